@@ -1,0 +1,43 @@
+package org.ndgpu;
+
+import java.util.List;
+
+/**
+ * A kernel that did not compile. Carries the kernel name, the compiler options, the build log and
+ * the source with line numbers, as CuPy's CompileException.dump does.
+ */
+public class KernelCompileException extends NdException {
+    private static final long serialVersionUID = 1L;
+    private final String kernelName;
+    private final List<String> options;
+    private final String log;
+    private final String source;
+
+    public KernelCompileException(String backend, String kernelName, List<String> options, String log, String source) {
+        super(backend + ": kernel '" + kernelName + "' failed to compile with options " + options
+                + "\n--- build log ---\n" + log.strip() + "\n--- source ---\n" + numbered(source));
+        this.kernelName = kernelName;
+        this.options = List.copyOf(options);
+        this.log = log;
+        this.source = source;
+    }
+
+    public String kernelName() { return kernelName; }
+
+    public List<String> options() { return options; }
+
+    public String log() { return log; }
+
+    public String source() { return source; }
+
+    /** The source with 1-based line numbers, as compilers count them in their logs. */
+    public static String numbered(String source) {
+        var sb = new StringBuilder();
+        String[] lines = source.split("\n", -1);
+        int width = String.valueOf(lines.length).length();
+        for (int i = 0; i < lines.length; i++) {
+            sb.append(String.format("%" + width + "d | %s%n", i + 1, lines[i]));
+        }
+        return sb.toString();
+    }
+}

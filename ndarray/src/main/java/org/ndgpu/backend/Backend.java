@@ -1,0 +1,84 @@
+package org.ndgpu.backend;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * The whole contract between ndgpu and one device of one backend (OpenCL, CUDA). Nothing above it
+ * knows which backend runs: arrays, kernel generation and the memory pool only call these methods.
+ *
+ * <p>All work is enqueued on a {@link BackendStream} and runs in order within it. A copy to or from
+ * host memory returns once the host memory may be reused (copyIn) or holds the data (copyOut).
+ * Failures throw {@link org.ndgpu.DeviceException} subclasses whose message names the native status
+ * symbolically (CL_OUT_OF_RESOURCES, CUDA_ERROR_ILLEGAL_ADDRESS).
+ */
+public interface Backend {
+
+    /** Facts about the device: name, memory, limits. */
+    DeviceFacts facts();
+
+    /** The kernel-source dialect this device compiles. */
+    Dialect dialect();
+
+    /** A raw device allocation of {@code bytes}; throws DeviceOutOfMemoryException when it does not fit. */
+    BackendBuffer allocate(long bytes);
+
+    /** Returns an allocation to the device. Idempotent per buffer is not required: the pool calls it once. */
+    void free(BackendBuffer buffer);
+
+    /** The stream that work goes to when the user names none. */
+    BackendStream defaultStream();
+
+    /** A new independent in-order stream (an OpenCL command queue, a CUDA stream). */
+    BackendStream createStream();
+
+    /** Host to device; returns when {@code src} may be reused. */
+    void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes);
+
+    /** Device to host; returns when {@code dst} holds the data. */
+    void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes);
+
+    /** Device to device, within one device, asynchronous in the stream. */
+    void copy(BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes);
+
+    /** Sets {@code bytes} bytes to {@code value}, asynchronous in the stream. */
+    void fill(BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value);
+
+    /**
+     * Compiles source in this backend's dialect. Throws KernelCompileException with the build log
+     * and numbered source. {@code name} is for messages only.
+     */
+    BackendProgram compile(String name, String source, List<String> options);
+
+    /** Loads a program from bytes that {@link BackendProgram#binary()} gave on this device (or a PTX/cubin, an OpenCL binary). */
+    BackendProgram load(String name, byte[] binary, List<String> options);
+
+    /** A kernel of a loaded program; throws KernelLaunchException naming the kernel when it is absent. */
+    BackendKernel kernel(BackendProgram program, String name);
+
+    /**
+     * Launches {@code kernel} with {@code grid} blocks of {@code block} threads in each dimension
+     * (CUDA terms; OpenCL's global size is grid x block). Arguments are {@link BackendBuffer}s
+     * (device pointers), Integer (32-bit), Long (64-bit), Float, Double, Short, Byte, or
+     * {@link LocalMemory} (OpenCL __local bytes; on CUDA it adds to dynamic shared memory).
+     */
+    void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args);
+
+    /** Records an event in the stream, for timing and ordering. */
+    BackendEvent record(BackendStream stream);
+
+    /** Blocks until everything enqueued in the stream has finished. */
+    void synchronize(BackendStream stream);
+
+    /** Blocks until the event has happened. */
+    void synchronize(BackendEvent event);
+
+    /** Milliseconds between two recorded events. */
+    double elapsedMillis(BackendEvent start, BackendEvent end);
+
+    /** Releases the device's contexts and queues. */
+    void close();
+
+    /** Dynamic local (OpenCL __local) memory of a size, passed as a kernel argument. */
+    record LocalMemory(long bytes) { }
+}

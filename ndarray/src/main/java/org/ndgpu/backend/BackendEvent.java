@@ -1,0 +1,6 @@
+package org.ndgpu.backend;
+
+/** A point in a stream's work, for timing and waiting. */
+public interface BackendEvent {
+    void close();
+}

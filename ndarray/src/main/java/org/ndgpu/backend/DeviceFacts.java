@@ -1,0 +1,27 @@
+package org.ndgpu.backend;
+
+/**
+ * What ndgpu knows about a device.
+ *
+ * @param backend           "opencl" or "cuda"
+ * @param index             index within its backend (the 1 of "opencl:1")
+ * @param name              the device's name
+ * @param vendor            the vendor, or the OpenCL platform's name
+ * @param isGpu             true for a GPU, false for a CPU or other accelerator
+ * @param globalMemoryBytes device memory
+ * @param computeUnits      streaming multiprocessors or compute units
+ * @param maxBlockSize      the largest work-group or block
+ * @param localMemoryBytes  shared / local memory per block
+ * @param warpSize          warp or preferred sub-group width (1 if unknown)
+ * @param fp64              whether double precision runs natively
+ * @param fp16              whether half arithmetic runs natively (storage always works)
+ * @param driverVersion     driver and runtime versions, for the program cache key
+ * @param architecture      "sm_90" on CUDA, the OpenCL version string elsewhere
+ */
+public record DeviceFacts(String backend, int index, String name, String vendor, boolean isGpu,
+                          long globalMemoryBytes, int computeUnits, int maxBlockSize, long localMemoryBytes,
+                          int warpSize, boolean fp64, boolean fp16, String driverVersion, String architecture) {
+
+    /** "cuda:0", "opencl:1". */
+    public String id() { return backend + ":" + index; }
+}

@@ -1,0 +1,164 @@
+package org.ndgpu.ndarray;
+
+import java.util.Locale;
+import org.ndgpu.DTypeException;
+
+/**
+ * The element types of an array, named and promoted as NumPy 2 does.
+ *
+ * <pre>{@code
+ * DType.FLOAT32.itemsize();                 // 4
+ * DType.promote(DType.INT32, DType.FLOAT32) // FLOAT64, as numpy.result_type
+ * DType.of("float32");                      // also "f4", "<f4", "float", "int"
+ * }</pre>
+ */
+public enum DType {
+    BOOL("bool", 1, 'b', "|b1", "nd_bool"),
+    UINT8("uint8", 1, 'u', "|u1", "uint8"),
+    INT8("int8", 1, 'i', "|i1", "int8"),
+    INT16("int16", 2, 'i', "<i2", "int16"),
+    INT32("int32", 4, 'i', "<i4", "int32"),
+    INT64("int64", 8, 'i', "<i8", "int64"),
+    FLOAT16("float16", 2, 'f', "<f2", "float16"),
+    FLOAT32("float32", 4, 'f', "<f4", "float32"),
+    FLOAT64("float64", 8, 'f', "<f8", "float64"),
+    COMPLEX64("complex64", 8, 'c', "<c8", "complex64"),
+    COMPLEX128("complex128", 16, 'c', "<c16", "complex128");
+
+    private final String numpyName;
+    private final int itemsize;
+    private final char kind;
+    private final String descr;
+    private final String ctype;
+
+    DType(String numpyName, int itemsize, char kind, String descr, String ctype) {
+        this.numpyName = numpyName;
+        this.itemsize = itemsize;
+        this.kind = kind;
+        this.descr = descr;
+        this.ctype = ctype;
+    }
+
+    /** NumPy's name: "float32". */
+    public String numpyName() { return numpyName; }
+
+    /** Bytes per element. */
+    public int itemsize() { return itemsize; }
+
+    /** NumPy's kind character: b (bool), u, i, f, c. */
+    public char kind() { return kind; }
+
+    /** The .npy descr string, little-endian: "&lt;f4". */
+    public String descr() { return descr; }
+
+    /** The storage type's name in generated kernel source (a typedef of the dialect prelude). */
+    public String ctype() { return ctype; }
+
+    public boolean isBool() { return kind == 'b'; }
+
+    public boolean isInteger() { return kind == 'i' || kind == 'u'; }
+
+    public boolean isSigned() { return kind == 'i'; }
+
+    public boolean isFloating() { return kind == 'f'; }
+
+    public boolean isComplex() { return kind == 'c'; }
+
+    /** True for float and complex dtypes (NumPy's "inexact"). */
+    public boolean isInexact() { return kind == 'f' || kind == 'c'; }
+
+    /** The real dtype of a complex one (complex64 -> float32); the dtype itself otherwise. */
+    public DType real() {
+        return switch (this) {
+            case COMPLEX64 -> FLOAT32;
+            case COMPLEX128 -> FLOAT64;
+            default -> this;
+        };
+    }
+
+    @Override
+    public String toString() { return numpyName; }
+
+    /**
+     * Looks a dtype up by NumPy name, alias or typestring: "float32", "f4", "&lt;f4", "float"
+     * (float64), "int" (int64), "bool", "complex", "half", "double".
+     */
+    public static DType of(String name) {
+        if (name == null) throw new DTypeException("dtype: expected a dtype name, got null");
+        String n = name.strip();
+        if (n.equals("B")) return UINT8;   // single-letter codes are case-sensitive in NumPy
+        n = n.toLowerCase(Locale.ROOT);
+        for (DType d : values()) {
+            if (d.numpyName.equals(n) || d.descr.equals(n) || d.descr.substring(1).equals(n)
+                    || ("=" + d.descr.substring(1)).equals(n)) return d;
+        }
+        return switch (n) {
+            case "float", "double", "d" -> FLOAT64;
+            case "single", "f" -> FLOAT32;
+            case "half", "e" -> FLOAT16;
+            case "int", "long", "l", "q" -> INT64;
+            case "intc" -> INT32;
+            case "short", "h" -> INT16;
+            case "byte", "b" -> INT8;
+            case "ubyte" -> UINT8;
+            case "bool_", "?", "b1" -> BOOL;
+            case "complex", "cdouble", "d_complex" -> COMPLEX128;
+            case "csingle" -> COMPLEX64;
+            default -> throw new DTypeException("dtype: unknown dtype '" + name + "'; expected one of "
+                    + java.util.Arrays.toString(values()).toLowerCase(Locale.ROOT));
+        };
+    }
+
+    // NumPy's safe-casting lattice, and promotion as the first dtype (in this order) both cast to.
+    private static final DType[] ORDER = {BOOL, UINT8, INT8, INT16, INT32, INT64, FLOAT16, FLOAT32, FLOAT64, COMPLEX64, COMPLEX128};
+
+    /** numpy.can_cast(from, to, casting="safe"). */
+    public static boolean canCastSafely(DType from, DType to) {
+        if (from == to || from == BOOL) return true;
+        return switch (from) {
+            case UINT8 -> to != BOOL && to != INT8;
+            case INT8 -> to != BOOL && to != UINT8;
+            case INT16 -> to == INT32 || to == INT64 || to == FLOAT32 || to == FLOAT64 || to.isComplex();
+            case INT32, INT64 -> (from == INT32 && to == INT64) || to == FLOAT64 || to == COMPLEX128;
+            case FLOAT16 -> to == FLOAT32 || to == FLOAT64 || to.isComplex();
+            case FLOAT32 -> to == FLOAT64 || to.isComplex();
+            case FLOAT64 -> to == COMPLEX128;
+            case COMPLEX64 -> to == COMPLEX128;
+            default -> false;
+        };
+    }
+
+    /** numpy.result_type(a, b) for two array dtypes (NumPy 2). */
+    public static DType promote(DType a, DType b) {
+        if (a == b) return a;
+        for (DType d : ORDER) {
+            if (canCastSafely(a, d) && canCastSafely(b, d)) return d;
+        }
+        throw new AssertionError("no promotion for " + a + " and " + b);
+    }
+
+    /** The smallest float dtype that holds this one's values: what true division and sqrt give. */
+    public DType toInexact() {
+        return switch (this) {
+            case BOOL, UINT8, INT8 -> FLOAT16;
+            case INT16 -> FLOAT32;
+            case INT32, INT64 -> FLOAT64;
+            default -> this;
+        };
+    }
+
+    /** The dtype NumPy gives a Java value when it stands alone (a "strong" scalar). */
+    public static DType ofJavaValue(Object value) {
+        return switch (value) {
+            case Boolean b -> BOOL;
+            case Byte b -> INT8;
+            case Short s -> INT16;
+            case Integer i -> INT64;
+            case Long l -> INT64;
+            case Float f -> FLOAT64;
+            case Double d -> FLOAT64;
+            case null -> throw new DTypeException("dtype: expected a Java number or boolean, got null");
+            default -> throw new DTypeException("dtype: expected a Java number or boolean, got " + value.getClass().getSimpleName());
+        };
+    }
+}
