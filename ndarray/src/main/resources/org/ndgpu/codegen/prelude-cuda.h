@@ -28,3 +28,5 @@ __device__ __forceinline__ unsigned short nd_float_to_half(float f) { unsigned s
 #define ND_STORE_HALF(p, v) (*(unsigned short*)(p) = nd_float_to_half((float)(v)))
 typedef float2 complex64;
 typedef double2 complex128;
+__device__ __forceinline__ complex64 nd_c64(float re, float im) { return make_float2(re, im); }
+__device__ __forceinline__ complex128 nd_c128(double re, double im) { return make_double2(re, im); }

@@ -38,3 +38,5 @@ typedef double2 complex128;
 #define ceilf ceil
 #define fminf fmin
 #define fmaxf fmax
+inline complex64 nd_c64(float re, float im) { return (float2)(re, im); }
+inline complex128 nd_c128(double re, double im) { return (double2)(re, im); }

@@ -1,0 +1,69 @@
+package org.ndgpu;
+
+import java.nio.file.Path;
+
+/**
+ * The one place where ndgpu reads system properties and environment variables. A property wins
+ * over its variable.
+ *
+ * <table>
+ * <caption>Settings</caption>
+ * <tr><th>property</th><th>variable</th><th>meaning</th></tr>
+ * <tr><td>ndgpu.device</td><td>NDGPU_DEVICE</td><td>default device: "cuda:0", "opencl:1"</td></tr>
+ * <tr><td>ndgpu.cache.dir</td><td>NDGPU_CACHE_DIR</td><td>compiled-kernel cache folder (default ~/.cache/ndgpu/kernels); "none" turns the disk cache off</td></tr>
+ * <tr><td>ndgpu.pool.limit</td><td>NDGPU_POOL_LIMIT</td><td>bytes the memory pool of each device may hold ("512m", "4g", or a fraction of device memory "0.8")</td></tr>
+ * <tr><td>ndgpu.log</td><td>NDGPU_LOG</td><td>"info" logs the device choice and compiles; "debug" also logs generated sources</td></tr>
+ * </table>
+ */
+public final class Config {
+    private Config() { }
+
+    /** The setting's value: the system property, else the environment variable, else null. */
+    public static String get(String property, String variable) {
+        String v = System.getProperty(property);
+        if (v == null || v.isBlank()) v = System.getenv(variable);
+        return v == null || v.isBlank() ? null : v.strip();
+    }
+
+    /** The device asked for, or null to choose the best one. */
+    public static String device() { return get("ndgpu.device", "NDGPU_DEVICE"); }
+
+    /** The kernel cache folder, or null when the disk cache is off. */
+    public static Path cacheDir() {
+        String v = get("ndgpu.cache.dir", "NDGPU_CACHE_DIR");
+        if (v == null) return Path.of(System.getProperty("user.home"), ".cache", "ndgpu", "kernels");
+        return v.equalsIgnoreCase("none") ? null : Path.of(v);
+    }
+
+    /** The pool limit in bytes for a device with {@code deviceBytes} of memory; Long.MAX_VALUE when unset. */
+    public static long poolLimit(long deviceBytes) {
+        String v = get("ndgpu.pool.limit", "NDGPU_POOL_LIMIT");
+        return v == null ? Long.MAX_VALUE : parseBytes(v, deviceBytes, "ndgpu.pool.limit");
+    }
+
+    /** True when generated sources and compiles should be logged. */
+    public static boolean debug() { return "debug".equalsIgnoreCase(get("ndgpu.log", "NDGPU_LOG")); }
+
+    /** "512m", "4g", "1024", or a fraction of {@code whole} such as "0.8". */
+    public static long parseBytes(String text, long whole, String what) {
+        String t = text.strip().toLowerCase(java.util.Locale.ROOT);
+        try {
+            if (t.contains(".")) return (long) (Double.parseDouble(t) * whole);
+            long mul = 1;
+            char last = t.charAt(t.length() - 1);
+            if (Character.isLetter(last)) {
+                mul = switch (last) {
+                    case 'k' -> 1L << 10;
+                    case 'm' -> 1L << 20;
+                    case 'g' -> 1L << 30;
+                    case 't' -> 1L << 40;
+                    default -> throw new NumberFormatException();
+                };
+                t = t.substring(0, t.length() - 1);
+            }
+            return Math.multiplyExact(Long.parseLong(t), mul);
+        } catch (RuntimeException e) {
+            throw new NdException(what + ": expected bytes such as 512m, 4g or a fraction such as 0.8, got '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,638 @@
+package org.ndgpu;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.List;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostData;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.random.Random;
+import org.ndgpu.spi.Providers;
+
+/**
+ * The ndgpu namespace, as {@code cupy} / {@code numpy}: array creation, transfers, and the facade
+ * forms of the operations. Arrays are made on {@link Device#current()}.
+ *
+ * <pre>{@code
+ * var a = Nd.arange(12).reshape(3, 4);        // int64
+ * var x = Nd.array(new float[][]{{1, 2}, {3, 4}});
+ * var z = Nd.zeros(DType.FLOAT32, 3, 4);
+ * Nd.add(x, 1, null);
+ * }</pre>
+ */
+public final class Nd {
+    private Nd() { }
+
+    // ---------------------------------------------------------------- from Java data
+
+    /** An array from a Java primitive array, nested to any depth: float[][] gives a 2-d float32 array. */
+    public static NDArray array(Object javaArray) {
+        if (javaArray instanceof NDArray a) return a.copy();
+        if (javaArray instanceof Number || javaArray instanceof Boolean) {
+            DType d = DType.ofJavaValue(javaArray);
+            return full(javaArray, d);
+        }
+        if (javaArray == null || !javaArray.getClass().isArray()) {
+            throw new DTypeException("array: expected a Java primitive array (float[], double[][], ...), got "
+                    + (javaArray == null ? "null" : javaArray.getClass().getSimpleName()));
+        }
+        List<Long> dims = new ArrayList<>();
+        Object o = javaArray;
+        Class<?> c = javaArray.getClass();
+        while (c.isArray()) {
+            dims.add((long) Array.getLength(o));
+            c = c.getComponentType();
+            o = Array.getLength(o) > 0 ? Array.get(o, 0) : null;
+            if (o == null && c.isArray()) break;
+        }
+        while (c.isArray()) c = c.getComponentType();
+        DType d = HostData.dtypeOfJava(c, "array");
+        long[] shape = dims.stream().mapToLong(Long::longValue).toArray();
+        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, Shapes.size(shape) * d.itemsize()), 16)
+                .asSlice(0, Shapes.size(shape) * d.itemsize());
+        long[] next = {0};
+        flatten(javaArray, shape, 0, seg, d, next);
+        return NDArray.fromHost(Device.current(), d, shape, seg);
+    }
+
+    private static void flatten(Object arr, long[] shape, int level, MemorySegment seg, DType d, long[] next) {
+        int len = Array.getLength(arr);
+        if (len != shape[level]) {
+            throw new ShapeException("array: ragged nested array: a row at depth " + level + " has length " + len
+                    + ", expected " + shape[level]);
+        }
+        for (int k = 0; k < len; k++) {
+            if (level < shape.length - 1) {
+                Object row = Array.get(arr, k);
+                if (row == null) throw new ShapeException("array: null row at depth " + (level + 1));
+                flatten(row, shape, level + 1, seg, d, next);
+                continue;
+            }
+            long i = next[0]++;
+            switch (d) {
+                case BOOL -> HostData.put(seg, d, i, 0, 0, Array.getBoolean(arr, k) ? 1 : 0, true);
+                case FLOAT32, FLOAT64 -> HostData.put(seg, d, i, Array.getDouble(arr, k), 0, 0, false);
+                default -> HostData.put(seg, d, i, 0, 0, Array.getLong(arr, k), true);
+            }
+        }
+    }
+
+    /**
+     * An array of {@code dtype} and {@code shape} from a flat Java primitive array (or a nested one
+     * of matching size), converted as numpy.asarray(data, dtype).reshape(shape) would.
+     */
+    public static NDArray array(Object data, DType dtype, long... shape) {
+        try (NDArray src = array(data)) {
+            NDArray flat = src.dtype() == dtype ? src.copy() : src.astype(dtype);
+            if (shape.length == 0 && src.ndim() == 1) shape = src.shape();
+            try (flat) {
+                return flat.reshape(shape).copy();
+            }
+        }
+    }
+
+    /** An array from little-endian C-order bytes (for example a MemorySegment from a file). */
+    public static NDArray array(MemorySegment bytes, DType dtype, long... shape) {
+        return NDArray.fromHost(Device.current(), dtype, shape, bytes);
+    }
+
+    /** numpy.asarray: the array itself when it already is one, else {@link #array(Object)}. */
+    public static NDArray asarray(Object data) { return data instanceof NDArray a ? a : array(data); }
+
+    // ---------------------------------------------------------------- filled arrays
+
+    public static NDArray empty(long... shape) { return empty(DType.FLOAT64, shape); }
+
+    public static NDArray empty(DType dtype, long... shape) { return NDArray.empty(Device.current(), dtype, shape, Order.C); }
+
+    /** An uninitialized array in C or F order. */
+    public static NDArray empty(DType dtype, Order order, long... shape) { return NDArray.empty(Device.current(), dtype, shape, order); }
+
+    public static NDArray zeros(long... shape) { return zeros(DType.FLOAT64, shape); }
+
+    public static NDArray zeros(DType dtype, long... shape) {
+        NDArray a = empty(dtype, shape);
+        var dev = a.device();
+        dev.backend().fill(dev.currentStream().backendStream(), a.buffer(), a.offset(), a.nbytes(), (byte) 0);
+        return a;
+    }
+
+    public static NDArray ones(long... shape) { return ones(DType.FLOAT64, shape); }
+
+    public static NDArray ones(DType dtype, long... shape) { return full(1, dtype, shape); }
+
+    /** numpy.full(shape, value, dtype). */
+    public static NDArray full(Object value, DType dtype, long... shape) {
+        NDArray a = empty(dtype, shape);
+        a.fill(value);
+        return a;
+    }
+
+    /** numpy.full(shape, value): the dtype from the value (int64, float64 or bool). */
+    public static NDArray full(Object value, long... shape) { return full(value, DType.ofJavaValue(value), shape); }
+
+    public static NDArray emptyLike(NDArray a) { return NDArray.empty(a.device(), a.dtype(), a.shape(), likeOrder(a)); }
+
+    public static NDArray zerosLike(NDArray a) {
+        NDArray z = emptyLike(a);
+        z.fill(0);
+        return z;
+    }
+
+    public static NDArray onesLike(NDArray a) {
+        NDArray z = emptyLike(a);
+        z.fill(1);
+        return z;
+    }
+
+    public static NDArray fullLike(NDArray a, Object value) {
+        NDArray z = emptyLike(a);
+        z.fill(value);
+        return z;
+    }
+
+    private static Order likeOrder(NDArray a) { return a.isFContiguous() && !a.isCContiguous() ? Order.F : Order.C; }
+
+    // ---------------------------------------------------------------- ranges
+
+    /** numpy.arange(stop): int64 0, 1, ..., stop-1. */
+    public static NDArray arange(long stop) { return arange(0, stop, 1); }
+
+    public static NDArray arange(long start, long stop) { return arange(start, stop, 1); }
+
+    public static NDArray arange(long start, long stop, long step) {
+        if (step == 0) throw new NdException("arange: step must not be zero");
+        long n = Math.max(0, Math.floorDiv(stop - start + step - Long.signum(step), step));
+        return range(DType.INT64, n, start, step);
+    }
+
+    /** numpy.arange(stop) with a float: float64. */
+    public static NDArray arange(double stop) { return arange(0.0, stop, 1.0); }
+
+    public static NDArray arange(double start, double stop, double step) { return arange(start, stop, step, DType.FLOAT64); }
+
+    /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
+    public static NDArray arange(double start, double stop, double step, DType dtype) {
+        if (step == 0 || !Double.isFinite(step)) throw new NdException("arange: step must be finite and not zero, got " + step);
+        long n = (long) Math.max(0, Math.ceil((stop - start) / step));
+        return range(dtype, n, start, step);
+    }
+
+    private static NDArray range(DType dtype, long n, Number start, Number step) {
+        NDArray out = empty(dtype, n);
+        boolean integral = start instanceof Long;
+        DType p = integral ? DType.INT64 : DType.FLOAT64;
+        String expr = integral ? "v0 + (long)i * v1" : "v0 + (double)i * v1";
+        var spec = new Spec("nd_range_" + p + "_" + dtype,
+                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", p, Kind.SCALAR), new Param("v1", p, Kind.SCALAR)),
+                "y = " + CTypes.cast(p, dtype, expr) + ";");
+        ElementwiseLoop.run(spec, new Object[]{out, start, step}, out.shape());
+        return out;
+    }
+
+    /** numpy.linspace(start, stop, 50). */
+    public static NDArray linspace(double start, double stop) { return linspace(start, stop, 50, true, DType.FLOAT64); }
+
+    public static NDArray linspace(double start, double stop, long num) { return linspace(start, stop, num, true, DType.FLOAT64); }
+
+    /** numpy.linspace(start, stop, num, endpoint, dtype): start + i*step, the last point exactly stop when endpoint. */
+    public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) {
+        if (num < 0) throw new NdException("linspace: number of samples must be non-negative, got " + num);
+        long div = endpoint ? num - 1 : num;
+        double step = div > 0 ? (stop - start) / div : Double.NaN;
+        NDArray out = empty(dtype, num);
+        String value = div > 0 ? "v0 + (double)i * v1" : "v0";
+        String last = endpoint && num > 1 ? "(i == _n - 1) ? v2 : " : "";
+        var spec = new Spec("nd_linspace_" + dtype + (endpoint ? "_e" : "") + (div > 0 ? "" : "_1"),
+                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", DType.FLOAT64, Kind.SCALAR),
+                        new Param("v1", DType.FLOAT64, Kind.SCALAR), new Param("v2", DType.FLOAT64, Kind.SCALAR)),
+                "y = " + CTypes.cast(DType.FLOAT64, dtype, "(" + last + "(" + value + "))") + ";");
+        ElementwiseLoop.run(spec, new Object[]{out, start, step, stop}, out.shape());
+        return out;
+    }
+
+    /** numpy.eye(n): float64 identity. */
+    public static NDArray eye(long n) { return eye(n, n, 0, DType.FLOAT64); }
+
+    /** numpy.eye(n, m, k, dtype): ones on the k-th diagonal. */
+    public static NDArray eye(long n, long m, long k, DType dtype) {
+        NDArray out = zeros(dtype, n, m);
+        long len = k >= 0 ? Math.min(n, m - k) : Math.min(n + k, m);
+        if (len > 0) {
+            long start = (k >= 0 ? k : -k * m) * dtype.itemsize();
+            try (NDArray diag = out.view(new long[]{len}, new long[]{(m + 1) * dtype.itemsize()}, start)) {
+                diag.fill(1);
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- layout
+
+    /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */
+    public static NDArray ascontiguousarray(NDArray a) { return a.isCContiguous() ? a : a.copy(Order.C); }
+
+    /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
+    public static NDArray asfortranarray(NDArray a) { return a.isFContiguous() ? a : a.copy(Order.F); }
+
+    /** numpy.copyto(dst, src): broadcast and cast into dst. */
+    public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
+
+    // ---------------------------------------------------------------- random, linalg
+
+    /** The current device's random generator (counter-based Philox: one seed, the same numbers on every backend). */
+    public static Random random() { return Random.forDevice(Device.current()); }
+
+    /** The linalg namespace. */
+    public static Linalg linalg() { return Providers.linalg(); }
+
+    /** numpy.matmul. */
+    public static NDArray matmul(NDArray a, NDArray b) { return Providers.linalg().matmul(a, b, null); }
+
+    /** numpy.matmul into out. */
+    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { return Providers.linalg().matmul(a, b, out); }
+
+    /** numpy.dot. */
+    public static NDArray dot(NDArray a, NDArray b) { return Providers.linalg().dot(a, b); }
+
+    // ---------------------------------------------------------------- ufunc facade
+
+    /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
+    public static NDArray ufunc(String name, NDArray out, Object... operands) { return Providers.ufuncs().call(name, out, operands); }
+
+    /** numpy.where(cond, x, y). */
+    public static NDArray where(Object cond, Object x, Object y) { return Providers.ufuncs().where(cond, x, y, null); }
+
+    public static NDArray where(Object cond, Object x, Object y, NDArray out) { return Providers.ufuncs().where(cond, x, y, out); }
+
+    public static NDArray clip(NDArray a, Object lo, Object hi) { return Providers.ufuncs().clip(a, lo, hi, null); }
+
+    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { return Providers.ufuncs().clip(a, lo, hi, out); }
+
+    // ---------------------------------------------------------------- ufuncs by name: Nd.add(a, b), Nd.add(a, b, out)
+    /** numpy.add. */
+    public static NDArray add(Object a, Object b) { return ufunc("add", null, a, b); }
+
+    /** numpy.add into out. */
+    public static NDArray add(Object a, Object b, NDArray out) { return ufunc("add", out, a, b); }
+
+    /** numpy.subtract. */
+    public static NDArray sub(Object a, Object b) { return ufunc("subtract", null, a, b); }
+
+    /** numpy.subtract into out. */
+    public static NDArray sub(Object a, Object b, NDArray out) { return ufunc("subtract", out, a, b); }
+
+    /** numpy.multiply. */
+    public static NDArray mul(Object a, Object b) { return ufunc("multiply", null, a, b); }
+
+    /** numpy.multiply into out. */
+    public static NDArray mul(Object a, Object b, NDArray out) { return ufunc("multiply", out, a, b); }
+
+    /** numpy.true_divide. */
+    public static NDArray div(Object a, Object b) { return ufunc("true_divide", null, a, b); }
+
+    /** numpy.true_divide into out. */
+    public static NDArray div(Object a, Object b, NDArray out) { return ufunc("true_divide", out, a, b); }
+
+    /** numpy.floor_divide. */
+    public static NDArray floorDiv(Object a, Object b) { return ufunc("floor_divide", null, a, b); }
+
+    /** numpy.floor_divide into out. */
+    public static NDArray floorDiv(Object a, Object b, NDArray out) { return ufunc("floor_divide", out, a, b); }
+
+    /** numpy.remainder. */
+    public static NDArray mod(Object a, Object b) { return ufunc("remainder", null, a, b); }
+
+    /** numpy.remainder into out. */
+    public static NDArray mod(Object a, Object b, NDArray out) { return ufunc("remainder", out, a, b); }
+
+    /** numpy.power. */
+    public static NDArray pow(Object a, Object b) { return ufunc("power", null, a, b); }
+
+    /** numpy.power into out. */
+    public static NDArray pow(Object a, Object b, NDArray out) { return ufunc("power", out, a, b); }
+
+    /** numpy.maximum. */
+    public static NDArray maximum(Object a, Object b) { return ufunc("maximum", null, a, b); }
+
+    /** numpy.maximum into out. */
+    public static NDArray maximum(Object a, Object b, NDArray out) { return ufunc("maximum", out, a, b); }
+
+    /** numpy.minimum. */
+    public static NDArray minimum(Object a, Object b) { return ufunc("minimum", null, a, b); }
+
+    /** numpy.minimum into out. */
+    public static NDArray minimum(Object a, Object b, NDArray out) { return ufunc("minimum", out, a, b); }
+
+    /** numpy.arctan2. */
+    public static NDArray arctan2(Object a, Object b) { return ufunc("arctan2", null, a, b); }
+
+    /** numpy.arctan2 into out. */
+    public static NDArray arctan2(Object a, Object b, NDArray out) { return ufunc("arctan2", out, a, b); }
+
+    /** numpy.hypot. */
+    public static NDArray hypot(Object a, Object b) { return ufunc("hypot", null, a, b); }
+
+    /** numpy.hypot into out. */
+    public static NDArray hypot(Object a, Object b, NDArray out) { return ufunc("hypot", out, a, b); }
+
+    /** numpy.equal. */
+    public static NDArray eq(Object a, Object b) { return ufunc("equal", null, a, b); }
+
+    /** numpy.equal into out. */
+    public static NDArray eq(Object a, Object b, NDArray out) { return ufunc("equal", out, a, b); }
+
+    /** numpy.not_equal. */
+    public static NDArray ne(Object a, Object b) { return ufunc("not_equal", null, a, b); }
+
+    /** numpy.not_equal into out. */
+    public static NDArray ne(Object a, Object b, NDArray out) { return ufunc("not_equal", out, a, b); }
+
+    /** numpy.less. */
+    public static NDArray lt(Object a, Object b) { return ufunc("less", null, a, b); }
+
+    /** numpy.less into out. */
+    public static NDArray lt(Object a, Object b, NDArray out) { return ufunc("less", out, a, b); }
+
+    /** numpy.less_equal. */
+    public static NDArray le(Object a, Object b) { return ufunc("less_equal", null, a, b); }
+
+    /** numpy.less_equal into out. */
+    public static NDArray le(Object a, Object b, NDArray out) { return ufunc("less_equal", out, a, b); }
+
+    /** numpy.greater. */
+    public static NDArray gt(Object a, Object b) { return ufunc("greater", null, a, b); }
+
+    /** numpy.greater into out. */
+    public static NDArray gt(Object a, Object b, NDArray out) { return ufunc("greater", out, a, b); }
+
+    /** numpy.greater_equal. */
+    public static NDArray ge(Object a, Object b) { return ufunc("greater_equal", null, a, b); }
+
+    /** numpy.greater_equal into out. */
+    public static NDArray ge(Object a, Object b, NDArray out) { return ufunc("greater_equal", out, a, b); }
+
+    /** numpy.logical_and. */
+    public static NDArray logicalAnd(Object a, Object b) { return ufunc("logical_and", null, a, b); }
+
+    /** numpy.logical_and into out. */
+    public static NDArray logicalAnd(Object a, Object b, NDArray out) { return ufunc("logical_and", out, a, b); }
+
+    /** numpy.logical_or. */
+    public static NDArray logicalOr(Object a, Object b) { return ufunc("logical_or", null, a, b); }
+
+    /** numpy.logical_or into out. */
+    public static NDArray logicalOr(Object a, Object b, NDArray out) { return ufunc("logical_or", out, a, b); }
+
+    /** numpy.logical_xor. */
+    public static NDArray logicalXor(Object a, Object b) { return ufunc("logical_xor", null, a, b); }
+
+    /** numpy.logical_xor into out. */
+    public static NDArray logicalXor(Object a, Object b, NDArray out) { return ufunc("logical_xor", out, a, b); }
+
+    /** numpy.bitwise_and. */
+    public static NDArray bitwiseAnd(Object a, Object b) { return ufunc("bitwise_and", null, a, b); }
+
+    /** numpy.bitwise_and into out. */
+    public static NDArray bitwiseAnd(Object a, Object b, NDArray out) { return ufunc("bitwise_and", out, a, b); }
+
+    /** numpy.bitwise_or. */
+    public static NDArray bitwiseOr(Object a, Object b) { return ufunc("bitwise_or", null, a, b); }
+
+    /** numpy.bitwise_or into out. */
+    public static NDArray bitwiseOr(Object a, Object b, NDArray out) { return ufunc("bitwise_or", out, a, b); }
+
+    /** numpy.bitwise_xor. */
+    public static NDArray bitwiseXor(Object a, Object b) { return ufunc("bitwise_xor", null, a, b); }
+
+    /** numpy.bitwise_xor into out. */
+    public static NDArray bitwiseXor(Object a, Object b, NDArray out) { return ufunc("bitwise_xor", out, a, b); }
+
+    /** numpy.left_shift. */
+    public static NDArray leftShift(Object a, Object b) { return ufunc("left_shift", null, a, b); }
+
+    /** numpy.left_shift into out. */
+    public static NDArray leftShift(Object a, Object b, NDArray out) { return ufunc("left_shift", out, a, b); }
+
+    /** numpy.right_shift. */
+    public static NDArray rightShift(Object a, Object b) { return ufunc("right_shift", null, a, b); }
+
+    /** numpy.right_shift into out. */
+    public static NDArray rightShift(Object a, Object b, NDArray out) { return ufunc("right_shift", out, a, b); }
+
+    /** numpy.negative. */
+    public static NDArray neg(Object a) { return ufunc("negative", null, a); }
+
+    /** numpy.negative into out. */
+    public static NDArray neg(Object a, NDArray out) { return ufunc("negative", out, a); }
+
+    /** numpy.absolute. */
+    public static NDArray abs(Object a) { return ufunc("absolute", null, a); }
+
+    /** numpy.absolute into out. */
+    public static NDArray abs(Object a, NDArray out) { return ufunc("absolute", out, a); }
+
+    /** numpy.sign. */
+    public static NDArray sign(Object a) { return ufunc("sign", null, a); }
+
+    /** numpy.sign into out. */
+    public static NDArray sign(Object a, NDArray out) { return ufunc("sign", out, a); }
+
+    /** numpy.exp. */
+    public static NDArray exp(Object a) { return ufunc("exp", null, a); }
+
+    /** numpy.exp into out. */
+    public static NDArray exp(Object a, NDArray out) { return ufunc("exp", out, a); }
+
+    /** numpy.expm1. */
+    public static NDArray expm1(Object a) { return ufunc("expm1", null, a); }
+
+    /** numpy.expm1 into out. */
+    public static NDArray expm1(Object a, NDArray out) { return ufunc("expm1", out, a); }
+
+    /** numpy.log. */
+    public static NDArray log(Object a) { return ufunc("log", null, a); }
+
+    /** numpy.log into out. */
+    public static NDArray log(Object a, NDArray out) { return ufunc("log", out, a); }
+
+    /** numpy.log1p. */
+    public static NDArray log1p(Object a) { return ufunc("log1p", null, a); }
+
+    /** numpy.log1p into out. */
+    public static NDArray log1p(Object a, NDArray out) { return ufunc("log1p", out, a); }
+
+    /** numpy.log2. */
+    public static NDArray log2(Object a) { return ufunc("log2", null, a); }
+
+    /** numpy.log2 into out. */
+    public static NDArray log2(Object a, NDArray out) { return ufunc("log2", out, a); }
+
+    /** numpy.log10. */
+    public static NDArray log10(Object a) { return ufunc("log10", null, a); }
+
+    /** numpy.log10 into out. */
+    public static NDArray log10(Object a, NDArray out) { return ufunc("log10", out, a); }
+
+    /** numpy.sqrt. */
+    public static NDArray sqrt(Object a) { return ufunc("sqrt", null, a); }
+
+    /** numpy.sqrt into out. */
+    public static NDArray sqrt(Object a, NDArray out) { return ufunc("sqrt", out, a); }
+
+    /** numpy.cbrt. */
+    public static NDArray cbrt(Object a) { return ufunc("cbrt", null, a); }
+
+    /** numpy.cbrt into out. */
+    public static NDArray cbrt(Object a, NDArray out) { return ufunc("cbrt", out, a); }
+
+    /** numpy.square. */
+    public static NDArray square(Object a) { return ufunc("square", null, a); }
+
+    /** numpy.square into out. */
+    public static NDArray square(Object a, NDArray out) { return ufunc("square", out, a); }
+
+    /** numpy.reciprocal. */
+    public static NDArray reciprocal(Object a) { return ufunc("reciprocal", null, a); }
+
+    /** numpy.reciprocal into out. */
+    public static NDArray reciprocal(Object a, NDArray out) { return ufunc("reciprocal", out, a); }
+
+    /** numpy.sin. */
+    public static NDArray sin(Object a) { return ufunc("sin", null, a); }
+
+    /** numpy.sin into out. */
+    public static NDArray sin(Object a, NDArray out) { return ufunc("sin", out, a); }
+
+    /** numpy.cos. */
+    public static NDArray cos(Object a) { return ufunc("cos", null, a); }
+
+    /** numpy.cos into out. */
+    public static NDArray cos(Object a, NDArray out) { return ufunc("cos", out, a); }
+
+    /** numpy.tan. */
+    public static NDArray tan(Object a) { return ufunc("tan", null, a); }
+
+    /** numpy.tan into out. */
+    public static NDArray tan(Object a, NDArray out) { return ufunc("tan", out, a); }
+
+    /** numpy.arcsin. */
+    public static NDArray arcsin(Object a) { return ufunc("arcsin", null, a); }
+
+    /** numpy.arcsin into out. */
+    public static NDArray arcsin(Object a, NDArray out) { return ufunc("arcsin", out, a); }
+
+    /** numpy.arccos. */
+    public static NDArray arccos(Object a) { return ufunc("arccos", null, a); }
+
+    /** numpy.arccos into out. */
+    public static NDArray arccos(Object a, NDArray out) { return ufunc("arccos", out, a); }
+
+    /** numpy.arctan. */
+    public static NDArray arctan(Object a) { return ufunc("arctan", null, a); }
+
+    /** numpy.arctan into out. */
+    public static NDArray arctan(Object a, NDArray out) { return ufunc("arctan", out, a); }
+
+    /** numpy.sinh. */
+    public static NDArray sinh(Object a) { return ufunc("sinh", null, a); }
+
+    /** numpy.sinh into out. */
+    public static NDArray sinh(Object a, NDArray out) { return ufunc("sinh", out, a); }
+
+    /** numpy.cosh. */
+    public static NDArray cosh(Object a) { return ufunc("cosh", null, a); }
+
+    /** numpy.cosh into out. */
+    public static NDArray cosh(Object a, NDArray out) { return ufunc("cosh", out, a); }
+
+    /** numpy.tanh. */
+    public static NDArray tanh(Object a) { return ufunc("tanh", null, a); }
+
+    /** numpy.tanh into out. */
+    public static NDArray tanh(Object a, NDArray out) { return ufunc("tanh", out, a); }
+
+    /** numpy.floor. */
+    public static NDArray floor(Object a) { return ufunc("floor", null, a); }
+
+    /** numpy.floor into out. */
+    public static NDArray floor(Object a, NDArray out) { return ufunc("floor", out, a); }
+
+    /** numpy.ceil. */
+    public static NDArray ceil(Object a) { return ufunc("ceil", null, a); }
+
+    /** numpy.ceil into out. */
+    public static NDArray ceil(Object a, NDArray out) { return ufunc("ceil", out, a); }
+
+    /** numpy.rint. */
+    public static NDArray rint(Object a) { return ufunc("rint", null, a); }
+
+    /** numpy.rint into out. */
+    public static NDArray rint(Object a, NDArray out) { return ufunc("rint", out, a); }
+
+    /** numpy.trunc. */
+    public static NDArray trunc(Object a) { return ufunc("trunc", null, a); }
+
+    /** numpy.trunc into out. */
+    public static NDArray trunc(Object a, NDArray out) { return ufunc("trunc", out, a); }
+
+    /** numpy.logical_not. */
+    public static NDArray logicalNot(Object a) { return ufunc("logical_not", null, a); }
+
+    /** numpy.logical_not into out. */
+    public static NDArray logicalNot(Object a, NDArray out) { return ufunc("logical_not", out, a); }
+
+    /** numpy.invert. */
+    public static NDArray bitwiseNot(Object a) { return ufunc("invert", null, a); }
+
+    /** numpy.invert into out. */
+    public static NDArray bitwiseNot(Object a, NDArray out) { return ufunc("invert", out, a); }
+
+    /** numpy.isnan. */
+    public static NDArray isnan(Object a) { return ufunc("isnan", null, a); }
+
+    /** numpy.isnan into out. */
+    public static NDArray isnan(Object a, NDArray out) { return ufunc("isnan", out, a); }
+
+    /** numpy.isinf. */
+    public static NDArray isinf(Object a) { return ufunc("isinf", null, a); }
+
+    /** numpy.isinf into out. */
+    public static NDArray isinf(Object a, NDArray out) { return ufunc("isinf", out, a); }
+
+    /** numpy.isfinite. */
+    public static NDArray isfinite(Object a) { return ufunc("isfinite", null, a); }
+
+    /** numpy.isfinite into out. */
+    public static NDArray isfinite(Object a, NDArray out) { return ufunc("isfinite", out, a); }
+
+    /** numpy.real. */
+    public static NDArray real(Object a) { return ufunc("real", null, a); }
+
+    /** numpy.real into out. */
+    public static NDArray real(Object a, NDArray out) { return ufunc("real", out, a); }
+
+    /** numpy.imag. */
+    public static NDArray imag(Object a) { return ufunc("imag", null, a); }
+
+    /** numpy.imag into out. */
+    public static NDArray imag(Object a, NDArray out) { return ufunc("imag", out, a); }
+
+    /** numpy.conjugate. */
+    public static NDArray conj(Object a) { return ufunc("conjugate", null, a); }
+
+    /** numpy.conjugate into out. */
+    public static NDArray conj(Object a, NDArray out) { return ufunc("conjugate", out, a); }
+}

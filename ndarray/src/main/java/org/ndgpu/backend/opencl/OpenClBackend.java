@@ -1,0 +1,311 @@
+package org.ndgpu.backend.opencl;
+
+import static org.jocl.CL.*;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.jocl.CL;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_context;
+import org.jocl.cl_context_properties;
+import org.jocl.cl_device_id;
+import org.jocl.cl_event;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+import org.jocl.cl_platform_id;
+import org.jocl.cl_program;
+import org.ndgpu.DeviceException;
+import org.ndgpu.DeviceOutOfMemoryException;
+import org.ndgpu.KernelCompileException;
+import org.ndgpu.KernelLaunchException;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.BackendEvent;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.BackendProgram;
+import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.DeviceFacts;
+import org.ndgpu.backend.Dialect;
+
+/** One OpenCL device through JOCL: a context, in-order command queues, cl_mem buffers. */
+public final class OpenClBackend implements Backend {
+    // host<->device copies go through ByteBuffers, which hold at most 2^31-1 bytes
+    private static final long CHUNK = 1L << 30;
+
+    private final cl_device_id device;
+    private final cl_context context;
+    private final DeviceFacts facts;
+    private final Queue defaultQueue;
+
+    OpenClBackend(int index, cl_platform_id platform, cl_device_id device) {
+        this.device = device;
+        var props = new cl_context_properties();
+        props.addProperty(CL_CONTEXT_PLATFORM, platform);
+        int[] err = new int[1];
+        this.context = clCreateContext(props, 1, new cl_device_id[]{device}, null, null, err);
+        check(err[0], "clCreateContext");
+        this.facts = OpenClInfo.facts(index, platform, device);
+        this.defaultQueue = newQueue();
+    }
+
+    private String id() { return facts.id(); }
+
+    void check(int status, String what) {
+        if (status == CL_SUCCESS) return;
+        String msg = id() + " " + what + ": " + CL.stringFor_errorCode(status);
+        if (status == CL_MEM_OBJECT_ALLOCATION_FAILURE || status == CL_OUT_OF_RESOURCES && what.startsWith("clCreateBuffer")) {
+            throw new DeviceOutOfMemoryException(msg);
+        }
+        throw new DeviceException(msg);
+    }
+
+    @Override public DeviceFacts facts() { return facts; }
+
+    @Override public Dialect dialect() { return Dialect.OPENCL; }
+
+    record Buffer(cl_mem mem, long size) implements BackendBuffer { }
+
+    record Queue(cl_command_queue queue) implements BackendStream {
+        @Override public void close() { clReleaseCommandQueue(queue); }
+    }
+
+    record Event(cl_event event) implements BackendEvent {
+        @Override public void close() { clReleaseEvent(event); }
+    }
+
+    record Program(cl_program program, byte[] binary, List<String> kernelNames) implements BackendProgram { }
+
+    record Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount) implements BackendKernel { }
+
+    private Queue newQueue() {
+        int[] err = new int[1];
+        @SuppressWarnings("deprecation")
+        cl_command_queue q = clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, err);
+        check(err[0], "clCreateCommandQueue");
+        return new Queue(q);
+    }
+
+    private static cl_command_queue q(BackendStream s) { return ((Queue) s).queue; }
+
+    private static cl_mem mem(BackendBuffer b) { return ((Buffer) b).mem; }
+
+    @Override
+    public BackendBuffer allocate(long bytes) {
+        int[] err = new int[1];
+        cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE, Math.max(bytes, 1), null, err);
+        if (err[0] == CL_INVALID_BUFFER_SIZE || err[0] == CL_MEM_OBJECT_ALLOCATION_FAILURE || err[0] == CL_OUT_OF_RESOURCES
+                || err[0] == CL_OUT_OF_HOST_MEMORY) {
+            throw new DeviceOutOfMemoryException(id() + " allocate " + bytes + " bytes: " + CL.stringFor_errorCode(err[0]));
+        }
+        check(err[0], "clCreateBuffer(" + bytes + " bytes)");
+        return new Buffer(m, bytes);
+    }
+
+    @Override public void free(BackendBuffer buffer) { clReleaseMemObject(mem(buffer)); }
+
+    @Override public BackendStream defaultStream() { return defaultQueue; }
+
+    @Override public BackendStream createStream() { return newQueue(); }
+
+    @Override
+    public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
+        for (long done = 0; done < bytes; done += CHUNK) {
+            long n = Math.min(CHUNK, bytes - done);
+            ByteBuffer bb = src.asSlice(done, n).asByteBuffer();
+            check(clEnqueueWriteBuffer(q(stream), mem(dst), CL_TRUE, dstOffset + done, n, Pointer.to(bb), 0, null, null),
+                    "clEnqueueWriteBuffer");
+        }
+    }
+
+    @Override
+    public void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
+        for (long done = 0; done < bytes; done += CHUNK) {
+            long n = Math.min(CHUNK, bytes - done);
+            ByteBuffer bb = dst.asSlice(done, n).asByteBuffer();
+            check(clEnqueueReadBuffer(q(stream), mem(src), CL_TRUE, srcOffset + done, n, Pointer.to(bb), 0, null, null),
+                    "clEnqueueReadBuffer");
+        }
+    }
+
+    @Override
+    public void copy(BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
+        if (bytes == 0) return;
+        check(clEnqueueCopyBuffer(q(stream), mem(src), mem(dst), srcOffset, dstOffset, bytes, 0, null, null), "clEnqueueCopyBuffer");
+    }
+
+    @Override
+    public void fill(BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
+        if (bytes == 0) return;
+        check(clEnqueueFillBuffer(q(stream), mem(dst), Pointer.to(new byte[]{value}), 1, dstOffset, bytes, 0, null, null),
+                "clEnqueueFillBuffer");
+    }
+
+    @Override
+    public BackendProgram compile(String name, String source, List<String> options) {
+        int[] err = new int[1];
+        cl_program p = clCreateProgramWithSource(context, 1, new String[]{source}, new long[]{source.length()}, err);
+        check(err[0], "clCreateProgramWithSource");
+        return build(name, p, source, options);
+    }
+
+    @Override
+    public BackendProgram load(String name, byte[] binary, List<String> options) {
+        int[] err = new int[1];
+        int[] status = new int[1];
+        cl_program p = clCreateProgramWithBinary(context, 1, new cl_device_id[]{device}, new long[]{binary.length},
+                new byte[][]{binary}, status, err);
+        if (err[0] != CL_SUCCESS || status[0] != CL_SUCCESS) {
+            throw new DeviceException(id() + " load program '" + name + "' from binary: "
+                    + CL.stringFor_errorCode(err[0] != CL_SUCCESS ? err[0] : status[0]));
+        }
+        return build(name, p, null, options);
+    }
+
+    private Program build(String name, cl_program p, String source, List<String> options) {
+        int st = clBuildProgram(p, 1, new cl_device_id[]{device}, String.join(" ", options), null, null);
+        if (st != CL_SUCCESS) {
+            String log = buildLog(p);
+            clReleaseProgram(p);
+            if (st == CL_BUILD_PROGRAM_FAILURE || st == CL_INVALID_BUILD_OPTIONS || st == CL_INVALID_BINARY) {
+                throw new KernelCompileException(id() + " (" + facts.name() + ")", name, options,
+                        CL.stringFor_errorCode(st) + "\n" + log, source == null ? "(program binary)" : source);
+            }
+            check(st, "clBuildProgram(" + name + ")");
+        }
+        return new Program(p, binaryOf(p), kernelNamesOf(p));
+    }
+
+    private String buildLog(cl_program p) {
+        long[] size = new long[1];
+        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, 0, null, size);
+        byte[] log = new byte[(int) Math.max(size[0], 1)];
+        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, log.length, Pointer.to(log), null);
+        return new String(log, StandardCharsets.UTF_8).replace("\0", "");
+    }
+
+    private static byte[] binaryOf(cl_program p) {
+        long[] sizes = new long[1];
+        if (clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(sizes), null) != CL_SUCCESS || sizes[0] <= 0) {
+            return null;
+        }
+        byte[] bin = new byte[(int) sizes[0]];
+        Pointer ptr = Pointer.to(bin);
+        if (clGetProgramInfo(p, CL_PROGRAM_BINARIES, Sizeof.POINTER, Pointer.to(ptr), null) != CL_SUCCESS) return null;
+        return bin;
+    }
+
+    private static List<String> kernelNamesOf(cl_program p) {
+        long[] size = new long[1];
+        if (clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, 0, null, size) != CL_SUCCESS) return List.of();
+        byte[] b = new byte[(int) size[0]];
+        clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, b.length, Pointer.to(b), null);
+        String s = new String(b, StandardCharsets.UTF_8).replace("\0", "").strip();
+        return s.isEmpty() ? List.of() : List.of(s.split(";"));
+    }
+
+    @Override
+    public BackendKernel kernel(BackendProgram program, String name) {
+        Program p = (Program) program;
+        int[] err = new int[1];
+        cl_kernel k = clCreateKernel(p.program, name, err);
+        if (err[0] == CL_INVALID_KERNEL_NAME) {
+            throw new KernelLaunchException(id() + ": no kernel named '" + name + "' in the program; it has " + p.kernelNames);
+        }
+        check(err[0], "clCreateKernel(" + name + ")");
+        long[] wg = new long[1];
+        check(clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(wg), null),
+                "clGetKernelWorkGroupInfo");
+        int[] nargs = new int[1];
+        check(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, Sizeof.cl_uint, Pointer.to(nargs), null), "clGetKernelInfo");
+        return new Kernel(name, k, (int) Math.min(wg[0], Integer.MAX_VALUE), nargs[0]);
+    }
+
+    @Override
+    public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+        Kernel k = (Kernel) kernel;
+        long threads = 1;
+        for (long b : block) threads *= b;
+        if (threads > k.maxBlockSize) {
+            throw new KernelLaunchException(id() + " launch of '" + k.name + "': block of " + threads
+                    + " threads exceeds the kernel's limit of " + k.maxBlockSize + " on " + facts.name());
+        }
+        if (args.length != k.parameterCount) {
+            throw new KernelLaunchException(id() + " launch of '" + k.name + "': the kernel takes " + k.parameterCount
+                    + " arguments, " + args.length + " given");
+        }
+        long[] global = new long[grid.length];
+        for (int d = 0; d < grid.length; d++) global[d] = grid[d] * block[d];
+        // a cl_kernel's arguments are state: two threads launching one kernel must not interleave
+        synchronized (k) {
+            for (int i = 0; i < args.length; i++) setArg(k, i, args[i]);
+            int st = clEnqueueNDRangeKernel(q(stream), k.kernel, grid.length, null, global, block, 0, null, null);
+            if (st != CL_SUCCESS) {
+                throw new KernelLaunchException(id() + " launch of '" + k.name + "' with grid " + Arrays.toString(grid)
+                        + " and block " + Arrays.toString(block) + ": " + CL.stringFor_errorCode(st));
+            }
+        }
+    }
+
+    private void setArg(Kernel k, int i, Object a) {
+        int st = switch (a) {
+            case Buffer b -> clSetKernelArg(k.kernel, i, Sizeof.cl_mem, Pointer.to(b.mem));
+            case Integer v -> clSetKernelArg(k.kernel, i, Sizeof.cl_int, Pointer.to(new int[]{v}));
+            case Long v -> clSetKernelArg(k.kernel, i, Sizeof.cl_long, Pointer.to(new long[]{v}));
+            case Float v -> clSetKernelArg(k.kernel, i, Sizeof.cl_float, Pointer.to(new float[]{v}));
+            case Double v -> clSetKernelArg(k.kernel, i, Sizeof.cl_double, Pointer.to(new double[]{v}));
+            case Short v -> clSetKernelArg(k.kernel, i, Sizeof.cl_short, Pointer.to(new short[]{v}));
+            case Byte v -> clSetKernelArg(k.kernel, i, Sizeof.cl_char, Pointer.to(new byte[]{v}));
+            case LocalMemory l -> clSetKernelArg(k.kernel, i, l.bytes(), null);
+            case null -> throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is null");
+            default -> throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is a "
+                    + a.getClass().getSimpleName() + "; expected a device buffer, Integer, Long, Float, Double, Short or Byte");
+        };
+        if (st != CL_SUCCESS) {
+            throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " ("
+                    + a.getClass().getSimpleName() + ") rejected: " + CL.stringFor_errorCode(st)
+                    + (st == CL_INVALID_ARG_SIZE ? " (a scalar of the wrong width, or a scalar where a pointer is expected)" : ""));
+        }
+    }
+
+    @Override
+    public BackendEvent record(BackendStream stream) {
+        cl_event e = new cl_event();
+        check(clEnqueueMarkerWithWaitList(q(stream), 0, null, e), "clEnqueueMarkerWithWaitList");
+        return new Event(e);
+    }
+
+    @Override public void synchronize(BackendStream stream) { check(clFinish(q(stream)), "clFinish"); }
+
+    @Override
+    public void synchronize(BackendEvent event) {
+        check(clWaitForEvents(1, new cl_event[]{((Event) event).event}), "clWaitForEvents");
+    }
+
+    @Override
+    public double elapsedMillis(BackendEvent start, BackendEvent end) {
+        synchronize(end);
+        return (timestamp(end) - timestamp(start)) / 1e6;
+    }
+
+    private long timestamp(BackendEvent e) {
+        long[] t = new long[1];
+        check(clGetEventProfilingInfo(((Event) e).event, CL_PROFILING_COMMAND_END, Sizeof.cl_ulong, Pointer.to(t), null),
+                "clGetEventProfilingInfo");
+        return t[0];
+    }
+
+    @Override
+    public void close() {
+        clReleaseCommandQueue(defaultQueue.queue);
+        clReleaseContext(context);
+    }
+
+    @Override public String toString() { return id() + " " + facts.name(); }
+
+}

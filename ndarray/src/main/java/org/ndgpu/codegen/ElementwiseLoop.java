@@ -1,0 +1,244 @@
+package org.ndgpu.codegen;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import org.ndgpu.DeviceException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Shapes;
+
+/**
+ * The one elementwise kernel skeleton of ndgpu: copies, casts, fills, ufuncs, ElementwiseKernel and
+ * fuse all become a {@link Spec} (typed parameters and a body snippet) run by this class.
+ *
+ * <p>At each call the operands are broadcast to one shape, dimensions that every operand walks
+ * contiguously are merged (CuPy's reduce_dims), and the kernel is generated for that
+ * {@link Layout}: a flat loop when every operand is contiguous, else index arithmetic over the
+ * merged dimensions, in 32-bit when every offset fits. Sources and compiled kernels are memoized
+ * per (spec, dtypes, layout, device).
+ */
+public final class ElementwiseLoop {
+    private ElementwiseLoop() { }
+
+    /** What a parameter is. RAW arrays are passed as a pointer to their first element and not indexed. */
+    public enum Kind { IN, OUT, RAW, SCALAR }
+
+    /** A kernel parameter: its name in the body, its dtype, its kind. */
+    public record Param(String name, DType dtype, Kind kind) {
+        public boolean isArray() { return kind != Kind.SCALAR; }
+    }
+
+    /**
+     * A kernel: a name, parameters, and the body run once per element with each IN and OUT
+     * parameter as a local variable named after it; {@code i} is the flat element index and
+     * {@code _n} the element count.
+     */
+    public record Spec(String name, List<Param> params, String body, String preamble, String loopPrep, String afterLoop,
+                       List<String> options) {
+        public Spec {
+            params = List.copyOf(params);
+            options = List.copyOf(options);
+        }
+
+        public Spec(String name, List<Param> params, String body) {
+            this(name, params, body, "", "", "", List.of());
+        }
+    }
+
+    /** The shape of the loop a kernel is generated for. */
+    public record Layout(int ndim, boolean contiguous, boolean index32) { }
+
+    private static final Map<String, String> SOURCES = new ConcurrentHashMap<>();
+
+    /**
+     * Runs {@code spec} with {@code args} (NDArrays for array parameters, Numbers for scalars) over
+     * {@code shape}, on the device of the arrays. Every OUT array must have exactly {@code shape};
+     * IN arrays broadcast to it.
+     */
+    public static void run(Spec spec, Object[] args, long[] shape) {
+        List<Param> params = spec.params();
+        if (args.length != params.size()) {
+            throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+        }
+        Device device = null;
+        for (Object a : args) {
+            if (a instanceof NDArray arr) {
+                if (device == null) device = arr.device();
+                else if (arr.device() != device) {
+                    throw new DeviceException(spec.name() + ": arrays are on different devices: " + device.id() + " and "
+                            + arr.device().id() + "; move one with a.to(device)");
+                }
+            }
+        }
+        if (device == null) device = Device.current();
+        long n = Shapes.size(shape);
+        if (n == 0) return;
+
+        // strides of every indexed array, broadcast to the loop shape
+        int na = 0;
+        for (Param p : params) if (p.kind() == Kind.IN || p.kind() == Kind.OUT) na++;
+        long[][] strides = new long[na][];
+        int j = 0;
+        for (int k = 0; k < params.size(); k++) {
+            Param p = params.get(k);
+            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
+            NDArray a = (NDArray) args[k];
+            if (p.kind() == Kind.OUT && !java.util.Arrays.equals(a.shape(), shape)) {
+                throw new ShapeException(spec.name() + ": output '" + p.name() + "' has shape " + Shapes.str(a.shape())
+                        + ", expected " + Shapes.str(shape));
+            }
+            strides[j++] = Shapes.broadcastStrides(spec.name(), a.shape(), a.strides(), shape);
+        }
+        // merge dimensions: drop size-1 dims, join d-1 and d where every operand steps through them as one
+        List<Long> dims = new ArrayList<>();
+        List<long[]> st = new ArrayList<>();
+        for (int d = 0; d < shape.length; d++) {
+            if (shape[d] == 1) continue;
+            long[] col = new long[na];
+            for (int q = 0; q < na; q++) col[q] = strides[q][d];
+            if (!dims.isEmpty()) {
+                int last = dims.size() - 1;
+                long[] prev = st.get(last);
+                boolean mergeable = true;
+                for (int q = 0; q < na; q++) mergeable &= prev[q] == col[q] * shape[d];
+                if (mergeable) {
+                    dims.set(last, dims.get(last) * shape[d]);
+                    st.set(last, col);
+                    continue;
+                }
+            }
+            dims.add(shape[d]);
+            st.add(col);
+        }
+        int nd = dims.size();
+        boolean contiguous = true;
+        int q0 = 0;
+        for (int k = 0; k < params.size(); k++) {
+            Param p = params.get(k);
+            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
+            contiguous &= nd == 0 || (nd == 1 && st.get(0)[q0] == p.dtype().itemsize());
+            q0++;
+        }
+        boolean index32 = n < Integer.MAX_VALUE;
+        for (Object a : args) {
+            if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
+        }
+        Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32);
+
+        Backend backend = device.backend();
+        String source = source(backend.dialect(), spec, layout);
+        BackendKernel kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+
+        List<Object> kargs = new ArrayList<>(params.size() * 3 + 1 + nd * (na + 1));
+        q0 = 0;
+        for (int k = 0; k < params.size(); k++) {
+            Param p = params.get(k);
+            Object a = args[k];
+            if (p.kind() == Kind.SCALAR) {
+                if (!(a instanceof Number num)) {
+                    throw new IllegalArgumentException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + a);
+                }
+                kargs.add(CTypes.scalarArg(p.dtype(), num));
+                continue;
+            }
+            NDArray arr = (NDArray) a;
+            kargs.add(arr.buffer());
+            kargs.add(arr.offset());
+            if (!layout.contiguous() && p.kind() != Kind.RAW) {
+                for (int d = 0; d < nd; d++) kargs.add(st.get(d)[q0]);
+            }
+            if (p.kind() != Kind.RAW) q0++;
+        }
+        kargs.add(n);
+        if (!layout.contiguous()) for (int d = 0; d < nd; d++) kargs.add(dims.get(d));
+
+        int block = Math.min(256, kernel.maxBlockSize());
+        long groups = (n + block - 1) / block;
+        long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
+        long grid = Math.min(groups, cap);
+        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{block}, 0, kargs.toArray());
+    }
+
+    /** The generated source of {@code spec} for one layout and dialect. */
+    public static String source(Dialect dialect, Spec spec, Layout layout) {
+        String key = dialect + "|" + layout + "|" + spec;
+        return SOURCES.computeIfAbsent(key, x -> generate(dialect, spec, layout));
+    }
+
+    private static String generate(Dialect dialect, Spec spec, Layout layout) {
+        String ix = layout.index32() ? "int" : "long";
+        int nd = layout.ndim();
+        var sig = new ArrayList<String>();
+        var setup = new StringBuilder();
+        for (Param p : spec.params()) {
+            String name = p.name();
+            if (p.kind() == Kind.SCALAR) {
+                sig.add(CTypes.scalarParam(p.dtype()) + " " + name);
+                continue;
+            }
+            String t = CTypes.storage(p.dtype());
+            sig.add("ND_GLOBAL char* _b_" + name);
+            sig.add("long _o_" + name);
+            if (!layout.contiguous() && p.kind() != Kind.RAW) for (int d = 0; d < nd; d++) sig.add("long _s" + d + "_" + name);
+            String ptr = p.kind() == Kind.RAW ? name : "_p_" + name;
+            setup.append("    ND_GLOBAL ").append(t).append("* ").append(ptr).append(" = (ND_GLOBAL ").append(t)
+                    .append("*)(_b_").append(name).append(" + _o_").append(name).append(");\n");
+        }
+        sig.add("long _n_arg");
+        if (!layout.contiguous()) for (int d = 0; d < nd; d++) sig.add("long _d" + d);
+
+        var loop = new StringBuilder();
+        loop.append("    for (").append(ix).append(" i = (").append(ix).append(")ND_GLOBAL_ID(); i < _n; i += (").append(ix)
+                .append(")ND_GLOBAL_SIZE()) {\n");
+        List<Param> indexed = spec.params().stream().filter(p -> p.kind() == Kind.IN || p.kind() == Kind.OUT).toList();
+        if (!layout.contiguous()) {
+            loop.append("        ").append(ix).append(" _r = i, _q;\n");
+            for (Param p : indexed) loop.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
+            for (int d = nd - 1; d >= 0; d--) {
+                if (d > 0) loop.append("        _q = _r % (").append(ix).append(")_d").append(d).append("; _r /= (").append(ix).append(")_d").append(d).append(";\n");
+                else loop.append("        _q = _r;\n");
+                for (Param p : indexed) {
+                    loop.append("        _x_").append(p.name()).append(" += _q * (").append(ix).append(")_s").append(d).append("_").append(p.name()).append(";\n");
+                }
+            }
+        }
+        for (Param p : indexed) {
+            String addr = layout.contiguous() ? "_p_" + p.name() + " + i"
+                    : "(ND_GLOBAL " + CTypes.storage(p.dtype()) + "*)((ND_GLOBAL char*)_p_" + p.name() + " + _x_" + p.name() + ")";
+            loop.append("        ND_GLOBAL ").append(CTypes.storage(p.dtype())).append("* _a_").append(p.name()).append(" = ").append(addr).append(";\n");
+            boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
+            loop.append("        ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+            if (read) loop.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
+            loop.append(";\n");
+        }
+        loop.append("        ").append(spec.body().strip().replace("\n", "\n        "));
+        if (!spec.body().strip().endsWith(";") && !spec.body().strip().endsWith("}")) loop.append(';');
+        loop.append('\n');
+        for (Param p : indexed) {
+            if (p.kind() == Kind.OUT) loop.append("        ").append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name())).append('\n');
+        }
+        loop.append("    }\n");
+
+        return dialect.prelude() + "\n" + spec.preamble() + "\n"
+                + "ND_KERNEL void " + spec.name() + "(" + String.join(", ", sig) + ") {\n"
+                + "    const " + ix + " _n = (" + ix + ")_n_arg;\n"
+                + setup
+                + (spec.loopPrep().isBlank() ? "" : "    " + spec.loopPrep().strip() + "\n")
+                + loop
+                + (spec.afterLoop().isBlank() ? "" : "    " + spec.afterLoop().strip() + "\n")
+                + "}\n";
+    }
+
+    /** True when the body reads an output's old value (z += x, or z used in an expression), so it must be loaded. */
+    static boolean readsOutput(String body, String name) {
+        return Pattern.compile("\\b" + Pattern.quote(name) + "\\b(?!\\s*=(?!=))").matcher(body).find();
+    }
+}

@@ -1,0 +1,186 @@
+package org.ndgpu.device;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.ndgpu.Config;
+import org.ndgpu.DeviceException;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendProvider;
+import org.ndgpu.backend.DeviceFacts;
+
+/**
+ * A compute device: one GPU or CPU of one backend, with its memory pool, compiled-program cache and
+ * default stream. Arrays are made on the current device.
+ *
+ * <pre>{@code
+ * Device.list();                       // [cuda:0 NVIDIA H200 (139 GiB), opencl:0 ..., opencl:1 pthread-...]
+ * Device.current();                    // the ndgpu.device property, else the best found
+ * try (var on = Device.get("opencl:0").use()) { var a = Nd.ones(3); }  // a lives on opencl:0
+ * }</pre>
+ *
+ * The default device is chosen once, in this order: the {@code ndgpu.device} property or
+ * {@code NDGPU_DEVICE} variable; the first CUDA GPU; the first OpenCL GPU; the first OpenCL CPU.
+ * The choice is logged. Nothing ever moves to another device silently.
+ */
+public final class Device {
+    private static final System.Logger LOG = System.getLogger("org.ndgpu");
+    private static volatile Registry registry;
+    private static final ThreadLocal<ArrayDeque<Device>> USING = ThreadLocal.withInitial(ArrayDeque::new);
+
+    private final Backend backend;
+    private final MemoryPool pool;
+    private final ProgramCache programs;
+    private final Stream defaultStream;
+    private final ThreadLocal<ArrayDeque<Stream>> streams = ThreadLocal.withInitial(ArrayDeque::new);
+
+    private Device(Backend backend) {
+        this.backend = backend;
+        this.pool = new MemoryPool(backend, backend.facts().id(), Config.poolLimit(backend.facts().globalMemoryBytes()));
+        this.programs = new ProgramCache(backend);
+        this.defaultStream = new Stream(this, backend.defaultStream(), true);
+    }
+
+    private record Registry(List<Device> devices, List<String> problems) { }
+
+    private static Registry registry() {
+        Registry r = registry;
+        if (r == null) {
+            synchronized (Device.class) {
+                r = registry;
+                if (r == null) registry = r = discover();
+            }
+        }
+        return r;
+    }
+
+    private static Registry discover() {
+        List<Device> devices = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        List<BackendProvider> providers = new ArrayList<>();
+        ServiceLoader.load(BackendProvider.class, Device.class.getClassLoader()).forEach(providers::add);
+        // CUDA devices are listed first: they are the preferred default
+        providers.sort(Comparator.comparing(p -> p.name().equals("cuda") ? 0 : 1));
+        for (BackendProvider p : providers) {
+            BackendProvider.Discovery d = p.discover();
+            d.backends().forEach(b -> devices.add(new Device(b)));
+            problems.addAll(d.problems());
+        }
+        return new Registry(Collections.unmodifiableList(devices), List.copyOf(problems));
+    }
+
+    private static Device chooseDefault(Registry r) {
+        String asked = Config.device();
+        if (asked != null) return find(r, asked, "ndgpu.device / NDGPU_DEVICE");
+        Device best = r.devices.stream().filter(d -> d.isGpu() && d.backendName().equals("cuda")).findFirst()
+                .or(() -> r.devices.stream().filter(d -> d.isGpu()).findFirst())
+                .or(() -> r.devices.stream().findFirst())
+                .orElseThrow(() -> new DeviceException("no device found: " + String.join("; ", r.problems)));
+        LOG.log(System.Logger.Level.INFO, "ndgpu: using " + best + (r.problems.isEmpty() ? "" : " (" + String.join("; ", r.problems) + ")"));
+        return best;
+    }
+
+    private static volatile Device defaultDevice;
+
+    /** Every device found, CUDA first, then OpenCL in platform order. */
+    public static List<Device> list() { return registry().devices; }
+
+    /** Why devices may be missing: no driver, no platform, a loader that lists no GPU. */
+    public static List<String> problems() { return registry().problems; }
+
+    /** The device by id: "cuda:0", "opencl:1", or "cuda"/"opencl" for the first of a backend. */
+    public static Device get(String id) { return find(registry(), id, "Device.get"); }
+
+    private static Device find(Registry r, String id, String what) {
+        String want = id.strip().toLowerCase(java.util.Locale.ROOT);
+        for (Device d : r.devices) {
+            if (d.id().equals(want) || d.backendName().equals(want)) return d;
+        }
+        throw new DeviceException(what + ": no device '" + id + "'; found " + r.devices.stream().map(Device::id).toList()
+                + (r.problems.isEmpty() ? "" : " (" + String.join("; ", r.problems) + ")"));
+    }
+
+    /** The device arrays are made on in this thread: the innermost use(), else the default. */
+    public static Device current() {
+        Device d = USING.get().peek();
+        if (d != null) return d;
+        d = defaultDevice;
+        if (d == null) {
+            synchronized (Device.class) {
+                if (defaultDevice == null) defaultDevice = chooseDefault(registry());
+                d = defaultDevice;
+            }
+        }
+        return d;
+    }
+
+    /** Makes this the current device of this thread until the returned scope is closed. */
+    public Scope use() {
+        USING.get().push(this);
+        return new Scope(() -> {
+            if (USING.get().peek() != this) throw new IllegalStateException("Device.use scopes closed out of order");
+            USING.get().pop();
+        });
+    }
+
+    /** A scope from use(); close() restores the previous current device or stream. */
+    public static final class Scope implements AutoCloseable {
+        private Runnable onClose;
+
+        Scope(Runnable onClose) { this.onClose = onClose; }
+
+        @Override
+        public void close() {
+            if (onClose != null) {
+                onClose.run();
+                onClose = null;
+            }
+        }
+    }
+
+    /** "cuda:0". */
+    public String id() { return backend.facts().id(); }
+
+    /** "cuda" or "opencl". */
+    public String backendName() { return backend.facts().backend(); }
+
+    public String name() { return backend.facts().name(); }
+
+    public boolean isGpu() { return backend.facts().isGpu(); }
+
+    public DeviceFacts facts() { return backend.facts(); }
+
+    /** The backend that runs this device's work. For kernels of ndgpu's own modules. */
+    public Backend backend() { return backend; }
+
+    public MemoryPool memoryPool() { return pool; }
+
+    /** Compiled programs of this device, cached in memory and on disk. */
+    public ProgramCache programs() { return programs; }
+
+    public Stream defaultStream() { return defaultStream; }
+
+    /** The stream work goes to in this thread: the innermost Stream.use(), else the default stream. */
+    public Stream currentStream() {
+        Stream s = streams.get().peek();
+        return s != null ? s : defaultStream;
+    }
+
+    Scope useStream(Stream s) {
+        streams.get().push(s);
+        return new Scope(() -> streams.get().remove(s));
+    }
+
+    /** Waits for all work of this thread's current stream. */
+    public void synchronize() { currentStream().synchronize(); }
+
+    @Override
+    public String toString() {
+        DeviceFacts f = facts();
+        return f.id() + " " + f.name() + " (" + (f.isGpu() ? "GPU" : "CPU") + ", " + (f.globalMemoryBytes() >> 20) + " MiB, "
+                + f.vendor() + ")";
+    }
+}

@@ -1,0 +1,143 @@
+package org.ndgpu.device;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import org.ndgpu.DeviceOutOfMemoryException;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.BackendStream;
+
+/**
+ * A caching allocator for one device, as CuPy's MemoryPool: freed blocks are kept by rounded size
+ * and handed out again without a native call. Stream-ordered: a block freed on one stream is
+ * reused at once on that stream (its work is queued before anything new), and only after a
+ * synchronize on another.
+ *
+ * <pre>{@code
+ * MemoryPool pool = Device.current().memoryPool();
+ * pool.usedBytes(); pool.totalBytes(); pool.freeAllBlocks(); pool.setLimit(1L << 30);
+ * }</pre>
+ */
+public final class MemoryPool {
+    private static final long SMALL = 1L << 20;
+
+    private final Backend backend;
+    private final String deviceId;
+    private final Map<Long, ArrayDeque<Block>> cache = new HashMap<>();
+    private long used;
+    private long total;
+    private long limit;
+
+    /** A pooled allocation: the backend buffer, its rounded size, and the stream it was last used on. */
+    public static final class Block {
+        final BackendBuffer buffer;
+        final long size;
+        BackendStream stream;
+
+        Block(BackendBuffer buffer, long size, BackendStream stream) {
+            this.buffer = buffer;
+            this.size = size;
+            this.stream = stream;
+        }
+
+        /** The device buffer. */
+        public BackendBuffer buffer() { return buffer; }
+
+        /** Bytes held (the request rounded up). */
+        public long size() { return size; }
+    }
+
+    MemoryPool(Backend backend, String deviceId, long limit) {
+        this.backend = backend;
+        this.deviceId = deviceId;
+        this.limit = limit;
+    }
+
+    /** Sizes are rounded so that blocks can be reused: to 512 bytes below 1 MiB, to 1/8 of the power of two above. */
+    static long round(long bytes) {
+        if (bytes <= 0) return 512;
+        if (bytes <= SMALL) return (bytes + 511) & ~511L;
+        long step = Long.highestOneBit(bytes - 1) >> 3;
+        return (bytes + step - 1) / step * step;
+    }
+
+    /** A block of at least {@code bytes} for work on {@code stream}. */
+    public synchronized Block allocate(long bytes, BackendStream stream) {
+        long size = round(bytes);
+        ArrayDeque<Block> free = cache.get(size);
+        if (free != null && !free.isEmpty()) {
+            Block b = free.pop();
+            if (b.stream != stream) backend.synchronize(b.stream);
+            b.stream = stream;
+            used += size;
+            return b;
+        }
+        if (total + size > limit) {
+            freeAllBlocks();
+            if (total + size > limit) {
+                throw new DeviceOutOfMemoryException(deviceId + " allocate: " + bytes + " bytes (" + size
+                        + " rounded) would exceed the memory pool's limit of " + limit + " bytes; " + used + " bytes in use");
+            }
+        }
+        BackendBuffer buf;
+        try {
+            buf = backend.allocate(size);
+        } catch (DeviceOutOfMemoryException e) {
+            // cached blocks may be what fills the device: give them back and try once more
+            freeAllBlocks();
+            try {
+                buf = backend.allocate(size);
+            } catch (DeviceOutOfMemoryException again) {
+                throw new DeviceOutOfMemoryException(deviceId + " allocate: out of memory for " + bytes + " bytes (" + size
+                        + " rounded) after freeing cached blocks; " + used + " bytes in use by live arrays, device has "
+                        + backend.facts().globalMemoryBytes() + " bytes (" + again.getMessage() + ")", again);
+            }
+        }
+        used += size;
+        total += size;
+        return new Block(buf, size, stream);
+    }
+
+    /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
+    public synchronized void release(Block b) {
+        used -= b.size;
+        cache.computeIfAbsent(b.size, k -> new ArrayDeque<>()).push(b);
+    }
+
+    /** Frees every cached (unused) block back to the device. */
+    public synchronized void freeAllBlocks() {
+        for (ArrayDeque<Block> q : cache.values()) {
+            for (Block b : q) {
+                backend.synchronize(b.stream);
+                backend.free(b.buffer);
+                total -= b.size;
+            }
+        }
+        cache.clear();
+    }
+
+    /** Bytes held by live arrays. */
+    public synchronized long usedBytes() { return used; }
+
+    /** Bytes held from the device: live plus cached. */
+    public synchronized long totalBytes() { return total; }
+
+    /** Bytes cached for reuse. */
+    public synchronized long freeBytes() { return total - used; }
+
+    /** The most bytes this pool may hold from the device (Long.MAX_VALUE: no limit). */
+    public synchronized long limit() { return limit; }
+
+    /** Sets the limit; cached blocks above it are freed. */
+    public synchronized void setLimit(long bytes) {
+        if (bytes < 0) throw new IllegalArgumentException("setLimit: expected bytes >= 0, got " + bytes);
+        this.limit = bytes;
+        if (total > limit) freeAllBlocks();
+    }
+
+    @Override
+    public synchronized String toString() {
+        return "MemoryPool(" + deviceId + ", used=" + used + ", total=" + total + (limit == Long.MAX_VALUE ? "" : ", limit=" + limit) + ")";
+    }
+}

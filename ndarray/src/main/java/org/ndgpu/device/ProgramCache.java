@@ -1,0 +1,135 @@
+package org.ndgpu.device;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.Config;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.BackendProgram;
+import org.ndgpu.backend.DeviceFacts;
+
+/**
+ * Compiled programs of one device, cached in memory and on disk. The disk key is a SHA-256 of the
+ * source, the options, the device and its driver version; an entry is written atomically (a temp
+ * file moved into place) and carries its own key and a checksum, so a truncated, garbled or foreign
+ * entry is recompiled, never trusted.
+ */
+public final class ProgramCache {
+    private static final byte[] MAGIC = "NDGPU-PROGRAM-1\n".getBytes(StandardCharsets.US_ASCII);
+    private static final System.Logger LOG = System.getLogger("org.ndgpu");
+
+    private final Backend backend;
+    private final Path dir;
+    private final ConcurrentHashMap<String, BackendProgram> programs = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, BackendKernel> kernels = new ConcurrentHashMap<>();
+
+    ProgramCache(Backend backend) {
+        this.backend = backend;
+        this.dir = Config.cacheDir();
+    }
+
+    /** The kernel {@code kernelName} of the program compiled from {@code source}, compiling on first use. */
+    public BackendKernel kernel(String name, String source, List<String> options, String kernelName) {
+        String key = kernelName + "\0" + String.join(" ", options) + "\0" + source;
+        BackendKernel k = kernels.get(key);
+        if (k != null) return k;
+        return kernels.computeIfAbsent(key, x -> backend.kernel(program(name, source, options), kernelName));
+    }
+
+    /** The program compiled from {@code source} with {@code options}, from memory, disk, or the compiler. */
+    public BackendProgram program(String name, String source, List<String> options) {
+        String key = String.join(" ", options) + "\0" + source;
+        return programs.computeIfAbsent(key, x -> loadOrCompile(name, source, options));
+    }
+
+    private BackendProgram loadOrCompile(String name, String source, List<String> options) {
+        byte[] keyHash = diskKey(source, options);
+        Path file = dir == null ? null : dir.resolve(HexFormat.of().formatHex(keyHash) + ".bin");
+        if (file != null && Files.isRegularFile(file)) {
+            byte[] bin = readEntry(file, keyHash);
+            if (bin != null) {
+                try {
+                    return backend.load(name, bin, options);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "ndgpu: cached program " + file + " did not load; recompiling", e);
+                }
+            }
+        }
+        if (Config.debug()) LOG.log(System.Logger.Level.INFO, "ndgpu: compiling " + name + " for " + backend.facts().id() + ":\n" + source);
+        BackendProgram p = backend.compile(name, source, options);
+        if (file != null && p.binary() != null) writeEntry(file, keyHash, p.binary());
+        return p;
+    }
+
+    private byte[] diskKey(String source, List<String> options) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            DeviceFacts f = backend.facts();
+            for (String s : new String[]{f.backend(), f.name(), f.vendor(), f.driverVersion(), f.architecture(),
+                    String.join("\u0001", options), source}) {
+                md.update(s.getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+            return md.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static byte[] sha256(byte[] data) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The entry's program bytes, or null if the entry is not exactly what this key wrote. */
+    static byte[] readEntry(Path file, byte[] keyHash) {
+        try {
+            byte[] all = Files.readAllBytes(file);
+            int head = MAGIC.length + 32 + 32 + 8;
+            if (all.length < head || !Arrays.equals(all, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) return null;
+            ByteBuffer bb = ByteBuffer.wrap(all);
+            bb.position(MAGIC.length);
+            byte[] key = new byte[32];
+            byte[] sum = new byte[32];
+            bb.get(key).get(sum);
+            long len = bb.getLong();
+            if (!Arrays.equals(key, keyHash) || len != all.length - head) return null;
+            byte[] payload = Arrays.copyOfRange(all, head, all.length);
+            return Arrays.equals(sha256(payload), sum) ? payload : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    static void writeEntry(Path file, byte[] keyHash, byte[] payload) {
+        try {
+            Files.createDirectories(file.getParent());
+            ByteBuffer bb = ByteBuffer.allocate(MAGIC.length + 32 + 32 + 8 + payload.length);
+            bb.put(MAGIC).put(keyHash).put(sha256(payload)).putLong(payload.length).put(payload);
+            Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+            Files.write(tmp, bb.array());
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            // a cache that cannot be written only costs a compile next time
+            LOG.log(System.Logger.Level.DEBUG, "ndgpu: could not write kernel cache entry " + file + ": " + e);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.ndgpu.linalg;
+
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * The linalg namespace, as numpy.linalg / cupy.linalg: {@code Nd.linalg().svd(a, false)}.
+ * Implemented by module linalg (cuBLAS/cuSOLVER on CUDA, CLBlast and host solvers on OpenCL).
+ */
+public interface Linalg {
+    /** numpy.matmul with its rules for 1-d operands and broadcast batch dimensions. */
+    NDArray matmul(NDArray a, NDArray b, NDArray out);
+
+    /** numpy.dot. */
+    NDArray dot(NDArray a, NDArray b);
+
+    /** numpy.linalg.svd(a, full_matrices); singular values in descending order. */
+    Svd svd(NDArray a, boolean fullMatrices);
+
+    /** numpy.linalg.qr(a) in 'reduced' mode. */
+    Qr qr(NDArray a);
+
+    /** numpy.linalg.solve(a, b). */
+    NDArray solve(NDArray a, NDArray b);
+
+    /** numpy.linalg.inv(a). */
+    NDArray inv(NDArray a);
+
+    /** numpy.linalg.det(a). */
+    NDArray det(NDArray a);
+
+    /** numpy.linalg.cholesky(a), reading the lower triangle. */
+    NDArray cholesky(NDArray a);
+
+    /** numpy.linalg.eigh(a), reading the lower triangle. */
+    Eigh eigh(NDArray a);
+
+    /** numpy.linalg.norm(a): the 2-norm of a vector, the Frobenius norm of a matrix. */
+    NDArray norm(NDArray a);
+
+    /** numpy.linalg.svd's result. */
+    record Svd(NDArray u, NDArray s, NDArray vh) { }
+
+    /** numpy.linalg.qr's result. */
+    record Qr(NDArray q, NDArray r) { }
+
+    /** numpy.linalg.eigh's result. */
+    record Eigh(NDArray eigenvalues, NDArray eigenvectors) { }
+
+    /** numpy.linalg.slogdet's result. */
+    record Slogdet(NDArray sign, NDArray logabsdet) { }
+}

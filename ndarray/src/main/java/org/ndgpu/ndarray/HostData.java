@@ -1,0 +1,190 @@
+package org.ndgpu.ndarray;
+
+import static java.lang.foreign.ValueLayout.*;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
+import java.nio.ByteOrder;
+import org.ndgpu.DTypeException;
+
+/** Host-side conversions between little-endian element bytes and Java arrays and values. */
+public final class HostData {
+    private HostData() { }
+
+    static final ValueLayout.OfShort I16 = JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfInt I32 = JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong I64 = JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfFloat F32 = JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfDouble F64 = JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** Element i as a double (complex: the real part). */
+    public static double getDouble(MemorySegment s, DType d, long i) {
+        long o = i * d.itemsize();
+        return switch (d) {
+            case BOOL, UINT8 -> Byte.toUnsignedInt(s.get(JAVA_BYTE, o));
+            case INT8 -> s.get(JAVA_BYTE, o);
+            case INT16 -> s.get(I16, o);
+            case INT32 -> s.get(I32, o);
+            case INT64 -> s.get(I64, o);
+            case FLOAT16 -> Float.float16ToFloat(s.get(I16, o));
+            case FLOAT32, COMPLEX64 -> s.get(F32, o);
+            case FLOAT64, COMPLEX128 -> s.get(F64, o);
+        };
+    }
+
+    /** The imaginary part of element i (0 for real dtypes). */
+    public static double getImag(MemorySegment s, DType d, long i) {
+        long o = i * d.itemsize();
+        return switch (d) {
+            case COMPLEX64 -> s.get(F32, o + 4);
+            case COMPLEX128 -> s.get(F64, o + 8);
+            default -> 0;
+        };
+    }
+
+    /** Element i as a long, exactly for integer dtypes; floats truncate as a C cast. */
+    public static long getLong(MemorySegment s, DType d, long i) {
+        long o = i * d.itemsize();
+        return switch (d) {
+            case BOOL, UINT8 -> Byte.toUnsignedInt(s.get(JAVA_BYTE, o));
+            case INT8 -> s.get(JAVA_BYTE, o);
+            case INT16 -> s.get(I16, o);
+            case INT32 -> s.get(I32, o);
+            case INT64 -> s.get(I64, o);
+            default -> (long) getDouble(s, d, i);
+        };
+    }
+
+    /** Writes a value (cast as numpy.astype) as element i. */
+    public static void put(MemorySegment s, DType d, long i, double re, double im, long exact, boolean isExact) {
+        long o = i * d.itemsize();
+        long iv = isExact ? exact : (long) re;
+        switch (d) {
+            case BOOL -> s.set(JAVA_BYTE, o, (byte) (isExact ? (exact != 0 ? 1 : 0) : (re != 0 || im != 0 ? 1 : 0)));
+            case UINT8, INT8 -> s.set(JAVA_BYTE, o, (byte) iv);
+            case INT16 -> s.set(I16, o, (short) iv);
+            case INT32 -> s.set(I32, o, (int) iv);
+            case INT64 -> s.set(I64, o, iv);
+            case FLOAT16 -> s.set(I16, o, Float.floatToFloat16((float) (isExact ? exact : re)));
+            case FLOAT32 -> s.set(F32, o, (float) (isExact ? exact : re));
+            case FLOAT64 -> s.set(F64, o, isExact ? exact : re);
+            case COMPLEX64 -> { s.set(F32, o, (float) (isExact ? exact : re)); s.set(F32, o + 4, (float) im); }
+            case COMPLEX128 -> { s.set(F64, o, isExact ? exact : re); s.set(F64, o + 8, im); }
+        }
+    }
+
+    static long count(MemorySegment s, DType d) { return s.byteSize() / d.itemsize(); }
+
+    static float[] toFloats(MemorySegment s, DType d) {
+        float[] out = new float[Math.toIntExact(count(s, d))];
+        if (d == DType.FLOAT32) MemorySegment.copy(s, F32, 0, out, 0, out.length);
+        else for (int i = 0; i < out.length; i++) out[i] = (float) getDouble(s, d, i);
+        return out;
+    }
+
+    static double[] toDoubles(MemorySegment s, DType d) {
+        double[] out = new double[Math.toIntExact(count(s, d))];
+        if (d == DType.FLOAT64) MemorySegment.copy(s, F64, 0, out, 0, out.length);
+        else for (int i = 0; i < out.length; i++) out[i] = getDouble(s, d, i);
+        return out;
+    }
+
+    static long[] toLongs(MemorySegment s, DType d) {
+        long[] out = new long[Math.toIntExact(count(s, d))];
+        if (d == DType.INT64) MemorySegment.copy(s, I64, 0, out, 0, out.length);
+        else for (int i = 0; i < out.length; i++) out[i] = getLong(s, d, i);
+        return out;
+    }
+
+    static int[] toInts(MemorySegment s, DType d) {
+        int[] out = new int[Math.toIntExact(count(s, d))];
+        if (d == DType.INT32) MemorySegment.copy(s, I32, 0, out, 0, out.length);
+        else for (int i = 0; i < out.length; i++) out[i] = (int) getLong(s, d, i);
+        return out;
+    }
+
+    static boolean[] toBooleans(MemorySegment s, DType d) {
+        boolean[] out = new boolean[Math.toIntExact(count(s, d))];
+        for (int i = 0; i < out.length; i++) out[i] = getDouble(s, d, i) != 0 || getImag(s, d, i) != 0;
+        return out;
+    }
+
+    /** The Java value of element 0. */
+    static Object scalar(MemorySegment s, DType d) { return element(s, d, 0); }
+
+    private static Object element(MemorySegment s, DType d, long i) {
+        long o = i * d.itemsize();
+        return switch (d) {
+            case BOOL -> s.get(JAVA_BYTE, o) != 0;
+            case UINT8 -> (short) Byte.toUnsignedInt(s.get(JAVA_BYTE, o));
+            case INT8 -> s.get(JAVA_BYTE, o);
+            case INT16 -> s.get(I16, o);
+            case INT32 -> s.get(I32, o);
+            case INT64 -> s.get(I64, o);
+            case FLOAT16 -> Float.float16ToFloat(s.get(I16, o));
+            case FLOAT32 -> s.get(F32, o);
+            case FLOAT64 -> s.get(F64, o);
+            case COMPLEX64, COMPLEX128 -> new double[]{getDouble(s, d, i), getImag(s, d, i)};
+        };
+    }
+
+    /** The Java element type of toArray(): float for float32 and float16, byte for int8 and uint8 (raw bits), ... */
+    static Class<?> javaType(DType d) {
+        return switch (d) {
+            case BOOL -> boolean.class;
+            case UINT8, INT8 -> byte.class;
+            case INT16 -> short.class;
+            case INT32 -> int.class;
+            case INT64 -> long.class;
+            case FLOAT16, FLOAT32 -> float.class;
+            case FLOAT64 -> double.class;
+            case COMPLEX64 -> float[].class;
+            case COMPLEX128 -> double[].class;
+        };
+    }
+
+    static Object nested(MemorySegment s, DType d, long[] shape) {
+        if (shape.length == 0) return scalar(s, d);
+        int[] dims = new int[shape.length];
+        for (int k = 0; k < shape.length; k++) dims[k] = Math.toIntExact(shape[k]);
+        Object root = Array.newInstance(javaType(d), dims);
+        long[] counter = {0};
+        fill(root, 0, dims, s, d, counter);
+        return root;
+    }
+
+    private static void fill(Object arr, int level, int[] dims, MemorySegment s, DType d, long[] next) {
+        for (int k = 0; k < dims[level]; k++) {
+            if (level < dims.length - 1) {
+                fill(Array.get(arr, k), level + 1, dims, s, d, next);
+                continue;
+            }
+            long i = next[0]++;
+            switch (d) {
+                case BOOL -> Array.setBoolean(arr, k, s.get(JAVA_BYTE, i) != 0);
+                case UINT8, INT8 -> Array.setByte(arr, k, s.get(JAVA_BYTE, i));
+                case INT16 -> Array.setShort(arr, k, s.get(I16, i * 2));
+                case INT32 -> Array.setInt(arr, k, s.get(I32, i * 4));
+                case INT64 -> Array.setLong(arr, k, s.get(I64, i * 8));
+                case FLOAT16, FLOAT32 -> Array.setFloat(arr, k, (float) getDouble(s, d, i));
+                case FLOAT64 -> Array.setDouble(arr, k, s.get(F64, i * 8));
+                case COMPLEX64 -> Array.set(arr, k, new float[]{(float) getDouble(s, d, i), (float) getImag(s, d, i)});
+                case COMPLEX128 -> Array.set(arr, k, new double[]{getDouble(s, d, i), getImag(s, d, i)});
+            }
+        }
+    }
+
+    /** The dtype of a Java primitive array's elements (float[] -> float32, ...), or a DTypeException. */
+    public static DType dtypeOfJava(Class<?> component, String op) {
+        if (component == float.class) return DType.FLOAT32;
+        if (component == double.class) return DType.FLOAT64;
+        if (component == int.class) return DType.INT32;
+        if (component == long.class) return DType.INT64;
+        if (component == short.class) return DType.INT16;
+        if (component == byte.class) return DType.INT8;
+        if (component == boolean.class) return DType.BOOL;
+        throw new DTypeException(op + ": expected a Java primitive array (float[], double[], int[], long[], short[], byte[], boolean[]),"
+                + " got elements of " + component.getSimpleName());
+    }
+}

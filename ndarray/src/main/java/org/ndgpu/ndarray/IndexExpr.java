@@ -1,0 +1,155 @@
+package org.ndgpu.ndarray;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ndgpu.IndexException;
+
+/**
+ * NumPy basic indexing: integers, slices with any step, None (newaxis) and "..." (Ellipsis).
+ * {@code parse("1:3, ::-1, None, ...")} then {@code apply} gives the view's shape, strides and offset.
+ */
+public final class IndexExpr {
+    /** One item of an index. */
+    public sealed interface Item permits Int, Slice, NewAxis, Ellipsis { }
+
+    public record Int(long index) implements Item { }
+
+    /** start/stop/step may be null, as in Python. */
+    public record Slice(Long start, Long stop, Long step) implements Item { }
+
+    public record NewAxis() implements Item { }
+
+    public record Ellipsis() implements Item { }
+
+    /** The view an index selects. */
+    public record View(long[] shape, long[] strides, long offset) { }
+
+    private IndexExpr() { }
+
+    /** Parses an index string: comma-separated items such as "1", "-1", "1:3", "::-1", "None", "...", ":". */
+    public static List<Item> parse(String op, String text) {
+        if (text == null) throw new IndexException(op + ": expected an index string such as \"1:3, ::-1\", got null");
+        List<Item> items = new ArrayList<>();
+        String t = text.strip();
+        if (t.startsWith("[") && t.endsWith("]")) t = t.substring(1, t.length() - 1);
+        if (t.isEmpty()) return items;
+        String[] parts = t.split(",", -1);
+        for (int i = 0; i < parts.length; i++) {
+            String p = parts[i].strip();
+            if (p.isEmpty()) {
+                if (i == parts.length - 1 && i > 0) break;   // a trailing comma, as in "1,"
+                throw malformed(op, text, "empty item at position " + i);
+            }
+            if (p.equals("...") || p.equals("Ellipsis")) items.add(new Ellipsis());
+            else if (p.equals("None") || p.equals("newaxis")) items.add(new NewAxis());
+            else if (p.contains(":")) {
+                String[] f = p.split(":", -1);
+                if (f.length > 3) throw malformed(op, text, "a slice has at most two ':' in '" + p + "'");
+                Long start = num(op, text, f[0]);
+                Long stop = f.length > 1 ? num(op, text, f[1]) : null;
+                Long step = f.length > 2 ? num(op, text, f[2]) : null;
+                if (step != null && step == 0) throw new IndexException(op + ": slice step cannot be zero in '" + text + "'");
+                items.add(new Slice(start, stop, step));
+            } else {
+                Long v = num(op, text, p);
+                items.add(new Int(v));
+            }
+        }
+        if (items.stream().filter(x -> x instanceof Ellipsis).count() > 1) {
+            throw new IndexException(op + ": an index can only have a single ellipsis ('...'), got '" + text + "'");
+        }
+        return items;
+    }
+
+    private static Long num(String op, String text, String s) {
+        String t = s.strip();
+        if (t.isEmpty()) return null;
+        try {
+            return Long.parseLong(t.startsWith("+") ? t.substring(1) : t);
+        } catch (NumberFormatException e) {
+            throw malformed(op, text, "'" + t + "' is not an integer, slice, None or ...");
+        }
+    }
+
+    private static IndexException malformed(String op, String text, String why) {
+        return new IndexException(op + ": malformed index '" + text + "': " + why
+                + "; expected items like 1, -1, 1:3, ::-1, None, ... separated by commas");
+    }
+
+    /** Applies an index to an array's geometry. */
+    public static View apply(String op, List<Item> items, long[] shape, long[] strides, long offset) {
+        int consumed = 0;
+        for (Item it : items) if (it instanceof Int || it instanceof Slice) consumed++;
+        if (consumed > shape.length) {
+            throw new IndexException(op + ": too many indices for array: array is " + shape.length + "-dimensional, but "
+                    + consumed + " were indexed");
+        }
+        List<Long> ns = new ArrayList<>();
+        List<Long> nst = new ArrayList<>();
+        long off = offset;
+        int dim = 0;
+        for (Item it : items) {
+            switch (it) {
+                case Ellipsis e -> {
+                    int fill = shape.length - consumed;
+                    for (int k = 0; k < fill; k++, dim++) {
+                        ns.add(shape[dim]);
+                        nst.add(strides[dim]);
+                    }
+                }
+                case NewAxis n -> {
+                    ns.add(1L);
+                    nst.add(0L);
+                }
+                case Int i -> {
+                    long idx = i.index();
+                    long size = shape[dim];
+                    if (idx < -size || idx >= size) {
+                        throw new IndexException(op + ": index " + idx + " is out of bounds for axis " + dim + " with size " + size);
+                    }
+                    if (idx < 0) idx += size;
+                    off += idx * strides[dim];
+                    dim++;
+                }
+                case Slice s -> {
+                    long size = shape[dim];
+                    long[] r = sliceIndices(s, size);
+                    long start = r[0], step = r[2], len = r[3];
+                    if (len > 0) off += start * strides[dim];
+                    ns.add(len);
+                    nst.add(strides[dim] * step);
+                    dim++;
+                }
+            }
+        }
+        for (; dim < shape.length; dim++) {
+            ns.add(shape[dim]);
+            nst.add(strides[dim]);
+        }
+        long[] s = ns.stream().mapToLong(Long::longValue).toArray();
+        long[] st = nst.stream().mapToLong(Long::longValue).toArray();
+        return new View(s, st, off);
+    }
+
+    /** Python's slice.indices(size) plus the length: {start, stop, step, length}. */
+    public static long[] sliceIndices(Slice s, long size) {
+        long step = s.step() == null ? 1 : s.step();
+        long start, stop;
+        if (step > 0) {
+            start = s.start() == null ? 0 : clamp(s.start(), size, 0, size);
+            stop = s.stop() == null ? size : clamp(s.stop(), size, 0, size);
+        } else {
+            start = s.start() == null ? size - 1 : clamp(s.start(), size, -1, size - 1);
+            stop = s.stop() == null ? -1 : clamp(s.stop(), size, -1, size - 1);
+        }
+        long len;
+        if (step > 0) len = stop > start ? (stop - start + step - 1) / step : 0;
+        else len = start > stop ? (start - stop + (-step) - 1) / (-step) : 0;
+        return new long[]{start, stop, step, len};
+    }
+
+    private static long clamp(long v, long size, long lo, long hi) {
+        if (v < 0) v += size;
+        return Math.max(lo, Math.min(hi, v));
+    }
+}

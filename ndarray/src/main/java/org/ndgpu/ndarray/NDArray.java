@@ -1,0 +1,550 @@
+package org.ndgpu.ndarray;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Cleaner;
+import java.util.Arrays;
+import java.util.List;
+import org.ndgpu.ArrayClosedException;
+import org.ndgpu.DTypeException;
+import org.ndgpu.DeviceException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.device.Allocation;
+import org.ndgpu.device.Device;
+import org.ndgpu.Nd;
+import org.ndgpu.spi.Providers;
+
+/**
+ * An n-dimensional array on a device, with NumPy's semantics: a dtype, a shape, strides in bytes
+ * and an offset into device memory that views share.
+ *
+ * <pre>{@code
+ * NDArray a = Nd.arange(12).reshape(3, 4);   // int64, a view of the arange
+ * a.get("1:, ::-1");                          // a view: rows 1..2, columns reversed
+ * a.T().isFContiguous();                      // true
+ * a.add(1).sum(0);                            // ufuncs and reductions run on the device
+ * }</pre>
+ *
+ * Arrays are AutoCloseable: close() returns the memory to the device's pool once no view uses it;
+ * an array never closed is released by a Cleaner when unreachable.
+ */
+public final class NDArray implements AutoCloseable {
+    private final Allocation allocation;
+    private final DType dtype;
+    private final long[] shape;
+    private final long[] strides;
+    private final long offset;
+    private final Cleaner.Cleanable cleanable;
+    private volatile boolean closed;
+
+    private NDArray(Allocation allocation, DType dtype, long[] shape, long[] strides, long offset) {
+        this.allocation = allocation;
+        this.dtype = dtype;
+        this.shape = shape;
+        this.strides = strides;
+        this.offset = offset;
+        this.cleanable = allocation.retain(this);
+    }
+
+    // ---------------------------------------------------------------- making arrays
+
+    /** A new uninitialized array on {@code device} in the given order (C or F). */
+    public static NDArray empty(Device device, DType dtype, long[] shape, Order order) {
+        for (long d : shape) {
+            if (d < 0) throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
+        }
+        long[] s = shape.clone();
+        long bytes = Math.multiplyExact(Shapes.size(s), (long) dtype.itemsize());
+        Allocation alloc = Allocation.allocate(device, bytes);
+        long[] st = order == Order.F ? Shapes.fStrides(s, dtype.itemsize()) : Shapes.cStrides(s, dtype.itemsize());
+        return new NDArray(alloc, dtype, s, st, 0);
+    }
+
+    /** A new array on {@code device} holding {@code data}: little-endian elements in C order. */
+    public static NDArray fromHost(Device device, DType dtype, long[] shape, MemorySegment data) {
+        NDArray a = empty(device, dtype, shape, Order.C);
+        if (data.byteSize() != a.nbytes()) {
+            throw new ShapeException("array: shape " + Shapes.str(shape) + " of " + dtype + " needs " + a.nbytes()
+                    + " bytes of data, got " + data.byteSize());
+        }
+        Device dev = a.device();
+        MemorySegment src = data;
+        if (!data.isNative()) {
+            src = Arena.ofAuto().allocate(data.byteSize(), 16);
+            src.copyFrom(data);
+        }
+        if (a.nbytes() > 0) dev.backend().copyIn(dev.currentStream().backendStream(), src, a.buffer(), 0, a.nbytes());
+        return a;
+    }
+
+    /** A view of the same memory with another geometry. */
+    public NDArray view(long[] newShape, long[] newStrides, long newOffset) {
+        live("view");
+        return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset);
+    }
+
+    /** A view reinterpreting the same bytes as another dtype of the same itemsize. */
+    public NDArray viewAs(DType other) {
+        live("view");
+        if (other.itemsize() != dtype.itemsize()) {
+            throw new DTypeException("view: " + dtype + " and " + other + " differ in itemsize (" + dtype.itemsize() + " and "
+                    + other.itemsize() + ")");
+        }
+        return new NDArray(allocation, other, shape.clone(), strides.clone(), offset);
+    }
+
+    // ---------------------------------------------------------------- properties
+
+    public long[] shape() { return shape.clone(); }
+
+    public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }
+
+    public int ndim() { return shape.length; }
+
+    public long size() { return Shapes.size(shape); }
+
+    public DType dtype() { return dtype; }
+
+    public int itemsize() { return dtype.itemsize(); }
+
+    public long nbytes() { return size() * dtype.itemsize(); }
+
+    /** Strides in bytes, as NumPy. */
+    public long[] strides() { return strides.clone(); }
+
+    /** Byte offset of element [0, ..., 0] in the device memory. */
+    public long offset() { return offset; }
+
+    public boolean isCContiguous() { return Shapes.isCContiguous(shape, strides, dtype.itemsize()); }
+
+    public boolean isFContiguous() { return Shapes.isFContiguous(shape, strides, dtype.itemsize()); }
+
+    /** The device this array lives on. */
+    public Device device() { return allocation.device(); }
+
+    /** The device buffer (shared with views); add {@link #offset()} to reach element 0. For kernels. */
+    public BackendBuffer buffer() {
+        live("buffer");
+        return allocation.buffer();
+    }
+
+    /** Bytes of the whole allocation this array views. */
+    public long allocationBytes() { return allocation.bytes(); }
+
+    /** True if the two arrays view the same device memory. */
+    public boolean sharesMemory(NDArray other) { return allocation == other.allocation; }
+
+    /** True after close(). */
+    public boolean isClosed() { return closed; }
+
+    /** Throws ArrayClosedException naming {@code op} if this array was closed. */
+    public NDArray live(String op) {
+        if (closed) throw new ArrayClosedException(op + ": the array " + dtype + Shapes.str(shape) + " was closed");
+        return this;
+    }
+
+    /** Releases this array's reference to its memory; views keep it alive. Idempotent. */
+    @Override
+    public void close() {
+        closed = true;
+        cleanable.clean();
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /** numpy.reshape: a view when the strides allow it, else a copy. One dimension may be -1. */
+    public NDArray reshape(long... newShape) { return reshape(Order.C, newShape); }
+
+    /** numpy.reshape with order 'C' or 'F'. */
+    public NDArray reshape(Order order, long... newShape) {
+        live("reshape");
+        long[] ns = Views.resolveShape("reshape", newShape, size(), shape);
+        boolean f = order == Order.F || (order == Order.A && isFContiguous() && !isCContiguous());
+        long[] st = Shapes.reshapeStrides(shape, strides, ns, f, dtype.itemsize());
+        if (st != null) return view(ns, st, offset);
+        return copy(f ? Order.F : Order.C).reshapeOwned(ns, f);
+    }
+
+    private NDArray reshapeOwned(long[] ns, boolean f) {
+        try (this) {
+            return view(ns, f ? Shapes.fStrides(ns, dtype.itemsize()) : Shapes.cStrides(ns, dtype.itemsize()), offset);
+        }
+    }
+
+    /** The transpose (axes reversed), a view. */
+    public NDArray T() { return transpose(); }
+
+    /** numpy.transpose: a view with axes permuted; no axes reverses them. */
+    public NDArray transpose(int... axes) {
+        live("transpose");
+        int n = shape.length;
+        int[] perm = new int[n];
+        if (axes.length == 0) {
+            for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
+        } else {
+            if (axes.length != n) throw new org.ndgpu.AxisException("transpose: axes don't match array: expected " + n + " axes, got "
+                    + Arrays.toString(axes));
+            perm = Shapes.axes("transpose", axes, n);
+        }
+        long[] s = new long[n], st = new long[n];
+        for (int i = 0; i < n; i++) {
+            s[i] = shape[perm[i]];
+            st[i] = strides[perm[i]];
+        }
+        return view(s, st, offset);
+    }
+
+    /** numpy.swapaxes, a view. */
+    public NDArray swapaxes(int a, int b) {
+        int n = shape.length;
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) perm[i] = i;
+        int x = Shapes.axis("swapaxes", a, n), y = Shapes.axis("swapaxes", b, n);
+        perm[x] = y;
+        perm[y] = x;
+        return transpose(perm);
+    }
+
+    /** numpy.squeeze: drops dimensions of size 1 (only those given, if any). */
+    public NDArray squeeze(int... axes) { return Views.squeeze(this, axes); }
+
+    /** numpy.expand_dims: a view with a new axis of size 1 at {@code axis}. */
+    public NDArray expandDims(int axis) { return Views.expandDims(this, axis); }
+
+    /** numpy.broadcast_to: a read-only-by-convention view with stride 0 where it repeats. */
+    public NDArray broadcastTo(long... newShape) {
+        live("broadcast_to");
+        return view(newShape, Shapes.broadcastStrides("broadcast_to", shape, strides, newShape), offset);
+    }
+
+    /** numpy.ravel: a 1-d view when contiguous, else a copy. */
+    public NDArray ravel() { return reshape(-1); }
+
+    /** numpy.ndarray.flatten: always a copy. */
+    public NDArray flatten() { return copy().reshapeOwned(new long[]{size()}, false); }
+
+    /** Basic indexing with a NumPy index string: {@code a.get("1:3, ::-1, None, ...")}; a view. */
+    public NDArray get(String index) {
+        live("get");
+        List<IndexExpr.Item> items = IndexExpr.parse("get", index);
+        IndexExpr.View v = IndexExpr.apply("get", items, shape, strides, offset);
+        return view(v.shape(), v.strides(), v.offset());
+    }
+
+    /** Integer indexing {@code a.get(0, 2)}: a view (0-d when every axis is indexed); negative counts from the end. */
+    public NDArray get(long... index) {
+        live("get");
+        List<IndexExpr.Item> items = new java.util.ArrayList<>();
+        for (long i : index) items.add(new IndexExpr.Int(i));
+        IndexExpr.View v = IndexExpr.apply("get", items, shape, strides, offset);
+        return view(v.shape(), v.strides(), v.offset());
+    }
+
+    /** Assigns into the selected view: {@code value} is an NDArray or a Java number, broadcast and cast as NumPy. */
+    public NDArray set(String index, Object value) {
+        try (NDArray target = get(index)) {
+            Copies.assign("set", target, value);
+        }
+        return this;
+    }
+
+    /** Assigns {@code value} to every element: {@code a.fill(0)}. */
+    public NDArray fill(Object value) {
+        Copies.assign("fill", live("fill"), value);
+        return this;
+    }
+
+    // ---------------------------------------------------------------- copies and casts
+
+    /** A C-ordered copy. */
+    public NDArray copy() { return copy(Order.C); }
+
+    /** A copy in the given order ('K' keeps the layout as close as it can). */
+    public NDArray copy(Order order) { return Copies.copy(live("copy"), dtype, order); }
+
+    /** numpy.astype: a copy converted to {@code to} (unsafe casting, as NumPy's default). */
+    public NDArray astype(DType to) { return Copies.copy(live("astype"), to, Order.K); }
+
+    /** numpy.astype by dtype name: "float32", "int64", ... */
+    public NDArray astype(String to) { return astype(DType.of(to)); }
+
+    /** The array on another device (a copy through the host unless it is already there). */
+    public NDArray to(Device target) {
+        live("to");
+        if (target == device()) return this;
+        try (var on = target.use()) {
+            return Nd.array(toBytes(), dtype, shape);
+        }
+    }
+
+    // ---------------------------------------------------------------- to the host
+
+    /** The elements in C order as little-endian bytes in a native segment. */
+    public MemorySegment toBytes() {
+        live("toBytes");
+        NDArray c = isCContiguous() ? this : copy(Order.C);
+        MemorySegment out = Arena.ofAuto().allocate(Math.max(nbytes(), 1), 16).asSlice(0, nbytes());
+        Device dev = device();
+        if (nbytes() > 0) dev.backend().copyOut(dev.currentStream().backendStream(), c.buffer(), c.offset, out, nbytes());
+        if (c != this) c.close();
+        return out;
+    }
+
+    public float[] toFloatArray() { return HostData.toFloats(toBytes(), dtype); }
+
+    public double[] toDoubleArray() { return HostData.toDoubles(toBytes(), dtype); }
+
+    public long[] toLongArray() { return HostData.toLongs(toBytes(), dtype); }
+
+    public int[] toIntArray() { return HostData.toInts(toBytes(), dtype); }
+
+    public boolean[] toBooleanArray() { return HostData.toBooleans(toBytes(), dtype); }
+
+    /** numpy.ndarray.tolist in Java: nested primitive arrays of the dtype's Java type (a boxed scalar for 0-d). */
+    public Object toArray() { return HostData.nested(toBytes(), dtype, shape); }
+
+    /** The one element as a Java value: Double, Float, Long, Integer, Short, Byte, Boolean, or double[]{re, im}. */
+    public Object item() {
+        if (size() != 1) {
+            throw new ShapeException("item: can only convert an array of size 1 to a Java scalar, got shape " + Shapes.str(shape));
+        }
+        return HostData.scalar(toBytes(), dtype);
+    }
+
+    /** The one element as a double. */
+    public double doubleValue() {
+        if (size() != 1) throw new ShapeException("doubleValue: expected an array of size 1, got shape " + Shapes.str(shape));
+        return toDoubleArray()[0];
+    }
+
+    /** NumPy's repr: {@code array([[1., 2.],\n       [3., 4.]], dtype=float32)}. */
+    @Override
+    public String toString() {
+        if (closed) return "array(<closed>, dtype=" + dtype + ", shape=" + Shapes.str(shape) + ")";
+        return Printing.repr(this);
+    }
+
+    // ---------------------------------------------------------------- elementwise (module kernels-elementwise)
+
+    private NDArray u(String name, Object... operands) { return Providers.ufuncs().call(name, null, operands); }
+
+    public NDArray add(Object other) { return u("add", this, other); }
+
+    public NDArray sub(Object other) { return u("subtract", this, other); }
+
+    public NDArray mul(Object other) { return u("multiply", this, other); }
+
+    public NDArray div(Object other) { return u("true_divide", this, other); }
+
+    public NDArray floorDiv(Object other) { return u("floor_divide", this, other); }
+
+    public NDArray mod(Object other) { return u("remainder", this, other); }
+
+    public NDArray pow(Object other) { return u("power", this, other); }
+
+    public NDArray maximum(Object other) { return u("maximum", this, other); }
+
+    public NDArray minimum(Object other) { return u("minimum", this, other); }
+
+    public NDArray arctan2(Object other) { return u("arctan2", this, other); }
+
+    public NDArray hypot(Object other) { return u("hypot", this, other); }
+
+    public NDArray eq(Object other) { return u("equal", this, other); }
+
+    public NDArray ne(Object other) { return u("not_equal", this, other); }
+
+    public NDArray lt(Object other) { return u("less", this, other); }
+
+    public NDArray le(Object other) { return u("less_equal", this, other); }
+
+    public NDArray gt(Object other) { return u("greater", this, other); }
+
+    public NDArray ge(Object other) { return u("greater_equal", this, other); }
+
+    public NDArray logicalAnd(Object other) { return u("logical_and", this, other); }
+
+    public NDArray logicalOr(Object other) { return u("logical_or", this, other); }
+
+    public NDArray logicalXor(Object other) { return u("logical_xor", this, other); }
+
+    public NDArray bitwiseAnd(Object other) { return u("bitwise_and", this, other); }
+
+    public NDArray bitwiseOr(Object other) { return u("bitwise_or", this, other); }
+
+    public NDArray bitwiseXor(Object other) { return u("bitwise_xor", this, other); }
+
+    public NDArray leftShift(Object other) { return u("left_shift", this, other); }
+
+    public NDArray rightShift(Object other) { return u("right_shift", this, other); }
+
+    public NDArray neg() { return u("negative", this); }
+
+    public NDArray abs() { return u("absolute", this); }
+
+    public NDArray sign() { return u("sign", this); }
+
+    public NDArray exp() { return u("exp", this); }
+
+    public NDArray expm1() { return u("expm1", this); }
+
+    public NDArray log() { return u("log", this); }
+
+    public NDArray log1p() { return u("log1p", this); }
+
+    public NDArray log2() { return u("log2", this); }
+
+    public NDArray log10() { return u("log10", this); }
+
+    public NDArray sqrt() { return u("sqrt", this); }
+
+    public NDArray cbrt() { return u("cbrt", this); }
+
+    public NDArray square() { return u("square", this); }
+
+    public NDArray reciprocal() { return u("reciprocal", this); }
+
+    public NDArray sin() { return u("sin", this); }
+
+    public NDArray cos() { return u("cos", this); }
+
+    public NDArray tan() { return u("tan", this); }
+
+    public NDArray arcsin() { return u("arcsin", this); }
+
+    public NDArray arccos() { return u("arccos", this); }
+
+    public NDArray arctan() { return u("arctan", this); }
+
+    public NDArray sinh() { return u("sinh", this); }
+
+    public NDArray cosh() { return u("cosh", this); }
+
+    public NDArray tanh() { return u("tanh", this); }
+
+    public NDArray floor() { return u("floor", this); }
+
+    public NDArray ceil() { return u("ceil", this); }
+
+    public NDArray rint() { return u("rint", this); }
+
+    public NDArray trunc() { return u("trunc", this); }
+
+    public NDArray logicalNot() { return u("logical_not", this); }
+
+    public NDArray bitwiseNot() { return u("invert", this); }
+
+    public NDArray isnan() { return u("isnan", this); }
+
+    public NDArray isinf() { return u("isinf", this); }
+
+    public NDArray isfinite() { return u("isfinite", this); }
+
+    public NDArray real() { return u("real", this); }
+
+    public NDArray imag() { return u("imag", this); }
+
+    public NDArray conj() { return u("conjugate", this); }
+
+    /** numpy.clip; lo or hi may be null for no bound. */
+    public NDArray clip(Object lo, Object hi) { return Providers.ufuncs().clip(this, lo, hi, null); }
+
+    // ---------------------------------------------------------------- reductions (module kernels-reduction)
+
+    private NDArray r(String name, int[] axes, boolean keepdims, int ddof) {
+        return Providers.reductions().reduce(name, this, axes, keepdims, null, ddof);
+    }
+
+    public NDArray sum() { return r("sum", null, false, 0); }
+
+    public NDArray sum(int axis) { return r("sum", new int[]{axis}, false, 0); }
+
+    public NDArray sum(int[] axes, boolean keepdims) { return r("sum", axes, keepdims, 0); }
+
+    public NDArray prod() { return r("prod", null, false, 0); }
+
+    public NDArray prod(int axis) { return r("prod", new int[]{axis}, false, 0); }
+
+    public NDArray prod(int[] axes, boolean keepdims) { return r("prod", axes, keepdims, 0); }
+
+    public NDArray mean() { return r("mean", null, false, 0); }
+
+    public NDArray mean(int axis) { return r("mean", new int[]{axis}, false, 0); }
+
+    public NDArray mean(int[] axes, boolean keepdims) { return r("mean", axes, keepdims, 0); }
+
+    public NDArray var() { return r("var", null, false, 0); }
+
+    public NDArray var(int axis) { return r("var", new int[]{axis}, false, 0); }
+
+    public NDArray var(int[] axes, boolean keepdims) { return r("var", axes, keepdims, 0); }
+
+    public NDArray var(int[] axes, boolean keepdims, int ddof) { return r("var", axes, keepdims, ddof); }
+
+    public NDArray std() { return r("std", null, false, 0); }
+
+    public NDArray std(int axis) { return r("std", new int[]{axis}, false, 0); }
+
+    public NDArray std(int[] axes, boolean keepdims) { return r("std", axes, keepdims, 0); }
+
+    public NDArray std(int[] axes, boolean keepdims, int ddof) { return r("std", axes, keepdims, ddof); }
+
+    public NDArray min() { return r("min", null, false, 0); }
+
+    public NDArray min(int axis) { return r("min", new int[]{axis}, false, 0); }
+
+    public NDArray min(int[] axes, boolean keepdims) { return r("min", axes, keepdims, 0); }
+
+    public NDArray max() { return r("max", null, false, 0); }
+
+    public NDArray max(int axis) { return r("max", new int[]{axis}, false, 0); }
+
+    public NDArray max(int[] axes, boolean keepdims) { return r("max", axes, keepdims, 0); }
+
+    public NDArray argmin() { return r("argmin", null, false, 0); }
+
+    public NDArray argmin(int axis) { return r("argmin", new int[]{axis}, false, 0); }
+
+    public NDArray argmin(int[] axes, boolean keepdims) { return r("argmin", axes, keepdims, 0); }
+
+    public NDArray argmax() { return r("argmax", null, false, 0); }
+
+    public NDArray argmax(int axis) { return r("argmax", new int[]{axis}, false, 0); }
+
+    public NDArray argmax(int[] axes, boolean keepdims) { return r("argmax", axes, keepdims, 0); }
+
+    public NDArray all() { return r("all", null, false, 0); }
+
+    public NDArray all(int axis) { return r("all", new int[]{axis}, false, 0); }
+
+    public NDArray all(int[] axes, boolean keepdims) { return r("all", axes, keepdims, 0); }
+
+    public NDArray any() { return r("any", null, false, 0); }
+
+    public NDArray any(int axis) { return r("any", new int[]{axis}, false, 0); }
+
+    public NDArray any(int[] axes, boolean keepdims) { return r("any", axes, keepdims, 0); }
+
+    public NDArray cumsum() { return Providers.reductions().scan("cumsum", this, null, null); }
+
+    public NDArray cumsum(int axis) { return Providers.reductions().scan("cumsum", this, axis, null); }
+
+    public NDArray cumprod() { return Providers.reductions().scan("cumprod", this, null, null); }
+
+    public NDArray cumprod(int axis) { return Providers.reductions().scan("cumprod", this, axis, null); }
+
+    // ---------------------------------------------------------------- linear algebra (module linalg)
+
+    /** numpy.matmul. */
+    public NDArray matmul(NDArray other) { return Providers.linalg().matmul(this, other, null); }
+
+    /** numpy.dot. */
+    public NDArray dot(NDArray other) { return Providers.linalg().dot(this, other); }
+
+    static void sameDevice(String op, NDArray a, NDArray b) {
+        if (a.device() != b.device()) {
+            throw new DeviceException(op + ": arrays are on different devices: " + a.device().id() + " and " + b.device().id());
+        }
+    }
+}

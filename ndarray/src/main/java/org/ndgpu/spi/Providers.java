@@ -1,0 +1,43 @@
+package org.ndgpu.spi;
+
+import java.util.ServiceLoader;
+import org.ndgpu.NdException;
+import org.ndgpu.linalg.Linalg;
+
+/**
+ * Where NDArray finds the operations that live in later modules (ufuncs in kernels-elementwise,
+ * reductions in kernels-reduction, linear algebra in linalg): each module registers its
+ * implementation with java.util.ServiceLoader, so the modules depend on ndarray and never the
+ * reverse. A missing module is a clear error, not a NullPointerException.
+ */
+public final class Providers {
+    private Providers() { }
+
+    private static volatile Ufuncs ufuncs;
+    private static volatile Reductions reductions;
+    private static volatile Linalg linalg;
+
+    public static Ufuncs ufuncs() {
+        Ufuncs u = ufuncs;
+        if (u == null) ufuncs = u = load(Ufuncs.class, "kernels-elementwise");
+        return u;
+    }
+
+    public static Reductions reductions() {
+        Reductions r = reductions;
+        if (r == null) reductions = r = load(Reductions.class, "kernels-reduction");
+        return r;
+    }
+
+    public static Linalg linalg() {
+        Linalg l = linalg;
+        if (l == null) linalg = l = load(Linalg.class, "linalg");
+        return l;
+    }
+
+    private static <T> T load(Class<T> type, String module) {
+        return ServiceLoader.load(type, Providers.class.getClassLoader()).findFirst().orElseThrow(() -> new NdException(
+                type.getSimpleName() + ": no implementation found; add the ndgpu module '" + module
+                        + "' (or the aggregate artifact 'ndgpu') to the class path"));
+    }
+}
