@@ -134,8 +134,7 @@ public final class ElementwiseLoop {
         Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32);
 
         Backend backend = device.backend();
-        String source = source(backend.dialect(), spec, layout);
-        BackendKernel kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+        BackendKernel kernel = kernel(device, spec, layout);
 
         List<Object> kargs = new ArrayList<>(params.size() * 3 + 1 + nd * (na + 1));
         q0 = 0;
@@ -165,6 +164,21 @@ public final class ElementwiseLoop {
         long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
         long grid = Math.min(groups, cap);
         backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{block}, 0, kargs.toArray());
+    }
+
+    // the launch path's one lookup: no source text is built or hashed once a kernel exists
+    private record KernelKey(Spec spec, Layout layout, Device device) { }
+
+    private static final Map<KernelKey, BackendKernel> KERNELS = new ConcurrentHashMap<>();
+
+    private static BackendKernel kernel(Device device, Spec spec, Layout layout) {
+        KernelKey key = new KernelKey(spec, layout, device);
+        BackendKernel k = KERNELS.get(key);
+        if (k != null) return k;
+        String source = source(device.backend().dialect(), spec, layout);
+        k = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+        KERNELS.putIfAbsent(key, k);
+        return k;
     }
 
     /** The generated source of {@code spec} for one layout and dialect. */
