@@ -140,7 +140,15 @@ public final class Npy {
         try {
             return HostArray.byteSize(h.dtype(), h.shape());
         } catch (org.ndgpu.ShapeException e) {
-            throw new NpyFormatException(where + ": " + e.getMessage(), e);
+            long n;
+            try {
+                n = Math.multiplyExact(HostArray.size(h.shape()), (long) h.dtype().itemsize());
+            } catch (ArithmeticException overflow) {
+                throw new NpyFormatException(where + ": header shape " + HostArray.shapeString(h.shape())
+                        + " overflows a 64-bit size", e);
+            }
+            throw new NpyFormatException(where + ": header says " + h.describe(n)
+                    + "; a host array holds at most 2 GiB", e);
         }
     }
 
