@@ -60,6 +60,13 @@ def build():
     case("zerod_f64_1e-4", np.array(1e-4))
     case("zerod_f32_1e-4", np.array(1e-4, dtype=np.float32))
     case("zerod_f64_int", np.array(100.0))
+    case("zerod_f64_1e15", np.array(1e15))
+    case("zerod_f32_1e6", np.array(1e6, dtype=np.float32))
+    case("zerod_f32_999999", np.array(999999, dtype=np.float32))
+    case("zerod_f16_1000", np.array(1000, dtype=np.float16))
+    case("zerod_f16_999", np.array(999, dtype=np.float16))
+    case("zerod_c64_1e6", np.array(1e6 - 1j, dtype=np.complex64))
+    case("zerod_c128_1e15", np.array(1e15 + 1e-5j))
     # empty arrays
     case("empty_f32_0x3", np.zeros((0, 3), np.float32))
     case("empty_f64_0", np.zeros((0,)))

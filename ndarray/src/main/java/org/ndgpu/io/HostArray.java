@@ -23,7 +23,9 @@ import org.ndgpu.ndarray.DType;
  * @param dtype        the element type
  * @param shape        the extent of each axis; {@code long[0]} for a 0-d array (one element)
  * @param fortranOrder true if {@code data} is in column-major order (NumPy's fortran_order)
- * @param data         the elements, from its position to its limit; read with little-endian order
+ * @param data         the elements, from its position to its limit; read with little-endian order.
+ *                     The record shares (does not copy) these bytes; {@link #data()} hands out
+ *                     read-only views.
  */
 public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuffer data) {
 

@@ -166,7 +166,7 @@ public final class Npy {
 
     private static HostArray finish(NpyHeader h, byte[] data) {
         if (h.bigEndian()) swapBytes(data, h.dtype().isComplex() ? h.dtype().itemsize() / 2 : h.dtype().itemsize());
-        // a 0-d or 1-d array is both C- and F-ordered; keep NumPy's flag only where it matters
+        // the flag is kept as the file says; for 0-d and 1-d arrays both orders are the same bytes
         return new HostArray(h.dtype(), h.shape(), h.fortranOrder(), ByteBuffer.wrap(data));
     }
 
@@ -202,7 +202,7 @@ public final class Npy {
         try {
             out.write(NpyHeader.encode(array.dtype(), array.shape(), fortranFlag(array)));
             ByteBuffer data = array.data();
-            byte[] chunk = new byte[(int) Math.min(data.remaining(), 1 << 16)];
+            byte[] chunk = new byte[Math.min(data.remaining(), 1 << 16)];
             while (data.hasRemaining()) {
                 int n = Math.min(chunk.length, data.remaining());
                 data.get(chunk, 0, n);

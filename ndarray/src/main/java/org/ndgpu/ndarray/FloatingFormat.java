@@ -127,13 +127,15 @@ final class FloatingFormat {
 
     /**
      * NumPy's str of a float scalar (and of a 0-d array): shortest digits, positional for
-     * 1e-4 &lt;= |x| &lt; 1e16 ("0.001", "1.0"), scientific otherwise ("1e-05", "1e+16").
+     * 1e-4 &lt;= |x| &lt; 1e16 ("0.001", "1.0"), scientific otherwise ("1e-05", "1e+16"). The upper
+     * bound is 1e6 for float32 and 1e3 for float16, as NumPy 2 decides by the type's precision.
      */
     static String scalarStr(double x, Kind kind, Trim positionalTrim, boolean plus) {
         if (Double.isNaN(x)) return plus ? "+nan" : "nan";
         if (Double.isInfinite(x)) return (x < 0 ? "-" : plus ? "+" : "") + "inf";
         double a = Math.abs(x);
-        if (a == 0 || (a < 1e16 && a >= 1e-4)) {
+        double upper = kind == Kind.DOUBLE ? 1e16 : kind == Kind.SINGLE ? 1e6 : 1e3;
+        if (a == 0 || (a < upper && a >= 1e-4)) {
             return FloatFormat.positional(x, kind, -1, -1, positionalTrim, plus, -1, -1);
         }
         return FloatFormat.scientific(x, kind, -1, -1, Trim.DPT_ZEROS, plus, -1, -1);

@@ -28,7 +28,10 @@ class ArrayPrinterTest {
     static List<Case> cases() {
         List<String> lines;
         try {
-            lines = Files.readAllLines(Path.of(ArrayPrinterTest.class.getResource("/fixtures/repr/repr.txt").toURI()));
+            // -Dndgpu.reprFixtures=FILE runs the same checks on another file (e.g. a larger fuzz set)
+            String other = System.getProperty("ndgpu.reprFixtures");
+            lines = Files.readAllLines(other != null ? Path.of(other)
+                    : Path.of(ArrayPrinterTest.class.getResource("/fixtures/repr/repr.txt").toURI()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (URISyntaxException e) {
@@ -85,6 +88,10 @@ class ArrayPrinterTest {
             total++;
             boolean ok = c.repr().equals(ArrayPrinter.repr(c.array())) && c.str().equals(ArrayPrinter.str(c.array()));
             if (ok) pass++; else failing.add(c.name());
+            if (!ok && failing.size() <= 8 && System.getProperty("ndgpu.reprFixtures") != null) {
+                System.out.println("--- " + c.name() + " " + c.array() + "\nNumPy:\n" + c.repr() + "\n" + c.str()
+                        + "\nJava:\n" + ArrayPrinter.repr(c.array()) + "\n" + ArrayPrinter.str(c.array()));
+            }
         }
         System.out.println("ArrayPrinter: " + pass + " of " + total + " NumPy cases match exactly (repr and str)"
                 + (failing.isEmpty() ? "" : "; failing: " + failing));
