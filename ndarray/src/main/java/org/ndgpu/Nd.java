@@ -239,6 +239,44 @@ public final class Nd {
         return out;
     }
 
+    // ---------------------------------------------------------------- files
+
+    /** numpy.load of a .npy file: every dtype of DType, C or Fortran order, little- or big-endian. */
+    public static NDArray load(java.nio.file.Path file) { return fromHost(org.ndgpu.io.Npy.read(file)); }
+
+    /** numpy.load of a .npz archive: the arrays by name, in archive order. */
+    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) {
+        var out = new java.util.LinkedHashMap<String, NDArray>();
+        org.ndgpu.io.Npz.read(file).forEach((k, v) -> out.put(k, fromHost(v)));
+        return out;
+    }
+
+    /** numpy.save: writes a .npy file NumPy reads; an F-contiguous array is saved in Fortran order, as NumPy does. */
+    public static void save(java.nio.file.Path file, NDArray a) { org.ndgpu.io.Npy.write(file, toHostOrdered(a)); }
+
+    /** numpy.savez: an uncompressed .npz of named arrays. */
+    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
+        var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
+        arrays.forEach((k, v) -> host.put(k, toHostOrdered(v)));
+        org.ndgpu.io.Npz.write(file, host);
+    }
+
+    /** A host array made into a device array on the current device. */
+    public static NDArray fromHost(org.ndgpu.io.HostArray h) {
+        org.ndgpu.io.HostArray c = h.fortranOrder() ? h.toCOrder() : h;
+        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, c.nbytes()), 16).asSlice(0, c.nbytes());
+        seg.asByteBuffer().put(c.data());
+        return NDArray.fromHost(Device.current(), c.dtype(), c.shape(), seg);
+    }
+
+    private static org.ndgpu.io.HostArray toHostOrdered(NDArray a) {
+        if (a.ndim() > 1 && a.isFContiguous() && !a.isCContiguous()) {
+            org.ndgpu.io.HostArray t = a.T().toHost();
+            return new org.ndgpu.io.HostArray(a.dtype(), a.shape(), true, t.data());
+        }
+        return a.toHost();
+    }
+
     // ---------------------------------------------------------------- layout
 
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */

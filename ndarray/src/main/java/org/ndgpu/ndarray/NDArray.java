@@ -325,6 +325,18 @@ public final class NDArray implements AutoCloseable {
         return Printing.repr(this);
     }
 
+    /** NumPy's str: {@code [[1. 2.]\n [3. 4.]]}. */
+    public String str() {
+        live("str");
+        return Printing.str(this);
+    }
+
+    /** The array as a host {@link org.ndgpu.io.HostArray} in C order (what Nd.save writes). */
+    public org.ndgpu.io.HostArray toHost() {
+        live("toHost");
+        return Printing.host(this);
+    }
+
     // ---------------------------------------------------------------- elementwise (module kernels-elementwise)
 
     private NDArray u(String name, Object... operands) { return Providers.ufuncs().call(name, null, operands); }
