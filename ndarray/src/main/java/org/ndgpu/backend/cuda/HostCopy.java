@@ -10,13 +10,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Host memory copies into and out of pinned staging buffers, split over a few threads for large
  * chunks: one thread's memcpy (about 10 GB/s) would otherwise be slower than the PCIe link.
- * The number of threads is {@code -Dndgpu.cuda.copyThreads} (default: half the cores, at most 4).
+ * The number of threads is {@code -Dndgpu.cuda.copyThreads} (default: half the cores, at most 8).
  */
 final class HostCopy {
     private HostCopy() { }
 
     static final int THREADS = Math.max(1, Integer.getInteger("ndgpu.cuda.copyThreads",
-            Math.min(4, Runtime.getRuntime().availableProcessors() / 2)));
+            Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
     /** Below this many bytes per thread a copy stays on the calling thread. */
     private static final long PIECE_MIN = 1L << 20;
 
@@ -29,7 +29,7 @@ final class HostCopy {
                 p = pool;
                 if (p == null) {
                     AtomicInteger n = new AtomicInteger();
-                    p = Executors.newFixedThreadPool(THREADS - 1, r -> {
+                    p = Executors.newFixedThreadPool(Math.max(1, THREADS - 1), r -> {
                         Thread t = new Thread(r, "ndgpu-cuda-copy-" + n.incrementAndGet());
                         t.setDaemon(true);
                         return t;

@@ -89,6 +89,44 @@ public final class CudaBackendBench {
             }
         }
 
+        // ceilings: one DMA from / to a pinned 256 MiB buffer, and host memcpy heap -> native
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pp = arena.allocate(java.lang.foreign.ValueLayout.ADDRESS);
+            cuda.makeCurrent();
+            if (CudaDriver.cuMemHostAlloc(pp, hbytes, 0) == 0) {
+                MemorySegment pinned = pp.get(java.lang.foreign.ValueLayout.ADDRESS, 0).reinterpret(hbytes);
+                MemorySegment sh = ((CudaStream) s).handle();
+                long dst = ((CudaBuffer) a).pointer();
+                List<Double> h2d = new ArrayList<>(), d2h = new ArrayList<>();
+                for (int i = 0; i < 12; i++) {
+                    long t0 = System.nanoTime();
+                    CudaDriver.cuMemcpyHtoDAsync(dst, pinned, hbytes, sh);
+                    CudaDriver.cuStreamSynchronize(sh);
+                    long t1 = System.nanoTime();
+                    CudaDriver.cuMemcpyDtoHAsync(pinned, dst, hbytes, sh);
+                    CudaDriver.cuStreamSynchronize(sh);
+                    long t2 = System.nanoTime();
+                    if (i >= 2) {
+                        h2d.add((t1 - t0) / 1e6);
+                        d2h.add((t2 - t1) / 1e6);
+                    }
+                }
+                rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "ceiling: H2D 256 MiB, one DMA from pinned", median(h2d), hbytes / median(h2d) / 1e6));
+                rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "ceiling: D2H 256 MiB, one DMA into pinned", median(d2h), hbytes / median(d2h) / 1e6));
+                for (int threads : new int[]{1, HostCopy.THREADS}) {
+                    List<Double> cp = new ArrayList<>();
+                    for (int i = 0; i < 7; i++) {
+                        long t0 = System.nanoTime();
+                        if (threads == 1) MemorySegment.copy(heap, 0, pinned, 0, hbytes);
+                        else HostCopy.copy(heap, 0, pinned, 0, hbytes);
+                        cp.add((System.nanoTime() - t0) / 1e6);
+                    }
+                    rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "host memcpy 256 MiB heap->pinned, " + threads + " thread(s)", median(cp), hbytes / median(cp) / 1e6));
+                }
+                CudaDriver.cuMemFreeHost(pinned);
+            }
+        }
+
         // 3. host time per launch of a tiny kernel, back to back
         BackendKernel tiny = cuda.kernel(cuda.compile("tiny", Dialect.CUDA.prelude()
                 + "ND_KERNEL void tiny(ND_GLOBAL float* x, int n) { if (ND_GLOBAL_ID() < (size_t) n) x[ND_GLOBAL_ID()] += 1.0f; }\n",
