@@ -110,6 +110,8 @@ class CudaBackendGpuTest {
             BackendProgram p = cuda.compile("axpy", AXPY, options);
             assertTrue(p.kernelNames().isEmpty() || p.kernelNames().containsAll(List.of("axpy", "scale", "bounded", "reverse_block")), p.kernelNames().toString());
             BackendKernel k = cuda.kernel(p, "axpy");
+            System.out.println("axpy " + options + ": " + k + ", parameterCount " + k.parameterCount() + ", kernels " + p.kernelNames()
+                    + ", " + (((CudaProgram) p).isPtx() ? "PTX" : "cubin") + " of " + p.binary().length + " bytes");
             assertEquals(1024, k.maxBlockSize());
             assertTrue(k.parameterCount() == -1 || k.parameterCount() == 6, "parameters: " + k.parameterCount());
             long block = 256, grid = (n + block - 1) / block;
