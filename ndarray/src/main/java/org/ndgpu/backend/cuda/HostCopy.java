@@ -22,14 +22,15 @@ final class HostCopy {
 
     private static volatile ExecutorService pool;
 
-    private static ExecutorService pool() {
+    /** The copy threads ({@link #THREADS} of them), created on first use. */
+    static ExecutorService pool() {
         ExecutorService p = pool;
         if (p == null) {
             synchronized (HostCopy.class) {
                 p = pool;
                 if (p == null) {
                     AtomicInteger n = new AtomicInteger();
-                    p = Executors.newFixedThreadPool(Math.max(1, THREADS - 1), r -> {
+                    p = Executors.newFixedThreadPool(THREADS, r -> {
                         Thread t = new Thread(r, "ndgpu-cuda-copy-" + n.incrementAndGet());
                         t.setDaemon(true);
                         return t;

@@ -35,7 +35,7 @@ public final class CudaBackendBench {
         CudaBackend cuda = (CudaBackend) d.backends().getFirst();
         BackendStream s = cuda.defaultStream();
         System.out.println("device: " + cuda);
-        System.out.println("staging: " + PinnedStaging.SLOTS + " x " + (PinnedStaging.CHUNK >> 20) + " MiB pinned, host copy threads " + HostCopy.THREADS);
+        System.out.println("staging: " + PinnedStaging.describe());
         List<String> rows = new ArrayList<>();
 
         // 1. device-to-device copy of 2^28 float32 (1 GiB), counting bytes read + written
@@ -158,7 +158,7 @@ public final class CudaBackendBench {
         cuda.free(a);
 
         System.out.println();
-        System.out.println("CudaBackendBench on " + cuda.facts().name());
+        System.out.println("CudaBackendBench on " + cuda.facts().name() + "; staging " + PinnedStaging.describe());
         for (String r : rows) System.out.println(r);
         cuda.close();
     }
