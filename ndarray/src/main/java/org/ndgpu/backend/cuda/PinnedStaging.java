@@ -17,21 +17,23 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Two ways to keep the host side fast, chosen by {@code -Dndgpu.cuda.stagingMode}:
  * <ul>
- * <li>{@code simple} (default): chunks in turn, each chunk's host copy split over
+ * <li>{@code simple}: chunks in turn, each chunk's host copy split over
  *     {@link HostCopy#THREADS} threads; 16 MiB x 4 buffers.</li>
- * <li>{@code pipelined}: each chunk's host copy is one task on a worker thread, many chunks in
+ * <li>{@code pipelined} (default): each chunk's host copy is one task on a worker thread, many chunks in
  *     flight at once, the calling thread only queues the DMAs in order; 4 MiB x 16 buffers.</li>
  * </ul>
  *
  * <p>Measured on an H200 host (PCIe ceiling 55 GB/s for one DMA from pinned memory; host memcpy
- * 9 GB/s on one thread, 43 to 50 GB/s on 8), simple mode: 8 MiB chunks gave 23 to 25 GB/s H2D and
- * 19 to 23 D2H, 16 MiB chunks 29 to 31 H2D and 23 to 27 D2H.
+ * 9 to 11 GB/s on one thread, 43 to 62 GB/s on 8), 256 MiB copies: simple mode with 8 MiB chunks
+ * 23 to 25 GB/s H2D and 19 to 23 D2H, with 16 MiB chunks 29 to 31 H2D and 23 to 29 D2H; pipelined
+ * mode with 16 x 4 MiB 40 GB/s H2D and 51 D2H, with 8 x 8 MiB 38 to 39 and 46 to 47. Simple mode
+ * loses to the per-chunk fork/join of the host copy.
  *
  * <p>Sizes: {@code -Dndgpu.cuda.stagingChunkMiB} times {@code -Dndgpu.cuda.stagingSlots}, allocated
  * on first use. One copy at a time per device (a lock); copies from several threads take turns.
  */
 final class PinnedStaging {
-    static final boolean PIPELINED = "pipelined".equals(System.getProperty("ndgpu.cuda.stagingMode", "simple"));
+    static final boolean PIPELINED = "pipelined".equals(System.getProperty("ndgpu.cuda.stagingMode", "pipelined"));
     static final long CHUNK = Math.max(1, Long.getLong("ndgpu.cuda.stagingChunkMiB", PIPELINED ? 4 : 16)) << 20;
     static final int SLOTS = Math.max(2, Integer.getInteger("ndgpu.cuda.stagingSlots", PIPELINED ? 16 : 4));
 

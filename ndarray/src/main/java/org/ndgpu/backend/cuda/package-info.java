@@ -18,9 +18,9 @@
  * </ul>
  *
  * <p>Measured on an NVIDIA H200 (CUDA 13.0 driver 580.159, 16-core host), CudaBackendBench: device
- * copy of 2^28 float32 about 4.1-4.2 TB/s (read + write; CuPy 4.0), 256 MiB host-to-device 25-31 GB/s
- * and device-to-host 19-27 GB/s through the staging ring (one DMA from pinned memory: 55 GB/s; CuPy's
- * pageable copies: 7.7 and 2.8 GB/s), 3.8-4.2 us of host time per launch of a tiny kernel (CuPy
- * RawKernel: 7.6 us).
+ * copy of 2^28 float32 about 4.2 TB/s (read + write; CuPy 4.0), 256 MiB host-to-device 40 GB/s and
+ * device-to-host 51 GB/s through the pipelined staging ring, from a Java float[] or a native segment
+ * (one DMA from pinned memory: 55 GB/s; CuPy's pageable copies: 7.7 and 2.8 GB/s), 3.0 to 4.2 us of
+ * host time per launch of a tiny kernel (CuPy RawKernel: 7.6 us).
  */
 package org.ndgpu.backend.cuda;
