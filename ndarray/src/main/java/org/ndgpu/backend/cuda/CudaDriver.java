@@ -1,0 +1,391 @@
+package org.ndgpu.backend.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.ndgpu.backend.NativeLibrary;
+
+/**
+ * java.lang.foreign bindings to the CUDA driver API (libcuda.so.1). One static final method handle
+ * per function, so the JIT compiles each call to a direct native call; one thin static method per
+ * function returns the raw CUresult (0 = CUDA_SUCCESS). Checking and error messages are the
+ * caller's ({@link CudaBackend#check}).
+ *
+ * <p>Loading never throws: when libcuda is absent or lacks a required function, {@link #problem()}
+ * says why and the handles are null; call {@link #available()} first.
+ *
+ * <p>Handles (CUcontext, CUmodule, CUfunction, CUstream, CUevent) are passed as MemorySegments of
+ * their address; device pointers (CUdeviceptr) and sizes as longs.
+ */
+public final class CudaDriver {
+    private CudaDriver() { }
+
+    // ---- enum values from cuda.h (CUDA 13.0) ----
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y = 3;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z = 4;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y = 6;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z = 7;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8;
+    public static final int CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10;
+    public static final int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+    public static final int CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33;
+    public static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+    public static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+    public static final int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
+
+    public static final int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+    public static final int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
+    public static final int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
+    public static final int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+
+    public static final int CU_JIT_INFO_LOG_BUFFER = 3;
+    public static final int CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
+    public static final int CU_JIT_ERROR_LOG_BUFFER = 5;
+    public static final int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+
+    public static final int CU_MEMHOSTALLOC_PORTABLE = 0x01;
+    public static final int CU_STREAM_DEFAULT = 0x0;
+    public static final int CU_STREAM_NON_BLOCKING = 0x1;
+    public static final int CU_EVENT_DEFAULT = 0x0;
+    public static final int CU_EVENT_DISABLE_TIMING = 0x2;
+
+    // ---- loading ----
+    private static final List<String> MISSING = new ArrayList<>();
+    private static final NativeLibrary LIB;
+    private static final String PROBLEM;
+
+    static {
+        NativeLibrary lib = null;
+        String problem = null;
+        try {
+            lib = NativeLibrary.load("the NVIDIA CUDA driver", CudaLibraries.DRIVER, CudaLibraries.driverFolders());
+        } catch (NativeLibrary.NotFoundException e) {
+            problem = e.getMessage() + ": no NVIDIA driver";
+        } catch (Throwable t) {
+            problem = "libcuda could not be loaded: " + t;
+        }
+        LIB = lib;
+        PROBLEM = problem;
+    }
+
+    private static final FunctionDescriptor I_A = FunctionDescriptor.of(JAVA_INT, ADDRESS);
+    private static final FunctionDescriptor I_AA = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
+    private static final FunctionDescriptor I_AI = FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT);
+    private static final FunctionDescriptor I_AAA = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+
+    private static final MethodHandle CU_INIT = req("cuInit", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_DRIVER_GET_VERSION = req("cuDriverGetVersion", I_A);
+    private static final MethodHandle CU_DEVICE_GET_COUNT = req("cuDeviceGetCount", I_A);
+    private static final MethodHandle CU_DEVICE_GET = req("cuDeviceGet", I_AI);
+    private static final MethodHandle CU_DEVICE_GET_NAME = req("cuDeviceGetName", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_DEVICE_TOTAL_MEM = req("cuDeviceTotalMem_v2", I_AI);
+    private static final MethodHandle CU_DEVICE_GET_ATTRIBUTE = req("cuDeviceGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = req("cuDevicePrimaryCtxRetain", I_AI);
+    private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = req("cuDevicePrimaryCtxRelease_v2", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_CTX_SET_CURRENT = req("cuCtxSetCurrent", I_A, Linker.Option.critical(false));
+    private static final MethodHandle CU_CTX_SYNCHRONIZE = req("cuCtxSynchronize", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle CU_MEM_GET_INFO = req("cuMemGetInfo_v2", I_AA);
+    private static final MethodHandle CU_MEM_ALLOC = req("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle CU_MEM_FREE = req("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    private static final MethodHandle CU_MEM_HOST_ALLOC = req("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+    private static final MethodHandle CU_MEM_FREE_HOST = req("cuMemFreeHost", I_A);
+    private static final MethodHandle CU_MEMCPY_HTOD_ASYNC = req("cuMemcpyHtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle CU_MEMCPY_DTOH_ASYNC = req("cuMemcpyDtoHAsync_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
+    private static final MethodHandle CU_MEMCPY_DTOD_ASYNC = req("cuMemcpyDtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
+    private static final MethodHandle CU_MEMSET_D8_ASYNC = req("cuMemsetD8Async", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS));
+    private static final MethodHandle CU_MODULE_LOAD_DATA = req("cuModuleLoadData", I_AA);
+    private static final MethodHandle CU_MODULE_LOAD_DATA_EX = req("cuModuleLoadDataEx", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle CU_MODULE_UNLOAD = req("cuModuleUnload", I_A);
+    private static final MethodHandle CU_MODULE_GET_FUNCTION = req("cuModuleGetFunction", I_AAA);
+    private static final MethodHandle CU_FUNC_GET_ATTRIBUTE = req("cuFuncGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle CU_FUNC_SET_ATTRIBUTE = req("cuFuncSetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_LAUNCH_KERNEL = req("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS,
+            JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    private static final MethodHandle CU_STREAM_CREATE = req("cuStreamCreate", I_AI);
+    private static final MethodHandle CU_STREAM_SYNCHRONIZE = req("cuStreamSynchronize", I_A);
+    private static final MethodHandle CU_STREAM_DESTROY = req("cuStreamDestroy_v2", I_A);
+    private static final MethodHandle CU_EVENT_CREATE = req("cuEventCreate", I_AI);
+    private static final MethodHandle CU_EVENT_RECORD = req("cuEventRecord", I_AA);
+    private static final MethodHandle CU_EVENT_SYNCHRONIZE = req("cuEventSynchronize", I_A);
+    private static final MethodHandle CU_EVENT_DESTROY = req("cuEventDestroy_v2", I_A);
+    private static final MethodHandle CU_GET_ERROR_NAME = req("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+    private static final MethodHandle CU_GET_ERROR_STRING = req("cuGetErrorString", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+    /** cuEventElapsedTime_v2 (12.8+), else the original. */
+    private static final MethodHandle CU_EVENT_ELAPSED_TIME = elapsedTime();
+    // optional: CUDA 12.4+ drivers
+    private static final MethodHandle CU_MEM_ALLOC_ASYNC = opt("cuMemAllocAsync", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS));
+    private static final MethodHandle CU_MEM_FREE_ASYNC = opt("cuMemFreeAsync", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
+    private static final MethodHandle CU_MODULE_GET_FUNCTION_COUNT = opt("cuModuleGetFunctionCount", I_AA);
+    private static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS = opt("cuModuleEnumerateFunctions", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle CU_FUNC_GET_NAME = opt("cuFuncGetName", I_AA);
+    private static final MethodHandle CU_FUNC_GET_PARAM_INFO = opt("cuFuncGetParamInfo", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+
+    private static final String MISSING_PROBLEM = MISSING.isEmpty() ? null
+            : LIB.loadedFrom() + " lacks " + String.join(", ", MISSING) + ": the NVIDIA driver is too old for ndgpu";
+
+    private static MethodHandle req(String name, FunctionDescriptor fd, Linker.Option... options) {
+        if (LIB == null) return null;
+        MethodHandle h = LIB.downcallOrNull(name, fd, options);
+        if (h == null) MISSING.add(name);
+        return h;
+    }
+
+    private static MethodHandle opt(String name, FunctionDescriptor fd) {
+        return LIB == null ? null : LIB.downcallOrNull(name, fd);
+    }
+
+    private static MethodHandle elapsedTime() {
+        if (LIB == null) return null;
+        FunctionDescriptor fd = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS);
+        MethodHandle h = LIB.downcallOrNull("cuEventElapsedTime_v2", fd);
+        return h != null ? h : req("cuEventElapsedTime", fd);
+    }
+
+    /** True when libcuda loaded and exports every function ndgpu needs. */
+    public static boolean available() { return PROBLEM == null && MISSING_PROBLEM == null; }
+
+    /** Why the driver cannot be used, or null when it can. */
+    public static String problem() { return PROBLEM != null ? PROBLEM : MISSING_PROBLEM; }
+
+    /** The soname or path libcuda was loaded from, or null. */
+    public static String loadedFrom() { return LIB == null ? null : LIB.loadedFrom(); }
+
+    /** The library, for optional lookups by other bindings. */
+    static NativeLibrary library() { return LIB; }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) return r;
+        if (t instanceof Error e) throw e;
+        return new IllegalStateException(t);
+    }
+
+    // ---- error names ----
+
+    /** The symbolic name of a CUresult ("CUDA_ERROR_ILLEGAL_ADDRESS"), from the driver when it can tell. */
+    public static String errorName(int code) {
+        if (CU_GET_ERROR_NAME != null) {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment p = a.allocate(ADDRESS);
+                int r = (int) CU_GET_ERROR_NAME.invokeExact(code, p);
+                MemorySegment s = p.get(ADDRESS, 0);
+                if (r == 0 && !s.equals(MemorySegment.NULL)) return s.reinterpret(256).getString(0);
+            } catch (Throwable t) {
+                // fall through to the table
+            }
+        }
+        return CudaError.builtinName(code);
+    }
+
+    /** The driver's description of a CUresult ("an illegal memory access was encountered"), or null. */
+    public static String errorString(int code) {
+        if (CU_GET_ERROR_STRING != null) {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment p = a.allocate(ADDRESS);
+                int r = (int) CU_GET_ERROR_STRING.invokeExact(code, p);
+                MemorySegment s = p.get(ADDRESS, 0);
+                if (r == 0 && !s.equals(MemorySegment.NULL)) return s.reinterpret(1024).getString(0);
+            } catch (Throwable t) {
+                // no description
+            }
+        }
+        return null;
+    }
+
+    /** "CUDA_ERROR_X (sticky: ...): description". */
+    public static String describe(int code) {
+        return CudaError.describe(code, errorName(code), errorString(code));
+    }
+
+    // ---- thin wrappers: each returns the CUresult ----
+
+    public static int cuInit(int flags) {
+        try { return (int) CU_INIT.invokeExact(flags); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDriverGetVersion(MemorySegment version) {
+        try { return (int) CU_DRIVER_GET_VERSION.invokeExact(version); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDeviceGetCount(MemorySegment count) {
+        try { return (int) CU_DEVICE_GET_COUNT.invokeExact(count); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDeviceGet(MemorySegment device, int ordinal) {
+        try { return (int) CU_DEVICE_GET.invokeExact(device, ordinal); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDeviceGetName(MemorySegment name, int len, int device) {
+        try { return (int) CU_DEVICE_GET_NAME.invokeExact(name, len, device); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDeviceTotalMem(MemorySegment bytes, int device) {
+        try { return (int) CU_DEVICE_TOTAL_MEM.invokeExact(bytes, device); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDeviceGetAttribute(MemorySegment value, int attribute, int device) {
+        try { return (int) CU_DEVICE_GET_ATTRIBUTE.invokeExact(value, attribute, device); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDevicePrimaryCtxRetain(MemorySegment ctx, int device) {
+        try { return (int) CU_DEVICE_PRIMARY_CTX_RETAIN.invokeExact(ctx, device); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDevicePrimaryCtxRelease(int device) {
+        try { return (int) CU_DEVICE_PRIMARY_CTX_RELEASE.invokeExact(device); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuCtxSetCurrent(MemorySegment ctx) {
+        try { return (int) CU_CTX_SET_CURRENT.invokeExact(ctx); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuCtxSynchronize() {
+        try { return (int) CU_CTX_SYNCHRONIZE.invokeExact(); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemGetInfo(MemorySegment free, MemorySegment total) {
+        try { return (int) CU_MEM_GET_INFO.invokeExact(free, total); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemAlloc(MemorySegment dptr, long bytes) {
+        try { return (int) CU_MEM_ALLOC.invokeExact(dptr, bytes); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemFree(long dptr) {
+        try { return (int) CU_MEM_FREE.invokeExact(dptr); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    /** True when the driver has stream-ordered allocation (cuMemAllocAsync, CUDA 11.2+). */
+    public static boolean hasAsyncAlloc() { return CU_MEM_ALLOC_ASYNC != null && CU_MEM_FREE_ASYNC != null; }
+
+    public static int cuMemAllocAsync(MemorySegment dptr, long bytes, MemorySegment stream) {
+        try { return (int) CU_MEM_ALLOC_ASYNC.invokeExact(dptr, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemFreeAsync(long dptr, MemorySegment stream) {
+        try { return (int) CU_MEM_FREE_ASYNC.invokeExact(dptr, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemHostAlloc(MemorySegment pp, long bytes, int flags) {
+        try { return (int) CU_MEM_HOST_ALLOC.invokeExact(pp, bytes, flags); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemFreeHost(MemorySegment p) {
+        try { return (int) CU_MEM_FREE_HOST.invokeExact(p); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemcpyHtoDAsync(long dst, MemorySegment src, long bytes, MemorySegment stream) {
+        try { return (int) CU_MEMCPY_HTOD_ASYNC.invokeExact(dst, src, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemcpyDtoHAsync(MemorySegment dst, long src, long bytes, MemorySegment stream) {
+        try { return (int) CU_MEMCPY_DTOH_ASYNC.invokeExact(dst, src, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemcpyDtoDAsync(long dst, long src, long bytes, MemorySegment stream) {
+        try { return (int) CU_MEMCPY_DTOD_ASYNC.invokeExact(dst, src, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemsetD8Async(long dst, byte value, long count, MemorySegment stream) {
+        try { return (int) CU_MEMSET_D8_ASYNC.invokeExact(dst, value, count, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuModuleLoadData(MemorySegment module, MemorySegment image) {
+        try { return (int) CU_MODULE_LOAD_DATA.invokeExact(module, image); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuModuleLoadDataEx(MemorySegment module, MemorySegment image, int numOptions, MemorySegment options, MemorySegment values) {
+        try { return (int) CU_MODULE_LOAD_DATA_EX.invokeExact(module, image, numOptions, options, values); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuModuleUnload(MemorySegment module) {
+        try { return (int) CU_MODULE_UNLOAD.invokeExact(module); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuModuleGetFunction(MemorySegment function, MemorySegment module, MemorySegment name) {
+        try { return (int) CU_MODULE_GET_FUNCTION.invokeExact(function, module, name); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static boolean hasModuleEnumeration() {
+        return CU_MODULE_GET_FUNCTION_COUNT != null && CU_MODULE_ENUMERATE_FUNCTIONS != null && CU_FUNC_GET_NAME != null;
+    }
+
+    public static int cuModuleGetFunctionCount(MemorySegment count, MemorySegment module) {
+        try { return (int) CU_MODULE_GET_FUNCTION_COUNT.invokeExact(count, module); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuModuleEnumerateFunctions(MemorySegment functions, int n, MemorySegment module) {
+        try { return (int) CU_MODULE_ENUMERATE_FUNCTIONS.invokeExact(functions, n, module); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuFuncGetName(MemorySegment name, MemorySegment function) {
+        try { return (int) CU_FUNC_GET_NAME.invokeExact(name, function); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static boolean hasParamInfo() { return CU_FUNC_GET_PARAM_INFO != null; }
+
+    public static int cuFuncGetParamInfo(MemorySegment function, long index, MemorySegment offset, MemorySegment size) {
+        try { return (int) CU_FUNC_GET_PARAM_INFO.invokeExact(function, index, offset, size); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuFuncGetAttribute(MemorySegment value, int attribute, MemorySegment function) {
+        try { return (int) CU_FUNC_GET_ATTRIBUTE.invokeExact(value, attribute, function); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuFuncSetAttribute(MemorySegment function, int attribute, int value) {
+        try { return (int) CU_FUNC_SET_ATTRIBUTE.invokeExact(function, attribute, value); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuLaunchKernel(MemorySegment f, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
+                                     MemorySegment stream, MemorySegment params, MemorySegment extra) {
+        try {
+            return (int) CU_LAUNCH_KERNEL.invokeExact(f, gx, gy, gz, bx, by, bz, sharedBytes, stream, params, extra);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    public static int cuStreamCreate(MemorySegment stream, int flags) {
+        try { return (int) CU_STREAM_CREATE.invokeExact(stream, flags); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuStreamSynchronize(MemorySegment stream) {
+        try { return (int) CU_STREAM_SYNCHRONIZE.invokeExact(stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuStreamDestroy(MemorySegment stream) {
+        try { return (int) CU_STREAM_DESTROY.invokeExact(stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuEventCreate(MemorySegment event, int flags) {
+        try { return (int) CU_EVENT_CREATE.invokeExact(event, flags); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuEventRecord(MemorySegment event, MemorySegment stream) {
+        try { return (int) CU_EVENT_RECORD.invokeExact(event, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuEventSynchronize(MemorySegment event) {
+        try { return (int) CU_EVENT_SYNCHRONIZE.invokeExact(event); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuEventElapsedTime(MemorySegment millis, MemorySegment start, MemorySegment end) {
+        try { return (int) CU_EVENT_ELAPSED_TIME.invokeExact(millis, start, end); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuEventDestroy(MemorySegment event) {
+        try { return (int) CU_EVENT_DESTROY.invokeExact(event); } catch (Throwable t) { throw rethrow(t); }
+    }
+}
