@@ -139,6 +139,9 @@ public final class JavaKernelSource {
         return CUDA_PRELUDE + "\n" + body;
     }
 
+    /** The OpenCL-to-CUDA prelude. */
+    static String cudaPrelude() { return CUDA_PRELUDE; }
+
     private static String resource(String name) {
         try (InputStream in = JavaKernelSource.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
