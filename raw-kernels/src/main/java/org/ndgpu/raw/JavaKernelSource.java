@@ -43,8 +43,6 @@ public final class JavaKernelSource {
     static final List<String> CUDA_OPTIONS = List.of("-default-device");
     static final String ENTRY = "run";
 
-    static { APARAPI_LOG.setLevel(Level.SEVERE); }
-
     private final Class<?> kernelClass;
     private final String opencl;
     private final KernelSignature signature;
@@ -70,6 +68,8 @@ public final class JavaKernelSource {
 
     private static String translate(Kernel kernel) {
         Class<?> c = kernel.getClass();
+        // set here, not in a static block: Aparapi's Config sets its level when Aparapi first loads
+        APARAPI_LOG.setLevel(Level.SEVERE);
         try {
             Entrypoint e = ClassModel.createClassModel(c).getEntrypoint(ENTRY, kernel);
             return KernelWriter.writeToString(e);
