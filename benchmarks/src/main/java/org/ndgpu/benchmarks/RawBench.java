@@ -1,0 +1,133 @@
+package org.ndgpu.benchmarks;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ndgpu.Nd;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+import org.ndgpu.examples.raw.TransposeExample;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.raw.JavaKernel;
+import org.ndgpu.raw.NdRange;
+import org.ndgpu.raw.RawKernel;
+
+/**
+ * GPU benchmark of raw kernels on the current device (NDGPU_DEVICE / -Dndgpu.device picks it):
+ * RawKernel saxpy on 2^28 float32, the tiled transpose of 16384 x 16384 float32, the JavaKernel
+ * saxpy, and the host time to launch an already compiled kernel. Device times come from events
+ * around each launch, after warm-up; the table shows medians.
+ *
+ * <p>Run: {@code nd run org.ndgpu.benchmarks.RawBench [log2(n)=28] [transpose side=16384] [reps=20]}
+ */
+public final class RawBench {
+    private RawBench() { }
+
+    static final String SAXPY_CL = """
+            __kernel void saxpy(float a, __global const float* x, __global float* y, long n) {
+                long i = get_global_id(0);
+                if (i < n) y[i] = a * x[i] + y[i];
+            }
+            """;
+    static final String SAXPY_CU = """
+            extern "C" __global__ void saxpy(float a, const float* __restrict__ x, float* __restrict__ y, long long n) {
+                long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+                if (i < n) y[i] = a * x[i] + y[i];
+            }
+            """;
+
+    /** y = a * x + y in Java. */
+    public static final class JavaSaxpy extends JavaKernel {
+        float[] x;
+        float[] y;
+        float a;
+        int n;
+
+        @Override
+        public void run() {
+            int i = getGlobalId();
+            if (i < n) y[i] = a * x[i] + y[i];
+        }
+    }
+
+    record Row(String name, double medianMs, double bytes) { }
+
+    static double median(List<Double> v) {
+        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+    }
+
+    static double timeMs(Runnable launch, int reps) {
+        for (int i = 0; i < 3; i++) launch.run();   // warm-up: compile, caches, clocks
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < reps; i++) {
+            Event s = Event.record();
+            launch.run();
+            Event e = Event.record();
+            ms.add(s.elapsedMillis(e));
+            s.close();
+            e.close();
+        }
+        return median(ms);
+    }
+
+    public static void main(String[] args) {
+        int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
+        int side = args.length > 1 ? Integer.parseInt(args[1]) : 16384;
+        int reps = args.length > 2 ? Integer.parseInt(args[2]) : 20;
+        Device device = Device.current();
+        boolean cuda = device.backend().dialect() == Dialect.CUDA;
+        System.out.println("RawBench on " + device);
+        List<Row> rows = new ArrayList<>();
+
+        long n = 1L << log2n;
+        NDArray x = Nd.random().seed(1).uniform(-1, 1, DType.FLOAT32, n);
+        NDArray y = Nd.random().seed(2).uniform(-1, 1, DType.FLOAT32, n);
+        var saxpy = new RawKernel(cuda ? SAXPY_CU : SAXPY_CL, "saxpy");
+        int block = Math.min(256, saxpy.maxBlockSize(device));
+        long[] grid = {(n + block - 1) / block};
+        long[] blk = {block};
+        rows.add(new Row("RawKernel saxpy 2^" + log2n + " float32",
+                timeMs(() -> saxpy.launch(grid, blk, 2.0f, x, y, n), reps), 3.0 * n * 4));
+
+        if (n <= Integer.MAX_VALUE) {
+            var js = new JavaSaxpy();
+            js.a = 2.0f;
+            js.n = (int) n;
+            js.bind("x", x).bind("y", y);
+            NdRange range = NdRange.of(n).local(block);
+            rows.add(new Row("JavaKernel saxpy 2^" + log2n + " float32", timeMs(() -> js.launch(range), reps), 3.0 * n * 4));
+        }
+        x.close();
+        y.close();
+
+        NDArray m = Nd.random().seed(3).uniform(-1, 1, DType.FLOAT32, side, side);
+        NDArray mt = Nd.zeros(DType.FLOAT32, side, side);
+        RawKernel tr = TransposeExample.rawKernel(device);
+        rows.add(new Row("tiled transpose " + side + "x" + side + " float32",
+                timeMs(() -> TransposeExample.transpose(tr, m, mt), reps), 2.0 * side * side * 4));
+        m.close();
+        mt.close();
+
+        // host side of a launch: back-to-back launches of a compiled kernel, without waiting for each
+        NDArray a = Nd.zeros(DType.FLOAT32, 256), b = Nd.zeros(DType.FLOAT32, 256);
+        for (int i = 0; i < 1000; i++) saxpy.launch(new long[]{1}, new long[]{256}, 1.0f, a, b, 256L);
+        device.synchronize();
+        double[] us = new double[7];
+        int launches = 10_000;
+        for (int t = 0; t < us.length; t++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < launches; i++) saxpy.launch(new long[]{1}, new long[]{256}, 1.0f, a, b, 256L);
+            us[t] = (System.nanoTime() - t0) / 1e3 / launches;
+            device.synchronize();
+        }
+        Arrays.sort(us);
+
+        System.out.printf("%-40s %12s %10s%n", "kernel", "median ms", "GB/s");
+        for (Row r : rows) System.out.printf("%-40s %12.4f %10.1f%n", r.name, r.medianMs, r.bytes / r.medianMs / 1e6);
+        System.out.printf("%-40s %12.2f us (median of %d runs of %d launches)%n", "host time per launch (compiled saxpy)",
+                us[us.length / 2], us.length, launches);
+    }
+}

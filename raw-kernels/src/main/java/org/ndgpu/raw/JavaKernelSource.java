@@ -1,0 +1,152 @@
+package org.ndgpu.raw;
+
+import com.aparapi.Kernel;
+import com.aparapi.internal.model.ClassModel;
+import com.aparapi.internal.model.Entrypoint;
+import com.aparapi.internal.writer.KernelWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
+
+/**
+ * The OpenCL C that Aparapi writes for a Java kernel class, and its CUDA rendering. Translated once
+ * per class, without running anything: Aparapi reads the class file and writes text; ndgpu compiles
+ * and launches it.
+ *
+ * <pre>{@code
+ * String cl = JavaKernelSource.of(new Saxpy()).source(Dialect.OPENCL);
+ * }</pre>
+ *
+ * <p>The CUDA rendering is the same text after a prelude ({@code opencl-on-cuda.h}: get_global_id
+ * and friends as device functions, the address-space words as empty macros, barrier as
+ * __syncthreads, the OpenCL atomics), with Aparapi's {@code this} (a C++ keyword) renamed,
+ * {@code $} in nested-class names replaced, OpenCL pragmas dropped, and each {@code __local}
+ * array parameter replaced by a byte offset into the launch's dynamic shared memory.
+ */
+public final class JavaKernelSource {
+    // Aparapi logs every unexpected class-file attribute of modern javac; keep a reference so the level sticks
+    private static final Logger APARAPI_LOG = Logger.getLogger("com.aparapi");
+    private static final Map<Class<?>, JavaKernelSource> BY_CLASS = new ConcurrentHashMap<>();
+    private static final String CUDA_PRELUDE = resource("opencl-on-cuda.h");
+    /** NVRTC flag: functions without an execution-space qualifier are device functions. */
+    static final List<String> CUDA_OPTIONS = List.of("-default-device");
+    static final String ENTRY = "run";
+
+    private final Class<?> kernelClass;
+    private final String opencl;
+    private final KernelSignature signature;
+    private volatile String cuda;
+    private final Map<Device, BackendKernel> compiled = new ConcurrentHashMap<>();
+
+    private JavaKernelSource(Class<?> kernelClass, String opencl) {
+        this.kernelClass = kernelClass;
+        this.opencl = opencl;
+        this.signature = KernelSignature.parse(opencl, Dialect.OPENCL).get(ENTRY);
+        if (signature == null) {
+            throw new KernelTranslationException("JavaKernel " + kernelClass.getName() + ": Aparapi's output has no kernel '" + ENTRY
+                    + "':\n" + opencl, null);
+        }
+    }
+
+    /** The translation of {@code kernel}'s class, made on first use. */
+    public static JavaKernelSource of(Kernel kernel) {
+        JavaKernelSource s = BY_CLASS.get(kernel.getClass());
+        if (s != null) return s;
+        return BY_CLASS.computeIfAbsent(kernel.getClass(), c -> new JavaKernelSource(c, translate(kernel)));
+    }
+
+    private static String translate(Kernel kernel) {
+        Class<?> c = kernel.getClass();
+        // set here, not in a static block: Aparapi's Config sets its level when Aparapi first loads
+        APARAPI_LOG.setLevel(Level.SEVERE);
+        try {
+            Entrypoint e = ClassModel.createClassModel(c).getEntrypoint(ENTRY, kernel);
+            return KernelWriter.writeToString(e);
+        } catch (Exception | LinkageError e) {
+            List<BytecodeCheck.Problem> problems = BytecodeCheck.scan(c);
+            String aparapi = e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
+            String msg = "JavaKernel " + c.getName() + ": Aparapi cannot translate run() to OpenCL C";
+            if (!problems.isEmpty()) {
+                msg += "; it uses " + String.join("; ", problems.stream().map(Object::toString).toList())
+                        + ". Kernels may use primitives, primitive arrays (fields), the Kernel's math, id, barrier and atomic "
+                        + "methods, and methods of the kernel class";
+            }
+            throw new KernelTranslationException(msg + " (Aparapi said: " + aparapi + ")", e);
+        }
+    }
+
+    /** The kernel class. */
+    public Class<?> kernelClass() { return kernelClass; }
+
+    /** The kernel's parameters in Aparapi's order: fields, array lengths, {@code passid}. */
+    public KernelSignature signature() { return signature; }
+
+    /** The source for {@code dialect}: Aparapi's OpenCL C as written, or its CUDA rendering. */
+    public String source(Dialect dialect) {
+        if (dialect == Dialect.OPENCL) return opencl;
+        String c = cuda;
+        if (c == null) cuda = c = toCuda(opencl, signature);
+        return c;
+    }
+
+    /** The kernel compiled for {@code device}, compiled once per device. */
+    BackendKernel kernel(Device device) {
+        BackendKernel k = compiled.get(device);
+        if (k != null) return k;
+        return compiled.computeIfAbsent(device, d -> {
+            Dialect dialect = d.backend().dialect();
+            List<String> options = dialect == Dialect.CUDA ? CUDA_OPTIONS : List.of();
+            String name = kernelClass.getSimpleName().isEmpty() ? kernelClass.getName() : kernelClass.getSimpleName();
+            return d.backend().kernel(d.programs().program("JavaKernel " + name, source(dialect), options), ENTRY);
+        });
+    }
+
+    private static final Pattern SIGNATURE = Pattern.compile("__kernel\\s+void\\s+" + ENTRY + "\\s*\\(([^)]*)\\)\\s*\\{");
+
+    /** Aparapi's OpenCL C rendered as CUDA C++ for NVRTC. */
+    static String toCuda(String opencl, KernelSignature sig) {
+        String body = opencl.replaceAll("(?m)^\\s*#pragma OPENCL[^\n]*\n", "");
+        Matcher m = SIGNATURE.matcher(body);
+        if (!m.find()) throw new IllegalStateException("no kernel signature in Aparapi's output");
+        // __local array parameters become offsets into the dynamic shared memory
+        StringBuilder params = new StringBuilder();
+        StringBuilder carve = new StringBuilder();
+        for (KernelSignature.Param p : sig.params()) {
+            if (params.length() > 0) params.append(", \n   ");
+            if (p.local()) {
+                params.append("unsigned long long nd_offset_").append(p.name());
+                carve.append("\n   ").append(p.type()).append(" *").append(p.name()).append(" = (").append(p.type())
+                        .append(" *)(nd_dynamic_shared + nd_offset_").append(p.name()).append(");");
+            } else {
+                params.append(p.pointer() ? p.type() + " *" + p.name() : p.type() + " " + p.name());
+            }
+        }
+        String kernel = "__kernel void " + ENTRY + "(\n   " + params + "\n){" + carve;
+        body = body.substring(0, m.start()) + kernel + body.substring(m.end());
+        // 'this' is a C++ keyword; '$' (nested classes) is not portable in identifiers
+        body = body.replaceAll("\\bthis\\b", "nd_this").replace('$', '_');
+        return CUDA_PRELUDE + "\n" + body;
+    }
+
+    /** The OpenCL-to-CUDA prelude. */
+    static String cudaPrelude() { return CUDA_PRELUDE; }
+
+    private static String resource(String name) {
+        try (InputStream in = JavaKernelSource.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

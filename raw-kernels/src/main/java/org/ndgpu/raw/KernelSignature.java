@@ -1,0 +1,103 @@
+package org.ndgpu.raw;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.ndgpu.backend.Dialect;
+
+/**
+ * The parameter lists of the kernels in a piece of OpenCL C or CUDA C source, read from the text so
+ * that both backends can check a launch's arguments before the driver sees them (a CUDA driver
+ * cannot tell how many parameters a kernel has, nor which are pointers).
+ *
+ * <pre>{@code
+ * var sigs = KernelSignature.parse("__kernel void add(__global float* x, int n) {}", Dialect.OPENCL);
+ * sigs.get("add").params().get(0).pointer();   // true
+ * }</pre>
+ *
+ * @param name   the kernel's name
+ * @param params its parameters in order
+ */
+public record KernelSignature(String name, List<Param> params) {
+
+    /**
+     * One parameter.
+     *
+     * @param type    the C type without qualifiers ("float", "unsigned int"), the pointee for pointers
+     * @param name    the parameter name
+     * @param pointer true for a pointer or array parameter
+     * @param local   true for an OpenCL {@code __local} pointer (passed as a size, not a buffer)
+     */
+    public record Param(String type, String name, boolean pointer, boolean local) {
+        /** "float* x", "int n", "__local float* tile". */
+        @Override
+        public String toString() { return (local ? "__local " : "") + type + (pointer ? "* " : " ") + name; }
+    }
+
+    private static final Pattern OPENCL = Pattern.compile(
+            "(?:__kernel|\\bkernel)\\s+(?:__attribute__\\s*\\(\\(.*?\\)\\)\\s*)*void\\s+(\\w+)\\s*\\(([^)]*)\\)", Pattern.DOTALL);
+    private static final Pattern CUDA = Pattern.compile(
+            "__global__\\s+(?:__launch_bounds__\\s*\\([^)]*\\)\\s*)?void\\s+(?:__launch_bounds__\\s*\\([^)]*\\)\\s*)?(\\w+)\\s*\\(([^)]*)\\)",
+            Pattern.DOTALL);
+    private static final Set<String> QUALIFIERS = Set.of("const", "volatile", "restrict", "__restrict", "__restrict__",
+            "__global", "global", "__constant", "constant", "__private", "private", "__read_only", "__write_only", "struct");
+
+    /** The kernels of {@code source} by name, in source order. Comments are ignored. */
+    public static Map<String, KernelSignature> parse(String source, Dialect dialect) {
+        String text = stripComments(source);
+        Matcher m = (dialect == Dialect.CUDA ? CUDA : OPENCL).matcher(text);
+        Map<String, KernelSignature> out = new LinkedHashMap<>();
+        while (m.find()) out.put(m.group(1), new KernelSignature(m.group(1), params(m.group(2))));
+        return out;
+    }
+
+    static String stripComments(String s) {
+        return s.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\n]*", "");
+    }
+
+    private static List<Param> params(String list) {
+        List<Param> out = new ArrayList<>();
+        if (list.isBlank() || list.strip().equals("void")) return out;
+        for (String raw : list.split(",")) {
+            String p = raw.strip();
+            boolean pointer = p.contains("*") || p.contains("[");
+            boolean local = p.matches("(?s).*\\b(__local|local|__shared__)\\b.*");
+            String cleaned = p.replaceAll("\\[[^]]*]", " ").replace("*", " ").replace("&", " ")
+                    .replaceAll("\\b(__local|local)\\b", " ");
+            List<String> words = new ArrayList<>();
+            for (String w : cleaned.strip().split("\\s+")) if (!w.isEmpty() && !QUALIFIERS.contains(w)) words.add(w);
+            if (words.isEmpty()) continue;
+            String name = words.size() > 1 ? words.remove(words.size() - 1) : "?";
+            out.add(new Param(String.join(" ", words), name, pointer, local));
+        }
+        return out;
+    }
+
+    /** Bytes of a scalar C type and whether it is floating point; null when the type is not a known scalar. */
+    static Scalar scalar(String type) {
+        String t = type.replace("signed ", "").strip();
+        return switch (t) {
+            case "char", "uchar", "unsigned char", "int8_t", "uint8_t", "bool" -> new Scalar(1, false);
+            case "short", "ushort", "unsigned short", "int16_t", "uint16_t" -> new Scalar(2, false);
+            case "int", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t" -> new Scalar(4, false);
+            case "long", "ulong", "unsigned long", "long long", "unsigned long long", "size_t", "ptrdiff_t", "int64_t",
+                 "uint64_t", "long int", "unsigned long int" -> new Scalar(8, false);
+            case "float" -> new Scalar(4, true);
+            case "double" -> new Scalar(8, true);
+            default -> null;
+        };
+    }
+
+    /** A scalar C type's width and kind. */
+    record Scalar(int bytes, boolean floating) { }
+
+    /** "add(float* x, int n)". */
+    @Override
+    public String toString() {
+        return name + "(" + String.join(", ", params.stream().map(Param::toString).toList()) + ")";
+    }
+}

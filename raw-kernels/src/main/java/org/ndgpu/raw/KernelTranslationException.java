@@ -1,0 +1,14 @@
+package org.ndgpu.raw;
+
+import org.ndgpu.NdException;
+
+/**
+ * A Java kernel that Aparapi cannot translate to OpenCL C: the message names the class, the
+ * construct (string concatenation, object creation, a call outside the kernel, ...) and the source
+ * line where the class file says.
+ */
+public class KernelTranslationException extends NdException {
+    private static final long serialVersionUID = 1L;
+
+    public KernelTranslationException(String message, Throwable cause) { super(message, cause); }
+}

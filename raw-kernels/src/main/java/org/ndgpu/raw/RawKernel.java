@@ -1,0 +1,115 @@
+package org.ndgpu.raw;
+
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
+
+/**
+ * A kernel written in OpenCL C or CUDA C, as CuPy's {@code RawKernel}: compiled on first launch on
+ * a device (cached per device and on disk), launched with CUDA's geometry, a grid of blocks of
+ * threads (on OpenCL the global size is grid x block).
+ *
+ * <pre>{@code
+ * var add = new RawKernel("""
+ *     __kernel void my_add(__global const float* x1, __global const float* x2, __global float* y, int n) {
+ *         int i = get_global_id(0);
+ *         if (i < n) y[i] = x1[i] + x2[i];
+ *     }""", "my_add");
+ * add.launch(new long[]{(n + 255) / 256}, new long[]{256}, x1, x2, y, n);
+ * }</pre>
+ *
+ * <p>Arguments, checked against the kernel's signature as read from the source:
+ * <ul>
+ * <li>an {@code NDArray}: a pointer to its element 0. The array must start at its buffer's start
+ *     (offset 0): a view into the middle of an array is refused, because an OpenCL buffer cannot
+ *     be offset from the host; pass {@code x.copy()}, or the base array plus an integer offset.
+ *     Strides are the kernel's business, as in CuPy.</li>
+ * <li>{@code Integer} (32-bit), {@code Long} (64-bit), {@code Float}, {@code Double},
+ *     {@code Short}, {@code Byte}: by value; the width must match the parameter's C type.</li>
+ * <li>{@link #localMemory(long)}: an OpenCL {@code __local} pointer parameter of that many bytes.</li>
+ * </ul>
+ * Dynamic shared memory (CUDA's {@code extern __shared__}) is given with
+ * {@link #launch(long[], long[], SharedMemory, Object...)}.
+ */
+public final class RawKernel {
+    private final RawModule module;
+    private final String name;
+    // the last device launched on and its kernel: a launch on an already compiled kernel does no lookup
+    private volatile Compiled last;
+
+    private record Compiled(Device device, BackendKernel kernel) { }
+
+    /** Bytes of dynamic shared memory for a launch (CuPy's {@code shared_mem}). */
+    public record SharedMemory(long bytes) { }
+
+    /** A kernel {@code name} of {@code code}, whose dialect is recognized; options are compiler flags. */
+    public RawKernel(String code, String name, String... options) { this(null, code, name, options); }
+
+    /** A kernel of a declared dialect (null: recognize it). */
+    public RawKernel(Dialect dialect, String code, String name, String... options) {
+        this(new RawModule(dialect, code, options), name, true);
+    }
+
+    RawKernel(RawModule module, String name) { this(module, name, false); }
+
+    private RawKernel(RawModule module, String name, boolean check) {
+        this.module = module;
+        this.name = name;
+        if (check) module.function(name);   // fails early, listing the kernels, when the name is absent
+    }
+
+    /** Dynamic shared memory of {@code bytes} for {@link #launch(long[], long[], SharedMemory, Object...)}. */
+    public static SharedMemory sharedMemory(long bytes) { return new SharedMemory(bytes); }
+
+    /** An OpenCL {@code __local T*} argument of {@code bytes} bytes. */
+    public static Backend.LocalMemory localMemory(long bytes) { return new Backend.LocalMemory(bytes); }
+
+    /** Launches {@code grid} blocks of {@code block} threads (1 to 3 dimensions each) with {@code args}. */
+    public void launch(long[] grid, long[] block, Object... args) { launch(grid, block, new SharedMemory(0), args); }
+
+    /** Launches with {@code shared.bytes()} of dynamic shared memory (CUDA {@code extern __shared__}; OpenCL: unused). */
+    public void launch(long[] grid, long[] block, SharedMemory shared, Object... args) {
+        String what = "RawKernel '" + name + "'";
+        Device device = Launch.deviceOf(what, args);
+        BackendKernel kernel = kernel(device);
+        long localBytes = shared.bytes();
+        for (Object a : args) if (a instanceof Backend.LocalMemory lm) localBytes += lm.bytes();
+        Launch.checkGeometry(what, device, kernel, grid, block, localBytes);
+        Object[] kargs = Launch.convert(what, device, module.signature(name), kernel.parameterCount(), args);
+        device.backend().launch(device.currentStream().backendStream(), kernel, grid, block, shared.bytes(), kargs);
+    }
+
+    /** The compiled kernel on {@code device}, compiling on first use. */
+    BackendKernel kernel(Device device) {
+        Compiled c = last;
+        if (c != null && c.device == device) return c.kernel;
+        BackendKernel k = device.backend().kernel(module.program(device, name), name);
+        last = new Compiled(device, k);
+        return k;
+    }
+
+    /** Compiles for {@code device} now (else the first launch does); returns this. */
+    public RawKernel compile(Device device) {
+        kernel(device);
+        return this;
+    }
+
+    /** The largest block this kernel may launch with on {@code device}. */
+    public int maxBlockSize(Device device) { return kernel(device).maxBlockSize(); }
+
+    /** The kernel's name. */
+    public String name() { return name; }
+
+    /** The module (source, options, dialect) the kernel belongs to. */
+    public RawModule module() { return module; }
+
+    /** The kernel's parameters as read from the source; null for a binary module. */
+    public KernelSignature signature() { return module.signature(name); }
+
+    @Override
+    public String toString() {
+        KernelSignature s = signature();
+        return "RawKernel(" + (s != null ? s : name) + ", " + (module.dialect() != null ? module.dialect().language() : "dialect of the device") + ")";
+    }
+}

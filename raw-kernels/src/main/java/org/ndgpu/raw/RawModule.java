@@ -1,0 +1,146 @@
+package org.ndgpu.raw;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.DeviceException;
+import org.ndgpu.KernelLaunchException;
+import org.ndgpu.NdException;
+import org.ndgpu.backend.BackendProgram;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
+
+/**
+ * A module of kernels written in OpenCL C or CUDA C, as CuPy's {@code RawModule} and PyCUDA's
+ * {@code SourceModule}: compiled once per device (through the device's program cache, so also
+ * cached on disk), its kernels fetched by name.
+ *
+ * <pre>{@code
+ * var mod = new RawModule("""
+ *     extern "C" __global__ void scale(float* x, float a, int n) {
+ *         int i = blockIdx.x * blockDim.x + threadIdx.x;
+ *         if (i < n) x[i] *= a;
+ *     }""");
+ * mod.function("scale").launch(new long[]{4}, new long[]{256}, x, 2.0f, 1000);
+ * }</pre>
+ *
+ * <p>The dialect is recognized from the source ({@code __global__}, {@code threadIdx} mean CUDA;
+ * {@code __kernel}, {@code get_global_id} mean OpenCL) or declared with
+ * {@link #RawModule(Dialect, String, String...)}. Launching a module on a device of the other
+ * dialect is an {@link NdException} naming both: ndgpu does not translate hand-written source.
+ * Source whose dialect cannot be told is compiled as the device's own dialect.
+ *
+ * <p>Precompiled modules load with {@link #fromBinary}: PTX or cubin bytes for CUDA devices, an
+ * OpenCL program binary (from {@code clGetProgramInfo(CL_PROGRAM_BINARIES)}) for OpenCL devices.
+ */
+public final class RawModule {
+    private final String code;
+    private final byte[] binary;
+    private final Dialect dialect;
+    private final List<String> options;
+    private final Map<String, KernelSignature> signatures;
+    private final Map<Device, BackendProgram> loaded = new ConcurrentHashMap<>();
+
+    /** A module from source whose dialect is recognized; options are compiler flags such as "-DN=4". */
+    public RawModule(String code, String... options) { this(Dialect.recognize(code), code, options); }
+
+    /** A module from source of a declared dialect (null: recognize it, else the device's). */
+    public RawModule(Dialect dialect, String code, String... options) {
+        if (code == null || code.isBlank()) throw new NdException("RawModule: the source is empty");
+        this.code = code;
+        this.binary = null;
+        this.dialect = dialect != null ? dialect : Dialect.recognize(code);
+        this.options = List.of(options);
+        this.signatures = KernelSignature.parse(code, this.dialect != null ? this.dialect : Dialect.OPENCL);
+    }
+
+    private RawModule(Dialect dialect, byte[] binary, List<String> options) {
+        this.code = null;
+        this.binary = binary.clone();
+        this.dialect = dialect;
+        this.options = List.copyOf(options);
+        this.signatures = Map.of();
+    }
+
+    /**
+     * A module from compiled bytes: PTX text or a cubin for {@link Dialect#CUDA}, an OpenCL program
+     * binary for {@link Dialect#OPENCL} (it loads only on the device and driver that built it).
+     * Kernels of a binary module are not checked against a signature before launch; the driver's
+     * own checks apply (OpenCL knows the parameter count, CUDA does not).
+     */
+    public static RawModule fromBinary(Dialect dialect, byte[] binary, String... options) {
+        if (dialect == null) throw new NdException("RawModule.fromBinary: the dialect must be given (CUDA for PTX/cubin, OPENCL for a program binary)");
+        if (binary == null || binary.length == 0) throw new NdException("RawModule.fromBinary: the binary is empty");
+        return new RawModule(dialect, binary, List.of(options));
+    }
+
+    /**
+     * A module from a file: {@code .cu}, {@code .cuh} (CUDA source), {@code .cl} (OpenCL source),
+     * {@code .ptx}, {@code .cubin}, {@code .fatbin} (CUDA binary), {@code .clbin} (OpenCL binary).
+     */
+    public static RawModule load(Path file, String... options) {
+        String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        try {
+            if (n.endsWith(".cu") || n.endsWith(".cuh")) return new RawModule(Dialect.CUDA, Files.readString(file), options);
+            if (n.endsWith(".cl")) return new RawModule(Dialect.OPENCL, Files.readString(file), options);
+            if (n.endsWith(".ptx")) {
+                // the driver wants PTX text NUL-terminated
+                byte[] b = Files.readAllBytes(file);
+                byte[] z = java.util.Arrays.copyOf(b, b.length + (b.length > 0 && b[b.length - 1] == 0 ? 0 : 1));
+                return fromBinary(Dialect.CUDA, z, options);
+            }
+            if (n.endsWith(".cubin") || n.endsWith(".fatbin")) return fromBinary(Dialect.CUDA, Files.readAllBytes(file), options);
+            if (n.endsWith(".clbin")) return fromBinary(Dialect.OPENCL, Files.readAllBytes(file), options);
+        } catch (IOException e) {
+            throw new UncheckedIOException("RawModule.load: cannot read " + file, e);
+        }
+        throw new NdException("RawModule.load: cannot tell what " + file + " holds; expected .cu, .cuh, .cl, .ptx, .cubin, "
+                + ".fatbin or .clbin (or use new RawModule(Dialect, source) / RawModule.fromBinary(Dialect, bytes))");
+    }
+
+    /** The kernel {@code name}; an error lists the module's kernels when it has no such kernel. */
+    public RawKernel function(String name) {
+        if (code != null && !signatures.isEmpty() && !signatures.containsKey(name)) {
+            throw new KernelLaunchException("RawModule.function: no kernel named '" + name + "' in the module; it has "
+                    + signatures.keySet() + cudaHint());
+        }
+        return new RawKernel(this, name);
+    }
+
+    private String cudaHint() {
+        return dialect == Dialect.CUDA && !code.contains("extern \"C\"")
+                ? " (CUDA kernels must be declared extern \"C\" to be found by name)" : "";
+    }
+
+    /** Names of the kernels, read from the source (empty for a binary module). */
+    public List<String> kernelNames() { return List.copyOf(signatures.keySet()); }
+
+    /** The source, or null for a binary module. */
+    public String code() { return code; }
+
+    /** The declared or recognized dialect; null when the source did not say. */
+    public Dialect dialect() { return dialect; }
+
+    /** Compiler options. */
+    public List<String> options() { return options; }
+
+    KernelSignature signature(String name) { return signatures.get(name); }
+
+    /** The program for {@code device}: compiled (or loaded) on first use, checked for dialect. */
+    BackendProgram program(Device device, String forKernel) {
+        Dialect have = device.backend().dialect();
+        if (dialect != null && dialect != have) {
+            throw new DeviceException("RawModule: kernel '" + forKernel + "' is " + dialect.language() + (binary != null ? " binary" : "")
+                    + " code, but " + device.id() + " (" + device.name() + ") runs " + have.language()
+                    + "; write the kernel in " + have.language() + " or launch it on a " + dialect.name().toLowerCase(Locale.ROOT)
+                    + " device (Device.get(\"" + dialect.name().toLowerCase(Locale.ROOT) + "\").use())");
+        }
+        if (code != null) return device.programs().program(forKernel, code, options);
+        return loaded.computeIfAbsent(device, d -> d.backend().load(forKernel, binary, options));
+    }
+}

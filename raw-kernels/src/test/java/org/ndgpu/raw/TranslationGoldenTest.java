@@ -1,0 +1,67 @@
+package org.ndgpu.raw;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.aparapi.Kernel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ndgpu.backend.Dialect;
+
+/**
+ * Translated Java kernels compared to committed golden files; needs no device. After a deliberate
+ * change, regenerate with {@code -Dndgpu.updateGolden=true} and review the diff.
+ */
+class TranslationGoldenTest {
+    private static final Path DIR = Path.of("src/test/resources/golden");
+
+    static Stream<Arguments> kernels() {
+        return Stream.of(new TestKernels.Saxpy(), new TestKernels.Grid2D(), new TestKernels.GroupSum(),
+                        new TestKernels.Histogram(), new TestKernels.Helpers())
+                .flatMap(k -> Stream.of(Arguments.of(k, Dialect.OPENCL), Arguments.of(k, Dialect.CUDA)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kernels")
+    void javaKernel(Kernel k, Dialect d) throws IOException {
+        String text = JavaKernelSource.of(k).source(d);
+        golden(k.getClass().getSimpleName() + (d == Dialect.OPENCL ? ".cl" : ".cu"), text);
+        if (d == Dialect.CUDA) {
+            assertFalse(text.matches("(?s).*\\bthis\\b.*"), "'this' renamed for C++");
+            assertFalse(text.contains("$"), "no '$' in identifiers");
+            assertFalse(text.contains("#pragma OPENCL"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dialects")
+    void vectorizedFunction(Dialect d) throws IOException {
+        golden("Hypot.vectorize" + (d == Dialect.OPENCL ? ".cl" : ".cu"), Vectorize.of(new TestKernels.Hypot()).source(d));
+    }
+
+    static Stream<Dialect> dialects() { return Stream.of(Dialect.OPENCL, Dialect.CUDA); }
+
+    @org.junit.jupiter.api.Test
+    void localArraysBecomeSharedMemoryOffsetsOnCuda() {
+        String cu = JavaKernelSource.of(new TestKernels.GroupSum()).source(Dialect.CUDA);
+        assertTrue(cu.contains("unsigned long long nd_offset_tile"), cu);
+        assertTrue(cu.contains("float *tile = (float *)(nd_dynamic_shared + nd_offset_tile);"), cu);
+    }
+
+    private static void golden(String name, String actual) throws IOException {
+        Path file = DIR.resolve(name);
+        if (Boolean.getBoolean("ndgpu.updateGolden") || !Files.exists(file)) {
+            Files.createDirectories(DIR);
+            Files.writeString(file, actual);
+            if (!Boolean.getBoolean("ndgpu.updateGolden")) throw new AssertionError("golden file " + file + " was missing; written, review it");
+            return;
+        }
+        assertEquals(Files.readString(file).strip(), actual.strip(), "generated source differs from " + file);
+    }
+}
