@@ -10,7 +10,7 @@ manifest = []
 
 
 def put(name, a):
-    a = np.ascontiguousarray(a)
+    a = np.array(a, order="C")   # ascontiguousarray would make a 0-d array 1-d
     a.astype(a.dtype.newbyteorder("<")).tofile(os.path.join(OUT, name + ".bin"))
     manifest.append(f"{name}\t{a.dtype.name}\t{','.join(map(str, a.shape))}")
 

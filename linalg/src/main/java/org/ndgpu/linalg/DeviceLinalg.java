@@ -132,7 +132,7 @@ public final class DeviceLinalg implements Linalg {
             long[] aFull = concat(batch, n, n), bFull = concat(batch, n, k);
             DType dt = sa.x.dtype();
             try (NDArray a3 = sa.x.reshape(concat(sa.batch, n, n)); NDArray ab = a3.broadcastTo(aFull);
-                 NDArray bv = vector ? b.reshape(n, 1) : b; NDArray bb = bv.broadcastTo(bFull);
+                 NDArray bv = vector ? b.reshape(n, 1) : b.view(b.shape(), b.strides(), b.offset()); NDArray bb = bv.broadcastTo(bFull);
                  NDArray ac = Copies.copy(ab, dt, Order.C); NDArray bc = Copies.copy(bb, dt, Order.C);
                  NDArray a2 = ac.reshape(-1, n, n); NDArray b2 = bc.reshape(-1, n, k)) {
                 NDArray x = sa.solver.solve(a2, b2);
