@@ -305,6 +305,21 @@ public final class Nd {
     /** numpy.dot. */
     public static NDArray dot(NDArray a, NDArray b) { return Providers.linalg().dot(a, b); }
 
+    /** numpy.vdot. */
+    public static NDArray vdot(NDArray a, NDArray b) { return Providers.linalg().vdot(a, b); }
+
+    /** numpy.inner. */
+    public static NDArray inner(NDArray a, NDArray b) { return Providers.linalg().inner(a, b); }
+
+    /** numpy.outer. */
+    public static NDArray outer(NDArray a, NDArray b) { return Providers.linalg().outer(a, b); }
+
+    /** numpy.tensordot(a, b, axes). */
+    public static NDArray tensordot(NDArray a, NDArray b, int axes) { return Providers.linalg().tensordot(a, b, axes); }
+
+    /** numpy.einsum: {@code Nd.einsum("ij,jk->ik", a, b)}. */
+    public static NDArray einsum(String subscripts, NDArray... operands) { return Providers.linalg().einsum(subscripts, operands); }
+
     // ---------------------------------------------------------------- ufunc facade
 
     /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */

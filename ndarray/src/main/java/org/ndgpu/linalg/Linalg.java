@@ -13,6 +13,33 @@ public interface Linalg {
     /** numpy.dot. */
     NDArray dot(NDArray a, NDArray b);
 
+    /** numpy.vdot: the dot product of the flattened arrays, conjugating the first when complex; a 0-d array. */
+    NDArray vdot(NDArray a, NDArray b);
+
+    /** numpy.inner: sums over the last axes of both. */
+    NDArray inner(NDArray a, NDArray b);
+
+    /** numpy.outer: the flattened {@code a} as a column times the flattened {@code b} as a row. */
+    NDArray outer(NDArray a, NDArray b);
+
+    /** numpy.tensordot(a, b, axes): sums over the last {@code axes} axes of a and the first of b. */
+    NDArray tensordot(NDArray a, NDArray b, int axes);
+
+    /** numpy.tensordot(a, b, (axesA, axesB)): sums over the paired axes. */
+    NDArray tensordot(NDArray a, NDArray b, int[] axesA, int[] axesB);
+
+    /**
+     * numpy.einsum for one or two operands: {@code einsum("bij,bjk->bik", a, b)}, {@code "ij->ji"},
+     * {@code "ii->i"}, {@code "i,i->"}, implicit output and "..." included.
+     */
+    NDArray einsum(String subscripts, NDArray... operands);
+
+    /** numpy.linalg.slogdet(a): the sign and the natural log of the absolute determinant. */
+    Slogdet slogdet(NDArray a);
+
+    /** numpy.linalg.lstsq(a, b, rcond=None): the least-squares solution through the SVD. */
+    Lstsq lstsq(NDArray a, NDArray b);
+
     /** numpy.linalg.svd(a, full_matrices); singular values in descending order. */
     Svd svd(NDArray a, boolean fullMatrices);
 
@@ -48,4 +75,7 @@ public interface Linalg {
 
     /** numpy.linalg.slogdet's result. */
     record Slogdet(NDArray sign, NDArray logabsdet) { }
+
+    /** numpy.linalg.lstsq's result: solution, residual sums of squares (empty unless full rank and M > N), rank, singular values. */
+    record Lstsq(NDArray x, NDArray residuals, long rank, NDArray s) { }
 }

@@ -56,6 +56,11 @@ public final class OpenClBackend implements Backend {
 
     private String id() { return facts.id(); }
 
+    // for OpenClHandles: libraries that take raw OpenCL objects (CLBlast)
+    cl_context context() { return context; }
+
+    cl_device_id device() { return device; }
+
     void check(int status, String what) {
         if (status == CL_SUCCESS) return;
         String msg = id() + " " + what + ": " + CL.stringFor_errorCode(status);

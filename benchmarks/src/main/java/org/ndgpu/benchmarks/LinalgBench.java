@@ -1,0 +1,85 @@
+package org.ndgpu.benchmarks;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * GPU benchmark of ndgpu's linalg, printing one table: float32/float64 matmul 8192x8192 (TFLOP/s),
+ * a batch of 10,000 float32 32x32 matmuls, and float32/float64 svd (full_matrices=false) of
+ * 1024x1024 and 4096x4096 (ms). Times are device events around each call (on OpenCL the svd's
+ * host copies are inside them), median of the repeats after warm-up.
+ *
+ * <pre>{@code
+ * java -cp ... org.ndgpu.benchmarks.LinalgBench [device id, e.g. cuda:0 or opencl:0] [repeats]
+ * }</pre>
+ */
+public final class LinalgBench {
+    private LinalgBench() { }
+
+    private record Row(String what, String device, double medianMs, String rate) { }
+
+    public static void main(String[] args) {
+        Device dev = args.length > 0 ? Device.get(args[0]) : Device.current();
+        int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        List<Row> rows = new ArrayList<>();
+        try (var on = dev.use()) {
+            Nd.random().seed(42);
+            for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
+                int n = 8192;
+                NDArray a = Nd.random().uniform(-1, 1, dt, n, n), b = Nd.random().uniform(-1, 1, dt, n, n);
+                double ms = median(dev, repeats, () -> a.matmul(b));
+                rows.add(new Row("matmul " + dt + " " + n + "x" + n, dev.id(), ms,
+                        String.format("%.2f TFLOP/s", 2.0 * n * n * n / (ms * 1e-3) / 1e12)));
+                a.close();
+                b.close();
+            }
+            NDArray x = Nd.random().uniform(-1, 1, DType.FLOAT32, 10_000, 32, 32);
+            NDArray y = Nd.random().uniform(-1, 1, DType.FLOAT32, 10_000, 32, 32);
+            double bms = median(dev, repeats, () -> x.matmul(y));
+            rows.add(new Row("matmul float32 10000 x (32x32)", dev.id(), bms,
+                    String.format("%.2f TFLOP/s", 2.0 * 10_000 * 32 * 32 * 32 / (bms * 1e-3) / 1e12)));
+            for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
+                for (int n : new int[]{1024, 4096}) {
+                    NDArray a = Nd.random().uniform(-1, 1, dt, n, n);
+                    int reps = n >= 4096 ? Math.max(3, repeats / 3) : repeats;
+                    double ms = median(dev, reps, () -> {
+                        var r = Nd.linalg().svd(a, false);
+                        r.vh().close();
+                        r.s().close();
+                        return r.u();
+                    });
+                    rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)", dev.id(), ms, ""));
+                    a.close();
+                }
+            }
+        }
+        System.out.printf("%-45s %-12s %12s %16s%n", "benchmark", "device", "median ms", "rate");
+        for (Row r : rows) System.out.printf("%-45s %-12s %12.3f %16s%n", r.what(), r.device(), r.medianMs(), r.rate());
+    }
+
+    /** Median milliseconds between events recorded around {@code op}, after one warm-up call. */
+    private static double median(Device dev, int repeats, Supplier<NDArray> op) {
+        op.get().close();
+        dev.synchronize();
+        double[] t = new double[repeats];
+        for (int i = 0; i < repeats; i++) {
+            try (Event start = Event.record()) {
+                NDArray r = op.get();
+                try (Event end = Event.record()) {
+                    end.synchronize();
+                    t[i] = start.elapsedMillis(end);
+                }
+                r.close();
+            }
+        }
+        Arrays.sort(t);
+        return t[repeats / 2];
+    }
+}

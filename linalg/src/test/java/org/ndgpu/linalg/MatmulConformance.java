@@ -1,0 +1,154 @@
+package org.ndgpu.linalg;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.ndgpu.linalg.Fixtures.assertClose;
+import static org.ndgpu.linalg.Fixtures.load;
+import static org.ndgpu.linalg.Fixtures.random;
+import static org.ndgpu.linalg.Fixtures.tol;
+import static org.ndgpu.linalg.Fixtures.values;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
+import org.ndgpu.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.testing.DeviceTestBase;
+
+/** numpy.matmul's rules and every dtype, against NumPy fixtures and a host loop. */
+abstract class MatmulConformance extends DeviceTestBase {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"})
+    void everyDtypeMatchesNumpy(String dt) {
+        NDArray a = load("matmul_" + dt + "_a"), b = load("matmul_" + dt + "_b");
+        NDArray c = a.matmul(b);
+        // integers wrap exactly as NumPy's (int8 and uint8 products overflow here); floats within the dtype's tolerance
+        assertClose(load("matmul_" + dt + "_c"), c, tol(DType.of(dt)));
+    }
+
+    @Test
+    void mixedDtypesPromote() {
+        NDArray c = Nd.matmul(load("mixed_a"), load("mixed_b"));
+        assertEquals(DType.FLOAT64, c.dtype());
+        assertClose(load("mixed_c"), c, 1e-6);
+    }
+
+    private void checkAgainstHost(NDArray a, NDArray b, DType dt) {
+        // reference: the same operands made C-contiguous on the host
+        NDArray c = a.matmul(b);
+        long[] as = a.shape(), bs = b.shape();
+        int m = (int) as[as.length - 2], k = (int) as[as.length - 1], n = (int) bs[bs.length - 1];
+        double[] av = values(a.copy()), bv = values(b.copy());
+        double[] ref = Fixtures.matmul(av, bv, m, k, n);
+        assertEquals(dt, c.dtype());
+        assertArrayEquals(new long[]{m, n}, c.shape());
+        Fixtures.assertClose(ref, values(c), dt.isInteger() ? 0 : tol(dt) * k);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"float32", "float64", "int32"})
+    void transposedAndFortranOperandsWithoutCopies(String name) {
+        DType dt = DType.of(name);
+        NDArray a = random(1, dt, 7, 5), b = random(2, dt, 6, 7);
+        checkAgainstHost(a.T(), b.T(), dt);                                 // both F-contiguous: passed as op T
+        checkAgainstHost(Nd.asfortranarray(random(3, dt, 4, 7)), a, dt);
+        checkAgainstHost(a.get("::2, :"), random(4, dt, 5, 3), dt);          // a row-strided view: lda = 2 rows
+        checkAgainstHost(a.get(":, ::-1").T(), random(5, dt, 7, 2), dt);     // negative strides: copied first
+        checkAgainstHost(a.get("1:4, 1:4"), b.get("1:4, 2:5"), dt);          // offsets into the buffers
+    }
+
+    @Test
+    void oneDimensionalOperands() {
+        NDArray a = random(1, DType.FLOAT64, 3, 4), v = random(2, DType.FLOAT64, 4), w = random(3, DType.FLOAT64, 3);
+        NDArray av = a.matmul(v);
+        assertArrayEquals(new long[]{3}, av.shape());
+        assertClose(Fixtures.matmul(values(a), values(v), 3, 4, 1), values(av), 1e-12);
+        NDArray wa = w.matmul(a);
+        assertArrayEquals(new long[]{4}, wa.shape());
+        assertClose(Fixtures.matmul(values(w), values(a), 1, 3, 4), values(wa), 1e-12);
+        NDArray vv = v.matmul(v);
+        assertEquals(0, vv.ndim());
+        double s = 0;
+        for (double x : values(v)) s += x * x;
+        assertEquals(s, vv.doubleValue(), 1e-12);
+    }
+
+    @Test
+    void batchDimensionsBroadcast() {
+        NDArray a = random(1, DType.FLOAT32, 2, 1, 3, 4), b = random(2, DType.FLOAT32, 5, 4, 2);
+        NDArray c = a.matmul(b);
+        assertArrayEquals(new long[]{2, 5, 3, 2}, c.shape());
+        double[] av = values(a), bv = values(b), cv = values(c);
+        for (int i = 0; i < 2; i++) for (int j = 0; j < 5; j++) {
+            double[] ai = java.util.Arrays.copyOfRange(av, i * 12, i * 12 + 12), bj = java.util.Arrays.copyOfRange(bv, j * 8, j * 8 + 8);
+            double[] ref = Fixtures.matmul(ai, bj, 3, 4, 2);
+            Fixtures.assertClose(ref, java.util.Arrays.copyOfRange(cv, (i * 5 + j) * 6, (i * 5 + j) * 6 + 6), 1e-5);
+        }
+        // a batch that cannot merge into one stride (a transposed batch axis) is looped over
+        NDArray t = random(3, DType.FLOAT64, 4, 3, 2, 5).transpose(1, 0, 2, 3);   // (3, 4, 2, 5)
+        NDArray u = random(4, DType.FLOAT64, 5, 2);
+        NDArray tu = t.matmul(u);
+        NDArray ref = t.copy().matmul(u);
+        assertClose(ref, tu, 1e-12);
+    }
+
+    @Test
+    void manySmallMatricesInOneBatch() {
+        NDArray a = random(1, DType.FLOAT32, 100, 8, 8), b = random(2, DType.FLOAT32, 100, 8, 8);
+        NDArray c = a.matmul(b);
+        double[] av = values(a), bv = values(b), cv = values(c);
+        for (int q = 0; q < 100; q += 17) {
+            double[] ref = Fixtures.matmul(java.util.Arrays.copyOfRange(av, q * 64, q * 64 + 64),
+                    java.util.Arrays.copyOfRange(bv, q * 64, q * 64 + 64), 8, 8, 8);
+            Fixtures.assertClose(ref, java.util.Arrays.copyOfRange(cv, q * 64, q * 64 + 64), 1e-5);
+        }
+    }
+
+    @Test
+    void outArrayAndEmptyDimensions() {
+        NDArray a = random(1, DType.FLOAT64, 3, 4), b = random(2, DType.FLOAT64, 4, 2);
+        NDArray out = Nd.full(Double.NaN, DType.FLOAT64, 3, 2);
+        NDArray r = Nd.matmul(a, b, out);
+        assertEquals(out, r);
+        assertClose(a.matmul(b), out, 1e-15);
+        NDArray z = Nd.matmul(Nd.empty(DType.FLOAT64, 3, 0), Nd.empty(DType.FLOAT64, 0, 2));
+        assertArrayEquals(new double[6], values(z));   // K = 0: zeros, as NumPy
+        assertArrayEquals(new long[]{0, 2}, Nd.matmul(Nd.empty(DType.FLOAT32, 0, 4), Nd.empty(DType.FLOAT32, 4, 2)).shape());
+    }
+
+    @Test
+    void misalignedShapesNameShapesAndAxes() {
+        var e = assertThrows(ShapeException.class, () -> Nd.matmul(Nd.zeros(3, 4), Nd.zeros(5, 6)));
+        assertEquals("matmul: shapes (3,4) and (5,6) not aligned: 4 (dim 1) != 5 (dim 0)", e.getMessage());
+        var e2 = assertThrows(ShapeException.class, () -> Nd.matmul(Nd.zeros(2, 3, 4), Nd.zeros(3, 4, 2)));
+        assertEquals(true, e2.getMessage().contains("batch dimensions"), e2.getMessage());
+        assertThrows(ShapeException.class, () -> Nd.matmul(Nd.array(1.0), Nd.zeros(3)));
+        assertThrows(ShapeException.class, () -> Nd.matmul(Nd.zeros(2, 2), Nd.zeros(2, 2), Nd.zeros(3, 3)));
+    }
+
+    @Test
+    void integerProductsAreExact() {
+        long big = 3_000_000_000L;   // beyond float64's exact products once squared: no detour through floats
+        NDArray a = Nd.array(new long[]{big, 1, 2, big}, DType.INT64, 2, 2);
+        long[] c = a.matmul(a).toLongArray();
+        assertEquals(big * big + 2, c[0]);
+        assertEquals(big + big, c[1]);
+    }
+
+    @Test
+    void layoutsForTheBlas() {
+        // row-major: N with ld = row stride; column-major: T with ld = column stride; neither: null (copy)
+        assertEquals(org.ndgpu.linalg.blas.Blas.Op.N, Matmul.blasLayout(3, 4, 4, 1, false)[0]);
+        assertEquals(org.ndgpu.linalg.blas.Blas.Op.T, Matmul.blasLayout(3, 4, 1, 3, false)[0]);
+        assertEquals(3L, Matmul.blasLayout(3, 4, 1, 3, false)[1]);
+        assertEquals(org.ndgpu.linalg.blas.Blas.Op.C, Matmul.blasLayout(1, 4, 0, 1, true)[0]);
+        assertEquals(null, Matmul.blasLayout(3, 4, 8, 2, false));
+        NDArray f = Nd.empty(DType.FLOAT32, Order.F, 3, 4);
+        assertEquals(true, f.isFContiguous());
+    }
+}
