@@ -242,10 +242,16 @@ public final class Nd {
     // ---------------------------------------------------------------- layout
 
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */
-    public static NDArray ascontiguousarray(NDArray a) { return a.isCContiguous() ? a : a.copy(Order.C); }
+    public static NDArray ascontiguousarray(NDArray a) {
+        if (a.ndim() == 0) return a.reshape(1);   // NumPy: the result has at least one dimension
+        return a.isCContiguous() ? a : a.copy(Order.C);
+    }
 
     /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
-    public static NDArray asfortranarray(NDArray a) { return a.isFContiguous() ? a : a.copy(Order.F); }
+    public static NDArray asfortranarray(NDArray a) {
+        if (a.ndim() == 0) return a.reshape(1);
+        return a.isFContiguous() ? a : a.copy(Order.F);
+    }
 
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }

@@ -58,6 +58,7 @@ public final class NDArray implements AutoCloseable {
         long bytes = Math.multiplyExact(Shapes.size(s), (long) dtype.itemsize());
         Allocation alloc = Allocation.allocate(device, bytes);
         long[] st = order == Order.F ? Shapes.fStrides(s, dtype.itemsize()) : Shapes.cStrides(s, dtype.itemsize());
+        if (bytes == 0 && s.length > 0 && Shapes.size(s) == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
         return new NDArray(alloc, dtype, s, st, 0);
     }
 
@@ -215,7 +216,14 @@ public final class NDArray implements AutoCloseable {
     /** numpy.broadcast_to: a read-only-by-convention view with stride 0 where it repeats. */
     public NDArray broadcastTo(long... newShape) {
         live("broadcast_to");
-        return view(newShape, Shapes.broadcastStrides("broadcast_to", shape, strides, newShape), offset);
+        for (long d : newShape) {
+            if (d < 0) throw new ShapeException("broadcast_to: all elements of the shape must be non-negative, got " + Shapes.str(newShape));
+        }
+        long[] st = Shapes.broadcastStrides("broadcast_to", shape, strides, newShape);
+        // as NumPy's nditer-made view: stride 0 on every size-1 axis, and everywhere when the result is empty
+        boolean empty = Shapes.size(newShape) == 0;
+        for (int i = 0; i < st.length; i++) if (empty || newShape[i] == 1) st[i] = 0;
+        return view(newShape, st, offset);
     }
 
     /** numpy.ravel: a 1-d view when contiguous, else a copy. */
