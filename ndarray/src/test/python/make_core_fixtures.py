@@ -289,6 +289,14 @@ def view_cases():
             v, ops = v.transpose(perm), ops + [("op", "transpose " + ints(perm))]
         order = "CFAK"[k % 4]
         cases.append(base_lines(f"copy{k}", base) + ops + [("op", "copy " + order)] + describe_result(base, v.copy(order=order)))
+    # ravel copies whatever is not C-contiguous, even a 1-d strided view
+    for k, (shape, idx, tr) in enumerate([((10,), "::2", False), ((3, 4), "", True), ((3, 4), "::-1", False), ((2, 1, 3), ":, :, ::-1", False)]):
+        base = make_base("float64", shape)
+        v = base.T if tr else base
+        ops = [("op", "transpose")] if tr else []
+        if idx:
+            v, ops = v[eval(f"np.s_[{idx}]")], ops + [("op", "get " + idx)]
+        cases.append(base_lines(f"ravel_strided{k}", base) + ops + [("op", "ravel")] + describe_result(base, v.ravel()))
     # order K keeps the source's stride order (NumPy's PyArray_CreateSortedStridePerm), also through a cast
     for k, (perm, idx) in enumerate([((1, 0, 2), ""), ((2, 0, 1), ""), ((0, 2, 1), "::-1"), ((1, 2, 0), ":, ::2"),
                                      ((2, 1, 0), "::-1, :, ::-2"), ((0, 1, 2), ":, ::-1")]):

@@ -83,17 +83,17 @@ public final class Copies {
                     copyInto(v, target);
                 }
             }
-            case Boolean b -> fillScalar(target, b ? 1L : 0L);
-            case Number n -> fillScalar(target, n);
+            case Boolean b -> fillScalar(op, target, b ? 1L : 0L);
+            case Number n -> fillScalar(op, target, n);
             case null -> throw new DTypeException(op + ": expected an NDArray or a Java number, got null");
             default -> throw new DTypeException(op + ": expected an NDArray or a Java number, got " + value.getClass().getSimpleName());
         }
     }
 
-    private static void fillScalar(NDArray target, Number n) {
+    private static void fillScalar(String op, NDArray target, Number n) {
         DType to = target.dtype();
         boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
-        if (integral && to.isInteger()) Scalars.checkFits("assign", n.longValue(), to);
+        if (integral && to.isInteger()) Scalars.checkFits(op, n.longValue(), to);
         DType src = integral ? DType.INT64 : DType.FLOAT64;
         var spec = new Spec("nd_fill_" + src + "_" + to,
                 List.of(new Param("y", to, Kind.OUT), new Param("v", src, Kind.SCALAR)),

@@ -226,8 +226,12 @@ public final class NDArray implements AutoCloseable {
         return view(newShape, st, offset);
     }
 
-    /** numpy.ravel: a 1-d view when contiguous, else a copy. */
-    public NDArray ravel() { return reshape(-1); }
+    /** numpy.ravel: a 1-d view when C-contiguous, else a copy (even where a strided 1-d view would do, as NumPy). */
+    public NDArray ravel() {
+        live("ravel");
+        if (isCContiguous()) return reshape(-1);
+        return copy(Order.C).reshapeOwned(new long[]{size()}, false);
+    }
 
     /** numpy.ndarray.flatten: always a copy. */
     public NDArray flatten() { return copy().reshapeOwned(new long[]{size()}, false); }
@@ -275,7 +279,16 @@ public final class NDArray implements AutoCloseable {
     public NDArray astype(DType to) { return Copies.copy(live("astype"), to, Order.K); }
 
     /** numpy.astype by dtype name: "float32", "int64", ... */
-    public NDArray astype(String to) { return astype(DType.of(to)); }
+    public NDArray astype(String to) {
+        live("astype");
+        DType d;
+        try {
+            d = DType.of(to);
+        } catch (DTypeException e) {
+            throw new DTypeException("astype: " + e.getMessage(), e);
+        }
+        return astype(d);
+    }
 
     /** The array on another device (a copy through the host unless it is already there). */
     public NDArray to(Device target) {

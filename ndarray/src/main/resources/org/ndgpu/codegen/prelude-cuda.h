@@ -30,3 +30,6 @@ typedef float2 complex64;
 typedef double2 complex128;
 __device__ __forceinline__ complex64 nd_c64(float re, float im) { return make_float2(re, im); }
 __device__ __forceinline__ complex128 nd_c128(double re, double im) { return make_double2(re, im); }
+// a * b rounded on its own, never fused into an fma (NVRTC fuses by default; NumPy never does)
+#define nd_fmul_rn(a, b) __fmul_rn((a), (b))
+#define nd_dmul_rn(a, b) __dmul_rn((a), (b))

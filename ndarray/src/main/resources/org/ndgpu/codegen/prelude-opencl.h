@@ -40,3 +40,7 @@ typedef double2 complex128;
 #define fmaxf fmax
 inline complex64 nd_c64(float re, float im) { return (float2)(re, im); }
 inline complex128 nd_c128(double re, double im) { return (double2)(re, im); }
+// a * b rounded on its own. OpenCL C contracts a * b + c into fma by default (FP_CONTRACT ON), which
+// NumPy never does; a call boundary keeps the product separate where bit-exact results matter (arange, linspace)
+inline float nd_fmul_rn(float a, float b) { return a * b; }
+inline double nd_dmul_rn(double a, double b) { return a * b; }
