@@ -117,7 +117,8 @@ public abstract class DeviceConformance extends DeviceTestBase {
             System.gc();
             Thread.sleep(20);
         }
-        assertEquals(used0, pool.usedBytes(), pool.toString());
+        // at most what was in use before: arrays other tests dropped may have been released meanwhile
+        assertTrue(pool.usedBytes() <= used0, "in use before " + used0 + ", now " + pool);
     }
 
     @Test
