@@ -380,7 +380,9 @@ def cast_values(src, dst):
         "uint8": [0, 1, 127, 128, 255],
         "float16": [-65504.0, -2.5, -0.0, 0.0, 0.5, 1.5, 100.25, 6.0e-8, float("inf"), float("nan")],
         "float32": [-3.4e38, -1e20, -2.75, 0.0, 1e-40, 0.1, 7.5, 65520.0, 1e10, float("inf"), float("nan")],
-        "float64": [-1e300, -123456.789, -0.5, 0.0, 1e-310, 0.1, 2.5, 65519.0, 3.4028235e38 * 2, float("-inf"), float("nan")],
+        "float64": [-1e300, -123456.789, -0.5, 0.0, 1e-310, 0.1, 2.5, 65519.0, 3.4028235e38 * 2, float("-inf"), float("nan"),
+                    # just above a float16 tie, and a float32 tie itself: rounding through float32 first lands on the tie
+                    1 + 2.0 ** -11 + 2.0 ** -30, 1 + 2.0 ** -24 + 2.0 ** -60],
     }[src]
     a = np.array(v, dtype=src)
     if src.startswith("float") and dst != "bool" and not dst.startswith("float"):
