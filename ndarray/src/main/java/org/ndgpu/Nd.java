@@ -57,7 +57,10 @@ public final class Nd {
             o = Array.getLength(o) > 0 ? Array.get(o, 0) : null;
             if (o == null && c.isArray()) break;
         }
-        while (c.isArray()) c = c.getComponentType();
+        while (c.isArray()) {   // levels below an empty one still count, as float[0][] is 2-d: shape (0, 0)
+            dims.add(0L);
+            c = c.getComponentType();
+        }
         DType d = HostData.dtypeOfJava(c, "array");
         long[] shape = dims.stream().mapToLong(Long::longValue).toArray();
         MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, Shapes.size(shape) * d.itemsize()), 16)
@@ -187,18 +190,44 @@ public final class Nd {
     public static NDArray arange(double start, double stop, double step, DType dtype) {
         if (step == 0 || !Double.isFinite(step)) throw new NdException("arange: step must be finite and not zero, got " + step);
         long n = (long) Math.max(0, Math.ceil((stop - start) / step));
-        return range(dtype, n, start, step);
+        if (dtype.isComplex() || dtype.isBool()) {
+            throw new DTypeException("arange: expected an integer or float dtype, got " + dtype);
+        }
+        // As NumPy's arange: the first two elements are start and start + step converted to the dtype,
+        // the rest first + i * (second - first) in the dtype's own arithmetic (float32 math for float32)
+        if (dtype.isInteger()) {
+            long b0 = (long) start, b1 = (long) (start + step);
+            return range(dtype, n, b0, b1 - b0);
+        }
+        if (dtype == DType.FLOAT64) return range(dtype, n, start, (start + step) - start, start + step);
+        float b0 = (float) start, b1 = (float) (start + step);
+        if (dtype == DType.FLOAT16) {
+            b0 = Float.float16ToFloat(Float.floatToFloat16(b0));
+            b1 = Float.float16ToFloat(Float.floatToFloat16(b1));
+        }
+        return range(dtype, n, b0, b1 - b0, b1);
     }
 
-    private static NDArray range(DType dtype, long n, Number start, Number step) {
+    private static NDArray range(DType dtype, long n, long start, long step) {
         NDArray out = empty(dtype, n);
-        boolean integral = start instanceof Long;
-        DType p = integral ? DType.INT64 : DType.FLOAT64;
-        String expr = integral ? "v0 + (long)i * v1" : "v0 + (double)i * v1";
-        var spec = new Spec("nd_range_" + p + "_" + dtype,
-                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", p, Kind.SCALAR), new Param("v1", p, Kind.SCALAR)),
-                "y = " + CTypes.cast(p, dtype, expr) + ";");
+        var spec = new Spec("nd_range_int64_" + dtype,
+                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", DType.INT64, Kind.SCALAR), new Param("v1", DType.INT64, Kind.SCALAR)),
+                "y = " + CTypes.cast(DType.INT64, dtype, "v0 + (long)i * v1") + ";");
         ElementwiseLoop.run(spec, new Object[]{out, start, step}, out.shape());
+        return out;
+    }
+
+    /** first + i * delta in float32 or float64 (the product never fused into an fma, as NumPy), element 1 exactly second. */
+    private static NDArray range(DType dtype, long n, double first, double delta, double second) {
+        NDArray out = empty(dtype, n);
+        DType p = dtype == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
+        String t = CTypes.compute(p);
+        String mul = p == DType.FLOAT64 ? "nd_dmul_rn" : "nd_fmul_rn";
+        var spec = new Spec("nd_range_" + p + "_" + dtype,
+                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", p, Kind.SCALAR), new Param("v1", p, Kind.SCALAR),
+                        new Param("v2", p, Kind.SCALAR)),
+                "y = " + CTypes.cast(p, dtype, "(i == 1 ? v2 : v0 + " + mul + "((" + t + ")i, v1))") + ";");
+        ElementwiseLoop.run(spec, new Object[]{out, first, delta, second}, out.shape());
         return out;
     }
 
@@ -213,12 +242,15 @@ public final class Nd {
         long div = endpoint ? num - 1 : num;
         double step = div > 0 ? (stop - start) / div : Double.NaN;
         NDArray out = empty(dtype, num);
-        String value = div > 0 ? "v0 + (double)i * v1" : "v0";
+        // i * step + start as NumPy: the product rounded on its own, never an fma
+        String value = div > 0 ? "v0 + nd_dmul_rn((double)i, v1)" : "v0";
         String last = endpoint && num > 1 ? "(i == _n - 1) ? v2 : " : "";
+        String y = "(" + last + "(" + value + "))";
+        if (dtype.isInteger()) y = "floor" + y;   // NumPy floors toward -inf before an integer cast
         var spec = new Spec("nd_linspace_" + dtype + (endpoint ? "_e" : "") + (div > 0 ? "" : "_1"),
                 List.of(new Param("y", dtype, Kind.OUT), new Param("v0", DType.FLOAT64, Kind.SCALAR),
                         new Param("v1", DType.FLOAT64, Kind.SCALAR), new Param("v2", DType.FLOAT64, Kind.SCALAR)),
-                "y = " + CTypes.cast(DType.FLOAT64, dtype, "(" + last + "(" + value + "))") + ";");
+                "y = " + CTypes.cast(DType.FLOAT64, dtype, y) + ";");
         ElementwiseLoop.run(spec, new Object[]{out, start, step, stop}, out.shape());
         return out;
     }
@@ -280,10 +312,16 @@ public final class Nd {
     // ---------------------------------------------------------------- layout
 
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */
-    public static NDArray ascontiguousarray(NDArray a) { return a.isCContiguous() ? a : a.copy(Order.C); }
+    public static NDArray ascontiguousarray(NDArray a) {
+        if (a.ndim() == 0) return a.reshape(1);   // NumPy: the result has at least one dimension
+        return a.isCContiguous() ? a : a.copy(Order.C);
+    }
 
     /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
-    public static NDArray asfortranarray(NDArray a) { return a.isFContiguous() ? a : a.copy(Order.F); }
+    public static NDArray asfortranarray(NDArray a) {
+        if (a.ndim() == 0) return a.reshape(1);
+        return a.isFContiguous() ? a : a.copy(Order.F);
+    }
 
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }

@@ -52,6 +52,7 @@ public final class CTypes {
             return mk + "((" + re + ")(" + expr + "), 0)";
         }
         if (from.isComplex()) return "(" + compute(to) + ")((" + expr + ").x)";
+        if (from == DType.FLOAT64 && to == DType.FLOAT16) return "nd_double_to_half_float(" + expr + ")";
         if (from.isFloating() && to.isInteger()) {
             // C leaves out-of-range float->int undefined; truncate through a wide type as NumPy's loops do
             return "(" + compute(to) + ")(long)(" + expr + ")";

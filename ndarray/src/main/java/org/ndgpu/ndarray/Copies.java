@@ -19,8 +19,35 @@ public final class Copies {
             case C -> false;
             case A, K -> src.isFContiguous() && !src.isCContiguous();
         };
-        NDArray out = NDArray.empty(src.device(), to, src.shape(), f ? Order.F : Order.C);
+        NDArray out;
+        if (order == Order.K && !src.isCContiguous() && !src.isFContiguous()) {
+            try (NDArray flat = NDArray.empty(src.device(), to, src.shape(), Order.C)) {
+                out = flat.view(src.shape(), keepOrderStrides(src.shape(), src.strides(), to.itemsize()), 0);
+            }
+        } else {
+            out = NDArray.empty(src.device(), to, src.shape(), f ? Order.F : Order.C);
+        }
         copyInto(src, out);
+        return out;
+    }
+
+    /**
+     * Order 'K': dense strides laid out in the source's axis order, by |stride| descending, ties by
+     * axis (NumPy's PyArray_CreateSortedStridePerm), so a copy of a transposed view stays transposed.
+     */
+    static long[] keepOrderStrides(long[] shape, long[] strides, int itemsize) {
+        Integer[] perm = new Integer[shape.length];
+        for (int i = 0; i < perm.length; i++) perm[i] = i;
+        java.util.Arrays.sort(perm, (a, b) -> {
+            int c = Long.compare(Math.abs(strides[b]), Math.abs(strides[a]));
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        long[] out = new long[shape.length];
+        long stride = itemsize;
+        for (int k = perm.length - 1; k >= 0; k--) {
+            out[perm[k]] = stride;
+            stride *= shape[perm[k]];
+        }
         return out;
     }
 
@@ -56,17 +83,17 @@ public final class Copies {
                     copyInto(v, target);
                 }
             }
-            case Boolean b -> fillScalar(target, b ? 1L : 0L);
-            case Number n -> fillScalar(target, n);
+            case Boolean b -> fillScalar(op, target, b ? 1L : 0L);
+            case Number n -> fillScalar(op, target, n);
             case null -> throw new DTypeException(op + ": expected an NDArray or a Java number, got null");
             default -> throw new DTypeException(op + ": expected an NDArray or a Java number, got " + value.getClass().getSimpleName());
         }
     }
 
-    private static void fillScalar(NDArray target, Number n) {
+    private static void fillScalar(String op, NDArray target, Number n) {
         DType to = target.dtype();
         boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
-        if (integral && to.isInteger()) Scalars.checkFits("assign", n.longValue(), to);
+        if (integral && to.isInteger()) Scalars.checkFits(op, n.longValue(), to);
         DType src = integral ? DType.INT64 : DType.FLOAT64;
         var spec = new Spec("nd_fill_" + src + "_" + to,
                 List.of(new Param("y", to, Kind.OUT), new Param("v", src, Kind.SCALAR)),

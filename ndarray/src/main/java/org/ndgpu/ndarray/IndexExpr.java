@@ -115,7 +115,12 @@ public final class IndexExpr {
                     long size = shape[dim];
                     long[] r = sliceIndices(s, size);
                     long start = r[0], step = r[2], len = r[3];
-                    if (len > 0) off += start * strides[dim];
+                    // an empty slice points at the axis start with step 1, as NumPy's get_view_from_index
+                    if (len == 0) {
+                        start = 0;
+                        step = 1;
+                    }
+                    off += start * strides[dim];
                     ns.add(len);
                     nst.add(strides[dim] * step);
                     dim++;

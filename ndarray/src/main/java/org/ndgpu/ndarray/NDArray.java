@@ -58,6 +58,7 @@ public final class NDArray implements AutoCloseable {
         long bytes = Math.multiplyExact(Shapes.size(s), (long) dtype.itemsize());
         Allocation alloc = Allocation.allocate(device, bytes);
         long[] st = order == Order.F ? Shapes.fStrides(s, dtype.itemsize()) : Shapes.cStrides(s, dtype.itemsize());
+        if (bytes == 0 && s.length > 0 && Shapes.size(s) == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
         return new NDArray(alloc, dtype, s, st, 0);
     }
 
@@ -215,11 +216,22 @@ public final class NDArray implements AutoCloseable {
     /** numpy.broadcast_to: a read-only-by-convention view with stride 0 where it repeats. */
     public NDArray broadcastTo(long... newShape) {
         live("broadcast_to");
-        return view(newShape, Shapes.broadcastStrides("broadcast_to", shape, strides, newShape), offset);
+        for (long d : newShape) {
+            if (d < 0) throw new ShapeException("broadcast_to: all elements of the shape must be non-negative, got " + Shapes.str(newShape));
+        }
+        long[] st = Shapes.broadcastStrides("broadcast_to", shape, strides, newShape);
+        // as NumPy's nditer-made view: stride 0 on every size-1 axis, and everywhere when the result is empty
+        boolean empty = Shapes.size(newShape) == 0;
+        for (int i = 0; i < st.length; i++) if (empty || newShape[i] == 1) st[i] = 0;
+        return view(newShape, st, offset);
     }
 
-    /** numpy.ravel: a 1-d view when contiguous, else a copy. */
-    public NDArray ravel() { return reshape(-1); }
+    /** numpy.ravel: a 1-d view when C-contiguous, else a copy (even where a strided 1-d view would do, as NumPy). */
+    public NDArray ravel() {
+        live("ravel");
+        if (isCContiguous()) return reshape(-1);
+        return copy(Order.C).reshapeOwned(new long[]{size()}, false);
+    }
 
     /** numpy.ndarray.flatten: always a copy. */
     public NDArray flatten() { return copy().reshapeOwned(new long[]{size()}, false); }
@@ -267,7 +279,16 @@ public final class NDArray implements AutoCloseable {
     public NDArray astype(DType to) { return Copies.copy(live("astype"), to, Order.K); }
 
     /** numpy.astype by dtype name: "float32", "int64", ... */
-    public NDArray astype(String to) { return astype(DType.of(to)); }
+    public NDArray astype(String to) {
+        live("astype");
+        DType d;
+        try {
+            d = DType.of(to);
+        } catch (DTypeException e) {
+            throw new DTypeException("astype: " + e.getMessage(), e);
+        }
+        return astype(d);
+    }
 
     /** The array on another device (a copy through the host unless it is already there). */
     public NDArray to(Device target) {

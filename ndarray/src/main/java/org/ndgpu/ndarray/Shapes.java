@@ -39,9 +39,9 @@ public final class Shapes {
 
     /** NumPy's C_CONTIGUOUS flag: dims of size 1 do not count; an empty array is contiguous. */
     public static boolean isCContiguous(long[] shape, long[] strides, int itemsize) {
+        for (long d : shape) if (d == 0) return true;   // wherever the 0 is: no element, no layout
         long expect = itemsize;
         for (int i = shape.length - 1; i >= 0; i--) {
-            if (shape[i] == 0) return true;
             if (shape[i] != 1) {
                 if (strides[i] != expect) return false;
                 expect *= shape[i];
@@ -52,9 +52,9 @@ public final class Shapes {
 
     /** NumPy's F_CONTIGUOUS flag. */
     public static boolean isFContiguous(long[] shape, long[] strides, int itemsize) {
+        for (long d : shape) if (d == 0) return true;
         long expect = itemsize;
         for (int i = 0; i < shape.length; i++) {
-            if (shape[i] == 0) return true;
             if (shape[i] != 1) {
                 if (strides[i] != expect) return false;
                 expect *= shape[i];

@@ -60,21 +60,16 @@ final class Views {
         return a.view(s, st, a.offset());
     }
 
+    /** As NumPy's expand_dims, a reshape that inserts a 1: the strides are the ones reshape gives. */
     static NDArray expandDims(NDArray a, int axis) {
         a.live("expand_dims");
         int nd = a.ndim() + 1;
         int ax = Shapes.axis("expand_dims", axis, nd);
-        long[] shape = a.shape(), strides = a.strides();
-        long[] s = new long[nd], st = new long[nd];
-        for (int i = 0, j = 0; i < nd; i++) {
-            if (i == ax) {
-                s[i] = 1;
-                st[i] = i < shape.length ? strides[i] * Math.max(1, shape[i]) : a.itemsize();
-            } else {
-                s[i] = shape[j];
-                st[i] = strides[j++];
-            }
-        }
+        long[] shape = a.shape();
+        long[] s = new long[nd];
+        for (int i = 0, j = 0; i < nd; i++) s[i] = i == ax ? 1 : shape[j++];
+        long[] st = Shapes.reshapeStrides(shape, a.strides(), s, false, a.itemsize());
+        if (st == null) throw new AssertionError("expand_dims: inserting a size-1 axis always has a view");
         return a.view(s, st, a.offset());
     }
 }

@@ -30,3 +30,8 @@ typedef float2 complex64;
 typedef double2 complex128;
 __device__ __forceinline__ complex64 nd_c64(float re, float im) { return make_float2(re, im); }
 __device__ __forceinline__ complex128 nd_c128(double re, double im) { return make_double2(re, im); }
+// a * b rounded on its own, never fused into an fma (NVRTC fuses by default; NumPy never does)
+#define nd_fmul_rn(a, b) __fmul_rn((a), (b))
+#define nd_dmul_rn(a, b) __dmul_rn((a), (b))
+// float64 -> float16 rounded once, as NumPy (not twice through float32); the result is exact as a float
+__device__ __forceinline__ float nd_double_to_half_float(double d) { unsigned short h; asm("cvt.rn.f16.f64 %0, %1;" : "=h"(h) : "d"(d)); return nd_half_to_float(h); }
