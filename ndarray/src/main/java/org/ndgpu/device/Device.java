@@ -91,13 +91,18 @@ public final class Device {
     /** Why devices may be missing: no driver, no platform, a loader that lists no GPU. */
     public static List<String> problems() { return registry().problems; }
 
-    /** The device by id: "cuda:0", "opencl:1", or "cuda"/"opencl" for the first of a backend. */
+    /**
+     * The device by id: "cuda:0", "opencl:1"; "cuda" or "opencl" for the first of a backend;
+     * "opencl:gpu" or "opencl:cpu" for the first OpenCL device of that kind.
+     */
     public static Device get(String id) { return find(registry(), id, "Device.get"); }
 
     private static Device find(Registry r, String id, String what) {
         String want = id.strip().toLowerCase(java.util.Locale.ROOT);
         for (Device d : r.devices) {
             if (d.id().equals(want) || d.backendName().equals(want)) return d;
+            // "opencl:gpu" / "opencl:cpu": the first OpenCL device of that kind, whatever the platform order
+            if (want.equals(d.backendName() + ":" + (d.isGpu() ? "gpu" : "cpu"))) return d;
         }
         throw new DeviceException(what + ": no device '" + id + "'; found " + r.devices.stream().map(Device::id).toList()
                 + (r.problems.isEmpty() ? "" : " (" + String.join("; ", r.problems) + ")"));

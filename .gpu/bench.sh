@@ -1,0 +1,17 @@
+#!/bin/bash
+# On the GPU host: every GPU benchmark on CUDA and on NVIDIA OpenCL, then CuPy's figures for the
+# same work in the same call. Full logs under $OUT; BENCHMARKS.md is written from them.
+#   .gpu/bench.sh [BenchClass ...]     (default: all)
+D=$(cd "$(dirname "$0")/../.device" && pwd)
+OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
+benches=${*:-ElementwiseBench ReductionBench RawBench LinalgBench FuseBench TransferBench}
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
+for b in $benches; do
+  for dev in cuda:0 opencl:gpu; do
+    [[ -f $D/lib/zz-benchmarks-classes.jar ]] && unzip -l "$D/lib/zz-benchmarks-classes.jar" | grep -q "benchmarks/$b.class" || continue
+    echo "=== $b on $dev" | tee -a "$OUT/bench.log"
+    JAVA_OPTS="-Dndgpu.device=$dev -Xmx64g" timeout 300 "$D/run" "org.ndgpu.benchmarks.$b" 2>&1 | grep -v WARNING | tee -a "$OUT/bench.log" | tail -15
+  done
+done
+echo "=== CuPy" | tee -a "$OUT/bench.log"
+python3 "$D/cupy_anchors.py" "$OUT/cupy.json" 2>&1 | tee -a "$OUT/bench.log" | tail -40
