@@ -63,6 +63,10 @@ public final class Nd {
         }
         DType d = HostData.dtypeOfJava(c, "array");
         long[] shape = dims.stream().mapToLong(Long::longValue).toArray();
+        if (shape.length == 1 && d != DType.BOOL) {
+            // a flat primitive array is already C-order little-endian bytes: one transfer, no copy here
+            return NDArray.fromHost(Device.current(), d, shape, HostData.segmentOf(javaArray));
+        }
         MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, Shapes.size(shape) * d.itemsize()), 16)
                 .asSlice(0, Shapes.size(shape) * d.itemsize());
         long[] next = {0};
@@ -75,6 +79,13 @@ public final class Nd {
         if (len != shape[level]) {
             throw new ShapeException("array: ragged nested array: a row at depth " + level + " has length " + len
                     + ", expected " + shape[level]);
+        }
+        if (level == shape.length - 1 && d != DType.BOOL) {
+            // a row of a primitive type: one bulk copy instead of an element at a time
+            MemorySegment row = HostData.segmentOf(arr);
+            MemorySegment.copy(row, 0, seg, next[0] * d.itemsize(), row.byteSize());
+            next[0] += len;
+            return;
         }
         for (int k = 0; k < len; k++) {
             if (level < shape.length - 1) {

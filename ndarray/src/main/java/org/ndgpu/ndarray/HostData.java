@@ -175,6 +175,19 @@ public final class HostData {
         }
     }
 
+    /** A heap segment over a Java primitive array (no copy); boolean[] has none. */
+    public static MemorySegment segmentOf(Object primitiveArray) {
+        return switch (primitiveArray) {
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case byte[] a -> MemorySegment.ofArray(a);
+            default -> throw new DTypeException("array: expected a primitive array, got " + primitiveArray.getClass().getSimpleName());
+        };
+    }
+
     /** The dtype of a Java primitive array's elements (float[] -> float32, ...), or a DTypeException. */
     public static DType dtypeOfJava(Class<?> component, String op) {
         if (component == float.class) return DType.FLOAT32;

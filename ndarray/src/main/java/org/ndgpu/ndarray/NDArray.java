@@ -70,12 +70,8 @@ public final class NDArray implements AutoCloseable {
                     + " bytes of data, got " + data.byteSize());
         }
         Device dev = a.device();
-        MemorySegment src = data;
-        if (!data.isNative()) {
-            src = Arena.ofAuto().allocate(data.byteSize(), 16);
-            src.copyFrom(data);
-        }
-        if (a.nbytes() > 0) dev.backend().copyIn(dev.currentStream().backendStream(), src, a.buffer(), 0, a.nbytes());
+        // heap segments (a Java float[]) go straight to the backend, which stages them itself
+        if (a.nbytes() > 0) dev.backend().copyIn(dev.currentStream().backendStream(), data, a.buffer(), 0, a.nbytes());
         return a;
     }
 
@@ -303,22 +299,51 @@ public final class NDArray implements AutoCloseable {
 
     /** The elements in C order as little-endian bytes in a native segment. */
     public MemorySegment toBytes() {
-        live("toBytes");
-        NDArray c = isCContiguous() ? this : copy(Order.C);
         MemorySegment out = Arena.ofAuto().allocate(Math.max(nbytes(), 1), 16).asSlice(0, nbytes());
-        Device dev = device();
-        if (nbytes() > 0) dev.backend().copyOut(dev.currentStream().backendStream(), c.buffer(), c.offset, out, nbytes());
-        if (c != this) c.close();
+        copyTo(out);
         return out;
     }
 
-    public float[] toFloatArray() { return HostData.toFloats(toBytes(), dtype); }
+    /** Copies the elements in C order into {@code dst} (native or heap, exactly nbytes() long). */
+    public void copyTo(MemorySegment dst) {
+        live("copyTo");
+        if (dst.byteSize() != nbytes()) {
+            throw new ShapeException("copyTo: the array has " + nbytes() + " bytes, the destination " + dst.byteSize());
+        }
+        NDArray c = isCContiguous() ? this : copy(Order.C);
+        Device dev = device();
+        if (nbytes() > 0) dev.backend().copyOut(dev.currentStream().backendStream(), c.buffer(), c.offset, dst, nbytes());
+        if (c != this) c.close();
+    }
 
-    public double[] toDoubleArray() { return HostData.toDoubles(toBytes(), dtype); }
+    // each to*Array copies straight into the Java array when the dtype matches: one transfer, no staging copy here
+    public float[] toFloatArray() {
+        if (dtype != DType.FLOAT32) return HostData.toFloats(toBytes(), dtype);
+        float[] out = new float[Math.toIntExact(size())];
+        copyTo(MemorySegment.ofArray(out));
+        return out;
+    }
 
-    public long[] toLongArray() { return HostData.toLongs(toBytes(), dtype); }
+    public double[] toDoubleArray() {
+        if (dtype != DType.FLOAT64) return HostData.toDoubles(toBytes(), dtype);
+        double[] out = new double[Math.toIntExact(size())];
+        copyTo(MemorySegment.ofArray(out));
+        return out;
+    }
 
-    public int[] toIntArray() { return HostData.toInts(toBytes(), dtype); }
+    public long[] toLongArray() {
+        if (dtype != DType.INT64) return HostData.toLongs(toBytes(), dtype);
+        long[] out = new long[Math.toIntExact(size())];
+        copyTo(MemorySegment.ofArray(out));
+        return out;
+    }
+
+    public int[] toIntArray() {
+        if (dtype != DType.INT32) return HostData.toInts(toBytes(), dtype);
+        int[] out = new int[Math.toIntExact(size())];
+        copyTo(MemorySegment.ofArray(out));
+        return out;
+    }
 
     public boolean[] toBooleanArray() { return HostData.toBooleans(toBytes(), dtype); }
 

@@ -2,8 +2,8 @@ package org.ndgpu.backend.opencl;
 
 import static org.jocl.CL.*;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +37,7 @@ import org.ndgpu.backend.Dialect;
 public final class OpenClBackend implements Backend {
     // host<->device copies go through ByteBuffers, which hold at most 2^31-1 bytes
     private static final long CHUNK = 1L << 30;
+    private static final long STAGE = 16L << 20;
 
     private final cl_device_id device;
     private final cl_context context;
@@ -118,23 +119,34 @@ public final class OpenClBackend implements Backend {
 
     @Override public BackendStream createStream() { return newQueue(); }
 
+    // JOCL reads and writes direct buffers in place; a heap segment (a Java array) goes through a native chunk
     @Override
     public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
-        for (long done = 0; done < bytes; done += CHUNK) {
-            long n = Math.min(CHUNK, bytes - done);
-            ByteBuffer bb = src.asSlice(done, n).asByteBuffer();
-            check(clEnqueueWriteBuffer(q(stream), mem(dst), CL_TRUE, dstOffset + done, n, Pointer.to(bb), 0, null, null),
-                    "clEnqueueWriteBuffer");
+        long chunk = src.isNative() ? CHUNK : STAGE;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stage = src.isNative() ? null : arena.allocate(Math.min(STAGE, bytes), 64);
+            for (long done = 0; done < bytes; done += chunk) {
+                long n = Math.min(chunk, bytes - done);
+                MemorySegment part = src.asSlice(done, n);
+                if (stage != null) part = stage.asSlice(0, n).copyFrom(part);
+                check(clEnqueueWriteBuffer(q(stream), mem(dst), CL_TRUE, dstOffset + done, n, Pointer.to(part.asByteBuffer()),
+                        0, null, null), "clEnqueueWriteBuffer");
+            }
         }
     }
 
     @Override
     public void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
-        for (long done = 0; done < bytes; done += CHUNK) {
-            long n = Math.min(CHUNK, bytes - done);
-            ByteBuffer bb = dst.asSlice(done, n).asByteBuffer();
-            check(clEnqueueReadBuffer(q(stream), mem(src), CL_TRUE, srcOffset + done, n, Pointer.to(bb), 0, null, null),
-                    "clEnqueueReadBuffer");
+        long chunk = dst.isNative() ? CHUNK : STAGE;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment stage = dst.isNative() ? null : arena.allocate(Math.min(STAGE, bytes), 64);
+            for (long done = 0; done < bytes; done += chunk) {
+                long n = Math.min(chunk, bytes - done);
+                MemorySegment part = stage == null ? dst.asSlice(done, n) : stage.asSlice(0, n);
+                check(clEnqueueReadBuffer(q(stream), mem(src), CL_TRUE, srcOffset + done, n, Pointer.to(part.asByteBuffer()),
+                        0, null, null), "clEnqueueReadBuffer");
+                if (stage != null) dst.asSlice(done, n).copyFrom(part);
+            }
         }
     }
 

@@ -1,0 +1,74 @@
+package org.ndgpu.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+
+/**
+ * Timing helpers shared by the GPU benchmark mains, following the device entry's METHOD.md: warm
+ * up first, time device work with events on the current stream, report the median of many runs;
+ * host overhead is wall time of back-to-back calls divided by their count, after a synchronize.
+ */
+public final class Bench {
+    private Bench() { }
+
+    /** Median milliseconds of device time of {@code work}, by events around each run, after 3 warm-ups. */
+    public static double deviceMs(Runnable work, int reps) {
+        for (int i = 0; i < 3; i++) work.run();
+        Device.current().synchronize();
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < reps; i++) {
+            try (Event s = Event.record()) {
+                work.run();
+                try (Event e = Event.record()) {
+                    ms.add(s.elapsedMillis(e));
+                }
+            }
+        }
+        return median(ms);
+    }
+
+    /** Median milliseconds of wall time of {@code work} (which must finish its own device work). */
+    public static double wallMs(Runnable work, int reps) {
+        work.run();
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            work.run();
+            ms.add((System.nanoTime() - t0) / 1e6);
+        }
+        return median(ms);
+    }
+
+    /** Host microseconds per call of {@code work} issued back to back (then one synchronize). */
+    public static double hostMicros(Runnable work, int reps) {
+        for (int i = 0; i < reps / 10 + 10; i++) work.run();
+        Device.current().synchronize();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < reps; i++) work.run();
+        Device.current().synchronize();
+        return (System.nanoTime() - t0) / 1e3 / reps;
+    }
+
+    public static double median(List<Double> v) {
+        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+    }
+
+    /** Prints the table header with the device. */
+    public static void header(String title) {
+        System.out.printf("%s on %s%n", title, Device.current());
+        System.out.printf("%-44s %12s %12s%n", "case", "median ms", "GB/s");
+    }
+
+    /** One row: name, milliseconds, and GB/s for {@code bytes} moved (0: none shown). */
+    public static void row(String name, double ms, double bytes) {
+        System.out.printf("%-44s %12.4f %12s%n", name, ms, bytes > 0 ? String.format("%.1f", bytes / ms / 1e6) : "");
+    }
+
+    /** One row of host overhead. */
+    public static void rowMicros(String name, double us) {
+        System.out.printf("%-44s %12s %12s   %.2f us/op%n", name, "", "", us);
+    }
+}

@@ -1,0 +1,45 @@
+package org.ndgpu.benchmarks;
+
+import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * Memory movement through the public API on the current device: a device copy of 2^28 float32
+ * (Nd.copyto), host to device and back of 256 MiB (Nd.array(float[]) and toFloatArray()), and the
+ * host time of one small kernel (fill of 1024 elements) issued back to back.
+ *
+ * <p>Run on the GPU host: {@code .gpu/bench.sh TransferBench}, or {@code ./nd run org.ndgpu.benchmarks.TransferBench [log2n]}.
+ */
+public final class TransferBench {
+    private TransferBench() { }
+
+    public static void main(String[] args) {
+        int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
+        long n = 1L << log2n;
+        Bench.header("TransferBench");
+        Nd.random().seed(7);
+        try (NDArray x = Nd.random().uniform(0, 1, DType.FLOAT32, n); NDArray z = Nd.empty(DType.FLOAT32, n)) {
+            Bench.row("copy d2d f32 2^" + log2n + " (Nd.copyto)", Bench.deviceMs(() -> Nd.copyto(z, x), 20), 2.0 * 4 * n);
+        }
+        int m = 1 << 26;   // 256 MiB of float32
+        float[] host = new float[m];
+        for (int i = 0; i < m; i++) host[i] = i * 0.5f;
+        NDArray[] dev = new NDArray[1];
+        double h2d = Bench.wallMs(() -> {
+            if (dev[0] != null) dev[0].close();
+            dev[0] = Nd.array(host);
+        }, 5);
+        Bench.row("h2d 256MiB Nd.array(float[])", h2d, 4.0 * m);
+        float[][] back = new float[1][];
+        double d2h = Bench.wallMs(() -> back[0] = dev[0].toFloatArray(), 5);
+        Bench.row("d2h 256MiB toFloatArray()", d2h, 4.0 * m);
+        for (int i = 0; i < m; i += 9973) {
+            if (back[0][i] != host[i]) throw new AssertionError("round trip differs at " + i);
+        }
+        dev[0].close();
+        try (NDArray small = Nd.empty(DType.FLOAT32, 1024)) {
+            Bench.rowMicros("small kernel: fill 1024 f32", Bench.hostMicros(() -> small.fill(1.5), 20000));
+        }
+    }
+}
