@@ -79,7 +79,7 @@ final class Builtins {
         return switch (op) {
             case "sum" -> new ReductionSpec(name, xy, ct, bytes(acc), xa, add(acc, "a", "b"), post(acc, out, "a"),
                     zero(acc), true, false, pre, List.of());
-            case "nansum" -> new ReductionSpec(name, xy, ct, bytes(acc),
+            case "nansum" -> !in.isInexact() ? spec("sum", in, out, fp64) : new ReductionSpec(name, xy, ct, bytes(acc),
                     in.isInexact() ? "(" + isnan(in, "x") + " ? " + zero(acc) + " : " + xa + ")" : xa,
                     add(acc, "a", "b"), post(acc, out, "a"), zero(acc), true, false, pre, List.of());
             case "prod" -> new ReductionSpec(name, xy, ct, bytes(acc), xa, mul(acc, "a", "b"), post(acc, out, "a"),

@@ -94,15 +94,13 @@ public final class ReductionLoop {
         int block = BLOCK;
         int tx, ty;
         long pr = pow2(R), pk = pow2(K);
+        // always a full block: one local size per kernel (PoCL specializes each size it sees)
         if (row) {
             ty = (int) Math.min(block, pr);
-            tx = block / ty;
-            tx = (int) Math.min(tx, pk);
         } else {
-            tx = (int) Math.min(pk, 32);
-            ty = (int) Math.min(block / tx, pr);
-            tx = (int) Math.min(block / ty, pk);
+            ty = (int) Math.min(block / Math.min(pk, 32), pr);
         }
+        tx = block / ty;
         long blocksK = (K + tx - 1) / tx;
         int cu = Math.max(1, device.facts().computeUnits());
         long target = device.isGpu() ? cu * 8L : cu * 4L;
@@ -140,8 +138,7 @@ public final class ReductionLoop {
             launch(device, spec, lay1, gridK * g, tx * ty, a);
 
             // second pass: a column reduction of the [g, K] partials
-            int tx2 = (int) Math.min(pk, 32), ty2 = (int) Math.min(block / tx2, pow2(g));
-            tx2 = (int) Math.min(block / ty2, pk);
+            int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
             long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
             var lay2 = new ReductionSource.Layout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
             List<Object> b = new ArrayList<>();
