@@ -1,0 +1,72 @@
+package org.ndgpu.benchmarks;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.reduction.ReductionKernel;
+
+/**
+ * GPU throughput of the reductions (issue 5's targets), timed with device events: warm-up, then the
+ * median of 20 runs, reported as GB/s of input read.
+ *
+ * <pre>
+ * java -cp benchmarks.jar:... org.ndgpu.benchmarks.ReductionBench [device-id ...]   # default: cuda:0 and the first OpenCL GPU
+ * </pre>
+ */
+public final class ReductionBench {
+    private ReductionBench() { }
+
+    private static final int RUNS = 20, WARMUP = 3;
+
+    public static void main(String[] args) {
+        String[] ids = args.length > 0 ? args : Device.list().stream().filter(Device::isGpu).map(Device::id).toArray(String[]::new);
+        if (ids.length == 0) {
+            System.err.println("ReductionBench: no GPU found: " + Device.list() + " " + Device.problems());
+            System.exit(1);
+        }
+        System.out.printf(Locale.ROOT, "%-12s %-44s %10s %10s%n", "device", "case", "median ms", "GB/s");
+        for (String id : ids) {
+            Device dev = Device.get(id);
+            try (var on = dev.use()) {
+                run(dev);
+            }
+        }
+    }
+
+    private static void run(Device dev) {
+        Nd.random().seed(1);
+        var l2 = new ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm");
+        try (NDArray v = Nd.random().uniform(0, 1, DType.FLOAT32, 1L << 28)) {
+            report(dev, "sum of 2^28 float32", v.nbytes(), v::sum);
+            report(dev, "ReductionKernel l2norm of 2^28 float32", v.nbytes(), () -> l2.call(v));
+        }
+        try (NDArray m = Nd.random().uniform(0, 1, DType.FLOAT32, 16384, 16384)) {
+            report(dev, "sum(axis=0) of 16384x16384 float32", m.nbytes(), () -> m.sum(0));
+            report(dev, "sum(axis=1) of 16384x16384 float32", m.nbytes(), () -> m.sum(1));
+        }
+    }
+
+    private static void report(Device dev, String name, long bytes, Supplier<NDArray> op) {
+        for (int i = 0; i < WARMUP; i++) op.get().close();
+        dev.synchronize();
+        double[] ms = new double[RUNS];
+        for (int i = 0; i < RUNS; i++) {
+            try (Event start = Event.record()) {
+                NDArray r = op.get();
+                try (Event end = Event.record()) {
+                    end.synchronize();
+                    ms[i] = start.elapsedMillis(end);
+                }
+                r.close();
+            }
+        }
+        Arrays.sort(ms);
+        double med = (ms[RUNS / 2 - 1] + ms[RUNS / 2]) / 2;
+        System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f%n", dev.id(), name, med, bytes / (med * 1e-3) / 1e9);
+    }
+}

@@ -1,0 +1,94 @@
+package org.ndgpu.reduction;
+
+import java.util.Arrays;
+import org.ndgpu.AxisException;
+import org.ndgpu.DeviceException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Reductions;
+
+/**
+ * The reductions and scans behind {@code NDArray.sum()}, {@code a.max(1)}, {@code a.cumsum(0)}:
+ * NumPy's semantics (axes, keepdims, result dtypes, NaN rules, empty arrays) on the device
+ * through {@link ReductionLoop}. Registered for {@link org.ndgpu.spi.Providers} as a service.
+ *
+ * <pre>{@code
+ * NDArray m = Nd.arange(12).reshape(3, 4);
+ * m.sum(0);                          // array([12, 15, 18, 21]), int64
+ * m.mean(new int[]{-1}, true);       // shape (3, 1), float64
+ * m.argmax();                        // 11, the flat index
+ * }</pre>
+ */
+public final class DeviceReductions implements Reductions {
+
+    @Override
+    public NDArray reduce(String name, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
+        a.live(name);
+        Builtins.resultType(name, a.dtype());   // rejects unknown names first
+        int n = a.ndim();
+        if ((name.equals("argmax") || name.equals("argmin")) && axes != null && axes.length != 1) {
+            throw new AxisException(name + ": expected one axis or none, got " + Arrays.toString(axes));
+        }
+        int[] ax = Shapes.axes(name, axes, n);
+        long[] shape = a.shape();
+        boolean[] red = new boolean[n];
+        for (int d : ax) red[d] = true;
+        long r = 1, k = 1;
+        for (int d = 0; d < n; d++) {
+            if (red[d]) r *= shape[d];
+            else k *= shape[d];
+        }
+        if (r == 0 && k > 0 && !Builtins.hasIdentity(name)) {
+            if (name.startsWith("arg")) throw new ShapeException(name + ": attempt to get " + name + " of an empty sequence");
+            throw new ShapeException(name + ": zero-size array to reduction operation " + Builtins.ufuncName(name)
+                    + " which has no identity");
+        }
+        long[] resultShape = resultShape(shape, red, keepdims);
+        DType rt = Builtins.resultType(name, a.dtype());
+        NDArray result = out != null ? checkOut(name, out, a, resultShape) : NDArray.empty(a.device(), rt, resultShape, Order.C);
+        boolean fp64 = a.device().facts().fp64();
+        if (name.equals("var") || name.equals("std")) {
+            DType acc = Builtins.accumulator(name, a.dtype(), fp64);
+            try (NDArray mean = NDArray.empty(a.device(), acc, resultShape(shape, red, true), Order.C)) {
+                ReductionLoop.run(Builtins.spec("mean", a.dtype(), acc, fp64), new Object[]{a, mean}, ax);
+                ReductionLoop.run(Builtins.spec(name, a.dtype(), result.dtype(), fp64), new Object[]{a, mean, (long) ddof, result}, ax);
+            }
+            return result;
+        }
+        ReductionLoop.run(Builtins.spec(name, a.dtype(), result.dtype(), fp64), new Object[]{a, result}, ax);
+        return result;
+    }
+
+    @Override
+    public NDArray scan(String name, NDArray a, Integer axis, NDArray out) {
+        return Scans.scan(name, a, axis, out);
+    }
+
+    /** The reduced shape: kept axes, with 1 for each reduced one when keepdims. */
+    static long[] resultShape(long[] shape, boolean[] red, boolean keepdims) {
+        long[] s = new long[shape.length];
+        int m = 0;
+        for (int d = 0; d < shape.length; d++) {
+            if (!red[d]) s[m++] = shape[d];
+            else if (keepdims) s[m++] = 1;
+        }
+        return Arrays.copyOf(s, m);
+    }
+
+    static NDArray checkOut(String op, NDArray out, NDArray a, long[] shape) {
+        out.live(op);
+        if (out.device() != a.device()) {
+            throw new DeviceException(op + ": out is on " + out.device().id() + ", the input on " + a.device().id());
+        }
+        if (!Arrays.equals(out.shape(), shape)) {
+            throw new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(shape));
+        }
+        if (out.sharesMemory(a)) {
+            throw new ShapeException(op + ": the output array shares memory with the input; pass a separate out array");
+        }
+        return out;
+    }
+}

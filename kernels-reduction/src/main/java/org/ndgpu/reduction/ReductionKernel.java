@@ -1,0 +1,208 @@
+package org.ndgpu.reduction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.ndgpu.DTypeException;
+import org.ndgpu.NdException;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.elementwise.KernelParams;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+
+/**
+ * A user-defined reduction, as CuPy's {@code cupy.ReductionKernel}: a map expression per element,
+ * a reduce expression combining {@code a} and {@code b}, a post-map statement writing the output
+ * from {@code a}, and an identity. Type placeholders bind to the arguments' dtypes as in
+ * ElementwiseKernel; one definition runs on both dialects.
+ *
+ * <pre>{@code
+ * var l2norm = new ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm");
+ * NDArray n = l2norm.call(x);                           // over all axes: a 0-d array
+ * NDArray rows = l2norm.call(x, new int[]{1}, false);   // one norm per row
+ * var sumsq = l2norm.withReduceType("float64");         // accumulate in double
+ * }</pre>
+ *
+ * <p>In the expressions: the input names; {@code _j}, the flat index within the reduced axes;
+ * in the post-map also {@code _r}, the number of reduced elements; {@code _type_reduce}, the
+ * accumulator's type. The identity is a number literal of the reduce type ("0", "1.5", "-inf",
+ * "nan"); it is checked when the kernel is called. Raw parameters and several outputs are not
+ * supported, and the reduce type is a NumPy dtype name or a placeholder.
+ */
+public final class ReductionKernel {
+    private final KernelParams in, out;
+    private final String map, reduce, postMap, identity, name, reduceType, preamble;
+    private final List<String> options;
+
+    /** CuPy's positional form: {@code ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr, identity, name)}. */
+    public ReductionKernel(String inParams, String outParams, String mapExpr, String reduceExpr, String postMapExpr, String identity,
+                           String name) {
+        this(inParams, outParams, mapExpr, reduceExpr, postMapExpr, identity, name, null, "", List.of());
+    }
+
+    /**
+     * The full form: {@code reduceType} (null: the output's type) is a NumPy dtype name or a
+     * placeholder, {@code preamble} is source placed before the kernel, {@code options} are
+     * compiler flags.
+     */
+    public ReductionKernel(String inParams, String outParams, String mapExpr, String reduceExpr, String postMapExpr, String identity,
+                           String name, String reduceType, String preamble, List<String> options) {
+        this.name = Objects.requireNonNull(name, "name");
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) throw new NdException("ReductionKernel: name '" + name + "' is not a C identifier");
+        this.in = KernelParams.parse(name, inParams);
+        this.out = KernelParams.parse(name, outParams);
+        if (out.size() != 1) throw new NdException(name + ": a ReductionKernel has exactly one output parameter, got '" + outParams + "'");
+        for (KernelParams ps : List.of(in, out)) {
+            for (KernelParams.Param p : ps.params()) {
+                if (p.raw()) throw new NdException(name + ": raw parameters are not supported by ReductionKernel ('" + p + "')");
+                if (p.name().equals("a") || p.name().equals("b")) {
+                    throw new NdException(name + ": parameter name '" + p.name() + "' is reserved for the reduce expression");
+                }
+            }
+        }
+        if (identity == null || identity.isBlank()) {
+            throw new NdException(name + ": an identity is required (the value a reduction of nothing gives, \"0\" for a sum)");
+        }
+        this.map = Objects.requireNonNull(mapExpr, "mapExpr");
+        this.reduce = Objects.requireNonNull(reduceExpr, "reduceExpr");
+        this.postMap = Objects.requireNonNull(postMapExpr, "postMapExpr");
+        this.identity = identity.strip();
+        this.reduceType = reduceType;
+        this.preamble = preamble == null ? "" : preamble;
+        this.options = List.copyOf(options);
+    }
+
+    /** The same kernel accumulating in {@code type} (CuPy's reduce_type): a dtype name or a placeholder. */
+    public ReductionKernel withReduceType(String type) {
+        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, type, preamble, options);
+    }
+
+    /** The same kernel with a preamble (helper functions) placed before it. */
+    public ReductionKernel withPreamble(String text) {
+        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, text, options);
+    }
+
+    /** The same kernel compiled with {@code flags}. */
+    public ReductionKernel withOptions(String... flags) {
+        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, List.of(flags));
+    }
+
+    /** Reduces over every axis; {@code args} are the inputs (NDArrays or Java numbers). */
+    public NDArray call(Object... args) { return call(args, null, false, null); }
+
+    /** One input reduced over {@code axes} (null: all; negative counts from the end). */
+    public NDArray call(Object arg, int[] axes, boolean keepdims) { return call(new Object[]{arg}, axes, keepdims, null); }
+
+    /** One input reduced over one axis. */
+    public NDArray call(Object arg, int axis) { return call(new Object[]{arg}, new int[]{axis}, false, null); }
+
+    /**
+     * The general form: inputs (broadcast together), axes (null: all), keepdims, and an optional
+     * {@code out} of the result shape.
+     */
+    public NDArray call(Object[] args, int[] axes, boolean keepdims, NDArray out) {
+        if (args.length != in.size()) {
+            throw new NdException(name + ": expected " + in.size() + " inputs (" + in + "), got " + args.length);
+        }
+        KernelParams.Binding bind = KernelParams.bind(name, in, args, this.out, new Object[]{out});
+        List<Param> params = new ArrayList<>();
+        List<long[]> shapes = new ArrayList<>();
+        NDArray first = null;
+        for (int k = 0; k < in.size(); k++) {
+            KernelParams.Param p = in.get(k);
+            boolean array = args[k] instanceof NDArray;
+            params.add(new Param(p.name(), bind.dtype(p), array ? Kind.IN : Kind.SCALAR));
+            if (args[k] instanceof NDArray a) {
+                a.live(name);
+                shapes.add(a.shape());
+                if (first == null) first = a;
+            } else if (args[k] instanceof Boolean b) {
+                args = args.clone();
+                args[k] = b ? 1 : 0;
+            }
+        }
+        if (first == null) throw new NdException(name + ": at least one input must be an NDArray");
+        DType outType = bind.dtype(this.out.get(0));
+        params.add(new Param(this.out.get(0).name(), outType, Kind.OUT));
+        long[] shape = Shapes.broadcast(name, shapes.toArray(long[][]::new));
+        int[] ax = Shapes.axes(name, axes, shape.length);
+        boolean[] red = new boolean[shape.length];
+        for (int d : ax) red[d] = true;
+        long[] resultShape = DeviceReductions.resultShape(shape, red, keepdims);
+        NDArray result;
+        if (out != null) {
+            out.live(name);
+            if (!java.util.Arrays.equals(out.shape(), resultShape)) {
+                throw new org.ndgpu.ShapeException(name + ": output array has shape " + Shapes.str(out.shape()) + ", expected "
+                        + Shapes.str(resultShape));
+            }
+            result = out;
+        } else {
+            result = NDArray.empty(first.device(), outType, resultShape, Order.C);
+        }
+        DType rt = reduceDType(bind, outType);
+        String ct = CTypes.compute(rt);
+        String ident = identityLiteral(rt);
+        String pre = DeviceMath.HELPERS + bind.typedefs() + "typedef " + ct + " _type_reduce;\n" + preamble;
+        var spec = new ReductionSpec(name, params, ct, DeviceMath.bytes(rt), map, reduce, postMap, ident, true, map.contains("_j"),
+                pre, options);
+        Object[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        all[args.length] = result;
+        ReductionLoop.run(spec, all, ax);
+        return result;
+    }
+
+    private DType reduceDType(KernelParams.Binding bind, DType outType) {
+        if (reduceType == null) return outType;
+        if (reduceType.length() == 1) {
+            if (!bind.isBound(reduceType)) throw new DTypeException(name + ": reduce type placeholder " + reduceType + " is not bound");
+            return bind.types().get(reduceType);
+        }
+        for (DType d : DType.values()) if (d.numpyName().equals(reduceType)) return d;
+        throw new DTypeException(name + ": reduce type '" + reduceType + "' is not a NumPy dtype name or a placeholder");
+    }
+
+    /** The identity as a C expression of {@code rt}, or a DTypeException when it is not a value of that type. */
+    private String identityLiteral(DType rt) {
+        String s = identity.toLowerCase(java.util.Locale.ROOT);
+        String bad = name + ": identity '" + identity + "' is not a valid " + rt + " value";
+        if (rt.isBool()) {
+            return switch (s) {
+                case "0", "false" -> "0";
+                case "1", "true" -> "1";
+                default -> throw new DTypeException(bad);
+            };
+        }
+        if (rt.isInteger()) {
+            try {
+                long v = Long.decode(s.endsWith("l") ? s.substring(0, s.length() - 1) : s);
+                org.ndgpu.ndarray.Scalars.checkFits(name + " identity", v, rt);
+                return rt == DType.INT64 ? "(" + v + "L)" : "(" + v + ")";
+            } catch (NumberFormatException e) {
+                throw new DTypeException(bad);
+            }
+        }
+        String real = switch (s) {
+            case "inf", "+inf", "infinity", "+infinity" -> "ND_INF";
+            case "-inf", "-infinity" -> "(-ND_INF)";
+            case "nan" -> "ND_NAN";
+            default -> {
+                String num = s.endsWith("f") ? s.substring(0, s.length() - 1) : s;
+                try {
+                    Double.parseDouble(num);
+                } catch (NumberFormatException e) {
+                    throw new DTypeException(bad);
+                }
+                if (num.contains("x") || num.contains("d")) throw new DTypeException(bad);
+                yield "(" + num + ")";
+            }
+        };
+        String rc = CTypes.compute(rt.real());
+        if (rt.isComplex()) return "nd_" + DeviceMath.tag(rt) + "((" + rc + ")" + real + ", 0)";
+        return "((" + rc + ")" + real + ")";
+    }
+}

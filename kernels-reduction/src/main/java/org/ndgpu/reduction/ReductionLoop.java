@@ -1,0 +1,272 @@
+package org.ndgpu.reduction;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.ndgpu.DeviceException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Shapes;
+
+/**
+ * The reduction skeleton of ndgpu: every built-in reduction and ReductionKernel become a
+ * {@link ReductionSpec} run here.
+ *
+ * <p>At each call the inputs are broadcast to one loop shape; its axes split into kept and
+ * reduced ones; each group is put in a good order (by decreasing stride of the first input,
+ * unless the spec needs the reduced axes' C order for {@code _j}) and adjacent axes that every
+ * array steps through as one are merged, as {@code ElementwiseLoop} does. Then the thread
+ * arrangement follows the memory: a row layout when the reduced elements are the closest in
+ * memory, a column layout when the kept ones are (a sum over axis 0 of a C matrix), and a grid
+ * split over the reduced range with a second pass when there are too few outputs to fill the
+ * device (a full reduction).
+ *
+ * <pre>{@code
+ * ReductionLoop.run(spec, new Object[]{x, y}, new int[]{1});   // y has x's shape without axis 1
+ * }</pre>
+ */
+public final class ReductionLoop {
+    private ReductionLoop() { }
+
+    private static final int BLOCK = 256;
+
+    /**
+     * Runs {@code spec}: the IN arrays (broadcast together) reduced over {@code axes} (normalized,
+     * distinct, of the broadcast shape) into the OUT array, whose shape must be the kept axes' shape
+     * (or that with 1s for the reduced axes: keepdims). Scalars are Java numbers.
+     */
+    public static void run(ReductionSpec spec, Object[] args, int[] axes) {
+        List<Param> params = spec.params();
+        if (args.length != params.size()) {
+            throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+        }
+        NDArray out = (NDArray) args[args.length - 1];
+        List<NDArray> ins = new ArrayList<>();
+        Device device = out.device();
+        for (int k = 0; k < params.size() - 1; k++) {
+            Param p = params.get(k);
+            if (p.kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) {
+                NDArray a = (NDArray) args[k];
+                a.live(spec.name());
+                if (a.device() != device) {
+                    throw new DeviceException(spec.name() + ": arrays are on different devices: " + a.device().id() + " and "
+                            + device.id() + "; move one with a.to(device)");
+                }
+                ins.add(a);
+            }
+        }
+        long[][] inShapes = ins.stream().map(NDArray::shape).toArray(long[][]::new);
+        long[] shape = inShapes.length == 0 ? new long[0] : Shapes.broadcast(spec.name(), inShapes);
+        int n = shape.length;
+        boolean[] reduced = new boolean[n];
+        for (int ax : axes) reduced[ax] = true;
+        long[] outShapeKept = keptShape(shape, reduced);
+        long[] outStrides = outStridesFor(spec.name(), out, shape, reduced, outShapeKept);
+
+        int na = ins.size();
+        long[][] st = new long[na][];
+        for (int q = 0; q < na; q++) st[q] = Shapes.broadcastStrides(spec.name(), ins.get(q).shape(), ins.get(q).strides(), shape);
+
+        List<Integer> kept = new ArrayList<>(), red = new ArrayList<>();
+        for (int d = 0; d < n; d++) (reduced[d] ? red : kept).add(d);
+        Comparator<Integer> byStride = Comparator.comparingLong(d -> na == 0 ? 0 : -Math.abs(st[0][d]));
+        kept.sort(byStride);   // stable: ties keep their order
+        if (!spec.orderedIndex()) red.sort(byStride);
+
+        // merged dims: [array][dim] strides; the output is array na for kept dims
+        Merged k = merge(kept, shape, st, outStrides, na);
+        Merged r = merge(red, shape, st, null, na);
+        long K = Shapes.size(outShapeKept), R = 1;
+        for (int d : red) R *= shape[d];
+        if (K == 0) return;
+        if (R == 0 && !spec.hasIdentity()) throw new AssertionError(spec.name() + ": empty reduction reached the kernel");
+
+        boolean row = r.dims.length > 0 && (k.dims.length == 0 || na == 0
+                || Math.abs(r.strides[0][r.dims.length - 1]) <= Math.abs(k.strides[0][k.dims.length - 1]));
+        Backend backend = device.backend();
+        int block = BLOCK;
+        int tx, ty;
+        long pr = pow2(R), pk = pow2(K);
+        // always a full block: one local size per kernel (PoCL specializes each size it sees)
+        if (row) {
+            ty = (int) Math.min(block, pr);
+        } else {
+            ty = (int) Math.min(block / Math.min(pk, 32), pr);
+        }
+        tx = block / ty;
+        long blocksK = (K + tx - 1) / tx;
+        int cu = Math.max(1, device.facts().computeUnits());
+        long target = device.isGpu() ? cu * 8L : cu * 4L;
+        long g = 1;
+        if (blocksK < target && R > (long) ty * 64) {
+            g = Math.min(Math.min((target + blocksK - 1) / blocksK, (R + ty * 32L - 1) / (ty * 32L)), 1024);
+        }
+        long chunk = (R + g - 1) / g;
+        long gridK = Math.min(blocksK, (1L << 20) / g);
+
+        boolean index32 = Math.max(K, R) * Math.max(g, 1) < Integer.MAX_VALUE && (R + chunk) < Integer.MAX_VALUE;
+        for (NDArray a : ins) index32 &= a.allocationBytes() < Integer.MAX_VALUE;
+        index32 &= out.allocationBytes() < Integer.MAX_VALUE;
+
+        Object[] scalars = scalarArgs(spec, args);
+        var stream = device.currentStream().backendStream();
+        if (g == 1) {
+            var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block);
+            List<Object> a = new ArrayList<>();
+            addInputs(a, ins, k, r);
+            a.addAll(Arrays.asList(scalars));
+            addOut(a, out, k, na);
+            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
+            launch(device, spec, lay, gridK, tx * ty, a);
+            return;
+        }
+        long partBytes = Math.multiplyExact(g * K, (long) spec.reduceBytes());
+        try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{partBytes}, org.ndgpu.ndarray.Order.C)) {
+            var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block);
+            List<Object> a = new ArrayList<>();
+            addInputs(a, ins, k, r);
+            a.addAll(Arrays.asList(scalars));
+            a.add(part.buffer());
+            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
+            launch(device, spec, lay1, gridK * g, tx * ty, a);
+
+            // second pass: a column reduction of the [g, K] partials
+            int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
+            long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
+            var lay2 = new ReductionSource.Layout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
+            List<Object> b = new ArrayList<>();
+            b.add(part.buffer());
+            b.addAll(Arrays.asList(scalars));
+            addOut(b, out, k, na);
+            addDims(b, K, g, g, R, tx2, ty2, blocks2, k, null);
+            launch(device, spec, lay2, blocks2, tx2 * ty2, b);
+        }
+    }
+
+    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, List<Object> args) {
+        Backend backend = device.backend();
+        String src = ReductionSource.source(backend.dialect(), spec, lay);
+        String kname = ReductionSource.kernelName(spec, lay);
+        BackendKernel kernel = device.programs().kernel(spec.name(), src, spec.options(), kname);
+        if (kernel.maxBlockSize() < lay.block()) {
+            throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
+                    + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
+        }
+        // the template's thread count is the block size of the source's local buffer or fewer
+        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{threads}, 0, args.toArray());
+    }
+
+    private static void addInputs(List<Object> a, List<NDArray> ins, Merged k, Merged r) {
+        for (int q = 0; q < ins.size(); q++) {
+            a.add(ins.get(q).buffer());
+            a.add(ins.get(q).offset());
+            for (long s : k.strides[q]) a.add(s);
+            for (long s : r.strides[q]) a.add(s);
+        }
+    }
+
+    private static void addOut(List<Object> a, NDArray out, Merged k, int na) {
+        a.add(out.buffer());
+        a.add(out.offset());
+        for (long s : k.strides[na]) a.add(s);
+    }
+
+    private static void addDims(List<Object> a, long K, long R, long chunk, long rtotal, int tx, int ty, long gridK, Merged k, Merged r) {
+        a.add(K);
+        a.add(R);
+        a.add(chunk);
+        a.add(rtotal);
+        a.add(tx);
+        a.add(ty);
+        a.add((int) gridK);
+        for (long d : k.dims) a.add(d);
+        if (r != null) for (long d : r.dims) a.add(d);
+    }
+
+    private static Object[] scalarArgs(ReductionSpec spec, Object[] args) {
+        List<Object> s = new ArrayList<>();
+        for (int q = 0; q < spec.params().size(); q++) {
+            Param p = spec.params().get(q);
+            if (p.kind() != org.ndgpu.codegen.ElementwiseLoop.Kind.SCALAR) continue;
+            if (!(args[q] instanceof Number num)) {
+                throw new IllegalArgumentException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);
+            }
+            s.add(CTypes.scalarArg(p.dtype(), num));
+        }
+        return s.toArray();
+    }
+
+    /** Merged dimensions: sizes, and strides per array ([array][dim]). */
+    record Merged(long[] dims, long[][] strides) { }
+
+    static Merged merge(List<Integer> axes, long[] shape, long[][] st, long[] outStrides, int na) {
+        int arrays = na + (outStrides != null ? 1 : 0);
+        List<Long> dims = new ArrayList<>();
+        List<long[]> cols = new ArrayList<>();
+        for (int d : axes) {
+            if (shape[d] == 1) continue;
+            long[] col = new long[arrays];
+            for (int q = 0; q < na; q++) col[q] = st[q][d];
+            if (outStrides != null) col[na] = outStrides[d];
+            if (!dims.isEmpty()) {
+                int last = dims.size() - 1;
+                long[] prev = cols.get(last);
+                boolean ok = true;
+                for (int q = 0; q < arrays; q++) ok &= prev[q] == col[q] * shape[d];
+                if (ok) {
+                    dims.set(last, dims.get(last) * shape[d]);
+                    cols.set(last, col);
+                    continue;
+                }
+            }
+            dims.add(shape[d]);
+            cols.add(col);
+        }
+        long[] ds = dims.stream().mapToLong(Long::longValue).toArray();
+        long[][] s = new long[arrays][ds.length];
+        for (int i = 0; i < ds.length; i++) for (int q = 0; q < arrays; q++) s[q][i] = cols.get(i)[q];
+        return new Merged(ds, s);
+    }
+
+    private static long[] keptShape(long[] shape, boolean[] reduced) {
+        long[] s = new long[shape.length];
+        int m = 0;
+        for (int d = 0; d < shape.length; d++) if (!reduced[d]) s[m++] = shape[d];
+        return Arrays.copyOf(s, m);
+    }
+
+    /** The output's stride for each loop axis (0 for reduced ones); its shape is the kept shape, with or without keepdims. */
+    private static long[] outStridesFor(String op, NDArray out, long[] shape, boolean[] reduced, long[] kept) {
+        long[] os = out.shape(), ost = out.strides();
+        long[] res = new long[shape.length];
+        if (os.length == shape.length) {
+            for (int d = 0; d < shape.length; d++) {
+                long want = reduced[d] ? 1 : shape[d];
+                if (os[d] != want) throw wrongOut(op, out, kept);
+                res[d] = reduced[d] ? 0 : ost[d];
+            }
+            return res;
+        }
+        if (!Arrays.equals(os, kept)) throw wrongOut(op, out, kept);
+        int m = 0;
+        for (int d = 0; d < shape.length; d++) res[d] = reduced[d] ? 0 : ost[m++];
+        return res;
+    }
+
+    private static ShapeException wrongOut(String op, NDArray out, long[] kept) {
+        return new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(kept));
+    }
+
+    private static long pow2(long v) {
+        long p = 1;
+        while (p < v && p < (1L << 40)) p <<= 1;
+        return p;
+    }
+}

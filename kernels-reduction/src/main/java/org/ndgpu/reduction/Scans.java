@@ -1,0 +1,138 @@
+package org.ndgpu.reduction;
+
+import static org.ndgpu.reduction.DeviceMath.tag;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ndgpu.DTypeException;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+
+/**
+ * cumsum and cumprod on the device, along any axis.
+ *
+ * <p>Many short lines, or lines whose neighbours sit next to each other in memory (a scan down the
+ * columns of a C matrix), get one thread per line walking it in order: reads are coalesced across
+ * threads. Otherwise each line is cut in tiles of {@value ScanSource#TILE}: one block scans a tile
+ * in local memory and writes its total; the totals (an [lines, tiles] array) are scanned by the same
+ * method, recursively; a last pass adds each tile's carry. The flattened cumsum of a long 1-d array
+ * thus runs in parallel across the whole device.
+ *
+ * <pre>{@code
+ * Nd.arange(5).cumsum();            // array([ 0,  1,  3,  6, 10])
+ * m.cumprod(0);                     // down the columns
+ * }</pre>
+ */
+final class Scans {
+    private Scans() { }
+
+    static NDArray scan(String name, NDArray a, Integer axis, NDArray out) {
+        a.live(name);
+        if (!name.equals("cumsum") && !name.equals("cumprod")) throw new DTypeException("scan: unknown operation '" + name + "'");
+        NDArray src = a;
+        int ax;
+        if (axis == null) {
+            src = a.ndim() == 1 ? a : a.reshape(-1);
+            ax = 0;
+        } else {
+            ax = Shapes.axis(name, axis, a.ndim());
+        }
+        DType rt = Builtins.resultType(name, a.dtype());
+        NDArray result = out != null ? DeviceReductions.checkOut(name, out, a, src.shape())
+                : NDArray.empty(a.device(), rt, src.shape(), Order.C);
+        try {
+            if (src.size() > 0) {
+                int n = src.ndim();
+                int[] perm = new int[n];
+                for (int i = 0, j = 0; i < n; i++) if (i != ax) perm[j++] = i;
+                perm[n - 1] = ax;
+                try (NDArray x = src.transpose(perm); NDArray y = result.transpose(perm)) {
+                    scanLines(name, x, y);
+                }
+            }
+        } finally {
+            if (src != a) src.close();
+        }
+        return result;
+    }
+
+    /** Scans x into y along their last axis (same shape; y may be x itself). */
+    private static void scanLines(String op, NDArray x, NDArray y) {
+        Device dev = x.device();
+        long[] shape = x.shape();
+        int n = shape.length;
+        long len = shape[n - 1], lines = Shapes.size(shape) / len;
+        List<Integer> other = new ArrayList<>();
+        for (int d = 0; d < n - 1; d++) other.add(d);
+        ReductionLoop.Merged k = ReductionLoop.merge(other, shape, new long[][]{x.strides()}, y.strides(), 1);
+        long xs = x.strides()[n - 1], ys = y.strides()[n - 1];
+        boolean column = k.dims().length > 0 && Math.abs(k.strides()[0][k.dims().length - 1]) < Math.abs(xs);
+        DType acc = y.dtype() == DType.FLOAT16 ? DType.FLOAT32 : y.dtype();
+        var stream = dev.currentStream().backendStream();
+        if (len <= 32 || (column && lines >= 1024)) {
+            ScanSource.Kernel kind = ScanSource.Kernel.SEQUENTIAL;
+            List<Object> args = arrays(x, y, k, xs, ys);
+            args.add(lines);
+            args.add(len);
+            args.add(1L);
+            for (long d : k.dims()) args.add(d);
+            long blocks = Math.min((lines + 255) / 256, 1L << 20);
+            dev.backend().launch(stream, kernel(dev, op, kind, x.dtype(), y.dtype(), acc, k.dims().length), new long[]{blocks},
+                    new long[]{256}, 0, args.toArray());
+            return;
+        }
+        long tiles = (len + ScanSource.TILE - 1) / ScanSource.TILE;
+        long blocks = Math.min(lines * tiles, 1L << 20);
+        NDArray sums = tiles > 1 ? NDArray.empty(dev, acc, new long[]{lines, tiles}, Order.C) : null;
+        try {
+            List<Object> args = arrays(x, y, k, xs, ys);
+            args.add(sums != null ? sums.buffer() : y.buffer());
+            args.add(sums != null ? 1 : 0);
+            args.add(lines);
+            args.add(len);
+            args.add(tiles);
+            for (long d : k.dims()) args.add(d);
+            dev.backend().launch(stream, kernel(dev, op, ScanSource.Kernel.TILES, x.dtype(), y.dtype(), acc, k.dims().length),
+                    new long[]{blocks}, new long[]{ScanSource.BLOCK}, 0, args.toArray());
+            if (sums == null) return;
+            scanLines(op, sums, sums);
+            List<Object> c = new ArrayList<>();
+            c.add(y.buffer());
+            c.add(y.offset());
+            for (long s : k.strides()[1]) c.add(s);
+            c.add(ys);
+            c.add(sums.buffer());
+            c.add(lines);
+            c.add(len);
+            c.add(tiles);
+            for (long d : k.dims()) c.add(d);
+            dev.backend().launch(stream, kernel(dev, op, ScanSource.Kernel.CARRY, x.dtype(), y.dtype(), acc, k.dims().length),
+                    new long[]{blocks}, new long[]{ScanSource.BLOCK}, 0, c.toArray());
+        } finally {
+            if (sums != null) sums.close();
+        }
+    }
+
+    private static List<Object> arrays(NDArray x, NDArray y, ReductionLoop.Merged k, long xs, long ys) {
+        List<Object> a = new ArrayList<>();
+        a.add(x.buffer());
+        a.add(x.offset());
+        for (long s : k.strides()[0]) a.add(s);
+        a.add(xs);
+        a.add(y.buffer());
+        a.add(y.offset());
+        for (long s : k.strides()[1]) a.add(s);
+        a.add(ys);
+        return a;
+    }
+
+    private static BackendKernel kernel(Device dev, String op, ScanSource.Kernel kind, DType in, DType out, DType acc, int nk) {
+        String name = "nd_" + op + "_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_" + tag(in) + "_" + tag(out) + "_" + nk;
+        String src = ScanSource.source(dev.backend().dialect(), name, op, kind, in, out, acc, nk);
+        return dev.programs().kernel(name, src, List.of(), name);
+    }
+}

@@ -1,0 +1,112 @@
+package org.ndgpu.reduction;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/** The NumPy fixtures of make_reduction_fixtures.py, and a host decoder of any dtype. */
+final class Fixtures {
+    private Fixtures() { }
+
+    static final long[] SHAPE = {3, 4, 5};
+
+    /** One line of cases.tsv. */
+    record Case(int id, String op, DType dtype, String input, String layout, int[] axes, boolean keepdims, int ddof,
+                DType resultType, long[] resultShape, double[] values) {
+        @Override
+        public String toString() {
+            return id + " " + op + " " + input + " layout=" + layout + " axes=" + (axes == null ? "none" : java.util.Arrays.toString(axes))
+                    + (keepdims ? " keepdims" : "") + (ddof != 0 ? " ddof=" + ddof : "");
+        }
+    }
+
+    static List<Case> cases() {
+        List<Case> out = new ArrayList<>();
+        for (String line : read("cases.tsv").split("\n")) {
+            if (line.isBlank()) continue;
+            String[] f = line.split("\t", -1);
+            int[] axes = f[5].equals("none") ? null : java.util.Arrays.stream(f[5].split(",")).mapToInt(Integer::parseInt).toArray();
+            long[] shape = f[9].isEmpty() ? new long[0] : java.util.Arrays.stream(f[9].split(",")).mapToLong(Long::parseLong).toArray();
+            double[] vals = f[10].isEmpty() ? new double[0] : java.util.Arrays.stream(f[10].split(",")).mapToDouble(Fixtures::num).toArray();
+            out.add(new Case(Integer.parseInt(f[0]), f[1], DType.of(f[2]), f[3], f[4], axes, Boolean.parseBoolean(f[6]),
+                    Integer.parseInt(f[7]), DType.of(f[8]), shape, vals));
+        }
+        return out;
+    }
+
+    private static double num(String s) {
+        return switch (s) {
+            case "nan" -> Double.NaN;
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(s);
+        };
+    }
+
+    /** The input array of a case, on the current device, in the case's layout. */
+    static NDArray input(String name, DType dtype, String layout) {
+        byte[] bytes;
+        try (InputStream in = Fixtures.class.getResourceAsStream("/fixtures/reduction/" + name + ".bin")) {
+            bytes = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        MemorySegment seg = Arena.ofAuto().allocate(bytes.length, 16);
+        seg.copyFrom(MemorySegment.ofArray(bytes));
+        NDArray a = Nd.array(seg, dtype, SHAPE);
+        return switch (layout) {
+            case "c" -> a;
+            case "t" -> a.transpose(2, 0, 1);
+            case "s" -> a.get(":, ::2, ::-1");
+            default -> throw new IllegalArgumentException(layout);
+        };
+    }
+
+    /** Host values in C order; complex as re, im pairs; bool and integers as their values. */
+    static double[] values(NDArray a) {
+        MemorySegment s = a.toBytes();
+        DType d = a.dtype();
+        int n = Math.toIntExact(a.size());
+        double[] out = new double[d.isComplex() ? 2 * n : n];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = switch (d) {
+                case BOOL, UINT8 -> s.get(ValueLayout.JAVA_BYTE, i) & 0xff;
+                case INT8 -> s.get(ValueLayout.JAVA_BYTE, i);
+                case INT16 -> s.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i);
+                case INT32 -> s.get(ValueLayout.JAVA_INT_UNALIGNED, 4L * i);
+                case INT64 -> s.get(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i);
+                case FLOAT16 -> Float.float16ToFloat(s.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i));
+                case FLOAT32, COMPLEX64 -> s.get(ValueLayout.JAVA_FLOAT_UNALIGNED, 4L * i);
+                case FLOAT64, COMPLEX128 -> s.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, 8L * i);
+            };
+        }
+        return out;
+    }
+
+    /** Relative tolerance for results of a dtype computed from (3, 4, 5) inputs. */
+    static double tolerance(DType d) {
+        return switch (d.real()) {
+            case FLOAT16 -> 2e-2;
+            case FLOAT32 -> 2e-5;
+            case FLOAT64 -> 1e-12;
+            default -> 0;
+        };
+    }
+
+    private static String read(String name) {
+        try (InputStream in = Fixtures.class.getResourceAsStream("/fixtures/reduction/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

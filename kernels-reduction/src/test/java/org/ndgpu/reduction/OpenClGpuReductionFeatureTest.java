@@ -1,0 +1,10 @@
+package org.ndgpu.reduction;
+
+import org.ndgpu.device.Device;
+import org.ndgpu.testing.Backends;
+
+@org.junit.jupiter.api.Tag("gpu")
+class OpenClGpuReductionFeatureTest extends ReductionFeatureConformance {
+    @Override
+    protected Device device() { return Backends.openclGpu(); }
+}
