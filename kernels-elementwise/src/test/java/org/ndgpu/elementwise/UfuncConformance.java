@@ -63,6 +63,35 @@ public abstract class UfuncConformance extends DeviceTestBase {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void weakScalarsOutCastingWhereRealImag() {
+        NDArray f = Nd.array(new float[]{1, -2, 3});
+        assertEquals(DType.FLOAT32, f.mul(2.0).dtype());                       // NEP 50
+        assertEquals(DType.FLOAT64, Nd.array(new int[]{1, 2}).add(0.5).dtype());
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.DTypeException.class,
+                () -> Nd.array(new byte[]{1}).astype(DType.UINT8).add(300));
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.DTypeException.class,
+                () -> Nd.add(f, f, Nd.zeros(DType.INT32, 3)));                 // same_kind: float into int
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.ShapeException.class,
+                () -> Nd.add(f, f, Nd.zeros(DType.FLOAT32, 4)));
+        NDArray d = Nd.zeros(DType.FLOAT64, 3);
+        Nd.add(f, 1, d);                                                       // float32 into float64: allowed
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[]{2, -1, 4}, d.toDoubleArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new long[]{0, 0, -2, 1},
+                Nd.floorDiv(Nd.array(new long[]{7, 7, -7, 7}), Nd.array(new long[]{0, 0, 4, 4})).get("0:4").sub(Nd.array(new long[]{0, 0, 0, 0})).toLongArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new long[]{0, 1, -3},
+                Nd.mod(Nd.array(new long[]{7, -7, 7}), Nd.array(new long[]{0, 4, -5})).toLongArray());
+        NDArray w = Nd.where(f.gt(0), f, 0);
+        assertEquals(DType.FLOAT32, w.dtype());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{1, 0, 3}, w.toFloatArray());
+        NDArray c = Fixtures.array(device(), DType.COMPLEX64, new long[]{2}, new double[][]{{1, 2}, {-3, 4}});
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{1, -3}, c.real().toFloatArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{2, 4}, c.imag().toFloatArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{(float) Math.sqrt(5), 5}, c.abs().toFloatArray(), 1e-6f);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, 0, 0}, f.imag().toFloatArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, -1, 1}, f.clip(0, 1).sub(f.clip(null, 0).mul(-1).clip(0, 1)).toFloatArray());
+    }
+
     private static NDArray call(String name, NDArray out, NDArray... ins) {
         if (name.equals("clip")) return out == null ? Nd.clip(ins[0], ins[1], ins[2]) : Nd.clip(ins[0], ins[1], ins[2], out);
         return Nd.ufunc(name, out, (Object[]) Arrays.copyOf(ins, ins.length, Object[].class));
