@@ -56,7 +56,7 @@ abstract class FuzzConformance extends DeviceTestBase {
             DType dt = DTYPES.get(r.nextInt(DTYPES.size()));
             double[] vals = values(r, prod(shape));
             HostNd h = HostNd.of(vals, shape, dt);
-            NDArray a = track(made, Nd.array(h.toArray(), DType.FLOAT64, longs(shape)).astype(dt));
+            NDArray a = track(made, hostToDevice(h.toArray(), shape).astype(dt));
             log.add("x = array(" + Arrays.toString(shape) + ", " + dt + ", values " + brief(vals) + ")");
             int steps = 1 + r.nextInt(5);
             for (int s = 0; s < steps; s++) {
@@ -114,7 +114,7 @@ abstract class FuzzConformance extends DeviceTestBase {
                     DType ot = DTYPES.get(r.nextInt(DTYPES.size()));
                     double[] ov = values(r, prod(os));
                     HostNd ho = HostNd.of(ov, os, ot);
-                    NDArray b = track(made, Nd.array(ho.toArray(), DType.FLOAT64, longs(os)).astype(ot));
+                    NDArray b = track(made, hostToDevice(ho.toArray(), os).astype(ot));
                     String[] names = {"add", "subtract", "multiply", "maximum"};
                     int op = r.nextInt(4);
                     log.add("x = " + names[op] + "(x, array(" + Arrays.toString(os) + ", " + ot + ", " + brief(ov) + "))");
@@ -163,6 +163,13 @@ abstract class FuzzConformance extends DeviceTestBase {
             double w = want[i], g = got[i];
             if (Double.compare(w, g) == 0 || Math.abs(w - g) <= tol * Math.max(1, Math.abs(w))) continue;
             throw new AssertionError("element " + i + " (C order): expected " + w + ", got " + g);
+        }
+    }
+
+    /** A float64 device array of {@code shape} (0-d and empty included) holding {@code v} in C order. */
+    private static NDArray hostToDevice(double[] v, int[] shape) {
+        try (NDArray flat = Nd.array(v, DType.FLOAT64, v.length)) {
+            return flat.reshape(longs(shape)).copy();
         }
     }
 

@@ -7,7 +7,7 @@ import org.ndgpu.ndarray.DType;
  * The fuzzer's reference: an n-d array of doubles with element strides and an offset, implementing
  * NumPy's semantics for the operations the fuzzer composes (views, broadcasting, casts, elementwise
  * operations with type promotion, reductions). Values are rounded to the dtype after every step
- * (Math.fround for float32, truncation toward zero and wrap-around for integers).
+ * (to the nearest float for float32, truncation toward zero and wrap-around for integers).
  */
 final class HostNd {
     final double[] data;
@@ -67,7 +67,7 @@ final class HostNd {
 
     static double round(double v, DType t) {
         return switch (t) {
-            case FLOAT32 -> Math.fround(v);
+            case FLOAT32 -> (double) (float) v;
             case INT32 -> (double) (int) (long) v;
             case INT64 -> (double) (long) v;
             default -> v;
