@@ -25,6 +25,31 @@ import org.ndgpu.backend.DeviceFacts;
  * The default device is chosen once, in this order: the {@code ndgpu.device} property or
  * {@code NDGPU_DEVICE} variable; the first CUDA GPU; the first OpenCL GPU; the first OpenCL CPU.
  * The choice is logged. Nothing ever moves to another device silently.
+ *
+ * <h2>Threads</h2>
+ * ndgpu may be used from many threads at once, under these rules:
+ * <ul>
+ * <li>Shared and safe: devices, their {@link MemoryPool} (every method synchronized; the Cleaner
+ *     releases blocks from its own thread), the {@link ProgramCache} (concurrent maps; a kernel
+ *     compiled by two threads at once is compiled at most once per key and per process, and the
+ *     disk cache is written by atomic rename, so processes may share it), the generated-source and
+ *     kernel memos, and kernel objects (ElementwiseKernel, ReductionKernel, RawKernel, Fuse): one
+ *     instance may be called from several threads. The OpenCL backend sets a kernel's arguments and
+ *     enqueues it under that kernel's lock, so two threads launching the same kernel cannot mix
+ *     their arguments.</li>
+ * <li>Per thread: the current device ({@link #use()}) and the current stream ({@link Stream#use()}).
+ *     A new thread starts on the default device and stream.</li>
+ * <li>Arrays: an NDArray is immutable in its geometry, so reading one array (views, operations that
+ *     take it as input, copies to the host) from several threads is safe. Writing one array (an
+ *     {@code out=} argument, {@code set}, {@code fill}) while another thread reads or writes the same
+ *     memory is a data race, as in NumPy: its result is undefined, though never a crash. Work on
+ *     different streams is ordered only by {@link Stream#synchronize()} or events.</li>
+ * <li>Closing an array another thread is using is the caller's bug: the other thread gets
+ *     ArrayClosedException at its next call, or, if a kernel is already queued, the memory stays
+ *     valid because the pool reuses a block on another stream only after synchronizing.</li>
+ * <li>Device faults (a kernel that writes out of bounds on CUDA) poison the whole CUDA context for
+ *     every thread; the error names the kernel and says the context must be discarded.</li>
+ * </ul>
  */
 public final class Device {
     private static final System.Logger LOG = System.getLogger("org.ndgpu");

@@ -28,6 +28,7 @@ public final class MemoryPool {
     private long used;
     private long total;
     private long limit;
+    private long releases;
 
     /** A pooled allocation: the backend buffer, its rounded size, and the stream it was last used on. */
     public static final class Block {
@@ -62,8 +63,22 @@ public final class MemoryPool {
         return (bytes + step - 1) / step * step;
     }
 
-    /** A block of at least {@code bytes} for work on {@code stream}. */
-    public synchronized Block allocate(long bytes, BackendStream stream) {
+    /**
+     * A block of at least {@code bytes} for work on {@code stream}. When the limit or the device is
+     * full, cached blocks are freed; if that is not enough, arrays that were dropped without close()
+     * may still hold memory, so the garbage collector is asked to find them and the Cleaner to
+     * release them, and the allocation is tried once more before DeviceOutOfMemoryException.
+     */
+    public Block allocate(long bytes, BackendStream stream) {
+        Block b = tryAllocate(bytes, stream, false);
+        if (b != null) return b;
+        awaitUnreachable(round(bytes));
+        return tryAllocate(bytes, stream, true);
+    }
+
+    // null when it does not fit (and last is false); never waits while holding the lock, since the
+    // Cleaner thread needs it to release blocks
+    private synchronized Block tryAllocate(long bytes, BackendStream stream, boolean last) {
         long size = round(bytes);
         ArrayDeque<Block> free = cache.get(size);
         if (free != null && !free.isEmpty()) {
@@ -76,8 +91,10 @@ public final class MemoryPool {
         if (total + size > limit) {
             freeAllBlocks();
             if (total + size > limit) {
+                if (!last) return null;
                 throw new DeviceOutOfMemoryException(deviceId + " allocate: " + bytes + " bytes (" + size
-                        + " rounded) would exceed the memory pool's limit of " + limit + " bytes; " + used + " bytes in use");
+                        + " rounded) would exceed the memory pool's limit of " + limit + " bytes; " + used
+                        + " bytes in use by live arrays after freeing cached blocks and collecting unreachable arrays");
             }
         }
         BackendBuffer buf;
@@ -89,9 +106,11 @@ public final class MemoryPool {
             try {
                 buf = backend.allocate(size);
             } catch (DeviceOutOfMemoryException again) {
+                if (!last) return null;
                 throw new DeviceOutOfMemoryException(deviceId + " allocate: out of memory for " + bytes + " bytes (" + size
-                        + " rounded) after freeing cached blocks; " + used + " bytes in use by live arrays, device has "
-                        + backend.facts().globalMemoryBytes() + " bytes (" + again.getMessage() + ")", again);
+                        + " rounded) after freeing cached blocks and collecting unreachable arrays; " + used
+                        + " bytes in use by live arrays, device has " + backend.facts().globalMemoryBytes() + " bytes ("
+                        + again.getMessage() + ")", again);
             }
         }
         used += size;
@@ -99,9 +118,48 @@ public final class MemoryPool {
         return new Block(buf, size, stream);
     }
 
+    /**
+     * Runs the collector and waits for the Cleaner to release dropped arrays: until {@code size}
+     * fits under the limit, or (no limit: the device itself is full) until a batch of releases has
+     * come and gone; at most 1 s. The Cleaner runs on its own thread, so on a busy machine it may
+     * start well after the collection.
+     */
+    private void awaitUnreachable(long size) {
+        System.gc();
+        boolean limited;
+        synchronized (this) { limited = limit != Long.MAX_VALUE; }
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        long seen = releases();
+        boolean any = false;
+        int quiet = 0;
+        while (System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            long now = releases();
+            if (now != seen) {
+                any = true;
+                quiet = 0;
+                seen = now;
+            } else {
+                quiet++;
+            }
+            synchronized (this) {
+                if (limited && used + size <= limit) return;
+            }
+            if (any && quiet > 10) return;
+        }
+    }
+
+    private synchronized long releases() { return releases; }
+
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
         used -= b.size;
+        releases++;
         cache.computeIfAbsent(b.size, k -> new ArrayDeque<>()).push(b);
     }
 

@@ -64,6 +64,8 @@ public final class CudaBackend implements Backend {
     private final List<CudaProgram> programs = new ArrayList<>();
 
     private volatile MemorySegment context;
+    // the kernel a sticky error is most likely from: faults surface at the next synchronize, not at the launch
+    private volatile String lastKernel;
     private volatile CudaStream defaultStream;
     private volatile String fault;
     private volatile boolean closed;
@@ -198,6 +200,10 @@ public final class CudaBackend implements Backend {
     /** The exception for a CUresult: DeviceOutOfMemoryException for OUT_OF_MEMORY, else DeviceException; a sticky error faults the backend. */
     DeviceException error(int r, String op) {
         String msg = id + " " + op + ": " + CudaDriver.describe(r);
+        if (CudaError.isSticky(r)) {
+            msg += "; last kernel launched: '" + lastKernel + "'. The device's CUDA context is now unusable:"
+                    + " every later call on " + id + " fails; arrays on it are lost; restart the process";
+        }
         noteSticky(r, msg);
         return r == CudaError.OUT_OF_MEMORY ? new DeviceOutOfMemoryException(msg) : new DeviceException(msg);
     }
@@ -556,6 +562,7 @@ public final class CudaBackend implements Backend {
         }
         if (gx == 0 || gy == 0 || gz == 0) return; // an empty grid: nothing to run
         if (shared > k.dynamicSharedLimit) raiseSharedLimit(k, shared);
+        lastKernel = k.name;
         int r = CudaDriver.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
                 (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
         if (r != 0) throw launchError(r, k, grid, block, shared);

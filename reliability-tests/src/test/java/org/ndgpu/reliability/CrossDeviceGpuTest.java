@@ -1,0 +1,38 @@
+package org.ndgpu.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.ndgpu.DeviceException;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.testing.Backends;
+
+/**
+ * Arrays of two devices in one call: a DeviceException naming both devices, nothing moved silently.
+ * Needs two devices (cuda:0 and NVIDIA's OpenCL on the GPU host); PoCL alone is one device, so
+ * this is a gpu test.
+ */
+@Tag("gpu")
+class CrossDeviceGpuTest {
+    @Test
+    void arraysOfTwoDevicesAreRefused() {
+        Device cuda = Backends.cuda(), cl = Backends.openclGpu();
+        NDArray a, b;
+        try (var on = cuda.use()) { a = Nd.ones(DType.FLOAT32, 4); }
+        try (var on = cl.use()) { b = Nd.ones(DType.FLOAT32, 4); }
+        for (var call : new org.junit.jupiter.api.function.Executable[]{
+                () -> a.add(b), () -> Nd.where(true, a, b), () -> a.matmul(b),
+                () -> new org.ndgpu.elementwise.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = x + y", "rel_xdev").call(a, b)}) {
+            var e = assertThrows(DeviceException.class, call);
+            assertTrue(e.getMessage().contains(cuda.id()) && e.getMessage().contains(cl.id()), e.getMessage());
+        }
+        assertArrayEquals(new float[]{1, 1, 1, 1}, a.toFloatArray());
+        assertArrayEquals(new float[]{1, 1, 1, 1}, b.toFloatArray());
+    }
+}
