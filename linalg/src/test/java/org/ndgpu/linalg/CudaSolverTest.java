@@ -73,7 +73,31 @@ class CudaSolverTest extends DeviceTestBase {
         return m;
     }
 
-    /** x^H when conj, else x. */
+    /** A (b, r, c) array of dtype from host complex matrices. */
+    static NDArray fromMats(DType dt, double[][][] ms) {
+        int b = ms.length, r = ms[0].length, c = ms[0][0].length / 2;
+        MemorySegment seg = Arena.ofAuto().allocate((long) b * r * c * dt.itemsize(), 16);
+        long i = 0;
+        for (double[][] m : ms) for (double[] row : m) for (int j = 0; j < c; j++) {
+            if (dt.isComplex()) {
+                if (dt == DType.COMPLEX64) {
+                    seg.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * i, (float) row[2 * j]);
+                    seg.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * i + 1, (float) row[2 * j + 1]);
+                } else {
+                    seg.setAtIndex(ValueLayout.JAVA_DOUBLE, 2 * i, row[2 * j]);
+                    seg.setAtIndex(ValueLayout.JAVA_DOUBLE, 2 * i + 1, row[2 * j + 1]);
+                }
+            } else if (dt == DType.FLOAT32) {
+                seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, (float) row[2 * j]);
+            } else {
+                seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, row[2 * j]);
+            }
+            i++;
+        }
+        return NDArray.fromHost(Device.current(), dt, new long[]{b, r, c}, seg);
+    }
+
+    /** The conjugate transpose. */
     static double[][] adj(double[][] x) {
         int r = x.length, c = x[0].length / 2;
         double[][] t = new double[c][2 * r];
@@ -199,9 +223,13 @@ class CudaSolverTest extends DeviceTestBase {
         }
         // a Hermitian positive definite stack x x^H + 6 I, upper triangle poisoned with NaN
         NDArray x = random(12, dt, 2, 6, 6);
-        NDArray xh = dt.isComplex() ? x.transpose(0, 2, 1).conj() : x.transpose(0, 2, 1);
-        NDArray spd = x.matmul(xh).add(Nd.eye(6, 6, 0, dt).mul(6));
-        double[][][] full = {mat(spd, 0), mat(spd, 1)};
+        double[][][] full = new double[2][][];
+        for (int q = 0; q < 2; q++) {
+            full[q] = mul(mat(x, q), adj(mat(x, q)));
+            for (int i = 0; i < 6; i++) full[q][i][2 * i] += 6;
+            for (int i = 0; i < 6; i++) full[q][i][2 * i + 1] = 0;   // exactly Hermitian
+        }
+        NDArray spd = fromMats(dt, full);
         NDArray poisoned = spd.copy();
         poisoned.set(":, 0, 1:", Double.NaN);
         poisoned.set(":, 2, 3:", Double.NaN);
@@ -284,8 +312,10 @@ class CudaSolverTest extends DeviceTestBase {
             NDArray a = random(31, dt, 5, 4, 3), b = random(32, dt, 3, 6);   // b broadcast over the batch
             NDArray c = a.matmul(b);
             for (int q = 0; q < 5; q++) close(mul(mat(a, q), mat(b, 0)), mat(c, q), tol(dt), "complex matmul " + dt);
-            NDArray ah = a.get(0).T().conj();                                   // a conjugated F-ordered operand
-            close(mul(adj(mat(a, 0)), mat(a, 0)), mat(ah.matmul(a.get(0)).reshape(1, 3, 3), 0), tol(dt), "A^H A " + dt);
+            NDArray at = a.get(0).T();                                          // an F-ordered operand: op T, no copy
+            double[][] t = adj(mat(a, 0));
+            for (double[] row : t) for (int j = 1; j < row.length; j += 2) row[j] = -row[j];   // transpose without conjugation
+            close(mul(t, mat(a, 0)), mat(at.matmul(a.get(0)).reshape(1, 3, 3), 0), tol(dt), "A^T A " + dt);
         }
         NDArray a = random(41, DType.FLOAT64, 8, 3), y = random(42, DType.FLOAT64, 8, 2);
         Linalg.Lstsq r = LA.lstsq(a, y);

@@ -150,13 +150,16 @@ final class CuSolver implements Solver {
             int isz = a.itemsize();
             double[] re, im = null;
             try (NDArray d = f.lu.view(new long[]{b, n}, new long[]{(long) n * n * isz, (long) (n + 1) * isz}, f.lu.offset())) {
+                double[] v = CuSolverHandle.hostValues(d);
                 if (a.dtype().isComplex()) {
-                    try (NDArray x = d.real(); NDArray y = d.imag()) {
-                        re = x.toDoubleArray();
-                        im = y.toDoubleArray();
+                    re = new double[v.length / 2];
+                    im = new double[v.length / 2];
+                    for (int i = 0; i < re.length; i++) {
+                        re[i] = v[2 * i];
+                        im[i] = v[2 * i + 1];
                     }
                 } else {
-                    re = d.toDoubleArray();
+                    re = v;
                 }
             }
             long[] piv = f.ipiv.toLongArray();

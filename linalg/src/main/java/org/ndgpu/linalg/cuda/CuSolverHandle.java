@@ -17,6 +17,11 @@ import org.ndgpu.backend.cuda.CudaBuffer;
 import org.ndgpu.backend.cuda.CudaLibraries;
 import org.ndgpu.backend.cuda.CudaStream;
 import org.ndgpu.device.Device;
+import java.util.List;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -172,16 +177,51 @@ final class CuSolverHandle {
     static NDArray conjIfComplex(NDArray x) {
         if (!x.dtype().isComplex()) return x;
         try (x) {
-            return x.conj();
+            NDArray y = NDArray.empty(x.device(), x.dtype(), x.shape(), Order.C);
+            ElementwiseLoop.run(new Spec("nd_cusolver_conj_" + x.dtype(), List.of(new Param("x", x.dtype(), Kind.IN),
+                    new Param("y", x.dtype(), Kind.OUT)), "y.x = x.x; y.y = -x.y;"), new Object[]{x, y}, y.shape());
+            return y;
         }
     }
 
-    /** Keeps the lower (or upper) triangle of each matrix, zeros elsewhere (NaN in the dropped part included). */
+    /** Keeps the lower (or upper) triangle of each matrix of a (b, rows, cols) stack, zeros elsewhere (NaN there included). */
     NDArray triangle(NDArray x, boolean lower, long rows, long cols) {
-        try (var on = device.use();
-             NDArray r = Nd.arange(rows).reshape(rows, 1); NDArray c = Nd.arange(cols);
-             NDArray mask = lower ? r.ge(c) : c.ge(r)) {
-            return Nd.where(mask, x, 0);
+        DType dt = x.dtype();
+        long[] shape = x.shape();
+        NDArray y = NDArray.empty(device, dt, shape, Order.C);
+        String zero = dt.isComplex() ? "{ y.x = 0; y.y = 0; }" : "y = 0;";
+        String keep = lower ? "r >= c" : "c >= r";
+        try (var on = device.use(); NDArray r0 = Nd.arange(rows); NDArray r = r0.reshape(rows, 1); NDArray c = Nd.arange(cols)) {
+            ElementwiseLoop.run(new Spec("nd_cusolver_tri_" + (lower ? "l_" : "u_") + dt, List.of(new Param("x", dt, Kind.IN),
+                    new Param("r", DType.INT64, Kind.IN), new Param("c", DType.INT64, Kind.IN), new Param("y", dt, Kind.OUT)),
+                    "if (" + keep + ") y = x; else " + zero), new Object[]{x, r, c, y}, shape);
+        }
+        return y;
+    }
+
+    /** x (b, k, r) with row i of each matrix multiplied by w[i] (w real, (k, 1)). */
+    static NDArray scaleRows(NDArray x, NDArray w) {
+        DType dt = x.dtype();
+        NDArray y = NDArray.empty(x.device(), dt, x.shape(), Order.C);
+        String body = dt.isComplex() ? "y.x = x.x * w; y.y = x.y * w;" : "y = x * w;";
+        ElementwiseLoop.run(new Spec("nd_cusolver_scale_" + dt, List.of(new Param("x", dt, Kind.IN), new Param("w", dt.real(), Kind.IN),
+                new Param("y", dt, Kind.OUT)), body), new Object[]{x, w, y}, y.shape());
+        return y;
+    }
+
+    /** Elements of an array as doubles, complex as (re, im) pairs, in C order. */
+    static double[] hostValues(NDArray a) {
+        try (NDArray c = a.copy()) {
+            MemorySegment s = c.toBytes();
+            DType d = a.dtype();
+            int n = (int) (a.size() * (d.isComplex() ? 2 : 1));
+            double[] out = new double[n];
+            boolean single = d == DType.FLOAT32 || d == DType.COMPLEX64;
+            for (int i = 0; i < n; i++) {
+                out[i] = single ? s.getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT_UNALIGNED, i)
+                        : s.getAtIndex(java.lang.foreign.ValueLayout.JAVA_DOUBLE_UNALIGNED, i);
+            }
+            return out;
         }
     }
 

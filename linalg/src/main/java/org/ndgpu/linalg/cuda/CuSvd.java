@@ -40,7 +40,8 @@ final class CuSvd {
         SvdAlgorithm a = CudaLinalg.svdAlgorithm();
         if (a != SvdAlgorithm.AUTO) return a;
         if (m <= 32 && n <= 32 && b > 1) return null;   // gesvdjBatched
-        return SvdAlgorithm.GESVD;
+        // QDWH polar decomposition (Xgesvdp) for larger real matrices; see linalg/README.md for the measurements
+        return !dt.isComplex() && Math.min(m, n) >= 256 ? SvdAlgorithm.GESVDP : SvdAlgorithm.GESVD;
     }
 
     Svd svd(NDArray a, boolean full) {
@@ -252,17 +253,17 @@ final class CuSvd {
             }
             NDArray x;
             try (NDArray ut = u.transpose(1, 0); NDArray uh = conjIfComplex(ut.copy()); NDArray utb = uh.matmul(b);
-                 NDArray w = h.upload(dt, inv, null, k, 1); NDArray scaled = utb.mul(w);
+                 NDArray w = h.upload(rt, inv, null, k, 1); NDArray scaled = CuSolverHandle.scaleRows(utb, w);
                  NDArray vt = vh.transpose(1, 0); NDArray v = conjIfComplex(vt.copy())) {
                 x = v.matmul(scaled);
             }
             NDArray res;
             if (rank == n && m > n) {
-                try (NDArray ax = a.reshape(m, n).matmul(x); NDArray diff = ax.sub(b)) {
-                    double[] re = diff.dtype().isComplex() ? diff.real().toDoubleArray() : diff.toDoubleArray();
-                    double[] im = diff.dtype().isComplex() ? diff.imag().toDoubleArray() : new double[re.length];
+                try (NDArray ax = a.reshape(m, n).matmul(x)) {
+                    double[] p = CuSolverHandle.hostValues(ax), q = CuSolverHandle.hostValues(b);
+                    int parts = dt.isComplex() ? 2 : 1;
                     double[] sum = new double[r];
-                    for (int i = 0; i < m; i++) for (int j = 0; j < r; j++) sum[j] += re[i * r + j] * re[i * r + j] + im[i * r + j] * im[i * r + j];
+                    for (int i = 0; i < p.length; i++) sum[(i / parts) % r] += (p[i] - q[i]) * (p[i] - q[i]);
                     res = h.upload(rt, sum, null, r);
                 }
             } else {
