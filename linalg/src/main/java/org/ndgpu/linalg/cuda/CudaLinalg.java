@@ -27,8 +27,8 @@ public final class CudaLinalg {
     public enum SvdAlgorithm {
         /**
          * By size, from measurements on an H200 (see linalg/README.md): stacks of matrices up to
-         * 32x32 gesvdjBatched, other matrices gesvdp (QDWH polar decomposition) for float32/float64
-         * and gesvd for complex; full_matrices=true of a non-square matrix gesvd.
+         * 32x32 gesvdjBatched; real matrices with min(m, n) &gt;= 256 Xgesvdp (float32 computed in
+         * float64); everything else gesvd.
          */
         AUTO,
         /** QR iteration on the bidiagonal form (LAPACK's gesvd); what CuPy uses. */
