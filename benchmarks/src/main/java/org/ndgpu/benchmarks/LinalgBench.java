@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;
+import org.ndgpu.linalg.cuda.CudaLinalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -45,23 +46,63 @@ public final class LinalgBench {
             double bms = median(dev, repeats, () -> x.matmul(y));
             rows.add(new Row("matmul float32 10000 x (32x32)", dev.id(), bms,
                     String.format("%.2f TFLOP/s", 2.0 * 10_000 * 32 * 32 * 32 / (bms * 1e-3) / 1e12)));
+            // on CUDA every cuSOLVER routine is timed too (ndgpu.cuda.svd = auto picks among them by size), with
+            // the relative reconstruction error ||A - U S Vh|| / ||A|| of its result, so the choice can be checked
+            List<String> algorithms = new ArrayList<>(List.of("default"));
+            if (dev.backendName().equals("cuda") && !Boolean.getBoolean("bench.svd.autoOnly")) {
+                algorithms.addAll(List.of("GESVD", "GESVDJ", "GESVDP"));
+            }
             for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
                 for (int n : new int[]{1024, 4096}) {
                     NDArray a = Nd.random().uniform(-1, 1, dt, n, n);
                     int reps = n >= 4096 ? Math.max(3, repeats / 3) : repeats;
-                    double ms = median(dev, reps, () -> {
-                        var r = Nd.linalg().svd(a, false);
-                        r.vh().close();
-                        r.s().close();
-                        return r.u();
-                    });
-                    rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)", dev.id(), ms, ""));
+                    for (String alg : algorithms) {
+                        if (!alg.equals("default")) SvdChoice.set(alg);
+                        try {
+                            double ms = median(dev, reps, () -> {
+                                var r = Nd.linalg().svd(a, false);
+                                r.vh().close();
+                                r.s().close();
+                                return r.u();
+                            });
+                            var r = Nd.linalg().svd(a, false);
+                            double err = reconstructionError(a, r);
+                            rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)" + (alg.equals("default") ? "" : " " + alg.toLowerCase()),
+                                    dev.id(), ms, String.format("err %.1e", err)));
+                        } catch (RuntimeException e) {
+                            rows.add(new Row("svd " + dt + " " + n + " " + alg + " FAILED: " + e.getMessage(), dev.id(), Double.NaN, ""));
+                        } finally {
+                            if (!alg.equals("default")) SvdChoice.set("AUTO");
+                        }
+                    }
                     a.close();
                 }
             }
         }
         System.out.printf("%-45s %-12s %12s %16s%n", "benchmark", "device", "median ms", "rate");
         for (Row r : rows) System.out.printf("%-45s %-12s %12.3f %16s%n", r.what(), r.device(), r.medianMs(), r.rate());
+    }
+
+    /** ||A - U diag(s) Vh||_F / ||A||_F: U diag(s) on the host, the product on the device. */
+    private static double reconstructionError(NDArray a, org.ndgpu.linalg.Linalg.Svd r) {
+        long[] us = r.u().shape();
+        int m = (int) us[0], k = (int) us[1];
+        double[] u = r.u().toDoubleArray(), s = r.s().toDoubleArray(), av = a.toDoubleArray();
+        for (int i = 0; i < m; i++) for (int j = 0; j < k; j++) u[i * k + j] *= s[j];
+        try (NDArray usd = Nd.array(u, a.dtype(), m, k); NDArray rec = usd.matmul(r.vh())) {
+            double[] rv = rec.toDoubleArray();
+            double num = 0, den = 0;
+            for (int i = 0; i < av.length; i++) {
+                num += (rv[i] - av[i]) * (rv[i] - av[i]);
+                den += av[i] * av[i];
+            }
+            return Math.sqrt(num / den);
+        }
+    }
+
+    /** Sets the CUDA SVD routine by name (AUTO restores the choice by size). */
+    private static final class SvdChoice {
+        static void set(String name) { CudaLinalg.setSvdAlgorithm(CudaLinalg.SvdAlgorithm.valueOf(name)); }
     }
 
     /** Median milliseconds between events recorded around {@code op}, after one warm-up call. */
