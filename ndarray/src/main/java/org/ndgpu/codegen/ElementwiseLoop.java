@@ -53,10 +53,31 @@ public final class ElementwiseLoop {
         }
     }
 
-    /** The shape of the loop a kernel is generated for. */
-    public record Layout(int ndim, boolean contiguous, boolean index32) { }
+    /**
+     * The shape of the loop a kernel is generated for. {@code vector} &gt; 1 (contiguous layouts
+     * only) makes each thread move {@code vector} elements per step with one wide load or store
+     * per operand (float4, int4), the tail done element by element.
+     */
+    public record Layout(int ndim, boolean contiguous, boolean index32, int vector) {
+        public Layout(int ndim, boolean contiguous, boolean index32) { this(ndim, contiguous, index32, 1); }
+    }
 
-    private static final Map<String, String> SOURCES = new ConcurrentHashMap<>();
+    private record SourceKey(Dialect dialect, Spec spec, Layout layout) { }
+
+    private record KernelKey(Device device, Spec spec, Layout layout) { }
+
+    // keyed by the records themselves: hashing a Spec reuses its strings' cached hashes, so a warm
+    // call costs no source building (small ops are dominated by host time)
+    private static final Map<SourceKey, String> SOURCES = new ConcurrentHashMap<>();
+    private static final Map<KernelKey, BackendKernel> KERNELS = new ConcurrentHashMap<>();
+
+    /** How one call is run: the device, the loop layout, the merged dims and each operand's strides along them. */
+    private record Plan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) { }
+
+    /** The layout {@code run(spec, args, shape)} would generate its kernel for (also checks the arguments). */
+    public static Layout layout(Spec spec, Object[] args, long[] shape) {
+        return plan(spec, args, shape).layout();
+    }
 
     /**
      * Runs {@code spec} with {@code args} (NDArrays for array parameters, Numbers for scalars) over
@@ -64,6 +85,65 @@ public final class ElementwiseLoop {
      * IN arrays broadcast to it.
      */
     public static void run(Spec spec, Object[] args, long[] shape) {
+        Plan plan = plan(spec, args, shape);
+        if (plan.n() == 0) return;
+        List<Param> params = spec.params();
+        Device device = plan.device();
+        Layout layout = plan.layout();
+        List<Long> dims = plan.dims();
+        List<long[]> st = plan.strides();
+        int nd = dims.size();
+        long n = plan.n();
+        Backend backend = device.backend();
+        BackendKernel kernel = KERNELS.get(new KernelKey(device, spec, layout));
+        if (kernel == null) {
+            String source = source(backend.dialect(), spec, layout);
+            kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+            KERNELS.put(new KernelKey(device, spec, layout), kernel);
+        }
+
+        Object[] kargs = new Object[argCount(params, layout, nd)];
+        int ka = 0;
+        int q0 = 0;
+        for (int k = 0; k < params.size(); k++) {
+            Param p = params.get(k);
+            Object a = args[k];
+            if (p.kind() == Kind.SCALAR) {
+                if (!(a instanceof Number num)) {
+                    throw new IllegalArgumentException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + a);
+                }
+                kargs[ka++] = CTypes.scalarArg(p.dtype(), num);
+                continue;
+            }
+            NDArray arr = (NDArray) a;
+            kargs[ka++] = arr.buffer();
+            kargs[ka++] = arr.offset();
+            if (!layout.contiguous() && p.kind() != Kind.RAW) {
+                for (int d = 0; d < nd; d++) kargs[ka++] = st.get(d)[q0];
+            }
+            if (p.kind() != Kind.RAW) q0++;
+        }
+        kargs[ka++] = n;
+        if (!layout.contiguous()) for (int d = 0; d < nd; d++) kargs[ka++] = dims.get(d);
+
+        int block = Math.min(256, kernel.maxBlockSize());
+        long work = (n + layout.vector() - 1) / layout.vector();
+        long groups = (work + block - 1) / block;
+        long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
+        long grid = Math.min(groups, cap);
+        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{block}, 0, kargs);
+    }
+
+    private static int argCount(List<Param> params, Layout layout, int nd) {
+        int c = 1 + (layout.contiguous() ? 0 : nd);
+        for (Param p : params) {
+            if (p.kind() == Kind.SCALAR) c++;
+            else c += 2 + (!layout.contiguous() && p.kind() != Kind.RAW ? nd : 0);
+        }
+        return c;
+    }
+
+    private static Plan plan(Spec spec, Object[] args, long[] shape) {
         List<Param> params = spec.params();
         if (args.length != params.size()) {
             throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
@@ -80,7 +160,7 @@ public final class ElementwiseLoop {
         }
         if (device == null) device = Device.current();
         long n = Shapes.size(shape);
-        if (n == 0) return;
+        if (n == 0) return new Plan(device, new Layout(1, true, true), List.of(), List.of(), 0);
 
         // strides of every indexed array, broadcast to the loop shape
         int na = 0;
@@ -131,60 +211,31 @@ public final class ElementwiseLoop {
         for (Object a : args) {
             if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
         }
-        Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32);
-
-        Backend backend = device.backend();
-        BackendKernel kernel = kernel(device, spec, layout);
-
-        List<Object> kargs = new ArrayList<>(params.size() * 3 + 1 + nd * (na + 1));
-        q0 = 0;
-        for (int k = 0; k < params.size(); k++) {
-            Param p = params.get(k);
-            Object a = args[k];
-            if (p.kind() == Kind.SCALAR) {
-                if (!(a instanceof Number num)) {
-                    throw new IllegalArgumentException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + a);
-                }
-                kargs.add(CTypes.scalarArg(p.dtype(), num));
-                continue;
-            }
-            NDArray arr = (NDArray) a;
-            kargs.add(arr.buffer());
-            kargs.add(arr.offset());
-            if (!layout.contiguous() && p.kind() != Kind.RAW) {
-                for (int d = 0; d < nd; d++) kargs.add(st.get(d)[q0]);
-            }
-            if (p.kind() != Kind.RAW) q0++;
-        }
-        kargs.add(n);
-        if (!layout.contiguous()) for (int d = 0; d < nd; d++) kargs.add(dims.get(d));
-
-        int block = Math.min(256, kernel.maxBlockSize());
-        long groups = (n + block - 1) / block;
-        long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
-        long grid = Math.min(groups, cap);
-        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{block}, 0, kargs.toArray());
+        int vector = contiguous ? vectorWidth(params, args) : 1;
+        Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector);
+        return new Plan(device, layout, dims, st, n);
     }
 
-    // the launch path's one lookup: no source text is built or hashed once a kernel exists
-    private record KernelKey(Spec spec, Layout layout, Device device) { }
-
-    private static final Map<KernelKey, BackendKernel> KERNELS = new ConcurrentHashMap<>();
-
-    private static BackendKernel kernel(Device device, Spec spec, Layout layout) {
-        KernelKey key = new KernelKey(spec, layout, device);
-        BackendKernel k = KERNELS.get(key);
-        if (k != null) return k;
-        String source = source(device.backend().dialect(), spec, layout);
-        k = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
-        KERNELS.putIfAbsent(key, k);
-        return k;
+    /**
+     * 4 when every indexed operand is a 4-byte int or float whose first element is 16-byte aligned
+     * and no raw array is passed (wide loads of raw arrays would be the body's business), else 1.
+     */
+    private static int vectorWidth(List<Param> params, Object[] args) {
+        boolean any = false;
+        for (int k = 0; k < params.size(); k++) {
+            Param p = params.get(k);
+            if (p.kind() == Kind.RAW) return 1;
+            if (p.kind() == Kind.SCALAR) continue;
+            if (p.dtype() != DType.FLOAT32 && p.dtype() != DType.INT32) return 1;
+            if (((NDArray) args[k]).offset() % 16 != 0) return 1;
+            any = true;
+        }
+        return any ? 4 : 1;
     }
 
     /** The generated source of {@code spec} for one layout and dialect. */
     public static String source(Dialect dialect, Spec spec, Layout layout) {
-        String key = dialect + "|" + layout + "|" + spec;
-        return SOURCES.computeIfAbsent(key, x -> generate(dialect, spec, layout));
+        return SOURCES.computeIfAbsent(new SourceKey(dialect, spec, layout), x -> generate(dialect, spec, layout));
     }
 
     private static String generate(Dialect dialect, Spec spec, Layout layout) {
@@ -210,9 +261,14 @@ public final class ElementwiseLoop {
         if (!layout.contiguous()) for (int d = 0; d < nd; d++) sig.add("long _d" + d);
 
         var loop = new StringBuilder();
-        loop.append("    for (").append(ix).append(" i = (").append(ix).append(")ND_GLOBAL_ID(); i < _n; i += (").append(ix)
-                .append(")ND_GLOBAL_SIZE()) {\n");
         List<Param> indexed = spec.params().stream().filter(p -> p.kind() == Kind.IN || p.kind() == Kind.OUT).toList();
+        String first = "(" + ix + ")ND_GLOBAL_ID()";
+        if (layout.vector() > 1) {
+            loop.append(vectorLoop(spec, indexed, ix, layout.vector()));
+            first = "_nv * " + layout.vector() + " + " + first;   // the tail, element by element
+        }
+        loop.append("    for (").append(ix).append(" i = ").append(first).append("; i < _n; i += (").append(ix)
+                .append(")ND_GLOBAL_SIZE()) {\n");
         if (!layout.contiguous()) {
             loop.append("        ").append(ix).append(" _r = i, _q;\n");
             for (Param p : indexed) loop.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
@@ -251,8 +307,56 @@ public final class ElementwiseLoop {
                 + "}\n";
     }
 
+    private static final Pattern CONTROL = Pattern.compile("\\b(if|while|switch|return|goto)\\b");
+
+    private static final String[] LANES = {"x", "y", "z", "w"};
+
+    /**
+     * The wide part of a contiguous loop: each step loads one {@code float4}/{@code int4} per
+     * operand (16-byte aligned, checked by the planner), runs the body once per lane with {@code i}
+     * the element index, and stores each output with one wide store. Same text in both dialects.
+     */
+    private static String vectorLoop(Spec spec, List<Param> indexed, String ix, int width) {
+        var sb = new StringBuilder();
+        sb.append("    const ").append(ix).append(" _nv = _n / ").append(width).append(";\n");
+        sb.append("    for (").append(ix).append(" _v = (").append(ix).append(")ND_GLOBAL_ID(); _v < _nv; _v += (").append(ix)
+                .append(")ND_GLOBAL_SIZE()) {\n");
+        for (Param p : indexed) {
+            String vt = CTypes.storage(p.dtype()) + width;
+            boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
+            sb.append("        ").append(vt).append(" _w_").append(p.name());
+            if (read) sb.append(" = ((ND_GLOBAL ").append(vt).append("*)_p_").append(p.name()).append(")[_v]");
+            sb.append(";\n");
+        }
+        String body = spec.body().strip().replace("\n", "\n            ");
+        if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
+        for (int l = 0; l < width; l++) {
+            sb.append("        {\n            const ").append(ix).append(" i = _v * ").append(width).append(" + ").append(l).append(";\n");
+            for (Param p : indexed) {
+                sb.append("            ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+                if (p.kind() == Kind.IN || readsOutput(spec.body(), p.name())) sb.append(" = _w_").append(p.name()).append('.').append(LANES[l]);
+                sb.append(";\n");
+            }
+            sb.append("            ").append(body).append('\n');
+            for (Param p : indexed) {
+                if (p.kind() == Kind.OUT) sb.append("            _w_").append(p.name()).append('.').append(LANES[l]).append(" = ").append(p.name()).append(";\n");
+            }
+            sb.append("        }\n");
+        }
+        for (Param p : indexed) {
+            if (p.kind() == Kind.OUT) {
+                sb.append("        ((ND_GLOBAL ").append(CTypes.storage(p.dtype())).append(width).append("*)_p_").append(p.name())
+                        .append(")[_v] = _w_").append(p.name()).append(";\n");
+            }
+        }
+        sb.append("    }\n");
+        return sb.toString();
+    }
+
     /** True when the body reads an output's old value (z += x, or z used in an expression), so it must be loaded. */
     static boolean readsOutput(String body, String name) {
+        // a conditional assignment keeps the old value where it does not assign, as CuPy's reference outputs do
+        if (CONTROL.matcher(body).find()) return Pattern.compile("\\b" + Pattern.quote(name) + "\\b").matcher(body).find();
         return Pattern.compile("\\b" + Pattern.quote(name) + "\\b(?!\\s*=(?!=))").matcher(body).find();
     }
 }

@@ -1,0 +1,280 @@
+package org.ndgpu.elementwise;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+
+/**
+ * A user-defined elementwise kernel, as CuPy's {@code cupy.ElementwiseKernel}: typed or
+ * placeholder parameters, a C snippet run once per element, NumPy broadcasting over any strides.
+ *
+ * <pre>{@code
+ * var k = new ElementwiseKernel("float32 x, float32 y", "float32 z", "z = x * 2.0f + sin(y)", "axpy_sin");
+ * NDArray z = k.call(x, y);                 // allocates z with the broadcast shape
+ * k.call(x, y, zOut);                       // writes into zOut
+ * var add = new ElementwiseKernel("T x, T y", "T z", "z = x + y", "my_add");   // any dtype
+ * var iota = new ElementwiseKernel("", "int64 y", "y = i", "iota");
+ * iota.callWithSize(10);                    // CuPy's size=10
+ * var rev = new ElementwiseKernel("raw T x", "T y", "y = x[_ind.size() - i - 1]", "reverse");
+ * rev.call(a, Nd.emptyLike(a));
+ * }</pre>
+ *
+ * <p>In the snippet each non-raw parameter is a variable of its element type, {@code i} is the
+ * flat element index and {@code _ind.size()} the element count; a {@code raw} parameter is a
+ * pointer to the array's first element (C order; a non-contiguous raw array is passed as a
+ * contiguous copy), indexed by the snippet. A placeholder {@code T} is also a C type name in the
+ * snippet ({@code T(0)}, {@code (T)x}). One snippet compiles for CUDA and OpenCL: the preludes
+ * give both the same math names (sin, sinf, exp, M_PI, ...) and the type names int8..int64,
+ * uint8..uint64, float32, float64.
+ */
+public final class ElementwiseKernel {
+    private static final Pattern IND_SIZE = Pattern.compile("_ind\\s*\\.\\s*size\\s*\\(\\s*\\)");
+
+    /**
+     * CuPy's keyword options: {@code preamble} (code before the kernel: helper functions,
+     * defines), {@code loopPrep} (statements before the loop), {@code afterLoop} (statements after
+     * it), compiler options, and {@code reduceDims} (accepted for CuPy compatibility; merging
+     * dimensions never changes results, so ndgpu always merges).
+     */
+    public record Options(String preamble, String loopPrep, String afterLoop, List<String> compileOptions, boolean reduceDims) {
+        public Options {
+            preamble = preamble == null ? "" : preamble;
+            loopPrep = loopPrep == null ? "" : loopPrep;
+            afterLoop = afterLoop == null ? "" : afterLoop;
+            compileOptions = List.copyOf(compileOptions == null ? List.of() : compileOptions);
+        }
+
+        /** No preamble, no extra code, no compiler options. */
+        public static Options defaults() { return new Options("", "", "", List.of(), true); }
+
+        public Options withPreamble(String p) { return new Options(p, loopPrep, afterLoop, compileOptions, reduceDims); }
+
+        public Options withLoopPrep(String p) { return new Options(preamble, p, afterLoop, compileOptions, reduceDims); }
+
+        public Options withAfterLoop(String p) { return new Options(preamble, loopPrep, p, compileOptions, reduceDims); }
+
+        public Options withCompileOptions(String... o) { return new Options(preamble, loopPrep, afterLoop, List.of(o), reduceDims); }
+
+        public Options withReduceDims(boolean r) { return new Options(preamble, loopPrep, afterLoop, compileOptions, r); }
+    }
+
+    private final KernelParams in;
+    private final KernelParams out;
+    private final String operation;
+    private final String name;
+    private final Options options;
+    private final Map<String, Spec> specs = new ConcurrentHashMap<>();
+
+    /** A kernel with default options; {@code name} must be a C identifier. */
+    public ElementwiseKernel(String inParams, String outParams, String operation, String name) {
+        this(inParams, outParams, operation, name, Options.defaults());
+    }
+
+    public ElementwiseKernel(String inParams, String outParams, String operation, String name, Options options) {
+        if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new NdException("ElementwiseKernel: name '" + name + "' is not a C identifier");
+        }
+        this.name = name;
+        this.in = KernelParams.parse(name, inParams);
+        this.out = KernelParams.parse(name, outParams);
+        if (out.size() == 0) throw new NdException(name + ": at least one output parameter is needed");
+        for (var p : out.params()) {
+            for (var q : in.params()) {
+                if (p.name().equals(q.name())) throw new NdException(name + ": '" + p.name() + "' is both an input and an output");
+            }
+        }
+        this.operation = operation;
+        this.options = options;
+    }
+
+    public String name() { return name; }
+
+    public KernelParams inParams() { return in; }
+
+    public KernelParams outParams() { return out; }
+
+    /** Runs the kernel on inputs (then optionally outputs) and returns the first output. */
+    public NDArray call(Object... args) { return callAll(args)[0]; }
+
+    /** Runs the kernel and returns every output, in declaration order. */
+    public NDArray[] callAll(Object... args) { return invoke(null, args); }
+
+    /** CuPy's {@code size=}: runs over {@code size} elements when no input is an array. */
+    public NDArray callWithSize(long size, Object... args) { return invoke(size, args)[0]; }
+
+    /** {@link #callWithSize} returning every output. */
+    public NDArray[] callAllWithSize(long size, Object... args) { return invoke(size, args); }
+
+    /** The kernel source this call would run on the current (or the arrays') device. */
+    public String generatedSource(Object... args) {
+        return generatedSource(null, args);
+    }
+
+    /** The source for a given dialect, e.g. for golden tests on a machine without that device. */
+    public String generatedSource(Dialect dialect, Object... args) {
+        // outputs not passed are allocated (and released) so the layout is the one a call would use
+        Prepared p = prepare(null, args, true);
+        try {
+            Dialect d = dialect != null ? dialect : p.device.backend().dialect();
+            return ElementwiseLoop.source(d, p.spec, ElementwiseLoop.layout(p.spec, p.loopArgs, p.shape));
+        } finally {
+            for (int k = 0; k < p.outs.length; k++) {
+                boolean passed = args.length > in.size() && args[in.size() + k] == p.outs[k];
+                if (!passed && p.outs[k] != null) p.outs[k].close();
+            }
+        }
+    }
+
+    private record Prepared(Device device, Spec spec, Object[] loopArgs, long[] shape, NDArray[] outs,
+                            NDArray[] rawOutTargets) { }
+
+    private NDArray[] invoke(Long size, Object[] args) {
+        Prepared p = prepare(size, args, true);
+        ElementwiseLoop.run(p.spec, p.loopArgs, p.shape);
+        for (int k = 0; k < p.rawOutTargets.length; k++) {
+            if (p.rawOutTargets[k] != null) {
+                p.rawOutTargets[k].set("...", p.outs[k]);
+                p.outs[k].close();
+                p.outs[k] = p.rawOutTargets[k];
+            }
+        }
+        return p.outs;
+    }
+
+    private Prepared prepare(Long size, Object[] args, boolean allocate) {
+        int nIn = in.size(), nOut = out.size();
+        if (args.length != nIn && args.length != nIn + nOut) {
+            throw new NdException(name + ": wrong number of arguments: expected " + nIn + " inputs (" + in + ")"
+                    + (nOut > 0 ? " or " + (nIn + nOut) + " with the outputs (" + out + ")" : "") + ", got " + args.length);
+        }
+        Object[] inArgs = Arrays.copyOf(args, nIn);
+        Object[] outArgs = args.length > nIn ? Arrays.copyOfRange(args, nIn, args.length) : new Object[nOut];
+        Device device = null;
+        for (Object a : args) {
+            if (a instanceof NDArray arr) {
+                arr.live(name);
+                if (device == null) device = arr.device();
+            }
+        }
+        for (int k = 0; k < outArgs.length; k++) {
+            if (outArgs[k] != null && !(outArgs[k] instanceof NDArray)) {
+                throw new NdException(name + ": output '" + out.get(k).name() + "' must be an NDArray, got " + KernelParams.describe(outArgs[k]));
+            }
+        }
+        if (device == null) device = Device.current();
+        KernelParams.Binding binding = KernelParams.bind(name, in, inArgs, out, outArgs);
+
+        // the loop shape: broadcast of the non-raw array inputs, else an output passed in, else size=
+        List<long[]> shapes = new ArrayList<>();
+        for (int k = 0; k < nIn; k++) if (inArgs[k] instanceof NDArray a && !in.get(k).raw()) shapes.add(a.shape());
+        long[] shape;
+        if (!shapes.isEmpty()) {
+            if (size != null) throw new NdException(name + ": size= must not be given when inputs are arrays (got size " + size + ")");
+            shape = Shapes.broadcast(name, shapes.toArray(long[][]::new));
+        } else if (size != null) {
+            if (size < 0) throw new ShapeException(name + ": size must be >= 0, got " + size);
+            shape = new long[]{size};
+        } else {
+            shape = null;
+            for (int k = 0; k < nOut; k++) if (outArgs[k] instanceof NDArray a && !out.get(k).raw()) { shape = a.shape(); break; }
+            if (shape == null) {
+                throw new NdException(name + ": cannot tell the loop size: no input array; pass size (callWithSize) or an output array");
+            }
+        }
+        NDArray[] outs = new NDArray[nOut];
+        NDArray[] rawTargets = new NDArray[nOut];
+        for (int k = 0; k < nOut; k++) {
+            var p = out.get(k);
+            if (outArgs[k] instanceof NDArray a) {
+                if (!p.raw() && !Arrays.equals(a.shape(), shape)) {
+                    throw new ShapeException(name + ": output '" + p.name() + "' has shape " + Shapes.str(a.shape())
+                            + ", expected " + Shapes.str(shape));
+                }
+                outs[k] = a;
+            } else if (p.raw()) {
+                throw new NdException(name + ": raw output '" + p.name() + "' must be passed in; its size is not known");
+            } else if (allocate) {
+                outs[k] = NDArray.empty(device, binding.dtype(p), shape, Order.C);
+            }
+        }
+        if (allocate) {
+            for (int k = 0; k < nOut; k++) {
+                if (out.get(k).raw() && !outs[k].isCContiguous()) {
+                    rawTargets[k] = outs[k];
+                    outs[k] = outs[k].copy();
+                }
+            }
+        }
+
+        // the spec: one per (binding, array dtypes, which inputs are scalars)
+        var key = new StringBuilder(binding.key());
+        DType[] arrayDtypes = new DType[nIn];
+        for (int k = 0; k < nIn; k++) {
+            if (inArgs[k] instanceof NDArray a) { arrayDtypes[k] = a.dtype(); key.append(a.dtype()).append(';'); }
+            else key.append("s;");
+        }
+        Spec spec = specs.computeIfAbsent(key.toString(), x -> buildSpec(binding, arrayDtypes));
+        Object[] loopArgs = new Object[nIn + nOut];
+        for (int k = 0; k < nIn; k++) {
+            Object a = inArgs[k];
+            if (a instanceof NDArray arr && in.get(k).raw() && !arr.isCContiguous()) a = arr.copy();
+            if (a instanceof Boolean b) a = b ? 1 : 0;
+            loopArgs[k] = a;
+        }
+        for (int k = 0; k < nOut; k++) loopArgs[nIn + k] = outs[k];
+        return new Prepared(device, spec, loopArgs, shape, outs, rawTargets);
+    }
+
+    private Spec buildSpec(KernelParams.Binding binding, DType[] arrayDtypes) {
+        List<ElementwiseLoop.Param> params = new ArrayList<>();
+        var prologue = new StringBuilder();
+        for (int k = 0; k < in.size(); k++) {
+            var p = in.get(k);
+            DType want = binding.dtype(p);
+            DType have = arrayDtypes[k];
+            if (have == null) {
+                params.add(new ElementwiseLoop.Param(p.name(), want, Kind.SCALAR));
+            } else if (p.raw()) {
+                params.add(new ElementwiseLoop.Param(p.name(), have, Kind.RAW));
+            } else if (have == want) {
+                params.add(new ElementwiseLoop.Param(p.name(), have, Kind.IN));
+            } else {
+                // a typed input of another dtype is converted on load, as in CuPy
+                params.add(new ElementwiseLoop.Param("_v_" + p.name(), have, Kind.IN));
+                prologue.append("const ").append(CTypes.compute(want)).append(' ').append(p.name()).append(" = ")
+                        .append(CTypes.cast(have, want, "_v_" + p.name())).append(";\n");
+            }
+        }
+        for (int k = 0; k < out.size(); k++) {
+            var p = out.get(k);
+            params.add(new ElementwiseLoop.Param(p.name(), binding.dtype(p), p.raw() ? Kind.RAW : Kind.OUT));
+        }
+        String body = IND_SIZE.matcher(operation).replaceAll("_n");
+        body = prologue + body.strip();
+        if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
+        String preamble = binding.typedefs() + options.preamble();
+        String loopPrep = IND_SIZE.matcher(options.loopPrep()).replaceAll("_n");
+        String afterLoop = IND_SIZE.matcher(options.afterLoop()).replaceAll("_n");
+        return new Spec(name, params, "{\n" + body + "\n}", preamble, loopPrep, afterLoop, options.compileOptions());
+    }
+
+    @Override
+    public String toString() {
+        return "ElementwiseKernel(" + name + ": (" + in + ") -> (" + out + "): " + operation + ")";
+    }
+}

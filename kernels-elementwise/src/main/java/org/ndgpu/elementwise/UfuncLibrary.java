@@ -1,0 +1,213 @@
+package org.ndgpu.elementwise;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.DTypeException;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Scalars;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Ufuncs;
+
+/**
+ * The NumPy ufuncs on the device, each one generated kernel through {@link ElementwiseLoop}:
+ * NumPy 2 type resolution (the loop table of {@link UfuncLoops}; Java numbers are NEP 50 weak
+ * scalars), broadcasting, any strides, and an optional {@code out} checked with NumPy's default
+ * same_kind casting. Reached through NDArray's methods and the Nd facade:
+ *
+ * <pre>{@code
+ * a.add(b);  a.mul(2.0);  Nd.sqrt(a);  Nd.add(a, b, out);  Nd.where(a.gt(0), a, 0);
+ * }</pre>
+ */
+public final class UfuncLibrary implements Ufuncs {
+    private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
+
+    @Override
+    public NDArray call(String name, NDArray out, Object... operands) {
+        return switch (name) {
+            case "real", "imag" -> realImag(name, out, operands);
+            case "clip" -> clip((NDArray) operands[0], operands[1], operands[2], out);
+            default -> {
+                if (!UfuncLoops.known(name)) throw new NdException(name + ": unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'");
+                yield apply(name, out, operands);
+            }
+        };
+    }
+
+    @Override
+    public NDArray where(Object cond, Object x, Object y, NDArray out) {
+        Object[] ops = {cond, x, y};
+        DType[] eff = effectiveDtypes("where", new Object[]{x, y});
+        DType res = DType.promote(eff[0], eff[1]);
+        DType[] loopIn = {DType.BOOL, res, res};
+        DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
+        String body = "y = " + UfuncSnippets.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
+        return launch("where", ops, operandDtypes, loopIn, res, out, (u) -> body, true);
+    }
+
+    @Override
+    public NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
+        if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
+        if (lo == null) return apply("minimum", out, a, hi);
+        if (hi == null) return apply("maximum", out, a, lo);
+        return apply("clip", out, a, lo, hi);
+    }
+
+    private NDArray apply(String name, NDArray out, Object... operands) {
+        DType[] eff = effectiveDtypes(name, operands);
+        UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
+        DType t = loop.in()[0];
+        String body;
+        if (name.equals("clip")) {
+            // numpy.clip(a, lo, hi) == minimum(maximum(a, lo), hi), NaN propagating
+            body = CTypes.compute(t) + " _m = " + UfuncSnippets.expr("maximum", t, t, "_u0", "_u1") + ";\n"
+                    + "y = " + CTypes.cast(t, loop.out(), UfuncSnippets.expr("minimum", t, t, "_m", "_u2")) + ";";
+        } else {
+            String[] v = new String[operands.length];
+            for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
+            body = "y = " + CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(name, t, loop.out(), v)) + ";";
+        }
+        String b = body;
+        return launch(name, operands, eff, loop.in(), loop.out(), out, u -> b, false);
+    }
+
+    /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
+    private static DType[] effectiveDtypes(String name, Object[] operands) {
+        DType arrays = null;
+        for (Object o : operands) {
+            if (o instanceof NDArray a) {
+                a.live(name);
+                arrays = arrays == null ? a.dtype() : DType.promote(arrays, a.dtype());
+            }
+        }
+        DType[] eff = new DType[operands.length];
+        for (int k = 0; k < operands.length; k++) {
+            Object o = operands[k];
+            if (o instanceof NDArray a) eff[k] = a.dtype();
+            else if (arrays == null) eff[k] = DType.ofJavaValue(o);
+            else eff[k] = Scalars.weak(name, o, arrays);
+        }
+        return eff;
+    }
+
+    private static DType operandDtype(Object o, DType ifScalar) { return o instanceof NDArray a ? a.dtype() : ifScalar; }
+
+    private interface BodyMaker { String make(DType[] loopIn); }
+
+    /**
+     * Runs one ufunc kernel: array operand k is parameter a{k} (its own dtype), converted to the
+     * loop type as _u{k}; a Java number is a scalar parameter already of the loop type; the result
+     * y is converted to out's dtype.
+     */
+    private NDArray launch(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, NDArray out,
+                           BodyMaker body, boolean castResultOnly) {
+        List<long[]> shapes = new ArrayList<>();
+        Device device = null;
+        for (Object o : ops) {
+            if (o instanceof NDArray a) {
+                a.live(name);
+                shapes.add(a.shape());
+                if (device == null) device = a.device();
+            }
+        }
+        if (out != null) {
+            out.live(name);
+            shapes.add(out.shape());
+            if (device == null) device = out.device();
+        }
+        if (device == null) device = Device.current();
+        long[] shape = shapes.isEmpty() ? new long[0] : Shapes.broadcast(name, shapes.toArray(long[][]::new));
+        if (out != null) {
+            if (!Arrays.equals(out.shape(), shape)) {
+                throw new ShapeException(name + ": output has shape " + Shapes.str(out.shape()) + ", but the operands broadcast to "
+                        + Shapes.str(shape));
+            }
+            if (!UfuncLoops.canCastSameKind(result, out.dtype())) {
+                throw new DTypeException(name + ": cannot cast the result from " + result + " to the output's " + out.dtype()
+                        + " with casting rule 'same_kind'");
+            }
+        }
+        NDArray y = out != null ? out : NDArray.empty(device, result, shape, Order.C);
+        var key = new StringBuilder(name).append('|').append(y.dtype()).append('|');
+        for (int k = 0; k < ops.length; k++) key.append(ops[k] instanceof NDArray ? "a" : "s").append(opDtypes[k]).append(',');
+        Spec spec = SPECS.computeIfAbsent(key.toString(), x -> buildSpec(name, ops, opDtypes, loopIn, result, y.dtype(), body));
+        Object[] args = new Object[ops.length + 1];
+        for (int k = 0; k < ops.length; k++) {
+            Object o = ops[k];
+            if (o instanceof Boolean bo) o = bo ? 1 : 0;
+            args[k] = o;
+        }
+        args[ops.length] = y;
+        ElementwiseLoop.run(spec, args, shape);
+        return y;
+    }
+
+    private static Spec buildSpec(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype,
+                                  BodyMaker body) {
+        List<Param> params = new ArrayList<>();
+        var sb = new StringBuilder();
+        var kname = new StringBuilder("nd_").append(name);
+        for (int k = 0; k < ops.length; k++) {
+            String v = "a" + k;
+            if (ops[k] instanceof NDArray) {
+                params.add(new Param(v, opDtypes[k], Kind.IN));
+                kname.append('_').append(code(opDtypes[k]));
+                if (!name.equals("where") || k > 0) {
+                    sb.append("const ").append(CTypes.compute(loopIn[k])).append(" _u").append(k).append(" = ")
+                            .append(CTypes.cast(opDtypes[k], loopIn[k], v)).append(";\n");
+                }
+            } else {
+                // a Java number travels already converted to the loop type (bool and float16 as their carriers)
+                DType sd = name.equals("where") && k == 0 ? DType.BOOL : loopIn[k].real();
+                params.add(new Param(v, sd, Kind.SCALAR));
+                kname.append("_s").append(code(sd));
+                if (!name.equals("where") || k > 0) {
+                    sb.append("const ").append(CTypes.compute(loopIn[k])).append(" _u").append(k).append(" = ")
+                            .append(CTypes.cast(sd, loopIn[k], v)).append(";\n");
+                }
+            }
+        }
+        params.add(new Param("y", outDtype, Kind.OUT));
+        kname.append("_to_").append(code(outDtype));
+        String b = body.make(loopIn);
+        if (outDtype != result) {
+            // compute in the loop's result type, then convert into out's dtype
+            b = b.replaceFirst("^y = ", CTypes.compute(result) + " _r = ").replaceAll("\\ny = ", "\n" + CTypes.compute(result) + " _r = ")
+                    + "\ny = " + CTypes.cast(result, outDtype, "_r") + ";";
+        }
+        return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}");
+    }
+
+    private static String code(DType d) { return d.descr().substring(1); }
+
+    private NDArray realImag(String name, NDArray out, Object[] operands) {
+        if (!(operands[0] instanceof NDArray a)) throw new DTypeException(name + ": expected an NDArray, got " + KernelParams.describe(operands[0]));
+        a.live(name);
+        DType res = a.dtype().real();
+        String e = a.dtype().isComplex() ? (name.equals("real") ? "a0.x" : "a0.y") : (name.equals("real") ? "a0" : "0");
+        if (out != null && !UfuncLoops.canCastSameKind(res, out.dtype())) {
+            throw new DTypeException(name + ": cannot cast the result from " + res + " to the output's " + out.dtype() + " with casting rule 'same_kind'");
+        }
+        DType od = out != null ? out.dtype() : res;
+        var spec = SPECS.computeIfAbsent(name + "|" + a.dtype() + "|" + od, k -> new Spec("nd_" + name + "_" + code(a.dtype()) + "_to_" + code(od),
+                List.of(new Param("a0", a.dtype(), Kind.IN), new Param("y", od, Kind.OUT)), "y = " + CTypes.cast(res, od, e) + ";"));
+        NDArray y = out != null ? out : NDArray.empty(a.device(), od, a.shape(), Order.C);
+        if (!Arrays.equals(y.shape(), a.shape())) {
+            throw new ShapeException(name + ": output has shape " + Shapes.str(y.shape()) + ", expected " + Shapes.str(a.shape()));
+        }
+        ElementwiseLoop.run(spec, new Object[]{a, y}, a.shape());
+        return y;
+    }
+}
