@@ -240,7 +240,8 @@ public final class ElementwiseKernel {
         return new Prepared(device, spec, loopArgs, shape, outs, rawTargets);
     }
 
-    private Spec buildSpec(KernelParams.Binding binding, DType[] arrayDtypes) {
+    /** The loop spec for one binding; arrayDtypes[k] null where input k is a Java number. Package-private for golden tests. */
+    Spec buildSpec(KernelParams.Binding binding, DType[] arrayDtypes) {
         List<ElementwiseLoop.Param> params = new ArrayList<>();
         var prologue = new StringBuilder();
         for (int k = 0; k < in.size(); k++) {

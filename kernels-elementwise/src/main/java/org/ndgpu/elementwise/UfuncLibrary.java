@@ -54,7 +54,7 @@ public final class UfuncLibrary implements Ufuncs {
         DType[] loopIn = {DType.BOOL, res, res};
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
         String body = "y = " + UfuncSnippets.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
-        return launch("where", ops, operandDtypes, loopIn, res, out, (u) -> body, true);
+        return launch("where", ops, operandDtypes, loopIn, res, out, u -> body);
     }
 
     @Override
@@ -80,7 +80,7 @@ public final class UfuncLibrary implements Ufuncs {
             body = "y = " + CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(name, t, loop.out(), v)) + ";";
         }
         String b = body;
-        return launch(name, operands, eff, loop.in(), loop.out(), out, u -> b, false);
+        return launch(name, operands, eff, loop.in(), loop.out(), out, u -> b);
     }
 
     /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
@@ -112,7 +112,7 @@ public final class UfuncLibrary implements Ufuncs {
      * y is converted to out's dtype.
      */
     private NDArray launch(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, NDArray out,
-                           BodyMaker body, boolean castResultOnly) {
+                           BodyMaker body) {
         List<long[]> shapes = new ArrayList<>();
         Device device = null;
         for (Object o : ops) {
@@ -161,7 +161,7 @@ public final class UfuncLibrary implements Ufuncs {
         var kname = new StringBuilder("nd_").append(name);
         for (int k = 0; k < ops.length; k++) {
             String v = "a" + k;
-            if (ops[k] instanceof NDArray) {
+            if (ops[k] instanceof NDArray || ops[k] == NDArray.class) {
                 params.add(new Param(v, opDtypes[k], Kind.IN));
                 kname.append('_').append(code(opDtypes[k]));
                 if (!name.equals("where") || k > 0) {
@@ -188,6 +188,17 @@ public final class UfuncLibrary implements Ufuncs {
                     + "\ny = " + CTypes.cast(result, outDtype, "_r") + ";";
         }
         return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}");
+    }
+
+    /** The spec a call of {@code name} on arrays of these dtypes runs, for golden tests (no device needed). */
+    static Spec specFor(String name, DType... arrays) {
+        UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
+        String[] v = new String[arrays.length];
+        for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
+        String body = "y = " + UfuncSnippets.expr(name, loop.in()[0], loop.out(), v) + ";";
+        Object[] ops = new Object[arrays.length];
+        for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;   // only "is an array" matters
+        return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), u -> body);
     }
 
     private static String code(DType d) { return d.descr().substring(1); }

@@ -1,0 +1,75 @@
+package org.ndgpu.benchmarks;
+
+import java.util.Arrays;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+import org.ndgpu.elementwise.ElementwiseKernel;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * GPU timings of the elementwise machinery, beside CuPy's numbers of issue 4. Device time by
+ * events around each call (after warm-up; median of 20), host time of a small op back to back.
+ * Run on the GPU host: {@code java -Dndgpu.device=cuda:0 -cp ... org.ndgpu.benchmarks.ElementwiseBench [log2 n]}.
+ */
+public final class ElementwiseBench {
+    private static final int WARMUP = 5;
+    private static final int REPS = 20;
+
+    private ElementwiseBench() { }
+
+    public static void main(String[] args) {
+        int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
+        long n = 1L << log2n;
+        Device dev = Device.current();
+        System.out.println("ElementwiseBench on " + dev + ", n = 2^" + log2n);
+        System.out.printf("%-44s %12s %10s%n", "case", "median ms", "GB/s");
+
+        NDArray x = Nd.random().uniform(-1, 1, DType.FLOAT32, n);
+        NDArray y = Nd.random().uniform(-1, 1, DType.FLOAT32, n);
+        NDArray z = Nd.emptyLike(x);
+        double bytes3 = 3.0 * n * 4;
+        row("add float32 into out (CuPy 2489 GB/s)", bytes3, () -> Nd.add(x, y, z));
+
+        var k = new ElementwiseKernel("float32 x, float32 y", "float32 z", "z = x * 2.0f + sin(y)", "axpy_sin");
+        row("ElementwiseKernel x*2+sin(y) (CuPy 2474)", bytes3, () -> k.call(x, y, z));
+        x.close(); y.close(); z.close();
+
+        NDArray col = Nd.random().uniform(-1, 1, DType.FLOAT32, 8192, 1);
+        NDArray rowv = Nd.random().uniform(-1, 1, DType.FLOAT32, 1, 8192);
+        NDArray out = Nd.empty(DType.FLOAT32, 8192, 8192);
+        row("broadcast add (8192,1)+(1,8192) (CuPy 784)", 8192.0 * 8192 * 4, () -> Nd.add(col, rowv, out));
+        out.close();
+
+        NDArray s1 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
+        NDArray s2 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
+        NDArray s3 = Nd.emptyLike(s1);
+        for (int i = 0; i < 2000; i++) Nd.add(s1, s2, s3);
+        dev.synchronize();
+        int calls = 20000;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < calls; i++) Nd.add(s1, s2, s3);
+        long t1 = System.nanoTime();
+        dev.synchronize();
+        System.out.printf("%-44s %12.2f us per call (host, back to back; CuPy 13 us)%n", "small add, 1024 float32", (t1 - t0) / 1e3 / calls);
+    }
+
+    private static void row(String name, double bytes, Runnable op) {
+        for (int i = 0; i < WARMUP; i++) op.run();
+        Device.current().synchronize();
+        double[] ms = new double[REPS];
+        for (int i = 0; i < REPS; i++) {
+            try (Event a = Event.record()) {
+                op.run();
+                try (Event b = Event.record()) {
+                    b.synchronize();
+                    ms[i] = a.elapsedMillis(b);
+                }
+            }
+        }
+        Arrays.sort(ms);
+        double med = (ms[REPS / 2 - 1] + ms[REPS / 2]) / 2;
+        System.out.printf("%-44s %12.3f %10.0f%n", name, med, bytes / (med * 1e-3) / 1e9);
+    }
+}

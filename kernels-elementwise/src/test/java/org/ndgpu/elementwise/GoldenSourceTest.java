@@ -1,0 +1,60 @@
+package org.ndgpu.elementwise;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Layout;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.ndarray.DType;
+
+/**
+ * Golden tests of generated kernel source (the part after the dialect prelude); no device needed.
+ * After an intended change, regenerate with {@code -Dndgpu.golden.update=true} and review the diff.
+ */
+class GoldenSourceTest {
+    private static final Path DIR = Path.of("src/test/resources/golden");
+
+    private static void golden(String file, Dialect dialect, Spec spec, Layout layout) throws IOException {
+        String src = ElementwiseLoop.source(dialect, spec, layout);
+        assertTrue(src.startsWith(dialect.prelude()), "source starts with the prelude");
+        String body = src.substring(dialect.prelude().length());
+        Path p = DIR.resolve(file);
+        if (Boolean.getBoolean("ndgpu.golden.update")) Files.writeString(p, body, StandardCharsets.UTF_8);
+        assertEquals(Files.readString(p, StandardCharsets.UTF_8), body, file);
+    }
+
+    @Test
+    void addFloat32WideLoads() throws IOException {
+        Spec s = UfuncLibrary.specFor("add", DType.FLOAT32, DType.FLOAT32);
+        golden("add_f4_vector4.opencl.c", Dialect.OPENCL, s, new Layout(1, true, true, 4));
+        golden("add_f4_vector4.cuda.cu", Dialect.CUDA, s, new Layout(1, true, true, 4));
+    }
+
+    @Test
+    void trueDivideOfIntsStrided() throws IOException {
+        Spec s = UfuncLibrary.specFor("true_divide", DType.INT32, DType.INT16);
+        golden("true_divide_i4_i2_nd2.c", Dialect.OPENCL, s, new Layout(2, false, false));
+    }
+
+    @Test
+    void complexAndHalf() throws IOException {
+        golden("multiply_c8.c", Dialect.OPENCL, UfuncLibrary.specFor("multiply", DType.COMPLEX64, DType.COMPLEX64), new Layout(1, true, true));
+        golden("sqrt_f2.c", Dialect.CUDA, UfuncLibrary.specFor("sqrt", DType.FLOAT16), new Layout(1, true, true));
+    }
+
+    @Test
+    void elementwiseKernelWithPlaceholdersRawAndConversion() throws IOException {
+        var k = new ElementwiseKernel("T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
+        var b = new KernelParams.Binding(Map.of("T", DType.FLOAT64));
+        Spec spec = k.buildSpec(b, new DType[]{DType.FLOAT64, DType.FLOAT64, DType.INT32});
+        golden("elementwise_kernel_nd3.c", Dialect.OPENCL, spec, new Layout(3, false, true));
+    }
+}
