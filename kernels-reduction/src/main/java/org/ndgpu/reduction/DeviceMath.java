@@ -12,6 +12,7 @@ final class DeviceMath {
     private DeviceMath() { }
 
     /** Helpers every built-in reduction may use. */
+    // nd_c64_add/sub/mul and nd_c128_* come from the dialect preludes (added there with the ufunc library)
     static final String HELPERS = """
             #ifdef ND_CUDA
             #define ND_INF __int_as_float(0x7f800000)
@@ -20,15 +21,9 @@ final class DeviceMath {
             #define ND_INF INFINITY
             #define ND_NAN NAN
             #endif
-            ND_DEVICE_FN complex64 nd_c64_add(complex64 a, complex64 b) { return nd_c64(a.x + b.x, a.y + b.y); }
-            ND_DEVICE_FN complex64 nd_c64_sub(complex64 a, complex64 b) { return nd_c64(a.x - b.x, a.y - b.y); }
-            ND_DEVICE_FN complex64 nd_c64_mul(complex64 a, complex64 b) { return nd_c64(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
             ND_DEVICE_FN float nd_abs2_c64(complex64 v) { return v.x * v.x + v.y * v.y; }
             ND_DEVICE_FN float nd_sq_f32(float v) { return v * v; }
             #if defined(ND_CUDA) || defined(cl_khr_fp64)
-            ND_DEVICE_FN complex128 nd_c128_add(complex128 a, complex128 b) { return nd_c128(a.x + b.x, a.y + b.y); }
-            ND_DEVICE_FN complex128 nd_c128_sub(complex128 a, complex128 b) { return nd_c128(a.x - b.x, a.y - b.y); }
-            ND_DEVICE_FN complex128 nd_c128_mul(complex128 a, complex128 b) { return nd_c128(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
             ND_DEVICE_FN double nd_abs2_c128(complex128 v) { return v.x * v.x + v.y * v.y; }
             ND_DEVICE_FN double nd_sq_f64(double v) { return v * v; }
             #endif
