@@ -372,16 +372,16 @@ public final class Nd {
     // ---------------------------------------------------------------- ufunc facade
 
     /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
-    public static NDArray ufunc(String name, NDArray out, Object... operands) { return Providers.ufuncs().call(name, out, operands); }
+    public static NDArray ufunc(String name, NDArray out, Object... operands) { return Providers.ufuncs(operands).call(name, out, operands); }
 
     /** numpy.where(cond, x, y). */
-    public static NDArray where(Object cond, Object x, Object y) { return Providers.ufuncs().where(cond, x, y, null); }
+    public static NDArray where(Object cond, Object x, Object y) { return Providers.ufuncs(cond, x, y).where(cond, x, y, null); }
 
-    public static NDArray where(Object cond, Object x, Object y, NDArray out) { return Providers.ufuncs().where(cond, x, y, out); }
+    public static NDArray where(Object cond, Object x, Object y, NDArray out) { return Providers.ufuncs(cond, x, y).where(cond, x, y, out); }
 
-    public static NDArray clip(NDArray a, Object lo, Object hi) { return Providers.ufuncs().clip(a, lo, hi, null); }
+    public static NDArray clip(NDArray a, Object lo, Object hi) { return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, null); }
 
-    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { return Providers.ufuncs().clip(a, lo, hi, out); }
+    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, out); }
 
     // ---------------------------------------------------------------- ufuncs by name: Nd.add(a, b), Nd.add(a, b, out)
     /** numpy.add. */

@@ -64,6 +64,12 @@ public interface Backend {
      */
     void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args);
 
+    /**
+     * How many times {@link #launch} was called on this device since it was opened, over all
+     * threads: a statistic (fusion tests count launches with it, as tinygrad's tests count kernels).
+     */
+    long launchCount();
+
     /** Records an event in the stream, for timing and ordering. */
     BackendEvent record(BackendStream stream);
 

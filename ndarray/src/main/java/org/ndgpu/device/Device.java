@@ -161,6 +161,12 @@ public final class Device {
     /** The backend that runs this device's work. For kernels of ndgpu's own modules. */
     public Backend backend() { return backend; }
 
+    /**
+     * Kernels launched on this device so far, by every module and thread: a statistic, e.g. to see
+     * that a fused function is one launch ({@code long before = d.launchCount(); f.call(x); d.launchCount() - before}).
+     */
+    public long launchCount() { return backend.launchCount(); }
+
     public MemoryPool memoryPool() { return pool; }
 
     /** Compiled programs of this device, cached in memory and on disk. */

@@ -14,6 +14,7 @@ import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
 import org.ndgpu.Nd;
 import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Tracer;
 
 /**
  * An n-dimensional array on a device, with NumPy's semantics: a dtype, a shape, strides in bytes
@@ -36,6 +37,8 @@ public final class NDArray implements AutoCloseable {
     private final long[] strides;
     private final long offset;
     private final Cleaner.Cleanable cleanable;
+    // non-null only for a symbolic array of a Fuse trace (no allocation; operations go to the tracer)
+    private final Tracer.Symbol symbol;
     private volatile boolean closed;
 
     private NDArray(Allocation allocation, DType dtype, long[] shape, long[] strides, long offset) {
@@ -45,7 +48,31 @@ public final class NDArray implements AutoCloseable {
         this.strides = strides;
         this.offset = offset;
         this.cleanable = allocation.retain(this);
+        this.symbol = null;
     }
+
+    private NDArray(DType dtype, long[] shape, Tracer.Symbol symbol) {
+        this.allocation = null;
+        this.dtype = dtype;
+        this.shape = shape.clone();
+        this.strides = Shapes.cStrides(this.shape, dtype.itemsize());
+        this.offset = 0;
+        this.cleanable = null;
+        this.symbol = symbol;
+    }
+
+    /**
+     * A symbolic array: a dtype and a shape standing for a value that {@code symbol}'s tracer
+     * records (module fuse traces a lambda with these). It has no memory: its ufuncs, reductions and
+     * astype go to the tracer, and whatever needs elements ({@code item()}, {@code toDoubleArray()},
+     * views, copies) throws the tracer's exception naming the call.
+     */
+    public static NDArray symbolic(DType dtype, long[] shape, Tracer.Symbol symbol) {
+        return new NDArray(dtype, shape, java.util.Objects.requireNonNull(symbol, "symbol"));
+    }
+
+    /** The tracer's record of a symbolic array, or null for an ordinary one. */
+    public Tracer.Symbol symbol() { return symbol; }
 
     // ---------------------------------------------------------------- making arrays
 
@@ -118,7 +145,7 @@ public final class NDArray implements AutoCloseable {
     public boolean isFContiguous() { return Shapes.isFContiguous(shape, strides, dtype.itemsize()); }
 
     /** The device this array lives on. */
-    public Device device() { return allocation.device(); }
+    public Device device() { return symbol != null ? symbol.device() : allocation.device(); }
 
     /** The device buffer (shared with views); add {@link #offset()} to reach element 0. For kernels. */
     public BackendBuffer buffer() {
@@ -127,16 +154,20 @@ public final class NDArray implements AutoCloseable {
     }
 
     /** Bytes of the whole allocation this array views. */
-    public long allocationBytes() { return allocation.bytes(); }
+    public long allocationBytes() { return live("allocationBytes").allocation.bytes(); }
 
     /** True if the two arrays view the same device memory. */
-    public boolean sharesMemory(NDArray other) { return allocation == other.allocation; }
+    public boolean sharesMemory(NDArray other) { return allocation != null && allocation == other.allocation; }
 
     /** True after close(). */
     public boolean isClosed() { return closed; }
 
-    /** Throws ArrayClosedException naming {@code op} if this array was closed. */
+    /**
+     * Throws ArrayClosedException naming {@code op} if this array was closed, and the tracer's
+     * exception if it is symbolic (op needs real memory).
+     */
     public NDArray live(String op) {
+        if (symbol != null) throw symbol.tracer().cannotTrace(op);
         if (closed) throw new ArrayClosedException(op + ": the array " + dtype + Shapes.str(shape) + " was closed");
         return this;
     }
@@ -145,7 +176,7 @@ public final class NDArray implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        cleanable.clean();
+        if (cleanable != null) cleanable.clean();
     }
 
     // ---------------------------------------------------------------- views
@@ -272,11 +303,14 @@ public final class NDArray implements AutoCloseable {
     public NDArray copy(Order order) { return Copies.copy(live("copy"), dtype, order); }
 
     /** numpy.astype: a copy converted to {@code to} (unsafe casting, as NumPy's default). */
-    public NDArray astype(DType to) { return Copies.copy(live("astype"), to, Order.K); }
+    public NDArray astype(DType to) {
+        if (symbol != null) return symbol.tracer().astype(this, to);
+        return Copies.copy(live("astype"), to, Order.K);
+    }
 
     /** numpy.astype by dtype name: "float32", "int64", ... */
     public NDArray astype(String to) {
-        live("astype");
+        if (symbol == null) live("astype");
         DType d;
         try {
             d = DType.of(to);
@@ -299,6 +333,7 @@ public final class NDArray implements AutoCloseable {
 
     /** The elements in C order as little-endian bytes in a native segment. */
     public MemorySegment toBytes() {
+        live("toBytes");
         MemorySegment out = Arena.ofAuto().allocate(Math.max(nbytes(), 1), 16).asSlice(0, nbytes());
         copyTo(out);
         return out;
@@ -318,6 +353,7 @@ public final class NDArray implements AutoCloseable {
 
     // each to*Array copies straight into the Java array when the dtype matches: one transfer, no staging copy here
     public float[] toFloatArray() {
+        live("toFloatArray");
         if (dtype != DType.FLOAT32) return HostData.toFloats(toBytes(), dtype);
         float[] out = new float[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
@@ -325,6 +361,7 @@ public final class NDArray implements AutoCloseable {
     }
 
     public double[] toDoubleArray() {
+        live("toDoubleArray");
         if (dtype != DType.FLOAT64) return HostData.toDoubles(toBytes(), dtype);
         double[] out = new double[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
@@ -332,6 +369,7 @@ public final class NDArray implements AutoCloseable {
     }
 
     public long[] toLongArray() {
+        live("toLongArray");
         if (dtype != DType.INT64) return HostData.toLongs(toBytes(), dtype);
         long[] out = new long[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
@@ -339,19 +377,21 @@ public final class NDArray implements AutoCloseable {
     }
 
     public int[] toIntArray() {
+        live("toIntArray");
         if (dtype != DType.INT32) return HostData.toInts(toBytes(), dtype);
         int[] out = new int[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
 
-    public boolean[] toBooleanArray() { return HostData.toBooleans(toBytes(), dtype); }
+    public boolean[] toBooleanArray() { return HostData.toBooleans(live("toBooleanArray").toBytes(), dtype); }
 
     /** numpy.ndarray.tolist in Java: nested primitive arrays of the dtype's Java type (a boxed scalar for 0-d). */
-    public Object toArray() { return HostData.nested(toBytes(), dtype, shape); }
+    public Object toArray() { return HostData.nested(live("toArray").toBytes(), dtype, shape); }
 
     /** The one element as a Java value: Double, Float, Long, Integer, Short, Byte, Boolean, or double[]{re, im}. */
     public Object item() {
+        live("item");
         if (size() != 1) {
             throw new ShapeException("item: can only convert an array of size 1 to a Java scalar, got shape " + Shapes.str(shape));
         }
@@ -360,6 +400,7 @@ public final class NDArray implements AutoCloseable {
 
     /** The one element as a double. */
     public double doubleValue() {
+        live("doubleValue");
         if (size() != 1) throw new ShapeException("doubleValue: expected an array of size 1, got shape " + Shapes.str(shape));
         return toDoubleArray()[0];
     }
@@ -368,6 +409,7 @@ public final class NDArray implements AutoCloseable {
     @Override
     public String toString() {
         if (closed) return "array(<closed>, dtype=" + dtype + ", shape=" + Shapes.str(shape) + ")";
+        if (symbol != null) return "array(<symbolic: traced by fuse>, dtype=" + dtype + ", shape=" + Shapes.str(shape) + ")";
         return Printing.repr(this);
     }
 
@@ -385,7 +427,7 @@ public final class NDArray implements AutoCloseable {
 
     // ---------------------------------------------------------------- elementwise (module kernels-elementwise)
 
-    private NDArray u(String name, Object... operands) { return Providers.ufuncs().call(name, null, operands); }
+    private NDArray u(String name, Object... operands) { return Providers.ufuncs(operands).call(name, null, operands); }
 
     public NDArray add(Object other) { return u("add", this, other); }
 
@@ -506,12 +548,12 @@ public final class NDArray implements AutoCloseable {
     public NDArray conj() { return u("conjugate", this); }
 
     /** numpy.clip; lo or hi may be null for no bound. */
-    public NDArray clip(Object lo, Object hi) { return Providers.ufuncs().clip(this, lo, hi, null); }
+    public NDArray clip(Object lo, Object hi) { return Providers.ufuncs(this, lo, hi).clip(this, lo, hi, null); }
 
     // ---------------------------------------------------------------- reductions (module kernels-reduction)
 
     private NDArray r(String name, int[] axes, boolean keepdims, int ddof) {
-        return Providers.reductions().reduce(name, this, axes, keepdims, null, ddof);
+        return Providers.reductions(this).reduce(name, this, axes, keepdims, null, ddof);
     }
 
     public NDArray sum() { return r("sum", null, false, 0); }
@@ -584,13 +626,13 @@ public final class NDArray implements AutoCloseable {
 
     public NDArray any(int[] axes, boolean keepdims) { return r("any", axes, keepdims, 0); }
 
-    public NDArray cumsum() { return Providers.reductions().scan("cumsum", this, null, null); }
+    public NDArray cumsum() { return Providers.reductions(this).scan("cumsum", this, null, null); }
 
-    public NDArray cumsum(int axis) { return Providers.reductions().scan("cumsum", this, axis, null); }
+    public NDArray cumsum(int axis) { return Providers.reductions(this).scan("cumsum", this, axis, null); }
 
-    public NDArray cumprod() { return Providers.reductions().scan("cumprod", this, null, null); }
+    public NDArray cumprod() { return Providers.reductions(this).scan("cumprod", this, null, null); }
 
-    public NDArray cumprod(int axis) { return Providers.reductions().scan("cumprod", this, axis, null); }
+    public NDArray cumprod(int axis) { return Providers.reductions(this).scan("cumprod", this, axis, null); }
 
     // ---------------------------------------------------------------- linear algebra (module linalg)
 

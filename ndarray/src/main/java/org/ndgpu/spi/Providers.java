@@ -3,6 +3,7 @@ package org.ndgpu.spi;
 import java.util.ServiceLoader;
 import org.ndgpu.NdException;
 import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * Where NDArray finds the operations that live in later modules (ufuncs in kernels-elementwise,
@@ -21,6 +22,22 @@ public final class Providers {
         Ufuncs u = ufuncs;
         if (u == null) ufuncs = u = load(Ufuncs.class, "kernels-elementwise");
         return u;
+    }
+
+    /**
+     * The ufuncs for these operands: the tracer of the first symbolic operand (a Fuse trace records
+     * instead of running), else {@link #ufuncs()}. NDArray's methods and the Nd facade call this.
+     */
+    public static Ufuncs ufuncs(Object... operands) {
+        for (Object o : operands) {
+            if (o instanceof NDArray a && a.symbol() != null) return a.symbol().tracer();
+        }
+        return ufuncs();
+    }
+
+    /** The reductions for {@code a}: its tracer when it is symbolic, else {@link #reductions()}. */
+    public static Reductions reductions(NDArray a) {
+        return a.symbol() != null ? a.symbol().tracer() : reductions();
     }
 
     public static Reductions reductions() {

@@ -51,6 +51,7 @@ import org.ndgpu.backend.Dialect;
  */
 public final class CudaBackend implements Backend {
     private final int ordinal;
+    private final java.util.concurrent.atomic.LongAdder launches = new java.util.concurrent.atomic.LongAdder();
     private final int device;
     private final DeviceFacts facts;
     private final String id;
@@ -479,7 +480,11 @@ public final class CudaBackend implements Backend {
     // ---- launch ----
 
     @Override
+    public long launchCount() { return launches.sum(); }
+
+    @Override
     public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+        launches.increment();
         if (!(kernel instanceof CudaKernel k) || k.program.owner != this) {
             throw new KernelLaunchException(id + " launch: " + kernel + " is not a kernel of " + id);
         }

@@ -40,6 +40,7 @@ public final class OpenClBackend implements Backend {
     private static final long STAGE = 16L << 20;
 
     private final cl_device_id device;
+    private final java.util.concurrent.atomic.LongAdder launches = new java.util.concurrent.atomic.LongAdder();
     private final cl_context context;
     private final DeviceFacts facts;
     private final Queue defaultQueue;
@@ -244,7 +245,11 @@ public final class OpenClBackend implements Backend {
     }
 
     @Override
+    public long launchCount() { return launches.sum(); }
+
+    @Override
     public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+        launches.increment();
         Kernel k = (Kernel) kernel;
         long threads = 1;
         for (long b : block) threads *= b;

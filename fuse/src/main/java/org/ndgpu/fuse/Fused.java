@@ -1,0 +1,143 @@
+package org.ndgpu.fuse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.DTypeException;
+import org.ndgpu.NdException;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Shapes;
+
+/**
+ * A lambda made into kernels by {@link Fuse#of}: call it with arrays or Java numbers (NumPy 2 weak
+ * scalars). Traced once per (device, argument dtypes and shapes); the generated kernels are shared
+ * by every call that resolves to the same source.
+ *
+ * <pre>{@code
+ * Fused<NDArray> f = Fuse.of((x, y) -> x.sub(y).mul(x.sub(y))).named("sqdiff");
+ * NDArray r = f.call(a, b);          // one kernel
+ * NDArray s = f.call(a, 2.5);        // y is a weak scalar: float32 a stays float32
+ * String src = f.source(a, b);       // the generated kernel source
+ * }</pre>
+ *
+ * @param <R> what the lambda returns: NDArray, NDArray[] or {@link Fuse.Tuple}; {@link #call} returns the same kind
+ */
+public final class Fused<R> {
+    private final String name;
+    private final int arity;
+    private final Fuse.FnN<R> fn;
+    private final Map<String, Traced> cache = new ConcurrentHashMap<>();
+
+    private enum Kind { ONE, ARRAY, TUPLE }
+
+    private record Traced(Program program, Kind kind) { }
+
+    Fused(String name, int arity, Fuse.FnN<R> fn) {
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new NdException("fuse: the name must be a C identifier (letters, digits, _), got '" + name + "'");
+        }
+        this.name = name;
+        this.arity = arity;
+        this.fn = fn;
+    }
+
+    /** The same function under another name (it names the generated kernels and appears in error messages). */
+    public Fused<R> named(String newName) { return new Fused<>(newName, arity, fn); }
+
+    public String name() { return name; }
+
+    /** Runs the fused kernels on {@code args} (NDArrays or Java numbers); returns what the lambda returns, computed. */
+    @SuppressWarnings("unchecked")
+    public R call(Object... args) {
+        Device device = device(args);
+        Traced t = traced(device, args);
+        NDArray[] res = t.program().run(device, args);
+        return (R) switch (t.kind()) {
+            case ONE -> res[0];
+            case ARRAY -> res;
+            case TUPLE -> Fuse.Tuple.of(res);
+        };
+    }
+
+    /** Like {@link #call}, every result as an array element. */
+    public NDArray[] callAll(Object... args) {
+        Device device = device(args);
+        return traced(device, args).program().run(device, args);
+    }
+
+    /** Runs the lambda itself on ordinary arrays, one kernel per operation: the reference a fused call must equal. */
+    public R unfused(NDArray... args) {
+        checkArity(args);
+        return fn.apply(args);
+    }
+
+    /** The generated source of every kernel a call with these arguments launches, in order (nothing runs). */
+    public String source(Object... args) {
+        Device device = device(args);
+        return traced(device, args).program().source(device, args);
+    }
+
+    /** How many kernels a call with these arguments launches (a full reduction's second pass not counted). */
+    public int kernelCount(Object... args) { return traced(device(args), args).program().kernels(); }
+
+    private Traced traced(Device device, Object[] args) {
+        checkArity(args);
+        var key = new StringBuilder(device.id());
+        for (Object a : args) {
+            key.append('|');
+            switch (a) {
+                case NDArray x -> key.append(x.live(name).dtype()).append(Shapes.str(x.shape()));
+                case Number n -> key.append(n.getClass().getSimpleName());
+                case Boolean b -> key.append("Boolean");
+                case null -> throw new DTypeException("fuse '" + name + "': an argument is null; expected an NDArray or a Java number");
+                default -> throw new DTypeException("fuse '" + name + "': expected NDArrays or Java numbers as arguments, got "
+                        + a.getClass().getSimpleName());
+            }
+        }
+        return cache.computeIfAbsent(key.toString(), k -> trace(device, args));
+    }
+
+    private Traced trace(Device device, Object[] args) {
+        Trace trace = new Trace(name, device);
+        NDArray[] symbolic = new NDArray[args.length];
+        for (int k = 0; k < args.length; k++) symbolic[k] = trace.argument(k, args[k]);
+        Object r = fn.apply(symbolic);
+        List<Node> results = new ArrayList<>();
+        Kind kind;
+        switch (r) {
+            case NDArray a -> {
+                kind = Kind.ONE;
+                results.add(trace.nodeOf(a, "its result"));
+            }
+            case NDArray[] as -> {
+                kind = Kind.ARRAY;
+                for (int k = 0; k < as.length; k++) results.add(trace.nodeOf(as[k], "result " + k));
+            }
+            case Fuse.Tuple tu -> {
+                kind = Kind.TUPLE;
+                for (int k = 0; k < tu.size(); k++) results.add(trace.nodeOf(tu.get(k), "result " + k));
+            }
+            case null -> throw new FuseException("fuse '" + name + "': the function returned null; expected an NDArray, NDArray[] or Fuse.Tuple");
+            default -> throw new FuseException("fuse '" + name + "': the function returned a " + r.getClass().getSimpleName()
+                    + "; expected an NDArray, NDArray[] or Fuse.Tuple");
+        }
+        if (results.isEmpty()) throw new FuseException("fuse '" + name + "': the function returned no arrays");
+        return new Traced(new Program(trace, args.length, results, device.facts().fp64()), kind);
+    }
+
+    private void checkArity(Object[] args) {
+        if (arity >= 0 && args.length != arity) {
+            throw new NdException("fuse '" + name + "': the function takes " + arity + " arguments, got " + args.length);
+        }
+    }
+
+    private static Device device(Object[] args) {
+        for (Object a : args) if (a instanceof NDArray x) return x.device();
+        return Device.current();
+    }
+
+    @Override
+    public String toString() { return "Fused[" + name + (arity >= 0 ? ", " + arity + " arguments" : "") + "]"; }
+}

@@ -1,0 +1,255 @@
+package org.ndgpu.fuse;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.ndgpu.DTypeException;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.device.Device;
+import org.ndgpu.elementwise.UfuncLoops;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Scalars;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.reduction.BuiltinReductions;
+import org.ndgpu.spi.Tracer;
+
+/**
+ * One tracing of a fused lambda: the symbolic arrays it is called with route their operations
+ * here, and each becomes a {@link Node}. Type resolution is the ufunc library's own
+ * ({@link UfuncLoops}, NEP 50 weak scalars through {@link Scalars#weak}), so a fused function has
+ * exactly the dtypes of the unfused calls; shapes broadcast here, so shape errors surface at the
+ * call, named after the ufunc, as unfused.
+ */
+final class Trace implements Tracer {
+    static final Set<String> REDUCTIONS = Set.of("sum", "prod", "mean", "max", "min", "all", "any");
+    private static final Set<String> HOST_READS = Set.of("item", "doubleValue", "toFloatArray", "toDoubleArray", "toLongArray",
+            "toIntArray", "toBooleanArray", "toArray", "toBytes", "copyTo", "toHost", "str", "buffer", "to");
+
+    /** An integer weak-scalar argument met an integer array of {@code dtype} in {@code op}: its value must fit, on every call. */
+    record FitCheck(String op, int arg, DType dtype) { }
+
+    private final String name;
+    private final Device device;
+    private final List<Node> nodes = new ArrayList<>();
+    private final Map<String, Node> consed = new HashMap<>();
+    final List<FitCheck> fitChecks = new ArrayList<>();
+
+    Trace(String name, Device device) {
+        this.name = name;
+        this.device = device;
+    }
+
+    /** The symbolic array the lambda receives for argument {@code index}. */
+    NDArray argument(int index, Object value) {
+        Node n = value instanceof NDArray a ? add(id -> new Node.Arg(id, index, a.dtype(), a.shape()), "arg" + index)
+                : add(id -> new Node.WeakArg(id, index, value), "weak" + index);
+        return symbolic(n);
+    }
+
+    /** The node behind a symbolic array the lambda returned. */
+    Node nodeOf(NDArray a, String what) {
+        if (a == null) throw new FuseException("fuse '" + name + "': the function returned null as " + what);
+        if (a.symbol() == null || a.symbol().tracer() != this) {
+            throw new FuseException("fuse '" + name + "': " + what + " is not computed from the arguments (an array made or captured"
+                    + " outside the fused function); return a value computed from the arguments, or pass the array as an argument");
+        }
+        return (Node) a.symbol().node();
+    }
+
+    // ---------------------------------------------------------------- ufuncs
+
+    @Override
+    public NDArray call(String ufunc, NDArray out, Object... operands) {
+        noOut(ufunc, out);
+        if (!UfuncLoops.known(ufunc)) {
+            throw new NdException(ufunc + ": " + (ufunc.equals("real") || ufunc.equals("imag")
+                    ? "cannot be fused yet (fuse '" + name + "'); call it outside the fused function"
+                    : "unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'"));
+        }
+        return apply(ufunc, operands);
+    }
+
+    @Override
+    public NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
+        noOut("clip", out);
+        if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
+        if (lo == null) return apply("minimum", a, hi);
+        if (hi == null) return apply("maximum", a, lo);
+        return apply("clip", a, lo, hi);
+    }
+
+    @Override
+    public NDArray where(Object cond, Object x, Object y, NDArray out) {
+        noOut("where", out);
+        List<Object> ops = operands("where", cond, x, y);
+        DType[] eff = effective("where", ops.subList(1, 3));
+        DType res = DType.promote(eff[0], eff[1]);
+        DType condType = ops.get(0) instanceof Node n ? n.dtype() : DType.BOOL;
+        return op("where", ops, List.of(condType, res, res), res);
+    }
+
+    private NDArray apply(String ufunc, Object... operands) {
+        List<Object> ops = operands(ufunc, operands);
+        UfuncLoops.Loop loop = UfuncLoops.resolve(ufunc, effective(ufunc, ops));
+        return op(ufunc, ops, List.of(loop.in()), loop.out());
+    }
+
+    private NDArray op(String ufunc, List<Object> ops, List<DType> loopIn, DType out) {
+        List<long[]> shapes = new ArrayList<>();
+        var key = new StringBuilder(ufunc).append('(');
+        for (Object o : ops) {
+            if (o instanceof Node n) {
+                shapes.add(n.shape());
+                key.append('#').append(n.id());
+            } else {
+                Node.Weak w = (Node.Weak) o;
+                key.append(w.arg() >= 0 ? "w" + w.arg() : w.value().getClass().getSimpleName() + ":" + w.value());
+            }
+            key.append(',');
+        }
+        long[] shape = shapes.isEmpty() ? new long[0] : Shapes.broadcast(ufunc, shapes.toArray(long[][]::new));
+        key.append(")->").append(out);
+        return symbolic(add(id -> new Node.Op(id, ufunc, List.copyOf(ops), loopIn, out, shape), key.toString()));
+    }
+
+    /** Array operands keep their dtype; numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
+    private DType[] effective(String ufunc, List<Object> ops) {
+        DType arrays = null;
+        for (Object o : ops) if (o instanceof Node n) arrays = arrays == null ? n.dtype() : DType.promote(arrays, n.dtype());
+        DType[] eff = new DType[ops.size()];
+        for (int k = 0; k < eff.length; k++) {
+            Object o = ops.get(k);
+            if (o instanceof Node n) eff[k] = n.dtype();
+            else {
+                Node.Weak w = (Node.Weak) o;
+                if (arrays == null) eff[k] = DType.ofJavaValue(w.value());
+                else {
+                    eff[k] = Scalars.weak(ufunc, w.value(), arrays);
+                    if (w.arg() >= 0 && arrays.isInteger()) fitChecks.add(new FitCheck(ufunc, w.arg(), arrays));
+                }
+            }
+        }
+        return eff;
+    }
+
+    private List<Object> operands(String op, Object... operands) {
+        List<Object> ops = new ArrayList<>(operands.length);
+        for (Object o : operands) {
+            if (o instanceof NDArray a) {
+                Node n = nodeOf(a, "an operand of " + op);
+                ops.add(n instanceof Node.WeakArg w ? new Node.Weak(w.value(), w.index()) : n);
+            } else if (o instanceof Number || o instanceof Boolean) {
+                ops.add(new Node.Weak(o, -1));
+            } else {
+                throw new DTypeException(op + ": expected an NDArray or a Java number, got " + (o == null ? "null" : o.getClass().getSimpleName()));
+            }
+        }
+        return ops;
+    }
+
+    // ---------------------------------------------------------------- casts and reductions
+
+    @Override
+    public NDArray astype(NDArray a, DType to) {
+        Node n = nodeOf(a, "the array of astype");
+        return symbolic(add(id -> new Node.Cast(id, n, to), "cast#" + n.id() + "->" + to));
+    }
+
+    @Override
+    public NDArray reduce(String op, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
+        noOut(op, out);
+        if (!REDUCTIONS.contains(op)) {
+            throw new FuseException("fuse '" + name + "': " + op + " cannot be fused; the fusable reductions are " + REDUCTIONS.stream().sorted().toList()
+                    + " (compute " + op + " outside the fused function)");
+        }
+        Node in = nodeOf(a, "the array of " + op);
+        if (in instanceof Node.WeakArg) throw new FuseException("fuse '" + name + "': " + op + " of a Java number argument; pass an array");
+        long[] shape = in.shape();
+        int n = shape.length;
+        int[] ax = Shapes.axes(op, axes, n);
+        boolean[] red = new boolean[n];
+        for (int d : ax) red[d] = true;
+        long r = 1, k = 1;
+        long[] res = new long[n];
+        int m = 0;
+        for (int d = 0; d < n; d++) {
+            if (red[d]) r *= shape[d];
+            else k *= shape[d];
+            if (!red[d]) res[m++] = shape[d];
+            else if (keepdims) res[m++] = 1;
+        }
+        if (r == 0 && k > 0 && !BuiltinReductions.hasIdentity(op)) {
+            throw new ShapeException(op + ": zero-size array to reduction operation " + BuiltinReductions.ufuncName(op) + " which has no identity");
+        }
+        long[] outShape = Arrays.copyOf(res, m);
+        int[] sorted = ax.clone();
+        Arrays.sort(sorted);
+        DType rt = BuiltinReductions.resultType(op, in.dtype());
+        return symbolic(add(id -> new Node.Reduce(id, op, in, sorted, keepdims, rt, outShape),
+                op + "#" + in.id() + Arrays.toString(sorted) + keepdims));
+    }
+
+    @Override
+    public NDArray scan(String op, NDArray a, Integer axis, NDArray out) {
+        throw new FuseException("fuse '" + name + "': " + op + " cannot be fused (a scan is not elementwise); compute it outside the fused function");
+    }
+
+    // ---------------------------------------------------------------- what cannot be traced
+
+    @Override
+    public NdException cannotTrace(String op) {
+        String where = callSite();
+        if (HOST_READS.contains(op)) {
+            return new FuseException("fuse '" + name + "': " + op + "() reads array elements on the host" + where + ", which a fused"
+                    + " function cannot do: it is traced once with symbolic arrays and compiled into one kernel, so Java code cannot"
+                    + " see element values (no item(), toDoubleArray(), or `if` on a comparison). Select with Nd.where(cond, a, b),"
+                    + " or call the lambda unfused.");
+        }
+        return new FuseException("fuse '" + name + "': " + op + " is not supported in a fused function" + where + "; only ufuncs,"
+                + " Nd.where, clip, astype and the reductions " + REDUCTIONS.stream().sorted().toList() + " are traced");
+    }
+
+    private static final List<String> LIBRARY_PACKAGES = List.of("org.ndgpu.ndarray.", "org.ndgpu.spi.", "java.", "jdk.");
+    private static final Set<String> LIBRARY_CLASSES = Set.of("org.ndgpu.Nd", "org.ndgpu.fuse.Trace", "org.ndgpu.fuse.Fuse",
+            "org.ndgpu.fuse.Fused", "org.ndgpu.fuse.Program", "org.ndgpu.fuse.Kernels");
+
+    /** " (at Foo.lambda$bar$0(Foo.java:12))": the first frame outside ndgpu's own code, where the lambda made the call. */
+    private static String callSite() {
+        return StackWalker.getInstance().walk(s -> s.filter(f -> {
+            String c = f.getClassName();
+            int dollar = c.indexOf('$');
+            String outer = dollar < 0 ? c : c.substring(0, dollar);
+            return LIBRARY_PACKAGES.stream().noneMatch(c::startsWith) && !LIBRARY_CLASSES.contains(outer) && !c.contains("$$Lambda");
+        }).findFirst().map(f -> " (at " + f.toStackTraceElement() + ")").orElse(""));
+    }
+
+    private void noOut(String op, NDArray out) {
+        if (out != null) {
+            throw new FuseException("fuse '" + name + "': " + op + " with an out array cannot be fused; return the value instead");
+        }
+    }
+
+    // ---------------------------------------------------------------- nodes
+
+    private interface Maker { Node make(int id); }
+
+    private Node add(Maker maker, String key) {
+        Node n = consed.get(key);
+        if (n != null) return n;
+        n = maker.make(nodes.size());
+        nodes.add(n);
+        consed.put(key, n);
+        return n;
+    }
+
+    private NDArray symbolic(Node n) {
+        return NDArray.symbolic(n.dtype(), n.shape(), new Symbol(this, n, device));
+    }
+
+    String name() { return name; }
+}

@@ -1,0 +1,36 @@
+package org.ndgpu.elementwise;
+
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.ndarray.DType;
+
+/**
+ * The ufunc library's C expressions, public for code generators that inline ufuncs into larger
+ * kernels (module fuse): the very snippets {@link UfuncLibrary} runs, so a fused kernel computes
+ * exactly what the unfused calls do. Pair with {@link UfuncLoops#resolve} for the loop types.
+ *
+ * <pre>{@code
+ * UfuncLoops.Loop l = UfuncLoops.resolve("add", DType.FLOAT32, DType.FLOAT32);
+ * UfuncCode.expr("add", l.in()[0], l.out(), "a", "b");   // "(a + b)"
+ * }</pre>
+ */
+public final class UfuncCode {
+    private UfuncCode() { }
+
+    /**
+     * The expression of {@code ufunc} over operands {@code v}, already converted to the loop's
+     * input type {@code t} (the first input's loop dtype), with result type {@code out}.
+     * {@code "clip"} is {@code minimum(maximum(v0, v1), v2)}, as {@code numpy.clip}.
+     */
+    public static String expr(String ufunc, DType t, DType out, String... v) {
+        if (ufunc.equals("clip")) {
+            return UfuncSnippets.expr("minimum", t, t, UfuncSnippets.expr("maximum", t, t, v[0], v[1]), v[2]);
+        }
+        return UfuncSnippets.expr(ufunc, t, out, v);
+    }
+
+    /** A value's truth as NumPy's bool() (nonzero; either part for complex): how {@code where} reads its condition. */
+    public static String truth(DType t, String v) { return UfuncSnippets.truth(t, v); }
+
+    /** {@code v} of dtype {@code from} converted to {@code to}'s compute type, as the ufuncs convert operands. */
+    public static String cast(DType from, DType to, String v) { return CTypes.cast(from, to, v); }
+}

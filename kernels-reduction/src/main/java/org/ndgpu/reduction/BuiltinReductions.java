@@ -1,0 +1,39 @@
+package org.ndgpu.reduction;
+
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.ndarray.DType;
+
+/**
+ * The built-in reductions' specs and NumPy result dtypes, public for code generators that put
+ * their own map expression in front of a built-in reduction (module fuse: {@code sum((x - y)^2)}
+ * as one kernel). The spec's {@code map} reads its one input as {@code x}; replace that input and
+ * the map, keep the reduce, post-map and identity.
+ *
+ * <pre>{@code
+ * ReductionSpec s = BuiltinReductions.spec("sum", DType.FLOAT32, DType.FLOAT32, true);
+ * }</pre>
+ */
+public final class BuiltinReductions {
+    private BuiltinReductions() { }
+
+    /** NumPy's result dtype of reduction {@code op} ("sum", "prod", "mean", "max", "min", "all", "any", ...) over {@code in}. */
+    public static DType resultType(String op, DType in) { return Builtins.resultType(op, in); }
+
+    /** True when reducing zero elements gives the identity rather than an error (sum: yes, max: no). */
+    public static boolean hasIdentity(String op) { return Builtins.hasIdentity(op); }
+
+    /** NumPy's name of the ufunc behind {@code op}, for the empty-reduction error ("maximum" for max). */
+    public static String ufuncName(String op) { return Builtins.ufuncName(op); }
+
+    /** The spec of {@code op} reading input {@code x} of dtype {@code in} into {@code out}; {@code fp64}: the device has doubles. */
+    public static ReductionSpec spec(String op, DType in, DType out, boolean fp64) { return Builtins.spec(op, in, out, fp64); }
+
+    /**
+     * The source {@link ReductionLoop} generates for {@code spec} in its one-pass row layout over
+     * one kept and one reduced dimension (other calls differ in index arithmetic and pass only):
+     * to read what a spec's map, reduce and post-map become.
+     */
+    public static String source(Dialect dialect, ReductionSpec spec) {
+        return ReductionSource.source(dialect, spec, new ReductionSource.Layout(ReductionSource.Mode.DIRECT, 1, 1, true, true, 256));
+    }
+}
