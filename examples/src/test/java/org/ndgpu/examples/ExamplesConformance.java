@@ -97,6 +97,15 @@ abstract class ExamplesConformance extends DeviceTestBase {
     }
 
     @Test
+    void fusedSquaredDiffIsOneKernelAndMatchesTheUfuncs() {
+        Result r = run(new FuseSquaredDiff(100_000));
+        assertArrayEquals(new float[]{0, 0, 0, 0, 0, 25, 25, 25, 25, 25}, (float[]) r.value("squared_diff (2x5 and 5)"));
+        assertEquals(1.0, r.number("kernels fused"));
+        assertEquals("float32", r.text("dtype"));
+        assertTrue(r.number("max abs difference vs unfused") <= 1e-6, r.toString());
+    }
+
+    @Test
     void matmulAndSvdRebuildA() {
         Result r = run(new MatmulSvd(64));
         assertEquals("[64, 64] [64] [64, 64]", r.text("svd shapes"));
