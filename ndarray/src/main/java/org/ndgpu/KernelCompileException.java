@@ -13,6 +13,7 @@ public class KernelCompileException extends NdException {
     private final String log;
     private final String source;
 
+    /** A compile failure of {@code kernelName} on {@code backend}: the compiler's options, its log and the source compiled. */
     public KernelCompileException(String backend, String kernelName, List<String> options, String log, String source) {
         super(backend + ": kernel '" + kernelName + "' failed to compile with options " + options
                 + "\n--- build log ---\n" + log.strip() + "\n--- source ---\n" + numbered(source));
@@ -22,12 +23,16 @@ public class KernelCompileException extends NdException {
         this.source = source;
     }
 
+    /** The kernel's name, e.g. "my_add". */
     public String kernelName() { return kernelName; }
 
+    /** The compiler options given, e.g. ["-DN=4"]. */
     public List<String> options() { return options; }
 
+    /** The compiler's build log. */
     public String log() { return log; }
 
+    /** The source that was compiled (the dialect prelude included). */
     public String source() { return source; }
 
     /** The source with 1-based line numbers, as compilers count them in their logs. */

@@ -51,6 +51,7 @@ public final class Bench {
         return (System.nanoTime() - t0) / 1e3 / reps;
     }
 
+    /** The median of {@code v}: {@code median(List.of(3.0, 1.0, 2.0))} is 2.0. */
     public static double median(List<Double> v) {
         double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;

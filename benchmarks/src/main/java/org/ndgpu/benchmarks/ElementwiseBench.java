@@ -19,6 +19,7 @@ public final class ElementwiseBench {
 
     private ElementwiseBench() { }
 
+    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
         int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
         long n = 1L << log2n;

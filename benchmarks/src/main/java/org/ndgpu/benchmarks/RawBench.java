@@ -73,6 +73,7 @@ public final class RawBench {
         return median(ms);
     }
 
+    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
         int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
         int side = args.length > 1 ? Integer.parseInt(args[1]) : 16384;

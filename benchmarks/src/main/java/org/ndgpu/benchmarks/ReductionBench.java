@@ -23,6 +23,7 @@ public final class ReductionBench {
 
     private static final int RUNS = 20, WARMUP = 3;
 
+    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
         String[] ids = args.length > 0 ? args : Device.list().stream().filter(Device::isGpu).map(Device::id).toArray(String[]::new);
         if (ids.length == 0) {

@@ -14,6 +14,7 @@ import org.ndgpu.ndarray.NDArray;
 public final class TransferBench {
     private TransferBench() { }
 
+    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
         int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
         long n = 1L << log2n;

@@ -52,6 +52,7 @@ public final class ElementwiseKernel {
      * dimensions never changes results, so ndgpu always merges).
      */
     public record Options(String preamble, String loopPrep, String afterLoop, List<String> compileOptions, boolean reduceDims) {
+        /** Null text becomes empty and the option list is copied. */
         public Options {
             preamble = preamble == null ? "" : preamble;
             loopPrep = loopPrep == null ? "" : loopPrep;
@@ -62,14 +63,19 @@ public final class ElementwiseKernel {
         /** No preamble, no extra code, no compiler options. */
         public static Options defaults() { return new Options("", "", "", List.of(), true); }
 
+        /** These options with {@code p} as the preamble, e.g. {@code withPreamble("#define SQ(x) ((x)*(x))")}. */
         public Options withPreamble(String p) { return new Options(p, loopPrep, afterLoop, compileOptions, reduceDims); }
 
+        /** These options with {@code p} as statements before the loop. */
         public Options withLoopPrep(String p) { return new Options(preamble, p, afterLoop, compileOptions, reduceDims); }
 
+        /** These options with {@code p} as statements after the loop. */
         public Options withAfterLoop(String p) { return new Options(preamble, loopPrep, p, compileOptions, reduceDims); }
 
+        /** These options with compiler flags, e.g. {@code withCompileOptions("-DSCALE=2")}. */
         public Options withCompileOptions(String... o) { return new Options(preamble, loopPrep, afterLoop, List.of(o), reduceDims); }
 
+        /** These options with CuPy's reduce_dims flag (accepted; dimensions are always merged). */
         public Options withReduceDims(boolean r) { return new Options(preamble, loopPrep, afterLoop, compileOptions, r); }
     }
 
@@ -85,6 +91,7 @@ public final class ElementwiseKernel {
         this(inParams, outParams, operation, name, Options.defaults());
     }
 
+    /** CuPy's full form: {@code new ElementwiseKernel("T x", "T y", "y = SQ(x)", "sq", Options.defaults().withPreamble("#define SQ(x) ((x)*(x))"))}. */
     public ElementwiseKernel(String inParams, String outParams, String operation, String name, Options options) {
         if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             throw new NdException("ElementwiseKernel: name '" + name + "' is not a C identifier");
@@ -102,10 +109,13 @@ public final class ElementwiseKernel {
         this.options = options;
     }
 
+    /** The kernel's name, e.g. "squared_diff". */
     public String name() { return name; }
 
+    /** The parsed input parameters. */
     public KernelParams inParams() { return in; }
 
+    /** The parsed output parameters. */
     public KernelParams outParams() { return out; }
 
     /** Runs the kernel on inputs (then optionally outputs) and returns the first output. */

@@ -44,6 +44,7 @@ public final class KernelParams {
      * @param raw         true for {@code raw} arrays (indexed by the body, not broadcast)
      */
     public record Param(String name, DType dtype, String placeholder, boolean raw) {
+        /** True when the type is a placeholder such as {@code T}. */
         public boolean isPlaceholder() { return placeholder != null; }
 
         /** The type as declared: "float32" or "T". */
@@ -105,8 +106,10 @@ public final class KernelParams {
     /** The parameters in declaration order. */
     public List<Param> params() { return params; }
 
+    /** How many parameters there are. */
     public int size() { return params.size(); }
 
+    /** The k-th parameter, in declaration order. */
     public Param get(int k) { return params.get(k); }
 
     /** Names of the placeholders used, in first-use order. */
@@ -126,6 +129,7 @@ public final class KernelParams {
      * The dtypes of one call: placeholder letter to dtype.
      */
     public record Binding(Map<String, DType> types) {
+        /** Copies the map of placeholder types. */
         public Binding {
             types = Collections.unmodifiableMap(new LinkedHashMap<>(types));
         }
@@ -141,6 +145,7 @@ public final class KernelParams {
             return d;
         }
 
+        /** True when {@code placeholder} (e.g. "T") has a type in this binding. */
         public boolean isBound(String placeholder) { return types.containsKey(placeholder); }
 
         /**

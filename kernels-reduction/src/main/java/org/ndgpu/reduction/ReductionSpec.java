@@ -34,6 +34,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 public record ReductionSpec(String name, List<Param> params, String reduceType, int reduceBytes, String map, String reduce,
                             String postMap, String identity, boolean hasIdentity, boolean orderedIndex, String preamble,
                             List<String> options) {
+    /** Copies the lists and checks there is exactly one output, the last parameter. */
     public ReductionSpec {
         params = List.copyOf(params);
         options = List.copyOf(options);

@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
  * their meaning, so the differences between OpenCL C and CUDA C are data, not two generators.
  */
 public enum Dialect {
+    /** OpenCL C, with {@code prelude-opencl.h}. */
     OPENCL("OpenCL C", "prelude-opencl.h"),
+    /** CUDA C++ for NVRTC, with {@code prelude-cuda.h}. */
     CUDA("CUDA C++", "prelude-cuda.h");
 
     private final String language;

@@ -45,6 +45,7 @@ public final class NativeLibrary {
         private static final long serialVersionUID = 1L;
         private final List<String> tried;
 
+        /** No library could be loaded; {@code tried} lists the names and paths tried, in order. */
         public NotFoundException(String message, List<String> tried) {
             super(message);
             this.tried = List.copyOf(tried);

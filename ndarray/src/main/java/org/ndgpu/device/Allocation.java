@@ -29,8 +29,10 @@ public final class Allocation {
         return new Allocation(device, block, bytes);
     }
 
+    /** The device the memory is on. */
     public Device device() { return device; }
 
+    /** The backend buffer of the pool block holding the bytes. */
     public BackendBuffer buffer() { return block.buffer; }
 
     /** Bytes asked for. */

@@ -36,6 +36,7 @@ public final class Stream implements AutoCloseable {
     /** Makes this the current stream of its device in this thread until the scope closes. */
     public Device.Scope use() { return device.useStream(this); }
 
+    /** The device this stream queues work on. */
     public Device device() { return device; }
 
     /** The backend's queue, for kernels of ndgpu's own modules. */

@@ -13,16 +13,27 @@ import org.ndgpu.DTypeException;
  * }</pre>
  */
 public enum DType {
+    /** numpy.bool_: one byte, 0 or 1. */
     BOOL("bool", 1, 'b', "|b1", "nd_bool"),
+    /** numpy.uint8. */
     UINT8("uint8", 1, 'u', "|u1", "uint8"),
+    /** numpy.int8. */
     INT8("int8", 1, 'i', "|i1", "int8"),
+    /** numpy.int16. */
     INT16("int16", 2, 'i', "<i2", "int16"),
+    /** numpy.int32; a Java {@code int[]} becomes INT32. */
     INT32("int32", 4, 'i', "<i4", "int32"),
+    /** numpy.int64; {@code Nd.arange(10)} and a Java {@code long[]} give INT64. */
     INT64("int64", 8, 'i', "<i8", "int64"),
+    /** numpy.float16 (computed in float32). */
     FLOAT16("float16", 2, 'f', "<f2", "float16"),
+    /** numpy.float32; a Java {@code float[]} becomes FLOAT32. */
     FLOAT32("float32", 4, 'f', "<f4", "float32"),
+    /** numpy.float64, the default of {@code Nd.zeros(3, 4)}; a Java {@code double[]} becomes FLOAT64. */
     FLOAT64("float64", 8, 'f', "<f8", "float64"),
+    /** numpy.complex64: two float32. */
     COMPLEX64("complex64", 8, 'c', "<c8", "complex64"),
+    /** numpy.complex128: two float64. */
     COMPLEX128("complex128", 16, 'c', "<c16", "complex128");
 
     private final String numpyName;
@@ -54,14 +65,19 @@ public enum DType {
     /** The storage type's name in generated kernel source (a typedef of the dialect prelude). */
     public String ctype() { return ctype; }
 
+    /** True for BOOL. */
     public boolean isBool() { return kind == 'b'; }
 
+    /** True for the signed and unsigned integer types: {@code DType.UINT8.isInteger()} is true. */
     public boolean isInteger() { return kind == 'i' || kind == 'u'; }
 
+    /** True for the signed integers. */
     public boolean isSigned() { return kind == 'i'; }
 
+    /** True for FLOAT16, FLOAT32, FLOAT64. */
     public boolean isFloating() { return kind == 'f'; }
 
+    /** True for COMPLEX64 and COMPLEX128. */
     public boolean isComplex() { return kind == 'c'; }
 
     /** True for float and complex dtypes (NumPy's "inexact"). */

@@ -12,13 +12,16 @@ public final class IndexExpr {
     /** One item of an index. */
     public sealed interface Item permits Int, Slice, NewAxis, Ellipsis { }
 
+    /** An integer index, which removes its axis: the {@code 2} of {@code a[2, :]}. */
     public record Int(long index) implements Item { }
 
     /** start/stop/step may be null, as in Python. */
     public record Slice(Long start, Long stop, Long step) implements Item { }
 
+    /** {@code None} (numpy.newaxis): a new axis of length 1. */
     public record NewAxis() implements Item { }
 
+    /** {@code ...}: as many full slices as needed. */
     public record Ellipsis() implements Item { }
 
     /** The view an index selects. */

@@ -37,6 +37,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code float apply(float x)}. */
     public abstract static class F1 extends JavaUfunc {
         float[] ndIn0, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.FLOAT32}; }
@@ -46,6 +47,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code float apply(float x, float y)}. */
     public abstract static class F2 extends JavaUfunc {
         float[] ndIn0, ndIn1, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x, float y);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.FLOAT32, DType.FLOAT32}; }
@@ -55,6 +57,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code float apply(float x, float y, float z)}. */
     public abstract static class F3 extends JavaUfunc {
         float[] ndIn0, ndIn1, ndIn2, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x, float y, float z);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0], ndIn2[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.FLOAT32, DType.FLOAT32, DType.FLOAT32}; }
@@ -64,6 +67,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code double apply(double x)}. */
     public abstract static class D1 extends JavaUfunc {
         double[] ndIn0, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.FLOAT64}; }
@@ -73,6 +77,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code double apply(double x, double y)}. */
     public abstract static class D2 extends JavaUfunc {
         double[] ndIn0, ndIn1, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x, double y);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.FLOAT64, DType.FLOAT64}; }
@@ -82,6 +87,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code double apply(double x, double y, double z)}. */
     public abstract static class D3 extends JavaUfunc {
         double[] ndIn0, ndIn1, ndIn2, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x, double y, double z);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0], ndIn2[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.FLOAT64, DType.FLOAT64, DType.FLOAT64}; }
@@ -91,6 +97,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code int apply(int x)}. */
     public abstract static class I1 extends JavaUfunc {
         int[] ndIn0, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract int apply(int x);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.INT32}; }
@@ -100,6 +107,7 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code int apply(int x, int y)}. */
     public abstract static class I2 extends JavaUfunc {
         int[] ndIn0, ndIn1, ndOut;
+        /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract int apply(int x, int y);
         @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0]); }
         @Override final DType[] inputs() { return new DType[]{DType.INT32, DType.INT32}; }

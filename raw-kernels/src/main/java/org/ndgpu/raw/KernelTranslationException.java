@@ -10,5 +10,6 @@ import org.ndgpu.NdException;
 public class KernelTranslationException extends NdException {
     private static final long serialVersionUID = 1L;
 
+    /** A failure to translate a JavaKernel's bytecode, with what Aparapi reported. */
     public KernelTranslationException(String message, Throwable cause) { super(message, cause); }
 }

@@ -46,6 +46,7 @@ public final class Grid2DExample {
         }
     }
 
+    /** Runs both images on the current device; args: height width (default 1080 1920). */
     public static void main(String[] args) {
         int h = args.length > 0 ? Integer.parseInt(args[0]) : 1080;
         int w = args.length > 1 ? Integer.parseInt(args[1]) : 1920;

@@ -49,6 +49,7 @@ public final class HistogramExample {
         }
     }
 
+    /** Runs both histograms on the current device; args: n (default 2^20). */
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1 << 20;
         Device device = Device.current();

@@ -96,6 +96,7 @@ public final class TransposeExample {
         }
     }
 
+    /** Runs both transposes on the current device; args: rows cols (default 1000 1500). */
     public static void main(String[] args) {
         int rows = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
         int cols = args.length > 1 ? Integer.parseInt(args[1]) : 1500;
