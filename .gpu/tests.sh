@@ -1,12 +1,21 @@
 #!/bin/bash
-# On the GPU host: every @Tag("gpu") test of every module (carry .device, made by ../shared/device/pack).
-#   .gpu/tests.sh [extra ConsoleLauncher args]     writes the full log and XML reports under $OUT
+# On the GPU host: every @Tag("gpu") test, one JVM per module so that a native crash in one cannot
+# hide the others (carry .device, made by ../shared/device/pack).
+#   .gpu/tests.sh [module-name ...]    writes $OUT/gpu-tests.log and $OUT/gpu-extra.tgz (reports, crash logs)
 D=$(cd "$(dirname "$0")/../.device" && pwd)
-cp=$(ls "$D"/lib/zz-*test-classes.jar | paste -sd:)
-OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
-"$D/run" org.junit.platform.console.ConsoleLauncher execute --scan-class-path "$cp" --include-tag gpu \
-  --details=tree --disable-banner --disable-ansi-colors --reports-dir "$OUT/reports" "$@" > "$OUT/gpu-tests.log" 2>&1
-rc=$?
-grep -E "✘|\[X\]|MethodSource|=> |Exception|expected" "$OUT/gpu-tests.log" | head -120
-tail -20 "$OUT/gpu-tests.log"
+OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT" /tmp/gpu-extra
+mods=${*:-ndarray raw-kernels kernels-elementwise kernels-reduction fuse linalg examples reliability-tests}
+rc=0
+for m in $mods; do
+  jar="$D/lib/zz-$m-test-classes.jar"; [[ -f $jar ]] || continue
+  echo "=== $m" >> "$OUT/gpu-tests.log"
+  JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m.log -Xmx32g" timeout 560 "$D/run" org.junit.platform.console.ConsoleLauncher execute \
+    --scan-class-path "$jar" --include-tag gpu --details=testfeed --disable-banner --disable-ansi-colors \
+    --reports-dir "/tmp/gpu-extra/reports-$m" >> "$OUT/gpu-tests.log" 2>&1
+  r=$?; (( r != 0 )) && rc=$r
+  echo "=== $m exit $r: $(grep -cE '^JUnit Jupiter > .* ✔|SUCCESSFUL' "$OUT/gpu-tests.log") passed so far" 
+  grep -E "tests (successful|failed|found)" "$OUT/gpu-tests.log" | tail -3
+done
+tar czf "$OUT/gpu-extra.tgz" -C /tmp gpu-extra
+grep -E "FAILED|ABORTED" "$OUT/gpu-tests.log" | head -60
 exit $rc
