@@ -31,6 +31,9 @@ public final class MemoryPool {
     private long releases;
 
     /** A pooled allocation: the backend buffer, its rounded size, and the stream it was last used on. */
+    private final java.util.Set<BackendStream> closedStreams =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
     public static final class Block {
         final BackendBuffer buffer;
         final long size;
@@ -156,8 +159,21 @@ public final class MemoryPool {
 
     private synchronized long releases() { return releases; }
 
+    /**
+     * A stream is being closed (after its work finished): blocks last used on it, cached now or
+     * released later, belong to the default stream from here on, so nothing ever waits on a
+     * released queue.
+     */
+    synchronized void streamClosed(BackendStream closed) {
+        closedStreams.add(closed);
+        for (ArrayDeque<Block> q : cache.values()) {
+            for (Block b : q) if (b.stream == closed) b.stream = backend.defaultStream();
+        }
+    }
+
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
+        if (closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
         used -= b.size;
         releases++;
         cache.computeIfAbsent(b.size, k -> new ArrayDeque<>()).push(b);

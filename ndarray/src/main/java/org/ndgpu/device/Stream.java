@@ -54,6 +54,7 @@ public final class Stream implements AutoCloseable {
         if (isDefault || closed) return;
         closed = true;
         synchronize();
+        device.memoryPool().streamClosed(stream);
         stream.close();
     }
 

@@ -42,8 +42,15 @@ inline complex64 nd_c64(float re, float im) { return (float2)(re, im); }
 inline complex128 nd_c128(double re, double im) { return (double2)(re, im); }
 // a * b rounded on its own. OpenCL C contracts a * b + c into fma by default (FP_CONTRACT ON), which
 // NumPy never does; a call boundary keeps the product separate where bit-exact results matter (arange, linspace)
-inline float nd_fmul_rn(float a, float b) { return a * b; }
-inline double nd_dmul_rn(double a, double b) { return a * b; }
+// a product that is never fused into a following add (OpenCL contracts a*b+c by default; NumPy does not)
+inline float nd_fmul_rn(float a, float b) {
+#pragma OPENCL FP_CONTRACT OFF
+    return a * b;
+}
+inline double nd_dmul_rn(double a, double b) {
+#pragma OPENCL FP_CONTRACT OFF
+    return a * b;
+}
 // float64 -> float16 rounded once, as NumPy (through float32 a value just off a float16 tie rounds twice,
 // to the wrong side); the result is exact as a float
 inline float nd_double_to_half_float(double d) { ushort h; vstore_half_rte(d, 0, (half*)&h); return vload_half(0, (const half*)&h); }
