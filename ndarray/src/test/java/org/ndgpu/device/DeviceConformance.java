@@ -122,6 +122,20 @@ public abstract class DeviceConformance extends DeviceTestBase {
     }
 
     @Test
+    void blocksOfAClosedStreamAreReusedAndFreedSafely() {
+        NDArray kept;
+        try (Stream s = Stream.create(); var on = s.use()) {
+            Nd.arange(1000).close();                     // cached on s
+            kept = Nd.arange(2000);                       // still alive when s closes
+        }
+        kept.close();                                      // released after its stream is gone
+        try (NDArray again = Nd.arange(1000)) {            // reuses a block of the closed stream
+            assertEquals(999, again.toLongArray()[999]);
+        }
+        device().memoryPool().freeAllBlocks();              // must not wait on the released queue
+    }
+
+    @Test
     void streamsAndEvents() {
         try (Stream s = Stream.create(); var on = s.use()) {
             assertSame(s, Stream.current());
