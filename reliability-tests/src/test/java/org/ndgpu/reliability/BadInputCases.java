@@ -190,27 +190,28 @@ final class BadInputCases {
         c("write into closed out", ArrayClosedException.class, () -> Nd.add(f32(4), 1, closed()), "add", "closed");
         c("ElementwiseKernel closed input", ArrayClosedException.class, () -> new ElementwiseKernel("float32 x", "float32 z",
                 "z = x", "rel_copy4").call(closed()), "rel_copy4", "closed");
-        c("RawKernel closed argument", ArrayClosedException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel closed argument", ArrayClosedException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{1}, new long[]{4}, closed(), f32(4), f32(4), 4), "rel_raw_add", "closed");
         // ---- RawKernel
-        c("RawKernel broken source", KernelCompileException.class, () -> new RawKernel(
-                "__kernel void rel_broken(__global float* x) { x[0] = ; }", "rel_broken").launch(new long[]{1}, new long[]{1}, f32(1)),
+        c("RawKernel broken source", KernelCompileException.class, () -> new RawKernel(rawAdd().contains("__global__")
+                ? "extern \"C\" __global__ void rel_broken(float* x) { x[0] = ; }"
+                : "__kernel void rel_broken(__global float* x) { x[0] = ; }", "rel_broken").launch(new long[]{1}, new long[]{1}, f32(1)),
                 "rel_broken");
-        c("RawKernel unknown kernel name", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_no_such")
+        c("RawKernel unknown kernel name", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_no_such")
                 .launch(new long[]{1}, new long[]{1}, f32(4), f32(4), f32(4), 4), "rel_no_such", "rel_raw_add");
-        c("RawKernel too few arguments", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel too few arguments", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{1}, new long[]{4}, f32(4), f32(4)), "rel_raw_add", "4 arguments", "2");
-        c("RawKernel scalar where array expected", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel scalar where array expected", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{1}, new long[]{4}, 1.0f, f32(4), f32(4), 4), "rel_raw_add", "scalar");
-        c("RawKernel array where int expected", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel array where int expected", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{1}, new long[]{4}, f32(4), f32(4), f32(4), f32(4)), "rel_raw_add", "an array was given");
-        c("RawKernel String argument", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel String argument", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{1}, new long[]{4}, f32(4), f32(4), f32(4), "4"), "rel_raw_add", "String");
-        c("RawKernel zero grid", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel zero grid", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{0}, new long[]{4}, f32(4), f32(4), f32(4), 4), "rel_raw_add", "positive");
-        c("RawKernel block too large", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel block too large", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{1}, new long[]{1 << 20}, f32(4), f32(4), f32(4), 4), "rel_raw_add", "block");
-        c("RawKernel 4-d grid", KernelLaunchException.class, () -> new RawKernel(RAW_ADD, "rel_raw_add")
+        c("RawKernel 4-d grid", KernelLaunchException.class, () -> new RawKernel(rawAdd(), "rel_raw_add")
                 .launch(new long[]{1, 1, 1, 1}, new long[]{1}, f32(4), f32(4), f32(4), 4), "rel_raw_add", "1 to 3 dimensions");
         // ---- .npy / .npz files
         c("load wrong magic", NpyFormatException.class, dir -> Nd.load(write(dir, "magic.npy", "PK\u0003\u0004 not numpy at all".getBytes(
@@ -248,6 +249,17 @@ final class BadInputCases {
                 if (i < n) c[i] = a[i] + b[i];
             }
             """;
+    static final String RAW_ADD_CUDA = """
+            extern "C" __global__ void rel_raw_add(const float* a, const float* b, float* c, int n) {
+                int i = blockIdx.x * blockDim.x + threadIdx.x;
+                if (i < n) c[i] = a[i] + b[i];
+            }
+            """;
+
+    /** The same kernel in the current device's dialect. */
+    static String rawAdd() {
+        return org.ndgpu.device.Device.current().backend().dialect() == org.ndgpu.backend.Dialect.CUDA ? RAW_ADD_CUDA : RAW_ADD;
+    }
 
     // ---------------------------------------------------------------- bad files
 
