@@ -10,8 +10,8 @@ for b in $benches; do
   for dev in cuda:0 opencl:gpu; do
     [[ -f $D/lib/zz-benchmarks-classes.jar ]] && unzip -l "$D/lib/zz-benchmarks-classes.jar" | grep -q "benchmarks/$b.class" || continue
     echo "=== $b on $dev" | tee -a "$OUT/bench.log"
-    JAVA_OPTS="-Dndgpu.device=$dev -Xmx64g" timeout 300 "$D/run" "org.ndgpu.benchmarks.$b" 2>&1 | grep -v WARNING | tee -a "$OUT/bench.log" | tail -15
+    JAVA_OPTS="-Dndgpu.device=$dev -Xmx64g -Dbench.svd.autoOnly=${SVD_AUTO_ONLY:-true}" timeout ${BENCH_TIMEOUT:-240} "$D/run" "org.ndgpu.benchmarks.$b" 2>&1 | grep -v WARNING | tee -a "$OUT/bench.log" | tail -15
   done
 done
-echo "=== CuPy" | tee -a "$OUT/bench.log"
-python3 "$D/cupy_anchors.py" "$OUT/cupy.json" 2>&1 | tee -a "$OUT/bench.log" | tail -40
+[[ ${CUPY:-1} == 1 ]] && echo "=== CuPy" | tee -a "$OUT/bench.log"
+[[ ${CUPY:-1} == 1 ]] && python3 "$D/cupy_anchors.py" "$OUT/cupy.json" 2>&1 | tee -a "$OUT/bench.log" | tail -45
