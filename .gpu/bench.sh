@@ -8,7 +8,6 @@ benches=${*:-ElementwiseBench ReductionBench RawBench LinalgBench FuseBench Tran
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
 for b in $benches; do
   for dev in cuda:0 opencl:gpu; do
-    [[ -f $D/lib/zz-benchmarks-classes.jar ]] && unzip -l "$D/lib/zz-benchmarks-classes.jar" | grep -q "benchmarks/$b.class" || continue
     echo "=== $b on $dev" | tee -a "$OUT/bench.log"
     JAVA_OPTS="-Dndgpu.device=$dev -Xmx64g -Dbench.svd.autoOnly=${SVD_AUTO_ONLY:-true}" timeout ${BENCH_TIMEOUT:-240} "$D/run" "org.ndgpu.benchmarks.$b" 2>&1 | grep -v WARNING | tee -a "$OUT/bench.log" | tail -15
   done
