@@ -21,8 +21,13 @@ public enum Dialect {
 
     Dialect(String language, String resource) {
         this.language = language;
+        // the dialect's own names first, then the helpers written once against them
+        this.prelude = read(resource) + read("prelude-common.h");
+    }
+
+    private static String read(String resource) {
         try (InputStream in = Dialect.class.getResourceAsStream("/org/ndgpu/codegen/" + resource)) {
-            this.prelude = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
