@@ -80,6 +80,11 @@ public final class ElementwiseLoop {
     private static final Map<SourceKey, String> SOURCES = new ConcurrentHashMap<>();
     private static final Map<KernelKey, BackendKernel> KERNELS = new ConcurrentHashMap<>();
 
+    // the kernel of the previous call: a loop of one op (the common case) then skips hashing the Spec
+    private record LastKernel(Device device, Spec spec, Layout layout, BackendKernel kernel) { }
+
+    private static volatile LastKernel last;
+
     /** How one call is run: the device, the loop layout, the merged dims and each operand's strides along them. */
     private record Plan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) { }
 
@@ -104,11 +109,18 @@ public final class ElementwiseLoop {
         int nd = dims.size();
         long n = plan.n();
         Backend backend = device.backend();
-        BackendKernel kernel = KERNELS.get(new KernelKey(device, spec, layout));
-        if (kernel == null) {
-            String source = source(backend.dialect(), spec, layout);
-            kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
-            KERNELS.put(new KernelKey(device, spec, layout), kernel);
+        BackendKernel kernel;
+        LastKernel hit = last;
+        if (hit != null && hit.spec() == spec && hit.device() == device && hit.layout().equals(layout)) {
+            kernel = hit.kernel();
+        } else {
+            kernel = KERNELS.get(new KernelKey(device, spec, layout));
+            if (kernel == null) {
+                String source = source(backend.dialect(), spec, layout);
+                kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+                KERNELS.put(new KernelKey(device, spec, layout), kernel);
+            }
+            last = new LastKernel(device, spec, layout, kernel);
         }
 
         Object[] kargs = new Object[argCount(params, layout, nd)];
@@ -175,6 +187,23 @@ public final class ElementwiseLoop {
         if (device == null) device = Device.current();
         long n = Shapes.size(shape);
         if (n == 0) return new Plan(device, new Layout(1, true, true), List.of(), List.of(), 0);
+
+        // the common case first, without allocating: every indexed array has the loop's shape and is
+        // C-contiguous, so the general path below would merge everything into one flat dim anyway
+        boolean flat = true;
+        for (int k = 0; k < params.size() && flat; k++) {
+            Kind kind = params.get(k).kind();
+            if (kind != Kind.IN && kind != Kind.OUT) continue;
+            NDArray a = (NDArray) args[k];
+            flat = a.hasShape(shape) && a.isCContiguous();
+        }
+        if (flat) {
+            boolean index32 = n < Integer.MAX_VALUE;
+            for (Object a : args) {
+                if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
+            }
+            return new Plan(device, new Layout(1, true, index32, vectorWidth(params, args), false), List.of(), List.of(), n);
+        }
 
         // strides of every indexed array, broadcast to the loop shape
         int na = 0;

@@ -122,6 +122,9 @@ public final class NDArray implements AutoCloseable {
 
     public long[] shape() { return shape.clone(); }
 
+    /** True when the array's shape is exactly {@code s} (no copy of the shape: for per-call fast paths). */
+    public boolean hasShape(long... s) { return java.util.Arrays.equals(shape, s); }
+
     public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }
 
     public int ndim() { return shape.length; }
