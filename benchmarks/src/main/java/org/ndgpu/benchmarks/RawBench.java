@@ -25,30 +25,33 @@ import org.ndgpu.raw.RawKernel;
 public final class RawBench {
     private RawBench() { }
 
-    static final String SAXPY_CL = """
-            __kernel void saxpy(float a, __global const float* x, __global float* y, long n) {
-                long i = get_global_id(0);
-                if (i < n) y[i] = a * x[i] + y[i];
+    // exactly CuPy's RawKernel saxpy (its benchmark's source and launch: grid (n + 255) / 256, block 256),
+    // so the comparison is like for like; the OpenCL twin is the same kernel in OpenCL C
+    static final String SAXPY_CU = """
+            extern "C" __global__ void saxpy(const float a, const float* x, const float* y, float* o, int n) {
+                int i = blockDim.x * blockIdx.x + threadIdx.x;
+                if (i < n) o[i] = a * x[i] + y[i];
             }
             """;
-    static final String SAXPY_CU = """
-            extern "C" __global__ void saxpy(float a, const float* __restrict__ x, float* __restrict__ y, long long n) {
-                long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-                if (i < n) y[i] = a * x[i] + y[i];
+    static final String SAXPY_CL = """
+            __kernel void saxpy(const float a, __global const float* x, __global const float* y, __global float* o, int n) {
+                int i = get_global_id(0);
+                if (i < n) o[i] = a * x[i] + y[i];
             }
             """;
 
-    /** y = a * x + y in Java. */
+    /** o = a * x + y in Java, the same kernel as the RawKernel one. */
     public static final class JavaSaxpy extends JavaKernel {
         float[] x;
         float[] y;
+        float[] o;
         float a;
         int n;
 
         @Override
         public void run() {
             int i = getGlobalId();
-            if (i < n) y[i] = a * x[i] + y[i];
+            if (i < n) o[i] = a * x[i] + y[i];
         }
     }
 
@@ -84,25 +87,27 @@ public final class RawBench {
         List<Row> rows = new ArrayList<>();
 
         long n = 1L << log2n;
+        if (n > Integer.MAX_VALUE) throw new IllegalArgumentException("RawBench: saxpy takes an int n (as CuPy's), log2(n) <= 30");
+        int ni = (int) n;
         NDArray x = Nd.random().seed(1).uniform(-1, 1, DType.FLOAT32, n);
         NDArray y = Nd.random().seed(2).uniform(-1, 1, DType.FLOAT32, n);
+        NDArray o = Nd.empty(DType.FLOAT32, n);
         var saxpy = new RawKernel(cuda ? SAXPY_CU : SAXPY_CL, "saxpy");
-        int block = Math.min(256, saxpy.maxBlockSize(device));
+        int block = 256;
         long[] grid = {(n + block - 1) / block};
         long[] blk = {block};
         rows.add(new Row("RawKernel saxpy 2^" + log2n + " float32",
-                timeMs(() -> saxpy.launch(grid, blk, 2.0f, x, y, n), reps), 3.0 * n * 4));
+                timeMs(() -> saxpy.launch(grid, blk, 2.0f, x, y, o, ni), reps), 3.0 * n * 4));
 
-        if (n <= Integer.MAX_VALUE) {
-            var js = new JavaSaxpy();
-            js.a = 2.0f;
-            js.n = (int) n;
-            js.bind("x", x).bind("y", y);
-            NdRange range = NdRange.of(n).local(block);
-            rows.add(new Row("JavaKernel saxpy 2^" + log2n + " float32", timeMs(() -> js.launch(range), reps), 3.0 * n * 4));
-        }
+        var js = new JavaSaxpy();
+        js.a = 2.0f;
+        js.n = ni;
+        js.bind("x", x).bind("y", y).bind("o", o);
+        NdRange range = NdRange.of(n).local(block);
+        rows.add(new Row("JavaKernel saxpy 2^" + log2n + " float32", timeMs(() -> js.launch(range), reps), 3.0 * n * 4));
         x.close();
         y.close();
+        o.close();
 
         NDArray m = Nd.random().seed(3).uniform(-1, 1, DType.FLOAT32, side, side);
         NDArray mt = Nd.zeros(DType.FLOAT32, side, side);
@@ -113,14 +118,14 @@ public final class RawBench {
         mt.close();
 
         // host side of a launch: back-to-back launches of a compiled kernel, without waiting for each
-        NDArray a = Nd.zeros(DType.FLOAT32, 256), b = Nd.zeros(DType.FLOAT32, 256);
-        for (int i = 0; i < 1000; i++) saxpy.launch(new long[]{1}, new long[]{256}, 1.0f, a, b, 256L);
+        NDArray a = Nd.zeros(DType.FLOAT32, 256), b = Nd.zeros(DType.FLOAT32, 256), c = Nd.zeros(DType.FLOAT32, 256);
+        for (int i = 0; i < 1000; i++) saxpy.launch(new long[]{1}, new long[]{256}, 1.0f, a, b, c, 256);
         device.synchronize();
         double[] us = new double[7];
         int launches = 10_000;
         for (int t = 0; t < us.length; t++) {
             long t0 = System.nanoTime();
-            for (int i = 0; i < launches; i++) saxpy.launch(new long[]{1}, new long[]{256}, 1.0f, a, b, 256L);
+            for (int i = 0; i < launches; i++) saxpy.launch(new long[]{1}, new long[]{256}, 1.0f, a, b, c, 256);
             us[t] = (System.nanoTime() - t0) / 1e3 / launches;
             device.synchronize();
         }

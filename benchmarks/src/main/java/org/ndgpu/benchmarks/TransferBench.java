@@ -6,7 +6,8 @@ import org.ndgpu.ndarray.NDArray;
 
 /**
  * Memory movement through the public API on the current device: a device copy of 2^28 float32
- * (Nd.copyto), host to device and back of 256 MiB (Nd.array(float[]) and toFloatArray()), and the
+ * (Nd.copyto), host to device and back of 256 MiB (Nd.array(float[]), toFloatArray() into a fresh array and
+ * toFloatArray(float[]) into an existing one), and the
  * host time of one small kernel (fill of 1024 elements) issued back to back.
  *
  * <p>Run on the GPU host: {@code .gpu/bench.sh TransferBench}, or {@code ./nd run org.ndgpu.benchmarks.TransferBench [log2n]}.
@@ -34,7 +35,14 @@ public final class TransferBench {
         Bench.row("h2d 256MiB Nd.array(float[])", h2d, 4.0 * m);
         float[][] back = new float[1][];
         double d2h = Bench.wallMs(() -> back[0] = dev[0].toFloatArray(), 5);
-        Bench.row("d2h 256MiB toFloatArray()", d2h, 4.0 * m);
+        Bench.row("d2h 256MiB toFloatArray() fresh", d2h, 4.0 * m);
+        // the fast path: into an existing array, no 256 MiB allocation and zeroing on the Java side
+        float[] reused = new float[m];
+        double d2hInto = Bench.wallMs(() -> dev[0].toFloatArray(reused), 5);
+        Bench.row("d2h 256MiB toFloatArray(float[] out)", d2hInto, 4.0 * m);
+        for (int i = 0; i < m; i += 9973) {
+            if (reused[i] != host[i]) throw new AssertionError("round trip into an existing array differs at " + i);
+        }
         for (int i = 0; i < m; i += 9973) {
             if (back[0][i] != host[i]) throw new AssertionError("round trip differs at " + i);
         }

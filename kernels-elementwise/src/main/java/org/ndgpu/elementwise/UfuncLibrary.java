@@ -34,15 +34,24 @@ import org.ndgpu.spi.Ufuncs;
 public final class UfuncLibrary implements Ufuncs {
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
+    /**
+     * A resolved call: the ufunc, each operand's kind and effective dtype packed in {@code sig} (8
+     * bits each: array flag and dtype ordinal), and out's dtype (null when allocated). Everything
+     * a warm call needs hangs off it, so it builds no strings and searches no tables.
+     */
+    private record CallKey(String name, long sig, DType out) { }
+
+    private record Resolved(UfuncLoops.Loop loop, Spec spec) { }
+
+    private static final Map<CallKey, Resolved> RESOLVED = new ConcurrentHashMap<>();
+    private static final java.util.Set<String> KNOWN = ConcurrentHashMap.newKeySet();
+
     @Override
     public NDArray call(String name, NDArray out, Object... operands) {
         return switch (name) {
             case "real", "imag" -> realImag(name, out, operands);
             case "clip" -> clip((NDArray) operands[0], operands[1], operands[2], out);
-            default -> {
-                if (!UfuncLoops.known(name)) throw new NdException(name + ": unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'");
-                yield apply(name, out, operands);
-            }
+            default -> apply(name, out, operands);
         };
     }
 
@@ -54,7 +63,7 @@ public final class UfuncLibrary implements Ufuncs {
         DType[] loopIn = {DType.BOOL, res, res};
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
         String body = "y = " + UfuncSnippets.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
-        return launch("where", ops, operandDtypes, loopIn, res, out, u -> body);
+        return launch("where", ops, operandDtypes, loopIn, res, out, u -> body, null);
     }
 
     @Override
@@ -66,8 +75,36 @@ public final class UfuncLibrary implements Ufuncs {
     }
 
     private NDArray apply(String name, NDArray out, Object... operands) {
+        if (!KNOWN.contains(name)) {
+            if (!UfuncLoops.known(name)) throw new NdException(name + ": unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'");
+            KNOWN.add(name);
+        }
         DType[] eff = effectiveDtypes(name, operands);
-        UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
+        long sig = signature(operands, eff);
+        CallKey key = sig < 0 ? null : new CallKey(name, sig, out == null ? null : out.dtype());
+        Resolved r = key == null ? null : RESOLVED.get(key);
+        if (r == null) {
+            UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
+            DType outDtype = out != null ? out.dtype() : loop.out();
+            r = new Resolved(loop, buildSpec(name, operands, eff, loop.in(), loop.out(), outDtype, bodyMaker(name, operands.length, loop)));
+            if (key != null) RESOLVED.put(key, r);
+        }
+        Spec spec = r.spec();
+        return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
+    }
+
+    /** Operand k's array flag and dtype ordinal in bits 8k..8k+7, or -1 when there are too many operands to pack. */
+    private static long signature(Object[] operands, DType[] eff) {
+        if (operands.length > 7) return -1;
+        long sig = 0;
+        for (int k = 0; k < operands.length; k++) {
+            long code = (operands[k] instanceof NDArray ? 0x80 : 0) | eff[k].ordinal();
+            sig |= code << (8 * k);
+        }
+        return sig;
+    }
+
+    private static BodyMaker bodyMaker(String name, int operands, UfuncLoops.Loop loop) {
         DType t = loop.in()[0];
         String body;
         if (name.equals("clip")) {
@@ -75,12 +112,12 @@ public final class UfuncLibrary implements Ufuncs {
             body = CTypes.compute(t) + " _m = " + UfuncSnippets.expr("maximum", t, t, "_u0", "_u1") + ";\n"
                     + "y = " + CTypes.cast(t, loop.out(), UfuncSnippets.expr("minimum", t, t, "_m", "_u2")) + ";";
         } else {
-            String[] v = new String[operands.length];
+            String[] v = new String[operands];
             for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
             body = "y = " + CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(name, t, loop.out(), v)) + ";";
         }
         String b = body;
-        return launch(name, operands, eff, loop.in(), loop.out(), out, u -> b);
+        return u -> b;
     }
 
     /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
@@ -112,7 +149,36 @@ public final class UfuncLibrary implements Ufuncs {
      * y is converted to out's dtype.
      */
     private NDArray launch(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, NDArray out,
-                           BodyMaker body) {
+                           BodyMaker body, Spec resolved) {
+        // the common case without allocating: every array operand (and out) already has one shape
+        long[] same = null;
+        boolean allSame = true;
+        Device dev0 = null;
+        for (Object o : ops) {
+            if (o instanceof NDArray a) {
+                a.live(name);
+                if (same == null) {
+                    same = a.shape();
+                    dev0 = a.device();
+                } else allSame &= a.hasShape(same);
+            }
+        }
+        if (out != null) {
+            out.live(name);
+            if (same != null) allSame &= out.hasShape(same);
+        }
+        if (allSame && same != null) {
+            if (out != null) {
+                if (!UfuncLoops.canCastSameKind(result, out.dtype())) {
+                    throw new DTypeException(name + ": cannot cast the result from " + result + " to the output's " + out.dtype()
+                            + " with casting rule 'same_kind'");
+                }
+            }
+            NDArray y = out != null ? out : NDArray.empty(dev0, result, same, Order.C);
+            Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
+            ElementwiseLoop.run(spec, kernelArgs(ops, y), same);
+            return y;
+        }
         List<long[]> shapes = new ArrayList<>();
         Device device = null;
         for (Object o : ops) {
@@ -140,9 +206,19 @@ public final class UfuncLibrary implements Ufuncs {
             }
         }
         NDArray y = out != null ? out : NDArray.empty(device, result, shape, Order.C);
-        var key = new StringBuilder(name).append('|').append(y.dtype()).append('|');
+        Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
+        ElementwiseLoop.run(spec, kernelArgs(ops, y), shape);
+        return y;
+    }
+
+    private static Spec specFor(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype, BodyMaker body) {
+        var key = new StringBuilder(name).append('|').append(outDtype).append('|');
         for (int k = 0; k < ops.length; k++) key.append(ops[k] instanceof NDArray ? "a" : "s").append(opDtypes[k]).append(',');
-        Spec spec = SPECS.computeIfAbsent(key.toString(), x -> buildSpec(name, ops, opDtypes, loopIn, result, y.dtype(), body));
+        return SPECS.computeIfAbsent(key.toString(), x -> buildSpec(name, ops, opDtypes, loopIn, result, outDtype, body));
+    }
+
+    /** The operands (a Java boolean as 0 or 1) and the output, in the spec's parameter order. */
+    private static Object[] kernelArgs(Object[] ops, NDArray y) {
         Object[] args = new Object[ops.length + 1];
         for (int k = 0; k < ops.length; k++) {
             Object o = ops[k];
@@ -150,8 +226,7 @@ public final class UfuncLibrary implements Ufuncs {
             args[k] = o;
         }
         args[ops.length] = y;
-        ElementwiseLoop.run(spec, args, shape);
-        return y;
+        return args;
     }
 
     private static Spec buildSpec(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype,

@@ -101,6 +101,38 @@ public abstract class ElementwiseKernelConformance extends DeviceTestBase {
     }
 
     @Test
+    void wideRowsWalkRowByRow() {
+        // inner extents of 256+ take the row layout (wide output stores where aligned); i stays the flat index
+        var k = new ElementwiseKernel("float32 x, float32 y", "float32 z", "z += x * 10.0f + y + (float)(i % 7)", "row_acc");
+        for (int[] rc : new int[][]{{5, 512}, {4, 258}, {3, 300}}) {
+            int r = rc[0], c = rc[1];
+            float[] xs = seq(r, 1), ys = seq(c, 2);
+            NDArray col = Nd.array(xs).reshape(r, 1), row = Nd.array(ys).reshape(1, c);
+            NDArray big = Nd.full(1.0, DType.FLOAT32, r, c + 3);
+            NDArray z = big.get(":, 3:");                     // rows start at a 12-byte offset: no wide stores
+            NDArray z2 = Nd.full(1.0, DType.FLOAT32, r, c);   // aligned rows
+            k.call(col, row, z);
+            k.call(col, row, z2);
+            float[] got = z.copy().toFloatArray(), got2 = z2.toFloatArray(), whole = big.toFloatArray();
+            for (int i = 0; i < r; i++) {
+                for (int j = 0; j < c; j++) {
+                    float want = 1 + xs[i] * 10 + ys[j] + (i * c + j) % 7;
+                    assertEquals(want, got[i * c + j], 1e-5f * (1 + Math.abs(want)), r + "x" + c + " at " + i + "," + j);
+                    assertEquals(want, got2[i * c + j], 1e-5f * (1 + Math.abs(want)), r + "x" + c + " aligned at " + i + "," + j);
+                }
+                for (int j = 0; j < 3; j++) assertEquals(1f, whole[i * (c + 3) + j], "a bystander column changed");
+            }
+        }
+        NDArray m = Nd.arange(3 * 2 * 256).astype(DType.FLOAT32).reshape(3, 2, 256);
+        NDArray t = k.call(m.get("::-1"), Nd.zeros(DType.FLOAT32, 256), Nd.zeros(DType.FLOAT32, 3, 2, 256));   // 3 dims, negative step
+        float[] tv = t.toFloatArray();
+        for (int i = 0; i < tv.length; i++) {
+            int a = i / 512, rest = i % 512;
+            assertEquals(((2 - a) * 512 + rest) * 10f + i % 7, tv[i], 1e-3f);
+        }
+    }
+
+    @Test
     void outputsPassedInAndConditionalAssignmentKeepOldValues() {
         var relu = new ElementwiseKernel("T x", "T y", "if (x > 0) y = x;", "keep_pos");
         NDArray y = Nd.full(-7.0, DType.FLOAT64, 4);

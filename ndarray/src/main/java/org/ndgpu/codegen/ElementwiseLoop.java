@@ -54,13 +54,22 @@ public final class ElementwiseLoop {
     }
 
     /**
-     * The shape of the loop a kernel is generated for. {@code vector} &gt; 1 (contiguous layouts
-     * only) makes each thread move {@code vector} elements per step with one wide load or store
-     * per operand (float4, int4), the tail done element by element.
+     * The shape of the loop a kernel is generated for. {@code vector} &gt; 1 makes each thread move
+     * {@code vector} elements per step with one wide load or store per operand (float4, int4); in a
+     * contiguous layout the tail is done element by element. {@code rows} (strided layouts of 2 or
+     * more merged dims with a long innermost one) walks the array row by row: a work-group per row,
+     * its threads along the innermost dimension, so the index arithmetic is per row, not per element
+     * (an outer product such as (8192,1)+(1,8192) then runs at the output's store rate); there
+     * {@code vector} &gt; 1 widens only the outputs' stores, each lane loading its inputs by stride.
      */
-    public record Layout(int ndim, boolean contiguous, boolean index32, int vector) {
-        public Layout(int ndim, boolean contiguous, boolean index32) { this(ndim, contiguous, index32, 1); }
+    public record Layout(int ndim, boolean contiguous, boolean index32, int vector, boolean rows) {
+        public Layout(int ndim, boolean contiguous, boolean index32) { this(ndim, contiguous, index32, 1, false); }
+
+        public Layout(int ndim, boolean contiguous, boolean index32, int vector) { this(ndim, contiguous, index32, vector, false); }
     }
+
+    /** The innermost extent from which a strided layout of 2+ dims walks rows (a row should fill a work-group). */
+    static final long ROW_MIN = 256;
 
     private record SourceKey(Dialect dialect, Spec spec, Layout layout) { }
 
@@ -70,6 +79,11 @@ public final class ElementwiseLoop {
     // call costs no source building (small ops are dominated by host time)
     private static final Map<SourceKey, String> SOURCES = new ConcurrentHashMap<>();
     private static final Map<KernelKey, BackendKernel> KERNELS = new ConcurrentHashMap<>();
+
+    // the kernel of the previous call: a loop of one op (the common case) then skips hashing the Spec
+    private record LastKernel(Device device, Spec spec, Layout layout, BackendKernel kernel) { }
+
+    private static volatile LastKernel last;
 
     /** How one call is run: the device, the loop layout, the merged dims and each operand's strides along them. */
     private record Plan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) { }
@@ -95,11 +109,18 @@ public final class ElementwiseLoop {
         int nd = dims.size();
         long n = plan.n();
         Backend backend = device.backend();
-        BackendKernel kernel = KERNELS.get(new KernelKey(device, spec, layout));
-        if (kernel == null) {
-            String source = source(backend.dialect(), spec, layout);
-            kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
-            KERNELS.put(new KernelKey(device, spec, layout), kernel);
+        BackendKernel kernel;
+        LastKernel hit = last;
+        if (hit != null && hit.spec() == spec && hit.device() == device && hit.layout().equals(layout)) {
+            kernel = hit.kernel();
+        } else {
+            kernel = KERNELS.get(new KernelKey(device, spec, layout));
+            if (kernel == null) {
+                String source = source(backend.dialect(), spec, layout);
+                kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+                KERNELS.put(new KernelKey(device, spec, layout), kernel);
+            }
+            last = new LastKernel(device, spec, layout, kernel);
         }
 
         Object[] kargs = new Object[argCount(params, layout, nd)];
@@ -127,8 +148,13 @@ public final class ElementwiseLoop {
         if (!layout.contiguous()) for (int d = 0; d < nd; d++) kargs[ka++] = dims.get(d);
 
         int block = Math.min(256, kernel.maxBlockSize());
+        if (layout.rows()) {
+            // no more threads per group than a row has steps (a short row would leave most idle)
+            long steps = (dims.get(nd - 1) + layout.vector() - 1) / layout.vector();
+            block = (int) Math.min(block, Math.max(32, (steps + 31) / 32 * 32));
+        }
         long work = (n + layout.vector() - 1) / layout.vector();
-        long groups = (work + block - 1) / block;
+        long groups = layout.rows() ? n / dims.get(nd - 1) : (work + block - 1) / block;
         long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
         long grid = Math.min(groups, cap);
         backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{block}, 0, kargs);
@@ -161,6 +187,23 @@ public final class ElementwiseLoop {
         if (device == null) device = Device.current();
         long n = Shapes.size(shape);
         if (n == 0) return new Plan(device, new Layout(1, true, true), List.of(), List.of(), 0);
+
+        // the common case first, without allocating: every indexed array has the loop's shape and is
+        // C-contiguous, so the general path below would merge everything into one flat dim anyway
+        boolean flat = true;
+        for (int k = 0; k < params.size() && flat; k++) {
+            Kind kind = params.get(k).kind();
+            if (kind != Kind.IN && kind != Kind.OUT) continue;
+            NDArray a = (NDArray) args[k];
+            flat = a.hasShape(shape) && a.isCContiguous();
+        }
+        if (flat) {
+            boolean index32 = n < Integer.MAX_VALUE;
+            for (Object a : args) {
+                if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
+            }
+            return new Plan(device, new Layout(1, true, index32, vectorWidth(params, args), false), List.of(), List.of(), n);
+        }
 
         // strides of every indexed array, broadcast to the loop shape
         int na = 0;
@@ -211,9 +254,34 @@ public final class ElementwiseLoop {
         for (Object a : args) {
             if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
         }
-        int vector = contiguous ? vectorWidth(params, args) : 1;
-        Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector);
+        boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ROW_MIN;
+        int vector = contiguous ? vectorWidth(params, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
+        Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector, rows);
         return new Plan(device, layout, dims, st, n);
+    }
+
+    /**
+     * 4 when every output of a row layout is a 4-byte int or float, contiguous along the rows and
+     * 16-byte aligned at every row start, and the row length is a multiple of 4; else 1. Inputs may
+     * be anything (each lane loads its own element by stride, e.g. a broadcast 0 stride).
+     */
+    private static int rowVectorWidth(List<Param> params, Object[] args, List<Long> dims, List<long[]> st) {
+        int nd = dims.size();
+        if (dims.get(nd - 1) % 4 != 0) return 1;
+        boolean any = false;
+        int q = 0;
+        for (int k = 0; k < params.size(); k++) {
+            Param p = params.get(k);
+            if (p.kind() == Kind.RAW) return 1;
+            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
+            int qk = q++;
+            if (p.kind() != Kind.OUT) continue;
+            if (p.dtype() != DType.FLOAT32 && p.dtype() != DType.INT32) return 1;
+            if (st.get(nd - 1)[qk] != 4 || ((NDArray) args[k]).offset() % 16 != 0) return 1;
+            for (int d = 0; d < nd - 1; d++) if (st.get(d)[qk] % 16 != 0) return 1;
+            any = true;
+        }
+        return any ? 4 : 1;
     }
 
     /**
@@ -263,6 +331,9 @@ public final class ElementwiseLoop {
         var loop = new StringBuilder();
         List<Param> indexed = spec.params().stream().filter(p -> p.kind() == Kind.IN || p.kind() == Kind.OUT).toList();
         String first = "(" + ix + ")ND_GLOBAL_ID()";
+        if (layout.rows()) {
+            loop.append(rowLoop(spec, indexed, ix, nd, layout.vector()));
+        } else {
         if (layout.vector() > 1) {
             loop.append(vectorLoop(spec, indexed, ix, layout.vector()));
             first = "_nv * " + layout.vector() + " + " + first;   // the tail, element by element
@@ -296,6 +367,7 @@ public final class ElementwiseLoop {
             if (p.kind() == Kind.OUT) loop.append("        ").append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name())).append('\n');
         }
         loop.append("    }\n");
+        }
 
         return dialect.prelude() + "\n" + spec.preamble() + "\n"
                 + "ND_KERNEL void " + spec.name() + "(" + String.join(", ", sig) + ") {\n"
@@ -305,6 +377,81 @@ public final class ElementwiseLoop {
                 + loop
                 + (spec.afterLoop().isBlank() ? "" : "    " + spec.afterLoop().strip() + "\n")
                 + "}\n";
+    }
+
+    /**
+     * The loop of a row layout: work-group g takes rows g, g + groups, ...; the row's base offset of
+     * each operand comes from decomposing the row index over the outer dims (once per row), then the
+     * group's threads walk the innermost dim, {@code width} elements per step (one wide store per
+     * output when {@code width} &gt; 1). {@code i} is still the flat C-order element index.
+     */
+    private static String rowLoop(Spec spec, List<Param> indexed, String ix, int nd, int width) {
+        int in = nd - 1;
+        var sb = new StringBuilder();
+        sb.append("    const ").append(ix).append(" _inner = (").append(ix).append(")_d").append(in).append(";\n");
+        sb.append("    const ").append(ix).append(" _rows = _n / _inner;\n");
+        sb.append("    for (").append(ix).append(" _row = (").append(ix).append(")ND_GROUP_ID(); _row < _rows; _row += (").append(ix)
+                .append(")ND_NUM_GROUPS()) {\n");
+        sb.append("        ").append(ix).append(" _r = _row, _q;\n");
+        for (Param p : indexed) sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
+        for (int d = in - 1; d >= 0; d--) {
+            if (d > 0) sb.append("        _q = _r % (").append(ix).append(")_d").append(d).append("; _r /= (").append(ix).append(")_d").append(d).append(";\n");
+            else sb.append("        _q = _r;\n");
+            for (Param p : indexed) {
+                sb.append("        _x_").append(p.name()).append(" += _q * (").append(ix).append(")_s").append(d).append("_").append(p.name()).append(";\n");
+            }
+        }
+        for (Param p : indexed) {
+            sb.append("        const ").append(ix).append(" _t_").append(p.name()).append(" = (").append(ix).append(")_s").append(in)
+                    .append("_").append(p.name()).append(";\n");
+        }
+        String body = spec.body().strip().replace("\n", "\n                ");
+        if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
+        sb.append("        for (").append(ix).append(" _c = (").append(ix).append(")ND_LOCAL_ID() * ").append(width).append("; _c < _inner; _c += (")
+                .append(ix).append(")ND_LOCAL_SIZE() * ").append(width).append(") {\n");
+        for (Param p : indexed) {
+            if (width > 1 && p.kind() == Kind.OUT) {
+                String vt = CTypes.storage(p.dtype()) + width;
+                sb.append("            ND_GLOBAL ").append(vt).append("* _a_").append(p.name()).append(" = (ND_GLOBAL ").append(vt)
+                        .append("*)((ND_GLOBAL char*)_p_").append(p.name()).append(" + _x_").append(p.name()).append(" + _c * _t_")
+                        .append(p.name()).append(");\n");
+                sb.append("            ").append(vt).append(" _w_").append(p.name());
+                if (readsOutput(spec.body(), p.name())) sb.append(" = *_a_").append(p.name());
+                sb.append(";\n");
+            }
+        }
+        for (int l = 0; l < width; l++) {
+            String c = width > 1 ? "(_c + " + l + ")" : "_c";
+            sb.append("            {\n                const ").append(ix).append(" i = _row * _inner + ").append(c).append(";\n");
+            for (Param p : indexed) {
+                boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
+                String t = CTypes.storage(p.dtype());
+                if (width > 1 && p.kind() == Kind.OUT) {
+                    sb.append("                ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+                    if (read) sb.append(" = _w_").append(p.name()).append('.').append(LANES[l]);
+                    sb.append(";\n");
+                    continue;
+                }
+                sb.append("                ND_GLOBAL ").append(t).append("* _a_").append(p.name()).append(" = (ND_GLOBAL ").append(t)
+                        .append("*)((ND_GLOBAL char*)_p_").append(p.name()).append(" + _x_").append(p.name()).append(" + ").append(c)
+                        .append(" * _t_").append(p.name()).append(");\n");
+                sb.append("                ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+                if (read) sb.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
+                sb.append(";\n");
+            }
+            sb.append("                ").append(body).append('\n');
+            for (Param p : indexed) {
+                if (p.kind() != Kind.OUT) continue;
+                if (width > 1) sb.append("                _w_").append(p.name()).append('.').append(LANES[l]).append(" = ").append(p.name()).append(";\n");
+                else sb.append("                ").append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name())).append('\n');
+            }
+            sb.append("            }\n");
+        }
+        if (width > 1) {
+            for (Param p : indexed) if (p.kind() == Kind.OUT) sb.append("            *_a_").append(p.name()).append(" = _w_").append(p.name()).append(";\n");
+        }
+        sb.append("        }\n    }\n");
+        return sb.toString();
     }
 
     private static final Pattern CONTROL = Pattern.compile("\\b(if|while|switch|return|goto)\\b");

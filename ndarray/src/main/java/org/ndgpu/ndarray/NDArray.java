@@ -122,6 +122,9 @@ public final class NDArray implements AutoCloseable {
 
     public long[] shape() { return shape.clone(); }
 
+    /** True when the array's shape is exactly {@code s} (no copy of the shape: for per-call fast paths). */
+    public boolean hasShape(long... s) { return java.util.Arrays.equals(shape, s); }
+
     public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }
 
     public int ndim() { return shape.length; }
@@ -366,6 +369,39 @@ public final class NDArray implements AutoCloseable {
         double[] out = new double[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
         return out;
+    }
+
+    /**
+     * The fast path to the host: copies the elements in C order into an existing {@code out} of
+     * exactly {@code size()} elements and returns it. Reusing one array skips the allocation and
+     * zeroing of a fresh Java array, which costs more than the transfer itself for large arrays.
+     * <pre>{@code
+     * float[] buf = new float[(int) a.size()];
+     * a.toFloatArray(buf);   // again and again, no garbage
+     * }</pre>
+     */
+    public float[] toFloatArray(float[] out) {
+        live("toFloatArray");
+        checkHostLength("toFloatArray", out.length);
+        if (dtype != DType.FLOAT32) System.arraycopy(HostData.toFloats(toBytes(), dtype), 0, out, 0, out.length);
+        else copyTo(MemorySegment.ofArray(out));
+        return out;
+    }
+
+    /** As {@link #toFloatArray(float[])}, into an existing {@code double[]} of exactly {@code size()} elements. */
+    public double[] toDoubleArray(double[] out) {
+        live("toDoubleArray");
+        checkHostLength("toDoubleArray", out.length);
+        if (dtype != DType.FLOAT64) System.arraycopy(HostData.toDoubles(toBytes(), dtype), 0, out, 0, out.length);
+        else copyTo(MemorySegment.ofArray(out));
+        return out;
+    }
+
+    private void checkHostLength(String op, int length) {
+        if (length != size()) {
+            throw new ShapeException(op + ": the array has " + size() + " elements (shape " + Shapes.str(shape)
+                    + "), the destination array " + length);
+        }
     }
 
     public long[] toLongArray() {

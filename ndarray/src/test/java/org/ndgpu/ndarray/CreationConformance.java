@@ -3,6 +3,8 @@ package org.ndgpu.ndarray;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Stream;
@@ -65,6 +67,24 @@ public abstract class CreationConformance extends DeviceTestBase {
             assertEquals(DType.INT64, f.dtype());
             assertEquals(DType.FLOAT64, g.dtype());
             assertEquals(DType.BOOL, h.dtype());
+        }
+    }
+
+    @Test
+    void toArraysIntoExistingHostArrays() {
+        try (var f = Nd.array(new float[][]{{1, 2, 3}, {4, 5, 6}}); var i = Nd.array(new int[]{7, -8})) {
+            float[] buf = {9, 9, 9, 9, 9, 9};
+            assertSame(buf, f.toFloatArray(buf));
+            assertArrayEquals(new float[]{1, 2, 3, 4, 5, 6}, buf);
+            float[] viaT = new float[6];
+            try (var t = f.transpose()) { t.toFloatArray(viaT); }   // a non-contiguous view goes through a C-order copy
+            assertArrayEquals(new float[]{1, 4, 2, 5, 3, 6}, viaT);
+            double[] d = new double[6];
+            assertArrayEquals(new double[]{1, 2, 3, 4, 5, 6}, f.toDoubleArray(d));   // converted from float32
+            assertArrayEquals(new float[]{7, -8}, i.toFloatArray(new float[2]));
+            var e = assertThrows(org.ndgpu.ShapeException.class, () -> f.toFloatArray(new float[5]));
+            assertTrue(e.getMessage().contains("6 elements"), e.getMessage());
+            assertThrows(org.ndgpu.ShapeException.class, () -> f.toDoubleArray(new double[7]));
         }
     }
 
