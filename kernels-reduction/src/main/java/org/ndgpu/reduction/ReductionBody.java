@@ -79,7 +79,7 @@ final class ReductionBody {
         for (int q = 0; q < ins.size(); q++) {
             Param p = ins.get(q);
             String st = CTypes.storage(p.dtype());
-            if (lay.vecInputs()[q] == 1) {
+            if (lay.vector(q)) {
                 b.append(IND).append("ND_GLOBAL const ").append(st).append("* _q_").append(p.name()).append(" = (ND_GLOBAL const ").append(st)
                         .append("*)(_p_").append(p.name()).append(" + _ko_").append(p.name()).append(");\n");
             } else {   // constant along the reduced axis (broadcast): read once per output
@@ -106,7 +106,7 @@ final class ReductionBody {
         for (int q = 0; q < ins.size(); q++) {
             Param p = ins.get(q);
             b.append(IND).append("    const ").append(CTypes.compute(p.dtype())).append(' ').append(p.name()).append(" = ")
-                    .append(lay.vecInputs()[q] == 1 ? "_q_" + p.name() + "[_jt]" : "_h_" + p.name()).append(";\n");
+                    .append(lay.vector(q) ? "_q_" + p.name() + "[_jt]" : "_h_" + p.name()).append(";\n");
         }
         accumulate(b, spec, IND + "    ", "_a0");
         b.append(IND).append("}\n");
@@ -123,7 +123,7 @@ final class ReductionBody {
         int v = lay.vec();
         for (int i = 0; i < u; i++) {
             for (int q = 0; q < ins.size(); q++) {
-                if (lay.vecInputs()[q] != 1) continue;
+                if (!lay.vector(q)) continue;
                 Param p = ins.get(q);
                 String vt = CTypes.storage(p.dtype()) + v;
                 b.append(ind).append("const ").append(vt).append(" _v").append(i).append('_').append(p.name()).append(" = *(ND_GLOBAL const ")
@@ -143,7 +143,7 @@ final class ReductionBody {
                 for (int q = 0; q < ins.size(); q++) {
                     Param p = ins.get(q);
                     b.append(ind).append("    const ").append(CTypes.compute(p.dtype())).append(' ').append(p.name()).append(" = ")
-                            .append(lay.vecInputs()[q] == 1 ? "_v" + i + "_" + p.name() + "." + LANES[c] : "_h_" + p.name()).append(";\n");
+                            .append(lay.vector(q) ? "_v" + i + "_" + p.name() + "." + LANES[c] : "_h_" + p.name()).append(";\n");
                 }
                 accumulate(b, spec, ind + "    ", "_a" + c);
                 b.append(ind).append("}\n");

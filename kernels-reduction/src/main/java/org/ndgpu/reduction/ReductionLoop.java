@@ -98,7 +98,7 @@ public final class ReductionLoop {
         if (row) {
             ty = (int) Math.min(block, pr);
         } else {
-            ty = (int) Math.min(block / Math.min(pk, 32), pr);
+            ty = (int) Math.min(block / Math.min(pk, Tuning.COLUMN_THREADS), pr);
         }
         tx = block / ty;
         long blocksK = (K + tx - 1) / tx;
@@ -126,12 +126,13 @@ public final class ReductionLoop {
                 && K + (long) tx * gridK < Integer.MAX_VALUE;
         for (NDArray a : ins) index32 &= a.allocationBytes() < Integer.MAX_VALUE;
         index32 &= out.allocationBytes() < Integer.MAX_VALUE;
-        if (vec == 0) vecInputs = new int[0];
+        int vecMask = 0;
+        if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
 
         Object[] scalars = scalarArgs(spec, args);
         var stream = device.currentStream().backendStream();
         if (g == 1) {
-            var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecInputs);
+            var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
             List<Object> a = new ArrayList<>();
             addInputs(a, ins, k, r);
             a.addAll(Arrays.asList(scalars));
@@ -143,7 +144,7 @@ public final class ReductionLoop {
         long partBytes = Math.multiplyExact(g * K, (long) spec.reduceBytes());
         try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{partBytes}, org.ndgpu.ndarray.Order.C)) {
             var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
-                    vecInputs);
+                    vecMask);
             List<Object> a = new ArrayList<>();
             addInputs(a, ins, k, r);
             a.addAll(Arrays.asList(scalars));
@@ -164,11 +165,17 @@ public final class ReductionLoop {
         }
     }
 
+    /** Kernels by (compile cache, spec, layout): a hit costs a record hash, not a hash of the whole source text. */
+    private static final java.util.Map<KernelKey, BackendKernel> KERNELS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record KernelKey(Object programs, ReductionSpec spec, ReductionSource.Layout layout) { }
+
     private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, List<Object> args) {
         Backend backend = device.backend();
-        String src = ReductionSource.source(backend.dialect(), spec, lay);
-        String kname = ReductionSource.kernelName(spec, lay);
-        BackendKernel kernel = device.programs().kernel(spec.name(), src, spec.options(), kname);
+        BackendKernel kernel = KERNELS.computeIfAbsent(new KernelKey(device.programs(), spec, lay), key -> {
+            String src = ReductionSource.source(backend.dialect(), spec, lay);
+            return device.programs().kernel(spec.name(), src, spec.options(), ReductionSource.kernelName(spec, lay));
+        });
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
@@ -319,6 +326,7 @@ public final class ReductionLoop {
         static final int BLOCKS_PER_CU = Integer.getInteger("ndgpu.reduction.blocksPerCu", 4);
         static final int VECTOR_UNROLL = Integer.getInteger("ndgpu.reduction.vectorUnroll", 2);
         static final int UNROLL = Integer.getInteger("ndgpu.reduction.unroll", 4);
+        static final int COLUMN_THREADS = Integer.getInteger("ndgpu.reduction.columnThreads", 32);
     }
 
     private static long pow2(long v) {

@@ -27,23 +27,23 @@ final class ReductionSource {
      * What a kernel is generated for: kept and reduced dimension counts after merging, the thread
      * arrangement, 32-bit indexing, and the block size that sizes the local buffer.
      */
-    record Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block, int vec, int unroll, int[] vecInputs) {
+    record Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block, int vec, int unroll, int vecMask) {
         /** The generic layout: index arithmetic per element, one load in flight per thread. */
         Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block) {
-            this(mode, nk, nr, row, index32, block, 0, 1, new int[0]);
+            this(mode, nk, nr, row, index32, block, 0, 1, 0);
         }
 
-        @Override
-        public String toString() {
-            return mode + "," + nk + "," + nr + "," + row + "," + index32 + "," + block + "," + vec + "," + unroll + ","
-                    + java.util.Arrays.toString(vecInputs);
-        }
+        /** In the contiguous path ({@code vec > 0}): input {@code q} is read by vectors (else it is constant along the reduction). */
+        boolean vector(int q) { return (vecMask >> q & 1) == 1; }
     }
 
-    private static final Map<String, String> SOURCES = new ConcurrentHashMap<>();
+    /** The source cache's key: records compare by value, and building it copies no source text. */
+    private record Key(Dialect dialect, ReductionSpec spec, Layout layout) { }
+
+    private static final Map<Key, String> SOURCES = new ConcurrentHashMap<>();
 
     static String source(Dialect dialect, ReductionSpec spec, Layout layout) {
-        return SOURCES.computeIfAbsent(dialect + "|" + layout + "|" + spec, k -> generate(dialect, spec, layout));
+        return SOURCES.computeIfAbsent(new Key(dialect, spec, layout), k -> generate(dialect, spec, layout));
     }
 
     /** The kernel's function name for a layout: passes differ in their parameters, so in their names. */
