@@ -98,27 +98,41 @@ public final class ReductionLoop {
         if (row) {
             ty = (int) Math.min(block, pr);
         } else {
-            ty = (int) Math.min(block / Math.min(pk, 32), pr);
+            ty = (int) Math.min(block / Math.min(pk, Tuning.COLUMN_THREADS), pr);
         }
         tx = block / ty;
         long blocksK = (K + tx - 1) / tx;
         int cu = Math.max(1, device.facts().computeUnits());
-        long target = device.isGpu() ? cu * 8L : cu * 4L;
+        // enough resident blocks to fill the device (a GPU holds about 2048 threads per unit)
+        long target = device.isGpu() ? (long) cu * Tuning.BLOCKS_PER_CU : cu * 4L;
+        int[] vecInputs = row && r.dims.length == 1 ? vectorInputs(ins, k, r, na) : null;
+        int vec = vecInputs == null ? 0 : 16 / maxVectorItem(ins, vecInputs);
+        int unroll = vec > 0 ? Tuning.VECTOR_UNROLL : Tuning.UNROLL;
+        long perThread = vec > 0 ? (long) vec * unroll : 32;
         long g = 1;
-        if (blocksK < target && R > (long) ty * 64) {
-            g = Math.min(Math.min((target + blocksK - 1) / blocksK, (R + ty * 32L - 1) / (ty * 32L)), 1024);
+        if (blocksK * 2 <= target && R > (long) ty * perThread * 2) {
+            g = Math.min(Math.min(Math.max(1, (target + blocksK / 2) / blocksK), (R + ty * perThread - 1) / (ty * perThread)), 1L << 16);
         }
         long chunk = (R + g - 1) / g;
-        long gridK = Math.min(blocksK, (1L << 20) / g);
+        if (vec > 0 && g > 1) {
+            // every slice starts on a vector boundary and holds whole rounds of the block's vectors
+            long unit = (long) ty * vec;
+            chunk = (chunk + unit - 1) / unit * unit;
+            g = (R + chunk - 1) / chunk;
+        }
+        long gridK = Math.min(blocksK, Math.max(1, (1L << 20) / g));
 
-        boolean index32 = Math.max(K, R) * Math.max(g, 1) < Integer.MAX_VALUE && (R + chunk) < Integer.MAX_VALUE;
+        boolean index32 = K * g < Integer.MAX_VALUE && R + chunk + 65536 < Integer.MAX_VALUE
+                && K + (long) tx * gridK < Integer.MAX_VALUE;
         for (NDArray a : ins) index32 &= a.allocationBytes() < Integer.MAX_VALUE;
         index32 &= out.allocationBytes() < Integer.MAX_VALUE;
+        int vecMask = 0;
+        if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
 
         Object[] scalars = scalarArgs(spec, args);
         var stream = device.currentStream().backendStream();
         if (g == 1) {
-            var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block);
+            var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
             List<Object> a = new ArrayList<>();
             addInputs(a, ins, k, r);
             a.addAll(Arrays.asList(scalars));
@@ -129,7 +143,8 @@ public final class ReductionLoop {
         }
         long partBytes = Math.multiplyExact(g * K, (long) spec.reduceBytes());
         try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{partBytes}, org.ndgpu.ndarray.Order.C)) {
-            var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block);
+            var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
+                    vecMask);
             List<Object> a = new ArrayList<>();
             addInputs(a, ins, k, r);
             a.addAll(Arrays.asList(scalars));
@@ -150,11 +165,17 @@ public final class ReductionLoop {
         }
     }
 
+    /** Kernels by (compile cache, spec, layout): a hit costs a record hash, not a hash of the whole source text. */
+    private static final java.util.Map<KernelKey, BackendKernel> KERNELS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record KernelKey(Object programs, ReductionSpec spec, ReductionSource.Layout layout) { }
+
     private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, List<Object> args) {
         Backend backend = device.backend();
-        String src = ReductionSource.source(backend.dialect(), spec, lay);
-        String kname = ReductionSource.kernelName(spec, lay);
-        BackendKernel kernel = device.programs().kernel(spec.name(), src, spec.options(), kname);
+        BackendKernel kernel = KERNELS.computeIfAbsent(new KernelKey(device.programs(), spec, lay), key -> {
+            String src = ReductionSource.source(backend.dialect(), spec, lay);
+            return device.programs().kernel(spec.name(), src, spec.options(), ReductionSource.kernelName(spec, lay));
+        });
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
@@ -262,6 +283,50 @@ public final class ReductionLoop {
 
     private static ShapeException wrongOut(String op, NDArray out, long[] kept) {
         return new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(kept));
+    }
+
+    /**
+     * For the contiguous fast path: per input, 1 when it is contiguous along the one reduced
+     * dimension and its every output's start is aligned for a 16-byte vector, 0 when it is constant
+     * along it (broadcast); null when some input is neither, or no input is contiguous.
+     */
+    private static int[] vectorInputs(List<NDArray> ins, Merged k, Merged r, int na) {
+        if (na == 0) return null;
+        int[] v = new int[na];
+        boolean any = false;
+        for (int q = 0; q < na; q++) {
+            DType dt = ins.get(q).dtype();
+            long s = r.strides[q][0];
+            if (s == 0) continue;
+            if (s != dt.itemsize() || !(dt == DType.FLOAT32 || dt == DType.FLOAT64 || dt == DType.INT32 || dt == DType.INT64)) return null;
+            v[q] = 1;
+            any = true;
+        }
+        if (!any) return null;
+        for (int q = 0; q < na; q++) {
+            if (v[q] == 0) continue;
+            // each input's vectors are 16/maxItem elements: for float32 beside float64 that is 8 bytes
+            long align = (long) (16 / maxVectorItem(ins, v)) * ins.get(q).dtype().itemsize();
+            if (ins.get(q).offset() % align != 0) return null;
+            for (long ks : k.strides[q]) if (ks % align != 0) return null;
+        }
+        return v;
+    }
+
+    private static int maxVectorItem(List<NDArray> ins, int[] v) {
+        int m = 1;
+        for (int q = 0; q < v.length; q++) if (v[q] == 1) m = Math.max(m, ins.get(q).dtype().itemsize());
+        return m;
+    }
+
+    /** Tuning knobs, read once (system properties, for benchmarking variants). */
+    static final class Tuning {
+        private Tuning() { }
+
+        static final int BLOCKS_PER_CU = Integer.getInteger("ndgpu.reduction.blocksPerCu", 4);
+        static final int VECTOR_UNROLL = Integer.getInteger("ndgpu.reduction.vectorUnroll", 2);
+        static final int UNROLL = Integer.getInteger("ndgpu.reduction.unroll", 4);
+        static final int COLUMN_THREADS = Integer.getInteger("ndgpu.reduction.columnThreads", 32);
     }
 
     private static long pow2(long v) {

@@ -27,12 +27,23 @@ final class ReductionSource {
      * What a kernel is generated for: kept and reduced dimension counts after merging, the thread
      * arrangement, 32-bit indexing, and the block size that sizes the local buffer.
      */
-    record Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block) { }
+    record Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block, int vec, int unroll, int vecMask) {
+        /** The generic layout: index arithmetic per element, one load in flight per thread. */
+        Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block) {
+            this(mode, nk, nr, row, index32, block, 0, 1, 0);
+        }
 
-    private static final Map<String, String> SOURCES = new ConcurrentHashMap<>();
+        /** In the contiguous path ({@code vec > 0}): input {@code q} is read by vectors (else it is constant along the reduction). */
+        boolean vector(int q) { return (vecMask >> q & 1) == 1; }
+    }
+
+    /** The source cache's key: records compare by value, and building it copies no source text. */
+    private record Key(Dialect dialect, ReductionSpec spec, Layout layout) { }
+
+    private static final Map<Key, String> SOURCES = new ConcurrentHashMap<>();
 
     static String source(Dialect dialect, ReductionSpec spec, Layout layout) {
-        return SOURCES.computeIfAbsent(dialect + "|" + layout + "|" + spec, k -> generate(dialect, spec, layout));
+        return SOURCES.computeIfAbsent(new Key(dialect, spec, layout), k -> generate(dialect, spec, layout));
     }
 
     /** The kernel's function name for a layout: passes differ in their parameters, so in their names. */
@@ -101,22 +112,16 @@ final class ReductionSource {
         if (readsInputs) for (Param p : spec.inputs()) keptArrays.add(p.name());
         if (readsInputs) {
             offsets(b, "            ", ix, "_k", "_kd", "_ks", "_ko_", keptArrays, lay.nk());
-            b.append("            for (").append(ix).append(" _j = _jbeg + _ty; _j < _jend; _j += _TY) {\n");
-            offsets(b, "                ", ix, "_j", "_rd", "_rs", "_ro_", keptArrays, lay.nr());
-            for (Param p : spec.inputs()) {
-                String st = CTypes.storage(p.dtype());
-                b.append("                const ").append(CTypes.compute(p.dtype())).append(' ').append(p.name()).append(" = ")
-                        .append(CTypes.load(p.dtype(), "(ND_GLOBAL " + st + "*)(_p_" + p.name() + " + _ko_" + p.name() + " + _ro_" + p.name() + ")"))
-                        .append(";\n");
-            }
-            b.append("                ").append(rt).append(" b = ").append(spec.map()).append(";\n");
+            if (lay.vec() > 0) ReductionBody.flat(b, spec, lay, ix);
+            else ReductionBody.strided(b, spec, lay, ix);
         } else {
             b.append("            for (").append(ix).append(" _j = _jbeg + _ty; _j < _jend; _j += _TY) {\n");
             b.append("                ").append(rt).append(" b = _part[_j * _K + _k];\n");
+            b.append("                ").append(rt).append(" a = _acc;\n");
+            b.append("                _acc = ").append(spec.reduce()).append(";\n");
+            b.append("            }\n");
         }
-        b.append("                ").append(rt).append(" a = _acc;\n");
-        b.append("                _acc = ").append(spec.reduce()).append(";\n");
-        b.append("            }\n        }\n");
+        b.append("        }\n");
         b.append("        _sdata[_t] = _acc;\n        ND_SYNC();\n");
         b.append("        for (int _s = _TY >> 1; _s > 0; _s >>= 1) {\n");
         b.append("            if (_ty < _s) {\n");
