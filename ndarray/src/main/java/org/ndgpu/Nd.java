@@ -127,15 +127,19 @@ public final class Nd {
 
     // ---------------------------------------------------------------- filled arrays
 
+    /** numpy.empty(shape): uninitialized float64. */
     public static NDArray empty(long... shape) { return empty(DType.FLOAT64, shape); }
 
+    /** numpy.empty(shape, dtype): {@code Nd.empty(DType.FLOAT32, 3, 4)}. */
     public static NDArray empty(DType dtype, long... shape) { return NDArray.empty(Device.current(), dtype, shape, Order.C); }
 
     /** An uninitialized array in C or F order. */
     public static NDArray empty(DType dtype, Order order, long... shape) { return NDArray.empty(Device.current(), dtype, shape, order); }
 
+    /** numpy.zeros(shape): float64 zeros. */
     public static NDArray zeros(long... shape) { return zeros(DType.FLOAT64, shape); }
 
+    /** numpy.zeros(shape, dtype): {@code Nd.zeros(DType.INT32, 2, 2)}. */
     public static NDArray zeros(DType dtype, long... shape) {
         NDArray a = empty(dtype, shape);
         var dev = a.device();
@@ -143,8 +147,10 @@ public final class Nd {
         return a;
     }
 
+    /** numpy.ones(shape): float64 ones. */
     public static NDArray ones(long... shape) { return ones(DType.FLOAT64, shape); }
 
+    /** numpy.ones(shape, dtype). */
     public static NDArray ones(DType dtype, long... shape) { return full(1, dtype, shape); }
 
     /** numpy.full(shape, value, dtype). */
@@ -157,20 +163,24 @@ public final class Nd {
     /** numpy.full(shape, value): the dtype from the value (int64, float64 or bool). */
     public static NDArray full(Object value, long... shape) { return full(value, DType.ofJavaValue(value), shape); }
 
+    /** numpy.empty_like(a): same shape, dtype, device and layout order. */
     public static NDArray emptyLike(NDArray a) { return NDArray.empty(a.device(), a.dtype(), a.shape(), likeOrder(a)); }
 
+    /** numpy.zeros_like(a). */
     public static NDArray zerosLike(NDArray a) {
         NDArray z = emptyLike(a);
         z.fill(0);
         return z;
     }
 
+    /** numpy.ones_like(a). */
     public static NDArray onesLike(NDArray a) {
         NDArray z = emptyLike(a);
         z.fill(1);
         return z;
     }
 
+    /** numpy.full_like(a, value). */
     public static NDArray fullLike(NDArray a, Object value) {
         NDArray z = emptyLike(a);
         z.fill(value);
@@ -184,8 +194,10 @@ public final class Nd {
     /** numpy.arange(stop): int64 0, 1, ..., stop-1. */
     public static NDArray arange(long stop) { return arange(0, stop, 1); }
 
+    /** numpy.arange(start, stop): int64. */
     public static NDArray arange(long start, long stop) { return arange(start, stop, 1); }
 
+    /** numpy.arange(start, stop, step): int64; {@code Nd.arange(10, 0, -3)} is [10, 7, 4, 1]. */
     public static NDArray arange(long start, long stop, long step) {
         if (step == 0) throw new NdException("arange: step must not be zero");
         long n = Math.max(0, Math.floorDiv(stop - start + step - Long.signum(step), step));
@@ -195,6 +207,7 @@ public final class Nd {
     /** numpy.arange(stop) with a float: float64. */
     public static NDArray arange(double stop) { return arange(0.0, stop, 1.0); }
 
+    /** numpy.arange with floats: float64, {@code Nd.arange(0, 1, 0.1)}. */
     public static NDArray arange(double start, double stop, double step) { return arange(start, stop, step, DType.FLOAT64); }
 
     /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
@@ -245,6 +258,7 @@ public final class Nd {
     /** numpy.linspace(start, stop, 50). */
     public static NDArray linspace(double start, double stop) { return linspace(start, stop, 50, true, DType.FLOAT64); }
 
+    /** numpy.linspace(start, stop, num): float64, endpoint included. */
     public static NDArray linspace(double start, double stop, long num) { return linspace(start, stop, num, true, DType.FLOAT64); }
 
     /** numpy.linspace(start, stop, num, endpoint, dtype): start + i*step, the last point exactly stop when endpoint. */
@@ -377,10 +391,13 @@ public final class Nd {
     /** numpy.where(cond, x, y). */
     public static NDArray where(Object cond, Object x, Object y) { return Providers.ufuncs(cond, x, y).where(cond, x, y, null); }
 
+    /** numpy.where(cond, x, y) into out. */
     public static NDArray where(Object cond, Object x, Object y, NDArray out) { return Providers.ufuncs(cond, x, y).where(cond, x, y, out); }
 
+    /** numpy.clip(a, lo, hi); lo or hi may be null: {@code Nd.clip(a, 0, 1)}. */
     public static NDArray clip(NDArray a, Object lo, Object hi) { return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, null); }
 
+    /** numpy.clip into out. */
     public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, out); }
 
     // ---------------------------------------------------------------- ufuncs by name: Nd.add(a, b), Nd.add(a, b, out)

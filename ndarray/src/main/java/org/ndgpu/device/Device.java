@@ -177,10 +177,13 @@ public final class Device {
     /** "cuda" or "opencl". */
     public String backendName() { return backend.facts().backend(); }
 
+    /** The device's name, e.g. "NVIDIA H200". */
     public String name() { return backend.facts().name(); }
 
+    /** True for a GPU, false for a CPU device such as PoCL. */
     public boolean isGpu() { return backend.facts().isGpu(); }
 
+    /** Memory, compute units, limits and driver version of the device. */
     public DeviceFacts facts() { return backend.facts(); }
 
     /** The backend that runs this device's work. For kernels of ndgpu's own modules. */
@@ -192,11 +195,13 @@ public final class Device {
      */
     public long launchCount() { return backend.launchCount(); }
 
+    /** This device's caching memory pool: {@code Device.current().memoryPool().usedBytes()}. */
     public MemoryPool memoryPool() { return pool; }
 
     /** Compiled programs of this device, cached in memory and on disk. */
     public ProgramCache programs() { return programs; }
 
+    /** The stream work goes to when no Stream.use() is active. */
     public Stream defaultStream() { return defaultStream; }
 
     /** The stream work goes to in this thread: the innermost Stream.use(), else the default stream. */
@@ -213,6 +218,7 @@ public final class Device {
     /** Waits for all work of this thread's current stream. */
     public void synchronize() { currentStream().synchronize(); }
 
+    /** "cuda:0 NVIDIA H200 (GPU, 143155 MiB, NVIDIA)". */
     @Override
     public String toString() {
         DeviceFacts f = facts();

@@ -120,21 +120,28 @@ public final class NDArray implements AutoCloseable {
 
     // ---------------------------------------------------------------- properties
 
+    /** The shape, as NumPy's a.shape: {@code Nd.zeros(3, 4).shape()} is {3, 4}. */
     public long[] shape() { return shape.clone(); }
 
     /** True when the array's shape is exactly {@code s} (no copy of the shape: for per-call fast paths). */
     public boolean hasShape(long... s) { return java.util.Arrays.equals(shape, s); }
 
+    /** The length of one axis (negative counts from the end): {@code a.shape(-1)}. */
     public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }
 
+    /** Number of dimensions, as a.ndim. */
     public int ndim() { return shape.length; }
 
+    /** Number of elements, as a.size. */
     public long size() { return Shapes.size(shape); }
 
+    /** The element type, as a.dtype. */
     public DType dtype() { return dtype; }
 
+    /** Bytes per element, as a.itemsize. */
     public int itemsize() { return dtype.itemsize(); }
 
+    /** Bytes of the elements (size * itemsize), as a.nbytes. */
     public long nbytes() { return size() * dtype.itemsize(); }
 
     /** Strides in bytes, as NumPy. */
@@ -143,8 +150,10 @@ public final class NDArray implements AutoCloseable {
     /** Byte offset of element [0, ..., 0] in the device memory. */
     public long offset() { return offset; }
 
+    /** NumPy's flags.c_contiguous: {@code Nd.zeros(3, 4).isCContiguous()} is true. */
     public boolean isCContiguous() { return Shapes.isCContiguous(shape, strides, dtype.itemsize()); }
 
+    /** NumPy's flags.f_contiguous: {@code Nd.zeros(3, 4).T().isFContiguous()} is true. */
     public boolean isFContiguous() { return Shapes.isFContiguous(shape, strides, dtype.itemsize()); }
 
     /** The device this array lives on. */
@@ -355,6 +364,7 @@ public final class NDArray implements AutoCloseable {
     }
 
     // each to*Array copies straight into the Java array when the dtype matches: one transfer, no staging copy here
+    /** The elements in C order as a new float[] (cast as astype when the dtype differs): {@code a.toFloatArray()}. */
     public float[] toFloatArray() {
         live("toFloatArray");
         if (dtype != DType.FLOAT32) return HostData.toFloats(toBytes(), dtype);
@@ -363,6 +373,7 @@ public final class NDArray implements AutoCloseable {
         return out;
     }
 
+    /** The elements in C order as a new double[] (complex: the real parts). */
     public double[] toDoubleArray() {
         live("toDoubleArray");
         if (dtype != DType.FLOAT64) return HostData.toDoubles(toBytes(), dtype);
@@ -404,6 +415,7 @@ public final class NDArray implements AutoCloseable {
         }
     }
 
+    /** The elements in C order as a new long[] (floats truncate as a C cast). */
     public long[] toLongArray() {
         live("toLongArray");
         if (dtype != DType.INT64) return HostData.toLongs(toBytes(), dtype);
@@ -412,6 +424,7 @@ public final class NDArray implements AutoCloseable {
         return out;
     }
 
+    /** The elements in C order as a new int[]. */
     public int[] toIntArray() {
         live("toIntArray");
         if (dtype != DType.INT32) return HostData.toInts(toBytes(), dtype);
@@ -420,6 +433,7 @@ public final class NDArray implements AutoCloseable {
         return out;
     }
 
+    /** The elements in C order as a new boolean[] (non-zero is true). */
     public boolean[] toBooleanArray() { return HostData.toBooleans(live("toBooleanArray").toBytes(), dtype); }
 
     /** numpy.ndarray.tolist in Java: nested primitive arrays of the dtype's Java type (a boxed scalar for 0-d). */
@@ -465,122 +479,181 @@ public final class NDArray implements AutoCloseable {
 
     private NDArray u(String name, Object... operands) { return Providers.ufuncs(operands).call(name, null, operands); }
 
+    /** numpy.add, elementwise on the device: {@code a.add(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray add(Object other) { return u("add", this, other); }
 
+    /** numpy.subtract, elementwise on the device: {@code a.sub(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray sub(Object other) { return u("subtract", this, other); }
 
+    /** numpy.multiply, elementwise on the device: {@code a.mul(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray mul(Object other) { return u("multiply", this, other); }
 
+    /** numpy.true_divide, elementwise on the device: {@code a.div(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray div(Object other) { return u("true_divide", this, other); }
 
+    /** numpy.floor_divide, elementwise on the device: {@code a.floorDiv(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray floorDiv(Object other) { return u("floor_divide", this, other); }
 
+    /** numpy.remainder, elementwise on the device: {@code a.mod(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray mod(Object other) { return u("remainder", this, other); }
 
+    /** numpy.power, elementwise on the device: {@code a.pow(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray pow(Object other) { return u("power", this, other); }
 
+    /** numpy.maximum, elementwise on the device: {@code a.maximum(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray maximum(Object other) { return u("maximum", this, other); }
 
+    /** numpy.minimum, elementwise on the device: {@code a.minimum(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray minimum(Object other) { return u("minimum", this, other); }
 
+    /** numpy.arctan2, elementwise on the device: {@code a.arctan2(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray arctan2(Object other) { return u("arctan2", this, other); }
 
+    /** numpy.hypot, elementwise on the device: {@code a.hypot(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray hypot(Object other) { return u("hypot", this, other); }
 
+    /** numpy.equal, elementwise on the device: {@code a.eq(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray eq(Object other) { return u("equal", this, other); }
 
+    /** numpy.not_equal, elementwise on the device: {@code a.ne(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray ne(Object other) { return u("not_equal", this, other); }
 
+    /** numpy.less, elementwise on the device: {@code a.lt(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray lt(Object other) { return u("less", this, other); }
 
+    /** numpy.less_equal, elementwise on the device: {@code a.le(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray le(Object other) { return u("less_equal", this, other); }
 
+    /** numpy.greater, elementwise on the device: {@code a.gt(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray gt(Object other) { return u("greater", this, other); }
 
+    /** numpy.greater_equal, elementwise on the device: {@code a.ge(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray ge(Object other) { return u("greater_equal", this, other); }
 
+    /** numpy.logical_and, elementwise on the device: {@code a.logicalAnd(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray logicalAnd(Object other) { return u("logical_and", this, other); }
 
+    /** numpy.logical_or, elementwise on the device: {@code a.logicalOr(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray logicalOr(Object other) { return u("logical_or", this, other); }
 
+    /** numpy.logical_xor, elementwise on the device: {@code a.logicalXor(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray logicalXor(Object other) { return u("logical_xor", this, other); }
 
+    /** numpy.bitwise_and, elementwise on the device: {@code a.bitwiseAnd(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray bitwiseAnd(Object other) { return u("bitwise_and", this, other); }
 
+    /** numpy.bitwise_or, elementwise on the device: {@code a.bitwiseOr(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray bitwiseOr(Object other) { return u("bitwise_or", this, other); }
 
+    /** numpy.bitwise_xor, elementwise on the device: {@code a.bitwiseXor(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray bitwiseXor(Object other) { return u("bitwise_xor", this, other); }
 
+    /** numpy.left_shift, elementwise on the device: {@code a.leftShift(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray leftShift(Object other) { return u("left_shift", this, other); }
 
+    /** numpy.right_shift, elementwise on the device: {@code a.rightShift(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray rightShift(Object other) { return u("right_shift", this, other); }
 
+    /** numpy.negative, elementwise on the device: {@code a.neg()}. */
     public NDArray neg() { return u("negative", this); }
 
+    /** numpy.absolute, elementwise on the device: {@code a.abs()}. */
     public NDArray abs() { return u("absolute", this); }
 
+    /** numpy.sign, elementwise on the device: {@code a.sign()}. */
     public NDArray sign() { return u("sign", this); }
 
+    /** numpy.exp, elementwise on the device: {@code a.exp()}. */
     public NDArray exp() { return u("exp", this); }
 
+    /** numpy.expm1, elementwise on the device: {@code a.expm1()}. */
     public NDArray expm1() { return u("expm1", this); }
 
+    /** numpy.log, elementwise on the device: {@code a.log()}. */
     public NDArray log() { return u("log", this); }
 
+    /** numpy.log1p, elementwise on the device: {@code a.log1p()}. */
     public NDArray log1p() { return u("log1p", this); }
 
+    /** numpy.log2, elementwise on the device: {@code a.log2()}. */
     public NDArray log2() { return u("log2", this); }
 
+    /** numpy.log10, elementwise on the device: {@code a.log10()}. */
     public NDArray log10() { return u("log10", this); }
 
+    /** numpy.sqrt, elementwise on the device: {@code a.sqrt()}. */
     public NDArray sqrt() { return u("sqrt", this); }
 
+    /** numpy.cbrt, elementwise on the device: {@code a.cbrt()}. */
     public NDArray cbrt() { return u("cbrt", this); }
 
+    /** numpy.square, elementwise on the device: {@code a.square()}. */
     public NDArray square() { return u("square", this); }
 
+    /** numpy.reciprocal, elementwise on the device: {@code a.reciprocal()}. */
     public NDArray reciprocal() { return u("reciprocal", this); }
 
+    /** numpy.sin, elementwise on the device: {@code a.sin()}. */
     public NDArray sin() { return u("sin", this); }
 
+    /** numpy.cos, elementwise on the device: {@code a.cos()}. */
     public NDArray cos() { return u("cos", this); }
 
+    /** numpy.tan, elementwise on the device: {@code a.tan()}. */
     public NDArray tan() { return u("tan", this); }
 
+    /** numpy.arcsin, elementwise on the device: {@code a.arcsin()}. */
     public NDArray arcsin() { return u("arcsin", this); }
 
+    /** numpy.arccos, elementwise on the device: {@code a.arccos()}. */
     public NDArray arccos() { return u("arccos", this); }
 
+    /** numpy.arctan, elementwise on the device: {@code a.arctan()}. */
     public NDArray arctan() { return u("arctan", this); }
 
+    /** numpy.sinh, elementwise on the device: {@code a.sinh()}. */
     public NDArray sinh() { return u("sinh", this); }
 
+    /** numpy.cosh, elementwise on the device: {@code a.cosh()}. */
     public NDArray cosh() { return u("cosh", this); }
 
+    /** numpy.tanh, elementwise on the device: {@code a.tanh()}. */
     public NDArray tanh() { return u("tanh", this); }
 
+    /** numpy.floor, elementwise on the device: {@code a.floor()}. */
     public NDArray floor() { return u("floor", this); }
 
+    /** numpy.ceil, elementwise on the device: {@code a.ceil()}. */
     public NDArray ceil() { return u("ceil", this); }
 
+    /** numpy.rint, elementwise on the device: {@code a.rint()}. */
     public NDArray rint() { return u("rint", this); }
 
+    /** numpy.trunc, elementwise on the device: {@code a.trunc()}. */
     public NDArray trunc() { return u("trunc", this); }
 
+    /** numpy.logical_not, elementwise on the device: {@code a.logicalNot()}. */
     public NDArray logicalNot() { return u("logical_not", this); }
 
+    /** numpy.invert, elementwise on the device: {@code a.bitwiseNot()}. */
     public NDArray bitwiseNot() { return u("invert", this); }
 
+    /** numpy.isnan, elementwise on the device: {@code a.isnan()}. */
     public NDArray isnan() { return u("isnan", this); }
 
+    /** numpy.isinf, elementwise on the device: {@code a.isinf()}. */
     public NDArray isinf() { return u("isinf", this); }
 
+    /** numpy.isfinite, elementwise on the device: {@code a.isfinite()}. */
     public NDArray isfinite() { return u("isfinite", this); }
 
+    /** numpy.real, elementwise on the device: {@code a.real()}. */
     public NDArray real() { return u("real", this); }
 
+    /** numpy.imag, elementwise on the device: {@code a.imag()}. */
     public NDArray imag() { return u("imag", this); }
 
+    /** numpy.conjugate, elementwise on the device: {@code a.conj()}. */
     public NDArray conj() { return u("conjugate", this); }
 
     /** numpy.clip; lo or hi may be null for no bound. */
@@ -592,82 +665,121 @@ public final class NDArray implements AutoCloseable {
         return Providers.reductions(this).reduce(name, this, axes, keepdims, null, ddof);
     }
 
+    /** numpy.sum over all elements: {@code a.sum()}. */
     public NDArray sum() { return r("sum", null, false, 0); }
 
+    /** numpy.sum along one axis (negative counts from the end): {@code a.sum(0)}. */
     public NDArray sum(int axis) { return r("sum", new int[]{axis}, false, 0); }
 
+    /** numpy.sum over the given axes, keepdims as NumPy: {@code a.sum(new int[]{0, 1}, true)}. */
     public NDArray sum(int[] axes, boolean keepdims) { return r("sum", axes, keepdims, 0); }
 
+    /** numpy.prod over all elements: {@code a.prod()}. */
     public NDArray prod() { return r("prod", null, false, 0); }
 
+    /** numpy.prod along one axis (negative counts from the end): {@code a.prod(0)}. */
     public NDArray prod(int axis) { return r("prod", new int[]{axis}, false, 0); }
 
+    /** numpy.prod over the given axes, keepdims as NumPy: {@code a.prod(new int[]{0, 1}, true)}. */
     public NDArray prod(int[] axes, boolean keepdims) { return r("prod", axes, keepdims, 0); }
 
+    /** numpy.mean over all elements: {@code a.mean()}. */
     public NDArray mean() { return r("mean", null, false, 0); }
 
+    /** numpy.mean along one axis (negative counts from the end): {@code a.mean(0)}. */
     public NDArray mean(int axis) { return r("mean", new int[]{axis}, false, 0); }
 
+    /** numpy.mean over the given axes, keepdims as NumPy: {@code a.mean(new int[]{0, 1}, true)}. */
     public NDArray mean(int[] axes, boolean keepdims) { return r("mean", axes, keepdims, 0); }
 
+    /** numpy.var over all elements: {@code a.var()}. */
     public NDArray var() { return r("var", null, false, 0); }
 
+    /** numpy.var along one axis (negative counts from the end): {@code a.var(0)}. */
     public NDArray var(int axis) { return r("var", new int[]{axis}, false, 0); }
 
+    /** numpy.var over the given axes, keepdims as NumPy: {@code a.var(new int[]{0, 1}, true)}. */
     public NDArray var(int[] axes, boolean keepdims) { return r("var", axes, keepdims, 0); }
 
+    /** numpy.var over the given axes, keepdims as NumPy, with ddof: {@code a.var(new int[]{0, 1}, true)}. */
     public NDArray var(int[] axes, boolean keepdims, int ddof) { return r("var", axes, keepdims, ddof); }
 
+    /** numpy.std over all elements: {@code a.std()}. */
     public NDArray std() { return r("std", null, false, 0); }
 
+    /** numpy.std along one axis (negative counts from the end): {@code a.std(0)}. */
     public NDArray std(int axis) { return r("std", new int[]{axis}, false, 0); }
 
+    /** numpy.std over the given axes, keepdims as NumPy: {@code a.std(new int[]{0, 1}, true)}. */
     public NDArray std(int[] axes, boolean keepdims) { return r("std", axes, keepdims, 0); }
 
+    /** numpy.std over the given axes, keepdims as NumPy, with ddof: {@code a.std(new int[]{0, 1}, true)}. */
     public NDArray std(int[] axes, boolean keepdims, int ddof) { return r("std", axes, keepdims, ddof); }
 
+    /** numpy.min over all elements: {@code a.min()}. */
     public NDArray min() { return r("min", null, false, 0); }
 
+    /** numpy.min along one axis (negative counts from the end): {@code a.min(0)}. */
     public NDArray min(int axis) { return r("min", new int[]{axis}, false, 0); }
 
+    /** numpy.min over the given axes, keepdims as NumPy: {@code a.min(new int[]{0, 1}, true)}. */
     public NDArray min(int[] axes, boolean keepdims) { return r("min", axes, keepdims, 0); }
 
+    /** numpy.max over all elements: {@code a.max()}. */
     public NDArray max() { return r("max", null, false, 0); }
 
+    /** numpy.max along one axis (negative counts from the end): {@code a.max(0)}. */
     public NDArray max(int axis) { return r("max", new int[]{axis}, false, 0); }
 
+    /** numpy.max over the given axes, keepdims as NumPy: {@code a.max(new int[]{0, 1}, true)}. */
     public NDArray max(int[] axes, boolean keepdims) { return r("max", axes, keepdims, 0); }
 
+    /** numpy.argmin over all elements: {@code a.argmin()}. */
     public NDArray argmin() { return r("argmin", null, false, 0); }
 
+    /** numpy.argmin along one axis (negative counts from the end): {@code a.argmin(0)}. */
     public NDArray argmin(int axis) { return r("argmin", new int[]{axis}, false, 0); }
 
+    /** numpy.argmin over the given axes, keepdims as NumPy: {@code a.argmin(new int[]{0, 1}, true)}. */
     public NDArray argmin(int[] axes, boolean keepdims) { return r("argmin", axes, keepdims, 0); }
 
+    /** numpy.argmax over all elements: {@code a.argmax()}. */
     public NDArray argmax() { return r("argmax", null, false, 0); }
 
+    /** numpy.argmax along one axis (negative counts from the end): {@code a.argmax(0)}. */
     public NDArray argmax(int axis) { return r("argmax", new int[]{axis}, false, 0); }
 
+    /** numpy.argmax over the given axes, keepdims as NumPy: {@code a.argmax(new int[]{0, 1}, true)}. */
     public NDArray argmax(int[] axes, boolean keepdims) { return r("argmax", axes, keepdims, 0); }
 
+    /** numpy.all over all elements: {@code a.all()}. */
     public NDArray all() { return r("all", null, false, 0); }
 
+    /** numpy.all along one axis (negative counts from the end): {@code a.all(0)}. */
     public NDArray all(int axis) { return r("all", new int[]{axis}, false, 0); }
 
+    /** numpy.all over the given axes, keepdims as NumPy: {@code a.all(new int[]{0, 1}, true)}. */
     public NDArray all(int[] axes, boolean keepdims) { return r("all", axes, keepdims, 0); }
 
+    /** numpy.any over all elements: {@code a.any()}. */
     public NDArray any() { return r("any", null, false, 0); }
 
+    /** numpy.any along one axis (negative counts from the end): {@code a.any(0)}. */
     public NDArray any(int axis) { return r("any", new int[]{axis}, false, 0); }
 
+    /** numpy.any over the given axes, keepdims as NumPy: {@code a.any(new int[]{0, 1}, true)}. */
     public NDArray any(int[] axes, boolean keepdims) { return r("any", axes, keepdims, 0); }
 
+    /** numpy.cumsum over the flattened array: {@code a.cumsum()}. */
     public NDArray cumsum() { return Providers.reductions(this).scan("cumsum", this, null, null); }
 
+    /** numpy.cumsum along an axis: {@code a.cumsum(0)}. */
     public NDArray cumsum(int axis) { return Providers.reductions(this).scan("cumsum", this, axis, null); }
 
+    /** numpy.cumprod over the flattened array. */
     public NDArray cumprod() { return Providers.reductions(this).scan("cumprod", this, null, null); }
 
+    /** numpy.cumprod along an axis: {@code a.cumprod(1)}. */
     public NDArray cumprod(int axis) { return Providers.reductions(this).scan("cumprod", this, axis, null); }
 
     // ---------------------------------------------------------------- linear algebra (module linalg)
