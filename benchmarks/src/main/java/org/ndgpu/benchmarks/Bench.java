@@ -2,6 +2,7 @@ package org.ndgpu.benchmarks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;
 
@@ -14,19 +15,43 @@ public final class Bench {
     private Bench() { }
 
     /** Median milliseconds of device time of {@code work}, by events around each run, after 3 warm-ups. */
-    public static double deviceMs(Runnable work, int reps) {
-        for (int i = 0; i < 3; i++) work.run();
+    public static double deviceMs(Runnable work, int reps) { return deviceMs(work, reps, 3); }
+
+    /** As {@link #deviceMs(Runnable, int)} with {@code warmups} untimed runs first. */
+    public static double deviceMs(Runnable work, int reps, int warmups) {
+        return deviceMsOf(() -> {
+            work.run();
+            return null;
+        }, reps, warmups);
+    }
+
+    /**
+     * Median milliseconds of device time of {@code op}, whose result (an array, say) is closed
+     * after the end event, so releasing it is not timed.
+     */
+    public static double deviceMsOf(Supplier<? extends AutoCloseable> op, int reps, int warmups) {
+        for (int i = 0; i < warmups; i++) close(op.get());
         Device.current().synchronize();
         List<Double> ms = new ArrayList<>();
         for (int i = 0; i < reps; i++) {
             try (Event s = Event.record()) {
-                work.run();
+                AutoCloseable result = op.get();
                 try (Event e = Event.record()) {
                     ms.add(s.elapsedMillis(e));
                 }
+                close(result);
             }
         }
         return median(ms);
+    }
+
+    private static void close(AutoCloseable c) {
+        if (c == null) return;
+        try {
+            c.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Median milliseconds of wall time of {@code work} (which must finish its own device work). */

@@ -1,9 +1,7 @@
 package org.ndgpu.benchmarks;
 
-import java.util.Arrays;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.device.Event;
 import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -65,20 +63,7 @@ public final class ElementwiseBench {
     }
 
     private static void row(String name, double bytes, Runnable op) {
-        for (int i = 0; i < WARMUP; i++) op.run();
-        Device.current().synchronize();
-        double[] ms = new double[REPS];
-        for (int i = 0; i < REPS; i++) {
-            try (Event a = Event.record()) {
-                op.run();
-                try (Event b = Event.record()) {
-                    b.synchronize();
-                    ms[i] = a.elapsedMillis(b);
-                }
-            }
-        }
-        Arrays.sort(ms);
-        double med = (ms[REPS / 2 - 1] + ms[REPS / 2]) / 2;
+        double med = Bench.deviceMs(op, REPS, WARMUP);
         System.out.printf("%-44s %12.3f %10.0f%n", name, med, bytes / (med * 1e-3) / 1e9);
     }
 }

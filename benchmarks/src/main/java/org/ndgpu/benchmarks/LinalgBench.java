@@ -1,12 +1,9 @@
 package org.ndgpu.benchmarks;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.function.Supplier;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.device.Event;
 import org.ndgpu.linalg.cuda.CudaLinalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -35,7 +32,7 @@ public final class LinalgBench {
             for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
                 int n = 8192;
                 NDArray a = Nd.random().uniform(-1, 1, dt, n, n), b = Nd.random().uniform(-1, 1, dt, n, n);
-                double ms = median(dev, repeats, () -> a.matmul(b));
+                double ms = Bench.deviceMsOf(() -> a.matmul(b), repeats, 1);
                 rows.add(new Row("matmul " + dt + " " + n + "x" + n, dev.id(), ms,
                         String.format("%.2f TFLOP/s", 2.0 * n * n * n / (ms * 1e-3) / 1e12)));
                 a.close();
@@ -43,7 +40,7 @@ public final class LinalgBench {
             }
             NDArray x = Nd.random().uniform(-1, 1, DType.FLOAT32, 10_000, 32, 32);
             NDArray y = Nd.random().uniform(-1, 1, DType.FLOAT32, 10_000, 32, 32);
-            double bms = median(dev, repeats, () -> x.matmul(y));
+            double bms = Bench.deviceMsOf(() -> x.matmul(y), repeats, 1);
             rows.add(new Row("matmul float32 10000 x (32x32)", dev.id(), bms,
                     String.format("%.2f TFLOP/s", 2.0 * 10_000 * 32 * 32 * 32 / (bms * 1e-3) / 1e12)));
             // on CUDA every cuSOLVER routine is timed too (ndgpu.cuda.svd = auto picks among them by size), with
@@ -61,12 +58,12 @@ public final class LinalgBench {
                     for (String alg : algorithms) {
                         if (!alg.equals("default")) SvdChoice.set(alg);
                         try {
-                            double ms = median(dev, reps, () -> {
+                            double ms = Bench.deviceMsOf(() -> {
                                 var r = Nd.linalg().svd(a, false);
                                 r.vh().close();
                                 r.s().close();
                                 return r.u();
-                            });
+                            }, reps, 1);
                             var r = Nd.linalg().svd(a, false);
                             double err = reconstructionError(a, r);
                             rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)" + (alg.equals("default") ? "" : " " + alg.toLowerCase()),
@@ -107,22 +104,4 @@ public final class LinalgBench {
         static void set(String name) { CudaLinalg.setSvdAlgorithm(CudaLinalg.SvdAlgorithm.valueOf(name)); }
     }
 
-    /** Median milliseconds between events recorded around {@code op}, after one warm-up call. */
-    private static double median(Device dev, int repeats, Supplier<NDArray> op) {
-        op.get().close();
-        dev.synchronize();
-        double[] t = new double[repeats];
-        for (int i = 0; i < repeats; i++) {
-            try (Event start = Event.record()) {
-                NDArray r = op.get();
-                try (Event end = Event.record()) {
-                    end.synchronize();
-                    t[i] = start.elapsedMillis(end);
-                }
-                r.close();
-            }
-        }
-        Arrays.sort(t);
-        return t[repeats / 2];
-    }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
-import org.ndgpu.device.Event;
 import org.ndgpu.examples.raw.TransposeExample;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -57,25 +56,6 @@ public final class RawBench {
 
     record Row(String name, double medianMs, double bytes) { }
 
-    static double median(List<Double> v) {
-        double[] a = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
-    }
-
-    static double timeMs(Runnable launch, int reps) {
-        for (int i = 0; i < 3; i++) launch.run();   // warm-up: compile, caches, clocks
-        List<Double> ms = new ArrayList<>();
-        for (int i = 0; i < reps; i++) {
-            Event s = Event.record();
-            launch.run();
-            Event e = Event.record();
-            ms.add(s.elapsedMillis(e));
-            s.close();
-            e.close();
-        }
-        return median(ms);
-    }
-
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
         int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 28;
@@ -97,14 +77,14 @@ public final class RawBench {
         long[] grid = {(n + block - 1) / block};
         long[] blk = {block};
         rows.add(new Row("RawKernel saxpy 2^" + log2n + " float32",
-                timeMs(() -> saxpy.launch(grid, blk, 2.0f, x, y, o, ni), reps), 3.0 * n * 4));
+                Bench.deviceMs(() -> saxpy.launch(grid, blk, 2.0f, x, y, o, ni), reps), 3.0 * n * 4));
 
         var js = new JavaSaxpy();
         js.a = 2.0f;
         js.n = ni;
         js.bind("x", x).bind("y", y).bind("o", o);
         NdRange range = NdRange.of(n).local(block);
-        rows.add(new Row("JavaKernel saxpy 2^" + log2n + " float32", timeMs(() -> js.launch(range), reps), 3.0 * n * 4));
+        rows.add(new Row("JavaKernel saxpy 2^" + log2n + " float32", Bench.deviceMs(() -> js.launch(range), reps), 3.0 * n * 4));
         x.close();
         y.close();
         o.close();
@@ -113,7 +93,7 @@ public final class RawBench {
         NDArray mt = Nd.zeros(DType.FLOAT32, side, side);
         RawKernel tr = TransposeExample.rawKernel(device);
         rows.add(new Row("tiled transpose " + side + "x" + side + " float32",
-                timeMs(() -> TransposeExample.transpose(tr, m, mt), reps), 2.0 * side * side * 4));
+                Bench.deviceMs(() -> TransposeExample.transpose(tr, m, mt), reps), 2.0 * side * side * 4));
         m.close();
         mt.close();
 

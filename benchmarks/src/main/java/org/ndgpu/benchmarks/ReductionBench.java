@@ -1,11 +1,9 @@
 package org.ndgpu.benchmarks;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.device.Event;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.reduction.ReductionKernel;
@@ -53,21 +51,7 @@ public final class ReductionBench {
     }
 
     private static void report(Device dev, String name, long bytes, Supplier<NDArray> op) {
-        for (int i = 0; i < WARMUP; i++) op.get().close();
-        dev.synchronize();
-        double[] ms = new double[RUNS];
-        for (int i = 0; i < RUNS; i++) {
-            try (Event start = Event.record()) {
-                NDArray r = op.get();
-                try (Event end = Event.record()) {
-                    end.synchronize();
-                    ms[i] = start.elapsedMillis(end);
-                }
-                r.close();
-            }
-        }
-        Arrays.sort(ms);
-        double med = (ms[RUNS / 2 - 1] + ms[RUNS / 2]) / 2;
+        double med = Bench.deviceMsOf(op, RUNS, WARMUP);   // dev is current: run() is called inside dev.use()
         System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f%n", dev.id(), name, med, bytes / (med * 1e-3) / 1e9);
     }
 }
