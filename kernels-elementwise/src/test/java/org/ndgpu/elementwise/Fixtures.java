@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.NDArray;
 
 /** Reads the text fixtures of src/test/python and converts between their values and device arrays. */
@@ -78,30 +79,8 @@ final class Fixtures {
     /** An array's values (C order) as [re, im] pairs. */
     static double[][] values(NDArray a) {
         MemorySegment seg = a.toBytes();
-        DType d = a.dtype();
-        int n = (int) a.size();
-        double[][] v = new double[n][2];
-        for (int i = 0; i < n; i++) {
-            long o = (long) i * d.itemsize();
-            switch (d) {
-                case BOOL, INT8 -> v[i][0] = seg.get(ValueLayout.JAVA_BYTE, o);
-                case UINT8 -> v[i][0] = seg.get(ValueLayout.JAVA_BYTE, o) & 0xff;
-                case INT16 -> v[i][0] = seg.get(ValueLayout.JAVA_SHORT_UNALIGNED, o);
-                case INT32 -> v[i][0] = seg.get(ValueLayout.JAVA_INT_UNALIGNED, o);
-                case INT64 -> v[i][0] = seg.get(ValueLayout.JAVA_LONG_UNALIGNED, o);
-                case FLOAT16 -> v[i][0] = Float.float16ToFloat(seg.get(ValueLayout.JAVA_SHORT_UNALIGNED, o));
-                case FLOAT32 -> v[i][0] = seg.get(ValueLayout.JAVA_FLOAT_UNALIGNED, o);
-                case FLOAT64 -> v[i][0] = seg.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, o);
-                case COMPLEX64 -> {
-                    v[i][0] = seg.get(ValueLayout.JAVA_FLOAT_UNALIGNED, o);
-                    v[i][1] = seg.get(ValueLayout.JAVA_FLOAT_UNALIGNED, o + 4);
-                }
-                case COMPLEX128 -> {
-                    v[i][0] = seg.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, o);
-                    v[i][1] = seg.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, o + 8);
-                }
-            }
-        }
+        double[][] v = new double[(int) a.size()][];
+        for (int i = 0; i < v.length; i++) v[i] = new double[]{HostData.getDouble(seg, a.dtype(), i), HostData.getImag(seg, a.dtype(), i)};
         return v;
     }
 

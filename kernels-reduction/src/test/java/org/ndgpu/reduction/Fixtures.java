@@ -5,12 +5,12 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.NDArray;
 
 /** The NumPy fixtures of make_reduction_fixtures.py, and a host decoder of any dtype. */
@@ -72,25 +72,7 @@ final class Fixtures {
     }
 
     /** Host values in C order; complex as re, im pairs; bool and integers as their values. */
-    static double[] values(NDArray a) {
-        MemorySegment s = a.toBytes();
-        DType d = a.dtype();
-        int n = Math.toIntExact(a.size());
-        double[] out = new double[d.isComplex() ? 2 * n : n];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = switch (d) {
-                case BOOL, UINT8 -> s.get(ValueLayout.JAVA_BYTE, i) & 0xff;
-                case INT8 -> s.get(ValueLayout.JAVA_BYTE, i);
-                case INT16 -> s.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i);
-                case INT32 -> s.get(ValueLayout.JAVA_INT_UNALIGNED, 4L * i);
-                case INT64 -> s.get(ValueLayout.JAVA_LONG_UNALIGNED, 8L * i);
-                case FLOAT16 -> Float.float16ToFloat(s.get(ValueLayout.JAVA_SHORT_UNALIGNED, 2L * i));
-                case FLOAT32, COMPLEX64 -> s.get(ValueLayout.JAVA_FLOAT_UNALIGNED, 4L * i);
-                case FLOAT64, COMPLEX128 -> s.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, 8L * i);
-            };
-        }
-        return out;
-    }
+    static double[] values(NDArray a) { return HostData.interleaved(a.toBytes(), a.dtype()); }
 
     /** Relative tolerance for results of a dtype computed from (3, 4, 5) inputs. */
     static double tolerance(DType d) {

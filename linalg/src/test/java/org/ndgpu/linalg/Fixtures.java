@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -17,6 +16,7 @@ import java.util.Map;
 import java.util.Random;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.NDArray;
 
 /** NumPy fixtures (src/test/python/make_fixtures.py) and host-side helpers for the linalg suites. */
@@ -60,25 +60,7 @@ final class Fixtures {
     }
 
     /** The elements in C order as doubles; complex as re, im pairs; float16 decoded. */
-    static double[] values(NDArray a) {
-        MemorySegment s = a.toBytes();
-        DType d = a.dtype();
-        int n = (int) a.size() * (d.isComplex() ? 2 : 1);
-        double[] out = new double[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = switch (d) {
-                case BOOL, UINT8 -> s.get(ValueLayout.JAVA_BYTE, i) & 0xff;
-                case INT8 -> s.get(ValueLayout.JAVA_BYTE, i);
-                case INT16 -> s.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i);
-                case INT32 -> s.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i);
-                case INT64 -> s.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i);
-                case FLOAT16 -> Float.float16ToFloat(s.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i));
-                case FLOAT32, COMPLEX64 -> s.getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i);
-                case FLOAT64, COMPLEX128 -> s.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i);
-            };
-        }
-        return out;
-    }
+    static double[] values(NDArray a) { return HostData.interleaved(a.toBytes(), a.dtype()); }
 
     /** The tolerance a dtype's results are held to, relative to the largest magnitude. */
     static double tol(DType d) {

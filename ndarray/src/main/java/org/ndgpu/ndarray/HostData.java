@@ -43,6 +43,21 @@ public final class HostData {
         };
     }
 
+    /** Every element in order as a double; a complex element as two, its real then imaginary part. */
+    public static double[] interleaved(MemorySegment s, DType d) {
+        long n = count(s, d);
+        double[] out = new double[Math.toIntExact(d.isComplex() ? 2 * n : n)];
+        for (int i = 0; i < n; i++) {
+            if (d.isComplex()) {
+                out[2 * i] = getDouble(s, d, i);
+                out[2 * i + 1] = getImag(s, d, i);
+            } else {
+                out[i] = getDouble(s, d, i);
+            }
+        }
+        return out;
+    }
+
     /** Element i as a long, exactly for integer dtypes; floats truncate as a C cast. */
     public static long getLong(MemorySegment s, DType d, long i) {
         long o = i * d.itemsize();
