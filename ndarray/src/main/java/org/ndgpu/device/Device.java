@@ -10,6 +10,7 @@ import org.ndgpu.Config;
 import org.ndgpu.DeviceException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendProvider;
+import org.ndgpu.backend.SignalGuard;
 import org.ndgpu.backend.DeviceFacts;
 
 /**
@@ -86,11 +87,13 @@ public final class Device {
         List<Device> devices = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<BackendProvider> providers = new ArrayList<>();
+        SignalGuard.save();                       // before any driver loads: PoCL replaces the JVM's signal handlers
         ServiceLoader.load(BackendProvider.class, Device.class.getClassLoader()).forEach(providers::add);
         // CUDA devices are listed first: they are the preferred default
         providers.sort(Comparator.comparing(p -> p.name().equals("cuda") ? 0 : 1));
         for (BackendProvider p : providers) {
             BackendProvider.Discovery d = p.discover();
+            SignalGuard.restore(p.name() + " driver");
             d.backends().forEach(b -> devices.add(new Device(b)));
             problems.addAll(d.problems());
         }

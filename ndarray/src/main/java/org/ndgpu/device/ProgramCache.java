@@ -18,6 +18,7 @@ import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.DeviceFacts;
+import org.ndgpu.backend.SignalGuard;
 
 /**
  * Compiled programs of one device, cached in memory and on disk. The disk key is a SHA-256 of the
@@ -60,7 +61,9 @@ public final class ProgramCache {
             byte[] bin = readEntry(file, keyHash);
             if (bin != null) {
                 try {
-                    return backend.load(name, bin, options);
+                    BackendProgram p = backend.load(name, bin, options);
+                    SignalGuard.restore(backend.facts().backend() + " compiler");
+                    return p;
                 } catch (RuntimeException e) {
                     LOG.log(System.Logger.Level.WARNING, "ndgpu: cached program " + file + " did not load; recompiling", e);
                 }
@@ -68,6 +71,7 @@ public final class ProgramCache {
         }
         if (Config.debug()) LOG.log(System.Logger.Level.INFO, "ndgpu: compiling " + name + " for " + backend.facts().id() + ":\n" + source);
         BackendProgram p = backend.compile(name, source, options);
+        SignalGuard.restore(backend.facts().backend() + " compiler");
         if (file != null && p.binary() != null) writeEntry(file, keyHash, p.binary());
         return p;
     }
