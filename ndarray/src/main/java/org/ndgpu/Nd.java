@@ -15,6 +15,7 @@ import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.HostData;
+import org.ndgpu.ndarray.Joining;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
@@ -350,6 +351,34 @@ public final class Nd {
 
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
+
+    // ---------------------------------------------------------------- joining
+
+    /** numpy.concatenate((a, b, ...)): joined along axis 0, dtypes promoted. */
+    public static NDArray concatenate(NDArray... arrays) { return concatenate(java.util.Arrays.asList(arrays), 0); }
+
+    /** numpy.concatenate(arrays, axis): {@code Nd.concatenate(List.of(a, b), 1)}. */
+    public static NDArray concatenate(List<NDArray> arrays, int axis) {
+        return Joining.concatenate("concatenate", arrays, axis);
+    }
+
+    /** numpy.stack((a, b, ...)): arrays of one shape along a new first axis. */
+    public static NDArray stack(NDArray... arrays) { return stack(java.util.Arrays.asList(arrays), 0); }
+
+    /** numpy.stack(arrays, axis): {@code Nd.stack(List.of(a, b), -1)}. */
+    public static NDArray stack(List<NDArray> arrays, int axis) {
+        return Joining.stack("stack", arrays, axis);
+    }
+
+    /** numpy.hstack: column-wise (axis 1; axis 0 for 1-D arrays). */
+    public static NDArray hstack(NDArray... arrays) {
+        return Joining.hstack("hstack", java.util.Arrays.asList(arrays));
+    }
+
+    /** numpy.vstack: row-wise (axis 0; 1-D arrays become rows). */
+    public static NDArray vstack(NDArray... arrays) {
+        return Joining.vstack("vstack", java.util.Arrays.asList(arrays));
+    }
 
     // ---------------------------------------------------------------- random, linalg
 
