@@ -42,20 +42,44 @@ public final class ArrayPrinter {
         String at(int offset);
     }
 
-    private ArrayPrinter(HostArray array, String separator) {
+    /** Which elements are present: all of them, or only the edges of each long axis (see {@link #summaryShape}). */
+    private final long[] present;
+
+    // {@code array} holds either every element, or (when its shape is summaryShape(logical)) only the
+    // first and last EDGE_ITEMS along each cut axis: all that a summarized print reads
+    private ArrayPrinter(HostArray array, long[] logical, String separator) {
         this.array = array;
         this.buf = array.data();
-        this.shape = array.shape();
+        this.shape = logical;
+        this.present = array.shape();
         this.separator = separator;
-        this.summarize = array.size() > THRESHOLD;
+        this.summarize = HostArray.size(logical) > THRESHOLD;
         int nd = shape.length;
         strides = new long[nd];
         long s = array.dtype().itemsize();
         for (int k = 0; k < nd; k++) {
             int axis = array.fortranOrder() ? k : nd - 1 - k;
             strides[axis] = s;
-            s *= shape[axis];
+            s *= present[axis];
         }
+    }
+
+    /**
+     * The shape of what a print of an array of {@code shape} reads: with more than THRESHOLD elements,
+     * each axis longer than 2 * EDGE_ITEMS keeps only its first and last EDGE_ITEMS; else the shape itself.
+     */
+    static long[] summaryShape(long[] shape) {
+        long[] out = shape.clone();
+        if (HostArray.size(shape) <= THRESHOLD) return out;
+        for (int d = 0; d < out.length; d++) out[d] = Math.min(out[d], 2L * EDGE_ITEMS);
+        return out;
+    }
+
+    // byte offset of logical index i along axis, in an array that may hold only the edges of that axis
+    private long step(int axis, long i) {
+        long n = shape[axis];
+        long at = present[axis] < n && i >= EDGE_ITEMS ? i - (n - present[axis]) : i;
+        return at * strides[axis];
     }
 
     /**
@@ -63,14 +87,17 @@ public final class ArrayPrinter {
      * {@code array([], shape=(0, 3), dtype=float32)}, {@code array(3.5)}.
      * <pre>{@code ArrayPrinter.repr(Npy.read(Path.of("x.npy")))}</pre>
      */
-    public static String repr(HostArray a) {
+    public static String repr(HostArray a) { return repr(a, a.shape()); }
+
+    /** repr of an array of shape {@code logical} whose elements {@code a} holds in full or as {@link #summaryShape}. */
+    static String repr(HostArray a, long[] logical) {
         String prefix = "array(";
-        long size = a.size();
+        long size = HostArray.size(logical);
         // array2string takes the ")" suffix off the line width
-        String lst = size == 0 ? "[]" : new ArrayPrinter(a, ", ").render(LINE_WIDTH - 1, prefix);
+        String lst = size == 0 ? "[]" : new ArrayPrinter(a, logical, ", ").render(LINE_WIDTH - 1, prefix);
         List<String> extras = new ArrayList<>();
-        boolean shapeIsZero = a.ndim() == 1 && a.shape()[0] == 0;
-        if ((size == 0 && !shapeIsZero) || size > THRESHOLD) extras.add("shape=" + HostArray.shapeString(a.shape()));
+        boolean shapeIsZero = logical.length == 1 && logical[0] == 0;
+        if ((size == 0 && !shapeIsZero) || size > THRESHOLD) extras.add("shape=" + HostArray.shapeString(logical));
         if (!dtypeIsImplied(a.dtype()) || size == 0) extras.add("dtype=" + a.dtype().numpyName());
         if (extras.isEmpty()) return prefix + lst + ")";
         String arrStr = prefix + lst + ",";
@@ -84,10 +111,13 @@ public final class ArrayPrinter {
      * NumPy's str: {@code [[1. 2.]\n [3. 4.]]}; a 0-d array prints as its scalar does ({@code 3.5}).
      * <pre>{@code System.out.println(ArrayPrinter.str(a));}</pre>
      */
-    public static String str(HostArray a) {
-        if (a.ndim() == 0) return new ArrayPrinter(a, " ").scalarStr();
-        if (a.size() == 0) return "[]";
-        return new ArrayPrinter(a, " ").render(LINE_WIDTH, "");
+    public static String str(HostArray a) { return str(a, a.shape()); }
+
+    /** str of an array of shape {@code logical} whose elements {@code a} holds in full or as {@link #summaryShape}. */
+    static String str(HostArray a, long[] logical) {
+        if (logical.length == 0) return new ArrayPrinter(a, logical, " ").scalarStr();
+        if (HostArray.size(logical) == 0) return "[]";
+        return new ArrayPrinter(a, logical, " ").render(LINE_WIDTH, "");
     }
 
     /** The dtypes NumPy's repr leaves unnamed: the defaults of Python's bool, int, float, complex. */
@@ -114,7 +144,7 @@ public final class ArrayPrinter {
         boolean cut = summarize && n > 2L * EDGE_ITEMS;
         for (long i = 0; i < n; i++) {
             if (cut && i == EDGE_ITEMS) i = n - EDGE_ITEMS;
-            collect(axis + 1, base + i * strides[axis], out);
+            collect(axis + 1, base + step(axis, i), out);
         }
     }
 
@@ -124,15 +154,14 @@ public final class ArrayPrinter {
         String nextHanging = hanging + " ";
         int nextWidth = width - 1;
         long n = shape[axis];
-        long st = strides[axis];
-        boolean show = summarize && 2L * EDGE_ITEMS < n;
+                boolean show = summarize && 2L * EDGE_ITEMS < n;
         long leading = show ? EDGE_ITEMS : 0, trailing = show ? EDGE_ITEMS : n;
         StringBuilder s = new StringBuilder();
         if (shape.length - axis == 1) {
             int elemWidth = width - Math.max(separator.stripTrailing().length(), 1);
             StringBuilder line = new StringBuilder(hanging);
             for (long i = 0; i < leading; i++) {
-                extendLine(s, line, recurse(axis + 1, base + i * st, nextHanging, nextWidth), elemWidth, hanging);
+                extendLine(s, line, recurse(axis + 1, base + step(axis, i), nextHanging, nextWidth), elemWidth, hanging);
                 line.append(separator);
             }
             if (show) {
@@ -140,21 +169,21 @@ public final class ArrayPrinter {
                 line.append(separator);
             }
             for (long i = trailing; i > 1; i--) {
-                extendLine(s, line, recurse(axis + 1, base + (n - i) * st, nextHanging, nextWidth), elemWidth, hanging);
+                extendLine(s, line, recurse(axis + 1, base + step(axis, n - i), nextHanging, nextWidth), elemWidth, hanging);
                 line.append(separator);
             }
-            extendLine(s, line, recurse(axis + 1, base + (n - 1) * st, nextHanging, nextWidth), elemWidth, hanging);
+            extendLine(s, line, recurse(axis + 1, base + step(axis, n - 1), nextHanging, nextWidth), elemWidth, hanging);
             s.append(line);
         } else {
             String lineSep = separator.stripTrailing() + "\n".repeat(shape.length - axis - 1);
             for (long i = 0; i < leading; i++) {
-                s.append(hanging).append(recurse(axis + 1, base + i * st, nextHanging, nextWidth)).append(lineSep);
+                s.append(hanging).append(recurse(axis + 1, base + step(axis, i), nextHanging, nextWidth)).append(lineSep);
             }
             if (show) s.append(hanging).append("...").append(lineSep);
             for (long i = trailing; i > 1; i--) {
-                s.append(hanging).append(recurse(axis + 1, base + (n - i) * st, nextHanging, nextWidth)).append(lineSep);
+                s.append(hanging).append(recurse(axis + 1, base + step(axis, n - i), nextHanging, nextWidth)).append(lineSep);
             }
-            s.append(hanging).append(recurse(axis + 1, base + (n - 1) * st, nextHanging, nextWidth));
+            s.append(hanging).append(recurse(axis + 1, base + step(axis, n - 1), nextHanging, nextWidth));
         }
         return "[" + s.substring(hanging.length()) + "]";
     }
