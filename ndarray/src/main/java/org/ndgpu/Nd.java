@@ -12,6 +12,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.Closeness;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.HostData;
@@ -351,6 +352,30 @@ public final class Nd {
 
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
+
+    // ---------------------------------------------------------------- comparing arrays
+
+    /** numpy.isclose(a, b) with rtol 1e-5, atol 1e-8: a BOOL array. */
+    public static NDArray isclose(Object a, Object b) { return Closeness.isclose(a, b, 1e-5, 1e-8, false); }
+
+    /** numpy.isclose(a, b, rtol, atol, equal_nan): {@code |a - b| <= atol + rtol * |b|}, equal infinities close. */
+    public static NDArray isclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
+        return Closeness.isclose(a, b, rtol, atol, equalNan);
+    }
+
+    /** numpy.allclose(a, b) with rtol 1e-5, atol 1e-8. */
+    public static boolean allclose(Object a, Object b) { return Closeness.allclose(a, b, 1e-5, 1e-8, false); }
+
+    /** numpy.allclose(a, b, rtol, atol, equal_nan). */
+    public static boolean allclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
+        return Closeness.allclose(a, b, rtol, atol, equalNan);
+    }
+
+    /** numpy.array_equal(a, b): the same shape and equal elements (NaN is not equal to NaN). */
+    public static boolean arrayEqual(NDArray a, NDArray b) { return Closeness.arrayEqual(a, b, false); }
+
+    /** numpy.array_equal(a, b, equal_nan). */
+    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Closeness.arrayEqual(a, b, equalNan); }
 
     // ---------------------------------------------------------------- joining
 
