@@ -317,6 +317,38 @@ def view_cases():
     return cases
 
 
+def flip_moveaxis_cases():
+    """flip and moveaxis, on fresh bases or a transposed / reversed view; appended to views.txt after the
+    other files are made, so adding them changed no earlier case."""
+    cases = []
+    for k in range(16):
+        shape = rand_shape(1, 5)          # numpy.flip of a 0-d array returns a scalar, not a view
+        base = make_base(str(rng.choice(["int64", "float32", "int8"])), shape)
+        v, ops = base, []
+        if base.ndim >= 2 and rng.random() < 0.3:
+            v, ops = base.T, [("op", "transpose")]
+        elif base.ndim >= 1 and rng.random() < 0.3:
+            v, ops = base[::-2], [("op", "get ::-2")]
+        if rng.random() < 0.3:
+            r, op = np.flip(v), "flip"
+        else:
+            n = int(rng.integers(1, v.ndim + 1))
+            axes = [int(a) - (v.ndim if rng.random() < 0.3 else 0) for a in rng.choice(v.ndim, size=n, replace=False)]
+            r, op = np.flip(v, tuple(axes)), "flip " + ints(axes)
+        cases.append(base_lines(f"flip{k}", base) + ops + [("op", op)] + describe_result(base, r))
+    for k in range(16):
+        shape = rand_shape(1, 5, allow_zero=k % 4 != 0)
+        base = make_base("float64", shape)
+        nd = base.ndim
+        n = int(rng.integers(1, nd + 1))
+        src = [int(a) for a in rng.choice(nd, size=n, replace=False)]
+        dst = [int(a) for a in rng.choice(nd, size=n, replace=False)]
+        src = [a - nd if rng.random() < 0.3 else a for a in src]
+        r = np.moveaxis(base, src, dst)
+        cases.append(base_lines(f"moveaxis{k}", base) + [("op", "moveaxis " + ints(src) + " ; " + ints(dst))] + describe_result(base, r))
+    return cases
+
+
 def set_cases():
     cases = []
     while len(cases) < 60:
@@ -458,7 +490,8 @@ def write(name, cases):
 
 
 if __name__ == "__main__":
-    write("views.txt", view_cases())
+    views = view_cases()
     write("set.txt", set_cases())
     write("astype.txt", astype_cases())
     write("creation.txt", creation_cases())
+    write("views.txt", views + flip_moveaxis_cases())

@@ -377,6 +377,17 @@ public final class Nd {
     /** numpy.array_equal(a, b, equal_nan). */
     public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Closeness.arrayEqual(a, b, equalNan); }
 
+    // ---------------------------------------------------------------- rearranging (views)
+
+    /** numpy.flip(a, axis): reversed along the given axes, every axis when none given; a view. */
+    public static NDArray flip(NDArray a, int... axes) { return a.flip(axes); }
+
+    /** numpy.moveaxis(a, source, destination); a view. */
+    public static NDArray moveaxis(NDArray a, int source, int destination) { return a.moveaxis(new int[]{source}, new int[]{destination}); }
+
+    /** numpy.moveaxis(a, [sources], [destinations]); a view. */
+    public static NDArray moveaxis(NDArray a, int[] source, int[] destination) { return a.moveaxis(source, destination); }
+
     // ---------------------------------------------------------------- joining
 
     /** numpy.concatenate((a, b, ...)): joined along axis 0, dtypes promoted. */

@@ -252,6 +252,12 @@ public final class NDArray implements AutoCloseable {
     /** numpy.expand_dims: a view with a new axis of size 1 at {@code axis}. */
     public NDArray expandDims(int axis) { return Views.expandDims(this, axis); }
 
+    /** numpy.flip: reversed along {@code axes} (every axis when none given); a view with negative strides. */
+    public NDArray flip(int... axes) { return Views.flip(this, axes); }
+
+    /** numpy.moveaxis: each {@code source} axis moved to its {@code destination}, the others in order; a view. */
+    public NDArray moveaxis(int[] source, int[] destination) { return Views.moveaxis(this, source, destination); }
+
     /** numpy.broadcast_to: a read-only-by-convention view with stride 0 where it repeats. */
     public NDArray broadcastTo(long... newShape) {
         live("broadcast_to");

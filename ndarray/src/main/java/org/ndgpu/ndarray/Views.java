@@ -2,7 +2,7 @@ package org.ndgpu.ndarray;
 
 import org.ndgpu.ShapeException;
 
-/** The view operations whose shape logic is more than a line: reshape's -1, squeeze, expand_dims. */
+/** The view operations whose shape logic is more than a line: reshape's -1, squeeze, expand_dims, flip, moveaxis. */
 final class Views {
     private Views() { }
 
@@ -71,5 +71,38 @@ final class Views {
         long[] st = Shapes.reshapeStrides(shape, a.strides(), s, false, a.itemsize());
         if (st == null) throw new AssertionError("expand_dims: inserting a size-1 axis always has a view");
         return a.view(s, st, a.offset());
+    }
+
+    /** numpy.flip(a, axis): the same memory read backwards along {@code axes} (every axis when none given). */
+    static NDArray flip(NDArray a, int... axes) {
+        a.live("flip");
+        long[] shape = a.shape(), strides = a.strides();
+        long offset = a.offset();
+        for (int d : Shapes.axes("flip", axes.length == 0 ? null : axes, shape.length)) {
+            if (shape[d] > 0) offset += (shape[d] - 1) * strides[d];
+            strides[d] = -strides[d];
+        }
+        return a.view(shape, strides, offset);
+    }
+
+    /** numpy.moveaxis(a, source, destination): a transposed view with each source axis at its destination. */
+    static NDArray moveaxis(NDArray a, int[] source, int[] destination) {
+        a.live("moveaxis");
+        int n = a.ndim();
+        if (source.length != destination.length) {
+            throw new org.ndgpu.AxisException("moveaxis: `source` and `destination` arguments must have the same number of elements, got "
+                    + source.length + " and " + destination.length);
+        }
+        int[] src = Shapes.axes("moveaxis", source, n), dst = Shapes.axes("moveaxis", destination, n);
+        // NumPy: the axes not moved keep their order; each moved one is inserted at its destination, lowest first
+        java.util.List<Integer> order = new java.util.ArrayList<>();
+        boolean[] moved = new boolean[n];
+        for (int s : src) moved[s] = true;
+        for (int d = 0; d < n; d++) if (!moved[d]) order.add(d);
+        Integer[] byDest = new Integer[src.length];
+        for (int i = 0; i < byDest.length; i++) byDest[i] = i;
+        java.util.Arrays.sort(byDest, (x, y) -> Integer.compare(dst[x], dst[y]));
+        for (int i : byDest) order.add(dst[i], src[i]);
+        return a.transpose(order.stream().mapToInt(Integer::intValue).toArray());
     }
 }

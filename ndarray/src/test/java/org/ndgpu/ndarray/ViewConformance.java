@@ -15,8 +15,8 @@ import org.ndgpu.testing.DeviceTestBase;
 
 /**
  * Views and copies against NumPy: get (index strings and integers), set, reshape, transpose,
- * swapaxes, squeeze, expand_dims, broadcast_to, ravel, copy(order), ascontiguousarray and
- * asfortranarray. Each case checks values, shape, strides, flags, offset and whether the result
+ * swapaxes, squeeze, expand_dims, broadcast_to, ravel, flip, moveaxis, copy(order), ascontiguousarray
+ * and asfortranarray. Each case checks values, shape, strides, flags, offset and whether the result
  * shares memory with its base, as fixtures/core/views.txt and set.txt recorded them.
  */
 public abstract class ViewConformance extends DeviceTestBase {
@@ -36,6 +36,8 @@ public abstract class ViewConformance extends DeviceTestBase {
             case "expand_dims" -> a.expandDims(Integer.parseInt(arg.strip()));
             case "broadcast_to" -> a.broadcastTo(CoreFixtures.longs(arg));
             case "ravel" -> a.ravel();
+            case "flip" -> a.flip(arg.isBlank() ? new int[0] : CoreFixtures.ints(arg));
+            case "moveaxis" -> a.moveaxis(CoreFixtures.ints(arg.split(";")[0].strip()), CoreFixtures.ints(arg.split(";")[1].strip()));
             case "copy" -> a.copy(Order.valueOf(arg.strip()));
             case "astype" -> a.astype(arg.strip());
             case "ascontiguousarray" -> Nd.ascontiguousarray(a);
