@@ -88,31 +88,29 @@ public final class Joining {
 
     /** numpy.hstack: along axis 1, or axis 0 when the arrays are 1-D; 0-d arrays count as 1-D. */
     public static NDArray hstack(String op, List<NDArray> arrays) {
-        if (arrays.isEmpty()) throw new ShapeException(op + ": need at least one array to concatenate");
-        NDArray[] atLeast1 = new NDArray[arrays.size()];
-        try {
-            for (int i = 0; i < atLeast1.length; i++) {
-                NDArray a = arrays.get(i).live(op);
-                atLeast1[i] = a.ndim() == 0 ? a.reshape(1) : a.view(a.shape(), a.strides(), a.offset());
-            }
-            return concatenate(op, Arrays.asList(atLeast1), atLeast1[0].ndim() == 1 ? 0 : 1);
-        } finally {
-            for (NDArray e : atLeast1) if (e != null) e.close();
-        }
+        return reshapedThenJoined(op, arrays, a -> a.ndim() == 0 ? a.reshape(1) : sameView(a), first -> first.ndim() == 1 ? 0 : 1);
     }
 
     /** numpy.vstack: along axis 0, with 0-d and 1-D arrays first made rows of shape (1, N). */
     public static NDArray vstack(String op, List<NDArray> arrays) {
+        return reshapedThenJoined(op, arrays, a -> a.ndim() >= 2 ? sameView(a) : a.reshape(1, a.ndim() == 0 ? 1 : a.shape()[0]), first -> 0);
+    }
+
+    // numpy's atleast_1d / atleast_2d step: each input as a view of the right rank, then one concatenate
+    private static NDArray reshapedThenJoined(String op, List<NDArray> arrays, java.util.function.UnaryOperator<NDArray> reshape,
+                                              java.util.function.ToIntFunction<NDArray> axisOfFirst) {
         if (arrays.isEmpty()) throw new ShapeException(op + ": need at least one array to concatenate");
-        NDArray[] atLeast2 = new NDArray[arrays.size()];
+        NDArray[] views = new NDArray[arrays.size()];
         try {
-            for (int i = 0; i < atLeast2.length; i++) {
-                NDArray a = arrays.get(i).live(op);
-                atLeast2[i] = a.ndim() >= 2 ? a.view(a.shape(), a.strides(), a.offset()) : a.reshape(1, a.ndim() == 0 ? 1 : a.shape()[0]);
+            for (int i = 0; i < views.length; i++) {
+                if (arrays.get(i) == null) throw new IllegalArgumentException(op + ": the array at index " + i + " is null");
+                views[i] = reshape.apply(arrays.get(i).live(op));
             }
-            return concatenate(op, Arrays.asList(atLeast2), 0);
+            return concatenate(op, Arrays.asList(views), axisOfFirst.applyAsInt(views[0]));
         } finally {
-            for (NDArray e : atLeast2) if (e != null) e.close();
+            for (NDArray v : views) if (v != null) v.close();
         }
     }
+
+    private static NDArray sameView(NDArray a) { return a.view(a.shape(), a.strides(), a.offset()); }
 }
