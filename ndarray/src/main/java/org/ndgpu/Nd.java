@@ -388,6 +388,12 @@ public final class Nd {
     /** numpy.moveaxis(a, [sources], [destinations]); a view. */
     public static NDArray moveaxis(NDArray a, int[] source, int[] destination) { return a.moveaxis(source, destination); }
 
+    /** numpy.take(a, indices): from the flattened array. */
+    public static NDArray take(NDArray a, Object indices) { return a.take(indices); }
+
+    /** numpy.take(a, indices, axis). */
+    public static NDArray take(NDArray a, Object indices, int axis) { return a.take(indices, axis); }
+
     // ---------------------------------------------------------------- joining
 
     /** numpy.concatenate((a, b, ...)): joined along axis 0, dtypes promoted. */

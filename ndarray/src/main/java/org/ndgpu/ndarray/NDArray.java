@@ -298,6 +298,12 @@ public final class NDArray implements AutoCloseable {
         return view(v.shape(), v.strides(), v.offset());
     }
 
+    /** numpy.take(a, indices): elements of the flattened array at {@code indices} (an integer NDArray, long[], int[] or integer). */
+    public NDArray take(Object indices) { return Take.take("take", this, indices, null); }
+
+    /** numpy.take(a, indices, axis): {@code a.take(new long[]{2, 0}, 1)} picks columns 2 and 0; negative indices count from the end. */
+    public NDArray take(Object indices, int axis) { return Take.take("take", this, indices, axis); }
+
     /** Assigns into the selected view: {@code value} is an NDArray or a Java number, broadcast and cast as NumPy. */
     public NDArray set(String index, Object value) {
         try (NDArray target = get(index)) {
