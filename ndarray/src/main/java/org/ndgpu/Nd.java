@@ -20,6 +20,7 @@ import org.ndgpu.ndarray.Joining;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Tiling;
 import org.ndgpu.random.Random;
 import org.ndgpu.spi.Providers;
 
@@ -352,6 +353,29 @@ public final class Nd {
 
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
+
+    // ---------------------------------------------------------------- splitting and tiling
+
+    /** numpy.split(a, sections): equal parts along axis 0, as views. */
+    public static List<NDArray> split(NDArray a, int sections) { return Tiling.split("split", a, sections, 0); }
+
+    /** numpy.split(a, sections, axis): equal parts, as views; a ShapeException when the axis does not divide. */
+    public static List<NDArray> split(NDArray a, int sections, int axis) { return Tiling.split("split", a, sections, axis); }
+
+    /** numpy.split(a, indices, axis): a[:i0], a[i0:i1], ..., a[ik:] along axis, as views. */
+    public static List<NDArray> split(NDArray a, long[] indices, int axis) { return Tiling.splitAt("split", a, indices, axis); }
+
+    /** numpy.array_split(a, sections, axis): as split, but the parts may differ in length by one. */
+    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { return Tiling.arraySplit("array_split", a, sections, axis); }
+
+    /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
+    public static NDArray repeat(NDArray a, long repeats) { return Tiling.repeat("repeat", a, repeats, null); }
+
+    /** numpy.repeat(a, repeats, axis). */
+    public static NDArray repeat(NDArray a, long repeats, int axis) { return Tiling.repeat("repeat", a, repeats, axis); }
+
+    /** numpy.tile(a, reps): {@code Nd.tile(a, 2, 3)}. */
+    public static NDArray tile(NDArray a, long... reps) { return Tiling.tile("tile", a, reps); }
 
     // ---------------------------------------------------------------- comparing arrays
 

@@ -298,6 +298,9 @@ public final class NDArray implements AutoCloseable {
         return view(v.shape(), v.strides(), v.offset());
     }
 
+    /** numpy.ndarray.repeat(repeats, axis): each element repeated along axis; a new array. */
+    public NDArray repeat(long repeats, int axis) { return Tiling.repeat("repeat", this, repeats, axis); }
+
     /** numpy.take(a, indices): elements of the flattened array at {@code indices} (an integer NDArray, long[], int[] or integer). */
     public NDArray take(Object indices) { return Take.take("take", this, indices, null); }
 

@@ -1,0 +1,111 @@
+package org.ndgpu.ndarray;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ndgpu.ShapeException;
+
+/**
+ * NumPy's splitting and tiling: split and array_split give views (no copy); repeat and tile are
+ * one broadcast view copied once by the strided copy kernel, then reshaped, so each costs a single
+ * device pass over the output.
+ */
+public final class Tiling {
+    private Tiling() { }
+
+    /** numpy.array_split(a, sections, axis): the first {@code len % sections} parts one longer. */
+    public static List<NDArray> arraySplit(String op, NDArray a, int sections, int axis) {
+        a.live(op);
+        if (sections <= 0) throw new ShapeException(op + ": number sections must be larger than 0, got " + sections);
+        int ax = Shapes.axis(op, axis, a.ndim());
+        long len = a.shape()[ax], each = len / sections, extra = len % sections;
+        long[] bounds = new long[sections - 1];
+        long at = 0;
+        for (int i = 0; i < sections - 1; i++) bounds[i] = at += each + (i < extra ? 1 : 0);
+        return splitAt(a, bounds, ax);
+    }
+
+    /** numpy.split(a, sections, axis): equal parts, or a ShapeException when the axis does not divide. */
+    public static List<NDArray> split(String op, NDArray a, int sections, int axis) {
+        a.live(op);
+        int ax = Shapes.axis(op, axis, a.ndim());
+        if (sections <= 0) throw new ShapeException(op + ": number sections must be larger than 0, got " + sections);
+        if (a.shape()[ax] % sections != 0) {
+            throw new ShapeException(op + ": array split does not result in an equal division: axis " + ax + " of length "
+                    + a.shape()[ax] + " into " + sections + " sections");
+        }
+        return arraySplit(op, a, sections, axis);
+    }
+
+    /** numpy.split(a, indices, axis): parts a[:i0], a[i0:i1], ..., a[ik:] along axis (indices clipped as slices are). */
+    public static List<NDArray> splitAt(String op, NDArray a, long[] indices, int axis) {
+        a.live(op);
+        return splitAt(a, indices, Shapes.axis(op, axis, a.ndim()));
+    }
+
+    private static List<NDArray> splitAt(NDArray a, long[] bounds, int ax) {
+        long len = a.shape()[ax];
+        List<NDArray> parts = new ArrayList<>();
+        long start = 0;
+        for (int i = 0; i <= bounds.length; i++) {
+            long stop = i < bounds.length ? clip(bounds[i], len) : len;
+            long from = Math.min(clip(start, len), len);
+            long n = Math.max(0, stop - from);
+            long[] s = a.shape();
+            s[ax] = n;
+            parts.add(a.view(s, a.strides(), a.offset() + (n > 0 ? from * a.strides()[ax] : 0)));
+            if (i < bounds.length) start = bounds[i];
+        }
+        return parts;
+    }
+
+    // a slice bound as Python clips it: negative counts from the end, then into [0, len]
+    private static long clip(long i, long len) {
+        if (i < 0) i += len;
+        return Math.max(0, Math.min(i, len));
+    }
+
+    /** numpy.repeat(a, repeats, axis): each element repeated along axis; {@code axis} null repeats the flattened array. */
+    public static NDArray repeat(String op, NDArray a, long repeats, Integer axis) {
+        a.live(op);
+        if (repeats < 0) throw new ShapeException(op + ": repeats may not contain negative values, got " + repeats);
+        NDArray src = axis == null ? a.ravel() : a;
+        try {
+            int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
+            long[] s = src.shape();
+            long[] wide = new long[s.length + 1];                   // (..., n, repeats, ...): a broadcast view
+            for (int d = 0, k = 0; d < wide.length; d++) wide[d] = d == ax + 1 ? repeats : s[k++];
+            long[] out = s.clone();
+            out[ax] *= repeats;
+            try (NDArray e = src.expandDims(ax + 1); NDArray b = e.broadcastTo(wide); NDArray c = b.copy(Order.C)) {
+                return c.reshape(out);
+            }
+        } finally {
+            if (src != a) src.close();
+        }
+    }
+
+    /** numpy.tile(a, reps): a repeated reps[d] times along each axis (reps and a.ndim padded with leading 1s). */
+    public static NDArray tile(String op, NDArray a, long... reps) {
+        a.live(op);
+        for (long r : reps) if (r < 0) throw new ShapeException(op + ": negative dimensions are not allowed, got reps " + Shapes.str(reps));
+        int nd = Math.max(a.ndim(), reps.length);
+        long[] s = new long[nd], r = new long[nd];
+        long[] as = a.shape();
+        for (int d = 0; d < nd; d++) {
+            int ia = d - (nd - as.length), ir = d - (nd - reps.length);
+            s[d] = ia >= 0 ? as[ia] : 1;
+            r[d] = ir >= 0 ? reps[ir] : 1;
+        }
+        long[] pairs = new long[2 * nd], wide = new long[2 * nd], out = new long[nd];
+        for (int d = 0; d < nd; d++) {
+            pairs[2 * d] = 1;
+            pairs[2 * d + 1] = s[d];
+            wide[2 * d] = r[d];
+            wide[2 * d + 1] = s[d];
+            out[d] = r[d] * s[d];
+        }
+        try (NDArray p = a.reshape(pairs); NDArray b = p.broadcastTo(wide); NDArray c = b.copy(Order.C)) {
+            return c.reshape(out);
+        }
+    }
+}
