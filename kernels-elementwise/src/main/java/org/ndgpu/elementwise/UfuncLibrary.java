@@ -80,6 +80,7 @@ public final class UfuncLibrary implements Ufuncs {
             KNOWN.add(name);
         }
         DType[] eff = effectiveDtypes(name, operands);
+        if (name.equals("power")) checkIntegerPower(operands, eff);
         long sig = signature(operands, eff);
         CallKey key = sig < 0 ? null : new CallKey(name, sig, out == null ? null : out.dtype());
         Resolved r = key == null ? null : RESOLVED.get(key);
@@ -91,6 +92,16 @@ public final class UfuncLibrary implements Ufuncs {
         }
         Spec spec = r.spec();
         return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
+    }
+
+    // NumPy raises for an integer base to a negative integer exponent; a Java number exponent is checked
+    // here for free (an exponent array would need a device read per call, so, as CuPy, it is not)
+    private static void checkIntegerPower(Object[] operands, DType[] eff) {
+        if (operands.length == 2 && operands[1] instanceof Number e && !(e instanceof Float || e instanceof Double)
+                && e.longValue() < 0 && (eff[0].isInteger() || eff[0].isBool()) && (eff[1].isInteger() || eff[1].isBool())) {
+            throw new NdException("power: Integers to negative integer powers are not allowed (exponent " + e + " with "
+                    + eff[0] + " base); use a float base or exponent, e.g. a.pow(-1.0)");
+        }
     }
 
     /** Operand k's array flag and dtype ordinal in bits 8k..8k+7, or -1 when there are too many operands to pack. */

@@ -97,4 +97,15 @@ public abstract class UfuncConformance extends DeviceTestBase {
         if (name.equals("clip")) return out == null ? Nd.clip(ins[0], ins[1], ins[2]) : Nd.clip(ins[0], ins[1], ins[2], out);
         return Nd.ufunc(name, out, (Object[]) Arrays.copyOf(ins, ins.length, Object[].class));
     }
+
+    /** NumPy: "Integers to negative integer powers are not allowed"; a float exponent or base is fine. */
+    @org.junit.jupiter.api.Test
+    void integerBaseToNegativeIntegerScalarPowerIsAnError() {
+        try (NDArray a = Nd.arange(1, 4); NDArray f = a.pow(-1.0); NDArray p = a.pow(2)) {
+            var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.NdException.class, () -> a.pow(-1));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("power: Integers to negative integer powers are not allowed"), e.getMessage());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new double[]{1, 0.5, 1.0 / 3}, f.toDoubleArray(), 1e-15);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new long[]{1, 4, 9}, p.toLongArray());
+        }
+    }
 }
