@@ -2,6 +2,7 @@ package org.ndgpu.reduction;
 
 import java.util.Arrays;
 import org.ndgpu.AxisException;
+import org.ndgpu.NdException;
 import org.ndgpu.DeviceException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.ndarray.DType;
@@ -27,6 +28,10 @@ public final class DeviceReductions implements Reductions {
     @Override
     public NDArray reduce(String name, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
         a.live(name);
+        if (name.equals("norm")) {
+            if (out != null) throw new NdException("norm: an out array is not supported");
+            return Norms.norm(a, axes, keepdims);
+        }
         Builtins.resultType(name, a.dtype());   // rejects unknown names first
         int n = a.ndim();
         if ((name.equals("argmax") || name.equals("argmin")) && axes != null && axes.length != 1) {

@@ -205,6 +205,9 @@ public final class DeviceLinalg implements Linalg {
     // ---------------------------------------------------------------- norm
 
     @Override
+    public NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims) { return Norm.norm(this, a, ord, axis, keepdims); }
+
+    @Override
     public NDArray norm(NDArray a) {
         a.live("norm");
         DType dt = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a.dtype() : DType.FLOAT64;

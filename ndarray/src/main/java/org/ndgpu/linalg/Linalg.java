@@ -61,8 +61,20 @@ public interface Linalg {
     /** numpy.linalg.eigh(a), reading the lower triangle. */
     Eigh eigh(NDArray a);
 
-    /** numpy.linalg.norm(a): the 2-norm of a vector, the Frobenius norm of a matrix. */
+    /** numpy.linalg.norm(a): the 2-norm of the flattened array (a vector's 2-norm, a matrix's Frobenius norm). */
     NDArray norm(NDArray a);
+
+    /**
+     * numpy.linalg.norm(a, ord): ord is null, a number (Double.POSITIVE_INFINITY for inf, 0, 1, -1,
+     * 2, -2, any p for vectors) or "fro" / "nuc" for matrices.
+     */
+    default NDArray norm(NDArray a, Object ord) { return norm(a, ord, null, false); }
+
+    /**
+     * numpy.linalg.norm(a, ord, axis, keepdims): one axis gives vector norms along it, two give
+     * matrix norms over them: {@code Nd.linalg().norm(x, null, new int[]{1}, false)} is each row's 2-norm.
+     */
+    NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims);
 
     /** numpy.linalg.svd's result. */
     record Svd(NDArray u, NDArray s, NDArray vh) { }
