@@ -20,6 +20,7 @@ import org.ndgpu.ndarray.Joining;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sorting;
 import org.ndgpu.ndarray.Tiling;
 import org.ndgpu.random.Random;
 import org.ndgpu.spi.Providers;
@@ -353,6 +354,20 @@ public final class Nd {
 
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
+
+    // ---------------------------------------------------------------- sorting
+
+    /** numpy.sort(a): a sorted copy along the last axis, NaN last. */
+    public static NDArray sort(NDArray a) { return Sorting.sort("sort", a, -1, false); }
+
+    /** numpy.sort(a, axis). */
+    public static NDArray sort(NDArray a, int axis) { return Sorting.sort("sort", a, axis, false); }
+
+    /** numpy.argsort(a, kind='stable'): int64 indices that sort the last axis. */
+    public static NDArray argsort(NDArray a) { return Sorting.sort("argsort", a, -1, true); }
+
+    /** numpy.argsort(a, axis, kind='stable'). */
+    public static NDArray argsort(NDArray a, int axis) { return Sorting.sort("argsort", a, axis, true); }
 
     // ---------------------------------------------------------------- splitting and tiling
 

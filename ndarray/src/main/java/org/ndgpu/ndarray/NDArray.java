@@ -298,6 +298,22 @@ public final class NDArray implements AutoCloseable {
         return view(v.shape(), v.strides(), v.offset());
     }
 
+    /** numpy.ndarray.sort(): sorts this array in place along the last axis (NaN last). */
+    public void sort() { sort(-1); }
+
+    /** numpy.ndarray.sort(axis): sorts this array in place along {@code axis}; views write through. */
+    public void sort(int axis) {
+        try (NDArray sorted = Sorting.sort("sort", this, axis, false)) {
+            Copies.copyInto(sorted, this);
+        }
+    }
+
+    /** numpy.ndarray.argsort(): the indices that sort the last axis, stably, as int64. */
+    public NDArray argsort() { return Sorting.sort("argsort", this, -1, true); }
+
+    /** numpy.ndarray.argsort(axis, kind='stable'). */
+    public NDArray argsort(int axis) { return Sorting.sort("argsort", this, axis, true); }
+
     /** numpy.ndarray.repeat(repeats, axis): each element repeated along axis; a new array. */
     public NDArray repeat(long repeats, int axis) { return Tiling.repeat("repeat", this, repeats, axis); }
 

@@ -1,0 +1,145 @@
+package org.ndgpu.ndarray;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.DTypeException;
+import org.ndgpu.Nd;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+
+/**
+ * numpy.sort and numpy.argsort along one axis, on the device: each row (the axis moved last) is
+ * padded to a power of two P and put through a bitonic sorting network, one compare-exchange kernel
+ * per network step (log2(P) * (log2(P) + 1) / 2 launches, each a pass over the rows). NaN sorts
+ * last, as in NumPy; padding is NaN (floats) or the dtype's maximum, so it sorts after every element
+ * and the first n of each row are the answer. argsort carries the element indices and breaks ties
+ * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
+ *
+ * <p>Speed: O(n log^2 n) work, no shared-memory stages yet; a radix sort would be the next step for
+ * long rows on a GPU.
+ */
+public final class Sorting {
+    private Sorting() { }
+
+    private record Key(DType dtype, boolean indices) { }
+
+    private static final ConcurrentHashMap<Key, Spec> SPECS = new ConcurrentHashMap<>();
+
+    /** numpy.sort(a, axis) when {@code indices} is false, numpy.argsort(a, axis, kind='stable') when true. */
+    public static NDArray sort(String op, NDArray a, int axis, boolean indices) {
+        a.live(op);
+        DType d = a.dtype();
+        if (d.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + d);
+        int ax = Shapes.axis(op, axis, a.ndim());
+        long n = a.shape()[ax];
+        long rows = n == 0 ? 0 : a.size() / n;
+        long p = Long.highestOneBit(Math.max(1, n));
+        if (p < n) p <<= 1;
+        try (NDArray moved = a.moveaxis(new int[]{ax}, new int[]{-1})) {
+            long[] movedShape = moved.shape();
+            if (a.size() == 0 || n == 1) {
+                NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
+                return backInPlace(trivial, ax);
+            }
+            try (NDArray keys = Nd.full(pad(d), d, rows, p);
+                 NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {
+                Copies.copyInto(moved, keysN);
+                NDArray idx = null;
+                try {
+                    if (indices) {
+                        try (NDArray cols = Nd.arange(0L, p, 1L); NDArray b = cols.broadcastTo(rows, p)) {
+                            idx = b.copy(Order.C);
+                        }
+                    }
+                    Spec spec = SPECS.computeIfAbsent(new Key(d, indices), k -> spec(k.dtype(), k.indices()));
+                    long pairs = rows * (p / 2);
+                    for (long k = 2; k <= p; k <<= 1) {
+                        for (long j = k >> 1; j > 0; j >>= 1) {
+                            Object[] args = indices ? new Object[]{keys, idx, p, k, j} : new Object[]{keys, p, k, j};
+                            ElementwiseLoop.run(spec, args, new long[]{pairs});
+                        }
+                    }
+                    NDArray sorted = indices ? idx : keys;
+                    try (NDArray firstN = sorted.view(withLast(movedShape, n), rowStrides(sorted, movedShape), sorted.offset())) {
+                        return backInPlace(firstN.copy(Order.C), ax);
+                    }
+                } finally {
+                    if (idx != null) idx.close();
+                }
+            }
+        }
+    }
+
+    // the moved-last result back in the caller's axis order, C-contiguous as numpy.sort returns it
+    private static NDArray backInPlace(NDArray movedResult, int ax) {
+        if (ax == movedResult.ndim() - 1) return movedResult;
+        try (NDArray r = movedResult; NDArray back = r.moveaxis(new int[]{-1}, new int[]{ax})) {
+            return back.copy(Order.C);
+        }
+    }
+
+    private static long[] withLast(long[] shape, long last) {
+        long[] s = shape.clone();
+        s[s.length - 1] = last;
+        return s;
+    }
+
+    // strides that view a (rows, P) buffer as movedShape[:-1] + (n,): rows laid out C-order, P apart
+    private static long[] rowStrides(NDArray buf, long[] movedShape) {
+        int nd = movedShape.length;
+        long[] st = new long[nd];
+        long item = buf.itemsize();
+        st[nd - 1] = item;
+        long s = buf.shape()[1] * item;
+        for (int q = nd - 2; q >= 0; q--) {
+            st[q] = s;
+            s *= movedShape[q];
+        }
+        return st;
+    }
+
+    private static Object pad(DType d) {
+        return switch (d) {
+            case BOOL -> true;
+            case UINT8 -> 255L;
+            case INT8 -> (long) Byte.MAX_VALUE;
+            case INT16 -> (long) Short.MAX_VALUE;
+            case INT32 -> (long) Integer.MAX_VALUE;
+            case INT64 -> Long.MAX_VALUE;
+            default -> Double.NaN;
+        };
+    }
+
+    // one network step (k, j): pair t of row r compares positions lo and lo + j, ascending when (lo & k) == 0
+    private static Spec spec(DType d, boolean indices) {
+        String t = CTypes.storage(d), c = CTypes.compute(d);
+        // NumPy's order: NaN after everything (and equal to NaN)
+        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
+        StringBuilder body = new StringBuilder()
+                .append("long _half = _P >> 1, _r = (long)i / _half, _q = (long)i - _r * _half;\n")
+                .append("long _lo = (_q / _j) * 2 * _j + _q % _j, _hi = _lo + _j;\n")
+                .append("ND_GLOBAL ").append(t).append("* _row = keys + _r * _P;\n")
+                .append(c).append(" _a = ").append(CTypes.load(d, "(_row + _lo)")).append(", _b = ").append(CTypes.load(d, "(_row + _hi)")).append(";\n")
+                .append("int _up = (_lo & _k) == 0;\n");
+        String lessAB = less.replace("_x", "_a").replace("_y", "_b"), lessBA = less.replace("_x", "_b").replace("_y", "_a");
+        if (indices) {
+            body.append("ND_GLOBAL long* _ir = idx + _r * _P;\n")
+                    .append("long _ia = _ir[_lo], _ib = _ir[_hi];\n")
+                    .append("int _bFirst = ").append(lessBA).append(" || (!").append(lessAB).append(" && _ib < _ia);\n")
+                    .append("if (_up ? _bFirst : !_bFirst) { ").append(t).append(" _s = _row[_lo]; _row[_lo] = _row[_hi]; _row[_hi] = _s; ")
+                    .append("_ir[_lo] = _ib; _ir[_hi] = _ia; }");
+        } else {
+            body.append("if (_up ? ").append(lessBA).append(" : ").append(lessAB).append(") { ")
+                    .append(t).append(" _s = _row[_lo]; _row[_lo] = _row[_hi]; _row[_hi] = _s; }");
+        }
+        List<Param> params = indices
+                ? List.of(new Param("keys", d, Kind.RAW), new Param("idx", DType.INT64, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
+                        new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR))
+                : List.of(new Param("keys", d, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
+                        new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR));
+        return new Spec("nd_" + (indices ? "argsort" : "sort") + "_step_" + d, params, body.toString());
+    }
+}

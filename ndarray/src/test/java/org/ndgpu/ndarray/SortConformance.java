@@ -1,0 +1,121 @@
+package org.ndgpu.ndarray;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.ndgpu.AxisException;
+import org.ndgpu.DTypeException;
+import org.ndgpu.Nd;
+import org.ndgpu.testing.DeviceTestBase;
+
+/**
+ * sort and argsort against Java's own stable sort of each row (NaN last, as NumPy): every real
+ * dtype, random shapes and axes, row lengths that are and are not powers of two, many ties,
+ * NaN and infinities, transposed sources; in-place sort through a view.
+ */
+public abstract class SortConformance extends DeviceTestBase {
+    private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.UINT8, DType.INT16, DType.INT32, DType.INT64,
+        DType.FLOAT16, DType.FLOAT32, DType.FLOAT64};
+
+    // NumPy's order: NaN after everything
+    private static final Comparator<Double> ORDER = (x, y) -> x.isNaN() ? (y.isNaN() ? 0 : 1) : y.isNaN() ? -1 : Double.compare(x + 0.0, y + 0.0);
+
+    @Test
+    void sortAndArgsortRandomRowsEveryDtype() {
+        SplittableRandom rnd = new SplittableRandom(4242);
+        for (int round = 0; round < 60; round++) {
+            List<NDArray> made = new ArrayList<>();
+            try {
+                int nd = 1 + rnd.nextInt(3);
+                long[] shape = new long[nd];
+                for (int d = 0; d < nd; d++) shape[d] = 1 + rnd.nextInt(d == nd - 1 ? 40 : 5);
+                DType dt = DTYPES[round % DTYPES.length];
+                int size = (int) Arrays.stream(shape).reduce(1, (x, y) -> x * y);
+                double[] v = new double[size];
+                int spread = 1 + rnd.nextInt(30);                                     // small spreads: many ties
+                for (int i = 0; i < size; i++) {
+                    v[i] = dt == DType.BOOL ? rnd.nextInt(2) : rnd.nextInt(dt == DType.UINT8 ? 0 : -spread, spread + 1) / (dt.isFloating() ? 2.0 : 1.0);
+                    if (dt.isFloating() && rnd.nextInt(10) == 0) v[i] = new double[]{Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}[rnd.nextInt(3)];
+                }
+                NDArray a = Nd.array(v, DType.FLOAT64, shape).astype(dt);
+                made.add(a);
+                if (nd >= 2 && rnd.nextBoolean()) {
+                    a = a.T();
+                    made.add(a);
+                }
+                long[] s = a.shape();
+                int axis = rnd.nextInt(-nd, nd);
+                int ax = axis < 0 ? axis + nd : axis;
+                double[] host = a.toDoubleArray();                                    // C order of a's shape
+                long[] st = new long[nd];
+                long acc = 1;
+                for (int d = nd - 1; d >= 0; d--) {
+                    st[d] = acc;
+                    acc *= s[d];
+                }
+                double[] wantSorted = new double[size];
+                long[] wantIdx = new long[size];
+                // every row along ax: the base offsets are the indices with coordinate 0 on ax
+                for (int base = 0; base < size; base++) {
+                    if ((base / st[ax]) % s[ax] != 0) continue;
+                    int n = (int) s[ax];
+                    Integer[] order = new Integer[n];
+                    for (int j = 0; j < n; j++) order[j] = j;
+                    final int b = base;
+                    Arrays.sort(order, (x, y) -> ORDER.compare(host[(int) (b + x * st[ax])], host[(int) (b + y * st[ax])]));
+                    for (int j = 0; j < n; j++) {
+                        wantSorted[(int) (base + j * st[ax])] = host[(int) (base + order[j] * st[ax])];
+                        wantIdx[(int) (base + j * st[ax])] = order[j];
+                    }
+                }
+                String what = "round " + round + ": " + dt + Arrays.toString(s) + " axis " + axis;
+                try (NDArray sorted = Nd.sort(a, axis); NDArray idx = Nd.argsort(a, axis)) {
+                    assertEquals(dt, sorted.dtype(), what);
+                    assertArrayEquals(s, sorted.shape(), what);
+                    assertArrayEquals(wantSorted, sorted.toDoubleArray(), what + " sort");
+                    assertEquals(DType.INT64, idx.dtype(), what);
+                    assertArrayEquals(wantIdx, idx.toLongArray(), what + " argsort (stable)");
+                }
+                assertArrayEquals(host, a.toDoubleArray(), what + ": input changed");
+            } finally {
+                made.forEach(NDArray::close);
+            }
+        }
+    }
+
+    @Test
+    void inPlaceThroughAViewEmptyAndErrors() {
+        try (NDArray a = Nd.array(new double[][]{{3, Double.NaN, 1}, {2, 9, -1}}); NDArray col = a.get(":, 0")) {
+            col.sort();                                                               // writes through the view
+            assertArrayEquals(new double[]{2, Double.NaN, 1, 3, 9, -1}, a.toDoubleArray());
+            a.sort(1);
+            assertArrayEquals(new double[]{1, 2, Double.NaN, -1, 3, 9}, a.toDoubleArray());
+            try (NDArray e = Nd.zeros(3, 0); NDArray se = Nd.sort(e); NDArray ie = Nd.argsort(e, 0)) {
+                assertArrayEquals(new long[]{3, 0}, se.shape());
+                assertArrayEquals(new long[]{3, 0}, ie.shape());
+            }
+            try (NDArray z = Nd.array(5.0)) {
+                assertThrows(AxisException.class, () -> Nd.sort(z));
+            }
+            try (NDArray c = Nd.zeros(DType.COMPLEX64, 3)) {
+                assertThrows(DTypeException.class, () -> Nd.sort(c));
+            }
+            long[] desc = new long[5000];
+            for (int k = 0; k < desc.length; k++) desc[k] = -k;
+            try (NDArray big = Nd.array(desc); NDArray s = Nd.sort(big); NDArray i = big.argsort()) {
+                long[] sv = s.toLongArray(), iv = i.toLongArray();
+                for (int k = 0; k < 5000; k++) {
+                    assertEquals(k - 4999, sv[k]);
+                    assertEquals(4999 - k, iv[k]);
+                }
+            }
+        }
+    }
+}
