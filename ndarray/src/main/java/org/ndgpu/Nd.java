@@ -17,6 +17,7 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.Joining;
+import org.ndgpu.ndarray.Masking;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
@@ -354,6 +355,17 @@ public final class Nd {
 
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
+
+    // ---------------------------------------------------------------- searching
+
+    /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
+    public static NDArray[] nonzero(NDArray a) { return Masking.nonzero("nonzero", a); }
+
+    /** numpy.argwhere(a): the indices of the nonzero elements as rows, shape (count, ndim). */
+    public static NDArray argwhere(NDArray a) { return Masking.argwhere("argwhere", a); }
+
+    /** numpy.flatnonzero(a): the flat indices of the nonzero elements. */
+    public static NDArray flatnonzero(NDArray a) { return Masking.flatnonzero("flatnonzero", a); }
 
     // ---------------------------------------------------------------- sorting
 

@@ -323,6 +323,15 @@ public final class NDArray implements AutoCloseable {
     /** numpy.take(a, indices, axis): {@code a.take(new long[]{2, 0}, 1)} picks columns 2 and 0; negative indices count from the end. */
     public NDArray take(Object indices, int axis) { return Take.take("take", this, indices, axis); }
 
+    /** Boolean-mask indexing {@code a[mask]}: a new 1-d array (plus a's trailing axes when mask covers only the leading ones). */
+    public NDArray get(NDArray mask) { return Masking.select("get", this, mask); }
+
+    /** {@code a[mask] = value}: a number, a 0-d array, or one value per selected element; cast to this dtype as NumPy assigns. */
+    public NDArray set(NDArray mask, Object value) {
+        Masking.assign("set", this, mask, value);
+        return this;
+    }
+
     /** Assigns into the selected view: {@code value} is an NDArray or a Java number, broadcast and cast as NumPy. */
     public NDArray set(String index, Object value) {
         try (NDArray target = get(index)) {

@@ -1,0 +1,11 @@
+package org.ndgpu.reduction;
+
+import org.junit.jupiter.api.Tag;
+import org.ndgpu.device.Device;
+import org.ndgpu.testing.Backends;
+
+@Tag("gpu")
+class OpenClGpuMaskTest extends MaskConformance {
+    @Override
+    protected Device device() { return Backends.openclGpu(); }
+}
