@@ -15,6 +15,7 @@ import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.Closeness;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Diagonals;
 import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.Joining;
 import org.ndgpu.ndarray.Masking;
@@ -380,6 +381,41 @@ public final class Nd {
 
     /** numpy.argsort(a, axis, kind='stable'). */
     public static NDArray argsort(NDArray a, int axis) { return Sorting.sort("argsort", a, axis, true); }
+
+    /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
+    public static NDArray unique(NDArray a) { return Sorting.unique("unique", a); }
+
+    // ---------------------------------------------------------------- diagonals, triangles, differences
+
+    /** numpy.diagonal(a): the main diagonal of the first two axes; a view. */
+    public static NDArray diagonal(NDArray a) { return Diagonals.diagonal("diagonal", a, 0, 0, 1); }
+
+    /** numpy.diagonal(a, offset, axis1, axis2): a view with the diagonal as its last axis. */
+    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { return Diagonals.diagonal("diagonal", a, offset, axis1, axis2); }
+
+    /** numpy.trace(a): the sum of the main diagonal. */
+    public static NDArray trace(NDArray a) { return Diagonals.trace("trace", a, 0); }
+
+    /** numpy.trace(a, offset). */
+    public static NDArray trace(NDArray a, long offset) { return Diagonals.trace("trace", a, offset); }
+
+    /** numpy.triu(a, k): zero below the k-th diagonal of the last two axes. */
+    public static NDArray triu(NDArray a, long k) { return Diagonals.triangle("triu", a, k, true); }
+
+    /** numpy.triu(a). */
+    public static NDArray triu(NDArray a) { return triu(a, 0); }
+
+    /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
+    public static NDArray tril(NDArray a, long k) { return Diagonals.triangle("tril", a, k, false); }
+
+    /** numpy.tril(a). */
+    public static NDArray tril(NDArray a) { return tril(a, 0); }
+
+    /** numpy.diff(a): the first difference along the last axis. */
+    public static NDArray diff(NDArray a) { return Diagonals.diff("diff", a, 1, -1); }
+
+    /** numpy.diff(a, n, axis): the n-th difference along axis. */
+    public static NDArray diff(NDArray a, int n, int axis) { return Diagonals.diff("diff", a, n, axis); }
 
     // ---------------------------------------------------------------- splitting and tiling
 

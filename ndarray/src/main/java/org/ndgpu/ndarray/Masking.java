@@ -34,27 +34,46 @@ public final class Masking {
 
     /** a[mask]: the elements where mask (a's shape, or its leading axes) is true, as a new array of shape (count,) + the rest. */
     public static NDArray select(String op, NDArray a, NDArray mask) {
-        int k = checkMask(op, a, mask);
-        long[] s = a.shape();
-        long post = 1;
-        for (int d = k; d < s.length; d++) post *= s[d];
-        try (NDArray m = mask.ravel(); NDArray pos = m.cumsum()) {
-            long count = count(pos);
-            long[] outShape = new long[s.length - k + 1];
-            outShape[0] = count;
-            System.arraycopy(s, k, outShape, 1, s.length - k);
-            NDArray out = NDArray.empty(a.device(), a.dtype(), outShape, Order.C);
+        try (Positions p = positions(op, a, mask)) {
+            NDArray out = NDArray.empty(a.device(), a.dtype(), p.selectedShape(), Order.C);
             if (out.size() == 0) return out;
+            long[] s = a.shape();
             try (NDArray src = a.isCContiguous() ? a.view(s, a.strides(), a.offset()) : a.copy(Order.C);
                  NDArray flat = src.reshape(src.size())) {
                 Spec spec = SELECT.computeIfAbsent(a.dtype(), t -> new Spec("nd_mask_select_" + t,
                         List.of(new Param("x", t, Kind.IN), new Param("m", DType.BOOL, Kind.RAW), new Param("pos", DType.INT64, Kind.RAW),
                                 new Param("y", t, Kind.RAW), new Param("_post", DType.INT64, Kind.SCALAR)),
                         "long _r = (long)i / _post;\nif (m[_r]) " + CTypes.store(t, "(y + (pos[_r] - 1) * _post + ((long)i - _r * _post))", "x")));
-                ElementwiseLoop.run(spec, new Object[]{flat, m, pos, out, post}, flat.shape());
+                ElementwiseLoop.run(spec, new Object[]{flat, p.m(), p.pos(), out, p.post()}, flat.shape());
             }
             return out;
         }
+    }
+
+    /**
+     * The flattened mask, its inclusive cumsum (each selected position's 1-based rank), the elements
+     * per mask position ({@code post}: a's axes beyond the mask's), and the selection's shape.
+     */
+    private record Positions(NDArray m, NDArray pos, long post, long count, long[] selectedShape) implements AutoCloseable {
+        @Override
+        public void close() {
+            pos.close();
+            m.close();
+        }
+    }
+
+    private static Positions positions(String op, NDArray a, NDArray mask) {
+        int k = checkMask(op, a, mask);
+        long[] s = a.shape();
+        long post = 1;
+        for (int d = k; d < s.length; d++) post *= s[d];
+        NDArray m = mask.ravel();
+        NDArray pos = m.cumsum();
+        long count = count(pos);
+        long[] shape = new long[s.length - k + 1];
+        shape[0] = count;
+        System.arraycopy(s, k, shape, 1, s.length - k);
+        return new Positions(m, pos, post, count, shape);
     }
 
     /** a[mask] = value: a number or 0-d array everywhere mask is true, or an array of one value per selected element (broadcast as NumPy). */
@@ -74,14 +93,10 @@ public final class Masking {
             return;
         }
         NDArray v = (NDArray) value;
-        long[] s = a.shape();
-        long post = 1;
-        for (int d = k; d < s.length; d++) post *= s[d];
-        try (NDArray m = mask.ravel(); NDArray pos = m.cumsum()) {
-            long count = count(pos);
-            long[] want = new long[s.length - k + 1];
-            want[0] = count;
-            System.arraycopy(s, k, want, 1, s.length - k);
+        try (Positions p = positions(op, a, mask)) {
+            long[] want = p.selectedShape();
+            long count = p.count(), post = p.post();
+            NDArray m = p.m(), pos = p.pos();
             // NumPy: the values broadcast to (count,) + the rest, then land in order
             NDArray vb;
             try {

@@ -73,6 +73,27 @@ public final class Sorting {
         }
     }
 
+    /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
+    public static NDArray unique(String op, NDArray a) {
+        a.live(op);
+        try (NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
+            long n = sorted.size();
+            if (n <= 1) return sorted.copy();
+            try (NDArray hi = sorted.get("1:"); NDArray lo = sorted.get(":-1"); NDArray differ = hi.ne(lo);
+                 NDArray first = Nd.full(true, DType.BOOL, 1)) {
+                NDArray newRun = differ;
+                if (a.dtype().isFloating()) {                // NaN != NaN, but a run of NaNs is one value
+                    try (NDArray nanHi = hi.isnan(); NDArray nanLo = lo.isnan(); NDArray bothNan = nanHi.logicalAnd(nanLo)) {
+                        newRun = differ.logicalAnd(bothNan.logicalNot());
+                    }
+                }
+                try (NDArray run = newRun == differ ? null : newRun; NDArray keep = Nd.concatenate(first, newRun)) {
+                    return sorted.get(keep);
+                }
+            }
+        }
+    }
+
     // the moved-last result back in the caller's axis order, C-contiguous as numpy.sort returns it
     private static NDArray backInPlace(NDArray movedResult, int ax) {
         if (ax == movedResult.ndim() - 1) return movedResult;
