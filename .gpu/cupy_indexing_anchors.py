@@ -1,0 +1,34 @@
+"""CuPy's figures for the work of IndexingBench, timed the same way (events around each call, median).
+   python3 .gpu/cupy_indexing_anchors.py"""
+import cupy as cp
+
+def bench(fn, reps=10, warm=2):
+    for _ in range(warm):
+        fn()
+    cp.cuda.Device().synchronize()
+    ts = []
+    for _ in range(reps):
+        s, e = cp.cuda.Event(), cp.cuda.Event()
+        s.record(); fn(); e.record(); e.synchronize()
+        ts.append(cp.cuda.get_elapsed_time(s, e))
+    ts.sort()
+    return ts[len(ts) // 2]
+
+def report(name, ms, nbytes):
+    print(f"{name:40s} {ms:9.3f} ms {nbytes / ms / 1e6:9.1f} GB/s")
+
+n = 1 << 24
+x = cp.random.random(n, dtype=cp.float32)
+report("sort f32 2^24", bench(lambda: cp.sort(x), 5, 1), 2 * 4 * n)
+report("argsort f32 2^24", bench(lambda: cp.argsort(x), 5, 1), 12 * n)
+rows = x.reshape(16384, 1024)
+report("sort f32 16384 rows of 1024", bench(lambda: cp.sort(rows, axis=1), 5, 1), 2 * 4 * n)
+big = 1 << 26
+xb = cp.random.random(big, dtype=cp.float32)
+idx = cp.random.randint(0, big, n, dtype=cp.int64)
+report("take 2^24 of 2^26 f32", bench(lambda: xb.take(idx)), 16 * n)
+mask = xb > 0.5
+report("x[x > 0.5] of 2^26 f32", bench(lambda: xb[mask]), 13 * big)
+report("concatenate 2 x 2^26 f32", bench(lambda: cp.concatenate([xb, xb])), 16 * big)
+k = cp.random.randint(0, 1000, n, dtype=cp.int32)
+report("unique int32 2^24 (1000 values)", bench(lambda: cp.unique(k), 5, 1), 4 * n)

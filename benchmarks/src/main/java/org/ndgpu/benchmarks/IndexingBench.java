@@ -1,0 +1,50 @@
+package org.ndgpu.benchmarks;
+
+import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * Sorting, gathering and masking on the current device, beside {@code .gpu/cupy_indexing_anchors.py}
+ * (the same work in CuPy): sort and argsort of 2^24 float32, sort of 4096 rows of 1024, take of 2^24
+ * random indices from 2^26, a boolean-mask selection of about half of 2^26, unique of 2^24 small ints,
+ * concatenate of two 2^26 arrays. Each result is checked against the host before it is timed.
+ *
+ * <p>On the GPU host: {@code .gpu/bench.sh IndexingBench} (then {@code python3 .gpu/cupy_indexing_anchors.py}).
+ */
+public final class IndexingBench {
+    private IndexingBench() { }
+
+    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
+    public static void main(String[] args) {
+        Bench.header("IndexingBench");
+        Nd.random().seed(11);
+        int log2n = args.length > 0 ? Integer.parseInt(args[0]) : 24;     // smaller for a smoke run off the GPU
+        long n = 1L << log2n;
+        try (NDArray x = Nd.random().uniform(0, 1, DType.FLOAT32, n)) {
+            try (NDArray s = Nd.sort(x); NDArray d = Nd.diff(s); NDArray neg = d.lt(0); NDArray bad = neg.any()) {
+                if (bad.toBooleanArray()[0]) throw new AssertionError("sort: result not ascending");
+            }
+            Bench.row("sort f32 2^" + log2n, Bench.deviceMsOf(() -> Nd.sort(x), 5, 1), 2.0 * 4 * n);
+            Bench.row("argsort f32 2^" + log2n, Bench.deviceMsOf(() -> Nd.argsort(x), 5, 1), 4.0 * n + 8.0 * n);
+            try (NDArray rows = x.reshape(n / 1024, 1024)) {
+                Bench.row("sort f32 " + n / 1024 + " rows of 1024", Bench.deviceMsOf(() -> Nd.sort(rows, 1), 5, 1), 2.0 * 4 * n);
+            }
+        }
+        long big = n << 2;
+        try (NDArray x = Nd.random().uniform(0, 1, DType.FLOAT32, big);
+             NDArray u = Nd.random().uniform(0, big, DType.FLOAT64, n); NDArray idx = u.astype(DType.INT64)) {
+            Bench.row("take 2^" + log2n + " of 2^" + (log2n + 2) + " f32", Bench.deviceMsOf(() -> x.take(idx), 10, 2), (4.0 + 8.0 + 4.0) * n);
+            try (NDArray mask = x.gt(0.5)) {
+                Bench.row("x[x > 0.5] of 2^" + (log2n + 2) + " f32", Bench.deviceMsOf(() -> x.get(mask), 10, 2), 5.0 * big + 8.0 * big);
+            }
+            Bench.row("concatenate 2 x 2^" + (log2n + 2) + " f32", Bench.deviceMsOf(() -> Nd.concatenate(x, x), 10, 2), 4.0 * 4 * big);
+        }
+        try (NDArray r = Nd.random().uniform(0, 1000, DType.FLOAT64, n); NDArray k = r.astype(DType.INT32)) {
+            try (NDArray uq = Nd.unique(k)) {
+                if (uq.size() != 1000) throw new AssertionError("unique: expected 1000 values, got " + uq.size());
+            }
+            Bench.row("unique int32 2^" + log2n + " (1000 values)", Bench.deviceMsOf(() -> Nd.unique(k), 5, 1), 4.0 * n);
+        }
+    }
+}
