@@ -31,6 +31,12 @@ public final class Sorting {
     /** numpy.sort(a, axis) when {@code indices} is false, numpy.argsort(a, axis, kind='stable') when true. */
     public static NDArray sort(String op, NDArray a, int axis, boolean indices) {
         a.live(op);
+        try (var on = a.device().use()) {                  // the work buffers live where a lives
+            return sortOn(op, a, axis, indices);
+        }
+    }
+
+    private static NDArray sortOn(String op, NDArray a, int axis, boolean indices) {
         DType d = a.dtype();
         if (d.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + d);
         int ax = Shapes.axis(op, axis, a.ndim());
@@ -76,7 +82,7 @@ public final class Sorting {
     /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
     public static NDArray unique(String op, NDArray a) {
         a.live(op);
-        try (NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
+        try (var on = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
             long n = sorted.size();
             if (n <= 1) return sorted.copy();
             try (NDArray hi = sorted.get("1:"); NDArray lo = sorted.get(":-1"); NDArray differ = hi.ne(lo);

@@ -62,7 +62,7 @@ public final class Take {
         if (out.size() == 0) return out;
         NDArray srcC = src.isCContiguous() ? src : src.copy(Order.C);
         NDArray idxC = idx.dtype() == DType.INT64 && idx.isCContiguous() ? idx : idx.astype(DType.INT64);
-        try (NDArray flag = Nd.zeros(DType.INT64, 2)) {
+        try (var on = src.device().use(); NDArray flag = Nd.zeros(DType.INT64, 2)) {
             ElementwiseLoop.run(spec(dtype), new Object[]{srcC, idxC, flag, out, idx.size(), post, len}, outShape);
             long[] f = flag.toLongArray();
             if (f[0] != 0) {
