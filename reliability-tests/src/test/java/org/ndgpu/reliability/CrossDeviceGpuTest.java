@@ -35,4 +35,20 @@ class CrossDeviceGpuTest {
         assertArrayEquals(new float[]{1, 1, 1, 1}, a.toFloatArray());
         assertArrayEquals(new float[]{1, 1, 1, 1}, b.toFloatArray());
     }
+
+    /** Operations that make work buffers of their own make them on the input's device, whatever device is current. */
+    @Test
+    void helpersFollowTheirInputsDevice() {
+        Device cuda = Backends.cuda(), cl = Backends.openclGpu();
+        NDArray x;
+        try (var on = cl.use()) { x = Nd.array(new double[]{3, -1, 2, Double.NaN, 0}); }
+        try (var on = cuda.use()) {                     // current: cuda; x lives on OpenCL
+            for (NDArray r : new NDArray[]{Nd.sort(x), x.argsort(), x.take(new long[]{4, 0}), x.get(x.gt(0)), Nd.unique(x),
+                    Nd.concatenate(x, x), Nd.repeat(x, 2), Nd.diff(x), Nd.linalg().norm(x, 1.0)}) {
+                assertTrue(r.device() == cl, "result on " + r.device().id());
+                r.close();
+            }
+            assertArrayEquals(new double[]{-1, 0, 2, 3, Double.NaN}, Nd.sort(x).toDoubleArray());
+        }
+    }
 }
