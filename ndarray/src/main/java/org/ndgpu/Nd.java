@@ -357,6 +357,54 @@ public final class Nd {
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
 
+    // ---------------------------------------------------------------- reductions beyond the NDArray methods
+
+    /** numpy.count_nonzero(a): the number of nonzero elements, as a 0-d int64 array. */
+    public static NDArray countNonzero(NDArray a) { return reduce("count_nonzero", a, null, false); }
+
+    /** numpy.count_nonzero(a, axis, keepdims). */
+    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { return reduce("count_nonzero", a, axes, keepdims); }
+
+    /** numpy.nansum(a): the sum with NaNs counted as zero. */
+    public static NDArray nansum(NDArray a) { return reduce("nansum", a, null, false); }
+
+    /** numpy.nansum(a, axis, keepdims). */
+    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { return reduce("nansum", a, axes, keepdims); }
+
+    /** numpy.nanmax(a): the maximum ignoring NaNs (NaN only where every element is NaN). */
+    public static NDArray nanmax(NDArray a) { return reduce("nanmax", a, null, false); }
+
+    /** numpy.nanmax(a, axis, keepdims). */
+    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { return reduce("nanmax", a, axes, keepdims); }
+
+    /** numpy.nanmin(a): the minimum ignoring NaNs. */
+    public static NDArray nanmin(NDArray a) { return reduce("nanmin", a, null, false); }
+
+    /** numpy.nanmin(a, axis, keepdims). */
+    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { return reduce("nanmin", a, axes, keepdims); }
+
+    /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
+    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
+        if (!a.live("nanmean").dtype().isInexact()) return a.mean(axes == null ? allAxes(a) : axes, keepdims);
+        try (NDArray sum = nansum(a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
+             NDArray count = countNonzero(ok, axes, keepdims); NDArray n = count.astype(sum.dtype())) {
+            return sum.div(n);                        // in the sum's dtype: float32 stays float32, as NumPy
+        }
+    }
+
+    /** numpy.nanmean(a). */
+    public static NDArray nanmean(NDArray a) { return nanmean(a, null, false); }
+
+    private static int[] allAxes(NDArray a) {
+        int[] all = new int[a.ndim()];
+        for (int i = 0; i < all.length; i++) all[i] = i;
+        return all;
+    }
+
+    private static NDArray reduce(String name, NDArray a, int[] axes, boolean keepdims) {
+        return Providers.reductions(a.live(name)).reduce(name, a, axes, keepdims, null, 0);
+    }
+
     // ---------------------------------------------------------------- searching
 
     /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
