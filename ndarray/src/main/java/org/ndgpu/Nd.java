@@ -21,6 +21,7 @@ import org.ndgpu.ndarray.Joining;
 import org.ndgpu.ndarray.Masking;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Quantiles;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Sorting;
 import org.ndgpu.ndarray.Tiling;
@@ -429,6 +430,26 @@ public final class Nd {
 
     /** numpy.argsort(a, axis, kind='stable'). */
     public static NDArray argsort(NDArray a, int axis) { return Sorting.sort("argsort", a, axis, true); }
+
+    /** numpy.median(a): of the flattened array, NaN if any element is NaN. */
+    public static NDArray median(NDArray a) { return Quantiles.quantile("median", a, 0.5, null, false); }
+
+    /** numpy.median(a, axis). */
+    public static NDArray median(NDArray a, int axis) { return Quantiles.quantile("median", a, 0.5, axis, false); }
+
+    /** numpy.quantile(a, q) for q in [0, 1], method 'linear'. */
+    public static NDArray quantile(NDArray a, double q) { return Quantiles.quantile("quantile", a, q, null, false); }
+
+    /** numpy.quantile(a, q, axis, keepdims). */
+    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { return Quantiles.quantile("quantile", a, q, axis, keepdims); }
+
+    /** numpy.percentile(a, p) for p in [0, 100]. */
+    public static NDArray percentile(NDArray a, double p) { return Quantiles.quantile("percentile", a, p / 100, null, false); }
+
+    /** numpy.percentile(a, p, axis, keepdims). */
+    public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
+        return Quantiles.quantile("percentile", a, p / 100, axis, keepdims);
+    }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
     public static NDArray unique(NDArray a) { return Sorting.unique("unique", a); }
