@@ -451,6 +451,12 @@ public final class Nd {
         return Quantiles.quantile("percentile", a, p / 100, axis, keepdims);
     }
 
+    /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */
+    public static NDArray searchsorted(NDArray a, Object v) { return Sorting.searchsorted("searchsorted", a, v, "left"); }
+
+    /** numpy.searchsorted(a, v, side): side "left" or "right". */
+    public static NDArray searchsorted(NDArray a, Object v, String side) { return Sorting.searchsorted("searchsorted", a, v, side); }
+
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
     public static NDArray unique(NDArray a) { return Sorting.unique("unique", a); }
 

@@ -79,6 +79,53 @@ public final class Sorting {
         }
     }
 
+    private static final ConcurrentHashMap<DType, Spec> SEARCH = new ConcurrentHashMap<>();
+
+    /**
+     * numpy.searchsorted(a, v, side): for each value of v, the index where it would be inserted into
+     * the sorted 1-d array a to keep it sorted ("left": before equal values, "right": after them); a
+     * binary search per value, in NumPy's order (NaN last). The search runs in the common dtype of a and v.
+     */
+    public static NDArray searchsorted(String op, NDArray a, Object v, String side) {
+        a.live(op);
+        if (a.ndim() != 1) throw new org.ndgpu.ShapeException(op + ": a must be 1-dimensional, got shape " + Shapes.str(a.shape()));
+        if (!side.equals("left") && !side.equals("right")) {
+            throw new org.ndgpu.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
+        }
+        try (var on = a.device().use()) {
+            NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, DType.ofJavaValue(v));
+            try {
+                DType t = DType.promote(a.dtype(), values.dtype());
+                if (t.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + t);
+                try (NDArray sorted = a.dtype() == t && a.isCContiguous() ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
+                     NDArray vt = values.dtype() == t ? values.view(values.shape(), values.strides(), values.offset()) : values.astype(t)) {
+                    NDArray out = NDArray.empty(a.device(), DType.INT64, values.shape(), Order.C);
+                    Spec spec = SEARCH.computeIfAbsent(t, Sorting::searchSpec);
+                    ElementwiseLoop.run(spec, new Object[]{vt, sorted, out, a.size(), side.equals("right") ? 1L : 0L}, values.shape());
+                    return out;
+                }
+            } finally {
+                if (values != v) values.close();
+            }
+        }
+    }
+
+    private static Spec searchSpec(DType d) {
+        String c = CTypes.compute(d);
+        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
+        String mLessX = less.replace("_x", "_m").replace("_y", "x"), xLessM = less.replace("_x", "x").replace("_y", "_m");
+        return new Spec("nd_searchsorted_" + d,
+                List.of(new Param("x", d, Kind.IN), new Param("sorted", d, Kind.RAW), new Param("y", DType.INT64, Kind.OUT),
+                        new Param("_len", DType.INT64, Kind.SCALAR), new Param("_right", DType.INT64, Kind.SCALAR)),
+                "long _lo = 0, _hi = _len;\n"
+                        + "while (_lo < _hi) {\n"
+                        + "    long _mid = (_lo + _hi) >> 1;\n"
+                        + "    " + c + " _m = " + CTypes.load(d, "(sorted + _mid)") + ";\n"
+                        + "    if (_right ? !" + xLessM + " : " + mLessX + ") _lo = _mid + 1; else _hi = _mid;\n"
+                        + "}\n"
+                        + "y = _lo;");
+    }
+
     /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
     public static NDArray unique(String op, NDArray a) {
         a.live(op);
