@@ -12,14 +12,15 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
 
 /**
  * numpy.sort and numpy.argsort along one axis, on the device: each row (the axis moved last) is
- * padded to a power of two P and put through a bitonic sorting network, one compare-exchange kernel
- * per network step (log2(P) * (log2(P) + 1) / 2 launches, each a pass over the rows). NaN sorts
+ * padded to a power of two P and put through a bitonic sorting network. Steps whose pairs lie within
+ * a block of {@value #BLOCK} elements run in local memory, many steps per launch (all of them when
+ * P <= BLOCK); the others are one compare-exchange kernel per step over the rows (for P = 2^24:
+ * 120 global steps and 16 local launches instead of 300 global steps). NaN sorts
  * last, as in NumPy; padding is NaN (floats) or the dtype's maximum, so it sorts after every element
  * and the first n of each row are the answer. argsort carries the element indices and breaks ties
  * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
  *
- * <p>Speed: O(n log^2 n) work, no shared-memory stages yet; a radix sort would be the next step for
- * long rows on a GPU.
+ * <p>Speed: O(n log^2 n) work; a radix sort (CuPy uses CUB's) would be the next step for long rows on a GPU.
  */
 public final class Sorting {
     private Sorting() { }
@@ -61,12 +62,16 @@ public final class Sorting {
                         }
                     }
                     Spec spec = SPECS.computeIfAbsent(new Key(d, indices), k -> spec(k.dtype(), k.indices()));
-                    long pairs = rows * (p / 2);
-                    for (long k = 2; k <= p; k <<= 1) {
-                        for (long j = k >> 1; j > 0; j >>= 1) {
+                    long pairs = rows * (p / 2), total = rows * p;
+                    // every step with j < BLOCK / 2 runs in local memory, a block of BLOCK elements per work-group:
+                    // all of k <= BLOCK at once, then the tail of each larger k after its global steps
+                    localSteps(a.device(), d, indices, keys, idx, p, total, 2, Math.min(p, BLOCK));
+                    for (long k = 2L * BLOCK; k <= p; k <<= 1) {
+                        for (long j = k >> 1; j >= BLOCK; j >>= 1) {
                             Object[] args = indices ? new Object[]{keys, idx, p, k, j} : new Object[]{keys, p, k, j};
                             ElementwiseLoop.run(spec, args, new long[]{pairs});
                         }
+                        localSteps(a.device(), d, indices, keys, idx, p, total, k, k);
                     }
                     NDArray sorted = indices ? idx : keys;
                     try (NDArray firstN = sorted.view(withLast(movedShape, n), rowStrides(sorted, movedShape), sorted.offset())) {
@@ -145,6 +150,71 @@ public final class Sorting {
                 }
             }
         }
+    }
+
+    /** Elements per work-group in the local-memory steps, and the work-group size (one thread per pair). */
+    static final int BLOCK = 512, LOCAL_THREADS = BLOCK / 2;
+
+    private record LocalKey(org.ndgpu.backend.Dialect dialect, DType dtype, boolean indices) { }
+
+    private static final ConcurrentHashMap<LocalKey, String> LOCAL_SOURCES = new ConcurrentHashMap<>();
+
+    // network steps k = kStart..kEnd (doubling), each with j from min(k/2, BLOCK/2) down to 1, in local memory
+    private static void localSteps(org.ndgpu.device.Device dev, DType d, boolean indices, NDArray keys, NDArray idx, long p, long total,
+                                   long kStart, long kEnd) {
+        String name = "nd_" + (indices ? "argsort" : "sort") + "_local_" + d;
+        String src = LOCAL_SOURCES.computeIfAbsent(new LocalKey(dev.backend().dialect(), d, indices), k -> localSource(k.dialect(), name, d, indices));
+        var kernel = dev.programs().kernel(name, src, List.of(), name);
+        Object[] args = indices
+                ? new Object[]{keys.buffer(), keys.offset(), idx.buffer(), idx.offset(), p, total, kStart, kEnd}
+                : new Object[]{keys.buffer(), keys.offset(), p, total, kStart, kEnd};
+        long blocks = (total + BLOCK - 1) / BLOCK;
+        dev.backend().launch(dev.currentStream().backendStream(), kernel, new long[]{blocks}, new long[]{LOCAL_THREADS}, 0, args);
+    }
+
+    static String localSource(org.ndgpu.backend.Dialect dialect, String name, DType d, boolean indices) {
+        String t = CTypes.storage(d), c = CTypes.compute(d);
+        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
+        String lessAB = less.replace("_x", "_a").replace("_y", "_b"), lessBA = less.replace("_x", "_b").replace("_y", "_a");
+        String swap = indices
+                ? "int _bFirst = " + lessBA + " || (!" + lessAB + " && _ib < _ia);\n"
+                + "                if (_up ? _bFirst : !_bFirst) { sk[_lo] = _b; sk[_hi] = _a; si[_lo] = _ib; si[_hi] = _ia; }\n"
+                : "if (_up ? " + lessBA + " : " + lessAB + ") { sk[_lo] = _b; sk[_hi] = _a; }\n";
+        return dialect.prelude() + "\n"
+                + "ND_KERNEL void " + name + "(ND_GLOBAL char* _b_keys, long _o_keys"
+                + (indices ? ", ND_GLOBAL char* _b_idx, long _o_idx" : "") + ", long _P, long _total, long _kStart, long _kEnd) {\n"
+                + "    ND_LOCAL " + c + " sk[" + BLOCK + "];\n"
+                + (indices ? "    ND_LOCAL long si[" + BLOCK + "];\n" : "")
+                + "    ND_GLOBAL " + t + "* keys = (ND_GLOBAL " + t + "*)(_b_keys + _o_keys);\n"
+                + (indices ? "    ND_GLOBAL long* idx = (ND_GLOBAL long*)(_b_idx + _o_idx);\n" : "")
+                + "    long _base = (long)ND_GROUP_ID() * " + BLOCK + ";\n"
+                + "    int _tid = (int)ND_LOCAL_ID();\n"
+                + "    for (int _e = _tid; _e < " + BLOCK + "; _e += " + LOCAL_THREADS + ") {\n"
+                + "        if (_base + _e < _total) {\n"
+                + "            sk[_e] = " + CTypes.load(d, "(keys + _base + _e)") + ";\n"
+                + (indices ? "            si[_e] = idx[_base + _e];\n" : "")
+                + "        }\n"
+                + "    }\n"
+                + "    ND_SYNC();\n"
+                + "    for (long _k = _kStart; _k <= _kEnd; _k <<= 1) {\n"
+                + "        for (long _j = (_k >> 1) < " + BLOCK / 2 + " ? (_k >> 1) : " + BLOCK / 2 + "; _j > 0; _j >>= 1) {\n"
+                + "            int _lo = (int)(2 * _j * (_tid / _j) + _tid % _j), _hi = _lo + (int)_j;\n"
+                + "            if (_base + _lo < _total) {\n"
+                + "                int _up = (((_base + _lo) & (_P - 1)) & _k) == 0;\n"
+                + "                " + c + " _a = sk[_lo], _b = sk[_hi];\n"
+                + (indices ? "                long _ia = si[_lo], _ib = si[_hi];\n" : "")
+                + "                " + swap
+                + "            }\n"
+                + "            ND_SYNC();\n"
+                + "        }\n"
+                + "    }\n"
+                + "    for (int _e = _tid; _e < " + BLOCK + "; _e += " + LOCAL_THREADS + ") {\n"
+                + "        if (_base + _e < _total) {\n"
+                + "            " + CTypes.store(d, "(keys + _base + _e)", "sk[_e]") + "\n"
+                + (indices ? "            idx[_base + _e] = si[_e];\n" : "")
+                + "        }\n"
+                + "    }\n"
+                + "}\n";
     }
 
     // the moved-last result back in the caller's axis order, C-contiguous as numpy.sort returns it

@@ -118,4 +118,32 @@ public abstract class SortConformance extends DeviceTestBase {
             }
         }
     }
+
+    /** Rows longer than the local-memory block (512): global steps and local tails together, ties and NaN included. */
+    @Test
+    void rowsLongerThanTheLocalBlock() {
+        SplittableRandom rnd = new SplittableRandom(8);
+        for (int len : new int[]{513, 1024, 1500, 4097}) {
+            for (DType dt : new DType[]{DType.FLOAT32, DType.INT16}) {
+                int rows = 2;
+                double[] v = new double[rows * len];
+                for (int i = 0; i < v.length; i++) v[i] = rnd.nextInt(10) == 0 && dt.isFloating() ? Double.NaN : rnd.nextInt(-300, 300);
+                try (NDArray f = Nd.array(v, DType.FLOAT64, rows, len); NDArray a = f.astype(dt);
+                     NDArray s = Nd.sort(a, 1); NDArray i = Nd.argsort(a, 1)) {
+                    double[] got = s.toDoubleArray();
+                    long[] gi = i.toLongArray();
+                    for (int r = 0; r < rows; r++) {
+                        Integer[] order = new Integer[len];
+                        for (int j = 0; j < len; j++) order[j] = j;
+                        final int base = r * len;
+                        Arrays.sort(order, (x, y) -> ORDER.compare(v[base + x], v[base + y]));
+                        for (int j = 0; j < len; j++) {
+                            assertEquals(v[base + order[j]], got[base + j], dt + " len " + len + " row " + r + " at " + j);
+                            assertEquals((long) order[j], gi[base + j], dt + " len " + len + " row " + r + " argsort at " + j);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
