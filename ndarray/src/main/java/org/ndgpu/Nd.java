@@ -287,6 +287,39 @@ public final class Nd {
         return out;
     }
 
+    /** numpy.identity(n): the float64 identity matrix. */
+    public static NDArray identity(long n) { return eye(n); }
+
+    /** numpy.logspace(start, stop, num): 10 ** linspace(start, stop, num), float64. */
+    public static NDArray logspace(double start, double stop, long num) {
+        try (NDArray exps = linspace(start, stop, num)) {
+            return ufunc("power", null, 10.0, exps);
+        }
+    }
+
+    /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
+    public static NDArray[] meshgrid(NDArray... xs) {
+        int n = xs.length;
+        long[] shape = new long[n];
+        for (int i = 0; i < n; i++) shape[i] = xs[i].live("meshgrid").size();
+        if (n >= 2) {                                    // 'xy': the first two output axes swap
+            long t = shape[0];
+            shape[0] = shape[1];
+            shape[1] = t;
+        }
+        NDArray[] out = new NDArray[n];
+        for (int i = 0; i < n; i++) {
+            long[] one = new long[n];
+            java.util.Arrays.fill(one, 1);
+            int axis = n >= 2 && i < 2 ? 1 - i : i;
+            one[axis] = shape[axis];
+            try (NDArray flat = xs[i].ravel(); NDArray r = flat.reshape(one); NDArray b = r.broadcastTo(shape)) {
+                out[i] = b.copy();
+            }
+        }
+        return out;
+    }
+
     /** numpy.eye(n): float64 identity. */
     public static NDArray eye(long n) { return eye(n, n, 0, DType.FLOAT64); }
 
@@ -408,6 +441,9 @@ public final class Nd {
 
     // ---------------------------------------------------------------- searching
 
+    /** numpy.where(cond) with one argument: the same as nonzero(cond). */
+    public static NDArray[] where(NDArray cond) { return Masking.nonzero("where", cond); }
+
     /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
     public static NDArray[] nonzero(NDArray a) { return Masking.nonzero("nonzero", a); }
 
@@ -468,6 +504,12 @@ public final class Nd {
     /** numpy.diagonal(a, offset, axis1, axis2): a view with the diagonal as its last axis. */
     public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { return Diagonals.diagonal("diagonal", a, offset, axis1, axis2); }
 
+    /** numpy.diag(v): a 2-d array with the 1-d v on its diagonal, or a copy of a 2-d v's diagonal. */
+    public static NDArray diag(NDArray v) { return Diagonals.diag("diag", v, 0); }
+
+    /** numpy.diag(v, k). */
+    public static NDArray diag(NDArray v, long k) { return Diagonals.diag("diag", v, k); }
+
     /** numpy.trace(a): the sum of the main diagonal. */
     public static NDArray trace(NDArray a) { return Diagonals.trace("trace", a, 0); }
 
@@ -511,6 +553,12 @@ public final class Nd {
 
     /** numpy.repeat(a, repeats, axis). */
     public static NDArray repeat(NDArray a, long repeats, int axis) { return Tiling.repeat("repeat", a, repeats, axis); }
+
+    /** numpy.roll(a, shift): the flattened array shifted, wrapping around, then reshaped. */
+    public static NDArray roll(NDArray a, long shift) { return Tiling.roll("roll", a, shift, null); }
+
+    /** numpy.roll(a, shift, axis). */
+    public static NDArray roll(NDArray a, long shift, int axis) { return Tiling.roll("roll", a, shift, axis); }
 
     /** numpy.tile(a, reps): {@code Nd.tile(a, 2, 3)}. */
     public static NDArray tile(NDArray a, long... reps) { return Tiling.tile("tile", a, reps); }

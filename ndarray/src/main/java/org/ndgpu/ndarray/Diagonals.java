@@ -4,7 +4,7 @@ import org.ndgpu.Nd;
 import org.ndgpu.ShapeException;
 
 /**
- * numpy.diagonal (a view: one stride that steps both axes), trace (its sum), triu and tril (where
+ * numpy.diagonal (a view: one stride that steps both axes), diag, trace (its sum), triu and tril (where
  * with a mask made from two aranges, so no kernel of their own), and diff (two shifted views, one
  * subtract).
  */
@@ -37,6 +37,29 @@ public final class Diagonals {
         shape[nd - 2] = n;
         strides[nd - 2] = st[a1] + st[a2];
         return a.view(shape, strides, off);
+    }
+
+    /**
+     * numpy.diag(v, k): from a 1-d v, a square 2-d array with v on diagonal k (zeros elsewhere, written
+     * through the diagonal view); from a 2-d v, a copy of its k-th diagonal.
+     */
+    public static NDArray diag(String op, NDArray v, long k) {
+        v.live(op);
+        if (v.ndim() == 2) {
+            try (NDArray d = diagonal(op, v, k, 0, 1)) {
+                return d.copy();
+            }
+        }
+        if (v.ndim() != 1) throw new ShapeException(op + ": input must be 1-d or 2-d, got " + v.ndim() + "-d");
+        long n = v.size() + Math.abs(k);
+        NDArray out;
+        try (var on = v.device().use()) {
+            out = Nd.zeros(v.dtype(), n, n);
+        }
+        try (NDArray d = diagonal(op, out, k, 0, 1)) {
+            Copies.copyInto(v, d);
+        }
+        return out;
     }
 
     /** numpy.trace(a, offset): the sum along the diagonal of the first two axes. */

@@ -108,4 +108,25 @@ public final class Tiling {
             return c.reshape(out);
         }
     }
+
+    /** numpy.roll(a, shift, axis): elements shifted along axis, those past the end coming back at the start; axis null rolls the flattened array. */
+    public static NDArray roll(String op, NDArray a, long shift, Integer axis) {
+        a.live(op);
+        if (axis == null) {
+            try (NDArray flat = a.ravel(); NDArray rolled = roll(op, flat, shift, 0)) {
+                return rolled.reshape(a.shape());
+            }
+        }
+        int ax = Shapes.axis(op, axis, a.ndim());
+        long n = a.shape()[ax];
+        if (n == 0) return a.copy(Order.C);
+        long s = Math.floorMod(shift, n);
+        // roll = concatenate(a[..., n-s:], a[..., :n-s]) along axis
+        List<NDArray> parts = splitAt(a, new long[]{n - s}, ax);
+        try {
+            return Joining.concatenate(op, List.of(parts.get(1), parts.get(0)), ax);
+        } finally {
+            parts.forEach(NDArray::close);
+        }
+    }
 }
