@@ -1,0 +1,93 @@
+package org.ndgpu.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * JMH: ndgpu's own host cost per call, on the null backend (no device work; see
+ * benchmarks' nullbackend package): what every small operation pays before the driver call that a
+ * real backend adds (cuLaunchKernel is about 2 us on the H200). Small arrays, so size plays no part.
+ *
+ * <pre>
+ * ./nd jmh DispatchBench
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Dndgpu.nullBackend=true", "-Dndgpu.device=null:0", "--enable-native-access=ALL-UNNAMED"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class DispatchBench {
+    private NDArray a, b, out, m;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        if (!Device.current().id().equals("null:0")) throw new IllegalStateException("expected the null device, got " + Device.current());
+        a = Nd.empty(DType.FLOAT32, 1024);
+        b = Nd.empty(DType.FLOAT32, 1024);
+        out = Nd.empty(DType.FLOAT32, 1024);
+        m = Nd.empty(DType.FLOAT32, 32, 32);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        a.close();
+        b.close();
+        out.close();
+        m.close();
+    }
+
+    /** Nd.add(a, b, out): ufunc resolution, the launch, no allocation. */
+    @Benchmark
+    public NDArray addInto() { return Nd.add(a, b, out); }
+
+    /** a.add(b) then close: the same plus a pool allocation and release. */
+    @Benchmark
+    public void addNew() {
+        try (NDArray c = a.add(b)) { }
+    }
+
+    /** a.add(2.5f) then close: a weak scalar operand. */
+    @Benchmark
+    public void addScalar() {
+        try (NDArray c = a.add(2.5)) { }
+    }
+
+    /** out.fill(1.5): the fill kernel. */
+    @Benchmark
+    public NDArray fill() { return out.fill(1.5); }
+
+    /** a.sum() then close: a full reduction (its kernels, partials and output). */
+    @Benchmark
+    public void sum() {
+        try (NDArray s = a.sum()) { }
+    }
+
+    /** m.sum(0) then close: an axis reduction. */
+    @Benchmark
+    public void sumAxis() {
+        try (NDArray s = m.sum(0)) { }
+    }
+
+    /** m.T().copy() then close: a strided copy. */
+    @Benchmark
+    public void transposeCopy() {
+        try (NDArray t = m.T(); NDArray c = t.copy()) { }
+    }
+}

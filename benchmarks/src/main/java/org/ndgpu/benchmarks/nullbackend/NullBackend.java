@@ -1,0 +1,76 @@
+package org.ndgpu.benchmarks.nullbackend;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.BackendEvent;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.BackendProgram;
+import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.DeviceFacts;
+import org.ndgpu.backend.Dialect;
+
+/**
+ * A device that does no device work: allocation hands out empty handles, compile returns an empty
+ * program, launch returns at once. Everything above the backend contract runs for real (ufunc
+ * resolution, broadcasting, the pool, kernel lookup, argument packing), so a benchmark on it measures
+ * ndgpu's own host cost per call, the part a GPU backend adds its driver call to. Reads return zeros.
+ * Benchmarks only: it appears as "null:0" when {@code -Dndgpu.nullBackend=true}.
+ */
+final class NullBackend implements Backend {
+    private final DeviceFacts facts = new DeviceFacts("null", 0, "no device work (host cost only)", "ndgpu", true,
+            1L << 40, 1, 1024, 48 << 10, 32, true, true, "0", "null");
+    private final LongAdder launches = new LongAdder();
+    private final BackendStream stream = () -> { };
+
+    private record Buffer(long size) implements BackendBuffer { }
+
+    private record Program(byte[] binary, List<String> kernelNames) implements BackendProgram { }
+
+    private record Kernel(String name, int maxBlockSize, int parameterCount) implements BackendKernel { }
+
+    @Override public DeviceFacts facts() { return facts; }
+
+    @Override public Dialect dialect() { return Dialect.OPENCL; }
+
+    @Override public BackendBuffer allocate(long bytes) { return new Buffer(bytes); }
+
+    @Override public void free(BackendBuffer buffer) { }
+
+    @Override public BackendStream defaultStream() { return stream; }
+
+    @Override public BackendStream createStream() { return () -> { }; }
+
+    @Override public void copyIn(BackendStream s, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) { }
+
+    @Override public void copyOut(BackendStream s, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) { dst.fill((byte) 0); }
+
+    @Override public void copy(BackendStream s, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) { }
+
+    @Override public void fill(BackendStream s, BackendBuffer dst, long dstOffset, long bytes, byte value) { }
+
+    @Override public BackendProgram compile(String name, String source, List<String> options) { return new Program(null, List.of(name)); }
+
+    @Override public BackendProgram load(String name, byte[] binary, List<String> options) { return new Program(null, List.of(name)); }
+
+    @Override public BackendKernel kernel(BackendProgram program, String name) { return new Kernel(name, 1024, -1); }
+
+    @Override
+    public void launch(BackendStream s, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+        launches.increment();
+    }
+
+    @Override public long launchCount() { return launches.sum(); }
+
+    @Override public BackendEvent record(BackendStream s) { return () -> { }; }
+
+    @Override public void synchronize(BackendStream s) { }
+
+    @Override public void synchronize(BackendEvent event) { }
+
+    @Override public double elapsedMillis(BackendEvent start, BackendEvent end) { return 0; }
+
+    @Override public void close() { }
+}
