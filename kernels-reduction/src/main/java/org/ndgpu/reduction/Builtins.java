@@ -68,7 +68,21 @@ final class Builtins {
      * The spec of {@code op} reading {@code in} and writing {@code out}. For var and std the second
      * input is the mean (accumulator dtype) and a scalar {@code _ddof} follows.
      */
+    private record SpecKey(String op, DType in, DType out, boolean fp64) { }
+
+    private static final java.util.concurrent.ConcurrentHashMap<SpecKey, ReductionSpec> SPECS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The spec of a built-in reduction, built once per (op, dtypes, fp64): a warm call builds no strings. */
     static ReductionSpec spec(String op, DType in, DType out, boolean fp64) {
+        SpecKey key = new SpecKey(op, in, out, fp64);
+        ReductionSpec hit = SPECS.get(key);
+        if (hit != null) return hit;
+        ReductionSpec built = build(op, in, out, fp64);           // may recurse (nansum of ints is sum): not inside computeIfAbsent
+        ReductionSpec raced = SPECS.putIfAbsent(key, built);
+        return raced != null ? raced : built;
+    }
+
+    private static ReductionSpec build(String op, DType in, DType out, boolean fp64) {
         DType acc = accumulator(op, in, fp64);
         String name = "nd_" + op + "_" + tag(in) + "_" + tag(out) + "_" + tag(acc);
         Param x = new Param("x", in, Kind.IN), y = new Param("y", out, Kind.OUT);
