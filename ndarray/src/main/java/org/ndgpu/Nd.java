@@ -391,6 +391,86 @@ public final class Nd {
     /** numpy.copyto(dst, src): broadcast and cast into dst. */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
 
+    // ---------------------------------------------------------------- reductions as functions: Nd.sum(a), Nd.mean(a, 0)
+
+    /** numpy.sum(a): the same as {@code a.sum()}. */
+    public static NDArray sum(NDArray a) { return a.sum(); }
+
+    /** numpy.sum(a, axis). */
+    public static NDArray sum(NDArray a, int axis) { return a.sum(axis); }
+
+    /** numpy.prod(a): the same as {@code a.prod()}. */
+    public static NDArray prod(NDArray a) { return a.prod(); }
+
+    /** numpy.prod(a, axis). */
+    public static NDArray prod(NDArray a, int axis) { return a.prod(axis); }
+
+    /** numpy.mean(a): the same as {@code a.mean()}. */
+    public static NDArray mean(NDArray a) { return a.mean(); }
+
+    /** numpy.mean(a, axis). */
+    public static NDArray mean(NDArray a, int axis) { return a.mean(axis); }
+
+    /** numpy.var(a): the same as {@code a.var()}. */
+    public static NDArray var(NDArray a) { return a.var(); }
+
+    /** numpy.var(a, axis). */
+    public static NDArray var(NDArray a, int axis) { return a.var(axis); }
+
+    /** numpy.std(a): the same as {@code a.std()}. */
+    public static NDArray std(NDArray a) { return a.std(); }
+
+    /** numpy.std(a, axis). */
+    public static NDArray std(NDArray a, int axis) { return a.std(axis); }
+
+    /** numpy.min(a): the same as {@code a.min()}. */
+    public static NDArray min(NDArray a) { return a.min(); }
+
+    /** numpy.min(a, axis). */
+    public static NDArray min(NDArray a, int axis) { return a.min(axis); }
+
+    /** numpy.max(a): the same as {@code a.max()}. */
+    public static NDArray max(NDArray a) { return a.max(); }
+
+    /** numpy.max(a, axis). */
+    public static NDArray max(NDArray a, int axis) { return a.max(axis); }
+
+    /** numpy.argmin(a): the same as {@code a.argmin()}. */
+    public static NDArray argmin(NDArray a) { return a.argmin(); }
+
+    /** numpy.argmin(a, axis). */
+    public static NDArray argmin(NDArray a, int axis) { return a.argmin(axis); }
+
+    /** numpy.argmax(a): the same as {@code a.argmax()}. */
+    public static NDArray argmax(NDArray a) { return a.argmax(); }
+
+    /** numpy.argmax(a, axis). */
+    public static NDArray argmax(NDArray a, int axis) { return a.argmax(axis); }
+
+    /** numpy.all(a): the same as {@code a.all()}. */
+    public static NDArray all(NDArray a) { return a.all(); }
+
+    /** numpy.all(a, axis). */
+    public static NDArray all(NDArray a, int axis) { return a.all(axis); }
+
+    /** numpy.any(a): the same as {@code a.any()}. */
+    public static NDArray any(NDArray a) { return a.any(); }
+
+    /** numpy.any(a, axis). */
+    public static NDArray any(NDArray a, int axis) { return a.any(axis); }
+
+    /** numpy.cumsum(a): over the flattened array. */
+    public static NDArray cumsum(NDArray a) { return a.cumsum(); }
+
+    /** numpy.cumsum(a, axis). */
+    public static NDArray cumsum(NDArray a, int axis) { return a.cumsum(axis); }
+
+    /** numpy.cumprod(a): over the flattened array. */
+    public static NDArray cumprod(NDArray a) { return a.cumprod(); }
+
+    /** numpy.cumprod(a, axis). */
+    public static NDArray cumprod(NDArray a, int axis) { return a.cumprod(axis); }
+
     // ---------------------------------------------------------------- reductions beyond the NDArray methods
 
     /** numpy.count_nonzero(a): the number of nonzero elements, as a 0-d int64 array. */
