@@ -93,16 +93,11 @@ public final class Diagonals {
         for (int i = 0; i < n; i++) {
             long len = cur.shape()[ax];
             if (len == 0) break;
-            try (NDArray prev = cur; NDArray hi = slab(prev, ax, 1, len - 1); NDArray lo = slab(prev, ax, 0, len - 1)) {
+            try (NDArray prev = cur; NDArray hi = Views.slab(prev, ax, 1, len - 1); NDArray lo = Views.slab(prev, ax, 0, len - 1)) {
                 cur = a.dtype() == DType.BOOL ? hi.ne(lo) : hi.sub(lo);
             }
         }
         return cur;
     }
 
-    private static NDArray slab(NDArray x, int axis, long start, long length) {
-        long[] s = x.shape();
-        s[axis] = length;
-        return x.view(s, x.strides(), x.offset() + (length > 0 ? start * x.strides()[axis] : 0));
-    }
 }

@@ -49,12 +49,11 @@ public final class Joining {
         outShape[ax] = along;
         Device dev = first.device();
         NDArray out = NDArray.empty(dev, dtype, outShape, Order.C);
-        long[] strides = out.strides();
         long start = 0;
         for (NDArray a : arrays) {
             long n = a.shape()[ax];
             if (n > 0 && a.size() > 0) {
-                try (NDArray slab = out.view(a.shape(), strides, out.offset() + start * strides[ax])) {
+                try (NDArray slab = Views.slab(out, ax, start, n)) {
                     Copies.copyInto(a, slab);
                 }
             }

@@ -78,9 +78,9 @@ public final class Masking {
 
     /** a[mask] = value: a number or 0-d array everywhere mask is true, or an array of one value per selected element (broadcast as NumPy). */
     public static void assign(String op, NDArray a, NDArray mask, Object value) {
-        int k = checkMask(op, a, mask);
         boolean scalar = !(value instanceof NDArray v) || v.size() == 1;
         if (scalar) {
+            int k = checkMask(op, a, mask);                   // the array path checks it in positions()
             long[] shape = a.shape();
             long[] ms = mask.shape();
             long[] padded = java.util.Arrays.copyOf(ms, shape.length);

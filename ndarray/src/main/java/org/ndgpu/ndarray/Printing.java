@@ -36,7 +36,7 @@ final class Printing {
         try {
             for (int axis : cut) {
                 long edge = want[axis] / 2;
-                try (NDArray head = slab(x, axis, 0, edge); NDArray tail = slab(x, axis, shape[axis] - edge, edge)) {
+                try (NDArray head = Views.slab(x, axis, 0, edge); NDArray tail = Views.slab(x, axis, shape[axis] - edge, edge)) {
                     NDArray joined = Joining.concatenate("print", List.of(head, tail), axis);
                     if (x != a) x.close();
                     x = joined;
@@ -48,10 +48,4 @@ final class Printing {
         }
     }
 
-    // the view x[..., start:start+length, ...] along axis
-    private static NDArray slab(NDArray x, int axis, long start, long length) {
-        long[] s = x.shape();
-        s[axis] = length;
-        return x.view(s, x.strides(), x.offset() + start * x.strides()[axis]);
-    }
 }

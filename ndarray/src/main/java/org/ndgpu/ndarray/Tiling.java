@@ -49,10 +49,7 @@ public final class Tiling {
         for (int i = 0; i <= bounds.length; i++) {
             long stop = i < bounds.length ? clip(bounds[i], len) : len;
             long from = Math.min(clip(start, len), len);
-            long n = Math.max(0, stop - from);
-            long[] s = a.shape();
-            s[ax] = n;
-            parts.add(a.view(s, a.strides(), a.offset() + (n > 0 ? from * a.strides()[ax] : 0)));
+            parts.add(Views.slab(a, ax, from, Math.max(0, stop - from)));
             if (i < bounds.length) start = bounds[i];
         }
         return parts;

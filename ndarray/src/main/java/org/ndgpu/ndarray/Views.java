@@ -105,4 +105,11 @@ final class Views {
         for (int i : byDest) order.add(dst[i], src[i]);
         return a.transpose(order.stream().mapToInt(Integer::intValue).toArray());
     }
+
+    /** The view x[..., start:start+length, ...] along axis (the offset stays put when the slab is empty). */
+    static NDArray slab(NDArray x, int axis, long start, long length) {
+        long[] s = x.shape();
+        s[axis] = length;
+        return x.view(s, x.strides(), x.offset() + (length > 0 ? start * x.strides()[axis] : 0));
+    }
 }
