@@ -30,8 +30,7 @@ public final class Bench {
      * after the end event, so releasing it is not timed.
      */
     public static double deviceMsOf(Supplier<? extends AutoCloseable> op, int reps, int warmups) {
-        for (int i = 0; i < warmups; i++) close(op.get());
-        Device.current().synchronize();
+        warmUp(op, warmups);
         List<Double> ms = new ArrayList<>();
         for (int i = 0; i < reps; i++) {
             try (Event s = Event.record()) {
@@ -43,6 +42,38 @@ public final class Bench {
             }
         }
         return median(ms);
+    }
+
+    /**
+     * At least {@code warmups} calls, and more until a second has passed (at most 1000): the JVM
+     * runs a method interpreted until it has been called a few hundred times, and an interpreted
+     * ndgpu call path costs a few hundred microseconds of host time before its first launch, which
+     * a device-timed call of a 0.25 ms kernel would count. Steady state is what a loop in a user's
+     * program sees after its first milliseconds, and what JMH measures on the host.
+     */
+    static void warmUp(Supplier<? extends AutoCloseable> op, int warmups) {
+        long t0 = System.nanoTime();
+        for (int i = 0; i < warmups || (i < 1000 && System.nanoTime() - t0 < 1_000_000_000L); i++) {
+            close(op.get());
+            if (i % 50 == 49) Device.current().synchronize();   // keep the device's queue short
+        }
+        Device.current().synchronize();
+    }
+
+    /**
+     * Milliseconds of device time per call of {@code op} issued {@code calls} times back to back
+     * between one pair of events (results closed as they come): the host's gaps between calls are
+     * hidden behind the device's queue, so this is the kernels' own time; set beside
+     * {@link #deviceMsOf}, the difference is what the host adds before the first launch.
+     */
+    public static double pipelinedMsOf(Supplier<? extends AutoCloseable> op, int calls) {
+        warmUp(op, 1);
+        try (Event s = Event.record()) {
+            for (int i = 0; i < calls; i++) close(op.get());
+            try (Event e = Event.record()) {
+                return s.elapsedMillis(e) / calls;
+            }
+        }
     }
 
     private static void close(AutoCloseable c) {

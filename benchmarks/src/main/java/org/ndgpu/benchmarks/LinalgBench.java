@@ -41,8 +41,9 @@ public final class LinalgBench {
             NDArray x = Nd.random().uniform(-1, 1, DType.FLOAT32, 10_000, 32, 32);
             NDArray y = Nd.random().uniform(-1, 1, DType.FLOAT32, 10_000, 32, 32);
             double bms = Bench.deviceMsOf(() -> x.matmul(y), repeats, 1);
+            double piped = Bench.pipelinedMsOf(() -> x.matmul(y), 20);
             rows.add(new Row("matmul float32 10000 x (32x32)", dev.id(), bms,
-                    String.format("%.2f TFLOP/s", 2.0 * 10_000 * 32 * 32 * 32 / (bms * 1e-3) / 1e12)));
+                    String.format("%.2f TFLOP/s (back to back: %.3f ms)", 2.0 * 10_000 * 32 * 32 * 32 / (bms * 1e-3) / 1e12, piped)));
             // on CUDA every cuSOLVER routine is timed too (ndgpu.cuda.svd = auto picks among them by size), with
             // the relative reconstruction error ||A - U S Vh|| / ||A|| of its result, so the choice can be checked
             List<String> algorithms = new ArrayList<>(List.of("default"));

@@ -28,7 +28,7 @@ public final class ReductionBench {
             System.err.println("ReductionBench: no GPU found: " + Device.list() + " " + Device.problems());
             System.exit(1);
         }
-        System.out.printf(Locale.ROOT, "%-12s %-44s %10s %10s%n", "device", "case", "median ms", "GB/s");
+        System.out.printf(Locale.ROOT, "%-12s %-44s %10s %10s %14s%n", "device", "case", "median ms", "GB/s", "back-to-back");
         for (String id : ids) {
             Device dev = Device.get(id);
             try (var on = dev.use()) {
@@ -52,6 +52,8 @@ public final class ReductionBench {
 
     private static void report(Device dev, String name, long bytes, Supplier<NDArray> op) {
         double med = Bench.deviceMsOf(op, RUNS, WARMUP);   // dev is current: run() is called inside dev.use()
-        System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f%n", dev.id(), name, med, bytes / (med * 1e-3) / 1e9);
+        double piped = Bench.pipelinedMsOf(op, RUNS);
+        System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f %9.1f GB/s%n", dev.id(), name, med, bytes / (med * 1e-3) / 1e9,
+                bytes / (piped * 1e-3) / 1e9);
     }
 }

@@ -96,7 +96,7 @@ public final class ReductionLoop {
         long pr = pow2(R), pk = pow2(K);
         // always a full block: one local size per kernel (PoCL specializes each size it sees)
         if (row) {
-            ty = (int) Math.min(block, pr);
+            ty = (int) Math.min(Tuning.ROW_THREADS, pr);
         } else {
             ty = (int) Math.min(block / Math.min(pk, Tuning.COLUMN_THREADS), pr);
         }
@@ -107,10 +107,21 @@ public final class ReductionLoop {
         long target = device.isGpu() ? (long) cu * Tuning.BLOCKS_PER_CU : cu * 4L;
         int[] vecInputs = row && r.dims.length == 1 ? vectorInputs(ins, k, r, na) : null;
         int vec = vecInputs == null ? 0 : 16 / maxVectorItem(ins, vecInputs);
-        int unroll = vec > 0 ? Tuning.VECTOR_UNROLL : Tuning.UNROLL;
+        int unroll = vec > 0 ? Tuning.VECTOR_UNROLL : device.isGpu() ? Tuning.UNROLL_GPU : Tuning.UNROLL;
         long perThread = vec > 0 ? (long) vec * unroll : 32;
+        boolean small = out.allocationBytes() < Integer.MAX_VALUE;   // every buffer addressable with 32-bit offsets
+        for (NDArray a : ins) small &= a.allocationBytes() < Integer.MAX_VALUE;
+        int vecMask = 0;
+        if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
         long g = 1;
         if (blocksK * 2 <= target && R > (long) ty * perThread * 2) {
+            if (device.isGpu() && Tuning.OCCUPANCY) {
+                // one full wave: as many blocks as the device holds at once for this very kernel
+                var probe = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row,
+                        small && K < (Integer.MAX_VALUE >> 16) && 2 * R + 65536 < Integer.MAX_VALUE, block, vec, unroll, vecMask);
+                int resident = kernel(device, spec, probe).residentBlocksPerUnit(block);
+                if (resident > 0) target = (long) cu * resident;
+            }
             g = Math.min(Math.min(Math.max(1, (target + blocksK / 2) / blocksK), (R + ty * perThread - 1) / (ty * perThread)), 1L << 16);
         }
         long chunk = (R + g - 1) / g;
@@ -122,12 +133,8 @@ public final class ReductionLoop {
         }
         long gridK = Math.min(blocksK, Math.max(1, (1L << 20) / g));
 
-        boolean index32 = K * g < Integer.MAX_VALUE && R + chunk + 65536 < Integer.MAX_VALUE
+        boolean index32 = small && K * g < Integer.MAX_VALUE && R + chunk + 65536 < Integer.MAX_VALUE
                 && K + (long) tx * gridK < Integer.MAX_VALUE;
-        for (NDArray a : ins) index32 &= a.allocationBytes() < Integer.MAX_VALUE;
-        index32 &= out.allocationBytes() < Integer.MAX_VALUE;
-        int vecMask = 0;
-        if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
 
         Object[] scalars = scalarArgs(spec, args);
         var stream = device.currentStream().backendStream();
@@ -170,12 +177,16 @@ public final class ReductionLoop {
 
     private record KernelKey(Object programs, ReductionSpec spec, ReductionSource.Layout layout) { }
 
-    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, List<Object> args) {
-        Backend backend = device.backend();
-        BackendKernel kernel = KERNELS.computeIfAbsent(new KernelKey(device.programs(), spec, lay), key -> {
-            String src = ReductionSource.source(backend.dialect(), spec, lay);
+    private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionSource.Layout lay) {
+        return KERNELS.computeIfAbsent(new KernelKey(device.programs(), spec, lay), key -> {
+            String src = ReductionSource.source(device.backend().dialect(), spec, lay);
             return device.programs().kernel(spec.name(), src, spec.options(), ReductionSource.kernelName(spec, lay));
         });
+    }
+
+    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, List<Object> args) {
+        Backend backend = device.backend();
+        BackendKernel kernel = kernel(device, spec, lay);
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
@@ -323,10 +334,19 @@ public final class ReductionLoop {
     static final class Tuning {
         private Tuning() { }
 
-        static final int BLOCKS_PER_CU = Integer.getInteger("ndgpu.reduction.blocksPerCu", 4);
+        // Chosen by .gpu/tune-reduction.sh on an H200 (kernels-reduction/notes/PERF.md has the sweep):
+        // resident blocks per unit where the backend cannot say (OpenCL); CUDA asks the occupancy calculator
+        static final int BLOCKS_PER_CU = Integer.getInteger("ndgpu.reduction.blocksPerCu", 8);
         static final int VECTOR_UNROLL = Integer.getInteger("ndgpu.reduction.vectorUnroll", 2);
+        // strided loads in flight per thread: 8 on a GPU (a column sum needs them: 3348 -> 4325 GB/s),
+        // 4 on a CPU device, where the larger kernel only costs compile time
+        static final int UNROLL_GPU = Integer.getInteger("ndgpu.reduction.unroll", 8);
         static final int UNROLL = Integer.getInteger("ndgpu.reduction.unroll", 4);
         static final int COLUMN_THREADS = Integer.getInteger("ndgpu.reduction.columnThreads", 32);
+        /** Threads that share one output in a row layout (a power of two, at most the block). */
+        static final int ROW_THREADS = Integer.getInteger("ndgpu.reduction.rowThreads", 256);
+        /** Size a split reduction's grid by the driver's occupancy answer where it has one (CUDA). */
+        static final boolean OCCUPANCY = Boolean.parseBoolean(System.getProperty("ndgpu.reduction.occupancy", "true"));
     }
 
     private static long pow2(long v) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,12 +29,16 @@ class ArrayPrinterTest {
         try {
             // -Dndgpu.reprFixtures=FILE runs the same checks on another file (e.g. a larger fuzz set)
             String other = System.getProperty("ndgpu.reprFixtures");
-            lines = Files.readAllLines(other != null ? Path.of(other)
-                    : Path.of(ArrayPrinterTest.class.getResource("/fixtures/repr/repr.txt").toURI()));
+            if (other != null) {
+                lines = Files.readAllLines(Path.of(other));
+            } else {
+                // read as a stream: on the GPU host the fixture is inside a test jar, not a file
+                try (var in = ArrayPrinterTest.class.getResourceAsStream("/fixtures/repr/repr.txt")) {
+                    lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
         }
         List<Case> out = new ArrayList<>();
         int i = 0;

@@ -27,7 +27,7 @@ import org.ndgpu.ndarray.DType;
  * the column-major n x m matrix of its transpose, so {@code C = op(A) op(B)} is computed as
  * {@code C^T = op(B)^T op(A)^T}, that is with the operands (and m, n) swapped and the same op
  * flags. One cuBLAS handle per device, used under a lock (a handle must not be used by two threads
- * at once), bound to the device's current stream at each call. TF32 only when
+ * at once), bound to the device's current stream when a call comes on another stream than the last. TF32 only when
  * {@link CudaLinalg#tf32()} says so.
  *
  * <pre>{@code
@@ -44,6 +44,8 @@ final class CuBlas implements Blas {
     private final CudaBackend backend;
     private final MemorySegment handle;
     private int mathMode = -1;
+    /** The stream the handle is bound to: cublasSetStream also resets cuBLAS's workspace, so it is called only on a change. */
+    private MemorySegment boundStream;
 
     CuBlas(Device device) {
         this.device = device;
@@ -135,7 +137,10 @@ final class CuBlas implements Blas {
             synchronized (this) {
                 backend.makeCurrent();
                 CudaStream s = (CudaStream) device.currentStream().backendStream();
-                check(API.call("cublasSetStream_v2", handle, s.handle()), "cublasSetStream_v2");
+                if (!s.handle().equals(boundStream)) {
+                    check(API.call("cublasSetStream_v2", handle, s.handle()), "cublasSetStream_v2");
+                    boundStream = s.handle();
+                }
                 int mode = dtype == DType.FLOAT32 && CudaLinalg.tf32() ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
                 if (mode != mathMode) {
                     check(API.call("cublasSetMathMode", handle, mode), "cublasSetMathMode");

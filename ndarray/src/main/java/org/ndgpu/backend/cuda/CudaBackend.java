@@ -488,6 +488,16 @@ public final class CudaBackend implements Backend {
     @Override
     public long launchCount() { return launches.sum(); }
 
+    /** cuOccupancyMaxActiveBlocksPerMultiprocessor for {@code k} at {@code blockThreads} threads and no dynamic shared memory. */
+    int occupancy(CudaKernel k, int blockThreads) {
+        enter("occupancy of '" + k.name + "'");
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment n = a.allocate(JAVA_INT);
+            check(CudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(n, k.function, blockThreads, 0), "occupancy of '" + k.name + "'");
+            return n.get(JAVA_INT, 0);
+        }
+    }
+
     @Override
     public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
         launches.increment();

@@ -112,6 +112,8 @@ public final class CudaDriver {
     private static final MethodHandle CU_MODULE_GET_FUNCTION = req("cuModuleGetFunction", I_AAA);
     private static final MethodHandle CU_FUNC_GET_ATTRIBUTE = req("cuFuncGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
     private static final MethodHandle CU_FUNC_SET_ATTRIBUTE = req("cuFuncSetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_OCCUPANCY_MAX_ACTIVE_BLOCKS = req("cuOccupancyMaxActiveBlocksPerMultiprocessor",
+            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG));
     private static final MethodHandle CU_LAUNCH_KERNEL = req("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS,
             JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
     private static final MethodHandle CU_STREAM_CREATE = req("cuStreamCreate", I_AI);
@@ -346,6 +348,11 @@ public final class CudaDriver {
 
     public static int cuFuncSetAttribute(MemorySegment function, int attribute, int value) {
         try { return (int) CU_FUNC_SET_ATTRIBUTE.invokeExact(function, attribute, value); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    /** How many blocks of {@code blockSize} threads of {@code function} one multiprocessor holds at once. */
+    public static int cuOccupancyMaxActiveBlocksPerMultiprocessor(MemorySegment numBlocks, MemorySegment function, int blockSize, long dynamicShared) {
+        try { return (int) CU_OCCUPANCY_MAX_ACTIVE_BLOCKS.invokeExact(numBlocks, function, blockSize, dynamicShared); } catch (Throwable t) { throw rethrow(t); }
     }
 
     public static int cuLaunchKernel(MemorySegment f, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,

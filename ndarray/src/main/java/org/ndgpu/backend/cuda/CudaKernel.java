@@ -39,6 +39,14 @@ public final class CudaKernel implements BackendKernel {
     @Override
     public int parameterCount() { return paramSizes == null ? -1 : paramSizes.length; }
 
+    /** Occupancy by block size, asked of the driver once per size (the answer is fixed per kernel). */
+    private final java.util.Map<Integer, Integer> resident = new java.util.concurrent.ConcurrentHashMap<>();
+
+    @Override
+    public int residentBlocksPerUnit(int blockThreads) {
+        return resident.computeIfAbsent(blockThreads, t -> program.owner.occupancy(this, t));
+    }
+
     /** Registers per thread. */
     public int registers() { return registers; }
 

@@ -165,6 +165,17 @@ class CudaBackendGpuTest {
     }
 
     @Test
+    void occupancyOfASmallKernelFillsTheMultiprocessor() {
+        BackendKernel k = cuda.kernel(cuda.compile("axpy", AXPY, List.of()), "axpy");
+        int r256 = k.residentBlocksPerUnit(256), r1024 = k.residentBlocksPerUnit(1024);
+        // a kernel of a few registers is limited by threads per multiprocessor only (2048 on sm_80 and
+        // sm_90, 1536 on sm_86/89): 6 to 8 blocks of 256, a quarter of that of 1024
+        assertTrue(r256 >= 6 && r256 * 256 <= 2048, "blocks of 256: " + r256 + " (" + k + ")");
+        assertEquals(r256 / 4, r1024, "blocks of 1024");
+        assertEquals(r256, k.residentBlocksPerUnit(256), "asked again (cached)");
+    }
+
+    @Test
     void missingKernelIsNamed() {
         BackendProgram p = cuda.compile("axpy", AXPY, List.of());
         var e = assertThrows(KernelLaunchException.class, () -> cuda.kernel(p, "axpy_missing"));
