@@ -55,6 +55,42 @@ public abstract class CreationConformance extends DeviceTestBase {
         }));
     }
 
+    /**
+     * Reads large enough for {@link HostArrays} to hand out arrays it does not zero: every element
+     * must still come from the device, for contiguous arrays and for a transposed view (gathered
+     * on the device first), in each Java element type.
+     */
+    @Test
+    void largeReadsFillEveryElement() {
+        int rows = 1031, cols = 1033;   // 1,065,023 elements: over the 1 MiB threshold for 4-byte types too
+        var r = new java.util.SplittableRandom(7);
+        float[] f = new float[rows * cols];
+        double[] d = new double[rows * cols];
+        long[] l = new long[rows * cols];
+        int[] n = new int[rows * cols];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = (float) (r.nextDouble() * 2 - 1);
+            d[i] = r.nextDouble() * 2 - 1;
+            l[i] = r.nextLong();
+            n[i] = r.nextInt();
+        }
+        try (NDArray af = Nd.array(f); NDArray ad = Nd.array(d); NDArray al = Nd.array(l); NDArray an = Nd.array(n);
+             NDArray mf = af.reshape(rows, cols); NDArray tf = mf.T(); NDArray mn = an.reshape(rows, cols); NDArray tn = mn.T()) {
+            assertArrayEquals(f, af.toFloatArray());
+            assertArrayEquals(d, ad.toDoubleArray());
+            assertArrayEquals(l, al.toLongArray());
+            assertArrayEquals(n, an.toIntArray());
+            float[] gotT = tf.toFloatArray();
+            int[] gotTn = tn.toIntArray();
+            for (int j = 0; j < cols; j++) {
+                for (int i = 0; i < rows; i++) {
+                    if (gotT[j * rows + i] != f[i * cols + j]) assertEquals(f[i * cols + j], gotT[j * rows + i], "transposed [" + j + ", " + i + "]");
+                    if (gotTn[j * rows + i] != n[i * cols + j]) assertEquals(n[i * cols + j], gotTn[j * rows + i], "transposed int [" + j + ", " + i + "]");
+                }
+            }
+        }
+    }
+
     @Test
     void defaultDtypesFollowNumPy() {
         try (var a = Nd.arange(5); var b = Nd.arange(0.0, 1.0, 0.5); var z = Nd.zeros(2, 3); var l = Nd.linspace(0, 1, 3);
