@@ -9,7 +9,7 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | 
 for b in $benches; do
   for dev in cuda:0 opencl:gpu; do
     echo "=== $b on $dev" | tee -a "$OUT/bench.log"
-    JAVA_OPTS="-Dndgpu.device=$dev -Xmx64g --add-exports java.base/jdk.internal.misc=ALL-UNNAMED -Dbench.svd.autoOnly=${SVD_AUTO_ONLY:-true}" timeout ${BENCH_TIMEOUT:-240} "$D/run" "org.ndgpu.benchmarks.$b" 2>&1 | grep -v WARNING | tee -a "$OUT/bench.log" | tail -15
+    JAVA_OPTS="-Dndgpu.device=$dev -Xmx64g -Dbench.svd.autoOnly=${SVD_AUTO_ONLY:-true}" timeout ${BENCH_TIMEOUT:-240} "$D/run" "org.ndgpu.benchmarks.$b" 2>&1 | grep -v WARNING | tee -a "$OUT/bench.log" | tail -15
   done
 done
 [[ ${CUPY:-1} == 1 ]] && echo "=== CuPy" | tee -a "$OUT/bench.log"

@@ -9,7 +9,7 @@ rc=0
 for m in $mods; do
   jar="$D/lib/zz-$m-test-classes.jar"; [[ -f $jar ]] || continue
   echo "=== $m" >> "$OUT/gpu-tests.log"
-  JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m.log -Xmx32g --add-exports java.base/jdk.internal.misc=ALL-UNNAMED" timeout 560 "$D/run" org.junit.platform.console.ConsoleLauncher execute \
+  JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m.log -Xmx32g" timeout 560 "$D/run" org.junit.platform.console.ConsoleLauncher execute \
     --scan-class-path "$jar" --include-tag gpu --details=testfeed --disable-banner --disable-ansi-colors \
     --reports-dir "/tmp/gpu-extra/reports-$m" >> "$OUT/gpu-tests.log" 2>&1
   r=$?; (( r != 0 )) && rc=$r

@@ -408,7 +408,7 @@ public final class NDArray implements AutoCloseable {
     public float[] toFloatArray() {
         live("toFloatArray");
         if (dtype != DType.FLOAT32) return HostData.toFloats(toBytes(), dtype);
-        float[] out = HostArrays.floats(Math.toIntExact(size()));   // overwritten whole below
+        float[] out = new float[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
@@ -417,7 +417,7 @@ public final class NDArray implements AutoCloseable {
     public double[] toDoubleArray() {
         live("toDoubleArray");
         if (dtype != DType.FLOAT64) return HostData.toDoubles(toBytes(), dtype);
-        double[] out = HostArrays.doubles(Math.toIntExact(size()));   // overwritten whole below
+        double[] out = new double[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
@@ -459,7 +459,7 @@ public final class NDArray implements AutoCloseable {
     public long[] toLongArray() {
         live("toLongArray");
         if (dtype != DType.INT64) return HostData.toLongs(toBytes(), dtype);
-        long[] out = HostArrays.longs(Math.toIntExact(size()));   // overwritten whole below
+        long[] out = new long[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
@@ -468,7 +468,7 @@ public final class NDArray implements AutoCloseable {
     public int[] toIntArray() {
         live("toIntArray");
         if (dtype != DType.INT32) return HostData.toInts(toBytes(), dtype);
-        int[] out = HostArrays.ints(Math.toIntExact(size()));   // overwritten whole below
+        int[] out = new int[Math.toIntExact(size())];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
