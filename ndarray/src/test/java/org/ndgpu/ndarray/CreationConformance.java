@@ -56,13 +56,13 @@ public abstract class CreationConformance extends DeviceTestBase {
     }
 
     /**
-     * Reads large enough for {@link HostArrays} to hand out arrays it does not zero: every element
-     * must still come from the device, for contiguous arrays and for a transposed view (gathered
-     * on the device first), in each Java element type.
+     * Reads of a few MiB (several staging chunks): every element comes from the device, for
+     * contiguous arrays and for a transposed view (gathered on the device first), in each Java
+     * element type.
      */
     @Test
     void largeReadsFillEveryElement() {
-        int rows = 1031, cols = 1033;   // 1,065,023 elements: over the 1 MiB threshold for 4-byte types too
+        int rows = 1031, cols = 1033;   // 1,065,023 elements, 4 to 8 MiB
         var r = new java.util.SplittableRandom(7);
         float[] f = new float[rows * cols];
         double[] d = new double[rows * cols];
