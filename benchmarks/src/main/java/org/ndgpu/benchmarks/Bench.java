@@ -49,11 +49,17 @@ public final class Bench {
      * runs a method interpreted until it has been called a few hundred times, and an interpreted
      * ndgpu call path costs a few hundred microseconds of host time before its first launch, which
      * a device-timed call of a 0.25 ms kernel would count. Steady state is what a loop in a user's
-     * program sees after its first milliseconds, and what JMH measures on the host.
+     * program sees after its first milliseconds, and what JMH measures on the host. An operation of
+     * 5 ms or more gets only {@code warmups} calls, as CuPy's script gives: its host part is under 1%
+     * either way, and a long warm-up of a GEMM only heats the GPU into lower clocks.
      */
     static void warmUp(Supplier<? extends AutoCloseable> op, int warmups) {
+        long c0 = System.nanoTime();
+        close(op.get());
+        Device.current().synchronize();
+        boolean longOp = System.nanoTime() - c0 >= 5_000_000L;
         long t0 = System.nanoTime();
-        for (int i = 0; i < warmups || (i < 1000 && System.nanoTime() - t0 < 1_000_000_000L); i++) {
+        for (int i = 1; i < warmups || (!longOp && i < 1000 && System.nanoTime() - t0 < 1_000_000_000L); i++) {
             close(op.get());
             if (i % 50 == 49) Device.current().synchronize();   // keep the device's queue short
         }
@@ -97,14 +103,48 @@ public final class Bench {
         return median(ms);
     }
 
-    /** Host microseconds per call of {@code work} issued back to back (then one synchronize). */
-    public static double hostMicros(Runnable work, int reps) {
-        for (int i = 0; i < reps / 10 + 10; i++) work.run();
+    /**
+     * Host microseconds per call of {@code work}: the median over 50 bursts of 200 calls issued back
+     * to back, each burst timed from its first call to the return of its last, with a synchronize
+     * (not timed) between bursts. A burst is short enough for the driver's launch queue to take
+     * it whole, so this is what the calling thread pays per operation, not how fast the device
+     * retires tiny kernels (see {@link #sustainedMicros}).
+     */
+    public static double hostMicros(Runnable work) {
+        int burst = 200;
+        for (int i = 0; i < 20_000; i++) {   // past the JIT's C2 threshold
+            work.run();
+            if (i % 1000 == 999) Device.current().synchronize();
+        }
+        Device.current().synchronize();
+        List<Double> us = new ArrayList<>();
+        for (int b = 0; b < 50; b++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < burst; i++) work.run();
+            us.add((System.nanoTime() - t0) / 1e3 / burst);
+            Device.current().synchronize();
+        }
+        return median(us);
+    }
+
+    /**
+     * Microseconds per call of {@code calls} calls back to back including the final synchronize,
+     * as CuPy's anchor script times its launch overhead: when the device retires tiny kernels more
+     * slowly than the host issues them, the launch queue fills and this is the device's rate.
+     */
+    public static double sustainedMicros(Runnable work, int calls) {
+        for (int i = 0; i < 2000; i++) work.run();   // after hostMicros' warm-up in rowHost
         Device.current().synchronize();
         long t0 = System.nanoTime();
-        for (int i = 0; i < reps; i++) work.run();
+        for (int i = 0; i < calls; i++) work.run();
         Device.current().synchronize();
-        return (System.nanoTime() - t0) / 1e3 / reps;
+        return (System.nanoTime() - t0) / 1e3 / calls;
+    }
+
+    /** A host-time row: per-call host time in bursts, and the sustained rate of {@code calls} with the device. */
+    public static void rowHost(String name, Runnable work, int calls) {
+        System.out.printf("%-44s %8.2f us host per call; %6.2f us sustained (%d back to back, device included)%n", name,
+                hostMicros(work), sustainedMicros(work, calls), calls);
     }
 
     /** The median of {@code v}: {@code median(List.of(3.0, 1.0, 2.0))} is 2.0. */
@@ -125,7 +165,4 @@ public final class Bench {
     }
 
     /** One row of host overhead. */
-    public static void rowMicros(String name, double us) {
-        System.out.printf("%-44s %12s %12s   %.2f us/op%n", name, "", "", us);
-    }
 }

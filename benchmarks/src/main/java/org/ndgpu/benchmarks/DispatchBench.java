@@ -85,6 +85,13 @@ public class DispatchBench {
         try (NDArray s = m.sum(0)) { }
     }
 
+    private static final org.ndgpu.raw.RawKernel SAXPY = new org.ndgpu.raw.RawKernel(RawBench.SAXPY_CL, "saxpy");
+    private static final long[] ONE = {1}, BLOCK = {256};
+
+    /** A compiled RawKernel's launch: argument checks against the parsed signature, then the backend. */
+    @Benchmark
+    public void rawLaunch() { SAXPY.launch(ONE, BLOCK, 2.0f, a, b, out, 256); }
+
     /** m.T().copy() then close: a strided copy. */
     @Benchmark
     public void transposeCopy() {

@@ -44,22 +44,9 @@ public final class ElementwiseBench {
         NDArray s1 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
         NDArray s2 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
         NDArray s3 = Nd.emptyLike(s1);
-        for (int i = 0; i < 2000; i++) Nd.add(s1, s2, s3);
-        dev.synchronize();
-        int calls = 20000;
-        long t0 = System.nanoTime();
-        for (int i = 0; i < calls; i++) Nd.add(s1, s2, s3);
-        long t1 = System.nanoTime();
-        dev.synchronize();
-        System.out.printf("%-44s %12.2f us per call (host, back to back; CuPy 13 us)%n", "small add, 1024 float32", (t1 - t0) / 1e3 / calls);
+        Bench.rowHost("small add, 1024 float32 (CuPy 13 us)", () -> Nd.add(s1, s2, s3), 2000);
         // the fluent form allocates its result from the memory pool (closed at once, as a loop body would)
-        for (int i = 0; i < 2000; i++) s1.add(s2).close();
-        dev.synchronize();
-        long t2 = System.nanoTime();
-        for (int i = 0; i < calls; i++) s1.add(s2).close();
-        long t3 = System.nanoTime();
-        dev.synchronize();
-        System.out.printf("%-44s %12.2f us per call (host, back to back)%n", "small s1.add(s2), 1024 float32, new result", (t3 - t2) / 1e3 / calls);
+        Bench.rowHost("small s1.add(s2), 1024 float32, new result", () -> s1.add(s2).close(), 2000);
     }
 
     private static void row(String name, double bytes, Runnable op) {

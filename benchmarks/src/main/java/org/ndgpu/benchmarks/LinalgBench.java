@@ -32,7 +32,7 @@ public final class LinalgBench {
             for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
                 int n = 8192;
                 NDArray a = Nd.random().uniform(-1, 1, dt, n, n), b = Nd.random().uniform(-1, 1, dt, n, n);
-                double ms = Bench.deviceMsOf(() -> a.matmul(b), repeats, 1);
+                double ms = Bench.deviceMsOf(() -> a.matmul(b), repeats, 3);   // as CuPy's script: 3 warm-ups, 10 runs
                 rows.add(new Row("matmul " + dt + " " + n + "x" + n, dev.id(), ms,
                         String.format("%.2f TFLOP/s", 2.0 * n * n * n / (ms * 1e-3) / 1e12)));
                 a.close();

@@ -81,19 +81,21 @@ public record KernelSignature(String name, List<Param> params) {
     static Scalar scalar(String type) {
         String t = type.replace("signed ", "").strip();
         return switch (t) {
-            case "char", "uchar", "unsigned char", "int8_t", "uint8_t", "bool" -> new Scalar(1, false);
-            case "short", "ushort", "unsigned short", "int16_t", "uint16_t" -> new Scalar(2, false);
-            case "int", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t" -> new Scalar(4, false);
+            case "char", "uchar", "unsigned char", "int8_t", "uint8_t", "bool" -> Scalar.I1;
+            case "short", "ushort", "unsigned short", "int16_t", "uint16_t" -> Scalar.I2;
+            case "int", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t" -> Scalar.I4;
             case "long", "ulong", "unsigned long", "long long", "unsigned long long", "size_t", "ptrdiff_t", "int64_t",
-                 "uint64_t", "long int", "unsigned long int" -> new Scalar(8, false);
-            case "float" -> new Scalar(4, true);
-            case "double" -> new Scalar(8, true);
+                 "uint64_t", "long int", "unsigned long int" -> Scalar.I8;
+            case "float" -> Scalar.F4;
+            case "double" -> Scalar.F8;
             default -> null;
         };
     }
 
-    /** A scalar C type's width and kind. */
-    record Scalar(int bytes, boolean floating) { }
+    record Scalar(int bytes, boolean floating) {
+        static final Scalar I1 = new Scalar(1, false), I2 = new Scalar(2, false), I4 = new Scalar(4, false), I8 = new Scalar(8, false);
+        static final Scalar F4 = new Scalar(4, true), F8 = new Scalar(8, true);
+    }
 
     /** "add(float* x, int n)". */
     @Override

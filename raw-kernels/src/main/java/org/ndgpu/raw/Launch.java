@@ -74,22 +74,26 @@ final class Launch {
         return out;
     }
 
+    /** "RawKernel 'k': argument 2 ('float* x')": built only for a message (a launch must not pay for it). */
+    private static String where(String what, int i, KernelSignature.Param p) {
+        return what + ": argument " + i + (p != null ? " ('" + p + "')" : "");
+    }
+
     private static Object convertOne(String what, Device device, int i, KernelSignature.Param p, Object a) {
-        String where = what + ": argument " + i + (p != null ? " ('" + p + "')" : "");
         switch (a) {
-            case null -> throw new KernelLaunchException(where + " is null");
+            case null -> throw new KernelLaunchException(where(what, i, p) + " is null");
             case NDArray arr -> {
                 if (p != null && (!p.pointer() || p.local())) {
-                    throw new KernelLaunchException(where + ": an array was given where the kernel expects "
+                    throw new KernelLaunchException(where(what, i, p) + ": an array was given where the kernel expects "
                             + (p.local() ? "a __local size (RawKernel.localMemory(bytes))" : "a scalar " + p.type()));
                 }
                 arr.live(what);
                 if (arr.device() != device) {
-                    throw new DeviceException(where + ": the array is on " + arr.device().id() + ", the launch on " + device.id());
+                    throw new DeviceException(where(what, i, p) + ": the array is on " + arr.device().id() + ", the launch on " + device.id());
                 }
                 if (arr.offset() != 0) {
                     // OpenCL cannot point into the middle of a buffer from the host side, so neither backend does
-                    throw new KernelLaunchException(where + ": the array is a view starting " + arr.offset()
+                    throw new KernelLaunchException(where(what, i, p) + ": the array is a view starting " + arr.offset()
                             + " bytes into its buffer; kernels receive a pointer to the buffer's start. Pass x.copy() "
                             + "(or Nd.ascontiguousarray(x)), or pass the base array and the element offset as an integer");
                 }
@@ -97,31 +101,31 @@ final class Launch {
             }
             case Backend.LocalMemory lm -> {
                 if (p != null && !p.local()) {
-                    throw new KernelLaunchException(where + ": local memory was given where the kernel expects "
+                    throw new KernelLaunchException(where(what, i, p) + ": local memory was given where the kernel expects "
                             + (p.pointer() ? "a global pointer (an NDArray)" : "a scalar " + p.type()));
                 }
                 return lm;
             }
-            case Integer v -> { return scalar(where, p, v, 4, false, "an Integer (32-bit int)"); }
-            case Long v -> { return scalar(where, p, v, 8, false, "a Long (64-bit)"); }
-            case Float v -> { return scalar(where, p, v, 4, true, "a Float"); }
-            case Double v -> { return scalar(where, p, v, 8, true, "a Double"); }
-            case Short v -> { return scalar(where, p, v, 2, false, "a Short (16-bit)"); }
-            case Byte v -> { return scalar(where, p, v, 1, false, "a Byte (8-bit)"); }
-            default -> throw new KernelLaunchException(where + " is a " + a.getClass().getName()
+            case Integer v -> { return scalar(what, i, p, v, 4, false, "an Integer (32-bit int)"); }
+            case Long v -> { return scalar(what, i, p, v, 8, false, "a Long (64-bit)"); }
+            case Float v -> { return scalar(what, i, p, v, 4, true, "a Float"); }
+            case Double v -> { return scalar(what, i, p, v, 8, true, "a Double"); }
+            case Short v -> { return scalar(what, i, p, v, 2, false, "a Short (16-bit)"); }
+            case Byte v -> { return scalar(what, i, p, v, 1, false, "a Byte (8-bit)"); }
+            default -> throw new KernelLaunchException(where(what, i, p) + " is a " + a.getClass().getName()
                     + "; expected an NDArray, Integer, Long, Float, Double, Short, Byte or RawKernel.localMemory(bytes)");
         }
     }
 
-    private static Object scalar(String where, KernelSignature.Param p, Object v, int bytes, boolean floating, String given) {
+    private static Object scalar(String what, int i, KernelSignature.Param p, Object v, int bytes, boolean floating, String given) {
         if (p == null) return v;
         if (p.pointer()) {
-            throw new KernelLaunchException(where + ": a scalar (" + given + " " + v + ") was given where the kernel expects "
+            throw new KernelLaunchException(where(what, i, p) + ": a scalar (" + given + " " + v + ") was given where the kernel expects "
                     + (p.local() ? "a __local size (RawKernel.localMemory(bytes))" : "a pointer (an NDArray)"));
         }
         KernelSignature.Scalar s = KernelSignature.scalar(p.type());
         if (s != null && (s.bytes() != bytes || s.floating() != floating)) {
-            throw new KernelLaunchException(where + ": the parameter is " + p.type() + " (" + s.bytes() + " bytes, "
+            throw new KernelLaunchException(where(what, i, p) + ": the parameter is " + p.type() + " (" + s.bytes() + " bytes, "
                     + (s.floating() ? "floating" : "integer") + "), " + given + " was given; pass " + javaTypeFor(s));
         }
         return v;

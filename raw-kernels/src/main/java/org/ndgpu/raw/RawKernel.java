@@ -35,6 +35,8 @@ import org.ndgpu.device.Device;
 public final class RawKernel {
     private final RawModule module;
     private final String name;
+    /** "RawKernel 'name'", the start of every message (made once: a launch builds no strings). */
+    private final String what;
     // the last device launched on and its kernel: a launch on an already compiled kernel does no lookup
     private volatile Compiled last;
 
@@ -56,6 +58,7 @@ public final class RawKernel {
     private RawKernel(RawModule module, String name, boolean check) {
         this.module = module;
         this.name = name;
+        this.what = "RawKernel '" + name + "'";
         if (check) module.function(name);   // fails early, listing the kernels, when the name is absent
     }
 
@@ -70,7 +73,6 @@ public final class RawKernel {
 
     /** Launches with {@code shared.bytes()} of dynamic shared memory (CUDA {@code extern __shared__}; OpenCL: unused). */
     public void launch(long[] grid, long[] block, SharedMemory shared, Object... args) {
-        String what = "RawKernel '" + name + "'";
         Device device = Launch.deviceOf(what, args);
         BackendKernel kernel = kernel(device);
         long localBytes = shared.bytes();
@@ -94,6 +96,9 @@ public final class RawKernel {
         kernel(device);
         return this;
     }
+
+    /** The backend's compiled kernel on {@code device} (compiling on first use): for benchmarks and tools below the array layer. */
+    public BackendKernel kernelOn(Device device) { return kernel(device); }
 
     /** The largest block this kernel may launch with on {@code device}. */
     public int maxBlockSize(Device device) { return kernel(device).maxBlockSize(); }
