@@ -155,6 +155,49 @@ public abstract class DeviceConformance extends DeviceTestBase {
         device().synchronize();
     }
 
+    // ------------------------------------------------------------------ launch arguments
+
+    /**
+     * One kernel launched again and again with some arguments changed and some not, as the
+     * OpenCL backend skips clSetKernelArg for values equal to the last launch's (buffers by
+     * identity): every launch must see its own arguments. The Java loop is the oracle.
+     */
+    @Test
+    void eachLaunchSeesItsOwnArguments() {
+        Device d = device();
+        String src = d.backend().dialect().prelude() + "\n"
+                + "ND_KERNEL void nd_test_axpb(ND_GLOBAL float* out, ND_GLOBAL const float* x, float a, float b, int n) {\n"
+                + "    int i = (int)ND_GLOBAL_ID();\n    if (i < n) out[i] = a * x[i] + b;\n}\n";
+        var k = d.programs().kernel("axpb", src, List.of(), "nd_test_axpb");
+        var s = d.currentStream().backendStream();
+        var r = new java.util.SplittableRandom(11);
+        float[] hx = new float[64], hy = new float[64];
+        for (int i = 0; i < 64; i++) {
+            hx[i] = (float) r.nextDouble(-1, 1);
+            hy[i] = (float) r.nextDouble(-1, 1);
+        }
+        // {a, b, n, which input, which output}: repeats, one change at a time, back and forth
+        float[][] plan = {{2, 1, 64, 0, 0}, {2, 1, 64, 0, 0}, {3, 1, 64, 0, 0}, {3, -0.0f, 64, 0, 0}, {3, 0.0f, 64, 0, 1},
+                {3, 0.0f, 64, 1, 1}, {3, 0.0f, 17, 1, 0}, {2, 1, 64, 0, 0}, {Float.NaN, 1, 64, 1, 0}, {0.5f, 1, 64, 1, 1}};
+        try (NDArray x = Nd.array(hx); NDArray y = Nd.array(hy); NDArray o0 = Nd.empty(DType.FLOAT32, 64);
+             NDArray o1 = Nd.empty(DType.FLOAT32, 64)) {
+            NDArray[] ins = {x, y}, outs = {o0, o1};
+            float[][] hin = {hx, hy};
+            for (int step = 0; step < plan.length; step++) {
+                float a = plan[step][0], b = plan[step][1];
+                int n = (int) plan[step][2], in = (int) plan[step][3], out = (int) plan[step][4];
+                outs[out].fill(-7.0);   // poison
+                d.backend().launch(s, k, new long[]{1}, new long[]{64}, 0, outs[out].buffer(), ins[in].buffer(), a, b, n);
+                float[] got = outs[out].toFloatArray();
+                for (int i = 0; i < 64; i++) {
+                    float want = i < n ? a * hin[in][i] + b : -7.0f;
+                    if (Float.isNaN(want)) assertTrue(Float.isNaN(got[i]), "step " + step + " element " + i + ": NaN expected, got " + got[i]);
+                    else assertEquals(want, got[i], Math.abs(want) * 1e-6f + 1e-7f, "step " + step + " element " + i);
+                }
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ program cache
 
     private String tinyKernelSource(String tag) {

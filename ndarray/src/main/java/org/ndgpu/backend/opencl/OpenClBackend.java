@@ -88,7 +88,17 @@ public final class OpenClBackend implements Backend {
 
     record Program(cl_program program, byte[] binary, List<String> kernelNames) implements BackendProgram { }
 
-    record Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount) implements BackendKernel { }
+    /**
+     * A cl_kernel and the argument values last set on it ({@code set}, guarded by the kernel's lock):
+     * OpenCL keeps a kernel's arguments between launches, so a launch sets only those that changed
+     * (a reduction in a loop repeats its 20-odd shapes and strides and its pooled buffers; each
+     * clSetKernelArg through JOCL costs about a microsecond).
+     */
+    record Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount, Object[] set) implements BackendKernel {
+        Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount) {
+            this(name, kernel, maxBlockSize, parameterCount, new Object[Math.max(0, parameterCount)]);
+        }
+    }
 
     private Queue newQueue() {
         int[] err = new int[1];
@@ -265,7 +275,15 @@ public final class OpenClBackend implements Backend {
         for (int d = 0; d < grid.length; d++) global[d] = grid[d] * block[d];
         // a cl_kernel's arguments are state: two threads launching one kernel must not interleave
         synchronized (k) {
-            for (int i = 0; i < args.length; i++) setArg(k, i, args[i]);
+            Object[] set = k.set;
+            for (int i = 0; i < args.length; i++) {
+                Object a = args[i], prev = set[i];
+                // buffers by identity (a released cl_mem's handle value may come back for a new buffer), numbers by value
+                if (prev != null && a != null && (a instanceof Buffer ? a == prev : a.getClass() == prev.getClass() && a.equals(prev))) continue;
+                set[i] = null;   // unknown until set succeeds
+                setArg(k, i, a);
+                set[i] = a;
+            }
             int st = clEnqueueNDRangeKernel(q(stream), k.kernel, grid.length, null, global, block, 0, null, null);
             if (st != CL_SUCCESS) {
                 throw new KernelLaunchException(id() + " launch of '" + k.name + "' with grid " + Arrays.toString(grid)
