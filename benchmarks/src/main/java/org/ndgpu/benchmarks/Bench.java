@@ -31,18 +31,24 @@ public final class Bench {
      */
     public static double deviceMsOf(Supplier<? extends AutoCloseable> op, int reps, int warmups) {
         warmUp(op, warmups);
-        List<Double> ms = new ArrayList<>();
+        List<Double> ms = new ArrayList<>(), host = new ArrayList<>();
         for (int i = 0; i < reps; i++) {
             try (Event s = Event.record()) {
+                long h0 = System.nanoTime();
                 AutoCloseable result = op.get();
+                host.add((System.nanoTime() - h0) / 1e6);
                 try (Event e = Event.record()) {
                     ms.add(s.elapsedMillis(e));
                 }
                 close(result);
             }
         }
+        lastHostMs = median(host);
         return median(ms);
     }
+
+    /** The median host time (ms) of the calls the last {@link #deviceMsOf} timed: from the call to its return, launches queued. */
+    static volatile double lastHostMs;
 
     /**
      * At least {@code warmups} calls, and more until a second has passed (at most 1000): the JVM

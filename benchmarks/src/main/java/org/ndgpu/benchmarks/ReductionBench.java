@@ -28,7 +28,7 @@ public final class ReductionBench {
             System.err.println("ReductionBench: no GPU found: " + Device.list() + " " + Device.problems());
             System.exit(1);
         }
-        System.out.printf(Locale.ROOT, "%-12s %-44s %10s %10s %14s%n", "device", "case", "median ms", "GB/s", "back-to-back");
+        System.out.printf(Locale.ROOT, "%-12s %-44s %10s %10s %14s %11s%n", "device", "case", "median ms", "GB/s", "back-to-back", "host/call");
         for (String id : ids) {
             Device dev = Device.get(id);
             try (var on = dev.use()) {
@@ -52,8 +52,9 @@ public final class ReductionBench {
 
     private static void report(Device dev, String name, long bytes, Supplier<NDArray> op) {
         double med = Bench.deviceMsOf(op, RUNS, WARMUP);   // dev is current: run() is called inside dev.use()
+        double host = Bench.lastHostMs;
         double piped = Bench.pipelinedMsOf(op, RUNS);
-        System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f %9.1f GB/s%n", dev.id(), name, med, bytes / (med * 1e-3) / 1e9,
-                bytes / (piped * 1e-3) / 1e9);
+        System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f %9.1f GB/s %8.1f us%n", dev.id(), name, med, bytes / (med * 1e-3) / 1e9,
+                bytes / (piped * 1e-3) / 1e9, host * 1e3);
     }
 }
