@@ -51,10 +51,12 @@ public final class Bench {
     static volatile double lastHostMs;
 
     /**
-     * At least {@code warmups} calls, and more until a second has passed (at most 1000): the JVM
-     * runs a method interpreted until it has been called a few hundred times, and an interpreted
-     * ndgpu call path costs a few hundred microseconds of host time before its first launch, which
-     * a device-timed call of a 0.25 ms kernel would count. Steady state is what a loop in a user's
+     * At least {@code warmups} calls, and more until 3 s have passed (at most 5000): the JVM runs
+     * a method interpreted, then through C1, until it has been called thousands of times, and
+     * until then ndgpu's CUDA call path costs 100 to 300 microseconds of host time before its
+     * first launch (ReductionBench's host/call column showed 300 us for a sum after a 1 s warm-up
+     * on one H200 host, 16 us for the cases after it), which a device-timed call of a 0.25 ms
+     * kernel counts. Steady state is what a loop in a user's
      * program sees after its first milliseconds, and what JMH measures on the host. An operation of
      * 5 ms or more gets only {@code warmups} calls, as CuPy's script gives: its host part is under 1%
      * either way, and a long warm-up of a GEMM only heats the GPU into lower clocks.
@@ -65,7 +67,7 @@ public final class Bench {
         Device.current().synchronize();
         boolean longOp = System.nanoTime() - c0 >= 5_000_000L;
         long t0 = System.nanoTime();
-        for (int i = 1; i < warmups || (!longOp && i < 1000 && System.nanoTime() - t0 < 1_000_000_000L); i++) {
+        for (int i = 1; i < warmups || (!longOp && i < 5000 && System.nanoTime() - t0 < 3_000_000_000L); i++) {
             close(op.get());
             if (i % 50 == 49) Device.current().synchronize();   // keep the device's queue short
         }
