@@ -23,7 +23,9 @@ public final class ReductionBench {
 
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
-        String[] ids = args.length > 0 ? args : Device.list().stream().filter(Device::isGpu).map(Device::id).toArray(String[]::new);
+        String chosen = System.getProperty("ndgpu.device");
+        String[] ids = args.length > 0 ? args : chosen != null ? new String[]{Device.current().id()}
+                : Device.list().stream().filter(Device::isGpu).map(Device::id).toArray(String[]::new);
         if (ids.length == 0) {
             System.err.println("ReductionBench: no GPU found: " + Device.list() + " " + Device.problems());
             System.exit(1);
