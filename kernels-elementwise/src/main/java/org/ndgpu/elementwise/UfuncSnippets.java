@@ -54,7 +54,8 @@ final class UfuncSnippets {
             case "negative" -> cx ? cp + "neg(" + a + ")" : "(-" + a + ")";
             case "absolute" -> cx ? cp + "abs(" + a + ")" : fl ? "fabs(" + a + ")"
                     : t.isSigned() ? "(" + a + " < 0 ? -" + a + " : " + a + ")" : a;
-            case "sign" -> cx ? cp + "sign(" + a + ")" : fl ? "(" + a + " > 0 ? 1 : (" + a + " < 0 ? -1 : " + a + "))"
+            // floats: NaN stays NaN, and both zeros give +0 (NumPy: sign(-0.0) is 0.0)
+            case "sign" -> cx ? cp + "sign(" + a + ")" : fl ? "(" + a + " > 0 ? 1 : (" + a + " < 0 ? -1 : (" + a + " == 0 ? 0 : " + a + ")))"
                     : t.isSigned() ? "((" + a + " > 0) - (" + a + " < 0))" : "(" + a + " > 0)";
             case "square" -> cx ? cp + "square(" + a + ")" : "(" + a + " * " + a + ")";
             case "reciprocal" -> cx ? cp + "reciprocal(" + a + ")" : fl ? "(1 / " + a + ")" : "(" + a + " == 0 ? 0 : 1 / " + a + ")";
