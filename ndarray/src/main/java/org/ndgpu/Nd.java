@@ -214,6 +214,9 @@ public final class Nd {
     /** numpy.arange(stop) with a float: float64. */
     public static NDArray arange(double stop) { return arange(0.0, stop, 1.0); }
 
+    /** numpy.arange(start, stop) with float bounds: float64, step 1. */
+    public static NDArray arange(double start, double stop) { return arange(start, stop, 1.0); }
+
     /** numpy.arange with floats: float64, {@code Nd.arange(0, 1, 0.1)}. */
     public static NDArray arange(double start, double stop, double step) { return arange(start, stop, step, DType.FLOAT64); }
 

@@ -68,7 +68,10 @@ public final class CTypes {
             case INT16 -> v.shortValue();
             case INT32 -> v.intValue();
             case INT64 -> v.longValue();
-            case FLOAT16, FLOAT32 -> v.floatValue();
+            // a float16 scalar is a float16 value (NumPy casts a Python float to the array's float16:
+            // 70000.0 becomes inf), carried as a float
+            case FLOAT16 -> Float.float16ToFloat(Float.floatToFloat16(v.floatValue()));
+            case FLOAT32 -> v.floatValue();
             case FLOAT64 -> v.doubleValue();
             case COMPLEX64, COMPLEX128 -> throw new org.ndgpu.DTypeException("kernel scalar: complex scalars are not supported as kernel arguments");
         };

@@ -24,7 +24,11 @@ public final class Quantiles {
             NDArray src = axis == null ? t(temps, x.ravel()) : x;
             int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
             long n = src.shape()[ax];
-            if (n == 0) throw new NdException(op + ": cannot take a quantile of an empty axis " + ax);
+            if (n == 0) {
+                // NumPy: the median of nothing is NaN (with a RuntimeWarning); a quantile of nothing is an IndexError
+                if (!op.equals("median")) throw new NdException(op + ": cannot take a quantile of an empty axis " + ax);
+                return emptyMedian(a, src, x.dtype(), ax, axis, keepdims);
+            }
             NDArray sorted = t(temps, Nd.sort(src, ax));
             double pos = q * (n - 1);
             long lo = (long) Math.floor(pos), hi = Math.min(lo + 1, n - 1);
@@ -47,6 +51,23 @@ public final class Quantiles {
         } finally {
             temps.forEach(NDArray::close);
         }
+    }
+
+    /** NaNs in the shape median would give: the axis removed (or 1 with keepdims); all axes for axis null. */
+    private static NDArray emptyMedian(NDArray a, NDArray src, DType dtype, int ax, Integer axis, boolean keepdims) {
+        long[] shape;
+        if (axis == null) {
+            shape = new long[keepdims ? a.ndim() : 0];
+            java.util.Arrays.fill(shape, 1);
+        } else {
+            long[] s = src.shape();
+            shape = new long[keepdims ? s.length : s.length - 1];
+            for (int d = 0, m = 0; d < s.length; d++) {
+                if (d != ax) shape[m++] = s[d];
+                else if (keepdims) shape[m++] = 1;
+            }
+        }
+        return Nd.full(Double.NaN, dtype, shape);
     }
 
     private static NDArray t(List<NDArray> temps, NDArray a) {
