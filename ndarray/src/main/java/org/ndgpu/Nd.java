@@ -637,6 +637,12 @@ public final class Nd {
     /** numpy.repeat(a, repeats, axis). */
     public static NDArray repeat(NDArray a, long repeats, int axis) { return Tiling.repeat("repeat", a, repeats, axis); }
 
+    /** numpy.repeat(a, [r0, r1, ...]): element i of the flattened array repeated r_i times. */
+    public static NDArray repeat(NDArray a, long[] repeats) { return Tiling.repeat("repeat", a, repeats, null); }
+
+    /** numpy.repeat(a, [r0, r1, ...], axis): slice i along the axis repeated r_i times. */
+    public static NDArray repeat(NDArray a, long[] repeats, int axis) { return Tiling.repeat("repeat", a, repeats, axis); }
+
     /** numpy.roll(a, shift): the flattened array shifted, wrapping around, then reshaped. */
     public static NDArray roll(NDArray a, long shift) { return Tiling.roll("roll", a, shift, null); }
 

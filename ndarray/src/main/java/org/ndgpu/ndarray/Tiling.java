@@ -81,6 +81,37 @@ public final class Tiling {
         }
     }
 
+    /**
+     * numpy.repeat(a, repeats, axis) with one count per element along the axis (a single count
+     * applies to all, as NumPy broadcasts it): one gather through {@code take} with an index array
+     * built on the host ({@code repeats} is a host array, so its sum is known without a device read).
+     */
+    public static NDArray repeat(String op, NDArray a, long[] repeats, Integer axis) {
+        a.live(op);
+        if (repeats.length == 1) return repeat(op, a, repeats[0], axis);
+        NDArray src = axis == null ? a.ravel() : a;
+        try {
+            int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
+            long n = src.shape()[ax];
+            if (repeats.length != n) {
+                throw new ShapeException(op + ": operands could not be broadcast together with shape (" + n + ",) (" + repeats.length
+                        + ",): expected one count per element along axis " + ax + " or a single count");
+            }
+            long total = 0;
+            for (long r : repeats) {
+                if (r < 0) throw new ShapeException(op + ": repeats may not contain negative values, got " + r);
+                total = Math.addExact(total, r);
+            }
+            long[] index = new long[Math.toIntExact(total)];
+            for (int i = 0, k = 0; i < repeats.length; i++) for (long j = 0; j < repeats[i]; j++) index[k++] = i;
+            try (var on = src.device().use(); NDArray idx = org.ndgpu.Nd.array(index)) {
+                return src.take(idx, ax);
+            }
+        } finally {
+            if (src != a) src.close();
+        }
+    }
+
     /** numpy.tile(a, reps): a repeated reps[d] times along each axis (reps and a.ndim padded with leading 1s). */
     public static NDArray tile(String op, NDArray a, long... reps) {
         a.live(op);

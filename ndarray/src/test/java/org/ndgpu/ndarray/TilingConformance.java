@@ -82,6 +82,26 @@ public abstract class TilingConformance extends DeviceTestBase {
                         assertEquals(vals[0][(int) src], got[i], "repeat " + r + " axis " + ax + " of " + java.util.Arrays.toString(s) + " at " + i);
                     }
                 }
+                // one count per element along the axis (some zero): the source index is found by walking the counts
+                long[] counts = new long[(int) s[ax]];
+                for (int i = 0; i < counts.length; i++) counts[i] = rnd.nextInt(3);
+                try (NDArray out = Nd.repeat(a, counts, ax)) {
+                    long[] os = s.clone();
+                    os[ax] = java.util.Arrays.stream(counts).sum();
+                    assertArrayEquals(os, out.shape(), "repeat counts shape");
+                    long[] origin = new long[(int) os[ax]];
+                    for (int i = 0, k = 0; i < counts.length; i++) for (int j = 0; j < counts[i]; j++) origin[k++] = i;
+                    double[] got = out.toDoubleArray();
+                    long[] ost = cStrides(os);
+                    for (int i = 0; i < got.length; i++) {
+                        long src = 0;
+                        for (int d = 0; d < nd; d++) {
+                            long id = (i / ost[d]) % os[d];
+                            src += (d == ax ? origin[(int) id] : id) * st[d];
+                        }
+                        assertEquals(vals[0][(int) src], got[i], "repeat " + java.util.Arrays.toString(counts) + " axis " + ax + " at " + i);
+                    }
+                }
                 try (NDArray flat = Nd.repeat(a, 2)) {
                     double[] got = flat.toDoubleArray();
                     assertEquals(vals[0].length * 2, got.length);
