@@ -293,10 +293,16 @@ public final class Nd {
     /** numpy.identity(n): the float64 identity matrix. */
     public static NDArray identity(long n) { return eye(n); }
 
+    /** numpy.identity(n, dtype). */
+    public static NDArray identity(long n, DType dtype) { return eye(n, n, 0, dtype); }
+
     /** numpy.logspace(start, stop, num): 10 ** linspace(start, stop, num), float64. */
-    public static NDArray logspace(double start, double stop, long num) {
-        try (NDArray exps = linspace(start, stop, num)) {
-            return ufunc("power", null, 10.0, exps);
+    public static NDArray logspace(double start, double stop, long num) { return logspace(start, stop, num, true, 10.0); }
+
+    /** numpy.logspace(start, stop, num, endpoint, base): base ** linspace(start, stop, num, endpoint), float64. */
+    public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) {
+        try (NDArray exps = linspace(start, stop, num, endpoint, DType.FLOAT64)) {
+            return ufunc("power", null, base, exps);
         }
     }
 

@@ -145,6 +145,15 @@ public final class Masking {
 
     /** numpy.argwhere(a): the indices of the nonzero elements, shape (count, ndim). */
     public static NDArray argwhere(String op, NDArray a) {
+        a.live(op);
+        if (a.ndim() == 0) {
+            // NumPy: a 0-d array gives shape (1, 0) when it is nonzero, (0, 0) when not
+            boolean nonzero;
+            try (NDArray ne = Nd.ufunc("not_equal", null, a, 0)) {
+                nonzero = ne.toBooleanArray()[0];
+            }
+            return NDArray.empty(a.device(), DType.INT64, new long[]{nonzero ? 1 : 0, 0}, Order.C);
+        }
         try (NDArray coords = coordinates(op, a); NDArray t = coords.T()) {
             return t.copy(Order.C);
         }

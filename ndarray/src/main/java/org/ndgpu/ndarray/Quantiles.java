@@ -8,7 +8,8 @@ import org.ndgpu.Nd;
 /**
  * numpy.quantile, percentile and median (method 'linear'): the array is sorted along the axis on the
  * device (NaN last), the two neighbours of position q * (n - 1) are gathered with take and blended;
- * a slice holding any NaN gives NaN, as in NumPy. Integer input gives float64, float input keeps its dtype.
+ * a slice holding any NaN gives NaN, as in NumPy. Integer input gives float64, float input keeps its dtype
+ * (float16 is computed in float64 and rounded back).
  */
 public final class Quantiles {
     private Quantiles() { }
@@ -41,6 +42,11 @@ public final class Quantiles {
             NDArray last = t(temps, sorted.take(n - 1, ax));
             NDArray hasNan = t(temps, last.isnan());
             NDArray out = Nd.where(hasNan, Double.NaN, blended);
+            if (a.dtype() == DType.FLOAT16) {   // computed in float64; NumPy keeps float16
+                try (NDArray wide = out) {
+                    out = wide.astype(DType.FLOAT16);
+                }
+            }
             if (!keepdims) return out;
             long[] shape = a.shape();
             if (axis == null) java.util.Arrays.fill(shape, 1);
