@@ -63,44 +63,19 @@ public abstract class TilingConformance extends DeviceTestBase {
                 NDArray a = source(rnd, made, vals);
                 long[] s = a.shape();
                 int nd = s.length;
-                long[] st = cStrides(s);
                 // repeat along an axis
                 int ax = rnd.nextInt(nd);
                 long r = rnd.nextInt(4);
+                long[] same = new long[(int) s[ax]];
+                java.util.Arrays.fill(same, r);
                 try (NDArray out = a.repeat(r, ax - (rnd.nextBoolean() ? nd : 0))) {
-                    long[] os = s.clone();
-                    os[ax] *= r;
-                    assertArrayEquals(os, out.shape(), "repeat shape");
-                    double[] got = out.toDoubleArray();
-                    long[] ost = cStrides(os);
-                    for (int i = 0; i < got.length; i++) {
-                        long src = 0;
-                        for (int d = 0; d < nd; d++) {
-                            long id = (i / ost[d]) % os[d];
-                            src += (d == ax ? id / r : id) * st[d];
-                        }
-                        assertEquals(vals[0][(int) src], got[i], "repeat " + r + " axis " + ax + " of " + java.util.Arrays.toString(s) + " at " + i);
-                    }
+                    assertRepeated(out, vals[0], s, ax, same, "repeat " + r);
                 }
-                // one count per element along the axis (some zero): the source index is found by walking the counts
+                // one count per element along the axis (some zero)
                 long[] counts = new long[(int) s[ax]];
                 for (int i = 0; i < counts.length; i++) counts[i] = rnd.nextInt(3);
                 try (NDArray out = Nd.repeat(a, counts, ax)) {
-                    long[] os = s.clone();
-                    os[ax] = java.util.Arrays.stream(counts).sum();
-                    assertArrayEquals(os, out.shape(), "repeat counts shape");
-                    long[] origin = new long[(int) os[ax]];
-                    for (int i = 0, k = 0; i < counts.length; i++) for (int j = 0; j < counts[i]; j++) origin[k++] = i;
-                    double[] got = out.toDoubleArray();
-                    long[] ost = cStrides(os);
-                    for (int i = 0; i < got.length; i++) {
-                        long src = 0;
-                        for (int d = 0; d < nd; d++) {
-                            long id = (i / ost[d]) % os[d];
-                            src += (d == ax ? origin[(int) id] : id) * st[d];
-                        }
-                        assertEquals(vals[0][(int) src], got[i], "repeat " + java.util.Arrays.toString(counts) + " axis " + ax + " at " + i);
-                    }
+                    assertRepeated(out, vals[0], s, ax, counts, "repeat " + java.util.Arrays.toString(counts));
                 }
                 try (NDArray flat = Nd.repeat(a, 2)) {
                     double[] got = flat.toDoubleArray();
@@ -132,6 +107,29 @@ public abstract class TilingConformance extends DeviceTestBase {
             } finally {
                 made.forEach(NDArray::close);
             }
+        }
+    }
+
+    /**
+     * {@code out} is the C-ordered array of shape {@code s} (values {@code vals}) with slice i along
+     * {@code ax} repeated {@code counts[i]} times: each element checked against its source, found by
+     * walking the counts.
+     */
+    private static void assertRepeated(NDArray out, double[] vals, long[] s, int ax, long[] counts, String what) {
+        long[] os = s.clone();
+        os[ax] = java.util.Arrays.stream(counts).sum();
+        assertArrayEquals(os, out.shape(), what + " shape");
+        long[] origin = new long[(int) os[ax]];
+        for (int i = 0, k = 0; i < counts.length; i++) for (int j = 0; j < counts[i]; j++) origin[k++] = i;
+        double[] got = out.toDoubleArray();
+        long[] st = cStrides(s), ost = cStrides(os);
+        for (int i = 0; i < got.length; i++) {
+            long src = 0;
+            for (int d = 0; d < s.length; d++) {
+                long id = (i / ost[d]) % os[d];
+                src += (d == ax ? origin[(int) id] : id) * st[d];
+            }
+            assertEquals(vals[(int) src], got[i], what + " axis " + ax + " of " + java.util.Arrays.toString(s) + " at " + i);
         }
     }
 
