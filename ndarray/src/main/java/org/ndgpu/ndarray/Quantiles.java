@@ -25,23 +25,27 @@ public final class Quantiles {
             NDArray src = axis == null ? t(temps, x.ravel()) : x;
             int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
             long n = src.shape()[ax];
+            NDArray out;
             if (n == 0) {
                 // NumPy: the median of nothing is NaN (with a RuntimeWarning); a quantile of nothing is an IndexError
                 if (!op.equals("median")) throw new NdException(op + ": cannot take a quantile of an empty axis " + ax);
-                return emptyMedian(a, src, x.dtype(), ax, axis, keepdims);
+                long[] s = src.shape(), kept = new long[s.length - 1];
+                for (int d = 0, m = 0; d < s.length; d++) if (d != ax) kept[m++] = s[d];
+                out = Nd.full(Double.NaN, x.dtype(), kept);
+            } else {
+                NDArray sorted = t(temps, Nd.sort(src, ax));
+                double pos = q * (n - 1);
+                long lo = (long) Math.floor(pos), hi = Math.min(lo + 1, n - 1);
+                double frac = pos - lo;
+                NDArray low = t(temps, sorted.take(lo, ax)), high = t(temps, sorted.take(hi, ax));
+                // NumPy's _lerp: low + (high - low) * frac, computed from the top when frac >= 0.5
+                NDArray diff = t(temps, high.sub(low));
+                NDArray blended = frac < 0.5 ? t(temps, low.add(t(temps, diff.mul(frac)))) : t(temps, high.sub(t(temps, diff.mul(1 - frac))));
+                // NaN sorts last: a slice with any NaN has one at its end
+                NDArray last = t(temps, sorted.take(n - 1, ax));
+                NDArray hasNan = t(temps, last.isnan());
+                out = Nd.where(hasNan, Double.NaN, blended);
             }
-            NDArray sorted = t(temps, Nd.sort(src, ax));
-            double pos = q * (n - 1);
-            long lo = (long) Math.floor(pos), hi = Math.min(lo + 1, n - 1);
-            double frac = pos - lo;
-            NDArray low = t(temps, sorted.take(lo, ax)), high = t(temps, sorted.take(hi, ax));
-            // NumPy's _lerp: low + (high - low) * frac, computed from the top when frac >= 0.5
-            NDArray diff = t(temps, high.sub(low));
-            NDArray blended = frac < 0.5 ? t(temps, low.add(t(temps, diff.mul(frac)))) : t(temps, high.sub(t(temps, diff.mul(1 - frac))));
-            // NaN sorts last: a slice with any NaN has one at its end
-            NDArray last = t(temps, sorted.take(n - 1, ax));
-            NDArray hasNan = t(temps, last.isnan());
-            NDArray out = Nd.where(hasNan, Double.NaN, blended);
             if (a.dtype() == DType.FLOAT16) {   // computed in float64; NumPy keeps float16
                 try (NDArray wide = out) {
                     out = wide.astype(DType.FLOAT16);
@@ -57,23 +61,6 @@ public final class Quantiles {
         } finally {
             temps.forEach(NDArray::close);
         }
-    }
-
-    /** NaNs in the shape median would give: the axis removed (or 1 with keepdims); all axes for axis null. */
-    private static NDArray emptyMedian(NDArray a, NDArray src, DType dtype, int ax, Integer axis, boolean keepdims) {
-        long[] shape;
-        if (axis == null) {
-            shape = new long[keepdims ? a.ndim() : 0];
-            java.util.Arrays.fill(shape, 1);
-        } else {
-            long[] s = src.shape();
-            shape = new long[keepdims ? s.length : s.length - 1];
-            for (int d = 0, m = 0; d < s.length; d++) {
-                if (d != ax) shape[m++] = s[d];
-                else if (keepdims) shape[m++] = 1;
-            }
-        }
-        return Nd.full(Double.NaN, dtype, shape);
     }
 
     private static NDArray t(List<NDArray> temps, NDArray a) {
