@@ -9,7 +9,8 @@ import org.ndgpu.device.Event;
 /**
  * Timing helpers shared by the GPU benchmark mains, following the device entry's METHOD.md: warm
  * up first, time device work with events on the current stream, report the median of many runs;
- * host overhead is wall time of back-to-back calls divided by their count, after a synchronize.
+ * host time per call is measured in short bursts ({@link #hostMicros}) beside the sustained rate
+ * with the device ({@link #sustainedMicros}).
  */
 public final class Bench {
     private Bench() { }
@@ -30,6 +31,14 @@ public final class Bench {
      * after the end event, so releasing it is not timed.
      */
     public static double deviceMsOf(Supplier<? extends AutoCloseable> op, int reps, int warmups) {
+        return timeOf(op, reps, warmups).deviceMs();
+    }
+
+    /** Medians of one timed call: device milliseconds between its events, and host milliseconds from the call to its return. */
+    public record Timing(double deviceMs, double hostMs) { }
+
+    /** As {@link #deviceMsOf}, with the median host time of the same calls (their launches queued, not finished). */
+    public static Timing timeOf(Supplier<? extends AutoCloseable> op, int reps, int warmups) {
         warmUp(op, warmups);
         List<Double> ms = new ArrayList<>(), host = new ArrayList<>();
         for (int i = 0; i < reps; i++) {
@@ -43,23 +52,19 @@ public final class Bench {
                 close(result);
             }
         }
-        lastHostMs = median(host);
-        return median(ms);
+        return new Timing(median(ms), median(host));
     }
-
-    /** The median host time (ms) of the calls the last {@link #deviceMsOf} timed: from the call to its return, launches queued. */
-    static volatile double lastHostMs;
 
     /**
      * At least {@code warmups} calls, and more until 3 s have passed (at most 5000): the JVM runs
      * a method interpreted, then through C1, until it has been called thousands of times, and
      * until then ndgpu's CUDA call path costs 100 to 300 microseconds of host time before its
-     * first launch (ReductionBench's host/call column showed 300 us for a sum after a 1 s warm-up
-     * on one H200 host, 16 us for the cases after it), which a device-timed call of a 0.25 ms
-     * kernel counts. Steady state is what a loop in a user's
-     * program sees after its first milliseconds, and what JMH measures on the host. An operation of
-     * 5 ms or more gets only {@code warmups} calls, as CuPy's script gives: its host part is under 1%
-     * either way, and a long warm-up of a GEMM only heats the GPU into lower clocks.
+     * first launch (ReductionBench's host/call column on an H200 host: 215 to 300 us for a sum a
+     * few calls in, 15 us after this warm-up), which a device-timed call of a 0.25 ms kernel
+     * counts. Steady state is what a loop in a user's program sees after its first milliseconds,
+     * and what JMH measures on the host. An operation of 5 ms or more (judged by its second call:
+     * the first compiles its kernels) gets only {@code warmups} calls, as CuPy's script gives: its
+     * host part is under 1% either way, and a long warm-up of a GEMM only heats the GPU into lower clocks.
      */
     static void warmUp(Supplier<? extends AutoCloseable> op, int warmups) {
         close(op.get());   // compiles its kernels (seconds with a cold cache): not a measure of the call
@@ -80,10 +85,13 @@ public final class Bench {
      * Milliseconds of device time per call of {@code op} issued {@code calls} times back to back
      * between one pair of events (results closed as they come): the host's gaps between calls are
      * hidden behind the device's queue, so this is the kernels' own time; set beside
-     * {@link #deviceMsOf}, the difference is what the host adds before the first launch.
+     * {@link #deviceMsOf}, the difference is what the host adds before the first launch. Call it
+     * after {@link #timeOf} or {@link #deviceMsOf} of the same op: their warm-up has made the host
+     * path short enough for the queue to hide; here one call runs first, as a check that it compiled.
      */
     public static double pipelinedMsOf(Supplier<? extends AutoCloseable> op, int calls) {
-        warmUp(op, 1);
+        close(op.get());
+        Device.current().synchronize();
         try (Event s = Event.record()) {
             for (int i = 0; i < calls; i++) close(op.get());
             try (Event e = Event.record()) {

@@ -1,7 +1,6 @@
 package org.ndgpu.benchmarks;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;

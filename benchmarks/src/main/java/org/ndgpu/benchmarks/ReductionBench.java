@@ -53,13 +53,12 @@ public final class ReductionBench {
     }
 
     private static void report(Device dev, String name, long bytes, Supplier<NDArray> op) {
-        // -Dbench.sample=true: where the calling thread spends the timed calls (the GPU host's runtime has no JFR)
+        // -Dbench.sample=true: where the calling thread spends the warm-up and timed calls (the GPU host's runtime has no JFR)
         StackSampler sampler = Boolean.getBoolean("bench.sample") ? StackSampler.start(Thread.currentThread()) : null;
-        double med = Bench.deviceMsOf(op, RUNS, WARMUP);   // dev is current: run() is called inside dev.use()
+        Bench.Timing t = Bench.timeOf(op, RUNS, WARMUP);   // dev is current: run() is called inside dev.use()
         if (sampler != null) sampler.stopAndPrint(name, 12);
-        double host = Bench.lastHostMs;
         double piped = Bench.pipelinedMsOf(op, RUNS);
-        System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f %9.1f GB/s %8.1f us%n", dev.id(), name, med, bytes / (med * 1e-3) / 1e9,
-                bytes / (piped * 1e-3) / 1e9, host * 1e3);
+        System.out.printf(Locale.ROOT, "%-12s %-44s %10.3f %10.1f %9.1f GB/s %8.1f us%n", dev.id(), name, t.deviceMs(),
+                bytes / (t.deviceMs() * 1e-3) / 1e9, bytes / (piped * 1e-3) / 1e9, t.hostMs() * 1e3);
     }
 }

@@ -116,7 +116,9 @@ public final class ReductionLoop {
         long g = 1;
         if (blocksK * 2 <= target && R > (long) ty * perThread * 2) {
             if (device.isGpu() && Tuning.OCCUPANCY) {
-                // one full wave: as many blocks as the device holds at once for this very kernel
+                // one full wave: as many blocks as the device holds at once for this very kernel. g is not
+                // known yet, so its 32-bit indexing is judged for any g up to 2^16 (and any chunk up to R):
+                // in the common case the same kernel that the split below launches
                 var probe = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row,
                         small && K < (Integer.MAX_VALUE >> 16) && 2 * R + 65536 < Integer.MAX_VALUE, block, vec, unroll, vecMask);
                 int resident = kernel(device, spec, probe).residentBlocksPerUnit(block);
