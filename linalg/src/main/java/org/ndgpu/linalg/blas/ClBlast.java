@@ -18,8 +18,16 @@ import org.ndgpu.ndarray.DType;
  * {@link Blas} on an OpenCL device through CLBlast: S/D/C/Z GEMM in row-major layout. A batch of
  * one goes to xGEMM, larger batches to xGEMMStridedBatched. Complex alpha and beta are passed as
  * {re, 0}.
+ *
+ * <p>Calls into CLBlast are serialized process-wide ({@link #LOCK}): eight threads making their first
+ * DGEMM at once on PoCL crashed inside CLBlast ("CLBlast (unexpected): std::bad_alloc", then SIGSEGV in
+ * CLBlastDgemm; fresh-clone CI run of 2026-11-22, PoclSignalHandlersTest's child). A call only builds
+ * (first time) and enqueues kernels, so holding the lock costs little once CLBlast's caches are warm.
  */
 final class ClBlast implements Blas {
+    /** CLBlast's kernel and database caches are process-global: one lock for every device. */
+    private static final Object LOCK = new Object();
+
     private final Device device;
 
     ClBlast(Device device) { this.device = device; }
@@ -52,31 +60,33 @@ final class ClBlast implements Blas {
         cl_mem ma = OpenClHandles.mem(a), mb = OpenClHandles.mem(b), mc = OpenClHandles.mem(c);
         cl_command_queue q = OpenClHandles.queue(device.currentStream().backendStream());
         int st;
-        if (batch == 1) {
-            st = switch (dtype) {
-                case FLOAT32 -> CLBlastSgemm(layout, ta, tb, m, n, k, (float) alpha, ma, aOffset, lda, mb, bOffset, ldb,
-                        (float) beta, mc, cOffset, ldc, q, null);
-                case FLOAT64 -> CLBlastDgemm(layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, mb, bOffset, ldb,
-                        beta, mc, cOffset, ldc, q, null);
-                case COMPLEX64 -> CLBlastCgemm(layout, ta, tb, m, n, k, new float[]{(float) alpha, 0}, ma, aOffset, lda, mb,
-                        bOffset, ldb, new float[]{(float) beta, 0}, mc, cOffset, ldc, q, null);
-                case COMPLEX128 -> CLBlastZgemm(layout, ta, tb, m, n, k, new double[]{alpha, 0}, ma, aOffset, lda, mb,
-                        bOffset, ldb, new double[]{beta, 0}, mc, cOffset, ldc, q, null);
-                default -> throw new AssertionError(dtype);
-            };
-        } else {
-            st = switch (dtype) {
-                case FLOAT32 -> CLBlastSgemmStridedBatched(layout, ta, tb, m, n, k, (float) alpha, ma, aOffset, lda, strideA,
-                        mb, bOffset, ldb, strideB, (float) beta, mc, cOffset, ldc, strideC, batch, q, null);
-                case FLOAT64 -> CLBlastDgemmStridedBatched(layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, strideA,
-                        mb, bOffset, ldb, strideB, beta, mc, cOffset, ldc, strideC, batch, q, null);
-                case COMPLEX64 -> CLBlastCgemmStridedBatched(layout, ta, tb, m, n, k, new float[]{(float) alpha, 0}, ma, aOffset,
-                        lda, strideA, mb, bOffset, ldb, strideB, new float[]{(float) beta, 0}, mc, cOffset, ldc, strideC, batch, q,
-                        null);
-                case COMPLEX128 -> CLBlastZgemmStridedBatched(layout, ta, tb, m, n, k, new double[]{alpha, 0}, ma, aOffset,
-                        lda, strideA, mb, bOffset, ldb, strideB, new double[]{beta, 0}, mc, cOffset, ldc, strideC, batch, q, null);
-                default -> throw new AssertionError(dtype);
-            };
+        synchronized (LOCK) {
+            if (batch == 1) {
+                st = switch (dtype) {
+                    case FLOAT32 -> CLBlastSgemm(layout, ta, tb, m, n, k, (float) alpha, ma, aOffset, lda, mb, bOffset, ldb,
+                            (float) beta, mc, cOffset, ldc, q, null);
+                    case FLOAT64 -> CLBlastDgemm(layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, mb, bOffset, ldb,
+                            beta, mc, cOffset, ldc, q, null);
+                    case COMPLEX64 -> CLBlastCgemm(layout, ta, tb, m, n, k, new float[]{(float) alpha, 0}, ma, aOffset, lda, mb,
+                            bOffset, ldb, new float[]{(float) beta, 0}, mc, cOffset, ldc, q, null);
+                    case COMPLEX128 -> CLBlastZgemm(layout, ta, tb, m, n, k, new double[]{alpha, 0}, ma, aOffset, lda, mb,
+                            bOffset, ldb, new double[]{beta, 0}, mc, cOffset, ldc, q, null);
+                    default -> throw new AssertionError(dtype);
+                };
+            } else {
+                st = switch (dtype) {
+                    case FLOAT32 -> CLBlastSgemmStridedBatched(layout, ta, tb, m, n, k, (float) alpha, ma, aOffset, lda, strideA,
+                            mb, bOffset, ldb, strideB, (float) beta, mc, cOffset, ldc, strideC, batch, q, null);
+                    case FLOAT64 -> CLBlastDgemmStridedBatched(layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, strideA,
+                            mb, bOffset, ldb, strideB, beta, mc, cOffset, ldc, strideC, batch, q, null);
+                    case COMPLEX64 -> CLBlastCgemmStridedBatched(layout, ta, tb, m, n, k, new float[]{(float) alpha, 0}, ma, aOffset,
+                            lda, strideA, mb, bOffset, ldb, strideB, new float[]{(float) beta, 0}, mc, cOffset, ldc, strideC, batch, q,
+                            null);
+                    case COMPLEX128 -> CLBlastZgemmStridedBatched(layout, ta, tb, m, n, k, new double[]{alpha, 0}, ma, aOffset,
+                            lda, strideA, mb, bOffset, ldb, strideB, new double[]{beta, 0}, mc, cOffset, ldc, strideC, batch, q, null);
+                    default -> throw new AssertionError(dtype);
+                };
+            }
         }
         if (st != CLBlastStatusCode.CLBlastSuccess) {
             throw new DeviceException(device.id() + " CLBlast " + dtype + " gemm" + (batch == 1 ? "" : "StridedBatched")
