@@ -42,9 +42,12 @@ public final class ReductionBench {
     private static void run(Device dev) {
         Nd.random().seed(1);
         var l2 = new ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm");
+        // the built-in float32 sum accumulates in float64 (accuracy); this one in float32, as l2norm: the cost of the wider sum
+        var sum32 = new ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "sum32");
         try (NDArray v = Nd.random().uniform(0, 1, DType.FLOAT32, 1L << 28)) {
             report(dev, "sum of 2^28 float32", v.nbytes(), v::sum);
             report(dev, "ReductionKernel l2norm of 2^28 float32", v.nbytes(), () -> l2.call(v));
+            report(dev, "ReductionKernel sum, float32 accumulator", v.nbytes(), () -> sum32.call(v));
         }
         try (NDArray m = Nd.random().uniform(0, 1, DType.FLOAT32, 16384, 16384)) {
             report(dev, "sum(axis=0) of 16384x16384 float32", m.nbytes(), () -> m.sum(0));

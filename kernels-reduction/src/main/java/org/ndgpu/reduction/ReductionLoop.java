@@ -103,7 +103,8 @@ public final class ReductionLoop {
         tx = block / ty;
         long blocksK = (K + tx - 1) / tx;
         int cu = Math.max(1, device.facts().computeUnits());
-        // enough resident blocks to fill the device (a GPU holds about 2048 threads per unit)
+        // enough blocks to fill the device: a GPU holds about 2048 threads per unit; CUDA's occupancy
+        // answer below replaces this with exactly one wave
         long target = device.isGpu() ? (long) cu * Tuning.BLOCKS_PER_CU : cu * 4L;
         int[] vecInputs = row && r.dims.length == 1 ? vectorInputs(ins, k, r, na) : null;
         int vec = vecInputs == null ? 0 : 16 / maxVectorItem(ins, vecInputs);
@@ -336,9 +337,12 @@ public final class ReductionLoop {
     static final class Tuning {
         private Tuning() { }
 
-        // Chosen by .gpu/tune-reduction.sh on an H200 (kernels-reduction/notes/PERF.md has the sweep):
-        // resident blocks per unit where the backend cannot say (OpenCL); CUDA asks the occupancy calculator
-        static final int BLOCKS_PER_CU = Integer.getInteger("ndgpu.reduction.blocksPerCu", 8);
+        // Chosen by .gpu/tune-reduction.sh on an H200 (kernels-reduction/notes/PERF.md has the sweeps).
+        // Blocks per unit where the backend cannot say how many are resident (OpenCL; CUDA asks the
+        // occupancy calculator for one exact wave): 16, two or more short waves. At 8, a kernel of which
+        // only 6 fit per unit (the float32 sum's float64 accumulator) ran 1.33 waves: 4051-4137 GB/s
+        // back to back on NVIDIA OpenCL, against 4407 at 16 and 4342 at 5 or 6; at 7, 3732.
+        static final int BLOCKS_PER_CU = Integer.getInteger("ndgpu.reduction.blocksPerCu", 16);
         static final int VECTOR_UNROLL = Integer.getInteger("ndgpu.reduction.vectorUnroll", 2);
         // strided loads in flight per thread: 8 on a GPU (a column sum needs them: 3348 -> 4325 GB/s),
         // 4 on a CPU device, where the larger kernel only costs compile time
