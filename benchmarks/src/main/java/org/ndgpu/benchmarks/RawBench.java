@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.opencl.OpenClHandles;
 import org.ndgpu.device.Device;
 import org.ndgpu.examples.raw.TransposeExample;
 import org.ndgpu.ndarray.DType;
@@ -108,5 +109,10 @@ public final class RawBench {
         var stream = device.currentStream().backendStream();
         Object[] raw = {1.0f, a.buffer(), b.buffer(), c.buffer(), 256};
         Bench.rowHost("  the same, backend.launch directly", () -> backend.launch(stream, kernel, one, blk256, 0, raw), 2000);
+        if (OpenClHandles.isOpenCl(backend)) {
+            // the driver's own floor: the same enqueue with nothing of ndgpu around it (arguments already set)
+            Runnable bare = DriverFloor.clEnqueue(OpenClHandles.queue(stream), OpenClHandles.kernel(kernel), 256, 256);
+            Bench.rowHost("  the same, a bare clEnqueueNDRangeKernel", bare, 2000);
+        }
     }
 }

@@ -76,9 +76,14 @@ public final class OpenClBackend implements Backend {
 
     @Override public Dialect dialect() { return Dialect.OPENCL; }
 
-    record Buffer(cl_mem mem, long size) implements BackendBuffer { }
+    /** A cl_mem, with its raw handle for launches through {@link OpenClLaunch}. */
+    record Buffer(cl_mem mem, long size, long handle) implements BackendBuffer {
+        Buffer(cl_mem mem, long size) { this(mem, size, mem.getNativePointer()); }
+    }
 
-    record Queue(cl_command_queue queue) implements BackendStream {
+    record Queue(cl_command_queue queue, MemorySegment handle) implements BackendStream {
+        Queue(cl_command_queue queue) { this(queue, OpenClLaunch.handle(queue)); }
+
         @Override public void close() { clReleaseCommandQueue(queue); }
     }
 
@@ -94,9 +99,10 @@ public final class OpenClBackend implements Backend {
      * (a reduction in a loop repeats its 20-odd shapes and strides and its pooled buffers; each
      * clSetKernelArg through JOCL costs about a microsecond).
      */
-    record Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount, Object[] set) implements BackendKernel {
+    record Kernel(String name, cl_kernel kernel, MemorySegment handle, int maxBlockSize, int parameterCount, Object[] set)
+            implements BackendKernel {
         Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount) {
-            this(name, kernel, maxBlockSize, parameterCount, new Object[Math.max(0, parameterCount)]);
+            this(name, kernel, OpenClLaunch.handle(kernel), maxBlockSize, parameterCount, new Object[Math.max(0, parameterCount)]);
         }
     }
 
@@ -271,8 +277,6 @@ public final class OpenClBackend implements Backend {
             throw new KernelLaunchException(id() + " launch of '" + k.name + "': the kernel takes " + k.parameterCount
                     + " arguments, " + args.length + " given");
         }
-        long[] global = new long[grid.length];
-        for (int d = 0; d < grid.length; d++) global[d] = grid[d] * block[d];
         // a cl_kernel's arguments are state: two threads launching one kernel must not interleave
         synchronized (k) {
             Object[] set = k.set;
@@ -284,7 +288,7 @@ public final class OpenClBackend implements Backend {
                 setArg(k, i, a);
                 set[i] = a;
             }
-            int st = clEnqueueNDRangeKernel(q(stream), k.kernel, grid.length, null, global, block, 0, null, null);
+            int st = OpenClLaunch.enqueue(((Queue) stream).handle, k.handle, grid, block);
             if (st != CL_SUCCESS) {
                 throw new KernelLaunchException(id() + " launch of '" + k.name + "' with grid " + Arrays.toString(grid)
                         + " and block " + Arrays.toString(block) + ": " + CL.stringFor_errorCode(st));
@@ -293,15 +297,16 @@ public final class OpenClBackend implements Backend {
     }
 
     private void setArg(Kernel k, int i, Object a) {
+        MemorySegment h = k.handle;
         int st = switch (a) {
-            case Buffer b -> clSetKernelArg(k.kernel, i, Sizeof.cl_mem, Pointer.to(b.mem));
-            case Integer v -> clSetKernelArg(k.kernel, i, Sizeof.cl_int, Pointer.to(new int[]{v}));
-            case Long v -> clSetKernelArg(k.kernel, i, Sizeof.cl_long, Pointer.to(new long[]{v}));
-            case Float v -> clSetKernelArg(k.kernel, i, Sizeof.cl_float, Pointer.to(new float[]{v}));
-            case Double v -> clSetKernelArg(k.kernel, i, Sizeof.cl_double, Pointer.to(new double[]{v}));
-            case Short v -> clSetKernelArg(k.kernel, i, Sizeof.cl_short, Pointer.to(new short[]{v}));
-            case Byte v -> clSetKernelArg(k.kernel, i, Sizeof.cl_char, Pointer.to(new byte[]{v}));
-            case LocalMemory l -> clSetKernelArg(k.kernel, i, l.bytes(), null);
+            case Buffer b -> OpenClLaunch.setArg(h, i, Sizeof.cl_mem, b.handle);
+            case Integer v -> OpenClLaunch.setArg(h, i, Sizeof.cl_int, v);
+            case Long v -> OpenClLaunch.setArg(h, i, Sizeof.cl_long, v);
+            case Float v -> OpenClLaunch.setArg(h, i, Sizeof.cl_float, Float.floatToRawIntBits(v));
+            case Double v -> OpenClLaunch.setArg(h, i, Sizeof.cl_double, Double.doubleToRawLongBits(v));
+            case Short v -> OpenClLaunch.setArg(h, i, Sizeof.cl_short, v);
+            case Byte v -> OpenClLaunch.setArg(h, i, Sizeof.cl_char, v);
+            case LocalMemory l -> OpenClLaunch.setLocalArg(h, i, l.bytes());
             case null -> throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is null");
             default -> throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is a "
                     + a.getClass().getSimpleName() + "; expected a device buffer, Integer, Long, Float, Double, Short or Byte");

@@ -3,10 +3,12 @@ package org.ndgpu.backend.opencl;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_context;
 import org.jocl.cl_device_id;
+import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.ndgpu.DeviceException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 
 /**
@@ -34,6 +36,12 @@ public final class OpenClHandles {
     public static cl_command_queue queue(BackendStream stream) {
         if (stream instanceof OpenClBackend.Queue q) return q.queue();
         throw new DeviceException("OpenClHandles.queue: expected an OpenCL stream, got " + kind(stream));
+    }
+
+    /** The cl_kernel of an OpenCL kernel (a benchmark calls the driver with it directly, to show its floor). */
+    public static cl_kernel kernel(BackendKernel kernel) {
+        if (kernel instanceof OpenClBackend.Kernel k) return k.kernel();
+        throw new DeviceException("OpenClHandles.kernel: expected an OpenCL kernel, got " + kind(kernel));
     }
 
     /** The cl_context of an OpenCL backend. */
