@@ -36,6 +36,11 @@ public final class TransferBench {
         float[][] back = new float[1][];
         double d2h = Bench.wallMs(() -> back[0] = dev[0].toFloatArray(), 5);
         Bench.row("d2h 256MiB toFloatArray() fresh", d2h, 4.0 * m);
+        // what the fresh-array row cannot go below: the JVM's own allocation (and zeroing) of that array
+        float[][] sink = new float[1][];
+        double alloc = Bench.wallMs(() -> sink[0] = new float[m], 5);
+        Bench.row("  of which the JVM's new float[2^26] alone", alloc, 4.0 * m);
+        sink[0] = null;
         // the fast path: into an existing array, no 256 MiB allocation and zeroing on the Java side
         float[] reused = new float[m];
         double d2hInto = Bench.wallMs(() -> dev[0].toFloatArray(reused), 5);

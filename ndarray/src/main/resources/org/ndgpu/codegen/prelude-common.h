@@ -1,89 +1,51 @@
 // ndgpu prelude, the part both dialects share word for word: it follows prelude-opencl.h or prelude-cuda.h,
 // whose ND_* names and types it is written against.
-ND_DEVICE_FN complex64 nd_c64_add(complex64 a, complex64 b) { return nd_c64(a.x + b.x, a.y + b.y); }
-ND_DEVICE_FN complex64 nd_c64_sub(complex64 a, complex64 b) { return nd_c64(a.x - b.x, a.y - b.y); }
-ND_DEVICE_FN complex64 nd_c64_mul(complex64 a, complex64 b) { return nd_c64(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
-ND_DEVICE_FN complex64 nd_c64_div(complex64 a, complex64 b) {
-    // Smith's algorithm: no overflow for large |b|
-    if (fabs(b.x) >= fabs(b.y)) {
-        if (b.x == 0 && b.y == 0) return nd_c64(a.x / fabs(b.x), a.y / fabs(b.y));
-        float r = b.y / b.x, d = b.x + b.y * r;
-        return nd_c64((a.x + a.y * r) / d, (a.y - a.x * r) / d);
-    }
-    float r = b.x / b.y, d = b.y + b.x * r;
-    return nd_c64((a.x * r + a.y) / d, (a.y * r - a.x) / d);
-}
-ND_DEVICE_FN complex64 nd_c64_neg(complex64 a) { return nd_c64(-a.x, -a.y); }
-ND_DEVICE_FN complex64 nd_c64_conj(complex64 a) { return nd_c64(a.x, -a.y); }
-ND_DEVICE_FN float nd_c64_abs(complex64 a) { return hypot(a.x, a.y); }
-ND_DEVICE_FN complex64 nd_c64_exp(complex64 a) { float e = exp(a.x); return a.y == 0 ? nd_c64(e, a.y) : nd_c64(e * cos(a.y), e * sin(a.y)); }
-ND_DEVICE_FN complex64 nd_c64_log(complex64 a) { return nd_c64(log(hypot(a.x, a.y)), atan2(a.y, a.x)); }
-ND_DEVICE_FN complex64 nd_c64_sqrt(complex64 a) {
-    if (a.x == 0 && a.y == 0) return nd_c64(0, a.y);
-    if (isinf(a.y)) return nd_c64(INFINITY, a.y);
-    float r = hypot(a.x, a.y);
-    if (a.x >= 0) { float t = sqrt((r + a.x) / 2); return nd_c64(t, a.y / (2 * t)); }
-    float t = sqrt((r - a.x) / 2);
-    return nd_c64(fabs(a.y) / (2 * t), copysign(t, a.y));
-}
-ND_DEVICE_FN complex64 nd_c64_square(complex64 a) { return nd_c64_mul(a, a); }
-ND_DEVICE_FN complex64 nd_c64_reciprocal(complex64 a) { return nd_c64_div(nd_c64(1, 0), a); }
-ND_DEVICE_FN complex64 nd_c64_pow(complex64 a, complex64 b) {
-    if (b.x == 0 && b.y == 0) return nd_c64(1, 0);
-    if (a.x == 0 && a.y == 0) return (b.y == 0 && b.x > 0) ? nd_c64(0, 0) : nd_c64(NAN, NAN);
-    return nd_c64_exp(nd_c64_mul(b, nd_c64_log(a)));
-}
-ND_DEVICE_FN complex64 nd_c64_sign(complex64 a) {
-    // NumPy 2: z / |z|, and 0 for 0
-    float r = hypot(a.x, a.y);
-    return r == 0 ? nd_c64(0, 0) : nd_c64(a.x / r, a.y / r);
-}
-ND_DEVICE_FN nd_bool nd_c64_eq(complex64 a, complex64 b) { return a.x == b.x && a.y == b.y; }
-ND_DEVICE_FN nd_bool nd_c64_isnan(complex64 a) { return isnan(a.x) || isnan(a.y); }
-ND_DEVICE_FN nd_bool nd_c64_isinf(complex64 a) { return isinf(a.x) || isinf(a.y); }
-ND_DEVICE_FN nd_bool nd_c64_isfinite(complex64 a) { return isfinite(a.x) && isfinite(a.y); }
-ND_DEVICE_FN complex128 nd_c128_add(complex128 a, complex128 b) { return nd_c128(a.x + b.x, a.y + b.y); }
-ND_DEVICE_FN complex128 nd_c128_sub(complex128 a, complex128 b) { return nd_c128(a.x - b.x, a.y - b.y); }
-ND_DEVICE_FN complex128 nd_c128_mul(complex128 a, complex128 b) { return nd_c128(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }
-ND_DEVICE_FN complex128 nd_c128_div(complex128 a, complex128 b) {
-    // Smith's algorithm: no overflow for large |b|
-    if (fabs(b.x) >= fabs(b.y)) {
-        if (b.x == 0 && b.y == 0) return nd_c128(a.x / fabs(b.x), a.y / fabs(b.y));
-        double r = b.y / b.x, d = b.x + b.y * r;
-        return nd_c128((a.x + a.y * r) / d, (a.y - a.x * r) / d);
-    }
-    double r = b.x / b.y, d = b.y + b.x * r;
-    return nd_c128((a.x * r + a.y) / d, (a.y * r - a.x) / d);
-}
-ND_DEVICE_FN complex128 nd_c128_neg(complex128 a) { return nd_c128(-a.x, -a.y); }
-ND_DEVICE_FN complex128 nd_c128_conj(complex128 a) { return nd_c128(a.x, -a.y); }
-ND_DEVICE_FN double nd_c128_abs(complex128 a) { return hypot(a.x, a.y); }
-ND_DEVICE_FN complex128 nd_c128_exp(complex128 a) { double e = exp(a.x); return a.y == 0 ? nd_c128(e, a.y) : nd_c128(e * cos(a.y), e * sin(a.y)); }
-ND_DEVICE_FN complex128 nd_c128_log(complex128 a) { return nd_c128(log(hypot(a.x, a.y)), atan2(a.y, a.x)); }
-ND_DEVICE_FN complex128 nd_c128_sqrt(complex128 a) {
-    if (a.x == 0 && a.y == 0) return nd_c128(0, a.y);
-    if (isinf(a.y)) return nd_c128(INFINITY, a.y);
-    double r = hypot(a.x, a.y);
-    if (a.x >= 0) { double t = sqrt((r + a.x) / 2); return nd_c128(t, a.y / (2 * t)); }
-    double t = sqrt((r - a.x) / 2);
-    return nd_c128(fabs(a.y) / (2 * t), copysign(t, a.y));
-}
-ND_DEVICE_FN complex128 nd_c128_square(complex128 a) { return nd_c128_mul(a, a); }
-ND_DEVICE_FN complex128 nd_c128_reciprocal(complex128 a) { return nd_c128_div(nd_c128(1, 0), a); }
-ND_DEVICE_FN complex128 nd_c128_pow(complex128 a, complex128 b) {
-    if (b.x == 0 && b.y == 0) return nd_c128(1, 0);
-    if (a.x == 0 && a.y == 0) return (b.y == 0 && b.x > 0) ? nd_c128(0, 0) : nd_c128(NAN, NAN);
-    return nd_c128_exp(nd_c128_mul(b, nd_c128_log(a)));
-}
-ND_DEVICE_FN complex128 nd_c128_sign(complex128 a) {
-    // NumPy 2: z / |z|, and 0 for 0
-    double r = hypot(a.x, a.y);
-    return r == 0 ? nd_c128(0, 0) : nd_c128(a.x / r, a.y / r);
-}
-ND_DEVICE_FN nd_bool nd_c128_eq(complex128 a, complex128 b) { return a.x == b.x && a.y == b.y; }
-ND_DEVICE_FN nd_bool nd_c128_isnan(complex128 a) { return isnan(a.x) || isnan(a.y); }
-ND_DEVICE_FN nd_bool nd_c128_isinf(complex128 a) { return isinf(a.x) || isinf(a.y); }
-ND_DEVICE_FN nd_bool nd_c128_isfinite(complex128 a) { return isfinite(a.x) && isfinite(a.y); }
+// the complex helpers, once for each width: C the type, R its real type, P the name part (c64, c128)
+#define ND_COMPLEX_OPS(C, R, P) \
+ND_DEVICE_FN C nd_##P##_add(C a, C b) { return nd_##P(a.x + b.x, a.y + b.y); } \
+ND_DEVICE_FN C nd_##P##_sub(C a, C b) { return nd_##P(a.x - b.x, a.y - b.y); } \
+ND_DEVICE_FN C nd_##P##_mul(C a, C b) { return nd_##P(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); } \
+ND_DEVICE_FN C nd_##P##_div(C a, C b) { \
+    /* Smith's algorithm: no overflow for large |b| */ \
+    if (fabs(b.x) >= fabs(b.y)) { \
+        if (b.x == 0 && b.y == 0) return nd_##P(a.x / fabs(b.x), a.y / fabs(b.y)); \
+        R r = b.y / b.x, d = b.x + b.y * r; \
+        return nd_##P((a.x + a.y * r) / d, (a.y - a.x * r) / d); \
+    } \
+    R r = b.x / b.y, d = b.y + b.x * r; \
+    return nd_##P((a.x * r + a.y) / d, (a.y * r - a.x) / d); \
+} \
+ND_DEVICE_FN C nd_##P##_neg(C a) { return nd_##P(-a.x, -a.y); } \
+ND_DEVICE_FN C nd_##P##_conj(C a) { return nd_##P(a.x, -a.y); } \
+ND_DEVICE_FN R nd_##P##_abs(C a) { return hypot(a.x, a.y); } \
+ND_DEVICE_FN C nd_##P##_exp(C a) { R e = exp(a.x); return a.y == 0 ? nd_##P(e, a.y) : nd_##P(e * cos(a.y), e * sin(a.y)); } \
+ND_DEVICE_FN C nd_##P##_log(C a) { return nd_##P(log(hypot(a.x, a.y)), atan2(a.y, a.x)); } \
+ND_DEVICE_FN C nd_##P##_sqrt(C a) { \
+    if (a.x == 0 && a.y == 0) return nd_##P(0, a.y); \
+    if (isinf(a.y)) return nd_##P(INFINITY, a.y); \
+    R r = hypot(a.x, a.y); \
+    if (a.x >= 0) { R t = sqrt((r + a.x) / 2); return nd_##P(t, a.y / (2 * t)); } \
+    R t = sqrt((r - a.x) / 2); \
+    return nd_##P(fabs(a.y) / (2 * t), copysign(t, a.y)); \
+} \
+ND_DEVICE_FN C nd_##P##_square(C a) { return nd_##P##_mul(a, a); } \
+ND_DEVICE_FN C nd_##P##_reciprocal(C a) { return nd_##P##_div(nd_##P(1, 0), a); } \
+ND_DEVICE_FN C nd_##P##_pow(C a, C b) { \
+    if (b.x == 0 && b.y == 0) return nd_##P(1, 0); \
+    if (a.x == 0 && a.y == 0) return (b.y == 0 && b.x > 0) ? nd_##P(0, 0) : nd_##P(NAN, NAN); \
+    return nd_##P##_exp(nd_##P##_mul(b, nd_##P##_log(a))); \
+} \
+ND_DEVICE_FN C nd_##P##_sign(C a) { \
+    /* NumPy 2: z / |z|, and 0 for 0 */ \
+    R r = hypot(a.x, a.y); \
+    return r == 0 ? nd_##P(0, 0) : nd_##P(a.x / r, a.y / r); \
+} \
+ND_DEVICE_FN nd_bool nd_##P##_eq(C a, C b) { return a.x == b.x && a.y == b.y; } \
+ND_DEVICE_FN nd_bool nd_##P##_isnan(C a) { return isnan(a.x) || isnan(a.y); } \
+ND_DEVICE_FN nd_bool nd_##P##_isinf(C a) { return isinf(a.x) || isinf(a.y); } \
+ND_DEVICE_FN nd_bool nd_##P##_isfinite(C a) { return isfinite(a.x) && isfinite(a.y); }
+ND_COMPLEX_OPS(complex64, float, c64)
+ND_COMPLEX_OPS(complex128, double, c128)
 // integer division and modulo as NumPy: floor semantics, and 0 (no trap) for a zero divisor
 #define ND_INT_FLOORDIV(T) ND_DEVICE_FN T nd_floordiv_##T(T a, T b) { \
     if (b == 0) return 0; \
