@@ -29,17 +29,20 @@ public final class LinalgBench {
         List<Row> rows = new ArrayList<>();
         try (var on = dev.use()) {
             Nd.random().seed(42);
-            for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
-                int n = 8192;
-                // CuPy's anchors multiply cp.random.random values, [0, 1): the same here. A GEMM held at the
-                // power limit runs at data-dependent clocks (ncu at fixed clocks: the same cuBLAS kernel takes
-                // 22.36 ms in both libraries for float64 8192, yet 19.6 vs 17.3 ms unlocked with [-1, 1) inputs here)
-                NDArray a = Nd.random().uniform(0, 1, dt, n, n), b = Nd.random().uniform(0, 1, dt, n, n);
-                double ms = Bench.deviceMsOf(() -> a.matmul(b), repeats, 3);   // as CuPy's script: 3 warm-ups, 10 runs
-                rows.add(new Row("matmul " + dt + " " + n + "x" + n, dev.id(), ms,
-                        String.format("%.2f TFLOP/s", 2.0 * n * n * n / (ms * 1e-3) / 1e12)));
-                a.close();
-                b.close();
+            int side = 8192;
+            // The operands are CuPy's anchors' own: cp.random.random float32 values in [0, 1), and for float64
+            // the same values cast (a.astype(cp.float64)), so 29 low mantissa bits are zero. That matters: a
+            // DGEMM held at the power limit runs at data-dependent clocks. With full 53-bit operands both
+            // libraries slow from 17.8 to 19.5 ms after a few calls (.gpu/gemm_ab.sh, taken in turns: ndgpu
+            // 98.8% of CuPy); ncu at locked clocks: the same cuBLAS kernel, 22.36 ms in both.
+            try (NDArray a = Nd.random().uniform(0, 1, DType.FLOAT32, side, side); NDArray b = Nd.random().uniform(0, 1, DType.FLOAT32, side, side)) {
+                for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
+                    try (NDArray ad = dt == DType.FLOAT32 ? a.copy() : a.astype(dt); NDArray bd = dt == DType.FLOAT32 ? b.copy() : b.astype(dt)) {
+                        double ms = Bench.deviceMsOf(() -> ad.matmul(bd), repeats, 3);   // as CuPy's script: 3 warm-ups, 10 runs
+                        rows.add(new Row("matmul " + dt + " " + side + "x" + side, dev.id(), ms,
+                                String.format("%.2f TFLOP/s", 2.0 * side * side * side / (ms * 1e-3) / 1e12)));
+                    }
+                }
             }
             NDArray x = Nd.random().uniform(0, 1, DType.FLOAT32, 10_000, 32, 32);
             NDArray y = Nd.random().uniform(0, 1, DType.FLOAT32, 10_000, 32, 32);
