@@ -20,7 +20,9 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
  * and the first n of each row are the answer. argsort carries the element indices and breaks ties
  * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
  *
- * <p>Speed: O(n log^2 n) work; a radix sort (CuPy uses CUB's) would be the next step for long rows on a GPU.
+ * <p>A single row longer than {@value #BLOCK} goes to {@link RadixSort} instead (a 1-d sort, argsort
+ * and unique): a few linear passes rather than O(n log^2 n) work. Many rows keep the network, whose
+ * local-memory steps sort each short row in one launch.
  */
 public final class Sorting {
     private Sorting() { }
@@ -50,6 +52,11 @@ public final class Sorting {
             if (a.size() == 0 || n == 1) {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
+            }
+            if (rows == 1 && RadixSort.handles(d, n)) {          // one long row: radix passes, not a network
+                try (NDArray flat = moved.reshape(n); NDArray r = RadixSort.sort1d(flat, indices)) {
+                    return backInPlace(r.reshape(movedShape), ax);
+                }
             }
             try (NDArray keys = Nd.full(pad(d), d, rows, p);
                  NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {

@@ -146,4 +146,71 @@ public abstract class SortConformance extends DeviceTestBase {
             }
         }
     }
+
+    /**
+     * One long row, the radix-sort path (RadixSort): every dtype, lengths around its 2048-key tiles,
+     * NaN, both zeros (kept in input order: compared bit for bit), infinities, subnormals and each
+     * dtype's extremes, a strided source, a (1, n) and an (n, 1) shape; a length whose digit table needs
+     * the two-level scan. Against Java's stable sort of the same values.
+     */
+    @Test
+    void oneLongRowEveryDtype() {
+        SplittableRandom rnd = new SplittableRandom(21);
+        for (DType dt : DTYPES) {
+            for (int len : new int[]{513, 2048, 2049, 9001}) {
+                checkLongRow(dt, longRowValues(dt, len * 2, rnd), len);
+            }
+        }
+        checkLongRow(DType.FLOAT32, longRowValues(DType.FLOAT32, 2 * 300_001, rnd), 300_001);   // > 128 tiles: scan in two levels
+        checkLongRow(DType.INT64, longRowValues(DType.INT64, 2 * 70_001, rnd), 70_001);
+    }
+
+    private static double[] longRowValues(DType dt, int n, SplittableRandom rnd) {
+        double[] v = new double[n];
+        double[] special = switch (dt) {
+            case BOOL -> new double[]{0, 1};
+            case UINT8 -> new double[]{0, 255, 128, 127};
+            case INT8 -> new double[]{-128, 127, -1, 0};
+            case INT16 -> new double[]{-32768, 32767, -1, 0};
+            case INT32 -> new double[]{Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0};
+            case INT64 -> new double[]{-0x1p62, 0x1p62, -1, 0, -0x1p53, 0x1p53};
+            case FLOAT16 -> new double[]{Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 65504, -65504, 0x1p-24, -0x1p-24};
+            case FLOAT32 -> new double[]{Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Float.MAX_VALUE, -Float.MAX_VALUE,
+                Float.MIN_VALUE, -Float.MIN_VALUE};
+            default -> new double[]{Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MAX_VALUE, -Double.MAX_VALUE,
+                Double.MIN_VALUE, -Double.MIN_VALUE};
+        };
+        for (int i = 0; i < n; i++) {
+            v[i] = rnd.nextInt(6) == 0 ? special[rnd.nextInt(special.length)] : dt == DType.BOOL ? rnd.nextInt(2)
+                    : dt == DType.UINT8 ? rnd.nextInt(256) : dt == DType.INT8 ? rnd.nextInt(-128, 128) : rnd.nextInt(-3000, 3000) / (dt.isFloating() ? 8.0 : 1.0);
+        }
+        return v;
+    }
+
+    // the radix path sees the first len of v[::2] (a strided row) as 1-d, as (1, len) along axis 1 and as (len, 1) along axis 0
+    private void checkLongRow(DType dt, double[] v, int len) {
+        try (NDArray f = Nd.array(v, DType.FLOAT64, v.length); NDArray all = f.astype(dt); NDArray strided = all.get("::2");
+             NDArray row = strided.get(":" + len)) {
+            double[] host = row.toDoubleArray();
+            Integer[] order = new Integer[len];
+            for (int j = 0; j < len; j++) order[j] = j;
+            Arrays.sort(order, (x, y) -> ORDER.compare(host[x], host[y]));
+            try (NDArray c = row.copy(); NDArray wide = c.reshape(1, len); NDArray tall = c.reshape(len, 1)) {
+                Object[][] cases = {{row, 0, "1-d strided"}, {wide, 1, "(1, n) axis 1"}, {tall, 0, "(n, 1) axis 0"}};
+                for (Object[] k : cases) {
+                    NDArray a = (NDArray) k[0];
+                    String what = dt + " len " + len + " " + k[2];
+                    try (NDArray s = Nd.sort(a, (int) k[1]); NDArray i = Nd.argsort(a, (int) k[1])) {
+                        assertArrayEquals(a.shape(), s.shape(), what);
+                        double[] got = s.toDoubleArray();
+                        long[] gi = i.toLongArray();
+                        for (int j = 0; j < len; j++) {
+                            assertEquals(host[order[j]], got[j], what + " at " + j);        // bit for bit: -0.0 and 0.0 differ
+                            assertEquals((long) order[j], gi[j], what + " argsort at " + j);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
