@@ -32,7 +32,7 @@ import org.ndgpu.device.Device;
 final class RadixSort {
     private RadixSort() { }
 
-    static final int THREADS = 256, PER = 8, TILE = THREADS * PER, DIGITS = 16;
+    static final int THREADS = 256, PER = 8, TILE = THREADS * PER, DIGITS = 16, PAIRS = DIGITS / 2;
 
     /** Rows longer than this go through the radix sort when there is one row; shorter ones stay on the local-memory bitonic sort. */
     static final int MIN_LENGTH = Sorting.BLOCK;
@@ -178,11 +178,17 @@ final class RadixSort {
                 + "    }\n"
                 + "}\n"
                 // each key to its place: the (digit, tile) start from the scanned hist, plus the keys of that
-                // digit held by earlier work-items of the tile, plus those earlier in this work-item's own run
+                // digit held by earlier work-items of the tile, plus those earlier in this work-item's own run.
+                // Counts are packed two digits to a uint (16 bits each: a tile holds 2048 keys), halving the scan.
+                // The keys are first put in digit order in local memory, then written out in that order, so
+                // neighbouring work-items write neighbouring addresses of one digit's run.
                 + "ND_KERNEL void nd_radix_scatter_" + tag + "(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo" + idxParams + ",\n"
                 + "        long _n, int _shift, ND_GLOBAL char* _bh, long _oh, long _tiles) {\n"
                 + "    ND_LOCAL " + u + " _tile[" + TILE + "];\n"
-                + "    ND_LOCAL uint _table[" + DIGITS * THREADS + "];\n"
+                + (indices ? "    ND_LOCAL long _tidx[" + TILE + "];\n" : "")
+                + "    ND_LOCAL uint _table[" + PAIRS * THREADS + "];\n"
+                + "    ND_LOCAL uint _start[" + DIGITS + "];\n"
+                + "    ND_LOCAL long _dst[" + DIGITS + "];\n"
                 + "    ND_GLOBAL " + u + "* _in = (ND_GLOBAL " + u + "*)(_bi + _oi);\n"
                 + "    ND_GLOBAL " + u + "* _out = (ND_GLOBAL " + u + "*)(_bo + _oo);\n"
                 + (indices ? "    ND_GLOBAL long* _iin = (ND_GLOBAL long*)(_bii + _oii);\n"
@@ -194,31 +200,56 @@ final class RadixSort {
                 + "        long _i = _base + _e * " + THREADS + " + _t;\n"
                 + "        if (_i < _n) _tile[_e * " + THREADS + " + _t] = _in[_i];\n"
                 + "    }\n"
-                + "    for (int _d = 0; _d < " + DIGITS + "; _d++) _table[_d * " + THREADS + " + _t] = 0;\n"
+                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] = 0;\n"
                 + "    ND_SYNC();\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"      // this work-item's keys: PER in a row
+                + "    " + u + " _v[" + PER + "];\n"                       // this work-item's keys: PER in a row
+                + (indices ? "    long _iv[" + PER + "];\n" : "")
+                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
                 + "        int _p = _t * " + PER + " + _e;\n"
-                + "        if (_base + _p < _n) _table[nd_rdigit(_tile[_p], _shift) * " + THREADS + " + _t]++;\n"
+                + "        _v[_e] = _tile[_p];\n"
+                + (indices ? "        _iv[_e] = _base + _p < _n ? _iin[_base + _p] : 0;\n" : "")
+                + "        if (_base + _p < _n) { int _d = nd_rdigit(_v[_e], _shift); _table[(_d >> 1) * " + THREADS + " + _t] += 1u << ((_d & 1) * 16); }\n"
                 + "    }\n"
                 + "    ND_SYNC();\n"
-                // inclusive scan over work-items of each digit's row (Hillis-Steele), then exclusive by subtraction
-                + "    uint _mine[" + DIGITS + "];\n"
-                + "    for (int _d = 0; _d < " + DIGITS + "; _d++) _mine[_d] = _table[_d * " + THREADS + " + _t];\n"
+                // inclusive scan over work-items of each pair row (Hillis-Steele); exclusive by subtracting our own
+                + "    uint _own[" + PAIRS + "];\n"
+                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _own[_q] = _table[_q * " + THREADS + " + _t];\n"
                 + "    for (int _off = 1; _off < " + THREADS + "; _off <<= 1) {\n"
-                + "        uint _add[" + DIGITS + "];\n"
-                + "        for (int _d = 0; _d < " + DIGITS + "; _d++) _add[_d] = _t >= _off ? _table[_d * " + THREADS + " + _t - _off] : 0;\n"
+                + "        uint _add[" + PAIRS + "];\n"
+                + "        for (int _q = 0; _q < " + PAIRS + "; _q++) _add[_q] = _t >= _off ? _table[_q * " + THREADS + " + _t - _off] : 0;\n"
                 + "        ND_SYNC();\n"
-                + "        for (int _d = 0; _d < " + DIGITS + "; _d++) _table[_d * " + THREADS + " + _t] += _add[_d];\n"
+                + "        for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] += _add[_q];\n"
                 + "        ND_SYNC();\n"
                 + "    }\n"
-                + "    for (int _d = 0; _d < " + DIGITS + "; _d++) _mine[_d] = _hist[(long)_d * _tiles + _g] + _table[_d * " + THREADS + " + _t] - _mine[_d];\n"
+                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _own[_q] = _table[_q * " + THREADS + " + _t] - _own[_q];\n"
+                // the tile's digit runs: where each starts in the tile, and the global offset of the tile's run
+                + "    if (_t == 0) {\n"
+                + "        uint _s = 0;\n"
+                + "        for (int _d = 0; _d < " + DIGITS + "; _d++) {\n"
+                + "            _start[_d] = _s;\n"
+                + "            _dst[_d] = (long)_hist[(long)_d * _tiles + _g] - _s;\n"
+                + "            _s += (_table[(_d >> 1) * " + THREADS + " + " + (THREADS - 1) + "] >> ((_d & 1) * 16)) & 0xFFFFu;\n"
+                + "        }\n"
+                + "    }\n"
+                + "    ND_SYNC();\n"
                 + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
                 + "        int _p = _t * " + PER + " + _e;\n"
                 + "        if (_base + _p < _n) {\n"
-                + "            " + u + " _v = _tile[_p];\n"
-                + "            uint _to = _mine[nd_rdigit(_v, _shift)]++;\n"
-                + "            _out[_to] = _v;\n"
-                + (indices ? "            _iout[_to] = _iin[_base + _p];\n" : "")
+                + "            int _d = nd_rdigit(_v[_e], _shift), _sh = (_d & 1) * 16;\n"
+                + "            uint _at = _start[_d] + ((_own[_d >> 1] >> _sh) & 0xFFFFu);\n"
+                + "            _own[_d >> 1] += 1u << _sh;\n"
+                + "            _tile[_at] = _v[_e];\n"
+                + (indices ? "            _tidx[_at] = _iv[_e];\n" : "")
+                + "        }\n"
+                + "    }\n"
+                + "    ND_SYNC();\n"
+                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"      // out in digit order: coalesced runs
+                + "        int _p = _e * " + THREADS + " + _t;\n"
+                + "        if (_base + _p < _n) {\n"
+                + "            " + u + " _w = _tile[_p];\n"
+                + "            long _to = _dst[nd_rdigit(_w, _shift)] + _p;\n"
+                + "            _out[_to] = _w;\n"
+                + (indices ? "            _iout[_to] = _tidx[_p];\n" : "")
                 + "        }\n"
                 + "    }\n"
                 + "}\n";
