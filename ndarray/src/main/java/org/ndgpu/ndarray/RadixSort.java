@@ -157,25 +157,28 @@ final class RadixSort {
         String idxParams = indices ? ", ND_GLOBAL char* _bii, long _oii, ND_GLOBAL char* _bio, long _oio" : "";
         return dialect.prelude() + "\n"
                 + "ND_DEVICE_FN int nd_rdigit(" + u + " _u, int _shift) { return " + digit + "; }\n"
-                // the 16 digit counts of each tile, digit-major
+                // the 16 digit counts of each tile, digit-major; two digits per uint (16 bits each), summed
+                // over the work-items by a tree in local memory
                 + "ND_KERNEL void nd_radix_count_" + tag + "(ND_GLOBAL char* _bk, long _ok, long _n, int _shift,\n"
                 + "        ND_GLOBAL char* _bh, long _oh, long _tiles) {\n"
-                + "    ND_LOCAL uint _table[" + DIGITS * THREADS + "];\n"
+                + "    ND_LOCAL uint _table[" + PAIRS * THREADS + "];\n"
                 + "    ND_GLOBAL " + u + "* _keys = (ND_GLOBAL " + u + "*)(_bk + _ok);\n"
                 + "    ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);\n"
                 + "    int _t = (int)ND_LOCAL_ID();\n"
                 + "    long _base = (long)ND_GROUP_ID() * " + TILE + ";\n"
-                + "    for (int _d = 0; _d < " + DIGITS + "; _d++) _table[_d * " + THREADS + " + _t] = 0;\n"
+                + "    uint _c[" + PAIRS + "];\n"
+                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _c[_q] = 0;\n"
                 + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
                 + "        long _i = _base + _e * " + THREADS + " + _t;\n"
-                + "        if (_i < _n) _table[nd_rdigit(_keys[_i], _shift) * " + THREADS + " + _t]++;\n"
+                + "        if (_i < _n) { int _d = nd_rdigit(_keys[_i], _shift); _c[_d >> 1] += 1u << ((_d & 1) * 16); }\n"
                 + "    }\n"
+                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] = _c[_q];\n"
                 + "    ND_SYNC();\n"
-                + "    if (_t < " + DIGITS + ") {\n"
-                + "        uint _s = 0;\n"
-                + "        for (int _j = 0; _j < " + THREADS + "; _j++) _s += _table[_t * " + THREADS + " + _j];\n"
-                + "        _hist[(long)_t * _tiles + ND_GROUP_ID()] = _s;\n"
+                + "    for (int _off = " + THREADS / 2 + "; _off > 0; _off >>= 1) {\n"
+                + "        if (_t < _off) for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] += _table[_q * " + THREADS + " + _t + _off];\n"
+                + "        ND_SYNC();\n"
                 + "    }\n"
+                + "    if (_t < " + DIGITS + ") _hist[(long)_t * _tiles + ND_GROUP_ID()] = (_table[(_t >> 1) * " + THREADS + "] >> ((_t & 1) * 16)) & 0xFFFFu;\n"
                 + "}\n"
                 // each key to its place: the (digit, tile) start from the scanned hist, plus the keys of that
                 // digit held by earlier work-items of the tile, plus those earlier in this work-item's own run.
