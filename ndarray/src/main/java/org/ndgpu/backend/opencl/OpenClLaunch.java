@@ -28,12 +28,28 @@ import org.ndgpu.backend.NativeLibrary;
 final class OpenClLaunch {
     private OpenClLaunch() { }
 
-    private static final NativeLibrary LIB = NativeLibrary.load("the OpenCL ICD loader",
-            List.of("libOpenCL.so", "libOpenCL.so.1"), List.of());
-    private static final MethodHandle SET_KERNEL_ARG = LIB.downcall("clSetKernelArg",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
-    private static final MethodHandle ENQUEUE_ND_RANGE_KERNEL = LIB.downcall("clEnqueueNDRangeKernel",
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+    private static final MethodHandle SET_KERNEL_ARG, ENQUEUE_ND_RANGE_KERNEL;
+    /** Why the bindings could not be made (then the provider lists no OpenCL device), or null. */
+    private static final String PROBLEM;
+
+    static {
+        MethodHandle set = null, enqueue = null;
+        String problem = null;
+        try {
+            NativeLibrary lib = NativeLibrary.load("the OpenCL ICD loader", List.of("libOpenCL.so", "libOpenCL.so.1"), List.of());
+            set = lib.downcall("clSetKernelArg", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
+            enqueue = lib.downcall("clEnqueueNDRangeKernel",
+                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+        } catch (NativeLibrary.NotFoundException e) {
+            problem = "OpenCL: the launch path through java.lang.foreign could not bind the loader: " + e.getMessage();
+        }
+        SET_KERNEL_ARG = set;
+        ENQUEUE_ND_RANGE_KERNEL = enqueue;
+        PROBLEM = problem;
+    }
+
+    /** Null when launches can be made; else why not (OpenClProvider reports it and lists no device). */
+    static String problem() { return PROBLEM; }
 
     /** Per-thread native memory for one call: an argument value, the global and the local sizes (size_t[3] each). */
     private record Scratch(MemorySegment value, MemorySegment global, MemorySegment local) {

@@ -36,6 +36,10 @@ public final class OpenClProvider implements BackendProvider {
                     + "); install it: apt-get install ocl-icd-opencl-dev pocl-opencl-icd");
             return new Discovery(found, problems);
         }
+        if (OpenClLaunch.problem() != null) {             // JOCL opened a loader that java.lang.foreign cannot find by name
+            problems.add(OpenClLaunch.problem());
+            return new Discovery(found, problems);
+        }
         boolean anyGpu = false;
         for (cl_platform_id p : platforms) {
             String pname = OpenClInfo.platformString(p, CL_PLATFORM_NAME);
