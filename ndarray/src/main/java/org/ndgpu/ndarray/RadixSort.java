@@ -34,8 +34,10 @@ final class RadixSort {
 
     static final int THREADS = 256, PER = 8, TILE = THREADS * PER, DIGITS = 16, PAIRS = DIGITS / 2;
 
-    /** Rows longer than this go through the radix sort when there is one row; shorter ones stay on the local-memory bitonic sort. */
+    /** Rows longer than this go through the radix sort; shorter ones stay on the local-memory bitonic sort. */
     static final int MIN_LENGTH = Sorting.BLOCK;
+    /** At most this many rows are radix-sorted (one after another); more go to the network, all rows at once. */
+    static final int MAX_ROWS = 16;
 
     private record Source(Dialect dialect, DType dtype, boolean indices) { }
 

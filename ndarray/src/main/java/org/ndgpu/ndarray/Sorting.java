@@ -20,9 +20,10 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
  * and the first n of each row are the answer. argsort carries the element indices and breaks ties
  * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
  *
- * <p>A single row longer than {@value #BLOCK} goes to {@link RadixSort} instead (a 1-d sort, argsort
- * and unique): a few linear passes rather than O(n log^2 n) work. Many rows keep the network, whose
- * local-memory steps sort each short row in one launch.
+ * <p>Up to {@value RadixSort#MAX_ROWS} rows longer than {@value #BLOCK} go to {@link RadixSort}
+ * instead, one row after another (a 1-d sort, argsort and unique among them): a few linear passes
+ * rather than O(n log^2 n) work. More rows keep the network, which sorts them all in the same
+ * launches (each short row in one local-memory launch).
  */
 public final class Sorting {
     private Sorting() { }
@@ -53,10 +54,8 @@ public final class Sorting {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
-            if (rows == 1 && RadixSort.handles(d, n)) {          // one long row: radix passes, not a network
-                try (NDArray flat = moved.reshape(n); NDArray r = RadixSort.sort1d(flat, indices)) {
-                    return backInPlace(r.reshape(movedShape), ax);
-                }
+            if (rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, not a network
+                return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
             }
             try (NDArray keys = Nd.full(pad(d), d, rows, p);
                  NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {
@@ -88,6 +87,30 @@ public final class Sorting {
                     if (idx != null) idx.close();
                 }
             }
+        }
+    }
+
+    // each row through RadixSort in turn, into one (moved-shape) result
+    private static NDArray radixRows(NDArray moved, long[] movedShape, long rows, long n, boolean indices) {
+        if (rows == 1) {
+            try (NDArray flat = moved.reshape(n); NDArray r = RadixSort.sort1d(flat, indices)) {
+                return r.reshape(movedShape);
+            }
+        }
+        NDArray out = NDArray.empty(moved.device(), indices ? DType.INT64 : moved.dtype(), new long[]{rows, n}, Order.C);
+        try (NDArray byRow = moved.reshape(rows, n)) {
+            for (long r = 0; r < rows; r++) {
+                try (NDArray src = byRow.get(Long.toString(r)); NDArray sorted = RadixSort.sort1d(src, indices);
+                     NDArray dst = out.get(Long.toString(r))) {
+                    Copies.copyInto(sorted, dst);
+                }
+            }
+            try (out) {
+                return out.reshape(movedShape);
+            }
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
         }
     }
 
