@@ -133,10 +133,8 @@ public abstract class SortConformance extends DeviceTestBase {
                     double[] got = s.toDoubleArray();
                     long[] gi = i.toLongArray();
                     for (int r = 0; r < rows; r++) {
-                        Integer[] order = new Integer[len];
-                        for (int j = 0; j < len; j++) order[j] = j;
                         final int base = r * len;
-                        Arrays.sort(order, (x, y) -> ORDER.compare(v[base + x], v[base + y]));
+                        Integer[] order = stableOrder(v, base, len);
                         for (int j = 0; j < len; j++) {
                             assertEquals(v[base + order[j]], got[base + j], dt + " len " + len + " row " + r + " at " + j);
                             assertEquals((long) order[j], gi[base + j], dt + " len " + len + " row " + r + " argsort at " + j);
@@ -192,9 +190,7 @@ public abstract class SortConformance extends DeviceTestBase {
         try (NDArray f = Nd.array(v, DType.FLOAT64, v.length); NDArray all = f.astype(dt); NDArray strided = all.get("::2");
              NDArray row = strided.get(":" + len)) {
             double[] host = row.toDoubleArray();
-            Integer[] order = new Integer[len];
-            for (int j = 0; j < len; j++) order[j] = j;
-            Arrays.sort(order, (x, y) -> ORDER.compare(host[x], host[y]));
+            Integer[] order = stableOrder(host, 0, len);
             try (NDArray c = row.copy(); NDArray wide = c.reshape(1, len); NDArray tall = c.reshape(len, 1)) {
                 Object[][] cases = {{row, 0, "1-d strided"}, {wide, 1, "(1, n) axis 1"}, {tall, 0, "(n, 1) axis 0"}};
                 for (Object[] k : cases) {
@@ -231,10 +227,8 @@ public abstract class SortConformance extends DeviceTestBase {
                             double[] got = s.toDoubleArray();
                             long[] gi = i.toLongArray();
                             for (int r = 0; r < rows; r++) {
-                                Integer[] order = new Integer[len];
-                                for (int j = 0; j < len; j++) order[j] = j;
                                 final int base = r * len;
-                                Arrays.sort(order, (x, y) -> ORDER.compare(host[base + x], host[base + y]));
+                                Integer[] order = stableOrder(host, base, len);
                                 for (int j = 0; j < len; j++) {
                                     int at = axis == 1 ? r * len + j : j * rows + r;       // C order of the result's shape
                                     // the network (more rows) is not stable for sort, so -0.0 and 0.0 may trade places there (as in NumPy's default sort)
@@ -249,5 +243,13 @@ public abstract class SortConformance extends DeviceTestBase {
                 }
             }
         }
+    }
+
+    // the stable order of v[base, base + len) in NumPy's order (Java's sort of objects is stable)
+    private static Integer[] stableOrder(double[] v, int base, int len) {
+        Integer[] order = new Integer[len];
+        for (int j = 0; j < len; j++) order[j] = j;
+        Arrays.sort(order, (x, y) -> ORDER.compare(v[base + x], v[base + y]));
+        return order;
     }
 }
