@@ -133,12 +133,8 @@ public abstract class SortConformance extends DeviceTestBase {
                     double[] got = s.toDoubleArray();
                     long[] gi = i.toLongArray();
                     for (int r = 0; r < rows; r++) {
-                        final int base = r * len;
-                        Integer[] order = stableOrder(v, base, len);
-                        for (int j = 0; j < len; j++) {
-                            assertEquals(v[base + order[j]], got[base + j], dt + " len " + len + " row " + r + " at " + j);
-                            assertEquals((long) order[j], gi[base + j], dt + " len " + len + " row " + r + " argsort at " + j);
-                        }
+                        final int row = r;
+                        assertRowSorted(v, r, len, got, gi, j -> row * len + j, true, dt + " len " + len + " row " + r);
                     }
                 }
             }
@@ -227,21 +223,31 @@ public abstract class SortConformance extends DeviceTestBase {
                             double[] got = s.toDoubleArray();
                             long[] gi = i.toLongArray();
                             for (int r = 0; r < rows; r++) {
-                                final int base = r * len;
-                                Integer[] order = stableOrder(host, base, len);
-                                for (int j = 0; j < len; j++) {
-                                    int at = axis == 1 ? r * len + j : j * rows + r;       // C order of the result's shape
-                                    // the network (more rows) is not stable for sort, so -0.0 and 0.0 may trade places there (as in NumPy's default sort)
-                                    double want = host[base + order[j]];
-                                    assertEquals(rows <= RadixSort.MAX_ROWS ? want : want + 0.0, rows <= RadixSort.MAX_ROWS ? got[at] : got[at] + 0.0,
-                                            what + " row " + r + " at " + j);
-                                    assertEquals((long) order[j], gi[at], what + " row " + r + " argsort at " + j);
-                                }
+                                final int row = r, n = rows;
+                                // C order of the result's shape; the network (more rows) is not stable for sort, so
+                                // -0.0 and 0.0 may trade places there (as in NumPy's default sort)
+                                assertRowSorted(host, r, len, got, gi, j -> axis == 1 ? row * len + j : j * n + row,
+                                        rows <= RadixSort.MAX_ROWS, what + " row " + r);
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * Row r of the (rows, len) values v sorted and argsorted as Java's stable sort orders it: element j
+     * of the row's result sits at {@code at(j)} of got and gi. {@code signedZeros}: -0.0 and 0.0 must be
+     * where the stable order puts them (compared bit for bit), else they may trade places.
+     */
+    private static void assertRowSorted(double[] v, int r, int len, double[] got, long[] gi, java.util.function.IntUnaryOperator at,
+                                        boolean signedZeros, String what) {
+        Integer[] order = stableOrder(v, r * len, len);
+        for (int j = 0; j < len; j++) {
+            double want = v[r * len + order[j]], have = got[at.applyAsInt(j)];
+            assertEquals(signedZeros ? want : want + 0.0, signedZeros ? have : have + 0.0, what + " at " + j);
+            assertEquals((long) order[j], gi[at.applyAsInt(j)], what + " argsort at " + j);
         }
     }
 
