@@ -1,7 +1,8 @@
 package org.ndgpu.benchmarks;
 
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import org.ndgpu.device.Event;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
@@ -30,23 +31,21 @@ public final class GemmProbe {
         boolean fromFiles = args.length > 4;
         try (NDArray a = fromFiles ? Nd.load(Path.of(args[3])) : Nd.random().seed(1).uniform(0, 1, dt, n, n);
              NDArray b = fromFiles ? Nd.load(Path.of(args[4])) : Nd.random().seed(2).uniform(0, 1, dt, n, n)) {
-            double[] ms = new double[reps];
+            List<Double> ms = new ArrayList<>();
             for (int i = 0; i < reps; i++) {
                 try (Event s = Event.record()) {
                     NDArray c = a.matmul(b);
                     try (Event e = Event.record()) {
-                        ms[i] = s.elapsedMillis(e);
+                        ms.add(s.elapsedMillis(e));
                     }
                     c.close();
                 }
             }
             Device.current().synchronize();
-            double[] sorted = ms.clone();
-            Arrays.sort(sorted);
-            double median = sorted[reps / 2];
+            double median = Bench.median(ms);
             System.out.printf("GemmProbe %s %d on %s%s: median %.3f ms = %.2f TFLOP/s; each: %s%n", a.dtype(), n, Device.current(),
                     fromFiles ? " (operands from files)" : "", median, 2.0 * n * n * n / (median * 1e-3) / 1e12,
-                    Arrays.toString(Arrays.stream(ms).map(v -> Math.round(v * 100) / 100.0).toArray()));
+                    ms.stream().map(v -> Math.round(v * 100) / 100.0).toList());
         }
     }
 }

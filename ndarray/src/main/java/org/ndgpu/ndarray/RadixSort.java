@@ -57,7 +57,7 @@ final class RadixSort {
         long n = row.size();
         int width = 8 * d.itemsize();
         long tiles = (n + TILE - 1) / TILE;
-        String tag = (indices ? "argsort_" : "sort_") + d;
+        String tag = tag(d, indices);
         String src = SOURCES.computeIfAbsent(new Source(dev.backend().dialect(), d, indices), s -> source(s.dialect(), d, indices));
         BackendKernel count = dev.programs().kernel("nd_radix_" + tag, src, List.of(), "nd_radix_count_" + tag);
         BackendKernel scatter = dev.programs().kernel("nd_radix_" + tag, src, List.of(), "nd_radix_scatter_" + tag);
@@ -88,7 +88,7 @@ final class RadixSort {
                     ib = t;
                 }
             }
-            // width / 4 passes is even, so the result is back in the first buffers
+            // after the last swap a (and ia) hold the last pass's output
             NDArray result = indices ? ia : a;
             if (indices) ia = null;
             else a = null;
@@ -116,9 +116,12 @@ final class RadixSort {
         }
     }
 
+    /** The kernels' name part: "sort_float32", "argsort_int64". */
+    private static String tag(DType d, boolean indices) { return (indices ? "argsort_" : "sort_") + d; }
+
     /**
-     * C source of {@code U nd_rkey(U u)}-style code for the dtype: the order-preserving unsigned code of
-     * an element's raw bits {@code u} (held in {@code K}, 32 or 64 bits; only the dtype's width is used).
+     * A C expression of type {@code k} (uint or ulong): the order-preserving unsigned code of the element
+     * whose raw bits are {@code u}; only the dtype's width of it is used.
      */
     static String keyFunction(DType d, String k, String u) {
         int w = 8 * d.itemsize();
@@ -154,7 +157,7 @@ final class RadixSort {
 
     static String source(Dialect dialect, DType d, boolean indices) {
         int w = 8 * d.itemsize();
-        String u = unsigned(w), k = w == 64 ? "ulong" : "uint", tag = (indices ? "argsort_" : "sort_") + d;
+        String u = unsigned(w), k = w == 64 ? "ulong" : "uint", tag = tag(d, indices);
         String digit = "(int)((" + keyFunction(d, k, "_u") + " >> _shift) & 15)";
         String idxParams = indices ? ", ND_GLOBAL char* _bii, long _oii, ND_GLOBAL char* _bio, long _oio" : "";
         return dialect.prelude() + "\n"

@@ -70,17 +70,17 @@ final class OpenClLaunch {
             case 4 -> v.set(JAVA_INT, 0, (int) bits);
             default -> v.set(JAVA_LONG, 0, bits);
         }
-        return call(SET_KERNEL_ARG, kernel, index, size, v);
+        return setKernelArg(kernel, index, size, v);
     }
 
     /** clSetKernelArg of {@code bytes} of __local memory (no value). */
     static int setLocalArg(MemorySegment kernel, int index, long bytes) {
-        return call(SET_KERNEL_ARG, kernel, index, bytes, MemorySegment.NULL);
+        return setKernelArg(kernel, index, bytes, MemorySegment.NULL);
     }
 
-    private static int call(MethodHandle h, MemorySegment kernel, int index, long size, MemorySegment value) {
+    private static int setKernelArg(MemorySegment kernel, int index, long size, MemorySegment value) {
         try {
-            return (int) h.invokeExact(kernel, index, size, value);
+            return (int) SET_KERNEL_ARG.invokeExact(kernel, index, size, value);
         } catch (Throwable t) {
             throw rethrow(t);
         }
