@@ -13,6 +13,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.Closeness;
+import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Diagonals;
@@ -163,7 +164,12 @@ public final class Nd {
     /** numpy.full(shape, value, dtype). */
     public static NDArray full(Object value, DType dtype, long... shape) {
         NDArray a = empty(dtype, shape);
-        a.fill(value);
+        try {
+            Copies.assign("full", a, value);
+        } catch (RuntimeException e) {
+            a.close();
+            throw e;
+        }
         return a;
     }
 
@@ -397,8 +403,11 @@ public final class Nd {
         return a.isFContiguous() ? a : a.copy(Order.F);
     }
 
-    /** numpy.copyto(dst, src): broadcast and cast into dst. */
-    public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src); }
+    /** numpy.copyto(dst, src): broadcast and cast into dst with NumPy's default casting, 'same_kind' (float into int raises). */
+    public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src, Casting.SAME_KIND); }
+
+    /** numpy.copyto(dst, src, casting): {@code Nd.copyto(ints, floats, Casting.UNSAFE)} truncates as a C cast. */
+    public static void copyto(NDArray dst, Object src, Casting casting) { Copies.assign("copyto", dst, src, casting); }
 
     // ---------------------------------------------------------------- reductions as functions: Nd.sum(a), Nd.mean(a, 0)
 

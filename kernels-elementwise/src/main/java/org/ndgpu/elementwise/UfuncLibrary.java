@@ -16,6 +16,8 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
@@ -175,16 +177,11 @@ public final class UfuncLibrary implements Ufuncs {
             }
         }
         if (out != null) {
-            out.live(name);
+            Operands.checkWriteable(name, out);
             if (same != null) allSame &= out.hasShape(same);
         }
         if (allSame && same != null) {
-            if (out != null) {
-                if (!UfuncLoops.canCastSameKind(result, out.dtype())) {
-                    throw new DTypeException(name + ": cannot cast the result from " + result + " to the output's " + out.dtype()
-                            + " with casting rule 'same_kind'");
-                }
-            }
+            if (out != null) Operands.checkCast(name, result, out.dtype(), Casting.SAME_KIND);
             NDArray y = out != null ? out : NDArray.empty(dev0, result, same, Order.C);
             Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
             ElementwiseLoop.run(spec, kernelArgs(ops, y), same);
@@ -211,10 +208,7 @@ public final class UfuncLibrary implements Ufuncs {
                 throw new ShapeException(name + ": output has shape " + Shapes.str(out.shape()) + ", but the operands broadcast to "
                         + Shapes.str(shape));
             }
-            if (!UfuncLoops.canCastSameKind(result, out.dtype())) {
-                throw new DTypeException(name + ": cannot cast the result from " + result + " to the output's " + out.dtype()
-                        + " with casting rule 'same_kind'");
-            }
+            Operands.checkCast(name, result, out.dtype(), Casting.SAME_KIND);
         }
         NDArray y = out != null ? out : NDArray.empty(device, result, shape, Order.C);
         Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);

@@ -67,17 +67,5 @@ public final class UfuncLoops {
     }
 
     /** numpy.can_cast(from, to, casting="same_kind"): safe, or towards a later kind (bool, uint, int, float, complex). */
-    public static boolean canCastSameKind(DType from, DType to) {
-        return DType.canCastSafely(from, to) || kindRank(from) <= kindRank(to);
-    }
-
-    private static int kindRank(DType d) {
-        return switch (d.kind()) {
-            case 'b' -> 0;
-            case 'u' -> 1;
-            case 'i' -> 2;
-            case 'f' -> 3;
-            default -> 4;
-        };
-    }
+    public static boolean canCastSameKind(DType from, DType to) { return org.ndgpu.ndarray.Casting.SAME_KIND.allows(from, to); }
 }

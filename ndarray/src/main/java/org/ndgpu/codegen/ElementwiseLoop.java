@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
-import org.ndgpu.DeviceException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
@@ -13,6 +12,7 @@ import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Shapes;
 
 /**
@@ -99,6 +99,49 @@ public final class ElementwiseLoop {
      * IN arrays broadcast to it.
      */
     public static void run(Spec spec, Object[] args, long[] shape) {
+        NDArray[] temps = copyIfOverlap(spec, args, shape);
+        if (temps != null) {
+            Object[] safe = args.clone();
+            for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
+            try {
+                launch(spec, safe, shape);
+            } finally {
+                // stream-ordered pool: the copies' memory is reused only by work queued after this launch
+                for (NDArray t : temps) if (t != null) t.close();
+            }
+            return;
+        }
+        launch(spec, args, shape);
+    }
+
+    /**
+     * NumPy's copy-if-overlap: every OUT array must be writeable, and an IN array that shares memory
+     * with an OUT array other than as the identical element-for-element view (Nd.add(a.get("::-1"), 0, a),
+     * Nd.add(t, t.T(), t)) is read from a copy, since the threads of one launch write and read in no
+     * fixed order. Null when no input needs a copy (the common case allocates nothing).
+     */
+    private static NDArray[] copyIfOverlap(Spec spec, Object[] args, long[] shape) {
+        List<Param> params = spec.params();
+        if (args.length != params.size()) {
+            throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+        }
+        NDArray[] temps = null;
+        for (int o = 0; o < params.size(); o++) {
+            if (params.get(o).kind() != Kind.OUT || !(args[o] instanceof NDArray out)) continue;
+            Operands.checkWriteable(spec.name(), out);
+            for (int k = 0; k < params.size(); k++) {
+                if (params.get(k).kind() != Kind.IN || !(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
+                if (temps != null && temps[k] != null) continue;
+                long[] st = Shapes.broadcastStrides(spec.name(), in.shape(), in.strides(), shape);
+                if (!Operands.overlaps(in, st, out)) continue;
+                if (temps == null) temps = new NDArray[args.length];
+                temps[k] = in.copy();
+            }
+        }
+        return temps;
+    }
+
+    private static void launch(Spec spec, Object[] args, long[] shape) {
         Plan plan = plan(spec, args, shape);
         if (plan.n() == 0) return;
         List<Param> params = spec.params();
@@ -174,17 +217,7 @@ public final class ElementwiseLoop {
         if (args.length != params.size()) {
             throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
         }
-        Device device = null;
-        for (Object a : args) {
-            if (a instanceof NDArray arr) {
-                if (device == null) device = arr.device();
-                else if (arr.device() != device) {
-                    throw new DeviceException(spec.name() + ": arrays are on different devices: " + device.id() + " and "
-                            + arr.device().id() + "; move one with a.to(device)");
-                }
-            }
-        }
-        if (device == null) device = Device.current();
+        Device device = Operands.device(spec.name(), args);
         long n = Shapes.size(shape);
         if (n == 0) return new Plan(device, new Layout(1, true, true), List.of(), List.of(), 0);
 

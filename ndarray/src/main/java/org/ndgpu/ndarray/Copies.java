@@ -51,11 +51,23 @@ public final class Copies {
         return out;
     }
 
-    /** out[...] = src (same shape, or src broadcast to out's shape), cast to out's dtype. */
+    /**
+     * out[...] = src (same shape, or src broadcast to out's shape), cast to out's dtype. out must be
+     * writeable; a src that overlaps out is read from a copy (the loop does that; the plain-copy fast
+     * path checks here, since a device memcpy of overlapping ranges is undefined).
+     */
     public static void copyInto(NDArray src, NDArray out) {
         if (src.dtype() == out.dtype() && java.util.Arrays.equals(src.shape(), out.shape())
                 && ((src.isCContiguous() && out.isCContiguous()) || (src.isFContiguous() && out.isFContiguous()))) {
-            var dev = out.device();
+            Operands.checkWriteable("copyto", out);
+            var dev = Operands.device("copyto", src, out);
+            if (out.nbytes() == 0 || (src.sharesMemory(out) && src.offset() == out.offset())) return;
+            if (Operands.overlaps(src, out)) {
+                try (NDArray tmp = src.copy()) {
+                    copyInto(tmp, out);
+                }
+                return;
+            }
             dev.backend().copy(dev.currentStream().backendStream(), src.buffer(), src.offset(), out.buffer(), out.offset(), out.nbytes());
             return;
         }
@@ -68,36 +80,71 @@ public final class Copies {
                 "y = " + CTypes.cast(from, to, "x") + ";");
     }
 
-    /** NumPy assignment {@code target[...] = value}: an NDArray broadcast and cast, or a Java number. */
-    public static void assign(String op, NDArray target, Object value) {
-        target.live(op);
+    /**
+     * NumPy assignment {@code target[...] = value} (a.set, a.fill): an NDArray broadcast and cast
+     * unsafely, as NumPy's setitem, or a Java number.
+     */
+    public static void assign(String op, NDArray target, Object value) { assign(op, target, value, Casting.UNSAFE); }
+
+    /**
+     * numpy.copyto(target, value, casting): an NDArray broadcast to target's shape, or a Java number
+     * (a NEP 50 weak scalar: an integer checks against an integer target's range, a float into an
+     * integer target needs 'unsafe'). NaN, infinity and out-of-range floats never go silently into an
+     * integer target: NumPy raises "cannot convert float NaN to integer".
+     */
+    public static void assign(String op, NDArray target, Object value, Casting casting) {
+        java.util.Objects.requireNonNull(casting, "casting");
+        Operands.checkWriteable(op, target);
         switch (value) {
             case NDArray v -> {
-                v.live(op);
+                Operands.device(op, v, target);
                 Shapes.broadcastStrides(op, v.shape(), v.strides(), target.shape());
-                if (v.sharesMemory(target)) {
-                    try (NDArray tmp = v.copy()) {
-                        copyInto(tmp, target);
-                    }
-                } else {
-                    copyInto(v, target);
-                }
+                Operands.checkCast(op, v.dtype(), target.dtype(), casting);
+                copyInto(v, target);
             }
-            case Boolean b -> fillScalar(op, target, b ? 1L : 0L);
-            case Number n -> fillScalar(op, target, n);
+            case Boolean b -> fillScalar(op, target, b ? 1L : 0L, DType.BOOL, casting);
+            case Number n -> fillScalar(op, target, n, null, casting);
             case null -> throw new DTypeException(op + ": expected an NDArray or a Java number, got null");
             default -> throw new DTypeException(op + ": expected an NDArray or a Java number, got " + value.getClass().getSimpleName());
         }
     }
 
-    private static void fillScalar(String op, NDArray target, Number n) {
+    private static void fillScalar(String op, NDArray target, Number n, DType scalarKind, Casting casting) {
         DType to = target.dtype();
         boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
+        if (!integral && !(n instanceof Double || n instanceof Float)) {
+            throw new DTypeException(op + ": expected a Java number (Integer, Long, Short, Byte, Float, Double) or Boolean, got "
+                    + n.getClass().getSimpleName());
+        }
+        // the weak scalar's kind, for the casting rule: bool, int64 or float64 (NEP 50)
+        DType from = scalarKind != null ? scalarKind : integral ? (to.isInteger() ? to : DType.INT64) : DType.FLOAT64;
+        if (scalarKind == null && !integral && to.isInexact()) from = to;
+        if (from != to && !casting.allows(from, to)) {
+            throw new DTypeException(op + ": cannot cast scalar " + n + " from " + from + " to " + to + " with casting rule '"
+                    + casting.numpyName() + "'");
+        }
         if (integral && to.isInteger()) Scalars.checkFits(op, n.longValue(), to);
+        if (!integral && to.isInteger()) checkFloatFitsInteger(op, n.doubleValue(), to);
         DType src = integral ? DType.INT64 : DType.FLOAT64;
         var spec = new Spec("nd_fill_" + src + "_" + to,
                 List.of(new Param("y", to, Kind.OUT), new Param("v", src, Kind.SCALAR)),
                 "y = " + CTypes.cast(src, to, "v") + ";");
         ElementwiseLoop.run(spec, new Object[]{target, integral ? (Object) n.longValue() : (Object) n.doubleValue()}, target.shape());
+    }
+
+    // a C cast of NaN, infinity or an out-of-range float to an integer is undefined (0 on PoCL, INT_MIN
+    // on x86): NumPy raises for a Python float assigned to an integer array, and so does ndgpu
+    private static void checkFloatFitsInteger(String op, double v, DType to) {
+        if (Double.isNaN(v)) throw new DTypeException(op + ": cannot convert float NaN to integer (" + to + ")");
+        if (Double.isInfinite(v)) throw new DTypeException(op + ": cannot convert float infinity to integer (" + to + ")");
+        double t = v < 0 ? Math.ceil(v) : Math.floor(v);
+        boolean fits = switch (to) {
+            case UINT8 -> t >= 0 && t <= 255;
+            case INT8 -> t >= Byte.MIN_VALUE && t <= Byte.MAX_VALUE;
+            case INT16 -> t >= Short.MIN_VALUE && t <= Short.MAX_VALUE;
+            case INT32 -> t >= Integer.MIN_VALUE && t <= Integer.MAX_VALUE;
+            default -> t >= -0x1p63 && t < 0x1p63;
+        };
+        if (!fits) throw new DTypeException(op + ": float " + v + " out of bounds for " + to);
     }
 }

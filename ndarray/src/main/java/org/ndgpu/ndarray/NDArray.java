@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.ArrayClosedException;
 import org.ndgpu.DTypeException;
-import org.ndgpu.DeviceException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
@@ -39,9 +38,11 @@ public final class NDArray implements AutoCloseable {
     private final Cleaner.Cleanable cleanable;
     // non-null only for a symbolic array of a Fuse trace (no allocation; operations go to the tracer)
     private final Tracer.Symbol symbol;
+    // NumPy's flags.writeable: false for broadcast views (stride 0 where they repeat) and their views
+    private final boolean readOnly;
     private volatile boolean closed;
 
-    private NDArray(Allocation allocation, DType dtype, long[] shape, long[] strides, long offset) {
+    private NDArray(Allocation allocation, DType dtype, long[] shape, long[] strides, long offset, boolean readOnly) {
         this.allocation = allocation;
         this.dtype = dtype;
         this.shape = shape;
@@ -49,6 +50,7 @@ public final class NDArray implements AutoCloseable {
         this.offset = offset;
         this.cleanable = allocation.retain(this);
         this.symbol = null;
+        this.readOnly = readOnly;
     }
 
     private NDArray(DType dtype, long[] shape, Tracer.Symbol symbol) {
@@ -59,6 +61,7 @@ public final class NDArray implements AutoCloseable {
         this.offset = 0;
         this.cleanable = null;
         this.symbol = symbol;
+        this.readOnly = false;
     }
 
     /**
@@ -86,7 +89,7 @@ public final class NDArray implements AutoCloseable {
         Allocation alloc = Allocation.allocate(device, bytes);
         long[] st = order == Order.F ? Shapes.fStrides(s, dtype.itemsize()) : Shapes.cStrides(s, dtype.itemsize());
         if (bytes == 0 && s.length > 0 && Shapes.size(s) == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
-        return new NDArray(alloc, dtype, s, st, 0);
+        return new NDArray(alloc, dtype, s, st, 0, false);
     }
 
     /** A new array on {@code device} holding {@code data}: little-endian elements in C order. */
@@ -102,10 +105,16 @@ public final class NDArray implements AutoCloseable {
         return a;
     }
 
-    /** A view of the same memory with another geometry. */
+    /** A view of the same memory with another geometry; read-only when this array is. */
     public NDArray view(long[] newShape, long[] newStrides, long newOffset) {
         live("view");
-        return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset);
+        return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset, readOnly);
+    }
+
+    /** A read-only view of the same memory with another geometry, as NumPy's broadcast_to gives. */
+    public NDArray readOnlyView(long[] newShape, long[] newStrides, long newOffset) {
+        live("view");
+        return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset, true);
     }
 
     /** A view reinterpreting the same bytes as another dtype of the same itemsize. */
@@ -115,7 +124,7 @@ public final class NDArray implements AutoCloseable {
             throw new DTypeException("view: " + dtype + " and " + other + " differ in itemsize (" + dtype.itemsize() + " and "
                     + other.itemsize() + ")");
         }
-        return new NDArray(allocation, other, shape.clone(), strides.clone(), offset);
+        return new NDArray(allocation, other, shape.clone(), strides.clone(), offset, readOnly);
     }
 
     // ---------------------------------------------------------------- properties
@@ -167,6 +176,13 @@ public final class NDArray implements AutoCloseable {
 
     /** Bytes of the whole allocation this array views. */
     public long allocationBytes() { return live("allocationBytes").allocation.bytes(); }
+
+    /**
+     * NumPy's flags.writeable: false for {@link #broadcastTo} views and views of them, whose elements
+     * repeat in memory; writing into one (out=, set, fill, copyto) raises "assignment destination is
+     * read-only", as NumPy does.
+     */
+    public boolean isWriteable() { return !readOnly; }
 
     /** True if the two arrays view the same device memory. */
     public boolean sharesMemory(NDArray other) { return allocation != null && allocation == other.allocation; }
@@ -258,7 +274,7 @@ public final class NDArray implements AutoCloseable {
     /** numpy.moveaxis: each {@code source} axis moved to its {@code destination}, the others in order; a view. */
     public NDArray moveaxis(int[] source, int[] destination) { return Views.moveaxis(this, source, destination); }
 
-    /** numpy.broadcast_to: a read-only-by-convention view with stride 0 where it repeats. */
+    /** numpy.broadcast_to: a read-only view ({@link #isWriteable()} is false) with stride 0 where it repeats. */
     public NDArray broadcastTo(long... newShape) {
         live("broadcast_to");
         for (long d : newShape) {
@@ -268,7 +284,7 @@ public final class NDArray implements AutoCloseable {
         // as NumPy's nditer-made view: stride 0 on every size-1 axis, and everywhere when the result is empty
         boolean empty = Shapes.size(newShape) == 0;
         for (int i = 0; i < st.length; i++) if (empty || newShape[i] == 1) st[i] = 0;
-        return view(newShape, st, offset);
+        return readOnlyView(newShape, st, offset);
     }
 
     /** numpy.ravel: a 1-d view when C-contiguous, else a copy (even where a strided 1-d view would do, as NumPy). */
@@ -830,9 +846,5 @@ public final class NDArray implements AutoCloseable {
     /** numpy.dot. */
     public NDArray dot(NDArray other) { return Providers.linalg().dot(this, other); }
 
-    static void sameDevice(String op, NDArray a, NDArray b) {
-        if (a.device() != b.device()) {
-            throw new DeviceException(op + ": arrays are on different devices: " + a.device().id() + " and " + b.device().id());
-        }
-    }
+    static void sameDevice(String op, NDArray a, NDArray b) { Operands.device(op, a, b); }
 }

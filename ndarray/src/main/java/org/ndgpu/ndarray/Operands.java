@@ -1,0 +1,122 @@
+package org.ndgpu.ndarray;
+
+import org.ndgpu.DTypeException;
+import org.ndgpu.DeviceException;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.device.Device;
+
+/**
+ * The argument checks every kernel path makes before it launches, written once: ufuncs,
+ * ElementwiseKernel, ReductionKernel, Fuse, copies and casts, matmul and linalg, RawKernel and
+ * JavaKernel all call these, so each rule (liveness, one device, the out= rules, memory overlap)
+ * has one wording and one implementation.
+ *
+ * <pre>{@code
+ * Device d = Operands.device("add", a, b);                                   // live, same device
+ * Operands.checkOut("add", out, shape, DType.FLOAT64, Casting.SAME_KIND);     // shape, casting, writeable
+ * if (Operands.overlaps(in, out)) in = in.copy();                            // NumPy's copy-if-overlap
+ * }</pre>
+ */
+public final class Operands {
+    private Operands() { }
+
+    /**
+     * The device of the NDArrays among {@code args} (each must be live and all on one device), or
+     * the current device when there is none. Other values (numbers, null) are skipped: their checks
+     * belong to the caller, which knows what it expected.
+     */
+    public static Device device(String op, Object... args) {
+        Device device = null;
+        NDArray first = null;
+        for (Object a : args) {
+            if (a instanceof NDArray arr) {
+                arr.live(op);
+                Device d = arr.device();
+                if (device == null) {
+                    device = d;
+                    first = arr;
+                } else if (d != device) {
+                    throw differentDevices(op, first, arr);
+                }
+            }
+        }
+        return device != null ? device : Device.current();
+    }
+
+    /** {@link #device(String, Object...)} for two arrays, without a varargs array (a per-call path). */
+    public static Device device(String op, NDArray a, NDArray b) {
+        a.live(op);
+        b.live(op);
+        if (a.device() != b.device()) throw differentDevices(op, a, b);
+        return a.device();
+    }
+
+    private static DeviceException differentDevices(String op, NDArray a, NDArray b) {
+        return new DeviceException(op + ": arrays are on different devices: " + a.device().id() + " and " + b.device().id()
+                + "; move one with a.to(device)");
+    }
+
+    /**
+     * NumPy's checks of an {@code out=} array: live, writeable, exactly {@code shape}, and able to take
+     * a result of dtype {@code result} under {@code casting} (NumPy's default for ufuncs and copyto is
+     * {@link Casting#SAME_KIND}).
+     */
+    public static void checkOut(String op, NDArray out, long[] shape, DType result, Casting casting) {
+        checkWriteable(op, out);
+        if (!out.hasShape(shape)) {
+            throw new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected "
+                    + Shapes.str(shape));
+        }
+        checkCast(op, result, out.dtype(), casting);
+    }
+
+    /** Raises NumPy's UFuncTypeError wording when {@code casting} does not allow {@code from} to {@code to}. */
+    public static void checkCast(String op, DType from, DType to, Casting casting) {
+        if (!casting.allows(from, to)) {
+            throw new DTypeException(op + ": cannot cast from " + from + " to the output's " + to + " with casting rule '"
+                    + casting.numpyName() + "'" + (casting == Casting.UNSAFE ? "" : "; pass casting UNSAFE to truncate as a C cast"));
+        }
+    }
+
+    /** Live and writeable: NumPy's "assignment destination is read-only" for broadcast views. */
+    public static void checkWriteable(String op, NDArray out) {
+        out.live(op);
+        if (!out.isWriteable()) {
+            throw new NdException(op + ": assignment destination is read-only (a broadcast_to view repeats elements in "
+                    + "memory; write into a copy, a.copy())");
+        }
+    }
+
+    /**
+     * True when writing {@code out} element by element, in any order, could change what is read from
+     * {@code in}: they share memory and are not the identical element-for-element view ({@code in}
+     * with {@code inStrides}, its strides broadcast to out's shape, at out's offset with out's
+     * strides and dtype). Conservative, as NumPy's copy-if-overlap: byte ranges that intersect count
+     * as overlap even when the elements interleave.
+     */
+    public static boolean overlaps(NDArray in, long[] inStrides, NDArray out) {
+        if (!in.sharesMemory(out) || in.size() == 0 || out.size() == 0) return false;
+        if (in.offset() == out.offset() && in.dtype().itemsize() == out.dtype().itemsize()
+                && java.util.Arrays.equals(inStrides, out.strides())) {
+            return false;   // element k read and written by the same thread, read first
+        }
+        long[] a = byteRange(in.shape(), in.strides(), in.offset(), in.itemsize());
+        long[] b = byteRange(out.shape(), out.strides(), out.offset(), out.itemsize());
+        return a[0] < b[1] && b[0] < a[1];
+    }
+
+    /** {@link #overlaps(NDArray, long[], NDArray)} with in's own strides (in has out's shape). */
+    public static boolean overlaps(NDArray in, NDArray out) { return overlaps(in, in.strides(), out); }
+
+    /** [first byte, last byte + 1) that the array's elements span in its allocation. */
+    static long[] byteRange(long[] shape, long[] strides, long offset, int itemsize) {
+        long lo = offset, hi = offset + itemsize;
+        for (int i = 0; i < shape.length; i++) {
+            long ext = (shape[i] - 1) * strides[i];
+            if (ext < 0) lo += ext;
+            else hi += ext;
+        }
+        return new long[]{lo, hi};
+    }
+}
