@@ -136,7 +136,10 @@ public final class UfuncLibrary implements Ufuncs {
     /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
     private static DType[] effectiveDtypes(String name, Object[] operands) {
         DType arrays = null;
-        for (Object o : operands) {
+        for (int k = 0; k < operands.length; k++) {
+            Object o = operands[k];
+            // NumPy names a ufunc's inputs x1, x2, ...
+            if (o == null) throw new NullPointerException(name + ": x" + (k + 1) + " is null; expected an NDArray or a Java number");
             if (o instanceof NDArray a) {
                 a.live(name);
                 arrays = arrays == null ? a.dtype() : DType.promote(arrays, a.dtype());

@@ -13,6 +13,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Shapes;
 
 /**
@@ -48,19 +49,34 @@ public final class ReductionLoop {
             throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
         }
         NDArray out = (NDArray) args[args.length - 1];
-        List<NDArray> ins = new ArrayList<>();
-        Device device = out.device();
+        Operands.checkWriteable(spec.name(), out);
+        Device device = Operands.device(spec.name(), args);
+        // NumPy's copy-if-overlap: blocks write the output while others still read the input
+        NDArray[] temps = null;
         for (int k = 0; k < params.size() - 1; k++) {
-            Param p = params.get(k);
-            if (p.kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) {
-                NDArray a = (NDArray) args[k];
-                a.live(spec.name());
-                if (a.device() != device) {
-                    throw new DeviceException(spec.name() + ": arrays are on different devices: " + a.device().id() + " and "
-                            + device.id() + "; move one with a.to(device)");
-                }
-                ins.add(a);
+            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN && Operands.overlaps((NDArray) args[k], out)) {
+                if (temps == null) temps = new NDArray[args.length];
+                temps[k] = ((NDArray) args[k]).copy();
             }
+        }
+        if (temps == null) {
+            run(spec, args, axes, out, device);
+            return;
+        }
+        Object[] safe = args.clone();
+        for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
+        try {
+            run(spec, safe, axes, out, device);
+        } finally {
+            for (NDArray t : temps) if (t != null) t.close();
+        }
+    }
+
+    private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
+        List<Param> params = spec.params();
+        List<NDArray> ins = new ArrayList<>();
+        for (int k = 0; k < params.size() - 1; k++) {
+            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) ins.add((NDArray) args[k]);
         }
         long[][] inShapes = ins.stream().map(NDArray::shape).toArray(long[][]::new);
         long[] shape = inShapes.length == 0 ? new long[0] : Shapes.broadcast(spec.name(), inShapes);

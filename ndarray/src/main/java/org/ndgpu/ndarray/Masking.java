@@ -78,6 +78,7 @@ public final class Masking {
 
     /** a[mask] = value: a number or 0-d array everywhere mask is true, or an array of one value per selected element (broadcast as NumPy). */
     public static void assign(String op, NDArray a, NDArray mask, Object value) {
+        Operands.checkWriteable(op, a);
         boolean scalar = !(value instanceof NDArray v) || v.size() == 1;
         if (scalar) {
             int k = checkMask(op, a, mask);                   // the array path checks it in positions()

@@ -319,6 +319,7 @@ public final class NDArray implements AutoCloseable {
 
     /** numpy.ndarray.sort(axis): sorts this array in place along {@code axis}; views write through. */
     public void sort(int axis) {
+        org.ndgpu.ndarray.Operands.checkWriteable("sort", this);
         try (NDArray sorted = Sorting.sort("sort", this, axis, false)) {
             Copies.copyInto(sorted, this);
         }
@@ -372,6 +373,7 @@ public final class NDArray implements AutoCloseable {
 
     /** numpy.astype: a copy converted to {@code to} (unsafe casting, as NumPy's default). */
     public NDArray astype(DType to) {
+        java.util.Objects.requireNonNull(to, "to");
         if (symbol != null) return symbol.tracer().astype(this, to);
         return Copies.copy(live("astype"), to, Order.K);
     }

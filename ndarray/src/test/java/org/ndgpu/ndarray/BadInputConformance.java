@@ -125,7 +125,7 @@ public abstract class BadInputConformance extends DeviceTestBase {
             fails(DTypeException.class, () -> u.set("...", -1), "set", "-1", "uint8");
             fails(DTypeException.class, () -> u.fill(256), "fill", "256", "uint8");
             fails(DTypeException.class, () -> i8.set("1", 128), "set", "128", "int8");
-            fails(DTypeException.class, () -> Nd.full(1000, DType.UINT8, 2), "fill", "1000", "uint8");
+            fails(DTypeException.class, () -> Nd.full(1000, DType.UINT8, 2), "full", "1000", "uint8");
             assertArrayEquals(new long[]{7, 7, 7, 7}, u.toLongArray());
             u.set("0", 255);   // the edge fits
             assertEquals(255L, u.toLongArray()[0]);
