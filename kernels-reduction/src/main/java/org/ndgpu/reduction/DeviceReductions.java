@@ -3,10 +3,11 @@ package org.ndgpu.reduction;
 import java.util.Arrays;
 import org.ndgpu.AxisException;
 import org.ndgpu.NdException;
-import org.ndgpu.DeviceException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Reductions;
@@ -53,7 +54,7 @@ public final class DeviceReductions implements Reductions {
         }
         long[] resultShape = resultShape(shape, red, keepdims);
         DType rt = Builtins.resultType(name, a.dtype());
-        NDArray result = out != null ? checkOut(name, out, a, resultShape) : NDArray.empty(a.device(), rt, resultShape, Order.C);
+        NDArray result = out != null ? checkOut(name, out, a, resultShape, rt) : NDArray.empty(a.device(), rt, resultShape, Order.C);
         boolean fp64 = a.device().facts().fp64();
         if (name.equals("var") || name.equals("std")) {
             DType acc = Builtins.accumulator(name, a.dtype(), fp64);
@@ -83,17 +84,10 @@ public final class DeviceReductions implements Reductions {
         return Arrays.copyOf(s, m);
     }
 
-    static NDArray checkOut(String op, NDArray out, NDArray a, long[] shape) {
-        out.live(op);
-        if (out.device() != a.device()) {
-            throw new DeviceException(op + ": out is on " + out.device().id() + ", the input on " + a.device().id());
-        }
-        if (!Arrays.equals(out.shape(), shape)) {
-            throw new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(shape));
-        }
-        if (out.sharesMemory(a)) {
-            throw new ShapeException(op + ": the output array shares memory with the input; pass a separate out array");
-        }
+    /** out= of a reduction or scan: one device, shape, same_kind casting, writeable (overlap is handled where it runs). */
+    static NDArray checkOut(String op, NDArray out, NDArray a, long[] shape, DType result) {
+        Operands.device(op, a, out);
+        Operands.checkOut(op, out, shape, result, Casting.SAME_KIND);
         return out;
     }
 }

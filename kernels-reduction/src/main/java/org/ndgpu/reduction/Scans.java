@@ -42,7 +42,16 @@ final class Scans {
             ax = Shapes.axis(name, axis, a.ndim());
         }
         DType rt = Builtins.resultType(name, a.dtype());
-        NDArray result = out != null ? DeviceReductions.checkOut(name, out, a, src.shape())
+        if (out != null && out.sharesMemory(a)) {
+            // a scan reads elements its other lines have already written: through a temporary, as NumPy
+            DeviceReductions.checkOut(name, out, a, src.shape(), rt);
+            if (src != a) src.close();
+            try (NDArray tmp = scan(name, a, axis, null)) {
+                org.ndgpu.ndarray.Copies.copyInto(tmp, out);
+            }
+            return out;
+        }
+        NDArray result = out != null ? DeviceReductions.checkOut(name, out, a, src.shape(), rt)
                 : NDArray.empty(a.device(), rt, src.shape(), Order.C);
         try {
             if (src.size() > 0) {
