@@ -14,7 +14,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
  * numpy.sort and numpy.argsort along one axis, on the device: each row (the axis moved last) is
  * padded to a power of two P and put through a bitonic sorting network. Steps whose pairs lie within
  * a block of {@value #BLOCK} elements run in local memory, many steps per launch (all of them when
- * P <= BLOCK); the others are one compare-exchange kernel per step over the rows (for P = 2^24:
+ * P &lt;= BLOCK); the others are one compare-exchange kernel per step over the rows (for P = 2^24:
  * 120 global steps and 16 local launches instead of 300 global steps). NaN sorts
  * last, as in NumPy; padding is NaN (floats) or the dtype's maximum, so it sorts after every element
  * and the first n of each row are the answer. argsort carries the element indices and breaks ties

@@ -18,7 +18,7 @@ public final class CudaError {
     public static final int LAUNCH_OUT_OF_RESOURCES = 701;
     public static final int LAUNCH_FAILED = 719;
 
-    /** The name in CUDA 13.0's cuda.h, or "CUDA_ERROR_<code>" for a code it does not list. */
+    /** The name in CUDA 13.0's cuda.h, or "CUDA_ERROR_&lt;code&gt;" for a code it does not list. */
     public static String builtinName(int code) {
         return switch (code) {
             case 0 -> "CUDA_SUCCESS";
