@@ -1,10 +1,15 @@
-// ndgpu JShell start-up: the names a NumPy/CuPy user reaches for, imported.
+// ndgpu JShell start-up: the names a NumPy/CuPy user reaches for, imported. org.ndgpu.device is
+// imported class by class: its Stream would shadow java.util.stream.Stream, which JShell imports;
+// write org.ndgpu.device.Stream for a device stream. The device choice is logged once, by ndgpu.
 import org.ndgpu.*;
 import org.ndgpu.ndarray.*;
-import org.ndgpu.device.*;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+import org.ndgpu.device.MemoryPool;
 import org.ndgpu.elementwise.*;
 import org.ndgpu.reduction.*;
 import org.ndgpu.raw.*;
 import org.ndgpu.fuse.*;
 import org.ndgpu.linalg.*;
-System.out.println("ndgpu on " + Device.current() + "\nTry: var a = Nd.arange(12).reshape(3, 4); a.sum(0)");
+Device.current();
+System.out.println("Try: var a = Nd.arange(12).reshape(3, 4); a.sum(0)");

@@ -18,6 +18,15 @@ public final class Demo {
 
     /** Runs the examples named in {@code args} (all when none). */
     public static void main(String[] args) {
+        // a misspelt name is the user's typo, not a failure of ndgpu: say so plainly, without a stack trace
+        for (String name : args) {
+            try {
+                Examples.named(name);
+            } catch (IllegalArgumentException e) {
+                System.err.println("demo: " + e.getMessage());
+                System.exit(2);
+            }
+        }
         System.out.println("Devices found:");
         Device.list().forEach(d -> System.out.println("  " + d));
         Device.problems().forEach(p -> System.out.println("  note: " + p));
