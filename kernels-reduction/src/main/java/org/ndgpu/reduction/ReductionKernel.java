@@ -205,4 +205,11 @@ public final class ReductionKernel {
         if (rt.isComplex()) return "nd_" + DeviceMath.tag(rt) + "((" + rc + ")" + real + ", 0)";
         return "((" + rc + ")" + real + ")";
     }
+
+    /** For JShell: {@code ReductionKernel(l2norm: (T x) -> (T y): map x * x, reduce a + b, post y = sqrt(a), identity 0)}. */
+    @Override
+    public String toString() {
+        return "ReductionKernel(" + name + ": (" + in + ") -> (" + out + "): map " + map + ", reduce " + reduce + ", post " + postMap
+                + ", identity " + identity + (reduceType != null ? ", reduce type " + reduceType : "") + ")";
+    }
 }
