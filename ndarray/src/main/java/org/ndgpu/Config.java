@@ -10,7 +10,8 @@ import java.nio.file.Path;
  * <caption>Settings</caption>
  * <tr><th>property</th><th>variable</th><th>meaning</th></tr>
  * <tr><td>ndgpu.device</td><td>NDGPU_DEVICE</td><td>default device: "cuda:0", "opencl:1"</td></tr>
- * <tr><td>ndgpu.cache.dir</td><td>NDGPU_CACHE_DIR</td><td>compiled-kernel cache folder (default ~/.cache/ndgpu/kernels); "none" turns the disk cache off</td></tr>
+ * <tr><td>ndgpu.cache.dir</td><td>NDGPU_CACHE_DIR</td><td>compiled-kernel cache folder (default $XDG_CACHE_HOME/ndgpu/kernels, or ~/.cache/ndgpu/kernels); "none" turns the disk cache off</td></tr>
+ * <tr><td>ndgpu.cache.max</td><td>NDGPU_CACHE_MAX</td><td>bytes the disk cache may hold ("1g", the default); the least recently used entries go first</td></tr>
  * <tr><td>ndgpu.pool.limit</td><td>NDGPU_POOL_LIMIT</td><td>bytes the memory pool of each device may hold ("512m", "4g", or a fraction of device memory "0.8")</td></tr>
  * <tr><td>ndgpu.log</td><td>NDGPU_LOG</td><td>"info" logs the device choice and compiles; "debug" also logs generated sources</td></tr>
  * </table>
@@ -30,9 +31,25 @@ public final class Config {
 
     /** The kernel cache folder, or null when the disk cache is off. */
     public static Path cacheDir() {
-        String v = get("ndgpu.cache.dir", "NDGPU_CACHE_DIR");
-        if (v == null) return Path.of(System.getProperty("user.home"), ".cache", "ndgpu", "kernels");
-        return v.equalsIgnoreCase("none") ? null : Path.of(v);
+        return cacheDir(get("ndgpu.cache.dir", "NDGPU_CACHE_DIR"), System.getenv("XDG_CACHE_HOME"), System.getProperty("user.home"));
+    }
+
+    /** {@link #cacheDir()} from the setting, $XDG_CACHE_HOME and the home folder (a seam for tests). */
+    static Path cacheDir(String setting, String xdgCacheHome, String home) {
+        if (setting != null) return setting.equalsIgnoreCase("none") ? null : Path.of(setting);
+        // the XDG base directory rule: $XDG_CACHE_HOME when it is an absolute path, else ~/.cache
+        Path base = xdgCacheHome != null && !xdgCacheHome.isBlank() && Path.of(xdgCacheHome).isAbsolute()
+                ? Path.of(xdgCacheHome) : Path.of(home, ".cache");
+        return base.resolve("ndgpu").resolve("kernels");
+    }
+
+    /** Bytes the disk kernel cache may hold before its least recently used entries are deleted (default 1 GiB). */
+    public static long cacheMax() {
+        String v = get("ndgpu.cache.max", "NDGPU_CACHE_MAX");
+        if (v == null) return 1L << 30;
+        long max = parseBytes(v, 1L << 30, "ndgpu.cache.max");
+        if (max <= 0) throw new NdException("ndgpu.cache.max: expected a positive size such as 512m or 2g, got '" + v + "'");
+        return max;
     }
 
     /** The pool limit in bytes for a device with {@code deviceBytes} of memory; Long.MAX_VALUE when unset. */

@@ -63,6 +63,7 @@ public final class ProgramCache {
                 try {
                     BackendProgram p = backend.load(name, bin, options);
                     SignalGuard.restore(backend.facts().backend() + " compiler");
+                    touch(file);
                     return p;
                 } catch (RuntimeException e) {
                     LOG.log(System.Logger.Level.WARNING, "ndgpu: cached program " + file + " did not load; recompiling", e);
@@ -70,10 +71,53 @@ public final class ProgramCache {
             }
         }
         if (Config.debug()) LOG.log(System.Logger.Level.INFO, "ndgpu: compiling " + name + " for " + backend.facts().id() + ":\n" + source);
+        long t0 = System.nanoTime();
         BackendProgram p = backend.compile(name, source, options);
         SignalGuard.restore(backend.facts().backend() + " compiler");
-        if (file != null && p.binary() != null) writeEntry(file, keyHash, p.binary());
+        if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
+            LOG.log(System.Logger.Level.DEBUG, "ndgpu: compiled " + name + " for " + backend.facts().id() + " in "
+                    + (System.nanoTime() - t0) / 1_000_000 + " ms");
+        }
+        if (file != null && p.binary() != null) {
+            writeEntry(file, keyHash, p.binary());
+            evict(dir, Config.cacheMax());
+        }
         return p;
+    }
+
+    /**
+     * Keeps the disk cache under {@code maxBytes}: deletes the least recently used entries (a load
+     * touches its entry's modification time) until the rest fits. Runs after each new entry, so
+     * only when something was compiled. Another process deleting the same file is harmless.
+     */
+    static void evict(Path dir, long maxBytes) {
+        record Entry(Path file, long bytes, long used) { }
+        var entries = new java.util.ArrayList<Entry>();
+        long total = 0;
+        try (var files = Files.newDirectoryStream(dir, "*.bin")) {
+            for (Path f : files) {
+                try {
+                    var attrs = Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
+                    entries.add(new Entry(f, attrs.size(), attrs.lastModifiedTime().toMillis()));
+                    total += attrs.size();
+                } catch (IOException gone) {
+                    // deleted meanwhile by another process
+                }
+            }
+        } catch (IOException e) {
+            return;
+        }
+        if (total <= maxBytes) return;
+        entries.sort(java.util.Comparator.comparingLong(Entry::used));
+        for (Entry e : entries) {
+            if (total <= maxBytes) break;
+            try {
+                Files.deleteIfExists(e.file());
+                total -= e.bytes();
+            } catch (IOException ignored) {
+                // in use or not ours to delete: leave it
+            }
+        }
     }
 
     private byte[] diskKey(String source, List<String> options) {
@@ -116,6 +160,15 @@ public final class ProgramCache {
             return Arrays.equals(sha256(payload), sum) ? payload : null;
         } catch (IOException | RuntimeException e) {
             return null;
+        }
+    }
+
+    // the entry's modification time is its last use, for the least-recently-used eviction
+    private static void touch(Path file) {
+        try {
+            Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException ignored) {
+            // a read-only cache still serves; it only evicts less well
         }
     }
 
