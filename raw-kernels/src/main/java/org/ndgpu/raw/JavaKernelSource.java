@@ -35,8 +35,8 @@ import org.ndgpu.device.Device;
  * array parameter replaced by a byte offset into the launch's dynamic shared memory.
  */
 public final class JavaKernelSource {
-    // Aparapi logs every unexpected class-file attribute of modern javac; keep a reference so the level sticks
-    private static final Logger APARAPI_LOG = Logger.getLogger("com.aparapi");
+    // Aparapi's one logger, quieted on first use; a strong reference so the level sticks
+    private static volatile Logger aparapiLog;
     private static final Map<Class<?>, JavaKernelSource> BY_CLASS = new ConcurrentHashMap<>();
     private static final String CUDA_PRELUDE = resource("opencl-on-cuda.h");
     /** NVRTC flag: functions without an execution-space qualifier are device functions. */
@@ -66,10 +66,35 @@ public final class JavaKernelSource {
         return BY_CLASS.computeIfAbsent(kernel.getClass(), c -> new JavaKernelSource(c, translate(kernel)));
     }
 
+    private static volatile boolean quiet;
+
+    /**
+     * Aparapi warns about every class-file attribute of modern javac (NestHost, NestMembers) and every
+     * method compiled without -g, all through one logger named "com.aparapi.logLevel". Its Config, when
+     * it first loads, sets that logger to the level of the system property of the same name (default
+     * WARNING) and, as a side effect, the root logger's handlers too. So: load Config first, then set
+     * the logger to SEVERE unless the user gave that property, and give the root handlers back the
+     * levels they had.
+     */
+    private static void quietAparapi() {
+        if (quiet) return;
+        synchronized (JavaKernelSource.class) {
+            if (quiet) return;
+            var handlers = Logger.getLogger("").getHandlers();
+            Level[] before = new Level[handlers.length];
+            for (int i = 0; i < handlers.length; i++) before[i] = handlers[i].getLevel();
+            String name = com.aparapi.Config.getLoggerName();   // runs Config's static initializer
+            for (int i = 0; i < handlers.length; i++) handlers[i].setLevel(before[i]);
+            Logger log = Logger.getLogger(name);
+            if (System.getProperty(name) == null) log.setLevel(Level.SEVERE);
+            aparapiLog = log;
+            quiet = true;
+        }
+    }
+
     private static String translate(Kernel kernel) {
         Class<?> c = kernel.getClass();
-        // set here, not in a static block: Aparapi's Config sets its level when Aparapi first loads
-        APARAPI_LOG.setLevel(Level.SEVERE);
+        quietAparapi();
         try {
             Entrypoint e = ClassModel.createClassModel(c).getEntrypoint(ENTRY, kernel);
             return KernelWriter.writeToString(e);

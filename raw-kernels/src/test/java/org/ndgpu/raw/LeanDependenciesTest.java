@@ -3,6 +3,8 @@ package org.ndgpu.raw;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.NDArray;
@@ -28,5 +30,21 @@ class LeanDependenciesTest {
             float[] got = y.toFloatArray();
             for (int i = 0; i < n; i++) assertEquals(-1.5f * a[i] + b[i], got[i], 1e-5f, "element " + i);
         }
+    }
+
+    @Test
+    void aparapiWarningsAreSilencedWithoutTouchingTheRootLogger() {
+        var root = Logger.getLogger("").getHandlers();
+        Level[] before = new Level[root.length];
+        for (int i = 0; i < root.length; i++) before[i] = root[i].getLevel();
+        try (var on = Backends.openclCpu().use(); NDArray x = Nd.array(new float[]{1, 2, 3})) {
+            var k = new TestKernels.Saxpy();
+            k.a = 1;
+            k.n = 3;
+            k.bind("x", x).bind("y", Nd.zeros(org.ndgpu.ndarray.DType.FLOAT32, 3)).launch(NdRange.of(3), JavaKernel.Mode.DEVICE);
+        }
+        // Aparapi's NestHost / LocalVariableTable warnings all go through this one logger
+        assertEquals(Level.SEVERE, Logger.getLogger(com.aparapi.Config.getLoggerName()).getLevel());
+        for (int i = 0; i < root.length; i++) assertEquals(before[i], root[i].getLevel(), "root handler " + i + " keeps its level");
     }
 }
