@@ -55,7 +55,13 @@ public final class Config {
     /** The pool limit in bytes for a device with {@code deviceBytes} of memory; Long.MAX_VALUE when unset. */
     public static long poolLimit(long deviceBytes) {
         String v = get("ndgpu.pool.limit", "NDGPU_POOL_LIMIT");
-        return v == null ? Long.MAX_VALUE : parseBytes(v, deviceBytes, "ndgpu.pool.limit");
+        if (v == null) return Long.MAX_VALUE;
+        long limit = parseBytes(v, deviceBytes, "ndgpu.pool.limit");
+        if (limit <= 0) {
+            throw new NdException("ndgpu.pool.limit: expected a limit > 0 such as 512m, 4g or a fraction such as 0.8, got '" + v
+                    + "' (" + limit + " bytes)");
+        }
+        return limit;
     }
 
     /** True when generated sources and compiles should be logged. */
@@ -65,7 +71,11 @@ public final class Config {
     public static long parseBytes(String text, long whole, String what) {
         String t = text.strip().toLowerCase(java.util.Locale.ROOT);
         try {
-            if (t.contains(".")) return (long) (Double.parseDouble(t) * whole);
+            if (t.contains(".")) {
+                double f = Double.parseDouble(t);
+                if (!(f > 0) || Double.isInfinite(f)) throw new NumberFormatException();
+                return (long) Math.min(f * whole, Long.MAX_VALUE);
+            }
             long mul = 1;
             char last = t.charAt(t.length() - 1);
             if (Character.isLetter(last)) {

@@ -123,7 +123,7 @@ public final class Device {
      * The device by id: "cuda:0", "opencl:1"; "cuda" or "opencl" for the first of a backend;
      * "opencl:gpu" or "opencl:cpu" for the first OpenCL device of that kind.
      */
-    public static Device get(String id) { return find(registry(), id, "Device.get"); }
+    public static Device get(String id) { return find(registry(), java.util.Objects.requireNonNull(id, "id"), "Device.get"); }
 
     private static Device find(Registry r, String id, String what) {
         String want = id.strip().toLowerCase(java.util.Locale.ROOT);

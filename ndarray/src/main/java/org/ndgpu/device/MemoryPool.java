@@ -63,6 +63,9 @@ public final class MemoryPool {
         if (bytes <= 0) return 512;
         if (bytes <= SMALL) return (bytes + 511) & ~511L;
         long step = Long.highestOneBit(bytes - 1) >> 3;
+        // near Long.MAX_VALUE the rounding would wrap to a negative size (and a tiny "successful"
+        // allocation); allocate refuses such sizes before it rounds, this only keeps round total
+        if (bytes > Long.MAX_VALUE - step) return bytes;
         return (bytes + step - 1) / step * step;
     }
 
@@ -73,6 +76,13 @@ public final class MemoryPool {
      * release them, and the allocation is tried once more before DeviceOutOfMemoryException.
      */
     public Block allocate(long bytes, BackendStream stream) {
+        if (bytes < 0) throw new org.ndgpu.NdException(deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
+        long device = backend.facts().globalMemoryBytes();
+        // more than the device has can never fit: say so at once, without freeing caches or waiting for the collector
+        if ((device > 0 && bytes > device) || bytes > (1L << 62)) {
+            throw new DeviceOutOfMemoryException(deviceId + " allocate: " + bytes + " bytes requested, more than the device's "
+                    + device + " bytes of memory");
+        }
         Block b = tryAllocate(bytes, stream, false);
         if (b != null) return b;
         awaitUnreachable(round(bytes));
@@ -174,21 +184,29 @@ public final class MemoryPool {
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
         if (closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
+        if (b.size > used) throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "
+                + used + " in use (released twice?)");
         used -= b.size;
         releases++;
         cache.computeIfAbsent(b.size, k -> new ArrayDeque<>()).push(b);
     }
 
-    /** Frees every cached (unused) block back to the device. */
+    /**
+     * Frees every cached (unused) block back to the device. On a host device (PoCL) the memory goes
+     * back to the operating system too: the process's resident size falls.
+     */
     public synchronized void freeAllBlocks() {
+        boolean any = false;
         for (ArrayDeque<Block> q : cache.values()) {
             for (Block b : q) {
                 backend.synchronize(b.stream);
                 backend.free(b.buffer);
                 total -= b.size;
+                any = true;
             }
         }
         cache.clear();
+        if (any && !backend.facts().isGpu()) org.ndgpu.backend.HostMemory.trim();
     }
 
     /** Bytes held by live arrays. */
@@ -203,9 +221,15 @@ public final class MemoryPool {
     /** The most bytes this pool may hold from the device (Long.MAX_VALUE: no limit). */
     public synchronized long limit() { return limit; }
 
-    /** Sets the limit; cached blocks above it are freed. */
+    /**
+     * Sets the most bytes this pool may hold from the device ({@code Long.MAX_VALUE}: no limit);
+     * cached blocks above it are freed. Arrays already allocated stay; new allocations past the
+     * limit throw DeviceOutOfMemoryException.
+     */
     public synchronized void setLimit(long bytes) {
-        if (bytes < 0) throw new IllegalArgumentException("setLimit: expected bytes >= 0, got " + bytes);
+        if (bytes <= 0) {
+            throw new org.ndgpu.NdException("MemoryPool.setLimit: expected a limit > 0 bytes (Long.MAX_VALUE for none), got " + bytes);
+        }
         this.limit = bytes;
         if (total > limit) freeAllBlocks();
     }

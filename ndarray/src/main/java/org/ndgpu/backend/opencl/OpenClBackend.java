@@ -81,14 +81,21 @@ public final class OpenClBackend implements Backend {
         Buffer(cl_mem mem, long size) { this(mem, size, mem.getNativePointer()); }
     }
 
-    record Queue(cl_command_queue queue, MemorySegment handle) implements BackendStream {
-        Queue(cl_command_queue queue) { this(queue, OpenClLaunch.handle(queue)); }
+    // close() releases at most once: a second release of a queue or event is a use after free in the driver
+    record Queue(cl_command_queue queue, MemorySegment handle, java.util.concurrent.atomic.AtomicBoolean released) implements BackendStream {
+        Queue(cl_command_queue queue) { this(queue, OpenClLaunch.handle(queue), new java.util.concurrent.atomic.AtomicBoolean()); }
 
-        @Override public void close() { clReleaseCommandQueue(queue); }
+        @Override public void close() {
+            if (released.compareAndSet(false, true)) clReleaseCommandQueue(queue);
+        }
     }
 
-    record Event(cl_event event) implements BackendEvent {
-        @Override public void close() { clReleaseEvent(event); }
+    record Event(cl_event event, java.util.concurrent.atomic.AtomicBoolean released) implements BackendEvent {
+        Event(cl_event event) { this(event, new java.util.concurrent.atomic.AtomicBoolean()); }
+
+        @Override public void close() {
+            if (released.compareAndSet(false, true)) clReleaseEvent(event);
+        }
     }
 
     record Program(cl_program program, byte[] binary, List<String> kernelNames) implements BackendProgram { }
