@@ -75,6 +75,8 @@ public abstract class JavaKernel extends Kernel {
 
     /** Binds the array field {@code field} to a device array; returns this for chaining. */
     public final JavaKernel bind(String field, NDArray array) {
+        java.util.Objects.requireNonNull(field, "field");
+        java.util.Objects.requireNonNull(array, "array");
         Field f = field(getClass(), field);
         Class<?> t = f.getType();
         if (!t.isArray() || !t.getComponentType().isPrimitive()) {

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.ndarray.DType;
 
 /**
  * The parameter lists of the kernels in a piece of OpenCL C or CUDA C source, read from the text so
@@ -88,6 +89,37 @@ public record KernelSignature(String name, List<Param> params) {
                  "uint64_t", "long int", "unsigned long int" -> Scalar.I8;
             case "float" -> Scalar.F4;
             case "double" -> Scalar.F8;
+            default -> null;
+        };
+    }
+
+    /**
+     * The dtypes an array passed as a pointer to {@code type} may have, or null when any array goes
+     * (void*, and names this parser cannot resolve: typedefs, structs, template parameters). Signed
+     * and unsigned integers of one width share a dtype (ndgpu has no uint16/32/64 yet); bool and the
+     * 8-bit integers share one byte; vector types (float4, int2) take their element's dtype, and
+     * float2/double2 also the complex dtype they lay out.
+     */
+    static Set<DType> pointee(String type) {
+        String t = type.replace("signed ", "").replace("std::", "").replace("thrust::", "").replace("cuda::", "").strip();
+        return switch (t) {
+            case "void" -> null;
+            case "float", "float3", "float4", "float8", "float16" -> Set.of(DType.FLOAT32);
+            case "float2" -> Set.of(DType.FLOAT32, DType.COMPLEX64);
+            case "double", "double3", "double4", "double8", "double16" -> Set.of(DType.FLOAT64);
+            case "double2" -> Set.of(DType.FLOAT64, DType.COMPLEX128);
+            case "half", "__half", "half2", "half4", "half8" -> Set.of(DType.FLOAT16);
+            case "cuFloatComplex", "cuComplex", "complex<float>" -> Set.of(DType.COMPLEX64);
+            case "cuDoubleComplex", "complex<double>" -> Set.of(DType.COMPLEX128);
+            case "char", "int8_t", "char2", "char4", "char8", "char16" -> Set.of(DType.INT8, DType.UINT8, DType.BOOL);
+            case "uchar", "unsigned char", "uint8_t", "bool", "uchar2", "uchar4", "uchar8", "uchar16" ->
+                    Set.of(DType.UINT8, DType.INT8, DType.BOOL);
+            case "short", "ushort", "unsigned short", "int16_t", "uint16_t", "short2", "short4", "ushort2", "ushort4" ->
+                    Set.of(DType.INT16);
+            case "int", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t", "int2", "int3", "int4", "int8", "int16",
+                 "uint2", "uint3", "uint4", "uint8", "uint16" -> Set.of(DType.INT32);
+            case "long", "ulong", "unsigned long", "long long", "unsigned long long", "long int", "unsigned long int", "int64_t",
+                 "uint64_t", "size_t", "ptrdiff_t", "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4" -> Set.of(DType.INT64);
             default -> null;
         };
     }

@@ -1,12 +1,16 @@
 package org.ndgpu.raw;
 
 import java.util.Arrays;
+import java.util.Set;
+import org.ndgpu.DTypeException;
 import org.ndgpu.DeviceException;
 import org.ndgpu.KernelLaunchException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 
 /**
  * Checks a launch (geometry, argument count and kinds) and turns its arguments into what
@@ -16,38 +20,60 @@ import org.ndgpu.ndarray.NDArray;
 final class Launch {
     private Launch() { }
 
-    /** The device of the array arguments (all must agree), else the current device. */
-    static Device deviceOf(String what, Object[] args) {
-        Device device = null;
-        for (Object a : args) {
-            if (a instanceof NDArray arr) {
-                if (device == null) device = arr.device();
-                else if (arr.device() != device) {
-                    throw new DeviceException(what + ": arrays are on different devices: " + device.id() + " and "
-                            + arr.device().id() + "; move one with a.to(device)");
-                }
-            }
-        }
-        return device != null ? device : Device.current();
-    }
+    /** The device of the array arguments (each live, all on one device), else the current device. */
+    static Device deviceOf(String what, Object[] args) { return Operands.device(what, args); }
 
-    /** Checks grid and block: same rank (1 to 3), positive sizes, block within the kernel's limit. */
+    /** CUDA's grid limits per dimension (x, y, z); OpenCL drivers index work-groups with 32-bit ints too. */
+    private static final long[] CUDA_GRID = {Integer.MAX_VALUE, 65_535, 65_535};
+
+    /**
+     * Checks grid and block before any native call: same rank (1 to 3), positive sizes, the block
+     * within the kernel's limit, the grid within the device's (CUDA: x up to 2^31-1, y and z up to
+     * 65535; OpenCL: up to 2^31-1 work-groups per dimension), and grid x block per dimension a
+     * number of work-items the device can index (no overflow of a long; below 2^32 on a CPU device,
+     * whose OpenCL runtime, PoCL, counts work-items in 32 bits: 2^32 asserted or crashed there).
+     */
     static void checkGeometry(String what, Device device, BackendKernel kernel, long[] grid, long[] block, long sharedBytes) {
+        java.util.Objects.requireNonNull(grid, "grid");
+        java.util.Objects.requireNonNull(block, "block");
         if (grid.length == 0 || grid.length > 3 || grid.length != block.length) {
             throw new KernelLaunchException(what + ": grid and block must both have 1 to 3 dimensions, got grid "
                     + Arrays.toString(grid) + " and block " + Arrays.toString(block));
         }
         long threads = 1;
+        boolean cuda = device.backendName().equals("cuda");
         for (int d = 0; d < grid.length; d++) {
             if (grid[d] <= 0 || block[d] <= 0) {
                 throw new KernelLaunchException(what + ": grid and block sizes must be positive, got grid "
                         + Arrays.toString(grid) + " and block " + Arrays.toString(block));
             }
+            long gridLimit = cuda ? CUDA_GRID[d] : Integer.MAX_VALUE;
+            if (grid[d] > gridLimit) {
+                throw new KernelLaunchException(what + ": grid " + Arrays.toString(grid) + " has " + grid[d] + " blocks along dimension "
+                        + d + "; " + device.id() + " (" + device.name() + ") allows at most " + gridLimit);
+            }
+            if (block[d] > kernel.maxBlockSize()) {
+                threads = Long.MAX_VALUE;   // reported below with the whole block
+                break;
+            }
             threads *= block[d];
+            long items;
+            try {
+                items = Math.multiplyExact(grid[d], block[d]);
+            } catch (ArithmeticException e) {
+                throw new KernelLaunchException(what + ": grid " + Arrays.toString(grid) + " x block " + Arrays.toString(block)
+                        + " overflows a 64-bit count of work-items along dimension " + d);
+            }
+            if (!cuda && !device.isGpu() && items > 0xFFFF_FFFFL) {
+                throw new KernelLaunchException(what + ": grid " + Arrays.toString(grid) + " x block " + Arrays.toString(block) + " is "
+                        + items + " work-items along dimension " + d + "; " + device.id() + " (" + device.name()
+                        + ") indexes at most 2^32 - 1 per dimension");
+            }
         }
         if (threads > kernel.maxBlockSize()) {
-            throw new KernelLaunchException(what + ": block " + Arrays.toString(block) + " has " + threads
-                    + " threads; the kernel's limit on " + device.id() + " (" + device.name() + ") is " + kernel.maxBlockSize());
+            throw new KernelLaunchException(what + ": block " + Arrays.toString(block) + " has " + (threads == Long.MAX_VALUE
+                    ? "more than " + kernel.maxBlockSize() : threads) + " threads; the kernel's limit on " + device.id() + " (" + device.name() + ") is "
+                    + kernel.maxBlockSize());
         }
         long limit = device.facts().localMemoryBytes();
         if (sharedBytes < 0 || limit > 0 && sharedBytes > limit) {
@@ -88,6 +114,7 @@ final class Launch {
                             + (p.local() ? "a __local size (RawKernel.localMemory(bytes))" : "a scalar " + p.type()));
                 }
                 arr.live(what);
+                if (p != null) checkPointee(what, i, p, arr.dtype());
                 if (arr.device() != device) {
                     throw new DeviceException(where(what, i, p) + ": the array is on " + arr.device().id() + ", the launch on " + device.id());
                 }
@@ -115,6 +142,20 @@ final class Launch {
             default -> throw new KernelLaunchException(where(what, i, p) + " is a " + a.getClass().getName()
                     + "; expected an NDArray, Integer, Long, Float, Double, Short, Byte or RawKernel.localMemory(bytes)");
         }
+    }
+
+    /**
+     * An array's dtype against the pointer's element type, where the type is known: a float* given
+     * uint8 memory reads past the buffer's end (on PoCL that was a double free and a dead JVM), and an
+     * int64 array as float* silently computes garbage. void* and type names ndgpu cannot resolve
+     * (typedefs, structs, template parameters) take any array.
+     */
+    private static void checkPointee(String what, int i, KernelSignature.Param p, DType given) {
+        Set<DType> ok = KernelSignature.pointee(p.type());
+        if (ok == null || ok.contains(given)) return;
+        throw new DTypeException(where(what, i, p) + ": the parameter points to " + p.type() + ", which takes a "
+                + String.join(" or ", ok.stream().map(DType::toString).sorted().toList()) + " array; "
+                + (given.toString().matches("[aeiou].*") ? "an " : "a ") + given + " array was given (cast it with a.astype(...), or declare the parameter to match)");
     }
 
     private static Object scalar(String what, int i, KernelSignature.Param p, Object v, int bytes, boolean floating, String given) {

@@ -235,4 +235,43 @@ public abstract class RawKernelConformance extends DeviceTestBase {
                 () -> new RawKernel(source(), "my_add").launch(new long[]{1}, new long[]{4}, x, x, x, "4"));
         assertTrue(e.getMessage().contains("java.lang.String"), e.getMessage());
     }
+
+    /** A float* given uint8 memory read past the buffer and double-freed on PoCL; int64 as float* ran silently. */
+    @Test
+    void arrayOfAnotherDtypeThanThePointerIsRefused() {
+        NDArray y = Nd.full(7f, DType.FLOAT32, 4);
+        var k = new RawKernel(source(), "my_add");
+        for (DType wrong : new DType[]{DType.UINT8, DType.INT64, DType.FLOAT64, DType.INT32, DType.FLOAT16}) {
+            NDArray bad = Nd.zeros(wrong, 4);
+            var e = assertThrows(org.ndgpu.DTypeException.class, () -> k.launch(new long[]{1}, new long[]{4}, bad, y, y, 4), wrong.toString());
+            assertTrue(e.getMessage().contains("argument 0") && e.getMessage().contains("float32") && e.getMessage().contains(wrong.toString()),
+                    e.getMessage());
+            bad.close();
+        }
+        assertArrayEquals(new float[]{7, 7, 7, 7}, y.toFloatArray(), "nothing ran");
+        var grid = new RawKernel(source(), "grid2d");                  // int* takes int32 only
+        assertThrows(org.ndgpu.DTypeException.class, () -> grid.launch(new long[]{1, 1}, new long[]{2, 2}, Nd.zeros(DType.INT64, 4), 2));
+        k.launch(new long[]{1}, new long[]{4}, y, y, y, 4);              // the right dtypes still run
+        assertArrayEquals(new float[]{14, 14, 14, 14}, y.toFloatArray());
+    }
+
+    /** A grid of 2^32 blocks made PoCL assert or segfault; 2^62 blocks wrapped the global size to 0 and did nothing. */
+    @Test
+    void aGridBeyondTheDeviceIsRefusedBeforeAnyNativeCall() {
+        NDArray y = Nd.full(1f, DType.FLOAT32, 4);
+        var k = new RawKernel(source(), "my_add");
+        for (long g : new long[]{1L << 31, 1L << 32, 1L << 40, 1L << 62, Long.MAX_VALUE}) {
+            var e = assertThrows(KernelLaunchException.class, () -> k.launch(new long[]{g}, new long[]{4}, y, y, y, 4), "grid " + g);
+            assertTrue(e.getMessage().contains("grid") && e.getMessage().contains(String.valueOf(g)), e.getMessage());
+        }
+        var big = assertThrows(KernelLaunchException.class, () -> k.launch(new long[]{1}, new long[]{1L << 40}, y, y, y, 4));
+        assertTrue(big.getMessage().contains("block") && big.getMessage().contains("limit"), big.getMessage());
+        var grid2 = new RawKernel(source(), "grid2d");
+        if (cuda()) {
+            assertThrows(KernelLaunchException.class, () -> grid2.launch(new long[]{1, 65_536}, new long[]{1, 1}, Nd.zeros(DType.INT32, 4), 2),
+                    "CUDA's grid y is at most 65535");
+        }
+        assertThrows(NullPointerException.class, () -> k.launch(null, new long[]{4}, y, y, y, 4));
+        assertArrayEquals(new float[]{1, 1, 1, 1}, y.toFloatArray(), "nothing ran");
+    }
 }
