@@ -213,8 +213,16 @@ public final class Nd {
     /** numpy.arange(start, stop, step): int64; {@code Nd.arange(10, 0, -3)} is [10, 7, 4, 1]. */
     public static NDArray arange(long start, long stop, long step) {
         if (step == 0) throw new NdException("arange: step must not be zero");
-        long n = Math.max(0, Math.floorDiv(stop - start + step - Long.signum(step), step));
-        return range(DType.INT64, n, start, step);
+        // exact: stop - start overflows a long for bounds far apart (Long.MIN_VALUE to Long.MAX_VALUE)
+        var span = java.math.BigInteger.valueOf(stop).subtract(java.math.BigInteger.valueOf(start))
+                .add(java.math.BigInteger.valueOf(step - Long.signum(step)));
+        var count = span.divide(java.math.BigInteger.valueOf(step));
+        if (span.signum() != 0 && span.signum() != Long.signum(step)) count = java.math.BigInteger.ZERO;
+        if (count.bitLength() > 62) {
+            throw new ShapeException("arange: Maximum allowed size exceeded: " + count + " elements from " + start + " to " + stop
+                    + " by " + step);
+        }
+        return range(DType.INT64, count.longValue(), start, step);
     }
 
     /** numpy.arange(stop) with a float: float64. */
@@ -229,7 +237,14 @@ public final class Nd {
     /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
     public static NDArray arange(double start, double stop, double step, DType dtype) {
         if (step == 0 || !Double.isFinite(step)) throw new NdException("arange: step must be finite and not zero, got " + step);
-        long n = (long) Math.max(0, Math.ceil((stop - start) / step));
+        if (Double.isNaN(start) || Double.isNaN(stop)) {
+            throw new NdException("arange: cannot compute length: start " + start + ", stop " + stop + ", step " + step);
+        }
+        double length = Math.ceil((stop - start) / step);
+        if (!(length < 0x1p62)) {
+            throw new ShapeException("arange: Maximum allowed size exceeded: (" + stop + " - " + start + ") / " + step + " elements");
+        }
+        long n = (long) Math.max(0, length);
         if (dtype.isComplex() || dtype.isBool()) {
             throw new DTypeException("arange: expected an integer or float dtype, got " + dtype);
         }
@@ -371,6 +386,13 @@ public final class Nd {
         var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
         arrays.forEach((k, v) -> host.put(k, toHostOrdered(v)));
         org.ndgpu.io.Npz.write(file, host);
+    }
+
+    /** numpy.savez_compressed: a deflate-compressed .npz of named arrays. */
+    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
+        var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
+        arrays.forEach((k, v) -> host.put(k, toHostOrdered(v)));
+        org.ndgpu.io.Npz.writeCompressed(file, host);
     }
 
     /** A host array made into a device array on the current device. */

@@ -59,8 +59,10 @@ public final class Npz {
                 String key = e.getName().substring(0, e.getName().length() - 4);
                 try (InputStream in = zip.getInputStream(e)) {
                     out.put(key, Npy.read(in, where, true));
-                } catch (ZipException ex) {
-                    throw new NpyFormatException(where + ": corrupt zip data: " + ex.getMessage(), ex);
+                } catch (IOException | UncheckedIOException ex) {
+                    // a broken deflate stream, a bad CRC or a truncated entry: the file, not the disk, is at fault
+                    Throwable cause = ex instanceof UncheckedIOException u ? u.getCause() : ex;
+                    throw new NpyFormatException(where + ": corrupt zip data: " + cause, ex);
                 }
             }
         } catch (NoSuchFileException e) {
@@ -93,8 +95,9 @@ public final class Npz {
     private static void write(Path file, Map<String, HostArray> arrays, boolean deflate) {
         Set<String> seen = new HashSet<>();
         for (String name : arrays.keySet()) {
-            if (name == null || name.isEmpty()) throw new IllegalArgumentException("npz: array names must be non-empty");
-            if (!seen.add(name + ".npy")) throw new IllegalArgumentException("npz: duplicate array name '" + name + "'");
+            java.util.Objects.requireNonNull(name, "savez: an array name");
+            if (name.isEmpty()) throw new org.ndgpu.NdException("savez: array names must be non-empty, got ''");
+            if (!seen.add(name + ".npy")) throw new org.ndgpu.NdException("savez: duplicate array name '" + name + "'");
         }
         try (OutputStream fos = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
              ZipOutputStream zip = new ZipOutputStream(fos)) {

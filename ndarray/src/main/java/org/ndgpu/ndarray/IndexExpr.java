@@ -118,9 +118,12 @@ public final class IndexExpr {
                     long size = shape[dim];
                     long[] r = sliceIndices(s, size);
                     long start = r[0], step = r[2], len = r[3];
-                    // an empty slice points at the axis start with step 1, as NumPy's get_view_from_index
+                    // an empty slice points at the axis start with step 1, as NumPy's get_view_from_index; a
+                    // one-element slice never steps, so a step whose stride would wrap a long (up to Long.MAX_VALUE) is dropped
                     if (len == 0) {
                         start = 0;
+                        step = 1;
+                    } else if (len == 1 && Math.multiplyHigh(strides[dim], step) != (strides[dim] * step) >> 63) {
                         step = 1;
                     }
                     off += start * strides[dim];
@@ -150,9 +153,10 @@ public final class IndexExpr {
             start = s.start() == null ? size - 1 : clamp(s.start(), size, -1, size - 1);
             stop = s.stop() == null ? -1 : clamp(s.stop(), size, -1, size - 1);
         }
+        // ceil(span / |step|) without "span + step - 1", which wraps for a step near Long.MAX_VALUE; |Long.MIN_VALUE| as unsigned
         long len;
-        if (step > 0) len = stop > start ? (stop - start + step - 1) / step : 0;
-        else len = start > stop ? (start - stop + (-step) - 1) / (-step) : 0;
+        if (step > 0) len = stop > start ? (stop - start - 1) / step + 1 : 0;
+        else len = start > stop ? Long.divideUnsigned(start - stop - 1, -step) + 1 : 0;
         return new long[]{start, stop, step, len};
     }
 

@@ -85,7 +85,11 @@ public final class NDArray implements AutoCloseable {
             if (d < 0) throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
         }
         long[] s = shape.clone();
-        long bytes = Math.multiplyExact(Shapes.size(s), (long) dtype.itemsize());
+        long n = Shapes.size(s);
+        if (n > Long.MAX_VALUE / dtype.itemsize()) {
+            throw new ShapeException("empty: array is too big: shape " + Shapes.str(s) + " of " + dtype + " needs more than 2^63 bytes");
+        }
+        long bytes = n * dtype.itemsize();
         Allocation alloc = Allocation.allocate(device, bytes);
         long[] st = order == Order.F ? Shapes.fStrides(s, dtype.itemsize()) : Shapes.cStrides(s, dtype.itemsize());
         if (bytes == 0 && s.length > 0 && Shapes.size(s) == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
@@ -94,6 +98,8 @@ public final class NDArray implements AutoCloseable {
 
     /** A new array on {@code device} holding {@code data}: little-endian elements in C order. */
     public static NDArray fromHost(Device device, DType dtype, long[] shape, MemorySegment data) {
+        java.util.Objects.requireNonNull(data, "data");
+        checkSegment("array", data);
         NDArray a = empty(device, dtype, shape, Order.C);
         if (data.byteSize() != a.nbytes()) {
             throw new ShapeException("array: shape " + Shapes.str(shape) + " of " + dtype + " needs " + a.nbytes()
@@ -401,6 +407,14 @@ public final class NDArray implements AutoCloseable {
 
     // ---------------------------------------------------------------- to the host
 
+    // a segment of a closed arena is freed memory: reading it returns garbage, writing it corrupts the heap
+    private static void checkSegment(String op, MemorySegment segment) {
+        if (!segment.scope().isAlive()) {
+            throw new org.ndgpu.NdException(op + ": the MemorySegment's arena is closed; its memory was freed (pass a segment "
+                    + "of a live arena)");
+        }
+    }
+
     /** The elements in C order as little-endian bytes in a native segment. */
     public MemorySegment toBytes() {
         live("toBytes");
@@ -412,6 +426,9 @@ public final class NDArray implements AutoCloseable {
     /** Copies the elements in C order into {@code dst} (native or heap, exactly nbytes() long). */
     public void copyTo(MemorySegment dst) {
         live("copyTo");
+        java.util.Objects.requireNonNull(dst, "dst");
+        checkSegment("copyTo", dst);
+        if (dst.isReadOnly()) throw new org.ndgpu.NdException("copyTo: the destination MemorySegment is read-only");
         if (dst.byteSize() != nbytes()) {
             throw new ShapeException("copyTo: the array has " + nbytes() + " bytes, the destination " + dst.byteSize());
         }
@@ -426,7 +443,7 @@ public final class NDArray implements AutoCloseable {
     public float[] toFloatArray() {
         live("toFloatArray");
         if (dtype != DType.FLOAT32) return HostData.toFloats(toBytes(), dtype);
-        float[] out = new float[Math.toIntExact(size())];
+        float[] out = new float[javaLength("toFloatArray")];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
@@ -435,7 +452,7 @@ public final class NDArray implements AutoCloseable {
     public double[] toDoubleArray() {
         live("toDoubleArray");
         if (dtype != DType.FLOAT64) return HostData.toDoubles(toBytes(), dtype);
-        double[] out = new double[Math.toIntExact(size())];
+        double[] out = new double[javaLength("toDoubleArray")];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
@@ -466,6 +483,16 @@ public final class NDArray implements AutoCloseable {
         return out;
     }
 
+    // a Java array holds at most 2^31 - 1 elements
+    private int javaLength(String op) {
+        long n = size();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ShapeException(op + ": " + n + " elements do not fit a Java array (at most " + (Integer.MAX_VALUE - 8)
+                    + "); copy slices, or use copyTo(MemorySegment)");
+        }
+        return (int) n;
+    }
+
     private void checkHostLength(String op, int length) {
         if (length != size()) {
             throw new ShapeException(op + ": the array has " + size() + " elements (shape " + Shapes.str(shape)
@@ -477,7 +504,7 @@ public final class NDArray implements AutoCloseable {
     public long[] toLongArray() {
         live("toLongArray");
         if (dtype != DType.INT64) return HostData.toLongs(toBytes(), dtype);
-        long[] out = new long[Math.toIntExact(size())];
+        long[] out = new long[javaLength("toLongArray")];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }
@@ -486,7 +513,7 @@ public final class NDArray implements AutoCloseable {
     public int[] toIntArray() {
         live("toIntArray");
         if (dtype != DType.INT32) return HostData.toInts(toBytes(), dtype);
-        int[] out = new int[Math.toIntExact(size())];
+        int[] out = new int[javaLength("toIntArray")];
         copyTo(MemorySegment.ofArray(out));
         return out;
     }

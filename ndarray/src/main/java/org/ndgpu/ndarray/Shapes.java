@@ -8,10 +8,14 @@ import org.ndgpu.ShapeException;
 public final class Shapes {
     private Shapes() { }
 
-    /** Number of elements. */
+    /** Number of elements; a product beyond a long is a ShapeException (NumPy: "array is too big"), never a wrap. */
     public static long size(long[] shape) {
         long n = 1;
-        for (long d : shape) n = Math.multiplyExact(n, d);
+        try {
+            for (long d : shape) n = Math.multiplyExact(n, d);
+        } catch (ArithmeticException e) {
+            throw new ShapeException("array is too big: shape " + str(shape) + " has more elements than a 64-bit count holds");
+        }
         return n;
     }
 

@@ -18,6 +18,10 @@ final class Views {
             } else if (s[i] < 0) {
                 throw new ShapeException(op + ": negative dimension " + s[i] + " in " + Shapes.str(requested));
             } else {
+                if (s[i] != 0 && known > Long.MAX_VALUE / s[i]) {
+                    // the product would wrap (4 x (3 + 2^62) wrapped to 12 and was accepted)
+                    throw new ShapeException(op + ": cannot reshape array of size " + size + " into shape " + Shapes.str(requested));
+                }
                 known *= s[i];
             }
         }

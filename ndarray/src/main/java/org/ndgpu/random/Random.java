@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DTypeException;
+import org.ndgpu.NdException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
@@ -63,6 +64,7 @@ public final class Random {
 
     /** Restarts the stream of numbers from {@code seed}. */
     public synchronized Random seed(long seed) {
+        if (seed < 0) throw new NdException("random.seed: expected a non-negative integer, got " + seed);
         this.seed = seed;
         this.offset = 0;
         return this;
@@ -76,6 +78,11 @@ public final class Random {
 
     /** Uniform in [low, high) of a float dtype. */
     public NDArray uniform(double low, double high, DType dtype, long... shape) {
+        // NumPy's Generator.uniform: the range must be finite and not negative
+        if (!Double.isFinite(high - low)) {
+            throw new NdException("random.uniform: high - low range exceeds valid bounds (low " + low + ", high " + high + ")");
+        }
+        if (high < low) throw new NdException("random.uniform: high - low < 0 (low " + low + ", high " + high + ")");
         boolean f32 = floatType("uniform", dtype) != DType.FLOAT64;
         String u = f32 ? "nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))"
                 : "nd_u01d(nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2), nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2 + 1))";
@@ -86,6 +93,8 @@ public final class Random {
 
     /** Normal with mean {@code loc} and standard deviation {@code scale}, by Box-Muller on pairs. */
     public NDArray normal(double loc, double scale, DType dtype, long... shape) {
+        // NumPy's check: a negative scale (-0.0 included) is an error; NaN passes and gives NaN
+        if (scale < 0 || (scale == 0 && 1 / scale < 0)) throw new NdException("random.normal: scale < 0 (got " + scale + ")");
         boolean f32 = floatType("normal", dtype) != DType.FLOAT64;
         String body;
         if (f32) {
@@ -112,6 +121,7 @@ public final class Random {
     public NDArray normal(long... shape) { return normal(0, 1, DType.FLOAT64, shape); }
 
     private static DType floatType(String op, DType d) {
+        java.util.Objects.requireNonNull(d, "dtype");
         if (d != DType.FLOAT32 && d != DType.FLOAT64 && d != DType.FLOAT16) {
             throw new DTypeException("random." + op + ": expected a float dtype (float16, float32, float64), got " + d);
         }
@@ -119,6 +129,7 @@ public final class Random {
     }
 
     private NDArray generate(String name, DType dtype, long[] shape, String body, double a, double b, int perBlock) {
+        java.util.Objects.requireNonNull(shape, "shape");
         Device device = Device.current();
         NDArray out = NDArray.empty(device, dtype, shape, Order.C);
         long n = out.size();
