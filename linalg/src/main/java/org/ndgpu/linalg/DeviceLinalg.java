@@ -3,7 +3,6 @@ package org.ndgpu.linalg;
 import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.DTypeException;
-import org.ndgpu.DeviceException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
@@ -227,9 +226,5 @@ public final class DeviceLinalg implements Linalg {
         return r;
     }
 
-    static void requireSameDevice(String op, NDArray a, NDArray b) {
-        if (a.device() != b.device()) {
-            throw new DeviceException(op + ": arrays are on different devices: " + a.device().id() + " and " + b.device().id());
-        }
-    }
+    static void requireSameDevice(String op, NDArray a, NDArray b) { org.ndgpu.ndarray.Operands.device(op, a, b); }
 }

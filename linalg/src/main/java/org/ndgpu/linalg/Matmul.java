@@ -3,13 +3,16 @@ package org.ndgpu.linalg;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.ndgpu.DeviceException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.blas.Blas;
 import org.ndgpu.linalg.blas.LoopGemm;
+import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 
@@ -30,11 +33,10 @@ final class Matmul {
     private record Operand(NDArray base, long rows, long cols, long rs, long cs, long[] batchStrides) { }
 
     static NDArray matmul(String op, NDArray a, NDArray b, NDArray out, boolean conjA) {
-        a.live(op);
-        b.live(op);
-        if (a.device() != b.device()) {
-            throw new DeviceException(op + ": arrays are on different devices: " + a.device().id() + " and " + b.device().id());
-        }
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Operands.device(op, a, b);
+        if (out != null) Operands.device(op, a, out);
         for (int i = 0; i < 2; i++) {
             NDArray x = i == 0 ? a : b;
             if (x.ndim() == 0) {
@@ -65,13 +67,9 @@ final class Matmul {
         if (a.ndim() > 1) finalShape.add(m);
         if (b.ndim() > 1) finalShape.add(n);
         long[] outShape = finalShape.stream().mapToLong(Long::longValue).toArray();
-        if (out != null) {
-            out.live(op);
-            if (!Arrays.equals(out.shape(), outShape)) {
-                throw new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected "
-                        + Shapes.str(outShape));
-            }
-        }
+        // NumPy's out= rules: the shape, same_kind casting (a float32 product into int32 raises), writeable; an out
+        // that overlaps an operand is safe, since the product is computed into its own array and copied last
+        if (out != null) Operands.checkOut(op, out, outShape, dt, Casting.SAME_KIND);
         Device dev = a.device();
         long[] fullShape = concat(batch, m, n);
         NDArray c = NDArray.empty(dev, dt, fullShape, Order.C);
@@ -83,8 +81,12 @@ final class Matmul {
                     dev.backend().fill(dev.currentStream().backendStream(), c.buffer(), c.offset(), c.nbytes(), (byte) 0);
                 } else {
                     NDArray ac = cast(a, dt, temps), bc = cast(b, dt, temps);
-                    run(op, dev, dt, conjA && dt.isComplex(), operand(ac, true, batch), operand(bc, false, batch), c, batch,
-                            m, n, k, temps);
+                    if (MatrixVector.applies(dt, m, n)) {
+                        MatrixVector.run(ac, bc, c, batch, m, n);
+                    } else {
+                        run(op, dev, dt, conjA && dt.isComplex(), operand(ac, true, batch), operand(bc, false, batch), c, batch,
+                                m, n, k, temps);
+                    }
                 }
             }
         } finally {

@@ -151,4 +151,65 @@ abstract class MatmulConformance extends DeviceTestBase {
         NDArray f = Nd.empty(DType.FLOAT32, Order.F, 3, 4);
         assertEquals(true, f.isFContiguous());
     }
+
+    /**
+     * A float32 dot of a million elements drifted by 1.6e-4 relative on PoCL (NumPy: 2e-7): every
+     * product with a vector side accumulates in float64 now. Fresh uniform(0, 1) inputs, so the sum is
+     * far from zero and the error is the accumulation's, against a float64 sum in Java.
+     */
+    @Test
+    void vectorProductsOfAMillionFloat32AreAccurate() {
+        int n = 1 << 20;
+        java.util.SplittableRandom r = new java.util.SplittableRandom(20261123);
+        float[] x = new float[n], y = new float[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = (float) r.nextDouble();
+            y[i] = (float) r.nextDouble();
+        }
+        double ref = 0;
+        for (int i = 0; i < n; i++) ref += (double) x[i] * y[i];
+        try (NDArray a = Nd.array(x); NDArray b = Nd.array(y)) {
+            NDArray[] results = {Nd.dot(a, b), Nd.linalg().inner(a, b), Nd.linalg().vdot(a, b), a.matmul(b), Nd.linalg().einsum("i,i->", a, b)};
+            String[] names = {"dot", "inner", "vdot", "matmul", "einsum"};
+            for (int k = 0; k < results.length; k++) {
+                assertEquals(DType.FLOAT32, results[k].dtype(), names[k]);
+                double rel = Math.abs(results[k].doubleValue() - ref) / ref;
+                org.junit.jupiter.api.Assertions.assertTrue(rel < 1e-6, names[k] + ": relative error " + rel);
+                results[k].close();
+            }
+        }
+        // matrix x vector and vector x matrix: each of 48 sums of 65536 products
+        int m = 48, k = 1 << 16;
+        float[] mat = new float[m * k];
+        for (int i = 0; i < mat.length; i++) mat[i] = (float) r.nextDouble();
+        try (NDArray a = Nd.array(mat).reshape(m, k); NDArray v = Nd.array(java.util.Arrays.copyOf(y, k));
+             NDArray mv = a.matmul(v); NDArray vm = v.matmul(a.T())) {
+            double[] got = mv.toDoubleArray(), got2 = vm.toDoubleArray();
+            for (int row = 0; row < m; row++) {
+                double s = 0;
+                for (int j = 0; j < k; j++) s += (double) mat[row * k + j] * y[j];
+                org.junit.jupiter.api.Assertions.assertTrue(Math.abs(got[row] - s) / s < 1e-6, "matrix x vector row " + row);
+                org.junit.jupiter.api.Assertions.assertTrue(Math.abs(got2[row] - s) / s < 1e-6, "vector x matrix column " + row);
+            }
+        }
+    }
+
+    /** NumPy's out= rules for matmul: same_kind casting, read-only outs, and an out that is an operand. */
+    @Test
+    void matmulOutRules() {
+        try (NDArray a = Nd.array(new float[][]{{1, 2}, {3, 4}}); NDArray ints = Nd.zeros(DType.INT32, 2, 2)) {
+            var e = assertThrows(org.ndgpu.DTypeException.class, () -> Nd.matmul(a, a, ints));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("matmul") && e.getMessage().contains("same_kind"), e.getMessage());
+            assertArrayEquals(new int[]{0, 0, 0, 0}, ints.toIntArray(), "a refused out is untouched");
+            assertThrows(org.ndgpu.NdException.class, () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 2).broadcastTo(2, 2)));
+            assertThrows(ShapeException.class, () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 3, 2)));
+            // numpy: a = [[1,2],[3,4]]; np.matmul(a, a, out=a) -> [[7,10],[15,22]]
+            NDArray same = Nd.matmul(a, a, a);
+            assertArrayEquals(new float[]{7, 10, 15, 22}, same.toFloatArray());
+            try (NDArray f64 = Nd.zeros(DType.FLOAT64, 2, 2); NDArray b = Nd.array(new float[][]{{1, 0}, {0, 1}})) {
+                Nd.matmul(a, b, f64);                                      // float32 into float64 is safe
+                assertArrayEquals(new double[]{7, 10, 15, 22}, f64.toDoubleArray());
+            }
+        }
+    }
 }

@@ -75,7 +75,7 @@ public final class Operands {
     public static void checkCast(String op, DType from, DType to, Casting casting) {
         if (!casting.allows(from, to)) {
             throw new DTypeException(op + ": cannot cast from " + from + " to the output's " + to + " with casting rule '"
-                    + casting.numpyName() + "'" + (casting == Casting.UNSAFE ? "" : "; pass casting UNSAFE to truncate as a C cast"));
+                    + casting.numpyName() + "'");
         }
     }
 
