@@ -5,15 +5,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg;
-import org.ndgpu.ndarray.Closeness;
 import org.ndgpu.ndarray.Casting;
+import org.ndgpu.ndarray.Closeness;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Diagonals;
@@ -116,6 +117,8 @@ public final class Nd {
      * of matching size), converted as numpy.asarray(data, dtype).reshape(shape) would.
      */
     public static NDArray array(Object data, DType dtype, long... shape) {
+        Objects.requireNonNull(dtype, "array: dtype is null");
+        Objects.requireNonNull(shape, "array: shape is null");
         try (NDArray src = array(data)) {
             NDArray flat = src.dtype() == dtype ? src.copy() : src.astype(dtype);
             if (shape.length == 0 && src.ndim() == 1) shape = src.shape();
@@ -127,6 +130,9 @@ public final class Nd {
 
     /** An array from little-endian C-order bytes (for example a MemorySegment from a file). */
     public static NDArray array(MemorySegment bytes, DType dtype, long... shape) {
+        Objects.requireNonNull(bytes, "array: bytes is null");
+        Objects.requireNonNull(dtype, "array: dtype is null");
+        Objects.requireNonNull(shape, "array: shape is null");
         return NDArray.fromHost(Device.current(), dtype, shape, bytes);
     }
 
@@ -136,19 +142,21 @@ public final class Nd {
     // ---------------------------------------------------------------- filled arrays
 
     /** numpy.empty(shape): uninitialized float64. */
-    public static NDArray empty(long... shape) { return empty(DType.FLOAT64, shape); }
+    public static NDArray empty(long... shape) { Objects.requireNonNull(shape, "empty: shape is null"); return empty(DType.FLOAT64, shape); }
 
     /** numpy.empty(shape, dtype): {@code Nd.empty(DType.FLOAT32, 3, 4)}. */
-    public static NDArray empty(DType dtype, long... shape) { return NDArray.empty(Device.current(), dtype, shape, Order.C); }
+    public static NDArray empty(DType dtype, long... shape) { Objects.requireNonNull(dtype, "empty: dtype is null"); Objects.requireNonNull(shape, "empty: shape is null"); return NDArray.empty(Device.current(), dtype, shape, Order.C); }
 
     /** An uninitialized array in C or F order. */
-    public static NDArray empty(DType dtype, Order order, long... shape) { return NDArray.empty(Device.current(), dtype, shape, order); }
+    public static NDArray empty(DType dtype, Order order, long... shape) { Objects.requireNonNull(dtype, "empty: dtype is null"); Objects.requireNonNull(order, "empty: order is null"); Objects.requireNonNull(shape, "empty: shape is null"); return NDArray.empty(Device.current(), dtype, shape, order); }
 
     /** numpy.zeros(shape): float64 zeros. */
-    public static NDArray zeros(long... shape) { return zeros(DType.FLOAT64, shape); }
+    public static NDArray zeros(long... shape) { Objects.requireNonNull(shape, "zeros: shape is null"); return zeros(DType.FLOAT64, shape); }
 
     /** numpy.zeros(shape, dtype): {@code Nd.zeros(DType.INT32, 2, 2)}. */
     public static NDArray zeros(DType dtype, long... shape) {
+        Objects.requireNonNull(dtype, "zeros: dtype is null");
+        Objects.requireNonNull(shape, "zeros: shape is null");
         NDArray a = empty(dtype, shape);
         var dev = a.device();
         dev.backend().fill(dev.currentStream().backendStream(), a.buffer(), a.offset(), a.nbytes(), (byte) 0);
@@ -156,13 +164,15 @@ public final class Nd {
     }
 
     /** numpy.ones(shape): float64 ones. */
-    public static NDArray ones(long... shape) { return ones(DType.FLOAT64, shape); }
+    public static NDArray ones(long... shape) { Objects.requireNonNull(shape, "ones: shape is null"); return ones(DType.FLOAT64, shape); }
 
     /** numpy.ones(shape, dtype). */
-    public static NDArray ones(DType dtype, long... shape) { return full(1, dtype, shape); }
+    public static NDArray ones(DType dtype, long... shape) { Objects.requireNonNull(dtype, "ones: dtype is null"); Objects.requireNonNull(shape, "ones: shape is null"); return full(1, dtype, shape); }
 
     /** numpy.full(shape, value, dtype). */
     public static NDArray full(Object value, DType dtype, long... shape) {
+        Objects.requireNonNull(dtype, "full: dtype is null");
+        Objects.requireNonNull(shape, "full: shape is null");
         NDArray a = empty(dtype, shape);
         try {
             Copies.assign("full", a, value);
@@ -174,13 +184,14 @@ public final class Nd {
     }
 
     /** numpy.full(shape, value): the dtype from the value (int64, float64 or bool). */
-    public static NDArray full(Object value, long... shape) { return full(value, DType.ofJavaValue(value), shape); }
+    public static NDArray full(Object value, long... shape) { Objects.requireNonNull(shape, "full: shape is null"); return full(value, DType.ofJavaValue(value), shape); }
 
     /** numpy.empty_like(a): same shape, dtype, device and layout order. */
-    public static NDArray emptyLike(NDArray a) { return NDArray.empty(a.device(), a.dtype(), a.shape(), likeOrder(a)); }
+    public static NDArray emptyLike(NDArray a) { Objects.requireNonNull(a, "emptyLike: a is null"); return NDArray.empty(a.device(), a.dtype(), a.shape(), likeOrder(a)); }
 
     /** numpy.zeros_like(a). */
     public static NDArray zerosLike(NDArray a) {
+        Objects.requireNonNull(a, "zerosLike: a is null");
         NDArray z = emptyLike(a);
         z.fill(0);
         return z;
@@ -188,6 +199,7 @@ public final class Nd {
 
     /** numpy.ones_like(a). */
     public static NDArray onesLike(NDArray a) {
+        Objects.requireNonNull(a, "onesLike: a is null");
         NDArray z = emptyLike(a);
         z.fill(1);
         return z;
@@ -195,6 +207,7 @@ public final class Nd {
 
     /** numpy.full_like(a, value). */
     public static NDArray fullLike(NDArray a, Object value) {
+        Objects.requireNonNull(a, "fullLike: a is null");
         NDArray z = emptyLike(a);
         z.fill(value);
         return z;
@@ -236,6 +249,7 @@ public final class Nd {
 
     /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
     public static NDArray arange(double start, double stop, double step, DType dtype) {
+        Objects.requireNonNull(dtype, "arange: dtype is null");
         if (step == 0 || !Double.isFinite(step)) throw new NdException("arange: step must be finite and not zero, got " + step);
         if (Double.isNaN(start) || Double.isNaN(stop)) {
             throw new NdException("arange: cannot compute length: start " + start + ", stop " + stop + ", step " + step);
@@ -294,6 +308,7 @@ public final class Nd {
 
     /** numpy.linspace(start, stop, num, endpoint, dtype): start + i*step, the last point exactly stop when endpoint. */
     public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) {
+        Objects.requireNonNull(dtype, "linspace: dtype is null");
         if (num < 0) throw new NdException("linspace: number of samples must be non-negative, got " + num);
         long div = endpoint ? num - 1 : num;
         double step = div > 0 ? (stop - start) / div : Double.NaN;
@@ -315,7 +330,7 @@ public final class Nd {
     public static NDArray identity(long n) { return eye(n); }
 
     /** numpy.identity(n, dtype). */
-    public static NDArray identity(long n, DType dtype) { return eye(n, n, 0, dtype); }
+    public static NDArray identity(long n, DType dtype) { Objects.requireNonNull(dtype, "identity: dtype is null"); return eye(n, n, 0, dtype); }
 
     /** numpy.logspace(start, stop, num): 10 ** linspace(start, stop, num), float64. */
     public static NDArray logspace(double start, double stop, long num) { return logspace(start, stop, num, true, 10.0); }
@@ -329,9 +344,10 @@ public final class Nd {
 
     /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
     public static NDArray[] meshgrid(NDArray... xs) {
+        Objects.requireNonNull(xs, "meshgrid: xs is null");
         int n = xs.length;
         long[] shape = new long[n];
-        for (int i = 0; i < n; i++) shape[i] = xs[i].live("meshgrid").size();
+        for (int i = 0; i < n; i++) shape[i] = Objects.requireNonNull(xs[i], "meshgrid: xs[" + i + "] is null").live("meshgrid").size();
         if (n >= 2) {                                    // 'xy': the first two output axes swap
             long t = shape[0];
             shape[0] = shape[1];
@@ -355,6 +371,7 @@ public final class Nd {
 
     /** numpy.eye(n, m, k, dtype): ones on the k-th diagonal. */
     public static NDArray eye(long n, long m, long k, DType dtype) {
+        Objects.requireNonNull(dtype, "eye: dtype is null");
         NDArray out = zeros(dtype, n, m);
         long len = k >= 0 ? Math.min(n, m - k) : Math.min(n + k, m);
         if (len > 0) {
@@ -369,34 +386,40 @@ public final class Nd {
     // ---------------------------------------------------------------- files
 
     /** numpy.load of a .npy file: every dtype of DType, C or Fortran order, little- or big-endian. */
-    public static NDArray load(java.nio.file.Path file) { return fromHost(org.ndgpu.io.Npy.read(file)); }
+    public static NDArray load(java.nio.file.Path file) { Objects.requireNonNull(file, "load: file is null"); return fromHost(org.ndgpu.io.Npy.read(file)); }
 
     /** numpy.load of a .npz archive: the arrays by name, in archive order. */
     public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) {
+        Objects.requireNonNull(file, "loadNpz: file is null");
         var out = new java.util.LinkedHashMap<String, NDArray>();
         org.ndgpu.io.Npz.read(file).forEach((k, v) -> out.put(k, fromHost(v)));
         return out;
     }
 
     /** numpy.save: writes a .npy file NumPy reads; an F-contiguous array is saved in Fortran order, as NumPy does. */
-    public static void save(java.nio.file.Path file, NDArray a) { org.ndgpu.io.Npy.write(file, toHostOrdered(a)); }
+    public static void save(java.nio.file.Path file, NDArray a) { Objects.requireNonNull(file, "save: file is null"); Objects.requireNonNull(a, "save: a is null"); org.ndgpu.io.Npy.write(file, toHostOrdered(a)); }
 
     /** numpy.savez: an uncompressed .npz of named arrays. */
     public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
+        Objects.requireNonNull(file, "savez: file is null");
+        Objects.requireNonNull(arrays, "savez: arrays is null");
         var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
-        arrays.forEach((k, v) -> host.put(k, toHostOrdered(v)));
+        arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> "savez: the array named '" + k + "' is null"))));
         org.ndgpu.io.Npz.write(file, host);
     }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays. */
     public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
+        Objects.requireNonNull(file, "savezCompressed: file is null");
+        Objects.requireNonNull(arrays, "savezCompressed: arrays is null");
         var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
-        arrays.forEach((k, v) -> host.put(k, toHostOrdered(v)));
+        arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> "savezCompressed: the array named '" + k + "' is null"))));
         org.ndgpu.io.Npz.writeCompressed(file, host);
     }
 
     /** A host array made into a device array on the current device. */
     public static NDArray fromHost(org.ndgpu.io.HostArray h) {
+        Objects.requireNonNull(h, "fromHost: h is null");
         org.ndgpu.io.HostArray c = h.fortranOrder() ? h.toCOrder() : h;
         MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, c.nbytes()), 16).asSlice(0, c.nbytes());
         seg.asByteBuffer().put(c.data());
@@ -415,130 +438,133 @@ public final class Nd {
 
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */
     public static NDArray ascontiguousarray(NDArray a) {
+        Objects.requireNonNull(a, "ascontiguousarray: a is null");
         if (a.ndim() == 0) return a.reshape(1);   // NumPy: the result has at least one dimension
         return a.isCContiguous() ? a : a.copy(Order.C);
     }
 
     /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
     public static NDArray asfortranarray(NDArray a) {
+        Objects.requireNonNull(a, "asfortranarray: a is null");
         if (a.ndim() == 0) return a.reshape(1);
         return a.isFContiguous() ? a : a.copy(Order.F);
     }
 
     /** numpy.copyto(dst, src): broadcast and cast into dst with NumPy's default casting, 'same_kind' (float into int raises). */
-    public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", dst, src, Casting.SAME_KIND); }
+    public static void copyto(NDArray dst, Object src) { Objects.requireNonNull(dst, "copyto: dst is null"); Copies.assign("copyto", dst, src, Casting.SAME_KIND); }
 
     /** numpy.copyto(dst, src, casting): {@code Nd.copyto(ints, floats, Casting.UNSAFE)} truncates as a C cast. */
-    public static void copyto(NDArray dst, Object src, Casting casting) { Copies.assign("copyto", dst, src, casting); }
+    public static void copyto(NDArray dst, Object src, Casting casting) { Objects.requireNonNull(dst, "copyto: dst is null"); Objects.requireNonNull(casting, "copyto: casting is null"); Copies.assign("copyto", dst, src, casting); }
 
     // ---------------------------------------------------------------- reductions as functions: Nd.sum(a), Nd.mean(a, 0)
 
     /** numpy.sum(a): the same as {@code a.sum()}. */
-    public static NDArray sum(NDArray a) { return a.sum(); }
+    public static NDArray sum(NDArray a) { Objects.requireNonNull(a, "sum: a is null"); return a.sum(); }
 
     /** numpy.sum(a, axis). */
-    public static NDArray sum(NDArray a, int axis) { return a.sum(axis); }
+    public static NDArray sum(NDArray a, int axis) { Objects.requireNonNull(a, "sum: a is null"); return a.sum(axis); }
 
     /** numpy.prod(a): the same as {@code a.prod()}. */
-    public static NDArray prod(NDArray a) { return a.prod(); }
+    public static NDArray prod(NDArray a) { Objects.requireNonNull(a, "prod: a is null"); return a.prod(); }
 
     /** numpy.prod(a, axis). */
-    public static NDArray prod(NDArray a, int axis) { return a.prod(axis); }
+    public static NDArray prod(NDArray a, int axis) { Objects.requireNonNull(a, "prod: a is null"); return a.prod(axis); }
 
     /** numpy.mean(a): the same as {@code a.mean()}. */
-    public static NDArray mean(NDArray a) { return a.mean(); }
+    public static NDArray mean(NDArray a) { Objects.requireNonNull(a, "mean: a is null"); return a.mean(); }
 
     /** numpy.mean(a, axis). */
-    public static NDArray mean(NDArray a, int axis) { return a.mean(axis); }
+    public static NDArray mean(NDArray a, int axis) { Objects.requireNonNull(a, "mean: a is null"); return a.mean(axis); }
 
     /** numpy.var(a): the same as {@code a.var()}. */
-    public static NDArray var(NDArray a) { return a.var(); }
+    public static NDArray var(NDArray a) { Objects.requireNonNull(a, "var: a is null"); return a.var(); }
 
     /** numpy.var(a, axis). */
-    public static NDArray var(NDArray a, int axis) { return a.var(axis); }
+    public static NDArray var(NDArray a, int axis) { Objects.requireNonNull(a, "var: a is null"); return a.var(axis); }
 
     /** numpy.std(a): the same as {@code a.std()}. */
-    public static NDArray std(NDArray a) { return a.std(); }
+    public static NDArray std(NDArray a) { Objects.requireNonNull(a, "std: a is null"); return a.std(); }
 
     /** numpy.std(a, axis). */
-    public static NDArray std(NDArray a, int axis) { return a.std(axis); }
+    public static NDArray std(NDArray a, int axis) { Objects.requireNonNull(a, "std: a is null"); return a.std(axis); }
 
     /** numpy.min(a): the same as {@code a.min()}. */
-    public static NDArray min(NDArray a) { return a.min(); }
+    public static NDArray min(NDArray a) { Objects.requireNonNull(a, "min: a is null"); return a.min(); }
 
     /** numpy.min(a, axis). */
-    public static NDArray min(NDArray a, int axis) { return a.min(axis); }
+    public static NDArray min(NDArray a, int axis) { Objects.requireNonNull(a, "min: a is null"); return a.min(axis); }
 
     /** numpy.max(a): the same as {@code a.max()}. */
-    public static NDArray max(NDArray a) { return a.max(); }
+    public static NDArray max(NDArray a) { Objects.requireNonNull(a, "max: a is null"); return a.max(); }
 
     /** numpy.max(a, axis). */
-    public static NDArray max(NDArray a, int axis) { return a.max(axis); }
+    public static NDArray max(NDArray a, int axis) { Objects.requireNonNull(a, "max: a is null"); return a.max(axis); }
 
     /** numpy.argmin(a): the same as {@code a.argmin()}. */
-    public static NDArray argmin(NDArray a) { return a.argmin(); }
+    public static NDArray argmin(NDArray a) { Objects.requireNonNull(a, "argmin: a is null"); return a.argmin(); }
 
     /** numpy.argmin(a, axis). */
-    public static NDArray argmin(NDArray a, int axis) { return a.argmin(axis); }
+    public static NDArray argmin(NDArray a, int axis) { Objects.requireNonNull(a, "argmin: a is null"); return a.argmin(axis); }
 
     /** numpy.argmax(a): the same as {@code a.argmax()}. */
-    public static NDArray argmax(NDArray a) { return a.argmax(); }
+    public static NDArray argmax(NDArray a) { Objects.requireNonNull(a, "argmax: a is null"); return a.argmax(); }
 
     /** numpy.argmax(a, axis). */
-    public static NDArray argmax(NDArray a, int axis) { return a.argmax(axis); }
+    public static NDArray argmax(NDArray a, int axis) { Objects.requireNonNull(a, "argmax: a is null"); return a.argmax(axis); }
 
     /** numpy.all(a): the same as {@code a.all()}. */
-    public static NDArray all(NDArray a) { return a.all(); }
+    public static NDArray all(NDArray a) { Objects.requireNonNull(a, "all: a is null"); return a.all(); }
 
     /** numpy.all(a, axis). */
-    public static NDArray all(NDArray a, int axis) { return a.all(axis); }
+    public static NDArray all(NDArray a, int axis) { Objects.requireNonNull(a, "all: a is null"); return a.all(axis); }
 
     /** numpy.any(a): the same as {@code a.any()}. */
-    public static NDArray any(NDArray a) { return a.any(); }
+    public static NDArray any(NDArray a) { Objects.requireNonNull(a, "any: a is null"); return a.any(); }
 
     /** numpy.any(a, axis). */
-    public static NDArray any(NDArray a, int axis) { return a.any(axis); }
+    public static NDArray any(NDArray a, int axis) { Objects.requireNonNull(a, "any: a is null"); return a.any(axis); }
 
     /** numpy.cumsum(a): over the flattened array. */
-    public static NDArray cumsum(NDArray a) { return a.cumsum(); }
+    public static NDArray cumsum(NDArray a) { Objects.requireNonNull(a, "cumsum: a is null"); return a.cumsum(); }
 
     /** numpy.cumsum(a, axis). */
-    public static NDArray cumsum(NDArray a, int axis) { return a.cumsum(axis); }
+    public static NDArray cumsum(NDArray a, int axis) { Objects.requireNonNull(a, "cumsum: a is null"); return a.cumsum(axis); }
 
     /** numpy.cumprod(a): over the flattened array. */
-    public static NDArray cumprod(NDArray a) { return a.cumprod(); }
+    public static NDArray cumprod(NDArray a) { Objects.requireNonNull(a, "cumprod: a is null"); return a.cumprod(); }
 
     /** numpy.cumprod(a, axis). */
-    public static NDArray cumprod(NDArray a, int axis) { return a.cumprod(axis); }
+    public static NDArray cumprod(NDArray a, int axis) { Objects.requireNonNull(a, "cumprod: a is null"); return a.cumprod(axis); }
 
     // ---------------------------------------------------------------- reductions beyond the NDArray methods
 
     /** numpy.count_nonzero(a): the number of nonzero elements, as a 0-d int64 array. */
-    public static NDArray countNonzero(NDArray a) { return reduce("count_nonzero", a, null, false); }
+    public static NDArray countNonzero(NDArray a) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce("count_nonzero", a, null, false); }
 
     /** numpy.count_nonzero(a, axis, keepdims). */
-    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { return reduce("count_nonzero", a, axes, keepdims); }
+    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce("count_nonzero", a, axes, keepdims); }
 
     /** numpy.nansum(a): the sum with NaNs counted as zero. */
-    public static NDArray nansum(NDArray a) { return reduce("nansum", a, null, false); }
+    public static NDArray nansum(NDArray a) { Objects.requireNonNull(a, "nansum: a is null"); return reduce("nansum", a, null, false); }
 
     /** numpy.nansum(a, axis, keepdims). */
-    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { return reduce("nansum", a, axes, keepdims); }
+    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nansum: a is null"); return reduce("nansum", a, axes, keepdims); }
 
     /** numpy.nanmax(a): the maximum ignoring NaNs (NaN only where every element is NaN). */
-    public static NDArray nanmax(NDArray a) { return reduce("nanmax", a, null, false); }
+    public static NDArray nanmax(NDArray a) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce("nanmax", a, null, false); }
 
     /** numpy.nanmax(a, axis, keepdims). */
-    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { return reduce("nanmax", a, axes, keepdims); }
+    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce("nanmax", a, axes, keepdims); }
 
     /** numpy.nanmin(a): the minimum ignoring NaNs. */
-    public static NDArray nanmin(NDArray a) { return reduce("nanmin", a, null, false); }
+    public static NDArray nanmin(NDArray a) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce("nanmin", a, null, false); }
 
     /** numpy.nanmin(a, axis, keepdims). */
-    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { return reduce("nanmin", a, axes, keepdims); }
+    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce("nanmin", a, axes, keepdims); }
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
     public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
+        Objects.requireNonNull(a, "nanmean: a is null");
         if (!a.live("nanmean").dtype().isInexact()) return a.mean(axes == null ? allAxes(a) : axes, keepdims);
         try (NDArray sum = nansum(a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
              NDArray count = countNonzero(ok, axes, keepdims); NDArray n = count.astype(sum.dtype())) {
@@ -547,7 +573,7 @@ public final class Nd {
     }
 
     /** numpy.nanmean(a). */
-    public static NDArray nanmean(NDArray a) { return nanmean(a, null, false); }
+    public static NDArray nanmean(NDArray a) { Objects.requireNonNull(a, "nanmean: a is null"); return nanmean(a, null, false); }
 
     private static int[] allAxes(NDArray a) {
         int[] all = new int[a.ndim()];
@@ -562,132 +588,133 @@ public final class Nd {
     // ---------------------------------------------------------------- searching
 
     /** numpy.where(cond) with one argument: the same as nonzero(cond). */
-    public static NDArray[] where(NDArray cond) { return Masking.nonzero("where", cond); }
+    public static NDArray[] where(NDArray cond) { Objects.requireNonNull(cond, "where: cond is null"); return Masking.nonzero("where", cond); }
 
     /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
-    public static NDArray[] nonzero(NDArray a) { return Masking.nonzero("nonzero", a); }
+    public static NDArray[] nonzero(NDArray a) { Objects.requireNonNull(a, "nonzero: a is null"); return Masking.nonzero("nonzero", a); }
 
     /** numpy.argwhere(a): the indices of the nonzero elements as rows, shape (count, ndim). */
-    public static NDArray argwhere(NDArray a) { return Masking.argwhere("argwhere", a); }
+    public static NDArray argwhere(NDArray a) { Objects.requireNonNull(a, "argwhere: a is null"); return Masking.argwhere("argwhere", a); }
 
     /** numpy.flatnonzero(a): the flat indices of the nonzero elements. */
-    public static NDArray flatnonzero(NDArray a) { return Masking.flatnonzero("flatnonzero", a); }
+    public static NDArray flatnonzero(NDArray a) { Objects.requireNonNull(a, "flatnonzero: a is null"); return Masking.flatnonzero("flatnonzero", a); }
 
     // ---------------------------------------------------------------- sorting
 
     /** numpy.sort(a): a sorted copy along the last axis, NaN last. */
-    public static NDArray sort(NDArray a) { return Sorting.sort("sort", a, -1, false); }
+    public static NDArray sort(NDArray a) { Objects.requireNonNull(a, "sort: a is null"); return Sorting.sort("sort", a, -1, false); }
 
     /** numpy.sort(a, axis). */
-    public static NDArray sort(NDArray a, int axis) { return Sorting.sort("sort", a, axis, false); }
+    public static NDArray sort(NDArray a, int axis) { Objects.requireNonNull(a, "sort: a is null"); return Sorting.sort("sort", a, axis, false); }
 
     /** numpy.argsort(a, kind='stable'): int64 indices that sort the last axis. */
-    public static NDArray argsort(NDArray a) { return Sorting.sort("argsort", a, -1, true); }
+    public static NDArray argsort(NDArray a) { Objects.requireNonNull(a, "argsort: a is null"); return Sorting.sort("argsort", a, -1, true); }
 
     /** numpy.argsort(a, axis, kind='stable'). */
-    public static NDArray argsort(NDArray a, int axis) { return Sorting.sort("argsort", a, axis, true); }
+    public static NDArray argsort(NDArray a, int axis) { Objects.requireNonNull(a, "argsort: a is null"); return Sorting.sort("argsort", a, axis, true); }
 
     /** numpy.median(a): of the flattened array, NaN if any element is NaN. */
-    public static NDArray median(NDArray a) { return Quantiles.quantile("median", a, 0.5, null, false); }
+    public static NDArray median(NDArray a) { Objects.requireNonNull(a, "median: a is null"); return Quantiles.quantile("median", a, 0.5, null, false); }
 
     /** numpy.median(a, axis). */
-    public static NDArray median(NDArray a, int axis) { return Quantiles.quantile("median", a, 0.5, axis, false); }
+    public static NDArray median(NDArray a, int axis) { Objects.requireNonNull(a, "median: a is null"); return Quantiles.quantile("median", a, 0.5, axis, false); }
 
     /** numpy.quantile(a, q) for q in [0, 1], method 'linear'. */
-    public static NDArray quantile(NDArray a, double q) { return Quantiles.quantile("quantile", a, q, null, false); }
+    public static NDArray quantile(NDArray a, double q) { Objects.requireNonNull(a, "quantile: a is null"); return Quantiles.quantile("quantile", a, q, null, false); }
 
     /** numpy.quantile(a, q, axis, keepdims). */
-    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { return Quantiles.quantile("quantile", a, q, axis, keepdims); }
+    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { Objects.requireNonNull(a, "quantile: a is null"); return Quantiles.quantile("quantile", a, q, axis, keepdims); }
 
     /** numpy.percentile(a, p) for p in [0, 100]. */
-    public static NDArray percentile(NDArray a, double p) { return Quantiles.quantile("percentile", a, p / 100, null, false); }
+    public static NDArray percentile(NDArray a, double p) { Objects.requireNonNull(a, "percentile: a is null"); return Quantiles.quantile("percentile", a, p / 100, null, false); }
 
     /** numpy.percentile(a, p, axis, keepdims). */
     public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
+        Objects.requireNonNull(a, "percentile: a is null");
         return Quantiles.quantile("percentile", a, p / 100, axis, keepdims);
     }
 
     /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */
-    public static NDArray searchsorted(NDArray a, Object v) { return Sorting.searchsorted("searchsorted", a, v, "left"); }
+    public static NDArray searchsorted(NDArray a, Object v) { Objects.requireNonNull(a, "searchsorted: a is null"); return Sorting.searchsorted("searchsorted", a, v, "left"); }
 
     /** numpy.searchsorted(a, v, side): side "left" or "right". */
-    public static NDArray searchsorted(NDArray a, Object v, String side) { return Sorting.searchsorted("searchsorted", a, v, side); }
+    public static NDArray searchsorted(NDArray a, Object v, String side) { Objects.requireNonNull(a, "searchsorted: a is null"); Objects.requireNonNull(side, "searchsorted: side is null"); return Sorting.searchsorted("searchsorted", a, v, side); }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
-    public static NDArray unique(NDArray a) { return Sorting.unique("unique", a); }
+    public static NDArray unique(NDArray a) { Objects.requireNonNull(a, "unique: a is null"); return Sorting.unique("unique", a); }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences
 
     /** numpy.diagonal(a): the main diagonal of the first two axes; a view. */
-    public static NDArray diagonal(NDArray a) { return Diagonals.diagonal("diagonal", a, 0, 0, 1); }
+    public static NDArray diagonal(NDArray a) { Objects.requireNonNull(a, "diagonal: a is null"); return Diagonals.diagonal("diagonal", a, 0, 0, 1); }
 
     /** numpy.diagonal(a, offset, axis1, axis2): a view with the diagonal as its last axis. */
-    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { return Diagonals.diagonal("diagonal", a, offset, axis1, axis2); }
+    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { Objects.requireNonNull(a, "diagonal: a is null"); return Diagonals.diagonal("diagonal", a, offset, axis1, axis2); }
 
     /** numpy.diag(v): a 2-d array with the 1-d v on its diagonal, or a copy of a 2-d v's diagonal. */
-    public static NDArray diag(NDArray v) { return Diagonals.diag("diag", v, 0); }
+    public static NDArray diag(NDArray v) { Objects.requireNonNull(v, "diag: v is null"); return Diagonals.diag("diag", v, 0); }
 
     /** numpy.diag(v, k). */
-    public static NDArray diag(NDArray v, long k) { return Diagonals.diag("diag", v, k); }
+    public static NDArray diag(NDArray v, long k) { Objects.requireNonNull(v, "diag: v is null"); return Diagonals.diag("diag", v, k); }
 
     /** numpy.trace(a): the sum of the main diagonal. */
-    public static NDArray trace(NDArray a) { return Diagonals.trace("trace", a, 0); }
+    public static NDArray trace(NDArray a) { Objects.requireNonNull(a, "trace: a is null"); return Diagonals.trace("trace", a, 0); }
 
     /** numpy.trace(a, offset). */
-    public static NDArray trace(NDArray a, long offset) { return Diagonals.trace("trace", a, offset); }
+    public static NDArray trace(NDArray a, long offset) { Objects.requireNonNull(a, "trace: a is null"); return Diagonals.trace("trace", a, offset); }
 
     /** numpy.triu(a, k): zero below the k-th diagonal of the last two axes. */
-    public static NDArray triu(NDArray a, long k) { return Diagonals.triangle("triu", a, k, true); }
+    public static NDArray triu(NDArray a, long k) { Objects.requireNonNull(a, "triu: a is null"); return Diagonals.triangle("triu", a, k, true); }
 
     /** numpy.triu(a). */
-    public static NDArray triu(NDArray a) { return triu(a, 0); }
+    public static NDArray triu(NDArray a) { Objects.requireNonNull(a, "triu: a is null"); return triu(a, 0); }
 
     /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
-    public static NDArray tril(NDArray a, long k) { return Diagonals.triangle("tril", a, k, false); }
+    public static NDArray tril(NDArray a, long k) { Objects.requireNonNull(a, "tril: a is null"); return Diagonals.triangle("tril", a, k, false); }
 
     /** numpy.tril(a). */
-    public static NDArray tril(NDArray a) { return tril(a, 0); }
+    public static NDArray tril(NDArray a) { Objects.requireNonNull(a, "tril: a is null"); return tril(a, 0); }
 
     /** numpy.diff(a): the first difference along the last axis. */
-    public static NDArray diff(NDArray a) { return Diagonals.diff("diff", a, 1, -1); }
+    public static NDArray diff(NDArray a) { Objects.requireNonNull(a, "diff: a is null"); return Diagonals.diff("diff", a, 1, -1); }
 
     /** numpy.diff(a, n, axis): the n-th difference along axis. */
-    public static NDArray diff(NDArray a, int n, int axis) { return Diagonals.diff("diff", a, n, axis); }
+    public static NDArray diff(NDArray a, int n, int axis) { Objects.requireNonNull(a, "diff: a is null"); return Diagonals.diff("diff", a, n, axis); }
 
     // ---------------------------------------------------------------- splitting and tiling
 
     /** numpy.split(a, sections): equal parts along axis 0, as views. */
-    public static List<NDArray> split(NDArray a, int sections) { return Tiling.split("split", a, sections, 0); }
+    public static List<NDArray> split(NDArray a, int sections) { Objects.requireNonNull(a, "split: a is null"); return Tiling.split("split", a, sections, 0); }
 
     /** numpy.split(a, sections, axis): equal parts, as views; a ShapeException when the axis does not divide. */
-    public static List<NDArray> split(NDArray a, int sections, int axis) { return Tiling.split("split", a, sections, axis); }
+    public static List<NDArray> split(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "split: a is null"); return Tiling.split("split", a, sections, axis); }
 
     /** numpy.split(a, indices, axis): a[:i0], a[i0:i1], ..., a[ik:] along axis, as views. */
-    public static List<NDArray> split(NDArray a, long[] indices, int axis) { return Tiling.splitAt("split", a, indices, axis); }
+    public static List<NDArray> split(NDArray a, long[] indices, int axis) { Objects.requireNonNull(a, "split: a is null"); Objects.requireNonNull(indices, "split: indices is null"); return Tiling.splitAt("split", a, indices, axis); }
 
     /** numpy.array_split(a, sections, axis): as split, but the parts may differ in length by one. */
-    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { return Tiling.arraySplit("array_split", a, sections, axis); }
+    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "arraySplit: a is null"); return Tiling.arraySplit("array_split", a, sections, axis); }
 
     /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
-    public static NDArray repeat(NDArray a, long repeats) { return Tiling.repeat("repeat", a, repeats, null); }
+    public static NDArray repeat(NDArray a, long repeats) { Objects.requireNonNull(a, "repeat: a is null"); return Tiling.repeat("repeat", a, repeats, null); }
 
     /** numpy.repeat(a, repeats, axis). */
-    public static NDArray repeat(NDArray a, long repeats, int axis) { return Tiling.repeat("repeat", a, repeats, axis); }
+    public static NDArray repeat(NDArray a, long repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); return Tiling.repeat("repeat", a, repeats, axis); }
 
     /** numpy.repeat(a, [r0, r1, ...]): element i of the flattened array repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats) { return Tiling.repeat("repeat", a, repeats, null); }
+    public static NDArray repeat(NDArray a, long[] repeats) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Tiling.repeat("repeat", a, repeats, null); }
 
     /** numpy.repeat(a, [r0, r1, ...], axis): slice i along the axis repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats, int axis) { return Tiling.repeat("repeat", a, repeats, axis); }
+    public static NDArray repeat(NDArray a, long[] repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Tiling.repeat("repeat", a, repeats, axis); }
 
     /** numpy.roll(a, shift): the flattened array shifted, wrapping around, then reshaped. */
-    public static NDArray roll(NDArray a, long shift) { return Tiling.roll("roll", a, shift, null); }
+    public static NDArray roll(NDArray a, long shift) { Objects.requireNonNull(a, "roll: a is null"); return Tiling.roll("roll", a, shift, null); }
 
     /** numpy.roll(a, shift, axis). */
-    public static NDArray roll(NDArray a, long shift, int axis) { return Tiling.roll("roll", a, shift, axis); }
+    public static NDArray roll(NDArray a, long shift, int axis) { Objects.requireNonNull(a, "roll: a is null"); return Tiling.roll("roll", a, shift, axis); }
 
     /** numpy.tile(a, reps): {@code Nd.tile(a, 2, 3)}. */
-    public static NDArray tile(NDArray a, long... reps) { return Tiling.tile("tile", a, reps); }
+    public static NDArray tile(NDArray a, long... reps) { Objects.requireNonNull(a, "tile: a is null"); Objects.requireNonNull(reps, "tile: reps is null"); return Tiling.tile("tile", a, reps); }
 
     // ---------------------------------------------------------------- comparing arrays
 
@@ -708,53 +735,57 @@ public final class Nd {
     }
 
     /** numpy.array_equal(a, b): the same shape and equal elements (NaN is not equal to NaN). */
-    public static boolean arrayEqual(NDArray a, NDArray b) { return Closeness.arrayEqual(a, b, false); }
+    public static boolean arrayEqual(NDArray a, NDArray b) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Closeness.arrayEqual(a, b, false); }
 
     /** numpy.array_equal(a, b, equal_nan). */
-    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Closeness.arrayEqual(a, b, equalNan); }
+    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Closeness.arrayEqual(a, b, equalNan); }
 
     // ---------------------------------------------------------------- rearranging (views)
 
     /** numpy.flip(a, axis): reversed along the given axes, every axis when none given; a view. */
-    public static NDArray flip(NDArray a, int... axes) { return a.flip(axes); }
+    public static NDArray flip(NDArray a, int... axes) { Objects.requireNonNull(a, "flip: a is null"); return a.flip(axes); }
 
     /** numpy.moveaxis(a, source, destination); a view. */
-    public static NDArray moveaxis(NDArray a, int source, int destination) { return a.moveaxis(new int[]{source}, new int[]{destination}); }
+    public static NDArray moveaxis(NDArray a, int source, int destination) { Objects.requireNonNull(a, "moveaxis: a is null"); return a.moveaxis(new int[]{source}, new int[]{destination}); }
 
     /** numpy.moveaxis(a, [sources], [destinations]); a view. */
-    public static NDArray moveaxis(NDArray a, int[] source, int[] destination) { return a.moveaxis(source, destination); }
+    public static NDArray moveaxis(NDArray a, int[] source, int[] destination) { Objects.requireNonNull(a, "moveaxis: a is null"); Objects.requireNonNull(source, "moveaxis: source is null"); Objects.requireNonNull(destination, "moveaxis: destination is null"); return a.moveaxis(source, destination); }
 
     /** numpy.take(a, indices): from the flattened array. */
-    public static NDArray take(NDArray a, Object indices) { return a.take(indices); }
+    public static NDArray take(NDArray a, Object indices) { Objects.requireNonNull(a, "take: a is null"); return a.take(indices); }
 
     /** numpy.take(a, indices, axis). */
-    public static NDArray take(NDArray a, Object indices, int axis) { return a.take(indices, axis); }
+    public static NDArray take(NDArray a, Object indices, int axis) { Objects.requireNonNull(a, "take: a is null"); return a.take(indices, axis); }
 
     // ---------------------------------------------------------------- joining
 
     /** numpy.concatenate((a, b, ...)): joined along axis 0, dtypes promoted. */
-    public static NDArray concatenate(NDArray... arrays) { return concatenate(java.util.Arrays.asList(arrays), 0); }
+    public static NDArray concatenate(NDArray... arrays) { Objects.requireNonNull(arrays, "concatenate: arrays is null"); return concatenate(java.util.Arrays.asList(arrays), 0); }
 
     /** numpy.concatenate(arrays, axis): {@code Nd.concatenate(List.of(a, b), 1)}. */
     public static NDArray concatenate(List<NDArray> arrays, int axis) {
+        Objects.requireNonNull(arrays, "concatenate: arrays is null");
         return Joining.concatenate("concatenate", arrays, axis);
     }
 
     /** numpy.stack((a, b, ...)): arrays of one shape along a new first axis. */
-    public static NDArray stack(NDArray... arrays) { return stack(java.util.Arrays.asList(arrays), 0); }
+    public static NDArray stack(NDArray... arrays) { Objects.requireNonNull(arrays, "stack: arrays is null"); return stack(java.util.Arrays.asList(arrays), 0); }
 
     /** numpy.stack(arrays, axis): {@code Nd.stack(List.of(a, b), -1)}. */
     public static NDArray stack(List<NDArray> arrays, int axis) {
+        Objects.requireNonNull(arrays, "stack: arrays is null");
         return Joining.stack("stack", arrays, axis);
     }
 
     /** numpy.hstack: column-wise (axis 1; axis 0 for 1-D arrays). */
     public static NDArray hstack(NDArray... arrays) {
+        Objects.requireNonNull(arrays, "hstack: arrays is null");
         return Joining.hstack("hstack", java.util.Arrays.asList(arrays));
     }
 
     /** numpy.vstack: row-wise (axis 0; 1-D arrays become rows). */
     public static NDArray vstack(NDArray... arrays) {
+        Objects.requireNonNull(arrays, "vstack: arrays is null");
         return Joining.vstack("vstack", java.util.Arrays.asList(arrays));
     }
 
@@ -767,33 +798,33 @@ public final class Nd {
     public static Linalg linalg() { return Providers.linalg(); }
 
     /** numpy.matmul. */
-    public static NDArray matmul(NDArray a, NDArray b) { return Providers.linalg().matmul(a, b, null); }
+    public static NDArray matmul(NDArray a, NDArray b) { Objects.requireNonNull(a, "matmul: a is null"); Objects.requireNonNull(b, "matmul: b is null"); return Providers.linalg().matmul(a, b, null); }
 
     /** numpy.matmul into out. */
-    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { return Providers.linalg().matmul(a, b, out); }
+    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { Objects.requireNonNull(a, "matmul: a is null"); Objects.requireNonNull(b, "matmul: b is null"); return Providers.linalg().matmul(a, b, out); }
 
     /** numpy.dot. */
-    public static NDArray dot(NDArray a, NDArray b) { return Providers.linalg().dot(a, b); }
+    public static NDArray dot(NDArray a, NDArray b) { Objects.requireNonNull(a, "dot: a is null"); Objects.requireNonNull(b, "dot: b is null"); return Providers.linalg().dot(a, b); }
 
     /** numpy.vdot. */
-    public static NDArray vdot(NDArray a, NDArray b) { return Providers.linalg().vdot(a, b); }
+    public static NDArray vdot(NDArray a, NDArray b) { Objects.requireNonNull(a, "vdot: a is null"); Objects.requireNonNull(b, "vdot: b is null"); return Providers.linalg().vdot(a, b); }
 
     /** numpy.inner. */
-    public static NDArray inner(NDArray a, NDArray b) { return Providers.linalg().inner(a, b); }
+    public static NDArray inner(NDArray a, NDArray b) { Objects.requireNonNull(a, "inner: a is null"); Objects.requireNonNull(b, "inner: b is null"); return Providers.linalg().inner(a, b); }
 
     /** numpy.outer. */
-    public static NDArray outer(NDArray a, NDArray b) { return Providers.linalg().outer(a, b); }
+    public static NDArray outer(NDArray a, NDArray b) { Objects.requireNonNull(a, "outer: a is null"); Objects.requireNonNull(b, "outer: b is null"); return Providers.linalg().outer(a, b); }
 
     /** numpy.tensordot(a, b, axes). */
-    public static NDArray tensordot(NDArray a, NDArray b, int axes) { return Providers.linalg().tensordot(a, b, axes); }
+    public static NDArray tensordot(NDArray a, NDArray b, int axes) { Objects.requireNonNull(a, "tensordot: a is null"); Objects.requireNonNull(b, "tensordot: b is null"); return Providers.linalg().tensordot(a, b, axes); }
 
     /** numpy.einsum: {@code Nd.einsum("ij,jk->ik", a, b)}. */
-    public static NDArray einsum(String subscripts, NDArray... operands) { return Providers.linalg().einsum(subscripts, operands); }
+    public static NDArray einsum(String subscripts, NDArray... operands) { Objects.requireNonNull(subscripts, "einsum: subscripts is null"); Objects.requireNonNull(operands, "einsum: operands is null"); return Providers.linalg().einsum(subscripts, operands); }
 
     // ---------------------------------------------------------------- ufunc facade
 
     /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
-    public static NDArray ufunc(String name, NDArray out, Object... operands) { return Providers.ufuncs(operands).call(name, out, operands); }
+    public static NDArray ufunc(String name, NDArray out, Object... operands) { Objects.requireNonNull(name, "ufunc: name is null"); Objects.requireNonNull(operands, "ufunc: operands is null"); return Providers.ufuncs(operands).call(name, out, operands); }
 
     /** numpy.where(cond, x, y). */
     public static NDArray where(Object cond, Object x, Object y) { return Providers.ufuncs(cond, x, y).where(cond, x, y, null); }
@@ -802,10 +833,10 @@ public final class Nd {
     public static NDArray where(Object cond, Object x, Object y, NDArray out) { return Providers.ufuncs(cond, x, y).where(cond, x, y, out); }
 
     /** numpy.clip(a, lo, hi); lo or hi may be null: {@code Nd.clip(a, 0, 1)}. */
-    public static NDArray clip(NDArray a, Object lo, Object hi) { return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, null); }
+    public static NDArray clip(NDArray a, Object lo, Object hi) { Objects.requireNonNull(a, "clip: a is null"); return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, null); }
 
     /** numpy.clip into out. */
-    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, out); }
+    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { Objects.requireNonNull(a, "clip: a is null"); return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, out); }
 
     // ---------------------------------------------------------------- ufuncs by name: Nd.add(a, b), Nd.add(a, b, out)
     /** numpy.add. */

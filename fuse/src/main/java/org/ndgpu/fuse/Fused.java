@@ -3,6 +3,7 @@ package org.ndgpu.fuse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DTypeException;
 import org.ndgpu.NdException;
@@ -44,13 +45,14 @@ public final class Fused<R> {
     }
 
     /** The same function under another name (it names the generated kernels and appears in error messages). */
-    public Fused<R> named(String newName) { return new Fused<>(newName, arity, fn); }
+    public Fused<R> named(String newName) { Objects.requireNonNull(newName, "named: newName is null"); return new Fused<>(newName, arity, fn); }
 
     public String name() { return name; }
 
     /** Runs the fused kernels on {@code args} (NDArrays or Java numbers); returns what the lambda returns, computed. */
     @SuppressWarnings("unchecked")
     public R call(Object... args) {
+        Objects.requireNonNull(args, "call: args is null");
         Device device = device(args);
         Traced t = traced(device, args);
         NDArray[] res = t.program().run(device, args);
@@ -63,24 +65,27 @@ public final class Fused<R> {
 
     /** Like {@link #call}, every result as an array element. */
     public NDArray[] callAll(Object... args) {
+        Objects.requireNonNull(args, "callAll: args is null");
         Device device = device(args);
         return traced(device, args).program().run(device, args);
     }
 
     /** Runs the lambda itself on ordinary arrays, one kernel per operation: the reference a fused call must equal. */
     public R unfused(NDArray... args) {
+        Objects.requireNonNull(args, "unfused: args is null");
         checkArity(args);
         return fn.apply(args);
     }
 
     /** The generated source of every kernel a call with these arguments launches, in order (nothing runs). */
     public String source(Object... args) {
+        Objects.requireNonNull(args, "source: args is null");
         Device device = device(args);
         return traced(device, args).program().source(device, args);
     }
 
     /** How many kernels a call with these arguments launches (a full reduction's second pass not counted). */
-    public int kernelCount(Object... args) { return traced(device(args), args).program().kernels(); }
+    public int kernelCount(Object... args) { Objects.requireNonNull(args, "kernelCount: args is null"); return traced(device(args), args).program().kernels(); }
 
     private Traced traced(Device device, Object[] args) {
         checkArity(args);

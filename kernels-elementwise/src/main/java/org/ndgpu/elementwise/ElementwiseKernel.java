@@ -4,18 +4,20 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 
@@ -73,7 +75,7 @@ public final class ElementwiseKernel {
         public Options withAfterLoop(String p) { return new Options(preamble, loopPrep, p, compileOptions, reduceDims); }
 
         /** These options with compiler flags, e.g. {@code withCompileOptions("-DSCALE=2")}. */
-        public Options withCompileOptions(String... o) { return new Options(preamble, loopPrep, afterLoop, List.of(o), reduceDims); }
+        public Options withCompileOptions(String... o) { return new Options(preamble, loopPrep, afterLoop, Operands.strings("withCompileOptions", "o", o), reduceDims); }
 
         /** These options with CuPy's reduce_dims flag (accepted; dimensions are always merged). */
         public Options withReduceDims(boolean r) { return new Options(preamble, loopPrep, afterLoop, compileOptions, r); }
@@ -88,11 +90,19 @@ public final class ElementwiseKernel {
 
     /** A kernel with default options; {@code name} must be a C identifier. */
     public ElementwiseKernel(String inParams, String outParams, String operation, String name) {
+        Objects.requireNonNull(inParams, "ElementwiseKernel: inParams is null");
+        Objects.requireNonNull(outParams, "ElementwiseKernel: outParams is null");
+        Objects.requireNonNull(operation, "ElementwiseKernel: operation is null");
+        Objects.requireNonNull(name, "ElementwiseKernel: name is null");
         this(inParams, outParams, operation, name, Options.defaults());
     }
 
     /** CuPy's full form: {@code new ElementwiseKernel("T x", "T y", "y = SQ(x)", "sq", Options.defaults().withPreamble("#define SQ(x) ((x)*(x))"))}. */
     public ElementwiseKernel(String inParams, String outParams, String operation, String name, Options options) {
+        Objects.requireNonNull(inParams, "ElementwiseKernel: inParams is null");
+        Objects.requireNonNull(outParams, "ElementwiseKernel: outParams is null");
+        Objects.requireNonNull(operation, "ElementwiseKernel: operation is null");
+        Objects.requireNonNull(name, "ElementwiseKernel: name is null");
         if (name == null || !name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             throw new NdException("ElementwiseKernel: name '" + name + "' is not a C identifier");
         }
@@ -119,24 +129,26 @@ public final class ElementwiseKernel {
     public KernelParams outParams() { return out; }
 
     /** Runs the kernel on inputs (then optionally outputs) and returns the first output. */
-    public NDArray call(Object... args) { return callAll(args)[0]; }
+    public NDArray call(Object... args) { Objects.requireNonNull(args, "call: args is null"); return callAll(args)[0]; }
 
     /** Runs the kernel and returns every output, in declaration order. */
-    public NDArray[] callAll(Object... args) { return invoke(null, args); }
+    public NDArray[] callAll(Object... args) { Objects.requireNonNull(args, "callAll: args is null"); return invoke(null, args); }
 
     /** CuPy's {@code size=}: runs over {@code size} elements when no input is an array. */
-    public NDArray callWithSize(long size, Object... args) { return invoke(size, args)[0]; }
+    public NDArray callWithSize(long size, Object... args) { Objects.requireNonNull(args, "callWithSize: args is null"); return invoke(size, args)[0]; }
 
     /** {@link #callWithSize} returning every output. */
-    public NDArray[] callAllWithSize(long size, Object... args) { return invoke(size, args); }
+    public NDArray[] callAllWithSize(long size, Object... args) { Objects.requireNonNull(args, "callAllWithSize: args is null"); return invoke(size, args); }
 
     /** The kernel source this call would run on the current (or the arrays') device. */
     public String generatedSource(Object... args) {
+        Objects.requireNonNull(args, "generatedSource: args is null");
         return generatedSource(null, args);
     }
 
     /** The source for a given dialect, e.g. for golden tests on a machine without that device. */
     public String generatedSource(Dialect dialect, Object... args) {
+        Objects.requireNonNull(args, "generatedSource: args is null");
         // outputs not passed are allocated (and released) so the layout is the one a call would use
         Prepared p = prepare(null, args, true);
         try {

@@ -11,6 +11,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.elementwise.KernelParams;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 
@@ -78,21 +79,24 @@ public final class ReductionKernel {
 
     /** The same kernel accumulating in {@code type} (CuPy's reduce_type): a dtype name or a placeholder. */
     public ReductionKernel withReduceType(String type) {
+        Objects.requireNonNull(type, "withReduceType: type is null");
         return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, type, preamble, options);
     }
 
     /** The same kernel with a preamble (helper functions) placed before it. */
     public ReductionKernel withPreamble(String text) {
+        Objects.requireNonNull(text, "withPreamble: text is null");
         return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, text, options);
     }
 
     /** The same kernel compiled with {@code flags}. */
     public ReductionKernel withOptions(String... flags) {
-        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, List.of(flags));
+        Objects.requireNonNull(flags, "withOptions: flags is null");
+        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, Operands.strings("withOptions", "flags", flags));
     }
 
     /** Reduces over every axis; {@code args} are the inputs (NDArrays or Java numbers). */
-    public NDArray call(Object... args) { return call(args, null, false, null); }
+    public NDArray call(Object... args) { Objects.requireNonNull(args, "call: args is null"); return call(args, null, false, null); }
 
     /** One input reduced over {@code axes} (null: all; negative counts from the end). */
     public NDArray call(Object arg, int[] axes, boolean keepdims) { return call(new Object[]{arg}, axes, keepdims, null); }
@@ -105,6 +109,7 @@ public final class ReductionKernel {
      * {@code out} of the result shape.
      */
     public NDArray call(Object[] args, int[] axes, boolean keepdims, NDArray out) {
+        Objects.requireNonNull(args, "call: args is null");
         if (args.length != in.size()) {
             throw new NdException(name + ": expected " + in.size() + " inputs (" + in + "), got " + args.length);
         }

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.ndgpu.DTypeException;
 import org.ndgpu.DeviceException;
+import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
@@ -46,7 +48,7 @@ public final class ReductionLoop {
     public static void run(ReductionSpec spec, Object[] args, int[] axes) {
         List<Param> params = spec.params();
         if (args.length != params.size()) {
-            throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+            throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
         }
         NDArray out = (NDArray) args[args.length - 1];
         Operands.checkWriteable(spec.name(), out);
@@ -247,7 +249,7 @@ public final class ReductionLoop {
             Param p = spec.params().get(q);
             if (p.kind() != org.ndgpu.codegen.ElementwiseLoop.Kind.SCALAR) continue;
             if (!(args[q] instanceof Number num)) {
-                throw new IllegalArgumentException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);
+                throw new DTypeException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);
             }
             s.add(CTypes.scalarArg(p.dtype(), num));
         }

@@ -2,12 +2,13 @@ package org.ndgpu.linalg;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.ndgpu.DTypeException;
 import org.ndgpu.ShapeException;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.linalg.solver.Solver;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
@@ -28,24 +29,28 @@ import org.ndgpu.ndarray.Shapes;
  */
 public final class DeviceLinalg implements Linalg {
 
-    @Override public NDArray matmul(NDArray a, NDArray b, NDArray out) { return Matmul.matmul("matmul", a, b, out, false); }
+    @Override public NDArray matmul(NDArray a, NDArray b, NDArray out) { Objects.requireNonNull(a, "matmul: a is null"); Objects.requireNonNull(b, "matmul: b is null"); return Matmul.matmul("matmul", a, b, out, false); }
 
-    @Override public NDArray dot(NDArray a, NDArray b) { return Contractions.dot(a, b); }
+    @Override public NDArray dot(NDArray a, NDArray b) { Objects.requireNonNull(a, "dot: a is null"); Objects.requireNonNull(b, "dot: b is null"); return Contractions.dot(a, b); }
 
-    @Override public NDArray vdot(NDArray a, NDArray b) { return Contractions.vdot(a, b); }
+    @Override public NDArray vdot(NDArray a, NDArray b) { Objects.requireNonNull(a, "vdot: a is null"); Objects.requireNonNull(b, "vdot: b is null"); return Contractions.vdot(a, b); }
 
-    @Override public NDArray inner(NDArray a, NDArray b) { return Contractions.inner(a, b); }
+    @Override public NDArray inner(NDArray a, NDArray b) { Objects.requireNonNull(a, "inner: a is null"); Objects.requireNonNull(b, "inner: b is null"); return Contractions.inner(a, b); }
 
-    @Override public NDArray outer(NDArray a, NDArray b) { return Contractions.outer(a, b); }
+    @Override public NDArray outer(NDArray a, NDArray b) { Objects.requireNonNull(a, "outer: a is null"); Objects.requireNonNull(b, "outer: b is null"); return Contractions.outer(a, b); }
 
-    @Override public NDArray tensordot(NDArray a, NDArray b, int axes) { return Contractions.tensordot(a, b, axes); }
+    @Override public NDArray tensordot(NDArray a, NDArray b, int axes) { Objects.requireNonNull(a, "tensordot: a is null"); Objects.requireNonNull(b, "tensordot: b is null"); return Contractions.tensordot(a, b, axes); }
 
     @Override
     public NDArray tensordot(NDArray a, NDArray b, int[] axesA, int[] axesB) {
+        Objects.requireNonNull(a, "tensordot: a is null");
+        Objects.requireNonNull(b, "tensordot: b is null");
+        Objects.requireNonNull(axesA, "tensordot: axesA is null");
+        Objects.requireNonNull(axesB, "tensordot: axesB is null");
         return Contractions.tensordot("tensordot", a, b, axesA, axesB);
     }
 
-    @Override public NDArray einsum(String subscripts, NDArray... operands) { return Einsum.einsum(subscripts, operands); }
+    @Override public NDArray einsum(String subscripts, NDArray... operands) { Objects.requireNonNull(subscripts, "einsum: subscripts is null"); Objects.requireNonNull(operands, "einsum: operands is null"); return Einsum.einsum(subscripts, operands); }
 
     // ---------------------------------------------------------------- decompositions
 
@@ -99,6 +104,7 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public Svd svd(NDArray a, boolean fullMatrices) {
+        Objects.requireNonNull(a, "svd: a is null");
         try (Stack st = stack("svd", a, false)) {
             Svd r = st.solver.svd(st.x, fullMatrices);
             return new Svd(unstack(r.u(), st.batch), unstack(r.s(), st.batch), unstack(r.vh(), st.batch));
@@ -107,6 +113,7 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public Qr qr(NDArray a) {
+        Objects.requireNonNull(a, "qr: a is null");
         try (Stack st = stack("qr", a, false)) {
             Qr r = st.solver.qr(st.x);
             return new Qr(unstack(r.q(), st.batch), unstack(r.r(), st.batch));
@@ -115,6 +122,8 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public NDArray solve(NDArray a, NDArray b) {
+        Objects.requireNonNull(a, "solve: a is null");
+        Objects.requireNonNull(b, "solve: b is null");
         try (Stack sa = stack("solve", a, true)) {
             b.live("solve");
             long n = sa.n;
@@ -145,6 +154,7 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public NDArray inv(NDArray a) {
+        Objects.requireNonNull(a, "inv: a is null");
         try (Stack st = stack("inv", a, true)) {
             return unstack(st.solver.inv(st.x), st.batch);
         }
@@ -152,6 +162,7 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public NDArray det(NDArray a) {
+        Objects.requireNonNull(a, "det: a is null");
         try (Stack st = stack("det", a, true)) {
             return unstack(st.solver.det(st.x), st.batch);
         }
@@ -159,6 +170,7 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public Slogdet slogdet(NDArray a) {
+        Objects.requireNonNull(a, "slogdet: a is null");
         try (Stack st = stack("slogdet", a, true)) {
             Slogdet r = st.solver.slogdet(st.x);
             return new Slogdet(unstack(r.sign(), st.batch), unstack(r.logabsdet(), st.batch));
@@ -167,6 +179,7 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public NDArray cholesky(NDArray a) {
+        Objects.requireNonNull(a, "cholesky: a is null");
         try (Stack st = stack("cholesky", a, true)) {
             return unstack(st.solver.cholesky(st.x), st.batch);
         }
@@ -174,6 +187,7 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public Eigh eigh(NDArray a) {
+        Objects.requireNonNull(a, "eigh: a is null");
         try (Stack st = stack("eigh", a, true)) {
             Eigh r = st.solver.eigh(st.x);
             return new Eigh(unstack(r.eigenvalues(), st.batch), unstack(r.eigenvectors(), st.batch));
@@ -182,6 +196,8 @@ public final class DeviceLinalg implements Linalg {
 
     @Override
     public Lstsq lstsq(NDArray a, NDArray b) {
+        Objects.requireNonNull(a, "lstsq: a is null");
+        Objects.requireNonNull(b, "lstsq: b is null");
         if (a.ndim() != 2) throw new ShapeException("lstsq: a must be 2-dimensional, got shape " + Shapes.str(a.shape()));
         b.live("lstsq");
         if (b.ndim() < 1 || b.ndim() > 2 || b.shape(0) != a.shape(0)) {
@@ -204,10 +220,11 @@ public final class DeviceLinalg implements Linalg {
     // ---------------------------------------------------------------- norm
 
     @Override
-    public NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims) { return Norm.norm(this, a, ord, axis, keepdims); }
+    public NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims) { Objects.requireNonNull(a, "norm: a is null"); return Norm.norm(this, a, ord, axis, keepdims); }
 
     @Override
     public NDArray norm(NDArray a) {
+        Objects.requireNonNull(a, "norm: a is null");
         a.live("norm");
         DType dt = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a.dtype() : DType.FLOAT64;
         try (NDArray x = a.dtype() == dt ? a.ravel() : a.astype(dt).reshape(-1); NDArray ss = Contractions.vdot(x, x)) {

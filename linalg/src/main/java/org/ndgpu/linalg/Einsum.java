@@ -42,6 +42,7 @@ final class Einsum {
         }
         int maxEll = 0;
         for (int i = 0; i < ins.length; i++) {
+            if (operands[i] == null) throw new NullPointerException("einsum: operands[" + i + "] is null");
             if (ins[i].contains("...")) maxEll = Math.max(maxEll, operands[i].ndim() - (ins[i].length() - 3));
         }
         List<Term> terms = new ArrayList<>();

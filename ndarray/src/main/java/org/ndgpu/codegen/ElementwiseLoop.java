@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
+import org.ndgpu.DTypeException;
+import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
@@ -123,7 +125,7 @@ public final class ElementwiseLoop {
     private static NDArray[] copyIfOverlap(Spec spec, Object[] args, long[] shape) {
         List<Param> params = spec.params();
         if (args.length != params.size()) {
-            throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+            throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
         }
         NDArray[] temps = null;
         for (int o = 0; o < params.size(); o++) {
@@ -174,7 +176,7 @@ public final class ElementwiseLoop {
             Object a = args[k];
             if (p.kind() == Kind.SCALAR) {
                 if (!(a instanceof Number num)) {
-                    throw new IllegalArgumentException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + a);
+                    throw new DTypeException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + a);
                 }
                 kargs[ka++] = CTypes.scalarArg(p.dtype(), num);
                 continue;
@@ -215,7 +217,7 @@ public final class ElementwiseLoop {
     private static Plan plan(Spec spec, Object[] args, long[] shape) {
         List<Param> params = spec.params();
         if (args.length != params.size()) {
-            throw new IllegalArgumentException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+            throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
         }
         Device device = Operands.device(spec.name(), args);
         long n = Shapes.size(shape);

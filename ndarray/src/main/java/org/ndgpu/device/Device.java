@@ -5,13 +5,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.ServiceLoader;
 import org.ndgpu.Config;
 import org.ndgpu.DeviceException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendProvider;
-import org.ndgpu.backend.SignalGuard;
 import org.ndgpu.backend.DeviceFacts;
+import org.ndgpu.backend.SignalGuard;
 
 /**
  * A compute device: one GPU or CPU of one backend, with its memory pool, compiled-program cache and
@@ -123,7 +124,7 @@ public final class Device {
      * The device by id: "cuda:0", "opencl:1"; "cuda" or "opencl" for the first of a backend;
      * "opencl:gpu" or "opencl:cpu" for the first OpenCL device of that kind.
      */
-    public static Device get(String id) { return find(registry(), java.util.Objects.requireNonNull(id, "id"), "Device.get"); }
+    public static Device get(String id) { return find(registry(), Objects.requireNonNull(id, "Device.get: id is null"), "Device.get"); }
 
     private static Device find(Registry r, String id, String what) {
         String want = id.strip().toLowerCase(java.util.Locale.ROOT);

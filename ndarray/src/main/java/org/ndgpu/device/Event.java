@@ -40,6 +40,7 @@ public final class Event implements AutoCloseable {
 
     /** Milliseconds of device time from this event to {@code end}; waits for {@code end}. */
     public double elapsedMillis(Event end) {
+        Objects.requireNonNull(end, "elapsedMillis: end is null");
         Objects.requireNonNull(end, "end");
         live("elapsedMillis");
         end.live("elapsedMillis");

@@ -3,6 +3,7 @@ package org.ndgpu.device;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import org.ndgpu.DeviceOutOfMemoryException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
@@ -76,6 +77,7 @@ public final class MemoryPool {
      * release them, and the allocation is tried once more before DeviceOutOfMemoryException.
      */
     public Block allocate(long bytes, BackendStream stream) {
+        Objects.requireNonNull(stream, "allocate: stream is null");
         if (bytes < 0) throw new org.ndgpu.NdException(deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
         long device = backend.facts().globalMemoryBytes();
         // more than the device has can never fit: say so at once, without freeing caches or waiting for the collector
@@ -183,6 +185,7 @@ public final class MemoryPool {
 
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
+        Objects.requireNonNull(b, "release: b is null");
         if (closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
         if (b.size > used) throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "
                 + used + " in use (released twice?)");

@@ -32,6 +32,7 @@ public final class Stream implements AutoCloseable {
 
     /** A new stream on {@code device}. */
     public static Stream create(Device device) {
+        Objects.requireNonNull(device, "create: device is null");
         Objects.requireNonNull(device, "device");
         return new Stream(device, device.backend().createStream(), false);
     }

@@ -6,7 +6,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +14,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
+import org.ndgpu.NdIOException;
 import org.ndgpu.NpyFormatException;
 
 /**
@@ -35,7 +35,7 @@ import org.ndgpu.NpyFormatException;
  * memory against a corrupt length field. Any header ndgpu can use (no structured dtypes) is at most
  * a few kilobytes.
  *
- * <p>IO failures surface as {@link UncheckedIOException}; format problems as {@link NpyFormatException}.
+ * <p>IO failures surface as {@link NdIOException}; format problems as {@link NpyFormatException}.
  */
 public final class Npy {
     /** The first six bytes of every .npy file: "\x93NUMPY". */
@@ -65,9 +65,9 @@ public final class Npy {
             }
             return finish(h, data.array());
         } catch (NoSuchFileException e) {
-            throw new UncheckedIOException("npy: no such file: " + where, e);
+            throw new NdIOException("npy: no such file: " + where, e);
         } catch (IOException e) {
-            throw new UncheckedIOException("npy: cannot read " + where + ": " + e.getMessage(), e);
+            throw new NdIOException("npy: cannot read " + where + ": " + e.getMessage(), e);
         }
     }
 
@@ -103,7 +103,7 @@ public final class Npy {
             }
             return finish(h, data);
         } catch (IOException e) {
-            throw new UncheckedIOException("npy: cannot read " + where + ": " + e.getMessage(), e);
+            throw new NdIOException("npy: cannot read " + where + ": " + e.getMessage(), e);
         }
     }
 
@@ -190,7 +190,7 @@ public final class Npy {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
             write(out, array);
         } catch (IOException e) {
-            throw new UncheckedIOException("npy: cannot write " + file + ": " + e.getMessage(), e);
+            throw new NdIOException("npy: cannot write " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -210,7 +210,7 @@ public final class Npy {
             }
             out.flush();
         } catch (IOException e) {
-            throw new UncheckedIOException("npy: cannot write: " + e.getMessage(), e);
+            throw new NdIOException("npy: cannot write: " + e.getMessage(), e);
         }
     }
 

@@ -4,7 +4,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -18,6 +17,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
+import org.ndgpu.NdIOException;
 import org.ndgpu.NpyFormatException;
 
 /**
@@ -59,19 +59,19 @@ public final class Npz {
                 String key = e.getName().substring(0, e.getName().length() - 4);
                 try (InputStream in = zip.getInputStream(e)) {
                     out.put(key, Npy.read(in, where, true));
-                } catch (IOException | UncheckedIOException ex) {
+                } catch (IOException | NdIOException ex) {
                     // a broken deflate stream, a bad CRC or a truncated entry: the file, not the disk, is at fault
-                    Throwable cause = ex instanceof UncheckedIOException u ? u.getCause() : ex;
+                    Throwable cause = ex instanceof NdIOException u ? u.getCause() : ex;
                     throw new NpyFormatException(where + ": corrupt zip data: " + cause, ex);
                 }
             }
         } catch (NoSuchFileException e) {
-            throw new UncheckedIOException("npz: no such file: " + file, e);
+            throw new NdIOException("npz: no such file: " + file, e);
         } catch (ZipException e) {
             throw new NpyFormatException(file + ": not a .npz file (not a readable zip archive: " + e.getMessage() + ")", e);
         } catch (IOException e) {
-            if (!Files.exists(file)) throw new UncheckedIOException("npz: no such file: " + file, e);
-            throw new UncheckedIOException("npz: cannot read " + file + ": " + e.getMessage(), e);
+            if (!Files.exists(file)) throw new NdIOException("npz: no such file: " + file, e);
+            throw new NdIOException("npz: cannot read " + file + ": " + e.getMessage(), e);
         }
         return out;
     }
@@ -121,7 +121,7 @@ public final class Npz {
                 zip.closeEntry();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("npz: cannot write " + file + ": " + e.getMessage(), e);
+            throw new NdIOException("npz: cannot write " + file + ": " + e.getMessage(), e);
         }
     }
 }

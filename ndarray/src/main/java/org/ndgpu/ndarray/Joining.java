@@ -18,7 +18,7 @@ public final class Joining {
     public static NDArray concatenate(String op, List<NDArray> arrays, int axis) {
         if (arrays.isEmpty()) throw new ShapeException(op + ": need at least one array to concatenate");
         for (int i = 0; i < arrays.size(); i++) {
-            if (arrays.get(i) == null) throw new IllegalArgumentException(op + ": the array at index " + i + " is null");
+            if (arrays.get(i) == null) throw new NullPointerException(op + ": the array at index " + i + " is null");
         }
         NDArray first = arrays.get(0).live(op);
         int nd = first.ndim();
@@ -66,7 +66,7 @@ public final class Joining {
     public static NDArray stack(String op, List<NDArray> arrays, int axis) {
         if (arrays.isEmpty()) throw new ShapeException(op + ": need at least one array to stack");
         for (int i = 0; i < arrays.size(); i++) {
-            if (arrays.get(i) == null) throw new IllegalArgumentException(op + ": the array at index " + i + " is null");
+            if (arrays.get(i) == null) throw new NullPointerException(op + ": the array at index " + i + " is null");
         }
         long[] shape = arrays.get(0).live(op).shape();
         for (int i = 1; i < arrays.size(); i++) {
@@ -102,7 +102,7 @@ public final class Joining {
         NDArray[] views = new NDArray[arrays.size()];
         try {
             for (int i = 0; i < views.length; i++) {
-                if (arrays.get(i) == null) throw new IllegalArgumentException(op + ": the array at index " + i + " is null");
+                if (arrays.get(i) == null) throw new NullPointerException(op + ": the array at index " + i + " is null");
                 views[i] = reshape.apply(arrays.get(i).live(op));
             }
             return concatenate(op, Arrays.asList(views), axisOfFirst.applyAsInt(views[0]));

@@ -5,13 +5,14 @@ import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import org.ndgpu.ArrayClosedException;
 import org.ndgpu.DTypeException;
+import org.ndgpu.Nd;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
-import org.ndgpu.Nd;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Tracer;
 
@@ -71,6 +72,9 @@ public final class NDArray implements AutoCloseable {
      * views, copies) throws the tracer's exception naming the call.
      */
     public static NDArray symbolic(DType dtype, long[] shape, Tracer.Symbol symbol) {
+        Objects.requireNonNull(dtype, "symbolic: dtype is null");
+        Objects.requireNonNull(shape, "symbolic: shape is null");
+        Objects.requireNonNull(symbol, "symbolic: symbol is null");
         return new NDArray(dtype, shape, java.util.Objects.requireNonNull(symbol, "symbol"));
     }
 
@@ -81,6 +85,10 @@ public final class NDArray implements AutoCloseable {
 
     /** A new uninitialized array on {@code device} in the given order (C or F). */
     public static NDArray empty(Device device, DType dtype, long[] shape, Order order) {
+        Objects.requireNonNull(device, "empty: device is null");
+        Objects.requireNonNull(dtype, "empty: dtype is null");
+        Objects.requireNonNull(shape, "empty: shape is null");
+        Objects.requireNonNull(order, "empty: order is null");
         for (long d : shape) {
             if (d < 0) throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
         }
@@ -98,6 +106,10 @@ public final class NDArray implements AutoCloseable {
 
     /** A new array on {@code device} holding {@code data}: little-endian elements in C order. */
     public static NDArray fromHost(Device device, DType dtype, long[] shape, MemorySegment data) {
+        Objects.requireNonNull(device, "fromHost: device is null");
+        Objects.requireNonNull(dtype, "fromHost: dtype is null");
+        Objects.requireNonNull(shape, "fromHost: shape is null");
+        Objects.requireNonNull(data, "fromHost: data is null");
         java.util.Objects.requireNonNull(data, "data");
         checkSegment("array", data);
         NDArray a = empty(device, dtype, shape, Order.C);
@@ -113,18 +125,23 @@ public final class NDArray implements AutoCloseable {
 
     /** A view of the same memory with another geometry; read-only when this array is. */
     public NDArray view(long[] newShape, long[] newStrides, long newOffset) {
+        Objects.requireNonNull(newShape, "view: newShape is null");
+        Objects.requireNonNull(newStrides, "view: newStrides is null");
         live("view");
         return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset, readOnly);
     }
 
     /** A read-only view of the same memory with another geometry, as NumPy's broadcast_to gives. */
     public NDArray readOnlyView(long[] newShape, long[] newStrides, long newOffset) {
+        Objects.requireNonNull(newShape, "readOnlyView: newShape is null");
+        Objects.requireNonNull(newStrides, "readOnlyView: newStrides is null");
         live("view");
         return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset, true);
     }
 
     /** A view reinterpreting the same bytes as another dtype of the same itemsize. */
     public NDArray viewAs(DType other) {
+        Objects.requireNonNull(other, "viewAs: other is null");
         live("view");
         if (other.itemsize() != dtype.itemsize()) {
             throw new DTypeException("view: " + dtype + " and " + other + " differ in itemsize (" + dtype.itemsize() + " and "
@@ -139,7 +156,7 @@ public final class NDArray implements AutoCloseable {
     public long[] shape() { return shape.clone(); }
 
     /** True when the array's shape is exactly {@code s} (no copy of the shape: for per-call fast paths). */
-    public boolean hasShape(long... s) { return java.util.Arrays.equals(shape, s); }
+    public boolean hasShape(long... s) { Objects.requireNonNull(s, "hasShape: s is null"); return java.util.Arrays.equals(shape, s); }
 
     /** The length of one axis (negative counts from the end): {@code a.shape(-1)}. */
     public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }
@@ -191,7 +208,7 @@ public final class NDArray implements AutoCloseable {
     public boolean isWriteable() { return !readOnly; }
 
     /** True if the two arrays view the same device memory. */
-    public boolean sharesMemory(NDArray other) { return allocation != null && allocation == other.allocation; }
+    public boolean sharesMemory(NDArray other) { Objects.requireNonNull(other, "sharesMemory: other is null"); return allocation != null && allocation == other.allocation; }
 
     /** True after close(). */
     public boolean isClosed() { return closed; }
@@ -216,10 +233,12 @@ public final class NDArray implements AutoCloseable {
     // ---------------------------------------------------------------- views
 
     /** numpy.reshape: a view when the strides allow it, else a copy. One dimension may be -1. */
-    public NDArray reshape(long... newShape) { return reshape(Order.C, newShape); }
+    public NDArray reshape(long... newShape) { Objects.requireNonNull(newShape, "reshape: newShape is null"); return reshape(Order.C, newShape); }
 
     /** numpy.reshape with order 'C' or 'F'. */
     public NDArray reshape(Order order, long... newShape) {
+        Objects.requireNonNull(order, "reshape: order is null");
+        Objects.requireNonNull(newShape, "reshape: newShape is null");
         live("reshape");
         long[] ns = Views.resolveShape("reshape", newShape, size(), shape);
         boolean f = order == Order.F || (order == Order.A && isFContiguous() && !isCContiguous());
@@ -237,12 +256,12 @@ public final class NDArray implements AutoCloseable {
     /** The transpose (axes reversed), a view. */
     public NDArray T() { return transpose(); }
 
-    /** numpy.transpose: a view with axes permuted; no axes reverses them. */
+    /** numpy.transpose: a view with axes permuted; no axes (or null, as axes=None) reverses them. */
     public NDArray transpose(int... axes) {
         live("transpose");
         int n = shape.length;
         int[] perm = new int[n];
-        if (axes.length == 0) {
+        if (axes == null || axes.length == 0) {
             for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
         } else {
             if (axes.length != n) throw new org.ndgpu.AxisException("transpose: axes don't match array: expected " + n + " axes, got "
@@ -278,10 +297,11 @@ public final class NDArray implements AutoCloseable {
     public NDArray flip(int... axes) { return Views.flip(this, axes); }
 
     /** numpy.moveaxis: each {@code source} axis moved to its {@code destination}, the others in order; a view. */
-    public NDArray moveaxis(int[] source, int[] destination) { return Views.moveaxis(this, source, destination); }
+    public NDArray moveaxis(int[] source, int[] destination) { Objects.requireNonNull(source, "moveaxis: source is null"); Objects.requireNonNull(destination, "moveaxis: destination is null"); return Views.moveaxis(this, source, destination); }
 
     /** numpy.broadcast_to: a read-only view ({@link #isWriteable()} is false) with stride 0 where it repeats. */
     public NDArray broadcastTo(long... newShape) {
+        Objects.requireNonNull(newShape, "broadcastTo: newShape is null");
         live("broadcast_to");
         for (long d : newShape) {
             if (d < 0) throw new ShapeException("broadcast_to: all elements of the shape must be non-negative, got " + Shapes.str(newShape));
@@ -305,6 +325,7 @@ public final class NDArray implements AutoCloseable {
 
     /** Basic indexing with a NumPy index string: {@code a.get("1:3, ::-1, None, ...")}; a view. */
     public NDArray get(String index) {
+        Objects.requireNonNull(index, "get: index is null");
         live("get");
         List<IndexExpr.Item> items = IndexExpr.parse("get", index);
         IndexExpr.View v = IndexExpr.apply("get", items, shape, strides, offset);
@@ -313,6 +334,7 @@ public final class NDArray implements AutoCloseable {
 
     /** Integer indexing {@code a.get(0, 2)}: a view (0-d when every axis is indexed); negative counts from the end. */
     public NDArray get(long... index) {
+        Objects.requireNonNull(index, "get: index is null");
         live("get");
         List<IndexExpr.Item> items = new java.util.ArrayList<>();
         for (long i : index) items.add(new IndexExpr.Int(i));
@@ -347,16 +369,18 @@ public final class NDArray implements AutoCloseable {
     public NDArray take(Object indices, int axis) { return Take.take("take", this, indices, axis); }
 
     /** Boolean-mask indexing {@code a[mask]}: a new 1-d array (plus a's trailing axes when mask covers only the leading ones). */
-    public NDArray get(NDArray mask) { return Masking.select("get", this, mask); }
+    public NDArray get(NDArray mask) { Objects.requireNonNull(mask, "get: mask is null"); return Masking.select("get", this, mask); }
 
     /** {@code a[mask] = value}: a number, a 0-d array, or one value per selected element; cast to this dtype as NumPy assigns. */
     public NDArray set(NDArray mask, Object value) {
+        Objects.requireNonNull(mask, "set: mask is null");
         Masking.assign("set", this, mask, value);
         return this;
     }
 
     /** Assigns into the selected view: {@code value} is an NDArray or a Java number, broadcast and cast as NumPy. */
     public NDArray set(String index, Object value) {
+        Objects.requireNonNull(index, "set: index is null");
         try (NDArray target = get(index)) {
             Copies.assign("set", target, value);
         }
@@ -375,10 +399,11 @@ public final class NDArray implements AutoCloseable {
     public NDArray copy() { return copy(Order.C); }
 
     /** A copy in the given order ('K' keeps the layout as close as it can). */
-    public NDArray copy(Order order) { return Copies.copy(live("copy"), dtype, order); }
+    public NDArray copy(Order order) { Objects.requireNonNull(order, "copy: order is null"); return Copies.copy(live("copy"), dtype, order); }
 
     /** numpy.astype: a copy converted to {@code to} (unsafe casting, as NumPy's default). */
     public NDArray astype(DType to) {
+        Objects.requireNonNull(to, "astype: to is null");
         java.util.Objects.requireNonNull(to, "to");
         if (symbol != null) return symbol.tracer().astype(this, to);
         return Copies.copy(live("astype"), to, Order.K);
@@ -386,6 +411,7 @@ public final class NDArray implements AutoCloseable {
 
     /** numpy.astype by dtype name: "float32", "int64", ... */
     public NDArray astype(String to) {
+        Objects.requireNonNull(to, "astype: to is null");
         if (symbol == null) live("astype");
         DType d;
         try {
@@ -398,6 +424,7 @@ public final class NDArray implements AutoCloseable {
 
     /** The array on another device (a copy through the host unless it is already there). */
     public NDArray to(Device target) {
+        Objects.requireNonNull(target, "to: target is null");
         live("to");
         if (target == device()) return this;
         try (var on = target.use()) {
@@ -425,6 +452,7 @@ public final class NDArray implements AutoCloseable {
 
     /** Copies the elements in C order into {@code dst} (native or heap, exactly nbytes() long). */
     public void copyTo(MemorySegment dst) {
+        Objects.requireNonNull(dst, "copyTo: dst is null");
         live("copyTo");
         java.util.Objects.requireNonNull(dst, "dst");
         checkSegment("copyTo", dst);
@@ -467,6 +495,7 @@ public final class NDArray implements AutoCloseable {
      * }</pre>
      */
     public float[] toFloatArray(float[] out) {
+        Objects.requireNonNull(out, "toFloatArray: out is null");
         live("toFloatArray");
         checkHostLength("toFloatArray", out.length);
         if (dtype != DType.FLOAT32) System.arraycopy(HostData.toFloats(toBytes(), dtype), 0, out, 0, out.length);
@@ -476,6 +505,7 @@ public final class NDArray implements AutoCloseable {
 
     /** As {@link #toFloatArray(float[])}, into an existing {@code double[]} of exactly {@code size()} elements. */
     public double[] toDoubleArray(double[] out) {
+        Objects.requireNonNull(out, "toDoubleArray: out is null");
         live("toDoubleArray");
         checkHostLength("toDoubleArray", out.length);
         if (dtype != DType.FLOAT64) System.arraycopy(HostData.toDoubles(toBytes(), dtype), 0, out, 0, out.length);
@@ -870,10 +900,10 @@ public final class NDArray implements AutoCloseable {
     // ---------------------------------------------------------------- linear algebra (module linalg)
 
     /** numpy.matmul. */
-    public NDArray matmul(NDArray other) { return Providers.linalg().matmul(this, other, null); }
+    public NDArray matmul(NDArray other) { Objects.requireNonNull(other, "matmul: other is null"); return Providers.linalg().matmul(this, other, null); }
 
     /** numpy.dot. */
-    public NDArray dot(NDArray other) { return Providers.linalg().dot(this, other); }
+    public NDArray dot(NDArray other) { Objects.requireNonNull(other, "dot: other is null"); return Providers.linalg().dot(this, other); }
 
     static void sameDevice(String op, NDArray a, NDArray b) { Operands.device(op, a, b); }
 }

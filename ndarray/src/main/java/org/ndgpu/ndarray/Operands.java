@@ -119,4 +119,13 @@ public final class Operands {
         }
         return new long[]{lo, hi};
     }
+
+    /** An immutable copy of {@code values}, with a NullPointerException naming {@code param} (or its element) when one is null. */
+    public static java.util.List<String> strings(String op, String param, String... values) {
+        java.util.Objects.requireNonNull(values, () -> op + ": " + param + " is null");
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) throw new NullPointerException(op + ": " + param + "[" + i + "] is null");
+        }
+        return java.util.List.of(values);
+    }
 }

@@ -6,10 +6,10 @@ import org.ndgpu.DTypeException;
 import org.ndgpu.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
 
 /**
  * numpy.take: elements gathered along one axis by an integer index array, in one kernel over the
@@ -97,8 +97,8 @@ public final class Take {
             case int[] v -> Nd.array(v);
             case Long v -> Nd.full(v, DType.INT64);
             case Integer v -> Nd.full((long) v, DType.INT64);
-            case null -> throw new IllegalArgumentException(op + ": indices are null");
-            default -> throw new IllegalArgumentException(op + ": indices must be an integer NDArray, long[], int[] or a Java integer, got "
+            case null -> throw new NullPointerException(op + ": indices is null");
+            default -> throw new DTypeException(op + ": indices must be an integer NDArray, long[], int[] or a Java integer, got "
                     + indices.getClass().getSimpleName());
         };
     }

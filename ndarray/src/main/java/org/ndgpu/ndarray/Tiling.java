@@ -12,12 +12,20 @@ import org.ndgpu.ShapeException;
 public final class Tiling {
     private Tiling() { }
 
+    private static final long MAX_EMPTY_SECTIONS = 1 << 16;
+
     /** numpy.array_split(a, sections, axis): the first {@code len % sections} parts one longer. */
     public static List<NDArray> arraySplit(String op, NDArray a, int sections, int axis) {
         a.live(op);
         if (sections <= 0) throw new ShapeException(op + ": number sections must be larger than 0, got " + sections);
         int ax = Shapes.axis(op, axis, a.ndim());
         long len = a.shape()[ax], each = len / sections, extra = len % sections;
+        // every section is an array object: past the axis' length they are all empty, and a count
+        // in the millions would only exhaust the heap
+        if (sections > Math.max(len, MAX_EMPTY_SECTIONS)) {
+            throw new ShapeException(op + ": " + sections + " sections of an axis of length " + len + " would make "
+                    + (sections - len) + " empty arrays; at most " + Math.max(len, MAX_EMPTY_SECTIONS) + " sections");
+        }
         long[] bounds = new long[sections - 1];
         long at = 0;
         for (int i = 0; i < sections - 1; i++) bounds[i] = at += each + (i < extra ? 1 : 0);

@@ -41,7 +41,7 @@ final class Views {
         a.live("squeeze");
         long[] shape = a.shape(), strides = a.strides();
         boolean[] drop = new boolean[shape.length];
-        if (axes.length == 0) {
+        if (axes == null || axes.length == 0) {
             for (int i = 0; i < shape.length; i++) drop[i] = shape[i] == 1;
         } else {
             for (int ax : Shapes.axes("squeeze", axes, shape.length)) {
@@ -77,12 +77,12 @@ final class Views {
         return a.view(s, st, a.offset());
     }
 
-    /** numpy.flip(a, axis): the same memory read backwards along {@code axes} (every axis when none given). */
+    /** numpy.flip(a, axis): the same memory read backwards along {@code axes} (every axis when none given or null, as axis=None). */
     static NDArray flip(NDArray a, int... axes) {
         a.live("flip");
         long[] shape = a.shape(), strides = a.strides();
         long offset = a.offset();
-        for (int d : Shapes.axes("flip", axes.length == 0 ? null : axes, shape.length)) {
+        for (int d : Shapes.axes("flip", axes == null || axes.length == 0 ? null : axes, shape.length)) {
             if (shape[d] > 0) offset += (shape[d] - 1) * strides[d];
             strides[d] = -strides[d];
         }

@@ -2,14 +2,15 @@ package org.ndgpu.random;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DTypeException;
 import org.ndgpu.NdException;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -60,7 +61,7 @@ public final class Random {
     private Random(long seed) { this.seed = seed; }
 
     /** The generator of a device, seeded from the clock until seed() is called. */
-    public static Random forDevice(Device d) { return PER_DEVICE.computeIfAbsent(d, x -> new Random(System.nanoTime())); }
+    public static Random forDevice(Device d) { Objects.requireNonNull(d, "forDevice: d is null"); return PER_DEVICE.computeIfAbsent(d, x -> new Random(System.nanoTime())); }
 
     /** Restarts the stream of numbers from {@code seed}. */
     public synchronized Random seed(long seed) {
@@ -71,13 +72,15 @@ public final class Random {
     }
 
     /** Uniform in [0, 1), float64. */
-    public NDArray random(long... shape) { return uniform(0, 1, DType.FLOAT64, shape); }
+    public NDArray random(long... shape) { Objects.requireNonNull(shape, "random: shape is null"); return uniform(0, 1, DType.FLOAT64, shape); }
 
     /** Uniform in [low, high), float64. */
-    public NDArray uniform(double low, double high, long... shape) { return uniform(low, high, DType.FLOAT64, shape); }
+    public NDArray uniform(double low, double high, long... shape) { Objects.requireNonNull(shape, "uniform: shape is null"); return uniform(low, high, DType.FLOAT64, shape); }
 
     /** Uniform in [low, high) of a float dtype. */
     public NDArray uniform(double low, double high, DType dtype, long... shape) {
+        Objects.requireNonNull(dtype, "uniform: dtype is null");
+        Objects.requireNonNull(shape, "uniform: shape is null");
         // NumPy's Generator.uniform: the range must be finite and not negative
         if (!Double.isFinite(high - low)) {
             throw new NdException("random.uniform: high - low range exceeds valid bounds (low " + low + ", high " + high + ")");
@@ -93,6 +96,8 @@ public final class Random {
 
     /** Normal with mean {@code loc} and standard deviation {@code scale}, by Box-Muller on pairs. */
     public NDArray normal(double loc, double scale, DType dtype, long... shape) {
+        Objects.requireNonNull(dtype, "normal: dtype is null");
+        Objects.requireNonNull(shape, "normal: shape is null");
         // NumPy's check: a negative scale (-0.0 included) is an error; NaN passes and gives NaN
         if (scale < 0 || (scale == 0 && 1 / scale < 0)) throw new NdException("random.normal: scale < 0 (got " + scale + ")");
         boolean f32 = floatType("normal", dtype) != DType.FLOAT64;
@@ -118,7 +123,7 @@ public final class Random {
     }
 
     /** Standard normal, float64. */
-    public NDArray normal(long... shape) { return normal(0, 1, DType.FLOAT64, shape); }
+    public NDArray normal(long... shape) { Objects.requireNonNull(shape, "normal: shape is null"); return normal(0, 1, DType.FLOAT64, shape); }
 
     private static DType floatType(String op, DType d) {
         java.util.Objects.requireNonNull(d, "dtype");

@@ -197,7 +197,7 @@ public abstract class JoiningConformance extends DeviceTestBase {
             var e6 = assertThrows(AxisException.class, () -> Nd.stack(List.of(a, a), 3));
             assertEquals("stack: axis 3 is out of bounds for array of dimension 3", e6.getMessage());
             assertThrows(ShapeException.class, () -> Nd.concatenate());
-            var e7 = assertThrows(IllegalArgumentException.class, () -> Nd.concatenate(a, null));
+            var e7 = assertThrows(NullPointerException.class, () -> Nd.concatenate(a, null));
             assertEquals("concatenate: the array at index 1 is null", e7.getMessage());
             assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5}, a.toLongArray());
             assertArrayEquals(new long[]{0, 1, 2, 3}, b.toLongArray());

@@ -1,5 +1,6 @@
 package org.ndgpu.raw;
 
+import java.util.Objects;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
@@ -46,10 +47,13 @@ public final class RawKernel {
     public record SharedMemory(long bytes) { }
 
     /** A kernel {@code name} of {@code code}, whose dialect is recognized; options are compiler flags. */
-    public RawKernel(String code, String name, String... options) { this(null, code, name, options); }
+    public RawKernel(String code, String name, String... options) { Objects.requireNonNull(code, "RawKernel: code is null"); Objects.requireNonNull(name, "RawKernel: name is null"); Objects.requireNonNull(options, "RawKernel: options is null"); this(null, code, name, options); }
 
     /** A kernel of a declared dialect (null: recognize it). */
     public RawKernel(Dialect dialect, String code, String name, String... options) {
+        Objects.requireNonNull(code, "RawKernel: code is null");
+        Objects.requireNonNull(name, "RawKernel: name is null");
+        Objects.requireNonNull(options, "RawKernel: options is null");
         this(new RawModule(dialect, code, options), name, true);
     }
 
@@ -69,10 +73,14 @@ public final class RawKernel {
     public static Backend.LocalMemory localMemory(long bytes) { return new Backend.LocalMemory(bytes); }
 
     /** Launches {@code grid} blocks of {@code block} threads (1 to 3 dimensions each) with {@code args}. */
-    public void launch(long[] grid, long[] block, Object... args) { launch(grid, block, new SharedMemory(0), args); }
+    public void launch(long[] grid, long[] block, Object... args) { Objects.requireNonNull(grid, "launch: grid is null"); Objects.requireNonNull(block, "launch: block is null"); Objects.requireNonNull(args, "launch: args is null"); launch(grid, block, new SharedMemory(0), args); }
 
     /** Launches with {@code shared.bytes()} of dynamic shared memory (CUDA {@code extern __shared__}; OpenCL: unused). */
     public void launch(long[] grid, long[] block, SharedMemory shared, Object... args) {
+        Objects.requireNonNull(grid, "launch: grid is null");
+        Objects.requireNonNull(block, "launch: block is null");
+        Objects.requireNonNull(shared, "launch: shared is null");
+        Objects.requireNonNull(args, "launch: args is null");
         Device device = Launch.deviceOf(what, args);
         BackendKernel kernel = kernel(device);
         long localBytes = shared.bytes();
@@ -93,15 +101,16 @@ public final class RawKernel {
 
     /** Compiles for {@code device} now (else the first launch does); returns this. */
     public RawKernel compile(Device device) {
+        Objects.requireNonNull(device, "compile: device is null");
         kernel(device);
         return this;
     }
 
     /** The backend's compiled kernel on {@code device} (compiling on first use): for benchmarks and tools below the array layer. */
-    public BackendKernel kernelOn(Device device) { return kernel(device); }
+    public BackendKernel kernelOn(Device device) { Objects.requireNonNull(device, "kernelOn: device is null"); return kernel(device); }
 
     /** The largest block this kernel may launch with on {@code device}. */
-    public int maxBlockSize(Device device) { return kernel(device).maxBlockSize(); }
+    public int maxBlockSize(Device device) { Objects.requireNonNull(device, "maxBlockSize: device is null"); return kernel(device).maxBlockSize(); }
 
     /** The kernel's name. */
     public String name() { return name; }

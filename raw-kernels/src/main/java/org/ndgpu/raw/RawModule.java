@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DeviceException;
 import org.ndgpu.KernelLaunchException;
@@ -14,6 +15,7 @@ import org.ndgpu.NdException;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.Operands;
 
 /**
  * A module of kernels written in OpenCL C or CUDA C, as CuPy's {@code RawModule} and PyCUDA's
@@ -47,15 +49,17 @@ public final class RawModule {
     private final Map<Device, BackendProgram> loaded = new ConcurrentHashMap<>();
 
     /** A module from source whose dialect is recognized; options are compiler flags such as "-DN=4". */
-    public RawModule(String code, String... options) { this(Dialect.recognize(code), code, options); }
+    public RawModule(String code, String... options) { Objects.requireNonNull(code, "RawModule: code is null"); Objects.requireNonNull(options, "RawModule: options is null"); this(Dialect.recognize(code), code, options); }
 
     /** A module from source of a declared dialect (null: recognize it, else the device's). */
     public RawModule(Dialect dialect, String code, String... options) {
+        Objects.requireNonNull(code, "RawModule: code is null");
+        Objects.requireNonNull(options, "RawModule: options is null");
         if (code == null || code.isBlank()) throw new NdException("RawModule: the source is empty");
         this.code = code;
         this.binary = null;
         this.dialect = dialect != null ? dialect : Dialect.recognize(code);
-        this.options = List.of(options);
+        this.options = Operands.strings("RawModule", "options", options);
         this.signatures = KernelSignature.parse(code, this.dialect != null ? this.dialect : Dialect.OPENCL);
     }
 
@@ -74,9 +78,11 @@ public final class RawModule {
      * own checks apply (OpenCL knows the parameter count, CUDA does not).
      */
     public static RawModule fromBinary(Dialect dialect, byte[] binary, String... options) {
+        Objects.requireNonNull(binary, "fromBinary: binary is null");
+        Objects.requireNonNull(options, "fromBinary: options is null");
         if (dialect == null) throw new NdException("RawModule.fromBinary: the dialect must be given (CUDA for PTX/cubin, OPENCL for a program binary)");
         if (binary == null || binary.length == 0) throw new NdException("RawModule.fromBinary: the binary is empty");
-        return new RawModule(dialect, binary, List.of(options));
+        return new RawModule(dialect, binary, Operands.strings("RawModule.fromBinary", "options", options));
     }
 
     /**
@@ -84,6 +90,8 @@ public final class RawModule {
      * {@code .ptx}, {@code .cubin}, {@code .fatbin} (CUDA binary), {@code .clbin} (OpenCL binary).
      */
     public static RawModule load(Path file, String... options) {
+        Objects.requireNonNull(file, "load: file is null");
+        Objects.requireNonNull(options, "load: options is null");
         String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
         try {
             if (n.endsWith(".cu") || n.endsWith(".cuh")) return new RawModule(Dialect.CUDA, Files.readString(file), options);
@@ -105,6 +113,7 @@ public final class RawModule {
 
     /** The kernel {@code name}; an error lists the module's kernels when it has no such kernel. */
     public RawKernel function(String name) {
+        Objects.requireNonNull(name, "function: name is null");
         if (code != null && !signatures.isEmpty() && !signatures.containsKey(name)) {
             throw new KernelLaunchException("RawModule.function: no kernel named '" + name + "' in the module; it has "
                     + signatures.keySet() + cudaHint());

@@ -1,6 +1,6 @@
 package org.ndgpu.reliability;
 
-import org.junit.jupiter.api.Tag;
+import net.jqwik.api.Tag;
 import org.ndgpu.device.Device;
 import org.ndgpu.testing.Backends;
 

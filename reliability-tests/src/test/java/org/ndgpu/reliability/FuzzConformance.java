@@ -5,13 +5,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.TestFactory;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.constraints.LongRange;
 import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.testing.DeviceTestBase;
 
 /**
  * A seeded property-based fuzzer: each case builds a random array (rank 0-3, dims 0-5, a dtype of
@@ -20,30 +21,28 @@ import org.ndgpu.testing.DeviceTestBase;
  * dtype, negative, absolute, sum and max along an axis), on the device and on {@link HostNd}, then
  * compares shape, dtype and every element.
  *
- * <p>System properties: {@code ndgpu.fuzz.cases} (default 120: the CI budget on PoCL, where every
- * new kernel costs a compile), {@code ndgpu.fuzz.seed} (default 20261121), {@code ndgpu.fuzz.dtypes}
- * (default "float32,float64"; add int32 for more variety and more kernels). A failure prints the
- * case's seed and its operations; rerun just that case with
- * {@code -Dndgpu.fuzz.seed=SEED -Dndgpu.fuzz.cases=1}.
- * jqwik was not used: it is not in this machine's offline Maven repository, and a seeded JUnit
- * factory gives the same reproducibility with no new dependency.
+ * <p>Driven by jqwik (fixed run seed; {@link OutProperties} holds the properties with structured,
+ * shrinkable arguments). System property {@code ndgpu.fuzz.dtypes} (default "float32,float64"; add
+ * int32 for more variety and more kernels). A failure prints the case's seed and its operations;
+ * {@code runCase(seed)} reruns exactly that chain.
  */
-abstract class FuzzConformance extends DeviceTestBase {
-    static final int CASES = Integer.getInteger("ndgpu.fuzz.cases", 120);
-    static final long SEED = Long.getLong("ndgpu.fuzz.seed", 20261121L);
+abstract class FuzzConformance {
     static final List<DType> DTYPES = Arrays.stream(System.getProperty("ndgpu.fuzz.dtypes", "float32,float64").split(","))
             .map(s -> DType.valueOf(s.strip().toUpperCase(java.util.Locale.ROOT))).toList();
 
-    @TestFactory
-    Stream<DynamicTest> fuzz() {
-        return IntStream.range(0, CASES).mapToObj(i -> {
-            long seed = SEED + i;
-            return DynamicTest.dynamicTest("seed " + seed, () -> {
-                try (var on = device().use()) {
-                    runCase(seed);
-                }
-            });
-        });
+    /** The device the fuzzer runs on. */
+    protected abstract Device device();
+
+    /**
+     * One chain of operations per seed. jqwik draws the seeds from a fixed run seed, so CI runs the
+     * same chains each time; a failure prints the chain, and jqwik shrinks toward the smallest
+     * failing seed it can find.
+     */
+    @Property(tries = 120, seed = "20261121", shrinking = ShrinkingMode.BOUNDED)
+    void operationChainsMatchTheHostReference(@ForAll @LongRange(min = 0, max = 1L << 40) long seed) {
+        try (var on = device().use()) {
+            runCase(seed);
+        }
     }
 
     /** One case; on a mismatch or an unexpected exception, an AssertionError with the seed and the operations. */

@@ -1,0 +1,81 @@
+package org.ndgpu.reliability;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.MemoryPool;
+
+/**
+ * Runs the hostile cases in this JVM, one after another from a given index, on one device:
+ * {@code HostileChild <device id> <first index>}. Each case runs on a fresh thread (so a stream or
+ * device a case made current ends with it) with a time limit, and the canary array is checked after
+ * each. Prints one line per event, for {@link HostileSuite} to read:
+ * {@code @@ BEGIN i}, {@code @@ PASS i}, {@code @@ FAIL i <why>}, {@code @@ HANG i}, with {@code @@ TOTAL n} first and {@code @@ DONE} last.
+ * A JVM that dies between BEGIN and the next line crashed on that case.
+ *
+ * <p>To reproduce one case by hand: run this class with the index printed in the failure, under
+ * the same class path, and read its output.
+ */
+public final class HostileChild {
+    /** The pool limit every case runs under: a hostile size that a 141 GB GPU could satisfy still fails fast. */
+    static final long POOL_LIMIT = 1L << 30;
+    static final long CASE_SECONDS = 180;
+
+    public static void main(String[] args) throws Exception {
+        Device device = Device.get(args[0]);
+        int first = Integer.parseInt(args[1]);
+        int last = args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE;
+        List<Hostile> all;
+        Hostile.Canary canary;
+        try (var on = device.use()) {
+            all = Hostile.all();
+            canary = new Hostile.Canary();
+        }
+        MemoryPool pool = device.memoryPool();
+        System.out.println("@@ TOTAL " + all.size());
+        for (int i = first; i < Math.min(all.size(), last); i++) {
+            Hostile c = all.get(i);
+            System.out.println("@@ BEGIN " + i + " " + c.name());
+            System.out.flush();
+            pool.setLimit(POOL_LIMIT);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                try (var on = device.use()) {
+                    c.check().run();
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            }, "hostile-" + i);
+            t.setDaemon(true);
+            t.start();
+            t.join(CASE_SECONDS * 1000);
+            if (t.isAlive()) {
+                System.out.println("@@ HANG " + i);
+                System.out.flush();
+                Runtime.getRuntime().halt(4);
+            }
+            try (var on = device.use()) {
+                pool.setLimit(POOL_LIMIT);
+                device.synchronize();
+                if (failure.get() == null) canary.check(c.name());
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+            }
+            Throwable f = failure.get();
+            System.out.println(f == null ? "@@ PASS " + i : "@@ FAIL " + i + " " + oneLine(f));
+            System.out.flush();
+        }
+        System.out.println("@@ DONE");
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+    }
+
+    private static String oneLine(Throwable f) {
+        StringBuilder s = new StringBuilder(String.valueOf(f.getMessage()));
+        Throwable cause = f.getCause();
+        if (cause != null) s.append(" | cause: ").append(cause);
+        StackTraceElement[] st = (cause != null ? cause : f).getStackTrace();
+        for (int i = 0; i < Math.min(4, st.length); i++) s.append(" | at ").append(st[i]);
+        return s.toString().replace('\n', ' ').replace('\r', ' ');
+    }
+}

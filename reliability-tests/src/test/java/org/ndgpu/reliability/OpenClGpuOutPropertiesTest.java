@@ -1,0 +1,10 @@
+package org.ndgpu.reliability;
+
+import net.jqwik.api.Tag;
+import org.ndgpu.device.Device;
+import org.ndgpu.testing.Backends;
+
+@Tag("gpu")
+class OpenClGpuOutPropertiesTest extends OutProperties {
+    @Override protected Device device() { return Backends.openclGpu(); }
+}
