@@ -22,7 +22,14 @@ public final class HostileChild {
     static final long CASE_SECONDS = 180;
 
     public static void main(String[] args) throws Exception {
-        Device device = Device.get(args[0]);
+        Device device;
+        try {
+            device = Device.get(args[0]);
+        } catch (RuntimeException e) {
+            System.out.println("no device " + args[0] + ": " + e.getMessage() + "; devices " + Device.list() + ", problems " + Device.problems()
+                    + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH"));
+            throw e;
+        }
         int first = Integer.parseInt(args[1]);
         int last = args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE;
         List<Hostile> all;

@@ -87,10 +87,14 @@ abstract class HostileSuite {
 
     private static Child runChild(String deviceId, int first) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        var pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xmx2g",
-                "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=/dev/null",
-                "-cp", System.getProperty("java.class.path"), HostileChild.class.getName(), deviceId, Integer.toString(first))
-                .redirectErrorStream(true);
+        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
+                "-Xmx2g", "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=/dev/null"));
+        // the child sees the devices this JVM sees: ndgpu's and JOCL's settings and the native library path travel with it
+        System.getProperties().stringPropertyNames().stream().sorted()
+                .filter(k -> k.startsWith("ndgpu.") || k.startsWith("jocl.") || k.equals("java.library.path"))
+                .forEach(k -> cmd.add("-D" + k + "=" + System.getProperty(k)));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), HostileChild.class.getName(), deviceId, Integer.toString(first)));
+        var pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         Process p = pb.start();
         Child c = new Child();
         List<String> recent = new ArrayList<>();
