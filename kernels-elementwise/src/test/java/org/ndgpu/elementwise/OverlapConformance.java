@@ -197,7 +197,7 @@ public abstract class OverlapConformance extends DeviceTestBase {
             e = assertThrows(NullPointerException.class, () -> Nd.mul(null, x));
             assertTrue(e.getMessage().contains("multiply") && e.getMessage().contains("x1"), e.getMessage());
             e = assertThrows(NullPointerException.class, () -> x.astype((DType) null));
-            assertEquals("to", e.getMessage());
+            assertEquals("astype: to is null", e.getMessage());
         }
     }
 }

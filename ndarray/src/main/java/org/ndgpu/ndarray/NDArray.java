@@ -404,7 +404,6 @@ public final class NDArray implements AutoCloseable {
     /** numpy.astype: a copy converted to {@code to} (unsafe casting, as NumPy's default). */
     public NDArray astype(DType to) {
         Objects.requireNonNull(to, "astype: to is null");
-        java.util.Objects.requireNonNull(to, "to");
         if (symbol != null) return symbol.tracer().astype(this, to);
         return Copies.copy(live("astype"), to, Order.K);
     }

@@ -4,10 +4,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.MemoryPool;
+import org.ndgpu.testing.Backends;
 
 /**
  * Runs the hostile cases in this JVM, one after another from a given index, on one device:
- * {@code HostileChild <device id> <first index>}. Each case runs on a fresh thread (so a stream or
+ * {@code HostileChild <device id, or cuda, opencl-gpu, opencl-cpu> <first index> [<end index>]}. Each case runs on a fresh thread (so a stream or
  * device a case made current ends with it) with a time limit, and the canary array is checked after
  * each. Prints one line per event, for {@link HostileSuite} to read:
  * {@code @@ BEGIN i}, {@code @@ PASS i}, {@code @@ FAIL i <why>}, {@code @@ HANG i}, with {@code @@ TOTAL n} first and {@code @@ DONE} last.
@@ -24,7 +25,12 @@ public final class HostileChild {
     public static void main(String[] args) throws Exception {
         Device device;
         try {
-            device = Device.get(args[0]);
+            device = switch (args[0]) {
+                case "cuda" -> Backends.cuda();
+                case "opencl-gpu" -> Backends.openclGpu();
+                case "opencl-cpu" -> Backends.openclCpu();
+                default -> Device.get(args[0]);
+            };
         } catch (RuntimeException e) {
             System.out.println("no device " + args[0] + ": " + e.getMessage() + "; devices " + Device.list() + ", problems " + Device.problems()
                     + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH"));

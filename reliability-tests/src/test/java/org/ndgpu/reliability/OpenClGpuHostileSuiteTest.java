@@ -1,10 +1,8 @@
 package org.ndgpu.reliability;
 
 import org.junit.jupiter.api.Tag;
-import org.ndgpu.device.Device;
-import org.ndgpu.testing.Backends;
 
 @Tag("gpu")
 class OpenClGpuHostileSuiteTest extends HostileSuite {
-    @Override protected Device device() { return Backends.openclGpu(); }
+    @Override protected String deviceKind() { return "opencl-gpu"; }
 }

@@ -1,8 +1,6 @@
 package org.ndgpu.reliability;
 
-import org.ndgpu.device.Device;
-import org.ndgpu.testing.Backends;
 
 class PoclHostileSuiteTest extends HostileSuite {
-    @Override protected Device device() { return Backends.openclCpu(); }
+    @Override protected String deviceKind() { return "opencl-cpu"; }
 }
