@@ -401,20 +401,20 @@ public final class Nd {
 
     /** numpy.savez: an uncompressed .npz of named arrays. */
     public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
-        Objects.requireNonNull(file, "savez: file is null");
-        Objects.requireNonNull(arrays, "savez: arrays is null");
-        var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
-        arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> "savez: the array named '" + k + "' is null"))));
-        org.ndgpu.io.Npz.write(file, host);
+        org.ndgpu.io.Npz.write(Objects.requireNonNull(file, "savez: file is null"), hostArrays("savez", arrays));
     }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays. */
     public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
-        Objects.requireNonNull(file, "savezCompressed: file is null");
-        Objects.requireNonNull(arrays, "savezCompressed: arrays is null");
+        org.ndgpu.io.Npz.writeCompressed(Objects.requireNonNull(file, "savezCompressed: file is null"), hostArrays("savezCompressed", arrays));
+    }
+
+    /** The named arrays read back in the order .npz writers expect, each null named. */
+    private static java.util.Map<String, org.ndgpu.io.HostArray> hostArrays(String op, java.util.Map<String, NDArray> arrays) {
+        Objects.requireNonNull(arrays, () -> op + ": arrays is null");
         var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
-        arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> "savezCompressed: the array named '" + k + "' is null"))));
-        org.ndgpu.io.Npz.writeCompressed(file, host);
+        arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> op + ": the array named '" + k + "' is null"))));
+        return host;
     }
 
     /** A host array made into a device array on the current device. */
