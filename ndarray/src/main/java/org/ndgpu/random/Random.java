@@ -71,6 +71,10 @@ public final class Random {
         return this;
     }
 
+    /** The generator and where its stream stands, e.g. {@code Random(Philox4x32-10, seed=42, offset=3)}. */
+    @Override
+    public synchronized String toString() { return "Random(Philox4x32-10, seed=" + seed + ", offset=" + offset + ")"; }
+
     /** Uniform in [0, 1), float64. */
     public NDArray random(long... shape) { Objects.requireNonNull(shape, "random: shape is null"); return uniform(0, 1, DType.FLOAT64, shape); }
 

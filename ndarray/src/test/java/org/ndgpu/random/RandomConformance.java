@@ -22,6 +22,17 @@ import org.ndgpu.testing.DeviceTestBase;
 public abstract class RandomConformance extends DeviceTestBase {
 
     @Test
+    void toStringSaysTheSeedAndWhereTheStreamStands() {
+        var r = Nd.random().seed(42);
+        assertEquals("Random(Philox4x32-10, seed=42, offset=0)", r.toString());
+        try (NDArray u = r.uniform(0, 1, DType.FLOAT32, 10)) {
+            assertTrue(u.size() == 10 && !r.toString().endsWith("offset=0)"), r.toString());
+        }
+        r.seed(42);
+        assertEquals("Random(Philox4x32-10, seed=42, offset=0)", r.toString());
+    }
+
+    @Test
     void javaReferenceMatchesRandom123KnownAnswers() {
         // kat_vectors of Random123 for philox4x32 with 10 rounds
         assertArrayEquals(new int[]{0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8},
