@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import org.ndgpu.ArrayClosedException;
 import org.ndgpu.DTypeException;
+import org.ndgpu.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.BackendBuffer;
@@ -110,7 +111,6 @@ public final class NDArray implements AutoCloseable {
         Objects.requireNonNull(dtype, "fromHost: dtype is null");
         Objects.requireNonNull(shape, "fromHost: shape is null");
         Objects.requireNonNull(data, "fromHost: data is null");
-        java.util.Objects.requireNonNull(data, "data");
         checkSegment("array", data);
         NDArray a = empty(device, dtype, shape, Order.C);
         if (data.byteSize() != a.nbytes()) {
@@ -128,7 +128,7 @@ public final class NDArray implements AutoCloseable {
         Objects.requireNonNull(newShape, "view: newShape is null");
         Objects.requireNonNull(newStrides, "view: newStrides is null");
         live("view");
-        return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset, readOnly);
+        return new NDArray(allocation, dtype, checkView("view", newShape, newStrides, newOffset), newStrides.clone(), newOffset, readOnly);
     }
 
     /** A read-only view of the same memory with another geometry, as NumPy's broadcast_to gives. */
@@ -136,7 +136,48 @@ public final class NDArray implements AutoCloseable {
         Objects.requireNonNull(newShape, "readOnlyView: newShape is null");
         Objects.requireNonNull(newStrides, "readOnlyView: newStrides is null");
         live("view");
-        return new NDArray(allocation, dtype, newShape.clone(), newStrides.clone(), newOffset, true);
+        return new NDArray(allocation, dtype, checkView("readOnlyView", newShape, newStrides, newOffset), newStrides.clone(), newOffset, true);
+    }
+
+    /**
+     * A view's geometry must stay inside this array's allocation, with byte strides and offset that
+     * are multiples of the item size (the kernels index by element): anything else would read or
+     * write memory the array does not own. Returns a copy of the shape.
+     */
+    private long[] checkView(String op, long[] newShape, long[] newStrides, long newOffset) {
+        if (newShape.length != newStrides.length) {
+            throw new ShapeException(op + ": shape " + Shapes.str(newShape) + " and strides " + java.util.Arrays.toString(newStrides)
+                    + " differ in length");
+        }
+        for (long d : newShape) {
+            if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + Shapes.str(newShape));
+        }
+        long size = Shapes.size(newShape);
+        int item = dtype.itemsize();
+        long bytes = allocation.bytes();
+        if (newOffset < 0 || newOffset > bytes || newOffset % item != 0) {
+            throw new IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
+        }
+        long lo = newOffset, hi = newOffset + item;
+        for (int i = 0; i < newShape.length; i++) {
+            if (newStrides[i] % item != 0) {
+                throw new IndexException(op + ": stride " + newStrides[i] + " is not a multiple of the item size " + item);
+            }
+            if (size == 0) continue;
+            try {
+                long ext = Math.multiplyExact(newShape[i] - 1, newStrides[i]);
+                if (ext < 0) lo = Math.addExact(lo, ext);
+                else hi = Math.addExact(hi, ext);
+            } catch (ArithmeticException e) {
+                throw new IndexException(op + ": shape " + Shapes.str(newShape) + " with strides " + java.util.Arrays.toString(newStrides)
+                        + " spans more bytes than a long holds");
+            }
+        }
+        if (size > 0 && (lo < 0 || hi > bytes)) {
+            throw new IndexException(op + ": shape " + Shapes.str(newShape) + " with strides " + java.util.Arrays.toString(newStrides)
+                    + " and offset " + newOffset + " spans bytes [" + lo + ", " + hi + ") of an allocation of " + bytes + " bytes");
+        }
+        return newShape.clone();
     }
 
     /** A view reinterpreting the same bytes as another dtype of the same itemsize. */

@@ -124,6 +124,12 @@ final class Launch {
                             + " bytes into its buffer; kernels receive a pointer to the buffer's start. Pass x.copy() "
                             + "(or Nd.ascontiguousarray(x)), or pass the base array and the element offset as an integer");
                 }
+                if (arr.size() > 1 && !arr.isCContiguous() && !arr.isFContiguous()) {
+                    // a kernel indexes raw memory: a strided or broadcast view's elements are not where it would look
+                    throw new KernelLaunchException(where(what, i, p) + ": the array is not contiguous (shape "
+                            + org.ndgpu.ndarray.Shapes.str(arr.shape()) + ", strides " + java.util.Arrays.toString(arr.strides())
+                            + "); a kernel sees its buffer as consecutive elements. Pass Nd.ascontiguousarray(x)");
+                }
                 return arr.buffer();
             }
             case Backend.LocalMemory lm -> {

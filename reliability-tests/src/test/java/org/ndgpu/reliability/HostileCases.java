@@ -90,6 +90,10 @@ final class HostileCases {
                 () -> scale().launch(new long[]{1}, new long[]{4}, Nd.zeros(DType.INT64, 4), 4), "float32", "int64"));
         c.add(raises("RawKernel float* given float64", DTypeException.class,
                 () -> scale().launch(new long[]{1}, new long[]{4}, Nd.zeros(DType.FLOAT64, 4), 4), "float32", "float64"));
+        c.add(raises("RawKernel given a strided view (it would index the first elements of the buffer)", KernelLaunchException.class,
+                () -> scale().launch(new long[]{1}, new long[]{4}, f32(8).get("::2"), 4), "not contiguous"));
+        c.add(raises("RawKernel given a broadcast view", KernelLaunchException.class,
+                () -> scale().launch(new long[]{1}, new long[]{4}, f32(1).broadcastTo(4), 4), "not contiguous"));
         c.add(raises("RawKernel block of 2^40 threads", KernelLaunchException.class,
                 () -> scale().launch(new long[]{1}, new long[]{1L << 40}, f32(4), 4), "block"));
         c.add(raises("RawKernel on a closed array", ArrayClosedException.class, () -> {
@@ -245,6 +249,25 @@ final class HostileCases {
                 () -> Nd.savez(Files.createTempDirectory("hostile").resolve("e.npz"), Map.of("", f32(2))), "savez"));
         c.add(raises("setLimit(-1)", NdException.class, () -> Device.current().memoryPool().setLimit(-1), "setLimit"));
         c.add(raises("setLimit(0)", NdException.class, () -> Device.current().memoryPool().setLimit(0), "setLimit"));
+        // ---------------------------------------------------------------- views that reach outside their memory (each crashed PoCL before view() checked its geometry)
+        c.add(raises("view with a stride of 2^30 bytes, then read", NdException.class,
+                () -> Nd.arange(0.0, 12.0, 1.0).view(new long[]{10}, new long[]{1L << 30}, 0).toDoubleArray(), "view", "allocation"));
+        c.add(raises("view with an offset past the end", NdException.class,
+                () -> Nd.arange(0.0, 12.0, 1.0).view(new long[]{4}, new long[]{8}, 1L << 20), "offset"));
+        c.add(raises("view with a negative offset", NdException.class,
+                () -> Nd.arange(0.0, 12.0, 1.0).view(new long[]{4}, new long[]{8}, -800), "offset"));
+        c.add(raises("view with a stride that is not a multiple of the item size", NdException.class,
+                () -> Nd.arange(0.0, 12.0, 1.0).view(new long[]{4}, new long[]{3}, 0), "item size"));
+        c.add(raises("view reaching below its memory with a negative stride", NdException.class,
+                () -> Nd.arange(0.0, 12.0, 1.0).view(new long[]{4}, new long[]{-8}, 8), "allocation"));
+        c.add(raises("view whose extent overflows a long", NdException.class,
+                () -> Nd.arange(0.0, 12.0, 1.0).view(new long[]{3, 3}, new long[]{Long.MAX_VALUE - 7, 8}, 0)));
+        c.add(raises("readOnlyView past the end", NdException.class,
+                () -> Nd.arange(0.0, 12.0, 1.0).readOnlyView(new long[]{4}, new long[]{8000}, 0), "allocation"));
+        c.add(numpy("a legal view: every other element reversed, from a sliced array", new double[]{11, 9, 7}, () -> {
+            NDArray a = Nd.arange(0.0, 12.0, 1.0);
+            return a.view(new long[]{3}, new long[]{-16}, 88);
+        }));
         // ---------------------------------------------------------------- neighbours
         c.add(raises("ufunc out of another shape", ShapeException.class, () -> Nd.add(f32(3), 1, f32(4)), "add"));
         c.add(raises("ufunc out closed", ArrayClosedException.class, () -> {

@@ -154,6 +154,7 @@ final class HostileSweep {
                 args[i] = i == hostileIndex ? v.make().get() : ordinary(ps[i], varargs);
             }
             Throwable thrown = null;
+            Object result = null;
             try {
                 if (e instanceof Constructor<?> c) {
                     c.newInstance(args);
@@ -164,16 +165,42 @@ final class HostileSweep {
                         receiver = t.receiver().get();
                         if (closedReceiver) ((NDArray) receiver).close();
                     }
-                    m.invoke(receiver, args);
+                    result = m.invoke(receiver, args);
                 }
             } catch (InvocationTargetException ite) {
                 thrown = ite.getCause();
             }
+            if (thrown == null) thrown = readBack(result);
             if (closedReceiver && thrown == null && !readsNoData((Method) e)) {
                 throw new AssertionError("a closed array answered " + signature(e) + " without an error");
             }
             Hostile.judgeSweep(thrown);
         });
+    }
+
+    /**
+     * Reads every array a call returned (a copy through a kernel, then the host): a view whose
+     * geometry reaches outside its memory would only fault here, not in the call that made it.
+     */
+    private static Throwable readBack(Object result) {
+        try {
+            read(result);
+            return null;
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    private static void read(Object result) {
+        if (result instanceof NDArray a && !a.isClosed() && a.symbol() == null) {
+            try (NDArray c = a.copy()) {
+                c.toBytes();
+            }
+        } else if (result instanceof NDArray[] arrays) {
+            for (NDArray a : arrays) read(a);
+        } else if (result instanceof Collection<?> items) {
+            for (Object o : items) read(o);
+        }
     }
 
     /** Methods a closed array may still answer: its metadata, which NumPy keeps too. */
