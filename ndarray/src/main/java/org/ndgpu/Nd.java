@@ -142,7 +142,7 @@ public final class Nd {
     // ---------------------------------------------------------------- filled arrays
 
     /** numpy.empty(shape): uninitialized float64. */
-    public static NDArray empty(long... shape) { Objects.requireNonNull(shape, "empty: shape is null"); return empty(DType.FLOAT64, shape); }
+    public static NDArray empty(long... shape) { return empty(DType.FLOAT64, shape); }
 
     /** numpy.empty(shape, dtype): {@code Nd.empty(DType.FLOAT32, 3, 4)}. */
     public static NDArray empty(DType dtype, long... shape) { Objects.requireNonNull(dtype, "empty: dtype is null"); Objects.requireNonNull(shape, "empty: shape is null"); return NDArray.empty(Device.current(), dtype, shape, Order.C); }
@@ -151,7 +151,7 @@ public final class Nd {
     public static NDArray empty(DType dtype, Order order, long... shape) { Objects.requireNonNull(dtype, "empty: dtype is null"); Objects.requireNonNull(order, "empty: order is null"); Objects.requireNonNull(shape, "empty: shape is null"); return NDArray.empty(Device.current(), dtype, shape, order); }
 
     /** numpy.zeros(shape): float64 zeros. */
-    public static NDArray zeros(long... shape) { Objects.requireNonNull(shape, "zeros: shape is null"); return zeros(DType.FLOAT64, shape); }
+    public static NDArray zeros(long... shape) { return zeros(DType.FLOAT64, shape); }
 
     /** numpy.zeros(shape, dtype): {@code Nd.zeros(DType.INT32, 2, 2)}. */
     public static NDArray zeros(DType dtype, long... shape) {
@@ -164,7 +164,7 @@ public final class Nd {
     }
 
     /** numpy.ones(shape): float64 ones. */
-    public static NDArray ones(long... shape) { Objects.requireNonNull(shape, "ones: shape is null"); return ones(DType.FLOAT64, shape); }
+    public static NDArray ones(long... shape) { return ones(DType.FLOAT64, shape); }
 
     /** numpy.ones(shape, dtype). */
     public static NDArray ones(DType dtype, long... shape) { Objects.requireNonNull(dtype, "ones: dtype is null"); Objects.requireNonNull(shape, "ones: shape is null"); return full(1, dtype, shape); }
@@ -184,7 +184,7 @@ public final class Nd {
     }
 
     /** numpy.full(shape, value): the dtype from the value (int64, float64 or bool). */
-    public static NDArray full(Object value, long... shape) { Objects.requireNonNull(shape, "full: shape is null"); return full(value, DType.ofJavaValue(value), shape); }
+    public static NDArray full(Object value, long... shape) { return full(value, DType.ofJavaValue(value), shape); }
 
     /** numpy.empty_like(a): same shape, dtype, device and layout order. */
     public static NDArray emptyLike(NDArray a) { Objects.requireNonNull(a, "emptyLike: a is null"); return NDArray.empty(a.device(), a.dtype(), a.shape(), likeOrder(a)); }
@@ -347,7 +347,10 @@ public final class Nd {
         Objects.requireNonNull(xs, "meshgrid: xs is null");
         int n = xs.length;
         long[] shape = new long[n];
-        for (int i = 0; i < n; i++) shape[i] = Objects.requireNonNull(xs[i], "meshgrid: xs[" + i + "] is null").live("meshgrid").size();
+        for (int i = 0; i < n; i++) {
+            if (xs[i] == null) throw new NullPointerException("meshgrid: xs[" + i + "] is null");
+            shape[i] = xs[i].live("meshgrid").size();
+        }
         if (n >= 2) {                                    // 'xy': the first two output axes swap
             long t = shape[0];
             shape[0] = shape[1];
@@ -409,7 +412,7 @@ public final class Nd {
         org.ndgpu.io.Npz.writeCompressed(Objects.requireNonNull(file, "savezCompressed: file is null"), hostArrays("savezCompressed", arrays));
     }
 
-    /** The named arrays read back in the order .npz writers expect, each null named. */
+    /** The arrays copied to the host in the map's order, for an .npz writer; a null array is named in the exception. */
     private static java.util.Map<String, org.ndgpu.io.HostArray> hostArrays(String op, java.util.Map<String, NDArray> arrays) {
         Objects.requireNonNull(arrays, () -> op + ": arrays is null");
         var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
@@ -573,7 +576,7 @@ public final class Nd {
     }
 
     /** numpy.nanmean(a). */
-    public static NDArray nanmean(NDArray a) { Objects.requireNonNull(a, "nanmean: a is null"); return nanmean(a, null, false); }
+    public static NDArray nanmean(NDArray a) { return nanmean(a, null, false); }
 
     private static int[] allAxes(NDArray a) {
         int[] all = new int[a.ndim()];
@@ -667,13 +670,13 @@ public final class Nd {
     public static NDArray triu(NDArray a, long k) { Objects.requireNonNull(a, "triu: a is null"); return Diagonals.triangle("triu", a, k, true); }
 
     /** numpy.triu(a). */
-    public static NDArray triu(NDArray a) { Objects.requireNonNull(a, "triu: a is null"); return triu(a, 0); }
+    public static NDArray triu(NDArray a) { return triu(a, 0); }
 
     /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
     public static NDArray tril(NDArray a, long k) { Objects.requireNonNull(a, "tril: a is null"); return Diagonals.triangle("tril", a, k, false); }
 
     /** numpy.tril(a). */
-    public static NDArray tril(NDArray a) { Objects.requireNonNull(a, "tril: a is null"); return tril(a, 0); }
+    public static NDArray tril(NDArray a) { return tril(a, 0); }
 
     /** numpy.diff(a): the first difference along the last axis. */
     public static NDArray diff(NDArray a) { Objects.requireNonNull(a, "diff: a is null"); return Diagonals.diff("diff", a, 1, -1); }

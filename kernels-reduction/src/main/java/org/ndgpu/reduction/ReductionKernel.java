@@ -91,12 +91,11 @@ public final class ReductionKernel {
 
     /** The same kernel compiled with {@code flags}. */
     public ReductionKernel withOptions(String... flags) {
-        Objects.requireNonNull(flags, "withOptions: flags is null");
         return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, Operands.strings("withOptions", "flags", flags));
     }
 
     /** Reduces over every axis; {@code args} are the inputs (NDArrays or Java numbers). */
-    public NDArray call(Object... args) { Objects.requireNonNull(args, "call: args is null"); return call(args, null, false, null); }
+    public NDArray call(Object... args) { return call(args, null, false, null); }
 
     /** One input reduced over {@code axes} (null: all; negative counts from the end). */
     public NDArray call(Object arg, int[] axes, boolean keepdims) { return call(new Object[]{arg}, axes, keepdims, null); }

@@ -158,24 +158,20 @@ public final class NDArray implements AutoCloseable {
         if (newOffset < 0 || newOffset > bytes || newOffset % item != 0) {
             throw new IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
         }
-        long lo = newOffset, hi = newOffset + item;
-        for (int i = 0; i < newShape.length; i++) {
-            if (newStrides[i] % item != 0) {
-                throw new IndexException(op + ": stride " + newStrides[i] + " is not a multiple of the item size " + item);
-            }
-            if (size == 0) continue;
-            try {
-                long ext = Math.multiplyExact(newShape[i] - 1, newStrides[i]);
-                if (ext < 0) lo = Math.addExact(lo, ext);
-                else hi = Math.addExact(hi, ext);
-            } catch (ArithmeticException e) {
-                throw new IndexException(op + ": shape " + Shapes.str(newShape) + " with strides " + java.util.Arrays.toString(newStrides)
-                        + " spans more bytes than a long holds");
-            }
+        for (long stride : newStrides) {
+            if (stride % item != 0) throw new IndexException(op + ": stride " + stride + " is not a multiple of the item size " + item);
         }
-        if (size > 0 && (lo < 0 || hi > bytes)) {
+        if (size == 0) return newShape.clone();
+        long[] span;
+        try {
+            span = Operands.byteRange(newShape, newStrides, newOffset, item);
+        } catch (ArithmeticException e) {
             throw new IndexException(op + ": shape " + Shapes.str(newShape) + " with strides " + java.util.Arrays.toString(newStrides)
-                    + " and offset " + newOffset + " spans bytes [" + lo + ", " + hi + ") of an allocation of " + bytes + " bytes");
+                    + " spans more bytes than a long holds");
+        }
+        if (span[0] < 0 || span[1] > bytes) {
+            throw new IndexException(op + ": shape " + Shapes.str(newShape) + " with strides " + java.util.Arrays.toString(newStrides)
+                    + " and offset " + newOffset + " spans bytes [" + span[0] + ", " + span[1] + ") of an allocation of " + bytes + " bytes");
         }
         return newShape.clone();
     }
@@ -274,7 +270,7 @@ public final class NDArray implements AutoCloseable {
     // ---------------------------------------------------------------- views
 
     /** numpy.reshape: a view when the strides allow it, else a copy. One dimension may be -1. */
-    public NDArray reshape(long... newShape) { Objects.requireNonNull(newShape, "reshape: newShape is null"); return reshape(Order.C, newShape); }
+    public NDArray reshape(long... newShape) { return reshape(Order.C, newShape); }
 
     /** numpy.reshape with order 'C' or 'F'. */
     public NDArray reshape(Order order, long... newShape) {

@@ -109,13 +109,16 @@ public final class Operands {
     /** {@link #overlaps(NDArray, long[], NDArray)} with in's own strides (in has out's shape). */
     public static boolean overlaps(NDArray in, NDArray out) { return overlaps(in, in.strides(), out); }
 
-    /** [first byte, last byte + 1) that the array's elements span in its allocation. */
+    /**
+     * [first byte, last byte + 1) that the elements of a non-empty array span in its allocation;
+     * ArithmeticException when a geometry not yet checked spans more than a long.
+     */
     static long[] byteRange(long[] shape, long[] strides, long offset, int itemsize) {
-        long lo = offset, hi = offset + itemsize;
+        long lo = offset, hi = Math.addExact(offset, itemsize);
         for (int i = 0; i < shape.length; i++) {
-            long ext = (shape[i] - 1) * strides[i];
-            if (ext < 0) lo += ext;
-            else hi += ext;
+            long ext = Math.multiplyExact(shape[i] - 1, strides[i]);
+            if (ext < 0) lo = Math.addExact(lo, ext);
+            else hi = Math.addExact(hi, ext);
         }
         return new long[]{lo, hi};
     }

@@ -79,7 +79,7 @@ public final class Random {
     public NDArray random(long... shape) { Objects.requireNonNull(shape, "random: shape is null"); return uniform(0, 1, DType.FLOAT64, shape); }
 
     /** Uniform in [low, high), float64. */
-    public NDArray uniform(double low, double high, long... shape) { Objects.requireNonNull(shape, "uniform: shape is null"); return uniform(low, high, DType.FLOAT64, shape); }
+    public NDArray uniform(double low, double high, long... shape) { return uniform(low, high, DType.FLOAT64, shape); }
 
     /** Uniform in [low, high) of a float dtype. */
     public NDArray uniform(double low, double high, DType dtype, long... shape) {
@@ -127,7 +127,7 @@ public final class Random {
     }
 
     /** Standard normal, float64. */
-    public NDArray normal(long... shape) { Objects.requireNonNull(shape, "normal: shape is null"); return normal(0, 1, DType.FLOAT64, shape); }
+    public NDArray normal(long... shape) { return normal(0, 1, DType.FLOAT64, shape); }
 
     private static DType floatType(String op, DType d) {
         java.util.Objects.requireNonNull(d, "dtype");

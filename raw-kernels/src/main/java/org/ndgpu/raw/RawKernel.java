@@ -47,7 +47,7 @@ public final class RawKernel {
     public record SharedMemory(long bytes) { }
 
     /** A kernel {@code name} of {@code code}, whose dialect is recognized; options are compiler flags. */
-    public RawKernel(String code, String name, String... options) { Objects.requireNonNull(code, "RawKernel: code is null"); Objects.requireNonNull(name, "RawKernel: name is null"); Objects.requireNonNull(options, "RawKernel: options is null"); this(null, code, name, options); }
+    public RawKernel(String code, String name, String... options) { this(null, code, name, options); }
 
     /** A kernel of a declared dialect (null: recognize it). */
     public RawKernel(Dialect dialect, String code, String name, String... options) {
@@ -73,7 +73,7 @@ public final class RawKernel {
     public static Backend.LocalMemory localMemory(long bytes) { return new Backend.LocalMemory(bytes); }
 
     /** Launches {@code grid} blocks of {@code block} threads (1 to 3 dimensions each) with {@code args}. */
-    public void launch(long[] grid, long[] block, Object... args) { Objects.requireNonNull(grid, "launch: grid is null"); Objects.requireNonNull(block, "launch: block is null"); Objects.requireNonNull(args, "launch: args is null"); launch(grid, block, new SharedMemory(0), args); }
+    public void launch(long[] grid, long[] block, Object... args) { launch(grid, block, new SharedMemory(0), args); }
 
     /** Launches with {@code shared.bytes()} of dynamic shared memory (CUDA {@code extern __shared__}; OpenCL: unused). */
     public void launch(long[] grid, long[] block, SharedMemory shared, Object... args) {

@@ -49,17 +49,16 @@ public final class RawModule {
     private final Map<Device, BackendProgram> loaded = new ConcurrentHashMap<>();
 
     /** A module from source whose dialect is recognized; options are compiler flags such as "-DN=4". */
-    public RawModule(String code, String... options) { Objects.requireNonNull(code, "RawModule: code is null"); Objects.requireNonNull(options, "RawModule: options is null"); this(Dialect.recognize(code), code, options); }
+    public RawModule(String code, String... options) { Objects.requireNonNull(code, "RawModule: code is null"); this(Dialect.recognize(code), code, options); }
 
     /** A module from source of a declared dialect (null: recognize it, else the device's). */
     public RawModule(Dialect dialect, String code, String... options) {
         Objects.requireNonNull(code, "RawModule: code is null");
-        Objects.requireNonNull(options, "RawModule: options is null");
-        if (code == null || code.isBlank()) throw new NdException("RawModule: the source is empty");
+        this.options = Operands.strings("RawModule", "options", options);
+        if (code.isBlank()) throw new NdException("RawModule: the source is empty");
         this.code = code;
         this.binary = null;
         this.dialect = dialect != null ? dialect : Dialect.recognize(code);
-        this.options = Operands.strings("RawModule", "options", options);
         this.signatures = KernelSignature.parse(code, this.dialect != null ? this.dialect : Dialect.OPENCL);
     }
 
@@ -79,10 +78,10 @@ public final class RawModule {
      */
     public static RawModule fromBinary(Dialect dialect, byte[] binary, String... options) {
         Objects.requireNonNull(binary, "fromBinary: binary is null");
-        Objects.requireNonNull(options, "fromBinary: options is null");
+        List<String> flags = Operands.strings("fromBinary", "options", options);
         if (dialect == null) throw new NdException("RawModule.fromBinary: the dialect must be given (CUDA for PTX/cubin, OPENCL for a program binary)");
-        if (binary == null || binary.length == 0) throw new NdException("RawModule.fromBinary: the binary is empty");
-        return new RawModule(dialect, binary, Operands.strings("RawModule.fromBinary", "options", options));
+        if (binary.length == 0) throw new NdException("RawModule.fromBinary: the binary is empty");
+        return new RawModule(dialect, binary, flags);
     }
 
     /**

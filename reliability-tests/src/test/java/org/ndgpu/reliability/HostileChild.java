@@ -45,12 +45,12 @@ public final class HostileChild {
             canary = new Hostile.Canary();
         }
         MemoryPool pool = device.memoryPool();
+        pool.setLimit(POOL_LIMIT);                       // and again after each case, which may have changed it
         System.out.println("@@ TOTAL " + all.size());
         for (int i = first; i < Math.min(all.size(), last); i++) {
             Hostile c = all.get(i);
             System.out.println("@@ BEGIN " + i + " " + c.name());
             System.out.flush();
-            pool.setLimit(POOL_LIMIT);
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread t = new Thread(() -> {
                 try (var on = device.use()) {

@@ -206,8 +206,8 @@ final class HostileSweep {
     /** Methods a closed array may still answer: its metadata, which NumPy keeps too. */
     private static boolean readsNoData(Method m) {
         return switch (m.getName()) {
-            case "shape", "hasShape", "dtype", "ndim", "size", "strides", "nbytes", "itemsize", "device", "isWriteable", "isContiguous",
-                 "isCContiguous", "isFContiguous", "offset", "flags", "base", "length", "symbol", "sharesMemory" -> true;
+            case "shape", "hasShape", "dtype", "ndim", "size", "strides", "nbytes", "itemsize", "device", "isWriteable",
+                 "isCContiguous", "isFContiguous", "offset", "symbol", "sharesMemory" -> true;
             default -> false;
         };
     }
