@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.linalg.cuda.CudaLinalg;
+import org.ndgpu.backend.cuda.linalg.CudaLinalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 

@@ -1,0 +1,312 @@
+package org.ndgpu.backend.cuda.linalg;
+
+import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.infos;
+import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.letter;
+import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.ptr;
+import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
+
+import java.lang.foreign.MemorySegment;
+import org.ndgpu.LinAlgException;
+import org.ndgpu.device.Device;
+import org.ndgpu.linalg.Linalg.Eigh;
+import org.ndgpu.linalg.Linalg.Lstsq;
+import org.ndgpu.linalg.Linalg.Qr;
+import org.ndgpu.linalg.Linalg.Slogdet;
+import org.ndgpu.linalg.Linalg.Svd;
+import org.ndgpu.spi.Solver;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * {@link Solver} on a CUDA device through cuSOLVER's dense routines, float32, float64, complex64
+ * and complex128: LU (getrf/getrs) for solve, inv, det and slogdet; potrf for cholesky; syevd and
+ * heevd for eigh; geqrf with orgqr/ungqr for qr; svd and lstsq through {@link CuSvd}. Everything
+ * stays on the device except devInfo (to raise LinAlgException) and, for det and slogdet, the LU
+ * diagonal and pivots.
+ *
+ * <p>A row-major matrix is the column-major storage of its transpose, which most routines use as
+ * it is (see each method); matrices of a stack are factored one call each.
+ */
+final class CuSolver implements Solver {
+    private static final int UPPER = 1;           // CUBLAS_FILL_MODE_UPPER
+    private static final int OP_N = 0, OP_T = 1;  // cublasOperation_t
+    private static final int EIG_VECTOR = 1;      // CUSOLVER_EIG_MODE_VECTOR
+
+    private final CuSolverHandle h;
+    private final CuSvd svd;
+
+    CuSolver(Device device) {
+        this.h = new CuSolverHandle(device);
+        this.svd = new CuSvd(h);
+    }
+
+    @Override
+    public boolean supports(DType dt) {
+        return dt == DType.FLOAT32 || dt == DType.FLOAT64 || dt == DType.COMPLEX64 || dt == DType.COMPLEX128;
+    }
+
+    @Override public String where() { return "cuSOLVER (" + CuSolverHandle.API.loadedFrom() + ") on " + h.device.id(); }
+
+    @Override
+    public synchronized Svd svd(NDArray a, boolean fullMatrices) {
+        try (var on = h.device.use()) {
+            return svd.svd(a, fullMatrices);
+        }
+    }
+
+    @Override
+    public synchronized Lstsq lstsq(NDArray a, NDArray rhs) {
+        try (var on = h.device.use()) {
+            return svd.lstsq(a, rhs);
+        }
+    }
+
+    // ---------------------------------------------------------------- LU
+
+    /** LU factors of each matrix's transpose (the stored layout) with 1-based pivots and devInfo. */
+    private record Lu(NDArray lu, NDArray ipiv, NDArray info) implements AutoCloseable {
+        @Override public void close() {
+            lu.close();
+            ipiv.close();
+            info.close();
+        }
+    }
+
+    private Lu lu(NDArray a) {
+        long b = a.shape(0);
+        int n = (int) a.shape(1);
+        DType dt = a.dtype();
+        String t = letter(dt);
+        NDArray lu = a.copy(), ipiv = h.empty(DType.INT32, b, n), info = h.empty(DType.INT32, b);
+        MemorySegment hd = h.begin();
+        int lwork = h.bufferSize("cusolverDn" + t + "getrf_bufferSize", hd, n, n, ptr(lu), n);
+        try (NDArray work = h.work(dt, lwork)) {
+            for (long i = 0; i < b; i++) {
+                h.call("cusolverDn" + t + "getrf", hd, n, n, ptr(lu, i * n * n), n, ptr(work), ptr(ipiv, i * n), ptr(info, i));
+            }
+        }
+        return new Lu(lu, ipiv, info);
+    }
+
+    @Override
+    public synchronized NDArray solve(NDArray a, NDArray rhs) {
+        try (var on = h.device.use()) {
+            long b = a.shape(0);
+            int n = (int) a.shape(1), r = (int) rhs.shape(2);
+            if (b == 0 || n == 0 || r == 0) return h.empty(a.dtype(), b, n, r);
+            String t = letter(a.dtype());
+            try (Lu f = lu(a); NDArray x = transposed(rhs)) {   // x: each right-hand side column-major (n x r)
+                requireNonsingularLast("solve", f.info);
+                MemorySegment hd = h.begin();
+                // the factors are of A^T; op T solves (A^T)^T x = A x
+                for (long i = 0; i < b; i++) {
+                    h.call("cusolverDn" + t + "getrs", hd, OP_T, n, r, ptr(f.lu, i * n * n), n, ptr(f.ipiv, i * n), ptr(x, i * n * r), n,
+                            ptr(f.info, i));
+                }
+                return transposed(x);
+            }
+        }
+    }
+
+    private static void requireNonsingularLast(String op, NDArray info) {
+        long[] v = infos(info);
+        for (int i = 0; i < v.length; i++) {
+            if (v[i] > 0) throw new LinAlgException(op + ": Singular matrix");
+        }
+    }
+
+    @Override
+    public synchronized NDArray inv(NDArray a) {
+        try (var on = h.device.use()) {
+            long b = a.shape(0);
+            int n = (int) a.shape(1);
+            if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
+            String t = letter(a.dtype());
+            try (Lu f = lu(a)) {
+                requireNonsingularLast("inv", f.info);
+                // X y = I with X = A^T gives y = A^-T, whose column-major storage is A^-1 in row-major
+                NDArray y = h.identities(a.dtype(), b, n);
+                MemorySegment hd = h.begin();
+                for (long i = 0; i < b; i++) {
+                    h.call("cusolverDn" + t + "getrs", hd, OP_N, n, n, ptr(f.lu, i * n * n), n, ptr(f.ipiv, i * n), ptr(y, i * n * n), n,
+                            ptr(f.info, i));
+                }
+                return y;
+            }
+        }
+    }
+
+    /** {sign or its real part, its imaginary part, log|det|, det re, det im} per matrix, from the LU diagonal and pivots. */
+    private double[][] luDeterminants(NDArray a) {
+        long b = a.shape(0);
+        int n = (int) a.shape(1);
+        double[] sr = new double[(int) b], si = new double[(int) b], lg = new double[(int) b], dr = new double[(int) b], di = new double[(int) b];
+        if (n == 0) {
+            java.util.Arrays.fill(sr, 1);
+            java.util.Arrays.fill(dr, 1);
+            return new double[][]{sr, si, lg, dr, di};
+        }
+        try (Lu f = lu(a)) {
+            int isz = a.itemsize();
+            double[] re, im = null;
+            try (NDArray d = f.lu.view(new long[]{b, n}, new long[]{(long) n * n * isz, (long) (n + 1) * isz}, f.lu.offset())) {
+                double[] v = CuSolverHandle.hostValues(d);
+                if (a.dtype().isComplex()) {
+                    re = new double[v.length / 2];
+                    im = new double[v.length / 2];
+                    for (int i = 0; i < re.length; i++) {
+                        re[i] = v[2 * i];
+                        im[i] = v[2 * i + 1];
+                    }
+                } else {
+                    re = v;
+                }
+            }
+            long[] piv = f.ipiv.toLongArray();
+            for (int q = 0; q < b; q++) {
+                double pr = 1, pi = 0, log = 0;
+                boolean zero = false;
+                for (int j = 0; j < n; j++) {
+                    if (piv[q * n + j] != j + 1) {
+                        pr = -pr;
+                        pi = -pi;
+                    }
+                }
+                double cr = pr, ci = pi;   // running product of the diagonal, times the pivots' sign
+                for (int j = 0; j < n; j++) {
+                    double x = re[q * n + j], y = im == null ? 0 : im[q * n + j];
+                    double abs = Math.hypot(x, y);
+                    if (abs == 0) zero = true;
+                    else {
+                        log += Math.log(abs);
+                        double ur = x / abs, ui = y / abs, t = pr * ur - pi * ui;
+                        pi = pr * ui + pi * ur;
+                        pr = t;
+                    }
+                    double t = cr * x - ci * y;
+                    ci = cr * y + ci * x;
+                    cr = t;
+                }
+                sr[q] = zero ? 0 : pr;
+                si[q] = zero ? 0 : pi;
+                lg[q] = zero ? Double.NEGATIVE_INFINITY : log;
+                dr[q] = cr;
+                di[q] = ci;
+            }
+        }
+        return new double[][]{sr, si, lg, dr, di};
+    }
+
+    @Override
+    public synchronized NDArray det(NDArray a) {
+        try (var on = h.device.use()) {
+            double[][] r = luDeterminants(a);
+            return h.upload(a.dtype(), r[3], r[4], a.shape(0));
+        }
+    }
+
+    @Override
+    public synchronized Slogdet slogdet(NDArray a) {
+        try (var on = h.device.use()) {
+            double[][] r = luDeterminants(a);
+            return new Slogdet(h.upload(a.dtype(), r[0], r[1], a.shape(0)), h.upload(a.dtype().real(), r[2], null, a.shape(0)));
+        }
+    }
+
+    // ---------------------------------------------------------------- Cholesky, eigh
+
+    @Override
+    public synchronized NDArray cholesky(NDArray a) {
+        try (var on = h.device.use()) {
+            long b = a.shape(0);
+            int n = (int) a.shape(1);
+            if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
+            String t = letter(a.dtype());
+            // potrf 'U' of the stored A^T reads A's lower triangle; the factor U, stored column-major, reads as L row-major
+            try (NDArray f = a.copy(); NDArray info = h.empty(DType.INT32, b)) {
+                MemorySegment hd = h.begin();
+                int lwork = h.bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, UPPER, n, ptr(f), n);
+                try (NDArray work = h.work(a.dtype(), lwork)) {
+                    for (long i = 0; i < b; i++) {
+                        h.call("cusolverDn" + t + "potrf", hd, UPPER, n, ptr(f, i * n * n), n, ptr(work), lwork, ptr(info, i));
+                    }
+                }
+                long[] v = infos(info);
+                for (int i = 0; i < v.length; i++) {
+                    if (v[i] > 0) {
+                        throw new LinAlgException("cholesky: Matrix is not positive definite" + (v.length > 1 ? " (matrix " + i + " of the stack)" : ""));
+                    }
+                }
+                return h.triangle(f, true, n, n);
+            }
+        }
+    }
+
+    @Override
+    public synchronized Eigh eigh(NDArray a) {
+        try (var on = h.device.use()) {
+            long b = a.shape(0);
+            int n = (int) a.shape(1);
+            DType dt = a.dtype();
+            if (b == 0 || n == 0) return new Eigh(h.empty(dt.real(), b, n), h.empty(dt, b, n, n));
+            String t = letter(dt), fn = "cusolverDn" + t + (dt.isComplex() ? "heevd" : "syevd");
+            // 'U' of the stored A^T reads A's lower triangle; that matrix is conj(A): same eigenvalues, conjugate vectors
+            NDArray w = h.empty(dt.real(), b, n);
+            try (NDArray v = a.copy(); NDArray info = h.empty(DType.INT32, b)) {
+                MemorySegment hd = h.begin();
+                int lwork = h.bufferSize(fn + "_bufferSize", hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w));
+                try (NDArray work = h.work(dt, lwork)) {
+                    for (long i = 0; i < b; i++) {
+                        h.call(fn, hd, EIG_VECTOR, UPPER, n, ptr(v, i * n * n), n, ptr(w, i * n), ptr(work), lwork, ptr(info, i));
+                    }
+                }
+                for (long x : infos(info)) {
+                    if (x > 0) {
+                        w.close();
+                        throw new LinAlgException("eigh: Eigenvalues did not converge");
+                    }
+                }
+                // eigenvectors are the columns of V, stored column-major: row-major that reads V^T
+                return new Eigh(w, CuSolverHandle.conjIfComplex(transposed(v)));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- QR
+
+    /** geqrf then orgqr (ungqr) on a column-major copy of each matrix: q (b, m, k), r (b, k, n). */
+    @Override
+    public synchronized Qr qr(NDArray a) {
+        try (var on = h.device.use()) {
+            long b = a.shape(0);
+            int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
+            DType dt = a.dtype();
+            if (b == 0 || k == 0) return new Qr(h.empty(dt, b, m, k), h.zeros(dt, b, k, n));
+            String t = letter(dt), orgqr = dt.isComplex() ? "ungqr" : "orgqr";
+            try (NDArray f = transposed(a); NDArray tau = h.empty(dt, b, k); NDArray info = h.empty(DType.INT32, b)) {
+                MemorySegment hd = h.begin();
+                int lw1 = h.bufferSize("cusolverDn" + t + "geqrf_bufferSize", hd, m, n, ptr(f), m);
+                int lw2 = h.bufferSize("cusolverDn" + t + orgqr + "_bufferSize", hd, m, k, k, ptr(f), m, ptr(tau));
+                int lwork = Math.max(lw1, lw2);
+                NDArray r;
+                try (NDArray work = h.work(dt, lwork)) {
+                    for (long i = 0; i < b; i++) {
+                        h.call("cusolverDn" + t + "geqrf", hd, m, n, ptr(f, i * m * n), m, ptr(tau, i * k), ptr(work), lwork, ptr(info, i));
+                    }
+                    // R: the upper triangle of the first k rows of the factored A (f holds A column-major, so f^T is A)
+                    try (NDArray ft = f.transpose(0, 2, 1); NDArray top = ft.get(":, :" + k + ", :")) {
+                        r = h.triangle(top, false, k, n);
+                    }
+                    for (long i = 0; i < b; i++) {
+                        h.call("cusolverDn" + t + orgqr, hd, m, k, k, ptr(f, i * m * n), m, ptr(tau, i * k), ptr(work), lwork, ptr(info, i));
+                    }
+                }
+                // Q: the first k columns of each column-major m x n matrix
+                int isz = dt.itemsize();
+                try (NDArray qs = f.view(new long[]{b, k, m}, new long[]{(long) m * n * isz, (long) m * isz, isz}, f.offset())) {
+                    return new Qr(transposed(qs), r);
+                }
+            }
+        }
+    }
+}

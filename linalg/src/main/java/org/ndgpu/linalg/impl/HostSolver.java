@@ -1,0 +1,280 @@
+package org.ndgpu.linalg.impl;
+
+import org.ndgpu.linalg.Linalg;
+import org.ndgpu.spi.SolverProvider;
+import org.ndgpu.spi.Solver;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.SingularOps_DDRM;
+import org.ejml.dense.row.decomposition.lu.LUDecompositionAlt_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.dense.row.linsol.lu.LinearSolverLu_DDRM;
+import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.ejml.interfaces.decomposition.QRDecomposition;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
+import org.ndgpu.LinAlgException;
+import org.ndgpu.device.Device;
+import org.ndgpu.linalg.Linalg.Eigh;
+import org.ndgpu.linalg.Linalg.Lstsq;
+import org.ndgpu.linalg.Linalg.Qr;
+import org.ndgpu.linalg.Linalg.Slogdet;
+import org.ndgpu.linalg.Linalg.Svd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * Decompositions on the host with EJML, for devices whose backend has no solver library (OpenCL):
+ * the stack is copied to the host, each matrix is decomposed in float64 (float32 input included;
+ * results are rounded back to float32), and the results are copied back as device arrays. Both
+ * copies are part of every call's time.
+ */
+final class HostSolver implements Solver {
+    private final Device device;
+
+    HostSolver(Device device) { this.device = device; }
+
+    @Override public boolean supports(DType dtype) { return dtype == DType.FLOAT32 || dtype == DType.FLOAT64; }
+
+    @Override public String where() { return "EJML (float64) on the host, with copies to and from " + device.id(); }
+
+    /** Host copies of the matrices of a (batch, m, n) stack. */
+    private static DMatrixRMaj[] download(NDArray a) {
+        long[] s = a.shape();
+        int b = (int) s[0], m = (int) s[1], n = (int) s[2];
+        double[] all = a.toDoubleArray();
+        DMatrixRMaj[] r = new DMatrixRMaj[b];
+        for (int i = 0; i < b; i++) r[i] = new DMatrixRMaj(m, n, true, Arrays.copyOfRange(all, i * m * n, (i + 1) * m * n));
+        return r;
+    }
+
+    /** A (batch, rows, cols) device array of {@code dtype} from host matrices. */
+    private NDArray upload(DType dtype, DMatrixRMaj[] ms, int rows, int cols) {
+        double[] all = new double[ms.length * rows * cols];
+        for (int i = 0; i < ms.length; i++) System.arraycopy(ms[i].data, 0, all, i * rows * cols, rows * cols);
+        return upload(dtype, all, ms.length, rows, cols);
+    }
+
+    NDArray upload(DType dtype, double[] data, long... shape) {
+        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, (long) data.length * dtype.itemsize()), 16)
+                .asSlice(0, (long) data.length * dtype.itemsize());
+        if (dtype == DType.FLOAT32) {
+            for (int i = 0; i < data.length; i++) seg.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, (float) data[i]);
+        } else {
+            MemorySegment.copy(data, 0, seg, ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, data.length);
+        }
+        return NDArray.fromHost(device, dtype, shape, seg);
+    }
+
+    @Override
+    public Svd svd(NDArray a, boolean full) {
+        DMatrixRMaj[] ms = download(a);
+        int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
+        int uc = full ? m : k, vr = full ? n : k;
+        DMatrixRMaj[] us = new DMatrixRMaj[ms.length], vhs = new DMatrixRMaj[ms.length];
+        double[] s = new double[ms.length * k];
+        for (int i = 0; i < ms.length; i++) {
+            SingularValueDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.svd(m, n, true, true, !full);
+            if (!d.decompose(ms[i])) throw new LinAlgException("svd: SVD did not converge (matrix " + i + " of the stack)");
+            DMatrixRMaj u = d.getU(null, false), v = d.getV(null, false);
+            double[] sv = d.getSingularValues().clone();
+            SingularOps_DDRM.descendingOrder(u, false, sv, d.numberOfSingularValues(), v, false);
+            us[i] = k == 0 && !full ? new DMatrixRMaj(m, 0) : u;
+            vhs[i] = CommonOps_DDRM.transpose(v, null);
+            System.arraycopy(sv, 0, s, i * k, k);
+        }
+        return new Svd(upload(a.dtype(), us, m, uc), upload(a.dtype(), s, ms.length, k), upload(a.dtype(), vhs, vr, n));
+    }
+
+    @Override
+    public Qr qr(NDArray a) {
+        DMatrixRMaj[] ms = download(a);
+        int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
+        DMatrixRMaj[] qs = new DMatrixRMaj[ms.length], rs = new DMatrixRMaj[ms.length];
+        for (int i = 0; i < ms.length; i++) {
+            QRDecomposition<DMatrixRMaj> d = DecompositionFactory_DDRM.qr(m, n);
+            d.decompose(ms[i]);
+            qs[i] = d.getQ(null, true);
+            rs[i] = d.getR(null, true);
+        }
+        return new Qr(upload(a.dtype(), qs, m, k), upload(a.dtype(), rs, k, n));
+    }
+
+    /** An LU of a square matrix; throws "Singular matrix" where LAPACK's getrf would report a zero pivot. */
+    private static LinearSolverLu_DDRM lu(DMatrixRMaj m, String op) {
+        var solver = new LinearSolverLu_DDRM(new LUDecompositionAlt_DDRM());
+        solver.setA(m);
+        DMatrixRMaj lu = solver.getDecomposition().getLU();
+        for (int j = 0; j < lu.numRows; j++) {
+            if (lu.get(j, j) == 0 || !Double.isFinite(lu.get(j, j))) throw new LinAlgException(op + ": Singular matrix");
+        }
+        return solver;
+    }
+
+    @Override
+    public NDArray solve(NDArray a, NDArray rhs) {
+        DMatrixRMaj[] as = download(a), bs = download(rhs);
+        int n = (int) a.shape(1), r = (int) rhs.shape(2);
+        DMatrixRMaj[] xs = new DMatrixRMaj[as.length];
+        for (int i = 0; i < as.length; i++) {
+            xs[i] = new DMatrixRMaj(n, r);
+            lu(as[i], "solve").solve(bs[i], xs[i]);
+        }
+        return upload(a.dtype(), xs, n, r);
+    }
+
+    @Override
+    public NDArray inv(NDArray a) {
+        DMatrixRMaj[] as = download(a);
+        int n = (int) a.shape(1);
+        DMatrixRMaj[] xs = new DMatrixRMaj[as.length];
+        for (int i = 0; i < as.length; i++) {
+            xs[i] = new DMatrixRMaj(n, n);
+            lu(as[i], "inv").invert(xs[i]);
+        }
+        return upload(a.dtype(), xs, n, n);
+    }
+
+    /** {sign, log|det|} of one matrix from its LU: the pivots' parity and the diagonal. */
+    private static double[] slogdet(DMatrixRMaj m) {
+        int n = m.numRows;
+        if (n == 0) return new double[]{1, 0};
+        var d = new LUDecompositionAlt_DDRM();
+        d.decompose(m);
+        DMatrixRMaj lu = d.getLU();
+        double sign = parity(d.getPivot(), n), log = 0;
+        for (int j = 0; j < n; j++) {
+            double v = lu.get(j, j);
+            if (v == 0) return new double[]{0, Double.NEGATIVE_INFINITY};
+            if (v < 0) sign = -sign;
+            log += Math.log(Math.abs(v));
+        }
+        return new double[]{sign, log};
+    }
+
+    private static double parity(int[] perm, int n) {
+        boolean[] seen = new boolean[n];
+        int swaps = 0;
+        for (int i = 0; i < n; i++) {
+            if (seen[i]) continue;
+            int len = 0;
+            for (int j = i; !seen[j]; j = perm[j]) {
+                seen[j] = true;
+                len++;
+            }
+            swaps += len - 1;
+        }
+        return swaps % 2 == 0 ? 1 : -1;
+    }
+
+    @Override
+    public NDArray det(NDArray a) {
+        DMatrixRMaj[] as = download(a);
+        double[] r = new double[as.length];
+        for (int i = 0; i < as.length; i++) {
+            double[] sl = slogdet(as[i]);
+            r[i] = sl[0] * Math.exp(sl[1]);
+        }
+        return upload(a.dtype(), r, as.length);
+    }
+
+    @Override
+    public Slogdet slogdet(NDArray a) {
+        DMatrixRMaj[] as = download(a);
+        double[] sign = new double[as.length], log = new double[as.length];
+        for (int i = 0; i < as.length; i++) {
+            double[] sl = slogdet(as[i]);
+            sign[i] = sl[0];
+            log[i] = sl[1];
+        }
+        return new Slogdet(upload(a.dtype(), sign, as.length), upload(a.dtype(), log, as.length));
+    }
+
+    /** The symmetric matrix whose lower triangle is m's (the upper is ignored, as LAPACK's 'L'). */
+    private static DMatrixRMaj fromLower(DMatrixRMaj m) {
+        DMatrixRMaj s = m.copy();
+        for (int i = 0; i < m.numRows; i++) for (int j = i + 1; j < m.numCols; j++) s.set(i, j, m.get(j, i));
+        return s;
+    }
+
+    @Override
+    public NDArray cholesky(NDArray a) {
+        DMatrixRMaj[] as = download(a);
+        int n = (int) a.shape(1);
+        DMatrixRMaj[] ls = new DMatrixRMaj[as.length];
+        for (int i = 0; i < as.length; i++) {
+            CholeskyDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.chol(n, true);
+            if (!d.decompose(fromLower(as[i]))) {
+                throw new LinAlgException("cholesky: Matrix is not positive definite" + (as.length > 1 ? " (matrix " + i + " of the stack)" : ""));
+            }
+            ls[i] = d.getT(null);
+            for (int r = 0; r < n; r++) for (int c = r + 1; c < n; c++) ls[i].set(r, c, 0);
+        }
+        return upload(a.dtype(), ls, n, n);
+    }
+
+    @Override
+    public Eigh eigh(NDArray a) {
+        DMatrixRMaj[] as = download(a);
+        int n = (int) a.shape(1);
+        double[] w = new double[as.length * n];
+        DMatrixRMaj[] vs = new DMatrixRMaj[as.length];
+        for (int i = 0; i < as.length; i++) {
+            EigenDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.eig(n, true, true);
+            if (!d.decompose(fromLower(as[i]))) throw new LinAlgException("eigh: Eigenvalues did not converge");
+            Integer[] order = new Integer[n];
+            double[] val = new double[n];
+            for (int j = 0; j < n; j++) {
+                order[j] = j;
+                val[j] = d.getEigenvalue(j).real;
+            }
+            Arrays.sort(order, (x, y) -> Double.compare(val[x], val[y]));
+            vs[i] = new DMatrixRMaj(n, n);
+            for (int j = 0; j < n; j++) {
+                w[i * n + j] = val[order[j]];
+                DMatrixRMaj vec = d.getEigenVector(order[j]);
+                for (int r = 0; r < n; r++) vs[i].set(r, j, vec.get(r, 0));
+            }
+        }
+        return new Eigh(upload(a.dtype(), w, as.length, n), upload(a.dtype(), vs, n, n));
+    }
+
+    @Override
+    public Lstsq lstsq(NDArray a, NDArray rhs) {
+        DMatrixRMaj am = download(a)[0], bm = download(rhs)[0];
+        int m = am.numRows, n = am.numCols, r = bm.numCols, k = Math.min(m, n);
+        SingularValueDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.svd(m, n, true, true, true);
+        if (!d.decompose(am.copy())) throw new LinAlgException("lstsq: SVD did not converge in Linear Least Squares");
+        DMatrixRMaj u = d.getU(null, false), v = d.getV(null, false);
+        double[] sv = d.getSingularValues().clone();
+        SingularOps_DDRM.descendingOrder(u, false, sv, d.numberOfSingularValues(), v, false);
+        double eps = a.dtype() == DType.FLOAT32 ? Math.ulp(1.0f) : Math.ulp(1.0);
+        double cutoff = eps * Math.max(m, n) * (k > 0 ? sv[0] : 0);
+        int rank = 0;
+        // x = V diag(1/s) U^T b over the singular values above the cutoff
+        DMatrixRMaj utb = new DMatrixRMaj(k, r);
+        CommonOps_DDRM.multTransA(u, bm, utb);
+        for (int i = 0; i < k; i++) {
+            boolean keep = sv[i] > cutoff;
+            if (keep) rank++;
+            for (int j = 0; j < r; j++) utb.set(i, j, keep ? utb.get(i, j) / sv[i] : 0);
+        }
+        DMatrixRMaj x = new DMatrixRMaj(n, r);
+        CommonOps_DDRM.mult(v, utb, x);
+        double[] res;
+        if (rank == n && m > n) {
+            DMatrixRMaj ax = new DMatrixRMaj(m, r);
+            CommonOps_DDRM.mult(am, x, ax);
+            res = new double[r];
+            for (int j = 0; j < r; j++) for (int i = 0; i < m; i++) res[j] += Math.pow(ax.get(i, j) - bm.get(i, j), 2);
+        } else {
+            res = new double[0];
+        }
+        return new Lstsq(upload(a.dtype(), x.data, n, r), upload(a.dtype(), res, res.length), rank,
+                upload(a.dtype(), Arrays.copyOf(sv, k), k));
+    }
+}

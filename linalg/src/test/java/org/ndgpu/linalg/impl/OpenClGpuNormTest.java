@@ -1,0 +1,10 @@
+package org.ndgpu.linalg.impl;
+
+import org.junit.jupiter.api.Tag;
+import org.ndgpu.device.Device;
+import org.ndgpu.testing.Backends;
+
+@Tag("gpu")
+class OpenClGpuNormTest extends NormConformance {
+    @Override protected Device device() { return Backends.openclGpu(); }
+}

@@ -1,0 +1,62 @@
+package org.ndgpu.spi;
+
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+
+/**
+ * A device's BLAS, as much of it as ndgpu uses: strided batched GEMM on device buffers. One
+ * implementation per backend (CLBlast on OpenCL; cuBLAS on CUDA), found through
+ * {@link BlasProvider}s, so a backend's BLAS plugs in without touching the callers.
+ *
+ * <p>Conventions, the same for every implementation: matrices are <b>row-major</b> (C order, as
+ * NDArray's), offsets, leading dimensions and batch strides count <b>elements</b>, and
+ * {@code C[i] = alpha * op(A[i]) op(B[i]) + beta * C[i]} for {@code i < batch}, where
+ * {@code op(A)} is m x k and {@code op(B)} is k x n. A column-major library (cuBLAS) computes the
+ * transposed product {@code C^T = op(B)^T op(A)^T} by swapping the operands. Work goes to the
+ * device's current stream.
+ *
+ * <pre>{@code
+ * Blas blas = Blas.forDevice(a.device());
+ * blas.gemmStridedBatched(DType.FLOAT32, Op.N, Op.T, m, n, k, 1, a.buffer(), a.offset() / 4, k, 0,
+ *         b.buffer(), b.offset() / 4, k, 0, 0, c.buffer(), 0, n, 0, 1);
+ * }</pre>
+ */
+public interface Blas {
+    /** How an operand enters the product: as stored, transposed, or conjugate-transposed. */
+    enum Op { N, T, C }
+
+    /** True if this BLAS multiplies matrices of {@code dtype}. */
+    boolean supports(DType dtype);
+
+    /**
+     * {@code batch} GEMMs, the i-th reading A at {@code aOffset + i * strideA} (and so for B, C).
+     * A stride of 0 repeats the same matrix (a broadcast batch operand); alpha and beta are real.
+     */
+    void gemmStridedBatched(DType dtype, Op opA, Op opB, long m, long n, long k, double alpha,
+                            BackendBuffer a, long aOffset, long lda, long strideA,
+                            BackendBuffer b, long bOffset, long ldb, long strideB, double beta,
+                            BackendBuffer c, long cOffset, long ldc, long strideC, long batch);
+
+    /** The BLAS of {@code device}, or null if no provider serves its backend. Cached per device. */
+    static Blas forDevice(Device device) { return Registry.forDevice(device); }
+
+    /** Providers and the per-device cache behind {@link #forDevice}. */
+    final class Registry {
+        private Registry() { }
+
+        private static final Map<Device, java.util.Optional<Blas>> CACHE = new ConcurrentHashMap<>();
+
+        static Blas forDevice(Device device) {
+            return CACHE.computeIfAbsent(device, d -> {
+                for (BlasProvider p : ServiceLoader.load(BlasProvider.class, Blas.class.getClassLoader())) {
+                    if (p.supports(d)) return java.util.Optional.of(p.create(d));
+                }
+                return java.util.Optional.empty();
+            }).orElse(null);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.ndgpu.spi;
+
+import java.util.Comparator;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.StreamSupport;
+import org.ndgpu.device.Device;
+import org.ndgpu.linalg.Linalg.Eigh;
+import org.ndgpu.linalg.Linalg.Lstsq;
+import org.ndgpu.linalg.Linalg.Qr;
+import org.ndgpu.linalg.Linalg.Slogdet;
+import org.ndgpu.linalg.Linalg.Svd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * A device's dense solvers (cuSOLVER on CUDA; EJML on the host for OpenCL), found through
+ * {@link SolverProvider}s by priority, so a backend's library plugs in without touching callers.
+ *
+ * <p>The front end ({@code DeviceLinalg}) has already checked shapes, cast integers to float64 and
+ * laid the input out as a C-contiguous stack {@code (batch, m, n)} of a dtype {@link #supports}
+ * accepts. Results are new arrays on the same device, stacked the same way (batch first); the
+ * front end gives them the caller's batch shape. Singular input throws LinAlgException.
+ *
+ * <pre>{@code
+ * Solver s = Solver.forDevice(a.device());
+ * Svd r = s.svd(stack, false);   // u (b, m, k), s (b, k), vh (b, k, n)
+ * }</pre>
+ */
+public interface Solver {
+    /** True if this solver takes {@code dtype} (at least float32 and float64). */
+    boolean supports(DType dtype);
+
+    /** Where the work runs, for messages and docs: "EJML on the host", "cuSOLVER". */
+    String where();
+
+    /** u (b, m, m|k), s (b, k) descending, vh (b, n|k, n) with k = min(m, n). */
+    Svd svd(NDArray a, boolean fullMatrices);
+
+    /** Reduced QR: q (b, m, k), r (b, k, n). */
+    Qr qr(NDArray a);
+
+    /** x (b, n, nrhs) with a x = rhs; a (b, n, n), rhs (b, n, nrhs). */
+    NDArray solve(NDArray a, NDArray rhs);
+
+    /** The inverses (b, n, n). */
+    NDArray inv(NDArray a);
+
+    /** Determinants (b). */
+    NDArray det(NDArray a);
+
+    /** Sign and log|det| (b) each; singular gives sign 0 and -inf, as NumPy. */
+    Slogdet slogdet(NDArray a);
+
+    /** Lower Cholesky factors (b, n, n) of the lower triangles; not positive definite throws LinAlgException. */
+    NDArray cholesky(NDArray a);
+
+    /** Eigenvalues ascending (b, n) and eigenvectors as columns (b, n, n) of the lower triangles. */
+    Eigh eigh(NDArray a);
+
+    /** Least squares of one system: a (1, m, n), rhs (1, m, nrhs); rcond as NumPy's default (eps * max(m, n)). */
+    Lstsq lstsq(NDArray a, NDArray rhs);
+
+    /** The highest-priority solver that serves {@code device}; cached per device. */
+    static Solver forDevice(Device device) {
+        return Cache.MAP.computeIfAbsent(device, d ->
+                StreamSupport.stream(ServiceLoader.load(SolverProvider.class, Solver.class.getClassLoader()).spliterator(), false)
+                        .filter(p -> p.supports(d)).max(Comparator.comparingInt(SolverProvider::priority))
+                        .orElseThrow(() -> new org.ndgpu.DeviceException("linalg: no solver serves " + d.id())).create(d));
+    }
+
+    /** The per-device cache behind {@link #forDevice}. */
+    final class Cache {
+        private Cache() { }
+
+        static final Map<Device, Solver> MAP = new ConcurrentHashMap<>();
+    }
+}
