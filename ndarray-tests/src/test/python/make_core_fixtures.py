@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Generates the NumPy oracle fixtures of the NDArray core conformance suite.
 
-    python3 ndarray/src/test/python/make_core_fixtures.py
+    python3 ndarray-tests/src/test/python/make_core_fixtures.py
 
-writes ndarray/src/test/resources/fixtures/core/{views,set,astype,creation}.txt. Run it again only
+writes ndarray-tests/src/test/resources/fixtures/core/{views,set,astype,creation}.txt. Run it again only
 when a case is added; the output is deterministic (fixed seed) and committed, so the Java tests
 need no Python.
 

@@ -14,19 +14,12 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.Casting;
-import org.ndgpu.ndarray.Closeness;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.Diagonals;
 import org.ndgpu.ndarray.HostData;
-import org.ndgpu.ndarray.Joining;
-import org.ndgpu.ndarray.Masking;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Quantiles;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.ndarray.Sorting;
-import org.ndgpu.ndarray.Tiling;
 import org.ndgpu.random.Random;
 import org.ndgpu.spi.Providers;
 
@@ -389,50 +382,50 @@ public final class Nd {
     // ---------------------------------------------------------------- files
 
     /** numpy.load of a .npy file: every dtype of DType, C or Fortran order, little- or big-endian. */
-    public static NDArray load(java.nio.file.Path file) { Objects.requireNonNull(file, "load: file is null"); return fromHost(org.ndgpu.io.Npy.read(file)); }
+    public static NDArray load(java.nio.file.Path file) { Objects.requireNonNull(file, "load: file is null"); return fromHost(Providers.routines().readNpy(file)); }
 
     /** numpy.load of a .npz archive: the arrays by name, in archive order. */
     public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) {
         Objects.requireNonNull(file, "loadNpz: file is null");
         var out = new java.util.LinkedHashMap<String, NDArray>();
-        org.ndgpu.io.Npz.read(file).forEach((k, v) -> out.put(k, fromHost(v)));
+        Providers.routines().readNpz(file).forEach((k, v) -> out.put(k, fromHost(v)));
         return out;
     }
 
     /** numpy.save: writes a .npy file NumPy reads; an F-contiguous array is saved in Fortran order, as NumPy does. */
-    public static void save(java.nio.file.Path file, NDArray a) { Objects.requireNonNull(file, "save: file is null"); Objects.requireNonNull(a, "save: a is null"); org.ndgpu.io.Npy.write(file, toHostOrdered(a)); }
+    public static void save(java.nio.file.Path file, NDArray a) { Objects.requireNonNull(file, "save: file is null"); Objects.requireNonNull(a, "save: a is null"); Providers.routines().writeNpy(file, toHostOrdered(a)); }
 
     /** numpy.savez: an uncompressed .npz of named arrays. */
     public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
-        org.ndgpu.io.Npz.write(Objects.requireNonNull(file, "savez: file is null"), hostArrays("savez", arrays));
+        Providers.routines().writeNpz(Objects.requireNonNull(file, "savez: file is null"), hostArrays("savez", arrays), false);
     }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays. */
     public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
-        org.ndgpu.io.Npz.writeCompressed(Objects.requireNonNull(file, "savezCompressed: file is null"), hostArrays("savezCompressed", arrays));
+        Providers.routines().writeNpz(Objects.requireNonNull(file, "savezCompressed: file is null"), hostArrays("savezCompressed", arrays), true);
     }
 
     /** The arrays copied to the host in the map's order, for an .npz writer; a null array is named in the exception. */
-    private static java.util.Map<String, org.ndgpu.io.HostArray> hostArrays(String op, java.util.Map<String, NDArray> arrays) {
+    private static java.util.Map<String, org.ndgpu.ndarray.HostArray> hostArrays(String op, java.util.Map<String, NDArray> arrays) {
         Objects.requireNonNull(arrays, () -> op + ": arrays is null");
-        var host = new java.util.LinkedHashMap<String, org.ndgpu.io.HostArray>();
+        var host = new java.util.LinkedHashMap<String, org.ndgpu.ndarray.HostArray>();
         arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> op + ": the array named '" + k + "' is null"))));
         return host;
     }
 
     /** A host array made into a device array on the current device. */
-    public static NDArray fromHost(org.ndgpu.io.HostArray h) {
+    public static NDArray fromHost(org.ndgpu.ndarray.HostArray h) {
         Objects.requireNonNull(h, "fromHost: h is null");
-        org.ndgpu.io.HostArray c = h.fortranOrder() ? h.toCOrder() : h;
+        org.ndgpu.ndarray.HostArray c = h.fortranOrder() ? h.toCOrder() : h;
         MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, c.nbytes()), 16).asSlice(0, c.nbytes());
         seg.asByteBuffer().put(c.data());
         return NDArray.fromHost(Device.current(), c.dtype(), c.shape(), seg);
     }
 
-    private static org.ndgpu.io.HostArray toHostOrdered(NDArray a) {
+    private static org.ndgpu.ndarray.HostArray toHostOrdered(NDArray a) {
         if (a.ndim() > 1 && a.isFContiguous() && !a.isCContiguous()) {
-            org.ndgpu.io.HostArray t = a.T().toHost();
-            return new org.ndgpu.io.HostArray(a.dtype(), a.shape(), true, t.data());
+            org.ndgpu.ndarray.HostArray t = a.T().toHost();
+            return new org.ndgpu.ndarray.HostArray(a.dtype(), a.shape(), true, t.data());
         }
         return a.toHost();
     }
@@ -591,157 +584,157 @@ public final class Nd {
     // ---------------------------------------------------------------- searching
 
     /** numpy.where(cond) with one argument: the same as nonzero(cond). */
-    public static NDArray[] where(NDArray cond) { Objects.requireNonNull(cond, "where: cond is null"); return Masking.nonzero("where", cond); }
+    public static NDArray[] where(NDArray cond) { Objects.requireNonNull(cond, "where: cond is null"); return Providers.routines().nonzero("where", cond); }
 
     /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
-    public static NDArray[] nonzero(NDArray a) { Objects.requireNonNull(a, "nonzero: a is null"); return Masking.nonzero("nonzero", a); }
+    public static NDArray[] nonzero(NDArray a) { Objects.requireNonNull(a, "nonzero: a is null"); return Providers.routines().nonzero("nonzero", a); }
 
     /** numpy.argwhere(a): the indices of the nonzero elements as rows, shape (count, ndim). */
-    public static NDArray argwhere(NDArray a) { Objects.requireNonNull(a, "argwhere: a is null"); return Masking.argwhere("argwhere", a); }
+    public static NDArray argwhere(NDArray a) { Objects.requireNonNull(a, "argwhere: a is null"); return Providers.routines().argwhere("argwhere", a); }
 
     /** numpy.flatnonzero(a): the flat indices of the nonzero elements. */
-    public static NDArray flatnonzero(NDArray a) { Objects.requireNonNull(a, "flatnonzero: a is null"); return Masking.flatnonzero("flatnonzero", a); }
+    public static NDArray flatnonzero(NDArray a) { Objects.requireNonNull(a, "flatnonzero: a is null"); return Providers.routines().flatnonzero("flatnonzero", a); }
 
     // ---------------------------------------------------------------- sorting
 
     /** numpy.sort(a): a sorted copy along the last axis, NaN last. */
-    public static NDArray sort(NDArray a) { Objects.requireNonNull(a, "sort: a is null"); return Sorting.sort("sort", a, -1, false); }
+    public static NDArray sort(NDArray a) { Objects.requireNonNull(a, "sort: a is null"); return Providers.routines().sort("sort", a, -1, false); }
 
     /** numpy.sort(a, axis). */
-    public static NDArray sort(NDArray a, int axis) { Objects.requireNonNull(a, "sort: a is null"); return Sorting.sort("sort", a, axis, false); }
+    public static NDArray sort(NDArray a, int axis) { Objects.requireNonNull(a, "sort: a is null"); return Providers.routines().sort("sort", a, axis, false); }
 
     /** numpy.argsort(a, kind='stable'): int64 indices that sort the last axis. */
-    public static NDArray argsort(NDArray a) { Objects.requireNonNull(a, "argsort: a is null"); return Sorting.sort("argsort", a, -1, true); }
+    public static NDArray argsort(NDArray a) { Objects.requireNonNull(a, "argsort: a is null"); return Providers.routines().sort("argsort", a, -1, true); }
 
     /** numpy.argsort(a, axis, kind='stable'). */
-    public static NDArray argsort(NDArray a, int axis) { Objects.requireNonNull(a, "argsort: a is null"); return Sorting.sort("argsort", a, axis, true); }
+    public static NDArray argsort(NDArray a, int axis) { Objects.requireNonNull(a, "argsort: a is null"); return Providers.routines().sort("argsort", a, axis, true); }
 
     /** numpy.median(a): of the flattened array, NaN if any element is NaN. */
-    public static NDArray median(NDArray a) { Objects.requireNonNull(a, "median: a is null"); return Quantiles.quantile("median", a, 0.5, null, false); }
+    public static NDArray median(NDArray a) { Objects.requireNonNull(a, "median: a is null"); return Providers.routines().quantile("median", a, 0.5, null, false); }
 
     /** numpy.median(a, axis). */
-    public static NDArray median(NDArray a, int axis) { Objects.requireNonNull(a, "median: a is null"); return Quantiles.quantile("median", a, 0.5, axis, false); }
+    public static NDArray median(NDArray a, int axis) { Objects.requireNonNull(a, "median: a is null"); return Providers.routines().quantile("median", a, 0.5, axis, false); }
 
     /** numpy.quantile(a, q) for q in [0, 1], method 'linear'. */
-    public static NDArray quantile(NDArray a, double q) { Objects.requireNonNull(a, "quantile: a is null"); return Quantiles.quantile("quantile", a, q, null, false); }
+    public static NDArray quantile(NDArray a, double q) { Objects.requireNonNull(a, "quantile: a is null"); return Providers.routines().quantile("quantile", a, q, null, false); }
 
     /** numpy.quantile(a, q, axis, keepdims). */
-    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { Objects.requireNonNull(a, "quantile: a is null"); return Quantiles.quantile("quantile", a, q, axis, keepdims); }
+    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { Objects.requireNonNull(a, "quantile: a is null"); return Providers.routines().quantile("quantile", a, q, axis, keepdims); }
 
     /** numpy.percentile(a, p) for p in [0, 100]. */
-    public static NDArray percentile(NDArray a, double p) { Objects.requireNonNull(a, "percentile: a is null"); return Quantiles.quantile("percentile", a, p / 100, null, false); }
+    public static NDArray percentile(NDArray a, double p) { Objects.requireNonNull(a, "percentile: a is null"); return Providers.routines().quantile("percentile", a, p / 100, null, false); }
 
     /** numpy.percentile(a, p, axis, keepdims). */
     public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
         Objects.requireNonNull(a, "percentile: a is null");
-        return Quantiles.quantile("percentile", a, p / 100, axis, keepdims);
+        return Providers.routines().quantile("percentile", a, p / 100, axis, keepdims);
     }
 
     /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */
-    public static NDArray searchsorted(NDArray a, Object v) { Objects.requireNonNull(a, "searchsorted: a is null"); return Sorting.searchsorted("searchsorted", a, v, "left"); }
+    public static NDArray searchsorted(NDArray a, Object v) { Objects.requireNonNull(a, "searchsorted: a is null"); return Providers.routines().searchsorted("searchsorted", a, v, "left"); }
 
     /** numpy.searchsorted(a, v, side): side "left" or "right". */
-    public static NDArray searchsorted(NDArray a, Object v, String side) { Objects.requireNonNull(a, "searchsorted: a is null"); Objects.requireNonNull(side, "searchsorted: side is null"); return Sorting.searchsorted("searchsorted", a, v, side); }
+    public static NDArray searchsorted(NDArray a, Object v, String side) { Objects.requireNonNull(a, "searchsorted: a is null"); Objects.requireNonNull(side, "searchsorted: side is null"); return Providers.routines().searchsorted("searchsorted", a, v, side); }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
-    public static NDArray unique(NDArray a) { Objects.requireNonNull(a, "unique: a is null"); return Sorting.unique("unique", a); }
+    public static NDArray unique(NDArray a) { Objects.requireNonNull(a, "unique: a is null"); return Providers.routines().unique("unique", a); }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences
 
     /** numpy.diagonal(a): the main diagonal of the first two axes; a view. */
-    public static NDArray diagonal(NDArray a) { Objects.requireNonNull(a, "diagonal: a is null"); return Diagonals.diagonal("diagonal", a, 0, 0, 1); }
+    public static NDArray diagonal(NDArray a) { Objects.requireNonNull(a, "diagonal: a is null"); return Providers.routines().diagonal("diagonal", a, 0, 0, 1); }
 
     /** numpy.diagonal(a, offset, axis1, axis2): a view with the diagonal as its last axis. */
-    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { Objects.requireNonNull(a, "diagonal: a is null"); return Diagonals.diagonal("diagonal", a, offset, axis1, axis2); }
+    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { Objects.requireNonNull(a, "diagonal: a is null"); return Providers.routines().diagonal("diagonal", a, offset, axis1, axis2); }
 
     /** numpy.diag(v): a 2-d array with the 1-d v on its diagonal, or a copy of a 2-d v's diagonal. */
-    public static NDArray diag(NDArray v) { Objects.requireNonNull(v, "diag: v is null"); return Diagonals.diag("diag", v, 0); }
+    public static NDArray diag(NDArray v) { Objects.requireNonNull(v, "diag: v is null"); return Providers.routines().diag("diag", v, 0); }
 
     /** numpy.diag(v, k). */
-    public static NDArray diag(NDArray v, long k) { Objects.requireNonNull(v, "diag: v is null"); return Diagonals.diag("diag", v, k); }
+    public static NDArray diag(NDArray v, long k) { Objects.requireNonNull(v, "diag: v is null"); return Providers.routines().diag("diag", v, k); }
 
     /** numpy.trace(a): the sum of the main diagonal. */
-    public static NDArray trace(NDArray a) { Objects.requireNonNull(a, "trace: a is null"); return Diagonals.trace("trace", a, 0); }
+    public static NDArray trace(NDArray a) { Objects.requireNonNull(a, "trace: a is null"); return Providers.routines().trace("trace", a, 0); }
 
     /** numpy.trace(a, offset). */
-    public static NDArray trace(NDArray a, long offset) { Objects.requireNonNull(a, "trace: a is null"); return Diagonals.trace("trace", a, offset); }
+    public static NDArray trace(NDArray a, long offset) { Objects.requireNonNull(a, "trace: a is null"); return Providers.routines().trace("trace", a, offset); }
 
     /** numpy.triu(a, k): zero below the k-th diagonal of the last two axes. */
-    public static NDArray triu(NDArray a, long k) { Objects.requireNonNull(a, "triu: a is null"); return Diagonals.triangle("triu", a, k, true); }
+    public static NDArray triu(NDArray a, long k) { Objects.requireNonNull(a, "triu: a is null"); return Providers.routines().triangle("triu", a, k, true); }
 
     /** numpy.triu(a). */
     public static NDArray triu(NDArray a) { return triu(a, 0); }
 
     /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
-    public static NDArray tril(NDArray a, long k) { Objects.requireNonNull(a, "tril: a is null"); return Diagonals.triangle("tril", a, k, false); }
+    public static NDArray tril(NDArray a, long k) { Objects.requireNonNull(a, "tril: a is null"); return Providers.routines().triangle("tril", a, k, false); }
 
     /** numpy.tril(a). */
     public static NDArray tril(NDArray a) { return tril(a, 0); }
 
     /** numpy.diff(a): the first difference along the last axis. */
-    public static NDArray diff(NDArray a) { Objects.requireNonNull(a, "diff: a is null"); return Diagonals.diff("diff", a, 1, -1); }
+    public static NDArray diff(NDArray a) { Objects.requireNonNull(a, "diff: a is null"); return Providers.routines().diff("diff", a, 1, -1); }
 
     /** numpy.diff(a, n, axis): the n-th difference along axis. */
-    public static NDArray diff(NDArray a, int n, int axis) { Objects.requireNonNull(a, "diff: a is null"); return Diagonals.diff("diff", a, n, axis); }
+    public static NDArray diff(NDArray a, int n, int axis) { Objects.requireNonNull(a, "diff: a is null"); return Providers.routines().diff("diff", a, n, axis); }
 
     // ---------------------------------------------------------------- splitting and tiling
 
     /** numpy.split(a, sections): equal parts along axis 0, as views. */
-    public static List<NDArray> split(NDArray a, int sections) { Objects.requireNonNull(a, "split: a is null"); return Tiling.split("split", a, sections, 0); }
+    public static List<NDArray> split(NDArray a, int sections) { Objects.requireNonNull(a, "split: a is null"); return Providers.routines().split("split", a, sections, 0); }
 
     /** numpy.split(a, sections, axis): equal parts, as views; a ShapeException when the axis does not divide. */
-    public static List<NDArray> split(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "split: a is null"); return Tiling.split("split", a, sections, axis); }
+    public static List<NDArray> split(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "split: a is null"); return Providers.routines().split("split", a, sections, axis); }
 
     /** numpy.split(a, indices, axis): a[:i0], a[i0:i1], ..., a[ik:] along axis, as views. */
-    public static List<NDArray> split(NDArray a, long[] indices, int axis) { Objects.requireNonNull(a, "split: a is null"); Objects.requireNonNull(indices, "split: indices is null"); return Tiling.splitAt("split", a, indices, axis); }
+    public static List<NDArray> split(NDArray a, long[] indices, int axis) { Objects.requireNonNull(a, "split: a is null"); Objects.requireNonNull(indices, "split: indices is null"); return Providers.routines().splitAt("split", a, indices, axis); }
 
     /** numpy.array_split(a, sections, axis): as split, but the parts may differ in length by one. */
-    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "arraySplit: a is null"); return Tiling.arraySplit("array_split", a, sections, axis); }
+    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "arraySplit: a is null"); return Providers.routines().arraySplit("array_split", a, sections, axis); }
 
     /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
-    public static NDArray repeat(NDArray a, long repeats) { Objects.requireNonNull(a, "repeat: a is null"); return Tiling.repeat("repeat", a, repeats, null); }
+    public static NDArray repeat(NDArray a, long repeats) { Objects.requireNonNull(a, "repeat: a is null"); return Providers.routines().repeat("repeat", a, repeats, null); }
 
     /** numpy.repeat(a, repeats, axis). */
-    public static NDArray repeat(NDArray a, long repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); return Tiling.repeat("repeat", a, repeats, axis); }
+    public static NDArray repeat(NDArray a, long repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); return Providers.routines().repeat("repeat", a, repeats, axis); }
 
     /** numpy.repeat(a, [r0, r1, ...]): element i of the flattened array repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Tiling.repeat("repeat", a, repeats, null); }
+    public static NDArray repeat(NDArray a, long[] repeats) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Providers.routines().repeat("repeat", a, repeats, null); }
 
     /** numpy.repeat(a, [r0, r1, ...], axis): slice i along the axis repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Tiling.repeat("repeat", a, repeats, axis); }
+    public static NDArray repeat(NDArray a, long[] repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Providers.routines().repeat("repeat", a, repeats, axis); }
 
     /** numpy.roll(a, shift): the flattened array shifted, wrapping around, then reshaped. */
-    public static NDArray roll(NDArray a, long shift) { Objects.requireNonNull(a, "roll: a is null"); return Tiling.roll("roll", a, shift, null); }
+    public static NDArray roll(NDArray a, long shift) { Objects.requireNonNull(a, "roll: a is null"); return Providers.routines().roll("roll", a, shift, null); }
 
     /** numpy.roll(a, shift, axis). */
-    public static NDArray roll(NDArray a, long shift, int axis) { Objects.requireNonNull(a, "roll: a is null"); return Tiling.roll("roll", a, shift, axis); }
+    public static NDArray roll(NDArray a, long shift, int axis) { Objects.requireNonNull(a, "roll: a is null"); return Providers.routines().roll("roll", a, shift, axis); }
 
     /** numpy.tile(a, reps): {@code Nd.tile(a, 2, 3)}. */
-    public static NDArray tile(NDArray a, long... reps) { Objects.requireNonNull(a, "tile: a is null"); Objects.requireNonNull(reps, "tile: reps is null"); return Tiling.tile("tile", a, reps); }
+    public static NDArray tile(NDArray a, long... reps) { Objects.requireNonNull(a, "tile: a is null"); Objects.requireNonNull(reps, "tile: reps is null"); return Providers.routines().tile("tile", a, reps); }
 
     // ---------------------------------------------------------------- comparing arrays
 
     /** numpy.isclose(a, b) with rtol 1e-5, atol 1e-8: a BOOL array. */
-    public static NDArray isclose(Object a, Object b) { return Closeness.isclose(a, b, 1e-5, 1e-8, false); }
+    public static NDArray isclose(Object a, Object b) { return Providers.routines().isclose(a, b, 1e-5, 1e-8, false); }
 
     /** numpy.isclose(a, b, rtol, atol, equal_nan): {@code |a - b| <= atol + rtol * |b|}, equal infinities close. */
     public static NDArray isclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
-        return Closeness.isclose(a, b, rtol, atol, equalNan);
+        return Providers.routines().isclose(a, b, rtol, atol, equalNan);
     }
 
     /** numpy.allclose(a, b) with rtol 1e-5, atol 1e-8. */
-    public static boolean allclose(Object a, Object b) { return Closeness.allclose(a, b, 1e-5, 1e-8, false); }
+    public static boolean allclose(Object a, Object b) { return Providers.routines().allclose(a, b, 1e-5, 1e-8, false); }
 
     /** numpy.allclose(a, b, rtol, atol, equal_nan). */
     public static boolean allclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
-        return Closeness.allclose(a, b, rtol, atol, equalNan);
+        return Providers.routines().allclose(a, b, rtol, atol, equalNan);
     }
 
     /** numpy.array_equal(a, b): the same shape and equal elements (NaN is not equal to NaN). */
-    public static boolean arrayEqual(NDArray a, NDArray b) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Closeness.arrayEqual(a, b, false); }
+    public static boolean arrayEqual(NDArray a, NDArray b) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Providers.routines().arrayEqual(a, b, false); }
 
     /** numpy.array_equal(a, b, equal_nan). */
-    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Closeness.arrayEqual(a, b, equalNan); }
+    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Providers.routines().arrayEqual(a, b, equalNan); }
 
     // ---------------------------------------------------------------- rearranging (views)
 
@@ -768,7 +761,7 @@ public final class Nd {
     /** numpy.concatenate(arrays, axis): {@code Nd.concatenate(List.of(a, b), 1)}. */
     public static NDArray concatenate(List<NDArray> arrays, int axis) {
         Objects.requireNonNull(arrays, "concatenate: arrays is null");
-        return Joining.concatenate("concatenate", arrays, axis);
+        return Providers.routines().concatenate("concatenate", arrays, axis);
     }
 
     /** numpy.stack((a, b, ...)): arrays of one shape along a new first axis. */
@@ -777,19 +770,19 @@ public final class Nd {
     /** numpy.stack(arrays, axis): {@code Nd.stack(List.of(a, b), -1)}. */
     public static NDArray stack(List<NDArray> arrays, int axis) {
         Objects.requireNonNull(arrays, "stack: arrays is null");
-        return Joining.stack("stack", arrays, axis);
+        return Providers.routines().stack("stack", arrays, axis);
     }
 
     /** numpy.hstack: column-wise (axis 1; axis 0 for 1-D arrays). */
     public static NDArray hstack(NDArray... arrays) {
         Objects.requireNonNull(arrays, "hstack: arrays is null");
-        return Joining.hstack("hstack", java.util.Arrays.asList(arrays));
+        return Providers.routines().hstack("hstack", java.util.Arrays.asList(arrays));
     }
 
     /** numpy.vstack: row-wise (axis 0; 1-D arrays become rows). */
     public static NDArray vstack(NDArray... arrays) {
         Objects.requireNonNull(arrays, "vstack: arrays is null");
-        return Joining.vstack("vstack", java.util.Arrays.asList(arrays));
+        return Providers.routines().vstack("vstack", java.util.Arrays.asList(arrays));
     }
 
     // ---------------------------------------------------------------- random, linalg

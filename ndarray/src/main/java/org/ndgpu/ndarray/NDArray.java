@@ -385,33 +385,33 @@ public final class NDArray implements AutoCloseable {
     /** numpy.ndarray.sort(axis): sorts this array in place along {@code axis}; views write through. */
     public void sort(int axis) {
         org.ndgpu.ndarray.Operands.checkWriteable("sort", this);
-        try (NDArray sorted = Sorting.sort("sort", this, axis, false)) {
+        try (NDArray sorted = Providers.routines().sort("sort", this, axis, false)) {
             Copies.copyInto(sorted, this);
         }
     }
 
     /** numpy.ndarray.argsort(): the indices that sort the last axis, stably, as int64. */
-    public NDArray argsort() { return Sorting.sort("argsort", this, -1, true); }
+    public NDArray argsort() { return Providers.routines().sort("argsort", this, -1, true); }
 
     /** numpy.ndarray.argsort(axis, kind='stable'). */
-    public NDArray argsort(int axis) { return Sorting.sort("argsort", this, axis, true); }
+    public NDArray argsort(int axis) { return Providers.routines().sort("argsort", this, axis, true); }
 
     /** numpy.ndarray.repeat(repeats, axis): each element repeated along axis; a new array. */
-    public NDArray repeat(long repeats, int axis) { return Tiling.repeat("repeat", this, repeats, axis); }
+    public NDArray repeat(long repeats, int axis) { return Providers.routines().repeat("repeat", this, repeats, axis); }
 
     /** numpy.take(a, indices): elements of the flattened array at {@code indices} (an integer NDArray, long[], int[] or integer). */
-    public NDArray take(Object indices) { return Take.take("take", this, indices, null); }
+    public NDArray take(Object indices) { return Providers.routines().take("take", this, indices, null); }
 
     /** numpy.take(a, indices, axis): {@code a.take(new long[]{2, 0}, 1)} picks columns 2 and 0; negative indices count from the end. */
-    public NDArray take(Object indices, int axis) { return Take.take("take", this, indices, axis); }
+    public NDArray take(Object indices, int axis) { return Providers.routines().take("take", this, indices, axis); }
 
     /** Boolean-mask indexing {@code a[mask]}: a new 1-d array (plus a's trailing axes when mask covers only the leading ones). */
-    public NDArray get(NDArray mask) { Objects.requireNonNull(mask, "get: mask is null"); return Masking.select("get", this, mask); }
+    public NDArray get(NDArray mask) { Objects.requireNonNull(mask, "get: mask is null"); return Providers.routines().select("get", this, mask); }
 
     /** {@code a[mask] = value}: a number, a 0-d array, or one value per selected element; cast to this dtype as NumPy assigns. */
     public NDArray set(NDArray mask, Object value) {
         Objects.requireNonNull(mask, "set: mask is null");
-        Masking.assign("set", this, mask, value);
+        Providers.routines().assign("set", this, mask, value);
         return this;
     }
 
@@ -611,19 +611,20 @@ public final class NDArray implements AutoCloseable {
     public String toString() {
         if (closed) return "array(<closed>, dtype=" + dtype + ", shape=" + Shapes.str(shape) + ")";
         if (symbol != null) return "array(<symbolic: traced by fuse>, dtype=" + dtype + ", shape=" + Shapes.str(shape) + ")";
-        return Printing.repr(this);
+        return Providers.routines().repr(this);
     }
 
     /** NumPy's str: {@code [[1. 2.]\n [3. 4.]]}. */
     public String str() {
         live("str");
-        return Printing.str(this);
+        return Providers.routines().str(this);
     }
 
-    /** The array as a host {@link org.ndgpu.io.HostArray} in C order (what Nd.save writes). */
-    public org.ndgpu.io.HostArray toHost() {
+    /** The array as a host {@link org.ndgpu.ndarray.HostArray} in C order (what Nd.save writes). */
+    public org.ndgpu.ndarray.HostArray toHost() {
         live("toHost");
-        return Printing.host(this);
+        MemorySegment bytes = toBytes();
+        return new HostArray(dtype, shape(), false, java.nio.ByteBuffer.wrap(bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
     }
 
     // ---------------------------------------------------------------- elementwise (module kernels-elementwise)

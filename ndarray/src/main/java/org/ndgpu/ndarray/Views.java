@@ -3,7 +3,7 @@ package org.ndgpu.ndarray;
 import org.ndgpu.ShapeException;
 
 /** The view operations whose shape logic is more than a line: reshape's -1, squeeze, expand_dims, flip, moveaxis. */
-final class Views {
+public final class Views {
     private Views() { }
 
     /** Resolves one -1 in a requested shape and checks the size matches. */
@@ -111,7 +111,7 @@ final class Views {
     }
 
     /** The view x[..., start:start+length, ...] along axis (the offset stays put when the slab is empty). */
-    static NDArray slab(NDArray x, int axis, long start, long length) {
+    public static NDArray slab(NDArray x, int axis, long start, long length) {
         long[] s = x.shape();
         s[axis] = length;
         return x.view(s, x.strides(), x.offset() + (length > 0 ? start * x.strides()[axis] : 0));

@@ -17,6 +17,7 @@ public final class Providers {
     private static volatile Ufuncs ufuncs;
     private static volatile Reductions reductions;
     private static volatile Linalg linalg;
+    private static volatile Routines routines;
 
     public static Ufuncs ufuncs() {
         Ufuncs u = ufuncs;
@@ -43,6 +44,13 @@ public final class Providers {
     public static Reductions reductions() {
         Reductions r = reductions;
         if (r == null) reductions = r = load(Reductions.class, "kernels-reduction");
+        return r;
+    }
+
+    /** Sorting, masks, joining, printing, .npy files: module routines. */
+    public static Routines routines() {
+        Routines r = routines;
+        if (r == null) routines = r = load(Routines.class, "routines");
         return r;
     }
 

@@ -1,0 +1,12 @@
+/**
+ * The CUDA backend through java.lang.foreign (driver API, NVRTC) and the bindings of cuBLAS and
+ * cuSOLVER: found by ServiceLoader, nothing exported. Run with
+ * {@code --enable-native-access=org.ndgpu.backend.cuda,org.ndgpu.ndarray} on the module path.
+ */
+module org.ndgpu.backend.cuda {
+    requires org.ndgpu.ndarray;
+
+    provides org.ndgpu.backend.BackendProvider with org.ndgpu.backend.cuda.CudaProvider;
+    provides org.ndgpu.spi.BlasProvider with org.ndgpu.backend.cuda.linalg.CuBlasProvider;
+    provides org.ndgpu.spi.SolverProvider with org.ndgpu.backend.cuda.linalg.CuSolverProvider;
+}

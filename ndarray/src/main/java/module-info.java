@@ -1,0 +1,28 @@
+/**
+ * ndgpu's core: the array, dtypes, views, devices, streams, memory, the backend contract and kernel
+ * generation. The backends and the operation modules plug in through ServiceLoader; the packages
+ * they need (the backend contract, code generation, the service interfaces) are exported to them
+ * only.
+ */
+module org.ndgpu.ndarray {
+    exports org.ndgpu;
+    exports org.ndgpu.ndarray;
+    exports org.ndgpu.device;
+    exports org.ndgpu.linalg;
+    exports org.ndgpu.random;
+
+    exports org.ndgpu.backend to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
+    exports org.ndgpu.codegen to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
+    exports org.ndgpu.spi to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
+
+    uses org.ndgpu.backend.BackendProvider;
+    uses org.ndgpu.spi.Ufuncs;
+    uses org.ndgpu.spi.Reductions;
+    uses org.ndgpu.spi.Routines;
+    uses org.ndgpu.spi.BlasProvider;
+    uses org.ndgpu.spi.SolverProvider;
+    uses org.ndgpu.linalg.Linalg;
+}

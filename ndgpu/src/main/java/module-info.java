@@ -1,0 +1,12 @@
+/** The whole of ndgpu in one requirement: {@code requires org.ndgpu;}. */
+module org.ndgpu {
+    requires transitive org.ndgpu.ndarray;
+    requires transitive org.ndgpu.raw;
+    requires transitive org.ndgpu.elementwise;
+    requires transitive org.ndgpu.reduction;
+    requires transitive org.ndgpu.routines;
+    requires transitive org.ndgpu.fuse;
+    requires org.ndgpu.linalg;
+    requires org.ndgpu.backend.opencl;
+    requires org.ndgpu.backend.cuda;
+}

@@ -1,0 +1,168 @@
+package org.ndgpu.aggregate;
+
+import org.ndgpu.Nd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.random.Random;
+
+/**
+ * Generates docs/numpy-map.md, the NumPy to ndgpu name map, from the code itself, so it cannot go
+ * stale: every function of numpy, numpy.linalg, numpy.random.Generator and numpy.fft (the list in
+ * numpy-names.tsv, written by tools/numpy_names.py) with the ndgpu form found by reflection, or
+ * "missing". When the committed file differs from what the code gives, the test rewrites it and
+ * fails: commit the new file.
+ *
+ * <p>The naming rule, written once: a NumPy name becomes its lowerCamelCase ({@code count_nonzero}
+ * becomes {@code countNonzero}); arithmetic and comparison ufuncs have short names
+ * ({@link #SHORT}), as Java has no operator overloading.
+ */
+class NumpyNameMapTest {
+    /** NumPy names whose ndgpu method is a short operator name, not the camelCase of the name. */
+    static final Map<String, String> SHORT = Map.ofEntries(
+            Map.entry("subtract", "sub"), Map.entry("multiply", "mul"), Map.entry("divide", "div"),
+            Map.entry("true_divide", "div"), Map.entry("floor_divide", "floorDiv"), Map.entry("remainder", "mod"),
+            Map.entry("power", "pow"), Map.entry("negative", "neg"), Map.entry("absolute", "abs"),
+            Map.entry("equal", "eq"), Map.entry("not_equal", "ne"), Map.entry("less", "lt"), Map.entry("less_equal", "le"),
+            Map.entry("greater", "gt"), Map.entry("greater_equal", "ge"), Map.entry("invert", "bitwiseNot"),
+            Map.entry("bitwise_not", "bitwiseNot"), Map.entry("conjugate", "conj"), Map.entry("asarray", "array"));
+
+    static String javaName(String numpy) {
+        String s = SHORT.get(numpy);
+        if (s != null) return s;
+        var sb = new StringBuilder();
+        boolean up = false;
+        for (char c : numpy.toCharArray()) {
+            if (c == '_') {
+                up = sb.length() > 0;
+                continue;
+            }
+            sb.append(up ? Character.toUpperCase(c) : c);
+            up = false;
+        }
+        return sb.toString();
+    }
+
+    private static Set<String> publicMethods(Class<?> type, boolean statics) {
+        Set<String> names = new TreeSet<>();
+        for (Method m : type.getMethods()) {
+            if (m.getDeclaringClass() == Object.class) continue;
+            if (Modifier.isStatic(m.getModifiers()) == statics) names.add(m.getName());
+        }
+        return names;
+    }
+
+    private static List<String[]> numpyNames() throws IOException {
+        List<String[]> rows = new ArrayList<>();
+        try (InputStream in = NumpyNameMapTest.class.getResourceAsStream("/numpy-names.tsv")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                rows.add(line.split("\t"));
+            }
+        }
+        return rows;
+    }
+
+    /** The ndgpu forms of one NumPy function: a facade function, an array method, or a namespace's. */
+    static List<String> forms(String namespace, String numpy) {
+        String j = javaName(numpy);
+        List<String> forms = new ArrayList<>();
+        switch (namespace) {
+            case "numpy" -> {
+                if (publicMethods(Nd.class, true).contains(j)) forms.add("`Nd." + j + "`");
+                if (publicMethods(NDArray.class, false).contains(j)) forms.add("`a." + j + "`");
+            }
+            case "numpy.linalg" -> {
+                if (publicMethods(Linalg.class, false).contains(j)) forms.add("`Nd.linalg()." + j + "`");
+                else if (publicMethods(Nd.class, true).contains(j)) forms.add("`Nd." + j + "`");
+            }
+            case "numpy.random.Generator" -> {
+                if (publicMethods(Random.class, false).contains(j)) forms.add("`Nd.random()." + j + "`");
+            }
+            case "numpy.fft" -> {
+                Set<String> nd = publicMethods(Nd.class, true);
+                if (nd.contains("fft")) forms.add("`Nd.fft()." + j + "`");   // a namespace, once it exists
+            }
+            default -> throw new IllegalArgumentException("unknown namespace " + namespace);
+        }
+        return forms;
+    }
+
+    static String generate(List<String[]> rows) {
+        Map<String, List<String[]>> byNamespace = new LinkedHashMap<>();
+        for (String[] r : rows) byNamespace.computeIfAbsent(r[0], k -> new ArrayList<>()).add(r);
+        var md = new StringBuilder();
+        md.append("# NumPy to ndgpu: every name\n\n");
+        md.append("Generated by `ndgpu/src/test/java/org/ndgpu/NumpyNameMapTest.java` from the code (do not edit by hand;\n");
+        md.append("`./nd test` fails and rewrites this file when it is stale). The NumPy names come from\n");
+        md.append("`tools/numpy_names.py`.\n\n");
+        md.append("**The naming rule.** A NumPy function `numpy.name_with_parts` is `Nd.nameWithParts` (lowerCamelCase),\n");
+        md.append("and `a.nameWithParts(...)` where NumPy has the `ndarray` method; `numpy.linalg.x` is `Nd.linalg().x`,\n");
+        md.append("`Generator.x` is `Nd.random().x`, `numpy.fft.x` is `Nd.fft().x`. Arithmetic and comparisons have short\n");
+        md.append("names, since Java has no operators for arrays:");
+        SHORT.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> md.append(" `").append(e.getKey()).append("` `").append(e.getValue()).append("`,"));
+        md.setLength(md.length() - 1);
+        md.append(".\n\n");
+        int total = 0, present = 0;
+        var body = new StringBuilder();
+        for (var e : byNamespace.entrySet()) {
+            int nsPresent = 0;
+            var table = new StringBuilder("| NumPy | ndgpu |\n|---|---|\n");
+            for (String[] r : e.getValue()) {
+                List<String> f = forms(r[0], r[1]);
+                total++;
+                if (!f.isEmpty()) {
+                    present++;
+                    nsPresent++;
+                }
+                table.append("| `").append(r[1]).append("` | ").append(f.isEmpty() ? "missing" : String.join(", ", f)).append(" |\n");
+            }
+            body.append("## `").append(e.getKey()).append("`: ").append(nsPresent).append(" of ").append(e.getValue().size())
+                    .append("\n\n").append(table).append('\n');
+        }
+        md.append("In all: ").append(present).append(" of ").append(total).append(" NumPy names have an ndgpu form.\n\n");
+        return md.append(body).toString();
+    }
+
+    @Test
+    void namingRule() {
+        assertEquals("countNonzero", javaName("count_nonzero"));
+        assertEquals("sub", javaName("subtract"));
+        assertEquals("fft2", javaName("fft2"));
+        assertEquals("sum", javaName("sum"));
+    }
+
+    @Test
+    void docsNumpyMapIsCurrent() throws IOException {
+        List<String[]> rows = numpyNames();
+        assertTrue(rows.size() > 400, "numpy-names.tsv lists NumPy's functions");
+        String want = generate(rows);
+        assertTrue(want.contains("| `add` | `Nd.add`, `a.add` |"), "the reflection finds Nd.add and a.add");
+        assertTrue(want.contains("| `svd` | `Nd.linalg().svd` |"), "the reflection finds linalg's svd");
+        Path doc = Path.of(System.getProperty("user.dir")).resolveSibling("docs").resolve("numpy-map.md");
+        String have = Files.exists(doc) ? Files.readString(doc) : "";
+        if (!have.equals(want)) {
+            Files.createDirectories(doc.getParent());
+            Files.writeString(doc, want);
+        }
+        assertEquals(want, have, "docs/numpy-map.md was stale and has been rewritten: commit it");
+    }
+}

@@ -1,0 +1,249 @@
+package org.ndgpu.io;
+
+import org.ndgpu.ndarray.HostArray;
+
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HexFormat;
+import org.ndgpu.NdIOException;
+import org.ndgpu.NpyFormatException;
+
+/**
+ * Reads and writes NumPy's .npy format (versions 1.0, 2.0 and 3.0 read; 1.0 written, or 2.0 when
+ * the header needs more than 65535 bytes), byte-identical to {@code np.save} for the same array.
+ * Big-endian files are read and converted to little-endian. Object, string and structured dtypes
+ * are refused with an NpyFormatException that names the file and the dtype.
+ *
+ * <pre>{@code
+ * HostArray a = Npy.read(Path.of("weights.npy"));      // np.save("weights.npy", w)
+ * a.dtype(); a.shape();                                // FLOAT32, [64, 64]
+ * Npy.write(Path.of("copy.npy"), a);                   // np.load("copy.npy") gives w back
+ * }</pre>
+ *
+ * <p>Headers longer than {@link #MAX_HEADER_LEN} (1 MiB) are refused before anything is allocated.
+ * NumPy itself refuses headers over 10000 bytes by default because it evaluates them with
+ * ast.literal_eval; ndgpu parses them with a small literal parser instead, so the cap only guards
+ * memory against a corrupt length field. Any header ndgpu can use (no structured dtypes) is at most
+ * a few kilobytes.
+ *
+ * <p>IO failures surface as {@link NdIOException}; format problems as {@link NpyFormatException}.
+ */
+public final class Npy {
+    /** The first six bytes of every .npy file: "\x93NUMPY". */
+    static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y'};
+
+    /** The longest header this reader accepts, in bytes: 1 MiB. */
+    public static final int MAX_HEADER_LEN = 1 << 20;
+
+    private Npy() {}
+
+    /**
+     * Reads a .npy file.
+     * <pre>{@code HostArray a = Npy.read(Path.of("x.npy"));}</pre>
+     */
+    public static HostArray read(Path file) {
+        String where = file.toString();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long fileSize = ch.size();
+            InputStream in = java.nio.channels.Channels.newInputStream(ch);
+            NpyHeader h = readHeader(in, where);
+            long nbytes = dataBytes(h, where);
+            long available = fileSize - ch.position();
+            if (available != nbytes) throw dataSizeError(where, h, nbytes, available);
+            ByteBuffer data = ByteBuffer.allocate((int) nbytes);
+            while (data.hasRemaining()) {
+                if (ch.read(data) < 0) throw dataSizeError(where, h, nbytes, data.position());
+            }
+            return finish(h, data.array());
+        } catch (NoSuchFileException e) {
+            throw new NdIOException("npy: no such file: " + where, e);
+        } catch (IOException e) {
+            throw new NdIOException("npy: cannot read " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads one array from a stream, leaving the stream just past its data (so several arrays
+     * written one after another can be read in turn, as np.load on an open file does).
+     * <pre>{@code try (var in = Files.newInputStream(p)) { HostArray a = Npy.read(in); }}</pre>
+     */
+    public static HostArray read(InputStream in) {
+        return read(in, "npy stream", false);
+    }
+
+    /**
+     * Reads a .npy file held in memory; the bytes must hold exactly one array.
+     * <pre>{@code HostArray a = Npy.read(Files.readAllBytes(p));}</pre>
+     */
+    public static HostArray read(byte[] npyBytes) {
+        return read(new ByteArrayInputStream(npyBytes), "npy bytes", true);
+    }
+
+    /** Reads one array; {@code where} names the source in messages; {@code wholeInput} refuses trailing bytes. */
+    static HostArray read(InputStream in, String where, boolean wholeInput) {
+        try {
+            NpyHeader h = readHeader(in, where);
+            long nbytes = dataBytes(h, where);
+            // readNBytes grows its buffer as data arrives, so a header that lies about a huge
+            // shape in a short stream fails on the short read, not on a huge allocation
+            byte[] data = in.readNBytes((int) nbytes);
+            if (data.length != nbytes) throw dataSizeError(where, h, nbytes, data.length);
+            if (wholeInput) {
+                long extra = in.transferTo(OutputStream.nullOutputStream());
+                if (extra > 0) throw dataSizeError(where, h, nbytes, nbytes + extra);
+            }
+            return finish(h, data);
+        } catch (IOException e) {
+            throw new NdIOException("npy: cannot read " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static NpyHeader readHeader(InputStream in, String where) throws IOException {
+        byte[] magic = in.readNBytes(MAGIC.length);
+        if (magic.length < MAGIC.length || !java.util.Arrays.equals(magic, MAGIC)) {
+            throw new NpyFormatException(where + ": not a .npy file: magic is " + pyBytes(magic)
+                    + (magic.length < MAGIC.length ? " (the file ends after " + magic.length + " bytes)" : "")
+                    + ", expected b'\\x93NUMPY'");
+        }
+        int major = readByte(in, where, "format version"), minor = readByte(in, where, "format version");
+        if (major < 1 || major > 3 || minor != 0) {
+            throw new NpyFormatException(where + ": unsupported .npy format version " + major + "." + minor
+                    + "; expected 1.0, 2.0 or 3.0");
+        }
+        int lenBytes = major == 1 ? 2 : 4;
+        long headerLen = 0;
+        for (int i = 0; i < lenBytes; i++) headerLen |= (long) readByte(in, where, "header length") << (8 * i);
+        if (headerLen > MAX_HEADER_LEN) {
+            throw new NpyFormatException(where + ": header length " + headerLen + " bytes exceeds the limit of "
+                    + MAX_HEADER_LEN + " bytes (Npy.MAX_HEADER_LEN); the file is corrupt or not a plain array");
+        }
+        byte[] header = in.readNBytes((int) headerLen);
+        if (header.length < headerLen) {
+            throw new NpyFormatException(where + ": truncated header: the header length field says "
+                    + headerLen + " bytes, the file has only " + header.length + " more");
+        }
+        // versions 1.0 and 2.0 are latin-1; 3.0 allows UTF-8 (structured field names)
+        String text = new String(header, major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+        return NpyHeader.parse(text, where);
+    }
+
+    private static long dataBytes(NpyHeader h, String where) {
+        try {
+            return HostArray.byteSize(h.dtype(), h.shape());
+        } catch (org.ndgpu.ShapeException e) {
+            long n;
+            try {
+                n = Math.multiplyExact(HostArray.size(h.shape()), (long) h.dtype().itemsize());
+            } catch (ArithmeticException overflow) {
+                throw new NpyFormatException(where + ": header shape " + HostArray.shapeString(h.shape())
+                        + " overflows a 64-bit size", e);
+            }
+            throw new NpyFormatException(where + ": header says " + h.describe(n)
+                    + "; a host array holds at most 2 GiB", e);
+        }
+    }
+
+    private static int readByte(InputStream in, String where, String what) throws IOException {
+        int b = in.read();
+        if (b < 0) throw new NpyFormatException(where + ": truncated header: the file ends inside the " + what);
+        return b;
+    }
+
+    private static NpyFormatException dataSizeError(String where, NpyHeader h, long nbytes, long found) {
+        String kind = found < nbytes ? "truncated data" : "data size mismatch";
+        return new NpyFormatException(where + ": " + kind + ": header says " + h.describe(nbytes)
+                + ", file has " + found + (found > nbytes ? " (" + (found - nbytes) + " bytes after the array)" : ""));
+    }
+
+    private static HostArray finish(NpyHeader h, byte[] data) {
+        if (h.bigEndian()) swapBytes(data, h.dtype().isComplex() ? h.dtype().itemsize() / 2 : h.dtype().itemsize());
+        // the flag is kept as the file says; for 0-d and 1-d arrays both orders are the same bytes
+        return new HostArray(h.dtype(), h.shape(), h.fortranOrder(), ByteBuffer.wrap(data));
+    }
+
+    /** Reverses every {@code width}-byte group in place (big-endian to little-endian). */
+    static void swapBytes(byte[] data, int width) {
+        if (width <= 1) return;
+        for (int off = 0; off + width <= data.length; off += width) {
+            for (int i = 0, j = width - 1; i < j; i++, j--) {
+                byte t = data[off + i];
+                data[off + i] = data[off + j];
+                data[off + j] = t;
+            }
+        }
+    }
+
+    /**
+     * Writes a .npy file (replacing any file there).
+     * <pre>{@code Npy.write(Path.of("x.npy"), a);}</pre>
+     */
+    public static void write(Path file, HostArray array) {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            write(out, array);
+        } catch (IOException e) {
+            throw new NdIOException("npy: cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes one array to a stream, as np.save(f, a) does on an open file; the stream stays open.
+     * <pre>{@code try (var out = Files.newOutputStream(p)) { Npy.write(out, a); }}</pre>
+     */
+    public static void write(OutputStream out, HostArray array) {
+        try {
+            out.write(NpyHeader.encode(array.dtype(), array.shape(), fortranFlag(array)));
+            ByteBuffer data = array.data();
+            byte[] chunk = new byte[Math.min(data.remaining(), 1 << 16)];
+            while (data.hasRemaining()) {
+                int n = Math.min(chunk.length, data.remaining());
+                data.get(chunk, 0, n);
+                out.write(chunk, 0, n);
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw new NdIOException("npy: cannot write: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The bytes of a .npy file for this array.
+     * <pre>{@code byte[] b = Npy.toBytes(a);   // what np.save would write}</pre>
+     */
+    public static byte[] toBytes(HostArray array) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) array.nbytes() + 128);
+        write(out, array);
+        return out.toByteArray();
+    }
+
+    // np.save writes fortran_order=True only for arrays that are F- but not C-contiguous: those
+    // with two or more axes longer than 1. Same bytes either way, but this keeps files identical.
+    private static boolean fortranFlag(HostArray a) {
+        if (!a.fortranOrder() || a.size() == 0) return false;
+        int longAxes = 0;
+        for (long d : a.shape()) if (d > 1) longAxes++;
+        return longAxes > 1;
+    }
+
+    /** Python's repr of a bytes object, so the message shows the magic as NumPy users know it. */
+    static String pyBytes(byte[] b) {
+        StringBuilder sb = new StringBuilder("b'");
+        for (byte x : b) {
+            int c = x & 0xFF;
+            if (c == '\\' || c == '\'') sb.append('\\').append((char) c);
+            else if (c >= 0x20 && c < 0x7F) sb.append((char) c);
+            else sb.append("\\x").append(HexFormat.of().toHexDigits((byte) c));
+        }
+        return sb.append('\'').toString();
+    }
+}

@@ -1,0 +1,109 @@
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Views;
+
+import org.ndgpu.Nd;
+import org.ndgpu.ShapeException;
+
+/**
+ * numpy.diagonal (a view: one stride that steps both axes), diag, trace (its sum), triu and tril (where
+ * with a mask made from two aranges, so no kernel of their own), and diff (two shifted views, one
+ * subtract).
+ */
+public final class Diagonals {
+    private Diagonals() { }
+
+    /** numpy.diagonal(a, offset, axis1, axis2): a view, the diagonal axis last. */
+    public static NDArray diagonal(String op, NDArray a, long offset, int axis1, int axis2) {
+        a.live(op);
+        int nd = a.ndim();
+        if (nd < 2) throw new ShapeException(op + ": diag requires an array of at least two dimensions, got " + nd);
+        int a1 = Shapes.axis(op, axis1, nd), a2 = Shapes.axis(op, axis2, nd);
+        if (a1 == a2) throw new org.ndgpu.AxisException(op + ": axis1 and axis2 cannot be the same (" + axis1 + ", " + axis2 + ")");
+        long[] s = a.shape(), st = a.strides();
+        long off = a.offset();
+        long n;
+        if (offset >= 0) {
+            n = Math.max(0, Math.min(s[a1], s[a2] - offset));
+            if (n > 0) off += offset * st[a2];
+        } else {
+            n = Math.max(0, Math.min(s[a1] + offset, s[a2]));
+            if (n > 0) off -= offset * st[a1];
+        }
+        long[] shape = new long[nd - 1], strides = new long[nd - 1];
+        for (int d = 0, k = 0; d < nd; d++) {
+            if (d == a1 || d == a2) continue;
+            shape[k] = s[d];
+            strides[k++] = st[d];
+        }
+        shape[nd - 2] = n;
+        strides[nd - 2] = st[a1] + st[a2];
+        return a.view(shape, strides, off);
+    }
+
+    /**
+     * numpy.diag(v, k): from a 1-d v, a square 2-d array with v on diagonal k (zeros elsewhere, written
+     * through the diagonal view); from a 2-d v, a copy of its k-th diagonal.
+     */
+    public static NDArray diag(String op, NDArray v, long k) {
+        v.live(op);
+        if (v.ndim() == 2) {
+            try (NDArray d = diagonal(op, v, k, 0, 1)) {
+                return d.copy();
+            }
+        }
+        if (v.ndim() != 1) throw new ShapeException(op + ": input must be 1-d or 2-d, got " + v.ndim() + "-d");
+        long n = v.size() + Math.abs(k);
+        NDArray out;
+        try (var on = v.device().use()) {
+            out = Nd.zeros(v.dtype(), n, n);
+        }
+        try (NDArray d = diagonal(op, out, k, 0, 1)) {
+            Copies.copyInto(v, d);
+        }
+        return out;
+    }
+
+    /** numpy.trace(a, offset): the sum along the diagonal of the first two axes. */
+    public static NDArray trace(String op, NDArray a, long offset) {
+        try (NDArray d = diagonal(op, a, offset, 0, 1)) {
+            return d.sum(new int[]{-1}, false);
+        }
+    }
+
+    /** numpy.triu (upper, zero below diagonal k) or numpy.tril (lower, zero above it), on the last two axes. */
+    public static NDArray triangle(String op, NDArray a, long k, boolean upper) {
+        a.live(op);
+        if (a.ndim() < 1) throw new ShapeException(op + ": expected an array of at least one dimension, got a 0-d array");
+        // NumPy: a 1-d array is a row broadcast against the square (n, n) mask
+        long cols = a.shape()[a.ndim() - 1], rows = a.ndim() == 1 ? cols : a.shape()[a.ndim() - 2];
+        try (var on = a.device().use();
+             NDArray r = Nd.arange(rows).reshape(rows, 1); NDArray c = Nd.arange(cols);
+             NDArray diff = c.sub(r);
+             NDArray keep = upper ? diff.ge(k) : diff.le(k);
+             NDArray zero = Nd.zeros(a.dtype(), new long[0])) {
+            return Nd.where(keep, a, zero);
+        }
+    }
+
+    /** numpy.diff(a, n, axis): the n-th discrete difference; for bool arrays, not_equal as NumPy. */
+    public static NDArray diff(String op, NDArray a, int n, int axis) {
+        a.live(op);
+        if (n < 0) throw new ShapeException(op + ": order must be non-negative but got " + n);
+        int ax = Shapes.axis(op, axis, a.ndim());
+        NDArray cur = a.view(a.shape(), a.strides(), a.offset());
+        for (int i = 0; i < n; i++) {
+            long len = cur.shape()[ax];
+            if (len == 0) break;
+            try (NDArray prev = cur; NDArray hi = Views.slab(prev, ax, 1, len - 1); NDArray lo = Views.slab(prev, ax, 0, len - 1)) {
+                cur = a.dtype() == DType.BOOL ? hi.ne(lo) : hi.sub(lo);
+            }
+        }
+        return cur;
+    }
+
+}

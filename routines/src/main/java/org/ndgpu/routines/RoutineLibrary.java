@@ -1,0 +1,51 @@
+package org.ndgpu.routines;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.ndgpu.io.Npy;
+import org.ndgpu.io.Npz;
+import org.ndgpu.ndarray.HostArray;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Routines;
+
+/** The routines of this module, as ndarray's {@link Routines} contract; registered with ServiceLoader. */
+public final class RoutineLibrary implements Routines {
+    @Override public NDArray sort(String op, NDArray a, int axis, boolean indices) { return Sorting.sort(op, a, axis, indices); }
+    @Override public NDArray searchsorted(String op, NDArray a, Object v, String side) { return Sorting.searchsorted(op, a, v, side); }
+    @Override public NDArray unique(String op, NDArray a) { return Sorting.unique(op, a); }
+    @Override public NDArray select(String op, NDArray a, NDArray mask) { return Masking.select(op, a, mask); }
+    @Override public void assign(String op, NDArray a, NDArray mask, Object value) { Masking.assign(op, a, mask, value); }
+    @Override public NDArray[] nonzero(String op, NDArray a) { return Masking.nonzero(op, a); }
+    @Override public NDArray argwhere(String op, NDArray a) { return Masking.argwhere(op, a); }
+    @Override public NDArray flatnonzero(String op, NDArray a) { return Masking.flatnonzero(op, a); }
+    @Override public NDArray quantile(String op, NDArray a, double q, Integer axis, boolean keepdims) { return Quantiles.quantile(op, a, q, axis, keepdims); }
+    @Override public NDArray isclose(Object a, Object b, double rtol, double atol, boolean equalNan) { return Closeness.isclose(a, b, rtol, atol, equalNan); }
+    @Override public boolean allclose(Object a, Object b, double rtol, double atol, boolean equalNan) { return Closeness.allclose(a, b, rtol, atol, equalNan); }
+    @Override public boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Closeness.arrayEqual(a, b, equalNan); }
+    @Override public NDArray take(String op, NDArray a, Object indices, Integer axis) { return Take.take(op, a, indices, axis); }
+    @Override public NDArray concatenate(String op, List<NDArray> arrays, int axis) { return Joining.concatenate(op, arrays, axis); }
+    @Override public NDArray stack(String op, List<NDArray> arrays, int axis) { return Joining.stack(op, arrays, axis); }
+    @Override public NDArray hstack(String op, List<NDArray> arrays) { return Joining.hstack(op, arrays); }
+    @Override public NDArray vstack(String op, List<NDArray> arrays) { return Joining.vstack(op, arrays); }
+    @Override public NDArray diagonal(String op, NDArray a, long offset, int axis1, int axis2) { return Diagonals.diagonal(op, a, offset, axis1, axis2); }
+    @Override public NDArray diag(String op, NDArray v, long k) { return Diagonals.diag(op, v, k); }
+    @Override public NDArray trace(String op, NDArray a, long offset) { return Diagonals.trace(op, a, offset); }
+    @Override public NDArray triangle(String op, NDArray a, long k, boolean upper) { return Diagonals.triangle(op, a, k, upper); }
+    @Override public NDArray diff(String op, NDArray a, int n, int axis) { return Diagonals.diff(op, a, n, axis); }
+    @Override public List<NDArray> arraySplit(String op, NDArray a, int sections, int axis) { return Tiling.arraySplit(op, a, sections, axis); }
+    @Override public List<NDArray> split(String op, NDArray a, int sections, int axis) { return Tiling.split(op, a, sections, axis); }
+    @Override public List<NDArray> splitAt(String op, NDArray a, long[] indices, int axis) { return Tiling.splitAt(op, a, indices, axis); }
+    @Override public NDArray repeat(String op, NDArray a, long repeats, Integer axis) { return Tiling.repeat(op, a, repeats, axis); }
+    @Override public NDArray repeat(String op, NDArray a, long[] repeats, Integer axis) { return Tiling.repeat(op, a, repeats, axis); }
+    @Override public NDArray tile(String op, NDArray a, long... reps) { return Tiling.tile(op, a, reps); }
+    @Override public NDArray roll(String op, NDArray a, long shift, Integer axis) { return Tiling.roll(op, a, shift, axis); }
+    @Override public String repr(NDArray a) { return Printing.repr(a); }
+    @Override public String str(NDArray a) { return Printing.str(a); }
+    @Override public HostArray readNpy(Path file) { return Npy.read(file); }
+    @Override public void writeNpy(Path file, HostArray array) { Npy.write(file, array); }
+    @Override public Map<String, HostArray> readNpz(Path file) { return Npz.read(file); }
+    @Override public void writeNpz(Path file, Map<String, HostArray> arrays, boolean compressed) {
+        if (compressed) Npz.writeCompressed(file, arrays); else Npz.write(file, arrays);
+    }
+}

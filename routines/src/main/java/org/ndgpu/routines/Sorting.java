@@ -1,0 +1,325 @@
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.DTypeException;
+import org.ndgpu.Nd;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+
+/**
+ * numpy.sort and numpy.argsort along one axis, on the device: each row (the axis moved last) is
+ * padded to a power of two P and put through a bitonic sorting network. Steps whose pairs lie within
+ * a block of {@value #BLOCK} elements run in local memory, many steps per launch (all of them when
+ * P &lt;= BLOCK); the others are one compare-exchange kernel per step over the rows (for P = 2^24:
+ * 120 global steps and 16 local launches instead of 300 global steps). NaN sorts
+ * last, as in NumPy; padding is NaN (floats) or the dtype's maximum, so it sorts after every element
+ * and the first n of each row are the answer. argsort carries the element indices and breaks ties
+ * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
+ *
+ * <p>Up to {@value RadixSort#MAX_ROWS} rows longer than {@value #BLOCK} go to {@link RadixSort}
+ * instead, one row after another (a 1-d sort, argsort and unique among them): a few linear passes
+ * rather than O(n log^2 n) work. More rows keep the network, which sorts them all in the same
+ * launches (each short row in one local-memory launch).
+ */
+public final class Sorting {
+    private Sorting() { }
+
+    private record Key(DType dtype, boolean indices) { }
+
+    private static final ConcurrentHashMap<Key, Spec> SPECS = new ConcurrentHashMap<>();
+
+    /** numpy.sort(a, axis) when {@code indices} is false, numpy.argsort(a, axis, kind='stable') when true. */
+    public static NDArray sort(String op, NDArray a, int axis, boolean indices) {
+        a.live(op);
+        try (var on = a.device().use()) {                  // the work buffers live where a lives
+            return sortOn(op, a, axis, indices);
+        }
+    }
+
+    private static NDArray sortOn(String op, NDArray a, int axis, boolean indices) {
+        DType d = a.dtype();
+        if (d.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + d);
+        int ax = Shapes.axis(op, axis, a.ndim());
+        long n = a.shape()[ax];
+        long rows = n == 0 ? 0 : a.size() / n;
+        long p = Long.highestOneBit(Math.max(1, n));
+        if (p < n) p <<= 1;
+        try (NDArray moved = a.moveaxis(new int[]{ax}, new int[]{-1})) {
+            long[] movedShape = moved.shape();
+            if (a.size() == 0 || n == 1) {
+                NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
+                return backInPlace(trivial, ax);
+            }
+            if (rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, not a network
+                return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
+            }
+            try (NDArray keys = Nd.full(pad(d), d, rows, p);
+                 NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {
+                Copies.copyInto(moved, keysN);
+                NDArray idx = null;
+                try {
+                    if (indices) {
+                        try (NDArray cols = Nd.arange(0L, p, 1L); NDArray b = cols.broadcastTo(rows, p)) {
+                            idx = b.copy(Order.C);
+                        }
+                    }
+                    Spec spec = SPECS.computeIfAbsent(new Key(d, indices), k -> spec(k.dtype(), k.indices()));
+                    long pairs = rows * (p / 2), total = rows * p;
+                    // every step with j < BLOCK / 2 runs in local memory, a block of BLOCK elements per work-group:
+                    // all of k <= BLOCK at once, then the tail of each larger k after its global steps
+                    localSteps(a.device(), d, indices, keys, idx, p, total, 2, Math.min(p, BLOCK));
+                    for (long k = 2L * BLOCK; k <= p; k <<= 1) {
+                        for (long j = k >> 1; j >= BLOCK; j >>= 1) {
+                            Object[] args = indices ? new Object[]{keys, idx, p, k, j} : new Object[]{keys, p, k, j};
+                            ElementwiseLoop.run(spec, args, new long[]{pairs});
+                        }
+                        localSteps(a.device(), d, indices, keys, idx, p, total, k, k);
+                    }
+                    NDArray sorted = indices ? idx : keys;
+                    try (NDArray firstN = sorted.view(withLast(movedShape, n), rowStrides(sorted, movedShape), sorted.offset())) {
+                        return backInPlace(firstN.copy(Order.C), ax);
+                    }
+                } finally {
+                    if (idx != null) idx.close();
+                }
+            }
+        }
+    }
+
+    // each row through RadixSort in turn, into one (moved-shape) result
+    private static NDArray radixRows(NDArray moved, long[] movedShape, long rows, long n, boolean indices) {
+        if (rows == 1) {
+            try (NDArray flat = moved.reshape(n); NDArray r = RadixSort.sort1d(flat, indices)) {
+                return r.reshape(movedShape);
+            }
+        }
+        NDArray out = NDArray.empty(moved.device(), indices ? DType.INT64 : moved.dtype(), new long[]{rows, n}, Order.C);
+        try (NDArray byRow = moved.reshape(rows, n)) {
+            for (long r = 0; r < rows; r++) {
+                try (NDArray src = byRow.get(Long.toString(r)); NDArray sorted = RadixSort.sort1d(src, indices);
+                     NDArray dst = out.get(Long.toString(r))) {
+                    Copies.copyInto(sorted, dst);
+                }
+            }
+            try (out) {
+                return out.reshape(movedShape);
+            }
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    private static final ConcurrentHashMap<DType, Spec> SEARCH = new ConcurrentHashMap<>();
+
+    /**
+     * numpy.searchsorted(a, v, side): for each value of v, the index where it would be inserted into
+     * the sorted 1-d array a to keep it sorted ("left": before equal values, "right": after them); a
+     * binary search per value, in NumPy's order (NaN last). The search runs in the common dtype of a and v.
+     */
+    public static NDArray searchsorted(String op, NDArray a, Object v, String side) {
+        a.live(op);
+        if (a.ndim() != 1) throw new org.ndgpu.ShapeException(op + ": a must be 1-dimensional, got shape " + Shapes.str(a.shape()));
+        if (!side.equals("left") && !side.equals("right")) {
+            throw new org.ndgpu.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
+        }
+        try (var on = a.device().use()) {
+            NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, DType.ofJavaValue(v));
+            try {
+                DType t = DType.promote(a.dtype(), values.dtype());
+                if (t.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + t);
+                try (NDArray sorted = a.dtype() == t && a.isCContiguous() ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
+                     NDArray vt = values.dtype() == t ? values.view(values.shape(), values.strides(), values.offset()) : values.astype(t)) {
+                    NDArray out = NDArray.empty(a.device(), DType.INT64, values.shape(), Order.C);
+                    Spec spec = SEARCH.computeIfAbsent(t, Sorting::searchSpec);
+                    ElementwiseLoop.run(spec, new Object[]{vt, sorted, out, a.size(), side.equals("right") ? 1L : 0L}, values.shape());
+                    return out;
+                }
+            } finally {
+                if (values != v) values.close();
+            }
+        }
+    }
+
+    private static Spec searchSpec(DType d) {
+        String c = CTypes.compute(d);
+        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
+        String mLessX = less.replace("_x", "_m").replace("_y", "x"), xLessM = less.replace("_x", "x").replace("_y", "_m");
+        return new Spec("nd_searchsorted_" + d,
+                List.of(new Param("x", d, Kind.IN), new Param("sorted", d, Kind.RAW), new Param("y", DType.INT64, Kind.OUT),
+                        new Param("_len", DType.INT64, Kind.SCALAR), new Param("_right", DType.INT64, Kind.SCALAR)),
+                "long _lo = 0, _hi = _len;\n"
+                        + "while (_lo < _hi) {\n"
+                        + "    long _mid = (_lo + _hi) >> 1;\n"
+                        + "    " + c + " _m = " + CTypes.load(d, "(sorted + _mid)") + ";\n"
+                        + "    if (_right ? !" + xLessM + " : " + mLessX + ") _lo = _mid + 1; else _hi = _mid;\n"
+                        + "}\n"
+                        + "y = _lo;");
+    }
+
+    /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
+    public static NDArray unique(String op, NDArray a) {
+        a.live(op);
+        try (var on = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
+            long n = sorted.size();
+            if (n <= 1) return sorted.copy();
+            try (NDArray hi = sorted.get("1:"); NDArray lo = sorted.get(":-1"); NDArray differ = hi.ne(lo);
+                 NDArray first = Nd.full(true, DType.BOOL, 1)) {
+                NDArray newRun = differ;
+                if (a.dtype().isFloating()) {                // NaN != NaN, but a run of NaNs is one value
+                    try (NDArray nanHi = hi.isnan(); NDArray nanLo = lo.isnan(); NDArray bothNan = nanHi.logicalAnd(nanLo)) {
+                        newRun = differ.logicalAnd(bothNan.logicalNot());
+                    }
+                }
+                try (NDArray run = newRun == differ ? null : newRun; NDArray keep = Nd.concatenate(first, newRun)) {
+                    return sorted.get(keep);
+                }
+            }
+        }
+    }
+
+    /** Elements per work-group in the local-memory steps, and the work-group size (one thread per pair). */
+    static final int BLOCK = 512, LOCAL_THREADS = BLOCK / 2;
+
+    private record LocalKey(org.ndgpu.backend.Dialect dialect, DType dtype, boolean indices) { }
+
+    private static final ConcurrentHashMap<LocalKey, String> LOCAL_SOURCES = new ConcurrentHashMap<>();
+
+    // network steps k = kStart..kEnd (doubling), each with j from min(k/2, BLOCK/2) down to 1, in local memory
+    private static void localSteps(org.ndgpu.device.Device dev, DType d, boolean indices, NDArray keys, NDArray idx, long p, long total,
+                                   long kStart, long kEnd) {
+        String name = "nd_" + (indices ? "argsort" : "sort") + "_local_" + d;
+        String src = LOCAL_SOURCES.computeIfAbsent(new LocalKey(dev.backend().dialect(), d, indices), k -> localSource(k.dialect(), name, d, indices));
+        var kernel = dev.programs().kernel(name, src, List.of(), name);
+        Object[] args = indices
+                ? new Object[]{keys.buffer(), keys.offset(), idx.buffer(), idx.offset(), p, total, kStart, kEnd}
+                : new Object[]{keys.buffer(), keys.offset(), p, total, kStart, kEnd};
+        long blocks = (total + BLOCK - 1) / BLOCK;
+        dev.backend().launch(dev.currentStream().backendStream(), kernel, new long[]{blocks}, new long[]{LOCAL_THREADS}, 0, args);
+    }
+
+    static String localSource(org.ndgpu.backend.Dialect dialect, String name, DType d, boolean indices) {
+        String t = CTypes.storage(d), c = CTypes.compute(d);
+        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
+        String lessAB = less.replace("_x", "_a").replace("_y", "_b"), lessBA = less.replace("_x", "_b").replace("_y", "_a");
+        String swap = indices
+                ? "int _bFirst = " + lessBA + " || (!" + lessAB + " && _ib < _ia);\n"
+                + "                if (_up ? _bFirst : !_bFirst) { sk[_lo] = _b; sk[_hi] = _a; si[_lo] = _ib; si[_hi] = _ia; }\n"
+                : "if (_up ? " + lessBA + " : " + lessAB + ") { sk[_lo] = _b; sk[_hi] = _a; }\n";
+        return dialect.prelude() + "\n"
+                + "ND_KERNEL void " + name + "(ND_GLOBAL char* _b_keys, long _o_keys"
+                + (indices ? ", ND_GLOBAL char* _b_idx, long _o_idx" : "") + ", long _P, long _total, long _kStart, long _kEnd) {\n"
+                + "    ND_LOCAL " + c + " sk[" + BLOCK + "];\n"
+                + (indices ? "    ND_LOCAL long si[" + BLOCK + "];\n" : "")
+                + "    ND_GLOBAL " + t + "* keys = (ND_GLOBAL " + t + "*)(_b_keys + _o_keys);\n"
+                + (indices ? "    ND_GLOBAL long* idx = (ND_GLOBAL long*)(_b_idx + _o_idx);\n" : "")
+                + "    long _base = (long)ND_GROUP_ID() * " + BLOCK + ";\n"
+                + "    int _tid = (int)ND_LOCAL_ID();\n"
+                + "    for (int _e = _tid; _e < " + BLOCK + "; _e += " + LOCAL_THREADS + ") {\n"
+                + "        if (_base + _e < _total) {\n"
+                + "            sk[_e] = " + CTypes.load(d, "(keys + _base + _e)") + ";\n"
+                + (indices ? "            si[_e] = idx[_base + _e];\n" : "")
+                + "        }\n"
+                + "    }\n"
+                + "    ND_SYNC();\n"
+                + "    for (long _k = _kStart; _k <= _kEnd; _k <<= 1) {\n"
+                + "        for (long _j = (_k >> 1) < " + BLOCK / 2 + " ? (_k >> 1) : " + BLOCK / 2 + "; _j > 0; _j >>= 1) {\n"
+                + "            int _lo = (int)(2 * _j * (_tid / _j) + _tid % _j), _hi = _lo + (int)_j;\n"
+                + "            if (_base + _lo < _total) {\n"
+                + "                int _up = (((_base + _lo) & (_P - 1)) & _k) == 0;\n"
+                + "                " + c + " _a = sk[_lo], _b = sk[_hi];\n"
+                + (indices ? "                long _ia = si[_lo], _ib = si[_hi];\n" : "")
+                + "                " + swap
+                + "            }\n"
+                + "            ND_SYNC();\n"
+                + "        }\n"
+                + "    }\n"
+                + "    for (int _e = _tid; _e < " + BLOCK + "; _e += " + LOCAL_THREADS + ") {\n"
+                + "        if (_base + _e < _total) {\n"
+                + "            " + CTypes.store(d, "(keys + _base + _e)", "sk[_e]") + "\n"
+                + (indices ? "            idx[_base + _e] = si[_e];\n" : "")
+                + "        }\n"
+                + "    }\n"
+                + "}\n";
+    }
+
+    // the moved-last result back in the caller's axis order, C-contiguous as numpy.sort returns it
+    private static NDArray backInPlace(NDArray movedResult, int ax) {
+        if (ax == movedResult.ndim() - 1) return movedResult;
+        try (NDArray r = movedResult; NDArray back = r.moveaxis(new int[]{-1}, new int[]{ax})) {
+            return back.copy(Order.C);
+        }
+    }
+
+    private static long[] withLast(long[] shape, long last) {
+        long[] s = shape.clone();
+        s[s.length - 1] = last;
+        return s;
+    }
+
+    // strides that view a (rows, P) buffer as movedShape[:-1] + (n,): rows laid out C-order, P apart
+    private static long[] rowStrides(NDArray buf, long[] movedShape) {
+        int nd = movedShape.length;
+        long[] st = new long[nd];
+        long item = buf.itemsize();
+        st[nd - 1] = item;
+        long s = buf.shape()[1] * item;
+        for (int q = nd - 2; q >= 0; q--) {
+            st[q] = s;
+            s *= movedShape[q];
+        }
+        return st;
+    }
+
+    private static Object pad(DType d) {
+        return switch (d) {
+            case BOOL -> true;
+            case UINT8 -> 255L;
+            case INT8 -> (long) Byte.MAX_VALUE;
+            case INT16 -> (long) Short.MAX_VALUE;
+            case INT32 -> (long) Integer.MAX_VALUE;
+            case INT64 -> Long.MAX_VALUE;
+            default -> Double.NaN;
+        };
+    }
+
+    // one network step (k, j): pair t of row r compares positions lo and lo + j, ascending when (lo & k) == 0
+    private static Spec spec(DType d, boolean indices) {
+        String t = CTypes.storage(d), c = CTypes.compute(d);
+        // NumPy's order: NaN after everything (and equal to NaN)
+        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
+        StringBuilder body = new StringBuilder()
+                .append("long _half = _P >> 1, _r = (long)i / _half, _q = (long)i - _r * _half;\n")
+                .append("long _lo = (_q / _j) * 2 * _j + _q % _j, _hi = _lo + _j;\n")
+                .append("ND_GLOBAL ").append(t).append("* _row = keys + _r * _P;\n")
+                .append(c).append(" _a = ").append(CTypes.load(d, "(_row + _lo)")).append(", _b = ").append(CTypes.load(d, "(_row + _hi)")).append(";\n")
+                .append("int _up = (_lo & _k) == 0;\n");
+        String lessAB = less.replace("_x", "_a").replace("_y", "_b"), lessBA = less.replace("_x", "_b").replace("_y", "_a");
+        if (indices) {
+            body.append("ND_GLOBAL long* _ir = idx + _r * _P;\n")
+                    .append("long _ia = _ir[_lo], _ib = _ir[_hi];\n")
+                    .append("int _bFirst = ").append(lessBA).append(" || (!").append(lessAB).append(" && _ib < _ia);\n")
+                    .append("if (_up ? _bFirst : !_bFirst) { ").append(t).append(" _s = _row[_lo]; _row[_lo] = _row[_hi]; _row[_hi] = _s; ")
+                    .append("_ir[_lo] = _ib; _ir[_hi] = _ia; }");
+        } else {
+            body.append("if (_up ? ").append(lessBA).append(" : ").append(lessAB).append(") { ")
+                    .append(t).append(" _s = _row[_lo]; _row[_lo] = _row[_hi]; _row[_hi] = _s; }");
+        }
+        List<Param> params = indices
+                ? List.of(new Param("keys", d, Kind.RAW), new Param("idx", DType.INT64, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
+                        new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR))
+                : List.of(new Param("keys", d, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
+                        new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR));
+        return new Spec("nd_" + (indices ? "argsort" : "sort") + "_step_" + d, params, body.toString());
+    }
+}

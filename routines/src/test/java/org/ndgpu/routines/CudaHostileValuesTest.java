@@ -1,0 +1,11 @@
+package org.ndgpu.routines;
+
+import org.junit.jupiter.api.Tag;
+import org.ndgpu.device.Device;
+import org.ndgpu.testing.Backends;
+
+@Tag("gpu")
+class CudaHostileValuesTest extends HostileValuesConformance {
+    @Override
+    protected Device device() { return Backends.cuda(); }
+}

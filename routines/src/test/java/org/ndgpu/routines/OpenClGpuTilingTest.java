@@ -1,0 +1,10 @@
+package org.ndgpu.routines;
+
+import org.junit.jupiter.api.Tag;
+import org.ndgpu.device.Device;
+import org.ndgpu.testing.Backends;
+
+@Tag("gpu")
+class OpenClGpuTilingTest extends TilingConformance {
+    @Override protected Device device() { return Backends.openclGpu(); }
+}
