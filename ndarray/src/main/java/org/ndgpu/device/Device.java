@@ -103,7 +103,7 @@ public final class Device {
 
     private static Device chooseDefault(Registry r) {
         String asked = Config.device();
-        if (asked != null) return find(r, asked, "ndgpu.device / NDGPU_DEVICE");
+        if (asked != null) return find(r, asked, Config.DEVICE.names());
         Device best = r.devices.stream().filter(d -> d.isGpu() && d.backendName().equals("cuda")).findFirst()
                 .or(() -> r.devices.stream().filter(d -> d.isGpu()).findFirst())
                 .or(() -> r.devices.stream().findFirst())
