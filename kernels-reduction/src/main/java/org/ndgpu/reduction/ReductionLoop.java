@@ -195,13 +195,17 @@ public final class ReductionLoop {
         }
     }
 
-    /** Kernels by (compile cache, spec, layout): a hit costs a record hash, not a hash of the whole source text. */
-    private static final java.util.Map<KernelKey, BackendKernel> KERNELS = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Each device's kernels by (spec, layout): a hit costs a record hash, not a hash of the whole
+     * source text. Held by the device, so that Device.reset() drops them.
+     */
+    private static final Device.Key<java.util.Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
 
-    private record KernelKey(Object programs, ReductionSpec spec, ReductionSource.Layout layout) { }
+    private record KernelKey(ReductionSpec spec, ReductionSource.Layout layout) { }
 
     private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionSource.Layout lay) {
-        return KERNELS.computeIfAbsent(new KernelKey(device.programs(), spec, lay), key -> {
+        var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
+        return kernels.computeIfAbsent(new KernelKey(spec, lay), key -> {
             String src = ReductionSource.source(device.backend().dialect(), spec, lay);
             return device.programs().kernel(spec.name(), src, spec.options(), ReductionSource.kernelName(spec, lay));
         });
