@@ -1,37 +1,97 @@
 package org.ndgpu;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The one place where ndgpu reads system properties and environment variables. A property wins
- * over its variable.
+ * over its variable. Each setting has one typed accessor here, named for it, which checks the value
+ * and applies the default; a value it cannot use is an NdException that names the property, the
+ * form expected and the value given. {@link #settings()} lists them all; README's "Configuration"
+ * table is the same list, and a test keeps the two equal.
  *
- * <table>
- * <caption>Settings</caption>
- * <tr><th>property</th><th>variable</th><th>meaning</th></tr>
- * <tr><td>ndgpu.device</td><td>NDGPU_DEVICE</td><td>default device: "cuda:0", "opencl:1"</td></tr>
- * <tr><td>ndgpu.cache.dir</td><td>NDGPU_CACHE_DIR</td><td>compiled-kernel cache folder (default $XDG_CACHE_HOME/ndgpu/kernels, or ~/.cache/ndgpu/kernels); "none" turns the disk cache off</td></tr>
- * <tr><td>ndgpu.cache.max</td><td>NDGPU_CACHE_MAX</td><td>bytes the disk cache may hold ("1g", the default); the least recently used entries go first</td></tr>
- * <tr><td>ndgpu.pool.limit</td><td>NDGPU_POOL_LIMIT</td><td>bytes the memory pool of each device may hold ("512m", "4g", or a fraction of device memory "0.8")</td></tr>
- * <tr><td>ndgpu.log</td><td>NDGPU_LOG</td><td>"info" logs the device choice and compiles; "debug" also logs generated sources</td></tr>
- * </table>
+ * <pre>{@code
+ * Config.device();                      // "opencl:0" with -Dndgpu.device=opencl:0 or NDGPU_DEVICE=opencl:0
+ * Config.settings().forEach(s -> System.out.println(s.property() + " = " + s.defaultValue()));
+ * }</pre>
  */
 public final class Config {
     private Config() { }
 
-    /** The setting's value: the system property, else the environment variable, else null. */
-    public static String get(String property, String variable) {
-        String v = System.getProperty(property);
-        if (v == null || v.isBlank()) v = System.getenv(variable);
-        return v == null || v.isBlank() ? null : v.strip();
+    /**
+     * One setting: its system property, its environment variable (null where it has none), its
+     * default and its meaning, as README's table shows them (Markdown).
+     */
+    public record Setting(String property, String variable, String defaultValue, String description) {
+        /** The value: the system property, else the environment variable, else null. */
+        String read() {
+            String v = System.getProperty(property);
+            if ((v == null || v.isBlank()) && variable != null) v = System.getenv(variable);
+            return v == null || v.isBlank() ? null : v.strip();
+        }
+
+        /** "ndgpu.device / NDGPU_DEVICE", for messages. */
+        public String names() { return variable == null ? property : property + " / " + variable; }
+
+        private NdException bad(String expected, String given) {
+            return new NdException(property + ": expected " + expected + ", got '" + given + "'");
+        }
     }
 
+    public static final Setting DEVICE = new Setting("ndgpu.device", "NDGPU_DEVICE",
+            "the first CUDA GPU, else the first OpenCL GPU, else the first OpenCL device",
+            "the default device: `cuda:0`, `opencl:1`, `opencl:gpu`, `opencl:cpu`");
+    public static final Setting CACHE_DIR = new Setting("ndgpu.cache.dir", "NDGPU_CACHE_DIR",
+            "`$XDG_CACHE_HOME/ndgpu/kernels`, else `~/.cache/ndgpu/kernels`",
+            "the folder of the compiled-kernel cache; `none` turns the disk cache off");
+    public static final Setting CACHE_MAX = new Setting("ndgpu.cache.max", "NDGPU_CACHE_MAX", "`1g`",
+            "bytes the kernel cache may hold on disk (`512m`, `2g`); the least recently used entries are deleted first");
+    public static final Setting POOL_LIMIT = new Setting("ndgpu.pool.limit", "NDGPU_POOL_LIMIT", "no limit",
+            "bytes the memory pool of each device may hold (`512m`, `4g`, or a fraction of the device's memory such as `0.8`)");
+    public static final Setting LOG = new Setting("ndgpu.log", "NDGPU_LOG", "`info`",
+            "`info` or `debug`; `debug` also logs every generated kernel source before it compiles");
+    public static final Setting REDUCTION_BLOCKS_PER_CU = new Setting("ndgpu.reduction.blocksPerCu", null, "`16`",
+            "blocks per compute unit of a split reduction where the backend cannot say how many are resident (OpenCL GPUs)");
+    public static final Setting REDUCTION_VECTOR_UNROLL = new Setting("ndgpu.reduction.vectorUnroll", null, "`2`",
+            "16-byte vector loads in flight per thread in a contiguous reduction");
+    public static final Setting REDUCTION_UNROLL = new Setting("ndgpu.reduction.unroll", null, "`8` on a GPU, `4` on a CPU device",
+            "strided loads in flight per thread in a reduction that cannot use vector loads");
+    public static final Setting REDUCTION_COLUMN_THREADS = new Setting("ndgpu.reduction.columnThreads", null, "`32`",
+            "threads along the kept axis of a reduction over columns (a power of two, at most 256)");
+    public static final Setting REDUCTION_ROW_THREADS = new Setting("ndgpu.reduction.rowThreads", null, "`256`",
+            "threads that share one output of a reduction over rows (a power of two, at most 256)");
+    public static final Setting REDUCTION_OCCUPANCY = new Setting("ndgpu.reduction.occupancy", null, "`true`",
+            "size a split reduction's grid by the driver's occupancy answer where it has one (CUDA)");
+    public static final Setting CUDA_TF32 = new Setting("ndgpu.cuda.tf32", null, "`false`",
+            "float32 matmul may use TF32 tensor cores (faster, errors near 1e-3); `CudaLinalg.setTf32` changes it at run time");
+    public static final Setting CUDA_SVD = new Setting("ndgpu.cuda.svd", null, "`auto`",
+            "the cuSOLVER routine of svd: `auto` (by size), `gesvd`, `gesvdj` or `gesvdp`");
+    public static final Setting CUDA_STAGING_MODE = new Setting("ndgpu.cuda.stagingMode", null, "`pipelined`",
+            "how host-device copies go through pinned buffers: `pipelined` (many chunks in flight) or `simple` (one chunk at a time)");
+    public static final Setting CUDA_STAGING_CHUNK_MIB = new Setting("ndgpu.cuda.stagingChunkMiB", null,
+            "`4` when pipelined, `16` when simple", "MiB of each pinned staging buffer");
+    public static final Setting CUDA_STAGING_SLOTS = new Setting("ndgpu.cuda.stagingSlots", null,
+            "`16` when pipelined, `4` when simple", "pinned staging buffers per device (at least 2)");
+    public static final Setting CUDA_COPY_THREADS = new Setting("ndgpu.cuda.copyThreads", null, "half the cores, at most `8`",
+            "threads that copy between Java memory and the pinned staging buffers");
+    public static final Setting NULL_BACKEND = new Setting("ndgpu.nullBackend", null, "`false`",
+            "benchmarks only: `true` adds the device `null:0`, which runs no device work, to measure host cost");
+
+    private static final List<Setting> SETTINGS = List.of(DEVICE, CACHE_DIR, CACHE_MAX, POOL_LIMIT, LOG,
+            REDUCTION_BLOCKS_PER_CU, REDUCTION_VECTOR_UNROLL, REDUCTION_UNROLL, REDUCTION_COLUMN_THREADS, REDUCTION_ROW_THREADS,
+            REDUCTION_OCCUPANCY, CUDA_TF32, CUDA_SVD, CUDA_STAGING_MODE, CUDA_STAGING_CHUNK_MIB, CUDA_STAGING_SLOTS,
+            CUDA_COPY_THREADS, NULL_BACKEND);
+
+    /** Every setting ndgpu reads, in README's order. */
+    public static List<Setting> settings() { return SETTINGS; }
+
     /** The device asked for, or null to choose the best one. */
-    public static String device() { return get("ndgpu.device", "NDGPU_DEVICE"); }
+    public static String device() { return DEVICE.read(); }
 
     /** The kernel cache folder, or null when the disk cache is off. */
     public static Path cacheDir() {
-        return cacheDir(get("ndgpu.cache.dir", "NDGPU_CACHE_DIR"), System.getenv("XDG_CACHE_HOME"), System.getProperty("user.home"));
+        return cacheDir(CACHE_DIR.read(), System.getenv("XDG_CACHE_HOME"), System.getProperty("user.home"));
     }
 
     /** {@link #cacheDir()} from the setting, $XDG_CACHE_HOME and the home folder (a seam for tests). */
@@ -45,31 +105,131 @@ public final class Config {
 
     /** Bytes the disk kernel cache may hold before its least recently used entries are deleted (default 1 GiB). */
     public static long cacheMax() {
-        String v = get("ndgpu.cache.max", "NDGPU_CACHE_MAX");
+        String v = CACHE_MAX.read();
         if (v == null) return 1L << 30;
-        long max = parseBytes(v, 1L << 30, "ndgpu.cache.max");
-        if (max <= 0) throw new NdException("ndgpu.cache.max: expected a positive size such as 512m or 2g, got '" + v + "'");
+        long max = parseBytes(v, 1L << 30, CACHE_MAX.property());
+        if (max <= 0) throw CACHE_MAX.bad("a positive size such as 512m or 2g", v);
         return max;
     }
 
     /** The pool limit in bytes for a device with {@code deviceBytes} of memory; Long.MAX_VALUE when unset. */
     public static long poolLimit(long deviceBytes) {
-        String v = get("ndgpu.pool.limit", "NDGPU_POOL_LIMIT");
+        String v = POOL_LIMIT.read();
         if (v == null) return Long.MAX_VALUE;
-        long limit = parseBytes(v, deviceBytes, "ndgpu.pool.limit");
+        long limit = parseBytes(v, deviceBytes, POOL_LIMIT.property());
         if (limit <= 0) {
-            throw new NdException("ndgpu.pool.limit: expected a limit > 0 such as 512m, 4g or a fraction such as 0.8, got '" + v
-                    + "' (" + limit + " bytes)");
+            throw new NdException(POOL_LIMIT.property() + ": expected a limit > 0 such as 512m, 4g or a fraction such as 0.8, got '"
+                    + v + "' (" + limit + " bytes)");
         }
         return limit;
     }
 
-    /** True when generated sources and compiles should be logged. */
-    public static boolean debug() { return "debug".equalsIgnoreCase(get("ndgpu.log", "NDGPU_LOG")); }
+    /** How much ndgpu logs: {@link #LOG}. */
+    public enum LogLevel { INFO, DEBUG }
+
+    /** The log level asked for; {@link LogLevel#DEBUG} also logs generated sources. */
+    public static LogLevel log() {
+        String v = LOG.read();
+        if (v == null) return LogLevel.INFO;
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "info" -> LogLevel.INFO;
+            case "debug" -> LogLevel.DEBUG;
+            default -> throw LOG.bad("info or debug", v);
+        };
+    }
+
+    /** Blocks per compute unit of a split reduction where the backend cannot say how many are resident. */
+    public static int reductionBlocksPerCu() { return positive(REDUCTION_BLOCKS_PER_CU, 16); }
+
+    /** Vector loads in flight per thread in a contiguous reduction. */
+    public static int reductionVectorUnroll() { return positive(REDUCTION_VECTOR_UNROLL, 2); }
+
+    /**
+     * Strided loads in flight per thread in a reduction: the setting, else 8 on a GPU (a column sum
+     * needs that many to reach memory speed) and 4 on a CPU device, where more only costs compile time.
+     */
+    public static int reductionUnroll(boolean gpu) { return positive(REDUCTION_UNROLL, gpu ? 8 : 4); }
+
+    /** Threads along the kept axis of a column reduction. */
+    public static int reductionColumnThreads() { return blockShare(REDUCTION_COLUMN_THREADS, 32); }
+
+    /** Threads that share one output of a row reduction. */
+    public static int reductionRowThreads() { return blockShare(REDUCTION_ROW_THREADS, 256); }
+
+    /** True when a split reduction's grid follows the driver's occupancy answer. */
+    public static boolean reductionOccupancy() { return bool(REDUCTION_OCCUPANCY, true); }
+
+    /** True when float32 matmul may use TF32 at start-up. */
+    public static boolean cudaTf32() { return bool(CUDA_TF32, false); }
+
+    /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */
+    public static String cudaSvd() {
+        String v = CUDA_SVD.read();
+        if (v == null) return "auto";
+        String s = v.toLowerCase(Locale.ROOT);
+        if (!List.of("auto", "gesvd", "gesvdj", "gesvdp").contains(s)) throw CUDA_SVD.bad("auto, gesvd, gesvdj or gesvdp", v);
+        return s;
+    }
+
+    /** True when host-device copies keep many staging chunks in flight ("pipelined", the default), false for "simple". */
+    public static boolean cudaStagingPipelined() {
+        String v = CUDA_STAGING_MODE.read();
+        if (v == null) return true;
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "pipelined" -> true;
+            case "simple" -> false;
+            default -> throw CUDA_STAGING_MODE.bad("pipelined or simple", v);
+        };
+    }
+
+    /** MiB of each pinned staging buffer; the default follows the staging mode. */
+    public static int cudaStagingChunkMiB(boolean pipelined) { return positive(CUDA_STAGING_CHUNK_MIB, pipelined ? 4 : 16); }
+
+    /** Pinned staging buffers per device; the default follows the staging mode. */
+    public static int cudaStagingSlots(boolean pipelined) {
+        int n = positive(CUDA_STAGING_SLOTS, pipelined ? 16 : 4);
+        if (n < 2) throw CUDA_STAGING_SLOTS.bad("an integer >= 2", String.valueOf(n));
+        return n;
+    }
+
+    /** Threads of the host side of CUDA copies. */
+    public static int cudaCopyThreads() {
+        return positive(CUDA_COPY_THREADS, Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
+    }
+
+    /** True when the benchmarks' null backend should register its device. */
+    public static boolean nullBackend() { return bool(NULL_BACKEND, false); }
+
+    private static int positive(Setting s, int dflt) {
+        String v = s.read();
+        if (v == null) return dflt;
+        try {
+            int n = Integer.parseInt(v);
+            if (n > 0) return n;
+        } catch (NumberFormatException e) {
+            // reported below with the expected form
+        }
+        throw s.bad("a positive integer", v);
+    }
+
+    /** A power of two up to a reduction block (256 threads), so that the threads tile the block. */
+    private static int blockShare(Setting s, int dflt) {
+        int n = positive(s, dflt);
+        if (n > 256 || Integer.bitCount(n) != 1) throw s.bad("a power of two from 1 to 256", String.valueOf(n));
+        return n;
+    }
+
+    private static boolean bool(Setting s, boolean dflt) {
+        String v = s.read();
+        if (v == null) return dflt;
+        if (v.equalsIgnoreCase("true")) return true;
+        if (v.equalsIgnoreCase("false")) return false;
+        throw s.bad("true or false", v);
+    }
 
     /** "512m", "4g", "1024", or a fraction of {@code whole} such as "0.8". */
     public static long parseBytes(String text, long whole, String what) {
-        String t = text.strip().toLowerCase(java.util.Locale.ROOT);
+        String t = text.strip().toLowerCase(Locale.ROOT);
         try {
             if (t.contains(".")) {
                 double f = Double.parseDouble(t);

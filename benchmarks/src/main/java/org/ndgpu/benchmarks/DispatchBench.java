@@ -1,6 +1,7 @@
 package org.ndgpu.benchmarks;
 
 import java.util.concurrent.TimeUnit;
+import org.ndgpu.Config;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
@@ -30,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Dndgpu.nullBackend=true", "-Dndgpu.device=null:0", "--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class DispatchBench {
@@ -38,6 +39,9 @@ public class DispatchBench {
 
     @Setup(Level.Trial)
     public void setup() {
+        // the fork's first use of Device, so the null device is found and chosen
+        System.setProperty(Config.NULL_BACKEND.property(), "true");
+        System.setProperty(Config.DEVICE.property(), "null:0");
         if (!Device.current().id().equals("null:0")) throw new IllegalStateException("expected the null device, got " + Device.current());
         a = Nd.empty(DType.FLOAT32, 1024);
         b = Nd.empty(DType.FLOAT32, 1024);

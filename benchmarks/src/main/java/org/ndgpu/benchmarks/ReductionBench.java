@@ -2,6 +2,7 @@ package org.ndgpu.benchmarks;
 
 import java.util.Locale;
 import java.util.function.Supplier;
+import org.ndgpu.Config;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
@@ -23,7 +24,7 @@ public final class ReductionBench {
 
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
-        String chosen = System.getProperty("ndgpu.device");
+        String chosen = Config.device();
         String[] ids = args.length > 0 ? args : chosen != null ? new String[]{Device.current().id()}
                 : Device.list().stream().filter(Device::isGpu).map(Device::id).toArray(String[]::new);
         if (ids.length == 0) {

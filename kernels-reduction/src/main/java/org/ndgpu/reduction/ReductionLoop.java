@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.ndgpu.Config;
 import org.ndgpu.DTypeException;
 import org.ndgpu.DeviceException;
 import org.ndgpu.NdException;
@@ -112,21 +113,22 @@ public final class ReductionLoop {
         int block = BLOCK;
         int tx, ty;
         long pr = pow2(R), pk = pow2(K);
+        Tuning tuning = Tuning.get();
         // always a full block: one local size per kernel (PoCL specializes each size it sees)
         if (row) {
-            ty = (int) Math.min(Tuning.ROW_THREADS, pr);
+            ty = (int) Math.min(tuning.rowThreads(), pr);
         } else {
-            ty = (int) Math.min(block / Math.min(pk, Tuning.COLUMN_THREADS), pr);
+            ty = (int) Math.min(block / Math.min(pk, tuning.columnThreads()), pr);
         }
         tx = block / ty;
         long blocksK = (K + tx - 1) / tx;
         int cu = Math.max(1, device.facts().computeUnits());
         // enough blocks to fill the device: a GPU holds about 2048 threads per unit; CUDA's occupancy
         // answer below replaces this with exactly one wave
-        long target = device.isGpu() ? (long) cu * Tuning.BLOCKS_PER_CU : cu * 4L;
+        long target = device.isGpu() ? (long) cu * tuning.blocksPerCu() : cu * 4L;
         int[] vecInputs = row && r.dims.length == 1 ? vectorInputs(ins, k, r, na) : null;
         int vec = vecInputs == null ? 0 : 16 / maxVectorItem(ins, vecInputs);
-        int unroll = vec > 0 ? Tuning.VECTOR_UNROLL : device.isGpu() ? Tuning.UNROLL_GPU : Tuning.UNROLL;
+        int unroll = vec > 0 ? tuning.vectorUnroll() : device.isGpu() ? tuning.unrollGpu() : tuning.unrollCpu();
         long perThread = vec > 0 ? (long) vec * unroll : 32;
         boolean small = out.allocationBytes() < Integer.MAX_VALUE;   // every buffer addressable with 32-bit offsets
         for (NDArray a : ins) small &= a.allocationBytes() < Integer.MAX_VALUE;
@@ -134,7 +136,7 @@ public final class ReductionLoop {
         if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
         long g = 1;
         if (blocksK * 2 <= target && R > (long) ty * perThread * 2) {
-            if (device.isGpu() && Tuning.OCCUPANCY) {
+            if (device.isGpu() && tuning.occupancy()) {
                 // one full wave: as many blocks as the device holds at once for this very kernel. g is not
                 // known yet, so its 32-bit indexing is judged for any g up to 2^16 (and any chunk up to R):
                 // in the common case the same kernel that the split below launches
@@ -193,13 +195,17 @@ public final class ReductionLoop {
         }
     }
 
-    /** Kernels by (compile cache, spec, layout): a hit costs a record hash, not a hash of the whole source text. */
-    private static final java.util.Map<KernelKey, BackendKernel> KERNELS = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Each device's kernels by (spec, layout): a hit costs a record hash, not a hash of the whole
+     * source text. Held by the device, so that Device.reset() drops them.
+     */
+    private static final Device.Key<java.util.Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
 
-    private record KernelKey(Object programs, ReductionSpec spec, ReductionSource.Layout layout) { }
+    private record KernelKey(ReductionSpec spec, ReductionSource.Layout layout) { }
 
     private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionSource.Layout lay) {
-        return KERNELS.computeIfAbsent(new KernelKey(device.programs(), spec, lay), key -> {
+        var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
+        return kernels.computeIfAbsent(new KernelKey(spec, lay), key -> {
             String src = ReductionSource.source(device.backend().dialect(), spec, lay);
             return device.programs().kernel(spec.name(), src, spec.options(), ReductionSource.kernelName(spec, lay));
         });
@@ -351,26 +357,24 @@ public final class ReductionLoop {
         return m;
     }
 
-    /** Tuning knobs, read once (system properties, for benchmarking variants). */
-    static final class Tuning {
-        private Tuning() { }
+    /** Tuning knobs (Config's ndgpu.reduction.* settings), read on first use: for benchmarking variants. */
+    record Tuning(int blocksPerCu, int vectorUnroll, int unrollGpu, int unrollCpu, int columnThreads, int rowThreads, boolean occupancy) {
+        // not a static final: a bad setting then fails each call with Config's message, rather than
+        // leaving this class unloadable
+        private static volatile Tuning read;
 
-        // Chosen by .gpu/tune-reduction.sh on an H200 (kernels-reduction/notes/PERF.md has the sweeps).
-        // Blocks per unit where the backend cannot say how many are resident (OpenCL; CUDA asks the
-        // occupancy calculator for one exact wave): 16, two or more short waves. At 8, a kernel of which
-        // only 6 fit per unit (the float32 sum's float64 accumulator) ran 1.33 waves: 4051-4137 GB/s
-        // back to back on NVIDIA OpenCL, against 4407 at 16 and 4342 at 5 or 6; at 7, 3732.
-        static final int BLOCKS_PER_CU = Integer.getInteger("ndgpu.reduction.blocksPerCu", 16);
-        static final int VECTOR_UNROLL = Integer.getInteger("ndgpu.reduction.vectorUnroll", 2);
-        // strided loads in flight per thread: 8 on a GPU (a column sum needs them: 3348 -> 4325 GB/s),
-        // 4 on a CPU device, where the larger kernel only costs compile time
-        static final int UNROLL_GPU = Integer.getInteger("ndgpu.reduction.unroll", 8);
-        static final int UNROLL = Integer.getInteger("ndgpu.reduction.unroll", 4);
-        static final int COLUMN_THREADS = Integer.getInteger("ndgpu.reduction.columnThreads", 32);
-        /** Threads that share one output in a row layout (a power of two, at most the block). */
-        static final int ROW_THREADS = Integer.getInteger("ndgpu.reduction.rowThreads", 256);
-        /** Size a split reduction's grid by the driver's occupancy answer where it has one (CUDA). */
-        static final boolean OCCUPANCY = Boolean.parseBoolean(System.getProperty("ndgpu.reduction.occupancy", "true"));
+        static Tuning get() {
+            Tuning t = read;
+            if (t == null) {
+                // the defaults (Config) come from .gpu/tune-reduction.sh sweeps, kernels-reduction/notes/PERF.md:
+                // 16 blocks per unit gives two or more short waves where the driver cannot say how many fit,
+                // and a GPU needs 8 strided loads in flight per thread to keep a column sum at memory speed
+                read = t = new Tuning(Config.reductionBlocksPerCu(), Config.reductionVectorUnroll(), Config.reductionUnroll(true),
+                        Config.reductionUnroll(false), Config.reductionColumnThreads(), Config.reductionRowThreads(),
+                        Config.reductionOccupancy());
+            }
+            return t;
+        }
     }
 
     private static long pow2(long v) {

@@ -75,15 +75,17 @@ public final class ElementwiseLoop {
 
     private record SourceKey(Dialect dialect, Spec spec, Layout layout) { }
 
-    private record KernelKey(Device device, Spec spec, Layout layout) { }
+    private record KernelKey(Spec spec, Layout layout) { }
 
     // keyed by the records themselves: hashing a Spec reuses its strings' cached hashes, so a warm
     // call costs no source building (small ops are dominated by host time)
     private static final Map<SourceKey, String> SOURCES = new ConcurrentHashMap<>();
-    private static final Map<KernelKey, BackendKernel> KERNELS = new ConcurrentHashMap<>();
+    /** Each device holds its own kernels, so that Device.reset() drops them. */
+    private static final Device.Key<Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
 
-    // the kernel of the previous call: a loop of one op (the common case) then skips hashing the Spec
-    private record LastKernel(Device device, Spec spec, Layout layout, BackendKernel kernel) { }
+    // the kernel of the previous call: a loop of one op (the common case) then skips hashing the Spec;
+    // it names the device's kernel map, so a reset device (a new map) misses
+    private record LastKernel(Map<KernelKey, BackendKernel> kernels, Spec spec, Layout layout, BackendKernel kernel) { }
 
     private static volatile LastKernel last;
 
@@ -155,17 +157,18 @@ public final class ElementwiseLoop {
         long n = plan.n();
         Backend backend = device.backend();
         BackendKernel kernel;
+        Map<KernelKey, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LastKernel hit = last;
-        if (hit != null && hit.spec() == spec && hit.device() == device && hit.layout().equals(layout)) {
+        if (hit != null && hit.spec() == spec && hit.kernels() == kernels && hit.layout().equals(layout)) {
             kernel = hit.kernel();
         } else {
-            kernel = KERNELS.get(new KernelKey(device, spec, layout));
+            kernel = kernels.get(new KernelKey(spec, layout));
             if (kernel == null) {
                 String source = source(backend.dialect(), spec, layout);
                 kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
-                KERNELS.put(new KernelKey(device, spec, layout), kernel);
+                kernels.put(new KernelKey(spec, layout), kernel);
             }
-            last = new LastKernel(device, spec, layout, kernel);
+            last = new LastKernel(kernels, spec, layout, kernel);
         }
 
         Object[] kargs = new Object[argCount(params, layout, nd)];

@@ -7,6 +7,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.ndgpu.Config;
 import org.ndgpu.DeviceException;
 import org.ndgpu.backend.Backend;
@@ -15,8 +17,9 @@ import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.SignalGuard;
 
 /**
- * A compute device: one GPU or CPU of one backend, with its memory pool, compiled-program cache and
- * default stream. Arrays are made on the current device.
+ * A compute device: one GPU or CPU of one backend, with its memory pool, compiled-program cache,
+ * default stream and the per-device state of ndgpu's modules (kernel memos, library handles, the
+ * random generator: {@link #state}, dropped by {@link #reset()}). Arrays are made on the current device.
  *
  * <pre>{@code
  * Device.list();                       // [cuda:0 NVIDIA H200 (139 GiB), opencl:0 ..., opencl:1 pthread-...]
@@ -63,6 +66,7 @@ public final class Device {
     private final ProgramCache programs;
     private final Stream defaultStream;
     private final ThreadLocal<ArrayDeque<Stream>> streams = ThreadLocal.withInitial(ArrayDeque::new);
+    private final ConcurrentHashMap<Key<?>, Slot> state = new ConcurrentHashMap<>();
 
     private Device(Backend backend) {
         this.backend = backend;
@@ -103,7 +107,7 @@ public final class Device {
 
     private static Device chooseDefault(Registry r) {
         String asked = Config.device();
-        if (asked != null) return find(r, asked, "ndgpu.device / NDGPU_DEVICE");
+        if (asked != null) return find(r, asked, Config.DEVICE.names());
         Device best = r.devices.stream().filter(d -> d.isGpu() && d.backendName().equals("cuda")).findFirst()
                 .or(() -> r.devices.stream().filter(d -> d.isGpu()).findFirst())
                 .or(() -> r.devices.stream().findFirst())
@@ -204,6 +208,78 @@ public final class Device {
 
     /** Compiled programs of this device, cached in memory and on disk. */
     public ProgramCache programs() { return programs; }
+
+    /**
+     * A slot of per-device state that a module keeps on the device instead of in a static map keyed
+     * by device: a kernel memo, a library handle, a generator. Keys are compared by identity; make
+     * one per kind of state, as a static final.
+     *
+     * <pre>{@code
+     * static final Device.Key<Map<Spec, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
+     * device.state(KERNELS, ConcurrentHashMap::new).computeIfAbsent(spec, ...);
+     * }</pre>
+     *
+     * @param <T> the type of the value
+     */
+    public static final class Key<T> {
+        private final String name;
+
+        /** A new key; {@code name} is for messages only. */
+        public Key(String name) { this.name = Objects.requireNonNull(name, "Device.Key: name is null"); }
+
+        @Override
+        public String toString() { return name; }
+    }
+
+    /** One value of {@link #state}, made once, under its own lock, so making one value never blocks another. */
+    private static final class Slot {
+        private volatile Object value;
+
+        synchronized Object fill(Key<?> key, Supplier<?> make) {
+            if (value == null) value = Objects.requireNonNull(make.get(), () -> "Device.state: " + key + " made null");
+            return value;
+        }
+    }
+
+    /**
+     * This device's value of {@code key}, made by {@code make} on first use (once, even when several
+     * threads ask at once) and kept until {@link #reset()}. For ndgpu's own modules.
+     */
+    @SuppressWarnings("unchecked")   // a Key<T> is only ever filled by a Supplier<? extends T>
+    public <T> T state(Key<T> key, Supplier<? extends T> make) {
+        Slot slot = state.get(key);
+        if (slot == null) slot = state.computeIfAbsent(Objects.requireNonNull(key, "Device.state: key is null"), k -> new Slot());
+        Object v = slot.value;
+        return (T) (v != null ? v : slot.fill(key, make));
+    }
+
+    /**
+     * Drops what this device holds for later calls: every {@link #state} value (closing those that
+     * are AutoCloseable: library handles), and the memory pool's cached blocks
+     * ({@link MemoryPool#freeAllBlocks()}). Live arrays stay valid; kernel memos and handles are made
+     * again on next use. Call it when no other thread is working on this device: a value in use by
+     * another thread would be closed under it.
+     */
+    public void reset() {
+        List<Object> dropped = new ArrayList<>();
+        for (Key<?> k : List.copyOf(state.keySet())) {
+            Slot s = state.remove(k);
+            Object v = s == null ? null : s.value;
+            if (v != null) dropped.add(v);
+        }
+        RuntimeException failed = null;
+        for (Object v : dropped) {
+            if (!(v instanceof AutoCloseable c)) continue;
+            try {
+                c.close();
+            } catch (Exception e) {
+                if (failed == null) failed = new DeviceException(id() + ": reset: closing " + v + " failed: " + e.getMessage(), e);
+                else failed.addSuppressed(e);
+            }
+        }
+        pool.freeAllBlocks();
+        if (failed != null) throw failed;
+    }
 
     /** The stream work goes to when no Stream.use() is active. */
     public Stream defaultStream() { return defaultStream; }

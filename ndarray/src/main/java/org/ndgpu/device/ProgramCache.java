@@ -70,7 +70,7 @@ public final class ProgramCache {
                 }
             }
         }
-        if (Config.debug()) LOG.log(System.Logger.Level.INFO, "ndgpu: compiling " + name + " for " + backend.facts().id() + ":\n" + source);
+        if (Config.log() == Config.LogLevel.DEBUG) LOG.log(System.Logger.Level.INFO, "ndgpu: compiling " + name + " for " + backend.facts().id() + ":\n" + source);
         long t0 = System.nanoTime();
         BackendProgram p = backend.compile(name, source, options);
         SignalGuard.restore(backend.facts().backend() + " compiler");

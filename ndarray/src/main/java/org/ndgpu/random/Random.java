@@ -1,9 +1,7 @@
 package org.ndgpu.random;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DTypeException;
 import org.ndgpu.NdException;
 import org.ndgpu.codegen.CTypes;
@@ -28,7 +26,7 @@ import org.ndgpu.ndarray.Order;
  * }</pre>
  */
 public final class Random {
-    private static final Map<Device, Random> PER_DEVICE = new ConcurrentHashMap<>();
+    private static final Device.Key<Random> GENERATOR = new Device.Key<>("random generator");
 
     static final String PHILOX = """
             // Philox4x32-10 (Salmon et al., SC'11): 10 rounds of a keyed bijection on a 128-bit counter
@@ -60,8 +58,8 @@ public final class Random {
 
     private Random(long seed) { this.seed = seed; }
 
-    /** The generator of a device, seeded from the clock until seed() is called. */
-    public static Random forDevice(Device d) { Objects.requireNonNull(d, "forDevice: d is null"); return PER_DEVICE.computeIfAbsent(d, x -> new Random(System.nanoTime())); }
+    /** The generator of a device, seeded from the clock until seed() is called; {@link Device#reset()} drops it. */
+    public static Random forDevice(Device d) { Objects.requireNonNull(d, "forDevice: d is null"); return d.state(GENERATOR, () -> new Random(System.nanoTime())); }
 
     /** Restarts the stream of numbers from {@code seed}. */
     public synchronized Random seed(long seed) {

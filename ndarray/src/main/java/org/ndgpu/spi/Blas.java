@@ -1,8 +1,6 @@
 package org.ndgpu.spi;
 
-import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
@@ -48,14 +46,14 @@ public interface Blas {
     final class Registry {
         private Registry() { }
 
-        private static final Map<Device, java.util.Optional<Blas>> CACHE = new ConcurrentHashMap<>();
+        private static final Device.Key<java.util.Optional<Blas>> BLAS = new Device.Key<>("BLAS");
 
         static Blas forDevice(Device device) {
-            return CACHE.computeIfAbsent(device, d -> {
+            return device.state(BLAS, () -> {
                 for (BlasProvider p : ServiceLoader.load(BlasProvider.class, Blas.class.getClassLoader())) {
-                    if (p.supports(d)) return java.util.Optional.of(p.create(d));
+                    if (p.supports(device)) return java.util.Optional.of(p.create(device));
                 }
-                return java.util.Optional.empty();
+                return java.util.Optional.<Blas>empty();
             }).orElse(null);
         }
     }

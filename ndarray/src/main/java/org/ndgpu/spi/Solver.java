@@ -1,9 +1,7 @@
 package org.ndgpu.spi;
 
 import java.util.Comparator;
-import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.StreamSupport;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg.Eigh;
@@ -64,16 +62,16 @@ public interface Solver {
 
     /** The highest-priority solver that serves {@code device}; cached per device. */
     static Solver forDevice(Device device) {
-        return Cache.MAP.computeIfAbsent(device, d ->
+        return device.state(Cache.SOLVER, () ->
                 StreamSupport.stream(ServiceLoader.load(SolverProvider.class, Solver.class.getClassLoader()).spliterator(), false)
-                        .filter(p -> p.supports(d)).max(Comparator.comparingInt(SolverProvider::priority))
-                        .orElseThrow(() -> new org.ndgpu.DeviceException("linalg: no solver serves " + d.id())).create(d));
+                        .filter(p -> p.supports(device)).max(Comparator.comparingInt(SolverProvider::priority))
+                        .orElseThrow(() -> new org.ndgpu.DeviceException("linalg: no solver serves " + device.id())).create(device));
     }
 
-    /** The per-device cache behind {@link #forDevice}. */
+    /** The key of the per-device solver behind {@link #forDevice}; {@link Device#reset()} drops it. */
     final class Cache {
         private Cache() { }
 
-        static final Map<Device, Solver> MAP = new ConcurrentHashMap<>();
+        static final Device.Key<Solver> SOLVER = new Device.Key<>("linalg solver");
     }
 }

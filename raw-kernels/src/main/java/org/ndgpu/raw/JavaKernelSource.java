@@ -47,11 +47,13 @@ public final class JavaKernelSource {
     private final String opencl;
     private final KernelSignature signature;
     private volatile String cuda;
-    private final Map<Device, BackendKernel> compiled = new ConcurrentHashMap<>();
+    /** The kernel of this class, held by each device it was compiled for. */
+    private final Device.Key<BackendKernel> compiled;
 
     private JavaKernelSource(Class<?> kernelClass, String opencl) {
         this.kernelClass = kernelClass;
         this.opencl = opencl;
+        this.compiled = new Device.Key<>("JavaKernel " + kernelClass.getName());
         this.signature = KernelSignature.parse(opencl, Dialect.OPENCL).get(ENTRY);
         if (signature == null) {
             throw new KernelTranslationException("JavaKernel " + kernelClass.getName() + ": Aparapi's output has no kernel '" + ENTRY
@@ -127,13 +129,11 @@ public final class JavaKernelSource {
 
     /** The kernel compiled for {@code device}, compiled once per device. */
     BackendKernel kernel(Device device) {
-        BackendKernel k = compiled.get(device);
-        if (k != null) return k;
-        return compiled.computeIfAbsent(device, d -> {
-            Dialect dialect = d.backend().dialect();
+        return device.state(compiled, () -> {
+            Dialect dialect = device.backend().dialect();
             List<String> options = dialect == Dialect.CUDA ? CUDA_OPTIONS : List.of();
             String name = kernelClass.getSimpleName().isEmpty() ? kernelClass.getName() : kernelClass.getSimpleName();
-            return d.backend().kernel(d.programs().program("JavaKernel " + name, source(dialect), options), ENTRY);
+            return device.backend().kernel(device.programs().program("JavaKernel " + name, source(dialect), options), ENTRY);
         });
     }
 

@@ -57,7 +57,9 @@ public final class CudaProvider implements BackendProvider {
             }
             if (!Nvrtc.available()) problems.add(Nvrtc.problem());
             return new Discovery(List.copyOf(backends), List.copyOf(problems));
-        } catch (Throwable t) {
+        } catch (Throwable thrown) {
+            // a bad ndgpu.cuda.* setting fails a class's static initializer: report Config's message
+            Throwable t = thrown instanceof ExceptionInInitializerError && thrown.getCause() != null ? thrown.getCause() : thrown;
             String why = t.getMessage() == null ? t.toString() : t.getClass().getSimpleName() + ": " + t.getMessage();
             if (t instanceof IllegalCallerException) why += " (run java with --enable-native-access=ALL-UNNAMED)";
             return none("cuda: discovery failed: " + why);

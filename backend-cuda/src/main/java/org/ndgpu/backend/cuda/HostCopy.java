@@ -6,17 +6,17 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.ndgpu.Config;
 
 /**
  * Host memory copies into and out of pinned staging buffers, split over a few threads for large
  * chunks: one thread's memcpy (about 10 GB/s) would otherwise be slower than the PCIe link.
- * The number of threads is {@code -Dndgpu.cuda.copyThreads} (default: half the cores, at most 8).
+ * The number of threads is {@link Config#CUDA_COPY_THREADS} (default: half the cores, at most 8).
  */
 final class HostCopy {
     private HostCopy() { }
 
-    static final int THREADS = Math.max(1, Integer.getInteger("ndgpu.cuda.copyThreads",
-            Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
+    static final int THREADS = Config.cudaCopyThreads();
     /** Below this many bytes per thread a copy stays on the calling thread. */
     private static final long PIECE_MIN = 1L << 20;
 

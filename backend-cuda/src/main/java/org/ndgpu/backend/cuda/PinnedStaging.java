@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
+import org.ndgpu.Config;
 
 /**
  * A ring of pinned (page-locked) host buffers through which every host-device copy goes. DMA from
@@ -15,7 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * cut into chunks: while the GPU's copy engine moves one chunk, the host copies others into or out
  * of other pinned buffers. Each buffer has an event that says when the device is done with it.
  *
- * <p>Two ways to keep the host side fast, chosen by {@code -Dndgpu.cuda.stagingMode}:
+ * <p>Two ways to keep the host side fast, chosen by {@link Config#CUDA_STAGING_MODE}:
  * <ul>
  * <li>{@code simple}: chunks in turn, each chunk's host copy split over
  *     {@link HostCopy#THREADS} threads; 16 MiB x 4 buffers.</li>
@@ -29,13 +30,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * mode with 16 x 4 MiB 40 GB/s H2D and 51 D2H, with 8 x 8 MiB 38 to 39 and 46 to 47. Simple mode
  * loses to the per-chunk fork/join of the host copy.
  *
- * <p>Sizes: {@code -Dndgpu.cuda.stagingChunkMiB} times {@code -Dndgpu.cuda.stagingSlots}, allocated
+ * <p>Sizes: {@link Config#CUDA_STAGING_CHUNK_MIB} times {@link Config#CUDA_STAGING_SLOTS}, allocated
  * on first use. One copy at a time per device (a lock); copies from several threads take turns.
  */
 final class PinnedStaging {
-    static final boolean PIPELINED = "pipelined".equals(System.getProperty("ndgpu.cuda.stagingMode", "pipelined"));
-    static final long CHUNK = Math.max(1, Long.getLong("ndgpu.cuda.stagingChunkMiB", PIPELINED ? 4 : 16)) << 20;
-    static final int SLOTS = Math.max(2, Integer.getInteger("ndgpu.cuda.stagingSlots", PIPELINED ? 16 : 4));
+    static final boolean PIPELINED = Config.cudaStagingPipelined();
+    static final long CHUNK = (long) Config.cudaStagingChunkMiB(PIPELINED) << 20;
+    static final int SLOTS = Config.cudaStagingSlots(PIPELINED);
 
     private final CudaBackend backend;
     private final ReentrantLock lock = new ReentrantLock();

@@ -1,6 +1,7 @@
 package org.ndgpu.benchmarks.nullbackend;
 
 import java.util.List;
+import org.ndgpu.Config;
 import org.ndgpu.backend.BackendProvider;
 
 /** Registers {@link NullBackend} as "null:0", only when {@code -Dndgpu.nullBackend=true}. */
@@ -9,6 +10,6 @@ public final class NullProvider implements BackendProvider {
 
     @Override
     public Discovery discover() {
-        return Boolean.getBoolean("ndgpu.nullBackend") ? new Discovery(List.of(new NullBackend()), List.of()) : new Discovery(List.of(), List.of());
+        return Config.nullBackend() ? new Discovery(List.of(new NullBackend()), List.of()) : new Discovery(List.of(), List.of());
     }
 }

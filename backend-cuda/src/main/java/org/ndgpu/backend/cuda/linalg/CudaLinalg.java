@@ -1,10 +1,11 @@
 package org.ndgpu.backend.cuda.linalg;
 
 import java.util.Locale;
+import org.ndgpu.Config;
 
 /**
- * The switches of linalg on CUDA devices, in one place. Each starts from a system property and can
- * be changed at run time; the next call uses the new value.
+ * The switches of linalg on CUDA devices, in one place. Each starts from its setting in
+ * {@link Config} and can be changed at run time; the next call uses the new value.
  *
  * <ul>
  *   <li>{@code ndgpu.cuda.tf32} (default {@code false}, as CuPy): float32 matmul may use TF32
@@ -39,16 +40,8 @@ public final class CudaLinalg {
         GESVDP
     }
 
-    private static volatile boolean tf32 = Boolean.getBoolean("ndgpu.cuda.tf32");
-    private static volatile SvdAlgorithm svd = parse(System.getProperty("ndgpu.cuda.svd", "auto"));
-
-    private static SvdAlgorithm parse(String s) {
-        try {
-            return SvdAlgorithm.valueOf(s.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("ndgpu.cuda.svd: expected auto, gesvd, gesvdj or gesvdp, got '" + s + "'");
-        }
-    }
+    private static volatile boolean tf32 = Config.cudaTf32();
+    private static volatile SvdAlgorithm svd = SvdAlgorithm.valueOf(Config.cudaSvd().toUpperCase(Locale.ROOT));
 
     /** True if float32 matmul may use TF32 tensor cores. */
     public static boolean tf32() { return tf32; }
