@@ -284,6 +284,14 @@ public final class UfuncLibrary implements Ufuncs {
         return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), u -> body);
     }
 
+    /** The spec a call of {@code name} on arrays of these dtypes writing into an {@code out} array of dtype {@code out} runs, for golden tests. */
+    static Spec specInto(String name, DType out, DType... arrays) {
+        UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
+        Object[] ops = new Object[arrays.length];
+        for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;
+        return buildSpec(name, ops, arrays, loop.in(), loop.out(), out, bodyMaker(name, arrays.length, loop));
+    }
+
     private static String code(DType d) { return d.descr().substring(1); }
 
     private NDArray realImag(String name, NDArray out, Object[] operands) {

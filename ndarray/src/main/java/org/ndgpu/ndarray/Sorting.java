@@ -145,7 +145,7 @@ public final class Sorting {
         }
     }
 
-    private static Spec searchSpec(DType d) {
+    static Spec searchSpec(DType d) {
         String c = CTypes.compute(d);
         String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
         String mLessX = less.replace("_x", "_m").replace("_y", "x"), xLessM = less.replace("_x", "x").replace("_y", "_m");
@@ -288,7 +288,7 @@ public final class Sorting {
     }
 
     // one network step (k, j): pair t of row r compares positions lo and lo + j, ascending when (lo & k) == 0
-    private static Spec spec(DType d, boolean indices) {
+    static Spec spec(DType d, boolean indices) {
         String t = CTypes.storage(d), c = CTypes.compute(d);
         // NumPy's order: NaN after everything (and equal to NaN)
         String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
