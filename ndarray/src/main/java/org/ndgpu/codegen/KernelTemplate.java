@@ -24,8 +24,8 @@ import java.util.Set;
  * indentation (empty lines stay empty), and an empty value removes the line.
  *
  * <p>A resource holds named sections, each begun by a line {@code @@ name}; a section's text is its
- * lines without the last line break, trailing blank lines dropped. Text before the first section is
- * commentary.
+ * lines, each with its line break, blank lines at its end dropped. Text before the first section,
+ * and lines that begin with {@code @#}, are comments of the resource, not kernel text.
  *
  * <pre>{@code
  * KernelTemplate t = KernelTemplate.of("demo", "y[i] = ${expr};");
@@ -146,13 +146,15 @@ public final class KernelTemplate {
         String current = null;
         var body = new ArrayList<String>();
         for (String l : (text + "\n@@ \n").lines().toList()) {
+            if (l.startsWith("@#")) continue;
             if (!l.startsWith("@@ ")) {
                 if (current != null) body.add(l);
                 continue;
             }
             if (current != null) {
                 while (!body.isEmpty() && body.getLast().isBlank()) body.removeLast();
-                if (byName.put(current, new KernelTemplate(resource + "#" + current, String.join("\n", body))) != null) {
+                String joined = body.isEmpty() ? "" : String.join("\n", body) + "\n";
+                if (byName.put(current, new KernelTemplate(resource + "#" + current, joined)) != null) {
                     throw new IllegalArgumentException("template resource " + resource + ": section " + current + " twice");
                 }
             }

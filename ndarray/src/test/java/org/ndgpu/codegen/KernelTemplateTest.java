@@ -55,9 +55,10 @@ class KernelTemplateTest {
     void sectionsOfAResource() {
         var s = KernelTemplate.sections("kernel-template-test.tmpl", KernelTemplateTest.class.getResourceAsStream("kernel-template-test.tmpl"));
         String params = s.get("params").fill(Map.of("name", "x"));
-        assertEquals(", ND_GLOBAL char* _b_x", params, "no last line break: a one-line section fills inline");
-        assertEquals("ND_KERNEL void k(long _n, ND_GLOBAL char* _b_x) {\n    return;\n}",
-                s.get("kernel").fill(Map.of("name", "k", "params", "long _n" + params, "body", "return;")), "trailing blank lines dropped");
+        assertEquals(", ND_GLOBAL char* _b_x\n", params, "a section's lines keep their line breaks");
+        assertEquals("ND_KERNEL void k(long _n, ND_GLOBAL char* _b_x) {\n    return;\n}\n",
+                s.get("kernel").fill(Map.of("name", "k", "params", "long _n" + params.strip(), "body", "return;")),
+                "comment lines and trailing blank lines dropped");
         assertEquals("", s.get("empty").fill(Map.of()));
         var e = assertThrows(IllegalArgumentException.class, () -> s.get("kernal"));
         assertTrue(e.getMessage().contains("kernal"), e.getMessage());
