@@ -87,6 +87,19 @@ public final class KernelTemplate {
     /** Its placeholders. */
     public Set<String> placeholders() { return Set.copyOf(names); }
 
+    /** {@link #fill(Map)} with names and values in turn: {@code fill("ix", "int", "name", "x")}. */
+    public String fill(String name, Object value, Object... more) {
+        if (more.length % 2 != 0) throw new IllegalArgumentException("template " + this.name + ": a name without a value");
+        var values = new LinkedHashMap<String, Object>();
+        values.put(name, value);
+        for (int i = 0; i < more.length; i += 2) {
+            if (!(more[i] instanceof String n)) throw new IllegalArgumentException("template " + this.name + ": not a name: " + more[i]);
+            if (values.containsKey(n)) throw new IllegalArgumentException("template " + this.name + ": ${" + n + "} given twice");
+            values.put(n, more[i + 1]);
+        }
+        return fill(values);
+    }
+
     /** The text with every placeholder replaced by {@code String.valueOf} of its value. */
     public String fill(Map<String, ?> values) {
         for (String k : values.keySet()) {

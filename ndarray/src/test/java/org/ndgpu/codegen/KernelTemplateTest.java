@@ -20,6 +20,15 @@ class KernelTemplateTest {
     }
 
     @Test
+    void namesAndValuesInTurn() {
+        var t = KernelTemplate.of("t", "${a}${b}");
+        assertEquals("12", t.fill("a", 1, "b", "2"));
+        assertThrows(IllegalArgumentException.class, () -> t.fill("a", 1, "b"));
+        assertThrows(IllegalArgumentException.class, () -> t.fill("a", 1, "a", 2));
+        assertThrows(IllegalArgumentException.class, () -> t.fill("a", 1, 2, "b"));
+    }
+
+    @Test
     void dollarWithoutBraceIsText() {
         assertEquals("a$b $ ${x}", KernelTemplate.of("t", "a$b $ ${y}").fill(Map.of("y", "${x}")), "values are not re-read as templates");
     }
