@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
@@ -130,7 +129,6 @@ final class Kernels {
     static Reduction reduction(String name, Node.Reduce r, Set<Node> materialized, boolean fp64) {
         Expr e = new Expr(materialized);
         String v = e.value(r.in());
-        ReductionSpec b = BuiltinReductions.spec(r.op(), r.in().dtype(), r.dtype(), fp64);
         List<Param> params = e.params();
         List<String> sig = new ArrayList<>(), call = new ArrayList<>();
         for (Param p : params) {
@@ -140,11 +138,10 @@ final class Kernels {
         String fn = "ND_DEVICE_FN " + CTypes.compute(r.in().dtype()) + " nd_fused_map(" + String.join(", ", sig) + ") {\n"
                 + "    " + e.code.toString().strip().replace("\n", "\n    ") + (e.code.isEmpty() ? "" : "\n    ")
                 + "return " + v + ";\n}\n";
-        String invoke = "nd_fused_map(" + String.join(", ", call) + ")";
-        // the built-in map reads its input as x (x.y of a complex x is a member, not the input)
-        String map = b.map().replaceAll("(?<![.\\w])x(?!\\w)", Matcher.quoteReplacement(invoke));
+        // the built-in map reads the fused map's value where it would read its input x
+        ReductionSpec b = BuiltinReductions.spec(r.op(), r.in().dtype(), r.dtype(), fp64, "nd_fused_map(" + String.join(", ", call) + ")");
         params.add(b.out());
-        var spec = new ReductionSpec(name, params, b.reduceType(), b.reduceBytes(), map, b.reduce(), b.postMap(), b.identity(),
+        var spec = new ReductionSpec(name, params, b.reduceType(), b.reduceBytes(), b.map(), b.reduce(), b.postMap(), b.identity(),
                 b.hasIdentity(), b.orderedIndex(), b.preamble() + "\n" + fn, b.options());
         return new Reduction(spec, e.inputs());
     }

@@ -64,8 +64,8 @@ public final class UfuncLibrary implements Ufuncs {
         DType res = DType.promote(eff[0], eff[1]);
         DType[] loopIn = {DType.BOOL, res, res};
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
-        String body = "y = " + UfuncSnippets.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
-        return launch("where", ops, operandDtypes, loopIn, res, out, u -> body, null);
+        String value = UfuncSnippets.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
+        return launch("where", ops, operandDtypes, loopIn, res, out, result -> result + " = " + value, null);
     }
 
     @Override
@@ -119,18 +119,16 @@ public final class UfuncLibrary implements Ufuncs {
 
     private static BodyMaker bodyMaker(String name, int operands, UfuncLoops.Loop loop) {
         DType t = loop.in()[0];
-        String body;
         if (name.equals("clip")) {
             // numpy.clip(a, lo, hi) == minimum(maximum(a, lo), hi), NaN propagating
-            body = CTypes.compute(t) + " _m = " + UfuncSnippets.expr("maximum", t, t, "_u0", "_u1") + ";\n"
-                    + "y = " + CTypes.cast(t, loop.out(), UfuncSnippets.expr("minimum", t, t, "_m", "_u2")) + ";";
-        } else {
-            String[] v = new String[operands];
-            for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-            body = "y = " + CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(name, t, loop.out(), v)) + ";";
+            String max = CTypes.compute(t) + " _m = " + UfuncSnippets.expr("maximum", t, t, "_u0", "_u1") + ";\n";
+            String min = CTypes.cast(t, loop.out(), UfuncSnippets.expr("minimum", t, t, "_m", "_u2")) + ";";
+            return result -> max + result + " = " + min;
         }
-        String b = body;
-        return u -> b;
+        String[] v = new String[operands];
+        for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
+        String value = CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(name, t, loop.out(), v)) + ";";
+        return result -> result + " = " + value;
     }
 
     /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
@@ -157,7 +155,8 @@ public final class UfuncLibrary implements Ufuncs {
 
     private static DType operandDtype(Object o, DType ifScalar) { return o instanceof NDArray a ? a.dtype() : ifScalar; }
 
-    private interface BodyMaker { String make(DType[] loopIn); }
+    /** A ufunc's body, assigning its value to {@code result}: "y", or a declared "float _r" that is then converted into out's dtype. */
+    private interface BodyMaker { String make(String result); }
 
     /**
      * Runs one ufunc kernel: array operand k is parameter a{k} (its own dtype), converted to the
@@ -264,12 +263,9 @@ public final class UfuncLibrary implements Ufuncs {
         }
         params.add(new Param("y", outDtype, Kind.OUT));
         kname.append("_to_").append(code(outDtype));
-        String b = body.make(loopIn);
-        if (outDtype != result) {
-            // compute in the loop's result type, then convert into out's dtype
-            b = b.replaceFirst("^y = ", CTypes.compute(result) + " _r = ").replaceAll("\\ny = ", "\n" + CTypes.compute(result) + " _r = ")
-                    + "\ny = " + CTypes.cast(result, outDtype, "_r") + ";";
-        }
+        // when out's dtype differs, compute in the loop's result type, then convert
+        String b = outDtype == result ? body.make("y")
+                : body.make(CTypes.compute(result) + " _r") + "\ny = " + CTypes.cast(result, outDtype, "_r") + ";";
         return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}");
     }
 
@@ -278,10 +274,18 @@ public final class UfuncLibrary implements Ufuncs {
         UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
         String[] v = new String[arrays.length];
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-        String body = "y = " + UfuncSnippets.expr(name, loop.in()[0], loop.out(), v) + ";";
+        String value = UfuncSnippets.expr(name, loop.in()[0], loop.out(), v) + ";";
         Object[] ops = new Object[arrays.length];
         for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;   // only "is an array" matters
-        return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), u -> body);
+        return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), result -> result + " = " + value);
+    }
+
+    /** The spec a call of {@code name} on arrays of these dtypes writing into an {@code out} array of dtype {@code out} runs, for golden tests. */
+    static Spec specInto(String name, DType out, DType... arrays) {
+        UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
+        Object[] ops = new Object[arrays.length];
+        for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;
+        return buildSpec(name, ops, arrays, loop.in(), loop.out(), out, bodyMaker(name, arrays.length, loop));
     }
 
     private static String code(DType d) { return d.descr().substring(1); }

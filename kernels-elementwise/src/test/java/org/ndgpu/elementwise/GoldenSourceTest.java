@@ -51,6 +51,15 @@ class GoldenSourceTest {
     }
 
     @Test
+    void resultConvertedIntoOutsDtype() throws IOException {
+        golden("add_f4_into_f2.c", Dialect.OPENCL, UfuncLibrary.specInto("add", DType.FLOAT16, DType.FLOAT32, DType.FLOAT32), new Layout(1, true, true));
+        golden("clip_i4_into_f8.cu", Dialect.CUDA, UfuncLibrary.specInto("clip", DType.FLOAT64, DType.INT32, DType.INT32, DType.INT32),
+                new Layout(1, true, true));
+        golden("clip_f4.c", Dialect.OPENCL, UfuncLibrary.specInto("clip", DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32),
+                new Layout(1, true, true));
+    }
+
+    @Test
     void elementwiseKernelWithPlaceholdersRawAndConversion() throws IOException {
         var k = new ElementwiseKernel("T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
         var b = new KernelParams.Binding(Map.of("T", DType.FLOAT64));

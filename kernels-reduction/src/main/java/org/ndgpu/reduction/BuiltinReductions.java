@@ -6,8 +6,8 @@ import org.ndgpu.ndarray.DType;
 /**
  * The built-in reductions' specs and NumPy result dtypes, public for code generators that put
  * their own map expression in front of a built-in reduction (module fuse: {@code sum((x - y)^2)}
- * as one kernel). The spec's {@code map} reads its one input as {@code x}; replace that input and
- * the map, keep the reduce, post-map and identity.
+ * as one kernel). The spec's {@code map} reads its one input as {@code x}, or as the expression a
+ * generator passes; replace that input, keep the reduce, post-map and identity.
  *
  * <pre>{@code
  * ReductionSpec s = BuiltinReductions.spec("sum", DType.FLOAT32, DType.FLOAT32, true);
@@ -27,6 +27,14 @@ public final class BuiltinReductions {
 
     /** The spec of {@code op} reading input {@code x} of dtype {@code in} into {@code out}; {@code fp64}: the device has doubles. */
     public static ReductionSpec spec(String op, DType in, DType out, boolean fp64) { return Builtins.spec(op, in, out, fp64); }
+
+    /**
+     * The spec of {@code op} whose map reads its input as the C expression {@code input} of dtype
+     * {@code in} instead of parameter {@code x} (for fuse, a call of its fused map).
+     */
+    public static ReductionSpec spec(String op, DType in, DType out, boolean fp64, String input) {
+        return Builtins.build(op, in, out, fp64, input);
+    }
 
     /**
      * The source {@link ReductionLoop} generates for {@code spec} in its one-pass row layout over

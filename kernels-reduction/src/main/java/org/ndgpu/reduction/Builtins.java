@@ -77,24 +77,28 @@ final class Builtins {
         SpecKey key = new SpecKey(op, in, out, fp64);
         ReductionSpec hit = SPECS.get(key);
         if (hit != null) return hit;
-        ReductionSpec built = build(op, in, out, fp64);           // may recurse (nansum of ints is sum): not inside computeIfAbsent
+        ReductionSpec built = build(op, in, out, fp64, "x");      // may recurse (nansum of ints is sum): not inside computeIfAbsent
         ReductionSpec raced = SPECS.putIfAbsent(key, built);
         return raced != null ? raced : built;
     }
 
-    private static ReductionSpec build(String op, DType in, DType out, boolean fp64) {
+    /**
+     * The spec of {@code op} whose map reads its input as the C expression {@code x} (the
+     * parameter {@code x}, or what a fusing generator computes in its place); not cached.
+     */
+    static ReductionSpec build(String op, DType in, DType out, boolean fp64, String x) {
         DType acc = accumulator(op, in, fp64);
         String name = "nd_" + op + "_" + tag(in) + "_" + tag(out) + "_" + tag(acc);
-        Param x = new Param("x", in, Kind.IN), y = new Param("y", out, Kind.OUT);
-        List<Param> xy = List.of(x, y);
+        Param xp = new Param("x", in, Kind.IN), y = new Param("y", out, Kind.OUT);
+        List<Param> xy = List.of(xp, y);
         String pre = HELPERS;
         String ct = CTypes.compute(acc);
-        String xa = CTypes.cast(in, acc, "x");
+        String xa = CTypes.cast(in, acc, x);
         return switch (op) {
             case "sum" -> new ReductionSpec(name, xy, ct, bytes(acc), xa, add(acc, "a", "b"), post(acc, out, "a"),
                     zero(acc), true, false, pre, List.of());
-            case "nansum" -> !in.isInexact() ? spec("sum", in, out, fp64) : new ReductionSpec(name, xy, ct, bytes(acc),
-                    in.isInexact() ? "(" + isnan(in, "x") + " ? " + zero(acc) + " : " + xa + ")" : xa,
+            case "nansum" -> !in.isInexact() ? build("sum", in, out, fp64, x) : new ReductionSpec(name, xy, ct, bytes(acc),
+                    in.isInexact() ? "(" + isnan(in, x) + " ? " + zero(acc) + " : " + xa + ")" : xa,
                     add(acc, "a", "b"), post(acc, out, "a"), zero(acc), true, false, pre, List.of());
             case "prod" -> new ReductionSpec(name, xy, ct, bytes(acc), xa, mul(acc, "a", "b"), post(acc, out, "a"),
                     one(acc), true, false, pre, List.of());
@@ -112,32 +116,32 @@ final class Builtins {
                         : "nd_sq_" + tag(acc) + "(" + xa + " - m)";
                 String q = "(a / (" + rt + ")(_r - _ddof > 0 ? _r - _ddof : 0))";
                 if (op.equals("std")) q = "sqrt(" + q + ")";
-                var ps = List.of(x, new Param("m", acc, Kind.IN), new Param("_ddof", DType.INT64, Kind.SCALAR), y);
+                var ps = List.of(xp, new Param("m", acc, Kind.IN), new Param("_ddof", DType.INT64, Kind.SCALAR), y);
                 yield new ReductionSpec(name, ps, rt, bytes(real), map, "(a + b)", post(real, out, q), "0", true, false, pre, List.of());
             }
             case "max", "min" -> {
                 String better = op.equals("max") ? gt(in, "a", "b") : gt(in, "b", "a");
                 String red = "((" + isnan(in, "a") + " || " + better + ") ? a : b)";
-                yield new ReductionSpec(name, xy, CTypes.compute(in), bytes(in), "x", red, post(in, out, "a"),
+                yield new ReductionSpec(name, xy, CTypes.compute(in), bytes(in), x, red, post(in, out, "a"),
                         op.equals("max") ? lowest(in) : highest(in), false, false, pre, List.of());
             }
             case "nanmax", "nanmin" -> {
-                if (!in.isInexact()) yield spec(op.substring(3), in, out, fp64);
+                if (!in.isInexact()) yield build(op.substring(3), in, out, fp64, x);
                 String better = op.equals("nanmax") ? gt(in, "b", "a") : gt(in, "a", "b");
                 String red = "(" + isnan(in, "b") + " ? a : ((" + isnan(in, "a") + " || " + better + ") ? b : a))";
-                yield new ReductionSpec(name, xy, CTypes.compute(in), bytes(in), "x", red, post(in, out, "a"), nan(in), false, false,
+                yield new ReductionSpec(name, xy, CTypes.compute(in), bytes(in), x, red, post(in, out, "a"), nan(in), false, false,
                         pre, List.of());
             }
             case "argmax", "argmin" -> {
                 String t = "nd_arg_" + tag(in), kind = op.substring(3);
                 String ident = t + "_make(" + (kind.equals("max") ? lowest(in) : highest(in)) + ", 9223372036854775807L)";
-                yield new ReductionSpec(name, xy, t, argBytes(in), t + "_make(x, (long)_j)", t + "_" + kind + "(a, b)",
+                yield new ReductionSpec(name, xy, t, argBytes(in), t + "_make(" + x + ", (long)_j)", t + "_" + kind + "(a, b)",
                         post(DType.INT64, out, "a.i"), ident, false, true, pre + argTypes(in), List.of());
             }
-            case "all", "any" -> new ReductionSpec(name, xy, "int", 4, "(int)" + nonzero(in, "x"),
+            case "all", "any" -> new ReductionSpec(name, xy, "int", 4, "(int)" + nonzero(in, x),
                     op.equals("all") ? "(a && b)" : "(a || b)", post(DType.INT32, out, "a"), op.equals("all") ? "1" : "0", true, false,
                     pre, List.of());
-            case "count_nonzero" -> new ReductionSpec(name, xy, "long", 8, "(long)" + nonzero(in, "x"), "(a + b)",
+            case "count_nonzero" -> new ReductionSpec(name, xy, "long", 8, "(long)" + nonzero(in, x), "(a + b)",
                     post(DType.INT64, out, "a"), "0", true, false, pre, List.of());
             default -> throw new DTypeException("reduction: unknown operation '" + op + "'");
         };

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.KernelTemplate;
 
 /**
  * The one reduction template. A block of {@code _TX * _TY} threads owns {@code _TX} outputs; the
@@ -55,6 +56,9 @@ final class ReductionSource {
         };
     }
 
+    static final KernelTemplate.Sections T =
+            KernelTemplate.sections("reduction.tmpl", ReductionSource.class.getResourceAsStream("reduction.tmpl"));
+
     private static String generate(Dialect dialect, ReductionSpec spec, Layout lay) {
         String ix = lay.index32() ? "int" : "long";
         String rt = spec.reduceType();
@@ -69,8 +73,7 @@ final class ReductionSource {
                 sig.add("long _o_" + p.name());
                 for (int d = 0; d < lay.nk(); d++) sig.add("long _ks" + d + "_" + p.name());
                 for (int d = 0; d < lay.nr(); d++) sig.add("long _rs" + d + "_" + p.name());
-                setup.append("    ND_GLOBAL char* _p_").append(p.name()).append(" = _b_").append(p.name()).append(" + _o_")
-                        .append(p.name()).append(";\n");
+                setup.append(T.get("pointer").fill("name", p.name()));
             }
         } else {
             sig.add("ND_GLOBAL " + rt + "* _part");
@@ -80,8 +83,7 @@ final class ReductionSource {
             sig.add("ND_GLOBAL char* _b_" + out.name());
             sig.add("long _o_" + out.name());
             for (int d = 0; d < lay.nk(); d++) sig.add("long _ks" + d + "_" + out.name());
-            setup.append("    ND_GLOBAL char* _p_").append(out.name()).append(" = _b_").append(out.name()).append(" + _o_")
-                    .append(out.name()).append(";\n");
+            setup.append(T.get("pointer").fill("name", out.name()));
         } else {
             sig.add("ND_GLOBAL " + rt + "* _part");
         }
@@ -90,85 +92,51 @@ final class ReductionSource {
         for (int d = 0; d < lay.nk(); d++) sig.add("long _kd" + d);
         for (int d = 0; d < lay.nr(); d++) sig.add("long _rd" + d);
 
-        var b = new StringBuilder();
-        b.append(dialect.prelude()).append('\n').append(spec.preamble()).append('\n');
-        b.append("ND_KERNEL void ").append(kernelName(spec, lay)).append('(').append(String.join(", ", sig)).append(") {\n");
-        b.append("    ND_LOCAL ").append(rt).append(" _sdata[").append(lay.block()).append("];\n");
-        b.append("    const ").append(ix).append(" _K = (").append(ix).append(")_K_arg, _R = (").append(ix).append(")_R_arg, _chunk = (")
-                .append(ix).append(")_chunk_arg;\n");
-        b.append("    const long _r = _rtotal_arg;\n");
-        b.append(setup);
-        b.append("    const int _t = (int)ND_LOCAL_ID();\n");
-        if (lay.row()) b.append("    const int _tx = _t / _TY, _ty = _t % _TY, _tys = 1;\n");
-        else b.append("    const int _tx = _t % _TX, _ty = _t / _TX, _tys = _TX;\n");
-        b.append("    const ").append(ix).append(" _g = (").append(ix).append(")ND_GROUP_ID() / _gridK;\n");
-        b.append("    const ").append(ix).append(" _jbeg = _g * _chunk;\n");
-        b.append("    const ").append(ix).append(" _jend = _R - _jbeg < _chunk ? _R : _jbeg + _chunk;\n");
-        b.append("    for (").append(ix).append(" _kb = (").append(ix).append(")ND_GROUP_ID() % _gridK; _kb * _TX < _K; _kb += _gridK) {\n");
-        b.append("        const ").append(ix).append(" _k = _kb * _TX + _tx;\n");
-        b.append("        ").append(rt).append(" _acc = ").append(spec.identity()).append(";\n");
-        b.append("        if (_k < _K) {\n");
-        List<String> keptArrays = new ArrayList<>();
-        if (readsInputs) for (Param p : spec.inputs()) keptArrays.add(p.name());
+        String accumulate;
         if (readsInputs) {
-            offsets(b, "            ", ix, "_k", "_kd", "_ks", "_ko_", keptArrays, lay.nk());
-            if (lay.vec() > 0) ReductionBody.flat(b, spec, lay, ix);
-            else ReductionBody.strided(b, spec, lay, ix);
+            List<String> names = spec.inputs().stream().map(Param::name).toList();
+            accumulate = offsets(ix, "_k", "_kd", "_ks", "_ko_", names, lay.nk())
+                    + (lay.vec() > 0 ? ReductionBody.flat(spec, lay, ix) : ReductionBody.strided(spec, lay, ix));
         } else {
-            b.append("            for (").append(ix).append(" _j = _jbeg + _ty; _j < _jend; _j += _TY) {\n");
-            b.append("                ").append(rt).append(" b = _part[_j * _K + _k];\n");
-            b.append("                ").append(rt).append(" a = _acc;\n");
-            b.append("                _acc = ").append(spec.reduce()).append(";\n");
-            b.append("            }\n");
+            accumulate = T.get("partials.accumulate").fill("ix", ix, "rt", rt, "reduce", spec.reduce());
         }
-        b.append("        }\n");
-        b.append("        _sdata[_t] = _acc;\n        ND_SYNC();\n");
-        b.append("        for (int _s = _TY >> 1; _s > 0; _s >>= 1) {\n");
-        b.append("            if (_ty < _s) {\n");
-        b.append("                ").append(rt).append(" a = _sdata[_t];\n");
-        b.append("                ").append(rt).append(" b = _sdata[_t + _s * _tys];\n");
-        b.append("                _sdata[_t] = ").append(spec.reduce()).append(";\n");
-        b.append("            }\n            ND_SYNC();\n        }\n");
-        b.append("        if (_ty == 0 && _k < _K) {\n");
-        b.append("            ").append(rt).append(" a = _sdata[_t];\n");
+        String finish;
         if (writesOut) {
-            offsets(b, "            ", ix, "_k", "_kd", "_ks", "_ko_", List.of(out.name()), lay.nk());
+            String post = spec.postMap().strip();
+            if (!post.endsWith(";") && !post.endsWith("}")) post += ";";
             String st = CTypes.storage(out.dtype());
-            b.append("            ").append(CTypes.compute(out.dtype())).append(' ').append(out.name()).append(";\n");
-            b.append("            ").append(spec.postMap().strip());
-            if (!spec.postMap().strip().endsWith(";") && !spec.postMap().strip().endsWith("}")) b.append(';');
-            b.append('\n');
-            b.append("            ").append(CTypes.store(out.dtype(), "(ND_GLOBAL " + st + "*)(_p_" + out.name() + " + _ko_" + out.name() + ")",
-                    out.name())).append('\n');
+            finish = T.get("output.finish").fill("offsets", offsets(ix, "_k", "_kd", "_ks", "_ko_", List.of(out.name()), lay.nk()),
+                    "type", CTypes.compute(out.dtype()), "name", out.name(), "postMap", post,
+                    "store", CTypes.store(out.dtype(), "(ND_GLOBAL " + st + "*)(_p_" + out.name() + " + _ko_" + out.name() + ")", out.name()));
         } else {
-            b.append("            _part[_g * _K + _k] = a;\n");
+            finish = T.get("partials.finish").fill(Map.of());
         }
-        b.append("        }\n        ND_SYNC();\n    }\n}\n");
-        return b.toString();
+        return dialect.prelude() + "\n" + spec.preamble() + "\n" + T.get("kernel").fill(Map.ofEntries(
+                Map.entry("name", kernelName(spec, lay)), Map.entry("params", String.join(", ", sig)), Map.entry("rt", rt),
+                Map.entry("ix", ix), Map.entry("block", lay.block()), Map.entry("setup", setup),
+                Map.entry("threads", T.get(lay.row() ? "threads.row" : "threads.column").fill(Map.of())),
+                Map.entry("identity", spec.identity()), Map.entry("reduce", spec.reduce()),
+                Map.entry("accumulate", accumulate), Map.entry("finish", finish)));
     }
 
     /**
-     * Emits byte offsets {@code prefix+name} of flat index {@code idx} over dims {@code dim0..}
-     * (C order, the last fastest) with per-array strides {@code stride<d>_<name>}: the index math,
-     * written once for kept and reduced coordinates alike.
+     * Byte offsets {@code prefix+name} of flat index {@code idx} over dims {@code dim0..} (C order,
+     * the last fastest) with per-array strides {@code stride<d>_<name>}: the index math, written
+     * once for kept and reduced coordinates alike (and the scans' lines).
      */
-    static void offsets(StringBuilder b, String ind, String ix, String idx, String dim, String stride, String prefix,
-                        List<String> names, int nd) {
-        for (String n : names) b.append(ind).append(ix).append(' ').append(prefix).append(n).append(" = 0;\n");
-        if (nd == 0) return;
+    static String offsets(String ix, String idx, String dim, String stride, String prefix, List<String> names, int nd) {
+        var b = new StringBuilder();
+        for (String n : names) b.append(T.get("offsets.declare").fill("ix", ix, "offset", prefix + n));
         if (nd == 1) {
-            for (String n : names) b.append(ind).append(prefix).append(n).append(" = ").append(idx).append(" * (").append(ix)
-                    .append(')').append(stride).append("0_").append(n).append(";\n");
-            return;
+            for (String n : names) b.append(T.get("offsets.one").fill("ix", ix, "offset", prefix + n, "idx", idx, "stride", stride + "0_" + n));
+        } else if (nd > 1) {
+            var steps = new StringBuilder();
+            for (int d = nd - 1; d >= 0; d--) {
+                steps.append(d > 0 ? T.get("offsets.step").fill("ix", ix, "dim", dim + d) : T.get("offsets.last").fill(Map.of()));
+                for (String n : names) steps.append(T.get("offsets.add").fill("ix", ix, "offset", prefix + n, "stride", stride + d + "_" + n));
+            }
+            b.append(T.get("offsets.many").fill("ix", ix, "idx", idx, "steps", steps));
         }
-        b.append(ind).append("{\n").append(ind).append("    ").append(ix).append(" _rem = ").append(idx).append(", _q;\n");
-        for (int d = nd - 1; d >= 0; d--) {
-            if (d > 0) b.append(ind).append("    _q = _rem % (").append(ix).append(')').append(dim).append(d).append("; _rem /= (")
-                    .append(ix).append(')').append(dim).append(d).append(";\n");
-            else b.append(ind).append("    _q = _rem;\n");
-            for (String n : names) b.append(ind).append("    ").append(prefix).append(n).append(" += _q * (").append(ix).append(')')
-                    .append(stride).append(d).append('_').append(n).append(";\n");
-        }
-        b.append(ind).append("}\n");
+        return b.toString();
     }
 }

@@ -16,7 +16,7 @@ import org.ndgpu.backend.Dialect;
 
 /**
  * Translated Java kernels compared to committed golden files; needs no device. After a deliberate
- * change, regenerate with {@code -Dndgpu.updateGolden=true} and review the diff.
+ * change, regenerate with {@code -Dndgpu.golden.update=true} and review the diff.
  */
 class TranslationGoldenTest {
     private static final Path DIR = Path.of("src/test/resources/golden");
@@ -64,10 +64,10 @@ class TranslationGoldenTest {
                 java.nio.charset.StandardCharsets.UTF_8);
         actual = actual.replace(openclOnCuda, "// <opencl-on-cuda.h>\n");
         Path file = DIR.resolve(name);
-        if (Boolean.getBoolean("ndgpu.updateGolden") || !Files.exists(file)) {
+        if (Boolean.getBoolean("ndgpu.golden.update") || !Files.exists(file)) {
             Files.createDirectories(DIR);
             Files.writeString(file, actual);
-            if (!Boolean.getBoolean("ndgpu.updateGolden")) throw new AssertionError("golden file " + file + " was missing; written, review it");
+            if (!Boolean.getBoolean("ndgpu.golden.update")) throw new AssertionError("golden file " + file + " was missing; written, review it");
             return;
         }
         assertEquals(Files.readString(file).strip(), actual.strip(), "generated source differs from " + file);

@@ -4,11 +4,14 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.KernelTemplate;
 import org.ndgpu.device.Device;
 
 /**
@@ -159,154 +162,33 @@ final class RadixSort {
         };
     }
 
-    static String source(Dialect dialect, DType d, boolean indices) {
-        int w = 8 * d.itemsize();
-        String u = unsigned(w), k = w == 64 ? "ulong" : "uint", tag = tag(d, indices);
-        String digit = "(int)((" + keyFunction(d, k, "_u") + " >> _shift) & 15)";
-        String idxParams = indices ? ", ND_GLOBAL char* _bii, long _oii, ND_GLOBAL char* _bio, long _oio" : "";
-        return dialect.prelude() + "\n"
-                + "ND_DEVICE_FN int nd_rdigit(" + u + " _u, int _shift) { return " + digit + "; }\n"
-                // the 16 digit counts of each tile, digit-major; two digits per uint (16 bits each), summed
-                // over the work-items by a tree in local memory
-                + "ND_KERNEL void nd_radix_count_" + tag + "(ND_GLOBAL char* _bk, long _ok, long _n, int _shift,\n"
-                + "        ND_GLOBAL char* _bh, long _oh, long _tiles) {\n"
-                + "    ND_LOCAL uint _table[" + PAIRS * THREADS + "];\n"
-                + "    ND_GLOBAL " + u + "* _keys = (ND_GLOBAL " + u + "*)(_bk + _ok);\n"
-                + "    ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);\n"
-                + "    int _t = (int)ND_LOCAL_ID();\n"
-                + "    long _base = (long)ND_GROUP_ID() * " + TILE + ";\n"
-                + "    uint _c[" + PAIRS + "];\n"
-                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _c[_q] = 0;\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
-                + "        long _i = _base + _e * " + THREADS + " + _t;\n"
-                + "        if (_i < _n) { int _d = nd_rdigit(_keys[_i], _shift); _c[_d >> 1] += 1u << ((_d & 1) * 16); }\n"
-                + "    }\n"
-                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] = _c[_q];\n"
-                + "    ND_SYNC();\n"
-                + "    for (int _off = " + THREADS / 2 + "; _off > 0; _off >>= 1) {\n"
-                + "        if (_t < _off) for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] += _table[_q * " + THREADS + " + _t + _off];\n"
-                + "        ND_SYNC();\n"
-                + "    }\n"
-                + "    if (_t < " + DIGITS + ") _hist[(long)_t * _tiles + ND_GROUP_ID()] = (_table[(_t >> 1) * " + THREADS + "] >> ((_t & 1) * 16)) & 0xFFFFu;\n"
-                + "}\n"
-                // each key to its place: the (digit, tile) start from the scanned hist, plus the keys of that
-                // digit held by earlier work-items of the tile, plus those earlier in this work-item's own run.
-                // Counts are packed two digits to a uint (16 bits each: a tile holds 2048 keys), halving the scan.
-                // The keys are first put in digit order in local memory, then written out in that order, so
-                // neighbouring work-items write neighbouring addresses of one digit's run.
-                + "ND_KERNEL void nd_radix_scatter_" + tag + "(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo" + idxParams + ",\n"
-                + "        long _n, int _shift, ND_GLOBAL char* _bh, long _oh, long _tiles) {\n"
-                + "    ND_LOCAL " + u + " _tile[" + TILE + "];\n"
-                + (indices ? "    ND_LOCAL long _tidx[" + TILE + "];\n" : "")
-                + "    ND_LOCAL uint _table[" + PAIRS * THREADS + "];\n"
-                + "    ND_LOCAL uint _start[" + DIGITS + "];\n"
-                + "    ND_LOCAL long _dst[" + DIGITS + "];\n"
-                + "    ND_GLOBAL " + u + "* _in = (ND_GLOBAL " + u + "*)(_bi + _oi);\n"
-                + "    ND_GLOBAL " + u + "* _out = (ND_GLOBAL " + u + "*)(_bo + _oo);\n"
-                + (indices ? "    ND_GLOBAL long* _iin = (ND_GLOBAL long*)(_bii + _oii);\n"
-                           + "    ND_GLOBAL long* _iout = (ND_GLOBAL long*)(_bio + _oio);\n" : "")
-                + "    ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);\n"
-                + "    int _t = (int)ND_LOCAL_ID();\n"
-                + "    long _g = (long)ND_GROUP_ID(), _base = _g * " + TILE + ";\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"      // coalesced into local memory
-                + "        long _i = _base + _e * " + THREADS + " + _t;\n"
-                + "        if (_i < _n) _tile[_e * " + THREADS + " + _t] = _in[_i];\n"
-                + "    }\n"
-                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] = 0;\n"
-                + "    ND_SYNC();\n"
-                + "    " + u + " _v[" + PER + "];\n"                       // this work-item's keys: PER in a row
-                + (indices ? "    long _iv[" + PER + "];\n" : "")
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
-                + "        int _p = _t * " + PER + " + _e;\n"
-                + "        _v[_e] = _tile[_p];\n"
-                + (indices ? "        _iv[_e] = _base + _p < _n ? _iin[_base + _p] : 0;\n" : "")
-                + "        if (_base + _p < _n) { int _d = nd_rdigit(_v[_e], _shift); _table[(_d >> 1) * " + THREADS + " + _t] += 1u << ((_d & 1) * 16); }\n"
-                + "    }\n"
-                + "    ND_SYNC();\n"
-                // inclusive scan over work-items of each pair row (Hillis-Steele); exclusive by subtracting our own
-                + "    uint _own[" + PAIRS + "];\n"
-                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _own[_q] = _table[_q * " + THREADS + " + _t];\n"
-                + "    for (int _off = 1; _off < " + THREADS + "; _off <<= 1) {\n"
-                + "        uint _add[" + PAIRS + "];\n"
-                + "        for (int _q = 0; _q < " + PAIRS + "; _q++) _add[_q] = _t >= _off ? _table[_q * " + THREADS + " + _t - _off] : 0;\n"
-                + "        ND_SYNC();\n"
-                + "        for (int _q = 0; _q < " + PAIRS + "; _q++) _table[_q * " + THREADS + " + _t] += _add[_q];\n"
-                + "        ND_SYNC();\n"
-                + "    }\n"
-                + "    for (int _q = 0; _q < " + PAIRS + "; _q++) _own[_q] = _table[_q * " + THREADS + " + _t] - _own[_q];\n"
-                // the tile's digit runs: where each starts in the tile, and the global offset of the tile's run
-                + "    if (_t == 0) {\n"
-                + "        uint _s = 0;\n"
-                + "        for (int _d = 0; _d < " + DIGITS + "; _d++) {\n"
-                + "            _start[_d] = _s;\n"
-                + "            _dst[_d] = (long)_hist[(long)_d * _tiles + _g] - _s;\n"
-                + "            _s += (_table[(_d >> 1) * " + THREADS + " + " + (THREADS - 1) + "] >> ((_d & 1) * 16)) & 0xFFFFu;\n"
-                + "        }\n"
-                + "    }\n"
-                + "    ND_SYNC();\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
-                + "        int _p = _t * " + PER + " + _e;\n"
-                + "        if (_base + _p < _n) {\n"
-                + "            int _d = nd_rdigit(_v[_e], _shift), _sh = (_d & 1) * 16;\n"
-                + "            uint _at = _start[_d] + ((_own[_d >> 1] >> _sh) & 0xFFFFu);\n"
-                + "            _own[_d >> 1] += 1u << _sh;\n"
-                + "            _tile[_at] = _v[_e];\n"
-                + (indices ? "            _tidx[_at] = _iv[_e];\n" : "")
-                + "        }\n"
-                + "    }\n"
-                + "    ND_SYNC();\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"      // out in digit order: coalesced runs
-                + "        int _p = _e * " + THREADS + " + _t;\n"
-                + "        if (_base + _p < _n) {\n"
-                + "            " + u + " _w = _tile[_p];\n"
-                + "            long _to = _dst[nd_rdigit(_w, _shift)] + _p;\n"
-                + "            _out[_to] = _w;\n"
-                + (indices ? "            _iout[_to] = _tidx[_p];\n" : "")
-                + "        }\n"
-                + "    }\n"
-                + "}\n";
+    private static final KernelTemplate.Sections TEMPLATES =
+            KernelTemplate.sections("radix-sort.tmpl", RadixSort.class.getResourceAsStream("radix-sort.tmpl"));
+    private static final KernelTemplate SORT = TEMPLATES.get("sort"), SCAN = TEMPLATES.get("scan");
+
+    /** The sizes the kernels are written for, those of them that template {@code t} uses. */
+    private static Map<String, Object> sizes(KernelTemplate t) {
+        var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", PER, "TILE", TILE, "PAIRS", PAIRS, "DIGITS", DIGITS,
+                "TABLE", PAIRS * THREADS, "HALF", THREADS / 2, "LAST", THREADS - 1));
+        sizes.keySet().retainAll(t.placeholders());
+        return sizes;
     }
 
-    static String scanSource(Dialect dialect) {
-        return dialect.prelude() + "\n"
-                // exclusive scan of each 2048-entry chunk; the chunk's total to sums[chunk]
-                + "ND_KERNEL void nd_radix_scan_local(ND_GLOBAL char* _ba, long _oa, long _m, ND_GLOBAL char* _bs, long _os) {\n"
-                + "    ND_LOCAL uint _s[" + TILE + "];\n"
-                + "    ND_LOCAL uint _part[" + THREADS + "];\n"
-                + "    ND_GLOBAL uint* _a = (ND_GLOBAL uint*)(_ba + _oa);\n"
-                + "    ND_GLOBAL uint* _sums = (ND_GLOBAL uint*)(_bs + _os);\n"
-                + "    int _t = (int)ND_LOCAL_ID();\n"
-                + "    long _base = (long)ND_GROUP_ID() * " + TILE + ";\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
-                + "        long _i = _base + _e * " + THREADS + " + _t;\n"
-                + "        _s[_e * " + THREADS + " + _t] = _i < _m ? _a[_i] : 0;\n"
-                + "    }\n"
-                + "    ND_SYNC();\n"
-                + "    uint _tot = 0;\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) _tot += _s[_t * " + PER + " + _e];\n"
-                + "    _part[_t] = _tot;\n"
-                + "    ND_SYNC();\n"
-                + "    for (int _off = 1; _off < " + THREADS + "; _off <<= 1) {\n"
-                + "        uint _v = _t >= _off ? _part[_t - _off] : 0;\n"
-                + "        ND_SYNC();\n"
-                + "        _part[_t] += _v;\n"
-                + "        ND_SYNC();\n"
-                + "    }\n"
-                + "    uint _run = _part[_t] - _tot;\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) { uint _v = _s[_t * " + PER + " + _e]; _s[_t * " + PER + " + _e] = _run; _run += _v; }\n"
-                + "    ND_SYNC();\n"
-                + "    for (int _e = 0; _e < " + PER + "; _e++) {\n"
-                + "        long _i = _base + _e * " + THREADS + " + _t;\n"
-                + "        if (_i < _m) _a[_i] = _s[_e * " + THREADS + " + _t];\n"
-                + "    }\n"
-                + "    if (_t == " + (THREADS - 1) + ") _sums[ND_GROUP_ID()] = _part[" + (THREADS - 1) + "];\n"
-                + "}\n"
-                // each entry plus the scanned total of the chunks before its own
-                + "ND_KERNEL void nd_radix_scan_add(ND_GLOBAL char* _ba, long _oa, long _m, ND_GLOBAL char* _bs, long _os) {\n"
-                + "    ND_GLOBAL uint* _a = (ND_GLOBAL uint*)(_ba + _oa);\n"
-                + "    ND_GLOBAL uint* _sums = (ND_GLOBAL uint*)(_bs + _os);\n"
-                + "    long _i = (long)ND_GLOBAL_ID();\n"
-                + "    if (_i < _m) _a[_i] += _sums[_i / " + TILE + "];\n"
-                + "}\n";
+    static String source(Dialect dialect, DType d, boolean indices) {
+        int w = 8 * d.itemsize();
+        String u = unsigned(w), k = w == 64 ? "ulong" : "uint";
+        var values = sizes(SORT);
+        values.put("u", u);
+        values.put("tag", tag(d, indices));
+        values.put("digit", "(int)((" + keyFunction(d, k, "_u") + " >> _shift) & 15)");
+        // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
+        for (String part : List.of("params", "tile", "pointers", "items", "load", "place", "store")) {
+            KernelTemplate t = TEMPLATES.get("index." + part);
+            String text = indices ? t.fill(sizes(t)) : "";
+            values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") ? text.strip() : text);
+        }
+        return dialect.prelude() + "\n" + SORT.fill(values);
     }
+
+    static String scanSource(Dialect dialect) { return dialect.prelude() + "\n" + SCAN.fill(sizes(SCAN)); }
 }

@@ -6,7 +6,9 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DTypeException;
 import org.ndgpu.Nd;
@@ -15,6 +17,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.KernelTemplate;
 
 /**
  * numpy.sort and numpy.argsort along one axis, on the device: each row (the axis moved last) is
@@ -151,20 +154,30 @@ public final class Sorting {
         }
     }
 
-    private static Spec searchSpec(DType d) {
-        String c = CTypes.compute(d);
-        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
-        String mLessX = less.replace("_x", "_m").replace("_y", "x"), xLessM = less.replace("_x", "x").replace("_y", "_m");
+    static Spec searchSpec(DType d) {
+        String body = NETWORK.get("search").fill(Map.of("c", CTypes.compute(d), "load", CTypes.load(d, "(sorted + _mid)"),
+                "xLessM", less(d, "x", "_m"), "mLessX", less(d, "_m", "x")));
         return new Spec("nd_searchsorted_" + d,
                 List.of(new Param("x", d, Kind.IN), new Param("sorted", d, Kind.RAW), new Param("y", DType.INT64, Kind.OUT),
                         new Param("_len", DType.INT64, Kind.SCALAR), new Param("_right", DType.INT64, Kind.SCALAR)),
-                "long _lo = 0, _hi = _len;\n"
-                        + "while (_lo < _hi) {\n"
-                        + "    long _mid = (_lo + _hi) >> 1;\n"
-                        + "    " + c + " _m = " + CTypes.load(d, "(sorted + _mid)") + ";\n"
-                        + "    if (_right ? !" + xLessM + " : " + mLessX + ") _lo = _mid + 1; else _hi = _mid;\n"
-                        + "}\n"
-                        + "y = _lo;");
+                body.strip());
+    }
+
+    private static final KernelTemplate.Sections NETWORK =
+            KernelTemplate.sections("sort-network.tmpl", Sorting.class.getResourceAsStream("sort-network.tmpl"));
+
+    /** NumPy's order as a C expression: {@code x} sorts before {@code y}, NaN after everything (and equal to NaN). */
+    private static String less(DType d, String x, String y) {
+        return d.isFloating() ? "(" + x + " < " + y + " || (" + y + " != " + y + " && " + x + " == " + x + "))" : "(" + x + " < " + y + ")";
+    }
+
+    /** Section {@code section} filled with those of {@code values} it uses, or "" when {@code used} is false. */
+    private static String fill(String section, boolean used, Map<String, Object> values) {
+        if (!used) return "";
+        KernelTemplate t = NETWORK.get(section);
+        var mine = new HashMap<>(values);
+        mine.keySet().retainAll(t.placeholders());
+        return t.fill(mine);
     }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
@@ -209,48 +222,18 @@ public final class Sorting {
     }
 
     static String localSource(org.ndgpu.backend.Dialect dialect, String name, DType d, boolean indices) {
-        String t = CTypes.storage(d), c = CTypes.compute(d);
-        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
-        String lessAB = less.replace("_x", "_a").replace("_y", "_b"), lessBA = less.replace("_x", "_b").replace("_y", "_a");
-        String swap = indices
-                ? "int _bFirst = " + lessBA + " || (!" + lessAB + " && _ib < _ia);\n"
-                + "                if (_up ? _bFirst : !_bFirst) { sk[_lo] = _b; sk[_hi] = _a; si[_lo] = _ib; si[_hi] = _ia; }\n"
-                : "if (_up ? " + lessBA + " : " + lessAB + ") { sk[_lo] = _b; sk[_hi] = _a; }\n";
-        return dialect.prelude() + "\n"
-                + "ND_KERNEL void " + name + "(ND_GLOBAL char* _b_keys, long _o_keys"
-                + (indices ? ", ND_GLOBAL char* _b_idx, long _o_idx" : "") + ", long _P, long _total, long _kStart, long _kEnd) {\n"
-                + "    ND_LOCAL " + c + " sk[" + BLOCK + "];\n"
-                + (indices ? "    ND_LOCAL long si[" + BLOCK + "];\n" : "")
-                + "    ND_GLOBAL " + t + "* keys = (ND_GLOBAL " + t + "*)(_b_keys + _o_keys);\n"
-                + (indices ? "    ND_GLOBAL long* idx = (ND_GLOBAL long*)(_b_idx + _o_idx);\n" : "")
-                + "    long _base = (long)ND_GROUP_ID() * " + BLOCK + ";\n"
-                + "    int _tid = (int)ND_LOCAL_ID();\n"
-                + "    for (int _e = _tid; _e < " + BLOCK + "; _e += " + LOCAL_THREADS + ") {\n"
-                + "        if (_base + _e < _total) {\n"
-                + "            sk[_e] = " + CTypes.load(d, "(keys + _base + _e)") + ";\n"
-                + (indices ? "            si[_e] = idx[_base + _e];\n" : "")
-                + "        }\n"
-                + "    }\n"
-                + "    ND_SYNC();\n"
-                + "    for (long _k = _kStart; _k <= _kEnd; _k <<= 1) {\n"
-                + "        for (long _j = (_k >> 1) < " + BLOCK / 2 + " ? (_k >> 1) : " + BLOCK / 2 + "; _j > 0; _j >>= 1) {\n"
-                + "            int _lo = (int)(2 * _j * (_tid / _j) + _tid % _j), _hi = _lo + (int)_j;\n"
-                + "            if (_base + _lo < _total) {\n"
-                + "                int _up = (((_base + _lo) & (_P - 1)) & _k) == 0;\n"
-                + "                " + c + " _a = sk[_lo], _b = sk[_hi];\n"
-                + (indices ? "                long _ia = si[_lo], _ib = si[_hi];\n" : "")
-                + "                " + swap
-                + "            }\n"
-                + "            ND_SYNC();\n"
-                + "        }\n"
-                + "    }\n"
-                + "    for (int _e = _tid; _e < " + BLOCK + "; _e += " + LOCAL_THREADS + ") {\n"
-                + "        if (_base + _e < _total) {\n"
-                + "            " + CTypes.store(d, "(keys + _base + _e)", "sk[_e]") + "\n"
-                + (indices ? "            idx[_base + _e] = si[_e];\n" : "")
-                + "        }\n"
-                + "    }\n"
-                + "}\n";
+        Map<String, Object> v = new HashMap<>(Map.of("name", name, "t", CTypes.storage(d), "c", CTypes.compute(d),
+                "BLOCK", BLOCK, "LOCAL_THREADS", LOCAL_THREADS, "HALF", BLOCK / 2,
+                "lessAB", less(d, "_a", "_b"), "lessBA", less(d, "_b", "_a")));
+        v.put("load", CTypes.load(d, "(keys + _base + _e)"));
+        v.put("store", CTypes.store(d, "(keys + _base + _e)", "sk[_e]"));
+        v.put("swap", fill(indices ? "local.index.swap" : "local.swap", true, v));
+        v.put("indexParams", fill("local.index.params", indices, v).strip());
+        v.put("indexShared", fill("local.index.shared", indices, v));
+        v.put("indexPointer", fill("local.index.pointer", indices, v));
+        v.put("indexLoad", fill("local.index.load", indices, v));
+        v.put("indexStore", fill("local.index.store", indices, v));
+        return dialect.prelude() + "\n" + fill("local", true, v);
     }
 
     // the moved-last result back in the caller's axis order, C-contiguous as numpy.sort returns it
@@ -294,32 +277,18 @@ public final class Sorting {
     }
 
     // one network step (k, j): pair t of row r compares positions lo and lo + j, ascending when (lo & k) == 0
-    private static Spec spec(DType d, boolean indices) {
-        String t = CTypes.storage(d), c = CTypes.compute(d);
-        // NumPy's order: NaN after everything (and equal to NaN)
-        String less = d.isFloating() ? "(_x < _y || (_y != _y && _x == _x))" : "(_x < _y)";
-        StringBuilder body = new StringBuilder()
-                .append("long _half = _P >> 1, _r = (long)i / _half, _q = (long)i - _r * _half;\n")
-                .append("long _lo = (_q / _j) * 2 * _j + _q % _j, _hi = _lo + _j;\n")
-                .append("ND_GLOBAL ").append(t).append("* _row = keys + _r * _P;\n")
-                .append(c).append(" _a = ").append(CTypes.load(d, "(_row + _lo)")).append(", _b = ").append(CTypes.load(d, "(_row + _hi)")).append(";\n")
-                .append("int _up = (_lo & _k) == 0;\n");
-        String lessAB = less.replace("_x", "_a").replace("_y", "_b"), lessBA = less.replace("_x", "_b").replace("_y", "_a");
-        if (indices) {
-            body.append("ND_GLOBAL long* _ir = idx + _r * _P;\n")
-                    .append("long _ia = _ir[_lo], _ib = _ir[_hi];\n")
-                    .append("int _bFirst = ").append(lessBA).append(" || (!").append(lessAB).append(" && _ib < _ia);\n")
-                    .append("if (_up ? _bFirst : !_bFirst) { ").append(t).append(" _s = _row[_lo]; _row[_lo] = _row[_hi]; _row[_hi] = _s; ")
-                    .append("_ir[_lo] = _ib; _ir[_hi] = _ia; }");
-        } else {
-            body.append("if (_up ? ").append(lessBA).append(" : ").append(lessAB).append(") { ")
-                    .append(t).append(" _s = _row[_lo]; _row[_lo] = _row[_hi]; _row[_hi] = _s; }");
-        }
+    static Spec spec(DType d, boolean indices) {
+        String t = CTypes.storage(d);
+        Map<String, Object> v = new HashMap<>(Map.of("t", t, "c", CTypes.compute(d),
+                "loadLo", CTypes.load(d, "(_row + _lo)"), "loadHi", CTypes.load(d, "(_row + _hi)"),
+                "lessAB", less(d, "_a", "_b"), "lessBA", less(d, "_b", "_a")));
+        v.put("swap", fill(indices ? "step.index.swap" : "step.swap", true, v));
+        String body = fill("step", true, v).strip();
         List<Param> params = indices
                 ? List.of(new Param("keys", d, Kind.RAW), new Param("idx", DType.INT64, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
                         new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR))
                 : List.of(new Param("keys", d, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
                         new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR));
-        return new Spec("nd_" + (indices ? "argsort" : "sort") + "_step_" + d, params, body.toString());
+        return new Spec("nd_" + (indices ? "argsort" : "sort") + "_step_" + d, params, body);
     }
 }

@@ -1,0 +1,57 @@
+// <OPENCL prelude>
+
+#ifdef ND_CUDA
+#define ND_INF __int_as_float(0x7f800000)
+#define ND_NAN __int_as_float(0x7fc00000)
+#else
+#define ND_INF INFINITY
+#define ND_NAN NAN
+#endif
+ND_DEVICE_FN float nd_abs2_c64(complex64 v) { return v.x * v.x + v.y * v.y; }
+ND_DEVICE_FN float nd_sq_f32(float v) { return v * v; }
+#if defined(ND_CUDA) || defined(cl_khr_fp64)
+ND_DEVICE_FN double nd_abs2_c128(complex128 v) { return v.x * v.x + v.y * v.y; }
+ND_DEVICE_FN double nd_sq_f64(double v) { return v * v; }
+#endif
+
+ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _ks0_x, long _ks1_x, long _as_x, ND_GLOBAL char* _b_y, long _o_y, long _ks0_y, long _ks1_y, long _as_y, ND_GLOBAL long* _sums, int _has_sums, long _L, long _N, long _T, long _kd0, long _kd1) {
+    ND_LOCAL long _sh[256];
+    const int _t = (int)ND_LOCAL_ID();
+    for (long _tile = ND_GROUP_ID(); _tile < _L * _T; _tile += ND_NUM_GROUPS()) {
+        const long _l = _tile / _T, _ti = _tile % _T;
+        long _ko_x = 0;
+        long _ko_y = 0;
+        {
+            long _rem = _l, _q;
+            _q = _rem % (long)_kd1; _rem /= (long)_kd1;
+            _ko_x += _q * (long)_ks1_x;
+            _ko_y += _q * (long)_ks1_y;
+            _q = _rem;
+            _ko_x += _q * (long)_ks0_x;
+            _ko_y += _q * (long)_ks0_y;
+        }
+        const long _p0 = _ti * 1024 + (long)_t * 4;
+        long _v[4];
+        long _run = 1;
+        for (int _i = 0; _i < 4; _i++) {
+            const long _p = _p0 + _i;
+            if (_p < _N) _run = (_run * (long)((*((ND_GLOBAL int*)(_b_x + _o_x + _ko_x + _p * _as_x)))));
+            _v[_i] = _run;
+        }
+        _sh[_t] = _run;
+        ND_SYNC();
+        for (int _s = 1; _s < 256; _s <<= 1) {
+            long _o = _t >= _s ? _sh[_t - _s] : 1;
+            ND_SYNC();
+            if (_t >= _s) _sh[_t] = (_o * _sh[_t]);
+            ND_SYNC();
+        }
+        const long _pre = _t > 0 ? _sh[_t - 1] : 1;
+        for (int _i = 0; _i < 4; _i++) {
+            const long _p = _p0 + _i;
+            if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = (_pre * _v[_i]);
+        }
+        if (_has_sums && _t == 255) _sums[_tile] = _sh[_t];
+        ND_SYNC();
+    }
+}

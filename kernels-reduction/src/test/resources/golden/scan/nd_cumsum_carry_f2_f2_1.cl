@@ -1,0 +1,30 @@
+// <OPENCL prelude>
+
+#ifdef ND_CUDA
+#define ND_INF __int_as_float(0x7f800000)
+#define ND_NAN __int_as_float(0x7fc00000)
+#else
+#define ND_INF INFINITY
+#define ND_NAN NAN
+#endif
+ND_DEVICE_FN float nd_abs2_c64(complex64 v) { return v.x * v.x + v.y * v.y; }
+ND_DEVICE_FN float nd_sq_f32(float v) { return v * v; }
+#if defined(ND_CUDA) || defined(cl_khr_fp64)
+ND_DEVICE_FN double nd_abs2_c128(complex128 v) { return v.x * v.x + v.y * v.y; }
+ND_DEVICE_FN double nd_sq_f64(double v) { return v * v; }
+#endif
+
+ND_KERNEL void nd_cumsum_carry_f2_f2_1(ND_GLOBAL char* _b_y, long _o_y, long _ks0_y, long _as_y, ND_GLOBAL float* _sums, long _L, long _N, long _T, long _kd0) {
+    const int _t = (int)ND_LOCAL_ID();
+    for (long _tile = ND_GROUP_ID(); _tile < _L * _T; _tile += ND_NUM_GROUPS()) {
+        const long _l = _tile / _T, _ti = _tile % _T;
+        if (_ti == 0) continue;
+        const float _c = _sums[_tile - 1];
+        long _ko_y = 0;
+        _ko_y = _l * (long)_ks0_y;
+        for (int _i = 0; _i < 4; _i++) {
+            const long _p = _ti * 1024 + (long)_i * 256 + _t;
+            if (_p < _N) ND_STORE_HALF((ND_GLOBAL nd_half*)(_b_y + _o_y + _ko_y + _p * _as_y), (float)((_c + (float)(ND_HALF_TO_FLOAT((ND_GLOBAL nd_half*)(_b_y + _o_y + _ko_y + _p * _as_y))))));
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.DType;
+
+import org.junit.jupiter.api.Test;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Layout;
+import org.ndgpu.testing.GoldenSource;
+
+/**
+ * Golden files of the sort kernels' source (radix sort, its scan, the bitonic network's local and
+ * global steps, searchsorted), in both dialects; no device needed.
+ * After an intended change, regenerate with {@code -Dndgpu.golden.update=true} and review the diff.
+ */
+class SortGoldenTest {
+    private static void both(String file, java.util.function.Function<Dialect, String> source) {
+        GoldenSource.check("sort/" + file + ".cl", source.apply(Dialect.OPENCL));
+        GoldenSource.check("sort/" + file + ".cu", source.apply(Dialect.CUDA));
+    }
+
+    @Test
+    void radixSort() {
+        both("radix_sort_float32", d -> RadixSort.source(d, DType.FLOAT32, false));
+        both("radix_argsort_float64", d -> RadixSort.source(d, DType.FLOAT64, true));
+        both("radix_sort_float16", d -> RadixSort.source(d, DType.FLOAT16, false));
+        both("radix_argsort_int16", d -> RadixSort.source(d, DType.INT16, true));
+        both("radix_sort_uint8", d -> RadixSort.source(d, DType.UINT8, false));
+        both("radix_sort_int64", d -> RadixSort.source(d, DType.INT64, false));
+        both("radix_scan", RadixSort::scanSource);
+    }
+
+    @Test
+    void bitonicNetwork() {
+        both("local_sort_float32", d -> Sorting.localSource(d, "nd_sort_local_float32", DType.FLOAT32, false));
+        both("local_argsort_float16", d -> Sorting.localSource(d, "nd_argsort_local_float16", DType.FLOAT16, true));
+        both("local_argsort_int32", d -> Sorting.localSource(d, "nd_argsort_local_int32", DType.INT32, true));
+        both("step_argsort_float64", d -> ElementwiseLoop.source(d, Sorting.spec(DType.FLOAT64, true), new Layout(1, true, true)));
+        both("step_sort_int8", d -> ElementwiseLoop.source(d, Sorting.spec(DType.INT8, false), new Layout(1, true, false)));
+    }
+
+    @Test
+    void searchsorted() {
+        both("searchsorted_float32", d -> ElementwiseLoop.source(d, Sorting.searchSpec(DType.FLOAT32), new Layout(1, false, true)));
+        both("searchsorted_int64", d -> ElementwiseLoop.source(d, Sorting.searchSpec(DType.INT64), new Layout(1, true, true)));
+    }
+}
