@@ -5,15 +5,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.ndgpu.device.Device;
 
 /**
- * Base of every conformance suite: an abstract suite extends this, and one small subclass per
- * backend says which device, e.g. {@code class PoclCoreTest extends CoreConformance { device() ->
- * Backends.openclCpu() }} and {@code @Tag("gpu") class CudaCoreTest extends CoreConformance}.
- * Each test runs with that device current.
+ * Each test runs with {@link #device()} current. A test of one fixed device extends this directly
+ * (e.g. {@code @Tag("gpu") class CudaOutOfMemoryTest}: {@code device() -> Backends.cuda()}); a
+ * conformance suite, run on every tested device, extends {@link PerDeviceTest}.
  */
 public abstract class DeviceTestBase {
     private Device.Scope scope;
 
-    /** The device the suite runs on. */
+    /** The device the tests run on. */
     protected abstract Device device();
 
     @BeforeEach

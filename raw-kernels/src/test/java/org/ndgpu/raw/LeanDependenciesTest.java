@@ -21,7 +21,7 @@ class LeanDependenciesTest {
         assertThrows(ClassNotFoundException.class, () -> Class.forName("scala.Predef"), "scala-library is excluded");
         assertThrows(ClassNotFoundException.class, () -> Class.forName("com.aparapi.natives.NativeLoader"), "aparapi-jni is excluded");
         int n = 777;
-        float[] a = RawKernelConformance.random(n, 21), b = RawKernelConformance.random(n, 22);
+        float[] a = RawKernelTest.random(n, 21), b = RawKernelTest.random(n, 22);
         try (var on = Backends.openclCpu().use(); NDArray x = Nd.array(a); NDArray y = Nd.array(b)) {
             var k = new TestKernels.Saxpy();
             k.a = -1.5f;

@@ -11,7 +11,7 @@ import org.ndgpu.ndarray.NDArray;
  * One hostile call and the rule that judges it. A case runs on the current device and either
  * passes (returns), or throws AssertionError describing what was wrong: a silent wrong result,
  * an exception of the wrong kind, a message that names nothing. Crashes are judged by the parent
- * JVM ({@link HostileSuite}), which runs every case in a child JVM.
+ * JVM ({@link HostileSuiteTest}), which runs every case in a child JVM.
  */
 record Hostile(String name, Check check) {
     /** The body of a case. */

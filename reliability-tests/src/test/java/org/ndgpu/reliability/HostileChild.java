@@ -4,14 +4,14 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.MemoryPool;
-import org.ndgpu.testing.Backends;
+import org.ndgpu.testing.TestDevice;
 
 /**
  * Runs the hostile cases in this JVM, one after another from a given index, on one device:
- * {@code HostileChild <device id, or cuda, opencl-gpu, opencl-cpu> <first index> [<end index>]}. Each case runs on a fresh thread (so a stream or
+ * {@code HostileChild <device id, or a TestDevice kind: pocl, cuda, opencl-gpu> <first index> [<end index>]}. Each case runs on a fresh thread (so a stream or
  * device a case made current ends with it) with a time limit, and the canary array is checked after
- * each. Prints one line per event, for {@link HostileSuite} to read:
- * {@code @@ BEGIN i}, {@code @@ PASS i}, {@code @@ FAIL i <why>}, {@code @@ HANG i}, with {@code @@ TOTAL n} first and {@code @@ DONE} last.
+ * each. Prints one line per event, for {@link HostileSuiteTest} to read:
+ * {@code @@ NODEVICE <why>} alone when this machine lacks the kind, else {@code @@ BEGIN i}, {@code @@ PASS i}, {@code @@ FAIL i <why>}, {@code @@ HANG i}, with {@code @@ TOTAL n} first and {@code @@ DONE} last.
  * A JVM that dies between BEGIN and the next line crashed on that case.
  *
  * <p>To reproduce one case by hand: run this class with the index printed in the failure, under
@@ -26,15 +26,17 @@ public final class HostileChild {
         Device device;
         try {
             device = switch (args[0]) {
-                case "cuda" -> Backends.cuda();
-                case "opencl-gpu" -> Backends.openclGpu();
-                case "opencl-cpu" -> Backends.openclCpu();
+                case "pocl", "cuda", "opencl-gpu" -> TestDevice.of(args[0]).find().orElse(null);
                 default -> Device.get(args[0]);
             };
         } catch (RuntimeException e) {
             System.out.println("no device " + args[0] + ": " + e.getMessage() + "; devices " + Device.list() + ", problems " + Device.problems()
                     + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH"));
             throw e;
+        }
+        if (device == null) {
+            System.out.println("@@ NODEVICE " + TestDevice.of(args[0]).absence());
+            return;
         }
         int first = Integer.parseInt(args[1]);
         int last = args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE;

@@ -33,7 +33,7 @@ public final class SignalChild {
         List<Future<Integer>> done = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
             final int seed = 77 + t;
-            done.add(pool.submit(() -> ThreadsConformance.workload(dev, seed, 6)));
+            done.add(pool.submit(() -> ThreadsTest.workload(dev, seed, 6)));
         }
         // Java code runs and reaches safepoints while the threads compile
         for (int round = 0; round < 20; round++) JavaSignals.checkDivisionAndNullChecks();

@@ -1,0 +1,111 @@
+package org.ndgpu.elementwise;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.testing.PerDeviceTest;
+
+/**
+ * Every ufunc x every dtype it accepts, against NumPy (fixtures/ufuncs/ufuncs.tsv): on contiguous
+ * inputs, on a transposed view and a strided view, and with the second input broadcast from one
+ * row. Outputs are poisoned first where passed in.
+ */
+public class UfuncTest extends PerDeviceTest {
+    private static final long[] SHAPE = {3, 4};
+
+    @TestFactory
+    Stream<DynamicTest> everyUfuncEveryDtype() {
+        return Fixtures.rows("/fixtures/ufuncs/ufuncs.tsv").stream().map(r -> DynamicTest.dynamicTest(r[0] + "(" + r[1] + ")", () -> {
+            try (var on = device().use()) {
+                check(r);
+            }
+        }));
+    }
+
+    private void check(String[] r) {
+        String name = r[0];
+        DType d = DType.of(r[1]);
+        DType outType = DType.of(r[2]);
+        int nin = r.length - 5;
+        double[][] want = Fixtures.parse(r[3 + nin]);
+        double[][] wantBc = Fixtures.parse(r[4 + nin]);
+        NDArray[] ins = new NDArray[nin];
+        for (int k = 0; k < nin; k++) ins[k] = Fixtures.array(device(), d, SHAPE, Fixtures.parse(r[3 + k]));
+
+        // contiguous
+        NDArray got = call(name, null, ins);
+        assertEquals(outType, got.dtype(), name + " result dtype");
+        assertNull(Fixtures.compare(outType, want, Fixtures.values(got)), name + "(" + d + ") contiguous");
+
+        // views: first input a transposed copy seen through .T(), second a strided view, into a poisoned out
+        NDArray[] views = ins.clone();
+        views[0] = ins[0].T().copy().T();
+        if (nin > 1) {
+            NDArray wide = Nd.zeros(d, 3, 8);
+            wide.set(":, ::2", ins[1]);
+            views[1] = wide.get(":, ::2");
+        }
+        NDArray out = Nd.zeros(outType, 3, 4);
+        if (outType.isInexact()) out.fill(Double.NaN); else out.fill(7);
+        call(name, out, views);
+        assertNull(Fixtures.compare(outType, want, Fixtures.values(out)), name + "(" + d + ") transposed/strided into out");
+
+        if (nin == 2 && !name.equals("clip")) {
+            NDArray bc = call(name, null, ins[0], ins[1].get("0:1, :"));
+            assertNull(Fixtures.compare(outType, wantBc, Fixtures.values(bc)), name + "(" + d + ") broadcast");
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void weakScalarsOutCastingWhereRealImag() {
+        NDArray f = Nd.array(new float[]{1, -2, 3});
+        assertEquals(DType.FLOAT32, f.mul(2.0).dtype());                       // NEP 50
+        assertEquals(DType.FLOAT64, Nd.array(new int[]{1, 2}).add(0.5).dtype());
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.DTypeException.class,
+                () -> Nd.array(new byte[]{1}).astype(DType.UINT8).add(300));
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.DTypeException.class,
+                () -> Nd.add(f, f, Nd.zeros(DType.INT32, 3)));                 // same_kind: float into int
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.ShapeException.class,
+                () -> Nd.add(f, f, Nd.zeros(DType.FLOAT32, 4)));
+        NDArray d = Nd.zeros(DType.FLOAT64, 3);
+        Nd.add(f, 1, d);                                                       // float32 into float64: allowed
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new double[]{2, -1, 4}, d.toDoubleArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new long[]{0, 0, -2, 1},
+                Nd.floorDiv(Nd.array(new long[]{7, 7, -7, 7}), Nd.array(new long[]{0, 0, 4, 4})).get("0:4").sub(Nd.array(new long[]{0, 0, 0, 0})).toLongArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new long[]{0, 1, -3},
+                Nd.mod(Nd.array(new long[]{7, -7, 7}), Nd.array(new long[]{0, 4, -5})).toLongArray());
+        NDArray w = Nd.where(f.gt(0), f, 0);
+        assertEquals(DType.FLOAT32, w.dtype());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{1, 0, 3}, w.toFloatArray());
+        NDArray c = Fixtures.array(device(), DType.COMPLEX64, new long[]{2}, new double[][]{{1, 2}, {-3, 4}});
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{1, -3}, c.real().toFloatArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{2, 4}, c.imag().toFloatArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{(float) Math.sqrt(5), 5}, c.abs().toFloatArray(), 1e-6f);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, 0, 0}, f.imag().toFloatArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{1, 0, 1}, f.clip(0, 1).toFloatArray());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, -2, 0}, f.clip(null, 0).toFloatArray());
+    }
+
+    private static NDArray call(String name, NDArray out, NDArray... ins) {
+        if (name.equals("clip")) return out == null ? Nd.clip(ins[0], ins[1], ins[2]) : Nd.clip(ins[0], ins[1], ins[2], out);
+        return Nd.ufunc(name, out, (Object[]) Arrays.copyOf(ins, ins.length, Object[].class));
+    }
+
+    /** NumPy: "Integers to negative integer powers are not allowed"; a float exponent or base is fine. */
+    @org.junit.jupiter.api.Test
+    void integerBaseToNegativeIntegerScalarPowerIsAnError() {
+        try (NDArray a = Nd.arange(1, 4); NDArray f = a.pow(-1.0); NDArray p = a.pow(2)) {
+            var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.NdException.class, () -> a.pow(-1));
+            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("power: Integers to negative integer powers are not allowed"), e.getMessage());
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new double[]{1, 0.5, 1.0 / 3}, f.toDoubleArray(), 1e-15);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new long[]{1, 4, 9}, p.toLongArray());
+        }
+    }
+}

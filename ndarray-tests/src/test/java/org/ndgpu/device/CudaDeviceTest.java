@@ -1,9 +1,0 @@
-package org.ndgpu.device;
-
-import org.junit.jupiter.api.Tag;
-import org.ndgpu.testing.Backends;
-
-@Tag("gpu")
-class CudaDeviceTest extends DeviceConformance {
-    @Override protected Device device() { return Backends.cuda(); }
-}

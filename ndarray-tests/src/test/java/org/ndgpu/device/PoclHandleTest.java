@@ -1,8 +1,0 @@
-package org.ndgpu.device;
-
-import org.ndgpu.testing.Backends;
-
-class PoclHandleTest extends HandleConformance {
-    @Override
-    protected Device device() { return Backends.openclCpu(); }
-}

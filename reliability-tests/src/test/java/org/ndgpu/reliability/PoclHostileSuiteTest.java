@@ -1,6 +1,0 @@
-package org.ndgpu.reliability;
-
-
-class PoclHostileSuiteTest extends HostileSuite {
-    @Override protected String deviceKind() { return "opencl-cpu"; }
-}
