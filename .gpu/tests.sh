@@ -5,7 +5,7 @@
 #   .gpu/tests.sh [module-name ...]    writes $OUT/gpu-tests.log and $OUT/gpu-extra.tgz (reports, crash logs)
 D=$(cd "$(dirname "$0")/../.device" && pwd)
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT" /tmp/gpu-extra
-mods=${*:-ndarray raw-kernels kernels-elementwise kernels-reduction fuse linalg examples reliability-tests}
+mods=${*:-ndarray backend-cuda ndarray-tests routines raw-kernels kernels-elementwise kernels-reduction fuse linalg examples reliability-tests}
 rc=0
 for m in $mods; do
   jar="$D/lib/zz-$m-test-classes.jar"; [[ -f $jar ]] || continue

@@ -5,19 +5,19 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import org.ndgpu.ShapeException;
-import org.ndgpu.ndarray.DType;
 
 /**
  * An array's elements in host memory, as a .npy file holds them: a dtype, a shape, a flag for
  * Fortran (column-major) order, and exactly {@code product(shape) * itemsize} little-endian bytes.
- * It is the plain form that NDArray copies to and from a device, and that {@link Npy}, {@link Npz}
- * and {@link org.ndgpu.ndarray.ArrayPrinter} work on, so none of them needs a device.
+ * It is the plain form that NDArray copies to and from a device, and that the .npy/.npz reader and
+ * writer ({@code org.ndgpu.io.Npy}, {@code Npz}, module routines) and the printer work on, so none of
+ * them needs a device.
  *
  * <pre>{@code
  * var buf = ByteBuffer.allocate(6 * 4).order(ByteOrder.LITTLE_ENDIAN);
  * for (int i = 0; i < 6; i++) buf.putFloat(i);
  * var a = new HostArray(DType.FLOAT32, new long[]{2, 3}, false, buf.flip());
- * Providers.routines().writeNpy(Path.of("a.npy"), a);   // np.load("a.npy") -> array([[0., 1., 2.], [3., 4., 5.]], dtype=float32)
+ * Npy.write(Path.of("a.npy"), a);               // np.load("a.npy") -> array([[0., 1., 2.], [3., 4., 5.]], dtype=float32)
  * }</pre>
  *
  * @param dtype        the element type
