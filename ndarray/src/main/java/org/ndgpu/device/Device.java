@@ -247,8 +247,10 @@ public final class Device {
      */
     @SuppressWarnings("unchecked")   // a Key<T> is only ever filled by a Supplier<? extends T>
     public <T> T state(Key<T> key, Supplier<? extends T> make) {
+        Objects.requireNonNull(key, "state: key is null");
+        Objects.requireNonNull(make, "state: make is null");
         Slot slot = state.get(key);
-        if (slot == null) slot = state.computeIfAbsent(Objects.requireNonNull(key, "Device.state: key is null"), k -> new Slot());
+        if (slot == null) slot = state.computeIfAbsent(key, k -> new Slot());
         Object v = slot.value;
         return (T) (v != null ? v : slot.fill(key, make));
     }
