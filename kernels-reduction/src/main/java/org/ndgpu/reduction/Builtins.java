@@ -9,6 +9,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * The built-in reductions as {@link ReductionSpec}s, and NumPy's result dtypes for them.
@@ -51,8 +52,8 @@ final class Builtins {
     /** NumPy's name for the ufunc behind a reduction, for the empty-array error. */
     static String ufuncName(Reduction op) {
         return switch (op) {
-            case MAX -> "maximum";
-            case MIN -> "minimum";
+            case MAX -> Ufunc.MAXIMUM.numpyName();
+            case MIN -> Ufunc.MINIMUM.numpyName();
             case NANMAX -> "fmax";
             case NANMIN -> "fmin";
             default -> op.numpyName();
