@@ -22,6 +22,8 @@ import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.random.Random;
 import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * The ndgpu namespace, as {@code cupy} / {@code numpy}: array creation, transfers, and the facade
@@ -331,7 +333,7 @@ public final class Nd {
     /** numpy.logspace(start, stop, num, endpoint, base): base ** linspace(start, stop, num, endpoint), float64. */
     public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) {
         try (NDArray exps = linspace(start, stop, num, endpoint, DType.FLOAT64)) {
-            return ufunc("power", null, base, exps);
+            return call(Ufunc.POWER, null, base, exps);
         }
     }
 
@@ -535,28 +537,28 @@ public final class Nd {
     // ---------------------------------------------------------------- reductions beyond the NDArray methods
 
     /** numpy.count_nonzero(a): the number of nonzero elements, as a 0-d int64 array. */
-    public static NDArray countNonzero(NDArray a) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce("count_nonzero", a, null, false); }
+    public static NDArray countNonzero(NDArray a) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce(Reduction.COUNT_NONZERO, a, null, false); }
 
     /** numpy.count_nonzero(a, axis, keepdims). */
-    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce("count_nonzero", a, axes, keepdims); }
+    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce(Reduction.COUNT_NONZERO, a, axes, keepdims); }
 
     /** numpy.nansum(a): the sum with NaNs counted as zero. */
-    public static NDArray nansum(NDArray a) { Objects.requireNonNull(a, "nansum: a is null"); return reduce("nansum", a, null, false); }
+    public static NDArray nansum(NDArray a) { Objects.requireNonNull(a, "nansum: a is null"); return reduce(Reduction.NANSUM, a, null, false); }
 
     /** numpy.nansum(a, axis, keepdims). */
-    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nansum: a is null"); return reduce("nansum", a, axes, keepdims); }
+    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nansum: a is null"); return reduce(Reduction.NANSUM, a, axes, keepdims); }
 
     /** numpy.nanmax(a): the maximum ignoring NaNs (NaN only where every element is NaN). */
-    public static NDArray nanmax(NDArray a) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce("nanmax", a, null, false); }
+    public static NDArray nanmax(NDArray a) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce(Reduction.NANMAX, a, null, false); }
 
     /** numpy.nanmax(a, axis, keepdims). */
-    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce("nanmax", a, axes, keepdims); }
+    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce(Reduction.NANMAX, a, axes, keepdims); }
 
     /** numpy.nanmin(a): the minimum ignoring NaNs. */
-    public static NDArray nanmin(NDArray a) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce("nanmin", a, null, false); }
+    public static NDArray nanmin(NDArray a) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce(Reduction.NANMIN, a, null, false); }
 
     /** numpy.nanmin(a, axis, keepdims). */
-    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce("nanmin", a, axes, keepdims); }
+    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce(Reduction.NANMIN, a, axes, keepdims); }
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
     public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
@@ -577,8 +579,8 @@ public final class Nd {
         return all;
     }
 
-    private static NDArray reduce(String name, NDArray a, int[] axes, boolean keepdims) {
-        return Providers.reductions(a.live(name)).reduce(name, a, axes, keepdims, null, 0);
+    private static NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims) {
+        return Providers.reductions(a.live(op.numpyName())).reduce(op, a, axes, keepdims, null, 0);
     }
 
     // ---------------------------------------------------------------- searching
@@ -820,7 +822,15 @@ public final class Nd {
     // ---------------------------------------------------------------- ufunc facade
 
     /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
-    public static NDArray ufunc(String name, NDArray out, Object... operands) { Objects.requireNonNull(name, "ufunc: name is null"); Objects.requireNonNull(operands, "ufunc: operands is null"); return Providers.ufuncs(operands).call(name, out, operands); }
+    public static NDArray ufunc(String name, NDArray out, Object... operands) {
+        Objects.requireNonNull(name, "ufunc: name is null");
+        Objects.requireNonNull(operands, "ufunc: operands is null");
+        Ufunc op = Ufunc.of(name);
+        if (op == null) throw new NdException(name + ": unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'");
+        return Providers.ufuncs(operands).call(op, out, operands);
+    }
+
+    private static NDArray call(Ufunc op, NDArray out, Object... operands) { return Providers.ufuncs(operands).call(op, out, operands); }
 
     /** numpy.where(cond, x, y). */
     public static NDArray where(Object cond, Object x, Object y) { return Providers.ufuncs(cond, x, y).where(cond, x, y, null); }
@@ -836,356 +846,356 @@ public final class Nd {
 
     // ---------------------------------------------------------------- ufuncs by name: Nd.add(a, b), Nd.add(a, b, out)
     /** numpy.add. */
-    public static NDArray add(Object a, Object b) { return ufunc("add", null, a, b); }
+    public static NDArray add(Object a, Object b) { return call(Ufunc.ADD, null, a, b); }
 
     /** numpy.add into out. */
-    public static NDArray add(Object a, Object b, NDArray out) { return ufunc("add", out, a, b); }
+    public static NDArray add(Object a, Object b, NDArray out) { return call(Ufunc.ADD, out, a, b); }
 
     /** numpy.subtract. */
-    public static NDArray sub(Object a, Object b) { return ufunc("subtract", null, a, b); }
+    public static NDArray sub(Object a, Object b) { return call(Ufunc.SUBTRACT, null, a, b); }
 
     /** numpy.subtract into out. */
-    public static NDArray sub(Object a, Object b, NDArray out) { return ufunc("subtract", out, a, b); }
+    public static NDArray sub(Object a, Object b, NDArray out) { return call(Ufunc.SUBTRACT, out, a, b); }
 
     /** numpy.multiply. */
-    public static NDArray mul(Object a, Object b) { return ufunc("multiply", null, a, b); }
+    public static NDArray mul(Object a, Object b) { return call(Ufunc.MULTIPLY, null, a, b); }
 
     /** numpy.multiply into out. */
-    public static NDArray mul(Object a, Object b, NDArray out) { return ufunc("multiply", out, a, b); }
+    public static NDArray mul(Object a, Object b, NDArray out) { return call(Ufunc.MULTIPLY, out, a, b); }
 
     /** numpy.true_divide. */
-    public static NDArray div(Object a, Object b) { return ufunc("true_divide", null, a, b); }
+    public static NDArray div(Object a, Object b) { return call(Ufunc.TRUE_DIVIDE, null, a, b); }
 
     /** numpy.true_divide into out. */
-    public static NDArray div(Object a, Object b, NDArray out) { return ufunc("true_divide", out, a, b); }
+    public static NDArray div(Object a, Object b, NDArray out) { return call(Ufunc.TRUE_DIVIDE, out, a, b); }
 
     /** numpy.floor_divide. */
-    public static NDArray floorDiv(Object a, Object b) { return ufunc("floor_divide", null, a, b); }
+    public static NDArray floorDiv(Object a, Object b) { return call(Ufunc.FLOOR_DIVIDE, null, a, b); }
 
     /** numpy.floor_divide into out. */
-    public static NDArray floorDiv(Object a, Object b, NDArray out) { return ufunc("floor_divide", out, a, b); }
+    public static NDArray floorDiv(Object a, Object b, NDArray out) { return call(Ufunc.FLOOR_DIVIDE, out, a, b); }
 
     /** numpy.remainder. */
-    public static NDArray mod(Object a, Object b) { return ufunc("remainder", null, a, b); }
+    public static NDArray mod(Object a, Object b) { return call(Ufunc.REMAINDER, null, a, b); }
 
     /** numpy.remainder into out. */
-    public static NDArray mod(Object a, Object b, NDArray out) { return ufunc("remainder", out, a, b); }
+    public static NDArray mod(Object a, Object b, NDArray out) { return call(Ufunc.REMAINDER, out, a, b); }
 
     /** numpy.power. */
-    public static NDArray pow(Object a, Object b) { return ufunc("power", null, a, b); }
+    public static NDArray pow(Object a, Object b) { return call(Ufunc.POWER, null, a, b); }
 
     /** numpy.power into out. */
-    public static NDArray pow(Object a, Object b, NDArray out) { return ufunc("power", out, a, b); }
+    public static NDArray pow(Object a, Object b, NDArray out) { return call(Ufunc.POWER, out, a, b); }
 
     /** numpy.maximum. */
-    public static NDArray maximum(Object a, Object b) { return ufunc("maximum", null, a, b); }
+    public static NDArray maximum(Object a, Object b) { return call(Ufunc.MAXIMUM, null, a, b); }
 
     /** numpy.maximum into out. */
-    public static NDArray maximum(Object a, Object b, NDArray out) { return ufunc("maximum", out, a, b); }
+    public static NDArray maximum(Object a, Object b, NDArray out) { return call(Ufunc.MAXIMUM, out, a, b); }
 
     /** numpy.minimum. */
-    public static NDArray minimum(Object a, Object b) { return ufunc("minimum", null, a, b); }
+    public static NDArray minimum(Object a, Object b) { return call(Ufunc.MINIMUM, null, a, b); }
 
     /** numpy.minimum into out. */
-    public static NDArray minimum(Object a, Object b, NDArray out) { return ufunc("minimum", out, a, b); }
+    public static NDArray minimum(Object a, Object b, NDArray out) { return call(Ufunc.MINIMUM, out, a, b); }
 
     /** numpy.arctan2. */
-    public static NDArray arctan2(Object a, Object b) { return ufunc("arctan2", null, a, b); }
+    public static NDArray arctan2(Object a, Object b) { return call(Ufunc.ARCTAN2, null, a, b); }
 
     /** numpy.arctan2 into out. */
-    public static NDArray arctan2(Object a, Object b, NDArray out) { return ufunc("arctan2", out, a, b); }
+    public static NDArray arctan2(Object a, Object b, NDArray out) { return call(Ufunc.ARCTAN2, out, a, b); }
 
     /** numpy.hypot. */
-    public static NDArray hypot(Object a, Object b) { return ufunc("hypot", null, a, b); }
+    public static NDArray hypot(Object a, Object b) { return call(Ufunc.HYPOT, null, a, b); }
 
     /** numpy.hypot into out. */
-    public static NDArray hypot(Object a, Object b, NDArray out) { return ufunc("hypot", out, a, b); }
+    public static NDArray hypot(Object a, Object b, NDArray out) { return call(Ufunc.HYPOT, out, a, b); }
 
     /** numpy.equal. */
-    public static NDArray eq(Object a, Object b) { return ufunc("equal", null, a, b); }
+    public static NDArray eq(Object a, Object b) { return call(Ufunc.EQUAL, null, a, b); }
 
     /** numpy.equal into out. */
-    public static NDArray eq(Object a, Object b, NDArray out) { return ufunc("equal", out, a, b); }
+    public static NDArray eq(Object a, Object b, NDArray out) { return call(Ufunc.EQUAL, out, a, b); }
 
     /** numpy.not_equal. */
-    public static NDArray ne(Object a, Object b) { return ufunc("not_equal", null, a, b); }
+    public static NDArray ne(Object a, Object b) { return call(Ufunc.NOT_EQUAL, null, a, b); }
 
     /** numpy.not_equal into out. */
-    public static NDArray ne(Object a, Object b, NDArray out) { return ufunc("not_equal", out, a, b); }
+    public static NDArray ne(Object a, Object b, NDArray out) { return call(Ufunc.NOT_EQUAL, out, a, b); }
 
     /** numpy.less. */
-    public static NDArray lt(Object a, Object b) { return ufunc("less", null, a, b); }
+    public static NDArray lt(Object a, Object b) { return call(Ufunc.LESS, null, a, b); }
 
     /** numpy.less into out. */
-    public static NDArray lt(Object a, Object b, NDArray out) { return ufunc("less", out, a, b); }
+    public static NDArray lt(Object a, Object b, NDArray out) { return call(Ufunc.LESS, out, a, b); }
 
     /** numpy.less_equal. */
-    public static NDArray le(Object a, Object b) { return ufunc("less_equal", null, a, b); }
+    public static NDArray le(Object a, Object b) { return call(Ufunc.LESS_EQUAL, null, a, b); }
 
     /** numpy.less_equal into out. */
-    public static NDArray le(Object a, Object b, NDArray out) { return ufunc("less_equal", out, a, b); }
+    public static NDArray le(Object a, Object b, NDArray out) { return call(Ufunc.LESS_EQUAL, out, a, b); }
 
     /** numpy.greater. */
-    public static NDArray gt(Object a, Object b) { return ufunc("greater", null, a, b); }
+    public static NDArray gt(Object a, Object b) { return call(Ufunc.GREATER, null, a, b); }
 
     /** numpy.greater into out. */
-    public static NDArray gt(Object a, Object b, NDArray out) { return ufunc("greater", out, a, b); }
+    public static NDArray gt(Object a, Object b, NDArray out) { return call(Ufunc.GREATER, out, a, b); }
 
     /** numpy.greater_equal. */
-    public static NDArray ge(Object a, Object b) { return ufunc("greater_equal", null, a, b); }
+    public static NDArray ge(Object a, Object b) { return call(Ufunc.GREATER_EQUAL, null, a, b); }
 
     /** numpy.greater_equal into out. */
-    public static NDArray ge(Object a, Object b, NDArray out) { return ufunc("greater_equal", out, a, b); }
+    public static NDArray ge(Object a, Object b, NDArray out) { return call(Ufunc.GREATER_EQUAL, out, a, b); }
 
     /** numpy.logical_and. */
-    public static NDArray logicalAnd(Object a, Object b) { return ufunc("logical_and", null, a, b); }
+    public static NDArray logicalAnd(Object a, Object b) { return call(Ufunc.LOGICAL_AND, null, a, b); }
 
     /** numpy.logical_and into out. */
-    public static NDArray logicalAnd(Object a, Object b, NDArray out) { return ufunc("logical_and", out, a, b); }
+    public static NDArray logicalAnd(Object a, Object b, NDArray out) { return call(Ufunc.LOGICAL_AND, out, a, b); }
 
     /** numpy.logical_or. */
-    public static NDArray logicalOr(Object a, Object b) { return ufunc("logical_or", null, a, b); }
+    public static NDArray logicalOr(Object a, Object b) { return call(Ufunc.LOGICAL_OR, null, a, b); }
 
     /** numpy.logical_or into out. */
-    public static NDArray logicalOr(Object a, Object b, NDArray out) { return ufunc("logical_or", out, a, b); }
+    public static NDArray logicalOr(Object a, Object b, NDArray out) { return call(Ufunc.LOGICAL_OR, out, a, b); }
 
     /** numpy.logical_xor. */
-    public static NDArray logicalXor(Object a, Object b) { return ufunc("logical_xor", null, a, b); }
+    public static NDArray logicalXor(Object a, Object b) { return call(Ufunc.LOGICAL_XOR, null, a, b); }
 
     /** numpy.logical_xor into out. */
-    public static NDArray logicalXor(Object a, Object b, NDArray out) { return ufunc("logical_xor", out, a, b); }
+    public static NDArray logicalXor(Object a, Object b, NDArray out) { return call(Ufunc.LOGICAL_XOR, out, a, b); }
 
     /** numpy.bitwise_and. */
-    public static NDArray bitwiseAnd(Object a, Object b) { return ufunc("bitwise_and", null, a, b); }
+    public static NDArray bitwiseAnd(Object a, Object b) { return call(Ufunc.BITWISE_AND, null, a, b); }
 
     /** numpy.bitwise_and into out. */
-    public static NDArray bitwiseAnd(Object a, Object b, NDArray out) { return ufunc("bitwise_and", out, a, b); }
+    public static NDArray bitwiseAnd(Object a, Object b, NDArray out) { return call(Ufunc.BITWISE_AND, out, a, b); }
 
     /** numpy.bitwise_or. */
-    public static NDArray bitwiseOr(Object a, Object b) { return ufunc("bitwise_or", null, a, b); }
+    public static NDArray bitwiseOr(Object a, Object b) { return call(Ufunc.BITWISE_OR, null, a, b); }
 
     /** numpy.bitwise_or into out. */
-    public static NDArray bitwiseOr(Object a, Object b, NDArray out) { return ufunc("bitwise_or", out, a, b); }
+    public static NDArray bitwiseOr(Object a, Object b, NDArray out) { return call(Ufunc.BITWISE_OR, out, a, b); }
 
     /** numpy.bitwise_xor. */
-    public static NDArray bitwiseXor(Object a, Object b) { return ufunc("bitwise_xor", null, a, b); }
+    public static NDArray bitwiseXor(Object a, Object b) { return call(Ufunc.BITWISE_XOR, null, a, b); }
 
     /** numpy.bitwise_xor into out. */
-    public static NDArray bitwiseXor(Object a, Object b, NDArray out) { return ufunc("bitwise_xor", out, a, b); }
+    public static NDArray bitwiseXor(Object a, Object b, NDArray out) { return call(Ufunc.BITWISE_XOR, out, a, b); }
 
     /** numpy.left_shift. */
-    public static NDArray leftShift(Object a, Object b) { return ufunc("left_shift", null, a, b); }
+    public static NDArray leftShift(Object a, Object b) { return call(Ufunc.LEFT_SHIFT, null, a, b); }
 
     /** numpy.left_shift into out. */
-    public static NDArray leftShift(Object a, Object b, NDArray out) { return ufunc("left_shift", out, a, b); }
+    public static NDArray leftShift(Object a, Object b, NDArray out) { return call(Ufunc.LEFT_SHIFT, out, a, b); }
 
     /** numpy.right_shift. */
-    public static NDArray rightShift(Object a, Object b) { return ufunc("right_shift", null, a, b); }
+    public static NDArray rightShift(Object a, Object b) { return call(Ufunc.RIGHT_SHIFT, null, a, b); }
 
     /** numpy.right_shift into out. */
-    public static NDArray rightShift(Object a, Object b, NDArray out) { return ufunc("right_shift", out, a, b); }
+    public static NDArray rightShift(Object a, Object b, NDArray out) { return call(Ufunc.RIGHT_SHIFT, out, a, b); }
 
     /** numpy.negative. */
-    public static NDArray neg(Object a) { return ufunc("negative", null, a); }
+    public static NDArray neg(Object a) { return call(Ufunc.NEGATIVE, null, a); }
 
     /** numpy.negative into out. */
-    public static NDArray neg(Object a, NDArray out) { return ufunc("negative", out, a); }
+    public static NDArray neg(Object a, NDArray out) { return call(Ufunc.NEGATIVE, out, a); }
 
     /** numpy.absolute. */
-    public static NDArray abs(Object a) { return ufunc("absolute", null, a); }
+    public static NDArray abs(Object a) { return call(Ufunc.ABSOLUTE, null, a); }
 
     /** numpy.absolute into out. */
-    public static NDArray abs(Object a, NDArray out) { return ufunc("absolute", out, a); }
+    public static NDArray abs(Object a, NDArray out) { return call(Ufunc.ABSOLUTE, out, a); }
 
     /** numpy.sign. */
-    public static NDArray sign(Object a) { return ufunc("sign", null, a); }
+    public static NDArray sign(Object a) { return call(Ufunc.SIGN, null, a); }
 
     /** numpy.sign into out. */
-    public static NDArray sign(Object a, NDArray out) { return ufunc("sign", out, a); }
+    public static NDArray sign(Object a, NDArray out) { return call(Ufunc.SIGN, out, a); }
 
     /** numpy.exp. */
-    public static NDArray exp(Object a) { return ufunc("exp", null, a); }
+    public static NDArray exp(Object a) { return call(Ufunc.EXP, null, a); }
 
     /** numpy.exp into out. */
-    public static NDArray exp(Object a, NDArray out) { return ufunc("exp", out, a); }
+    public static NDArray exp(Object a, NDArray out) { return call(Ufunc.EXP, out, a); }
 
     /** numpy.expm1. */
-    public static NDArray expm1(Object a) { return ufunc("expm1", null, a); }
+    public static NDArray expm1(Object a) { return call(Ufunc.EXPM1, null, a); }
 
     /** numpy.expm1 into out. */
-    public static NDArray expm1(Object a, NDArray out) { return ufunc("expm1", out, a); }
+    public static NDArray expm1(Object a, NDArray out) { return call(Ufunc.EXPM1, out, a); }
 
     /** numpy.log. */
-    public static NDArray log(Object a) { return ufunc("log", null, a); }
+    public static NDArray log(Object a) { return call(Ufunc.LOG, null, a); }
 
     /** numpy.log into out. */
-    public static NDArray log(Object a, NDArray out) { return ufunc("log", out, a); }
+    public static NDArray log(Object a, NDArray out) { return call(Ufunc.LOG, out, a); }
 
     /** numpy.log1p. */
-    public static NDArray log1p(Object a) { return ufunc("log1p", null, a); }
+    public static NDArray log1p(Object a) { return call(Ufunc.LOG1P, null, a); }
 
     /** numpy.log1p into out. */
-    public static NDArray log1p(Object a, NDArray out) { return ufunc("log1p", out, a); }
+    public static NDArray log1p(Object a, NDArray out) { return call(Ufunc.LOG1P, out, a); }
 
     /** numpy.log2. */
-    public static NDArray log2(Object a) { return ufunc("log2", null, a); }
+    public static NDArray log2(Object a) { return call(Ufunc.LOG2, null, a); }
 
     /** numpy.log2 into out. */
-    public static NDArray log2(Object a, NDArray out) { return ufunc("log2", out, a); }
+    public static NDArray log2(Object a, NDArray out) { return call(Ufunc.LOG2, out, a); }
 
     /** numpy.log10. */
-    public static NDArray log10(Object a) { return ufunc("log10", null, a); }
+    public static NDArray log10(Object a) { return call(Ufunc.LOG10, null, a); }
 
     /** numpy.log10 into out. */
-    public static NDArray log10(Object a, NDArray out) { return ufunc("log10", out, a); }
+    public static NDArray log10(Object a, NDArray out) { return call(Ufunc.LOG10, out, a); }
 
     /** numpy.sqrt. */
-    public static NDArray sqrt(Object a) { return ufunc("sqrt", null, a); }
+    public static NDArray sqrt(Object a) { return call(Ufunc.SQRT, null, a); }
 
     /** numpy.sqrt into out. */
-    public static NDArray sqrt(Object a, NDArray out) { return ufunc("sqrt", out, a); }
+    public static NDArray sqrt(Object a, NDArray out) { return call(Ufunc.SQRT, out, a); }
 
     /** numpy.cbrt. */
-    public static NDArray cbrt(Object a) { return ufunc("cbrt", null, a); }
+    public static NDArray cbrt(Object a) { return call(Ufunc.CBRT, null, a); }
 
     /** numpy.cbrt into out. */
-    public static NDArray cbrt(Object a, NDArray out) { return ufunc("cbrt", out, a); }
+    public static NDArray cbrt(Object a, NDArray out) { return call(Ufunc.CBRT, out, a); }
 
     /** numpy.square. */
-    public static NDArray square(Object a) { return ufunc("square", null, a); }
+    public static NDArray square(Object a) { return call(Ufunc.SQUARE, null, a); }
 
     /** numpy.square into out. */
-    public static NDArray square(Object a, NDArray out) { return ufunc("square", out, a); }
+    public static NDArray square(Object a, NDArray out) { return call(Ufunc.SQUARE, out, a); }
 
     /** numpy.reciprocal. */
-    public static NDArray reciprocal(Object a) { return ufunc("reciprocal", null, a); }
+    public static NDArray reciprocal(Object a) { return call(Ufunc.RECIPROCAL, null, a); }
 
     /** numpy.reciprocal into out. */
-    public static NDArray reciprocal(Object a, NDArray out) { return ufunc("reciprocal", out, a); }
+    public static NDArray reciprocal(Object a, NDArray out) { return call(Ufunc.RECIPROCAL, out, a); }
 
     /** numpy.sin. */
-    public static NDArray sin(Object a) { return ufunc("sin", null, a); }
+    public static NDArray sin(Object a) { return call(Ufunc.SIN, null, a); }
 
     /** numpy.sin into out. */
-    public static NDArray sin(Object a, NDArray out) { return ufunc("sin", out, a); }
+    public static NDArray sin(Object a, NDArray out) { return call(Ufunc.SIN, out, a); }
 
     /** numpy.cos. */
-    public static NDArray cos(Object a) { return ufunc("cos", null, a); }
+    public static NDArray cos(Object a) { return call(Ufunc.COS, null, a); }
 
     /** numpy.cos into out. */
-    public static NDArray cos(Object a, NDArray out) { return ufunc("cos", out, a); }
+    public static NDArray cos(Object a, NDArray out) { return call(Ufunc.COS, out, a); }
 
     /** numpy.tan. */
-    public static NDArray tan(Object a) { return ufunc("tan", null, a); }
+    public static NDArray tan(Object a) { return call(Ufunc.TAN, null, a); }
 
     /** numpy.tan into out. */
-    public static NDArray tan(Object a, NDArray out) { return ufunc("tan", out, a); }
+    public static NDArray tan(Object a, NDArray out) { return call(Ufunc.TAN, out, a); }
 
     /** numpy.arcsin. */
-    public static NDArray arcsin(Object a) { return ufunc("arcsin", null, a); }
+    public static NDArray arcsin(Object a) { return call(Ufunc.ARCSIN, null, a); }
 
     /** numpy.arcsin into out. */
-    public static NDArray arcsin(Object a, NDArray out) { return ufunc("arcsin", out, a); }
+    public static NDArray arcsin(Object a, NDArray out) { return call(Ufunc.ARCSIN, out, a); }
 
     /** numpy.arccos. */
-    public static NDArray arccos(Object a) { return ufunc("arccos", null, a); }
+    public static NDArray arccos(Object a) { return call(Ufunc.ARCCOS, null, a); }
 
     /** numpy.arccos into out. */
-    public static NDArray arccos(Object a, NDArray out) { return ufunc("arccos", out, a); }
+    public static NDArray arccos(Object a, NDArray out) { return call(Ufunc.ARCCOS, out, a); }
 
     /** numpy.arctan. */
-    public static NDArray arctan(Object a) { return ufunc("arctan", null, a); }
+    public static NDArray arctan(Object a) { return call(Ufunc.ARCTAN, null, a); }
 
     /** numpy.arctan into out. */
-    public static NDArray arctan(Object a, NDArray out) { return ufunc("arctan", out, a); }
+    public static NDArray arctan(Object a, NDArray out) { return call(Ufunc.ARCTAN, out, a); }
 
     /** numpy.sinh. */
-    public static NDArray sinh(Object a) { return ufunc("sinh", null, a); }
+    public static NDArray sinh(Object a) { return call(Ufunc.SINH, null, a); }
 
     /** numpy.sinh into out. */
-    public static NDArray sinh(Object a, NDArray out) { return ufunc("sinh", out, a); }
+    public static NDArray sinh(Object a, NDArray out) { return call(Ufunc.SINH, out, a); }
 
     /** numpy.cosh. */
-    public static NDArray cosh(Object a) { return ufunc("cosh", null, a); }
+    public static NDArray cosh(Object a) { return call(Ufunc.COSH, null, a); }
 
     /** numpy.cosh into out. */
-    public static NDArray cosh(Object a, NDArray out) { return ufunc("cosh", out, a); }
+    public static NDArray cosh(Object a, NDArray out) { return call(Ufunc.COSH, out, a); }
 
     /** numpy.tanh. */
-    public static NDArray tanh(Object a) { return ufunc("tanh", null, a); }
+    public static NDArray tanh(Object a) { return call(Ufunc.TANH, null, a); }
 
     /** numpy.tanh into out. */
-    public static NDArray tanh(Object a, NDArray out) { return ufunc("tanh", out, a); }
+    public static NDArray tanh(Object a, NDArray out) { return call(Ufunc.TANH, out, a); }
 
     /** numpy.floor. */
-    public static NDArray floor(Object a) { return ufunc("floor", null, a); }
+    public static NDArray floor(Object a) { return call(Ufunc.FLOOR, null, a); }
 
     /** numpy.floor into out. */
-    public static NDArray floor(Object a, NDArray out) { return ufunc("floor", out, a); }
+    public static NDArray floor(Object a, NDArray out) { return call(Ufunc.FLOOR, out, a); }
 
     /** numpy.ceil. */
-    public static NDArray ceil(Object a) { return ufunc("ceil", null, a); }
+    public static NDArray ceil(Object a) { return call(Ufunc.CEIL, null, a); }
 
     /** numpy.ceil into out. */
-    public static NDArray ceil(Object a, NDArray out) { return ufunc("ceil", out, a); }
+    public static NDArray ceil(Object a, NDArray out) { return call(Ufunc.CEIL, out, a); }
 
     /** numpy.rint. */
-    public static NDArray rint(Object a) { return ufunc("rint", null, a); }
+    public static NDArray rint(Object a) { return call(Ufunc.RINT, null, a); }
 
     /** numpy.rint into out. */
-    public static NDArray rint(Object a, NDArray out) { return ufunc("rint", out, a); }
+    public static NDArray rint(Object a, NDArray out) { return call(Ufunc.RINT, out, a); }
 
     /** numpy.trunc. */
-    public static NDArray trunc(Object a) { return ufunc("trunc", null, a); }
+    public static NDArray trunc(Object a) { return call(Ufunc.TRUNC, null, a); }
 
     /** numpy.trunc into out. */
-    public static NDArray trunc(Object a, NDArray out) { return ufunc("trunc", out, a); }
+    public static NDArray trunc(Object a, NDArray out) { return call(Ufunc.TRUNC, out, a); }
 
     /** numpy.logical_not. */
-    public static NDArray logicalNot(Object a) { return ufunc("logical_not", null, a); }
+    public static NDArray logicalNot(Object a) { return call(Ufunc.LOGICAL_NOT, null, a); }
 
     /** numpy.logical_not into out. */
-    public static NDArray logicalNot(Object a, NDArray out) { return ufunc("logical_not", out, a); }
+    public static NDArray logicalNot(Object a, NDArray out) { return call(Ufunc.LOGICAL_NOT, out, a); }
 
     /** numpy.invert. */
-    public static NDArray bitwiseNot(Object a) { return ufunc("invert", null, a); }
+    public static NDArray bitwiseNot(Object a) { return call(Ufunc.INVERT, null, a); }
 
     /** numpy.invert into out. */
-    public static NDArray bitwiseNot(Object a, NDArray out) { return ufunc("invert", out, a); }
+    public static NDArray bitwiseNot(Object a, NDArray out) { return call(Ufunc.INVERT, out, a); }
 
     /** numpy.isnan. */
-    public static NDArray isnan(Object a) { return ufunc("isnan", null, a); }
+    public static NDArray isnan(Object a) { return call(Ufunc.ISNAN, null, a); }
 
     /** numpy.isnan into out. */
-    public static NDArray isnan(Object a, NDArray out) { return ufunc("isnan", out, a); }
+    public static NDArray isnan(Object a, NDArray out) { return call(Ufunc.ISNAN, out, a); }
 
     /** numpy.isinf. */
-    public static NDArray isinf(Object a) { return ufunc("isinf", null, a); }
+    public static NDArray isinf(Object a) { return call(Ufunc.ISINF, null, a); }
 
     /** numpy.isinf into out. */
-    public static NDArray isinf(Object a, NDArray out) { return ufunc("isinf", out, a); }
+    public static NDArray isinf(Object a, NDArray out) { return call(Ufunc.ISINF, out, a); }
 
     /** numpy.isfinite. */
-    public static NDArray isfinite(Object a) { return ufunc("isfinite", null, a); }
+    public static NDArray isfinite(Object a) { return call(Ufunc.ISFINITE, null, a); }
 
     /** numpy.isfinite into out. */
-    public static NDArray isfinite(Object a, NDArray out) { return ufunc("isfinite", out, a); }
+    public static NDArray isfinite(Object a, NDArray out) { return call(Ufunc.ISFINITE, out, a); }
 
     /** numpy.real. */
-    public static NDArray real(Object a) { return ufunc("real", null, a); }
+    public static NDArray real(Object a) { return call(Ufunc.REAL, null, a); }
 
     /** numpy.real into out. */
-    public static NDArray real(Object a, NDArray out) { return ufunc("real", out, a); }
+    public static NDArray real(Object a, NDArray out) { return call(Ufunc.REAL, out, a); }
 
     /** numpy.imag. */
-    public static NDArray imag(Object a) { return ufunc("imag", null, a); }
+    public static NDArray imag(Object a) { return call(Ufunc.IMAG, null, a); }
 
     /** numpy.imag into out. */
-    public static NDArray imag(Object a, NDArray out) { return ufunc("imag", out, a); }
+    public static NDArray imag(Object a, NDArray out) { return call(Ufunc.IMAG, out, a); }
 
     /** numpy.conjugate. */
-    public static NDArray conj(Object a) { return ufunc("conjugate", null, a); }
+    public static NDArray conj(Object a) { return call(Ufunc.CONJUGATE, null, a); }
 
     /** numpy.conjugate into out. */
-    public static NDArray conj(Object a, NDArray out) { return ufunc("conjugate", out, a); }
+    public static NDArray conj(Object a, NDArray out) { return call(Ufunc.CONJUGATE, out, a); }
 }

@@ -69,7 +69,7 @@ final class Kernels {
         }
 
         private String op(Node.Op op) {
-            boolean where = op.ufunc().equals("where");
+            boolean where = op.ufunc() == null;
             List<Object> ops = op.operands();
             String[] u = new String[ops.size()];
             for (int k = 0; k < u.length; k++) {

@@ -2,6 +2,8 @@ package org.ndgpu.fuse;
 
 import java.util.List;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * One value of a traced expression DAG: what a symbolic array stands for. Nodes are hash-consed by
@@ -30,10 +32,10 @@ sealed interface Node {
     }
 
     /**
-     * A ufunc (or "where", "clip") over operands that are Nodes or {@link Weak} numbers, run in the
-     * loop {@code loopIn -> dtype} that the ufunc library resolves for them.
+     * A ufunc (or numpy.where, when {@code ufunc} is null) over operands that are Nodes or
+     * {@link Weak} numbers, run in the loop {@code loopIn -> dtype} that the ufunc library resolves for them.
      */
-    record Op(int id, String ufunc, List<Object> operands, List<DType> loopIn, DType dtype, long[] shape) implements Node { }
+    record Op(int id, Ufunc ufunc, List<Object> operands, List<DType> loopIn, DType dtype, long[] shape) implements Node { }
 
     /** {@code in.astype(dtype)}. */
     record Cast(int id, Node in, DType dtype) implements Node {
@@ -41,7 +43,7 @@ sealed interface Node {
     }
 
     /** A built-in reduction of {@code in} over normalized {@code axes}; {@code shape} already has keepdims applied. */
-    record Reduce(int id, String op, Node in, int[] axes, boolean keepdims, DType dtype, long[] shape) implements Node { }
+    record Reduce(int id, Reduction op, Node in, int[] axes, boolean keepdims, DType dtype, long[] shape) implements Node { }
 
     /** A Java number operand: a constant of the lambda ({@code arg} -1) or a number argument of the call. */
     record Weak(Object value, int arg) { }

@@ -2,6 +2,7 @@ package org.ndgpu.fuse;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,10 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.reduction.BuiltinReductions;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Scan;
 import org.ndgpu.spi.Tracer;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * One tracing of a fused lambda: the symbolic arrays it is called with route their operations
@@ -26,7 +30,10 @@ import org.ndgpu.spi.Tracer;
  * call, named after the ufunc, as unfused.
  */
 final class Trace implements Tracer {
-    static final Set<String> REDUCTIONS = Set.of("sum", "prod", "mean", "max", "min", "all", "any");
+    static final Set<Reduction> REDUCTIONS = EnumSet.of(Reduction.SUM, Reduction.PROD, Reduction.MEAN, Reduction.MAX, Reduction.MIN,
+            Reduction.ALL, Reduction.ANY);
+    /** The fusable reductions' names, sorted, for messages. */
+    private static final List<String> REDUCTION_NAMES = REDUCTIONS.stream().map(Reduction::numpyName).sorted().toList();
     private static final Set<String> HOST_READS = Set.of("item", "doubleValue", "toFloatArray", "toDoubleArray", "toLongArray",
             "toIntArray", "toBooleanArray", "toArray", "toBytes", "copyTo", "toHost", "str", "buffer", "to");
 
@@ -64,12 +71,10 @@ final class Trace implements Tracer {
     // ---------------------------------------------------------------- ufuncs
 
     @Override
-    public NDArray call(String ufunc, NDArray out, Object... operands) {
-        noOut(ufunc, out);
-        if (!UfuncLoops.known(ufunc)) {
-            throw new NdException(ufunc + ": " + (ufunc.equals("real") || ufunc.equals("imag")
-                    ? "cannot be fused yet (fuse '" + name + "'); call it outside the fused function"
-                    : "unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'"));
+    public NDArray call(Ufunc ufunc, NDArray out, Object... operands) {
+        noOut(ufunc.numpyName(), out);
+        if (ufunc == Ufunc.REAL || ufunc == Ufunc.IMAG) {
+            throw new NdException(ufunc.numpyName() + ": cannot be fused yet (fuse '" + name + "'); call it outside the fused function");
         }
         return apply(ufunc, operands);
     }
@@ -78,9 +83,9 @@ final class Trace implements Tracer {
     public NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
         noOut("clip", out);
         if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
-        if (lo == null) return apply("minimum", a, hi);
-        if (hi == null) return apply("maximum", a, lo);
-        return apply("clip", a, lo, hi);
+        if (lo == null) return apply(Ufunc.MINIMUM, a, hi);
+        if (hi == null) return apply(Ufunc.MAXIMUM, a, lo);
+        return apply(Ufunc.CLIP, a, lo, hi);
     }
 
     @Override
@@ -90,16 +95,18 @@ final class Trace implements Tracer {
         DType[] eff = effective("where", ops.subList(1, 3));
         DType res = DType.promote(eff[0], eff[1]);
         DType condType = ops.get(0) instanceof Node n ? n.dtype() : DType.BOOL;
-        return op("where", ops, List.of(condType, res, res), res);
+        return op(null, "where", ops, List.of(condType, res, res), res);
     }
 
-    private NDArray apply(String ufunc, Object... operands) {
+    private NDArray apply(Ufunc op, Object... operands) {
+        String ufunc = op.numpyName();
         List<Object> ops = operands(ufunc, operands);
         UfuncLoops.Loop loop = UfuncLoops.resolve(ufunc, effective(ufunc, ops));
-        return op(ufunc, ops, List.of(loop.in()), loop.out());
+        return op(op, ufunc, ops, List.of(loop.in()), loop.out());
     }
 
-    private NDArray op(String ufunc, List<Object> ops, List<DType> loopIn, DType out) {
+    /** The node of {@code op} (null: numpy.where), named {@code ufunc} in messages and its cons key. */
+    private NDArray op(Ufunc op, String ufunc, List<Object> ops, List<DType> loopIn, DType out) {
         List<long[]> shapes = new ArrayList<>();
         var key = new StringBuilder(ufunc).append('(');
         for (Object o : ops) {
@@ -114,7 +121,7 @@ final class Trace implements Tracer {
         }
         long[] shape = shapes.isEmpty() ? new long[0] : Shapes.broadcast(ufunc, shapes.toArray(long[][]::new));
         key.append(")->").append(out);
-        return symbolic(add(id -> new Node.Op(id, ufunc, List.copyOf(ops), loopIn, out, shape), key.toString()));
+        return symbolic(add(id -> new Node.Op(id, op, List.copyOf(ops), loopIn, out, shape), key.toString()));
     }
 
     /** Array operands keep their dtype; numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
@@ -161,10 +168,11 @@ final class Trace implements Tracer {
     }
 
     @Override
-    public NDArray reduce(String op, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
+    public NDArray reduce(Reduction reduction, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
+        String op = reduction.numpyName();
         noOut(op, out);
-        if (!REDUCTIONS.contains(op)) {
-            throw new FuseException("fuse '" + name + "': " + op + " cannot be fused; the fusable reductions are " + REDUCTIONS.stream().sorted().toList()
+        if (!REDUCTIONS.contains(reduction)) {
+            throw new FuseException("fuse '" + name + "': " + op + " cannot be fused; the fusable reductions are " + REDUCTION_NAMES
                     + " (compute " + op + " outside the fused function)");
         }
         Node in = nodeOf(a, "the array of " + op);
@@ -183,20 +191,20 @@ final class Trace implements Tracer {
             if (!red[d]) res[m++] = shape[d];
             else if (keepdims) res[m++] = 1;
         }
-        if (r == 0 && k > 0 && !BuiltinReductions.hasIdentity(op)) {
-            throw new ShapeException(op + ": zero-size array to reduction operation " + BuiltinReductions.ufuncName(op) + " which has no identity");
+        if (r == 0 && k > 0 && !BuiltinReductions.hasIdentity(reduction)) {
+            throw new ShapeException(op + ": zero-size array to reduction operation " + BuiltinReductions.ufuncName(reduction) + " which has no identity");
         }
         long[] outShape = Arrays.copyOf(res, m);
         int[] sorted = ax.clone();
         Arrays.sort(sorted);
-        DType rt = BuiltinReductions.resultType(op, in.dtype());
-        return symbolic(add(id -> new Node.Reduce(id, op, in, sorted, keepdims, rt, outShape),
+        DType rt = BuiltinReductions.resultType(reduction, in.dtype());
+        return symbolic(add(id -> new Node.Reduce(id, reduction, in, sorted, keepdims, rt, outShape),
                 op + "#" + in.id() + Arrays.toString(sorted) + keepdims));
     }
 
     @Override
-    public NDArray scan(String op, NDArray a, Integer axis, NDArray out) {
-        throw new FuseException("fuse '" + name + "': " + op + " cannot be fused (a scan is not elementwise); compute it outside the fused function");
+    public NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
+        throw new FuseException("fuse '" + name + "': " + op.numpyName() + " cannot be fused (a scan is not elementwise); compute it outside the fused function");
     }
 
     // ---------------------------------------------------------------- what cannot be traced
@@ -211,7 +219,7 @@ final class Trace implements Tracer {
                     + " or call the lambda unfused.");
         }
         return new FuseException("fuse '" + name + "': " + op + " is not supported in a fused function" + where + "; only ufuncs,"
-                + " Nd.where, clip, astype and the reductions " + REDUCTIONS.stream().sorted().toList() + " are traced");
+                + " Nd.where, clip, astype and the reductions " + REDUCTION_NAMES + " are traced");
     }
 
     private static final List<String> LIBRARY_PACKAGES = List.of("org.ndgpu.ndarray.", "org.ndgpu.spi.", "java.", "jdk.");

@@ -7,6 +7,8 @@ import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.reduction.BuiltinReductions;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Ufunc;
 import org.ndgpu.testing.GoldenSource;
 
 /**
@@ -20,11 +22,11 @@ class FuseGoldenTest {
 
     private static Node.Op op(int id, String ufunc, DType d, Node... in) {
         List<DType> loop = java.util.Arrays.stream(in).map(n -> d).toList();
-        return new Node.Op(id, ufunc, List.<Object>of((Object[]) in), loop, d, SHAPE);
+        return new Node.Op(id, Ufunc.of(ufunc), List.<Object>of((Object[]) in), loop, d, SHAPE);
     }
 
     private static void reduction(String file, String op, Node in, DType out) {
-        var r = new Node.Reduce(99, op, in, new int[]{1}, false, out, new long[]{8});
+        var r = new Node.Reduce(99, Reduction.of(op), in, new int[]{1}, false, out, new long[]{8});
         var k = Kernels.reduction("fused_" + file, r, Set.of(), true);
         GoldenSource.check("fuse/" + file + ".cl", BuiltinReductions.source(Dialect.OPENCL, k.spec()));
         GoldenSource.check("fuse/" + file + ".cu", BuiltinReductions.source(Dialect.CUDA, k.spec()));

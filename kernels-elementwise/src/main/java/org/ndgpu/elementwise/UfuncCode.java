@@ -2,6 +2,7 @@ package org.ndgpu.elementwise;
 
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * The ufunc library's C expressions, public for code generators that inline ufuncs into larger
@@ -9,8 +10,8 @@ import org.ndgpu.ndarray.DType;
  * exactly what the unfused calls do. Pair with {@link UfuncLoops#resolve} for the loop types.
  *
  * <pre>{@code
- * UfuncLoops.Loop l = UfuncLoops.resolve("add", DType.FLOAT32, DType.FLOAT32);
- * UfuncCode.expr("add", l.in()[0], l.out(), "a", "b");   // "(a + b)"
+ * UfuncLoops.Loop l = UfuncLoops.resolve(Ufunc.ADD.numpyName(), DType.FLOAT32, DType.FLOAT32);
+ * UfuncCode.expr(Ufunc.ADD, l.in()[0], l.out(), "a", "b");   // "(a + b)"
  * }</pre>
  */
 public final class UfuncCode {
@@ -19,11 +20,11 @@ public final class UfuncCode {
     /**
      * The expression of {@code ufunc} over operands {@code v}, already converted to the loop's
      * input type {@code t} (the first input's loop dtype), with result type {@code out}.
-     * {@code "clip"} is {@code minimum(maximum(v0, v1), v2)}, as {@code numpy.clip}.
+     * {@link Ufunc#CLIP} is {@code minimum(maximum(v0, v1), v2)}, as {@code numpy.clip}.
      */
-    public static String expr(String ufunc, DType t, DType out, String... v) {
-        if (ufunc.equals("clip")) {
-            return UfuncSnippets.expr("minimum", t, t, UfuncSnippets.expr("maximum", t, t, v[0], v[1]), v[2]);
+    public static String expr(Ufunc ufunc, DType t, DType out, String... v) {
+        if (ufunc == Ufunc.CLIP) {
+            return UfuncSnippets.expr(Ufunc.MINIMUM, t, t, UfuncSnippets.expr(Ufunc.MAXIMUM, t, t, v[0], v[1]), v[2]);
         }
         return UfuncSnippets.expr(ufunc, t, out, v);
     }

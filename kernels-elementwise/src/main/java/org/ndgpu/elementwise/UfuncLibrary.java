@@ -21,6 +21,7 @@ import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Ufunc;
 import org.ndgpu.spi.Ufuncs;
 
 /**
@@ -41,19 +42,17 @@ public final class UfuncLibrary implements Ufuncs {
      * bits each: array flag and dtype ordinal), and out's dtype (null when allocated). Everything
      * a warm call needs hangs off it, so it builds no strings and searches no tables.
      */
-    private record CallKey(String name, long sig, DType out) { }
+    private record CallKey(Ufunc op, long sig, DType out) { }
 
     private record Resolved(UfuncLoops.Loop loop, Spec spec) { }
 
     private static final Map<CallKey, Resolved> RESOLVED = new ConcurrentHashMap<>();
-    private static final java.util.Set<String> KNOWN = ConcurrentHashMap.newKeySet();
-
     @Override
-    public NDArray call(String name, NDArray out, Object... operands) {
-        return switch (name) {
-            case "real", "imag" -> realImag(name, out, operands);
-            case "clip" -> clip((NDArray) operands[0], operands[1], operands[2], out);
-            default -> apply(name, out, operands);
+    public NDArray call(Ufunc op, NDArray out, Object... operands) {
+        return switch (op) {
+            case REAL, IMAG -> realImag(op, out, operands);
+            case CLIP -> clip((NDArray) operands[0], operands[1], operands[2], out);
+            default -> apply(op, out, operands);
         };
     }
 
@@ -71,25 +70,22 @@ public final class UfuncLibrary implements Ufuncs {
     @Override
     public NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
         if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
-        if (lo == null) return apply("minimum", out, a, hi);
-        if (hi == null) return apply("maximum", out, a, lo);
-        return apply("clip", out, a, lo, hi);
+        if (lo == null) return apply(Ufunc.MINIMUM, out, a, hi);
+        if (hi == null) return apply(Ufunc.MAXIMUM, out, a, lo);
+        return apply(Ufunc.CLIP, out, a, lo, hi);
     }
 
-    private NDArray apply(String name, NDArray out, Object... operands) {
-        if (!KNOWN.contains(name)) {
-            if (!UfuncLoops.known(name)) throw new NdException(name + ": unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'");
-            KNOWN.add(name);
-        }
+    private NDArray apply(Ufunc op, NDArray out, Object... operands) {
+        String name = op.numpyName();
         DType[] eff = effectiveDtypes(name, operands);
-        if (name.equals("power")) checkIntegerPower(operands, eff);
+        if (op == Ufunc.POWER) checkIntegerPower(operands, eff);
         long sig = signature(operands, eff);
-        CallKey key = sig < 0 ? null : new CallKey(name, sig, out == null ? null : out.dtype());
+        CallKey key = sig < 0 ? null : new CallKey(op, sig, out == null ? null : out.dtype());
         Resolved r = key == null ? null : RESOLVED.get(key);
         if (r == null) {
             UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
             DType outDtype = out != null ? out.dtype() : loop.out();
-            r = new Resolved(loop, buildSpec(name, operands, eff, loop.in(), loop.out(), outDtype, bodyMaker(name, operands.length, loop)));
+            r = new Resolved(loop, buildSpec(name, operands, eff, loop.in(), loop.out(), outDtype, bodyMaker(op, operands.length, loop)));
             if (key != null) RESOLVED.put(key, r);
         }
         Spec spec = r.spec();
@@ -117,17 +113,17 @@ public final class UfuncLibrary implements Ufuncs {
         return sig;
     }
 
-    private static BodyMaker bodyMaker(String name, int operands, UfuncLoops.Loop loop) {
+    private static BodyMaker bodyMaker(Ufunc op, int operands, UfuncLoops.Loop loop) {
         DType t = loop.in()[0];
-        if (name.equals("clip")) {
+        if (op == Ufunc.CLIP) {
             // numpy.clip(a, lo, hi) == minimum(maximum(a, lo), hi), NaN propagating
-            String max = CTypes.compute(t) + " _m = " + UfuncSnippets.expr("maximum", t, t, "_u0", "_u1") + ";\n";
-            String min = CTypes.cast(t, loop.out(), UfuncSnippets.expr("minimum", t, t, "_m", "_u2")) + ";";
+            String max = CTypes.compute(t) + " _m = " + UfuncSnippets.expr(Ufunc.MAXIMUM, t, t, "_u0", "_u1") + ";\n";
+            String min = CTypes.cast(t, loop.out(), UfuncSnippets.expr(Ufunc.MINIMUM, t, t, "_m", "_u2")) + ";";
             return result -> max + result + " = " + min;
         }
         String[] v = new String[operands];
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-        String value = CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(name, t, loop.out(), v)) + ";";
+        String value = CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(op, t, loop.out(), v)) + ";";
         return result -> result + " = " + value;
     }
 
@@ -269,32 +265,35 @@ public final class UfuncLibrary implements Ufuncs {
         return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}");
     }
 
-    /** The spec a call of {@code name} on arrays of these dtypes runs, for golden tests (no device needed). */
-    static Spec specFor(String name, DType... arrays) {
+    /** The spec a call of {@code op} on arrays of these dtypes runs, for golden tests (no device needed). */
+    static Spec specFor(Ufunc op, DType... arrays) {
+        String name = op.numpyName();
         UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
         String[] v = new String[arrays.length];
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-        String value = UfuncSnippets.expr(name, loop.in()[0], loop.out(), v) + ";";
+        String value = UfuncSnippets.expr(op, loop.in()[0], loop.out(), v) + ";";
         Object[] ops = new Object[arrays.length];
         for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;   // only "is an array" matters
         return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), result -> result + " = " + value);
     }
 
-    /** The spec a call of {@code name} on arrays of these dtypes writing into an {@code out} array of dtype {@code out} runs, for golden tests. */
-    static Spec specInto(String name, DType out, DType... arrays) {
+    /** The spec a call of {@code op} on arrays of these dtypes writing into an {@code out} array of dtype {@code out} runs, for golden tests. */
+    static Spec specInto(Ufunc op, DType out, DType... arrays) {
+        String name = op.numpyName();
         UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
         Object[] ops = new Object[arrays.length];
         for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;
-        return buildSpec(name, ops, arrays, loop.in(), loop.out(), out, bodyMaker(name, arrays.length, loop));
+        return buildSpec(name, ops, arrays, loop.in(), loop.out(), out, bodyMaker(op, arrays.length, loop));
     }
 
     private static String code(DType d) { return d.descr().substring(1); }
 
-    private NDArray realImag(String name, NDArray out, Object[] operands) {
+    private NDArray realImag(Ufunc op, NDArray out, Object[] operands) {
+        String name = op.numpyName();
         if (!(operands[0] instanceof NDArray a)) throw new DTypeException(name + ": expected an NDArray, got " + KernelParams.describe(operands[0]));
         a.live(name);
         DType res = a.dtype().real();
-        String e = a.dtype().isComplex() ? (name.equals("real") ? "a0.x" : "a0.y") : (name.equals("real") ? "a0" : "0");
+        String e = a.dtype().isComplex() ? (op == Ufunc.REAL ? "a0.x" : "a0.y") : (op == Ufunc.REAL ? "a0" : "0");
         if (out != null && !UfuncLoops.canCastSameKind(res, out.dtype())) {
             throw new DTypeException(name + ": cannot cast the result from " + res + " to the output's " + out.dtype() + " with casting rule 'same_kind'");
         }

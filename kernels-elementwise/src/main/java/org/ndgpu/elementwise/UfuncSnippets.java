@@ -3,6 +3,7 @@ package org.ndgpu.elementwise;
 import org.ndgpu.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * The C expression of each ufunc for one loop, written once against the preludes' names (the
@@ -16,7 +17,7 @@ final class UfuncSnippets {
      * The expression of {@code ufunc} over operands {@code v} of loop type {@code t} (the first
      * input's loop dtype; every input of the ufuncs here has one loop type) with result type {@code out}.
      */
-    static String expr(String ufunc, DType t, DType out, String... v) {
+    static String expr(Ufunc ufunc, DType t, DType out, String... v) {
         String a = v[0];
         String b = v.length > 1 ? v[1] : null;
         boolean cx = t.isComplex();
@@ -24,57 +25,57 @@ final class UfuncSnippets {
         String ct = CTypes.compute(t);
         boolean fl = t.isFloating();
         return switch (ufunc) {
-            case "add" -> t.isBool() ? "(" + a + " || " + b + ")" : cx ? cp + "add(" + a + ", " + b + ")" : "(" + a + " + " + b + ")";
-            case "subtract" -> cx ? cp + "sub(" + a + ", " + b + ")" : "(" + a + " - " + b + ")";
-            case "multiply" -> t.isBool() ? "(" + a + " && " + b + ")" : cx ? cp + "mul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
-            case "true_divide" -> cx ? cp + "div(" + a + ", " + b + ")" : "(" + a + " / " + b + ")";
-            case "floor_divide" -> "nd_floordiv_" + ct + "(" + a + ", " + b + ")";
-            case "remainder" -> "nd_mod_" + ct + "(" + a + ", " + b + ")";
-            case "power" -> cx ? cp + "pow(" + a + ", " + b + ")" : fl ? "pow(" + a + ", " + b + ")" : "nd_pow_" + ct + "(" + a + ", " + b + ")";
-            case "maximum" -> minmax(t, a, b, ">");
-            case "minimum" -> minmax(t, a, b, "<");
-            case "arctan2" -> "atan2(" + a + ", " + b + ")";
-            case "hypot" -> "hypot(" + a + ", " + b + ")";
-            case "equal" -> cx ? cp + "eq(" + a + ", " + b + ")" : "(" + a + " == " + b + ")";
-            case "not_equal" -> cx ? "!" + cp + "eq(" + a + ", " + b + ")" : "(" + a + " != " + b + ")";
-            case "less" -> compare(cx, a, b, "<", false);
-            case "less_equal" -> compare(cx, a, b, "<", true);
-            case "greater" -> compare(cx, a, b, ">", false);
-            case "greater_equal" -> compare(cx, a, b, ">", true);
-            case "logical_and" -> "(" + truth(t, a) + " && " + truth(t, b) + ")";
-            case "logical_or" -> "(" + truth(t, a) + " || " + truth(t, b) + ")";
-            case "logical_xor" -> "(" + truth(t, a) + " != " + truth(t, b) + ")";
-            case "logical_not" -> "!" + truth(t, a);
-            case "bitwise_and" -> "(" + a + " & " + b + ")";
-            case "bitwise_or" -> "(" + a + " | " + b + ")";
-            case "bitwise_xor" -> "(" + a + " ^ " + b + ")";
-            case "invert" -> t.isBool() ? "!" + a : "~" + a;
-            case "left_shift" -> "nd_lshift_" + ct + "(" + a + ", " + b + ")";
-            case "right_shift" -> "nd_rshift_" + ct + "(" + a + ", " + b + ")";
-            case "negative" -> cx ? cp + "neg(" + a + ")" : "(-" + a + ")";
-            case "absolute" -> cx ? cp + "abs(" + a + ")" : fl ? "fabs(" + a + ")"
+            case ADD -> t.isBool() ? "(" + a + " || " + b + ")" : cx ? cp + "add(" + a + ", " + b + ")" : "(" + a + " + " + b + ")";
+            case SUBTRACT -> cx ? cp + "sub(" + a + ", " + b + ")" : "(" + a + " - " + b + ")";
+            case MULTIPLY -> t.isBool() ? "(" + a + " && " + b + ")" : cx ? cp + "mul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
+            case TRUE_DIVIDE -> cx ? cp + "div(" + a + ", " + b + ")" : "(" + a + " / " + b + ")";
+            case FLOOR_DIVIDE -> "nd_floordiv_" + ct + "(" + a + ", " + b + ")";
+            case REMAINDER -> "nd_mod_" + ct + "(" + a + ", " + b + ")";
+            case POWER -> cx ? cp + "pow(" + a + ", " + b + ")" : fl ? "pow(" + a + ", " + b + ")" : "nd_pow_" + ct + "(" + a + ", " + b + ")";
+            case MAXIMUM -> minmax(t, a, b, ">");
+            case MINIMUM -> minmax(t, a, b, "<");
+            case ARCTAN2 -> "atan2(" + a + ", " + b + ")";
+            case HYPOT -> "hypot(" + a + ", " + b + ")";
+            case EQUAL -> cx ? cp + "eq(" + a + ", " + b + ")" : "(" + a + " == " + b + ")";
+            case NOT_EQUAL -> cx ? "!" + cp + "eq(" + a + ", " + b + ")" : "(" + a + " != " + b + ")";
+            case LESS -> compare(cx, a, b, "<", false);
+            case LESS_EQUAL -> compare(cx, a, b, "<", true);
+            case GREATER -> compare(cx, a, b, ">", false);
+            case GREATER_EQUAL -> compare(cx, a, b, ">", true);
+            case LOGICAL_AND -> "(" + truth(t, a) + " && " + truth(t, b) + ")";
+            case LOGICAL_OR -> "(" + truth(t, a) + " || " + truth(t, b) + ")";
+            case LOGICAL_XOR -> "(" + truth(t, a) + " != " + truth(t, b) + ")";
+            case LOGICAL_NOT -> "!" + truth(t, a);
+            case BITWISE_AND -> "(" + a + " & " + b + ")";
+            case BITWISE_OR -> "(" + a + " | " + b + ")";
+            case BITWISE_XOR -> "(" + a + " ^ " + b + ")";
+            case INVERT -> t.isBool() ? "!" + a : "~" + a;
+            case LEFT_SHIFT -> "nd_lshift_" + ct + "(" + a + ", " + b + ")";
+            case RIGHT_SHIFT -> "nd_rshift_" + ct + "(" + a + ", " + b + ")";
+            case NEGATIVE -> cx ? cp + "neg(" + a + ")" : "(-" + a + ")";
+            case ABSOLUTE -> cx ? cp + "abs(" + a + ")" : fl ? "fabs(" + a + ")"
                     : t.isSigned() ? "(" + a + " < 0 ? -" + a + " : " + a + ")" : a;
             // floats: NaN stays NaN, and both zeros give +0 (NumPy: sign(-0.0) is 0.0)
-            case "sign" -> cx ? cp + "sign(" + a + ")" : fl ? "(" + a + " > 0 ? 1 : (" + a + " < 0 ? -1 : (" + a + " == 0 ? 0 : " + a + ")))"
+            case SIGN -> cx ? cp + "sign(" + a + ")" : fl ? "(" + a + " > 0 ? 1 : (" + a + " < 0 ? -1 : (" + a + " == 0 ? 0 : " + a + ")))"
                     : t.isSigned() ? "((" + a + " > 0) - (" + a + " < 0))" : "(" + a + " > 0)";
-            case "square" -> cx ? cp + "square(" + a + ")" : "(" + a + " * " + a + ")";
-            case "reciprocal" -> cx ? cp + "reciprocal(" + a + ")" : fl ? "(1 / " + a + ")" : "(" + a + " == 0 ? 0 : 1 / " + a + ")";
-            case "conjugate" -> cx ? cp + "conj(" + a + ")" : a;
-            case "floor", "ceil", "rint", "trunc" -> fl ? ufunc + "(" + a + ")" : a;
-            case "isnan", "isinf", "isfinite" -> cx ? cp + ufunc + "(" + a + ")" : fl ? "(nd_bool)" + ufunc + "(" + a + ")"
-                    : ufunc.equals("isfinite") ? "1" : "0";
-            case "exp", "log", "sqrt" -> cx ? cp + ufunc + "(" + a + ")" : ufunc + "(" + a + ")";
-            case "expm1", "log1p", "log2", "log10", "cbrt", "sin", "cos", "tan", "sinh", "cosh", "tanh" -> real(ufunc, t, ufunc + "(" + a + ")");
-            case "arcsin" -> real(ufunc, t, "asin(" + a + ")");
-            case "arccos" -> real(ufunc, t, "acos(" + a + ")");
-            case "arctan" -> real(ufunc, t, "atan(" + a + ")");
-            default -> throw new DTypeException(ufunc + ": not an elementwise operation of ndgpu");
+            case SQUARE -> cx ? cp + "square(" + a + ")" : "(" + a + " * " + a + ")";
+            case RECIPROCAL -> cx ? cp + "reciprocal(" + a + ")" : fl ? "(1 / " + a + ")" : "(" + a + " == 0 ? 0 : 1 / " + a + ")";
+            case CONJUGATE -> cx ? cp + "conj(" + a + ")" : a;
+            case FLOOR, CEIL, RINT, TRUNC -> fl ? ufunc.numpyName() + "(" + a + ")" : a;
+            case ISNAN, ISINF, ISFINITE -> cx ? cp + ufunc.numpyName() + "(" + a + ")" : fl ? "(nd_bool)" + ufunc.numpyName() + "(" + a + ")"
+                    : ufunc == Ufunc.ISFINITE ? "1" : "0";
+            case EXP, LOG, SQRT -> cx ? cp + ufunc.numpyName() + "(" + a + ")" : ufunc.numpyName() + "(" + a + ")";
+            case EXPM1, LOG1P, LOG2, LOG10, CBRT, SIN, COS, TAN, SINH, COSH, TANH -> real(ufunc, t, ufunc.numpyName() + "(" + a + ")");
+            case ARCSIN -> real(ufunc, t, "asin(" + a + ")");
+            case ARCCOS -> real(ufunc, t, "acos(" + a + ")");
+            case ARCTAN -> real(ufunc, t, "atan(" + a + ")");
+            case REAL, IMAG, CLIP -> throw new DTypeException(ufunc.numpyName() + ": not an elementwise operation of ndgpu");
         };
     }
 
-    private static String real(String ufunc, DType t, String e) {
+    private static String real(Ufunc ufunc, DType t, String e) {
         if (t.isComplex()) {
-            throw new DTypeException(ufunc + ": complex input is not supported by ndgpu yet (exp, log, sqrt, arithmetic, abs,"
+            throw new DTypeException(ufunc.numpyName() + ": complex input is not supported by ndgpu yet (exp, log, sqrt, arithmetic, abs,"
                     + " power and comparisons are); got " + t);
         }
         return e;

@@ -14,6 +14,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Layout;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * Golden tests of generated kernel source (the part after the dialect prelude); no device needed.
@@ -33,29 +34,29 @@ class GoldenSourceTest {
 
     @Test
     void addFloat32WideLoads() throws IOException {
-        Spec s = UfuncLibrary.specFor("add", DType.FLOAT32, DType.FLOAT32);
+        Spec s = UfuncLibrary.specFor(Ufunc.ADD, DType.FLOAT32, DType.FLOAT32);
         golden("add_f4_vector4.opencl.c", Dialect.OPENCL, s, new Layout(1, true, true, 4));
         golden("add_f4_vector4.cuda.cu", Dialect.CUDA, s, new Layout(1, true, true, 4));
     }
 
     @Test
     void trueDivideOfIntsStrided() throws IOException {
-        Spec s = UfuncLibrary.specFor("true_divide", DType.INT32, DType.INT16);
+        Spec s = UfuncLibrary.specFor(Ufunc.TRUE_DIVIDE, DType.INT32, DType.INT16);
         golden("true_divide_i4_i2_nd2.c", Dialect.OPENCL, s, new Layout(2, false, false));
     }
 
     @Test
     void complexAndHalf() throws IOException {
-        golden("multiply_c8.c", Dialect.OPENCL, UfuncLibrary.specFor("multiply", DType.COMPLEX64, DType.COMPLEX64), new Layout(1, true, true));
-        golden("sqrt_f2.c", Dialect.CUDA, UfuncLibrary.specFor("sqrt", DType.FLOAT16), new Layout(1, true, true));
+        golden("multiply_c8.c", Dialect.OPENCL, UfuncLibrary.specFor(Ufunc.MULTIPLY, DType.COMPLEX64, DType.COMPLEX64), new Layout(1, true, true));
+        golden("sqrt_f2.c", Dialect.CUDA, UfuncLibrary.specFor(Ufunc.SQRT, DType.FLOAT16), new Layout(1, true, true));
     }
 
     @Test
     void resultConvertedIntoOutsDtype() throws IOException {
-        golden("add_f4_into_f2.c", Dialect.OPENCL, UfuncLibrary.specInto("add", DType.FLOAT16, DType.FLOAT32, DType.FLOAT32), new Layout(1, true, true));
-        golden("clip_i4_into_f8.cu", Dialect.CUDA, UfuncLibrary.specInto("clip", DType.FLOAT64, DType.INT32, DType.INT32, DType.INT32),
+        golden("add_f4_into_f2.c", Dialect.OPENCL, UfuncLibrary.specInto(Ufunc.ADD, DType.FLOAT16, DType.FLOAT32, DType.FLOAT32), new Layout(1, true, true));
+        golden("clip_i4_into_f8.cu", Dialect.CUDA, UfuncLibrary.specInto(Ufunc.CLIP, DType.FLOAT64, DType.INT32, DType.INT32, DType.INT32),
                 new Layout(1, true, true));
-        golden("clip_f4.c", Dialect.OPENCL, UfuncLibrary.specInto("clip", DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32),
+        golden("clip_f4.c", Dialect.OPENCL, UfuncLibrary.specInto(Ufunc.CLIP, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32),
                 new Layout(1, true, true));
     }
 

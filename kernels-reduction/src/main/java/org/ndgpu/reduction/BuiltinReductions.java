@@ -2,6 +2,7 @@ package org.ndgpu.reduction;
 
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Reduction;
 
 /**
  * The built-in reductions' specs and NumPy result dtypes, public for code generators that put
@@ -10,29 +11,29 @@ import org.ndgpu.ndarray.DType;
  * generator passes; replace that input, keep the reduce, post-map and identity.
  *
  * <pre>{@code
- * ReductionSpec s = BuiltinReductions.spec("sum", DType.FLOAT32, DType.FLOAT32, true);
+ * ReductionSpec s = BuiltinReductions.spec(Reduction.SUM, DType.FLOAT32, DType.FLOAT32, true);
  * }</pre>
  */
 public final class BuiltinReductions {
     private BuiltinReductions() { }
 
-    /** NumPy's result dtype of reduction {@code op} ("sum", "prod", "mean", "max", "min", "all", "any", ...) over {@code in}. */
-    public static DType resultType(String op, DType in) { return Builtins.resultType(op, in); }
+    /** NumPy's result dtype of reduction {@code op} ({@link Reduction#SUM}, {@link Reduction#MAX}, ...) over {@code in}. */
+    public static DType resultType(Reduction op, DType in) { return Builtins.resultType(op, in); }
 
     /** True when reducing zero elements gives the identity rather than an error (sum: yes, max: no). */
-    public static boolean hasIdentity(String op) { return Builtins.hasIdentity(op); }
+    public static boolean hasIdentity(Reduction op) { return Builtins.hasIdentity(op); }
 
     /** NumPy's name of the ufunc behind {@code op}, for the empty-reduction error ("maximum" for max). */
-    public static String ufuncName(String op) { return Builtins.ufuncName(op); }
+    public static String ufuncName(Reduction op) { return Builtins.ufuncName(op); }
 
     /** The spec of {@code op} reading input {@code x} of dtype {@code in} into {@code out}; {@code fp64}: the device has doubles. */
-    public static ReductionSpec spec(String op, DType in, DType out, boolean fp64) { return Builtins.spec(op, in, out, fp64); }
+    public static ReductionSpec spec(Reduction op, DType in, DType out, boolean fp64) { return Builtins.spec(op, in, out, fp64); }
 
     /**
      * The spec of {@code op} whose map reads its input as the C expression {@code input} of dtype
      * {@code in} instead of parameter {@code x} (for fuse, a call of its fused map).
      */
-    public static ReductionSpec spec(String op, DType in, DType out, boolean fp64, String input) {
+    public static ReductionSpec spec(Reduction op, DType in, DType out, boolean fp64, String input) {
         return Builtins.build(op, in, out, fp64, input);
     }
 

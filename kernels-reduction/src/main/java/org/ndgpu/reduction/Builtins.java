@@ -8,6 +8,8 @@ import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * The built-in reductions as {@link ReductionSpec}s, and NumPy's result dtypes for them.
@@ -21,24 +23,24 @@ final class Builtins {
     private Builtins() { }
 
     /** NumPy's result dtype of reduction {@code op} over {@code in}. */
-    static DType resultType(String op, DType in) {
+    static DType resultType(Reduction op, DType in) {
         boolean intLike = in.isBool() || in.isInteger();
         return switch (op) {
             // NumPy gives uint64 for unsigned input; ndgpu has no uint64, so uint8 sums are int64
-            case "sum", "prod", "nansum", "cumsum", "cumprod" -> intLike ? DType.INT64 : in;
-            case "mean" -> intLike ? DType.FLOAT64 : in;
-            case "var", "std" -> intLike ? DType.FLOAT64 : in.real();
-            case "min", "max", "nanmin", "nanmax" -> in;
-            case "argmin", "argmax", "count_nonzero" -> DType.INT64;
-            case "all", "any" -> DType.BOOL;
-            default -> throw new IllegalArgumentException("reduction: unknown operation '" + op + "'");
+            case SUM, PROD, NANSUM -> intLike ? DType.INT64 : in;
+            case MEAN -> intLike ? DType.FLOAT64 : in;
+            case VAR, STD -> intLike ? DType.FLOAT64 : in.real();
+            case MIN, MAX, NANMIN, NANMAX -> in;
+            case ARGMIN, ARGMAX, COUNT_NONZERO -> DType.INT64;
+            case ALL, ANY -> DType.BOOL;
+            case NORM -> throw new IllegalArgumentException("reduction: unknown operation '" + op.numpyName() + "'");
         };
     }
 
     /** The accumulator dtype of sum-like reductions of {@code in}. */
-    static DType accumulator(String op, DType in, boolean fp64) {
+    static DType accumulator(Reduction op, DType in, boolean fp64) {
         boolean intLike = in.isBool() || in.isInteger();
-        if (intLike) return op.equals("mean") || op.equals("var") || op.equals("std") ? DType.FLOAT64 : DType.INT64;
+        if (intLike) return op == Reduction.MEAN || op == Reduction.VAR || op == Reduction.STD ? DType.FLOAT64 : DType.INT64;
         return switch (in) {
             case FLOAT16 -> DType.FLOAT32;
             case FLOAT32 -> fp64 ? DType.FLOAT64 : DType.FLOAT32;
@@ -48,32 +50,32 @@ final class Builtins {
     }
 
     /** NumPy's name for the ufunc behind a reduction, for the empty-array error. */
-    static String ufuncName(String op) {
+    static String ufuncName(Reduction op) {
         return switch (op) {
-            case "max" -> "maximum";
-            case "min" -> "minimum";
-            case "nanmax" -> "fmax";
-            case "nanmin" -> "fmin";
-            default -> op;
+            case MAX -> Ufunc.MAXIMUM.numpyName();
+            case MIN -> Ufunc.MINIMUM.numpyName();
+            case NANMAX -> "fmax";
+            case NANMIN -> "fmin";
+            default -> op.numpyName();
         };
     }
 
     /** True for reductions that have an identity, so that reducing nothing is allowed. */
-    static boolean hasIdentity(String op) {
-        return !(op.equals("max") || op.equals("min") || op.equals("nanmax") || op.equals("nanmin")
-                || op.equals("argmax") || op.equals("argmin"));
+    static boolean hasIdentity(Reduction op) {
+        return !(op == Reduction.MAX || op == Reduction.MIN || op == Reduction.NANMAX || op == Reduction.NANMIN
+                || op == Reduction.ARGMAX || op == Reduction.ARGMIN);
     }
 
     /**
      * The spec of {@code op} reading {@code in} and writing {@code out}. For var and std the second
      * input is the mean (accumulator dtype) and a scalar {@code _ddof} follows.
      */
-    private record SpecKey(String op, DType in, DType out, boolean fp64) { }
+    private record SpecKey(Reduction op, DType in, DType out, boolean fp64) { }
 
     private static final java.util.concurrent.ConcurrentHashMap<SpecKey, ReductionSpec> SPECS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The spec of a built-in reduction, built once per (op, dtypes, fp64): a warm call builds no strings. */
-    static ReductionSpec spec(String op, DType in, DType out, boolean fp64) {
+    static ReductionSpec spec(Reduction op, DType in, DType out, boolean fp64) {
         SpecKey key = new SpecKey(op, in, out, fp64);
         ReductionSpec hit = SPECS.get(key);
         if (hit != null) return hit;
@@ -86,64 +88,64 @@ final class Builtins {
      * The spec of {@code op} whose map reads its input as the C expression {@code x} (the
      * parameter {@code x}, or what a fusing generator computes in its place); not cached.
      */
-    static ReductionSpec build(String op, DType in, DType out, boolean fp64, String x) {
+    static ReductionSpec build(Reduction op, DType in, DType out, boolean fp64, String x) {
         DType acc = accumulator(op, in, fp64);
-        String name = "nd_" + op + "_" + tag(in) + "_" + tag(out) + "_" + tag(acc);
+        String name = "nd_" + op.numpyName() + "_" + tag(in) + "_" + tag(out) + "_" + tag(acc);
         Param xp = new Param("x", in, Kind.IN), y = new Param("y", out, Kind.OUT);
         List<Param> xy = List.of(xp, y);
         String pre = HELPERS;
         String ct = CTypes.compute(acc);
         String xa = CTypes.cast(in, acc, x);
         return switch (op) {
-            case "sum" -> new ReductionSpec(name, xy, ct, bytes(acc), xa, add(acc, "a", "b"), post(acc, out, "a"),
+            case SUM -> new ReductionSpec(name, xy, ct, bytes(acc), xa, add(acc, "a", "b"), post(acc, out, "a"),
                     zero(acc), true, false, pre, List.of());
-            case "nansum" -> !in.isInexact() ? build("sum", in, out, fp64, x) : new ReductionSpec(name, xy, ct, bytes(acc),
+            case NANSUM -> !in.isInexact() ? build(Reduction.SUM, in, out, fp64, x) : new ReductionSpec(name, xy, ct, bytes(acc),
                     in.isInexact() ? "(" + isnan(in, x) + " ? " + zero(acc) + " : " + xa + ")" : xa,
                     add(acc, "a", "b"), post(acc, out, "a"), zero(acc), true, false, pre, List.of());
-            case "prod" -> new ReductionSpec(name, xy, ct, bytes(acc), xa, mul(acc, "a", "b"), post(acc, out, "a"),
+            case PROD -> new ReductionSpec(name, xy, ct, bytes(acc), xa, mul(acc, "a", "b"), post(acc, out, "a"),
                     one(acc), true, false, pre, List.of());
-            case "mean" -> {
+            case MEAN -> {
                 String q = acc.isComplex()
                         ? "nd_" + tag(acc) + "(a.x / (" + CTypes.compute(acc.real()) + ")_r, a.y / (" + CTypes.compute(acc.real()) + ")_r)"
                         : "(a / (" + ct + ")_r)";
                 yield new ReductionSpec(name, xy, ct, bytes(acc), xa, add(acc, "a", "b"), post(acc, out, q), zero(acc), true, false,
                         pre, List.of());
             }
-            case "var", "std" -> {
+            case VAR, STD -> {
                 DType real = acc.real();
                 String rt = CTypes.compute(real);
                 String map = acc.isComplex() ? "nd_abs2_" + tag(acc) + "(nd_" + tag(acc) + "_sub(" + xa + ", m))"
                         : "nd_sq_" + tag(acc) + "(" + xa + " - m)";
                 String q = "(a / (" + rt + ")(_r - _ddof > 0 ? _r - _ddof : 0))";
-                if (op.equals("std")) q = "sqrt(" + q + ")";
+                if (op == Reduction.STD) q = "sqrt(" + q + ")";
                 var ps = List.of(xp, new Param("m", acc, Kind.IN), new Param("_ddof", DType.INT64, Kind.SCALAR), y);
                 yield new ReductionSpec(name, ps, rt, bytes(real), map, "(a + b)", post(real, out, q), "0", true, false, pre, List.of());
             }
-            case "max", "min" -> {
-                String better = op.equals("max") ? gt(in, "a", "b") : gt(in, "b", "a");
+            case MAX, MIN -> {
+                String better = op == Reduction.MAX ? gt(in, "a", "b") : gt(in, "b", "a");
                 String red = "((" + isnan(in, "a") + " || " + better + ") ? a : b)";
                 yield new ReductionSpec(name, xy, CTypes.compute(in), bytes(in), x, red, post(in, out, "a"),
-                        op.equals("max") ? lowest(in) : highest(in), false, false, pre, List.of());
+                        op == Reduction.MAX ? lowest(in) : highest(in), false, false, pre, List.of());
             }
-            case "nanmax", "nanmin" -> {
-                if (!in.isInexact()) yield build(op.substring(3), in, out, fp64, x);
-                String better = op.equals("nanmax") ? gt(in, "b", "a") : gt(in, "a", "b");
+            case NANMAX, NANMIN -> {
+                if (!in.isInexact()) yield build(op == Reduction.NANMAX ? Reduction.MAX : Reduction.MIN, in, out, fp64, x);
+                String better = op == Reduction.NANMAX ? gt(in, "b", "a") : gt(in, "a", "b");
                 String red = "(" + isnan(in, "b") + " ? a : ((" + isnan(in, "a") + " || " + better + ") ? b : a))";
                 yield new ReductionSpec(name, xy, CTypes.compute(in), bytes(in), x, red, post(in, out, "a"), nan(in), false, false,
                         pre, List.of());
             }
-            case "argmax", "argmin" -> {
-                String t = "nd_arg_" + tag(in), kind = op.substring(3);
-                String ident = t + "_make(" + (kind.equals("max") ? lowest(in) : highest(in)) + ", 9223372036854775807L)";
+            case ARGMAX, ARGMIN -> {
+                String t = "nd_arg_" + tag(in), kind = op.numpyName().substring(3);
+                String ident = t + "_make(" + (op == Reduction.ARGMAX ? lowest(in) : highest(in)) + ", 9223372036854775807L)";
                 yield new ReductionSpec(name, xy, t, argBytes(in), t + "_make(" + x + ", (long)_j)", t + "_" + kind + "(a, b)",
                         post(DType.INT64, out, "a.i"), ident, false, true, pre + argTypes(in), List.of());
             }
-            case "all", "any" -> new ReductionSpec(name, xy, "int", 4, "(int)" + nonzero(in, x),
-                    op.equals("all") ? "(a && b)" : "(a || b)", post(DType.INT32, out, "a"), op.equals("all") ? "1" : "0", true, false,
+            case ALL, ANY -> new ReductionSpec(name, xy, "int", 4, "(int)" + nonzero(in, x),
+                    op == Reduction.ALL ? "(a && b)" : "(a || b)", post(DType.INT32, out, "a"), op == Reduction.ALL ? "1" : "0", true, false,
                     pre, List.of());
-            case "count_nonzero" -> new ReductionSpec(name, xy, "long", 8, "(long)" + nonzero(in, x), "(a + b)",
+            case COUNT_NONZERO -> new ReductionSpec(name, xy, "long", 8, "(long)" + nonzero(in, x), "(a + b)",
                     post(DType.INT64, out, "a"), "0", true, false, pre, List.of());
-            default -> throw new DTypeException("reduction: unknown operation '" + op + "'");
+            case NORM -> throw new DTypeException("reduction: unknown operation '" + op.numpyName() + "'");
         };
     }
 

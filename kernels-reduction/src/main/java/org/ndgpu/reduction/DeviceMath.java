@@ -2,6 +2,7 @@ package org.ndgpu.reduction;
 
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Reduction;
 
 /**
  * Per-dtype pieces of generated reduction source: helper functions (complex arithmetic, the
@@ -145,9 +146,10 @@ final class DeviceMath {
         s.append("typedef struct { ").append(c).append(" v; long i; } ").append(t).append(";\n");
         s.append("ND_DEVICE_FN ").append(t).append(' ').append(t).append("_make(").append(c).append(" v, long i) { ")
                 .append(t).append(" r; r.v = v; r.i = i; return r; }\n");
-        for (String kind : new String[]{"max", "min"}) {
-            String better = kind.equals("max") ? gt(d, "a.v", "b.v") : gt(d, "b.v", "a.v");
-            String worse = kind.equals("max") ? gt(d, "b.v", "a.v") : gt(d, "a.v", "b.v");
+        for (Reduction op : new Reduction[]{Reduction.ARGMAX, Reduction.ARGMIN}) {
+            String kind = op.numpyName().substring(3);   // nd_arg_T_max, nd_arg_T_min
+            String better = op == Reduction.ARGMAX ? gt(d, "a.v", "b.v") : gt(d, "b.v", "a.v");
+            String worse = op == Reduction.ARGMAX ? gt(d, "b.v", "a.v") : gt(d, "a.v", "b.v");
             s.append("ND_DEVICE_FN ").append(t).append(' ').append(t).append('_').append(kind).append('(').append(t).append(" a, ")
                     .append(t).append(" b) {\n");
             s.append("    int an = ").append(isnan(d, "a.v")).append(", bn = ").append(isnan(d, "b.v")).append(";\n");

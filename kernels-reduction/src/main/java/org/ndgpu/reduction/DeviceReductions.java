@@ -10,7 +10,9 @@ import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Reductions;
+import org.ndgpu.spi.Scan;
 
 /**
  * The reductions and scans behind {@code NDArray.sum()}, {@code a.max(1)}, {@code a.cumsum(0)}:
@@ -27,15 +29,15 @@ import org.ndgpu.spi.Reductions;
 public final class DeviceReductions implements Reductions {
 
     @Override
-    public NDArray reduce(String name, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
+    public NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
+        String name = op.numpyName();
         a.live(name);
-        if (name.equals("norm")) {
+        if (op == Reduction.NORM) {
             if (out != null) throw new NdException("norm: an out array is not supported");
             return Norms.norm(a, axes, keepdims);
         }
-        Builtins.resultType(name, a.dtype());   // rejects unknown names first
         int n = a.ndim();
-        if ((name.equals("argmax") || name.equals("argmin")) && axes != null && axes.length != 1) {
+        if ((op == Reduction.ARGMAX || op == Reduction.ARGMIN) && axes != null && axes.length != 1) {
             throw new AxisException(name + ": expected one axis or none, got " + Arrays.toString(axes));
         }
         int[] ax = Shapes.axes(name, axes, n);
@@ -47,30 +49,30 @@ public final class DeviceReductions implements Reductions {
             if (red[d]) r *= shape[d];
             else k *= shape[d];
         }
-        if (r == 0 && k > 0 && !Builtins.hasIdentity(name)) {
-            if (name.startsWith("arg")) throw new ShapeException(name + ": attempt to get " + name + " of an empty sequence");
-            throw new ShapeException(name + ": zero-size array to reduction operation " + Builtins.ufuncName(name)
+        if (r == 0 && k > 0 && !Builtins.hasIdentity(op)) {
+            if (op == Reduction.ARGMAX || op == Reduction.ARGMIN) throw new ShapeException(name + ": attempt to get " + name + " of an empty sequence");
+            throw new ShapeException(name + ": zero-size array to reduction operation " + Builtins.ufuncName(op)
                     + " which has no identity");
         }
         long[] resultShape = resultShape(shape, red, keepdims);
-        DType rt = Builtins.resultType(name, a.dtype());
+        DType rt = Builtins.resultType(op, a.dtype());
         NDArray result = out != null ? checkOut(name, out, a, resultShape, rt) : NDArray.empty(a.device(), rt, resultShape, Order.C);
         boolean fp64 = a.device().facts().fp64();
-        if (name.equals("var") || name.equals("std")) {
-            DType acc = Builtins.accumulator(name, a.dtype(), fp64);
+        if (op == Reduction.VAR || op == Reduction.STD) {
+            DType acc = Builtins.accumulator(op, a.dtype(), fp64);
             try (NDArray mean = NDArray.empty(a.device(), acc, resultShape(shape, red, true), Order.C)) {
-                ReductionLoop.run(Builtins.spec("mean", a.dtype(), acc, fp64), new Object[]{a, mean}, ax);
-                ReductionLoop.run(Builtins.spec(name, a.dtype(), result.dtype(), fp64), new Object[]{a, mean, (long) ddof, result}, ax);
+                ReductionLoop.run(Builtins.spec(Reduction.MEAN, a.dtype(), acc, fp64), new Object[]{a, mean}, ax);
+                ReductionLoop.run(Builtins.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, mean, (long) ddof, result}, ax);
             }
             return result;
         }
-        ReductionLoop.run(Builtins.spec(name, a.dtype(), result.dtype(), fp64), new Object[]{a, result}, ax);
+        ReductionLoop.run(Builtins.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, result}, ax);
         return result;
     }
 
     @Override
-    public NDArray scan(String name, NDArray a, Integer axis, NDArray out) {
-        return Scans.scan(name, a, axis, out);
+    public NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
+        return Scans.scan(op, a, axis, out);
     }
 
     /** The reduced shape: kept axes, with 1 for each reduced one when keepdims. */

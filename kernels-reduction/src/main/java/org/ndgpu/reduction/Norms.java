@@ -10,6 +10,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Reduction;
 
 /**
  * The 2-norm of vectors and the Frobenius norm of matrices, for {@code Nd.linalg().norm}: one
@@ -29,12 +30,12 @@ public final class Norms {
 
     /** The 2-norm over {@code axes} (null: all), keepdims as NumPy. */
     public static NDArray norm(NDArray a, int[] axes, boolean keepdims) {
-        a.live("norm");
+        a.live(Reduction.NORM.numpyName());
         DType in = a.dtype();
         DType out = in.isBool() || in.isInteger() ? DType.FLOAT64 : in.real();
         boolean fp64 = a.device().facts().fp64();
-        DType acc = Builtins.accumulator("mean", in, fp64).real();
-        int[] ax = Shapes.axes("norm", axes, a.ndim());
+        DType acc = Builtins.accumulator(Reduction.MEAN, in, fp64).real();
+        int[] ax = Shapes.axes(Reduction.NORM.numpyName(), axes, a.ndim());
         boolean[] red = new boolean[a.ndim()];
         for (int d : ax) red[d] = true;
         NDArray y = NDArray.empty(a.device(), out, DeviceReductions.resultShape(a.shape(), red, keepdims), Order.C);

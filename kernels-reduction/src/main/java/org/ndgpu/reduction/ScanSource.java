@@ -8,6 +8,7 @@ import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.KernelTemplate;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Scan;
 
 /**
  * Generated source of the three scan kernels of {@link Scans}: a sequential walk per line, a
@@ -24,14 +25,14 @@ final class ScanSource {
 
     private static final Map<String, String> SOURCES = new ConcurrentHashMap<>();
 
-    static String source(Dialect dialect, String name, String op, Kernel kind, DType in, DType out, DType acc, int nk) {
+    static String source(Dialect dialect, String name, Scan op, Kernel kind, DType in, DType out, DType acc, int nk) {
         return SOURCES.computeIfAbsent(dialect + "|" + name + "|" + acc, x -> generate(dialect, name, op, kind, in, out, acc, nk));
     }
 
-    private static String generate(Dialect dialect, String name, String op, Kernel kind, DType in, DType out, DType acc, int nk) {
+    private static String generate(Dialect dialect, String name, Scan op, Kernel kind, DType in, DType out, DType acc, int nk) {
         String at = CTypes.compute(acc);
-        String ident = op.equals("cumsum") ? DeviceMath.zero(acc) : DeviceMath.one(acc);
-        java.util.function.BinaryOperator<String> f = op.equals("cumsum") ? (a, b) -> DeviceMath.add(acc, a, b) : (a, b) -> DeviceMath.mul(acc, a, b);
+        String ident = op == Scan.CUMSUM ? DeviceMath.zero(acc) : DeviceMath.one(acc);
+        java.util.function.BinaryOperator<String> f = op == Scan.CUMSUM ? (a, b) -> DeviceMath.add(acc, a, b) : (a, b) -> DeviceMath.mul(acc, a, b);
         List<String> sig = new ArrayList<>();
         List<String> arrays = kind == Kernel.CARRY ? List.of("y") : List.of("x", "y");
         for (String a : arrays) {

@@ -4,13 +4,14 @@ import static org.ndgpu.reduction.DeviceMath.tag;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.DTypeException;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Scan;
 
 /**
  * cumsum and cumprod on the device, along any axis.
@@ -30,9 +31,9 @@ import org.ndgpu.ndarray.Shapes;
 final class Scans {
     private Scans() { }
 
-    static NDArray scan(String name, NDArray a, Integer axis, NDArray out) {
+    static NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
+        String name = op.numpyName();
         a.live(name);
-        if (!name.equals("cumsum") && !name.equals("cumprod")) throw new DTypeException("scan: unknown operation '" + name + "'");
         NDArray src = a;
         int ax;
         if (axis == null) {
@@ -41,12 +42,12 @@ final class Scans {
         } else {
             ax = Shapes.axis(name, axis, a.ndim());
         }
-        DType rt = Builtins.resultType(name, a.dtype());
+        DType rt = Builtins.resultType(op == Scan.CUMSUM ? Reduction.SUM : Reduction.PROD, a.dtype());   // cumsum's dtype is sum's
         if (out != null && out.sharesMemory(a)) {
             // a scan reads elements its other lines have already written: through a temporary, as NumPy
             DeviceReductions.checkOut(name, out, a, src.shape(), rt);
             if (src != a) src.close();
-            try (NDArray tmp = scan(name, a, axis, null)) {
+            try (NDArray tmp = scan(op, a, axis, null)) {
                 org.ndgpu.ndarray.Copies.copyInto(tmp, out);
             }
             return out;
@@ -60,7 +61,7 @@ final class Scans {
                 for (int i = 0, j = 0; i < n; i++) if (i != ax) perm[j++] = i;
                 perm[n - 1] = ax;
                 try (NDArray x = src.transpose(perm); NDArray y = result.transpose(perm)) {
-                    scanLines(name, x, y);
+                    scanLines(op, x, y);
                 }
             }
         } finally {
@@ -70,7 +71,7 @@ final class Scans {
     }
 
     /** Scans x into y along their last axis (same shape; y may be x itself). */
-    private static void scanLines(String op, NDArray x, NDArray y) {
+    private static void scanLines(Scan op, NDArray x, NDArray y) {
         Device dev = x.device();
         long[] shape = x.shape();
         int n = shape.length;
@@ -139,8 +140,8 @@ final class Scans {
         return a;
     }
 
-    private static BackendKernel kernel(Device dev, String op, ScanSource.Kernel kind, DType in, DType out, DType acc, int nk) {
-        String name = "nd_" + op + "_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_" + tag(in) + "_" + tag(out) + "_" + nk;
+    private static BackendKernel kernel(Device dev, Scan op, ScanSource.Kernel kind, DType in, DType out, DType acc, int nk) {
+        String name = "nd_" + op.numpyName() + "_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_" + tag(in) + "_" + tag(out) + "_" + nk;
         String src = ScanSource.source(dev.backend().dialect(), name, op, kind, in, out, acc, nk);
         return dev.programs().kernel(name, src, List.of(), name);
     }

@@ -13,6 +13,7 @@ import org.ndgpu.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Reduction;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -110,7 +111,7 @@ public class ReductionFeatureTest extends PerDeviceTest {
             var r = assertThrows(AxisException.class, () -> x.sum(new int[]{1, -2}, false));
             assertTrue(r.getMessage().contains("repeated axis"), r.getMessage());
             try (NDArray out = Nd.zeros(DType.INT64, 3)) {
-                var s = assertThrows(ShapeException.class, () -> Providers.reductions().reduce("sum", x, new int[]{0}, false, out, 0));
+                var s = assertThrows(ShapeException.class, () -> Providers.reductions().reduce(Reduction.SUM, x, new int[]{0}, false, out, 0));
                 assertTrue(s.getMessage().contains("(3,)") && s.getMessage().contains("(3, 4)"), s.getMessage());
                 assertArrayEquals(new long[]{0, 0, 0}, out.toLongArray());        // untouched
             }
@@ -126,7 +127,7 @@ public class ReductionFeatureTest extends PerDeviceTest {
     @Test
     void outArrayAndKeepdims() {
         try (NDArray x = Nd.arange(12).reshape(3, 4); NDArray out = Nd.zeros(DType.FLOAT64, 1, 4)) {
-            NDArray r = Providers.reductions().reduce("sum", x, new int[]{0}, true, out, 0);
+            NDArray r = Providers.reductions().reduce(Reduction.SUM, x, new int[]{0}, true, out, 0);
             assertTrue(r == out);
             assertArrayEquals(new double[]{12, 15, 18, 21}, out.toDoubleArray());
             assertArrayEquals(new long[]{3, 1}, x.max(new int[]{-1}, true).shape());

@@ -3,6 +3,8 @@ package org.ndgpu.reduction;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Scan;
 import org.ndgpu.reduction.ReductionSource.Layout;
 import org.ndgpu.reduction.ReductionSource.Mode;
 import org.ndgpu.testing.GoldenSource;
@@ -19,7 +21,7 @@ class ReductionGoldenTest {
         GoldenSource.check("reduction/" + file + ".cu", ReductionSource.source(Dialect.CUDA, spec, lay));
     }
 
-    private static ReductionSpec spec(String op, DType in, DType out) { return Builtins.spec(op, in, out, true); }
+    private static ReductionSpec spec(String op, DType in, DType out) { return Builtins.spec(Reduction.of(op), in, out, true); }
 
     @Test
     void sumColumnStrided() {
@@ -68,8 +70,8 @@ class ReductionGoldenTest {
     }
 
     private static void scan(String name, String op, ScanSource.Kernel kind, DType in, DType out, DType acc, int nk) {
-        GoldenSource.check("scan/" + name + ".cl", ScanSource.source(Dialect.OPENCL, name, op, kind, in, out, acc, nk));
-        GoldenSource.check("scan/" + name + ".cu", ScanSource.source(Dialect.CUDA, name, op, kind, in, out, acc, nk));
+        GoldenSource.check("scan/" + name + ".cl", ScanSource.source(Dialect.OPENCL, name, Scan.of(op), kind, in, out, acc, nk));
+        GoldenSource.check("scan/" + name + ".cu", ScanSource.source(Dialect.CUDA, name, Scan.of(op), kind, in, out, acc, nk));
     }
 
     @Test

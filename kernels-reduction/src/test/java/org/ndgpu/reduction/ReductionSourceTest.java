@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Reduction;
 
 /** Golden checks of the generated reduction source; no device needed. */
 class ReductionSourceTest {
-    private static final ReductionSpec SUM = Builtins.spec("sum", DType.FLOAT32, DType.FLOAT32, true);
+    private static final ReductionSpec SUM = Builtins.spec(Reduction.SUM, DType.FLOAT32, DType.FLOAT32, true);
 
     @Test
     void oneTemplateBothDialects() {

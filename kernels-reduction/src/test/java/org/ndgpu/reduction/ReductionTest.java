@@ -9,6 +9,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Scan;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -26,9 +28,9 @@ public class ReductionTest extends PerDeviceTest {
         try (NDArray a = Fixtures.input(c.input(), c.dtype(), c.layout())) {
             NDArray r;
             if (c.op().startsWith("cum")) {
-                r = Providers.reductions().scan(c.op(), a, c.axes() == null ? null : c.axes()[0], null);
+                r = Providers.reductions().scan(Scan.of(c.op()), a, c.axes() == null ? null : c.axes()[0], null);
             } else {
-                r = Providers.reductions().reduce(c.op(), a, c.axes(), c.keepdims(), null, c.ddof());
+                r = Providers.reductions().reduce(Reduction.of(c.op()), a, c.axes(), c.keepdims(), null, c.ddof());
             }
             try (r) {
                 assertEquals(c.resultType(), r.dtype(), "dtype");

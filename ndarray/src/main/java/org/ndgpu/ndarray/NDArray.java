@@ -15,7 +15,10 @@ import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
 import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Scan;
 import org.ndgpu.spi.Tracer;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * An n-dimensional array on a device, with NumPy's semantics: a dtype, a shape, strides in bytes
@@ -629,310 +632,310 @@ public final class NDArray implements AutoCloseable {
 
     // ---------------------------------------------------------------- elementwise (module kernels-elementwise)
 
-    private NDArray u(String name, Object... operands) { return Providers.ufuncs(operands).call(name, null, operands); }
+    private NDArray u(Ufunc op, Object... operands) { return Providers.ufuncs(operands).call(op, null, operands); }
 
     /** numpy.add, elementwise on the device: {@code a.add(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray add(Object other) { return u("add", this, other); }
+    public NDArray add(Object other) { return u(Ufunc.ADD, this, other); }
 
     /** numpy.subtract, elementwise on the device: {@code a.sub(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray sub(Object other) { return u("subtract", this, other); }
+    public NDArray sub(Object other) { return u(Ufunc.SUBTRACT, this, other); }
 
     /** numpy.multiply, elementwise on the device: {@code a.mul(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray mul(Object other) { return u("multiply", this, other); }
+    public NDArray mul(Object other) { return u(Ufunc.MULTIPLY, this, other); }
 
     /** numpy.true_divide, elementwise on the device: {@code a.div(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray div(Object other) { return u("true_divide", this, other); }
+    public NDArray div(Object other) { return u(Ufunc.TRUE_DIVIDE, this, other); }
 
     /** numpy.floor_divide, elementwise on the device: {@code a.floorDiv(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray floorDiv(Object other) { return u("floor_divide", this, other); }
+    public NDArray floorDiv(Object other) { return u(Ufunc.FLOOR_DIVIDE, this, other); }
 
     /** numpy.remainder, elementwise on the device: {@code a.mod(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray mod(Object other) { return u("remainder", this, other); }
+    public NDArray mod(Object other) { return u(Ufunc.REMAINDER, this, other); }
 
     /** numpy.power, elementwise on the device: {@code a.pow(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray pow(Object other) { return u("power", this, other); }
+    public NDArray pow(Object other) { return u(Ufunc.POWER, this, other); }
 
     /** numpy.maximum, elementwise on the device: {@code a.maximum(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray maximum(Object other) { return u("maximum", this, other); }
+    public NDArray maximum(Object other) { return u(Ufunc.MAXIMUM, this, other); }
 
     /** numpy.minimum, elementwise on the device: {@code a.minimum(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray minimum(Object other) { return u("minimum", this, other); }
+    public NDArray minimum(Object other) { return u(Ufunc.MINIMUM, this, other); }
 
     /** numpy.arctan2, elementwise on the device: {@code a.arctan2(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray arctan2(Object other) { return u("arctan2", this, other); }
+    public NDArray arctan2(Object other) { return u(Ufunc.ARCTAN2, this, other); }
 
     /** numpy.hypot, elementwise on the device: {@code a.hypot(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray hypot(Object other) { return u("hypot", this, other); }
+    public NDArray hypot(Object other) { return u(Ufunc.HYPOT, this, other); }
 
     /** numpy.equal, elementwise on the device: {@code a.eq(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray eq(Object other) { return u("equal", this, other); }
+    public NDArray eq(Object other) { return u(Ufunc.EQUAL, this, other); }
 
     /** numpy.not_equal, elementwise on the device: {@code a.ne(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray ne(Object other) { return u("not_equal", this, other); }
+    public NDArray ne(Object other) { return u(Ufunc.NOT_EQUAL, this, other); }
 
     /** numpy.less, elementwise on the device: {@code a.lt(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray lt(Object other) { return u("less", this, other); }
+    public NDArray lt(Object other) { return u(Ufunc.LESS, this, other); }
 
     /** numpy.less_equal, elementwise on the device: {@code a.le(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray le(Object other) { return u("less_equal", this, other); }
+    public NDArray le(Object other) { return u(Ufunc.LESS_EQUAL, this, other); }
 
     /** numpy.greater, elementwise on the device: {@code a.gt(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray gt(Object other) { return u("greater", this, other); }
+    public NDArray gt(Object other) { return u(Ufunc.GREATER, this, other); }
 
     /** numpy.greater_equal, elementwise on the device: {@code a.ge(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray ge(Object other) { return u("greater_equal", this, other); }
+    public NDArray ge(Object other) { return u(Ufunc.GREATER_EQUAL, this, other); }
 
     /** numpy.logical_and, elementwise on the device: {@code a.logicalAnd(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray logicalAnd(Object other) { return u("logical_and", this, other); }
+    public NDArray logicalAnd(Object other) { return u(Ufunc.LOGICAL_AND, this, other); }
 
     /** numpy.logical_or, elementwise on the device: {@code a.logicalOr(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray logicalOr(Object other) { return u("logical_or", this, other); }
+    public NDArray logicalOr(Object other) { return u(Ufunc.LOGICAL_OR, this, other); }
 
     /** numpy.logical_xor, elementwise on the device: {@code a.logicalXor(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray logicalXor(Object other) { return u("logical_xor", this, other); }
+    public NDArray logicalXor(Object other) { return u(Ufunc.LOGICAL_XOR, this, other); }
 
     /** numpy.bitwise_and, elementwise on the device: {@code a.bitwiseAnd(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray bitwiseAnd(Object other) { return u("bitwise_and", this, other); }
+    public NDArray bitwiseAnd(Object other) { return u(Ufunc.BITWISE_AND, this, other); }
 
     /** numpy.bitwise_or, elementwise on the device: {@code a.bitwiseOr(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray bitwiseOr(Object other) { return u("bitwise_or", this, other); }
+    public NDArray bitwiseOr(Object other) { return u(Ufunc.BITWISE_OR, this, other); }
 
     /** numpy.bitwise_xor, elementwise on the device: {@code a.bitwiseXor(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray bitwiseXor(Object other) { return u("bitwise_xor", this, other); }
+    public NDArray bitwiseXor(Object other) { return u(Ufunc.BITWISE_XOR, this, other); }
 
     /** numpy.left_shift, elementwise on the device: {@code a.leftShift(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray leftShift(Object other) { return u("left_shift", this, other); }
+    public NDArray leftShift(Object other) { return u(Ufunc.LEFT_SHIFT, this, other); }
 
     /** numpy.right_shift, elementwise on the device: {@code a.rightShift(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
-    public NDArray rightShift(Object other) { return u("right_shift", this, other); }
+    public NDArray rightShift(Object other) { return u(Ufunc.RIGHT_SHIFT, this, other); }
 
     /** numpy.negative, elementwise on the device: {@code a.neg()}. */
-    public NDArray neg() { return u("negative", this); }
+    public NDArray neg() { return u(Ufunc.NEGATIVE, this); }
 
     /** numpy.absolute, elementwise on the device: {@code a.abs()}. */
-    public NDArray abs() { return u("absolute", this); }
+    public NDArray abs() { return u(Ufunc.ABSOLUTE, this); }
 
     /** numpy.sign, elementwise on the device: {@code a.sign()}. */
-    public NDArray sign() { return u("sign", this); }
+    public NDArray sign() { return u(Ufunc.SIGN, this); }
 
     /** numpy.exp, elementwise on the device: {@code a.exp()}. */
-    public NDArray exp() { return u("exp", this); }
+    public NDArray exp() { return u(Ufunc.EXP, this); }
 
     /** numpy.expm1, elementwise on the device: {@code a.expm1()}. */
-    public NDArray expm1() { return u("expm1", this); }
+    public NDArray expm1() { return u(Ufunc.EXPM1, this); }
 
     /** numpy.log, elementwise on the device: {@code a.log()}. */
-    public NDArray log() { return u("log", this); }
+    public NDArray log() { return u(Ufunc.LOG, this); }
 
     /** numpy.log1p, elementwise on the device: {@code a.log1p()}. */
-    public NDArray log1p() { return u("log1p", this); }
+    public NDArray log1p() { return u(Ufunc.LOG1P, this); }
 
     /** numpy.log2, elementwise on the device: {@code a.log2()}. */
-    public NDArray log2() { return u("log2", this); }
+    public NDArray log2() { return u(Ufunc.LOG2, this); }
 
     /** numpy.log10, elementwise on the device: {@code a.log10()}. */
-    public NDArray log10() { return u("log10", this); }
+    public NDArray log10() { return u(Ufunc.LOG10, this); }
 
     /** numpy.sqrt, elementwise on the device: {@code a.sqrt()}. */
-    public NDArray sqrt() { return u("sqrt", this); }
+    public NDArray sqrt() { return u(Ufunc.SQRT, this); }
 
     /** numpy.cbrt, elementwise on the device: {@code a.cbrt()}. */
-    public NDArray cbrt() { return u("cbrt", this); }
+    public NDArray cbrt() { return u(Ufunc.CBRT, this); }
 
     /** numpy.square, elementwise on the device: {@code a.square()}. */
-    public NDArray square() { return u("square", this); }
+    public NDArray square() { return u(Ufunc.SQUARE, this); }
 
     /** numpy.reciprocal, elementwise on the device: {@code a.reciprocal()}. */
-    public NDArray reciprocal() { return u("reciprocal", this); }
+    public NDArray reciprocal() { return u(Ufunc.RECIPROCAL, this); }
 
     /** numpy.sin, elementwise on the device: {@code a.sin()}. */
-    public NDArray sin() { return u("sin", this); }
+    public NDArray sin() { return u(Ufunc.SIN, this); }
 
     /** numpy.cos, elementwise on the device: {@code a.cos()}. */
-    public NDArray cos() { return u("cos", this); }
+    public NDArray cos() { return u(Ufunc.COS, this); }
 
     /** numpy.tan, elementwise on the device: {@code a.tan()}. */
-    public NDArray tan() { return u("tan", this); }
+    public NDArray tan() { return u(Ufunc.TAN, this); }
 
     /** numpy.arcsin, elementwise on the device: {@code a.arcsin()}. */
-    public NDArray arcsin() { return u("arcsin", this); }
+    public NDArray arcsin() { return u(Ufunc.ARCSIN, this); }
 
     /** numpy.arccos, elementwise on the device: {@code a.arccos()}. */
-    public NDArray arccos() { return u("arccos", this); }
+    public NDArray arccos() { return u(Ufunc.ARCCOS, this); }
 
     /** numpy.arctan, elementwise on the device: {@code a.arctan()}. */
-    public NDArray arctan() { return u("arctan", this); }
+    public NDArray arctan() { return u(Ufunc.ARCTAN, this); }
 
     /** numpy.sinh, elementwise on the device: {@code a.sinh()}. */
-    public NDArray sinh() { return u("sinh", this); }
+    public NDArray sinh() { return u(Ufunc.SINH, this); }
 
     /** numpy.cosh, elementwise on the device: {@code a.cosh()}. */
-    public NDArray cosh() { return u("cosh", this); }
+    public NDArray cosh() { return u(Ufunc.COSH, this); }
 
     /** numpy.tanh, elementwise on the device: {@code a.tanh()}. */
-    public NDArray tanh() { return u("tanh", this); }
+    public NDArray tanh() { return u(Ufunc.TANH, this); }
 
     /** numpy.floor, elementwise on the device: {@code a.floor()}. */
-    public NDArray floor() { return u("floor", this); }
+    public NDArray floor() { return u(Ufunc.FLOOR, this); }
 
     /** numpy.ceil, elementwise on the device: {@code a.ceil()}. */
-    public NDArray ceil() { return u("ceil", this); }
+    public NDArray ceil() { return u(Ufunc.CEIL, this); }
 
     /** numpy.rint, elementwise on the device: {@code a.rint()}. */
-    public NDArray rint() { return u("rint", this); }
+    public NDArray rint() { return u(Ufunc.RINT, this); }
 
     /** numpy.trunc, elementwise on the device: {@code a.trunc()}. */
-    public NDArray trunc() { return u("trunc", this); }
+    public NDArray trunc() { return u(Ufunc.TRUNC, this); }
 
     /** numpy.logical_not, elementwise on the device: {@code a.logicalNot()}. */
-    public NDArray logicalNot() { return u("logical_not", this); }
+    public NDArray logicalNot() { return u(Ufunc.LOGICAL_NOT, this); }
 
     /** numpy.invert, elementwise on the device: {@code a.bitwiseNot()}. */
-    public NDArray bitwiseNot() { return u("invert", this); }
+    public NDArray bitwiseNot() { return u(Ufunc.INVERT, this); }
 
     /** numpy.isnan, elementwise on the device: {@code a.isnan()}. */
-    public NDArray isnan() { return u("isnan", this); }
+    public NDArray isnan() { return u(Ufunc.ISNAN, this); }
 
     /** numpy.isinf, elementwise on the device: {@code a.isinf()}. */
-    public NDArray isinf() { return u("isinf", this); }
+    public NDArray isinf() { return u(Ufunc.ISINF, this); }
 
     /** numpy.isfinite, elementwise on the device: {@code a.isfinite()}. */
-    public NDArray isfinite() { return u("isfinite", this); }
+    public NDArray isfinite() { return u(Ufunc.ISFINITE, this); }
 
     /** numpy.real, elementwise on the device: {@code a.real()}. */
-    public NDArray real() { return u("real", this); }
+    public NDArray real() { return u(Ufunc.REAL, this); }
 
     /** numpy.imag, elementwise on the device: {@code a.imag()}. */
-    public NDArray imag() { return u("imag", this); }
+    public NDArray imag() { return u(Ufunc.IMAG, this); }
 
     /** numpy.conjugate, elementwise on the device: {@code a.conj()}. */
-    public NDArray conj() { return u("conjugate", this); }
+    public NDArray conj() { return u(Ufunc.CONJUGATE, this); }
 
     /** numpy.clip; lo or hi may be null for no bound. */
     public NDArray clip(Object lo, Object hi) { return Providers.ufuncs(this, lo, hi).clip(this, lo, hi, null); }
 
     // ---------------------------------------------------------------- reductions (module kernels-reduction)
 
-    private NDArray r(String name, int[] axes, boolean keepdims, int ddof) {
-        return Providers.reductions(this).reduce(name, this, axes, keepdims, null, ddof);
+    private NDArray r(Reduction op, int[] axes, boolean keepdims, int ddof) {
+        return Providers.reductions(this).reduce(op, this, axes, keepdims, null, ddof);
     }
 
     /** numpy.sum over all elements: {@code a.sum()}. */
-    public NDArray sum() { return r("sum", null, false, 0); }
+    public NDArray sum() { return r(Reduction.SUM, null, false, 0); }
 
     /** numpy.sum along one axis (negative counts from the end): {@code a.sum(0)}. */
-    public NDArray sum(int axis) { return r("sum", new int[]{axis}, false, 0); }
+    public NDArray sum(int axis) { return r(Reduction.SUM, new int[]{axis}, false, 0); }
 
     /** numpy.sum over the given axes, keepdims as NumPy: {@code a.sum(new int[]{0, 1}, true)}. */
-    public NDArray sum(int[] axes, boolean keepdims) { return r("sum", axes, keepdims, 0); }
+    public NDArray sum(int[] axes, boolean keepdims) { return r(Reduction.SUM, axes, keepdims, 0); }
 
     /** numpy.prod over all elements: {@code a.prod()}. */
-    public NDArray prod() { return r("prod", null, false, 0); }
+    public NDArray prod() { return r(Reduction.PROD, null, false, 0); }
 
     /** numpy.prod along one axis (negative counts from the end): {@code a.prod(0)}. */
-    public NDArray prod(int axis) { return r("prod", new int[]{axis}, false, 0); }
+    public NDArray prod(int axis) { return r(Reduction.PROD, new int[]{axis}, false, 0); }
 
     /** numpy.prod over the given axes, keepdims as NumPy: {@code a.prod(new int[]{0, 1}, true)}. */
-    public NDArray prod(int[] axes, boolean keepdims) { return r("prod", axes, keepdims, 0); }
+    public NDArray prod(int[] axes, boolean keepdims) { return r(Reduction.PROD, axes, keepdims, 0); }
 
     /** numpy.mean over all elements: {@code a.mean()}. */
-    public NDArray mean() { return r("mean", null, false, 0); }
+    public NDArray mean() { return r(Reduction.MEAN, null, false, 0); }
 
     /** numpy.mean along one axis (negative counts from the end): {@code a.mean(0)}. */
-    public NDArray mean(int axis) { return r("mean", new int[]{axis}, false, 0); }
+    public NDArray mean(int axis) { return r(Reduction.MEAN, new int[]{axis}, false, 0); }
 
     /** numpy.mean over the given axes, keepdims as NumPy: {@code a.mean(new int[]{0, 1}, true)}. */
-    public NDArray mean(int[] axes, boolean keepdims) { return r("mean", axes, keepdims, 0); }
+    public NDArray mean(int[] axes, boolean keepdims) { return r(Reduction.MEAN, axes, keepdims, 0); }
 
     /** numpy.var over all elements: {@code a.var()}. */
-    public NDArray var() { return r("var", null, false, 0); }
+    public NDArray var() { return r(Reduction.VAR, null, false, 0); }
 
     /** numpy.var along one axis (negative counts from the end): {@code a.var(0)}. */
-    public NDArray var(int axis) { return r("var", new int[]{axis}, false, 0); }
+    public NDArray var(int axis) { return r(Reduction.VAR, new int[]{axis}, false, 0); }
 
     /** numpy.var over the given axes, keepdims as NumPy: {@code a.var(new int[]{0, 1}, true)}. */
-    public NDArray var(int[] axes, boolean keepdims) { return r("var", axes, keepdims, 0); }
+    public NDArray var(int[] axes, boolean keepdims) { return r(Reduction.VAR, axes, keepdims, 0); }
 
     /** numpy.var over the given axes, keepdims as NumPy, with ddof: {@code a.var(new int[]{0, 1}, true)}. */
-    public NDArray var(int[] axes, boolean keepdims, int ddof) { return r("var", axes, keepdims, ddof); }
+    public NDArray var(int[] axes, boolean keepdims, int ddof) { return r(Reduction.VAR, axes, keepdims, ddof); }
 
     /** numpy.std over all elements: {@code a.std()}. */
-    public NDArray std() { return r("std", null, false, 0); }
+    public NDArray std() { return r(Reduction.STD, null, false, 0); }
 
     /** numpy.std along one axis (negative counts from the end): {@code a.std(0)}. */
-    public NDArray std(int axis) { return r("std", new int[]{axis}, false, 0); }
+    public NDArray std(int axis) { return r(Reduction.STD, new int[]{axis}, false, 0); }
 
     /** numpy.std over the given axes, keepdims as NumPy: {@code a.std(new int[]{0, 1}, true)}. */
-    public NDArray std(int[] axes, boolean keepdims) { return r("std", axes, keepdims, 0); }
+    public NDArray std(int[] axes, boolean keepdims) { return r(Reduction.STD, axes, keepdims, 0); }
 
     /** numpy.std over the given axes, keepdims as NumPy, with ddof: {@code a.std(new int[]{0, 1}, true)}. */
-    public NDArray std(int[] axes, boolean keepdims, int ddof) { return r("std", axes, keepdims, ddof); }
+    public NDArray std(int[] axes, boolean keepdims, int ddof) { return r(Reduction.STD, axes, keepdims, ddof); }
 
     /** numpy.min over all elements: {@code a.min()}. */
-    public NDArray min() { return r("min", null, false, 0); }
+    public NDArray min() { return r(Reduction.MIN, null, false, 0); }
 
     /** numpy.min along one axis (negative counts from the end): {@code a.min(0)}. */
-    public NDArray min(int axis) { return r("min", new int[]{axis}, false, 0); }
+    public NDArray min(int axis) { return r(Reduction.MIN, new int[]{axis}, false, 0); }
 
     /** numpy.min over the given axes, keepdims as NumPy: {@code a.min(new int[]{0, 1}, true)}. */
-    public NDArray min(int[] axes, boolean keepdims) { return r("min", axes, keepdims, 0); }
+    public NDArray min(int[] axes, boolean keepdims) { return r(Reduction.MIN, axes, keepdims, 0); }
 
     /** numpy.max over all elements: {@code a.max()}. */
-    public NDArray max() { return r("max", null, false, 0); }
+    public NDArray max() { return r(Reduction.MAX, null, false, 0); }
 
     /** numpy.max along one axis (negative counts from the end): {@code a.max(0)}. */
-    public NDArray max(int axis) { return r("max", new int[]{axis}, false, 0); }
+    public NDArray max(int axis) { return r(Reduction.MAX, new int[]{axis}, false, 0); }
 
     /** numpy.max over the given axes, keepdims as NumPy: {@code a.max(new int[]{0, 1}, true)}. */
-    public NDArray max(int[] axes, boolean keepdims) { return r("max", axes, keepdims, 0); }
+    public NDArray max(int[] axes, boolean keepdims) { return r(Reduction.MAX, axes, keepdims, 0); }
 
     /** numpy.argmin over all elements: {@code a.argmin()}. */
-    public NDArray argmin() { return r("argmin", null, false, 0); }
+    public NDArray argmin() { return r(Reduction.ARGMIN, null, false, 0); }
 
     /** numpy.argmin along one axis (negative counts from the end): {@code a.argmin(0)}. */
-    public NDArray argmin(int axis) { return r("argmin", new int[]{axis}, false, 0); }
+    public NDArray argmin(int axis) { return r(Reduction.ARGMIN, new int[]{axis}, false, 0); }
 
     /** numpy.argmin over the given axes, keepdims as NumPy: {@code a.argmin(new int[]{0, 1}, true)}. */
-    public NDArray argmin(int[] axes, boolean keepdims) { return r("argmin", axes, keepdims, 0); }
+    public NDArray argmin(int[] axes, boolean keepdims) { return r(Reduction.ARGMIN, axes, keepdims, 0); }
 
     /** numpy.argmax over all elements: {@code a.argmax()}. */
-    public NDArray argmax() { return r("argmax", null, false, 0); }
+    public NDArray argmax() { return r(Reduction.ARGMAX, null, false, 0); }
 
     /** numpy.argmax along one axis (negative counts from the end): {@code a.argmax(0)}. */
-    public NDArray argmax(int axis) { return r("argmax", new int[]{axis}, false, 0); }
+    public NDArray argmax(int axis) { return r(Reduction.ARGMAX, new int[]{axis}, false, 0); }
 
     /** numpy.argmax over the given axes, keepdims as NumPy: {@code a.argmax(new int[]{0, 1}, true)}. */
-    public NDArray argmax(int[] axes, boolean keepdims) { return r("argmax", axes, keepdims, 0); }
+    public NDArray argmax(int[] axes, boolean keepdims) { return r(Reduction.ARGMAX, axes, keepdims, 0); }
 
     /** numpy.all over all elements: {@code a.all()}. */
-    public NDArray all() { return r("all", null, false, 0); }
+    public NDArray all() { return r(Reduction.ALL, null, false, 0); }
 
     /** numpy.all along one axis (negative counts from the end): {@code a.all(0)}. */
-    public NDArray all(int axis) { return r("all", new int[]{axis}, false, 0); }
+    public NDArray all(int axis) { return r(Reduction.ALL, new int[]{axis}, false, 0); }
 
     /** numpy.all over the given axes, keepdims as NumPy: {@code a.all(new int[]{0, 1}, true)}. */
-    public NDArray all(int[] axes, boolean keepdims) { return r("all", axes, keepdims, 0); }
+    public NDArray all(int[] axes, boolean keepdims) { return r(Reduction.ALL, axes, keepdims, 0); }
 
     /** numpy.any over all elements: {@code a.any()}. */
-    public NDArray any() { return r("any", null, false, 0); }
+    public NDArray any() { return r(Reduction.ANY, null, false, 0); }
 
     /** numpy.any along one axis (negative counts from the end): {@code a.any(0)}. */
-    public NDArray any(int axis) { return r("any", new int[]{axis}, false, 0); }
+    public NDArray any(int axis) { return r(Reduction.ANY, new int[]{axis}, false, 0); }
 
     /** numpy.any over the given axes, keepdims as NumPy: {@code a.any(new int[]{0, 1}, true)}. */
-    public NDArray any(int[] axes, boolean keepdims) { return r("any", axes, keepdims, 0); }
+    public NDArray any(int[] axes, boolean keepdims) { return r(Reduction.ANY, axes, keepdims, 0); }
 
     /** numpy.cumsum over the flattened array: {@code a.cumsum()}. */
-    public NDArray cumsum() { return Providers.reductions(this).scan("cumsum", this, null, null); }
+    public NDArray cumsum() { return Providers.reductions(this).scan(Scan.CUMSUM, this, null, null); }
 
     /** numpy.cumsum along an axis: {@code a.cumsum(0)}. */
-    public NDArray cumsum(int axis) { return Providers.reductions(this).scan("cumsum", this, axis, null); }
+    public NDArray cumsum(int axis) { return Providers.reductions(this).scan(Scan.CUMSUM, this, axis, null); }
 
     /** numpy.cumprod over the flattened array. */
-    public NDArray cumprod() { return Providers.reductions(this).scan("cumprod", this, null, null); }
+    public NDArray cumprod() { return Providers.reductions(this).scan(Scan.CUMPROD, this, null, null); }
 
     /** numpy.cumprod along an axis: {@code a.cumprod(1)}. */
-    public NDArray cumprod(int axis) { return Providers.reductions(this).scan("cumprod", this, axis, null); }
+    public NDArray cumprod(int axis) { return Providers.reductions(this).scan(Scan.CUMPROD, this, axis, null); }
 
     // ---------------------------------------------------------------- linear algebra (module linalg)
 

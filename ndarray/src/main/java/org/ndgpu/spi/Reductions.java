@@ -5,13 +5,12 @@ import org.ndgpu.ndarray.NDArray;
 /** The reductions and scans, implemented by module kernels-reduction. */
 public interface Reductions {
     /**
-     * Reduces {@code a} with the reduction named {@code name} ("sum", "prod", "mean", "var", "std",
-     * "min", "max", "argmin", "argmax", "all", "any", "count_nonzero", "nansum", "nanmax", "nanmin",
-     * and "norm", the 2-norm sqrt(sum |x|^2)) over {@code axes} (null: all), with NumPy's keepdims;
+     * Reduces {@code a} with reduction {@code op} (one of {@link Reduction}; {@link Reduction#NORM}
+     * is the 2-norm sqrt(sum |x|^2)) over {@code axes} (null: all), with NumPy's keepdims;
      * {@code ddof} for var and std.
      */
-    NDArray reduce(String name, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof);
+    NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof);
 
-    /** "cumsum" or "cumprod" along {@code axis} (null: over the flattened array). */
-    NDArray scan(String name, NDArray a, Integer axis, NDArray out);
+    /** The scan {@code op} ({@link Scan#CUMSUM} or {@link Scan#CUMPROD}) along {@code axis} (null: over the flattened array). */
+    NDArray scan(Scan op, NDArray a, Integer axis, NDArray out);
 }

@@ -7,8 +7,8 @@ import org.ndgpu.ndarray.NDArray;
  * numbers (NumPy 2 weak scalars); {@code out} may be null to allocate the result.
  */
 public interface Ufuncs {
-    /** Applies the NumPy ufunc named {@code name} ("add", "sqrt", "arctan2", ...). */
-    NDArray call(String name, NDArray out, Object... operands);
+    /** Applies the NumPy ufunc {@code op} ({@link Ufunc#ADD}, {@link Ufunc#SQRT}, ...) to {@code op.nin()} operands. */
+    NDArray call(Ufunc op, NDArray out, Object... operands);
 
     /** numpy.where(cond, x, y). */
     NDArray where(Object cond, Object x, Object y, NDArray out);

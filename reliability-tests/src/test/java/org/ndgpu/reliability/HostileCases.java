@@ -312,7 +312,7 @@ final class HostileCases {
         }));
         c.add(numpy("cumsum(out=a) of itself", new double[]{0, 1, 3, 6, 10}, () -> {
             NDArray a = Nd.arange(5).astype(DType.FLOAT64);
-            return org.ndgpu.spi.Providers.reductions().scan("cumsum", a, 0, a);
+            return org.ndgpu.spi.Providers.reductions().scan(org.ndgpu.spi.Scan.CUMSUM, a, 0, a);
         }));
         return c;
     }

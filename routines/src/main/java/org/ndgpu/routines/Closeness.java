@@ -22,19 +22,19 @@ public final class Closeness {
         List<NDArray> temps = new ArrayList<>();
         try {
             Object y = floating(b, temps);
-            NDArray diff = t(temps, Nd.ufunc("subtract", null, a, y));
-            NDArray absDiff = t(temps, Nd.ufunc("absolute", null, diff));
-            NDArray absY = t(temps, Nd.ufunc("absolute", null, y));
-            NDArray tol = t(temps, Nd.ufunc("add", null, atol, t(temps, Nd.ufunc("multiply", null, rtol, absY))));
-            NDArray within = t(temps, Nd.ufunc("less_equal", null, absDiff, tol));
-            NDArray finite = t(temps, Nd.ufunc("isfinite", null, y));
-            NDArray close = t(temps, Nd.ufunc("logical_and", null, within, finite));
-            NDArray same = t(temps, Nd.ufunc("equal", null, a, y));
-            NDArray out = Nd.ufunc("logical_or", null, close, same);
+            NDArray diff = t(temps, Nd.sub(a, y));
+            NDArray absDiff = t(temps, Nd.abs(diff));
+            NDArray absY = t(temps, Nd.abs(y));
+            NDArray tol = t(temps, Nd.add(atol, t(temps, Nd.mul(rtol, absY))));
+            NDArray within = t(temps, Nd.le(absDiff, tol));
+            NDArray finite = t(temps, Nd.isfinite(y));
+            NDArray close = t(temps, Nd.logicalAnd(within, finite));
+            NDArray same = t(temps, Nd.eq(a, y));
+            NDArray out = Nd.logicalOr(close, same);
             if (!equalNan) return out;
             temps.add(out);
-            NDArray bothNan = t(temps, Nd.ufunc("logical_and", null, t(temps, Nd.ufunc("isnan", null, a)), t(temps, Nd.ufunc("isnan", null, y))));
-            return Nd.ufunc("logical_or", null, out, bothNan);
+            NDArray bothNan = t(temps, Nd.logicalAnd(t(temps, Nd.isnan(a)), t(temps, Nd.isnan(y))));
+            return Nd.logicalOr(out, bothNan);
         } finally {
             temps.forEach(NDArray::close);
         }
@@ -54,10 +54,10 @@ public final class Closeness {
         if (!Arrays.equals(a.shape(), b.shape())) return false;
         List<NDArray> temps = new ArrayList<>();
         try {
-            NDArray eq = t(temps, Nd.ufunc("equal", null, a, b));
+            NDArray eq = t(temps, Nd.eq(a, b));
             if (equalNan && (a.dtype().isInexact() || b.dtype().isInexact())) {
-                NDArray bothNan = t(temps, Nd.ufunc("logical_and", null, t(temps, Nd.ufunc("isnan", null, a)), t(temps, Nd.ufunc("isnan", null, b))));
-                eq = t(temps, Nd.ufunc("logical_or", null, eq, bothNan));
+                NDArray bothNan = t(temps, Nd.logicalAnd(t(temps, Nd.isnan(a)), t(temps, Nd.isnan(b))));
+                eq = t(temps, Nd.logicalOr(eq, bothNan));
             }
             return t(temps, eq.all()).toBooleanArray()[0];
         } finally {

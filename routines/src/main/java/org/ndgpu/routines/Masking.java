@@ -157,7 +157,7 @@ public final class Masking {
         if (a.ndim() == 0) {
             // NumPy: a 0-d array gives shape (1, 0) when it is nonzero, (0, 0) when not
             boolean nonzero;
-            try (NDArray ne = Nd.ufunc("not_equal", null, a, 0)) {
+            try (NDArray ne = Nd.ne(a, 0)) {
                 nonzero = ne.toBooleanArray()[0];
             }
             return NDArray.empty(a.device(), DType.INT64, new long[]{nonzero ? 1 : 0, 0}, Order.C);
@@ -180,7 +180,7 @@ public final class Masking {
     private static NDArray coordinates(String op, NDArray a) {
         a.live(op);
         if (a.ndim() == 0) throw new org.ndgpu.ShapeException(op + ": calling nonzero on 0d arrays is not allowed; use atleast_1d first");
-        try (NDArray m = a.dtype() == DType.BOOL ? a.copy(Order.C) : Nd.ufunc("not_equal", null, a, 0);
+        try (NDArray m = a.dtype() == DType.BOOL ? a.copy(Order.C) : Nd.ne(a, 0);
              NDArray flat = m.reshape(m.size()); NDArray pos = flat.cumsum();
              NDArray dims = fromLongs(a, a.shape())) {
             long count = count(pos);

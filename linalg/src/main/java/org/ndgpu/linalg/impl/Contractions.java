@@ -7,13 +7,14 @@ import org.ndgpu.ShapeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Ufunc;
 
 /** dot, vdot, inner, outer and tensordot, each reduced to one {@link Matmul} call on transposed or reshaped views. */
 final class Contractions {
     private Contractions() { }
 
     static NDArray dot(NDArray a, NDArray b) {
-        if (a.ndim() == 0 || b.ndim() == 0) return Providers.ufuncs().call("multiply", null, a, b);
+        if (a.ndim() == 0 || b.ndim() == 0) return Providers.ufuncs().call(Ufunc.MULTIPLY, null, a, b);
         if (b.ndim() == 1 || (a.ndim() <= 2 && b.ndim() == 2)) return Matmul.matmul("dot", a, b, null, false);
         // N-d x M-d: sum over a's last axis and b's second-to-last, other axes in order (a's, then b's)
         return tensordot("dot", a, b, new int[]{a.ndim() - 1}, new int[]{b.ndim() - 2});
@@ -30,7 +31,7 @@ final class Contractions {
     }
 
     static NDArray inner(NDArray a, NDArray b) {
-        if (a.ndim() == 0 || b.ndim() == 0) return Providers.ufuncs().call("multiply", null, a, b);
+        if (a.ndim() == 0 || b.ndim() == 0) return Providers.ufuncs().call(Ufunc.MULTIPLY, null, a, b);
         return tensordot("inner", a, b, new int[]{a.ndim() - 1}, new int[]{b.ndim() - 1});
     }
 

@@ -11,6 +11,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Reduction;
 
 /**
  * numpy.linalg.norm(x, ord, axis, keepdims), case by case as NumPy's linalg.py writes it, out of
@@ -92,7 +93,7 @@ final class Norm {
 
     // sqrt(sum |x|^2): one reduction kernel (kernels-reduction's Norms)
     private static NDArray twoNorm(NDArray x, int[] ax, boolean keepdims) {
-        return Providers.reductions(x).reduce("norm", x, ax, keepdims, null, 0);
+        return Providers.reductions(x).reduce(Reduction.NORM, x, ax, keepdims, null, 0);
     }
 
     private static double order(Object ord) {
