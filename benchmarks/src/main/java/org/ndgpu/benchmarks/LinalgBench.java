@@ -27,7 +27,7 @@ public final class LinalgBench {
         Device dev = args.length > 0 ? Device.get(args[0]) : Device.current();
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         List<Row> rows = new ArrayList<>();
-        try (var on = dev.use()) {
+        try (var _ = dev.use()) {
             Nd.random().seed(42);
             int side = 8192;
             // The operands are CuPy's anchors' own: cp.random.random float32 values in [0, 1), and for float64

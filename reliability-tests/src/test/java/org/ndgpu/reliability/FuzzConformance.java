@@ -40,7 +40,7 @@ abstract class FuzzConformance {
      */
     @Property(tries = 120, seed = "20261121", shrinking = ShrinkingMode.BOUNDED)
     void operationChainsMatchTheHostReference(@ForAll @LongRange(min = 0, max = 1L << 40) long seed) {
-        try (var on = device().use()) {
+        try (var _ = device().use()) {
             runCase(seed);
         }
     }
