@@ -73,7 +73,7 @@ public final class LinalgBench {
                             }, reps, 1);
                             var r = Nd.linalg().svd(a, false);
                             double err = reconstructionError(a, r);
-                            rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)" + (alg.equals("default") ? "" : " " + alg.toLowerCase()),
+                            rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)" + (alg.equals("default") ? "" : " " + alg.toLowerCase(java.util.Locale.ROOT)),
                                     dev.id(), ms, String.format("err %.1e", err)));
                         } catch (RuntimeException e) {
                             rows.add(new Row("svd " + dt + " " + n + " " + alg + " FAILED: " + e.getMessage(), dev.id(), Double.NaN, ""));

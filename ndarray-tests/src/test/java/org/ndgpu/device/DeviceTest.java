@@ -35,7 +35,7 @@ public class DeviceTest extends PerDeviceTest {
         Device d = device();
         assertTrue(Device.list().contains(d));
         assertSame(d, Device.get(d.id()));
-        assertSame(d, Device.get(d.id().toUpperCase()));
+        assertSame(d, Device.get(d.id().toUpperCase(java.util.Locale.ROOT)));
         assertSame(d, Device.current(), "DeviceTestBase makes the suite's device current");
         for (Device other : Device.list()) {
             try (var _ = other.use()) {

@@ -57,8 +57,7 @@ public final class Take {
 
     private static NDArray gather(String op, NDArray src, NDArray idx, int ax, DType dtype) {
         long[] s = src.shape(), is = idx.shape();
-        long len = s[ax], pre = 1, post = 1;
-        for (int d = 0; d < ax; d++) pre *= s[d];
+        long len = s[ax], post = 1;
         for (int d = ax + 1; d < s.length; d++) post *= s[d];
         long[] outShape = new long[s.length - 1 + is.length];
         System.arraycopy(s, 0, outShape, 0, ax);
