@@ -4,6 +4,7 @@
  * they need (the backend contract, code generation, the service interfaces) are exported to them
  * only.
  */
+@SuppressWarnings("module") // the modules named in the qualified exports are built after this one
 module org.ndgpu.ndarray {
     exports org.ndgpu;
     exports org.ndgpu.ndarray;

@@ -1,7 +1,7 @@
 /** RawKernel, RawModule and JavaKernel (plain Java translated by Aparapi). */
 module org.ndgpu.raw {
     requires transitive org.ndgpu.ndarray;
-    requires aparapi;
+    requires transitive aparapi; // JavaKernel extends com.aparapi.Kernel: its users call Aparapi's methods
     requires java.logging;
 
     exports org.ndgpu.raw;

@@ -107,7 +107,6 @@ class ConfigTest {
         bad(Config.POOL_LIMIT, "lots", "expected bytes", () -> Config.poolLimit(1L << 30));
     }
 
-    @SafeVarargs
     private static void bad(Config.Setting s, String value, String expected, Supplier<?>... reads) {
         for (Supplier<?> read : reads) {
             var e = assertThrows(NdException.class, () -> with(s, value, read), s.property() + "=" + value);

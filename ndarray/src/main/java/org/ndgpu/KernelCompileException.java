@@ -9,6 +9,7 @@ import java.util.List;
 public class KernelCompileException extends NdException {
     private static final long serialVersionUID = 1L;
     private final String kernelName;
+    @SuppressWarnings("serial") // always a List.copyOf, which is serializable; the declared type is just List
     private final List<String> options;
     private final String log;
     private final String source;

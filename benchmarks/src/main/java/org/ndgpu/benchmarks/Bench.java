@@ -181,6 +181,4 @@ public final class Bench {
     public static void row(String name, double ms, double bytes) {
         System.out.printf("%-44s %12.4f %12s%n", name, ms, bytes > 0 ? String.format("%.1f", bytes / ms / 1e6) : "");
     }
-
-    /** One row of host overhead. */
 }

@@ -64,13 +64,13 @@ public class DispatchBench {
     /** a.add(b) then close: the same plus a pool allocation and release. */
     @Benchmark
     public void addNew() {
-        try (NDArray c = a.add(b)) { }
+        try (NDArray _ = a.add(b)) { }
     }
 
     /** a.add(2.5f) then close: a weak scalar operand. */
     @Benchmark
     public void addScalar() {
-        try (NDArray c = a.add(2.5)) { }
+        try (NDArray _ = a.add(2.5)) { }
     }
 
     /** out.fill(1.5): the fill kernel. */
@@ -80,13 +80,13 @@ public class DispatchBench {
     /** a.sum() then close: a full reduction (its kernels, partials and output). */
     @Benchmark
     public void sum() {
-        try (NDArray s = a.sum()) { }
+        try (NDArray _ = a.sum()) { }
     }
 
     /** m.sum(0) then close: an axis reduction. */
     @Benchmark
     public void sumAxis() {
-        try (NDArray s = m.sum(0)) { }
+        try (NDArray _ = m.sum(0)) { }
     }
 
     private static final org.ndgpu.raw.RawKernel SAXPY = new org.ndgpu.raw.RawKernel(RawBench.SAXPY_CL, "saxpy");
@@ -99,6 +99,6 @@ public class DispatchBench {
     /** m.T().copy() then close: a strided copy. */
     @Benchmark
     public void transposeCopy() {
-        try (NDArray t = m.T(); NDArray c = t.copy()) { }
+        try (NDArray t = m.T(); NDArray _ = t.copy()) { }
     }
 }

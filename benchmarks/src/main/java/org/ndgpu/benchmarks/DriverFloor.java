@@ -22,6 +22,7 @@ final class DriverFloor {
     private DriverFloor() { }
 
     /** One clEnqueueNDRangeKernel of {@code global} work-items in groups of {@code local}, arguments as last set. */
+    @SuppressWarnings("restricted") // binds clEnqueueNDRangeKernel directly: the floor that the bench measures against
     static Runnable clEnqueue(cl_command_queue queue, cl_kernel kernel, long global, long local) {
         MethodHandle enqueue = Linker.nativeLinker().downcallHandle(
                 SymbolLookup.libraryLookup("libOpenCL.so", Arena.global()).find("clEnqueueNDRangeKernel").orElseThrow(),

@@ -48,13 +48,13 @@ public final class FuseBench {
 
     private static void unfusedHyp(NDArray a, NDArray b) {
         try (NDArray aa = a.mul(a); NDArray bb = b.mul(b); NDArray s = aa.add(bb); NDArray r = s.sqrt(); NDArray h = r.mul(0.5);
-             NDArray y = h.add(a)) {
+             NDArray _ = h.add(a)) {
             // every intermediate closed here, so the pool hands the same blocks to the next run
         }
     }
 
     private static void unfusedSqdist(NDArray x, NDArray y) {
-        try (NDArray d = x.sub(y); NDArray q = d.square(); NDArray s = q.sum()) {
+        try (NDArray d = x.sub(y); NDArray q = d.square(); NDArray _ = q.sum()) {
             // closed as above
         }
     }

@@ -33,7 +33,7 @@ public final class IndexingBench {
         }
         long big = n << 2;
         try (NDArray x = Nd.random().uniform(0, 1, DType.FLOAT32, big);
-             NDArray u = Nd.random().uniform(0, big, DType.FLOAT64, n); NDArray idx = u.astype(DType.INT64)) {
+             NDArray u = Nd.random().uniform(0, (double) big, DType.FLOAT64, n); NDArray idx = u.astype(DType.INT64)) {
             Bench.row("take 2^" + log2n + " of 2^" + (log2n + 2) + " f32", Bench.deviceMsOf(() -> x.take(idx), 10, 2), (4.0 + 8.0 + 4.0) * n);
             try (NDArray mask = x.gt(0.5)) {
                 Bench.row("x[x > 0.5] of 2^" + (log2n + 2) + " f32", Bench.deviceMsOf(() -> x.get(mask), 10, 2), 5.0 * big + 8.0 * big);

@@ -27,7 +27,7 @@ public final class LinalgBench {
         Device dev = args.length > 0 ? Device.get(args[0]) : Device.current();
         int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         List<Row> rows = new ArrayList<>();
-        try (var on = dev.use()) {
+        try (var _ = dev.use()) {
             Nd.random().seed(42);
             int side = 8192;
             // The operands are CuPy's anchors' own: cp.random.random float32 values in [0, 1), and for float64
@@ -73,7 +73,7 @@ public final class LinalgBench {
                             }, reps, 1);
                             var r = Nd.linalg().svd(a, false);
                             double err = reconstructionError(a, r);
-                            rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)" + (alg.equals("default") ? "" : " " + alg.toLowerCase()),
+                            rows.add(new Row("svd " + dt + " " + n + "x" + n + " (full_matrices=false)" + (alg.equals("default") ? "" : " " + alg.toLowerCase(java.util.Locale.ROOT)),
                                     dev.id(), ms, String.format("err %.1e", err)));
                         } catch (RuntimeException e) {
                             rows.add(new Row("svd " + dt + " " + n + " " + alg + " FAILED: " + e.getMessage(), dev.id(), Double.NaN, ""));

@@ -34,7 +34,7 @@ public final class ReductionBench {
         System.out.printf(Locale.ROOT, "%-12s %-44s %10s %10s %14s %11s%n", "device", "case", "median ms", "GB/s", "back-to-back", "host/call");
         for (String id : ids) {
             Device dev = Device.get(id);
-            try (var on = dev.use()) {
+            try (var _ = dev.use()) {
                 run(dev);
             }
         }

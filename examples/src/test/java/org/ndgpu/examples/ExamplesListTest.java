@@ -39,7 +39,7 @@ class ExamplesListTest {
         assertEquals(Dialect.OPENCL, new RawKernel(CustomKernels.MY_ADD_OPENCL, "my_add").module().dialect());
         for (String src : new String[]{TiledMatmul.CUDA, TiledMatmul.OPENCL}) {
             RawModule m = new RawModule(src);
-            assertEquals(src == TiledMatmul.CUDA ? Dialect.CUDA : Dialect.OPENCL, m.dialect());
+            assertEquals(src.equals(TiledMatmul.CUDA) ? Dialect.CUDA : Dialect.OPENCL, m.dialect());
             assertEquals(6, m.function("tiled_matmul").signature().params().size());
             assertEquals(6, m.function("matmul_2d").signature().params().size());
         }

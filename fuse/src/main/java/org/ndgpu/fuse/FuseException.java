@@ -9,5 +9,7 @@ import org.ndgpu.NdException;
  * arguments. The message names the call and, where it can, the line of the lambda.
  */
 public class FuseException extends NdException {
+    private static final long serialVersionUID = 1L;
+
     public FuseException(String message) { super(message); }
 }

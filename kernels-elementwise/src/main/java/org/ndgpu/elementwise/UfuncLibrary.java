@@ -35,6 +35,9 @@ import org.ndgpu.spi.Ufuncs;
  * }</pre>
  */
 public final class UfuncLibrary implements Ufuncs {
+    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.Ufuncs}); callers go through NDArray and Nd. */
+    public UfuncLibrary() { }
+
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
     /**

@@ -23,7 +23,7 @@ public class UfuncTest extends PerDeviceTest {
     @TestFactory
     Stream<DynamicTest> everyUfuncEveryDtype() {
         return Fixtures.rows("/fixtures/ufuncs/ufuncs.tsv").stream().map(r -> DynamicTest.dynamicTest(r[0] + "(" + r[1] + ")", () -> {
-            try (var on = device().use()) {
+            try (var _ = device().use()) {
                 check(r);
             }
         }));
@@ -95,7 +95,7 @@ public class UfuncTest extends PerDeviceTest {
 
     private static NDArray call(String name, NDArray out, NDArray... ins) {
         if (name.equals("clip")) return out == null ? Nd.clip(ins[0], ins[1], ins[2]) : Nd.clip(ins[0], ins[1], ins[2], out);
-        return Nd.ufunc(name, out, (Object[]) Arrays.copyOf(ins, ins.length, Object[].class));
+        return Nd.ufunc(name, out, Arrays.copyOf(ins, ins.length, Object[].class));
     }
 
     /** NumPy: "Integers to negative integer powers are not allowed"; a float exponent or base is fine. */

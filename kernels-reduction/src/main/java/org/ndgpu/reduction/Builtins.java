@@ -100,7 +100,7 @@ final class Builtins {
             case SUM -> new ReductionSpec(name, xy, ct, bytes(acc), xa, add(acc, "a", "b"), post(acc, out, "a"),
                     zero(acc), true, false, pre, List.of());
             case NANSUM -> !in.isInexact() ? build(Reduction.SUM, in, out, fp64, x) : new ReductionSpec(name, xy, ct, bytes(acc),
-                    in.isInexact() ? "(" + isnan(in, x) + " ? " + zero(acc) + " : " + xa + ")" : xa,
+                    "(" + isnan(in, x) + " ? " + zero(acc) + " : " + xa + ")",
                     add(acc, "a", "b"), post(acc, out, "a"), zero(acc), true, false, pre, List.of());
             case PROD -> new ReductionSpec(name, xy, ct, bytes(acc), xa, mul(acc, "a", "b"), post(acc, out, "a"),
                     one(acc), true, false, pre, List.of());

@@ -27,6 +27,8 @@ import org.ndgpu.spi.Scan;
  * }</pre>
  */
 public final class DeviceReductions implements Reductions {
+    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.Reductions}); callers go through NDArray and Nd. */
+    public DeviceReductions() { }
 
     @Override
     public NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {

@@ -109,7 +109,6 @@ public final class ReductionLoop {
 
         boolean row = r.dims.length > 0 && (k.dims.length == 0 || na == 0
                 || Math.abs(r.strides[0][r.dims.length - 1]) <= Math.abs(k.strides[0][k.dims.length - 1]));
-        Backend backend = device.backend();
         int block = BLOCK;
         int tx, ty;
         long pr = pow2(R), pk = pow2(K);
@@ -160,7 +159,6 @@ public final class ReductionLoop {
                 && K + (long) tx * gridK < Integer.MAX_VALUE;
 
         Object[] scalars = scalarArgs(spec, args);
-        var stream = device.currentStream().backendStream();
         if (g == 1) {
             var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
             List<Object> a = new ArrayList<>();

@@ -49,7 +49,7 @@ public class MaskTest extends PerDeviceTest {
                 double[] host = a.toDoubleArray();
                 int k = 1 + rnd.nextInt(nd);                                           // the mask covers axes [0, k)
                 long[] ms = Arrays.copyOf(s, k);
-                int mn = (int) size(ms), post = (int) (host.length / Math.max(1, mn));
+                int mn = (int) size(ms), post = host.length / Math.max(1, mn);
                 boolean[] mv = new boolean[mn];
                 int density = rnd.nextInt(4);                                          // 0: none selected
                 for (int i = 0; i < mn; i++) mv[i] = density > 0 && rnd.nextInt(4) < density;

@@ -111,7 +111,7 @@ class DeviceStateTest {
     @Test
     void randomGeneratorAndKernelsAreMadeAgain() {
         Device d = Backends.openclCpu();
-        try (var on = d.use()) {
+        try (var _ = d.use()) {
             Random before = Random.forDevice(d);
             assertSame(before, Random.forDevice(d));
             double[] a;

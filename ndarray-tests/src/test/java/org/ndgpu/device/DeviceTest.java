@@ -35,12 +35,12 @@ public class DeviceTest extends PerDeviceTest {
         Device d = device();
         assertTrue(Device.list().contains(d));
         assertSame(d, Device.get(d.id()));
-        assertSame(d, Device.get(d.id().toUpperCase()));
+        assertSame(d, Device.get(d.id().toUpperCase(java.util.Locale.ROOT)));
         assertSame(d, Device.current(), "DeviceTestBase makes the suite's device current");
         for (Device other : Device.list()) {
-            try (var on = other.use()) {
+            try (var _ = other.use()) {
                 assertSame(other, Device.current());
-                try (var inner = d.use(); NDArray a = Nd.zeros(2)) {
+                try (var _ = d.use(); NDArray a = Nd.zeros(2)) {
                     assertSame(d, Device.current());
                     assertSame(d, a.device());
                 }
@@ -73,7 +73,7 @@ public class DeviceTest extends PerDeviceTest {
         view.close();
         assertEquals(used0, pool.usedBytes(), "closing the last user returns the memory");
         long total = pool.totalBytes();
-        try (NDArray again = Nd.empty(DType.FLOAT32, 1 << 18)) {
+        try (NDArray _ = Nd.empty(DType.FLOAT32, 1 << 18)) {
             assertEquals(total, pool.totalBytes(), "a cached block of the same size is reused");
         }
         pool.freeAllBlocks();
@@ -124,7 +124,7 @@ public class DeviceTest extends PerDeviceTest {
     @Test
     void blocksOfAClosedStreamAreReusedAndFreedSafely() {
         NDArray kept;
-        try (Stream s = Stream.create(); var on = s.use()) {
+        try (Stream s = Stream.create(); var _ = s.use()) {
             Nd.arange(1000).close();                     // cached on s
             kept = Nd.arange(2000);                       // still alive when s closes
         }
@@ -137,7 +137,7 @@ public class DeviceTest extends PerDeviceTest {
 
     @Test
     void streamsAndEvents() {
-        try (Stream s = Stream.create(); var on = s.use()) {
+        try (Stream s = Stream.create(); var _ = s.use()) {
             assertSame(s, Stream.current());
             Event start = Event.record();
             NDArray a = Nd.arange(100_000).astype(DType.FLOAT64);

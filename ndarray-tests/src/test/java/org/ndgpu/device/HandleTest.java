@@ -32,7 +32,7 @@ public class HandleTest extends PerDeviceTest {
     void aClosedStreamRefusesEveryUse() {
         Stream s = Stream.create(device());
         try (NDArray a = Nd.arange(0.0, 8.0, 1.0)) {
-            try (var on = s.use()) {
+            try (var _ = s.use()) {
                 NDArray b = a.astype(DType.FLOAT32);                   // a kernel queued on s
                 s.synchronize();
                 assertArrayEquals(new float[]{0, 1, 2, 3, 4, 5, 6, 7}, b.toFloatArray());

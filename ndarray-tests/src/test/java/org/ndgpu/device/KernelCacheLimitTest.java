@@ -36,6 +36,8 @@ class KernelCacheLimitTest {
         ProgramCache.evict(dir, 1);
         assertFalse(Files.exists(middle) || Files.exists(newest));
         assertTrue(Files.exists(other));
-        assertEquals(0, Files.list(dir).filter(p -> p.toString().endsWith(".bin")).count());
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.filter(p -> p.toString().endsWith(".bin")).count());
+        }
     }
 }

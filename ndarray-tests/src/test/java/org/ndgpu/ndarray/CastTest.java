@@ -20,7 +20,10 @@ public class CastTest extends PerDeviceTest {
                 NDArray cur = base;
                 java.util.List<NDArray> made = new java.util.ArrayList<>();
                 try {
-                    for (String op : c.ops()) made.add(cur = ViewTest.apply(cur, op));
+                    for (String op : c.ops()) {
+                        cur = ViewTest.apply(cur, op);
+                        made.add(cur);
+                    }
                     CoreFixtures.assertLayout(c, base, cur);
                 } finally {
                     made.forEach(NDArray::close);

@@ -22,7 +22,7 @@ class BackendParityGpuTest {
     private static long[] onEach(Supplier<NDArray> work, Device... devices) {
         long[] first = null;
         for (Device d : devices) {
-            try (var on = d.use(); NDArray a = work.get()) {
+            try (var _ = d.use(); NDArray a = work.get()) {
                 long[] bits = a.astype(DType.FLOAT64).toLongArray();
                 double[] vals = a.astype(DType.FLOAT64).toDoubleArray();
                 long[] asBits = new long[vals.length];

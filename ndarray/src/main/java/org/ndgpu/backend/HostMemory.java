@@ -14,6 +14,7 @@ import java.lang.invoke.MethodHandle;
 public final class HostMemory {
     private HostMemory() { }
 
+    @SuppressWarnings("restricted") // binds the C library's malloc_trim, the point of this class
     private static final MethodHandle MALLOC_TRIM = Linker.nativeLinker().defaultLookup().find("malloc_trim")
             .map(f -> Linker.nativeLinker().downcallHandle(f, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG)))
             .orElse(null);

@@ -43,6 +43,7 @@ public final class NativeLibrary {
     /** The library could not be found or opened; the message lists what was tried. */
     public static final class NotFoundException extends DeviceException {
         private static final long serialVersionUID = 1L;
+        @SuppressWarnings("serial") // always a List.copyOf, which is serializable; the declared type is just List
         private final List<String> tried;
 
         /** No library could be loaded; {@code tried} lists the names and paths tried, in order. */
@@ -64,6 +65,7 @@ public final class NativeLibrary {
      * @param folders     extra folders to look in; missing folders are skipped
      * @throws NotFoundException naming every attempt when none loads
      */
+    @SuppressWarnings("restricted") // opening a native library is what this method is for
     public static NativeLibrary load(String description, List<String> sonames, List<Path> folders) {
         List<String> tried = new ArrayList<>();
         for (String soname : sonames) {
@@ -129,6 +131,7 @@ public final class NativeLibrary {
     }
 
     /** A downcall handle, or null when the library does not export the symbol (optional functions). */
+    @SuppressWarnings("restricted") // binding a native function is what this method is for
     public MethodHandle downcallOrNull(String symbol, FunctionDescriptor descriptor, Linker.Option... options) {
         return lookup.find(symbol).map(a -> LINKER.downcallHandle(a, descriptor, options)).orElse(null);
     }

@@ -48,9 +48,11 @@ public final class SignalGuard {
         if (System.getProperty("os.name", "").startsWith("Linux") && !libjsigLoaded()) {
             try {
                 Linker linker = Linker.nativeLinker();
-                h = linker.defaultLookup().find("sigaction").map(a -> linker.downcallHandle(a,
+                @SuppressWarnings("restricted") // binds the C library's sigaction, the point of this class
+                MethodHandle found = linker.defaultLookup().find("sigaction").map(a -> linker.downcallHandle(a,
                         FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS)))
                         .orElse(null);
+                h = found;
                 if (h != null) {
                     saved = new MemorySegment[SIGNALS.length];
                     for (int i = 0; i < SIGNALS.length; i++) {

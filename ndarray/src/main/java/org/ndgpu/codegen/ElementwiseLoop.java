@@ -145,6 +145,7 @@ public final class ElementwiseLoop {
         return temps;
     }
 
+    @SuppressWarnings("ReferenceEquality") // the one-entry cache hits on the same Spec and the same device's kernel map, by identity
     private static void launch(Spec spec, Object[] args, long[] shape) {
         Plan plan = plan(spec, args, shape);
         if (plan.n() == 0) return;

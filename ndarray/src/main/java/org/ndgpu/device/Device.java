@@ -221,6 +221,7 @@ public final class Device {
      *
      * @param <T> the type of the value
      */
+    @SuppressWarnings("UnusedTypeParameter") // T ties a key to its value's type at the call sites of state(Key, Supplier)
     public static final class Key<T> {
         private final String name;
 

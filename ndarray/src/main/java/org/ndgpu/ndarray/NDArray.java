@@ -466,7 +466,7 @@ public final class NDArray implements AutoCloseable {
         Objects.requireNonNull(target, "to: target is null");
         live("to");
         if (target == device()) return this;
-        try (var on = target.use()) {
+        try (var _ = target.use()) {
             return Nd.array(toBytes(), dtype, shape);
         }
     }

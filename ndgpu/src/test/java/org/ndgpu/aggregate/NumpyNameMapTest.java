@@ -49,7 +49,8 @@ class NumpyNameMapTest {
         if (s != null) return s;
         var sb = new StringBuilder();
         boolean up = false;
-        for (char c : numpy.toCharArray()) {
+        for (int i = 0; i < numpy.length(); i++) {
+            char c = numpy.charAt(i);
             if (c == '_') {
                 up = sb.length() > 0;
                 continue;

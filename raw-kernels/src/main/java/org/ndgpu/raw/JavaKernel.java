@@ -63,6 +63,9 @@ import org.ndgpu.ndarray.NDArray;
  * Aparapi's launcher, which may fall back to a Java thread pool without saying so.
  */
 public abstract class JavaKernel extends Kernel {
+    /** For subclasses, which write the kernel as run(). */
+    protected JavaKernel() { }
+
     /** Where a launch runs. */
     public enum Mode {
         /** Translated to OpenCL C (or CUDA) and run on the arrays' device. */

@@ -36,6 +36,7 @@ import org.ndgpu.device.Device;
  */
 public final class JavaKernelSource {
     // Aparapi's one logger, quieted on first use; a strong reference so the level sticks
+    @SuppressWarnings("UnusedVariable") // held, never read: java.util.logging keeps loggers weakly
     private static volatile Logger aparapiLog;
     private static final Map<Class<?>, JavaKernelSource> BY_CLASS = new ConcurrentHashMap<>();
     private static final String CUDA_PRELUDE = resource("opencl-on-cuda.h");

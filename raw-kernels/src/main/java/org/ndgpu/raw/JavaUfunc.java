@@ -36,6 +36,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code float apply(float x)}. */
     public abstract static class F1 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected F1() { }
         float[] ndIn0, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x);
@@ -46,6 +48,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code float apply(float x, float y)}. */
     public abstract static class F2 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected F2() { }
         float[] ndIn0, ndIn1, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x, float y);
@@ -56,6 +60,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code float apply(float x, float y, float z)}. */
     public abstract static class F3 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected F3() { }
         float[] ndIn0, ndIn1, ndIn2, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x, float y, float z);
@@ -66,6 +72,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code double apply(double x)}. */
     public abstract static class D1 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected D1() { }
         double[] ndIn0, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x);
@@ -76,6 +84,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code double apply(double x, double y)}. */
     public abstract static class D2 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected D2() { }
         double[] ndIn0, ndIn1, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x, double y);
@@ -86,6 +96,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code double apply(double x, double y, double z)}. */
     public abstract static class D3 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected D3() { }
         double[] ndIn0, ndIn1, ndIn2, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x, double y, double z);
@@ -96,6 +108,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code int apply(int x)}. */
     public abstract static class I1 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected I1() { }
         int[] ndIn0, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract int apply(int x);
@@ -106,6 +120,8 @@ public abstract class JavaUfunc extends Kernel {
 
     /** {@code int apply(int x, int y)}. */
     public abstract static class I2 extends JavaUfunc {
+        /** For subclasses, which implement apply. */
+        protected I2() { }
         int[] ndIn0, ndIn1, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract int apply(int x, int y);

@@ -76,7 +76,7 @@ final class Launch {
                     + kernel.maxBlockSize());
         }
         long limit = device.facts().localMemoryBytes();
-        if (sharedBytes < 0 || limit > 0 && sharedBytes > limit) {
+        if (sharedBytes < 0 || (limit > 0 && sharedBytes > limit)) {
             throw new KernelLaunchException(what + ": " + sharedBytes + " bytes of dynamic shared/local memory requested; "
                     + device.id() + " (" + device.name() + ") allows " + limit + " per block");
         }

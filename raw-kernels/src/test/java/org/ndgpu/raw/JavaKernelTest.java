@@ -57,7 +57,7 @@ public class JavaKernelTest extends PerDeviceTest {
         for (JavaKernel.Mode mode : JavaKernel.Mode.values()) {
             var k = new TestKernels.GroupSum();
             NDArray sums = Nd.full(Float.NaN, DType.FLOAT32, groups);
-            k.bind("x", Nd.array(a)).bind("sums", sums).launch(NdRange.of(groups * block).local(block), mode);
+            k.bind("x", Nd.array(a)).bind("sums", sums).launch(NdRange.of((long) groups * block).local(block), mode);
             float[] got = sums.toFloatArray();
             for (int g = 0; g < groups; g++) {
                 double want = 0;

@@ -22,7 +22,7 @@ class LeanDependenciesTest {
         assertThrows(ClassNotFoundException.class, () -> Class.forName("com.aparapi.natives.NativeLoader"), "aparapi-jni is excluded");
         int n = 777;
         float[] a = RawKernelTest.random(n, 21), b = RawKernelTest.random(n, 22);
-        try (var on = Backends.openclCpu().use(); NDArray x = Nd.array(a); NDArray y = Nd.array(b)) {
+        try (var _ = Backends.openclCpu().use(); NDArray x = Nd.array(a); NDArray y = Nd.array(b)) {
             var k = new TestKernels.Saxpy();
             k.a = -1.5f;
             k.n = n;
@@ -37,7 +37,7 @@ class LeanDependenciesTest {
         var root = Logger.getLogger("").getHandlers();
         Level[] before = new Level[root.length];
         for (int i = 0; i < root.length; i++) before[i] = root[i].getLevel();
-        try (var on = Backends.openclCpu().use(); NDArray x = Nd.array(new float[]{1, 2, 3})) {
+        try (var _ = Backends.openclCpu().use(); NDArray x = Nd.array(new float[]{1, 2, 3})) {
             var k = new TestKernels.Saxpy();
             k.a = 1;
             k.n = 3;

@@ -20,7 +20,7 @@ public final class CacheChild {
         String nonce = args[0];
         Path start = Path.of(args[1]);
         Device dev = Device.list().stream().filter(d -> d.backendName().equals("opencl") && !d.isGpu()).findFirst().orElseThrow();
-        try (var on = dev.use()) {
+        try (var _ = dev.use()) {
             NDArray x = Nd.arange(0.0, 64.0, 1.0, DType.FLOAT32);   // warms the device before the race
             long deadline = System.currentTimeMillis() + 60_000;
             while (!Files.exists(start) && System.currentTimeMillis() < deadline) Thread.sleep(1);

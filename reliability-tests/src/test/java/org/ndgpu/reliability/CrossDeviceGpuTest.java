@@ -24,8 +24,8 @@ class CrossDeviceGpuTest {
     void arraysOfTwoDevicesAreRefused() {
         Device cuda = Backends.cuda(), cl = Backends.openclGpu();
         NDArray a, b;
-        try (var on = cuda.use()) { a = Nd.ones(DType.FLOAT32, 4); }
-        try (var on = cl.use()) { b = Nd.ones(DType.FLOAT32, 4); }
+        try (var _ = cuda.use()) { a = Nd.ones(DType.FLOAT32, 4); }
+        try (var _ = cl.use()) { b = Nd.ones(DType.FLOAT32, 4); }
         for (var call : new org.junit.jupiter.api.function.Executable[]{
                 () -> a.add(b), () -> Nd.where(true, a, b), () -> a.matmul(b),
                 () -> new org.ndgpu.elementwise.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = x + y", "rel_xdev").call(a, b)}) {
@@ -41,8 +41,8 @@ class CrossDeviceGpuTest {
     void helpersFollowTheirInputsDevice() {
         Device cuda = Backends.cuda(), cl = Backends.openclGpu();
         NDArray x;
-        try (var on = cl.use()) { x = Nd.array(new double[]{3, -1, 2, Double.NaN, 0}); }
-        try (var on = cuda.use()) {                     // current: cuda; x lives on OpenCL
+        try (var _ = cl.use()) { x = Nd.array(new double[]{3, -1, 2, Double.NaN, 0}); }
+        try (var _ = cuda.use()) {                     // current: cuda; x lives on OpenCL
             for (NDArray r : new NDArray[]{Nd.sort(x), x.argsort(), x.take(new long[]{4, 0}), x.get(x.gt(0)), Nd.unique(x),
                     Nd.concatenate(x, x), Nd.repeat(x, 2), Nd.diff(x), Nd.linalg().norm(x, 1.0)}) {
                 assertTrue(r.device() == cl, "result on " + r.device().id());

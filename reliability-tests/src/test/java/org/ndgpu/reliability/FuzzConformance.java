@@ -40,7 +40,7 @@ abstract class FuzzConformance {
      */
     @Property(tries = 120, seed = "20261121", shrinking = ShrinkingMode.BOUNDED)
     void operationChainsMatchTheHostReference(@ForAll @LongRange(min = 0, max = 1L << 40) long seed) {
-        try (var on = device().use()) {
+        try (var _ = device().use()) {
             runCase(seed);
         }
     }
@@ -142,7 +142,7 @@ abstract class FuzzConformance {
                     a = track(made, max ? a.max(axis) : a.sum(axis));
                 }
             }
-            compare(h, a, log);
+            compare(h, a);
         } catch (AssertionError | RuntimeException e) {
             throw new AssertionError("fuzz case failed; reproduce with -Dndgpu.fuzz.seed=" + seed + " -Dndgpu.fuzz.cases=1\n  "
                     + String.join("\n  ", log) + "\n" + e, e);
@@ -151,7 +151,7 @@ abstract class FuzzConformance {
         }
     }
 
-    private static void compare(HostNd h, NDArray a, List<String> log) {
+    private static void compare(HostNd h, NDArray a) {
         if (!Arrays.equals(longs(h.shape), a.shape())) {
             throw new AssertionError("shape: expected " + Arrays.toString(h.shape) + ", got " + Arrays.toString(a.shape()));
         }

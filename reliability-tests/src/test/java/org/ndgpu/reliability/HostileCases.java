@@ -54,7 +54,7 @@ final class HostileCases {
         // ---------------------------------------------------------------- crashes (each killed the JVM when filed)
         c.add(raises("launch on a closed Stream", DeviceException.class, () -> {
             Stream s = Stream.create();
-            try (var on = s.use(); NDArray a = f32(8)) {
+            try (var _ = s.use(); NDArray a = f32(8)) {
                 s.close();
                 a.add(1);
             }

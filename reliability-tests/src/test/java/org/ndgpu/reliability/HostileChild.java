@@ -42,7 +42,7 @@ public final class HostileChild {
         int last = args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE;
         List<Hostile> all;
         Hostile.Canary canary;
-        try (var on = device.use()) {
+        try (var _ = device.use()) {
             all = Hostile.all();
             canary = new Hostile.Canary();
         }
@@ -55,7 +55,7 @@ public final class HostileChild {
             System.out.flush();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             Thread t = new Thread(() -> {
-                try (var on = device.use()) {
+                try (var _ = device.use()) {
                     c.check().run();
                 } catch (Throwable e) {
                     failure.set(e);
@@ -69,7 +69,7 @@ public final class HostileChild {
                 System.out.flush();
                 Runtime.getRuntime().halt(4);
             }
-            try (var on = device.use()) {
+            try (var _ = device.use()) {
                 pool.setLimit(POOL_LIMIT);
                 device.synchronize();
                 if (failure.get() == null) canary.check(c.name());

@@ -310,7 +310,7 @@ final class HostileSweep {
         a.add(v("an array of another device", () -> {
             Device other = Device.list().stream().filter(d -> d != Device.current()).findFirst().orElse(null);
             if (other == null) return f32().astype(DType.FLOAT16);       // one device only: a float16 array instead
-            try (var on = other.use()) {
+            try (var _ = other.use()) {
                 return f32();
             }
         }));

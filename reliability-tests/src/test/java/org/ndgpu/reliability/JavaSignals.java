@@ -23,7 +23,7 @@ final class JavaSignals {
                 thrown++;
             }
         }
-        long expectedSum = (long) 399_999 * 400_000 / 2 - 1000L * (399 * 400 / 2);
+        long expectedSum = 399_999L * 400_000 / 2 - 1000L * (399 * 400 / 2);
         if (thrown != 400 || sum != expectedSum) {
             throw new AssertionError("integer division by zero: " + thrown + " ArithmeticExceptions of 400, sum " + sum
                     + " (expected " + expectedSum + "): a native library holds SIGFPE");

@@ -104,7 +104,7 @@ abstract class OutProperties {
         for (int i = 0; i < n; i++) base[i] = 3 * i + 1;                 // exact in float64, never zero
         double[] expect = base.clone();
         for (int i = 0; i < in.length(); i++) expect[out.at(i)] = apply(c[6], base[in.at(i)], base[in.length() - 1 - i]);
-        try (var on = device().use(); NDArray b = Nd.array(base); NDArray other = Nd.array(Arrays.copyOf(base, in.length())).get("::-1")) {
+        try (var _ = device().use(); NDArray b = Nd.array(base); NDArray other = Nd.array(Arrays.copyOf(base, in.length())).get("::-1")) {
             call(c[6], b.get(in.slice()), other, b.get(out.slice()));
             double[] got = b.toDoubleArray();
             if (!Arrays.equals(expect, got)) {
@@ -122,7 +122,7 @@ abstract class OutProperties {
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < m; j++) expect[i * m + j] = apply(op, base[i * m + j], base[j * m + i]);
         }
-        try (var on = device().use(); NDArray t = Nd.array(base).reshape(m, m)) {
+        try (var _ = device().use(); NDArray t = Nd.array(base).reshape(m, m)) {
             call(op, t, t.T(), t);
             double[] got = t.toDoubleArray();
             if (!Arrays.equals(expect, got)) throw new AssertionError(OPS[op] + "(t, t.T, out=t) m=" + m + ": got " + Arrays.toString(got));
@@ -147,7 +147,7 @@ abstract class OutProperties {
                 expect[i * cols + j] = apply(op, base[bi * bc + bj], broadcastRow ? vec[j] : vec[i]);
             }
         }
-        try (var on = device().use(); NDArray b = Nd.array(base).reshape(br, bc); NDArray v = Nd.array(vec)) {
+        try (var _ = device().use(); NDArray b = Nd.array(base).reshape(br, bc); NDArray v = Nd.array(vec)) {
             NDArray x = b.get("::" + rowStep + ", ::" + colStep);
             NDArray y = broadcastRow ? v : v.reshape(rows, 1);
             double[] got = call(op, x, y, null).toDoubleArray();
@@ -194,7 +194,7 @@ abstract class OutProperties {
             @ForAll @IntRange(min = 1, max = 6) int n) {
         double[] vals = new double[n];
         for (int i = 0; i < n; i++) vals[i] = from == DType.BOOL ? (i + 1) % 2 : 1 + 7 * i % 60;   // every dtype holds them exactly
-        try (var on = device().use(); NDArray src = Nd.array(vals).astype(from); NDArray dst = Nd.full(99, to, n)) {
+        try (var _ = device().use(); NDArray src = Nd.array(vals).astype(from); NDArray dst = Nd.full(99, to, n)) {
             boolean allowed = numpyAllows(from, to, casting);
             try {
                 Nd.copyto(dst, src, casting);
@@ -214,7 +214,7 @@ abstract class OutProperties {
 
     @Property(tries = 80, seed = SEED)
     void ufuncOutIntoEveryDtypeFollowsSameKind(@ForAll DType a, @ForAll DType out) {
-        try (var on = device().use(); NDArray x = Nd.array(new double[]{1, 2, 3}).astype(a); NDArray o = Nd.full(7, out, 3)) {
+        try (var _ = device().use(); NDArray x = Nd.array(new double[]{1, 2, 3}).astype(a); NDArray o = Nd.full(7, out, 3)) {
             DType result = Nd.mul(x, x).dtype();
             boolean allowed = numpyAllows(result, out, Casting.SAME_KIND);
             try {

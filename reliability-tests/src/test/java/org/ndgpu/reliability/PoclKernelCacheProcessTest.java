@@ -45,7 +45,7 @@ class PoclKernelCacheProcessTest {
                         for (int i = bytes.length / 2; i < bytes.length; i += 7) bytes[i] ^= 0x5a;
                         Files.write(p, bytes);
                     }
-                    default -> Files.write(p, "NDGPU-PROGRAM-1\nsomething else entirely, not this key's program".getBytes());
+                    default -> Files.write(p, "NDGPU-PROGRAM-1\nsomething else entirely, not this key's program".getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 }
             }
             assertOk(child(cache, nonce, start), damage);
@@ -70,7 +70,7 @@ class PoclKernelCacheProcessTest {
 
     private static void assertOk(Process p, String which) throws Exception {
         assertTrue(p.waitFor(180, TimeUnit.SECONDS), which + " child timed out");
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), which + " child failed:\n" + out);
         assertTrue(out.contains("CHILD OK"), which + " child:\n" + out);
     }

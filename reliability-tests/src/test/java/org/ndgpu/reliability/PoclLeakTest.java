@@ -52,6 +52,6 @@ class PoclLeakTest extends DeviceTestBase {
         assertTrue(after <= baseUsed + 4096, "used bytes after GC: " + after + ", baseline " + baseUsed + " (" + pool + ")");
         long expected = 0;
         for (int i = 0; i < ARRAYS; i += 1000) expected += i;
-        assertEquals(expected, check, 0);
+        assertEquals((double) expected, check, 0);
     }
 }

@@ -24,7 +24,7 @@ class PoclSignalHandlersTest {
 
     @Test
     void javaExceptionsStillThrowAfterPoclRan() {
-        try (var on = Device.get("opencl:cpu").use(); var x = Nd.arange(100).mul(3)) {
+        try (var _ = Device.get("opencl:cpu").use(); var x = Nd.arange(100).mul(3)) {
             assertEquals(14850.0, x.sum().doubleValue());
         }
         assertEquals(List.of(), SignalGuard.replaced());

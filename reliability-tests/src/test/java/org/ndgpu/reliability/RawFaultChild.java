@@ -18,7 +18,7 @@ public final class RawFaultChild {
     public static void main(String[] args) {
         Device dev = Device.get("cuda:0");
         int status = 1;
-        try (var on = dev.use()) {
+        try (var _ = dev.use()) {
             NDArray x = Nd.zeros(DType.FLOAT32, 16);
             var k = new RawKernel("extern \"C\" __global__ void rel_wild_write(float* p) {"
                     + " p[(long long)threadIdx.x * 1000000000LL + (1LL << 40)] = 1.0f; }", "rel_wild_write");

@@ -57,7 +57,7 @@ class ThreadsTest extends PerDeviceTest {
     /** One thread's work: {@code iters} rounds of 8 checked operations; returns the number of checks passed. */
     static int workload(Device dev, long seed, int iters) {
         int checks = 0;
-        try (var on = dev.use()) {
+        try (var _ = dev.use()) {
             SplittableRandom rnd = new SplittableRandom(seed);
             for (int it = 0; it < iters; it++) {
                 int m = 2 + rnd.nextInt(7), n = 2 + rnd.nextInt(7), k = 2 + rnd.nextInt(5);

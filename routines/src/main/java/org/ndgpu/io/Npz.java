@@ -46,6 +46,7 @@ public final class Npz {
      * An entry that is not a readable .npy array is an NpyFormatException naming the entry.
      * <pre>{@code HostArray x = Npz.read(Path.of("data.npz")).get("x");}</pre>
      */
+    @SuppressWarnings("NonApiType") // the archive's order is part of the result, as with NumPy's NpzFile.files
     public static LinkedHashMap<String, HostArray> read(Path file) {
         LinkedHashMap<String, HostArray> out = new LinkedHashMap<>();
         try (ZipFile zip = new ZipFile(file.toFile())) {

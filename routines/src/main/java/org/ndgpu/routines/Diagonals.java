@@ -59,7 +59,7 @@ public final class Diagonals {
         if (v.ndim() != 1) throw new ShapeException(op + ": input must be 1-d or 2-d, got " + v.ndim() + "-d");
         long n = v.size() + Math.abs(k);
         NDArray out;
-        try (var on = v.device().use()) {
+        try (var _ = v.device().use()) {
             out = Nd.zeros(v.dtype(), n, n);
         }
         try (NDArray d = diagonal(op, out, k, 0, 1)) {
@@ -81,7 +81,7 @@ public final class Diagonals {
         if (a.ndim() < 1) throw new ShapeException(op + ": expected an array of at least one dimension, got a 0-d array");
         // NumPy: a 1-d array is a row broadcast against the square (n, n) mask
         long cols = a.shape()[a.ndim() - 1], rows = a.ndim() == 1 ? cols : a.shape()[a.ndim() - 2];
-        try (var on = a.device().use();
+        try (var _ = a.device().use();
              NDArray r = Nd.arange(rows).reshape(rows, 1); NDArray c = Nd.arange(cols);
              NDArray diff = c.sub(r);
              NDArray keep = upper ? diff.ge(k) : diff.le(k);

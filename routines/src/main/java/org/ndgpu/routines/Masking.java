@@ -137,7 +137,7 @@ public final class Masking {
     }
 
     private static NDArray filled(NDArray like, Object value) {
-        try (var on = like.device().use()) {
+        try (var _ = like.device().use()) {
             return Nd.full(value, like.dtype());
         }
     }
@@ -191,7 +191,7 @@ public final class Masking {
     }
 
     private static NDArray fromLongs(NDArray like, long[] v) {
-        try (var on = like.device().use()) {
+        try (var _ = like.device().use()) {
             return Nd.array(v);
         }
     }

@@ -23,7 +23,7 @@ public final class Quantiles {
         a.live(op);
         if (!(q >= 0 && q <= 1)) throw new NdException(op + ": quantiles must be in the range [0, 1], got " + q);
         List<NDArray> temps = new ArrayList<>();
-        try (var on = a.device().use()) {
+        try (var _ = a.device().use()) {
             NDArray x = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a : t(temps, a.astype(DType.FLOAT64));
             if (x.dtype().isComplex()) throw new NdException(op + ": complex input is not supported, got " + a.dtype());
             NDArray src = axis == null ? t(temps, x.ravel()) : x;

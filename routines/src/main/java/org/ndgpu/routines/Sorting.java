@@ -44,7 +44,7 @@ public final class Sorting {
     /** numpy.sort(a, axis) when {@code indices} is false, numpy.argsort(a, axis, kind='stable') when true. */
     public static NDArray sort(String op, NDArray a, int axis, boolean indices) {
         a.live(op);
-        try (var on = a.device().use()) {                  // the work buffers live where a lives
+        try (var _ = a.device().use()) {                  // the work buffers live where a lives
             return sortOn(op, a, axis, indices);
         }
     }
@@ -136,7 +136,7 @@ public final class Sorting {
         if (!side.equals("left") && !side.equals("right")) {
             throw new org.ndgpu.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
         }
-        try (var on = a.device().use()) {
+        try (var _ = a.device().use()) {
             NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, DType.ofJavaValue(v));
             try {
                 DType t = DType.promote(a.dtype(), values.dtype());
@@ -183,7 +183,7 @@ public final class Sorting {
     /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
     public static NDArray unique(String op, NDArray a) {
         a.live(op);
-        try (var on = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
+        try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
             long n = sorted.size();
             if (n <= 1) return sorted.copy();
             try (NDArray hi = sorted.get("1:"); NDArray lo = sorted.get(":-1"); NDArray differ = hi.ne(lo);
@@ -194,7 +194,7 @@ public final class Sorting {
                         newRun = differ.logicalAnd(bothNan.logicalNot());
                     }
                 }
-                try (NDArray run = newRun == differ ? null : newRun; NDArray keep = Nd.concatenate(first, newRun)) {
+                try (NDArray _ = newRun == differ ? null : newRun; NDArray keep = Nd.concatenate(first, newRun)) {
                     return sorted.get(keep);
                 }
             }

@@ -35,7 +35,7 @@ public final class Take {
         NDArray idx = indices instanceof NDArray i ? i.live(op) : null;
         boolean ownIdx = idx == null;
         if (ownIdx) {
-            try (var on = a.device().use()) {
+            try (var _ = a.device().use()) {
                 idx = indexArray(op, indices);
             }
         }
@@ -57,8 +57,7 @@ public final class Take {
 
     private static NDArray gather(String op, NDArray src, NDArray idx, int ax, DType dtype) {
         long[] s = src.shape(), is = idx.shape();
-        long len = s[ax], pre = 1, post = 1;
-        for (int d = 0; d < ax; d++) pre *= s[d];
+        long len = s[ax], post = 1;
         for (int d = ax + 1; d < s.length; d++) post *= s[d];
         long[] outShape = new long[s.length - 1 + is.length];
         System.arraycopy(s, 0, outShape, 0, ax);
@@ -69,7 +68,7 @@ public final class Take {
         if (out.size() == 0) return out;
         NDArray srcC = src.isCContiguous() ? src : src.copy(Order.C);
         NDArray idxC = idx.dtype() == DType.INT64 && idx.isCContiguous() ? idx : idx.astype(DType.INT64);
-        try (var on = src.device().use(); NDArray flag = Nd.zeros(DType.INT64, 2)) {
+        try (var _ = src.device().use(); NDArray flag = Nd.zeros(DType.INT64, 2)) {
             ElementwiseLoop.run(spec(dtype), new Object[]{srcC, idxC, flag, out, idx.size(), post, len}, outShape);
             long[] f = flag.toLongArray();
             if (f[0] != 0) {

@@ -117,7 +117,7 @@ public final class Tiling {
             }
             long[] index = new long[Math.toIntExact(total)];
             for (int i = 0, k = 0; i < repeats.length; i++) for (long j = 0; j < repeats[i]; j++) index[k++] = i;
-            try (var on = src.device().use(); NDArray idx = org.ndgpu.Nd.array(index)) {
+            try (var _ = src.device().use(); NDArray idx = org.ndgpu.Nd.array(index)) {
                 return src.take(idx, ax);
             }
         } finally {

@@ -99,10 +99,10 @@ class NpyErrorTest {
     @Test
     void headerLengthThatLies() throws Exception {
         byte[] longer = valid3x4();
-        longer[8] += 16; // the header now swallows the first 16 data bytes
+        longer[8] = (byte) (longer[8] + 16); // the header now swallows the first 16 data bytes
         assertContains(failRead("lies-long.npy", longer), "header is not a valid Python literal", "unexpected text after the literal");
         byte[] shorter = valid3x4();
-        shorter[8] -= 100; // the header now ends inside the dict
+        shorter[8] = (byte) (shorter[8] - 100); // the header now ends inside the dict
         assertContains(failRead("lies-short.npy", shorter), "header is not a valid Python literal");
     }
 

@@ -90,7 +90,7 @@ final class NpyFixtures {
                 p.destroy();
                 return null;
             }
-            String out = new String(p.getInputStream().readAllBytes());
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             if (p.exitValue() != 0) {
                 if (out.contains("No module named 'numpy'")) return null;
                 throw new AssertionError("python failed:\n" + out);

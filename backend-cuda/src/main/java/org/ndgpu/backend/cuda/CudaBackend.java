@@ -414,6 +414,7 @@ public final class CudaBackend implements Backend {
         }
     }
 
+    @SuppressWarnings("restricted") // the driver returns each name as a zero-length segment: widened to read the C string
     private List<String> kernelNamesOf(Arena a, MemorySegment module) {
         if (!CudaDriver.hasModuleEnumeration()) return List.of();
         MemorySegment n = a.allocate(JAVA_INT);

@@ -177,6 +177,7 @@ public final class CudaDriver {
     // ---- error names ----
 
     /** The symbolic name of a CUresult ("CUDA_ERROR_ILLEGAL_ADDRESS"), from the driver when it can tell. */
+    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
     public static String errorName(int code) {
         if (CU_GET_ERROR_NAME != null) {
             try (Arena a = Arena.ofConfined()) {
@@ -192,6 +193,7 @@ public final class CudaDriver {
     }
 
     /** The driver's description of a CUresult ("an illegal memory access was encountered"), or null. */
+    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
     public static String errorString(int code) {
         if (CU_GET_ERROR_STRING != null) {
             try (Arena a = Arena.ofConfined()) {

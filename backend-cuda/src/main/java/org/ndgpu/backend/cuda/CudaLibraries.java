@@ -67,6 +67,7 @@ public final class CudaLibraries {
         return NativeLibrary.load(description, sonames, toolkitFolders());
     }
 
+    @SuppressWarnings("NonApiType") // the search order is the point: callers build it in order
     private static List<Path> existing(LinkedHashSet<Path> paths) {
         List<Path> out = new ArrayList<>();
         for (Path p : paths) if (Files.isDirectory(p)) out.add(p);

@@ -46,6 +46,7 @@ final class HostCopy {
      * A view of a native segment that other threads may read and write. Safe here because the
      * segment's owner is blocked in our call for the whole copy, so it cannot close the arena.
      */
+    @SuppressWarnings("restricted") // the same memory, same size, without the owner's confinement (see above)
     static MemorySegment shareable(MemorySegment s) {
         if (!s.isNative()) return s; // heap segments are accessible from every thread
         return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());

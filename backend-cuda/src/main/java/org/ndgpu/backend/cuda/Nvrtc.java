@@ -86,6 +86,7 @@ public final class Nvrtc {
     }
 
     /** "NVRTC_ERROR_COMPILATION" for an nvrtcResult. */
+    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
     public static String errorString(int code) {
         try {
             MemorySegment s = (MemorySegment) ERROR_STRING.invokeExact(code);

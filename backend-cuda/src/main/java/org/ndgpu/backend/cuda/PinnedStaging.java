@@ -56,6 +56,7 @@ final class PinnedStaging {
         return (PIPELINED ? "pipelined" : "simple") + ", " + SLOTS + " x " + (CHUNK >> 20) + " MiB pinned, " + HostCopy.THREADS + " host copy threads";
     }
 
+    @SuppressWarnings("restricted") // the driver returns the pinned chunk as a zero-length segment: widened to the size allocated
     private void ensureAllocated() {
         if (buffers != null) return;
         MemorySegment[] b = new MemorySegment[SLOTS];

@@ -94,6 +94,7 @@ public final class CudaBackendBench {
             MemorySegment pp = arena.allocate(java.lang.foreign.ValueLayout.ADDRESS);
             cuda.makeCurrent();
             if (CudaDriver.cuMemHostAlloc(pp, hbytes, 0) == 0) {
+                @SuppressWarnings("restricted") // the driver returns the pinned buffer as a zero-length segment: widened to its size
                 MemorySegment pinned = pp.get(java.lang.foreign.ValueLayout.ADDRESS, 0).reinterpret(hbytes);
                 MemorySegment sh = ((CudaStream) s).handle();
                 long dst = ((CudaBuffer) a).pointer();

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -376,7 +377,7 @@ class CudaBackendGpuTest {
         Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
                 CudaFaultProbe.class.getName()).redirectErrorStream(true).start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "fault probe timed out");
-        String out = new String(p.getInputStream().readAllBytes());
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         System.out.println(out);
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.contains("CUDA_ERROR_ILLEGAL_ADDRESS (sticky"), out);

@@ -66,7 +66,7 @@ public final class OpenClBackend implements Backend {
     void check(int status, String what) {
         if (status == CL_SUCCESS) return;
         String msg = id() + " " + what + ": " + CL.stringFor_errorCode(status);
-        if (status == CL_MEM_OBJECT_ALLOCATION_FAILURE || status == CL_OUT_OF_RESOURCES && what.startsWith("clCreateBuffer")) {
+        if (status == CL_MEM_OBJECT_ALLOCATION_FAILURE || (status == CL_OUT_OF_RESOURCES && what.startsWith("clCreateBuffer"))) {
             throw new DeviceOutOfMemoryException(msg);
         }
         throw new DeviceException(msg);

@@ -53,7 +53,7 @@ final class OpenClInfo {
         String platformName = platformString(platform, CL_PLATFORM_NAME);
         int warp = 1;
         String vendor = deviceString(d, CL_DEVICE_VENDOR);
-        if (vendor.toUpperCase().contains("NVIDIA")) warp = 32;
+        if (vendor.toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) warp = 32;
         return new DeviceFacts("opencl", index, deviceString(d, CL_DEVICE_NAME), platformName + " / " + vendor,
                 (type & CL_DEVICE_TYPE_GPU) != 0, deviceLong(d, CL_DEVICE_GLOBAL_MEM_SIZE),
                 deviceInt(d, CL_DEVICE_MAX_COMPUTE_UNITS), (int) deviceSize(d, CL_DEVICE_MAX_WORK_GROUP_SIZE),

@@ -62,7 +62,7 @@ final class Norm {
         NDArray r;
         if (ord == null || "fro".equals(ord)) {
             return twoNorm(x, new int[]{row, col}, keepdims);
-        } else if ("nuc".equals(ord) || ord instanceof Number n && Math.abs(order(n)) == 2) {
+        } else if ("nuc".equals(ord) || (ord instanceof Number n && Math.abs(order(n)) == 2)) {
             // singular values of the stack with (row, col) moved last
             NDArray moved = t(temps, x.moveaxis(new int[]{row, col}, new int[]{-2, -1}));
             Linalg.Svd svd = linalg.svd(moved, false);

@@ -18,7 +18,7 @@ class SolverStateTest {
     @Test
     void resetMakesANewSolver() {
         Device d = Backends.openclCpu();
-        try (var on = d.use(); NDArray a = Nd.array(new double[]{2, 1, 1, 3}, DType.FLOAT64, 1, 2, 2)) {
+        try (var _ = d.use(); NDArray a = Nd.array(new double[]{2, 1, 1, 3}, DType.FLOAT64, 1, 2, 2)) {
             Solver before = Solver.forDevice(d);
             assertSame(before, Solver.forDevice(d));
             d.reset();

@@ -49,14 +49,14 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized Svd svd(NDArray a, boolean fullMatrices) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             return svd.svd(a, fullMatrices);
         }
     }
 
     @Override
     public synchronized Lstsq lstsq(NDArray a, NDArray rhs) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             return svd.lstsq(a, rhs);
         }
     }
@@ -90,7 +90,7 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized NDArray solve(NDArray a, NDArray rhs) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             long b = a.shape(0);
             int n = (int) a.shape(1), r = (int) rhs.shape(2);
             if (b == 0 || n == 0 || r == 0) return h.empty(a.dtype(), b, n, r);
@@ -117,7 +117,7 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized NDArray inv(NDArray a) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             long b = a.shape(0);
             int n = (int) a.shape(1);
             if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
@@ -199,7 +199,7 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized NDArray det(NDArray a) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             double[][] r = luDeterminants(a);
             return h.upload(a.dtype(), r[3], r[4], a.shape(0));
         }
@@ -207,7 +207,7 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized Slogdet slogdet(NDArray a) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             double[][] r = luDeterminants(a);
             return new Slogdet(h.upload(a.dtype(), r[0], r[1], a.shape(0)), h.upload(a.dtype().real(), r[2], null, a.shape(0)));
         }
@@ -217,7 +217,7 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized NDArray cholesky(NDArray a) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             long b = a.shape(0);
             int n = (int) a.shape(1);
             if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
@@ -244,7 +244,7 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized Eigh eigh(NDArray a) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             long b = a.shape(0);
             int n = (int) a.shape(1);
             DType dt = a.dtype();
@@ -277,7 +277,7 @@ final class CuSolver implements Solver {
     /** geqrf then orgqr (ungqr) on a column-major copy of each matrix: q (b, m, k), r (b, k, n). */
     @Override
     public synchronized Qr qr(NDArray a) {
-        try (var on = h.device.use()) {
+        try (var _ = h.device.use()) {
             long b = a.shape(0);
             int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
             DType dt = a.dtype();

@@ -103,7 +103,7 @@ final class CuSvd {
                     s.close();
                     uy.close();
                     vy.close();
-                    throw new LinAlgException("svd: SVD did not converge (cuSOLVER " + alg.name().toLowerCase() + " info " + x + ")");
+                    throw new LinAlgException("svd: SVD did not converge (cuSOLVER " + alg.name().toLowerCase(java.util.Locale.ROOT) + " info " + x + ")");
                 }
             }
         }

@@ -74,6 +74,7 @@ final class NativeApi {
     }
 
     /** Calls a function returning a C string (a status name) and reads it. */
+    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
     String callString(String function, int arg) {
         if (lib == null || !has(function)) return null;
         MethodHandle h = handles.computeIfAbsent(function, f -> lib.downcall(f, FunctionDescriptor.of(ADDRESS, JAVA_INT)));
