@@ -58,11 +58,10 @@ public final class Bench {
     /**
      * At least {@code warmups} calls, and more until 3 s have passed (at most 5000): the JVM runs
      * a method interpreted, then through C1, until it has been called thousands of times, and
-     * until then ndgpu's CUDA call path costs 100 to 300 microseconds of host time before its
-     * first launch (ReductionBench's host/call column on an H200 host: 215 to 300 us for a sum a
-     * few calls in, 15 us after this warm-up), which a device-timed call of a 0.25 ms kernel
-     * counts. Steady state is what a loop in a user's program sees after its first milliseconds,
-     * and what JMH measures on the host. An operation of 5 ms or more (judged by its second call:
+     * until then ndgpu's CUDA call path costs many times its steady-state host time before its
+     * first launch, which a device-timed call of a short kernel counts (the figures are in
+     * benchmarks/notes/PERF.md). Steady state is what a loop in a user's program sees after its
+     * first milliseconds, and what JMH measures on the host. An operation of 5 ms or more (judged by its second call:
      * the first compiles its kernels) gets only {@code warmups} calls, as CuPy's script gives: its
      * host part is under 1% either way, and a long warm-up of a GEMM only heats the GPU into lower clocks.
      */

@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * JMH: ndgpu's own host cost per call, on the null backend (no device work; see
  * benchmarks' nullbackend package): what every small operation pays before the driver call that a
- * real backend adds (cuLaunchKernel is about 2 us on the H200). Small arrays, so size plays no part.
+ * real backend adds (benchmarks/notes/PERF.md has the driver's own figure). Small arrays, so size
+ * plays no part.
  *
  * <pre>
  * ./nd jmh DispatchBench

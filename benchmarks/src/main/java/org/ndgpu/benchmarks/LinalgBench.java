@@ -32,9 +32,8 @@ public final class LinalgBench {
             int side = 8192;
             // The operands are CuPy's anchors' own: cp.random.random float32 values in [0, 1), and for float64
             // the same values cast (a.astype(cp.float64)), so 29 low mantissa bits are zero. That matters: a
-            // DGEMM held at the power limit runs at data-dependent clocks. With full 53-bit operands both
-            // libraries slow from 17.8 to 19.5 ms after a few calls (.gpu/gemm_ab.sh, taken in turns: ndgpu
-            // 98.8% of CuPy); ncu at locked clocks: the same cuBLAS kernel, 22.36 ms in both.
+            // DGEMM held at the power limit runs at data-dependent clocks, so other operands would time a
+            // different GEMM from CuPy's anchor (what full 53-bit operands do: benchmarks/notes/PERF.md).
             try (NDArray a = Nd.random().uniform(0, 1, DType.FLOAT32, side, side); NDArray b = Nd.random().uniform(0, 1, DType.FLOAT32, side, side)) {
                 for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
                     try (NDArray ad = a.astype(dt); NDArray bd = b.astype(dt)) {

@@ -99,7 +99,7 @@ public final class RawBench {
 
         System.out.printf("%-40s %12s %10s%n", "kernel", "median ms", "GB/s");
         for (Row r : rows) System.out.printf("%-40s %12.4f %10.1f%n", r.name, r.medianMs, r.bytes / r.medianMs / 1e6);
-        // host side of a launch of a compiled kernel (CuPy's RawKernel: 6.6 us)
+        // host side of a launch of a compiled kernel, to set beside CuPy's RawKernel (benchmarks/notes/PERF.md)
         NDArray a = Nd.zeros(DType.FLOAT32, 256), b = Nd.zeros(DType.FLOAT32, 256), c = Nd.zeros(DType.FLOAT32, 256);
         long[] one = {1}, blk256 = {256};
         Bench.rowHost("launch of a compiled saxpy", () -> saxpy.launch(one, blk256, 1.0f, a, b, c, 256), 2000);

@@ -34,7 +34,8 @@ import org.ndgpu.device.Device;
  *       consecutive keys, and a scan of the per-item counts (one per digit) gives each item its place
  *       within its tile's run of that digit: items in order, keys in order, hence stable.</li>
  * </ol>
- * H200, 2^24 float32: see BENCHMARKS.md (the bitonic network it replaces for long rows: 11 ms).
+ * It replaces the bitonic network for long rows: that network makes O(log^2 n) passes over every
+ * key, this one a fixed number per key width. Timings of both: BENCHMARKS.md and routines/notes/SORT.md.
  */
 final class RadixSort {
     private RadixSort() { }

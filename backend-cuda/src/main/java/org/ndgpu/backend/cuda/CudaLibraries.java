@@ -11,7 +11,8 @@ import org.ndgpu.backend.NativeLibrary;
 /**
  * Where CUDA's libraries are looked for, and by which sonames, newest major version first. The
  * dynamic loader is always asked first (LD_LIBRARY_PATH, ld.so.cache); these folders come after.
- * cuBLAS, cuSOLVER and cuRAND bindings use {@link #load} with their own sonames.
+ * NVRTC and the cuBLAS and cuSOLVER bindings (package {@code org.ndgpu.backend.cuda.linalg}) use
+ * {@link #load} with their own sonames; {@link #CURAND} names cuRAND's, though nothing binds it.
  */
 public final class CudaLibraries {
     private CudaLibraries() { }

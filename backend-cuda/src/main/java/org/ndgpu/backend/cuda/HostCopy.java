@@ -10,7 +10,7 @@ import org.ndgpu.Config;
 
 /**
  * Host memory copies into and out of pinned staging buffers, split over a few threads for large
- * chunks: one thread's memcpy (about 10 GB/s) would otherwise be slower than the PCIe link.
+ * chunks: one thread's memcpy would otherwise be slower than the PCIe link (backend-cuda/notes/PERF.md).
  * The number of threads is {@link Config#CUDA_COPY_THREADS} (default: half the cores, at most 8).
  */
 final class HostCopy {

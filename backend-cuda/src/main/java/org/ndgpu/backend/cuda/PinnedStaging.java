@@ -24,11 +24,10 @@ import org.ndgpu.Config;
  *     flight at once, the calling thread only queues the DMAs in order; 4 MiB x 16 buffers.</li>
  * </ul>
  *
- * <p>Measured on an H200 host (PCIe ceiling 55 GB/s for one DMA from pinned memory; host memcpy
- * 9 to 11 GB/s on one thread, 43 to 62 GB/s on 8), 256 MiB copies: simple mode with 8 MiB chunks
- * 23 to 25 GB/s H2D and 19 to 23 D2H, with 16 MiB chunks 29 to 31 H2D and 23 to 29 D2H; pipelined
- * mode with 16 x 4 MiB 40 GB/s H2D and 51 D2H, with 8 x 8 MiB 38 to 39 and 46 to 47. Simple mode
- * loses to the per-chunk fork/join of the host copy.
+ * <p>Pipelined is the default because one thread's host memcpy is slower than the PCIe link, and
+ * simple mode loses to the per-chunk fork/join of its host copy; many small chunks in flight keep
+ * both the copy engine and the host threads busy. The measurements of both modes and chunk sizes
+ * are in backend-cuda/notes/PERF.md.
  *
  * <p>Sizes: {@link Config#CUDA_STAGING_CHUNK_MIB} times {@link Config#CUDA_STAGING_SLOTS}, allocated
  * on first use. One copy at a time per device (a lock); copies from several threads take turns.

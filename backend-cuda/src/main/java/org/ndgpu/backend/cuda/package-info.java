@@ -11,16 +11,17 @@
  *     checked launches (block size against the kernel's limit, argument sizes against the kernel's
  *     parameters where the driver can tell, shared memory against the device's opt-in limit).</li>
  * <li>{@link org.ndgpu.backend.cuda.CudaDriver} and {@link org.ndgpu.backend.cuda.Nvrtc} are the raw
- *     bindings; {@link org.ndgpu.backend.cuda.CudaLibraries} says where CUDA libraries are looked for,
- *     for the cuBLAS/cuSOLVER/cuRAND bindings to come.</li>
+ *     bindings; {@link org.ndgpu.backend.cuda.CudaLibraries} says where CUDA libraries are looked for
+ *     and by which sonames. The cuBLAS and cuSOLVER bindings, which serve linalg on CUDA devices, are
+ *     in {@code org.ndgpu.backend.cuda.linalg}; cuRAND is not bound (random numbers come from ndgpu's
+ *     own Philox kernels).</li>
  * <li>Errors carry the CUresult's symbolic name; sticky ones (CUDA_ERROR_ILLEGAL_ADDRESS, ...) fault the
  *     backend, and later calls say so.</li>
  * </ul>
  *
- * <p>Measured on an NVIDIA H200 (CUDA 13.0 driver 580.159, 16-core host), CudaBackendBench: device
- * copy of 2^28 float32 about 4.2 TB/s (read + write; CuPy 4.0), 256 MiB host-to-device 40 GB/s and
- * device-to-host 51 GB/s through the pipelined staging ring, from a Java float[] or a native segment
- * (one DMA from pinned memory: 55 GB/s; CuPy's pageable copies: 7.7 and 2.8 GB/s), 3.0 to 4.2 us of
- * host time per launch of a tiny kernel (CuPy RawKernel: 7.6 us).
+ * <p>Host copies go through a ring of pinned buffers ({@code PinnedStaging}) because DMA from
+ * pageable memory is far below the link's speed; launches are bound directly with
+ * java.lang.foreign to keep the host time per launch small. The measurements behind both are in
+ * backend-cuda/notes/PERF.md.
  */
 package org.ndgpu.backend.cuda;

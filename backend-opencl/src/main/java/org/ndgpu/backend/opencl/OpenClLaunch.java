@@ -20,9 +20,9 @@ import org.ndgpu.backend.NativeLibrary;
  * contexts, programs, copies) stays on JOCL, whose objects hold the same handles.
  *
  * <p>Why: through JOCL each call crosses JNI with Java arrays the native side copies, and a
- * clSetKernelArg wraps its value in a Pointer: on the H200 host a JOCL clSetKernelArg plus enqueue
- * cost 8.5 us against 6.4 here, and the enqueue alone 6.4-6.9 against 5.2-6.5 (the NVIDIA driver's
- * own floor). The library is the loader JOCL opened: the same name, so the dynamic loader hands back
+ * clSetKernelArg wraps its value in a Pointer, which makes every launch measurably slower than the
+ * driver's own floor (backend-opencl/notes/PERF.md); bound directly, a launch costs little more than
+ * the driver call. The library is the loader JOCL opened: the same name, so the dynamic loader hands back
  * the same one; and every OpenCL object carries its driver's dispatch table in any case.
  */
 final class OpenClLaunch {

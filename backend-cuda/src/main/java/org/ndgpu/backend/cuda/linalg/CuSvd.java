@@ -40,7 +40,8 @@ final class CuSvd {
         SvdAlgorithm a = CudaLinalg.svdAlgorithm();
         if (a != SvdAlgorithm.AUTO) return a;
         if (m <= 32 && n <= 32 && b > 1) return null;   // gesvdjBatched
-        // Xgesvdp (QDWH polar decomposition) was 4x (1024) to 6x (4096) faster than gesvd on an H200; see linalg/README.md
+        // Xgesvdp (QDWH polar decomposition) is the fastest of cuSOLVER's routines on large real matrices;
+        // the measurements are in linalg/README.md
         return !dt.isComplex() && Math.min(m, n) >= 256 ? SvdAlgorithm.GESVDP : SvdAlgorithm.GESVD;
     }
 
@@ -54,9 +55,8 @@ final class CuSvd {
         SvdAlgorithm alg = choose(dt, b, m, n, full);
         if (alg == null) return batched(a, full);
         if (alg == SvdAlgorithm.GESVDP && (dt == DType.FLOAT32 || dt == DType.COMPLEX64)) {
-            // Xgesvdp in single precision returned a wrong factorization of a 4096x4096 float32 matrix on an H200
-            // (||A - U S Vh|| / ||A|| = 76) while float64 was exact to 1e-14 and barely slower (280 vs 260 ms):
-            // single precision runs in double and is rounded back
+            // Xgesvdp in single precision can return a wrong factorization, while double precision is exact and
+            // costs little more (linalg/README.md): single precision runs in double and is rounded back
             DType wide = dt == DType.FLOAT32 ? DType.FLOAT64 : DType.COMPLEX128;
             Svd d;
             try (NDArray a64 = org.ndgpu.ndarray.Copies.copy(a, wide, org.ndgpu.ndarray.Order.C)) {

@@ -27,7 +27,7 @@ public final class CudaLinalg {
     /** cuSOLVER's SVD routines. */
     public enum SvdAlgorithm {
         /**
-         * By size, from measurements on an H200 (see linalg/README.md): stacks of matrices up to
+         * By size (the measurements behind the thresholds are in linalg/README.md): stacks of matrices up to
          * 32x32 gesvdjBatched; real matrices with min(m, n) &gt;= 256 Xgesvdp (float32 computed in
          * float64); everything else gesvd.
          */
