@@ -13,7 +13,7 @@ new=$(ls "$D"/lib/zz-*-classes.jar | grep -v test-classes | tr '\n' ':')
 old=$(ls "$D"/lib-old/zz-*-classes.jar | tr '\n' ':')
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/device.txt"
 for b in "$@"; do
-  for round in 1 2; do
+  for round in $(seq 1 ${ROUNDS:-2}); do
     for which in old new; do
       cp=$([[ $which == old ]] && echo "$old$shared" || echo "$new$shared")
       echo "=== $b $which (round $round)" | tee -a "$OUT/bench_ab.log"
