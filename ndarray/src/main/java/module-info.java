@@ -11,9 +11,10 @@ module org.ndgpu.ndarray {
     exports org.ndgpu.device;
     exports org.ndgpu.linalg;
     exports org.ndgpu.random;
+    // the backend contract is public: a device tells its dialect and facts through it (RawKernel
+    // users pick their source by Dialect), and a third-party backend implements BackendProvider
+    exports org.ndgpu.backend;
 
-    exports org.ndgpu.backend to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
     exports org.ndgpu.codegen to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
             org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
     exports org.ndgpu.spi to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
