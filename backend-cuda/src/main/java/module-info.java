@@ -1,7 +1,8 @@
 /**
  * The CUDA backend through java.lang.foreign (driver API, NVRTC) and the bindings of cuBLAS and
  * cuSOLVER: found by ServiceLoader, nothing exported. Run with
- * {@code --enable-native-access=org.ndgpu.backend.cuda,org.ndgpu.ndarray} on the module path.
+ * {@code --enable-native-access=org.ndgpu.backend.cuda,org.ndgpu.ndarray} on the module path (README lists
+ * the whole set).
  */
 module org.ndgpu.backend.cuda {
     requires org.ndgpu.ndarray;

@@ -383,6 +383,24 @@ public final class Nd {
 
     // ---------------------------------------------------------------- files
 
+    /**
+     * An array over device memory another library allocated, without a copy (CuPy's
+     * UnownedMemory): element {@code [0, ..., 0]} at {@code pointer} on {@code device} (CUDA),
+     * byte {@code strides} (null: C order). ndgpu never frees the memory; {@code owner} stays
+     * reachable while the array or a view of it is in use.
+     */
+    public static NDArray fromDevicePointer(long pointer, DType dtype, long[] shape, long[] strides, Device device, Object owner) {
+        return org.ndgpu.ndarray.UnownedMemory.wrap(pointer, dtype, shape, strides, device, owner);
+    }
+
+    /**
+     * DLPack import, as {@code cupy.from_dlpack}: an array over the memory of a producer's
+     * {@code DLManagedTensor*}, without a copy. ndgpu takes ownership: the producer's deleter runs
+     * once, when the array and all its views are released. CUDA tensors from any producer (the
+     * driver checks the range); OpenCL tensors only from ndgpu's own {@code toDlpack()}.
+     */
+    public static NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return Providers.routines().fromDlpack(tensor); }
+
     /** numpy.load of a .npy file: every dtype of DType, C or Fortran order, little- or big-endian. */
     public static NDArray load(java.nio.file.Path file) { Objects.requireNonNull(file, "load: file is null"); return fromHost(Providers.routines().readNpy(file)); }
 

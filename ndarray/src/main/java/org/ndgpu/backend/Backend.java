@@ -23,6 +23,15 @@ public interface Backend {
     /** A raw device allocation of {@code bytes}; throws DeviceOutOfMemoryException when it does not fit. */
     BackendBuffer allocate(long bytes);
 
+    /**
+     * Wraps {@code bytes} of memory another library allocated, known by {@code handle} (a
+     * CUdeviceptr on CUDA, a cl_mem on OpenCL), without copying. The backend checks what it can
+     * (CUDA: that the range lies inside one allocation of this context) and refuses what it cannot
+     * check with a DeviceException. {@link #free} of the result releases only what wrap took:
+     * nothing on CUDA, the reference it retained on OpenCL; the memory stays its owner's.
+     */
+    BackendBuffer wrap(long handle, long bytes);
+
     /** Returns an allocation to the device. Idempotent per buffer is not required: the pool calls it once. */
     void free(BackendBuffer buffer);
 

@@ -4,4 +4,10 @@ package org.ndgpu.backend;
 public interface BackendBuffer {
     /** Bytes. */
     long size();
+
+    /**
+     * What other libraries know this buffer by: the CUdeviceptr on CUDA, the cl_mem handle on
+     * OpenCL. For interop (NDArray.devicePointer, DLPack); ndgpu itself never needs it.
+     */
+    long handle();
 }

@@ -13,14 +13,43 @@ public final class Allocation {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final Device device;
-    private final MemoryPool.Block block;
+    private final MemoryPool.Block block;   // null for memory another library owns
+    private final BackendBuffer external;
+    // reachable while any array uses the memory: what keeps another library's memory alive
+    @SuppressWarnings("unused")
+    private final Object owner;
+    private final Runnable onRelease;
     private final long bytes;
     private final AtomicInteger refs = new AtomicInteger();
 
     Allocation(Device device, MemoryPool.Block block, long bytes) {
         this.device = device;
         this.block = block;
+        this.external = null;
+        this.owner = null;
+        this.onRelease = null;
         this.bytes = bytes;
+    }
+
+    private Allocation(Device device, BackendBuffer external, Object owner, Runnable onRelease) {
+        this.device = device;
+        this.block = null;
+        this.external = external;
+        this.owner = owner;
+        this.onRelease = onRelease;
+        this.bytes = external.size();
+    }
+
+    /**
+     * Memory another library allocated, wrapped by the backend ({@code Backend.wrap}): ndgpu never
+     * frees it. {@code owner} stays reachable while any array uses it; when the last one is released,
+     * the device's streams are drained and {@code onRelease} (may be null) runs once, e.g. a DLPack
+     * deleter.
+     */
+    public static Allocation external(Device device, BackendBuffer buffer, Object owner, Runnable onRelease) {
+        java.util.Objects.requireNonNull(device, "external: device is null");
+        java.util.Objects.requireNonNull(buffer, "external: buffer is null");
+        return new Allocation(device, buffer, owner, onRelease);
     }
 
     /** Allocates {@code bytes} on the device's current stream. */
@@ -33,7 +62,10 @@ public final class Allocation {
     public Device device() { return device; }
 
     /** The backend buffer of the pool block holding the bytes. */
-    public BackendBuffer buffer() { return block.buffer; }
+    public BackendBuffer buffer() { return block != null ? block.buffer : external; }
+
+    /** True for memory another library allocated (see {@link #external}). */
+    public boolean isExternal() { return block == null; }
 
     /** Bytes asked for. */
     public long bytes() { return bytes; }
@@ -48,7 +80,16 @@ public final class Allocation {
     }
 
     private void drop() {
-        if (refs.decrementAndGet() == 0) device.memoryPool().release(block);
+        if (refs.decrementAndGet() != 0) return;
+        if (block != null) {
+            device.memoryPool().release(block);
+            return;
+        }
+        // the owner may free the memory as soon as it hears: no queued kernel may still touch it
+        device.currentStream().synchronize();
+        device.defaultStream().synchronize();
+        device.backend().free(external);
+        if (onRelease != null) onRelease.run();
     }
 
     // must not reference the owner, or the owner never becomes unreachable

@@ -148,6 +148,10 @@ public final class NDArray implements AutoCloseable {
      * write memory the array does not own. Returns a copy of the shape.
      */
     private long[] checkView(String op, long[] newShape, long[] newStrides, long newOffset) {
+        return checkGeometry(op, allocation.bytes(), dtype, newShape, newStrides, newOffset);
+    }
+
+    private static long[] checkGeometry(String op, long bytes, DType dtype, long[] newShape, long[] newStrides, long newOffset) {
         if (newShape.length != newStrides.length) {
             throw new ShapeException(op + ": shape " + Shapes.str(newShape) + " and strides " + java.util.Arrays.toString(newStrides)
                     + " differ in length");
@@ -157,7 +161,6 @@ public final class NDArray implements AutoCloseable {
         }
         long size = Shapes.size(newShape);
         int item = dtype.itemsize();
-        long bytes = allocation.bytes();
         if (newOffset < 0 || newOffset > bytes || newOffset % item != 0) {
             throw new IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
         }
@@ -178,6 +181,43 @@ public final class NDArray implements AutoCloseable {
         }
         return newShape.clone();
     }
+
+    /**
+     * An array over {@code allocation}, which may hold memory another library owns
+     * ({@link Allocation#external}): its geometry is checked against the allocation as a view's is.
+     * For interop; users call {@code Nd.fromDevicePointer} or {@code Nd.fromDlpack}.
+     */
+    public static NDArray over(String op, Allocation allocation, DType dtype, long[] shape, long[] strides, long offset) {
+        Objects.requireNonNull(op, "over: op is null");
+        Objects.requireNonNull(allocation, () -> op + ": allocation is null");
+        Objects.requireNonNull(dtype, () -> op + ": dtype is null");
+        Objects.requireNonNull(shape, () -> op + ": shape is null");
+        Objects.requireNonNull(strides, () -> op + ": strides is null");
+        long[] s = checkGeometry(op, allocation.bytes(), dtype, shape, strides, offset);
+        return new NDArray(allocation, dtype, s, strides.clone(), offset, false);
+    }
+
+    /**
+     * CuPy's {@code a.data.ptr}: the device address of element {@code [0, ..., 0]} (the allocation's
+     * address plus {@link #offset()}), with {@link #strides()} in bytes. The memory stays this
+     * array's: keep the array open while another library uses the address. CUDA only; an OpenCL
+     * buffer is a cl_mem handle, not an address (share it with {@code toDlpack()}).
+     */
+    public long devicePointer() {
+        live("devicePointer");
+        if (device().backend().dialect() != org.ndgpu.backend.Dialect.CUDA) {
+            throw new org.ndgpu.DeviceException("devicePointer: expected an array on a CUDA device, got one on " + device().id()
+                    + " (OpenCL memory is a cl_mem handle, not an address; toDlpack() shares it)");
+        }
+        return buffer().handle() + offset;
+    }
+
+    /**
+     * DLPack export, as {@code __dlpack__()}: a {@code DLManagedTensor*} over this array's memory,
+     * without a copy (kDLCUDA on CUDA, kDLOpenCL on OpenCL). The memory stays alive until the
+     * consumer calls the tensor's deleter, which it must do exactly once.
+     */
+    public java.lang.foreign.MemorySegment toDlpack() { return Providers.routines().toDlpack(this); }
 
     /** A view reinterpreting the same bytes as another dtype of the same itemsize. */
     public NDArray viewAs(DType other) {

@@ -113,7 +113,7 @@ public final class Operands {
      * [first byte, last byte + 1) that the elements of a non-empty array span in its allocation;
      * ArithmeticException when a geometry not yet checked spans more than a long.
      */
-    static long[] byteRange(long[] shape, long[] strides, long offset, int itemsize) {
+    public static long[] byteRange(long[] shape, long[] strides, long offset, int itemsize) {
         long lo = offset, hi = Math.addExact(offset, itemsize);
         for (int i = 0; i < shape.length; i++) {
             long ext = Math.multiplyExact(shape[i] - 1, strides[i]);

@@ -117,6 +117,12 @@ public interface Routines {
     /** NumPy's str of {@code a}. */
     String str(NDArray a);
 
+    /** {@code a.toDlpack()}: a DLManagedTensor over {@code a}'s memory, no copy; the consumer calls its deleter once. */
+    java.lang.foreign.MemorySegment toDlpack(NDArray a);
+
+    /** {@code Nd.fromDlpack(tensor)}: an array over a DLPack producer's memory, no copy; its deleter runs on release. */
+    NDArray fromDlpack(java.lang.foreign.MemorySegment tensor);
+
     /** numpy.load of one .npy file. */
     HostArray readNpy(Path file);
 

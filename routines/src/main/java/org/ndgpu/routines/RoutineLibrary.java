@@ -42,6 +42,8 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray roll(String op, NDArray a, long shift, Integer axis) { return Tiling.roll(op, a, shift, axis); }
     @Override public String repr(NDArray a) { return Printing.repr(a); }
     @Override public String str(NDArray a) { return Printing.str(a); }
+    @Override public java.lang.foreign.MemorySegment toDlpack(NDArray a) { return DLPack.export(a); }
+    @Override public NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return DLPack.importTensor(tensor); }
     @Override public HostArray readNpy(Path file) { return Npy.read(file); }
     @Override public void writeNpy(Path file, HostArray array) { Npy.write(file, array); }
     @Override public Map<String, HostArray> readNpz(Path file) { return Npz.read(file); }

@@ -179,6 +179,28 @@ public final class CudaBackend implements Backend {
         return new CudaBuffer(this, out.get(JAVA_LONG, 0), bytes);
     }
 
+    @Override
+    public BackendBuffer wrap(long handle, long bytes) {
+        if (bytes < 0) throw new DeviceException(id + " wrap: negative size " + bytes);
+        if (bytes == 0) return new CudaBuffer(this, handle, 0, true);
+        if (handle == 0) throw new DeviceException(id + " wrap: the device pointer is NULL");
+        enter("wrap");
+        // the range must lie inside one allocation of this context: a wrong pointer is an error here,
+        // not an illegal address in some later kernel
+        MemorySegment out = SCRATCH.get().out;
+        MemorySegment base = out.asSlice(0, 8), size = out.asSlice(8, 8);
+        int r = CudaDriver.cuMemGetAddressRange(base, size, handle);
+        if (r != 0) {
+            throw new DeviceException(id + " wrap: 0x" + Long.toHexString(handle) + " is not device memory of " + id + ": " + CudaDriver.describe(r));
+        }
+        long b = base.get(JAVA_LONG, 0), n = size.get(JAVA_LONG, 0);
+        if (handle - b > n - bytes) {
+            throw new DeviceException(id + " wrap: " + size(bytes) + " at 0x" + Long.toHexString(handle) + " run past the end of its allocation (0x"
+                    + Long.toHexString(b) + ", " + size(n) + ")");
+        }
+        return new CudaBuffer(this, handle, bytes, true);
+    }
+
     static String size(long bytes) {
         if (bytes < 1024) return bytes + " bytes";
         String[] units = {"KiB", "MiB", "GiB", "TiB"};
@@ -196,7 +218,7 @@ public final class CudaBackend implements Backend {
         CudaBuffer b = own(buffer, "free");
         if (b.freed) throw new DeviceException(id + " free: " + b + " was already freed");
         b.freed = true;
-        if (b.pointer == 0 || fault != null || closed) return; // nothing to free, or gone with the context
+        if (b.pointer == 0 || b.external || fault != null || closed) return; // nothing to free, not ours, or gone with the context
         enter("free");
         check(CudaDriver.cuMemFree(b.pointer), "free " + size(b.size));
     }

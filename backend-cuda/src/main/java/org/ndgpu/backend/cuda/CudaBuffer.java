@@ -8,13 +8,21 @@ public final class CudaBuffer implements BackendBuffer {
     final CudaBackend owner;
     final long pointer;
     final long size;
+    // memory another library allocated (Backend.wrap): ndgpu never frees it
+    final boolean external;
     volatile boolean freed;
 
-    CudaBuffer(CudaBackend owner, long pointer, long size) {
+    CudaBuffer(CudaBackend owner, long pointer, long size) { this(owner, pointer, size, false); }
+
+    CudaBuffer(CudaBackend owner, long pointer, long size, boolean external) {
         this.owner = owner;
         this.pointer = pointer;
         this.size = size;
+        this.external = external;
     }
+
+    @Override
+    public long handle() { return pointer(); }
 
     @Override
     public long size() { return size; }
@@ -30,6 +38,6 @@ public final class CudaBuffer implements BackendBuffer {
 
     @Override
     public String toString() {
-        return "CudaBuffer[" + owner.id() + " 0x" + Long.toHexString(pointer) + ", " + size + " bytes" + (freed ? ", freed" : "") + "]";
+        return "CudaBuffer[" + owner.id() + " 0x" + Long.toHexString(pointer) + ", " + size + " bytes" + (external ? ", external" : "") + (freed ? ", freed" : "") + "]";
     }
 }

@@ -100,6 +100,7 @@ public final class CudaDriver {
     private static final MethodHandle CU_MEM_GET_INFO = req("cuMemGetInfo_v2", I_AA);
     private static final MethodHandle CU_MEM_ALLOC = req("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CU_MEM_FREE = req("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    private static final MethodHandle CU_MEM_GET_ADDRESS_RANGE = req("cuMemGetAddressRange_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle CU_MEM_HOST_ALLOC = req("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
     private static final MethodHandle CU_MEM_FREE_HOST = req("cuMemFreeHost", I_A);
     private static final MethodHandle CU_MEMCPY_HTOD_ASYNC = req("cuMemcpyHtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
@@ -265,6 +266,11 @@ public final class CudaDriver {
 
     public static int cuMemAlloc(MemorySegment dptr, long bytes) {
         try { return (int) CU_MEM_ALLOC.invokeExact(dptr, bytes); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    /** The base and size of the allocation that holds {@code dptr}; an error for memory this context does not know. */
+    public static int cuMemGetAddressRange(MemorySegment base, MemorySegment size, long dptr) {
+        try { return (int) CU_MEM_GET_ADDRESS_RANGE.invokeExact(base, size, dptr); } catch (Throwable t) { throw rethrow(t); }
     }
 
     public static int cuMemFree(long dptr) {

@@ -77,9 +77,13 @@ public final class OpenClBackend implements Backend {
     @Override public Dialect dialect() { return Dialect.OPENCL; }
 
     /** A cl_mem, with its raw handle for launches through {@link OpenClLaunch}. */
-    record Buffer(cl_mem mem, long size, long handle) implements BackendBuffer {
-        Buffer(cl_mem mem, long size) { this(mem, size, mem.getNativePointer()); }
+    record Buffer(cl_mem mem, long size, long handle, boolean wrapped) implements BackendBuffer {
+        Buffer(cl_mem mem, long size) { this(mem, size, mem.getNativePointer(), false); }
     }
+
+    // the buffers this backend handed out, by handle: wrap() accepts only these, since a cl_mem that
+    // is not one cannot be checked without handing it to the driver (a crash for a wrong value)
+    private final java.util.concurrent.ConcurrentHashMap<Long, Buffer> live = new java.util.concurrent.ConcurrentHashMap<>();
 
     // close() releases at most once: a second release of a queue or event is a use after free in the driver
     record Queue(cl_command_queue queue, MemorySegment handle, java.util.concurrent.atomic.AtomicBoolean released) implements BackendStream {
@@ -134,10 +138,30 @@ public final class OpenClBackend implements Backend {
             throw new DeviceOutOfMemoryException(id() + " allocate " + bytes + " bytes: " + CL.stringFor_errorCode(err[0]));
         }
         check(err[0], "clCreateBuffer(" + bytes + " bytes)");
-        return new Buffer(m, bytes);
+        Buffer b = new Buffer(m, bytes);
+        live.put(b.handle(), b);
+        return b;
     }
 
-    @Override public void free(BackendBuffer buffer) { clReleaseMemObject(mem(buffer)); }
+    @Override
+    public BackendBuffer wrap(long handle, long bytes) {
+        Buffer b = live.get(handle);
+        if (b == null) {
+            throw new DeviceException(id() + " wrap: 0x" + Long.toHexString(handle) + " is not a cl_mem of " + id()
+                    + "; an OpenCL buffer can be wrapped only where ndgpu allocated it (a cl_mem cannot be checked without the driver)");
+        }
+        if (bytes < 0 || bytes > b.size()) {
+            throw new DeviceException(id() + " wrap: " + bytes + " bytes of a cl_mem of " + b.size() + " bytes");
+        }
+        check(clRetainMemObject(b.mem()), "clRetainMemObject");
+        return new Buffer(b.mem(), bytes, b.handle(), true);
+    }
+
+    @Override
+    public void free(BackendBuffer buffer) {
+        if (buffer instanceof Buffer b && !b.wrapped()) live.remove(b.handle());
+        clReleaseMemObject(mem(buffer));
+    }
 
     @Override public BackendStream defaultStream() { return defaultQueue; }
 

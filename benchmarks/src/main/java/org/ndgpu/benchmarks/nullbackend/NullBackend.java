@@ -25,7 +25,9 @@ final class NullBackend implements Backend {
     private final LongAdder launches = new LongAdder();
     private final BackendStream stream = () -> { };
 
-    private record Buffer(long size) implements BackendBuffer { }
+    private record Buffer(long size) implements BackendBuffer {
+        @Override public long handle() { return 0; }
+    }
 
     private record Program(byte[] binary, List<String> kernelNames) implements BackendProgram { }
 
@@ -36,6 +38,8 @@ final class NullBackend implements Backend {
     @Override public Dialect dialect() { return Dialect.OPENCL; }
 
     @Override public BackendBuffer allocate(long bytes) { return new Buffer(bytes); }
+
+    @Override public BackendBuffer wrap(long handle, long bytes) { return new Buffer(bytes); }
 
     @Override public void free(BackendBuffer buffer) { }
 

@@ -1,0 +1,65 @@
+package org.ndgpu.ndarray;
+
+import java.util.Objects;
+import org.ndgpu.DeviceException;
+import org.ndgpu.IndexException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Allocation;
+import org.ndgpu.device.Device;
+
+/**
+ * Arrays over device memory that another library allocated, as CuPy's {@code UnownedMemory}: no
+ * copy, and ndgpu never frees the memory. What {@code Nd.fromDevicePointer} does.
+ *
+ * <pre>{@code
+ * long p = otherLibrary.deviceAddress();          // a CUdeviceptr of 12 float32
+ * NDArray a = Nd.fromDevicePointer(p, DType.FLOAT32, new long[]{3, 4}, null, Device.get("cuda:0"), otherLibrary);
+ * a.mul(2);                                       // reads the other library's memory in place
+ * }</pre>
+ */
+public final class UnownedMemory {
+    private UnownedMemory() { }
+
+    /**
+     * The array of {@code shape} and byte {@code strides} (null: C order) whose element
+     * {@code [0, ..., 0]} is at {@code pointer} on {@code device} (a CUDA device). The backend checks
+     * that every element lies inside one allocation of the device's context. {@code owner} is kept
+     * reachable while the array or any view of it is in use.
+     */
+    public static NDArray wrap(long pointer, DType dtype, long[] shape, long[] strides, Device device, Object owner) {
+        String op = "fromDevicePointer";
+        Objects.requireNonNull(dtype, "fromDevicePointer: dtype is null");
+        Objects.requireNonNull(shape, "fromDevicePointer: shape is null");
+        Objects.requireNonNull(device, "fromDevicePointer: device is null");
+        if (device.backend().dialect() != Dialect.CUDA) {
+            throw new DeviceException(op + ": expected a CUDA device, got " + device.id()
+                    + " (an OpenCL buffer is a cl_mem handle, not an address: share it with toDlpack and Nd.fromDlpack)");
+        }
+        for (long d : shape) {
+            if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + Shapes.str(shape));
+        }
+        int item = dtype.itemsize();
+        long[] st = strides == null ? Shapes.cStrides(shape, item) : strides.clone();
+        if (st.length != shape.length) {
+            throw new ShapeException(op + ": shape " + Shapes.str(shape) + " and strides " + java.util.Arrays.toString(st) + " differ in length");
+        }
+        Shapes.size(shape);   // a ShapeException when the product overflows
+        long lo = 0, hi = 0;
+        if (Shapes.size(shape) > 0) {
+            try {
+                long[] span = Operands.byteRange(shape, st, 0, item);
+                lo = span[0];
+                hi = span[1];
+            } catch (ArithmeticException e) {
+                throw new IndexException(op + ": shape " + Shapes.str(shape) + " with strides " + java.util.Arrays.toString(st)
+                        + " spans more bytes than a long holds");
+            }
+        }
+        // the wrapped range starts at the lowest byte an element uses (before pointer when a stride is negative)
+        BackendBuffer buffer = device.backend().wrap(pointer + lo, hi - lo);
+        Allocation allocation = Allocation.external(device, buffer, owner, null);
+        return NDArray.over(op, allocation, dtype, shape, st, -lo);
+    }
+}
