@@ -401,10 +401,17 @@ public final class Nd {
      */
     public static NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return Providers.routines().fromDlpack(tensor); }
 
-    /** numpy.load of a .npy file: every dtype of DType, C or Fortran order, little- or big-endian. */
-    public static NDArray load(java.nio.file.Path file) { Objects.requireNonNull(file, "load: file is null"); return fromHost(Providers.routines().readNpy(file)); }
+    /**
+     * numpy.load of a .npy file onto the current device: every dtype of DType, C or Fortran order,
+     * little- or big-endian, of any size (no 2 GiB limit). The data is copied from the mapped file to
+     * the device in chunks, never held whole on the Java heap; the result is C-contiguous.
+     */
+    public static NDArray load(java.nio.file.Path file) { Objects.requireNonNull(file, "load: file is null"); return Providers.routines().loadNpy(file, Device.current()); }
 
-    /** numpy.load of a .npz archive: the arrays by name, in archive order. */
+    /**
+     * numpy.load of a .npz archive: the arrays by name, in archive order. Each member goes through
+     * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB.
+     */
     public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) {
         Objects.requireNonNull(file, "loadNpz: file is null");
         var out = new java.util.LinkedHashMap<String, NDArray>();
@@ -412,15 +419,19 @@ public final class Nd {
         return out;
     }
 
-    /** numpy.save: writes a .npy file NumPy reads; an F-contiguous array is saved in Fortran order, as NumPy does. */
-    public static void save(java.nio.file.Path file, NDArray a) { Objects.requireNonNull(file, "save: file is null"); Objects.requireNonNull(a, "save: a is null"); Providers.routines().writeNpy(file, toHostOrdered(a)); }
+    /**
+     * numpy.save: writes a .npy file NumPy reads, of any size (no 2 GiB limit); the elements are
+     * streamed from the device to the file in chunks. An F-contiguous array is saved in Fortran order,
+     * as NumPy does; another non-C-contiguous array is first copied to C order on the device.
+     */
+    public static void save(java.nio.file.Path file, NDArray a) { Objects.requireNonNull(file, "save: file is null"); Objects.requireNonNull(a, "save: a is null"); Providers.routines().saveNpy(file, a); }
 
-    /** numpy.savez: an uncompressed .npz of named arrays. */
+    /** numpy.savez: an uncompressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
     public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
         Providers.routines().writeNpz(Objects.requireNonNull(file, "savez: file is null"), hostArrays("savez", arrays), false);
     }
 
-    /** numpy.savez_compressed: a deflate-compressed .npz of named arrays. */
+    /** numpy.savez_compressed: a deflate-compressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
     public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
         Providers.routines().writeNpz(Objects.requireNonNull(file, "savezCompressed: file is null"), hostArrays("savezCompressed", arrays), true);
     }

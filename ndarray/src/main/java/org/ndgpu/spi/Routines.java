@@ -3,6 +3,7 @@ package org.ndgpu.spi;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
 
@@ -123,13 +124,28 @@ public interface Routines {
     /** {@code Nd.fromDlpack(tensor)}: an array over a DLPack producer's memory, no copy; its deleter runs on release. */
     NDArray fromDlpack(java.lang.foreign.MemorySegment tensor);
 
-    /** numpy.load of one .npy file. */
+    /** numpy.load of one .npy file into host memory (at most 2 GiB of data: a HostArray's limit). */
     HostArray readNpy(Path file);
 
-    /** numpy.save. */
+    /** numpy.save of a host array. */
     void writeNpy(Path file, HostArray array);
 
-    /** numpy.load of an .npz archive, in the archive's order. */
+    /**
+     * numpy.load of one .npy file straight onto {@code device}, with no size limit: the data goes from
+     * the mapped file to the device in chunks, byte-swapped when the file is big-endian; the result is
+     * a new C-contiguous array. Format errors are {@link org.ndgpu.NpyFormatException}s thrown before
+     * any device memory is taken.
+     */
+    NDArray loadNpy(Path file, Device device);
+
+    /**
+     * numpy.save of a device array, with no size limit: the header, then the elements streamed from
+     * the device to the file in chunks; an F-contiguous array (not also C-contiguous) is written in
+     * Fortran order, as NumPy does.
+     */
+    void saveNpy(Path file, NDArray a);
+
+    /** numpy.load of an .npz archive, in the archive's order (members of at most 2 GiB each). */
     Map<String, HostArray> readNpz(Path file);
 
     /** numpy.savez, or numpy.savez_compressed when {@code compressed}. */

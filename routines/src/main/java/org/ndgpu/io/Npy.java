@@ -3,6 +3,10 @@ package org.ndgpu.io;
 import org.ndgpu.ndarray.HostArray;
 
 import java.io.BufferedOutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,6 +22,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
 import org.ndgpu.NdIOException;
 import org.ndgpu.NpyFormatException;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendStream;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 
 /**
  * Reads and writes NumPy's .npy format (versions 1.0, 2.0 and 3.0 read; 1.0 written, or 2.0 when
@@ -37,6 +46,12 @@ import org.ndgpu.NpyFormatException;
  * memory against a corrupt length field. Any header ndgpu can use (no structured dtypes) is at most
  * a few kilobytes.
  *
+ * <p>A {@link HostArray} holds at most 2 GiB, so {@link #read(Path)} and {@link #write(Path, HostArray)}
+ * are limited to that. {@link #readToDevice(Path, Device)} and {@link #writeToFile(Path, NDArray)}
+ * (behind {@code Nd.load} and {@code Nd.save}) have no such cap: they move the data between the file
+ * and device memory in chunks through a mapped {@link MemorySegment} and {@link FileChannel}, with
+ * no byte array of the whole array on the Java heap.
+ *
  * <p>IO failures surface as {@link NdIOException}; format problems as {@link NpyFormatException}.
  */
 public final class Npy {
@@ -45,6 +60,12 @@ public final class Npy {
 
     /** The longest header this reader accepts, in bytes: 1 MiB. */
     public static final int MAX_HEADER_LEN = 1 << 20;
+
+    /**
+     * The most bytes one host-device copy moves (64 MiB), and the size of the staging buffer for
+     * big-endian reads and for writes. Not a setting: tests lower it to exercise the chunking.
+     */
+    static long chunkBytes = 64L << 20;
 
     private Npy() {}
 
@@ -182,6 +203,169 @@ public final class Npy {
                 data[off + j] = t;
             }
         }
+    }
+
+    /**
+     * Reads a .npy file into a new C-ordered array on {@code device}, as numpy.load followed by a copy
+     * to the device, with no 2 GiB limit: the header is parsed and the data size checked against the
+     * file size before any device memory is taken; then the data region is mapped
+     * ({@link FileChannel#map(FileChannel.MapMode, long, long, Arena)}) and copied to the device in
+     * chunks of at most 64 MiB. A big-endian file is byte-swapped chunk by chunk in a host staging
+     * buffer of one chunk; a Fortran-order file is copied as it is into an array of the reversed
+     * shape and reordered to C order on the device (so it needs twice its size of device memory for
+     * a moment).
+     * <pre>{@code NDArray w = Npy.readToDevice(Path.of("weights.npy"), Device.current());}</pre>
+     *
+     * @param file   the .npy file
+     * @param device the device that holds the result
+     * @return a new C-contiguous array; the caller closes it
+     * @throws NpyFormatException if the file is not a .npy file ndgpu can read, or its data size does
+     *                            not match its header (nothing is allocated then)
+     * @throws NdIOException      if the file cannot be read
+     */
+    public static NDArray readToDevice(Path file, Device device) {
+        java.util.Objects.requireNonNull(file, "readToDevice: file is null");
+        java.util.Objects.requireNonNull(device, "readToDevice: device is null");
+        String where = file.toString();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long fileSize = ch.size();
+            NpyHeader h = readHeader(java.nio.channels.Channels.newInputStream(ch), where);
+            long nbytes = deviceDataBytes(h, where);
+            long dataOffset = ch.position();
+            long available = fileSize - dataOffset;
+            if (available != nbytes) throw dataSizeError(where, h, nbytes, available);
+            long[] shape = h.shape();
+            // a Fortran-order file holds the C-order bytes of the transpose
+            boolean reorder = h.fortranOrder() && shape.length > 1 && HostArray.size(shape) > 1;
+            long[] stored = reorder ? reversed(shape) : shape;
+            NDArray raw = NDArray.empty(device, h.dtype(), stored, Order.C);
+            try {
+                if (nbytes > 0) {
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, dataOffset, nbytes, arena);
+                        copyToDevice(data, raw, h, arena);
+                    }
+                }
+                if (!reorder) return raw;
+                try (NDArray t = raw.T()) {
+                    return t.copy(Order.C);
+                } finally {
+                    raw.close();
+                }
+            } catch (RuntimeException | Error e) {
+                raw.close();
+                throw e;
+            }
+        } catch (NoSuchFileException e) {
+            throw new NdIOException("npy: no such file: " + where, e);
+        } catch (IOException e) {
+            throw new NdIOException("npy: cannot read " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Copies the file's data into {@code dst}'s buffer chunk by chunk, byte-swapping big-endian elements on the way. */
+    private static void copyToDevice(MemorySegment data, NDArray dst, NpyHeader h, Arena arena) {
+        Device dev = dst.device();
+        Backend backend = dev.backend();
+        BackendStream stream = dev.currentStream().backendStream();
+        int width = h.dtype().isComplex() ? h.dtype().itemsize() / 2 : h.dtype().itemsize();
+        boolean swap = h.bigEndian() && width > 1;
+        long chunk = chunkSize(h.dtype().itemsize(), data.byteSize());
+        MemorySegment staging = swap ? arena.allocate(chunk, 16) : null;
+        ValueLayout big = swap ? unaligned(width).withOrder(ByteOrder.BIG_ENDIAN) : null;
+        ValueLayout little = swap ? unaligned(width).withOrder(ByteOrder.LITTLE_ENDIAN) : null;
+        for (long pos = 0; pos < data.byteSize(); pos += chunk) {
+            long n = Math.min(chunk, data.byteSize() - pos);
+            MemorySegment src = data.asSlice(pos, n);
+            if (swap) {
+                // copy() between layouts of different byte order swaps every element
+                MemorySegment.copy(src, big, 0, staging, little, 0, n / width);
+                src = staging.asSlice(0, n);
+            }
+            // copyIn returns once the host memory may be reused: the staging buffer is free again
+            backend.copyIn(stream, src, dst.buffer(), dst.offset() + pos, n);
+        }
+    }
+
+    private static ValueLayout unaligned(int width) {
+        return switch (width) {
+            case 2 -> ValueLayout.JAVA_SHORT_UNALIGNED;
+            case 4 -> ValueLayout.JAVA_INT_UNALIGNED;
+            case 8 -> ValueLayout.JAVA_LONG_UNALIGNED;
+            default -> throw new IllegalArgumentException("element width " + width);
+        };
+    }
+
+    /** The chunk size: {@link #chunkBytes} rounded down to whole elements, at least one element, at most {@code total}. */
+    private static long chunkSize(int itemsize, long total) {
+        long c = Math.max(itemsize, chunkBytes - chunkBytes % itemsize);
+        return Math.max(1, Math.min(c, total));
+    }
+
+    private static long[] reversed(long[] shape) {
+        long[] r = new long[shape.length];
+        for (int i = 0; i < shape.length; i++) r[i] = shape[shape.length - 1 - i];
+        return r;
+    }
+
+    /** The data size a header calls for, with no host-buffer cap. */
+    private static long deviceDataBytes(NpyHeader h, String where) {
+        try {
+            return Math.multiplyExact(HostArray.size(h.shape()), (long) h.dtype().itemsize());
+        } catch (ArithmeticException overflow) {
+            throw new NpyFormatException(where + ": header shape " + HostArray.shapeString(h.shape())
+                    + " overflows a 64-bit size", overflow);
+        }
+    }
+
+    /**
+     * Writes a device array to a .npy file (replacing any file there), as numpy.save, with no 2 GiB
+     * limit: the header, then the elements streamed from the device in chunks of at most 64 MiB
+     * through one host staging buffer and {@link FileChannel} writes. An F-contiguous array (not also
+     * C-contiguous) is written in Fortran order, as NumPy does; any other array in C order, made
+     * C-contiguous on the device first when it is not (a temporary device copy).
+     * <pre>{@code Npy.writeToFile(Path.of("x.npy"), a);   // np.load("x.npy") gives a back}</pre>
+     *
+     * @param file the file to write
+     * @param a    the array; it is only read
+     * @throws NdIOException if the file cannot be written
+     */
+    public static void writeToFile(Path file, NDArray a) {
+        java.util.Objects.requireNonNull(file, "writeToFile: file is null");
+        java.util.Objects.requireNonNull(a, "writeToFile: a is null");
+        a.live("save");
+        boolean fortran = a.ndim() > 1 && a.isFContiguous() && !a.isCContiguous();
+        // the transpose of an F-contiguous array is C-contiguous: its C-order bytes are the F-order bytes
+        NDArray view = fortran ? a.T() : a;
+        NDArray c = view.isCContiguous() ? view : view.copy(Order.C);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+             Arena arena = Arena.ofConfined()) {
+            writeFully(ch, ByteBuffer.wrap(NpyHeader.encode(a.dtype(), a.shape(), fortran)));
+            long nbytes = c.nbytes();
+            if (nbytes > 0) {
+                Device dev = c.device();
+                Backend backend = dev.backend();
+                BackendStream stream = dev.currentStream().backendStream();
+                long chunk = chunkSize(a.dtype().itemsize(), nbytes);
+                MemorySegment staging = arena.allocate(chunk, 16);
+                for (long pos = 0; pos < nbytes; pos += chunk) {
+                    long n = Math.min(chunk, nbytes - pos);
+                    MemorySegment part = staging.asSlice(0, n);
+                    backend.copyOut(stream, c.buffer(), c.offset() + pos, part, n);
+                    writeFully(ch, part.asByteBuffer());
+                }
+            }
+        } catch (IOException e) {
+            throw new NdIOException("npy: cannot write " + file + ": " + e.getMessage(), e);
+        } finally {
+            if (c != view) c.close();
+            if (view != a) view.close();
+        }
+    }
+
+    private static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {
+        while (buf.hasRemaining()) ch.write(buf);
     }
 
     /**

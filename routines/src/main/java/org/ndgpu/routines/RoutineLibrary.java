@@ -3,6 +3,7 @@ package org.ndgpu.routines;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.ndgpu.device.Device;
 import org.ndgpu.io.Npy;
 import org.ndgpu.io.Npz;
 import org.ndgpu.ndarray.HostArray;
@@ -46,6 +47,8 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return DLPack.importTensor(tensor); }
     @Override public HostArray readNpy(Path file) { return Npy.read(file); }
     @Override public void writeNpy(Path file, HostArray array) { Npy.write(file, array); }
+    @Override public NDArray loadNpy(Path file, Device device) { return Npy.readToDevice(file, device); }
+    @Override public void saveNpy(Path file, NDArray a) { Npy.writeToFile(file, a); }
     @Override public Map<String, HostArray> readNpz(Path file) { return Npz.read(file); }
     @Override public void writeNpz(Path file, Map<String, HostArray> arrays, boolean compressed) {
         if (compressed) Npz.writeCompressed(file, arrays); else Npz.write(file, arrays);
