@@ -37,29 +37,34 @@ public final class UnownedMemory {
             throw new DeviceException(op + ": expected a CUDA device, got " + device.id()
                     + " (an OpenCL buffer is a cl_mem handle, not an address: share it with toDlpack and Nd.fromDlpack)");
         }
-        for (long d : shape) {
-            if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + Shapes.str(shape));
-        }
-        int item = dtype.itemsize();
-        long[] st = strides == null ? Shapes.cStrides(shape, item) : strides.clone();
-        if (st.length != shape.length) {
-            throw new ShapeException(op + ": shape " + Shapes.str(shape) + " and strides " + java.util.Arrays.toString(st) + " differ in length");
-        }
-        Shapes.size(shape);   // a ShapeException when the product overflows
-        long lo = 0, hi = 0;
-        if (Shapes.size(shape) > 0) {
-            try {
-                long[] span = Operands.byteRange(shape, st, 0, item);
-                lo = span[0];
-                hi = span[1];
-            } catch (ArithmeticException e) {
-                throw new IndexException(op + ": shape " + Shapes.str(shape) + " with strides " + java.util.Arrays.toString(st)
-                        + " spans more bytes than a long holds");
-            }
-        }
+        long[] st = strides == null ? Shapes.cStrides(shape, dtype.itemsize()) : strides.clone();
+        long[] span = span(op, shape, st, dtype.itemsize());
+        long lo = span[0], hi = span[1];
         // the wrapped range starts at the lowest byte an element uses (before pointer when a stride is negative)
         BackendBuffer buffer = device.backend().wrap(pointer + lo, hi - lo);
         Allocation allocation = Allocation.external(device, buffer, owner, null);
         return NDArray.over(op, allocation, dtype, shape, st, -lo);
+    }
+
+    /**
+     * The bytes an array of {@code shape} and byte {@code strides} uses, as offsets from its element
+     * {@code [0, ..., 0]}: {@code {lo, hi}}, lo {@code <= 0} when a stride is negative; {@code {0, 0}}
+     * when it is empty. What memory to wrap for Nd.fromDevicePointer and a DLPack import. Negative
+     * dimensions and shapes or spans past a long are ShapeException/IndexException naming {@code op}.
+     */
+    public static long[] span(String op, long[] shape, long[] strides, int itemsize) {
+        for (long d : shape) {
+            if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + Shapes.str(shape));
+        }
+        if (strides.length != shape.length) {
+            throw new ShapeException(op + ": shape " + Shapes.str(shape) + " and strides " + java.util.Arrays.toString(strides) + " differ in length");
+        }
+        if (Shapes.size(shape) == 0) return new long[2];   // Shapes.size: a ShapeException when the product overflows
+        try {
+            return Operands.byteRange(shape, strides, 0, itemsize);
+        } catch (ArithmeticException e) {
+            throw new IndexException(op + ": shape " + Shapes.str(shape) + " with strides " + java.util.Arrays.toString(strides)
+                    + " spans more bytes than a long holds");
+        }
     }
 }

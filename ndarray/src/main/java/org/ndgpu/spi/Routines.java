@@ -124,12 +124,6 @@ public interface Routines {
     /** {@code Nd.fromDlpack(tensor)}: an array over a DLPack producer's memory, no copy; its deleter runs on release. */
     NDArray fromDlpack(java.lang.foreign.MemorySegment tensor);
 
-    /** numpy.load of one .npy file into host memory (at most 2 GiB of data: a HostArray's limit). */
-    HostArray readNpy(Path file);
-
-    /** numpy.save of a host array. */
-    void writeNpy(Path file, HostArray array);
-
     /**
      * numpy.load of one .npy file straight onto {@code device}, with no size limit: the data goes from
      * the mapped file to the device in chunks, byte-swapped when the file is big-endian; the result is

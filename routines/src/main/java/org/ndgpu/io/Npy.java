@@ -159,19 +159,13 @@ public final class Npy {
         return NpyHeader.parse(text, where);
     }
 
+    /** The data size a header calls for, which a host array must hold (at most 2 GiB). */
     private static long dataBytes(NpyHeader h, String where) {
+        long n = deviceDataBytes(h, where);
         try {
             return HostArray.byteSize(h.dtype(), h.shape());
         } catch (org.ndgpu.ShapeException e) {
-            long n;
-            try {
-                n = Math.multiplyExact(HostArray.size(h.shape()), (long) h.dtype().itemsize());
-            } catch (ArithmeticException overflow) {
-                throw new NpyFormatException(where + ": header shape " + HostArray.shapeString(h.shape())
-                        + " overflows a 64-bit size", e);
-            }
-            throw new NpyFormatException(where + ": header says " + h.describe(n)
-                    + "; a host array holds at most 2 GiB", e);
+            throw new NpyFormatException(where + ": header says " + h.describe(n) + "; a host array holds at most 2 GiB", e);
         }
     }
 

@@ -27,7 +27,7 @@ import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.UnownedMemory;
 import org.ndgpu.ndarray.Shapes;
 
 /**
@@ -159,36 +159,27 @@ final class DLPack {
         MemorySegment shapeP = t.get(ADDRESS, SHAPE), stridesP = t.get(ADDRESS, STRIDES);
         if (ndim > 0 && shapeP.address() == 0) throw new ShapeException(op + ": ndim " + ndim + " with a NULL shape");
         long[] shape = new long[ndim];
-        for (int i = 0; i < ndim; i++) shape[i] = shapeP.reinterpret(8L * ndim).getAtIndex(JAVA_LONG, i);
-        for (long d : shape) {
-            if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + Shapes.str(shape));
-        }
-        Shapes.size(shape);
+        MemorySegment shapes = shapeP.reinterpret(8L * ndim);
+        for (int i = 0; i < ndim; i++) shape[i] = shapes.getAtIndex(JAVA_LONG, i);
         long[] strides;
         if (stridesP.address() == 0) {
             strides = Shapes.cStrides(shape, item);   // NULL strides: C order
         } else {
             strides = new long[ndim];
+            MemorySegment elementStrides = stridesP.reinterpret(8L * ndim);
             for (int i = 0; i < ndim; i++) {
+                long s = elementStrides.getAtIndex(JAVA_LONG, i);
                 try {
-                    strides[i] = Math.multiplyExact(stridesP.reinterpret(8L * ndim).getAtIndex(JAVA_LONG, i), (long) item);
+                    strides[i] = Math.multiplyExact(s, (long) item);
                 } catch (ArithmeticException e) {
-                    throw new IndexException(op + ": stride " + stridesP.reinterpret(8L * ndim).getAtIndex(JAVA_LONG, i) + " elements overflows");
+                    throw new IndexException(op + ": stride " + s + " elements overflows");
                 }
             }
         }
         long data = t.get(ADDRESS, DATA).address(), byteOffset = t.get(JAVA_LONG, BYTE_OFFSET);
         if (byteOffset < 0) throw new IndexException(op + ": byte_offset " + Long.toUnsignedString(byteOffset) + " is too large");
-        long lo = 0, hi = 0;
-        if (Shapes.size(shape) > 0) {
-            try {
-                long[] span = Operands.byteRange(shape, strides, 0, item);
-                lo = span[0];
-                hi = span[1];
-            } catch (ArithmeticException e) {
-                throw new IndexException(op + ": shape " + Shapes.str(shape) + " spans more bytes than a long holds");
-            }
-        }
+        long[] span = UnownedMemory.span(op, shape, strides, item);
+        long lo = span[0], hi = span[1];
         if (byteOffset + lo < 0) {
             throw new IndexException(op + ": negative strides reach " + -lo + " bytes before the first element, past byte_offset " + byteOffset);
         }
@@ -202,7 +193,8 @@ final class DLPack {
             offset = -lo;
         } else {
             // a cl_mem handle: the buffer from its start, the elements at byte_offset
-            buffer = device.backend().wrap(data, Math.addExact(byteOffset, hi));
+            if (byteOffset > Long.MAX_VALUE - hi) throw new IndexException(op + ": byte_offset " + byteOffset + " is too large");
+            buffer = device.backend().wrap(data, byteOffset + hi);
             offset = byteOffset;
         }
         return NDArray.over(op, Allocation.external(device, buffer, null, onRelease), dtype, shape, strides, offset);

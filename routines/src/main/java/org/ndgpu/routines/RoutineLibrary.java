@@ -45,8 +45,6 @@ public final class RoutineLibrary implements Routines {
     @Override public String str(NDArray a) { return Printing.str(a); }
     @Override public java.lang.foreign.MemorySegment toDlpack(NDArray a) { return DLPack.export(a); }
     @Override public NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return DLPack.importTensor(tensor); }
-    @Override public HostArray readNpy(Path file) { return Npy.read(file); }
-    @Override public void writeNpy(Path file, HostArray array) { Npy.write(file, array); }
     @Override public NDArray loadNpy(Path file, Device device) { return Npy.readToDevice(file, device); }
     @Override public void saveNpy(Path file, NDArray a) { Npy.writeToFile(file, a); }
     @Override public Map<String, HostArray> readNpz(Path file) { return Npz.read(file); }
