@@ -169,6 +169,9 @@ class InteropTest extends PerDeviceTest {
             // past the end of the buffer (OpenCL: the cl_mem's size; CUDA: the allocation's)
             MemorySegment past = forged(arena, f -> f.set(JAVA_LONG, DLPack.BYTE_OFFSET, 1L << 40));
             assertThrows(DeviceException.class, () -> Nd.fromDlpack(past));
+            // a byte_offset whose sum with the extent overflows a long (OpenCL: IndexException; CUDA: the driver refuses the address)
+            MemorySegment huge = forged(arena, f -> f.set(JAVA_LONG, DLPack.BYTE_OFFSET, Long.MAX_VALUE - 4));
+            assertThrows(NdException.class, () -> Nd.fromDlpack(huge));
             // memory ndgpu never handed out (OpenCL refuses any cl_mem not its own; CUDA asks the driver)
             MemorySegment foreign = forged(arena, f -> f.set(ADDRESS, DLPack.DATA, MemorySegment.ofAddress(0x1000)));
             assertThrows(DeviceException.class, () -> Nd.fromDlpack(foreign));
