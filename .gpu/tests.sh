@@ -7,6 +7,10 @@ D=$(cd "$(dirname "$0")/../.device" && pwd)
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT" /tmp/gpu-extra
 mods=${*:-ndarray backend-cuda ndarray-tests routines raw-kernels kernels-elementwise kernels-reduction fuse linalg examples reliability-tests}
 rc=0
+"$D/run" -version >/dev/null 2>&1   # unpacks the runtime and links the CUDA toolkit's OpenCL loader
+# every name a library may open for OpenCL (libOpenCL.so by JOCL, libOpenCL.so.1 as a fallback) is the
+# CUDA toolkit's loader, which lists the NVIDIA platform; child JVMs inherit LD_LIBRARY_PATH
+[[ -e /tmp/pack-ocl/libOpenCL.so ]] && ln -sf "$(readlink /tmp/pack-ocl/libOpenCL.so)" /tmp/pack-ocl/libOpenCL.so.1
 for m in $mods; do
   jar="$D/lib/zz-$m-test-classes.jar"; [[ -f $jar ]] || continue
   echo "=== $m" >> "$OUT/gpu-tests.log"

@@ -4,12 +4,17 @@ import org.ndgpu.ndarray.HostArray;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 import org.ndgpu.ndarray.DType;
 
@@ -29,11 +34,29 @@ final class NpyFixtures {
         @Override public String toString() { return name; }
     }
 
-    static Path dir() {
+    private static Path dir;
+
+    /**
+     * The fixtures as real files: the test-classes folder in a build, or, when the tests run from a jar (the
+     * GPU host's packed test jars), a copy in a temporary folder, since Nd.load/save need a file channel.
+     */
+    static synchronized Path dir() {
+        if (dir != null) return dir;
         try {
-            return Path.of(NpyFixtures.class.getResource("/fixtures/npy/manifest.txt").toURI()).getParent();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
+            URI uri = NpyFixtures.class.getResource("/fixtures/npy/manifest.txt").toURI();
+            if (!uri.getScheme().equals("jar")) {
+                dir = Path.of(uri).getParent();
+                return dir;
+            }
+            Path copy = Files.createTempDirectory("ndgpu-npy-fixtures");
+            try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of());
+                 Stream<Path> files = Files.list(jar.getPath("/fixtures/npy"))) {
+                for (Path f : files.toList()) Files.copy(f, copy.resolve(f.getFileName().toString()));
+            }
+            dir = copy;
+            return dir;
+        } catch (URISyntaxException | IOException e) {
+            throw new IllegalStateException("the .npy fixtures cannot be read", e);
         }
     }
 
