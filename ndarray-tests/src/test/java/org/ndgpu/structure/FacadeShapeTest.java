@@ -1,4 +1,4 @@
-package org.ndgpu.aggregate;
+package org.ndgpu.structure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
