@@ -1,25 +1,21 @@
 package org.ndgpu;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.reflect.Array;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.HostData;
+import org.ndgpu.ndarray.InputOutput;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Ranges;
+import org.ndgpu.ndarray.Statistics;
+import org.ndgpu.ndarray.Transfers;
+import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.random.Random;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -35,6 +31,10 @@ import org.ndgpu.spi.Ufunc;
  * var z = Nd.zeros(DType.FLOAT32, 3, 4);
  * Nd.add(x, 1, null);
  * }</pre>
+ *
+ * <p>This class is a facade: each method is one delegation, to the class of its concept in package
+ * {@code org.ndgpu.ndarray} ({@link Creation}, {@link Ranges}, {@link Copies}, {@link InputOutput},
+ * ...), to {@link NDArray}, or to the operation modules.
  */
 public final class Nd {
     private Nd() { }
@@ -42,94 +42,16 @@ public final class Nd {
     // ---------------------------------------------------------------- from Java data
 
     /** An array from a Java primitive array, nested to any depth: float[][] gives a 2-d float32 array. */
-    public static NDArray array(Object javaArray) {
-        if (javaArray instanceof NDArray a) return a.copy();
-        if (javaArray instanceof Number || javaArray instanceof Boolean) {
-            DType d = DType.ofJavaValue(javaArray);
-            return full(javaArray, d);
-        }
-        if (javaArray == null || !javaArray.getClass().isArray()) {
-            throw new DTypeException("array: expected a Java primitive array (float[], double[][], ...), got "
-                    + (javaArray == null ? "null" : javaArray.getClass().getSimpleName()));
-        }
-        List<Long> dims = new ArrayList<>();
-        Object o = javaArray;
-        Class<?> c = javaArray.getClass();
-        while (c.isArray()) {
-            dims.add((long) Array.getLength(o));
-            c = c.getComponentType();
-            o = Array.getLength(o) > 0 ? Array.get(o, 0) : null;
-            if (o == null && c.isArray()) break;
-        }
-        while (c.isArray()) {   // levels below an empty one still count, as float[0][] is 2-d: shape (0, 0)
-            dims.add(0L);
-            c = c.getComponentType();
-        }
-        DType d = HostData.dtypeOfJava(c, "array");
-        long[] shape = dims.stream().mapToLong(Long::longValue).toArray();
-        if (shape.length == 1 && d != DType.BOOL) {
-            // a flat primitive array is already C-order little-endian bytes: one transfer, no copy here
-            return NDArray.fromHost(Device.current(), d, shape, HostData.segmentOf(javaArray));
-        }
-        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, Shapes.size(shape) * d.itemsize()), 16)
-                .asSlice(0, Shapes.size(shape) * d.itemsize());
-        long[] next = {0};
-        flatten(javaArray, shape, 0, seg, d, next);
-        return NDArray.fromHost(Device.current(), d, shape, seg);
-    }
-
-    private static void flatten(Object arr, long[] shape, int level, MemorySegment seg, DType d, long[] next) {
-        int len = Array.getLength(arr);
-        if (len != shape[level]) {
-            throw new ShapeException("array: ragged nested array: a row at depth " + level + " has length " + len
-                    + ", expected " + shape[level]);
-        }
-        if (level == shape.length - 1 && d != DType.BOOL) {
-            // a row of a primitive type: one bulk copy instead of an element at a time
-            MemorySegment row = HostData.segmentOf(arr);
-            MemorySegment.copy(row, 0, seg, next[0] * d.itemsize(), row.byteSize());
-            next[0] += len;
-            return;
-        }
-        for (int k = 0; k < len; k++) {
-            if (level < shape.length - 1) {
-                Object row = Array.get(arr, k);
-                if (row == null) throw new ShapeException("array: null row at depth " + (level + 1));
-                flatten(row, shape, level + 1, seg, d, next);
-                continue;
-            }
-            long i = next[0]++;
-            switch (d) {
-                case BOOL -> HostData.put(seg, d, i, 0, 0, Array.getBoolean(arr, k) ? 1 : 0, true);
-                case FLOAT32, FLOAT64 -> HostData.put(seg, d, i, Array.getDouble(arr, k), 0, 0, false);
-                default -> HostData.put(seg, d, i, 0, 0, Array.getLong(arr, k), true);
-            }
-        }
-    }
+    public static NDArray array(Object javaArray) { return Creation.array(javaArray); }
 
     /**
      * An array of {@code dtype} and {@code shape} from a flat Java primitive array (or a nested one
      * of matching size), converted as numpy.asarray(data, dtype).reshape(shape) would.
      */
-    public static NDArray array(Object data, DType dtype, long... shape) {
-        Objects.requireNonNull(dtype, "array: dtype is null");
-        Objects.requireNonNull(shape, "array: shape is null");
-        try (NDArray src = array(data)) {
-            NDArray flat = src.dtype() == dtype ? src.copy() : src.astype(dtype);
-            if (shape.length == 0 && src.ndim() == 1) shape = src.shape();
-            try (flat) {
-                return flat.reshape(shape).copy();
-            }
-        }
-    }
+    public static NDArray array(Object data, DType dtype, long... shape) { return Creation.array(data, dtype, shape); }
 
     /** An array from little-endian C-order bytes (for example a MemorySegment from a file). */
-    public static NDArray array(MemorySegment bytes, DType dtype, long... shape) {
-        Objects.requireNonNull(bytes, "array: bytes is null");
-        Objects.requireNonNull(dtype, "array: dtype is null");
-        Objects.requireNonNull(shape, "array: shape is null");
-        return NDArray.fromHost(Device.current(), dtype, shape, bytes);
-    }
+    public static NDArray array(MemorySegment bytes, DType dtype, long... shape) { return Creation.fromBytes(bytes, dtype, shape); }
 
     /** numpy.asarray: the array itself when it already is one, else {@link #array(Object)}. */
     public static NDArray asarray(Object data) { return data instanceof NDArray a ? a : array(data); }
@@ -140,75 +62,40 @@ public final class Nd {
     public static NDArray empty(long... shape) { return empty(DType.FLOAT64, shape); }
 
     /** numpy.empty(shape, dtype): {@code Nd.empty(DType.FLOAT32, 3, 4)}. */
-    public static NDArray empty(DType dtype, long... shape) { Objects.requireNonNull(dtype, "empty: dtype is null"); Objects.requireNonNull(shape, "empty: shape is null"); return NDArray.empty(Device.current(), dtype, shape, Order.C); }
+    public static NDArray empty(DType dtype, long... shape) { return Creation.empty(dtype, shape); }
 
     /** An uninitialized array in C or F order. */
-    public static NDArray empty(DType dtype, Order order, long... shape) { Objects.requireNonNull(dtype, "empty: dtype is null"); Objects.requireNonNull(order, "empty: order is null"); Objects.requireNonNull(shape, "empty: shape is null"); return NDArray.empty(Device.current(), dtype, shape, order); }
+    public static NDArray empty(DType dtype, Order order, long... shape) { return Creation.empty(dtype, order, shape); }
 
     /** numpy.zeros(shape): float64 zeros. */
     public static NDArray zeros(long... shape) { return zeros(DType.FLOAT64, shape); }
 
     /** numpy.zeros(shape, dtype): {@code Nd.zeros(DType.INT32, 2, 2)}. */
-    public static NDArray zeros(DType dtype, long... shape) {
-        Objects.requireNonNull(dtype, "zeros: dtype is null");
-        Objects.requireNonNull(shape, "zeros: shape is null");
-        NDArray a = empty(dtype, shape);
-        var dev = a.device();
-        dev.backend().fill(dev.currentStream().backendStream(), a.buffer(), a.offset(), a.nbytes(), (byte) 0);
-        return a;
-    }
+    public static NDArray zeros(DType dtype, long... shape) { return Creation.zeros(dtype, shape); }
 
     /** numpy.ones(shape): float64 ones. */
     public static NDArray ones(long... shape) { return ones(DType.FLOAT64, shape); }
 
     /** numpy.ones(shape, dtype). */
-    public static NDArray ones(DType dtype, long... shape) { Objects.requireNonNull(dtype, "ones: dtype is null"); Objects.requireNonNull(shape, "ones: shape is null"); return full(1, dtype, shape); }
+    public static NDArray ones(DType dtype, long... shape) { return Creation.ones(dtype, shape); }
 
     /** numpy.full(shape, value, dtype). */
-    public static NDArray full(Object value, DType dtype, long... shape) {
-        Objects.requireNonNull(dtype, "full: dtype is null");
-        Objects.requireNonNull(shape, "full: shape is null");
-        NDArray a = empty(dtype, shape);
-        try {
-            Copies.assign("full", a, value);
-        } catch (RuntimeException e) {
-            a.close();
-            throw e;
-        }
-        return a;
-    }
+    public static NDArray full(Object value, DType dtype, long... shape) { return Creation.full(value, dtype, shape); }
 
     /** numpy.full(shape, value): the dtype from the value (int64, float64 or bool). */
     public static NDArray full(Object value, long... shape) { return full(value, DType.ofJavaValue(value), shape); }
 
     /** numpy.empty_like(a): same shape, dtype, device and layout order. */
-    public static NDArray emptyLike(NDArray a) { Objects.requireNonNull(a, "emptyLike: a is null"); return NDArray.empty(a.device(), a.dtype(), a.shape(), likeOrder(a)); }
+    public static NDArray emptyLike(NDArray a) { return Creation.emptyLike(a); }
 
     /** numpy.zeros_like(a). */
-    public static NDArray zerosLike(NDArray a) {
-        Objects.requireNonNull(a, "zerosLike: a is null");
-        NDArray z = emptyLike(a);
-        z.fill(0);
-        return z;
-    }
+    public static NDArray zerosLike(NDArray a) { return Creation.zerosLike(a); }
 
     /** numpy.ones_like(a). */
-    public static NDArray onesLike(NDArray a) {
-        Objects.requireNonNull(a, "onesLike: a is null");
-        NDArray z = emptyLike(a);
-        z.fill(1);
-        return z;
-    }
+    public static NDArray onesLike(NDArray a) { return Creation.onesLike(a); }
 
     /** numpy.full_like(a, value). */
-    public static NDArray fullLike(NDArray a, Object value) {
-        Objects.requireNonNull(a, "fullLike: a is null");
-        NDArray z = emptyLike(a);
-        z.fill(value);
-        return z;
-    }
-
-    private static Order likeOrder(NDArray a) { return a.isFContiguous() && !a.isCContiguous() ? Order.F : Order.C; }
+    public static NDArray fullLike(NDArray a, Object value) { return Creation.fullLike(a, value); }
 
     // ---------------------------------------------------------------- ranges
 
@@ -219,19 +106,7 @@ public final class Nd {
     public static NDArray arange(long start, long stop) { return arange(start, stop, 1); }
 
     /** numpy.arange(start, stop, step): int64; {@code Nd.arange(10, 0, -3)} is [10, 7, 4, 1]. */
-    public static NDArray arange(long start, long stop, long step) {
-        if (step == 0) throw new NdException("arange: step must not be zero");
-        // exact: stop - start overflows a long for bounds far apart (Long.MIN_VALUE to Long.MAX_VALUE)
-        var span = java.math.BigInteger.valueOf(stop).subtract(java.math.BigInteger.valueOf(start))
-                .add(java.math.BigInteger.valueOf(step - Long.signum(step)));
-        var count = span.divide(java.math.BigInteger.valueOf(step));
-        if (span.signum() != 0 && span.signum() != Long.signum(step)) count = java.math.BigInteger.ZERO;
-        if (count.bitLength() > 62) {
-            throw new ShapeException("arange: Maximum allowed size exceeded: " + count + " elements from " + start + " to " + stop
-                    + " by " + step);
-        }
-        return range(DType.INT64, count.longValue(), start, step);
-    }
+    public static NDArray arange(long start, long stop, long step) { return Ranges.arange(start, stop, step); }
 
     /** numpy.arange(stop) with a float: float64. */
     public static NDArray arange(double stop) { return arange(0.0, stop, 1.0); }
@@ -243,57 +118,7 @@ public final class Nd {
     public static NDArray arange(double start, double stop, double step) { return arange(start, stop, step, DType.FLOAT64); }
 
     /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
-    public static NDArray arange(double start, double stop, double step, DType dtype) {
-        Objects.requireNonNull(dtype, "arange: dtype is null");
-        if (step == 0 || !Double.isFinite(step)) throw new NdException("arange: step must be finite and not zero, got " + step);
-        if (Double.isNaN(start) || Double.isNaN(stop)) {
-            throw new NdException("arange: cannot compute length: start " + start + ", stop " + stop + ", step " + step);
-        }
-        double length = Math.ceil((stop - start) / step);
-        if (!(length < 0x1p62)) {
-            throw new ShapeException("arange: Maximum allowed size exceeded: (" + stop + " - " + start + ") / " + step + " elements");
-        }
-        long n = (long) Math.max(0, length);
-        if (dtype.isComplex() || dtype.isBool()) {
-            throw new DTypeException("arange: expected an integer or float dtype, got " + dtype);
-        }
-        // As NumPy's arange: the first two elements are start and start + step converted to the dtype,
-        // the rest first + i * (second - first) in the dtype's own arithmetic (float32 math for float32)
-        if (dtype.isInteger()) {
-            long b0 = (long) start, b1 = (long) (start + step);
-            return range(dtype, n, b0, b1 - b0);
-        }
-        if (dtype == DType.FLOAT64) return range(dtype, n, start, (start + step) - start, start + step);
-        float b0 = (float) start, b1 = (float) (start + step);
-        if (dtype == DType.FLOAT16) {
-            b0 = Float.float16ToFloat(Float.floatToFloat16(b0));
-            b1 = Float.float16ToFloat(Float.floatToFloat16(b1));
-        }
-        return range(dtype, n, b0, b1 - b0, b1);
-    }
-
-    private static NDArray range(DType dtype, long n, long start, long step) {
-        NDArray out = empty(dtype, n);
-        var spec = new Spec("nd_range_int64_" + dtype,
-                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", DType.INT64, Kind.SCALAR), new Param("v1", DType.INT64, Kind.SCALAR)),
-                "y = " + CTypes.cast(DType.INT64, dtype, "v0 + (long)i * v1") + ";");
-        ElementwiseLoop.run(spec, new Object[]{out, start, step}, out.shape());
-        return out;
-    }
-
-    /** first + i * delta in float32 or float64 (the product never fused into an fma, as NumPy), element 1 exactly second. */
-    private static NDArray range(DType dtype, long n, double first, double delta, double second) {
-        NDArray out = empty(dtype, n);
-        DType p = dtype == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
-        String t = CTypes.compute(p);
-        String mul = p == DType.FLOAT64 ? "nd_dmul_rn" : "nd_fmul_rn";
-        var spec = new Spec("nd_range_" + p + "_" + dtype,
-                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", p, Kind.SCALAR), new Param("v1", p, Kind.SCALAR),
-                        new Param("v2", p, Kind.SCALAR)),
-                "y = " + CTypes.cast(p, dtype, "(i == 1 ? v2 : v0 + " + mul + "((" + t + ")i, v1))") + ";");
-        ElementwiseLoop.run(spec, new Object[]{out, first, delta, second}, out.shape());
-        return out;
-    }
+    public static NDArray arange(double start, double stop, double step, DType dtype) { return Ranges.arange(start, stop, step, dtype); }
 
     /** numpy.linspace(start, stop, 50). */
     public static NDArray linspace(double start, double stop) { return linspace(start, stop, 50, true, DType.FLOAT64); }
@@ -302,84 +127,28 @@ public final class Nd {
     public static NDArray linspace(double start, double stop, long num) { return linspace(start, stop, num, true, DType.FLOAT64); }
 
     /** numpy.linspace(start, stop, num, endpoint, dtype): start + i*step, the last point exactly stop when endpoint. */
-    public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) {
-        Objects.requireNonNull(dtype, "linspace: dtype is null");
-        if (num < 0) throw new NdException("linspace: number of samples must be non-negative, got " + num);
-        long div = endpoint ? num - 1 : num;
-        double step = div > 0 ? (stop - start) / div : Double.NaN;
-        NDArray out = empty(dtype, num);
-        // i * step + start as NumPy: the product rounded on its own, never an fma
-        String value = div > 0 ? "v0 + nd_dmul_rn((double)i, v1)" : "v0";
-        String last = endpoint && num > 1 ? "(i == _n - 1) ? v2 : " : "";
-        String y = "(" + last + "(" + value + "))";
-        if (dtype.isInteger()) y = "floor" + y;   // NumPy floors toward -inf before an integer cast
-        var spec = new Spec("nd_linspace_" + dtype + (endpoint ? "_e" : "") + (div > 0 ? "" : "_1"),
-                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", DType.FLOAT64, Kind.SCALAR),
-                        new Param("v1", DType.FLOAT64, Kind.SCALAR), new Param("v2", DType.FLOAT64, Kind.SCALAR)),
-                "y = " + CTypes.cast(DType.FLOAT64, dtype, y) + ";");
-        ElementwiseLoop.run(spec, new Object[]{out, start, step, stop}, out.shape());
-        return out;
-    }
+    public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) { return Ranges.linspace(start, stop, num, endpoint, dtype); }
 
     /** numpy.identity(n): the float64 identity matrix. */
     public static NDArray identity(long n) { return eye(n); }
 
     /** numpy.identity(n, dtype). */
-    public static NDArray identity(long n, DType dtype) { Objects.requireNonNull(dtype, "identity: dtype is null"); return eye(n, n, 0, dtype); }
+    public static NDArray identity(long n, DType dtype) { return eye(n, n, 0, Objects.requireNonNull(dtype, "identity: dtype is null")); }
 
     /** numpy.logspace(start, stop, num): 10 ** linspace(start, stop, num), float64. */
     public static NDArray logspace(double start, double stop, long num) { return logspace(start, stop, num, true, 10.0); }
 
     /** numpy.logspace(start, stop, num, endpoint, base): base ** linspace(start, stop, num, endpoint), float64. */
-    public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) {
-        try (NDArray exps = linspace(start, stop, num, endpoint, DType.FLOAT64)) {
-            return call(Ufunc.POWER, null, base, exps);
-        }
-    }
+    public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) { return Ranges.logspace(start, stop, num, endpoint, base); }
 
     /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
-    public static NDArray[] meshgrid(NDArray... xs) {
-        Objects.requireNonNull(xs, "meshgrid: xs is null");
-        int n = xs.length;
-        long[] shape = new long[n];
-        for (int i = 0; i < n; i++) {
-            if (xs[i] == null) throw new NullPointerException("meshgrid: xs[" + i + "] is null");
-            shape[i] = xs[i].live("meshgrid").size();
-        }
-        if (n >= 2) {                                    // 'xy': the first two output axes swap
-            long t = shape[0];
-            shape[0] = shape[1];
-            shape[1] = t;
-        }
-        NDArray[] out = new NDArray[n];
-        for (int i = 0; i < n; i++) {
-            long[] one = new long[n];
-            java.util.Arrays.fill(one, 1);
-            int axis = n >= 2 && i < 2 ? 1 - i : i;
-            one[axis] = shape[axis];
-            try (NDArray flat = xs[i].ravel(); NDArray r = flat.reshape(one); NDArray b = r.broadcastTo(shape)) {
-                out[i] = b.copy();
-            }
-        }
-        return out;
-    }
+    public static NDArray[] meshgrid(NDArray... xs) { return Ranges.meshgrid(xs); }
 
     /** numpy.eye(n): float64 identity. */
     public static NDArray eye(long n) { return eye(n, n, 0, DType.FLOAT64); }
 
     /** numpy.eye(n, m, k, dtype): ones on the k-th diagonal. */
-    public static NDArray eye(long n, long m, long k, DType dtype) {
-        Objects.requireNonNull(dtype, "eye: dtype is null");
-        NDArray out = zeros(dtype, n, m);
-        long len = k >= 0 ? Math.min(n, m - k) : Math.min(n + k, m);
-        if (len > 0) {
-            long start = (k >= 0 ? k : -k * m) * dtype.itemsize();
-            try (NDArray diag = out.view(new long[]{len}, new long[]{(m + 1) * dtype.itemsize()}, start)) {
-                diag.fill(1);
-            }
-        }
-        return out;
-    }
+    public static NDArray eye(long n, long m, long k, DType dtype) { return Creation.eye(n, m, k, dtype); }
 
     // ---------------------------------------------------------------- files
 
@@ -406,207 +175,155 @@ public final class Nd {
      * little- or big-endian, of any size (no 2 GiB limit). The data is copied from the mapped file to
      * the device in chunks, never held whole on the Java heap; the result is C-contiguous.
      */
-    public static NDArray load(java.nio.file.Path file) { Objects.requireNonNull(file, "load: file is null"); return Providers.routines().loadNpy(file, Device.current()); }
+    public static NDArray load(java.nio.file.Path file) { return InputOutput.load(file); }
 
     /**
      * numpy.load of a .npz archive: the arrays by name, in archive order. Each member goes through
      * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB.
      */
-    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) {
-        Objects.requireNonNull(file, "loadNpz: file is null");
-        var out = new java.util.LinkedHashMap<String, NDArray>();
-        Providers.routines().readNpz(file).forEach((k, v) -> out.put(k, fromHost(v)));
-        return out;
-    }
+    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) { return InputOutput.loadNpz(file); }
 
     /**
      * numpy.save: writes a .npy file NumPy reads, of any size (no 2 GiB limit); the elements are
      * streamed from the device to the file in chunks. An F-contiguous array is saved in Fortran order,
      * as NumPy does; another non-C-contiguous array is first copied to C order on the device.
      */
-    public static void save(java.nio.file.Path file, NDArray a) { Objects.requireNonNull(file, "save: file is null"); Objects.requireNonNull(a, "save: a is null"); Providers.routines().saveNpy(file, a); }
+    public static void save(java.nio.file.Path file, NDArray a) { InputOutput.save(file, a); }
 
     /** numpy.savez: an uncompressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
-        Providers.routines().writeNpz(Objects.requireNonNull(file, "savez: file is null"), hostArrays("savez", arrays), false);
-    }
+    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savez", file, arrays, false); }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
-        Providers.routines().writeNpz(Objects.requireNonNull(file, "savezCompressed: file is null"), hostArrays("savezCompressed", arrays), true);
-    }
-
-    /** The arrays copied to the host in the map's order, for an .npz writer; a null array is named in the exception. */
-    private static java.util.Map<String, org.ndgpu.ndarray.HostArray> hostArrays(String op, java.util.Map<String, NDArray> arrays) {
-        Objects.requireNonNull(arrays, () -> op + ": arrays is null");
-        var host = new java.util.LinkedHashMap<String, org.ndgpu.ndarray.HostArray>();
-        arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> op + ": the array named '" + k + "' is null"))));
-        return host;
-    }
+    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savezCompressed", file, arrays, true); }
 
     /** A host array made into a device array on the current device. */
-    public static NDArray fromHost(org.ndgpu.ndarray.HostArray h) {
-        Objects.requireNonNull(h, "fromHost: h is null");
-        org.ndgpu.ndarray.HostArray c = h.fortranOrder() ? h.toCOrder() : h;
-        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, c.nbytes()), 16).asSlice(0, c.nbytes());
-        seg.asByteBuffer().put(c.data());
-        return NDArray.fromHost(Device.current(), c.dtype(), c.shape(), seg);
-    }
-
-    private static org.ndgpu.ndarray.HostArray toHostOrdered(NDArray a) {
-        if (a.ndim() > 1 && a.isFContiguous() && !a.isCContiguous()) {
-            org.ndgpu.ndarray.HostArray t = a.T().toHost();
-            return new org.ndgpu.ndarray.HostArray(a.dtype(), a.shape(), true, t.data());
-        }
-        return a.toHost();
-    }
+    public static NDArray fromHost(org.ndgpu.ndarray.HostArray h) { return Transfers.fromHost(h); }
 
     // ---------------------------------------------------------------- layout
 
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */
-    public static NDArray ascontiguousarray(NDArray a) {
-        Objects.requireNonNull(a, "ascontiguousarray: a is null");
-        if (a.ndim() == 0) return a.reshape(1);   // NumPy: the result has at least one dimension
-        return a.isCContiguous() ? a : a.copy(Order.C);
-    }
+    public static NDArray ascontiguousarray(NDArray a) { return Copies.ascontiguousarray(a); }
 
     /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
-    public static NDArray asfortranarray(NDArray a) {
-        Objects.requireNonNull(a, "asfortranarray: a is null");
-        if (a.ndim() == 0) return a.reshape(1);
-        return a.isFContiguous() ? a : a.copy(Order.F);
-    }
+    public static NDArray asfortranarray(NDArray a) { return Copies.asfortranarray(a); }
 
     /** numpy.copyto(dst, src): broadcast and cast into dst with NumPy's default casting, 'same_kind' (float into int raises). */
-    public static void copyto(NDArray dst, Object src) { Objects.requireNonNull(dst, "copyto: dst is null"); Copies.assign("copyto", dst, src, Casting.SAME_KIND); }
+    public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", Objects.requireNonNull(dst, "copyto: dst is null"), src, Casting.SAME_KIND); }
 
     /** numpy.copyto(dst, src, casting): {@code Nd.copyto(ints, floats, Casting.UNSAFE)} truncates as a C cast. */
-    public static void copyto(NDArray dst, Object src, Casting casting) { Objects.requireNonNull(dst, "copyto: dst is null"); Objects.requireNonNull(casting, "copyto: casting is null"); Copies.assign("copyto", dst, src, casting); }
+    public static void copyto(NDArray dst, Object src, Casting casting) { Copies.assign("copyto", Objects.requireNonNull(dst, "copyto: dst is null"), src, Objects.requireNonNull(casting, "copyto: casting is null")); }
 
     // ---------------------------------------------------------------- reductions as functions: Nd.sum(a), Nd.mean(a, 0)
 
     /** numpy.sum(a): the same as {@code a.sum()}. */
-    public static NDArray sum(NDArray a) { Objects.requireNonNull(a, "sum: a is null"); return a.sum(); }
+    public static NDArray sum(NDArray a) { return Objects.requireNonNull(a, "sum: a is null").sum(); }
 
     /** numpy.sum(a, axis). */
-    public static NDArray sum(NDArray a, int axis) { Objects.requireNonNull(a, "sum: a is null"); return a.sum(axis); }
+    public static NDArray sum(NDArray a, int axis) { return Objects.requireNonNull(a, "sum: a is null").sum(axis); }
 
     /** numpy.prod(a): the same as {@code a.prod()}. */
-    public static NDArray prod(NDArray a) { Objects.requireNonNull(a, "prod: a is null"); return a.prod(); }
+    public static NDArray prod(NDArray a) { return Objects.requireNonNull(a, "prod: a is null").prod(); }
 
     /** numpy.prod(a, axis). */
-    public static NDArray prod(NDArray a, int axis) { Objects.requireNonNull(a, "prod: a is null"); return a.prod(axis); }
+    public static NDArray prod(NDArray a, int axis) { return Objects.requireNonNull(a, "prod: a is null").prod(axis); }
 
     /** numpy.mean(a): the same as {@code a.mean()}. */
-    public static NDArray mean(NDArray a) { Objects.requireNonNull(a, "mean: a is null"); return a.mean(); }
+    public static NDArray mean(NDArray a) { return Objects.requireNonNull(a, "mean: a is null").mean(); }
 
     /** numpy.mean(a, axis). */
-    public static NDArray mean(NDArray a, int axis) { Objects.requireNonNull(a, "mean: a is null"); return a.mean(axis); }
+    public static NDArray mean(NDArray a, int axis) { return Objects.requireNonNull(a, "mean: a is null").mean(axis); }
 
     /** numpy.var(a): the same as {@code a.var()}. */
-    public static NDArray var(NDArray a) { Objects.requireNonNull(a, "var: a is null"); return a.var(); }
+    public static NDArray var(NDArray a) { return Objects.requireNonNull(a, "var: a is null").var(); }
 
     /** numpy.var(a, axis). */
-    public static NDArray var(NDArray a, int axis) { Objects.requireNonNull(a, "var: a is null"); return a.var(axis); }
+    public static NDArray var(NDArray a, int axis) { return Objects.requireNonNull(a, "var: a is null").var(axis); }
 
     /** numpy.std(a): the same as {@code a.std()}. */
-    public static NDArray std(NDArray a) { Objects.requireNonNull(a, "std: a is null"); return a.std(); }
+    public static NDArray std(NDArray a) { return Objects.requireNonNull(a, "std: a is null").std(); }
 
     /** numpy.std(a, axis). */
-    public static NDArray std(NDArray a, int axis) { Objects.requireNonNull(a, "std: a is null"); return a.std(axis); }
+    public static NDArray std(NDArray a, int axis) { return Objects.requireNonNull(a, "std: a is null").std(axis); }
 
     /** numpy.min(a): the same as {@code a.min()}. */
-    public static NDArray min(NDArray a) { Objects.requireNonNull(a, "min: a is null"); return a.min(); }
+    public static NDArray min(NDArray a) { return Objects.requireNonNull(a, "min: a is null").min(); }
 
     /** numpy.min(a, axis). */
-    public static NDArray min(NDArray a, int axis) { Objects.requireNonNull(a, "min: a is null"); return a.min(axis); }
+    public static NDArray min(NDArray a, int axis) { return Objects.requireNonNull(a, "min: a is null").min(axis); }
 
     /** numpy.max(a): the same as {@code a.max()}. */
-    public static NDArray max(NDArray a) { Objects.requireNonNull(a, "max: a is null"); return a.max(); }
+    public static NDArray max(NDArray a) { return Objects.requireNonNull(a, "max: a is null").max(); }
 
     /** numpy.max(a, axis). */
-    public static NDArray max(NDArray a, int axis) { Objects.requireNonNull(a, "max: a is null"); return a.max(axis); }
+    public static NDArray max(NDArray a, int axis) { return Objects.requireNonNull(a, "max: a is null").max(axis); }
 
     /** numpy.argmin(a): the same as {@code a.argmin()}. */
-    public static NDArray argmin(NDArray a) { Objects.requireNonNull(a, "argmin: a is null"); return a.argmin(); }
+    public static NDArray argmin(NDArray a) { return Objects.requireNonNull(a, "argmin: a is null").argmin(); }
 
     /** numpy.argmin(a, axis). */
-    public static NDArray argmin(NDArray a, int axis) { Objects.requireNonNull(a, "argmin: a is null"); return a.argmin(axis); }
+    public static NDArray argmin(NDArray a, int axis) { return Objects.requireNonNull(a, "argmin: a is null").argmin(axis); }
 
     /** numpy.argmax(a): the same as {@code a.argmax()}. */
-    public static NDArray argmax(NDArray a) { Objects.requireNonNull(a, "argmax: a is null"); return a.argmax(); }
+    public static NDArray argmax(NDArray a) { return Objects.requireNonNull(a, "argmax: a is null").argmax(); }
 
     /** numpy.argmax(a, axis). */
-    public static NDArray argmax(NDArray a, int axis) { Objects.requireNonNull(a, "argmax: a is null"); return a.argmax(axis); }
+    public static NDArray argmax(NDArray a, int axis) { return Objects.requireNonNull(a, "argmax: a is null").argmax(axis); }
 
     /** numpy.all(a): the same as {@code a.all()}. */
-    public static NDArray all(NDArray a) { Objects.requireNonNull(a, "all: a is null"); return a.all(); }
+    public static NDArray all(NDArray a) { return Objects.requireNonNull(a, "all: a is null").all(); }
 
     /** numpy.all(a, axis). */
-    public static NDArray all(NDArray a, int axis) { Objects.requireNonNull(a, "all: a is null"); return a.all(axis); }
+    public static NDArray all(NDArray a, int axis) { return Objects.requireNonNull(a, "all: a is null").all(axis); }
 
     /** numpy.any(a): the same as {@code a.any()}. */
-    public static NDArray any(NDArray a) { Objects.requireNonNull(a, "any: a is null"); return a.any(); }
+    public static NDArray any(NDArray a) { return Objects.requireNonNull(a, "any: a is null").any(); }
 
     /** numpy.any(a, axis). */
-    public static NDArray any(NDArray a, int axis) { Objects.requireNonNull(a, "any: a is null"); return a.any(axis); }
+    public static NDArray any(NDArray a, int axis) { return Objects.requireNonNull(a, "any: a is null").any(axis); }
 
     /** numpy.cumsum(a): over the flattened array. */
-    public static NDArray cumsum(NDArray a) { Objects.requireNonNull(a, "cumsum: a is null"); return a.cumsum(); }
+    public static NDArray cumsum(NDArray a) { return Objects.requireNonNull(a, "cumsum: a is null").cumsum(); }
 
     /** numpy.cumsum(a, axis). */
-    public static NDArray cumsum(NDArray a, int axis) { Objects.requireNonNull(a, "cumsum: a is null"); return a.cumsum(axis); }
+    public static NDArray cumsum(NDArray a, int axis) { return Objects.requireNonNull(a, "cumsum: a is null").cumsum(axis); }
 
     /** numpy.cumprod(a): over the flattened array. */
-    public static NDArray cumprod(NDArray a) { Objects.requireNonNull(a, "cumprod: a is null"); return a.cumprod(); }
+    public static NDArray cumprod(NDArray a) { return Objects.requireNonNull(a, "cumprod: a is null").cumprod(); }
 
     /** numpy.cumprod(a, axis). */
-    public static NDArray cumprod(NDArray a, int axis) { Objects.requireNonNull(a, "cumprod: a is null"); return a.cumprod(axis); }
+    public static NDArray cumprod(NDArray a, int axis) { return Objects.requireNonNull(a, "cumprod: a is null").cumprod(axis); }
 
     // ---------------------------------------------------------------- reductions beyond the NDArray methods
 
     /** numpy.count_nonzero(a): the number of nonzero elements, as a 0-d int64 array. */
-    public static NDArray countNonzero(NDArray a) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce(Reduction.COUNT_NONZERO, a, null, false); }
+    public static NDArray countNonzero(NDArray a) { return reduce(Reduction.COUNT_NONZERO, Objects.requireNonNull(a, "countNonzero: a is null"), null, false); }
 
     /** numpy.count_nonzero(a, axis, keepdims). */
-    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "countNonzero: a is null"); return reduce(Reduction.COUNT_NONZERO, a, axes, keepdims); }
+    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.COUNT_NONZERO, Objects.requireNonNull(a, "countNonzero: a is null"), axes, keepdims); }
 
     /** numpy.nansum(a): the sum with NaNs counted as zero. */
-    public static NDArray nansum(NDArray a) { Objects.requireNonNull(a, "nansum: a is null"); return reduce(Reduction.NANSUM, a, null, false); }
+    public static NDArray nansum(NDArray a) { return reduce(Reduction.NANSUM, Objects.requireNonNull(a, "nansum: a is null"), null, false); }
 
     /** numpy.nansum(a, axis, keepdims). */
-    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nansum: a is null"); return reduce(Reduction.NANSUM, a, axes, keepdims); }
+    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANSUM, Objects.requireNonNull(a, "nansum: a is null"), axes, keepdims); }
 
     /** numpy.nanmax(a): the maximum ignoring NaNs (NaN only where every element is NaN). */
-    public static NDArray nanmax(NDArray a) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce(Reduction.NANMAX, a, null, false); }
+    public static NDArray nanmax(NDArray a) { return reduce(Reduction.NANMAX, Objects.requireNonNull(a, "nanmax: a is null"), null, false); }
 
     /** numpy.nanmax(a, axis, keepdims). */
-    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmax: a is null"); return reduce(Reduction.NANMAX, a, axes, keepdims); }
+    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANMAX, Objects.requireNonNull(a, "nanmax: a is null"), axes, keepdims); }
 
     /** numpy.nanmin(a): the minimum ignoring NaNs. */
-    public static NDArray nanmin(NDArray a) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce(Reduction.NANMIN, a, null, false); }
+    public static NDArray nanmin(NDArray a) { return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), null, false); }
 
     /** numpy.nanmin(a, axis, keepdims). */
-    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { Objects.requireNonNull(a, "nanmin: a is null"); return reduce(Reduction.NANMIN, a, axes, keepdims); }
+    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), axes, keepdims); }
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
-    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
-        Objects.requireNonNull(a, "nanmean: a is null");
-        if (!a.live("nanmean").dtype().isInexact()) return a.mean(axes == null ? allAxes(a) : axes, keepdims);
-        try (NDArray sum = nansum(a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
-             NDArray count = countNonzero(ok, axes, keepdims); NDArray n = count.astype(sum.dtype())) {
-            return sum.div(n);                        // in the sum's dtype: float32 stays float32, as NumPy
-        }
-    }
+    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) { return Statistics.nanmean(a, axes, keepdims); }
 
     /** numpy.nanmean(a). */
     public static NDArray nanmean(NDArray a) { return nanmean(a, null, false); }
-
-    private static int[] allAxes(NDArray a) {
-        int[] all = new int[a.ndim()];
-        for (int i = 0; i < all.length; i++) all[i] = i;
-        return all;
-    }
 
     private static NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims) {
         return Providers.reductions(a.live(op.numpyName())).reduce(op, a, axes, keepdims, null, 0);
@@ -615,133 +332,130 @@ public final class Nd {
     // ---------------------------------------------------------------- searching
 
     /** numpy.where(cond) with one argument: the same as nonzero(cond). */
-    public static NDArray[] where(NDArray cond) { Objects.requireNonNull(cond, "where: cond is null"); return Providers.routines().nonzero("where", cond); }
+    public static NDArray[] where(NDArray cond) { return Providers.routines().nonzero("where", Objects.requireNonNull(cond, "where: cond is null")); }
 
     /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
-    public static NDArray[] nonzero(NDArray a) { Objects.requireNonNull(a, "nonzero: a is null"); return Providers.routines().nonzero("nonzero", a); }
+    public static NDArray[] nonzero(NDArray a) { return Providers.routines().nonzero("nonzero", Objects.requireNonNull(a, "nonzero: a is null")); }
 
     /** numpy.argwhere(a): the indices of the nonzero elements as rows, shape (count, ndim). */
-    public static NDArray argwhere(NDArray a) { Objects.requireNonNull(a, "argwhere: a is null"); return Providers.routines().argwhere("argwhere", a); }
+    public static NDArray argwhere(NDArray a) { return Providers.routines().argwhere("argwhere", Objects.requireNonNull(a, "argwhere: a is null")); }
 
     /** numpy.flatnonzero(a): the flat indices of the nonzero elements. */
-    public static NDArray flatnonzero(NDArray a) { Objects.requireNonNull(a, "flatnonzero: a is null"); return Providers.routines().flatnonzero("flatnonzero", a); }
+    public static NDArray flatnonzero(NDArray a) { return Providers.routines().flatnonzero("flatnonzero", Objects.requireNonNull(a, "flatnonzero: a is null")); }
 
     // ---------------------------------------------------------------- sorting
 
     /** numpy.sort(a): a sorted copy along the last axis, NaN last. */
-    public static NDArray sort(NDArray a) { Objects.requireNonNull(a, "sort: a is null"); return Providers.routines().sort("sort", a, -1, false); }
+    public static NDArray sort(NDArray a) { return Providers.routines().sort("sort", Objects.requireNonNull(a, "sort: a is null"), -1, false); }
 
     /** numpy.sort(a, axis). */
-    public static NDArray sort(NDArray a, int axis) { Objects.requireNonNull(a, "sort: a is null"); return Providers.routines().sort("sort", a, axis, false); }
+    public static NDArray sort(NDArray a, int axis) { return Providers.routines().sort("sort", Objects.requireNonNull(a, "sort: a is null"), axis, false); }
 
     /** numpy.argsort(a, kind='stable'): int64 indices that sort the last axis. */
-    public static NDArray argsort(NDArray a) { Objects.requireNonNull(a, "argsort: a is null"); return Providers.routines().sort("argsort", a, -1, true); }
+    public static NDArray argsort(NDArray a) { return Providers.routines().sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), -1, true); }
 
     /** numpy.argsort(a, axis, kind='stable'). */
-    public static NDArray argsort(NDArray a, int axis) { Objects.requireNonNull(a, "argsort: a is null"); return Providers.routines().sort("argsort", a, axis, true); }
+    public static NDArray argsort(NDArray a, int axis) { return Providers.routines().sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), axis, true); }
 
     /** numpy.median(a): of the flattened array, NaN if any element is NaN. */
-    public static NDArray median(NDArray a) { Objects.requireNonNull(a, "median: a is null"); return Providers.routines().quantile("median", a, 0.5, null, false); }
+    public static NDArray median(NDArray a) { return Providers.routines().quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, null, false); }
 
     /** numpy.median(a, axis). */
-    public static NDArray median(NDArray a, int axis) { Objects.requireNonNull(a, "median: a is null"); return Providers.routines().quantile("median", a, 0.5, axis, false); }
+    public static NDArray median(NDArray a, int axis) { return Providers.routines().quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, axis, false); }
 
     /** numpy.quantile(a, q) for q in [0, 1], method 'linear'. */
-    public static NDArray quantile(NDArray a, double q) { Objects.requireNonNull(a, "quantile: a is null"); return Providers.routines().quantile("quantile", a, q, null, false); }
+    public static NDArray quantile(NDArray a, double q) { return Providers.routines().quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, null, false); }
 
     /** numpy.quantile(a, q, axis, keepdims). */
-    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { Objects.requireNonNull(a, "quantile: a is null"); return Providers.routines().quantile("quantile", a, q, axis, keepdims); }
+    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { return Providers.routines().quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, axis, keepdims); }
 
     /** numpy.percentile(a, p) for p in [0, 100]. */
-    public static NDArray percentile(NDArray a, double p) { Objects.requireNonNull(a, "percentile: a is null"); return Providers.routines().quantile("percentile", a, p / 100, null, false); }
+    public static NDArray percentile(NDArray a, double p) { return Providers.routines().quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, null, false); }
 
     /** numpy.percentile(a, p, axis, keepdims). */
-    public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
-        Objects.requireNonNull(a, "percentile: a is null");
-        return Providers.routines().quantile("percentile", a, p / 100, axis, keepdims);
-    }
+    public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) { return Providers.routines().quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, axis, keepdims); }
 
     /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */
-    public static NDArray searchsorted(NDArray a, Object v) { Objects.requireNonNull(a, "searchsorted: a is null"); return Providers.routines().searchsorted("searchsorted", a, v, "left"); }
+    public static NDArray searchsorted(NDArray a, Object v) { return Providers.routines().searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, "left"); }
 
     /** numpy.searchsorted(a, v, side): side "left" or "right". */
-    public static NDArray searchsorted(NDArray a, Object v, String side) { Objects.requireNonNull(a, "searchsorted: a is null"); Objects.requireNonNull(side, "searchsorted: side is null"); return Providers.routines().searchsorted("searchsorted", a, v, side); }
+    public static NDArray searchsorted(NDArray a, Object v, String side) { return Providers.routines().searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, Objects.requireNonNull(side, "searchsorted: side is null")); }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
-    public static NDArray unique(NDArray a) { Objects.requireNonNull(a, "unique: a is null"); return Providers.routines().unique("unique", a); }
+    public static NDArray unique(NDArray a) { return Providers.routines().unique("unique", Objects.requireNonNull(a, "unique: a is null")); }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences
 
     /** numpy.diagonal(a): the main diagonal of the first two axes; a view. */
-    public static NDArray diagonal(NDArray a) { Objects.requireNonNull(a, "diagonal: a is null"); return Providers.routines().diagonal("diagonal", a, 0, 0, 1); }
+    public static NDArray diagonal(NDArray a) { return Providers.routines().diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), 0, 0, 1); }
 
     /** numpy.diagonal(a, offset, axis1, axis2): a view with the diagonal as its last axis. */
-    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { Objects.requireNonNull(a, "diagonal: a is null"); return Providers.routines().diagonal("diagonal", a, offset, axis1, axis2); }
+    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { return Providers.routines().diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), offset, axis1, axis2); }
 
     /** numpy.diag(v): a 2-d array with the 1-d v on its diagonal, or a copy of a 2-d v's diagonal. */
-    public static NDArray diag(NDArray v) { Objects.requireNonNull(v, "diag: v is null"); return Providers.routines().diag("diag", v, 0); }
+    public static NDArray diag(NDArray v) { return Providers.routines().diag("diag", Objects.requireNonNull(v, "diag: v is null"), 0); }
 
     /** numpy.diag(v, k). */
-    public static NDArray diag(NDArray v, long k) { Objects.requireNonNull(v, "diag: v is null"); return Providers.routines().diag("diag", v, k); }
+    public static NDArray diag(NDArray v, long k) { return Providers.routines().diag("diag", Objects.requireNonNull(v, "diag: v is null"), k); }
 
     /** numpy.trace(a): the sum of the main diagonal. */
-    public static NDArray trace(NDArray a) { Objects.requireNonNull(a, "trace: a is null"); return Providers.routines().trace("trace", a, 0); }
+    public static NDArray trace(NDArray a) { return Providers.routines().trace("trace", Objects.requireNonNull(a, "trace: a is null"), 0); }
 
     /** numpy.trace(a, offset). */
-    public static NDArray trace(NDArray a, long offset) { Objects.requireNonNull(a, "trace: a is null"); return Providers.routines().trace("trace", a, offset); }
+    public static NDArray trace(NDArray a, long offset) { return Providers.routines().trace("trace", Objects.requireNonNull(a, "trace: a is null"), offset); }
 
     /** numpy.triu(a, k): zero below the k-th diagonal of the last two axes. */
-    public static NDArray triu(NDArray a, long k) { Objects.requireNonNull(a, "triu: a is null"); return Providers.routines().triangle("triu", a, k, true); }
+    public static NDArray triu(NDArray a, long k) { return Providers.routines().triangle("triu", Objects.requireNonNull(a, "triu: a is null"), k, true); }
 
     /** numpy.triu(a). */
     public static NDArray triu(NDArray a) { return triu(a, 0); }
 
     /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
-    public static NDArray tril(NDArray a, long k) { Objects.requireNonNull(a, "tril: a is null"); return Providers.routines().triangle("tril", a, k, false); }
+    public static NDArray tril(NDArray a, long k) { return Providers.routines().triangle("tril", Objects.requireNonNull(a, "tril: a is null"), k, false); }
 
     /** numpy.tril(a). */
     public static NDArray tril(NDArray a) { return tril(a, 0); }
 
     /** numpy.diff(a): the first difference along the last axis. */
-    public static NDArray diff(NDArray a) { Objects.requireNonNull(a, "diff: a is null"); return Providers.routines().diff("diff", a, 1, -1); }
+    public static NDArray diff(NDArray a) { return Providers.routines().diff("diff", Objects.requireNonNull(a, "diff: a is null"), 1, -1); }
 
     /** numpy.diff(a, n, axis): the n-th difference along axis. */
-    public static NDArray diff(NDArray a, int n, int axis) { Objects.requireNonNull(a, "diff: a is null"); return Providers.routines().diff("diff", a, n, axis); }
+    public static NDArray diff(NDArray a, int n, int axis) { return Providers.routines().diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis); }
 
     // ---------------------------------------------------------------- splitting and tiling
 
     /** numpy.split(a, sections): equal parts along axis 0, as views. */
-    public static List<NDArray> split(NDArray a, int sections) { Objects.requireNonNull(a, "split: a is null"); return Providers.routines().split("split", a, sections, 0); }
+    public static List<NDArray> split(NDArray a, int sections) { return Providers.routines().split("split", Objects.requireNonNull(a, "split: a is null"), sections, 0); }
 
     /** numpy.split(a, sections, axis): equal parts, as views; a ShapeException when the axis does not divide. */
-    public static List<NDArray> split(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "split: a is null"); return Providers.routines().split("split", a, sections, axis); }
+    public static List<NDArray> split(NDArray a, int sections, int axis) { return Providers.routines().split("split", Objects.requireNonNull(a, "split: a is null"), sections, axis); }
 
     /** numpy.split(a, indices, axis): a[:i0], a[i0:i1], ..., a[ik:] along axis, as views. */
-    public static List<NDArray> split(NDArray a, long[] indices, int axis) { Objects.requireNonNull(a, "split: a is null"); Objects.requireNonNull(indices, "split: indices is null"); return Providers.routines().splitAt("split", a, indices, axis); }
+    public static List<NDArray> split(NDArray a, long[] indices, int axis) { return Providers.routines().splitAt("split", Objects.requireNonNull(a, "split: a is null"), Objects.requireNonNull(indices, "split: indices is null"), axis); }
 
     /** numpy.array_split(a, sections, axis): as split, but the parts may differ in length by one. */
-    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { Objects.requireNonNull(a, "arraySplit: a is null"); return Providers.routines().arraySplit("array_split", a, sections, axis); }
+    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { return Providers.routines().arraySplit("array_split", Objects.requireNonNull(a, "arraySplit: a is null"), sections, axis); }
 
     /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
-    public static NDArray repeat(NDArray a, long repeats) { Objects.requireNonNull(a, "repeat: a is null"); return Providers.routines().repeat("repeat", a, repeats, null); }
+    public static NDArray repeat(NDArray a, long repeats) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, null); }
 
     /** numpy.repeat(a, repeats, axis). */
-    public static NDArray repeat(NDArray a, long repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); return Providers.routines().repeat("repeat", a, repeats, axis); }
+    public static NDArray repeat(NDArray a, long repeats, int axis) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, axis); }
 
     /** numpy.repeat(a, [r0, r1, ...]): element i of the flattened array repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Providers.routines().repeat("repeat", a, repeats, null); }
+    public static NDArray repeat(NDArray a, long[] repeats) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), null); }
 
     /** numpy.repeat(a, [r0, r1, ...], axis): slice i along the axis repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats, int axis) { Objects.requireNonNull(a, "repeat: a is null"); Objects.requireNonNull(repeats, "repeat: repeats is null"); return Providers.routines().repeat("repeat", a, repeats, axis); }
+    public static NDArray repeat(NDArray a, long[] repeats, int axis) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), axis); }
 
     /** numpy.roll(a, shift): the flattened array shifted, wrapping around, then reshaped. */
-    public static NDArray roll(NDArray a, long shift) { Objects.requireNonNull(a, "roll: a is null"); return Providers.routines().roll("roll", a, shift, null); }
+    public static NDArray roll(NDArray a, long shift) { return Providers.routines().roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, null); }
 
     /** numpy.roll(a, shift, axis). */
-    public static NDArray roll(NDArray a, long shift, int axis) { Objects.requireNonNull(a, "roll: a is null"); return Providers.routines().roll("roll", a, shift, axis); }
+    public static NDArray roll(NDArray a, long shift, int axis) { return Providers.routines().roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, axis); }
 
     /** numpy.tile(a, reps): {@code Nd.tile(a, 2, 3)}. */
-    public static NDArray tile(NDArray a, long... reps) { Objects.requireNonNull(a, "tile: a is null"); Objects.requireNonNull(reps, "tile: reps is null"); return Providers.routines().tile("tile", a, reps); }
+    public static NDArray tile(NDArray a, long... reps) { return Providers.routines().tile("tile", Objects.requireNonNull(a, "tile: a is null"), Objects.requireNonNull(reps, "tile: reps is null")); }
 
     // ---------------------------------------------------------------- comparing arrays
 
@@ -762,59 +476,47 @@ public final class Nd {
     }
 
     /** numpy.array_equal(a, b): the same shape and equal elements (NaN is not equal to NaN). */
-    public static boolean arrayEqual(NDArray a, NDArray b) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Providers.routines().arrayEqual(a, b, false); }
+    public static boolean arrayEqual(NDArray a, NDArray b) { return Providers.routines().arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), false); }
 
     /** numpy.array_equal(a, b, equal_nan). */
-    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { Objects.requireNonNull(a, "arrayEqual: a is null"); Objects.requireNonNull(b, "arrayEqual: b is null"); return Providers.routines().arrayEqual(a, b, equalNan); }
+    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Providers.routines().arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), equalNan); }
 
     // ---------------------------------------------------------------- rearranging (views)
 
     /** numpy.flip(a, axis): reversed along the given axes, every axis when none given; a view. */
-    public static NDArray flip(NDArray a, int... axes) { Objects.requireNonNull(a, "flip: a is null"); return a.flip(axes); }
+    public static NDArray flip(NDArray a, int... axes) { return Objects.requireNonNull(a, "flip: a is null").flip(axes); }
 
     /** numpy.moveaxis(a, source, destination); a view. */
-    public static NDArray moveaxis(NDArray a, int source, int destination) { Objects.requireNonNull(a, "moveaxis: a is null"); return a.moveaxis(new int[]{source}, new int[]{destination}); }
+    public static NDArray moveaxis(NDArray a, int source, int destination) { return Objects.requireNonNull(a, "moveaxis: a is null").moveaxis(new int[]{source}, new int[]{destination}); }
 
     /** numpy.moveaxis(a, [sources], [destinations]); a view. */
-    public static NDArray moveaxis(NDArray a, int[] source, int[] destination) { Objects.requireNonNull(a, "moveaxis: a is null"); Objects.requireNonNull(source, "moveaxis: source is null"); Objects.requireNonNull(destination, "moveaxis: destination is null"); return a.moveaxis(source, destination); }
+    public static NDArray moveaxis(NDArray a, int[] source, int[] destination) { return Objects.requireNonNull(a, "moveaxis: a is null").moveaxis(Objects.requireNonNull(source, "moveaxis: source is null"), Objects.requireNonNull(destination, "moveaxis: destination is null")); }
 
     /** numpy.take(a, indices): from the flattened array. */
-    public static NDArray take(NDArray a, Object indices) { Objects.requireNonNull(a, "take: a is null"); return a.take(indices); }
+    public static NDArray take(NDArray a, Object indices) { return Objects.requireNonNull(a, "take: a is null").take(indices); }
 
     /** numpy.take(a, indices, axis). */
-    public static NDArray take(NDArray a, Object indices, int axis) { Objects.requireNonNull(a, "take: a is null"); return a.take(indices, axis); }
+    public static NDArray take(NDArray a, Object indices, int axis) { return Objects.requireNonNull(a, "take: a is null").take(indices, axis); }
 
     // ---------------------------------------------------------------- joining
 
     /** numpy.concatenate((a, b, ...)): joined along axis 0, dtypes promoted. */
-    public static NDArray concatenate(NDArray... arrays) { Objects.requireNonNull(arrays, "concatenate: arrays is null"); return concatenate(java.util.Arrays.asList(arrays), 0); }
+    public static NDArray concatenate(NDArray... arrays) { return concatenate(java.util.Arrays.asList(Objects.requireNonNull(arrays, "concatenate: arrays is null")), 0); }
 
     /** numpy.concatenate(arrays, axis): {@code Nd.concatenate(List.of(a, b), 1)}. */
-    public static NDArray concatenate(List<NDArray> arrays, int axis) {
-        Objects.requireNonNull(arrays, "concatenate: arrays is null");
-        return Providers.routines().concatenate("concatenate", arrays, axis);
-    }
+    public static NDArray concatenate(List<NDArray> arrays, int axis) { return Providers.routines().concatenate("concatenate", Objects.requireNonNull(arrays, "concatenate: arrays is null"), axis); }
 
     /** numpy.stack((a, b, ...)): arrays of one shape along a new first axis. */
-    public static NDArray stack(NDArray... arrays) { Objects.requireNonNull(arrays, "stack: arrays is null"); return stack(java.util.Arrays.asList(arrays), 0); }
+    public static NDArray stack(NDArray... arrays) { return stack(java.util.Arrays.asList(Objects.requireNonNull(arrays, "stack: arrays is null")), 0); }
 
     /** numpy.stack(arrays, axis): {@code Nd.stack(List.of(a, b), -1)}. */
-    public static NDArray stack(List<NDArray> arrays, int axis) {
-        Objects.requireNonNull(arrays, "stack: arrays is null");
-        return Providers.routines().stack("stack", arrays, axis);
-    }
+    public static NDArray stack(List<NDArray> arrays, int axis) { return Providers.routines().stack("stack", Objects.requireNonNull(arrays, "stack: arrays is null"), axis); }
 
     /** numpy.hstack: column-wise (axis 1; axis 0 for 1-D arrays). */
-    public static NDArray hstack(NDArray... arrays) {
-        Objects.requireNonNull(arrays, "hstack: arrays is null");
-        return Providers.routines().hstack("hstack", java.util.Arrays.asList(arrays));
-    }
+    public static NDArray hstack(NDArray... arrays) { return Providers.routines().hstack("hstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "hstack: arrays is null"))); }
 
     /** numpy.vstack: row-wise (axis 0; 1-D arrays become rows). */
-    public static NDArray vstack(NDArray... arrays) {
-        Objects.requireNonNull(arrays, "vstack: arrays is null");
-        return Providers.routines().vstack("vstack", java.util.Arrays.asList(arrays));
-    }
+    public static NDArray vstack(NDArray... arrays) { return Providers.routines().vstack("vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null"))); }
 
     // ---------------------------------------------------------------- random, linalg
 
@@ -825,39 +527,33 @@ public final class Nd {
     public static Linalg linalg() { return Providers.linalg(); }
 
     /** numpy.matmul. */
-    public static NDArray matmul(NDArray a, NDArray b) { Objects.requireNonNull(a, "matmul: a is null"); Objects.requireNonNull(b, "matmul: b is null"); return Providers.linalg().matmul(a, b, null); }
+    public static NDArray matmul(NDArray a, NDArray b) { return Providers.linalg().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), null); }
 
     /** numpy.matmul into out. */
-    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { Objects.requireNonNull(a, "matmul: a is null"); Objects.requireNonNull(b, "matmul: b is null"); return Providers.linalg().matmul(a, b, out); }
+    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { return Providers.linalg().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), out); }
 
     /** numpy.dot. */
-    public static NDArray dot(NDArray a, NDArray b) { Objects.requireNonNull(a, "dot: a is null"); Objects.requireNonNull(b, "dot: b is null"); return Providers.linalg().dot(a, b); }
+    public static NDArray dot(NDArray a, NDArray b) { return Providers.linalg().dot(Objects.requireNonNull(a, "dot: a is null"), Objects.requireNonNull(b, "dot: b is null")); }
 
     /** numpy.vdot. */
-    public static NDArray vdot(NDArray a, NDArray b) { Objects.requireNonNull(a, "vdot: a is null"); Objects.requireNonNull(b, "vdot: b is null"); return Providers.linalg().vdot(a, b); }
+    public static NDArray vdot(NDArray a, NDArray b) { return Providers.linalg().vdot(Objects.requireNonNull(a, "vdot: a is null"), Objects.requireNonNull(b, "vdot: b is null")); }
 
     /** numpy.inner. */
-    public static NDArray inner(NDArray a, NDArray b) { Objects.requireNonNull(a, "inner: a is null"); Objects.requireNonNull(b, "inner: b is null"); return Providers.linalg().inner(a, b); }
+    public static NDArray inner(NDArray a, NDArray b) { return Providers.linalg().inner(Objects.requireNonNull(a, "inner: a is null"), Objects.requireNonNull(b, "inner: b is null")); }
 
     /** numpy.outer. */
-    public static NDArray outer(NDArray a, NDArray b) { Objects.requireNonNull(a, "outer: a is null"); Objects.requireNonNull(b, "outer: b is null"); return Providers.linalg().outer(a, b); }
+    public static NDArray outer(NDArray a, NDArray b) { return Providers.linalg().outer(Objects.requireNonNull(a, "outer: a is null"), Objects.requireNonNull(b, "outer: b is null")); }
 
     /** numpy.tensordot(a, b, axes). */
-    public static NDArray tensordot(NDArray a, NDArray b, int axes) { Objects.requireNonNull(a, "tensordot: a is null"); Objects.requireNonNull(b, "tensordot: b is null"); return Providers.linalg().tensordot(a, b, axes); }
+    public static NDArray tensordot(NDArray a, NDArray b, int axes) { return Providers.linalg().tensordot(Objects.requireNonNull(a, "tensordot: a is null"), Objects.requireNonNull(b, "tensordot: b is null"), axes); }
 
     /** numpy.einsum: {@code Nd.einsum("ij,jk->ik", a, b)}. */
-    public static NDArray einsum(String subscripts, NDArray... operands) { Objects.requireNonNull(subscripts, "einsum: subscripts is null"); Objects.requireNonNull(operands, "einsum: operands is null"); return Providers.linalg().einsum(subscripts, operands); }
+    public static NDArray einsum(String subscripts, NDArray... operands) { return Providers.linalg().einsum(Objects.requireNonNull(subscripts, "einsum: subscripts is null"), Objects.requireNonNull(operands, "einsum: operands is null")); }
 
     // ---------------------------------------------------------------- ufunc facade
 
     /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
-    public static NDArray ufunc(String name, NDArray out, Object... operands) {
-        Objects.requireNonNull(name, "ufunc: name is null");
-        Objects.requireNonNull(operands, "ufunc: operands is null");
-        Ufunc op = Ufunc.of(name);
-        if (op == null) throw new NdException(name + ": unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'");
-        return Providers.ufuncs(operands).call(op, out, operands);
-    }
+    public static NDArray ufunc(String name, NDArray out, Object... operands) { return UniversalFunctions.call(name, out, operands); }
 
     private static NDArray call(Ufunc op, NDArray out, Object... operands) { return Providers.ufuncs(operands).call(op, out, operands); }
 
@@ -868,10 +564,10 @@ public final class Nd {
     public static NDArray where(Object cond, Object x, Object y, NDArray out) { return Providers.ufuncs(cond, x, y).where(cond, x, y, out); }
 
     /** numpy.clip(a, lo, hi); lo or hi may be null: {@code Nd.clip(a, 0, 1)}. */
-    public static NDArray clip(NDArray a, Object lo, Object hi) { Objects.requireNonNull(a, "clip: a is null"); return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, null); }
+    public static NDArray clip(NDArray a, Object lo, Object hi) { return Providers.ufuncs(Objects.requireNonNull(a, "clip: a is null"), lo, hi).clip(a, lo, hi, null); }
 
     /** numpy.clip into out. */
-    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { Objects.requireNonNull(a, "clip: a is null"); return Providers.ufuncs(a, lo, hi).clip(a, lo, hi, out); }
+    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { return Providers.ufuncs(Objects.requireNonNull(a, "clip: a is null"), lo, hi).clip(a, lo, hi, out); }
 
     // ---------------------------------------------------------------- ufuncs by name: Nd.add(a, b), Nd.add(a, b, out)
     /** numpy.add. */

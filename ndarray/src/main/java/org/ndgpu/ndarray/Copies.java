@@ -1,6 +1,7 @@
 package org.ndgpu.ndarray;
 
 import java.util.List;
+import java.util.Objects;
 import org.ndgpu.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
@@ -146,5 +147,51 @@ public final class Copies {
             default -> t >= -0x1p63 && t < 0x1p63;
         };
         if (!fits) throw new DTypeException(op + ": float " + v + " out of bounds for " + to);
+    }
+
+    /** NDArray.copy(order): a copy of the same dtype. */
+    static NDArray copy(NDArray a, Order order) {
+        Objects.requireNonNull(order, "copy: order is null");
+        return copy(a.live("copy"), a.dtype(), order);
+    }
+
+    /** NDArray.astype: a copy converted to {@code to}, keeping the layout; a symbolic array records the cast. */
+    static NDArray astype(NDArray a, DType to) {
+        Objects.requireNonNull(to, "astype: to is null");
+        if (a.symbol() != null) return a.symbol().tracer().astype(a, to);
+        return copy(a.live("astype"), to, Order.K);
+    }
+
+    /** NDArray.astype by dtype name. */
+    static NDArray astype(NDArray a, String to) {
+        Objects.requireNonNull(to, "astype: to is null");
+        if (a.symbol() == null) a.live("astype");
+        DType d;
+        try {
+            d = DType.of(to);
+        } catch (DTypeException e) {
+            throw new DTypeException("astype: " + e.getMessage(), e);
+        }
+        return a.astype(d);
+    }
+
+    /** NDArray.fill: {@code value} assigned to every element; returns a. */
+    static NDArray fill(NDArray a, Object value) {
+        assign("fill", a.live("fill"), value);
+        return a;
+    }
+
+    /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy (0-d becomes 1-d). */
+    public static NDArray ascontiguousarray(NDArray a) {
+        Objects.requireNonNull(a, "ascontiguousarray: a is null");
+        if (a.ndim() == 0) return a.reshape(1);   // NumPy: the result has at least one dimension
+        return a.isCContiguous() ? a : a.copy(Order.C);
+    }
+
+    /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy (0-d becomes 1-d). */
+    public static NDArray asfortranarray(NDArray a) {
+        Objects.requireNonNull(a, "asfortranarray: a is null");
+        if (a.ndim() == 0) return a.reshape(1);
+        return a.isFContiguous() ? a : a.copy(Order.F);
     }
 }

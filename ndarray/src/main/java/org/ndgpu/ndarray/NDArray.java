@@ -1,16 +1,10 @@
 package org.ndgpu.ndarray;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 import org.ndgpu.ArrayClosedException;
-import org.ndgpu.DTypeException;
-import org.ndgpu.IndexException;
-import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
@@ -33,6 +27,10 @@ import org.ndgpu.spi.Ufunc;
  *
  * Arrays are AutoCloseable: close() returns the memory to the device's pool once no view uses it;
  * an array never closed is released by a Cleaner when unreachable.
+ *
+ * <p>This class is a facade: it holds the array's state (memory, geometry, closed flag) and each
+ * public method is one delegation to the class of its concept ({@link Views}, {@link Copies},
+ * {@link Transfers}, {@link Indexing}, {@link Creation}, ...) or to the operation modules.
  */
 public final class NDArray implements AutoCloseable {
     private final Allocation allocation;
@@ -69,18 +67,24 @@ public final class NDArray implements AutoCloseable {
         this.readOnly = false;
     }
 
+    /** An array over {@code allocation}, taking the (already checked, unshared) shape and strides as they are. */
+    static NDArray of(Allocation allocation, DType dtype, long[] shape, long[] strides, long offset, boolean readOnly) {
+        return new NDArray(allocation, dtype, shape, strides, offset, readOnly);
+    }
+
+    /** A symbolic array of a Fuse trace: no memory. */
+    static NDArray traced(DType dtype, long[] shape, Tracer.Symbol symbol) { return new NDArray(dtype, shape, symbol); }
+
+    /** The memory this array views (null for a symbolic array), for the view and interop classes. */
+    Allocation allocation() { return allocation; }
+
     /**
      * A symbolic array: a dtype and a shape standing for a value that {@code symbol}'s tracer
      * records (module fuse traces a lambda with these). It has no memory: its ufuncs, reductions and
      * astype go to the tracer, and whatever needs elements ({@code item()}, {@code toDoubleArray()},
      * views, copies) throws the tracer's exception naming the call.
      */
-    public static NDArray symbolic(DType dtype, long[] shape, Tracer.Symbol symbol) {
-        Objects.requireNonNull(dtype, "symbolic: dtype is null");
-        Objects.requireNonNull(shape, "symbolic: shape is null");
-        Objects.requireNonNull(symbol, "symbolic: symbol is null");
-        return new NDArray(dtype, shape, java.util.Objects.requireNonNull(symbol, "symbol"));
-    }
+    public static NDArray symbolic(DType dtype, long[] shape, Tracer.Symbol symbol) { return Creation.symbolic(dtype, shape, symbol); }
 
     /** The tracer's record of a symbolic array, or null for an ordinary one. */
     public Tracer.Symbol symbol() { return symbol; }
@@ -88,99 +92,16 @@ public final class NDArray implements AutoCloseable {
     // ---------------------------------------------------------------- making arrays
 
     /** A new uninitialized array on {@code device} in the given order (C or F). */
-    public static NDArray empty(Device device, DType dtype, long[] shape, Order order) {
-        Objects.requireNonNull(device, "empty: device is null");
-        Objects.requireNonNull(dtype, "empty: dtype is null");
-        Objects.requireNonNull(shape, "empty: shape is null");
-        Objects.requireNonNull(order, "empty: order is null");
-        for (long d : shape) {
-            if (d < 0) throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
-        }
-        long[] s = shape.clone();
-        long n = Shapes.size(s);
-        if (n > Long.MAX_VALUE / dtype.itemsize()) {
-            throw new ShapeException("empty: array is too big: shape " + Shapes.str(s) + " of " + dtype + " needs more than 2^63 bytes");
-        }
-        long bytes = n * dtype.itemsize();
-        Allocation alloc = Allocation.allocate(device, bytes);
-        long[] st = order == Order.F ? Shapes.fStrides(s, dtype.itemsize()) : Shapes.cStrides(s, dtype.itemsize());
-        if (bytes == 0 && s.length > 0 && Shapes.size(s) == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
-        return new NDArray(alloc, dtype, s, st, 0, false);
-    }
+    public static NDArray empty(Device device, DType dtype, long[] shape, Order order) { return Creation.empty(device, dtype, shape, order); }
 
     /** A new array on {@code device} holding {@code data}: little-endian elements in C order. */
-    public static NDArray fromHost(Device device, DType dtype, long[] shape, MemorySegment data) {
-        Objects.requireNonNull(device, "fromHost: device is null");
-        Objects.requireNonNull(dtype, "fromHost: dtype is null");
-        Objects.requireNonNull(shape, "fromHost: shape is null");
-        Objects.requireNonNull(data, "fromHost: data is null");
-        checkSegment("array", data);
-        NDArray a = empty(device, dtype, shape, Order.C);
-        if (data.byteSize() != a.nbytes()) {
-            throw new ShapeException("array: shape " + Shapes.str(shape) + " of " + dtype + " needs " + a.nbytes()
-                    + " bytes of data, got " + data.byteSize());
-        }
-        Device dev = a.device();
-        // heap segments (a Java float[]) go straight to the backend, which stages them itself
-        if (a.nbytes() > 0) dev.backend().copyIn(dev.currentStream().backendStream(), data, a.buffer(), 0, a.nbytes());
-        return a;
-    }
+    public static NDArray fromHost(Device device, DType dtype, long[] shape, MemorySegment data) { return Transfers.fromHost(device, dtype, shape, data); }
 
     /** A view of the same memory with another geometry; read-only when this array is. */
-    public NDArray view(long[] newShape, long[] newStrides, long newOffset) {
-        Objects.requireNonNull(newShape, "view: newShape is null");
-        Objects.requireNonNull(newStrides, "view: newStrides is null");
-        live("view");
-        return new NDArray(allocation, dtype, checkView("view", newShape, newStrides, newOffset), newStrides.clone(), newOffset, readOnly);
-    }
+    public NDArray view(long[] newShape, long[] newStrides, long newOffset) { return Views.view(this, newShape, newStrides, newOffset); }
 
     /** A read-only view of the same memory with another geometry, as NumPy's broadcast_to gives. */
-    public NDArray readOnlyView(long[] newShape, long[] newStrides, long newOffset) {
-        Objects.requireNonNull(newShape, "readOnlyView: newShape is null");
-        Objects.requireNonNull(newStrides, "readOnlyView: newStrides is null");
-        live("view");
-        return new NDArray(allocation, dtype, checkView("readOnlyView", newShape, newStrides, newOffset), newStrides.clone(), newOffset, true);
-    }
-
-    /**
-     * A view's geometry must stay inside this array's allocation, with byte strides and offset that
-     * are multiples of the item size (the kernels index by element): anything else would read or
-     * write memory the array does not own. Returns a copy of the shape.
-     */
-    private long[] checkView(String op, long[] newShape, long[] newStrides, long newOffset) {
-        return checkGeometry(op, allocation.bytes(), dtype, newShape, newStrides, newOffset);
-    }
-
-    private static long[] checkGeometry(String op, long bytes, DType dtype, long[] newShape, long[] newStrides, long newOffset) {
-        if (newShape.length != newStrides.length) {
-            throw new ShapeException(op + ": shape " + Shapes.str(newShape) + " and strides " + java.util.Arrays.toString(newStrides)
-                    + " differ in length");
-        }
-        for (long d : newShape) {
-            if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + Shapes.str(newShape));
-        }
-        long size = Shapes.size(newShape);
-        int item = dtype.itemsize();
-        if (newOffset < 0 || newOffset > bytes || newOffset % item != 0) {
-            throw new IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
-        }
-        for (long stride : newStrides) {
-            if (stride % item != 0) throw new IndexException(op + ": stride " + stride + " is not a multiple of the item size " + item);
-        }
-        if (size == 0) return newShape.clone();
-        long[] span;
-        try {
-            span = Operands.byteRange(newShape, newStrides, newOffset, item);
-        } catch (ArithmeticException e) {
-            throw new IndexException(op + ": shape " + Shapes.str(newShape) + " with strides " + java.util.Arrays.toString(newStrides)
-                    + " spans more bytes than a long holds");
-        }
-        if (span[0] < 0 || span[1] > bytes) {
-            throw new IndexException(op + ": shape " + Shapes.str(newShape) + " with strides " + java.util.Arrays.toString(newStrides)
-                    + " and offset " + newOffset + " spans bytes [" + span[0] + ", " + span[1] + ") of an allocation of " + bytes + " bytes");
-        }
-        return newShape.clone();
-    }
+    public NDArray readOnlyView(long[] newShape, long[] newStrides, long newOffset) { return Views.readOnlyView(this, newShape, newStrides, newOffset); }
 
     /**
      * An array over {@code allocation}, which may hold memory another library owns
@@ -188,13 +109,7 @@ public final class NDArray implements AutoCloseable {
      * For interop; users call {@code Nd.fromDevicePointer} or {@code Nd.fromDlpack}.
      */
     public static NDArray over(String op, Allocation allocation, DType dtype, long[] shape, long[] strides, long offset) {
-        Objects.requireNonNull(op, "over: op is null");
-        Objects.requireNonNull(allocation, () -> op + ": allocation is null");
-        Objects.requireNonNull(dtype, () -> op + ": dtype is null");
-        Objects.requireNonNull(shape, () -> op + ": shape is null");
-        Objects.requireNonNull(strides, () -> op + ": strides is null");
-        long[] s = checkGeometry(op, allocation.bytes(), dtype, shape, strides, offset);
-        return new NDArray(allocation, dtype, s, strides.clone(), offset, false);
+        return Interop.over(op, allocation, dtype, shape, strides, offset);
     }
 
     /**
@@ -203,32 +118,17 @@ public final class NDArray implements AutoCloseable {
      * array's: keep the array open while another library uses the address. CUDA only; an OpenCL
      * buffer is a cl_mem handle, not an address (share it with {@code toDlpack()}).
      */
-    public long devicePointer() {
-        live("devicePointer");
-        if (device().backend().dialect() != org.ndgpu.backend.Dialect.CUDA) {
-            throw new org.ndgpu.DeviceException("devicePointer: expected an array on a CUDA device, got one on " + device().id()
-                    + " (OpenCL memory is a cl_mem handle, not an address; toDlpack() shares it)");
-        }
-        return buffer().handle() + offset;
-    }
+    public long devicePointer() { return Interop.devicePointer(this); }
 
     /**
      * DLPack export, as {@code __dlpack__()}: a {@code DLManagedTensor*} over this array's memory,
      * without a copy (kDLCUDA on CUDA, kDLOpenCL on OpenCL). The memory stays alive until the
      * consumer calls the tensor's deleter, which it must do exactly once.
      */
-    public java.lang.foreign.MemorySegment toDlpack() { return Providers.routines().toDlpack(this); }
+    public MemorySegment toDlpack() { return Providers.routines().toDlpack(this); }
 
     /** A view reinterpreting the same bytes as another dtype of the same itemsize. */
-    public NDArray viewAs(DType other) {
-        Objects.requireNonNull(other, "viewAs: other is null");
-        live("view");
-        if (other.itemsize() != dtype.itemsize()) {
-            throw new DTypeException("view: " + dtype + " and " + other + " differ in itemsize (" + dtype.itemsize() + " and "
-                    + other.itemsize() + ")");
-        }
-        return new NDArray(allocation, other, shape.clone(), strides.clone(), offset, readOnly);
-    }
+    public NDArray viewAs(DType other) { return Views.viewAs(this, other); }
 
     // ---------------------------------------------------------------- properties
 
@@ -236,7 +136,7 @@ public final class NDArray implements AutoCloseable {
     public long[] shape() { return shape.clone(); }
 
     /** True when the array's shape is exactly {@code s} (no copy of the shape: for per-call fast paths). */
-    public boolean hasShape(long... s) { Objects.requireNonNull(s, "hasShape: s is null"); return java.util.Arrays.equals(shape, s); }
+    public boolean hasShape(long... s) { return Arrays.equals(shape, Objects.requireNonNull(s, "hasShape: s is null")); }
 
     /** The length of one axis (negative counts from the end): {@code a.shape(-1)}. */
     public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }
@@ -272,10 +172,7 @@ public final class NDArray implements AutoCloseable {
     public Device device() { return symbol != null ? symbol.device() : allocation.device(); }
 
     /** The device buffer (shared with views); add {@link #offset()} to reach element 0. For kernels. */
-    public BackendBuffer buffer() {
-        live("buffer");
-        return allocation.buffer();
-    }
+    public BackendBuffer buffer() { return live("buffer").allocation.buffer(); }
 
     /** Bytes of the whole allocation this array views. */
     public long allocationBytes() { return live("allocationBytes").allocation.bytes(); }
@@ -288,7 +185,7 @@ public final class NDArray implements AutoCloseable {
     public boolean isWriteable() { return !readOnly; }
 
     /** True if the two arrays view the same device memory. */
-    public boolean sharesMemory(NDArray other) { Objects.requireNonNull(other, "sharesMemory: other is null"); return allocation != null && allocation == other.allocation; }
+    public boolean sharesMemory(NDArray other) { return Objects.requireNonNull(other, "sharesMemory: other is null").allocation == allocation && allocation != null; }
 
     /** True after close(). */
     public boolean isClosed() { return closed; }
@@ -297,7 +194,9 @@ public final class NDArray implements AutoCloseable {
      * Throws ArrayClosedException naming {@code op} if this array was closed, and the tracer's
      * exception if it is symbolic (op needs real memory).
      */
-    public NDArray live(String op) {
+    public NDArray live(String op) { return requireLive(op); }
+
+    private NDArray requireLive(String op) {
         if (symbol != null) throw symbol.tracer().cannotTrace(op);
         if (closed) throw new ArrayClosedException(op + ": the array " + dtype + Shapes.str(shape) + " was closed");
         return this;
@@ -305,7 +204,9 @@ public final class NDArray implements AutoCloseable {
 
     /** Releases this array's reference to its memory; views keep it alive. Idempotent. */
     @Override
-    public void close() {
+    public void close() { release(); }
+
+    private void release() {
         closed = true;
         if (cleanable != null) cleanable.clean();
     }
@@ -316,56 +217,16 @@ public final class NDArray implements AutoCloseable {
     public NDArray reshape(long... newShape) { return reshape(Order.C, newShape); }
 
     /** numpy.reshape with order 'C' or 'F'. */
-    public NDArray reshape(Order order, long... newShape) {
-        Objects.requireNonNull(order, "reshape: order is null");
-        Objects.requireNonNull(newShape, "reshape: newShape is null");
-        live("reshape");
-        long[] ns = Views.resolveShape("reshape", newShape, size(), shape);
-        boolean f = order == Order.F || (order == Order.A && isFContiguous() && !isCContiguous());
-        long[] st = Shapes.reshapeStrides(shape, strides, ns, f, dtype.itemsize());
-        if (st != null) return view(ns, st, offset);
-        return copy(f ? Order.F : Order.C).reshapeOwned(ns, f);
-    }
-
-    private NDArray reshapeOwned(long[] ns, boolean f) {
-        try (this) {
-            return view(ns, f ? Shapes.fStrides(ns, dtype.itemsize()) : Shapes.cStrides(ns, dtype.itemsize()), offset);
-        }
-    }
+    public NDArray reshape(Order order, long... newShape) { return Views.reshape(this, order, newShape); }
 
     /** The transpose (axes reversed), a view. */
     public NDArray T() { return transpose(); }
 
     /** numpy.transpose: a view with axes permuted; no axes (or null, as axes=None) reverses them. */
-    public NDArray transpose(int... axes) {
-        live("transpose");
-        int n = shape.length;
-        int[] perm = new int[n];
-        if (axes == null || axes.length == 0) {
-            for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
-        } else {
-            if (axes.length != n) throw new org.ndgpu.AxisException("transpose: axes don't match array: expected " + n + " axes, got "
-                    + Arrays.toString(axes));
-            perm = Shapes.axes("transpose", axes, n);
-        }
-        long[] s = new long[n], st = new long[n];
-        for (int i = 0; i < n; i++) {
-            s[i] = shape[perm[i]];
-            st[i] = strides[perm[i]];
-        }
-        return view(s, st, offset);
-    }
+    public NDArray transpose(int... axes) { return Views.transpose(this, axes); }
 
     /** numpy.swapaxes, a view. */
-    public NDArray swapaxes(int a, int b) {
-        int n = shape.length;
-        int[] perm = new int[n];
-        for (int i = 0; i < n; i++) perm[i] = i;
-        int x = Shapes.axis("swapaxes", a, n), y = Shapes.axis("swapaxes", b, n);
-        perm[x] = y;
-        perm[y] = x;
-        return transpose(perm);
-    }
+    public NDArray swapaxes(int a, int b) { return Views.swapaxes(this, a, b); }
 
     /** numpy.squeeze: drops dimensions of size 1 (only those given, if any). */
     public NDArray squeeze(int... axes) { return Views.squeeze(this, axes); }
@@ -377,61 +238,28 @@ public final class NDArray implements AutoCloseable {
     public NDArray flip(int... axes) { return Views.flip(this, axes); }
 
     /** numpy.moveaxis: each {@code source} axis moved to its {@code destination}, the others in order; a view. */
-    public NDArray moveaxis(int[] source, int[] destination) { Objects.requireNonNull(source, "moveaxis: source is null"); Objects.requireNonNull(destination, "moveaxis: destination is null"); return Views.moveaxis(this, source, destination); }
+    public NDArray moveaxis(int[] source, int[] destination) { return Views.moveaxis(this, source, destination); }
 
     /** numpy.broadcast_to: a read-only view ({@link #isWriteable()} is false) with stride 0 where it repeats. */
-    public NDArray broadcastTo(long... newShape) {
-        Objects.requireNonNull(newShape, "broadcastTo: newShape is null");
-        live("broadcast_to");
-        for (long d : newShape) {
-            if (d < 0) throw new ShapeException("broadcast_to: all elements of the shape must be non-negative, got " + Shapes.str(newShape));
-        }
-        long[] st = Shapes.broadcastStrides("broadcast_to", shape, strides, newShape);
-        // as NumPy's nditer-made view: stride 0 on every size-1 axis, and everywhere when the result is empty
-        boolean empty = Shapes.size(newShape) == 0;
-        for (int i = 0; i < st.length; i++) if (empty || newShape[i] == 1) st[i] = 0;
-        return readOnlyView(newShape, st, offset);
-    }
+    public NDArray broadcastTo(long... newShape) { return Views.broadcastTo(this, newShape); }
 
     /** numpy.ravel: a 1-d view when C-contiguous, else a copy (even where a strided 1-d view would do, as NumPy). */
-    public NDArray ravel() {
-        live("ravel");
-        if (isCContiguous()) return reshape(-1);
-        return copy(Order.C).reshapeOwned(new long[]{size()}, false);
-    }
+    public NDArray ravel() { return Views.ravel(this); }
 
     /** numpy.ndarray.flatten: always a copy. */
-    public NDArray flatten() { return copy().reshapeOwned(new long[]{size()}, false); }
+    public NDArray flatten() { return Views.flatten(this); }
 
     /** Basic indexing with a NumPy index string: {@code a.get("1:3, ::-1, None, ...")}; a view. */
-    public NDArray get(String index) {
-        Objects.requireNonNull(index, "get: index is null");
-        live("get");
-        List<IndexExpr.Item> items = IndexExpr.parse("get", index);
-        IndexExpr.View v = IndexExpr.apply("get", items, shape, strides, offset);
-        return view(v.shape(), v.strides(), v.offset());
-    }
+    public NDArray get(String index) { return Indexing.get(this, index); }
 
     /** Integer indexing {@code a.get(0, 2)}: a view (0-d when every axis is indexed); negative counts from the end. */
-    public NDArray get(long... index) {
-        Objects.requireNonNull(index, "get: index is null");
-        live("get");
-        List<IndexExpr.Item> items = new java.util.ArrayList<>();
-        for (long i : index) items.add(new IndexExpr.Int(i));
-        IndexExpr.View v = IndexExpr.apply("get", items, shape, strides, offset);
-        return view(v.shape(), v.strides(), v.offset());
-    }
+    public NDArray get(long... index) { return Indexing.get(this, index); }
 
     /** numpy.ndarray.sort(): sorts this array in place along the last axis (NaN last). */
     public void sort() { sort(-1); }
 
     /** numpy.ndarray.sort(axis): sorts this array in place along {@code axis}; views write through. */
-    public void sort(int axis) {
-        org.ndgpu.ndarray.Operands.checkWriteable("sort", this);
-        try (NDArray sorted = Providers.routines().sort("sort", this, axis, false)) {
-            Copies.copyInto(sorted, this);
-        }
-    }
+    public void sort(int axis) { Sorting.sortInPlace(this, axis); }
 
     /** numpy.ndarray.argsort(): the indices that sort the last axis, stably, as int64. */
     public NDArray argsort() { return Providers.routines().sort("argsort", this, -1, true); }
@@ -449,29 +277,16 @@ public final class NDArray implements AutoCloseable {
     public NDArray take(Object indices, int axis) { return Providers.routines().take("take", this, indices, axis); }
 
     /** Boolean-mask indexing {@code a[mask]}: a new 1-d array (plus a's trailing axes when mask covers only the leading ones). */
-    public NDArray get(NDArray mask) { Objects.requireNonNull(mask, "get: mask is null"); return Providers.routines().select("get", this, mask); }
+    public NDArray get(NDArray mask) { return Indexing.get(this, mask); }
 
     /** {@code a[mask] = value}: a number, a 0-d array, or one value per selected element; cast to this dtype as NumPy assigns. */
-    public NDArray set(NDArray mask, Object value) {
-        Objects.requireNonNull(mask, "set: mask is null");
-        Providers.routines().assign("set", this, mask, value);
-        return this;
-    }
+    public NDArray set(NDArray mask, Object value) { return Indexing.set(this, mask, value); }
 
     /** Assigns into the selected view: {@code value} is an NDArray or a Java number, broadcast and cast as NumPy. */
-    public NDArray set(String index, Object value) {
-        Objects.requireNonNull(index, "set: index is null");
-        try (NDArray target = get(index)) {
-            Copies.assign("set", target, value);
-        }
-        return this;
-    }
+    public NDArray set(String index, Object value) { return Indexing.set(this, index, value); }
 
     /** Assigns {@code value} to every element: {@code a.fill(0)}. */
-    public NDArray fill(Object value) {
-        Copies.assign("fill", live("fill"), value);
-        return this;
-    }
+    public NDArray fill(Object value) { return Copies.fill(this, value); }
 
     // ---------------------------------------------------------------- copies and casts
 
@@ -479,90 +294,30 @@ public final class NDArray implements AutoCloseable {
     public NDArray copy() { return copy(Order.C); }
 
     /** A copy in the given order ('K' keeps the layout as close as it can). */
-    public NDArray copy(Order order) { Objects.requireNonNull(order, "copy: order is null"); return Copies.copy(live("copy"), dtype, order); }
+    public NDArray copy(Order order) { return Copies.copy(this, order); }
 
     /** numpy.astype: a copy converted to {@code to} (unsafe casting, as NumPy's default). */
-    public NDArray astype(DType to) {
-        Objects.requireNonNull(to, "astype: to is null");
-        if (symbol != null) return symbol.tracer().astype(this, to);
-        return Copies.copy(live("astype"), to, Order.K);
-    }
+    public NDArray astype(DType to) { return Copies.astype(this, to); }
 
     /** numpy.astype by dtype name: "float32", "int64", ... */
-    public NDArray astype(String to) {
-        Objects.requireNonNull(to, "astype: to is null");
-        if (symbol == null) live("astype");
-        DType d;
-        try {
-            d = DType.of(to);
-        } catch (DTypeException e) {
-            throw new DTypeException("astype: " + e.getMessage(), e);
-        }
-        return astype(d);
-    }
+    public NDArray astype(String to) { return Copies.astype(this, to); }
 
     /** The array on another device (a copy through the host unless it is already there). */
-    public NDArray to(Device target) {
-        Objects.requireNonNull(target, "to: target is null");
-        live("to");
-        if (target == device()) return this;
-        try (var _ = target.use()) {
-            return Nd.array(toBytes(), dtype, shape);
-        }
-    }
+    public NDArray to(Device target) { return Transfers.to(this, target); }
 
     // ---------------------------------------------------------------- to the host
 
-    // a segment of a closed arena is freed memory: reading it returns garbage, writing it corrupts the heap
-    private static void checkSegment(String op, MemorySegment segment) {
-        if (!segment.scope().isAlive()) {
-            throw new org.ndgpu.NdException(op + ": the MemorySegment's arena is closed; its memory was freed (pass a segment "
-                    + "of a live arena)");
-        }
-    }
-
     /** The elements in C order as little-endian bytes in a native segment. */
-    public MemorySegment toBytes() {
-        live("toBytes");
-        MemorySegment out = Arena.ofAuto().allocate(Math.max(nbytes(), 1), 16).asSlice(0, nbytes());
-        copyTo(out);
-        return out;
-    }
+    public MemorySegment toBytes() { return Transfers.toBytes(this); }
 
     /** Copies the elements in C order into {@code dst} (native or heap, exactly nbytes() long). */
-    public void copyTo(MemorySegment dst) {
-        Objects.requireNonNull(dst, "copyTo: dst is null");
-        live("copyTo");
-        java.util.Objects.requireNonNull(dst, "dst");
-        checkSegment("copyTo", dst);
-        if (dst.isReadOnly()) throw new org.ndgpu.NdException("copyTo: the destination MemorySegment is read-only");
-        if (dst.byteSize() != nbytes()) {
-            throw new ShapeException("copyTo: the array has " + nbytes() + " bytes, the destination " + dst.byteSize());
-        }
-        NDArray c = isCContiguous() ? this : copy(Order.C);
-        Device dev = device();
-        if (nbytes() > 0) dev.backend().copyOut(dev.currentStream().backendStream(), c.buffer(), c.offset, dst, nbytes());
-        if (c != this) c.close();
-    }
+    public void copyTo(MemorySegment dst) { Transfers.copyTo(this, dst); }
 
-    // each to*Array copies straight into the Java array when the dtype matches: one transfer, no staging copy here
     /** The elements in C order as a new float[] (cast as astype when the dtype differs): {@code a.toFloatArray()}. */
-    public float[] toFloatArray() {
-        live("toFloatArray");
-        if (dtype != DType.FLOAT32) return HostData.toFloats(toBytes(), dtype);
-        float[] out = new float[javaLength("toFloatArray")];
-        copyTo(MemorySegment.ofArray(out));
-        return out;
-    }
+    public float[] toFloatArray() { return Transfers.toFloatArray(this); }
 
     /** The elements in C order as a new double[] (complex: the real parts). */
-    public double[] toDoubleArray() {
-        live("toDoubleArray");
-        if (dtype != DType.FLOAT64) return HostData.toDoubles(toBytes(), dtype);
-        double[] out = new double[javaLength("toDoubleArray")];
-        copyTo(MemorySegment.ofArray(out));
-        return out;
-    }
+    public double[] toDoubleArray() { return Transfers.toDoubleArray(this); }
 
     /**
      * The fast path to the host: copies the elements in C order into an existing {@code out} of
@@ -573,59 +328,16 @@ public final class NDArray implements AutoCloseable {
      * a.toFloatArray(buf);   // again and again, no garbage
      * }</pre>
      */
-    public float[] toFloatArray(float[] out) {
-        Objects.requireNonNull(out, "toFloatArray: out is null");
-        live("toFloatArray");
-        checkHostLength("toFloatArray", out.length);
-        if (dtype != DType.FLOAT32) System.arraycopy(HostData.toFloats(toBytes(), dtype), 0, out, 0, out.length);
-        else copyTo(MemorySegment.ofArray(out));
-        return out;
-    }
+    public float[] toFloatArray(float[] out) { return Transfers.toFloatArray(this, out); }
 
     /** As {@link #toFloatArray(float[])}, into an existing {@code double[]} of exactly {@code size()} elements. */
-    public double[] toDoubleArray(double[] out) {
-        Objects.requireNonNull(out, "toDoubleArray: out is null");
-        live("toDoubleArray");
-        checkHostLength("toDoubleArray", out.length);
-        if (dtype != DType.FLOAT64) System.arraycopy(HostData.toDoubles(toBytes(), dtype), 0, out, 0, out.length);
-        else copyTo(MemorySegment.ofArray(out));
-        return out;
-    }
-
-    // a Java array holds at most 2^31 - 1 elements
-    private int javaLength(String op) {
-        long n = size();
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new ShapeException(op + ": " + n + " elements do not fit a Java array (at most " + (Integer.MAX_VALUE - 8)
-                    + "); copy slices, or use copyTo(MemorySegment)");
-        }
-        return (int) n;
-    }
-
-    private void checkHostLength(String op, int length) {
-        if (length != size()) {
-            throw new ShapeException(op + ": the array has " + size() + " elements (shape " + Shapes.str(shape)
-                    + "), the destination array " + length);
-        }
-    }
+    public double[] toDoubleArray(double[] out) { return Transfers.toDoubleArray(this, out); }
 
     /** The elements in C order as a new long[] (floats truncate as a C cast). */
-    public long[] toLongArray() {
-        live("toLongArray");
-        if (dtype != DType.INT64) return HostData.toLongs(toBytes(), dtype);
-        long[] out = new long[javaLength("toLongArray")];
-        copyTo(MemorySegment.ofArray(out));
-        return out;
-    }
+    public long[] toLongArray() { return Transfers.toLongArray(this); }
 
     /** The elements in C order as a new int[]. */
-    public int[] toIntArray() {
-        live("toIntArray");
-        if (dtype != DType.INT32) return HostData.toInts(toBytes(), dtype);
-        int[] out = new int[javaLength("toIntArray")];
-        copyTo(MemorySegment.ofArray(out));
-        return out;
-    }
+    public int[] toIntArray() { return Transfers.toIntArray(this); }
 
     /** The elements in C order as a new boolean[] (non-zero is true). */
     public boolean[] toBooleanArray() { return HostData.toBooleans(live("toBooleanArray").toBytes(), dtype); }
@@ -634,41 +346,20 @@ public final class NDArray implements AutoCloseable {
     public Object toArray() { return HostData.nested(live("toArray").toBytes(), dtype, shape); }
 
     /** The one element as a Java value: Double, Float, Long, Integer, Short, Byte, Boolean, or double[]{re, im}. */
-    public Object item() {
-        live("item");
-        if (size() != 1) {
-            throw new ShapeException("item: can only convert an array of size 1 to a Java scalar, got shape " + Shapes.str(shape));
-        }
-        return HostData.scalar(toBytes(), dtype);
-    }
+    public Object item() { return Transfers.item(this); }
 
     /** The one element as a double. */
-    public double doubleValue() {
-        live("doubleValue");
-        if (size() != 1) throw new ShapeException("doubleValue: expected an array of size 1, got shape " + Shapes.str(shape));
-        return toDoubleArray()[0];
-    }
+    public double doubleValue() { return Transfers.doubleValue(this); }
 
     /** NumPy's repr: {@code array([[1., 2.],\n       [3., 4.]], dtype=float32)}. */
     @Override
-    public String toString() {
-        if (closed) return "array(<closed>, dtype=" + dtype + ", shape=" + Shapes.str(shape) + ")";
-        if (symbol != null) return "array(<symbolic: traced by fuse>, dtype=" + dtype + ", shape=" + Shapes.str(shape) + ")";
-        return Providers.routines().repr(this);
-    }
+    public String toString() { return Printing.repr(this); }
 
     /** NumPy's str: {@code [[1. 2.]\n [3. 4.]]}. */
-    public String str() {
-        live("str");
-        return Providers.routines().str(this);
-    }
+    public String str() { return Printing.str(this); }
 
     /** The array as a host {@link org.ndgpu.ndarray.HostArray} in C order (what Nd.save writes). */
-    public org.ndgpu.ndarray.HostArray toHost() {
-        live("toHost");
-        MemorySegment bytes = toBytes();
-        return new HostArray(dtype, shape(), false, java.nio.ByteBuffer.wrap(bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
-    }
+    public HostArray toHost() { return Transfers.toHost(this); }
 
     // ---------------------------------------------------------------- elementwise (module kernels-elementwise)
 
@@ -980,10 +671,10 @@ public final class NDArray implements AutoCloseable {
     // ---------------------------------------------------------------- linear algebra (module linalg)
 
     /** numpy.matmul. */
-    public NDArray matmul(NDArray other) { Objects.requireNonNull(other, "matmul: other is null"); return Providers.linalg().matmul(this, other, null); }
+    public NDArray matmul(NDArray other) { return Providers.linalg().matmul(this, Objects.requireNonNull(other, "matmul: other is null"), null); }
 
     /** numpy.dot. */
-    public NDArray dot(NDArray other) { Objects.requireNonNull(other, "dot: other is null"); return Providers.linalg().dot(this, other); }
+    public NDArray dot(NDArray other) { return Providers.linalg().dot(this, Objects.requireNonNull(other, "dot: other is null")); }
 
     static void sameDevice(String op, NDArray a, NDArray b) { Operands.device(op, a, b); }
 }

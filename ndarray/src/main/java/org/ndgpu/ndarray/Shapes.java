@@ -187,4 +187,40 @@ public final class Shapes {
         for (int k = ni; k < ns.length; k++) nst[k] = last;
         return nst;
     }
+
+    /**
+     * Checks a view's geometry against an allocation of {@code bytes}: shape and strides of one
+     * length, no negative dimension, offset and strides multiples of the item size, every element
+     * inside the allocation. Returns a copy of the shape.
+     */
+    static long[] checkGeometry(String op, long bytes, DType dtype, long[] newShape, long[] newStrides, long newOffset) {
+        if (newShape.length != newStrides.length) {
+            throw new ShapeException(op + ": shape " + str(newShape) + " and strides " + Arrays.toString(newStrides)
+                    + " differ in length");
+        }
+        for (long d : newShape) {
+            if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + str(newShape));
+        }
+        long size = size(newShape);
+        int item = dtype.itemsize();
+        if (newOffset < 0 || newOffset > bytes || newOffset % item != 0) {
+            throw new org.ndgpu.IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
+        }
+        for (long stride : newStrides) {
+            if (stride % item != 0) throw new org.ndgpu.IndexException(op + ": stride " + stride + " is not a multiple of the item size " + item);
+        }
+        if (size == 0) return newShape.clone();
+        long[] span;
+        try {
+            span = Operands.byteRange(newShape, newStrides, newOffset, item);
+        } catch (ArithmeticException e) {
+            throw new org.ndgpu.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
+                    + " spans more bytes than a long holds");
+        }
+        if (span[0] < 0 || span[1] > bytes) {
+            throw new org.ndgpu.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
+                    + " and offset " + newOffset + " spans bytes [" + span[0] + ", " + span[1] + ") of an allocation of " + bytes + " bytes");
+        }
+        return newShape.clone();
+    }
 }

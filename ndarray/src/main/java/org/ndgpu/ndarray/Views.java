@@ -1,10 +1,132 @@
 package org.ndgpu.ndarray;
 
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.ndgpu.DTypeException;
 import org.ndgpu.ShapeException;
 
-/** The view operations whose shape logic is more than a line: reshape's -1, squeeze, expand_dims, flip, moveaxis. */
+/**
+ * The view operations, NDArray's methods that give the same memory another geometry: view,
+ * reshape, transpose, swapaxes, squeeze, expand_dims, flip, moveaxis, broadcast_to, ravel.
+ */
 public final class Views {
     private Views() { }
+
+    /** NDArray.view: the same memory with another geometry, checked against the allocation; read-only when a is. */
+    static NDArray view(NDArray a, long[] newShape, long[] newStrides, long newOffset) {
+        Objects.requireNonNull(newShape, "view: newShape is null");
+        Objects.requireNonNull(newStrides, "view: newStrides is null");
+        a.live("view");
+        return NDArray.of(a.allocation(), a.dtype(), checkView(a, "view", newShape, newStrides, newOffset), newStrides.clone(), newOffset,
+                !a.isWriteable());
+    }
+
+    /** NDArray.readOnlyView: as {@link #view}, always read-only (broadcast_to's views). */
+    static NDArray readOnlyView(NDArray a, long[] newShape, long[] newStrides, long newOffset) {
+        Objects.requireNonNull(newShape, "readOnlyView: newShape is null");
+        Objects.requireNonNull(newStrides, "readOnlyView: newStrides is null");
+        a.live("view");
+        return NDArray.of(a.allocation(), a.dtype(), checkView(a, "readOnlyView", newShape, newStrides, newOffset), newStrides.clone(),
+                newOffset, true);
+    }
+
+    /**
+     * A view's geometry must stay inside the array's allocation, with byte strides and offset that
+     * are multiples of the item size (the kernels index by element): anything else would read or
+     * write memory the array does not own. Returns a copy of the shape.
+     */
+    private static long[] checkView(NDArray a, String op, long[] newShape, long[] newStrides, long newOffset) {
+        return Shapes.checkGeometry(op, a.allocation().bytes(), a.dtype(), newShape, newStrides, newOffset);
+    }
+
+    /** NDArray.viewAs: the same bytes as another dtype of the same itemsize. */
+    static NDArray viewAs(NDArray a, DType other) {
+        Objects.requireNonNull(other, "viewAs: other is null");
+        a.live("view");
+        DType dtype = a.dtype();
+        if (other.itemsize() != dtype.itemsize()) {
+            throw new DTypeException("view: " + dtype + " and " + other + " differ in itemsize (" + dtype.itemsize() + " and "
+                    + other.itemsize() + ")");
+        }
+        return NDArray.of(a.allocation(), other, a.shape(), a.strides(), a.offset(), !a.isWriteable());
+    }
+
+    /** numpy.reshape with order 'C', 'F' or 'A': a view when the strides allow it, else a copy. */
+    static NDArray reshape(NDArray a, Order order, long... newShape) {
+        Objects.requireNonNull(order, "reshape: order is null");
+        Objects.requireNonNull(newShape, "reshape: newShape is null");
+        a.live("reshape");
+        long[] shape = a.shape();
+        long[] ns = resolveShape("reshape", newShape, a.size(), shape);
+        boolean f = order == Order.F || (order == Order.A && a.isFContiguous() && !a.isCContiguous());
+        long[] st = Shapes.reshapeStrides(shape, a.strides(), ns, f, a.itemsize());
+        if (st != null) return a.view(ns, st, a.offset());
+        return reshapeOwned(a.copy(f ? Order.F : Order.C), ns, f);
+    }
+
+    /** A view of the fresh copy {@code c} in the new shape; the copy's own reference is dropped. */
+    private static NDArray reshapeOwned(NDArray c, long[] ns, boolean f) {
+        try (c) {
+            return c.view(ns, f ? Shapes.fStrides(ns, c.itemsize()) : Shapes.cStrides(ns, c.itemsize()), c.offset());
+        }
+    }
+
+    /** numpy.transpose: a view with axes permuted; no axes (or null, as axes=None) reverses them. */
+    static NDArray transpose(NDArray a, int... axes) {
+        a.live("transpose");
+        long[] shape = a.shape(), strides = a.strides();
+        int n = shape.length;
+        int[] perm = new int[n];
+        if (axes == null || axes.length == 0) {
+            for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
+        } else {
+            if (axes.length != n) throw new org.ndgpu.AxisException("transpose: axes don't match array: expected " + n + " axes, got "
+                    + Arrays.toString(axes));
+            perm = Shapes.axes("transpose", axes, n);
+        }
+        long[] s = new long[n], st = new long[n];
+        for (int i = 0; i < n; i++) {
+            s[i] = shape[perm[i]];
+            st[i] = strides[perm[i]];
+        }
+        return a.view(s, st, a.offset());
+    }
+
+    /** numpy.swapaxes, a view. */
+    static NDArray swapaxes(NDArray a, int x0, int y0) {
+        int n = a.ndim();
+        int[] perm = new int[n];
+        for (int i = 0; i < n; i++) perm[i] = i;
+        int x = Shapes.axis("swapaxes", x0, n), y = Shapes.axis("swapaxes", y0, n);
+        perm[x] = y;
+        perm[y] = x;
+        return a.transpose(perm);
+    }
+
+    /** numpy.broadcast_to: a read-only view with stride 0 where it repeats. */
+    static NDArray broadcastTo(NDArray a, long... newShape) {
+        Objects.requireNonNull(newShape, "broadcastTo: newShape is null");
+        a.live("broadcast_to");
+        for (long d : newShape) {
+            if (d < 0) throw new ShapeException("broadcast_to: all elements of the shape must be non-negative, got " + Shapes.str(newShape));
+        }
+        long[] st = Shapes.broadcastStrides("broadcast_to", a.shape(), a.strides(), newShape);
+        // as NumPy's nditer-made view: stride 0 on every size-1 axis, and everywhere when the result is empty
+        boolean empty = Shapes.size(newShape) == 0;
+        for (int i = 0; i < st.length; i++) if (empty || newShape[i] == 1) st[i] = 0;
+        return a.readOnlyView(newShape, st, a.offset());
+    }
+
+    /** numpy.ravel: a 1-d view when C-contiguous, else a copy (even where a strided 1-d view would do, as NumPy). */
+    static NDArray ravel(NDArray a) {
+        a.live("ravel");
+        if (a.isCContiguous()) return a.reshape(-1);
+        return reshapeOwned(a.copy(Order.C), new long[]{a.size()}, false);
+    }
+
+    /** numpy.ndarray.flatten: always a copy. */
+    static NDArray flatten(NDArray a) { return reshapeOwned(a.copy(), new long[]{a.size()}, false); }
 
     /** Resolves one -1 in a requested shape and checks the size matches. */
     static long[] resolveShape(String op, long[] requested, long size, long[] from) {
@@ -91,6 +213,8 @@ public final class Views {
 
     /** numpy.moveaxis(a, source, destination): a transposed view with each source axis at its destination. */
     static NDArray moveaxis(NDArray a, int[] source, int[] destination) {
+        Objects.requireNonNull(source, "moveaxis: source is null");
+        Objects.requireNonNull(destination, "moveaxis: destination is null");
         a.live("moveaxis");
         int n = a.ndim();
         if (source.length != destination.length) {
@@ -99,13 +223,13 @@ public final class Views {
         }
         int[] src = Shapes.axes("moveaxis", source, n), dst = Shapes.axes("moveaxis", destination, n);
         // NumPy: the axes not moved keep their order; each moved one is inserted at its destination, lowest first
-        java.util.List<Integer> order = new java.util.ArrayList<>();
+        List<Integer> order = new java.util.ArrayList<>();
         boolean[] moved = new boolean[n];
         for (int s : src) moved[s] = true;
         for (int d = 0; d < n; d++) if (!moved[d]) order.add(d);
         Integer[] byDest = new Integer[src.length];
         for (int i = 0; i < byDest.length; i++) byDest[i] = i;
-        java.util.Arrays.sort(byDest, (x, y) -> Integer.compare(dst[x], dst[y]));
+        Arrays.sort(byDest, (x, y) -> Integer.compare(dst[x], dst[y]));
         for (int i : byDest) order.add(dst[i], src[i]);
         return a.transpose(order.stream().mapToInt(Integer::intValue).toArray());
     }

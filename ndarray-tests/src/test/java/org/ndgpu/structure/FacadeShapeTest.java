@@ -1,0 +1,106 @@
+package org.ndgpu.structure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.SourcePositions;
+import com.sun.source.util.Trees;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import javax.lang.model.element.Modifier;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shape of the code, checked so that it cannot rot: the two API facades ({@code Nd},
+ * {@code NDArray}) are one-line delegations, each public method body a single statement, with the
+ * logic in the classes of its concept; and no other main source file of any module exceeds 500
+ * lines, except the generated registry tables.
+ */
+class FacadeShapeTest {
+    private static final Path ROOT = Path.of("..");
+    private static final int MAX_LINES = 500;
+    private static final List<String> FACADES = List.of(
+            "ndarray/src/main/java/org/ndgpu/Nd.java",
+            "ndarray/src/main/java/org/ndgpu/ndarray/NDArray.java");
+    /** Generated from ufunc-loops.tsv by kernels-elementwise/src/test/python/gen_ufunc_table.py: not edited by hand. */
+    private static final List<String> GENERATED_TABLES = List.of(
+            "ndarray/src/main/java/org/ndgpu/spi/Ufunc.java",
+            "ndarray/src/main/java/org/ndgpu/spi/Reduction.java",
+            "ndarray/src/main/java/org/ndgpu/spi/Scan.java");
+
+    /** "Name(line N): K statements" for each public method of {@code file} whose body is not one statement; adds the count checked. */
+    private static List<String> multiStatementMethods(Path file, int[] checked) throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        List<String> bad = new ArrayList<>();
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null)) {
+            JavacTask task = (JavacTask) javac.getTask(null, fm, null, List.of("-proc:none"), null, fm.getJavaFileObjects(file));
+            SourcePositions positions = Trees.instance(task).getSourcePositions();
+            for (CompilationUnitTree unit : task.parse()) {
+                for (Tree type : unit.getTypeDecls()) {
+                    if (!(type instanceof ClassTree c)) continue;
+                    for (Tree member : c.getMembers()) {
+                        if (!(member instanceof MethodTree m) || m.getBody() == null) continue;
+                        if (!m.getModifiers().getFlags().contains(Modifier.PUBLIC)) continue;
+                        checked[0]++;
+                        int n = m.getBody().getStatements().size();
+                        if (n != 1) {
+                            long line = unit.getLineMap().getLineNumber(positions.getStartPosition(unit, m));
+                            bad.add(m.getName() + "(line " + line + "): " + n + " statements");
+                        }
+                    }
+                }
+            }
+        }
+        return bad;
+    }
+
+    @Test
+    void everyPublicMethodOfTheFacadesIsOneDelegation() throws IOException {
+        for (String f : FACADES) {
+            Path file = ROOT.resolve(f);
+            assertTrue(Files.isRegularFile(file), f + ": not found from " + ROOT.toAbsolutePath());
+            int[] checked = {0};
+            List<String> bad = multiStatementMethods(file, checked);
+            assertTrue(checked[0] > 50, f + ": expected the facade's public methods, found only " + checked[0]);
+            assertEquals(List.of(), bad, f + ": every public method body must be a single statement, a delegation to the class "
+                    + "of its concept (Views, Copies, Transfers, Creation, ...); move the logic there");
+        }
+    }
+
+    @Test
+    void noMainSourceFileExceeds500LinesBesidesTheFacadesAndGeneratedTables() throws IOException {
+        Set<Path> exempt = Stream.concat(FACADES.stream(), GENERATED_TABLES.stream())
+                .map(f -> ROOT.resolve(f).toAbsolutePath().normalize()).collect(java.util.stream.Collectors.toSet());
+        for (Path p : exempt) assertTrue(Files.isRegularFile(p), p + ": an exempt file no longer exists; update the list");
+        List<String> tooLong = new ArrayList<>();
+        int[] files = {0};
+        try (Stream<Path> walk = Files.walk(ROOT.toAbsolutePath().normalize())) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                String s = p.toString().replace('\\', '/');
+                if (!s.endsWith(".java") || !s.contains("/src/main/java/") || s.contains("/target/") || s.contains("/.git/")) continue;
+                files[0]++;
+                if (exempt.contains(p)) continue;
+                long lines;
+                try (Stream<String> l = Files.lines(p)) {
+                    lines = l.count();
+                }
+                if (lines > MAX_LINES) tooLong.add(ROOT.toAbsolutePath().normalize().relativize(p) + ": " + lines + " lines");
+            }
+        }
+        assertTrue(files[0] > 100, "expected the modules' main sources under " + ROOT.toAbsolutePath() + ", found " + files[0] + " files");
+        assertEquals(List.of(), tooLong, "main source files over " + MAX_LINES + " lines: split them by concept");
+    }
+}

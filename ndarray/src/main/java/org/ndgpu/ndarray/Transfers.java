@@ -1,0 +1,179 @@
+package org.ndgpu.ndarray;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+import org.ndgpu.Nd;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.device.Device;
+
+/**
+ * Transfers between the host and a device, and between devices: CuPy's asarray / asnumpy /
+ * ndarray.get in Java terms (MemorySegments, Java arrays, boxed scalars, {@link HostArray}).
+ */
+public final class Transfers {
+    private Transfers() { }
+
+    /** A new array on {@code device} holding {@code data}: little-endian elements in C order. */
+    public static NDArray fromHost(Device device, DType dtype, long[] shape, MemorySegment data) {
+        Objects.requireNonNull(device, "fromHost: device is null");
+        Objects.requireNonNull(dtype, "fromHost: dtype is null");
+        Objects.requireNonNull(shape, "fromHost: shape is null");
+        Objects.requireNonNull(data, "fromHost: data is null");
+        checkSegment("array", data);
+        NDArray a = Creation.empty(device, dtype, shape, Order.C);
+        if (data.byteSize() != a.nbytes()) {
+            throw new ShapeException("array: shape " + Shapes.str(shape) + " of " + dtype + " needs " + a.nbytes()
+                    + " bytes of data, got " + data.byteSize());
+        }
+        Device dev = a.device();
+        // heap segments (a Java float[]) go straight to the backend, which stages them itself
+        if (a.nbytes() > 0) dev.backend().copyIn(dev.currentStream().backendStream(), data, a.buffer(), 0, a.nbytes());
+        return a;
+    }
+
+    /** A host array made into a device array on the current device (Fortran order is made C order first). */
+    public static NDArray fromHost(HostArray h) {
+        Objects.requireNonNull(h, "fromHost: h is null");
+        HostArray c = h.fortranOrder() ? h.toCOrder() : h;
+        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, c.nbytes()), 16).asSlice(0, c.nbytes());
+        seg.asByteBuffer().put(c.data());
+        return fromHost(Device.current(), c.dtype(), c.shape(), seg);
+    }
+
+    /** NDArray.to: the array on another device (a copy through the host unless it is already there). */
+    static NDArray to(NDArray a, Device target) {
+        Objects.requireNonNull(target, "to: target is null");
+        a.live("to");
+        if (target == a.device()) return a;
+        try (var _ = target.use()) {
+            return Nd.array(toBytes(a), a.dtype(), a.shape());
+        }
+    }
+
+    // a segment of a closed arena is freed memory: reading it returns garbage, writing it corrupts the heap
+    private static void checkSegment(String op, MemorySegment segment) {
+        if (!segment.scope().isAlive()) {
+            throw new NdException(op + ": the MemorySegment's arena is closed; its memory was freed (pass a segment "
+                    + "of a live arena)");
+        }
+    }
+
+    /** The elements in C order as little-endian bytes in a native segment. */
+    static MemorySegment toBytes(NDArray a) {
+        a.live("toBytes");
+        MemorySegment out = Arena.ofAuto().allocate(Math.max(a.nbytes(), 1), 16).asSlice(0, a.nbytes());
+        copyTo(a, out);
+        return out;
+    }
+
+    /** Copies the elements in C order into {@code dst} (native or heap, exactly nbytes() long). */
+    static void copyTo(NDArray a, MemorySegment dst) {
+        Objects.requireNonNull(dst, "copyTo: dst is null");
+        a.live("copyTo");
+        checkSegment("copyTo", dst);
+        if (dst.isReadOnly()) throw new NdException("copyTo: the destination MemorySegment is read-only");
+        long nbytes = a.nbytes();
+        if (dst.byteSize() != nbytes) {
+            throw new ShapeException("copyTo: the array has " + nbytes + " bytes, the destination " + dst.byteSize());
+        }
+        NDArray c = a.isCContiguous() ? a : a.copy(Order.C);
+        Device dev = a.device();
+        if (nbytes > 0) dev.backend().copyOut(dev.currentStream().backendStream(), c.buffer(), c.offset(), dst, nbytes);
+        if (c != a) c.close();
+    }
+
+    // each to*Array copies straight into the Java array when the dtype matches: one transfer, no staging copy here
+    static float[] toFloatArray(NDArray a) {
+        a.live("toFloatArray");
+        if (a.dtype() != DType.FLOAT32) return HostData.toFloats(toBytes(a), a.dtype());
+        float[] out = new float[javaLength(a, "toFloatArray")];
+        copyTo(a, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    static double[] toDoubleArray(NDArray a) {
+        a.live("toDoubleArray");
+        if (a.dtype() != DType.FLOAT64) return HostData.toDoubles(toBytes(a), a.dtype());
+        double[] out = new double[javaLength(a, "toDoubleArray")];
+        copyTo(a, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    static float[] toFloatArray(NDArray a, float[] out) {
+        Objects.requireNonNull(out, "toFloatArray: out is null");
+        a.live("toFloatArray");
+        checkHostLength(a, "toFloatArray", out.length);
+        if (a.dtype() != DType.FLOAT32) System.arraycopy(HostData.toFloats(toBytes(a), a.dtype()), 0, out, 0, out.length);
+        else copyTo(a, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    static double[] toDoubleArray(NDArray a, double[] out) {
+        Objects.requireNonNull(out, "toDoubleArray: out is null");
+        a.live("toDoubleArray");
+        checkHostLength(a, "toDoubleArray", out.length);
+        if (a.dtype() != DType.FLOAT64) System.arraycopy(HostData.toDoubles(toBytes(a), a.dtype()), 0, out, 0, out.length);
+        else copyTo(a, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    static long[] toLongArray(NDArray a) {
+        a.live("toLongArray");
+        if (a.dtype() != DType.INT64) return HostData.toLongs(toBytes(a), a.dtype());
+        long[] out = new long[javaLength(a, "toLongArray")];
+        copyTo(a, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    static int[] toIntArray(NDArray a) {
+        a.live("toIntArray");
+        if (a.dtype() != DType.INT32) return HostData.toInts(toBytes(a), a.dtype());
+        int[] out = new int[javaLength(a, "toIntArray")];
+        copyTo(a, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    // a Java array holds at most 2^31 - 1 elements
+    private static int javaLength(NDArray a, String op) {
+        long n = a.size();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ShapeException(op + ": " + n + " elements do not fit a Java array (at most " + (Integer.MAX_VALUE - 8)
+                    + "); copy slices, or use copyTo(MemorySegment)");
+        }
+        return (int) n;
+    }
+
+    private static void checkHostLength(NDArray a, String op, int length) {
+        if (length != a.size()) {
+            throw new ShapeException(op + ": the array has " + a.size() + " elements (shape " + Shapes.str(a.shape())
+                    + "), the destination array " + length);
+        }
+    }
+
+    /** NDArray.item: the one element as a boxed Java value. */
+    static Object item(NDArray a) {
+        a.live("item");
+        if (a.size() != 1) {
+            throw new ShapeException("item: can only convert an array of size 1 to a Java scalar, got shape " + Shapes.str(a.shape()));
+        }
+        return HostData.scalar(toBytes(a), a.dtype());
+    }
+
+    /** NDArray.doubleValue: the one element as a double. */
+    static double doubleValue(NDArray a) {
+        a.live("doubleValue");
+        if (a.size() != 1) throw new ShapeException("doubleValue: expected an array of size 1, got shape " + Shapes.str(a.shape()));
+        return toDoubleArray(a)[0];
+    }
+
+    /** NDArray.toHost: the array as a host array in C order. */
+    static HostArray toHost(NDArray a) {
+        a.live("toHost");
+        MemorySegment bytes = toBytes(a);
+        return new HostArray(a.dtype(), a.shape(), false, ByteBuffer.wrap(bytes.toArray(ValueLayout.JAVA_BYTE)));
+    }
+}
