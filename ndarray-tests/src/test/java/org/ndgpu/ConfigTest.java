@@ -72,6 +72,9 @@ class ConfigTest {
         assertEquals(16, Config.cudaStagingSlots(true));
         assertEquals(4, Config.cudaStagingSlots(false));
         assertEquals(Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)), Config.cudaCopyThreads());
+        assertEquals(4L << 20, Config.openClStagingChunk());
+        assertEquals(16, Config.openClStagingSlots());
+        assertEquals(Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)), Config.openClCopyThreads());
         assertFalse(Config.nullBackend());
     }
 
@@ -84,6 +87,9 @@ class ConfigTest {
         assertFalse(with(Config.CUDA_STAGING_MODE, "simple", Config::cudaStagingPipelined));
         assertFalse(with(Config.REDUCTION_OCCUPANCY, "false", Config::reductionOccupancy));
         assertEquals(64, with(Config.REDUCTION_ROW_THREADS, " 64 ", Config::reductionRowThreads));
+        assertEquals(4096L, with(Config.OPENCL_STAGING_CHUNK, "4k", Config::openClStagingChunk));
+        assertEquals(1L << 30, with(Config.OPENCL_STAGING_CHUNK, "1G", Config::openClStagingChunk));
+        assertEquals(3, with(Config.OPENCL_STAGING_SLOTS, "3", Config::openClStagingSlots));
     }
 
     /** A bad value names the property, the form expected and the value given. */
@@ -101,6 +107,12 @@ class ConfigTest {
         bad(Config.CUDA_STAGING_CHUNK_MIB, "4.5", "a positive integer", () -> Config.cudaStagingChunkMiB(true));
         bad(Config.CUDA_STAGING_SLOTS, "1", "an integer >= 2", () -> Config.cudaStagingSlots(true));
         bad(Config.CUDA_COPY_THREADS, "0", "a positive integer", Config::cudaCopyThreads);
+        bad(Config.OPENCL_STAGING_CHUNK, "512", "bytes from 1k to 1g", Config::openClStagingChunk);
+        bad(Config.OPENCL_STAGING_CHUNK, "2g", "bytes from 1k to 1g", Config::openClStagingChunk);
+        bad(Config.OPENCL_STAGING_CHUNK, "0.5", "bytes from 1k to 1g", Config::openClStagingChunk);
+        bad(Config.OPENCL_STAGING_CHUNK, "lots", "bytes from 1k to 1g", Config::openClStagingChunk);
+        bad(Config.OPENCL_STAGING_SLOTS, "1", "an integer >= 2", Config::openClStagingSlots);
+        bad(Config.OPENCL_COPY_THREADS, "0", "a positive integer", Config::openClCopyThreads);
         bad(Config.NULL_BACKEND, "on", "true or false", Config::nullBackend);
         bad(Config.LOG, "verbose", "info or debug", Config::log);
         bad(Config.CACHE_MAX, "-1", "a positive size", Config::cacheMax);

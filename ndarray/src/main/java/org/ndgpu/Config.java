@@ -75,13 +75,19 @@ public final class Config {
             "`16` when pipelined, `4` when simple", "pinned staging buffers per device (at least 2)");
     public static final Setting CUDA_COPY_THREADS = new Setting("ndgpu.cuda.copyThreads", null, "half the cores, at most `8`",
             "threads that copy between Java memory and the pinned staging buffers");
+    public static final Setting OPENCL_STAGING_CHUNK = new Setting("ndgpu.opencl.stagingChunk", null, "`4m`",
+            "bytes of each pinned staging buffer of OpenCL host-device copies (`4m`, `64k`; from `1k` to `1g`)");
+    public static final Setting OPENCL_STAGING_SLOTS = new Setting("ndgpu.opencl.stagingSlots", null, "`16`",
+            "pinned staging buffers per OpenCL device (at least 2)");
+    public static final Setting OPENCL_COPY_THREADS = new Setting("ndgpu.opencl.copyThreads", null, "half the cores, at most `8`",
+            "threads that copy between Java memory and the OpenCL staging buffers");
     public static final Setting NULL_BACKEND = new Setting("ndgpu.nullBackend", null, "`false`",
             "benchmarks only: `true` adds the device `null:0`, which runs no device work, to measure host cost");
 
     private static final List<Setting> SETTINGS = List.of(DEVICE, CACHE_DIR, CACHE_MAX, POOL_LIMIT, LOG,
             REDUCTION_BLOCKS_PER_CU, REDUCTION_VECTOR_UNROLL, REDUCTION_UNROLL, REDUCTION_COLUMN_THREADS, REDUCTION_ROW_THREADS,
             REDUCTION_OCCUPANCY, CUDA_TF32, CUDA_SVD, CUDA_STAGING_MODE, CUDA_STAGING_CHUNK_MIB, CUDA_STAGING_SLOTS,
-            CUDA_COPY_THREADS, NULL_BACKEND);
+            CUDA_COPY_THREADS, OPENCL_STAGING_CHUNK, OPENCL_STAGING_SLOTS, OPENCL_COPY_THREADS, NULL_BACKEND);
 
     /** Every setting ndgpu reads, in README's order. */
     public static List<Setting> settings() { return SETTINGS; }
@@ -195,6 +201,32 @@ public final class Config {
     /** Threads of the host side of CUDA copies. */
     public static int cudaCopyThreads() {
         return positive(CUDA_COPY_THREADS, Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
+    }
+
+    /** Bytes of each pinned staging buffer of OpenCL host-device copies: 1 KiB to 1 GiB, default 4 MiB. */
+    public static long openClStagingChunk() {
+        String v = OPENCL_STAGING_CHUNK.read();
+        if (v == null) return 4L << 20;
+        long n;
+        try {
+            n = v.contains(".") ? -1 : parseBytes(v, 0, OPENCL_STAGING_CHUNK.property());
+        } catch (NdException e) {
+            n = -1;
+        }
+        if (n < 1L << 10 || n > 1L << 30) throw OPENCL_STAGING_CHUNK.bad("bytes from 1k to 1g such as 4m or 64k", v);
+        return n;
+    }
+
+    /** Pinned staging buffers per OpenCL device (at least 2, default 16). */
+    public static int openClStagingSlots() {
+        int n = positive(OPENCL_STAGING_SLOTS, 16);
+        if (n < 2) throw OPENCL_STAGING_SLOTS.bad("an integer >= 2", String.valueOf(n));
+        return n;
+    }
+
+    /** Threads of the host side of OpenCL copies. */
+    public static int openClCopyThreads() {
+        return positive(OPENCL_COPY_THREADS, Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
     }
 
     /** True when the benchmarks' null backend should register its device. */

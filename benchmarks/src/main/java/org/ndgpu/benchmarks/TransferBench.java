@@ -1,5 +1,7 @@
 package org.ndgpu.benchmarks;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -7,7 +9,8 @@ import org.ndgpu.ndarray.NDArray;
 /**
  * Memory movement through the public API on the current device: a device copy of 2^28 float32
  * (Nd.copyto), host to device and back of 256 MiB (Nd.array(float[]), toFloatArray() into a fresh array and
- * toFloatArray(float[]) into an existing one), and the
+ * toFloatArray(float[]) into an existing one; Nd.array(MemorySegment) and copyTo(MemorySegment) of native
+ * memory), and the
  * host time of one small kernel (fill of 1024 elements) issued back to back.
  *
  * <p>Run on the GPU host: {@code .gpu/bench.sh TransferBench}, or {@code ./nd run org.ndgpu.benchmarks.TransferBench [log2n]}.
@@ -54,6 +57,21 @@ public final class TransferBench {
         }
         for (int i = 0; i < m; i += 9973) {
             if (back[0][i] != host[i]) throw new AssertionError("round trip differs at " + i);
+        }
+        // the MemorySegment paths, from and into native (off-heap, pageable) memory
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment nat = arena.allocate(4L * m, 64).copyFrom(MemorySegment.ofArray(host));
+            NDArray[] fromSeg = new NDArray[1];
+            double h2dSeg = Bench.wallMs(() -> {
+                if (fromSeg[0] != null) fromSeg[0].close();
+                fromSeg[0] = Nd.array(nat, DType.FLOAT32, m);
+            }, 5);
+            Bench.row("h2d 256MiB Nd.array(MemorySegment native)", h2dSeg, 4.0 * m);
+            MemorySegment into = arena.allocate(4L * m, 64);
+            double d2hSeg = Bench.wallMs(() -> fromSeg[0].copyTo(into), 5);
+            Bench.row("d2h 256MiB copyTo(MemorySegment native)", d2hSeg, 4.0 * m);
+            if (into.mismatch(nat) >= 0) throw new AssertionError("native round trip differs at byte " + into.mismatch(nat));
+            fromSeg[0].close();
         }
         dev[0].close();
     }

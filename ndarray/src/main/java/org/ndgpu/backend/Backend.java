@@ -94,6 +94,13 @@ public interface Backend {
     /** Releases the device's contexts and queues. */
     void close();
 
+    /**
+     * Frees what the backend keeps between calls only for speed (the OpenCL backend's pinned staging
+     * buffers); it is made again on next use. {@link org.ndgpu.device.Device#reset()} calls it, when
+     * no other thread works on the device. Does nothing by default.
+     */
+    default void trim() { }
+
     /** Dynamic local (OpenCL __local) memory of a size, passed as a kernel argument. */
     record LocalMemory(long bytes) { }
 }

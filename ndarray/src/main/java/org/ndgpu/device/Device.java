@@ -258,7 +258,8 @@ public final class Device {
 
     /**
      * Drops what this device holds for later calls: every {@link #state} value (closing those that
-     * are AutoCloseable: library handles), and the memory pool's cached blocks
+     * are AutoCloseable: library handles), what the backend keeps for speed ({@link Backend#trim()}:
+     * OpenCL's pinned staging buffers), and the memory pool's cached blocks
      * ({@link MemoryPool#freeAllBlocks()}). Live arrays stay valid; kernel memos and handles are made
      * again on next use. Call it when no other thread is working on this device: a value in use by
      * another thread would be closed under it.
@@ -279,6 +280,12 @@ public final class Device {
                 if (failed == null) failed = new DeviceException(id() + ": reset: closing " + v + " failed: " + e.getMessage(), e);
                 else failed.addSuppressed(e);
             }
+        }
+        try {
+            backend.trim();
+        } catch (RuntimeException e) {
+            if (failed == null) failed = e;
+            else failed.addSuppressed(e);
         }
         pool.freeAllBlocks();
         if (failed != null) throw failed;

@@ -44,6 +44,7 @@ public final class OpenClBackend implements Backend {
     private final cl_context context;
     private final DeviceFacts facts;
     private final Queue defaultQueue;
+    private final OpenClStaging staging = new OpenClStaging(this);
 
     OpenClBackend(int index, cl_platform_id platform, cl_device_id device) {
         this.device = device;
@@ -167,9 +168,15 @@ public final class OpenClBackend implements Backend {
 
     @Override public BackendStream createStream() { return newQueue(); }
 
-    // JOCL reads and writes direct buffers in place; a heap segment (a Java array) goes through a native chunk
+    // Large copies go through the pinned staging buffers (OpenClStaging); small ones, and all where those
+    // could not be made, straight to the driver: JOCL reads and writes direct buffers in place, a heap
+    // segment (a Java array) goes through a native chunk.
     @Override
     public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
+        checkRange("copyIn", dst, dstOffset, bytes);
+        if (src.byteSize() < bytes) throw new DeviceException(id() + " copyIn: " + bytes + " bytes asked from a host segment of " + src.byteSize());
+        if (bytes == 0) return;
+        if (staging.copyIn(q(stream), src, mem(dst), dstOffset, bytes)) return;
         long chunk = src.isNative() ? CHUNK : STAGE;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment stage = src.isNative() ? null : arena.allocate(Math.min(STAGE, bytes), 64);
@@ -185,6 +192,11 @@ public final class OpenClBackend implements Backend {
 
     @Override
     public void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
+        checkRange("copyOut", src, srcOffset, bytes);
+        if (dst.byteSize() < bytes) throw new DeviceException(id() + " copyOut: " + bytes + " bytes into a host segment of " + dst.byteSize());
+        if (dst.isReadOnly()) throw new DeviceException(id() + " copyOut: the host segment is read-only");
+        if (bytes == 0) return;
+        if (staging.copyOut(q(stream), mem(src), srcOffset, dst, bytes)) return;
         long chunk = dst.isNative() ? CHUNK : STAGE;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment stage = dst.isNative() ? null : arena.allocate(Math.min(STAGE, bytes), 64);
@@ -197,6 +209,17 @@ public final class OpenClBackend implements Backend {
             }
         }
     }
+
+    // the driver checks ranges too, but a staged copy would first have copied host memory for nothing
+    private void checkRange(String op, BackendBuffer buffer, long offset, long bytes) {
+        long size = ((Buffer) buffer).size();
+        if (bytes < 0 || offset < 0 || offset > size - bytes) {
+            throw new DeviceException(id() + " " + op + ": " + bytes + " bytes at offset " + offset + " of a buffer of " + size + " bytes");
+        }
+    }
+
+    /** Frees the pinned staging buffers; the next large copy makes them again (with the settings of that moment). */
+    @Override public void trim() { staging.close(); }
 
     @Override
     public void copy(BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
@@ -378,6 +401,7 @@ public final class OpenClBackend implements Backend {
 
     @Override
     public void close() {
+        staging.close();
         clReleaseCommandQueue(defaultQueue.queue);
         clReleaseContext(context);
     }
