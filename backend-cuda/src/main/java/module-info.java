@@ -2,10 +2,13 @@
  * The CUDA backend through java.lang.foreign (driver API, NVRTC) and the bindings of cuBLAS and
  * cuSOLVER: found by ServiceLoader, nothing exported. Run with
  * {@code --enable-native-access=org.ndgpu.backend.cuda,org.ndgpu.ndarray} on the module path (README lists
- * the whole set).
+ * the whole set). The cuBLAS/cuSOLVER bindings are exported to the benchmarks alone, for their driver floors.
  */
+@SuppressWarnings("module") // org.ndgpu.benchmarks is built after this module
 module org.ndgpu.backend.cuda {
     requires org.ndgpu.ndarray;
+
+    exports org.ndgpu.backend.cuda.linalg to org.ndgpu.benchmarks;
 
     provides org.ndgpu.backend.BackendProvider with org.ndgpu.backend.cuda.CudaProvider;
     provides org.ndgpu.spi.BlasProvider with org.ndgpu.backend.cuda.linalg.CuBlasProvider;
