@@ -63,6 +63,10 @@ public final class Sorting {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
+            if (OnesweepSort.handles(d, n, rows)) {                          // long rows, any number of them: 8-bit onesweep passes
+                return backInPlace(OnesweepSort.sortRows(moved, rows, n, indices), ax);
+            }
+            // rows of 2^30 and more: the 4-bit radix sort (its counts are not bound to a 30-bit status word)
             if (rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, not a network
                 return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
             }
