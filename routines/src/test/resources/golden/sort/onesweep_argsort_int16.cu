@@ -13,22 +13,20 @@
 #define ND_OS_PRE 0x80000000u
 #define ND_OS_VAL 0x3FFFFFFFu
 ND_DEVICE_FN uint nd_okey_argsort_int16(ushort _u) { return ((uint)_u ^ ((uint)1 << 15)); }
-ND_KERNEL void nd_os_upsweep_argsort_int16(ND_GLOBAL char* _bk, long _ok, long _n, long _tilesPerRow,
+ND_KERNEL void nd_os_upsweep_argsort_int16(ND_GLOBAL char* _bk, long _ok, long _n, long _groupsPerRow,
         ND_GLOBAL char* _bh, long _oh) {
     ND_LOCAL uint _h[512];
     ND_GLOBAL ushort* _keys = (ND_GLOBAL ushort*)(_bk + _ok);
     ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);
     int _t = (int)ND_LOCAL_ID();
-    long _g = (long)ND_GROUP_ID(), _row = _g / _tilesPerRow, _base = (_g - _row * _tilesPerRow) * 2048;
+    long _g = (long)ND_GROUP_ID(), _row = _g / _groupsPerRow, _begin = (_g - _row * _groupsPerRow) * 16384;
+    long _end = _n - _begin < 16384 ? _n : _begin + 16384;
     ND_GLOBAL ushort* _rk = _keys + _row * _n;
     for (int _i = _t; _i < 512; _i += 256) _h[_i] = 0;
     ND_SYNC();
-    for (int _e = 0; _e < 8; _e++) {
-        long _i = _base + _e * 256 + _t;
-        if (_i < _n) {
-            uint _c = nd_okey_argsort_int16(_rk[_i]);
-            for (int _p = 0; _p < 2; _p++) ND_OS_ADD(&_h[_p * 256 + (int)((_c >> (8 * _p)) & 255)], 1u);
-        }
+    for (long _i = _begin + _t; _i < _end; _i += 256) {
+        uint _c = nd_okey_argsort_int16(_rk[_i]);
+        for (int _p = 0; _p < 2; _p++) ND_OS_ADD(&_h[_p * 256 + (int)((_c >> (8 * _p)) & 255)], 1u);
     }
     ND_SYNC();
     for (int _i = _t; _i < 512; _i += 256) {

@@ -21,7 +21,8 @@ import org.ndgpu.device.Device;
  * the elements move untouched and every pass is stable, so argsort is stable.
  *
  * <ol>
- *   <li>{@code upsweep}: one read of the keys gives every pass's 256-bin digit histogram of every row;</li>
+ *   <li>{@code upsweep}: one read of the keys gives every pass's 256-bin digit histogram of every row
+ *       ({@value #CHUNK} keys of a row per work-group);</li>
  *   <li>{@code scan}: each (row, pass) histogram to its exclusive scan: where each digit's run starts;</li>
  *   <li>per pass one kernel: a work-group takes the next tile id from an atomic counter, counts its
  *       digits and publishes them with a flag, sorts the tile by the digit in local memory, finds its
@@ -38,6 +39,8 @@ final class OnesweepSort {
     private OnesweepSort() { }
 
     static final int THREADS = 256, PER = 8, TILE = THREADS * PER, PAIRS = 8;
+    /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
+    static final int CHUNK = 8 * TILE;
 
     /** Rows of at most this many go to the local-memory bitonic sort (one launch for all rows). */
     static final int MIN_LENGTH = Sorting.BLOCK;
@@ -87,7 +90,8 @@ final class OnesweepSort {
             counters = Nd.zeros(DType.INT32, passes);
             var stream = dev.currentStream().backendStream();
             long[] block = {THREADS};
-            dev.backend().launch(stream, upsweep, new long[]{tiles}, block, 0, a.buffer(), a.offset(), n, tpr, hist.buffer(), hist.offset());
+            long chunks = (n + CHUNK - 1) / CHUNK;
+            dev.backend().launch(stream, upsweep, new long[]{rows * chunks}, block, 0, a.buffer(), a.offset(), n, chunks, hist.buffer(), hist.offset());
             dev.backend().launch(stream, scan, new long[]{rows * passes}, block, 0, hist.buffer(), hist.offset());
             for (int p = 0; p < passes; p++) {
                 long statusOffset = status.offset() + 4L * p * tiles * 256;
@@ -135,7 +139,7 @@ final class OnesweepSort {
     /** The sizes the kernels are written for, those of them that template {@code t} uses. */
     private static Map<String, Object> sizes(KernelTemplate t, int passes) {
         var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", PER, "TILE", TILE, "PAIRS", PAIRS,
-                "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256));
+                "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256, "CHUNK", CHUNK));
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }
