@@ -6,7 +6,8 @@ import org.ndgpu.ndarray.NDArray;
 
 /**
  * Sorting, gathering and masking on the current device, beside {@code .gpu/cupy_indexing_anchors.py}
- * (the same work in CuPy): sort and argsort of 2^24 float32, sort of 4096 rows of 1024, take of 2^24
+ * and {@code .gpu/cupy_sort_anchors.py} (the same work in CuPy): sort, argsort and unique of 2^24
+ * float32, sort of 4096 rows of 1024 and of a 4096 x 4096 float32 along its last axis, take of 2^24
  * random indices from 2^26, a boolean-mask selection of about half of 2^26, unique of 2^24 small ints,
  * concatenate of two 2^26 arrays. Each result is checked against the host before it is timed.
  *
@@ -27,8 +28,19 @@ public final class IndexingBench {
             }
             Bench.row("sort f32 2^" + log2n, Bench.deviceMsOf(() -> Nd.sort(x), 5, 1), 2.0 * 4 * n);
             Bench.row("argsort f32 2^" + log2n, Bench.deviceMsOf(() -> Nd.argsort(x), 5, 1), 4.0 * n + 8.0 * n);
+            try (NDArray uq = Nd.unique(x); NDArray d = Nd.diff(uq); NDArray notUp = d.le(0); NDArray bad = notUp.any()) {
+                if (bad.toBooleanArray()[0]) throw new AssertionError("unique: result not strictly ascending");
+            }
+            Bench.row("unique f32 2^" + log2n, Bench.deviceMsOf(() -> Nd.unique(x), 5, 1), 4.0 * n);
             try (NDArray rows = x.reshape(n / 1024, 1024)) {
                 Bench.row("sort f32 " + n / 1024 + " rows of 1024", Bench.deviceMsOf(() -> Nd.sort(rows, 1), 5, 1), 2.0 * 4 * n);
+            }
+            long side = 1L << (log2n / 2);                                     // 4096 x 4096 for 2^24
+            try (NDArray flat = x.get(":" + side * side); NDArray square = flat.reshape(side, side)) {
+                try (NDArray s = Nd.sort(square, -1); NDArray d = Nd.diff(s, 1, -1); NDArray neg = d.lt(0); NDArray bad = neg.any()) {
+                    if (bad.toBooleanArray()[0]) throw new AssertionError("sort axis -1: a row not ascending");
+                }
+                Bench.row("sort f32 " + side + "x" + side + " axis -1", Bench.deviceMsOf(() -> Nd.sort(square, -1), 5, 1), 2.0 * 4 * side * side);
             }
         }
         long big = n << 2;

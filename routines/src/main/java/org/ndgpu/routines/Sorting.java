@@ -29,10 +29,11 @@ import org.ndgpu.codegen.KernelTemplate;
  * and the first n of each row are the answer. argsort carries the element indices and breaks ties
  * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
  *
- * <p>Up to {@value RadixSort#MAX_ROWS} rows longer than {@value #BLOCK} go to {@link RadixSort}
- * instead, one row after another (a 1-d sort, argsort and unique among them): a few linear passes
- * rather than O(n log^2 n) work. More rows keep the network, which sorts them all in the same
- * launches (each short row in one local-memory launch).
+ * <p>Rows longer than {@value #BLOCK}, any number of them, go to {@link OnesweepSort} instead (a 1-d
+ * sort, argsort and unique among them): 8-bit radix passes, all rows in the same passes, rather than
+ * O(n log^2 n) work. Rows of 2^30 and more (beyond its 30-bit counts), at most
+ * {@value RadixSort#MAX_ROWS} of them, go to {@link RadixSort}, one row after another; the network
+ * keeps short rows (each in one local-memory launch) and whatever neither radix sort takes.
  */
 public final class Sorting {
     private Sorting() { }
@@ -63,6 +64,10 @@ public final class Sorting {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
+            if (OnesweepSort.handles(d, n, rows)) {                          // long rows, any number of them: 8-bit onesweep passes
+                return backInPlace(OnesweepSort.sortRows(moved, rows, n, indices), ax);
+            }
+            // rows of 2^30 and more: the 4-bit radix sort (its counts are not bound to a 30-bit status word)
             if (rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, not a network
                 return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
             }

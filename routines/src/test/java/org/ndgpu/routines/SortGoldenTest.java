@@ -31,6 +31,16 @@ class SortGoldenTest {
     }
 
     @Test
+    void onesweep() {
+        both("onesweep_sort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, false));
+        both("onesweep_argsort_float64", d -> OnesweepSort.source(d, DType.FLOAT64, true));
+        both("onesweep_sort_float16", d -> OnesweepSort.source(d, DType.FLOAT16, false));
+        both("onesweep_argsort_int16", d -> OnesweepSort.source(d, DType.INT16, true));
+        both("onesweep_sort_uint8", d -> OnesweepSort.source(d, DType.UINT8, false));
+        both("onesweep_sort_int64", d -> OnesweepSort.source(d, DType.INT64, false));
+    }
+
+    @Test
     void bitonicNetwork() {
         both("local_sort_float32", d -> Sorting.localSource(d, "nd_sort_local_float32", DType.FLOAT32, false));
         both("local_argsort_float16", d -> Sorting.localSource(d, "nd_argsort_local_float16", DType.FLOAT16, true));

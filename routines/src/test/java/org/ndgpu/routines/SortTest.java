@@ -209,7 +209,7 @@ public class SortTest extends PerDeviceTest {
         }
     }
 
-    /** A few long rows (radix, row by row) and more than 16 (the network), along the last axis and along axis 0 of the transpose. */
+    /** A few long rows and more than 16 (all through the onesweep radix sort), along the last axis and along axis 0 of the transpose. */
     @Test
     void fewAndManyLongRowsAlongEitherAxis() {
         SplittableRandom rnd = new SplittableRandom(5);
@@ -227,14 +227,50 @@ public class SortTest extends PerDeviceTest {
                             long[] gi = i.toLongArray();
                             for (int r = 0; r < rows; r++) {
                                 final int row = r, n = rows;
-                                // C order of the result's shape; the network (more rows) is not stable for sort, so
-                                // -0.0 and 0.0 may trade places there (as in NumPy's default sort)
+                                // C order of the result's shape; rows longer than 512 take the onesweep radix sort
+                                // however many, which is stable: -0.0 and 0.0 keep their order
                                 assertRowSorted(host, r, len, got, gi, j -> axis == 1 ? row * len + j : j * n + row,
-                                        rows <= RadixSort.MAX_ROWS, what + " row " + r);
+                                        true, what + " row " + r);
                             }
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * The onesweep path (OnesweepSort): lengths around its 2048-key tiles and a 2^20 + odd length, one
+     * row and many (40 x 1000 in one partial tile each, 7 x 4099 across three tiles, 4096 x 33 on the
+     * network), every dtype, NaN, both zeros, infinities, ties; argsort stable (equal keys keep their
+     * order), against Java's stable sort of each row.
+     */
+    @Test
+    void onesweepTileBoundariesAndManyRows() {
+        SplittableRandom rnd = new SplittableRandom(2024);
+        for (DType dt : DTYPES) {
+            for (int[] shape : new int[][]{{1, 2047}, {1, 4096}, {1, 6145}, {40, 1000}, {7, 4099}}) {
+                checkRows(dt, shape[0], shape[1], rnd);
+            }
+        }
+        checkRows(DType.FLOAT32, 1, (1 << 20) + 77, rnd);
+        checkRows(DType.INT64, 1, (1 << 20) + 3, rnd);
+        checkRows(DType.FLOAT16, 3, 70_001, rnd);
+        checkRows(DType.FLOAT32, 4096, 33, rnd);
+        checkRows(DType.FLOAT32, 600, 520, rnd);
+    }
+
+    private void checkRows(DType dt, int rows, int len, SplittableRandom rnd) {
+        double[] v = longRowValues(dt, rows * len, rnd);
+        try (NDArray f = Nd.array(v, DType.FLOAT64, rows, len); NDArray a = f.astype(dt);
+             NDArray s = Nd.sort(a, 1); NDArray i = Nd.argsort(a, 1)) {
+            double[] host = a.toDoubleArray();
+            double[] got = s.toDoubleArray();
+            long[] gi = i.toLongArray();
+            for (int r = 0; r < rows; r++) {
+                final int row = r;
+                // the network (rows of up to 512) is not stable for sort: there -0.0 and 0.0 may trade places
+                assertRowSorted(host, r, len, got, gi, j -> row * len + j, len > Sorting.BLOCK, dt + " " + rows + "x" + len + " row " + r);
             }
         }
     }

@@ -1,0 +1,161 @@
+// <OPENCL prelude>
+
+#ifdef ND_CUDA
+#define ND_OS_ADD(p, v) atomicAdd((p), (v))
+#define ND_OS_LOAD(p) (*(volatile uint*)(p))
+#define ND_OS_PUBLISH(p, v) do { __threadfence(); atomicExch((p), (v)); } while (0)
+#else
+#define ND_OS_ADD(p, v) atomic_add((p), (v))
+#define ND_OS_LOAD(p) atomic_or((p), 0u)
+#define ND_OS_PUBLISH(p, v) do { mem_fence(CLK_GLOBAL_MEM_FENCE); atomic_xchg((p), (v)); } while (0)
+#endif
+#define ND_OS_AGG 0x40000000u
+#define ND_OS_PRE 0x80000000u
+#define ND_OS_VAL 0x3FFFFFFFu
+ND_DEVICE_FN uint nd_okey_sort_uint8(uchar _u) { return (uint)_u; }
+ND_KERNEL void nd_os_upsweep_sort_uint8(ND_GLOBAL char* _bk, long _ok, long _n, long _groupsPerRow,
+        ND_GLOBAL char* _bh, long _oh) {
+    ND_LOCAL uint _h[256];
+    ND_GLOBAL uchar* _keys = (ND_GLOBAL uchar*)(_bk + _ok);
+    ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);
+    int _t = (int)ND_LOCAL_ID();
+    long _g = (long)ND_GROUP_ID(), _row = _g / _groupsPerRow, _begin = (_g - _row * _groupsPerRow) * 16384;
+    long _end = _n - _begin < 16384 ? _n : _begin + 16384;
+    ND_GLOBAL uchar* _rk = _keys + _row * _n;
+    for (int _i = _t; _i < 256; _i += 256) _h[_i] = 0;
+    ND_SYNC();
+    for (long _i = _begin + _t; _i < _end; _i += 256) {
+        uint _c = nd_okey_sort_uint8(_rk[_i]);
+        for (int _p = 0; _p < 1; _p++) ND_OS_ADD(&_h[_p * 256 + (int)((_c >> (8 * _p)) & 255)], 1u);
+    }
+    ND_SYNC();
+    for (int _i = _t; _i < 256; _i += 256) {
+        uint _v = _h[_i];
+        if (_v != 0) ND_OS_ADD(&_hist[_row * 256 + _i], _v);
+    }
+}
+ND_KERNEL void nd_os_scan_sort_uint8(ND_GLOBAL char* _bh, long _oh) {
+    ND_LOCAL uint _s[256];
+    ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh) + (long)ND_GROUP_ID() * 256;
+    int _t = (int)ND_LOCAL_ID();
+    uint _own = _hist[_t];
+    _s[_t] = _own;
+    ND_SYNC();
+    for (int _off = 1; _off < 256; _off <<= 1) {
+        uint _v = _t >= _off ? _s[_t - _off] : 0;
+        ND_SYNC();
+        _s[_t] += _v;
+        ND_SYNC();
+    }
+    _hist[_t] = _s[_t] - _own;
+}
+ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo,
+        long _n, long _tilesPerRow, int _pass, ND_GLOBAL char* _bs, long _os, ND_GLOBAL char* _bc, long _oc,
+        ND_GLOBAL char* _bh, long _oh) {
+    ND_LOCAL uchar _tile[2048];
+    ND_LOCAL uint _table[2048];
+    ND_LOCAL uint _cnt[256];
+    ND_LOCAL uint _scan[256];
+    ND_LOCAL long _dst[256];
+    ND_LOCAL uint _start[16];
+    ND_LOCAL uint _id;
+    ND_GLOBAL uint* _status = (ND_GLOBAL uint*)(_bs + _os);
+    ND_GLOBAL uint* _counter = (ND_GLOBAL uint*)(_bc + _oc);
+    ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);
+    int _t = (int)ND_LOCAL_ID(), _shift = 8 * _pass;
+    if (_t == 0) _id = ND_OS_ADD(&_counter[_pass], 1u);
+    _cnt[_t] = 0;
+    ND_SYNC();
+    long _g = (long)_id, _row = _g / _tilesPerRow, _j = _g - _row * _tilesPerRow, _base = _j * 2048;
+    int _m = (int)(_n - _base < 2048 ? _n - _base : 2048);
+    ND_GLOBAL uchar* _in = (ND_GLOBAL uchar*)(_bi + _oi) + _row * _n;
+    ND_GLOBAL uchar* _out = (ND_GLOBAL uchar*)(_bo + _oo);
+    for (int _e = 0; _e < 8; _e++) {
+        int _p = _e * 256 + _t;
+        if (_p < _m) {
+            _tile[_p] = _in[_base + _p];
+        }
+    }
+    ND_SYNC();
+    for (int _e = 0; _e < 8; _e++) {
+        int _p = _t * 8 + _e;
+        if (_p < _m) ND_OS_ADD(&_cnt[(int)((nd_okey_sort_uint8(_tile[_p]) >> _shift) & 255)], 1u);
+    }
+    ND_SYNC();
+    uint _c = _cnt[_t];
+    ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
+    ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _c);
+    for (int _half = 0; _half < 2; _half++) {
+        int _sh = _shift + 4 * _half;
+        for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
+        ND_SYNC();
+        uchar _v[8];
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _t * 8 + _e;
+            _v[_e] = _tile[_p];
+            if (_p < _m) {
+                int _d = (int)((nd_okey_sort_uint8(_v[_e]) >> _sh) & 15);
+                _table[(_d >> 1) * 256 + _t] += 1u << ((_d & 1) * 16);
+            }
+        }
+        ND_SYNC();
+        uint _own[8];
+        for (int _q = 0; _q < 8; _q++) _own[_q] = _table[_q * 256 + _t];
+        for (int _off = 1; _off < 256; _off <<= 1) {
+            uint _add[8];
+            for (int _q = 0; _q < 8; _q++) _add[_q] = _t >= _off ? _table[_q * 256 + _t - _off] : 0;
+            ND_SYNC();
+            for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] += _add[_q];
+            ND_SYNC();
+        }
+        for (int _q = 0; _q < 8; _q++) _own[_q] = _table[_q * 256 + _t] - _own[_q];
+        if (_t == 0) {
+            uint _s = 0;
+            for (int _d = 0; _d < 16; _d++) {
+                _start[_d] = _s;
+                _s += (_table[(_d >> 1) * 256 + 255] >> ((_d & 1) * 16)) & 0xFFFFu;
+            }
+        }
+        ND_SYNC();
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _t * 8 + _e;
+            if (_p < _m) {
+                int _d = (int)((nd_okey_sort_uint8(_v[_e]) >> _sh) & 15), _s16 = (_d & 1) * 16;
+                uint _at = _start[_d] + ((_own[_d >> 1] >> _s16) & 0xFFFFu);
+                _own[_d >> 1] += 1u << _s16;
+                _tile[_at] = _v[_e];
+            }
+        }
+        ND_SYNC();
+    }
+    uint _excl = 0;
+    if (_j > 0) {
+        ND_GLOBAL uint* _prev = _mine - 256;
+        for (;;) {
+            uint _s = ND_OS_LOAD(_prev);
+            if ((_s & (ND_OS_AGG | ND_OS_PRE)) == 0) continue;
+            _excl += _s & ND_OS_VAL;
+            if ((_s & ND_OS_PRE) != 0) break;
+            _prev -= 256;
+        }
+        ND_OS_PUBLISH(_mine, ND_OS_PRE | (_excl + _c));
+    }
+    _scan[_t] = _c;
+    ND_SYNC();
+    for (int _off = 1; _off < 256; _off <<= 1) {
+        uint _v = _t >= _off ? _scan[_t - _off] : 0;
+        ND_SYNC();
+        _scan[_t] += _v;
+        ND_SYNC();
+    }
+    _dst[_t] = _row * _n + (long)_hist[(_row * 1 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
+    ND_SYNC();
+    for (int _e = 0; _e < 8; _e++) {
+        int _p = _e * 256 + _t;
+        if (_p < _m) {
+            uchar _w = _tile[_p];
+            long _to = _dst[(int)((nd_okey_sort_uint8(_w) >> _shift) & 255)] + _p;
+            _out[_to] = _w;
+        }
+    }
+}
