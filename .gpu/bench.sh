@@ -16,3 +16,5 @@ done
 [[ ${CUPY:-1} == 1 ]] && python3 "$D/cupy_anchors.py" "$OUT/cupy.json" 2>&1 | tee -a "$OUT/bench.log" | tail -45
 # CuPy for the work the shared anchors do not cover (IndexingBench)
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_indexing_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for ElementwiseBench's transposed-operand rows (issue 20)
+[[ ${CUPY:-1} == 1 && " $benches " == *" ElementwiseBench "* ]] && python3 "$(dirname "$0")/cupy_transpose_anchors.py" 2>&1 | tee -a "$OUT/bench.log"

@@ -215,9 +215,17 @@ public class TiledTransposeTest extends PerDeviceTest {
             try (NDArray m = b.dev()) {
                 NDArray v = s.length == 2 ? m.T() : m.swapaxes(1, 2);
                 long[] offs = sourceOffsets(b, v);
+                // into a C-ordered float32 out: the tiled loop with the cast in the kernel
                 try (NDArray out = poisoned(DType.FLOAT32, v.shape(), Order.C)) {
-                    assertTrue(tiled(v, out), "float64 -> float32 of a transposed view is tiled");
+                    assertTrue(tiled(v, out), "float64 -> float32 of a transposed view into C order is tiled");
+                    Nd.copyto(out, v);
+                    float[] got = out.toFloatArray();
+                    for (int i = 0; i < offs.length; i++) {
+                        float want = (float) b.host().get(ValueLayout.JAVA_DOUBLE_UNALIGNED, offs[i]);
+                        if (Float.compare(want, got[i]) != 0) throw new AssertionError("copyto f32 " + Arrays.toString(s) + " element " + i + ": want " + want + ", got " + got[i]);
+                    }
                 }
+                // astype keeps the layout (order K): the output walks the view's memory order, no transpose
                 try (NDArray c = v.astype(DType.FLOAT32)) {
                     float[] got = c.toFloatArray();
                     for (int i = 0; i < offs.length; i++) {

@@ -293,10 +293,12 @@ public final class ElementwiseLoop {
             }
             strides[j++] = Shapes.broadcastStrides(spec.name(), a.shape(), a.strides(), shape);
         }
+        int[] axes = walkOrder(spec, strides, shape.length);
         // merge dimensions: drop size-1 dims, join d-1 and d where every operand steps through them as one
         List<Long> dims = new ArrayList<>();
         List<long[]> st = new ArrayList<>();
-        for (int d = 0; d < shape.length; d++) {
+        for (int e = 0; e < shape.length; e++) {
+            int d = axes[e];
             if (shape[d] == 1) continue;
             long[] col = new long[na];
             for (int q = 0; q < na; q++) col[q] = strides[q][d];
@@ -335,6 +337,50 @@ public final class ElementwiseLoop {
         int vector = contiguous ? vectorWidth(params, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
         Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector, rows);
         return new Plan(device, layout, dims, st, n);
+    }
+
+    private static final java.util.regex.Pattern FLAT_INDEX = java.util.regex.Pattern.compile("\\bi\\b");
+
+    /**
+     * The order in which the loop walks the axes: the first output's memory order (|stride|
+     * descending, ties by axis), as NumPy's iterator does, so that an F-ordered or axis-permuted
+     * output (astype of a transposed view keeps its layout: order K) is written contiguously and its
+     * dims merge; the plain C order when the output is C-ordered (the common case: nothing changes),
+     * when there is no output, or when the kernel uses the flat index {@code i}, which is defined as
+     * the C-order index of the loop's shape.
+     */
+    private static int[] walkOrder(Spec spec, long[][] strides, int ndim) {
+        int[] axes = new int[ndim];
+        for (int d = 0; d < ndim; d++) axes[d] = d;
+        int qo = -1;
+        int q = 0;
+        for (Param p : spec.params()) {
+            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
+            if (p.kind() == Kind.OUT) {
+                qo = q;
+                break;
+            }
+            q++;
+        }
+        if (qo < 0 || ndim < 2) return axes;
+        long[] os = strides[qo];
+        boolean sorted = true;
+        for (int d = 1; d < ndim && sorted; d++) sorted = Math.abs(os[d - 1]) >= Math.abs(os[d]);
+        if (sorted) return axes;
+        if (FLAT_INDEX.matcher(spec.body()).find() || FLAT_INDEX.matcher(spec.loopPrep()).find() || FLAT_INDEX.matcher(spec.afterLoop()).find()) {
+            return axes;
+        }
+        // insertion sort: stable, and ndim is small
+        for (int e = 1; e < ndim; e++) {
+            int a = axes[e];
+            int f = e - 1;
+            while (f >= 0 && Math.abs(os[axes[f]]) < Math.abs(os[a])) {
+                axes[f + 1] = axes[f];
+                f--;
+            }
+            axes[f + 1] = a;
+        }
+        return axes;
     }
 
     // a body that leaves the loop early or synchronizes itself cannot run between the tiled kernel's barriers
