@@ -23,7 +23,9 @@ import org.ndgpu.ndarray.Shapes;
  * <p>At each call the operands are broadcast to one shape, dimensions that every operand walks
  * contiguously are merged (CuPy's reduce_dims), and the kernel is generated for that
  * {@link Layout}: a flat loop when every operand is contiguous, else index arithmetic over the
- * merged dimensions, in 32-bit when every offset fits. This class plans and launches; the kernel
+ * merged dimensions, in 32-bit when every offset fits, walked in the output's memory order; where
+ * an input's unit-stride axis differs from the output's (a transposed operand), a tiled loop
+ * through local memory (the rule is at {@code tiledLayout}). This class plans and launches; the kernel
  * text is written by {@code ElementwiseSource}. Sources and compiled kernels are memoized per
  * (spec, dtypes, layout, device).
  */
