@@ -17,3 +17,5 @@ done
 # CuPy for the work the shared anchors do not cover (IndexingBench)
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_indexing_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_sort_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for ElementwiseBench's transposed-operand rows (issue 20)
+[[ ${CUPY:-1} == 1 && " $benches " == *" ElementwiseBench "* ]] && python3 "$(dirname "$0")/cupy_transpose_anchors.py" 2>&1 | tee -a "$OUT/bench.log"

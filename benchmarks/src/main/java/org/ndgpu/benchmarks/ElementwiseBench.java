@@ -41,12 +41,35 @@ public final class ElementwiseBench {
         row("broadcast add (8192,1)+(1,8192) (CuPy 784)", 8192.0 * 8192 * 4, () -> Nd.add(col, rowv, out));
         out.close();
 
+        // transposed and mixed-layout operands (issue 20): the tiled loop; CuPy's figures from .gpu/cupy_transpose_anchors.py
+        long t = 16384;
+        double tt = (double) t * t;
+        NDArray m = Nd.random().uniform(-1, 1, DType.FLOAT32, t, t);
+        NDArray mb = Nd.random().uniform(-1, 1, DType.FLOAT32, t, t);
+        rowOf("ascontiguousarray(m.T()) 16384^2 f32", 8 * tt, () -> Nd.ascontiguousarray(m.T()));
+        // astype keeps the layout (order K, as NumPy and CuPy): an F-ordered result written contiguously
+        rowOf("m.T().astype(float64) 16384^2 f32", 12 * tt, () -> m.T().astype(DType.FLOAT64));
+        // the same cast into C order: transposed and cast in one tiled kernel
+        rowOf("m.T() -> C float64 (copyto) 16384^2 f32", 12 * tt, () -> {
+            NDArray o = Nd.empty(DType.FLOAT64, t, t);
+            Nd.copyto(o, m.T());
+            return o;
+        });
+        rowOf("a.T().add(b) 16384^2 f32", 12 * tt, () -> m.T().add(mb));
+        m.close(); mb.close();
+
         NDArray s1 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
         NDArray s2 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
         NDArray s3 = Nd.emptyLike(s1);
         Bench.rowHost("small add, 1024 float32 (CuPy 13 us)", () -> Nd.add(s1, s2, s3), 2000);
         // the fluent form allocates its result from the memory pool (closed at once, as a loop body would)
         Bench.rowHost("small s1.add(s2), 1024 float32, new result", () -> s1.add(s2).close(), 2000);
+    }
+
+    /** A row of an operation that returns a new array (closed after the timing). */
+    private static void rowOf(String name, double bytes, java.util.function.Supplier<? extends AutoCloseable> op) {
+        double med = Bench.deviceMsOf(op, REPS, WARMUP);
+        System.out.printf("%-44s %12.3f %10.0f%n", name, med, bytes / (med * 1e-3) / 1e9);
     }
 
     private static void row(String name, double bytes, Runnable op) {

@@ -67,4 +67,16 @@ class GoldenSourceTest {
         Spec spec = k.buildSpec(b, new DType[]{DType.FLOAT64, DType.FLOAT64, DType.INT32});
         golden("elementwise_kernel_nd3.c", Dialect.OPENCL, spec, new Layout(3, false, true));
     }
+
+    @Test
+    void tiledTransposingLoop() throws IOException {
+        // a.T() + b: the first input staged through the local tile (merged dim 0), the output walking dim 1
+        Spec add = UfuncLibrary.specFor(Ufunc.ADD, DType.FLOAT32, DType.FLOAT32);
+        golden("add_f4_tiled.opencl.c", Dialect.OPENCL, add, Layout.tiled(2, true, 0, 1, 0b001));
+        golden("add_f4_tiled.cuda.cu", Dialect.CUDA, add, Layout.tiled(2, true, 0, 1, 0b001));
+        // a batched float16 -> float64 cast of (b, m, n).swapaxes(1, 2), 64-bit indices, a body using the flat index i
+        var k = new ElementwiseKernel("float16 x", "float64 y", "y = x + i", "golden_tiled");
+        Spec cast = k.buildSpec(new KernelParams.Binding(Map.of()), new DType[]{DType.FLOAT16, DType.FLOAT64});
+        golden("cast_f2_f8_tiled_nd3.c", Dialect.OPENCL, cast, Layout.tiled(3, false, 1, 2, 0b01));
+    }
 }

@@ -23,7 +23,9 @@ import org.ndgpu.ndarray.Shapes;
  * <p>At each call the operands are broadcast to one shape, dimensions that every operand walks
  * contiguously are merged (CuPy's reduce_dims), and the kernel is generated for that
  * {@link Layout}: a flat loop when every operand is contiguous, else index arithmetic over the
- * merged dimensions, in 32-bit when every offset fits. This class plans and launches; the kernel
+ * merged dimensions, in 32-bit when every offset fits, walked in the output's memory order; where
+ * an input's unit-stride axis differs from the output's (a transposed operand), a tiled loop
+ * through local memory (the rule is at {@code tiledLayout}). This class plans and launches; the kernel
  * text is written by {@code ElementwiseSource}. Sources and compiled kernels are memoized per
  * (spec, dtypes, layout, device).
  */
@@ -64,11 +66,40 @@ public final class ElementwiseLoop {
      * (an outer product such as (8192,1)+(1,8192) then runs at the output's store rate); there
      * {@code vector} &gt; 1 widens only the outputs' stores, each lane loading its inputs by stride.
      */
-    public record Layout(int ndim, boolean contiguous, boolean index32, int vector, boolean rows) {
+    public record Layout(int ndim, boolean contiguous, boolean index32, int vector, boolean rows, int tileIn, int tileOut, int staged) {
         public Layout(int ndim, boolean contiguous, boolean index32) { this(ndim, contiguous, index32, 1, false); }
 
         public Layout(int ndim, boolean contiguous, boolean index32, int vector) { this(ndim, contiguous, index32, vector, false); }
+
+        public Layout(int ndim, boolean contiguous, boolean index32, int vector, boolean rows) {
+            this(ndim, contiguous, index32, vector, rows, -1, -1, 0);
+        }
+
+        /**
+         * A tiled layout of {@code ndim} merged dims (see {@link ElementwiseLoop#TILE}): the inputs
+         * whose bit is set in {@code staged} (bit q for the q-th IN/OUT parameter) walk merged dim
+         * {@code tileIn} with unit stride and go through a local-memory tile; the outputs walk
+         * {@code tileOut} with unit stride.
+         */
+        public static Layout tiled(int ndim, boolean index32, int tileIn, int tileOut, int staged) {
+            return new Layout(ndim, false, index32, 1, false, tileIn, tileOut, staged);
+        }
+
+        /** True for a tiled layout (a transposing loop through local memory). */
+        public boolean tiled() { return staged != 0; }
     }
+
+    /** The edge of a tile of the tiled layout: TILE x TILE elements, a work-group of TILE x (block / TILE) threads. */
+    static final int TILE = 32;
+
+    /**
+     * The smallest extent, along both tile axes, for which the tiled layout is chosen: a tile less
+     * than half used along either axis wastes the staging it pays for.
+     */
+    static final long TILE_MIN = 16;
+
+    /** The local memory all staged inputs of one tiled kernel may use (CUDA's static limit is 48 KiB). */
+    static final long TILE_LOCAL_BYTES = 32 * 1024;
 
     /** The innermost extent from which a strided layout of 2+ dims walks rows (a row should fill a work-group). */
     static final long ROW_MIN = 256;
@@ -192,6 +223,16 @@ public final class ElementwiseLoop {
         if (!layout.contiguous()) for (int d = 0; d < nd; d++) kargs[ka++] = dims.get(d);
 
         int block = Math.min(256, kernel.maxBlockSize());
+        if (layout.tiled()) {
+            // TILE x (block / TILE) threads, each doing TILE / (block / TILE) elements of a tile per phase
+            block = Math.max(TILE, block / TILE * TILE);
+            long da = dims.get(layout.tileIn());
+            long db = dims.get(layout.tileOut());
+            long tiles = n / (da * db) * ((da + TILE - 1) / TILE) * ((db + TILE - 1) / TILE);
+            long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
+            backend.launch(device.currentStream().backendStream(), kernel, new long[]{Math.min(tiles, cap)}, new long[]{block}, 0, kargs);
+            return;
+        }
         if (layout.rows()) {
             // no more threads per group than a row has steps (a short row would leave most idle)
             long steps = (dims.get(nd - 1) + layout.vector() - 1) / layout.vector();
@@ -254,10 +295,12 @@ public final class ElementwiseLoop {
             }
             strides[j++] = Shapes.broadcastStrides(spec.name(), a.shape(), a.strides(), shape);
         }
+        int[] axes = walkOrder(spec, strides, shape.length);
         // merge dimensions: drop size-1 dims, join d-1 and d where every operand steps through them as one
         List<Long> dims = new ArrayList<>();
         List<long[]> st = new ArrayList<>();
-        for (int d = 0; d < shape.length; d++) {
+        for (int e = 0; e < shape.length; e++) {
+            int d = axes[e];
             if (shape[d] == 1) continue;
             long[] col = new long[na];
             for (int q = 0; q < na; q++) col[q] = strides[q][d];
@@ -288,10 +331,124 @@ public final class ElementwiseLoop {
         for (Object a : args) {
             if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
         }
+        if (!contiguous && nd >= 2) {
+            Layout tiled = tiledLayout(spec, dims, st, index32);
+            if (tiled != null) return new Plan(device, tiled, dims, st, n);
+        }
         boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ROW_MIN;
         int vector = contiguous ? vectorWidth(params, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
         Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector, rows);
         return new Plan(device, layout, dims, st, n);
+    }
+
+    private static final java.util.regex.Pattern FLAT_INDEX = java.util.regex.Pattern.compile("\\bi\\b");
+
+    /**
+     * The order in which the loop walks the axes: the first output's memory order (|stride|
+     * descending, ties by axis), as NumPy's iterator does, so that an F-ordered or axis-permuted
+     * output (astype of a transposed view keeps its layout: order K) is written contiguously and its
+     * dims merge; the plain C order when the output is C-ordered (the common case: nothing changes),
+     * when there is no output, or when the kernel uses the flat index {@code i}, which is defined as
+     * the C-order index of the loop's shape.
+     */
+    private static int[] walkOrder(Spec spec, long[][] strides, int ndim) {
+        int[] axes = new int[ndim];
+        for (int d = 0; d < ndim; d++) axes[d] = d;
+        int qo = -1;
+        int q = 0;
+        for (Param p : spec.params()) {
+            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
+            if (p.kind() == Kind.OUT) {
+                qo = q;
+                break;
+            }
+            q++;
+        }
+        if (qo < 0 || ndim < 2) return axes;
+        long[] os = strides[qo];
+        boolean sorted = true;
+        for (int d = 1; d < ndim && sorted; d++) sorted = Math.abs(os[d - 1]) >= Math.abs(os[d]);
+        if (sorted) return axes;
+        if (FLAT_INDEX.matcher(spec.body()).find() || FLAT_INDEX.matcher(spec.loopPrep()).find() || FLAT_INDEX.matcher(spec.afterLoop()).find()) {
+            return axes;
+        }
+        // insertion sort: stable, and ndim is small
+        for (int e = 1; e < ndim; e++) {
+            int a = axes[e];
+            int f = e - 1;
+            while (f >= 0 && Math.abs(os[axes[f]]) < Math.abs(os[a])) {
+                axes[f + 1] = axes[f];
+                f--;
+            }
+            axes[f + 1] = a;
+        }
+        return axes;
+    }
+
+    // a body that leaves the loop early or synchronizes itself cannot run between the tiled kernel's barriers
+    private static final java.util.regex.Pattern NOT_TILEABLE =
+            java.util.regex.Pattern.compile("\\b(return|goto|break|continue|ND_SYNC|ND_LOCAL|ND_GLOBAL_ID|ND_LOCAL_ID|ND_GROUP_ID)\\b");
+
+    /**
+     * The tiled layout, or null where it does not apply. The decision rule, and why:
+     *
+     * <p>A GPU moves memory at full speed only when the threads of a warp touch consecutive
+     * addresses. The strided and row loops give each thread one output element and walk the
+     * output's unit-stride dim; an input whose unit-stride dim is another one (a transposed or
+     * F-ordered operand, {@code ascontiguousarray(m.T())}, {@code a.T().add(b)}) is then read with a
+     * large stride, one 32-byte sector per 4-byte element, and the copy runs at a quarter of the
+     * memory's speed. So when, after merging dims, every output has unit stride along one merged dim
+     * X and some input has unit stride along another merged dim Y (and is not broadcast along X),
+     * the loop is tiled over (Y, X): each work-group reads a TILE x TILE tile of those inputs
+     * coalesced along Y into local memory (padded by one column against bank conflicts), and then
+     * each thread takes its element from the tile transposed, reads the other inputs directly (they
+     * walk X, as the outputs do), runs the body and stores coalesced along X. The other merged dims
+     * are a batch index, so (..., m, n) stacks and transposes of any pair of axes take the same
+     * kernel. It does not apply, and the plain loops run, where no input's fast dim differs from the
+     * outputs' (nothing to transpose), where the outputs' fast dims differ or an output has none,
+     * where either tile extent is under {@link #TILE_MIN} (a thin tile pays for staging it does not
+     * use), or where the body exits early or synchronizes (it runs between barriers). Inputs are
+     * staged while their tiles fit {@link #TILE_LOCAL_BYTES}; the rest are read directly.
+     */
+    private static Layout tiledLayout(Spec spec, List<Long> dims, List<long[]> st, boolean index32) {
+        if (!spec.loopPrep().isBlank() || !spec.afterLoop().isBlank() || NOT_TILEABLE.matcher(spec.body()).find()) return null;
+        List<Param> params = spec.params();
+        int out = -1;
+        int q = 0;
+        for (Param p : params) {
+            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
+            if (p.kind() == Kind.OUT) {
+                int f = fastDim(st, q, p.dtype().itemsize());
+                if (f < 0 || (out >= 0 && f != out)) return null;
+                out = f;
+            }
+            q++;
+        }
+        if (out < 0) return null;
+        int in = -1;
+        int staged = 0;
+        long local = 0;
+        q = 0;
+        for (Param p : params) {
+            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
+            int qk = q++;
+            if (p.kind() != Kind.IN || qk >= 31) continue;   // staged is a bitmask of the indexed operands
+            int f = fastDim(st, qk, p.dtype().itemsize());
+            if (f < 0 || f == out || (in >= 0 && f != in) || st.get(out)[qk] == 0) continue;
+            long bytes = (long) TILE * (TILE + 1) * (p.dtype() == DType.FLOAT16 ? 4 : p.dtype().itemsize());
+            if (local + bytes > TILE_LOCAL_BYTES) continue;
+            in = f;
+            local += bytes;
+            staged |= 1 << qk;
+        }
+        if (staged == 0 || dims.get(in) < TILE_MIN || dims.get(out) < TILE_MIN) return null;
+        return Layout.tiled(dims.size(), index32, in, out, staged);
+    }
+
+    /** The merged dim along which operand {@code q} steps by exactly one element (either way), or -1. */
+    private static int fastDim(List<long[]> st, int q, int itemsize) {
+        for (int d = st.size() - 1; d >= 0; d--) if (Math.abs(st.get(d)[q]) == itemsize) return d;
+        return -1;
     }
 
     /**
