@@ -68,12 +68,39 @@ public final class ElementwiseLoop {
         public Layout(int ndim, boolean contiguous, boolean index32) { this(ndim, contiguous, index32, 1, false); }
 
         public Layout(int ndim, boolean contiguous, boolean index32, int vector) { this(ndim, contiguous, index32, vector, false); }
+
+        // written out: a record's generated equals and hashCode go through method handles, which cost
+        // microseconds per call until the JIT has compiled them, and a layout is compared on every launch
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Layout l && l.ndim == ndim && l.contiguous == contiguous && l.index32 == index32 && l.vector == vector
+                    && l.rows == rows;
+        }
+
+        @Override
+        public int hashCode() {
+            return (((ndim * 31 + (contiguous ? 1 : 0)) * 31 + (index32 ? 1 : 0)) * 31 + vector) * 31 + (rows ? 1 : 0);
+        }
     }
+
+    /** The flat layouts of the common case, made once: [index32][vector 4]. */
+    private static final Layout[][] FLAT = {
+            {new Layout(1, true, false, 1, false), new Layout(1, true, false, 4, false)},
+            {new Layout(1, true, true, 1, false), new Layout(1, true, true, 4, false)}};
 
     /** The innermost extent from which a strided layout of 2+ dims walks rows (a row should fill a work-group). */
     static final long ROW_MIN = 256;
 
-    private record KernelKey(Spec spec, Layout layout) { }
+    private record KernelKey(Spec spec, Layout layout) {
+        @Override
+        @SuppressWarnings("ReferenceEquality") // the same spec instance first, without comparing its text
+        public boolean equals(Object o) {
+            return o instanceof KernelKey k && (k.spec == spec || k.spec.equals(spec)) && k.layout.equals(layout);
+        }
+
+        @Override
+        public int hashCode() { return spec.hashCode() * 31 + layout.hashCode(); }
+    }
 
     /** Each device holds its own kernels, so that Device.reset() drops them. */
     private static final Device.Key<Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
@@ -155,7 +182,7 @@ public final class ElementwiseLoop {
         BackendKernel kernel;
         Map<KernelKey, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LastKernel hit = last;
-        if (hit != null && hit.spec() == spec && hit.kernels() == kernels && hit.layout().equals(layout)) {
+        if (hit != null && hit.spec() == spec && hit.kernels() == kernels && (hit.layout() == layout || hit.layout().equals(layout))) {
             kernel = hit.kernel();
         } else {
             kernel = kernels.get(new KernelKey(spec, layout));
@@ -236,7 +263,7 @@ public final class ElementwiseLoop {
             for (Object a : args) {
                 if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
             }
-            return new Plan(device, new Layout(1, true, index32, vectorWidth(params, args), false), List.of(), List.of(), n);
+            return new Plan(device, FLAT[index32 ? 1 : 0][vectorWidth(params, args) == 4 ? 1 : 0], List.of(), List.of(), n);
         }
 
         // strides of every indexed array, broadcast to the loop shape
