@@ -12,4 +12,5 @@ open module org.ndgpu.benchmarks {
     requires jmh.core;
     requires jocl;
     requires java.management;
+    requires jdk.management;   // ColdStartBench: heap bytes allocated per call
 }

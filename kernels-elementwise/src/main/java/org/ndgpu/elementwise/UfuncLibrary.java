@@ -45,7 +45,14 @@ public final class UfuncLibrary implements Ufuncs {
      * bits each: array flag and dtype ordinal), and out's dtype (null when allocated). Everything
      * a warm call needs hangs off it, so it builds no strings and searches no tables.
      */
-    private record CallKey(Ufunc op, long sig, DType out) { }
+    private record CallKey(Ufunc op, long sig, DType out) {
+        // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
+        @Override
+        public boolean equals(Object o) { return o instanceof CallKey k && k.op == op && k.sig == sig && k.out == out; }
+
+        @Override
+        public int hashCode() { return (op.ordinal() * 31 + Long.hashCode(sig)) * 31 + (out == null ? -1 : out.ordinal()); }
+    }
 
     private record Resolved(UfuncLoops.Loop loop, Spec spec) { }
 

@@ -70,7 +70,14 @@ final class Builtins {
      * The spec of {@code op} reading {@code in} and writing {@code out}. For var and std the second
      * input is the mean (accumulator dtype) and a scalar {@code _ddof} follows.
      */
-    private record SpecKey(Reduction op, DType in, DType out, boolean fp64) { }
+    private record SpecKey(Reduction op, DType in, DType out, boolean fp64) {
+        // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
+        @Override
+        public boolean equals(Object o) { return o instanceof SpecKey k && k.op == op && k.in == in && k.out == out && k.fp64 == fp64; }
+
+        @Override
+        public int hashCode() { return ((op.ordinal() * 31 + in.ordinal()) * 31 + out.ordinal()) * 2 + (fp64 ? 1 : 0); }
+    }
 
     private static final java.util.concurrent.ConcurrentHashMap<SpecKey, ReductionSpec> SPECS = new java.util.concurrent.ConcurrentHashMap<>();
 

@@ -2,7 +2,6 @@ package org.ndgpu.reduction;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.ndgpu.Config;
 import org.ndgpu.DTypeException;
@@ -77,12 +76,22 @@ public final class ReductionLoop {
 
     private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
         List<Param> params = spec.params();
-        List<NDArray> ins = new ArrayList<>();
-        for (int k = 0; k < params.size() - 1; k++) {
-            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) ins.add((NDArray) args[k]);
+        // plain arrays and loops on this per-call path: no streams, boxed lists or lambdas
+        int nIn = 0;
+        for (int k = 0; k < params.size() - 1; k++) if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) nIn++;
+        NDArray[] inArr = new NDArray[nIn];
+        for (int k = 0, q = 0; k < params.size() - 1; k++) {
+            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) inArr[q++] = (NDArray) args[k];
         }
-        long[][] inShapes = ins.stream().map(NDArray::shape).toArray(long[][]::new);
-        long[] shape = inShapes.length == 0 ? new long[0] : Shapes.broadcast(spec.name(), inShapes);
+        List<NDArray> ins = Arrays.asList(inArr);
+        long[] shape;
+        if (nIn == 0) shape = new long[0];
+        else if (nIn == 1) shape = inArr[0].shape();
+        else {
+            long[][] inShapes = new long[nIn][];
+            for (int q = 0; q < nIn; q++) inShapes[q] = inArr[q].shape();
+            shape = Shapes.broadcast(spec.name(), inShapes);
+        }
         int n = shape.length;
         boolean[] reduced = new boolean[n];
         for (int ax : axes) reduced[ax] = true;
@@ -93,11 +102,15 @@ public final class ReductionLoop {
         long[][] st = new long[na][];
         for (int q = 0; q < na; q++) st[q] = Shapes.broadcastStrides(spec.name(), ins.get(q).shape(), ins.get(q).strides(), shape);
 
-        List<Integer> kept = new ArrayList<>(), red = new ArrayList<>();
-        for (int d = 0; d < n; d++) (reduced[d] ? red : kept).add(d);
-        Comparator<Integer> byStride = Comparator.comparingLong(d -> na == 0 ? 0 : -Math.abs(st[0][d]));
-        kept.sort(byStride);   // stable: ties keep their order
-        if (!spec.orderedIndex()) red.sort(byStride);
+        int nRed = 0;
+        for (int d = 0; d < n; d++) if (reduced[d]) nRed++;
+        int[] kept = new int[n - nRed], red = new int[nRed];
+        for (int d = 0, i = 0, j = 0; d < n; d++) {
+            if (reduced[d]) red[j++] = d;
+            else kept[i++] = d;
+        }
+        sortByStride(kept, st, na);   // stable: ties keep their order
+        if (!spec.orderedIndex()) sortByStride(red, st, na);
 
         // merged dims: [array][dim] strides; the output is array na for kept dims
         Merged k = merge(kept, shape, st, outStrides, na);
@@ -199,11 +212,24 @@ public final class ReductionLoop {
      */
     private static final Device.Key<java.util.Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
 
-    private record KernelKey(ReductionSpec spec, ReductionSource.Layout layout) { }
+    private record KernelKey(ReductionSpec spec, ReductionSource.Layout layout) {
+        // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
+        @Override
+        @SuppressWarnings("ReferenceEquality") // the same spec instance first, without comparing its text
+        public boolean equals(Object o) {
+            return o instanceof KernelKey k && (k.spec == spec || k.spec.equals(spec)) && k.layout.equals(layout);
+        }
+
+        @Override
+        public int hashCode() { return spec.hashCode() * 31 + layout.hashCode(); }
+    }
 
     private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionSource.Layout lay) {
         var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
-        return kernels.computeIfAbsent(new KernelKey(spec, lay), key -> {
+        KernelKey k = new KernelKey(spec, lay);
+        BackendKernel hit = kernels.get(k);   // a hit builds no lambda
+        if (hit != null) return hit;
+        return kernels.computeIfAbsent(k, key -> {
             String src = ReductionSource.source(device.backend().dialect(), spec, lay);
             return device.programs().kernel(spec.name(), src, spec.options(), ReductionSource.kernelName(spec, lay));
         });
@@ -260,35 +286,57 @@ public final class ReductionLoop {
         return s.toArray();
     }
 
+    /** Stable insertion sort of {@code axes} by the first input's stride, largest magnitude first (none: unchanged). */
+    private static void sortByStride(int[] axes, long[][] st, int na) {
+        if (na == 0) return;
+        long[] s0 = st[0];
+        for (int i = 1; i < axes.length; i++) {
+            int d = axes[i];
+            long key = Math.abs(s0[d]);
+            int j = i - 1;
+            while (j >= 0 && Math.abs(s0[axes[j]]) < key) {
+                axes[j + 1] = axes[j];
+                j--;
+            }
+            axes[j + 1] = d;
+        }
+    }
+
     /** Merged dimensions: sizes, and strides per array ([array][dim]). */
     record Merged(long[] dims, long[][] strides) { }
 
     static Merged merge(List<Integer> axes, long[] shape, long[][] st, long[] outStrides, int na) {
+        int[] a = new int[axes.size()];
+        for (int i = 0; i < a.length; i++) a[i] = axes.get(i);
+        return merge(a, shape, st, outStrides, na);
+    }
+
+    static Merged merge(int[] axes, long[] shape, long[][] st, long[] outStrides, int na) {
         int arrays = na + (outStrides != null ? 1 : 0);
-        List<Long> dims = new ArrayList<>();
-        List<long[]> cols = new ArrayList<>();
+        long[] dims = new long[axes.length];
+        long[][] cols = new long[axes.length][];
+        int m = 0;
         for (int d : axes) {
             if (shape[d] == 1) continue;
             long[] col = new long[arrays];
             for (int q = 0; q < na; q++) col[q] = st[q][d];
             if (outStrides != null) col[na] = outStrides[d];
-            if (!dims.isEmpty()) {
-                int last = dims.size() - 1;
-                long[] prev = cols.get(last);
+            if (m > 0) {
+                long[] prev = cols[m - 1];
                 boolean ok = true;
                 for (int q = 0; q < arrays; q++) ok &= prev[q] == col[q] * shape[d];
                 if (ok) {
-                    dims.set(last, dims.get(last) * shape[d]);
-                    cols.set(last, col);
+                    dims[m - 1] *= shape[d];
+                    cols[m - 1] = col;
                     continue;
                 }
             }
-            dims.add(shape[d]);
-            cols.add(col);
+            dims[m] = shape[d];
+            cols[m++] = col;
         }
-        long[] ds = dims.stream().mapToLong(Long::longValue).toArray();
-        long[][] s = new long[arrays][ds.length];
-        for (int i = 0; i < ds.length; i++) for (int q = 0; q < arrays; q++) s[q][i] = cols.get(i)[q];
+        long[] ds = Arrays.copyOf(dims, m);
+        long[][] s = new long[arrays][m];
+        for (int i = 0; i < m; i++) for (int q = 0; q < arrays; q++) s[q][i] = cols[i][q];
         return new Merged(ds, s);
     }
 

@@ -36,6 +36,26 @@ final class ReductionSource {
 
         /** In the contiguous path ({@code vec > 0}): input {@code q} is read by vectors (else it is constant along the reduction). */
         boolean vector(int q) { return (vecMask >> q & 1) == 1; }
+
+        // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Layout l && l.mode == mode && l.nk == nk && l.nr == nr && l.row == row && l.index32 == index32 && l.block == block
+                    && l.vec == vec && l.unroll == unroll && l.vecMask == vecMask;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = mode.ordinal();
+            h = h * 31 + nk;
+            h = h * 31 + nr;
+            h = h * 31 + (row ? 1 : 0);
+            h = h * 31 + (index32 ? 1 : 0);
+            h = h * 31 + block;
+            h = h * 31 + vec;
+            h = h * 31 + unroll;
+            return h * 31 + vecMask;
+        }
     }
 
     /** The source cache's key: records compare by value, and building it copies no source text. */

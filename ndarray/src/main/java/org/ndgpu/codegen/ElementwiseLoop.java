@@ -87,6 +87,21 @@ public final class ElementwiseLoop {
 
         /** True for a tiled layout (a transposing loop through local memory). */
         public boolean tiled() { return staged != 0; }
+
+        // written out: a record's generated equals and hashCode go through method handles, which cost
+        // microseconds per call until the JIT has compiled them, and a layout is compared on every launch
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Layout l && l.ndim == ndim && l.contiguous == contiguous && l.index32 == index32 && l.vector == vector
+                    && l.rows == rows
+                    && l.tileIn == tileIn && l.tileOut == tileOut && l.staged == staged;
+        }
+
+        @Override
+        public int hashCode() {
+            return (((ndim * 31 + (contiguous ? 1 : 0)) * 31 + (index32 ? 1 : 0)) * 31 + vector) * 31 + (rows ? 1 : 0)
+                    + 961 * (tileIn * 31 + tileOut) * 31 + staged;
+        }
     }
 
     /** The edge of a tile of the tiled layout: TILE x TILE elements, a work-group of TILE x (block / TILE) threads. */
@@ -101,10 +116,24 @@ public final class ElementwiseLoop {
     /** The local memory all staged inputs of one tiled kernel may use (CUDA's static limit is 48 KiB). */
     static final long TILE_LOCAL_BYTES = 32 * 1024;
 
+    /** The flat layouts of the common case, made once: [index32][vector 4]. */
+    private static final Layout[][] FLAT = {
+            {new Layout(1, true, false, 1, false), new Layout(1, true, false, 4, false)},
+            {new Layout(1, true, true, 1, false), new Layout(1, true, true, 4, false)}};
+
     /** The innermost extent from which a strided layout of 2+ dims walks rows (a row should fill a work-group). */
     static final long ROW_MIN = 256;
 
-    private record KernelKey(Spec spec, Layout layout) { }
+    private record KernelKey(Spec spec, Layout layout) {
+        @Override
+        @SuppressWarnings("ReferenceEquality") // the same spec instance first, without comparing its text
+        public boolean equals(Object o) {
+            return o instanceof KernelKey k && (k.spec == spec || k.spec.equals(spec)) && k.layout.equals(layout);
+        }
+
+        @Override
+        public int hashCode() { return spec.hashCode() * 31 + layout.hashCode(); }
+    }
 
     /** Each device holds its own kernels, so that Device.reset() drops them. */
     private static final Device.Key<Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
@@ -186,7 +215,7 @@ public final class ElementwiseLoop {
         BackendKernel kernel;
         Map<KernelKey, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LastKernel hit = last;
-        if (hit != null && hit.spec() == spec && hit.kernels() == kernels && hit.layout().equals(layout)) {
+        if (hit != null && hit.spec() == spec && hit.kernels() == kernels && (hit.layout() == layout || hit.layout().equals(layout))) {
             kernel = hit.kernel();
         } else {
             kernel = kernels.get(new KernelKey(spec, layout));
@@ -277,7 +306,7 @@ public final class ElementwiseLoop {
             for (Object a : args) {
                 if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
             }
-            return new Plan(device, new Layout(1, true, index32, vectorWidth(params, args), false), List.of(), List.of(), n);
+            return new Plan(device, FLAT[index32 ? 1 : 0][vectorWidth(params, args) == 4 ? 1 : 0], List.of(), List.of(), n);
         }
 
         // strides of every indexed array, broadcast to the loop shape

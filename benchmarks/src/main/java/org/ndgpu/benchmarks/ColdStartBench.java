@@ -1,0 +1,99 @@
+package org.ndgpu.benchmarks;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * The cost of a short NumPy-style script: in a fresh JVM, the per-call time of the first 300
+ * {@code a.add(b)} and the first 300 {@code a.sum()} of 1024 float32, timed as CuPy's host
+ * benchmark does (calls in a loop, one synchronize at the end, divided by the count), beside the
+ * warm per-call time after 20,000 calls, and the time from JVM start to the first result read back.
+ * Run it in a fresh JVM each time, with and without an AOT cache ({@code .gpu/cold.sh}); CuPy's
+ * figures for the same work: {@code python3 .gpu/cupy_cold_anchors.py}.
+ *
+ * <pre>
+ * ./nd run org.ndgpu.benchmarks.ColdStartBench
+ * </pre>
+ */
+public final class ColdStartBench {
+    private ColdStartBench() { }
+
+    private static final int N = 1024, COLD = 300, WARM = 20_000, MEASURE = 2_000;
+
+    /** Prints one row per figure. */
+    public static void main(String[] args) {
+        long jvmStartMs = ManagementFactory.getRuntimeMXBean().getStartTime();
+        float[] x = new float[N], y = new float[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = (i % 97) * 0.25f - 3f;
+            y[i] = (i % 89) * 0.5f + 1f;
+        }
+        NDArray a = Nd.array(x), b = Nd.array(y);
+        // the first result: one add and one sum, read back to the host (kernels compiled or loaded here)
+        float first;
+        try (NDArray c = a.add(b); NDArray s = c.sum()) {
+            first = ((Number) s.item()).floatValue();
+        }
+        long firstResultMs = System.currentTimeMillis() - jvmStartMs;
+        Device device = Device.current();
+        // the sum kernels too, so the series below time calls, not compilation
+        try (NDArray _ = a.sum()) { }
+        device.synchronize();
+
+        double add300 = series(device, COLD, () -> a.add(b));
+        double add300Bytes = lastBytesPerCall;
+        double sum300 = series(device, COLD, a::sum);
+        double sum300Bytes = lastBytesPerCall;
+        for (int i = 0; i < WARM; i += 100) {
+            series(device, 100, () -> a.add(b));
+            series(device, 100, a::sum);
+        }
+        double addWarm = series(device, MEASURE, () -> a.add(b));
+        double addBytes = lastBytesPerCall;
+        double sumWarm = series(device, MEASURE, a::sum);
+        double sumBytes = lastBytesPerCall;
+
+        System.out.printf(Locale.ROOT, "ColdStartBench on %s (first result %.1f)%n", device, first);
+        row("JVM start to first result (add + sum read back)", (double) firstResultMs, "ms");
+        row("add 1024 f32, per call, first " + COLD + " calls", add300, "us");
+        row("sum 1024 f32, per call, first " + COLD + " calls", sum300, "us");
+        row("add 1024 f32, per call, after " + WARM + " calls", addWarm, "us");
+        row("sum 1024 f32, per call, after " + WARM + " calls", sumWarm, "us");
+        row("add: heap bytes allocated per call, first " + COLD, add300Bytes, "B");
+        row("sum: heap bytes allocated per call, first " + COLD, sum300Bytes, "B");
+        row("add: heap bytes allocated per call, warm", addBytes, "B");
+        row("sum: heap bytes allocated per call, warm", sumBytes, "B");
+        row("add: first " + COLD + " / warm", add300 / addWarm, "x");
+        row("sum: first " + COLD + " / warm", sum300 / sumWarm, "x");
+        a.close();
+        b.close();
+    }
+
+    private interface Op { NDArray call(); }
+
+    private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /** Java heap bytes this thread allocated per call in the last {@link #series} (the JIT's escape analysis included). */
+    private static double lastBytesPerCall;
+
+    /** Microseconds per call of {@code count} calls in a loop (each result released) and one synchronize. */
+    private static double series(Device device, int count, Op op) {
+        long id = Thread.currentThread().threadId();
+        long b0 = THREADS.getThreadAllocatedBytes(id);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            try (NDArray _ = op.call()) { }
+        }
+        device.synchronize();
+        long t1 = System.nanoTime();
+        lastBytesPerCall = (THREADS.getThreadAllocatedBytes(id) - b0) / (double) count;
+        return (t1 - t0) / 1e3 / count;
+    }
+
+    private static void row(String what, double value, String unit) {
+        System.out.printf(Locale.ROOT, "%-50s %10.2f %s%n", what, value, unit);
+    }
+}
