@@ -182,7 +182,7 @@ final class ElementwiseSource {
     }
 
     /**
-     * The loop of a tiled layout (the rule is at {@code ElementwiseLoop.tiledLayout}): merged dim
+     * The loop of a tiled layout (the rule is in {@link TiledLayout}): merged dim
      * {@code tileIn} (A, the staged inputs' unit-stride dim) and {@code tileOut} (B, the outputs')
      * are cut into TILE x TILE tiles, the other dims are a batch index; work-group g takes tiles g,
      * g + groups, .... Phase 1: thread (lx, ly) reads each staged input at (A0 + lx, B0 + k),
@@ -197,7 +197,7 @@ final class ElementwiseSource {
         int nd = layout.ndim();
         int a = layout.tileIn();
         int b = layout.tileOut();
-        int t = ElementwiseLoop.TILE;
+        int t = TiledLayout.TILE;
         boolean index = Pattern.compile("\\bi\\b").matcher(spec.body()).find();
         var sb = new StringBuilder();
         for (int q = 0; q < indexed.size(); q++) {
