@@ -29,11 +29,14 @@ import org.ndgpu.codegen.KernelTemplate;
  * and the first n of each row are the answer. argsort carries the element indices and breaks ties
  * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
  *
- * <p>Rows longer than {@value #BLOCK}, any number of them, go to {@link OnesweepSort} instead (a 1-d
- * sort, argsort and unique among them): 8-bit radix passes, all rows in the same passes, rather than
- * O(n log^2 n) work. Rows of 2^30 and more (beyond its 30-bit counts), at most
- * {@value RadixSort#MAX_ROWS} of them, go to {@link RadixSort}, one row after another; the network
- * keeps short rows (each in one local-memory launch) and whatever neither radix sort takes.
+ * <p>Up to {@value RadixSort#MAX_ROWS} rows longer than {@value #BLOCK} (a 1-d sort, argsort and unique
+ * among them) go to {@link RadixSort}, one row after another. More rows than that, each longer than
+ * {@value #ONESWEEP_MIN_LENGTH}, go to {@link OnesweepSort}: 8-bit radix passes over all rows at once,
+ * rather than O(n log^2 n) work. The network keeps short rows and whatever neither radix sort takes.
+ * The split follows what ran faster on an H100 with both in one build (routines/notes/SORT.md): one
+ * row of 2^24 float32 took 1.60 ms through RadixSort and 1.89 ms through OnesweepSort; 16384 rows of
+ * 1024 took 1.36 ms through the network and 2.25 ms through OnesweepSort; 4096 rows of 4096 took
+ * 1.65 ms through OnesweepSort.
  */
 public final class Sorting {
     private Sorting() { }
@@ -64,12 +67,11 @@ public final class Sorting {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
-            if (OnesweepSort.handles(d, n, rows)) {                          // long rows, any number of them: 8-bit onesweep passes
-                return backInPlace(OnesweepSort.sortRows(moved, rows, n, indices), ax);
-            }
-            // rows of 2^30 and more: the 4-bit radix sort (its counts are not bound to a 30-bit status word)
-            if (rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, not a network
+            if (rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, one row after another
                 return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
+            }
+            if (n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows)) { // many long rows: 8-bit onesweep passes over all rows at once
+                return backInPlace(OnesweepSort.sortRows(moved, rows, n, indices), ax);
             }
             try (NDArray keys = Nd.full(pad(d), d, rows, p);
                  NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {
@@ -208,6 +210,9 @@ public final class Sorting {
 
     /** Elements per work-group in the local-memory steps, and the work-group size (one thread per pair). */
     static final int BLOCK = 512, LOCAL_THREADS = BLOCK / 2;
+
+    /** The row length from which many rows go to OnesweepSort rather than the network (see the class comment). */
+    static final long ONESWEEP_MIN_LENGTH = 1024;
 
     private record LocalKey(org.ndgpu.backend.Dialect dialect, DType dtype, boolean indices) { }
 

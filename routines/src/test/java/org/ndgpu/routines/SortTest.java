@@ -227,10 +227,10 @@ public class SortTest extends PerDeviceTest {
                             long[] gi = i.toLongArray();
                             for (int r = 0; r < rows; r++) {
                                 final int row = r, n = rows;
-                                // C order of the result's shape; rows longer than 512 take the onesweep radix sort
-                                // however many, which is stable: -0.0 and 0.0 keep their order
+                                // C order of the result's shape; the radix sorts are stable (-0.0 and 0.0 keep
+                                // their order), the network (17 rows of 1000) is not
                                 assertRowSorted(host, r, len, got, gi, j -> axis == 1 ? row * len + j : j * n + row,
-                                        true, what + " row " + r);
+                                        stablePath(dt, rows, len), what + " row " + r);
                             }
                         }
                     }
@@ -240,16 +240,16 @@ public class SortTest extends PerDeviceTest {
     }
 
     /**
-     * The onesweep path (OnesweepSort): lengths around its 2048-key tiles and a 2^20 + odd length, one
-     * row and many (40 x 1000 in one partial tile each, 7 x 4099 across three tiles, 4096 x 33 on the
-     * network), every dtype, NaN, both zeros, infinities, ties; argsort stable (equal keys keep their
+     * The onesweep path (OnesweepSort): lengths around its 2048-key tiles and a 2^20 + odd length, many
+     * rows (40 x 1500, 17 x 4099 across three tiles, 20 x 2048; fewer rows, or rows of up to 1024, take
+     * RadixSort or the network and are checked the same way), every dtype, NaN, both zeros, infinities, ties; argsort stable (equal keys keep their
      * order), against Java's stable sort of each row.
      */
     @Test
     void onesweepTileBoundariesAndManyRows() {
         SplittableRandom rnd = new SplittableRandom(2024);
         for (DType dt : DTYPES) {
-            for (int[] shape : new int[][]{{1, 2047}, {1, 4096}, {1, 6145}, {40, 1000}, {7, 4099}}) {
+            for (int[] shape : new int[][]{{1, 2047}, {1, 4096}, {1, 6145}, {40, 1000}, {7, 4099}, {40, 1500}, {17, 4099}, {20, 2048}}) {
                 checkRows(dt, shape[0], shape[1], rnd);
             }
         }
@@ -269,10 +269,16 @@ public class SortTest extends PerDeviceTest {
             long[] gi = i.toLongArray();
             for (int r = 0; r < rows; r++) {
                 final int row = r;
-                // the network (rows of up to 512) is not stable for sort: there -0.0 and 0.0 may trade places
-                assertRowSorted(host, r, len, got, gi, j -> row * len + j, len > Sorting.BLOCK, dt + " " + rows + "x" + len + " row " + r);
+                // the network is not stable for sort: there -0.0 and 0.0 may trade places
+                assertRowSorted(host, r, len, got, gi, j -> row * len + j, stablePath(dt, rows, len), dt + " " + rows + "x" + len + " row " + r);
             }
         }
+    }
+
+    // rows that one of the radix sorts takes (Sorting's dispatch): those keep -0.0 and 0.0 in input order
+    private static boolean stablePath(DType dt, int rows, int len) {
+        return (rows <= RadixSort.MAX_ROWS && RadixSort.handles(dt, len))
+                || (len > Sorting.ONESWEEP_MIN_LENGTH && OnesweepSort.handles(dt, len, rows));
     }
 
     /**
