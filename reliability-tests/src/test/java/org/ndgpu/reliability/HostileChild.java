@@ -35,7 +35,9 @@ public final class HostileChild {
             throw e;
         }
         if (device == null) {
-            System.out.println("@@ NODEVICE " + TestDevice.of(args[0]).absence());
+            // with what the child saw, since a child started by the suite has missed a GPU that a hand-started one finds
+            System.out.println("@@ NODEVICE " + TestDevice.of(args[0]).absence() + " (child: problems " + Device.problems()
+                    + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH") + ", OCL_ICD_VENDORS=" + System.getenv("OCL_ICD_VENDORS") + ")");
             return;
         }
         int first = Integer.parseInt(args[1]);
