@@ -57,6 +57,10 @@ public final class CudaBackend implements Backend {
     private final CudaModules modules;
 
     private volatile MemorySegment context;
+    // source devices whose memory this context may read directly (true) or only through the host (false)
+    private final java.util.concurrent.ConcurrentHashMap<CudaBackend, Boolean> peers = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704;
+    private static final System.Logger LOG = System.getLogger("org.ndgpu");
     // the kernel a sticky error is most likely from: faults surface at the next synchronize, not at the launch
     private volatile String lastKernel;
     private volatile CudaStream defaultStream;
@@ -420,6 +424,51 @@ public final class CudaBackend implements Backend {
         CudaEvent e = ownEvent(event, "synchronize");
         enter("synchronize");
         check(CudaDriver.cuEventSynchronize(e.handle), "synchronize on an event");
+    }
+
+    /** cuStreamWaitEvent: on the device, for an event of any CUDA device. */
+    @Override
+    public boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
+        if (!(recorder instanceof CudaBackend r)) return false;
+        CudaStream s = own(stream, "waitEvent");
+        CudaEvent e = r.ownEvent(event, "waitEvent");
+        enter("waitEvent");
+        check(CudaDriver.cuStreamWaitEvent(s.handle, e.handle, 0), "wait for an event of " + r.id);
+        return true;
+    }
+
+    /**
+     * cuMemcpyPeerAsync from another CUDA device into this one, in {@code stream}. Peer access from
+     * this context to the source's is enabled once per pair where cuDeviceCanAccessPeer allows; for
+     * other pairs the driver stages the copy through host memory, and a DEBUG line says so.
+     */
+    @Override
+    public boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
+            long bytes) {
+        if (!(source instanceof CudaBackend from) || from == this) return false;
+        CudaStream s = own(stream, "copyPeer");
+        CudaBuffer to = live(dst, "copyPeer", dstOffset, bytes);
+        CudaBuffer b = from.live(src, "copyPeer", srcOffset, bytes);
+        MemorySegment srcContext = from.enter("copyPeer");
+        MemorySegment ctx = enter("copyPeer");
+        if (bytes == 0) return true;
+        peers.computeIfAbsent(from, f -> enablePeer(f, srcContext));
+        check(CudaDriver.cuMemcpyPeerAsync(to.pointer + dstOffset, ctx, b.pointer + srcOffset, srcContext, bytes, s.handle),
+                "copy " + size(bytes) + " from " + from.id);
+        return true;
+    }
+
+    // called with this context current; true when the pair copies directly
+    private Boolean enablePeer(CudaBackend from, MemorySegment srcContext) {
+        MemorySegment out = SCRATCH.get().out;
+        check(CudaDriver.cuDeviceCanAccessPeer(out, device, from.device), "cuDeviceCanAccessPeer");
+        if (out.get(JAVA_INT, 0) == 0) {
+            LOG.log(System.Logger.Level.DEBUG, () -> id + ": no peer access to " + from.id + "; copies from it stage through host memory");
+            return false;
+        }
+        int r = CudaDriver.cuCtxEnablePeerAccess(srcContext, 0);
+        if (r != 0 && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) throw error(r, "enable peer access to " + from.id);
+        return true;
     }
 
     private CudaEvent ownEvent(BackendEvent event, String op) {
