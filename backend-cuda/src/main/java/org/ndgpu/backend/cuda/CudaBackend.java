@@ -57,10 +57,7 @@ public final class CudaBackend implements Backend {
     private final CudaModules modules;
 
     private volatile MemorySegment context;
-    // source devices whose memory this context may read directly (true) or only through the host (false)
-    private final java.util.concurrent.ConcurrentHashMap<CudaBackend, Boolean> peers = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704;
-    private static final System.Logger LOG = System.getLogger("org.ndgpu");
+    private final CudaPeers peers = new CudaPeers(this);
     // the kernel a sticky error is most likely from: faults surface at the next synchronize, not at the launch
     private volatile String lastKernel;
     private volatile CudaStream defaultStream;
@@ -90,6 +87,9 @@ public final class CudaBackend implements Backend {
 
     /** Compute capability as major * 10 + minor (90 for an H100). */
     public int computeCapability() { return computeCapability; }
+
+    /** The CUdevice. */
+    int cuDevice() { return device; }
 
     /** The CUdevice ordinal. */
     public int ordinal() { return ordinal; }
@@ -232,7 +232,7 @@ public final class CudaBackend implements Backend {
         throw new DeviceException(id + " " + op + ": " + buffer + " is not a buffer of " + id);
     }
 
-    private CudaBuffer live(BackendBuffer buffer, String op, long offset, long bytes) {
+    CudaBuffer live(BackendBuffer buffer, String op, long offset, long bytes) {
         CudaBuffer b = own(buffer, op);
         if (b.freed) throw new DeviceException(id + " " + op + ": " + b + " was freed");
         if (offset < 0 || bytes < 0 || offset > b.size - bytes) {
@@ -437,37 +437,14 @@ public final class CudaBackend implements Backend {
         return true;
     }
 
-    /**
-     * cuMemcpyPeerAsync from another CUDA device into this one, in {@code stream}. Peer access from
-     * this context to the source's is enabled once per pair where cuDeviceCanAccessPeer allows; for
-     * other pairs the driver stages the copy through host memory, and a DEBUG line says so.
-     */
+    /** cuMemcpyPeerAsync from another CUDA device into this one ({@link CudaPeers}). */
     @Override
     public boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
             long bytes) {
         if (!(source instanceof CudaBackend from) || from == this) return false;
         CudaStream s = own(stream, "copyPeer");
-        CudaBuffer to = live(dst, "copyPeer", dstOffset, bytes);
-        CudaBuffer b = from.live(src, "copyPeer", srcOffset, bytes);
-        MemorySegment srcContext = from.enter("copyPeer");
-        MemorySegment ctx = enter("copyPeer");
-        if (bytes == 0) return true;
-        peers.computeIfAbsent(from, f -> enablePeer(f, srcContext));
-        check(CudaDriver.cuMemcpyPeerAsync(to.pointer + dstOffset, ctx, b.pointer + srcOffset, srcContext, bytes, s.handle),
-                "copy " + size(bytes) + " from " + from.id);
-        return true;
-    }
-
-    // called with this context current; true when the pair copies directly
-    private Boolean enablePeer(CudaBackend from, MemorySegment srcContext) {
-        MemorySegment out = SCRATCH.get().out;
-        check(CudaDriver.cuDeviceCanAccessPeer(out, device, from.device), "cuDeviceCanAccessPeer");
-        if (out.get(JAVA_INT, 0) == 0) {
-            LOG.log(System.Logger.Level.DEBUG, () -> id + ": no peer access to " + from.id + "; copies from it stage through host memory");
-            return false;
-        }
-        int r = CudaDriver.cuCtxEnablePeerAccess(srcContext, 0);
-        if (r != 0 && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) throw error(r, "enable peer access to " + from.id);
+        peers.copy(s.handle, from, from.live(src, "copyPeer", srcOffset, bytes).pointer + srcOffset,
+                live(dst, "copyPeer", dstOffset, bytes).pointer + dstOffset, bytes);
         return true;
     }
 
