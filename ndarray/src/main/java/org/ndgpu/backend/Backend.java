@@ -96,6 +96,9 @@ public interface Backend {
      */
     default boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) { return false; }
 
+    /** True when {@link #copyPeer} can copy from {@code source} into this device on the devices. By default: false. */
+    default boolean hasPeerPath(Backend source) { return false; }
+
     /**
      * Copies {@code bytes} from {@code src} of the device {@code source} (another device of this
      * backend kind) into {@code dst} of this device, asynchronously in {@code stream} (a stream of

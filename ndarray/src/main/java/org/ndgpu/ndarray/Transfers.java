@@ -57,7 +57,7 @@ public final class Transfers {
         a.live("to");
         Device source = a.device();
         if (target == source) return a;
-        if (target.backendName().equals(source.backendName()) && a.nbytes() > 0) {
+        if (a.nbytes() > 0 && target.backend().hasPeerPath(source.backend())) {
             NDArray peer = toPeer(a, source, target);
             if (peer != null) return peer;
         }

@@ -437,6 +437,8 @@ public final class CudaBackend implements Backend {
         return true;
     }
 
+    @Override public boolean hasPeerPath(Backend source) { return source instanceof CudaBackend && source != this; }
+
     /** cuMemcpyPeerAsync from another CUDA device into this one ({@link CudaPeers}). */
     @Override
     public boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
