@@ -13,6 +13,7 @@ import org.ndgpu.ndarray.InputOutput;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
+import org.ndgpu.ndarray.Sharding;
 import org.ndgpu.ndarray.Statistics;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.UniversalFunctions;
@@ -207,7 +208,11 @@ public final class Nd {
     /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
     public static NDArray asfortranarray(NDArray a) { return Copies.asfortranarray(a); }
 
-    /** numpy.copyto(dst, src): broadcast and cast into dst with NumPy's default casting, 'same_kind' (float into int raises). */
+    /**
+     * numpy.copyto(dst, src): broadcast and cast into dst with NumPy's default casting, 'same_kind'
+     * (float into int raises). A src on another device than dst is first copied to dst's device
+     * ({@link NDArray#to}: through the host between OpenCL devices or backends).
+     */
     public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", Objects.requireNonNull(dst, "copyto: dst is null"), src, Casting.SAME_KIND); }
 
     /** numpy.copyto(dst, src, casting): {@code Nd.copyto(ints, floats, Casting.UNSAFE)} truncates as a C cast. */
@@ -435,6 +440,20 @@ public final class Nd {
 
     /** numpy.array_split(a, sections, axis): as split, but the parts may differ in length by one. */
     public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { return Providers.routines().arraySplit("array_split", Objects.requireNonNull(a, "arraySplit: a is null"), sections, axis); }
+
+    /**
+     * Data-parallel scatter: a cut along {@code axis} into one part per device, with
+     * numpy.array_split's lengths (the first {@code n % k} parts one longer), part i a new array on
+     * {@code devices.get(i)}: {@code var parts = Nd.scatter(x, Devices.all(), 0)}. Parts for another
+     * device than a's go through the host (see {@link NDArray#to}).
+     */
+    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) { return Sharding.scatter(a, devices, axis); }
+
+    /**
+     * Data-parallel gather: the parts (one dtype, one shape except along {@code axis}, on any
+     * devices) joined along {@code axis} in a new array on {@code device}; the inverse of scatter.
+     */
+    public static NDArray gather(List<NDArray> shards, Device device, int axis) { return Sharding.gather(shards, device, axis); }
 
     /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
     public static NDArray repeat(NDArray a, long repeats) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, null); }

@@ -20,7 +20,8 @@ public final class Examples {
 
     private static final List<Supplier<Example>> ALL = List.of(
             Tour::new, Hypot::new, MonteCarloPi::new, SinCos::new, MemoryMovement::new, HiddenLayer::new,
-            CustomKernels::new, FuseSquaredDiff::new, MatmulSvd::new, GufuncNorm::new, TiledMatmul::new);
+            CustomKernels::new, FuseSquaredDiff::new, MatmulSvd::new, GufuncNorm::new, TiledMatmul::new,
+            DataParallelRegression::new);
 
     /** Every example at its demo size, in the order the demo runs them. */
     public static List<Example> all() { return ALL.stream().map(Supplier::get).toList(); }

@@ -40,6 +40,15 @@ class ExamplesTest extends PerDeviceTest {
     }
 
     @Test
+    void dataParallelRegressionMatchesOneDevice() {
+        Result r = run(new DataParallelRegression(20_000));
+        // ndgpu-examples' surefire sets POCL_DEVICES="pthread pthread": on PoCL, two devices share the rows
+        if (!device().isGpu()) assertTrue(r.number("devices") >= 2, r.toString());
+        assertTrue(r.number("max abs weight") > 0.1, r.toString());
+        assertTrue(r.number("max abs difference") <= 1e-9 * r.number("max abs weight"), r.toString());
+    }
+
+    @Test
     void hypotMatchesTheHostLoop() {
         Result r = run(new Hypot(100_000));
         assertEquals("float32", r.text("dtype"));

@@ -88,6 +88,27 @@ public interface Backend {
     /** Blocks until the event has happened. */
     void synchronize(BackendEvent event);
 
+    /**
+     * Makes the work queued on {@code stream} after this call wait, on the device, for {@code event},
+     * which {@code recorder} (this backend or another device of the same backend kind) recorded.
+     * Returns false when the backend cannot order the two on the device (OpenCL events of another
+     * context); the caller then waits for the event on the host. By default: false.
+     */
+    default boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) { return false; }
+
+    /** True when {@link #copyPeer} can copy from {@code source} into this device on the devices. By default: false. */
+    default boolean hasPeerPath(Backend source) { return false; }
+
+    /**
+     * Copies {@code bytes} from {@code src} of the device {@code source} (another device of this
+     * backend kind) into {@code dst} of this device, asynchronously in {@code stream} (a stream of
+     * this device), ordered after the work already queued on {@code stream}; the caller first makes
+     * the source's stream finish. Returns false when the backend has no device-to-device path
+     * (OpenCL devices of different contexts); the caller then copies through the host. By default: false.
+     */
+    default boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
+            long bytes) { return false; }
+
     /** Milliseconds between two recorded events. */
     double elapsedMillis(BackendEvent start, BackendEvent end);
 

@@ -58,6 +58,12 @@ public final class Event implements AutoCloseable {
         }
     }
 
+    /**
+     * The backend's event, for {@link Stream#waitEvent}: refuses a closed event with a
+     * DeviceException naming {@code op}.
+     */
+    BackendEvent backendEvent(String op) { return live(op).event; }
+
     /** True after close(). */
     public boolean isClosed() { return closed; }
 

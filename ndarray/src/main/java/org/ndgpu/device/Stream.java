@@ -65,6 +65,34 @@ public final class Stream implements AutoCloseable {
     /** Records an event at this point of the stream. */
     public Event record() { return new Event(this, device.backend().record(live("record").stream)); }
 
+    /**
+     * Makes the work queued on this stream after this call wait for {@code event}, as CuPy's
+     * {@code Stream.wait_event}, also for an event recorded on another device of the same backend:
+     * <ul>
+     * <li>CUDA: {@code cuStreamWaitEvent}, on the device, between any two CUDA devices;</li>
+     * <li>OpenCL, the event's device is this stream's: {@code clEnqueueBarrierWithWaitList} on the device;</li>
+     * <li>OpenCL, another device: each OpenCL device has its own context, and an event of another
+     *     context cannot be waited on in this queue, so the calling thread waits on the host
+     *     ({@code clWaitForEvents}) until the event has happened, then returns.</li>
+     * </ul>
+     * An event of another backend (a CUDA event for an OpenCL stream), or a closed event or stream,
+     * is a DeviceException naming Stream.waitEvent.
+     */
+    public void waitEvent(Event event) {
+        Objects.requireNonNull(event, "Stream.waitEvent: event is null");
+        live("waitEvent");
+        Device from = event.device();
+        if (!from.backendName().equals(device.backendName())) {
+            throw new DeviceException("Stream.waitEvent: expected an event of the " + device.backendName() + " backend of "
+                    + device.id() + ", got one recorded on " + from.id() + " (" + from.backendName()
+                    + "); wait for it on the host with event.synchronize()");
+        }
+        synchronized (event) {        // the event may not be released while a native call reads it
+            var e = event.backendEvent("waitEvent");
+            if (!device.backend().waitEvent(stream, from.backend(), e)) from.backend().synchronize(e);
+        }
+    }
+
     private Stream live(String op) {
         if (closed) throw closedError(op);
         return this;

@@ -97,6 +97,12 @@ public final class Copies {
         java.util.Objects.requireNonNull(casting, "casting");
         Operands.checkWriteable(op, target);
         switch (value) {
+            case NDArray v when v.live(op).device() != target.device() -> {
+                // another device's array: copied to target's device first (NDArray.to), then assigned there
+                try (NDArray moved = v.to(target.device())) {
+                    assign(op, target, moved, casting);
+                }
+            }
             case NDArray v -> {
                 Operands.device(op, v, target);
                 Shapes.broadcastStrides(op, v.shape(), v.strides(), target.shape());

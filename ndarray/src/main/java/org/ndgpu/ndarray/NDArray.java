@@ -302,7 +302,10 @@ public final class NDArray implements AutoCloseable {
     /** numpy.astype by dtype name: "float32", "int64", ... */
     public NDArray astype(String to) { return Copies.astype(this, to); }
 
-    /** The array on another device (a copy through the host unless it is already there). */
+    /**
+     * The array on another device: a C-order copy (this array itself when already there). A peer
+     * copy between CUDA devices; through the host between OpenCL devices or between backends.
+     */
     public NDArray to(Device target) { return Transfers.to(this, target); }
 
     // ---------------------------------------------------------------- to the host

@@ -44,13 +44,47 @@ public final class Transfers {
         return fromHost(Device.current(), c.dtype(), c.shape(), seg);
     }
 
-    /** NDArray.to: the array on another device (a copy through the host unless it is already there). */
+    /**
+     * NDArray.to: the array on another device, a C-order copy, or a itself when it is already there.
+     * Between two devices of a backend with a device-to-device path (CUDA: a peer copy,
+     * {@link org.ndgpu.backend.Backend#copyPeer}) the copy stays on the devices; between OpenCL
+     * devices (each has its own context) or between backends it goes through the host. Either way
+     * it returns once the copy is complete: the source's current stream is finished first and the
+     * target's after.
+     */
     static NDArray to(NDArray a, Device target) {
         Objects.requireNonNull(target, "to: target is null");
         a.live("to");
-        if (target == a.device()) return a;
+        Device source = a.device();
+        if (target == source) return a;
+        if (a.nbytes() > 0 && target.backend().hasPeerPath(source.backend())) {
+            NDArray peer = toPeer(a, source, target);
+            if (peer != null) return peer;
+        }
         try (var _ = target.use()) {
             return Nd.array(toBytes(a), a.dtype(), a.shape());
+        }
+    }
+
+    // null when the backend has no device-to-device path between the two
+    private static NDArray toPeer(NDArray a, Device source, Device target) {
+        NDArray c = a.isCContiguous() ? a : a.copy(Order.C);
+        NDArray out = Creation.empty(target, a.dtype(), a.shape(), Order.C);
+        try {
+            source.currentStream().synchronize();
+            boolean copied = target.backend().copyPeer(target.currentStream().backendStream(), source.backend(), c.buffer(), c.offset(),
+                    out.buffer(), 0, a.nbytes());
+            if (copied) {
+                target.currentStream().synchronize();
+                return out;
+            }
+            out.close();
+            return null;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        } finally {
+            if (c != a) c.close();
         }
     }
 

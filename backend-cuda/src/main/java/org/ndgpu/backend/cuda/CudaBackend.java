@@ -57,6 +57,7 @@ public final class CudaBackend implements Backend {
     private final CudaModules modules;
 
     private volatile MemorySegment context;
+    private final CudaPeers peers = new CudaPeers(this);
     // the kernel a sticky error is most likely from: faults surface at the next synchronize, not at the launch
     private volatile String lastKernel;
     private volatile CudaStream defaultStream;
@@ -86,6 +87,9 @@ public final class CudaBackend implements Backend {
 
     /** Compute capability as major * 10 + minor (90 for an H100). */
     public int computeCapability() { return computeCapability; }
+
+    /** The CUdevice. */
+    int cuDevice() { return device; }
 
     /** The CUdevice ordinal. */
     public int ordinal() { return ordinal; }
@@ -228,7 +232,7 @@ public final class CudaBackend implements Backend {
         throw new DeviceException(id + " " + op + ": " + buffer + " is not a buffer of " + id);
     }
 
-    private CudaBuffer live(BackendBuffer buffer, String op, long offset, long bytes) {
+    CudaBuffer live(BackendBuffer buffer, String op, long offset, long bytes) {
         CudaBuffer b = own(buffer, op);
         if (b.freed) throw new DeviceException(id + " " + op + ": " + b + " was freed");
         if (offset < 0 || bytes < 0 || offset > b.size - bytes) {
@@ -420,6 +424,30 @@ public final class CudaBackend implements Backend {
         CudaEvent e = ownEvent(event, "synchronize");
         enter("synchronize");
         check(CudaDriver.cuEventSynchronize(e.handle), "synchronize on an event");
+    }
+
+    /** cuStreamWaitEvent: on the device, for an event of any CUDA device. */
+    @Override
+    public boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
+        if (!(recorder instanceof CudaBackend r)) return false;
+        CudaStream s = own(stream, "waitEvent");
+        CudaEvent e = r.ownEvent(event, "waitEvent");
+        enter("waitEvent");
+        check(CudaDriver.cuStreamWaitEvent(s.handle, e.handle, 0), "wait for an event of " + r.id);
+        return true;
+    }
+
+    @Override public boolean hasPeerPath(Backend source) { return source instanceof CudaBackend && source != this; }
+
+    /** cuMemcpyPeerAsync from another CUDA device into this one ({@link CudaPeers}). */
+    @Override
+    public boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
+            long bytes) {
+        if (!(source instanceof CudaBackend from) || from == this) return false;
+        CudaStream s = own(stream, "copyPeer");
+        peers.copy(s.handle, from, from.live(src, "copyPeer", srcOffset, bytes).pointer + srcOffset,
+                live(dst, "copyPeer", dstOffset, bytes).pointer + dstOffset, bytes);
+        return true;
     }
 
     private CudaEvent ownEvent(BackendEvent event, String op) {

@@ -124,6 +124,11 @@ public final class CudaDriver {
     private static final MethodHandle CU_EVENT_RECORD = req("cuEventRecord", I_AA);
     private static final MethodHandle CU_EVENT_SYNCHRONIZE = req("cuEventSynchronize", I_A);
     private static final MethodHandle CU_EVENT_DESTROY = req("cuEventDestroy_v2", I_A);
+    private static final MethodHandle CU_STREAM_WAIT_EVENT = req("cuStreamWaitEvent", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle CU_DEVICE_CAN_ACCESS_PEER = req("cuDeviceCanAccessPeer", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_CTX_ENABLE_PEER_ACCESS = req("cuCtxEnablePeerAccess", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle CU_MEMCPY_PEER_ASYNC = req("cuMemcpyPeerAsync",
+            FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
     private static final MethodHandle CU_GET_ERROR_NAME = req("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
     private static final MethodHandle CU_GET_ERROR_STRING = req("cuGetErrorString", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
     /** cuEventElapsedTime_v2 (12.8+), else the original. */
@@ -390,6 +395,27 @@ public final class CudaDriver {
 
     public static int cuEventRecord(MemorySegment event, MemorySegment stream) {
         try { return (int) CU_EVENT_RECORD.invokeExact(event, stream); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuStreamWaitEvent(MemorySegment stream, MemorySegment event, int flags) {
+        try { return (int) CU_STREAM_WAIT_EVENT.invokeExact(stream, event, flags); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuDeviceCanAccessPeer(MemorySegment canAccess, int device, int peer) {
+        try { return (int) CU_DEVICE_CAN_ACCESS_PEER.invokeExact(canAccess, device, peer); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    /** Lets the current context access {@code peer}'s memory; CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED (704) when it already may. */
+    public static int cuCtxEnablePeerAccess(MemorySegment peer, int flags) {
+        try { return (int) CU_CTX_ENABLE_PEER_ACCESS.invokeExact(peer, flags); } catch (Throwable t) { throw rethrow(t); }
+    }
+
+    public static int cuMemcpyPeerAsync(long dst, MemorySegment dstContext, long src, MemorySegment srcContext, long bytes, MemorySegment stream) {
+        try {
+            return (int) CU_MEMCPY_PEER_ASYNC.invokeExact(dst, dstContext, src, srcContext, bytes, stream);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuEventSynchronize(MemorySegment event) {

@@ -379,6 +379,14 @@ public final class OpenClBackend implements Backend {
         return new Event(e);
     }
 
+    /** Within this device's context: a barrier on the event. Another device's event is of another context: false. */
+    @Override
+    public boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
+        if (recorder != this) return false;
+        check(clEnqueueBarrierWithWaitList(q(stream), 1, new cl_event[]{((Event) event).event}, null), "clEnqueueBarrierWithWaitList");
+        return true;
+    }
+
     @Override public void synchronize(BackendStream stream) { check(clFinish(q(stream)), "clFinish"); }
 
     @Override

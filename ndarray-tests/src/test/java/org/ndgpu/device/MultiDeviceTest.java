@@ -1,0 +1,349 @@
+package org.ndgpu.device;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.ndgpu.AxisException;
+import org.ndgpu.DTypeException;
+import org.ndgpu.DeviceException;
+import org.ndgpu.Nd;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * Several devices in one process, on two OpenCL CPU devices (PoCL with
+ * {@code POCL_DEVICES="pthread pthread"}, which the ndarray-tests surefire configuration sets):
+ * Nd.scatter / Nd.gather round trips, copies across devices into views, Devices.parallel, and
+ * Stream.waitEvent across devices. Skipped, saying why, where fewer than two OpenCL CPU devices
+ * exist. Fresh random data; outputs poisoned first; compared byte for byte.
+ */
+public class MultiDeviceTest {
+    private static final List<DType> DTYPES = List.of(DType.BOOL, DType.INT8, DType.INT64, DType.FLOAT16, DType.FLOAT32, DType.COMPLEX128);
+    private static final byte POISON = (byte) 0xA5;
+    private final SplittableRandom random = new SplittableRandom(0x5ca7_7e12L);
+    private Device dev0;
+    private Device dev1;
+
+    @BeforeEach
+    void twoDevices() {
+        List<Device> cpus = Device.list().stream().filter(d -> d.backendName().equals("opencl") && !d.isGpu()).toList();
+        assumeTrue(cpus.size() >= 2, "needs two OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\"); found " + cpus
+                + " " + Device.problems());
+        dev0 = cpus.get(0);
+        dev1 = cpus.get(1);
+    }
+
+    /** Random valid elements of {@code d} in C order: bools 0/1, finite floats. */
+    private byte[] randomBytes(DType d, long n) {
+        byte[] out = new byte[Math.toIntExact(n * d.itemsize())];
+        MemorySegment s = MemorySegment.ofArray(out);
+        for (long i = 0; i < n; i++) {
+            switch (d) {
+                case BOOL -> s.set(ValueLayout.JAVA_BYTE, i, (byte) random.nextInt(2));
+                case INT8 -> s.set(ValueLayout.JAVA_BYTE, i, (byte) random.nextInt(256));
+                case INT64 -> s.set(ValueLayout.JAVA_LONG_UNALIGNED, i * 8, random.nextLong());
+                case FLOAT16 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED, i * 2, Float.floatToFloat16((float) random.nextDouble(-1e4, 1e4)));
+                case FLOAT32 -> s.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * 4, (float) random.nextDouble(-1e6, 1e6));
+                case COMPLEX128 -> {
+                    s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * 16, random.nextDouble(-1e6, 1e6));
+                    s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * 16 + 8, random.nextDouble(-1e6, 1e6));
+                }
+                default -> throw new AssertionError(d);
+            }
+        }
+        return out;
+    }
+
+    private static NDArray onDevice(Device d, byte[] bytes, DType dtype, long... shape) {
+        try (var _ = d.use()) {
+            return Nd.array(MemorySegment.ofArray(bytes), dtype, shape);
+        }
+    }
+
+    private static byte[] bytes(NDArray a) { return a.toBytes().toArray(ValueLayout.JAVA_BYTE); }
+
+    /** Rows [r0, r0+nr) and columns [c0, c0+nc) of a C-order rows x cols matrix of {@code item}-byte elements. */
+    private static byte[] window(byte[] m, long cols, int item, long r0, long nr, long c0, long nc) {
+        byte[] out = new byte[Math.toIntExact(nr * nc * item)];
+        for (long r = 0; r < nr; r++) {
+            System.arraycopy(m, Math.toIntExact(((r0 + r) * cols + c0) * item), out, Math.toIntExact(r * nc * item), Math.toIntExact(nc * item));
+        }
+        return out;
+    }
+
+    @Test
+    void scatterAndGatherRoundTripAlongEitherAxisForEveryDtypeClass() {
+        List<Device> devices = List.of(dev0, dev1);
+        long[][] shapes = {{7, 5}, {1, 3}, {4, 9}, {0, 4}};
+        for (DType d : DTYPES) {
+            for (long[] shape : shapes) {
+                byte[] host = randomBytes(d, shape[0] * shape[1]);
+                try (NDArray a = onDevice(dev0, host, d, shape)) {
+                    for (int axis : new int[]{0, 1, -1}) {
+                        int ax = axis < 0 ? axis + 2 : axis;
+                        String what = d + " " + Arrays.toString(shape) + " axis " + axis;
+                        List<NDArray> parts = Nd.scatter(a, devices, axis);
+                        assertEquals(2, parts.size(), what);
+                        long n = shape[ax];
+                        long[] lens = {(n + 1) / 2, n / 2};         // numpy.array_split: the first part one longer
+                        long start = 0;
+                        for (int i = 0; i < 2; i++) {
+                            NDArray p = parts.get(i);
+                            assertSame(devices.get(i), p.device(), what);
+                            assertEquals(d, p.dtype(), what);
+                            long[] want = shape.clone();
+                            want[ax] = lens[i];
+                            assertArrayEquals(want, p.shape(), what);
+                            byte[] expected = ax == 0 ? window(host, shape[1], d.itemsize(), start, lens[i], 0, shape[1])
+                                    : window(host, shape[1], d.itemsize(), 0, shape[0], start, lens[i]);
+                            assertArrayEquals(expected, bytes(p), what + " part " + i);
+                            start += lens[i];
+                        }
+                        for (Device target : devices) {
+                            try (NDArray g = Nd.gather(parts, target, axis)) {
+                                assertSame(target, g.device(), what);
+                                assertArrayEquals(shape, g.shape(), what);
+                                assertArrayEquals(host, bytes(g), what + " gathered on " + target.id());
+                            }
+                        }
+                        parts.forEach(NDArray::close);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void scatterOfAStridedViewAndMoreDevicesThanRows() {
+        byte[] host = randomBytes(DType.FLOAT32, 6 * 4);
+        try (NDArray a = onDevice(dev1, host, DType.FLOAT32, 6, 4); NDArray t = a.transpose()) {   // (4, 6), not contiguous
+            List<NDArray> parts = Nd.scatter(t, List.of(dev0, dev1, dev0), 1);   // 6 columns of t: 2, 2, 2
+            byte[] tHost = bytes(t);
+            for (int i = 0; i < 3; i++) {
+                assertArrayEquals(new long[]{4, 2}, parts.get(i).shape());
+                assertArrayEquals(window(tHost, 6, 4, 0, 4, 2L * i, 2), bytes(parts.get(i)), "part " + i);
+            }
+            try (NDArray g = Nd.gather(parts, dev1, 1)) {
+                assertArrayEquals(tHost, bytes(g));
+            }
+            parts.forEach(NDArray::close);
+            // five devices for three rows: parts of 1, 1, 1, 0, 0 rows
+            try (NDArray b = onDevice(dev0, randomBytes(DType.INT64, 3 * 2), DType.INT64, 3, 2)) {
+                List<NDArray> five = Nd.scatter(b, List.of(dev0, dev1, dev0, dev1, dev0), 0);
+                assertEquals(List.of(1L, 1L, 1L, 0L, 0L), five.stream().map(p -> p.shape()[0]).toList());
+                try (NDArray g = Nd.gather(five, dev1, 0)) {
+                    assertArrayEquals(bytes(b), bytes(g));
+                }
+                five.forEach(NDArray::close);
+            }
+        }
+    }
+
+    @Test
+    void copiesAcrossDevicesIntoViewsWithOffsets() {
+        for (DType d : DTYPES) {
+            byte[] poison = new byte[6 * 8 * d.itemsize()];
+            Arrays.fill(poison, POISON);
+            byte[] src = randomBytes(d, 3 * 5);
+            try (NDArray dst = onDevice(dev1, poison, d, 6, 8); NDArray window = dst.get("1:4, 2:7");
+                    NDArray s = onDevice(dev0, src, d, 3, 5)) {
+                Nd.copyto(window, s);
+                byte[] got = bytes(dst);
+                byte[] expected = poison.clone();
+                for (int r = 0; r < 3; r++) {
+                    System.arraycopy(src, r * 5 * d.itemsize(), expected, ((1 + r) * 8 + 2) * d.itemsize(), 5 * d.itemsize());
+                }
+                assertArrayEquals(expected, got, d + ": only the window changes");
+                // a strided source view on the other device, by NDArray.to
+                try (NDArray sv = s.get("::2, 1:"); NDArray moved = sv.to(dev1)) {
+                    assertSame(dev1, moved.device());
+                    assertArrayEquals(bytes(sv), bytes(moved), d + ": to() of a view");
+                }
+            }
+        }
+        // a cast on the way: float32 on device 0 into a float64 window on device 1, exactly
+        float[] f = new float[12];
+        for (int i = 0; i < f.length; i++) f[i] = (float) random.nextDouble(-100, 100);
+        byte[] poison = new byte[5 * 5 * 8];
+        Arrays.fill(poison, POISON);
+        try (NDArray dst = onDevice(dev1, poison, DType.FLOAT64, 5, 5); NDArray w = dst.get("2:5, 1:5");
+                NDArray s = onDevice(dev0, toBytes(f), DType.FLOAT32, 3, 4)) {
+            Nd.copyto(w, s);
+            double[] got = w.toDoubleArray();
+            for (int i = 0; i < f.length; i++) assertEquals(f[i], got[i], 0.0, "element " + i);
+            assertEquals(POISON, bytes(dst)[0], "outside the window stays poisoned");
+        }
+    }
+
+    private static byte[] toBytes(float[] f) {
+        byte[] out = new byte[f.length * 4];
+        MemorySegment.ofArray(out).copyFrom(MemorySegment.ofArray(f));
+        return out;
+    }
+
+    @Test
+    void parallelRunsOneTaskPerDeviceWithThatDeviceCurrent() {
+        List<Device> devices = List.of(dev0, dev1);
+        double[] host = new double[1001];
+        for (int i = 0; i < host.length; i++) host[i] = random.nextDouble(-1, 1);
+        byte[] hb = new byte[host.length * 8];
+        MemorySegment.ofArray(hb).copyFrom(MemorySegment.ofArray(host));
+        try (NDArray a = onDevice(dev0, hb, DType.FLOAT64, host.length)) {
+            List<NDArray> parts = Nd.scatter(a, devices, 0);
+            double[] sums = new double[2];
+            var threads = ConcurrentHashMap.<String>newKeySet();
+            Devices.parallel(devices, (d, i) -> {
+                assertSame(devices.get(i), d);
+                assertSame(d, Device.current(), "the task's device is current");
+                threads.add(Thread.currentThread().getName());
+                // device work on this thread's device: a cast kernel, then the sum of its result
+                try (NDArray f = parts.get(i).astype(DType.FLOAT32); NDArray back = f.astype(DType.FLOAT64)) {
+                    assertSame(d, f.device());
+                    double s = 0;
+                    for (double v : back.toDoubleArray()) s += v;
+                    sums[i] = s;
+                }
+            });
+            assertEquals(2, threads.size(), "one thread per task: " + threads);
+            double want0 = 0, want1 = 0;
+            for (int i = 0; i < 501; i++) want0 += (float) host[i];
+            for (int i = 501; i < host.length; i++) want1 += (float) host[i];
+            assertEquals(want0, sums[0], 1e-12);
+            assertEquals(want1, sums[1], 1e-12);
+            parts.forEach(NDArray::close);
+        }
+    }
+
+    @Test
+    void parallelPropagatesTheLowestIndexFailureWithTheOthersSuppressed() {
+        List<Device> devices = List.of(dev0, dev1, dev0);
+        AtomicInteger ran = new AtomicInteger();
+        NdException e = assertThrows(NdException.class, () -> Devices.parallel(devices, (d, i) -> {
+            ran.incrementAndGet();
+            if (i == 0) throw new IllegalStateException("plain failure");
+            if (i == 2) throw new ShapeException("shard failure");
+        }));
+        assertEquals(3, ran.get(), "every task runs");
+        assertInstanceOf(IllegalStateException.class, e.getCause());
+        assertTrue(e.getMessage().contains("Devices.parallel") && e.getMessage().contains(dev0.id()) && e.getMessage().contains("index 0"),
+                e.getMessage());
+        assertEquals(1, e.getSuppressed().length);
+        assertInstanceOf(ShapeException.class, e.getSuppressed()[0]);
+        // an NdException of a task comes out as it is
+        ShapeException thrown = new ShapeException("as it is");
+        NdException same = assertThrows(NdException.class, () -> Devices.parallel(List.of(dev0, dev1), (d, i) -> {
+            if (i == 1) throw thrown;
+        }));
+        assertSame(thrown, same);
+    }
+
+    @Test
+    void waitEventOrdersAStreamAfterAnotherDevicesKernel() {
+        float[] f = new float[1 << 18];
+        for (int i = 0; i < f.length; i++) f[i] = (float) random.nextDouble(-10, 10);
+        try (NDArray x = onDevice(dev0, toBytes(f), DType.FLOAT32, f.length); Stream s1 = Stream.create(dev1)) {
+            NDArray y;
+            Event e;
+            try (var _ = dev0.use()) {
+                y = x.astype(DType.FLOAT64);           // a kernel on device 0's current stream
+                e = Event.record();
+            }
+            assertSame(dev0, e.device(), "an event records its device");
+            s1.waitEvent(e);
+            byte[] poison = new byte[f.length * 8];
+            Arrays.fill(poison, POISON);
+            try (NDArray z = onDevice(dev1, poison, DType.FLOAT64, f.length); var _ = dev1.use(); var _ = s1.use()) {
+                Nd.copyto(z, y);                          // the copy, after the wait, on device 1's stream
+                s1.synchronize();
+                double[] got = z.toDoubleArray();
+                for (int i = 0; i < f.length; i++) {
+                    if (got[i] != f[i]) throw new AssertionError("element " + i + ": " + got[i] + " != " + f[i]);
+                }
+            }
+            // within one device: another stream of device 0 waits on the device (a barrier), then copies
+            try (Stream s0 = Stream.create(dev0); NDArray w = onDevice(dev0, poison, DType.FLOAT64, f.length)) {
+                Event e2;
+                try (var _ = dev0.use()) {
+                    NDArray y2 = x.astype(DType.FLOAT64);
+                    e2 = Event.record();
+                    s0.waitEvent(e2);
+                    try (var _ = s0.use()) {
+                        Nd.copyto(w, y2);
+                        s0.synchronize();
+                    }
+                    y2.close();
+                }
+                assertArrayEquals(bytes(y), bytes(w));
+                e2.close();
+            }
+            e.close();
+            DeviceException closed = assertThrows(DeviceException.class, () -> s1.waitEvent(e));
+            assertTrue(closed.getMessage().contains("waitEvent") && closed.getMessage().contains("closed"), closed.getMessage());
+            y.close();
+        }
+    }
+
+    @Test
+    void hostileInputsAreNdExceptionsNamingTheOperation() {
+        try (NDArray a = onDevice(dev0, randomBytes(DType.FLOAT32, 6), DType.FLOAT32, 2, 3);
+                NDArray b = onDevice(dev1, randomBytes(DType.INT64, 6), DType.INT64, 2, 3);
+                NDArray c = onDevice(dev1, randomBytes(DType.FLOAT32, 8), DType.FLOAT32, 2, 4)) {
+            NdException empty = assertThrows(NdException.class, () -> Nd.scatter(a, List.of(), 0));
+            assertTrue(empty.getMessage().startsWith("scatter:"), empty.getMessage());
+            List<Device> withNull = new ArrayList<>();
+            withNull.add(dev0);
+            withNull.add(null);
+            assertThrows(NdException.class, () -> Nd.scatter(a, withNull, 0));
+            AxisException axis = assertThrows(AxisException.class, () -> Nd.scatter(a, List.of(dev0, dev1), 2));
+            assertTrue(axis.getMessage().startsWith("scatter:") && axis.getMessage().contains("axis 2"), axis.getMessage());
+            assertThrows(AxisException.class, () -> Nd.scatter(a, List.of(dev0, dev1), -3));
+            DTypeException dt = assertThrows(DTypeException.class, () -> Nd.gather(List.of(a, b), dev0, 0));
+            assertTrue(dt.getMessage().startsWith("gather:") && dt.getMessage().contains("int64"), dt.getMessage());
+            ShapeException sh = assertThrows(ShapeException.class, () -> Nd.gather(List.of(a, c), dev0, 0));
+            assertTrue(sh.getMessage().startsWith("gather:") && sh.getMessage().contains("(2, 4)"), sh.getMessage());
+            try (NDArray g = Nd.gather(List.of(a, c), dev0, 1)) {            // axis 1 may differ
+                assertArrayEquals(new long[]{2, 7}, g.shape());
+            }
+            assertThrows(AxisException.class, () -> Nd.gather(List.of(a, c), dev0, 5));
+            NdException none = assertThrows(NdException.class, () -> Nd.gather(List.of(), dev0, 0));
+            assertTrue(none.getMessage().startsWith("gather:"), none.getMessage());
+            NdException noDevices = assertThrows(NdException.class, () -> Devices.parallel(List.of(), (d, i) -> { }));
+            assertTrue(noDevices.getMessage().startsWith("Devices.parallel:"), noDevices.getMessage());
+        }
+        try (NDArray scalar = onDevice(dev0, randomBytes(DType.INT8, 1), DType.INT8)) {
+            assertThrows(AxisException.class, () -> Nd.scatter(scalar, List.of(dev0), 0));
+        }
+    }
+
+    @Test
+    void allListsDevicesOfOneKind() {
+        List<Device> all = Devices.all();
+        assertTrue(!all.isEmpty());
+        boolean cuda = all.getFirst().backendName().equals("cuda");
+        for (Device d : all) {
+            assertEquals(all.getFirst().backendName(), d.backendName());
+            assertEquals(all.getFirst().isGpu(), d.isGpu());
+        }
+        if (!cuda && !all.getFirst().isGpu()) assertTrue(all.contains(dev0) && all.contains(dev1), all.toString());
+        assertNotEquals(dev0, dev1);
+    }
+
+}

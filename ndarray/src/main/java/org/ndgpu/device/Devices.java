@@ -1,0 +1,107 @@
+package org.ndgpu.device;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import org.ndgpu.NdException;
+
+/**
+ * The devices of data-parallel work, and a way to run one task per device at once. A small,
+ * explicit API: nothing is split or moved unless the code says so.
+ *
+ * <pre>{@code
+ * List<Device> devs = Devices.all();
+ * List<NDArray> parts = Nd.scatter(x, devs, 0);
+ * double[] sums = new double[devs.size()];
+ * Devices.parallel(devs, (d, i) -> sums[i] = parts.get(i).sum().item().doubleValue());
+ * }</pre>
+ */
+public final class Devices {
+    private Devices() { }
+
+    /**
+     * Every device of the best kind found, in {@link Device#list()} order: all CUDA GPUs if there is
+     * one (CuPy's {@code range(cupy.cuda.runtime.getDeviceCount())}); else all OpenCL GPUs; else all
+     * OpenCL devices (CPUs such as PoCL, which shows several with {@code POCL_DEVICES="pthread pthread"}).
+     * Kinds are never mixed: shards of one job on a GPU and a CPU would wait on the slowest. Throws
+     * DeviceException when no device is found.
+     */
+    public static List<Device> all() {
+        List<Device> list = Device.list();
+        List<Device> cuda = list.stream().filter(d -> d.backendName().equals("cuda") && d.isGpu()).toList();
+        if (!cuda.isEmpty()) return cuda;
+        List<Device> gpus = list.stream().filter(Device::isGpu).toList();
+        if (!gpus.isEmpty()) return gpus;
+        if (list.isEmpty()) {
+            throw new org.ndgpu.DeviceException("Devices.all: no device found: " + String.join("; ", Device.problems()));
+        }
+        return list;
+    }
+
+    /**
+     * Runs {@code task.accept(devices.get(i), i)} for every i, each on its own new thread with that
+     * device current ({@link Device#use()}), and returns when all have finished, including the
+     * device work each queued on its current stream (it is synchronized before the thread ends).
+     * A device may appear more than once. When tasks fail, the failure of the lowest index is thrown
+     * with the others added as suppressed: as it is when it is an NdException, else wrapped in an
+     * NdException naming the device and index (an Error is rethrown as it is).
+     */
+    public static void parallel(List<Device> devices, BiConsumer<Device, Integer> task) {
+        Objects.requireNonNull(devices, "Devices.parallel: devices is null");
+        Objects.requireNonNull(task, "Devices.parallel: task is null");
+        if (devices.isEmpty()) throw new NdException("Devices.parallel: expected at least one device, got an empty list");
+        for (int i = 0; i < devices.size(); i++) {
+            if (devices.get(i) == null) throw new NdException("Devices.parallel: expected devices, got null at index " + i);
+        }
+        int n = devices.size();
+        Throwable[] failures = new Throwable[n];
+        List<Thread> threads = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Device d = devices.get(i);
+            int index = i;
+            threads.add(Thread.ofPlatform().name("ndgpu-parallel-" + i + "-" + d.id()).start(() -> {
+                try (var _ = d.use()) {
+                    task.accept(d, index);
+                    d.synchronize();
+                } catch (Throwable t) {
+                    failures[index] = t;
+                }
+            }));
+        }
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            while (true) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;     // the tasks use the devices: wait for them anyway, then restore the flag
+                }
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        Throwable first = null;
+        int firstIndex = -1;
+        for (int i = 0; i < n; i++) {
+            if (failures[i] == null) continue;
+            if (first == null) {
+                first = failures[i];
+                firstIndex = i;
+            }
+        }
+        if (first == null) return;
+        RuntimeException thrown;
+        if (first instanceof NdException e) {
+            thrown = e;
+        } else if (first instanceof Error e) {
+            for (int i = firstIndex + 1; i < n; i++) if (failures[i] != null && failures[i] != e) e.addSuppressed(failures[i]);
+            throw e;
+        } else {
+            thrown = new NdException("Devices.parallel: the task on " + devices.get(firstIndex).id() + " (index " + firstIndex
+                    + ") failed: " + first, first);
+        }
+        for (int i = firstIndex + 1; i < n; i++) if (failures[i] != null && failures[i] != thrown) thrown.addSuppressed(failures[i]);
+        throw thrown;
+    }
+}
