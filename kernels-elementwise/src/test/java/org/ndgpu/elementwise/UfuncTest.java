@@ -98,6 +98,16 @@ public class UfuncTest extends PerDeviceTest {
         org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, -2, 0}, f.clip(null, 0).toFloatArray());
     }
 
+    /** NumPy's complex fmax/fmin: a NaN part in b keeps a, so two NaN operands give a (nan+nanj), not b. */
+    @org.junit.jupiter.api.Test
+    void complexFmaxFminWithNaNs() {
+        double nan = Double.NaN;
+        NDArray a = Fixtures.array(device(), DType.COMPLEX128, new long[]{4}, new double[][]{{nan, 1}, {1, 2}, {nan, nan}, {3, 0}});
+        NDArray b = Fixtures.array(device(), DType.COMPLEX128, new long[]{4}, new double[][]{{0.5, 0}, {0.5, nan}, {nan, 0}, {2, 1}});
+        assertNull(Fixtures.compareExact(new double[][]{{0.5, 0}, {1, 2}, {nan, nan}, {3, 0}}, Fixtures.values(a.fmax(b))));
+        assertNull(Fixtures.compareExact(new double[][]{{0.5, 0}, {1, 2}, {nan, nan}, {2, 1}}, Fixtures.values(Nd.fmin(a, b))));
+    }
+
     private static NDArray call(String name, NDArray out, NDArray... ins) {
         if (name.equals("clip")) return out == null ? Nd.clip(ins[0], ins[1], ins[2]) : Nd.clip(ins[0], ins[1], ins[2], out);
         return Nd.ufunc(name, out, Arrays.copyOf(ins, ins.length, Object[].class));
