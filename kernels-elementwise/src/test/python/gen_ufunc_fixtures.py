@@ -1,7 +1,9 @@
 """NumPy oracles for the ufunc conformance suite: every ufunc x every dtype it accepts (all inputs of
 one dtype), inputs of shape (3, 4) drawn from the ufunc's domain, the expected result and the result
 with the second input's first row broadcast. Also the promotion table (numpy.result_type) and NEP 50
-weak-scalar results. Run from the module root: python3 src/test/python/gen_ufunc_fixtures.py"""
+weak-scalar results. The ufuncs added later (NEW_UNARY, NEW_BINARY) draw from a second generator after
+clip, so the older rows stay as they were; their inputs carry edge values (signed zeros, infinities,
+NaN, huge arguments, zero divisors). Run from the module root: python3 src/test/python/gen_ufunc_fixtures.py"""
 import numpy as np
 
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"]
@@ -14,7 +16,11 @@ BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remaind
 COMPLEX_OK = {"negative", "absolute", "sign", "exp", "log", "sqrt", "square", "reciprocal", "conjugate", "isnan", "isinf",
               "isfinite", "logical_not", "add", "subtract", "multiply", "true_divide", "power", "equal", "not_equal",
               "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or", "logical_xor", "maximum", "minimum"}
+NEW_UNARY = ["arcsinh", "arccosh", "arctanh", "exp2", "deg2rad", "rad2deg", "signbit", "positive"]
+NEW_BINARY = ["logaddexp", "logaddexp2", "fmod", "copysign", "fmax", "fmin", "heaviside", "nextafter", "float_power", "gcd", "lcm"]
+COMPLEX_OK |= {"positive", "fmax", "fmin", "float_power"}
 rng = np.random.default_rng(1234)
+rng2 = np.random.default_rng(5678)
 SHAPE = (3, 4)
 
 def values(name, dt, arg):
@@ -55,6 +61,67 @@ def values(name, dt, arg):
         v[0:3] = 0  # ties on the real part exercised below by equal values
     return v.astype(d)
 
+def new_values(name, dt, arg):
+    """Inputs of the NEW_ ufuncs: random in the ufunc's domain, then edge values in the first slots."""
+    d = np.dtype(dt)
+    n = 12
+    nan, inf = np.nan, np.inf
+    if d.kind == "b":
+        return rng2.integers(0, 2, n).astype(d)
+    if d.kind in "iu":
+        info = np.iinfo(d)
+        lo, hi = (0, 41) if d.kind == "u" else (-20, 21)
+        if name == "fmod" and arg == 0: lo, hi = (0, 256) if d.kind == "u" else (-50, 51)
+        v = rng2.integers(lo, hi, n)
+        if name == "fmod" and arg == 1:
+            v[v == 0] = 3; v[0] = 0
+            if d.kind == "i": v[1] = -1
+        if name == "fmod" and arg == 0 and d.kind == "i": v[1] = info.min   # INT_MIN % -1 is 0, no trap
+        if name in ("gcd", "lcm"):
+            v[0:3] = [[0, 0, 12], [0, 6 if d.kind == "u" else -6, 0]][arg]
+        if name == "lcm" and arg == 0: v[3] = 13
+        if name == "lcm" and arg == 1: v[3] = 11                      # overflows int8 as NumPy does
+        return v.astype(d)
+    if d.kind == "f":
+        big = float(np.finfo(d).max) / 2
+        tiny = float(np.finfo(d).smallest_subnormal)
+        mn = float(np.finfo(d).tiny)
+        doms = {"arcsinh": (-5, 5), "arccosh": (1, 10), "arctanh": (-0.99, 0.99), "exp2": (-10, 10), "deg2rad": (-400, 400),
+                "rad2deg": (-7, 7), "logaddexp": (-50, 50), "logaddexp2": (-50, 50), "fmod": (-10, 10), "float_power": (0.1, 3)}
+        lo, hi = doms.get(name, (-5, 5))
+        if name == "fmod" and arg == 1: lo, hi = -5, 5
+        if name == "float_power" and arg == 1: lo, hi = -2, 2
+        v = rng2.uniform(lo, hi, n)
+        edges = {
+            "arcsinh": [0.0, -0.0, inf, -inf, nan, big, -big],
+            "arccosh": [1.0, inf, nan, 0.5, big],
+            "arctanh": [1.0, -1.0, -0.0, nan, 2.0],
+            "exp2": [-inf, inf, nan, -0.0, 1100.0, -1100.0],
+            "deg2rad": [inf, -inf, nan, -0.0, big],
+            "rad2deg": [inf, -inf, nan, -0.0],
+            "signbit": [-0.0, 0.0, nan, inf, -inf, -big],
+            "positive": [-0.0, inf, -inf, nan],
+            "logaddexp": [[-inf, -inf, inf, inf, nan, 1000.0, -inf], [-inf, 1.0, inf, -inf, 1.0, 1000.0, inf]][arg],
+            "logaddexp2": [[-inf, -inf, inf, inf, nan, 1000.0, -inf], [-inf, 1.0, inf, -inf, 1.0, 1000.0, inf]][arg],
+            "fmod": [[1.0, 3.5, inf, -0.0, nan, -4.0, -7.5], [0.0, inf, 2.0, 3.0, 2.0, 2.0, 2.0]][arg],
+            "copysign": [[1.0, 2.0, inf, -0.0, nan, 0.0, -3.0], [-0.0, 0.0, -1.0, 1.0, -2.0, -inf, 5.0]][arg],
+            "fmax": [[nan, 1.0, nan, inf, -inf, -2.0], [1.0, nan, nan, -inf, 3.0, -0.5]][arg],
+            "fmin": [[nan, 1.0, nan, inf, -inf, -2.0], [1.0, nan, nan, -inf, 3.0, -0.5]][arg],
+            "heaviside": [[0.0, -0.0, nan, inf, -inf, 0.0, -2.0, 3.0], [0.5, 0.25, 0.5, 0.5, 0.5, nan, 0.5, 0.5]][arg],
+            "nextafter": [[0.0, 0.0, -0.0, 1.0, inf, float(np.finfo(d).max), nan, 1.0, -2.0, tiny, mn, 3.0],
+                          [1.0, -1.0, 0.0, 1.0, 0.0, inf, 1.0, 0.0, -inf, 0.0, 0.0, nan]][arg],
+            "float_power": [[-2.0, 0.0, 2.0, inf], [0.5, -1.0, 0.0, -1.0]][arg],
+        }.get(name, [])
+        v[:len(edges)] = edges
+        return v.astype(d)
+    re = rng2.uniform(-3, 3, n); im = rng2.uniform(-3, 3, n)
+    v = re + 1j * im
+    if name in ("fmax", "fmin"):
+        if arg == 0: v[0] = complex(nan, 1.0); v[2] = complex(1.0, 2.0); v[3] = complex(nan, nan)
+        else: v[1] = complex(0.5, nan); v[2] = complex(1.0, -1.0); v[3] = complex(nan, 0.0)
+    if name == "float_power": v = np.abs(re) + 0.1 + 1j * im
+    return v.astype(d)
+
 def fmt(a):
     a = np.asarray(a).ravel()
     if a.dtype.kind == "c":
@@ -88,6 +155,19 @@ def main():
             a, lo, hi = values("clip", dt, 0).reshape(SHAPE), values("clip", dt, 1).reshape(SHAPE), values("clip", dt, 2).reshape(SHAPE)
             exp = np.clip(a, np.minimum(lo, hi), np.maximum(lo, hi))
             rows.append("\t".join(["clip", dt, str(exp.dtype), fmt(a), fmt(np.minimum(lo, hi)), fmt(np.maximum(lo, hi)), fmt(exp), fmt(exp)]))
+        for name in NEW_UNARY + NEW_BINARY:
+            uf = getattr(np, name)
+            for dt in DTYPES:
+                if np.dtype(dt).kind == "c" and name not in COMPLEX_OK:
+                    continue
+                try:
+                    uf.resolve_dtypes((np.dtype(dt),) * uf.nin + (None,))
+                except Exception:
+                    continue
+                ins = [new_values(name, dt, k).reshape(SHAPE) for k in range(uf.nin)]
+                exp = uf(*ins)
+                bc = uf(ins[0], ins[1][0:1]) if uf.nin == 2 else exp
+                rows.append("\t".join([name, dt, str(exp.dtype)] + [fmt(i) for i in ins] + [fmt(exp), fmt(bc)]))
     with open("src/test/resources/fixtures/ufuncs/ufuncs.tsv", "w") as f:
         f.write("\n".join(rows) + "\n")
     # promotion: numpy.result_type of two arrays, and of an array with a Python int / float (NEP 50)

@@ -12,10 +12,12 @@ import sys
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"]
 UNARY = ["negative", "absolute", "sign", "exp", "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "square",
          "reciprocal", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "floor", "ceil", "rint",
-         "trunc", "logical_not", "invert", "isnan", "isinf", "isfinite", "conjugate"]
+         "trunc", "logical_not", "invert", "isnan", "isinf", "isfinite", "conjugate", "arcsinh", "arccosh", "arctanh", "exp2",
+         "deg2rad", "rad2deg", "signbit", "positive"]
 BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "maximum", "minimum",
           "arctan2", "hypot", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and",
-          "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"]
+          "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "logaddexp",
+          "logaddexp2", "fmod", "copysign", "fmax", "fmin", "heaviside", "nextafter", "float_power", "gcd", "lcm"]
 # numpy.real and numpy.imag are functions, not ufuncs, so they have no loops in the table; ndgpu runs them as unary ufuncs
 REAL_FUNCTIONS = ["real", "imag"]
 # the reductions of Reductions.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of Reductions.scan

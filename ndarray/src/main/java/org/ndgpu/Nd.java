@@ -655,6 +655,72 @@ public final class Nd {
     /** numpy.hypot into out. */
     public static NDArray hypot(Object a, Object b, NDArray out) { return call(Ufunc.HYPOT, out, a, b); }
 
+    /** numpy.logaddexp. */
+    public static NDArray logaddexp(Object a, Object b) { return call(Ufunc.LOGADDEXP, null, a, b); }
+
+    /** numpy.logaddexp into out. */
+    public static NDArray logaddexp(Object a, Object b, NDArray out) { return call(Ufunc.LOGADDEXP, out, a, b); }
+
+    /** numpy.logaddexp2. */
+    public static NDArray logaddexp2(Object a, Object b) { return call(Ufunc.LOGADDEXP2, null, a, b); }
+
+    /** numpy.logaddexp2 into out. */
+    public static NDArray logaddexp2(Object a, Object b, NDArray out) { return call(Ufunc.LOGADDEXP2, out, a, b); }
+
+    /** numpy.fmod. */
+    public static NDArray fmod(Object a, Object b) { return call(Ufunc.FMOD, null, a, b); }
+
+    /** numpy.fmod into out. */
+    public static NDArray fmod(Object a, Object b, NDArray out) { return call(Ufunc.FMOD, out, a, b); }
+
+    /** numpy.copysign. */
+    public static NDArray copysign(Object a, Object b) { return call(Ufunc.COPYSIGN, null, a, b); }
+
+    /** numpy.copysign into out. */
+    public static NDArray copysign(Object a, Object b, NDArray out) { return call(Ufunc.COPYSIGN, out, a, b); }
+
+    /** numpy.fmax. */
+    public static NDArray fmax(Object a, Object b) { return call(Ufunc.FMAX, null, a, b); }
+
+    /** numpy.fmax into out. */
+    public static NDArray fmax(Object a, Object b, NDArray out) { return call(Ufunc.FMAX, out, a, b); }
+
+    /** numpy.fmin. */
+    public static NDArray fmin(Object a, Object b) { return call(Ufunc.FMIN, null, a, b); }
+
+    /** numpy.fmin into out. */
+    public static NDArray fmin(Object a, Object b, NDArray out) { return call(Ufunc.FMIN, out, a, b); }
+
+    /** numpy.heaviside. */
+    public static NDArray heaviside(Object a, Object b) { return call(Ufunc.HEAVISIDE, null, a, b); }
+
+    /** numpy.heaviside into out. */
+    public static NDArray heaviside(Object a, Object b, NDArray out) { return call(Ufunc.HEAVISIDE, out, a, b); }
+
+    /** numpy.nextafter. */
+    public static NDArray nextafter(Object a, Object b) { return call(Ufunc.NEXTAFTER, null, a, b); }
+
+    /** numpy.nextafter into out. */
+    public static NDArray nextafter(Object a, Object b, NDArray out) { return call(Ufunc.NEXTAFTER, out, a, b); }
+
+    /** numpy.float_power. */
+    public static NDArray floatPower(Object a, Object b) { return call(Ufunc.FLOAT_POWER, null, a, b); }
+
+    /** numpy.float_power into out. */
+    public static NDArray floatPower(Object a, Object b, NDArray out) { return call(Ufunc.FLOAT_POWER, out, a, b); }
+
+    /** numpy.gcd. */
+    public static NDArray gcd(Object a, Object b) { return call(Ufunc.GCD, null, a, b); }
+
+    /** numpy.gcd into out. */
+    public static NDArray gcd(Object a, Object b, NDArray out) { return call(Ufunc.GCD, out, a, b); }
+
+    /** numpy.lcm. */
+    public static NDArray lcm(Object a, Object b) { return call(Ufunc.LCM, null, a, b); }
+
+    /** numpy.lcm into out. */
+    public static NDArray lcm(Object a, Object b, NDArray out) { return call(Ufunc.LCM, out, a, b); }
+
     /** numpy.equal. */
     public static NDArray eq(Object a, Object b) { return call(Ufunc.EQUAL, null, a, b); }
 
@@ -870,6 +936,54 @@ public final class Nd {
 
     /** numpy.tanh into out. */
     public static NDArray tanh(Object a, NDArray out) { return call(Ufunc.TANH, out, a); }
+
+    /** numpy.arcsinh. */
+    public static NDArray arcsinh(Object a) { return call(Ufunc.ARCSINH, null, a); }
+
+    /** numpy.arcsinh into out. */
+    public static NDArray arcsinh(Object a, NDArray out) { return call(Ufunc.ARCSINH, out, a); }
+
+    /** numpy.arccosh. */
+    public static NDArray arccosh(Object a) { return call(Ufunc.ARCCOSH, null, a); }
+
+    /** numpy.arccosh into out. */
+    public static NDArray arccosh(Object a, NDArray out) { return call(Ufunc.ARCCOSH, out, a); }
+
+    /** numpy.arctanh. */
+    public static NDArray arctanh(Object a) { return call(Ufunc.ARCTANH, null, a); }
+
+    /** numpy.arctanh into out. */
+    public static NDArray arctanh(Object a, NDArray out) { return call(Ufunc.ARCTANH, out, a); }
+
+    /** numpy.exp2. */
+    public static NDArray exp2(Object a) { return call(Ufunc.EXP2, null, a); }
+
+    /** numpy.exp2 into out. */
+    public static NDArray exp2(Object a, NDArray out) { return call(Ufunc.EXP2, out, a); }
+
+    /** numpy.deg2rad. */
+    public static NDArray deg2rad(Object a) { return call(Ufunc.DEG2RAD, null, a); }
+
+    /** numpy.deg2rad into out. */
+    public static NDArray deg2rad(Object a, NDArray out) { return call(Ufunc.DEG2RAD, out, a); }
+
+    /** numpy.rad2deg. */
+    public static NDArray rad2deg(Object a) { return call(Ufunc.RAD2DEG, null, a); }
+
+    /** numpy.rad2deg into out. */
+    public static NDArray rad2deg(Object a, NDArray out) { return call(Ufunc.RAD2DEG, out, a); }
+
+    /** numpy.signbit. */
+    public static NDArray signbit(Object a) { return call(Ufunc.SIGNBIT, null, a); }
+
+    /** numpy.signbit into out. */
+    public static NDArray signbit(Object a, NDArray out) { return call(Ufunc.SIGNBIT, out, a); }
+
+    /** numpy.positive. */
+    public static NDArray positive(Object a) { return call(Ufunc.POSITIVE, null, a); }
+
+    /** numpy.positive into out. */
+    public static NDArray positive(Object a, NDArray out) { return call(Ufunc.POSITIVE, out, a); }
 
     /** numpy.floor. */
     public static NDArray floor(Object a) { return call(Ufunc.FLOOR, null, a); }

@@ -69,6 +69,25 @@ final class UfuncSnippets {
             case ARCSIN -> real(ufunc, t, "asin(" + a + ")");
             case ARCCOS -> real(ufunc, t, "acos(" + a + ")");
             case ARCTAN -> real(ufunc, t, "atan(" + a + ")");
+            case ARCSINH -> real(ufunc, t, "asinh(" + a + ")");
+            case ARCCOSH -> real(ufunc, t, "acosh(" + a + ")");
+            case ARCTANH -> real(ufunc, t, "atanh(" + a + ")");
+            case EXP2 -> real(ufunc, t, "exp2(" + a + ")");
+            // NumPy: x * (pi / 180) and x * (180 / pi), in the loop's type
+            case DEG2RAD -> "(" + a + " * (" + ct + ")0.017453292519943295769236907684886127)";
+            case RAD2DEG -> "(" + a + " * (" + ct + ")57.295779513082320876798154814105170332)";
+            case SIGNBIT -> "(signbit(" + a + ") != 0)";
+            case POSITIVE -> a;
+            case LOGADDEXP, LOGADDEXP2 -> "nd_" + ufunc.numpyName() + "_" + ct + "(" + a + ", " + b + ")";
+            case FMOD -> fl ? "fmod(" + a + ", " + b + ")" : "nd_fmod_" + ct + "(" + a + ", " + b + ")";
+            case COPYSIGN -> "copysign(" + a + ", " + b + ")";
+            case FMAX -> fminmax(t, a, b, ">");
+            case FMIN -> fminmax(t, a, b, "<");
+            // NumPy: NaN for NaN, h at 0, else 0 or 1
+            case HEAVISIDE -> "(isnan(" + a + ") ? " + a + " : (" + a + " == 0 ? " + b + " : (" + ct + ")(" + a + " > 0)))";
+            case NEXTAFTER -> t == DType.FLOAT16 ? "nd_nextafter_half(" + a + ", " + b + ")" : "nextafter(" + a + ", " + b + ")";
+            case FLOAT_POWER -> cx ? cp + "pow(" + a + ", " + b + ")" : "pow(" + a + ", " + b + ")";
+            case GCD, LCM -> "nd_" + ufunc.numpyName() + "_" + ct + "(" + a + ", " + b + ")";
             case REAL, IMAG, CLIP -> throw new DTypeException(ufunc.numpyName() + ": not an elementwise operation of ndgpu");
         };
     }
@@ -90,6 +109,17 @@ final class UfuncSnippets {
         }
         if (t.isFloating()) return "((" + a + " " + op + "= " + b + " || isnan(" + a + ")) ? " + a + " : " + b + ")";
         return "(" + a + " " + op + " " + b + " ? " + a + " : " + b + ")";
+    }
+
+    /** NumPy's fmax/fmin: a NaN operand gives the other one (NaN only when both are); complex compares lexicographically. */
+    private static String fminmax(DType t, String a, String b, String op) {
+        if (t.isComplex()) {
+            // a NaN in b keeps a (both NaN: a, as NumPy); a NaN in a fails every comparison, so b
+            return "((isnan(" + b + ".x) || isnan(" + b + ".y) || " + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && "
+                    + a + ".y " + op + "= " + b + ".y)) ? " + a + " : " + b + ")";
+        }
+        if (t.isFloating()) return (op.equals(">") ? "fmax(" : "fmin(") + a + ", " + b + ")";
+        return minmax(t, a, b, op);
     }
 
     private static String compare(boolean cx, String a, String b, String op, boolean orEqual) {

@@ -110,4 +110,16 @@ final class Fixtures {
         }
         return null;
     }
+
+    /** null when bit-equal as doubles (the sign of zero counts; any NaN equals any NaN), else a description. */
+    static String compareExact(double[][] want, double[][] got) {
+        for (int i = 0; i < want.length; i++) {
+            for (int c = 0; c < 2; c++) {
+                if (Double.compare(want[i][c], got[i][c]) != 0) {
+                    return "element " + i + (c == 1 ? " (imag)" : "") + ": expected exactly " + want[i][c] + ", got " + got[i][c];
+                }
+            }
+        }
+        return null;
+    }
 }

@@ -19,6 +19,9 @@ import org.ndgpu.testing.PerDeviceTest;
  */
 public class UfuncTest extends PerDeviceTest {
     private static final long[] SHAPE = {3, 4};
+    /** Ufuncs whose results are exact in IEEE arithmetic: compared bit for bit, the sign of zero included. */
+    private static final java.util.Set<String> EXACT = java.util.Set.of("nextafter", "copysign", "fmax", "fmin", "fmod", "heaviside",
+            "signbit", "positive", "gcd", "lcm");
 
     @TestFactory
     Stream<DynamicTest> everyUfuncEveryDtype() {
@@ -43,6 +46,7 @@ public class UfuncTest extends PerDeviceTest {
         NDArray got = call(name, null, ins);
         assertEquals(outType, got.dtype(), name + " result dtype");
         assertNull(Fixtures.compare(outType, want, Fixtures.values(got)), name + "(" + d + ") contiguous");
+        if (EXACT.contains(name)) assertNull(Fixtures.compareExact(want, Fixtures.values(got)), name + "(" + d + ") exact");
 
         // views: first input a transposed copy seen through .T(), second a strided view, into a poisoned out
         NDArray[] views = ins.clone();
@@ -56,6 +60,7 @@ public class UfuncTest extends PerDeviceTest {
         if (outType.isInexact()) out.fill(Double.NaN); else out.fill(7);
         call(name, out, views);
         assertNull(Fixtures.compare(outType, want, Fixtures.values(out)), name + "(" + d + ") transposed/strided into out");
+        if (EXACT.contains(name)) assertNull(Fixtures.compareExact(want, Fixtures.values(out)), name + "(" + d + ") exact, into out");
 
         if (nin == 2 && !name.equals("clip")) {
             NDArray bc = call(name, null, ins[0], ins[1].get("0:1, :"));
@@ -91,6 +96,16 @@ public class UfuncTest extends PerDeviceTest {
         org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, 0, 0}, f.imag().toFloatArray());
         org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{1, 0, 1}, f.clip(0, 1).toFloatArray());
         org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, -2, 0}, f.clip(null, 0).toFloatArray());
+    }
+
+    /** NumPy's complex fmax/fmin: a NaN part in b keeps a, so two NaN operands give a (nan+nanj), not b. */
+    @org.junit.jupiter.api.Test
+    void complexFmaxFminWithNaNs() {
+        double nan = Double.NaN;
+        NDArray a = Fixtures.array(device(), DType.COMPLEX128, new long[]{4}, new double[][]{{nan, 1}, {1, 2}, {nan, nan}, {3, 0}});
+        NDArray b = Fixtures.array(device(), DType.COMPLEX128, new long[]{4}, new double[][]{{0.5, 0}, {0.5, nan}, {nan, 0}, {2, 1}});
+        assertNull(Fixtures.compareExact(new double[][]{{0.5, 0}, {1, 2}, {nan, nan}, {3, 0}}, Fixtures.values(a.fmax(b))));
+        assertNull(Fixtures.compareExact(new double[][]{{0.5, 0}, {1, 2}, {nan, nan}, {2, 1}}, Fixtures.values(Nd.fmin(a, b))));
     }
 
     private static NDArray call(String name, NDArray out, NDArray... ins) {

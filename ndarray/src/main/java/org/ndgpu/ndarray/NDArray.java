@@ -401,6 +401,39 @@ public final class NDArray implements AutoCloseable {
     /** numpy.hypot, elementwise on the device: {@code a.hypot(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray hypot(Object other) { return u(Ufunc.HYPOT, this, other); }
 
+    /** numpy.logaddexp, elementwise on the device: {@code a.logaddexp(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray logaddexp(Object other) { return u(Ufunc.LOGADDEXP, this, other); }
+
+    /** numpy.logaddexp2, elementwise on the device: {@code a.logaddexp2(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray logaddexp2(Object other) { return u(Ufunc.LOGADDEXP2, this, other); }
+
+    /** numpy.fmod, elementwise on the device: {@code a.fmod(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray fmod(Object other) { return u(Ufunc.FMOD, this, other); }
+
+    /** numpy.copysign, elementwise on the device: {@code a.copysign(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray copysign(Object other) { return u(Ufunc.COPYSIGN, this, other); }
+
+    /** numpy.fmax, elementwise on the device: {@code a.fmax(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray fmax(Object other) { return u(Ufunc.FMAX, this, other); }
+
+    /** numpy.fmin, elementwise on the device: {@code a.fmin(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray fmin(Object other) { return u(Ufunc.FMIN, this, other); }
+
+    /** numpy.heaviside, elementwise on the device: {@code a.heaviside(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray heaviside(Object other) { return u(Ufunc.HEAVISIDE, this, other); }
+
+    /** numpy.nextafter, elementwise on the device: {@code a.nextafter(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray nextafter(Object other) { return u(Ufunc.NEXTAFTER, this, other); }
+
+    /** numpy.float_power, elementwise on the device: {@code a.floatPower(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray floatPower(Object other) { return u(Ufunc.FLOAT_POWER, this, other); }
+
+    /** numpy.gcd, elementwise on the device: {@code a.gcd(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray gcd(Object other) { return u(Ufunc.GCD, this, other); }
+
+    /** numpy.lcm, elementwise on the device: {@code a.lcm(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
+    public NDArray lcm(Object other) { return u(Ufunc.LCM, this, other); }
+
     /** numpy.equal, elementwise on the device: {@code a.eq(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray eq(Object other) { return u(Ufunc.EQUAL, this, other); }
 
@@ -508,6 +541,30 @@ public final class NDArray implements AutoCloseable {
 
     /** numpy.tanh, elementwise on the device: {@code a.tanh()}. */
     public NDArray tanh() { return u(Ufunc.TANH, this); }
+
+    /** numpy.arcsinh, elementwise on the device: {@code a.arcsinh()}. */
+    public NDArray arcsinh() { return u(Ufunc.ARCSINH, this); }
+
+    /** numpy.arccosh, elementwise on the device: {@code a.arccosh()}. */
+    public NDArray arccosh() { return u(Ufunc.ARCCOSH, this); }
+
+    /** numpy.arctanh, elementwise on the device: {@code a.arctanh()}. */
+    public NDArray arctanh() { return u(Ufunc.ARCTANH, this); }
+
+    /** numpy.exp2, elementwise on the device: {@code a.exp2()}. */
+    public NDArray exp2() { return u(Ufunc.EXP2, this); }
+
+    /** numpy.deg2rad, elementwise on the device: {@code a.deg2rad()}. */
+    public NDArray deg2rad() { return u(Ufunc.DEG2RAD, this); }
+
+    /** numpy.rad2deg, elementwise on the device: {@code a.rad2deg()}. */
+    public NDArray rad2deg() { return u(Ufunc.RAD2DEG, this); }
+
+    /** numpy.signbit, elementwise on the device: {@code a.signbit()}. */
+    public NDArray signbit() { return u(Ufunc.SIGNBIT, this); }
+
+    /** numpy.positive, elementwise on the device: {@code a.positive()}. */
+    public NDArray positive() { return u(Ufunc.POSITIVE, this); }
 
     /** numpy.floor, elementwise on the device: {@code a.floor()}. */
     public NDArray floor() { return u(Ufunc.FLOOR, this); }
