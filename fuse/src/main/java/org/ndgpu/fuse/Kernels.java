@@ -42,6 +42,7 @@ final class Kernels {
         private final Map<Node, String> names = new HashMap<>();
         private final Map<Scalar, String> scalarNames = new HashMap<>();
         private final StringBuilder code = new StringBuilder();
+        private final java.util.Set<String> preambles = new java.util.LinkedHashSet<>();
 
         Expr(Set<Node> materialized) { this.materialized = materialized; }
 
@@ -85,6 +86,7 @@ final class Kernels {
                 }
             }
             if (where) return "(" + u[0] + " ? " + u[1] + " : " + u[2] + ")";
+            preambles.add(UfuncCode.preamble(op.ufunc()));
             return UfuncCode.expr(op.ufunc(), op.loopIn().get(0), op.dtype(), u);
         }
 
@@ -98,6 +100,9 @@ final class Kernels {
         }
 
         Inputs inputs() { return new Inputs(List.copyOf(leaves), List.copyOf(scalars)); }
+
+        /** The device functions the inlined ufuncs need (UfuncCode.preamble), each once. */
+        String preamble() { return String.join("", preambles); }
 
         List<Param> params() {
             List<Param> ps = new ArrayList<>();
@@ -119,7 +124,7 @@ final class Kernels {
             body.append("out").append(k).append(" = ").append(vals.get(k)).append(";\n");
         }
         body.append('}');
-        return new Elementwise(new Spec(name, params, body.toString()), e.inputs());
+        return new Elementwise(new Spec(name, params, body.toString(), e.preamble(), "", "", List.of()), e.inputs());
     }
 
     /**
@@ -142,7 +147,7 @@ final class Kernels {
         ReductionSpec b = BuiltinReductions.spec(r.op(), r.in().dtype(), r.dtype(), fp64, "nd_fused_map(" + String.join(", ", call) + ")");
         params.add(b.out());
         var spec = new ReductionSpec(name, params, b.reduceType(), b.reduceBytes(), b.map(), b.reduce(), b.postMap(), b.identity(),
-                b.hasIdentity(), b.orderedIndex(), b.preamble() + "\n" + fn, b.options());
+                b.hasIdentity(), b.orderedIndex(), b.preamble() + "\n" + e.preamble() + fn, b.options());
         return new Reduction(spec, e.inputs());
     }
 }

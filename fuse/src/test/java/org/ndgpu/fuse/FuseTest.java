@@ -35,6 +35,20 @@ class FuseTest extends PerDeviceTest {
         assertEquals(1, f.source(a, b).split("ND_KERNEL void", -1).length - 1, "one kernel in the source");
     }
 
+    /** Ufuncs whose device functions come in the kernel's preamble (UfuncCode.preamble), fused into one kernel and a reduction. */
+    @Test
+    void ufuncsWithPreambleFunctionsFuseAndEqualUnfused() {
+        NDArray a = FuseTesting.random(DType.FLOAT64, 11, 1000), b = FuseTesting.random(DType.FLOAT64, 12, 1000);
+        var f = Fuse.of((x, y) -> x.logaddexp(y).add(x.logaddexp2(y)).mul(x.fmod(y)));
+        FuseTesting.assertClose(f.unfused(a, b), f.call(a, b), "logaddexp, logaddexp2, fmod fused");
+        var g = Fuse.of((x, y) -> x.logaddexp(y).sum());
+        FuseTesting.assertClose(g.unfused(a, b), g.call(a, b), "logaddexp fused into a sum");
+        NDArray i = FuseTesting.random(DType.FLOAT64, 13, 1000).mul(1000).astype(DType.INT32);
+        NDArray j = FuseTesting.random(DType.FLOAT64, 14, 1000).mul(1000).add(1).astype(DType.INT32);
+        var h = Fuse.of((x, y) -> x.gcd(y).add(x.lcm(y)));
+        assertEquals(java.util.Arrays.toString(h.unfused(i, j).toLongArray()), java.util.Arrays.toString(h.call(i, j).toLongArray()), "gcd + lcm fused");
+    }
+
     @Test
     void tenOpsAndSumAreOneOrTwoLaunchesWhereUnfusedIsEleven() {
         Fuse.Fn2<NDArray> chain = (x, y) -> x.mul(2).add(y).sub(1.5).abs().add(1).sqrt().mul(x).maximum(y).minimum(3).div(2).sum();

@@ -29,6 +29,12 @@ public final class UfuncCode {
         return UfuncSnippets.expr(ufunc, t, out, v);
     }
 
+    /**
+     * The device functions a kernel using {@code ufunc}'s expression must declare before its body
+     * (the spec's preamble), or "" for most ufuncs; null (a {@code where}) gives "".
+     */
+    public static String preamble(Ufunc ufunc) { return UfuncSnippets.preamble(ufunc); }
+
     /** A value's truth as NumPy's bool() (nonzero; either part for complex): how {@code where} reads its condition. */
     public static String truth(DType t, String v) { return UfuncSnippets.truth(t, v); }
 

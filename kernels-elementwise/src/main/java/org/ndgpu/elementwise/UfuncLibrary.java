@@ -272,7 +272,7 @@ public final class UfuncLibrary implements Ufuncs {
         // when out's dtype differs, compute in the loop's result type, then convert
         String b = outDtype == result ? body.make("y")
                 : body.make(CTypes.compute(result) + " _r") + "\ny = " + CTypes.cast(result, outDtype, "_r") + ";";
-        return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}");
+        return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}", UfuncSnippets.preamble(Ufunc.of(name)), "", "", List.of());
     }
 
     /** The spec a call of {@code op} on arrays of these dtypes runs, for golden tests (no device needed). */

@@ -13,6 +13,30 @@ import org.ndgpu.spi.Ufunc;
 final class UfuncSnippets {
     private UfuncSnippets() { }
 
+    /** ufunc-helpers.h: the device functions of the few ufuncs whose rules do not fit an expression. */
+    private static final String HELPERS = readHelpers();
+
+    /**
+     * The source a kernel of {@code ufunc} needs before its body: ufunc-helpers.h for the ufuncs that
+     * call its functions, else nothing (every other kernel compiles without it).
+     */
+    static String preamble(Ufunc ufunc) {
+        if (ufunc == null) return "";
+        return switch (ufunc) {
+            case LOGADDEXP, LOGADDEXP2, NEXTAFTER, FMOD, GCD, LCM -> HELPERS;
+            default -> "";
+        };
+    }
+
+    private static String readHelpers() {
+        try (var in = UfuncSnippets.class.getResourceAsStream("ufunc-helpers.h")) {
+            if (in == null) throw new IllegalStateException("ufunc-helpers.h is missing from the kernels-elementwise jar");
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /**
      * The expression of {@code ufunc} over operands {@code v} of loop type {@code t} (the first
      * input's loop dtype; every input of the ufuncs here has one loop type) with result type {@code out}.
