@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
 import org.ndgpu.Config;
+import org.ndgpu.backend.CopyTasks;
 
 /**
  * A ring of pinned (page-locked) host buffers through which every host-device copy goes. DMA from
@@ -186,7 +187,7 @@ final class PinnedStaging {
                 if (j + SLOTS < n) tasks[j + SLOTS] = pool.submit(fillTask(from, j + SLOTS, bytes));
             }
         } finally {
-            settle(tasks);
+            CopyTasks.settle(tasks);
         }
         next = n % SLOTS;
     }
@@ -218,7 +219,7 @@ final class PinnedStaging {
                 }
             }
         } finally {
-            settle(tasks);
+            CopyTasks.settle(tasks);
         }
         next = n % SLOTS;
     }
@@ -254,25 +255,6 @@ final class PinnedStaging {
             if (c instanceof Error err) throw err;
             throw new IllegalStateException(c);
         }
-    }
-
-    /** Waits for every submitted task to end, so that none still touches a buffer once the copy returns or throws. */
-    private static void settle(Future<?>[] tasks) {
-        boolean interrupted = false;
-        for (Future<?> f : tasks) {
-            if (f == null) continue;
-            while (true) {
-                try {
-                    f.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    break; // already reported by join, or superseded by the first failure
-                }
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /** Waits for outstanding copies and frees the pinned memory. */

@@ -15,6 +15,7 @@ import org.jocl.cl_command_queue;
 import org.jocl.cl_event;
 import org.jocl.cl_mem;
 import org.ndgpu.Config;
+import org.ndgpu.backend.CopyTasks;
 import org.ndgpu.DeviceException;
 import org.ndgpu.NdException;
 
@@ -195,7 +196,7 @@ final class OpenClStaging {
                 if (j + slots < n) tasks[j + slots] = start(fill(from, j + slots, bytes, e), n);
             }
         } finally {
-            settle(tasks);
+            CopyTasks.settle(tasks);
         }
     }
 
@@ -221,7 +222,7 @@ final class OpenClStaging {
                 if (k < n) tasks[k] = start(drain(to, k, bytes, issueOut(q, src, srcOffset, k, bytes)), n);
             }
         } finally {
-            settle(tasks);
+            CopyTasks.settle(tasks);
         }
     }
 
@@ -317,24 +318,5 @@ final class OpenClStaging {
             if (c instanceof Error err) throw err;
             throw new DeviceException("a host-device copy failed: " + c, c);
         }
-    }
-
-    /** Waits for every submitted task to end, so that none still touches a buffer once the copy returns or throws. */
-    private static void settle(Future<?>[] tasks) {
-        boolean interrupted = false;
-        for (Future<?> f : tasks) {
-            if (f == null) continue;
-            while (true) {
-                try {
-                    f.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    break; // already reported by join, or superseded by the first failure
-                }
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
     }
 }
