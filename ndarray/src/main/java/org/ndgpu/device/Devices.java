@@ -52,7 +52,11 @@ public final class Devices {
         Objects.requireNonNull(task, "Devices.parallel: task is null");
         if (devices.isEmpty()) throw new NdException("Devices.parallel: expected at least one device, got an empty list");
         for (int i = 0; i < devices.size(); i++) {
-            if (devices.get(i) == null) throw new NdException("Devices.parallel: expected devices, got null at index " + i);
+            Object d = devices.get(i);   // read as Object: a raw or unchecked list may hold anything
+            if (!(d instanceof Device)) {
+                throw new NdException("Devices.parallel: expected devices, got " + (d == null ? "null" : "a " + d.getClass().getSimpleName())
+                        + " at index " + i);
+            }
         }
         int n = devices.size();
         Throwable[] failures = new Throwable[n];

@@ -61,8 +61,8 @@ public final class Sharding {
         if (shards.isEmpty()) throw new NdException("gather: expected at least one shard, got an empty list");
         NDArray first = null;
         for (int i = 0; i < shards.size(); i++) {
-            NDArray s = shards.get(i);
-            if (s == null) throw new NdException("gather: shard " + i + " is null");
+            Object o = shards.get(i);   // read as Object: a raw or unchecked list may hold anything
+            if (!(o instanceof NDArray s)) throw new NdException("gather: expected arrays, got " + what(o) + " at index " + i);
             s.live("gather");
             if (first == null) first = s;
         }
@@ -108,12 +108,15 @@ public final class Sharding {
         return out;
     }
 
-    /** A device list for scatter and Devices.parallel: not null, not empty, no null entry. */
+    private static String what(Object o) { return o == null ? "null" : "a " + o.getClass().getSimpleName(); }
+
+    /** A device list for scatter and Devices.parallel: not null, not empty, nothing but devices in it. */
     public static void checkDevices(String op, List<Device> devices) {
         Objects.requireNonNull(devices, () -> op + ": devices is null");
         if (devices.isEmpty()) throw new NdException(op + ": expected at least one device, got an empty list");
         for (int i = 0; i < devices.size(); i++) {
-            if (devices.get(i) == null) throw new NdException(op + ": expected devices, got null at index " + i);
+            Object d = devices.get(i);   // read as Object: a raw or unchecked list may hold anything
+            if (!(d instanceof Device)) throw new NdException(op + ": expected devices, got " + what(d) + " at index " + i);
         }
     }
 }
