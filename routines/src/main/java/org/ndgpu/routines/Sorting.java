@@ -33,10 +33,9 @@ import org.ndgpu.codegen.KernelTemplate;
  * among them) go to {@link RadixSort}, one row after another. More rows than that, each longer than
  * {@value #ONESWEEP_MIN_LENGTH}, go to {@link OnesweepSort}: 8-bit radix passes over all rows at once,
  * rather than O(n log^2 n) work. The network keeps short rows and whatever neither radix sort takes.
- * The split follows what ran faster on an H100 with both in one build (routines/notes/SORT.md): one
- * row of 2^24 float32 took 1.60 ms through RadixSort and 1.89 ms through OnesweepSort; 16384 rows of
- * 1024 took 1.36 ms through the network and 2.25 ms through OnesweepSort; 4096 rows of 4096 took
- * 1.65 ms through OnesweepSort.
+ * The split follows what ran faster on the GPU with both in one build: OnesweepSort's per-tile ranking
+ * costs more than the 4-bit sort for a single row and more than the network for rows of up to 1024
+ * (the figures are in routines/notes/SORT.md and BENCHMARKS.md).
  */
 public final class Sorting {
     private Sorting() { }

@@ -22,7 +22,7 @@ import org.ndgpu.NdException;
 /**
  * The pinned staging buffers of one OpenCL device, through which large host-device copies go.
  * A write from pageable memory (a Java array) is slow on a GPU: the driver copies it through its
- * own small pinned buffer (NVIDIA: about 4 GB/s). Here each buffer is a {@code CL_MEM_ALLOC_HOST_PTR}
+ * own small pinned buffer, at a fraction of the link's speed (BENCHMARKS.md). Here each buffer is a {@code CL_MEM_ALLOC_HOST_PTR}
  * cl_mem (pinned on NVIDIA), mapped once and kept mapped; its mapped memory is the host pointer of
  * non-blocking clEnqueueWriteBuffer/clEnqueueReadBuffer calls on the copy's own queue, which the
  * driver can DMA at link speed (NVIDIA's OpenCL best practice).
@@ -45,10 +45,10 @@ final class OpenClStaging {
 
     /**
      * Copies below this many bytes (or half a chunk, where chunks are smaller) go straight to the
-     * driver, without the lock and the hand-offs to worker threads. At 256 KiB the direct path's
-     * slower link costs about 50 µs more (256 KiB at 4 GB/s against 20 GB/s), the order of a staged
-     * copy's fixed costs (lock, event, flush, waking a worker); and a program that only moves small
-     * arrays never allocates the pinned buffers.
+     * driver, without the lock and the hand-offs to worker threads: up to about this size, what the
+     * direct path loses to its slower pageable copy is of the order of a staged copy's fixed costs
+     * (lock, event, flush, waking a worker); and a program that only moves small arrays never
+     * allocates the pinned buffers.
      */
     static final long DIRECT_MAX = 256L << 10;
 
