@@ -10,6 +10,7 @@ import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.codegen.KernelKey;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.device.Device;
@@ -210,23 +211,11 @@ public final class ReductionLoop {
      * Each device's kernels by (spec, layout): a hit costs a record hash, not a hash of the whole
      * source text. Held by the device, so that Device.reset() drops them.
      */
-    private static final Device.Key<java.util.Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
-
-    private record KernelKey(ReductionSpec spec, ReductionSource.Layout layout) {
-        // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
-        @Override
-        @SuppressWarnings("ReferenceEquality") // the same spec instance first, without comparing its text
-        public boolean equals(Object o) {
-            return o instanceof KernelKey k && (k.spec == spec || k.spec.equals(spec)) && k.layout.equals(layout);
-        }
-
-        @Override
-        public int hashCode() { return spec.hashCode() * 31 + layout.hashCode(); }
-    }
+    private static final Device.Key<java.util.Map<KernelKey<ReductionSpec, ReductionSource.Layout>, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
 
     private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionSource.Layout lay) {
         var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
-        KernelKey k = new KernelKey(spec, lay);
+        KernelKey<ReductionSpec, ReductionSource.Layout> k = new KernelKey<>(spec, lay);
         BackendKernel hit = kernels.get(k);   // a hit builds no lambda
         if (hit != null) return hit;
         return kernels.computeIfAbsent(k, key -> {

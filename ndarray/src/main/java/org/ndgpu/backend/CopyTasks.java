@@ -1,11 +1,35 @@
 package org.ndgpu.backend;
 
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** What the backends' pipelined host-device copies (CUDA's and OpenCL's pinned staging) share about their worker tasks. */
 public final class CopyTasks {
     private CopyTasks() { }
+
+    /** A fixed pool of {@code threads} daemon threads named {@code name}-1, -2, ... (they never keep the JVM alive). */
+    public static ExecutorService daemonPool(String name, int threads) {
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * A view of a native segment that worker threads may read and write. Safe only while the
+     * segment's owner is blocked in the copy for its whole length, so it cannot close the arena.
+     */
+    @SuppressWarnings("restricted") // the same memory, same size, without the owner's confinement (see above)
+    public static MemorySegment shareable(MemorySegment s) {
+        if (!s.isNative()) return s; // heap segments are accessible from every thread
+        return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());
+    }
 
     /**
      * Waits for every submitted task to end, so that none still touches a staging buffer once the copy

@@ -112,23 +112,12 @@ public final class ElementwiseLoop {
     /** The innermost extent from which a strided layout of 2+ dims walks rows (a row should fill a work-group). */
     static final long ROW_MIN = 256;
 
-    private record KernelKey(Spec spec, Layout layout) {
-        @Override
-        @SuppressWarnings("ReferenceEquality") // the same spec instance first, without comparing its text
-        public boolean equals(Object o) {
-            return o instanceof KernelKey k && (k.spec == spec || k.spec.equals(spec)) && k.layout.equals(layout);
-        }
-
-        @Override
-        public int hashCode() { return spec.hashCode() * 31 + layout.hashCode(); }
-    }
-
     /** Each device holds its own kernels, so that Device.reset() drops them. */
-    private static final Device.Key<Map<KernelKey, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
+    private static final Device.Key<Map<KernelKey<Spec, Layout>, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
 
     // the kernel of the previous call: a loop of one op (the common case) then skips hashing the Spec;
     // it names the device's kernel map, so a reset device (a new map) misses
-    private record LastKernel(Map<KernelKey, BackendKernel> kernels, Spec spec, Layout layout, BackendKernel kernel) { }
+    private record LastKernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Spec spec, Layout layout, BackendKernel kernel) { }
 
     private static volatile LastKernel last;
 
@@ -201,16 +190,16 @@ public final class ElementwiseLoop {
         long n = plan.n();
         Backend backend = device.backend();
         BackendKernel kernel;
-        Map<KernelKey, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
+        Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LastKernel hit = last;
         if (hit != null && hit.spec() == spec && hit.kernels() == kernels && (hit.layout() == layout || hit.layout().equals(layout))) {
             kernel = hit.kernel();
         } else {
-            kernel = kernels.get(new KernelKey(spec, layout));
+            kernel = kernels.get(new KernelKey<>(spec, layout));
             if (kernel == null) {
                 String source = source(backend.dialect(), spec, layout);
                 kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
-                kernels.put(new KernelKey(spec, layout), kernel);
+                kernels.put(new KernelKey<>(spec, layout), kernel);
             }
             last = new LastKernel(kernels, spec, layout, kernel);
         }

@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
+import org.ndgpu.device.Devices;
 import org.ndgpu.device.Event;
 import org.ndgpu.device.MemoryPool;
 import org.ndgpu.device.Stream;
@@ -85,6 +86,7 @@ final class HostileSweep {
                 new Target(Nd.class, null),
                 new Target(NDArray.class, HostileSweep::f32),
                 new Target(Device.class, Device::current),
+                new Target(Devices.class, null),
                 new Target(Stream.class, Stream::create),
                 new Target(Event.class, Event::record),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),

@@ -3,10 +3,9 @@ package org.ndgpu.backend.cuda;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.ndgpu.Config;
+import org.ndgpu.backend.CopyTasks;
 
 /**
  * Host memory copies into and out of pinned staging buffers, split over a few threads for large
@@ -20,37 +19,13 @@ final class HostCopy {
     /** Below this many bytes per thread a copy stays on the calling thread. */
     private static final long PIECE_MIN = 1L << 20;
 
-    private static volatile ExecutorService pool;
+    // the copy threads, created on first use (the holder class is initialized at the first pool() call)
+    private static final class Pool {
+        static final ExecutorService THREADS_POOL = CopyTasks.daemonPool("ndgpu-cuda-copy", THREADS);
+    }
 
     /** The copy threads ({@link #THREADS} of them), created on first use. */
-    static ExecutorService pool() {
-        ExecutorService p = pool;
-        if (p == null) {
-            synchronized (HostCopy.class) {
-                p = pool;
-                if (p == null) {
-                    AtomicInteger n = new AtomicInteger();
-                    p = Executors.newFixedThreadPool(THREADS, r -> {
-                        Thread t = new Thread(r, "ndgpu-cuda-copy-" + n.incrementAndGet());
-                        t.setDaemon(true);
-                        return t;
-                    });
-                    pool = p;
-                }
-            }
-        }
-        return p;
-    }
-
-    /**
-     * A view of a native segment that other threads may read and write. Safe here because the
-     * segment's owner is blocked in our call for the whole copy, so it cannot close the arena.
-     */
-    @SuppressWarnings("restricted") // the same memory, same size, without the owner's confinement (see above)
-    static MemorySegment shareable(MemorySegment s) {
-        if (!s.isNative()) return s; // heap segments are accessible from every thread
-        return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());
-    }
+    static ExecutorService pool() { return Pool.THREADS_POOL; }
 
     /** MemorySegment.copy, in parallel pieces when it is large. */
     static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {

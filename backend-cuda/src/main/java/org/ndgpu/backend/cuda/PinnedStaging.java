@@ -110,7 +110,7 @@ final class PinnedStaging {
         lock.lock();
         try {
             ensureAllocated();
-            MemorySegment from = HostCopy.shareable(src);
+            MemorySegment from = CopyTasks.shareable(src);
             if (PIPELINED && bytes > CHUNK) {
                 pipelinedIn(stream, from, dstPointer, bytes);
                 return;
@@ -135,7 +135,7 @@ final class PinnedStaging {
         lock.lock();
         try {
             ensureAllocated();
-            MemorySegment to = HostCopy.shareable(dst);
+            MemorySegment to = CopyTasks.shareable(dst);
             if (PIPELINED && bytes > CHUNK) {
                 pipelinedOut(stream, srcPointer, to, bytes);
                 return;

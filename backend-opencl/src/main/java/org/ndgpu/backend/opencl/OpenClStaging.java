@@ -6,9 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jocl.Pointer;
 import org.jocl.cl_command_queue;
@@ -53,7 +51,11 @@ final class OpenClStaging {
     static final long DIRECT_MAX = 256L << 10;
 
     private static final int THREADS = Config.openClCopyThreads();
-    private static volatile ExecutorService pool;
+
+    // the worker threads, created at the first staged copy (the holder class is initialized then)
+    private static final class Pool {
+        static final ExecutorService WORKERS = CopyTasks.daemonPool("ndgpu-opencl-copy", THREADS);
+    }
 
     private final OpenClBackend backend;
     private final ReentrantLock lock = new ReentrantLock();
@@ -87,7 +89,7 @@ final class OpenClStaging {
         lock.lock();
         try {
             if (!ensureAllocated()) return false;
-            pipelinedIn(q, shareable(src), dst, dstOffset, bytes);
+            pipelinedIn(q, CopyTasks.shareable(src), dst, dstOffset, bytes);
             return true;
         } finally {
             lock.unlock();
@@ -100,7 +102,7 @@ final class OpenClStaging {
         lock.lock();
         try {
             if (!ensureAllocated()) return false;
-            pipelinedOut(q, src, srcOffset, shareable(dst), bytes);
+            pipelinedOut(q, src, srcOffset, CopyTasks.shareable(dst), bytes);
             return true;
         } finally {
             lock.unlock();
@@ -273,36 +275,7 @@ final class OpenClStaging {
             task.run();
             return null;
         }
-        return pool().submit(task);
-    }
-
-    private static ExecutorService pool() {
-        ExecutorService p = pool;
-        if (p == null) {
-            synchronized (OpenClStaging.class) {
-                p = pool;
-                if (p == null) {
-                    AtomicInteger n = new AtomicInteger();
-                    p = Executors.newFixedThreadPool(THREADS, r -> {
-                        Thread t = new Thread(r, "ndgpu-opencl-copy-" + n.incrementAndGet());
-                        t.setDaemon(true);
-                        return t;
-                    });
-                    pool = p;
-                }
-            }
-        }
-        return p;
-    }
-
-    /**
-     * A view of a native segment that the workers may read and write. Safe because the segment's
-     * owner is blocked in our call for the whole copy, so it cannot close the arena.
-     */
-    @SuppressWarnings("restricted") // the same memory, same size, without the owner's confinement (see above)
-    private static MemorySegment shareable(MemorySegment s) {
-        if (!s.isNative()) return s; // heap segments are accessible from every thread
-        return MemorySegment.ofAddress(s.address()).reinterpret(s.byteSize());
+        return Pool.WORKERS.submit(task);
     }
 
     private static void join(Future<?> f) {
