@@ -56,6 +56,13 @@ public final class Stream implements AutoCloseable {
         return stream;
     }
 
+    /**
+     * The native stream's address, as CuPy's {@code Stream.ptr}: a CUstream on CUDA (0 for the
+     * default stream), a cl_command_queue on OpenCL. For libraries that queue work on it (NCCL,
+     * cuFFT); the stream must stay open while they use it.
+     */
+    public long ptr() { return backendStream().ptr(); }
+
     /** True after close() (never for the default stream). */
     public boolean isClosed() { return closed; }
 

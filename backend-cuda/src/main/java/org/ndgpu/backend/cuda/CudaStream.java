@@ -20,6 +20,9 @@ public final class CudaStream implements BackendStream {
     /** The CUstream, for bindings such as cuBLAS (cublasSetStream). */
     public MemorySegment handle() { return handle; }
 
+    @Override
+    public long ptr() { return handle.address(); }
+
     /** Destroys the stream once its work has finished; the backend's default stream ignores this. */
     @Override
     public void close() {

@@ -90,6 +90,8 @@ public final class OpenClBackend implements Backend {
     record Queue(cl_command_queue queue, MemorySegment handle, java.util.concurrent.atomic.AtomicBoolean released) implements BackendStream {
         Queue(cl_command_queue queue) { this(queue, OpenClLaunch.handle(queue), new java.util.concurrent.atomic.AtomicBoolean()); }
 
+        @Override public long ptr() { return handle.address(); }
+
         @Override public void close() {
             if (released.compareAndSet(false, true)) clReleaseCommandQueue(queue);
         }

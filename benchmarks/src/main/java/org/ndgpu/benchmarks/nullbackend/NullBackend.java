@@ -23,7 +23,12 @@ final class NullBackend implements Backend {
     private final DeviceFacts facts = new DeviceFacts("null", 0, "no device work (host cost only)", "ndgpu", true,
             1L << 40, 1, 1024, 48 << 10, 32, true, true, "0", "null");
     private final LongAdder launches = new LongAdder();
-    private final BackendStream stream = () -> { };
+    private final BackendStream stream = new Queue();
+
+    private record Queue() implements BackendStream {
+        @Override public long ptr() { return 0; }
+        @Override public void close() { }
+    }
 
     private record Buffer(long size) implements BackendBuffer {
         @Override public long handle() { return 0; }
@@ -45,7 +50,7 @@ final class NullBackend implements Backend {
 
     @Override public BackendStream defaultStream() { return stream; }
 
-    @Override public BackendStream createStream() { return () -> { }; }
+    @Override public BackendStream createStream() { return new Queue(); }
 
     @Override public void copyIn(BackendStream s, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) { }
 
