@@ -18,7 +18,7 @@ module org.ndgpu.ndarray {
     exports org.ndgpu.codegen to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
             org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
     exports org.ndgpu.spi to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl;
 
     uses org.ndgpu.backend.BackendProvider;
     uses org.ndgpu.spi.Ufuncs;
@@ -27,4 +27,5 @@ module org.ndgpu.ndarray {
     uses org.ndgpu.spi.BlasProvider;
     uses org.ndgpu.spi.SolverProvider;
     uses org.ndgpu.linalg.Linalg;
+    uses org.ndgpu.spi.OptionalLibrary;
 }

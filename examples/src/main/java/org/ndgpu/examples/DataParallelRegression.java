@@ -3,19 +3,25 @@ package org.ndgpu.examples;
 import java.io.PrintStream;
 import java.util.List;
 import org.ndgpu.Nd;
+import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.nccl.Nccl;
+import org.ndgpu.nccl.NcclCommunicator;
+import org.ndgpu.nccl.ReduceOp;
 
 /**
  * Data-parallel training of a linear model by gradient descent on every device of the best kind
  * ({@link Devices#all()}: all GPUs; two PoCL devices under {@code POCL_DEVICES="pthread pthread"}).
  * The rows of X and y are split with {@code Nd.scatter}; each step, every device computes its
- * shard's part of the gradient {@code X_i^T (X_i w - y_i)} in {@code Devices.parallel}; the parts
- * are gathered on the current device and summed there (the reduce that an NCCL allReduce would do
- * on the devices), and the new weights go back to every device with {@code w.to(device)}. The same
- * steps on the current device alone give the reference: the weights must agree to rounding.
+ * shard's part of the gradient {@code X_i^T (X_i w - y_i)} in {@code Devices.parallel}. On CUDA GPUs
+ * with NCCL, an allReduce sums the parts on the devices and every device updates its own copy of
+ * the weights, with no host round trip. Elsewhere (OpenCL devices, no libnccl) the parts are
+ * gathered on the current device and summed there, and the new weights go back to every device
+ * with {@code w.to(device)}; the example prints which path ran. The same steps on the current device
+ * alone give the reference: the weights must agree to rounding.
  *
  * <p>Run: {@code ./nd demo DataParallelRegression} or
  * {@code ./nd run org.ndgpu.examples.DataParallelRegression [rows]}
@@ -49,8 +55,40 @@ public final class DataParallelRegression implements Example {
         return w.toDoubleArray();
     }
 
-    /** The weights after STEPS steps with X and y split over {@code devices}, summed on the current device. */
+    /** True when the gradients are summed by an NCCL allReduce: every device is a CUDA GPU and libnccl is there. */
+    public static boolean usesNccl(List<Device> devices) {
+        return Nccl.available() && devices.stream().allMatch(d -> d.backend().dialect() == Dialect.CUDA);
+    }
+
+    /** The weights after STEPS steps with X and y split over {@code devices}. */
     public static double[] dataParallel(NDArray x, NDArray y, List<Device> devices) {
+        return usesNccl(devices) ? withAllReduce(x, y, devices) : withGather(x, y, devices);
+    }
+
+    /** Each device keeps its weights; an NCCL allReduce sums the gradient parts in place on the devices. */
+    public static double[] withAllReduce(NDArray x, NDArray y, List<Device> devices) {
+        long n = x.shape()[0];
+        List<NDArray> xs = Nd.scatter(x, devices, 0);
+        List<NDArray> ys = Nd.scatter(y, devices, 0);
+        NDArray[] ws = new NDArray[devices.size()];
+        List<NcclCommunicator> comms = Nccl.initAll(devices);
+        try {
+            Devices.parallel(devices, (d, i) -> ws[i] = Nd.zeros(FEATURES, 1));
+            for (int s = 0; s < STEPS; s++) {
+                Devices.parallel(devices, (d, i) -> {
+                    NDArray g = xs.get(i).T().matmul(xs.get(i).matmul(ws[i]).sub(ys.get(i)));     // (FEATURES, 1) on d
+                    comms.get(i).allReduce(g, ReduceOp.SUM);        // one rank per thread: no group needed
+                    ws[i] = ws[i].sub(g.mul(2.0 * RATE / n));
+                });
+            }
+            return ws[0].toDoubleArray();
+        } finally {
+            comms.forEach(NcclCommunicator::close);
+        }
+    }
+
+    /** The gradient parts are gathered on the current device and summed there; the weights go back with {@code to}. */
+    public static double[] withGather(NDArray x, NDArray y, List<Device> devices) {
         long n = x.shape()[0];
         Device home = Device.current();
         List<NDArray> xs = Nd.scatter(x, devices, 0);
@@ -84,10 +122,13 @@ public final class DataParallelRegression implements Example {
             diff = Math.max(diff, Math.abs(one.value()[i] - many.value()[i]));
             scale = Math.max(scale, Math.abs(one.value()[i]));
         }
+        out.printf("  gradients summed by %s%n", usesNccl(devices) ? "an NCCL allReduce on the devices (NCCL " + Nccl.version() + ")"
+                : "a gather on " + device.id() + (Nccl.available() ? " (the devices are not all CUDA GPUs)" : " (" + Nccl.problem() + ")"));
         out.printf("  %d devices: %s; max |w_parallel - w_one| = %.3g (|w| up to %.3g)%n", devices.size(),
                 devices.stream().map(Device::id).toList(), diff, scale);
         return Result.on(name(), device)
                 .value("devices", devices.size())
+                .value("allReduce", usesNccl(devices) ? "nccl" : "gather")
                 .value("rows", rows)
                 .value("max abs difference", diff)
                 .value("max abs weight", scale)

@@ -109,6 +109,13 @@ public interface Backend {
     default boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
             long bytes) { return false; }
 
+    /**
+     * Makes the device's native context the calling thread's current one, for libraries that work
+     * on the thread's context (NCCL and cuFFT through the CUDA runtime). Does nothing by default
+     * (OpenCL has no current context).
+     */
+    default void makeCurrent() { }
+
     /** Milliseconds between two recorded events. */
     double elapsedMillis(BackendEvent start, BackendEvent end);
 

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -121,8 +122,28 @@ public final class Device {
     /** Every device found, CUDA first, then OpenCL in platform order. */
     public static List<Device> list() { return registry().devices; }
 
-    /** Why devices may be missing: no driver, no platform, a loader that lists no GPU. */
-    public static List<String> problems() { return registry().problems; }
+    /**
+     * Why devices may be missing (no driver, no platform, a loader that lists no GPU), then why an
+     * optional library present on the class path (NCCL, cuFFT) cannot serve the devices found.
+     */
+    public static List<String> problems() { return OptionalLibraries.PROBLEMS; }
+
+    // asked on the first problems() call only: a missing optional library costs nothing until then
+    private static final class OptionalLibraries {
+        static final List<String> PROBLEMS;
+        static {
+            Registry r = registry();
+            List<String> all = new ArrayList<>(r.problems);
+            try {
+                for (var lib : ServiceLoader.load(org.ndgpu.spi.OptionalLibrary.class, Device.class.getClassLoader())) {
+                    all.addAll(lib.problems(r.devices));
+                }
+            } catch (RuntimeException | ServiceConfigurationError e) {
+                all.add("an optional library's check failed: " + e);
+            }
+            PROBLEMS = List.copyOf(all);
+        }
+    }
 
     /**
      * The device by id: "cuda:0", "opencl:1"; "cuda" or "opencl" for the first of a backend;

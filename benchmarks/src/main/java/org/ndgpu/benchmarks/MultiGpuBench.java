@@ -1,0 +1,208 @@
+package org.ndgpu.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ndgpu.Nd;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Devices;
+import org.ndgpu.nccl.Nccl;
+import org.ndgpu.nccl.NcclCommunicator;
+import org.ndgpu.nccl.ReduceOp;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * Several CUDA GPUs through the public API (issue 18's figures): the peer copy of 1 GiB float32
+ * ({@code a.to(gpu1)}), an NCCL allReduce of 256 MiB float32 (bus bandwidth as nccl-tests reports
+ * it: algorithm bandwidth x 2(n-1)/n), and work split by {@code Devices.parallel} over shards already
+ * on the devices against the same work on one GPU: add and sum of 2^30 float32, and a 16384^2
+ * float32 matmul split by rows (with and without gathering C on GPU 0). Times are wall clock until
+ * every device involved has finished, medians of several runs after warm-ups.
+ *
+ * <p>Run on a host with two GPUs: {@code .gpu/bench.sh MultiGpuBench} (CuPy's figures for the peer
+ * copy and allReduce come from {@code .gpu/cupy_multigpu_anchors.py} in the same call).
+ */
+public final class MultiGpuBench {
+    private MultiGpuBench() { }
+
+    /** Prints the table; needs two CUDA devices. */
+    public static void main(String[] args) {
+        List<Device> gpus = Device.list().stream().filter(d -> d.backend().dialect() == Dialect.CUDA).toList();
+        if (gpus.size() < 2) {
+            System.out.println("MultiGpuBench: needs two CUDA devices, found " + Device.list() + " " + Device.problems());
+            return;
+        }
+        gpus = gpus.subList(0, 2);
+        Device g0 = gpus.get(0), g1 = gpus.get(1);
+        System.out.printf("MultiGpuBench on %s%n", gpus);
+        System.out.printf("%-52s %12s %12s%n", "case", "median ms", "GB/s");
+        peerCopy(g0, g1);
+        allReduce(gpus);
+        split(gpus);
+    }
+
+    private static void sync(List<Device> devices) { devices.forEach(Device::synchronize); }
+
+    private static double wallMs(List<Device> devices, Runnable work, int reps) {
+        return Bench.wallMs(() -> {
+            work.run();
+            sync(devices);
+        }, reps);
+    }
+
+    private static void peerCopy(Device g0, Device g1) {
+        long n = 1L << 28;                                       // 1 GiB of float32
+        NDArray a;
+        try (var _ = g0.use()) {
+            a = Nd.random().uniform(0, 1, DType.FLOAT32, n);
+        }
+        NDArray[] b = new NDArray[1];
+        double ms = wallMs(List.of(g0, g1), () -> {
+            if (b[0] != null) b[0].close();
+            b[0] = a.to(g1);
+        }, 10);
+        Bench.row("peer copy 1 GiB f32 cuda:0 -> cuda:1 (a.to)", ms, 4.0 * n);
+        NDArray c;
+        try (var _ = g1.use()) {
+            c = Nd.empty(DType.FLOAT32, n);
+        }
+        double into = wallMs(List.of(g0, g1), () -> Nd.copyto(c, a), 10);
+        Bench.row("peer copy 1 GiB f32 into cuda:1 (Nd.copyto)", into, 4.0 * n);
+        if (!Nd.allclose(b[0].get("::4093"), a.get("::4093").to(g1))) throw new AssertionError("peer copy differs");
+        b[0].close();
+        c.close();
+        a.close();
+    }
+
+    private static void allReduce(List<Device> gpus) {
+        if (!Nccl.available()) {
+            System.out.println("allReduce: NCCL not available: " + Nccl.problem());
+            return;
+        }
+        long n = 1L << 26;                                       // 256 MiB of float32
+        List<NcclCommunicator> comms = Nccl.initAll(gpus);
+        List<NDArray> x = new ArrayList<>();
+        for (Device d : gpus) {
+            try (var _ = d.use()) {
+                x.add(Nd.random().uniform(0, 1, DType.FLOAT32, n));
+            }
+        }
+        Runnable once = () -> Nccl.group(() -> {
+            for (int i = 0; i < gpus.size(); i++) comms.get(i).allReduce(x.get(i), ReduceOp.SUM);
+        });
+        for (int i = 0; i < 5; i++) once.run();
+        double ms = wallMs(gpus, once, 20);
+        int r = gpus.size();
+        double algbw = 4.0 * n / ms / 1e6;
+        System.out.printf("%-52s %12.4f %12.1f  (algbw %.1f GB/s, NCCL %s)%n", "NCCL allReduce 256 MiB f32 in place: busbw", ms,
+                algbw * 2 * (r - 1) / r, algbw, Nccl.version());
+        x.forEach(NDArray::close);
+        comms.forEach(NcclCommunicator::close);
+    }
+
+    private static void split(List<Device> gpus) {
+        Device g0 = gpus.getFirst();
+        long n = 1L << 30;
+        NDArray a, b;
+        try (var _ = g0.use()) {
+            a = Nd.random().uniform(0, 1, DType.FLOAT32, n);
+            b = Nd.random().uniform(0, 1, DType.FLOAT32, n);
+        }
+        List<NDArray> as = Nd.scatter(a, gpus, 0), bs = Nd.scatter(b, gpus, 0);
+        List<Device> one = List.of(g0);
+        int k = gpus.size();
+        NDArray[] c1 = new NDArray[1];
+        double add1 = wallMs(one, () -> {
+            if (c1[0] != null) c1[0].close();
+            try (var _ = g0.use()) {
+                c1[0] = a.add(b);
+            }
+        }, 10);
+        NDArray[] cs = new NDArray[k];
+        double addK = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> {
+            if (cs[i] != null) cs[i].close();
+            cs[i] = as.get(i).add(bs.get(i));
+        }), 10);
+        row("add 2^30 f32", add1, addK, k, 12.0 * n);
+        NDArray[] gathered = new NDArray[1];
+        double addKg = wallMs(gpus, () -> {
+            Devices.parallel(gpus, (d, i) -> {
+                if (cs[i] != null) cs[i].close();
+                cs[i] = as.get(i).add(bs.get(i));
+            });
+            if (gathered[0] != null) gathered[0].close();
+            gathered[0] = Nd.gather(List.of(cs), g0, 0);
+        }, 10);
+        row("add 2^30 f32, then C gathered on cuda:0", add1, addKg, k, 12.0 * n);
+        if (!Nd.allclose(gathered[0].get("::100003"), c1[0].get("::100003"))) throw new AssertionError("split add differs");
+
+        double[] sums = new double[2];
+        double sum1 = wallMs(one, () -> {
+            try (var _ = g0.use(); NDArray s = a.sum()) {
+                sums[0] = s.doubleValue();
+            }
+        }, 10);
+        double sumK = wallMs(gpus, () -> {
+            NDArray[] parts = new NDArray[k];
+            Devices.parallel(gpus, (d, i) -> parts[i] = as.get(i).sum().reshape(1));
+            try (NDArray all = Nd.gather(List.of(parts), g0, 0); var _ = g0.use(); NDArray s = all.sum()) {
+                sums[1] = s.doubleValue();
+            }
+        }, 10);
+        row("sum 2^30 f32 (partial sums gathered on cuda:0)", sum1, sumK, k, 4.0 * n);
+        if (Math.abs(sums[0] - sums[1]) > 1e-4 * Math.abs(sums[0])) throw new AssertionError("split sum " + sums[1] + " vs " + sums[0]);
+        for (NDArray x : cs) x.close();
+        gathered[0].close();
+        c1[0].close();
+        as.forEach(NDArray::close);
+        bs.forEach(NDArray::close);
+        a.close();
+        b.close();
+
+        int m = 16384;
+        NDArray ma, mb;
+        try (var _ = g0.use()) {
+            ma = Nd.random().uniform(-1, 1, DType.FLOAT32, m, m);
+            mb = Nd.random().uniform(-1, 1, DType.FLOAT32, m, m);
+        }
+        List<NDArray> rows = Nd.scatter(ma, gpus, 0);
+        List<NDArray> bOn = new ArrayList<>();
+        for (Device d : gpus) bOn.add(mb.to(d));
+        NDArray[] mc = new NDArray[1];
+        double mm1 = wallMs(one, () -> {
+            if (mc[0] != null) mc[0].close();
+            try (var _ = g0.use()) {
+                mc[0] = ma.matmul(mb);
+            }
+        }, 5);
+        NDArray[] parts = new NDArray[k];
+        double mmK = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> {
+            if (parts[i] != null) parts[i].close();
+            parts[i] = rows.get(i).matmul(bOn.get(i));
+        }), 5);
+        double flops = 2.0 * m * m * m;
+        rowFlops("matmul 16384^2 f32 split by rows", mm1, mmK, k, flops);
+        NDArray[] mg = new NDArray[1];
+        double mmKg = wallMs(gpus, () -> {
+            Devices.parallel(gpus, (d, i) -> {
+                if (parts[i] != null) parts[i].close();
+                parts[i] = rows.get(i).matmul(bOn.get(i));
+            });
+            if (mg[0] != null) mg[0].close();
+            mg[0] = Nd.gather(List.of(parts), g0, 0);
+        }, 5);
+        rowFlops("matmul 16384^2 f32 split by rows, C gathered", mm1, mmKg, k, flops);
+        if (!Nd.allclose(mg[0].get("::97, ::89"), mc[0].get("::97, ::89"), 1e-3, 1e-3, false)) throw new AssertionError("split matmul differs");
+    }
+
+    private static void row(String name, double oneMs, double splitMs, int k, double bytes) {
+        System.out.printf("%-52s %12.4f %12.1f  one GPU %.4f ms (%.1f GB/s): %d GPUs take %.3fx the time (%.2fx speed-up)%n",
+                name + " on " + k + " GPUs", splitMs, bytes / splitMs / 1e6, oneMs, bytes / oneMs / 1e6, k, splitMs / oneMs, oneMs / splitMs);
+    }
+
+    private static void rowFlops(String name, double oneMs, double splitMs, int k, double flops) {
+        System.out.printf("%-52s %12.4f %12s  one GPU %.4f ms (%.1f TFLOP/s vs %.1f): %d GPUs take %.3fx the time (%.2fx speed-up)%n",
+                name + " on " + k + " GPUs", splitMs, "", oneMs, flops / oneMs / 1e9, flops / splitMs / 1e9, k, splitMs / oneMs, oneMs / splitMs);
+    }
+}

@@ -1,0 +1,198 @@
+package org.ndgpu.nccl;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+import org.ndgpu.DeviceException;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * One rank of an NCCL communicator, bound to one CUDA device ({@code cupy.cuda.nccl.NcclCommunicator}).
+ * Every collective is queued on the current stream of the communicator's device, after the work
+ * already queued there, and returns without waiting: read the result as any array (reading waits).
+ *
+ * <p>Arrays: on the communicator's device, of one dtype, the received one C-contiguous and writable
+ * (a non-contiguous array to send is copied first). Sizes follow NCCL: allGather's receive holds
+ * {@code size()} sends, reduceScatter's send holds {@code size()} receives. The same array may be
+ * passed as send and receive (in place); other overlaps are refused.
+ *
+ * <p>When several communicators are driven from one thread (the ranks of {@link Nccl#initAll}),
+ * their calls go inside {@link Nccl#group}, or NCCL waits forever for the other ranks. Close a
+ * communicator when done; close is idempotent.
+ */
+public final class NcclCommunicator implements AutoCloseable {
+    private final MemorySegment comm;
+    private final Device device;
+    private final int rank;
+    private final int size;
+    private volatile boolean closed;
+
+    NcclCommunicator(MemorySegment comm, Device device, int rank, int size) {
+        this.comm = comm;
+        this.device = device;
+        this.rank = rank;
+        this.size = size;
+    }
+
+    /** The device this rank runs on. */
+    public Device device() { return device; }
+
+    /** This rank's number, 0 to size() - 1. */
+    public int rank() { return rank; }
+
+    /** The number of ranks. */
+    public int size() { return size; }
+
+    /** ncclAllReduce: every rank's {@code recv} gets the reduction of all ranks' {@code send}. */
+    public void allReduce(NDArray send, NDArray recv, ReduceOp op) {
+        String name = "NcclCommunicator.allReduce";
+        Objects.requireNonNull(op, name + ": op is null");
+        NDArray s = sendable(name, send, "send");
+        writable(name, recv, "recv", s);
+        sameSize(name, recv.size(), s.size(), "recv.size() == send.size()");
+        NcclTypes t = NcclTypes.forReduction(name, s.dtype(), op);
+        queue(name, NcclLibrary.ALL_REDUCE, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype(), op.code);
+    }
+
+    /** In-place allReduce of {@code buffer}. */
+    public void allReduce(NDArray buffer, ReduceOp op) { allReduce(buffer, buffer, op); }
+
+    /** ncclBroadcast: every rank's {@code recv} gets {@code root}'s {@code send} (other ranks' send is not read). */
+    public void broadcast(NDArray send, NDArray recv, int root) {
+        String name = "NcclCommunicator.broadcast";
+        checkRank(name, root, "root");
+        NDArray s = sendable(name, send, "send");
+        writable(name, recv, "recv", s);
+        sameSize(name, recv.size(), s.size(), "recv.size() == send.size()");
+        NcclTypes t = NcclTypes.forCopy(s.dtype());
+        queue(name, NcclLibrary.BROADCAST, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype(), root);
+    }
+
+    /** In-place broadcast of {@code root}'s {@code buffer} into every rank's. */
+    public void broadcast(NDArray buffer, int root) { broadcast(buffer, buffer, root); }
+
+    /** ncclReduce: {@code root}'s {@code recv} gets the reduction of all ranks' {@code send}; other ranks' recv is not written. */
+    public void reduce(NDArray send, NDArray recv, ReduceOp op, int root) {
+        String name = "NcclCommunicator.reduce";
+        Objects.requireNonNull(op, name + ": op is null");
+        checkRank(name, root, "root");
+        NDArray s = sendable(name, send, "send");
+        writable(name, recv, "recv", s);
+        sameSize(name, recv.size(), s.size(), "recv.size() == send.size()");
+        NcclTypes t = NcclTypes.forReduction(name, s.dtype(), op);
+        queue(name, NcclLibrary.REDUCE, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype(), op.code, root);
+    }
+
+    /** ncclAllGather: {@code recv} gets every rank's {@code send}, rank after rank ({@code recv.size() == size() * send.size()}). */
+    public void allGather(NDArray send, NDArray recv) {
+        String name = "NcclCommunicator.allGather";
+        NDArray s = sendable(name, send, "send");
+        writable(name, recv, "recv", s);
+        sameSize(name, recv.size(), s.size() * size, "recv.size() == size() * send.size() with size() = " + size);
+        NcclTypes t = NcclTypes.forCopy(s.dtype());
+        queue(name, NcclLibrary.ALL_GATHER, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype());
+    }
+
+    /** ncclReduceScatter: rank r's {@code recv} gets block r of the reduction of all sends ({@code send.size() == size() * recv.size()}). */
+    public void reduceScatter(NDArray send, NDArray recv, ReduceOp op) {
+        String name = "NcclCommunicator.reduceScatter";
+        Objects.requireNonNull(op, name + ": op is null");
+        NDArray s = sendable(name, send, "send");
+        writable(name, recv, "recv", s);
+        sameSize(name, s.size(), recv.size() * size, "send.size() == size() * recv.size() with size() = " + size);
+        NcclTypes t = NcclTypes.forReduction(name, s.dtype(), op);
+        queue(name, NcclLibrary.REDUCE_SCATTER, pointer(s), pointer(recv), recv.size() * t.perElement(), t.datatype(), op.code);
+    }
+
+    /** ncclSend to rank {@code peer}, matched by its {@link #recv}; both inside one {@link Nccl#group} when one thread drives both. */
+    public void send(NDArray send, int peer) {
+        String name = "NcclCommunicator.send";
+        checkRank(name, peer, "peer");
+        NDArray s = sendable(name, send, "send");
+        NcclTypes t = NcclTypes.forCopy(s.dtype());
+        queue(name, NcclLibrary.SEND, pointer(s), s.size() * t.perElement(), t.datatype(), peer);
+    }
+
+    /** ncclRecv from rank {@code peer} into {@code recv}, which must match the size and dtype the peer sends. */
+    public void recv(NDArray recv, int peer) {
+        String name = "NcclCommunicator.recv";
+        checkRank(name, peer, "peer");
+        writable(name, recv, "recv", null);
+        NcclTypes t = NcclTypes.forCopy(recv.dtype());
+        queue(name, NcclLibrary.RECV, pointer(recv), recv.size() * t.perElement(), t.datatype(), peer);
+    }
+
+    /** ncclCommDestroy, once; later calls do nothing. */
+    @Override
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        device.backend().makeCurrent();
+        NcclLibrary.check(NcclLibrary.call(NcclLibrary.COMM_DESTROY, "NcclCommunicator.close", comm), "NcclCommunicator.close", where(), null);
+    }
+
+    /** True after close(). */
+    public boolean isClosed() { return closed; }
+
+    @Override
+    public String toString() { return "NcclCommunicator(rank " + rank + " of " + size + ", " + device.id() + (closed ? ", closed" : "") + ")"; }
+
+    private String where() { return device.id() + " (rank " + rank + " of " + size + ")"; }
+
+    // the arguments end with the communicator and the stream, which every collective takes last
+    private void queue(String op, java.lang.invoke.MethodHandle h, Object... args) {
+        if (closed) throw new NdException(op + ": the communicator " + this + " is closed");
+        device.backend().makeCurrent();
+        Object[] all = java.util.Arrays.copyOf(args, args.length + 2);
+        all[args.length] = comm;
+        all[args.length + 1] = device.currentStream().ptr();
+        NcclLibrary.check(NcclLibrary.call(h, op, all), op, where(), comm);
+    }
+
+    private void checkRank(String op, int r, String what) {
+        if (r < 0 || r >= size) throw new NdException(op + ": " + what + " must be a rank in [0, " + size + "), got " + r);
+    }
+
+    private static void sameSize(String op, long got, long expected, String rule) {
+        if (got != expected) throw new ShapeException(op + ": expected " + rule + ", got " + got + " elements where " + expected + " are needed");
+    }
+
+    /** The array to send: on this device, C-contiguous (a copy when it is not). */
+    private NDArray sendable(String op, NDArray a, String what) {
+        onThisDevice(op, a, what);
+        return a.isCContiguous() ? a : a.copy();
+    }
+
+    /** Checks an array NCCL writes: on this device, of send's dtype, C-contiguous, writable, not partly overlapping send. */
+    private void writable(String op, NDArray a, String what, NDArray send) {
+        onThisDevice(op, a, what);
+        if (!a.isCContiguous()) {
+            throw new NdException(op + ": expected a C-contiguous " + what + " (NCCL writes a dense buffer), got strides "
+                    + java.util.Arrays.toString(a.strides()) + " for shape " + java.util.Arrays.toString(a.shape()));
+        }
+        if (!a.isWriteable()) throw new NdException(op + ": " + what + " is a read-only view");
+        if (send == null) return;
+        if (send.dtype() != a.dtype()) {
+            throw new org.ndgpu.DTypeException(op + ": expected " + what + " of send's dtype " + send.dtype() + ", got " + a.dtype());
+        }
+        long s0 = pointer(send), s1 = s0 + send.nbytes(), r0 = pointer(a), r1 = r0 + a.nbytes();
+        boolean overlap = s0 < r1 && r0 < s1;
+        if (overlap && !(s0 == r0 && s1 == r1)) {
+            throw new NdException(op + ": send and " + what + " overlap without being the same memory (pass one array for in place)");
+        }
+    }
+
+    private void onThisDevice(String op, NDArray a, String what) {
+        Objects.requireNonNull(a, () -> op + ": " + what + " is null");
+        if (a.device() != device) {
+            throw new DeviceException(op + ": expected " + what + " on " + device.id() + " (this communicator's device), got an array on "
+                    + a.device().id());
+        }
+    }
+
+    private static long pointer(NDArray a) { return a.devicePointer(); }
+
+    MemorySegment handle() { return comm; }
+}
