@@ -55,9 +55,17 @@ try:
                 comms[d].allReduce(xs[d].data.ptr, xs[d].data.ptr, m, nccl.NCCL_FLOAT32, nccl.NCCL_SUM,
                                    cp.cuda.get_current_stream().ptr)
         nccl.groupEnd()
-    ms = wall(allreduce, [0, 1], reps=20, warm=5)
+    ms = wall(allreduce, [0, 1], reps=20, warm=50)
     algbw = 4.0 * m / ms / 1e6
     print(f"{'CuPy NCCL allReduce 256 MiB f32 in place: busbw':52s} {ms:12.4f} {algbw:12.1f}  (algbw {algbw:.1f} GB/s, NCCL {nccl.get_version()})")
+    with cp.cuda.Device(0):
+        ts = []
+        for _ in range(20):
+            s, e = cp.cuda.Event(), cp.cuda.Event()
+            s.record(); allreduce(); e.record(); e.synchronize()
+            ts.append(cp.cuda.get_elapsed_time(s, e))
+        ts.sort(); dev = ts[len(ts) // 2]
+    print(f"{'  the same, device time on cuda:0 (events): busbw':52s} {dev:12.4f} {4.0 * m / dev / 1e6:12.1f}")
     del xs
 except Exception as e:     # noqa: BLE001 - report why CuPy's NCCL row is missing
     print(f"CuPy NCCL allReduce: unavailable: {e!r}")

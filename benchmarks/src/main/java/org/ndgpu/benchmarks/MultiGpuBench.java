@@ -26,7 +26,7 @@ import org.ndgpu.ndarray.NDArray;
 public final class MultiGpuBench {
     private MultiGpuBench() { }
 
-    /** Prints the table; needs two CUDA devices. */
+    /** Prints the table; needs two CUDA devices. {@code allReduce} as the argument: that row alone. */
     public static void main(String[] args) {
         List<Device> gpus = Device.list().stream().filter(d -> d.backend().dialect() == Dialect.CUDA).toList();
         if (gpus.size() < 2) {
@@ -37,18 +37,22 @@ public final class MultiGpuBench {
         Device g0 = gpus.get(0), g1 = gpus.get(1);
         System.out.printf("MultiGpuBench on %s%n", gpus);
         System.out.printf("%-52s %12s %12s%n", "case", "median ms", "GB/s");
-        peerCopy(g0, g1);
+        boolean only = args.length > 0 && args[0].equals("allReduce");      // the NCCL row alone, e.g. with another libnccl
+        if (!only) peerCopy(g0, g1);
         allReduce(gpus);
-        split(gpus);
+        if (!only) split(gpus);
     }
 
     private static void sync(List<Device> devices) { devices.forEach(Device::synchronize); }
 
+    /** Median wall milliseconds of work until every device has finished, after warm-ups (20 for short work, 2 for a GEMM). */
     private static double wallMs(List<Device> devices, Runnable work, int reps) {
-        return Bench.wallMs(() -> {
+        Runnable whole = () -> {
             work.run();
             sync(devices);
-        }, reps);
+        };
+        for (int i = reps >= 10 ? 20 : 2; i > 0; i--) whole.run();
+        return Bench.wallMs(whole, reps);
     }
 
     private static void peerCopy(Device g0, Device g1) {
@@ -91,12 +95,19 @@ public final class MultiGpuBench {
         Runnable once = () -> Nccl.group(() -> {
             for (int i = 0; i < gpus.size(); i++) comms.get(i).allReduce(x.get(i), ReduceOp.SUM);
         });
-        for (int i = 0; i < 5; i++) once.run();
+        for (int i = 0; i < 200; i++) once.run();               // past the JIT's thresholds for the call path
+        sync(gpus);
         double ms = wallMs(gpus, once, 20);
         int r = gpus.size();
         double algbw = 4.0 * n / ms / 1e6;
         System.out.printf("%-52s %12.4f %12.1f  (algbw %.1f GB/s, NCCL %s)%n", "NCCL allReduce 256 MiB f32 in place: busbw", ms,
                 algbw * 2 * (r - 1) / r, algbw, Nccl.version());
+        double dev;
+        try (var _ = gpus.getFirst().use()) {          // rank 0's part cannot end before every rank's has
+            dev = Bench.deviceMs(once, 20, 5);
+        }
+        double devAlg = 4.0 * n / dev / 1e6;
+        System.out.printf("%-52s %12.4f %12.1f%n", "  the same, device time on cuda:0 (events): busbw", dev, devAlg * 2 * (r - 1) / r);
         x.forEach(NDArray::close);
         comms.forEach(NcclCommunicator::close);
     }
@@ -125,6 +136,14 @@ public final class MultiGpuBench {
             cs[i] = as.get(i).add(bs.get(i));
         }), 10);
         row("add 2^30 f32", add1, addK, k, 12.0 * n);
+        for (int i = 0; i < k; i++) {        // each shard's add alone, by events: what the split cannot go below
+            NDArray x = as.get(i), y = bs.get(i);
+            try (var _ = gpus.get(i).use()) {
+                double ms = Bench.deviceMsOf(() -> x.add(y), 10, 5);
+                Bench.row("  add of the 2^" + (63 - Long.numberOfLeadingZeros(x.size())) + " shard on " + gpus.get(i).id() + " alone (events)",
+                        ms, 12.0 * x.size());
+            }
+        }
         NDArray[] gathered = new NDArray[1];
         double addKg = wallMs(gpus, () -> {
             Devices.parallel(gpus, (d, i) -> {
@@ -151,6 +170,19 @@ public final class MultiGpuBench {
             }
         }, 10);
         row("sum 2^30 f32 (partial sums gathered on cuda:0)", sum1, sumK, k, 4.0 * n);
+        double[] partial = new double[k];
+        double sumH = wallMs(gpus, () -> {
+            Devices.parallel(gpus, (d, i) -> {
+                try (NDArray s = as.get(i).sum()) {
+                    partial[i] = s.doubleValue();
+                }
+            });
+            sums[1] = 0;
+            for (double p : partial) sums[1] += p;
+        }, 10);
+        row("sum 2^30 f32 (partial sums added on the host)", sum1, sumH, k, 4.0 * n);
+        double idle = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> { }), 10);
+        System.out.printf("%-52s %12.4f%n", "  Devices.parallel of an empty task on " + k + " GPUs", idle);
         if (Math.abs(sums[0] - sums[1]) > 1e-4 * Math.abs(sums[0])) throw new AssertionError("split sum " + sums[1] + " vs " + sums[0]);
         for (NDArray x : cs) x.close();
         gathered[0].close();

@@ -124,7 +124,7 @@ public final class Nccl {
     public static void group(Runnable calls) {
         Objects.requireNonNull(calls, "Nccl.group: calls is null");
         NcclLibrary.require("Nccl.group");
-        NcclLibrary.check(NcclLibrary.call(NcclLibrary.GROUP_START, "Nccl.group"), "Nccl.group", "ncclGroupStart", null);
+        NcclLibrary.check(groupCall(true), "Nccl.group", "ncclGroupStart", null);
         Throwable failed = null;
         try {
             calls.run();
@@ -132,8 +132,18 @@ public final class Nccl {
             failed = t;
             throw t;
         } finally {
-            int st = NcclLibrary.call(NcclLibrary.GROUP_END, "Nccl.group");
+            int st = groupCall(false);
             if (failed == null) NcclLibrary.check(st, "Nccl.group", "ncclGroupEnd", null);
+        }
+    }
+
+    private static int groupCall(boolean start) {
+        try {
+            return start ? NcclLibrary.groupStart() : NcclLibrary.groupEnd();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new DeviceException("Nccl.group: calling NCCL failed: " + t, t);
         }
     }
 

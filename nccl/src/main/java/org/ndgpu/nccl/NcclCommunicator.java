@@ -53,7 +53,8 @@ public final class NcclCommunicator implements AutoCloseable {
         writable(name, recv, "recv", s);
         sameSize(name, recv.size(), s.size(), "recv.size() == send.size()");
         NcclTypes t = NcclTypes.forReduction(name, s.dtype(), op);
-        queue(name, NcclLibrary.ALL_REDUCE, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype(), op.code);
+        long send0 = pointer(s), recv0 = pointer(recv), count = s.size() * t.perElement();
+        queue(name, (c, st) -> NcclLibrary.allReduce(send0, recv0, count, t.datatype(), op.code, c, st));
     }
 
     /** In-place allReduce of {@code buffer}. */
@@ -67,7 +68,8 @@ public final class NcclCommunicator implements AutoCloseable {
         writable(name, recv, "recv", s);
         sameSize(name, recv.size(), s.size(), "recv.size() == send.size()");
         NcclTypes t = NcclTypes.forCopy(s.dtype());
-        queue(name, NcclLibrary.BROADCAST, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype(), root);
+        long send0 = pointer(s), recv0 = pointer(recv), count = s.size() * t.perElement();
+        queue(name, (c, st) -> NcclLibrary.broadcast(send0, recv0, count, t.datatype(), root, c, st));
     }
 
     /** In-place broadcast of {@code root}'s {@code buffer} into every rank's. */
@@ -82,7 +84,8 @@ public final class NcclCommunicator implements AutoCloseable {
         writable(name, recv, "recv", s);
         sameSize(name, recv.size(), s.size(), "recv.size() == send.size()");
         NcclTypes t = NcclTypes.forReduction(name, s.dtype(), op);
-        queue(name, NcclLibrary.REDUCE, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype(), op.code, root);
+        long send0 = pointer(s), recv0 = pointer(recv), count = s.size() * t.perElement();
+        queue(name, (c, st) -> NcclLibrary.reduce(send0, recv0, count, t.datatype(), op.code, root, c, st));
     }
 
     /** ncclAllGather: {@code recv} gets every rank's {@code send}, rank after rank ({@code recv.size() == size() * send.size()}). */
@@ -92,7 +95,8 @@ public final class NcclCommunicator implements AutoCloseable {
         writable(name, recv, "recv", s);
         sameSize(name, recv.size(), s.size() * size, "recv.size() == size() * send.size() with size() = " + size);
         NcclTypes t = NcclTypes.forCopy(s.dtype());
-        queue(name, NcclLibrary.ALL_GATHER, pointer(s), pointer(recv), s.size() * t.perElement(), t.datatype());
+        long send0 = pointer(s), recv0 = pointer(recv), count = s.size() * t.perElement();
+        queue(name, (c, st) -> NcclLibrary.allGather(send0, recv0, count, t.datatype(), c, st));
     }
 
     /** ncclReduceScatter: rank r's {@code recv} gets block r of the reduction of all sends ({@code send.size() == size() * recv.size()}). */
@@ -103,7 +107,8 @@ public final class NcclCommunicator implements AutoCloseable {
         writable(name, recv, "recv", s);
         sameSize(name, s.size(), recv.size() * size, "send.size() == size() * recv.size() with size() = " + size);
         NcclTypes t = NcclTypes.forReduction(name, s.dtype(), op);
-        queue(name, NcclLibrary.REDUCE_SCATTER, pointer(s), pointer(recv), recv.size() * t.perElement(), t.datatype(), op.code);
+        long send0 = pointer(s), recv0 = pointer(recv), count = recv.size() * t.perElement();
+        queue(name, (c, st) -> NcclLibrary.reduceScatter(send0, recv0, count, t.datatype(), op.code, c, st));
     }
 
     /** ncclSend to rank {@code peer}, matched by its {@link #recv}; both inside one {@link Nccl#group} when one thread drives both. */
@@ -112,7 +117,8 @@ public final class NcclCommunicator implements AutoCloseable {
         checkRank(name, peer, "peer");
         NDArray s = sendable(name, send, "send");
         NcclTypes t = NcclTypes.forCopy(s.dtype());
-        queue(name, NcclLibrary.SEND, pointer(s), s.size() * t.perElement(), t.datatype(), peer);
+        long send0 = pointer(s), count = s.size() * t.perElement();
+        queue(name, (c, st) -> NcclLibrary.send(send0, count, t.datatype(), peer, c, st));
     }
 
     /** ncclRecv from rank {@code peer} into {@code recv}, which must match the size and dtype the peer sends. */
@@ -121,7 +127,8 @@ public final class NcclCommunicator implements AutoCloseable {
         checkRank(name, peer, "peer");
         writable(name, recv, "recv", null);
         NcclTypes t = NcclTypes.forCopy(recv.dtype());
-        queue(name, NcclLibrary.RECV, pointer(recv), recv.size() * t.perElement(), t.datatype(), peer);
+        long recv0 = pointer(recv), count = recv.size() * t.perElement();
+        queue(name, (c, st) -> NcclLibrary.recv(recv0, count, t.datatype(), peer, c, st));
     }
 
     /** ncclCommDestroy, once; later calls do nothing. */
@@ -141,14 +148,24 @@ public final class NcclCommunicator implements AutoCloseable {
 
     private String where() { return device.id() + " (rank " + rank + " of " + size + ")"; }
 
-    // the arguments end with the communicator and the stream, which every collective takes last
-    private void queue(String op, java.lang.invoke.MethodHandle h, Object... args) {
+    /** One NCCL call given the communicator and the stream, which every collective takes last. */
+    @FunctionalInterface
+    private interface Call {
+        int run(MemorySegment comm, long stream) throws Throwable;
+    }
+
+    private void queue(String op, Call call) {
         if (closed) throw new NdException(op + ": the communicator " + this + " is closed");
         device.backend().makeCurrent();
-        Object[] all = java.util.Arrays.copyOf(args, args.length + 2);
-        all[args.length] = comm;
-        all[args.length + 1] = device.currentStream().ptr();
-        NcclLibrary.check(NcclLibrary.call(h, op, all), op, where(), comm);
+        int status;
+        try {
+            status = call.run(comm, device.currentStream().ptr());
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new DeviceException(op + ": calling NCCL failed: " + t, t);
+        }
+        NcclLibrary.check(status, op, where(), comm);
     }
 
     private void checkRank(String op, int r, String what) {

@@ -167,7 +167,7 @@ final class NcclLibrary {
         throw new DeviceException(op + " on " + where + ": " + errorString(status) + lastError(comm == null ? MemorySegment.NULL : comm));
     }
 
-    /** Invokes a handle that returns ncclResult_t, turning Java-side failures into DeviceException. */
+    /** Invokes a handle that returns ncclResult_t, turning Java-side failures into DeviceException (the setup calls). */
     static int call(MethodHandle h, String op, Object... args) {
         try {
             return (int) h.invokeWithArguments(args);
@@ -177,4 +177,39 @@ final class NcclLibrary {
             throw new DeviceException(op + ": calling NCCL failed: " + t, t);
         }
     }
+
+    // The collectives, called exactly (no boxing or argument spreading on the per-call path). Each
+    // takes the communicator and the stream last, as NCCL's functions do.
+
+    static int allReduce(long send, long recv, long count, int type, int op, MemorySegment comm, long stream) throws Throwable {
+        return (int) ALL_REDUCE.invokeExact(send, recv, count, type, op, comm, stream);
+    }
+
+    static int broadcast(long send, long recv, long count, int type, int root, MemorySegment comm, long stream) throws Throwable {
+        return (int) BROADCAST.invokeExact(send, recv, count, type, root, comm, stream);
+    }
+
+    static int reduce(long send, long recv, long count, int type, int op, int root, MemorySegment comm, long stream) throws Throwable {
+        return (int) REDUCE.invokeExact(send, recv, count, type, op, root, comm, stream);
+    }
+
+    static int allGather(long send, long recv, long count, int type, MemorySegment comm, long stream) throws Throwable {
+        return (int) ALL_GATHER.invokeExact(send, recv, count, type, comm, stream);
+    }
+
+    static int reduceScatter(long send, long recv, long count, int type, int op, MemorySegment comm, long stream) throws Throwable {
+        return (int) REDUCE_SCATTER.invokeExact(send, recv, count, type, op, comm, stream);
+    }
+
+    static int send(long send, long count, int type, int peer, MemorySegment comm, long stream) throws Throwable {
+        return (int) SEND.invokeExact(send, count, type, peer, comm, stream);
+    }
+
+    static int recv(long recv, long count, int type, int peer, MemorySegment comm, long stream) throws Throwable {
+        return (int) RECV.invokeExact(recv, count, type, peer, comm, stream);
+    }
+
+    static int groupStart() throws Throwable { return (int) GROUP_START.invokeExact(); }
+
+    static int groupEnd() throws Throwable { return (int) GROUP_END.invokeExact(); }
 }

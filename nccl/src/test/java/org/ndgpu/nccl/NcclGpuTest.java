@@ -153,7 +153,7 @@ class NcclGpuTest {
                 checked++;
             }
         }
-        assertEquals(35, checked, "dtype and operator pairs checked");
+        assertEquals(36, checked, "dtype and operator pairs checked");
     }
 
     @Test

@@ -98,7 +98,12 @@ public final class Copies {
         Operands.checkWriteable(op, target);
         switch (value) {
             case NDArray v when v.live(op).device() != target.device() -> {
-                // another device's array: copied to target's device first (NDArray.to), then assigned there
+                // the same elements in the same layout go in one peer copy; anything else is copied to
+                // target's device first (NDArray.to), then assigned there
+                if (v.dtype() == target.dtype() && java.util.Arrays.equals(v.shape(), target.shape()) && v.isCContiguous()
+                        && target.isCContiguous() && Transfers.peerInto(v, target)) {
+                    return;
+                }
                 try (NDArray moved = v.to(target.device())) {
                     assign(op, target, moved, casting);
                 }

@@ -66,6 +66,21 @@ public final class Transfers {
         }
     }
 
+    /**
+     * Nd.copyto between devices, when src and out are C-contiguous arrays of one dtype and shape: one
+     * peer copy into out. False, with nothing done, when the backend has no device-to-device path.
+     * Returns once the copy is complete, as {@link #to} does.
+     */
+    static boolean peerInto(NDArray src, NDArray out) {
+        Device source = src.device(), target = out.device();
+        if (out.nbytes() == 0 || !target.backend().hasPeerPath(source.backend())) return false;
+        source.currentStream().synchronize();
+        boolean copied = target.backend().copyPeer(target.currentStream().backendStream(), source.backend(), src.buffer(), src.offset(),
+                out.buffer(), out.offset(), out.nbytes());
+        if (copied) target.currentStream().synchronize();
+        return copied;
+    }
+
     // null when the backend has no device-to-device path between the two
     private static NDArray toPeer(NDArray a, Device source, Device target) {
         NDArray c = a.isCContiguous() ? a : a.copy(Order.C);
