@@ -100,10 +100,10 @@ final class CuFft implements Engine {
         if (scale == 1.0 || count == 0) return;
         DType ct = out.dtype().isComplex() ? out.dtype() : (out.dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
         if (!out.dtype().isComplex()) {
-            OwnFft.helper(device, ct, false, "scale_real", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
+            OwnFft.helper(device, ct, "scale_real", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
             return;
         }
-        OwnFft.helper(device, ct, false, "scale", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
+        OwnFft.helper(device, ct, "scale", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
     }
 
     @Override

@@ -28,21 +28,20 @@ final class FftSource {
 
     /**
      * One step kernel's shape: transforms of length {@code m} made of passes of {@code radices} (in
-     * order), {@code g} transforms per group of {@code t} work-items, forward or {@code inverse}.
+     * order), {@code g} transforms per group of {@code t} work-items (forward; the caller conjugates for the inverse).
      */
-    record Step(DType dtype, int m, int[] radices, int g, int t, boolean inverse) {
+    record Step(DType dtype, int m, int[] radices, int g, int t) {
         String tag() {
             var sb = new StringBuilder(P(dtype)).append('_').append(m).append('_').append(g).append('_').append(t);
             for (int r : radices) sb.append('r').append(r);
-            return sb.append(inverse ? "_inv" : "_fwd").toString();
+            return sb.toString();
         }
 
         @Override public boolean equals(Object o) {
-            return o instanceof Step s && s.dtype == dtype && s.m == m && s.g == g && s.t == t && s.inverse == inverse
-                    && java.util.Arrays.equals(s.radices, radices);
+            return o instanceof Step s && s.dtype == dtype && s.m == m && s.g == g && s.t == t && java.util.Arrays.equals(s.radices, radices);
         }
 
-        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, inverse, java.util.Arrays.hashCode(radices)); }
+        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices)); }
     }
 
     private record Key(Dialect dialect, Object what) { }
@@ -59,21 +58,18 @@ final class FftSource {
         return SOURCES.computeIfAbsent(new Key(dialect, s), k -> dialect.prelude() + "\n" + stepSource(s));
     }
 
-    /** The source of the helper kernels (chirps, Hermitian extension, real parts, scaling) for one dtype and direction. */
-    static String helpers(Dialect dialect, DType dtype, boolean inverse) {
-        return SOURCES.computeIfAbsent(new Key(dialect, dtype + (inverse ? "/inv" : "/fwd")), k -> dialect.prelude() + "\n"
-                + HELPERS.fill(Map.of("C", dtype.ctype(), "R", real(dtype), "P", P(dtype), "tag", helperTag(dtype, inverse),
-                "conj", inverse ? "-" : "")));
+    /** The source of the helper kernels (chirps, Hermitian extension, real parts, scaling) for one dtype. */
+    static String helpers(Dialect dialect, DType dtype) {
+        return SOURCES.computeIfAbsent(new Key(dialect, dtype), k -> dialect.prelude() + "\n"
+                + HELPERS.fill(Map.of("C", dtype.ctype(), "R", real(dtype), "P", P(dtype), "tag", P(dtype))));
     }
 
-    static String helperTag(DType dtype, boolean inverse) { return P(dtype) + (inverse ? "_inv" : "_fwd"); }
-
     static String stepSource(Step s) {
-        String c = s.dtype.ctype(), p = P(s.dtype), tag = s.tag(), conj = s.inverse ? "-" : "";
+        String c = s.dtype.ctype(), p = P(s.dtype), tag = s.tag();
         Set<Integer> used = new LinkedHashSet<>();
         for (int r : s.radices) used.add(r);
         var dfts = new StringBuilder();
-        for (int r : used) dfts.append(butterfly(s.dtype, r, s.inverse, tag));
+        for (int r : used) dfts.append(butterfly(s.dtype, r, false, tag));
         var passes = new StringBuilder();
         int ns = 1;
         for (int r : s.radices) {
@@ -83,7 +79,6 @@ final class FftSource {
             v.put("C", c);
             v.put("P", p);
             v.put("tag", tag);
-            v.put("conj", conj);
             v.put("RADIX", r);
             v.put("NS", ns);
             v.put("M", s.m);
@@ -100,7 +95,6 @@ final class FftSource {
         v.put("R", real(s.dtype));
         v.put("P", p);
         v.put("tag", tag);
-        v.put("conj", conj);
         v.put("M", s.m);
         v.put("G", s.g);
         v.put("T", s.t);

@@ -76,8 +76,7 @@ final class OwnFft {
         List<Launch> steps = new ArrayList<>();
         if (n <= cap) {
             int m = (int) n;
-            long pow2 = batch <= 1 ? 1 : Long.highestOneBit(batch - 1) * 2;   // no more rows per group than there are
-            int g = (int) Math.min(Math.min(cap / m, 64), pow2);
+            int g = Math.min(cap / m, 64);
             steps.add(new Launch(m, Math.max(1, g), 1, 0, batch, big, n, 0, n, 0, 1, 1, 0, false, false));
         } else {
             int colCap = cap / COLUMNS;
@@ -106,7 +105,8 @@ final class OwnFft {
         try {
             for (int i = 0; i < steps.size(); i++) {
                 NDArray src = i == 0 ? in : tmp, dst = i == steps.size() - 1 ? out : tmp;
-                launch(dev, dt, steps.get(i), src, dst, roots, n, inverse, i == steps.size() - 1 ? scale : 1.0);
+                boolean last = i == steps.size() - 1;
+                launch(dev, dt, steps.get(i), src, dst, roots, n, inverse && i == 0, inverse && last, last ? scale : 1.0);
             }
         } finally {
             if (tmp != null) tmp.close();
@@ -123,13 +123,14 @@ final class OwnFft {
         return 1;
     }
 
-    private static void launch(Device dev, DType dt, Launch s, NDArray src, NDArray dst, NDArray roots, long n, boolean inverse, double scale) {
+    private static void launch(Device dev, DType dt, Launch s, NDArray src, NDArray dst, NDArray roots, long n, boolean conjIn, boolean conjOut,
+            double scale) {
         DeviceFacts f = dev.backend().facts();
         int[] radices = radices(s.m);
         int maxRadix = 1;
         for (int r : radices) maxRadix = Math.max(maxRadix, r);
         int t = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g * s.m / Math.max(2, maxRadix)));
-        var step = new FftSource.Step(dt, s.m, radices, s.g, t, inverse);
+        var step = new FftSource.Step(dt, s.m, radices, s.g, t);
         String tag = step.tag();
         BackendKernel k = dev.programs().kernel("nd_fft_step_" + tag, FftSource.step(dev.backend().dialect(), step), List.of(),
                 "nd_fft_step_" + tag);
@@ -137,7 +138,8 @@ final class OwnFft {
         Object sc = dt == DType.COMPLEX64 ? (Object) (float) scale : (Object) scale;
         dev.backend().launch(dev.currentStream().backendStream(), k, new long[]{groups}, new long[]{t}, 0,
                 src.buffer(), src.offset(), dst.buffer(), dst.offset(), roots.buffer(), roots.offset(),
-                s.qs, s.cnt, s.a, s.iA, s.iB, s.oA, s.oB, s.is, s.os, s.twmul, n / s.m, n, sc, s.loadG ? 1 : 0, s.storeG ? 1 : 0);
+                s.qs, s.cnt, s.a, s.iA, s.iB, s.oA, s.oB, s.is, s.os, s.twmul, n / s.m, n, sc, s.loadG ? 1 : 0, s.storeG ? 1 : 0,
+                conjIn ? 1 : 0, conjOut ? 1 : 0);
     }
 
     // ---------------------------------------------------------------- Bluestein
@@ -151,13 +153,14 @@ final class OwnFft {
         NDArray filter = filter(dev, dt, n, m, inverse);
         long total = batch * m;
         try (NDArray a = NDArray.empty(dev, dt, new long[]{total}, Order.C); NDArray b = NDArray.empty(dev, dt, new long[]{total}, Order.C)) {
-            helper(dev, dt, inverse, "chirp_pre", total, in.buffer(), in.offset(), a.buffer(), a.offset(), chirp.buffer(), chirp.offset(), n, m, total);
+            Object sign = real(dt, inverse ? -1 : 1);
+            helper(dev, dt, "chirp_pre", total, in.buffer(), in.offset(), a.buffer(), a.offset(), chirp.buffer(), chirp.offset(), n, m, total, sign);
             stockham(a, b, batch, m, false, 1.0);
-            helper(dev, dt, inverse, "pointwise", total, b.buffer(), b.offset(), filter.buffer(), filter.offset(), m, total);
+            helper(dev, dt, "pointwise", total, b.buffer(), b.offset(), filter.buffer(), filter.offset(), m, total);
             stockham(b, a, batch, m, true, 1.0);
             long outTotal = batch * n;
-            helper(dev, dt, inverse, "chirp_post", outTotal, a.buffer(), a.offset(), out.buffer(), out.offset(), chirp.buffer(), chirp.offset(),
-                    n, m, outTotal, real(dt, scale));
+            helper(dev, dt, "chirp_post", outTotal, a.buffer(), a.offset(), out.buffer(), out.offset(), chirp.buffer(), chirp.offset(),
+                    n, m, outTotal, real(dt, scale), sign);
         }
     }
 
@@ -181,10 +184,10 @@ final class OwnFft {
     static Object real(DType complex, double v) { return complex == DType.COMPLEX64 ? (Object) (float) v : (Object) v; }
 
     /** Launches helper kernel {@code nd_fft_<name>} over {@code total} elements (grid-stride loop). */
-    static void helper(Device dev, DType dt, boolean inverse, String name, long total, Object... args) {
+    static void helper(Device dev, DType dt, String name, long total, Object... args) {
         if (total == 0) return;
-        String tag = FftSource.helperTag(dt, inverse);
-        BackendKernel k = dev.programs().kernel("nd_fft_helpers_" + tag, FftSource.helpers(dev.backend().dialect(), dt, inverse), List.of(),
+        String tag = FftSource.P(dt);
+        BackendKernel k = dev.programs().kernel("nd_fft_helpers_" + tag, FftSource.helpers(dev.backend().dialect(), dt), List.of(),
                 "nd_fft_" + name + "_" + tag);
         long threads = 256, groups = Math.max(1, Math.min((total + threads - 1) / threads, 65536));
         dev.backend().launch(dev.currentStream().backendStream(), k, new long[]{groups}, new long[]{threads}, 0, args);

@@ -102,9 +102,9 @@ final class Transforms {
             if (batch > 0) {
                 try (NDArray full = NDArray.empty(dev, ct, shape, Order.C); NDArray spec = NDArray.empty(dev, ct, shape, Order.C)) {
                     long total = batch * nn;
-                    OwnFft.helper(dev, ct, false, "hermitian", total, rows.buffer(), rows.offset(), full.buffer(), full.offset(), half, nn, total);
+                    OwnFft.helper(dev, ct, "hermitian", total, rows.buffer(), rows.offset(), full.buffer(), full.offset(), half, nn, total);
                     engine.c2c(full, spec, batch, nn, !hfft, 1.0);
-                    OwnFft.helper(dev, ct, false, "real", total, spec.buffer(), spec.offset(), out.buffer(), out.offset(), total,
+                    OwnFft.helper(dev, ct, "real", total, spec.buffer(), spec.offset(), out.buffer(), out.offset(), total,
                             OwnFft.real(ct, scale));
                 }
             }
