@@ -4,7 +4,7 @@
 #   .gpu/bench.sh [BenchClass ...]     (default: all)
 D=$(cd "$(dirname "$0")/../.device" && pwd)
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
-benches=${*:-ElementwiseBench ReductionBench RawBench LinalgBench FuseBench TransferBench}
+benches=${*:-ElementwiseBench ReductionBench RawBench LinalgBench FuseBench TransferBench FftBench}
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$OUT/device.txt"
 for b in $benches; do
   for dev in cuda:0 opencl:gpu; do
@@ -17,6 +17,8 @@ done
 # CuPy for the work the shared anchors do not cover (IndexingBench)
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_indexing_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_sort_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for FftBench (issue 21)
+[[ ${CUPY:-1} == 1 && " $benches " == *" FftBench "* ]] && python3 "$(dirname "$0")/cupy_fft_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for ElementwiseBench's transposed-operand rows (issue 20)
 [[ ${CUPY:-1} == 1 && " $benches " == *" ElementwiseBench "* ]] && python3 "$(dirname "$0")/cupy_transpose_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for MultiGpuBench (issue 18): peer copies, NCCL allReduce, one-GPU references

@@ -9,6 +9,8 @@ module org.ndgpu.backend.cuda {
     requires org.ndgpu.ndarray;
 
     exports org.ndgpu.backend.cuda.linalg to org.ndgpu.benchmarks;
+    // the cuFFT binding (module fft) makes the context current and finds libcufft as cuBLAS does
+    exports org.ndgpu.backend.cuda to org.ndgpu.fft;
 
     provides org.ndgpu.backend.BackendProvider with org.ndgpu.backend.cuda.CudaProvider;
     provides org.ndgpu.spi.BlasProvider with org.ndgpu.backend.cuda.linalg.CuBlasProvider;

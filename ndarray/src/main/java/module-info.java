@@ -10,15 +10,16 @@ module org.ndgpu.ndarray {
     exports org.ndgpu.ndarray;
     exports org.ndgpu.device;
     exports org.ndgpu.linalg;
+    exports org.ndgpu.fft;
     exports org.ndgpu.random;
     // the backend contract is public: a device tells its dialect and facts through it (RawKernel
     // users pick their source by Dialect), and a third-party backend implements BackendProvider
     exports org.ndgpu.backend;
 
     exports org.ndgpu.codegen to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg;
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.fft;
     exports org.ndgpu.spi to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl;
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl, org.ndgpu.fft;
 
     uses org.ndgpu.backend.BackendProvider;
     uses org.ndgpu.spi.Ufuncs;
@@ -28,4 +29,5 @@ module org.ndgpu.ndarray {
     uses org.ndgpu.spi.SolverProvider;
     uses org.ndgpu.linalg.Linalg;
     uses org.ndgpu.spi.OptionalLibrary;
+    uses org.ndgpu.fft.Fft;
 }

@@ -8,6 +8,7 @@ module org.ndgpu {
     requires transitive org.ndgpu.fuse;
     requires org.ndgpu.linalg;
     requires transitive org.ndgpu.nccl;
+    requires org.ndgpu.fft;
     requires org.ndgpu.backend.opencl;
     requires org.ndgpu.backend.cuda;
 }

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
 import org.ndgpu.device.Device;
+import org.ndgpu.fft.Fft;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
@@ -544,6 +545,9 @@ public final class Nd {
 
     /** The linalg namespace. */
     public static Linalg linalg() { return Providers.linalg(); }
+
+    /** The fft namespace, as numpy.fft: {@code Nd.fft().rfft(x)}, {@code Nd.fft().fftn(a, null, null, "ortho")}. */
+    public static Fft fft() { return Providers.fft(); }
 
     /** numpy.matmul. */
     public static NDArray matmul(NDArray a, NDArray b) { return Providers.linalg().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), null); }

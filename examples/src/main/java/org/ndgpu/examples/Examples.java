@@ -21,7 +21,7 @@ public final class Examples {
     private static final List<Supplier<Example>> ALL = List.of(
             Tour::new, Hypot::new, MonteCarloPi::new, SinCos::new, MemoryMovement::new, HiddenLayer::new,
             CustomKernels::new, FuseSquaredDiff::new, MatmulSvd::new, GufuncNorm::new, TiledMatmul::new,
-            DataParallelRegression::new);
+            DataParallelRegression::new, Spectrum::new);
 
     /** Every example at its demo size, in the order the demo runs them. */
     public static List<Example> all() { return ALL.stream().map(Supplier::get).toList(); }

@@ -136,6 +136,17 @@ class ExamplesTest extends PerDeviceTest {
     }
 
     @Test
+    void spectrumFindsBothSinesUnderTheNoise() {
+        Result r = run(new Spectrum(1 << 14));
+        assertEquals("complex128", r.text("spectrum dtype"));
+        assertEquals(String.valueOf((1 << 14) / 2 + 1), r.text("bins"));
+        // 16 s at 1024 Hz: bins of 1/16 Hz, and both sines sit exactly on one
+        assertEquals(50.0, r.number("lower peak (Hz)"), 1e-9, r.toString());
+        assertEquals(120.0, r.number("higher peak (Hz)"), 1e-9, r.toString());
+        assertTrue(r.number("peak / median bin") > 20, r.toString());
+    }
+
+    @Test
     void tiledMatmulMatchesMatmulAtSizesThatAreNotTileMultiples() {
         Result r = run(new TiledMatmul(70, 45, 33));
         assertEquals(device().backend().dialect().toString(), r.text("dialect"));

@@ -2,12 +2,13 @@ package org.ndgpu.spi;
 
 import java.util.ServiceLoader;
 import org.ndgpu.NdException;
+import org.ndgpu.fft.Fft;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.NDArray;
 
 /**
  * Where NDArray finds the operations that live in later modules (ufuncs in kernels-elementwise,
- * reductions in kernels-reduction, linear algebra in linalg): each module registers its
+ * reductions in kernels-reduction, linear algebra in linalg, FFTs in fft): each module registers its
  * implementation with java.util.ServiceLoader, so the modules depend on ndarray and never the
  * reverse. A missing module is a clear error, not a NullPointerException.
  */
@@ -18,6 +19,7 @@ public final class Providers {
     private static volatile Reductions reductions;
     private static volatile Linalg linalg;
     private static volatile Routines routines;
+    private static volatile Fft fft;
 
     public static Ufuncs ufuncs() {
         Ufuncs u = ufuncs;
@@ -58,6 +60,13 @@ public final class Providers {
         Linalg l = linalg;
         if (l == null) linalg = l = load(Linalg.class, "linalg");
         return l;
+    }
+
+    /** numpy.fft: module fft. */
+    public static Fft fft() {
+        Fft f = fft;
+        if (f == null) fft = f = load(Fft.class, "fft");
+        return f;
     }
 
     private static <T> T load(Class<T> type, String module) {

@@ -74,7 +74,7 @@ class ModulePathTest {
         assertTrue(compiled.isEmpty(), "javac of the probe module against " + mp + ": " + compiled);
 
         String output = run(List.of(bin.resolve("java").toString(),
-                "--enable-native-access=org.ndgpu.ndarray,org.ndgpu.backend.cuda,org.ndgpu.backend.opencl,org.ndgpu.routines,org.ndgpu.nccl,jocl,jocl.blast",
+                "--enable-native-access=org.ndgpu.ndarray,org.ndgpu.backend.cuda,org.ndgpu.backend.opencl,org.ndgpu.routines,org.ndgpu.nccl,org.ndgpu.fft,jocl,jocl.blast",
                 "--module-path", out + File.pathSeparator + mp, "-m", "probe/probe.Main"));
         // np.arange(12).reshape(3, 4): column sums, sum of a + 1, -a sorted along rows, (a @ a.T)[1, 2]
         assertTrue(output.contains("sum0=array([12, 15, 18, 21])"), output);

@@ -26,8 +26,8 @@ class ModuleTableTest {
         Matcher module = Pattern.compile("module\\s+([\\w.]+)").matcher(t);
         if (!module.find()) throw new AssertionError(dir + ": no module declaration");
         List<String> requires = new ArrayList<>(), exports = new ArrayList<>(), provides = new ArrayList<>();
-        Matcher m = Pattern.compile("requires\\s+(transitive\\s+)?([\\w.]+)\\s*;").matcher(t);
-        while (m.find()) requires.add(m.group(2) + (m.group(1) != null ? " (transitive)" : ""));
+        Matcher m = Pattern.compile("requires\\s+(transitive\\s+|static\\s+)?([\\w.]+)\\s*;").matcher(t);
+        while (m.find()) requires.add(m.group(2) + (m.group(1) != null ? " (" + m.group(1).strip() + ")" : ""));
         m = Pattern.compile("exports\\s+([\\w.]+)(\\s+to\\s+[^;]+)?;").matcher(t);
         while (m.find()) exports.add(m.group(1) + (m.group(2) != null ? " (to ndgpu modules)" : ""));
         m = Pattern.compile("provides\\s+([\\w.]+)\\s+with").matcher(t);

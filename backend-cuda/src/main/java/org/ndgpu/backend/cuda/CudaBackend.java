@@ -109,8 +109,7 @@ public final class CudaBackend implements Backend {
      * Makes this device's primary context current on the calling thread, retaining it on first use.
      * Bindings to CUDA libraries (cuBLAS, cuSOLVER) call this before their own calls.
      */
-    @Override
-    public void makeCurrent() { enter("make the context current"); }
+    @Override public void makeCurrent() { enter("make the context current"); }
 
     MemorySegment enter(String op) {
         if (fault != null || closed) throw unusable(op);

@@ -1,0 +1,179 @@
+package org.ndgpu.fft.impl;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.ndgpu.backend.cuda.CudaBackend;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+
+/**
+ * The {@link Engine} of one CUDA device through cuFFT. Plans are made with cufftMakePlanMany64 and
+ * kept per thread in an LRU of {@value #PLANS} (as CuPy's plan cache), keyed by type, lengths,
+ * batch and layout: a plan must not run on two threads at once, and a thread's plans need no lock.
+ * A plan runs on the device's current stream (cufftSetStream before each run). cuFFT allocates
+ * nothing itself (cufftSetAutoAllocation(0)): each run takes its work area from ndgpu's memory
+ * pool, on the same stream, and gives it back after. Results are scaled by a small kernel after the
+ * transform, as cuFFT never normalizes.
+ */
+final class CuFft implements Engine {
+    static final int PLANS = 16;
+
+    private final Device device;
+    private final CudaBackend backend;
+    private final CuFftApi api;
+
+    CuFft(Device device, CuFftApi api) {
+        this.device = device;
+        this.backend = (CudaBackend) device.backend();
+        this.api = api;
+    }
+
+    /** A plan's identity: everything cufftMakePlanMany64 was given. */
+    private record Key(Device device, int type, String layout) { }
+
+    private record Plan(int handle, long workBytes) { }
+
+    private static final ThreadLocal<Map<Key, Plan>> PLAN_CACHE = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f, true));
+
+    private Plan plan(int type, long[] n, long[] inembed, long istride, long idist, long[] onembed, long ostride, long odist, long batch) {
+        String layout = java.util.Arrays.toString(n) + java.util.Arrays.toString(inembed) + istride + "/" + idist
+                + java.util.Arrays.toString(onembed) + ostride + "/" + odist + "x" + batch;
+        Key key = new Key(device, type, layout);
+        Map<Key, Plan> cache = PLAN_CACHE.get();
+        Plan p = cache.get(key);
+        if (p != null) return p;
+        backend.makeCurrent();
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment h = a.allocate(JAVA_INT), ws = a.allocate(JAVA_LONG);
+            CuFftApi.check(api.create(h), device.id() + " cufftCreate");
+            int handle = h.get(JAVA_INT, 0);
+            try {
+                CuFftApi.check(api.setAutoAllocation(handle, 0), device.id() + " cufftSetAutoAllocation");
+                CuFftApi.check(api.makePlanMany64(handle, n.length, longs(a, n), longs(a, inembed), istride, idist, longs(a, onembed), ostride,
+                        odist, type, batch, ws), device.id() + " cufftMakePlanMany64 (type 0x" + Integer.toHexString(type) + ", " + layout + ")");
+            } catch (RuntimeException e) {
+                api.destroy(handle);
+                throw e;
+            }
+            p = new Plan(handle, ws.get(JAVA_LONG, 0));
+        }
+        cache.put(key, p);
+        if (cache.size() > PLANS) {
+            var eldest = cache.entrySet().iterator().next();
+            cache.remove(eldest.getKey());
+            ((CudaBackend) eldest.getKey().device().backend()).makeCurrent();
+            api.destroy(eldest.getValue().handle());
+        }
+        return p;
+    }
+
+    private static MemorySegment longs(Arena a, long[] v) {
+        if (v == null) return MemorySegment.NULL;
+        MemorySegment s = a.allocate(JAVA_LONG, v.length);
+        for (int i = 0; i < v.length; i++) s.setAtIndex(JAVA_LONG, i, v[i]);
+        return s;
+    }
+
+    /** Runs a plan from in to out (device addresses) on the current stream, with a work area from the pool. */
+    private void run(Plan p, int type, long in, long out, int direction) {
+        backend.makeCurrent();
+        long stream = device.currentStream().ptr();
+        CuFftApi.check(api.setStream(p.handle(), stream), device.id() + " cufftSetStream");
+        NDArray work = p.workBytes() > 0 ? NDArray.empty(device, DType.UINT8, new long[]{p.workBytes()}, Order.C) : null;
+        try {
+            CuFftApi.check(api.setWorkArea(p.handle(), work == null ? 0 : work.devicePointer()), device.id() + " cufftSetWorkArea");
+            CuFftApi.check(api.exec(type, p.handle(), in, out, direction), device.id() + " cufftExec (type 0x" + Integer.toHexString(type) + ")");
+        } finally {
+            // back to the pool on this stream: the next allocation on it is ordered after the transform
+            if (work != null) work.close();
+        }
+    }
+
+    private void scale(NDArray out, long count, double scale) {
+        if (scale == 1.0 || count == 0) return;
+        DType ct = out.dtype().isComplex() ? out.dtype() : (out.dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
+        if (!out.dtype().isComplex()) {
+            OwnFft.helper(device, ct, "scale_real", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
+            return;
+        }
+        OwnFft.helper(device, ct, "scale", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
+    }
+
+    @Override
+    public void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale) {
+        if (batch == 0) return;
+        int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
+        Plan p = plan(type, new long[]{n}, null, 1, n, null, 1, n, batch);
+        run(p, type, in.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
+        scale(out, batch * n, scale);
+    }
+
+    /**
+     * A strided axis without a copy: {@code v} is the complex input with the axis last (any positive
+     * strides), whose other axes collapse to one (count, stride) pair; cuFFT's advanced layout reads
+     * it in place. False (and nothing run) when the strides do not allow it.
+     */
+    @Override
+    public boolean c2cStrided(NDArray v, NDArray out, long n, boolean inverse, double scale) {
+        int isz = v.itemsize(), nd = v.ndim();
+        long[] shape = v.shape(), st = v.strides();
+        long es = st[nd - 1];
+        if (es <= 0 || es % isz != 0) return false;
+        long count = 1, dist = 0;
+        for (int i = nd - 2; i >= 0; i--) {
+            if (shape[i] == 1) continue;
+            if (st[i] <= 0 || st[i] % isz != 0) return false;
+            if (count == 1) dist = st[i];
+            else if (st[i] != dist * count) return false;
+            count *= shape[i];
+        }
+        if (count == 0) return true;
+        long idist = count == 1 ? n * (es / isz) : dist / isz;
+        int type = v.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
+        Plan p = plan(type, new long[]{n}, new long[]{n}, es / isz, idist, new long[]{n}, 1, n, count);
+        run(p, type, v.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
+        scale(out, count * n, scale);
+        return true;
+    }
+
+    @Override
+    public boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) {
+        if (batch == 0) return true;
+        int type = in.dtype() == DType.FLOAT32 ? CuFftApi.R2C : CuFftApi.D2Z;
+        long half = n / 2 + 1;
+        Plan p = plan(type, new long[]{n}, null, 1, n, null, 1, half, batch);
+        run(p, type, in.devicePointer(), out.devicePointer(), 0);
+        scale(out, batch * half, scale);
+        return true;
+    }
+
+    @Override
+    public boolean c2r(NDArray in, NDArray out, long batch, long n, double scale) {
+        if (batch == 0) return true;
+        int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2R : CuFftApi.Z2D;
+        long half = n / 2 + 1;
+        Plan p = plan(type, new long[]{n}, null, 1, half, null, 1, n, batch);
+        run(p, type, in.devicePointer(), out.devicePointer(), 0);
+        scale(out, batch * n, scale);
+        return true;
+    }
+
+    @Override
+    public boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) {
+        if (batch == 0) return true;
+        long points = 1;
+        for (long d : dims) points *= d;
+        int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
+        Plan p = plan(type, dims.clone(), null, 1, points, null, 1, points, batch);
+        run(p, type, in.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
+        scale(out, batch * points, scale);
+        return true;
+    }
+}

@@ -1,0 +1,212 @@
+package org.ndgpu.fft.impl;
+
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.ndarray.DType;
+
+/**
+ * The source of ndgpu's own FFT kernels, written once for both dialects against the prelude's
+ * ND_* names (template {@code fft.tmpl}). What varies is computed here: the radix butterflies as
+ * straight-line code with their constants spelled out (radix 2, 4 and 8 split into halves, as a
+ * radix-2 decimation in time; 3, 5 and 7 as a direct DFT), and the Stockham passes unrolled for one
+ * length, so every loop bound and divisor is a constant the compiler sees.
+ */
+final class FftSource {
+    private FftSource() { }
+
+    private static final KernelTemplate.Sections TEMPLATES =
+            KernelTemplate.sections("fft.tmpl", FftSource.class.getResourceAsStream("fft.tmpl"));
+    private static final KernelTemplate STEP = TEMPLATES.get("step"), PASS = TEMPLATES.get("pass"), HELPERS = TEMPLATES.get("helpers");
+
+    /** The radices the passes use, each with a butterfly below. */
+    static final int[] RADICES = {8, 4, 2, 3, 5, 7};
+
+    /**
+     * One step kernel's shape: transforms of length {@code m} made of passes of {@code radices} (in
+     * order), {@code g} transforms per group of {@code t} work-items (forward; the caller conjugates for the inverse).
+     */
+    record Step(DType dtype, int m, int[] radices, int g, int t) {
+        String tag() {
+            var sb = new StringBuilder(P(dtype)).append('_').append(m).append('_').append(g).append('_').append(t);
+            for (int r : radices) sb.append('r').append(r);
+            return sb.toString();
+        }
+
+        @Override public boolean equals(Object o) {
+            return o instanceof Step s && s.dtype == dtype && s.m == m && s.g == g && s.t == t && java.util.Arrays.equals(s.radices, radices);
+        }
+
+        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices)); }
+    }
+
+    private record Key(Dialect dialect, Object what) { }
+
+    private static final Map<Key, String> SOURCES = new ConcurrentHashMap<>();
+
+    /** "c64" or "c128". */
+    static String P(DType complex) { return complex == DType.COMPLEX64 ? "c64" : "c128"; }
+
+    private static String real(DType complex) { return complex == DType.COMPLEX64 ? "float" : "double"; }
+
+    /** The source holding {@code nd_fft_step_<tag>}. */
+    static String step(Dialect dialect, Step s) {
+        return SOURCES.computeIfAbsent(new Key(dialect, s), k -> dialect.prelude() + "\n" + stepSource(s));
+    }
+
+    /** The source of the helper kernels (chirps, Hermitian extension, real parts, scaling) for one dtype. */
+    static String helpers(Dialect dialect, DType dtype) {
+        return SOURCES.computeIfAbsent(new Key(dialect, dtype), k -> dialect.prelude() + "\n"
+                + HELPERS.fill(Map.of("C", dtype.ctype(), "R", real(dtype), "P", P(dtype), "tag", P(dtype))));
+    }
+
+    static String stepSource(Step s) {
+        String c = s.dtype.ctype(), p = P(s.dtype), tag = s.tag();
+        Set<Integer> used = new LinkedHashSet<>();
+        for (int r : s.radices) used.add(r);
+        var dfts = new StringBuilder();
+        for (int r : used) dfts.append(butterfly(s.dtype, r, false, tag));
+        var passes = new StringBuilder();
+        int ns = 1;
+        for (int r : s.radices) {
+            int span = s.m / r, butterflies = s.g * span;
+            int items = (butterflies + s.t - 1) / s.t;
+            var v = new HashMap<String, Object>();
+            v.put("C", c);
+            v.put("P", p);
+            v.put("tag", tag);
+            v.put("RADIX", r);
+            v.put("NS", ns);
+            v.put("M", s.m);
+            v.put("T", s.t);
+            v.put("SPAN", span);
+            v.put("ITEMS", items);
+            v.put("BUTTERFLIES", butterflies);
+            v.put("TWSTEP", s.m / (ns * r));
+            passes.append(PASS.fill(v));
+            ns *= r;
+        }
+        var v = new HashMap<String, Object>();
+        v.put("C", c);
+        v.put("R", real(s.dtype));
+        v.put("P", p);
+        v.put("tag", tag);
+        v.put("M", s.m);
+        v.put("G", s.g);
+        v.put("T", s.t);
+        v.put("dfts", dfts.toString());
+        v.put("passes", passes.toString());
+        return STEP.fill(v);
+    }
+
+    // ---------------------------------------------------------------- butterflies
+
+    /** {@code nd_fft_dft<r>_<tag>(C* v)}: v[0..r) replaced by its DFT (sign -1 forward, +1 inverse), unscaled. */
+    static String butterfly(DType dtype, int r, boolean inverse, String tag) {
+        var g = new Gen(dtype, inverse);
+        String[] in = new String[r];
+        for (int i = 0; i < r; i++) {
+            in[i] = g.fresh();
+            g.body.append("    ").append(dtype.ctype()).append(' ').append(in[i]).append(" = _v[").append(i).append("];\n");
+        }
+        String[] out = g.dft(in);
+        for (int i = 0; i < r; i++) g.body.append("    _v[").append(i).append("] = ").append(out[i]).append(";\n");
+        return "ND_DEVICE_FN void nd_fft_dft" + r + "_" + tag + "(" + dtype.ctype() + "* _v) {\n" + g.body + "}\n";
+    }
+
+    /** Straight-line code for one butterfly. */
+    private static final class Gen {
+        final DType dtype;
+        final String c, p;
+        final int sign;
+        final StringBuilder body = new StringBuilder();
+        int vars;
+
+        Gen(DType dtype, boolean inverse) {
+            this.dtype = dtype;
+            this.c = dtype.ctype();
+            this.p = P(dtype);
+            this.sign = inverse ? 1 : -1;
+        }
+
+        String fresh() { return "_x" + vars++; }
+
+        String lit(double v) {
+            if (dtype == DType.COMPLEX64) return Float.toString((float) v) + "f";
+            return Double.toString(v);
+        }
+
+        String let(String expr) {
+            String n = fresh();
+            body.append("    ").append(c).append(' ').append(n).append(" = ").append(expr).append(";\n");
+            return n;
+        }
+
+        /** exp(sign * 2 pi i * k / n) with the exact values 0 and +-1 recognised. */
+        double[] root(int k, int n) {
+            double a = sign * 2 * Math.PI * k / n;
+            double cs = Math.cos(a), sn = Math.sin(a);
+            if ((4L * k) % n == 0) {
+                cs = Math.rint(cs);
+                sn = Math.rint(sn);
+            }
+            return new double[]{cs, sn};
+        }
+
+        /** x * w as an expression, with the trivial products (1, -1, i, -i) written as moves. */
+        String times(String x, double[] w) {
+            double cs = w[0], sn = w[1];
+            if (cs == 1 && sn == 0) return x;
+            if (cs == -1 && sn == 0) return "nd_" + p + "(-" + x + ".x, -" + x + ".y)";
+            if (cs == 0 && sn == 1) return "nd_" + p + "(-" + x + ".y, " + x + ".x)";
+            if (cs == 0 && sn == -1) return "nd_" + p + "(" + x + ".y, -" + x + ".x)";
+            String c0 = lit(cs), s0 = lit(sn);
+            return "nd_" + p + "(" + x + ".x * " + c0 + " - " + x + ".y * " + s0 + ", " + x + ".x * " + s0 + " + " + x + ".y * " + c0 + ")";
+        }
+
+        String[] dft(String[] x) {
+            int n = x.length;
+            if (n == 1) return x;
+            String[] out = new String[n];
+            if (n % 2 == 0) {
+                String[] ev = new String[n / 2], od = new String[n / 2];
+                for (int i = 0; i < n / 2; i++) {
+                    ev[i] = x[2 * i];
+                    od[i] = x[2 * i + 1];
+                }
+                String[] e = dft(ev), o = dft(od);
+                for (int k = 0; k < n / 2; k++) {
+                    String t = let(times(o[k], root(k, n)));
+                    out[k] = let("nd_" + p + "_add(" + e[k] + ", " + t + ")");
+                    out[k + n / 2] = let("nd_" + p + "_sub(" + e[k] + ", " + t + ")");
+                }
+                return out;
+            }
+            // odd: X[k] = x[0] + sum over the pairs (r, n - r) of (x[r] + x[n-r]) cos + i (x[r] - x[n-r]) sin
+            String[] sum = new String[n / 2 + 1], dif = new String[n / 2 + 1];
+            for (int r = 1; r <= n / 2; r++) {
+                sum[r] = let("nd_" + p + "_add(" + x[r] + ", " + x[n - r] + ")");
+                dif[r] = let("nd_" + p + "_sub(" + x[r] + ", " + x[n - r] + ")");
+            }
+            var total = new StringBuilder(x[0]);
+            for (int r = 1; r <= n / 2; r++) total.insert(0, "nd_" + p + "_add(").append(", ").append(sum[r]).append(')');
+            out[0] = let(total.toString());
+            for (int k = 1; k < n; k++) {
+                // re = x0.x + sum (sum_r.x cos - dif_r.y sin), im = x0.y + sum (sum_r.y cos + dif_r.x sin), angle sign*2pi*r*k/n
+                var re = new StringBuilder(x[0] + ".x");
+                var im = new StringBuilder(x[0] + ".y");
+                for (int r = 1; r <= n / 2; r++) {
+                    double[] w = root((int) ((long) r * k % n), n);
+                    re.append(" + ").append(sum[r]).append(".x * ").append(lit(w[0])).append(" - ").append(dif[r]).append(".y * ").append(lit(w[1]));
+                    im.append(" + ").append(sum[r]).append(".y * ").append(lit(w[0])).append(" + ").append(dif[r]).append(".x * ").append(lit(w[1]));
+                }
+                out[k] = let("nd_" + p + "(" + re + ", " + im + ")");
+            }
+            return out;
+        }
+    }
+}
