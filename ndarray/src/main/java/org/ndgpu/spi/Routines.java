@@ -33,6 +33,15 @@ public interface Routines {
     /** a[mask] = value: a number or 0-d array everywhere mask is true, or an array of one value per selected element (broadcast as NumPy). */
     void assign(String op, NDArray a, NDArray mask, Object value);
 
+    /**
+     * {@code a[index]} with advanced items (integer or boolean lists and arrays mixed with integers,
+     * slices, None and Ellipsis), by NumPy's rules: a new array.
+     */
+    NDArray index(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items);
+
+    /** {@code a[index] = value} with advanced items; every index is checked before anything is written. */
+    void indexAssign(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items, Object value);
+
     /** numpy.nonzero(a): one int64 array of indices per axis, in C order of the nonzero elements. */
     NDArray[] nonzero(String op, NDArray a);
 

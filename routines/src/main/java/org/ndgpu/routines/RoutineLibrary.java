@@ -17,6 +17,8 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray unique(String op, NDArray a) { return Sorting.unique(op, a); }
     @Override public NDArray select(String op, NDArray a, NDArray mask) { return Masking.select(op, a, mask); }
     @Override public void assign(String op, NDArray a, NDArray mask, Object value) { Masking.assign(op, a, mask, value); }
+    @Override public NDArray index(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items) { return FancyIndexing.get(op, a, items); }
+    @Override public void indexAssign(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items, Object value) { FancyIndexing.set(op, a, items, value); }
     @Override public NDArray[] nonzero(String op, NDArray a) { return Masking.nonzero(op, a); }
     @Override public NDArray argwhere(String op, NDArray a) { return Masking.argwhere(op, a); }
     @Override public NDArray flatnonzero(String op, NDArray a) { return Masking.flatnonzero(op, a); }
