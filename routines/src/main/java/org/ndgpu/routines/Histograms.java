@@ -115,7 +115,10 @@ public final class Histograms {
         if (bins < 1) throw new NdException(op + ": `bins` must be positive, when an integer, got " + bins);
         double[] lh = outerEdges(op, a, range);
         DType binType = a.dtype().isInexact() ? a.dtype() : DType.FLOAT64;
-        double[] e = linspace(lh[0], lh[1], bins + 1);
+        // NumPy's linspace runs in the dtype of its ends: a's own float32 or float16 minimum and maximum,
+        // or Python floats (float64) when the range is given
+        double[] e = range != null || a.size() == 0 || binType == DType.FLOAT64 ? linspace(lh[0], lh[1], bins + 1)
+                : binType == DType.FLOAT32 ? linspace32(lh[0], lh[1], bins + 1) : linspace16(lh[0], lh[1], bins + 1);
         NDArray edges;
         try (var _ = a.device().use(); NDArray e64 = Nd.array(e)) {
             edges = e64.astype(binType);
@@ -256,6 +259,26 @@ public final class Histograms {
         }
         return new double[]{lo, hi};
     }
+
+    // the same in float32 arithmetic, each operation rounded to float32
+    private static double[] linspace32(double lo, double hi, long n) {
+        float l = (float) lo, h = (float) hi, step = (h - l) / (float) (n - 1);
+        double[] e = new double[Math.toIntExact(n)];
+        for (int i = 0; i < e.length; i++) e[i] = (float) i * step + l;
+        e[e.length - 1] = h;
+        return e;
+    }
+
+    // the same in float16 arithmetic: NumPy computes each float16 operation in float32 and rounds it to float16
+    private static double[] linspace16(double lo, double hi, long n) {
+        float l = h16((float) lo), h = h16((float) hi), step = h16(h16(h - l) / h16((float) (n - 1)));
+        double[] e = new double[Math.toIntExact(n)];
+        for (int i = 0; i < e.length; i++) e[i] = h16(h16(h16((float) i) * step) + l);
+        e[e.length - 1] = h;
+        return e;
+    }
+
+    private static float h16(float v) { return Float.float16ToFloat(Float.floatToFloat16(v)); }
 
     // numpy.linspace(lo, hi, n): i * step + lo, the last exactly hi (Java does not fuse the multiply-add)
     static double[] linspace(double lo, double hi, long n) {

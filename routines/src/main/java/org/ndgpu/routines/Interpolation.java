@@ -26,17 +26,17 @@ public final class Interpolation {
 
     private static final Spec INTERP = new Spec("nd_interp",
             List.of(new Param("x", DType.FLOAT64, Kind.IN), new Param("xp", DType.FLOAT64, Kind.RAW), new Param("fp", DType.FLOAT64, Kind.RAW),
-                    new Param("y", DType.FLOAT64, Kind.OUT), new Param("_n", DType.INT64, Kind.SCALAR),
+                    new Param("y", DType.FLOAT64, Kind.OUT), new Param("_in", DType.INT64, Kind.SCALAR),
                     new Param("_left", DType.FLOAT64, Kind.SCALAR), new Param("_right", DType.FLOAT64, Kind.SCALAR)),
             """
             double _iv = x, _ir;
             if (isnan(_iv)) _ir = _iv;
             else if (_iv < xp[0]) _ir = _left;
-            else if (_iv > xp[_n - 1]) _ir = _right;
+            else if (_iv > xp[_in - 1]) _ir = _right;
             else {
-                long _lo = 0, _hi = _n - 1;
+                long _lo = 0, _hi = _in - 1;
                 while (_lo < _hi) { long _mid = (_lo + _hi + 1) >> 1; if (xp[_mid] <= _iv) _lo = _mid; else _hi = _mid - 1; }
-                if (_lo == _n - 1 || xp[_lo] == _iv) _ir = fp[_lo];
+                if (_lo == _in - 1 || xp[_lo] == _iv) _ir = fp[_lo];
                 else {
                     double _sl = (fp[_lo + 1] - fp[_lo]) / (xp[_lo + 1] - xp[_lo]);
                     _ir = nd_dmul_rn(_sl, _iv - xp[_lo]) + fp[_lo];

@@ -43,11 +43,14 @@ public final class Polynomials {
         try (var _ = x.device().use(); NDArray xf = x.astype(t); NDArray yf = y.astype(t); NDArray col = xf.reshape(-1, 1);
              NDArray powers = Nd.arange(deg, -1, -1); NDArray lhs = col.pow(powers); NDArray sq = lhs.mul(lhs);
              NDArray ss = sq.sum(new int[]{0}, false); NDArray scale = ss.sqrt(); NDArray scaled = lhs.div(scale)) {
-            Linalg.Lstsq r = Nd.linalg().lstsq(scaled, yf);
-            r.residuals().close();
-            r.s().close();
-            try (NDArray c = r.x(); NDArray sc = c.ndim() == 1 ? scale.reshape(-1) : scale.reshape(-1, 1)) {
-                return c.div(sc);
+            // lstsq of a 2-d right-hand side, one column per fit; a 1-d y gives 1-d coefficients again
+            try (NDArray y2 = yf.ndim() == 1 ? yf.reshape(-1, 1) : yf.view(yf.shape(), yf.strides(), yf.offset())) {
+                Linalg.Lstsq r = Nd.linalg().lstsq(scaled, y2);
+                r.residuals().close();
+                r.s().close();
+                try (NDArray c = r.x(); NDArray sc = scale.reshape(-1, 1); NDArray q = c.div(sc)) {
+                    return y.ndim() == 1 ? q.reshape(-1).copy() : q.copy();
+                }
             }
         }
     }
