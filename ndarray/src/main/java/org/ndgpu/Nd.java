@@ -538,6 +538,176 @@ public final class Nd {
     /** numpy.vstack: row-wise (axis 0; 1-D arrays become rows). */
     public static NDArray vstack(NDArray... arrays) { return Providers.routines().vstack("vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null"))); }
 
+    // ---------------------------------------------------------------- counting and binning, padding, interpolation, convolution
+
+    /** numpy.bincount(x): how often each value of the non-negative 1-d integer x occurs, int64 of length max(x) + 1. */
+    public static NDArray bincount(NDArray x) { return Providers.routines().bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), null, 0); }
+
+    /** numpy.bincount(x, weights): the sum of the weights of each value, float64. */
+    public static NDArray bincount(NDArray x, NDArray weights) { return Providers.routines().bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), Objects.requireNonNull(weights, "bincount: weights is null"), 0); }
+
+    /** numpy.bincount(x, weights, minlength): at least {@code minlength} bins; {@code weights} may be null. */
+    public static NDArray bincount(NDArray x, NDArray weights, long minlength) { return Providers.routines().bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), weights, minlength); }
+
+    /** numpy.digitize(x, bins): the index of the bin of each x, {@code bins[i-1] <= x < bins[i]}, bins increasing or decreasing. */
+    public static NDArray digitize(NDArray x, NDArray bins) { return Providers.routines().digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), false); }
+
+    /** numpy.digitize(x, bins, right): with right, {@code bins[i-1] < x <= bins[i]}. */
+    public static NDArray digitize(NDArray x, NDArray bins, boolean right) { return Providers.routines().digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), right); }
+
+    /** numpy.histogram(a, bins): {@code bins} equal bins over [a.min(), a.max()], the last bin closed: {@code try (Histogram h = Nd.histogram(a, 10)) { h.counts(); }}. */
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins) { return Providers.routines().histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, null); }
+
+    /** numpy.histogram(a, bins, range): equal bins over {@code range = {lo, hi}}; values outside count nowhere. */
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins, double[] range) { return Providers.routines().histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, Objects.requireNonNull(range, "histogram: range is null")); }
+
+    /** numpy.histogram(a, bins) with the bin edges given (increasing). */
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, NDArray bins) { return Providers.routines().histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), Objects.requireNonNull(bins, "histogram: bins is null")); }
+
+    /** numpy.histogram2d(x, y, bins): bins x bins float64 counts and the edges of each axis. */
+    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long bins) { return Providers.routines().histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), new long[]{bins}, null); }
+
+    /** numpy.histogram2d(x, y, bins, range): {@code bins} one count or {nx, ny}; {@code range} {{xlo, xhi}, {ylo, yhi}} or null. */
+    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long[] bins, double[][] range) { return Providers.routines().histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), Objects.requireNonNull(bins, "histogram2d: bins is null"), range); }
+
+    /** numpy.pad(a, width): {@code width} zeros before and after every axis. */
+    public static NDArray pad(NDArray a, long width) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, "constant", 0); }
+
+    /** numpy.pad(a, width, mode): mode "constant", "edge", "reflect", "symmetric" or "wrap". */
+    public static NDArray pad(NDArray a, long width, String mode) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, mode, 0); }
+
+    /** numpy.pad(a, widths, mode): widths as NumPy's forms, {@code {{n}}}, {@code {{before, after}}} or one pair per axis. */
+    public static NDArray pad(NDArray a, long[][] widths, String mode) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, 0); }
+
+    /** numpy.pad(a, widths, "constant", constant_values=value). */
+    public static NDArray pad(NDArray a, long[][] widths, String mode, Object constantValue) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, constantValue); }
+
+    /** numpy.interp(x, xp, fp): piecewise-linear interpolation of the points (xp, fp), xp increasing; float64. */
+    public static NDArray interp(NDArray x, NDArray xp, NDArray fp) { return Providers.routines().interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), null, null); }
+
+    /** numpy.interp(x, xp, fp, left, right): {@code left} below xp[0], {@code right} above xp[-1]. */
+    public static NDArray interp(NDArray x, NDArray xp, NDArray fp, double left, double right) { return Providers.routines().interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), left, right); }
+
+    /** numpy.convolve(a, v): the full discrete convolution of two 1-d arrays. */
+    public static NDArray convolve(NDArray a, NDArray v) { return Providers.routines().convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), "full"); }
+
+    /** numpy.convolve(a, v, mode): mode "full", "same" or "valid". */
+    public static NDArray convolve(NDArray a, NDArray v, String mode) { return Providers.routines().convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), mode); }
+
+    /** numpy.correlate(a, v): the "valid" cross-correlation of two 1-d arrays. */
+    public static NDArray correlate(NDArray a, NDArray v) { return Providers.routines().correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), "valid"); }
+
+    /** numpy.correlate(a, v, mode): mode "valid", "same" or "full". */
+    public static NDArray correlate(NDArray a, NDArray v, String mode) { return Providers.routines().correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), mode); }
+
+
+    // ---------------------------------------------------------------- statistics, sets, products, polynomials
+
+    /** numpy.average(a): the mean of every element. */
+    public static NDArray average(NDArray a) { return Providers.routines().average("average", Objects.requireNonNull(a, "average: a is null"), null, null); }
+
+    /** numpy.average(a, axis). */
+    public static NDArray average(NDArray a, int axis) { return Providers.routines().average("average", Objects.requireNonNull(a, "average: a is null"), axis, null); }
+
+    /** numpy.average(a, axis, weights): sum(a * w) / sum(w); {@code axis} null averages everything (weights of a's shape). */
+    public static NDArray average(NDArray a, Integer axis, NDArray weights) { return Providers.routines().average("average", Objects.requireNonNull(a, "average: a is null"), axis, weights); }
+
+    /** numpy.ptp(a): maximum minus minimum. */
+    public static NDArray ptp(NDArray a) { return Providers.routines().ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), null); }
+
+    /** numpy.ptp(a, axis). */
+    public static NDArray ptp(NDArray a, int axis) { return Providers.routines().ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), axis); }
+
+    /** numpy.cov(m): rows are variables, columns observations; normalized by N - 1. */
+    public static NDArray cov(NDArray m) { return Providers.routines().cov("cov", Objects.requireNonNull(m, "cov: m is null"), true, false); }
+
+    /** numpy.cov(m, rowvar, bias). */
+    public static NDArray cov(NDArray m, boolean rowvar, boolean bias) { return Providers.routines().cov("cov", Objects.requireNonNull(m, "cov: m is null"), rowvar, bias); }
+
+    /** numpy.corrcoef(x): Pearson correlation coefficients of the rows. */
+    public static NDArray corrcoef(NDArray x) { return Providers.routines().corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), true); }
+
+    /** numpy.corrcoef(x, rowvar). */
+    public static NDArray corrcoef(NDArray x, boolean rowvar) { return Providers.routines().corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), rowvar); }
+
+    /** numpy.partition(a, kth): the kth element in its sorted place along the last axis, smaller ones before, larger after. */
+    public static NDArray partition(NDArray a, long kth) { return Providers.routines().partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, -1, false); }
+
+    /** numpy.partition(a, kth, axis). */
+    public static NDArray partition(NDArray a, long kth, int axis) { return Providers.routines().partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, axis, false); }
+
+    /** numpy.argpartition(a, kth): the int64 indices that partition the last axis. */
+    public static NDArray argpartition(NDArray a, long kth) { return Providers.routines().partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, -1, true); }
+
+    /** numpy.argpartition(a, kth, axis). */
+    public static NDArray argpartition(NDArray a, long kth, int axis) { return Providers.routines().partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, axis, true); }
+
+    /** numpy.isin(element, test): whether each element is among the test values; bool, element's shape. */
+    public static NDArray isin(NDArray element, NDArray test) { return Providers.routines().isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), false); }
+
+    /** numpy.isin(element, test, invert). */
+    public static NDArray isin(NDArray element, NDArray test, boolean invert) { return Providers.routines().isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), invert); }
+
+    /** numpy.setdiff1d(a, b): the sorted unique values of a not in b. */
+    public static NDArray setdiff1d(NDArray a, NDArray b) { return Providers.routines().setOperation("setdiff1d", Objects.requireNonNull(a, "setdiff1d: a is null"), Objects.requireNonNull(b, "setdiff1d: b is null")); }
+
+    /** numpy.intersect1d(a, b): the sorted unique values in both. */
+    public static NDArray intersect1d(NDArray a, NDArray b) { return Providers.routines().setOperation("intersect1d", Objects.requireNonNull(a, "intersect1d: a is null"), Objects.requireNonNull(b, "intersect1d: b is null")); }
+
+    /** numpy.union1d(a, b): the sorted unique values in either. */
+    public static NDArray union1d(NDArray a, NDArray b) { return Providers.routines().setOperation("union1d", Objects.requireNonNull(a, "union1d: a is null"), Objects.requireNonNull(b, "union1d: b is null")); }
+
+    /** numpy.cross(a, b): the cross product of 3-vectors (or the z of 2-vectors) along the last axis. */
+    public static NDArray cross(NDArray a, NDArray b) { return Providers.routines().cross("cross", Objects.requireNonNull(a, "cross: a is null"), Objects.requireNonNull(b, "cross: b is null")); }
+
+    /** numpy.kron(a, b): the Kronecker product. */
+    public static NDArray kron(NDArray a, NDArray b) { return Providers.routines().kron("kron", Objects.requireNonNull(a, "kron: a is null"), Objects.requireNonNull(b, "kron: b is null")); }
+
+    /** numpy.polyval(p, x): the polynomial with coefficients p (highest power first) at x. */
+    public static NDArray polyval(NDArray p, NDArray x) { return Providers.routines().polyval("polyval", Objects.requireNonNull(p, "polyval: p is null"), Objects.requireNonNull(x, "polyval: x is null")); }
+
+    /** numpy.polyfit(x, y, deg): least-squares coefficients, highest power first (linalg's lstsq). */
+    public static NDArray polyfit(NDArray x, NDArray y, int deg) { return Providers.routines().polyfit("polyfit", Objects.requireNonNull(x, "polyfit: x is null"), Objects.requireNonNull(y, "polyfit: y is null"), deg); }
+
+
+    // ---------------------------------------------------------------- NaN-ignoring reductions
+
+    /** numpy.nanprod(a): the product with NaNs counted as one. */
+    public static NDArray nanprod(NDArray a) { return Statistics.nanprod(a, null, false); }
+
+    /** numpy.nanprod(a, axis, keepdims). */
+    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) { return Statistics.nanprod(a, axes, keepdims); }
+
+    /** numpy.nancumsum(a): the running sum of the flattened array, NaNs counted as zero. */
+    public static NDArray nancumsum(NDArray a) { return Statistics.nancumsum(a, null); }
+
+    /** numpy.nancumsum(a, axis). */
+    public static NDArray nancumsum(NDArray a, int axis) { return Statistics.nancumsum(a, axis); }
+
+    /** numpy.nanvar(a): the variance of the non-NaN elements. */
+    public static NDArray nanvar(NDArray a) { return Statistics.nanvar(a, null, false, 0); }
+
+    /** numpy.nanvar(a, axis, keepdims, ddof). */
+    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) { return Statistics.nanvar(a, axes, keepdims, ddof); }
+
+    /** numpy.nanstd(a): the standard deviation of the non-NaN elements. */
+    public static NDArray nanstd(NDArray a) { return Statistics.nanstd(a, null, false, 0); }
+
+    /** numpy.nanstd(a, axis, keepdims, ddof). */
+    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) { return Statistics.nanstd(a, axes, keepdims, ddof); }
+
+    /** numpy.nanargmax(a): the flat index of the maximum ignoring NaNs; an all-NaN array is an error. */
+    public static NDArray nanargmax(NDArray a) { return Statistics.nanarg(a, null, true); }
+
+    /** numpy.nanargmax(a, axis). */
+    public static NDArray nanargmax(NDArray a, int axis) { return Statistics.nanarg(a, axis, true); }
+
+    /** numpy.nanargmin(a): the flat index of the minimum ignoring NaNs. */
+    public static NDArray nanargmin(NDArray a) { return Statistics.nanarg(a, null, false); }
+
+    /** numpy.nanargmin(a, axis). */
+    public static NDArray nanargmin(NDArray a, int axis) { return Statistics.nanarg(a, axis, false); }
+
     // ---------------------------------------------------------------- random, linalg
 
     /** The current device's random generator (counter-based Philox: one seed, the same numbers on every backend). */

@@ -5,12 +5,14 @@ import java.util.List;
 import org.ndgpu.IndexException;
 
 /**
- * NumPy basic indexing: integers, slices with any step, None (newaxis) and "..." (Ellipsis).
- * {@code parse("1:3, ::-1, None, ...")} then {@code apply} gives the view's shape, strides and offset.
+ * NumPy indexing: integers, slices with any step, None (newaxis) and "..." (Ellipsis) as basic
+ * indexing, integer and boolean lists or arrays as advanced indexing.
+ * {@code parse("1:3, ::-1, None, ...")} then {@code apply} gives the view's shape, strides and offset;
+ * advanced items go to the routines module, which gathers or scatters.
  */
 public final class IndexExpr {
     /** One item of an index. */
-    public sealed interface Item permits Int, Slice, NewAxis, Ellipsis { }
+    public sealed interface Item permits Int, Slice, NewAxis, Ellipsis, Ints, Bools, Array { }
 
     /** An integer index, which removes its axis: the {@code 2} of {@code a[2, :]}. */
     public record Int(long index) implements Item { }
@@ -24,27 +26,44 @@ public final class IndexExpr {
     /** {@code ...}: as many full slices as needed. */
     public record Ellipsis() implements Item { }
 
+    /**
+     * An integer list of an index string, {@code [2, 0]} or {@code [[0, 1], [1, 0]]}: an advanced
+     * index (NumPy's {@code a[[2, 0]]}), held on the host until it is applied.
+     */
+    public record Ints(long[] values, long[] shape) implements Item { }
+
+    /** A boolean list of an index string, {@code [True, False, True]}: a mask, as {@code a[[True, False, True]]}. */
+    public record Bools(boolean[] values, long[] shape) implements Item { }
+
+    /** An index array: an integer NDArray (advanced indexing) or a boolean one (a mask). */
+    public record Array(NDArray array) implements Item { }
+
     /** The view an index selects. */
     public record View(long[] shape, long[] strides, long offset) { }
 
     private IndexExpr() { }
 
-    /** Parses an index string: comma-separated items such as "1", "-1", "1:3", "::-1", "None", "...", ":". */
+    /**
+     * Parses an index string: comma-separated items such as "1", "-1", "1:3", "::-1", "None", "...",
+     * ":", and integer or boolean lists as NumPy's advanced indices ("[2, 0]", "[[0, 1], [1, 0]]",
+     * "[True, False, True]"): {@code "[2, 0]"} is {@code a[[2, 0]]} (rows 2 and 0), not {@code a[2, 0]}.
+     */
     public static List<Item> parse(String op, String text) {
         if (text == null) throw new IndexException(op + ": expected an index string such as \"1:3, ::-1\", got null");
         List<Item> items = new ArrayList<>();
         String t = text.strip();
-        if (t.startsWith("[") && t.endsWith("]")) t = t.substring(1, t.length() - 1);
         if (t.isEmpty()) return items;
-        String[] parts = t.split(",", -1);
-        for (int i = 0; i < parts.length; i++) {
-            String p = parts[i].strip();
+        List<String> parts = topLevel(op, text, t);
+        for (int i = 0; i < parts.size(); i++) {
+            String p = parts.get(i).strip();
             if (p.isEmpty()) {
-                if (i == parts.length - 1 && i > 0) break;   // a trailing comma, as in "1,"
+                if (i == parts.size() - 1 && i > 0) break;   // a trailing comma, as in "1,"
                 throw malformed(op, text, "empty item at position " + i);
             }
-            if (p.equals("...") || p.equals("Ellipsis")) items.add(new Ellipsis());
+            if (p.startsWith("[")) items.add(IndexLists.parse(op, text, p));
+            else if (p.equals("...") || p.equals("Ellipsis")) items.add(new Ellipsis());
             else if (p.equals("None") || p.equals("newaxis")) items.add(new NewAxis());
+            else if (p.equals("True") || p.equals("False")) items.add(new Bools(new boolean[]{p.equals("True")}, new long[0]));
             else if (p.contains(":")) {
                 String[] f = p.split(":", -1);
                 if (f.length > 3) throw malformed(op, text, "a slice has at most two ':' in '" + p + "'");
@@ -64,6 +83,30 @@ public final class IndexExpr {
         return items;
     }
 
+    /** True when {@code items} hold an index array or list: NumPy's advanced indexing, which copies. */
+    public static boolean isAdvanced(List<Item> items) {
+        for (Item it : items) if (it instanceof Ints || it instanceof Bools || it instanceof Array) return true;
+        return false;
+    }
+
+    // the items split at the commas outside brackets
+    private static List<String> topLevel(String op, String text, String t) {
+        List<String> parts = new ArrayList<>();
+        int depth = 0, from = 0;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '[') depth++;
+            else if (c == ']' && --depth < 0) throw malformed(op, text, "unbalanced ']' at position " + i);
+            else if (c == ',' && depth == 0) {
+                parts.add(t.substring(from, i));
+                from = i + 1;
+            }
+        }
+        if (depth != 0) throw malformed(op, text, "unbalanced '['");
+        parts.add(t.substring(from));
+        return parts;
+    }
+
     private static Long num(String op, String text, String s) {
         String t = s.strip();
         if (t.isEmpty()) return null;
@@ -74,13 +117,14 @@ public final class IndexExpr {
         }
     }
 
-    private static IndexException malformed(String op, String text, String why) {
+    static IndexException malformed(String op, String text, String why) {
         return new IndexException(op + ": malformed index '" + text + "': " + why
-                + "; expected items like 1, -1, 1:3, ::-1, None, ... separated by commas");
+                + "; expected items like 1, -1, 1:3, ::-1, None, ..., [2, 0] separated by commas");
     }
 
-    /** Applies an index to an array's geometry. */
+    /** Applies a basic index (no lists or arrays) to an array's geometry. */
     public static View apply(String op, List<Item> items, long[] shape, long[] strides, long offset) {
+        if (isAdvanced(items)) throw new IllegalArgumentException(op + ": apply takes basic indices only");
         int consumed = 0;
         for (Item it : items) if (it instanceof Int || it instanceof Slice) consumed++;
         if (consumed > shape.length) {
@@ -114,6 +158,9 @@ public final class IndexExpr {
                     off += idx * strides[dim];
                     dim++;
                 }
+                case Ints x -> throw new IllegalStateException();
+                case Bools x -> throw new IllegalStateException();
+                case Array x -> throw new IllegalStateException();
                 case Slice s -> {
                     long size = shape[dim];
                     long[] r = sliceIndices(s, size);

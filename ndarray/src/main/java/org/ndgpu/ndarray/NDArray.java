@@ -249,7 +249,12 @@ public final class NDArray implements AutoCloseable {
     /** numpy.ndarray.flatten: always a copy. */
     public NDArray flatten() { return Views.flatten(this); }
 
-    /** Basic indexing with a NumPy index string: {@code a.get("1:3, ::-1, None, ...")}; a view. */
+    /**
+     * Indexing with a NumPy index string: {@code a.get("1:3, ::-1, None, ...")} is a view; integer or
+     * boolean lists make it advanced indexing, a new array, by NumPy's rules: {@code a.get("[2, 0]")}
+     * is rows 2 and 0, {@code a.get(":, [0, 2]")} columns 0 and 2, {@code a.get("[0, 2], [1, 3]")}
+     * the elements (0, 1) and (2, 3).
+     */
     public NDArray get(String index) { return Indexing.get(this, index); }
 
     /** Integer indexing {@code a.get(0, 2)}: a view (0-d when every axis is indexed); negative counts from the end. */
@@ -276,13 +281,27 @@ public final class NDArray implements AutoCloseable {
     /** numpy.take(a, indices, axis): {@code a.take(new long[]{2, 0}, 1)} picks columns 2 and 0; negative indices count from the end. */
     public NDArray take(Object indices, int axis) { return Providers.routines().take("take", this, indices, axis); }
 
-    /** Boolean-mask indexing {@code a[mask]}: a new 1-d array (plus a's trailing axes when mask covers only the leading ones). */
-    public NDArray get(NDArray mask) { return Indexing.get(this, mask); }
+    /**
+     * Indexing by an array, as NumPy's {@code a[idx]}: an integer array picks along axis 0 (negative
+     * counts from the end, {@code a.get(Nd.array(new long[]{2, 0}))} is rows 2 and 0), a boolean one is
+     * a mask (a 1-d result, plus a's trailing axes when the mask covers only the leading ones); a new array.
+     */
+    public NDArray get(NDArray index) { return Indexing.get(this, index); }
 
-    /** {@code a[mask] = value}: a number, a 0-d array, or one value per selected element; cast to this dtype as NumPy assigns. */
-    public NDArray set(NDArray mask, Object value) { return Indexing.set(this, mask, value); }
+    /** {@code a[i0, i1, ...]} with index arrays, paired elementwise after broadcasting: {@code a.get(rows, cols)}; a new array. */
+    public NDArray get(NDArray first, NDArray... more) { return Indexing.get(this, first, more); }
 
-    /** Assigns into the selected view: {@code value} is an NDArray or a Java number, broadcast and cast as NumPy. */
+    /**
+     * {@code a[idx] = value} with an integer or boolean index array: a number, or an array broadcast to
+     * the selection, cast to this dtype as NumPy assigns. With repeated indices one of the values lands,
+     * which one unspecified (the writes race on the device, as in CuPy).
+     */
+    public NDArray set(NDArray index, Object value) { return Indexing.set(this, index, value); }
+
+    /** {@code a[i0, i1, ...] = value} with index arrays: {@code a.set(new NDArray[]{rows, cols}, 0)}. */
+    public NDArray set(NDArray[] indices, Object value) { return Indexing.set(this, indices, value); }
+
+    /** Assigns into the selection of an index string ({@code ":, 0"}, {@code "[2, 0]"}): {@code value} is an NDArray or a Java number, broadcast and cast as NumPy. */
     public NDArray set(String index, Object value) { return Indexing.set(this, index, value); }
 
     /** Assigns {@code value} to every element: {@code a.fill(0)}. */

@@ -3,7 +3,11 @@ package org.ndgpu.ndarray;
 import java.util.Objects;
 import org.ndgpu.Nd;
 
-/** Statistics beyond the plain reductions, as NumPy's section "averages and variances": nanmean. */
+/**
+ * Statistics beyond the plain reductions, as NumPy's sections "averages and variances" and "sums,
+ * products": the NaN-ignoring forms, composed as NumPy composes them (NaNs replaced by the
+ * operation's identity, then the plain reduction; counts of the non-NaN elements where a mean needs them).
+ */
 public final class Statistics {
     private Statistics() { }
 
@@ -14,6 +18,64 @@ public final class Statistics {
         try (NDArray sum = Nd.nansum(a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
              NDArray count = Nd.countNonzero(ok, axes, keepdims); NDArray n = count.astype(sum.dtype())) {
             return sum.div(n);                        // in the sum's dtype: float32 stays float32, as NumPy
+        }
+    }
+
+    /** numpy.nanprod(a, axis, keepdims): the product with NaNs counted as one (axes null: all). */
+    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) {
+        Objects.requireNonNull(a, "nanprod: a is null");
+        if (!a.live("nanprod").dtype().isInexact()) return a.prod(axes == null ? allAxes(a) : axes, keepdims);
+        try (NDArray nan = a.isnan(); NDArray r = Nd.where(nan, 1, a)) {
+            return r.prod(axes == null ? allAxes(a) : axes, keepdims);
+        }
+    }
+
+    /** numpy.nancumsum(a, axis): the running sum with NaNs counted as zero; axis null runs over the flattened array. */
+    public static NDArray nancumsum(NDArray a, Integer axis) {
+        Objects.requireNonNull(a, "nancumsum: a is null");
+        if (!a.live("nancumsum").dtype().isInexact()) return axis == null ? a.cumsum() : a.cumsum(axis);
+        try (NDArray nan = a.isnan(); NDArray r = Nd.where(nan, 0, a)) {
+            return axis == null ? r.cumsum() : r.cumsum(axis);
+        }
+    }
+
+    /**
+     * numpy.nanvar(a, axis, keepdims, ddof): the mean of |x - nanmean|^2 over the non-NaN elements,
+     * divided by (count - ddof); NaN where that is not positive, as NumPy.
+     */
+    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) {
+        Objects.requireNonNull(a, "nanvar: a is null");
+        int[] ax = axes == null ? allAxes(a.live("nanvar")) : axes;
+        if (!a.dtype().isInexact()) return a.var(ax, keepdims, ddof);
+        try (NDArray m = nanmean(a, ax, true); NDArray d = a.sub(m); NDArray ad = d.abs(); NDArray sq = ad.mul(ad);
+             NDArray nan = a.isnan(); NDArray sq0 = Nd.where(nan, 0, sq); NDArray ss = sq0.sum(ax, keepdims); NDArray ok = nan.logicalNot();
+             NDArray count = Nd.countNonzero(ok, ax, keepdims); NDArray dof = count.sub(ddof); NDArray bad = dof.le(0);
+             NDArray dofT = dof.astype(ss.dtype()); NDArray v = ss.div(dofT)) {
+            return Nd.where(bad, Double.NaN, v);
+        }
+    }
+
+    /** numpy.nanstd: the square root of nanvar. */
+    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) {
+        try (NDArray v = nanvar(a, axes, keepdims, ddof)) {
+            return v.sqrt();
+        }
+    }
+
+    /**
+     * numpy.nanargmax (max true) or nanargmin: the index of the extreme ignoring NaNs (NaN replaced by
+     * -inf or +inf); an all-NaN slice is an error, as NumPy's "All-NaN slice encountered".
+     */
+    public static NDArray nanarg(NDArray a, Integer axis, boolean max) {
+        String op = max ? "nanargmax" : "nanargmin";
+        Objects.requireNonNull(a, op + ": a is null");
+        if (!a.live(op).dtype().isInexact()) return max ? (axis == null ? a.argmax() : a.argmax(axis)) : (axis == null ? a.argmin() : a.argmin(axis));
+        if (a.dtype().isComplex()) throw new org.ndgpu.DTypeException(op + ": complex arrays are not supported, got " + a.dtype());
+        try (NDArray nan = a.isnan(); NDArray all = axis == null ? nan.all() : nan.all(new int[]{axis}, false); NDArray any = all.any()) {
+            if (a.size() > 0 && any.toBooleanArray()[0]) throw new org.ndgpu.NdException(op + ": All-NaN slice encountered");
+            try (NDArray r = Nd.where(nan, max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY, a)) {
+                return max ? (axis == null ? r.argmax() : r.argmax(axis)) : (axis == null ? r.argmin() : r.argmin(axis));
+            }
         }
     }
 

@@ -33,6 +33,15 @@ public interface Routines {
     /** a[mask] = value: a number or 0-d array everywhere mask is true, or an array of one value per selected element (broadcast as NumPy). */
     void assign(String op, NDArray a, NDArray mask, Object value);
 
+    /**
+     * {@code a[index]} with advanced items (integer or boolean lists and arrays mixed with integers,
+     * slices, None and Ellipsis), by NumPy's rules: a new array.
+     */
+    NDArray index(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items);
+
+    /** {@code a[index] = value} with advanced items; every index is checked before anything is written. */
+    void indexAssign(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items, Object value);
+
     /** numpy.nonzero(a): one int64 array of indices per axis, in C order of the nonzero elements. */
     NDArray[] nonzero(String op, NDArray a);
 
@@ -144,4 +153,66 @@ public interface Routines {
 
     /** numpy.savez, or numpy.savez_compressed when {@code compressed}. */
     void writeNpz(Path file, Map<String, HostArray> arrays, boolean compressed);
+
+    // ---- issue 22's routines: counting and binning, padding, interpolation, convolution, statistics, sets, polynomials
+
+    /** numpy.bincount(x, weights, minlength); {@code weights} may be null. */
+    NDArray bincount(String op, NDArray x, NDArray weights, long minlength);
+
+    /** numpy.digitize(x, bins, right). */
+    NDArray digitize(String op, NDArray x, NDArray bins, boolean right);
+
+    /** numpy.histogram(a, bins, range) with {@code bins} equal bins; {@code range} null: a's min and max. */
+    org.ndgpu.ndarray.Histogram histogram(String op, NDArray a, long bins, double[] range);
+
+    /** numpy.histogram(a, bins) with the bin edges given. */
+    org.ndgpu.ndarray.Histogram histogram(String op, NDArray a, NDArray bins);
+
+    /** numpy.histogram2d(x, y, bins, range); {@code range} null: each sample's min and max. */
+    org.ndgpu.ndarray.Histogram2d histogram2d(String op, NDArray x, NDArray y, long[] bins, double[][] range);
+
+    /** numpy.pad(a, widths, mode, constant_values). */
+    NDArray pad(String op, NDArray a, long[][] widths, String mode, Object constant);
+
+    /** numpy.interp(x, xp, fp, left, right); left/right null take fp's ends. */
+    NDArray interp(String op, NDArray x, NDArray xp, NDArray fp, Double left, Double right);
+
+    /** numpy.convolve(a, v, mode). */
+    NDArray convolve(String op, NDArray a, NDArray v, String mode);
+
+    /** numpy.correlate(a, v, mode). */
+    NDArray correlate(String op, NDArray a, NDArray v, String mode);
+
+    /** numpy.average(a, axis, weights); axis and weights may be null. */
+    NDArray average(String op, NDArray a, Integer axis, NDArray weights);
+
+    /** numpy.ptp(a, axis); axis null: everything. */
+    NDArray ptp(String op, NDArray a, Integer axis);
+
+    /** numpy.cov(m, rowvar, bias). */
+    NDArray cov(String op, NDArray m, boolean rowvar, boolean bias);
+
+    /** numpy.corrcoef(x, rowvar). */
+    NDArray corrcoef(String op, NDArray x, boolean rowvar);
+
+    /** numpy.partition (indices false) or numpy.argpartition (true). */
+    NDArray partition(String op, NDArray a, long kth, int axis, boolean indices);
+
+    /** numpy.isin(element, test, invert). */
+    NDArray isin(String op, NDArray element, NDArray test, boolean invert);
+
+    /** numpy.setdiff1d, intersect1d or union1d, by {@code op}'s name. */
+    NDArray setOperation(String op, NDArray a, NDArray b);
+
+    /** numpy.cross(a, b). */
+    NDArray cross(String op, NDArray a, NDArray b);
+
+    /** numpy.kron(a, b). */
+    NDArray kron(String op, NDArray a, NDArray b);
+
+    /** numpy.polyval(p, x). */
+    NDArray polyval(String op, NDArray p, NDArray x);
+
+    /** numpy.polyfit(x, y, deg). */
+    NDArray polyfit(String op, NDArray x, NDArray y, int deg);
 }

@@ -240,6 +240,7 @@ final class BadInputCases {
                 "tr.npz", "'x.npy'", "16", "4");
         c("loadNpz entry bad magic", NpyFormatException.class, dir -> Nd.loadNpz(zip(dir, "bm.npz", "y.npy", new byte[20])),
                 "bm.npz", "'y.npy'", "magic");
+        BadRoutineCases.addTo(ALL);
         return ALL;
     }
 

@@ -70,9 +70,19 @@ class NumPyParityTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> javaExpressionsPrintWhatNumPyPrints() {
+    Stream<DynamicTest> javaExpressionsPrintWhatNumPyPrints() { return cases("parity.tsv"); }
+
+    /** Advanced indexing: a.get("[2, 0]"), a.get(":, [0, 2]"), index arrays, a.set with lists and arrays. */
+    @TestFactory
+    Stream<DynamicTest> advancedIndexingAsNumPy() { return cases("parity_indexing.tsv"); }
+
+    /** The routines of issue 22: histogram, bincount, pad, interp, convolve, set operations, nan-reductions, ... */
+    @TestFactory
+    Stream<DynamicTest> routinesAsNumPy() { return cases("parity_routines.tsv"); }
+
+    private static Stream<DynamicTest> cases(String fixture) {
         List<String[]> cases;
-        try (var in = NumPyParityTest.class.getResourceAsStream("/fixtures/parity.tsv")) {
+        try (var in = NumPyParityTest.class.getResourceAsStream("/fixtures/" + fixture)) {
             cases = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
                     .filter(l -> !l.isBlank() && !l.startsWith("#")).map(l -> l.split("\t", 2)).toList();
         } catch (IOException e) {

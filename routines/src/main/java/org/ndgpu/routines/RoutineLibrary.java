@@ -6,6 +6,8 @@ import java.util.Map;
 import org.ndgpu.device.Device;
 import org.ndgpu.io.Npy;
 import org.ndgpu.io.Npz;
+import org.ndgpu.ndarray.Histogram;
+import org.ndgpu.ndarray.Histogram2d;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Routines;
@@ -17,6 +19,8 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray unique(String op, NDArray a) { return Sorting.unique(op, a); }
     @Override public NDArray select(String op, NDArray a, NDArray mask) { return Masking.select(op, a, mask); }
     @Override public void assign(String op, NDArray a, NDArray mask, Object value) { Masking.assign(op, a, mask, value); }
+    @Override public NDArray index(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items) { return FancyIndexing.get(op, a, items); }
+    @Override public void indexAssign(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items, Object value) { FancyIndexing.set(op, a, items, value); }
     @Override public NDArray[] nonzero(String op, NDArray a) { return Masking.nonzero(op, a); }
     @Override public NDArray argwhere(String op, NDArray a) { return Masking.argwhere(op, a); }
     @Override public NDArray flatnonzero(String op, NDArray a) { return Masking.flatnonzero(op, a); }
@@ -51,4 +55,31 @@ public final class RoutineLibrary implements Routines {
     @Override public void writeNpz(Path file, Map<String, HostArray> arrays, boolean compressed) {
         if (compressed) Npz.writeCompressed(file, arrays); else Npz.write(file, arrays);
     }
+    @Override public NDArray bincount(String op, NDArray x, NDArray weights, long minlength) { return Histograms.bincount(op, x, weights, minlength); }
+    @Override public NDArray digitize(String op, NDArray x, NDArray bins, boolean right) { return Histograms.digitize(op, x, bins, right); }
+    @Override public Histogram histogram(String op, NDArray a, long bins, double[] range) { return Histograms.histogram(op, a, bins, range); }
+    @Override public Histogram histogram(String op, NDArray a, NDArray bins) { return Histograms.histogram(op, a, bins); }
+    @Override public Histogram2d histogram2d(String op, NDArray x, NDArray y, long[] bins, double[][] range) { return Histograms.histogram2d(op, x, y, bins, range); }
+    @Override public NDArray pad(String op, NDArray a, long[][] widths, String mode, Object constant) { return Padding.pad(op, a, widths, mode, constant); }
+    @Override public NDArray interp(String op, NDArray x, NDArray xp, NDArray fp, Double left, Double right) { return Interpolation.interp(op, x, xp, fp, left, right); }
+    @Override public NDArray convolve(String op, NDArray a, NDArray v, String mode) { return Convolution.convolve(op, a, v, mode); }
+    @Override public NDArray correlate(String op, NDArray a, NDArray v, String mode) { return Convolution.correlate(op, a, v, mode); }
+    @Override public NDArray average(String op, NDArray a, Integer axis, NDArray weights) { return Averages.average(op, a, axis, weights); }
+    @Override public NDArray ptp(String op, NDArray a, Integer axis) { return Averages.ptp(op, a, axis); }
+    @Override public NDArray cov(String op, NDArray m, boolean rowvar, boolean bias) { return Averages.cov(op, m, rowvar, bias); }
+    @Override public NDArray corrcoef(String op, NDArray x, boolean rowvar) { return Averages.corrcoef(op, x, rowvar); }
+    @Override public NDArray partition(String op, NDArray a, long kth, int axis, boolean indices) { return Partitioning.partition(op, a, kth, axis, indices); }
+    @Override public NDArray isin(String op, NDArray element, NDArray test, boolean invert) { return SetOperations.isin(op, element, test, invert); }
+    @Override public NDArray setOperation(String op, NDArray a, NDArray b) {
+        return switch (op) {
+            case "setdiff1d" -> SetOperations.setdiff1d(op, a, b);
+            case "intersect1d" -> SetOperations.intersect1d(op, a, b);
+            case "union1d" -> SetOperations.union1d(op, a, b);
+            default -> throw new IllegalArgumentException("setOperation: unknown operation " + op);
+        };
+    }
+    @Override public NDArray cross(String op, NDArray a, NDArray b) { return Products.cross(op, a, b); }
+    @Override public NDArray kron(String op, NDArray a, NDArray b) { return Products.kron(op, a, b); }
+    @Override public NDArray polyval(String op, NDArray p, NDArray x) { return Polynomials.polyval(op, p, x); }
+    @Override public NDArray polyfit(String op, NDArray x, NDArray y, int deg) { return Polynomials.polyfit(op, x, y, deg); }
 }
