@@ -7,6 +7,7 @@ module org.ndgpu {
     requires transitive org.ndgpu.routines;
     requires transitive org.ndgpu.fuse;
     requires org.ndgpu.linalg;
+    requires org.ndgpu.random.impl;
     requires org.ndgpu.backend.opencl;
     requires org.ndgpu.backend.cuda;
 }

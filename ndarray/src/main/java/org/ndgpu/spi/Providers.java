@@ -18,6 +18,7 @@ public final class Providers {
     private static volatile Reductions reductions;
     private static volatile Linalg linalg;
     private static volatile Routines routines;
+    private static volatile Distributions distributions;
 
     public static Ufuncs ufuncs() {
         Ufuncs u = ufuncs;
@@ -52,6 +53,13 @@ public final class Providers {
         Routines r = routines;
         if (r == null) routines = r = load(Routines.class, "routines");
         return r;
+    }
+
+    /** The random Generator's distributions: module random. */
+    public static Distributions distributions() {
+        Distributions d = distributions;
+        if (d == null) distributions = d = load(Distributions.class, "random");
+        return d;
     }
 
     public static Linalg linalg() {
