@@ -32,7 +32,7 @@ final class DeviceDraws {
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
-    private static final String INIT = "nd_rng _r;\nnd_rng_init(&_r, (ulong)i, (ulong)_off, (ulong)_seed);\n";
+    private static final String INIT = "nd_rng _rng;\nnd_rng_init(&_rng, (ulong)i, (ulong)_off, (ulong)_seed);\n";
 
     private static String read(String name) {
         try (InputStream in = DeviceDraws.class.getResourceAsStream(name)) {
@@ -46,20 +46,20 @@ final class DeviceDraws {
     /** The double-valued sample expression of a continuous distribution, as statements ending in {@code _v = ...}. */
     private static String sample(String name) {
         return switch (name) {
-            case "random" -> "double _v = nd_next_double(&_r);";
-            case "standard_normal" -> "double _v = nd_std_normal(&_r);";
-            case "exponential" -> "double _v = _p0 * nd_std_exp(&_r);";
-            case "gamma" -> "double _v = _p1 * nd_std_gamma(&_r, _p0);";
-            case "beta" -> "double _v = nd_beta(&_r, _p0, _p1);";
-            case "lognormal" -> "double _v = exp(_p0 + _p1 * nd_std_normal(&_r));";
-            case "chisquare" -> "double _v = 2.0 * nd_std_gamma(&_r, _p0 / 2.0);";
+            case "random" -> "double _v = nd_next_double(&_rng);";
+            case "standard_normal" -> "double _v = nd_std_normal(&_rng);";
+            case "exponential" -> "double _v = _p0 * nd_std_exp(&_rng);";
+            case "gamma" -> "double _v = _p1 * nd_std_gamma(&_rng, _p0);";
+            case "beta" -> "double _v = nd_beta(&_rng, _p0, _p1);";
+            case "lognormal" -> "double _v = exp(_p0 + _p1 * nd_std_normal(&_rng));";
+            case "chisquare" -> "double _v = 2.0 * nd_std_gamma(&_rng, _p0 / 2.0);";
             // NumPy's random_laplace: a draw of exactly 0 is drawn again
             case "laplace" -> """
-                    double _u = nd_next_double(&_r);
-                    while (_u == 0.0) _u = nd_next_double(&_r);
+                    double _u = nd_next_double(&_rng);
+                    while (_u == 0.0) _u = nd_next_double(&_rng);
                     double _v = _u >= 0.5 ? _p0 - _p1 * log(2.0 - _u - _u) : _p0 + _p1 * log(_u + _u);""";
             // the keys of weighted sampling without replacement: exponential clocks over the weights
-            case "weighted_keys" -> "double _v = nd_std_exp(&_r) / _w;";
+            case "weighted_keys" -> "double _v = nd_std_exp(&_rng) / _w;";
             default -> throw new IllegalArgumentException(name);
         };
     }
@@ -106,7 +106,7 @@ final class DeviceDraws {
         Spec spec = SPECS.computeIfAbsent("integers|" + dtype, k -> new Spec("nd_random_integers_" + dtype, List.of(
                 new Param("y", dtype, Kind.OUT), new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
                 new Param("_low", DType.INT64, Kind.SCALAR), new Param("_range", DType.INT64, Kind.SCALAR)),
-                INIT + "y = " + CTypes.cast(DType.INT64, dtype, "(long)((ulong)_low + nd_bounded(&_r, (ulong)_range))") + ";",
+                INIT + "y = " + CTypes.cast(DType.INT64, dtype, "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))") + ";",
                 HEADER, "", "", List.of()));
         Draw d = c.reserve(units(y.size()));
         ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), low, range}, y.shape());
@@ -116,7 +116,7 @@ final class DeviceDraws {
     /** poisson(lam) or binomial(n, p) as int64: {@code x} is lam or p, {@code n} binomial's count. */
     static NDArray discrete(String name, Counters c, long[] shape, double x, long n) {
         NDArray y = empty(DType.INT64, shape);
-        String call = name.equals("poisson") ? "nd_poisson(&_r, _x)" : "nd_binomial(&_r, _nn, _x)";
+        String call = name.equals("poisson") ? "nd_poisson(&_rng, _x)" : "nd_binomial(&_rng, _nn, _x)";
         Spec spec = SPECS.computeIfAbsent(name, k -> new Spec("nd_random_" + name, List.of(
                 new Param("y", DType.INT64, Kind.OUT), new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
                 new Param("_x", DType.FLOAT64, Kind.SCALAR), new Param("_nn", DType.INT64, Kind.SCALAR)),
@@ -148,7 +148,7 @@ final class DeviceDraws {
                             long _x = 0;
                             if (_left > 0) {
                                 double _q = _rest > 0 ? pv[j] / _rest : 1.0;
-                                _x = nd_binomial(&_r, _left, _q < 1.0 ? _q : 1.0);
+                                _x = nd_binomial(&_rng, _left, _q < 1.0 ? _q : 1.0);
                             }
                             _o[j] = _x;
                             _left -= _x;
