@@ -19,3 +19,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_sort_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for ElementwiseBench's transposed-operand rows (issue 20)
 [[ ${CUPY:-1} == 1 && " $benches " == *" ElementwiseBench "* ]] && python3 "$(dirname "$0")/cupy_transpose_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for RandomBench (issue 22: integers beside cupy.random.default_rng().integers)
+[[ ${CUPY:-1} == 1 && " $benches " == *" RandomBench "* ]] && python3 "$(dirname "$0")/cupy_random_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
