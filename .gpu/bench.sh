@@ -23,3 +23,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" ElementwiseBench "* ]] && python3 "$(dirname "$0")/cupy_transpose_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for MultiGpuBench (issue 18): peer copies, NCCL allReduce, one-GPU references
 [[ ${CUPY:-1} == 1 && " $benches " == *" MultiGpuBench "* ]] && python3 "$(dirname "$0")/cupy_multigpu_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for RandomBench (issue 22: integers beside cupy.random.default_rng().integers)
+[[ ${CUPY:-1} == 1 && " $benches " == *" RandomBench "* ]] && python3 "$(dirname "$0")/cupy_random_anchors.py" 2>&1 | tee -a "$OUT/bench.log"

@@ -17,14 +17,15 @@ module org.ndgpu.ndarray {
     exports org.ndgpu.backend;
 
     exports org.ndgpu.codegen to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.fft;
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.fft, org.ndgpu.random.impl;
     exports org.ndgpu.spi to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl, org.ndgpu.fft;
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl, org.ndgpu.fft, org.ndgpu.random.impl;
 
     uses org.ndgpu.backend.BackendProvider;
     uses org.ndgpu.spi.Ufuncs;
     uses org.ndgpu.spi.Reductions;
     uses org.ndgpu.spi.Routines;
+    uses org.ndgpu.spi.Distributions;
     uses org.ndgpu.spi.BlasProvider;
     uses org.ndgpu.spi.SolverProvider;
     uses org.ndgpu.linalg.Linalg;

@@ -9,6 +9,7 @@ module org.ndgpu {
     requires org.ndgpu.linalg;
     requires transitive org.ndgpu.nccl;
     requires org.ndgpu.fft;
+    requires org.ndgpu.random.impl;
     requires org.ndgpu.backend.opencl;
     requires org.ndgpu.backend.cuda;
 }

@@ -10,6 +10,9 @@ import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Divmod;
+import org.ndgpu.ndarray.Frexp;
+import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.InputOutput;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -882,6 +885,36 @@ public final class Nd {
 
     /** numpy.float_power into out. */
     public static NDArray floatPower(Object a, Object b, NDArray out) { return call(Ufunc.FLOAT_POWER, out, a, b); }
+
+    /** numpy.ldexp: {@code x1 * 2**x2}, x2 of an integer dtype (a Java integer picks NumPy's int64-exponent loop). */
+    public static NDArray ldexp(Object x1, Object x2) { return call(Ufunc.LDEXP, null, x1, x2); }
+
+    /** numpy.ldexp into out. */
+    public static NDArray ldexp(Object x1, Object x2, NDArray out) { return call(Ufunc.LDEXP, out, x1, x2); }
+
+    /** numpy.sinc: sin(pi x) / (pi x), 1 at 0; integers give float64. */
+    public static NDArray sinc(Object x) { return call(Ufunc.SINC, null, x); }
+
+    /** numpy.sinc into out. */
+    public static NDArray sinc(Object x, NDArray out) { return call(Ufunc.SINC, out, x); }
+
+    /** numpy.frexp: {@code Frexp(mantissa, exponent)}, the exponent int32. */
+    public static Frexp frexp(Object x) { return UniversalFunctions.frexp(x, null, null); }
+
+    /** numpy.frexp into two outputs (either may be null). */
+    public static Frexp frexp(Object x, NDArray mantissa, NDArray exponent) { return UniversalFunctions.frexp(x, mantissa, exponent); }
+
+    /** numpy.modf: {@code Modf(fractional, integral)}. */
+    public static Modf modf(Object x) { return UniversalFunctions.modf(x, null, null); }
+
+    /** numpy.modf into two outputs (either may be null). */
+    public static Modf modf(Object x, NDArray fractional, NDArray integral) { return UniversalFunctions.modf(x, fractional, integral); }
+
+    /** numpy.divmod: {@code Divmod(quotient, remainder)}, floor_divide and remainder in one kernel. */
+    public static Divmod divmod(Object x1, Object x2) { return UniversalFunctions.divmod(x1, x2, null, null); }
+
+    /** numpy.divmod into two outputs (either may be null). */
+    public static Divmod divmod(Object x1, Object x2, NDArray quotient, NDArray remainder) { return UniversalFunctions.divmod(x1, x2, quotient, remainder); }
 
     /** numpy.gcd. */
     public static NDArray gcd(Object a, Object b) { return call(Ufunc.GCD, null, a, b); }

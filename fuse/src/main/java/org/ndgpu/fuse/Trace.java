@@ -73,7 +73,7 @@ final class Trace implements Tracer {
     @Override
     public NDArray call(Ufunc ufunc, NDArray out, Object... operands) {
         noOut(ufunc.numpyName(), out);
-        if (ufunc == Ufunc.REAL || ufunc == Ufunc.IMAG) {
+        if (ufunc == Ufunc.REAL || ufunc == Ufunc.IMAG || ufunc.nout() > 1) {
             throw new NdException(ufunc.numpyName() + ": cannot be fused yet (fuse '" + name + "'); call it outside the fused function");
         }
         return apply(ufunc, operands);
@@ -134,7 +134,8 @@ final class Trace implements Tracer {
             if (o instanceof Node n) eff[k] = n.dtype();
             else {
                 Node.Weak w = (Node.Weak) o;
-                if (arrays == null) eff[k] = DType.ofJavaValue(w.value());
+                if (k == 1 && org.ndgpu.elementwise.UfuncLoops.ldexpExponent(ufunc, w.value())) eff[k] = DType.INT64;
+                else if (arrays == null) eff[k] = DType.ofJavaValue(w.value());
                 else {
                     eff[k] = Scalars.weak(ufunc, w.value(), arrays);
                     if (w.arg() >= 0 && arrays.isInteger()) fitChecks.add(new FitCheck(ufunc, w.arg(), arrays));

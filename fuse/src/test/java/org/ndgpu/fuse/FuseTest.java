@@ -49,6 +49,20 @@ class FuseTest extends PerDeviceTest {
         assertEquals(java.util.Arrays.toString(h.unfused(i, j).toLongArray()), java.util.Arrays.toString(h.call(i, j).toLongArray()), "gcd + lcm fused");
     }
 
+    /** ldexp (an int64 exponent loop beside a float mantissa) and sinc trace as any ufunc; the two-output ones say they cannot. */
+    @Test
+    void ldexpAndSincFuseAndTwoOutputUfuncsAreRefused() {
+        NDArray a = FuseTesting.random(DType.FLOAT32, 15, 1000);
+        NDArray e = FuseTesting.random(DType.FLOAT64, 16, 1000).mul(20).sub(10).astype(DType.INT32);
+        var f = Fuse.of((x, y) -> x.ldexp(y).add(x.sinc()).add(x.ldexp(3)));
+        NDArray got = f.call(a, e);
+        assertEquals(DType.FLOAT32, got.dtype());
+        FuseTesting.assertClose(f.unfused(a, e), got, "ldexp and sinc fused");
+        var g = Fuse.of(x -> x.divmod(2).quotient());
+        var ex = assertThrows(org.ndgpu.NdException.class, () -> g.call(a));
+        assertTrue(ex.getMessage().contains("divmod"), ex.getMessage());
+    }
+
     @Test
     void tenOpsAndSumAreOneOrTwoLaunchesWhereUnfusedIsEleven() {
         Fuse.Fn2<NDArray> chain = (x, y) -> x.mul(2).add(y).sub(1.5).abs().add(1).sqrt().mul(x).maximum(y).minimum(3).div(2).sum();

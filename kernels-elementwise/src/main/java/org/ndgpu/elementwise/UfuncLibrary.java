@@ -62,8 +62,15 @@ public final class UfuncLibrary implements Ufuncs {
         return switch (op) {
             case REAL, IMAG -> realImag(op, out, operands);
             case CLIP -> clip((NDArray) operands[0], operands[1], operands[2], out);
+            case FREXP, MODF, DIVMOD -> throw new NdException(op + ": a ufunc of two outputs; call Nd." + op + " (or Ufuncs.call2), which returns both");
             default -> apply(op, out, operands);
         };
+    }
+
+    @Override
+    public NDArray[] call2(Ufunc op, NDArray out1, NDArray out2, Object... operands) {
+        if (op.nout() != 2) throw new NdException(op + ": not a ufunc of two outputs; call it through Ufuncs.call");
+        return UfuncPairs.call(op, out1, out2, operands);
     }
 
     @Override
@@ -138,7 +145,7 @@ public final class UfuncLibrary implements Ufuncs {
     }
 
     /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
-    private static DType[] effectiveDtypes(String name, Object[] operands) {
+    static DType[] effectiveDtypes(String name, Object[] operands) {
         DType arrays = null;
         for (int k = 0; k < operands.length; k++) {
             Object o = operands[k];
@@ -153,6 +160,7 @@ public final class UfuncLibrary implements Ufuncs {
         for (int k = 0; k < operands.length; k++) {
             Object o = operands[k];
             if (o instanceof NDArray a) eff[k] = a.dtype();
+            else if (k == 1 && UfuncLoops.ldexpExponent(name, o)) eff[k] = DType.INT64;
             else if (arrays == null) eff[k] = DType.ofJavaValue(o);
             else eff[k] = Scalars.weak(name, o, arrays);
         }

@@ -23,8 +23,13 @@ import org.ndgpu.ndarray.DType;
 public final class UfuncLoops {
     private UfuncLoops() { }
 
-    /** The loop a call runs: inputs are converted to {@code in}, the result has dtype {@code out}. */
-    public record Loop(DType[] in, DType out) { }
+    /**
+     * The loop a call runs: inputs are converted to {@code in}, the result has dtype {@code out};
+     * {@code out2} is the second result's dtype for the two-output ufuncs (frexp, modf, divmod), else null.
+     */
+    public record Loop(DType[] in, DType out, DType out2) {
+        public Loop(DType[] in, DType out) { this(in, out, null); }
+    }
 
     private static final Map<String, Loop> TABLE = load();
 
@@ -39,7 +44,8 @@ public final class UfuncLoops {
                 String[] ins = f[2].split(",");
                 DType[] in = new DType[ins.length];
                 for (int k = 0; k < ins.length; k++) in[k] = DType.of(ins[k]);
-                m.put(f[0] + "|" + f[1], new Loop(in, DType.of(f[3])));
+                String[] outs = f[3].split(",");
+                m.put(f[0] + "|" + f[1], new Loop(in, DType.of(outs[0]), outs.length > 1 ? DType.of(outs[1]) : null));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -64,6 +70,14 @@ public final class UfuncLoops {
                     + java.util.Arrays.toString(inputs));
         }
         return loop;
+    }
+
+    /**
+     * True for a Java integer as ldexp's exponent: NumPy then picks the int64-exponent loop, whatever
+     * the mantissa's dtype ({@code ldexp(float32, 3)} is float32), where NEP 50 alone would make it a float32.
+     */
+    public static boolean ldexpExponent(String ufunc, Object o) {
+        return ufunc.equals("ldexp") && (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte);
     }
 
     /** numpy.can_cast(from, to, casting="same_kind"): safe, or towards a later kind (bool, uint, int, float, complex). */

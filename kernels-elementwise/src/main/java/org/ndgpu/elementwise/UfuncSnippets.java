@@ -23,7 +23,7 @@ final class UfuncSnippets {
     static String preamble(Ufunc ufunc) {
         if (ufunc == null) return "";
         return switch (ufunc) {
-            case LOGADDEXP, LOGADDEXP2, NEXTAFTER, FMOD, GCD, LCM -> HELPERS;
+            case LOGADDEXP, LOGADDEXP2, NEXTAFTER, FMOD, GCD, LCM, SINC -> HELPERS;
             default -> "";
         };
     }
@@ -112,7 +112,35 @@ final class UfuncSnippets {
             case NEXTAFTER -> t == DType.FLOAT16 ? "nd_nextafter_half(" + a + ", " + b + ")" : "nextafter(" + a + ", " + b + ")";
             case FLOAT_POWER -> cx ? cp + "pow(" + a + ", " + b + ")" : "pow(" + a + ", " + b + ")";
             case GCD, LCM -> "nd_" + ufunc.numpyName() + "_" + ct + "(" + a + ", " + b + ")";
+            // NumPy's int64 exponent loop clamps to the int range before calling ldexp
+            case LDEXP -> "ldexp(" + a + ", (int)(" + b + " > 2147483647 ? 2147483647 : (" + b + " < -2147483647 - 1 ? -2147483647 - 1 : "
+                    + b + ")))";
+            // numpy.sinc as NumPy computes it: y = pi * x in the loop's type, then sin(y) / y, 1 where y is 0;
+            // float16 rounds y and sin(y) to half as NumPy's half loops do
+            case SINC -> real(ufunc, t, t == DType.FLOAT16 ? "nd_sinc_half(" + a + ")"
+                    : "((" + ct + ")3.141592653589793 * " + a + " == 0 ? (" + ct + ")1 : sin((" + ct + ")3.141592653589793 * " + a
+                    + ") / ((" + ct + ")3.141592653589793 * " + a + "))");
+            case FREXP, MODF, DIVMOD -> throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP -> throw new DTypeException(ufunc.numpyName() + ": not an elementwise operation of ndgpu");
+        };
+    }
+
+    /**
+     * The statements of a two-output ufunc over operands {@code v} of loop type {@code t}, declaring
+     * its results {@code _r0} and {@code _r1} in the loop's output types: frexp (mantissa, int32
+     * exponent, NumPy's (x, 0) for 0, inf and NaN), modf (fractional part with x's sign, integral
+     * part), divmod (floor_divide and remainder, NumPy's own pair).
+     */
+    static String pair(Ufunc ufunc, DType t, String... v) {
+        String a = v[0], ct = CTypes.compute(t);
+        return switch (ufunc) {
+            case FREXP -> "int _e = 0;\n" + ct + " _r0 = " + a + ";\n"
+                    + "if (" + a + " != 0 && isfinite(" + a + ")) _r0 = frexp(" + a + ", &_e);\nconst int _r1 = _e;";
+            case MODF -> "const " + ct + " _r1 = trunc(" + a + ");\n"
+                    + "const " + ct + " _r0 = isinf(" + a + ") ? copysign((" + ct + ")0, " + a + ") : copysign(" + a + " - _r1, " + a + ");";
+            case DIVMOD -> "const " + ct + " _r0 = " + expr(Ufunc.FLOOR_DIVIDE, t, t, a, v[1]) + ";\n"
+                    + "const " + ct + " _r1 = " + expr(Ufunc.REMAINDER, t, t, a, v[1]) + ";";
+            default -> throw new DTypeException(ufunc.numpyName() + ": not a ufunc of two outputs");
         };
     }
 

@@ -41,3 +41,9 @@ ND_DEVICE_FN T nd_lcm_##T(T a, T b) { \
 ND_INT_GCD(char) ND_INT_GCD(short) ND_INT_GCD(int) ND_INT_GCD(long)
 ND_DEVICE_FN uchar nd_gcd_uchar(uchar a, uchar b) { while (b != 0) { uchar r = (uchar)(a % b); a = b; b = r; } return a; }
 ND_DEVICE_FN uchar nd_lcm_uchar(uchar a, uchar b) { uchar g = nd_gcd_uchar(a, b); return g == 0 ? (uchar)0 : (uchar)(a / g * b); }
+// numpy.sinc of float16: pi * x and sin(y) rounded to half, as NumPy's float16 loops round each step
+ND_DEVICE_FN float nd_sinc_half(float x) {
+    float y = nd_double_to_half_float((double)(3.140625f * x));
+    if (y == 0) return 1.0f;
+    return nd_double_to_half_float((double)sin(y)) / y;
+}

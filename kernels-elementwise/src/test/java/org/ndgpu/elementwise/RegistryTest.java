@@ -23,7 +23,7 @@ import org.ndgpu.spi.Ufunc;
 
 /**
  * The generated registry (Ufunc, Reduction, Scan in org.ndgpu.spi) is up to date with what
- * gen_ufunc_table.py writes it from: the ufuncs of ufunc-loops.tsv in order with their arity, then
+ * gen_ufunc_table.py writes it from: the ufuncs of ufunc-loops.tsv in order with their arity (inputs and outputs), then
  * the generator's REAL_FUNCTIONS, REDUCTIONS and SCANS. After editing either, regenerate with
  * {@code python3 src/test/python/gen_ufunc_table.py --registry} (from this module's root).
  */
@@ -32,23 +32,25 @@ class RegistryTest {
 
     @Test
     void ufuncsAreTheTablesInOrderWithTheirArity() throws IOException {
-        Map<String, Integer> expected = new LinkedHashMap<>();
+        Map<String, List<Integer>> expected = new LinkedHashMap<>();
         try (InputStream in = UfuncLoops.class.getResourceAsStream("ufunc-loops.tsv")) {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.startsWith("#") || line.isBlank()) continue;
                 String[] f = line.split("\t");
-                expected.putIfAbsent(f[0], f[1].split(",").length);
+                expected.putIfAbsent(f[0], List.of(f[1].split(",").length, f[3].split(",").length));
             }
         }
-        for (String name : list("REAL_FUNCTIONS")) expected.put(name, 1);
-        Map<String, Integer> actual = new LinkedHashMap<>();
+        for (String name : list("REAL_FUNCTIONS")) expected.put(name, List.of(1, 1));
+        Map<String, List<Integer>> actual = new LinkedHashMap<>();
         for (Ufunc u : Ufunc.values()) {
-            actual.put(u.numpyName(), u.nin());
+            actual.put(u.numpyName(), List.of(u.nin(), u.nout()));
             assertEquals(u.numpyName().toUpperCase(java.util.Locale.ROOT), u.name());
             assertSame(u, Ufunc.of(u.numpyName()));
         }
         assertEquals(expected, actual, "Ufunc.java is stale; regenerate it with gen_ufunc_table.py --registry");
-        assertEquals(79, actual.size());
+        assertEquals(84, actual.size());
+        assertEquals(List.of(1, 2), actual.get("frexp"));
+        assertEquals(List.of(2, 2), actual.get("divmod"));
         for (String name : expected.keySet()) {
             if (!list("REAL_FUNCTIONS").contains(name)) assertTrue(UfuncLoops.known(name), name);
         }

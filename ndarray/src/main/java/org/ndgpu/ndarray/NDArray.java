@@ -447,6 +447,21 @@ public final class NDArray implements AutoCloseable {
     /** numpy.float_power, elementwise on the device: {@code a.floatPower(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray floatPower(Object other) { return u(Ufunc.FLOAT_POWER, this, other); }
 
+    /** numpy.ldexp: {@code a * 2**b}, b an integer NDArray or Java integer: {@code a.ldexp(3)}. */
+    public NDArray ldexp(Object other) { return u(Ufunc.LDEXP, this, other); }
+
+    /** numpy.sinc: sin(pi x) / (pi x), 1 at 0. */
+    public NDArray sinc() { return u(Ufunc.SINC, this); }
+
+    /** numpy.frexp: mantissa and int32 exponent, {@code x == mantissa * 2**exponent}. */
+    public Frexp frexp() { return UniversalFunctions.frexp(this, null, null); }
+
+    /** numpy.modf: fractional and integral parts. */
+    public Modf modf() { return UniversalFunctions.modf(this, null, null); }
+
+    /** numpy.divmod: floor_divide and remainder in one kernel: {@code a.divmod(3)}. */
+    public Divmod divmod(Object other) { return UniversalFunctions.divmod(this, other, null, null); }
+
     /** numpy.gcd, elementwise on the device: {@code a.gcd(b)}; b is an NDArray or a Java number (broadcast, NEP 50 promotion). */
     public NDArray gcd(Object other) { return u(Ufunc.GCD, this, other); }
 

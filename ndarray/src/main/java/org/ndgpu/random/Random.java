@@ -13,6 +13,8 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.Distributions;
+import org.ndgpu.spi.Providers;
 
 /**
  * A device random generator, counter-based (Philox4x32-10, as cuRAND's and NumPy's Philox): element
@@ -23,7 +25,13 @@ import org.ndgpu.ndarray.Order;
  * Nd.random().seed(42);
  * var u = Nd.random().uniform(-1, 1, DType.FLOAT32, 64, 64);
  * var z = Nd.random().normal(0, 1, DType.FLOAT64, 1000);
+ * var k = Nd.random().integers(0, 10, DType.INT32, 5);       // NumPy's Generator methods, camelCase
  * }</pre>
+ *
+ * <p>The Generator methods (integers, standardNormal, exponential, gamma, beta, poisson, binomial,
+ * multinomial, choice, permutation, shuffle, lognormal, chisquare, laplace) run in module random:
+ * there element i of a call draws from its own Philox stream, so rejection loops stay reproducible.
+ * Parameters are numbers (NumPy's array-valued parameters are not taken).
  */
 public final class Random {
     private static final Device.Key<Random> GENERATOR = new Device.Key<>("random generator");
@@ -126,6 +134,93 @@ public final class Random {
 
     /** Standard normal, float64. */
     public NDArray normal(long... shape) { return normal(0, 1, DType.FLOAT64, shape); }
+
+    // ---------------------------------------------------------------- NumPy's Generator (module random)
+
+    /** The counters of one Generator call: this generator's key and a fresh offset. */
+    private synchronized Distributions.Draw reserve(long units) {
+        Distributions.Draw d = new Distributions.Draw(seed, offset);
+        offset += Math.max(1, units);
+        return d;
+    }
+
+    /** Generator.integers(low, high, size): int64 in [low, high), exactly uniform. */
+    public NDArray integers(long low, long high, long... shape) { return integers(low, high, false, DType.INT64, shape); }
+
+    /** Generator.integers(low, high, size, dtype): an integer (or bool) dtype, high exclusive: {@code integers(0, 10, DType.INT8, 5)}. */
+    public NDArray integers(long low, long high, DType dtype, long... shape) { return integers(low, high, false, dtype, shape); }
+
+    /** Generator.integers with {@code endpoint}: true makes high inclusive, so {@code integers(Long.MIN_VALUE, Long.MAX_VALUE, true, ...)} spans int64. */
+    public NDArray integers(long low, long high, boolean endpoint, DType dtype, long... shape) { return Providers.distributions().integers(this::reserve, low, high, endpoint, dtype, shape); }
+
+    /** Generator.standard_normal(size): float64. */
+    public NDArray standardNormal(long... shape) { return standardNormal(DType.FLOAT64, shape); }
+
+    /** Generator.standard_normal(size, dtype): float32 or float64. */
+    public NDArray standardNormal(DType dtype, long... shape) { return Providers.distributions().continuous("standard_normal", this::reserve, dtype, shape); }
+
+    /** Generator.exponential(scale, size): float64. */
+    public NDArray exponential(double scale, long... shape) { return exponential(scale, DType.FLOAT64, shape); }
+
+    /** Generator.exponential(scale, size) as float32 or float64. */
+    public NDArray exponential(double scale, DType dtype, long... shape) { return Providers.distributions().continuous("exponential", this::reserve, dtype, shape, scale); }
+
+    /** Generator.gamma(shape, scale, size): float64, by Marsaglia and Tsang. */
+    public NDArray gamma(double shape, double scale, long... size) { return gamma(shape, scale, DType.FLOAT64, size); }
+
+    /** Generator.gamma(shape, scale, size) as float32 or float64. */
+    public NDArray gamma(double shape, double scale, DType dtype, long... size) { return Providers.distributions().continuous("gamma", this::reserve, dtype, size, shape, scale); }
+
+    /** Generator.beta(a, b, size): float64. */
+    public NDArray beta(double a, double b, long... size) { return beta(a, b, DType.FLOAT64, size); }
+
+    /** Generator.beta(a, b, size) as float32 or float64. */
+    public NDArray beta(double a, double b, DType dtype, long... size) { return Providers.distributions().continuous("beta", this::reserve, dtype, size, a, b); }
+
+    /** Generator.lognormal(mean, sigma, size): float64. */
+    public NDArray lognormal(double mean, double sigma, long... size) { return lognormal(mean, sigma, DType.FLOAT64, size); }
+
+    /** Generator.lognormal(mean, sigma, size) as float32 or float64. */
+    public NDArray lognormal(double mean, double sigma, DType dtype, long... size) { return Providers.distributions().continuous("lognormal", this::reserve, dtype, size, mean, sigma); }
+
+    /** Generator.chisquare(df, size): float64. */
+    public NDArray chisquare(double df, long... size) { return chisquare(df, DType.FLOAT64, size); }
+
+    /** Generator.chisquare(df, size) as float32 or float64. */
+    public NDArray chisquare(double df, DType dtype, long... size) { return Providers.distributions().continuous("chisquare", this::reserve, dtype, size, df); }
+
+    /** Generator.laplace(loc, scale, size): float64. */
+    public NDArray laplace(double loc, double scale, long... size) { return laplace(loc, scale, DType.FLOAT64, size); }
+
+    /** Generator.laplace(loc, scale, size) as float32 or float64. */
+    public NDArray laplace(double loc, double scale, DType dtype, long... size) { return Providers.distributions().continuous("laplace", this::reserve, dtype, size, loc, scale); }
+
+    /** Generator.poisson(lam, size): int64. */
+    public NDArray poisson(double lam, long... size) { return Providers.distributions().poisson(this::reserve, lam, size); }
+
+    /** Generator.binomial(n, p, size): int64. */
+    public NDArray binomial(long n, double p, long... size) { return Providers.distributions().binomial(this::reserve, n, p, size); }
+
+    /** Generator.multinomial(n, pvals, size): int64 of shape size + (pvals.length,); the last category takes what the others leave. */
+    public NDArray multinomial(long n, double[] pvals, long... size) { return Providers.distributions().multinomial(this::reserve, n, pvals, size); }
+
+    /** Generator.choice(a, size): int64 draws from arange(a), with replacement. */
+    public NDArray choice(long a, long... size) { return choice(a, size, true, null); }
+
+    /** Generator.choice(a, size, replace, p): from arange(a); {@code p} (null: uniform) must sum to 1. */
+    public NDArray choice(long a, long[] size, boolean replace, double[] p) { return Providers.distributions().choice(this::reserve, a, size, replace, p); }
+
+    /** Generator.choice(a, size, replace, p): elements (rows, along axis 0) of {@code a}. */
+    public NDArray choice(NDArray a, long[] size, boolean replace, double[] p) { return Providers.distributions().choice(this::reserve, a, size, replace, p); }
+
+    /** Generator.permutation(n): arange(n) permuted, int64. */
+    public NDArray permutation(long n) { return Providers.distributions().permutation(this::reserve, n); }
+
+    /** Generator.permutation(x): a permuted copy of x along axis 0. */
+    public NDArray permutation(NDArray x) { return Providers.distributions().permutation(this::reserve, x); }
+
+    /** Generator.shuffle(x): permutes x along axis 0, in place. */
+    public void shuffle(NDArray x) { Providers.distributions().shuffle(this::reserve, x); }
 
     private static DType floatType(String op, DType d) {
         java.util.Objects.requireNonNull(d, "dtype");

@@ -20,6 +20,7 @@ public final class Providers {
     private static volatile Linalg linalg;
     private static volatile Routines routines;
     private static volatile Fft fft;
+    private static volatile Distributions distributions;
 
     public static Ufuncs ufuncs() {
         Ufuncs u = ufuncs;
@@ -54,6 +55,13 @@ public final class Providers {
         Routines r = routines;
         if (r == null) routines = r = load(Routines.class, "routines");
         return r;
+    }
+
+    /** The random Generator's distributions: module random. */
+    public static Distributions distributions() {
+        Distributions d = distributions;
+        if (d == null) distributions = d = load(Distributions.class, "random");
+        return d;
     }
 
     public static Linalg linalg() {

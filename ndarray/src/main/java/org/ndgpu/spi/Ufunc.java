@@ -6,105 +6,112 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The ufuncs ndgpu implements (those of ufunc-loops.tsv, then numpy.real and numpy.imag),
- * with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link Ufuncs#call}.
+ * The ufuncs ndgpu implements (those of ufunc-loops.tsv, numpy.sinc among them, then numpy.real
+ * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link Ufuncs#call}.
  *
  * <pre>{@code
  * Providers.ufuncs(a, b).call(Ufunc.ADD, null, a, b);   // a.add(b)
  * }</pre>
  */
 public enum Ufunc {
-    NEGATIVE("negative", 1),
-    ABSOLUTE("absolute", 1),
-    SIGN("sign", 1),
-    EXP("exp", 1),
-    EXPM1("expm1", 1),
-    LOG("log", 1),
-    LOG1P("log1p", 1),
-    LOG2("log2", 1),
-    LOG10("log10", 1),
-    SQRT("sqrt", 1),
-    CBRT("cbrt", 1),
-    SQUARE("square", 1),
-    RECIPROCAL("reciprocal", 1),
-    SIN("sin", 1),
-    COS("cos", 1),
-    TAN("tan", 1),
-    ARCSIN("arcsin", 1),
-    ARCCOS("arccos", 1),
-    ARCTAN("arctan", 1),
-    SINH("sinh", 1),
-    COSH("cosh", 1),
-    TANH("tanh", 1),
-    FLOOR("floor", 1),
-    CEIL("ceil", 1),
-    RINT("rint", 1),
-    TRUNC("trunc", 1),
-    LOGICAL_NOT("logical_not", 1),
-    INVERT("invert", 1),
-    ISNAN("isnan", 1),
-    ISINF("isinf", 1),
-    ISFINITE("isfinite", 1),
-    CONJUGATE("conjugate", 1),
-    ARCSINH("arcsinh", 1),
-    ARCCOSH("arccosh", 1),
-    ARCTANH("arctanh", 1),
-    EXP2("exp2", 1),
-    DEG2RAD("deg2rad", 1),
-    RAD2DEG("rad2deg", 1),
-    SIGNBIT("signbit", 1),
-    POSITIVE("positive", 1),
-    ADD("add", 2),
-    SUBTRACT("subtract", 2),
-    MULTIPLY("multiply", 2),
-    TRUE_DIVIDE("true_divide", 2),
-    FLOOR_DIVIDE("floor_divide", 2),
-    REMAINDER("remainder", 2),
-    POWER("power", 2),
-    MAXIMUM("maximum", 2),
-    MINIMUM("minimum", 2),
-    ARCTAN2("arctan2", 2),
-    HYPOT("hypot", 2),
-    EQUAL("equal", 2),
-    NOT_EQUAL("not_equal", 2),
-    LESS("less", 2),
-    LESS_EQUAL("less_equal", 2),
-    GREATER("greater", 2),
-    GREATER_EQUAL("greater_equal", 2),
-    LOGICAL_AND("logical_and", 2),
-    LOGICAL_OR("logical_or", 2),
-    LOGICAL_XOR("logical_xor", 2),
-    BITWISE_AND("bitwise_and", 2),
-    BITWISE_OR("bitwise_or", 2),
-    BITWISE_XOR("bitwise_xor", 2),
-    LEFT_SHIFT("left_shift", 2),
-    RIGHT_SHIFT("right_shift", 2),
-    LOGADDEXP("logaddexp", 2),
-    LOGADDEXP2("logaddexp2", 2),
-    FMOD("fmod", 2),
-    COPYSIGN("copysign", 2),
-    FMAX("fmax", 2),
-    FMIN("fmin", 2),
-    HEAVISIDE("heaviside", 2),
-    NEXTAFTER("nextafter", 2),
-    FLOAT_POWER("float_power", 2),
-    GCD("gcd", 2),
-    LCM("lcm", 2),
-    CLIP("clip", 3),
-    REAL("real", 1),
-    IMAG("imag", 1);
+    NEGATIVE("negative", 1, 1),
+    ABSOLUTE("absolute", 1, 1),
+    SIGN("sign", 1, 1),
+    EXP("exp", 1, 1),
+    EXPM1("expm1", 1, 1),
+    LOG("log", 1, 1),
+    LOG1P("log1p", 1, 1),
+    LOG2("log2", 1, 1),
+    LOG10("log10", 1, 1),
+    SQRT("sqrt", 1, 1),
+    CBRT("cbrt", 1, 1),
+    SQUARE("square", 1, 1),
+    RECIPROCAL("reciprocal", 1, 1),
+    SIN("sin", 1, 1),
+    COS("cos", 1, 1),
+    TAN("tan", 1, 1),
+    ARCSIN("arcsin", 1, 1),
+    ARCCOS("arccos", 1, 1),
+    ARCTAN("arctan", 1, 1),
+    SINH("sinh", 1, 1),
+    COSH("cosh", 1, 1),
+    TANH("tanh", 1, 1),
+    FLOOR("floor", 1, 1),
+    CEIL("ceil", 1, 1),
+    RINT("rint", 1, 1),
+    TRUNC("trunc", 1, 1),
+    LOGICAL_NOT("logical_not", 1, 1),
+    INVERT("invert", 1, 1),
+    ISNAN("isnan", 1, 1),
+    ISINF("isinf", 1, 1),
+    ISFINITE("isfinite", 1, 1),
+    CONJUGATE("conjugate", 1, 1),
+    ARCSINH("arcsinh", 1, 1),
+    ARCCOSH("arccosh", 1, 1),
+    ARCTANH("arctanh", 1, 1),
+    EXP2("exp2", 1, 1),
+    DEG2RAD("deg2rad", 1, 1),
+    RAD2DEG("rad2deg", 1, 1),
+    SIGNBIT("signbit", 1, 1),
+    POSITIVE("positive", 1, 1),
+    FREXP("frexp", 1, 2),
+    MODF("modf", 1, 2),
+    ADD("add", 2, 1),
+    SUBTRACT("subtract", 2, 1),
+    MULTIPLY("multiply", 2, 1),
+    TRUE_DIVIDE("true_divide", 2, 1),
+    FLOOR_DIVIDE("floor_divide", 2, 1),
+    REMAINDER("remainder", 2, 1),
+    POWER("power", 2, 1),
+    MAXIMUM("maximum", 2, 1),
+    MINIMUM("minimum", 2, 1),
+    ARCTAN2("arctan2", 2, 1),
+    HYPOT("hypot", 2, 1),
+    EQUAL("equal", 2, 1),
+    NOT_EQUAL("not_equal", 2, 1),
+    LESS("less", 2, 1),
+    LESS_EQUAL("less_equal", 2, 1),
+    GREATER("greater", 2, 1),
+    GREATER_EQUAL("greater_equal", 2, 1),
+    LOGICAL_AND("logical_and", 2, 1),
+    LOGICAL_OR("logical_or", 2, 1),
+    LOGICAL_XOR("logical_xor", 2, 1),
+    BITWISE_AND("bitwise_and", 2, 1),
+    BITWISE_OR("bitwise_or", 2, 1),
+    BITWISE_XOR("bitwise_xor", 2, 1),
+    LEFT_SHIFT("left_shift", 2, 1),
+    RIGHT_SHIFT("right_shift", 2, 1),
+    LOGADDEXP("logaddexp", 2, 1),
+    LOGADDEXP2("logaddexp2", 2, 1),
+    FMOD("fmod", 2, 1),
+    COPYSIGN("copysign", 2, 1),
+    FMAX("fmax", 2, 1),
+    FMIN("fmin", 2, 1),
+    HEAVISIDE("heaviside", 2, 1),
+    NEXTAFTER("nextafter", 2, 1),
+    FLOAT_POWER("float_power", 2, 1),
+    GCD("gcd", 2, 1),
+    LCM("lcm", 2, 1),
+    LDEXP("ldexp", 2, 1),
+    DIVMOD("divmod", 2, 2),
+    CLIP("clip", 3, 1),
+    SINC("sinc", 1, 1),
+    REAL("real", 1, 1),
+    IMAG("imag", 1, 1);
 
     private final String numpyName;
     private final int nin;
+    private final int nout;
     private static final Map<String, Ufunc> BY_NAME = new HashMap<>();
 
     static {
         for (Ufunc op : values()) BY_NAME.put(op.numpyName, op);
     }
 
-    Ufunc(String numpyName, int nin) {
+    Ufunc(String numpyName, int nin, int nout) {
         this.numpyName = numpyName;
         this.nin = nin;
+        this.nout = nout;
     }
 
     /** NumPy's name of this operation: for messages, kernel names and the loop table. */
@@ -112,6 +119,9 @@ public enum Ufunc {
 
     /** The number of inputs, as NumPy's {@code ufunc.nin}. */
     public int nin() { return nin; }
+
+    /** The number of outputs, as NumPy's {@code ufunc.nout}: 2 for frexp, modf and divmod. */
+    public int nout() { return nout; }
 
     /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */
     public static Ufunc of(String numpyName) { return BY_NAME.get(numpyName); }

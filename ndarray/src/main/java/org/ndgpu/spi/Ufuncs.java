@@ -1,5 +1,6 @@
 package org.ndgpu.spi;
 
+import org.ndgpu.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -9,6 +10,15 @@ import org.ndgpu.ndarray.NDArray;
 public interface Ufuncs {
     /** Applies the NumPy ufunc {@code op} ({@link Ufunc#ADD}, {@link Ufunc#SQRT}, ...) to {@code op.nin()} operands. */
     NDArray call(Ufunc op, NDArray out, Object... operands);
+
+    /**
+     * A ufunc of two outputs ({@link Ufunc#nout()} 2: frexp, modf, divmod): both results, each
+     * into its {@code out} when not null.
+     */
+    default NDArray[] call2(Ufunc op, NDArray out1, NDArray out2, Object... operands) {
+        throw new NdException(op + ": ufuncs of two outputs are not supported by " + getClass().getSimpleName()
+                + (this instanceof Tracer ? " (Fuse cannot trace them; call it outside the fused function)" : ""));
+    }
 
     /** numpy.where(cond, x, y). */
     NDArray where(Object cond, Object x, Object y, NDArray out);

@@ -1,0 +1,47 @@
+package org.ndgpu.spi;
+
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * NumPy's Generator distributions on the device, implemented by module random; {@link
+ * org.ndgpu.random.Random} delegates to it through {@link Providers#distributions()}. Element
+ * {@code i} of a call draws from its own Philox4x32-10 stream, keyed by the seed, at counter
+ * (i, round, call offset), so the numbers depend only on the seed and the call's place in the
+ * generator's stream, never on the device or the number of threads.
+ */
+public interface Distributions {
+    /** A call's Philox key and the counter offset reserved for it. */
+    record Draw(long seed, long offset) { }
+
+    /** The generator side: reserves {@code units} of its counter stream for one call. */
+    @FunctionalInterface
+    interface Counters { Draw reserve(long units); }
+
+    /**
+     * A distribution whose parameters are numbers, by NumPy's name ("exponential", "gamma", "beta",
+     * "lognormal", "chisquare", "laplace", "standard_normal"), of a float dtype.
+     */
+    NDArray continuous(String name, Counters c, DType dtype, long[] shape, double... params);
+
+    /** Generator.integers(low, high, size, dtype, endpoint): exactly uniform, no modulo bias. */
+    NDArray integers(Counters c, long low, long high, boolean endpoint, DType dtype, long[] shape);
+
+    /** Generator.poisson(lam, size): int64. */
+    NDArray poisson(Counters c, double lam, long[] shape);
+
+    /** Generator.binomial(n, p, size): int64. */
+    NDArray binomial(Counters c, long n, double p, long[] shape);
+
+    /** Generator.multinomial(n, pvals, size): int64 of shape size + (len(pvals),). */
+    NDArray multinomial(Counters c, long n, double[] pvals, long[] size);
+
+    /** Generator.choice(a, size, replace, p): {@code a} a Long (arange(a)) or an NDArray (along axis 0); p may be null. */
+    NDArray choice(Counters c, Object a, long[] size, boolean replace, double[] p);
+
+    /** Generator.permutation(x): {@code x} a Long (a permuted arange) or an NDArray (a permuted copy along axis 0). */
+    NDArray permutation(Counters c, Object x);
+
+    /** Generator.shuffle(x): permutes x along axis 0, in place. */
+    void shuffle(Counters c, NDArray x);
+}

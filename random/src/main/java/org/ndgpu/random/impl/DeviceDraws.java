@@ -1,0 +1,165 @@
+package org.ndgpu.random.impl;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.Distributions.Counters;
+import org.ndgpu.spi.Distributions.Draw;
+
+/**
+ * The kernels of the distributions: one elementwise loop per call whose element i seeds its own
+ * Philox stream (distributions.h) with (i, the call's offset, the seed) and runs the distribution's
+ * device function. Parameters travel as scalars, so one compiled kernel serves every value.
+ */
+final class DeviceDraws {
+    private DeviceDraws() { }
+
+    /** distributions.h: the Philox stream and the samplers. */
+    static final String HEADER = read("distributions.h");
+
+    private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
+
+    private static final String INIT = "nd_rng _rng;\nnd_rng_init(&_rng, (ulong)i, (ulong)_off, (ulong)_seed);\n";
+
+    private static String read(String name) {
+        try (InputStream in = DeviceDraws.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException(name + " is missing from the ndgpu-random jar");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The double-valued sample expression of a continuous distribution, as statements ending in {@code _v = ...}. */
+    private static String sample(String name) {
+        return switch (name) {
+            case "random" -> "double _v = nd_next_double(&_rng);";
+            case "standard_normal" -> "double _v = nd_std_normal(&_rng);";
+            case "exponential" -> "double _v = _p0 * nd_std_exp(&_rng);";
+            case "gamma" -> "double _v = _p1 * nd_std_gamma(&_rng, _p0);";
+            case "beta" -> "double _v = nd_beta(&_rng, _p0, _p1);";
+            case "lognormal" -> "double _v = exp(_p0 + _p1 * nd_std_normal(&_rng));";
+            case "chisquare" -> "double _v = 2.0 * nd_std_gamma(&_rng, _p0 / 2.0);";
+            // NumPy's random_laplace: a draw of exactly 0 is drawn again
+            case "laplace" -> """
+                    double _u = nd_next_double(&_rng);
+                    while (_u == 0.0) _u = nd_next_double(&_rng);
+                    double _v = _u >= 0.5 ? _p0 - _p1 * log(2.0 - _u - _u) : _p0 + _p1 * log(_u + _u);""";
+            // the keys of weighted sampling without replacement: exponential clocks over the weights
+            case "weighted_keys" -> "double _v = nd_std_exp(&_rng) / _w;";
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    private static List<Param> params(DType out, boolean weights) {
+        var p = new java.util.ArrayList<Param>();
+        if (weights) p.add(new Param("_w", DType.FLOAT64, Kind.IN));
+        p.add(new Param("y", out, Kind.OUT));
+        p.add(new Param("_seed", DType.INT64, Kind.SCALAR));
+        p.add(new Param("_off", DType.INT64, Kind.SCALAR));
+        p.add(new Param("_p0", DType.FLOAT64, Kind.SCALAR));
+        p.add(new Param("_p1", DType.FLOAT64, Kind.SCALAR));
+        return p;
+    }
+
+    private static long units(long n) { return (n + 3) / 4 + 1; }
+
+    private static NDArray empty(DType dtype, long[] shape) { return NDArray.empty(Device.current(), dtype, shape, Order.C); }
+
+    static NDArray continuous(String name, Counters c, DType dtype, long[] shape, double... params) {
+        NDArray y = empty(dtype, shape);
+        Spec spec = SPECS.computeIfAbsent(name + "|" + dtype, k -> new Spec("nd_random_" + name + "_" + dtype, params(dtype, false),
+                INIT + sample(name) + "\ny = " + CTypes.cast(DType.FLOAT64, dtype, "_v") + ";", HEADER, "", "", List.of()));
+        Draw d = c.reserve(units(y.size()));
+        ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), param(params, 0), param(params, 1)}, y.shape());
+        return y;
+    }
+
+    /** Exponential(1) / w per weight: sorting these keys orders the items as weighted draws without replacement. */
+    static NDArray weightedKeys(Counters c, NDArray w) {
+        NDArray y = empty(DType.FLOAT64, w.shape());
+        Spec spec = SPECS.computeIfAbsent("weighted_keys", k -> new Spec("nd_random_weighted_keys", params(DType.FLOAT64, true),
+                INIT + sample("weighted_keys") + "\ny = _v;", HEADER, "", "", List.of()));
+        Draw d = c.reserve(units(y.size()));
+        ElementwiseLoop.run(spec, new Object[]{w, y, d.seed(), d.offset(), 0.0, 0.0}, y.shape());
+        return y;
+    }
+
+    private static double param(double[] p, int k) { return p != null && p.length > k ? p[k] : 0.0; }
+
+    /** Uniform integers low + [0, range) of {@code dtype}; {@code range} is unsigned, 0 meaning 2^64. */
+    static NDArray integers(Counters c, long low, long range, DType dtype, long[] shape) {
+        NDArray y = empty(dtype, shape);
+        Spec spec = SPECS.computeIfAbsent("integers|" + dtype, k -> new Spec("nd_random_integers_" + dtype, List.of(
+                new Param("y", dtype, Kind.OUT), new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
+                new Param("_low", DType.INT64, Kind.SCALAR), new Param("_range", DType.INT64, Kind.SCALAR)),
+                INIT + "y = " + CTypes.cast(DType.INT64, dtype, "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))") + ";",
+                HEADER, "", "", List.of()));
+        Draw d = c.reserve(units(y.size()));
+        ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), low, range}, y.shape());
+        return y;
+    }
+
+    /** poisson(lam) or binomial(n, p) as int64: {@code x} is lam or p, {@code n} binomial's count. */
+    static NDArray discrete(String name, Counters c, long[] shape, double x, long n) {
+        NDArray y = empty(DType.INT64, shape);
+        String call = name.equals("poisson") ? "nd_poisson(&_rng, _x)" : "nd_binomial(&_rng, _nn, _x)";
+        Spec spec = SPECS.computeIfAbsent(name, k -> new Spec("nd_random_" + name, List.of(
+                new Param("y", DType.INT64, Kind.OUT), new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
+                new Param("_x", DType.FLOAT64, Kind.SCALAR), new Param("_nn", DType.INT64, Kind.SCALAR)),
+                INIT + "y = " + call + ";", HEADER, "", "", List.of()));
+        Draw d = c.reserve(units(y.size()));
+        ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), x, n}, y.shape());
+        return y;
+    }
+
+    /**
+     * Multinomial rows: one thread per row draws each category as a binomial of what is left
+     * (NumPy's random_multinomial), so a row always sums to n.
+     */
+    static NDArray multinomial(Counters c, long n, double[] pvals, long[] size) {
+        int k = pvals.length;
+        long[] shape = java.util.Arrays.copyOf(size, size.length + 1);
+        shape[size.length] = k;
+        NDArray y = empty(DType.INT64, shape);
+        if (y.size() == 0) return y;
+        Spec spec = SPECS.computeIfAbsent("multinomial", x -> new Spec("nd_random_multinomial", List.of(
+                new Param("_row", DType.INT8, Kind.IN), new Param("o", DType.INT64, Kind.RAW), new Param("pv", DType.FLOAT64, Kind.RAW),
+                new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
+                new Param("_nn", DType.INT64, Kind.SCALAR), new Param("_k", DType.INT64, Kind.SCALAR)),
+                INIT + """
+                        ND_GLOBAL long* _o = o + (ulong)i * (ulong)_k;
+                        long _left = _nn;
+                        double _rest = 1.0;
+                        for (long j = 0; j < _k - 1; j++) {
+                            long _x = 0;
+                            if (_left > 0) {
+                                double _q = _rest > 0 ? pv[j] / _rest : 1.0;
+                                _x = nd_binomial(&_rng, _left, _q < 1.0 ? _q : 1.0);
+                            }
+                            _o[j] = _x;
+                            _left -= _x;
+                            _rest -= pv[j];
+                        }
+                        _o[_k - 1] = _left;""", HEADER, "", "", List.of()));
+        Draw d = c.reserve(units(y.size()));
+        try (NDArray row = NDArray.empty(Device.current(), DType.INT8, new long[0], Order.C);
+             NDArray pv = org.ndgpu.Nd.array(pvals)) {
+            ElementwiseLoop.run(spec, new Object[]{row, y, pv, d.seed(), d.offset(), n, (long) k}, size);
+        }
+        return y;
+    }
+}

@@ -1,0 +1,156 @@
+package org.ndgpu.random.impl;
+
+import java.util.Objects;
+import org.ndgpu.DTypeException;
+import org.ndgpu.NdException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Distributions;
+
+/**
+ * NumPy's Generator distributions on the device: the checks NumPy makes (each failure an
+ * NdException naming the method, what it expected and what it got), then one generated kernel per
+ * call ({@link DeviceDraws}), or a sort of random keys for the sampling methods ({@link Sampling}).
+ * Reached through {@code Nd.random()}:
+ *
+ * <pre>{@code
+ * Nd.random().seed(1);
+ * Nd.random().integers(0, 6, DType.INT8, 10);   // dice
+ * Nd.random().gamma(2.0, 1.5, 1000);
+ * }</pre>
+ */
+public final class DistributionLibrary implements Distributions {
+    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.Distributions}); callers go through {@code Nd.random()}. */
+    public DistributionLibrary() { }
+
+    /** NumPy's POISSON_LAM_MAX: above it the int64 result could overflow. */
+    static final double POISSON_LAM_MAX = 9.223372006484771e18;
+
+    @Override
+    public NDArray continuous(String name, Counters c, DType dtype, long[] shape, double... params) {
+        String op = "random." + camel(name);
+        Objects.requireNonNull(c, op + ": counters are null");
+        floatDtype(op, dtype);
+        checkShape(op, shape);
+        switch (name) {
+            case "standard_normal", "random" -> { }
+            case "exponential" -> nonNegative(op, "scale", params[0]);
+            case "gamma" -> {
+                nonNegative(op, "shape", params[0]);
+                nonNegative(op, "scale", params[1]);
+            }
+            case "beta" -> {
+                positive(op, "a", params[0]);
+                positive(op, "b", params[1]);
+            }
+            case "lognormal" -> nonNegative(op, "sigma", params[1]);
+            case "chisquare" -> positive(op, "df", params[0]);
+            case "laplace" -> nonNegative(op, "scale", params[1]);
+            default -> throw new NdException("random: no distribution named '" + name + "'; expected standard_normal, exponential, gamma,"
+                    + " beta, lognormal, chisquare or laplace");
+        }
+        return DeviceDraws.continuous(name, c, dtype, shape, params);
+    }
+
+    @Override
+    public NDArray integers(Counters c, long low, long high, boolean endpoint, DType dtype, long[] shape) {
+        String op = "random.integers";
+        Objects.requireNonNull(dtype, op + ": dtype is null");
+        checkShape(op, shape);
+        if (!dtype.isInteger() && !dtype.isBool()) {
+            throw new DTypeException(op + ": expected an integer or bool dtype, got " + dtype + " (floats come from uniform or random)");
+        }
+        if ((!endpoint && high == Long.MIN_VALUE) || (endpoint ? low > high : low >= high)) {
+            throw new NdException(op + ": expected low " + (endpoint ? "<=" : "<") + " high, got low " + low + ", high " + high
+                    + (endpoint ? " (endpoint=true)" : " (high is exclusive)"));
+        }
+        long top = endpoint ? high : high - 1;
+        long min = dtypeMin(dtype), max = dtypeMax(dtype);
+        if (low < min) throw new NdException(op + ": low " + low + " is out of bounds for " + dtype + " (expected at least " + min + ")");
+        if (top > max) {
+            throw new NdException(op + ": high " + high + " is out of bounds for " + dtype + " (expected the largest value drawn, "
+                    + top + ", at most " + max + ")");
+        }
+        return DeviceDraws.integers(c, low, top - low + 1, dtype, shape);
+    }
+
+    @Override
+    public NDArray poisson(Counters c, double lam, long[] shape) {
+        checkShape("random.poisson", shape);
+        nonNegative("random.poisson", "lam", lam);
+        if (lam > POISSON_LAM_MAX) throw new NdException("random.poisson: lam value too large: expected at most " + POISSON_LAM_MAX + ", got " + lam);
+        return DeviceDraws.discrete("poisson", c, shape, lam, 0);
+    }
+
+    @Override
+    public NDArray binomial(Counters c, long n, double p, long[] shape) {
+        checkShape("random.binomial", shape);
+        if (n < 0) throw new NdException("random.binomial: expected n >= 0, got " + n);
+        if (!(p >= 0 && p <= 1)) throw new NdException("random.binomial: expected 0 <= p <= 1, got " + p);
+        return DeviceDraws.discrete("binomial", c, shape, p, n);
+    }
+
+    @Override
+    public NDArray multinomial(Counters c, long n, double[] pvals, long[] size) {
+        String op = "random.multinomial";
+        checkShape(op, size);
+        Objects.requireNonNull(pvals, op + ": pvals is null");
+        if (n < 0) throw new NdException(op + ": expected n >= 0, got " + n);
+        if (pvals.length == 0) throw new NdException(op + ": expected at least one probability in pvals, got none");
+        double head = 0;
+        for (int j = 0; j < pvals.length; j++) {
+            if (!(pvals[j] >= 0 && pvals[j] <= 1)) throw new NdException(op + ": expected each of pvals in [0, 1], got pvals[" + j + "] = " + pvals[j]);
+            if (j < pvals.length - 1) head += pvals[j];
+        }
+        // NumPy's rule: the last category takes what the others leave, so only the others must not exceed 1
+        if (head > 1.0 + 1e-12) throw new NdException(op + ": expected sum(pvals[:-1]) <= 1, got " + head);
+        return DeviceDraws.multinomial(c, n, pvals, size);
+    }
+
+    @Override
+    public NDArray choice(Counters c, Object a, long[] size, boolean replace, double[] p) { return Sampling.choice(c, a, size, replace, p); }
+
+    @Override
+    public NDArray permutation(Counters c, Object x) { return Sampling.permutation(c, x); }
+
+    @Override
+    public void shuffle(Counters c, NDArray x) { Sampling.shuffle(c, x); }
+
+    static void checkShape(String op, long[] shape) {
+        Objects.requireNonNull(shape, op + ": shape is null");
+        for (int k = 0; k < shape.length; k++) {
+            if (shape[k] < 0) throw new NdException(op + ": expected a non-negative size, got " + shape[k] + " at position " + k);
+        }
+    }
+
+    private static void floatDtype(String op, DType d) {
+        Objects.requireNonNull(d, op + ": dtype is null");
+        if (d != DType.FLOAT32 && d != DType.FLOAT64) throw new DTypeException(op + ": expected dtype float32 or float64, got " + d);
+    }
+
+    // NumPy's CONS_NON_NEGATIVE and CONS_POSITIVE: NaN fails both
+    private static void nonNegative(String op, String what, double v) {
+        if (!(v >= 0)) throw new NdException(op + ": expected " + what + " >= 0, got " + v);
+    }
+
+    private static void positive(String op, String what, double v) {
+        if (!(v > 0)) throw new NdException(op + ": expected " + what + " > 0, got " + v);
+    }
+
+    static long dtypeMin(DType d) {
+        if (d.isBool() || !d.isSigned()) return 0;
+        return -(1L << (8 * d.itemsize() - 1));
+    }
+
+    static long dtypeMax(DType d) {
+        if (d.isBool()) return 1;
+        int bits = 8 * d.itemsize() - (d.isSigned() ? 1 : 0);
+        return bits >= 63 ? Long.MAX_VALUE : (1L << bits) - 1;
+    }
+
+    /** standard_normal -> standardNormal, as the Java method is named. */
+    static String camel(String name) {
+        int u = name.indexOf('_');
+        return u < 0 ? name : name.substring(0, u) + Character.toUpperCase(name.charAt(u + 1)) + name.substring(u + 2);
+    }
+}

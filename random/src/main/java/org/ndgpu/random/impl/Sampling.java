@@ -1,0 +1,129 @@
+package org.ndgpu.random.impl;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.ndgpu.DTypeException;
+import org.ndgpu.Nd;
+import org.ndgpu.NdException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Distributions.Counters;
+import org.ndgpu.spi.Providers;
+
+/**
+ * choice, permutation and shuffle. A permutation is the argsort of one random 64-bit key per item
+ * (a stable sort, so the order depends only on the keys, whatever the device); a weighted draw
+ * without replacement sorts exponential clocks E_i / p_i, which orders the items exactly as
+ * NumPy's successive renormalized draws do in distribution.
+ */
+final class Sampling {
+    private Sampling() { }
+
+    /** arange(n) permuted, int64. */
+    static NDArray permutationOf(String op, Counters c, long n) {
+        if (n < 0) throw new NdException(op + ": expected a non-negative length, got " + n);
+        try (NDArray keys = DeviceDraws.integers(c, Long.MIN_VALUE, 0, DType.INT64, new long[]{n})) {
+            return Providers.routines().sort(op, keys, 0, true);
+        }
+    }
+
+    static NDArray permutation(Counters c, Object x) {
+        String op = "random.permutation";
+        Objects.requireNonNull(x, op + ": x is null");
+        if (x instanceof NDArray a) {
+            a.live(op);
+            if (a.ndim() == 0) throw new NdException(op + ": expected an integer or an array of at least 1 dimension, got a 0-d array");
+            try (NDArray p = permutationOf(op, c, a.shape()[0])) {
+                return a.take(p, 0);
+            }
+        }
+        if (x instanceof Long || x instanceof Integer || x instanceof Short || x instanceof Byte) {
+            return permutationOf(op, c, ((Number) x).longValue());
+        }
+        throw new DTypeException(op + ": expected an integer or an NDArray, got " + x.getClass().getSimpleName());
+    }
+
+    static void shuffle(Counters c, NDArray x) {
+        String op = "random.shuffle";
+        Objects.requireNonNull(x, op + ": x is null");
+        x.live(op);
+        if (x.ndim() == 0) throw new NdException(op + ": expected an array of at least 1 dimension, got a 0-d array");
+        if (!x.isWriteable()) throw new NdException(op + ": expected a writeable array, got a read-only one (a broadcast view?)");
+        try (NDArray p = permutationOf(op, c, x.shape()[0]); NDArray taken = x.take(p, 0)) {
+            x.set("...", taken);
+        }
+    }
+
+    static NDArray choice(Counters c, Object a, long[] size, boolean replace, double[] p) {
+        String op = "random.choice";
+        Objects.requireNonNull(a, op + ": a is null");
+        long[] shape = size == null ? new long[0] : size;
+        DistributionLibrary.checkShape(op, shape);
+        long k = 1;
+        for (long s : shape) k = Math.multiplyExact(k, s);
+        long pop;
+        NDArray arr = null;
+        if (a instanceof NDArray x) {
+            arr = x.live(op);
+            if (x.ndim() == 0) throw new NdException(op + ": expected a an array of at least 1 dimension or an integer, got a 0-d array");
+            pop = x.shape()[0];
+            if (pop == 0 && k > 0) throw new NdException(op + ": a cannot be empty unless no samples are taken (size " + Arrays.toString(shape) + ")");
+        } else if (a instanceof Long || a instanceof Integer) {
+            pop = ((Number) a).longValue();
+            if (pop < 0 || (pop == 0 && k > 0)) {
+                throw new NdException(op + ": expected a positive integer a unless no samples are taken, got " + pop);
+            }
+        } else {
+            throw new DTypeException(op + ": expected a an NDArray or an integer, got " + a.getClass().getSimpleName());
+        }
+        if (p != null) checkP(op, p, pop);
+        if (!replace && k > pop) {
+            throw new NdException(op + ": cannot take a larger sample than population when replace is false (sample " + k + ", population " + pop + ")");
+        }
+        if (!replace && p != null) {
+            long nonzero = Arrays.stream(p).filter(v -> v > 0).count();
+            if (nonzero < k) throw new NdException(op + ": fewer non-zero entries in p than size (" + nonzero + " non-zero, size " + k + ")");
+        }
+        NDArray idx = k == 0 ? Nd.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
+        if (arr == null) return idx;
+        try (idx) {
+            return arr.take(idx, 0);
+        }
+    }
+
+    private static NDArray indices(String op, Counters c, long pop, long k, long[] shape, boolean replace, double[] p) {
+        if (replace && p == null) return DeviceDraws.integers(c, 0, pop, DType.INT64, shape);
+        if (replace) {
+            // NumPy's inverse CDF: cdf / cdf[-1], searched from the right, so an item of p 0 is never drawn
+            double[] cdf = new double[p.length];
+            double s = 0;
+            for (int j = 0; j < p.length; j++) cdf[j] = s += p[j];
+            for (int j = 0; j < cdf.length; j++) cdf[j] /= s;
+            try (NDArray cd = Nd.array(cdf); NDArray u = DeviceDraws.continuous("random", c, DType.FLOAT64, shape)) {
+                return Providers.routines().searchsorted(op, cd, u, "right");
+            }
+        }
+        NDArray order;
+        if (p == null) {
+            order = permutationOf(op, c, pop);
+        } else {
+            try (NDArray w = Nd.array(p); NDArray keys = DeviceDraws.weightedKeys(c, w)) {
+                order = Providers.routines().sort(op, keys, 0, true);
+            }
+        }
+        try (order; NDArray first = order.get("0:" + k)) {
+            return first.copy().reshape(shape);
+        }
+    }
+
+    /** NumPy's checks of p: one per item, non-negative, summing to 1 within sqrt(machine epsilon). */
+    private static void checkP(String op, double[] p, long pop) {
+        if (p.length != pop) throw new NdException(op + ": a and p must have the same size (a has " + pop + " items, p " + p.length + ")");
+        double s = 0;
+        for (int j = 0; j < p.length; j++) {
+            if (!(p[j] >= 0) || Double.isInfinite(p[j])) throw new NdException(op + ": probabilities must be non-negative and finite, got p[" + j + "] = " + p[j]);
+            s += p[j];
+        }
+        if (!(Math.abs(s - 1) <= Math.sqrt(Math.ulp(1.0)))) throw new NdException(op + ": probabilities do not sum to 1: expected 1, got " + s);
+    }
+}

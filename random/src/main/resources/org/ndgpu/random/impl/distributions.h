@@ -1,0 +1,187 @@
+// ndgpu's Generator distributions. Element i of a call draws from its own Philox4x32-10 stream:
+// counter words c0 and the low 16 bits of c1 hold i (48 bits), the high 16 bits of c1 count the
+// stream's blocks, c2 and c3 hold the call's offset; the key is the seed. A rejection loop then
+// reads as many numbers as it needs without touching another element's, so every result depends
+// only on (seed, offset, i), whatever the device or the number of threads.
+typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; } nd_rng;
+
+ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
+    r->c0 = (uint)i; r->c1 = (uint)(i >> 32) & 0xFFFFu; r->c2 = (uint)off; r->c3 = (uint)(off >> 32);
+    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0;
+    r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
+}
+
+// Philox4x32-10 (Salmon et al., SC'11), the same rounds as org.ndgpu.random.Random's nd_philox
+ND_DEVICE_FN void nd_rng_block(nd_rng* r) {
+    uint c0 = r->c0, c1 = r->c1, c2 = r->c2, c3 = r->c3, k0 = r->k0, k1 = r->k1;
+    for (int k = 0; k < 10; k++) {
+        ulong p0 = (ulong)0xD2511F53u * c0, p1 = (ulong)0xCD9E8D57u * c2;
+        uint n0 = (uint)(p1 >> 32) ^ c1 ^ k0, n2 = (uint)(p0 >> 32) ^ c3 ^ k1;
+        c1 = (uint)p1; c3 = (uint)p0; c0 = n0; c2 = n2;
+        k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
+    }
+    r->w0 = c0; r->w1 = c1; r->w2 = c2; r->w3 = c3; r->left = 4;
+    r->c1 += 0x10000u;
+}
+
+// the words of a block move down one register each draw: a dynamically indexed array would live in slow memory on GPUs
+ND_DEVICE_FN uint nd_next32(nd_rng* r) {
+    if (r->left == 0) nd_rng_block(r);
+    uint x = r->w0;
+    r->w0 = r->w1; r->w1 = r->w2; r->w2 = r->w3; r->left--;
+    return x;
+}
+
+ND_DEVICE_FN ulong nd_next64(nd_rng* r) { ulong hi = nd_next32(r); return (hi << 32) | (ulong)nd_next32(r); }
+
+// [0, 1) with 53 random bits
+ND_DEVICE_FN double nd_next_double(nd_rng* r) {
+    uint a = nd_next32(r) >> 5, b = nd_next32(r) >> 6;
+    return ((double)a * 67108864.0 + (double)b) * 1.1102230246251565e-16;
+}
+
+// uniform in [0, range) exactly; range 0 stands for 2^64. Lemire's multiply-shift with rejection
+// (no modulo bias) up to 2^32, masked rejection above
+ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
+    if (range == 0) return nd_next64(r);
+    if (range == 0x100000000UL) return nd_next32(r);
+    if (range < 0x100000000UL) {
+        uint s = (uint)range;
+        ulong m = (ulong)nd_next32(r) * s;
+        uint l = (uint)m;
+        if (l < s) {
+            uint t = (0u - s) % s;
+            while (l < t) { m = (ulong)nd_next32(r) * s; l = (uint)m; }
+        }
+        return m >> 32;
+    }
+    ulong mask = range - 1;
+    mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4; mask |= mask >> 8; mask |= mask >> 16; mask |= mask >> 32;
+    ulong x;
+    do { x = nd_next64(r) & mask; } while (x >= range);
+    return x;
+}
+
+ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
+
+// Box-Muller, one value per element
+ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
+    double u1 = 1.0 - nd_next_double(r), u2 = nd_next_double(r);
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+// NumPy's random_standard_gamma: Marsaglia and Tsang for k > 1, a rejection from the exponential below
+ND_DEVICE_FN double nd_std_gamma(nd_rng* r, double k) {
+    if (k == 1.0) return nd_std_exp(r);
+    if (k == 0.0) return 0.0;
+    if (k < 1.0) {
+        for (;;) {
+            double u = nd_next_double(r), v = nd_std_exp(r);
+            if (u <= 1.0 - k) {
+                double x = pow(u, 1.0 / k);
+                if (x <= v) return x;
+            } else {
+                double y = -log((1.0 - u) / k);
+                double x = pow(1.0 - k + k * y, 1.0 / k);
+                if (x <= v + y) return x;
+            }
+        }
+    }
+    double b = k - 1.0 / 3.0, c = 1.0 / sqrt(9.0 * b);
+    for (;;) {
+        double x, v;
+        do { x = nd_std_normal(r); v = 1.0 + c * x; } while (v <= 0.0);
+        v = v * v * v;
+        double u = nd_next_double(r);
+        if (u < 1.0 - 0.0331 * (x * x) * (x * x)) return b * v;
+        if (log(u) < 0.5 * x * x + b * (1.0 - v + log(v))) return b * v;
+    }
+}
+
+// NumPy's random_beta: Johnk's algorithm when both parameters are at most 1, else a ratio of gammas
+ND_DEVICE_FN double nd_beta(nd_rng* r, double a, double b) {
+    if (a <= 1.0 && b <= 1.0) {
+        for (;;) {
+            double u = nd_next_double(r), v = nd_next_double(r);
+            double x = pow(u, 1.0 / a), y = pow(v, 1.0 / b), xy = x + y;
+            if (xy <= 1.0 && u + v > 0.0) {
+                if (xy > 0) return x / xy;
+                double lx = log(u) / a, ly = log(v) / b, lm = lx > ly ? lx : ly;
+                lx -= lm; ly -= lm;
+                return exp(lx - log(exp(lx) + exp(ly)));
+            }
+        }
+    }
+    double ga = nd_std_gamma(r, a), gb = nd_std_gamma(r, b);
+    return ga / (ga + gb);
+}
+
+// Poisson: multiplication of uniforms below 10, Hormann's PTRS above (NumPy's random_poisson)
+ND_DEVICE_FN long nd_poisson(nd_rng* r, double lam) {
+    if (lam == 0) return 0;
+    if (lam < 10) {
+        double enlam = exp(-lam), prod = 1.0;
+        long x = 0;
+        for (;;) {
+            prod *= nd_next_double(r);
+            if (prod > enlam) x++; else return x;
+        }
+    }
+    double slam = sqrt(lam), loglam = log(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
+    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+    for (;;) {
+        double u = nd_next_double(r) - 0.5, v = nd_next_double(r), us = 0.5 - fabs(u);
+        long k = (long)floor((2 * a / us + b) * u + lam + 0.43);
+        if (us >= 0.07 && v <= vr) return k;
+        if (k < 0 || (us < 0.013 && v > us)) continue;
+        if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lam + (double)k * loglam - lgamma((double)k + 1)) return k;
+    }
+}
+
+// log(k!) - Stirling's approximation of it, for BTRS: a table to 9, the series above
+ND_DEVICE_FN double nd_stirling_tail(double k) {
+    if (k <= 9) {
+        int i = (int)k;
+        return i == 0 ? 0.0810614667953272 : i == 1 ? 0.0413406959554092 : i == 2 ? 0.0276779256849983
+             : i == 3 ? 0.02079067210376509 : i == 4 ? 0.0166446911898211 : i == 5 ? 0.0138761288230707
+             : i == 6 ? 0.0118967099458917 : i == 7 ? 0.0104112652619720 : i == 8 ? 0.00925546218271273 : 0.00833056343336287;
+    }
+    double kp1sq = (k + 1) * (k + 1);
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1);
+}
+
+// binomial with p <= 0.5: inversion (NumPy's random_binomial_inversion) while n p < 10, else
+// Hormann's BTRS transformed rejection
+ND_DEVICE_FN long nd_binomial_low(nd_rng* r, long n, double p) {
+    if (n == 0 || p == 0) return 0;
+    double dn = (double)n;
+    if (dn * p < 10) {
+        double q = 1 - p, qn = exp(dn * log1p(-p)), np = dn * p;
+        double bound = fmin(dn, np + 10 * sqrt(np * q + 1));
+        long x = 0;
+        double px = qn, u = nd_next_double(r);
+        while (u > px) {
+            x++;
+            if ((double)x > bound) { x = 0; px = qn; u = nd_next_double(r); }
+            else { u -= px; px = ((dn - (double)x + 1) * p * px) / ((double)x * q); }
+        }
+        return x;
+    }
+    double sd = sqrt(dn * p * (1 - p)), b = 1.15 + 2.53 * sd, a = -0.0873 + 0.0248 * b + 0.01 * p, c = dn * p + 0.5;
+    double vr = 0.92 - 4.2 / b, rr = p / (1 - p), alpha = (2.83 + 5.1 / b) * sd, m = floor((dn + 1) * p);
+    for (;;) {
+        double u = nd_next_double(r) - 0.5, v = nd_next_double(r), us = 0.5 - fabs(u);
+        double k = floor((2 * a / us + b) * u + c);
+        if (us >= 0.07 && v <= vr) return (long)k;
+        if (k < 0 || k > dn) continue;
+        v = log(v * alpha / (a / (us * us) + b));
+        double ub = (m + 0.5) * log((m + 1) / (rr * (dn - m + 1))) + (dn + 1) * log((dn - m + 1) / (dn - k + 1))
+                + (k + 0.5) * log(rr * (dn - k + 1) / (k + 1)) + nd_stirling_tail(m) + nd_stirling_tail(dn - m)
+                - nd_stirling_tail(k) - nd_stirling_tail(dn - k);
+        if (v <= ub) return (long)k;
+    }
+}
+
+ND_DEVICE_FN long nd_binomial(nd_rng* r, long n, double p) {
+    return p <= 0.5 ? nd_binomial_low(r, n, p) : n - nd_binomial_low(r, n, 1 - p);
+}
