@@ -23,7 +23,7 @@ public final class SumOfSquares {
     private SumOfSquares() { }
 
     /** The kernel: x * x summed in float64, one value per call. */
-    static final ReductionKernel SUM_SQ = new ReductionKernel("T x", "float64 y", "(double) x * (double) x", "a + b", "y = a", "0", "sum_sq");
+    public static final ReductionKernel SUM_SQ = new ReductionKernel("T x", "float64 y", "(double) x * (double) x", "a + b", "y = a", "0", "sum_sq");
 
     /** Blocks of seeded uniform(-1, 1) float32 values (a host copy the driver can check against). */
     public static List<float[]> blocks(int count, int length, long seed) {
