@@ -8,7 +8,6 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.spark.examples.FeatureJob;
@@ -19,8 +18,6 @@ class ExamplesTest {
     private static SparkSession spark;
 
     @BeforeAll static void start() { spark = LocalSpark.start("ExamplesTest"); }
-
-    @AfterAll static void stop() { spark.stop(); }
 
     @Test
     void sumOfSquares() {

@@ -11,7 +11,6 @@ import java.util.Random;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.NdException;
@@ -24,8 +23,6 @@ class GpuPartitionsTest {
     private static JavaSparkContext sc;
 
     @BeforeAll static void start() { spark = LocalSpark.start("GpuPartitionsTest"); sc = LocalSpark.context(spark); }
-
-    @AfterAll static void stop() { spark.stop(); }
 
     static List<float[]> floatBlocks(long seed, int count, int length) {
         Random r = new Random(seed);

@@ -124,6 +124,10 @@ final class LocalCluster {
             throw new IllegalStateException("LocalCluster: the workers start executors from $SPARK_HOME/jars: set SPARK_HOME=" + home
                     + " (it is " + env + ")");
         }
+        // a local[2] session of another test class would be returned by getOrCreate: stop it first
+        SparkSession.getDefaultSession().foreach(s -> { s.stop(); return null; });
+        SparkSession.clearDefaultSession();
+        SparkSession.clearActiveSession();
         var b = SparkSession.builder().master("local-cluster[" + workers + ",1," + memoryMb + "]").appName(name)
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")

@@ -3,7 +3,7 @@ package org.ndgpu.spark;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
-/** One in-process Spark (local[2]) per test class: starting one costs seconds. */
+/** One in-process Spark (local[2]) shared by the test classes of this JVM: starting one costs seconds. */
 final class LocalSpark {
     private LocalSpark() { }
 
