@@ -40,14 +40,13 @@ tmp=$(mktemp -d)
   --strip-debug --no-man-pages --no-header-files --compress=zip-0 --output "$tmp/jre"
 tar cf - -C "$tmp" jre | xz -9 -T2 > .device/jre.txz
 rm -rf "$tmp"
-# two halves by size, each well under the 64 MiB a call carries
+# two halves of about equal size (each jar, largest first, to the smaller half): with the working tree
+# each call stays under the 64 MiB it may carry
 rm -rf .device-spark1 .device-spark2 && mkdir -p .device-spark1/jars .device-spark2/jars
-half=1; total=0
+s1=0; s2=0
 for j in $(ls -S "$DIR"/jars/*.jar); do
   sz=$(stat -c %s "$j")
-  if (( half == 1 && total + sz > 55 * 1024 * 1024 )); then half=2; fi
-  (( half == 1 )) && total=$((total + sz))
-  mv "$j" ".device-spark$half/jars/"
+  if (( s1 <= s2 )); then s1=$((s1 + sz)); mv "$j" .device-spark1/jars/; else s2=$((s2 + sz)); mv "$j" .device-spark2/jars/; fi
 done
 rm -rf "$DIR"
 cp .gpu/spark.sh .device-spark2/spark.sh
