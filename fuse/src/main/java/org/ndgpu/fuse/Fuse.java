@@ -1,5 +1,6 @@
 package org.ndgpu.fuse;
 
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.ndarray.NDArray;
@@ -24,30 +25,36 @@ import org.ndgpu.ndarray.NDArray;
  * operands, and the reductions sum, prod, mean, max, min, all and any (with axes and keepdims).
  * Reading elements on the host ({@code item()}, {@code toDoubleArray()}, a Java {@code if} on a
  * comparison) cannot be traced and throws {@link FuseException} naming the call.
+ *
+ * <p>The function types are {@link Serializable}, so a fused function travels (to a Spark executor,
+ * say) with its lambda, and is traced and compiled there on its first call. What the lambda captures
+ * must be serializable too (numbers, Java arrays, ndgpu's kernel objects); one that captures something
+ * else cannot travel, and serializing it throws a NotSerializableException naming the fused function
+ * and the captured class.
  */
 public final class Fuse {
     private Fuse() { }
 
     /** A function of one array; R is NDArray, NDArray[] or {@link Tuple}. */
-    @FunctionalInterface public interface Fn1<R> { R apply(NDArray x); }
+    @FunctionalInterface public interface Fn1<R> extends Serializable { R apply(NDArray x); }
 
     /** A function of two arrays. */
-    @FunctionalInterface public interface Fn2<R> { R apply(NDArray x, NDArray y); }
+    @FunctionalInterface public interface Fn2<R> extends Serializable { R apply(NDArray x, NDArray y); }
 
     /** A function of three arrays. */
-    @FunctionalInterface public interface Fn3<R> { R apply(NDArray x, NDArray y, NDArray z); }
+    @FunctionalInterface public interface Fn3<R> extends Serializable { R apply(NDArray x, NDArray y, NDArray z); }
 
     /** A function of four arrays. */
-    @FunctionalInterface public interface Fn4<R> { R apply(NDArray a, NDArray b, NDArray c, NDArray d); }
+    @FunctionalInterface public interface Fn4<R> extends Serializable { R apply(NDArray a, NDArray b, NDArray c, NDArray d); }
 
     /** A function of five arrays. */
-    @FunctionalInterface public interface Fn5<R> { R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e); }
+    @FunctionalInterface public interface Fn5<R> extends Serializable { R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e); }
 
     /** A function of six arrays. */
-    @FunctionalInterface public interface Fn6<R> { R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e, NDArray f); }
+    @FunctionalInterface public interface Fn6<R> extends Serializable { R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e, NDArray f); }
 
     /** A function of any number of arrays. */
-    @FunctionalInterface public interface FnN<R> { R apply(NDArray... xs); }
+    @FunctionalInterface public interface FnN<R> extends Serializable { R apply(NDArray... xs); }
 
     /**
      * Several results of one fused function, computed by one kernel (per result shape).

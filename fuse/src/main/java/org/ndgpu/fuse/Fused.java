@@ -1,5 +1,13 @@
 package org.ndgpu.fuse;
 
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.NotSerializableException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +31,48 @@ import org.ndgpu.ndarray.Shapes;
  * String src = f.source(a, b);       // the generated kernel source
  * }</pre>
  *
+ * <p>Serializable: it travels as its name and lambda (see {@link Fuse}), and is traced anew where it
+ * is deserialized.
+ *
  * @param <R> what the lambda returns: NDArray, NDArray[] or {@link Fuse.Tuple}; {@link #call} returns the same kind
  */
-public final class Fused<R> {
-    private final String name;
-    private final int arity;
-    private final Fuse.FnN<R> fn;
-    private final Map<String, Traced> cache = new ConcurrentHashMap<>();
+public final class Fused<R> implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
+
+    // never serialized: the function travels as its Definition (writeReplace)
+    private final transient String name;
+    private final transient int arity;
+    private final transient Fuse.FnN<R> fn;
+    private final transient Map<String, Traced> cache = new ConcurrentHashMap<>();
+
+    /** The serial form: the name, the arity and the lambda; the traces are made again where it lands. */
+    private record Definition(String name, int arity, Fuse.FnN<?> fn) implements Serializable {
+        @Serial private static final long serialVersionUID = 1L;
+
+        @Serial
+        private Object readResolve() { return new Fused<>(name, arity, fn); }
+    }
+
+    @Serial
+    private Object writeReplace() throws NotSerializableException {
+        // a lambda that captures something unserializable fails deep inside the stream with the bare class
+        // name; trying it here first lets the message say which fused function and what to do
+        try (var probe = new ObjectOutputStream(OutputStream.nullOutputStream())) {
+            probe.writeObject(fn);
+        } catch (NotSerializableException e) {
+            throw new NotSerializableException("fuse '" + name + "': its function cannot be serialized: it captures a " + e.getMessage()
+                    + ", which is not Serializable; capture only serializable values (numbers, Java arrays, ndgpu kernels), or make the"
+                    + " fused function inside the task");
+        } catch (IOException e) {
+            throw new NotSerializableException("fuse '" + name + "': its function cannot be serialized: " + e);
+        }
+        return new Definition(name, arity, fn);
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream s) throws InvalidObjectException {
+        throw new InvalidObjectException("Fused: deserialized only from its Definition (writeReplace)");
+    }
 
     private enum Kind { ONE, ARRAY, TUPLE }
 

@@ -1,5 +1,9 @@
 package org.ndgpu.elementwise;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,8 +47,14 @@ import org.ndgpu.ndarray.Shapes;
  * snippet ({@code T(0)}, {@code (T)x}). One snippet compiles for CUDA and OpenCL: the preludes
  * give both the same math names (sin, sinf, exp, M_PI, ...) and the type names int8..int64,
  * uint8..uint64, float32, float64.
+ *
+ * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its definition, the
+ * parameter lists, snippet, name and options, and is rebuilt there; it compiles on its first call in
+ * that process, once per device, through the device's program cache (so a process that finds the
+ * disk cache warm compiles nothing).
  */
-public final class ElementwiseKernel {
+public final class ElementwiseKernel implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
     private static final Pattern IND_SIZE = Pattern.compile("_ind\\s*\\.\\s*size\\s*\\(\\s*\\)");
 
     /**
@@ -81,12 +91,35 @@ public final class ElementwiseKernel {
         public Options withReduceDims(boolean r) { return new Options(preamble, loopPrep, afterLoop, compileOptions, r); }
     }
 
-    private final KernelParams in;
-    private final KernelParams out;
-    private final String operation;
-    private final String name;
-    private final Options options;
-    private final Map<String, Spec> specs = new ConcurrentHashMap<>();
+    // never serialized: the kernel travels as its Definition (writeReplace)
+    private final transient KernelParams in;
+    private final transient KernelParams out;
+    private final transient String operation;
+    private final transient String name;
+    private final transient Options options;
+    private final transient Map<String, Spec> specs = new ConcurrentHashMap<>();
+
+    /** The serial form: the constructor's arguments; deserializing it builds the kernel anew. */
+    private record Definition(String in, String out, String operation, String name, String preamble, String loopPrep, String afterLoop,
+                              List<String> compileOptions, boolean reduceDims) implements Serializable {
+        @Serial private static final long serialVersionUID = 1L;
+
+        @Serial
+        private Object readResolve() {
+            return new ElementwiseKernel(in, out, operation, name, new Options(preamble, loopPrep, afterLoop, compileOptions, reduceDims));
+        }
+    }
+
+    @Serial
+    private Object writeReplace() {
+        return new Definition(in.toString(), out.toString(), operation, name, options.preamble(), options.loopPrep(), options.afterLoop(),
+                List.copyOf(options.compileOptions()), options.reduceDims());
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream s) throws InvalidObjectException {
+        throw new InvalidObjectException("ElementwiseKernel: deserialized only from its Definition (writeReplace)");
+    }
 
     /** A kernel with default options; {@code name} must be a C identifier. */
     public ElementwiseKernel(String inParams, String outParams, String operation, String name) {

@@ -1,5 +1,9 @@
 package org.ndgpu.reduction;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -33,11 +37,36 @@ import org.ndgpu.ndarray.Shapes;
  * accumulator's type. The identity is a number literal of the reduce type ("0", "1.5", "-inf",
  * "nan"); it is checked when the kernel is called. Raw parameters and several outputs are not
  * supported, and the reduce type is a NumPy dtype name or a placeholder.
+ *
+ * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its definition and is
+ * rebuilt there, compiling on its first call in that process through the device's program cache.
  */
-public final class ReductionKernel {
-    private final KernelParams in, out;
-    private final String map, reduce, postMap, identity, name, reduceType, preamble;
-    private final List<String> options;
+public final class ReductionKernel implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
+
+    // never serialized: the kernel travels as its Definition (writeReplace)
+    private final transient KernelParams in, out;
+    private final transient String map, reduce, postMap, identity, name, reduceType, preamble;
+    private final transient List<String> options;
+
+    /** The serial form: the constructor's arguments; deserializing it builds the kernel anew. */
+    private record Definition(String in, String out, String map, String reduce, String postMap, String identity, String name,
+                              String reduceType, String preamble, List<String> options) implements Serializable {
+        @Serial private static final long serialVersionUID = 1L;
+
+        @Serial
+        private Object readResolve() { return new ReductionKernel(in, out, map, reduce, postMap, identity, name, reduceType, preamble, options); }
+    }
+
+    @Serial
+    private Object writeReplace() {
+        return new Definition(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, options);
+    }
+
+    @Serial
+    private void readObject(ObjectInputStream s) throws InvalidObjectException {
+        throw new InvalidObjectException("ReductionKernel: deserialized only from its Definition (writeReplace)");
+    }
 
     /** CuPy's positional form: {@code ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr, identity, name)}. */
     public ReductionKernel(String inParams, String outParams, String mapExpr, String reduceExpr, String postMapExpr, String identity,

@@ -1,5 +1,9 @@
 package org.ndgpu.raw;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.util.Objects;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
@@ -32,14 +36,36 @@ import org.ndgpu.device.Device;
  * </ul>
  * Dynamic shared memory (CUDA's {@code extern __shared__}) is given with
  * {@link #launch(long[], long[], SharedMemory, Object...)}.
+ *
+ * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its module's source
+ * and its name, and compiles there on first launch, through the device's program cache.
  */
-public final class RawKernel {
-    private final RawModule module;
-    private final String name;
+public final class RawKernel implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
+
+    // never serialized: the kernel travels as its Definition (writeReplace)
+    private final transient RawModule module;
+    private final transient String name;
     /** "RawKernel 'name'", the start of every message (made once: a launch builds no strings). */
-    private final String what;
+    private final transient String what;
     // the last device launched on and its kernel: a launch on an already compiled kernel does no lookup
-    private volatile Compiled last;
+    private transient volatile Compiled last;
+
+    /** The serial form: the module (itself serialized as its definition) and the kernel's name. */
+    private record Definition(RawModule module, String name) implements Serializable {
+        @Serial private static final long serialVersionUID = 1L;
+
+        @Serial
+        private Object readResolve() { return new RawKernel(module, name, true); }
+    }
+
+    @Serial
+    private Object writeReplace() { return new Definition(module, name); }
+
+    @Serial
+    private void readObject(ObjectInputStream s) throws InvalidObjectException {
+        throw new InvalidObjectException("RawKernel: deserialized only from its Definition (writeReplace)");
+    }
 
     private record Compiled(Device device, BackendKernel kernel) { }
 

@@ -1,6 +1,10 @@
 package org.ndgpu.raw;
 
 import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serial;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,14 +43,39 @@ import org.ndgpu.ndarray.Operands;
  *
  * <p>Precompiled modules load with {@link #fromBinary}: PTX or cubin bytes for CUDA devices, an
  * OpenCL program binary (from {@code clGetProgramInfo(CL_PROGRAM_BINARIES)}) for OpenCL devices.
+ *
+ * <p>A module is {@link Serializable}: it travels (to a Spark executor, say) as its source or binary,
+ * dialect and options, and compiles there on first use, through the device's program cache.
  */
-public final class RawModule {
-    private final String code;
-    private final byte[] binary;
-    private final Dialect dialect;
-    private final List<String> options;
-    private final Map<String, KernelSignature> signatures;
-    private final Map<Device, BackendProgram> loaded = new ConcurrentHashMap<>();
+public final class RawModule implements Serializable {
+    @Serial private static final long serialVersionUID = 1L;
+
+    // never serialized: the module travels as its Definition (writeReplace)
+    private final transient String code;
+    private final transient byte[] binary;
+    private final transient Dialect dialect;
+    private final transient List<String> options;
+    private final transient Map<String, KernelSignature> signatures;
+    private final transient Map<Device, BackendProgram> loaded = new ConcurrentHashMap<>();
+
+    /** The serial form: source (or binary), dialect as given or recognized, options. */
+    private record Definition(Dialect dialect, String code, byte[] binary, List<String> options) implements Serializable {
+        @Serial private static final long serialVersionUID = 1L;
+
+        @Serial
+        private Object readResolve() {
+            String[] o = options.toArray(String[]::new);
+            return code != null ? new RawModule(dialect, code, o) : fromBinary(dialect, binary, o);
+        }
+    }
+
+    @Serial
+    private Object writeReplace() { return new Definition(dialect, code, binary, options); }
+
+    @Serial
+    private void readObject(ObjectInputStream s) throws InvalidObjectException {
+        throw new InvalidObjectException("RawModule: deserialized only from its Definition (writeReplace)");
+    }
 
     /** A module from source whose dialect is recognized; options are compiler flags such as "-DN=4". */
     public RawModule(String code, String... options) { Objects.requireNonNull(code, "RawModule: code is null"); this(Dialect.recognize(code), code, options); }

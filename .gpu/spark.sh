@@ -1,0 +1,32 @@
+#!/bin/bash
+# On the GPU host (copied into .device-spark2 by .gpu/pack-spark.sh): the spark module's gpu-tagged tests
+# (SparkGpuClusterGpuTest: two executors, one GPU each; a device fault retried elsewhere), then
+# SparkGpuBench (GiB of float32 blocks, 1 executor vs 2). Needs, from earlier calls on this machine, the
+# .device copied to /tmp/ndgpu-device (NDGPU_DEVICE_DIR) and Spark's jars in /tmp/ndgpu-spark/jars
+# (NDGPU_SPARK_HOME: the first half copied by the call before, the second half by this one's caller).
+#   .device-spark2/spark.sh [tests|bench|all] [bench args: GiB blockMiB rounds]
+S=${NDGPU_SPARK_HOME:-/tmp/ndgpu-spark}
+D=${NDGPU_DEVICE_DIR:-/tmp/ndgpu-device}
+OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
+what=${1:-all}; shift || true
+[[ -x $D/run ]] || { echo "spark.sh: no $D/run: copy .device there first (cp -r .device $D)"; exit 1; }
+n=$(ls "$S"/jars/*.jar 2>/dev/null | wc -l)
+(( n >= 60 )) || { echo "spark.sh: $S/jars holds $n jars, expected spark-core's 62: copy both halves there first"; exit 1; }
+cp -n "$S"/jars/*.jar "$D/lib/"   # the driver JVM (the test or the benchmark) needs Spark too
+export SPARK_HOME=$S SPARK_SCALA_VERSION=2.13 CUDA_DEVICE_ORDER=PCI_BUS_ID
+# Spark's own JVM options for Java 17+ (its launcher adds them to the executors it starts; the driver
+# here is started by run, so they are given by hand), the spark module's surefire argLine
+SPARK_OPTS="-XX:+IgnoreUnrecognizedVMOptions --add-modules=jdk.incubator.vector --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/java.lang.reflect=ALL-UNNAMED --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.security.action=ALL-UNNAMED --add-opens=java.base/sun.util.calendar=ALL-UNNAMED --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Dio.netty.tryReflectionSetAccessible=true --sun-misc-unsafe-memory-access=allow"
+export JAVA_OPTS="$SPARK_OPTS -Xmx16g -Dndgpu.spark.home=$S -Dndgpu.spark.executorClassPath=$D/lib/*"
+nvidia-smi --query-gpu=index,name,pci.bus_id,memory.total --format=csv,noheader | tee "$OUT/spark-device.txt"
+rc=0
+if [[ $what == tests || $what == all ]]; then
+  timeout 400 "$D/run" org.junit.platform.console.ConsoleLauncher execute --select-class org.ndgpu.spark.SparkGpuClusterGpuTest \
+    --include-tag gpu --details=tree --disable-banner --disable-ansi-colors 2>&1 | grep -vE '^(WARNING|[0-9:]+ (WARN|INFO))' | tee "$OUT/spark-gpu-tests.log" | tail -40
+  rc=${PIPESTATUS[0]}
+fi
+if [[ $what == bench || $what == all ]]; then
+  timeout 500 "$D/run" org.ndgpu.spark.SparkGpuBench "$@" 2>&1 | grep -vE '^(WARNING|[0-9:]+ (WARN|INFO))' | tee "$OUT/spark-bench.log" | tail -12
+  (( ${PIPESTATUS[0]} != 0 )) && rc=1
+fi
+exit $rc
