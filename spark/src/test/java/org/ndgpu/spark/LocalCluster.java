@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -114,32 +116,48 @@ final class LocalCluster {
     }
 
     /**
-     * A session on {@code local-cluster[workers,1,memoryMb]}, one GPU per executor and per task when
-     * {@code discovery} is not null.
+     * A context on {@code local-cluster[workers,1,memoryMb]}, one GPU per executor and per task when
+     * {@code discovery} is not null. Spark core alone: the GPU host carries spark-core's jars, not spark-sql's.
      */
-    static SparkSession start(String name, int workers, int memoryMb, Path discovery, String... conf) {
+    static JavaSparkContext start(String name, int workers, int memoryMb, Path discovery, String... conf) {
         Path home = sparkHome();
         String env = System.getenv("SPARK_HOME");
         if (env == null || !Path.of(env).toAbsolutePath().normalize().equals(home.toAbsolutePath().normalize())) {
             throw new IllegalStateException("LocalCluster: the workers start executors from $SPARK_HOME/jars: set SPARK_HOME=" + home
                     + " (it is " + env + ")");
         }
-        // a local[2] session of another test class would be returned by getOrCreate: stop it first
-        SparkSession.getDefaultSession().foreach(s -> { s.stop(); return null; });
-        SparkSession.clearDefaultSession();
-        SparkSession.clearActiveSession();
-        var b = SparkSession.builder().master("local-cluster[" + workers + ",1," + memoryMb + "]").appName(name)
-                .config("spark.ui.enabled", "false")
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.executor.memory", Math.min(memoryMb, 1536) + "m")
-                .config("spark.executor.extraClassPath", executorClassPath())
-                .config("spark.executorEnv.CUDA_DEVICE_ORDER", "PCI_BUS_ID");
+        // a local[2] session of another test class holds the JVM's one SparkContext: stop it first
+        if (present("org.apache.spark.sql.SparkSession")) Sessions.stopAll();
+        var b = new SparkConf().setMaster("local-cluster[" + workers + ",1," + memoryMb + "]").setAppName(name)
+                .set("spark.ui.enabled", "false")
+                .set("spark.driver.host", "127.0.0.1")
+                .set("spark.driver.bindAddress", "127.0.0.1")
+                .set("spark.executor.memory", Math.min(memoryMb, 1536) + "m")
+                .set("spark.executor.extraClassPath", executorClassPath())
+                .set("spark.executorEnv.CUDA_DEVICE_ORDER", "PCI_BUS_ID");
         if (discovery != null) {
-            b.config("spark.worker.resource.gpu.amount", "1").config("spark.worker.resource.gpu.discoveryScript", discovery.toString())
-                    .config("spark.executor.resource.gpu.amount", "1").config("spark.task.resource.gpu.amount", "1");
+            b.set("spark.worker.resource.gpu.amount", "1").set("spark.worker.resource.gpu.discoveryScript", discovery.toString())
+                    .set("spark.executor.resource.gpu.amount", "1").set("spark.task.resource.gpu.amount", "1");
         }
-        for (int i = 0; i + 1 < conf.length; i += 2) b.config(conf[i], conf[i + 1]);
-        return b.getOrCreate();
+        for (int i = 0; i + 1 < conf.length; i += 2) b.set(conf[i], conf[i + 1]);
+        return new JavaSparkContext(b);
+    }
+
+    private static boolean present(String className) {
+        try {
+            Class.forName(className, false, LocalCluster.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    // loaded only where spark-sql is on the class path (CI's tests), not on the GPU host
+    private static final class Sessions {
+        static void stopAll() {
+            SparkSession.getDefaultSession().foreach(s -> { s.stop(); return null; });
+            SparkSession.clearDefaultSession();
+            SparkSession.clearActiveSession();
+        }
     }
 }

@@ -1,5 +1,7 @@
 package org.ndgpu.spark;
 
+import org.apache.spark.api.java.JavaSparkContext;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.NDArray;
@@ -31,8 +32,7 @@ class LocalClusterTest {
         Path script = LocalCluster.oneGpuEach(dir, "echo 0 1");
         List<float[]> blocks = SumOfSquares.blocks(8, 30_000, 17);
         List<Seen> seen;
-        try (SparkSession spark = LocalCluster.start("LocalClusterTest", 2, 2048, script)) {
-            var sc = LocalSpark.context(spark);
+        try (JavaSparkContext sc = LocalCluster.start("LocalClusterTest", 2, 2048, script)) {
             var k = SumOfSquares.SUM_SQ;   // travels to the executors as its definition
             JavaRDD<Seen> rdd = GpuPartitions.map(sc.parallelize(blocks, 4), (NDArray x) -> new Seen(SparkEnv.get().executorId(),
                     ProcessHandle.current().pid(), SparkGpu.device().id(), ((Number) k.call(x).item()).doubleValue()));

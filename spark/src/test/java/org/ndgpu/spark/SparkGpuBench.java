@@ -1,10 +1,11 @@
 package org.ndgpu.spark;
 
+import org.apache.spark.api.java.JavaSparkContext;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.sql.SparkSession;
 import org.ndgpu.Nd;
 import org.ndgpu.fuse.Fuse;
 import org.ndgpu.fuse.Fused;
@@ -34,8 +35,7 @@ public final class SparkGpuBench {
         }).named("bench_body");
     }
 
-    static double job(SparkSession spark, int blocks, long blockLength, Fused<NDArray> f) {
-        var sc = LocalSpark.context(spark);
+    static double job(JavaSparkContext sc, int blocks, long blockLength, Fused<NDArray> f) {
         JavaRDD<Integer> ids = sc.parallelize(IntStream.range(0, blocks).boxed().toList(), blocks);
         return ids.map(b -> SparkGpu.run(d -> {
             Nd.random().seed(b);
@@ -62,10 +62,10 @@ public final class SparkGpuBench {
             Path dir = Path.of(System.getProperty("java.io.tmpdir")).resolve("ndgpu-spark-bench-" + executors + "-" + ProcessHandle.current().pid());
             Path shipped = LocalCluster.shippedDiscoveryScript(dir);
             Path script = LocalCluster.oneGpuEach(dir, "'" + shipped + "' | grep -o '\"[0-9][0-9]*\"' | tr -d '\"'");
-            try (SparkSession spark = LocalCluster.start("SparkGpuBench-" + executors, executors, 4096, script)) {
-                job(spark, 2 * executors, 1 << 20, f);   // warm-up: every executor compiles the kernels once
+            try (JavaSparkContext sc = LocalCluster.start("SparkGpuBench-" + executors, executors, 4096, script)) {
+                job(sc, 2 * executors, 1 << 20, f);   // warm-up: every executor compiles the kernels once
                 long t0 = System.nanoTime();
-                sums[executors] = job(spark, blocks, blockLength, f);
+                sums[executors] = job(sc, blocks, blockLength, f);
                 seconds[executors] = (System.nanoTime() - t0) / 1e9;
             }
             System.out.printf("| %d | %.2f | %.2f | %.6e |%n", executors, seconds[executors], blocks * (double) blockMiB / 1024 / seconds[executors],

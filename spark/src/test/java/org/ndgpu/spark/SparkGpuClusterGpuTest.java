@@ -1,5 +1,7 @@
 package org.ndgpu.spark;
 
+import org.apache.spark.api.java.JavaSparkContext;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +17,6 @@ import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
-import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
@@ -55,8 +56,7 @@ class SparkGpuClusterGpuTest {
         List<float[]> blocks = SumOfSquares.blocks(8, 1 << 20, 23);
         Fused<NDArray> f = fused();
         List<Seen> seen;
-        try (SparkSession spark = LocalCluster.start("SparkGpuClusterGpuTest", 2, 4096, discovery("two"))) {
-            var sc = LocalSpark.context(spark);
+        try (JavaSparkContext sc = LocalCluster.start("SparkGpuClusterGpuTest", 2, 4096, discovery("two"))) {
             seen = GpuPartitions.map(sc.parallelize(blocks, 8), (NDArray x) -> new Seen(TaskContext.getPartitionId(), SparkEnv.get().executorId(),
                     SparkGpu.device().id(), ((Number) f.call(x).item()).doubleValue())).collect();
         }
@@ -89,9 +89,8 @@ class SparkGpuClusterGpuTest {
         List<float[]> blocks = SumOfSquares.blocks(2, 1 << 16, 5);
         List<String> failures = new CopyOnWriteArrayList<>();
         List<Seen> seen;
-        try (SparkSession spark = LocalCluster.start("SparkGpuFaultTest", 2, 4096, discovery("fault"),
+        try (JavaSparkContext sc = LocalCluster.start("SparkGpuFaultTest", 2, 4096, discovery("fault"),
                 "spark.task.maxFailures", "4", "spark.excludeOnFailure.enabled", "true")) {
-            var sc = LocalSpark.context(spark);
             sc.sc().addSparkListener(new SparkListener() {
                 @Override
                 public void onTaskEnd(SparkListenerTaskEnd end) {

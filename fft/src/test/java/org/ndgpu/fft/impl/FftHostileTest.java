@@ -128,11 +128,12 @@ class FftHostileTest extends PerDeviceTest {
 
     @Test
     void hugeAndNonFiniteValuesPropagateAsInNumpy() {
-        // numpy.fft.fft([1, nan, 3, 4]) is [nan+0j, -2+nanj, nan+0j, -2+nanj]: a NaN reaches every output
+        // numpy.fft.fft([1, nan, 3, 4]) is [nan+0j, -2+nanj, nan+0j, -2+nanj]: a NaN reaches every output.
+        // Which part of each output is NaN depends on the algorithm's order of operations (cuFFT's
+        // differs from pocketfft's), so that is not compared.
         try (NDArray a = Nd.array(new double[]{1, Double.NaN, 3, 4}); NDArray r = fft.fft(a)) {
             double[] v = FftFixtures.values(r);
             for (int k = 0; k < 4; k++) assertTrue(Double.isNaN(v[2 * k]) || Double.isNaN(v[2 * k + 1]), "X[" + k + "] has no NaN");
-            assertEquals(-2.0, v[2]);
         }
         // numpy.fft.fft([1e300, -1e300, 1e300, 1e300]) is [2e300, 2e300j, 2e300, -2e300j]: no overflow on the way
         try (NDArray a = Nd.array(new double[]{1e300, -1e300, 1e300, 1e300}); NDArray r = fft.fft(a)) {
