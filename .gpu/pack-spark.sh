@@ -1,8 +1,8 @@
 #!/bin/bash
 # Pack Spark for the GPU host, after .gpu/pack.sh (which leaves Spark's jars out of .device: the spark
 # module's pom keeps its provided dependencies out of copy-dependencies).
-#   .gpu/pack-spark.sh     makes .device-spark1/ and .device-spark2/ (spark-core's 62 jars, about 105 MiB, in
-#                          two halves under 64 MiB each; spark.sh, the run-on-device script, in the second)
+#   .gpu/pack-spark.sh     makes .device-spark1/, 2/ and 3/ (spark-core's jars, about 150 MiB, in three
+#                          parts under 64 MiB each; spark.sh, the run-on-device script, in the third)
 #                          and remakes .device/jre.txz with the JDK modules Spark needs
 # .device and the two halves each travel in their own device call on one warm machine, which keeps what
 # the earlier calls copied to /tmp (the README's "On a Spark cluster" section gives the three commands).
@@ -15,22 +15,14 @@ rm -rf "$DIR" && mkdir -p "$DIR/jars"
 # spark-core and what it pulls in (RDD jobs need no spark-sql); rocksdbjni (68 MB) only backs the
 # history server's disk store, which the tests and the benchmark do not use
 tmp=$(mktemp -d)
-# (the module's list of Spark's jars, target/spark-jars.classpath, is made for its local-cluster tests)
-mvn -q -B -o -pl spark generate-test-resources
-mvn -q -B -o -pl spark dependency:tree -DoutputFile="$tmp/tree.txt"
-python3 - "$tmp/tree.txt" spark/target/spark-jars.classpath "$DIR/jars" <<'PY'
-import os, re, shutil, sys
-tree, listed, dst = sys.argv[1:]
-src = {os.path.basename(p): p for p in open(listed).read().strip().split(os.pathsep)}
-inside = False
-for line in open(tree).read().splitlines()[1:]:
-    m = re.match(r'^([| +\\-]*)(.*)$', line)
-    depth, a = len(m.group(1)) // 3, m.group(2).split(':')
-    if depth == 1: inside = a[1] == 'spark-core_2.13'
-    if not inside or a[1] == 'rocksdbjni': continue
-    name = f'{a[1]}-{a[3]}.jar' if len(a) == 5 else f'{a[1]}-{a[4]}-{a[3]}.jar'
-    shutil.copy(src[name], dst)
-PY
+v=$(sed -n 's:.*<spark.version>\(.*\)</spark.version>.*:\1:p' spark/pom.xml)
+cat > "$tmp/pom.xml" <<POM
+<project><modelVersion>4.0.0</modelVersion><groupId>org.ndgpu.pack</groupId><artifactId>spark-core-closure</artifactId>
+  <version>1</version><dependencies><dependency><groupId>org.apache.spark</groupId><artifactId>spark-core_2.13</artifactId>
+  <version>$v</version></dependency></dependencies></project>
+POM
+# spark-core's whole closure, as Maven resolves it for spark-core alone
+mvn -q -B -f "$tmp/pom.xml" dependency:copy-dependencies -DoutputDirectory="$PWD/$DIR/jars" -DexcludeArtifactIds=rocksdbjni
 rm -rf "$tmp"
 # the jlinked runtime of ../shared/device/pack lacks modules Spark loads (java.sql; jdk.incubator.vector,
 # which Spark's own JVM options add; Kerberos and SASL classes Hadoop's client touches)
@@ -40,14 +32,17 @@ tmp=$(mktemp -d)
   --strip-debug --no-man-pages --no-header-files --compress=zip-0 --output "$tmp/jre"
 tar cf - -C "$tmp" jre | xz -9 -T2 > .device/jre.txz
 rm -rf "$tmp"
-# two halves of about equal size (each jar, largest first, to the smaller half): with the working tree
-# each call stays under the 64 MiB it may carry
-rm -rf .device-spark1 .device-spark2 && mkdir -p .device-spark1/jars .device-spark2/jars
-s1=0; s2=0
+# netty's TLS natives for other systems are never loaded on the GPU host
+rm -f "$DIR"/jars/netty-tcnative-boringssl-static-*-{osx,windows,linux-aarch_64}*.jar
+# three parts of about equal size (each jar, largest first, to the smallest part): with the working
+# tree each call stays under the 64 MiB it may carry; the last part carries spark.sh and the jar count
+rm -rf .device-spark1 .device-spark2 .device-spark3 && mkdir -p .device-spark{1,2,3}/jars
+declare -a size=(0 0 0 0)
 for j in $(ls -S "$DIR"/jars/*.jar); do
-  sz=$(stat -c %s "$j")
-  if (( s1 <= s2 )); then s1=$((s1 + sz)); mv "$j" .device-spark1/jars/; else s2=$((s2 + sz)); mv "$j" .device-spark2/jars/; fi
+  k=1; for i in 2 3; do (( size[i] < size[k] )) && k=$i; done
+  size[k]=$(( size[k] + $(stat -c %s "$j") )); mv "$j" ".device-spark$k/jars/"
 done
+ls .device-spark{1,2,3}/jars | grep -c 'jar$' > .device-spark3/jar-count
 rm -rf "$DIR"
-cp .gpu/spark.sh .device-spark2/spark.sh
-du -sh .device .device-spark1 .device-spark2 | sed 's/^/pack-spark: /'
+cp .gpu/spark.sh .device-spark3/spark.sh
+du -sh .device .device-spark1 .device-spark2 .device-spark3 | sed 's/^/pack-spark: /'

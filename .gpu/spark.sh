@@ -10,8 +10,8 @@ D=${NDGPU_DEVICE_DIR:-/tmp/ndgpu-device}
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
 what=${1:-all}; shift || true
 [[ -x $D/run ]] || { echo "spark.sh: no $D/run: copy .device there first (cp -r .device $D)"; exit 1; }
-n=$(ls "$S"/jars/*.jar 2>/dev/null | wc -l)
-(( n >= 60 )) || { echo "spark.sh: $S/jars holds $n jars, expected spark-core's 62: copy both halves there first"; exit 1; }
+n=$(ls "$S"/jars/*.jar 2>/dev/null | wc -l); want=$(cat "$(dirname "$0")/jar-count" 2>/dev/null || echo 60)
+(( n >= want )) || { echo "spark.sh: $S/jars holds $n jars, expected spark-core's $want: copy the three parts there first"; exit 1; }
 cp -n "$S"/jars/*.jar "$D/lib/"   # the driver JVM (the test or the benchmark) needs Spark too
 export SPARK_HOME=$S SPARK_SCALA_VERSION=2.13 CUDA_DEVICE_ORDER=PCI_BUS_ID
 # Spark's own JVM options for Java 17+ (its launcher adds them to the executors it starts; the driver

@@ -32,6 +32,7 @@ public class HandleTest extends PerDeviceTest {
     void aClosedStreamRefusesEveryUse() {
         Stream s = Stream.create(device());
         try (NDArray a = Nd.arange(0.0, 8.0, 1.0)) {
+            device().synchronize();     // a was made on the default stream, which s is not ordered after (OpenCL queues)
             try (var _ = s.use()) {
                 NDArray b = a.astype(DType.FLOAT32);                   // a kernel queued on s
                 s.synchronize();

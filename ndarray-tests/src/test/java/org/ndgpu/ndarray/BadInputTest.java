@@ -64,7 +64,7 @@ public class BadInputTest extends PerDeviceTest {
         fails(IndexException.class, () -> a.get("3, 0"), "get", "index 3", "axis 0", "size 3");
         fails(IndexException.class, () -> a.get(0, -5), "get", "index -5", "axis 1", "size 4");
         fails(IndexException.class, () -> a.get("0, 0, 0"), "get", "too many indices", "2-dimensional", "3");
-        fails(IndexException.class, () -> a.set("-4", 1), "get", "index -4");
+        fails(IndexException.class, () -> a.set("-4", 1), "set", "index -4");
     }
 
     @Test

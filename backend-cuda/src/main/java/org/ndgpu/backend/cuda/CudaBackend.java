@@ -150,16 +150,16 @@ public final class CudaBackend implements Backend {
             msg += "; last kernel launched: '" + lastKernel + "'. The device's CUDA context is now unusable:"
                     + " every later call on " + id + " fails; arrays on it are lost; restart the process";
         }
-        noteSticky(r, msg);
+        msg = noteSticky(r, msg);
         return r == CudaError.OUT_OF_MEMORY ? new DeviceOutOfMemoryException(msg) : new DeviceException(msg);
     }
 
-    void noteSticky(int r, String msg) {
-        if (CudaError.isSticky(r) && fault == null) {
-            synchronized (this) {
-                if (fault == null) fault = msg;
-            }
-        }
+    /** Faults the backend on a sticky error; returns {@code msg}, naming the last kernel launched when sticky (the likely culprit). */
+    String noteSticky(int r, String msg) {
+        if (!CudaError.isSticky(r)) return msg;
+        String named = msg.contains("last kernel launched") ? msg : msg + "; last kernel launched: '" + lastKernel + "'";
+        synchronized (this) { if (fault == null) fault = named; }
+        return named;
     }
 
     // ---- memory ----

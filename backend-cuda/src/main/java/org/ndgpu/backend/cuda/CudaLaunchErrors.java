@@ -70,8 +70,7 @@ final class CudaLaunchErrors {
             msg += " (block " + dims(block) + ", " + k.registers + " registers per thread, " + shared + " bytes of dynamic shared memory)";
         }
         msg += " [grid " + dims(grid) + ", block " + dims(block) + "]";
-        backend.noteSticky(r, msg);
-        return new KernelLaunchException(msg);
+        return new KernelLaunchException(backend.noteSticky(r, msg));
     }
 
     private static String dims(long[] d) {

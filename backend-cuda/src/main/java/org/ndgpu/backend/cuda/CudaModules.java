@@ -75,8 +75,7 @@ final class CudaModules {
             int r = CudaDriver.cuModuleLoadDataEx(p, img, 2, jitOptions, values);
             if (r != 0) {
                 String jitLog = errLog.getString(0);
-                String msg = id + " load '" + name + "' (" + (ptx ? "PTX" : "cubin") + "): " + CudaDriver.describe(r);
-                backend.noteSticky(r, msg);
+                String msg = backend.noteSticky(r, id + " load '" + name + "' (" + (ptx ? "PTX" : "cubin") + "): " + CudaDriver.describe(r));
                 if (ptx && !jitLog.isBlank() && !CudaError.isSticky(r)) {
                     String text = new String(image, StandardCharsets.UTF_8).replace("\0", "");
                     throw new KernelCompileException("cuda", name, options, msg + "\n" + jitLog, source != null ? source : text);
