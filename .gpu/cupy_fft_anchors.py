@@ -2,18 +2,7 @@
    CUDA events around each call, median of the reps after warm-up.
    python3 .gpu/cupy_fft_anchors.py"""
 import cupy as cp
-
-def bench(fn, reps=10, warm=2):
-    for _ in range(warm):
-        fn()
-    cp.cuda.Device().synchronize()
-    ts = []
-    for _ in range(reps):
-        s, e = cp.cuda.Event(), cp.cuda.Event()
-        s.record(); fn(); e.record(); e.synchronize()
-        ts.append(cp.cuda.get_elapsed_time(s, e))
-    ts.sort()
-    return ts[len(ts) // 2]
+from cupy_timing import bench
 
 def report(name, ms, nbytes):
     print(f"{name:44s} {ms:12.4f} {nbytes / ms / 1e6:12.1f}")

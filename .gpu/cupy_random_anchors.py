@@ -2,21 +2,7 @@
    the same way: CUDA events around each call, median of the reps after warm-up.
    python3 .gpu/cupy_random_anchors.py"""
 import cupy as cp
-
-def bench(fn, reps=10, warm=2):
-    for _ in range(warm):
-        fn()
-    cp.cuda.Device().synchronize()
-    ts = []
-    for _ in range(reps):
-        s, e = cp.cuda.Event(), cp.cuda.Event()
-        s.record(); fn(); e.record(); e.synchronize()
-        ts.append(cp.cuda.get_elapsed_time(s, e))
-    ts.sort()
-    return ts[len(ts) // 2]
-
-def report(name, ms, nbytes):
-    print(f"{name:40s} {ms:9.3f} ms {nbytes / ms / 1e6:9.1f} GB/s")
+from cupy_timing import bench, report
 
 n = 1 << 24
 rng = cp.random.default_rng(12)
