@@ -77,6 +77,12 @@ public final class Providers {
         return f;
     }
 
+    /** numpy.fft when module fft is on the class path, else empty (for routines that only prefer it). */
+    public static java.util.Optional<Fft> fftIfPresent() {
+        Fft f = fft;
+        return f != null ? java.util.Optional.of(f) : ServiceLoader.load(Fft.class, Providers.class.getClassLoader()).findFirst();
+    }
+
     private static <T> T load(Class<T> type, String module) {
         return ServiceLoader.load(type, Providers.class.getClassLoader()).findFirst().orElseThrow(() -> new NdException(
                 type.getSimpleName() + ": no implementation found; add the ndgpu module '" + module

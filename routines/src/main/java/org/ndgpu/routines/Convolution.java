@@ -20,14 +20,25 @@ import org.ndgpu.ndarray.Shapes;
  * numpy.convolve and numpy.correlate of 1-d arrays, modes full, same and valid, as NumPy defines
  * them: correlate(a, v)[k] = sum_j a[k + j - off] * v[j] over the longer array a (when v is longer,
  * the result of correlate(v, a) reversed, as NumPy's multiarray.correlate), and convolve(a, v) =
- * correlate(longer, shorter[::-1]). {@link #correlate} is the one entry of both: it picks the
- * method (today the direct one, a kernel with one output element per thread and the sum in the
- * result's dtype); an FFT method for long inputs belongs there too.
+ * correlate(longer, shorter[::-1]). {@link #correlate} is the one entry of both and picks the method:
+ * the direct one (a kernel with one output element per thread, the sum in the result's dtype), or,
+ * for floating-point inputs whose shorter array has at least {@link #FFT_MIN_SHORTER} elements and
+ * when module fft is present, through real FFTs of the next fast length (rfft, product, irfft), as
+ * scipy.signal.convolve's method='fft'. Integer and bool inputs always go direct: their sums are exact
+ * in NumPy and must stay so.
  */
 public final class Convolution {
     private Convolution() { }
 
     private static final ConcurrentHashMap<DType, Spec> DIRECT = new ConcurrentHashMap<>();
+
+    /**
+     * The shorter length from which floating-point inputs go through the FFT. Chosen by
+     * {@code ConvolveCrossover} (routines' test sources): the direct kernel's time grows with the
+     * shorter length, the FFT's does not; on an H100 and on PoCL the FFT wins from this length on
+     * for a longer array of 2^16 to 2^22 elements (the figures are in routines/notes/CONVOLVE.md).
+     */
+    static final long FFT_MIN_SHORTER = 256;
 
     /** numpy.convolve(a, v, mode): mode "full" (NumPy's default), "same" or "valid". */
     public static NDArray convolve(String op, NDArray a, NDArray v, String mode) {
@@ -49,11 +60,47 @@ public final class Convolution {
             default -> throw new NdException(op + ": mode must be one of 'valid', 'same', or 'full', got '" + mode + "'");
         };
         if (a.size() < v.size()) {
-            try (NDArray r = direct(v, a, m); NDArray rev = r.get("::-1")) {
+            try (NDArray r = method(v, a, m); NDArray rev = r.get("::-1")) {
                 return rev.copy();
             }
         }
-        return direct(a, v, m);
+        return method(a, v, m);
+    }
+
+    // a at least as long as v
+    private static NDArray method(NDArray a, NDArray v, int mode) {
+        DType t = DType.promote(a.dtype(), v.dtype());
+        if (t.isFloating() && v.size() >= FFT_MIN_SHORTER) {
+            var fft = org.ndgpu.spi.Providers.fftIfPresent();
+            if (fft.isPresent()) return viaFft(a, v, mode, t, fft.get());
+        }
+        return direct(a, v, mode);
+    }
+
+    /** The correlation through real FFTs: conv(a, v[::-1]) = irfft(rfft(a) * rfft(v[::-1])), then the mode's window. */
+    static NDArray viaFft(NDArray a, NDArray v, int mode, DType t, org.ndgpu.fft.Fft fft) {
+        long n = a.size(), k = v.size();
+        long len = mode == 0 ? n - k + 1 : mode == 1 ? n : n + k - 1;
+        long start = mode == 0 ? k - 1 : mode == 1 ? k - 1 - k / 2 : 0;
+        long size = fft.nextFastLen(n + k - 1);
+        DType work = t == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;      // float16 computes in float32, as NumPy's direct sum would round
+        try (NDArray ac = a.astype(work); NDArray vr = v.get("::-1"); NDArray vc = vr.astype(work);
+             NDArray fa = fft.rfft(ac, size); NDArray fv = fft.rfft(vc, size);
+             NDArray p = NDArray.empty(a.device(), fa.dtype(), fa.shape(), Order.C)) {
+            ElementwiseLoop.run(PRODUCT.computeIfAbsent(fa.dtype(), Convolution::product), new Object[]{fa, fv, p}, p.shape());
+            try (NDArray full = fft.irfft(p, size); NDArray window = full.get(start + ":" + (start + len))) {
+                return window.astype(t);
+            }
+        }
+    }
+
+    private static final ConcurrentHashMap<DType, Spec> PRODUCT = new ConcurrentHashMap<>();
+
+    // the spectra's product, with the prelude's complex multiply (no dependency on the ufunc module)
+    private static Spec product(DType c) {
+        String p = c == DType.COMPLEX64 ? "c64" : "c128";
+        return new Spec("nd_spectrum_product_" + c, List.of(new Param("x", c, Kind.IN), new Param("y", c, Kind.IN), new Param("z", c, Kind.OUT)),
+                "z = nd_" + p + "_mul(x, y);");
     }
 
     private static void check(String op, NDArray a, NDArray v) {
@@ -71,8 +118,9 @@ public final class Convolution {
         }
     }
 
-    // a at least as long as v: the window of the full correlation that the mode keeps
-    private static NDArray direct(NDArray a, NDArray v, int mode) {
+    // a at least as long as v: the window of the full correlation that the mode keeps (fft's
+    // ConvolveCrossover times it by reflection beside viaFft)
+    static NDArray direct(NDArray a, NDArray v, int mode) {
         long n = a.size(), k = v.size();
         long len = mode == 0 ? n - k + 1 : mode == 1 ? n : n + k - 1;
         long start = mode == 0 ? k - 1 : mode == 1 ? k - 1 - k / 2 : 0;
