@@ -30,7 +30,8 @@ import org.ndgpu.spi.Providers;
  *
  * <p>The Generator methods (integers, standardNormal, exponential, gamma, beta, poisson, binomial,
  * multinomial, choice, permutation, shuffle, lognormal, chisquare, laplace) run in module random:
- * there element i of a call draws from its own Philox stream, so rejection loops stay reproducible.
+ * there each element of a call draws from Philox counters of its own (or its share of one block), so
+ * rejection loops stay reproducible.
  * Parameters are numbers (NumPy's array-valued parameters are not taken).
  */
 public final class Random {

@@ -6,9 +6,10 @@ import org.ndgpu.ndarray.NDArray;
 /**
  * NumPy's Generator distributions on the device, implemented by module random; {@link
  * org.ndgpu.random.Random} delegates to it through {@link Providers#distributions()}. Element
- * {@code i} of a call draws from its own Philox4x32-10 stream, keyed by the seed, at counter
- * (i, round, call offset), so the numbers depend only on the seed and the call's place in the
- * generator's stream, never on the device or the number of threads.
+ * {@code i} of a call draws from Philox4x32-10, keyed by the seed, at counters (i, round, call
+ * offset) of its own (rejection samplers, integers), or from block i/4 or i/2 of the call (the
+ * distributions with a fixed number of words per value), so the numbers depend only on the seed,
+ * the call's place in the generator's stream and i, never on the device or the number of threads.
  */
 public interface Distributions {
     /** A call's Philox key and the counter offset reserved for it. */

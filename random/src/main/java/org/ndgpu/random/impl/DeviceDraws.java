@@ -20,9 +20,11 @@ import org.ndgpu.spi.Distributions.Counters;
 import org.ndgpu.spi.Distributions.Draw;
 
 /**
- * The kernels of the distributions: one elementwise loop per call whose element i seeds its own
- * Philox stream (distributions.h) with (i, the call's offset, the seed) and runs the distribution's
- * device function. Parameters travel as scalars, so one compiled kernel serves every value.
+ * The kernels of the rejection samplers and integers: one elementwise loop per call whose element i
+ * seeds its own Philox stream (distributions.h) with (i, the call's offset, the seed) and runs the
+ * distribution's device function, reading as many words as it needs. The distributions with a fixed
+ * number of words per value go to {@link BlockDraws}. Parameters travel as scalars, so one compiled
+ * kernel serves every value.
  */
 final class DeviceDraws {
     private DeviceDraws() { }
@@ -43,30 +45,18 @@ final class DeviceDraws {
         }
     }
 
-    /** The double-valued sample expression of a continuous distribution, as statements ending in {@code _v = ...}. */
+    /** The double-valued sample of a rejection sampler, as statements ending in {@code _v = ...}. */
     private static String sample(String name) {
         return switch (name) {
-            case "random" -> "double _v = nd_next_double(&_rng);";
-            case "standard_normal" -> "double _v = nd_std_normal(&_rng);";
-            case "exponential" -> "double _v = _p0 * nd_std_exp(&_rng);";
             case "gamma" -> "double _v = _p1 * nd_std_gamma(&_rng, _p0);";
             case "beta" -> "double _v = nd_beta(&_rng, _p0, _p1);";
-            case "lognormal" -> "double _v = exp(_p0 + _p1 * nd_std_normal(&_rng));";
             case "chisquare" -> "double _v = 2.0 * nd_std_gamma(&_rng, _p0 / 2.0);";
-            // NumPy's random_laplace: a draw of exactly 0 is drawn again
-            case "laplace" -> """
-                    double _u = nd_next_double(&_rng);
-                    while (_u == 0.0) _u = nd_next_double(&_rng);
-                    double _v = _u >= 0.5 ? _p0 - _p1 * log(2.0 - _u - _u) : _p0 + _p1 * log(_u + _u);""";
-            // the keys of weighted sampling without replacement: exponential clocks over the weights
-            case "weighted_keys" -> "double _v = nd_std_exp(&_rng) / _w;";
             default -> throw new IllegalArgumentException(name);
         };
     }
 
-    private static List<Param> params(DType out, boolean weights) {
+    private static List<Param> params(DType out) {
         var p = new java.util.ArrayList<Param>();
-        if (weights) p.add(new Param("_w", DType.FLOAT64, Kind.IN));
         p.add(new Param("y", out, Kind.OUT));
         p.add(new Param("_seed", DType.INT64, Kind.SCALAR));
         p.add(new Param("_off", DType.INT64, Kind.SCALAR));
@@ -75,26 +65,18 @@ final class DeviceDraws {
         return p;
     }
 
-    private static long units(long n) { return (n + 3) / 4 + 1; }
+    /** Counter offsets a call of n elements reserves (any positive number keeps calls apart; this one is kept for stable streams). */
+    static long units(long n) { return (n + 3) / 4 + 1; }
 
     private static NDArray empty(DType dtype, long[] shape) { return NDArray.empty(Device.current(), dtype, shape, Order.C); }
 
     static NDArray continuous(String name, Counters c, DType dtype, long[] shape, double... params) {
+        if (BlockDraws.handles(name)) return BlockDraws.draw(name, c, dtype, shape, param(params, 0), param(params, 1));
         NDArray y = empty(dtype, shape);
-        Spec spec = SPECS.computeIfAbsent(name + "|" + dtype, k -> new Spec("nd_random_" + name + "_" + dtype, params(dtype, false),
+        Spec spec = SPECS.computeIfAbsent(name + "|" + dtype, k -> new Spec("nd_random_" + name + "_" + dtype, params(dtype),
                 INIT + sample(name) + "\ny = " + CTypes.cast(DType.FLOAT64, dtype, "_v") + ";", HEADER, "", "", List.of()));
         Draw d = c.reserve(units(y.size()));
         ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), param(params, 0), param(params, 1)}, y.shape());
-        return y;
-    }
-
-    /** Exponential(1) / w per weight: sorting these keys orders the items as weighted draws without replacement. */
-    static NDArray weightedKeys(Counters c, NDArray w) {
-        NDArray y = empty(DType.FLOAT64, w.shape());
-        Spec spec = SPECS.computeIfAbsent("weighted_keys", k -> new Spec("nd_random_weighted_keys", params(DType.FLOAT64, true),
-                INIT + sample("weighted_keys") + "\ny = _v;", HEADER, "", "", List.of()));
-        Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(spec, new Object[]{w, y, d.seed(), d.offset(), 0.0, 0.0}, y.shape());
         return y;
     }
 

@@ -10,7 +10,9 @@ import org.ndgpu.spi.Distributions;
 /**
  * NumPy's Generator distributions on the device: the checks NumPy makes (each failure an
  * NdException naming the method, what it expected and what it got), then one generated kernel per
- * call ({@link DeviceDraws}), or a sort of random keys for the sampling methods ({@link Sampling}).
+ * call ({@link DeviceDraws} for the rejection samplers and integers, {@link BlockDraws} for the
+ * distributions with a fixed number of random words per value), or a sort of random keys for the
+ * sampling methods ({@link Sampling}).
  * Reached through {@code Nd.random()}:
  *
  * <pre>{@code

@@ -99,7 +99,7 @@ final class Sampling {
             double s = 0;
             for (int j = 0; j < p.length; j++) cdf[j] = s += p[j];
             for (int j = 0; j < cdf.length; j++) cdf[j] /= s;
-            try (NDArray cd = Nd.array(cdf); NDArray u = DeviceDraws.continuous("random", c, DType.FLOAT64, shape)) {
+            try (NDArray cd = Nd.array(cdf); NDArray u = BlockDraws.draw("random", c, DType.FLOAT64, shape, 0, 0)) {
                 return Providers.routines().searchsorted(op, cd, u, "right");
             }
         }
@@ -107,7 +107,7 @@ final class Sampling {
         if (p == null) {
             order = permutationOf(op, c, pop);
         } else {
-            try (NDArray w = Nd.array(p); NDArray keys = DeviceDraws.weightedKeys(c, w)) {
+            try (NDArray w = Nd.array(p); NDArray keys = BlockDraws.weightedKeys(c, w)) {
                 order = Providers.routines().sort(op, keys, 0, true);
             }
         }

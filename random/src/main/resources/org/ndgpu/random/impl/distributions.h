@@ -1,8 +1,14 @@
-// ndgpu's Generator distributions. Element i of a call draws from its own Philox4x32-10 stream:
-// counter words c0 and the low 16 bits of c1 hold i (48 bits), the high 16 bits of c1 count the
-// stream's blocks, c2 and c3 hold the call's offset; the key is the seed. A rejection loop then
-// reads as many numbers as it needs without touching another element's, so every result depends
-// only on (seed, offset, i), whatever the device or the number of threads.
+// ndgpu's Generator distributions, two shapes of kernel over one Philox4x32-10 counter layout:
+// counter words c0 and the low 16 bits of c1 hold an index (48 bits), the high 16 bits of c1 count
+// that index's blocks, c2 and c3 hold the call's offset; the key is the seed.
+// - Per element (integers, gamma, beta, chisquare, poisson, binomial, multinomial): element i reads
+//   its own stream, index i, so a rejection loop takes as many numbers as it needs without touching
+//   another element's.
+// - Per block (random, standard_normal, exponential, lognormal, laplace, the keys of weighted choice):
+//   thread b computes one block, index b, round 0, and turns its four words into elements 4b..4b+3
+//   (float32) or 2b, 2b+1 (float64); the last block writes only the elements that exist.
+// Either way every result depends only on (seed, offset, element index), whatever the device or the
+// number of threads.
 typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; } nd_rng;
 
 ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
@@ -64,7 +70,7 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
 
 ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
 
-// Box-Muller, one value per element
+// Box-Muller, one value per element (gamma's rejection loop takes one normal at a time)
 ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
     double u1 = 1.0 - nd_next_double(r), u2 = nd_next_double(r);
     return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
@@ -184,4 +190,86 @@ ND_DEVICE_FN long nd_binomial_low(nd_rng* r, long n, double p) {
 
 ND_DEVICE_FN long nd_binomial(nd_rng* r, long n, double p) {
     return p <= 0.5 ? nd_binomial_low(r, n, p) : n - nd_binomial_low(r, n, 1 - p);
+}
+
+// ---- the per-block distributions (the second kernel shape above)
+
+// [0, 1) with 24 random bits
+ND_DEVICE_FN float nd_f32_u01(uint x) { return (float)(x >> 8) * 5.9604644775390625e-8f; }
+
+// (0, 1] from all 32 bits, for a logarithm: the smallest value, 2^-33, keeps the far tails (a
+// 24-bit uniform would end the normal at 5.8 sigma); the rounding of large x only nudges values near 1
+ND_DEVICE_FN float nd_f32_upos(uint x) { return ((float)x + 0.5f) * 2.3283064365386963e-10f; }
+
+// [0, 1) with 53 random bits: 27 of a, 26 of b
+ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6)) * 1.1102230246251565e-16; }
+
+// Exponential(1); 0 - log rather than -log, so u = 1 gives +0, never -0
+ND_DEVICE_FN float nd_f32_exp(uint x) { return 0.0f - log(nd_f32_upos(x)); }
+ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u01(a, b)); }
+
+#ifdef ND_CUDA
+#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
+#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
+#define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
+#define nd_make_double2(a, b) make_double2((a), (b))
+#else
+#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
+#define nd_make_double2(a, b) ((double2)((a), (b)))
+#endif
+
+// Box-Muller, both normals of a pair: radius from a, angle 2 pi u from b, as sincospi(2u) (exact
+// argument, no rounding of 2 pi)
+ND_DEVICE_FN void nd_f32_normal2(uint a, uint b, float* z0, float* z1) {
+    float r = sqrt(-2.0f * log(nd_f32_upos(a)));
+    float s, c;
+    nd_sincospif((float)(b >> 8) * 1.1920928955078125e-7f, &s, &c);
+    *z0 = r * c;
+    *z1 = r * s;
+}
+
+ND_DEVICE_FN void nd_f64_normal2(uint a0, uint a1, uint b0, uint b1, double* z0, double* z1) {
+    double r = sqrt(-2.0 * log(1.0 - nd_f64_u01(a0, a1)));
+    double s, c;
+    nd_sincospi(2.0 * nd_f64_u01(b0, b1), &s, &c);
+    *z0 = r * c;
+    *z1 = r * s;
+}
+
+// Laplace as loc +- scale * Exponential(1), the sign from a bit the exponential does not use: the
+// same law as NumPy's inverse CDF, without its redraw of u = 0 (a loop would need more words)
+ND_DEVICE_FN float nd_f32_laplace(uint x, float loc, float scale) {
+    float e = 0.0f - log(((float)(x >> 1) + 0.5f) * 4.656612873077393e-10f);
+    return (x & 1u) ? loc + scale * e : loc - scale * e;
+}
+
+ND_DEVICE_FN double nd_f64_laplace(uint a, uint b, double loc, double scale) {
+    double e = nd_f64_exp(a, b);
+    return (b & 1u) ? loc + scale * e : loc - scale * e;
+}
+
+// elements 4b..4b+3 (float32) or 2b, 2b+1 (float64) of y: one 16-byte store where all exist and y
+// is 16-byte aligned, else one at a time up to n
+ND_DEVICE_FN void nd_store4f(ND_GLOBAL float* y, ulong b, ulong n, int wide, float v0, float v1, float v2, float v3) {
+    ulong e = b * 4;
+    if (wide && e + 4 <= n) {
+        ((ND_GLOBAL float4*)y)[b] = nd_make_float4(v0, v1, v2, v3);
+        return;
+    }
+    y[e] = v0;
+    if (e + 1 < n) y[e + 1] = v1;
+    if (e + 2 < n) y[e + 2] = v2;
+    if (e + 3 < n) y[e + 3] = v3;
+}
+
+ND_DEVICE_FN void nd_store2d(ND_GLOBAL double* y, ulong b, ulong n, int wide, double v0, double v1) {
+    ulong e = b * 2;
+    if (wide && e + 2 <= n) {
+        ((ND_GLOBAL double2*)y)[b] = nd_make_double2(v0, v1);
+        return;
+    }
+    y[e] = v0;
+    if (e + 1 < n) y[e + 1] = v1;
 }

@@ -41,7 +41,13 @@ public class GeneratorDevicesTest {
             r -> r.permutation(4000),
             r -> r.lognormal(1, 0.5, 3000),
             r -> r.chisquare(3, 3000),
-            r -> r.laplace(0, 2, 3000));
+            r -> r.laplace(0, 2, 3000),
+            // the per-block kernels at lengths that end inside a block, and weighted choice's keys
+            r -> r.standardNormal(DType.FLOAT64, 3001),
+            r -> r.exponential(2, DType.FLOAT32, 3003),
+            r -> r.laplace(0, 2, DType.FLOAT32, 3002),
+            r -> r.lognormal(1, 0.5, DType.FLOAT32, 3001),
+            r -> r.choice(10, new long[]{7}, false, new double[]{0.05, 0.1, 0.15, 0.2, 0.1, 0.1, 0.1, 0.05, 0.1, 0.05}));
 
     private static List<double[]> drawAll(Device d, long seed) {
         try (var _ = d.use()) {

@@ -49,17 +49,63 @@ public class GeneratorTest extends PerDeviceTest {
         assertTrue(d < Stats.ksBound(x.length), what + ": Kolmogorov-Smirnov D = " + d + " above " + Stats.ksBound(x.length));
     }
 
+    /** Every {@code lanes}-th value from {@code lane} on: the values one Philox block puts in one place. */
+    private static double[] lane(double[] x, int lanes, int lane) {
+        double[] y = new double[(x.length - lane + lanes - 1) / lanes];
+        for (int k = 0; k < y.length; k++) y[k] = x[k * lanes + lane];
+        return y;
+    }
+
+    /** The sample correlation of x[k] and y[k]: near 0, within 5 / sqrt(n), when they are independent. */
+    private static void uncorrelated(String what, double[] x, double[] y) {
+        int n = Math.min(x.length, y.length);
+        double mx = Stats.mean(Arrays.copyOf(x, n)), my = Stats.mean(Arrays.copyOf(y, n)), sxy = 0, sxx = 0, syy = 0;
+        for (int k = 0; k < n; k++) {
+            sxy += (x[k] - mx) * (y[k] - my);
+            sxx += (x[k] - mx) * (x[k] - mx);
+            syy += (y[k] - my) * (y[k] - my);
+        }
+        double c = sxy / Math.sqrt(sxx * syy);
+        assertTrue(Math.abs(c) < 5 / Math.sqrt(n), what + ": correlation " + c);
+    }
+
+    private static double[] squares(double[] x) { return Arrays.stream(x).map(v -> v * v).toArray(); }
+
     @Test
     void standardNormalAndLognormal() {
         var r = Nd.random().seed(101);
         for (DType d : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
-            checkContinuous("standardNormal " + d, draw(r.standardNormal(d, N), d, N), 0, 1, Stats::normalCdf);
+            // N + 3: the last Philox block only partly used
+            double[] z = draw(r.standardNormal(d, N + 3), d, N + 3);
+            checkContinuous("standardNormal " + d, z, 0, 1, Stats::normalCdf);
+            // Box-Muller's pairs: each place of a block normal on its own, the two of a pair (sharing a
+            // radius) and neighbouring pairs independent, and the pair's squared length chi-square(2)
+            int lanes = BlockDraws.perBlock(d);
+            double[][] at = new double[lanes][];
+            for (int l = 0; l < lanes; l++) {
+                at[l] = lane(z, lanes, l);
+                assertEquals(0, Stats.mean(at[l]), 5 / Math.sqrt(at[l].length), d + " place " + l + ": mean");
+                double ks = Stats.ks(at[l], Stats::normalCdf);
+                assertTrue(ks < Stats.ksBound(at[l].length), d + " place " + l + ": Kolmogorov-Smirnov D = " + ks);
+            }
+            for (int l = 0; l + 1 < lanes; l++) {
+                uncorrelated(d + " places " + l + ", " + (l + 1), at[l], at[l + 1]);
+                uncorrelated(d + " squares of places " + l + ", " + (l + 1), squares(at[l]), squares(at[l + 1]));
+            }
+            double[] next = Arrays.copyOfRange(at[0], 1, at[0].length);
+            uncorrelated(d + " squares of one block's and the next's first", squares(at[0]), squares(next));
+            double[] len2 = new double[at[1].length];
+            for (int k = 0; k < len2.length; k++) len2[k] = at[0][k] * at[0][k] + at[1][k] * at[1][k];
+            double ks = Stats.ks(len2, v -> v <= 0 ? 0 : 1 - Math.exp(-v / 2));
+            assertTrue(ks < Stats.ksBound(len2.length), d + ": a pair's squared length, Kolmogorov-Smirnov D = " + ks);
         }
         double[] x = draw(r.standardNormal(400, 500), DType.FLOAT64, N);
         checkContinuous("standardNormal (400, 500)", x, 0, 1, Stats::normalCdf);
         double mu = 0.3, s = 0.6;
-        checkContinuous("lognormal", draw(r.lognormal(mu, s, N), DType.FLOAT64, N), Math.exp(mu + s * s / 2),
-                (Math.exp(s * s) - 1) * Math.exp(2 * mu + s * s), v -> v <= 0 ? 0 : Stats.normalCdf((Math.log(v) - mu) / s));
+        for (DType d : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
+            checkContinuous("lognormal " + d, draw(r.lognormal(mu, s, d, N + 1), d, N + 1), Math.exp(mu + s * s / 2),
+                    (Math.exp(s * s) - 1) * Math.exp(2 * mu + s * s), v -> v <= 0 ? 0 : Stats.normalCdf((Math.log(v) - mu) / s));
+        }
     }
 
     @Test
@@ -67,11 +113,17 @@ public class GeneratorTest extends PerDeviceTest {
         var r = Nd.random().seed(102);
         for (DType d : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
             double sc = 2.5;
-            checkContinuous("exponential " + d, draw(r.exponential(sc, d, N), d, N), sc, sc * sc, v -> v <= 0 ? 0 : 1 - Math.exp(-v / sc));
+            double[] e = draw(r.exponential(sc, d, N + 2), d, N + 2);
+            assertTrue(Arrays.stream(e).allMatch(v -> v >= 0 && Double.doubleToRawLongBits(v) != Long.MIN_VALUE), d + ": exponential below +0");
+            checkContinuous("exponential " + d, e, sc, sc * sc, v -> v <= 0 ? 0 : 1 - Math.exp(-v / sc));
+            // the block's last place on its own: a lane mix-up would show here
+            double[] last = lane(e, BlockDraws.perBlock(d), BlockDraws.perBlock(d) - 1);
+            double ks = Stats.ks(last, v -> v <= 0 ? 0 : 1 - Math.exp(-v / sc));
+            assertTrue(ks < Stats.ksBound(last.length), d + ": exponential's last place in a block, Kolmogorov-Smirnov D = " + ks);
+            double loc = -1, b = 0.7;
+            checkContinuous("laplace " + d, draw(r.laplace(loc, b, d, N + 1), d, N + 1), loc, 2 * b * b,
+                    v -> v < loc ? 0.5 * Math.exp((v - loc) / b) : 1 - 0.5 * Math.exp(-(v - loc) / b));
         }
-        double loc = -1, b = 0.7;
-        checkContinuous("laplace", draw(r.laplace(loc, b, N), DType.FLOAT64, N), loc, 2 * b * b,
-                v -> v < loc ? 0.5 * Math.exp((v - loc) / b) : 1 - 0.5 * Math.exp(-(v - loc) / b));
     }
 
     @Test

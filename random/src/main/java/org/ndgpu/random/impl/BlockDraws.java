@@ -1,0 +1,130 @@
+package org.ndgpu.random.impl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.Distributions.Counters;
+import org.ndgpu.spi.Distributions.Draw;
+
+/**
+ * The distributions that need a fixed number of random words per value (random, standard_normal,
+ * exponential, lognormal, laplace, and the keys of weighted choice): thread b computes Philox block
+ * b of the call (distributions.h) and writes elements 4b..4b+3 of a float32 result or 2b, 2b+1 of a
+ * float64 one, with one 16-byte store where the block is whole. Box-Muller keeps both normals of a
+ * pair. Element e thus depends only on (seed, offset, e), as in the per-element kernels, and a
+ * Philox block, the costly part, is computed once per four (or two) values instead of once per value.
+ */
+final class BlockDraws {
+    private BlockDraws() { }
+
+    /** The names drawn here; {@link DeviceDraws} runs the rest. */
+    static boolean handles(String name) {
+        return switch (name) {
+            case "random", "standard_normal", "exponential", "lognormal", "laplace" -> true;
+            default -> false;
+        };
+    }
+
+    /** Elements per Philox block: four 24/32-bit float32 values or two 53-bit float64 values. */
+    static int perBlock(DType dtype) { return dtype == DType.FLOAT32 ? 4 : 2; }
+
+    private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
+
+    private static final String WORDS = """
+            nd_rng _rng;
+            nd_rng_init(&_rng, (ulong)i, (ulong)_off, (ulong)_seed);
+            nd_rng_block(&_rng);
+            """;
+
+    /** float32: statements setting _v0.._v3 from the block's words _rng.w0.._rng.w3. */
+    private static String sample32(String name) {
+        return switch (name) {
+            case "random" -> "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
+            case "standard_normal" -> "nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);";
+            case "lognormal" -> """
+                    nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);
+                    _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);""";
+            case "exponential" -> """
+                    _v0 = _a * nd_f32_exp(_rng.w0); _v1 = _a * nd_f32_exp(_rng.w1);
+                    _v2 = _a * nd_f32_exp(_rng.w2); _v3 = _a * nd_f32_exp(_rng.w3);""";
+            case "laplace" -> """
+                    _v0 = nd_f32_laplace(_rng.w0, _a, _b); _v1 = nd_f32_laplace(_rng.w1, _a, _b);
+                    _v2 = nd_f32_laplace(_rng.w2, _a, _b); _v3 = nd_f32_laplace(_rng.w3, _a, _b);""";
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    /** float64: statements setting _v0, _v1, each from two words. */
+    private static String sample64(String name) {
+        return switch (name) {
+            case "random" -> "_v0 = nd_f64_u01(_rng.w0, _rng.w1); _v1 = nd_f64_u01(_rng.w2, _rng.w3);";
+            case "standard_normal" -> "nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);";
+            case "lognormal" -> """
+                    nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);
+                    _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);""";
+            case "exponential" -> "_v0 = _a * nd_f64_exp(_rng.w0, _rng.w1); _v1 = _a * nd_f64_exp(_rng.w2, _rng.w3);";
+            case "laplace" -> "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
+            // exponential clocks over the weights; a weight past the end is not read
+            case "weighted_keys" -> """
+                    _v0 = nd_f64_exp(_rng.w0, _rng.w1) / _w[2 * (ulong)i];
+                    _v1 = 2 * (ulong)i + 1 < (ulong)_cnt ? nd_f64_exp(_rng.w2, _rng.w3) / _w[2 * (ulong)i + 1] : 0.0;""";
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    private static Spec spec(String name, DType dtype) {
+        return SPECS.computeIfAbsent(name + "|" + dtype, k -> {
+            boolean f32 = dtype == DType.FLOAT32;
+            List<Param> params = new ArrayList<>();
+            if (name.equals("weighted_keys")) params.add(new Param("_w", DType.FLOAT64, Kind.RAW));
+            params.add(new Param("y", dtype, Kind.RAW));
+            params.add(new Param("_seed", DType.INT64, Kind.SCALAR));
+            params.add(new Param("_off", DType.INT64, Kind.SCALAR));
+            params.add(new Param("_cnt", DType.INT64, Kind.SCALAR));
+            params.add(new Param("_wide", DType.INT32, Kind.SCALAR));
+            params.add(new Param("_p0", DType.FLOAT64, Kind.SCALAR));
+            params.add(new Param("_p1", DType.FLOAT64, Kind.SCALAR));
+            // float32 draws compute in float32 (a float64 log or sincos costs many times more on GPUs)
+            String body = WORDS + (f32
+                    ? "const float _a = (float)_p0, _b = (float)_p1;\nfloat _v0, _v1, _v2, _v3;\n" + sample32(name)
+                            + "\nnd_store4f(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1, _v2, _v3);"
+                    : "const double _a = _p0, _b = _p1;\ndouble _v0, _v1;\n" + sample64(name)
+                            + "\nnd_store2d(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1);");
+            return new Spec("nd_random_block_" + name + "_" + dtype, params, body, DeviceDraws.HEADER, "", "", List.of());
+        });
+    }
+
+    /** A fresh C-order array of {@code dtype} (float32 or float64) of the named distribution. */
+    static NDArray draw(String name, Counters c, DType dtype, long[] shape, double p0, double p1) {
+        NDArray y = NDArray.empty(Device.current(), dtype, shape, Order.C);
+        run(name, c, dtype, y, null, p0, p1);
+        return y;
+    }
+
+    /** Exponential(1) / w per weight, float64: sorting these keys orders the items as weighted draws without replacement. */
+    static NDArray weightedKeys(Counters c, NDArray w) {
+        NDArray y = NDArray.empty(Device.current(), DType.FLOAT64, w.shape(), Order.C);
+        run("weighted_keys", c, DType.FLOAT64, y, w, 0, 0);
+        return y;
+    }
+
+    private static void run(String name, Counters c, DType dtype, NDArray y, NDArray w, double p0, double p1) {
+        long n = y.size();
+        int per = perBlock(dtype);
+        // the same reservation as the per-element kernels, so a call moves the stream the same way whichever kernel draws it
+        Draw d = c.reserve(DeviceDraws.units(n));
+        int wide = y.offset() % 16 == 0 ? 1 : 0;
+        Object[] args = w == null ? new Object[]{y, d.seed(), d.offset(), n, wide, p0, p1}
+                : new Object[]{w, y, d.seed(), d.offset(), n, wide, p0, p1};
+        ElementwiseLoop.run(spec(name, dtype), args, new long[]{(n + per - 1) / per});
+    }
+}
