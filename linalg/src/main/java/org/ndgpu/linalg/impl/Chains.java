@@ -2,6 +2,7 @@ package org.ndgpu.linalg.impl;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ndgpu.LinAlgException;
 import org.ndgpu.Nd;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
@@ -37,7 +38,14 @@ final class Chains {
             }
             return out;
         }
-        NDArray x = n < 0 ? la.inv(a) : a;
+        NDArray x = a;
+        if (n < 0) {
+            try {
+                x = la.inv(a);
+            } catch (LinAlgException e) {
+                throw new LinAlgException("matrixPower: the negative power " + n + " needs inv(a), which failed: " + e.getMessage(), e);
+            }
+        }
         long bits = n < 0 ? -n : n;   // Long.MIN_VALUE stays negative: read as unsigned below
         if (bits == 1) return x == a ? a.copy() : x;
         List<NDArray> temps = new ArrayList<>();

@@ -39,6 +39,13 @@ final class HostEig {
 
     private static final int ITERATIONS = 3;
 
+    /**
+     * How far (in units of eps * n * |A|) EJML's vector of a real eigenvalue may miss A v = lambda v
+     * before inverse iteration replaces it: for a defective matrix (a Jordan block) EJML returned a
+     * vector that is no eigenvector at all.
+     */
+    private static final double TRUST = 1e4;
+
     static Eig eig(NDArray a, boolean vectors) {
         String op = vectors ? "eig" : "eigvals";
         a.live(op);
@@ -72,7 +79,7 @@ final class HostEig {
                 if (!vectors) continue;
                 DMatrixRMaj v = e.imaginary == 0 ? d.getEigenVector(j) : null;
                 double[][] x;
-                if (v != null) {
+                if (v != null && residual(m, v.data, e.real) <= TRUST * Math.ulp(1.0) * n * Math.max(1, norm1(m))) {
                     x = new double[][]{Arrays.copyOf(v.data, n), new double[n]};
                 } else if (e.imaginary < 0) {
                     // the conjugate of the partner's vector, so a pair's vectors are exact conjugates as LAPACK's
@@ -100,6 +107,30 @@ final class HostEig {
         return new Eig(w, upload(a.device(), out, vr, vi, vs));
     }
 
+    /** |A v - lambda v| / |v| of a real pair. */
+    private static double residual(DMatrixRMaj a, double[] v, double lambda) {
+        int n = a.numRows;
+        double r = 0, len = 0;
+        for (int i = 0; i < n; i++) {
+            double s = -lambda * v[i];
+            for (int j = 0; j < n; j++) s += a.get(i, j) * v[j];
+            r += s * s;
+            len += v[i] * v[i];
+        }
+        return len == 0 || !Double.isFinite(len) ? Double.POSITIVE_INFINITY : Math.sqrt(r / len);
+    }
+
+    /** The largest absolute row sum. */
+    private static double norm1(DMatrixRMaj a) {
+        double norm = 0;
+        for (int i = 0; i < a.numRows; i++) {
+            double row = 0;
+            for (int j = 0; j < a.numCols; j++) row += Math.abs(a.get(i, j));
+            norm = Math.max(norm, row);
+        }
+        return norm;
+    }
+
     /**
      * A vector x with (A - lambda I) x close to 0, lambda = lr + i li: a few solves with the LU of
      * the shifted matrix, whose tiny pivots are raised to eps * |A| so that the exactly singular
@@ -107,12 +138,7 @@ final class HostEig {
      */
     static double[][] inverseIteration(DMatrixRMaj a, double lr, double li) {
         int n = a.numRows;
-        double norm = 0;
-        for (int i = 0; i < n; i++) {
-            double row = 0;
-            for (int j = 0; j < n; j++) row += Math.abs(a.get(i, j));
-            norm = Math.max(norm, row);
-        }
+        double norm = norm1(a);
         double tiny = Math.ulp(1.0) * Math.max(norm, Math.hypot(lr, li)) + Double.MIN_NORMAL;
         double[] re = new double[n * n], im = new double[n * n];
         for (int i = 0; i < n; i++) {
