@@ -29,8 +29,9 @@ public interface Linalg {
     NDArray tensordot(NDArray a, NDArray b, int[] axesA, int[] axesB);
 
     /**
-     * numpy.einsum for one or two operands: {@code einsum("bij,bjk->bik", a, b)}, {@code "ij->ji"},
-     * {@code "ii->i"}, {@code "i,i->"}, implicit output and "..." included.
+     * numpy.einsum: {@code einsum("bij,bjk->bik", a, b)}, {@code "ij->ji"}, {@code "ii->i"},
+     * {@code "i,i->"}, implicit output and "..." included. Three or more operands are contracted
+     * pairwise in the order numpy.einsum_path(optimize='greedy') picks: {@code einsum("ij,jk,kl->il", a, b, c)}.
      */
     NDArray einsum(String subscripts, NDArray... operands);
 
@@ -76,6 +77,55 @@ public interface Linalg {
      */
     NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims);
 
+    /** numpy.linalg.pinv(a) with NumPy's default rcond, 1e-15: {@code Nd.linalg().pinv(a)}. */
+    default NDArray pinv(NDArray a) { return pinv(a, 1e-15); }
+
+    /**
+     * numpy.linalg.pinv(a, rcond): the Moore-Penrose pseudo-inverse (..., N, M) of a (..., M, N)
+     * through the SVD; singular values at or below rcond * max(s) of each matrix count as zero.
+     */
+    NDArray pinv(NDArray a, double rcond);
+
+    /**
+     * numpy.linalg.matrix_rank(A): the number of singular values above S.max() * max(M, N) * eps,
+     * an int64 array of the batch shape (0-d for one matrix; for a 1-d A, 1 unless all zero).
+     */
+    NDArray matrixRank(NDArray a);
+
+    /** numpy.linalg.matrix_rank(A, tol): singular values above the absolute {@code tol} count. */
+    NDArray matrixRank(NDArray a, double tol);
+
+    /**
+     * numpy.linalg.matrix_power(a, n) by repeated squaring with matmul: n = 0 gives the identity
+     * in a's dtype, negative n the power of inv(a).
+     */
+    NDArray matrixPower(NDArray a, long n);
+
+    /**
+     * numpy.linalg.multi_dot(arrays): the chained dot product in the cheapest parenthesization
+     * (the matrix-chain order); a 1-d first array is a row vector, a 1-d last one a column vector.
+     */
+    NDArray multiDot(NDArray... arrays);
+
+    /** numpy.linalg.cond(x): the 2-norm condition number, s.max() / s.min(), per matrix. */
+    default NDArray cond(NDArray a) { return cond(a, null); }
+
+    /**
+     * numpy.linalg.cond(x, p): p null, 2 or -2 from the singular values; "fro", "nuc", 1, -1,
+     * Double.POSITIVE_INFINITY or NEGATIVE_INFINITY as norm(x, p) * norm(inv(x), p) (singular gives inf, as NumPy).
+     */
+    NDArray cond(NDArray a, Object p);
+
+    /**
+     * numpy.linalg.eig(a): eigenvalues (..., M) and right eigenvectors as columns (..., M, M), each of
+     * unit norm. As NumPy, real input gives real results when every eigenvalue is real, else complex
+     * (complex128 for float64 and integers, complex64 for float32).
+     */
+    Eig eig(NDArray a);
+
+    /** numpy.linalg.eigvals(a): eig's eigenvalues alone, with the same dtype rule. */
+    NDArray eigvals(NDArray a);
+
     /** numpy.linalg.svd's result. */
     record Svd(NDArray u, NDArray s, NDArray vh) { }
 
@@ -84,6 +134,9 @@ public interface Linalg {
 
     /** numpy.linalg.eigh's result. */
     record Eigh(NDArray eigenvalues, NDArray eigenvectors) { }
+
+    /** numpy.linalg.eig's result. */
+    record Eig(NDArray eigenvalues, NDArray eigenvectors) { }
 
     /** numpy.linalg.slogdet's result. */
     record Slogdet(NDArray sign, NDArray logabsdet) { }

@@ -218,6 +218,25 @@ public final class DeviceLinalg implements Linalg {
         }
     }
 
+    // ---------------------------------------------------------------- built on the above
+
+    @Override public NDArray pinv(NDArray a, double rcond) { Objects.requireNonNull(a, "pinv: a is null"); return Spectral.pinv(this, a, rcond); }
+
+    @Override public NDArray matrixRank(NDArray a) { Objects.requireNonNull(a, "matrixRank: a is null"); return Spectral.matrixRank(this, a, null); }
+
+    @Override public NDArray matrixRank(NDArray a, double tol) { Objects.requireNonNull(a, "matrixRank: a is null"); return Spectral.matrixRank(this, a, tol); }
+
+    @Override public NDArray cond(NDArray a, Object p) { Objects.requireNonNull(a, "cond: a is null"); return Spectral.cond(this, a, p); }
+
+    @Override public NDArray matrixPower(NDArray a, long n) { Objects.requireNonNull(a, "matrixPower: a is null"); return Chains.matrixPower(this, a, n); }
+
+    @Override public NDArray multiDot(NDArray... arrays) { Objects.requireNonNull(arrays, "multiDot: arrays is null"); return Chains.multiDot(this, arrays); }
+
+    // eig: on the host (EJML) for every device; cusolverDnXgeev on CUDA is future work
+    @Override public Eig eig(NDArray a) { Objects.requireNonNull(a, "eig: a is null"); return HostEig.eig(a, true); }
+
+    @Override public NDArray eigvals(NDArray a) { Objects.requireNonNull(a, "eigvals: a is null"); return HostEig.eig(a, false).eigenvalues(); }
+
     // ---------------------------------------------------------------- norm
 
     @Override

@@ -2,7 +2,9 @@ package org.ndgpu.linalg.impl;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
@@ -10,11 +12,12 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
 /**
- * numpy.einsum for one or two operands, mapped onto views and one {@link Matmul}: repeated labels
+ * numpy.einsum, mapped onto views and {@link Matmul}s: for two operands, repeated labels
  * in an operand become a diagonal view, labels summed away in one operand only are contracted with
  * a vector of ones, labels in both operands and the output are matmul's batch, labels in both but
  * not the output its K, the rest M and N. Explicit ("ij,jk->ik") and implicit ("ij,jk") output,
- * "..." and size-1 broadcasting are supported.
+ * "..." and size-1 broadcasting are supported. Three or more operands are contracted two at a
+ * time in numpy.einsum_path's greedy order ({@link EinsumPath}).
  *
  * <pre>{@code
  * Einsum.einsum("bij,bjk->bik", a, b);   // batched matmul
@@ -30,9 +33,7 @@ final class Einsum {
     private record Term(NDArray x, String labels) { }
 
     static NDArray einsum(String subscripts, NDArray... operands) {
-        if (operands.length < 1 || operands.length > 2) {
-            throw new NdException("einsum: one or two operands are supported, got " + operands.length);
-        }
+        if (operands.length < 1) throw new NdException("einsum: expected at least one operand, got none");
         String s = subscripts.replace(" ", "");
         String[] io = s.split("->", -1);
         if (io.length > 2) throw new NdException("einsum: subscripts '" + subscripts + "' have more than one '->'");
@@ -71,6 +72,7 @@ final class Einsum {
             for (Term t : terms) found |= t.labels.indexOf(c) >= 0;
             if (!found) throw new NdException("einsum: output subscript '" + c + "' does not appear in the inputs of '" + subscripts + "'");
         }
+        if (terms.size() > 2) return many(subscripts, terms, out);
         List<NDArray> temps = new ArrayList<>();
         try {
             for (int i = 0; i < terms.size(); i++) terms.set(i, diagonal(subscripts, terms.get(i), temps));
@@ -84,6 +86,55 @@ final class Einsum {
             return contract(subscripts, a, b, out, temps);
         } finally {
             for (NDArray t : temps) t.close();
+        }
+    }
+
+    /**
+     * Three or more operands: pairs in {@link EinsumPath}'s greedy order, each contracted by the
+     * two-operand einsum above into the labels still needed (by the output or a remaining operand),
+     * the result appended to the list as numpy.einsum_path numbers it.
+     */
+    private static NDArray many(String subscripts, List<Term> terms, String out) {
+        Map<Character, Long> sizes = new HashMap<>();
+        for (int i = 0; i < terms.size(); i++) {
+            Term t = terms.get(i);
+            for (int d = 0; d < t.labels.length(); d++) {
+                char c = t.labels.charAt(d);
+                long dim = t.x.shape(d);
+                Long seen = sizes.get(c);
+                if (seen == null || seen == 1) {
+                    sizes.put(c, dim);
+                } else if (dim != 1 && dim != seen) {
+                    throw new ShapeException("einsum: operands could not be broadcast together: subscript '" + c + "' has size " + seen
+                            + " in an earlier operand and " + dim + " in operand " + i + " ('" + subscripts + "')");
+                }
+            }
+        }
+        List<String> labels = new ArrayList<>();
+        for (Term t : terms) labels.add(t.labels);
+        List<Term> live = new ArrayList<>(terms);
+        List<NDArray> made = new ArrayList<>();
+        try {
+            for (int[] pair : EinsumPath.greedy(labels, out, sizes)) {
+                Term b = live.remove(pair[1]), a = live.remove(pair[0]);
+                StringBuilder needed = new StringBuilder(out);
+                for (Term t : live) needed.append(t.labels);
+                StringBuilder kept = new StringBuilder();
+                for (char c : (a.labels + b.labels).toCharArray()) {
+                    if (needed.indexOf(String.valueOf(c)) >= 0 && kept.indexOf(String.valueOf(c)) < 0) kept.append(c);
+                }
+                NDArray r = einsum(a.labels + "," + b.labels + "->" + kept, a.x, b.x);
+                made.add(r);
+                live.add(new Term(r, kept.toString()));
+            }
+            Term last = live.getFirst();
+            if (last.labels.equals(out) && made.contains(last.x)) {
+                made.remove(last.x);
+                return last.x;
+            }
+            return einsum(last.labels + "->" + out, last.x);
+        } finally {
+            made.forEach(NDArray::close);
         }
     }
 

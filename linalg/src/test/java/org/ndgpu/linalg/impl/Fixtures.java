@@ -24,18 +24,26 @@ final class Fixtures {
     private Fixtures() { }
 
     private static final String DIR = "/fixtures/linalg/";
+    /** make_more_fixtures.py's fixtures (pinv, cond, eig, ...), in a folder of their own. */
+    static final String MORE = "/fixtures/linalg2/";
     private static final Map<String, String[]> MANIFEST = new HashMap<>();
+    private static final Map<String, String> FOLDER = new HashMap<>();
 
     static {
-        for (String line : text("manifest.tsv").split("\n")) {
-            if (line.isBlank()) continue;
-            String[] f = line.split("\t", -1);
-            MANIFEST.put(f[0], f);
+        for (String dir : new String[]{DIR, MORE}) {
+            for (String line : text(dir, "manifest.tsv").split("\n")) {
+                if (line.isBlank()) continue;
+                String[] f = line.split("\t", -1);
+                if (MANIFEST.put(f[0], f) != null) throw new IllegalStateException("fixture " + f[0] + " is in two folders");
+                FOLDER.put(f[0], dir);
+            }
         }
     }
 
-    static String text(String file) {
-        try (InputStream in = Fixtures.class.getResourceAsStream(DIR + file)) {
+    static String text(String file) { return text(DIR, file); }
+
+    static String text(String dir, String file) {
+        try (InputStream in = Fixtures.class.getResourceAsStream(dir + file)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -49,7 +57,7 @@ final class Fixtures {
         DType dt = DType.of(f[1]);
         long[] shape = f[2].isEmpty() ? new long[0] : java.util.Arrays.stream(f[2].split(",")).mapToLong(Long::parseLong).toArray();
         byte[] bytes;
-        try (InputStream in = Fixtures.class.getResourceAsStream(DIR + name + ".bin")) {
+        try (InputStream in = Fixtures.class.getResourceAsStream(FOLDER.get(name) + name + ".bin")) {
             bytes = in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -122,7 +130,9 @@ final class Fixtures {
         return c;
     }
 
-    static List<String[]> tsv(String file) {
-        return text(file).lines().filter(l -> !l.isBlank()).map(l -> l.split("\t", -1)).toList();
+    static List<String[]> tsv(String file) { return tsv(DIR, file); }
+
+    static List<String[]> tsv(String dir, String file) {
+        return text(dir, file).lines().filter(l -> !l.isBlank()).map(l -> l.split("\t", -1)).toList();
     }
 }

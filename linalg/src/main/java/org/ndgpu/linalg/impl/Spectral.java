@@ -1,0 +1,207 @@
+package org.ndgpu.linalg.impl;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ndgpu.DTypeException;
+import org.ndgpu.LinAlgException;
+import org.ndgpu.Nd;
+import org.ndgpu.NdException;
+import org.ndgpu.ShapeException;
+import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+
+/**
+ * numpy.linalg.pinv, matrix_rank and cond, written as NumPy's linalg.py writes them, on the SVD,
+ * inv and norms of {@link Linalg}: the work stays on the device (cuSOLVER on CUDA, the host solver
+ * behind OpenCL) and only the small per-matrix results are touched by the ufuncs here.
+ *
+ * <pre>{@code
+ * Spectral.pinv(la, a, 1e-15);   // (..., N, M)
+ * Spectral.cond(la, a, "fro");   // norm(a) * norm(inv(a)) per matrix
+ * }</pre>
+ */
+final class Spectral {
+    private Spectral() { }
+
+    /** numpy.linalg.pinv: V diag(1/s) U^H over the singular values above rcond * max(s). */
+    static NDArray pinv(Linalg la, NDArray a, double rcond) {
+        a.live("pinv");
+        long[] s = matrixShape("pinv", a);
+        long m = s[s.length - 2], n = s[s.length - 1];
+        if (m == 0 || n == 0) {
+            // NumPy answers an empty stack before any dtype rule: the input's dtype, shape (..., N, M)
+            long[] t = s.clone();
+            t[t.length - 2] = n;
+            t[t.length - 1] = m;
+            return NDArray.empty(a.device(), a.dtype(), t, Order.C);
+        }
+        requireSvdType("pinv", a);
+        requireFinite("pinv", a);
+        List<NDArray> temps = new ArrayList<>();
+        try {
+            Linalg.Svd svd = la.svd(a, false);
+            NDArray u = t(temps, svd.u()), sv = t(temps, svd.s()), vh = t(temps, svd.vh());
+            NDArray cutoff = t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(rcond));
+            NDArray large = t(temps, sv.gt(cutoff));
+            // where() picks 0 for the small ones, so the infinities of 1/0 never reach the result
+            NDArray inv = t(temps, Nd.where(large, t(temps, sv.reciprocal()), 0));
+            NDArray uh = t(temps, conjT(u, temps));
+            NDArray scaled = t(temps, t(temps, inv.expandDims(-1)).mul(uh));
+            return la.matmul(t(temps, conjT(vh, temps)), scaled, null);
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    /** numpy.linalg.matrix_rank: singular values above tol (null: S.max() * max(M, N) * eps), counted. */
+    static NDArray matrixRank(Linalg la, NDArray a, Double tol) {
+        a.live("matrixRank");
+        List<NDArray> temps = new ArrayList<>();
+        try {
+            if (a.ndim() < 2) {
+                // NumPy: int(not all(A == 0)) for a vector or a scalar
+                return t(temps, t(temps, a.ne(0)).any()).astype(DType.INT64);
+            }
+            long[] s = a.shape();
+            long m = s[s.length - 2], n = s[s.length - 1];
+            if (m == 0 || n == 0) {
+                NDArray r = NDArray.empty(a.device(), DType.INT64, Arrays.copyOf(s, s.length - 2), Order.C);
+                return r.fill(0);
+            }
+            requireSvdType("matrixRank", a);
+            requireFinite("matrixRank", a);
+            Linalg.Svd svd = la.svd(a, false);
+            svd.u().close();
+            svd.vh().close();
+            NDArray sv = t(temps, svd.s());
+            Object limit = tol != null ? tol
+                    : t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(Math.max(m, n) * eps(sv.dtype())));
+            return Nd.countNonzero(t(temps, sv.gt(limit)), new int[]{-1}, false);
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    /** numpy.linalg.cond: s[0] / s[-1] for p null or 2, s[-1] / s[0] for -2, else norm(x, p) * norm(inv(x), p). */
+    static NDArray cond(Linalg la, NDArray a, Object p) {
+        a.live("cond");
+        long[] s = a.shape();
+        if (a.size() == 0 && (s.length < 2 ? a.size() : s[s.length - 2] * s[s.length - 1]) == 0) {
+            throw new LinAlgException("cond: cond is not defined on empty arrays, got shape " + Shapes.str(s));
+        }
+        matrixShape("cond", a);
+        boolean twoNorm = p == null || (p instanceof Number q && Math.abs(q.doubleValue()) == 2);
+        List<NDArray> temps = new ArrayList<>();
+        try {
+            NDArray r;
+            if (twoNorm) {
+                requireSvdType("cond", a);
+                requireFinite("cond", a);
+                Linalg.Svd svd = la.svd(a, false);
+                svd.u().close();
+                svd.vh().close();
+                NDArray sv = t(temps, svd.s());
+                NDArray first = t(temps, sv.get("..., 0")), last = t(temps, sv.get("..., -1"));
+                r = p instanceof Number q && q.doubleValue() == -2 ? last.div(first) : first.div(last);
+            } else {
+                requireOrder(p);
+                if (s[s.length - 2] != s[s.length - 1]) {
+                    throw new ShapeException("cond: the last 2 dimensions of the array must be square for p=" + p + ", got shape " + Shapes.str(s));
+                }
+                r = normTimesInverseNorm(la, a, p, temps);
+            }
+            return infForNan(a, r, temps);
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    /** norm(x, p) * norm(inv(x), p); a singular matrix gives NaN there (inf after infForNan), as NumPy's ignored inv error. */
+    private static NDArray normTimesInverseNorm(Linalg la, NDArray a, Object p, List<NDArray> temps) {
+        int[] last2 = {-2, -1};
+        NDArray na = t(temps, la.norm(a, p, last2, false));
+        try {
+            NDArray inv = t(temps, la.inv(a));
+            return na.mul(t(temps, la.norm(inv, p, last2, false)));
+        } catch (LinAlgException singular) {
+            // some matrix of the stack is singular: each matrix on its own, NaN where inv fails
+            long[] s = a.shape();
+            long nn = s[s.length - 1];
+            NDArray stack = t(temps, a.reshape(-1, nn, nn));
+            double[] na1 = t(temps, na.reshape(-1)).toDoubleArray();
+            double[] r = new double[na1.length];
+            for (int i = 0; i < r.length; i++) {
+                try (NDArray ai = stack.get(i); NDArray inv = la.inv(ai); NDArray ni = la.norm(inv, p, last2, false)) {
+                    r[i] = na1[i] * ni.doubleValue();
+                } catch (LinAlgException e) {
+                    r[i] = Double.NaN;
+                }
+            }
+            try (var _ = a.device().use()) {
+                return Nd.array(r, na.dtype(), na.shape());
+            }
+        }
+    }
+
+    /** NumPy turns a NaN condition number into inf unless that matrix itself holds a NaN. */
+    private static NDArray infForNan(NDArray a, NDArray r, List<NDArray> temps) {
+        NDArray nan = t(temps, r.isnan());
+        try (NDArray anyNan = nan.any()) {
+            if (anyNan.doubleValue() == 0) return r;
+        }
+        t(temps, r);
+        NDArray mask = nan;
+        if (a.dtype().isInexact()) {
+            NDArray had = t(temps, t(temps, a.isnan()).any(new int[]{-2, -1}, false));
+            mask = t(temps, nan.logicalAnd(t(temps, had.logicalNot())));
+        }
+        return Nd.where(mask, Double.POSITIVE_INFINITY, r);
+    }
+
+    private static void requireOrder(Object p) {
+        boolean ok = "fro".equals(p) || "nuc".equals(p)
+                || (p instanceof Number q && (Math.abs(q.doubleValue()) == 1 || Double.isInfinite(q.doubleValue())));
+        if (!ok) {
+            throw new NdException("cond: invalid norm order " + (p instanceof String ? "'" + p + "'" : p)
+                    + "; expected null, 2, -2, \"fro\", \"nuc\", 1, -1, inf or -inf");
+        }
+    }
+
+    /** The shape of an array of at least 2 dimensions. */
+    private static long[] matrixShape(String op, NDArray a) {
+        if (a.ndim() < 2) {
+            throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape " + Shapes.str(a.shape()) + ")");
+        }
+        return a.shape();
+    }
+
+    private static void requireSvdType(String op, NDArray a) {
+        if (a.dtype() == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
+    }
+
+    /** LAPACK's SVD does not converge on NaN or inf (NumPy raises); some device SVDs would answer NaN silently. */
+    static void requireFinite(String op, NDArray a) {
+        if (!a.dtype().isInexact()) return;
+        try (NDArray fin = a.isfinite(); NDArray all = fin.all()) {
+            if (all.doubleValue() == 0) throw new LinAlgException(op + ": SVD did not converge: the array holds NaN or inf");
+        }
+    }
+
+    /** numpy.finfo(dtype).eps of a real float dtype. */
+    static double eps(DType dt) { return dt == DType.FLOAT32 ? Math.ulp(1.0f) : Math.ulp(1.0); }
+
+    private static NDArray conjT(NDArray x, List<NDArray> temps) {
+        NDArray tr = x.swapaxes(-1, -2);
+        if (!x.dtype().isComplex()) return tr;
+        return t(temps, tr).conj();
+    }
+
+    private static NDArray t(List<NDArray> temps, NDArray a) {
+        temps.add(a);
+        return a;
+    }
+}
