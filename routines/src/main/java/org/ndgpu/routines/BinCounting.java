@@ -59,6 +59,9 @@ final class BinCounting {
 
     private static final ConcurrentHashMap<Key, String> SOURCES = new ConcurrentHashMap<>();
 
+    /** Each device holds its own kernels (Device.reset() drops them), so a call does not hash the source again. */
+    private static final Device.Key<Map<Key, BackendKernel>> KERNELS = new Device.Key<>("histogram kernels");
+
     private static final KernelTemplate.Sections TEMPLATES =
             KernelTemplate.sections("histogram.tmpl", BinCounting.class.getResourceAsStream("histogram.tmpl"));
 
@@ -91,9 +94,15 @@ final class BinCounting {
         Device dev = out.device();
         boolean w = k.weighted();
         int bins = plan.global() ? 0 : localBins(dev, nb, w);
-        String src = SOURCES.computeIfAbsent(new Key(dev.backend().dialect(), k.tag(), bins), key -> source(key.dialect(), k, key.bins()));
-        String name = (bins > 0 ? "nd_hist_local_" : "nd_hist_global_") + k.tag();
-        BackendKernel kernel = dev.programs().kernel(name + (bins > 0 ? "_" + bins : ""), src, List.of(), name);
+        Key key = new Key(dev.backend().dialect(), k.tag(), bins);
+        Map<Key, BackendKernel> kernels = dev.state(KERNELS, ConcurrentHashMap::new);
+        BackendKernel kernel = kernels.get(key);
+        if (kernel == null) {
+            String src = SOURCES.computeIfAbsent(key, s -> source(s.dialect(), k, s.bins()));
+            String name = (bins > 0 ? "nd_hist_local_" : "nd_hist_global_") + k.tag();
+            kernel = dev.programs().kernel(name + (bins > 0 ? "_" + bins : ""), src, List.of(), name);
+            kernels.put(key, kernel);
+        }
         int block = Math.min(BLOCK, kernel.maxBlockSize());
         long groups = plan.groups() > 0 ? plan.groups() : groups(dev, kernel, block, n);
         // a work-group's count of one bin is a uint: at most 2^31 elements per work-group
