@@ -7,10 +7,8 @@ import org.ndgpu.NdException;
 import org.ndgpu.Nd;
 import org.ndgpu.ShapeException;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.Histogram2d;
@@ -18,47 +16,21 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 
 /**
- * numpy.bincount, numpy.histogram and numpy.histogram2d: one kernel over the samples, each finding
- * its bin (a binary search over the edges) and adding to it with a 64-bit atomic, as CuPy's
- * histogram kernel. The bin edges follow NumPy exactly: {@code linspace(lo, hi, bins + 1)} computed on
- * the host as NumPy computes it ({@code i * step + lo}, the last edge exactly {@code hi}), in NumPy's
- * bin dtype (float64, or the samples' float32 or float16, compared in float32); every bin is half-open
- * {@code [e[i], e[i+1])} except the last, which holds values equal to its upper edge; samples outside
- * the edges, and NaN, count nowhere. Weighted sums add in an order the device picks (as CuPy).
+ * numpy.bincount, numpy.histogram and numpy.histogram2d, counted by {@link BinCounting} (private
+ * histograms per work-group in local memory, merged once into the global counts; one 64-bit global
+ * atomic per element when the bins do not fit local memory). The bin edges follow NumPy exactly:
+ * {@code linspace(lo, hi, bins + 1)} computed on the host as NumPy computes it ({@code i * step + lo},
+ * the last edge exactly {@code hi}), in NumPy's bin dtype (float64, or the samples' float32 or float16,
+ * compared in float32); every bin is half-open {@code [e[i], e[i+1])} except the last, which holds
+ * values equal to its upper edge; samples outside the edges, and NaN, count nowhere. The edges alone
+ * decide a sample's bin: equal bins are found from a guess {@code (x - e[0]) * norm} (no division per
+ * sample) that the edges confirm, given edges by a binary search. Weighted sums add in an order the
+ * device picks (as CuPy).
  */
 public final class Histograms {
     private Histograms() { }
 
-    private static final ConcurrentHashMap<String, Spec> SPECS = new ConcurrentHashMap<>();
-
-    /** 64-bit atomic adds on both dialects (OpenCL: cl_khr_int64_base_atomics, a compare-and-swap loop for doubles). */
-    static final String ATOMICS = """
-            #ifdef ND_CUDA
-            #define ND_ATOMIC_ADD_I64(p, v) atomicAdd((unsigned long long*)(p), (unsigned long long)(v))
-            #define ND_ATOMIC_ADD_F64(p, v) atomicAdd((p), (v))
-            #else
-            #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-            #define ND_ATOMIC_ADD_I64(p, v) atom_add((volatile __global long*)(p), (long)(v))
-            inline void nd_atomic_add_f64(volatile __global double* p, double v) {
-                volatile __global long* q = (volatile __global long*)p;
-                long old = *q, seen;
-                do { seen = old; old = atom_cmpxchg(q, seen, as_long(as_double(seen) + v)); } while (old != seen);
-            }
-            #define ND_ATOMIC_ADD_F64(p, v) nd_atomic_add_f64((p), (v))
-            #endif
-            """;
-
-    // the bin of v among edges e[0..nb] (-1: outside, or NaN): the last j with e[j] <= v, the top edge in the last bin
-    private static String binFn(String t) {
-        return """
-            ND_DEVICE_FN long nd_bin_%1$s(ND_GLOBAL const %1$s* e, long nb, %1$s v) {
-                if (!(v >= e[0] && v <= e[nb])) return -1;
-                long lo = 0, hi = nb;
-                while (lo < hi) { long mid = (lo + hi + 1) >> 1; if (e[mid] <= v) lo = mid; else hi = mid - 1; }
-                return lo == nb ? nb - 1 : lo;
-            }
-            """.formatted(t);
-    }
+    private static final ConcurrentHashMap<String, BinCounting.Counting> COUNTINGS = new ConcurrentHashMap<>();
 
     /** numpy.bincount(x, weights, minlength): occurrences of each value of the non-negative 1-d integer x (or sums of weights). */
     public static NDArray bincount(String op, NDArray x, NDArray weights, long minlength) {
@@ -87,29 +59,44 @@ public final class Histograms {
             if (lo < 0) throw new NdException(op + ": x must have no negative elements, got " + lo);
             len = Math.max(len, hi + 1);
         }
+        return bincount(x, weights, len, BinCounting.Plan.AUTO);
+    }
+
+    // the counts (or weight sums) of x's values, all in [0, len), into len bins
+    static NDArray bincount(NDArray x, NDArray weights, long len, BinCounting.Plan plan) {
         DType outType = weights == null ? DType.INT64 : DType.FLOAT64;
         NDArray out;
         try (var _ = x.device().use()) {
             out = Nd.zeros(outType, len);
         }
         if (x.size() == 0) return out;
-        try (NDArray w = weights == null ? null : weights.astype(DType.FLOAT64)) {
-            String key = "bincount " + x.dtype() + (w == null ? "" : " weighted");
-            Spec spec = SPECS.computeIfAbsent(key, k -> w == null
-                    ? new Spec("nd_bincount_" + x.dtype(), List.of(new Param("x", x.dtype(), Kind.IN), new Param("c", DType.INT64, Kind.RAW)),
-                            "ND_ATOMIC_ADD_I64(c + (long)x, 1);", ATOMICS, "", "", List.of())
-                    : new Spec("nd_bincount_w_" + x.dtype(), List.of(new Param("x", x.dtype(), Kind.IN), new Param("w", DType.FLOAT64, Kind.IN),
-                            new Param("c", DType.FLOAT64, Kind.RAW)), "ND_ATOMIC_ADD_F64(c + (long)x, w);", ATOMICS, "", "", List.of()));
-            ElementwiseLoop.run(spec, w == null ? new Object[]{x, out} : new Object[]{x, w, out}, x.shape());
+        NDArray xs = oneD(x), ws = weights == null ? null : oneD(weights);
+        try {
+            boolean weighted = ws != null;
+            String tag = "bincount_" + x.dtype() + (weighted ? "_w_" + ws.dtype() : "");
+            BinCounting.Counting k = COUNTINGS.computeIfAbsent(tag, t -> new BinCounting.Counting(t,
+                    weighted ? List.of(new Param("x", x.dtype(), Kind.IN), new Param("w", ws.dtype(), Kind.IN)) : List.of(new Param("x", x.dtype(), Kind.IN)),
+                    "", weighted ? "long _bin = (long)x;\ndouble _w = " + CTypes.cast(ws.dtype(), DType.FLOAT64, "w") + ";" : "long _bin = (long)x;",
+                    weighted));
+            try (var _ = x.device().use()) {
+                BinCounting.run(k, weighted ? new Object[]{xs, ws} : new Object[]{xs}, x.size(), len, out, plan);
+            }
             return out;
         } catch (RuntimeException e) {
             out.close();
             throw e;
+        } finally {
+            if (xs != x) xs.close();
+            if (ws != null && ws != weights) ws.close();
         }
     }
 
     /** numpy.histogram(a, bins, range): {@code range} null takes a's minimum and maximum. */
     public static Histogram histogram(String op, NDArray a, long bins, double[] range) {
+        return histogram(op, a, bins, range, BinCounting.Plan.AUTO);
+    }
+
+    static Histogram histogram(String op, NDArray a, long bins, double[] range, BinCounting.Plan plan) {
         a.live(op);
         checkReal(op, a);
         if (bins < 1) throw new NdException(op + ": `bins` must be positive, when an integer, got " + bins);
@@ -124,7 +111,8 @@ public final class Histograms {
             edges = e64.astype(binType);
         }
         try {
-            return new Histogram(count(a, edges), edges);
+            // equal bins: a sample's bin is first guessed as (x - e[0]) * norm, then checked against the edges
+            return new Histogram(count(a, edges, bins / (e[e.length - 1] - e[0]), plan), edges);
         } catch (RuntimeException ex) {
             edges.close();
             throw ex;
@@ -133,6 +121,10 @@ public final class Histograms {
 
     /** numpy.histogram(a, bins) with the bin edges given: a 1-d array of at least 2 increasing values. */
     public static Histogram histogram(String op, NDArray a, NDArray bins) {
+        return histogram(op, a, bins, BinCounting.Plan.AUTO);
+    }
+
+    static Histogram histogram(String op, NDArray a, NDArray bins, BinCounting.Plan plan) {
         a.live(op);
         checkReal(op, a);
         Operands.device(op, a, bins);
@@ -143,11 +135,15 @@ public final class Histograms {
         try (NDArray d = Nd.diff(bins); NDArray neg = d.lt(0); NDArray any = neg.any()) {
             if (any.toBooleanArray()[0]) throw new NdException(op + ": `bins` must increase monotonically, when an array");
         }
-        return new Histogram(count(a, bins), bins.copy());
+        return new Histogram(count(a, bins, 0, plan), bins.copy());
     }
 
     /** numpy.histogram2d(x, y, bins, range): counts as float64 (nx, ny), with each axis's edges as histogram's. */
     public static Histogram2d histogram2d(String op, NDArray x, NDArray y, long[] bins, double[][] range) {
+        return histogram2d(op, x, y, bins, range, BinCounting.Plan.AUTO);
+    }
+
+    static Histogram2d histogram2d(String op, NDArray x, NDArray y, long[] bins, double[][] range, BinCounting.Plan plan) {
         x.live(op);
         y.live(op);
         Operands.device(op, x, y);
@@ -163,17 +159,26 @@ public final class Histograms {
         if (range != null && range.length != 2) throw new NdException(op + ": range must be two (min, max) pairs, got " + range.length);
         double[] rx = outerEdges(op, x, range == null ? null : range[0]);
         double[] ry = outerEdges(op, y, range == null ? null : range[1]);
-        try (var _ = x.device().use(); NDArray xe = Nd.array(linspace(rx[0], rx[1], nx + 1)); NDArray ye = Nd.array(linspace(ry[0], ry[1], ny + 1));
-             NDArray xd = x.astype(DType.FLOAT64); NDArray yd = y.astype(DType.FLOAT64); NDArray c = Nd.zeros(DType.INT64, nx, ny)) {
+        double[] ex = linspace(rx[0], rx[1], nx + 1), ey = linspace(ry[0], ry[1], ny + 1);
+        try (var _ = x.device().use(); NDArray xe = Nd.array(ex); NDArray ye = Nd.array(ey); NDArray c = Nd.zeros(DType.INT64, nx, ny)) {
             if (x.size() > 0) {
-                Spec spec = SPECS.computeIfAbsent("histogram2d", k -> new Spec("nd_histogram2d",
-                        List.of(new Param("x", DType.FLOAT64, Kind.IN), new Param("y", DType.FLOAT64, Kind.IN), new Param("ex", DType.FLOAT64, Kind.RAW),
-                                new Param("ey", DType.FLOAT64, Kind.RAW), new Param("c", DType.INT64, Kind.RAW),
-                                new Param("_nx", DType.INT64, Kind.SCALAR), new Param("_ny", DType.INT64, Kind.SCALAR)),
-                        "long _bx = nd_bin_double(ex, _nx, x), _by = nd_bin_double(ey, _ny, y);\n"
-                                + "if (_bx >= 0 && _by >= 0) ND_ATOMIC_ADD_I64(c + _bx * _ny + _by, 1);",
-                        ATOMICS + binFn("double"), "", "", List.of()));
-                ElementwiseLoop.run(spec, new Object[]{xd, yd, xe, ye, c, nx, ny}, x.shape());
+                // NumPy compares float64 edges with the samples as float64
+                String tag = "histogram2d_" + x.dtype() + "_" + y.dtype();
+                BinCounting.Counting k = COUNTINGS.computeIfAbsent(tag, t -> new BinCounting.Counting(t,
+                        List.of(new Param("x", x.dtype(), Kind.IN), new Param("y", y.dtype(), Kind.IN), new Param("ex", DType.FLOAT64, Kind.RAW),
+                                new Param("ey", DType.FLOAT64, Kind.RAW), new Param("_nx", DType.INT64, Kind.SCALAR), new Param("_ny", DType.INT64, Kind.SCALAR),
+                                new Param("_normx", DType.FLOAT64, Kind.SCALAR), new Param("_normy", DType.FLOAT64, Kind.SCALAR)),
+                        BinCounting.binFunction("double"),
+                        "long _binx = nd_hbin_double(ex, _nx, _normx, " + CTypes.cast(x.dtype(), DType.FLOAT64, "x") + ");\n"
+                                + "long _biny = nd_hbin_double(ey, _ny, _normy, " + CTypes.cast(y.dtype(), DType.FLOAT64, "y") + ");\n"
+                                + "long _bin = _binx >= 0 && _biny >= 0 ? _binx * _ny + _biny : -1;", false));
+                NDArray xs = oneD(x), ys = oneD(y);
+                try {
+                    BinCounting.run(k, new Object[]{xs, ys, xe, ye, nx, ny, norm(nx, ex), norm(ny, ey)}, x.size(), nx * ny, c, plan);
+                } finally {
+                    if (xs != x) xs.close();
+                    if (ys != y) ys.close();
+                }
             }
             return new Histogram2d(c.astype(DType.FLOAT64), xe.copy(), ye.copy());
         }
@@ -206,24 +211,48 @@ public final class Histograms {
         }
     }
 
-    private static NDArray count(NDArray a, NDArray edges) {
+    // a's samples counted into the bins of edges; norm > 0 (equal bins): nb / (e[nb] - e[0]), the guess's scale
+    static NDArray count(NDArray a, NDArray edges, double norm, BinCounting.Plan plan) {
         DType cmp = a.dtype() == DType.FLOAT64 || edges.dtype() == DType.FLOAT64 || !a.dtype().isInexact() || !edges.dtype().isInexact()
                 ? DType.FLOAT64 : DType.FLOAT32;
         String t = CTypes.compute(cmp);
         long nb = edges.size() - 1;
-        try (var _ = a.device().use(); NDArray e = edges.astype(cmp); NDArray c = Nd.zeros(DType.INT64, nb)) {
-            if (a.size() > 0) {
-                Spec spec = SPECS.computeIfAbsent("histogram " + a.dtype() + " " + cmp, k -> new Spec("nd_histogram_" + a.dtype() + "_" + cmp,
-                        List.of(new Param("x", a.dtype(), Kind.IN), new Param("e", cmp, Kind.RAW), new Param("c", DType.INT64, Kind.RAW),
-                                new Param("_nb", DType.INT64, Kind.SCALAR)),
-                        "long _hb = nd_bin_" + t + "(e, _nb, " + CTypes.cast(a.dtype(), cmp, "x") + ");\nif (_hb >= 0) ND_ATOMIC_ADD_I64(c + _hb, 1);",
-                        ATOMICS + binFn(t), "", "", List.of()));
-                try (NDArray flat = a.ravel()) {
-                    ElementwiseLoop.run(spec, new Object[]{flat, e, c, nb}, flat.shape());
-                }
-            }
-            return c.copy();
+        NDArray c;
+        try (var _ = a.device().use()) {
+            c = Nd.zeros(DType.INT64, nb);
         }
+        if (a.size() == 0) return c;
+        NDArray e = edges.dtype() == cmp && edges.isCContiguous() ? edges : null, flat = null;
+        try (var _ = a.device().use()) {
+            if (e == null) e = edges.astype(cmp);
+            flat = oneD(a);
+            String tag = "histogram_" + a.dtype() + "_" + cmp;
+            BinCounting.Counting k = COUNTINGS.computeIfAbsent(tag, tg -> new BinCounting.Counting(tg,
+                    List.of(new Param("x", a.dtype(), Kind.IN), new Param("e", cmp, Kind.RAW), new Param("_norm", cmp, Kind.SCALAR)),
+                    BinCounting.binFunction(t), "long _bin = nd_hbin_" + t + "(e, _nb, _norm, " + CTypes.cast(a.dtype(), cmp, "x") + ");", false));
+            // the guess in the comparison type: a scale that does not fit it means no guess
+            double s = cmp == DType.FLOAT32 ? (float) norm : norm;
+            BinCounting.run(k, new Object[]{flat, e, Double.isFinite(s) && s > 0 ? s : 0.0}, a.size(), nb, c, plan);
+            return c;
+        } catch (RuntimeException ex) {
+            c.close();
+            throw ex;
+        } finally {
+            if (e != null && e != edges) e.close();
+            if (flat != null && flat != a) flat.close();
+        }
+    }
+
+    // nb / (e[nb] - e[0]) for equal bins, 0 (no guess) where that is not a positive finite number
+    private static double norm(long nb, double[] e) {
+        double s = nb / (e[e.length - 1] - e[0]);
+        return Double.isFinite(s) && s > 0 ? s : 0.0;
+    }
+
+    // a as a 1-d array whose stride is a whole number of elements: itself, or a contiguous copy (the caller closes a copy)
+    private static NDArray oneD(NDArray a) {
+        if (a.ndim() == 1 && a.strides()[0] % a.itemsize() == 0) return a;
+        return a.ndim() == 1 ? a.copy() : a.ravel();
     }
 
     private static void checkReal(String op, NDArray a) {
