@@ -22,8 +22,8 @@ import org.ndgpu.ndarray.Shapes;
  * the result of correlate(v, a) reversed, as NumPy's multiarray.correlate), and convolve(a, v) =
  * correlate(longer, shorter[::-1]). {@link #correlate} is the one entry of both and picks the method:
  * the direct one (a kernel with one output element per thread, the sum in the result's dtype), or,
- * for floating-point inputs whose shorter array has at least {@link #FFT_MIN_SHORTER} elements and
- * when module fft is present, through real FFTs of the next fast length (rfft, product, irfft), as
+ * for floating-point inputs long enough that it is faster ({@link #fftIsFaster}) and when module fft
+ * is present, through real FFTs of the next fast length (rfft, product, irfft), as
  * scipy.signal.convolve's method='fft'. Integer and bool inputs always go direct: their sums are exact
  * in NumPy and must stay so.
  */
@@ -33,12 +33,19 @@ public final class Convolution {
     private static final ConcurrentHashMap<DType, Spec> DIRECT = new ConcurrentHashMap<>();
 
     /**
-     * The shorter length from which floating-point inputs go through the FFT. Chosen by
-     * {@code ConvolveCrossover} (routines' test sources): the direct kernel's time grows with the
-     * shorter length, the FFT's does not; on an H100 and on PoCL the FFT wins from this length on
-     * for a longer array of 2^16 to 2^22 elements (the figures are in routines/notes/CONVOLVE.md).
+     * When floating-point inputs go through the FFT rather than the direct kernel, chosen with
+     * {@code ConvolveCrossover} (fft's test sources; figures in routines/notes/CONVOLVE.md). The direct
+     * kernel's time grows with n * k, the FFT's stays near its fixed cost (a few kernels and the plan),
+     * which on a GPU is a few hundred microseconds: on an H100 the FFT won only from k = 512 with
+     * n * k >= 2^31, and from k = 1024 at n = 2^20. On a CPU device (PoCL) the direct kernel is slow
+     * and the FFT won from k = 256 at n = 2^16 and 2^18.
      */
-    static final long FFT_MIN_SHORTER = 256;
+    static final long FFT_MIN_SHORTER_GPU = 512, FFT_MIN_WORK_GPU = 1L << 31, FFT_MIN_SHORTER_CPU = 256;
+
+    static boolean fftIsFaster(NDArray a, NDArray v) {
+        long n = a.size(), k = v.size();
+        return a.device().isGpu() ? k >= FFT_MIN_SHORTER_GPU && (double) n * k >= FFT_MIN_WORK_GPU : k >= FFT_MIN_SHORTER_CPU;
+    }
 
     /** numpy.convolve(a, v, mode): mode "full" (NumPy's default), "same" or "valid". */
     public static NDArray convolve(String op, NDArray a, NDArray v, String mode) {
@@ -70,7 +77,7 @@ public final class Convolution {
     // a at least as long as v
     private static NDArray method(NDArray a, NDArray v, int mode) {
         DType t = DType.promote(a.dtype(), v.dtype());
-        if (t.isFloating() && v.size() >= FFT_MIN_SHORTER) {
+        if (t.isFloating() && fftIsFaster(a, v)) {
             var fft = org.ndgpu.spi.Providers.fftIfPresent();
             if (fft.isPresent()) return viaFft(a, v, mode, t, fft.get());
         }
