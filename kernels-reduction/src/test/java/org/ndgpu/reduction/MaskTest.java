@@ -3,13 +3,13 @@ package org.ndgpu.reduction;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DTypeException;
 import org.ndgpu.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.ShapeException;
@@ -123,7 +123,13 @@ public class MaskTest extends PerDeviceTest {
              NDArray m = Nd.array(new boolean[]{true, false}); NDArray two = Nd.array(new double[]{1, 2})) {
             var e1 = assertThrows(IndexException.class, () -> a.get(wrong));
             assertEquals("get: boolean index did not match indexed array along axis 0; size of axis is 2 but size of corresponding boolean axis is 3", e1.getMessage());
-            assertThrows(DTypeException.class, () -> a.get(ints));
+            try (NDArray rows = a.get(ints)) {                                           // an integer index array picks rows, as a[[0, 1]]
+                assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5}, rows.toLongArray());
+            }
+            try (NDArray f = Nd.array(new double[]{0, 1})) {
+                var e2 = assertThrows(IndexException.class, () -> a.get(f));
+                assertTrue(e2.getMessage().contains("arrays used as indices must be of integer (or boolean) type"), e2.getMessage());
+            }
             var e3 = assertThrows(ShapeException.class, () -> a.set(m, two));           // row 0 selected: 3 values, 2 given
             assertEquals("set: NumPy boolean array indexing assignment cannot assign 2 input values to the 3 output values where the mask is true"
                     + " (values of shape (2,) do not broadcast to (1, 3))", e3.getMessage());
