@@ -74,7 +74,11 @@ public final class Nccl {
         var seen = new HashSet<Device>();
         int[] ordinals = new int[devices.size()];
         for (int i = 0; i < devices.size(); i++) {
-            Device d = cudaDevice(op, devices.get(i), "devices[" + i + "]");
+            Object o = devices.get(i);      // read as Object: a raw or unchecked list may hold anything
+            if (o != null && !(o instanceof Device)) {
+                throw new NdException(op + ": expected devices, got a " + o.getClass().getSimpleName() + " at index " + i);
+            }
+            Device d = cudaDevice(op, (Device) o, "devices[" + i + "]");
             if (!seen.add(d)) throw new NdException(op + ": device " + d.id() + " is listed twice (NCCL needs one rank per device)");
             ordinals[i] = d.backend().facts().index();
         }

@@ -97,7 +97,10 @@ final class HostileSweep {
                 new Target(Fuse.class, null),
                 new Target(Fused.class, () -> Fuse.of((Fuse.Fn2<NDArray>) (p, q) -> p.add(q))),
                 new Target(Linalg.class, Nd::linalg),
-                new Target(Random.class, Nd::random));
+                new Target(Random.class, Nd::random),
+                new Target(org.ndgpu.fft.Fft.class, Nd::fft),
+                new Target(org.ndgpu.nccl.Nccl.class, null),
+                new Target(org.ndgpu.nccl.NcclUniqueId.class, null));
     }
 
     /** Every case of the sweep, in a fixed order. */

@@ -100,6 +100,8 @@ public final class Histograms {
         a.live(op);
         checkReal(op, a);
         if (bins < 1) throw new NdException(op + ": `bins` must be positive, when an integer, got " + bins);
+        // the edges are made on the host as a Java array
+        if (bins > Integer.MAX_VALUE - 16) throw new NdException(op + ": `bins` must be at most " + (Integer.MAX_VALUE - 16) + ", got " + bins);
         double[] lh = outerEdges(op, a, range);
         DType binType = a.dtype().isInexact() ? a.dtype() : DType.FLOAT64;
         // NumPy's linspace runs in the dtype of its ends: a's own float32 or float16 minimum and maximum,

@@ -38,7 +38,12 @@ public final class Padding {
         long[][] w = widths(op, widths, a.ndim());
         long[] s = a.shape(), os = new long[s.length];
         for (int d = 0; d < s.length; d++) {
-            os[d] = Math.addExact(Math.addExact(s[d], w[d][0]), w[d][1]);
+            try {
+                os[d] = Math.addExact(Math.addExact(s[d], w[d][0]), w[d][1]);
+            } catch (ArithmeticException e) {
+                throw new org.ndgpu.ShapeException(op + ": axis " + d + " of length " + s[d] + " padded by " + w[d][0] + " and " + w[d][1]
+                        + " is longer than an array can be");
+            }
             if (m != 0 && s[d] == 0 && w[d][0] + w[d][1] > 0) {
                 throw new NdException(op + ": can't extend empty axis " + d + " using modes other than 'constant' or 'empty'");
             }

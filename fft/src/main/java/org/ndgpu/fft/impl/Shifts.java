@@ -48,6 +48,8 @@ final class Shifts {
 
     private static double spacing(String op, long n, double d) {
         if (n < 1) throw new NdException(op + ": n must be at least 1, got " + n);
+        // the frequencies are made on the host as a Java array
+        if (n > Integer.MAX_VALUE - 16) throw new NdException(op + ": n must be at most " + (Integer.MAX_VALUE - 16) + ", got " + n);
         if (d == 0 || Double.isNaN(d)) throw new NdException(op + ": sample spacing d must be a nonzero number, got " + d);
         return 1.0 / (n * d);
     }
@@ -71,7 +73,10 @@ final class Shifts {
     static long nextFastLen(long n) {
         if (n < 1) throw new NdException("nextFastLen: n must be at least 1, got " + n);
         long m = n;
-        while (!OwnFft.smooth(m)) m = Math.addExact(m, 1);
+        while (!OwnFft.smooth(m)) {
+            if (m == Long.MAX_VALUE) throw new NdException("nextFastLen: no 7-smooth length at or above " + n + " fits in a long");
+            m++;
+        }
         return m;
     }
 

@@ -60,7 +60,11 @@ final class Sampling {
         long[] shape = size == null ? new long[0] : size;
         DistributionLibrary.checkShape(op, shape);
         long k = 1;
-        for (long s : shape) k = Math.multiplyExact(k, s);
+        try {
+            for (long s : shape) k = Math.multiplyExact(k, s);
+        } catch (ArithmeticException e) {
+            throw new org.ndgpu.ShapeException(op + ": size " + java.util.Arrays.toString(shape) + " has more elements than an array can hold");
+        }
         long pop;
         NDArray arr = null;
         if (a instanceof NDArray x) {
