@@ -10,4 +10,5 @@ module org.ndgpu.fft {
     requires static org.ndgpu.backend.cuda;
 
     provides org.ndgpu.fft.Fft with org.ndgpu.fft.impl.FftLibrary;
+    provides org.ndgpu.spi.OptionalLibrary with org.ndgpu.fft.impl.CuFftCheck;
 }

@@ -42,6 +42,11 @@ final class CuFftEngines {
         return a == null ? null : ENGINES.computeIfAbsent(device, d -> new CuFft(d, a));
     }
 
+    /** Why libcufft cannot be used (it is looked for now if it was not yet), or null when it loads. */
+    static String problem() {
+        return api() == null ? problem : null;
+    }
+
     /** "cuFFT 12.0.0 (libcufft.so.12 (dlopen))", or why cuFFT is not used. */
     static String describe() {
         CuFftApi a = api();
