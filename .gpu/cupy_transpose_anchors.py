@@ -2,19 +2,10 @@
    (CUDA events around each call after warm-up, median), printed with the same row names.
    python3 .gpu/cupy_transpose_anchors.py"""
 import cupy as cp
+import cupy_timing
 
-def bench(fn, reps=20, warm=5):
-    for _ in range(warm):
-        fn()
-    cp.cuda.Device().synchronize()
-    ts = []
-    for _ in range(reps):
-        s, e = cp.cuda.Event(), cp.cuda.Event()
-        s.record(); r = fn(); e.record(); e.synchronize()
-        ts.append(cp.cuda.get_elapsed_time(s, e))
-        del r
-    ts.sort()
-    return ts[len(ts) // 2]
+def bench(fn):
+    return cupy_timing.bench(fn, reps=20, warm=5)
 
 def report(name, ms, nbytes):
     print(f"{name:44s} {ms:12.3f} {nbytes / ms / 1e6:10.0f}")
