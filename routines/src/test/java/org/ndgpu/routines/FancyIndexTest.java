@@ -26,7 +26,11 @@ import org.ndgpu.testing.PerDeviceTest;
  * (reliability-tests, parity_indexing.tsv) pin the rules on small arrays; this checks the arithmetic.
  */
 public class FancyIndexTest extends PerDeviceTest {
+    // fresh inputs each run (the clock is only the seed, nothing is timed); printed so that a failure can be replayed
     private static final long SEED = System.nanoTime();
+    static {
+        System.out.println("FancyIndexTest: random seed " + SEED);
+    }
 
     private static double[] random(SplittableRandom r, int n) {
         double[] v = new double[n];
