@@ -77,7 +77,22 @@ with cp.cuda.Device(0):
     y = cp.random.uniform(0, 1, n, dtype=cp.float32)
     report("CuPy add 2^30 f32 on one GPU", wall(lambda: x + y, [0]), 12.0 * n)
     report("CuPy sum 2^30 f32 on one GPU", wall(lambda: x.sum(), [0]), 4.0 * n)
-    del x, y
+    del y
+# the same sum split over the two GPUs, CuPy's way: launch on each device in turn, then read each partial
+half = n // 2
+shards = []
+for d in (0, 1):
+    with cp.cuda.Device(d):
+        shards.append(cp.asarray(x[d * half:(d + 1) * half]))
+def split_sum():
+    parts = []
+    for d in (0, 1):
+        with cp.cuda.Device(d):
+            parts.append(shards[d].sum())
+    return sum(float(q) for q in parts)
+report("CuPy sum 2^30 f32 split over 2 GPUs (in turn)", wall(split_sum, [0, 1]), 4.0 * n)
+del x, shards
+with cp.cuda.Device(0):
     k = 16384
     p = cp.random.uniform(-1, 1, (k, k), dtype=cp.float32)
     q = cp.random.uniform(-1, 1, (k, k), dtype=cp.float32)

@@ -181,6 +181,21 @@ public final class MultiGpuBench {
             for (double p : partial) sums[1] += p;
         }, 10);
         row("sum 2^30 f32 (partial sums added on the host)", sum1, sumH, k, 4.0 * n);
+        double sumL = wallMs(gpus, () -> {       // CuPy's idiom: launch on each device in turn, then read
+            NDArray[] parts = new NDArray[k];
+            for (int i = 0; i < k; i++) {
+                try (var _ = gpus.get(i).use()) {
+                    parts[i] = as.get(i).sum();
+                }
+            }
+            sums[1] = 0;
+            for (NDArray p : parts) {
+                try (p) {
+                    sums[1] += p.doubleValue();
+                }
+            }
+        }, 10);
+        row("sum 2^30 f32 (launched in turn from one thread)", sum1, sumL, k, 4.0 * n);
         double idle = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> { }), 10);
         System.out.printf("%-52s %12.4f%n", "  Devices.parallel of an empty task on " + k + " GPUs", idle);
         if (Math.abs(sums[0] - sums[1]) > 1e-4 * Math.abs(sums[0])) throw new AssertionError("split sum " + sums[1] + " vs " + sums[0]);

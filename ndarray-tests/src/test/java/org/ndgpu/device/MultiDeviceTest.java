@@ -16,6 +16,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -197,6 +200,35 @@ public class MultiDeviceTest {
         byte[] out = new byte[f.length * 4];
         MemorySegment.ofArray(out).copyFrom(MemorySegment.ofArray(f));
         return out;
+    }
+
+    @Test
+    void parallelReusesItsWorkersAndServesConcurrentCallers() throws Exception {
+        List<Device> devices = List.of(dev0, dev1, dev0, dev1);
+        for (int round = 0; round < 500; round++) {      // a training loop: one call per step
+            long[] got = new long[devices.size()];
+            int r = round;
+            Devices.parallel(devices, (d, i) -> got[i] = r * 10L + i);
+            for (int i = 0; i < got.length; i++) assertEquals(round * 10L + i, got[i], "round " + round + " task " + i);
+        }
+        // workers go back idle before the caller returns, so back-to-back calls reuse them
+        long workers = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("ndgpu-parallel-")).count();
+        assertTrue(workers <= 3 * 4, "workers after 500 calls of 4 tasks: " + workers);
+        // several threads calling at once each get all their own tasks run, once
+        var pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<int[]>> calls = new ArrayList<>();
+            for (int c = 0; c < 8; c++) {
+                calls.add(pool.submit(() -> {
+                    int[] runs = new int[devices.size()];
+                    for (int k = 0; k < 50; k++) Devices.parallel(devices, (d, i) -> runs[i]++);
+                    return runs;
+                }));
+            }
+            for (var f : calls) assertArrayEquals(new int[] {50, 50, 50, 50}, f.get(60, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

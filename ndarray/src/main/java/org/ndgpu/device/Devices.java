@@ -1,12 +1,7 @@
 package org.ndgpu.device;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import org.ndgpu.NdException;
 
@@ -52,16 +47,10 @@ public final class Devices {
         }
     }
 
-    // a cached pool: each task of one call runs on a thread of its own, and a training loop that calls
-    // parallel every step does not pay a thread start per device per step
-    private static final class Workers {
-        static final ExecutorService POOL = Executors.newCachedThreadPool(Thread.ofPlatform().daemon().name("ndgpu-parallel-", 0).factory());
-    }
-
     /**
      * Runs {@code task.accept(devices.get(i), i)} for every i, each on a thread of its own with that
-     * device current ({@link Device#use()}): the first on the calling thread, the others on pooled
-     * threads. Returns when all have finished, including the
+     * device current ({@link Device#use()}): the first on the calling thread, the others on worker
+     * threads kept between calls. Returns when all have finished, including the
      * device work each queued on its current stream (it is synchronized before the task ends).
      * A device may appear more than once. When tasks fail, the failure of the lowest index is thrown
      * with the others added as suppressed: as it is when it is an NdException, else wrapped in an
@@ -80,26 +69,13 @@ public final class Devices {
         }
         int n = devices.size();
         Throwable[] failures = new Throwable[n];
-        List<Future<?>> running = new ArrayList<>(n);
+        ParallelWorkers.Join join = new ParallelWorkers.Join(n - 1);
         for (int i = 1; i < n; i++) {
             int index = i;
-            running.add(Workers.POOL.submit(() -> runOne(devices.get(index), index, task, failures)));
+            ParallelWorkers.submit(() -> runOne(devices.get(index), index, task, failures), join);
         }
         runOne(devices.getFirst(), 0, task, failures);     // the calling thread takes the first: one hand-off fewer
-        boolean interrupted = false;
-        for (Future<?> f : running) {
-            while (true) {
-                try {
-                    f.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;     // the tasks use the devices: wait for them anyway, then restore the flag
-                } catch (ExecutionException e) {
-                    break;                  // not reached: each task records its own failure
-                }
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
+        join.await();
         Throwable first = null;
         int firstIndex = -1;
         for (int i = 0; i < n; i++) {
