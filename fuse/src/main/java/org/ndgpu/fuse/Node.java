@@ -9,6 +9,10 @@ import org.ndgpu.spi.Ufunc;
  * One value of a traced expression DAG: what a symbolic array stands for. Nodes are hash-consed by
  * the trace (the same operation on the same operands is one node), so {@code x.sub(y)} written
  * twice is computed once.
+ *
+ * <p>Because of that, a node is equal only to itself. The records with operands say so: a record's own
+ * equals and hashCode would walk the operands, which in a DAG that reuses values (a loop of
+ * {@code y = f(y, y)}) is exponential in its depth.
  */
 sealed interface Node {
     /** Creation order within its trace: operands always have smaller ids. */
@@ -35,15 +39,33 @@ sealed interface Node {
      * A ufunc (or numpy.where, when {@code ufunc} is null) over operands that are Nodes or
      * {@link Weak} numbers, run in the loop {@code loopIn -> dtype} that the ufunc library resolves for them.
      */
-    record Op(int id, Ufunc ufunc, List<Object> operands, List<DType> loopIn, DType dtype, long[] shape) implements Node { }
+    record Op(int id, Ufunc ufunc, List<Object> operands, List<DType> loopIn, DType dtype, long[] shape) implements Node {
+        @Override public boolean equals(Object o) { return this == o; }
+
+        @Override public int hashCode() { return System.identityHashCode(this); }
+
+        @Override public String toString() { return getClass().getSimpleName() + "#" + id; }
+    }
 
     /** {@code in.astype(dtype)}. */
     record Cast(int id, Node in, DType dtype) implements Node {
         @Override public long[] shape() { return in.shape(); }
+
+        @Override public boolean equals(Object o) { return this == o; }
+
+        @Override public int hashCode() { return System.identityHashCode(this); }
+
+        @Override public String toString() { return getClass().getSimpleName() + "#" + id; }
     }
 
     /** A built-in reduction of {@code in} over normalized {@code axes}; {@code shape} already has keepdims applied. */
-    record Reduce(int id, Reduction op, Node in, int[] axes, boolean keepdims, DType dtype, long[] shape) implements Node { }
+    record Reduce(int id, Reduction op, Node in, int[] axes, boolean keepdims, DType dtype, long[] shape) implements Node {
+        @Override public boolean equals(Object o) { return this == o; }
+
+        @Override public int hashCode() { return System.identityHashCode(this); }
+
+        @Override public String toString() { return getClass().getSimpleName() + "#" + id; }
+    }
 
     /** A Java number operand: a constant of the lambda ({@code arg} -1) or a number argument of the call. */
     record Weak(Object value, int arg) { }

@@ -63,6 +63,32 @@ class FuseTest extends PerDeviceTest {
         assertTrue(ex.getMessage().contains("divmod"), ex.getMessage());
     }
 
+    /**
+     * A loop that uses its value twice per round is a DAG of 2^rounds paths: tracing, hashing and
+     * code generation must walk it by node (this once hung in the records' own hashCode).
+     */
+    @Test
+    void aDeepLoopThatReusesItsValueTracesInLinearTimeAndMatchesJava() {
+        int rounds = 48;
+        var f = Fuse.of((NDArray x) -> {
+            NDArray y = x;
+            for (int r = 0; r < rounds; r++) y = y.sin().mul(y.cos()).add(x).tanh();
+            return y;
+        });
+        NDArray a = FuseTesting.random(DType.FLOAT64, 21, 1000);
+        NDArray got = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(3), () -> f.call(a),
+                "a 48-round loop must trace in time linear in its nodes");
+        double[] in = a.toDoubleArray(), out = got.toDoubleArray();
+        double worst = 0;
+        for (int i = 0; i < in.length; i++) {
+            double y = in[i];
+            for (int r = 0; r < rounds; r++) y = Math.tanh(Math.sin(y) * Math.cos(y) + in[i]);
+            worst = Math.max(worst, Math.abs(out[i] - y) / Math.max(1e-300, Math.abs(y)));
+        }
+        assertTrue(worst < 1e-12, "relative error against Java's loop " + worst);
+        assertEquals(1, f.kernelCount(a), "one kernel for the whole loop");
+    }
+
     @Test
     void tenOpsAndSumAreOneOrTwoLaunchesWhereUnfusedIsEleven() {
         Fuse.Fn2<NDArray> chain = (x, y) -> x.mul(2).add(y).sub(1.5).abs().add(1).sqrt().mul(x).maximum(y).minimum(3).div(2).sum();
