@@ -136,6 +136,15 @@ public final class MultiGpuBench {
             cs[i] = as.get(i).add(bs.get(i));
         }), 10);
         row("add 2^30 f32", add1, addK, k, 12.0 * n);
+        double addL = wallMs(gpus, () -> {       // the same launched on each device in turn from this thread
+            for (int i = 0; i < k; i++) {
+                if (cs[i] != null) cs[i].close();
+                try (var _ = gpus.get(i).use()) {
+                    cs[i] = as.get(i).add(bs.get(i));
+                }
+            }
+        }, 10);
+        row("add 2^30 f32 (launched in turn from one thread)", add1, addL, k, 12.0 * n);
         for (int i = 0; i < k; i++) {        // each shard's add alone, by events: what the split cannot go below
             NDArray x = as.get(i), y = bs.get(i);
             try (var _ = gpus.get(i).use()) {
@@ -156,6 +165,24 @@ public final class MultiGpuBench {
         row("add 2^30 f32, then C gathered on cuda:0", add1, addKg, k, 12.0 * n);
         if (!Nd.allclose(gathered[0].get("::100003"), c1[0].get("::100003"))) throw new AssertionError("split add differs");
 
+        for (int i = 0; i < k; i++) {        // each shard's sum alone, by events
+            NDArray x = as.get(i);
+            try (var _ = gpus.get(i).use()) {
+                Bench.row("  sum of the 2^29 shard on " + gpus.get(i).id() + " alone (events)", Bench.deviceMsOf(() -> x.sum(), 10, 5),
+                        4.0 * x.size());
+            }
+        }
+        try (var _ = g0.use()) {
+            Bench.row("  sum of 2^30 on cuda:0 (events)", Bench.deviceMsOf(() -> a.sum(), 10, 5), 4.0 * n);
+        }
+        try (var _ = g0.use(); NDArray tiny = Nd.ones(DType.FLOAT32, 16)) {   // what a launch, a synchronize and a read cost
+            double ms = wallMs(one, () -> {
+                try (NDArray s = tiny.sum()) {
+                    s.doubleValue();
+                }
+            }, 10);
+            System.out.printf("%-52s %12.4f%n", "  sum of 16 f32 and its read on cuda:0 (wall)", ms);
+        }
         double[] sums = new double[2];
         double sum1 = wallMs(one, () -> {
             try (var _ = g0.use(); NDArray s = a.sum()) {
