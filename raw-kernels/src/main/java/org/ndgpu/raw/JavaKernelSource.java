@@ -4,10 +4,6 @@ import com.aparapi.Kernel;
 import com.aparapi.internal.model.ClassModel;
 import com.aparapi.internal.model.Entrypoint;
 import com.aparapi.internal.writer.KernelWriter;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +24,7 @@ import org.ndgpu.device.Device;
  * String cl = JavaKernelSource.of(new Saxpy()).source(Dialect.OPENCL);
  * }</pre>
  *
- * <p>The CUDA rendering is the same text after a prelude ({@code opencl-on-cuda.h}: get_global_id
+ * <p>The CUDA rendering ({@link OpenClOnCuda}, shared with hand-written OpenCL C) is the same text after a prelude ({@code opencl-on-cuda.h}: get_global_id
  * and friends as device functions, the address-space words as empty macros, barrier as
  * __syncthreads, the OpenCL atomics), with Aparapi's {@code this} (a C++ keyword) renamed,
  * {@code $} in nested-class names replaced, OpenCL pragmas dropped, and each {@code __local}
@@ -39,9 +35,6 @@ public final class JavaKernelSource {
     @SuppressWarnings("UnusedVariable") // held, never read: java.util.logging keeps loggers weakly
     private static volatile Logger aparapiLog;
     private static final Map<Class<?>, JavaKernelSource> BY_CLASS = new ConcurrentHashMap<>();
-    private static final String CUDA_PRELUDE = resource("opencl-on-cuda.h");
-    /** NVRTC flag: functions without an execution-space qualifier are device functions. */
-    static final List<String> CUDA_OPTIONS = List.of("-default-device");
     static final String ENTRY = "run";
 
     private final Class<?> kernelClass;
@@ -132,7 +125,7 @@ public final class JavaKernelSource {
     BackendKernel kernel(Device device) {
         return device.state(compiled, () -> {
             Dialect dialect = device.backend().dialect();
-            List<String> options = dialect == Dialect.CUDA ? CUDA_OPTIONS : List.of();
+            List<String> options = dialect == Dialect.CUDA ? OpenClOnCuda.OPTIONS : List.of();
             String name = kernelClass.getSimpleName().isEmpty() ? kernelClass.getName() : kernelClass.getSimpleName();
             return device.backend().kernel(device.programs().program("JavaKernel " + name, source(dialect), options), ENTRY);
         });
@@ -151,9 +144,8 @@ public final class JavaKernelSource {
         for (KernelSignature.Param p : sig.params()) {
             if (params.length() > 0) params.append(", \n   ");
             if (p.local()) {
-                params.append("unsigned long long nd_offset_").append(p.name());
-                carve.append("\n   ").append(p.type()).append(" *").append(p.name()).append(" = (").append(p.type())
-                        .append(" *)(nd_dynamic_shared + nd_offset_").append(p.name()).append(");");
+                params.append(OpenClOnCuda.offsetParameter(p));
+                carve.append("\n   ").append(OpenClOnCuda.carve(p));
             } else {
                 params.append(p.pointer() ? p.type() + " *" + p.name() : p.type() + " " + p.name());
             }
@@ -162,17 +154,7 @@ public final class JavaKernelSource {
         body = body.substring(0, m.start()) + kernel + body.substring(m.end());
         // 'this' is a C++ keyword; '$' (nested classes) is not portable in identifiers
         body = body.replaceAll("\\bthis\\b", "nd_this").replace('$', '_');
-        return CUDA_PRELUDE + "\n" + body;
+        return OpenClOnCuda.PRELUDE + "\n" + body;
     }
 
-    /** The OpenCL-to-CUDA prelude. */
-    static String cudaPrelude() { return CUDA_PRELUDE; }
-
-    private static String resource(String name) {
-        try (InputStream in = JavaKernelSource.class.getResourceAsStream(name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

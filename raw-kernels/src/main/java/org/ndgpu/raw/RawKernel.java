@@ -37,6 +37,9 @@ import org.ndgpu.device.Device;
  * Dynamic shared memory (CUDA's {@code extern __shared__}) is given with
  * {@link #launch(long[], long[], SharedMemory, Object...)}.
  *
+ * <p>OpenCL C runs on every device: on a CUDA device it is translated to CUDA C++ (see {@link
+ * RawModule}). CUDA C runs on CUDA devices only.
+ *
  * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its module's source
  * and its name, and compiles there on first launch, through the device's program cache.
  */
@@ -113,7 +116,18 @@ public final class RawKernel implements Serializable {
         for (Object a : args) if (a instanceof Backend.LocalMemory lm) localBytes += lm.bytes();
         Launch.checkGeometry(what, device, kernel, grid, block, localBytes);
         Object[] kargs = Launch.convert(what, device, module.signature(name), kernel.parameterCount(), args);
-        device.backend().launch(device.currentStream().backendStream(), kernel, grid, block, shared.bytes(), kargs);
+        long dynamicShared = shared.bytes();
+        if (module.translatedOn(device)) {
+            // OpenCL C on CUDA: each __local parameter is a byte offset into the launch's dynamic shared memory
+            for (int i = 0; i < kargs.length; i++) {
+                if (kargs[i] instanceof Backend.LocalMemory lm) {
+                    dynamicShared = (dynamicShared + 15) & ~15L;
+                    kargs[i] = dynamicShared;
+                    dynamicShared += lm.bytes();
+                }
+            }
+        }
+        device.backend().launch(device.currentStream().backendStream(), kernel, grid, block, dynamicShared, kargs);
     }
 
     /** The compiled kernel on {@code device}, compiling on first use. */

@@ -37,9 +37,11 @@ import org.ndgpu.ndarray.Operands;
  *
  * <p>The dialect is recognized from the source ({@code __global__}, {@code threadIdx} mean CUDA;
  * {@code __kernel}, {@code get_global_id} mean OpenCL) or declared with
- * {@link #RawModule(Dialect, String, String...)}. Launching a module on a device of the other
- * dialect is an {@link NdException} naming both: ndgpu does not translate hand-written source.
- * Source whose dialect cannot be told is compiled as the device's own dialect.
+ * {@link #RawModule(Dialect, String, String...)}. OpenCL C runs everywhere: on a CUDA device it is
+ * translated to CUDA C++ by the layer Java kernels use ({@link OpenClOnCuda}; {@code __local}
+ * pointer parameters still take {@code RawKernel.localMemory(bytes)}). CUDA C runs on CUDA devices
+ * only: launching it on an OpenCL device is a {@link DeviceException} that says so. Source whose
+ * dialect cannot be told is compiled as the device's own dialect.
  *
  * <p>Precompiled modules load with {@link #fromBinary}: PTX or cubin bytes for CUDA devices, an
  * OpenCL program binary (from {@code clGetProgramInfo(CL_PROGRAM_BINARIES)}) for OpenCL devices.
@@ -57,6 +59,8 @@ public final class RawModule implements Serializable {
     private final transient List<String> options;
     private final transient Map<String, KernelSignature> signatures;
     private final transient Map<Device, BackendProgram> loaded = new ConcurrentHashMap<>();
+    // OpenCL C as CUDA C++, made on the first launch on a CUDA device
+    private transient volatile String translated;
 
     /** The serial form: source (or binary), dialect as given or recognized, options. */
     private record Definition(Dialect dialect, String code, byte[] binary, List<String> options) implements Serializable {
@@ -168,14 +172,23 @@ public final class RawModule implements Serializable {
 
     KernelSignature signature(String name) { return signatures.get(name); }
 
+    /** Whether this module's kernels run on {@code device} as OpenCL C translated to CUDA ({@link OpenClOnCuda}). */
+    boolean translatedOn(Device device) { return code != null && dialect == Dialect.OPENCL && device.backend().dialect() == Dialect.CUDA; }
+
     /** The program for {@code device}: compiled (or loaded) on first use, checked for dialect. */
     BackendProgram program(Device device, String forKernel) {
         Dialect have = device.backend().dialect();
+        if (translatedOn(device)) {
+            String cuda = translated;
+            if (cuda == null) translated = cuda = OpenClOnCuda.translate(code, signatures);
+            return device.programs().program(forKernel, cuda, OpenClOnCuda.options(options));
+        }
         if (dialect != null && dialect != have) {
+            String where = dialect.name().toLowerCase(Locale.ROOT);
             throw new DeviceException("RawModule: kernel '" + forKernel + "' is " + dialect.language() + (binary != null ? " binary" : "")
-                    + " code, but " + device.id() + " (" + device.name() + ") runs " + have.language()
-                    + "; write the kernel in " + have.language() + " or launch it on a " + dialect.name().toLowerCase(Locale.ROOT)
-                    + " device (Device.get(\"" + dialect.name().toLowerCase(Locale.ROOT) + "\").use())");
+                    + " code" + (binary == null ? ", which runs on CUDA devices only" : "") + ", but " + device.id() + " (" + device.name()
+                    + ") runs " + have.language() + "; " + (binary == null ? "write the kernel in OpenCL C (it runs on every device)"
+                    : "load a binary built for " + device.id()) + " or launch it on a " + where + " device (Device.get(\"" + where + "\").use())");
         }
         if (code != null) return device.programs().program(forKernel, code, options);
         return loaded.computeIfAbsent(device, d -> d.backend().load(forKernel, binary, options));

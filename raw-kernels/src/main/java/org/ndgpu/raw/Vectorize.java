@@ -127,10 +127,10 @@ public final class Vectorize {
         String fn = applyName;
         List<String> options = List.of();
         if (dialect == Dialect.CUDA) {
-            pre = JavaKernelSource.cudaPrelude() + "\n" + pre.replaceAll("(?m)^\\s*#pragma OPENCL[^\n]*\n", "")
+            pre = OpenClOnCuda.PRELUDE + "\n" + pre.replaceAll("(?m)^\\s*#pragma OPENCL[^\n]*\n", "")
                     .replaceAll("\\bthis\\b", "nd_this").replace('$', '_');
             fn = fn.replace('$', '_');
-            options = JavaKernelSource.CUDA_OPTIONS;
+            options = OpenClOnCuda.OPTIONS;
         }
         return new ElementwiseLoop.Spec(name, params, "out = " + fn + "(0, " + argList + ");", pre, "", "", options);
     }

@@ -43,20 +43,52 @@ __device__ __forceinline__ double atan2pi(double y, double x) { return atan2(y, 
 __device__ __forceinline__ float tanpi(float x) { return tanf(x * 3.14159265358979323846f); }
 __device__ __forceinline__ double tanpi(double x) { return tan(x * 3.14159265358979323846); }
 __device__ __forceinline__ float native_sqrt(float x) { return sqrtf(x); }
-// OpenCL 1.x atomics on 32-bit ints
-__device__ __forceinline__ int atomic_add(int* p, int v) { return atomicAdd(p, v); }
-__device__ __forceinline__ int atomic_sub(int* p, int v) { return atomicSub(p, v); }
-__device__ __forceinline__ int atomic_xchg(int* p, int v) { return atomicExch(p, v); }
-__device__ __forceinline__ int atomic_inc(int* p) { return atomicAdd(p, 1); }
-__device__ __forceinline__ int atomic_dec(int* p) { return atomicSub(p, 1); }
-__device__ __forceinline__ int atomic_cmpxchg(int* p, int cmp, int v) { return atomicCAS(p, cmp, v); }
-__device__ __forceinline__ int atomic_min(int* p, int v) { return atomicMin(p, v); }
-__device__ __forceinline__ int atomic_max(int* p, int v) { return atomicMax(p, v); }
-__device__ __forceinline__ int atomic_and(int* p, int v) { return atomicAnd(p, v); }
-__device__ __forceinline__ int atomic_or(int* p, int v) { return atomicOr(p, v); }
-__device__ __forceinline__ int atomic_xor(int* p, int v) { return atomicXor(p, v); }
+// OpenCL 1.x atomics on 32-bit ints, on plain and volatile pointers (OpenCL declares them volatile)
+#define ND_CL_ATOMIC(name, T, expr) \
+    __device__ __forceinline__ T name(T* p, T v) { return expr; } \
+    __device__ __forceinline__ T name(volatile T* p, T v) { return name((T*)p, v); }
+#define ND_CL_ATOMICS(T) \
+    ND_CL_ATOMIC(atomic_add, T, atomicAdd(p, v)) ND_CL_ATOMIC(atomic_sub, T, atomicSub(p, v)) \
+    ND_CL_ATOMIC(atomic_xchg, T, atomicExch(p, v)) ND_CL_ATOMIC(atomic_min, T, atomicMin(p, v)) \
+    ND_CL_ATOMIC(atomic_max, T, atomicMax(p, v)) ND_CL_ATOMIC(atomic_and, T, atomicAnd(p, v)) \
+    ND_CL_ATOMIC(atomic_or, T, atomicOr(p, v)) ND_CL_ATOMIC(atomic_xor, T, atomicXor(p, v)) \
+    __device__ __forceinline__ T atomic_inc(T* p) { return atomicAdd(p, (T)1); } \
+    __device__ __forceinline__ T atomic_inc(volatile T* p) { return atomicAdd((T*)p, (T)1); } \
+    __device__ __forceinline__ T atomic_dec(T* p) { return atomicSub(p, (T)1); } \
+    __device__ __forceinline__ T atomic_dec(volatile T* p) { return atomicSub((T*)p, (T)1); } \
+    __device__ __forceinline__ T atomic_cmpxchg(T* p, T cmp, T v) { return atomicCAS(p, cmp, v); } \
+    __device__ __forceinline__ T atomic_cmpxchg(volatile T* p, T cmp, T v) { return atomicCAS((T*)p, cmp, v); }
+ND_CL_ATOMICS(int)
+ND_CL_ATOMICS(unsigned int)
+ND_CL_ATOMIC(atomic_xchg, float, atomicExch(p, v))
 __device__ __forceinline__ long atom_add(long* p, long v) {
     return (long)atomicAdd((unsigned long long*)p, (unsigned long long)v);
 }
+// more OpenCL C built-ins that hand-written kernels reach for
+__device__ __forceinline__ float clamp(float x, float lo, float hi) { return fminf(fmaxf(x, lo), hi); }
+__device__ __forceinline__ double clamp(double x, double lo, double hi) { return fmin(fmax(x, lo), hi); }
+__device__ __forceinline__ int clamp(int x, int lo, int hi) { return min(max(x, lo), hi); }
+__device__ __forceinline__ float mix(float a, float b, float t) { return a + (b - a) * t; }
+__device__ __forceinline__ double mix(double a, double b, double t) { return a + (b - a) * t; }
+__device__ __forceinline__ float sign(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x == 0.0f ? 0.0f * x : 0.0f; }
+__device__ __forceinline__ double sign(double x) { return x > 0.0 ? 1.0 : x < 0.0 ? -1.0 : x == 0.0 ? 0.0 * x : 0.0; }
+__device__ __forceinline__ float degrees(float r) { return r * 57.295779513082320876798f; }
+__device__ __forceinline__ double degrees(double r) { return r * 57.295779513082320876798; }
+__device__ __forceinline__ float radians(float d) { return d * 0.017453292519943295769237f; }
+__device__ __forceinline__ double radians(double d) { return d * 0.017453292519943295769237; }
+__device__ __forceinline__ float native_exp(float x) { return __expf(x); }
+__device__ __forceinline__ float native_log(float x) { return __logf(x); }
+__device__ __forceinline__ float native_sin(float x) { return __sinf(x); }
+__device__ __forceinline__ float native_cos(float x) { return __cosf(x); }
+__device__ __forceinline__ float native_recip(float x) { return __frcp_rn(x); }
+__device__ __forceinline__ float native_divide(float a, float b) { return __fdividef(a, b); }
+__device__ __forceinline__ float native_rsqrt(float x) { return rsqrtf(x); }
+__device__ __forceinline__ float native_powr(float a, float b) { return __powf(a, b); }
+__device__ __forceinline__ float as_float(int x) { return __int_as_float(x); }
+__device__ __forceinline__ float as_float(unsigned int x) { return __uint_as_float(x); }
+__device__ __forceinline__ int as_int(float x) { return __float_as_int(x); }
+__device__ __forceinline__ unsigned int as_uint(float x) { return __float_as_uint(x); }
+__device__ __forceinline__ double as_double(long x) { return __longlong_as_double(x); }
+__device__ __forceinline__ long as_long(double x) { return __double_as_longlong(x); }
 // dynamic shared memory, carved into Aparapi's @Local arrays at offsets passed as arguments
 extern __shared__ __align__(16) char nd_dynamic_shared[];

@@ -54,6 +54,24 @@ class TranslationGoldenTest {
         assertTrue(cu.contains("float *tile = (float *)(nd_dynamic_shared + nd_offset_tile);"), cu);
     }
 
+    /** Hand-written OpenCL C (OpenClEverywhereTest's module) as NVRTC gets it on a CUDA device. */
+    @org.junit.jupiter.api.Test
+    void handWrittenOpenClOnCuda() throws IOException {
+        String cl = OpenClEverywhereTest.MODULE;
+        String cu = OpenClOnCuda.translate(cl, KernelSignature.parse(cl, Dialect.OPENCL));
+        golden("OpenClEverywhere.module.cu", cu);
+        String body = cu.substring(OpenClOnCuda.PRELUDE.length());
+        assertFalse(body.matches("(?s).*\\b(kernel|global|local|constant)\\b.*"), "unprefixed qualifiers remain:\n" + body);
+        assertFalse(body.contains("#pragma OPENCL"), body);
+        assertEquals(cl.split("\n", -1).length, body.split("\n", -1).length - 1, "one line per line of the source (after #line 1)");
+        assertTrue(body.contains("unsigned long long nd_offset_scratch"), body);
+        assertTrue(body.contains("__shared__ float tile[16][17];") && body.contains("__shared__ int privat[16];"), body);
+        assertTrue(body.contains("void count_local( int* counts, int bin)"), body);
+        // string literals keep their words
+        String printf = "__kernel void p(__global int* y) { printf(\"local global kernel\"); y[0] = 1; }";
+        assertTrue(OpenClOnCuda.translate(printf, KernelSignature.parse(printf, Dialect.OPENCL)).contains("\"local global kernel\""));
+    }
+
     private static void golden(String name, String generated) throws IOException {
         // the dialect prelude is shared by every kernel and has its own tests: golden files hold what follows it
         String actual = generated;
