@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.ServiceLoader;
 import java.util.stream.StreamSupport;
 import org.ndgpu.device.Device;
+import org.ndgpu.linalg.Linalg.Eig;
 import org.ndgpu.linalg.Linalg.Eigh;
 import org.ndgpu.linalg.Linalg.Lstsq;
 import org.ndgpu.linalg.Linalg.Qr;
@@ -56,6 +57,16 @@ public interface Solver {
 
     /** Eigenvalues ascending (b, n) and eigenvectors as columns (b, n, n) of the lower triangles. */
     Eigh eigh(NDArray a);
+
+    /** Whether {@link #eig} runs here (cuSOLVER's geev); for the others the front end runs eig on the host. */
+    default boolean hasEig() { return false; }
+
+    /**
+     * The general (nonsymmetric) eigen decomposition, as LAPACK's geev: eigenvalues (b, n) and, when
+     * {@code vectors}, right eigenvectors as columns (b, n, n) of unit norm, both complex (complex64
+     * for float32 and complex64 input); null vectors otherwise. Not converged throws LinAlgException.
+     */
+    default Eig eig(NDArray a, boolean vectors) { throw new UnsupportedOperationException(where() + " has no general eigensolver"); }
 
     /** Least squares of one system: a (1, m, n), rhs (1, m, nrhs); rcond as NumPy's default (eps * max(m, n)). */
     Lstsq lstsq(NDArray a, NDArray rhs);

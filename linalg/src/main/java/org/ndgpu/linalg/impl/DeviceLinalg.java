@@ -233,9 +233,9 @@ public final class DeviceLinalg implements Linalg {
     @Override public NDArray multiDot(NDArray... arrays) { Objects.requireNonNull(arrays, "multiDot: arrays is null"); return Chains.multiDot(this, arrays); }
 
     // eig: on the host (EJML) for every device; cusolverDnXgeev on CUDA is future work
-    @Override public Eig eig(NDArray a) { Objects.requireNonNull(a, "eig: a is null"); return HostEig.eig(a, true); }
+    @Override public Eig eig(NDArray a) { Objects.requireNonNull(a, "eig: a is null"); return GeneralEig.eig(a, true); }
 
-    @Override public NDArray eigvals(NDArray a) { Objects.requireNonNull(a, "eigvals: a is null"); return HostEig.eig(a, false).eigenvalues(); }
+    @Override public NDArray eigvals(NDArray a) { Objects.requireNonNull(a, "eigvals: a is null"); return GeneralEig.eig(a, false).eigenvalues(); }
 
     // ---------------------------------------------------------------- norm
 

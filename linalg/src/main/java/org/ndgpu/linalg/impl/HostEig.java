@@ -18,10 +18,10 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 
 /**
- * numpy.linalg.eig and eigvals of real matrices, on the host for every device: the stack is copied
- * to the host, each matrix goes through EJML's general (nonsymmetric) eigen decomposition in
- * float64, as NumPy computes in double, and the results are copied back. cuSOLVER's
- * cusolverDnXgeev would keep CUDA input on the device; that is future work (linalg/README.md).
+ * numpy.linalg.eig and eigvals of real matrices on the host, for devices whose solver has no general
+ * eigensolver (OpenCL; CUDA without cusolverDnXgeev): the stack is copied to the host, each matrix
+ * goes through EJML's general (nonsymmetric) eigen decomposition in float64, as NumPy computes in
+ * double, and the results are copied back. CUDA devices run {@link GeneralEig}'s cuSOLVER path.
  *
  * <p>As LAPACK's geev: eigenvectors are the columns, each of unit 2-norm, a complex one turned so
  * that its largest component is real, and the vectors of a conjugate pair are conjugates. EJML gives

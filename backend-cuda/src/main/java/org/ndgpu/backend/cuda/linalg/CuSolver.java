@@ -8,6 +8,7 @@ import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 import java.lang.foreign.MemorySegment;
 import org.ndgpu.LinAlgException;
 import org.ndgpu.device.Device;
+import org.ndgpu.linalg.Linalg.Eig;
 import org.ndgpu.linalg.Linalg.Eigh;
 import org.ndgpu.linalg.Linalg.Lstsq;
 import org.ndgpu.linalg.Linalg.Qr;
@@ -44,6 +45,10 @@ final class CuSolver implements Solver {
     public boolean supports(DType dt) {
         return dt == DType.FLOAT32 || dt == DType.FLOAT64 || dt == DType.COMPLEX64 || dt == DType.COMPLEX128;
     }
+
+    @Override public boolean hasEig() { return CuEig.available(h); }
+
+    @Override public synchronized Eig eig(NDArray a, boolean vectors) { return CuEig.eig(h, a, vectors); }
 
     @Override public String where() { return "cuSOLVER (" + CuSolverHandle.API.loadedFrom() + ") on " + h.device.id(); }
 
