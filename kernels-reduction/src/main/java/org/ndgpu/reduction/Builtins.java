@@ -54,8 +54,8 @@ final class Builtins {
         return switch (op) {
             case MAX -> Ufunc.MAXIMUM.numpyName();
             case MIN -> Ufunc.MINIMUM.numpyName();
-            case NANMAX -> "fmax";
-            case NANMIN -> "fmin";
+            case NANMAX -> Ufunc.FMAX.numpyName();
+            case NANMIN -> Ufunc.FMIN.numpyName();
             default -> op.numpyName();
         };
     }
