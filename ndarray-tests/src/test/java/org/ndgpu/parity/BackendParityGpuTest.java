@@ -14,7 +14,8 @@ import org.ndgpu.testing.Backends;
 
 /**
  * The same work on every device of the GPU host (CUDA, NVIDIA OpenCL, PoCL) must give the same
- * bytes: copies, casts, views, and the counter-based random numbers (bit-exact for uniform).
+ * bytes: copies, casts, views and creation (module random's GeneratorDevicesTest does the random
+ * numbers).
  */
 @Tag("gpu")
 class BackendParityGpuTest {
@@ -42,18 +43,6 @@ class BackendParityGpuTest {
         for (DType t : DType.values()) {
             onEach(() -> Nd.arange(0, 60, 1).reshape(3, 4, 5).astype(t).transpose(2, 0, 1).get("::-1, 1:, ::2").copy(), all());
         }
-    }
-
-    @Test
-    void randomIsTheSameEverywhere() {
-        onEach(() -> {
-            Nd.random().seed(1234);
-            return Nd.random().uniform(-1, 1, DType.FLOAT32, 1001);
-        }, all());
-        onEach(() -> {
-            Nd.random().seed(99);
-            return Nd.random().uniform(0, 5, DType.FLOAT64, 777);
-        }, all());
     }
 
     @Test

@@ -19,11 +19,27 @@ public interface Distributions {
     @FunctionalInterface
     interface Counters { Draw reserve(long units); }
 
-    /**
-     * A distribution whose parameters are numbers, by NumPy's name ("exponential", "gamma", "beta",
-     * "lognormal", "chisquare", "laplace", "standard_normal"), of a float dtype.
-     */
-    NDArray continuous(String name, Counters c, DType dtype, long[] shape, double... params);
+    /** The distributions whose parameters are numbers, of a float dtype; {@link #numpyName()} is Generator's method. */
+    enum Continuous {
+        RANDOM("random"), STANDARD_NORMAL("standard_normal"), EXPONENTIAL("exponential"), GAMMA("gamma"), BETA("beta"),
+        LOGNORMAL("lognormal"), CHISQUARE("chisquare"), LAPLACE("laplace");
+
+        private final String numpyName;
+
+        Continuous(String numpyName) { this.numpyName = numpyName; }
+
+        /** NumPy's name of the method, e.g. {@code standard_normal}. */
+        public String numpyName() { return numpyName; }
+    }
+
+    /** Random.uniform(low, high, dtype, shape) of float16, float32 or float64: element i from Philox block i/4 (float64: i/2) of the call. */
+    NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape);
+
+    /** Random.normal(loc, scale, dtype, shape): Box-Muller on pairs, pair i/2 from Philox block i/2 of the call. */
+    NDArray normal(Counters c, double loc, double scale, DType dtype, long[] shape);
+
+    /** One of {@link Continuous}, its parameters in NumPy's order (exponential: scale; gamma: shape, scale; ...). */
+    NDArray continuous(Continuous dist, Counters c, DType dtype, long[] shape, double... params);
 
     /** Generator.integers(low, high, size, dtype, endpoint): exactly uniform, no modulo bias. */
     NDArray integers(Counters c, long low, long high, boolean endpoint, DType dtype, long[] shape);

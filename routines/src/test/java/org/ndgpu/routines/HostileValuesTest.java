@@ -97,24 +97,6 @@ public class HostileValuesTest extends PerDeviceTest {
     }
 
     @Test
-    void randomParametersAreCheckedAsNumPyChecksThem() {
-        var r = Nd.random();
-        fails(NdException.class, () -> r.normal(0, -1, DType.FLOAT32, 4), "scale < 0");              // numpy: ValueError
-        fails(NdException.class, () -> r.uniform(Double.NaN, 1, DType.FLOAT32, 4), "range");          // numpy: OverflowError
-        fails(NdException.class, () -> r.uniform(0, Double.POSITIVE_INFINITY, DType.FLOAT32, 4), "range");
-        fails(NdException.class, () -> r.uniform(1, 0, DType.FLOAT64, 4), "high - low < 0");           // numpy: ValueError
-        fails(NdException.class, () -> r.seed(-1), "non-negative");                                    // numpy: ValueError
-        fails(ShapeException.class, () -> r.uniform(0, 1, DType.FLOAT32, -4), "negative");
-        fails(org.ndgpu.DTypeException.class, () -> r.normal(0, 1, DType.INT32, 4), "float dtype");
-        try (NDArray nan = r.normal(Double.NaN, 1, DType.FLOAT64, 3)) {                               // numpy: [nan nan nan]
-            for (double v : nan.toDoubleArray()) assertTrue(Double.isNaN(v));
-        }
-        try (NDArray u = r.uniform(2, 2, DType.FLOAT64, 3)) {                                           // an empty range is legal
-            assertArrayEquals(new double[]{2, 2, 2}, u.toDoubleArray());
-        }
-    }
-
-    @Test
     void memorySegmentsOfClosedArenas() {
         Arena arena = Arena.ofConfined();
         MemorySegment seg = arena.allocate(16);

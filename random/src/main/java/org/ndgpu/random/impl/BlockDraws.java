@@ -12,6 +12,7 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.Distributions.Continuous;
 import org.ndgpu.spi.Distributions.Counters;
 import org.ndgpu.spi.Distributions.Draw;
 
@@ -26,11 +27,11 @@ import org.ndgpu.spi.Distributions.Draw;
 final class BlockDraws {
     private BlockDraws() { }
 
-    /** The names drawn here; {@link DeviceDraws} runs the rest. */
-    static boolean handles(String name) {
-        return switch (name) {
-            case "random", "standard_normal", "exponential", "lognormal", "laplace" -> true;
-            default -> false;
+    /** The distributions drawn here; {@link DeviceDraws} runs the rest. */
+    static boolean handles(Continuous dist) {
+        return switch (dist) {
+            case RANDOM, STANDARD_NORMAL, EXPONENTIAL, LOGNORMAL, LAPLACE -> true;
+            case GAMMA, BETA, CHISQUARE -> false;
         };
     }
 
@@ -46,46 +47,48 @@ final class BlockDraws {
             """;
 
     /** float32: statements setting _v0.._v3 from the block's words _rng.w0.._rng.w3. */
-    private static String sample32(String name) {
-        return switch (name) {
-            case "random" -> "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
-            case "standard_normal" -> "nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);";
-            case "lognormal" -> """
+    private static String sample32(Continuous dist) {
+        return switch (dist) {
+            case RANDOM -> "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
+            case STANDARD_NORMAL -> "nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);";
+            case LOGNORMAL -> """
                     nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);
                     _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);""";
-            case "exponential" -> """
+            case EXPONENTIAL -> """
                     _v0 = _a * nd_f32_exp(_rng.w0); _v1 = _a * nd_f32_exp(_rng.w1);
                     _v2 = _a * nd_f32_exp(_rng.w2); _v3 = _a * nd_f32_exp(_rng.w3);""";
-            case "laplace" -> """
+            case LAPLACE -> """
                     _v0 = nd_f32_laplace(_rng.w0, _a, _b); _v1 = nd_f32_laplace(_rng.w1, _a, _b);
                     _v2 = nd_f32_laplace(_rng.w2, _a, _b); _v3 = nd_f32_laplace(_rng.w3, _a, _b);""";
-            default -> throw new IllegalArgumentException(name);
+            case GAMMA, BETA, CHISQUARE -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
         };
     }
 
     /** float64: statements setting _v0, _v1, each from two words. */
-    private static String sample64(String name) {
-        return switch (name) {
-            case "random" -> "_v0 = nd_f64_u01(_rng.w0, _rng.w1); _v1 = nd_f64_u01(_rng.w2, _rng.w3);";
-            case "standard_normal" -> "nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);";
-            case "lognormal" -> """
+    private static String sample64(Continuous dist) {
+        return switch (dist) {
+            case RANDOM -> "_v0 = nd_f64_u01(_rng.w0, _rng.w1); _v1 = nd_f64_u01(_rng.w2, _rng.w3);";
+            case STANDARD_NORMAL -> "nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);";
+            case LOGNORMAL -> """
                     nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);
                     _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);""";
-            case "exponential" -> "_v0 = _a * nd_f64_exp(_rng.w0, _rng.w1); _v1 = _a * nd_f64_exp(_rng.w2, _rng.w3);";
-            case "laplace" -> "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
-            // exponential clocks over the weights; a weight past the end is not read
-            case "weighted_keys" -> """
-                    _v0 = nd_f64_exp(_rng.w0, _rng.w1) / _w[2 * (ulong)i];
-                    _v1 = 2 * (ulong)i + 1 < (ulong)_cnt ? nd_f64_exp(_rng.w2, _rng.w3) / _w[2 * (ulong)i + 1] : 0.0;""";
-            default -> throw new IllegalArgumentException(name);
+            case EXPONENTIAL -> "_v0 = _a * nd_f64_exp(_rng.w0, _rng.w1); _v1 = _a * nd_f64_exp(_rng.w2, _rng.w3);";
+            case LAPLACE -> "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
+            case GAMMA, BETA, CHISQUARE -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
         };
     }
 
-    private static Spec spec(String name, DType dtype) {
+    // exponential clocks over the weights; a weight past the end is not read
+    private static final String WEIGHTED_KEYS = """
+            _v0 = nd_f64_exp(_rng.w0, _rng.w1) / _w[2 * (ulong)i];
+            _v1 = 2 * (ulong)i + 1 < (ulong)_cnt ? nd_f64_exp(_rng.w2, _rng.w3) / _w[2 * (ulong)i + 1] : 0.0;""";
+
+    /** The kernel {@code name} of {@code dtype} whose threads run {@code sample} on their block; {@code weighted} reads weights _w. */
+    private static Spec spec(String name, DType dtype, boolean weighted, String sample) {
         return SPECS.computeIfAbsent(name + "|" + dtype, k -> {
             boolean f32 = dtype == DType.FLOAT32;
             List<Param> params = new ArrayList<>();
-            if (name.equals("weighted_keys")) params.add(new Param("_w", DType.FLOAT64, Kind.RAW));
+            if (weighted) params.add(new Param("_w", DType.FLOAT64, Kind.RAW));
             params.add(new Param("y", dtype, Kind.RAW));
             params.add(new Param("_seed", DType.INT64, Kind.SCALAR));
             params.add(new Param("_off", DType.INT64, Kind.SCALAR));
@@ -95,29 +98,30 @@ final class BlockDraws {
             params.add(new Param("_p1", DType.FLOAT64, Kind.SCALAR));
             // float32 draws compute in float32 (a float64 log or sincos costs many times more on GPUs)
             String body = WORDS + (f32
-                    ? "const float _a = (float)_p0, _b = (float)_p1;\nfloat _v0, _v1, _v2, _v3;\n" + sample32(name)
+                    ? "const float _a = (float)_p0, _b = (float)_p1;\nfloat _v0, _v1, _v2, _v3;\n" + sample
                             + "\nnd_store4f(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1, _v2, _v3);"
-                    : "const double _a = _p0, _b = _p1;\ndouble _v0, _v1;\n" + sample64(name)
+                    : "const double _a = _p0, _b = _p1;\ndouble _v0, _v1;\n" + sample
                             + "\nnd_store2d(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1);");
             return new Spec("nd_random_block_" + name + "_" + dtype, params, body, DeviceDraws.HEADER, "", "", List.of());
         });
     }
 
-    /** A fresh C-order array of {@code dtype} (float32 or float64) of the named distribution. */
-    static NDArray draw(String name, Counters c, DType dtype, long[] shape, double p0, double p1) {
+    /** A fresh C-order array of {@code dtype} (float32 or float64) of the distribution. */
+    static NDArray draw(Continuous dist, Counters c, DType dtype, long[] shape, double p0, double p1) {
         NDArray y = NDArray.empty(Device.current(), dtype, shape, Order.C);
-        run(name, c, dtype, y, null, p0, p1);
+        String sample = dtype == DType.FLOAT32 ? sample32(dist) : sample64(dist);
+        run(spec(dist.numpyName(), dtype, false, sample), c, dtype, y, null, p0, p1);
         return y;
     }
 
     /** Exponential(1) / w per weight, float64: sorting these keys orders the items as weighted draws without replacement. */
     static NDArray weightedKeys(Counters c, NDArray w) {
         NDArray y = NDArray.empty(Device.current(), DType.FLOAT64, w.shape(), Order.C);
-        run("weighted_keys", c, DType.FLOAT64, y, w, 0, 0);
+        run(spec("weighted_keys", DType.FLOAT64, true, WEIGHTED_KEYS), c, DType.FLOAT64, y, w, 0, 0);
         return y;
     }
 
-    private static void run(String name, Counters c, DType dtype, NDArray y, NDArray w, double p0, double p1) {
+    private static void run(Spec spec, Counters c, DType dtype, NDArray y, NDArray w, double p0, double p1) {
         long n = y.size();
         int per = perBlock(dtype);
         // the same reservation as the per-element kernels, so a call moves the stream the same way whichever kernel draws it
@@ -125,6 +129,6 @@ final class BlockDraws {
         int wide = y.offset() % 16 == 0 ? 1 : 0;
         Object[] args = w == null ? new Object[]{y, d.seed(), d.offset(), n, wide, p0, p1}
                 : new Object[]{w, y, d.seed(), d.offset(), n, wide, p0, p1};
-        ElementwiseLoop.run(spec(name, dtype), args, new long[]{(n + per - 1) / per});
+        ElementwiseLoop.run(spec, args, new long[]{(n + per - 1) / per});
     }
 }

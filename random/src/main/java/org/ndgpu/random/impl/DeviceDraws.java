@@ -16,6 +16,7 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.Distributions.Continuous;
 import org.ndgpu.spi.Distributions.Counters;
 import org.ndgpu.spi.Distributions.Draw;
 
@@ -46,12 +47,12 @@ final class DeviceDraws {
     }
 
     /** The double-valued sample of a rejection sampler, as statements ending in {@code _v = ...}. */
-    private static String sample(String name) {
-        return switch (name) {
-            case "gamma" -> "double _v = _p1 * nd_std_gamma(&_rng, _p0);";
-            case "beta" -> "double _v = nd_beta(&_rng, _p0, _p1);";
-            case "chisquare" -> "double _v = 2.0 * nd_std_gamma(&_rng, _p0 / 2.0);";
-            default -> throw new IllegalArgumentException(name);
+    private static String sample(Continuous dist) {
+        return switch (dist) {
+            case GAMMA -> "double _v = _p1 * nd_std_gamma(&_rng, _p0);";
+            case BETA -> "double _v = nd_beta(&_rng, _p0, _p1);";
+            case CHISQUARE -> "double _v = 2.0 * nd_std_gamma(&_rng, _p0 / 2.0);";
+            default -> throw new IllegalArgumentException(dist + " is drawn by BlockDraws");
         };
     }
 
@@ -70,11 +71,12 @@ final class DeviceDraws {
 
     private static NDArray empty(DType dtype, long[] shape) { return NDArray.empty(Device.current(), dtype, shape, Order.C); }
 
-    static NDArray continuous(String name, Counters c, DType dtype, long[] shape, double... params) {
-        if (BlockDraws.handles(name)) return BlockDraws.draw(name, c, dtype, shape, param(params, 0), param(params, 1));
+    static NDArray continuous(Continuous dist, Counters c, DType dtype, long[] shape, double... params) {
+        if (BlockDraws.handles(dist)) return BlockDraws.draw(dist, c, dtype, shape, param(params, 0), param(params, 1));
         NDArray y = empty(dtype, shape);
+        String name = dist.numpyName();
         Spec spec = SPECS.computeIfAbsent(name + "|" + dtype, k -> new Spec("nd_random_" + name + "_" + dtype, params(dtype),
-                INIT + sample(name) + "\ny = " + CTypes.cast(DType.FLOAT64, dtype, "_v") + ";", HEADER, "", "", List.of()));
+                INIT + sample(dist) + "\ny = " + CTypes.cast(DType.FLOAT64, dtype, "_v") + ";", HEADER, "", "", List.of()));
         Draw d = c.reserve(units(y.size()));
         ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), param(params, 0), param(params, 1)}, y.shape());
         return y;

@@ -10,8 +10,9 @@ import org.ndgpu.spi.Distributions;
 /**
  * NumPy's Generator distributions on the device: the checks NumPy makes (each failure an
  * NdException naming the method, what it expected and what it got), then one generated kernel per
- * call ({@link DeviceDraws} for the rejection samplers and integers, {@link BlockDraws} for the
- * distributions with a fixed number of random words per value), or a sort of random keys for the
+ * call ({@link UniformNormalDraws} for Random.uniform and Random.normal, {@link DeviceDraws} for the
+ * rejection samplers and integers, {@link BlockDraws} for the distributions with a fixed number of
+ * random words per value), or a sort of random keys for the
  * sampling methods ({@link Sampling}).
  * Reached through {@code Nd.random()}:
  *
@@ -29,29 +30,51 @@ public final class DistributionLibrary implements Distributions {
     static final double POISSON_LAM_MAX = 9.223372006484771e18;
 
     @Override
-    public NDArray continuous(String name, Counters c, DType dtype, long[] shape, double... params) {
-        String op = "random." + camel(name);
+    public NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
+        Objects.requireNonNull(dtype, "uniform: dtype is null");
+        Objects.requireNonNull(shape, "uniform: shape is null");
+        // NumPy's Generator.uniform: the range must be finite and not negative
+        if (!Double.isFinite(high - low)) {
+            throw new NdException("random.uniform: high - low range exceeds valid bounds (low " + low + ", high " + high + ")");
+        }
+        if (high < low) throw new NdException("random.uniform: high - low < 0 (low " + low + ", high " + high + ")");
+        anyFloatDtype("uniform", dtype);
+        return UniformNormalDraws.uniform(c, low, high, dtype, shape);
+    }
+
+    @Override
+    public NDArray normal(Counters c, double loc, double scale, DType dtype, long[] shape) {
+        Objects.requireNonNull(dtype, "normal: dtype is null");
+        Objects.requireNonNull(shape, "normal: shape is null");
+        // NumPy's check: a negative scale (-0.0 included) is an error; NaN passes and gives NaN
+        if (scale < 0 || (scale == 0 && 1 / scale < 0)) throw new NdException("random.normal: scale < 0 (got " + scale + ")");
+        anyFloatDtype("normal", dtype);
+        return UniformNormalDraws.normal(c, loc, scale, dtype, shape);
+    }
+
+    @Override
+    public NDArray continuous(Continuous dist, Counters c, DType dtype, long[] shape, double... params) {
+        Objects.requireNonNull(dist, "random: dist is null");
+        String op = "random." + camel(dist.numpyName());
         Objects.requireNonNull(c, op + ": counters are null");
         floatDtype(op, dtype);
         checkShape(op, shape);
-        switch (name) {
-            case "standard_normal", "random" -> { }
-            case "exponential" -> nonNegative(op, "scale", params[0]);
-            case "gamma" -> {
+        switch (dist) {
+            case STANDARD_NORMAL, RANDOM -> { }
+            case EXPONENTIAL -> nonNegative(op, "scale", params[0]);
+            case GAMMA -> {
                 nonNegative(op, "shape", params[0]);
                 nonNegative(op, "scale", params[1]);
             }
-            case "beta" -> {
+            case BETA -> {
                 positive(op, "a", params[0]);
                 positive(op, "b", params[1]);
             }
-            case "lognormal" -> nonNegative(op, "sigma", params[1]);
-            case "chisquare" -> positive(op, "df", params[0]);
-            case "laplace" -> nonNegative(op, "scale", params[1]);
-            default -> throw new NdException("random: no distribution named '" + name + "'; expected standard_normal, exponential, gamma,"
-                    + " beta, lognormal, chisquare or laplace");
+            case LOGNORMAL -> nonNegative(op, "sigma", params[1]);
+            case CHISQUARE -> positive(op, "df", params[0]);
+            case LAPLACE -> nonNegative(op, "scale", params[1]);
         }
-        return DeviceDraws.continuous(name, c, dtype, shape, params);
+        return DeviceDraws.continuous(dist, c, dtype, shape, params);
     }
 
     @Override
@@ -122,6 +145,13 @@ public final class DistributionLibrary implements Distributions {
         Objects.requireNonNull(shape, op + ": shape is null");
         for (int k = 0; k < shape.length; k++) {
             if (shape[k] < 0) throw new NdException(op + ": expected a non-negative size, got " + shape[k] + " at position " + k);
+        }
+    }
+
+    /** uniform's and normal's dtypes, float16 too (the Generator methods take float32 and float64 only, as NumPy's). */
+    private static void anyFloatDtype(String op, DType d) {
+        if (d != DType.FLOAT32 && d != DType.FLOAT64 && d != DType.FLOAT16) {
+            throw new DTypeException("random." + op + ": expected a float dtype (float16, float32, float64), got " + d);
         }
     }
 

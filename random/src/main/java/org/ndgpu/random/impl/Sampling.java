@@ -7,6 +7,7 @@ import org.ndgpu.Nd;
 import org.ndgpu.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Distributions.Continuous;
 import org.ndgpu.spi.Distributions.Counters;
 import org.ndgpu.spi.Providers;
 
@@ -103,7 +104,7 @@ final class Sampling {
             double s = 0;
             for (int j = 0; j < p.length; j++) cdf[j] = s += p[j];
             for (int j = 0; j < cdf.length; j++) cdf[j] /= s;
-            try (NDArray cd = Nd.array(cdf); NDArray u = BlockDraws.draw("random", c, DType.FLOAT64, shape, 0, 0)) {
+            try (NDArray cd = Nd.array(cdf); NDArray u = BlockDraws.draw(Continuous.RANDOM, c, DType.FLOAT64, shape, 0, 0)) {
                 return Providers.routines().searchsorted(op, cd, u, "right");
             }
         }

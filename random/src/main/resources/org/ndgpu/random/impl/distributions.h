@@ -17,7 +17,7 @@ ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
     r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
 }
 
-// Philox4x32-10 (Salmon et al., SC'11), the same rounds as org.ndgpu.random.Random's nd_philox
+// Philox4x32-10 (Salmon et al., SC'11), the same rounds as UniformNormalDraws' nd_philox
 ND_DEVICE_FN void nd_rng_block(nd_rng* r) {
     uint c0 = r->c0, c1 = r->c1, c2 = r->c2, c3 = r->c3, k0 = r->k0, k1 = r->k1;
     for (int k = 0; k < 10; k++) {

@@ -9,6 +9,7 @@ import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.random.Random;
+import org.ndgpu.spi.Distributions.Continuous;
 import org.ndgpu.spi.Distributions.Draw;
 import org.ndgpu.testing.PerDeviceTest;
 
@@ -39,7 +40,7 @@ public class BlockStreamsTest extends PerDeviceTest {
     private static double u01d(int a, int b) { return ((u(a) >>> 5) * 67108864.0 + (u(b) >>> 6)) * TWO_M53; }
 
     /** Element e of the named distribution, in float64 from the model's words. */
-    private static double model(String name, DType dtype, long e, long off, long seed, double p0, double p1) {
+    private static double model(Continuous dist, DType dtype, long e, long off, long seed, double p0, double p1) {
         boolean f32 = dtype == DType.FLOAT32;
         int[] w = words(e / (f32 ? 4 : 2), off, seed);
         int lane = (int) (e % (f32 ? 4 : 2));
@@ -47,41 +48,41 @@ public class BlockStreamsTest extends PerDeviceTest {
             int x = w[lane], pa = w[lane & 2], pb = w[(lane & 2) + 1];
             double r = Math.sqrt(-2 * Math.log(uposf(pa))), t = (u(pb) >>> 8) * TWO_M23;
             double z = r * ((lane & 1) == 0 ? Math.cos(Math.PI * t) : Math.sin(Math.PI * t));
-            return switch (name) {
-                case "random" -> u01f(x);
-                case "standard_normal" -> z;
-                case "lognormal" -> Math.exp((float) p0 + (float) p1 * z);
-                case "exponential" -> (float) p0 * -Math.log(uposf(x));
-                case "laplace" -> {
+            return switch (dist) {
+                case RANDOM -> u01f(x);
+                case STANDARD_NORMAL -> z;
+                case LOGNORMAL -> Math.exp((float) p0 + (float) p1 * z);
+                case EXPONENTIAL -> (float) p0 * -Math.log(uposf(x));
+                case LAPLACE -> {
                     double ex = -Math.log(((float) (u(x) >>> 1) + 0.5f) * 0x1p-31f);
                     yield (x & 1) != 0 ? (float) p0 + (float) p1 * ex : (float) p0 - (float) p1 * ex;
                 }
-                default -> throw new IllegalArgumentException(name);
+                default -> throw new IllegalArgumentException(dist.numpyName());
             };
         }
         double r = Math.sqrt(-2 * Math.log(1 - u01d(w[0], w[1]))), t = 2 * u01d(w[2], w[3]);
         double z = r * (lane == 0 ? Math.cos(Math.PI * t) : Math.sin(Math.PI * t));
         int a = w[2 * lane], b = w[2 * lane + 1];
         double ex = -Math.log(1 - u01d(a, b));
-        return switch (name) {
-            case "random" -> u01d(a, b);
-            case "standard_normal" -> z;
-            case "lognormal" -> Math.exp(p0 + p1 * z);
-            case "exponential" -> p0 * ex;
-            case "laplace" -> (b & 1) != 0 ? p0 + p1 * ex : p0 - p1 * ex;
-            default -> throw new IllegalArgumentException(name);
+        return switch (dist) {
+            case RANDOM -> u01d(a, b);
+            case STANDARD_NORMAL -> z;
+            case LOGNORMAL -> Math.exp(p0 + p1 * z);
+            case EXPONENTIAL -> p0 * ex;
+            case LAPLACE -> (b & 1) != 0 ? p0 + p1 * ex : p0 - p1 * ex;
+            default -> throw new IllegalArgumentException(dist.numpyName());
         };
     }
 
-    private static void matchesModel(String name, DType dtype, long n, long off, long seed, double p0, double p1) {
+    private static void matchesModel(Continuous dist, DType dtype, long n, long off, long seed, double p0, double p1) {
         double tol = dtype == DType.FLOAT32 ? 1e-5 : 1e-12;
-        try (NDArray y = new DistributionLibrary().continuous(name, units -> new Draw(seed, off), dtype, new long[]{n}, p0, p1)) {
+        try (NDArray y = new DistributionLibrary().continuous(dist, units -> new Draw(seed, off), dtype, new long[]{n}, p0, p1)) {
             assertEquals(dtype, y.dtype());
             double[] got = y.toDoubleArray();
             for (int e = 0; e < n; e++) {
-                double want = model(name, dtype, e, off, seed, p0, p1);
+                double want = model(dist, dtype, e, off, seed, p0, p1);
                 if (!(Math.abs(got[e] - want) <= tol * (1 + Math.abs(want)))) {
-                    throw new AssertionError(name + " " + dtype + " n=" + n + ", element " + e + ": device " + got[e] + ", Java model " + want);
+                    throw new AssertionError(dist + " " + dtype + " n=" + n + ", element " + e + ": device " + got[e] + ", Java model " + want);
                 }
             }
         }
@@ -94,11 +95,11 @@ public class BlockStreamsTest extends PerDeviceTest {
         for (long n : new long[]{4099, 4097, 6, 1}) {
             for (DType d : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
                 long off = 5L << 32 | 77;   // both offset words matter
-                matchesModel("random", d, n, off, seed, 0, 0);
-                matchesModel("standard_normal", d, n, off + 1, seed, 0, 0);
-                matchesModel("exponential", d, n, off + 2, seed, 2.5, 0);
-                matchesModel("lognormal", d, n, off + 3, seed, 0.3, 0.6);
-                matchesModel("laplace", d, n, off + 4, seed ^ 0x7fff_0000_0000_0000L, -1, 0.7);
+                matchesModel(Continuous.RANDOM, d, n, off, seed, 0, 0);
+                matchesModel(Continuous.STANDARD_NORMAL, d, n, off + 1, seed, 0, 0);
+                matchesModel(Continuous.EXPONENTIAL, d, n, off + 2, seed, 2.5, 0);
+                matchesModel(Continuous.LOGNORMAL, d, n, off + 3, seed, 0.3, 0.6);
+                matchesModel(Continuous.LAPLACE, d, n, off + 4, seed ^ 0x7fff_0000_0000_0000L, -1, 0.7);
             }
         }
     }

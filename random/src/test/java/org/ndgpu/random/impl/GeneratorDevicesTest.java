@@ -8,18 +8,20 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.random.Random;
+import org.ndgpu.testing.Backends;
 
 /**
- * One seed, the same numbers: every Generator method twice on one device and once on a second
- * (two PoCL devices, {@code POCL_DEVICES="pthread pthread"} as this module's surefire sets), compared
- * bit for bit; a later call and another seed give other numbers. Skipped, saying why, without two
- * OpenCL CPU devices.
+ * One seed, the same numbers: every Generator method, uniform and normal twice on one device and
+ * once on a second (two PoCL devices, {@code POCL_DEVICES="pthread pthread"} as this module's
+ * surefire sets), compared bit for bit; a later call and another seed give other numbers. Skipped,
+ * saying why, without two OpenCL CPU devices. On a GPU host (tag gpu), uniform on every backend.
  */
 public class GeneratorDevicesTest {
     private static final List<Function<Random, NDArray>> CALLS = List.of(
@@ -47,7 +49,13 @@ public class GeneratorDevicesTest {
             r -> r.exponential(2, DType.FLOAT32, 3003),
             r -> r.laplace(0, 2, DType.FLOAT32, 3002),
             r -> r.lognormal(1, 0.5, DType.FLOAT32, 3001),
-            r -> r.choice(10, new long[]{7}, false, new double[]{0.05, 0.1, 0.15, 0.2, 0.1, 0.1, 0.1, 0.05, 0.1, 0.05}));
+            r -> r.choice(10, new long[]{7}, false, new double[]{0.05, 0.1, 0.15, 0.2, 0.1, 0.1, 0.1, 0.05, 0.1, 0.05}),
+            // Random's own uniform and normal
+            r -> r.uniform(-1, 1, DType.FLOAT32, 3001),
+            r -> r.uniform(0, 5, DType.FLOAT64, 3001),
+            r -> r.uniform(0, 5, DType.FLOAT16, 3001),
+            r -> r.normal(2, 3, DType.FLOAT32, 3001),
+            r -> r.normal(2, 3, DType.FLOAT64, 3001));
 
     private static List<double[]> drawAll(Device d, long seed) {
         try (var _ = d.use()) {
@@ -77,6 +85,24 @@ public class GeneratorDevicesTest {
             Random r = Nd.random().seed(77);
             try (NDArray first = r.integers(-1000, 1000, DType.INT32, 5000); NDArray next = r.integers(-1000, 1000, DType.INT32, 5000)) {
                 assertFalse(Arrays.equals(first.toDoubleArray(), next.toDoubleArray()), "a later call continues the stream");
+            }
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void uniformIsTheSameOnEveryBackend() {
+        // uniform is integer arithmetic to the last multiply, so CUDA, NVIDIA's OpenCL and PoCL agree bit for bit
+        List<Function<Random, NDArray>> calls = List.of(r -> r.seed(1234).uniform(-1, 1, DType.FLOAT32, 1001),
+                r -> r.seed(99).uniform(0, 5, DType.FLOAT64, 777));
+        for (var call : calls) {
+            double[] first = null;
+            for (Device d : new Device[]{Backends.cuda(), Backends.openclGpu(), Backends.openclCpu()}) {
+                try (var _ = d.use(); NDArray a = call.apply(Nd.random())) {
+                    double[] got = a.toDoubleArray();
+                    if (first == null) first = got;
+                    else assertArrayEquals(first, got, "differs on " + d);
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 package org.ndgpu.random.impl;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,6 +83,24 @@ public class GeneratorHostileTest extends PerDeviceTest {
         NDArray closed = Nd.arange(5);
         closed.close();
         assertThrows(NdException.class, () -> r.permutation(closed));
+    }
+
+    @Test
+    void uniformAndNormalParametersAreCheckedAsNumPyChecksThem() {
+        var r = Nd.random();
+        fails(NdException.class, () -> r.normal(0, -1, DType.FLOAT32, 4), "scale < 0");              // numpy: ValueError
+        fails(NdException.class, () -> r.uniform(Double.NaN, 1, DType.FLOAT32, 4), "range");          // numpy: OverflowError
+        fails(NdException.class, () -> r.uniform(0, Double.POSITIVE_INFINITY, DType.FLOAT32, 4), "range");
+        fails(NdException.class, () -> r.uniform(1, 0, DType.FLOAT64, 4), "high - low < 0");           // numpy: ValueError
+        fails(NdException.class, () -> r.seed(-1), "non-negative");                                    // numpy: ValueError
+        fails(org.ndgpu.ShapeException.class, () -> r.uniform(0, 1, DType.FLOAT32, -4), "negative");
+        fails(org.ndgpu.DTypeException.class, () -> r.normal(0, 1, DType.INT32, 4), "float dtype");
+        try (NDArray nan = r.normal(Double.NaN, 1, DType.FLOAT64, 3)) {                               // numpy: [nan nan nan]
+            for (double v : nan.toDoubleArray()) assertTrue(Double.isNaN(v));
+        }
+        try (NDArray u = r.uniform(2, 2, DType.FLOAT64, 3)) {                                           // an empty range is legal
+            assertArrayEquals(new double[]{2, 2, 2}, u.toDoubleArray());
+        }
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.ndgpu.random;
+package org.ndgpu.random.impl;
 
 /**
  * Philox4x32-10 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3", SC'11)
@@ -36,8 +36,24 @@ final class Philox {
      * (i/4 as 64 bits, the call's offset as 64 bits) and key seed, its top 24 bits times 2^-24.
      */
     static float uniformFloat32(long seed, long offset, long i) {
-        long b = i >>> 2;
-        int[] out = block(new int[]{(int) b, (int) (b >>> 32), (int) offset, (int) (offset >>> 32)}, new int[]{(int) seed, (int) (seed >>> 32)});
-        return (out[(int) (i & 3)] >>> 8) * 0x1p-24f;
+        return (words(seed, offset, i >>> 2)[(int) (i & 3)] >>> 8) * 0x1p-24f;
+    }
+
+    /**
+     * Element i of ndgpu's uniform float64 in [0, 1): words 2(i%2) and 2(i%2)+1 of block i/2, the
+     * top 27 and 26 bits of the two making 53.
+     */
+    static double uniformFloat64(long seed, long offset, long i) {
+        int[] w = words(seed, offset, i >>> 1);
+        int k = (int) (i & 1) * 2;
+        return u53(w[k], w[k + 1]);
+    }
+
+    /** A [0, 1) double of 53 bits from two words. */
+    static double u53(int a, int b) { return ((a >>> 5) * 0x1p26 + (b >>> 6)) * 0x1p-53; }
+
+    /** Block {@code b} of a call: counter (b as 64 bits, the call's offset as 64 bits), key the seed. */
+    static int[] words(long seed, long offset, long b) {
+        return block(new int[]{(int) b, (int) (b >>> 32), (int) offset, (int) (offset >>> 32)}, new int[]{(int) seed, (int) (seed >>> 32)});
     }
 }

@@ -1,0 +1,100 @@
+package org.ndgpu.random.impl;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.Distributions.Counters;
+import org.ndgpu.spi.Distributions.Draw;
+
+/**
+ * The kernels of Random.uniform and Random.normal: element i reads Philox block i/4 (float32 and
+ * float16 uniforms) or i/2 (float64 uniforms, normals by Box-Muller on pairs), counter (block, the
+ * call's offset), key the seed. This counter layout is older than distributions.h's and is kept as
+ * it is, word for word and in the offsets a call reserves, so a seed keeps giving the numbers it
+ * always gave.
+ */
+final class UniformNormalDraws {
+    private UniformNormalDraws() { }
+
+    /** nd_philox(block, offset, seed, word) and the [0, 1) conversions. */
+    static final String PHILOX = """
+            // Philox4x32-10 (Salmon et al., SC'11): 10 rounds of a keyed bijection on a 128-bit counter
+            ND_DEVICE_FN uint nd_mulhilo(uint a, uint b, uint* hi) {
+                ulong p = (ulong)a * (ulong)b;
+                *hi = (uint)(p >> 32);
+                return (uint)p;
+            }
+            ND_DEVICE_FN uint nd_philox(ulong block, ulong offset, ulong seed, int word) {
+                uint c0 = (uint)block, c1 = (uint)(block >> 32), c2 = (uint)offset, c3 = (uint)(offset >> 32);
+                uint k0 = (uint)seed, k1 = (uint)(seed >> 32);
+                for (int r = 0; r < 10; r++) {
+                    uint hi0, hi1;
+                    uint lo0 = nd_mulhilo(0xD2511F53u, c0, &hi0);
+                    uint lo1 = nd_mulhilo(0xCD9E8D57u, c2, &hi1);
+                    uint n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
+                    c0 = n0; c1 = lo1; c2 = n2; c3 = lo0;
+                    k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
+                }
+                return word == 0 ? c0 : word == 1 ? c1 : word == 2 ? c2 : c3;
+            }
+            // [0, 1) with 24 or 53 random bits
+            ND_DEVICE_FN float nd_u01f(uint x) { return (float)(x >> 8) * 5.9604644775390625e-8f; }
+            ND_DEVICE_FN double nd_u01d(uint a, uint b) { return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6)) * 1.1102230246251565e-16; }
+            """;
+
+    private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
+
+    /** Uniform in [low, high) of float16, float32 or float64; float16 is drawn as float32 and cast. */
+    static NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
+        boolean f32 = dtype != DType.FLOAT64;
+        String u = f32 ? "nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))"
+                : "nd_u01d(nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2), nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2 + 1))";
+        String t = f32 ? "float" : "double";
+        String body = "y = " + CTypes.cast(f32 ? DType.FLOAT32 : DType.FLOAT64, dtype, "(" + t + ")_lo + (" + t + ")(_hi - _lo) * " + u) + ";";
+        return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, f32 ? 4 : 2);
+    }
+
+    /** Normal(loc, scale) of float16, float32 or float64: elements 2b and 2b+1 are the cos and sin of pair b. */
+    static NDArray normal(Counters c, double loc, double scale, DType dtype, long[] shape) {
+        String body;
+        if (dtype != DType.FLOAT64) {
+            body = """
+                    ulong _b = i >> 1;
+                    float _u1 = 1.0f - nd_u01f(nd_philox(_b, _off, _seed, 0));
+                    float _u2 = nd_u01f(nd_philox(_b, _off, _seed, 1));
+                    float _r = sqrt(-2.0f * log(_u1));
+                    float _t = 6.283185307179586f * _u2;
+                    y = %s;""".formatted(CTypes.cast(DType.FLOAT32, dtype, "(float)_lo + (float)_hi * _r * ((i & 1) ? sin(_t) : cos(_t))"));
+        } else {
+            body = """
+                    ulong _b = i >> 1;
+                    double _u1 = 1.0 - nd_u01d(nd_philox(_b, _off, _seed, 0), nd_philox(_b, _off, _seed, 1));
+                    double _u2 = nd_u01d(nd_philox(_b, _off, _seed, 2), nd_philox(_b, _off, _seed, 3));
+                    double _r = sqrt(-2.0 * log(_u1));
+                    double _t = 6.283185307179586 * _u2;
+                    y = _lo + _hi * _r * ((i & 1) ? sin(_t) : cos(_t));""";
+        }
+        return generate("nd_normal_" + dtype, c, dtype, shape, body, loc, scale, 2);
+    }
+
+    private static NDArray generate(String name, Counters c, DType dtype, long[] shape, String body, double a, double b, int perBlock) {
+        NDArray out = NDArray.empty(Device.current(), dtype, shape, Order.C);
+        long n = out.size();
+        // one offset more than the blocks used, as these kernels always reserved: another count would move every later call's numbers
+        Draw d = c.reserve((n + perBlock - 1) / perBlock + 1);
+        Spec spec = SPECS.computeIfAbsent(name, k -> new Spec(name, List.of(new Param("y", dtype, Kind.OUT),
+                new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
+                new Param("_lo", DType.FLOAT64, Kind.SCALAR), new Param("_hi", DType.FLOAT64, Kind.SCALAR)), body, PHILOX, "", "", List.of()));
+        ElementwiseLoop.run(spec, new Object[]{out, d.seed(), d.offset(), a, b}, out.shape());
+        return out;
+    }
+}
