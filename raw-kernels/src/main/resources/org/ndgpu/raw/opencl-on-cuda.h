@@ -64,7 +64,9 @@ ND_CL_ATOMIC(atomic_xchg, float, atomicExch(p, v))
 __device__ __forceinline__ long atom_add(long* p, long v) {
     return (long)atomicAdd((unsigned long long*)p, (unsigned long long)v);
 }
-// more OpenCL C built-ins that hand-written kernels reach for
+// more OpenCL C built-ins that hand-written kernels reach for (ndgpu's own CUDA prelude, which Vectorize
+// puts first, has its versions of some)
+#ifndef ND_CUDA
 __device__ __forceinline__ float clamp(float x, float lo, float hi) { return fminf(fmaxf(x, lo), hi); }
 __device__ __forceinline__ double clamp(double x, double lo, double hi) { return fmin(fmax(x, lo), hi); }
 __device__ __forceinline__ int clamp(int x, int lo, int hi) { return min(max(x, lo), hi); }
@@ -90,5 +92,6 @@ __device__ __forceinline__ int as_int(float x) { return __float_as_int(x); }
 __device__ __forceinline__ unsigned int as_uint(float x) { return __float_as_uint(x); }
 __device__ __forceinline__ double as_double(long x) { return __longlong_as_double(x); }
 __device__ __forceinline__ long as_long(double x) { return __double_as_longlong(x); }
+#endif
 // dynamic shared memory, carved into Aparapi's @Local arrays at offsets passed as arguments
 extern __shared__ __align__(16) char nd_dynamic_shared[];

@@ -137,6 +137,13 @@ class EigTest extends PerDeviceTest {
         check(DType.COMPLEX64, 2, 16, false);
     }
 
+    /** CUDA 12.6 and later have cusolverDnXgeev: on the GPU host this suite must be checking the device path. */
+    @Test
+    void cudaDecomposesOnTheDevice() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(device().backend().dialect() == org.ndgpu.backend.Dialect.CUDA, "a CUDA device");
+        assertTrue(onDevice(), "no cusolverDnXgeev in " + Solver.forDevice(device()).where() + " (CUDA 12.6 and later have it)");
+    }
+
     @Test
     void eigvalsAloneAndIntegerInput() {
         long[][] m = {{2, 0, 0}, {1, 3, 0}, {4, 5, 6}};      // triangular: eigenvalues on the diagonal, all real
