@@ -43,10 +43,19 @@ final class Twiddles {
         }
     }
 
-    /** exp(-2 pi i t / n) for t in [0, n). */
+    /** Entries of the fine part of {@link #roots}; the kernels' {@code nd_fft_tw} masks and shifts by it. */
+    static final int FINE = 4096;
+
+    /**
+     * The roots w^m = exp(-2 pi i m / n), m in [0, n), as two tables: w^t for t in [0, FINE), then
+     * w^(FINE j) for j in [0, ceil(n / FINE)). A kernel takes w^m as the product of the two entries of m;
+     * both parts stay in cache, where a table of all n roots, read at scattered m, would not.
+     */
     static NDArray roots(Device device, long n, DType dtype) {
-        return cached(device, "roots", n, dtype, false, () -> upload(device, dtype, n, t -> {
-            double a = -2 * Math.PI * (double) t / n;
+        long coarse = (n + FINE - 1) / FINE;
+        return cached(device, "roots", n, dtype, false, () -> upload(device, dtype, FINE + coarse, t -> {
+            long m = t < FINE ? t % n : (t - FINE) * FINE % n;   // reduced exactly, so long lengths keep their accuracy
+            double a = -2 * Math.PI * (double) m / n;
             return new double[]{Math.cos(a), Math.sin(a)};
         }));
     }
