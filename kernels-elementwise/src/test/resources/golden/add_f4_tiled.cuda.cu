@@ -9,7 +9,7 @@ ND_KERNEL void nd_add_f4_f4_to_f4(ND_GLOBAL char* _b_a0, long _o_a0, long _s0_a0
     const int _dA = (int)_d0, _dB = (int)_d1;
     const int _nA = (_dA + 31) / 32, _nB = (_dB + 31) / 32;
     const int _tiles = _n / (_dA * _dB) * _nA * _nB;
-    const int _lx = (int)(ND_LOCAL_ID() % 32), _ly = (int)(ND_LOCAL_ID() / 32), _ls = (int)(ND_LOCAL_SIZE() / 32);
+    const int _lx = (int)(ND_LOCAL_ID() % 32), _ly = (int)(ND_LOCAL_ID() / 32);
     for (int _t = (int)ND_GROUP_ID(); _t < _tiles; _t += (int)ND_NUM_GROUPS()) {
         const int _tB0 = (_t % _nB) * 32;
         int _r = _t / _nB;
@@ -18,14 +18,16 @@ ND_KERNEL void nd_add_f4_f4_to_f4(ND_GLOBAL char* _b_a0, long _o_a0, long _s0_a0
         int _x_a0 = 0;
         int _x_a1 = 0;
         int _x_y = 0;
-        for (int _k = _ly; _k < 32; _k += _ls) {
+        for (int _kk = 0; _kk < 4; _kk++) {
+            const int _k = _ly + _kk * 8;
             const int _ja = _tA0 + _lx, _jb = _tB0 + _k;
             if (_ja < _dA && _jb < _dB) {
                 _tile_a0[_k][_lx] = (*((ND_GLOBAL float*)((ND_GLOBAL char*)_p_a0 + _x_a0 + _ja * (int)_s0_a0 + _jb * (int)_s1_a0)));
             }
         }
         ND_SYNC();
-        for (int _k = _ly; _k < 32; _k += _ls) {
+        for (int _kk = 0; _kk < 4; _kk++) {
+            const int _k = _ly + _kk * 8;
             const int _ja = _tA0 + _k, _jb = _tB0 + _lx;
             if (_ja < _dA && _jb < _dB) {
                 float a0 = _tile_a0[_lx][_k];

@@ -8,7 +8,7 @@ ND_KERNEL void golden_tiled(ND_GLOBAL char* _b_x, long _o_x, long _s0_x, long _s
     const long _dA = (long)_d1, _dB = (long)_d2;
     const long _nA = (_dA + 31) / 32, _nB = (_dB + 31) / 32;
     const long _tiles = _n / (_dA * _dB) * _nA * _nB;
-    const int _lx = (int)(ND_LOCAL_ID() % 32), _ly = (int)(ND_LOCAL_ID() / 32), _ls = (int)(ND_LOCAL_SIZE() / 32);
+    const int _lx = (int)(ND_LOCAL_ID() % 32), _ly = (int)(ND_LOCAL_ID() / 32);
     const long _c2 = 1;
     const long _c1 = _c2 * (long)_d2;
     const long _c0 = _c1 * (long)_d1;
@@ -25,14 +25,16 @@ ND_KERNEL void golden_tiled(ND_GLOBAL char* _b_x, long _o_x, long _s0_x, long _s
         _x_x += _q * (long)_s0_x;
         _x_y += _q * (long)_s0_y;
         _i0 += _q * _c0;
-        for (int _k = _ly; _k < 32; _k += _ls) {
+        for (int _kk = 0; _kk < 4; _kk++) {
+            const int _k = _ly + _kk * 8;
             const long _ja = _tA0 + _lx, _jb = _tB0 + _k;
             if (_ja < _dA && _jb < _dB) {
                 _tile_x[_k][_lx] = ND_HALF_TO_FLOAT((ND_GLOBAL nd_half*)((ND_GLOBAL char*)_p_x + _x_x + _ja * (long)_s1_x + _jb * (long)_s2_x));
             }
         }
         ND_SYNC();
-        for (int _k = _ly; _k < 32; _k += _ls) {
+        for (int _kk = 0; _kk < 4; _kk++) {
+            const int _k = _ly + _kk * 8;
             const long _ja = _tA0 + _k, _jb = _tB0 + _lx;
             if (_ja < _dA && _jb < _dB) {
                 const long i = _i0 + _ja * _c1 + _jb * _c2;

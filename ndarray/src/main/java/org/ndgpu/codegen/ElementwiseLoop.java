@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DTypeException;
+import org.ndgpu.KernelLaunchException;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Backend;
@@ -230,8 +231,12 @@ public final class ElementwiseLoop {
 
         int block = Math.min(256, kernel.maxBlockSize());
         if (layout.tiled()) {
-            // TILE x (block / TILE) threads, each doing TILE / (block / TILE) elements of a tile per phase
-            block = Math.max(TiledLayout.TILE, block / TiledLayout.TILE * TiledLayout.TILE);
+            // TILE x ROWS threads, each doing TILE / ROWS elements of a tile per phase (ROWS is in the source)
+            block = TiledLayout.TILE * TiledLayout.ROWS;
+            if (kernel.maxBlockSize() < block) {
+                throw new KernelLaunchException(spec.name() + ": the tiled kernel needs work-groups of " + block + " threads; "
+                        + device.id() + " allows this kernel " + kernel.maxBlockSize());
+            }
             long da = dims.get(layout.tileIn());
             long db = dims.get(layout.tileOut());
             long tiles = n / (da * db) * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE) * ((db + TiledLayout.TILE - 1) / TiledLayout.TILE);
@@ -338,7 +343,7 @@ public final class ElementwiseLoop {
             if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
         }
         if (!contiguous && nd >= 2) {
-            Layout tiled = TiledLayout.of(spec, dims, st, index32);
+            Layout tiled = TiledLayout.of(spec, dims, st, index32, device.facts().maxBlockSize());
             if (tiled != null) return new Plan(device, tiled, dims, st, n);
         }
         boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ROW_MIN;

@@ -213,7 +213,7 @@ final class ElementwiseSource {
                 .append(") / ").append(t).append(";\n");
         sb.append("    const ").append(ix).append(" _tiles = _n / (_dA * _dB) * _nA * _nB;\n");
         sb.append("    const int _lx = (int)(ND_LOCAL_ID() % ").append(t).append("), _ly = (int)(ND_LOCAL_ID() / ").append(t)
-                .append("), _ls = (int)(ND_LOCAL_SIZE() / ").append(t).append(");\n");
+                .append(");\n");
         if (index) {
             // C-order element strides of the merged dims, for i
             sb.append("    const ").append(ix).append(" _c").append(nd - 1).append(" = 1;\n");
@@ -251,7 +251,8 @@ final class ElementwiseSource {
             if (index) sb.append("        _i0 += _q * _c").append(d).append(";\n");
         }
         // phase 1: the staged inputs, coalesced along A
-        sb.append("        for (int _k = _ly; _k < ").append(t).append("; _k += _ls) {\n");
+        sb.append("        for (int _kk = 0; _kk < ").append(t / TiledLayout.ROWS).append("; _kk++) {\n");
+        sb.append("            const int _k = _ly + _kk * ").append(TiledLayout.ROWS).append(";\n");
         sb.append("            const ").append(ix).append(" _ja = _tA0 + _lx, _jb = _tB0 + _k;\n");
         sb.append("            if (_ja < _dA && _jb < _dB) {\n");
         for (int q = 0; q < indexed.size(); q++) {
@@ -265,7 +266,8 @@ final class ElementwiseSource {
         sb.append("            }\n        }\n");
         sb.append("        ND_SYNC();\n");
         // phase 2: every element of the tile, coalesced along B
-        sb.append("        for (int _k = _ly; _k < ").append(t).append("; _k += _ls) {\n");
+        sb.append("        for (int _kk = 0; _kk < ").append(t / TiledLayout.ROWS).append("; _kk++) {\n");
+        sb.append("            const int _k = _ly + _kk * ").append(TiledLayout.ROWS).append(";\n");
         sb.append("            const ").append(ix).append(" _ja = _tA0 + _k, _jb = _tB0 + _lx;\n");
         sb.append("            if (_ja < _dA && _jb < _dB) {\n");
         if (index) sb.append("                const ").append(ix).append(" i = _i0 + _ja * _c").append(a).append(" + _jb * _c").append(b).append(";\n");

@@ -16,8 +16,15 @@ import org.ndgpu.ndarray.DType;
 final class TiledLayout {
     private TiledLayout() { }
 
-    /** The edge of a tile of the tiled layout: TILE x TILE elements, a work-group of TILE x (block / TILE) threads. */
+    /** The edge of a tile of the tiled layout: TILE x TILE elements, a work-group of TILE x ROWS threads. */
     static final int TILE = 32;
+
+    /**
+     * Thread rows of a tiled work-group, a constant of the kernel's source: each thread's TILE / ROWS
+     * loads of a phase then come from a loop the compiler unrolls, so they are all in flight at once
+     * (a loop bounded by the launch's size issued them one latency after another).
+     */
+    static final int ROWS = 8;
 
     /**
      * The smallest extent, along both tile axes, for which the tiled layout is chosen: a tile less
@@ -50,10 +57,12 @@ final class TiledLayout {
      * kernel. It does not apply, and the plain loops run, where no input's fast dim differs from the
      * outputs' (nothing to transpose), where the outputs' fast dims differ or an output has none,
      * where either tile extent is under {@link #TILE_MIN} (a thin tile pays for staging it does not
-     * use), or where the body exits early or synchronizes (it runs between barriers). Inputs are
+     * use), where the device's work-groups cannot hold TILE x ROWS threads, or where the body exits early or
+     * synchronizes (it runs between barriers). Inputs are
      * staged while their tiles fit {@link #TILE_LOCAL_BYTES}; the rest are read directly.
      */
-    static Layout of(Spec spec, List<Long> dims, List<long[]> st, boolean index32) {
+    static Layout of(Spec spec, List<Long> dims, List<long[]> st, boolean index32, int maxBlockSize) {
+        if (maxBlockSize < TILE * ROWS) return null;
         if (!spec.loopPrep().isBlank() || !spec.afterLoop().isBlank() || NOT_TILEABLE.matcher(spec.body()).find()) return null;
         List<Param> params = spec.params();
         int out = -1;
