@@ -45,13 +45,18 @@ public final class MultiGpuBench {
 
     private static void sync(List<Device> devices) { devices.forEach(Device::synchronize); }
 
-    /** Median wall milliseconds of work until every device has finished, after warm-ups (20 for short work, 2 for a GEMM). */
+    /**
+     * Median wall milliseconds of work until every device has finished, after the warm-up of the other
+     * benchmarks (Bench.warmUp): short work runs until 3 s have passed (at most 5000 times), so the JIT
+     * has compiled the call path, as in a user's loop after its first milliseconds; a GEMM gets 2 runs.
+     */
     private static double wallMs(List<Device> devices, Runnable work, int reps) {
         Runnable whole = () -> {
             work.run();
             sync(devices);
         };
-        for (int i = reps >= 10 ? 20 : 2; i > 0; i--) whole.run();
+        long t0 = System.nanoTime();
+        for (int i = 0; reps >= 10 ? i < 5000 && (i < 20 || System.nanoTime() - t0 < 3_000_000_000L) : i < 2; i++) whole.run();
         return Bench.wallMs(whole, reps);
     }
 
