@@ -232,6 +232,20 @@ public class MultiDeviceTest {
     }
 
     @Test
+    void aTaskThatInterruptsItsThreadLeavesTheWorkersAsleep() throws InterruptedException {
+        List<Device> devices = List.of(dev0, dev1, dev0);
+        Devices.parallel(devices, (d, i) -> Thread.currentThread().interrupt());
+        assertTrue(Thread.interrupted(), "the caller ran task 0, which interrupted it: its flag is the caller's to clear");
+        int[] runs = new int[3];
+        Devices.parallel(devices, (d, i) -> runs[i]++);
+        assertArrayEquals(new int[] {1, 1, 1}, runs);
+        Thread.sleep(100);     // far past the spin: an idle worker is parked, not spinning on an interrupt flag
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("ndgpu-parallel-")) assertEquals(Thread.State.WAITING, t.getState(), t.getName() + " is idle");
+        }
+    }
+
+    @Test
     void parallelRunsOneTaskPerDeviceWithThatDeviceCurrent() {
         List<Device> devices = List.of(dev0, dev1);
         double[] host = new double[1001];

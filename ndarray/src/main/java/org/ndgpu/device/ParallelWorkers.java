@@ -86,6 +86,8 @@ final class ParallelWorkers {
                 } catch (Throwable ignored) {
                     // the task records its own failure (Devices.runOne); nothing may end this thread
                 }
+                // a task that left its thread interrupted must not turn the next park into a busy loop
+                Thread.interrupted();
                 // idle again before the caller hears of the end: a caller that loops finds this worker, not an empty deque
                 IDLE.offerFirst(this);
                 j.join().done();
