@@ -66,6 +66,7 @@ class ConfigTest {
         assertTrue(Config.reductionOccupancy());
         assertFalse(Config.cudaTf32());
         assertEquals("auto", Config.cudaSvd());
+        assertFalse(Config.fftOwnKernels());
         assertTrue(Config.cudaStagingPipelined());
         assertEquals(4, Config.cudaStagingChunkMiB(true));
         assertEquals(16, Config.cudaStagingChunkMiB(false));
@@ -103,6 +104,8 @@ class ConfigTest {
         bad(Config.REDUCTION_OCCUPANCY, "yes", "true or false", Config::reductionOccupancy);
         bad(Config.CUDA_TF32, "1", "true or false", Config::cudaTf32);
         bad(Config.CUDA_SVD, "qr", "auto, gesvd, gesvdj or gesvdp", Config::cudaSvd);
+        bad(Config.FFT_ENGINE, "cufft", "auto or own", Config::fftOwnKernels);
+        assertTrue(with(Config.FFT_ENGINE, "OWN", Config::fftOwnKernels));
         bad(Config.CUDA_STAGING_MODE, "fast", "pipelined or simple", Config::cudaStagingPipelined);
         bad(Config.CUDA_STAGING_CHUNK_MIB, "4.5", "a positive integer", () -> Config.cudaStagingChunkMiB(true));
         bad(Config.CUDA_STAGING_SLOTS, "1", "an integer >= 2", () -> Config.cudaStagingSlots(true));

@@ -65,6 +65,8 @@ public final class Config {
             "size a split reduction's grid by the driver's occupancy answer where it has one (CUDA)");
     public static final Setting CUDA_TF32 = new Setting("ndgpu.cuda.tf32", null, "`false`",
             "float32 matmul may use TF32 tensor cores (faster, errors near 1e-3); `CudaLinalg.setTf32` changes it at run time");
+    public static final Setting FFT_ENGINE = new Setting("ndgpu.fft.engine", null, "`auto`",
+            "who computes FFTs on a CUDA device: `auto` (cuFFT where it loads, else ndgpu's own kernels) or `own` (ndgpu's kernels, to compare or profile them)");
     public static final Setting CUDA_SVD = new Setting("ndgpu.cuda.svd", null, "`auto`",
             "the cuSOLVER routine of svd: `auto` (by size), `gesvd`, `gesvdj` or `gesvdp`");
     public static final Setting CUDA_STAGING_MODE = new Setting("ndgpu.cuda.stagingMode", null, "`pipelined`",
@@ -86,7 +88,7 @@ public final class Config {
 
     private static final List<Setting> SETTINGS = List.of(DEVICE, CACHE_DIR, CACHE_MAX, POOL_LIMIT, LOG,
             REDUCTION_BLOCKS_PER_CU, REDUCTION_VECTOR_UNROLL, REDUCTION_UNROLL, REDUCTION_COLUMN_THREADS, REDUCTION_ROW_THREADS,
-            REDUCTION_OCCUPANCY, CUDA_TF32, CUDA_SVD, CUDA_STAGING_MODE, CUDA_STAGING_CHUNK_MIB, CUDA_STAGING_SLOTS,
+            REDUCTION_OCCUPANCY, CUDA_TF32, FFT_ENGINE, CUDA_SVD, CUDA_STAGING_MODE, CUDA_STAGING_CHUNK_MIB, CUDA_STAGING_SLOTS,
             CUDA_COPY_THREADS, OPENCL_STAGING_CHUNK, OPENCL_STAGING_SLOTS, OPENCL_COPY_THREADS, NULL_BACKEND);
 
     /** Every setting ndgpu reads, in README's order. */
@@ -167,6 +169,14 @@ public final class Config {
 
     /** True when float32 matmul may use TF32 at start-up. */
     public static boolean cudaTf32() { return bool(CUDA_TF32, false); }
+
+    /** True when {@link #FFT_ENGINE} is "own": CUDA devices run ndgpu's FFT kernels, not cuFFT. */
+    public static boolean fftOwnKernels() {
+        String v = FFT_ENGINE.read();
+        if (v == null || v.equalsIgnoreCase("auto")) return false;
+        if (v.equalsIgnoreCase("own")) return true;
+        throw FFT_ENGINE.bad("auto or own", v);
+    }
 
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */
     public static String cudaSvd() {

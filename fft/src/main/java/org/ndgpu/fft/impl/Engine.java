@@ -28,9 +28,9 @@ interface Engine {
     /** A transform over the trailing axes {@code dims} (1 to 3 of them) of contiguous complex data. */
     default boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) { return false; }
 
-    /** The engine of a device: cuFFT where it can run, else the own kernels. */
+    /** The engine of a device: cuFFT where it can run (unless ndgpu.fft.engine=own), else the own kernels. */
     static Engine of(Device device) {
-        if ("cuda".equals(device.backend().facts().backend())) {
+        if ("cuda".equals(device.backend().facts().backend()) && !org.ndgpu.Config.fftOwnKernels()) {
             Engine cu = CuFftEngines.forDevice(device);
             if (cu != null) return cu;
         }
