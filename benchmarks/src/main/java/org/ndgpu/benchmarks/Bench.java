@@ -55,6 +55,11 @@ public final class Bench {
         return new Timing(median(ms), median(host));
     }
 
+    /** The warm-up of short work: until this much time has passed... */
+    static final long WARM_NANOS = 3_000_000_000L;
+    /** ...or this many calls. */
+    static final int WARM_CALLS = 5000;
+
     /**
      * At least {@code warmups} calls, and more until 3 s have passed (at most 5000): the JVM runs
      * a method interpreted, then through C1, until it has been called thousands of times, and
@@ -73,7 +78,7 @@ public final class Bench {
         Device.current().synchronize();
         boolean longOp = System.nanoTime() - c0 >= 5_000_000L;
         long t0 = System.nanoTime();
-        for (int i = 2; i < warmups || (!longOp && i < 5000 && System.nanoTime() - t0 < 3_000_000_000L); i++) {
+        for (int i = 2; i < warmups || (!longOp && i < WARM_CALLS && System.nanoTime() - t0 < WARM_NANOS); i++) {
             close(op.get());
             if (i % 50 == 49) Device.current().synchronize();   // keep the device's queue short
         }

@@ -56,7 +56,7 @@ public final class MultiGpuBench {
             sync(devices);
         };
         long t0 = System.nanoTime();
-        for (int i = 0; reps >= 10 ? i < 5000 && (i < 20 || System.nanoTime() - t0 < 3_000_000_000L) : i < 2; i++) whole.run();
+        for (int i = 0; reps >= 10 ? i < Bench.WARM_CALLS && (i < 20 || System.nanoTime() - t0 < Bench.WARM_NANOS) : i < 2; i++) whole.run();
         return Bench.wallMs(whole, reps);
     }
 

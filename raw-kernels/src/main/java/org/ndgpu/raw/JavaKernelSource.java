@@ -135,7 +135,7 @@ public final class JavaKernelSource {
 
     /** Aparapi's OpenCL C rendered as CUDA C++ for NVRTC. */
     static String toCuda(String opencl, KernelSignature sig) {
-        String body = opencl.replaceAll("(?m)^\\s*#pragma OPENCL[^\n]*\n", "");
+        String body = OpenClOnCuda.withoutPragmaLines(opencl);
         Matcher m = SIGNATURE.matcher(body);
         if (!m.find()) throw new IllegalStateException("no kernel signature in Aparapi's output");
         // __local array parameters become offsets into the dynamic shared memory

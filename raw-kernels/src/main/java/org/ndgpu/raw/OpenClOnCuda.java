@@ -40,7 +40,10 @@ final class OpenClOnCuda {
     /** NVRTC flag: functions without an execution-space qualifier are device functions, as in OpenCL C. */
     static final List<String> OPTIONS = List.of("-default-device");
 
+    // hand-written source keeps a pragma's line (empty), so NVRTC's line numbers stay the user's
     private static final Pattern PRAGMA = Pattern.compile("(?m)^\\s*#pragma\\s+OPENCL\\b[^\n]*$");
+    // generated source (Aparapi's) loses the whole line, as its golden files show
+    private static final Pattern PRAGMA_LINE = Pattern.compile("(?m)^\\s*#pragma OPENCL[^\n]*\n");
     private static final Pattern TRAILING = Pattern.compile("(?m)[ \t]+$");
     private static final Pattern KERNEL = Pattern.compile(
             "(?:__kernel|\\bkernel)\\s+(?:__attribute__\\s*\\(\\(.*?\\)\\)\\s*)*void\\s+(\\w+)\\s*\\(([^)]*)\\)\\s*\\{", Pattern.DOTALL);
@@ -76,6 +79,9 @@ final class OpenClOnCuda {
         out.append(qualifiers(text.substring(at)));
         return PRELUDE + "#line 1\n" + out;
     }
+
+    /** Generated OpenCL C (Aparapi's kernels and vectorized functions) without its OpenCL pragma lines. */
+    static String withoutPragmaLines(String opencl) { return PRAGMA_LINE.matcher(opencl).replaceAll(""); }
 
     /** A {@code __local T* name} kernel parameter as the byte offset the launch passes. */
     static String offsetParameter(KernelSignature.Param p) { return "unsigned long long nd_offset_" + p.name(); }

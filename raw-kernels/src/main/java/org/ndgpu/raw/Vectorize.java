@@ -127,7 +127,7 @@ public final class Vectorize {
         String fn = applyName;
         List<String> options = List.of();
         if (dialect == Dialect.CUDA) {
-            pre = OpenClOnCuda.PRELUDE + "\n" + pre.replaceAll("(?m)^\\s*#pragma OPENCL[^\n]*\n", "")
+            pre = OpenClOnCuda.PRELUDE + "\n" + OpenClOnCuda.withoutPragmaLines(pre)
                     .replaceAll("\\bthis\\b", "nd_this").replace('$', '_');
             fn = fn.replace('$', '_');
             options = OpenClOnCuda.OPTIONS;

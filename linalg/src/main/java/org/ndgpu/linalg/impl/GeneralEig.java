@@ -1,15 +1,12 @@
 package org.ndgpu.linalg.impl;
 
 import java.util.Arrays;
-import org.ndgpu.DTypeException;
 import org.ndgpu.LinAlgException;
-import org.ndgpu.ShapeException;
 import org.ndgpu.linalg.Linalg.Eig;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Solver;
 
 /**
@@ -26,20 +23,21 @@ final class GeneralEig {
         String op = vectors ? "eig" : "eigvals";
         a.live(op);
         Solver solver = Solver.forDevice(a.device());
-        if (!solver.hasEig() || a.size() == 0) return HostEig.eig(a, vectors);
+        if (!solver.hasEig()) return HostEig.eig(a, vectors);
+        HostEig.checkSquareStack(op, a);
         long[] s = a.shape();
-        if (a.ndim() < 2) throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape " + Shapes.str(s) + ")");
         long n = s[s.length - 1];
-        if (s[s.length - 2] != n) throw new ShapeException(op + ": the last 2 dimensions of the array must be square, got shape " + Shapes.str(s));
         DType dt = a.dtype();
-        if (dt == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
         DType work = dt.isBool() || dt.isInteger() ? DType.FLOAT64 : dt;
         long[] batch = Arrays.copyOf(s, s.length - 2);
+        if (a.size() == 0) {
+            if (!work.isComplex()) return HostEig.eig(a, vectors);       // NumPy's float64 empties, as on every device
+            NDArray w = NDArray.empty(a.device(), work, Arrays.copyOf(s, s.length - 1), Order.C);
+            return new Eig(w, vectors ? NDArray.empty(a.device(), work, s, Order.C) : null);
+        }
         Eig r;
         try (NDArray c = Copies.copy(a, work, Order.C); NDArray stack = c.reshape(-1, n, n)) {
-            try (NDArray finite = stack.isfinite(); NDArray all = finite.all()) {
-                if (!(Boolean) all.item()) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
-            }
+            if (!Spectral.allFinite(stack)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
             r = solver.eig(stack, vectors);
         }
         try (NDArray w = r.eigenvalues(); NDArray v = r.eigenvectors()) {

@@ -49,13 +49,9 @@ final class HostEig {
     static Eig eig(NDArray a, boolean vectors) {
         String op = vectors ? "eig" : "eigvals";
         a.live(op);
+        checkSquareStack(op, a);
         long[] s = a.shape();
-        if (a.ndim() < 2) throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape " + Shapes.str(s) + ")");
-        if (s[s.length - 1] != s[s.length - 2]) {
-            throw new ShapeException(op + ": the last 2 dimensions of the array must be square, got shape " + Shapes.str(s));
-        }
         DType dt = a.dtype();
-        if (dt == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
         if (dt.isComplex()) {
             throw new DTypeException(op + ": " + dt + " input is not supported: eig runs on the host with EJML, which decomposes real matrices only");
         }
@@ -105,6 +101,16 @@ final class HostEig {
         long[] vs = Arrays.copyOf(ws, ws.length + 1);
         vs[ws.length] = n;
         return new Eig(w, upload(a.device(), out, vr, vi, vs));
+    }
+
+    /** eig's checks on every device: a stack of square matrices (at least 2 dimensions), not float16. */
+    static void checkSquareStack(String op, NDArray a) {
+        long[] s = a.shape();
+        if (a.ndim() < 2) throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape " + Shapes.str(s) + ")");
+        if (s[s.length - 1] != s[s.length - 2]) {
+            throw new ShapeException(op + ": the last 2 dimensions of the array must be square, got shape " + Shapes.str(s));
+        }
+        if (a.dtype() == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
     }
 
     /** |A v - lambda v| / |v| of a real pair. */

@@ -72,12 +72,7 @@ final class Spectral {
                 NDArray r = NDArray.empty(a.device(), DType.INT64, Arrays.copyOf(s, s.length - 2), Order.C);
                 return r.fill(0);
             }
-            requireSvdType("matrixRank", a);
-            requireFinite("matrixRank", a);
-            Linalg.Svd svd = la.svd(a, false);
-            svd.u().close();
-            svd.vh().close();
-            NDArray sv = t(temps, svd.s());
+            NDArray sv = t(temps, singularValues("matrixRank", la, a));
             Object limit = tol != null ? tol
                     : t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(Math.max(m, n) * eps(sv.dtype())));
             return Nd.countNonzero(t(temps, sv.gt(limit)), new int[]{-1}, false);
@@ -99,12 +94,7 @@ final class Spectral {
         try {
             NDArray r;
             if (twoNorm) {
-                requireSvdType("cond", a);
-                requireFinite("cond", a);
-                Linalg.Svd svd = la.svd(a, false);
-                svd.u().close();
-                svd.vh().close();
-                NDArray sv = t(temps, svd.s());
+                NDArray sv = t(temps, singularValues("cond", la, a));
                 NDArray first = t(temps, sv.get("..., 0")), last = t(temps, sv.get("..., -1"));
                 r = p instanceof Number q && q.doubleValue() == -2 ? last.div(first) : first.div(last);
             } else {
@@ -183,11 +173,26 @@ final class Spectral {
         if (a.dtype() == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
     }
 
+    /** The singular values of {@code a} (u and vh closed unread), after op's float16 and finite checks. */
+    private static NDArray singularValues(String op, Linalg la, NDArray a) {
+        requireSvdType(op, a);
+        requireFinite(op, a);
+        Linalg.Svd svd = la.svd(a, false);
+        svd.u().close();
+        svd.vh().close();
+        return svd.s();
+    }
+
     /** LAPACK's SVD does not converge on NaN or inf (NumPy raises); some device SVDs would answer NaN silently. */
     static void requireFinite(String op, NDArray a) {
-        if (!a.dtype().isInexact()) return;
+        if (!allFinite(a)) throw new LinAlgException(op + ": SVD did not converge: the array holds NaN or inf");
+    }
+
+    /** Whether no element is NaN or inf (integers and bool always; one reduction and one read on the device). */
+    static boolean allFinite(NDArray a) {
+        if (!a.dtype().isInexact()) return true;
         try (NDArray fin = a.isfinite(); NDArray all = fin.all()) {
-            if (all.doubleValue() == 0) throw new LinAlgException(op + ": SVD did not converge: the array holds NaN or inf");
+            return all.doubleValue() != 0;
         }
     }
 

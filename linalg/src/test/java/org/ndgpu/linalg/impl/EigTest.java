@@ -23,7 +23,14 @@ import org.ndgpu.testing.PerDeviceTest;
  */
 class EigTest extends PerDeviceTest {
     private static final Linalg LA = Nd.linalg();
-    private final SplittableRandom random = new SplittableRandom(System.nanoTime());
+    // fresh inputs each run (the clock is only the seed, nothing is timed); printed so that a failure can be replayed
+    private static final long SEED = System.nanoTime();
+
+    static {
+        System.out.println("EigTest: random seed " + SEED);
+    }
+
+    private final SplittableRandom random = new SplittableRandom(SEED);
 
     private boolean onDevice() { return Solver.forDevice(device()).hasEig(); }
 
@@ -135,6 +142,12 @@ class EigTest extends PerDeviceTest {
         }
         check(DType.COMPLEX128, 3, 9, false);
         check(DType.COMPLEX64, 2, 16, false);
+        // empty complex stacks: empty complex results of NumPy's shapes
+        Linalg.Eig e = LA.eig(Nd.zeros(DType.COMPLEX64, 2, 0, 0));
+        assertEquals(DType.COMPLEX64, e.eigenvalues().dtype());
+        assertArrayEquals(new long[]{2, 0}, e.eigenvalues().shape());
+        assertArrayEquals(new long[]{2, 0, 0}, e.eigenvectors().shape());
+        assertArrayEquals(new long[]{0}, LA.eigvals(Nd.zeros(DType.COMPLEX128, 0, 0)).shape());
     }
 
     /** CUDA 12.6 and later have cusolverDnXgeev: on the GPU host this suite must be checking the device path. */

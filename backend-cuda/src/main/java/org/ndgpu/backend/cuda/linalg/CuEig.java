@@ -43,9 +43,8 @@ final class CuEig {
             long b = a.shape(0), n = a.shape(1);
             DType dt = a.dtype(), ct = dt.isComplex() ? dt : (dt == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
             NDArray w = h.empty(ct, b, n);
-            try (NDArray y = transposed(a); NDArray vr = h.empty(dt, vectors ? b : 1, vectors ? n : 1, vectors ? n : 1);
-                 NDArray info = h.empty(DType.INT32, b)) {
-                geev(h, y, w, vectors ? vr : null, info);
+            try (NDArray y = transposed(a); NDArray vr = vectors ? h.empty(dt, b, n, n) : null; NDArray info = h.empty(DType.INT32, b)) {
+                geev(h, y, w, vr, info);
                 for (long x : infos(info)) {
                     if (x > 0) throw new LinAlgException("eig: Eigenvalues did not converge (cuSOLVER geev info " + x + ")");
                     if (x < 0) throw new DeviceException(h.device.id() + " cuSOLVER geev: argument " + -x + " was refused");
