@@ -78,7 +78,14 @@ class OpenClEverywhereTest extends PerDeviceTest {
             }
             """;
 
-    private final SplittableRandom random = new SplittableRandom(System.nanoTime());
+    // fresh inputs each run (the clock is only the seed, nothing is timed); printed so that a failure can be replayed
+    private static final long SEED = System.nanoTime();
+
+    static {
+        System.out.println("OpenClEverywhereTest: random seed " + SEED);
+    }
+
+    private final SplittableRandom random = new SplittableRandom(SEED);
 
     private float[] floats(int n) {
         float[] a = new float[n];
