@@ -87,7 +87,7 @@ final class Kernels {
             }
             if (where) return "(" + u[0] + " ? " + u[1] + " : " + u[2] + ")";
             preambles.add(UfuncCode.preamble(op.ufunc()));
-            return UfuncCode.expr(op.ufunc(), op.loopIn().get(0), op.dtype(), u);
+            return UfuncCode.expr(op.ufunc(), op.loopIn().toArray(DType[]::new), op.dtype(), u);
         }
 
         private String scalar(Node.Weak w, DType dtype) {

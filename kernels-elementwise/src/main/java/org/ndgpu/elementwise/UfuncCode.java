@@ -30,6 +30,16 @@ public final class UfuncCode {
     }
 
     /**
+     * The expression of {@code ufunc} over operands {@code v}, already converted to the loop's input
+     * types {@code in} (as {@link UfuncLoops#resolve} gives them: one type, or NumPy's mixed uint64 and
+     * int64 comparison loops), with result type {@code out}.
+     */
+    public static String expr(Ufunc ufunc, DType[] in, DType out, String... v) {
+        if (ufunc == Ufunc.CLIP) return expr(ufunc, in[0], out, v);
+        return UfuncSnippets.expr(ufunc, in, out, v);
+    }
+
+    /**
      * The device functions a kernel using {@code ufunc}'s expression must declare before its body
      * (the spec's preamble), or "" for most ufuncs; null (a {@code where}) gives "".
      */

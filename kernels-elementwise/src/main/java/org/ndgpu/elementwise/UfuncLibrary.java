@@ -140,7 +140,7 @@ public final class UfuncLibrary implements Ufuncs {
         }
         String[] v = new String[operands];
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-        String value = CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(op, t, loop.out(), v)) + ";";
+        String value = CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(op, loop.in(), loop.out(), v)) + ";";
         return result -> result + " = " + value;
     }
 
@@ -289,7 +289,7 @@ public final class UfuncLibrary implements Ufuncs {
         UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
         String[] v = new String[arrays.length];
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-        String value = UfuncSnippets.expr(op, loop.in()[0], loop.out(), v) + ";";
+        String value = UfuncSnippets.expr(op, loop.in(), loop.out(), v) + ";";
         Object[] ops = new Object[arrays.length];
         for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;   // only "is an array" matters
         return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), result -> result + " = " + value);

@@ -38,6 +38,39 @@ final class UfuncSnippets {
     }
 
     /**
+     * The expression of {@code ufunc} over operands {@code v} of loop input types {@code in}: the
+     * one-type expression below, except for NumPy's mixed comparison loops of uint64 with int64,
+     * where C's conversion of the signed operand to unsigned would misorder negative values.
+     */
+    static String expr(Ufunc ufunc, DType[] in, DType out, String... v) {
+        if (in.length == 2 && in[0] != in[1] && in[0].isInteger() && in[1].isInteger()) return mixedSignCompare(ufunc, in[0], v[0], v[1]);
+        return expr(ufunc, in[0], out, v);
+    }
+
+    /** A comparison of an unsigned with a signed integer (either order) by value: a negative one is below every unsigned one. */
+    private static String mixedSignCompare(Ufunc ufunc, DType ta, String a, String b) {
+        boolean aSigned = ta.isSigned();
+        String neg = aSigned ? a : b;   // the signed operand
+        String cmp = "(ulong)" + a + " " + switch (ufunc) {
+            case EQUAL -> "==";
+            case NOT_EQUAL -> "!=";
+            case LESS -> "<";
+            case LESS_EQUAL -> "<=";
+            case GREATER -> ">";
+            case GREATER_EQUAL -> ">=";
+            default -> throw new DTypeException(ufunc.numpyName() + ": no loop for a signed and an unsigned integer");
+        } + " (ulong)" + b;
+        // when the signed operand is negative, the result is what "signed < unsigned" makes of the operator
+        boolean whenNegative = switch (ufunc) {
+            case NOT_EQUAL -> true;
+            case LESS, LESS_EQUAL -> aSigned;
+            case GREATER, GREATER_EQUAL -> !aSigned;
+            default -> false;
+        };
+        return "(" + neg + " < 0 ? " + (whenNegative ? "1" : "0") + " : (" + cmp + "))";
+    }
+
+    /**
      * The expression of {@code ufunc} over operands {@code v} of loop type {@code t} (the first
      * input's loop dtype; every input of the ufuncs here has one loop type) with result type {@code out}.
      */

@@ -28,7 +28,8 @@ ND_DEVICE_FN float nd_nextafter_half(float x, float y) {
 // integer fmod as NumPy's: C's truncated remainder (sign of the dividend), and 0 for a zero divisor
 #define ND_INT_FMOD(T) ND_DEVICE_FN T nd_fmod_##T(T a, T b) { return (b == 0 || b == (T)-1) ? (T)0 : (T)(a % b); }
 ND_INT_FMOD(char) ND_INT_FMOD(short) ND_INT_FMOD(int) ND_INT_FMOD(long)
-ND_DEVICE_FN uchar nd_fmod_uchar(uchar a, uchar b) { return b == 0 ? (uchar)0 : (uchar)(a % b); }
+#define ND_UINT_FMOD(T) ND_DEVICE_FN T nd_fmod_##T(T a, T b) { return b == 0 ? (T)0 : (T)(a % b); }
+ND_UINT_FMOD(uchar) ND_UINT_FMOD(ushort) ND_UINT_FMOD(uint) ND_UINT_FMOD(ulong)
 // gcd and lcm as NumPy's npy_gcd/npy_lcm: Euclid on the magnitudes; lcm is |a / gcd * b| taken in C's promoted type
 // (int for int8/int16), then cast to the type: NumPy's lcm(int8 13, int8 11) is -113
 #define ND_INT_GCD(T) \
@@ -39,8 +40,10 @@ ND_DEVICE_FN T nd_lcm_##T(T a, T b) { \
     T g = nd_gcd_##T(a, b); if (g == 0) return (T)0; \
     return (T)((a / g * b) < 0 ? 0 - (a / g * b) : (a / g * b)); }
 ND_INT_GCD(char) ND_INT_GCD(short) ND_INT_GCD(int) ND_INT_GCD(long)
-ND_DEVICE_FN uchar nd_gcd_uchar(uchar a, uchar b) { while (b != 0) { uchar r = (uchar)(a % b); a = b; b = r; } return a; }
-ND_DEVICE_FN uchar nd_lcm_uchar(uchar a, uchar b) { uchar g = nd_gcd_uchar(a, b); return g == 0 ? (uchar)0 : (uchar)(a / g * b); }
+#define ND_UINT_GCD(T) \
+ND_DEVICE_FN T nd_gcd_##T(T a, T b) { while (b != 0) { T r = (T)(a % b); a = b; b = r; } return a; } \
+ND_DEVICE_FN T nd_lcm_##T(T a, T b) { T g = nd_gcd_##T(a, b); return g == 0 ? (T)0 : (T)(a / g * b); }
+ND_UINT_GCD(uchar) ND_UINT_GCD(ushort) ND_UINT_GCD(uint) ND_UINT_GCD(ulong)
 // numpy.sinc of float16: pi * x and sin(y) rounded to half, as NumPy's float16 loops round each step
 ND_DEVICE_FN float nd_sinc_half(float x) {
     float y = nd_double_to_half_float((double)(3.140625f * x));

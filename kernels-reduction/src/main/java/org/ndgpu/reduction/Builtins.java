@@ -26,8 +26,8 @@ final class Builtins {
     static DType resultType(Reduction op, DType in) {
         boolean intLike = in.isBool() || in.isInteger();
         return switch (op) {
-            // NumPy gives uint64 for unsigned input; ndgpu has no uint64, so uint8 sums are int64
-            case SUM, PROD, NANSUM -> intLike ? DType.INT64 : in;
+            // NumPy: bool and signed integers sum to int64, unsigned ones to uint64
+            case SUM, PROD, NANSUM -> intLike ? integerAccumulator(in) : in;
             case MEAN -> intLike ? DType.FLOAT64 : in;
             case VAR, STD -> intLike ? DType.FLOAT64 : in.real();
             case MIN, MAX, NANMIN, NANMAX -> in;
@@ -37,10 +37,13 @@ final class Builtins {
         };
     }
 
+    /** NumPy's sum and product type of a bool or integer dtype: uint64 for the unsigned ones, int64 otherwise. */
+    static DType integerAccumulator(DType in) { return in.kind() == 'u' ? DType.UINT64 : DType.INT64; }
+
     /** The accumulator dtype of sum-like reductions of {@code in}. */
     static DType accumulator(Reduction op, DType in, boolean fp64) {
         boolean intLike = in.isBool() || in.isInteger();
-        if (intLike) return op == Reduction.MEAN || op == Reduction.VAR || op == Reduction.STD ? DType.FLOAT64 : DType.INT64;
+        if (intLike) return op == Reduction.MEAN || op == Reduction.VAR || op == Reduction.STD ? DType.FLOAT64 : integerAccumulator(in);
         return switch (in) {
             case FLOAT16 -> DType.FLOAT32;
             case FLOAT32 -> fp64 ? DType.FLOAT64 : DType.FLOAT32;

@@ -36,8 +36,11 @@ final class DeviceMath {
             case UINT8 -> "u8";
             case INT8 -> "i8";
             case INT16 -> "i16";
+            case UINT16 -> "u16";
             case INT32 -> "i32";
+            case UINT32 -> "u32";
             case INT64 -> "i64";
+            case UINT64 -> "u64";
             case FLOAT16 -> "f16";
             case FLOAT32 -> "f32";
             case FLOAT64 -> "f64";
@@ -68,7 +71,8 @@ final class DeviceMath {
     /** The smallest value of d's compute type (-inf for floats), as a C expression. */
     static String lowest(DType d) {
         return switch (d) {
-            case BOOL, UINT8 -> "0";
+            case BOOL, UINT8, UINT16, UINT32 -> "0";
+            case UINT64 -> "0UL";
             case INT8 -> "(-128)";
             case INT16 -> "(-32768)";
             case INT32 -> "(-2147483647 - 1)";
@@ -89,6 +93,9 @@ final class DeviceMath {
             case INT16 -> "32767";
             case INT32 -> "2147483647";
             case INT64 -> "9223372036854775807L";
+            case UINT16 -> "65535";
+            case UINT32 -> "4294967295U";
+            case UINT64 -> "18446744073709551615UL";
             case FLOAT16, FLOAT32 -> "ND_INF";
             case FLOAT64 -> "((double)ND_INF)";
             case COMPLEX64 -> "nd_c64(ND_INF, ND_INF)";

@@ -214,7 +214,7 @@ public final class ReductionKernel implements Serializable {
             try {
                 long v = Long.decode(s.endsWith("l") ? s.substring(0, s.length() - 1) : s);
                 org.ndgpu.ndarray.Scalars.checkFits(name + " identity", v, rt);
-                return rt == DType.INT64 ? "(" + v + "L)" : "(" + v + ")";
+                return rt == DType.INT64 ? "(" + v + "L)" : rt == DType.UINT64 ? "(" + v + "UL)" : "(" + v + ")";
             } catch (NumberFormatException e) {
                 throw new DTypeException(bad);
             }

@@ -12,7 +12,7 @@ import org.ndgpu.ndarray.DType;
  * (a complex product, an int16 sum) is refused.
  */
 record NcclTypes(int datatype, int perElement) {
-    static final int INT8 = 0, UINT8 = 1, INT32 = 2, INT64 = 4, FLOAT16 = 6, FLOAT32 = 7, FLOAT64 = 8;
+    static final int INT8 = 0, UINT8 = 1, INT32 = 2, UINT32 = 3, INT64 = 4, UINT64 = 5, FLOAT16 = 6, FLOAT32 = 7, FLOAT64 = 8;
 
     /** The NCCL type of {@code dtype} for a reduction by {@code op}. */
     static NcclTypes forReduction(String op, DType dtype, ReduceOp reduceOp) {
@@ -30,8 +30,8 @@ record NcclTypes(int datatype, int perElement) {
             }
             default -> { }
         }
-        throw new DTypeException(op + ": NCCL cannot reduce " + dtype + " by " + reduceOp + " (expected int8, uint8, int32, int64, "
-                + "float16, float32 or float64 with any op, bool with MAX or MIN, complex64 or complex128 with SUM or AVG)");
+        throw new DTypeException(op + ": NCCL cannot reduce " + dtype + " by " + reduceOp + " (expected int8, uint8, int32, uint32, int64, "
+                + "uint64, float16, float32 or float64 with any op, bool with MAX or MIN, complex64 or complex128 with SUM or AVG)");
     }
 
     /** The NCCL type of {@code dtype} for a copy: its own where NCCL has one, else bytes. */
@@ -45,7 +45,9 @@ record NcclTypes(int datatype, int perElement) {
             case INT8 -> new NcclTypes(INT8, 1);
             case UINT8 -> new NcclTypes(UINT8, 1);
             case INT32 -> new NcclTypes(INT32, 1);
+            case UINT32 -> new NcclTypes(UINT32, 1);
             case INT64 -> new NcclTypes(INT64, 1);
+            case UINT64 -> new NcclTypes(UINT64, 1);
             case FLOAT16 -> new NcclTypes(FLOAT16, 1);
             case FLOAT32 -> new NcclTypes(FLOAT32, 1);
             case FLOAT64 -> new NcclTypes(FLOAT64, 1);

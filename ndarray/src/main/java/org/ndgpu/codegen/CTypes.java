@@ -17,8 +17,11 @@ public final class CTypes {
             case UINT8 -> "uchar";
             case INT8 -> "char";
             case INT16 -> "short";
+            case UINT16 -> "ushort";
             case INT32 -> "int";
+            case UINT32 -> "uint";
             case INT64 -> "long";
+            case UINT64 -> "ulong";
             case FLOAT16, FLOAT32 -> "float";
             case FLOAT64 -> "double";
             case COMPLEX64 -> "complex64";
@@ -53,6 +56,10 @@ public final class CTypes {
         }
         if (from.isComplex()) return "(" + compute(to) + ")((" + expr + ").x)";
         if (from == DType.FLOAT64 && to == DType.FLOAT16) return "nd_double_to_half_float(" + expr + ")";
+        if (from.isFloating() && to == DType.UINT64) {
+            // exact up to 2^64 through the unsigned conversion; a negative value wraps through long, as NumPy's x86 loop
+            return "nd_float_to_ulong(" + expr + ")";
+        }
         if (from.isFloating() && to.isInteger()) {
             // C leaves out-of-range float->int undefined; truncate through a wide type as NumPy's loops do
             return "(" + compute(to) + ")(long)(" + expr + ")";
@@ -65,9 +72,9 @@ public final class CTypes {
         return switch (d) {
             case BOOL -> (byte) (v.doubleValue() != 0 ? 1 : 0);
             case UINT8, INT8 -> v.byteValue();
-            case INT16 -> v.shortValue();
-            case INT32 -> v.intValue();
-            case INT64 -> v.longValue();
+            case INT16, UINT16 -> v.shortValue();   // an unsigned scalar travels as the signed type of its width, same bits
+            case INT32, UINT32 -> v.intValue();
+            case INT64, UINT64 -> v.longValue();
             // a float16 scalar is a float16 value (NumPy casts a Python float to the array's float16:
             // 70000.0 becomes inf), carried as a float
             case FLOAT16 -> Float.float16ToFloat(Float.floatToFloat16(v.floatValue()));

@@ -155,6 +155,9 @@ public final class Copies {
             case INT8 -> t >= Byte.MIN_VALUE && t <= Byte.MAX_VALUE;
             case INT16 -> t >= Short.MIN_VALUE && t <= Short.MAX_VALUE;
             case INT32 -> t >= Integer.MIN_VALUE && t <= Integer.MAX_VALUE;
+            case UINT16 -> t >= 0 && t <= 65535;
+            case UINT32 -> t >= 0 && t <= 0xFFFFFFFFL;
+            case UINT64 -> t >= 0 && t < 0x1p64;
             default -> t >= -0x1p63 && t < 0x1p63;
         };
         if (!fits) throw new DTypeException(op + ": float " + v + " out of bounds for " + to);

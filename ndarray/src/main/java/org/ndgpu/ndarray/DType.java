@@ -21,10 +21,19 @@ public enum DType {
     INT8("int8", 1, 'i', "|i1", "int8"),
     /** numpy.int16. */
     INT16("int16", 2, 'i', "<i2", "int16"),
+    /** numpy.uint16. */
+    UINT16("uint16", 2, 'u', "<u2", "uint16"),
     /** numpy.int32; a Java {@code int[]} becomes INT32. */
     INT32("int32", 4, 'i', "<i4", "int32"),
+    /** numpy.uint32. */
+    UINT32("uint32", 4, 'u', "<u4", "uint32"),
     /** numpy.int64; {@code Nd.arange(10)} and a Java {@code long[]} give INT64. */
     INT64("int64", 8, 'i', "<i8", "int64"),
+    /**
+     * numpy.uint64. Java has no unsigned long: host reads give a {@code long} with the same 64 bits
+     * (read it with {@link Long#toUnsignedString(long)}), and printing shows the unsigned value.
+     */
+    UINT64("uint64", 8, 'u', "<u8", "uint64"),
     /** numpy.float16 (computed in float32). */
     FLOAT16("float16", 2, 'f', "<f2", "float16"),
     /** numpy.float32; a Java {@code float[]} becomes FLOAT32. */
@@ -102,7 +111,14 @@ public enum DType {
     public static DType of(String name) {
         if (name == null) throw new DTypeException("dtype: expected a dtype name, got null");
         String n = name.strip();
-        if (n.equals("B")) return UINT8;   // single-letter codes are case-sensitive in NumPy
+        // single-letter codes are case-sensitive in NumPy: upper case is unsigned
+        switch (n) {
+            case "B" -> { return UINT8; }
+            case "H" -> { return UINT16; }
+            case "I" -> { return UINT32; }
+            case "L", "Q" -> { return UINT64; }
+            default -> { }
+        }
         n = n.toLowerCase(Locale.ROOT);
         for (DType d : values()) {
             if (d.numpyName.equals(n) || d.descr.equals(n) || d.descr.substring(1).equals(n)
@@ -117,6 +133,9 @@ public enum DType {
             case "short", "h" -> INT16;
             case "byte", "b" -> INT8;
             case "ubyte" -> UINT8;
+            case "ushort" -> UINT16;
+            case "uintc" -> UINT32;
+            case "uint", "ulong", "ulonglong", "uintp" -> UINT64;
             case "bool_", "?", "b1" -> BOOL;
             case "complex", "cdouble", "d_complex" -> COMPLEX128;
             case "csingle" -> COMPLEX64;
@@ -126,16 +145,27 @@ public enum DType {
     }
 
     // NumPy's safe-casting lattice, and promotion as the first dtype (in this order) both cast to.
-    private static final DType[] ORDER = {BOOL, UINT8, INT8, INT16, INT32, INT64, FLOAT16, FLOAT32, FLOAT64, COMPLEX64, COMPLEX128};
+    private static final DType[] ORDER = {BOOL, UINT8, INT8, UINT16, INT16, UINT32, INT32, UINT64, INT64, FLOAT16, FLOAT32, FLOAT64,
+        COMPLEX64, COMPLEX128};
 
     /** numpy.can_cast(from, to, casting="safe"). */
     public static boolean canCastSafely(DType from, DType to) {
         if (from == to || from == BOOL) return true;
+        if (to == BOOL) return false;
+        if (from.isInteger()) {
+            // an integer fits an integer type that holds its range; float16 takes the 8-bit integers,
+            // float32 (and complex64) the 16-bit ones, float64 every integer (NumPy counts int64 as safe)
+            if (to.isInteger()) {
+                if (from.kind == 'u') return to.kind == 'u' ? to.itemsize >= from.itemsize : to.itemsize > from.itemsize;
+                return to.kind == 'i' && to.itemsize >= from.itemsize;
+            }
+            return switch (to) {
+                case FLOAT16 -> from.itemsize == 1;
+                case FLOAT32, COMPLEX64 -> from.itemsize <= 2;
+                default -> true;
+            };
+        }
         return switch (from) {
-            case UINT8 -> to != BOOL && to != INT8;
-            case INT8 -> to != BOOL && to != UINT8;
-            case INT16 -> to == INT32 || to == INT64 || to == FLOAT32 || to == FLOAT64 || to.isComplex();
-            case INT32, INT64 -> (from == INT32 && to == INT64) || to == FLOAT64 || to == COMPLEX128;
             case FLOAT16 -> to == FLOAT32 || to == FLOAT64 || to.isComplex();
             case FLOAT32 -> to == FLOAT64 || to.isComplex();
             case FLOAT64 -> to == COMPLEX128;
@@ -157,8 +187,8 @@ public enum DType {
     public DType toInexact() {
         return switch (this) {
             case BOOL, UINT8, INT8 -> FLOAT16;
-            case INT16 -> FLOAT32;
-            case INT32, INT64 -> FLOAT64;
+            case INT16, UINT16 -> FLOAT32;
+            case INT32, UINT32, INT64, UINT64 -> FLOAT64;
             default -> this;
         };
     }

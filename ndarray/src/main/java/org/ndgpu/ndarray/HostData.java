@@ -25,12 +25,28 @@ public final class HostData {
             case BOOL, UINT8 -> Byte.toUnsignedInt(s.get(JAVA_BYTE, o));
             case INT8 -> s.get(JAVA_BYTE, o);
             case INT16 -> s.get(I16, o);
+            case UINT16 -> Short.toUnsignedInt(s.get(I16, o));
             case INT32 -> s.get(I32, o);
+            case UINT32 -> Integer.toUnsignedLong(s.get(I32, o));
             case INT64 -> s.get(I64, o);
+            case UINT64 -> unsignedToDouble(s.get(I64, o));
             case FLOAT16 -> Float.float16ToFloat(s.get(I16, o));
             case FLOAT32, COMPLEX64 -> s.get(F32, o);
             case FLOAT64, COMPLEX128 -> s.get(F64, o);
         };
+    }
+
+    /** The value of a uint64's bits, rounded to the nearest double as a C conversion of an unsigned long. */
+    public static double unsignedToDouble(long bits) {
+        if (bits >= 0) return bits;
+        // halve with the lost bit kept as a sticky bit, so the one rounding to double is the right one
+        return (double) ((bits >>> 1) | (bits & 1)) * 2.0;
+    }
+
+    /** The bits of a double cast to uint64 as NumPy's loop does on x86: exact below 2^64, negatives wrap through int64, 2^64 and beyond give 0. */
+    public static long doubleToUnsigned(double v) {
+        if (v >= 0x1p63) return v >= 0x1p64 ? 0 : (long) (v - 0x1p63) ^ Long.MIN_VALUE;
+        return (long) v;
     }
 
     /** The imaginary part of element i (0 for real dtypes). */
@@ -58,15 +74,17 @@ public final class HostData {
         return out;
     }
 
-    /** Element i as a long, exactly for integer dtypes; floats truncate as a C cast. */
+    /** Element i as a long, exactly for integer dtypes (uint64: its 64 bits); floats truncate as a C cast. */
     public static long getLong(MemorySegment s, DType d, long i) {
         long o = i * d.itemsize();
         return switch (d) {
             case BOOL, UINT8 -> Byte.toUnsignedInt(s.get(JAVA_BYTE, o));
             case INT8 -> s.get(JAVA_BYTE, o);
             case INT16 -> s.get(I16, o);
+            case UINT16 -> Short.toUnsignedInt(s.get(I16, o));
             case INT32 -> s.get(I32, o);
-            case INT64 -> s.get(I64, o);
+            case UINT32 -> Integer.toUnsignedLong(s.get(I32, o));
+            case INT64, UINT64 -> s.get(I64, o);   // uint64: the 64 bits, as Java keeps an unsigned long
             default -> (long) getDouble(s, d, i);
         };
     }
@@ -74,13 +92,13 @@ public final class HostData {
     /** Writes a value (cast as numpy.astype) as element i. */
     public static void put(MemorySegment s, DType d, long i, double re, double im, long exact, boolean isExact) {
         long o = i * d.itemsize();
-        long iv = isExact ? exact : (long) re;
+        long iv = isExact ? exact : d == DType.UINT64 ? doubleToUnsigned(re) : (long) re;
         switch (d) {
             case BOOL -> s.set(JAVA_BYTE, o, (byte) (isExact ? (exact != 0 ? 1 : 0) : (re != 0 || im != 0 ? 1 : 0)));
             case UINT8, INT8 -> s.set(JAVA_BYTE, o, (byte) iv);
-            case INT16 -> s.set(I16, o, (short) iv);
-            case INT32 -> s.set(I32, o, (int) iv);
-            case INT64 -> s.set(I64, o, iv);
+            case INT16, UINT16 -> s.set(I16, o, (short) iv);
+            case INT32, UINT32 -> s.set(I32, o, (int) iv);
+            case INT64, UINT64 -> s.set(I64, o, iv);
             case FLOAT16 -> s.set(I16, o, Float.floatToFloat16((float) (isExact ? exact : re)));
             case FLOAT32 -> s.set(F32, o, (float) (isExact ? exact : re));
             case FLOAT64 -> s.set(F64, o, isExact ? exact : re);
@@ -135,8 +153,10 @@ public final class HostData {
             case UINT8 -> (short) Byte.toUnsignedInt(s.get(JAVA_BYTE, o));
             case INT8 -> s.get(JAVA_BYTE, o);
             case INT16 -> s.get(I16, o);
+            case UINT16 -> Short.toUnsignedInt(s.get(I16, o));
             case INT32 -> s.get(I32, o);
-            case INT64 -> s.get(I64, o);
+            case UINT32 -> Integer.toUnsignedLong(s.get(I32, o));
+            case INT64, UINT64 -> s.get(I64, o);
             case FLOAT16 -> Float.float16ToFloat(s.get(I16, o));
             case FLOAT32 -> s.get(F32, o);
             case FLOAT64 -> s.get(F64, o);
@@ -144,14 +164,17 @@ public final class HostData {
         };
     }
 
-    /** The Java element type of toArray(): float for float32 and float16, byte for int8 and uint8 (raw bits), ... */
+    /**
+     * The Java element type of toArray(): float for float32 and float16; for the unsigned dtypes the
+     * signed Java type of the same width, holding the same bits (byte for uint8, ..., long for uint64).
+     */
     static Class<?> javaType(DType d) {
         return switch (d) {
             case BOOL -> boolean.class;
             case UINT8, INT8 -> byte.class;
-            case INT16 -> short.class;
-            case INT32 -> int.class;
-            case INT64 -> long.class;
+            case INT16, UINT16 -> short.class;
+            case INT32, UINT32 -> int.class;
+            case INT64, UINT64 -> long.class;
             case FLOAT16, FLOAT32 -> float.class;
             case FLOAT64 -> double.class;
             case COMPLEX64 -> float[].class;
@@ -179,9 +202,9 @@ public final class HostData {
             switch (d) {
                 case BOOL -> Array.setBoolean(arr, k, s.get(JAVA_BYTE, i) != 0);
                 case UINT8, INT8 -> Array.setByte(arr, k, s.get(JAVA_BYTE, i));
-                case INT16 -> Array.setShort(arr, k, s.get(I16, i * 2));
-                case INT32 -> Array.setInt(arr, k, s.get(I32, i * 4));
-                case INT64 -> Array.setLong(arr, k, s.get(I64, i * 8));
+                case INT16, UINT16 -> Array.setShort(arr, k, s.get(I16, i * 2));
+                case INT32, UINT32 -> Array.setInt(arr, k, s.get(I32, i * 4));
+                case INT64, UINT64 -> Array.setLong(arr, k, s.get(I64, i * 8));
                 case FLOAT16, FLOAT32 -> Array.setFloat(arr, k, (float) getDouble(s, d, i));
                 case FLOAT64 -> Array.setDouble(arr, k, s.get(F64, i * 8));
                 case COMPLEX64 -> Array.set(arr, k, new float[]{(float) getDouble(s, d, i), (float) getImag(s, d, i)});

@@ -14,6 +14,9 @@ public final class Scalars {
             case INT8 -> { lo = Byte.MIN_VALUE; hi = Byte.MAX_VALUE; }
             case INT16 -> { lo = Short.MIN_VALUE; hi = Short.MAX_VALUE; }
             case INT32 -> { lo = Integer.MIN_VALUE; hi = Integer.MAX_VALUE; }
+            case UINT16 -> { lo = 0; hi = 65535; }
+            case UINT32 -> { lo = 0; hi = 0xFFFFFFFFL; }
+            case UINT64 -> { lo = 0; hi = Long.MAX_VALUE; }   // a Java long holds no more
             default -> { return; }
         }
         if (v < lo || v > hi) {

@@ -58,7 +58,8 @@ ND_COMPLEX_OPS(complex128, double, c128)
 #define ND_UINT_MOD(T) ND_DEVICE_FN T nd_mod_##T(T a, T b) { return b == 0 ? 0 : a % b; }
 ND_INT_FLOORDIV(char) ND_INT_FLOORDIV(short) ND_INT_FLOORDIV(int) ND_INT_FLOORDIV(long)
 ND_INT_MOD(char) ND_INT_MOD(short) ND_INT_MOD(int) ND_INT_MOD(long)
-ND_UINT_FLOORDIV(uchar) ND_UINT_MOD(uchar)
+ND_UINT_FLOORDIV(uchar) ND_UINT_MOD(uchar) ND_UINT_FLOORDIV(ushort) ND_UINT_MOD(ushort)
+ND_UINT_FLOORDIV(uint) ND_UINT_MOD(uint) ND_UINT_FLOORDIV(ulong) ND_UINT_MOD(ulong)
 // float floor division and remainder as NumPy's npy_divmod (Python's sign rules)
 #define ND_FLOAT_DIVMOD(T) \
 ND_DEVICE_FN T nd_mod_##T(T a, T b) { \
@@ -77,9 +78,20 @@ ND_FLOAT_DIVMOD(float) ND_FLOAT_DIVMOD(double)
 #define ND_INT_POW(T) ND_DEVICE_FN T nd_pow_##T(T a, T b) { \
     if (b < 0) return a == 1 ? (T)1 : (a == (T)-1 ? ((b & 1) ? (T)-1 : (T)1) : (T)0); \
     T r = 1; while (b) { if (b & 1) r = (T)(r * a); a = (T)(a * a); b >>= 1; } return r; }
-ND_INT_POW(char) ND_INT_POW(short) ND_INT_POW(int) ND_INT_POW(long) ND_INT_POW(uchar)
+#define ND_UINT_POW(T) ND_DEVICE_FN T nd_pow_##T(T a, T b) { \
+    T r = 1; while (b) { if (b & 1) r = (T)(r * a); a = (T)(a * a); b >>= 1; } return r; }
+ND_INT_POW(char) ND_INT_POW(short) ND_INT_POW(int) ND_INT_POW(long)
+ND_UINT_POW(uchar) ND_UINT_POW(ushort) ND_UINT_POW(uint) ND_UINT_POW(ulong)
 // shifts as NumPy: a shift by the width or more gives 0 (or -1 for a negative value shifted right)
 #define ND_SHIFTS(T, BITS) \
 ND_DEVICE_FN T nd_lshift_##T(T a, T b) { return (b < 0 || b >= BITS) ? (T)0 : (T)(a << b); } \
 ND_DEVICE_FN T nd_rshift_##T(T a, T b) { return (b < 0 || b >= BITS) ? (T)(a < 0 ? -1 : 0) : (T)(a >> b); }
-ND_SHIFTS(char, 8) ND_SHIFTS(short, 16) ND_SHIFTS(int, 32) ND_SHIFTS(long, 64) ND_SHIFTS(uchar, 8)
+#define ND_USHIFTS(T, BITS) \
+ND_DEVICE_FN T nd_lshift_##T(T a, T b) { return b >= BITS ? (T)0 : (T)(a << b); } \
+ND_DEVICE_FN T nd_rshift_##T(T a, T b) { return b >= BITS ? (T)0 : (T)(a >> b); }
+ND_SHIFTS(char, 8) ND_SHIFTS(short, 16) ND_SHIFTS(int, 32) ND_SHIFTS(long, 64)
+ND_USHIFTS(uchar, 8) ND_USHIFTS(ushort, 16) ND_USHIFTS(uint, 32) ND_USHIFTS(ulong, 64)
+// a float cast to uint64 as NumPy's x86 loop: exact below 2^64, a negative value wraps through int64, 2^64 and beyond give 0
+ND_DEVICE_FN ulong nd_float_to_ulong(double x) {
+    if (x >= 9223372036854775808.0) return x >= 18446744073709551616.0 ? (ulong)0 : ((ulong)(long)(x - 9223372036854775808.0)) ^ 0x8000000000000000UL;
+    return (ulong)(long)x; }

@@ -155,12 +155,12 @@ final class HostRunner {
         return switch (a.dtype()) {
             case FLOAT32 -> a.toFloatArray();
             case FLOAT64 -> a.toDoubleArray();
-            case INT32 -> a.toIntArray();
-            case INT64 -> a.toLongArray();
+            case INT32, UINT32 -> a.toIntArray();   // unsigned: the same bits in the signed Java type of that width
+            case INT64, UINT64 -> a.toLongArray();
             case BOOL -> a.toBooleanArray();
-            case INT16, INT8 -> {
+            case INT16, UINT16, INT8 -> {
                 MemorySegment seg = a.toBytes();
-                yield a.dtype() == org.ndgpu.ndarray.DType.INT16
+                yield a.dtype().itemsize() == 2
                         ? seg.toArray(java.lang.foreign.ValueLayout.JAVA_SHORT) : seg.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
             }
             default -> throw new NdException("host mode: " + a.dtype() + " arrays are not supported");

@@ -96,8 +96,8 @@ public record KernelSignature(String name, List<Param> params) {
     /**
      * The dtypes an array passed as a pointer to {@code type} may have, or null when any array goes
      * (void*, and names this parser cannot resolve: typedefs, structs, template parameters). Signed
-     * and unsigned integers of one width share a dtype (ndgpu has no uint16/32/64 yet); bool and the
-     * 8-bit integers share one byte; vector types (float4, int2) take their element's dtype, and
+     * and unsigned integers of one width take either dtype of that width (a kernel may read int32 data
+     * through uint*, as CUDA C allows); bool and the 8-bit integers share one byte; vector types (float4, int2) take their element's dtype, and
      * float2/double2 also the complex dtype they lay out.
      */
     static Set<DType> pointee(String type) {
@@ -115,11 +115,12 @@ public record KernelSignature(String name, List<Param> params) {
             case "uchar", "unsigned char", "uint8_t", "bool", "uchar2", "uchar4", "uchar8", "uchar16" ->
                     Set.of(DType.UINT8, DType.INT8, DType.BOOL);
             case "short", "ushort", "unsigned short", "int16_t", "uint16_t", "short2", "short4", "ushort2", "ushort4" ->
-                    Set.of(DType.INT16);
+                    Set.of(DType.INT16, DType.UINT16);
             case "int", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t", "int2", "int3", "int4", "int8", "int16",
-                 "uint2", "uint3", "uint4", "uint8", "uint16" -> Set.of(DType.INT32);
+                 "uint2", "uint3", "uint4", "uint8", "uint16" -> Set.of(DType.INT32, DType.UINT32);
             case "long", "ulong", "unsigned long", "long long", "unsigned long long", "long int", "unsigned long int", "int64_t",
-                 "uint64_t", "size_t", "ptrdiff_t", "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4" -> Set.of(DType.INT64);
+                 "uint64_t", "size_t", "ptrdiff_t", "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4" ->
+                    Set.of(DType.INT64, DType.UINT64);
             default -> null;
         };
     }

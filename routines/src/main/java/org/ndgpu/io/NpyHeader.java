@@ -100,6 +100,9 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
             case "i2" -> DType.INT16;
             case "i4" -> DType.INT32;
             case "i8" -> DType.INT64;
+            case "u2", "H" -> DType.UINT16;
+            case "u4", "I" -> DType.UINT32;
+            case "u8", "Q", "L" -> DType.UINT64;
             case "f2" -> DType.FLOAT16;
             case "f4" -> DType.FLOAT32;
             case "f8" -> DType.FLOAT64;

@@ -209,12 +209,12 @@ public final class ArrayPrinter {
                 String trueStr = shape.length == 0 ? "True" : " True";
                 return off -> buf.get(off) != 0 ? trueStr : "False";
             }
-            case UINT8, INT8, INT16, INT32, INT64 -> {
+            case UINT8, INT8, INT16, UINT16, INT32, UINT32, INT64, UINT64 -> {
                 int width = 0;
-                for (int off : shown) width = Math.max(width, Long.toString(readLong(off)).length());
+                for (int off : shown) width = Math.max(width, integerStr(off).length());
                 int w = width;
                 return off -> {
-                    String t = Long.toString(readLong(off));
+                    String t = integerStr(off);
                     return " ".repeat(w - t.length()) + t;
                 };
             }
@@ -247,7 +247,7 @@ public final class ArrayPrinter {
         DType d = array.dtype();
         return switch (d) {
             case BOOL -> buf.get(0) != 0 ? "True" : "False";
-            case UINT8, INT8, INT16, INT32, INT64 -> Long.toString(readLong(0));
+            case UINT8, INT8, INT16, UINT16, INT32, UINT32, INT64, UINT64 -> integerStr(0);
             case FLOAT16, FLOAT32, FLOAT64 -> FloatingFormat.scalarStr(readDouble(0, 0), kind(d), Trim.ONE_ZERO, false);
             case COMPLEX64, COMPLEX128 -> complexScalarStr(readDouble(0, 0), readDouble(0, d.itemsize() / 2), kind(d));
         };
@@ -271,13 +271,20 @@ public final class ArrayPrinter {
         };
     }
 
+    /** The integer element at {@code off} in decimal; a uint64 past Long.MAX_VALUE prints as its unsigned value. */
+    private String integerStr(int off) {
+        return array.dtype() == DType.UINT64 ? Long.toUnsignedString(readLong(off)) : Long.toString(readLong(off));
+    }
+
     private long readLong(int off) {
         return switch (array.dtype()) {
             case UINT8 -> buf.get(off) & 0xFFL;
             case INT8 -> buf.get(off);
             case INT16 -> buf.getShort(off);
+            case UINT16 -> buf.getShort(off) & 0xFFFFL;
             case INT32 -> buf.getInt(off);
-            case INT64 -> buf.getLong(off);
+            case UINT32 -> buf.getInt(off) & 0xFFFFFFFFL;
+            case INT64, UINT64 -> buf.getLong(off);
             default -> throw new AssertionError(array.dtype());
         };
     }

@@ -234,7 +234,7 @@ final class DLPack {
         return switch (d) {
             case BOOL -> new int[]{KDL_BOOL, 8};
             case INT8, INT16, INT32, INT64 -> new int[]{KDL_INT, d.itemsize() * 8};
-            case UINT8 -> new int[]{KDL_UINT, 8};
+            case UINT8, UINT16, UINT32, UINT64 -> new int[]{KDL_UINT, d.itemsize() * 8};
             case FLOAT16, FLOAT32, FLOAT64 -> new int[]{KDL_FLOAT, d.itemsize() * 8};
             case COMPLEX64, COMPLEX128 -> new int[]{KDL_COMPLEX, d.itemsize() * 8};
         };

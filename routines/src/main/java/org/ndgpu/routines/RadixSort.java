@@ -136,7 +136,7 @@ final class RadixSort {
         String suffix = w == 64 ? "UL" : "u";
         String sign = "((" + k + ")1 << " + (w - 1) + ")";
         return switch (d) {
-            case BOOL, UINT8 -> "(" + k + ")" + u;
+            case BOOL, UINT8, UINT16, UINT32, UINT64 -> "(" + k + ")" + u;
             case INT8, INT16, INT32, INT64 -> "((" + k + ")" + u + " ^ " + sign + ")";
             case FLOAT16, FLOAT32, FLOAT64 -> {
                 String inf = switch (w) {

@@ -72,7 +72,7 @@ public final class Sorting {
             if (n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows)) { // many long rows: 8-bit onesweep passes over all rows at once
                 return backInPlace(OnesweepSort.sortRows(moved, rows, n, indices), ax);
             }
-            try (NDArray keys = Nd.full(pad(d), d, rows, p);
+            try (NDArray keys = padKeys(d, rows, p);
                  NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {
                 Copies.copyInto(moved, keysN);
                 NDArray idx = null;
@@ -273,10 +273,21 @@ public final class Sorting {
         return st;
     }
 
+    /** rows x p keys filled with the value that sorts last (the largest, or NaN), which pads each row to p. */
+    private static NDArray padKeys(DType d, long rows, long p) {
+        if (d != DType.UINT64) return Nd.full(pad(d), d, rows, p);
+        // uint64's largest value is no Java long: fill its bits as int64 -1 and view them as uint64
+        try (NDArray bits = Nd.full(-1L, DType.INT64, rows, p)) {
+            return bits.viewAs(DType.UINT64);
+        }
+    }
+
     private static Object pad(DType d) {
         return switch (d) {
             case BOOL -> true;
             case UINT8 -> 255L;
+            case UINT16 -> 65535L;
+            case UINT32 -> 0xFFFFFFFFL;
             case INT8 -> (long) Byte.MAX_VALUE;
             case INT16 -> (long) Short.MAX_VALUE;
             case INT32 -> (long) Integer.MAX_VALUE;
