@@ -85,6 +85,56 @@ ND_KERNEL void nd_os_pass_sort_int64(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
     uint _c = _cnt[_t];
     ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
     ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _c);
+    _scan[_t] = _c;
+    ND_SYNC();
+    for (int _off = 1; _off < 256; _off <<= 1) {
+        uint _sv = _t >= _off ? _scan[_t - _off] : 0;
+        ND_SYNC();
+        _scan[_t] += _sv;
+        ND_SYNC();
+    }
+#ifdef ND_CUDA
+    {
+        int _lane = _t & 31, _w = _t >> 5;
+        unsigned _below = (1u << _lane) - 1u;
+        for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
+        ND_SYNC();
+        ulong _v[8];
+        uint _rank[8];
+        int _dig[8];
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _w * 256 + _e * 32 + _lane;
+            _v[_e] = _tile[_p];
+            int _d = _p < _m ? (int)((nd_okey_sort_int64(_v[_e]) >> _shift) & 255) : 256 + _lane;   // past the end: alone
+            _dig[_e] = _d;
+            unsigned _peers = __match_any_sync(0xffffffffu, _d);
+            int _leader = __ffs(_peers) - 1;
+            uint _b = 0;
+            if (_lane == _leader && _d < 256) {
+                _b = _table[_w * 256 + _d];
+                _table[_w * 256 + _d] = _b + (uint)__popc(_peers);
+            }
+            _rank[_e] = __shfl_sync(0xffffffffu, _b, _leader) + (uint)__popc(_peers & _below);
+            __syncwarp();
+        }
+        ND_SYNC();
+        uint _run = 0;
+        for (int _q = 0; _q < 8; _q++) {
+            uint _x = _table[_q * 256 + _t];
+            _table[_q * 256 + _t] = _run;
+            _run += _x;
+        }
+        ND_SYNC();
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _w * 256 + _e * 32 + _lane, _d = _dig[_e];
+            if (_p < _m) {
+                uint _at = _scan[_d] - _cnt[_d] + _table[_w * 256 + _d] + _rank[_e];
+                _tile[_at] = _v[_e];
+            }
+        }
+        ND_SYNC();
+    }
+#else
     for (int _half = 0; _half < 2; _half++) {
         int _sh = _shift + 4 * _half;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
@@ -128,6 +178,7 @@ ND_KERNEL void nd_os_pass_sort_int64(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
         }
         ND_SYNC();
     }
+#endif
     uint _excl = 0;
     if (_j > 0) {
         ND_GLOBAL uint* _prev = _mine - 256;
@@ -139,14 +190,6 @@ ND_KERNEL void nd_os_pass_sort_int64(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
             _prev -= 256;
         }
         ND_OS_PUBLISH(_mine, ND_OS_PRE | (_excl + _c));
-    }
-    _scan[_t] = _c;
-    ND_SYNC();
-    for (int _off = 1; _off < 256; _off <<= 1) {
-        uint _v = _t >= _off ? _scan[_t - _off] : 0;
-        ND_SYNC();
-        _scan[_t] += _v;
-        ND_SYNC();
     }
     _dst[_t] = _row * _n + (long)_hist[(_row * 8 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();
