@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.DTypeException;
 import org.ndgpu.Nd;
+import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
@@ -66,7 +67,10 @@ public final class Sorting {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
-            if (rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, one row after another
+            // on CUDA the onesweep ranks keys by warp (match) and takes every long row; elsewhere its
+            // local splits cost more than the 4-bit sort for a few rows
+            boolean warpRanked = a.device().backend().dialect() == Dialect.CUDA && n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows);
+            if (!warpRanked && rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, one row after another
                 return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
             }
             if (n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows)) { // many long rows: 8-bit onesweep passes over all rows at once
