@@ -98,6 +98,9 @@ typedef double float64;
 #define fmaf fma
 #define rsqrtf rsqrt
 #define sincosf(x, s, c) (*(s) = sin(x), *(c) = cos(x))
+// sin and cos of pi x: exact at the multiples of 1/2, and no rounding of pi x (the FFT's twiddles)
+#define sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
 #define __expf native_exp
 #define __logf native_log
 #define __sinf native_sin

@@ -14,7 +14,10 @@ import org.ndgpu.ndarray.DType;
  * ND_* names (template {@code fft.tmpl}). What varies is computed here: the radix butterflies as
  * straight-line code with their constants spelled out (radix 2, 4 and 8 split into halves, as a
  * radix-2 decimation in time; 3, 5 and 7 as a direct DFT), and the Stockham passes unrolled for one
- * length, so every loop bound and divisor is a constant the compiler sees.
+ * length, so every loop bound and divisor is a constant the compiler sees. A pass computes its
+ * twiddles, the L-th roots of unity of the sub-transforms it joins, as sincospi of -2 i / L (a
+ * fraction exact in floating point when L is a power of two): read from a table in global memory,
+ * they kept the L1 cache busier than anything else in the kernel.
  */
 final class FftSource {
     private FftSource() { }
@@ -28,20 +31,66 @@ final class FftSource {
 
     /**
      * One step kernel's shape: transforms of length {@code m} made of passes of {@code radices} (in
-     * order), {@code g} transforms per group of {@code t} work-items (forward; the caller conjugates for the inverse).
+     * order), {@code g} transforms per group of {@code t} work-items (forward; the caller conjugates for
+     * the inverse); {@code loadG} and {@code storeG} when the transform index runs fastest over
+     * neighbouring work-items in the load and the store (the transforms' elements are strided there).
+     *
+     * <p>Local memory has 32 banks of 4 bytes: a 128-byte row of them holds {@link #banks} elements (16
+     * complex64, 8 complex128), and a warp's access is served 128 bytes at a time (16 or 8
+     * work-items), each time in one pass only if those work-items ask every bank for one element at
+     * most. Two layouts keep every access of the kernel at that minimum for each power-of-two length
+     * from 16 points on:
+     * <ul>
+     * <li>columns ({@code g >= banks}): the passes, too, give neighbouring work-items neighbouring
+     *     transforms at one position, and transforms are {@code m} or {@code m + 1} elements apart, an
+     *     odd stride, so those work-items meet distinct banks whatever the position;</li>
+     * <li>rows (fewer transforms, each of at least 512 points when m is a power of two): work-items
+     *     walk a transform, and the banks of each 128-byte run of it are permuted (element b of run q
+     *     lies at b ^ h(q)), so that the butterflies' strided reads and writes (a radix apart when
+     *     NS = 1, blocks of 8 when NS = 8) meet distinct banks: h(q) runs through every value mod 8 over
+     *     8 neighbouring runs, and for complex64 its bit 3 flips between runs q and q + 4, four runs
+     *     apart as the blocks of NS = 8 are. Transforms lie banks / g elements past a multiple of a
+     *     run apart, so a store that takes g of them side by side spreads them over the banks too.</li>
+     * </ul>
      */
-    record Step(DType dtype, int m, int[] radices, int g, int t) {
+    record Step(DType dtype, int m, int[] radices, int g, int t, boolean loadG, boolean storeG) {
         String tag() {
             var sb = new StringBuilder(P(dtype)).append('_').append(m).append('_').append(g).append('_').append(t);
             for (int r : radices) sb.append('r').append(r);
-            return sb.toString();
+            return sb.append('_').append(loadG ? 's' : 'c').append(storeG ? 's' : 'c').toString();
         }
+
+        /** Elements in one 128-byte row of local memory banks (32 banks of 4 bytes). */
+        int banks() { return 128 / dtype.itemsize(); }
+
+        /** The columns layout: neighbouring work-items take neighbouring transforms in the passes. */
+        boolean columns() { return g >= banks(); }
+
+        /** Elements from one transform's start to the next one's in the local buffer. */
+        int row() {
+            if (columns()) return m | 1;
+            int runs = (m + banks() - 1) / banks();
+            return runs * banks() + banks() / g % banks();
+        }
+
+        /** Where element {@code _i} of a transform lies in its row, as C: the rows layout permutes each run's banks. */
+        String inRow() {
+            if (columns()) return "_i";
+            return dtype == DType.COMPLEX64 ? "(_i ^ (((_i >> 4) & 7) | ((_i >> 3) & 8)))" : "(_i ^ ((_i >> 3) & 7))";
+        }
+
+        /** Elements of the local buffer. */
+        int size() { return g * row(); }
+
+        /** Bytes of local memory the kernel declares: the buffer, and three longs per transform. */
+        long localBytes() { return (long) size() * dtype.itemsize() + 3L * Long.BYTES * g; }
 
         @Override public boolean equals(Object o) {
-            return o instanceof Step s && s.dtype == dtype && s.m == m && s.g == g && s.t == t && java.util.Arrays.equals(s.radices, radices);
+            return o instanceof Step s && s.dtype == dtype && s.m == m && s.g == g && s.t == t && java.util.Arrays.equals(s.radices, radices)
+                    && s.loadG == loadG && s.storeG == storeG;
         }
 
-        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices)); }
+        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices), loadG, storeG); }
     }
 
     private record Key(Dialect dialect, Object what) { }
@@ -66,6 +115,7 @@ final class FftSource {
 
     static String stepSource(Step s) {
         String c = s.dtype.ctype(), p = P(s.dtype), tag = s.tag();
+        String sincospi = s.dtype == DType.COMPLEX64 ? "sincospif" : "sincospi";
         Set<Integer> used = new LinkedHashSet<>();
         for (int r : s.radices) used.add(r);
         var dfts = new StringBuilder();
@@ -77,16 +127,19 @@ final class FftSource {
             int items = (butterflies + s.t - 1) / s.t;
             var v = new HashMap<String, Object>();
             v.put("C", c);
+            v.put("R", real(s.dtype));
             v.put("P", p);
             v.put("tag", tag);
             v.put("RADIX", r);
             v.put("NS", ns);
-            v.put("M", s.m);
+            v.put("L", ns * r);
+            v.put("G", s.g);
             v.put("T", s.t);
             v.put("SPAN", span);
             v.put("ITEMS", items);
             v.put("BUTTERFLIES", butterflies);
-            v.put("TWSTEP", s.m / (ns * r));
+            v.put("COLS", s.columns() ? 1 : 0);
+            v.put("SINCOSPI", sincospi);
             passes.append(PASS.fill(v));
             ns *= r;
         }
@@ -98,6 +151,12 @@ final class FftSource {
         v.put("M", s.m);
         v.put("G", s.g);
         v.put("T", s.t);
+        v.put("ROW", s.row());
+        v.put("INROW", s.inRow());
+        v.put("SIZE", s.size());
+        v.put("LOADG", s.loadG ? 1 : 0);
+        v.put("STOREG", s.storeG ? 1 : 0);
+        v.put("SINCOSPI", sincospi);
         v.put("dfts", dfts.toString());
         v.put("passes", passes.toString());
         return STEP.fill(v);

@@ -17,17 +17,22 @@ import org.ndgpu.ndarray.Order;
  * <p>A length that fits a work-group's local memory (4096 complex64 or 2048 complex128 points) is
  * one kernel: each group loads its rows, runs every radix pass there, stores. A longer one is split
  * as Cooley-Tukey's N = N1 * N' (the four-step algorithm, without its transposes): a step of N'
- * strided transforms of length N1, each group taking {@link #COLUMNS} neighbouring ones so that
- * loads and stores coalesce, its results multiplied by the twiddles w_N^(j' k1); then N1
+ * strided transforms of length N1, each group taking at least {@link #COLUMNS} neighbouring ones so
+ * that loads and stores coalesce, its results multiplied by the twiddles w_N^(j' k1); then N1
  * transforms of length N', written to k1 + N1 k'. N' itself splits once more when it is too long,
- * so three steps reach 2^28 points.
+ * so three steps reach 2^28 points. N1 is as long as a strided step takes, so that N' is short
+ * enough for several transforms per group, whose transposed stores then coalesce too (2^24 points
+ * are three steps of 256).
  */
 final class OwnFft {
     private OwnFft() { }
 
-    /** Columns per work-group in a strided step: 16 complex64 (128 bytes) per row of reads. */
+    /** Columns per work-group in a strided step, at least: 16 complex64 (128 bytes) per row of reads. */
     static final int COLUMNS = 16;
-    private static final int MAX_THREADS = 256, LOCAL_BYTES = 32 * 1024;
+    /** Transforms per group at most: each has three longs of local memory (FftSource.Step.localBytes). */
+    private static final int MAX_THREADS = 256, MAX_GROUP = 256;
+    /** CUDA's limit on static shared memory per block: the step kernels declare their buffers statically. */
+    private static final int LOCAL_BYTES = 48 * 1024;
 
     /** True when n's prime factors are 2, 3, 5 and 7 (the Stockham passes take it without Bluestein). */
     static boolean smooth(long n) {
@@ -47,10 +52,32 @@ final class OwnFft {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Complex points of one dtype that fit one group's local buffer. */
+    private static long localBudget(Device device) { return Math.min(LOCAL_BYTES, device.backend().facts().localMemoryBytes()); }
+
+    /** Complex points of one dtype that one group's local buffer takes: the largest power of two whose step kernel's local memory fits. */
     static int capacity(Device device, DType dtype) {
-        long bytes = Math.min(LOCAL_BYTES, device.backend().facts().localMemoryBytes());
-        return Integer.highestOneBit((int) Math.max(1, bytes / dtype.itemsize()));
+        long budget = localBudget(device);
+        int cap = 1;
+        while (step(dtype, 2 * cap, 1, 1, false, false).localBytes() <= budget) cap *= 2;
+        return cap;
+    }
+
+    private static FftSource.Step step(DType dt, int m, int g, int t, boolean loadG, boolean storeG) {
+        return new FftSource.Step(dt, m, radices(m), g, t, loadG, storeG);
+    }
+
+    /**
+     * Transforms of length m per group, cnt of them in all: as many as local memory takes (at most
+     * {@link #MAX_GROUP}), a multiple of {@link #COLUMNS} from 16 on, so that a strided step's rows of
+     * reads and writes start 128 bytes apart, and no more than cnt needs (rounded up to a power of two).
+     */
+    static int group(Device dev, DType dt, int m, long cnt) {
+        int cap = capacity(dev, dt);
+        long need = Math.max(COLUMNS, Long.highestOneBit(Math.max(1, cnt - 1)) * 2);
+        int g = (int) Math.max(1, Math.min(Math.min(MAX_GROUP, cap / m), need));
+        if (g >= COLUMNS) g -= g % COLUMNS;
+        while (g > 1 && step(dt, m, g, 1, false, false).localBytes() > localBudget(dev)) g /= 2;
+        return g;
     }
 
     /**
@@ -76,27 +103,24 @@ final class OwnFft {
         List<Launch> steps = new ArrayList<>();
         if (n <= cap) {
             int m = (int) n;
-            int g = Math.min(cap / m, 64);
-            steps.add(new Launch(m, Math.max(1, g), 1, 0, batch, big, n, 0, n, 0, 1, 1, 0, false, false));
+            steps.add(new Launch(m, group(dev, dt, m, batch), 1, 0, batch, big, n, 0, n, 0, 1, 1, 0, false, false));
         } else {
+            // the strided steps as long as they may be, so that the last step's rows are short enough for
+            // several per group, whose stores (transposed: element k of row t goes to t + k * rows) then coalesce
             int colCap = cap / COLUMNS;
-            long n1 = divisor(n, colCap, Math.max(1, (n + cap - 1) / cap));
-            long rest = n / n1;
+            long n1 = divisor(n, colCap), rest = n / n1;
             if (rest <= cap) {
-                steps.add(new Launch((int) n1, COLUMNS, batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
-                steps.add(new Launch((int) rest, Math.max(1, (int) (cap / rest)), batch, n, n1, big, rest, 0, 1, 0, 1, n1, 0, false, true));
+                steps.add(new Launch((int) n1, group(dev, dt, (int) n1, rest), batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
+                steps.add(new Launch((int) rest, group(dev, dt, (int) rest, n1), batch, n, n1, big, rest, 0, 1, 0, 1, n1, 0, false, true));
             } else {
-                n1 = divisor(n, colCap, 1);
-                rest = n / n1;
-                long n2 = divisor(rest, colCap, (rest + cap - 1) / cap);
-                long n3 = rest / n2;
+                long n2 = divisor(rest, colCap), n3 = rest / n2;
                 if (n1 <= 1 || n2 <= 1 || n3 > cap) {
                     throw new NdException("fft: a length of " + n + " points is beyond ndgpu's FFT kernels (three steps of at most "
                             + colCap + ", " + colCap + " and " + cap + " points)");
                 }
-                steps.add(new Launch((int) n1, COLUMNS, batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
-                steps.add(new Launch((int) n2, COLUMNS, batch * n1, rest, n3, big, 1, 0, 1, 0, n3, n3, n1, true, true));
-                steps.add(new Launch((int) n3, Math.max(1, (int) (cap / n3)), batch, n, n1 * n2, n1, rest, n3, 1, n1, 1, n1 * n2, 0,
+                steps.add(new Launch((int) n1, group(dev, dt, (int) n1, rest), batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
+                steps.add(new Launch((int) n2, group(dev, dt, (int) n2, n3), batch * n1, rest, n3, big, 1, 0, 1, 0, n3, n3, n1, true, true));
+                steps.add(new Launch((int) n3, group(dev, dt, (int) n3, n1 * n2), batch, n, n1 * n2, n1, rest, n3, 1, n1, 1, n1 * n2, 0,
                         false, true));
             }
         }
@@ -113,13 +137,9 @@ final class OwnFft {
         }
     }
 
-    /** The smallest divisor of n in [atLeast, atMost], else (and when atLeast <= 1) the largest divisor at most atMost. */
-    static long divisor(long n, long atMost, long atLeast) {
-        long top = Math.min(atMost, n);
-        if (atLeast > 1) {
-            for (long d = atLeast; d <= top; d++) if (n % d == 0) return d;
-        }
-        for (long d = top; d > 1; d--) if (n % d == 0) return d;
+    /** The largest divisor of n at most atMost (1 when there is none above 1). */
+    static long divisor(long n, long atMost) {
+        for (long d = Math.min(atMost, n); d > 1; d--) if (n % d == 0) return d;
         return 1;
     }
 
@@ -130,16 +150,24 @@ final class OwnFft {
         int maxRadix = 1;
         for (int r : radices) maxRadix = Math.max(maxRadix, r);
         int t = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g * s.m / Math.max(2, maxRadix)));
-        var step = new FftSource.Step(dt, s.m, radices, s.g, t);
+        var step = new FftSource.Step(dt, s.m, radices, s.g, t, s.loadG, s.storeG);
         String tag = step.tag();
         BackendKernel k = dev.programs().kernel("nd_fft_step_" + tag, FftSource.step(dev.backend().dialect(), step), List.of(),
                 "nd_fft_step_" + tag);
         long groups = s.q * ((s.cnt + s.g - 1) / s.g);
-        Object sc = dt == DType.COMPLEX64 ? (Object) (float) scale : (Object) scale;
         dev.backend().launch(dev.currentStream().backendStream(), k, new long[]{groups}, new long[]{t}, 0,
                 src.buffer(), src.offset(), dst.buffer(), dst.offset(), roots.buffer(), roots.offset(),
-                s.qs, s.cnt, s.a, s.iA, s.iB, s.oA, s.oB, s.is, s.os, s.twmul, n / s.m, n, sc, s.loadG ? 1 : 0, s.storeG ? 1 : 0,
-                conjIn ? 1 : 0, conjOut ? 1 : 0);
+                s.qs, s.cnt, s.a, s.iA, s.iB, s.oA, s.oB, s.is, s.os, s.twmul, n, real(dt, 2.0 / n), direct(dt, n) ? 1 : 0,
+                real(dt, scale), conjIn ? 1 : 0, conjOut ? 1 : 0);
+    }
+
+    /**
+     * Whether the kernel computes the twiddles between steps, w^m of n points, whole (sincospi of
+     * -m * 2 / n) rather than as a table's coarse root times a computed fine factor: where that argument
+     * is exact (float up to 2^24 points of a power-of-two length) or float64.
+     */
+    static boolean direct(DType dt, long n) {
+        return dt == DType.COMPLEX128 || ((n & (n - 1)) == 0 && n <= 1 << 24);
     }
 
     // ---------------------------------------------------------------- Bluestein

@@ -11,8 +11,8 @@ import org.ndgpu.ndarray.NDArray;
 
 /**
  * The device tables of the own kernels, computed on the host in float64 and kept per device: the
- * roots of unity {@code exp(-2 pi i t / n)}, Bluestein's chirp {@code exp(-i pi j^2 / n)} (j^2 reduced
- * mod 2n in exact integers, so long lengths keep their accuracy) and its transformed filter. The
+ * coarse roots of unity {@code exp(-2 pi i FINE j / n)}, Bluestein's chirp {@code exp(-i pi j^2 / n)}
+ * (j^2 reduced mod 2n in exact integers, so long lengths keep their accuracy) and its transformed filter. The
  * tables are read by kernels queued on any stream, so an evicted one is left to the Cleaner rather
  * than closed while a kernel may still read it.
  */
@@ -43,18 +43,19 @@ final class Twiddles {
         }
     }
 
-    /** Entries of the fine part of {@link #roots}; the kernels' {@code nd_fft_tw} masks and shifts by it. */
+    /** The period of the fine factor of {@link #roots}; the kernels' {@code nd_fft_tw} masks and shifts by it. */
     static final int FINE = 4096;
 
     /**
-     * The roots w^m = exp(-2 pi i m / n), m in [0, n), as two tables: w^t for t in [0, FINE), then
-     * w^(FINE j) for j in [0, ceil(n / FINE)). A kernel takes w^m as the product of the two entries of m;
-     * both parts stay in cache, where a table of all n roots, read at scattered m, would not.
+     * The coarse roots w^(FINE j) = exp(-2 pi i FINE j / n) for j in [0, ceil(n / FINE)). Where a kernel
+     * does not compute w^m whole ({@link OwnFft#direct}), it takes the coarse root of m / FINE times the
+     * fine factor w^(m mod FINE), which it computes: the fine angle's argument is exact in float for a
+     * power-of-two n, where m / n over all n points is not past 2^24 points.
      */
     static NDArray roots(Device device, long n, DType dtype) {
         long coarse = (n + FINE - 1) / FINE;
-        return cached(device, "roots", n, dtype, false, () -> upload(device, dtype, FINE + coarse, t -> {
-            long m = t < FINE ? t % n : (t - FINE) * FINE % n;   // reduced exactly, so long lengths keep their accuracy
+        return cached(device, "roots", n, dtype, false, () -> upload(device, dtype, coarse, j -> {
+            long m = j * FINE % n;   // reduced exactly, so long lengths keep their accuracy
             double a = -2 * Math.PI * (double) m / n;
             return new double[]{Math.cos(a), Math.sin(a)};
         }));

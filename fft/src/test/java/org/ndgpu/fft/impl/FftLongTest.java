@@ -83,57 +83,76 @@ class FftLongTest extends PerDeviceTest {
         return new double[][]{xr, xi};
     }
 
-    private void check(DType dtype, int n, long seed) {
+    private void check(DType dtype, int n, long seed) { check(dtype, 1, n, seed); }
+
+    /** rows transforms of length n at once (one batch), each against the oracle. */
+    private void check(DType dtype, int rows, int n, long seed) {
         var rng = new Random(seed);
-        double[] re = new double[n], im = new double[n];
-        double[] inter = new double[2 * n];
-        for (int i = 0; i < n; i++) {
-            re[i] = rng.nextGaussian();
-            im[i] = rng.nextGaussian();
-            inter[2 * i] = re[i];
-            inter[2 * i + 1] = im[i];
-        }
-        if (dtype == DType.COMPLEX64) {   // the oracle sees exactly what the device sees
+        double[] inter = new double[2 * rows * n], expected = new double[2 * rows * n];
+        for (int q = 0; q < rows; q++) {
+            double[] re = new double[n], im = new double[n];
             for (int i = 0; i < n; i++) {
-                re[i] = (float) re[i];
-                im[i] = (float) im[i];
-                inter[2 * i] = re[i];
-                inter[2 * i + 1] = im[i];
+                re[i] = rng.nextGaussian();
+                im[i] = rng.nextGaussian();
+                if (dtype == DType.COMPLEX64) {   // the oracle sees exactly what the device sees
+                    re[i] = (float) re[i];
+                    im[i] = (float) im[i];
+                }
+                inter[2 * (q * n + i)] = re[i];
+                inter[2 * (q * n + i) + 1] = im[i];
+            }
+            double[][] want = dft(re, im);
+            for (int k = 0; k < n; k++) {
+                expected[2 * (q * n + k)] = want[0][k];
+                expected[2 * (q * n + k) + 1] = want[1][k];
             }
         }
-        double[][] want = dft(re, im);
-        double[] expected = new double[2 * n];
-        for (int k = 0; k < n; k++) {
-            expected[2 * k] = want[0][k];
-            expected[2 * k + 1] = want[1][k];
-        }
-        var seg = java.lang.foreign.Arena.ofAuto().allocate(16L * n, 16);
+        var seg = java.lang.foreign.Arena.ofAuto().allocate(16L * rows * n, 16);
         seg.copyFrom(java.lang.foreign.MemorySegment.ofArray(inter));
-        try (NDArray wide = Nd.array(seg, DType.COMPLEX128, n); NDArray x = wide.astype(dtype)) {
+        String what = dtype + " " + rows + " x n=" + n;
+        try (NDArray wide = Nd.array(seg, DType.COMPLEX128, rows, n); NDArray x = wide.astype(dtype)) {
             // forward, and the inverse of the forward back to x
             try (NDArray f = Nd.fft().fft(x); NDArray back = Nd.fft().ifft(f)) {
                 double err = FftFixtures.relativeError(FftFixtures.values(f), expected);
                 double tol = FftFixtures.tolerance(dtype, n);
-                assertTrue(err <= tol, dtype + " n=" + n + ": relative error " + err + " > " + tol);
+                assertTrue(err <= tol, what + ": relative error " + err + " > " + tol);
                 double errBack = FftFixtures.relativeError(FftFixtures.values(back), inter);
-                assertTrue(errBack <= 2 * tol, dtype + " n=" + n + ": ifft(fft(x)) off by " + errBack);
+                assertTrue(errBack <= 2 * tol, what + ": ifft(fft(x)) off by " + errBack);
             }
         }
     }
 
     @Test
     void twoSteps() {
-        check(DType.COMPLEX64, 1 << 13, 1);      // 4096 < n: columns of 2, rows of 4096
+        check(DType.COMPLEX64, 1 << 13, 1);      // 4096 < n: columns of 256, rows of 32
         check(DType.COMPLEX128, 3 * 4096, 2);    // 2048 < n, smooth, not a power of two
     }
 
     @Test
     void threeSteps() {
-        check(DType.COMPLEX128, 1 << 19, 3);     // past 128 x 2048 complex128 points
+        check(DType.COMPLEX128, 1 << 19, 3);     // past 128 x 2048 complex128 points: 128, 128, 32
     }
 
     @Test
     void bluesteinOfALongPrime() {
         check(DType.COMPLEX64, 65_537, 4);        // through a 2^18 transform, itself in two steps
+    }
+
+    /**
+     * Each local-memory layout of the step kernels (FftSource.Step), whose padding and work-item
+     * order the other tests reach only in part: one transform per group at the buffer's capacity,
+     * a few per group (rows layout), many per group (columns layout), and odd radices in both.
+     */
+    @Test
+    void everyLayout() {
+        check(DType.COMPLEX64, 3, 4096, 5);        // one step, one row of 4096 per group
+        check(DType.COMPLEX128, 2, 2048, 6);       // the same for complex128
+        check(DType.COMPLEX64, 5, 1024, 7);        // four rows of 1024 per group
+        check(DType.COMPLEX128, 3, 512, 8);        // four rows of 512 per group
+        check(DType.COMPLEX64, 1000, 16, 9);       // 256 rows of 16 per group: neighbouring work-items take neighbouring rows
+        check(DType.COMPLEX128, 700, 8, 10);       // the same for complex128, a group part full
+        check(DType.COMPLEX64, 40, 375, 11);       // radices 3 and 5, ten rows per group
+        check(DType.COMPLEX64, 1, 1 << 20, 12);    // columns of 256, then rows of 4096 stored transposed, one per group
+        check(DType.COMPLEX64, 1, 16_807, 13);     // 7^5: 80 columns of 49, then rows of 343
     }
 }
