@@ -70,6 +70,67 @@ ND_KERNEL void nd_os_pass_sort_float16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL 
     int _m = (int)(_n - _base < 2048 ? _n - _base : 2048);
     ND_GLOBAL ushort* _in = (ND_GLOBAL ushort*)(_bi + _oi) + _row * _n;
     ND_GLOBAL ushort* _out = (ND_GLOBAL ushort*)(_bo + _oo);
+#ifdef ND_CUDA
+    uint _c;
+    ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
+    {
+        int _lane = _t & 31, _w = _t >> 5;
+        unsigned _below = (1u << _lane) - 1u;
+        for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
+        ushort _v[8];
+        uint _rank[8];
+        int _dig[8];
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _w * 256 + _e * 32 + _lane;
+            if (_p < _m) {
+                _v[_e] = _in[_base + _p];
+            }
+        }
+        ND_SYNC();
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _w * 256 + _e * 32 + _lane;
+            int _d = _p < _m ? (int)((nd_okey_sort_float16(_v[_e]) >> _shift) & 255) : 256 + _lane;   // past the end: alone
+            _dig[_e] = _d;
+            unsigned _peers = __match_any_sync(0xffffffffu, _d);
+            int _leader = __ffs(_peers) - 1;
+            uint _b = 0;
+            if (_lane == _leader && _d < 256) {
+                _b = _table[_w * 256 + _d];
+                _table[_w * 256 + _d] = _b + (uint)__popc(_peers);
+            }
+            _rank[_e] = __shfl_sync(0xffffffffu, _b, _leader) + (uint)__popc(_peers & _below);
+            __syncwarp();
+        }
+        ND_SYNC();
+        uint _run = 0;
+        for (int _q = 0; _q < 8; _q++) {
+            uint _x = _table[_q * 256 + _t];
+            _table[_q * 256 + _t] = _run;
+            _run += _x;
+        }
+        _c = _run;
+        _cnt[_t] = _c;
+        ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _c);
+        uint _x = _c;
+        for (int _o = 1; _o < 32; _o <<= 1) {
+            uint _y = __shfl_up_sync(0xffffffffu, _x, _o);
+            if (_lane >= _o) _x += _y;
+        }
+        if (_lane == 31) _start[_w] = _x;
+        ND_SYNC();
+        for (int _q = 0; _q < _w; _q++) _x += _start[_q];
+        _scan[_t] = _x;
+        ND_SYNC();
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _w * 256 + _e * 32 + _lane, _d = _dig[_e];
+            if (_p < _m) {
+                uint _at = _scan[_d] - _cnt[_d] + _table[_w * 256 + _d] + _rank[_e];
+                _tile[_at] = _v[_e];
+            }
+        }
+        ND_SYNC();
+    }
+#else
     for (int _e = 0; _e < 8; _e++) {
         int _p = _e * 256 + _t;
         if (_p < _m) {
@@ -93,48 +154,6 @@ ND_KERNEL void nd_os_pass_sort_float16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL 
         _scan[_t] += _sv;
         ND_SYNC();
     }
-#ifdef ND_CUDA
-    {
-        int _lane = _t & 31, _w = _t >> 5;
-        unsigned _below = (1u << _lane) - 1u;
-        for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
-        ND_SYNC();
-        ushort _v[8];
-        uint _rank[8];
-        int _dig[8];
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane;
-            _v[_e] = _tile[_p];
-            int _d = _p < _m ? (int)((nd_okey_sort_float16(_v[_e]) >> _shift) & 255) : 256 + _lane;   // past the end: alone
-            _dig[_e] = _d;
-            unsigned _peers = __match_any_sync(0xffffffffu, _d);
-            int _leader = __ffs(_peers) - 1;
-            uint _b = 0;
-            if (_lane == _leader && _d < 256) {
-                _b = _table[_w * 256 + _d];
-                _table[_w * 256 + _d] = _b + (uint)__popc(_peers);
-            }
-            _rank[_e] = __shfl_sync(0xffffffffu, _b, _leader) + (uint)__popc(_peers & _below);
-            __syncwarp();
-        }
-        ND_SYNC();
-        uint _run = 0;
-        for (int _q = 0; _q < 8; _q++) {
-            uint _x = _table[_q * 256 + _t];
-            _table[_q * 256 + _t] = _run;
-            _run += _x;
-        }
-        ND_SYNC();
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane, _d = _dig[_e];
-            if (_p < _m) {
-                uint _at = _scan[_d] - _cnt[_d] + _table[_w * 256 + _d] + _rank[_e];
-                _tile[_at] = _v[_e];
-            }
-        }
-        ND_SYNC();
-    }
-#else
     for (int _half = 0; _half < 2; _half++) {
         int _sh = _shift + 4 * _half;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;

@@ -153,7 +153,7 @@ final class OnesweepSort {
         values.put("tag", tag(d, indices));
         values.put("key", RadixSort.keyFunction(d, k, "_u"));
         // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
-        for (String part : List.of("params", "tile", "pointers", "load", "items", "splitLoad", "place", "store")) {
+        for (String part : List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {
             KernelTemplate t = TEMPLATES.get("index." + part);
             String text = indices ? t.fill(sizes(t, d.itemsize())) : "";
             values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") ? text.strip() : text);
