@@ -45,5 +45,13 @@ interface Engine {
         public void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale) {
             OwnFft.c2c(in, out, batch, n, inverse, scale);
         }
+
+        @Override
+        public boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) { return OwnFft.r2c(in, out, batch, n, scale); }
+
+        @Override
+        public boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) {
+            return OwnFft.c2cTrailing(in, out, batch, dims, inverse, scale);
+        }
     }
 }

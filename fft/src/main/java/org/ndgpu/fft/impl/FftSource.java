@@ -110,7 +110,8 @@ final class FftSource {
     /** The source of the helper kernels (chirps, Hermitian extension, real parts, scaling) for one dtype. */
     static String helpers(Dialect dialect, DType dtype) {
         return SOURCES.computeIfAbsent(new Key(dialect, dtype), k -> dialect.prelude() + "\n"
-                + HELPERS.fill(Map.of("C", dtype.ctype(), "R", real(dtype), "P", P(dtype), "tag", P(dtype))));
+                + HELPERS.fill(Map.of("C", dtype.ctype(), "R", real(dtype), "P", P(dtype), "tag", P(dtype),
+                        "SINCOSPI", dtype == DType.COMPLEX64 ? "sincospif" : "sincospi")));
     }
 
     static String stepSource(Step s) {

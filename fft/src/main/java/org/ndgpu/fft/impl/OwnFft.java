@@ -3,6 +3,7 @@ package org.ndgpu.fft.impl;
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.NdException;
+import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.device.Device;
@@ -87,17 +88,70 @@ final class OwnFft {
     static void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale) {
         if (batch == 0) return;
         if (n >= Integer.MAX_VALUE) throw new NdException("fft: a length of " + n + " points is beyond ndgpu's FFT kernels (at most 2^31 - 2)");
-        if (smooth(n)) stockham(in, out, batch, n, inverse, scale);
+        if (smooth(n)) stockham(in.device(), in.dtype(), Mem.of(in), Mem.of(out), batch, n, inverse, scale);
         else bluestein(in, out, batch, n, inverse, scale);
+    }
+
+    /** Where a kernel reads or writes: a device buffer and a byte offset (an array's, or real rows read as complex). */
+    private record Mem(BackendBuffer buffer, long offset) {
+        static Mem of(NDArray a) { return new Mem(a.buffer(), a.offset()); }
+    }
+
+    /**
+     * A transform over the trailing axes {@code dims} (2 or 3 of them) of C-contiguous rows, each axis
+     * one step: the last axis as rows (in to out), then each earlier axis in place in out as columns,
+     * neighbouring transforms neighbouring in memory so that loads and stores coalesce. No transposed
+     * copy, and out keeps in's C order. False (nothing run) when an axis needs more than one step or Bluestein.
+     */
+    static boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) {
+        Device dev = in.device();
+        DType dt = in.dtype();
+        int cap = capacity(dev, dt);
+        long total = batch;
+        for (long d : dims) {
+            if (d > cap || !smooth(d)) return false;
+            total *= d;
+        }
+        if (total == 0) return true;
+        long big = Long.MAX_VALUE, inner = 1;
+        for (int i = dims.length - 1; i >= 0; i--) {
+            int m = (int) dims[i];
+            long blocks = total / (m * inner);
+            // one group reads its transforms whole before it writes them, and no other group touches them: in place is safe
+            Launch s = inner == 1
+                    ? new Launch(m, group(dev, dt, m, blocks), 1, 0, blocks, big, m, 0, m, 0, 1, 1, 0, false, false)
+                    : new Launch(m, group(dev, dt, m, inner), blocks, m * inner, inner, big, 1, 0, 1, 0, inner, inner, 0, true, true);
+            launch(dev, dt, s, Mem.of(inner == 1 ? in : out), Mem.of(out), Twiddles.roots(dev, m, dt), m, inverse, inverse, i == 0 ? scale : 1.0);
+            inner *= m;
+        }
+        return true;
+    }
+
+    /**
+     * rfft of real rows of n points (n even) through a complex transform of n / 2 points: the rows'
+     * bytes read as z[j] = x[2j] + i x[2j+1], then the split into the n / 2 + 1 points of the real
+     * transform (kernel rpost). False (nothing run) for an odd n, an n / 2 that is not smooth, or rows
+     * not aligned for complex loads.
+     */
+    static boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) {
+        long h = n / 2;
+        DType ct = out.dtype();
+        if (n % 2 != 0 || h < 1 || !smooth(h) || in.offset() % ct.itemsize() != 0) return false;
+        if (batch == 0) return true;
+        Device dev = in.device();
+        try (NDArray z = NDArray.empty(dev, ct, new long[]{batch * h}, Order.C)) {
+            stockham(dev, ct, Mem.of(in), Mem.of(z), batch, h, false, 1.0);
+            long total = batch * (h + 1);
+            helper(dev, ct, "rpost", total, z.buffer(), z.offset(), out.buffer(), out.offset(), h, total, real(ct, scale), real(ct, 2.0 / n));
+        }
+        return true;
     }
 
     /** One launch of the step kernel. */
     private record Launch(int m, int g, long q, long qs, long cnt, long a, long iA, long iB, long oA, long oB, long is, long os,
                           long twmul, boolean loadG, boolean storeG) { }
 
-    private static void stockham(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale) {
-        Device dev = in.device();
-        DType dt = in.dtype();
+    private static void stockham(Device dev, DType dt, Mem in, Mem out, long batch, long n, boolean inverse, double scale) {
         int cap = capacity(dev, dt);
         long big = Long.MAX_VALUE;
         List<Launch> steps = new ArrayList<>();
@@ -128,7 +182,7 @@ final class OwnFft {
         NDArray tmp = steps.size() > 1 ? NDArray.empty(dev, dt, new long[]{batch * n}, Order.C) : null;
         try {
             for (int i = 0; i < steps.size(); i++) {
-                NDArray src = i == 0 ? in : tmp, dst = i == steps.size() - 1 ? out : tmp;
+                Mem src = i == 0 ? in : Mem.of(tmp), dst = i == steps.size() - 1 ? out : Mem.of(tmp);
                 boolean last = i == steps.size() - 1;
                 launch(dev, dt, steps.get(i), src, dst, roots, n, inverse && i == 0, inverse && last, last ? scale : 1.0);
             }
@@ -143,7 +197,7 @@ final class OwnFft {
         return 1;
     }
 
-    private static void launch(Device dev, DType dt, Launch s, NDArray src, NDArray dst, NDArray roots, long n, boolean conjIn, boolean conjOut,
+    private static void launch(Device dev, DType dt, Launch s, Mem src, Mem dst, NDArray roots, long n, boolean conjIn, boolean conjOut,
             double scale) {
         DeviceFacts f = dev.backend().facts();
         int[] radices = radices(s.m);
@@ -183,9 +237,9 @@ final class OwnFft {
         try (NDArray a = NDArray.empty(dev, dt, new long[]{total}, Order.C); NDArray b = NDArray.empty(dev, dt, new long[]{total}, Order.C)) {
             Object sign = real(dt, inverse ? -1 : 1);
             helper(dev, dt, "chirp_pre", total, in.buffer(), in.offset(), a.buffer(), a.offset(), chirp.buffer(), chirp.offset(), n, m, total, sign);
-            stockham(a, b, batch, m, false, 1.0);
+            stockham(dev, dt, Mem.of(a), Mem.of(b), batch, m, false, 1.0);
             helper(dev, dt, "pointwise", total, b.buffer(), b.offset(), filter.buffer(), filter.offset(), m, total);
-            stockham(b, a, batch, m, true, 1.0);
+            stockham(dev, dt, Mem.of(b), Mem.of(a), batch, m, true, 1.0);
             long outTotal = batch * n;
             helper(dev, dt, "chirp_post", outTotal, a.buffer(), a.offset(), out.buffer(), out.offset(), chirp.buffer(), chirp.offset(),
                     n, m, outTotal, real(dt, scale), sign);
@@ -203,7 +257,7 @@ final class OwnFft {
             });
             NDArray f = NDArray.empty(dev, dt, new long[]{m}, Order.C);
             try (b) {
-                stockham(b, f, 1, m, false, 1.0 / m);
+                stockham(dev, dt, Mem.of(b), Mem.of(f), 1, m, false, 1.0 / m);
             }
             return f;
         });
