@@ -57,9 +57,11 @@ final class Fixtures {
             double x = v[i][0];
             switch (d) {
                 case BOOL, UINT8, INT8 -> seg.set(ValueLayout.JAVA_BYTE, o, (byte) (long) x);
-                case INT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, (short) (long) x);
-                case INT32 -> seg.set(ValueLayout.JAVA_INT_UNALIGNED, o, (int) (long) x);
+                case INT16, UINT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, (short) (long) x);
+                case INT32, UINT32 -> seg.set(ValueLayout.JAVA_INT_UNALIGNED, o, (int) (long) x);
                 case INT64 -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, o, (long) x);
+                // a double at or above 2^63 keeps its uint64 bits instead of saturating at Long.MAX_VALUE
+                case UINT64 -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, o, x >= 0x1p63 ? (long) (x - 0x1p63) ^ Long.MIN_VALUE : (long) x);
                 case FLOAT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, Float.floatToFloat16((float) x));
                 case FLOAT32 -> seg.set(ValueLayout.JAVA_FLOAT_UNALIGNED, o, (float) x);
                 case FLOAT64 -> seg.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, o, x);
