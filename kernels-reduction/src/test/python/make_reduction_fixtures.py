@@ -5,20 +5,41 @@ Inputs: one raw little-endian C-order file per dtype (shape (3, 4, 5)), plus a N
 the inexact dtypes. Expected results: one line per case in cases.tsv:
   id  op  dtype  input  layout  axes  keepdims  ddof  result_dtype  result_shape  values
 layout: c (as is), t (transpose(2, 0, 1)), s ([:, ::2, ::-1]); axes: "none" or comma-separated;
-values: comma-separated in C order, complex as re,im pairs, float as repr (nan, inf).
+values: comma-separated in C order, complex as re,im pairs, float as repr (nan, inf), integers exactly
+(uint64 as its unsigned decimal).
 """
 import os
 import numpy as np
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "resources", "fixtures", "reduction")
 SHAPE = (3, 4, 5)
-DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"]
+DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128",
+          "uint16", "uint32", "uint64"]
+UNSIGNED = ["uint16", "uint32", "uint64"]
 INEXACT = ["float16", "float32", "float64", "complex64", "complex128"]
 rng = np.random.default_rng(20261121)
+# the wide unsigned inputs draw from their own generator, so the older inputs stay as they were
+urng = np.random.default_rng(20261126)
+
+
+def make_unsigned(dt):
+    """Values over the whole range: above 2^31 (uint32) and 2^63 (uint64), the maximum, zeros and ties."""
+    n = int(np.prod(SHAPE))
+    top = int(np.iinfo(dt).max)
+    a = urng.integers(0, top, n, dtype=dt, endpoint=True)
+    special = [0, 1, top, top - 1, top // 2, top // 2 + 1]
+    for i in urng.choice(n, 12, replace=False):
+        a[i] = special[int(urng.integers(len(special)))]
+    a[7] = top          # the largest value, in a row of axis 1
+    a[27] = top // 2 + 1  # 2^63 for uint64: the first value whose bits read as a negative int64
+    a[47] = 0
+    return a.reshape(SHAPE)
 
 
 def make(dt):
     n = int(np.prod(SHAPE))
+    if dt in UNSIGNED:
+        return make_unsigned(dt)
     if dt == "bool":
         return (rng.random(n) < 0.7).reshape(SHAPE)
     if dt == "uint8":
@@ -113,16 +134,23 @@ def main():
                 cases.append((op, dt, dt + "-nan", "c", axes, False, 0))
     # 4. scans
     for op in ["cumsum", "cumprod"]:
-        for dt in ["bool", "int32", "float32", "float64", "complex64"]:
+        for dt in ["bool", "int32", "float32", "float64", "complex64", "uint8", "uint16", "uint32", "uint64"]:
             for lay, axes in [("c", None), ("c", [1]), ("t", [0]), ("s", [-1])]:
                 cases.append((op, dt, dt, lay, axes, False, 0))
+
+    # 5. the wide unsigned dtypes along other axes and layouts: sums and products wrap around in uint64,
+    # the order of values at and above 2^31 and 2^63 decides min, max, argmin and argmax
+    for op in ["sum", "prod", "min", "max", "argmin", "argmax", "mean", "std", "count_nonzero", "all"]:
+        for dt in ["uint32", "uint64"]:
+            for lay, axes, kd in [("c", None, False), ("t", [0], False), ("s", [-1], False), ("c", [0, 2], True)]:
+                if op.startswith("arg") and axes is not None and len(axes) > 1:
+                    continue
+                cases.append((op, dt, dt, lay, axes, kd, 0))
 
     with open(os.path.join(OUT, "cases.tsv"), "w") as f:
         for i, (op, dt, inp, lay, axes, kd, ddof) in enumerate(cases):
             a = layout(inputs[inp], lay)
             r = np.asarray(run(op, a, axes, kd, ddof))
-            if op in ("sum", "prod", "cumsum", "cumprod", "nansum") and r.dtype == np.uint64:
-                r = r.astype(np.int64)   # ndgpu has no uint64: documented deviation
             ax = "none" if axes is None else ",".join(map(str, axes))
             shape = ",".join(map(str, r.shape))
             f.write("\t".join([str(i), op, dt, inp, lay, ax, str(kd).lower(), str(ddof), str(r.dtype), shape, values(r)]) + "\n")

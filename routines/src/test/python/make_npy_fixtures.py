@@ -17,7 +17,8 @@ import numpy as np
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "resources", "fixtures", "npy")
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64",
-          "float16", "float32", "float64", "complex64", "complex128"]
+          "float16", "float32", "float64", "complex64", "complex128",
+          "uint16", "uint32", "uint64"]
 
 manifest = []
 
@@ -29,8 +30,12 @@ def values(dtype, shape):
     dt = np.dtype(dtype)
     if dt.kind == "b":
         v = (k % 3) == 0
-    elif dt.kind == "u":
+    elif dt.kind == "u" and dt.itemsize == 1:
         v = (k * 7) % 256
+    elif dt.kind == "u":
+        # past the signed range of the width: the maximum downwards, and 2^(w-1) upwards
+        top = int(np.iinfo(dt).max)
+        v = np.array([top - 3 * i if i % 2 == 0 else (top // 2 + 1) + i for i in range(n)], dtype=dt)
     elif dt.kind == "i":
         v = (k - n // 2) * (3 if dt.itemsize > 1 else 1)
     elif dt.kind == "f":
@@ -71,7 +76,8 @@ def main():
             save(f"{dt}_{tag}_C", a, order="C")
             save(f"{dt}_{tag}_F", np.asfortranarray(a), order="F")
     # big-endian files: read and converted to little-endian
-    for dt in ["int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"]:
+    for dt in ["int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128",
+               "uint16", "uint32", "uint64"]:
         a = values(dt, (2, 3)).astype(np.dtype(dt).newbyteorder(">"))
         save(f"be_{dt}_2x3_C", a, order="C", byteorder=">")
     save("be_float64_3x4_F", np.asfortranarray(values("float64", (3, 4)).astype(">f8")), order="F", byteorder=">")
@@ -81,6 +87,8 @@ def main():
     save("zerod_bool", np.array(True), order="C")
     save("zerod_complex64", np.array(1.5 - 2j, dtype=np.complex64), order="C")
     save("onedim_int64", np.arange(5, dtype=np.int64) - 2, order="C")
+    save("zerod_uint64", np.array(2 ** 64 - 1, dtype=np.uint64), order="C")
+    save("be_zerod_uint32", np.array(2 ** 32 - 2, dtype=">u4"), order="C", byteorder=">")
     save("empty_float32_0x3", np.zeros((0, 3), dtype=np.float32), order="C")
     save("empty_float64_0", np.zeros((0,), dtype=np.float64), order="C")
     save("empty_int16_2x0x3", np.asfortranarray(np.zeros((2, 0, 3), dtype=np.int16)), order="C")

@@ -76,7 +76,7 @@ def build():
     case("empty_c128_0x2x2", np.zeros((0, 2, 2), np.complex128))
     # every dtype, small shapes
     for dt in ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
-               "complex64", "complex128"]:
+               "complex64", "complex128", "uint16", "uint32", "uint64"]:
         base = np.arange(12).reshape(3, 4)
         if dt == "bool":
             v = base % 3 == 0
@@ -186,6 +186,25 @@ def build():
     case("f64_summary_sci", np.logspace(-20, 20, 1200))
     case("i8_5x5x50", (np.arange(1250) % 200 - 100).reshape(5, 5, 50).astype(np.int8))
     case("f32_7x7x7x7", np.arange(2401, dtype=np.float32).reshape(7, 7, 7, 7))
+    # the wide unsigned dtypes: values past the signed range of their width (2^31, 2^63, 2^64 - 1)
+    u64max = np.iinfo(np.uint64).max
+    case("u64_max_pair", [0, u64max], np.uint64)
+    case("u64_extremes", [0, 2 ** 63, u64max, 2 ** 63 - 1, 1], np.uint64)
+    case("u32_extremes", [0, 2 ** 31, 2 ** 32 - 1, 7], np.uint32)
+    case("u16_extremes", [0, 2 ** 15, 65535, 7], np.uint16)
+    case("u64_2x2_mixed_width", [[1, u64max], [2 ** 63, 42]], np.uint64)
+    case("zerod_u64_max", np.array(u64max, dtype=np.uint64))
+    case("zerod_u64_2p63", np.array(2 ** 63, dtype=np.uint64))
+    case("zerod_u32_max", np.array(2 ** 32 - 1, dtype=np.uint32))
+    case("zerod_u16", np.array(40000, dtype=np.uint16))
+    case("empty_u64_0", np.zeros((0,), np.uint64))
+    case("empty_u32_2x0", np.zeros((2, 0), np.uint32))
+    case("u64_wrap", (np.arange(30, dtype=np.uint64) * np.uint64(614889782588491410)))
+    case("u32_wrap_2d", (np.arange(60, dtype=np.uint32).reshape(3, 20) * np.uint32(71582788)))
+    case("u64_1100", np.arange(1100, dtype=np.uint64) * np.uint64(16769767339735956))
+    case("u32_1001", (np.arange(1001, dtype=np.uint64) * 4290000).astype(np.uint32))
+    case("u16_40x50", (np.arange(2000) * 33).astype(np.uint16).reshape(40, 50))
+    case("u64_summary_hidden_max", np.concatenate([np.array([1], np.uint64), np.full(1000, u64max, np.uint64), np.array([2], np.uint64)]))
 
 
 def main():

@@ -14,7 +14,8 @@ import org.ndgpu.spi.Ufunc;
 /**
  * The built-in reductions as {@link ReductionSpec}s, and NumPy's result dtypes for them.
  *
- * <p>Accumulators: integers and bool sum in int64 (NumPy's platform integer); float16 accumulates
+ * <p>Accumulators: bool and signed integers sum in int64 (NumPy's platform integer), unsigned ones in
+ * uint64, wrapping around as NumPy's do; float16 accumulates
  * in float32 as NumPy's loops do; float32 and complex64 accumulate in double precision where the
  * device has it, which keeps a float32 sum of 2^26 values within 1e-6 of the exact one (NumPy gets
  * there by pairwise summation, a thread's sequential loop would not).

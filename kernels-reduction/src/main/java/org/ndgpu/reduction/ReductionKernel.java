@@ -212,6 +212,11 @@ public final class ReductionKernel implements Serializable {
         }
         if (rt.isInteger()) {
             try {
+                if (rt == DType.UINT64 && s.matches("[0-9]+u?l{0,2}")) {
+                    // uint64 beyond Long.MAX_VALUE (the identity of a min: 18446744073709551615) as its bits
+                    long bits = Long.parseUnsignedLong(s.replaceAll("[ul]+$", ""));
+                    return "(" + Long.toUnsignedString(bits) + "UL)";
+                }
                 long v = Long.decode(s.endsWith("l") ? s.substring(0, s.length() - 1) : s);
                 org.ndgpu.ndarray.Scalars.checkFits(name + " identity", v, rt);
                 return rt == DType.INT64 ? "(" + v + "L)" : rt == DType.UINT64 ? "(" + v + "UL)" : "(" + v + ")";

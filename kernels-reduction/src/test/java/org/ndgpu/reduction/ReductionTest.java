@@ -3,10 +3,12 @@ package org.ndgpu.reduction;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -24,6 +26,8 @@ public class ReductionTest extends PerDeviceTest {
         return Fixtures.cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(), () -> check(c)));
     }
 
+    private static String str(DType d, long v) { return d == DType.UINT64 ? Long.toUnsignedString(v) : Long.toString(v); }
+
     private void check(Fixtures.Case c) {
         try (NDArray a = Fixtures.input(c.input(), c.dtype(), c.layout())) {
             NDArray r;
@@ -35,6 +39,17 @@ public class ReductionTest extends PerDeviceTest {
             try (r) {
                 assertEquals(c.resultType(), r.dtype(), "dtype");
                 assertArrayEquals(c.resultShape(), r.shape(), "shape");
+                if (c.exact() != null) {                            // integer results: every bit, uint64 beyond 2^63 included
+                    long[] got = Fixtures.exactValues(r);
+                    assertEquals(c.exact().length, got.length, "element count");
+                    for (int i = 0; i < got.length; i++) {
+                        if (c.exact()[i] != got[i]) {
+                            fail("element " + i + ": expected " + str(r.dtype(), c.exact()[i]) + ", got "
+                                    + str(r.dtype(), got[i]));
+                        }
+                    }
+                    return;
+                }
                 double[] got = Fixtures.values(r);
                 double tol = Fixtures.tolerance(r.dtype());
                 if (c.op().equals("prod") || c.op().equals("cumprod")) tol *= 4;

@@ -78,13 +78,16 @@ public record KernelSignature(String name, List<Param> params) {
         return out;
     }
 
+    // "signed char" is "char", "signed int" is "int"; only the word signed, not the end of "unsigned"
+    private static String withoutSigned(String type) { return type.replaceAll("\\bsigned\\s+", "").strip(); }
+
     /** Bytes of a scalar C type and whether it is floating point; null when the type is not a known scalar. */
     static Scalar scalar(String type) {
-        String t = type.replace("signed ", "").strip();
+        String t = withoutSigned(type);
         return switch (t) {
             case "char", "uchar", "unsigned char", "int8_t", "uint8_t", "bool" -> Scalar.I1;
             case "short", "ushort", "unsigned short", "int16_t", "uint16_t" -> Scalar.I2;
-            case "int", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t" -> Scalar.I4;
+            case "int", "signed", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t" -> Scalar.I4;
             case "long", "ulong", "unsigned long", "long long", "unsigned long long", "size_t", "ptrdiff_t", "int64_t",
                  "uint64_t", "long int", "unsigned long int" -> Scalar.I8;
             case "float" -> Scalar.F4;
@@ -101,7 +104,7 @@ public record KernelSignature(String name, List<Param> params) {
      * float2/double2 also the complex dtype they lay out.
      */
     static Set<DType> pointee(String type) {
-        String t = type.replace("signed ", "").replace("std::", "").replace("thrust::", "").replace("cuda::", "").strip();
+        String t = withoutSigned(type).replace("std::", "").replace("thrust::", "").replace("cuda::", "").strip();
         return switch (t) {
             case "void" -> null;
             case "float", "float3", "float4", "float8", "float16" -> Set.of(DType.FLOAT32);
@@ -116,7 +119,7 @@ public record KernelSignature(String name, List<Param> params) {
                     Set.of(DType.UINT8, DType.INT8, DType.BOOL);
             case "short", "ushort", "unsigned short", "int16_t", "uint16_t", "short2", "short4", "ushort2", "ushort4" ->
                     Set.of(DType.INT16, DType.UINT16);
-            case "int", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t", "int2", "int3", "int4", "int8", "int16",
+            case "int", "signed", "uint", "unsigned", "unsigned int", "int32_t", "uint32_t", "int2", "int3", "int4", "int8", "int16",
                  "uint2", "uint3", "uint4", "uint8", "uint16" -> Set.of(DType.INT32, DType.UINT32);
             case "long", "ulong", "unsigned long", "long long", "unsigned long long", "long int", "unsigned long int", "int64_t",
                  "uint64_t", "size_t", "ptrdiff_t", "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4" ->

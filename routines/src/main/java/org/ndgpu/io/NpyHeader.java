@@ -116,7 +116,6 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
         else if (code.startsWith("V")) why = "structured and void dtypes are not supported";
         else if (code.startsWith("U") || code.startsWith("S") || code.startsWith("a")) why = "string dtypes are not supported";
         else if (code.startsWith("M") || code.startsWith("m")) why = "datetime and timedelta dtypes are not supported";
-        else if (code.matches("u[248]")) why = "uint" + 8 * Integer.parseInt(code.substring(1)) + " is not an ndgpu dtype";
         else if (code.matches("[fc](10|12|16|20|24|32)")) why = "long double precision is not supported";
         else why = "unknown or unsupported typestring";
         throw new NpyFormatException(where + ": " + why + " (descr " + PyLiteral.repr(s) + "); ndgpu arrays hold one of "

@@ -147,7 +147,7 @@ public final class Sorting {
             throw new org.ndgpu.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
         }
         try (var _ = a.device().use()) {
-            NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, DType.ofJavaValue(v));
+            NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, scalarDType(a.dtype(), v));
             try {
                 DType t = DType.promote(a.dtype(), values.dtype());
                 if (t.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + t);
@@ -162,6 +162,23 @@ public final class Sorting {
                 if (values != v) values.close();
             }
         }
+    }
+
+    /**
+     * The dtype of a Java number searched for in an array of {@code array}: an integer that fits an integer
+     * array takes its dtype, as NumPy finds one for the value (uint64 stays exact rather than going
+     * through float64 with int64); others their Java type's.
+     */
+    private static DType scalarDType(DType array, Object v) {
+        if (array.isInteger() && (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)) {
+            try {
+                org.ndgpu.ndarray.Scalars.checkFits("searchsorted", ((Number) v).longValue(), array);
+                return array;
+            } catch (DTypeException outOfRange) {
+                return DType.ofJavaValue(v);                 // -1 with uint64: both as float64, as NumPy compares them
+            }
+        }
+        return DType.ofJavaValue(v);
     }
 
     static Spec searchSpec(DType d) {

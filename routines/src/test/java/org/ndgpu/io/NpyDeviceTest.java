@@ -40,7 +40,7 @@ public class NpyDeviceTest extends PerDeviceTest {
     private static final Path OUT = NpyFixtures.outDir("npy-device");
     private static final long DEFAULT_CHUNK = Npy.chunkBytes;
     private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.UINT8, DType.INT16, DType.INT32, DType.INT64,
-        DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128};
+        DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128, DType.UINT16, DType.UINT32, DType.UINT64};
     /** Chunk sizes: the default, one smaller than most items (rounded up to one element), and an odd one. */
     private static final long[] CHUNKS = {DEFAULT_CHUNK, 1, 13};
 

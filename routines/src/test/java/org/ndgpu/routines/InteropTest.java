@@ -41,7 +41,7 @@ import org.ndgpu.testing.PerDeviceTest;
 @SuppressWarnings("restricted")
 class InteropTest extends PerDeviceTest {
     private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.UINT8, DType.INT16, DType.INT32, DType.INT64,
-        DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128};
+        DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128, DType.UINT16, DType.UINT32, DType.UINT64};
 
     private boolean cuda() { return device().backend().dialect() == Dialect.CUDA; }
 
@@ -113,6 +113,41 @@ class InteropTest extends PerDeviceTest {
             assertEquals(before + 1, DLPack.liveExports());
         }
         assertEquals(before, DLPack.liveExports(), "closing the import ran the producer's deleter once");
+    }
+
+    /**
+     * uint16, uint32 and uint64 leave as DLPack's kDLUInt (code 1 in dlpack.h) of their width and come
+     * back as the same dtype with the same bits: 2^64 - 1, 2^63 and 2^31 included.
+     */
+    @Test
+    void unsignedRoundTripKeepsDtypeAndBits() {
+        long[] bits = {0, 1, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 31, 0xFFFFFFFFL, 65535, 1L << 15, 12345};
+        for (DType dtype : new DType[]{DType.UINT16, DType.UINT32, DType.UINT64}) {
+            long mask = dtype == DType.UINT64 ? -1L : (1L << (8 * dtype.itemsize())) - 1;
+            long[] want = new long[bits.length];
+            MemorySegment host = MemorySegment.ofArray(new byte[bits.length * dtype.itemsize()]);
+            for (int i = 0; i < bits.length; i++) {
+                want[i] = bits[i] & mask;
+                switch (dtype.itemsize()) {
+                    case 2 -> host.setAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) bits[i]);
+                    case 4 -> host.setAtIndex(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, i, (int) bits[i]);
+                    default -> host.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, i, bits[i]);
+                }
+            }
+            try (NDArray a = Nd.array(host, dtype, 2, 5); NDArray v = a.get(":, ::-2")) {
+                MemorySegment t = v.toDlpack();
+                assertEquals(1, Byte.toUnsignedInt(t.get(JAVA_BYTE, DLPack.CODE)), dtype + ": kDLUInt");
+                assertEquals(8 * dtype.itemsize(), Byte.toUnsignedInt(t.get(JAVA_BYTE, DLPack.BITS)));
+                try (NDArray b = Nd.fromDlpack(t); NDArray copy = b.copy()) {
+                    assertEquals(dtype, b.dtype());
+                    assertArrayEquals(new long[]{2, 3}, b.shape());
+                    long[] got = copy.toLongArray();
+                    for (int i = 0; i < 2; i++) {
+                        for (int j = 0; j < 3; j++) assertEquals(want[i * 5 + 4 - 2 * j], got[i * 3 + j], dtype + " at " + i + ", " + j);
+                    }
+                }
+            }
+        }
     }
 
     /** A copy of a valid export's struct with fields changed and no deleter, so nothing is owned twice. */
