@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +51,54 @@ final class Fixtures {
         };
     }
 
+    /**
+     * Integer tokens exactly as 64 bits (two's complement; a uint64 above 2^63 keeps its bits, as
+     * Java keeps an unsigned long), so values beyond 2^53 survive the text.
+     */
+    static long[] parseBits(String text) {
+        String[] tok = text.strip().split(" ");
+        long[] v = new long[tok.length];
+        for (int i = 0; i < tok.length; i++) v[i] = new BigInteger(tok[i]).longValue();
+        return v;
+    }
+
+    /** An array of the fixture's text: integer and bool dtypes exactly (see parseBits), the others as parse reads them. */
+    static NDArray array(Device dev, DType d, long[] shape, String text) {
+        if (!d.isInteger() && !d.isBool()) return array(dev, d, shape, parse(text));
+        long[] bits = parseBits(text);
+        MemorySegment seg = Arena.ofAuto().allocate((long) bits.length * d.itemsize(), 16);
+        for (int i = 0; i < bits.length; i++) HostData.put(seg, d, i, 0, 0, bits[i], true);
+        return NDArray.fromHost(dev, d, shape, seg);
+    }
+
+    /** An integer or bool array's elements exactly: the value (uint64: its 64 bits). */
+    static long[] bits(NDArray a) {
+        MemorySegment seg = a.toBytes();
+        long[] v = new long[(int) a.size()];
+        for (int i = 0; i < v.length; i++) v[i] = HostData.getLong(seg, a.dtype(), i);
+        return v;
+    }
+
+    /** null when equal (uint64 printed unsigned in the message), else a description. */
+    static String compareBits(DType d, long[] want, long[] got) {
+        for (int i = 0; i < want.length; i++) {
+            if (want[i] != got[i]) {
+                return "element " + i + ": expected " + show(d, want[i]) + ", got " + show(d, got[i]);
+            }
+        }
+        return null;
+    }
+
+    /** compare or, for integer and bool results, compareBits: a fixture's text against an array. */
+    static String compare(DType d, String wantText, NDArray got) {
+        if (d.isInteger() || d.isBool()) return compareBits(d, parseBits(wantText), bits(got));
+        return compare(d, parse(wantText), values(got));
+    }
+
+    private static String show(DType d, long bits) {
+        return d == DType.UINT64 ? Long.toUnsignedString(bits) : Long.toString(bits);
+    }
+
     static NDArray array(Device dev, DType d, long[] shape, double[][] v) {
         MemorySegment seg = Arena.ofAuto().allocate((long) v.length * d.itemsize(), 16);
         for (int i = 0; i < v.length; i++) {
@@ -57,9 +106,10 @@ final class Fixtures {
             double x = v[i][0];
             switch (d) {
                 case BOOL, UINT8, INT8 -> seg.set(ValueLayout.JAVA_BYTE, o, (byte) (long) x);
-                case INT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, (short) (long) x);
-                case INT32 -> seg.set(ValueLayout.JAVA_INT_UNALIGNED, o, (int) (long) x);
+                case INT16, UINT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, (short) (long) x);
+                case INT32, UINT32 -> seg.set(ValueLayout.JAVA_INT_UNALIGNED, o, (int) (long) x);
                 case INT64 -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, o, (long) x);
+                case UINT64 -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, o, HostData.doubleToUnsigned(x));
                 case FLOAT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, Float.floatToFloat16((float) x));
                 case FLOAT32 -> seg.set(ValueLayout.JAVA_FLOAT_UNALIGNED, o, (float) x);
                 case FLOAT64 -> seg.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, o, x);

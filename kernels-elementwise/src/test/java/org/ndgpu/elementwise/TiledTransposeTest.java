@@ -33,8 +33,8 @@ import org.ndgpu.testing.PerDeviceTest;
  * checked to take the path it is meant to (tiled, or the plain loop where tiling does not apply).
  */
 public class TiledTransposeTest extends PerDeviceTest {
-    private static final DType[] ALL = {DType.BOOL, DType.INT8, DType.UINT8, DType.INT16, DType.FLOAT16, DType.INT32, DType.FLOAT32,
-        DType.INT64, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128};
+    private static final DType[] ALL = {DType.BOOL, DType.INT8, DType.UINT8, DType.INT16, DType.UINT16, DType.FLOAT16, DType.INT32,
+        DType.UINT32, DType.FLOAT32, DType.INT64, DType.UINT64, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128};
 
     /** A base array's host bytes and its device copy. */
     private record Base(DType dtype, long[] shape, MemorySegment host, NDArray dev) { }
@@ -53,6 +53,10 @@ public class TiledTransposeTest extends PerDeviceTest {
                 case INT8 -> seg.set(ValueLayout.JAVA_BYTE, o, (byte) (r.nextBoolean() ? r.nextInt(1, 128) : -r.nextInt(1, 129)));
                 case UINT8 -> seg.set(ValueLayout.JAVA_BYTE, o, (byte) r.nextInt(1, 256));
                 case INT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, (short) (r.nextBoolean() ? r.nextInt(1, 30000) : -r.nextInt(1, 30000)));
+                case UINT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, (short) r.nextInt(1, 1 << 16));
+                // the unsigned 32 and 64 bit values of every bit pattern but zero, the top bit set half the time
+                case UINT32 -> seg.set(ValueLayout.JAVA_INT_UNALIGNED, o, r.nextInt() | 1);
+                case UINT64 -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, o, r.nextLong() | 1);
                 case INT32 -> seg.set(ValueLayout.JAVA_INT_UNALIGNED, o, r.nextBoolean() ? r.nextInt(1, 1 << 30) : -r.nextInt(1, 1 << 30));
                 case INT64 -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, o, r.nextBoolean() ? r.nextLong(1, 1L << 62) : -r.nextLong(1, 1L << 62));
                 case FLOAT16 -> seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, o, Float.floatToFloat16((float) x));

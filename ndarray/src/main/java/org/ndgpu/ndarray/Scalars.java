@@ -8,20 +8,24 @@ public final class Scalars {
 
     /** Throws when an integer value does not fit an integer dtype, as NumPy 2 does for uint8 + 300. */
     public static void checkFits(String op, long v, DType d) {
-        long lo, hi;
-        switch (d) {
-            case UINT8 -> { lo = 0; hi = 255; }
-            case INT8 -> { lo = Byte.MIN_VALUE; hi = Byte.MAX_VALUE; }
-            case INT16 -> { lo = Short.MIN_VALUE; hi = Short.MAX_VALUE; }
-            case INT32 -> { lo = Integer.MIN_VALUE; hi = Integer.MAX_VALUE; }
-            case UINT16 -> { lo = 0; hi = 65535; }
-            case UINT32 -> { lo = 0; hi = 0xFFFFFFFFL; }
-            case UINT64 -> { lo = 0; hi = Long.MAX_VALUE; }   // a Java long holds no more
-            default -> { return; }
+        long[] b = bounds(d);
+        if (b != null && (v < b[0] || v > b[1])) {
+            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + b[0] + ".." + b[1] + ")");
         }
-        if (v < lo || v > hi) {
-            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + lo + ".." + hi + ")");
-        }
+    }
+
+    /** The smallest and largest value a Java long can give an integer dtype; null for the others. */
+    private static long[] bounds(DType d) {
+        return switch (d) {
+            case UINT8 -> new long[]{0, 255};
+            case INT8 -> new long[]{Byte.MIN_VALUE, Byte.MAX_VALUE};
+            case INT16 -> new long[]{Short.MIN_VALUE, Short.MAX_VALUE};
+            case INT32 -> new long[]{Integer.MIN_VALUE, Integer.MAX_VALUE};
+            case UINT16 -> new long[]{0, 65535};
+            case UINT32 -> new long[]{0, 0xFFFFFFFFL};
+            case UINT64 -> new long[]{0, Long.MAX_VALUE};   // a Java long holds no more
+            default -> null;
+        };
     }
 
     /**
@@ -45,7 +49,25 @@ public final class Scalars {
 
     private static DType integerWeak(String op, long v, DType array) {
         if (array.isBool()) return DType.INT64;
+        if (array.isInteger() && comparesByValue(op) && !fits(v, array)) return DType.INT64;
         if (array.isInteger()) checkFits(op, v, array);
         return array;
+    }
+
+    /**
+     * True for the comparisons, which NumPy 2 evaluates by value when a Python integer does not fit the
+     * array's integer dtype (uint32_array &lt; -1 is all False, int8_array == 300 all False) where arithmetic
+     * raises OverflowError: such an integer takes int64 (beside uint64, NumPy's mixed loop by value).
+     */
+    public static boolean comparesByValue(String op) {
+        return switch (op) {
+            case "equal", "not_equal", "less", "less_equal", "greater", "greater_equal" -> true;
+            default -> false;
+        };
+    }
+
+    private static boolean fits(long v, DType d) {
+        long[] b = bounds(d);
+        return b == null || (v >= b[0] && v <= b[1]);
     }
 }
