@@ -3,7 +3,10 @@ one dtype), inputs of shape (3, 4) drawn from the ufunc's domain, the expected r
 with the second input's first row broadcast. Also the promotion table (numpy.result_type) and NEP 50
 weak-scalar results. The ufuncs added later (NEW_UNARY, NEW_BINARY) draw from a second generator after
 clip, so the older rows stay as they were; their inputs carry edge values (signed zeros, infinities,
-NaN, huge arguments, zero divisors). Run from the module root: python3 src/test/python/gen_ufunc_fixtures.py"""
+NaN, huge arguments, zero divisors). The unsigned dtypes uint16, uint32 and uint64 (every ufunc above
+and clip) draw from a third generator into ufuncs-unsigned.tsv, rows of the same form: values above
+2^31 and 2^63, the dtype's maximum, wrap-around, zero divisors, shifts by the width and more.
+Run from the module root: python3 src/test/python/gen_ufunc_fixtures.py"""
 import numpy as np
 
 DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"]
@@ -21,6 +24,13 @@ NEW_BINARY = ["logaddexp", "logaddexp2", "fmod", "copysign", "fmax", "fmin", "he
 COMPLEX_OK |= {"positive", "fmax", "fmin", "float_power"}
 rng = np.random.default_rng(1234)
 rng2 = np.random.default_rng(5678)
+rng3 = np.random.default_rng(9012)
+UNSIGNED = ["uint16", "uint32", "uint64"]
+# integer ufuncs whose operands keep their bits: drawn over the whole range, not from small values
+FULL_RANGE = {"add", "subtract", "multiply", "negative", "absolute", "sign", "square", "maximum", "minimum", "fmax", "fmin",
+              "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
+              "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "positive", "conjugate",
+              "isnan", "isinf", "isfinite", "floor", "ceil", "trunc", "rint", "true_divide", "clip", "arctan2", "hypot"}
 SHAPE = (3, 4)
 
 def values(name, dt, arg):
@@ -122,6 +132,40 @@ def new_values(name, dt, arg):
     if name == "float_power": v = np.abs(re) + 0.1 + 1j * im
     return v.astype(d)
 
+def unsigned_values(name, dt, arg):
+    """Inputs of an unsigned dtype: edge values first (the maximum, 2^(bits-1) and its neighbours, zero, one),
+    the rest random over the full range or, for the ufuncs of floats, small; fixed pairs where two inputs meet."""
+    d = np.dtype(dt)
+    bits = d.itemsize * 8
+    m, h = int(np.iinfo(d).max), 2 ** (bits - 1)
+    full = [int(x) for x in rng3.integers(0, m, 12, dtype=d, endpoint=True)]
+    small = [int(x) for x in rng3.integers(0, 41, 12)]
+    if name in ("left_shift", "right_shift"):
+        edges = [[m, h + 5, 1, m, h, 12345, m, 1, 3], [0, 1, bits - 1, bits, bits + 1, 2 * bits, m, 2 * bits - 1, h]][arg]
+        v = edges + [int(x) % (bits + 3) for x in full][len(edges):] if arg == 1 else edges + full[len(edges):]
+    elif name == "power":
+        # (base, exponent): 0^0, wrap-around, an exponent of the dtype's maximum (squaring, not a loop that long)
+        edges = [[0, 1, 3, m, 2, 2, h + 5, 7, 0], [0, m, m, 2, bits - 1, bits, 3, 0, 5]][arg]
+        v = edges + small[len(edges):]
+    elif name in ("floor_divide", "remainder", "fmod"):
+        edges = [[7, m, m, h + 5, 0, m, h, 12, 0], [0, 1, m, h, 0, 3, h + 1, 5, 7]][arg]
+        v = edges + [x if arg == 0 or x else 1 for x in full][len(edges):]
+    elif name in ("gcd", "lcm"):
+        edges = [[0, 0, 12, m, h, 2 ** (bits // 2) * 3, m - 1, 6, 13], [0, 6, 0, m - 1, h + 4, 2 ** (bits // 2) * 9, m, 4, 11]][arg]
+        v = edges + small[len(edges):]
+    elif name == "reciprocal":
+        v = [1, m, h, 2] + [x or 1 for x in small][4:]
+    elif name in FULL_RANGE:
+        # the pairs m vs m - 1 and h vs h - 1 order wrongly when compared as signed numbers
+        edges = [[m, h, h - 1, 0, 1, m, m - 1, 5], [m - 1, h - 1, h, 0, m, m, 5, 5]][min(arg, 1)]
+        if name == "clip" and arg:
+            edges = [[0, h - 1, 0, 1, 5, 0, 2, 0], [m, h, h, 3, m - 1, m, 3, 9]][arg - 1]
+        v = edges + full[len(edges):]
+    else:
+        v = [0, 1, m, h] + small[4:]
+    return np.array(v, dtype=object).astype(d)
+
+
 def fmt(a):
     a = np.asarray(a).ravel()
     if a.dtype.kind == "c":
@@ -170,19 +214,43 @@ def main():
                 rows.append("\t".join([name, dt, str(exp.dtype)] + [fmt(i) for i in ins] + [fmt(exp), fmt(bc)]))
     with open("src/test/resources/fixtures/ufuncs/ufuncs.tsv", "w") as f:
         f.write("\n".join(rows) + "\n")
-    # promotion: numpy.result_type of two arrays, and of an array with a Python int / float (NEP 50)
+    urows = []
+    with np.errstate(all="ignore"):
+        for name in UNARY + BINARY + NEW_UNARY + NEW_BINARY + ["clip"]:
+            uf = getattr(np, name)
+            for dt in UNSIGNED:
+                nin = 3 if name == "clip" else uf.nin
+                if name != "clip":
+                    try:
+                        uf.resolve_dtypes((np.dtype(dt),) * nin + (None,))
+                    except Exception:
+                        continue
+                ins = [unsigned_values(name, dt, k).reshape(SHAPE) for k in range(nin)]
+                if name == "clip":
+                    exp = np.clip(*ins)
+                    bc = exp
+                else:
+                    exp = uf(*ins)
+                    bc = uf(ins[0], ins[1][0:1]) if nin == 2 else exp
+                urows.append("\t".join([name, dt, str(exp.dtype)] + [fmt(i) for i in ins] + [fmt(exp), fmt(bc)]))
+    with open("src/test/resources/fixtures/ufuncs/ufuncs-unsigned.tsv", "w") as f:
+        f.write("\n".join(urows) + "\n")
+    # promotion: numpy.result_type of two arrays, and of an array with a Python int / float / bool (NEP 50), every dtype
     prom = []
-    for a in DTYPES:
-        for b in DTYPES:
+    every = ["bool", "uint8", "int8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "float16", "float32", "float64",
+             "complex64", "complex128"]
+    for a in every:
+        for b in every:
             prom.append("\t".join(["arrays", a, b, str(np.result_type(np.dtype(a), np.dtype(b)))]))
-        for v in (3, 2.5, True):
+        for v in (3, 2.5, True, -1, 70000, 2 ** 32, 2 ** 63 - 1):
             try:
-                r = str((np.zeros(2, a) + v).dtype)
+                with np.errstate(all="ignore"):
+                    r = str((np.zeros(2, a) + v).dtype)
             except Exception:
                 r = "error"
             prom.append("\t".join(["scalar", a, repr(v), r]))
     with open("src/test/resources/fixtures/ufuncs/promotion.tsv", "w") as f:
         f.write("\n".join(prom) + "\n")
-    print(len(rows), "ufunc cases,", len(prom), "promotion cases")
+    print(len(rows), "ufunc cases,", len(urows), "unsigned ufunc cases,", len(prom), "promotion cases")
 
 main()

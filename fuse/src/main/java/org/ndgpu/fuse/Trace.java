@@ -136,7 +136,10 @@ final class Trace implements Tracer {
                 Node.Weak w = (Node.Weak) o;
                 if (k == 1 && org.ndgpu.elementwise.UfuncLoops.ldexpExponent(ufunc, w.value())) eff[k] = DType.INT64;
                 else if (arrays == null) eff[k] = DType.ofJavaValue(w.value());
-                else {
+                else if (w.arg() >= 0 && arrays.isInteger() && Scalars.comparesByValue(ufunc) && isJavaInteger(w.value())) {
+                    // compared by value whatever each call passes (uint32_array < -1 as NumPy): int64, no fit check
+                    eff[k] = DType.INT64;
+                } else {
                     eff[k] = Scalars.weak(ufunc, w.value(), arrays);
                     if (w.arg() >= 0 && arrays.isInteger()) fitChecks.add(new FitCheck(ufunc, w.arg(), arrays));
                 }
@@ -144,6 +147,8 @@ final class Trace implements Tracer {
         }
         return eff;
     }
+
+    private static boolean isJavaInteger(Object v) { return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte; }
 
     private List<Object> operands(String op, Object... operands) {
         List<Object> ops = new ArrayList<>(operands.length);

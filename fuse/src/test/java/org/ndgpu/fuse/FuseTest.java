@@ -174,6 +174,64 @@ class FuseTest extends PerDeviceTest {
         assertTrue(e.getMessage().contains("300"), e.getMessage());
     }
 
+    /**
+     * (a + b) * c over uint32 arrays wraps modulo 2^32 fused as unfused and as a Java loop; over uint64 with values
+     * above 2^63 modulo 2^64; their sum is uint64 (NumPy's sum of unsigned input); a comparison with a Java number
+     * out of the dtype's range is by value (NumPy 2: uint32_array &lt; -1 is all False) whatever value the trace saw.
+     */
+    @Test
+    void unsignedArithmeticWrapsFusedAsUnfusedAndJava() {
+        var r = new java.util.SplittableRandom(33);
+        int n = 1000;
+        int[] a32 = new int[n], b32 = new int[n], c32 = new int[n];
+        long[] a64 = new long[n], b64 = new long[n], c64 = new long[n];
+        for (int i = 0; i < n; i++) {
+            a32[i] = r.nextInt();
+            b32[i] = r.nextInt();
+            c32[i] = r.nextInt(1, 1000);
+            a64[i] = r.nextLong();
+            b64[i] = r.nextLong();
+            c64[i] = r.nextLong();
+        }
+        a32[0] = -1;   // 2^32 - 1
+        b32[0] = 2;
+        a64[0] = -1;   // 2^64 - 1
+        b64[0] = Long.MIN_VALUE + 5;
+        var f = Fuse.of((x, y, z) -> x.add(y).mul(z));
+        for (DType d : new DType[]{DType.UINT32, DType.UINT64}) {
+            boolean wide = d == DType.UINT64;
+            NDArray a = wide ? Nd.array(a64, d, n) : Nd.array(a32, d, n);
+            NDArray b = wide ? Nd.array(b64, d, n) : Nd.array(b32, d, n);
+            NDArray c = wide ? Nd.array(c64, d, n) : Nd.array(c32, d, n);
+            NDArray got = f.call(a, b, c);
+            assertEquals(d, got.dtype());
+            long[] g = got.toLongArray();
+            assertArrayEquals(f.unfused(a, b, c).toLongArray(), g, "(a + b) * c unfused, " + d);
+            for (int i = 0; i < n; i++) {
+                long want = wide ? (a64[i] + b64[i]) * c64[i] : Integer.toUnsignedLong((a32[i] + b32[i]) * c32[i]);
+                assertEquals(want, g[i], "(a + b) * c at " + i + ", " + d);
+            }
+        }
+        NDArray a = Nd.array(a32, DType.UINT32, n), b = Nd.array(b32, DType.UINT32, n);
+        var sum = Fuse.of((x, y) -> x.add(y).sum());
+        NDArray s = sum.call(a, b);
+        assertEquals(DType.UINT64, s.dtype());
+        long want = 0;
+        for (int i = 0; i < n; i++) want += Integer.toUnsignedLong(a32[i] + b32[i]);
+        assertEquals(want, s.toLongArray()[0], "sum of the wrapped uint32 sums");
+
+        var lt = Fuse.of((x, v) -> x.lt(v));
+        boolean[] five = lt.call(a, 5).toBooleanArray(), minus = lt.call(a, -1).toBooleanArray();   // one trace, two values
+        boolean[] big = lt.call(a, 1L << 32).toBooleanArray();
+        for (int i = 0; i < n; i++) {
+            assertEquals(Integer.compareUnsigned(a32[i], 5) < 0, five[i], "a < 5 at " + i);
+            assertEquals(false, minus[i], "a < -1 at " + i);
+            assertEquals(true, big[i], "a < 2^32 at " + i);
+        }
+        var e = assertThrows(DTypeException.class, () -> Fuse.of((x, v) -> x.add(v)).call(a, -1));   // arithmetic: NumPy's OverflowError
+        assertTrue(e.getMessage().contains("-1"), e.getMessage());
+    }
+
     @Test
     void tracedOncePerDtypesAndShapes() {
         AtomicInteger traces = new AtomicInteger();

@@ -169,6 +169,72 @@ public class ElementwiseKernelTest extends PerDeviceTest {
         assertThrows(NdException.class, () -> new ElementwiseKernel("T x", "T y", "y = x", "not an identifier"));
     }
 
+    /** uint32 operands wrap modulo 2^32 and divide, shift and compare unsigned, as Java's Integer unsigned methods. */
+    @Test
+    void uint32ParametersComputeUnsigned() {
+        var r = new java.util.SplittableRandom(32);
+        int n = 1000;
+        int[] xs = new int[n], ys = new int[n];   // the bits of uint32 values: above 2^31 half the time
+        for (int i = 0; i < n; i++) {
+            xs[i] = r.nextInt();
+            ys[i] = r.nextInt();
+        }
+        xs[0] = -1;                 // 2^32 - 1 + 1 wraps to 0
+        ys[0] = 1;
+        xs[1] = Integer.MIN_VALUE;  // 2^31 + 2^31 wraps to 0
+        ys[1] = Integer.MIN_VALUE;
+        NDArray x = Nd.array(xs, DType.UINT32, n), y = Nd.array(ys, DType.UINT32, n);
+        var add = new ElementwiseKernel("uint32 x, uint32 y", "uint32 z", "z = x + y", "add_u32");
+        NDArray z = add.call(x, y);
+        assertEquals(DType.UINT32, z.dtype());
+        long[] got = z.toLongArray();
+        for (int i = 0; i < n; i++) assertEquals(Integer.toUnsignedLong(xs[i] + ys[i]), got[i], "x + y at " + i);
+
+        var mixed = new ElementwiseKernel("uint32 x, uint32 y, uint32 s", "uint32 q, bool gt",
+                "q = (x + y) / (y | 1u) + (x >> 31) * s; gt = x > y", "divshift_u32");
+        long s = 4000000000L;       // a uint32 scalar above 2^31
+        NDArray[] qs = mixed.callAll(x, y, s);
+        long[] q = qs[0].toLongArray();
+        boolean[] gt = qs[1].toBooleanArray();
+        for (int i = 0; i < n; i++) {
+            int want = Integer.divideUnsigned(xs[i] + ys[i], ys[i] | 1) + (xs[i] >>> 31) * (int) s;
+            assertEquals(Integer.toUnsignedLong(want), q[i], "(x + y) / (y | 1) + (x >> 31) * s at " + i);
+            assertEquals(Integer.compareUnsigned(xs[i], ys[i]) > 0, gt[i], "x > y at " + i);
+        }
+        assertThrows(DTypeException.class, () -> mixed.callAll(x, y, -1));             // NumPy: OverflowError
+        assertThrows(DTypeException.class, () -> mixed.callAll(x, y, 1L << 32));
+    }
+
+    /** uint64 values above 2^63 keep their 64 bits; arithmetic, division and comparison are Java's Long unsigned ones. */
+    @Test
+    void uint64ParametersAbove2To63() {
+        var r = new java.util.SplittableRandom(64);
+        int n = 1000;
+        long[] xs = new long[n], ys = new long[n];
+        for (int i = 0; i < n; i++) {
+            xs[i] = r.nextLong();
+            ys[i] = r.nextLong() | 1;
+        }
+        xs[0] = -1;                 // 2^64 - 1
+        ys[0] = 3;
+        xs[1] = Long.MIN_VALUE + 5; // 2^63 + 5 against 2^63 - 1
+        ys[1] = Long.MAX_VALUE;
+        NDArray x = Nd.array(xs, DType.UINT64, n), y = Nd.array(ys, DType.UINT64, n);
+        var k = new ElementwiseKernel("T x, T y, uint64 s", "T w, bool gt",
+                "w = x * y + x / y + x % y + (x >> 60) + s; gt = x > y", "mixed_u64");
+        assertTrue(k.generatedSource(x, y, Long.MAX_VALUE).contains("typedef ulong T;"));
+        NDArray[] res = k.callAll(x, y, Long.MAX_VALUE);
+        assertEquals(DType.UINT64, res[0].dtype());
+        long[] w = res[0].toLongArray();
+        boolean[] gt = res[1].toBooleanArray();
+        for (int i = 0; i < n; i++) {
+            long want = xs[i] * ys[i] + Long.divideUnsigned(xs[i], ys[i]) + Long.remainderUnsigned(xs[i], ys[i]) + (xs[i] >>> 60) + Long.MAX_VALUE;
+            assertEquals(want, w[i], "at " + i + ": want " + Long.toUnsignedString(want) + ", got " + Long.toUnsignedString(w[i]));
+            assertEquals(Long.compareUnsigned(xs[i], ys[i]) > 0, gt[i], "x > y at " + i);
+        }
+        assertThrows(DTypeException.class, () -> k.callAll(x, y, -1L));
+    }
+
     @Test
     void generatedSourceIsShown() {
         var k = new ElementwiseKernel("T x", "T y", "y = x * x", "sq");

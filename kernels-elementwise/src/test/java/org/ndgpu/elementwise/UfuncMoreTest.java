@@ -15,6 +15,7 @@ import org.ndgpu.DTypeException;
 import org.ndgpu.Nd;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
+import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.Frexp;
@@ -27,38 +28,59 @@ import org.ndgpu.testing.PerDeviceTest;
  * gen_ufunc_more_fixtures.py): every input dtype NumPy accepts, edge values included (signed
  * zeros, infinities, NaN, subnormals, exponents beyond int32, INT_MIN // -1), on contiguous inputs
  * into new and into poisoned outputs, and (for the 64-bit dtypes) from a transposed and a strided view. All but sinc are exact in IEEE
- * arithmetic and compared bit for bit, the sign of zero included.
+ * arithmetic and compared bit for bit, the sign of zero included. ufuncs-more-unsigned.tsv adds uint16, uint32 and uint64:
+ * these ufuncs, binary ufuncs of mixed signed and unsigned operands, astype to and from every dtype, and Java numbers
+ * beside unsigned arrays (NEP 50), each against NumPy; integer results exactly.
  */
 public class UfuncMoreTest extends PerDeviceTest {
     private static final long[] SHAPE = {3, 4};
     private static final Set<String> EXACT = Set.of("ldexp", "frexp", "modf", "divmod");
 
     @TestFactory
-    Stream<DynamicTest> everyDtypeAgainstNumPy() {
-        return Fixtures.rows("/fixtures/ufuncs/ufuncs-more.tsv").stream().map(r -> DynamicTest.dynamicTest(r[0] + "(" + r[1] + ")", () -> {
+    Stream<DynamicTest> everyDtypeAgainstNumPy() { return cases("/fixtures/ufuncs/ufuncs-more.tsv"); }
+
+    /** The unsigned rows: these ufuncs, mixed signed and unsigned operands, astype, Java numbers beside unsigned arrays. */
+    @TestFactory
+    Stream<DynamicTest> unsignedAgainstNumPy() { return cases("/fixtures/ufuncs/ufuncs-more-unsigned.tsv"); }
+
+    private Stream<DynamicTest> cases(String fixture) {
+        return Fixtures.rows(fixture).stream()
+                .map(r -> DynamicTest.dynamicTest(r[0] + "(" + r[1] + (r[0].equals("astype") ? " -> " + r[2] : "") + ")", () -> {
             try (var _ = device().use()) {
-                check(r);
+                if (r[0].equals("astype")) checkAstype(r);
+                else check(r);
             }
         }));
     }
 
-    private static NDArray[] call(String name, NDArray[] outs, NDArray... in) {
+    private static NDArray[] call(String name, NDArray[] outs, Object... in) {
         return switch (name) {
             case "ldexp" -> new NDArray[]{outs == null ? Nd.ldexp(in[0], in[1]) : Nd.ldexp(in[0], in[1], outs[0])};
-            case "sinc" -> new NDArray[]{outs == null ? in[0].sinc() : Nd.sinc(in[0], outs[0])};
+            case "sinc" -> new NDArray[]{outs == null ? ((NDArray) in[0]).sinc() : Nd.sinc((NDArray) in[0], outs[0])};
             case "frexp" -> {
-                Frexp f = outs == null ? in[0].frexp() : Nd.frexp(in[0], outs[0], outs[1]);
+                Frexp f = outs == null ? ((NDArray) in[0]).frexp() : Nd.frexp((NDArray) in[0], outs[0], outs[1]);
                 yield new NDArray[]{f.mantissa(), f.exponent()};
             }
             case "modf" -> {
-                Modf m = outs == null ? Nd.modf(in[0]) : Nd.modf(in[0], outs[0], outs[1]);
+                Modf m = outs == null ? Nd.modf((NDArray) in[0]) : Nd.modf((NDArray) in[0], outs[0], outs[1]);
                 yield new NDArray[]{m.fractional(), m.integral()};
             }
             case "divmod" -> {
-                Divmod d = outs == null ? in[0].divmod(in[1]) : Nd.divmod(in[0], in[1], outs[0], outs[1]);
+                Divmod d = outs == null ? Nd.divmod(in[0], in[1]) : Nd.divmod(in[0], in[1], outs[0], outs[1]);
                 yield new NDArray[]{d.quotient(), d.remainder()};
             }
-            default -> throw new AssertionError(name);
+            // the other ufuncs (the mixed-dtype and Java-number rows of ufuncs-more-unsigned.tsv) by name
+            default -> new NDArray[]{Nd.ufunc(name, outs == null ? null : outs[0], in)};
+        };
+    }
+
+    /** Operand k of a row: an array of its dtype, or for "pyint", "pyfloat" and "pybool" a Java long, double or boolean. */
+    private static Object operand(Device dev, String type, String text) {
+        return switch (type) {
+            case "pyint" -> Long.parseLong(text);
+            case "pyfloat" -> Double.parseDouble(text);
+            case "pybool" -> !text.equals("0");
+            default -> Fixtures.array(dev, DType.of(type), SHAPE, text);
         };
     }
 
@@ -66,16 +88,20 @@ public class UfuncMoreTest extends PerDeviceTest {
         String name = r[0];
         String[] inTypes = r[1].split(","), outTypes = r[2].split(",");
         int nin = inTypes.length, nout = outTypes.length;
-        NDArray[] in = new NDArray[nin];
-        for (int k = 0; k < nin; k++) in[k] = Fixtures.array(device(), DType.of(inTypes[k]), SHAPE, Fixtures.parse(r[3 + k]));
+        Object[] in = new Object[nin];
+        for (int k = 0; k < nin; k++) in[k] = operand(device(), inTypes[k], r[3 + k]);
+        if (r[2].equals("error")) {     // NumPy has no loop, or a Java number does not fit (OverflowError)
+            assertThrows(DTypeException.class, () -> call(name, null, in), name + "(" + r[1] + ")");
+            return;
+        }
         NDArray[] got = call(name, null, in);
         // views (a strided kernel each) for the widest dtypes only, so the suite compiles few kernels
         boolean viewed = r[1].contains("64");
-        NDArray[] views = in.clone();
-        if (viewed) views[0] = in[0].T().copy().T();
-        if (viewed && nin > 1) {
-            NDArray wide = Nd.zeros(DType.of(inTypes[1]), 3, 8);
-            wide.set(":, ::2", in[1]);
+        Object[] views = in.clone();
+        if (viewed && in[0] instanceof NDArray a) views[0] = a.T().copy().T();
+        if (viewed && nin > 1 && in[1] instanceof NDArray b) {
+            NDArray wide = Nd.zeros(b.dtype(), 3, 8);
+            wide.set(":, ::2", b);
             views[1] = wide.get(":, ::2");
         }
         NDArray[] outs = new NDArray[nout];
@@ -92,9 +118,22 @@ public class UfuncMoreTest extends PerDeviceTest {
             assertEquals(d, got[k].dtype(), what + " dtype");
             assertTrue(into[k] == outs[k], what + ": the out array is returned");
             for (NDArray g : new NDArray[]{got[k], outs[k]}) {
-                assertNull(Fixtures.compare(d, want, Fixtures.values(g)), what);
-                if (EXACT.contains(name)) assertNull(Fixtures.compareExact(want, Fixtures.values(g)), what + " exact");
+                assertNull(Fixtures.compare(d, r[3 + nin + k], g), what);
+                if (EXACT.contains(name) && d.isInexact()) assertNull(Fixtures.compareExact(want, Fixtures.values(g)), what + " exact");
             }
+        }
+    }
+
+    /** astype from r[1] to r[2] (unsafe casting, as numpy's astype), contiguous and from a transposed view; compared exactly. */
+    private void checkAstype(String[] r) {
+        DType from = DType.of(r[1]), to = DType.of(r[2]);
+        NDArray a = Fixtures.array(device(), from, SHAPE, r[3]);
+        String what = "astype(" + from + " -> " + to + ")";
+        for (NDArray src : new NDArray[]{a, a.T().copy().T()}) {
+            NDArray got = src.astype(to);
+            assertEquals(to, got.dtype(), what + " dtype");
+            assertNull(Fixtures.compare(to, r[4], got), what);
+            if (to.isInexact()) assertNull(Fixtures.compareExact(Fixtures.parse(r[4]), Fixtures.values(got)), what + " exact");
         }
     }
 

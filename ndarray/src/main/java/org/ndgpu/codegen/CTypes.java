@@ -54,7 +54,8 @@ public final class CTypes {
             if (from.isComplex()) return mk + "((" + re + ")(" + expr + ").x, (" + re + ")(" + expr + ").y)";
             return mk + "((" + re + ")(" + expr + "), 0)";
         }
-        if (from.isComplex()) return "(" + compute(to) + ")((" + expr + ").x)";
+        // a complex value converts as its real part would (float to unsigned through the wrap-around below)
+        if (from.isComplex()) return cast(from.real(), to, "(" + expr + ").x");
         if (from == DType.FLOAT64 && to == DType.FLOAT16) return "nd_double_to_half_float(" + expr + ")";
         if (from.isFloating() && to == DType.UINT64) {
             // exact up to 2^64 through the unsigned conversion; a negative value wraps through long, as NumPy's x86 loop

@@ -1,6 +1,5 @@
 package org.ndgpu.ndarray;
 
-import java.util.Set;
 import org.ndgpu.DTypeException;
 
 /** Java numbers meeting arrays: NumPy 2's weak scalars (NEP 50). */
@@ -9,14 +8,14 @@ public final class Scalars {
 
     /** Throws when an integer value does not fit an integer dtype, as NumPy 2 does for uint8 + 300. */
     public static void checkFits(String op, long v, DType d) {
-        long[] r = range(d);
-        if (r != null && (v < r[0] || v > r[1])) {
-            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + r[0] + ".." + r[1] + ")");
+        long[] b = bounds(d);
+        if (b != null && (v < b[0] || v > b[1])) {
+            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + b[0] + ".." + b[1] + ")");
         }
     }
 
-    /** The values a Java long can give an integer dtype, {lo, hi}; null for the other dtypes. */
-    private static long[] range(DType d) {
+    /** The smallest and largest value a Java long can give an integer dtype; null for the others. */
+    private static long[] bounds(DType d) {
         return switch (d) {
             case UINT8 -> new long[]{0, 255};
             case INT8 -> new long[]{Byte.MIN_VALUE, Byte.MAX_VALUE};
@@ -29,15 +28,10 @@ public final class Scalars {
         };
     }
 
-    // NumPy 2 compares an integer array with an out-of-range Python integer by value (a uint16 array == -1 is
-    // all False, a uint64 array > -1 all True) instead of raising
-    private static final Set<String> COMPARISONS = Set.of("equal", "not_equal", "less", "less_equal", "greater", "greater_equal");
-
     /**
      * The dtype a Java value takes beside an array of dtype {@code array} (NEP 50): an integer takes
-     * an integer or float array's dtype (and must fit an integer one, except in a comparison, where
-     * it keeps int64), a float takes a float or complex array's dtype, else the default float64; a
-     * boolean stays bool.
+     * an integer or float array's dtype (and must fit an integer one), a float takes a float or
+     * complex array's dtype, else the default float64; a boolean stays bool.
      */
     public static DType weak(String op, Object value, DType array) {
         switch (value) {
@@ -55,12 +49,25 @@ public final class Scalars {
 
     private static DType integerWeak(String op, long v, DType array) {
         if (array.isBool()) return DType.INT64;
-        if (array.isInteger()) {
-            long[] r = range(array);
-            // the number keeps int64: its comparison loops with every integer dtype (uint64 too) are exact
-            if (r != null && (v < r[0] || v > r[1]) && COMPARISONS.contains(op)) return DType.INT64;
-            checkFits(op, v, array);
-        }
+        if (array.isInteger() && comparesByValue(op) && !fits(v, array)) return DType.INT64;
+        if (array.isInteger()) checkFits(op, v, array);
         return array;
+    }
+
+    /**
+     * True for the comparisons, which NumPy 2 evaluates by value when a Python integer does not fit the
+     * array's integer dtype (uint32_array &lt; -1 is all False, int8_array == 300 all False) where arithmetic
+     * raises OverflowError: such an integer takes int64 (beside uint64, NumPy's mixed loop by value).
+     */
+    public static boolean comparesByValue(String op) {
+        return switch (op) {
+            case "equal", "not_equal", "less", "less_equal", "greater", "greater_equal" -> true;
+            default -> false;
+        };
+    }
+
+    private static boolean fits(long v, DType d) {
+        long[] b = bounds(d);
+        return b == null || (v >= b[0] && v <= b[1]);
     }
 }
