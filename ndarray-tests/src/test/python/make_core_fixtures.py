@@ -3,7 +3,8 @@
 
     python3 ndarray-tests/src/test/python/make_core_fixtures.py
 
-writes ndarray-tests/src/test/resources/fixtures/core/{views,set,astype,creation}.txt. Run it again only
+writes ndarray-tests/src/test/resources/fixtures/core/{views,set,astype,creation}.txt (astype and creation
+also for uint16, uint32, uint64, after the first dtypes' cases). Run it again only
 when a case is added; the output is deterministic (fixed seed) and committed, so the Java tests
 need no Python.
 
@@ -24,6 +25,8 @@ SEED = 20261121
 rng = np.random.default_rng(SEED)
 OUT = os.path.join(os.path.dirname(__file__), "..", "resources", "fixtures", "core")
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "float16", "float32", "float64"]
+# added later: their cases follow the others in each file, so adding them changed no earlier case
+UNSIGNED = ["uint16", "uint32", "uint64"]
 
 
 def fmt_values(a):
@@ -410,6 +413,9 @@ def cast_values(src, dst):
         "int32": [-2147483648, -70000, -129, 0, 65504, 70000, 2147483647],
         "int64": [-(2 ** 62), -2 ** 40, -1, 0, 300, 2 ** 31, 2 ** 53 + 1],
         "uint8": [0, 1, 127, 128, 255],
+        "uint16": [0, 1, 255, 256, 32767, 32768, 65535],
+        "uint32": [0, 1, 65535, 65536, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1],
+        "uint64": [0, 1, 2 ** 32, 2 ** 53 + 1, 2 ** 63 - 1, 2 ** 63, 2 ** 64 - 1],
         "float16": [-65504.0, -2.5, -0.0, 0.0, 0.5, 1.5, 100.25, 6.0e-8, float("inf"), float("nan")],
         "float32": [-3.4e38, -1e20, -2.75, 0.0, 1e-40, 0.1, 7.5, 65520.0, 1e10, float("inf"), float("nan")],
         "float64": [-1e300, -123456.789, -0.5, 0.0, 1e-310, 0.1, 2.5, 65519.0, 3.4028235e38 * 2, float("-inf"), float("nan"),
@@ -419,32 +425,34 @@ def cast_values(src, dst):
     a = np.array(v, dtype=src)
     if src.startswith("float") and dst != "bool" and not dst.startswith("float"):
         info = np.iinfo(dst)
-        lo = 0 if dst == "uint8" else info.min
+        lo = 0 if dst.startswith("uint") else info.min
         with np.errstate(invalid="ignore", over="ignore"):
             ok = np.isfinite(a) & (a >= lo) & (a < info.max)
         a = a[ok]
-        extra = {"uint8": [0.0, 0.9, 200.5, 254.99], "int8": [-128.0, -1.5, 126.9], "int16": [-32768.0, -1.5, 32000.75]}
+        extra = {"uint8": [0.0, 0.9, 200.5, 254.99], "int8": [-128.0, -1.5, 126.9], "int16": [-32768.0, -1.5, 32000.75],
+                 "uint16": [0.0, 0.9, 200.5, 1000.75], "uint32": [0.0, 0.9, 200.5, 1000.75], "uint64": [0.0, 0.9, 200.5, 1000.75]}
         a = np.concatenate([a, np.array(extra.get(dst, [-1.5, 3.99, -1000.25]), dtype=src)])
     return a
 
 
 def astype_cases():
+    pairs = [(s, d) for s in DTYPES for d in DTYPES]
+    pairs += [(s, d) for s in DTYPES + UNSIGNED for d in DTYPES + UNSIGNED if s in UNSIGNED or d in UNSIGNED]
     cases = []
-    for s in DTYPES:
-        for d in DTYPES:
-            a = cast_values(s, d)
-            # half of them strided: a reversed view, so the cast runs through the strided path
-            base = np.concatenate([a, a[::-1]]) if len(cases) % 2 else a
-            lines = base_lines(f"astype_{s}_{d}", base)
-            if len(cases) % 2:
-                lines.append(("op", "get ::-2"))
-                src = base[::-2]
-            else:
-                src = base
-            with np.errstate(over="ignore", invalid="ignore"):
-                r = src.astype(d)
-            lines.append(("op", "astype " + d))
-            cases.append(lines + describe_result(base, r))
+    for s, d in pairs:
+        a = cast_values(s, d)
+        # half of them strided: a reversed view, so the cast runs through the strided path
+        base = np.concatenate([a, a[::-1]]) if len(cases) % 2 else a
+        lines = base_lines(f"astype_{s}_{d}", base)
+        if len(cases) % 2:
+            lines.append(("op", "get ::-2"))
+            src = base[::-2]
+        else:
+            src = base
+        with np.errstate(over="ignore", invalid="ignore"):
+            r = src.astype(d)
+        lines.append(("op", "astype " + d))
+        cases.append(lines + describe_result(base, r))
     return cases
 
 
@@ -477,6 +485,15 @@ def creation_cases():
         add(f"full_{dt}", f"full {val} {dt} 3 2", np.full((3, 2), pyval, dtype=dt))
     add("full_scalar_shape", "full 4.5 float64", np.full((), 4.5))
     add("zeros_empty", "zeros float32 0 3", np.zeros((0, 3), np.float32))
+    for dt in UNSIGNED:
+        add(f"zeros_{dt}", f"zeros {dt} 2 3", np.zeros((2, 3), dt))
+        add(f"ones_{dt}", f"ones {dt} 2 3", np.ones((2, 3), dt))
+        top = int(np.iinfo(dt).max) if dt != "uint64" else 2 ** 63 - 1   # a Java long holds no more
+        add(f"full_{dt}", f"full {top} {dt} 3 2", np.full((3, 2), top, dtype=dt))
+        add(f"full_float_{dt}", f"full 2.75 {dt} 2", np.full(2, 2.75, dtype=dt))
+        add(f"eye_{dt}", f"eye 3 4 1 {dt}", np.eye(3, 4, 1, dtype=dt))
+        add(f"arange_{dt}", f"arange_float 0.0 10.0 3.0 {dt}", np.arange(0.0, 10.0, 3.0, dtype=dt))
+        add(f"linspace_{dt}", f"linspace 0.0 10.0 4 1 {dt}", np.linspace(0.0, 10.0, 4, dtype=dt))
     return cases
 
 

@@ -6,10 +6,10 @@ import org.junit.jupiter.api.TestFactory;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
- * astype between every pair of BOOL, INT8, INT16, INT32, INT64, UINT8, FLOAT16, FLOAT32, FLOAT64
- * against NumPy (fixtures/core/astype.txt), half of them from a strided view, with values at the
- * edges of each range (wraparound of integers, inf and nan, float16 overflow, subnormals). Float
- * to integer casts use only values whose result C defines.
+ * astype between every pair of BOOL, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64,
+ * FLOAT16, FLOAT32, FLOAT64 against NumPy (fixtures/core/astype.txt), half of them from a strided
+ * view, with values at the edges of each range (wraparound of integers, uint64 above 2^63, inf and
+ * nan, float16 overflow, subnormals). Float to integer casts use only values whose result C defines.
  */
 public class CastTest extends PerDeviceTest {
 

@@ -60,12 +60,15 @@ public final class CoreFixtures {
         return cases;
     }
 
-    /** "2 3 4" -> {2, 3, 4}; "" -> {}. */
+    /** "2 3 4" -> {2, 3, 4}; "" -> {}. A uint64 value above Long.MAX_VALUE gives the long of its 64 bits, as ndgpu's host reads do. */
     public static long[] longs(String s) {
         String t = s == null ? "" : s.strip();
         if (t.isEmpty()) return new long[0];
-        return Arrays.stream(t.split(" +")).mapToLong(Long::parseLong).toArray();
+        return Arrays.stream(t.split(" +")).mapToLong(CoreFixtures::integer).toArray();
     }
+
+    /** One integer of a fixture: signed, or unsigned up to 2^64 - 1. */
+    public static long integer(String t) { return t.startsWith("-") ? Long.parseLong(t) : Long.parseUnsignedLong(t); }
 
     public static int[] ints(String s) { return Arrays.stream(longs(s)).mapToInt(Math::toIntExact).toArray(); }
 
@@ -92,7 +95,7 @@ public final class CoreFixtures {
         MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, n * dtype.itemsize()), 16).asSlice(0, n * dtype.itemsize());
         for (int i = 0; i < v.length; i++) {
             if (dtype.isFloating()) HostData.put(seg, dtype, i, dbl(v[i]), 0, 0, false);
-            else HostData.put(seg, dtype, i, 0, 0, Long.parseLong(v[i]), true);
+            else HostData.put(seg, dtype, i, 0, 0, integer(v[i]), true);
         }
         return Nd.array(seg, dtype, shape);
     }

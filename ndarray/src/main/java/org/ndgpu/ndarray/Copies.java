@@ -146,7 +146,7 @@ public final class Copies {
 
     // a C cast of NaN, infinity or an out-of-range float to an integer is undefined (0 on PoCL, INT_MIN
     // on x86): NumPy raises for a Python float assigned to an integer array, and so does ndgpu
-    private static void checkFloatFitsInteger(String op, double v, DType to) {
+    static void checkFloatFitsInteger(String op, double v, DType to) {
         if (Double.isNaN(v)) throw new DTypeException(op + ": cannot convert float NaN to integer (" + to + ")");
         if (Double.isInfinite(v)) throw new DTypeException(op + ": cannot convert float infinity to integer (" + to + ")");
         double t = v < 0 ? Math.ceil(v) : Math.floor(v);

@@ -54,6 +54,9 @@ public final class Ranges {
         // As NumPy's arange: the first two elements are start and start + step converted to the dtype,
         // the rest first + i * (second - first) in the dtype's own arithmetic (float32 math for float32)
         if (dtype.isInteger()) {
+            // NumPy converts those two as Python numbers: one the dtype cannot hold raises (arange(0, -5, -1) as uint32)
+            if (n > 0) Copies.checkFloatFitsInteger("arange", start, dtype);
+            if (n > 1) Copies.checkFloatFitsInteger("arange", start + step, dtype);
             long b0 = (long) start, b1 = (long) (start + step);
             return range(dtype, n, b0, b1 - b0);
         }

@@ -1,5 +1,6 @@
 package org.ndgpu.ndarray;
 
+import java.util.Set;
 import org.ndgpu.DTypeException;
 
 /** Java numbers meeting arrays: NumPy 2's weak scalars (NEP 50). */
@@ -8,26 +9,35 @@ public final class Scalars {
 
     /** Throws when an integer value does not fit an integer dtype, as NumPy 2 does for uint8 + 300. */
     public static void checkFits(String op, long v, DType d) {
-        long lo, hi;
-        switch (d) {
-            case UINT8 -> { lo = 0; hi = 255; }
-            case INT8 -> { lo = Byte.MIN_VALUE; hi = Byte.MAX_VALUE; }
-            case INT16 -> { lo = Short.MIN_VALUE; hi = Short.MAX_VALUE; }
-            case INT32 -> { lo = Integer.MIN_VALUE; hi = Integer.MAX_VALUE; }
-            case UINT16 -> { lo = 0; hi = 65535; }
-            case UINT32 -> { lo = 0; hi = 0xFFFFFFFFL; }
-            case UINT64 -> { lo = 0; hi = Long.MAX_VALUE; }   // a Java long holds no more
-            default -> { return; }
-        }
-        if (v < lo || v > hi) {
-            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + lo + ".." + hi + ")");
+        long[] r = range(d);
+        if (r != null && (v < r[0] || v > r[1])) {
+            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + r[0] + ".." + r[1] + ")");
         }
     }
 
+    /** The values a Java long can give an integer dtype, {lo, hi}; null for the other dtypes. */
+    private static long[] range(DType d) {
+        return switch (d) {
+            case UINT8 -> new long[]{0, 255};
+            case INT8 -> new long[]{Byte.MIN_VALUE, Byte.MAX_VALUE};
+            case INT16 -> new long[]{Short.MIN_VALUE, Short.MAX_VALUE};
+            case INT32 -> new long[]{Integer.MIN_VALUE, Integer.MAX_VALUE};
+            case UINT16 -> new long[]{0, 65535};
+            case UINT32 -> new long[]{0, 0xFFFFFFFFL};
+            case UINT64 -> new long[]{0, Long.MAX_VALUE};   // a Java long holds no more
+            default -> null;
+        };
+    }
+
+    // NumPy 2 compares an integer array with an out-of-range Python integer by value (a uint16 array == -1 is
+    // all False, a uint64 array > -1 all True) instead of raising
+    private static final Set<String> COMPARISONS = Set.of("equal", "not_equal", "less", "less_equal", "greater", "greater_equal");
+
     /**
      * The dtype a Java value takes beside an array of dtype {@code array} (NEP 50): an integer takes
-     * an integer or float array's dtype (and must fit an integer one), a float takes a float or
-     * complex array's dtype, else the default float64; a boolean stays bool.
+     * an integer or float array's dtype (and must fit an integer one, except in a comparison, where
+     * it keeps int64), a float takes a float or complex array's dtype, else the default float64; a
+     * boolean stays bool.
      */
     public static DType weak(String op, Object value, DType array) {
         switch (value) {
@@ -45,7 +55,12 @@ public final class Scalars {
 
     private static DType integerWeak(String op, long v, DType array) {
         if (array.isBool()) return DType.INT64;
-        if (array.isInteger()) checkFits(op, v, array);
+        if (array.isInteger()) {
+            long[] r = range(array);
+            // the number keeps int64: its comparison loops with every integer dtype (uint64 too) are exact
+            if (r != null && (v < r[0] || v > r[1]) && COMPARISONS.contains(op)) return DType.INT64;
+            checkFits(op, v, array);
+        }
         return array;
     }
 }

@@ -241,6 +241,7 @@ final class BadInputCases {
         c("loadNpz entry bad magic", NpyFormatException.class, dir -> Nd.loadNpz(zip(dir, "bm.npz", "y.npy", new byte[20])),
                 "bm.npz", "'y.npy'", "magic");
         BadRoutineCases.addTo(ALL);
+        BadUnsignedCases.addTo(ALL);
         return ALL;
     }
 

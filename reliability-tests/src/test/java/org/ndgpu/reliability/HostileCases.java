@@ -49,6 +49,23 @@ final class HostileCases {
 
     private static RawKernel scale() { return new RawKernel(rawSource("if (i < n) x[i] = 2 * x[i];"), "k"); }
 
+    /**
+     * A refused call on an unsigned array: it must raise DTypeException naming {@code fragments} and
+     * leave the array holding {@code bits} (the int64 of {@code bits} cast to {@code dtype}, as
+     * {@code toLongArray} reads it back: unsigned values for uint16/uint32, the 64 bits for uint64).
+     */
+    private static Hostile refusedKeeps(String name, DType dtype, long[] bits, java.util.function.Consumer<NDArray> call, String... fragments) {
+        return new Hostile(name, () -> {
+            try (NDArray a = Nd.array(bits).astype(dtype)) {
+                raises(name, DTypeException.class, () -> call.accept(a), fragments).check().run();
+                long[] now = a.toLongArray();
+                if (!java.util.Arrays.equals(bits, now)) {
+                    throw new AssertionError("the refused call changed its array: " + java.util.Arrays.toString(now));
+                }
+            }
+        });
+    }
+
     static List<Hostile> all() {
         List<Hostile> c = new ArrayList<>();
         // ---------------------------------------------------------------- crashes (each killed the JVM when filed)
@@ -224,6 +241,34 @@ final class HostileCases {
             }
             double got = Nd.dot(Nd.array(x), Nd.array(y)).doubleValue();
             return Nd.array(new double[]{Math.abs(got - ref) / ref < 1e-6 ? 1 : 0});
+        }));
+        // ---------------------------------------------------------------- unsigned dtypes: a refused call leaves its array as it was
+        long[] u16 = {0, 1, 65535, 32768};
+        long[] u32 = {0, 1, 4294967295L, 2147483648L};
+        long[] u64 = {-1, Long.MIN_VALUE, 5, 0};                          // 2^64 - 1, 2^63, 5, 0
+        c.add(refusedKeeps("uint8 array + 300", DType.UINT8, new long[]{0, 255, 7}, a -> a.add(300), "add", "300", "uint8"));
+        c.add(refusedKeeps("uint32 array + (-1)", DType.UINT32, u32, a -> a.add(-1), "add", "-1", "uint32"));
+        c.add(refusedKeeps("add(uint16, 70000, out=itself)", DType.UINT16, u16, a -> Nd.add(a, 70000, a), "add", "70000", "uint16"));
+        c.add(refusedKeeps("uint64 array - (-1) into itself", DType.UINT64, u64, a -> Nd.sub(a, -1, a), "subtract", "-1", "uint64"));
+        c.add(refusedKeeps("uint16 fill(70000.0)", DType.UINT16, u16, a -> a.fill(70000.0), "fill", "70000", "uint16"));
+        c.add(refusedKeeps("uint32 fill(NaN)", DType.UINT32, u32, a -> a.fill(Double.NaN), "fill", "NaN"));
+        c.add(refusedKeeps("uint64 fill(-1)", DType.UINT64, u64, a -> a.fill(-1), "fill", "-1", "uint64"));
+        c.add(refusedKeeps("uint64 set('[0, 2]', -1)", DType.UINT64, u64, a -> a.set("[0, 2]", -1), "set", "-1", "uint64"));
+        c.add(refusedKeeps("uint32 view set(':', 2^32)", DType.UINT32, u32, a -> a.get("::-2").set(":", 1L << 32), "set", "4294967296"));
+        c.add(refusedKeeps("copyto(uint16, float32 array)", DType.UINT16, u16, a -> Nd.copyto(a, Nd.ones(DType.FLOAT32, 4)),
+                "copyto", "same_kind"));
+        c.add(refusedKeeps("sqrt(uint32) into itself", DType.UINT32, u32, a -> Nd.sqrt(a, a), "sqrt", "float64", "uint32"));
+        c.add(new Hostile("full(-1, UINT64) of 8 MiB gives its memory back", () -> {
+            var pool = Device.current().memoryPool();
+            long before = PoolState.settle(pool);
+            try {
+                Nd.full(-1, DType.UINT64, 1 << 20);
+                throw new AssertionError("full(-1, UINT64) did not raise");
+            } catch (DTypeException expected) {
+                if (!expected.getMessage().contains("full")) throw new AssertionError("message names no operation: " + expected.getMessage());
+            }
+            long after = PoolState.settle(pool);
+            if (after > before) throw new AssertionError("the refused full kept " + (after - before) + " bytes");
         }));
         // ---------------------------------------------------------------- wrong exception types when filed
         c.add(raises("zeros(1<<40, 1<<40)", ShapeException.class, () -> Nd.zeros(DType.FLOAT32, 1L << 40, 1L << 40), "too big"));

@@ -41,7 +41,7 @@ import org.ndgpu.reduction.ReductionKernel;
  * The reflection-driven part of the hostile suite: every public method and constructor of the
  * user-facing classes is called with ordinary arguments except one, which gets a hostile value
  * for its type (null, negative, zero, huge, NaN and infinities, closed arrays, closed streams and
- * events, 0-d, empty, bool, complex and read-only arrays, an array of another device, wrong dtypes,
+ * events, 0-d, empty, bool, complex, uint64 and read-only arrays, an array of another device, wrong dtypes,
  * malformed strings, closed or read-only memory segments). Instance methods of NDArray are also
  * called on a closed receiver. The rule ({@link Hostile#judgeSweep}): the call returns, or throws
  * an NdException, or a NullPointerException naming its parameter; and the JVM lives (the parent
@@ -312,6 +312,7 @@ final class HostileSweep {
         a.add(v("a complex128 array", () -> f32().astype(DType.COMPLEX128)));
         a.add(v("a read-only broadcast view", () -> Nd.arange(0.0, 4.0, 1.0).astype(DType.FLOAT32).broadcastTo(3, 4)));
         a.add(v("a reversed strided int8 view", () -> f32().astype(DType.INT8).get("::-1, ::2")));
+        a.add(v("a uint64 array, half of it above 2^63", () -> f32().astype(DType.INT64).sub(6).astype(DType.UINT64)));
         a.add(v("an array of another device", () -> {
             Device other = Device.list().stream().filter(d -> d != Device.current()).findFirst().orElse(null);
             if (other == null) return f32().astype(DType.FLOAT16);       // one device only: a float16 array instead
@@ -407,7 +408,9 @@ final class HostileSweep {
             }));
             h.add(v("{a 0-d array, a (3, 4) array}", () -> new NDArray[]{Nd.full(1.0, DType.FLOAT32), f32()}));
         } else if (type == DType.class) {
-            for (DType d : new DType[]{DType.BOOL, DType.COMPLEX128, DType.FLOAT16, DType.UINT8}) h.add(v(d.toString(), () -> d));
+            for (DType d : new DType[]{DType.BOOL, DType.COMPLEX128, DType.FLOAT16, DType.UINT8, DType.UINT32, DType.UINT64}) {
+                h.add(v(d.toString(), () -> d));
+            }
         } else if (type == Path.class) {
             h.add(v("a folder", () -> SCRATCH));
             h.add(v("a file in a missing folder", () -> SCRATCH.resolve("no/such/folder/x.npy")));

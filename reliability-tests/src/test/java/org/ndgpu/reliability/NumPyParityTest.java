@@ -80,6 +80,14 @@ class NumPyParityTest {
     @TestFactory
     Stream<DynamicTest> routinesAsNumPy() { return cases("parity_routines.tsv"); }
 
+    /**
+     * The unsigned dtypes (uint16, uint32, uint64 beside uint8): creation, dtype names, astype to and
+     * from every dtype, promotion, wraparound, uint64 against int64, reductions, sorting, where and
+     * clip, views, printing. uint64 values above Long.MAX_VALUE come from casting a negative int64.
+     */
+    @TestFactory
+    Stream<DynamicTest> unsignedAsNumPy() { return cases("parity_unsigned.tsv"); }
+
     private static Stream<DynamicTest> cases(String fixture) {
         List<String[]> cases;
         try (var in = NumPyParityTest.class.getResourceAsStream("/fixtures/" + fixture)) {

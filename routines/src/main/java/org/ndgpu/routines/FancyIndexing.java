@@ -84,9 +84,7 @@ public final class FancyIndexing {
             v = arr.sharesMemory(a) || arr.dtype() != a.dtype() ? arr.astype(a.dtype()) : arr.view(arr.shape(), arr.strides(), arr.offset());
         } else {
             if (value == null) throw new NullPointerException(op + ": value is null");
-            try (var _ = a.device().use()) {
-                v = Nd.full(value, a.dtype());
-            }
+            v = Masking.filled(op, a, value);
         }
         try (NDArray owned = v) {
             return owned.broadcastTo(shape);

@@ -95,7 +95,7 @@ public final class Masking {
             for (int d = k; d < shape.length; d++) padded[d] = 1;
             // NumPy assignment casts the value to a's dtype (2.7 into an int array is 2)
             try (NDArray m = mask.reshape(padded); NDArray mb = m.broadcastTo(shape);
-                 NDArray v = value instanceof NDArray arr ? reshapedCast(arr, a.dtype()) : filled(a, value)) {
+                 NDArray v = value instanceof NDArray arr ? reshapedCast(arr, a.dtype()) : filled(op, a, value)) {
                 Nd.where(mb, v, a, a);              // elementwise in place: each output element reads only itself
             }
             return;
@@ -136,10 +136,19 @@ public final class Masking {
         }
     }
 
-    private static NDArray filled(NDArray like, Object value) {
+    /** A 0-d array of like's dtype holding value, converted as NumPy's assignment does; a value it cannot hold raises naming {@code op}. */
+    static NDArray filled(String op, NDArray like, Object value) {
+        NDArray v;
         try (var _ = like.device().use()) {
-            return Nd.full(value, like.dtype());
+            v = Nd.empty(like.dtype());
         }
+        try {
+            Copies.assign(op, v, value);
+        } catch (RuntimeException e) {
+            v.close();
+            throw e;
+        }
+        return v;
     }
 
     /** numpy.nonzero(a): one int64 array of indices per axis, in C order of the nonzero elements. */
