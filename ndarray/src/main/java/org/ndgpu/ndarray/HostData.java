@@ -43,8 +43,9 @@ public final class HostData {
         return (double) ((bits >>> 1) | (bits & 1)) * 2.0;
     }
 
-    /** The bits of a double cast to uint64 as NumPy's loop does on x86: exact below 2^64, negatives wrap through int64, 2^64 and beyond give 0. */
+    /** The bits of a double cast to uint64 as NumPy's loop does on x86: exact below 2^64, negatives wrap through int64, 2^64 and beyond give 0, NaN 2^63. */
     public static long doubleToUnsigned(double v) {
+        if (Double.isNaN(v)) return Long.MIN_VALUE;   // x86's "integer indefinite": 2^63
         if (v >= 0x1p63) return v >= 0x1p64 ? 0 : (long) (v - 0x1p63) ^ Long.MIN_VALUE;
         return (long) v;
     }

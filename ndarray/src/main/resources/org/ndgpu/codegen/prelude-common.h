@@ -91,7 +91,9 @@ ND_DEVICE_FN T nd_lshift_##T(T a, T b) { return b >= BITS ? (T)0 : (T)(a << b); 
 ND_DEVICE_FN T nd_rshift_##T(T a, T b) { return b >= BITS ? (T)0 : (T)(a >> b); }
 ND_SHIFTS(char, 8) ND_SHIFTS(short, 16) ND_SHIFTS(int, 32) ND_SHIFTS(long, 64)
 ND_USHIFTS(uchar, 8) ND_USHIFTS(ushort, 16) ND_USHIFTS(uint, 32) ND_USHIFTS(ulong, 64)
-// a float cast to uint64 as NumPy's x86 loop: exact below 2^64, a negative value wraps through int64, 2^64 and beyond give 0
+// a float cast to uint64 as NumPy's x86 loop: exact below 2^64, a negative value wraps through int64, 2^64 and beyond give 0,
+// NaN gives 2^63 (x86's "integer indefinite", which a GPU's conversion does not give by itself)
 ND_DEVICE_FN ulong nd_float_to_ulong(double x) {
+    if (x != x) return 0x8000000000000000UL;
     if (x >= 9223372036854775808.0) return x >= 18446744073709551616.0 ? (ulong)0 : ((ulong)(long)(x - 9223372036854775808.0)) ^ 0x8000000000000000UL;
     return (ulong)(long)x; }
