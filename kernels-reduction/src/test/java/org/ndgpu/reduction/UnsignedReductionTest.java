@@ -155,8 +155,9 @@ public class UnsignedReductionTest extends PerDeviceTest {
             sum32 += (int) v;
         }
         var sq = new ReductionKernel("T x", "T y", "x * x", "a + b", "y = a", "0", "usumsq");
-        // the largest uint64 as the identity of a min: no Java long, written as NumPy prints it
-        var umin = new ReductionKernel("T x", "T y", "x", "(a < b ? a : b)", "y = a", "18446744073709551615", "umin");
+        // the largest uint64 as the identity of a min: no Java long, written as NumPy prints it (not named
+        // "umin", which is a CUDA built-in of C linkage)
+        var umin = new ReductionKernel("T x", "T y", "x", "(a < b ? a : b)", "y = a", "18446744073709551615", "unsigned_min");
         var low = new ReductionKernel("uint64 x", "uint32 y", "(unsigned int)x", "a + b", "y = a", "0", "lowsum", "uint32", "", java.util.List.of());
         var wide = new ReductionKernel("uint64 x", "uint64 y", "x", "a + b", "y = a", "0", "widesum").withReduceType("uint64");
         try (NDArray x = uint64(h, n); NDArray s = sq.call(x); NDArray m = umin.call(x); NDArray l = low.call(x); NDArray w = wide.call(x)) {
