@@ -27,7 +27,7 @@ import org.ndgpu.backend.SignalGuard;
  * entry is recompiled, never trusted.
  */
 public final class ProgramCache {
-    private static final byte[] MAGIC = "NDGPU-PROGRAM-1\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC = "NDGPU-PROGRAM-2\n".getBytes(StandardCharsets.US_ASCII);
     private static final System.Logger LOG = System.getLogger("org.ndgpu");
 
     private final Backend backend;

@@ -45,7 +45,7 @@ class PoclKernelCacheProcessTest {
                         for (int i = bytes.length / 2; i < bytes.length; i += 7) bytes[i] ^= 0x5a;
                         Files.write(p, bytes);
                     }
-                    default -> Files.write(p, "NDGPU-PROGRAM-1\nsomething else entirely, not this key's program".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    default -> Files.write(p, "NDGPU-PROGRAM-2\nsomething else entirely, not this key's program".getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 }
             }
             assertOk(child(cache, nonce, start), damage);
