@@ -34,9 +34,10 @@ import org.ndgpu.codegen.KernelTemplate;
  * among them) go to {@link RadixSort}, one row after another. More rows than that, each longer than
  * {@value #ONESWEEP_MIN_LENGTH}, go to {@link OnesweepSort}: 8-bit radix passes over all rows at once,
  * rather than O(n log^2 n) work. The network keeps short rows and whatever neither radix sort takes.
- * The split follows what ran faster on the GPU with both in one build: OnesweepSort's per-tile ranking
- * costs more than the 4-bit sort for a single row and more than the network for rows of up to 1024
- * (the figures are in routines/notes/SORT.md and BENCHMARKS.md).
+ * On CUDA, where OnesweepSort ranks a tile by warp (match instructions), it takes every row longer
+ * than 1024, a single one included. Elsewhere the split follows what ran faster on the GPU with both in
+ * one build: OnesweepSort's local splits cost more than the 4-bit sort for a single row, and more than
+ * the network for rows of up to 1024 (the figures are in routines/notes/SORT.md and BENCHMARKS.md).
  */
 public final class Sorting {
     private Sorting() { }
