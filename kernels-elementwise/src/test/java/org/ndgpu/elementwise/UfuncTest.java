@@ -29,17 +29,24 @@ public class UfuncTest extends PerDeviceTest {
 
     /** uint16, uint32 and uint64: values above 2^31 and 2^63, wrap-around, zero divisors, shifts by the width and more. */
     @TestFactory
-    Stream<DynamicTest> everyUfuncUnsigned() { return cases("/fixtures/ufuncs/ufuncs-unsigned.tsv"); }
+    Stream<DynamicTest> everyUfuncUnsigned() {
+        // the views, out and broadcast layouts generate the same code for every dtype of a width, and the
+        // signed cases run them everywhere; on PoCL, which compiles each kernel on the CPU, the unsigned
+        // cases run contiguous only, which keeps CI's time (the GPU hosts run every layout)
+        return cases("/fixtures/ufuncs/ufuncs-unsigned.tsv", kind != org.ndgpu.testing.TestDevice.POCL);
+    }
 
-    private Stream<DynamicTest> cases(String fixture) {
+    private Stream<DynamicTest> cases(String fixture) { return cases(fixture, true); }
+
+    private Stream<DynamicTest> cases(String fixture, boolean layouts) {
         return Fixtures.rows(fixture).stream().map(r -> DynamicTest.dynamicTest(r[0] + "(" + r[1] + ")", () -> {
             try (var _ = device().use()) {
-                check(r);
+                check(r, layouts);
             }
         }));
     }
 
-    private void check(String[] r) {
+    private void check(String[] r, boolean layouts) {
         String name = r[0];
         DType d = DType.of(r[1]);
         DType outType = DType.of(r[2]);
@@ -53,6 +60,7 @@ public class UfuncTest extends PerDeviceTest {
         assertEquals(outType, got.dtype(), name + " result dtype");
         assertNull(Fixtures.compare(outType, r[3 + nin], got), name + "(" + d + ") contiguous");
         if (EXACT.contains(name) && outType.isInexact()) assertNull(Fixtures.compareExact(want, Fixtures.values(got)), name + "(" + d + ") exact");
+        if (!layouts) return;
 
         // views: first input a transposed copy seen through .T(), second a strided view, into a poisoned out
         NDArray[] views = ins.clone();
