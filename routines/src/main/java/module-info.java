@@ -1,7 +1,8 @@
 /**
  * NumPy's routines beyond the core array (sorting, masks, joining, tiling, diagonals, quantiles,
- * closeness, printing), served to NDArray and Nd through ndarray's Routines contract, and the
- * host-side .npy/.npz reader and writer ({@code org.ndgpu.io}).
+ * closeness, printing, the NaN-ignoring statistics, scatter/gather across devices), served to
+ * NDArray and Nd through ndarray's Routines contract, and the host-side .npy/.npz reader and writer
+ * ({@code org.ndgpu.io}).
  */
 module org.ndgpu.routines {
     requires transitive org.ndgpu.ndarray;

@@ -13,12 +13,9 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.Frexp;
 import org.ndgpu.ndarray.Modf;
-import org.ndgpu.ndarray.InputOutput;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
-import org.ndgpu.ndarray.Sharding;
-import org.ndgpu.ndarray.Statistics;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.random.Random;
@@ -38,7 +35,7 @@ import org.ndgpu.spi.Ufunc;
  * }</pre>
  *
  * <p>This class is a facade: each method is one delegation, to the class of its concept in package
- * {@code org.ndgpu.ndarray} ({@link Creation}, {@link Ranges}, {@link Copies}, {@link InputOutput},
+ * {@code org.ndgpu.ndarray} ({@link Creation}, {@link Ranges}, {@link Copies}, {@link Transfers},
  * ...), to {@link NDArray}, or to the operation modules.
  */
 public final class Nd {
@@ -180,26 +177,26 @@ public final class Nd {
      * little- or big-endian, of any size (no 2 GiB limit). The data is copied from the mapped file to
      * the device in chunks, never held whole on the Java heap; the result is C-contiguous.
      */
-    public static NDArray load(java.nio.file.Path file) { return InputOutput.load(file); }
+    public static NDArray load(java.nio.file.Path file) { return Providers.routines().loadNpy(Objects.requireNonNull(file, "load: file is null"), Device.current()); }
 
     /**
      * numpy.load of a .npz archive: the arrays by name, in archive order. Each member goes through
      * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB.
      */
-    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) { return InputOutput.loadNpz(file); }
+    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) { return Providers.routines().loadNpz(file); }
 
     /**
      * numpy.save: writes a .npy file NumPy reads, of any size (no 2 GiB limit); the elements are
      * streamed from the device to the file in chunks. An F-contiguous array is saved in Fortran order,
      * as NumPy does; another non-C-contiguous array is first copied to C order on the device.
      */
-    public static void save(java.nio.file.Path file, NDArray a) { InputOutput.save(file, a); }
+    public static void save(java.nio.file.Path file, NDArray a) { Providers.routines().saveNpy(Objects.requireNonNull(file, "save: file is null"), Objects.requireNonNull(a, "save: a is null")); }
 
     /** numpy.savez: an uncompressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savez", file, arrays, false); }
+    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { Providers.routines().savez("savez", file, arrays, false); }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savezCompressed", file, arrays, true); }
+    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { Providers.routines().savez("savezCompressed", file, arrays, true); }
 
     /** A host array made into a device array on the current device. */
     public static NDArray fromHost(org.ndgpu.ndarray.HostArray h) { return Transfers.fromHost(h); }
@@ -329,7 +326,7 @@ public final class Nd {
     public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), axes, keepdims); }
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
-    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) { return Statistics.nanmean(a, axes, keepdims); }
+    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) { return Providers.routines().nanmean(a, axes, keepdims); }
 
     /** numpy.nanmean(a). */
     public static NDArray nanmean(NDArray a) { return nanmean(a, null, false); }
@@ -451,13 +448,13 @@ public final class Nd {
      * {@code devices.get(i)}: {@code var parts = Nd.scatter(x, Devices.all(), 0)}. Parts for another
      * device than a's go through the host (see {@link NDArray#to}).
      */
-    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) { return Sharding.scatter(a, devices, axis); }
+    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) { return Providers.routines().scatter(a, devices, axis); }
 
     /**
      * Data-parallel gather: the parts (one dtype, one shape except along {@code axis}, on any
      * devices) joined along {@code axis} in a new array on {@code device}; the inverse of scatter.
      */
-    public static NDArray gather(List<NDArray> shards, Device device, int axis) { return Sharding.gather(shards, device, axis); }
+    public static NDArray gather(List<NDArray> shards, Device device, int axis) { return Providers.routines().gather(shards, device, axis); }
 
     /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
     public static NDArray repeat(NDArray a, long repeats) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, null); }
@@ -676,40 +673,40 @@ public final class Nd {
     // ---------------------------------------------------------------- NaN-ignoring reductions
 
     /** numpy.nanprod(a): the product with NaNs counted as one. */
-    public static NDArray nanprod(NDArray a) { return Statistics.nanprod(a, null, false); }
+    public static NDArray nanprod(NDArray a) { return Providers.routines().nanprod(a, null, false); }
 
     /** numpy.nanprod(a, axis, keepdims). */
-    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) { return Statistics.nanprod(a, axes, keepdims); }
+    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) { return Providers.routines().nanprod(a, axes, keepdims); }
 
     /** numpy.nancumsum(a): the running sum of the flattened array, NaNs counted as zero. */
-    public static NDArray nancumsum(NDArray a) { return Statistics.nancumsum(a, null); }
+    public static NDArray nancumsum(NDArray a) { return Providers.routines().nancumsum(a, null); }
 
     /** numpy.nancumsum(a, axis). */
-    public static NDArray nancumsum(NDArray a, int axis) { return Statistics.nancumsum(a, axis); }
+    public static NDArray nancumsum(NDArray a, int axis) { return Providers.routines().nancumsum(a, axis); }
 
     /** numpy.nanvar(a): the variance of the non-NaN elements. */
-    public static NDArray nanvar(NDArray a) { return Statistics.nanvar(a, null, false, 0); }
+    public static NDArray nanvar(NDArray a) { return Providers.routines().nanvar(a, null, false, 0); }
 
     /** numpy.nanvar(a, axis, keepdims, ddof). */
-    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) { return Statistics.nanvar(a, axes, keepdims, ddof); }
+    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) { return Providers.routines().nanvar(a, axes, keepdims, ddof); }
 
     /** numpy.nanstd(a): the standard deviation of the non-NaN elements. */
-    public static NDArray nanstd(NDArray a) { return Statistics.nanstd(a, null, false, 0); }
+    public static NDArray nanstd(NDArray a) { return Providers.routines().nanstd(a, null, false, 0); }
 
     /** numpy.nanstd(a, axis, keepdims, ddof). */
-    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) { return Statistics.nanstd(a, axes, keepdims, ddof); }
+    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) { return Providers.routines().nanstd(a, axes, keepdims, ddof); }
 
     /** numpy.nanargmax(a): the flat index of the maximum ignoring NaNs; an all-NaN array is an error. */
-    public static NDArray nanargmax(NDArray a) { return Statistics.nanarg(a, null, true); }
+    public static NDArray nanargmax(NDArray a) { return Providers.routines().nanarg(a, null, true); }
 
     /** numpy.nanargmax(a, axis). */
-    public static NDArray nanargmax(NDArray a, int axis) { return Statistics.nanarg(a, axis, true); }
+    public static NDArray nanargmax(NDArray a, int axis) { return Providers.routines().nanarg(a, axis, true); }
 
     /** numpy.nanargmin(a): the flat index of the minimum ignoring NaNs. */
-    public static NDArray nanargmin(NDArray a) { return Statistics.nanarg(a, null, false); }
+    public static NDArray nanargmin(NDArray a) { return Providers.routines().nanarg(a, null, false); }
 
     /** numpy.nanargmin(a, axis). */
-    public static NDArray nanargmin(NDArray a, int axis) { return Statistics.nanarg(a, axis, false); }
+    public static NDArray nanargmin(NDArray a, int axis) { return Providers.routines().nanarg(a, axis, false); }
 
     // ---------------------------------------------------------------- random, linalg
 

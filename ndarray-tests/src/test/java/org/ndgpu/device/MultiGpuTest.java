@@ -20,8 +20,8 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * Two CUDA devices: peer copies (NDArray.to, Nd.copyto into a view), scatter/gather, and
- * Stream.waitEvent between devices (cuStreamWaitEvent), byte for byte against the host. Needs a
+ * Two CUDA devices: peer copies (NDArray.to, Nd.copyto into a view) and Stream.waitEvent between
+ * devices (cuStreamWaitEvent), byte for byte against the host. Needs a
  * host with two GPUs; skipped, saying so, elsewhere.
  */
 @Tag("gpu")
@@ -77,19 +77,6 @@ class MultiGpuTest {
             try (NDArray sv = s.get("::3, 2:"); NDArray moved = sv.to(gpu1)) {
                 assertArrayEquals(bytes(sv), bytes(moved));
             }
-        }
-    }
-
-    @Test
-    void scatterGatherAndParallelOnTwoGpus() {
-        byte[] host = randomFloats(1001 * 3);
-        try (NDArray a = on(gpu0, host, DType.FLOAT32, 1001, 3)) {
-            List<NDArray> parts = Nd.scatter(a, List.of(gpu0, gpu1), 0);
-            Devices.parallel(List.of(gpu0, gpu1), (d, i) -> assertSame(d, parts.get(i).device()));
-            try (NDArray g = Nd.gather(parts, gpu1, 0)) {
-                assertArrayEquals(host, bytes(g));
-            }
-            parts.forEach(NDArray::close);
         }
     }
 

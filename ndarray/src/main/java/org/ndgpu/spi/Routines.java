@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.ndgpu.device.Device;
-import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
 
 /**
  * The NumPy routines beyond the core array, implemented by module routines: sorting, boolean masks,
- * joining and tiling, diagonals, quantiles, closeness, printing and .npy/.npz files. NDArray and the
+ * joining and tiling, diagonals, quantiles, closeness, printing, .npy/.npz files, the NaN-ignoring
+ * statistics and data-parallel scatter/gather. NDArray and the
  * Nd facade call them through {@link Providers#routines()}; {@code op} is the name of the calling
  * function, for error messages.
  */
@@ -148,11 +148,17 @@ public interface Routines {
      */
     void saveNpy(Path file, NDArray a);
 
-    /** numpy.load of an .npz archive, in the archive's order (members of at most 2 GiB each). */
-    Map<String, HostArray> readNpz(Path file);
+    /**
+     * numpy.load of an .npz archive: the arrays by name, in the archive's order, each through host
+     * memory onto the current device (members of at most 2 GiB each).
+     */
+    Map<String, NDArray> loadNpz(Path file);
 
-    /** numpy.savez, or numpy.savez_compressed when {@code compressed}. */
-    void writeNpz(Path file, Map<String, HostArray> arrays, boolean compressed);
+    /**
+     * numpy.savez, or numpy.savez_compressed when {@code compressed}: each array through host memory,
+     * an F-contiguous one in Fortran order; {@code op} names the caller in errors.
+     */
+    void savez(String op, Path file, Map<String, NDArray> arrays, boolean compressed);
 
     // ---- issue 22's routines: counting and binning, padding, interpolation, convolution, statistics, sets, polynomials
 
@@ -215,4 +221,32 @@ public interface Routines {
 
     /** numpy.polyfit(x, y, deg). */
     NDArray polyfit(String op, NDArray x, NDArray y, int deg);
+
+    // ---- the NaN-ignoring reductions composed of the plain ones (nansum, nanmax, nanmin are Reductions'); axes null: all
+
+    /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements. */
+    NDArray nanmean(NDArray a, int[] axes, boolean keepdims);
+
+    /** numpy.nanprod(a, axis, keepdims): the product with NaNs counted as one. */
+    NDArray nanprod(NDArray a, int[] axes, boolean keepdims);
+
+    /** numpy.nancumsum(a, axis): the running sum with NaNs counted as zero; axis null runs over the flattened array. */
+    NDArray nancumsum(NDArray a, Integer axis);
+
+    /** numpy.nanvar(a, axis, keepdims, ddof): NaN where the count of non-NaN elements less ddof is not positive. */
+    NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof);
+
+    /** numpy.nanstd: the square root of nanvar. */
+    NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof);
+
+    /** numpy.nanargmax ({@code max} true) or numpy.nanargmin; an all-NaN slice is an error; axis null: the flat index. */
+    NDArray nanarg(NDArray a, Integer axis, boolean max);
+
+    // ---- data-parallel sharding: numpy.array_split and numpy.concatenate with a device per part
+
+    /** Nd.scatter: a's parts along {@code axis} (numpy.array_split's lengths), part i a new array on {@code devices.get(i)}. */
+    List<NDArray> scatter(NDArray a, List<Device> devices, int axis);
+
+    /** Nd.gather: the parts joined along {@code axis} in a new array on {@code device}. */
+    NDArray gather(List<NDArray> shards, Device device, int axis);
 }

@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Map;
 import org.ndgpu.device.Device;
 import org.ndgpu.io.Npy;
-import org.ndgpu.io.Npz;
 import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.Histogram2d;
-import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Routines;
 
@@ -51,10 +49,8 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return DLPack.importTensor(tensor); }
     @Override public NDArray loadNpy(Path file, Device device) { return Npy.readToDevice(file, device); }
     @Override public void saveNpy(Path file, NDArray a) { Npy.writeToFile(file, a); }
-    @Override public Map<String, HostArray> readNpz(Path file) { return Npz.read(file); }
-    @Override public void writeNpz(Path file, Map<String, HostArray> arrays, boolean compressed) {
-        if (compressed) Npz.writeCompressed(file, arrays); else Npz.write(file, arrays);
-    }
+    @Override public Map<String, NDArray> loadNpz(Path file) { return InputOutput.loadNpz(file); }
+    @Override public void savez(String op, Path file, Map<String, NDArray> arrays, boolean compressed) { InputOutput.savez(op, file, arrays, compressed); }
     @Override public NDArray bincount(String op, NDArray x, NDArray weights, long minlength) { return Histograms.bincount(op, x, weights, minlength); }
     @Override public NDArray digitize(String op, NDArray x, NDArray bins, boolean right) { return Histograms.digitize(op, x, bins, right); }
     @Override public Histogram histogram(String op, NDArray a, long bins, double[] range) { return Histograms.histogram(op, a, bins, range); }
@@ -82,4 +78,12 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray kron(String op, NDArray a, NDArray b) { return Products.kron(op, a, b); }
     @Override public NDArray polyval(String op, NDArray p, NDArray x) { return Polynomials.polyval(op, p, x); }
     @Override public NDArray polyfit(String op, NDArray x, NDArray y, int deg) { return Polynomials.polyfit(op, x, y, deg); }
+    @Override public NDArray nanmean(NDArray a, int[] axes, boolean keepdims) { return NanReductions.nanmean(a, axes, keepdims); }
+    @Override public NDArray nanprod(NDArray a, int[] axes, boolean keepdims) { return NanReductions.nanprod(a, axes, keepdims); }
+    @Override public NDArray nancumsum(NDArray a, Integer axis) { return NanReductions.nancumsum(a, axis); }
+    @Override public NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) { return NanReductions.nanvar(a, axes, keepdims, ddof); }
+    @Override public NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) { return NanReductions.nanstd(a, axes, keepdims, ddof); }
+    @Override public NDArray nanarg(NDArray a, Integer axis, boolean max) { return NanReductions.nanarg(a, axis, max); }
+    @Override public List<NDArray> scatter(NDArray a, List<Device> devices, int axis) { return Sharding.scatter(a, devices, axis); }
+    @Override public NDArray gather(List<NDArray> shards, Device device, int axis) { return Sharding.gather(shards, device, axis); }
 }

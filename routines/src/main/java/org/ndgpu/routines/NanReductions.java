@@ -1,18 +1,22 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
 
 import java.util.Objects;
+import org.ndgpu.DTypeException;
 import org.ndgpu.Nd;
+import org.ndgpu.NdException;
+import org.ndgpu.ndarray.NDArray;
 
 /**
- * Statistics beyond the plain reductions, as NumPy's sections "averages and variances" and "sums,
- * products": the NaN-ignoring forms, composed as NumPy composes them (NaNs replaced by the
- * operation's identity, then the plain reduction; counts of the non-NaN elements where a mean needs them).
+ * The NaN-ignoring reductions beyond nansum, nanmax and nanmin (NumPy's sections "averages and
+ * variances", "sums, products" and "searching"), composed as NumPy composes them: NaNs replaced by
+ * the operation's identity, then the plain reduction; counts of the non-NaN elements where a mean
+ * needs them. Compositions of the core's operations, so they live here rather than in ndarray.
  */
-public final class Statistics {
-    private Statistics() { }
+final class NanReductions {
+    private NanReductions() { }
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
-    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
+    static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
         Objects.requireNonNull(a, "nanmean: a is null");
         if (!a.live("nanmean").dtype().isInexact()) return a.mean(axes == null ? allAxes(a) : axes, keepdims);
         try (NDArray sum = Nd.nansum(a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
@@ -22,7 +26,7 @@ public final class Statistics {
     }
 
     /** numpy.nanprod(a, axis, keepdims): the product with NaNs counted as one (axes null: all). */
-    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) {
+    static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) {
         Objects.requireNonNull(a, "nanprod: a is null");
         if (!a.live("nanprod").dtype().isInexact()) return a.prod(axes == null ? allAxes(a) : axes, keepdims);
         try (NDArray nan = a.isnan(); NDArray r = Nd.where(nan, 1, a)) {
@@ -31,7 +35,7 @@ public final class Statistics {
     }
 
     /** numpy.nancumsum(a, axis): the running sum with NaNs counted as zero; axis null runs over the flattened array. */
-    public static NDArray nancumsum(NDArray a, Integer axis) {
+    static NDArray nancumsum(NDArray a, Integer axis) {
         Objects.requireNonNull(a, "nancumsum: a is null");
         if (!a.live("nancumsum").dtype().isInexact()) return axis == null ? a.cumsum() : a.cumsum(axis);
         try (NDArray nan = a.isnan(); NDArray r = Nd.where(nan, 0, a)) {
@@ -43,7 +47,7 @@ public final class Statistics {
      * numpy.nanvar(a, axis, keepdims, ddof): the mean of |x - nanmean|^2 over the non-NaN elements,
      * divided by (count - ddof); NaN where that is not positive, as NumPy.
      */
-    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) {
+    static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) {
         Objects.requireNonNull(a, "nanvar: a is null");
         int[] ax = axes == null ? allAxes(a.live("nanvar")) : axes;
         if (!a.dtype().isInexact()) return a.var(ax, keepdims, ddof);
@@ -56,7 +60,7 @@ public final class Statistics {
     }
 
     /** numpy.nanstd: the square root of nanvar. */
-    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) {
+    static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) {
         try (NDArray v = nanvar(a, axes, keepdims, ddof)) {
             return v.sqrt();
         }
@@ -66,13 +70,13 @@ public final class Statistics {
      * numpy.nanargmax (max true) or nanargmin: the index of the extreme ignoring NaNs (NaN replaced by
      * -inf or +inf); an all-NaN slice is an error, as NumPy's "All-NaN slice encountered".
      */
-    public static NDArray nanarg(NDArray a, Integer axis, boolean max) {
+    static NDArray nanarg(NDArray a, Integer axis, boolean max) {
         String op = max ? "nanargmax" : "nanargmin";
         Objects.requireNonNull(a, op + ": a is null");
         if (!a.live(op).dtype().isInexact()) return max ? (axis == null ? a.argmax() : a.argmax(axis)) : (axis == null ? a.argmin() : a.argmin(axis));
-        if (a.dtype().isComplex()) throw new org.ndgpu.DTypeException(op + ": complex arrays are not supported, got " + a.dtype());
+        if (a.dtype().isComplex()) throw new DTypeException(op + ": complex arrays are not supported, got " + a.dtype());
         try (NDArray nan = a.isnan(); NDArray all = axis == null ? nan.all() : nan.all(new int[]{axis}, false); NDArray any = all.any()) {
-            if (a.size() > 0 && any.toBooleanArray()[0]) throw new org.ndgpu.NdException(op + ": All-NaN slice encountered");
+            if (a.size() > 0 && any.toBooleanArray()[0]) throw new NdException(op + ": All-NaN slice encountered");
             try (NDArray r = Nd.where(nan, max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY, a)) {
                 return max ? (axis == null ? r.argmax() : r.argmax(axis)) : (axis == null ? r.argmin() : r.argmin(axis));
             }

@@ -1,4 +1,4 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +7,11 @@ import org.ndgpu.DTypeException;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
 
 /**
  * Data-parallel sharding: one array cut into parts along an axis, one part per device
@@ -16,12 +21,14 @@ import org.ndgpu.device.Device;
  *
  * <p>Every part is a new C-contiguous array that owns its memory. A part for another device is
  * copied with {@link NDArray#to}, through the host between OpenCL devices or between backends.
+ * These are numpy.array_split and numpy.concatenate with a device per part, compositions of the
+ * core's views and copies, so they sit beside {@link Tiling} and {@link Joining}.
  */
-public final class Sharding {
+final class Sharding {
     private Sharding() { }
 
     /** Nd.scatter: a's parts along {@code axis}, part i on {@code devices.get(i)}. */
-    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) {
+    static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) {
         Objects.requireNonNull(a, "scatter: a is null");
         a.live("scatter");
         checkDevices("scatter", devices);
@@ -55,7 +62,7 @@ public final class Sharding {
     }
 
     /** Nd.gather: the parts joined along {@code axis} in a new array on {@code device}. */
-    public static NDArray gather(List<NDArray> shards, Device device, int axis) {
+    static NDArray gather(List<NDArray> shards, Device device, int axis) {
         Objects.requireNonNull(shards, "gather: shards is null");
         Objects.requireNonNull(device, "gather: device is null");
         if (shards.isEmpty()) throw new NdException("gather: expected at least one shard, got an empty list");
@@ -110,8 +117,8 @@ public final class Sharding {
 
     private static String what(Object o) { return o == null ? "null" : "a " + o.getClass().getSimpleName(); }
 
-    /** A device list for scatter and Devices.parallel: not null, not empty, nothing but devices in it. */
-    public static void checkDevices(String op, List<Device> devices) {
+    /** A device list for scatter: not null, not empty, nothing but devices in it (as Devices.parallel checks its own). */
+    private static void checkDevices(String op, List<Device> devices) {
         Objects.requireNonNull(devices, () -> op + ": devices is null");
         if (devices.isEmpty()) throw new NdException(op + ": expected at least one device, got an empty list");
         for (int i = 0; i < devices.size(); i++) {

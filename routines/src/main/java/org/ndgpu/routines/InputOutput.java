@@ -1,43 +1,35 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import org.ndgpu.device.Device;
-import org.ndgpu.spi.Providers;
+import org.ndgpu.io.Npz;
+import org.ndgpu.ndarray.HostArray;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Transfers;
 
 /**
- * Input and output, as NumPy's section of that name: .npy and .npz files (the formats are module
- * routines' Npy and Npz).
+ * .npz archives of device arrays, as NumPy's section "input and output": each array goes through
+ * host memory, where {@link Npz} reads and writes the archive. (A single .npy file streams straight
+ * between the device and the file: {@link org.ndgpu.io.Npy}.)
  */
-public final class InputOutput {
+final class InputOutput {
     private InputOutput() { }
 
-    /** numpy.load of a .npy file onto the current device. */
-    public static NDArray load(Path file) {
-        Objects.requireNonNull(file, "load: file is null");
-        return Providers.routines().loadNpy(file, Device.current());
-    }
-
     /** numpy.load of a .npz archive: the arrays by name, in archive order, each through host memory. */
-    public static Map<String, NDArray> loadNpz(Path file) {
+    static Map<String, NDArray> loadNpz(Path file) {
         Objects.requireNonNull(file, "loadNpz: file is null");
         var out = new LinkedHashMap<String, NDArray>();
-        Providers.routines().readNpz(file).forEach((k, v) -> out.put(k, Transfers.fromHost(v)));
+        Npz.read(file).forEach((k, v) -> out.put(k, Transfers.fromHost(v)));
         return out;
     }
 
-    /** numpy.save of a .npy file, streamed from the device. */
-    public static void save(Path file, NDArray a) {
-        Objects.requireNonNull(file, "save: file is null");
-        Objects.requireNonNull(a, "save: a is null");
-        Providers.routines().saveNpy(file, a);
-    }
-
     /** numpy.savez (compressed false) or numpy.savez_compressed (true), named {@code op} in errors. */
-    public static void savez(String op, Path file, Map<String, NDArray> arrays, boolean compressed) {
-        Providers.routines().writeNpz(Objects.requireNonNull(file, () -> op + ": file is null"), hostArrays(op, arrays), compressed);
+    static void savez(String op, Path file, Map<String, NDArray> arrays, boolean compressed) {
+        Objects.requireNonNull(file, () -> op + ": file is null");
+        Map<String, HostArray> host = hostArrays(op, arrays);
+        if (compressed) Npz.writeCompressed(file, host); else Npz.write(file, host);
     }
 
     /** The arrays copied to the host in the map's order, for an .npz writer; a null array is named in the exception. */
@@ -48,6 +40,7 @@ public final class InputOutput {
         return host;
     }
 
+    /** An F-contiguous array (not also C-contiguous) goes to the host in Fortran order, as numpy.savez writes it. */
     private static HostArray toHostOrdered(NDArray a) {
         if (a.ndim() > 1 && a.isFContiguous() && !a.isCContiguous()) {
             HostArray t = a.T().toHost();
