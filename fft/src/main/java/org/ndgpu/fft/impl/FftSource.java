@@ -12,7 +12,7 @@ import org.ndgpu.ndarray.DType;
 /**
  * The source of ndgpu's own FFT kernels, written once for both dialects against the prelude's
  * ND_* names (template {@code fft.tmpl}). What varies is computed here: the radix butterflies as
- * straight-line code with their constants spelled out (radix 2, 4 and 8 split into halves, as a
+ * straight-line code with their constants spelled out (radix 2, 4, 8 and 16 split into halves, as a
  * radix-2 decimation in time; 3, 5 and 7 as a direct DFT), and the Stockham passes unrolled for one
  * length, so every loop bound and divisor is a constant the compiler sees. A pass computes its
  * twiddles, the L-th roots of unity of the sub-transforms it joins, as sincospi of -2 i / L (a
@@ -27,13 +27,14 @@ final class FftSource {
     private static final KernelTemplate STEP = TEMPLATES.get("step"), PASS = TEMPLATES.get("pass"), HELPERS = TEMPLATES.get("helpers");
 
     /** The radices the passes use, each with a butterfly below. */
-    static final int[] RADICES = {8, 4, 2, 3, 5, 7};
+    static final int[] RADICES = {16, 8, 4, 2, 3, 5, 7};
 
     /**
      * One step kernel's shape: transforms of length {@code m} made of passes of {@code radices} (in
      * order), {@code g} transforms per group of {@code t} work-items (forward; the caller conjugates for
      * the inverse); {@code loadG} and {@code storeG} when the transform index runs fastest over
-     * neighbouring work-items in the load and the store (the transforms' elements are strided there).
+     * neighbouring work-items in the load and the store (the transforms' elements are strided there);
+     * {@code wide} when an element offset the kernel forms may reach 2^31 (64-bit address arithmetic).
      *
      * <p>Local memory has 32 banks of 4 bytes: a 128-byte row of them holds {@link #banks} elements (16
      * complex64, 8 complex128), and a warp's access is served 128 bytes at a time (16 or 8
@@ -44,20 +45,21 @@ final class FftSource {
      * <li>columns ({@code g >= banks}): the passes, too, give neighbouring work-items neighbouring
      *     transforms at one position, and transforms are {@code m} or {@code m + 1} elements apart, an
      *     odd stride, so those work-items meet distinct banks whatever the position;</li>
-     * <li>rows (fewer transforms, each of at least 512 points when m is a power of two): work-items
-     *     walk a transform, and the banks of each 128-byte run of it are permuted (element b of run q
-     *     lies at b ^ h(q)), so that the butterflies' strided reads and writes (a radix apart when
-     *     NS = 1, blocks of 8 when NS = 8) meet distinct banks: h(q) runs through every value mod 8 over
-     *     8 neighbouring runs, and for complex64 its bit 3 flips between runs q and q + 4, four runs
-     *     apart as the blocks of NS = 8 are. Transforms lie banks / g elements past a multiple of a
-     *     run apart, so a store that takes g of them side by side spreads them over the banks too.</li>
+     * <li>rows (fewer transforms, each of more than 256 points): work-items walk a transform, and one
+     *     element of padding follows each 16 ({@code i + i / 16}), so that a radix-16 butterfly's
+     *     elements, 16 apart, fall 17 apart, an odd stride, and runs of neighbouring elements stay
+     *     neighbours (the passes of such a length have NS = 1 or NS >= 16, see OwnFft.radices).
+     *     The padding is linear in the element, so the address of element {@code j + r * SPAN} is a
+     *     work-item's base plus a constant per r: no index arithmetic per access. Transforms lie
+     *     banks / g elements past a multiple of a run apart, so a load or store that takes g of them
+     *     side by side spreads them over the banks too.</li>
      * </ul>
      */
-    record Step(DType dtype, int m, int[] radices, int g, int t, boolean loadG, boolean storeG) {
+    record Step(DType dtype, int m, int[] radices, int g, int t, boolean loadG, boolean storeG, boolean wide) {
         String tag() {
             var sb = new StringBuilder(P(dtype)).append('_').append(m).append('_').append(g).append('_').append(t);
             for (int r : radices) sb.append('r').append(r);
-            return sb.append('_').append(loadG ? 's' : 'c').append(storeG ? 's' : 'c').toString();
+            return sb.append('_').append(loadG ? 's' : 'c').append(storeG ? 's' : 'c').append(wide ? "_w" : "").toString();
         }
 
         /** Elements in one 128-byte row of local memory banks (32 banks of 4 bytes). */
@@ -69,14 +71,14 @@ final class FftSource {
         /** Elements from one transform's start to the next one's in the local buffer. */
         int row() {
             if (columns()) return m | 1;
-            int runs = (m + banks() - 1) / banks();
+            int padded = m + (m - 1) / 16 + 1;
+            int runs = (padded + banks() - 1) / banks();
             return runs * banks() + banks() / g % banks();
         }
 
-        /** Where element {@code _i} of a transform lies in its row, as C: the rows layout permutes each run's banks. */
+        /** Where element {@code _i} of a transform lies in its row, as C: the rows layout pads one element after each 16. */
         String inRow() {
-            if (columns()) return "_i";
-            return dtype == DType.COMPLEX64 ? "(_i ^ (((_i >> 4) & 7) | ((_i >> 3) & 8)))" : "(_i ^ ((_i >> 3) & 7))";
+            return columns() ? "_i" : "(_i + (_i >> 4))";
         }
 
         /** Elements of the local buffer. */
@@ -87,10 +89,10 @@ final class FftSource {
 
         @Override public boolean equals(Object o) {
             return o instanceof Step s && s.dtype == dtype && s.m == m && s.g == g && s.t == t && java.util.Arrays.equals(s.radices, radices)
-                    && s.loadG == loadG && s.storeG == storeG;
+                    && s.loadG == loadG && s.storeG == storeG && s.wide == wide;
         }
 
-        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices), loadG, storeG); }
+        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices), loadG, storeG, wide); }
     }
 
     private record Key(Dialect dialect, Object what) { }
@@ -111,12 +113,11 @@ final class FftSource {
     static String helpers(Dialect dialect, DType dtype) {
         return SOURCES.computeIfAbsent(new Key(dialect, dtype), k -> dialect.prelude() + "\n"
                 + HELPERS.fill(Map.of("C", dtype.ctype(), "R", real(dtype), "P", P(dtype), "tag", P(dtype),
-                        "SINCOSPI", dtype == DType.COMPLEX64 ? "sincospif" : "sincospi")));
+                        "sincospi", sincospi(dtype, P(dtype)))));
     }
 
     static String stepSource(Step s) {
         String c = s.dtype.ctype(), p = P(s.dtype), tag = s.tag();
-        String sincospi = s.dtype == DType.COMPLEX64 ? "sincospif" : "sincospi";
         Set<Integer> used = new LinkedHashSet<>();
         for (int r : s.radices) used.add(r);
         var dfts = new StringBuilder();
@@ -140,7 +141,6 @@ final class FftSource {
             v.put("ITEMS", items);
             v.put("BUTTERFLIES", butterflies);
             v.put("COLS", s.columns() ? 1 : 0);
-            v.put("SINCOSPI", sincospi);
             passes.append(PASS.fill(v));
             ns *= r;
         }
@@ -157,10 +157,48 @@ final class FftSource {
         v.put("SIZE", s.size());
         v.put("LOADG", s.loadG ? 1 : 0);
         v.put("STOREG", s.storeG ? 1 : 0);
-        v.put("SINCOSPI", sincospi);
+        v.put("I", s.wide ? "long" : "int");
+        v.put("sincospi", sincospi(s.dtype, tag));
         v.put("dfts", dfts.toString());
         v.put("passes", passes.toString());
         return STEP.fill(v);
+    }
+
+    // ---------------------------------------------------------------- twiddles
+
+    /**
+     * {@code nd_fft_sincospi_<tag>(x, &s, &c)}: sin(pi x) and cos(pi x) for |x| <= 2, the twiddles' only
+     * transcendental. One reduction serves both (x = r + q / 2, |r| <= 1/4, exact), then the Taylor
+     * polynomials of sin(pi r) and cos(pi r), cut where the next term is below half an ulp (degree 9
+     * and 10 for float, 17 and 18 for double), and the quadrant by selects. OpenCL has no sincospi:
+     * sinpi and cospi there would each reduce and evaluate on their own.
+     */
+    static String sincospi(DType dtype, String tag) {
+        String r = real(dtype);
+        boolean f = dtype == DType.COMPLEX64;
+        int terms = f ? 5 : 9;
+        var sin = new StringBuilder();
+        var cos = new StringBuilder();
+        double fact = 1;
+        for (int k = 1; k <= 2 * terms; k++) {
+            fact *= k;
+            double coef = (k % 4 == 1 || k % 4 == 0 ? 1 : -1) * Math.pow(Math.PI, k) / fact;
+            String lit = f ? Float.toString((float) coef) + "f" : Double.toString(coef);
+            var into = k % 2 == 1 ? sin : cos;
+            into.append(into.isEmpty() ? "" : " + _r2 * (").append(lit);
+        }
+        sin.append(")".repeat(terms - 1));
+        cos.append(")".repeat(terms - 1));
+        String half = f ? "0.5f" : "0.5";
+        return "ND_DEVICE_FN void nd_fft_sincospi_" + tag + "(" + r + " _x, " + r + "* _s, " + r + "* _c) {\n"
+                + "    int _q = (int)(_x * 2 + (_x < 0 ? -" + half + " : " + half + "));\n"
+                + "    " + r + " _r = _x - (" + r + ")_q * " + half + ", _r2 = _r * _r;\n"
+                + "    " + r + " _sp = _r * (" + sin + ");\n"
+                + "    " + r + " _cp = 1 + _r2 * (" + cos + ");\n"
+                + "    " + r + " _a = (_q & 1) ? _cp : _sp, _b = (_q & 1) ? _sp : _cp;\n"
+                + "    *_s = (_q & 2) ? -_a : _a;\n"
+                + "    *_c = ((_q + 1) & 2) ? -_b : _b;\n"
+                + "}\n";
     }
 
     // ---------------------------------------------------------------- butterflies

@@ -41,7 +41,11 @@ final class OwnFft {
         return n == 1;
     }
 
-    /** The radix passes of length m (smooth), the larger radices first. */
+    /**
+     * The radix passes of length m (smooth), the larger radices first: a power of two then runs NS = 1
+     * and NS >= 16 only (m = 512 is 16 * 16 * 2, not 8 * 8 * 8), the strides FftSource.Step's rows
+     * layout serves without bank conflicts.
+     */
     static int[] radices(int m) {
         List<Integer> out = new ArrayList<>();
         for (int r : FftSource.RADICES) {
@@ -64,7 +68,7 @@ final class OwnFft {
     }
 
     private static FftSource.Step step(DType dt, int m, int g, int t, boolean loadG, boolean storeG) {
-        return new FftSource.Step(dt, m, radices(m), g, t, loadG, storeG);
+        return new FftSource.Step(dt, m, radices(m), g, t, loadG, storeG, true);
     }
 
     /**
@@ -121,7 +125,8 @@ final class OwnFft {
             Launch s = inner == 1
                     ? new Launch(m, group(dev, dt, m, blocks), 1, 0, blocks, big, m, 0, m, 0, 1, 1, 0, false, false)
                     : new Launch(m, group(dev, dt, m, inner), blocks, m * inner, inner, big, 1, 0, 1, 0, inner, inner, 0, true, true);
-            launch(dev, dt, s, Mem.of(inner == 1 ? in : out), Mem.of(out), Twiddles.roots(dev, m, dt), m, inverse, inverse, i == 0 ? scale : 1.0);
+            launch(dev, dt, s, Mem.of(inner == 1 ? in : out), Mem.of(out), total, Twiddles.roots(dev, m, dt), m, inverse, inverse,
+                    i == 0 ? scale : 1.0);
             inner *= m;
         }
         return true;
@@ -184,7 +189,7 @@ final class OwnFft {
             for (int i = 0; i < steps.size(); i++) {
                 Mem src = i == 0 ? in : Mem.of(tmp), dst = i == steps.size() - 1 ? out : Mem.of(tmp);
                 boolean last = i == steps.size() - 1;
-                launch(dev, dt, steps.get(i), src, dst, roots, n, inverse && i == 0, inverse && last, last ? scale : 1.0);
+                launch(dev, dt, steps.get(i), src, dst, batch * n, roots, n, inverse && i == 0, inverse && last, last ? scale : 1.0);
             }
         } finally {
             if (tmp != null) tmp.close();
@@ -197,14 +202,15 @@ final class OwnFft {
         return 1;
     }
 
-    private static void launch(Device dev, DType dt, Launch s, Mem src, Mem dst, NDArray roots, long n, boolean conjIn, boolean conjOut,
-            double scale) {
+    /** One step over src and dst of {@code elements} points each (their offsets stay below it). */
+    private static void launch(Device dev, DType dt, Launch s, Mem src, Mem dst, long elements, NDArray roots, long n, boolean conjIn,
+            boolean conjOut, double scale) {
         DeviceFacts f = dev.backend().facts();
         int[] radices = radices(s.m);
         int maxRadix = 1;
         for (int r : radices) maxRadix = Math.max(maxRadix, r);
         int t = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g * s.m / Math.max(2, maxRadix)));
-        var step = new FftSource.Step(dt, s.m, radices, s.g, t, s.loadG, s.storeG);
+        var step = new FftSource.Step(dt, s.m, radices, s.g, t, s.loadG, s.storeG, elements > Integer.MAX_VALUE);
         String tag = step.tag();
         BackendKernel k = dev.programs().kernel("nd_fft_step_" + tag, FftSource.step(dev.backend().dialect(), step), List.of(),
                 "nd_fft_step_" + tag);
