@@ -81,6 +81,18 @@ final class FftSource {
             return columns() ? "_i" : "(_i + (_i >> 4))";
         }
 
+        /**
+         * The distance in the local buffer between the elements {@code i + r * stride} and {@code i + (r + 1) * stride}
+         * of a transform, for every such i the kernel forms, when it is one constant (0 when not):
+         * always in the columns layout; in the rows layout when the stride is a multiple of 16, or 1 with
+         * runs of a radix dividing 16 that start at multiples of it.
+         */
+        int step(int stride, int radix) {
+            if (columns()) return stride;
+            if (stride % 16 == 0) return stride + stride / 16;
+            return stride == 1 && 16 % radix == 0 ? 1 : 0;
+        }
+
         /** Elements of the local buffer. */
         int size() { return g * row(); }
 
@@ -141,6 +153,9 @@ final class FftSource {
             v.put("ITEMS", items);
             v.put("BUTTERFLIES", butterflies);
             v.put("COLS", s.columns() ? 1 : 0);
+            int read = s.step(span, r), write = s.step(ns, r);
+            v.put("READ", read > 0 ? "nd_fft_at_" + tag + "(_g, _j) + _r * " + read : "nd_fft_at_" + tag + "(_g, _j + _r * " + span + ")");
+            v.put("WRITE", write > 0 ? "nd_fft_at_" + tag + "(_g, _d) + _r * " + write : "nd_fft_at_" + tag + "(_g, _d + _r * " + ns + ")");
             passes.append(PASS.fill(v));
             ns *= r;
         }
