@@ -94,12 +94,17 @@ ND_KERNEL void nd_os_pass_argsort_int16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
         ND_SYNC();
         for (int _e = 0; _e < 8; _e++) {
             int _p = _w * 256 + _e * 32 + _lane;
-            int _d = _p < _m ? (int)((nd_okey_argsort_int16(_v[_e]) >> _shift) & 255) : 256 + _lane;   // past the end: alone
+            int _d = _p < _m ? (int)((nd_okey_argsort_int16(_v[_e]) >> _shift) & 255) : 0;
             _dig[_e] = _d;
-            unsigned _peers = __match_any_sync(0xffffffffu, _d);
+            unsigned _peers = __ballot_sync(0xffffffffu, _p < _m);
+            for (int _bit = 0; _bit < 8; _bit++) {
+                unsigned _set = __ballot_sync(0xffffffffu, (_d >> _bit) & 1);
+                _peers &= ((_d >> _bit) & 1) ? _set : ~_set;
+            }
+            if (_p >= _m) _peers = 1u << _lane;   // past the end: alone
             int _leader = __ffs(_peers) - 1;
             uint _b = 0;
-            if (_lane == _leader && _d < 256) {
+            if (_lane == _leader && _p < _m) {
                 _b = _table[_w * 256 + _d];
                 _table[_w * 256 + _d] = _b + (uint)__popc(_peers);
             }

@@ -34,7 +34,7 @@ import org.ndgpu.codegen.KernelTemplate;
  * among them) go to {@link RadixSort}, one row after another. More rows than that, each longer than
  * {@value #ONESWEEP_MIN_LENGTH}, go to {@link OnesweepSort}: 8-bit radix passes over all rows at once,
  * rather than O(n log^2 n) work. The network keeps short rows and whatever neither radix sort takes.
- * On CUDA, where OnesweepSort ranks a tile by warp (match instructions), it takes every row longer
+ * On CUDA, where OnesweepSort ranks a tile by warp (ballots), it takes every row longer
  * than 1024, a single one included. Elsewhere the split follows what ran faster on the GPU with both in
  * one build: OnesweepSort's local splits cost more than the 4-bit sort for a single row, and more than
  * the network for rows of up to 1024 (the figures are in routines/notes/SORT.md and BENCHMARKS.md).
@@ -68,7 +68,7 @@ public final class Sorting {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
-            // on CUDA the onesweep ranks keys by warp (match) and takes every long row; elsewhere its
+            // on CUDA the onesweep ranks keys by warp (ballots) and takes every long row; elsewhere its
             // local splits cost more than the 4-bit sort for a few rows
             boolean warpRanked = a.device().backend().dialect() == Dialect.CUDA && n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows);
             if (!warpRanked && rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, one row after another
