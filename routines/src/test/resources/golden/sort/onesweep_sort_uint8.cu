@@ -52,7 +52,7 @@ ND_KERNEL void nd_os_scan_sort_uint8(ND_GLOBAL char* _bh, long _oh) {
 ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo,
         long _n, long _tilesPerRow, int _pass, ND_GLOBAL char* _bs, long _os, ND_GLOBAL char* _bc, long _oc,
         ND_GLOBAL char* _bh, long _oh) {
-    ND_LOCAL uchar _tile[2048];
+    ND_LOCAL uchar _tile[4096];
     ND_LOCAL uint _table[2048];
     ND_LOCAL uint _cnt[256];
     ND_LOCAL uint _scan[256];
@@ -66,8 +66,8 @@ ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
     if (_t == 0) _id = ND_OS_ADD(&_counter[_pass], 1u);
     _cnt[_t] = 0;
     ND_SYNC();
-    long _g = (long)_id, _row = _g / _tilesPerRow, _j = _g - _row * _tilesPerRow, _base = _j * 2048;
-    int _m = (int)(_n - _base < 2048 ? _n - _base : 2048);
+    long _g = (long)_id, _row = _g / _tilesPerRow, _j = _g - _row * _tilesPerRow, _base = _j * 4096;
+    int _m = (int)(_n - _base < 4096 ? _n - _base : 4096);
     ND_GLOBAL uchar* _in = (ND_GLOBAL uchar*)(_bi + _oi) + _row * _n;
     ND_GLOBAL uchar* _out = (ND_GLOBAL uchar*)(_bo + _oo);
 #ifdef ND_CUDA
@@ -77,18 +77,18 @@ ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
         int _lane = _t & 31, _w = _t >> 5;
         unsigned _below = (1u << _lane) - 1u;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
-        uchar _v[8];
-        uint _rank[8];
-        int _dig[8];
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane;
+        uchar _v[16];
+        uint _rank[16];
+        int _dig[16];
+        for (int _e = 0; _e < 16; _e++) {
+            int _p = _w * 512 + _e * 32 + _lane;
             if (_p < _m) {
                 _v[_e] = _in[_base + _p];
             }
         }
         ND_SYNC();
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane;
+        for (int _e = 0; _e < 16; _e++) {
+            int _p = _w * 512 + _e * 32 + _lane;
             int _d = _p < _m ? (int)((nd_okey_sort_uint8(_v[_e]) >> _shift) & 255) : 0;
             _dig[_e] = _d;
             unsigned _peers = __ballot_sync(0xffffffffu, _p < _m);
@@ -126,8 +126,8 @@ ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
         for (int _q = 0; _q < _w; _q++) _x += _start[_q];
         _scan[_t] = _x;
         ND_SYNC();
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane, _d = _dig[_e];
+        for (int _e = 0; _e < 16; _e++) {
+            int _p = _w * 512 + _e * 32 + _lane, _d = _dig[_e];
             if (_p < _m) {
                 uint _at = _scan[_d] - _cnt[_d] + _table[_w * 256 + _d] + _rank[_e];
                 _tile[_at] = _v[_e];
@@ -136,15 +136,15 @@ ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
         ND_SYNC();
     }
 #else
-    for (int _e = 0; _e < 8; _e++) {
+    for (int _e = 0; _e < 16; _e++) {
         int _p = _e * 256 + _t;
         if (_p < _m) {
             _tile[_p] = _in[_base + _p];
         }
     }
     ND_SYNC();
-    for (int _e = 0; _e < 8; _e++) {
-        int _p = _t * 8 + _e;
+    for (int _e = 0; _e < 16; _e++) {
+        int _p = _t * 16 + _e;
         if (_p < _m) ND_OS_ADD(&_cnt[(int)((nd_okey_sort_uint8(_tile[_p]) >> _shift) & 255)], 1u);
     }
     ND_SYNC();
@@ -163,9 +163,9 @@ ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
         int _sh = _shift + 4 * _half;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
         ND_SYNC();
-        uchar _v[8];
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _t * 8 + _e;
+        uchar _v[16];
+        for (int _e = 0; _e < 16; _e++) {
+            int _p = _t * 16 + _e;
             _v[_e] = _tile[_p];
             if (_p < _m) {
                 int _d = (int)((nd_okey_sort_uint8(_v[_e]) >> _sh) & 15);
@@ -191,8 +191,8 @@ ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
             }
         }
         ND_SYNC();
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _t * 8 + _e;
+        for (int _e = 0; _e < 16; _e++) {
+            int _p = _t * 16 + _e;
             if (_p < _m) {
                 int _d = (int)((nd_okey_sort_uint8(_v[_e]) >> _sh) & 15), _s16 = (_d & 1) * 16;
                 uint _at = _start[_d] + ((_own[_d >> 1] >> _s16) & 0xFFFFu);
@@ -217,7 +217,7 @@ ND_KERNEL void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL ch
     }
     _dst[_t] = _row * _n + (long)_hist[(_row * 1 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();
-    for (int _e = 0; _e < 8; _e++) {
+    for (int _e = 0; _e < 16; _e++) {
         int _p = _e * 256 + _t;
         if (_p < _m) {
             uchar _w = _tile[_p];

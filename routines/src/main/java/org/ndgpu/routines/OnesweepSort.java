@@ -39,6 +39,14 @@ final class OnesweepSort {
     private OnesweepSort() { }
 
     static final int THREADS = 256, PER = 8, TILE = THREADS * PER, PAIRS = 8;
+    /**
+     * Keys per work-item of CUDA's sort of keys alone in rows of at least {@link #LONG_ROW}, whose warp
+     * ranking keeps them in registers: twice {@link #PER}, so half as many tiles publish, look back and
+     * wait at barriers. Shorter rows keep PER (a row of a tile or two gains no look-back, and the
+     * larger tile's registers cost occupancy), and so do argsort's tile, with its int64 indices in
+     * local memory, and the OpenCL kernels' splits.
+     */
+    static final int CUDA_PER = 16, LONG_ROW = 1 << 16;
     /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
     static final int CHUNK = 8 * TILE;
 
@@ -47,11 +55,17 @@ final class OnesweepSort {
     /** A status word holds a count in 30 bits; longer rows go to {@link RadixSort} (4-bit passes, one row at a time). */
     static final long MAX_LENGTH = (1L << 30) - 1;
 
-    private record Source(Dialect dialect, DType dtype, boolean indices) { }
+    private record Source(Dialect dialect, DType dtype, boolean indices, int per) { }
+
+    /** Keys per work-item of the pass kernel for this dialect, with or without argsort's indices, for rows of n keys. */
+    static int per(Dialect dialect, boolean indices, long n) { return dialect == Dialect.CUDA && !indices && n >= LONG_ROW ? CUDA_PER : PER; }
 
     private static final ConcurrentHashMap<Source, String> SOURCES = new ConcurrentHashMap<>();
 
-    static long tilesPerRow(long n) { return (n + TILE - 1) / TILE; }
+    /** Tiles of a row of n keys at {@link #TILE} keys each, the smaller tile: a bound for every source. */
+    static long tilesPerRow(long n) { return tilesPerRow(n, TILE); }
+
+    static long tilesPerRow(long n, int tile) { return (n + tile - 1) / tile; }
 
     /** True when {@link #sortRows} takes {@code rows} rows of {@code n} elements of {@code d}. */
     static boolean handles(DType d, long n, long rows) {
@@ -69,15 +83,21 @@ final class OnesweepSort {
         Device dev = moved.device();
         DType d = moved.dtype();
         int passes = d.itemsize();
-        long tpr = tilesPerRow(n), tiles = rows * tpr;
+        Dialect dialect = dev.backend().dialect();
+        int per = per(dialect, indices, n);
+        long tpr = tilesPerRow(n, THREADS * per), tiles = rows * tpr;
         long[] shape = moved.shape();
         String tag = tag(d, indices);
-        String src = SOURCES.computeIfAbsent(new Source(dev.backend().dialect(), d, indices), s -> source(s.dialect(), d, indices));
-        String program = "nd_onesweep_" + tag;
+        String src = SOURCES.computeIfAbsent(new Source(dialect, d, indices, per), s -> source(s.dialect(), d, indices, per));
+        String program = "nd_onesweep_" + tag + (per == PER ? "" : "_" + per);
         BackendKernel upsweep = dev.programs().kernel(program, src, List.of(), "nd_os_upsweep_" + tag);
         BackendKernel scan = dev.programs().kernel(program, src, List.of(), "nd_os_scan_" + tag);
         BackendKernel pass = dev.programs().kernel(program, src, List.of(), "nd_os_pass_" + tag);
-        NDArray a = moved.copy(Order.C), b = null, ia = null, ib = null, hist = null, status = null, counters = null;
+        // the upsweep and the first pass read C-ordered rows where they lie (no copy); the passes then alternate between b and a
+        boolean direct = moved.isCContiguous();
+        NDArray a = direct ? NDArray.empty(dev, d, shape, Order.C) : moved.copy(Order.C), b = null, ia = null, ib = null, hist = null,
+                status = null, counters = null;
+        NDArray first = direct ? moved : a;
         try {
             b = NDArray.empty(dev, d, shape, Order.C);
             if (indices) {
@@ -91,14 +111,16 @@ final class OnesweepSort {
             var stream = dev.currentStream().backendStream();
             long[] block = {THREADS};
             long chunks = (n + CHUNK - 1) / CHUNK;
-            dev.backend().launch(stream, upsweep, new long[]{rows * chunks}, block, 0, a.buffer(), a.offset(), n, chunks, hist.buffer(), hist.offset());
+            dev.backend().launch(stream, upsweep, new long[]{rows * chunks}, block, 0, first.buffer(), first.offset(), n, chunks, hist.buffer(),
+                    hist.offset());
             dev.backend().launch(stream, scan, new long[]{rows * passes}, block, 0, hist.buffer(), hist.offset());
             for (int p = 0; p < passes; p++) {
                 long statusOffset = status.offset() + 4L * p * tiles * 256;
+                NDArray in = p == 0 ? first : a;
                 Object[] args = indices
-                        ? new Object[]{a.buffer(), a.offset(), b.buffer(), b.offset(), ia.buffer(), ia.offset(), ib.buffer(), ib.offset(),
+                        ? new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(), ia.buffer(), ia.offset(), ib.buffer(), ib.offset(),
                                        n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset()}
-                        : new Object[]{a.buffer(), a.offset(), b.buffer(), b.offset(),
+                        : new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(),
                                        n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset()};
                 dev.backend().launch(stream, pass, new long[]{tiles}, block, 0, args);
                 NDArray t = a;
@@ -137,17 +159,18 @@ final class OnesweepSort {
     private static final KernelTemplate SORT = TEMPLATES.get("sort");
 
     /** The sizes the kernels are written for, those of them that template {@code t} uses. */
-    private static Map<String, Object> sizes(KernelTemplate t, int passes) {
-        var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", PER, "TILE", TILE, "PAIRS", PAIRS,
+    private static Map<String, Object> sizes(KernelTemplate t, int passes, int per) {
+        var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", per, "TILE", THREADS * per, "PAIRS", PAIRS,
                 "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256, "CHUNK", CHUNK));
+        sizes.put("WARPKEYS", 32 * per);
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }
 
-    static String source(Dialect dialect, DType d, boolean indices) {
+    static String source(Dialect dialect, DType d, boolean indices, int per) {
         int w = 8 * d.itemsize();
         String k = w == 64 ? "ulong" : "uint";
-        var values = sizes(SORT, d.itemsize());
+        var values = sizes(SORT, d.itemsize(), per);
         values.put("u", unsigned(w));
         values.put("k", k);
         values.put("tag", tag(d, indices));
@@ -155,7 +178,7 @@ final class OnesweepSort {
         // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
         for (String part : List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {
             KernelTemplate t = TEMPLATES.get("index." + part);
-            String text = indices ? t.fill(sizes(t, d.itemsize())) : "";
+            String text = indices ? t.fill(sizes(t, d.itemsize(), per)) : "";
             values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") ? text.strip() : text);
         }
         return dialect.prelude() + "\n" + SORT.fill(values);

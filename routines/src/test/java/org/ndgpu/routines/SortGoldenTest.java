@@ -32,12 +32,12 @@ class SortGoldenTest {
 
     @Test
     void onesweep() {
-        both("onesweep_sort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, false));
-        both("onesweep_argsort_float64", d -> OnesweepSort.source(d, DType.FLOAT64, true));
-        both("onesweep_sort_float16", d -> OnesweepSort.source(d, DType.FLOAT16, false));
-        both("onesweep_argsort_int16", d -> OnesweepSort.source(d, DType.INT16, true));
-        both("onesweep_sort_uint8", d -> OnesweepSort.source(d, DType.UINT8, false));
-        both("onesweep_sort_int64", d -> OnesweepSort.source(d, DType.INT64, false));
+        both("onesweep_sort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_argsort_float64", d -> OnesweepSort.source(d, DType.FLOAT64, true, OnesweepSort.per(d, true, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_float16", d -> OnesweepSort.source(d, DType.FLOAT16, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_argsort_int16", d -> OnesweepSort.source(d, DType.INT16, true, OnesweepSort.per(d, true, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_uint8", d -> OnesweepSort.source(d, DType.UINT8, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_int64", d -> OnesweepSort.source(d, DType.INT64, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
     }
 
     @Test

@@ -262,15 +262,18 @@ public class SortTest extends PerDeviceTest {
 
     private void checkRows(DType dt, int rows, int len, SplittableRandom rnd) {
         double[] v = longRowValues(dt, rows * len, rnd);
-        try (NDArray f = Nd.array(v, DType.FLOAT64, rows, len); NDArray a = f.astype(dt);
-             NDArray s = Nd.sort(a, 1); NDArray i = Nd.argsort(a, 1)) {
+        try (NDArray f = Nd.array(v, DType.FLOAT64, rows, len); NDArray a = f.astype(dt)) {
             double[] host = a.toDoubleArray();
-            double[] got = s.toDoubleArray();
-            long[] gi = i.toLongArray();
-            for (int r = 0; r < rows; r++) {
-                final int row = r;
-                // the network is not stable for sort: there -0.0 and 0.0 may trade places
-                assertRowSorted(host, r, len, got, gi, j -> row * len + j, stablePath(dt, rows, len), dt + " " + rows + "x" + len + " row " + r);
+            try (NDArray s = Nd.sort(a, 1); NDArray i = Nd.argsort(a, 1)) {
+                // the passes read a C-ordered input where it lies: it must come out untouched
+                assertArrayEquals(host, a.toDoubleArray(), dt + " " + rows + "x" + len + ": the input changed");
+                double[] got = s.toDoubleArray();
+                long[] gi = i.toLongArray();
+                for (int r = 0; r < rows; r++) {
+                    final int row = r;
+                    // the network is not stable for sort: there -0.0 and 0.0 may trade places
+                    assertRowSorted(host, r, len, got, gi, j -> row * len + j, stablePath(dt, rows, len), dt + " " + rows + "x" + len + " row " + r);
+                }
             }
         }
     }
