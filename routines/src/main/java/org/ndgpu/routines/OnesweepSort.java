@@ -163,6 +163,7 @@ final class OnesweepSort {
         var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", per, "TILE", THREADS * per, "PAIRS", PAIRS,
                 "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256, "CHUNK", CHUNK));
         sizes.put("WARPKEYS", 32 * per);
+        sizes.put("BOUNDS", per == CUDA_PER ? "__launch_bounds__(" + THREADS + ", 3)" : "");
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }
