@@ -18,8 +18,8 @@ import org.ndgpu.ndarray.Order;
  * kept per thread in an LRU of {@value #PLANS} (as CuPy's plan cache), keyed by type, lengths,
  * batch and layout: a plan must not run on two threads at once, and a thread's plans need no lock.
  * A plan runs on the device's current stream (cufftSetStream before each run). cuFFT allocates
- * nothing itself (cufftSetAutoAllocation(0)): each run takes its work area from ndgpu's memory
- * pool, on the same stream, and gives it back after. Results are scaled by a small kernel after the
+ * nothing itself (cufftSetAutoAllocation(0)): a plan's work area comes from ndgpu's memory pool when
+ * the plan is made and goes back when the plan is evicted, as CuPy's plans keep theirs. Results are scaled by a small kernel after the
  * transform, as cuFFT never normalizes.
  */
 final class CuFft implements Engine {
@@ -38,7 +38,12 @@ final class CuFft implements Engine {
     /** A plan's identity: everything cufftMakePlanMany64 was given. */
     private record Key(Device device, int type, String layout) { }
 
-    private record Plan(int handle, long workBytes) { }
+    /**
+     * A plan, its work area (null when it needs none), which it keeps as CuPy's plans do, and the
+     * stream that area belongs to: a run on another stream takes an area of its own from the pool, so
+     * that two streams never share one.
+     */
+    private record Plan(int handle, long workBytes, NDArray work, long stream) { }
 
     private static final ThreadLocal<Map<Key, Plan>> PLAN_CACHE = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f, true));
 
@@ -62,7 +67,19 @@ final class CuFft implements Engine {
                 api.destroy(handle);
                 throw e;
             }
-            p = new Plan(handle, ws.get(JAVA_LONG, 0));
+            long workBytes = ws.get(JAVA_LONG, 0);
+            NDArray work = null;
+            try {
+                if (workBytes > 0) {
+                    work = NDArray.empty(device, DType.UINT8, new long[]{workBytes}, Order.C);
+                    CuFftApi.check(api.setWorkArea(handle, work.devicePointer()), device.id() + " cufftSetWorkArea");
+                }
+            } catch (RuntimeException e) {
+                api.destroy(handle);
+                if (work != null) work.close();
+                throw e;
+            }
+            p = new Plan(handle, workBytes, work, device.currentStream().ptr());
         }
         cache.put(key, p);
         if (cache.size() > PLANS) {
@@ -70,6 +87,9 @@ final class CuFft implements Engine {
             cache.remove(eldest.getKey());
             ((CudaBackend) eldest.getKey().device().backend()).makeCurrent();
             api.destroy(eldest.getValue().handle());
+            // back to the pool on the current stream, ordered after the plan's last run there; another
+            // stream's allocation of it waits for this one (MemoryPool)
+            if (eldest.getValue().work() != null) eldest.getValue().work().close();
         }
         return p;
     }
@@ -81,18 +101,22 @@ final class CuFft implements Engine {
         return s;
     }
 
-    /** Runs a plan from in to out (device addresses) on the current stream, with a work area from the pool. */
+    /** Runs a plan from in to out (device addresses) on the current stream, with the plan's work area on its own stream. */
     private void run(Plan p, int type, long in, long out, int direction) {
         backend.makeCurrent();
         long stream = device.currentStream().ptr();
         CuFftApi.check(api.setStream(p.handle(), stream), device.id() + " cufftSetStream");
-        NDArray work = p.workBytes() > 0 ? NDArray.empty(device, DType.UINT8, new long[]{p.workBytes()}, Order.C) : null;
+        boolean own = p.work() == null || stream == p.stream();
+        NDArray work = own ? null : NDArray.empty(device, DType.UINT8, new long[]{p.workBytes()}, Order.C);
         try {
-            CuFftApi.check(api.setWorkArea(p.handle(), work == null ? 0 : work.devicePointer()), device.id() + " cufftSetWorkArea");
+            if (work != null) CuFftApi.check(api.setWorkArea(p.handle(), work.devicePointer()), device.id() + " cufftSetWorkArea");
             CuFftApi.check(api.exec(type, p.handle(), in, out, direction), device.id() + " cufftExec (type 0x" + Integer.toHexString(type) + ")");
         } finally {
-            // back to the pool on this stream: the next allocation on it is ordered after the transform
-            if (work != null) work.close();
+            if (work != null) {
+                // the plan's own area again for the next run, and this one back to the pool on this stream (ordered after the transform)
+                CuFftApi.check(api.setWorkArea(p.handle(), p.work().devicePointer()), device.id() + " cufftSetWorkArea");
+                work.close();
+            }
         }
     }
 
