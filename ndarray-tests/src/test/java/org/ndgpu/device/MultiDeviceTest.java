@@ -1,5 +1,8 @@
 package org.ndgpu.device;
 
+import static org.ndgpu.testing.DeviceBytes.bytes;
+import static org.ndgpu.testing.DeviceBytes.onDevice;
+import static org.ndgpu.testing.DeviceBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -53,41 +56,13 @@ public class MultiDeviceTest {
         dev1 = cpus.get(1);
     }
 
-    /** Random valid elements of {@code d} in C order: bools 0/1, finite floats. */
-    private byte[] randomBytes(DType d, long n) {
-        byte[] out = new byte[Math.toIntExact(n * d.itemsize())];
-        MemorySegment s = MemorySegment.ofArray(out);
-        for (long i = 0; i < n; i++) {
-            switch (d) {
-                case BOOL -> s.set(ValueLayout.JAVA_BYTE, i, (byte) random.nextInt(2));
-                case INT8 -> s.set(ValueLayout.JAVA_BYTE, i, (byte) random.nextInt(256));
-                case INT64 -> s.set(ValueLayout.JAVA_LONG_UNALIGNED, i * 8, random.nextLong());
-                case FLOAT16 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED, i * 2, Float.floatToFloat16((float) random.nextDouble(-1e4, 1e4)));
-                case FLOAT32 -> s.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * 4, (float) random.nextDouble(-1e6, 1e6));
-                case COMPLEX128 -> {
-                    s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * 16, random.nextDouble(-1e6, 1e6));
-                    s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * 16 + 8, random.nextDouble(-1e6, 1e6));
-                }
-                default -> throw new AssertionError(d);
-            }
-        }
-        return out;
-    }
-
-    private static NDArray onDevice(Device d, byte[] bytes, DType dtype, long... shape) {
-        try (var _ = d.use()) {
-            return Nd.array(MemorySegment.ofArray(bytes), dtype, shape);
-        }
-    }
-
-    private static byte[] bytes(NDArray a) { return a.toBytes().toArray(ValueLayout.JAVA_BYTE); }
 
     @Test
     void copiesAcrossDevicesIntoViewsWithOffsets() {
         for (DType d : DTYPES) {
             byte[] poison = new byte[6 * 8 * d.itemsize()];
             Arrays.fill(poison, POISON);
-            byte[] src = randomBytes(d, 3 * 5);
+            byte[] src = randomBytes(random, d, 3 * 5);
             try (NDArray dst = onDevice(dev1, poison, d, 6, 8); NDArray window = dst.get("1:4, 2:7");
                     NDArray s = onDevice(dev0, src, d, 3, 5)) {
                 Nd.copyto(window, s);

@@ -1,5 +1,8 @@
 package org.ndgpu.routines;
 
+import static org.ndgpu.testing.DeviceBytes.bytes;
+import static org.ndgpu.testing.DeviceBytes.onDevice;
+import static org.ndgpu.testing.DeviceBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -47,34 +50,6 @@ public class ShardingTest {
         return two("OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\")", d -> d.backendName().equals("opencl") && !d.isGpu());
     }
 
-    /** Random valid elements of {@code d} in C order: bools 0/1, finite floats. */
-    private byte[] randomBytes(DType d, long n) {
-        byte[] out = new byte[Math.toIntExact(n * d.itemsize())];
-        MemorySegment s = MemorySegment.ofArray(out);
-        for (long i = 0; i < n; i++) {
-            switch (d) {
-                case BOOL -> s.set(ValueLayout.JAVA_BYTE, i, (byte) random.nextInt(2));
-                case INT8 -> s.set(ValueLayout.JAVA_BYTE, i, (byte) random.nextInt(256));
-                case INT64 -> s.set(ValueLayout.JAVA_LONG_UNALIGNED, i * 8, random.nextLong());
-                case FLOAT16 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED, i * 2, Float.floatToFloat16((float) random.nextDouble(-1e4, 1e4)));
-                case FLOAT32 -> s.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * 4, (float) random.nextDouble(-1e6, 1e6));
-                case COMPLEX128 -> {
-                    s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * 16, random.nextDouble(-1e6, 1e6));
-                    s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, i * 16 + 8, random.nextDouble(-1e6, 1e6));
-                }
-                default -> throw new AssertionError(d);
-            }
-        }
-        return out;
-    }
-
-    private static NDArray onDevice(Device d, byte[] bytes, DType dtype, long... shape) {
-        try (var _ = d.use()) {
-            return Nd.array(MemorySegment.ofArray(bytes), dtype, shape);
-        }
-    }
-
-    private static byte[] bytes(NDArray a) { return a.toBytes().toArray(ValueLayout.JAVA_BYTE); }
 
     /** Rows [r0, r0+nr) and columns [c0, c0+nc) of a C-order rows x cols matrix of {@code item}-byte elements. */
     private static byte[] window(byte[] m, long cols, int item, long r0, long nr, long c0, long nc) {
@@ -91,7 +66,7 @@ public class ShardingTest {
         long[][] shapes = {{7, 5}, {1, 3}, {4, 9}, {0, 4}};
         for (DType d : DTYPES) {
             for (long[] shape : shapes) {
-                byte[] host = randomBytes(d, shape[0] * shape[1]);
+                byte[] host = randomBytes(random, d, shape[0] * shape[1]);
                 try (NDArray a = onDevice(devices.get(0), host, d, shape)) {
                     for (int axis : new int[]{0, 1, -1}) {
                         int ax = axis < 0 ? axis + 2 : axis;
@@ -132,7 +107,7 @@ public class ShardingTest {
         List<Device> devices = twoCpus();
         Device dev0 = devices.get(0);
         Device dev1 = devices.get(1);
-        byte[] host = randomBytes(DType.FLOAT32, 6 * 4);
+        byte[] host = randomBytes(random, DType.FLOAT32, 6 * 4);
         try (NDArray a = onDevice(dev1, host, DType.FLOAT32, 6, 4); NDArray t = a.transpose()) {   // (4, 6), not contiguous
             List<NDArray> parts = Nd.scatter(t, List.of(dev0, dev1, dev0), 1);   // 6 columns of t: 2, 2, 2
             byte[] tHost = bytes(t);
@@ -145,7 +120,7 @@ public class ShardingTest {
             }
             parts.forEach(NDArray::close);
             // five devices for three rows: parts of 1, 1, 1, 0, 0 rows
-            try (NDArray b = onDevice(dev0, randomBytes(DType.INT64, 3 * 2), DType.INT64, 3, 2)) {
+            try (NDArray b = onDevice(dev0, randomBytes(random, DType.INT64, 3 * 2), DType.INT64, 3, 2)) {
                 List<NDArray> five = Nd.scatter(b, List.of(dev0, dev1, dev0, dev1, dev0), 0);
                 assertEquals(List.of(1L, 1L, 1L, 0L, 0L), five.stream().map(p -> p.shape()[0]).toList());
                 try (NDArray g = Nd.gather(five, dev1, 0)) {
@@ -161,9 +136,9 @@ public class ShardingTest {
         List<Device> devices = twoCpus();
         Device dev0 = devices.get(0);
         Device dev1 = devices.get(1);
-        try (NDArray a = onDevice(dev0, randomBytes(DType.FLOAT32, 6), DType.FLOAT32, 2, 3);
-                NDArray b = onDevice(dev1, randomBytes(DType.INT64, 6), DType.INT64, 2, 3);
-                NDArray c = onDevice(dev1, randomBytes(DType.FLOAT32, 8), DType.FLOAT32, 2, 4)) {
+        try (NDArray a = onDevice(dev0, randomBytes(random, DType.FLOAT32, 6), DType.FLOAT32, 2, 3);
+                NDArray b = onDevice(dev1, randomBytes(random, DType.INT64, 6), DType.INT64, 2, 3);
+                NDArray c = onDevice(dev1, randomBytes(random, DType.FLOAT32, 8), DType.FLOAT32, 2, 4)) {
             NdException empty = assertThrows(NdException.class, () -> Nd.scatter(a, List.of(), 0));
             assertTrue(empty.getMessage().startsWith("scatter:"), empty.getMessage());
             List<Device> withNull = new ArrayList<>();
@@ -184,7 +159,7 @@ public class ShardingTest {
             NdException none = assertThrows(NdException.class, () -> Nd.gather(List.of(), dev0, 0));
             assertTrue(none.getMessage().startsWith("gather:"), none.getMessage());
         }
-        try (NDArray scalar = onDevice(dev0, randomBytes(DType.INT8, 1), DType.INT8)) {
+        try (NDArray scalar = onDevice(dev0, randomBytes(random, DType.INT8, 1), DType.INT8)) {
             assertThrows(AxisException.class, () -> Nd.scatter(scalar, List.of(dev0), 0));
         }
     }
@@ -193,7 +168,7 @@ public class ShardingTest {
     @Tag("gpu")
     void scatterGatherAndParallelOnTwoGpus() {
         List<Device> gpus = two("CUDA devices", d -> d.backendName().equals("cuda"));
-        byte[] host = randomBytes(DType.FLOAT32, 1001 * 3);
+        byte[] host = randomBytes(random, DType.FLOAT32, 1001 * 3);
         try (NDArray a = onDevice(gpus.get(0), host, DType.FLOAT32, 1001, 3)) {
             List<NDArray> parts = Nd.scatter(a, gpus, 0);
             Devices.parallel(gpus, (d, i) -> assertSame(d, parts.get(i).device()));
