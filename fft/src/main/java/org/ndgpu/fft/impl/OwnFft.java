@@ -32,6 +32,8 @@ final class OwnFft {
     static final int COLUMNS = 16;
     /** Transforms per group at most: each has three longs of local memory (FftSource.Step.localBytes). */
     private static final int MAX_THREADS = 256, MAX_GROUP = 256;
+    /** Tests set this to run the kernels' 64-bit offsets (FftSource.Step.wide), which otherwise only 2^31 points and more take. */
+    static volatile boolean forceWide;
     /** CUDA's limit on static shared memory per block: the step kernels declare their buffers statically. */
     private static final int LOCAL_BYTES = 48 * 1024;
 
@@ -210,7 +212,7 @@ final class OwnFft {
         int maxRadix = 1;
         for (int r : radices) maxRadix = Math.max(maxRadix, r);
         int t = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g * s.m / Math.max(2, maxRadix)));
-        var step = new FftSource.Step(dt, s.m, radices, s.g, t, s.loadG, s.storeG, elements > Integer.MAX_VALUE);
+        var step = new FftSource.Step(dt, s.m, radices, s.g, t, s.loadG, s.storeG, elements > Integer.MAX_VALUE || forceWide);
         String tag = step.tag();
         BackendKernel k = dev.programs().kernel("nd_fft_step_" + tag, FftSource.step(dev.backend().dialect(), step), List.of(),
                 "nd_fft_step_" + tag);

@@ -122,6 +122,19 @@ class FftLongTest extends PerDeviceTest {
         }
     }
 
+    /** The kernels' 64-bit element offsets (FftSource.Step.wide), which only transforms of 2^31 points and more take otherwise. */
+    @Test
+    void wideOffsets() {
+        OwnFft.forceWide = true;
+        try {
+            check(DType.COMPLEX64, 5, 1024, 11);      // one step, rows layout
+            check(DType.COMPLEX64, 1 << 13, 12);      // two steps, with the twiddles between them
+            check(DType.COMPLEX128, 1000, 16, 13);    // columns layout
+        } finally {
+            OwnFft.forceWide = false;
+        }
+    }
+
     @Test
     void twoSteps() {
         check(DType.COMPLEX64, 1 << 13, 1);      // 4096 < n: columns of 256, rows of 32
