@@ -157,7 +157,7 @@ final class Program {
     private void checkFits(Object[] args) {
         for (Trace.FitCheck f : fitChecks) {
             Object v = args[f.arg()];
-            if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            if (Scalars.isJavaInteger(v)) {
                 Scalars.checkFits(f.op(), ((Number) v).longValue(), f.dtype());
             }
         }

@@ -136,7 +136,7 @@ final class Trace implements Tracer {
                 Node.Weak w = (Node.Weak) o;
                 if (k == 1 && org.ndgpu.elementwise.UfuncLoops.ldexpExponent(ufunc, w.value())) eff[k] = DType.INT64;
                 else if (arrays == null) eff[k] = DType.ofJavaValue(w.value());
-                else if (w.arg() >= 0 && arrays.isInteger() && Scalars.comparesByValue(ufunc) && isJavaInteger(w.value())) {
+                else if (w.arg() >= 0 && arrays.isInteger() && Scalars.comparesByValue(ufunc) && Scalars.isJavaInteger(w.value())) {
                     // compared by value whatever each call passes (uint32_array < -1 as NumPy): int64, no fit check
                     eff[k] = DType.INT64;
                 } else {
@@ -147,8 +147,6 @@ final class Trace implements Tracer {
         }
         return eff;
     }
-
-    private static boolean isJavaInteger(Object v) { return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte; }
 
     private List<Object> operands(String op, Object... operands) {
         List<Object> ops = new ArrayList<>(operands.length);

@@ -223,7 +223,7 @@ public final class KernelParams {
     private static void checkWeak(String kernel, Param p, Object v, DType d) {
         if (v instanceof Boolean) return;
         Number n = (Number) v;
-        boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
+        boolean integral = Scalars.isJavaInteger(n);
         if (integral && d.isInteger()) Scalars.checkFits(kernel + " parameter '" + p.name() + "'", n.longValue(), d);
         if (!integral && (d.isInteger() || d.isBool())) {
             throw new DTypeException(kernel + ": parameter '" + p.name() + "' is " + d + " but got the float " + v

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.ndgpu.DTypeException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.spi.Ufunc;
 
 /**
@@ -78,7 +79,7 @@ public final class UfuncLoops {
      * the mantissa's dtype ({@code ldexp(float32, 3)} is float32), where NEP 50 alone would make it a float32.
      */
     public static boolean ldexpExponent(String ufunc, Object o) {
-        return ufunc.equals(Ufunc.LDEXP.numpyName()) && (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte);
+        return ufunc.equals(Ufunc.LDEXP.numpyName()) && Scalars.isJavaInteger(o);
     }
 
     /** numpy.can_cast(from, to, casting="same_kind"): safe, or towards a later kind (bool, uint, int, float, complex). */

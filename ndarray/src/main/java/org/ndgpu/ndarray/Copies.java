@@ -123,7 +123,7 @@ public final class Copies {
 
     private static void fillScalar(String op, NDArray target, Number n, DType scalarKind, Casting casting) {
         DType to = target.dtype();
-        boolean integral = n instanceof Long || n instanceof Integer || n instanceof Short || n instanceof Byte;
+        boolean integral = Scalars.isJavaInteger(n);
         if (!integral && !(n instanceof Double || n instanceof Float)) {
             throw new DTypeException(op + ": expected a Java number (Integer, Long, Short, Byte, Float, Double) or Boolean, got "
                     + n.getClass().getSimpleName());

@@ -1,6 +1,7 @@
 package org.ndgpu.ndarray;
 
 import org.ndgpu.DTypeException;
+import org.ndgpu.spi.Ufunc;
 
 /** Java numbers meeting arrays: NumPy 2's weak scalars (NEP 50). */
 public final class Scalars {
@@ -60,13 +61,15 @@ public final class Scalars {
      * raises OverflowError: such an integer takes int64 (beside uint64, NumPy's mixed loop by value).
      */
     public static boolean comparesByValue(String op) {
-        return switch (op) {
-            case "equal", "not_equal", "less", "less_equal", "greater", "greater_equal" -> true;
-            default -> false;
-        };
+        Ufunc u = Ufunc.of(op);
+        return u != null && u.isComparison();
     }
 
-    private static boolean fits(long v, DType d) {
+    /** True for the Java integer types (Long, Integer, Short, Byte): the values NumPy would see as Python integers. */
+    public static boolean isJavaInteger(Object v) { return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte; }
+
+    /** Whether integer v fits dtype d as {@link #checkFits} asks (always, for a dtype that is not an integer). */
+    public static boolean fits(long v, DType d) {
         long[] b = bounds(d);
         return b == null || (v >= b[0] && v <= b[1]);
     }

@@ -123,6 +123,14 @@ public enum Ufunc {
     /** The number of outputs, as NumPy's {@code ufunc.nout}: 2 for frexp, modf and divmod. */
     public int nout() { return nout; }
 
+    /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */
+    public boolean isComparison() {
+        return switch (this) {
+            case EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL -> true;
+            default -> false;
+        };
+    }
+
     /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */
     public static Ufunc of(String numpyName) { return BY_NAME.get(numpyName); }
 

@@ -4,6 +4,7 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
 
 import java.util.HashMap;
@@ -171,15 +172,9 @@ public final class Sorting {
      * through float64 with int64); others their Java type's.
      */
     private static DType scalarDType(DType array, Object v) {
-        if (array.isInteger() && (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)) {
-            try {
-                org.ndgpu.ndarray.Scalars.checkFits("searchsorted", ((Number) v).longValue(), array);
-                return array;
-            } catch (DTypeException outOfRange) {
-                return DType.ofJavaValue(v);                 // -1 with uint64: both as float64, as NumPy compares them
-            }
-        }
-        return DType.ofJavaValue(v);
+        // an integer out of the array's range (-1 with uint64) keeps its Java type: both as float64, as NumPy compares them
+        boolean fits = array.isInteger() && Scalars.isJavaInteger(v) && Scalars.fits(((Number) v).longValue(), array);
+        return fits ? array : DType.ofJavaValue(v);
     }
 
     static Spec searchSpec(DType d) {

@@ -7,6 +7,7 @@ import org.ndgpu.Nd;
 import org.ndgpu.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.spi.Distributions.Continuous;
 import org.ndgpu.spi.Distributions.Counters;
 import org.ndgpu.spi.Providers;
@@ -38,7 +39,7 @@ final class Sampling {
                 return a.take(p, 0);
             }
         }
-        if (x instanceof Long || x instanceof Integer || x instanceof Short || x instanceof Byte) {
+        if (Scalars.isJavaInteger(x)) {
             return permutationOf(op, c, ((Number) x).longValue());
         }
         throw new DTypeException(op + ": expected an integer or an NDArray, got " + x.getClass().getSimpleName());
