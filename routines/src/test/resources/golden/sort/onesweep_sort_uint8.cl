@@ -49,12 +49,7 @@ ND_KERNEL void nd_os_scan_sort_uint8(ND_GLOBAL char* _bh, long _oh) {
     }
     _hist[_t] = _s[_t] - _own;
 }
-#ifdef ND_CUDA
-#define ND_OS_BOUNDS_sort_uint8 
-#else
-#define ND_OS_BOUNDS_sort_uint8
-#endif
-ND_KERNEL ND_OS_BOUNDS_sort_uint8 void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo,
+ND_KERNEL  void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo,
         long _n, long _tilesPerRow, int _pass, ND_GLOBAL char* _bs, long _os, ND_GLOBAL char* _bc, long _oc,
         ND_GLOBAL char* _bh, long _oh) {
     ND_LOCAL uchar _tile[2048];

@@ -48,6 +48,21 @@ public final class Devices {
     }
 
     /**
+     * A list of devices for {@code op} (Devices.parallel, Nd.scatter): not null, not empty, nothing but
+     * devices in it, else an NdException naming op and the first bad index.
+     */
+    public static void checkList(String op, List<?> devices) {
+        Objects.requireNonNull(devices, () -> op + ": devices is null");
+        if (devices.isEmpty()) throw new NdException(op + ": expected at least one device, got an empty list");
+        for (int i = 0; i < devices.size(); i++) {
+            Object d = devices.get(i);   // read as Object: a raw or unchecked list may hold anything
+            if (!(d instanceof Device)) {
+                throw new NdException(op + ": expected devices, got " + (d == null ? "null" : "a " + d.getClass().getSimpleName()) + " at index " + i);
+            }
+        }
+    }
+
+    /**
      * Runs {@code task.accept(devices.get(i), i)} for every i, each on a thread of its own with that
      * device current ({@link Device#use()}): the first on the calling thread, the others on worker
      * threads kept between calls. Returns when all have finished, including the
@@ -59,14 +74,7 @@ public final class Devices {
     public static void parallel(List<Device> devices, BiConsumer<Device, Integer> task) {
         Objects.requireNonNull(devices, "Devices.parallel: devices is null");
         Objects.requireNonNull(task, "Devices.parallel: task is null");
-        if (devices.isEmpty()) throw new NdException("Devices.parallel: expected at least one device, got an empty list");
-        for (int i = 0; i < devices.size(); i++) {
-            Object d = devices.get(i);   // read as Object: a raw or unchecked list may hold anything
-            if (!(d instanceof Device)) {
-                throw new NdException("Devices.parallel: expected devices, got " + (d == null ? "null" : "a " + d.getClass().getSimpleName())
-                        + " at index " + i);
-            }
-        }
+        checkList("Devices.parallel", devices);
         int n = devices.size();
         Throwable[] failures = new Throwable[n];
         ParallelWorkers.Join join = new ParallelWorkers.Join(n - 1);

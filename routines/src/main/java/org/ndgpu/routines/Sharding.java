@@ -7,6 +7,7 @@ import org.ndgpu.DTypeException;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.device.Device;
+import org.ndgpu.device.Devices;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.NDArray;
@@ -31,7 +32,7 @@ final class Sharding {
     static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) {
         Objects.requireNonNull(a, "scatter: a is null");
         a.live("scatter");
-        checkDevices("scatter", devices);
+        Devices.checkList("scatter", devices);
         int ax = Shapes.axis("scatter", axis, a.ndim());
         long[] shape = a.shape();
         long[] strides = a.strides();
@@ -116,14 +117,4 @@ final class Sharding {
     }
 
     private static String what(Object o) { return o == null ? "null" : "a " + o.getClass().getSimpleName(); }
-
-    /** A device list for scatter: not null, not empty, nothing but devices in it (as Devices.parallel checks its own). */
-    private static void checkDevices(String op, List<Device> devices) {
-        Objects.requireNonNull(devices, () -> op + ": devices is null");
-        if (devices.isEmpty()) throw new NdException(op + ": expected at least one device, got an empty list");
-        for (int i = 0; i < devices.size(); i++) {
-            Object d = devices.get(i);   // read as Object: a raw or unchecked list may hold anything
-            if (!(d instanceof Device)) throw new NdException(op + ": expected devices, got " + what(d) + " at index " + i);
-        }
-    }
 }
