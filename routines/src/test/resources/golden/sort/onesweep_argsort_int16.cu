@@ -74,15 +74,14 @@ ND_KERNEL  void nd_os_pass_argsort_int16(ND_GLOBAL char* _bi, long _oi, ND_GLOBA
     ND_GLOBAL long* _iin = (ND_GLOBAL long*)(_bii + _oii) + _row * _n;
     ND_GLOBAL long* _iout = (ND_GLOBAL long*)(_bio + _oio);
 #ifdef ND_CUDA
-    uint _c;
+    uint _c, _own;
     ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
     {
         int _lane = _t & 31, _w = _t >> 5;
         unsigned _below = (1u << _lane) - 1u;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
         ushort _v[8];
-        uint _rank[8];
-        int _dig[8];
+        uint _rd[8];
         long _iv[8];
         for (int _e = 0; _e < 8; _e++) {
             int _p = _w * 256 + _e * 32 + _lane;
@@ -94,21 +93,19 @@ ND_KERNEL  void nd_os_pass_argsort_int16(ND_GLOBAL char* _bi, long _oi, ND_GLOBA
         ND_SYNC();
         for (int _e = 0; _e < 8; _e++) {
             int _p = _w * 256 + _e * 32 + _lane;
-            int _d = _p < _m ? (int)((nd_okey_argsort_int16(_v[_e]) >> _shift) & 255) : 0;
-            _dig[_e] = _d;
-            unsigned _peers = __ballot_sync(0xffffffffu, _p < _m);
+            int _d = _p < _m ? (int)((nd_okey_argsort_int16(_v[_e]) >> _shift) & 255) : 255;
+            unsigned _peers = 0xffffffffu;
             for (int _bit = 0; _bit < 8; _bit++) {
                 unsigned _set = __ballot_sync(0xffffffffu, (_d >> _bit) & 1);
                 _peers &= ((_d >> _bit) & 1) ? _set : ~_set;
             }
-            if (_p >= _m) _peers = 1u << _lane;   // past the end: alone
             int _leader = __ffs(_peers) - 1;
             uint _b = 0;
-            if (_lane == _leader && _p < _m) {
+            if (_lane == _leader) {
                 _b = _table[_w * 256 + _d];
                 _table[_w * 256 + _d] = _b + (uint)__popc(_peers);
             }
-            _rank[_e] = __shfl_sync(0xffffffffu, _b, _leader) + (uint)__popc(_peers & _below);
+            _rd[_e] = (__shfl_sync(0xffffffffu, _b, _leader) + (uint)__popc(_peers & _below)) | ((uint)_d << 16);
             __syncwarp();
         }
         ND_SYNC();
@@ -119,8 +116,8 @@ ND_KERNEL  void nd_os_pass_argsort_int16(ND_GLOBAL char* _bi, long _oi, ND_GLOBA
             _run += _x;
         }
         _c = _run;
-        _cnt[_t] = _c;
-        ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _c);
+        _own = _t == 255 ? _c - (uint)(2048 - _m) : _c;
+        ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _own);
         uint _x = _c;
         for (int _o = 1; _o < 32; _o <<= 1) {
             uint _y = __shfl_up_sync(0xffffffffu, _x, _o);
@@ -130,11 +127,12 @@ ND_KERNEL  void nd_os_pass_argsort_int16(ND_GLOBAL char* _bi, long _oi, ND_GLOBA
         ND_SYNC();
         for (int _q = 0; _q < _w; _q++) _x += _start[_q];
         _scan[_t] = _x;
+        for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] += _x - _c;
         ND_SYNC();
         for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane, _d = _dig[_e];
+            int _p = _w * 256 + _e * 32 + _lane;
             if (_p < _m) {
-                uint _at = _scan[_d] - _cnt[_d] + _table[_w * 256 + _d] + _rank[_e];
+                uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
                 _tile[_at] = _v[_e];
                 _tidx[_at] = _iv[_e];
             }
@@ -155,9 +153,9 @@ ND_KERNEL  void nd_os_pass_argsort_int16(ND_GLOBAL char* _bi, long _oi, ND_GLOBA
         if (_p < _m) ND_OS_ADD(&_cnt[(int)((nd_okey_argsort_int16(_tile[_p]) >> _shift) & 255)], 1u);
     }
     ND_SYNC();
-    uint _c = _cnt[_t];
+    uint _c = _cnt[_t], _own = _c;
     ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
-    ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _c);
+    ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _own);
     _scan[_t] = _c;
     ND_SYNC();
     for (int _off = 1; _off < 256; _off <<= 1) {
@@ -223,7 +221,7 @@ ND_KERNEL  void nd_os_pass_argsort_int16(ND_GLOBAL char* _bi, long _oi, ND_GLOBA
             if ((_s & ND_OS_PRE) != 0) break;
             _prev -= 256;
         }
-        ND_OS_PUBLISH(_mine, ND_OS_PRE | (_excl + _c));
+        ND_OS_PUBLISH(_mine, ND_OS_PRE | (_excl + _own));
     }
     _dst[_t] = _row * _n + (long)_hist[(_row * 2 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();

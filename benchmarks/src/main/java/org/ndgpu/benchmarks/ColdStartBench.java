@@ -43,10 +43,14 @@ public final class ColdStartBench {
         try (NDArray _ = a.sum()) { }
         device.synchronize();
 
+        long gcBefore = collections();
         double add300 = series(device, COLD, () -> a.add(b));
         double add300Bytes = lastBytesPerCall;
+        String addChunks = lastChunks;
         double sum300 = series(device, COLD, a::sum);
         double sum300Bytes = lastBytesPerCall;
+        String sumChunks = lastChunks;
+        long gcCold = collections() - gcBefore;
         for (int i = 0; i < WARM; i += 100) {
             series(device, 100, () -> a.add(b));
             series(device, 100, a::sum);
@@ -66,8 +70,11 @@ public final class ColdStartBench {
         row("sum: heap bytes allocated per call, first " + COLD, sum300Bytes, "B");
         row("add: heap bytes allocated per call, warm", addBytes, "B");
         row("sum: heap bytes allocated per call, warm", sumBytes, "B");
+        row("garbage collections during the first " + COLD + " adds and sums", (double) gcCold, "");
         row("add: first " + COLD + " / warm", add300 / addWarm, "x");
         row("sum: first " + COLD + " / warm", sum300 / sumWarm, "x");
+        System.out.println("add, first " + COLD + ", host us per call by " + CHUNK + "s:" + addChunks);
+        System.out.println("sum, first " + COLD + ", host us per call by " + CHUNK + "s:" + sumChunks);
         a.close();
         b.close();
     }
@@ -79,18 +86,41 @@ public final class ColdStartBench {
     /** Java heap bytes this thread allocated per call in the last {@link #series} (the JIT's escape analysis included). */
     private static double lastBytesPerCall;
 
+    private static final int CHUNK = 25;
+
+    /**
+     * The last series' host time per call, averaged over each run of {@link #CHUNK} calls (no
+     * synchronize inside the series): where in the first calls the time goes, as the JIT catches up.
+     */
+    private static String lastChunks = "";
+
     /** Microseconds per call of {@code count} calls in a loop (each result released) and one synchronize. */
     private static double series(Device device, int count, Op op) {
         long id = Thread.currentThread().threadId();
         long b0 = THREADS.getThreadAllocatedBytes(id);
+        long[] marks = new long[count / CHUNK + 1];
         long t0 = System.nanoTime();
         for (int i = 0; i < count; i++) {
+            if (i % CHUNK == 0) marks[i / CHUNK] = System.nanoTime();
             try (NDArray _ = op.call()) { }
         }
+        long hostEnd = System.nanoTime();
         device.synchronize();
         long t1 = System.nanoTime();
+        StringBuilder chunks = new StringBuilder();
+        for (int c = 0; c < marks.length && c * CHUNK < count; c++) {
+            long end = (c + 1) * CHUNK < count ? marks[c + 1] : hostEnd;
+            chunks.append(String.format(Locale.ROOT, " %.1f", (end - marks[c]) / 1e3 / Math.min(CHUNK, count - c * CHUNK)));
+        }
+        lastChunks = chunks.toString();
         lastBytesPerCall = (THREADS.getThreadAllocatedBytes(id) - b0) / (double) count;
         return (t1 - t0) / 1e3 / count;
+    }
+
+    private static long collections() {
+        long n = 0;
+        for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) n += Math.max(0, gc.getCollectionCount());
+        return n;
     }
 
     private static void row(String what, double value, String unit) {

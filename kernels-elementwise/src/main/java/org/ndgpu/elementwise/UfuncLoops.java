@@ -35,24 +35,45 @@ public final class UfuncLoops {
 
     private static final Map<String, Loop> TABLE = load();
 
+    // The table is read once, by the first ufunc call of a program: its 9,000 lines are parsed with one
+    // name lookup per dtype and the loop arrays shared, so that this first call (often run by the
+    // interpreter) stays short and leaves little garbage behind.
     private static Map<String, Loop> load() {
-        Map<String, Loop> m = new HashMap<>();
+        Map<String, DType> byName = new HashMap<>();
+        for (DType d : DType.values()) byName.put(d.numpyName(), d);
+        Map<String, DType[]> inputLists = new HashMap<>();
+        Map<String, Loop> m = new HashMap<>(16_384);
         try (var r = new BufferedReader(new InputStreamReader(
                 UfuncLoops.class.getResourceAsStream("ufunc-loops.tsv"), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
-                if (line.startsWith("#") || line.isBlank()) continue;
-                String[] f = line.split("\t");
-                String[] ins = f[2].split(",");
-                DType[] in = new DType[ins.length];
-                for (int k = 0; k < ins.length; k++) in[k] = DType.of(ins[k]);
-                String[] outs = f[3].split(",");
-                m.put(f[0] + "|" + f[1], new Loop(in, DType.of(outs[0]), outs.length > 1 ? DType.of(outs[1]) : null));
+                if (line.isEmpty() || line.charAt(0) == '#') continue;
+                int t1 = line.indexOf('\t'), t2 = line.indexOf('\t', t1 + 1), t3 = line.indexOf('\t', t2 + 1);
+                String ins = line.substring(t2 + 1, t3), outs = line.substring(t3 + 1);
+                DType[] in = inputLists.computeIfAbsent(ins, k -> dtypes(k, byName));
+                int comma = outs.indexOf(',');
+                DType out = dtype(comma < 0 ? outs : outs.substring(0, comma), byName);
+                DType out2 = comma < 0 ? null : dtype(outs.substring(comma + 1), byName);
+                // the key "ufunc|dtype,dtype" is the line's first two fields with the tab made a bar
+                m.put(line.substring(0, t1) + '|' + line.substring(t1 + 1, t2), new Loop(in, out, out2));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return m;
+    }
+
+    private static DType[] dtypes(String commaList, Map<String, DType> byName) {
+        String[] names = commaList.split(",");
+        DType[] ds = new DType[names.length];
+        for (int k = 0; k < names.length; k++) ds[k] = dtype(names[k], byName);
+        return ds;
+    }
+
+    private static DType dtype(String name, Map<String, DType> byName) {
+        DType d = byName.get(name);
+        if (d == null) throw new IllegalStateException("ufunc-loops.tsv: unknown dtype " + name);
+        return d;
     }
 
     /** True when {@code name} is a ufunc of the table. */

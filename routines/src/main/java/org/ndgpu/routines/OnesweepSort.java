@@ -47,6 +47,9 @@ final class OnesweepSort {
      * local memory, and the OpenCL kernels' splits.
      */
     static final int CUDA_PER = 16, LONG_ROW = 1 << 16;
+
+    /** Work-groups per multiprocessor that CUDA's 16-key pass asks room for ({@code __launch_bounds__}), which caps its registers. */
+    static final int CUDA_MIN_GROUPS = Integer.getInteger("ndgpu.onesweep.minGroups", 4);
     /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
     static final int CHUNK = 8 * TILE;
 
@@ -163,7 +166,7 @@ final class OnesweepSort {
         var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", per, "TILE", THREADS * per, "PAIRS", PAIRS,
                 "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256, "CHUNK", CHUNK));
         sizes.put("WARPKEYS", 32 * per);
-        sizes.put("BOUNDS", per == CUDA_PER ? "__launch_bounds__(" + THREADS + ", 3)" : "");
+        sizes.put("BOUNDS", per == CUDA_PER ? "__launch_bounds__(" + THREADS + ", " + CUDA_MIN_GROUPS + ")" : "");
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }

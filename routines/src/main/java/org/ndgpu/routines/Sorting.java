@@ -209,17 +209,9 @@ public final class Sorting {
         try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
             long n = sorted.size();
             if (n <= 1) return sorted.copy();
-            try (NDArray hi = sorted.get("1:"); NDArray lo = sorted.get(":-1"); NDArray differ = hi.ne(lo);
-                 NDArray first = Nd.full(true, DType.BOOL, 1)) {
-                NDArray newRun = differ;
-                if (a.dtype().isFloating()) {                // NaN != NaN, but a run of NaNs is one value
-                    try (NDArray nanHi = hi.isnan(); NDArray nanLo = lo.isnan(); NDArray bothNan = nanHi.logicalAnd(nanLo)) {
-                        newRun = differ.logicalAnd(bothNan.logicalNot());
-                    }
-                }
-                try (NDArray _ = newRun == differ ? null : newRun; NDArray keep = Nd.concatenate(first, newRun)) {
-                    return sorted.get(keep);
-                }
+            // sort has refused complex dtypes above, so the mask's real dtypes are all there is
+            try (NDArray keep = UniqueMask.of(sorted)) {
+                return sorted.get(keep);
             }
         }
     }
