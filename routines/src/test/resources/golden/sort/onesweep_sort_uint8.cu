@@ -57,6 +57,9 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_uint8(ND_GLOBAL char* _
     ND_LOCAL uint _cnt[256];
     ND_LOCAL uint _scan[256];
     ND_LOCAL long _dst[256];
+#ifdef ND_CUDA
+    ND_LOCAL uchar _tdig[4096];
+#endif
     ND_LOCAL uint _start[16];
     ND_LOCAL uint _id;
     ND_GLOBAL uint* _status = (ND_GLOBAL uint*)(_bs + _os);
@@ -81,18 +84,21 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_uint8(ND_GLOBAL char* _
         uint _rd[16];
         for (int _e = 0; _e < 16; _e++) {
             int _p = _w * 512 + _e * 32 + _lane;
+            _v[_e] = ((uchar)0xFFu);
             if (_p < _m) {
                 _v[_e] = _in[_base + _p];
             }
         }
         ND_SYNC();
         for (int _e = 0; _e < 16; _e++) {
-            int _p = _w * 512 + _e * 32 + _lane;
-            int _d = _p < _m ? (int)((nd_okey_sort_uint8(_v[_e]) >> _shift) & 255) : 255;
+            int _d = (int)((nd_okey_sort_uint8(_v[_e]) >> _shift) & 255);
             unsigned _peers = 0xffffffffu;
             for (int _bit = 0; _bit < 8; _bit++) {
-                unsigned _set = __ballot_sync(0xffffffffu, (_d >> _bit) & 1);
-                _peers &= ((_d >> _bit) & 1) ? _set : ~_set;
+                unsigned _same;
+                asm("{\n\t.reg .pred p;\n\tand.b32 %0, %1, %2;\n\tsetp.ne.u32 p, %0, 0;\n\t"
+                    "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t@!p not.b32 %0, %0;\n\t}"
+                    : "=r"(_same) : "r"(_d), "r"(1u << _bit));
+                _peers &= _same;
             }
             int _leader = __ffs(_peers) - 1;
             uint _b = 0;
@@ -129,6 +135,7 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_uint8(ND_GLOBAL char* _
             if (_p < _m) {
                 uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
                 _tile[_at] = _v[_e];
+                _tdig[_at] = (uchar)(_rd[_e] >> 16);
             }
         }
         ND_SYNC();
@@ -219,7 +226,11 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_uint8(ND_GLOBAL char* _
         int _p = _e * 256 + _t;
         if (_p < _m) {
             uchar _w = _tile[_p];
+#ifdef ND_CUDA
+            long _to = _dst[_tdig[_p]] + _p;
+#else
             long _to = _dst[(int)((nd_okey_sort_uint8(_w) >> _shift) & 255)] + _p;
+#endif
             _out[_to] = _w;
         }
     }

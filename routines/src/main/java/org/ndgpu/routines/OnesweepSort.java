@@ -145,6 +145,17 @@ final class OnesweepSort {
         }
     }
 
+    /**
+     * Raw bits whose order-preserving code is all ones, so that they rank last in every pass: the
+     * signed dtypes' largest value (its code flips the sign bit), all ones for the others (the
+     * unsigned maximum, true, and a NaN for the floats).
+     */
+    static String pad(DType d) {
+        int w = 8 * d.itemsize();
+        String hex = d.isSigned() ? "7" + "F".repeat(w / 4 - 1) : "F".repeat(w / 4);
+        return "((" + unsigned(w) + ")0x" + hex + (w == 64 ? "UL" : "u") + ")";
+    }
+
     /** The kernels' name part: "sort_float32", "argsort_int64". */
     private static String tag(DType d, boolean indices) { return (indices ? "argsort_" : "sort_") + d; }
 
@@ -179,6 +190,7 @@ final class OnesweepSort {
         values.put("k", k);
         values.put("tag", tag(d, indices));
         values.put("key", RadixSort.keyFunction(d, k, "_u"));
+        values.put("PAD", pad(d));
         // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
         for (String part : List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {
             KernelTemplate t = TEMPLATES.get("index." + part);
