@@ -48,8 +48,11 @@ final class OnesweepSort {
      */
     static final int CUDA_PER = 16, LONG_ROW = 1 << 16;
 
-    /** Work-groups per multiprocessor that CUDA's 16-key pass asks room for ({@code __launch_bounds__}), which caps its registers. */
-    static final int CUDA_MIN_GROUPS = Integer.getInteger("ndgpu.onesweep.minGroups", 4);
+    /**
+     * Work-groups per multiprocessor that CUDA's 16-key pass asks room for ({@code __launch_bounds__}),
+     * which caps its registers at 64 (3 groups: 80 registers and a slower sort; 5: no faster).
+     */
+    static final int CUDA_MIN_GROUPS = 4;
     /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
     static final int CHUNK = 8 * TILE;
 
