@@ -46,10 +46,10 @@ public final class ColdStartBench {
         long gcBefore = collections();
         double add300 = series(device, COLD, () -> a.add(b));
         double add300Bytes = lastBytesPerCall;
-        String addChunks = lastChunks;
+        String addChunks = lastChunks();
         double sum300 = series(device, COLD, a::sum);
         double sum300Bytes = lastBytesPerCall;
-        String sumChunks = lastChunks;
+        String sumChunks = lastChunks();
         long gcCold = collections() - gcBefore;
         for (int i = 0; i < WARM; i += 100) {
             series(device, 100, () -> a.add(b));
@@ -88,17 +88,16 @@ public final class ColdStartBench {
 
     private static final int CHUNK = 25;
 
-    /**
-     * The last series' host time per call, averaged over each run of {@link #CHUNK} calls (no
-     * synchronize inside the series): where in the first calls the time goes, as the JIT catches up.
-     */
-    private static String lastChunks = "";
+    /** The last series' nanoTime at the start of each run of {@link #CHUNK} calls, and after its last call (no synchronize). */
+    private static long[] lastMarks = new long[0];
+    private static long lastHostEnd;
+    private static int lastCount;
 
     /** Microseconds per call of {@code count} calls in a loop (each result released) and one synchronize. */
     private static double series(Device device, int count, Op op) {
         long id = Thread.currentThread().threadId();
+        long[] marks = new long[(count + CHUNK - 1) / CHUNK];
         long b0 = THREADS.getThreadAllocatedBytes(id);
-        long[] marks = new long[count / CHUNK + 1];
         long t0 = System.nanoTime();
         for (int i = 0; i < count; i++) {
             if (i % CHUNK == 0) marks[i / CHUNK] = System.nanoTime();
@@ -107,14 +106,24 @@ public final class ColdStartBench {
         long hostEnd = System.nanoTime();
         device.synchronize();
         long t1 = System.nanoTime();
-        StringBuilder chunks = new StringBuilder();
-        for (int c = 0; c < marks.length && c * CHUNK < count; c++) {
-            long end = (c + 1) * CHUNK < count ? marks[c + 1] : hostEnd;
-            chunks.append(String.format(Locale.ROOT, " %.1f", (end - marks[c]) / 1e3 / Math.min(CHUNK, count - c * CHUNK)));
-        }
-        lastChunks = chunks.toString();
         lastBytesPerCall = (THREADS.getThreadAllocatedBytes(id) - b0) / (double) count;
+        lastMarks = marks;
+        lastHostEnd = hostEnd;
+        lastCount = count;
         return (t1 - t0) / 1e3 / count;
+    }
+
+    /**
+     * The last series' host time per call, averaged over each run of {@link #CHUNK} calls: where in the
+     * first calls the time goes, as the JIT catches up.
+     */
+    private static String lastChunks() {
+        StringBuilder chunks = new StringBuilder();
+        for (int c = 0; c < lastMarks.length; c++) {
+            long end = c + 1 < lastMarks.length ? lastMarks[c + 1] : lastHostEnd;
+            chunks.append(String.format(Locale.ROOT, " %.1f", (end - lastMarks[c]) / 1e3 / Math.min(CHUNK, lastCount - c * CHUNK)));
+        }
+        return chunks.toString();
     }
 
     private static long collections() {
