@@ -4,7 +4,9 @@
 #define ND_OS_ADD(p, v) atomicAdd((p), (v))
 #define ND_OS_LOAD(p) (*(volatile uint*)(p))
 #define ND_OS_PUBLISH(p, v) do { __threadfence(); atomicExch((p), (v)); } while (0)
+#define ND_OS_UNROLL _Pragma("unroll")
 #else
+#define ND_OS_UNROLL
 #define ND_OS_ADD(p, v) atomic_add((p), (v))
 #define ND_OS_LOAD(p) atomic_or((p), 0u)
 #define ND_OS_PUBLISH(p, v) do { mem_fence(CLK_GLOBAL_MEM_FENCE); atomic_xchg((p), (v)); } while (0)
@@ -49,16 +51,15 @@ ND_KERNEL void nd_os_scan_sort_float16(ND_GLOBAL char* _bh, long _oh) {
     }
     _hist[_t] = _s[_t] - _own;
 }
-ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo,
+ND_KERNEL __launch_bounds__(256, 3) void nd_os_pass_sort_float16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo,
         long _n, long _tilesPerRow, int _pass, ND_GLOBAL char* _bs, long _os, ND_GLOBAL char* _bc, long _oc,
         ND_GLOBAL char* _bh, long _oh) {
-    ND_LOCAL ushort _tile[4096];
+    ND_LOCAL ushort _tile[6144];
     ND_LOCAL uint _table[2048];
-    ND_LOCAL uint _cnt[256];
     ND_LOCAL uint _scan[256];
-    ND_LOCAL long _dst[256];
+    ND_LOCAL uint _dst[256];
 #ifdef ND_CUDA
-    ND_LOCAL uchar _tdig[4096];
+    ND_LOCAL uchar _tdig[6144];
 #endif
     ND_LOCAL uint _start[16];
     ND_LOCAL uint _id;
@@ -67,32 +68,42 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char*
     ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);
     int _t = (int)ND_LOCAL_ID(), _shift = 8 * _pass;
     if (_t == 0) _id = ND_OS_ADD(&_counter[_pass], 1u);
-    _cnt[_t] = 0;
     ND_SYNC();
-    long _g = (long)_id, _row = _g / _tilesPerRow, _j = _g - _row * _tilesPerRow, _base = _j * 4096;
-    int _m = (int)(_n - _base < 4096 ? _n - _base : 4096);
+    long _g = (long)_id, _row = _g / _tilesPerRow, _j = _g - _row * _tilesPerRow, _base = _j * 6144;
+    int _m = (int)(_n - _base < 6144 ? _n - _base : 6144);
     ND_GLOBAL ushort* _in = (ND_GLOBAL ushort*)(_bi + _oi) + _row * _n;
-    ND_GLOBAL ushort* _out = (ND_GLOBAL ushort*)(_bo + _oo);
+    ND_GLOBAL ushort* _out = (ND_GLOBAL ushort*)(_bo + _oo) + _row * _n;
 #ifdef ND_CUDA
     uint _c, _own;
     ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
     {
         int _lane = _t & 31, _w = _t >> 5;
-        unsigned _below = (1u << _lane) - 1u;
-        for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
-        ushort _v[16];
-        uint _rd[16];
-        for (int _e = 0; _e < 16; _e++) {
-            int _p = _w * 512 + _e * 32 + _lane;
-            _v[_e] = ((ushort)0xFFFFu);
-            if (_p < _m) {
+        unsigned _upTo = 0xffffffffu >> (31 - _lane);
+        for (int _q = 0; _q < 8; _q++) _table[_w * 256 + _q * 32 + _lane] = 0;
+        __syncwarp();
+        ushort _v[24];
+        uint _rd[24];
+        if (_m == 6144) {
+            ND_OS_UNROLL
+            for (int _e = 0; _e < 24; _e++) {
+                int _p = _w * 768 + _e * 32 + _lane;
                 _v[_e] = _in[_base + _p];
             }
+        } else {
+            ND_OS_UNROLL
+            for (int _e = 0; _e < 24; _e++) {
+                int _p = _w * 768 + _e * 32 + _lane;
+                _v[_e] = ((ushort)0xFFFFu);
+                if (_p < _m) {
+                    _v[_e] = _in[_base + _p];
+                }
+            }
         }
-        ND_SYNC();
-        for (int _e = 0; _e < 16; _e++) {
+        ND_OS_UNROLL
+        for (int _e = 0; _e < 24; _e++) {
             int _d = (int)((nd_okey_sort_float16(_v[_e]) >> _shift) & 255);
             unsigned _peers = 0xffffffffu;
+            ND_OS_UNROLL
             for (int _bit = 0; _bit < 8; _bit++) {
                 unsigned _same;
                 asm("{\n\t.reg .pred p;\n\tand.b32 %0, %1, %2;\n\tsetp.ne.u32 p, %0, 0;\n\t"
@@ -100,14 +111,10 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char*
                     : "=r"(_same) : "r"(_d), "r"(1u << _bit));
                 _peers &= _same;
             }
-            int _leader = __ffs(_peers) - 1;
-            uint _b = 0;
-            if (_lane == _leader) {
-                _b = _table[_w * 256 + _d];
-                _table[_w * 256 + _d] = _b + (uint)__popc(_peers);
-            }
-            _rd[_e] = (__shfl_sync(0xffffffffu, _b, _leader) + (uint)__popc(_peers & _below)) | ((uint)_d << 16);
-            __syncwarp();
+            int _leader = 31 - __clz(_peers);
+            uint _r = (uint)__popc(_peers & _upTo), _b = 0;
+            if (_lane == _leader) _b = atomicAdd(&_table[_w * 256 + _d], _r);
+            _rd[_e] = (__shfl_sync(0xffffffffu, _b, _leader) + _r - 1u) | ((uint)_d << 16);
         }
         ND_SYNC();
         uint _run = 0;
@@ -117,7 +124,7 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char*
             _run += _x;
         }
         _c = _run;
-        _own = _t == 255 ? _c - (uint)(4096 - _m) : _c;
+        _own = _t == 255 ? _c - (uint)(6144 - _m) : _c;
         ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _own);
         uint _x = _c;
         for (int _o = 1; _o < 32; _o <<= 1) {
@@ -130,26 +137,26 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char*
         _scan[_t] = _x;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] += _x - _c;
         ND_SYNC();
-        for (int _e = 0; _e < 16; _e++) {
-            int _p = _w * 512 + _e * 32 + _lane;
-            if (_p < _m) {
-                uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
-                _tile[_at] = _v[_e];
-                _tdig[_at] = (uchar)(_rd[_e] >> 16);
-            }
+        ND_OS_UNROLL
+        for (int _e = 0; _e < 24; _e++) {
+            uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
+            _tile[_at] = _v[_e];
+            _tdig[_at] = (uchar)(_rd[_e] >> 16);
         }
         ND_SYNC();
     }
 #else
-    for (int _e = 0; _e < 16; _e++) {
+    ND_LOCAL uint _cnt[256];
+    _cnt[_t] = 0;
+    for (int _e = 0; _e < 24; _e++) {
         int _p = _e * 256 + _t;
         if (_p < _m) {
             _tile[_p] = _in[_base + _p];
         }
     }
     ND_SYNC();
-    for (int _e = 0; _e < 16; _e++) {
-        int _p = _t * 16 + _e;
+    for (int _e = 0; _e < 24; _e++) {
+        int _p = _t * 24 + _e;
         if (_p < _m) ND_OS_ADD(&_cnt[(int)((nd_okey_sort_float16(_tile[_p]) >> _shift) & 255)], 1u);
     }
     ND_SYNC();
@@ -168,9 +175,9 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char*
         int _sh = _shift + 4 * _half;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
         ND_SYNC();
-        ushort _v[16];
-        for (int _e = 0; _e < 16; _e++) {
-            int _p = _t * 16 + _e;
+        ushort _v[24];
+        for (int _e = 0; _e < 24; _e++) {
+            int _p = _t * 24 + _e;
             _v[_e] = _tile[_p];
             if (_p < _m) {
                 int _d = (int)((nd_okey_sort_float16(_v[_e]) >> _sh) & 15);
@@ -196,8 +203,8 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char*
             }
         }
         ND_SYNC();
-        for (int _e = 0; _e < 16; _e++) {
-            int _p = _t * 16 + _e;
+        for (int _e = 0; _e < 24; _e++) {
+            int _p = _t * 24 + _e;
             if (_p < _m) {
                 int _d = (int)((nd_okey_sort_float16(_v[_e]) >> _sh) & 15), _s16 = (_d & 1) * 16;
                 uint _at = _start[_d] + ((_own[_d >> 1] >> _s16) & 0xFFFFu);
@@ -220,18 +227,29 @@ ND_KERNEL __launch_bounds__(256, 4) void nd_os_pass_sort_float16(ND_GLOBAL char*
         }
         ND_OS_PUBLISH(_mine, ND_OS_PRE | (_excl + _own));
     }
-    _dst[_t] = _row * _n + (long)_hist[(_row * 2 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
+    _dst[_t] = _hist[(_row * 2 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();
-    for (int _e = 0; _e < 16; _e++) {
-        int _p = _e * 256 + _t;
-        if (_p < _m) {
-            ushort _w = _tile[_p];
 #ifdef ND_CUDA
-            long _to = _dst[_tdig[_p]] + _p;
+#define ND_OS_DIGIT(_p, _w) _tdig[_p]
 #else
-            long _to = _dst[(int)((nd_okey_sort_float16(_w) >> _shift) & 255)] + _p;
+#define ND_OS_DIGIT(_p, _w) (int)((nd_okey_sort_float16(_w) >> _shift) & 255)
 #endif
-            _out[_to] = _w;
+#define ND_OS_WRITE(_p) do { \
+        ushort _w = _tile[_p]; \
+        uint _to = _dst[ND_OS_DIGIT(_p, _w)] + (uint)(_p); \
+        if (1) _out[_to] = _w; \
+         \
+    } while (0)
+    if (_m == 6144) {
+        ND_OS_UNROLL
+        for (int _e = 0; _e < 24; _e++) ND_OS_WRITE(_e * 256 + _t);
+    } else {
+        ND_OS_UNROLL
+        for (int _e = 0; _e < 24; _e++) {
+            int _p = _e * 256 + _t;
+            if (_p < _m) ND_OS_WRITE(_p);
         }
     }
+#undef ND_OS_WRITE
+#undef ND_OS_DIGIT
 }

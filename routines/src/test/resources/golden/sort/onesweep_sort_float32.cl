@@ -4,7 +4,9 @@
 #define ND_OS_ADD(p, v) atomicAdd((p), (v))
 #define ND_OS_LOAD(p) (*(volatile uint*)(p))
 #define ND_OS_PUBLISH(p, v) do { __threadfence(); atomicExch((p), (v)); } while (0)
+#define ND_OS_UNROLL _Pragma("unroll")
 #else
+#define ND_OS_UNROLL
 #define ND_OS_ADD(p, v) atomic_add((p), (v))
 #define ND_OS_LOAD(p) atomic_or((p), 0u)
 #define ND_OS_PUBLISH(p, v) do { mem_fence(CLK_GLOBAL_MEM_FENCE); atomic_xchg((p), (v)); } while (0)
@@ -54,9 +56,8 @@ ND_KERNEL  void nd_os_pass_sort_float32(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
         ND_GLOBAL char* _bh, long _oh) {
     ND_LOCAL uint _tile[2048];
     ND_LOCAL uint _table[2048];
-    ND_LOCAL uint _cnt[256];
     ND_LOCAL uint _scan[256];
-    ND_LOCAL long _dst[256];
+    ND_LOCAL uint _dst[256];
 #ifdef ND_CUDA
     ND_LOCAL uchar _tdig[2048];
 #endif
@@ -67,32 +68,42 @@ ND_KERNEL  void nd_os_pass_sort_float32(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
     ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);
     int _t = (int)ND_LOCAL_ID(), _shift = 8 * _pass;
     if (_t == 0) _id = ND_OS_ADD(&_counter[_pass], 1u);
-    _cnt[_t] = 0;
     ND_SYNC();
     long _g = (long)_id, _row = _g / _tilesPerRow, _j = _g - _row * _tilesPerRow, _base = _j * 2048;
     int _m = (int)(_n - _base < 2048 ? _n - _base : 2048);
     ND_GLOBAL uint* _in = (ND_GLOBAL uint*)(_bi + _oi) + _row * _n;
-    ND_GLOBAL uint* _out = (ND_GLOBAL uint*)(_bo + _oo);
+    ND_GLOBAL uint* _out = (ND_GLOBAL uint*)(_bo + _oo) + _row * _n;
 #ifdef ND_CUDA
     uint _c, _own;
     ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
     {
         int _lane = _t & 31, _w = _t >> 5;
-        unsigned _below = (1u << _lane) - 1u;
-        for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] = 0;
+        unsigned _upTo = 0xffffffffu >> (31 - _lane);
+        for (int _q = 0; _q < 8; _q++) _table[_w * 256 + _q * 32 + _lane] = 0;
+        __syncwarp();
         uint _v[8];
         uint _rd[8];
-        for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane;
-            _v[_e] = ((uint)0xFFFFFFFFu);
-            if (_p < _m) {
+        if (_m == 2048) {
+            ND_OS_UNROLL
+            for (int _e = 0; _e < 8; _e++) {
+                int _p = _w * 256 + _e * 32 + _lane;
                 _v[_e] = _in[_base + _p];
             }
+        } else {
+            ND_OS_UNROLL
+            for (int _e = 0; _e < 8; _e++) {
+                int _p = _w * 256 + _e * 32 + _lane;
+                _v[_e] = ((uint)0xFFFFFFFFu);
+                if (_p < _m) {
+                    _v[_e] = _in[_base + _p];
+                }
+            }
         }
-        ND_SYNC();
+        ND_OS_UNROLL
         for (int _e = 0; _e < 8; _e++) {
             int _d = (int)((nd_okey_sort_float32(_v[_e]) >> _shift) & 255);
             unsigned _peers = 0xffffffffu;
+            ND_OS_UNROLL
             for (int _bit = 0; _bit < 8; _bit++) {
                 unsigned _same;
                 asm("{\n\t.reg .pred p;\n\tand.b32 %0, %1, %2;\n\tsetp.ne.u32 p, %0, 0;\n\t"
@@ -100,14 +111,10 @@ ND_KERNEL  void nd_os_pass_sort_float32(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
                     : "=r"(_same) : "r"(_d), "r"(1u << _bit));
                 _peers &= _same;
             }
-            int _leader = __ffs(_peers) - 1;
-            uint _b = 0;
-            if (_lane == _leader) {
-                _b = _table[_w * 256 + _d];
-                _table[_w * 256 + _d] = _b + (uint)__popc(_peers);
-            }
-            _rd[_e] = (__shfl_sync(0xffffffffu, _b, _leader) + (uint)__popc(_peers & _below)) | ((uint)_d << 16);
-            __syncwarp();
+            int _leader = 31 - __clz(_peers);
+            uint _r = (uint)__popc(_peers & _upTo), _b = 0;
+            if (_lane == _leader) _b = atomicAdd(&_table[_w * 256 + _d], _r);
+            _rd[_e] = (__shfl_sync(0xffffffffu, _b, _leader) + _r - 1u) | ((uint)_d << 16);
         }
         ND_SYNC();
         uint _run = 0;
@@ -130,17 +137,17 @@ ND_KERNEL  void nd_os_pass_sort_float32(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
         _scan[_t] = _x;
         for (int _q = 0; _q < 8; _q++) _table[_q * 256 + _t] += _x - _c;
         ND_SYNC();
+        ND_OS_UNROLL
         for (int _e = 0; _e < 8; _e++) {
-            int _p = _w * 256 + _e * 32 + _lane;
-            if (_p < _m) {
-                uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
-                _tile[_at] = _v[_e];
-                _tdig[_at] = (uchar)(_rd[_e] >> 16);
-            }
+            uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
+            _tile[_at] = _v[_e];
+            _tdig[_at] = (uchar)(_rd[_e] >> 16);
         }
         ND_SYNC();
     }
 #else
+    ND_LOCAL uint _cnt[256];
+    _cnt[_t] = 0;
     for (int _e = 0; _e < 8; _e++) {
         int _p = _e * 256 + _t;
         if (_p < _m) {
@@ -220,18 +227,29 @@ ND_KERNEL  void nd_os_pass_sort_float32(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
         }
         ND_OS_PUBLISH(_mine, ND_OS_PRE | (_excl + _own));
     }
-    _dst[_t] = _row * _n + (long)_hist[(_row * 4 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
+    _dst[_t] = _hist[(_row * 4 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();
-    for (int _e = 0; _e < 8; _e++) {
-        int _p = _e * 256 + _t;
-        if (_p < _m) {
-            uint _w = _tile[_p];
 #ifdef ND_CUDA
-            long _to = _dst[_tdig[_p]] + _p;
+#define ND_OS_DIGIT(_p, _w) _tdig[_p]
 #else
-            long _to = _dst[(int)((nd_okey_sort_float32(_w) >> _shift) & 255)] + _p;
+#define ND_OS_DIGIT(_p, _w) (int)((nd_okey_sort_float32(_w) >> _shift) & 255)
 #endif
-            _out[_to] = _w;
+#define ND_OS_WRITE(_p) do { \
+        uint _w = _tile[_p]; \
+        uint _to = _dst[ND_OS_DIGIT(_p, _w)] + (uint)(_p); \
+        if (1) _out[_to] = _w; \
+         \
+    } while (0)
+    if (_m == 2048) {
+        ND_OS_UNROLL
+        for (int _e = 0; _e < 8; _e++) ND_OS_WRITE(_e * 256 + _t);
+    } else {
+        ND_OS_UNROLL
+        for (int _e = 0; _e < 8; _e++) {
+            int _p = _e * 256 + _t;
+            if (_p < _m) ND_OS_WRITE(_p);
         }
     }
+#undef ND_OS_WRITE
+#undef ND_OS_DIGIT
 }

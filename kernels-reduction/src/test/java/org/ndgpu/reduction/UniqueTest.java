@@ -80,6 +80,35 @@ public class UniqueTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * Mostly distinct values (the result keeps most of the compaction's memory, where the short
+     * results are copied out): still exact, C-contiguous, and alive after the input is closed.
+     */
+    @Test
+    void mostlyDistinctValues() {
+        SplittableRandom r = new SplittableRandom(77);
+        for (DType d : new DType[]{DType.FLOAT32, DType.INT64, DType.UINT16}) {
+            for (int n : new int[]{4096, 4097, 70_001}) {
+                double[] v = new double[n];
+                for (int i = 0; i < n; i++) {
+                    v[i] = d == DType.UINT16 ? r.nextInt(65536) : d == DType.FLOAT32 ? (float) (r.nextDouble() * 2e6 - 1e6) : r.nextLong(-1L << 40, 1L << 40);
+                    if (i > 0 && r.nextInt(20) == 0) v[i] = v[r.nextInt(i)];                // a few repeats, anywhere
+                }
+                double[] want = oracle(v);
+                String what = d + " unique of " + n + " mostly distinct";
+                NDArray u;
+                try (NDArray src = Nd.array(v); NDArray a = src.astype(d)) {
+                    u = Nd.unique(a);
+                }
+                try (u; NDArray g = u.astype(DType.FLOAT64)) {
+                    assertTrue(u.isCContiguous(), what + ": C-contiguous");
+                    assertArrayEquals(new long[]{want.length}, u.shape(), what + ": shape");
+                    assertArrayEquals(want, g.toDoubleArray(), 0.0, what);
+                }
+            }
+        }
+    }
+
     @Test
     void complexIsRefusedByName() {
         java.lang.foreign.MemorySegment seg = java.lang.foreign.MemorySegment.ofArray(new double[]{1, 0, 2, 0});

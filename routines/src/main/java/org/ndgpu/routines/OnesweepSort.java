@@ -40,19 +40,21 @@ final class OnesweepSort {
 
     static final int THREADS = 256, PER = 8, TILE = THREADS * PER, PAIRS = 8;
     /**
-     * Keys per work-item of CUDA's sort of keys alone in rows of at least {@link #LONG_ROW}, whose warp
-     * ranking keeps them in registers: twice {@link #PER}, so half as many tiles publish, look back and
-     * wait at barriers. Shorter rows keep PER (a row of a tile or two gains no look-back, and the
-     * larger tile's registers cost occupancy), and so do argsort's tile, with its int64 indices in
-     * local memory, and the OpenCL kernels' splits.
+     * Keys per work-item of CUDA's pass in rows of at least {@link #LONG_ROW}, whose warp ranking keeps
+     * them in registers, so fewer tiles publish, look back and wait at barriers: {@link #CUDA_SORT_PER}
+     * for a sort of keys of at most 4 bytes, CUDA_PER for wider keys and for argsort of keys of at
+     * most 4 bytes (their tiles must fit the 48 KiB of static shared memory). Shorter rows keep
+     * {@link #PER} (a row of a tile or two gains no look-back, and the larger tile's registers cost
+     * occupancy), and so do the OpenCL kernels' splits and argsort of 8-byte keys.
      */
-    static final int CUDA_PER = 16, LONG_ROW = 1 << 16;
+    static final int CUDA_PER = 16, CUDA_SORT_PER = 24, LONG_ROW = 1 << 16;
 
     /**
-     * Work-groups per multiprocessor that CUDA's 16-key pass asks room for ({@code __launch_bounds__}),
-     * which caps its registers at 64 (3 groups: 80 registers and a slower sort; 5: no faster).
+     * Work-groups per multiprocessor that CUDA's long-row passes ask room for ({@code __launch_bounds__}),
+     * which caps their registers: 4 (64 registers) for the 16-key sort, 3 (80) where the work-item
+     * holds more (the 24-key sort, argsort with its indices).
      */
-    static final int CUDA_MIN_GROUPS = 4;
+    static int cudaMinGroups(int per, boolean indices) { return per == CUDA_SORT_PER || indices ? 3 : 4; }
     /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
     static final int CHUNK = 8 * TILE;
 
@@ -63,8 +65,12 @@ final class OnesweepSort {
 
     private record Source(Dialect dialect, DType dtype, boolean indices, int per) { }
 
-    /** Keys per work-item of the pass kernel for this dialect, with or without argsort's indices, for rows of n keys. */
-    static int per(Dialect dialect, boolean indices, long n) { return dialect == Dialect.CUDA && !indices && n >= LONG_ROW ? CUDA_PER : PER; }
+    /** Keys per work-item of the pass kernel for this dialect and dtype, with or without argsort's indices, for rows of n keys. */
+    static int per(Dialect dialect, DType d, boolean indices, long n) {
+        if (dialect != Dialect.CUDA || n < LONG_ROW) return PER;
+        if (!indices && d.itemsize() <= 4) return CUDA_SORT_PER;
+        return !indices || d.itemsize() <= 4 ? CUDA_PER : PER;
+    }
 
     private static final ConcurrentHashMap<Source, String> SOURCES = new ConcurrentHashMap<>();
 
@@ -90,7 +96,7 @@ final class OnesweepSort {
         DType d = moved.dtype();
         int passes = d.itemsize();
         Dialect dialect = dev.backend().dialect();
-        int per = per(dialect, indices, n);
+        int per = per(dialect, d, indices, n);
         long tpr = tilesPerRow(n, THREADS * per), tiles = rows * tpr;
         long[] shape = moved.shape();
         String tag = tag(d, indices);
@@ -101,14 +107,16 @@ final class OnesweepSort {
         BackendKernel pass = dev.programs().kernel(program, src, List.of(), "nd_os_pass_" + tag);
         // the upsweep and the first pass read C-ordered rows where they lie (no copy); the passes then alternate between b and a
         boolean direct = moved.isCContiguous();
-        NDArray a = direct ? NDArray.empty(dev, d, shape, Order.C) : moved.copy(Order.C), b = null, ia = null, ib = null, hist = null,
-                status = null, counters = null;
+        NDArray a = direct ? NDArray.empty(dev, d, shape, Order.C) : moved.copy(Order.C), b = null, ia = null, ib = null, result = null,
+                hist = null, status = null, counters = null;
         NDArray first = direct ? moved : a;
         try {
             b = NDArray.empty(dev, d, shape, Order.C);
             if (indices) {
-                ia = NDArray.empty(dev, DType.INT64, shape, Order.C);    // the first pass makes the indices
-                ib = NDArray.empty(dev, DType.INT64, shape, Order.C);
+                // uint indices between passes (the first pass makes them); the last pass writes the int64 result
+                ia = NDArray.empty(dev, DType.INT32, shape, Order.C);
+                ib = NDArray.empty(dev, DType.INT32, shape, Order.C);
+                result = NDArray.empty(dev, DType.INT64, shape, Order.C);
             }
             // uints, read as such by the kernels
             hist = Nd.zeros(DType.INT32, rows * passes * 256);
@@ -122,9 +130,9 @@ final class OnesweepSort {
             dev.backend().launch(stream, scan, new long[]{rows * passes}, block, 0, hist.buffer(), hist.offset());
             for (int p = 0; p < passes; p++) {
                 long statusOffset = status.offset() + 4L * p * tiles * 256;
-                NDArray in = p == 0 ? first : a;
+                NDArray in = p == 0 ? first : a, indicesOut = p == passes - 1 ? result : ib;
                 Object[] args = indices
-                        ? new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(), ia.buffer(), ia.offset(), ib.buffer(), ib.offset(),
+                        ? new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(), ia.buffer(), ia.offset(), indicesOut.buffer(), indicesOut.offset(),
                                        n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset()}
                         : new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(),
                                        n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset()};
@@ -138,13 +146,13 @@ final class OnesweepSort {
                     ib = t;
                 }
             }
-            // after the last swap a (and ia) hold the last pass's output
-            NDArray result = indices ? ia : a;
-            if (indices) ia = null;
+            // after the last swap a holds the last pass's keys (argsort's indices are in result)
+            NDArray sorted = indices ? result : a;
+            if (indices) result = null;
             else a = null;
-            return result;
+            return sorted;
         } finally {
-            for (NDArray x : new NDArray[]{a, b, ia, ib, hist, status, counters}) if (x != null) x.close();
+            for (NDArray x : new NDArray[]{a, b, ia, ib, result, hist, status, counters}) if (x != null) x.close();
         }
     }
 
@@ -176,11 +184,12 @@ final class OnesweepSort {
     private static final KernelTemplate SORT = TEMPLATES.get("sort");
 
     /** The sizes the kernels are written for, those of them that template {@code t} uses. */
-    private static Map<String, Object> sizes(KernelTemplate t, int passes, int per) {
+    private static Map<String, Object> sizes(KernelTemplate t, int passes, int per, boolean indices) {
         var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", per, "TILE", THREADS * per, "PAIRS", PAIRS,
                 "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256, "CHUNK", CHUNK));
         sizes.put("WARPKEYS", 32 * per);
-        sizes.put("BOUNDS", per == CUDA_PER ? "__launch_bounds__(" + THREADS + ", " + CUDA_MIN_GROUPS + ")" : "");
+        sizes.put("LAST_PASS", passes - 1);
+        sizes.put("BOUNDS", per > PER ? "__launch_bounds__(" + THREADS + ", " + cudaMinGroups(per, indices) + ")" : "");
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }
@@ -188,7 +197,8 @@ final class OnesweepSort {
     static String source(Dialect dialect, DType d, boolean indices, int per) {
         int w = 8 * d.itemsize();
         String k = w == 64 ? "ulong" : "uint";
-        var values = sizes(SORT, d.itemsize(), per);
+        var values = sizes(SORT, d.itemsize(), per, indices);
+        values.put("storeKeys", indices ? "_pass != " + (d.itemsize() - 1) : "1");
         values.put("u", unsigned(w));
         values.put("k", k);
         values.put("tag", tag(d, indices));
@@ -197,8 +207,8 @@ final class OnesweepSort {
         // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
         for (String part : List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {
             KernelTemplate t = TEMPLATES.get("index." + part);
-            String text = indices ? t.fill(sizes(t, d.itemsize(), per)) : "";
-            values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") ? text.strip() : text);
+            String text = indices ? t.fill(sizes(t, d.itemsize(), per, true)) : "";
+            values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") || part.equals("store") ? text.strip() : text);
         }
         return dialect.prelude() + "\n" + SORT.fill(values);
     }

@@ -209,10 +209,8 @@ public final class Sorting {
         try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
             long n = sorted.size();
             if (n <= 1) return sorted.copy();
-            // sort has refused complex dtypes above, so the mask's real dtypes are all there is
-            try (NDArray keep = UniqueMask.of(sorted)) {
-                return sorted.get(keep);
-            }
+            // sort has refused complex dtypes above, so real dtypes are all there is
+            return UniqueValues.of(sorted);
         }
     }
 

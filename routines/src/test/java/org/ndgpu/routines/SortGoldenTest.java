@@ -9,7 +9,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Layout;
 import org.ndgpu.testing.GoldenSource;
 
 /**
- * Golden files of the sort kernels' source (radix sort, its scan, the bitonic network's local and
+ * Golden files of the sort kernels' source (radix sort, its scan, the onesweep sort, unique's compaction, the bitonic network's local and
  * global steps, searchsorted), in both dialects; no device needed.
  * After an intended change, regenerate with {@code -Dndgpu.golden.update=true} and review the diff.
  */
@@ -32,12 +32,20 @@ class SortGoldenTest {
 
     @Test
     void onesweep() {
-        both("onesweep_sort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
-        both("onesweep_argsort_float64", d -> OnesweepSort.source(d, DType.FLOAT64, true, OnesweepSort.per(d, true, OnesweepSort.LONG_ROW)));
-        both("onesweep_sort_float16", d -> OnesweepSort.source(d, DType.FLOAT16, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
-        both("onesweep_argsort_int16", d -> OnesweepSort.source(d, DType.INT16, true, OnesweepSort.per(d, true, OnesweepSort.LONG_ROW)));
-        both("onesweep_sort_uint8", d -> OnesweepSort.source(d, DType.UINT8, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
-        both("onesweep_sort_int64", d -> OnesweepSort.source(d, DType.INT64, false, OnesweepSort.per(d, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, false, OnesweepSort.per(d, DType.FLOAT32, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_argsort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, true, OnesweepSort.per(d, DType.FLOAT32, true, OnesweepSort.LONG_ROW)));
+        both("onesweep_argsort_float64", d -> OnesweepSort.source(d, DType.FLOAT64, true, OnesweepSort.per(d, DType.FLOAT64, true, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_float16", d -> OnesweepSort.source(d, DType.FLOAT16, false, OnesweepSort.per(d, DType.FLOAT16, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_argsort_int16", d -> OnesweepSort.source(d, DType.INT16, true, OnesweepSort.per(d, DType.INT16, true, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_uint8", d -> OnesweepSort.source(d, DType.UINT8, false, OnesweepSort.per(d, DType.UINT8, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_int64", d -> OnesweepSort.source(d, DType.INT64, false, OnesweepSort.per(d, DType.INT64, false, OnesweepSort.LONG_ROW)));
+    }
+
+    @Test
+    void unique() {
+        both("unique_float32", d -> UniqueValues.source(d, DType.FLOAT32));
+        both("unique_float16", d -> UniqueValues.source(d, DType.FLOAT16));
+        both("unique_int64", d -> UniqueValues.source(d, DType.INT64));
     }
 
     @Test

@@ -249,7 +249,8 @@ public class SortTest extends PerDeviceTest {
     void onesweepTileBoundariesAndManyRows() {
         SplittableRandom rnd = new SplittableRandom(2024);
         for (DType dt : DTYPES) {
-            for (int[] shape : new int[][]{{1, 2047}, {1, 4096}, {1, 6145}, {40, 1000}, {7, 4099}, {40, 1500}, {17, 4099}, {20, 2048}}) {
+            // {2, 70_001}: rows long enough for CUDA's larger tiles (OnesweepSort.LONG_ROW), each with a short last tile
+            for (int[] shape : new int[][]{{1, 2047}, {1, 4096}, {1, 6145}, {40, 1000}, {7, 4099}, {40, 1500}, {17, 4099}, {20, 2048}, {2, 70_001}}) {
                 checkRows(dt, shape[0], shape[1], rnd);
             }
         }
