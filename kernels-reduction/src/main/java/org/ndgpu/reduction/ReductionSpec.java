@@ -47,6 +47,12 @@ public record ReductionSpec(String name, List<Param> params, String reduceType, 
         }
     }
 
+    // written out: a spec is hashed on every kernel lookup, and a record's generated hashCode goes through
+    // method handles over every component (slow until JIT-compiled); specs of one name rarely differ, and
+    // equals (generated, by value) still tells them apart
+    @Override
+    public int hashCode() { return java.util.Objects.hashCode(name); }
+
     /** The output parameter. */
     public Param out() { return params.get(params.size() - 1); }
 

@@ -39,6 +39,15 @@ public final class ElementwiseLoop {
     /** A kernel parameter: its name in the body, its dtype, its kind. */
     public record Param(String name, DType dtype, Kind kind) {
         public boolean isArray() { return kind != Kind.SCALAR; }
+
+        // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
+        @Override
+        public boolean equals(Object o) { return o instanceof Param p && java.util.Objects.equals(p.name, name) && p.dtype == dtype && p.kind == kind; }
+
+        @Override
+        public int hashCode() {
+            return (java.util.Objects.hashCode(name) * 31 + (dtype == null ? -1 : dtype.ordinal())) * 31 + (kind == null ? -1 : kind.ordinal());
+        }
     }
 
     /**
@@ -56,6 +65,12 @@ public final class ElementwiseLoop {
         public Spec(String name, List<Param> params, String body) {
             this(name, params, body, "", "", "", List.of());
         }
+
+        // written out: a spec is hashed on kernel lookups, and a record's generated hashCode goes through
+        // method handles over every component (slow until JIT-compiled); specs of one name rarely differ,
+        // and equals (generated, by value) still tells them apart
+        @Override
+        public int hashCode() { return java.util.Objects.hashCode(name); }
     }
 
     /**
