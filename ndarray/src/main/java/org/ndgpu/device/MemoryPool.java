@@ -1,7 +1,10 @@
 package org.ndgpu.device;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.ndgpu.DeviceOutOfMemoryException;
@@ -25,7 +28,11 @@ public final class MemoryPool {
 
     private final Backend backend;
     private final String deviceId;
-    private final Map<Long, ArrayDeque<Block>> cache = new HashMap<>();
+    // free blocks by rounded size: those up to SMALL (512-byte steps) in an array indexed by size / 512,
+    // found on every allocate and release without boxing the size or hashing; larger ones by size
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final ArrayDeque<Block>[] smallFree = new ArrayDeque[(int) (SMALL / 512) + 1];
+    private final Map<Long, ArrayDeque<Block>> largeFree = new HashMap<>();
     private long used;
     private long total;
     private long limit;
@@ -95,7 +102,7 @@ public final class MemoryPool {
     // Cleaner thread needs it to release blocks
     private synchronized Block tryAllocate(long bytes, BackendStream stream, boolean last) {
         long size = round(bytes);
-        ArrayDeque<Block> free = cache.get(size);
+        ArrayDeque<Block> free = size <= SMALL ? smallFree[(int) (size >>> 9)] : largeFree.get(size);
         if (free != null && !free.isEmpty()) {
             Block b = free.pop();
             if (b.stream != stream) backend.synchronize(b.stream);
@@ -178,7 +185,7 @@ public final class MemoryPool {
      */
     synchronized void streamClosed(BackendStream closed) {
         closedStreams.add(closed);
-        for (ArrayDeque<Block> q : cache.values()) {
+        for (ArrayDeque<Block> q : freeLists()) {
             for (Block b : q) if (b.stream == closed) b.stream = backend.defaultStream();
         }
     }
@@ -186,12 +193,27 @@ public final class MemoryPool {
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
         Objects.requireNonNull(b, "release: b is null");
-        if (closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
+        if (!closedStreams.isEmpty() && closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
         if (b.size > used) throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "
                 + used + " in use (released twice?)");
         used -= b.size;
         releases++;
-        cache.computeIfAbsent(b.size, k -> new ArrayDeque<>()).push(b);
+        ArrayDeque<Block> free;
+        if (b.size <= SMALL) {
+            int c = (int) (b.size >>> 9);
+            free = smallFree[c];
+            if (free == null) smallFree[c] = free = new ArrayDeque<>();
+        } else {
+            free = largeFree.computeIfAbsent(b.size, k -> new ArrayDeque<>());
+        }
+        free.push(b);
+    }
+
+    /** Every free list, small and large (some may be empty). */
+    private List<ArrayDeque<Block>> freeLists() {
+        List<ArrayDeque<Block>> all = new ArrayList<>(largeFree.values());
+        for (ArrayDeque<Block> q : smallFree) if (q != null) all.add(q);
+        return all;
     }
 
     /**
@@ -200,7 +222,7 @@ public final class MemoryPool {
      */
     public synchronized void freeAllBlocks() {
         boolean any = false;
-        for (ArrayDeque<Block> q : cache.values()) {
+        for (ArrayDeque<Block> q : freeLists()) {
             for (Block b : q) {
                 backend.synchronize(b.stream);
                 backend.free(b.buffer);
@@ -208,7 +230,8 @@ public final class MemoryPool {
                 any = true;
             }
         }
-        cache.clear();
+        Arrays.fill(smallFree, null);
+        largeFree.clear();
         if (any && !backend.facts().isGpu()) org.ndgpu.backend.HostMemory.trim();
     }
 
