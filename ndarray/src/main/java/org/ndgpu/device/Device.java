@@ -67,6 +67,8 @@ public final class Device {
     private final ProgramCache programs;
     private final Stream defaultStream;
     private final ThreadLocal<ArrayDeque<Stream>> streams = ThreadLocal.withInitial(ArrayDeque::new);
+    // true once a stream scope was opened on any thread: until then currentStream() skips the thread-local lookup
+    private volatile boolean streamScopesUsed;
     private final ConcurrentHashMap<Key<?>, Slot> state = new ConcurrentHashMap<>();
 
     private Device(Backend backend) {
@@ -317,11 +319,14 @@ public final class Device {
 
     /** The stream work goes to in this thread: the innermost Stream.use(), else the default stream. */
     public Stream currentStream() {
+        // a thread's stack holds only what that thread pushed: until any scope was opened, every one is empty
+        if (!streamScopesUsed) return defaultStream;
         Stream s = streams.get().peek();
         return s != null ? s : defaultStream;
     }
 
     Scope useStream(Stream s) {
+        streamScopesUsed = true;
         streams.get().push(s);
         return new Scope(() -> streams.get().remove(s));
     }

@@ -2,7 +2,6 @@ package org.ndgpu.ndarray;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
-import java.util.Arrays;
 import java.util.Objects;
 import org.ndgpu.ArrayClosedException;
 import org.ndgpu.backend.BackendBuffer;
@@ -136,7 +135,13 @@ public final class NDArray implements AutoCloseable {
     public long[] shape() { return shape.clone(); }
 
     /** True when the array's shape is exactly {@code s} (no copy of the shape: for per-call fast paths). */
-    public boolean hasShape(long... s) { return Arrays.equals(shape, Objects.requireNonNull(s, "hasShape: s is null")); }
+    public boolean hasShape(long... s) {
+        Objects.requireNonNull(s, "hasShape: s is null");
+        // a plain loop: Arrays.equals of long[] goes through ArraysSupport.mismatch, slow until JIT-compiled
+        if (s.length != shape.length) return false;
+        for (int d = 0; d < s.length; d++) if (s[d] != shape[d]) return false;
+        return true;
+    }
 
     /** The length of one axis (negative counts from the end): {@code a.shape(-1)}. */
     public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }
