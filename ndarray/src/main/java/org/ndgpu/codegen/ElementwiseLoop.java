@@ -131,9 +131,12 @@ public final class ElementwiseLoop {
     /** Each device holds its own kernels, so that Device.reset() drops them. */
     private static final Device.Key<Map<KernelKey<Spec, Layout>, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
 
-    // the kernel of the previous call: a loop of one op (the common case) then skips hashing the Spec;
-    // it names the device's kernel map, so a reset device (a new map) misses
-    private record LastKernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Spec spec, Layout layout, BackendKernel kernel) { }
+    // the kernel of the previous call and its argument count: a loop of one op (the common case) then
+    // skips hashing the Spec and counting the parameters; it names the device's kernel map, so a reset
+    // device (a new map) misses. The count depends only on the spec and the layout (a strided layout's
+    // ndim is the merged dims' count).
+    private record LastKernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Spec spec, Layout layout, BackendKernel kernel,
+                              int argCount) { }
 
     private static volatile LastKernel last;
 
@@ -205,22 +208,20 @@ public final class ElementwiseLoop {
         int nd = dims.size();
         long n = plan.n();
         Backend backend = device.backend();
-        BackendKernel kernel;
         Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LastKernel hit = last;
-        if (hit != null && hit.spec() == spec && hit.kernels() == kernels && (hit.layout() == layout || hit.layout().equals(layout))) {
-            kernel = hit.kernel();
-        } else {
-            kernel = kernels.get(new KernelKey<>(spec, layout));
-            if (kernel == null) {
+        if (hit == null || hit.spec() != spec || hit.kernels() != kernels || !(hit.layout() == layout || hit.layout().equals(layout))) {
+            BackendKernel k = kernels.get(new KernelKey<>(spec, layout));
+            if (k == null) {
                 String source = source(backend.dialect(), spec, layout);
-                kernel = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
-                kernels.put(new KernelKey<>(spec, layout), kernel);
+                k = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+                kernels.put(new KernelKey<>(spec, layout), k);
             }
-            last = new LastKernel(kernels, spec, layout, kernel);
+            last = hit = new LastKernel(kernels, spec, layout, k, argCount(params, layout, nd));
         }
+        BackendKernel kernel = hit.kernel();
 
-        Object[] kargs = new Object[argCount(params, layout, nd)];
+        Object[] kargs = new Object[hit.argCount()];
         int ka = 0;
         int q0 = 0;
         for (int k = 0; k < params.size(); k++) {
