@@ -1,6 +1,5 @@
 package org.ndgpu.reduction;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.Config;
@@ -173,11 +172,12 @@ public final class ReductionLoop {
                 && K + (long) tx * gridK < Integer.MAX_VALUE;
 
         Object[] scalars = scalarArgs(spec, args);
+        int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
         if (g == 1) {
             var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
-            List<Object> a = new ArrayList<>();
+            Args a = new Args(inputArgs + scalars.length + outArgs + dimArgs(k, r));
             addInputs(a, ins, k, r);
-            a.addAll(Arrays.asList(scalars));
+            a.addAll(scalars);
             addOut(a, out, k, na);
             addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
             launch(device, spec, lay, gridK, tx * ty, a);
@@ -187,9 +187,9 @@ public final class ReductionLoop {
         try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{partBytes}, org.ndgpu.ndarray.Order.C)) {
             var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
                     vecMask);
-            List<Object> a = new ArrayList<>();
+            Args a = new Args(inputArgs + scalars.length + 1 + dimArgs(k, r));
             addInputs(a, ins, k, r);
-            a.addAll(Arrays.asList(scalars));
+            a.addAll(scalars);
             a.add(part.buffer());
             addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
             launch(device, spec, lay1, gridK * g, tx * ty, a);
@@ -198,9 +198,9 @@ public final class ReductionLoop {
             int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
             long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
             var lay2 = new ReductionSource.Layout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
-            List<Object> b = new ArrayList<>();
+            Args b = new Args(1 + scalars.length + outArgs + dimArgs(k, null));
             b.add(part.buffer());
-            b.addAll(Arrays.asList(scalars));
+            b.addAll(scalars);
             addOut(b, out, k, na);
             addDims(b, K, g, g, R, tx2, ty2, blocks2, k, null);
             launch(device, spec, lay2, blocks2, tx2 * ty2, b);
@@ -224,7 +224,7 @@ public final class ReductionLoop {
         });
     }
 
-    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, List<Object> args) {
+    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, Args args) {
         Backend backend = device.backend();
         BackendKernel kernel = kernel(device, spec, lay);
         if (kernel.maxBlockSize() < lay.block()) {
@@ -232,10 +232,37 @@ public final class ReductionLoop {
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
         }
         // the template's thread count is the block size of the source's local buffer or fewer
-        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{threads}, 0, args.toArray());
+        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{threads}, 0, args.array());
     }
 
-    private static void addInputs(List<Object> a, List<NDArray> ins, Merged k, Merged r) {
+    /**
+     * A launch's arguments, appended in order into an array sized for them up front: no list to grow
+     * and copy, since this runs on every call (and, early on, in the bytecode interpreter).
+     */
+    private static final class Args {
+        private final Object[] values;
+        private int n;
+
+        Args(int size) { values = new Object[size]; }
+
+        void add(Object v) { values[n++] = v; }
+
+        void addAll(Object[] vs) {
+            System.arraycopy(vs, 0, values, n, vs.length);
+            n += vs.length;
+        }
+
+        /** The arguments; every slot must have been filled. */
+        Object[] array() {
+            if (n != values.length) throw new AssertionError("reduction launch: " + n + " arguments for " + values.length + " slots");
+            return values;
+        }
+    }
+
+    /** The count of the arguments {@link #addDims} appends. */
+    private static int dimArgs(Merged k, Merged r) { return 7 + k.dims.length + (r != null ? r.dims.length : 0); }
+
+    private static void addInputs(Args a, List<NDArray> ins, Merged k, Merged r) {
         for (int q = 0; q < ins.size(); q++) {
             a.add(ins.get(q).buffer());
             a.add(ins.get(q).offset());
@@ -244,13 +271,13 @@ public final class ReductionLoop {
         }
     }
 
-    private static void addOut(List<Object> a, NDArray out, Merged k, int na) {
+    private static void addOut(Args a, NDArray out, Merged k, int na) {
         a.add(out.buffer());
         a.add(out.offset());
         for (long s : k.strides[na]) a.add(s);
     }
 
-    private static void addDims(List<Object> a, long K, long R, long chunk, long rtotal, int tx, int ty, long gridK, Merged k, Merged r) {
+    private static void addDims(Args a, long K, long R, long chunk, long rtotal, int tx, int ty, long gridK, Merged k, Merged r) {
         a.add(K);
         a.add(R);
         a.add(chunk);
@@ -262,17 +289,23 @@ public final class ReductionLoop {
         if (r != null) for (long d : r.dims) a.add(d);
     }
 
+    private static final Object[] NO_SCALARS = {};
+
     private static Object[] scalarArgs(ReductionSpec spec, Object[] args) {
-        List<Object> s = new ArrayList<>();
-        for (int q = 0; q < spec.params().size(); q++) {
-            Param p = spec.params().get(q);
+        List<Param> params = spec.params();
+        int count = 0;
+        for (int q = 0; q < params.size(); q++) if (params.get(q).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.SCALAR) count++;
+        if (count == 0) return NO_SCALARS;
+        Object[] s = new Object[count];
+        for (int q = 0, i = 0; q < params.size(); q++) {
+            Param p = params.get(q);
             if (p.kind() != org.ndgpu.codegen.ElementwiseLoop.Kind.SCALAR) continue;
             if (!(args[q] instanceof Number num)) {
                 throw new DTypeException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);
             }
-            s.add(CTypes.scalarArg(p.dtype(), num));
+            s[i++] = CTypes.scalarArg(p.dtype(), num);
         }
-        return s.toArray();
+        return s;
     }
 
     /** Stable insertion sort of {@code axes} by the first input's stride, largest magnitude first (none: unchanged). */
