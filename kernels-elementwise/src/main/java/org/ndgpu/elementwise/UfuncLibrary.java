@@ -57,6 +57,12 @@ public final class UfuncLibrary implements Ufuncs {
     private record Resolved(UfuncLoops.Loop loop, Spec spec) { }
 
     private static final Map<CallKey, Resolved> RESOLVED = new ConcurrentHashMap<>();
+
+    // the previous call's resolution: a loop of one ufunc (the common case) then skips the key and the
+    // map lookup; any other call falls back to RESOLVED
+    private record LastCall(Ufunc op, long sig, DType out, Resolved resolved) { }
+
+    private static volatile LastCall last;
     @Override
     public NDArray call(Ufunc op, NDArray out, Object... operands) {
         return switch (op) {
@@ -97,13 +103,21 @@ public final class UfuncLibrary implements Ufuncs {
         DType[] eff = effectiveDtypes(name, operands);
         if (op == Ufunc.POWER) checkIntegerPower(operands, eff);
         long sig = signature(operands, eff);
-        CallKey key = sig < 0 ? null : new CallKey(op, sig, out == null ? null : out.dtype());
-        Resolved r = key == null ? null : RESOLVED.get(key);
-        if (r == null) {
-            UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
-            DType outDtype = out != null ? out.dtype() : loop.out();
-            r = new Resolved(loop, buildSpec(name, operands, eff, loop.in(), loop.out(), outDtype, bodyMaker(op, operands.length, loop)));
-            if (key != null) RESOLVED.put(key, r);
+        DType outKey = out == null ? null : out.dtype();
+        LastCall hit = last;
+        Resolved r;
+        if (sig >= 0 && hit != null && hit.op() == op && hit.sig() == sig && hit.out() == outKey) {
+            r = hit.resolved();
+        } else {
+            CallKey key = sig < 0 ? null : new CallKey(op, sig, outKey);
+            r = key == null ? null : RESOLVED.get(key);
+            if (r == null) {
+                UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
+                DType outDtype = out != null ? out.dtype() : loop.out();
+                r = new Resolved(loop, buildSpec(name, operands, eff, loop.in(), loop.out(), outDtype, bodyMaker(op, operands.length, loop)));
+                if (key != null) RESOLVED.put(key, r);
+            }
+            if (key != null) last = new LastCall(op, sig, outKey, r);
         }
         Spec spec = r.spec();
         return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
