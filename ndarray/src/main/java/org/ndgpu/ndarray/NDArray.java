@@ -135,13 +135,7 @@ public final class NDArray implements AutoCloseable {
     public long[] shape() { return shape.clone(); }
 
     /** True when the array's shape is exactly {@code s} (no copy of the shape: for per-call fast paths). */
-    public boolean hasShape(long... s) {
-        Objects.requireNonNull(s, "hasShape: s is null");
-        // a plain loop: Arrays.equals of long[] goes through ArraysSupport.mismatch, slow until JIT-compiled
-        if (s.length != shape.length) return false;
-        for (int d = 0; d < s.length; d++) if (s[d] != shape[d]) return false;
-        return true;
-    }
+    public boolean hasShape(long... s) { return Shapes.same(shape, Objects.requireNonNull(s, "hasShape: s is null")); }
 
     /** The length of one axis (negative counts from the end): {@code a.shape(-1)}. */
     public long shape(int axis) { return shape[Shapes.axis("shape", axis, shape.length)]; }

@@ -41,6 +41,16 @@ public final class Shapes {
         return s;
     }
 
+    /**
+     * True when the two shapes are equal, as Arrays.equals; a plain loop, since Arrays.equals of long[]
+     * goes through ArraysSupport.mismatch, which is slow until JIT-compiled, and this runs on every call.
+     */
+    public static boolean same(long[] a, long[] b) {
+        if (a.length != b.length) return false;
+        for (int d = 0; d < a.length; d++) if (a[d] != b[d]) return false;
+        return true;
+    }
+
     /** NumPy's C_CONTIGUOUS flag: dims of size 1 do not count; an empty array is contiguous. */
     public static boolean isCContiguous(long[] shape, long[] strides, int itemsize) {
         for (long d : shape) if (d == 0) return true;   // wherever the 0 is: no element, no layout
