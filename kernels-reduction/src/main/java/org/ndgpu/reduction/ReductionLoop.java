@@ -74,6 +74,7 @@ public final class ReductionLoop {
         }
     }
 
+    @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same spec instance, by identity
     private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
         List<Param> params = spec.params();
         // plain arrays and loops on this per-call path: no streams, boxed lists or lambdas
@@ -84,6 +85,96 @@ public final class ReductionLoop {
             if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) inArr[q++] = (NDArray) args[k];
         }
         List<NDArray> ins = Arrays.asList(inArr);
+        long[] geometry = geometry(inArr, out, axes);
+        LastPlan hit = last;
+        Plan plan;
+        if (hit != null && hit.spec() == spec && hit.device() == device && Shapes.same(hit.geometry(), geometry)) {
+            plan = hit.plan();
+        } else {
+            plan = plan(spec, inArr, ins, axes, out, device);
+            last = new LastPlan(spec, device, geometry, plan);
+        }
+        if (plan.K() == 0) return;
+        Merged k = plan.k(), r = plan.r();
+        int na = nIn;
+        long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
+        int tx = plan.tx(), ty = plan.ty();
+
+        Object[] scalars = scalarArgs(spec, args);
+        int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
+        if (g == 1) {
+            Args a = new Args(inputArgs + scalars.length + outArgs + dimArgs(k, r));
+            addInputs(a, ins, k, r);
+            a.addAll(scalars);
+            addOut(a, out, k, na);
+            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
+            launch(device, spec, plan.first(), gridK, tx * ty, a);
+            return;
+        }
+        try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
+            Args a = new Args(inputArgs + scalars.length + 1 + dimArgs(k, r));
+            addInputs(a, ins, k, r);
+            a.addAll(scalars);
+            a.add(part.buffer());
+            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
+            launch(device, spec, plan.first(), gridK * g, tx * ty, a);
+
+            // second pass: a column reduction of the [g, K] partials
+            int tx2 = plan.tx2(), ty2 = plan.ty2();
+            long blocks2 = plan.blocks2();
+            Args b = new Args(1 + scalars.length + outArgs + dimArgs(k, null));
+            b.add(part.buffer());
+            b.addAll(scalars);
+            addOut(b, out, k, na);
+            addDims(b, K, g, g, R, tx2, ty2, blocks2, k, null);
+            launch(device, spec, plan.second(), blocks2, tx2 * ty2, b);
+        }
+    }
+
+    /**
+     * How a call runs, worked out from its geometry alone: the merged kept and reduced dims, the
+     * thread arrangement, the split into g slices, and the layouts of the one or two passes (K == 0:
+     * nothing to run).
+     */
+    private record Plan(Merged k, Merged r, long K, long R, long chunk, int tx, int ty, long gridK, long g,
+                        ReductionSource.Layout first, ReductionSource.Layout second, long partBytes, int tx2, int ty2, long blocks2) { }
+
+    // the previous call's plan, with what it was worked out from: a loop of one reduction (the common
+    // case) then skips the planning; any other geometry plans again
+    private record LastPlan(ReductionSpec spec, Device device, long[] geometry, Plan plan) { }
+
+    private static volatile LastPlan last;
+
+    /**
+     * Everything about a call's arrays that its plan depends on, as numbers: the axes, and for each
+     * input and the output its shape, strides, offset, dtype and whether 32-bit offsets address its
+     * allocation. Equal geometry (with the same spec and device) makes the same plan.
+     */
+    private static long[] geometry(NDArray[] ins, NDArray out, int[] axes) {
+        int size = 1 + axes.length + 4 + 2 * out.ndim();
+        for (NDArray a : ins) size += 4 + 2 * a.ndim();
+        long[] g = new long[size];
+        int i = 0;
+        g[i++] = axes.length;
+        for (int ax : axes) g[i++] = ax;
+        for (NDArray a : ins) i = putGeometry(g, i, a);
+        putGeometry(g, i, out);
+        return g;
+    }
+
+    private static int putGeometry(long[] g, int i, NDArray a) {
+        long[] shape = a.shape(), strides = a.strides();
+        g[i++] = shape.length;
+        for (long d : shape) g[i++] = d;
+        for (long st : strides) g[i++] = st;
+        g[i++] = a.offset();
+        g[i++] = a.dtype().ordinal();
+        g[i++] = a.allocationBytes() < Integer.MAX_VALUE ? 1 : 0;
+        return i;
+    }
+
+    private static Plan plan(ReductionSpec spec, NDArray[] inArr, List<NDArray> ins, int[] axes, NDArray out, Device device) {
+        int nIn = inArr.length;
         long[] shape;
         if (nIn == 0) shape = new long[0];
         else if (nIn == 1) shape = inArr[0].shape();
@@ -117,7 +208,7 @@ public final class ReductionLoop {
         Merged r = merge(red, shape, st, null, na);
         long K = Shapes.size(outShapeKept), R = 1;
         for (int d : red) R *= shape[d];
-        if (K == 0) return;
+        if (K == 0) return new Plan(k, r, 0, R, 0, 0, 0, 0, 1, null, null, 0, 0, 0, 0);
         if (R == 0 && !spec.hasIdentity()) throw new AssertionError(spec.name() + ": empty reduction reached the kernel");
 
         boolean row = r.dims.length > 0 && (k.dims.length == 0 || na == 0
@@ -171,40 +262,17 @@ public final class ReductionLoop {
         boolean index32 = small && K * g < Integer.MAX_VALUE && R + chunk + 65536 < Integer.MAX_VALUE
                 && K + (long) tx * gridK < Integer.MAX_VALUE;
 
-        Object[] scalars = scalarArgs(spec, args);
-        int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
         if (g == 1) {
             var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
-            Args a = new Args(inputArgs + scalars.length + outArgs + dimArgs(k, r));
-            addInputs(a, ins, k, r);
-            a.addAll(scalars);
-            addOut(a, out, k, na);
-            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
-            launch(device, spec, lay, gridK, tx * ty, a);
-            return;
+            return new Plan(k, r, K, R, chunk, tx, ty, gridK, g, lay, null, 0, 0, 0, 0);
         }
         long partBytes = Math.multiplyExact(g * K, (long) spec.reduceBytes());
-        try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{partBytes}, org.ndgpu.ndarray.Order.C)) {
-            var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
-                    vecMask);
-            Args a = new Args(inputArgs + scalars.length + 1 + dimArgs(k, r));
-            addInputs(a, ins, k, r);
-            a.addAll(scalars);
-            a.add(part.buffer());
-            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
-            launch(device, spec, lay1, gridK * g, tx * ty, a);
-
-            // second pass: a column reduction of the [g, K] partials
-            int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
-            long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
-            var lay2 = new ReductionSource.Layout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
-            Args b = new Args(1 + scalars.length + outArgs + dimArgs(k, null));
-            b.add(part.buffer());
-            b.addAll(scalars);
-            addOut(b, out, k, na);
-            addDims(b, K, g, g, R, tx2, ty2, blocks2, k, null);
-            launch(device, spec, lay2, blocks2, tx2 * ty2, b);
-        }
+        var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
+                vecMask);
+        int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
+        long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
+        var lay2 = new ReductionSource.Layout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
+        return new Plan(k, r, K, R, chunk, tx, ty, gridK, g, lay1, lay2, partBytes, tx2, ty2, blocks2);
     }
 
     /**
