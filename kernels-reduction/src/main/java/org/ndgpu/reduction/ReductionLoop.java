@@ -74,7 +74,7 @@ public final class ReductionLoop {
         }
     }
 
-    @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same spec instance, by identity
+    @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same spec instance and the same kernel map, by identity
     private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
         List<Param> params = spec.params();
         // plain arrays and loops on this per-call path: no streams, boxed lists or lambdas
@@ -86,14 +86,15 @@ public final class ReductionLoop {
         }
         List<NDArray> ins = Arrays.asList(inArr);
         long[] geometry = geometry(inArr, out, axes);
+        var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
         LastPlan hit = last;
-        Plan plan;
-        if (hit != null && hit.spec() == spec && hit.device() == device && Shapes.same(hit.geometry(), geometry)) {
-            plan = hit.plan();
-        } else {
-            plan = plan(spec, inArr, ins, axes, out, device);
-            last = new LastPlan(spec, device, geometry, plan);
+        if (hit == null || hit.spec() != spec || hit.device() != device || hit.kernels() != kernels || !Shapes.same(hit.geometry(), geometry)) {
+            Plan p = plan(spec, inArr, ins, axes, out, device);
+            BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
+            BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
+            last = hit = new LastPlan(spec, device, geometry, p, kernels, first, second);
         }
+        Plan plan = hit.plan();
         if (plan.K() == 0) return;
         Merged k = plan.k(), r = plan.r();
         int na = nIn;
@@ -108,7 +109,7 @@ public final class ReductionLoop {
             a.addAll(scalars);
             addOut(a, out, k, na);
             addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
-            launch(device, spec, plan.first(), gridK, tx * ty, a);
+            launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, a);
             return;
         }
         try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
@@ -117,7 +118,7 @@ public final class ReductionLoop {
             a.addAll(scalars);
             a.add(part.buffer());
             addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
-            launch(device, spec, plan.first(), gridK * g, tx * ty, a);
+            launch(device, spec, plan.first(), hit.first(), gridK * g, tx * ty, a);
 
             // second pass: a column reduction of the [g, K] partials
             int tx2 = plan.tx2(), ty2 = plan.ty2();
@@ -127,7 +128,7 @@ public final class ReductionLoop {
             b.addAll(scalars);
             addOut(b, out, k, na);
             addDims(b, K, g, g, R, tx2, ty2, blocks2, k, null);
-            launch(device, spec, plan.second(), blocks2, tx2 * ty2, b);
+            launch(device, spec, plan.second(), hit.second(), blocks2, tx2 * ty2, b);
         }
     }
 
@@ -139,9 +140,12 @@ public final class ReductionLoop {
     private record Plan(Merged k, Merged r, long K, long R, long chunk, int tx, int ty, long gridK, long g,
                         ReductionSource.Layout first, ReductionSource.Layout second, long partBytes, int tx2, int ty2, long blocks2) { }
 
-    // the previous call's plan, with what it was worked out from: a loop of one reduction (the common
-    // case) then skips the planning; any other geometry plans again
-    private record LastPlan(ReductionSpec spec, Device device, long[] geometry, Plan plan) { }
+    // the previous call's plan, with what it was worked out from, and the kernels of its passes: a loop
+    // of one reduction (the common case) then skips the planning and the kernel lookups; any other
+    // geometry plans again. It names the device's kernel map, so a reset device (a new map) misses.
+    private record LastPlan(ReductionSpec spec, Device device, long[] geometry, Plan plan,
+                            java.util.Map<KernelKey<ReductionSpec, ReductionSource.Layout>, BackendKernel> kernels,
+                            BackendKernel first, BackendKernel second) { }
 
     private static volatile LastPlan last;
 
@@ -292,9 +296,9 @@ public final class ReductionLoop {
         });
     }
 
-    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, long grid, int threads, Args args) {
+    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, BackendKernel kernel, long grid, int threads,
+                               Args args) {
         Backend backend = device.backend();
-        BackendKernel kernel = kernel(device, spec, lay);
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
