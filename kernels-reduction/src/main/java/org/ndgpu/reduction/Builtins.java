@@ -85,14 +85,24 @@ final class Builtins {
 
     private static final java.util.concurrent.ConcurrentHashMap<SpecKey, ReductionSpec> SPECS = new java.util.concurrent.ConcurrentHashMap<>();
 
+    // the previous call's spec: a loop of one reduction (the common case) then skips the key and the map lookup
+    private record LastSpec(Reduction op, DType in, DType out, boolean fp64, ReductionSpec spec) { }
+
+    private static volatile LastSpec last;
+
     /** The spec of a built-in reduction, built once per (op, dtypes, fp64): a warm call builds no strings. */
     static ReductionSpec spec(Reduction op, DType in, DType out, boolean fp64) {
+        LastSpec l = last;
+        if (l != null && l.op() == op && l.in() == in && l.out() == out && l.fp64() == fp64) return l.spec();
         SpecKey key = new SpecKey(op, in, out, fp64);
         ReductionSpec hit = SPECS.get(key);
-        if (hit != null) return hit;
-        ReductionSpec built = build(op, in, out, fp64, "x");      // may recurse (nansum of ints is sum): not inside computeIfAbsent
-        ReductionSpec raced = SPECS.putIfAbsent(key, built);
-        return raced != null ? raced : built;
+        if (hit == null) {
+            ReductionSpec built = build(op, in, out, fp64, "x");      // may recurse (nansum of ints is sum): not inside computeIfAbsent
+            ReductionSpec raced = SPECS.putIfAbsent(key, built);
+            hit = raced != null ? raced : built;
+        }
+        last = new LastSpec(op, in, out, fp64, hit);
+        return hit;
     }
 
     /**
