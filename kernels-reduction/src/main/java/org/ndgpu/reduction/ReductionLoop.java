@@ -3,14 +3,12 @@ package org.ndgpu.reduction;
 import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.Config;
-import org.ndgpu.DTypeException;
 import org.ndgpu.DeviceException;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.KernelKey;
-import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
@@ -101,33 +99,33 @@ public final class ReductionLoop {
         long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
         int tx = plan.tx(), ty = plan.ty();
 
-        Object[] scalars = scalarArgs(spec, args);
+        Object[] scalars = ReductionArgs.scalars(spec, args);
         int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
         if (g == 1) {
-            Args a = new Args(inputArgs + scalars.length + outArgs + dimArgs(k, r));
-            addInputs(a, ins, k, r);
+            ReductionArgs a = new ReductionArgs(inputArgs + scalars.length + outArgs + ReductionArgs.dimCount(k, r));
+            a.addInputs(ins, k, r);
             a.addAll(scalars);
-            addOut(a, out, k, na);
-            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
+            a.addOut(out, k, na);
+            a.addDims(K, R, chunk, R, tx, ty, gridK, k, r);
             launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, a);
             return;
         }
         try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
-            Args a = new Args(inputArgs + scalars.length + 1 + dimArgs(k, r));
-            addInputs(a, ins, k, r);
+            ReductionArgs a = new ReductionArgs(inputArgs + scalars.length + 1 + ReductionArgs.dimCount(k, r));
+            a.addInputs(ins, k, r);
             a.addAll(scalars);
             a.add(part.buffer());
-            addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
+            a.addDims(K, R, chunk, R, tx, ty, gridK, k, r);
             launch(device, spec, plan.first(), hit.first(), gridK * g, tx * ty, a);
 
             // second pass: a column reduction of the [g, K] partials
             int tx2 = plan.tx2(), ty2 = plan.ty2();
             long blocks2 = plan.blocks2();
-            Args b = new Args(1 + scalars.length + outArgs + dimArgs(k, null));
+            ReductionArgs b = new ReductionArgs(1 + scalars.length + outArgs + ReductionArgs.dimCount(k, null));
             b.add(part.buffer());
             b.addAll(scalars);
-            addOut(b, out, k, na);
-            addDims(b, K, g, g, R, tx2, ty2, blocks2, k, null);
+            b.addOut(out, k, na);
+            b.addDims(K, g, g, R, tx2, ty2, blocks2, k, null);
             launch(device, spec, plan.second(), hit.second(), blocks2, tx2 * ty2, b);
         }
     }
@@ -297,7 +295,7 @@ public final class ReductionLoop {
     }
 
     private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, BackendKernel kernel, long grid, int threads,
-                               Args args) {
+                               ReductionArgs args) {
         Backend backend = device.backend();
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
@@ -305,79 +303,6 @@ public final class ReductionLoop {
         }
         // the template's thread count is the block size of the source's local buffer or fewer
         backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{threads}, 0, args.array());
-    }
-
-    /**
-     * A launch's arguments, appended in order into an array sized for them up front: no list to grow
-     * and copy, since this runs on every call (and, early on, in the bytecode interpreter).
-     */
-    private static final class Args {
-        private final Object[] values;
-        private int n;
-
-        Args(int size) { values = new Object[size]; }
-
-        void add(Object v) { values[n++] = v; }
-
-        void addAll(Object[] vs) {
-            System.arraycopy(vs, 0, values, n, vs.length);
-            n += vs.length;
-        }
-
-        /** The arguments; every slot must have been filled. */
-        Object[] array() {
-            if (n != values.length) throw new AssertionError("reduction launch: " + n + " arguments for " + values.length + " slots");
-            return values;
-        }
-    }
-
-    /** The count of the arguments {@link #addDims} appends. */
-    private static int dimArgs(Merged k, Merged r) { return 7 + k.dims.length + (r != null ? r.dims.length : 0); }
-
-    private static void addInputs(Args a, List<NDArray> ins, Merged k, Merged r) {
-        for (int q = 0; q < ins.size(); q++) {
-            a.add(ins.get(q).buffer());
-            a.add(ins.get(q).offset());
-            for (long s : k.strides[q]) a.add(s);
-            for (long s : r.strides[q]) a.add(s);
-        }
-    }
-
-    private static void addOut(Args a, NDArray out, Merged k, int na) {
-        a.add(out.buffer());
-        a.add(out.offset());
-        for (long s : k.strides[na]) a.add(s);
-    }
-
-    private static void addDims(Args a, long K, long R, long chunk, long rtotal, int tx, int ty, long gridK, Merged k, Merged r) {
-        a.add(K);
-        a.add(R);
-        a.add(chunk);
-        a.add(rtotal);
-        a.add(tx);
-        a.add(ty);
-        a.add((int) gridK);
-        for (long d : k.dims) a.add(d);
-        if (r != null) for (long d : r.dims) a.add(d);
-    }
-
-    private static final Object[] NO_SCALARS = {};
-
-    private static Object[] scalarArgs(ReductionSpec spec, Object[] args) {
-        List<Param> params = spec.params();
-        int count = 0;
-        for (int q = 0; q < params.size(); q++) if (params.get(q).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.SCALAR) count++;
-        if (count == 0) return NO_SCALARS;
-        Object[] s = new Object[count];
-        for (int q = 0, i = 0; q < params.size(); q++) {
-            Param p = params.get(q);
-            if (p.kind() != org.ndgpu.codegen.ElementwiseLoop.Kind.SCALAR) continue;
-            if (!(args[q] instanceof Number num)) {
-                throw new DTypeException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);
-            }
-            s[i++] = CTypes.scalarArg(p.dtype(), num);
-        }
-        return s;
     }
 
     /** Stable insertion sort of {@code axes} by the first input's stride, largest magnitude first (none: unchanged). */
