@@ -59,9 +59,6 @@ ND_KERNEL __launch_bounds__(256, 3) void nd_os_pass_argsort_float32(ND_GLOBAL ch
     ND_LOCAL uint _table[2048];
     ND_LOCAL uint _scan[256];
     ND_LOCAL uint _dst[256];
-#ifdef ND_CUDA
-    ND_LOCAL uchar _tdig[4096];
-#endif
     ND_LOCAL uint _start[16];
     ND_LOCAL uint _id;
     ND_GLOBAL uint* _status = (ND_GLOBAL uint*)(_bs + _os);
@@ -148,7 +145,6 @@ ND_KERNEL __launch_bounds__(256, 3) void nd_os_pass_argsort_float32(ND_GLOBAL ch
         for (int _e = 0; _e < 16; _e++) {
             uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
             _tile[_at] = _v[_e];
-            _tdig[_at] = (uchar)(_rd[_e] >> 16);
             _tidx[_at] = _iv[_e];
         }
         ND_SYNC();
@@ -241,14 +237,10 @@ ND_KERNEL __launch_bounds__(256, 3) void nd_os_pass_argsort_float32(ND_GLOBAL ch
     }
     _dst[_t] = _hist[(_row * 4 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();
-#ifdef ND_CUDA
-#define ND_OS_DIGIT(_p, _w) _tdig[_p]
-#else
-#define ND_OS_DIGIT(_p, _w) (int)((nd_okey_argsort_float32(_w) >> _shift) & 255)
-#endif
+#define ND_OS_DIGIT(_w) (int)((nd_okey_argsort_float32(_w) >> _shift) & 255)
 #define ND_OS_WRITE(_p) do { \
         uint _w = _tile[_p]; \
-        uint _to = _dst[ND_OS_DIGIT(_p, _w)] + (uint)(_p); \
+        uint _to = _dst[ND_OS_DIGIT(_w)] + (uint)(_p); \
         if (_pass != 3) _out[_to] = _w; \
         if (_pass == 3) _lout[_to] = (long)_tidx[_p]; else _iout[_to] = _tidx[_p]; \
     } while (0)

@@ -58,9 +58,6 @@ ND_KERNEL  void nd_os_pass_sort_float16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
     ND_LOCAL uint _table[2048];
     ND_LOCAL uint _scan[256];
     ND_LOCAL uint _dst[256];
-#ifdef ND_CUDA
-    ND_LOCAL uchar _tdig[2048];
-#endif
     ND_LOCAL uint _start[16];
     ND_LOCAL uint _id;
     ND_GLOBAL uint* _status = (ND_GLOBAL uint*)(_bs + _os);
@@ -141,7 +138,6 @@ ND_KERNEL  void nd_os_pass_sort_float16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
         for (int _e = 0; _e < 8; _e++) {
             uint _at = _table[_w * 256 + (int)(_rd[_e] >> 16)] + (_rd[_e] & 0xFFFFu);
             _tile[_at] = _v[_e];
-            _tdig[_at] = (uchar)(_rd[_e] >> 16);
         }
         ND_SYNC();
     }
@@ -229,14 +225,10 @@ ND_KERNEL  void nd_os_pass_sort_float16(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL
     }
     _dst[_t] = _hist[(_row * 2 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();
-#ifdef ND_CUDA
-#define ND_OS_DIGIT(_p, _w) _tdig[_p]
-#else
-#define ND_OS_DIGIT(_p, _w) (int)((nd_okey_sort_float16(_w) >> _shift) & 255)
-#endif
+#define ND_OS_DIGIT(_w) (int)((nd_okey_sort_float16(_w) >> _shift) & 255)
 #define ND_OS_WRITE(_p) do { \
         ushort _w = _tile[_p]; \
-        uint _to = _dst[ND_OS_DIGIT(_p, _w)] + (uint)(_p); \
+        uint _to = _dst[ND_OS_DIGIT(_w)] + (uint)(_p); \
         if (1) _out[_to] = _w; \
          \
     } while (0)

@@ -55,6 +55,7 @@ final class OnesweepSort {
      * holds more (the 24-key sort, argsort with its indices).
      */
     static int cudaMinGroups(int per, boolean indices) { return per == CUDA_SORT_PER || indices ? 3 : 4; }
+
     /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
     static final int CHUNK = 8 * TILE;
 
