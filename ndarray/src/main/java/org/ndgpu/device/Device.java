@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.ndgpu.Config;
 import org.ndgpu.DeviceException;
@@ -69,7 +68,10 @@ public final class Device {
     private final ThreadLocal<ArrayDeque<Stream>> streams = ThreadLocal.withInitial(ArrayDeque::new);
     // true once a stream scope was opened on any thread: until then currentStream() skips the thread-local lookup
     private volatile boolean streamScopesUsed;
-    private final ConcurrentHashMap<Key<?>, Slot> state = new ConcurrentHashMap<>();
+    // the state slots, indexed by Key.index: a repeated state() call is an array read (a map lookup hashes the
+    // key by identity, a native call that is slow in the interpreter); replaced, never written in place, under stateLock
+    private volatile Slot[] slots = new Slot[0];
+    private final Object stateLock = new Object();
 
     private Device(Backend backend) {
         this.backend = backend;
@@ -246,10 +248,17 @@ public final class Device {
      */
     @SuppressWarnings("UnusedTypeParameter") // T ties a key to its value's type at the call sites of state(Key, Supplier)
     public static final class Key<T> {
+        private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
+
         private final String name;
+        // this key's slot in each device's state array
+        private final int index;
 
         /** A new key; {@code name} is for messages only. */
-        public Key(String name) { this.name = Objects.requireNonNull(name, "Device.Key: name is null"); }
+        public Key(String name) {
+            this.name = Objects.requireNonNull(name, "Device.Key: name is null");
+            this.index = COUNT.getAndIncrement();
+        }
 
         @Override
         public String toString() { return name; }
@@ -271,12 +280,27 @@ public final class Device {
      */
     @SuppressWarnings("unchecked")   // a Key<T> is only ever filled by a Supplier<? extends T>
     public <T> T state(Key<T> key, Supplier<? extends T> make) {
-        Objects.requireNonNull(key, "state: key is null");
-        Objects.requireNonNull(make, "state: make is null");
-        Slot slot = state.get(key);
-        if (slot == null) slot = state.computeIfAbsent(key, k -> new Slot());
+        // checked inline rather than by Objects.requireNonNull: this runs on every kernel launch
+        if (key == null) throw new NullPointerException("state: key is null");
+        if (make == null) throw new NullPointerException("state: make is null");
+        Slot[] s = slots;
+        Slot slot = key.index < s.length ? s[key.index] : null;
+        if (slot == null) slot = slot(key);
         Object v = slot.value;
         return (T) (v != null ? v : slot.fill(key, make));
+    }
+
+    /** The slot of {@code key}, made (and the array grown) on first use. */
+    private Slot slot(Key<?> key) {
+        synchronized (stateLock) {
+            Slot[] s = slots;
+            if (key.index < s.length && s[key.index] != null) return s[key.index];
+            Slot[] grown = java.util.Arrays.copyOf(s, Math.max(s.length, key.index + 1));
+            Slot slot = new Slot();
+            grown[key.index] = slot;
+            slots = grown;
+            return slot;
+        }
     }
 
     /**
@@ -289,8 +313,12 @@ public final class Device {
      */
     public void reset() {
         List<Object> dropped = new ArrayList<>();
-        for (Key<?> k : List.copyOf(state.keySet())) {
-            Slot s = state.remove(k);
+        Slot[] old;
+        synchronized (stateLock) {
+            old = slots;
+            slots = new Slot[0];
+        }
+        for (Slot s : old) {
             Object v = s == null ? null : s.value;
             if (v != null) dropped.add(v);
         }
