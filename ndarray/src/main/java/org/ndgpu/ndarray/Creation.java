@@ -30,22 +30,25 @@ public final class Creation {
 
     /** A new uninitialized array on {@code device} in the given order (C or F). */
     public static NDArray empty(Device device, DType dtype, long[] shape, Order order) {
-        Objects.requireNonNull(device, "empty: device is null");
-        Objects.requireNonNull(dtype, "empty: dtype is null");
-        Objects.requireNonNull(shape, "empty: shape is null");
-        Objects.requireNonNull(order, "empty: order is null");
+        // null checks inline rather than by Objects.requireNonNull: every op's output is made here, and each
+        // call is a method invocation in the interpreter (same exceptions, same messages)
+        if (device == null) throw new NullPointerException("empty: device is null");
+        if (dtype == null) throw new NullPointerException("empty: dtype is null");
+        if (shape == null) throw new NullPointerException("empty: shape is null");
+        if (order == null) throw new NullPointerException("empty: order is null");
         for (long d : shape) {
             if (d < 0) throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
         }
         long[] s = shape.clone();
         long n = Shapes.size(s);
-        if (n > Long.MAX_VALUE / dtype.itemsize()) {
+        int itemsize = dtype.itemsize();
+        if (n > Long.MAX_VALUE / itemsize) {
             throw new ShapeException("empty: array is too big: shape " + Shapes.str(s) + " of " + dtype + " needs more than 2^63 bytes");
         }
-        long bytes = n * dtype.itemsize();
+        long bytes = n * itemsize;
         Allocation alloc = Allocation.allocate(device, bytes);
-        long[] st = order == Order.F ? Shapes.fStrides(s, dtype.itemsize()) : Shapes.cStrides(s, dtype.itemsize());
-        if (bytes == 0 && s.length > 0 && Shapes.size(s) == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
+        long[] st = order == Order.F ? Shapes.fStrides(s, itemsize) : Shapes.cStrides(s, itemsize);
+        if (bytes == 0 && s.length > 0 && n == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
         return NDArray.of(alloc, dtype, s, st, 0, false);
     }
 
