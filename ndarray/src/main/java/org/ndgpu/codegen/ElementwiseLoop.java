@@ -145,7 +145,7 @@ public final class ElementwiseLoop {
 
     /** The layout {@code run(spec, args, shape)} would generate its kernel for (also checks the arguments). */
     public static Layout layout(Spec spec, Object[] args, long[] shape) {
-        return plan(spec, args, shape).layout();
+        return plan(spec, ParamTable.of(spec), args, shape).layout();
     }
 
     /**
@@ -154,19 +154,20 @@ public final class ElementwiseLoop {
      * IN arrays broadcast to it.
      */
     public static void run(Spec spec, Object[] args, long[] shape) {
-        NDArray[] temps = copyIfOverlap(spec, args, shape);
+        ParamTable table = ParamTable.of(spec);
+        NDArray[] temps = copyIfOverlap(spec, table, args, shape);
         if (temps != null) {
             Object[] safe = args.clone();
             for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
             try {
-                launch(spec, safe, shape);
+                launch(spec, table, safe, shape);
             } finally {
                 // stream-ordered pool: the copies' memory is reused only by work queued after this launch
                 for (NDArray t : temps) if (t != null) t.close();
             }
             return;
         }
-        launch(spec, args, shape);
+        launch(spec, table, args, shape);
     }
 
     /**
@@ -175,17 +176,17 @@ public final class ElementwiseLoop {
      * Nd.add(t, t.T(), t)) is read from a copy, since the threads of one launch write and read in no
      * fixed order. Null when no input needs a copy (the common case allocates nothing).
      */
-    private static NDArray[] copyIfOverlap(Spec spec, Object[] args, long[] shape) {
-        List<Param> params = spec.params();
-        if (args.length != params.size()) {
-            throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+    private static NDArray[] copyIfOverlap(Spec spec, ParamTable table, Object[] args, long[] shape) {
+        Kind[] kinds = table.kinds;
+        if (args.length != kinds.length) {
+            throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
         }
         NDArray[] temps = null;
-        for (int o = 0; o < params.size(); o++) {
-            if (params.get(o).kind() != Kind.OUT || !(args[o] instanceof NDArray out)) continue;
+        for (int o = 0; o < kinds.length; o++) {
+            if (kinds[o] != Kind.OUT || !(args[o] instanceof NDArray out)) continue;
             Operands.checkWriteable(spec.name(), out);
-            for (int k = 0; k < params.size(); k++) {
-                if (params.get(k).kind() != Kind.IN || !(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
+            for (int k = 0; k < kinds.length; k++) {
+                if (kinds[k] != Kind.IN || !(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
                 if (temps != null && temps[k] != null) continue;
                 long[] st = Shapes.broadcastStrides(spec.name(), in.shape(), in.strides(), shape);
                 if (!Operands.overlaps(in, st, out)) continue;
@@ -197,8 +198,8 @@ public final class ElementwiseLoop {
     }
 
     @SuppressWarnings("ReferenceEquality") // the one-entry cache hits on the same Spec and the same device's kernel map, by identity
-    private static void launch(Spec spec, Object[] args, long[] shape) {
-        Plan plan = plan(spec, args, shape);
+    private static void launch(Spec spec, ParamTable table, Object[] args, long[] shape) {
+        Plan plan = plan(spec, table, args, shape);
         if (plan.n() == 0) return;
         List<Param> params = spec.params();
         Device device = plan.device();
@@ -222,28 +223,30 @@ public final class ElementwiseLoop {
         BackendKernel kernel = hit.kernel();
 
         Object[] kargs = new Object[hit.argCount()];
+        Kind[] kinds = table.kinds;
+        boolean contiguous = layout.contiguous();
         int ka = 0;
         int q0 = 0;
-        for (int k = 0; k < params.size(); k++) {
-            Param p = params.get(k);
+        for (int k = 0; k < kinds.length; k++) {
+            Kind kind = kinds[k];
             Object a = args[k];
-            if (p.kind() == Kind.SCALAR) {
+            if (kind == Kind.SCALAR) {
                 if (!(a instanceof Number num)) {
-                    throw new DTypeException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + a);
+                    throw new DTypeException(spec.name() + ": parameter '" + params.get(k).name() + "' expects a number, got " + a);
                 }
-                kargs[ka++] = CTypes.scalarArg(p.dtype(), num);
+                kargs[ka++] = CTypes.scalarArg(table.dtypes[k], num);
                 continue;
             }
             NDArray arr = (NDArray) a;
             kargs[ka++] = arr.buffer();
             kargs[ka++] = arr.offset();
-            if (!layout.contiguous() && p.kind() != Kind.RAW) {
-                for (int d = 0; d < nd; d++) kargs[ka++] = st.get(d)[q0];
+            if (kind != Kind.RAW) {
+                if (!contiguous) for (int d = 0; d < nd; d++) kargs[ka++] = st.get(d)[q0];
+                q0++;
             }
-            if (p.kind() != Kind.RAW) q0++;
         }
         kargs[ka++] = n;
-        if (!layout.contiguous()) for (int d = 0; d < nd; d++) kargs[ka++] = dims.get(d);
+        if (!contiguous) for (int d = 0; d < nd; d++) kargs[ka++] = dims.get(d);
 
         int block = Math.min(256, kernel.maxBlockSize());
         if (layout.tiled()) {
@@ -281,10 +284,11 @@ public final class ElementwiseLoop {
         return c;
     }
 
-    private static Plan plan(Spec spec, Object[] args, long[] shape) {
+    private static Plan plan(Spec spec, ParamTable table, Object[] args, long[] shape) {
         List<Param> params = spec.params();
-        if (args.length != params.size()) {
-            throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
+        Kind[] kinds = table.kinds;
+        if (args.length != kinds.length) {
+            throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
         }
         Device device = Operands.device(spec.name(), args);
         long n = Shapes.size(shape);
@@ -293,8 +297,8 @@ public final class ElementwiseLoop {
         // the common case first, without allocating: every indexed array has the loop's shape and is
         // C-contiguous, so the general path below would merge everything into one flat dim anyway
         boolean flat = true;
-        for (int k = 0; k < params.size() && flat; k++) {
-            Kind kind = params.get(k).kind();
+        for (int k = 0; k < kinds.length && flat; k++) {
+            Kind kind = kinds[k];
             if (kind != Kind.IN && kind != Kind.OUT) continue;
             NDArray a = (NDArray) args[k];
             flat = a.hasShape(shape) && a.isCContiguous();
@@ -304,7 +308,7 @@ public final class ElementwiseLoop {
             for (Object a : args) {
                 if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
             }
-            return new Plan(device, FLAT[index32 ? 1 : 0][vectorWidth(params, args) == 4 ? 1 : 0], List.of(), List.of(), n);
+            return new Plan(device, FLAT[index32 ? 1 : 0][vectorWidth(table, args) == 4 ? 1 : 0], List.of(), List.of(), n);
         }
 
         // strides of every indexed array, broadcast to the loop shape
@@ -363,7 +367,7 @@ public final class ElementwiseLoop {
             if (tiled != null) return new Plan(device, tiled, dims, st, n);
         }
         boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ROW_MIN;
-        int vector = contiguous ? vectorWidth(params, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
+        int vector = contiguous ? vectorWidth(table, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
         Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector, rows);
         return new Plan(device, layout, dims, st, n);
     }
@@ -440,13 +444,15 @@ public final class ElementwiseLoop {
      * 4 when every indexed operand is a 4-byte int or float whose first element is 16-byte aligned
      * and no raw array is passed (wide loads of raw arrays would be the body's business), else 1.
      */
-    private static int vectorWidth(List<Param> params, Object[] args) {
+    private static int vectorWidth(ParamTable table, Object[] args) {
+        Kind[] kinds = table.kinds;
         boolean any = false;
-        for (int k = 0; k < params.size(); k++) {
-            Param p = params.get(k);
-            if (p.kind() == Kind.RAW) return 1;
-            if (p.kind() == Kind.SCALAR) continue;
-            if (p.dtype() != DType.FLOAT32 && p.dtype() != DType.INT32) return 1;
+        for (int k = 0; k < kinds.length; k++) {
+            Kind kind = kinds[k];
+            if (kind == Kind.RAW) return 1;
+            if (kind == Kind.SCALAR) continue;
+            DType dtype = table.dtypes[k];
+            if (dtype != DType.FLOAT32 && dtype != DType.INT32) return 1;
             if (((NDArray) args[k]).offset() % 16 != 0) return 1;
             any = true;
         }
