@@ -39,12 +39,14 @@ final class ReductionArgs {
     static int dimCount(Merged k, Merged r) { return 7 + k.dims().length + (r != null ? r.dims().length : 0); }
 
     void addInputs(List<NDArray> ins, Merged k, Merged r) {
-        for (int q = 0; q < ins.size(); q++) {
-            add(ins.get(q).buffer());
-            add(ins.get(q).offset());
-            for (long s : k.strides()[q]) add(s);
-            for (long s : r.strides()[q]) add(s);
-        }
+        for (int q = 0; q < ins.size(); q++) addInput(ins.get(q), q, k, r);
+    }
+
+    private void addInput(NDArray in, int q, Merged k, Merged r) {
+        add(in.buffer());
+        add(in.offset());
+        for (long s : k.strides()[q]) add(s);
+        for (long s : r.strides()[q]) add(s);
     }
 
     void addOut(NDArray out, Merged k, int na) {
@@ -65,11 +67,58 @@ final class ReductionArgs {
         if (r != null) for (long d : r.dims()) add(d);
     }
 
-    /** The spec's SCALAR arguments converted to their parameters' types (a shared empty array when it has none). */
-    static Object[] scalars(ReductionSpec spec, Object[] args) {
+    /**
+     * The arguments of a one-pass launch with the per-call values left out (null): every number in
+     * it follows from the plan, that is from the call's geometry (shapes, strides, offsets), so a
+     * repeat of the previous call's geometry copies {@code values} and fills in only the buffers
+     * (input q's at {@code bufferAt[q]}, the output's last) and the scalars (from {@code scalarsAt})
+     * instead of boxing every offset, stride and size again.
+     */
+    record Template(Object[] values, int[] bufferAt, int scalarsAt) {
+        /** A fresh argument array for this call (the template itself is shared and never written). */
+        Object[] fill(List<NDArray> ins, Object[] scalars, NDArray out) {
+            Object[] v = values.clone();
+            int na = ins.size();
+            for (int q = 0; q < na; q++) v[bufferAt[q]] = ins.get(q).buffer();
+            System.arraycopy(scalars, 0, v, scalarsAt, scalars.length);
+            v[bufferAt[na]] = out.buffer();
+            return v;
+        }
+    }
+
+    /** The template of a one-pass launch: what addInputs, the scalars, addOut and addDims append, less buffers and scalars. */
+    static Template template(List<NDArray> ins, int scalarCount, NDArray out, Merged k, Merged r, long K, long R, long chunk,
+                             int tx, int ty, long gridK) {
+        int na = ins.size();
+        ReductionArgs a = new ReductionArgs(na * (2 + k.dims().length + r.dims().length) + scalarCount + 2 + k.dims().length
+                + dimCount(k, r));
+        int[] bufferAt = new int[na + 1];
+        for (int q = 0; q < na; q++) {
+            bufferAt[q] = a.n;
+            a.addInput(ins.get(q), q, k, r);
+        }
+        int scalarsAt = a.n;
+        a.n += scalarCount;
+        bufferAt[na] = a.n;
+        a.addOut(out, k, na);
+        a.addDims(K, R, chunk, R, tx, ty, gridK, k, r);
+        Object[] values = a.array();
+        for (int at : bufferAt) values[at] = null;
+        return new Template(values, bufferAt, scalarsAt);
+    }
+
+    /** The count of the spec's SCALAR parameters. */
+    static int scalarCount(ReductionSpec spec) {
         List<Param> params = spec.params();
         int count = 0;
         for (int q = 0; q < params.size(); q++) if (params.get(q).kind() == Kind.SCALAR) count++;
+        return count;
+    }
+
+    /** The spec's SCALAR arguments converted to their parameters' types (a shared empty array when it has none). */
+    static Object[] scalars(ReductionSpec spec, Object[] args) {
+        List<Param> params = spec.params();
+        int count = scalarCount(spec);
         if (count == 0) return NO_SCALARS;
         Object[] s = new Object[count];
         for (int q = 0, i = 0; q < params.size(); q++) {

@@ -90,7 +90,10 @@ public final class ReductionLoop {
             Plan p = plan(spec, inArr, ins, axes, out, device);
             BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
             BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
-            last = hit = new LastPlan(spec, device, geometry, p, kernels, first, second);
+            ReductionArgs.Template onePass = p.K() != 0 && p.g() == 1
+                    ? ReductionArgs.template(ins, ReductionArgs.scalarCount(spec), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
+                    : null;
+            last = hit = new LastPlan(spec, device, geometry, p, kernels, first, second, onePass);
         }
         Plan plan = hit.plan();
         if (plan.K() == 0) return;
@@ -102,12 +105,7 @@ public final class ReductionLoop {
         Object[] scalars = ReductionArgs.scalars(spec, args);
         int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
         if (g == 1) {
-            ReductionArgs a = new ReductionArgs(inputArgs + scalars.length + outArgs + ReductionArgs.dimCount(k, r));
-            a.addInputs(ins, k, r);
-            a.addAll(scalars);
-            a.addOut(out, k, na);
-            a.addDims(K, R, chunk, R, tx, ty, gridK, k, r);
-            launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, a);
+            launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, hit.onePass().fill(ins, scalars, out));
             return;
         }
         try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
@@ -116,7 +114,7 @@ public final class ReductionLoop {
             a.addAll(scalars);
             a.add(part.buffer());
             a.addDims(K, R, chunk, R, tx, ty, gridK, k, r);
-            launch(device, spec, plan.first(), hit.first(), gridK * g, tx * ty, a);
+            launch(device, spec, plan.first(), hit.first(), gridK * g, tx * ty, a.array());
 
             // second pass: a column reduction of the [g, K] partials
             int tx2 = plan.tx2(), ty2 = plan.ty2();
@@ -126,7 +124,7 @@ public final class ReductionLoop {
             b.addAll(scalars);
             b.addOut(out, k, na);
             b.addDims(K, g, g, R, tx2, ty2, blocks2, k, null);
-            launch(device, spec, plan.second(), hit.second(), blocks2, tx2 * ty2, b);
+            launch(device, spec, plan.second(), hit.second(), blocks2, tx2 * ty2, b.array());
         }
     }
 
@@ -140,10 +138,11 @@ public final class ReductionLoop {
 
     // the previous call's plan, with what it was worked out from, and the kernels of its passes: a loop
     // of one reduction (the common case) then skips the planning and the kernel lookups; any other
-    // geometry plans again. It names the device's kernel map, so a reset device (a new map) misses.
+    // geometry plans again. It names the device's kernel map, so a reset device (a new map) misses. A
+    // one-pass plan also keeps its launch arguments less the buffers and scalars (ReductionArgs.Template).
     private record LastPlan(ReductionSpec spec, Device device, long[] geometry, Plan plan,
                             java.util.Map<KernelKey<ReductionSpec, ReductionSource.Layout>, BackendKernel> kernels,
-                            BackendKernel first, BackendKernel second) { }
+                            BackendKernel first, BackendKernel second, ReductionArgs.Template onePass) { }
 
     private static volatile LastPlan last;
 
@@ -295,14 +294,14 @@ public final class ReductionLoop {
     }
 
     private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, BackendKernel kernel, long grid, int threads,
-                               ReductionArgs args) {
+                               Object[] args) {
         Backend backend = device.backend();
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
         }
         // the template's thread count is the block size of the source's local buffer or fewer
-        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{threads}, 0, args.array());
+        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{threads}, 0, args);
     }
 
     /** Stable insertion sort of {@code axes} by the first input's stride, largest magnitude first (none: unchanged). */
