@@ -191,9 +191,10 @@ public final class NDArray implements AutoCloseable {
 
     /**
      * Throws ArrayClosedException naming {@code op} if this array was closed, and the tracer's
-     * exception if it is symbolic (op needs real memory).
+     * exception if it is symbolic (op needs real memory). The live case returns at once: every op
+     * checks its arrays several times, and each further call is an invocation in the interpreter.
      */
-    public NDArray live(String op) { return requireLive(op); }
+    public NDArray live(String op) { return symbol == null && !closed ? this : requireLive(op); }
 
     private NDArray requireLive(String op) {
         if (symbol != null) throw symbol.tracer().cannotTrace(op);
