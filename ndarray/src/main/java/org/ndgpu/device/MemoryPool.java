@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.ndgpu.DeviceOutOfMemoryException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
@@ -84,7 +83,10 @@ public final class MemoryPool {
      * release them, and the allocation is tried once more before DeviceOutOfMemoryException.
      */
     public Block allocate(long bytes, BackendStream stream) {
-        Objects.requireNonNull(stream, "allocate: stream is null");
+        // the null checks of allocate and release are inline rather than Objects.requireNonNull calls (same
+        // exception and message), and the free lists are used through pollFirst and addFirst rather than
+        // pop and push, which delegate to them: every array's allocation and release runs through here
+        if (stream == null) throw new NullPointerException("allocate: stream is null");
         if (bytes < 0) throw new org.ndgpu.NdException(deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
         long device = backend.facts().globalMemoryBytes();
         // more than the device has can never fit: say so at once, without freeing caches or waiting for the collector
@@ -103,8 +105,8 @@ public final class MemoryPool {
     private synchronized Block tryAllocate(long bytes, BackendStream stream, boolean last) {
         long size = round(bytes);
         ArrayDeque<Block> free = size <= SMALL ? smallFree[(int) (size >>> 9)] : largeFree.get(size);
-        if (free != null && !free.isEmpty()) {
-            Block b = free.pop();
+        Block b = free != null ? free.pollFirst() : null;
+        if (b != null) {
             if (b.stream != stream) backend.synchronize(b.stream);
             b.stream = stream;
             used += size;
@@ -192,7 +194,7 @@ public final class MemoryPool {
 
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
-        Objects.requireNonNull(b, "release: b is null");
+        if (b == null) throw new NullPointerException("release: b is null");
         if (!closedStreams.isEmpty() && closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
         if (b.size > used) throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "
                 + used + " in use (released twice?)");
@@ -206,7 +208,7 @@ public final class MemoryPool {
         } else {
             free = largeFree.computeIfAbsent(b.size, k -> new ArrayDeque<>());
         }
-        free.push(b);
+        free.addFirst(b);
     }
 
     /** Every free list, small and large (some may be empty). */
