@@ -53,8 +53,8 @@ public final class ReductionLoop {
         Device device = Operands.device(spec.name(), args);
         // NumPy's copy-if-overlap: blocks write the output while others still read the input
         NDArray[] temps = null;
-        for (int k = 0; k < params.size() - 1; k++) {
-            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN && Operands.overlaps((NDArray) args[k], out)) {
+        for (int k : inParams(spec)) {
+            if (Operands.overlaps((NDArray) args[k], out)) {
                 if (temps == null) temps = new NDArray[args.length];
                 temps[k] = ((NDArray) args[k]).copy();
             }
@@ -74,14 +74,11 @@ public final class ReductionLoop {
 
     @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same spec instance and the same kernel map, by identity
     private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
-        List<Param> params = spec.params();
         // plain arrays and loops on this per-call path: no streams, boxed lists or lambdas
-        int nIn = 0;
-        for (int k = 0; k < params.size() - 1; k++) if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) nIn++;
+        int[] inAt = inParams(spec);
+        int nIn = inAt.length;
         NDArray[] inArr = new NDArray[nIn];
-        for (int k = 0, q = 0; k < params.size() - 1; k++) {
-            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) inArr[q++] = (NDArray) args[k];
-        }
+        for (int q = 0; q < nIn; q++) inArr[q] = (NDArray) args[inAt[q]];
         List<NDArray> ins = Arrays.asList(inArr);
         long[] geometry = geometry(inArr, out, axes);
         var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
@@ -145,6 +142,27 @@ public final class ReductionLoop {
                             BackendKernel first, BackendKernel second, ReductionArgs.Template onePass) { }
 
     private static volatile LastPlan last;
+
+    // the previous call's spec and the positions of its IN parameters (the output, last, excluded): a loop of
+    // one reduction then skips walking the parameter list, two invocations per parameter in the interpreter
+    private record InParams(ReductionSpec spec, int[] at) { }
+
+    private static volatile InParams lastIns;
+
+    @SuppressWarnings("ReferenceEquality") // a one-entry cache, hit by the same spec instance
+    private static int[] inParams(ReductionSpec spec) {
+        InParams c = lastIns;
+        if (c != null && c.spec() == spec) return c.at();
+        List<Param> params = spec.params();
+        int nIn = 0;
+        for (int k = 0; k < params.size() - 1; k++) if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) nIn++;
+        int[] at = new int[nIn];
+        for (int k = 0, q = 0; k < params.size() - 1; k++) {
+            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) at[q++] = k;
+        }
+        lastIns = new InParams(spec, at);
+        return at;
+    }
 
     /**
      * Everything about a call's arrays that its plan depends on, as numbers: the axes, and for each
