@@ -295,21 +295,28 @@ public final class ElementwiseLoop {
         if (n == 0) return new Plan(device, new Layout(1, true, true), List.of(), List.of(), 0);
 
         // the common case first, without allocating: every indexed array has the loop's shape and is
-        // C-contiguous, so the general path below would merge everything into one flat dim anyway
+        // C-contiguous, so the general path below would merge everything into one flat dim anyway; the same
+        // pass over the arguments works out 32-bit indexing (small) and the vector width (vectorWidth's rule)
         boolean flat = true;
-        for (int k = 0; k < kinds.length && flat; k++) {
+        boolean small = n < Integer.MAX_VALUE;
+        boolean vec4 = true;
+        boolean indexed = false;
+        for (int k = 0; k < kinds.length; k++) {
+            Object o = args[k];
+            if (o instanceof NDArray arr) small &= arr.allocationBytes() < Integer.MAX_VALUE;
             Kind kind = kinds[k];
+            if (kind == Kind.RAW) vec4 = false;
             if (kind != Kind.IN && kind != Kind.OUT) continue;
-            NDArray a = (NDArray) args[k];
-            flat = a.hasShape(shape) && a.isCContiguous();
-        }
-        if (flat) {
-            boolean index32 = n < Integer.MAX_VALUE;
-            for (Object a : args) {
-                if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
+            NDArray a = (NDArray) o;
+            if (!a.hasShape(shape) || !a.isCContiguous()) {
+                flat = false;
+                break;
             }
-            return new Plan(device, FLAT[index32 ? 1 : 0][vectorWidth(table, args) == 4 ? 1 : 0], List.of(), List.of(), n);
+            DType dtype = table.dtypes[k];
+            vec4 &= (dtype == DType.FLOAT32 || dtype == DType.INT32) && a.offset() % 16 == 0;
+            indexed = true;
         }
+        if (flat) return new Plan(device, FLAT[small ? 1 : 0][vec4 && indexed ? 1 : 0], List.of(), List.of(), n);
 
         // strides of every indexed array, broadcast to the loop shape
         int na = 0;
