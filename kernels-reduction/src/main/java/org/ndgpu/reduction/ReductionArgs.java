@@ -115,11 +115,13 @@ final class ReductionArgs {
         return count;
     }
 
-    /** The spec's SCALAR arguments converted to their parameters' types (a shared empty array when it has none). */
-    static Object[] scalars(ReductionSpec spec, Object[] args) {
-        List<Param> params = spec.params();
-        int count = scalarCount(spec);
+    /**
+     * The spec's SCALAR arguments converted to their parameters' types (a shared empty array when it has
+     * none); {@code count} is {@link #scalarCount} of the spec, which the caller keeps.
+     */
+    static Object[] scalars(ReductionSpec spec, Object[] args, int count) {
         if (count == 0) return NO_SCALARS;
+        List<Param> params = spec.params();
         Object[] s = new Object[count];
         for (int q = 0, i = 0; q < params.size(); q++) {
             Param p = params.get(q);

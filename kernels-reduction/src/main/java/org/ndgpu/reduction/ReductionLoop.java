@@ -53,7 +53,7 @@ public final class ReductionLoop {
         Device device = Operands.device(spec.name(), args);
         // NumPy's copy-if-overlap: blocks write the output while others still read the input
         NDArray[] temps = null;
-        for (int k : inParams(spec)) {
+        for (int k : positions(spec).in()) {
             if (Operands.overlaps((NDArray) args[k], out)) {
                 if (temps == null) temps = new NDArray[args.length];
                 temps[k] = ((NDArray) args[k]).copy();
@@ -75,7 +75,8 @@ public final class ReductionLoop {
     @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same spec instance and the same kernel map, by identity
     private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
         // plain arrays and loops on this per-call path: no streams, boxed lists or lambdas
-        int[] inAt = inParams(spec);
+        Positions positions = positions(spec);
+        int[] inAt = positions.in();
         int nIn = inAt.length;
         NDArray[] inArr = new NDArray[nIn];
         for (int q = 0; q < nIn; q++) inArr[q] = (NDArray) args[inAt[q]];
@@ -88,7 +89,7 @@ public final class ReductionLoop {
             BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
             BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
             ReductionArgs.Template onePass = p.K() != 0 && p.g() == 1
-                    ? ReductionArgs.template(ins, ReductionArgs.scalarCount(spec), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
+                    ? ReductionArgs.template(ins, positions.scalars(), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
                     : null;
             last = hit = new LastPlan(spec, device, geometry, p, kernels, first, second, onePass);
         }
@@ -99,12 +100,12 @@ public final class ReductionLoop {
         long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
         int tx = plan.tx(), ty = plan.ty();
 
-        Object[] scalars = ReductionArgs.scalars(spec, args);
-        int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
+        Object[] scalars = ReductionArgs.scalars(spec, args, positions.scalars());
         if (g == 1) {
             launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, hit.onePass().fill(ins, scalars, out));
             return;
         }
+        int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
         try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
             ReductionArgs a = new ReductionArgs(inputArgs + scalars.length + 1 + ReductionArgs.dimCount(k, r));
             a.addInputs(ins, k, r);
@@ -143,16 +144,17 @@ public final class ReductionLoop {
 
     private static volatile LastPlan last;
 
-    // the previous call's spec and the positions of its IN parameters (the output, last, excluded): a loop of
-    // one reduction then skips walking the parameter list, two invocations per parameter in the interpreter
-    private record InParams(ReductionSpec spec, int[] at) { }
+    // the previous call's spec, the positions of its IN parameters (the output, last, excluded) and its count
+    // of scalars: a loop of one reduction then skips walking the parameter list, two invocations per
+    // parameter in the interpreter
+    private record Positions(ReductionSpec spec, int[] in, int scalars) { }
 
-    private static volatile InParams lastIns;
+    private static volatile Positions lastPositions;
 
     @SuppressWarnings("ReferenceEquality") // a one-entry cache, hit by the same spec instance
-    private static int[] inParams(ReductionSpec spec) {
-        InParams c = lastIns;
-        if (c != null && c.spec() == spec) return c.at();
+    private static Positions positions(ReductionSpec spec) {
+        Positions c = lastPositions;
+        if (c != null && c.spec() == spec) return c;
         List<Param> params = spec.params();
         int nIn = 0;
         for (int k = 0; k < params.size() - 1; k++) if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) nIn++;
@@ -160,8 +162,9 @@ public final class ReductionLoop {
         for (int k = 0, q = 0; k < params.size() - 1; k++) {
             if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) at[q++] = k;
         }
-        lastIns = new InParams(spec, at);
-        return at;
+        c = new Positions(spec, at, ReductionArgs.scalarCount(spec));
+        lastPositions = c;
+        return c;
     }
 
     /**
