@@ -165,20 +165,11 @@ final class OnesweepSort {
     static String pad(DType d) {
         int w = 8 * d.itemsize();
         String hex = d.isSigned() ? "7" + "F".repeat(w / 4 - 1) : "F".repeat(w / 4);
-        return "((" + unsigned(w) + ")0x" + hex + (w == 64 ? "UL" : "u") + ")";
+        return "((" + RadixSort.unsignedType(d) + ")0x" + hex + (w == 64 ? "UL" : "u") + ")";
     }
 
     /** The kernels' name part: "sort_float32", "argsort_int64". */
     private static String tag(DType d, boolean indices) { return (indices ? "argsort_" : "sort_") + d; }
-
-    private static String unsigned(int width) {
-        return switch (width) {
-            case 8 -> "uchar";
-            case 16 -> "ushort";
-            case 32 -> "uint";
-            default -> "ulong";
-        };
-    }
 
     private static final KernelTemplate.Sections TEMPLATES =
             KernelTemplate.sections("onesweep.tmpl", OnesweepSort.class.getResourceAsStream("onesweep.tmpl"));
@@ -196,11 +187,10 @@ final class OnesweepSort {
     }
 
     static String source(Dialect dialect, DType d, boolean indices, int per) {
-        int w = 8 * d.itemsize();
-        String k = w == 64 ? "ulong" : "uint";
+        String k = RadixSort.codeType(d);
         var values = sizes(SORT, d.itemsize(), per, indices);
         values.put("storeKeys", indices ? "_pass != " + (d.itemsize() - 1) : "1");
-        values.put("u", unsigned(w));
+        values.put("u", RadixSort.unsignedType(d));
         values.put("k", k);
         values.put("tag", tag(d, indices));
         values.put("key", RadixSort.keyFunction(d, k, "_u"));

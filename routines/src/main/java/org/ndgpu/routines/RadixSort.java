@@ -154,14 +154,18 @@ final class RadixSort {
         };
     }
 
-    private static String unsigned(int width) {
-        return switch (width) {
-            case 8 -> "uchar";
-            case 16 -> "ushort";
-            case 32 -> "uint";
+    /** The C unsigned type of d's width, the type the sort kernels move d's raw bits in. */
+    static String unsignedType(DType d) {
+        return switch (d.itemsize()) {
+            case 1 -> "uchar";
+            case 2 -> "ushort";
+            case 4 -> "uint";
             default -> "ulong";
         };
     }
+
+    /** The C type of {@link #keyFunction}'s code for d: ulong for 8-byte dtypes, else uint. */
+    static String codeType(DType d) { return d.itemsize() == 8 ? "ulong" : "uint"; }
 
     private static final KernelTemplate.Sections TEMPLATES =
             KernelTemplate.sections("radix-sort.tmpl", RadixSort.class.getResourceAsStream("radix-sort.tmpl"));
@@ -176,8 +180,7 @@ final class RadixSort {
     }
 
     static String source(Dialect dialect, DType d, boolean indices) {
-        int w = 8 * d.itemsize();
-        String u = unsigned(w), k = w == 64 ? "ulong" : "uint";
+        String u = unsignedType(d), k = codeType(d);
         var values = sizes(SORT);
         values.put("u", u);
         values.put("tag", tag(d, indices));

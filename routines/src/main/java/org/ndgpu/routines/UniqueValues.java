@@ -75,15 +75,8 @@ final class UniqueValues {
     }
 
     static String source(Dialect dialect, DType d) {
-        int w = 8 * d.itemsize();
-        String u = switch (w) {
-            case 8 -> "uchar";
-            case 16 -> "ushort";
-            case 32 -> "uint";
-            default -> "ulong";
-        };
-        String k = w == 64 ? "ulong" : "uint";
-        Map<String, Object> v = new HashMap<>(Map.of("tag", d.toString(), "u", u, "k", k, "key", RadixSort.keyFunction(d, k, "_u"),
+        String k = RadixSort.codeType(d);
+        Map<String, Object> v = new HashMap<>(Map.of("tag", d.toString(), "u", RadixSort.unsignedType(d), "k", k, "key", RadixSort.keyFunction(d, k, "_u"),
                 "THREADS", THREADS, "PER", PER, "CHUNK", CHUNK, "SLOTS", CHUNK + CHUNK / 32, "LAST", THREADS - 1));
         v.keySet().retainAll(UNIQUE.placeholders());
         return dialect.prelude() + "\n" + UNIQUE.fill(v);
