@@ -312,8 +312,7 @@ public final class ElementwiseLoop {
                 flat = false;
                 break;
             }
-            DType dtype = table.dtypes[k];
-            vec4 &= (dtype == DType.FLOAT32 || dtype == DType.INT32) && a.offset() % 16 == 0;
+            vec4 &= loadsFourWide(table.dtypes[k], a);
             indexed = true;
         }
         if (flat) return new Plan(device, FLAT[small ? 1 : 0][vec4 && indexed ? 1 : 0], List.of(), List.of(), n);
@@ -458,12 +457,15 @@ public final class ElementwiseLoop {
             Kind kind = kinds[k];
             if (kind == Kind.RAW) return 1;
             if (kind == Kind.SCALAR) continue;
-            DType dtype = table.dtypes[k];
-            if (dtype != DType.FLOAT32 && dtype != DType.INT32) return 1;
-            if (((NDArray) args[k]).offset() % 16 != 0) return 1;
+            if (!loadsFourWide(table.dtypes[k], (NDArray) args[k])) return 1;
             any = true;
         }
         return any ? 4 : 1;
+    }
+
+    /** The rule of {@link #vectorWidth} for one indexed operand: a 4-byte int or float, its first element 16-byte aligned. */
+    private static boolean loadsFourWide(DType dtype, NDArray a) {
+        return (dtype == DType.FLOAT32 || dtype == DType.INT32) && a.offset() % 16 == 0;
     }
 
     /** The generated source of {@code spec} for one layout and dialect (memoized; exposed for golden tests and debugging). */
