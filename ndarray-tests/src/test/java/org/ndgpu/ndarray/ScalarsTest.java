@@ -44,6 +44,8 @@ class ScalarsTest {
         for (DType d : new DType[]{DType.BOOL, DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128}) {
             assertTrue(Scalars.fits(Long.MIN_VALUE, d) && Scalars.fits(Long.MAX_VALUE, d), d.toString());
         }
+        var e = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class, () -> Scalars.fits(1, null));
+        assertEquals("fits: d is null", e.getMessage());
     }
 
     @Test

@@ -70,6 +70,7 @@ public final class Scalars {
 
     /** Whether integer v fits dtype d as {@link #checkFits} asks (always, for a dtype that is not an integer). */
     public static boolean fits(long v, DType d) {
+        if (d == null) throw new NullPointerException("fits: d is null");
         long[] b = bounds(d);
         return b == null || (v >= b[0] && v <= b[1]);
     }

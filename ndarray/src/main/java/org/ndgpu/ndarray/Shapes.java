@@ -46,6 +46,7 @@ public final class Shapes {
      * goes through ArraysSupport.mismatch, which is slow until JIT-compiled, and this runs on every call.
      */
     public static boolean same(long[] a, long[] b) {
+        if (a == null || b == null) throw new NullPointerException("Shapes.same: " + (a == null ? "a" : "b") + " is null");
         if (a.length != b.length) return false;
         for (int d = 0; d < a.length; d++) if (a[d] != b[d]) return false;
         return true;
