@@ -17,6 +17,9 @@ import org.ndgpu.ndarray.NDArray;
  * <pre>
  * ./nd run org.ndgpu.benchmarks.ColdStartBench
  * </pre>
+ *
+ * {@code -Dndgpu.cold.pauseMs=500} sleeps between the first result and the series: the calls then
+ * start after the JIT has compiled what it had queued at the first result.
  */
 public final class ColdStartBench {
     private ColdStartBench() { }
@@ -42,6 +45,16 @@ public final class ColdStartBench {
         // the sum kernels too, so the series below time calls, not compilation
         try (NDArray _ = a.sum()) { }
         device.synchronize();
+        // a diagnostic: with a pause here the JIT's queue of compilations (AOTCompileEagerly's among
+        // them) drains before the series, which then shows what the interpreted calls cost
+        long pauseMs = Long.getLong("ndgpu.cold.pauseMs", 0);
+        if (pauseMs > 0) {
+            try {
+                Thread.sleep(pauseMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
 
         long gcBefore = collections();
         double add300 = series(device, COLD, () -> a.add(b));

@@ -1,15 +1,11 @@
 package org.ndgpu.backend.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
-import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 
 import org.ndgpu.backend.Backend;
 
@@ -22,13 +18,22 @@ import org.ndgpu.backend.Backend;
 final class CudaScratch {
     final Arena arena = Arena.ofAuto();
     MemorySegment values;
+    /**
+     * The slots' bits, written here and copied to {@link #values} in one call: until the JIT has
+     * compiled the launch path, a {@code MemorySegment.set} per slot runs the interpreter through
+     * the whole VarHandle access path, which costs more than the rest of the launch.
+     */
+    long[] staged;
     MemorySegment pointers;
     int capacity;
     final MemorySegment out = arena.allocate(16, 8);
 
+    private static final boolean BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
+
     CudaScratch() { grow(32); }
 
     void grow(int n) {
+        staged = new long[n];
         values = arena.allocate(8L * n, 8);
         pointers = arena.allocate(ADDRESS, n);
         for (int i = 0; i < n; i++) pointers.setAtIndex(ADDRESS, i, values.asSlice(8L * i, 8));
@@ -42,38 +47,38 @@ final class CudaScratch {
      */
     long pack(CudaBackend owner, String id, CudaKernel k, Object[] args) {
         if (args.length > capacity) grow(Math.max(args.length, 2 * capacity));
-        MemorySegment slots = values;
+        long[] slots = staged;
         int[] expected = k.paramSizes;
         long shared = 0;
         int n = 0;
         for (int i = 0; i < args.length; i++) {
             Object arg = args[i];
-            long at = 8L * n;
+            long bits;
             int size;
             if (arg instanceof CudaBuffer b) {
                 if (b.owner != owner || b.freed) throw CudaLaunchErrors.badBuffer(id, k, i, b);
-                slots.set(JAVA_LONG, at, b.pointer);
+                bits = b.pointer;
                 size = 8;
             } else if (arg instanceof Integer v) {
-                slots.set(JAVA_INT, at, v);
+                bits = v & 0xFFFF_FFFFL;
                 size = 4;
             } else if (arg instanceof Long v) {
-                slots.set(JAVA_LONG, at, v);
+                bits = v;
                 size = 8;
             } else if (arg instanceof Float v) {
-                slots.set(JAVA_FLOAT, at, v);
+                bits = Float.floatToRawIntBits(v) & 0xFFFF_FFFFL;
                 size = 4;
             } else if (arg instanceof Double v) {
-                slots.set(JAVA_DOUBLE, at, v);
+                bits = Double.doubleToRawLongBits(v);
                 size = 8;
             } else if (arg instanceof Short v) {
-                slots.set(JAVA_SHORT, at, v);
+                bits = v & 0xFFFFL;
                 size = 2;
             } else if (arg instanceof Byte v) {
-                slots.set(JAVA_BYTE, at, v);
+                bits = v & 0xFFL;
                 size = 1;
             } else if (arg instanceof Boolean v) {
-                slots.set(JAVA_BYTE, at, v ? (byte) 1 : (byte) 0);
+                bits = v ? 1 : 0;
                 size = 1;
             } else if (arg instanceof Backend.LocalMemory m) {
                 shared += m.bytes();
@@ -82,9 +87,11 @@ final class CudaScratch {
                 throw CudaLaunchErrors.badType(id, k, i, arg);
             }
             if (expected != null && (n >= expected.length || expected[n] != size)) throw CudaLaunchErrors.badArgument(id, k, args, i, n, size);
-            n++;
+            // the driver reads a parameter of `size` bytes from the start of its slot
+            slots[n++] = BIG_ENDIAN ? bits << (64 - 8 * size) : bits;
         }
         if (expected != null && n != expected.length) throw CudaLaunchErrors.badCount(id, k, n);
+        MemorySegment.copy(slots, 0, values, JAVA_LONG, 0, n);
         return shared;
     }
 }
