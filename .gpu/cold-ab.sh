@@ -6,7 +6,8 @@
 # VARIANTS: one "build|extra JVM flags" per line, run in turn in each of the RUNS rounds (default: the
 # old build and the new, no extra flags), e.g.
 #   VARIANTS=$'old|\nnew|\nnew|-Dndgpu.cold.pauseMs=500' .gpu/cold-ab.sh
-# TRAIN_FLAGS: extra JVM flags of both training runs (e.g. a -D property the variants also set).
+# TRAIN_FLAGS, OLD_TRAIN_FLAGS: extra JVM flags of the new build's training run and of the old one's
+# (e.g. a -D property the variants also set; ./nd's CUSTOMIZE_THRESHOLD=0 for the new).
 D=$(cd "$(dirname "$0")/../.device" && pwd)
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
 LOG=$OUT/cold-ab.log
@@ -20,7 +21,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee -a "$LOG"
 for which in old new; do
   [[ $which == old && -z $old ]] && continue
   cp=$([[ $which == old ]] && echo "$old$shared" || echo "$new$shared")
-  $JAVA --enable-native-access=ALL-UNNAMED -Dndgpu.device=cuda:0 -XX:AOTCacheOutput=$OUT/$which.aot ${TRAIN_FLAGS:-} -cp "$cp" org.ndgpu.examples.AotTraining > /dev/null 2>&1
+  $JAVA --enable-native-access=ALL-UNNAMED -Dndgpu.device=cuda:0 -XX:AOTCacheOutput=$OUT/$which.aot $([[ $which == old ]] && echo "${OLD_TRAIN_FLAGS:-}" || echo "${TRAIN_FLAGS:-}") -cp "$cp" org.ndgpu.examples.AotTraining > /dev/null 2>&1
 done
 for run in $(seq ${RUNS:-3}); do
   while IFS='|' read -r which extra; do

@@ -145,6 +145,48 @@ class CudaBackendGpuTest {
         cuda.free(b);
     }
 
+    /**
+     * Every scalar type a launch takes reaches the kernel bit for bit, whatever sits next to it: the
+     * arguments are staged as 8-byte slots and copied to the driver's argument block in one call, so
+     * a narrow value must land in its slot's first bytes with nothing of an earlier launch's wider
+     * value left where the kernel reads. Fresh random values each round (signs, extremes, -0.0, NaN
+     * payloads), the output poisoned before each launch.
+     */
+    @Test
+    void everyScalarTypeArrivesBitForBit() {
+        String src = Dialect.CUDA.prelude() + """
+                extern "C" __global__ void scalars(long long* out, signed char b, short s, int i, long long l, float f,
+                        double d, unsigned char z, signed char b2, float f2) {
+                    out[0] = b; out[1] = s; out[2] = i; out[3] = l; out[4] = __float_as_int(f);
+                    out[5] = __double_as_longlong(d); out[6] = z; out[7] = b2; out[8] = __float_as_int(f2);
+                }
+                """;
+        BackendKernel k = cuda.kernel(cuda.compile("scalars", src, List.of()), "scalars");
+        BackendBuffer out = cuda.allocate(8L * 9);
+        var r = new SplittableRandom(20261126);
+        long[] poison = new long[9];
+        java.util.Arrays.fill(poison, 0x5A5A5A5A5A5A5A5AL);
+        for (int round = 0; round < 40; round++) {
+            byte b = round == 0 ? Byte.MIN_VALUE : (byte) r.nextInt();
+            short sh = round == 0 ? Short.MIN_VALUE : (short) r.nextInt();
+            int i = round == 0 ? Integer.MIN_VALUE : r.nextInt();
+            long l = round == 0 ? Long.MIN_VALUE : r.nextLong();
+            float f = round == 1 ? -0.0f : Float.intBitsToFloat(r.nextInt());
+            double d = round == 1 ? Double.MIN_VALUE : Double.longBitsToDouble(r.nextLong());
+            boolean z = r.nextBoolean();
+            byte b2 = (byte) -1;
+            float f2 = Float.intBitsToFloat(0x7FC00000 | (r.nextInt() & 0x3FFFFF)); // a NaN with a payload
+            cuda.copyIn(stream, MemorySegment.ofArray(poison), out, 0, 8L * 9);
+            cuda.launch(stream, k, new long[]{1}, new long[]{1}, 0, out, b, sh, i, l, f, d, z, b2, f2);
+            long[] got = new long[9];
+            cuda.copyOut(stream, out, 0, MemorySegment.ofArray(got), 8L * 9);
+            long[] want = {b, sh, i, l, Float.floatToRawIntBits(f), Double.doubleToRawLongBits(d), z ? 1 : 0, b2,
+                    Float.floatToRawIntBits(f2)};
+            assertArrayEquals(want, got, "round " + round);
+        }
+        cuda.free(out);
+    }
+
     @Test
     void dynamicSharedMemoryThroughLocalMemory() {
         int block = 256, blocks = 40, n = block * blocks;
