@@ -27,7 +27,9 @@ import org.ndgpu.backend.Dialect;
  * <p><b>Context.</b> The device's primary context (the one the CUDA runtime, CuPy and PyTorch
  * share), retained on first use, so that merely listing devices creates no context. Every call makes
  * it current on the calling thread (cuCtxSetCurrent costs tens of nanoseconds), so any thread may
- * call, and other code that switches the thread's context cannot mislead us.
+ * call, and other code that switches the thread's context cannot mislead us. The exception is a
+ * launch in the context the thread last made current through ndgpu: it skips the call, and makes it
+ * and launches again when the driver answers that the context is not current ({@code enterLaunch}).
  *
  * <p><b>Default stream.</b> A stream created by the backend (flags CU_STREAM_DEFAULT), not the
  * legacy NULL stream: it behaves like every other stream (events, timing, handing it to cuBLAS), and
@@ -117,7 +119,24 @@ public final class CudaBackend implements Backend {
         if (c == null) c = openContext();
         int r = CudaDriver.cuCtxSetCurrent(c);
         if (r != 0) throw error(r, op + ": cuCtxSetCurrent");
+        SCRATCH.get().current = c;
         return c;
+    }
+
+    /**
+     * {@link #enter} for a launch, which skips cuCtxSetCurrent when this thread's last one through
+     * ndgpu made this context current: a launch is the one call made hundreds of times per script, and
+     * until the JIT has compiled the downcall each one costs microseconds. Returns whether it skipped;
+     * if code outside ndgpu changed the thread's context since, the launch fails with
+     * CUDA_ERROR_INVALID_CONTEXT or CUDA_ERROR_INVALID_HANDLE, enqueues nothing, and is made again
+     * after {@link #enter}. Every other driver call still sets the context first: an allocation or a
+     * copy in another context would not fail but go to the wrong device.
+     */
+    private boolean enterLaunch(CudaScratch sc) {
+        if (fault != null || closed) throw unusable("launch");
+        if (context != null && sc.current == context) return true;
+        enter("launch");
+        return false;
     }
 
     private DeviceException unusable(String op) {
@@ -355,7 +374,8 @@ public final class CudaBackend implements Backend {
             throw CudaLaunchErrors.notOurs(id, kernel);
         }
         CudaStream s = own(stream, "launch");
-        enter("launch");
+        CudaScratch sc = SCRATCH.get();
+        boolean assumed = enterLaunch(sc);
         if (grid.length < 1 || grid.length > 3 || block.length < 1 || block.length > 3) throw CudaLaunchErrors.badRank(id, k, grid, block);
         long gx = grid[0], gy = grid.length > 1 ? grid[1] : 1, gz = grid.length > 2 ? grid[2] : 1;
         long bx = block[0], by = block.length > 1 ? block[1] : 1, bz = block.length > 2 ? block[2] : 1;
@@ -368,13 +388,17 @@ public final class CudaBackend implements Backend {
         if (gx > maxGridDim[0] || gy > maxGridDim[1] || gz > maxGridDim[2]) {
             throw CudaLaunchErrors.badDims(id, k, grid, block, "the device's grid limit is " + maxGridDim[0] + " x " + maxGridDim[1] + " x " + maxGridDim[2]);
         }
-        CudaScratch sc = SCRATCH.get();
         long shared = dynamicSharedBytes + sc.pack(this, id, k, args);
         if (gx == 0 || gy == 0 || gz == 0) return; // an empty grid: nothing to run
         if (shared > k.dynamicSharedLimit) raiseSharedLimit(k, shared);
         lastKernel = k.name;
         int r = CudaDriver.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
                 (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
+        if (r != 0 && assumed && (r == CudaError.INVALID_CONTEXT || r == CudaError.INVALID_HANDLE)) {
+            enter("launch");
+            r = CudaDriver.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
+                    (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
+        }
         if (r != 0) throw CudaLaunchErrors.failed(this, r, k, grid, block, shared);
     }
 
@@ -382,6 +406,7 @@ public final class CudaBackend implements Backend {
         if (shared + k.staticSharedBytes > sharedPerBlockOptin) throw CudaLaunchErrors.tooMuchShared(id, k, shared, sharedPerBlockOptin);
         synchronized (k) {
             if (shared > k.dynamicSharedLimit) {
+                enter("launch"); // the launch may have skipped it
                 check(CudaDriver.cuFuncSetAttribute(k.function, CudaDriver.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) shared),
                         "allow " + shared + " bytes of dynamic shared memory for '" + k.name + "'");
                 k.dynamicSharedLimit = (int) shared;

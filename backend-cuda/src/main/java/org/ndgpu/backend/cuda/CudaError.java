@@ -12,6 +12,8 @@ public final class CudaError {
     public static final int INVALID_VALUE = 1;
     public static final int OUT_OF_MEMORY = 2;
     public static final int NO_DEVICE = 100;
+    public static final int INVALID_CONTEXT = 201;
+    public static final int INVALID_HANDLE = 400;
     public static final int NOT_FOUND = 500;
     public static final int NOT_READY = 600;
     public static final int ILLEGAL_ADDRESS = 700;

@@ -12,8 +12,8 @@ import org.ndgpu.backend.Backend;
 /**
  * One thread's native memory for driver calls of a {@link CudaBackend}, reused call after call so that
  * a launch allocates nothing: the kernel argument block (an 8-byte slot per argument and the array of
- * pointers to those slots that cuLaunchKernel reads) and a 16-byte out-parameter for calls such as
- * cuMemAlloc and cuEventCreate.
+ * pointers to those slots that cuLaunchKernel reads), a 16-byte out-parameter for calls such as
+ * cuMemAlloc and cuEventCreate, and the context the thread last made current.
  */
 final class CudaScratch {
     final Arena arena = Arena.ofAuto();
@@ -27,6 +27,11 @@ final class CudaScratch {
     MemorySegment pointers;
     int capacity;
     final MemorySegment out = arena.allocate(16, 8);
+    /**
+     * The context this thread last made current through any {@link CudaBackend}: a launch in it skips
+     * cuCtxSetCurrent (see {@code CudaBackend.launch}).
+     */
+    MemorySegment current;
 
     private static final boolean BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 

@@ -187,6 +187,39 @@ class CudaBackendGpuTest {
         cuda.free(out);
     }
 
+    /**
+     * A launch skips cuCtxSetCurrent when the thread's last one through ndgpu set this context; code
+     * outside ndgpu that leaves no context (or another) current must not make a launch fail or go
+     * astray: the launch is made again after making the context current. Dynamic shared memory above
+     * the default limit is asked for in that state too (its attribute call needs the context).
+     */
+    @Test
+    void launchAfterOtherCodeChangedTheThreadsContext() {
+        int n = 50_000, block = 256, blocks = 40;
+        float[] x = random(n, 11);
+        BackendBuffer b = upload(x);
+        BackendKernel scale = cuda.kernel(cuda.compile("axpy", AXPY, List.of()), "scale");
+        cuda.launch(stream, scale, new long[]{64}, new long[]{256}, 0, b, 2.0f, n);       // this context is now the thread's
+        assertEquals(0, CudaDriver.cuCtxSetCurrent(MemorySegment.NULL));                  // as other code might
+        cuda.launch(stream, scale, new long[]{64}, new long[]{256}, 0, b, -0.5f, n);
+        float[] got = download(b, n);
+        for (int i = 0; i < n; i++) assertEquals(x[i] * 2.0f * -0.5f, got[i], "element " + i);
+
+        float[] y = random(block * blocks, 12);
+        BackendBuffer c = upload(y);
+        BackendKernel reverse = cuda.kernel(cuda.compile("reverse-big", AXPY, List.of("-DND_BIG")), "reverse_block");
+        assertEquals(0, CudaDriver.cuCtxSetCurrent(MemorySegment.NULL));
+        // 64 KiB of dynamic shared memory: above the 48 KiB default, so the launch raises the kernel's limit
+        cuda.launch(stream, reverse, new long[]{blocks}, new long[]{block}, 64 * 1024, c);
+        float[] rev = download(c, block * blocks);
+        for (int i = 0; i < block * blocks; i++) {
+            int blockStart = i / block * block;
+            assertEquals(y[blockStart + block - 1 - (i - blockStart)], rev[i], "element " + i);
+        }
+        cuda.free(b);
+        cuda.free(c);
+    }
+
     @Test
     void dynamicSharedMemoryThroughLocalMemory() {
         int block = 256, blocks = 40, n = block * blocks;
