@@ -15,9 +15,13 @@
 #define ND_OS_PRE 0x80000000u
 #define ND_OS_VAL 0x3FFFFFFFu
 ND_DEVICE_FN uint nd_okey_sort_uint8(uchar _u) { return (uint)_u; }
+ND_DEVICE_FN uint nd_fkey_sort_uint8(uchar _u) { return (uint)_u; }
+#define ND_OS_DIGIT_FULL(x) (int)((nd_okey_sort_uint8(x) >> _shift) & 255)
+#define ND_OS_DIGIT_FAST(x) (int)((nd_fkey_sort_uint8(x) >> _shift) & 255)
 ND_KERNEL void nd_os_upsweep_sort_uint8(ND_GLOBAL char* _bk, long _ok, long _n, long _groupsPerRow,
-        ND_GLOBAL char* _bh, long _oh) {
+        ND_GLOBAL char* _bh, long _oh, ND_GLOBAL char* _bf, long _of) {
     ND_LOCAL uint _h[256];
+    ND_LOCAL uint _anySpecial;
     ND_GLOBAL uchar* _keys = (ND_GLOBAL uchar*)(_bk + _ok);
     ND_GLOBAL uint* _hist = (ND_GLOBAL uint*)(_bh + _oh);
     int _t = (int)ND_LOCAL_ID();
@@ -25,16 +29,22 @@ ND_KERNEL void nd_os_upsweep_sort_uint8(ND_GLOBAL char* _bk, long _ok, long _n, 
     long _end = _n - _begin < 16384 ? _n : _begin + 16384;
     ND_GLOBAL uchar* _rk = _keys + _row * _n;
     for (int _i = _t; _i < 256; _i += 256) _h[_i] = 0;
+    if (_t == 0) _anySpecial = 0;
     ND_SYNC();
+    uint _special = 0;
     for (long _i = _begin + _t; _i < _end; _i += 256) {
-        uint _c = nd_okey_sort_uint8(_rk[_i]);
+        uchar _u = _rk[_i];
+        uint _c = nd_okey_sort_uint8(_u);
+        _special |= 0u;
         for (int _p = 0; _p < 1; _p++) ND_OS_ADD(&_h[_p * 256 + (int)((_c >> (8 * _p)) & 255)], 1u);
     }
+    if (_special) _anySpecial = 1u;
     ND_SYNC();
     for (int _i = _t; _i < 256; _i += 256) {
         uint _v = _h[_i];
         if (_v != 0) ND_OS_ADD(&_hist[_row * 256 + _i], _v);
     }
+    if (_t == 0 && _anySpecial != 0) ND_OS_ADD((ND_GLOBAL uint*)(_bf + _of) + _row, 1u);
 }
 ND_KERNEL void nd_os_scan_sort_uint8(ND_GLOBAL char* _bh, long _oh) {
     ND_LOCAL uint _s[256];
@@ -53,7 +63,7 @@ ND_KERNEL void nd_os_scan_sort_uint8(ND_GLOBAL char* _bh, long _oh) {
 }
 ND_KERNEL  void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL char* _bo, long _oo,
         long _n, long _tilesPerRow, int _pass, ND_GLOBAL char* _bs, long _os, ND_GLOBAL char* _bc, long _oc,
-        ND_GLOBAL char* _bh, long _oh) {
+        ND_GLOBAL char* _bh, long _oh, ND_GLOBAL char* _bf, long _of) {
     ND_LOCAL uchar _tile[2048];
     ND_LOCAL uint _table[2048];
     ND_LOCAL uint _scan[256];
@@ -67,6 +77,7 @@ ND_KERNEL  void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL c
     if (_t == 0) _id = ND_OS_ADD(&_counter[_pass], 1u);
     ND_SYNC();
     long _g = (long)_id, _row = _g / _tilesPerRow, _j = _g - _row * _tilesPerRow, _base = _j * 2048;
+    int _fast = ((ND_GLOBAL uint*)(_bf + _of))[_row] == 0;
     int _m = (int)(_n - _base < 2048 ? _n - _base : 2048);
     ND_GLOBAL uchar* _in = (ND_GLOBAL uchar*)(_bi + _oi) + _row * _n;
     ND_GLOBAL uchar* _out = (ND_GLOBAL uchar*)(_bo + _oo) + _row * _n;
@@ -96,9 +107,16 @@ ND_KERNEL  void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL c
                 }
             }
         }
+        if (_fast) {
+            ND_OS_UNROLL
+            for (int _e = 0; _e < 8; _e++) _rd[_e] = (uint)ND_OS_DIGIT_FAST(_v[_e]);
+        } else {
+            ND_OS_UNROLL
+            for (int _e = 0; _e < 8; _e++) _rd[_e] = (uint)ND_OS_DIGIT_FULL(_v[_e]);
+        }
         ND_OS_UNROLL
         for (int _e = 0; _e < 8; _e++) {
-            int _d = (int)((nd_okey_sort_uint8(_v[_e]) >> _shift) & 255);
+            int _d = (int)_rd[_e];
             unsigned _peers = 0xffffffffu;
             ND_OS_UNROLL
             for (int _bit = 0; _bit < 8; _bit++) {
@@ -225,23 +243,24 @@ ND_KERNEL  void nd_os_pass_sort_uint8(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL c
     }
     _dst[_t] = _hist[(_row * 1 + _pass) * 256 + _t] + _excl - (_scan[_t] - _c);
     ND_SYNC();
-#define ND_OS_DIGIT(_w) (int)((nd_okey_sort_uint8(_w) >> _shift) & 255)
-#define ND_OS_WRITE(_p) do { \
+#define ND_OS_WRITE(_p, DIGIT) do { \
         uchar _w = _tile[_p]; \
-        uint _to = _dst[ND_OS_DIGIT(_w)] + (uint)(_p); \
+        uint _to = _dst[DIGIT(_w)] + (uint)(_p); \
         if (1) _out[_to] = _w; \
          \
     } while (0)
-    if (_m == 2048) {
+    if (_m == 2048 && _fast) {
         ND_OS_UNROLL
-        for (int _e = 0; _e < 8; _e++) ND_OS_WRITE(_e * 256 + _t);
+        for (int _e = 0; _e < 8; _e++) ND_OS_WRITE(_e * 256 + _t, ND_OS_DIGIT_FAST);
+    } else if (_m == 2048) {
+        ND_OS_UNROLL
+        for (int _e = 0; _e < 8; _e++) ND_OS_WRITE(_e * 256 + _t, ND_OS_DIGIT_FULL);
     } else {
         ND_OS_UNROLL
         for (int _e = 0; _e < 8; _e++) {
             int _p = _e * 256 + _t;
-            if (_p < _m) ND_OS_WRITE(_p);
+            if (_p < _m) ND_OS_WRITE(_p, ND_OS_DIGIT_FULL);
         }
     }
 #undef ND_OS_WRITE
-#undef ND_OS_DIGIT
 }

@@ -109,7 +109,7 @@ final class OnesweepSort {
         // the upsweep and the first pass read C-ordered rows where they lie (no copy); the passes then alternate between b and a
         boolean direct = moved.isCContiguous();
         NDArray a = direct ? NDArray.empty(dev, d, shape, Order.C) : moved.copy(Order.C), b = null, ia = null, ib = null, result = null,
-                hist = null, status = null, counters = null;
+                hist = null, status = null, counters = null, special = null;
         NDArray first = direct ? moved : a;
         try {
             b = NDArray.empty(dev, d, shape, Order.C);
@@ -123,20 +123,24 @@ final class OnesweepSort {
             hist = Nd.zeros(DType.INT32, rows * passes * 256);
             status = Nd.zeros(DType.INT32, passes * tiles * 256);
             counters = Nd.zeros(DType.INT32, passes);
+            // per row: nonzero when the upsweep met a NaN or -0.0, whose digits need the full key code
+            special = Nd.zeros(DType.INT32, rows);
             var stream = dev.currentStream().backendStream();
             long[] block = {THREADS};
             long chunks = (n + CHUNK - 1) / CHUNK;
             dev.backend().launch(stream, upsweep, new long[]{rows * chunks}, block, 0, first.buffer(), first.offset(), n, chunks, hist.buffer(),
-                    hist.offset());
+                    hist.offset(), special.buffer(), special.offset());
             dev.backend().launch(stream, scan, new long[]{rows * passes}, block, 0, hist.buffer(), hist.offset());
             for (int p = 0; p < passes; p++) {
                 long statusOffset = status.offset() + 4L * p * tiles * 256;
                 NDArray in = p == 0 ? first : a, indicesOut = p == passes - 1 ? result : ib;
                 Object[] args = indices
                         ? new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(), ia.buffer(), ia.offset(), indicesOut.buffer(), indicesOut.offset(),
-                                       n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset()}
+                                       n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset(),
+                                       special.buffer(), special.offset()}
                         : new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(),
-                                       n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset()};
+                                       n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset(),
+                                       special.buffer(), special.offset()};
                 dev.backend().launch(stream, pass, new long[]{tiles}, block, 0, args);
                 NDArray t = a;
                 a = b;
@@ -153,18 +157,19 @@ final class OnesweepSort {
             else a = null;
             return sorted;
         } finally {
-            for (NDArray x : new NDArray[]{a, b, ia, ib, result, hist, status, counters}) if (x != null) x.close();
+            for (NDArray x : new NDArray[]{a, b, ia, ib, result, hist, status, counters, special}) if (x != null) x.close();
         }
     }
 
     /**
      * Raw bits whose order-preserving code is all ones, so that they rank last in every pass: the
-     * signed dtypes' largest value (its code flips the sign bit), all ones for the others (the
-     * unsigned maximum, true, and a NaN for the floats).
+     * signed dtypes' largest value (its code flips the sign bit), the positive NaN of all ones for the
+     * floats (all ones in both the full and the cheaper code, {@link RadixSort#fastKeyFunction}), all
+     * ones for the others (the unsigned maximum, true).
      */
     static String pad(DType d) {
         int w = 8 * d.itemsize();
-        String hex = d.isSigned() ? "7" + "F".repeat(w / 4 - 1) : "F".repeat(w / 4);
+        String hex = d.isSigned() || d.isFloating() ? "7" + "F".repeat(w / 4 - 1) : "F".repeat(w / 4);
         return "((" + RadixSort.unsignedType(d) + ")0x" + hex + (w == 64 ? "UL" : "u") + ")";
     }
 
@@ -194,6 +199,8 @@ final class OnesweepSort {
         values.put("k", k);
         values.put("tag", tag(d, indices));
         values.put("key", RadixSort.keyFunction(d, k, "_u"));
+        values.put("fastKey", RadixSort.fastKeyFunction(d, k, "_u"));
+        values.put("special", RadixSort.special(d, "_u"));
         values.put("PAD", pad(d));
         // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
         for (String part : List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {

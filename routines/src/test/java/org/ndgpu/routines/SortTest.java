@@ -261,6 +261,49 @@ public class SortTest extends PerDeviceTest {
         checkRows(DType.FLOAT32, 600, 520, rnd);
     }
 
+    /**
+     * The onesweep passes take a row's digits from a cheaper key code when the upsweep found no NaN
+     * and no -0.0 in the row: rows without them (but with 0.0, infinities, extremes, subnormals and
+     * ties), rows with a few NaNs, and rows whose only special value is one -0.0 or one NaN (at the
+     * row's last place, in its short last tile), side by side in one array, each float dtype; sort
+     * and stable argsort against Java's stable sort, bit for bit.
+     */
+    @Test
+    void rowsWithAndWithoutNaNOrNegativeZero() {
+        SplittableRandom rnd = new SplittableRandom(1126);
+        for (DType dt : new DType[]{DType.FLOAT16, DType.FLOAT32, DType.FLOAT64}) {
+            double max = dt == DType.FLOAT16 ? 65504 : dt == DType.FLOAT32 ? Float.MAX_VALUE : Double.MAX_VALUE;
+            double tiny = dt == DType.FLOAT16 ? 0x1p-24 : dt == DType.FLOAT32 ? Float.MIN_VALUE : Double.MIN_VALUE;
+            double[] plain = {0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, max, -max, tiny, -tiny};
+            // more than 16 rows take the onesweep sort on OpenCL too; CUDA takes it for every row of more than 1024
+            for (int[] shape : new int[][]{{6, 70_001}, {6, 9_000}, {20, 3_001}, {1, 200_003}}) {
+                int rows = shape[0], len = shape[1];
+                double[] v = new double[rows * len];
+                for (int r = 0; r < rows; r++) {
+                    for (int j = 0; j < len; j++) {
+                        v[r * len + j] = rnd.nextInt(8) == 0 ? plain[rnd.nextInt(plain.length)] : rnd.nextInt(-3000, 3000) / 8.0;
+                    }
+                    int kind = rows == 1 ? 0 : r % 4;
+                    if (kind == 1) for (int k = 0; k < 5; k++) v[r * len + rnd.nextInt(len)] = rnd.nextBoolean() ? Double.NaN : -0.0;
+                    if (kind == 2) v[r * len + rnd.nextInt(len)] = -0.0;
+                    if (kind == 3) v[r * len + len - 1] = Double.NaN;
+                }
+                try (NDArray f = Nd.array(v, DType.FLOAT64, rows, len); NDArray a = f.astype(dt)) {
+                    double[] host = a.toDoubleArray();
+                    try (NDArray s = Nd.sort(a, 1); NDArray i = Nd.argsort(a, 1)) {
+                        double[] got = s.toDoubleArray();
+                        long[] gi = i.toLongArray();
+                        for (int r = 0; r < rows; r++) {
+                            final int row = r;
+                            assertRowSorted(host, r, len, got, gi, j -> row * len + j, stablePath(dt, rows, len),
+                                    dt + " " + rows + "x" + len + " row " + r);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private void checkRows(DType dt, int rows, int len, SplittableRandom rnd) {
         double[] v = longRowValues(dt, rows * len, rnd);
         try (NDArray f = Nd.array(v, DType.FLOAT64, rows, len); NDArray a = f.astype(dt)) {
