@@ -3,7 +3,7 @@
 #ifdef ND_CUDA
 #define ND_OS_ADD(p, v) atomicAdd((p), (v))
 #define ND_OS_LOAD(p) (*(volatile uint*)(p))
-#define ND_OS_PUBLISH(p, v) do { __threadfence(); atomicExch((p), (v)); } while (0)
+#define ND_OS_PUBLISH(p, v) __stcg((p), (v))
 #define ND_OS_UNROLL _Pragma("unroll")
 #else
 #define ND_OS_UNROLL
