@@ -9,7 +9,7 @@
 #define ND_OS_UNROLL
 #define ND_OS_ADD(p, v) atomic_add((p), (v))
 #define ND_OS_LOAD(p) atomic_or((p), 0u)
-#define ND_OS_PUBLISH(p, v) do { mem_fence(CLK_GLOBAL_MEM_FENCE); atomic_xchg((p), (v)); } while (0)
+#define ND_OS_PUBLISH(p, v) atomic_xchg((p), (v))
 #endif
 #define ND_OS_AGG 0x40000000u
 #define ND_OS_PRE 0x80000000u

@@ -46,28 +46,25 @@ import org.ndgpu.backend.Dialect;
  */
 public final class CudaBackend implements Backend {
     private final int ordinal;
-    private final java.util.concurrent.atomic.LongAdder launches = new java.util.concurrent.atomic.LongAdder();
     private final int device;
     private final DeviceFacts facts;
     private final String id;
     private final int computeCapability;
-    private final int[] maxBlockDim;
-    private final int[] maxGridDim;
-    private final int maxThreadsPerBlock;
-    private final int sharedPerBlockOptin;
+    private final CudaLauncher launcher;
     private final PinnedStaging staging = new PinnedStaging(this);
     private final CudaModules modules;
 
     private volatile MemorySegment context;
     private final CudaPeers peers = new CudaPeers(this);
-    // the kernel a sticky error is most likely from: faults surface at the next synchronize, not at the launch
-    private volatile String lastKernel;
     private volatile CudaStream defaultStream;
     private volatile String fault;
     private volatile boolean closed;
 
     /** Per-thread native memory for driver calls: the launch argument block and an out-parameter. */
     private static final ThreadLocal<CudaScratch> SCRATCH = ThreadLocal.withInitial(CudaScratch::new);
+
+    /** This thread's {@link CudaScratch}. */
+    static CudaScratch scratch() { return SCRATCH.get(); }
 
     /** Reads the device's facts ({@link CudaDeviceInfo}); the context is created on first use. Requires cuInit to have succeeded. */
     CudaBackend(int ordinal) {
@@ -78,10 +75,7 @@ public final class CudaBackend implements Backend {
         this.device = info.device;
         this.facts = info.facts;
         this.computeCapability = info.computeCapability;
-        this.maxBlockDim = info.maxBlockDim;
-        this.maxGridDim = info.maxGridDim;
-        this.maxThreadsPerBlock = info.maxThreadsPerBlock;
-        this.sharedPerBlockOptin = info.sharedPerBlockOptin;
+        this.launcher = new CudaLauncher(this, info);
     }
 
     /** "cuda:0". */
@@ -132,7 +126,7 @@ public final class CudaBackend implements Backend {
      * after {@link #enter}. Every other driver call still sets the context first: an allocation or a
      * copy in another context would not fail but go to the wrong device.
      */
-    private boolean enterLaunch(CudaScratch sc) {
+    boolean enterLaunch(CudaScratch sc) {
         if (fault != null || closed) throw unusable("launch");
         if (context != null && sc.current == context) return true;
         enter("launch");
@@ -166,7 +160,7 @@ public final class CudaBackend implements Backend {
     DeviceException error(int r, String op) {
         String msg = id + " " + op + ": " + CudaDriver.describe(r);
         if (CudaError.isSticky(r)) {
-            msg += "; last kernel launched: '" + lastKernel + "'. The device's CUDA context is now unusable:"
+            msg += "; last kernel launched: '" + launcher.lastKernel() + "'. The device's CUDA context is now unusable:"
                     + " every later call on " + id + " fails; arrays on it are lost; restart the process";
         }
         msg = noteSticky(r, msg);
@@ -176,7 +170,7 @@ public final class CudaBackend implements Backend {
     /** Faults the backend on a sticky error; returns {@code msg}, naming the last kernel launched when sticky (the likely culprit). */
     String noteSticky(int r, String msg) {
         if (!CudaError.isSticky(r)) return msg;
-        String named = msg.contains("last kernel launched") ? msg : msg + "; last kernel launched: '" + lastKernel + "'";
+        String named = msg.contains("last kernel launched") ? msg : msg + "; last kernel launched: '" + launcher.lastKernel() + "'";
         synchronized (this) { if (fault == null) fault = named; }
         return named;
     }
@@ -355,7 +349,7 @@ public final class CudaBackend implements Backend {
     // ---- launch ----
 
     @Override
-    public long launchCount() { return launches.sum(); }
+    public long launchCount() { return launcher.count(); }
 
     /** cuOccupancyMaxActiveBlocksPerMultiprocessor for {@code k} at {@code blockThreads} threads and no dynamic shared memory. */
     int occupancy(CudaKernel k, int blockThreads) {
@@ -369,49 +363,11 @@ public final class CudaBackend implements Backend {
 
     @Override
     public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
-        launches.increment();
+        launcher.counted();
         if (!(kernel instanceof CudaKernel k) || k.program.owner != this) {
             throw CudaLaunchErrors.notOurs(id, kernel);
         }
-        CudaStream s = own(stream, "launch");
-        CudaScratch sc = SCRATCH.get();
-        boolean assumed = enterLaunch(sc);
-        if (grid.length < 1 || grid.length > 3 || block.length < 1 || block.length > 3) throw CudaLaunchErrors.badRank(id, k, grid, block);
-        long gx = grid[0], gy = grid.length > 1 ? grid[1] : 1, gz = grid.length > 2 ? grid[2] : 1;
-        long bx = block[0], by = block.length > 1 ? block[1] : 1, bz = block.length > 2 ? block[2] : 1;
-        if (gx < 0 || gy < 0 || gz < 0 || bx < 1 || by < 1 || bz < 1) throw CudaLaunchErrors.badDims(id, k, grid, block, "dimensions must be positive");
-        if (bx > maxBlockDim[0] || by > maxBlockDim[1] || bz > maxBlockDim[2]) {
-            throw CudaLaunchErrors.badDims(id, k, grid, block, "the device's block limit is " + maxBlockDim[0] + " x " + maxBlockDim[1] + " x " + maxBlockDim[2]);
-        }
-        long threads = bx * by * bz;
-        if (threads > k.maxThreads) throw CudaLaunchErrors.tooManyThreads(id, k, block, threads, maxThreadsPerBlock);
-        if (gx > maxGridDim[0] || gy > maxGridDim[1] || gz > maxGridDim[2]) {
-            throw CudaLaunchErrors.badDims(id, k, grid, block, "the device's grid limit is " + maxGridDim[0] + " x " + maxGridDim[1] + " x " + maxGridDim[2]);
-        }
-        long shared = dynamicSharedBytes + sc.pack(this, id, k, args);
-        if (gx == 0 || gy == 0 || gz == 0) return; // an empty grid: nothing to run
-        if (shared > k.dynamicSharedLimit) raiseSharedLimit(k, shared);
-        lastKernel = k.name;
-        int r = CudaDriver.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
-                (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
-        if (r != 0 && assumed && (r == CudaError.INVALID_CONTEXT || r == CudaError.INVALID_HANDLE)) {
-            enter("launch");
-            r = CudaDriver.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
-                    (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
-        }
-        if (r != 0) throw CudaLaunchErrors.failed(this, r, k, grid, block, shared);
-    }
-
-    private void raiseSharedLimit(CudaKernel k, long shared) {
-        if (shared + k.staticSharedBytes > sharedPerBlockOptin) throw CudaLaunchErrors.tooMuchShared(id, k, shared, sharedPerBlockOptin);
-        synchronized (k) {
-            if (shared > k.dynamicSharedLimit) {
-                enter("launch"); // the launch may have skipped it
-                check(CudaDriver.cuFuncSetAttribute(k.function, CudaDriver.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) shared),
-                        "allow " + shared + " bytes of dynamic shared memory for '" + k.name + "'");
-                k.dynamicSharedLimit = (int) shared;
-            }
-        }
+        launcher.launch(own(stream, "launch"), k, grid, block, dynamicSharedBytes, args);
     }
 
     // ---- events and synchronization ----
