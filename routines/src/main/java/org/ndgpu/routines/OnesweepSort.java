@@ -4,6 +4,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -133,15 +134,16 @@ final class OnesweepSort {
             dev.backend().launch(stream, scan, new long[]{rows * passes}, block, 0, hist.buffer(), hist.offset());
             for (int p = 0; p < passes; p++) {
                 long statusOffset = status.offset() + 4L * p * tiles * 256;
-                NDArray in = p == 0 ? first : a, indicesOut = p == passes - 1 ? result : ib;
-                Object[] args = indices
-                        ? new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(), ia.buffer(), ia.offset(), indicesOut.buffer(), indicesOut.offset(),
-                                       n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset(),
-                                       special.buffer(), special.offset()}
-                        : new Object[]{in.buffer(), in.offset(), b.buffer(), b.offset(),
-                                       n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset(),
-                                       special.buffer(), special.offset()};
-                dev.backend().launch(stream, pass, new long[]{tiles}, block, 0, args);
+                NDArray in = p == 0 ? first : a;
+                // argsort's indices (in, then out: the last pass's go to the int64 result) follow the keys
+                List<Object> args = new ArrayList<>(List.of(in.buffer(), in.offset(), b.buffer(), b.offset()));
+                if (indices) {
+                    NDArray indicesOut = p == passes - 1 ? result : ib;
+                    args.addAll(List.of(ia.buffer(), ia.offset(), indicesOut.buffer(), indicesOut.offset()));
+                }
+                args.addAll(List.of(n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset(),
+                        special.buffer(), special.offset()));
+                dev.backend().launch(stream, pass, new long[]{tiles}, block, 0, args.toArray());
                 NDArray t = a;
                 a = b;
                 b = t;

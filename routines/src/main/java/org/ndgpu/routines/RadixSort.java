@@ -133,22 +133,15 @@ final class RadixSort {
      */
     static String keyFunction(DType d, String k, String u) {
         int w = 8 * d.itemsize();
-        String suffix = w == 64 ? "UL" : "u";
-        String sign = "((" + k + ")1 << " + (w - 1) + ")";
+        String sign = sign(k, w);
         return switch (d) {
             case BOOL, UINT8, UINT16, UINT32, UINT64 -> "(" + k + ")" + u;
             case INT8, INT16, INT32, INT64 -> "((" + k + ")" + u + " ^ " + sign + ")";
             case FLOAT16, FLOAT32, FLOAT64 -> {
-                String inf = switch (w) {
-                    case 16 -> "0x7C00u";
-                    case 32 -> "0x7F800000u";
-                    default -> "0x7FF0000000000000UL";
-                };
-                String abs = "((" + k + ")" + u + " & ~" + sign + ")";
-                String all = w == 64 ? "0xFFFFFFFFFFFFFFFFUL" : "0x" + "F".repeat(w / 4) + suffix;
-                // NaN (above inf's bits) last; both zeros as +0; negatives reversed; positives above them
-                yield "(" + abs + " > " + inf + " ? (" + k + ")" + all + " : " + abs + " == 0 ? " + sign
-                        + " : ((" + k + ")" + u + " & " + sign + ") ? ~(" + k + ")" + u + " : ((" + k + ")" + u + " | " + sign + "))";
+                String abs = abs(k, u, sign);
+                String all = w == 64 ? "0xFFFFFFFFFFFFFFFFUL" : "0x" + "F".repeat(w / 4) + "u";
+                // NaN (above inf's bits) last; both zeros as +0; then the sign flip
+                yield "(" + abs + " > " + inf(w) + " ? (" + k + ")" + all + " : " + abs + " == 0 ? " + sign + " : " + signFlip(k, u, sign) + ")";
             }
             default -> throw new IllegalArgumentException("radix sort: no key for " + d);
         };
@@ -161,8 +154,7 @@ final class RadixSort {
      */
     static String fastKeyFunction(DType d, String k, String u) {
         if (!d.isFloating()) return keyFunction(d, k, u);
-        String sign = "((" + k + ")1 << " + (8 * d.itemsize() - 1) + ")";
-        return "(((" + k + ")" + u + " & " + sign + ") ? ~(" + k + ")" + u + " : ((" + k + ")" + u + " | " + sign + "))";
+        return "(" + signFlip(k, u, sign(k, 8 * d.itemsize())) + ")";
     }
 
     /**
@@ -172,13 +164,26 @@ final class RadixSort {
     static String special(DType d, String u) {
         if (!d.isFloating()) return "0u";
         int w = 8 * d.itemsize();
-        String k = codeType(d), sign = "((" + k + ")1 << " + (w - 1) + ")";
-        String inf = switch (w) {
+        String k = codeType(d), sign = sign(k, w);
+        return "(uint)((" + abs(k, u, sign) + " > " + inf(w) + ") | ((" + k + ")" + u + " == " + sign + "))";
+    }
+
+    // the pieces of the codes above, as C text: the sign bit of a w-bit element as a k, the raw bits
+    // without it, the bits of +inf, and the float order of the raw bits short of NaN and -0.0
+    private static String sign(String k, int w) { return "((" + k + ")1 << " + (w - 1) + ")"; }
+
+    private static String abs(String k, String u, String sign) { return "((" + k + ")" + u + " & ~" + sign + ")"; }
+
+    private static String inf(int w) {
+        return switch (w) {
             case 16 -> "0x7C00u";
             case 32 -> "0x7F800000u";
             default -> "0x7FF0000000000000UL";
         };
-        return "(uint)((((" + k + ")" + u + " & ~" + sign + ") > " + inf + ") | ((" + k + ")" + u + " == " + sign + "))";
+    }
+
+    private static String signFlip(String k, String u, String sign) {
+        return "((" + k + ")" + u + " & " + sign + ") ? ~(" + k + ")" + u + " : ((" + k + ")" + u + " | " + sign + ")";
     }
 
     /** The C unsigned type of d's width, the type the sort kernels move d's raw bits in. */

@@ -29,7 +29,7 @@ final class CudaScratch {
     final MemorySegment out = arena.allocate(16, 8);
     /**
      * The context this thread last made current through any {@link CudaBackend}: a launch in it skips
-     * cuCtxSetCurrent (see {@code CudaBackend.launch}).
+     * cuCtxSetCurrent (see {@code CudaBackend.enterLaunch}).
      */
     MemorySegment current;
 
