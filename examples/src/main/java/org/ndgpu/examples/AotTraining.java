@@ -8,8 +8,8 @@ import org.ndgpu.ndarray.NDArray;
 /**
  * The training run of the JDK's ahead-of-time cache (JEP 483, 514, 515): what a short NumPy-style
  * script does (creation, ufuncs with arrays and numbers, reductions, indexing, transfers both ways,
- * printing), each a few hundred times so the JVM records the classes loaded and linked and the
- * methods' profiles. A later JVM started with the cache starts with all of that done. {@code ./nd}
+ * printing), mixed and in loops of one operation, hundreds of times or more, so the JVM records the
+ * classes loaded and linked and the methods' profiles. A later JVM started with the cache starts with all of that done. {@code ./nd}
  * makes its cache with this class; the README shows how to make one for an application.
  *
  * <pre>
@@ -19,7 +19,7 @@ import org.ndgpu.ndarray.NDArray;
 public final class AotTraining {
     private AotTraining() { }
 
-    private static final int ROUNDS = 400;
+    private static final int ROUNDS = 400, LOOP = 2000;
 
     /** Runs the training work on the current device; prints one line. */
     public static void main(String[] args) {
@@ -40,6 +40,15 @@ public final class AotTraining {
                     }
                 }
             }
+        }
+        // a script's loop: one operation many times in a row, which the one-entry caches of the ufunc,
+        // kernel and reduction paths serve (the mixed rounds above miss them)
+        try (NDArray a = Nd.array(host); NDArray b = Nd.arange(1024).astype(DType.FLOAT32)) {
+            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.add(b)) { } }
+            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.mul(2)) { } }
+            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.sum()) { } }
+            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.max()) { } }
+            try (NDArray c = a.add(b); NDArray s = c.sum()) { check += ((Number) s.item()).doubleValue(); }
         }
         try (NDArray f = Nd.array(host)) {
             for (int i = 0; i < ROUNDS; i++) {

@@ -214,7 +214,8 @@ public final class UfuncLibrary implements Ufuncs {
             if (out != null) Operands.checkCast(name, result, out.dtype(), Casting.SAME_KIND);
             NDArray y = out != null ? out : NDArray.empty(dev0, result, same, Order.C);
             Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
-            ElementwiseLoop.run(spec, kernelArgs(ops, y), same);
+            if (out == null) ElementwiseLoop.runIntoNew(spec, kernelArgs(ops, y), same);
+            else ElementwiseLoop.run(spec, kernelArgs(ops, y), same);
             return y;
         }
         List<long[]> shapes = new ArrayList<>();
@@ -242,7 +243,8 @@ public final class UfuncLibrary implements Ufuncs {
         }
         NDArray y = out != null ? out : NDArray.empty(device, result, shape, Order.C);
         Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
-        ElementwiseLoop.run(spec, kernelArgs(ops, y), shape);
+        if (out == null) ElementwiseLoop.runIntoNew(spec, kernelArgs(ops, y), shape);
+        else ElementwiseLoop.run(spec, kernelArgs(ops, y), shape);
         return y;
     }
 

@@ -171,6 +171,15 @@ public final class ElementwiseLoop {
     }
 
     /**
+     * As {@link #run}, for a call whose OUT arrays were all allocated for it (no {@code out} given): a
+     * new array shares memory with no input and is writeable, so the copy-if-overlap check has nothing
+     * to find and is skipped: a script's small ops skip a pass over their operands.
+     */
+    public static void runIntoNew(Spec spec, Object[] args, long[] shape) {
+        launch(spec, ParamTable.of(spec), args, shape);
+    }
+
+    /**
      * NumPy's copy-if-overlap: every OUT array must be writeable, and an IN array that shares memory
      * with an OUT array other than as the identical element-for-element view (Nd.add(a.get("::-1"), 0, a),
      * Nd.add(t, t.T(), t)) is read from a copy, since the threads of one launch write and read in no

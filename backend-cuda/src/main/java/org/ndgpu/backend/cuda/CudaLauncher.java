@@ -1,7 +1,7 @@
 package org.ndgpu.backend.cuda;
 
 import java.lang.foreign.MemorySegment;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The kernel launches of one {@link CudaBackend}: the checks against the device's and the kernel's
@@ -17,7 +17,9 @@ final class CudaLauncher {
     private final int[] maxGridDim;
     private final int maxThreadsPerBlock;
     private final int sharedPerBlockOptin;
-    private final LongAdder launches = new LongAdder();
+    // an AtomicLong, not a LongAdder: a launch is one uncontended increment, and LongAdder's path
+    // (Striped64 through a VarHandle) is many interpreted calls until the JIT has compiled it
+    private final AtomicLong launches = new AtomicLong();
     // the kernel a sticky error is most likely from: faults surface at the next synchronize, not at the launch
     private volatile String lastKernel;
 
@@ -31,9 +33,9 @@ final class CudaLauncher {
     }
 
     /** Launches asked for so far, refused ones included. */
-    long count() { return launches.sum(); }
+    long count() { return launches.get(); }
 
-    void counted() { launches.increment(); }
+    void counted() { launches.incrementAndGet(); }
 
     /** The name of the last kernel handed to the driver, or null. */
     String lastKernel() { return lastKernel; }

@@ -40,7 +40,8 @@ public final class OpenClBackend implements Backend {
     private static final long STAGE = 16L << 20;
 
     private final cl_device_id device;
-    private final java.util.concurrent.atomic.LongAdder launches = new java.util.concurrent.atomic.LongAdder();
+    // an AtomicLong, not a LongAdder: see CudaLauncher
+    private final java.util.concurrent.atomic.AtomicLong launches = new java.util.concurrent.atomic.AtomicLong();
     private final cl_context context;
     private final DeviceFacts facts;
     private final Queue defaultQueue;
@@ -326,11 +327,11 @@ public final class OpenClBackend implements Backend {
     }
 
     @Override
-    public long launchCount() { return launches.sum(); }
+    public long launchCount() { return launches.get(); }
 
     @Override
     public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
-        launches.increment();
+        launches.incrementAndGet();
         Kernel k = (Kernel) kernel;
         long threads = 1;
         for (long b : block) threads *= b;
