@@ -2,7 +2,7 @@
 # On the GPU host: ColdStartBench on this tree's build and on an earlier one (.device/lib-old, as for
 # bench_ab.sh), each with its own AOT cache from AotTraining and ./nd's JVM flags (the cache, eager
 # compilation of its methods, CompileThresholdScaling=0.02); then CuPy's figures.
-#   RUNS=3 .gpu/cold-ab.sh          writes $OUT/cold-ab.log
+#   RUNS=3 .gpu/cold-ab.sh          writes $OUT/cold-ab.log, and each variant's runs and medians (cold-summary.py)
 # VARIANTS: one "build|extra JVM flags" per line, run in turn in each of the RUNS rounds (default: the
 # old build and the new, no extra flags), e.g.
 #   VARIANTS=$'old|\nnew|\nnew|-Dndgpu.cold.pauseMs=500' .gpu/cold-ab.sh
@@ -35,3 +35,5 @@ for run in $(seq ${RUNS:-3}); do
 done
 echo "=== CuPy, fresh process" | tee -a "$LOG"
 python3 "$(dirname "$0")/cupy_cold_anchors.py" 2>&1 | tee -a "$LOG"
+echo "=== Summary (medians)" | tee -a "$LOG"
+python3 "$(dirname "$0")/cold-summary.py" "$LOG" | tee "$OUT/cold-summary.txt"
