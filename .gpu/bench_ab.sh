@@ -1,7 +1,7 @@
 #!/bin/bash
 # On the GPU host: the same benchmarks, in one call, on this tree's build and on an earlier build,
 # alternating, so a change's cost is measured against its parent on the same warm machine.
-#   .gpu/bench_ab.sh BenchClass ...      needs .device (this tree) and .device/lib-old (the earlier
+#   [DEVICE=opencl:gpu] .gpu/bench_ab.sh BenchClass ...      needs .device (this tree) and .device/lib-old (the earlier
 #                                        build's own zz-*-classes.jar files; third-party jars are shared)
 # Make lib-old here: build the earlier commit in a worktree (mvn -DskipTests package) and jar each
 # module's target/classes into .device/lib-old/zz-<module>-classes.jar.
@@ -17,7 +17,7 @@ for b in "$@"; do
     for which in old new; do
       cp=$([[ $which == old ]] && echo "$old$shared" || echo "$new$shared")
       echo "=== $b $which (round $round)" | tee -a "$OUT/bench_ab.log"
-      timeout ${BENCH_TIMEOUT:-200} /tmp/pack-jre/jre/bin/java --enable-native-access=ALL-UNNAMED -Dndgpu.device=cuda:0 -Xmx64g \
+      timeout ${BENCH_TIMEOUT:-200} /tmp/pack-jre/jre/bin/java --enable-native-access=ALL-UNNAMED -Dndgpu.device=${DEVICE:-cuda:0} -Xmx64g \
         -cp "$cp" "org.ndgpu.benchmarks.$b" 2>&1 | grep -v WARNING | tee -a "$OUT/bench_ab.log" | tail -12
     done
   done

@@ -11,6 +11,35 @@
 #define ND_OS_LOAD(p) atomic_or((p), 0u)
 #define ND_OS_PUBLISH(p, v) atomic_xchg((p), (v))
 #endif
+#ifdef ND_OS_WARP
+#ifdef ND_CUDA
+#define ND_OS_WARP_SYNC() __syncwarp()
+#define ND_OS_CLZ(x) __clz(x)
+#define ND_OS_POPC(x) __popc(x)
+#define ND_OS_LOCAL_ADD(p, v) atomicAdd((p), (v))
+#define ND_OS_SHFL(v, src) __shfl_sync(0xffffffffu, (v), (src))
+#define ND_OS_SHFL_UP(v, o) __shfl_up_sync(0xffffffffu, (v), (o))
+#else
+#undef ND_OS_UNROLL
+#define ND_OS_UNROLL _Pragma("unroll")
+#define ND_OS_WARP_SYNC() asm volatile("bar.warp.sync 0xffffffff;" ::: "memory")
+#define ND_OS_CLZ(x) clz(x)
+#define ND_OS_POPC(x) popcount(x)
+#define ND_OS_LOCAL_ADD(p, v) atomic_add((p), (v))
+ND_DEVICE_FN uint nd_os_shfl(uint v, int src) {
+    uint r;
+    asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(r) : "r"(v), "r"(src));
+    return r;
+}
+ND_DEVICE_FN uint nd_os_shfl_up(uint v, int o) {
+    uint r;
+    asm volatile("shfl.sync.up.b32 %0, %1, %2, 0x0, 0xffffffff;" : "=r"(r) : "r"(v), "r"(o));
+    return r;
+}
+#define ND_OS_SHFL(v, src) nd_os_shfl((v), (src))
+#define ND_OS_SHFL_UP(v, o) nd_os_shfl_up((v), (o))
+#endif
+#endif
 #define ND_OS_AGG 0x40000000u
 #define ND_OS_PRE 0x80000000u
 #define ND_OS_VAL 0x3FFFFFFFu
@@ -81,14 +110,14 @@ ND_KERNEL  void nd_os_pass_sort_int64(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL c
     int _m = (int)(_n - _base < 2048 ? _n - _base : 2048);
     ND_GLOBAL ulong* _in = (ND_GLOBAL ulong*)(_bi + _oi) + _row * _n;
     ND_GLOBAL ulong* _out = (ND_GLOBAL ulong*)(_bo + _oo) + _row * _n;
-#ifdef ND_CUDA
+#ifdef ND_OS_WARP
     uint _c, _own;
     ND_GLOBAL uint* _mine = _status + _g * 256 + _t;
     {
         int _lane = _t & 31, _w = _t >> 5;
         unsigned _upTo = 0xffffffffu >> (31 - _lane);
         for (int _q = 0; _q < 8; _q++) _table[_w * 256 + _q * 32 + _lane] = 0;
-        __syncwarp();
+        ND_OS_WARP_SYNC();
         ulong _v[8];
         uint _rd[8];
         if (_m == 2048) {
@@ -126,10 +155,10 @@ ND_KERNEL  void nd_os_pass_sort_int64(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL c
                     : "=r"(_same) : "r"(_d), "r"(1u << _bit));
                 _peers &= _same;
             }
-            int _leader = 31 - __clz(_peers);
-            uint _r = (uint)__popc(_peers & _upTo), _b = 0;
-            if (_lane == _leader) _b = atomicAdd(&_table[_w * 256 + _d], _r);
-            _rd[_e] = (__shfl_sync(0xffffffffu, _b, _leader) + _r - 1u) | ((uint)_d << 16);
+            int _leader = 31 - (int)ND_OS_CLZ(_peers);
+            uint _r = (uint)ND_OS_POPC(_peers & _upTo), _b = 0;
+            if (_lane == _leader) _b = ND_OS_LOCAL_ADD(&_table[_w * 256 + _d], _r);
+            _rd[_e] = (ND_OS_SHFL(_b, _leader) + _r - 1u) | ((uint)_d << 16);
         }
         ND_SYNC();
         uint _run = 0;
@@ -143,7 +172,7 @@ ND_KERNEL  void nd_os_pass_sort_int64(ND_GLOBAL char* _bi, long _oi, ND_GLOBAL c
         ND_OS_PUBLISH(_mine, (_j == 0 ? ND_OS_PRE : ND_OS_AGG) | _own);
         uint _x = _c;
         for (int _o = 1; _o < 32; _o <<= 1) {
-            uint _y = __shfl_up_sync(0xffffffffu, _x, _o);
+            uint _y = ND_OS_SHFL_UP(_x, _o);
             if (_lane >= _o) _x += _y;
         }
         if (_lane == 31) _start[_w] = _x;

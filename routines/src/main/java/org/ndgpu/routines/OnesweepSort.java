@@ -41,21 +41,21 @@ final class OnesweepSort {
 
     static final int THREADS = 256, PER = 8, TILE = THREADS * PER, PAIRS = 8;
     /**
-     * Keys per work-item of CUDA's pass in rows of at least {@link #LONG_ROW}, whose warp ranking keeps
-     * them in registers, so fewer tiles publish, look back and wait at barriers: {@link #CUDA_SORT_PER}
-     * for a sort of keys of at most 4 bytes, CUDA_PER for wider keys and for argsort of keys of at
-     * most 4 bytes (their tiles must fit the 48 KiB of static shared memory). Shorter rows keep
-     * {@link #PER} (a row of a tile or two gains no look-back, and the larger tile's registers cost
-     * occupancy), and so do the OpenCL kernels' splits and argsort of 8-byte keys.
+     * Keys per work-item of the warp-ranked pass ({@link #warpRanked}) in rows of at least
+     * {@link #LONG_ROW}, whose ranking keeps them in registers, so fewer tiles publish, look back and
+     * wait at barriers: {@link #WARP_SORT_PER} for a sort of keys of at most 4 bytes, WARP_PER for wider
+     * keys and for argsort of keys of at most 4 bytes (their tiles must fit the 48 KiB of static shared
+     * memory). Shorter rows keep {@link #PER} (a row of a tile or two gains no look-back, and the larger
+     * tile's registers cost occupancy), and so do the local splits and argsort of 8-byte keys.
      */
-    static final int CUDA_PER = 16, CUDA_SORT_PER = 24, LONG_ROW = 1 << 16;
+    static final int WARP_PER = 16, WARP_SORT_PER = 24, LONG_ROW = 1 << 16;
 
     /**
      * Work-groups per multiprocessor that CUDA's long-row passes ask room for ({@code __launch_bounds__}),
      * which caps their registers: 4 (64 registers) for the 16-key sort, 3 (80) where the work-item
      * holds more (the 24-key sort, argsort with its indices).
      */
-    static int cudaMinGroups(int per, boolean indices) { return per == CUDA_SORT_PER || indices ? 3 : 4; }
+    static int cudaMinGroups(int per, boolean indices) { return per == WARP_SORT_PER || indices ? 3 : 4; }
 
     /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
     static final int CHUNK = 8 * TILE;
@@ -65,14 +65,28 @@ final class OnesweepSort {
     /** A status word holds a count in 30 bits; longer rows go to {@link RadixSort} (4-bit passes, one row at a time). */
     static final long MAX_LENGTH = (1L << 30) - 1;
 
-    private record Source(Dialect dialect, DType dtype, boolean indices, int per) { }
+    private record Source(Dialect dialect, DType dtype, boolean indices, int per, boolean warp) { }
 
-    /** Keys per work-item of the pass kernel for this dialect and dtype, with or without argsort's indices, for rows of n keys. */
-    static int per(Dialect dialect, DType d, boolean indices, long n) {
-        if (dialect != Dialect.CUDA || n < LONG_ROW) return PER;
-        if (!indices && d.itemsize() <= 4) return CUDA_SORT_PER;
-        return !indices || d.itemsize() <= 4 ? CUDA_PER : PER;
+    /**
+     * True where the pass ranks a tile by warp (ballots and shuffles in warps of 32): CUDA, and NVIDIA's
+     * OpenCL, whose OpenCL C takes the same warp instructions as inline PTX. Elsewhere (PoCL, other
+     * OpenCL devices) the tile is sorted by two local 4-bit splits.
+     */
+    static boolean warpRanked(Device dev) {
+        if (dev.backend().dialect() == Dialect.CUDA) return true;
+        var facts = dev.facts();
+        return facts.isGpu() && facts.warpSize() == 32 && facts.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
     }
+
+    /** Keys per work-item of the pass kernel, warp-ranked or not, for this dtype, with or without argsort's indices, for rows of n keys. */
+    static int per(boolean warp, DType d, boolean indices, long n) {
+        if (!warp || n < LONG_ROW) return PER;
+        if (!indices && d.itemsize() <= 4) return WARP_SORT_PER;
+        return !indices || d.itemsize() <= 4 ? WARP_PER : PER;
+    }
+
+    /** {@link #per(boolean, DType, boolean, long)} for this dialect's sources of {@link #source(Dialect, DType, boolean, int)}. */
+    static int per(Dialect dialect, DType d, boolean indices, long n) { return per(dialect == Dialect.CUDA, d, indices, n); }
 
     private static final ConcurrentHashMap<Source, String> SOURCES = new ConcurrentHashMap<>();
 
@@ -98,12 +112,14 @@ final class OnesweepSort {
         DType d = moved.dtype();
         int passes = d.itemsize();
         Dialect dialect = dev.backend().dialect();
-        int per = per(dialect, d, indices, n);
+        boolean warp = warpRanked(dev);
+        int per = per(warp, d, indices, n);
         long tpr = tilesPerRow(n, THREADS * per), tiles = rows * tpr;
         long[] shape = moved.shape();
         String tag = tag(d, indices);
-        String src = SOURCES.computeIfAbsent(new Source(dialect, d, indices, per), s -> source(s.dialect(), d, indices, per));
-        String program = "nd_onesweep_" + tag + (per == PER ? "" : "_" + per);
+        String src = SOURCES.computeIfAbsent(new Source(dialect, d, indices, per, warp), s -> source(s.dialect(), d, indices, per, warp));
+        // CUDA's sources always rank by warp; an OpenCL one that does is another program
+        String program = "nd_onesweep_" + tag + (per == PER ? "" : "_" + per) + (warp && dialect != Dialect.CUDA ? "_warp" : "");
         BackendKernel upsweep = dev.programs().kernel(program, src, List.of(), "nd_os_upsweep_" + tag);
         BackendKernel scan = dev.programs().kernel(program, src, List.of(), "nd_os_scan_" + tag);
         BackendKernel pass = dev.programs().kernel(program, src, List.of(), "nd_os_pass_" + tag);
@@ -183,19 +199,28 @@ final class OnesweepSort {
     private static final KernelTemplate SORT = TEMPLATES.get("sort");
 
     /** The sizes the kernels are written for, those of them that template {@code t} uses. */
-    private static Map<String, Object> sizes(KernelTemplate t, int passes, int per, boolean indices) {
+    private static Map<String, Object> sizes(KernelTemplate t, Dialect dialect, int passes, int per, boolean indices) {
         var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", per, "TILE", THREADS * per, "PAIRS", PAIRS,
                 "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256, "CHUNK", CHUNK));
         sizes.put("WARPKEYS", 32 * per);
         sizes.put("LAST_PASS", passes - 1);
-        sizes.put("BOUNDS", per > PER ? "__launch_bounds__(" + THREADS + ", " + cudaMinGroups(per, indices) + ")" : "");
+        // OpenCL has no minimum of groups per compute unit to ask for; its fixed group size lets the compiler
+        // plan registers for 256 work-items
+        String bounds = dialect == Dialect.CUDA ? "__launch_bounds__(" + THREADS + ", " + cudaMinGroups(per, indices) + ")"
+                : "__attribute__((reqd_work_group_size(" + THREADS + ", 1, 1)))";
+        sizes.put("BOUNDS", per > PER ? bounds : "");
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }
 
-    static String source(Dialect dialect, DType d, boolean indices, int per) {
+    /** The source for this dialect, ranking by warp on CUDA only (see {@link #source(Dialect, DType, boolean, int, boolean)}). */
+    static String source(Dialect dialect, DType d, boolean indices, int per) { return source(dialect, d, indices, per, dialect == Dialect.CUDA); }
+
+    /** The kernels' source; {@code warp}: the pass ranks tiles by warp ({@link #warpRanked}), which CUDA always does. */
+    static String source(Dialect dialect, DType d, boolean indices, int per, boolean warp) {
+        if (dialect == Dialect.CUDA && !warp) throw new IllegalArgumentException("onesweep: CUDA's pass always ranks by warp");
         String k = RadixSort.codeType(d);
-        var values = sizes(SORT, d.itemsize(), per, indices);
+        var values = sizes(SORT, dialect, d.itemsize(), per, indices);
         values.put("storeKeys", indices ? "_pass != " + (d.itemsize() - 1) : "1");
         values.put("u", RadixSort.unsignedType(d));
         values.put("k", k);
@@ -207,9 +232,9 @@ final class OnesweepSort {
         // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
         for (String part : List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {
             KernelTemplate t = TEMPLATES.get("index." + part);
-            String text = indices ? t.fill(sizes(t, d.itemsize(), per, true)) : "";
+            String text = indices ? t.fill(sizes(t, dialect, d.itemsize(), per, true)) : "";
             values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") || part.equals("store") ? text.strip() : text);
         }
-        return dialect.prelude() + "\n" + SORT.fill(values);
+        return dialect.prelude() + "\n" + (warp ? "#define ND_OS_WARP\n" : "") + SORT.fill(values);
     }
 }

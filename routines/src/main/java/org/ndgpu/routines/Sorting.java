@@ -35,8 +35,8 @@ import org.ndgpu.codegen.KernelTemplate;
  * among them) go to {@link RadixSort}, one row after another. More rows than that, each longer than
  * {@value #ONESWEEP_MIN_LENGTH}, go to {@link OnesweepSort}: 8-bit radix passes over all rows at once,
  * rather than O(n log^2 n) work. The network keeps short rows and whatever neither radix sort takes.
- * On CUDA, where OnesweepSort ranks a tile by warp (ballots), it takes every row longer
- * than 1024, a single one included. Elsewhere the split follows what ran faster on the GPU with both in
+ * On CUDA and NVIDIA's OpenCL, where OnesweepSort ranks a tile by warp (ballots), it takes every row
+ * longer than 1024, a single one included. Elsewhere the split follows what ran faster on the GPU with both in
  * one build: OnesweepSort's local splits cost more than the 4-bit sort for a single row, and more than
  * the network for rows of up to 1024 (the figures are in routines/notes/SORT.md and BENCHMARKS.md).
  */
@@ -69,9 +69,9 @@ public final class Sorting {
                 NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
-            // on CUDA the onesweep ranks keys by warp (ballots) and takes every long row; elsewhere its
-            // local splits cost more than the 4-bit sort for a few rows
-            boolean warpRanked = a.device().backend().dialect() == Dialect.CUDA && n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows);
+            // where the onesweep ranks keys by warp (ballots: CUDA, NVIDIA's OpenCL) it takes every long
+            // row; elsewhere its local splits cost more than the 4-bit sort for a few rows
+            boolean warpRanked = OnesweepSort.warpRanked(a.device()) && n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows);
             if (!warpRanked && rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, one row after another
                 return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
             }
@@ -220,7 +220,7 @@ public final class Sorting {
     /** The row length from which many rows go to OnesweepSort rather than the network (see the class comment). */
     static final long ONESWEEP_MIN_LENGTH = 1024;
 
-    private record LocalKey(org.ndgpu.backend.Dialect dialect, DType dtype, boolean indices) { }
+    private record LocalKey(Dialect dialect, DType dtype, boolean indices) { }
 
     private static final ConcurrentHashMap<LocalKey, String> LOCAL_SOURCES = new ConcurrentHashMap<>();
 
@@ -237,7 +237,7 @@ public final class Sorting {
         dev.backend().launch(dev.currentStream().backendStream(), kernel, new long[]{blocks}, new long[]{LOCAL_THREADS}, 0, args);
     }
 
-    static String localSource(org.ndgpu.backend.Dialect dialect, String name, DType d, boolean indices) {
+    static String localSource(Dialect dialect, String name, DType d, boolean indices) {
         Map<String, Object> v = new HashMap<>(Map.of("name", name, "t", CTypes.storage(d), "c", CTypes.compute(d),
                 "BLOCK", BLOCK, "LOCAL_THREADS", LOCAL_THREADS, "HALF", BLOCK / 2,
                 "lessAB", less(d, "_a", "_b"), "lessBA", less(d, "_b", "_a")));

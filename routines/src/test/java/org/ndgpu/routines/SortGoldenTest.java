@@ -39,6 +39,12 @@ class SortGoldenTest {
         both("onesweep_argsort_int16", d -> OnesweepSort.source(d, DType.INT16, true, OnesweepSort.per(d, DType.INT16, true, OnesweepSort.LONG_ROW)));
         both("onesweep_sort_uint8", d -> OnesweepSort.source(d, DType.UINT8, false, OnesweepSort.per(d, DType.UINT8, false, OnesweepSort.LONG_ROW)));
         both("onesweep_sort_int64", d -> OnesweepSort.source(d, DType.INT64, false, OnesweepSort.per(d, DType.INT64, false, OnesweepSort.LONG_ROW)));
+        // NVIDIA's OpenCL ranks by warp as CUDA does (its warp instructions as inline PTX)
+        GoldenSource.check("sort/onesweep_sort_float32_warp.cl",
+                OnesweepSort.source(Dialect.OPENCL, DType.FLOAT32, false, OnesweepSort.per(true, DType.FLOAT32, false, OnesweepSort.LONG_ROW), true));
+        GoldenSource.check("sort/onesweep_argsort_float32_warp.cl",
+                OnesweepSort.source(Dialect.OPENCL, DType.FLOAT32, true, OnesweepSort.per(true, DType.FLOAT32, true, OnesweepSort.LONG_ROW), true));
+        GoldenSource.check("sort/onesweep_argsort_float64_warp.cl", OnesweepSort.source(Dialect.OPENCL, DType.FLOAT64, true, OnesweepSort.PER, true));
     }
 
     @Test
