@@ -38,6 +38,18 @@ ND_DEVICE_FN uint nd_os_shfl_up(uint v, int o) {
 }
 #define ND_OS_SHFL(v, src) nd_os_shfl((v), (src))
 #define ND_OS_SHFL_UP(v, o) nd_os_shfl_up((v), (o))
+#undef ND_OS_LOAD
+#undef ND_OS_PUBLISH
+ND_DEVICE_FN uint nd_os_load(ND_GLOBAL uint* p) {
+    uint r;
+    asm volatile("ld.volatile.global.u32 %0, [%1];" : "=r"(r) : "l"(p) : "memory");
+    return r;
+}
+ND_DEVICE_FN void nd_os_publish(ND_GLOBAL uint* p, uint v) {
+    asm volatile("st.global.cg.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
+}
+#define ND_OS_LOAD(p) nd_os_load(p)
+#define ND_OS_PUBLISH(p, v) nd_os_publish((p), (v))
 #endif
 #endif
 #define ND_OS_AGG 0x40000000u

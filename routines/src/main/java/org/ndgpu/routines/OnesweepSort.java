@@ -120,9 +120,10 @@ final class OnesweepSort {
         String src = SOURCES.computeIfAbsent(new Source(dialect, d, indices, per, warp), s -> source(s.dialect(), d, indices, per, warp));
         // CUDA's sources always rank by warp; an OpenCL one that does is another program
         String program = "nd_onesweep_" + tag + (per == PER ? "" : "_" + per) + (warp && dialect != Dialect.CUDA ? "_warp" : "");
-        BackendKernel upsweep = dev.programs().kernel(program, src, List.of(), "nd_os_upsweep_" + tag);
-        BackendKernel scan = dev.programs().kernel(program, src, List.of(), "nd_os_scan_" + tag);
-        BackendKernel pass = dev.programs().kernel(program, src, List.of(), "nd_os_pass_" + tag);
+        List<String> options = buildOptions(dialect, warp, per, indices);
+        BackendKernel upsweep = dev.programs().kernel(program, src, options, "nd_os_upsweep_" + tag);
+        BackendKernel scan = dev.programs().kernel(program, src, options, "nd_os_scan_" + tag);
+        BackendKernel pass = dev.programs().kernel(program, src, options, "nd_os_pass_" + tag);
         // the upsweep and the first pass read C-ordered rows where they lie (no copy); the passes then alternate between b and a
         boolean direct = moved.isCContiguous();
         NDArray a = direct ? NDArray.empty(dev, d, shape, Order.C) : moved.copy(Order.C), b = null, ia = null, ib = null, result = null,
@@ -189,6 +190,18 @@ final class OnesweepSort {
         int w = 8 * d.itemsize();
         String hex = d.isSigned() || d.isFloating() ? "7" + "F".repeat(w / 4 - 1) : "F".repeat(w / 4);
         return "((" + RadixSort.unsignedType(d) + ")0x" + hex + (w == 64 ? "UL" : "u") + ")";
+    }
+
+    /**
+     * The compiler options of a program: on NVIDIA's OpenCL, the warp-ranked long-row passes get the
+     * register cap that CUDA's {@code __launch_bounds__} gives them (room for
+     * {@link #cudaMinGroups} groups per multiprocessor), through NVIDIA's {@code -cl-nv-maxrregcount};
+     * none elsewhere.
+     */
+    static List<String> buildOptions(Dialect dialect, boolean warp, int per, boolean indices) {
+        if (!warp || dialect == Dialect.CUDA || per <= PER) return List.of();
+        // a multiprocessor's 64K registers shared by that many groups, rounded down to a multiple of 8
+        return List.of("-cl-nv-maxrregcount=" + (65536 / (THREADS * cudaMinGroups(per, indices)) & ~7));
     }
 
     /** The kernels' name part: "sort_float32", "argsort_int64". */

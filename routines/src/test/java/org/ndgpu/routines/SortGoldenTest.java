@@ -1,5 +1,8 @@
 package org.ndgpu.routines;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
 import org.ndgpu.ndarray.DType;
 
 import org.junit.jupiter.api.Test;
@@ -45,6 +48,21 @@ class SortGoldenTest {
         GoldenSource.check("sort/onesweep_argsort_float32_warp.cl",
                 OnesweepSort.source(Dialect.OPENCL, DType.FLOAT32, true, OnesweepSort.per(true, DType.FLOAT32, true, OnesweepSort.LONG_ROW), true));
         GoldenSource.check("sort/onesweep_argsort_float64_warp.cl", OnesweepSort.source(Dialect.OPENCL, DType.FLOAT64, true, OnesweepSort.PER, true));
+    }
+
+    @Test
+    void nvidiaOpenClCapsRegistersAsCudaLaunchBoundsDo() {
+        // CUDA caps through __launch_bounds__ in the source; PoCL and the 8-key passes get no option
+        assertEquals(List.of(), OnesweepSort.buildOptions(Dialect.CUDA, true, OnesweepSort.WARP_SORT_PER, false));
+        assertEquals(List.of(), OnesweepSort.buildOptions(Dialect.OPENCL, false, OnesweepSort.PER, false));
+        assertEquals(List.of(), OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.PER, true));
+        // 3 groups of 256 (24-key sort, 16-key argsort): 85 registers, 80 on the multiple of 8; 4 groups: 64
+        assertEquals(List.of("-cl-nv-maxrregcount=80"),
+                OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.WARP_SORT_PER, false));
+        assertEquals(List.of("-cl-nv-maxrregcount=80"),
+                OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.WARP_PER, true));
+        assertEquals(List.of("-cl-nv-maxrregcount=64"),
+                OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.WARP_PER, false));
     }
 
     @Test
