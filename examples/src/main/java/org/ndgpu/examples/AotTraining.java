@@ -9,8 +9,9 @@ import org.ndgpu.ndarray.NDArray;
  * The training run of the JDK's ahead-of-time cache (JEP 483, 514, 515): what a short NumPy-style
  * script does (creation, ufuncs with arrays and numbers, reductions, indexing, transfers both ways,
  * printing), mixed and in loops of one operation, hundreds of times or more, so the JVM records the
- * classes loaded and linked and the methods' profiles. A later JVM started with the cache starts with all of that done. {@code ./nd}
- * makes its cache with this class; the README shows how to make one for an application.
+ * classes loaded and linked and the methods' profiles. A later JVM started with the cache starts with
+ * all of that done. {@code ./nd} makes its cache with this class; the README shows how to make one for
+ * an application.
  *
  * <pre>
  * java -XX:AOTCacheOutput=app.aot -cp ... org.ndgpu.examples.AotTraining

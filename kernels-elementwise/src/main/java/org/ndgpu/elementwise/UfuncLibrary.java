@@ -214,8 +214,7 @@ public final class UfuncLibrary implements Ufuncs {
             if (out != null) Operands.checkCast(name, result, out.dtype(), Casting.SAME_KIND);
             NDArray y = out != null ? out : NDArray.empty(dev0, result, same, Order.C);
             Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
-            if (out == null) ElementwiseLoop.runIntoNew(spec, kernelArgs(ops, y), same);
-            else ElementwiseLoop.run(spec, kernelArgs(ops, y), same);
+            run(spec, ops, y, out == null, same);
             return y;
         }
         List<long[]> shapes = new ArrayList<>();
@@ -243,9 +242,14 @@ public final class UfuncLibrary implements Ufuncs {
         }
         NDArray y = out != null ? out : NDArray.empty(device, result, shape, Order.C);
         Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
-        if (out == null) ElementwiseLoop.runIntoNew(spec, kernelArgs(ops, y), shape);
-        else ElementwiseLoop.run(spec, kernelArgs(ops, y), shape);
+        run(spec, ops, y, out == null, shape);
         return y;
+    }
+
+    /** Runs the ufunc's kernel into y; {@code newOutput}: y was allocated for this call, so no input overlaps it. */
+    private static void run(Spec spec, Object[] ops, NDArray y, boolean newOutput, long[] shape) {
+        if (newOutput) ElementwiseLoop.runIntoNew(spec, kernelArgs(ops, y), shape);
+        else ElementwiseLoop.run(spec, kernelArgs(ops, y), shape);
     }
 
     private static Spec specFor(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype, BodyMaker body) {

@@ -85,9 +85,6 @@ final class OnesweepSort {
         return !indices || d.itemsize() <= 4 ? WARP_PER : PER;
     }
 
-    /** {@link #per(boolean, DType, boolean, long)} for this dialect's sources of {@link #source(Dialect, DType, boolean, int)}. */
-    static int per(Dialect dialect, DType d, boolean indices, long n) { return per(dialect == Dialect.CUDA, d, indices, n); }
-
     private static final ConcurrentHashMap<Source, String> SOURCES = new ConcurrentHashMap<>();
 
     /** Tiles of a row of n keys at {@link #TILE} keys each, the smaller tile: a bound for every source. */
@@ -225,9 +222,6 @@ final class OnesweepSort {
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }
-
-    /** The source for this dialect, ranking by warp on CUDA only (see {@link #source(Dialect, DType, boolean, int, boolean)}). */
-    static String source(Dialect dialect, DType d, boolean indices, int per) { return source(dialect, d, indices, per, dialect == Dialect.CUDA); }
 
     /** The kernels' source; {@code warp}: the pass ranks tiles by warp ({@link #warpRanked}), which CUDA always does. */
     static String source(Dialect dialect, DType d, boolean indices, int per, boolean warp) {

@@ -1,6 +1,7 @@
 package org.ndgpu.routines;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.ndgpu.ndarray.DType;
@@ -33,21 +34,32 @@ class SortGoldenTest {
         both("radix_scan", RadixSort::scanSource);
     }
 
+    /** The onesweep source for long rows; CUDA always ranks by warp, NVIDIA's OpenCL does with {@code warp}. */
+    private static String onesweep(Dialect d, DType t, boolean indices, boolean warp) {
+        return OnesweepSort.source(d, t, indices, OnesweepSort.per(warp, t, indices, OnesweepSort.LONG_ROW), warp);
+    }
+
+    private static String onesweep(Dialect d, DType t, boolean indices) { return onesweep(d, t, indices, d == Dialect.CUDA); }
+
     @Test
     void onesweep() {
-        both("onesweep_sort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, false, OnesweepSort.per(d, DType.FLOAT32, false, OnesweepSort.LONG_ROW)));
-        both("onesweep_argsort_float32", d -> OnesweepSort.source(d, DType.FLOAT32, true, OnesweepSort.per(d, DType.FLOAT32, true, OnesweepSort.LONG_ROW)));
-        both("onesweep_argsort_float64", d -> OnesweepSort.source(d, DType.FLOAT64, true, OnesweepSort.per(d, DType.FLOAT64, true, OnesweepSort.LONG_ROW)));
-        both("onesweep_sort_float16", d -> OnesweepSort.source(d, DType.FLOAT16, false, OnesweepSort.per(d, DType.FLOAT16, false, OnesweepSort.LONG_ROW)));
-        both("onesweep_argsort_int16", d -> OnesweepSort.source(d, DType.INT16, true, OnesweepSort.per(d, DType.INT16, true, OnesweepSort.LONG_ROW)));
-        both("onesweep_sort_uint8", d -> OnesweepSort.source(d, DType.UINT8, false, OnesweepSort.per(d, DType.UINT8, false, OnesweepSort.LONG_ROW)));
-        both("onesweep_sort_int64", d -> OnesweepSort.source(d, DType.INT64, false, OnesweepSort.per(d, DType.INT64, false, OnesweepSort.LONG_ROW)));
+        both("onesweep_sort_float32", d -> onesweep(d, DType.FLOAT32, false));
+        both("onesweep_argsort_float32", d -> onesweep(d, DType.FLOAT32, true));
+        both("onesweep_argsort_float64", d -> onesweep(d, DType.FLOAT64, true));
+        both("onesweep_sort_float16", d -> onesweep(d, DType.FLOAT16, false));
+        both("onesweep_argsort_int16", d -> onesweep(d, DType.INT16, true));
+        both("onesweep_sort_uint8", d -> onesweep(d, DType.UINT8, false));
+        both("onesweep_sort_int64", d -> onesweep(d, DType.INT64, false));
         // NVIDIA's OpenCL ranks by warp as CUDA does (its warp instructions as inline PTX)
-        GoldenSource.check("sort/onesweep_sort_float32_warp.cl",
-                OnesweepSort.source(Dialect.OPENCL, DType.FLOAT32, false, OnesweepSort.per(true, DType.FLOAT32, false, OnesweepSort.LONG_ROW), true));
-        GoldenSource.check("sort/onesweep_argsort_float32_warp.cl",
-                OnesweepSort.source(Dialect.OPENCL, DType.FLOAT32, true, OnesweepSort.per(true, DType.FLOAT32, true, OnesweepSort.LONG_ROW), true));
-        GoldenSource.check("sort/onesweep_argsort_float64_warp.cl", OnesweepSort.source(Dialect.OPENCL, DType.FLOAT64, true, OnesweepSort.PER, true));
+        GoldenSource.check("sort/onesweep_sort_float32_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT32, false, true));
+        GoldenSource.check("sort/onesweep_argsort_float32_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT32, true, true));
+        // 8-byte keys with indices keep 8 per work-item even where warps vote
+        GoldenSource.check("sort/onesweep_argsort_float64_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT64, true, true));
+    }
+
+    @Test
+    void cudaSourceWithoutWarpRankingIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> OnesweepSort.source(Dialect.CUDA, DType.FLOAT32, false, OnesweepSort.PER, false));
     }
 
     @Test
