@@ -1,0 +1,77 @@
+package org.ndgpu.benchmarks;
+
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.ndgpu.Config;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.elementwise.ElementwiseKernel;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.reduction.ReductionKernel;
+
+/**
+ * The cost of checked mode ({@code ndgpu.debug}): the same ElementwiseKernel and ReductionKernel
+ * with raw parameters, timed with the mode off and on, on one device. Each row is the median of
+ * 20 runs after warm-up (device events), with the host time per call; {@code .gpu/cupy_checked_anchors.py}
+ * prints CuPy's figures for the same kernels (CuPy has no checked mode: its row is the unchecked one).
+ *
+ * <pre>
+ * java -cp ... org.ndgpu.benchmarks.CheckedModeBench [device-id ...]   # default: every GPU found
+ * </pre>
+ */
+public final class CheckedModeBench {
+    private CheckedModeBench() { }
+
+    private static final int RUNS = 20, WARMUP = 3;
+    private static final long N = 1L << 24;
+
+    /** Prints one table per device. */
+    public static void main(String[] args) {
+        String chosen = Config.device();
+        String[] ids = args.length > 0 ? args : chosen != null ? new String[]{Device.current().id()}
+                : Device.list().stream().filter(Device::isGpu).map(Device::id).toArray(String[]::new);
+        if (ids.length == 0) ids = new String[]{Device.current().id()};
+        System.out.printf(Locale.ROOT, "%-12s %-46s %6s %10s %10s %10s%n", "device", "case", "debug", "median ms", "GB/s", "host/call");
+        for (String id : ids) {
+            Device dev = Device.get(id);
+            try (var _ = dev.use()) {
+                run(dev);
+            }
+        }
+    }
+
+    private static void run(Device dev) {
+        Nd.random().seed(1);
+        // a gather through a raw parameter (every element read once, scattered) and a 3-point stencil
+        var gather = new ElementwiseKernel("raw T x, int64 n", "T y", "y = x[(i * 7919) % n]", "bench_gather");
+        var stencil = new ElementwiseKernel("raw T x, int64 n", "T y",
+                "y = (x[i > 0 ? i - 1 : 0] + x[i] + x[i + 1 < n ? i + 1 : n - 1]) * 0.25f", "bench_stencil");
+        // a weighted sum: the weights are a raw parameter indexed by the reduction's own index
+        var weighted = new ReductionKernel("T x, raw T w", "T y", "x * w[_j % 1024]", "a + b", "y = a", "0", "bench_wsum");
+        try (NDArray x = Nd.random().uniform(-1, 1, DType.FLOAT32, N);
+             NDArray w = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024)) {
+            for (String debug : new String[]{"false", "true"}) {
+                System.setProperty("ndgpu.debug", debug);
+                report(dev, debug, "ElementwiseKernel raw gather, 2^24 float32", 2 * x.nbytes(), () -> into(gather, x));
+                report(dev, debug, "ElementwiseKernel raw 3-point stencil, 2^24 f32", 2 * x.nbytes(), () -> into(stencil, x));
+                report(dev, debug, "ReductionKernel x * raw w, 2^24 float32", x.nbytes(), () -> weighted.call(x, w));
+            }
+        } finally {
+            System.clearProperty("ndgpu.debug");
+        }
+    }
+
+    /** The kernel's output is as long as x: it has only raw inputs, so the output is passed (CuPy: size=N). */
+    private static NDArray into(ElementwiseKernel k, NDArray x) {
+        NDArray y = Nd.empty(DType.FLOAT32, N);
+        k.call(x, N, y);
+        return y;
+    }
+
+    private static void report(Device dev, String debug, String name, long bytes, Supplier<NDArray> op) {
+        Bench.Timing t = Bench.timeOf(op, RUNS, WARMUP);
+        System.out.printf(Locale.ROOT, "%-12s %-46s %6s %10.3f %10.1f %8.1f us%n", dev.id(), name, debug, t.deviceMs(),
+                bytes / (t.deviceMs() * 1e-3) / 1e9, t.hostMs() * 1e3);
+    }
+}
