@@ -49,6 +49,13 @@ import org.ndgpu.ndarray.Shapes;
  * give both the same math names (sin, sinf, exp, M_PI, ...) and the type names int8..int64,
  * uint8..uint64, float32, float64.
  *
+ * <p>Checked mode ({@code -Dndgpu.debug=true} or {@code NDGPU_DEBUG=true}; on by default on PoCL,
+ * where a bad read kills the process): each {@code x[j]} of a raw parameter in the snippets is
+ * bounds-checked on the device, and a bad index is an {@link org.ndgpu.IndexException}
+ * ({@code "ElementwiseKernel reverse: raw parameter x indexed at -1, size 5"}) instead of a read of
+ * other memory. Pointer arithmetic on a raw parameter and preamble functions are not checked
+ * ({@code org.ndgpu.codegen.CheckedIndex}).
+ *
  * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its definition, the
  * parameter lists, snippet, name and options, and is rebuilt there; it compiles on its first call in
  * that process, once per device, through the device's program cache (so a process that finds the
