@@ -137,6 +137,25 @@ class CheckedModeTest extends PerDeviceTest {
         });
     }
 
+    /**
+     * The mode is read at each call and the kernel caches keep the two forms apart: one kernel object
+     * switched off, on and off again runs the unchecked kernel, then the checked one, then the unchecked.
+     */
+    @Test
+    void switchingTheModeSwitchesTheKernel() {
+        var k = new ElementwiseKernel("raw T x, int64 off", "T y", "y = x[i + off]", "shift_by");
+        try (NDArray x = Nd.arange(6); NDArray y = Nd.zeros(DType.INT64, 6)) {
+            for (String mode : new String[]{"false", "true", "false"}) {
+                withDebug(mode, () -> k.call(x, 0L, y));
+                assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5}, y.toLongArray(), "debug " + mode);
+                if (mode.equals("true")) {
+                    var e = expectIndex("true", () -> k.call(x, 6L, y));
+                    assertTrue(e.getMessage().startsWith("ElementwiseKernel shift_by: raw parameter x indexed at "), e.getMessage());
+                }
+            }
+        }
+    }
+
     /** PoCL's default is on: a bad read there kills the process. */
     @Test
     void onPoclTheModeIsOnUnlessSwitchedOff() {
