@@ -233,8 +233,20 @@ public final class ElementwiseKernel implements Serializable {
 
     private NDArray[] invoke(Long size, Object[] args) {
         Prepared p = prepare(size, args, true);
-        if (checked(p)) runChecked(p);
-        else ElementwiseLoop.run(p.spec, p.loopArgs, p.shape);
+        if (checked(p)) {
+            try {
+                runChecked(p);
+            } catch (RuntimeException e) {
+                // a bad index: the outputs this call made (and raw outputs' copies) are the caller's to lose, not to leak
+                for (int k = 0; k < p.outs.length; k++) {
+                    boolean passed = args.length > in.size() && args[in.size() + k] == p.outs[k];
+                    if (!passed && p.outs[k] != null) p.outs[k].close();
+                }
+                throw e;
+            }
+        } else {
+            ElementwiseLoop.run(p.spec, p.loopArgs, p.shape);
+        }
         for (int k = 0; k < p.rawOutTargets.length; k++) {
             if (p.rawOutTargets[k] != null) {
                 p.rawOutTargets[k].set("...", p.outs[k]);

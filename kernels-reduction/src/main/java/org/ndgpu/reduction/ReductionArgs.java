@@ -120,8 +120,9 @@ final class ReductionArgs {
     }
 
     /**
-     * The spec's SCALAR arguments converted (and its RAW arrays' buffers and offsets, in order) to their parameters' types (a shared empty array when it has
-     * none); {@code count} is {@link #scalarCount} of the spec, which the caller keeps.
+     * The spec's SCALAR arguments converted to their parameters' types, and its RAW arrays' buffers
+     * and offsets, in declaration order (a shared empty array when it has none); {@code count} is
+     * {@link #scalarCount} of the spec, which the caller keeps.
      */
     static Object[] scalars(ReductionSpec spec, Object[] args, int count) {
         if (count == 0) return NO_SCALARS;
