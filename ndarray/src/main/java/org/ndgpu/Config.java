@@ -86,10 +86,13 @@ public final class Config {
     public static final Setting NULL_BACKEND = new Setting("ndgpu.nullBackend", null, "`false`",
             "benchmarks only: `true` adds the device `null:0`, which runs no device work, to measure host cost");
 
+    public static final Setting DEBUG = new Setting("ndgpu.debug", "NDGPU_DEBUG", "`false`, but `true` on PoCL (an OpenCL CPU device)",
+            "checked mode: the indices of ElementwiseKernel and ReductionKernel `raw` parameters and of JavaKernel arrays are bounds-checked on the device; a bad one is an IndexException, not a crash");
+
     private static final List<Setting> SETTINGS = List.of(DEVICE, CACHE_DIR, CACHE_MAX, POOL_LIMIT, LOG,
             REDUCTION_BLOCKS_PER_CU, REDUCTION_VECTOR_UNROLL, REDUCTION_UNROLL, REDUCTION_COLUMN_THREADS, REDUCTION_ROW_THREADS,
             REDUCTION_OCCUPANCY, CUDA_TF32, FFT_ENGINE, CUDA_SVD, CUDA_STAGING_MODE, CUDA_STAGING_CHUNK_MIB, CUDA_STAGING_SLOTS,
-            CUDA_COPY_THREADS, OPENCL_STAGING_CHUNK, OPENCL_STAGING_SLOTS, OPENCL_COPY_THREADS, NULL_BACKEND);
+            CUDA_COPY_THREADS, OPENCL_STAGING_CHUNK, OPENCL_STAGING_SLOTS, OPENCL_COPY_THREADS, NULL_BACKEND, DEBUG);
 
     /** Every setting ndgpu reads, in README's order. */
     public static List<Setting> settings() { return SETTINGS; }
@@ -238,6 +241,9 @@ public final class Config {
     public static int openClCopyThreads() {
         return positive(OPENCL_COPY_THREADS, Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
     }
+
+    /** {@link #DEBUG}: true or false when set, null when not (then the device decides: on for PoCL). */
+    public static Boolean debug() { return DEBUG.read() == null ? null : bool(DEBUG, false); }
 
     /** True when the benchmarks' null backend should register its device. */
     public static boolean nullBackend() { return bool(NULL_BACKEND, false); }

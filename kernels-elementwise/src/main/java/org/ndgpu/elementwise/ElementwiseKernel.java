@@ -15,6 +15,7 @@ import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.codegen.ElementwiseLoop;
@@ -47,6 +48,13 @@ import org.ndgpu.ndarray.Shapes;
  * snippet ({@code T(0)}, {@code (T)x}). One snippet compiles for CUDA and OpenCL: the preludes
  * give both the same math names (sin, sinf, exp, M_PI, ...) and the type names int8..int64,
  * uint8..uint64, float32, float64.
+ *
+ * <p>Checked mode ({@code -Dndgpu.debug=true} or {@code NDGPU_DEBUG=true}; on by default on PoCL,
+ * where a bad read kills the process): each {@code x[j]} of a raw parameter in the snippets is
+ * bounds-checked on the device, and a bad index is an {@link org.ndgpu.IndexException}
+ * ({@code "ElementwiseKernel reverse: raw parameter x indexed at -1, size 5"}) instead of a read of
+ * other memory. Pointer arithmetic on a raw parameter and preamble functions are not checked
+ * ({@code org.ndgpu.codegen.CheckedIndex}).
  *
  * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its definition, the
  * parameter lists, snippet, name and options, and is rebuilt there; it compiles on its first call in
@@ -98,6 +106,8 @@ public final class ElementwiseKernel implements Serializable {
     private final transient String name;
     private final transient Options options;
     private final transient Map<String, Spec> specs = new ConcurrentHashMap<>();
+    // the checked form of each spec (CheckedIndex.elementwise), made once
+    private final transient Map<Spec, Spec> checkedSpecs = new ConcurrentHashMap<>();
 
     /** The serial form: the constructor's arguments; deserializing it builds the kernel anew. */
     private record Definition(String in, String out, String operation, String name, String preamble, String loopPrep, String afterLoop,
@@ -185,6 +195,12 @@ public final class ElementwiseKernel implements Serializable {
         Prepared p = prepare(null, args, true);
         try {
             Dialect d = dialect != null ? dialect : p.device.backend().dialect();
+            if (checked(p)) {
+                Spec c = checkedSpec(p.spec);
+                try (NDArray record = CheckedIndex.record(p.device)) {
+                    return ElementwiseLoop.source(d, c, ElementwiseLoop.layout(c, CheckedIndex.arguments(p.spec.params(), p.loopArgs, record), p.shape));
+                }
+            }
             return ElementwiseLoop.source(d, p.spec, ElementwiseLoop.layout(p.spec, p.loopArgs, p.shape));
         } finally {
             for (int k = 0; k < p.outs.length; k++) {
@@ -194,12 +210,43 @@ public final class ElementwiseKernel implements Serializable {
         }
     }
 
+    /** Checked mode ({@link CheckedIndex}) applies to a kernel with raw parameters, when it is on for the device. */
+    private static boolean checked(Prepared p) {
+        for (ElementwiseLoop.Param q : p.spec.params()) if (q.kind() == Kind.RAW) return CheckedIndex.on(p.device);
+        return false;
+    }
+
+    private Spec checkedSpec(Spec spec) { return checkedSpecs.computeIfAbsent(spec, CheckedIndex::elementwise); }
+
+    /** The call in checked mode: the checked spec, each raw array's size and a record; a bad index is an IndexException. */
+    private void runChecked(Prepared p) {
+        Spec c = checkedSpec(p.spec);
+        List<String> what = CheckedIndex.targets(p.spec.params()).stream().map(t -> "raw parameter " + t.name()).toList();
+        try (NDArray record = CheckedIndex.record(p.device)) {
+            ElementwiseLoop.run(c, CheckedIndex.arguments(p.spec.params(), p.loopArgs, record), p.shape);
+            CheckedIndex.check(record, "ElementwiseKernel " + name, what);
+        }
+    }
+
     private record Prepared(Device device, Spec spec, Object[] loopArgs, long[] shape, NDArray[] outs,
                             NDArray[] rawOutTargets) { }
 
     private NDArray[] invoke(Long size, Object[] args) {
         Prepared p = prepare(size, args, true);
-        ElementwiseLoop.run(p.spec, p.loopArgs, p.shape);
+        if (checked(p)) {
+            try {
+                runChecked(p);
+            } catch (RuntimeException e) {
+                // a bad index: the outputs this call made (and raw outputs' copies) are the caller's to lose, not to leak
+                for (int k = 0; k < p.outs.length; k++) {
+                    boolean passed = args.length > in.size() && args[in.size() + k] == p.outs[k];
+                    if (!passed && p.outs[k] != null) p.outs[k].close();
+                }
+                throw e;
+            }
+        } else {
+            ElementwiseLoop.run(p.spec, p.loopArgs, p.shape);
+        }
         for (int k = 0; k < p.rawOutTargets.length; k++) {
             if (p.rawOutTargets[k] != null) {
                 p.rawOutTargets[k].set("...", p.outs[k]);

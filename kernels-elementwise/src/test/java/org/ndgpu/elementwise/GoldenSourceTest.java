@@ -68,6 +68,19 @@ class GoldenSourceTest {
         golden("elementwise_kernel_nd3.c", Dialect.OPENCL, spec, new Layout(3, false, true));
     }
 
+    /**
+     * Checked mode (ndgpu.debug): the same kernel with its raw subscript bounds-checked, in both
+     * dialects; the unchecked golden above is untouched by the mode.
+     */
+    @Test
+    void elementwiseKernelCheckedMode() throws IOException {
+        var k = new ElementwiseKernel("T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
+        var b = new KernelParams.Binding(Map.of("T", DType.FLOAT64));
+        Spec spec = org.ndgpu.codegen.CheckedIndex.elementwise(k.buildSpec(b, new DType[]{DType.FLOAT64, DType.FLOAT64, DType.INT32}));
+        golden("elementwise_kernel_nd3.checked.c", Dialect.OPENCL, spec, new Layout(3, false, true));
+        golden("elementwise_kernel_nd3.checked.cu", Dialect.CUDA, spec, new Layout(3, false, true));
+    }
+
     @Test
     void tiledTransposingLoop() throws IOException {
         // a.T() + b: the first input staged through the local tile (merged dim 0), the output walking dim 1

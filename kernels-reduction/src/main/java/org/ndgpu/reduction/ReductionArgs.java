@@ -107,17 +107,22 @@ final class ReductionArgs {
         return new Template(values, bufferAt, scalarsAt);
     }
 
-    /** The count of the spec's SCALAR parameters. */
+    /** The count of the arguments of the spec's SCALAR parameters (one each) and RAW arrays (buffer and offset). */
     static int scalarCount(ReductionSpec spec) {
         List<Param> params = spec.params();
         int count = 0;
-        for (int q = 0; q < params.size(); q++) if (params.get(q).kind() == Kind.SCALAR) count++;
+        for (int q = 0; q < params.size(); q++) {
+            Kind kind = params.get(q).kind();
+            if (kind == Kind.SCALAR) count++;
+            else if (kind == Kind.RAW) count += 2;
+        }
         return count;
     }
 
     /**
-     * The spec's SCALAR arguments converted to their parameters' types (a shared empty array when it has
-     * none); {@code count} is {@link #scalarCount} of the spec, which the caller keeps.
+     * The spec's SCALAR arguments converted to their parameters' types, and its RAW arrays' buffers
+     * and offsets, in declaration order (a shared empty array when it has none); {@code count} is
+     * {@link #scalarCount} of the spec, which the caller keeps.
      */
     static Object[] scalars(ReductionSpec spec, Object[] args, int count) {
         if (count == 0) return NO_SCALARS;
@@ -125,6 +130,12 @@ final class ReductionArgs {
         Object[] s = new Object[count];
         for (int q = 0, i = 0; q < params.size(); q++) {
             Param p = params.get(q);
+            if (p.kind() == Kind.RAW) {
+                NDArray a = (NDArray) args[q];
+                s[i++] = a.buffer();
+                s[i++] = a.offset();
+                continue;
+            }
             if (p.kind() != Kind.SCALAR) continue;
             if (!(args[q] instanceof Number num)) {
                 throw new DTypeException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);

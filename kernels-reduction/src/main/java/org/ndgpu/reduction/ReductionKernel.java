@@ -10,6 +10,7 @@ import java.util.Objects;
 import org.ndgpu.DTypeException;
 import org.ndgpu.NdException;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.elementwise.KernelParams;
@@ -35,8 +36,11 @@ import org.ndgpu.ndarray.Shapes;
  * <p>In the expressions: the input names; {@code _j}, the flat index within the reduced axes;
  * in the post-map also {@code _r}, the number of reduced elements; {@code _type_reduce}, the
  * accumulator's type. The identity is a number literal of the reduce type ("0", "1.5", "-inf",
- * "nan"); it is checked when the kernel is called. Raw parameters and several outputs are not
- * supported, and the reduce type is a NumPy dtype name or a placeholder.
+ * "nan"); it is checked when the kernel is called. A {@code raw} input is a pointer to its array's
+ * first element (C order), indexed by the snippets ({@code "raw T w"}, map {@code "x * w[_j]"}); in
+ * checked mode ({@code ndgpu.debug}, on by default on PoCL) those subscripts are bounds-checked
+ * ({@link CheckedIndex}). A raw output and several outputs are not supported, and the reduce type
+ * is a NumPy dtype name or a placeholder.
  *
  * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its definition and is
  * rebuilt there, compiling on its first call in that process through the device's program cache.
@@ -88,7 +92,7 @@ public final class ReductionKernel implements Serializable {
         if (out.size() != 1) throw new NdException(name + ": a ReductionKernel has exactly one output parameter, got '" + outParams + "'");
         for (KernelParams ps : List.of(in, out)) {
             for (KernelParams.Param p : ps.params()) {
-                if (p.raw()) throw new NdException(name + ": raw parameters are not supported by ReductionKernel ('" + p + "')");
+                if (p.raw() && ps == out) throw new NdException(name + ": a raw output is not supported by ReductionKernel ('" + p + "')");
                 if (p.name().equals("a") || p.name().equals("b")) {
                     throw new NdException(name + ": parameter name '" + p.name() + "' is reserved for the reduce expression");
                 }
@@ -148,6 +152,17 @@ public final class ReductionKernel implements Serializable {
         for (int k = 0; k < in.size(); k++) {
             KernelParams.Param p = in.get(k);
             boolean array = args[k] instanceof NDArray;
+            if (p.raw()) {
+                // indexed by the snippets in C order, as ElementwiseKernel's raw arrays
+                NDArray a = (NDArray) args[k];
+                a.live(name);
+                params.add(new Param(p.name(), a.dtype(), Kind.RAW));
+                if (!a.isCContiguous()) {
+                    args = args.clone();
+                    args[k] = a.copy();
+                }
+                continue;
+            }
             params.add(new Param(p.name(), bind.dtype(p), array ? Kind.IN : Kind.SCALAR));
             if (args[k] instanceof NDArray a) {
                 a.live(name);
@@ -158,7 +173,7 @@ public final class ReductionKernel implements Serializable {
                 args[k] = b ? 1 : 0;
             }
         }
-        if (first == null) throw new NdException(name + ": at least one input must be an NDArray");
+        if (first == null) throw new NdException(name + ": at least one input that is not raw must be an NDArray");
         DType outType = bind.dtype(this.out.get(0));
         params.add(new Param(this.out.get(0).name(), outType, Kind.OUT));
         long[] shape = Shapes.broadcast(name, shapes.toArray(long[][]::new));
@@ -185,8 +200,38 @@ public final class ReductionKernel implements Serializable {
                 pre, options);
         Object[] all = java.util.Arrays.copyOf(args, args.length + 1);
         all[args.length] = result;
-        ReductionLoop.run(spec, all, ax);
+        if (spec.params().stream().anyMatch(p -> p.kind() == Kind.RAW) && CheckedIndex.on(first.device())) {
+            runChecked(spec, all, ax, first.device());
+        } else {
+            ReductionLoop.run(spec, all, ax);
+        }
         return result;
+    }
+
+    /**
+     * Checked mode ({@link CheckedIndex}): the snippets' subscripts of raw arrays checked, each raw
+     * array's size and the record passed before the output; a bad index is an IndexException.
+     */
+    private void runChecked(ReductionSpec spec, Object[] args, int[] ax, org.ndgpu.device.Device device) {
+        List<CheckedIndex.Target> ts = CheckedIndex.targets(spec.params());
+        List<Param> params = new ArrayList<>(spec.params().subList(0, spec.params().size() - 1));
+        List<Object> all = new ArrayList<>(java.util.Arrays.asList(args).subList(0, args.length - 1));
+        for (int k = 0; k < params.size(); k++) {
+            if (params.get(k).kind() == Kind.RAW) all.add(((NDArray) args[k]).size());
+        }
+        for (CheckedIndex.Target t : ts) params.add(new Param(t.length(), DType.INT64, Kind.SCALAR));
+        params.add(new Param(CheckedIndex.RECORD, DType.INT64, Kind.RAW));
+        params.add(spec.out());
+        String rec = CheckedIndex.RECORD;
+        var checked = new ReductionSpec(spec.name(), params, spec.reduceType(), spec.reduceBytes(), CheckedIndex.rewrite(spec.map(), ts, rec),
+                CheckedIndex.rewrite(spec.reduce(), ts, rec), CheckedIndex.rewrite(spec.postMap(), ts, rec), spec.identity(),
+                spec.hasIdentity(), spec.orderedIndex(), CheckedIndex.header(ts) + spec.preamble(), spec.options());
+        try (NDArray record = CheckedIndex.record(device)) {
+            all.add(record);
+            all.add(args[args.length - 1]);
+            ReductionLoop.run(checked, all.toArray(), ax);
+            CheckedIndex.check(record, "ReductionKernel " + name, ts.stream().map(t -> "raw parameter " + t.name()).toList());
+        }
     }
 
     private DType reduceDType(KernelParams.Binding bind, DType outType) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelTemplate;
 
@@ -98,7 +99,18 @@ final class ReductionSource {
         } else {
             sig.add("ND_GLOBAL " + rt + "* _part");
         }
-        for (Param p : spec.scalars()) sig.add(CTypes.scalarParam(p.dtype()) + " " + p.name());
+        // scalars and raw arrays in declaration order: ReductionArgs.scalars passes them so, in every pass
+        for (Param p : spec.params()) {
+            if (p.kind() == Kind.SCALAR) {
+                sig.add(CTypes.scalarParam(p.dtype()) + " " + p.name());
+            } else if (p.kind() == Kind.RAW) {
+                String t = CTypes.storage(p.dtype());
+                sig.add("ND_GLOBAL char* _b_" + p.name());
+                sig.add("long _o_" + p.name());
+                setup.append("ND_GLOBAL ").append(t).append("* ").append(p.name()).append(" = (ND_GLOBAL ").append(t).append("*)(_b_")
+                        .append(p.name()).append(" + _o_").append(p.name()).append(");\n");
+            }
+        }
         if (writesOut) {
             sig.add("ND_GLOBAL char* _b_" + out.name());
             sig.add("long _o_" + out.name());

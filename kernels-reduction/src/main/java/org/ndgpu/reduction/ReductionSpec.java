@@ -11,7 +11,8 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
  * named after them, the SCALAR parameters, and {@code _j}, the flat C-order index within the
  * reduced axes) gives a value of {@code reduceType}; {@code reduce} (an expression of {@code a} and
  * {@code b}) combines two; {@code postMap} (a statement over {@code a}, the reduced element count
- * {@code _r} and the scalars) assigns the OUT parameter.
+ * {@code _r} and the scalars) assigns the OUT parameter. A RAW parameter is a pointer to its array's
+ * first element, in every pass, indexed by the snippets themselves (CuPy's {@code raw T x}).
  *
  * <pre>{@code
  * new ReductionSpec("l2norm_f32", List.of(new Param("x", FLOAT32, IN), new Param("y", FLOAT32, OUT)),
@@ -19,7 +20,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
  * }</pre>
  *
  * @param name         kernel name (a C identifier; also the cache key's prefix)
- * @param params       IN arrays and SCALARs, then exactly one OUT array, last
+ * @param params       IN arrays, RAW arrays and SCALARs, then exactly one OUT array, last
  * @param reduceType   C type of the accumulator (a prelude or preamble type name)
  * @param reduceBytes  an upper bound of sizeof(reduceType), for the partial-results buffer
  * @param map          per-element expression of type reduceType
@@ -41,9 +42,6 @@ public record ReductionSpec(String name, List<Param> params, String reduceType, 
         long outs = params.stream().filter(p -> p.kind() == Kind.OUT).count();
         if (outs != 1 || params.get(params.size() - 1).kind() != Kind.OUT) {
             throw new IllegalArgumentException(name + ": a reduction has exactly one output, the last parameter");
-        }
-        for (Param p : params) {
-            if (p.kind() == Kind.RAW) throw new IllegalArgumentException(name + ": raw parameters are not supported in reductions");
         }
     }
 

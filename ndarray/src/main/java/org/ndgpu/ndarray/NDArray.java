@@ -122,9 +122,23 @@ public final class NDArray implements AutoCloseable {
     /**
      * DLPack export, as {@code __dlpack__()}: a {@code DLManagedTensor*} over this array's memory,
      * without a copy (kDLCUDA on CUDA, kDLOpenCL on OpenCL). The memory stays alive until the
-     * consumer calls the tensor's deleter, which it must do exactly once.
+     * consumer calls the tensor's deleter, which it must do exactly once. A consumer imports it once
+     * ({@code Nd.fromDlpack} refuses a second import). A read-only array ({@link #isWriteable()}
+     * false: a broadcastTo view) is refused, as NumPy's {@code __dlpack__()} refuses it: use
+     * {@link #toDlpack(boolean) toDlpack(true)}.
      */
     public MemorySegment toDlpack() { return Providers.routines().toDlpack(this); }
+
+    /**
+     * NumPy's {@code __dlpack__(copy=...)}: {@code true} exports a new C-contiguous, writeable copy
+     * (what a read-only view needs); {@code false} is {@link #toDlpack()}, never a copy.
+     */
+    public MemorySegment toDlpack(boolean copy) {
+        if (!copy) return toDlpack();
+        try (NDArray c = copy()) {   // the export holds its own view of the copy's memory
+            return c.toDlpack();
+        }
+    }
 
     /** A view reinterpreting the same bytes as another dtype of the same itemsize. */
     public NDArray viewAs(DType other) { return Views.viewAs(this, other); }

@@ -15,6 +15,7 @@ import org.ndgpu.NdException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -58,6 +59,12 @@ import org.ndgpu.ndarray.NDArray;
  * the bound arrays (one thread per work-item of a group, so barriers work), then copies them back:
  * set a breakpoint in run() and step through it, as with Numba's CUDA simulator. It is explicit
  * and slow; it is for debugging.
+ *
+ * <p><b>Checked mode.</b> With {@code ndgpu.debug} on (the default on PoCL), every
+ * {@code a[i]} of a bound array in run() and its helper methods is checked against the array's
+ * size on the device; a bad index is an {@link org.ndgpu.IndexException} naming the kernel, the
+ * field, the index and the size, and the access is not made ({@link CheckedIndex}). {@code @Local}
+ * arrays are not checked.
  *
  * <p>Aparapi's own {@code execute} methods are disabled: they would run the kernel through
  * Aparapi's launcher, which may fall back to a Java thread pool without saying so.
@@ -119,15 +126,33 @@ public abstract class JavaKernel extends Kernel {
         }
         String what = "JavaKernel " + getClass().getName();
         Device device = Launch.deviceOf(what, bound.values().toArray());
-        BackendKernel kernel = src.kernel(device);
+        boolean checked = CheckedIndex.on(device);
+        if (checked) {
+            try (NDArray record = CheckedIndex.record(device)) {
+                launch(src, range, what, device, true, record);
+                CheckedIndex.check(record, what, src.checkedArrays().stream().map(t -> "array " + t.name()).toList());
+            }
+            return;
+        }
+        launch(src, range, what, device, false, null);
+    }
+
+    private void launch(JavaKernelSource src, NdRange range, String what, Device device, boolean checked, NDArray record) {
+        BackendKernel kernel = src.kernel(device, checked);
         long[] local = range.localFor(kernel.maxBlockSize());
         long[] grid = new long[local.length];
         for (int d = 0; d < grid.length; d++) grid[d] = range.global()[d] / local[d];
         boolean cuda = device.backend().dialect() == Dialect.CUDA;
         List<Object> args = new ArrayList<>();
         long shared = 0;
-        for (KernelSignature.Param p : src.signature().params()) {
-            if (p.local()) {
+        for (KernelSignature.Param p : checked ? src.checkedSignature().params() : src.signature().params()) {
+            if (checked && p.name().equals(CheckedIndex.RECORD)) {
+                args.add(record.buffer());
+            } else if (checked && p.name().startsWith("_nd_len_")) {
+                NDArray a = bound.get(p.name().substring("_nd_len_".length()));
+                if (a == null) throw unbound(what, p.name().substring("_nd_len_".length()));
+                args.add(a.size());
+            } else if (p.local()) {
                 long bytes = localBytes(p.name());
                 if (cuda) {
                     args.add(shared);

@@ -40,6 +40,12 @@ import org.ndgpu.device.Device;
  * <p>OpenCL C runs on every device: on a CUDA device it is translated to CUDA C++ (see {@link
  * RawModule}). CUDA C runs on CUDA devices only.
  *
+ * <p>Checked mode ({@code ndgpu.debug}) cannot reach inside a RawKernel: its arrays are plain
+ * pointers that the source indexes, and ndgpu neither knows their sizes at each use nor rewrites
+ * hand-written code. An index past an array's end reads or writes other memory; on PoCL it can
+ * kill the process, and on CUDA it leaves the device's context unusable, with an error naming the
+ * last kernel launched. ElementwiseKernel, ReductionKernel and JavaKernel are checked.
+ *
  * <p>A kernel is {@link Serializable}: it travels (to a Spark executor, say) as its module's source
  * and its name, and compiles there on first launch, through the device's program cache.
  */

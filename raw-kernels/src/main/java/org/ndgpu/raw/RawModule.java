@@ -46,6 +46,8 @@ import org.ndgpu.ndarray.Operands;
  * <p>Precompiled modules load with {@link #fromBinary}: PTX or cubin bytes for CUDA devices, an
  * OpenCL program binary (from {@code clGetProgramInfo(CL_PROGRAM_BINARIES)}) for OpenCL devices.
  *
+ * <p>Checked mode ({@code ndgpu.debug}) does not instrument a module's kernels (see {@link RawKernel}).
+ *
  * <p>A module is {@link Serializable}: it travels (to a Spark executor, say) as its source or binary,
  * dialect and options, and compiles there on first use, through the device's program cache.
  */

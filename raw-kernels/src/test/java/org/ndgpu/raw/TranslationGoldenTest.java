@@ -39,6 +39,17 @@ class TranslationGoldenTest {
         }
     }
 
+    /** Checked mode (ndgpu.debug): atomics on a checked array (Histogram) and a helper method's subscripts (Helpers). */
+    @ParameterizedTest
+    @MethodSource("dialects")
+    void checkedJavaKernel(Dialect d) throws IOException {
+        for (Kernel k : new Kernel[]{new TestKernels.Histogram(), new TestKernels.Helpers()}) {
+            String text = JavaKernelSource.of(k).checkedSource(d);
+            golden(k.getClass().getSimpleName() + ".checked" + (d == Dialect.OPENCL ? ".cl" : ".cu"), text);
+            assertFalse(text.replace("(*nd_checked_", "").matches("(?s).*this->[a-z]+\\[.*"), "every array subscript checked:\n" + text);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("dialects")
     void vectorizedFunction(Dialect d) throws IOException {

@@ -42,6 +42,14 @@ import org.ndgpu.ndarray.Shapes;
  * (after the device's streams are drained). CUDA tensors ({@code kDLCUDA}) come from any producer,
  * checked by the driver to lie in one allocation; OpenCL tensors ({@code kDLOpenCL}, whose data is a
  * cl_mem) only from ndgpu itself, since a cl_mem cannot be checked without handing it to the driver.
+ *
+ * <p>As NumPy and CuPy: a tensor is consumed by its first import (Python renames the capsule
+ * {@code "used_dltensor"}; here the importer remembers it), and a second import is refused, since
+ * the memory belongs to the first import and may be reused once its deleter has run. A read-only
+ * array (a {@code broadcastTo} view) is not exported: the legacy DLManagedTensor cannot say
+ * read-only, so a consumer's writes would reach the repeated elements of its base (NumPy's
+ * {@code __dlpack__()} raises BufferError); {@code a.toDlpack(true)} exports a copy, as
+ * {@code __dlpack__(copy=True)}.
  */
 // a binding of dlpack.h's structs and function pointers: reading a producer's pointers, an upcall
 // for our deleter and a downcall to theirs are the point of the class
@@ -66,6 +74,8 @@ final class DLPack {
     private record Export(NDArray view, Arena arena) { }
 
     private static final Map<Long, Export> EXPORTS = new ConcurrentHashMap<>();
+    // the tensors an import holds (their deleter not yet called), by address: a second import is refused
+    private static final java.util.Set<Long> CONSUMED = ConcurrentHashMap.newKeySet();
     private static final AtomicLong NEXT = new AtomicLong(1);
     private static final MemorySegment DELETER_STUB = deleterStub();
 
@@ -84,6 +94,11 @@ final class DLPack {
     /** {@code a.toDlpack()}: a DLManagedTensor over {@code a}'s memory; the consumer calls its deleter once. */
     static MemorySegment export(NDArray a) {
         a.live("toDlpack");
+        if (!a.isWriteable()) {
+            throw new NdException("toDlpack: cannot export a read-only array (a broadcastTo view, whose elements repeat memory of its base):"
+                    + " a DLManagedTensor cannot mark it read-only, so a consumer's writes would reach the base; export a copy with"
+                    + " toDlpack(true), as NumPy's __dlpack__(copy=True)");
+        }
         Device device = a.device();
         int[] kind = deviceOf(device);
         int[] code = codeOf(a.dtype());
@@ -149,6 +164,30 @@ final class DLPack {
             throw new NdException(op + ": a DLManagedTensor has " + SIZE + " bytes, the segment " + tensor.byteSize());
         }
         MemorySegment t = tensor.reinterpret(SIZE);
+        MemorySegment deleter = t.get(ADDRESS, DELETER);
+        consume(op, t, deleter);
+        try {
+            return importConsumed(op, t, deleter);
+        } catch (RuntimeException | Error e) {
+            CONSUMED.remove(t.address());   // a refused tensor stays the caller's, as a capsule that was not renamed
+            throw e;
+        }
+    }
+
+    /**
+     * Claims {@code t} for one import: a tensor an earlier import holds, or one of ndgpu's own exports
+     * whose deleter has run, is refused (its memory may have been reused since).
+     */
+    private static void consume(String op, MemorySegment t, MemorySegment deleter) {
+        boolean gone = deleter.address() == DELETER_STUB.address() && !EXPORTS.containsKey(t.get(ADDRESS, MANAGER_CTX).address());
+        if (gone || !CONSUMED.add(t.address())) {
+            throw new NdException(op + ": the DLPack capsule was already consumed: a DLManagedTensor is imported once (NumPy and CuPy"
+                    + " rename a used capsule \"used_dltensor\"), its memory belongs to the first import and may have been reused"
+                    + " since that import was released; call toDlpack() again for a second array");
+        }
+    }
+
+    private static NDArray importConsumed(String op, MemorySegment t, MemorySegment deleter) {
         int type = t.get(JAVA_INT, DEVICE_TYPE), devId = t.get(JAVA_INT, DEVICE_ID);
         Device device = deviceFor(op, type, devId);
         int ndim = t.get(JAVA_INT, NDIM);
@@ -183,8 +222,12 @@ final class DLPack {
         if (byteOffset + lo < 0) {
             throw new IndexException(op + ": negative strides reach " + -lo + " bytes before the first element, past byte_offset " + byteOffset);
         }
-        MemorySegment deleter = t.get(ADDRESS, DELETER);
-        Runnable onRelease = deleter.address() == 0 ? null : () -> callDeleter(deleter, t);
+        long address = t.address();
+        // forgotten only after the deleter: until then a second import of our own export would still find it live
+        Runnable onRelease = () -> {
+            if (deleter.address() != 0) callDeleter(deleter, t);
+            CONSUMED.remove(address);
+        };
         BackendBuffer buffer;
         long offset;
         if (device.backend().dialect() == Dialect.CUDA) {

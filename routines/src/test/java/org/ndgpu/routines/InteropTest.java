@@ -115,6 +115,86 @@ class InteropTest extends PerDeviceTest {
         assertEquals(before, DLPack.liveExports(), "closing the import ran the producer's deleter once");
     }
 
+    /** NumPy's and CuPy's rule: a capsule is consumed by its first import; a second is refused while the first lives and after. */
+    @Test
+    void aTensorIsImportedOnce() {
+        int before = DLPack.liveExports();
+        try (NDArray a = Nd.arange(6).astype(DType.FLOAT32)) {
+            MemorySegment t = a.toDlpack();
+            try (NDArray b = Nd.fromDlpack(t)) {
+                var e = assertThrows(NdException.class, () -> Nd.fromDlpack(t));
+                assertTrue(e.getMessage().startsWith("fromDlpack: ") && e.getMessage().contains("already consumed"), e.getMessage());
+                assertArrayEquals(new double[]{0, 1, 2, 3, 4, 5}, b.toDoubleArray(), "the first import is untouched");
+            }
+            var e = assertThrows(NdException.class, () -> Nd.fromDlpack(t));   // its deleter has run
+            assertTrue(e.getMessage().contains("already consumed"), e.getMessage());
+            assertEquals(before, DLPack.liveExports(), "the deleter ran once");
+        }
+    }
+
+    /**
+     * The hazard of a second import: once the first import is released and the producer closed, the
+     * memory goes back to the pool and the next array of that size gets it; a second import would
+     * read (and write) that array.
+     */
+    @Test
+    void aSecondImportCannotReachMemoryThePoolReused() {
+        NDArray a = Nd.arange(256).astype(DType.FLOAT32);
+        MemorySegment t = a.toDlpack();
+        Nd.fromDlpack(t).close();
+        a.close();
+        try (NDArray c = Nd.full(-7.0, DType.FLOAT32, 256)) {   // the pool's block of the same size: a's memory
+            assertThrows(NdException.class, () -> Nd.fromDlpack(t));
+            double[] want = new double[256];
+            java.util.Arrays.fill(want, -7.0);
+            assertArrayEquals(want, c.toDoubleArray());
+        }
+    }
+
+    /** An export keeps the memory alive after the producer closes its array, however much is allocated meanwhile. */
+    @Test
+    void anExportOutlivesItsClosedProducer() {
+        NDArray a = Nd.arange(1000).astype(DType.FLOAT64);
+        MemorySegment t;
+        try (NDArray v = a.get("10:20")) {
+            t = v.toDlpack();
+        }
+        a.close();
+        NDArray[] others = new NDArray[4];
+        for (int k = 0; k < others.length; k++) others[k] = Nd.full(-1.0, DType.FLOAT64, 1000);   // would take a's block if it were free
+        try (NDArray b = Nd.fromDlpack(t)) {
+            double[] want = new double[10];
+            for (int i = 0; i < 10; i++) want[i] = 10 + i;
+            assertArrayEquals(want, b.toDoubleArray());
+        } finally {
+            for (NDArray o : others) o.close();
+        }
+    }
+
+    /**
+     * A broadcast view is read-only: its export is refused (a consumer's write to one element would
+     * change a whole column of the view, through its base), as NumPy's __dlpack__() raises
+     * BufferError; toDlpack(true) exports a copy, as __dlpack__(copy=True).
+     */
+    @Test
+    void aReadOnlyViewIsNotExportedButItsCopyIs() {
+        try (NDArray base = Nd.array(new float[]{1, 2, 3}); NDArray v = base.broadcastTo(4, 3)) {
+            int before = DLPack.liveExports();
+            var e = assertThrows(NdException.class, v::toDlpack);
+            assertTrue(e.getMessage().startsWith("toDlpack: cannot export a read-only array"), e.getMessage());
+            assertThrows(NdException.class, () -> v.toDlpack(false));
+            assertEquals(before, DLPack.liveExports());
+            try (NDArray b = Nd.fromDlpack(v.toDlpack(true))) {
+                assertArrayEquals(new long[]{4, 3}, b.shape());
+                assertTrue(b.isWriteable());
+                b.set("0, 0", 100.0);
+                assertArrayEquals(new double[]{100, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3}, b.toDoubleArray());
+            }
+            assertArrayEquals(new double[]{1, 2, 3}, base.toDoubleArray(), "the base is untouched");
+            assertEquals(before, DLPack.liveExports());
+        }
+    }
+
     /**
      * uint16, uint32 and uint64 leave as DLPack's kDLUInt (code 1 in dlpack.h) of their width and come
      * back as the same dtype with the same bits: 2^64 - 1, 2^63 and 2^31 included.
