@@ -58,6 +58,13 @@ public interface Solver {
     /** Eigenvalues ascending (b, n) and eigenvectors as columns (b, n, n) of the lower triangles. */
     Eigh eigh(NDArray a);
 
+    /** Eigenvalues ascending (b, n), real, of the lower triangles: {@link #eigh}'s without the vectors. */
+    default NDArray eigvalsh(NDArray a) {
+        Eigh r = eigh(a);
+        r.eigenvectors().close();
+        return r.eigenvalues();
+    }
+
     /** Whether {@link #eig} runs here (cuSOLVER's geev); for the others the front end runs eig on the host. */
     default boolean hasEig() { return false; }
 

@@ -104,13 +104,17 @@ final class HostSolver implements Solver {
         return new Qr(upload(a.dtype(), qs, m, k), upload(a.dtype(), rs, k, n));
     }
 
-    /** An LU of a square matrix; throws "Singular matrix" where LAPACK's getrf would report a zero pivot. */
+    /**
+     * An LU of a square matrix; throws "Singular matrix" where LAPACK's getrf reports one, at an
+     * exactly zero pivot. An inf or NaN pivot is no error there: the arithmetic carries it into the
+     * result, as LAPACK's does (NaN input never gets here: see NonFinite).
+     */
     private static LinearSolverLu_DDRM lu(DMatrixRMaj m, String op) {
         var solver = new LinearSolverLu_DDRM(new LUDecompositionAlt_DDRM());
         solver.setA(m);
         DMatrixRMaj lu = solver.getDecomposition().getLU();
         for (int j = 0; j < lu.numRows; j++) {
-            if (lu.get(j, j) == 0 || !Double.isFinite(lu.get(j, j))) throw new LinAlgException(op + ": Singular matrix");
+            if (lu.get(j, j) == 0) throw new LinAlgException(op + ": Singular matrix");
         }
         return solver;
     }
