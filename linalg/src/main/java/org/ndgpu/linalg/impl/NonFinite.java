@@ -1,6 +1,10 @@
 package org.ndgpu.linalg.impl;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -70,8 +74,20 @@ final class NonFinite {
         long[] fs = new long[s.length];
         java.util.Arrays.fill(fs, 1);
         fs[0] = s[0];
-        try (r; NDArray f = flags.reshape(fs)) {
-            return Nd.where(f, Double.NaN, r);
+        try (r; NDArray f = flags.reshape(fs); NDArray nan = nan(r)) {
+            return Nd.where(f, nan, r);
         }
+    }
+
+    /** A one-element NaN of r's dtype: nan+nanj for complex, as NumPy's complex results of NaN input. */
+    private static NDArray nan(NDArray r) {
+        DType dt = r.dtype();
+        int parts = dt.isComplex() ? 2 : 1;
+        MemorySegment seg = Arena.ofAuto().allocate(dt.itemsize(), 16);
+        for (int i = 0; i < parts; i++) {
+            if (dt == DType.FLOAT32 || dt == DType.COMPLEX64) seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, Float.NaN);
+            else seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, Double.NaN);
+        }
+        return NDArray.fromHost(r.device(), dt, new long[]{1}, seg);
     }
 }
