@@ -148,7 +148,7 @@ public final class DeviceLinalg implements Linalg {
                     return new Svd(unstack(r.u(), st.batch), unstack(r.s(), st.batch), unstack(r.vh(), st.batch));
                 }
                 // an inf: LAPACK answers NaN singular values (and vectors of no meaning): NaN for all three
-                try (NDArray zero = Nd.where(inf.reshape(-1, 1, 1), 0, st.x)) {
+                try (NDArray zero = NonFinite.zeroWhere(st.x, inf)) {
                     Svd r = st.solver.svd(zero, fullMatrices);
                     return new Svd(unstack(NonFinite.nanWhere(r.u(), inf), st.batch), unstack(NonFinite.nanWhere(r.s(), inf), st.batch),
                             unstack(NonFinite.nanWhere(r.vh(), inf), st.batch));
@@ -175,7 +175,7 @@ public final class DeviceLinalg implements Linalg {
                     Qr r = st.solver.qr(st.x);
                     return new Qr(unstack(r.q(), st.batch), unstack(r.r(), st.batch));
                 }
-                try (NDArray clean = Nd.where(bad.reshape(-1, 1, 1), 0, st.x)) {
+                try (NDArray clean = NonFinite.zeroWhere(st.x, bad)) {
                     Qr r = st.solver.qr(clean);
                     try (NDArray rn = NonFinite.nanWhere(r.r(), bad)) {
                         return new Qr(unstack(NonFinite.nanWhere(r.q(), bad), st.batch), unstack(Nd.triu(rn), st.batch));

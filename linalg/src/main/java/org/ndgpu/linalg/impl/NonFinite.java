@@ -68,6 +68,13 @@ final class NonFinite {
         }
     }
 
+    /** The stack with each flagged matrix replaced by zeros, for the factorizations whose answer is NaN anyway. */
+    static NDArray zeroWhere(NDArray stack, NDArray flags) {
+        try (NDArray f = flags.reshape(-1, 1, 1)) {
+            return Nd.where(f, 0, stack);
+        }
+    }
+
     /** A (batch, ...) result with every entry of a flagged batch member set to NaN; closes {@code r}. */
     static NDArray nanWhere(NDArray r, NDArray flags) {
         long[] s = r.shape();
