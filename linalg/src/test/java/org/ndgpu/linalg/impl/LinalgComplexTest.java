@@ -181,6 +181,39 @@ class LinalgComplexTest extends PerDeviceTest {
         expect(LA.pinv(Nd.zeros(DType.COMPLEX64, 2, 0, 3)), DType.COMPLEX64, s(2, 3, 0), 0);
     }
 
+    /** Repeated and zero singular values and eigenvalues: the embedding's copies must still give a unitary basis. */
+    @Test
+    void clustersOfEqualValues() {
+        int n = 6;
+        double[] iEye = new double[2 * n * n], zero = new double[2 * n * n], lowRank = new double[2 * 4 * 3];
+        for (int i = 0; i < n; i++) iEye[2 * (i * n + i) + 1] = 1;
+        // rank 1, 4 x 3: (1, i, 1+i, 2)^T (1, 2, -i)
+        double[][] col = {{1, 0}, {0, 1}, {1, 1}, {2, 0}}, row = {{1, 0}, {2, 0}, {0, -1}};
+        for (int i = 0; i < 4; i++) for (int j = 0; j < 3; j++) {
+            lowRank[2 * (i * 3 + j)] = col[i][0] * row[j][0] - col[i][1] * row[j][1];
+            lowRank[2 * (i * 3 + j) + 1] = col[i][0] * row[j][1] + col[i][1] * row[j][0];
+        }
+        Object[][] cases = {{iEye, n, n}, {zero, n, n}, {lowRank, 4, 3}};
+        for (Object[] c : cases) {
+            double[] v = (double[]) c[0];
+            int m = (Integer) c[1], k = (Integer) c[2];
+            NDArray a = cx(v, m, k);
+            for (boolean full : new boolean[]{true, false}) {
+                Linalg.Svd r = LA.svd(a, full);
+                int uc = full ? m : Math.min(m, k);
+                assertUnitary(values(r.u()), m, uc, 1e-12);
+                assertUnitary(values(r.vh().conj().T().copy()), k, full ? k : Math.min(m, k), 1e-12);
+                try (NDArray u = full ? r.u().get(":, :" + Math.min(m, k)) : r.u(); NDArray vh = full ? r.vh().get(":" + Math.min(m, k)) : r.vh();
+                     NDArray us = u.mul(r.s().astype(DType.COMPLEX128)); NDArray back = us.matmul(vh)) {
+                    expect(back, DType.COMPLEX128, s(m, k), 1e-12, v);
+                }
+            }
+        }
+        Linalg.Eigh e = LA.eigh(cx(iEye, n, n).mul(0).add(Nd.eye(n).astype(DType.COMPLEX128)));
+        assertUnitary(values(e.eigenvectors()), n, n, 1e-12);
+        expect(e.eigenvalues(), s(n), 1, 1, 1, 1, 1, 1);
+    }
+
     @Test
     void lstsqAndQr() {
         // NumPy: lstsq(W.T, [1, 1j, 2]): x, residuals, rank 2
