@@ -64,10 +64,9 @@ final class HostComplex {
                 singular = true;
                 continue;
             }
-            double d = pr * pr + pi * pi;
             for (int i = k + 1; i < n; i++) {
-                double ar = re[i * n + k], ai = im[i * n + k];
-                double lr = (ar * pr + ai * pi) / d, li = (ai * pr - ar * pi) / d;
+                double[] l = div(re[i * n + k], im[i * n + k], pr, pi);
+                double lr = l[0], li = l[1];
                 re[i * n + k] = lr;
                 im[i * n + k] = li;
                 for (int j = k + 1; j < n; j++) {
@@ -77,6 +76,16 @@ final class HostComplex {
             }
         }
         return new Lu(new double[][]{re, im}, piv, singular, n);
+    }
+
+    /** (ar + i ai) / (br + i bi) by Smith's algorithm, as LAPACK's zladiv: no overflow, and 1 / inf is 0. */
+    static double[] div(double ar, double ai, double br, double bi) {
+        if (Math.abs(br) >= Math.abs(bi)) {
+            double t = bi / br, d = br + bi * t;
+            return new double[]{(ar + ai * t) / d, (ai - ar * t) / d};
+        }
+        double t = br / bi, d = bi + br * t;
+        return new double[]{(ar * t + ai) / d, (ai * t - ar) / d};
     }
 
     private static void swap(double[] x, int i, int j) {
@@ -115,9 +124,9 @@ final class HostComplex {
                     sr -= re[i * n + k] * xr[k * r + j] - im[i * n + k] * xi[k * r + j];
                     si -= re[i * n + k] * xi[k * r + j] + im[i * n + k] * xr[k * r + j];
                 }
-                double pr = re[i * n + i], pi = im[i * n + i], d = pr * pr + pi * pi;
-                xr[i * r + j] = (sr * pr + si * pi) / d;
-                xi[i * r + j] = (si * pr - sr * pi) / d;
+                double[] q = div(sr, si, re[i * n + i], im[i * n + i]);
+                xr[i * r + j] = q[0];
+                xi[i * r + j] = q[1];
             }
         }
         return new double[][]{xr, xi};
@@ -133,32 +142,28 @@ final class HostComplex {
     static double[] slogdet(double[][] a, int n) {
         if (n == 0) return new double[]{1, 0, 0, 1, 0};
         Lu f = lu(a, n);
-        double sr = 1, si = 0, log = 0, dr = 1, di = 0;
+        double sr = 1, si = 0, log = 0;
         for (int k = 0; k < n; k++) {
             if (f.piv[k] != k) {
                 sr = -sr;
                 si = -si;
-                dr = -dr;
-                di = -di;
             }
         }
         boolean zero = false;
         for (int k = 0; k < n; k++) {
             double x = f.f[0][k * n + k], y = f.f[1][k * n + k], abs = Math.hypot(x, y);
-            double t = dr * x - di * y;
-            di = dr * y + di * x;
-            dr = t;
             if (abs == 0) {
                 zero = true;
                 continue;
             }
             log += Math.log(abs);
             double ur = x / abs, ui = y / abs;
-            t = sr * ur - si * ui;
+            double t = sr * ur - si * ui;
             si = sr * ui + si * ur;
             sr = t;
         }
-        return zero ? new double[]{0, 0, Double.NEGATIVE_INFINITY, dr, di} : new double[]{sr, si, log, dr, di};
+        // det = sign * exp(logabsdet), as NumPy's umath_linalg computes it (an inf pivot gives nan+nanj there too)
+        return zero ? new double[]{0, 0, Double.NEGATIVE_INFINITY, 0, 0} : new double[]{sr, si, log, sr * Math.exp(log), si * Math.exp(log)};
     }
 
     // ---------------------------------------------------------------- Cholesky, QR

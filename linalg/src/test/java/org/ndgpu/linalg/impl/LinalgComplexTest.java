@@ -80,6 +80,11 @@ class LinalgComplexTest extends PerDeviceTest {
         allNan(LA.inv(nan));
         allNan(LA.det(nan));
         allNan(LA.solve(nan, cx(new double[]{1, 0, 1, 0}, 2)));
+        // an inf pivot: NumPy's sign is inf / |inf| = nan+nanj, logabsdet inf, det = sign * exp(logabsdet) nan+nanj
+        NDArray inf = cx(new double[]{Double.POSITIVE_INFINITY, 0, 1, 0, 1, 0, 1, 0}, 2, 2);
+        allNan(LA.slogdet(inf).sign());
+        expect(LA.slogdet(inf).logabsdet(), s(), Double.POSITIVE_INFINITY);
+        allNan(LA.det(inf));
         for (DType dt : new DType[]{DType.COMPLEX64, DType.COMPLEX128}) {
             expect(LA.inv(Nd.zeros(dt, 2, 0, 0)), dt, s(2, 0, 0), 0);
             expect(LA.det(Nd.zeros(dt, 2, 0, 0)), dt, s(2), 0, 1, 0, 1, 0);

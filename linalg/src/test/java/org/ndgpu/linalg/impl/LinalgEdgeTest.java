@@ -126,6 +126,11 @@ class LinalgEdgeTest extends PerDeviceTest {
         Linalg.Slogdet i = LA.slogdet(inf());
         expect(i.sign(), s(), 1);
         expect(i.logabsdet(), s(), INF);
+        // a real inf pivot keeps its sign (cuSOLVER's path took inf / |inf| = NaN)
+        Linalg.Slogdet mi = LA.slogdet(m(new double[][]{{Double.NEGATIVE_INFINITY, 1}, {1, 1}}));
+        expect(mi.sign(), s(), -1);
+        expect(mi.logabsdet(), s(), INF);
+        expect(LA.det(m(new double[][]{{Double.NEGATIVE_INFINITY, 1}, {1, 1}})), s(), Double.NEGATIVE_INFINITY);
         Linalg.Slogdet z = LA.slogdet(singular());
         expect(z.sign(), s(), 0);
         expect(z.logabsdet(), s(), Double.NEGATIVE_INFINITY);
