@@ -18,7 +18,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 
 /**
- * numpy.linalg.eig and eigvals of real matrices on the host, for devices whose solver has no general
+ * numpy.linalg.eig and eigvals on the host (complex input through {@link HostComplex#eigvals}), for devices whose solver has no general
  * eigensolver (OpenCL; CUDA without cusolverDnXgeev): the stack is copied to the host, each matrix
  * goes through EJML's general (nonsymmetric) eigen decomposition in float64, as NumPy computes in
  * double, and the results are copied back. CUDA devices run {@link GeneralEig}'s cuSOLVER path.
