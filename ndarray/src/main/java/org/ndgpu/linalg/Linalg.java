@@ -62,6 +62,9 @@ public interface Linalg {
     /** numpy.linalg.eigh(a), reading the lower triangle. */
     Eigh eigh(NDArray a);
 
+    /** numpy.linalg.eigvalsh(a): eigh's eigenvalues alone (ascending, real), reading the lower triangle. */
+    NDArray eigvalsh(NDArray a);
+
     /** numpy.linalg.norm(a): the 2-norm of the flattened array (a vector's 2-norm, a matrix's Frobenius norm). */
     NDArray norm(NDArray a);
 

@@ -20,7 +20,10 @@ import org.ndgpu.ndarray.NDArray;
  * <p>The front end ({@code DeviceLinalg}) has already checked shapes, cast integers to float64 and
  * laid the input out as a C-contiguous stack {@code (batch, m, n)} of a dtype {@link #supports}
  * accepts. Results are new arrays on the same device, stacked the same way (batch first); the
- * front end gives them the caller's batch shape. Singular input throws LinAlgException.
+ * front end gives them the caller's batch shape. Singular input (an exactly zero pivot, as LAPACK's
+ * getrf info) throws LinAlgException. The front end answers empty stacks and NaN itself, the same
+ * on every device (linalg's NonFinite): a solver is never given an empty stack, a matrix holding
+ * NaN, or (svd, qr, eigh, eigvalsh, lstsq) one holding inf.
  *
  * <pre>{@code
  * Solver s = Solver.forDevice(a.device());
@@ -57,6 +60,13 @@ public interface Solver {
 
     /** Eigenvalues ascending (b, n) and eigenvectors as columns (b, n, n) of the lower triangles. */
     Eigh eigh(NDArray a);
+
+    /** Eigenvalues ascending (b, n), real, of the lower triangles: {@link #eigh}'s without the vectors. */
+    default NDArray eigvalsh(NDArray a) {
+        Eigh r = eigh(a);
+        r.eigenvectors().close();
+        return r.eigenvalues();
+    }
 
     /** Whether {@link #eig} runs here (cuSOLVER's geev); for the others the front end runs eig on the host. */
     default boolean hasEig() { return false; }

@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.ndgpu.DTypeException;
+import org.ndgpu.LinAlgException;
+import org.ndgpu.Nd;
 import org.ndgpu.ShapeException;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
@@ -55,9 +57,21 @@ public final class DeviceLinalg implements Linalg {
 
     // ---------------------------------------------------------------- decompositions
 
-    /** The input stacked as a C-contiguous (batch, m, n) array of the dtype the solver computes in. */
-    private record Stack(NDArray x, long[] batch, long m, long n, Solver solver, boolean owned) implements AutoCloseable {
+    /**
+     * The input stacked as a C-contiguous (batch, m, n) array of the dtype the solver computes in.
+     * Empty stacks (a zero batch or a zero m or n) are answered here from their shapes, as NumPy
+     * answers them, and never reach a solver; NaN and inf follow {@link NonFinite}'s rules.
+     */
+    private record Stack(NDArray x, long[] batch, long m, long n, Solver solver) implements AutoCloseable {
         @Override public void close() { x.close(); }
+
+        boolean empty() { return x.size() == 0; }
+
+        long count() { return x.shape(0); }
+
+        DType dtype() { return x.dtype(); }
+
+        NDArray emptyOf(DType dt, long... tail) { return NDArray.empty(x.device(), dt, concat(new long[]{count()}, tail), Order.C); }
     }
 
     private static Stack stack(String op, NDArray a, boolean square) {
@@ -71,13 +85,15 @@ public final class DeviceLinalg implements Linalg {
         Solver solver = Solver.forDevice(a.device());
         DType dt = computeType(op, a.dtype(), solver, a);
         long[] batch = Arrays.copyOf(s, s.length - 2);
-        NDArray c = a.dtype() == dt && a.isCContiguous() ? a.reshape(-1, m, n) : stackCopy(a, dt, m, n);
-        return new Stack(c, batch, m, n, solver, true);
+        // the batch count spelled out: reshape(-1, 0, 0) of an empty stack has no single answer
+        long count = Shapes.size(batch);
+        NDArray c = a.dtype() == dt && a.isCContiguous() ? a.reshape(count, m, n) : stackCopy(a, dt, count, m, n);
+        return new Stack(c, batch, m, n, solver);
     }
 
-    private static NDArray stackCopy(NDArray a, DType dt, long m, long n) {
+    private static NDArray stackCopy(NDArray a, DType dt, long count, long m, long n) {
         try (NDArray c = Copies.copy(a, dt, Order.C)) {
-            return c.reshape(-1, m, n);
+            return c.reshape(count, m, n);
         }
     }
 
@@ -103,12 +119,48 @@ public final class DeviceLinalg implements Linalg {
         }
     }
 
+    /** (batch, n, n) identities of dtype: svd's u or vh of an empty matrix in full mode, as LAPACK's. */
+    private static NDArray identities(Stack st, DType dt, long n) {
+        NDArray out = st.emptyOf(dt, n, n);
+        if (out.size() == 0) return out;
+        try (var _ = out.device().use(); NDArray eye = Nd.eye(n, n, 0, dt)) {
+            out.set("...", eye);
+        }
+        return out;
+    }
+
     @Override
     public Svd svd(NDArray a, boolean fullMatrices) {
         Objects.requireNonNull(a, "svd: a is null");
         try (Stack st = stack("svd", a, false)) {
-            Svd r = st.solver.svd(st.x, fullMatrices);
-            return new Svd(unstack(r.u(), st.batch), unstack(r.s(), st.batch), unstack(r.vh(), st.batch));
+            long k = Math.min(st.m, st.n);
+            DType dt = st.dtype();
+            if (st.empty()) {
+                // NumPy: u (m, m) and vh (n, n) identities in full mode, empty (m, 0) / (0, n) otherwise
+                NDArray u = fullMatrices ? identities(st, dt, st.m) : st.emptyOf(dt, st.m, k);
+                NDArray vh = fullMatrices ? identities(st, dt, st.n) : st.emptyOf(dt, k, st.n);
+                return new Svd(unstack(u, st.batch), unstack(st.emptyOf(dt.real(), k), st.batch), unstack(vh, st.batch));
+            }
+            requireNoNan("svd", st.x, "SVD did not converge");
+            try (NDArray inf = NonFinite.flags(st.x, false, false)) {
+                if (!NonFinite.any(inf)) {
+                    Svd r = st.solver.svd(st.x, fullMatrices);
+                    return new Svd(unstack(r.u(), st.batch), unstack(r.s(), st.batch), unstack(r.vh(), st.batch));
+                }
+                // an inf: LAPACK answers NaN singular values (and vectors of no meaning): NaN for all three
+                try (NDArray zero = NonFinite.zeroWhere(st.x, inf)) {
+                    Svd r = st.solver.svd(zero, fullMatrices);
+                    return new Svd(unstack(NonFinite.nanWhere(r.u(), inf), st.batch), unstack(NonFinite.nanWhere(r.s(), inf), st.batch),
+                            unstack(NonFinite.nanWhere(r.vh(), inf), st.batch));
+                }
+            }
+        }
+    }
+
+    /** NumPy's LinAlgError for a NaN anywhere in the stack, where LAPACK's iteration does not converge. */
+    private static void requireNoNan(String op, NDArray stack, String why) {
+        try (NDArray nan = NonFinite.flags(stack, true, false)) {
+            if (NonFinite.any(nan)) throw new LinAlgException(op + ": " + why + ": the array holds NaN");
         }
     }
 
@@ -116,8 +168,20 @@ public final class DeviceLinalg implements Linalg {
     public Qr qr(NDArray a) {
         Objects.requireNonNull(a, "qr: a is null");
         try (Stack st = stack("qr", a, false)) {
-            Qr r = st.solver.qr(st.x);
-            return new Qr(unstack(r.q(), st.batch), unstack(r.r(), st.batch));
+            long k = Math.min(st.m, st.n);
+            if (st.empty()) return new Qr(unstack(st.emptyOf(st.dtype(), st.m, k), st.batch), unstack(st.emptyOf(st.dtype(), k, st.n), st.batch));
+            try (NDArray bad = NonFinite.flags(st.x, false, false)) {
+                if (!NonFinite.any(bad)) {
+                    Qr r = st.solver.qr(st.x);
+                    return new Qr(unstack(r.q(), st.batch), unstack(r.r(), st.batch));
+                }
+                try (NDArray clean = NonFinite.zeroWhere(st.x, bad)) {
+                    Qr r = st.solver.qr(clean);
+                    try (NDArray rn = NonFinite.nanWhere(r.r(), bad)) {
+                        return new Qr(unstack(NonFinite.nanWhere(r.q(), bad), st.batch), unstack(Nd.triu(rn), st.batch));
+                    }
+                }
+            }
         }
     }
 
@@ -139,16 +203,41 @@ public final class DeviceLinalg implements Linalg {
             long[] bBatch = vector ? new long[0] : Arrays.copyOf(bs, bs.length - 2);
             long[] batch = Shapes.broadcast("solve", sa.batch, bBatch);
             long[] aFull = concat(batch, n, n), bFull = concat(batch, n, k);
-            DType dt = sa.x.dtype();
+            long[] outShape = vector ? concat(batch, n) : bFull;
+            // the result's dtype is a's and b's promoted, as NumPy's (integers as float64)
+            DType dt = b.dtype().isInexact() ? DType.promote(sa.dtype(), b.dtype()) : sa.dtype();
+            if (!sa.solver.supports(dt)) computeType("solve", dt, sa.solver, a);
+            if (Shapes.size(bFull) == 0) return NDArray.empty(a.device(), dt, outShape, Order.C);
+            long count = Shapes.size(batch);
             try (NDArray a3 = sa.x.reshape(concat(sa.batch, n, n)); NDArray ab = a3.broadcastTo(aFull);
                  NDArray bv = vector ? b.reshape(n, 1) : b.view(b.shape(), b.strides(), b.offset()); NDArray bb = bv.broadcastTo(bFull);
                  NDArray ac = Copies.copy(ab, dt, Order.C); NDArray bc = Copies.copy(bb, dt, Order.C);
-                 NDArray a2 = ac.reshape(-1, n, n); NDArray b2 = bc.reshape(-1, n, k)) {
-                NDArray x = sa.solver.solve(a2, b2);
-                long[] outShape = vector ? concat(batch, n) : bFull;
+                 NDArray a2 = ac.reshape(count, n, n); NDArray b2 = bc.reshape(count, n, k);
+                 NDArray nan = NonFinite.flags(a2, true, false)) {
+                NDArray x;
+                if (!NonFinite.any(nan)) {
+                    x = sa.solver.solve(a2, b2);
+                } else {
+                    try (NDArray clean = NonFinite.identityWhere(a2, nan)) {
+                        x = NonFinite.nanWhere(sa.solver.solve(clean, b2), nan);
+                    }
+                }
                 try (x) {
                     return x.reshape(outShape);
                 }
+            }
+        }
+    }
+
+    /**
+     * Runs a per-matrix solver call on the stack, with {@link NonFinite}'s rule: matrices holding
+     * NaN (in the lower triangle if {@code lower}) are given the identity and answer NaN.
+     */
+    private static NDArray guarded(Stack st, boolean nanOnly, boolean lower, java.util.function.Function<NDArray, NDArray> call) {
+        try (NDArray bad = NonFinite.flags(st.x, nanOnly, lower)) {
+            if (!NonFinite.any(bad)) return call.apply(st.x);
+            try (NDArray clean = NonFinite.identityWhere(st.x, bad)) {
+                return NonFinite.nanWhere(call.apply(clean), bad);
             }
         }
     }
@@ -157,7 +246,8 @@ public final class DeviceLinalg implements Linalg {
     public NDArray inv(NDArray a) {
         Objects.requireNonNull(a, "inv: a is null");
         try (Stack st = stack("inv", a, true)) {
-            return unstack(st.solver.inv(st.x), st.batch);
+            if (st.empty()) return unstack(st.emptyOf(st.dtype(), st.n, st.n), st.batch);
+            return unstack(guarded(st, true, false, st.solver::inv), st.batch);
         }
     }
 
@@ -165,7 +255,9 @@ public final class DeviceLinalg implements Linalg {
     public NDArray det(NDArray a) {
         Objects.requireNonNull(a, "det: a is null");
         try (Stack st = stack("det", a, true)) {
-            return unstack(st.solver.det(st.x), st.batch);
+            // the determinant of a 0 x 0 matrix is 1, as NumPy's
+            if (st.empty()) return unstack(st.emptyOf(st.dtype()).fill(1), st.batch);
+            return unstack(guarded(st, true, false, st.solver::det), st.batch);
         }
     }
 
@@ -173,8 +265,17 @@ public final class DeviceLinalg implements Linalg {
     public Slogdet slogdet(NDArray a) {
         Objects.requireNonNull(a, "slogdet: a is null");
         try (Stack st = stack("slogdet", a, true)) {
-            Slogdet r = st.solver.slogdet(st.x);
-            return new Slogdet(unstack(r.sign(), st.batch), unstack(r.logabsdet(), st.batch));
+            if (st.empty()) return new Slogdet(unstack(st.emptyOf(st.dtype()).fill(1), st.batch), unstack(st.emptyOf(st.dtype().real()).fill(0), st.batch));
+            try (NDArray bad = NonFinite.flags(st.x, true, false)) {
+                if (!NonFinite.any(bad)) {
+                    Slogdet r = st.solver.slogdet(st.x);
+                    return new Slogdet(unstack(r.sign(), st.batch), unstack(r.logabsdet(), st.batch));
+                }
+                try (NDArray clean = NonFinite.identityWhere(st.x, bad)) {
+                    Slogdet r = st.solver.slogdet(clean);
+                    return new Slogdet(unstack(NonFinite.nanWhere(r.sign(), bad), st.batch), unstack(NonFinite.nanWhere(r.logabsdet(), bad), st.batch));
+                }
+            }
         }
     }
 
@@ -182,7 +283,12 @@ public final class DeviceLinalg implements Linalg {
     public NDArray cholesky(NDArray a) {
         Objects.requireNonNull(a, "cholesky: a is null");
         try (Stack st = stack("cholesky", a, true)) {
-            return unstack(st.solver.cholesky(st.x), st.batch);
+            if (st.empty()) return unstack(st.emptyOf(st.dtype(), st.n, st.n), st.batch);
+            NDArray l = guarded(st, true, true, st.solver::cholesky);
+            // a NaN matrix's factor keeps cholesky's zeros above the diagonal (the others already have them)
+            try (l) {
+                return unstack(Nd.tril(l), st.batch);
+            }
         }
     }
 
@@ -190,8 +296,27 @@ public final class DeviceLinalg implements Linalg {
     public Eigh eigh(NDArray a) {
         Objects.requireNonNull(a, "eigh: a is null");
         try (Stack st = stack("eigh", a, true)) {
-            Eigh r = st.solver.eigh(st.x);
-            return new Eigh(unstack(r.eigenvalues(), st.batch), unstack(r.eigenvectors(), st.batch));
+            if (st.empty()) return new Eigh(unstack(st.emptyOf(st.dtype().real(), st.n), st.batch), unstack(st.emptyOf(st.dtype(), st.n, st.n), st.batch));
+            try (NDArray bad = NonFinite.flags(st.x, false, true)) {
+                if (!NonFinite.any(bad)) {
+                    Eigh r = st.solver.eigh(st.x);
+                    return new Eigh(unstack(r.eigenvalues(), st.batch), unstack(r.eigenvectors(), st.batch));
+                }
+                try (NDArray clean = NonFinite.identityWhere(st.x, bad)) {
+                    Eigh r = st.solver.eigh(clean);
+                    return new Eigh(unstack(NonFinite.nanWhere(r.eigenvalues(), bad), st.batch),
+                            unstack(NonFinite.nanWhere(r.eigenvectors(), bad), st.batch));
+                }
+            }
+        }
+    }
+
+    @Override
+    public NDArray eigvalsh(NDArray a) {
+        Objects.requireNonNull(a, "eigvalsh: a is null");
+        try (Stack st = stack("eigvalsh", a, true)) {
+            if (st.empty()) return unstack(st.emptyOf(st.dtype().real(), st.n), st.batch);
+            return unstack(guarded(st, false, true, st.solver::eigvalsh), st.batch);
         }
     }
 
@@ -206,16 +331,41 @@ public final class DeviceLinalg implements Linalg {
                     + "; b must be (" + a.shape(0) + ",) or (" + a.shape(0) + ", K)");
         }
         try (Stack sa = stack("lstsq", a, false)) {
-            DType dt = sa.x.dtype();
+            DType dt = b.dtype().isInexact() ? DType.promote(sa.dtype(), b.dtype()) : sa.dtype();
+            if (!sa.solver.supports(dt)) computeType("lstsq", dt, sa.solver, a);
             long k = b.ndim() == 1 ? 1 : b.shape(1);
-            try (NDArray bc = Copies.copy(b, DType.promote(dt, b.dtype().isInexact() ? b.dtype() : DType.FLOAT64), Order.C);
-                 NDArray bd = bc.dtype() == dt ? bc.reshape(1, sa.m, k) : Copies.copy(bc, dt, Order.C).reshape(1, sa.m, k)) {
-                Lstsq r = sa.solver.lstsq(sa.x, bd);
-                NDArray x = b.ndim() == 1 ? unstack(r.x(), new long[0]) : r.x();
-                // residuals: (K,), or (1,) for a 1-d b, already as NumPy
-                return new Lstsq(x, r.residuals(), r.rank(), r.s());
+            if (!Spectral.allFinite(sa.x)) throw new LinAlgException("lstsq: SVD did not converge in Linear Least Squares: a holds NaN or inf");
+            try (NDArray bc = Copies.copy(b, dt, Order.C); NDArray bd = bc.reshape(1, sa.m, k)) {
+                if (sa.m == 0 || sa.n == 0 || k == 0) return emptyLstsq(sa, bd, b.ndim() == 1);
+                try (NDArray ax = dt == sa.dtype() ? null : Copies.copy(sa.x, dt, Order.C)) {
+                    Lstsq r = sa.solver.lstsq(ax == null ? sa.x : ax, bd);
+                    NDArray x = r.x();
+                    if (b.ndim() == 1) {
+                        try (NDArray x2 = x) {
+                            x = x2.reshape(sa.n);
+                        }
+                    }
+                    // residuals: (K,), or (1,) for a 1-d b, already as NumPy
+                    return new Lstsq(x, r.residuals(), r.rank(), r.s());
+                }
             }
         }
+    }
+
+    /** NumPy's lstsq of an empty a or b: x zeros (n, K), rank 0, no singular values; residuals |b|^2 when n = 0 < m. */
+    private static Lstsq emptyLstsq(Stack sa, NDArray bd, boolean vector) {
+        DType dt = bd.dtype();
+        long k = bd.shape(2);
+        NDArray x = NDArray.empty(bd.device(), dt, vector ? new long[]{sa.n} : new long[]{sa.n, k}, Order.C).fill(0);
+        NDArray res;
+        if (sa.n == 0 && sa.m > 0) {
+            try (NDArray abs = bd.abs(); NDArray sq = abs.mul(abs); NDArray sum = sq.sum(new int[]{1}, false)) {
+                res = sum.reshape(k);
+            }
+        } else {
+            res = NDArray.empty(bd.device(), dt.real(), new long[]{0}, Order.C);
+        }
+        return new Lstsq(x, res, 0, NDArray.empty(bd.device(), dt.real(), new long[]{0}, Order.C));
     }
 
     // ---------------------------------------------------------------- built on the above

@@ -18,7 +18,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 
 /**
- * numpy.linalg.eig and eigvals of real matrices on the host, for devices whose solver has no general
+ * numpy.linalg.eig and eigvals on the host (complex input through {@link HostComplex#eigvals}), for devices whose solver has no general
  * eigensolver (OpenCL; CUDA without cusolverDnXgeev): the stack is copied to the host, each matrix
  * goes through EJML's general (nonsymmetric) eigen decomposition in float64, as NumPy computes in
  * double, and the results are copied back. CUDA devices run {@link GeneralEig}'s cuSOLVER path.
@@ -52,9 +52,7 @@ final class HostEig {
         checkSquareStack(op, a);
         long[] s = a.shape();
         DType dt = a.dtype();
-        if (dt.isComplex()) {
-            throw new DTypeException(op + ": " + dt + " input is not supported: eig runs on the host with EJML, which decomposes real matrices only");
-        }
+        if (dt.isComplex()) return complexEig(a, vectors, op);
         DType real = dt == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
         int n = Math.toIntExact(s[s.length - 1]);
         long[] batch = Arrays.copyOf(s, s.length - 2);
@@ -103,6 +101,48 @@ final class HostEig {
         return new Eig(w, upload(a.device(), out, vr, vi, vs));
     }
 
+    /**
+     * Complex input: eigenvalues from {@link HostComplex#eigvals} (EJML decomposes real matrices only),
+     * vectors by inverse iteration, normalized as LAPACK's zgeev; results in the input's dtype.
+     */
+    private static Eig complexEig(NDArray a, boolean vectors, String op) {
+        long[] s = a.shape();
+        DType dt = a.dtype();
+        int n = Math.toIntExact(s[s.length - 1]);
+        long[] batch = Arrays.copyOf(s, s.length - 2);
+        int count = Math.toIntExact(Shapes.size(batch));
+        double[] all = org.ndgpu.ndarray.HostData.interleaved(a.toBytes(), dt);
+        for (double v : all) if (!Double.isFinite(v)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
+        double[] wr = new double[count * n], wi = new double[count * n];
+        double[] vr = vectors ? new double[count * n * n] : null, vi = vectors ? new double[count * n * n] : null;
+        for (int b = 0; b < count && n > 0; b++) {
+            double[][] m = new double[2][n * n];
+            for (int e = 0; e < n * n; e++) {
+                m[0][e] = all[2 * (b * n * n + e)];
+                m[1][e] = all[2 * (b * n * n + e) + 1];
+            }
+            double[][] w = HostComplex.eigvals(m, n, op);
+            for (int j = 0; j < n; j++) {
+                wr[b * n + j] = w[0][j];
+                wi[b * n + j] = w[1][j];
+                if (!vectors) continue;
+                double[][] x = inverseIteration(m[0], m[1], n, w[0][j], w[1][j]);
+                normalize(x[0], x[1]);
+                for (int i = 0; i < n; i++) {
+                    vr[b * n * n + i * n + j] = x[0][i];
+                    vi[b * n * n + i * n + j] = x[1][i];
+                }
+            }
+        }
+        long[] ws = Arrays.copyOf(batch, batch.length + 1);
+        ws[batch.length] = n;
+        NDArray w = upload(a.device(), dt, wr, wi, ws);
+        if (!vectors) return new Eig(w, null);
+        long[] vs = Arrays.copyOf(ws, ws.length + 1);
+        vs[ws.length] = n;
+        return new Eig(w, upload(a.device(), dt, vr, vi, vs));
+    }
+
     /** eig's checks on every device: a stack of square matrices (at least 2 dimensions), not float16. */
     static void checkSquareStack(String op, NDArray a) {
         long[] s = a.shape();
@@ -143,14 +183,26 @@ final class HostEig {
      * shift still solves (LAPACK's dlaein perturbs pivots the same way).
      */
     static double[][] inverseIteration(DMatrixRMaj a, double lr, double li) {
-        int n = a.numRows;
-        double norm = norm1(a);
+        return inverseIteration(a.data, new double[a.data.length], a.numRows, lr, li);
+    }
+
+    /** As {@link #inverseIteration(DMatrixRMaj, double, double)} for a complex matrix {ar, ai} (n x n, row-major). */
+    static double[][] inverseIteration(double[] mr, double[] mi, int n, double lr, double li) {
+        double norm = 0;
+        for (int i = 0; i < n; i++) {
+            double row = 0;
+            for (int j = 0; j < n; j++) row += Math.hypot(mr[i * n + j], mi[i * n + j]);
+            norm = Math.max(norm, row);
+        }
         double tiny = Math.ulp(1.0) * Math.max(norm, Math.hypot(lr, li)) + Double.MIN_NORMAL;
         double[] re = new double[n * n], im = new double[n * n];
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) re[i * n + j] = a.get(i, j);
+            for (int j = 0; j < n; j++) {
+                re[i * n + j] = mr[i * n + j];
+                im[i * n + j] = mi[i * n + j];
+            }
             re[i * n + i] -= lr;
-            im[i * n + i] = -li;
+            im[i * n + i] -= li;
         }
         int[] piv = new int[n];
         for (int k = 0; k < n; k++) {
@@ -247,7 +299,8 @@ final class HostEig {
         }
     }
 
-    private static NDArray upload(Device device, DType dt, double[] re, double[] im, long[] shape) {
+    /** A device array of dtype from host real parts and (complex dtypes) imaginary parts. */
+    static NDArray upload(Device device, DType dt, double[] re, double[] im, long[] shape) {
         int parts = dt.isComplex() ? 2 : 1;
         long bytes = (long) re.length * dt.itemsize();
         MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, bytes), 16).asSlice(0, bytes);

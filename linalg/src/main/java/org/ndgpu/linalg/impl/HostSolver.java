@@ -25,22 +25,53 @@ import org.ndgpu.linalg.Linalg.Qr;
 import org.ndgpu.linalg.Linalg.Slogdet;
 import org.ndgpu.linalg.Linalg.Svd;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.NDArray;
 
 /**
  * Decompositions on the host with EJML, for devices whose backend has no solver library (OpenCL):
  * the stack is copied to the host, each matrix is decomposed in float64 (float32 input included;
  * results are rounded back to float32), and the results are copied back as device arrays. Both
- * copies are part of every call's time.
+ * copies are part of every call's time. Complex input (complex64, complex128), which EJML's real
+ * decompositions do not take, goes through {@link HostComplex}, also in float64 on the host.
  */
 final class HostSolver implements Solver {
     private final Device device;
 
     HostSolver(Device device) { this.device = device; }
 
-    @Override public boolean supports(DType dtype) { return dtype == DType.FLOAT32 || dtype == DType.FLOAT64; }
+    @Override
+    public boolean supports(DType dtype) {
+        return dtype == DType.FLOAT32 || dtype == DType.FLOAT64 || dtype == DType.COMPLEX64 || dtype == DType.COMPLEX128;
+    }
 
     @Override public String where() { return "EJML (float64) on the host, with copies to and from " + device.id(); }
+
+    /** Host copies {re, im} of the complex matrices of a (batch, m, n) stack. */
+    private static double[][][] cdownload(NDArray a) {
+        long[] s = a.shape();
+        int b = (int) s[0], mn = (int) (s[1] * s[2]);
+        double[] all = HostData.interleaved(a.toBytes(), a.dtype());
+        double[][][] r = new double[b][2][mn];
+        for (int i = 0; i < b; i++) {
+            for (int e = 0; e < mn; e++) {
+                r[i][0][e] = all[2 * (i * mn + e)];
+                r[i][1][e] = all[2 * (i * mn + e) + 1];
+            }
+        }
+        return r;
+    }
+
+    /** A (batch, rows, cols) complex device array of {@code dtype} from host {re, im} matrices. */
+    private NDArray cupload(DType dtype, double[][][] ms, int rows, int cols) {
+        int mn = rows * cols;
+        double[] re = new double[ms.length * mn], im = new double[ms.length * mn];
+        for (int i = 0; i < ms.length; i++) {
+            System.arraycopy(ms[i][0], 0, re, i * mn, mn);
+            System.arraycopy(ms[i][1], 0, im, i * mn, mn);
+        }
+        return HostEig.upload(device, dtype, re, im, new long[]{ms.length, rows, cols});
+    }
 
     /** Host copies of the matrices of a (batch, m, n) stack. */
     private static DMatrixRMaj[] download(NDArray a) {
@@ -59,6 +90,7 @@ final class HostSolver implements Solver {
         return upload(dtype, all, ms.length, rows, cols);
     }
 
+    /** A device array of a real dtype (float32 or float64) from host doubles. */
     NDArray upload(DType dtype, double[] data, long... shape) {
         MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, (long) data.length * dtype.itemsize()), 16)
                 .asSlice(0, (long) data.length * dtype.itemsize());
@@ -72,6 +104,7 @@ final class HostSolver implements Solver {
 
     @Override
     public Svd svd(NDArray a, boolean full) {
+        if (a.dtype().isComplex()) return complexSvd(a, full);
         DMatrixRMaj[] ms = download(a);
         int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
         int uc = full ? m : k, vr = full ? n : k;
@@ -90,8 +123,34 @@ final class HostSolver implements Solver {
         return new Svd(upload(a.dtype(), us, m, uc), upload(a.dtype(), s, ms.length, k), upload(a.dtype(), vhs, vr, n));
     }
 
+    private Svd complexSvd(NDArray a, boolean full) {
+        double[][][] ms = cdownload(a);
+        int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
+        int uc = full ? m : k, vr = full ? n : k;
+        double[][][] us = new double[ms.length][][], vhs = new double[ms.length][][];
+        double[] s = new double[ms.length * k];
+        for (int i = 0; i < ms.length; i++) {
+            double[][][] r = HostComplex.svd(ms[i], m, n, true, full);
+            System.arraycopy(r[0][0], 0, s, i * k, k);
+            us[i] = r[1];
+            vhs[i] = r[2];
+        }
+        return new Svd(cupload(a.dtype(), us, m, uc), upload(a.dtype().real(), s, ms.length, k), cupload(a.dtype(), vhs, vr, n));
+    }
+
     @Override
     public Qr qr(NDArray a) {
+        if (a.dtype().isComplex()) {
+            double[][][] ms = cdownload(a);
+            int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
+            double[][][] qs = new double[ms.length][][], rs = new double[ms.length][][];
+            for (int i = 0; i < ms.length; i++) {
+                double[][][] f = HostComplex.qr(ms[i], m, n);
+                qs[i] = f[0];
+                rs[i] = f[1];
+            }
+            return new Qr(cupload(a.dtype(), qs, m, k), cupload(a.dtype(), rs, k, n));
+        }
         DMatrixRMaj[] ms = download(a);
         int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
         DMatrixRMaj[] qs = new DMatrixRMaj[ms.length], rs = new DMatrixRMaj[ms.length];
@@ -104,19 +163,30 @@ final class HostSolver implements Solver {
         return new Qr(upload(a.dtype(), qs, m, k), upload(a.dtype(), rs, k, n));
     }
 
-    /** An LU of a square matrix; throws "Singular matrix" where LAPACK's getrf would report a zero pivot. */
+    /**
+     * An LU of a square matrix; throws "Singular matrix" where LAPACK's getrf reports one, at an
+     * exactly zero pivot. An inf or NaN pivot is no error there: the arithmetic carries it into the
+     * result, as LAPACK's does (NaN input never gets here: see NonFinite).
+     */
     private static LinearSolverLu_DDRM lu(DMatrixRMaj m, String op) {
         var solver = new LinearSolverLu_DDRM(new LUDecompositionAlt_DDRM());
         solver.setA(m);
         DMatrixRMaj lu = solver.getDecomposition().getLU();
         for (int j = 0; j < lu.numRows; j++) {
-            if (lu.get(j, j) == 0 || !Double.isFinite(lu.get(j, j))) throw new LinAlgException(op + ": Singular matrix");
+            if (lu.get(j, j) == 0) throw new LinAlgException(op + ": Singular matrix");
         }
         return solver;
     }
 
     @Override
     public NDArray solve(NDArray a, NDArray rhs) {
+        if (a.dtype().isComplex()) {
+            double[][][] as = cdownload(a), bs = cdownload(rhs);
+            int n = (int) a.shape(1), r = (int) rhs.shape(2);
+            double[][][] xs = new double[as.length][][];
+            for (int i = 0; i < as.length; i++) xs[i] = HostComplex.solve(as[i], bs[i], n, r, "solve");
+            return cupload(a.dtype(), xs, n, r);
+        }
         DMatrixRMaj[] as = download(a), bs = download(rhs);
         int n = (int) a.shape(1), r = (int) rhs.shape(2);
         DMatrixRMaj[] xs = new DMatrixRMaj[as.length];
@@ -129,6 +199,13 @@ final class HostSolver implements Solver {
 
     @Override
     public NDArray inv(NDArray a) {
+        if (a.dtype().isComplex()) {
+            double[][][] as = cdownload(a);
+            int n = (int) a.shape(1);
+            double[][][] xs = new double[as.length][][];
+            for (int i = 0; i < as.length; i++) xs[i] = HostComplex.inv(as[i], n);
+            return cupload(a.dtype(), xs, n, n);
+        }
         DMatrixRMaj[] as = download(a);
         int n = (int) a.shape(1);
         DMatrixRMaj[] xs = new DMatrixRMaj[as.length];
@@ -171,8 +248,24 @@ final class HostSolver implements Solver {
         return swaps % 2 == 0 ? 1 : -1;
     }
 
+    /** {sign re, sign im, log|det|, det re, det im} of each complex matrix. */
+    private static double[][] complexSlogdet(NDArray a) {
+        double[][][] as = cdownload(a);
+        int n = (int) a.shape(1);
+        double[][] r = new double[5][as.length];
+        for (int i = 0; i < as.length; i++) {
+            double[] d = HostComplex.slogdet(as[i], n);
+            for (int p = 0; p < 5; p++) r[p][i] = d[p];
+        }
+        return r;
+    }
+
     @Override
     public NDArray det(NDArray a) {
+        if (a.dtype().isComplex()) {
+            double[][] r = complexSlogdet(a);
+            return HostEig.upload(device, a.dtype(), r[3], r[4], new long[]{r[3].length});
+        }
         DMatrixRMaj[] as = download(a);
         double[] r = new double[as.length];
         for (int i = 0; i < as.length; i++) {
@@ -184,6 +277,10 @@ final class HostSolver implements Solver {
 
     @Override
     public Slogdet slogdet(NDArray a) {
+        if (a.dtype().isComplex()) {
+            double[][] r = complexSlogdet(a);
+            return new Slogdet(HostEig.upload(device, a.dtype(), r[0], r[1], new long[]{r[0].length}), upload(a.dtype().real(), r[2], r[2].length));
+        }
         DMatrixRMaj[] as = download(a);
         double[] sign = new double[as.length], log = new double[as.length];
         for (int i = 0; i < as.length; i++) {
@@ -203,8 +300,18 @@ final class HostSolver implements Solver {
 
     @Override
     public NDArray cholesky(NDArray a) {
-        DMatrixRMaj[] as = download(a);
         int n = (int) a.shape(1);
+        if (a.dtype().isComplex()) {
+            double[][][] as = cdownload(a), ls = new double[as.length][][];
+            for (int i = 0; i < as.length; i++) {
+                ls[i] = HostComplex.cholesky(as[i], n);
+                if (ls[i] == null) {
+                    throw new LinAlgException("cholesky: Matrix is not positive definite" + (as.length > 1 ? " (matrix " + i + " of the stack)" : ""));
+                }
+            }
+            return cupload(a.dtype(), ls, n, n);
+        }
+        DMatrixRMaj[] as = download(a);
         DMatrixRMaj[] ls = new DMatrixRMaj[as.length];
         for (int i = 0; i < as.length; i++) {
             CholeskyDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.chol(n, true);
@@ -218,9 +325,29 @@ final class HostSolver implements Solver {
     }
 
     @Override
-    public Eigh eigh(NDArray a) {
-        DMatrixRMaj[] as = download(a);
+    public NDArray eigvalsh(NDArray a) {
+        if (!a.dtype().isComplex()) return Solver.super.eigvalsh(a);
+        double[][][] as = cdownload(a);
         int n = (int) a.shape(1);
+        double[] w = new double[as.length * n];
+        for (int i = 0; i < as.length; i++) System.arraycopy(HostComplex.eigh(HostComplex.hermitianFromLower(as[i], n), n, false)[0], 0, w, i * n, n);
+        return upload(a.dtype().real(), w, as.length, n);
+    }
+
+    @Override
+    public Eigh eigh(NDArray a) {
+        int n = (int) a.shape(1);
+        if (a.dtype().isComplex()) {
+            double[][][] as = cdownload(a), vs = new double[as.length][][];
+            double[] w = new double[as.length * n];
+            for (int i = 0; i < as.length; i++) {
+                double[][] r = HostComplex.eigh(HostComplex.hermitianFromLower(as[i], n), n, true);
+                System.arraycopy(r[0], 0, w, i * n, n);
+                vs[i] = new double[][]{r[1], r[2]};
+            }
+            return new Eigh(upload(a.dtype().real(), w, as.length, n), cupload(a.dtype(), vs, n, n));
+        }
+        DMatrixRMaj[] as = download(a);
         double[] w = new double[as.length * n];
         DMatrixRMaj[] vs = new DMatrixRMaj[as.length];
         for (int i = 0; i < as.length; i++) {
@@ -243,8 +370,56 @@ final class HostSolver implements Solver {
         return new Eigh(upload(a.dtype(), w, as.length, n), upload(a.dtype(), vs, n, n));
     }
 
+    /** Complex least squares through HostComplex's SVD: x = V diag(1/s) U^H b over s above NumPy's cutoff. */
+    private Lstsq complexLstsq(NDArray a, NDArray rhs) {
+        double[][] am = cdownload(a)[0], bm = cdownload(rhs)[0];
+        int m = (int) a.shape(1), n = (int) a.shape(2), r = (int) rhs.shape(2), k = Math.min(m, n);
+        double[][][] d = HostComplex.svd(am, m, n, true, false);
+        double[] sv = d[0][0], ur = d[1][0], ui = d[1][1], vhr = d[2][0], vhi = d[2][1];
+        double eps = a.dtype() == DType.COMPLEX64 ? Math.ulp(1.0f) : Math.ulp(1.0);
+        double cutoff = eps * Math.max(m, n) * (k > 0 ? sv[0] : 0);
+        int rank = 0;
+        double[] xr = new double[n * r], xi = new double[n * r];
+        for (int q = 0; q < k; q++) {
+            if (!(sv[q] > cutoff)) continue;
+            rank++;
+            for (int c = 0; c < r; c++) {
+                // t = (u_q^H b_c) / s_q
+                double tr = 0, ti = 0;
+                for (int i = 0; i < m; i++) {
+                    double pr = ur[i * k + q], pi = ui[i * k + q], br = bm[0][i * r + c], bi = bm[1][i * r + c];
+                    tr += pr * br + pi * bi;
+                    ti += pr * bi - pi * br;
+                }
+                tr /= sv[q];
+                ti /= sv[q];
+                // x_c += conj(vh[q, :]) t
+                for (int j = 0; j < n; j++) {
+                    double vr = vhr[q * n + j], vi = -vhi[q * n + j];
+                    xr[j * r + c] += vr * tr - vi * ti;
+                    xi[j * r + c] += vr * ti + vi * tr;
+                }
+            }
+        }
+        double[] res = new double[rank == n && m > n ? r : 0];
+        for (int c = 0; c < res.length; c++) {
+            for (int i = 0; i < m; i++) {
+                double sr = -bm[0][i * r + c], si = -bm[1][i * r + c];
+                for (int j = 0; j < n; j++) {
+                    double pr = am[0][i * n + j], pi = am[1][i * n + j];
+                    sr += pr * xr[j * r + c] - pi * xi[j * r + c];
+                    si += pr * xi[j * r + c] + pi * xr[j * r + c];
+                }
+                res[c] += sr * sr + si * si;
+            }
+        }
+        return new Lstsq(HostEig.upload(device, a.dtype(), xr, xi, new long[]{n, r}), upload(a.dtype().real(), res, res.length), rank,
+                upload(a.dtype().real(), sv, k));
+    }
+
     @Override
     public Lstsq lstsq(NDArray a, NDArray rhs) {
+        if (a.dtype().isComplex()) return complexLstsq(a, rhs);
         DMatrixRMaj am = download(a)[0], bm = download(rhs)[0];
         int m = am.numRows, n = am.numCols, r = bm.numCols, k = Math.min(m, n);
         SingularValueDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.svd(m, n, true, true, true);

@@ -65,7 +65,12 @@ final class Norm {
         } else if ("nuc".equals(ord) || (ord instanceof Number n && Math.abs(order(n)) == 2)) {
             // singular values of the stack with (row, col) moved last
             NDArray moved = t(temps, x.moveaxis(new int[]{row, col}, new int[]{-2, -1}));
-            Linalg.Svd svd = linalg.svd(moved, false);
+            Linalg.Svd svd;
+            try {
+                svd = linalg.svd(moved, false);
+            } catch (org.ndgpu.LinAlgException e) {
+                throw new org.ndgpu.LinAlgException("norm: " + e.getMessage().replaceFirst("^svd: ", "") + " (ord " + ord + " needs the singular values)", e);
+            }
             svd.u().close();
             svd.vh().close();
             NDArray s = t(temps, svd.s());

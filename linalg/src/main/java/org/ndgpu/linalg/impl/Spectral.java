@@ -40,7 +40,7 @@ final class Spectral {
             return NDArray.empty(a.device(), a.dtype(), t, Order.C);
         }
         requireSvdType("pinv", a);
-        requireFinite("pinv", a);
+        requireNoNan("pinv", a);
         List<NDArray> temps = new ArrayList<>();
         try {
             Linalg.Svd svd = la.svd(a, false);
@@ -102,6 +102,7 @@ final class Spectral {
                 if (s[s.length - 2] != s[s.length - 1]) {
                     throw new ShapeException("cond: the last 2 dimensions of the array must be square for p=" + p + ", got shape " + Shapes.str(s));
                 }
+                if ("nuc".equals(p)) requireNoNan("cond", a);   // its norm needs the SVD
                 r = normTimesInverseNorm(la, a, p, temps);
             }
             return infForNan(a, r, temps);
@@ -110,31 +111,46 @@ final class Spectral {
         }
     }
 
-    /** norm(x, p) * norm(inv(x), p); a singular matrix gives NaN there (inf after infForNan), as NumPy's ignored inv error. */
+    /**
+     * norm(x, p) * norm(inv(x), p). As NumPy, which inverts with its error ignored: a singular
+     * matrix's inverse is NaN, so its condition number is NaN (inf after infForNan), and for 'nuc'
+     * the SVD of that NaN inverse raises "SVD did not converge".
+     */
     private static NDArray normTimesInverseNorm(Linalg la, NDArray a, Object p, List<NDArray> temps) {
         int[] last2 = {-2, -1};
         NDArray na = t(temps, la.norm(a, p, last2, false));
+        NDArray inv;
         try {
-            NDArray inv = t(temps, la.inv(a));
-            return na.mul(t(temps, la.norm(inv, p, last2, false)));
+            inv = t(temps, la.inv(a));
         } catch (LinAlgException singular) {
-            // some matrix of the stack is singular: each matrix on its own, NaN where inv fails
-            long[] s = a.shape();
-            long nn = s[s.length - 1];
-            NDArray stack = t(temps, a.reshape(-1, nn, nn));
-            double[] na1 = t(temps, na.reshape(-1)).toDoubleArray();
-            double[] r = new double[na1.length];
-            for (int i = 0; i < r.length; i++) {
-                try (NDArray ai = stack.get(i); NDArray inv = la.inv(ai); NDArray ni = la.norm(inv, p, last2, false)) {
-                    r[i] = na1[i] * ni.doubleValue();
-                } catch (LinAlgException e) {
-                    r[i] = Double.NaN;
+            inv = t(temps, invOrNan(la, a));
+        }
+        NDArray ni;
+        try {
+            ni = t(temps, la.norm(inv, p, last2, false));
+        } catch (LinAlgException e) {
+            throw new LinAlgException("cond: SVD did not converge: the inverse of a singular matrix is NaN, and its 'nuc' norm needs its SVD", e);
+        }
+        return na.mul(ni);
+    }
+
+    /** Each matrix's inverse on its own, NaN for the singular ones: the rare path of a stack that holds one. */
+    private static NDArray invOrNan(Linalg la, NDArray a) {
+        long[] s = a.shape();
+        long nn = s[s.length - 1];
+        NDArray out = NDArray.empty(a.device(), a.dtype().isInexact() ? a.dtype() : DType.FLOAT64, s, Order.C);
+        try (NDArray stack = a.reshape(-1, nn, nn); NDArray outs = out.reshape(-1, nn, nn)) {
+            for (long i = 0; i < stack.shape(0); i++) {
+                try (NDArray ai = stack.get(i); NDArray oi = outs.get(i)) {
+                    try (NDArray inv = la.inv(ai)) {
+                        oi.set("...", inv);
+                    } catch (LinAlgException e) {
+                        oi.fill(Double.NaN);
+                    }
                 }
             }
-            try (var _ = a.device().use()) {
-                return Nd.array(r, na.dtype(), na.shape());
-            }
         }
+        return out;
     }
 
     /** NumPy turns a NaN condition number into inf unless that matrix itself holds a NaN. */
@@ -173,19 +189,25 @@ final class Spectral {
         if (a.dtype() == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
     }
 
-    /** The singular values of {@code a} (u and vh closed unread), after op's float16 and finite checks. */
+    /** The singular values of {@code a} (u and vh closed unread), after op's float16 and NaN checks. */
     private static NDArray singularValues(String op, Linalg la, NDArray a) {
         requireSvdType(op, a);
-        requireFinite(op, a);
+        requireNoNan(op, a);
         Linalg.Svd svd = la.svd(a, false);
         svd.u().close();
         svd.vh().close();
         return svd.s();
     }
 
-    /** LAPACK's SVD does not converge on NaN or inf (NumPy raises); some device SVDs would answer NaN silently. */
-    static void requireFinite(String op, NDArray a) {
-        if (!allFinite(a)) throw new LinAlgException(op + ": SVD did not converge: the array holds NaN or inf");
+    /**
+     * LAPACK's SVD does not converge on NaN (NumPy raises); checked here so the message names op.
+     * An inf gives NaN singular values instead (see {@link NonFinite}).
+     */
+    static void requireNoNan(String op, NDArray a) {
+        if (!a.dtype().isInexact()) return;
+        try (NDArray nan = a.isnan(); NDArray any = nan.any()) {
+            if ((Boolean) any.item()) throw new LinAlgException(op + ": SVD did not converge: the array holds NaN");
+        }
     }
 
     /** Whether no element is NaN or inf (integers and bool always; one reduction and one read on the device). */

@@ -134,12 +134,8 @@ class EigTest extends PerDeviceTest {
     }
 
     @Test
-    void complexInputRunsWhereTheDeviceDecomposesIt() {
-        if (!onDevice()) {
-            var e = assertThrows(DTypeException.class, () -> LA.eig(Nd.zeros(DType.COMPLEX128, 2, 2)));
-            assertTrue(e.getMessage().startsWith("eig:"), e.getMessage());
-            return;
-        }
+    void complexInputRunsOnEveryDevice() {
+        // cuSOLVER's geev on CUDA; HostComplex's Hessenberg QR behind OpenCL (complex input was refused there)
         check(DType.COMPLEX128, 3, 9, false);
         check(DType.COMPLEX64, 2, 16, false);
         // empty complex stacks: empty complex results of NumPy's shapes

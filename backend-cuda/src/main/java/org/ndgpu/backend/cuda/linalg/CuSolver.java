@@ -177,26 +177,24 @@ final class CuSolver implements Solver {
                         pi = -pi;
                     }
                 }
-                double cr = pr, ci = pi;   // running product of the diagonal, times the pivots' sign
                 for (int j = 0; j < n; j++) {
                     double x = re[q * n + j], y = im == null ? 0 : im[q * n + j];
                     double abs = Math.hypot(x, y);
                     if (abs == 0) zero = true;
                     else {
                         log += Math.log(abs);
-                        double ur = x / abs, ui = y / abs, t = pr * ur - pi * ui;
+                        // a real pivot's sign is its signum (an inf pivot too, as NumPy's); a complex one's x / |x|
+                        double ur = im == null ? Math.signum(x) : x / abs, ui = y / abs, t = pr * ur - pi * ui;
                         pi = pr * ui + pi * ur;
                         pr = t;
                     }
-                    double t = cr * x - ci * y;
-                    ci = cr * y + ci * x;
-                    cr = t;
                 }
                 sr[q] = zero ? 0 : pr;
                 si[q] = zero ? 0 : pi;
                 lg[q] = zero ? Double.NEGATIVE_INFINITY : log;
-                dr[q] = cr;
-                di[q] = ci;
+                // det = sign * exp(logabsdet), as NumPy's umath_linalg computes it
+                dr[q] = zero ? 0 : pr * Math.exp(log);
+                di[q] = zero ? 0 : pi * Math.exp(log);
             }
         }
         return new double[][]{sr, si, lg, dr, di};

@@ -1,0 +1,100 @@
+package org.ndgpu.linalg.impl;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * numpy.linalg's answers for NaN and inf input, decided here, once, above every {@link org.ndgpu.spi.Solver},
+ * so that cuSOLVER, EJML on the host and any later solver give the same answer.
+ *
+ * <p>Why not leave it to the solvers: LAPACK's getrf reports only exactly zero pivots, and what a
+ * NaN does on its way through a factorization depends on the library (OpenBLAS, which NumPy ships,
+ * leaves a NaN pivot's column unscaled, so NumPy's inv([[nan, 1], [1, 1]]) raises "Singular matrix"
+ * while inv([[nan, 1], [2, 1]]) returns [[nan, nan], [2, -1]]; cuSOLVER returned a finite inverse
+ * for the first; EJML's check of the diagonal raised). The rules, per matrix of a stack:
+ * <ul>
+ * <li>inv, solve, det, slogdet, matrix_power(n &lt; 0), cond(p not 2): a matrix holding a NaN gives
+ *     a result of NaN (every entry; NumPy keeps some entries finite where OpenBLAS's elimination
+ *     never touched the NaN). inf goes through the solver's arithmetic, as in LAPACK; an exactly zero
+ *     pivot is "Singular matrix".</li>
+ * <li>cholesky: a NaN in the lower triangle gives NaN in the lower triangle, 0 above, as NumPy.</li>
+ * <li>eigh, eigvalsh: NaN or inf in the lower triangle gives NaN eigenvalues and eigenvectors
+ *     (NumPy's LAPACK answers finite values for some NaN input: nothing to reproduce).</li>
+ * <li>qr: NaN or inf gives NaN factors (r keeps its zeros below the diagonal).</li>
+ * <li>svd: a NaN raises "SVD did not converge", as NumPy; an inf (no NaN) gives NaN singular values
+ *     and vectors, so matrix_rank counts 0 and cond answers inf, as NumPy.</li>
+ * <li>eig, eigvals, lstsq: NaN or inf raises, as NumPy (checked where they run).</li>
+ * </ul>
+ * The flags are one device reduction per call and one scalar read; the matrices flagged are replaced
+ * by the identity before the solver sees them, so no solver ever factors a NaN.
+ *
+ * <pre>{@code
+ * NDArray bad = NonFinite.flags(stack, true, false);   // (batch,) bool
+ * if (NonFinite.any(bad)) { ... NonFinite.identityWhere(stack, bad) ... NonFinite.nanWhere(result, bad) ... }
+ * }</pre>
+ */
+final class NonFinite {
+    private NonFinite() { }
+
+    /**
+     * (batch,) bool: whether each matrix of a (batch, m, n) stack holds a NaN ({@code nanOnly}) or
+     * any NaN or inf, in the whole matrix or ({@code lower}) in its lower triangle. Null for integer
+     * and bool stacks, which hold neither.
+     */
+    static NDArray flags(NDArray stack, boolean nanOnly, boolean lower) {
+        if (!stack.dtype().isInexact() || stack.size() == 0) return null;
+        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot(); NDArray part = lower ? Nd.tril(bad) : bad.copy()) {
+            return part.any(new int[]{-2, -1}, false);
+        }
+    }
+
+    /** Whether any flag is set (null flags: none); one read. */
+    static boolean any(NDArray flags) {
+        if (flags == null) return false;
+        try (NDArray all = flags.any()) {
+            return (Boolean) all.item();
+        }
+    }
+
+    /** The stack with each flagged (n, n) matrix replaced by the identity: a new C-contiguous array. */
+    static NDArray identityWhere(NDArray stack, NDArray flags) {
+        long n = stack.shape(2);
+        try (var _ = stack.device().use(); NDArray eye = Nd.eye(n, n, 0, stack.dtype()); NDArray f = flags.reshape(-1, 1, 1)) {
+            return Nd.where(f, eye, stack);
+        }
+    }
+
+    /** The stack with each flagged matrix replaced by zeros, for the factorizations whose answer is NaN anyway. */
+    static NDArray zeroWhere(NDArray stack, NDArray flags) {
+        try (NDArray f = flags.reshape(-1, 1, 1)) {
+            return Nd.where(f, 0, stack);
+        }
+    }
+
+    /** A (batch, ...) result with every entry of a flagged batch member set to NaN; closes {@code r}. */
+    static NDArray nanWhere(NDArray r, NDArray flags) {
+        long[] s = r.shape();
+        long[] fs = new long[s.length];
+        java.util.Arrays.fill(fs, 1);
+        fs[0] = s[0];
+        try (r; NDArray f = flags.reshape(fs); NDArray nan = nan(r)) {
+            return Nd.where(f, nan, r);
+        }
+    }
+
+    /** A one-element NaN of r's dtype: nan+nanj for complex, as NumPy's complex results of NaN input. */
+    private static NDArray nan(NDArray r) {
+        DType dt = r.dtype();
+        int parts = dt.isComplex() ? 2 : 1;
+        MemorySegment seg = Arena.ofAuto().allocate(dt.itemsize(), 16);
+        for (int i = 0; i < parts; i++) {
+            if (dt == DType.FLOAT32 || dt == DType.COMPLEX64) seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, Float.NaN);
+            else seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, Double.NaN);
+        }
+        return NDArray.fromHost(r.device(), dt, new long[]{1}, seg);
+    }
+}
