@@ -214,15 +214,8 @@ public final class DeviceLinalg implements Linalg {
                  NDArray ac = Copies.copy(ab, dt, Order.C); NDArray bc = Copies.copy(bb, dt, Order.C);
                  NDArray a2 = ac.reshape(count, n, n); NDArray b2 = bc.reshape(count, n, k);
                  NDArray nan = NonFinite.flags(a2, true, false)) {
-                NDArray x;
-                if (!NonFinite.any(nan)) {
-                    x = sa.solver.solve(a2, b2);
-                } else {
-                    try (NDArray clean = NonFinite.identityWhere(a2, nan)) {
-                        x = NonFinite.nanWhere(sa.solver.solve(clean, b2), nan);
-                    }
-                }
-                try (x) {
+                NonFinite.refuse("solve", nan);
+                try (NDArray x = sa.solver.solve(a2, b2)) {
                     return x.reshape(outShape);
                 }
             }
@@ -247,7 +240,10 @@ public final class DeviceLinalg implements Linalg {
         Objects.requireNonNull(a, "inv: a is null");
         try (Stack st = stack("inv", a, true)) {
             if (st.empty()) return unstack(st.emptyOf(st.dtype(), st.n, st.n), st.batch);
-            return unstack(guarded(st, true, false, st.solver::inv), st.batch);
+            try (NDArray nan = NonFinite.flags(st.x, true, false)) {
+                NonFinite.refuse("inv", nan);
+            }
+            return unstack(st.solver.inv(st.x), st.batch);
         }
     }
 

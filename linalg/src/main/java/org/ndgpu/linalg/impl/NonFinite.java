@@ -3,6 +3,7 @@ package org.ndgpu.linalg.impl;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import org.ndgpu.LinAlgException;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -17,10 +18,11 @@ import org.ndgpu.ndarray.NDArray;
  * while inv([[nan, 1], [2, 1]]) returns [[nan, nan], [2, -1]]; cuSOLVER returned a finite inverse
  * for the first; EJML's check of the diagonal raised). The rules, per matrix of a stack:
  * <ul>
- * <li>inv, solve, det, slogdet, matrix_power(n &lt; 0), cond(p not 2): a matrix holding a NaN gives
- *     a result of NaN (every entry; NumPy keeps some entries finite where OpenBLAS's elimination
- *     never touched the NaN). inf goes through the solver's arithmetic, as in LAPACK; an exactly zero
- *     pivot is "Singular matrix".</li>
+ * <li>inv, solve and matrix_power(n &lt; 0) raise LinAlgError "Singular matrix" for a matrix holding
+ *     a NaN: NumPy raises it for some such matrices and answers others with numbers no other
+ *     library reproduces, so the one answer every device can give without a silent result is the
+ *     error. det, slogdet and cond(p not 2) give NaN for that matrix of the stack. inf goes through
+ *     the solver's arithmetic, as in LAPACK; an exactly zero pivot is "Singular matrix".</li>
  * <li>cholesky: a NaN in the lower triangle gives NaN in the lower triangle, 0 above, as NumPy.</li>
  * <li>eigh, eigvalsh: NaN or inf in the lower triangle gives NaN eigenvalues and eigenvectors
  *     (NumPy's LAPACK answers finite values for some NaN input: nothing to reproduce).</li>
@@ -58,6 +60,20 @@ final class NonFinite {
         try (NDArray all = flags.any()) {
             return (Boolean) all.item();
         }
+    }
+
+    /**
+     * Raises "Singular matrix" when any matrix of the stack is flagged, naming the first; the
+     * operations whose answer for a NaN matrix NumPy itself leaves to the pivot (inv, solve).
+     */
+    static void refuse(String op, NDArray flags) {
+        if (!any(flags)) return;
+        long first;
+        try (NDArray i = flags.argmax()) {
+            first = ((Number) i.item()).longValue();
+        }
+        throw new LinAlgException(op + ": Singular matrix: matrix " + first + " of the stack holds NaN, so it has no inverse"
+                + " (expected finite entries or inf)");
     }
 
     /** The stack with each flagged (n, n) matrix replaced by the identity: a new C-contiguous array. */
