@@ -203,13 +203,20 @@ public final class Sorting {
         return t.fill(mine);
     }
 
-    /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
+    /**
+     * numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan),
+     * for complex every value with a NaN part ({@link UniqueValues#ofComplex}).
+     */
     public static NDArray unique(String op, NDArray a) {
         a.live(op);
+        if (a.dtype().isComplex()) {
+            try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray c = flat.copy(Order.C)) {
+                return c.size() <= 1 ? c.copy() : UniqueValues.ofComplex(op, c);
+            }
+        }
         try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
             long n = sorted.size();
             if (n <= 1) return sorted.copy();
-            // sort has refused complex dtypes above, so real dtypes are all there is
             return UniqueValues.of(sorted);
         }
     }
