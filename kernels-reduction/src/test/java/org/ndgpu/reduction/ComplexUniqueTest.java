@@ -66,6 +66,18 @@ public class ComplexUniqueTest extends PerDeviceTest {
     }
 
     @Test
+    void isinAndSetdiff1dOfComplex() {
+        // np.isin([1+1j, 2+0j, nan+0j, 1+2j], [2+0j, 1+2j, nan+0j]) -> [False, True, False, True]; NaN equals nothing
+        // np.setdiff1d([3+0j, 1+1j, 2+0j], [2+0j]) -> [1+1j, 3+0j]
+        try (NDArray e = complex(new double[]{1, 1, 2, 0, NAN, 0, 1, 2}, DType.COMPLEX128); NDArray t = complex(new double[]{2, 0, 1, 2, NAN, 0}, DType.COMPLEX128);
+             NDArray in = Nd.isin(e, t); NDArray a = complex(new double[]{3, 0, 1, 1, 2, 0}, DType.COMPLEX128); NDArray b = complex(new double[]{2, 0}, DType.COMPLEX128);
+             NDArray d = Nd.setdiff1d(a, b)) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new boolean[]{false, true, false, true}, in.toBooleanArray());
+            same(new double[]{1, 1, 3, 0}, interleaved(d), "setdiff1d");
+        }
+    }
+
+    @Test
     void manyRepeatsAgainstTheRules() {
         SplittableRandom r = new SplittableRandom(5);
         int n = 5000;                                   // past the network: the radix sort's argsort
