@@ -163,7 +163,7 @@ final class Einsum {
             }
             if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
                 throw new NdException("einsum: invalid subscript '" + c + "' (U+" + String.format("%04X", (int) c) + ") in '" + subscripts
-                        + "': subscripts must be ASCII letters a-zA-Z or '...'");
+                        + "'; expected letters (ASCII a-zA-Z, as NumPy) and '...'");
             }
         }
     }
