@@ -657,6 +657,9 @@ public final class Nd {
     /** numpy.union1d(a, b): the sorted unique values in either. */
     public static NDArray union1d(NDArray a, NDArray b) { return Providers.routines().setOperation("union1d", Objects.requireNonNull(a, "union1d: a is null"), Objects.requireNonNull(b, "union1d: b is null")); }
 
+    /** numpy.setxor1d(a, b): the sorted unique values in exactly one of a and b. */
+    public static NDArray setxor1d(NDArray a, NDArray b) { return Providers.routines().setOperation("setxor1d", Objects.requireNonNull(a, "setxor1d: a is null"), Objects.requireNonNull(b, "setxor1d: b is null")); }
+
     /** numpy.cross(a, b): the cross product of 3-vectors (or the z of 2-vectors) along the last axis. */
     public static NDArray cross(NDArray a, NDArray b) { return Providers.routines().cross("cross", Objects.requireNonNull(a, "cross: a is null"), Objects.requireNonNull(b, "cross: b is null")); }
 

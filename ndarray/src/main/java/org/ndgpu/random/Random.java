@@ -139,6 +139,13 @@ public final class Random {
     /** Generator.choice(a, size): int64 draws from arange(a), with replacement. */
     public NDArray choice(long a, long... size) { return choice(a, size, true, null); }
 
+    /**
+     * Generator.choice(a, size, replace): {@code size} int64 draws from arange(a); without replacement they are
+     * distinct, and a sample small beside a huge population ({@code choice(Long.MAX_VALUE, 3, false)}) is drawn
+     * without materializing a permutation.
+     */
+    public NDArray choice(long a, long size, boolean replace) { return choice(a, new long[]{size}, replace, null); }
+
     /** Generator.choice(a, size, replace, p): from arange(a); {@code p} (null: uniform) must sum to 1. */
     public NDArray choice(long a, long[] size, boolean replace, double[] p) { return Providers.distributions().choice(this::reserve, a, size, replace, p); }
 

@@ -2,7 +2,6 @@ package org.ndgpu.routines;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.DTypeException;
 import org.ndgpu.NdException;
 import org.ndgpu.ShapeException;
 import org.ndgpu.codegen.CTypes;
@@ -18,14 +17,19 @@ import org.ndgpu.ndarray.Shapes;
 
 /**
  * numpy.convolve and numpy.correlate of 1-d arrays, modes full, same and valid, as NumPy defines
- * them: correlate(a, v)[k] = sum_j a[k + j - off] * v[j] over the longer array a (when v is longer,
- * the result of correlate(v, a) reversed, as NumPy's multiarray.correlate), and convolve(a, v) =
- * correlate(longer, shorter[::-1]). {@link #correlate} is the one entry of both and picks the method:
- * the direct one (a kernel with one output element per thread, the sum in the result's dtype), or,
- * for floating-point inputs long enough that it is faster ({@link #fftIsFaster}) and when module fft
- * is present, through real FFTs of the next fast length (rfft, product, irfft), as
- * scipy.signal.convolve's method='fft'. Integer and bool inputs always go direct: their sums are exact
- * in NumPy and must stay so.
+ * them: correlate(a, v)[k] = sum_j a[k + j - off] * conj(v[j]) over the longer array a (when v is
+ * longer, the result of correlate(v, a) conjugated and reversed, as NumPy's multiarray.correlate2),
+ * and convolve(a, v) = correlate(longer, shorter[::-1]) without the conjugate. {@link #correlate} is
+ * the one entry of both and picks the method, as scipy.signal.choose_conv_method does:
+ * <ul>
+ * <li>direct (a kernel with one output element per thread, each summing its window in the result's
+ *     dtype, as numpy.convolve and scipy's method='direct') for bool, integer and complex inputs, and
+ *     for short real floating-point ones;
+ * <li>for real floating-point inputs long enough that it is faster ({@link #fftIsFaster}), when
+ *     module fft is present, through real FFTs ({@link FftConvolution}), with every output that the
+ *     FFT cannot give to NumPy's accuracy (a NaN or inf among the inputs, or a window of values far
+ *     smaller than the inputs' norms) summed directly.
+ * </ul>
  */
 public final class Convolution {
     private Convolution() { }
@@ -50,64 +54,51 @@ public final class Convolution {
     /** numpy.convolve(a, v, mode): mode "full" (NumPy's default), "same" or "valid". */
     public static NDArray convolve(String op, NDArray a, NDArray v, String mode) {
         check(op, a, v);
+        int m = mode(op, mode);
         NDArray longer = a.size() >= v.size() ? a : v, shorter = longer == a ? v : a;
         try (NDArray rev = shorter.get("::-1")) {
-            return correlate(op, longer, rev, mode);
+            return method(longer, rev, m, false);
         }
     }
 
-    /** numpy.correlate(a, v, mode): mode "valid" (NumPy's default), "same" or "full". */
+    /** numpy.correlate(a, v, mode): mode "valid" (NumPy's default), "same" or "full"; complex v is conjugated. */
     public static NDArray correlate(String op, NDArray a, NDArray v, String mode) {
         check(op, a, v);
-        int m = switch (mode) {
+        return method(a, v, mode(op, mode), true);
+    }
+
+    private static int mode(String op, String mode) {
+        return switch (mode) {
             case "valid" -> 0;
             case "same" -> 1;
             case "full" -> 2;
             case null -> throw new NullPointerException(op + ": mode is null");
             default -> throw new NdException(op + ": mode must be one of 'valid', 'same', or 'full', got '" + mode + "'");
         };
-        if (a.size() < v.size()) {
-            try (NDArray r = method(v, a, m); NDArray rev = r.get("::-1")) {
-                return rev.copy();
-            }
-        }
-        return method(a, v, m);
     }
 
-    // a at least as long as v
-    private static NDArray method(NDArray a, NDArray v, int mode) {
+    // the correlation of a with v (conjugated when conj), in the order NumPy gives it whichever is longer
+    private static NDArray method(NDArray a, NDArray v, int mode, boolean conj) {
         DType t = DType.promote(a.dtype(), v.dtype());
-        if (t.isFloating() && fftIsFaster(a, v)) {
+        boolean swap = a.size() < v.size();
+        NDArray x = swap ? v : a, y = swap ? a : v;
+        if (t.isFloating() && fftIsFaster(x, y)) {
             var fft = org.ndgpu.spi.Providers.fftIfPresent();
-            if (fft.isPresent()) return viaFft(a, v, mode, t, fft.get());
-        }
-        return direct(a, v, mode);
-    }
-
-    /** The correlation through real FFTs: conv(a, v[::-1]) = irfft(rfft(a) * rfft(v[::-1])), then the mode's window. */
-    static NDArray viaFft(NDArray a, NDArray v, int mode, DType t, org.ndgpu.fft.Fft fft) {
-        long n = a.size(), k = v.size();
-        long len = mode == 0 ? n - k + 1 : mode == 1 ? n : n + k - 1;
-        long start = mode == 0 ? k - 1 : mode == 1 ? k - 1 - k / 2 : 0;
-        long size = fft.nextFastLen(n + k - 1);
-        DType work = t == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;      // float16 computes in float32, as NumPy's direct sum would round
-        try (NDArray ac = a.astype(work); NDArray vr = v.get("::-1"); NDArray vc = vr.astype(work);
-             NDArray fa = fft.rfft(ac, size); NDArray fv = fft.rfft(vc, size);
-             NDArray p = NDArray.empty(a.device(), fa.dtype(), fa.shape(), Order.C)) {
-            ElementwiseLoop.run(PRODUCT.computeIfAbsent(fa.dtype(), Convolution::product), new Object[]{fa, fv, p}, p.shape());
-            try (NDArray full = fft.irfft(p, size); NDArray window = full.get(start + ":" + (start + len))) {
-                return window.astype(t);
+            if (fft.isPresent()) {
+                NDArray r = viaFft(x, y, mode, t, fft.get());
+                if (!swap) return r;
+                try (r; NDArray rev = r.get("::-1")) {
+                    return rev.copy();
+                }
             }
         }
+        // NumPy swaps a shorter a with v and reverses the result; for complex the swapped sum conjugates x, not y
+        return direct(x, y, mode, swap, conj && swap, conj && !swap);
     }
 
-    private static final ConcurrentHashMap<DType, Spec> PRODUCT = new ConcurrentHashMap<>();
-
-    // the spectra's product, with the prelude's complex multiply (no dependency on the ufunc module)
-    private static Spec product(DType c) {
-        String p = c == DType.COMPLEX64 ? "c64" : "c128";
-        return new Spec("nd_spectrum_product_" + c, List.of(new Param("x", c, Kind.IN), new Param("y", c, Kind.IN), new Param("z", c, Kind.OUT)),
-                "z = nd_" + p + "_mul(x, y);");
+    /** The correlation through real FFTs, outputs it cannot give exactly enough summed directly ({@link FftConvolution}). */
+    static NDArray viaFft(NDArray a, NDArray v, int mode, DType t, org.ndgpu.fft.Fft fft) {
+        return FftConvolution.correlate(a, v, mode, t, fft);
     }
 
     private static void check(String op, NDArray a, NDArray v) {
@@ -120,41 +111,84 @@ public final class Convolution {
         }
         if (a.size() == 0) throw new ShapeException(op + ": a cannot be empty");
         if (v.size() == 0) throw new ShapeException(op + ": v cannot be empty");
-        if (a.dtype().isComplex() || v.dtype().isComplex()) {
-            throw new DTypeException(op + ": complex arrays are not supported yet, got " + a.dtype() + " and " + v.dtype());
-        }
     }
 
-    // a at least as long as v: the window of the full correlation that the mode keeps (fft's
-    // ConvolveCrossover times it by reflection beside viaFft)
-    static NDArray direct(NDArray a, NDArray v, int mode) {
-        long n = a.size(), k = v.size();
+    /** The output length and the first full-correlation index the mode keeps, for n at least k. */
+    static long[] window(long n, long k, int mode) {
         long len = mode == 0 ? n - k + 1 : mode == 1 ? n : n + k - 1;
         long start = mode == 0 ? k - 1 : mode == 1 ? k - 1 - k / 2 : 0;
+        return new long[]{len, start};
+    }
+
+    // a at least as long as v (fft's ConvolveCrossover times it by reflection beside viaFft)
+    static NDArray direct(NDArray a, NDArray v, int mode) {
+        return direct(a, v, mode, false, false, false);
+    }
+
+    /**
+     * The window of the full correlation sum_j a[q + j] * v[j] that the mode keeps, a at least as long as v, each
+     * output summing its window directly: reversed when {@code reverse}, with a's or v's elements conjugated when
+     * {@code conjA} or {@code conjV} (complex dtypes; ignored for real ones).
+     */
+    static NDArray direct(NDArray a, NDArray v, int mode, boolean reverse, boolean conjA, boolean conjV) {
+        long n = a.size(), k = v.size();
+        long[] w = window(n, k, mode);
         DType t = DType.promote(a.dtype(), v.dtype());
-        DType acc = t == DType.BOOL ? DType.INT64 : t == DType.FLOAT16 ? DType.FLOAT32 : t;
-        NDArray out = NDArray.empty(a.device(), t, new long[]{len}, Order.C);
-        DType res = t;
-        Spec spec = DIRECT.computeIfAbsent(t, d -> new Spec("nd_correlate_" + d,
-                List.of(new Param("y", d, Kind.OUT), new Param("a", d, Kind.RAW), new Param("v", d, Kind.RAW),
-                        new Param("_cn", DType.INT64, Kind.SCALAR), new Param("_ck", DType.INT64, Kind.SCALAR), new Param("_cs", DType.INT64, Kind.SCALAR),
-                        new Param("_sa", DType.INT64, Kind.SCALAR), new Param("_sv", DType.INT64, Kind.SCALAR)),
-                """
-                long _cq = (long)i + _cs - (_ck - 1);
-                long _j0 = _cq < 0 ? -_cq : 0, _j1 = _cn - _cq < _ck ? _cn - _cq : _ck;
-                %1$s _cacc = 0;
-                for (long _cj = _j0; _cj < _j1; _cj++) _cacc += %2$s * %3$s;
-                y = %4$s;""".formatted(CTypes.compute(acc),
-                        CTypes.cast(res, acc, CTypes.load(res, "(a + (_cq + _cj) * _sa)")), CTypes.cast(res, acc, CTypes.load(res, "(v + _cj * _sv)")),
-                        res == DType.BOOL ? "(_cacc != 0)" : CTypes.cast(acc, res, "_cacc"))));
-        try (NDArray ac = a.astype(t); NDArray vc = v.dtype() == t ? v.view(v.shape(), v.strides(), v.offset()) : v.astype(t);
+        NDArray out = NDArray.empty(a.device(), t, new long[]{w[0]}, Order.C);
+        try (NDArray ac = a.dtype() == t ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
+             NDArray vc = v.dtype() == t ? v.view(v.shape(), v.strides(), v.offset()) : v.astype(t);
              NDArray a0 = ac.view(new long[0], new long[0], ac.offset()); NDArray v0 = vc.view(new long[0], new long[0], vc.offset())) {
-            ElementwiseLoop.run(spec, new Object[]{out, a0, v0, n, k, start, ac.strides()[0] / ac.itemsize(), vc.strides()[0] / vc.itemsize()},
+            ElementwiseLoop.run(DIRECT.computeIfAbsent(t, Convolution::directSpec),
+                    new Object[]{out, a0, v0, n, k, w[1], ac.strides()[0] / ac.itemsize(), vc.strides()[0] / vc.itemsize(),
+                        reverse ? w[0] - 1 : -1L, conjA ? 1L : 0L, conjV ? 1L : 0L},
                     out.shape());
             return out;
         } catch (RuntimeException e) {
             out.close();
             throw e;
         }
+    }
+
+    private static Spec directSpec(DType t) {
+        return new Spec("nd_correlate_" + t,
+                List.of(new Param("y", t, Kind.OUT), new Param("a", t, Kind.RAW), new Param("v", t, Kind.RAW),
+                        new Param("_cn", DType.INT64, Kind.SCALAR), new Param("_ck", DType.INT64, Kind.SCALAR), new Param("_cs", DType.INT64, Kind.SCALAR),
+                        new Param("_sa", DType.INT64, Kind.SCALAR), new Param("_sv", DType.INT64, Kind.SCALAR),
+                        new Param("_crev", DType.INT64, Kind.SCALAR), new Param("_cca", DType.INT64, Kind.SCALAR), new Param("_ccv", DType.INT64, Kind.SCALAR)),
+                "long _co = _crev >= 0 ? _crev - (long)i : (long)i;\n" + windowSum(t, "_co", "_cacc") + "\ny = " + result(t, "_cacc") + ";");
+    }
+
+    /** The accumulator's dtype: bool counts in int64 (any true product makes a true result), float16 sums in float32. */
+    static DType accumulator(DType t) {
+        return t == DType.BOOL ? DType.INT64 : t == DType.FLOAT16 ? DType.FLOAT32 : t;
+    }
+
+    static String result(DType t, String acc) {
+        return t == DType.BOOL ? "(" + acc + " != 0)" : CTypes.cast(accumulator(t), t, acc);
+    }
+
+    /**
+     * Statements declaring {@code acc} as the sum over output {@code o}'s window: parameters a, v (RAW, dtype t),
+     * _cn, _ck, _cs, _sa, _sv, and _cca / _ccv (conjugate a's / v's elements) as in {@link #directSpec}.
+     */
+    static String windowSum(DType t, String o, String acc) {
+        DType c = accumulator(t);
+        String x = CTypes.cast(t, c, CTypes.load(t, "(a + (_cq + _cj) * _sa)")), y = CTypes.cast(t, c, CTypes.load(t, "(v + _cj * _sv)"));
+        String step;
+        if (t.isComplex()) {
+            String p = t == DType.COMPLEX64 ? "c64" : "c128";
+            step = "%1$s _cx = %2$s, _cy = %3$s;\n    if (_cca) _cx = nd_%4$s_conj(_cx);\n    if (_ccv) _cy = nd_%4$s_conj(_cy);\n    %5$s = nd_%4$s_add(%5$s, nd_%4$s_mul(_cx, _cy));"
+                    .formatted(CTypes.compute(c), x, y, p, acc);
+        } else {
+            step = acc + " += " + x + " * " + y + ";";
+        }
+        String zero = t.isComplex() ? CTypes.cast(DType.FLOAT64, c, "0.0") : "0";
+        return """
+                long _cq = %1$s + _cs - (_ck - 1);
+                long _j0 = _cq < 0 ? -_cq : 0, _j1 = _cn - _cq < _ck ? _cn - _cq : _ck;
+                %2$s %3$s = %4$s;
+                for (long _cj = _j0; _cj < _j1; _cj++) {
+                    %5$s
+                }""".formatted(o, CTypes.compute(c), acc, zero, step);
     }
 }

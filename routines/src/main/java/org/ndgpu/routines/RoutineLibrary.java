@@ -71,6 +71,7 @@ public final class RoutineLibrary implements Routines {
             case "setdiff1d" -> SetOperations.setdiff1d(op, a, b);
             case "intersect1d" -> SetOperations.intersect1d(op, a, b);
             case "union1d" -> SetOperations.union1d(op, a, b);
+            case "setxor1d" -> SetOperations.setxor1d(op, a, b);
             default -> throw new IllegalArgumentException("setOperation: unknown operation " + op);
         };
     }

@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.DTypeException;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
@@ -28,7 +27,8 @@ import org.ndgpu.codegen.KernelTemplate;
  * P &lt;= BLOCK); the others are one compare-exchange kernel per step over the rows (for P = 2^24:
  * 120 global steps and 16 local launches instead of 300 global steps). NaN sorts
  * last, as in NumPy; padding is NaN (floats) or the dtype's maximum, so it sorts after every element
- * and the first n of each row are the answer. argsort carries the element indices and breaks ties
+ * and the first n of each row are the answer (complex: in NumPy's complex order, padded with nan + nanj,
+ * always by the network). argsort carries the element indices and breaks ties
  * by them, so it is stable (NumPy's kind='stable'; CuPy's argsort is stable too).
  *
  * <p>Up to {@value RadixSort#MAX_ROWS} rows longer than {@value #BLOCK} (a 1-d sort, argsort and unique
@@ -57,7 +57,6 @@ public final class Sorting {
 
     private static NDArray sortOn(String op, NDArray a, int axis, boolean indices) {
         DType d = a.dtype();
-        if (d.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + d);
         int ax = Shapes.axis(op, axis, a.ndim());
         long n = a.shape()[ax];
         long rows = n == 0 ? 0 : a.size() / n;
@@ -135,7 +134,7 @@ public final class Sorting {
         }
     }
 
-    private static final ConcurrentHashMap<DType, Spec> SEARCH = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<DType, Spec> SEARCH = new ConcurrentHashMap<>(), SPECS_PAD = new ConcurrentHashMap<>();
 
     /**
      * numpy.searchsorted(a, v, side): for each value of v, the index where it would be inserted into
@@ -152,7 +151,6 @@ public final class Sorting {
             NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, scalarDType(a.dtype(), v));
             try {
                 DType t = DType.promote(a.dtype(), values.dtype());
-                if (t.isComplex()) throw new DTypeException(op + ": complex dtypes are not supported yet, got " + t);
                 try (NDArray sorted = a.dtype() == t && a.isCContiguous() ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
                      NDArray vt = values.dtype() == t ? values.view(values.shape(), values.strides(), values.offset()) : values.astype(t)) {
                     NDArray out = NDArray.empty(a.device(), DType.INT64, values.shape(), Order.C);
@@ -189,8 +187,18 @@ public final class Sorting {
     private static final KernelTemplate.Sections NETWORK =
             KernelTemplate.sections("sort-network.tmpl", Sorting.class.getResourceAsStream("sort-network.tmpl"));
 
-    /** NumPy's order as a C expression: {@code x} sorts before {@code y}, NaN after everything (and equal to NaN). */
+    /**
+     * NumPy's order as a C expression: {@code x} sorts before {@code y}, NaN after everything (and equal to NaN).
+     * Complex values order as NumPy's npysort CDOUBLE_LT: lexicographically, real part then imaginary, with
+     * [R + Rj, R + nanj, nan + Rj, nan + nanj] (R not NaN), each class by its non-NaN part.
+     */
     private static String less(DType d, String x, String y) {
+        if (d.isComplex()) {
+            String ax = x + ".x", ay = x + ".y", bx = y + ".x", by = y + ".y";
+            return ("(%1$s < %3$s ? (%2$s == %2$s || %4$s != %4$s) : %1$s > %3$s ? (%4$s != %4$s && %2$s == %2$s)"
+                    + " : (%1$s == %3$s || (%1$s != %1$s && %3$s != %3$s)) ? (%2$s < %4$s || (%4$s != %4$s && %2$s == %2$s)) : %3$s != %3$s)")
+                    .formatted(ax, ay, bx, by);
+        }
         return d.isFloating() ? "(" + x + " < " + y + " || (" + y + " != " + y + " && " + x + " == " + x + "))" : "(" + x + " < " + y + ")";
     }
 
@@ -203,13 +211,20 @@ public final class Sorting {
         return t.fill(mine);
     }
 
-    /** numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan). */
+    /**
+     * numpy.unique(a): the sorted distinct values of the flattened array; NaNs count as one (NumPy 2's equal_nan),
+     * for complex every value with a NaN part ({@link UniqueValues#ofComplex}).
+     */
     public static NDArray unique(String op, NDArray a) {
         a.live(op);
+        if (a.dtype().isComplex()) {
+            try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray c = flat.copy(Order.C)) {
+                return c.size() <= 1 ? c.copy() : UniqueValues.ofComplex(op, c);
+            }
+        }
         try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = sort(op, flat, 0, false)) {
             long n = sorted.size();
             if (n <= 1) return sorted.copy();
-            // sort has refused complex dtypes above, so real dtypes are all there is
             return UniqueValues.of(sorted);
         }
     }
@@ -282,6 +297,14 @@ public final class Sorting {
 
     /** rows x p keys filled with the value that sorts last (the largest, or NaN), which pads each row to p. */
     private static NDArray padKeys(DType d, long rows, long p) {
+        if (d.isComplex()) {
+            // nan + nanj, the last of NumPy's complex order (a NaN scalar fills as nan + 0j, which sorts before it)
+            NDArray keys = NDArray.empty(org.ndgpu.device.Device.current(), d, new long[]{rows, p}, Order.C);
+            String mk = d == DType.COMPLEX64 ? "nd_c64" : "nd_c128";
+            ElementwiseLoop.run(SPECS_PAD.computeIfAbsent(d, x -> new Spec("nd_sort_pad_" + x, List.of(new Param("y", x, Kind.OUT)), "y = " + mk + "(NAN, NAN);")),
+                    new Object[]{keys}, keys.shape());
+            return keys;
+        }
         if (d != DType.UINT64) return Nd.full(pad(d), d, rows, p);
         // uint64's largest value is no Java long: fill its bits as int64 -1 and view them as uint64
         try (NDArray bits = Nd.full(-1L, DType.INT64, rows, p)) {

@@ -1,10 +1,16 @@
 package org.ndgpu.routines;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.codegen.KernelTemplate;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
@@ -72,6 +78,74 @@ final class UniqueValues {
                 return head.copy();
             }
         }
+    }
+
+    private static final ConcurrentHashMap<DType, Spec> COMPLEX_KEYS = new ConcurrentHashMap<>(), COMPLEX_RUNS = new ConcurrentHashMap<>();
+
+    /**
+     * numpy.unique's values of contiguous 1-d complex {@code flat}, as NumPy 2.4 gives them (its hash set, then
+     * its sort): equal values (0 and -0 alike) kept once, as the first of them in {@code flat}; every value with a
+     * NaN part one value, the first such in {@code flat}, placed last as NumPy's complex order puts them; the rest
+     * in lexicographic order, real part then imaginary. Each element gets a key (has-NaN, real, imaginary; the
+     * parts 0 for a NaN one, -0 as 0), the keys are ordered by three stable argsorts from the least significant
+     * key up (so equal keys keep the input's order), and the first element of each run of equal keys is kept.
+     * The caller has made its device current.
+     */
+    static NDArray ofComplex(String op, NDArray flat) {
+        DType d = flat.dtype(), r = d.real();
+        Device dev = flat.device();
+        long n = flat.size();
+        List<NDArray> temps = new ArrayList<>();
+        try {
+            NDArray nan = track(temps, NDArray.empty(dev, DType.INT8, new long[]{n}, Order.C));
+            NDArray re = track(temps, NDArray.empty(dev, r, new long[]{n}, Order.C));
+            NDArray im = track(temps, NDArray.empty(dev, r, new long[]{n}, Order.C));
+            ElementwiseLoop.run(COMPLEX_KEYS.computeIfAbsent(d, UniqueValues::complexKeys), new Object[]{flat, nan, re, im}, flat.shape());
+            // least significant key first: each stable argsort keeps the order the previous ones made among its ties
+            NDArray perm = track(temps, Sorting.sort(op, im, 0, true));
+            for (NDArray key : new NDArray[]{re, nan}) {
+                NDArray byPerm = track(temps, Take.take(op, key, perm, 0));
+                NDArray p = track(temps, Sorting.sort(op, byPerm, 0, true));
+                perm = track(temps, Take.take(op, perm, p, 0));
+            }
+            NDArray sortedNan = track(temps, Take.take(op, nan, perm, 0)), sortedRe = track(temps, Take.take(op, re, perm, 0));
+            NDArray sortedIm = track(temps, Take.take(op, im, perm, 0)), sorted = track(temps, Take.take(op, flat, perm, 0));
+            NDArray first = track(temps, NDArray.empty(dev, DType.BOOL, new long[]{n}, Order.C));
+            ElementwiseLoop.run(COMPLEX_RUNS.computeIfAbsent(r, UniqueValues::runStarts), new Object[]{first, raw(sortedNan, temps), raw(sortedRe, temps),
+                raw(sortedIm, temps)}, first.shape());
+            return Masking.select(op, sorted, first);
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    private static Spec complexKeys(DType d) {
+        DType r = d.real();
+        return new Spec("nd_unique_complex_keys_" + d,
+                List.of(new Param("z", d, Kind.IN), new Param("nan", DType.INT8, Kind.OUT), new Param("re", r, Kind.OUT), new Param("im", r, Kind.OUT)),
+                """
+                int _nan = isnan(z.x) || isnan(z.y);
+                nan = (char)_nan;
+                re = _nan || z.x == 0 ? 0 : z.x;
+                im = _nan || z.y == 0 ? 0 : z.y;""");
+    }
+
+    private static Spec runStarts(DType r) {
+        String body = "long _i = (long)i;\nfirst = _i == 0 || %s != %s || %s != %s || %s != %s;".formatted(
+                CTypes.load(DType.INT8, "(nan + _i)"), CTypes.load(DType.INT8, "(nan + _i - 1)"), CTypes.load(r, "(re + _i)"), CTypes.load(r, "(re + _i - 1)"),
+                CTypes.load(r, "(im + _i)"), CTypes.load(r, "(im + _i - 1)"));
+        return new Spec("nd_unique_complex_runs_" + r,
+                List.of(new Param("first", DType.BOOL, Kind.OUT), new Param("nan", DType.INT8, Kind.RAW), new Param("re", r, Kind.RAW),
+                        new Param("im", r, Kind.RAW)), body);
+    }
+
+    private static NDArray raw(NDArray x, List<NDArray> temps) {
+        return track(temps, x.view(new long[0], new long[0], x.offset()));
+    }
+
+    private static NDArray track(List<NDArray> temps, NDArray x) {
+        temps.add(x);
+        return x;
     }
 
     static String source(Dialect dialect, DType d) {

@@ -27,7 +27,12 @@ import org.ndgpu.ndarray.Order;
 final class Einsum {
     private Einsum() { }
 
-    private static final char ELLIPSIS_BASE = '\u0100';   // labels for "..." dims, outside what users write
+    /**
+     * The broadcast ("...") dims get internal labels from Unicode's private use area: no user label can
+     * equal one, because every subscript a user writes is checked to be an ASCII letter (as NumPy's)
+     * before "..." is expanded, and none of these is a letter to that check.
+     */
+    private static final char ELLIPSIS_BASE = '\uE000';
 
     /** An operand with one label per axis. */
     private record Term(NDArray x, String labels) { }
@@ -44,8 +49,10 @@ final class Einsum {
         int maxEll = 0;
         for (int i = 0; i < ins.length; i++) {
             if (operands[i] == null) throw new NullPointerException("einsum: operands[" + i + "] is null");
+            validate(subscripts, ins[i], "operand " + i);
             if (ins[i].contains("...")) maxEll = Math.max(maxEll, operands[i].ndim() - (ins[i].length() - 3));
         }
+        if (io.length == 2) validate(subscripts, io[1], "the output");
         List<Term> terms = new ArrayList<>();
         for (int i = 0; i < ins.length; i++) {
             String lab = expand(subscripts, ins[i], operands[i].ndim(), maxEll, i);
@@ -55,7 +62,6 @@ final class Einsum {
         String ell = ellipsisLabels(maxEll, maxEll);
         if (io.length == 2) {
             out = io[1].replace("...", ell);
-            for (char c : out.toCharArray()) check(subscripts, c);
         } else {
             // implicit mode: labels seen exactly once, in alphabetical order, after the broadcast dims
             var once = new TreeSet<Character>();
@@ -72,6 +78,11 @@ final class Einsum {
             for (Term t : terms) found |= t.labels.indexOf(c) >= 0;
             if (!found) throw new NdException("einsum: output subscript '" + c + "' does not appear in the inputs of '" + subscripts + "'");
         }
+        return evaluate(subscripts, terms, out);
+    }
+
+    /** The einsum of terms whose labels are checked and expanded, into labels {@code out}; subscripts only for messages. */
+    private static NDArray evaluate(String subscripts, List<Term> terms, String out) {
         if (terms.size() > 2) return many(subscripts, terms, out);
         List<NDArray> temps = new ArrayList<>();
         try {
@@ -123,7 +134,7 @@ final class Einsum {
                 for (char c : (a.labels + b.labels).toCharArray()) {
                     if (needed.indexOf(String.valueOf(c)) >= 0 && kept.indexOf(String.valueOf(c)) < 0) kept.append(c);
                 }
-                NDArray r = einsum(a.labels + "," + b.labels + "->" + kept, a.x, b.x);
+                NDArray r = evaluate(subscripts, new ArrayList<>(List.of(a, b)), kept.toString());
                 made.add(r);
                 live.add(new Term(r, kept.toString()));
             }
@@ -132,15 +143,28 @@ final class Einsum {
                 made.remove(last.x);
                 return last.x;
             }
-            return einsum(last.labels + "->" + out, last.x);
+            return evaluate(subscripts, new ArrayList<>(List.of(last)), out);
         } finally {
             made.forEach(NDArray::close);
         }
     }
 
-    private static void check(String subscripts, char c) {
-        if (!Character.isLetter(c) && c < ELLIPSIS_BASE) {
-            throw new NdException("einsum: invalid subscript '" + c + "' in '" + subscripts + "'; expected letters and '...'");
+    /**
+     * One operand's (or the output's) subscripts as the user wrote them: ASCII letters a-zA-Z, as
+     * NumPy's, and at most one "..." with no other '.'.
+     */
+    private static void validate(String subscripts, String part, String where) {
+        int ell = part.indexOf("...");
+        String rest = ell < 0 ? part : part.substring(0, ell) + part.substring(ell + 3);
+        for (int i = 0; i < rest.length(); i++) {
+            char c = rest.charAt(i);
+            if (c == '.') {
+                throw new NdException("einsum: subscripts '" + subscripts + "' contain a '.' that is not part of an ellipsis ('...') in " + where);
+            }
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                throw new NdException("einsum: invalid subscript '" + c + "' (U+" + String.format("%04X", (int) c) + ") in '" + subscripts
+                        + "'; expected letters (ASCII a-zA-Z, as NumPy) and '...'");
+            }
         }
     }
 
@@ -154,13 +178,13 @@ final class Einsum {
         String lab = in;
         if (in.contains("...")) {
             int e = ndim - (in.length() - 3);
-            if (e < 0) throw new ShapeException("einsum: operand " + operand + " has " + ndim + " dims, fewer than the subscripts '" + in + "' name");
+            if (e < 0) throw new ShapeException("einsum: operand " + operand + " has " + ndim + " dims, fewer than its subscripts '" + in + "' name in '"
+                    + subscripts + "'");
             lab = in.replace("...", ellipsisLabels(e, maxEll));
         }
-        for (char c : lab.toCharArray()) check(subscripts, c);
         if (lab.length() != ndim) {
-            throw new ShapeException("einsum: operand " + operand + " has " + ndim + " dims but subscripts '" + in + "' name "
-                    + lab.length());
+            throw new ShapeException("einsum: operand " + operand + " has " + ndim + " dims but its subscripts '" + in + "' name "
+                    + lab.length() + " in '" + subscripts + "'");
         }
         return lab;
     }
