@@ -43,8 +43,9 @@ public final class CheckedModeBench {
 
     private static void run(Device dev) {
         Nd.random().seed(1);
-        // a gather through a raw parameter (every element read once, scattered) and a 3-point stencil
-        var gather = new ElementwiseKernel("raw T x, int64 n", "T y", "y = x[(i * 7919) % n]", "bench_gather");
+        // a gather through a raw parameter (every element read once, as the transpose of a 2048 x 8192
+        // matrix: i is 32-bit where the size allows, so the index stays within it) and a 3-point stencil
+        var gather = new ElementwiseKernel("raw T x, int64 n", "T y", "y = x[(i % 2048) * 8192 + i / 2048]", "bench_gather");
         var stencil = new ElementwiseKernel("raw T x, int64 n", "T y",
                 "y = (x[i > 0 ? i - 1 : 0] + x[i] + x[i + 1 < n ? i + 1 : n - 1]) * 0.25f", "bench_stencil");
         // a weighted sum: the weights are a raw parameter indexed by the reduction's own index
