@@ -133,6 +133,9 @@ public class HostileSizesTest extends PerDeviceTest {
                 fails(ShapeException.class, () -> Nd.concatenate(List.of(half, half, half), 0), "concatenate", "4611686018427387904");
             }
             fails(ShapeException.class, () -> Nd.pad(Nd.ones(2, 2), 1L << 40), "pad", "too big");
+            try (NDArray huge = Nd.ones(1).broadcastTo(1L << 62)) {
+                fails(ShapeException.class, () -> Nd.interp(a, huge, huge), "interp", "too big");
+            }
         }
         try (NDArray d = Nd.diag(Nd.arange(2), 1)) {
             assertArrayEquals(new long[]{0, 0, 0, 0, 0, 1, 0, 0, 0}, d.toLongArray());

@@ -19,6 +19,7 @@ final class Shifts {
      */
     static NDArray shift(String op, NDArray a, int[] axes, boolean inverse) {
         Args.array(op, a);
+        Sizes.bytes(op, a.shape(), a.dtype());   // a copy of a broadcast view may be no array at all
         int ndim = a.ndim();
         long[] shape = a.shape(), by = new long[ndim];
         if (axes == null) {

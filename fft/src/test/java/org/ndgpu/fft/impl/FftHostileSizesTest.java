@@ -91,6 +91,9 @@ class FftHostileSizesTest extends PerDeviceTest {
             raises(ShapeException.class, () -> fft.hfft(a, 1L << 62, -1, null), "hfft:", "too big");
             raises(ShapeException.class, () -> fft.fftn(Nd.ones(2, 2), new long[]{1L << 40, 1L << 40}, null, null), "fftn:", "too big");
         }
+        try (NDArray huge = Nd.ones(1).broadcastTo(1L << 62)) {
+            raises(ShapeException.class, () -> fft.fftshift(huge), "fftshift:", "too big");
+        }
         // the frequencies are a host array: past a Java array or the heap, a ShapeException (was OutOfMemoryError)
         raises(ShapeException.class, () -> fft.fftfreq(1L << 40, 1), "fftfreq", "1099511627776");
         raises(ShapeException.class, () -> fft.fftfreq(Integer.MAX_VALUE - 17, 1), "fftfreq");
