@@ -102,7 +102,13 @@ public final class Config {
 
     /** The kernel cache folder, or null when the disk cache is off. */
     public static Path cacheDir() {
-        return cacheDir(CACHE_DIR.read(), System.getenv("XDG_CACHE_HOME"), System.getProperty("user.home"));
+        String v = CACHE_DIR.read();
+        try {
+            return cacheDir(v, System.getenv("XDG_CACHE_HOME"), System.getProperty("user.home"));
+        } catch (java.nio.file.InvalidPathException e) {
+            if (v != null) throw CACHE_DIR.bad("a folder or none (" + e.getReason() + ")", v);
+            throw new NdException(CACHE_DIR.property() + " is unset, and $XDG_CACHE_HOME or user.home is no path: " + e.getMessage());
+        }
     }
 
     /** {@link #cacheDir()} from the setting, $XDG_CACHE_HOME and the home folder (a seam for tests). */

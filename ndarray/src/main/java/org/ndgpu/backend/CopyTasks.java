@@ -22,6 +22,43 @@ public final class CopyTasks {
     }
 
     /**
+     * A daemon pool made at its first use, of as many threads as {@code threads} says then (a
+     * {@code Config} accessor): a bad setting is that accessor's NdException at that use, and the
+     * next use reads it again, where a static field would fail the class's initialization for good.
+     */
+    public static final class LazyPool {
+        private final String name;
+        private final java.util.function.IntSupplier threads;
+        private volatile ExecutorService pool;
+        private volatile int size;
+
+        public LazyPool(String name, java.util.function.IntSupplier threads) {
+            this.name = name;
+            this.threads = threads;
+        }
+
+        /** The pool, made now if it was not. */
+        public ExecutorService get() {
+            ExecutorService p = pool;
+            if (p != null) return p;
+            synchronized (this) {
+                if (pool == null) {
+                    int n = threads.getAsInt();
+                    size = n;
+                    pool = daemonPool(name, n);
+                }
+                return pool;
+            }
+        }
+
+        /** Its number of threads (the pool is made now if it was not). */
+        public int threads() {
+            get();
+            return size;
+        }
+    }
+
+    /**
      * A view of a native segment that worker threads may read and write. Safe only while the
      * segment's owner is blocked in the copy for its whole length, so it cannot close the arena.
      */

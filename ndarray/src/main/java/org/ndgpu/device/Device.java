@@ -75,7 +75,7 @@ public final class Device {
 
     private Device(Backend backend) {
         this.backend = backend;
-        this.pool = new MemoryPool(backend, backend.facts().id(), Config.poolLimit(backend.facts().globalMemoryBytes()));
+        this.pool = new MemoryPool(backend, backend.facts().id());
         this.programs = new ProgramCache(backend);
         this.defaultStream = new Stream(this, backend.defaultStream(), true);
     }

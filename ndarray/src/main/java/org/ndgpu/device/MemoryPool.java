@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.ndgpu.Config;
 import org.ndgpu.DeviceOutOfMemoryException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
@@ -34,6 +35,8 @@ public final class MemoryPool {
     private final Map<Long, ArrayDeque<Block>> largeFree = new HashMap<>();
     private long used;
     private long total;
+    // 0 until the first allocation reads ndgpu.pool.limit (or setLimit sets it): a bad value is then that
+    // allocation's NdException, naming the setting, and the device itself stays usable once it is fixed
     private long limit;
     private long releases;
 
@@ -59,10 +62,15 @@ public final class MemoryPool {
         public long size() { return size; }
     }
 
-    MemoryPool(Backend backend, String deviceId, long limit) {
+    MemoryPool(Backend backend, String deviceId) {
         this.backend = backend;
         this.deviceId = deviceId;
-        this.limit = limit;
+    }
+
+    // the limit, read from the setting on first use (under the lock)
+    private long limitNow() {
+        if (limit == 0) limit = Config.poolLimit(backend.facts().globalMemoryBytes());
+        return limit;
     }
 
     /** Sizes are rounded so that blocks can be reused: to 512 bytes below 1 MiB, to 1/8 of the power of two above. */
@@ -112,7 +120,7 @@ public final class MemoryPool {
             used += size;
             return b;
         }
-        if (total + size > limit) {
+        if (total + size > limitNow()) {
             freeAllBlocks();
             if (total + size > limit) {
                 if (!last) return null;
@@ -151,7 +159,7 @@ public final class MemoryPool {
     private void awaitUnreachable(long size) {
         System.gc();
         boolean limited;
-        synchronized (this) { limited = limit != Long.MAX_VALUE; }
+        synchronized (this) { limited = limitNow() != Long.MAX_VALUE; }
         long deadline = System.nanoTime() + 1_000_000_000L;
         long seen = releases();
         boolean any = false;
@@ -247,7 +255,7 @@ public final class MemoryPool {
     public synchronized long freeBytes() { return total - used; }
 
     /** The most bytes this pool may hold from the device (Long.MAX_VALUE: no limit). */
-    public synchronized long limit() { return limit; }
+    public synchronized long limit() { return limitNow(); }
 
     /**
      * Sets the most bytes this pool may hold from the device ({@code Long.MAX_VALUE}: no limit);
@@ -264,6 +272,6 @@ public final class MemoryPool {
 
     @Override
     public synchronized String toString() {
-        return "MemoryPool(" + deviceId + ", used=" + used + ", total=" + total + (limit == Long.MAX_VALUE ? "" : ", limit=" + limit) + ")";
+        return "MemoryPool(" + deviceId + ", used=" + used + ", total=" + total + (limit == Long.MAX_VALUE || limit == 0 ? "" : ", limit=" + limit) + ")";
     }
 }

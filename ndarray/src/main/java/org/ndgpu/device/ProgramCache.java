@@ -31,13 +31,24 @@ public final class ProgramCache {
     private static final System.Logger LOG = System.getLogger("org.ndgpu");
 
     private final Backend backend;
-    private final Path dir;
+    // the folder, read from ndgpu.cache.dir at the first compile (not when the device is found: a bad value is
+    // then that compile's NdException, and the device stays usable); NONE when the disk cache is off
+    private volatile Path dir;
+    private static final Path NONE = Path.of("");
     private final ConcurrentHashMap<String, BackendProgram> programs = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, BackendKernel> kernels = new ConcurrentHashMap<>();
 
     ProgramCache(Backend backend) {
         this.backend = backend;
-        this.dir = Config.cacheDir();
+    }
+
+    private Path dir() {
+        Path d = dir;
+        if (d == null) {
+            Path read = Config.cacheDir();
+            dir = d = read == null ? NONE : read;
+        }
+        return d == NONE ? null : d;
     }
 
     /** The kernel {@code kernelName} of the program compiled from {@code source}, compiling on first use. */
@@ -56,7 +67,9 @@ public final class ProgramCache {
 
     private BackendProgram loadOrCompile(String name, String source, List<String> options) {
         byte[] keyHash = diskKey(source, options);
-        Path file = dir == null ? null : dir.resolve(HexFormat.of().formatHex(keyHash) + ".bin");
+        Path folder = dir();
+        Path file = folder == null ? null : folder.resolve(HexFormat.of().formatHex(keyHash) + ".bin");
+        long max = folder == null ? 0 : Config.cacheMax();   // checked before the compile, not after it
         if (file != null && Files.isRegularFile(file)) {
             byte[] bin = readEntry(file, keyHash);
             if (bin != null) {
@@ -80,7 +93,7 @@ public final class ProgramCache {
         }
         if (file != null && p.binary() != null) {
             writeEntry(file, keyHash, p.binary());
-            evict(dir, Config.cacheMax());
+            evict(folder, max);
         }
         return p;
     }

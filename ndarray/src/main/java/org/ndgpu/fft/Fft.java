@@ -185,7 +185,8 @@ public interface Fft {
     /**
      * scipy.fft.next_fast_len(n) for complex transforms: the smallest length {@code >= n} whose
      * prime factors are 2, 3, 5 and 7, which the FFT kernels take without Bluestein's detour (what
-     * an FFT convolution pads to).
+     * an FFT convolution pads to), as cupyx.scipy.fft.next_fast_len; 0 gives 0, as SciPy. A negative
+     * n, or one past the largest such length a long holds, is an NdException.
      */
     long nextFastLen(long n);
 }

@@ -166,14 +166,16 @@ public final class Copies {
     /** NDArray.copy(order): a copy of the same dtype. */
     static NDArray copy(NDArray a, Order order) {
         Objects.requireNonNull(order, "copy: order is null");
-        return copy(a.live("copy"), a.dtype(), order);
+        Sizes.bytes("copy", a.live("copy").shape(), a.dtype());   // a broadcast view's copy may be no array at all
+        return copy(a, a.dtype(), order);
     }
 
     /** NDArray.astype: a copy converted to {@code to}, keeping the layout; a symbolic array records the cast. */
     static NDArray astype(NDArray a, DType to) {
         Objects.requireNonNull(to, "astype: to is null");
         if (a.symbol() != null) return a.symbol().tracer().astype(a, to);
-        return copy(a.live("astype"), to, Order.K);
+        Sizes.bytes("astype", a.live("astype").shape(), to);
+        return copy(a, to, Order.K);
     }
 
     /** NDArray.astype by dtype name. */

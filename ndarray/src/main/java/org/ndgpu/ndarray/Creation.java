@@ -40,12 +40,9 @@ public final class Creation {
             if (d < 0) throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
         }
         long[] s = shape.clone();
-        long n = Shapes.size(s);
         int itemsize = dtype.itemsize();
-        if (n > Long.MAX_VALUE / itemsize) {
-            throw new ShapeException("empty: array is too big: shape " + Shapes.str(s) + " of " + dtype + " needs more than 2^63 bytes");
-        }
-        long bytes = n * itemsize;
+        long bytes = Sizes.bytes("empty", s, dtype);
+        long n = bytes / itemsize;
         Allocation alloc = Allocation.allocate(device, bytes);
         long[] st = order == Order.F ? Shapes.fStrides(s, itemsize) : Shapes.cStrides(s, itemsize);
         if (bytes == 0 && s.length > 0 && n == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
@@ -212,6 +209,8 @@ public final class Creation {
     /** numpy.eye(n, m, k, dtype): zeros with ones on the k-th diagonal. */
     public static NDArray eye(long n, long m, long k, DType dtype) {
         Objects.requireNonNull(dtype, "eye: dtype is null");
+        if (n < 0 || m < 0) throw new ShapeException("eye: negative dimensions are not allowed, got N=" + n + ", M=" + m);
+        Sizes.bytes("eye", new long[]{n, m}, dtype);
         NDArray out = zeros(dtype, n, m);
         long len = k >= 0 ? Math.min(n, m - k) : Math.min(n + k, m);
         if (len > 0) {

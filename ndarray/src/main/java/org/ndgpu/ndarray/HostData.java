@@ -63,7 +63,7 @@ public final class HostData {
     /** Every element in order as a double; a complex element as two, its real then imaginary part. */
     public static double[] interleaved(MemorySegment s, DType d) {
         long n = count(s, d);
-        double[] out = new double[Math.toIntExact(d.isComplex() ? 2 * n : n)];
+        double[] out = new double[length(d.isComplex() ? 2 * n : n, Double.BYTES)];
         for (int i = 0; i < n; i++) {
             if (d.isComplex()) {
                 out[2 * i] = getDouble(s, d, i);
@@ -110,36 +110,39 @@ public final class HostData {
 
     static long count(MemorySegment s, DType d) { return s.byteSize() / d.itemsize(); }
 
+    // a Java array's length for n elements copied off the device, checked as every host array is (Sizes)
+    private static int length(long n, int itemBytes) { return Sizes.hostLength("host copy", "elements", n, itemBytes); }
+
     static float[] toFloats(MemorySegment s, DType d) {
-        float[] out = new float[Math.toIntExact(count(s, d))];
+        float[] out = new float[length(count(s, d), Float.BYTES)];
         if (d == DType.FLOAT32) MemorySegment.copy(s, F32, 0, out, 0, out.length);
         else for (int i = 0; i < out.length; i++) out[i] = (float) getDouble(s, d, i);
         return out;
     }
 
     static double[] toDoubles(MemorySegment s, DType d) {
-        double[] out = new double[Math.toIntExact(count(s, d))];
+        double[] out = new double[length(count(s, d), Double.BYTES)];
         if (d == DType.FLOAT64) MemorySegment.copy(s, F64, 0, out, 0, out.length);
         else for (int i = 0; i < out.length; i++) out[i] = getDouble(s, d, i);
         return out;
     }
 
     static long[] toLongs(MemorySegment s, DType d) {
-        long[] out = new long[Math.toIntExact(count(s, d))];
+        long[] out = new long[length(count(s, d), Long.BYTES)];
         if (d == DType.INT64) MemorySegment.copy(s, I64, 0, out, 0, out.length);
         else for (int i = 0; i < out.length; i++) out[i] = getLong(s, d, i);
         return out;
     }
 
     static int[] toInts(MemorySegment s, DType d) {
-        int[] out = new int[Math.toIntExact(count(s, d))];
+        int[] out = new int[length(count(s, d), Integer.BYTES)];
         if (d == DType.INT32) MemorySegment.copy(s, I32, 0, out, 0, out.length);
         else for (int i = 0; i < out.length; i++) out[i] = (int) getLong(s, d, i);
         return out;
     }
 
     static boolean[] toBooleans(MemorySegment s, DType d) {
-        boolean[] out = new boolean[Math.toIntExact(count(s, d))];
+        boolean[] out = new boolean[length(count(s, d), 1)];
         for (int i = 0; i < out.length; i++) out[i] = getDouble(s, d, i) != 0 || getImag(s, d, i) != 0;
         return out;
     }
@@ -186,7 +189,7 @@ public final class HostData {
     static Object nested(MemorySegment s, DType d, long[] shape) {
         if (shape.length == 0) return scalar(s, d);
         int[] dims = new int[shape.length];
-        for (int k = 0; k < shape.length; k++) dims[k] = Math.toIntExact(shape[k]);
+        for (int k = 0; k < shape.length; k++) dims[k] = length(shape[k], 1);
         Object root = Array.newInstance(javaType(d), dims);
         long[] counter = {0};
         fill(root, 0, dims, s, d, counter);

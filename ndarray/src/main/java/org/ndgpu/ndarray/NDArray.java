@@ -376,10 +376,17 @@ public final class NDArray implements AutoCloseable {
     public int[] toIntArray() { return Transfers.toIntArray(this); }
 
     /** The elements in C order as a new boolean[] (non-zero is true). */
-    public boolean[] toBooleanArray() { return HostData.toBooleans(live("toBooleanArray").toBytes(), dtype); }
+    public boolean[] toBooleanArray() {
+        Transfers.javaLength(live("toBooleanArray"), "toBooleanArray", 1);
+        return HostData.toBooleans(toBytes(), dtype);
+    }
 
     /** numpy.ndarray.tolist in Java: nested primitive arrays of the dtype's Java type (a boxed scalar for 0-d). */
-    public Object toArray() { return HostData.nested(live("toArray").toBytes(), dtype, shape); }
+    public Object toArray() {
+        for (long d : shape) Sizes.hostLength("toArray", "elements along one axis", d, 1);
+        Transfers.javaLength(live("toArray"), "toArray", dtype.itemsize());
+        return HostData.nested(toBytes(), dtype, shape);
+    }
 
     /** The one element as a Java value: Double, Float, Long, Integer, Short, Byte, Boolean, or double[]{re, im}. */
     public Object item() { return Transfers.item(this); }

@@ -98,6 +98,7 @@ public final class Ranges {
         if (num < 0) throw new NdException("linspace: number of samples must be non-negative, got " + num);
         long div = endpoint ? num - 1 : num;
         double step = div > 0 ? (stop - start) / div : Double.NaN;
+        Sizes.bytes("linspace", new long[]{num}, dtype);
         NDArray out = Creation.empty(dtype, num);
         // i * step + start as NumPy: the product rounded on its own, never an fma
         String value = div > 0 ? "v0 + nd_dmul_rn((double)i, v1)" : "v0";

@@ -11,7 +11,8 @@ public final class Scalars {
     public static void checkFits(String op, long v, DType d) {
         long[] b = bounds(d);
         if (b != null && (v < b[0] || v > b[1])) {
-            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + b[0] + ".." + b[1] + ")");
+            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + b[0] + ".."
+                    + (d == DType.UINT64 ? Long.toUnsignedString(-1L) : String.valueOf(b[1])) + ")");
         }
     }
 
@@ -24,7 +25,7 @@ public final class Scalars {
             case INT32 -> new long[]{Integer.MIN_VALUE, Integer.MAX_VALUE};
             case UINT16 -> new long[]{0, 65535};
             case UINT32 -> new long[]{0, 0xFFFFFFFFL};
-            case UINT64 -> new long[]{0, Long.MAX_VALUE};   // a Java long holds no more
+            case UINT64 -> new long[]{0, Long.MAX_VALUE};   // a Java long holds no more; messages give uint64's own range
             default -> null;
         };
     }

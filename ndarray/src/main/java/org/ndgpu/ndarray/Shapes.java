@@ -8,16 +8,11 @@ import org.ndgpu.ShapeException;
 public final class Shapes {
     private Shapes() { }
 
-    /** Number of elements; a product beyond a long is a ShapeException (NumPy: "array is too big"), never a wrap. */
-    public static long size(long[] shape) {
-        long n = 1;
-        try {
-            for (long d : shape) n = Math.multiplyExact(n, d);
-        } catch (ArithmeticException e) {
-            throw new ShapeException("array is too big: shape " + str(shape) + " has more elements than a 64-bit count holds");
-        }
-        return n;
-    }
+    /**
+     * Number of elements; a product beyond a long is a ShapeException (NumPy: "array is too big"),
+     * never a wrap. {@link Sizes#count} is the same with the operation named.
+     */
+    public static long size(long[] shape) { return Sizes.count(null, shape); }
 
     /** Row-major strides. */
     public static long[] cStrides(long[] shape, int itemsize) {
@@ -105,6 +100,7 @@ public final class Shapes {
                 throw new ShapeException(sb.toString());
             }
         }
+        Sizes.count(op, out);   // NumPy: "broadcast dimensions too large"; every array's size must fit a long
         return out;
     }
 

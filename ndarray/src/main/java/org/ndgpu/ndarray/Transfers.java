@@ -138,16 +138,18 @@ public final class Transfers {
     // each to*Array copies straight into the Java array when the dtype matches: one transfer, no staging copy here
     static float[] toFloatArray(NDArray a) {
         a.live("toFloatArray");
+        int n = javaLength(a, "toFloatArray", 4);
         if (a.dtype() != DType.FLOAT32) return HostData.toFloats(toBytes(a), a.dtype());
-        float[] out = new float[javaLength(a, "toFloatArray")];
+        float[] out = new float[n];
         copyTo(a, MemorySegment.ofArray(out));
         return out;
     }
 
     static double[] toDoubleArray(NDArray a) {
         a.live("toDoubleArray");
+        int n = javaLength(a, "toDoubleArray", 8);
         if (a.dtype() != DType.FLOAT64) return HostData.toDoubles(toBytes(a), a.dtype());
-        double[] out = new double[javaLength(a, "toDoubleArray")];
+        double[] out = new double[n];
         copyTo(a, MemorySegment.ofArray(out));
         return out;
     }
@@ -172,28 +174,29 @@ public final class Transfers {
 
     static long[] toLongArray(NDArray a) {
         a.live("toLongArray");
+        int n = javaLength(a, "toLongArray", 8);
         if (a.dtype() != DType.INT64) return HostData.toLongs(toBytes(a), a.dtype());
-        long[] out = new long[javaLength(a, "toLongArray")];
+        long[] out = new long[n];
         copyTo(a, MemorySegment.ofArray(out));
         return out;
     }
 
     static int[] toIntArray(NDArray a) {
         a.live("toIntArray");
+        int n = javaLength(a, "toIntArray", 4);
         if (a.dtype() != DType.INT32) return HostData.toInts(toBytes(a), a.dtype());
-        int[] out = new int[javaLength(a, "toIntArray")];
+        int[] out = new int[n];
         copyTo(a, MemorySegment.ofArray(out));
         return out;
     }
 
-    // a Java array holds at most 2^31 - 1 elements
-    private static int javaLength(NDArray a, String op) {
-        long n = a.size();
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new ShapeException(op + ": " + n + " elements do not fit a Java array (at most " + (Integer.MAX_VALUE - 8)
-                    + "); copy slices, or use copyTo(MemorySegment)");
+    // a Java array holds at most 2^31 - 9 elements, and the heap what -Xmx allows: checked before any host buffer is made
+    static int javaLength(NDArray a, String op, int itemBytes) {
+        try {
+            return Sizes.hostLength(op, "elements", a.size(), itemBytes);
+        } catch (ShapeException e) {
+            throw new ShapeException(e.getMessage() + "; copy slices, or use copyTo(MemorySegment)");
         }
-        return (int) n;
     }
 
     private static void checkHostLength(NDArray a, String op, int length) {

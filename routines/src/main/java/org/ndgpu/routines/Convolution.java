@@ -111,6 +111,12 @@ public final class Convolution {
         }
         if (a.size() == 0) throw new ShapeException(op + ": a cannot be empty");
         if (v.size() == 0) throw new ShapeException(op + ": v cannot be empty");
+        // every method works on up to len(a) + len(v) - 1 points (the FFT's padded length a little more): sizes no
+        // array can have are refused here, with the caller's lengths, not deep inside a step such as nextFastLen
+        long n = a.size(), k = v.size();
+        if (n > Long.MAX_VALUE / Double.BYTES - (k - 1)) {
+            throw new ShapeException(op + ": array is too big: len(a) " + n + " + len(v) " + k + " - 1 points of float64 need more than 2^63 - 1 bytes");
+        }
     }
 
     /** The output length and the first full-correlation index the mode keeps, for n at least k. */

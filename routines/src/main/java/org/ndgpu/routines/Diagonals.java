@@ -4,6 +4,7 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
 import org.ndgpu.ndarray.Views;
 
 import org.ndgpu.Nd;
@@ -57,7 +58,9 @@ public final class Diagonals {
             }
         }
         if (v.ndim() != 1) throw new ShapeException(op + ": input must be 1-d or 2-d, got " + v.ndim() + "-d");
-        long n = v.size() + Math.abs(k);
+        // |Long.MIN_VALUE| is no long: one less makes the same overflow below
+        long n = Sizes.add(op, "the side len(v) + |k|:", v.size(), k == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(k));
+        Sizes.bytes(op, new long[]{n, n}, v.dtype());
         NDArray out;
         try (var _ = v.device().use()) {
             out = Nd.zeros(v.dtype(), n, n);

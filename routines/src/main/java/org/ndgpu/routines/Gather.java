@@ -14,7 +14,7 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
 
 /**
  * The one gather and scatter kernel of ndgpu's integer indexing ({@code a[idx]}, {@code a[idx] = v},
@@ -92,6 +92,7 @@ final class Gather {
     /** The result of a gather: a new C-ordered array of {@link Plan#outShape()}. */
     static NDArray gather(String op, Plan p) {
         long[] outShape = p.outShape();
+        Sizes.bytes(op, outShape, p.a().dtype());   // named for the caller, before the index copy and the result are made
         NDArray out = NDArray.empty(p.a().device(), p.a().dtype(), outShape, Order.C);
         try (Launch l = launch(op, p)) {
             if (out.size() == 0 || p.a().size() == 0) {
@@ -164,7 +165,7 @@ final class Gather {
     private static Launch launch(String op, Plan p) {
         // the result's dims with the index shape as one dim, size-1 basic dims dropped and contiguous neighbours merged
         List<long[]> dims = new ArrayList<>();     // {size, stride, isB}
-        long nb = Shapes.size(p.b());
+        long nb = Sizes.count(op, p.b());
         for (int d = 0; d <= p.vShape().length; d++) {
             if (d == p.bPos()) dims.add(new long[]{nb, 0, 1});
             if (d == p.vShape().length) break;

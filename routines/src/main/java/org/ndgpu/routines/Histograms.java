@@ -14,6 +14,7 @@ import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.Histogram2d;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Sizes;
 
 /**
  * numpy.bincount, numpy.histogram and numpy.histogram2d, counted by {@link BinCounting} (private
@@ -56,9 +57,16 @@ public final class Histograms {
                 lo = mn.toLongArray()[0];
                 hi = mx.toLongArray()[0];
             }
+            if (x.dtype() == DType.UINT64 && hi < 0) {
+                // NumPy casts uint64 to int64 and finds a negative element; no count of bins reaches it anyway
+                throw new NdException(op + ": x holds " + Long.toUnsignedString(hi) + ", past the largest bin a 64-bit count can index ("
+                        + (Long.MAX_VALUE - 1) + ")");
+            }
             if (lo < 0) throw new NdException(op + ": x must have no negative elements, got " + lo);
-            len = Math.max(len, hi + 1);
+            // max(x) + 1 bins: Long.MAX_VALUE in x would wrap to no bins at all
+            len = Math.max(len, Sizes.add(op, "the bins for max(x) + 1:", hi, 1));
         }
+        Sizes.bytes(op, new long[]{len}, weights == null ? DType.INT64 : DType.FLOAT64);
         return bincount(x, weights, len, BinCounting.Plan.AUTO);
     }
 
@@ -100,14 +108,16 @@ public final class Histograms {
         a.live(op);
         checkReal(op, a);
         if (bins < 1) throw new NdException(op + ": `bins` must be positive, when an integer, got " + bins);
-        // the edges are made on the host as a Java array
-        if (bins > Integer.MAX_VALUE - 16) throw new NdException(op + ": `bins` must be at most " + (Integer.MAX_VALUE - 16) + ", got " + bins);
+        // the edges are made on the host as a Java array, then the counts on the device
+        int edgeCount = Sizes.hostLength(op, "bin edges (bins + 1)", Sizes.add(op, "bins + 1:", bins, 1), Double.BYTES);
+        Sizes.bytes(op, new long[]{bins}, DType.INT64);
         double[] lh = outerEdges(op, a, range);
         DType binType = a.dtype().isInexact() ? a.dtype() : DType.FLOAT64;
         // NumPy's linspace runs in the dtype of its ends: a's own float32 or float16 minimum and maximum,
         // or Python floats (float64) when the range is given
-        double[] e = range != null || a.size() == 0 || binType == DType.FLOAT64 ? linspace(lh[0], lh[1], bins + 1)
-                : binType == DType.FLOAT32 ? linspace32(lh[0], lh[1], bins + 1) : linspace16(lh[0], lh[1], bins + 1);
+        double[] e = range != null || a.size() == 0 || binType == DType.FLOAT64 ? linspace(lh[0], lh[1], edgeCount)
+                : binType == DType.FLOAT32 ? linspace32(lh[0], lh[1], edgeCount) : linspace16(lh[0], lh[1], edgeCount);
+        finiteBins(op, e, bins);
         NDArray edges;
         try (var _ = a.device().use(); NDArray e64 = Nd.array(e)) {
             edges = e64.astype(binType);
@@ -130,10 +140,17 @@ public final class Histograms {
         a.live(op);
         checkReal(op, a);
         Operands.device(op, a, bins);
-        if (bins.ndim() != 1 || bins.size() < 2) {
-            throw new ShapeException(op + ": bins must be a 1-d array of at least 2 edges, got shape " + org.ndgpu.ndarray.Shapes.str(bins.shape()));
+        if (bins.ndim() != 1) {
+            throw new ShapeException(op + ": `bins` must be 1d, when an array, got shape " + org.ndgpu.ndarray.Shapes.str(bins.shape()));
         }
         checkReal(op, bins);
+        if (bins.size() < 2) {
+            // NumPy 2: fewer than two edges make no bin: no counts, and the edges as given
+            try (var _ = a.device().use()) {
+                NDArray none = Nd.zeros(DType.INT64, 0);
+                return new Histogram(none, bins.copy());
+            }
+        }
         try (NDArray d = Nd.diff(bins); NDArray neg = d.lt(0); NDArray any = neg.any()) {
             if (any.toBooleanArray()[0]) throw new NdException(op + ": `bins` must increase monotonically, when an array");
         }
@@ -158,10 +175,14 @@ public final class Histograms {
         if (bins.length != 1 && bins.length != 2) throw new NdException(op + ": bins must be one count or two, got " + bins.length);
         long nx = bins[0], ny = bins[bins.length - 1];
         if (nx < 1 || ny < 1) throw new NdException(op + ": bins must be positive, got " + java.util.Arrays.toString(bins));
+        // the edges of each axis on the host, then nx x ny counts on the device (int64, and their float64 copy)
+        int ex1 = Sizes.hostLength(op, "bin edges of x (bins + 1)", Sizes.add(op, "bins + 1:", nx, 1), Double.BYTES);
+        int ey1 = Sizes.hostLength(op, "bin edges of y (bins + 1)", Sizes.add(op, "bins + 1:", ny, 1), Double.BYTES);
+        Sizes.bytes(op, new long[]{nx, ny}, DType.FLOAT64);
         if (range != null && range.length != 2) throw new NdException(op + ": range must be two (min, max) pairs, got " + range.length);
         double[] rx = outerEdges(op, x, range == null ? null : range[0]);
         double[] ry = outerEdges(op, y, range == null ? null : range[1]);
-        double[] ex = linspace(rx[0], rx[1], nx + 1), ey = linspace(ry[0], ry[1], ny + 1);
+        double[] ex = linspace(rx[0], rx[1], ex1), ey = linspace(ry[0], ry[1], ey1);   // unchecked, as histogramdd
         try (var _ = x.device().use(); NDArray xe = Nd.array(ex); NDArray ye = Nd.array(ey); NDArray c = Nd.zeros(DType.INT64, nx, ny)) {
             if (x.size() > 0) {
                 // NumPy compares float64 edges with the samples as float64
@@ -291,19 +312,30 @@ public final class Histograms {
         return new double[]{lo, hi};
     }
 
+    // NumPy 2's check of equal bins: edges that do not increase (a range too wide for the dtype, or
+    // too narrow for so many bins) are an error, not bins that count nothing
+    private static void finiteBins(String op, double[] e, long bins) {
+        for (int i = 0; i + 1 < e.length; i++) {
+            if (!(e[i] < e[i + 1])) {
+                throw new NdException(op + ": Too many bins for data range. Cannot create " + bins + " finite-sized bins (edges "
+                        + e[0] + " to " + e[e.length - 1] + ")");
+            }
+        }
+    }
+
     // the same in float32 arithmetic, each operation rounded to float32
-    private static double[] linspace32(double lo, double hi, long n) {
+    private static double[] linspace32(double lo, double hi, int n) {
         float l = (float) lo, h = (float) hi, step = (h - l) / (float) (n - 1);
-        double[] e = new double[Math.toIntExact(n)];
+        double[] e = new double[n];
         for (int i = 0; i < e.length; i++) e[i] = (float) i * step + l;
         e[e.length - 1] = h;
         return e;
     }
 
     // the same in float16 arithmetic: NumPy computes each float16 operation in float32 and rounds it to float16
-    private static double[] linspace16(double lo, double hi, long n) {
+    private static double[] linspace16(double lo, double hi, int n) {
         float l = h16((float) lo), h = h16((float) hi), step = h16(h16(h - l) / h16((float) (n - 1)));
-        double[] e = new double[Math.toIntExact(n)];
+        double[] e = new double[n];
         for (int i = 0; i < e.length; i++) e[i] = h16(h16(h16((float) i) * step) + l);
         e[e.length - 1] = h;
         return e;
@@ -312,8 +344,8 @@ public final class Histograms {
     private static float h16(float v) { return Float.float16ToFloat(Float.floatToFloat16(v)); }
 
     // numpy.linspace(lo, hi, n): i * step + lo, the last exactly hi (Java does not fuse the multiply-add)
-    static double[] linspace(double lo, double hi, long n) {
-        double[] e = new double[Math.toIntExact(n)];
+    static double[] linspace(double lo, double hi, int n) {
+        double[] e = new double[n];
         double step = (hi - lo) / (n - 1);
         for (int i = 0; i < e.length; i++) e[i] = i * step + lo;
         e[e.length - 1] = hi;

@@ -60,6 +60,7 @@ public final class Interpolation {
         }
         if (xp.size() != fp.size()) throw new ShapeException(op + ": fp and xp are not of the same length: " + fp.size() + " and " + xp.size());
         if (xp.size() == 0) throw new NdException(op + ": array of sample points is empty");
+        for (NDArray v : new NDArray[]{x, xp, fp}) org.ndgpu.ndarray.Sizes.bytes(op, v.shape(), DType.FLOAT64);   // their float64 copies
         try (var _ = x.device().use(); NDArray xd = x.astype(DType.FLOAT64); NDArray xpd = xp.astype(DType.FLOAT64); NDArray fpd = fp.astype(DType.FLOAT64)) {
             double[] ends = ends(fpd, left, right);
             NDArray out = NDArray.empty(x.device(), DType.FLOAT64, x.shape(), Order.C);

@@ -7,6 +7,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
 import org.ndgpu.ndarray.Views;
 
 import java.util.Arrays;
@@ -51,11 +52,12 @@ public final class Joining {
                             + " and the array at index " + i + " has size " + s[d]);
                 }
             }
-            along += s[ax];
+            along = Sizes.add(op, "the length of the joined axis " + ax + ":", along, s[ax]);
             dtype = DType.promote(dtype, a.dtype());
         }
         long[] outShape = shape.clone();
         outShape[ax] = along;
+        Sizes.bytes(op, outShape, dtype);
         Device dev = first.device();
         NDArray out = NDArray.empty(dev, dtype, outShape, Order.C);
         long start = 0;

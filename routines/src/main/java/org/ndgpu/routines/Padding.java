@@ -13,6 +13,7 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Sizes;
 
 /**
  * numpy.pad with modes constant, edge, reflect, symmetric and wrap: one kernel over the result, each
@@ -48,6 +49,7 @@ public final class Padding {
                 throw new NdException(op + ": can't extend empty axis " + d + " using modes other than 'constant' or 'empty'");
             }
         }
+        Sizes.bytes(op, os, a.dtype());
         NDArray out = NDArray.empty(a.device(), a.dtype(), os, Order.C);
         if (out.size() == 0) return out;
         int nd = s.length;

@@ -4,8 +4,10 @@ import java.util.List;
 import org.ndgpu.AxisException;
 import org.ndgpu.Nd;
 import org.ndgpu.ShapeException;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Sizes;
 
 /** numpy.cross (vectors of 2 or 3 components along the last axis) and numpy.kron, as views and device ufuncs. */
 public final class Products {
@@ -51,8 +53,9 @@ public final class Products {
             ia[2 * d + 1] = 1;
             ib[2 * d] = 1;
             ib[2 * d + 1] = sb[d];
-            out[d] = Math.multiplyExact(sa[d], sb[d]);
+            out[d] = Sizes.multiply(op, "the length of axis " + d + " of a times that of b:", sa[d], sb[d]);
         }
+        Sizes.bytes(op, out, DType.promote(a.dtype(), b.dtype()));
         try (NDArray ar = a.reshape(ia); NDArray br = b.reshape(ib); NDArray p = ar.mul(br)) {
             return p.reshape(out);
         }

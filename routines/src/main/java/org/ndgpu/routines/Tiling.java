@@ -3,6 +3,7 @@ package org.ndgpu.routines;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
 import org.ndgpu.ndarray.Views;
 
 import java.util.ArrayList;
@@ -85,7 +86,8 @@ public final class Tiling {
             long[] wide = new long[s.length + 1];                   // (..., n, repeats, ...): a broadcast view
             for (int d = 0, k = 0; d < wide.length; d++) wide[d] = d == ax + 1 ? repeats : s[k++];
             long[] out = s.clone();
-            out[ax] *= repeats;
+            out[ax] = Sizes.multiply(op, "the length of axis " + ax + " times repeats:", s[ax], repeats);
+            Sizes.bytes(op, out, src.dtype());
             try (NDArray e = src.expandDims(ax + 1); NDArray b = e.broadcastTo(wide); NDArray c = b.copy(Order.C)) {
                 return c.reshape(out);
             }
@@ -96,8 +98,10 @@ public final class Tiling {
 
     /**
      * numpy.repeat(a, repeats, axis) with one count per element along the axis (a single count
-     * applies to all, as NumPy broadcasts it): one gather through {@code take} with an index array
-     * built on the host ({@code repeats} is a host array, so its sum is known without a device read).
+     * applies to all, as NumPy broadcasts it): one gather through {@code take}. The index array is
+     * made on the device, as the position of each output slot among the running sums of the counts
+     * ({@code searchsorted(cumsum(repeats), arange(total), 'right')}), so its length costs no host
+     * memory; {@code repeats} is a host array, so the total is known without a device read.
      */
     public static NDArray repeat(String op, NDArray a, long[] repeats, Integer axis) {
         a.live(op);
@@ -110,14 +114,18 @@ public final class Tiling {
                 throw new ShapeException(op + ": operands could not be broadcast together with shape (" + n + ",) (" + repeats.length
                         + ",): expected one count per element along axis " + ax + " or a single count");
             }
+            long[] ends = new long[repeats.length];
             long total = 0;
-            for (long r : repeats) {
+            for (int i = 0; i < repeats.length; i++) {
+                long r = repeats[i];
                 if (r < 0) throw new ShapeException(op + ": repeats may not contain negative values, got " + r);
-                total = Math.addExact(total, r);
+                ends[i] = total = Sizes.add(op, "the sum of repeats", total, r);
             }
-            long[] index = new long[Math.toIntExact(total)];
-            for (int i = 0, k = 0; i < repeats.length; i++) for (long j = 0; j < repeats[i]; j++) index[k++] = i;
-            try (var _ = src.device().use(); NDArray idx = org.ndgpu.Nd.array(index)) {
+            long[] out = src.shape();
+            out[ax] = total;
+            Sizes.bytes(op, out, src.dtype());
+            try (var _ = src.device().use(); NDArray cum = org.ndgpu.Nd.array(ends); NDArray slots = org.ndgpu.Nd.arange(total);
+                 NDArray idx = org.ndgpu.Nd.searchsorted(cum, slots, "right")) {
                 return src.take(idx, ax);
             }
         } finally {
@@ -143,8 +151,9 @@ public final class Tiling {
             pairs[2 * d + 1] = s[d];
             wide[2 * d] = r[d];
             wide[2 * d + 1] = s[d];
-            out[d] = r[d] * s[d];
+            out[d] = Sizes.multiply(op, "the length of axis " + d + " times reps:", s[d], r[d]);
         }
+        Sizes.bytes(op, out, a.dtype());
         try (NDArray p = a.reshape(pairs); NDArray b = p.broadcastTo(wide); NDArray c = b.copy(Order.C)) {
             return c.reshape(out);
         }

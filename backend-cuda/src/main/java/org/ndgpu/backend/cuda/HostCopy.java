@@ -15,21 +15,21 @@ import org.ndgpu.backend.CopyTasks;
 final class HostCopy {
     private HostCopy() { }
 
-    static final int THREADS = Config.cudaCopyThreads();
     /** Below this many bytes per thread a copy stays on the calling thread. */
     private static final long PIECE_MIN = 1L << 20;
 
-    // the copy threads, created on first use (the holder class is initialized at the first pool() call)
-    private static final class Pool {
-        static final ExecutorService THREADS_POOL = CopyTasks.daemonPool("ndgpu-cuda-copy", THREADS);
-    }
+    // the copy threads, created on first use with the setting of that moment (never read in a static initializer)
+    private static final CopyTasks.LazyPool POOL = new CopyTasks.LazyPool("ndgpu-cuda-copy", Config::cudaCopyThreads);
 
-    /** The copy threads ({@link #THREADS} of them), created on first use. */
-    static ExecutorService pool() { return Pool.THREADS_POOL; }
+    /** The copy threads, created on first use. */
+    static ExecutorService pool() { return POOL.get(); }
+
+    /** How many copy threads there are ({@link Config#CUDA_COPY_THREADS}). */
+    static int threads() { return POOL.threads(); }
 
     /** MemorySegment.copy, in parallel pieces when it is large. */
     static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
-        int parts = (int) Math.min(THREADS, bytes / PIECE_MIN);
+        int parts = (int) Math.min(threads(), bytes / PIECE_MIN);
         if (parts <= 1) {
             MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes);
             return;

@@ -34,42 +34,56 @@ import org.ndgpu.backend.CopyTasks;
  * on first use. One copy at a time per device (a lock); copies from several threads take turns.
  */
 final class PinnedStaging {
-    static final boolean PIPELINED = Config.cudaStagingPipelined();
-    static final long CHUNK = (long) Config.cudaStagingChunkMiB(PIPELINED) << 20;
-    static final int SLOTS = Config.cudaStagingSlots(PIPELINED);
-
     private final CudaBackend backend;
     private final ReentrantLock lock = new ReentrantLock();
+    // the settings, read when the buffers are made (never in a static initializer: a bad value is that copy's
+    // NdException, and the next copy reads them again)
+    private boolean pipelined;
+    private long chunk;
+    private int slots;
     private MemorySegment[] buffers;
     private MemorySegment[] events;
     private int next;
     // simple copyOut's queue of chunks in flight
-    private final int[] ringSlot = new int[SLOTS];
-    private final long[] ringOffset = new long[SLOTS];
-    private final long[] ringLength = new long[SLOTS];
+    private int[] ringSlot;
+    private long[] ringOffset;
+    private long[] ringLength;
 
     PinnedStaging(CudaBackend backend) {
         this.backend = backend;
     }
 
+    /** The staging the settings ask for now. */
     static String describe() {
-        return (PIPELINED ? "pipelined" : "simple") + ", " + SLOTS + " x " + (CHUNK >> 20) + " MiB pinned, " + HostCopy.THREADS + " host copy threads";
+        boolean p = Config.cudaStagingPipelined();
+        return (p ? "pipelined" : "simple") + ", " + Config.cudaStagingSlots(p) + " x " + Config.cudaStagingChunkMiB(p) + " MiB pinned, "
+                + HostCopy.threads() + " host copy threads";
     }
 
     @SuppressWarnings("restricted") // the driver returns the pinned chunk as a zero-length segment: widened to the size allocated
     private void ensureAllocated() {
         if (buffers != null) return;
-        MemorySegment[] b = new MemorySegment[SLOTS];
-        MemorySegment[] e = new MemorySegment[SLOTS];
+        boolean mode = Config.cudaStagingPipelined();
+        long c = (long) Config.cudaStagingChunkMiB(mode) << 20;
+        int n = Config.cudaStagingSlots(mode);
+        HostCopy.threads();
+        pipelined = mode;
+        chunk = c;
+        slots = n;
+        ringSlot = new int[slots];
+        ringOffset = new long[slots];
+        ringLength = new long[slots];
+        MemorySegment[] b = new MemorySegment[slots];
+        MemorySegment[] e = new MemorySegment[slots];
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(ADDRESS);
-            for (int i = 0; i < SLOTS; i++) {
-                int r = CudaDriver.cuMemHostAlloc(p, CHUNK, CudaDriver.CU_MEMHOSTALLOC_PORTABLE);
+            for (int i = 0; i < slots; i++) {
+                int r = CudaDriver.cuMemHostAlloc(p, chunk, CudaDriver.CU_MEMHOSTALLOC_PORTABLE);
                 if (r != 0) {
                     release(b, e);
-                    throw backend.error(r, "allocate " + SLOTS + " x " + (CHUNK >> 20) + " MiB of pinned host staging memory");
+                    throw backend.error(r, "allocate " + slots + " x " + (chunk >> 20) + " MiB of pinned host staging memory");
                 }
-                b[i] = p.get(ADDRESS, 0).reinterpret(CHUNK);
+                b[i] = p.get(ADDRESS, 0).reinterpret(chunk);
                 r = CudaDriver.cuEventCreate(p, CudaDriver.CU_EVENT_DISABLE_TIMING);
                 if (r != 0) {
                     release(b, e);
@@ -95,7 +109,7 @@ final class PinnedStaging {
 
     private int take() {
         int i = next;
-        next = (next + 1) % SLOTS;
+        next = (next + 1) % slots;
         await(i);
         return i;
     }
@@ -111,14 +125,14 @@ final class PinnedStaging {
         try {
             ensureAllocated();
             MemorySegment from = CopyTasks.shareable(src);
-            if (PIPELINED && bytes > CHUNK) {
+            if (pipelined && bytes > chunk) {
                 pipelinedIn(stream, from, dstPointer, bytes);
                 return;
             }
             long done = 0;
             while (done < bytes) {
                 int i = take();
-                long n = Math.min(CHUNK, bytes - done);
+                long n = Math.min(chunk, bytes - done);
                 HostCopy.copy(from, done, buffers[i], 0, n);
                 int r = CudaDriver.cuMemcpyHtoDAsync(dstPointer + done, buffers[i], n, stream.handle);
                 if (r != 0) throw backend.error(r, "copy " + bytes + " bytes host to device");
@@ -136,20 +150,20 @@ final class PinnedStaging {
         try {
             ensureAllocated();
             MemorySegment to = CopyTasks.shareable(dst);
-            if (PIPELINED && bytes > CHUNK) {
+            if (pipelined && bytes > chunk) {
                 pipelinedOut(stream, srcPointer, to, bytes);
                 return;
             }
             long issued = 0, drained = 0;
             int head = 0, inFlight = 0;
             while (drained < bytes) {
-                while (issued < bytes && inFlight < SLOTS) {
+                while (issued < bytes && inFlight < slots) {
                     int i = take();
-                    long n = Math.min(CHUNK, bytes - issued);
+                    long n = Math.min(chunk, bytes - issued);
                     int r = CudaDriver.cuMemcpyDtoHAsync(buffers[i], srcPointer + issued, n, stream.handle);
                     if (r != 0) throw backend.error(r, "copy " + bytes + " bytes device to host");
                     recordOn(i, stream);
-                    int q = (head + inFlight) % SLOTS;
+                    int q = (head + inFlight) % slots;
                     ringSlot[q] = i;
                     ringOffset[q] = issued;
                     ringLength[q] = n;
@@ -160,7 +174,7 @@ final class PinnedStaging {
                 await(i);
                 HostCopy.copy(buffers[i], 0, to, ringOffset[head], ringLength[head]);
                 drained += ringLength[head];
-                head = (head + 1) % SLOTS;
+                head = (head + 1) % slots;
                 inFlight--;
             }
         } finally {
@@ -168,34 +182,34 @@ final class PinnedStaging {
         }
     }
 
-    // ---- pipelined mode: chunk j lives in buffer j % SLOTS; workers copy whole chunks, this thread queues the DMAs ----
+    // ---- pipelined mode: chunk j lives in buffer j % slots; workers copy whole chunks, this thread queues the DMAs ----
 
     private void pipelinedIn(CudaStream stream, MemorySegment from, long dst, long bytes) {
-        int n = (int) ((bytes + CHUNK - 1) / CHUNK);
+        int n = (int) ((bytes + chunk - 1) / chunk);
         Future<?>[] tasks = new Future<?>[n];
         ExecutorService pool = HostCopy.pool();
         try {
             // chunk j's task waits for the buffer's last DMA, whose event was recorded before the task was submitted
-            for (int j = 0; j < Math.min(n, SLOTS); j++) tasks[j] = pool.submit(fillTask(from, j, bytes));
+            for (int j = 0; j < Math.min(n, slots); j++) tasks[j] = pool.submit(fillTask(from, j, bytes));
             for (int j = 0; j < n; j++) {
                 join(tasks[j]);
-                int slot = j % SLOTS;
-                long off = j * CHUNK, len = Math.min(CHUNK, bytes - off);
+                int slot = j % slots;
+                long off = j * chunk, len = Math.min(chunk, bytes - off);
                 int r = CudaDriver.cuMemcpyHtoDAsync(dst + off, buffers[slot], len, stream.handle);
                 if (r != 0) throw backend.error(r, "copy " + bytes + " bytes host to device");
                 recordOn(slot, stream);
-                if (j + SLOTS < n) tasks[j + SLOTS] = pool.submit(fillTask(from, j + SLOTS, bytes));
+                if (j + slots < n) tasks[j + slots] = pool.submit(fillTask(from, j + slots, bytes));
             }
         } finally {
             CopyTasks.settle(tasks);
         }
-        next = n % SLOTS;
+        next = n % slots;
     }
 
     private Runnable fillTask(MemorySegment from, int j, long bytes) {
         return () -> {
-            int slot = j % SLOTS;
-            long off = j * CHUNK, len = Math.min(CHUNK, bytes - off);
+            int slot = j % slots;
+            long off = j * chunk, len = Math.min(chunk, bytes - off);
             backend.makeCurrent();
             await(slot);
             MemorySegment.copy(from, off, buffers[slot], 0, len);
@@ -203,30 +217,30 @@ final class PinnedStaging {
     }
 
     private void pipelinedOut(CudaStream stream, long src, MemorySegment to, long bytes) {
-        int n = (int) ((bytes + CHUNK - 1) / CHUNK);
+        int n = (int) ((bytes + chunk - 1) / chunk);
         Future<?>[] tasks = new Future<?>[n];
         ExecutorService pool = HostCopy.pool();
         try {
-            for (int j = 0; j < Math.min(n, SLOTS); j++) {
+            for (int j = 0; j < Math.min(n, slots); j++) {
                 issueOut(stream, src, j, bytes);
                 tasks[j] = pool.submit(drainTask(to, j, bytes));
             }
             for (int j = 0; j < n; j++) {
                 join(tasks[j]);
-                if (j + SLOTS < n) {
-                    issueOut(stream, src, j + SLOTS, bytes);
-                    tasks[j + SLOTS] = pool.submit(drainTask(to, j + SLOTS, bytes));
+                if (j + slots < n) {
+                    issueOut(stream, src, j + slots, bytes);
+                    tasks[j + slots] = pool.submit(drainTask(to, j + slots, bytes));
                 }
             }
         } finally {
             CopyTasks.settle(tasks);
         }
-        next = n % SLOTS;
+        next = n % slots;
     }
 
     private void issueOut(CudaStream stream, long src, int j, long bytes) {
-        int slot = j % SLOTS;
-        long off = j * CHUNK, len = Math.min(CHUNK, bytes - off);
+        int slot = j % slots;
+        long off = j * chunk, len = Math.min(chunk, bytes - off);
         await(slot); // a buffer's earlier H2D, possibly on another stream, must have read it
         int r = CudaDriver.cuMemcpyDtoHAsync(buffers[slot], src + off, len, stream.handle);
         if (r != 0) throw backend.error(r, "copy " + bytes + " bytes device to host");
@@ -235,8 +249,8 @@ final class PinnedStaging {
 
     private Runnable drainTask(MemorySegment to, int j, long bytes) {
         return () -> {
-            int slot = j % SLOTS;
-            long off = j * CHUNK, len = Math.min(CHUNK, bytes - off);
+            int slot = j % slots;
+            long off = j * chunk, len = Math.min(chunk, bytes - off);
             backend.makeCurrent();
             await(slot);
             MemorySegment.copy(buffers[slot], 0, to, off, len);

@@ -114,7 +114,7 @@ public final class CudaBackendBench {
                 }
                 rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "ceiling: H2D 256 MiB, one DMA from pinned", median(h2d), hbytes / median(h2d) / 1e6));
                 rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "ceiling: D2H 256 MiB, one DMA into pinned", median(d2h), hbytes / median(d2h) / 1e6));
-                for (int threads : new int[]{1, HostCopy.THREADS}) {
+                for (int threads : new int[]{1, HostCopy.threads()}) {
                     List<Double> cp = new ArrayList<>();
                     for (int i = 0; i < 7; i++) {
                         long t0 = System.nanoTime();

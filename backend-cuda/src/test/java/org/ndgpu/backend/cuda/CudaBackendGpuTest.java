@@ -368,9 +368,11 @@ class CudaBackendGpuTest {
 
     @Test
     void oddSizesAndOffsetsRoundTrip() {
-        long chunk = PinnedStaging.CHUNK;
+        boolean pipelined = org.ndgpu.Config.cudaStagingPipelined();
+        long chunk = (long) org.ndgpu.Config.cudaStagingChunkMiB(pipelined) << 20;
+        int slots = org.ndgpu.Config.cudaStagingSlots(pipelined);
         BackendStream s2 = cuda.createStream();
-        for (long size : new long[]{1, 4095, chunk - 1, chunk + 1, 3 * chunk + 12345, PinnedStaging.SLOTS * chunk + 7}) {
+        for (long size : new long[]{1, 4095, chunk - 1, chunk + 1, 3 * chunk + 12345, slots * chunk + 7}) {
             byte[] data = new byte[(int) size];
             new SplittableRandom(size).nextBytes(data);
             BackendBuffer b = cuda.allocate(size + 16);

@@ -33,8 +33,9 @@ import org.ndgpu.NdException;
  * DMAs go to the copy's queue in order, a read sees every kernel queued before it and a write is seen
  * by every kernel queued after it.
  *
- * <p>Copies below {@link #directBelow} bytes take the direct path (see there). The buffers are made
- * on the first large copy, with the settings of that moment, and freed by {@link #close()}
+ * <p>Copies below {@link #directBelow} bytes take the direct path (see there). The buffers and the
+ * worker threads are made on the first large copy, with the settings of that moment (a bad one is
+ * that copy's NdException, naming it), and freed by {@link #close()}
  * ({@code Device.reset()} through {@code Backend.trim()}, and the backend's close). One staged copy
  * at a time per device (a lock); copies from several threads take turns.
  */
@@ -50,13 +51,6 @@ final class OpenClStaging {
      */
     static final long DIRECT_MAX = 256L << 10;
 
-    private static final int THREADS = Config.openClCopyThreads();
-
-    // the worker threads, created at the first staged copy (the holder class is initialized then)
-    private static final class Pool {
-        static final ExecutorService WORKERS = CopyTasks.daemonPool("ndgpu-opencl-copy", THREADS);
-    }
-
     private final OpenClBackend backend;
     private final ReentrantLock lock = new ReentrantLock();
     // the chunk size of the buffers made or about to be made; 0 until read from Config (again after close)
@@ -67,6 +61,8 @@ final class OpenClStaging {
     private MemorySegment[] host;
     private Pointer[] pointers;
     private cl_event[] events;
+    // the worker threads, made with the buffers (their count read then, as the buffers' settings) and ended by close()
+    private ExecutorService workers;
     // why the buffers could not be made; copies then take the direct path until close() (Device.reset())
     private String unavailable;
 
@@ -114,8 +110,11 @@ final class OpenClStaging {
     private boolean ensureAllocated() {
         if (mems != null) return true;
         if (unavailable != null) return false;
+        // every setting is read and checked here, at the first staged copy, before anything is made: a bad
+        // value is the NdException of this copy, and a later copy reads the settings again
         long c = chunk();
         int n = Config.openClStagingSlots();
+        int threads = Config.openClCopyThreads();
         cl_command_queue q = ((OpenClBackend.Queue) backend.defaultStream()).queue();
         mems = new cl_mem[n];
         mapped = new ByteBuffer[n];
@@ -134,6 +133,7 @@ final class OpenClStaging {
             host[i] = MemorySegment.ofBuffer(b);
             pointers[i] = Pointer.to(b);
         }
+        workers = CopyTasks.daemonPool("ndgpu-opencl-copy", threads);
         return true;
     }
 
@@ -171,6 +171,8 @@ final class OpenClStaging {
         clFinish(q);
         for (cl_mem m : mems) if (m != null) clReleaseMemObject(m);
         mems = null;
+        if (workers != null) workers.shutdown();   // idle here: every copy settles its tasks before it returns
+        workers = null;
         mapped = null;
         host = null;
         pointers = null;
@@ -270,12 +272,12 @@ final class OpenClStaging {
     }
 
     /** A copy of one chunk runs on this thread; of several, on the workers. */
-    private static Future<?> start(Runnable task, int chunks) {
+    private Future<?> start(Runnable task, int chunks) {
         if (chunks == 1) {
             task.run();
             return null;
         }
-        return Pool.WORKERS.submit(task);
+        return workers.submit(task);
     }
 
     private static void join(Future<?> f) {

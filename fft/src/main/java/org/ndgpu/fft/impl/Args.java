@@ -8,6 +8,7 @@ import org.ndgpu.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
 
 /** numpy.fft's argument rules: norm, n, s and axes, and the dtypes of results. */
 final class Args {
@@ -50,6 +51,19 @@ final class Args {
 
     static int axis(String op, NDArray a, int axis) { return Shapes.axis(op, axis, a.ndim()); }
 
+    /** irfft's default number of points for m input points, 2 * (m - 1). */
+    static long inverseRealPoints(String op, long m) { return Sizes.multiply(op, "the default n, 2 x (m - 1):", 2, m - 1); }
+
+    /**
+     * Checks that a result of a's shape with {@code points} along axis {@code ax}, of dtype {@code t},
+     * can exist, before any buffer of the transform is made; the caller's n is named in the error.
+     */
+    static void fits(String op, NDArray a, int ax, long points, DType t) {
+        long[] s = a.shape();
+        s[ax] = points;
+        Sizes.bytes(op, s, t);
+    }
+
     /** A number of points: at least 1. */
     static long points(String op, long n) {
         if (n < 1) throw new NdException(op + ": invalid number of FFT data points (" + n + ") specified; expected at least 1");
@@ -78,15 +92,22 @@ final class Args {
         if (s == null) {
             out = new long[ax.length];
             for (int i = 0; i < ax.length; i++) out[i] = shape[ax[i]];
-            if (invreal && ax.length > 0) out[ax.length - 1] = 2 * (shape[ax[ax.length - 1]] - 1);
+            if (invreal && ax.length > 0) out[ax.length - 1] = inverseRealPoints(op, shape[ax[ax.length - 1]]);
         } else {
             if (s.length != ax.length) {
                 throw new ShapeException(op + ": s and axes have different lengths: s " + Arrays.toString(s) + " (" + s.length
                         + "), axes " + Arrays.toString(axes) + " (" + ax.length + ")");
             }
             out = s.clone();
+            // NumPy 2: -1 in s is the input's own length along that axis (also irfftn's last: not 2 * (m - 1))
+            for (int i = 0; i < out.length; i++) if (out[i] == -1) out[i] = shape[ax[i]];
         }
         for (long v : out) points(op, v);
+        // the result's shape, checked before the first axis is transformed (an axis at a time, a later one could
+        // only fail after the earlier ones were computed)
+        long[] result = shape.clone();
+        for (int i = 0; i < ax.length; i++) result[ax[i]] = out[i];
+        Sizes.bytes(op, result, complexOf(a.dtype()));
         return new Nd(out, ax);
     }
 }

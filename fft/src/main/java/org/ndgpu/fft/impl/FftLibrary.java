@@ -113,7 +113,7 @@ public final class FftLibrary implements Fft {
 
     @Override public NDArray ifftshift(NDArray a, int... axes) { return Shifts.shift("ifftshift", a, axes, true); }
 
-    @Override public long nextFastLen(long n) { return Shifts.nextFastLen(n); }
+    @Override public long nextFastLen(long n) { return Shifts.nextFastLen("nextFastLen", n); }
 
     /** The engine that serves a device's transforms, for tests and benchmarks: "cuFFT (libcufft.so.12)" or "ndgpu kernels". */
     public static String engineName(Device device) {

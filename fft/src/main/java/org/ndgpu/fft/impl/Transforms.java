@@ -24,6 +24,7 @@ final class Transforms {
         long nn = Args.points(op, n == null ? a.shape(ax) : n);
         double scale = Args.scale(op, norm, (double) nn, inverse);
         DType ct = Args.complexOf(a.dtype());
+        Args.fits(op, a, ax, nn, ct);
         Device dev = a.device();
         Engine engine = Engine.of(dev);
         if (a.dtype() == ct && nn == a.shape(ax) && a.size() > 0) {
@@ -53,6 +54,7 @@ final class Transforms {
         long nn = Args.points(op, n == null ? a.shape(ax) : n);
         double scale = Args.scale(op, norm, (double) nn, ihfft);
         DType ct = Args.complexOf(a.dtype());
+        Args.fits(op, a, ax, nn, ct);
         Device dev = a.device();
         Engine engine = Engine.of(dev);
         long half = nn / 2 + 1;
@@ -82,9 +84,10 @@ final class Transforms {
         Args.array(op, a);
         Args.checkNorm(op, norm);
         int ax = Args.axis(op, a, axis);
-        long nn = Args.points(op, n == null ? 2 * (a.shape(ax) - 1) : n);
+        long nn = Args.points(op, n == null ? Args.inverseRealPoints(op, a.shape(ax)) : n);
         double scale = Args.scale(op, norm, (double) nn, !hfft);
         DType ct = Args.complexOf(a.dtype());
+        Args.fits(op, a, ax, nn, ct);
         Device dev = a.device();
         Engine engine = Engine.of(dev);
         long half = nn / 2 + 1;

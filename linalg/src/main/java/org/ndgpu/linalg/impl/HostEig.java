@@ -16,6 +16,7 @@ import org.ndgpu.linalg.Linalg.Eig;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
 
 /**
  * numpy.linalg.eig and eigvals on the host (complex input through {@link HostComplex#eigvals}), for devices whose solver has no general
@@ -54,10 +55,12 @@ final class HostEig {
         DType dt = a.dtype();
         if (dt.isComplex()) return complexEig(a, vectors, op);
         DType real = dt == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
-        int n = Math.toIntExact(s[s.length - 1]);
         long[] batch = Arrays.copyOf(s, s.length - 2);
-        int count = Math.toIntExact(a.size() / Math.max(1, (long) n * n));
-        if (n == 0) count = Math.toIntExact(Shapes.size(batch));
+        // the stack and its results are Java arrays (EJML runs on the host): sizes checked before any is made
+        Sizes.hostLength(op, "elements in the stack (eig runs on the host)", a.size(), Double.BYTES * (vectors ? 3 : 2));
+        // an empty stack may have any n: nothing is decomposed, only the result shapes use it
+        int n = a.size() == 0 ? 0 : (int) s[s.length - 1];
+        int count = n == 0 ? 0 : (int) (a.size() / ((long) n * n));
         double[] all = a.toDoubleArray();
         for (double v : all) if (!Double.isFinite(v)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
         double[] wr = new double[count * n], wi = new double[count * n];
@@ -93,11 +96,11 @@ final class HostEig {
         for (double v : wi) complex |= v != 0;
         DType out = complex ? (real == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128) : real;
         long[] ws = Arrays.copyOf(batch, batch.length + 1);
-        ws[batch.length] = n;
+        ws[batch.length] = s[s.length - 1];
         NDArray w = upload(a.device(), out, wr, wi, ws);
         if (!vectors) return new Eig(w, null);
         long[] vs = Arrays.copyOf(ws, ws.length + 1);
-        vs[ws.length] = n;
+        vs[ws.length] = s[s.length - 1];
         return new Eig(w, upload(a.device(), out, vr, vi, vs));
     }
 

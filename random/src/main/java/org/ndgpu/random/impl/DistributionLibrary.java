@@ -146,6 +146,7 @@ public final class DistributionLibrary implements Distributions {
         for (int k = 0; k < shape.length; k++) {
             if (shape[k] < 0) throw new NdException(op + ": expected a non-negative size, got " + shape[k] + " at position " + k);
         }
+        org.ndgpu.ndarray.Sizes.count(op, shape);   // a size no array can have, named here
     }
 
     /** uniform's and normal's dtypes, float16 too (the Generator methods take float32 and float64 only, as NumPy's). */

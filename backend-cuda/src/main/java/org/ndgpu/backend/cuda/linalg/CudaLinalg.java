@@ -40,17 +40,27 @@ public final class CudaLinalg {
         GESVDP
     }
 
-    private static volatile boolean tf32 = Config.cudaTf32();
-    private static volatile SvdAlgorithm svd = SvdAlgorithm.valueOf(Config.cudaSvd().toUpperCase(Locale.ROOT));
+    // null until first asked: the settings are read then, not in a static initializer, so that a bad value is
+    // the NdException of that call (naming the setting) and the next call reads it again
+    private static volatile Boolean tf32;
+    private static volatile SvdAlgorithm svd;
 
     /** True if float32 matmul may use TF32 tensor cores. */
-    public static boolean tf32() { return tf32; }
+    public static boolean tf32() {
+        Boolean on = tf32;
+        if (on == null) tf32 = on = Config.cudaTf32();
+        return on;
+    }
 
     /** Allows (true) or forbids (false, the default) TF32 for float32 matmul on CUDA devices. */
     public static void setTf32(boolean on) { tf32 = on; }
 
     /** The SVD routine in use. */
-    public static SvdAlgorithm svdAlgorithm() { return svd; }
+    public static SvdAlgorithm svdAlgorithm() {
+        SvdAlgorithm a = svd;
+        if (a == null) svd = a = SvdAlgorithm.valueOf(Config.cudaSvd().toUpperCase(Locale.ROOT));
+        return a;
+    }
 
     /** Chooses the SVD routine; {@link SvdAlgorithm#AUTO} restores the choice by size. */
     public static void setSvdAlgorithm(SvdAlgorithm algorithm) { svd = java.util.Objects.requireNonNull(algorithm); }
