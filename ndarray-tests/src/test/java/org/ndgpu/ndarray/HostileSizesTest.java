@@ -62,6 +62,8 @@ public class HostileSizesTest extends PerDeviceTest {
         raises(ShapeException.class, () -> Nd.eye(1L << 40, 1L << 40, 0, DType.FLOAT64), "eye:", "too big");
         raises(ShapeException.class, () -> Nd.eye(-1, 3, 0, DType.FLOAT64), "eye:", "negative");
         raises(ShapeException.class, () -> Nd.linspace(0, 1, Long.MAX_VALUE), "linspace:", "too big");
+        // numpy.broadcast_to(x, (2**40,) * 3): ValueError: array is too big
+        raises(ShapeException.class, () -> Nd.ones(1).broadcastTo(1L << 40, 1L << 40, 1L << 40), "broadcast_to:", "too big");
         try (NDArray huge = Nd.ones(1).broadcastTo(1L << 62)) {
             raises(ShapeException.class, huge::copy, "copy:", "too big");
             raises(ShapeException.class, () -> huge.astype(DType.COMPLEX128), "astype:", "too big");

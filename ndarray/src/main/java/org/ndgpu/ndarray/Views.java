@@ -113,7 +113,7 @@ public final class Views {
         }
         long[] st = Shapes.broadcastStrides("broadcast_to", a.shape(), a.strides(), newShape);
         // as NumPy's nditer-made view: stride 0 on every size-1 axis, and everywhere when the result is empty
-        boolean empty = Shapes.size(newShape) == 0;
+        boolean empty = Sizes.count("broadcast_to", newShape) == 0;
         for (int i = 0; i < st.length; i++) if (empty || newShape[i] == 1) st[i] = 0;
         return a.readOnlyView(newShape, st, a.offset());
     }

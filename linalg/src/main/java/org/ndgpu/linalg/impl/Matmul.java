@@ -10,6 +10,7 @@ import org.ndgpu.device.Device;
 import org.ndgpu.spi.Blas;
 import org.ndgpu.linalg.impl.LoopGemm;
 import org.ndgpu.ndarray.Casting;
+import org.ndgpu.ndarray.Sizes;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -72,6 +73,7 @@ final class Matmul {
         if (out != null) Operands.checkOut(op, out, outShape, dt, Casting.SAME_KIND);
         Device dev = a.device();
         long[] fullShape = concat(batch, m, n);
+        Sizes.bytes(op, fullShape, dt);   // a product no array can hold is refused in the caller's words
         NDArray c = NDArray.empty(dev, dt, fullShape, Order.C);
         List<NDArray> temps = new ArrayList<>();
         try {

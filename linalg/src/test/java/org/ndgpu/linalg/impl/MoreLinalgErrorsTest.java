@@ -74,6 +74,14 @@ class MoreLinalgErrorsTest extends PerDeviceTest {
         MoreLinalgTest.assertEigenpairs(values(jordan), cw, cv, 2, 1, 1e-12, "jordan");
     }
 
+    /** numpy.outer / matmul of broadcast views whose product has more than 2^63 elements: ValueError, in its own name. */
+    @Test
+    void productsNoArrayCanHoldNameTheirOperation() {
+        long h = 1L << 40;
+        fails(ShapeException.class, "outer", "too big", () -> Nd.outer(Nd.ones(1).broadcastTo(h), Nd.ones(1).broadcastTo(h)));
+        fails(ShapeException.class, "matmul", "too big", () -> Nd.ones(1, 1).broadcastTo(h, 1).matmul(Nd.ones(1, 1).broadcastTo(1, h)));
+    }
+
     @Test
     void matrixPowerEdges() {
         fails(ShapeException.class, "matrixPower", "(3, 4)", () -> LA.matrixPower(Nd.zeros(3, 4), 2));
