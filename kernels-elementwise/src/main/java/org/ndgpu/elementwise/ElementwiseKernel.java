@@ -69,6 +69,9 @@ public final class ElementwiseKernel implements Serializable {
             preamble = preamble == null ? "" : preamble;
             loopPrep = loopPrep == null ? "" : loopPrep;
             afterLoop = afterLoop == null ? "" : afterLoop;
+            if (compileOptions != null) {
+                for (String o : compileOptions) Objects.requireNonNull(o, "ElementwiseKernel.Options: compileOptions holds a null");
+            }
             compileOptions = List.copyOf(compileOptions == null ? List.of() : compileOptions);
         }
 

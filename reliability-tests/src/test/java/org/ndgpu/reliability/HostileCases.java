@@ -113,6 +113,9 @@ final class HostileCases {
                 () -> scale().launch(new long[]{1}, new long[]{4}, f32(1).broadcastTo(4), 4), "not contiguous"));
         c.add(raises("RawKernel block of 2^40 threads", KernelLaunchException.class,
                 () -> scale().launch(new long[]{1}, new long[]{1L << 40}, f32(4), 4), "block"));
+        // found by the pairwise sweep (issue 35): List.copyOf's own NullPointerException named nothing
+        c.add(raises("ElementwiseKernel.Options with a null compile option", NullPointerException.class,
+                () -> new ElementwiseKernel.Options("", "", "", java.util.Arrays.asList("-DX=1", null), true), "Options", "compileOptions"));
         c.add(raises("RawKernel on a closed array", ArrayClosedException.class, () -> {
             NDArray x = f32(4);
             x.close();

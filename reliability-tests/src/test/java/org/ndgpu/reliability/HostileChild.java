@@ -24,7 +24,7 @@ public final class HostileChild {
      * Seconds a case may run before it counts as a hang (-Dndgpu.hostile.caseSeconds): the slowest
      * case on PoCL on a 2-core machine, its kernels compiled from an empty cache, takes well under it.
      */
-    static final long CASE_SECONDS = Long.getLong("ndgpu.hostile.caseSeconds", 60);
+    static final long CASE_SECONDS = Long.getLong("ndgpu.hostile.caseSeconds", 120);
 
     public static void main(String[] args) throws Exception {
         Device device;
@@ -55,8 +55,12 @@ public final class HostileChild {
         MemoryPool pool = device.memoryPool();
         pool.setLimit(POOL_LIMIT);                       // and again after each case, which may have changed it
         System.out.println("@@ TOTAL " + all.size());
+        // by hand: -Dndgpu.hostile.only=REGEX runs only the cases whose text it finds (the others print nothing)
+        java.util.regex.Pattern only = System.getProperty("ndgpu.hostile.only") == null ? null
+                : java.util.regex.Pattern.compile(System.getProperty("ndgpu.hostile.only"));
         for (int i = first; i < Math.min(all.size(), last); i++) {
             Hostile c = all.get(i);
+            if (only != null && !only.matcher(c.name()).find()) continue;
             System.out.println("@@ BEGIN " + i + " " + c.name());
             System.out.flush();
             AtomicReference<Throwable> failure = new AtomicReference<>();
