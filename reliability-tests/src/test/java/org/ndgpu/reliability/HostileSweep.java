@@ -128,7 +128,6 @@ final class HostileSweep {
                 new Target(org.ndgpu.fft.Fft.class, Nd::fft),
                 new Target(org.ndgpu.nccl.Nccl.class, null),
                 new Target(org.ndgpu.nccl.NcclUniqueId.class, () -> org.ndgpu.nccl.NcclUniqueId.of(new byte[128])),
-                new Target(org.ndgpu.nccl.NcclCheck.class, org.ndgpu.nccl.NcclCheck::new),
                 new Target(org.ndgpu.nccl.ReduceOp.class, null),
                 new Target(Config.class, null),
                 new Target(Config.Setting.class, () -> Config.DEVICE),
@@ -186,6 +185,8 @@ final class HostileSweep {
                 + "code, which no argument check can make safe");
         m.put("org.ndgpu.nccl.NcclCommunicator", "made only by Nccl.init/initAll, which need NCCL and two GPUs; swept on the GPU host "
                 + "by NcclTest, here only Nccl's refusals are swept");
+        m.put("org.ndgpu.nccl.NcclCheck", "a ServiceLoader provider (OptionalLibrary) that Device.problems() calls with the device list; "
+                + "public only because ServiceLoader needs it");
         m.put("org.ndgpu.device.Device$Scope", "made only by Device.use(); its one method is close()");
         String fn = "a function the user writes (a lambda or subclass); the sweep passes one to every method that takes it";
         for (String c : List.of("org.ndgpu.fuse.Fuse$Fn1", "org.ndgpu.fuse.Fuse$Fn2", "org.ndgpu.fuse.Fuse$Fn3", "org.ndgpu.fuse.Fuse$Fn4",
@@ -570,6 +571,7 @@ final class HostileSweep {
         Class<?> c = elementClass(generic);
         if (c == HostArray.class) return hostArray();
         if (c == Device.class) return Device.current();
+        if (c == String.class) return "-DSWEEP=1";
         return f32();
     }
 
