@@ -59,8 +59,14 @@ import org.ndgpu.reduction.ReductionKernel;
  * an NdException, or a NullPointerException naming its parameter; and the JVM lives (the parent
  * runs every case in a child JVM and checks a canary array after each).
  *
- * <p>The case list is deterministic (methods sorted by signature), so a case is named by its
- * index and its text, and a crash can be reproduced with {@link HostileChild}.
+ * <p>Three modes: one hostile argument at a time ({@link #cases()}, "sweep ..."); pairs of hostile
+ * arguments, a fixed sample of value pairs for each two positions of a method ({@link #pairs()},
+ * "pair ..."); and bad values in ndgpu's settings ({@link #settings()}, "sweep config ..." and
+ * "pair config ..."). The targets are every public class of the exported packages, less those
+ * {@link #EXCLUDED} names with a reason ({@link HostileSweepCoverageTest} keeps the two lists whole).
+ *
+ * <p>The case list is deterministic (methods sorted by signature, pairs drawn with a fixed seed),
+ * so a case is named by its index and its text, and a crash can be reproduced with {@link HostileChild}.
  */
 final class HostileSweep {
     private HostileSweep() { }
