@@ -283,6 +283,7 @@ public final class Config {
 
     /** "512m", "4g", "1024", or a fraction of {@code whole} such as "0.8". */
     public static long parseBytes(String text, long whole, String what) {
+        java.util.Objects.requireNonNull(text, "Config.parseBytes: text is null");
         String t = text.strip().toLowerCase(Locale.ROOT);
         try {
             if (t.contains(".")) {

@@ -64,11 +64,23 @@ public final class Fuse {
      * }</pre>
      */
     public record Tuple(List<NDArray> values) {
-        public Tuple { values = List.copyOf(values); }
+        public Tuple {
+            java.util.Objects.requireNonNull(values, "Fuse.Tuple: values is null");
+            for (NDArray v : values) java.util.Objects.requireNonNull(v, "Fuse.Tuple: values holds a null");
+            values = List.copyOf(values);
+        }
 
-        public static Tuple of(NDArray... values) { return new Tuple(Arrays.asList(values)); }
+        public static Tuple of(NDArray... values) {
+            return new Tuple(Arrays.asList(java.util.Objects.requireNonNull(values, "Fuse.Tuple.of: values is null")));
+        }
 
-        public NDArray get(int i) { return values.get(i); }
+        /** The i-th result; an index outside 0..size()-1 is an IndexException. */
+        public NDArray get(int i) {
+            if (i < 0 || i >= values.size()) {
+                throw new org.ndgpu.IndexException("Fuse.Tuple.get: index " + i + " is out of range for " + values.size() + " values");
+            }
+            return values.get(i);
+        }
 
         public int size() { return values.size(); }
     }

@@ -77,6 +77,14 @@ public final class ElementwiseKernel implements Serializable {
             preamble = preamble == null ? "" : preamble;
             loopPrep = loopPrep == null ? "" : loopPrep;
             afterLoop = afterLoop == null ? "" : afterLoop;
+            if (compileOptions != null) {
+                for (Object o : compileOptions) {   // read as Object: a raw or unchecked list may hold anything
+                    Objects.requireNonNull(o, "ElementwiseKernel.Options: compileOptions holds a null");
+                    if (!(o instanceof String)) {
+                        throw new NdException("ElementwiseKernel.Options: compileOptions must be strings, got a " + o.getClass().getSimpleName());
+                    }
+                }
+            }
             compileOptions = List.copyOf(compileOptions == null ? List.of() : compileOptions);
         }
 

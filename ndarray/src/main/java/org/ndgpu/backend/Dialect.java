@@ -44,6 +44,7 @@ public enum Dialect {
      * threadIdx/blockIdx, OpenCL if it uses __kernel or get_global_id; null if it cannot tell.
      */
     public static Dialect recognize(String source) {
+        java.util.Objects.requireNonNull(source, "Dialect.recognize: source is null");
         boolean cuda = source.contains("__global__") || source.contains("threadIdx") || source.contains("blockIdx")
                 || source.contains("extern \"C\"");
         boolean opencl = source.contains("__kernel") || source.matches("(?s).*\\bkernel\\s+void\\b.*")

@@ -24,6 +24,8 @@ public enum Casting {
 
     /** numpy.can_cast(from, to, casting=this). */
     public boolean allows(DType from, DType to) {
+        java.util.Objects.requireNonNull(from, "Casting.allows: from is null");
+        java.util.Objects.requireNonNull(to, "Casting.allows: to is null");
         return switch (this) {
             case NO, EQUIV -> from == to;
             case SAFE -> DType.canCastSafely(from, to);

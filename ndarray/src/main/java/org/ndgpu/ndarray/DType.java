@@ -150,6 +150,8 @@ public enum DType {
 
     /** numpy.can_cast(from, to, casting="safe"). */
     public static boolean canCastSafely(DType from, DType to) {
+        java.util.Objects.requireNonNull(from, "DType.canCastSafely: from is null");
+        java.util.Objects.requireNonNull(to, "DType.canCastSafely: to is null");
         if (from == to || from == BOOL) return true;
         if (to == BOOL) return false;
         if (from.isInteger()) {
@@ -176,6 +178,8 @@ public enum DType {
 
     /** numpy.result_type(a, b) for two array dtypes (NumPy 2). */
     public static DType promote(DType a, DType b) {
+        java.util.Objects.requireNonNull(a, "DType.promote: a is null");
+        java.util.Objects.requireNonNull(b, "DType.promote: b is null");
         if (a == b) return a;
         for (DType d : ORDER) {
             if (canCastSafely(a, d) && canCastSafely(b, d)) return d;

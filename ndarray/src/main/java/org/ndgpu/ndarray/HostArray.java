@@ -51,6 +51,7 @@ public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuf
      * <pre>{@code HostArray.of(DType.INT64, bytes, 2, 2)}</pre>
      */
     public static HostArray of(DType dtype, byte[] littleEndianBytes, long... shape) {
+        Objects.requireNonNull(littleEndianBytes, "HostArray.of: littleEndianBytes is null");
         return new HostArray(dtype, shape, false, ByteBuffer.wrap(littleEndianBytes));
     }
 
@@ -140,21 +141,22 @@ public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuf
 
     /** Python's repr of a shape tuple: "()", "(3,)", "(2, 3)". */
     public static String shapeString(long[] shape) {
+        Objects.requireNonNull(shape, "HostArray.shapeString: shape is null");
         if (shape.length == 1) return "(" + shape[0] + ",)";
         StringBuilder sb = new StringBuilder("(");
         for (int i = 0; i < shape.length; i++) sb.append(i == 0 ? "" : ", ").append(shape[i]);
         return sb.append(')').toString();
     }
 
-    /** The product of a shape; throws on overflow. */
+    /** The product of a shape; a product beyond a long is a ShapeException (Shapes.size). */
     public static long size(long[] shape) {
-        long n = 1;
-        for (long d : shape) n = Math.multiplyExact(n, d);
-        return n;
+        return Shapes.size(Objects.requireNonNull(shape, "HostArray.size: shape is null"));
     }
 
     /** The bytes a shape of this dtype needs; throws a ShapeException past what a ByteBuffer can hold. */
     public static long byteSize(DType dtype, long[] shape) {
+        Objects.requireNonNull(dtype, "HostArray.byteSize: dtype is null");
+        Objects.requireNonNull(shape, "HostArray.byteSize: shape is null");
         try {
             long n = Math.multiplyExact(size(shape), (long) dtype.itemsize());
             if (n > Integer.MAX_VALUE - 8) {

@@ -112,13 +112,17 @@ public abstract class JavaKernel extends Kernel {
     public final Map<String, NDArray> bindings() { return Collections.unmodifiableMap(bound); }
 
     /** Launches over {@code globalSize} work-items (1 to 3 dimensions) on the device. */
-    public final void launch(long... globalSize) { launch(NdRange.of(globalSize), Mode.DEVICE); }
+    public final void launch(long... globalSize) {
+        java.util.Objects.requireNonNull(globalSize, "JavaKernel.launch: globalSize is null");
+        launch(NdRange.of(globalSize), Mode.DEVICE);
+    }
 
     /** Launches over {@code range} on the device. */
     public final void launch(NdRange range) { launch(range, Mode.DEVICE); }
 
     /** Launches over {@code range} on the device, or in Java threads ({@link Mode#HOST}). */
     public final void launch(NdRange range, Mode mode) {
+        java.util.Objects.requireNonNull(range, "JavaKernel.launch: range is null");
         JavaKernelSource src = JavaKernelSource.of(this);
         if (mode == Mode.HOST) {
             HostRunner.run(this, src, range, bound);

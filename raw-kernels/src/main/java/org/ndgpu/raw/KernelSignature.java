@@ -49,6 +49,7 @@ public record KernelSignature(String name, List<Param> params) {
 
     /** The kernels of {@code source} by name, in source order. Comments are ignored. */
     public static Map<String, KernelSignature> parse(String source, Dialect dialect) {
+        java.util.Objects.requireNonNull(source, "KernelSignature.parse: source is null");
         String text = stripComments(source);
         Matcher m = (dialect == Dialect.CUDA ? CUDA : OPENCL).matcher(text);
         Map<String, KernelSignature> out = new LinkedHashMap<>();

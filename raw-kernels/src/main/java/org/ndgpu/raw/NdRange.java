@@ -20,6 +20,7 @@ import org.ndgpu.NdException;
 public record NdRange(long[] global, long[] local) {
     /** Checks one to three dimensions, sizes in range and a local size that divides the global size; copies the arrays. */
     public NdRange {
+        java.util.Objects.requireNonNull(global, "NdRange: global is null");
         if (global.length < 1 || global.length > 3) {
             throw new NdException("NdRange: 1 to 3 dimensions, got " + Arrays.toString(global));
         }

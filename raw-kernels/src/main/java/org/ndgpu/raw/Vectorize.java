@@ -57,7 +57,9 @@ public final class Vectorize {
     }
 
     /** The ufunc of {@code function}; translation happens here, so an untranslatable apply fails now. */
-    public static Vectorize of(JavaUfunc function) { return new Vectorize(function); }
+    public static Vectorize of(JavaUfunc function) {
+        return new Vectorize(java.util.Objects.requireNonNull(function, "Vectorize.of: function is null"));
+    }
 
     /** Aparapi's helper functions: everything before the kernel, without get_pass_id (the only reader of 'this'). */
     private static String preamble(String opencl) {
@@ -71,6 +73,7 @@ public final class Vectorize {
      * optionally followed by an output array of the broadcast shape. Returns the output.
      */
     public NDArray call(Object... args) {
+        java.util.Objects.requireNonNull(args, "Vectorize.call: args is null");
         DType[] ins = function.inputs();
         int n = ins.length;
         if (args.length != n && args.length != n + 1) {
@@ -137,6 +140,7 @@ public final class Vectorize {
 
     /** The elementwise kernel's source for {@code dialect} and a 1-D contiguous layout, for inspection. */
     public String source(Dialect dialect) {
+        java.util.Objects.requireNonNull(dialect, "Vectorize.source: dialect is null");
         DType[] ins = function.inputs();
         List<ElementwiseLoop.Param> params = new ArrayList<>();
         StringBuilder call = new StringBuilder();

@@ -91,6 +91,8 @@ record Hostile(String name, Check check) {
     static List<Hostile> all() {
         var all = new java.util.ArrayList<>(HostileCases.all());
         all.addAll(HostileSweep.cases());
+        all.addAll(HostileSweep.settings());
+        all.addAll(HostileSweep.pairs());
         return all;
     }
 }

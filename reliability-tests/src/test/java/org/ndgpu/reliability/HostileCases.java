@@ -113,6 +113,17 @@ final class HostileCases {
                 () -> scale().launch(new long[]{1}, new long[]{4}, f32(1).broadcastTo(4), 4), "not contiguous"));
         c.add(raises("RawKernel block of 2^40 threads", KernelLaunchException.class,
                 () -> scale().launch(new long[]{1}, new long[]{1L << 40}, f32(4), 4), "block"));
+        // found by the pairwise sweep (issue 35): List.copyOf's own NullPointerException named nothing
+        c.add(raises("ElementwiseKernel.Options with a null compile option", NullPointerException.class,
+                () -> new ElementwiseKernel.Options("", "", "", java.util.Arrays.asList("-DX=1", null), true), "Options", "compileOptions"));
+        c.add(raises("HostArray.size of (2^40, 2^40) overflows a long", ShapeException.class,
+                () -> org.ndgpu.ndarray.HostArray.size(new long[]{1L << 40, 1L << 40}), "too big"));
+        c.add(raises("Fuse.Tuple.get(-1)", org.ndgpu.IndexException.class, () -> Fuse.Tuple.of(f32(2), f32(2)).get(-1), "Tuple", "-1", "2"));
+        c.add(raises("Npz.write of a map holding a null array", NullPointerException.class,
+                () -> org.ndgpu.io.Npz.write(Files.createTempFile("hostile", ".npz"), java.util.Collections.singletonMap("x", null)), "savez", "'x'"));
+        c.add(raises("Npy.read(null byte[])", NullPointerException.class, () -> org.ndgpu.io.Npy.read((byte[]) null), "Npy.read", "npyBytes"));
+        c.add(raises("NdRange.of(null)", NullPointerException.class, () -> org.ndgpu.raw.NdRange.of((long[]) null), "NdRange", "global"));
+        c.add(raises("DType.promote(null, FLOAT32)", NullPointerException.class, () -> DType.promote(null, DType.FLOAT32), "DType.promote", "a"));
         c.add(raises("RawKernel on a closed array", ArrayClosedException.class, () -> {
             NDArray x = f32(4);
             x.close();

@@ -20,7 +20,11 @@ import org.ndgpu.testing.TestDevice;
 public final class HostileChild {
     /** The pool limit every case runs under: a hostile size that a 141 GB GPU could satisfy still fails fast. */
     static final long POOL_LIMIT = 1L << 30;
-    static final long CASE_SECONDS = 180;
+    /**
+     * Seconds a case may run before it counts as a hang (-Dndgpu.hostile.caseSeconds): the slowest
+     * case on PoCL on a 2-core machine, its kernels compiled from an empty cache, takes well under it.
+     */
+    static final long CASE_SECONDS = Long.getLong("ndgpu.hostile.caseSeconds", 120);
 
     public static void main(String[] args) throws Exception {
         Device device;
@@ -51,8 +55,12 @@ public final class HostileChild {
         MemoryPool pool = device.memoryPool();
         pool.setLimit(POOL_LIMIT);                       // and again after each case, which may have changed it
         System.out.println("@@ TOTAL " + all.size());
+        // by hand: -Dndgpu.hostile.only=REGEX runs only the cases whose text it finds (the others print nothing)
+        java.util.regex.Pattern only = System.getProperty("ndgpu.hostile.only") == null ? null
+                : java.util.regex.Pattern.compile(System.getProperty("ndgpu.hostile.only"));
         for (int i = first; i < Math.min(all.size(), last); i++) {
             Hostile c = all.get(i);
+            if (only != null && !only.matcher(c.name()).find()) continue;
             System.out.println("@@ BEGIN " + i + " " + c.name());
             System.out.flush();
             AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -67,7 +75,14 @@ public final class HostileChild {
             t.start();
             t.join(CASE_SECONDS * 1000);
             if (t.isAlive()) {
-                System.out.println("@@ HANG " + i);
+                // a hang is a defect: say where the case's thread waits, then end this JVM (the parent starts
+                // a new one at the next case; a hung device call could not be interrupted)
+                StringBuilder where = new StringBuilder();
+                for (StackTraceElement e : t.getStackTrace()) {
+                    if (where.length() > 1500) break;
+                    where.append(" | at ").append(e);
+                }
+                System.out.println("@@ HANG " + i + " no answer in " + CASE_SECONDS + " s" + where);
                 System.out.flush();
                 Runtime.getRuntime().halt(4);
             }

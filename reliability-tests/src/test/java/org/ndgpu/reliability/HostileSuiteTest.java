@@ -73,23 +73,36 @@ class HostileSuiteTest {
                 throw new AssertionError("the child JVM ended between cases (exit " + run.exit + "): " + run.tail);
             }
         }
-        long crashes = outcomes.values().stream().filter(o -> o.verdict().equals("crash")).count();
-        long hangs = outcomes.values().stream().filter(o -> o.verdict().equals("hang")).count();
-        long failures = outcomes.values().stream().filter(o -> o.verdict().equals("fail")).count();
+        long crashes = outcomes.values().stream().filter(o -> o.verdict().equals("crash") && KnownOpen.of(o.name()) == null).count();
+        long hangs = outcomes.values().stream().filter(o -> o.verdict().equals("hang") && KnownOpen.of(o.name()) == null).count();
+        long failures = outcomes.values().stream().filter(o -> o.verdict().equals("fail") && KnownOpen.of(o.name()) == null).count();
+        long known = outcomes.values().stream().filter(o -> !o.verdict().equals("pass") && KnownOpen.of(o.name()) != null).count();
         long sweep = outcomes.values().stream().filter(o -> o.name().startsWith("sweep ")).count();
-        String summary = String.format("hostile suite on %s: %d cases (%d named, %d from the sweep), %d passed, %d crashes, %d hangs, "
-                + "%d failures, %d child JVMs", id, outcomes.size(), outcomes.size() - sweep, sweep,
-                outcomes.size() - crashes - hangs - failures, crashes, hangs, failures, children);
+        long pairs = outcomes.values().stream().filter(o -> o.name().startsWith("pair ")).count();
+        // an entry of KnownOpen whose cases all pass now can be deleted
+        List<String> cleared = KnownOpen.ENTRIES.stream()
+                .filter(k -> outcomes.values().stream().noneMatch(o -> !o.verdict().equals("pass") && k.covers(o.name())))
+                .map(KnownOpen.Entry::area).toList();
+        String summary = String.format("hostile suite on %s: %d cases (%d named, %d from the sweep with one hostile argument, %d with a pair), "
+                + "%d passed, %d crashes, %d hangs, %d failures, %d known-open (KnownOpen), %d child JVMs; known-open entries now passing: %s",
+                id, outcomes.size(), outcomes.size() - sweep - pairs, sweep, pairs,
+                outcomes.size() - crashes - hangs - failures - known, crashes, hangs, failures, known, children, cleared);
         System.out.println(summary);
         Path target = Path.of("target");
         if (Files.isDirectory(target)) {
             List<String> lines = new ArrayList<>(List.of(summary));
-            outcomes.forEach((i, o) -> lines.add(i + "\t" + o.verdict() + "\t" + o.name() + "\t" + o.detail()));
+            outcomes.forEach((i, o) -> {
+                KnownOpen.Entry k = o.verdict().equals("pass") ? null : KnownOpen.of(o.name());
+                lines.add(i + "\t" + o.verdict() + (k != null ? " (known-open: " + k.area() + ")" : "") + "\t" + o.name() + "\t" + o.detail());
+            });
             Files.write(target.resolve("hostile-" + id + ".txt"), lines);
         }
         return outcomes.entrySet().stream().map(e -> DynamicTest.dynamicTest("#" + e.getKey() + " " + e.getValue().name(), () -> {
             Outcome o = e.getValue();
-            if (!o.verdict().equals("pass")) throw new AssertionError(o.verdict() + ": " + o.detail());
+            if (o.verdict().equals("pass")) return;
+            KnownOpen.Entry k = KnownOpen.of(o.name());
+            if (k != null) Assumptions.abort("known-open (" + k.area() + "), being fixed elsewhere: " + o.verdict() + ": " + o.detail());
+            throw new AssertionError(o.verdict() + ": " + o.detail());
         }));
     }
 
@@ -142,7 +155,7 @@ class HostileSuiteTest {
                         c.open = -1;
                     }
                     case "HANG" -> {
-                        c.outcomes.put(c.open, new Outcome(c.openName, "hang", "no answer in " + HostileChild.CASE_SECONDS + " s"));
+                        c.outcomes.put(c.open, new Outcome(c.openName, "hang", f.length > 3 ? f[3] : "no answer"));
                         c.resume = c.open + 1;
                         c.open = -1;
                     }

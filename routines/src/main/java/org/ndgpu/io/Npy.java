@@ -74,6 +74,7 @@ public final class Npy {
      * <pre>{@code HostArray a = Npy.read(Path.of("x.npy"));}</pre>
      */
     public static HostArray read(Path file) {
+        java.util.Objects.requireNonNull(file, "Npy.read: file is null");
         String where = file.toString();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long fileSize = ch.size();
@@ -100,6 +101,7 @@ public final class Npy {
      * <pre>{@code try (var in = Files.newInputStream(p)) { HostArray a = Npy.read(in); }}</pre>
      */
     public static HostArray read(InputStream in) {
+        java.util.Objects.requireNonNull(in, "Npy.read: in is null");
         return read(in, "npy stream", false);
     }
 
@@ -108,6 +110,7 @@ public final class Npy {
      * <pre>{@code HostArray a = Npy.read(Files.readAllBytes(p));}</pre>
      */
     public static HostArray read(byte[] npyBytes) {
+        java.util.Objects.requireNonNull(npyBytes, "Npy.read: npyBytes is null");
         return read(new ByteArrayInputStream(npyBytes), "npy bytes", true);
     }
 
@@ -367,6 +370,8 @@ public final class Npy {
      * <pre>{@code Npy.write(Path.of("x.npy"), a);}</pre>
      */
     public static void write(Path file, HostArray array) {
+        java.util.Objects.requireNonNull(file, "Npy.write: file is null");
+        java.util.Objects.requireNonNull(array, "Npy.write: array is null");
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
             write(out, array);
         } catch (IOException e) {
@@ -379,6 +384,8 @@ public final class Npy {
      * <pre>{@code try (var out = Files.newOutputStream(p)) { Npy.write(out, a); }}</pre>
      */
     public static void write(OutputStream out, HostArray array) {
+        java.util.Objects.requireNonNull(out, "Npy.write: out is null");
+        java.util.Objects.requireNonNull(array, "Npy.write: array is null");
         try {
             out.write(NpyHeader.encode(array.dtype(), array.shape(), fortranFlag(array)));
             ByteBuffer data = array.data();
@@ -399,6 +406,7 @@ public final class Npy {
      * <pre>{@code byte[] b = Npy.toBytes(a);   // what np.save would write}</pre>
      */
     public static byte[] toBytes(HostArray array) {
+        java.util.Objects.requireNonNull(array, "Npy.toBytes: array is null");
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) array.nbytes() + 128);
         write(out, array);
         return out.toByteArray();

@@ -48,6 +48,7 @@ public final class Npz {
      */
     @SuppressWarnings("NonApiType") // the archive's order is part of the result, as with NumPy's NpzFile.files
     public static LinkedHashMap<String, HostArray> read(Path file) {
+        java.util.Objects.requireNonNull(file, "Npz.read: file is null");
         LinkedHashMap<String, HostArray> out = new LinkedHashMap<>();
         try (ZipFile zip = new ZipFile(file.toFile())) {
             Enumeration<? extends ZipEntry> entries = zip.entries();
@@ -96,9 +97,13 @@ public final class Npz {
     }
 
     private static void write(Path file, Map<String, HostArray> arrays, boolean deflate) {
+        java.util.Objects.requireNonNull(file, "savez: file is null");
+        java.util.Objects.requireNonNull(arrays, "savez: arrays is null");
         Set<String> seen = new HashSet<>();
-        for (String name : arrays.keySet()) {
+        for (Map.Entry<String, HostArray> en : arrays.entrySet()) {
+            String name = en.getKey();
             java.util.Objects.requireNonNull(name, "savez: an array name");
+            java.util.Objects.requireNonNull(en.getValue(), () -> "savez: the array '" + name + "' is null");
             if (name.isEmpty()) throw new org.ndgpu.NdException("savez: array names must be non-empty, got ''");
             if (!seen.add(name + ".npy")) throw new org.ndgpu.NdException("savez: duplicate array name '" + name + "'");
         }

@@ -1,0 +1,34 @@
+package org.ndgpu.reliability;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Defects the hostile suite finds that are being fixed elsewhere (issue 35), by area: a case that
+ * fails, crashes or hangs and whose text matches an entry here is reported as "known-open" (a
+ * skipped test naming the area) instead of failing the build. The list is meant to shrink: once an
+ * area's fix is merged, delete its entry; a known-open entry whose cases all pass is named in the
+ * summary ("known-open entries now passing") so it can go.
+ */
+final class KnownOpen {
+    private KnownOpen() { }
+
+    /** One open area: the issue's words and the case texts it covers. */
+    record Entry(String area, Pattern cases) {
+        boolean covers(String caseName) { return cases.matcher(caseName).find(); }
+    }
+
+    private static Entry e(String area, String regex) { return new Entry(area, Pattern.compile(regex)); }
+
+    static final List<Entry> ENTRIES = List.of(
+            // Shapes.nextFastLen counts up from n one by one to the next 7-smooth number: from 2^62 + 1 that is years
+            e("nextFastLen(2^62+1) hang", "^sweep Fft\\.nextFastLen\\(long\\) n = 4611686018427387905$"));
+
+    /** The entry covering a case, or null. */
+    static Entry of(String caseName) {
+        for (Entry x : ENTRIES) {
+            if (x.covers(caseName)) return x;
+        }
+        return null;
+    }
+}
