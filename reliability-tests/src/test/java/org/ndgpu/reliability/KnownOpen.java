@@ -18,8 +18,7 @@ final class KnownOpen {
         boolean covers(String caseName) { return cases.matcher(caseName).find(); }
     }
 
-    private static Entry e(String area, String regex) { return new Entry(area, Pattern.compile(regex)); }
-
+    // an entry: new Entry("area in the words", Pattern.compile("^sweep Class\\.method\\(...\\) ...$"))
     // empty: the nextFastLen(2^62 + 1) hang, the one entry the sweep's first run needed, is fixed (FftHostileSizesTest)
     static final List<Entry> ENTRIES = List.of();
 
