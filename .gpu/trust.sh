@@ -8,11 +8,14 @@ G=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
 sets=${*:-linalg:LinalgEdgeTest,LinalgComplexTest,EigTest,CudaSolverTest,MoreLinalgErrorsTest,EinsumLabelsTest \
 kernels-elementwise:CheckedModeTest \
-kernels-reduction:CheckedReductionTest,MixedIntegerSetOperationsTest,ComplexUniqueTest,UniqueTest \
+kernels-reduction:CheckedReductionTest,MixedIntegerSetOperationsTest,ComplexUniqueTest,UniqueTest,ScanSizesTest \
 raw-kernels:CheckedJavaKernelTest \
-routines:InteropTest,PartitionEmptyTest,ConvolveComplexTest,ComplexSortTest,SortTest \
-fft:ConvolveMethodChoiceTest,FftHostileTest \
-random:ChoiceWithoutReplacementTest}
+routines:InteropTest,PartitionEmptyTest,ConvolveComplexTest,ComplexSortTest,SortTest,HostileSizesTest \
+fft:ConvolveMethodChoiceTest,FftHostileTest,FftHostileSizesTest \
+random:ChoiceWithoutReplacementTest \
+ndarray-tests:HostileSizesTest,SettingsAtUseTest,TransferTest \
+backend-cuda:CudaBackendGpuTest \
+reliability-tests:BincountSizesTest,HistogramOracleTest}
 "$D/run" -version >/dev/null 2>&1
 [[ -e /tmp/pack-ocl/libOpenCL.so ]] && ln -sf "$(readlink /tmp/pack-ocl/libOpenCL.so)" /tmp/pack-ocl/libOpenCL.so.1
 rc=0
