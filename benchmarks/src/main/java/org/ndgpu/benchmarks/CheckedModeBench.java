@@ -52,7 +52,8 @@ public final class CheckedModeBench {
         var weighted = new ReductionKernel("T x, raw T w", "T y", "x * w[_j % 1024]", "a + b", "y = a", "0", "bench_wsum");
         try (NDArray x = Nd.random().uniform(-1, 1, DType.FLOAT32, N);
              NDArray w = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024)) {
-            for (String debug : new String[]{"false", "true"}) {
+            // off, on, off again: the first rounds of a fresh JVM also pay for its JIT
+            for (String debug : new String[]{"false", "true", "false", "true"}) {
                 System.setProperty("ndgpu.debug", debug);
                 report(dev, debug, "ElementwiseKernel raw gather, 2^24 float32", 2 * x.nbytes(), () -> into(gather, x));
                 report(dev, debug, "ElementwiseKernel raw 3-point stencil, 2^24 f32", 2 * x.nbytes(), () -> into(stencil, x));

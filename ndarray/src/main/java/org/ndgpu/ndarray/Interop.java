@@ -1,5 +1,6 @@
 package org.ndgpu.ndarray;
 
+import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 import org.ndgpu.DeviceException;
 import org.ndgpu.backend.Dialect;
@@ -32,5 +33,13 @@ final class Interop {
                     + " (OpenCL memory is a cl_mem handle, not an address; toDlpack() shares it)");
         }
         return a.buffer().handle() + a.offset();
+    }
+
+    /** NumPy's {@code __dlpack__(copy=True)}: a new C-contiguous, writeable copy is exported (what a read-only view needs). */
+    static MemorySegment toDlpack(NDArray a, boolean copy) {
+        if (!copy) return a.toDlpack();
+        try (NDArray c = a.copy()) {   // the export holds its own view of the copy's memory
+            return c.toDlpack();
+        }
     }
 }

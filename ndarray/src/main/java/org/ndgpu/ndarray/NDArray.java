@@ -133,12 +133,7 @@ public final class NDArray implements AutoCloseable {
      * NumPy's {@code __dlpack__(copy=...)}: {@code true} exports a new C-contiguous, writeable copy
      * (what a read-only view needs); {@code false} is {@link #toDlpack()}, never a copy.
      */
-    public MemorySegment toDlpack(boolean copy) {
-        if (!copy) return toDlpack();
-        try (NDArray c = copy()) {   // the export holds its own view of the copy's memory
-            return c.toDlpack();
-        }
-    }
+    public MemorySegment toDlpack(boolean copy) { return Interop.toDlpack(this, copy); }
 
     /** A view reinterpreting the same bytes as another dtype of the same itemsize. */
     public NDArray viewAs(DType other) { return Views.viewAs(this, other); }
@@ -376,17 +371,10 @@ public final class NDArray implements AutoCloseable {
     public int[] toIntArray() { return Transfers.toIntArray(this); }
 
     /** The elements in C order as a new boolean[] (non-zero is true). */
-    public boolean[] toBooleanArray() {
-        Transfers.javaLength(live("toBooleanArray"), "toBooleanArray", 1);
-        return HostData.toBooleans(toBytes(), dtype);
-    }
+    public boolean[] toBooleanArray() { return Transfers.toBooleanArray(this); }
 
     /** numpy.ndarray.tolist in Java: nested primitive arrays of the dtype's Java type (a boxed scalar for 0-d). */
-    public Object toArray() {
-        for (long d : shape) Sizes.hostLength("toArray", "elements along one axis", d, 1);
-        Transfers.javaLength(live("toArray"), "toArray", dtype.itemsize());
-        return HostData.nested(toBytes(), dtype, shape);
-    }
+    public Object toArray() { return Transfers.toArray(this); }
 
     /** The one element as a Java value: Double, Float, Long, Integer, Short, Byte, Boolean, or double[]{re, im}. */
     public Object item() { return Transfers.item(this); }

@@ -181,6 +181,17 @@ public final class Transfers {
         return out;
     }
 
+    static boolean[] toBooleanArray(NDArray a) {
+        javaLength(a.live("toBooleanArray"), "toBooleanArray", 1);
+        return HostData.toBooleans(toBytes(a), a.dtype());
+    }
+
+    static Object toArray(NDArray a) {
+        for (long d : a.shape()) Sizes.hostLength("toArray", "elements along one axis", d, 1);
+        javaLength(a.live("toArray"), "toArray", a.dtype().itemsize());
+        return HostData.nested(toBytes(a), a.dtype(), a.shape());
+    }
+
     static int[] toIntArray(NDArray a) {
         a.live("toIntArray");
         int n = javaLength(a, "toIntArray", 4);

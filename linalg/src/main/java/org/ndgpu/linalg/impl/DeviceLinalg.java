@@ -91,6 +91,20 @@ public final class DeviceLinalg implements Linalg {
         return new Stack(c, batch, m, n, solver);
     }
 
+    /**
+     * The solver for the LU family (det, slogdet, inv, solve) of a stack: the device's, except for a
+     * complex stack holding inf on a device solver. There cuSOLVER divides by an inf pivot as
+     * (a * conj(p)) / |p|^2 = inf / inf, NaN, where LAPACK's Smith division gives 0 (NumPy's
+     * slogdet of [[inf, 1], [1, 1]] is (nan, inf); cuSOLVER's was (nan, nan)): those stacks are
+     * factored by the host's complex LU, which divides as LAPACK does, and come back to the device.
+     */
+    private static Solver luSolver(NDArray stack, Solver solver) {
+        if (!stack.dtype().isComplex() || solver instanceof HostSolver) return solver;
+        try (NDArray inf = NonFinite.flags(stack, false, false)) {
+            return NonFinite.any(inf) ? new HostSolver(stack.device()) : solver;
+        }
+    }
+
     private static NDArray stackCopy(NDArray a, DType dt, long count, long m, long n) {
         try (NDArray c = Copies.copy(a, dt, Order.C)) {
             return c.reshape(count, m, n);
@@ -215,7 +229,7 @@ public final class DeviceLinalg implements Linalg {
                  NDArray a2 = ac.reshape(count, n, n); NDArray b2 = bc.reshape(count, n, k);
                  NDArray nan = NonFinite.flags(a2, true, false)) {
                 NonFinite.refuse("solve", nan);
-                try (NDArray x = sa.solver.solve(a2, b2)) {
+                try (NDArray x = luSolver(a2, sa.solver).solve(a2, b2)) {
                     return x.reshape(outShape);
                 }
             }
@@ -243,7 +257,7 @@ public final class DeviceLinalg implements Linalg {
             try (NDArray nan = NonFinite.flags(st.x, true, false)) {
                 NonFinite.refuse("inv", nan);
             }
-            return unstack(st.solver.inv(st.x), st.batch);
+            return unstack(luSolver(st.x, st.solver).inv(st.x), st.batch);
         }
     }
 
@@ -253,7 +267,7 @@ public final class DeviceLinalg implements Linalg {
         try (Stack st = stack("det", a, true)) {
             // the determinant of a 0 x 0 matrix is 1, as NumPy's
             if (st.empty()) return unstack(st.emptyOf(st.dtype()).fill(1), st.batch);
-            return unstack(guarded(st, true, false, st.solver::det), st.batch);
+            return unstack(guarded(st, true, false, luSolver(st.x, st.solver)::det), st.batch);
         }
     }
 
@@ -263,12 +277,13 @@ public final class DeviceLinalg implements Linalg {
         try (Stack st = stack("slogdet", a, true)) {
             if (st.empty()) return new Slogdet(unstack(st.emptyOf(st.dtype()).fill(1), st.batch), unstack(st.emptyOf(st.dtype().real()).fill(0), st.batch));
             try (NDArray bad = NonFinite.flags(st.x, true, false)) {
+                Solver lu = luSolver(st.x, st.solver);
                 if (!NonFinite.any(bad)) {
-                    Slogdet r = st.solver.slogdet(st.x);
+                    Slogdet r = lu.slogdet(st.x);
                     return new Slogdet(unstack(r.sign(), st.batch), unstack(r.logabsdet(), st.batch));
                 }
                 try (NDArray clean = NonFinite.identityWhere(st.x, bad)) {
-                    Slogdet r = st.solver.slogdet(clean);
+                    Slogdet r = lu.slogdet(clean);
                     return new Slogdet(unstack(NonFinite.nanWhere(r.sign(), bad), st.batch), unstack(NonFinite.nanWhere(r.logabsdet(), bad), st.batch));
                 }
             }

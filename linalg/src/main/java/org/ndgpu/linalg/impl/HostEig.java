@@ -19,7 +19,7 @@ import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Sizes;
 
 /**
- * numpy.linalg.eig and eigvals on the host (complex input through {@link HostComplex#eigvals}), for devices whose solver has no general
+ * numpy.linalg.eig and eigvals on the host (complex input through {@link HostComplexEig#eigvals}), for devices whose solver has no general
  * eigensolver (OpenCL; CUDA without cusolverDnXgeev): the stack is copied to the host, each matrix
  * goes through EJML's general (nonsymmetric) eigen decomposition in float64, as NumPy computes in
  * double, and the results are copied back. CUDA devices run {@link GeneralEig}'s cuSOLVER path.
@@ -105,7 +105,7 @@ final class HostEig {
     }
 
     /**
-     * Complex input: eigenvalues from {@link HostComplex#eigvals} (EJML decomposes real matrices only),
+     * Complex input: eigenvalues from {@link HostComplexEig#eigvals} (EJML decomposes real matrices only),
      * vectors by inverse iteration, normalized as LAPACK's zgeev; results in the input's dtype.
      */
     private static Eig complexEig(NDArray a, boolean vectors, String op) {
@@ -124,7 +124,7 @@ final class HostEig {
                 m[0][e] = all[2 * (b * n * n + e)];
                 m[1][e] = all[2 * (b * n * n + e) + 1];
             }
-            double[][] w = HostComplex.eigvals(m, n, op);
+            double[][] w = HostComplexEig.eigvals(m, n, op);
             for (int j = 0; j < n; j++) {
                 wr[b * n + j] = w[0][j];
                 wi[b * n + j] = w[1][j];
