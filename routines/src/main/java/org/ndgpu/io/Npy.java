@@ -22,11 +22,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
 import org.ndgpu.NdIOException;
 import org.ndgpu.NpyFormatException;
+import org.ndgpu.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Sizes;
 
 /**
  * Reads and writes NumPy's .npy format (versions 1.0, 2.0 and 3.0 read; 1.0 written, or 2.0 when
@@ -307,9 +309,10 @@ public final class Npy {
 
     /** The data size a header calls for, with no host-buffer cap. */
     private static long deviceDataBytes(NpyHeader h, String where) {
+        // a size no array can have is the file's fault: a format error naming the file, not a ShapeException
         try {
-            return Math.multiplyExact(HostArray.size(h.shape()), (long) h.dtype().itemsize());
-        } catch (ArithmeticException overflow) {
+            return Sizes.bytes(where, h.shape(), h.dtype());
+        } catch (ShapeException overflow) {
             throw new NpyFormatException(where + ": header shape " + HostArray.shapeString(h.shape())
                     + " overflows a 64-bit size", overflow);
         }
