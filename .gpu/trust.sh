@@ -37,7 +37,7 @@ for s in $sets; do
 done
 if [[ ${BENCH:-1} == 1 ]]; then
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  timeout 120 "$D/run" org.ndgpu.benchmarks.CheckedModeBench cuda:0 > "$OUT/checked-bench.log" 2>&1
+  timeout 120 "$D/run" -Dndgpu.device=cuda:0 org.ndgpu.benchmarks.CheckedModeBench > "$OUT/checked-bench.log" 2>&1
   grep -vE '^\s+at ' "$OUT/checked-bench.log" | head -20
   (cd "$G" && timeout 120 python3 cupy_checked_anchors.py 2>&1 | tail -5)
 fi

@@ -2,7 +2,6 @@ package org.ndgpu.benchmarks;
 
 import java.util.Locale;
 import java.util.function.Supplier;
-import org.ndgpu.Config;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.elementwise.ElementwiseKernel;
@@ -17,7 +16,7 @@ import org.ndgpu.reduction.ReductionKernel;
  * prints CuPy's figures for the same kernels (CuPy has no checked mode: its row is the unchecked one).
  *
  * <pre>
- * java -cp ... org.ndgpu.benchmarks.CheckedModeBench [device-id ...]   # default: every GPU found
+ * java -Dndgpu.device=cuda:0 -cp ... org.ndgpu.benchmarks.CheckedModeBench
  * </pre>
  */
 public final class CheckedModeBench {
@@ -26,19 +25,10 @@ public final class CheckedModeBench {
     private static final int RUNS = 20, WARMUP = 3;
     private static final long N = 1L << 24;
 
-    /** Prints one table per device. */
+    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
-        String chosen = Config.device();
-        String[] ids = args.length > 0 ? args : chosen != null ? new String[]{Device.current().id()}
-                : Device.list().stream().filter(Device::isGpu).map(Device::id).toArray(String[]::new);
-        if (ids.length == 0) ids = new String[]{Device.current().id()};
         System.out.printf(Locale.ROOT, "%-12s %-46s %6s %10s %10s %10s%n", "device", "case", "debug", "median ms", "GB/s", "host/call");
-        for (String id : ids) {
-            Device dev = Device.get(id);
-            try (var _ = dev.use()) {
-                run(dev);
-            }
-        }
+        run(Device.current());
     }
 
     private static void run(Device dev) {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.IndexException;
 import org.ndgpu.Nd;
@@ -17,6 +16,7 @@ import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.testing.CheckedMode;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -27,25 +27,13 @@ import org.ndgpu.testing.PerDeviceTest;
  * to off), and checks PoCL's default.
  */
 class CheckedModeTest extends PerDeviceTest {
-    /** {@code body} with ndgpu.debug set to {@code value} (null: unset), then the setting as it was. */
-    static <T> T withDebug(String value, Supplier<T> body) {
-        String old = System.getProperty("ndgpu.debug");
-        if (value == null) System.clearProperty("ndgpu.debug");
-        else System.setProperty("ndgpu.debug", value);
-        try {
-            return body.get();
-        } finally {
-            if (old == null) System.clearProperty("ndgpu.debug");
-            else System.setProperty("ndgpu.debug", old);
-        }
-    }
 
     private static void assertAll(NDArray a, double v) {
         for (double d : a.toDoubleArray()) assertEquals(v, d, 0.0);
     }
 
     private static IndexException expectIndex(String debug, Runnable call) {
-        return withDebug(debug, () -> assertThrows(IndexException.class, call::run));
+        return CheckedMode.with(debug, () -> assertThrows(IndexException.class, call::run));
     }
 
     @Test
@@ -63,7 +51,7 @@ class CheckedModeTest extends PerDeviceTest {
             assertAll(before, -1.0);
             assertAll(after, -2.0);
             // the device still works: the next call is right
-            assertArrayEquals(new float[]{0, 2, 4, 6, 8}, withDebug("true", () -> Nd.add(x, x).toFloatArray()));
+            assertArrayEquals(new float[]{0, 2, 4, 6, 8}, CheckedMode.with("true", () -> Nd.add(x, x).toFloatArray()));
         }
     }
 
@@ -116,7 +104,7 @@ class CheckedModeTest extends PerDeviceTest {
             xs[i] = Math.sin(i * 0.37) * 10;
             idx[i] = (i * 7919L) % n;
         }
-        withDebug("true", () -> {
+        CheckedMode.with("true", () -> {
             try (NDArray x = Nd.array(xs); NDArray ix = Nd.array(idx)) {
                 var rev = new ElementwiseKernel("raw T x", "T y", "y = x[_ind.size() - i - 1]", "reverse_checked");
                 double[] got = rev.call(x, Nd.emptyLike(x)).toDoubleArray();
@@ -146,7 +134,7 @@ class CheckedModeTest extends PerDeviceTest {
         var k = new ElementwiseKernel("raw T x, int64 off", "T y", "y = x[i + off]", "shift_by");
         try (NDArray x = Nd.arange(6); NDArray y = Nd.zeros(DType.INT64, 6)) {
             for (String mode : new String[]{"false", "true", "false"}) {
-                withDebug(mode, () -> k.call(x, 0L, y));
+                CheckedMode.with(mode, () -> k.call(x, 0L, y));
                 assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5}, y.toLongArray(), "debug " + mode);
                 if (mode.equals("true")) {
                     var e = expectIndex("true", () -> k.call(x, 6L, y));
@@ -164,8 +152,8 @@ class CheckedModeTest extends PerDeviceTest {
         try (NDArray x = Nd.arange(5); NDArray y = Nd.zeros(DType.INT64, 5)) {
             var e = expectIndex(null, () -> k.call(x, y));
             assertTrue(e.getMessage().startsWith("ElementwiseKernel pocl_default: raw parameter x indexed at 10000000"), e.getMessage());
-            assertTrue(withDebug(null, () -> CheckedIndex.on(device())));
-            assertFalse(withDebug("false", () -> CheckedIndex.on(device())));
+            assertTrue(CheckedMode.with(null, () -> CheckedIndex.on(device())));
+            assertFalse(CheckedMode.with("false", () -> CheckedIndex.on(device())));
         }
     }
 
@@ -175,13 +163,13 @@ class CheckedModeTest extends PerDeviceTest {
         var k = new ElementwiseKernel("T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
         try (NDArray x = Nd.arange(8).astype(DType.FLOAT64); NDArray r = Nd.arange(8).astype(DType.FLOAT64)) {
             for (Dialect d : Dialect.values()) {
-                String off = withDebug("false", () -> k.generatedSource(d, x, r, 2));
+                String off = CheckedMode.with("false", () -> k.generatedSource(d, x, r, 2));
                 var spec = k.buildSpec(new KernelParams.Binding(java.util.Map.of("T", DType.FLOAT64)),
                         new DType[]{DType.FLOAT64, DType.FLOAT64, null});
                 assertEquals(ElementwiseLoop.source(d, spec, ElementwiseLoop.layout(spec, new Object[]{x, r, 2, Nd.zeros(DType.FLOAT64, 8)},
                         new long[]{8})), off);
                 assertFalse(off.contains("nd_checked"));
-                String on = withDebug("true", () -> k.generatedSource(d, x, r, 2));
+                String on = CheckedMode.with("true", () -> k.generatedSource(d, x, r, 2));
                 assertNotEquals(off, on);
                 assertTrue(on.contains("(*nd_checked_double(r, _nd_len_r, _nd_check, 0, (long)(_n - i - 1)))"), on);
             }

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.testing.CheckedMode;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -21,17 +21,6 @@ import org.ndgpu.testing.PerDeviceTest;
  * the size. Runs on every device with the mode set explicitly; PoCL's default is checked too.
  */
 class CheckedReductionTest extends PerDeviceTest {
-    static <T> T withDebug(String value, Supplier<T> body) {
-        String old = System.getProperty("ndgpu.debug");
-        if (value == null) System.clearProperty("ndgpu.debug");
-        else System.setProperty("ndgpu.debug", value);
-        try {
-            return body.get();
-        } finally {
-            if (old == null) System.clearProperty("ndgpu.debug");
-            else System.setProperty("ndgpu.debug", old);
-        }
-    }
 
     private static final ReductionKernel WSUM = new ReductionKernel("T x, raw T w", "T y", "x * w[_j % 4]", "a + b", "y = a", "0", "wsum");
 
@@ -47,7 +36,7 @@ class CheckedReductionTest extends PerDeviceTest {
                     want += xs[i] * w[i % 4];
                 }
                 double expected = want;
-                double got = withDebug(mode, () -> {
+                double got = CheckedMode.with(mode, () -> {
                     try (NDArray x = Nd.array(xs); NDArray ws = Nd.array(w); NDArray y = WSUM.call(x, ws)) {
                         return y.doubleValue();
                     }
@@ -56,7 +45,7 @@ class CheckedReductionTest extends PerDeviceTest {
             }
         }
         // per row, with a transposed raw array (passed as its C-order copy)
-        withDebug("true", () -> {
+        CheckedMode.with("true", () -> {
             try (NDArray x = Nd.arange(12).astype(DType.FLOAT64).reshape(3, 4); NDArray m = Nd.array(new double[]{1, 2, 3, 4}).reshape(2, 2);
                  NDArray t = m.T(); NDArray y = WSUM.call(new Object[]{x, t}, new int[]{1}, false, null)) {
                 // t in C order: 1, 3, 2, 4
@@ -75,9 +64,9 @@ class CheckedReductionTest extends PerDeviceTest {
         var k = new ReductionKernel("T x, raw T w", "T y", "x * w[_j == 5 ? 100000007 : 0]", "a + b", "y = a", "0", "wsum_bad");
         for (int n : new int[]{9, 1 << 20}) {
             try (NDArray x = Nd.ones(DType.FLOAT32, n); NDArray w = Nd.ones(DType.FLOAT32, 4)) {
-                var e = withDebug("true", () -> assertThrows(IndexException.class, () -> k.call(x, w)));
+                var e = CheckedMode.with("true", () -> assertThrows(IndexException.class, () -> k.call(x, w)));
                 assertTrue(e.getMessage().startsWith("ReductionKernel wsum_bad: raw parameter w indexed at 100000007, size 4"), e.getMessage());
-                assertEquals(4.0, withDebug("true", () -> w.sum().doubleValue()), "w is intact");
+                assertEquals(4.0, CheckedMode.with("true", () -> w.sum().doubleValue()), "w is intact");
             }
         }
     }
@@ -87,12 +76,12 @@ class CheckedReductionTest extends PerDeviceTest {
         var neg = new ReductionKernel("T x, raw T w", "T y", "x * w[_j - 1]", "a + b", "y = a", "0", "wsum_neg");
         var post = new ReductionKernel("T x, raw T s", "T y", "x", "a + b", "y = a * s[1]", "0", "scaled_sum");
         try (NDArray x = Nd.arange(10).astype(DType.FLOAT64); NDArray w = Nd.ones(DType.FLOAT64, 10); NDArray s = Nd.full(2.0, DType.FLOAT64, 1)) {
-            var e = withDebug("true", () -> assertThrows(IndexException.class, () -> neg.call(x, w)));
+            var e = CheckedMode.with("true", () -> assertThrows(IndexException.class, () -> neg.call(x, w)));
             assertTrue(e.getMessage().startsWith("ReductionKernel wsum_neg: raw parameter w indexed at -1, size 10"), e.getMessage());
-            e = withDebug("true", () -> assertThrows(IndexException.class, () -> post.call(x, s)));
+            e = CheckedMode.with("true", () -> assertThrows(IndexException.class, () -> post.call(x, s)));
             assertTrue(e.getMessage().startsWith("ReductionKernel scaled_sum: raw parameter s indexed at 1, size 1"), e.getMessage());
             var good = new ReductionKernel("T x, raw T s", "T y", "x", "a + b", "y = a * s[0]", "0", "scaled_sum_ok");
-            assertEquals(90.0, withDebug("true", () -> good.call(x, s).doubleValue()));
+            assertEquals(90.0, CheckedMode.with("true", () -> good.call(x, s).doubleValue()));
         }
     }
 
@@ -101,7 +90,7 @@ class CheckedReductionTest extends PerDeviceTest {
         assumeTrue(device().facts().backend().equals("opencl") && !device().isGpu(), "PoCL (an OpenCL CPU device) only");
         var k = new ReductionKernel("T x, raw T w", "T y", "x * w[_j + 100000000]", "a + b", "y = a", "0", "wsum_default");
         try (NDArray x = Nd.ones(DType.FLOAT32, 3); NDArray w = Nd.ones(DType.FLOAT32, 3)) {
-            var e = withDebug(null, () -> assertThrows(IndexException.class, () -> k.call(x, w)));
+            var e = CheckedMode.with(null, () -> assertThrows(IndexException.class, () -> k.call(x, w)));
             assertTrue(e.getMessage().contains("raw parameter w indexed at 10000000"), e.getMessage());
         }
     }

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.testing.CheckedMode;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -22,17 +22,6 @@ import org.ndgpu.testing.PerDeviceTest;
  * give the plain answer. Runs on every device with the mode switched on; PoCL's default is checked.
  */
 class CheckedJavaKernelTest extends PerDeviceTest {
-    static <T> T withDebug(String value, Supplier<T> body) {
-        String old = System.getProperty("ndgpu.debug");
-        if (value == null) System.clearProperty("ndgpu.debug");
-        else System.setProperty("ndgpu.debug", value);
-        try {
-            return body.get();
-        } finally {
-            if (old == null) System.clearProperty("ndgpu.debug");
-            else System.setProperty("ndgpu.debug", old);
-        }
-    }
 
     /** y[i] = x[i + offset] (through a helper method), for every i below n: offset chooses how far it reads. */
     static final class ShiftRead extends JavaKernel {
@@ -67,7 +56,7 @@ class CheckedJavaKernelTest extends PerDeviceTest {
         int n = 300;
         float[] xs = new float[n + 7];
         for (int i = 0; i < xs.length; i++) xs[i] = (float) Math.cos(i * 0.1);
-        withDebug("true", () -> {
+        CheckedMode.with("true", () -> {
             var k = new ShiftRead();
             k.offset = 7;
             k.n = n;
@@ -87,12 +76,12 @@ class CheckedJavaKernelTest extends PerDeviceTest {
         k.n = 1;
         try (NDArray x = Nd.zeros(DType.FLOAT32, 5); NDArray y = Nd.full(-3.0, DType.FLOAT32, 4)) {
             k.bind("x", x).bind("y", y);
-            var e = withDebug("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(4))));
+            var e = CheckedMode.with("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(4))));
             assertTrue(e.getMessage().startsWith("JavaKernel " + ShiftRead.class.getName() + ": array x indexed at 100000000, size 5"),
                     e.getMessage());
             // and below 0
             k.offset = -1;
-            e = withDebug("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(4))));
+            e = CheckedMode.with("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(4))));
             assertTrue(e.getMessage().contains(": array x indexed at -1, size 5"), e.getMessage());
         }
     }
@@ -104,7 +93,7 @@ class CheckedJavaKernelTest extends PerDeviceTest {
         try (NDArray before = Nd.full(7.0, DType.INT32, 128); NDArray y = Nd.full(-1.0, DType.INT32, 10);
              NDArray after = Nd.full(8.0, DType.INT32, 128)) {
             k.bind("y", y);
-            var e = withDebug("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(8))));
+            var e = CheckedMode.with("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(8))));
             assertTrue(e.getMessage().contains(": array y indexed at "), e.getMessage());
             assertTrue(e.getMessage().contains(", size 10"), e.getMessage());
             int[] got = y.toIntArray();
@@ -121,7 +110,7 @@ class CheckedJavaKernelTest extends PerDeviceTest {
         try (NDArray values = Nd.array(new int[]{0, 1, 2, 3, 3, 2, 1, 3}); NDArray bins = Nd.zeros(DType.INT32, 4)) {
             k.nbins = 4;
             k.bind("values", values).bind("bins", bins);
-            withDebug("true", () -> {
+            CheckedMode.with("true", () -> {
                 k.launch(NdRange.of(8));
                 return null;
             });
@@ -129,7 +118,7 @@ class CheckedJavaKernelTest extends PerDeviceTest {
             try (NDArray far = Nd.array(new int[]{0, 1, 2, 9, 3, 2, 1, 3})) {
                 k.nbins = 100;   // 9 % 100 = 9: past the 4 bins
                 k.bind("values", far);
-                var e = withDebug("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(8))));
+                var e = CheckedMode.with("true", () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(8))));
                 assertTrue(e.getMessage().endsWith(": array bins indexed at 9, size 4 (checked mode, ndgpu.debug: the access was not made)"),
                         e.getMessage());
                 org.junit.jupiter.api.Assertions.assertArrayEquals(new int[]{2, 4, 4, 5}, bins.toIntArray(), "the good adds were made");
@@ -145,7 +134,7 @@ class CheckedJavaKernelTest extends PerDeviceTest {
         k.n = 1;
         try (NDArray x = Nd.zeros(DType.FLOAT32, 5); NDArray y = Nd.zeros(DType.FLOAT32, 1)) {
             k.bind("x", x).bind("y", y);
-            var e = withDebug(null, () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(1))));
+            var e = CheckedMode.with(null, () -> assertThrows(IndexException.class, () -> k.launch(NdRange.of(1))));
             assertTrue(e.getMessage().contains("array x indexed at 100000000, size 5"), e.getMessage());
         }
     }
