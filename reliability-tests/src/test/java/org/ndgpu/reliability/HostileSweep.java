@@ -175,7 +175,8 @@ final class HostileSweep {
                 "org.ndgpu.elementwise.UfuncLoops$Loop", "org.ndgpu.reduction.BuiltinReductions", "org.ndgpu.reduction.DeviceReductions",
                 "org.ndgpu.reduction.Norms", "org.ndgpu.reduction.ReductionLoop", "org.ndgpu.reduction.ReductionSpec",
                 "org.ndgpu.raw.JavaKernelSource", "org.ndgpu.device.ProgramCache", "org.ndgpu.device.MemoryPool$Block",
-                "org.ndgpu.backend.CopyTasks", "org.ndgpu.backend.HostMemory", "org.ndgpu.backend.SignalGuard")) {
+                "org.ndgpu.backend.CopyTasks", "org.ndgpu.backend.CopyTasks$LazyPool", "org.ndgpu.backend.HostMemory",
+                "org.ndgpu.backend.SignalGuard", "org.ndgpu.ndarray.Sizes")) {
             m.put(c, helper);
         }
         String raw = "takes raw device pointers or buffers by design (as cupy's UnownedMemory): a wrong pointer is the caller's, "
