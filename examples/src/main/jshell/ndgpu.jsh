@@ -2,6 +2,8 @@
 // imported class by class: its Stream would shadow java.util.stream.Stream, which JShell imports;
 // write org.ndgpu.device.Stream for a device stream. The device choice is logged once, by ndgpu.
 import org.ndgpu.*;
+import org.ndgpu.exceptions.*;
+import org.ndgpu.config.Config;
 import org.ndgpu.ndarray.*;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;

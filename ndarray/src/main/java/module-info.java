@@ -7,6 +7,8 @@
 @SuppressWarnings("module") // the modules named in the qualified exports are built after this one
 module org.ndgpu.ndarray {
     exports org.ndgpu;
+    exports org.ndgpu.exceptions;
+    exports org.ndgpu.config;
     exports org.ndgpu.ndarray;
     exports org.ndgpu.device;
     exports org.ndgpu.linalg;

@@ -1,5 +1,7 @@
 package org.ndgpu;
 
+import org.ndgpu.exceptions.ShapeException;
+
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;

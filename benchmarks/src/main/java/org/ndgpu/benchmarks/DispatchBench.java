@@ -1,7 +1,7 @@
 package org.ndgpu.benchmarks;
 
 import java.util.concurrent.TimeUnit;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;

@@ -2,7 +2,7 @@ package org.ndgpu.benchmarks;
 
 import java.util.Locale;
 import java.util.function.Supplier;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;

@@ -77,7 +77,7 @@ public final class Fuse {
         /** The i-th result; an index outside 0..size()-1 is an IndexException. */
         public NDArray get(int i) {
             if (i < 0 || i >= values.size()) {
-                throw new org.ndgpu.IndexException("Fuse.Tuple.get: index " + i + " is out of range for " + values.size() + " values");
+                throw new org.ndgpu.exceptions.IndexException("Fuse.Tuple.get: index " + i + " is out of range for " + values.size() + " values");
             }
             return values.get(i);
         }

@@ -1,6 +1,6 @@
 package org.ndgpu.fuse;
 
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * A function that {@link Fuse} cannot trace into kernels: it reads elements on the host

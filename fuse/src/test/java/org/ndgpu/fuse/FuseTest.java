@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -59,7 +59,7 @@ class FuseTest extends PerDeviceTest {
         assertEquals(DType.FLOAT32, got.dtype());
         FuseTesting.assertClose(f.unfused(a, e), got, "ldexp and sinc fused");
         var g = Fuse.of(x -> x.divmod(2).quotient());
-        var ex = assertThrows(org.ndgpu.NdException.class, () -> g.call(a));
+        var ex = assertThrows(org.ndgpu.exceptions.NdException.class, () -> g.call(a));
         assertTrue(ex.getMessage().contains("divmod"), ex.getMessage());
     }
 
@@ -264,7 +264,7 @@ class FuseTest extends PerDeviceTest {
             return s;
         });
         FuseTesting.assertClose(v[0].maximum(v[1]).maximum(v[2]), va.call(v[0], v[1], v[2]), "varargs");
-        var e = assertThrows(org.ndgpu.NdException.class, () -> Fuse.of((a, b) -> a.add(b)).call(v[0]));
+        var e = assertThrows(org.ndgpu.exceptions.NdException.class, () -> Fuse.of((a, b) -> a.add(b)).call(v[0]));
         assertTrue(e.getMessage().contains("takes 2 arguments, got 1"), e.getMessage());
     }
 

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.CheckedIndex;
@@ -51,7 +51,7 @@ import org.ndgpu.ndarray.Shapes;
  *
  * <p>Checked mode ({@code -Dndgpu.debug=true} or {@code NDGPU_DEBUG=true}; on by default on PoCL,
  * where a bad read kills the process): each {@code x[j]} of a raw parameter in the snippets is
- * bounds-checked on the device, and a bad index is an {@link org.ndgpu.IndexException}
+ * bounds-checked on the device, and a bad index is an {@link org.ndgpu.exceptions.IndexException}
  * ({@code "ElementwiseKernel reverse: raw parameter x indexed at -1, size 5"}) instead of a read of
  * other memory. Pointer arithmetic on a raw parameter and preamble functions are not checked
  * ({@code org.ndgpu.codegen.CheckedIndex}).

@@ -7,7 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.spi.Ufunc;

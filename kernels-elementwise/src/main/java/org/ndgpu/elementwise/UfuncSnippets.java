@@ -1,6 +1,6 @@
 package org.ndgpu.elementwise;
 
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.spi.Ufunc;

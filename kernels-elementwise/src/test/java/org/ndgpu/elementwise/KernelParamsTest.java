@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 
 /** Parsing of parameter lists; needs no device. Binding with arrays is covered by the conformance suite. */

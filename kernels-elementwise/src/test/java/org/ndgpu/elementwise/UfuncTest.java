@@ -87,11 +87,11 @@ public class UfuncTest extends PerDeviceTest {
         NDArray f = Nd.array(new float[]{1, -2, 3});
         assertEquals(DType.FLOAT32, f.mul(2.0).dtype());                       // NEP 50
         assertEquals(DType.FLOAT64, Nd.array(new int[]{1, 2}).add(0.5).dtype());
-        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.DTypeException.class,
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.exceptions.DTypeException.class,
                 () -> Nd.array(new byte[]{1}).astype(DType.UINT8).add(300));
-        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.DTypeException.class,
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.exceptions.DTypeException.class,
                 () -> Nd.add(f, f, Nd.zeros(DType.INT32, 3)));                 // same_kind: float into int
-        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.ShapeException.class,
+        org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.exceptions.ShapeException.class,
                 () -> Nd.add(f, f, Nd.zeros(DType.FLOAT32, 4)));
         NDArray d = Nd.zeros(DType.FLOAT64, 3);
         Nd.add(f, 1, d);                                                       // float32 into float64: allowed
@@ -131,7 +131,7 @@ public class UfuncTest extends PerDeviceTest {
     @org.junit.jupiter.api.Test
     void integerBaseToNegativeIntegerScalarPowerIsAnError() {
         try (NDArray a = Nd.arange(1, 4); NDArray f = a.pow(-1.0); NDArray p = a.pow(2)) {
-            var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.NdException.class, () -> a.pow(-1));
+            var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.exceptions.NdException.class, () -> a.pow(-1));
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("power: Integers to negative integer powers are not allowed"), e.getMessage());
             org.junit.jupiter.api.Assertions.assertArrayEquals(new double[]{1, 0.5, 1.0 / 3}, f.toDoubleArray(), 1e-15);
             org.junit.jupiter.api.Assertions.assertArrayEquals(new long[]{1, 4, 9}, p.toLongArray());

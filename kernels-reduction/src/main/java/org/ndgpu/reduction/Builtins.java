@@ -3,7 +3,7 @@ package org.ndgpu.reduction;
 import static org.ndgpu.reduction.DeviceMath.*;
 
 import java.util.List;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;

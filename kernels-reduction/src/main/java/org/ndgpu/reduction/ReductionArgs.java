@@ -1,7 +1,7 @@
 package org.ndgpu.reduction;
 
 import java.util.List;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;

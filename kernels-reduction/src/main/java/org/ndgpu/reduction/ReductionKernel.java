@@ -7,8 +7,8 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
@@ -185,7 +185,7 @@ public final class ReductionKernel implements Serializable {
         if (out != null) {
             out.live(name);
             if (!java.util.Arrays.equals(out.shape(), resultShape)) {
-                throw new org.ndgpu.ShapeException(name + ": output array has shape " + Shapes.str(out.shape()) + ", expected "
+                throw new org.ndgpu.exceptions.ShapeException(name + ": output array has shape " + Shapes.str(out.shape()) + ", expected "
                         + Shapes.str(resultShape));
             }
             result = out;

@@ -2,10 +2,10 @@ package org.ndgpu.reduction;
 
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.Config;
-import org.ndgpu.DeviceException;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.config.Config;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.KernelKey;

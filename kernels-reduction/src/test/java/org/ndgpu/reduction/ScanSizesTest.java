@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 

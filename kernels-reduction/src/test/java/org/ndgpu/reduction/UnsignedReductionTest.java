@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.lang.foreign.MemorySegment;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -139,7 +139,7 @@ public class UnsignedReductionTest extends PerDeviceTest {
             assertEquals(0L, s.toLongArray()[0]);
             assertEquals(1L, p.toLongArray()[0]);
             assertArrayEquals(new long[]{2, 0}, c.shape());
-            assertThrows(org.ndgpu.ShapeException.class, e::max);
+            assertThrows(org.ndgpu.exceptions.ShapeException.class, e::max);
         }
     }
 

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.DeviceException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 

@@ -2,9 +2,9 @@ package org.ndgpu.nccl;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.ndgpu.DeviceException;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.NDArray;
 
@@ -192,7 +192,7 @@ public final class NcclCommunicator implements AutoCloseable {
         if (!a.isWriteable()) throw new NdException(op + ": " + what + " is a read-only view");
         if (send == null) return;
         if (send.dtype() != a.dtype()) {
-            throw new org.ndgpu.DTypeException(op + ": expected " + what + " of send's dtype " + send.dtype() + ", got " + a.dtype());
+            throw new org.ndgpu.exceptions.DTypeException(op + ": expected " + what + " of send's dtype " + send.dtype() + ", got " + a.dtype());
         }
         long s0 = pointer(send), s1 = s0 + send.nbytes(), r0 = pointer(a), r1 = r0 + a.nbytes();
         boolean overlap = s0 < r1 && r0 < s1;

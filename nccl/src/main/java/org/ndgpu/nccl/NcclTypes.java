@@ -1,6 +1,6 @@
 package org.ndgpu.nccl;
 
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
 
 /**

@@ -4,7 +4,7 @@ import java.io.Serial;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.HexFormat;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * An ncclUniqueId: the 128 bytes that rank 0 makes with {@link Nccl#uniqueId()} and sends to every

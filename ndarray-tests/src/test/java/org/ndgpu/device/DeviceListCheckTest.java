@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.junit.jupiter.api.Test;
 
 /** Devices.checkList, the device-list check of Devices.parallel and Nd.scatter: every bad list names the operation and the index. */

@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

@@ -9,13 +9,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import org.ndgpu.ArrayClosedException;
-import org.ndgpu.AxisException;
-import org.ndgpu.DTypeException;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**

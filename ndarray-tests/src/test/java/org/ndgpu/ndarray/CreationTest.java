@@ -118,9 +118,9 @@ public class CreationTest extends PerDeviceTest {
             double[] d = new double[6];
             assertArrayEquals(new double[]{1, 2, 3, 4, 5, 6}, f.toDoubleArray(d));   // converted from float32
             assertArrayEquals(new float[]{7, -8}, i.toFloatArray(new float[2]));
-            var e = assertThrows(org.ndgpu.ShapeException.class, () -> f.toFloatArray(new float[5]));
+            var e = assertThrows(org.ndgpu.exceptions.ShapeException.class, () -> f.toFloatArray(new float[5]));
             assertTrue(e.getMessage().contains("6 elements"), e.getMessage());
-            assertThrows(org.ndgpu.ShapeException.class, () -> f.toDoubleArray(new double[7]));
+            assertThrows(org.ndgpu.exceptions.ShapeException.class, () -> f.toDoubleArray(new double[7]));
         }
     }
 

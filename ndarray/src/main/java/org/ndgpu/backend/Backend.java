@@ -9,7 +9,7 @@ import java.util.List;
  *
  * <p>All work is enqueued on a {@link BackendStream} and runs in order within it. A copy to or from
  * host memory returns once the host memory may be reused (copyIn) or holds the data (copyOut).
- * Failures throw {@link org.ndgpu.DeviceException} subclasses whose message names the native status
+ * Failures throw {@link org.ndgpu.exceptions.DeviceException} subclasses whose message names the native status
  * symbolically (CL_OUT_OF_RESOURCES, CUDA_ERROR_ILLEGAL_ADDRESS).
  */
 public interface Backend {

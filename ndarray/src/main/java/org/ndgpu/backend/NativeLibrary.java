@@ -15,7 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * A native library found by soname and version, for java.lang.foreign bindings (libcuda, libnvrtc,

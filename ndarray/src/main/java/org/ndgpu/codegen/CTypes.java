@@ -81,7 +81,7 @@ public final class CTypes {
             case FLOAT16 -> Float.float16ToFloat(Float.floatToFloat16(v.floatValue()));
             case FLOAT32 -> v.floatValue();
             case FLOAT64 -> v.doubleValue();
-            case COMPLEX64, COMPLEX128 -> throw new org.ndgpu.DTypeException("kernel scalar: complex scalars are not supported as kernel arguments");
+            case COMPLEX64, COMPLEX128 -> throw new org.ndgpu.exceptions.DTypeException("kernel scalar: complex scalars are not supported as kernel arguments");
         };
     }
 

@@ -3,7 +3,7 @@ package org.ndgpu.device;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BiConsumer;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * The devices of data-parallel work, and a way to run one task per device at once. A small,
@@ -33,7 +33,7 @@ public final class Devices {
         List<Device> gpus = list.stream().filter(Device::isGpu).toList();
         if (!gpus.isEmpty()) return gpus;
         if (list.isEmpty()) {
-            throw new org.ndgpu.DeviceException("Devices.all: no device found: " + String.join("; ", Device.problems()));
+            throw new org.ndgpu.exceptions.DeviceException("Devices.all: no device found: " + String.join("; ", Device.problems()));
         }
         return list;
     }

@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.Config;
-import org.ndgpu.DeviceOutOfMemoryException;
+import org.ndgpu.config.Config;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendStream;
@@ -95,7 +95,7 @@ public final class MemoryPool {
         // exception and message), and the free lists are used through pollFirst and addFirst rather than
         // pop and push, which delegate to them: every array's allocation and release runs through here
         if (stream == null) throw new NullPointerException("allocate: stream is null");
-        if (bytes < 0) throw new org.ndgpu.NdException(deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
+        if (bytes < 0) throw new org.ndgpu.exceptions.NdException(deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
         long device = backend.facts().globalMemoryBytes();
         // more than the device has can never fit: say so at once, without freeing caches or waiting for the collector
         if ((device > 0 && bytes > device) || bytes > (1L << 62)) {
@@ -264,7 +264,7 @@ public final class MemoryPool {
      */
     public synchronized void setLimit(long bytes) {
         if (bytes <= 0) {
-            throw new org.ndgpu.NdException("MemoryPool.setLimit: expected a limit > 0 bytes (Long.MAX_VALUE for none), got " + bytes);
+            throw new org.ndgpu.exceptions.NdException("MemoryPool.setLimit: expected a limit > 0 bytes (Long.MAX_VALUE for none), got " + bytes);
         }
         this.limit = bytes;
         if (total > limit) freeAllBlocks();

@@ -1,7 +1,7 @@
 package org.ndgpu.device;
 
 import java.util.Objects;
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendStream;
 
 /**

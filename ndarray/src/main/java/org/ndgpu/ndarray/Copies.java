@@ -2,7 +2,7 @@ package org.ndgpu.ndarray;
 
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;

@@ -1,7 +1,7 @@
 package org.ndgpu.ndarray;
 
 import java.util.Locale;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 
 /**
  * The element types of an array, named and promoted as NumPy 2 does.

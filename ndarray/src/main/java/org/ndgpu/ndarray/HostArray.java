@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 
 /**
  * An array's elements in host memory, as a .npy file holds them: a dtype, a shape, a flag for

@@ -6,7 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.reflect.Array;
 import java.nio.ByteOrder;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 
 /** Host-side conversions between little-endian element bytes and Java arrays and values. */
 public final class HostData {

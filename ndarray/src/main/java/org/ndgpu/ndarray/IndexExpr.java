@@ -2,7 +2,7 @@ package org.ndgpu.ndarray;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.IndexException;
 
 /**
  * NumPy indexing: integers, slices with any step, None (newaxis) and "..." (Ellipsis) as basic

@@ -2,7 +2,7 @@ package org.ndgpu.ndarray;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.IndexException;
 
 /**
  * The lists of an index string, as Python writes them inside {@code a[...]}: {@code [2, 0]},

@@ -54,7 +54,7 @@ final class Indexing {
     /** {@code a[i0, i1, ...] = value} with index arrays; returns a. */
     static NDArray set(NDArray a, NDArray[] indices, Object value) {
         Objects.requireNonNull(indices, "set: indices is null");
-        if (indices.length == 0) throw new org.ndgpu.IndexException("set: expected at least one index array, got none");
+        if (indices.length == 0) throw new org.ndgpu.exceptions.IndexException("set: expected at least one index array, got none");
         Providers.routines().indexAssign("set", a, arrays("set", indices[0], java.util.Arrays.copyOfRange(indices, 1, indices.length)), value);
         return a;
     }

@@ -2,7 +2,7 @@ package org.ndgpu.ndarray;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Allocation;
 

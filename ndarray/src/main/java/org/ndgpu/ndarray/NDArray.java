@@ -3,7 +3,7 @@ package org.ndgpu.ndarray;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
 import java.util.Objects;
-import org.ndgpu.ArrayClosedException;
+import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;

@@ -1,9 +1,9 @@
 package org.ndgpu.ndarray;
 
-import org.ndgpu.DTypeException;
-import org.ndgpu.DeviceException;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
 
 /**

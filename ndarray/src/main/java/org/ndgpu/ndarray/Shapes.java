@@ -1,8 +1,8 @@
 package org.ndgpu.ndarray;
 
 import java.util.Arrays;
-import org.ndgpu.AxisException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.ShapeException;
 
 /** Shape and stride arithmetic, as NumPy does it. Strides are in bytes. */
 public final class Shapes {
@@ -211,21 +211,21 @@ public final class Shapes {
         long size = size(newShape);
         int item = dtype.itemsize();
         if (newOffset < 0 || newOffset > bytes || newOffset % item != 0) {
-            throw new org.ndgpu.IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
+            throw new org.ndgpu.exceptions.IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
         }
         for (long stride : newStrides) {
-            if (stride % item != 0) throw new org.ndgpu.IndexException(op + ": stride " + stride + " is not a multiple of the item size " + item);
+            if (stride % item != 0) throw new org.ndgpu.exceptions.IndexException(op + ": stride " + stride + " is not a multiple of the item size " + item);
         }
         if (size == 0) return newShape.clone();
         long[] span;
         try {
             span = Operands.byteRange(newShape, newStrides, newOffset, item);
         } catch (ArithmeticException e) {
-            throw new org.ndgpu.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
+            throw new org.ndgpu.exceptions.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
                     + " spans more bytes than a long holds");
         }
         if (span[0] < 0 || span[1] > bytes) {
-            throw new org.ndgpu.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
+            throw new org.ndgpu.exceptions.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
                     + " and offset " + newOffset + " spans bytes [" + span[0] + ", " + span[1] + ") of an allocation of " + bytes + " bytes");
         }
         return newShape.clone();

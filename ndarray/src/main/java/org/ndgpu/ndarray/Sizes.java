@@ -1,6 +1,6 @@
 package org.ndgpu.ndarray;
 
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 
 /**
  * Overflow-checked arithmetic on the counts a caller controls (bins, repeats, reps, lengths,

@@ -1,7 +1,7 @@
 package org.ndgpu.ndarray;
 
 import java.util.Objects;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Ufunc;
 

@@ -1,9 +1,9 @@
 package org.ndgpu.ndarray;
 
 import java.util.Objects;
-import org.ndgpu.DeviceException;
-import org.ndgpu.IndexException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.IndexException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Allocation;

@@ -3,8 +3,8 @@ package org.ndgpu.ndarray;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.DTypeException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.ShapeException;
 
 /**
  * The view operations, NDArray's methods that give the same memory another geometry: view,
@@ -81,7 +81,7 @@ public final class Views {
         if (axes == null || axes.length == 0) {
             for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
         } else {
-            if (axes.length != n) throw new org.ndgpu.AxisException("transpose: axes don't match array: expected " + n + " axes, got "
+            if (axes.length != n) throw new org.ndgpu.exceptions.AxisException("transpose: axes don't match array: expected " + n + " axes, got "
                     + Arrays.toString(axes));
             perm = Shapes.axes("transpose", axes, n);
         }
@@ -218,7 +218,7 @@ public final class Views {
         a.live("moveaxis");
         int n = a.ndim();
         if (source.length != destination.length) {
-            throw new org.ndgpu.AxisException("moveaxis: `source` and `destination` arguments must have the same number of elements, got "
+            throw new org.ndgpu.exceptions.AxisException("moveaxis: `source` and `destination` arguments must have the same number of elements, got "
                     + source.length + " and " + destination.length);
         }
         int[] src = Shapes.axes("moveaxis", source, n), dst = Shapes.axes("moveaxis", destination, n);

@@ -1,7 +1,7 @@
 package org.ndgpu.random;
 
 import java.util.Objects;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

@@ -1,7 +1,7 @@
 package org.ndgpu.spi;
 
 import java.util.ServiceLoader;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.NDArray;

@@ -136,7 +136,7 @@ public interface Routines {
     /**
      * numpy.load of one .npy file straight onto {@code device}, with no size limit: the data goes from
      * the mapped file to the device in chunks, byte-swapped when the file is big-endian; the result is
-     * a new C-contiguous array. Format errors are {@link org.ndgpu.NpyFormatException}s thrown before
+     * a new C-contiguous array. Format errors are {@link org.ndgpu.exceptions.NpyFormatException}s thrown before
      * any device memory is taken.
      */
     NDArray loadNpy(Path file, Device device);

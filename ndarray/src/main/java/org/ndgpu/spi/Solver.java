@@ -86,7 +86,7 @@ public interface Solver {
         return device.state(Cache.SOLVER, () ->
                 StreamSupport.stream(ServiceLoader.load(SolverProvider.class, Solver.class.getClassLoader()).spliterator(), false)
                         .filter(p -> p.supports(device)).max(Comparator.comparingInt(SolverProvider::priority))
-                        .orElseThrow(() -> new org.ndgpu.DeviceException("linalg: no solver serves " + device.id())).create(device));
+                        .orElseThrow(() -> new org.ndgpu.exceptions.DeviceException("linalg: no solver serves " + device.id())).create(device));
     }
 
     /** The key of the per-device solver behind {@link #forDevice}; {@link Device#reset()} drops it. */

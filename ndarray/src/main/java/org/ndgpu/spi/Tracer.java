@@ -1,6 +1,6 @@
 package org.ndgpu.spi;
 
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

@@ -1,6 +1,6 @@
 package org.ndgpu.spi;
 
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**

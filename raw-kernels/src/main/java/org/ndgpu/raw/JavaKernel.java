@@ -8,10 +8,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.DTypeException;
-import org.ndgpu.DeviceException;
-import org.ndgpu.KernelLaunchException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.KernelLaunchException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
@@ -62,7 +62,7 @@ import org.ndgpu.ndarray.NDArray;
  *
  * <p><b>Checked mode.</b> With {@code ndgpu.debug} on (the default on PoCL), every
  * {@code a[i]} of a bound array in run() and its helper methods is checked against the array's
- * size on the device; a bad index is an {@link org.ndgpu.IndexException} naming the kernel, the
+ * size on the device; a bad index is an {@link org.ndgpu.exceptions.IndexException} naming the kernel, the
  * field, the index and the size, and the access is not made ({@link CheckedIndex}). {@code @Local}
  * arrays are not checked.
  *

@@ -1,6 +1,6 @@
 package org.ndgpu.raw;
 
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * A Java kernel that Aparapi cannot translate to OpenCL C: the message names the class, the

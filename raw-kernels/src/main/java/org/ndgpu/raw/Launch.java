@@ -2,9 +2,9 @@ package org.ndgpu.raw;
 
 import java.util.Arrays;
 import java.util.Set;
-import org.ndgpu.DTypeException;
-import org.ndgpu.DeviceException;
-import org.ndgpu.KernelLaunchException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.device.Device;

@@ -1,7 +1,7 @@
 package org.ndgpu.raw;
 
 import java.util.Arrays;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * The work of a {@link JavaKernel} launch, as OpenCL's NDRange: a global size per dimension (1 to 3)

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.ndarray.DType;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.aparapi.Range;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DTypeException;
-import org.ndgpu.KernelLaunchException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DeviceException;
-import org.ndgpu.KernelCompileException;
-import org.ndgpu.KernelLaunchException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.KernelCompileException;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -250,14 +250,14 @@ public class RawKernelTest extends PerDeviceTest {
         var k = new RawKernel(source(), "my_add");
         for (DType wrong : new DType[]{DType.UINT8, DType.INT64, DType.FLOAT64, DType.INT32, DType.FLOAT16}) {
             NDArray bad = Nd.zeros(wrong, 4);
-            var e = assertThrows(org.ndgpu.DTypeException.class, () -> k.launch(new long[]{1}, new long[]{4}, bad, y, y, 4), wrong.toString());
+            var e = assertThrows(org.ndgpu.exceptions.DTypeException.class, () -> k.launch(new long[]{1}, new long[]{4}, bad, y, y, 4), wrong.toString());
             assertTrue(e.getMessage().contains("argument 0") && e.getMessage().contains("float32") && e.getMessage().contains(wrong.toString()),
                     e.getMessage());
             bad.close();
         }
         assertArrayEquals(new float[]{7, 7, 7, 7}, y.toFloatArray(), "nothing ran");
         var grid = new RawKernel(source(), "grid2d");                  // int* takes int32 only
-        assertThrows(org.ndgpu.DTypeException.class, () -> grid.launch(new long[]{1, 1}, new long[]{2, 2}, Nd.zeros(DType.INT64, 4), 2));
+        assertThrows(org.ndgpu.exceptions.DTypeException.class, () -> grid.launch(new long[]{1, 1}, new long[]{2, 2}, Nd.zeros(DType.INT64, 4), 2));
         k.launch(new long[]{1}, new long[]{4}, y, y, y, 4);              // the right dtypes still run
         assertArrayEquals(new float[]{14, 14, 14, 14}, y.toFloatArray());
     }

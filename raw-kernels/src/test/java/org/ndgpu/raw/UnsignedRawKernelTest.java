@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

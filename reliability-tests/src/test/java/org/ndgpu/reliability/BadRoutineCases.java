@@ -5,12 +5,12 @@ import static org.ndgpu.reliability.BadInputCases.f32;
 import java.util.List;
 import java.util.function.Consumer;
 import java.nio.file.Path;
-import org.ndgpu.AxisException;
-import org.ndgpu.DTypeException;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 

@@ -87,7 +87,7 @@ class HistogramOracleTest extends PerDeviceTest {
             // float16 edges 24 apart near 60000, where float16 steps by 32: equal edges, which NumPy 2.4 refuses
             // ("Too many bins for data range. Cannot create 2500 finite-sized bins.")
             for (long bins : new long[]{2500, 9000}) {
-                var e = assertThrows(org.ndgpu.NdException.class, () -> Nd.histogram(a, bins), bins + " bins");
+                var e = assertThrows(org.ndgpu.exceptions.NdException.class, () -> Nd.histogram(a, bins), bins + " bins");
                 assertTrue(e.getMessage().contains("Too many bins"), e.getMessage());
             }
         }

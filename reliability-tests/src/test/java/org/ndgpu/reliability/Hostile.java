@@ -2,7 +2,7 @@ package org.ndgpu.reliability;
 
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

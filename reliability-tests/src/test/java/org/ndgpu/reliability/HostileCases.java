@@ -10,15 +10,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.ArrayClosedException;
-import org.ndgpu.DTypeException;
-import org.ndgpu.DeviceException;
-import org.ndgpu.DeviceOutOfMemoryException;
-import org.ndgpu.KernelLaunchException;
+import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
-import org.ndgpu.NpyFormatException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.NpyFormatException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;
 import org.ndgpu.device.Stream;
@@ -118,7 +118,7 @@ final class HostileCases {
                 () -> new ElementwiseKernel.Options("", "", "", java.util.Arrays.asList("-DX=1", null), true), "Options", "compileOptions"));
         c.add(raises("HostArray.size of (2^40, 2^40) overflows a long", ShapeException.class,
                 () -> org.ndgpu.ndarray.HostArray.size(new long[]{1L << 40, 1L << 40}), "too big"));
-        c.add(raises("Fuse.Tuple.get(-1)", org.ndgpu.IndexException.class, () -> Fuse.Tuple.of(f32(2), f32(2)).get(-1), "Tuple", "-1", "2"));
+        c.add(raises("Fuse.Tuple.get(-1)", org.ndgpu.exceptions.IndexException.class, () -> Fuse.Tuple.of(f32(2), f32(2)).get(-1), "Tuple", "-1", "2"));
         c.add(raises("Npz.write of a map holding a null array", NullPointerException.class,
                 () -> org.ndgpu.io.Npz.write(Files.createTempFile("hostile", ".npz"), java.util.Collections.singletonMap("x", null)), "savez", "'x'"));
         c.add(raises("Npy.read(null byte[])", NullPointerException.class, () -> org.ndgpu.io.Npy.read((byte[]) null), "Npy.read", "npyBytes"));

@@ -19,7 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;

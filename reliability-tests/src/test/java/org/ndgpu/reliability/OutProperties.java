@@ -15,7 +15,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.constraints.IntRange;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.Casting;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.MemoryPool;

@@ -20,9 +20,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
-import org.ndgpu.NdIOException;
-import org.ndgpu.NpyFormatException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdIOException;
+import org.ndgpu.exceptions.NpyFormatException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.device.Device;
@@ -169,7 +169,7 @@ public final class Npy {
         long n = deviceDataBytes(h, where);
         try {
             return HostArray.byteSize(h.dtype(), h.shape());
-        } catch (org.ndgpu.ShapeException e) {
+        } catch (org.ndgpu.exceptions.ShapeException e) {
             throw new NpyFormatException(where + ": header says " + h.describe(n) + "; a host array holds at most 2 GiB", e);
         }
     }

@@ -5,7 +5,7 @@ import org.ndgpu.ndarray.HostArray;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.NpyFormatException;
+import org.ndgpu.exceptions.NpyFormatException;
 import org.ndgpu.ndarray.DType;
 
 /**

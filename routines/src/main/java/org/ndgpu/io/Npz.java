@@ -19,8 +19,8 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
-import org.ndgpu.NdIOException;
-import org.ndgpu.NpyFormatException;
+import org.ndgpu.exceptions.NdIOException;
+import org.ndgpu.exceptions.NpyFormatException;
 
 /**
  * Reads and writes NumPy's .npz archives: a zip of {@code NAME.npy} entries, keyed by NAME as
@@ -104,8 +104,8 @@ public final class Npz {
             String name = en.getKey();
             java.util.Objects.requireNonNull(name, "savez: an array name");
             java.util.Objects.requireNonNull(en.getValue(), () -> "savez: the array '" + name + "' is null");
-            if (name.isEmpty()) throw new org.ndgpu.NdException("savez: array names must be non-empty, got ''");
-            if (!seen.add(name + ".npy")) throw new org.ndgpu.NdException("savez: duplicate array name '" + name + "'");
+            if (name.isEmpty()) throw new org.ndgpu.exceptions.NdException("savez: array names must be non-empty, got ''");
+            if (!seen.add(name + ".npy")) throw new org.ndgpu.exceptions.NdException("savez: duplicate array name '" + name + "'");
         }
         try (OutputStream fos = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
              ZipOutputStream zip = new ZipOutputStream(fos)) {

@@ -1,9 +1,9 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;

@@ -2,8 +2,8 @@ package org.ndgpu.routines;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;

@@ -8,7 +8,7 @@ import org.ndgpu.ndarray.Sizes;
 import org.ndgpu.ndarray.Views;
 
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 
 /**
  * numpy.diagonal (a view: one stride that steps both axes), diag, trace (its sum), triu and tril (where
@@ -24,7 +24,7 @@ public final class Diagonals {
         int nd = a.ndim();
         if (nd < 2) throw new ShapeException(op + ": diag requires an array of at least two dimensions, got " + nd);
         int a1 = Shapes.axis(op, axis1, nd), a2 = Shapes.axis(op, axis2, nd);
-        if (a1 == a2) throw new org.ndgpu.AxisException(op + ": axis1 and axis2 cannot be the same (" + axis1 + ", " + axis2 + ")");
+        if (a1 == a2) throw new org.ndgpu.exceptions.AxisException(op + ": axis1 and axis2 cannot be the same (" + axis1 + ", " + axis2 + ")");
         long[] s = a.shape(), st = a.strides();
         long off = a.offset();
         long n;

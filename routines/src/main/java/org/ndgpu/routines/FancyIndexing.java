@@ -2,9 +2,9 @@ package org.ndgpu.routines;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.IndexExpr;
 import org.ndgpu.ndarray.IndexExpr.Item;

@@ -3,7 +3,7 @@ package org.ndgpu.routines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;

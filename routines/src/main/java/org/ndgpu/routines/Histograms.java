@@ -2,10 +2,10 @@ package org.ndgpu.routines;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;

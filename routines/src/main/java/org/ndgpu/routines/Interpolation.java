@@ -1,9 +1,9 @@
 package org.ndgpu.routines;
 
 import java.util.List;
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;

@@ -12,7 +12,7 @@ import org.ndgpu.ndarray.Views;
 
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
 
 /**

@@ -9,8 +9,8 @@ import org.ndgpu.ndarray.Shapes;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.DTypeException;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
@@ -109,8 +109,8 @@ public final class Masking {
             NDArray vb;
             try {
                 vb = v.broadcastTo(want);
-            } catch (org.ndgpu.ShapeException e) {
-                throw new org.ndgpu.ShapeException(op + ": NumPy boolean array indexing assignment cannot assign " + v.size()
+            } catch (org.ndgpu.exceptions.ShapeException e) {
+                throw new org.ndgpu.exceptions.ShapeException(op + ": NumPy boolean array indexing assignment cannot assign " + v.size()
                         + " input values to the " + count * post + " output values where the mask is true (values of shape "
                         + Shapes.str(v.shape()) + " do not broadcast to " + Shapes.str(want) + ")");
             }
@@ -188,7 +188,7 @@ public final class Masking {
     // (ndim, count) int64: row d holds the d-th coordinate of each nonzero element
     private static NDArray coordinates(String op, NDArray a) {
         a.live(op);
-        if (a.ndim() == 0) throw new org.ndgpu.ShapeException(op + ": calling nonzero on 0d arrays is not allowed; use atleast_1d first");
+        if (a.ndim() == 0) throw new org.ndgpu.exceptions.ShapeException(op + ": calling nonzero on 0d arrays is not allowed; use atleast_1d first");
         try (NDArray m = a.dtype() == DType.BOOL ? a.copy(Order.C) : Nd.ne(a, 0);
              NDArray flat = m.reshape(m.size()); NDArray pos = flat.cumsum();
              NDArray dims = fromLongs(a, a.shape())) {

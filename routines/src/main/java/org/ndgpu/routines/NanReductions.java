@@ -1,9 +1,9 @@
 package org.ndgpu.routines;
 
 import java.util.Objects;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**

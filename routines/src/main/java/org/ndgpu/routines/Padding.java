@@ -2,7 +2,7 @@ package org.ndgpu.routines;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
@@ -42,7 +42,7 @@ public final class Padding {
             try {
                 os[d] = Math.addExact(Math.addExact(s[d], w[d][0]), w[d][1]);
             } catch (ArithmeticException e) {
-                throw new org.ndgpu.ShapeException(op + ": axis " + d + " of length " + s[d] + " padded by " + w[d][0] + " and " + w[d][1]
+                throw new org.ndgpu.exceptions.ShapeException(op + ": axis " + d + " of length " + s[d] + " padded by " + w[d][0] + " and " + w[d][1]
                         + " is longer than an array can be");
             }
             if (m != 0 && s[d] == 0 && w[d][0] + w[d][1] > 0) {

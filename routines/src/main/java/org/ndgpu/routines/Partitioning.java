@@ -1,6 +1,6 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 
@@ -15,7 +15,7 @@ public final class Partitioning {
     /** numpy.partition(a, kth, axis) when {@code indices} is false, numpy.argpartition when true. */
     public static NDArray partition(String op, NDArray a, long kth, int axis, boolean indices) {
         a.live(op);
-        if (a.ndim() == 0) throw new org.ndgpu.AxisException(op + ": axis " + axis + " is out of bounds for a 0-dimensional array");
+        if (a.ndim() == 0) throw new org.ndgpu.exceptions.AxisException(op + ": axis " + axis + " is out of bounds for a 0-dimensional array");
         int ax = Shapes.axis(op, axis, a.ndim());
         long n = a.shape()[ax];
         // NumPy checks kth only when there are elements to select among: an empty array of any

@@ -1,8 +1,8 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

@@ -1,9 +1,9 @@
 package org.ndgpu.routines;
 
 import java.util.List;
-import org.ndgpu.AxisException;
+import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;

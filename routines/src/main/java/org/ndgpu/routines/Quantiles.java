@@ -6,7 +6,7 @@ import org.ndgpu.ndarray.Shapes;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
 
 /**

@@ -143,9 +143,9 @@ public final class Sorting {
      */
     public static NDArray searchsorted(String op, NDArray a, Object v, String side) {
         a.live(op);
-        if (a.ndim() != 1) throw new org.ndgpu.ShapeException(op + ": a must be 1-dimensional, got shape " + Shapes.str(a.shape()));
+        if (a.ndim() != 1) throw new org.ndgpu.exceptions.ShapeException(op + ": a must be 1-dimensional, got shape " + Shapes.str(a.shape()));
         if (!side.equals("left") && !side.equals("right")) {
-            throw new org.ndgpu.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
+            throw new org.ndgpu.exceptions.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
         }
         try (var _ = a.device().use()) {
             NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, scalarDType(a.dtype(), v));

@@ -6,8 +6,8 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 import java.util.List;
-import org.ndgpu.DTypeException;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
 
 /**

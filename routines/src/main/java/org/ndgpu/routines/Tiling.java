@@ -8,7 +8,7 @@ import org.ndgpu.ndarray.Views;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 
 /**
  * NumPy's splitting and tiling: split and array_split give views (no copy); repeat and tile are

@@ -15,7 +15,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.ndgpu.NpyFormatException;
+import org.ndgpu.exceptions.NpyFormatException;
 import org.ndgpu.ndarray.DType;
 
 /** Broken, foreign and hostile files: each error names the file, what was expected and what was found. */

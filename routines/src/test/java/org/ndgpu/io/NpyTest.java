@@ -150,7 +150,7 @@ class NpyTest {
 
     @Test
     void hostArrayChecksItsBufferSize() {
-        var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.ShapeException.class,
+        var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.exceptions.ShapeException.class,
                 () -> HostArray.of(DType.FLOAT32, new byte[20], 3, 4));
         assertTrue(e.getMessage().contains("(3, 4) float32 needs 48 bytes, buffer has 20"), e.getMessage());
     }

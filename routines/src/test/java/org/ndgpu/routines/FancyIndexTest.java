@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.ArrayClosedException;
-import org.ndgpu.DeviceException;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

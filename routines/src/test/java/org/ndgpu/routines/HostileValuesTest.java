@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
-import org.ndgpu.NpyFormatException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.NpyFormatException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -91,8 +91,8 @@ public class HostileValuesTest extends PerDeviceTest {
             assertArrayEquals(new long[]{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}, a.get(":-9223372036854775808:-1").toLongArray());
             assertArrayEquals(new long[]{}, a.get("-9223372036854775808::-1").toLongArray());
             assertArrayEquals(new long[]{1, 4, 7}, a.get("1::3").toLongArray());
-            fails(org.ndgpu.IndexException.class, () -> a.get(Long.MAX_VALUE), "out of bounds");
-            fails(org.ndgpu.IndexException.class, () -> a.get(Long.MIN_VALUE), "out of bounds");
+            fails(org.ndgpu.exceptions.IndexException.class, () -> a.get(Long.MAX_VALUE), "out of bounds");
+            fails(org.ndgpu.exceptions.IndexException.class, () -> a.get(Long.MIN_VALUE), "out of bounds");
         }
     }
 

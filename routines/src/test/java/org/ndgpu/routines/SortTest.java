@@ -13,7 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.AxisException;
+import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.Nd;
 import org.ndgpu.testing.PerDeviceTest;
 

@@ -13,9 +13,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.AxisException;
-import org.ndgpu.DTypeException;
-import org.ndgpu.IndexException;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.Nd;
 import org.ndgpu.testing.PerDeviceTest;
 

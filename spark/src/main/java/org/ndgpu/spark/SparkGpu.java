@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.spark.TaskContext;
 import org.apache.spark.resource.ResourceInformation;
-import org.ndgpu.DeviceException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
 

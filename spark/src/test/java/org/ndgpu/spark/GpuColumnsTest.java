@@ -18,8 +18,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 
 /** GpuColumns.map in local[2]: array and binary columns, scalar and vector outputs, and the bad calls. */
 class GpuColumnsTest {

@@ -13,7 +13,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 
@@ -101,13 +101,13 @@ class GpuPartitionsTest {
         assertEquals(all.getFirst(), SparkGpu.forAddress(all.getFirst().id(), all, null));
         // CUDA_VISIBLE_DEVICES applies to CUDA devices only: these are OpenCL ones
         assertEquals(all.getFirst(), SparkGpu.forAddress("0", all, "3,4"));
-        assertTrue(assertThrows(org.ndgpu.DeviceException.class, () -> SparkGpu.forAddress(String.valueOf(all.size()), all, null))
+        assertTrue(assertThrows(org.ndgpu.exceptions.DeviceException.class, () -> SparkGpu.forAddress(String.valueOf(all.size()), all, null))
                 .getMessage().contains("is past this executor's devices"));
-        assertTrue(assertThrows(org.ndgpu.DeviceException.class, () -> SparkGpu.forAddress("GPU-8f3a", all, null))
+        assertTrue(assertThrows(org.ndgpu.exceptions.DeviceException.class, () -> SparkGpu.forAddress("GPU-8f3a", all, null))
                 .getMessage().contains("neither a GPU index"));
-        assertTrue(assertThrows(org.ndgpu.DeviceException.class, () -> SparkGpu.forAddress("-1", all, null))
+        assertTrue(assertThrows(org.ndgpu.exceptions.DeviceException.class, () -> SparkGpu.forAddress("-1", all, null))
                 .getMessage().contains("neither a GPU index"));
-        assertTrue(assertThrows(org.ndgpu.DeviceException.class, () -> SparkGpu.forAddress("cuda:9", all, null))
+        assertTrue(assertThrows(org.ndgpu.exceptions.DeviceException.class, () -> SparkGpu.forAddress("cuda:9", all, null))
                 .getMessage().contains("names no device of this executor"));
         assertThrows(NullPointerException.class, () -> SparkGpu.forAddress(null, all, null));
         assertThrows(NullPointerException.class, () -> SparkGpu.run(null));

@@ -10,8 +10,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Locale;
 
-import org.ndgpu.DeviceException;
-import org.ndgpu.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;

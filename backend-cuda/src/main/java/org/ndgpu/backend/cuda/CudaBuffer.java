@@ -1,6 +1,6 @@
 package org.ndgpu.backend.cuda;
 
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendBuffer;
 
 /** A device allocation (CUdeviceptr) of a {@link CudaBackend}. */

@@ -2,7 +2,7 @@ package org.ndgpu.backend.cuda;
 
 import java.util.Arrays;
 
-import org.ndgpu.KernelLaunchException;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.BackendKernel;
 
 /**

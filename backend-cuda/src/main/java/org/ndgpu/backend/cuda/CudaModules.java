@@ -11,10 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.ndgpu.DeviceException;
-import org.ndgpu.DeviceOutOfMemoryException;
-import org.ndgpu.KernelCompileException;
-import org.ndgpu.KernelLaunchException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.KernelCompileException;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 

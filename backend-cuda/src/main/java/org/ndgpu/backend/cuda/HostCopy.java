@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 import org.ndgpu.backend.CopyTasks;
 
 /**

@@ -11,8 +11,8 @@ import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.ndgpu.DeviceException;
-import org.ndgpu.KernelCompileException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.KernelCompileException;
 import org.ndgpu.backend.NativeLibrary;
 
 /**

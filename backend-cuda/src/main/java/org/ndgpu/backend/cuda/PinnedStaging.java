@@ -8,7 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 import org.ndgpu.backend.CopyTasks;
 
 /**

@@ -20,10 +20,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DeviceException;
-import org.ndgpu.DeviceOutOfMemoryException;
-import org.ndgpu.KernelCompileException;
-import org.ndgpu.KernelLaunchException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.KernelCompileException;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;
@@ -325,7 +325,7 @@ class CudaBackendGpuTest {
         for (int i = 0; i < 1000; i++) assertEquals(3f * x[i], got[i]);
         cuda.free(b);
         // garbage is taken for PTX that does not assemble: a compile error (or a device error) naming the CUresult
-        var bad = assertThrows(org.ndgpu.NdException.class, () -> cuda.load("garbage", new byte[]{1, 2, 3, 4, 5}, List.of()));
+        var bad = assertThrows(org.ndgpu.exceptions.NdException.class, () -> cuda.load("garbage", new byte[]{1, 2, 3, 4, 5}, List.of()));
         assertTrue(bad.getMessage().contains("CUDA_ERROR_"), bad.getMessage());
     }
 
@@ -368,9 +368,9 @@ class CudaBackendGpuTest {
 
     @Test
     void oddSizesAndOffsetsRoundTrip() {
-        boolean pipelined = org.ndgpu.Config.cudaStagingPipelined();
-        long chunk = (long) org.ndgpu.Config.cudaStagingChunkMiB(pipelined) << 20;
-        int slots = org.ndgpu.Config.cudaStagingSlots(pipelined);
+        boolean pipelined = org.ndgpu.config.Config.cudaStagingPipelined();
+        long chunk = (long) org.ndgpu.config.Config.cudaStagingChunkMiB(pipelined) << 20;
+        int slots = org.ndgpu.config.Config.cudaStagingSlots(pipelined);
         BackendStream s2 = cuda.createStream();
         for (long size : new long[]{1, 4095, chunk - 1, chunk + 1, 3 * chunk + 12345, slots * chunk + 7}) {
             byte[] data = new byte[(int) size];

@@ -2,7 +2,7 @@ package org.ndgpu.backend.cuda;
 
 import java.util.List;
 
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;

@@ -5,7 +5,7 @@ import org.jocl.cl_context;
 import org.jocl.cl_device_id;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendKernel;

@@ -12,10 +12,10 @@ import org.jocl.Pointer;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_event;
 import org.jocl.cl_mem;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 import org.ndgpu.backend.CopyTasks;
-import org.ndgpu.DeviceException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * The pinned staging buffers of one OpenCL device, through which large host-device copies go.

@@ -1,7 +1,7 @@
 package org.ndgpu.benchmarks.nullbackend;
 
 import java.util.List;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 import org.ndgpu.backend.BackendProvider;
 
 /** Registers {@link NullBackend} as "null:0", only when {@code -Dndgpu.nullBackend=true}. */

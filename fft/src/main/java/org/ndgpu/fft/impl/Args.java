@@ -2,9 +2,9 @@ package org.ndgpu.fft.impl;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;

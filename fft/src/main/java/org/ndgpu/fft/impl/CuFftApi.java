@@ -8,8 +8,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
-import org.ndgpu.DeviceException;
-import org.ndgpu.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.NativeLibrary;
 
 /**

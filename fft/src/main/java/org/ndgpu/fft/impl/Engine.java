@@ -30,7 +30,7 @@ interface Engine {
 
     /** The engine of a device: cuFFT where it can run (unless ndgpu.fft.engine=own), else the own kernels. */
     static Engine of(Device device) {
-        if ("cuda".equals(device.backend().facts().backend()) && !org.ndgpu.Config.fftOwnKernels()) {
+        if ("cuda".equals(device.backend().facts().backend()) && !org.ndgpu.config.Config.fftOwnKernels()) {
             Engine cu = CuFftEngines.forDevice(device);
             if (cu != null) return cu;
         }

@@ -2,7 +2,7 @@ package org.ndgpu.fft.impl;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.DeviceFacts;

@@ -1,7 +1,7 @@
 package org.ndgpu.fft.impl;
 
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;

@@ -2,10 +2,10 @@ package org.ndgpu.linalg.impl;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;

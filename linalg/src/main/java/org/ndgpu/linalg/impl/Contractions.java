@@ -3,7 +3,7 @@ package org.ndgpu.linalg.impl;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Providers;
@@ -43,7 +43,7 @@ final class Contractions {
 
     static NDArray tensordot(NDArray a, NDArray b, int axes) {
         if (axes < 0 || axes > a.ndim() || axes > b.ndim()) {
-            throw new org.ndgpu.AxisException("tensordot: axes=" + axes + " must be between 0 and the smaller ndim ("
+            throw new org.ndgpu.exceptions.AxisException("tensordot: axes=" + axes + " must be between 0 and the smaller ndim ("
                     + Math.min(a.ndim(), b.ndim()) + ") of shapes " + Matmul.shape(a.shape()) + " and " + Matmul.shape(b.shape()));
         }
         int[] xa = new int[axes], xb = new int[axes];

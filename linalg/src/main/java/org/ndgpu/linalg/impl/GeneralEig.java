@@ -1,7 +1,7 @@
 package org.ndgpu.linalg.impl;
 
 import java.util.Arrays;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.linalg.Linalg.Eig;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;

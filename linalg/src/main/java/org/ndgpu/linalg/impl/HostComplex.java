@@ -8,7 +8,7 @@ import org.ejml.dense.row.SingularOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 
 /**
  * Complex matrices on the host, for {@link HostSolver} (OpenCL devices, whose backend has no

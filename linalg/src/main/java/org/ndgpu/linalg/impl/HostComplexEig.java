@@ -1,6 +1,6 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 
 /**
  * The eigenvalues of a general complex matrix on the host, for {@link HostEig} (EJML decomposes

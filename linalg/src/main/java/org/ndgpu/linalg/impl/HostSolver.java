@@ -17,7 +17,7 @@ import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.ejml.interfaces.decomposition.QRDecomposition;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg.Eigh;
 import org.ndgpu.linalg.Linalg.Lstsq;

@@ -3,7 +3,7 @@ package org.ndgpu.linalg.impl;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

@@ -4,9 +4,9 @@ import org.ndgpu.linalg.Linalg;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.AxisException;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
@@ -68,8 +68,8 @@ final class Norm {
             Linalg.Svd svd;
             try {
                 svd = linalg.svd(moved, false);
-            } catch (org.ndgpu.LinAlgException e) {
-                throw new org.ndgpu.LinAlgException("norm: " + e.getMessage().replaceFirst("^svd: ", "") + " (ord " + ord + " needs the singular values)", e);
+            } catch (org.ndgpu.exceptions.LinAlgException e) {
+                throw new org.ndgpu.exceptions.LinAlgException("norm: " + e.getMessage().replaceFirst("^svd: ", "") + " (ord " + ord + " needs the singular values)", e);
             }
             svd.u().close();
             svd.vh().close();

@@ -8,9 +8,9 @@ import static org.ndgpu.linalg.impl.Fixtures.load;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg.Eigh;

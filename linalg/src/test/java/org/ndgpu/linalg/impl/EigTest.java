@@ -8,7 +8,7 @@ import static org.ndgpu.linalg.impl.Fixtures.values;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;

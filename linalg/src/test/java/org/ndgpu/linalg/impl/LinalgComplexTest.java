@@ -15,7 +15,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Comparator;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;

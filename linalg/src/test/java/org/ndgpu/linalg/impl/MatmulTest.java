@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -198,10 +198,10 @@ class MatmulTest extends PerDeviceTest {
     @Test
     void matmulOutRules() {
         try (NDArray a = Nd.array(new float[][]{{1, 2}, {3, 4}}); NDArray ints = Nd.zeros(DType.INT32, 2, 2)) {
-            var e = assertThrows(org.ndgpu.DTypeException.class, () -> Nd.matmul(a, a, ints));
+            var e = assertThrows(org.ndgpu.exceptions.DTypeException.class, () -> Nd.matmul(a, a, ints));
             org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("matmul") && e.getMessage().contains("same_kind"), e.getMessage());
             assertArrayEquals(new int[]{0, 0, 0, 0}, ints.toIntArray(), "a refused out is untouched");
-            assertThrows(org.ndgpu.NdException.class, () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 2).broadcastTo(2, 2)));
+            assertThrows(org.ndgpu.exceptions.NdException.class, () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 2).broadcastTo(2, 2)));
             assertThrows(ShapeException.class, () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 3, 2)));
             // numpy: a = [[1,2],[3,4]]; np.matmul(a, a, out=a) -> [[7,10],[15,22]]
             NDArray same = Nd.matmul(a, a, a);

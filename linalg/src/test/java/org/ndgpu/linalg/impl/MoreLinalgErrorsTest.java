@@ -10,11 +10,11 @@ import static org.ndgpu.linalg.impl.Fixtures.values;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import org.ndgpu.DTypeException;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
-import org.ndgpu.ShapeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

@@ -1,8 +1,8 @@
 package org.ndgpu.random.impl;
 
 import java.util.Objects;
-import org.ndgpu.DTypeException;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Distributions;

@@ -2,9 +2,9 @@ package org.ndgpu.random.impl;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
@@ -65,7 +65,7 @@ final class Sampling {
         try {
             for (long s : shape) k = Math.multiplyExact(k, s);
         } catch (ArithmeticException e) {
-            throw new org.ndgpu.ShapeException(op + ": size " + java.util.Arrays.toString(shape) + " has more elements than an array can hold");
+            throw new org.ndgpu.exceptions.ShapeException(op + ": size " + java.util.Arrays.toString(shape) + " has more elements than an array can hold");
         }
         long pop;
         NDArray arr = null;

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import org.ndgpu.DTypeException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
-import org.ndgpu.NdException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.random.Random;
@@ -93,8 +93,8 @@ public class GeneratorHostileTest extends PerDeviceTest {
         fails(NdException.class, () -> r.uniform(0, Double.POSITIVE_INFINITY, DType.FLOAT32, 4), "range");
         fails(NdException.class, () -> r.uniform(1, 0, DType.FLOAT64, 4), "high - low < 0");           // numpy: ValueError
         fails(NdException.class, () -> r.seed(-1), "non-negative");                                    // numpy: ValueError
-        fails(org.ndgpu.ShapeException.class, () -> r.uniform(0, 1, DType.FLOAT32, -4), "negative");
-        fails(org.ndgpu.DTypeException.class, () -> r.normal(0, 1, DType.INT32, 4), "float dtype");
+        fails(org.ndgpu.exceptions.ShapeException.class, () -> r.uniform(0, 1, DType.FLOAT32, -4), "negative");
+        fails(org.ndgpu.exceptions.DTypeException.class, () -> r.normal(0, 1, DType.INT32, 4), "float dtype");
         try (NDArray nan = r.normal(Double.NaN, 1, DType.FLOAT64, 3)) {                               // numpy: [nan nan nan]
             for (double v : nan.toDoubleArray()) assertTrue(Double.isNaN(v));
         }

@@ -6,9 +6,9 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.ndgpu.DTypeException;
-import org.ndgpu.DeviceException;
-import org.ndgpu.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.backend.cuda.CudaBuffer;

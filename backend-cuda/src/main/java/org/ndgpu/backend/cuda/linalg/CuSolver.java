@@ -6,7 +6,7 @@ import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.ptr;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 
 import java.lang.foreign.MemorySegment;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg.Eig;
 import org.ndgpu.linalg.Linalg.Eigh;

@@ -12,7 +12,7 @@ import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.ndgpu.LinAlgException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.linalg.Linalg.Lstsq;
 import org.ndgpu.linalg.Linalg.Svd;
 import org.ndgpu.backend.cuda.linalg.CudaLinalg.SvdAlgorithm;
@@ -178,7 +178,7 @@ final class CuSvd {
         long b = y.shape(0);
         int econ = full ? 0 : 1, ty = cudaType(dt), ts = cudaType(rt);
         MemorySegment hd = h.begin(), params = h.params();
-        if (params == null) throw new org.ndgpu.DeviceException("svd: this cuSOLVER has no 64-bit API (cusolverDnXgesvdp)");
+        if (params == null) throw new org.ndgpu.exceptions.DeviceException("svd: this cuSOLVER has no 64-bit API (cusolverDnXgesvdp)");
         long lr = rows, lc = cols;
         long[] ws = h.bufferSize64("cusolverDnXgesvdp_bufferSize", hd, params, EIG_VECTOR, econ, lr, lc, ty, ptr(y), lr, ts, ptr(s),
                 ty, ptr(uy), lr, ty, ptr(vy), lc, ty);

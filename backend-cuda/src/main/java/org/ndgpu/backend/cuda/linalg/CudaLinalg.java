@@ -1,7 +1,7 @@
 package org.ndgpu.backend.cuda.linalg;
 
 import java.util.Locale;
-import org.ndgpu.Config;
+import org.ndgpu.config.Config;
 
 /**
  * The switches of linalg on CUDA devices, in one place. Each starts from its setting in

@@ -13,7 +13,7 @@ import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.DeviceException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.NativeLibrary;
 import org.ndgpu.backend.cuda.CudaLibraries;
 

@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** An index out of range or a malformed index expression (NumPy's IndexError). */
 public class IndexException extends NdException {

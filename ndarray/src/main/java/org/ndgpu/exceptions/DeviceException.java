@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** A device or backend failure: no such device, a native status code, a device fault, arrays on different devices. */
 public class DeviceException extends NdException {

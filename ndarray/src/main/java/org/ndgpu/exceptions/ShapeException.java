@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** Shapes that do not fit the operation: broadcast, reshape, alignment (NumPy's ValueError). */
 public class ShapeException extends NdException {

@@ -1,4 +1,6 @@
-package org.ndgpu;
+package org.ndgpu.config;
+
+import org.ndgpu.exceptions.NdException;
 
 import java.nio.file.Path;
 import java.util.List;

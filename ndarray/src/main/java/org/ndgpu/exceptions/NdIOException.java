@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /**
  * A file could not be read or written (missing, a folder, no permission, a full disk), as NumPy's

@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** An allocation that does not fit on the device (or under the pool's limit), even after freeing cached blocks; the message gives the sizes. */
 public class DeviceOutOfMemoryException extends DeviceException {

@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** A dtype the operation cannot take, or a value that does not fit a dtype (NumPy's TypeError / OverflowError). */
 public class DTypeException extends NdException {

@@ -1,4 +1,6 @@
-package org.ndgpu;
+package org.ndgpu.config;
+
+import org.ndgpu.exceptions.NdException;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** A kernel launch the device refused: bad arguments, a block larger than the kernel allows, too much shared memory. */
 public class KernelLaunchException extends DeviceException {

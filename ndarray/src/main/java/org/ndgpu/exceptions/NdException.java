@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /**
  * The root of every error ndgpu raises. A message names the operation, what was expected and what

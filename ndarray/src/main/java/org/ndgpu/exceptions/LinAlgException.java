@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** A linear-algebra failure on valid input: a singular matrix, a non-convergent decomposition (NumPy's LinAlgError). */
 public class LinAlgException extends NdException {

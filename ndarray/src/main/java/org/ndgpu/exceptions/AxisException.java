@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** An axis out of range or repeated (NumPy's AxisError). */
 public class AxisException extends ShapeException {

@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** Use of an array after close(). */
 public class ArrayClosedException extends NdException {

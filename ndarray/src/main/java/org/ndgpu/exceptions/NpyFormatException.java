@@ -1,4 +1,4 @@
-package org.ndgpu;
+package org.ndgpu.exceptions;
 
 /** A .npy or .npz file that is truncated, foreign, or whose header does not describe its data. */
 public class NpyFormatException extends NdException {
