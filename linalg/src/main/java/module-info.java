@@ -1,8 +1,10 @@
 /**
- * The implementation of {@code Nd.linalg()} (org.ndgpu.linalg, in ndarray): matmul, contractions,
- * norms and the decompositions, on the device's BLAS and solver (plugged in by the backends) or
- * EJML on the host. Nothing is exported; ServiceLoader finds it.
+ * numpy.linalg, as {@code Nd.linalg()}: the {@code Linalg} namespace and its implementation (matmul,
+ * contractions, norms and the decompositions) on the device's BLAS and solver, which the backends
+ * plug in, or EJML on the host. NDArray's matmul and dot reach it through the core's
+ * MatrixProducts.
  */
+@SuppressWarnings("module") // org.ndgpu, named in a qualified export, is built after this module
 module org.ndgpu.linalg {
     requires org.ndgpu.ndarray;
     requires org.ndgpu.elementwise;
@@ -10,6 +12,9 @@ module org.ndgpu.linalg {
     requires ejml.core;
     requires ejml.ddense;
 
-    provides org.ndgpu.linalg.Linalg with org.ndgpu.linalg.impl.DeviceLinalg;
+    exports org.ndgpu.linalg;
+    exports org.ndgpu.linalg.impl to org.ndgpu; // the facade Nd reaches DeviceLinalg directly
+
+    provides org.ndgpu.spi.MatrixProducts with org.ndgpu.linalg.impl.DeviceLinalg;
     provides org.ndgpu.spi.SolverProvider with org.ndgpu.linalg.impl.HostSolverProvider;
 }

@@ -6,31 +6,26 @@
  */
 @SuppressWarnings("module") // the modules named in the qualified exports are built after this one
 module org.ndgpu.ndarray {
-    exports org.ndgpu;
     exports org.ndgpu.exceptions;
     exports org.ndgpu.config;
     exports org.ndgpu.ndarray;
     exports org.ndgpu.device;
-    exports org.ndgpu.linalg;
-    exports org.ndgpu.fft;
-    exports org.ndgpu.random;
     // the backend contract is public: a device tells its dialect and facts through it (RawKernel
     // users pick their source by Dialect), and a third-party backend implements BackendProvider
     exports org.ndgpu.backend;
 
     exports org.ndgpu.codegen to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.fft, org.ndgpu.random.impl;
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.fft, org.ndgpu.random, org.ndgpu;
     exports org.ndgpu.spi to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl, org.ndgpu.fft, org.ndgpu.random.impl;
+            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl, org.ndgpu.fft, org.ndgpu.random, org.ndgpu;
 
     uses org.ndgpu.backend.BackendProvider;
     uses org.ndgpu.spi.Ufuncs;
     uses org.ndgpu.spi.Reductions;
     uses org.ndgpu.spi.Routines;
-    uses org.ndgpu.spi.Distributions;
     uses org.ndgpu.spi.BlasProvider;
     uses org.ndgpu.spi.SolverProvider;
-    uses org.ndgpu.linalg.Linalg;
+    uses org.ndgpu.spi.MatrixProducts;
     uses org.ndgpu.spi.OptionalLibrary;
-    uses org.ndgpu.fft.Fft;
+    uses org.ndgpu.spi.RealFft;
 }

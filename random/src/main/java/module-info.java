@@ -1,10 +1,10 @@
 /**
- * Random.uniform, Random.normal and NumPy's random Generator distributions (integers,
- * standardNormal, gamma, poisson, binomial, multinomial, choice, permutation, ...) on the device,
- * served to {@code Nd.random()} through ndarray's Distributions contract. Exports nothing: the API is org.ndgpu.random.Random.
+ * NumPy's random Generator on the device, as {@code Nd.random()}: {@link org.ndgpu.random.Random}
+ * and its distributions (uniform, normal, integers, standardNormal, gamma, poisson, binomial,
+ * multinomial, choice, permutation, ...).
  */
-module org.ndgpu.random.impl {
-    requires org.ndgpu.ndarray;
+module org.ndgpu.random {
+    requires transitive org.ndgpu.ndarray;
 
-    provides org.ndgpu.spi.Distributions with org.ndgpu.random.impl.DistributionLibrary;
+    exports org.ndgpu.random;
 }

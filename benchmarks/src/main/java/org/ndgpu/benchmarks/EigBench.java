@@ -1,5 +1,7 @@
 package org.ndgpu.benchmarks;
 
+import org.ndgpu.ndarray.Eig;
+
 import org.ndgpu.Nd;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
@@ -22,7 +24,7 @@ public final class EigBench {
                 double[] t = new double[5];
                 for (int r = -1; r < t.length; r++) {
                     long t0 = System.nanoTime();
-                    Linalg.Eig e = Nd.linalg().eig(m);
+                    Eig e = Nd.linalg().eig(m);
                     e.eigenvalues().toDoubleArray();
                     if (r >= 0) t[r] = (System.nanoTime() - t0) / 1e6;
                     e.eigenvalues().close();

@@ -1,5 +1,7 @@
 package org.ndgpu.benchmarks;
 
+import org.ndgpu.ndarray.Svd;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.Nd;
@@ -89,7 +91,7 @@ public final class LinalgBench {
     }
 
     /** ||A - U diag(s) Vh||_F / ||A||_F: U diag(s) on the host, the product on the device. */
-    private static double reconstructionError(NDArray a, org.ndgpu.linalg.Linalg.Svd r) {
+    private static double reconstructionError(NDArray a, Svd r) {
         long[] us = r.u().shape();
         int m = (int) us[0], k = (int) us[1];
         double[] u = r.u().toDoubleArray(), s = r.s().toDoubleArray(), av = a.toDoubleArray();

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.util.SplittableRandom;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.linalg.Linalg.Svd;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 

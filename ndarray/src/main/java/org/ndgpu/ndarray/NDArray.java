@@ -774,10 +774,10 @@ public final class NDArray implements AutoCloseable {
     // ---------------------------------------------------------------- linear algebra (module linalg)
 
     /** numpy.matmul. */
-    public NDArray matmul(NDArray other) { return Providers.linalg().matmul(this, Objects.requireNonNull(other, "matmul: other is null"), null); }
+    public NDArray matmul(NDArray other) { return Providers.products().matmul(this, Objects.requireNonNull(other, "matmul: other is null"), null); }
 
     /** numpy.dot. */
-    public NDArray dot(NDArray other) { return Providers.linalg().dot(this, Objects.requireNonNull(other, "dot: other is null")); }
+    public NDArray dot(NDArray other) { return Providers.products().dot(this, Objects.requireNonNull(other, "dot: other is null")); }
 
     static void sameDevice(String op, NDArray a, NDArray b) { Operands.device(op, a, b); }
 }

@@ -2,8 +2,6 @@ package org.ndgpu.spi;
 
 import java.util.ServiceLoader;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.fft.Fft;
-import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -17,10 +15,9 @@ public final class Providers {
 
     private static volatile Ufuncs ufuncs;
     private static volatile Reductions reductions;
-    private static volatile Linalg linalg;
+    private static volatile MatrixProducts products;
     private static volatile Routines routines;
-    private static volatile Fft fft;
-    private static volatile Distributions distributions;
+    private static volatile RealFft realFft;
 
     public static Ufuncs ufuncs() {
         Ufuncs u = ufuncs;
@@ -57,30 +54,22 @@ public final class Providers {
         return r;
     }
 
-    /** The random Generator's distributions: module random. */
-    public static Distributions distributions() {
-        Distributions d = distributions;
-        if (d == null) distributions = d = load(Distributions.class, "random");
-        return d;
+    /** matmul and dot for NDArray's methods: module linalg. */
+    public static MatrixProducts products() {
+        MatrixProducts p = products;
+        if (p == null) products = p = load(MatrixProducts.class, "linalg");
+        return p;
     }
 
-    public static Linalg linalg() {
-        Linalg l = linalg;
-        if (l == null) linalg = l = load(Linalg.class, "linalg");
-        return l;
-    }
-
-    /** numpy.fft: module fft. */
-    public static Fft fft() {
-        Fft f = fft;
-        if (f == null) fft = f = load(Fft.class, "fft");
-        return f;
-    }
-
-    /** numpy.fft when module fft is on the class path, else empty (for routines that only prefer it). */
-    public static java.util.Optional<Fft> fftIfPresent() {
-        Fft f = fft;
-        return f != null ? java.util.Optional.of(f) : ServiceLoader.load(Fft.class, Providers.class.getClassLoader()).findFirst();
+    /** The real FFTs of module fft when it is on the class path, else empty (convolve only prefers it). */
+    public static java.util.Optional<RealFft> realFftIfPresent() {
+        RealFft f = realFft;
+        if (f == null) {
+            var found = ServiceLoader.load(RealFft.class, Providers.class.getClassLoader()).findFirst();
+            if (found.isEmpty()) return found;
+            realFft = f = found.get();
+        }
+        return java.util.Optional.of(f);
     }
 
     private static <T> T load(Class<T> type, String module) {

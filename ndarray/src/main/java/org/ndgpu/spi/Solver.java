@@ -4,12 +4,12 @@ import java.util.Comparator;
 import java.util.ServiceLoader;
 import java.util.stream.StreamSupport;
 import org.ndgpu.device.Device;
-import org.ndgpu.linalg.Linalg.Eig;
-import org.ndgpu.linalg.Linalg.Eigh;
-import org.ndgpu.linalg.Linalg.Lstsq;
-import org.ndgpu.linalg.Linalg.Qr;
-import org.ndgpu.linalg.Linalg.Slogdet;
-import org.ndgpu.linalg.Linalg.Svd;
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 

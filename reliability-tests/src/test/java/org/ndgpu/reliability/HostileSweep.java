@@ -1,5 +1,12 @@
 package org.ndgpu.reliability;
 
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Constructor;
@@ -124,12 +131,12 @@ final class HostileSweep {
                 new Target(Fuse.Tuple.class, () -> Fuse.Tuple.of(f32(), f32())),
                 new Target(Fused.class, () -> Fuse.of((Fuse.Fn2<NDArray>) (p, q) -> p.add(q))),
                 new Target(Linalg.class, Nd::linalg),
-                new Target(Linalg.Svd.class, null),
-                new Target(Linalg.Qr.class, null),
-                new Target(Linalg.Eigh.class, null),
-                new Target(Linalg.Eig.class, null),
-                new Target(Linalg.Slogdet.class, null),
-                new Target(Linalg.Lstsq.class, null),
+                new Target(Svd.class, null),
+                new Target(Qr.class, null),
+                new Target(Eigh.class, null),
+                new Target(Eig.class, null),
+                new Target(Slogdet.class, null),
+                new Target(Lstsq.class, null),
                 new Target(Random.class, Nd::random),
                 new Target(org.ndgpu.fft.Fft.class, Nd::fft),
                 new Target(org.ndgpu.nccl.Nccl.class, null),

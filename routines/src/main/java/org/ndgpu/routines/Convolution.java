@@ -83,7 +83,7 @@ public final class Convolution {
         boolean swap = a.size() < v.size();
         NDArray x = swap ? v : a, y = swap ? a : v;
         if (t.isFloating() && fftIsFaster(x, y)) {
-            var fft = org.ndgpu.spi.Providers.fftIfPresent();
+            var fft = org.ndgpu.spi.Providers.realFftIfPresent();
             if (fft.isPresent()) {
                 NDArray r = viaFft(x, y, mode, t, fft.get());
                 if (!swap) return r;
@@ -97,7 +97,7 @@ public final class Convolution {
     }
 
     /** The correlation through real FFTs, outputs it cannot give exactly enough summed directly ({@link FftConvolution}). */
-    static NDArray viaFft(NDArray a, NDArray v, int mode, DType t, org.ndgpu.fft.Fft fft) {
+    static NDArray viaFft(NDArray a, NDArray v, int mode, DType t, org.ndgpu.spi.RealFft fft) {
         return FftConvolution.correlate(a, v, mode, t, fft);
     }
 

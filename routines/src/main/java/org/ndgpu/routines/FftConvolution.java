@@ -8,7 +8,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.fft.Fft;
+import org.ndgpu.spi.RealFft;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -54,7 +54,7 @@ final class FftConvolution {
     private static final ConcurrentHashMap<String, Spec> SPECS = new ConcurrentHashMap<>();
 
     /** The correlation of a with v (a at least as long as v, a real floating-point result dtype t) in the mode's window. */
-    static NDArray correlate(NDArray a, NDArray v, int mode, DType t, Fft fft) {
+    static NDArray correlate(NDArray a, NDArray v, int mode, DType t, RealFft fft) {
         long n = a.size(), k = v.size();
         long[] w = Convolution.window(n, k, mode);
         long len = w[0], start = w[1];
@@ -87,7 +87,7 @@ final class FftConvolution {
     }
 
     // irfft(rfft(x) * rfft(y)) at length size: the full correlation of x with y reversed already
-    private static NDArray viaSpectra(NDArray x, NDArray y, long size, Fft fft, List<NDArray> temps) {
+    private static NDArray viaSpectra(NDArray x, NDArray y, long size, RealFft fft, List<NDArray> temps) {
         NDArray fx = track(temps, fft.rfft(x, size)), fy = track(temps, fft.rfft(y, size));
         NDArray p = track(temps, NDArray.empty(x.device(), fx.dtype(), fx.shape(), Order.C));
         ElementwiseLoop.run(SPECS.computeIfAbsent("product|" + fx.dtype(), k -> product(fx.dtype())), new Object[]{fx, fy, p}, p.shape());

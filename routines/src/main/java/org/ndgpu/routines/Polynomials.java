@@ -1,5 +1,7 @@
 package org.ndgpu.routines;
 
+import org.ndgpu.ndarray.Lstsq;
+
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
@@ -45,7 +47,7 @@ public final class Polynomials {
              NDArray ss = sq.sum(new int[]{0}, false); NDArray scale = ss.sqrt(); NDArray scaled = lhs.div(scale)) {
             // lstsq of a 2-d right-hand side, one column per fit; a 1-d y gives 1-d coefficients again
             try (NDArray y2 = yf.ndim() == 1 ? yf.reshape(-1, 1) : yf.view(yf.shape(), yf.strides(), yf.offset())) {
-                Linalg.Lstsq r = Nd.linalg().lstsq(scaled, y2);
+                Lstsq r = Nd.linalg().lstsq(scaled, y2);
                 r.residuals().close();
                 r.s().close();
                 try (NDArray c = r.x(); NDArray sc = scale.reshape(-1, 1); NDArray q = c.div(sc)) {

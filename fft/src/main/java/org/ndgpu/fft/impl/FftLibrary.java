@@ -2,6 +2,7 @@ package org.ndgpu.fft.impl;
 
 import org.ndgpu.device.Device;
 import org.ndgpu.fft.Fft;
+import org.ndgpu.spi.RealFft;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -12,7 +13,11 @@ import org.ndgpu.ndarray.Order;
  * library call over the trailing axes where the engine has it), shifts and frequencies in
  * {@link Shifts}.
  */
-public final class FftLibrary implements Fft {
+public final class FftLibrary implements Fft, RealFft {
+    private static final FftLibrary INSTANCE = new FftLibrary();
+
+    /** The namespace Nd.fft() returns (the class holds no state; ServiceLoader may make others). */
+    public static FftLibrary instance() { return INSTANCE; }
     /** For ServiceLoader. */
     public FftLibrary() { }
 
@@ -119,4 +124,8 @@ public final class FftLibrary implements Fft {
     public static String engineName(Device device) {
         return Engine.of(device) instanceof Engine.Own ? "ndgpu kernels" : CuFftEngines.describe();
     }
+
+    // numpy.fft's defaults for routines' convolve: Fft and RealFft both declare these
+    @Override public NDArray rfft(NDArray a, long n) { return Fft.super.rfft(a, n); }
+    @Override public NDArray irfft(NDArray a, long n) { return Fft.super.irfft(a, n); }
 }

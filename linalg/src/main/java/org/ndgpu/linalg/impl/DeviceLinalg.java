@@ -1,6 +1,7 @@
 package org.ndgpu.linalg.impl;
 
 import org.ndgpu.linalg.Linalg;
+import org.ndgpu.spi.MatrixProducts;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -30,7 +31,11 @@ import org.ndgpu.ndarray.Shapes;
  * NDArray x = Nd.linalg().solve(a, b);    // b (..., M) or (..., M, K)
  * }</pre>
  */
-public final class DeviceLinalg implements Linalg {
+public final class DeviceLinalg implements Linalg, MatrixProducts {
+    private static final DeviceLinalg INSTANCE = new DeviceLinalg();
+
+    /** The namespace Nd.linalg() returns (the class holds no state; ServiceLoader may make others). */
+    public static DeviceLinalg instance() { return INSTANCE; }
 
     @Override public NDArray matmul(NDArray a, NDArray b, NDArray out) { Objects.requireNonNull(a, "matmul: a is null"); Objects.requireNonNull(b, "matmul: b is null"); return Matmul.matmul("matmul", a, b, out, false); }
 

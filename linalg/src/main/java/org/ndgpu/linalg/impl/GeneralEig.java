@@ -2,7 +2,7 @@ package org.ndgpu.linalg.impl;
 
 import java.util.Arrays;
 import org.ndgpu.exceptions.LinAlgException;
-import org.ndgpu.linalg.Linalg.Eig;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;

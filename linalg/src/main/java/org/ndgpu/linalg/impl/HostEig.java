@@ -12,7 +12,7 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
-import org.ndgpu.linalg.Linalg.Eig;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;

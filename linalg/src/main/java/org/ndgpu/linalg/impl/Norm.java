@@ -1,5 +1,7 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Svd;
+
 import org.ndgpu.linalg.Linalg;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,7 +67,7 @@ final class Norm {
         } else if ("nuc".equals(ord) || (ord instanceof Number n && Math.abs(order(n)) == 2)) {
             // singular values of the stack with (row, col) moved last
             NDArray moved = t(temps, x.moveaxis(new int[]{row, col}, new int[]{-2, -1}));
-            Linalg.Svd svd;
+            Svd svd;
             try {
                 svd = linalg.svd(moved, false);
             } catch (org.ndgpu.exceptions.LinAlgException e) {

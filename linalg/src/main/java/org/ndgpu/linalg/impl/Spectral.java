@@ -1,5 +1,7 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Svd;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,7 +45,7 @@ final class Spectral {
         requireNoNan("pinv", a);
         List<NDArray> temps = new ArrayList<>();
         try {
-            Linalg.Svd svd = la.svd(a, false);
+            Svd svd = la.svd(a, false);
             NDArray u = t(temps, svd.u()), sv = t(temps, svd.s()), vh = t(temps, svd.vh());
             NDArray cutoff = t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(rcond));
             NDArray large = t(temps, sv.gt(cutoff));
@@ -193,7 +195,7 @@ final class Spectral {
     private static NDArray singularValues(String op, Linalg la, NDArray a) {
         requireSvdType(op, a);
         requireNoNan(op, a);
-        Linalg.Svd svd = la.svd(a, false);
+        Svd svd = la.svd(a, false);
         svd.u().close();
         svd.vh().close();
         return svd.s();

@@ -1,5 +1,8 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.Slogdet;
+
 import org.ndgpu.linalg.Linalg;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,9 +21,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.linalg.Linalg.Eigh;
-import org.ndgpu.linalg.Linalg.Qr;
-import org.ndgpu.linalg.Linalg.Svd;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.spi.Blas;
 import org.ndgpu.backend.cuda.linalg.CudaLinalg;
 import org.ndgpu.backend.cuda.linalg.CudaLinalg.SvdAlgorithm;
@@ -238,7 +241,7 @@ class CudaSolverTest extends DeviceTestBase {
         Eigh e = LA.eigh(spd);
         NDArray rhs = random(13, dt, 2, 6, 3);
         NDArray sol = LA.solve(spd, rhs), inv = LA.inv(spd), det = LA.det(spd);
-        Linalg.Slogdet sl = LA.slogdet(spd);
+        Slogdet sl = LA.slogdet(spd);
         double[] w = values(e.eigenvalues()), d = values(det), sign = values(sl.sign()), logd = values(sl.logabsdet());
         assertEquals(dt.real(), e.eigenvalues().dtype());
         assertEquals(dt.real(), sl.logabsdet().dtype());
@@ -319,7 +322,7 @@ class CudaSolverTest extends DeviceTestBase {
             close(mul(t, mat(a, 0)), mat(at.matmul(a.get(0)).reshape(1, 3, 3), 0), tol(dt), "A^T A " + dt);
         }
         NDArray a = random(41, DType.FLOAT64, 8, 3), y = random(42, DType.FLOAT64, 8, 2);
-        Linalg.Lstsq r = LA.lstsq(a, y);
+        Lstsq r = LA.lstsq(a, y);
         assertEquals(3, r.rank());
         // normal equations: A^T (A x - y) = 0
         double[][] am = mat(a.reshape(1, 8, 3), 0), res = mul(am, mat(r.x().reshape(1, 3, 2), 0)), ym = mat(y.reshape(1, 8, 2), 0);

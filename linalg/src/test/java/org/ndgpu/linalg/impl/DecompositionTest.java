@@ -1,5 +1,8 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.Slogdet;
+
 import org.ndgpu.linalg.Linalg;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -20,9 +23,9 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.linalg.Linalg.Eigh;
-import org.ndgpu.linalg.Linalg.Qr;
-import org.ndgpu.linalg.Linalg.Svd;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -119,7 +122,7 @@ class DecompositionTest extends PerDeviceTest {
         for (int q = 0; q < 3; q++) assertClose(eye, a.get(q).matmul(ai.get(q)), tol);
         NDArray fa = load("det_a");
         assertClose(load("det_d"), LA.det(fa), 1e-12);
-        Linalg.Slogdet sl = LA.slogdet(fa);
+        Slogdet sl = LA.slogdet(fa);
         assertClose(load("det_sign"), sl.sign(), 0);
         assertClose(load("det_log"), sl.logabsdet(), 1e-12);
         assertClose(load("inv_c"), LA.inv(load("inv_a")), 1e-12);
@@ -140,7 +143,7 @@ class DecompositionTest extends PerDeviceTest {
 
     @Test
     void lstsqNormAndIntegerInput() {
-        Linalg.Lstsq r = LA.lstsq(load("lstsq_a"), load("lstsq_b"));
+        Lstsq r = LA.lstsq(load("lstsq_a"), load("lstsq_b"));
         assertClose(load("lstsq_x"), r.x(), 1e-12);
         assertClose(load("lstsq_res"), r.residuals(), 1e-12);
         assertClose(load("lstsq_s"), r.s(), 1e-12);
@@ -169,7 +172,7 @@ class DecompositionTest extends PerDeviceTest {
         } else {
             assertThrows(DTypeException.class, () -> LA.svd(Nd.zeros(DType.COMPLEX128, 2, 2), false));
         }
-        Linalg.Slogdet s = LA.slogdet(Nd.zeros(2, 2));
+        Slogdet s = LA.slogdet(Nd.zeros(2, 2));
         assertEquals(0.0, s.sign().doubleValue());
         assertEquals(Double.NEGATIVE_INFINITY, s.logabsdet().doubleValue());
     }

@@ -1,5 +1,7 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Eig;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -70,7 +72,7 @@ class EigTest extends PerDeviceTest {
         }
         NDArray x = stack(a, dt, b, n);
         double[] ax = complexOf(values(x), complex);            // the matrix as the device holds it (rounded to dt)
-        Linalg.Eig e = LA.eig(x);
+        Eig e = LA.eig(x);
         NDArray w = LA.eigvals(x);
         DType cplx = dt == DType.FLOAT32 || dt == DType.COMPLEX64 ? DType.COMPLEX64 : DType.COMPLEX128;
         DType want = complex || !symmetric ? cplx : dt;         // a random real nonsymmetric matrix has complex pairs
@@ -139,7 +141,7 @@ class EigTest extends PerDeviceTest {
         check(DType.COMPLEX128, 3, 9, false);
         check(DType.COMPLEX64, 2, 16, false);
         // empty complex stacks: empty complex results of NumPy's shapes
-        Linalg.Eig e = LA.eig(Nd.zeros(DType.COMPLEX64, 2, 0, 0));
+        Eig e = LA.eig(Nd.zeros(DType.COMPLEX64, 2, 0, 0));
         assertEquals(DType.COMPLEX64, e.eigenvalues().dtype());
         assertArrayEquals(new long[]{2, 0}, e.eigenvalues().shape());
         assertArrayEquals(new long[]{2, 0, 0}, e.eigenvectors().shape());

@@ -1,5 +1,12 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -57,7 +64,7 @@ class LinalgComplexTest extends PerDeviceTest {
         for (DType dt : new DType[]{DType.COMPLEX128, DType.COMPLEX64}) {
             NDArray a = c(dt, A, 3, 3);
             expect(LA.det(a), dt, s(), tol(dt), -31.0, 41.24999999999999);
-            Linalg.Slogdet sl = LA.slogdet(a);
+            Slogdet sl = LA.slogdet(a);
             expect(sl.sign(), dt, s(), tol(dt), -0.6007749117509227, 0.7994182293459857);
             expect(sl.logabsdet(), dt.real(), s(), tol(dt), 3.943522141960285);
             double[] inv = {0.03859064341212647, -0.17445599868547687, 0.18609891786577784, 0.05408323748268821, 0.0736602427173071,
@@ -101,7 +108,7 @@ class LinalgComplexTest extends PerDeviceTest {
                     3.7800646672892895, 0.0, 0.0, 0.0, -1.1925695879998879, 0.0, -0.9229706885916307, -0.07642432453306496, 4.5793080490831946, 0.0);
             double[] w = {8.323662268525313, 14.503769496682326, 27.922568234792365};
             expect(LA.eigvalsh(h), dt.real(), s(3), tol(dt), w);
-            Linalg.Eigh e = LA.eigh(h);
+            Eigh e = LA.eigh(h);
             expect(e.eigenvalues(), dt.real(), s(3), tol(dt), w);
             // H V = V diag(w), V^H V = I
             double[] v = values(e.eigenvectors().astype(DType.COMPLEX128));
@@ -145,7 +152,7 @@ class LinalgComplexTest extends PerDeviceTest {
             NDArray a = c(dt, A, 3, 3);
             double[] sa = {5.188696197966533, 3.6747475418975837, 2.7062265737600955};
             for (boolean full : new boolean[]{true, false}) {
-                Linalg.Svd r = LA.svd(a, full);
+                Svd r = LA.svd(a, full);
                 expect(r.s(), dt.real(), s(3), tol(dt), sa);
                 assertEquals(dt, r.u().dtype());
                 // u diag(s) vh = a
@@ -155,7 +162,7 @@ class LinalgComplexTest extends PerDeviceTest {
                 assertUnitary(values(r.u()), 3, 3, 10 * tol(dt));
             }
             // W (2 x 3), full: vh (3, 3) unitary, u diag(s) vh[:2] = W
-            Linalg.Svd w = LA.svd(c(dt, W, 2, 3), true);
+            Svd w = LA.svd(c(dt, W, 2, 3), true);
             expect(w.s(), dt.real(), s(2), tol(dt), 3.4207546124673165, 2.301833591136331);
             assertArrayEquals(s(3, 3), w.vh().shape());
             double[] vh = values(w.vh().conj().T().copy());
@@ -180,7 +187,7 @@ class LinalgComplexTest extends PerDeviceTest {
         NDArray nan = cx(new double[]{NAN, 0, 1, 0, 2, 0, 1, 0}, 2, 2);
         assertThrows(LinAlgException.class, () -> LA.svd(nan, false));
         assertThrows(LinAlgException.class, () -> LA.pinv(nan));
-        Linalg.Svd e = LA.svd(Nd.zeros(DType.COMPLEX64, 0, 3), true);
+        Svd e = LA.svd(Nd.zeros(DType.COMPLEX64, 0, 3), true);
         expect(e.s(), DType.FLOAT32, s(0), 0);
         expect(e.vh(), DType.COMPLEX64, s(3, 3), 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0);
         expect(LA.pinv(Nd.zeros(DType.COMPLEX64, 2, 0, 3)), DType.COMPLEX64, s(2, 3, 0), 0);
@@ -204,7 +211,7 @@ class LinalgComplexTest extends PerDeviceTest {
             int m = (Integer) c[1], k = (Integer) c[2];
             NDArray a = cx(v, m, k);
             for (boolean full : new boolean[]{true, false}) {
-                Linalg.Svd r = LA.svd(a, full);
+                Svd r = LA.svd(a, full);
                 int uc = full ? m : Math.min(m, k);
                 assertUnitary(values(r.u()), m, uc, 1e-12);
                 assertUnitary(values(r.vh().conj().T().copy()), k, full ? k : Math.min(m, k), 1e-12);
@@ -214,7 +221,7 @@ class LinalgComplexTest extends PerDeviceTest {
                 }
             }
         }
-        Linalg.Eigh e = LA.eigh(cx(iEye, n, n).mul(0).add(Nd.eye(n).astype(DType.COMPLEX128)));
+        Eigh e = LA.eigh(cx(iEye, n, n).mul(0).add(Nd.eye(n).astype(DType.COMPLEX128)));
         assertUnitary(values(e.eigenvectors()), n, n, 1e-12);
         expect(e.eigenvalues(), s(n), 1, 1, 1, 1, 1, 1);
     }
@@ -223,13 +230,13 @@ class LinalgComplexTest extends PerDeviceTest {
     void lstsqAndQr() {
         // NumPy: lstsq(W.T, [1, 1j, 2]): x, residuals, rank 2
         NDArray wt = cx(W, 2, 3).T();
-        Linalg.Lstsq r = LA.lstsq(wt, cx(new double[]{1, 0, 0, 1, 2, 0}, 3));
+        Lstsq r = LA.lstsq(wt, cx(new double[]{1, 0, 0, 1, 2, 0}, 3));
         expect(r.x(), DType.COMPLEX128, s(2), 1e-12, 0.24193548387096775, -0.04838709677419344, 0.6451612903225802, 0.22580645161290303);
         expect(r.residuals(), s(1), 0.8387096774193535);
         assertEquals(2, r.rank());
         expect(r.s(), s(2), 3.4207546124673174, 2.3018335911363303);
         for (DType dt : new DType[]{DType.COMPLEX128, DType.COMPLEX64}) {
-            Linalg.Qr q = LA.qr(c(dt, A, 3, 3));
+            Qr q = LA.qr(c(dt, A, 3, 3));
             // NumPy's r diagonal: real, [-3.905, -3.297, -4.008] (LAPACK's sign)
             double[] rv = values(q.r());
             double[] diag = {-3.905124837953327, -3.2967942700472523, -4.007957770510572};
@@ -242,13 +249,13 @@ class LinalgComplexTest extends PerDeviceTest {
             }
             assertUnitary(values(q.q()), 3, 3, 10 * tol(dt));
         }
-        Linalg.Qr w = LA.qr(cx(W, 2, 3));
+        Qr w = LA.qr(cx(W, 2, 3));
         assertArrayEquals(s(2, 2), w.q().shape());
         assertArrayEquals(s(2, 3), w.r().shape());
         try (NDArray back = w.q().matmul(w.r())) {
             expect(back, DType.COMPLEX128, s(2, 3), 1e-12, W);
         }
-        Linalg.Qr e = LA.qr(Nd.zeros(DType.COMPLEX64, 3, 0));
+        Qr e = LA.qr(Nd.zeros(DType.COMPLEX64, 3, 0));
         expect(e.q(), DType.COMPLEX64, s(3, 0), 0);
         expect(e.r(), DType.COMPLEX64, s(0, 0), 0);
     }
@@ -262,7 +269,7 @@ class LinalgComplexTest extends PerDeviceTest {
             NDArray ev = LA.eigvals(a);
             assertEquals(dt, ev.dtype());
             assertArrayEquals(w, sorted(values(ev)), 10 * tol(dt) * 5);
-            Linalg.Eig e = LA.eig(a);
+            Eig e = LA.eig(a);
             assertArrayEquals(w, sorted(values(e.eigenvalues())), 10 * tol(dt) * 5);
             // A v = lambda v, |v| = 1
             double[] lam = values(e.eigenvalues()), v = values(e.eigenvectors()), av = values(cx(A, 3, 3).matmul(e.eigenvectors().astype(DType.COMPLEX128)));

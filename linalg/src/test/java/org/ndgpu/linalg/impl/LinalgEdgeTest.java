@@ -1,5 +1,12 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -122,23 +129,23 @@ class LinalgEdgeTest extends PerDeviceTest {
         expect(LA.det(Nd.zeros(DType.FLOAT32, 0, 0)), DType.FLOAT32, s(), 0, 1);
         fails(ShapeException.class, "det", "square", () -> LA.det(Nd.zeros(3, 0)));
         expect(LA.det(stack(ok(), nan(), singular())), s(3), 5, NAN, 0);
-        Linalg.Slogdet n = LA.slogdet(nan());
+        Slogdet n = LA.slogdet(nan());
         expect(n.logabsdet(), s(), NAN);
-        Linalg.Slogdet i = LA.slogdet(inf());
+        Slogdet i = LA.slogdet(inf());
         expect(i.sign(), s(), 1);
         expect(i.logabsdet(), s(), INF);
         // a real inf pivot keeps its sign (cuSOLVER's path took inf / |inf| = NaN)
-        Linalg.Slogdet mi = LA.slogdet(m(new double[][]{{Double.NEGATIVE_INFINITY, 1}, {1, 1}}));
+        Slogdet mi = LA.slogdet(m(new double[][]{{Double.NEGATIVE_INFINITY, 1}, {1, 1}}));
         expect(mi.sign(), s(), -1);
         expect(mi.logabsdet(), s(), INF);
         expect(LA.det(m(new double[][]{{Double.NEGATIVE_INFINITY, 1}, {1, 1}})), s(), Double.NEGATIVE_INFINITY);
-        Linalg.Slogdet z = LA.slogdet(singular());
+        Slogdet z = LA.slogdet(singular());
         expect(z.sign(), s(), 0);
         expect(z.logabsdet(), s(), Double.NEGATIVE_INFINITY);
-        Linalg.Slogdet e = LA.slogdet(Nd.zeros(2, 0, 0));
+        Slogdet e = LA.slogdet(Nd.zeros(2, 0, 0));
         expect(e.sign(), s(2), 1, 1);
         expect(e.logabsdet(), s(2), 0, 0);
-        Linalg.Slogdet e0 = LA.slogdet(Nd.zeros(0, 0));
+        Slogdet e0 = LA.slogdet(Nd.zeros(0, 0));
         expect(e0.sign(), s(), 1);
         expect(e0.logabsdet(), s(), 0);
     }
@@ -178,30 +185,30 @@ class LinalgEdgeTest extends PerDeviceTest {
     @Test
     void qr() {
         // NumPy: q all nan, r [[nan, nan], [0, nan]]
-        Linalg.Qr n = LA.qr(nan());
+        Qr n = LA.qr(nan());
         expect(n.q(), s(2, 2), NAN, NAN, NAN, NAN);
         expect(n.r(), s(2, 2), NAN, NAN, 0, NAN);
-        Linalg.Qr i = LA.qr(inf());
+        Qr i = LA.qr(inf());
         allNan(i.q());
         expect(i.r(), s(2, 2), NAN, NAN, 0, NAN);
         // singular: NumPy's q [[-0.447, -0.894], [-0.894, 0.447]], r [[-2.236, -4.472], [0, ~0]]; signs are LAPACK's
-        Linalg.Qr z = LA.qr(singular());
+        Qr z = LA.qr(singular());
         double[] r = values(z.r());
         assertEquals(Math.sqrt(5), Math.abs(r[0]), 1e-12);
         assertEquals(2 * Math.sqrt(5), Math.abs(r[1]), 1e-12);
         assertEquals(0, r[2], 0);
         assertEquals(0, r[3], 1e-12);
         assertArrayEquals(values(singular()), values(z.q().matmul(z.r())), 1e-12);
-        Linalg.Qr e = LA.qr(Nd.zeros(0, 0));
+        Qr e = LA.qr(Nd.zeros(0, 0));
         expect(e.q(), s(0, 0));
         expect(e.r(), s(0, 0));
-        Linalg.Qr es = LA.qr(Nd.zeros(2, 0, 0));
+        Qr es = LA.qr(Nd.zeros(2, 0, 0));
         expect(es.q(), s(2, 0, 0));
         expect(es.r(), s(2, 0, 0));
-        Linalg.Qr w = LA.qr(Nd.zeros(0, 3));
+        Qr w = LA.qr(Nd.zeros(0, 3));
         expect(w.q(), s(0, 0));
         expect(w.r(), s(0, 3));
-        Linalg.Qr t = LA.qr(Nd.zeros(DType.FLOAT32, 3, 0));
+        Qr t = LA.qr(Nd.zeros(DType.FLOAT32, 3, 0));
         expect(t.q(), DType.FLOAT32, s(3, 0), 0);
         expect(t.r(), DType.FLOAT32, s(0, 0), 0);
     }
@@ -211,27 +218,27 @@ class LinalgEdgeTest extends PerDeviceTest {
         fails(LinAlgException.class, "svd", "did not converge", () -> LA.svd(nan(), false));
         fails(LinAlgException.class, "svd", "did not converge", () -> LA.svd(stack(ok(), nan()), true));
         // NumPy: s [nan, nan] (u and vh of no meaning)
-        Linalg.Svd i = LA.svd(inf(), false);
+        Svd i = LA.svd(inf(), false);
         expect(i.s(), s(2), NAN, NAN);
-        Linalg.Svd z = LA.svd(singular(), true);
+        Svd z = LA.svd(singular(), true);
         expect(z.s(), s(2), 5, 0);
         // empty: u (m, m) and vh (n, n) identities in full mode, as NumPy
-        Linalg.Svd f = LA.svd(Nd.zeros(0, 3), true);
+        Svd f = LA.svd(Nd.zeros(0, 3), true);
         expect(f.u(), s(0, 0));
         expect(f.s(), s(0));
         expect(f.vh(), s(3, 3), 1, 0, 0, 0, 1, 0, 0, 0, 1);
-        Linalg.Svd g = LA.svd(Nd.zeros(3, 0), true);
+        Svd g = LA.svd(Nd.zeros(3, 0), true);
         expect(g.u(), s(3, 3), 1, 0, 0, 0, 1, 0, 0, 0, 1);
         expect(g.vh(), s(0, 0));
-        Linalg.Svd h = LA.svd(Nd.zeros(3, 0), false);
+        Svd h = LA.svd(Nd.zeros(3, 0), false);
         expect(h.u(), s(3, 0));
         expect(h.s(), s(0));
         expect(h.vh(), s(0, 0));
-        Linalg.Svd k = LA.svd(Nd.zeros(2, 0, 0), false);
+        Svd k = LA.svd(Nd.zeros(2, 0, 0), false);
         expect(k.u(), s(2, 0, 0));
         expect(k.s(), s(2, 0));
         expect(k.vh(), s(2, 0, 0));
-        Linalg.Svd c = LA.svd(Nd.zeros(DType.FLOAT32, 2, 0, 3), true);
+        Svd c = LA.svd(Nd.zeros(DType.FLOAT32, 2, 0, 3), true);
         expect(c.s(), DType.FLOAT32, s(2, 0), 0);
         expect(c.vh(), DType.FLOAT32, s(2, 3, 3), 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 1);
     }
@@ -247,7 +254,7 @@ class LinalgEdgeTest extends PerDeviceTest {
         assertArrayEquals(new double[]{0, 5}, w, 1e-12);
         expect(LA.eigvals(Nd.zeros(0, 0)), s(0));
         expect(LA.eigvals(Nd.zeros(2, 0, 0)), s(2, 0));
-        Linalg.Eig e = LA.eig(Nd.zeros(2, 0, 0));
+        Eig e = LA.eig(Nd.zeros(2, 0, 0));
         expect(e.eigenvalues(), s(2, 0));
         expect(e.eigenvectors(), s(2, 0, 0));
         expect(LA.eigvals(Nd.zeros(DType.FLOAT32, 0, 0)), DType.FLOAT32, s(0), 0);
@@ -257,7 +264,7 @@ class LinalgEdgeTest extends PerDeviceTest {
     @Test
     void eighAndEigvalsh() {
         // NumPy's LAPACK answers [-1.414, 1.414] for nan() and [nan, nan] for inf(): NaN for both here
-        Linalg.Eigh n = LA.eigh(nan());
+        Eigh n = LA.eigh(nan());
         allNan(n.eigenvalues());
         allNan(n.eigenvectors());
         allNan(LA.eigvalsh(nan()));
@@ -269,7 +276,7 @@ class LinalgEdgeTest extends PerDeviceTest {
         expect(LA.eigh(singular()).eigenvalues(), s(2), 0, 5);
         expect(LA.eigvalsh(Nd.zeros(0, 0)), s(0));
         expect(LA.eigvalsh(Nd.zeros(2, 0, 0)), s(2, 0));
-        Linalg.Eigh e = LA.eigh(Nd.zeros(2, 0, 0));
+        Eigh e = LA.eigh(Nd.zeros(2, 0, 0));
         expect(e.eigenvalues(), s(2, 0));
         expect(e.eigenvectors(), s(2, 0, 0));
         expect(LA.eigvalsh(Nd.zeros(DType.FLOAT32, 0, 0)), DType.FLOAT32, s(0), 0);
@@ -284,22 +291,22 @@ class LinalgEdgeTest extends PerDeviceTest {
         NDArray ones = Nd.ones(2);
         fails(LinAlgException.class, "lstsq", "did not converge", () -> LA.lstsq(nan(), ones));
         fails(LinAlgException.class, "lstsq", "did not converge", () -> LA.lstsq(inf(), ones));
-        Linalg.Lstsq z = LA.lstsq(singular(), ones);
+        Lstsq z = LA.lstsq(singular(), ones);
         expect(z.x(), s(2), 0.12, 0.24);
         assertEquals(1, z.rank());
         expect(z.residuals(), s(0));
-        Linalg.Lstsq e = LA.lstsq(Nd.zeros(0, 0), Nd.zeros(0));
+        Lstsq e = LA.lstsq(Nd.zeros(0, 0), Nd.zeros(0));
         expect(e.x(), s(0));
         expect(e.residuals(), s(0));
         expect(e.s(), s(0));
         assertEquals(0, e.rank());
-        Linalg.Lstsq w = LA.lstsq(Nd.zeros(0, 3), Nd.zeros(0));
+        Lstsq w = LA.lstsq(Nd.zeros(0, 3), Nd.zeros(0));
         expect(w.x(), s(3), 0, 0, 0);
         expect(w.residuals(), s(0));
-        Linalg.Lstsq t = LA.lstsq(Nd.zeros(3, 0), Nd.ones(3));
+        Lstsq t = LA.lstsq(Nd.zeros(3, 0), Nd.ones(3));
         expect(t.x(), s(0));
         expect(t.residuals(), s(1), 3);
-        Linalg.Lstsq t2 = LA.lstsq(Nd.zeros(3, 0), Nd.ones(3, 2));
+        Lstsq t2 = LA.lstsq(Nd.zeros(3, 0), Nd.ones(3, 2));
         expect(t2.x(), s(0, 2));
         expect(t2.residuals(), s(2), 3, 3);
     }

@@ -1,5 +1,7 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Eig;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -47,13 +49,13 @@ class MoreLinalgErrorsTest extends PerDeviceTest {
         // complex input: every device takes it (EigTest, LinalgComplexTest)
         assertEquals(DType.COMPLEX128, LA.eig(Nd.zeros(DType.COMPLEX128, 2, 2)).eigenvalues().dtype());
         // empty: NumPy answers float64 arrays of the empty shapes
-        Linalg.Eig e = LA.eig(Nd.zeros(2, 0, 0));
+        Eig e = LA.eig(Nd.zeros(2, 0, 0));
         assertArrayEquals(new long[]{2, 0}, e.eigenvalues().shape());
         assertArrayEquals(new long[]{2, 0, 0}, e.eigenvectors().shape());
         assertEquals(DType.FLOAT64, e.eigenvalues().dtype());
         // a non-contiguous view and a rotation's conjugate pair: +i and -i, vectors conjugate to each other
         NDArray rot = Nd.array(new double[][]{{0, 1}, {-1, 0}}).T();
-        Linalg.Eig r = LA.eig(rot);
+        Eig r = LA.eig(rot);
         assertEquals(DType.COMPLEX128, r.eigenvalues().dtype());
         double[] w = values(r.eigenvalues()), v = values(r.eigenvectors());
         assertEquals(0, w[0], 1e-15);
@@ -66,7 +68,7 @@ class MoreLinalgErrorsTest extends PerDeviceTest {
         MoreLinalgTest.assertEigenpairs(values(rot), w, v, 2, 1, 1e-12, "rotation");
         // a defective matrix (one eigenvector): still A v = lambda v
         NDArray jordan = Nd.array(new double[][]{{2, 1}, {0, 2}});
-        Linalg.Eig j = LA.eig(jordan);
+        Eig j = LA.eig(jordan);
         double[] jw = values(j.eigenvalues()), jv = values(j.eigenvectors());
         double[] cw = new double[4], cv = new double[8];
         for (int i = 0; i < 2; i++) cw[2 * i] = jw[i];

@@ -1,5 +1,7 @@
 package org.ndgpu.linalg.impl;
 
+import org.ndgpu.ndarray.Eig;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -128,7 +130,7 @@ class MoreLinalgTest extends PerDeviceTest {
         var rows = cases("eig");
         for (String[] r : rows) {
             NDArray a = load(r[1]), expected = load(r[3]);
-            Linalg.Eig e = LA.eig(a);
+            Eig e = LA.eig(a);
             NDArray w = LA.eigvals(a);
             assertEquals(expected.dtype(), e.eigenvalues().dtype(), "eig dtype " + r[1]);
             assertEquals(expected.dtype(), e.eigenvectors().dtype(), "eig vector dtype " + r[1]);

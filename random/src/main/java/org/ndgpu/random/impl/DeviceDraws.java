@@ -16,9 +16,9 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.Distributions.Continuous;
-import org.ndgpu.spi.Distributions.Counters;
-import org.ndgpu.spi.Distributions.Draw;
+import org.ndgpu.random.impl.Distributions.Continuous;
+import org.ndgpu.random.impl.Distributions.Counters;
+import org.ndgpu.random.impl.Distributions.Draw;
 
 /**
  * The kernels of the rejection samplers and integers: one elementwise loop per call whose element i

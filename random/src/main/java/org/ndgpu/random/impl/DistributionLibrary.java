@@ -5,7 +5,7 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.spi.Distributions;
+import org.ndgpu.random.impl.Distributions;
 
 /**
  * NumPy's Generator distributions on the device: the checks NumPy makes (each failure an
@@ -23,7 +23,7 @@ import org.ndgpu.spi.Distributions;
  * }</pre>
  */
 public final class DistributionLibrary implements Distributions {
-    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.Distributions}); callers go through {@code Nd.random()}. */
+    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.random.impl.Distributions}); callers go through {@code Nd.random()}. */
     public DistributionLibrary() { }
 
     /** NumPy's POISSON_LAM_MAX: above it the int64 result could overflow. */

@@ -8,8 +8,8 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
-import org.ndgpu.spi.Distributions.Continuous;
-import org.ndgpu.spi.Distributions.Counters;
+import org.ndgpu.random.impl.Distributions.Continuous;
+import org.ndgpu.random.impl.Distributions.Counters;
 import org.ndgpu.spi.Providers;
 
 /**

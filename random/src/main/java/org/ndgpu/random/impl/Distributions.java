@@ -1,11 +1,11 @@
-package org.ndgpu.spi;
+package org.ndgpu.random.impl;
 
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
  * NumPy's Generator distributions on the device, implemented by module random; {@link
- * org.ndgpu.random.Random} delegates to it through {@link Providers#distributions()}. Element
+ * org.ndgpu.random.Random} delegates to it. Element
  * {@code i} of a call draws from Philox4x32-10, keyed by the seed, at counters (i, round, call
  * offset) of its own (rejection samplers, integers), or from block i/4 or i/2 of the call (the
  * distributions with a fixed number of words per value), so the numbers depend only on the seed,

@@ -21,6 +21,29 @@ import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.random.Random;
+import org.ndgpu.routines.Averages;
+import org.ndgpu.routines.Closeness;
+import org.ndgpu.routines.Convolution;
+import org.ndgpu.routines.DLPack;
+import org.ndgpu.routines.Diagonals;
+import org.ndgpu.routines.Histograms;
+import org.ndgpu.routines.InputOutput;
+import org.ndgpu.routines.Interpolation;
+import org.ndgpu.routines.Joining;
+import org.ndgpu.routines.Masking;
+import org.ndgpu.routines.NanReductions;
+import org.ndgpu.routines.Padding;
+import org.ndgpu.routines.Partitioning;
+import org.ndgpu.routines.Polynomials;
+import org.ndgpu.routines.Products;
+import org.ndgpu.routines.Quantiles;
+import org.ndgpu.routines.SetOperations;
+import org.ndgpu.routines.Sharding;
+import org.ndgpu.routines.Sorting;
+import org.ndgpu.routines.Tiling;
+import org.ndgpu.io.Npy;
+import org.ndgpu.linalg.impl.DeviceLinalg;
+import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Ufunc;
@@ -172,33 +195,33 @@ public final class Nd {
      * once, when the array and all its views are released. CUDA tensors from any producer (the
      * driver checks the range); OpenCL tensors only from ndgpu's own {@code toDlpack()}.
      */
-    public static NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return Providers.routines().fromDlpack(tensor); }
+    public static NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return DLPack.importTensor(tensor); }
 
     /**
      * numpy.load of a .npy file onto the current device: every dtype of DType, C or Fortran order,
      * little- or big-endian, of any size (no 2 GiB limit). The data is copied from the mapped file to
      * the device in chunks, never held whole on the Java heap; the result is C-contiguous.
      */
-    public static NDArray load(java.nio.file.Path file) { return Providers.routines().loadNpy(Objects.requireNonNull(file, "load: file is null"), Device.current()); }
+    public static NDArray load(java.nio.file.Path file) { return Npy.readToDevice(Objects.requireNonNull(file, "load: file is null"), Device.current()); }
 
     /**
      * numpy.load of a .npz archive: the arrays by name, in archive order. Each member goes through
      * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB.
      */
-    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) { return Providers.routines().loadNpz(file); }
+    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) { return InputOutput.loadNpz(file); }
 
     /**
      * numpy.save: writes a .npy file NumPy reads, of any size (no 2 GiB limit); the elements are
      * streamed from the device to the file in chunks. An F-contiguous array is saved in Fortran order,
      * as NumPy does; another non-C-contiguous array is first copied to C order on the device.
      */
-    public static void save(java.nio.file.Path file, NDArray a) { Providers.routines().saveNpy(Objects.requireNonNull(file, "save: file is null"), Objects.requireNonNull(a, "save: a is null")); }
+    public static void save(java.nio.file.Path file, NDArray a) { Npy.writeToFile(Objects.requireNonNull(file, "save: file is null"), Objects.requireNonNull(a, "save: a is null")); }
 
     /** numpy.savez: an uncompressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { Providers.routines().savez("savez", file, arrays, false); }
+    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savez", file, arrays, false); }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { Providers.routines().savez("savezCompressed", file, arrays, true); }
+    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savezCompressed", file, arrays, true); }
 
     /** A host array made into a device array on the current device. */
     public static NDArray fromHost(org.ndgpu.ndarray.HostArray h) { return Transfers.fromHost(h); }
@@ -328,7 +351,7 @@ public final class Nd {
     public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), axes, keepdims); }
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
-    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) { return Providers.routines().nanmean(a, axes, keepdims); }
+    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) { return NanReductions.nanmean(a, axes, keepdims); }
 
     /** numpy.nanmean(a). */
     public static NDArray nanmean(NDArray a) { return nanmean(a, null, false); }
@@ -340,109 +363,109 @@ public final class Nd {
     // ---------------------------------------------------------------- searching
 
     /** numpy.where(cond) with one argument: the same as nonzero(cond). */
-    public static NDArray[] where(NDArray cond) { return Providers.routines().nonzero("where", Objects.requireNonNull(cond, "where: cond is null")); }
+    public static NDArray[] where(NDArray cond) { return Masking.nonzero("where", Objects.requireNonNull(cond, "where: cond is null")); }
 
     /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
-    public static NDArray[] nonzero(NDArray a) { return Providers.routines().nonzero("nonzero", Objects.requireNonNull(a, "nonzero: a is null")); }
+    public static NDArray[] nonzero(NDArray a) { return Masking.nonzero("nonzero", Objects.requireNonNull(a, "nonzero: a is null")); }
 
     /** numpy.argwhere(a): the indices of the nonzero elements as rows, shape (count, ndim). */
-    public static NDArray argwhere(NDArray a) { return Providers.routines().argwhere("argwhere", Objects.requireNonNull(a, "argwhere: a is null")); }
+    public static NDArray argwhere(NDArray a) { return Masking.argwhere("argwhere", Objects.requireNonNull(a, "argwhere: a is null")); }
 
     /** numpy.flatnonzero(a): the flat indices of the nonzero elements. */
-    public static NDArray flatnonzero(NDArray a) { return Providers.routines().flatnonzero("flatnonzero", Objects.requireNonNull(a, "flatnonzero: a is null")); }
+    public static NDArray flatnonzero(NDArray a) { return Masking.flatnonzero("flatnonzero", Objects.requireNonNull(a, "flatnonzero: a is null")); }
 
     // ---------------------------------------------------------------- sorting
 
     /** numpy.sort(a): a sorted copy along the last axis, NaN last. */
-    public static NDArray sort(NDArray a) { return Providers.routines().sort("sort", Objects.requireNonNull(a, "sort: a is null"), -1, false); }
+    public static NDArray sort(NDArray a) { return Sorting.sort("sort", Objects.requireNonNull(a, "sort: a is null"), -1, false); }
 
     /** numpy.sort(a, axis). */
-    public static NDArray sort(NDArray a, int axis) { return Providers.routines().sort("sort", Objects.requireNonNull(a, "sort: a is null"), axis, false); }
+    public static NDArray sort(NDArray a, int axis) { return Sorting.sort("sort", Objects.requireNonNull(a, "sort: a is null"), axis, false); }
 
     /** numpy.argsort(a, kind='stable'): int64 indices that sort the last axis. */
-    public static NDArray argsort(NDArray a) { return Providers.routines().sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), -1, true); }
+    public static NDArray argsort(NDArray a) { return Sorting.sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), -1, true); }
 
     /** numpy.argsort(a, axis, kind='stable'). */
-    public static NDArray argsort(NDArray a, int axis) { return Providers.routines().sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), axis, true); }
+    public static NDArray argsort(NDArray a, int axis) { return Sorting.sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), axis, true); }
 
     /** numpy.median(a): of the flattened array, NaN if any element is NaN. */
-    public static NDArray median(NDArray a) { return Providers.routines().quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, null, false); }
+    public static NDArray median(NDArray a) { return Quantiles.quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, null, false); }
 
     /** numpy.median(a, axis). */
-    public static NDArray median(NDArray a, int axis) { return Providers.routines().quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, axis, false); }
+    public static NDArray median(NDArray a, int axis) { return Quantiles.quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, axis, false); }
 
     /** numpy.quantile(a, q) for q in [0, 1], method 'linear'. */
-    public static NDArray quantile(NDArray a, double q) { return Providers.routines().quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, null, false); }
+    public static NDArray quantile(NDArray a, double q) { return Quantiles.quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, null, false); }
 
     /** numpy.quantile(a, q, axis, keepdims). */
-    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { return Providers.routines().quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, axis, keepdims); }
+    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { return Quantiles.quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, axis, keepdims); }
 
     /** numpy.percentile(a, p) for p in [0, 100]. */
-    public static NDArray percentile(NDArray a, double p) { return Providers.routines().quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, null, false); }
+    public static NDArray percentile(NDArray a, double p) { return Quantiles.quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, null, false); }
 
     /** numpy.percentile(a, p, axis, keepdims). */
-    public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) { return Providers.routines().quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, axis, keepdims); }
+    public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) { return Quantiles.quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, axis, keepdims); }
 
     /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */
-    public static NDArray searchsorted(NDArray a, Object v) { return Providers.routines().searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, "left"); }
+    public static NDArray searchsorted(NDArray a, Object v) { return Sorting.searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, "left"); }
 
     /** numpy.searchsorted(a, v, side): side "left" or "right". */
-    public static NDArray searchsorted(NDArray a, Object v, String side) { return Providers.routines().searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, Objects.requireNonNull(side, "searchsorted: side is null")); }
+    public static NDArray searchsorted(NDArray a, Object v, String side) { return Sorting.searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, Objects.requireNonNull(side, "searchsorted: side is null")); }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
-    public static NDArray unique(NDArray a) { return Providers.routines().unique("unique", Objects.requireNonNull(a, "unique: a is null")); }
+    public static NDArray unique(NDArray a) { return Sorting.unique("unique", Objects.requireNonNull(a, "unique: a is null")); }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences
 
     /** numpy.diagonal(a): the main diagonal of the first two axes; a view. */
-    public static NDArray diagonal(NDArray a) { return Providers.routines().diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), 0, 0, 1); }
+    public static NDArray diagonal(NDArray a) { return Diagonals.diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), 0, 0, 1); }
 
     /** numpy.diagonal(a, offset, axis1, axis2): a view with the diagonal as its last axis. */
-    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { return Providers.routines().diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), offset, axis1, axis2); }
+    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { return Diagonals.diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), offset, axis1, axis2); }
 
     /** numpy.diag(v): a 2-d array with the 1-d v on its diagonal, or a copy of a 2-d v's diagonal. */
-    public static NDArray diag(NDArray v) { return Providers.routines().diag("diag", Objects.requireNonNull(v, "diag: v is null"), 0); }
+    public static NDArray diag(NDArray v) { return Diagonals.diag("diag", Objects.requireNonNull(v, "diag: v is null"), 0); }
 
     /** numpy.diag(v, k). */
-    public static NDArray diag(NDArray v, long k) { return Providers.routines().diag("diag", Objects.requireNonNull(v, "diag: v is null"), k); }
+    public static NDArray diag(NDArray v, long k) { return Diagonals.diag("diag", Objects.requireNonNull(v, "diag: v is null"), k); }
 
     /** numpy.trace(a): the sum of the main diagonal. */
-    public static NDArray trace(NDArray a) { return Providers.routines().trace("trace", Objects.requireNonNull(a, "trace: a is null"), 0); }
+    public static NDArray trace(NDArray a) { return Diagonals.trace("trace", Objects.requireNonNull(a, "trace: a is null"), 0); }
 
     /** numpy.trace(a, offset). */
-    public static NDArray trace(NDArray a, long offset) { return Providers.routines().trace("trace", Objects.requireNonNull(a, "trace: a is null"), offset); }
+    public static NDArray trace(NDArray a, long offset) { return Diagonals.trace("trace", Objects.requireNonNull(a, "trace: a is null"), offset); }
 
     /** numpy.triu(a, k): zero below the k-th diagonal of the last two axes. */
-    public static NDArray triu(NDArray a, long k) { return Providers.routines().triangle("triu", Objects.requireNonNull(a, "triu: a is null"), k, true); }
+    public static NDArray triu(NDArray a, long k) { return Diagonals.triangle("triu", Objects.requireNonNull(a, "triu: a is null"), k, true); }
 
     /** numpy.triu(a). */
     public static NDArray triu(NDArray a) { return triu(a, 0); }
 
     /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
-    public static NDArray tril(NDArray a, long k) { return Providers.routines().triangle("tril", Objects.requireNonNull(a, "tril: a is null"), k, false); }
+    public static NDArray tril(NDArray a, long k) { return Diagonals.triangle("tril", Objects.requireNonNull(a, "tril: a is null"), k, false); }
 
     /** numpy.tril(a). */
     public static NDArray tril(NDArray a) { return tril(a, 0); }
 
     /** numpy.diff(a): the first difference along the last axis. */
-    public static NDArray diff(NDArray a) { return Providers.routines().diff("diff", Objects.requireNonNull(a, "diff: a is null"), 1, -1); }
+    public static NDArray diff(NDArray a) { return Diagonals.diff("diff", Objects.requireNonNull(a, "diff: a is null"), 1, -1); }
 
     /** numpy.diff(a, n, axis): the n-th difference along axis. */
-    public static NDArray diff(NDArray a, int n, int axis) { return Providers.routines().diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis); }
+    public static NDArray diff(NDArray a, int n, int axis) { return Diagonals.diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis); }
 
     // ---------------------------------------------------------------- splitting and tiling
 
     /** numpy.split(a, sections): equal parts along axis 0, as views. */
-    public static List<NDArray> split(NDArray a, int sections) { return Providers.routines().split("split", Objects.requireNonNull(a, "split: a is null"), sections, 0); }
+    public static List<NDArray> split(NDArray a, int sections) { return Tiling.split("split", Objects.requireNonNull(a, "split: a is null"), sections, 0); }
 
     /** numpy.split(a, sections, axis): equal parts, as views; a ShapeException when the axis does not divide. */
-    public static List<NDArray> split(NDArray a, int sections, int axis) { return Providers.routines().split("split", Objects.requireNonNull(a, "split: a is null"), sections, axis); }
+    public static List<NDArray> split(NDArray a, int sections, int axis) { return Tiling.split("split", Objects.requireNonNull(a, "split: a is null"), sections, axis); }
 
     /** numpy.split(a, indices, axis): a[:i0], a[i0:i1], ..., a[ik:] along axis, as views. */
-    public static List<NDArray> split(NDArray a, long[] indices, int axis) { return Providers.routines().splitAt("split", Objects.requireNonNull(a, "split: a is null"), Objects.requireNonNull(indices, "split: indices is null"), axis); }
+    public static List<NDArray> split(NDArray a, long[] indices, int axis) { return Tiling.splitAt("split", Objects.requireNonNull(a, "split: a is null"), Objects.requireNonNull(indices, "split: indices is null"), axis); }
 
     /** numpy.array_split(a, sections, axis): as split, but the parts may differ in length by one. */
-    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { return Providers.routines().arraySplit("array_split", Objects.requireNonNull(a, "arraySplit: a is null"), sections, axis); }
+    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { return Tiling.arraySplit("array_split", Objects.requireNonNull(a, "arraySplit: a is null"), sections, axis); }
 
     /**
      * Data-parallel scatter: a cut along {@code axis} into one part per device, with
@@ -450,58 +473,58 @@ public final class Nd {
      * {@code devices.get(i)}: {@code var parts = Nd.scatter(x, Devices.all(), 0)}. Parts for another
      * device than a's go through the host (see {@link NDArray#to}).
      */
-    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) { return Providers.routines().scatter(a, devices, axis); }
+    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) { return Sharding.scatter(a, devices, axis); }
 
     /**
      * Data-parallel gather: the parts (one dtype, one shape except along {@code axis}, on any
      * devices) joined along {@code axis} in a new array on {@code device}; the inverse of scatter.
      */
-    public static NDArray gather(List<NDArray> shards, Device device, int axis) { return Providers.routines().gather(shards, device, axis); }
+    public static NDArray gather(List<NDArray> shards, Device device, int axis) { return Sharding.gather(shards, device, axis); }
 
     /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
-    public static NDArray repeat(NDArray a, long repeats) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, null); }
+    public static NDArray repeat(NDArray a, long repeats) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, null); }
 
     /** numpy.repeat(a, repeats, axis). */
-    public static NDArray repeat(NDArray a, long repeats, int axis) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, axis); }
+    public static NDArray repeat(NDArray a, long repeats, int axis) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, axis); }
 
     /** numpy.repeat(a, [r0, r1, ...]): element i of the flattened array repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), null); }
+    public static NDArray repeat(NDArray a, long[] repeats) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), null); }
 
     /** numpy.repeat(a, [r0, r1, ...], axis): slice i along the axis repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats, int axis) { return Providers.routines().repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), axis); }
+    public static NDArray repeat(NDArray a, long[] repeats, int axis) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), axis); }
 
     /** numpy.roll(a, shift): the flattened array shifted, wrapping around, then reshaped. */
-    public static NDArray roll(NDArray a, long shift) { return Providers.routines().roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, null); }
+    public static NDArray roll(NDArray a, long shift) { return Tiling.roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, null); }
 
     /** numpy.roll(a, shift, axis). */
-    public static NDArray roll(NDArray a, long shift, int axis) { return Providers.routines().roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, axis); }
+    public static NDArray roll(NDArray a, long shift, int axis) { return Tiling.roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, axis); }
 
     /** numpy.tile(a, reps): {@code Nd.tile(a, 2, 3)}. */
-    public static NDArray tile(NDArray a, long... reps) { return Providers.routines().tile("tile", Objects.requireNonNull(a, "tile: a is null"), Objects.requireNonNull(reps, "tile: reps is null")); }
+    public static NDArray tile(NDArray a, long... reps) { return Tiling.tile("tile", Objects.requireNonNull(a, "tile: a is null"), Objects.requireNonNull(reps, "tile: reps is null")); }
 
     // ---------------------------------------------------------------- comparing arrays
 
     /** numpy.isclose(a, b) with rtol 1e-5, atol 1e-8: a BOOL array. */
-    public static NDArray isclose(Object a, Object b) { return Providers.routines().isclose(a, b, 1e-5, 1e-8, false); }
+    public static NDArray isclose(Object a, Object b) { return Closeness.isclose(a, b, 1e-5, 1e-8, false); }
 
     /** numpy.isclose(a, b, rtol, atol, equal_nan): {@code |a - b| <= atol + rtol * |b|}, equal infinities close. */
     public static NDArray isclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
-        return Providers.routines().isclose(a, b, rtol, atol, equalNan);
+        return Closeness.isclose(a, b, rtol, atol, equalNan);
     }
 
     /** numpy.allclose(a, b) with rtol 1e-5, atol 1e-8. */
-    public static boolean allclose(Object a, Object b) { return Providers.routines().allclose(a, b, 1e-5, 1e-8, false); }
+    public static boolean allclose(Object a, Object b) { return Closeness.allclose(a, b, 1e-5, 1e-8, false); }
 
     /** numpy.allclose(a, b, rtol, atol, equal_nan). */
     public static boolean allclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
-        return Providers.routines().allclose(a, b, rtol, atol, equalNan);
+        return Closeness.allclose(a, b, rtol, atol, equalNan);
     }
 
     /** numpy.array_equal(a, b): the same shape and equal elements (NaN is not equal to NaN). */
-    public static boolean arrayEqual(NDArray a, NDArray b) { return Providers.routines().arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), false); }
+    public static boolean arrayEqual(NDArray a, NDArray b) { return Closeness.arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), false); }
 
     /** numpy.array_equal(a, b, equal_nan). */
-    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Providers.routines().arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), equalNan); }
+    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Closeness.arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), equalNan); }
 
     // ---------------------------------------------------------------- rearranging (views)
 
@@ -526,192 +549,192 @@ public final class Nd {
     public static NDArray concatenate(NDArray... arrays) { return concatenate(java.util.Arrays.asList(Objects.requireNonNull(arrays, "concatenate: arrays is null")), 0); }
 
     /** numpy.concatenate(arrays, axis): {@code Nd.concatenate(List.of(a, b), 1)}. */
-    public static NDArray concatenate(List<NDArray> arrays, int axis) { return Providers.routines().concatenate("concatenate", Objects.requireNonNull(arrays, "concatenate: arrays is null"), axis); }
+    public static NDArray concatenate(List<NDArray> arrays, int axis) { return Joining.concatenate("concatenate", Objects.requireNonNull(arrays, "concatenate: arrays is null"), axis); }
 
     /** numpy.stack((a, b, ...)): arrays of one shape along a new first axis. */
     public static NDArray stack(NDArray... arrays) { return stack(java.util.Arrays.asList(Objects.requireNonNull(arrays, "stack: arrays is null")), 0); }
 
     /** numpy.stack(arrays, axis): {@code Nd.stack(List.of(a, b), -1)}. */
-    public static NDArray stack(List<NDArray> arrays, int axis) { return Providers.routines().stack("stack", Objects.requireNonNull(arrays, "stack: arrays is null"), axis); }
+    public static NDArray stack(List<NDArray> arrays, int axis) { return Joining.stack("stack", Objects.requireNonNull(arrays, "stack: arrays is null"), axis); }
 
     /** numpy.hstack: column-wise (axis 1; axis 0 for 1-D arrays). */
-    public static NDArray hstack(NDArray... arrays) { return Providers.routines().hstack("hstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "hstack: arrays is null"))); }
+    public static NDArray hstack(NDArray... arrays) { return Joining.hstack("hstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "hstack: arrays is null"))); }
 
     /** numpy.vstack: row-wise (axis 0; 1-D arrays become rows). */
-    public static NDArray vstack(NDArray... arrays) { return Providers.routines().vstack("vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null"))); }
+    public static NDArray vstack(NDArray... arrays) { return Joining.vstack("vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null"))); }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation, convolution
 
     /** numpy.bincount(x): how often each value of the non-negative 1-d integer x occurs, int64 of length max(x) + 1. */
-    public static NDArray bincount(NDArray x) { return Providers.routines().bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), null, 0); }
+    public static NDArray bincount(NDArray x) { return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), null, 0); }
 
     /** numpy.bincount(x, weights): the sum of the weights of each value, float64. */
-    public static NDArray bincount(NDArray x, NDArray weights) { return Providers.routines().bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), Objects.requireNonNull(weights, "bincount: weights is null"), 0); }
+    public static NDArray bincount(NDArray x, NDArray weights) { return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), Objects.requireNonNull(weights, "bincount: weights is null"), 0); }
 
     /** numpy.bincount(x, weights, minlength): at least {@code minlength} bins; {@code weights} may be null. */
-    public static NDArray bincount(NDArray x, NDArray weights, long minlength) { return Providers.routines().bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), weights, minlength); }
+    public static NDArray bincount(NDArray x, NDArray weights, long minlength) { return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), weights, minlength); }
 
     /** numpy.digitize(x, bins): the index of the bin of each x, {@code bins[i-1] <= x < bins[i]}, bins increasing or decreasing. */
-    public static NDArray digitize(NDArray x, NDArray bins) { return Providers.routines().digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), false); }
+    public static NDArray digitize(NDArray x, NDArray bins) { return Histograms.digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), false); }
 
     /** numpy.digitize(x, bins, right): with right, {@code bins[i-1] < x <= bins[i]}. */
-    public static NDArray digitize(NDArray x, NDArray bins, boolean right) { return Providers.routines().digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), right); }
+    public static NDArray digitize(NDArray x, NDArray bins, boolean right) { return Histograms.digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), right); }
 
     /** numpy.histogram(a, bins): {@code bins} equal bins over [a.min(), a.max()], the last bin closed: {@code try (Histogram h = Nd.histogram(a, 10)) { h.counts(); }}. */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins) { return Providers.routines().histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, null); }
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins) { return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, null); }
 
     /** numpy.histogram(a, bins, range): equal bins over {@code range = {lo, hi}}; values outside count nowhere. */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins, double[] range) { return Providers.routines().histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, Objects.requireNonNull(range, "histogram: range is null")); }
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins, double[] range) { return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, Objects.requireNonNull(range, "histogram: range is null")); }
 
     /** numpy.histogram(a, bins) with the bin edges given (increasing). */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, NDArray bins) { return Providers.routines().histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), Objects.requireNonNull(bins, "histogram: bins is null")); }
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, NDArray bins) { return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), Objects.requireNonNull(bins, "histogram: bins is null")); }
 
     /** numpy.histogram2d(x, y, bins): bins x bins float64 counts and the edges of each axis. */
-    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long bins) { return Providers.routines().histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), new long[]{bins}, null); }
+    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long bins) { return Histograms.histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), new long[]{bins}, null); }
 
     /** numpy.histogram2d(x, y, bins, range): {@code bins} one count or {nx, ny}; {@code range} {{xlo, xhi}, {ylo, yhi}} or null. */
-    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long[] bins, double[][] range) { return Providers.routines().histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), Objects.requireNonNull(bins, "histogram2d: bins is null"), range); }
+    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long[] bins, double[][] range) { return Histograms.histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), Objects.requireNonNull(bins, "histogram2d: bins is null"), range); }
 
     /** numpy.pad(a, width): {@code width} zeros before and after every axis. */
-    public static NDArray pad(NDArray a, long width) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, "constant", 0); }
+    public static NDArray pad(NDArray a, long width) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, "constant", 0); }
 
     /** numpy.pad(a, width, mode): mode "constant", "edge", "reflect", "symmetric" or "wrap". */
-    public static NDArray pad(NDArray a, long width, String mode) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, mode, 0); }
+    public static NDArray pad(NDArray a, long width, String mode) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, mode, 0); }
 
     /** numpy.pad(a, widths, mode): widths as NumPy's forms, {@code {{n}}}, {@code {{before, after}}} or one pair per axis. */
-    public static NDArray pad(NDArray a, long[][] widths, String mode) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, 0); }
+    public static NDArray pad(NDArray a, long[][] widths, String mode) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, 0); }
 
     /** numpy.pad(a, widths, "constant", constant_values=value). */
-    public static NDArray pad(NDArray a, long[][] widths, String mode, Object constantValue) { return Providers.routines().pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, constantValue); }
+    public static NDArray pad(NDArray a, long[][] widths, String mode, Object constantValue) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, constantValue); }
 
     /** numpy.interp(x, xp, fp): piecewise-linear interpolation of the points (xp, fp), xp increasing; float64. */
-    public static NDArray interp(NDArray x, NDArray xp, NDArray fp) { return Providers.routines().interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), null, null); }
+    public static NDArray interp(NDArray x, NDArray xp, NDArray fp) { return Interpolation.interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), null, null); }
 
     /** numpy.interp(x, xp, fp, left, right): {@code left} below xp[0], {@code right} above xp[-1]. */
-    public static NDArray interp(NDArray x, NDArray xp, NDArray fp, double left, double right) { return Providers.routines().interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), left, right); }
+    public static NDArray interp(NDArray x, NDArray xp, NDArray fp, double left, double right) { return Interpolation.interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), left, right); }
 
     /** numpy.convolve(a, v): the full discrete convolution of two 1-d arrays. */
-    public static NDArray convolve(NDArray a, NDArray v) { return Providers.routines().convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), "full"); }
+    public static NDArray convolve(NDArray a, NDArray v) { return Convolution.convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), "full"); }
 
     /** numpy.convolve(a, v, mode): mode "full", "same" or "valid". */
-    public static NDArray convolve(NDArray a, NDArray v, String mode) { return Providers.routines().convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), mode); }
+    public static NDArray convolve(NDArray a, NDArray v, String mode) { return Convolution.convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), mode); }
 
     /** numpy.correlate(a, v): the "valid" cross-correlation of two 1-d arrays. */
-    public static NDArray correlate(NDArray a, NDArray v) { return Providers.routines().correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), "valid"); }
+    public static NDArray correlate(NDArray a, NDArray v) { return Convolution.correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), "valid"); }
 
     /** numpy.correlate(a, v, mode): mode "valid", "same" or "full". */
-    public static NDArray correlate(NDArray a, NDArray v, String mode) { return Providers.routines().correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), mode); }
+    public static NDArray correlate(NDArray a, NDArray v, String mode) { return Convolution.correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), mode); }
 
 
     // ---------------------------------------------------------------- statistics, sets, products, polynomials
 
     /** numpy.average(a): the mean of every element. */
-    public static NDArray average(NDArray a) { return Providers.routines().average("average", Objects.requireNonNull(a, "average: a is null"), null, null); }
+    public static NDArray average(NDArray a) { return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), null, null); }
 
     /** numpy.average(a, axis). */
-    public static NDArray average(NDArray a, int axis) { return Providers.routines().average("average", Objects.requireNonNull(a, "average: a is null"), axis, null); }
+    public static NDArray average(NDArray a, int axis) { return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), axis, null); }
 
     /** numpy.average(a, axis, weights): sum(a * w) / sum(w); {@code axis} null averages everything (weights of a's shape). */
-    public static NDArray average(NDArray a, Integer axis, NDArray weights) { return Providers.routines().average("average", Objects.requireNonNull(a, "average: a is null"), axis, weights); }
+    public static NDArray average(NDArray a, Integer axis, NDArray weights) { return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), axis, weights); }
 
     /** numpy.ptp(a): maximum minus minimum. */
-    public static NDArray ptp(NDArray a) { return Providers.routines().ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), null); }
+    public static NDArray ptp(NDArray a) { return Averages.ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), null); }
 
     /** numpy.ptp(a, axis). */
-    public static NDArray ptp(NDArray a, int axis) { return Providers.routines().ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), axis); }
+    public static NDArray ptp(NDArray a, int axis) { return Averages.ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), axis); }
 
     /** numpy.cov(m): rows are variables, columns observations; normalized by N - 1. */
-    public static NDArray cov(NDArray m) { return Providers.routines().cov("cov", Objects.requireNonNull(m, "cov: m is null"), true, false); }
+    public static NDArray cov(NDArray m) { return Averages.cov("cov", Objects.requireNonNull(m, "cov: m is null"), true, false); }
 
     /** numpy.cov(m, rowvar, bias). */
-    public static NDArray cov(NDArray m, boolean rowvar, boolean bias) { return Providers.routines().cov("cov", Objects.requireNonNull(m, "cov: m is null"), rowvar, bias); }
+    public static NDArray cov(NDArray m, boolean rowvar, boolean bias) { return Averages.cov("cov", Objects.requireNonNull(m, "cov: m is null"), rowvar, bias); }
 
     /** numpy.corrcoef(x): Pearson correlation coefficients of the rows. */
-    public static NDArray corrcoef(NDArray x) { return Providers.routines().corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), true); }
+    public static NDArray corrcoef(NDArray x) { return Averages.corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), true); }
 
     /** numpy.corrcoef(x, rowvar). */
-    public static NDArray corrcoef(NDArray x, boolean rowvar) { return Providers.routines().corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), rowvar); }
+    public static NDArray corrcoef(NDArray x, boolean rowvar) { return Averages.corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), rowvar); }
 
     /** numpy.partition(a, kth): the kth element in its sorted place along the last axis, smaller ones before, larger after. */
-    public static NDArray partition(NDArray a, long kth) { return Providers.routines().partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, -1, false); }
+    public static NDArray partition(NDArray a, long kth) { return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, -1, false); }
 
     /** numpy.partition(a, kth, axis). */
-    public static NDArray partition(NDArray a, long kth, int axis) { return Providers.routines().partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, axis, false); }
+    public static NDArray partition(NDArray a, long kth, int axis) { return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, axis, false); }
 
     /** numpy.argpartition(a, kth): the int64 indices that partition the last axis. */
-    public static NDArray argpartition(NDArray a, long kth) { return Providers.routines().partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, -1, true); }
+    public static NDArray argpartition(NDArray a, long kth) { return Partitioning.partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, -1, true); }
 
     /** numpy.argpartition(a, kth, axis). */
-    public static NDArray argpartition(NDArray a, long kth, int axis) { return Providers.routines().partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, axis, true); }
+    public static NDArray argpartition(NDArray a, long kth, int axis) { return Partitioning.partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, axis, true); }
 
     /** numpy.isin(element, test): whether each element is among the test values; bool, element's shape. */
-    public static NDArray isin(NDArray element, NDArray test) { return Providers.routines().isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), false); }
+    public static NDArray isin(NDArray element, NDArray test) { return SetOperations.isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), false); }
 
     /** numpy.isin(element, test, invert). */
-    public static NDArray isin(NDArray element, NDArray test, boolean invert) { return Providers.routines().isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), invert); }
+    public static NDArray isin(NDArray element, NDArray test, boolean invert) { return SetOperations.isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), invert); }
 
     /** numpy.setdiff1d(a, b): the sorted unique values of a not in b. */
-    public static NDArray setdiff1d(NDArray a, NDArray b) { return Providers.routines().setOperation("setdiff1d", Objects.requireNonNull(a, "setdiff1d: a is null"), Objects.requireNonNull(b, "setdiff1d: b is null")); }
+    public static NDArray setdiff1d(NDArray a, NDArray b) { return SetOperations.setdiff1d("setdiff1d", Objects.requireNonNull(a, "setdiff1d: a is null"), Objects.requireNonNull(b, "setdiff1d: b is null")); }
 
     /** numpy.intersect1d(a, b): the sorted unique values in both. */
-    public static NDArray intersect1d(NDArray a, NDArray b) { return Providers.routines().setOperation("intersect1d", Objects.requireNonNull(a, "intersect1d: a is null"), Objects.requireNonNull(b, "intersect1d: b is null")); }
+    public static NDArray intersect1d(NDArray a, NDArray b) { return SetOperations.intersect1d("intersect1d", Objects.requireNonNull(a, "intersect1d: a is null"), Objects.requireNonNull(b, "intersect1d: b is null")); }
 
     /** numpy.union1d(a, b): the sorted unique values in either. */
-    public static NDArray union1d(NDArray a, NDArray b) { return Providers.routines().setOperation("union1d", Objects.requireNonNull(a, "union1d: a is null"), Objects.requireNonNull(b, "union1d: b is null")); }
+    public static NDArray union1d(NDArray a, NDArray b) { return SetOperations.union1d("union1d", Objects.requireNonNull(a, "union1d: a is null"), Objects.requireNonNull(b, "union1d: b is null")); }
 
     /** numpy.setxor1d(a, b): the sorted unique values in exactly one of a and b. */
-    public static NDArray setxor1d(NDArray a, NDArray b) { return Providers.routines().setOperation("setxor1d", Objects.requireNonNull(a, "setxor1d: a is null"), Objects.requireNonNull(b, "setxor1d: b is null")); }
+    public static NDArray setxor1d(NDArray a, NDArray b) { return SetOperations.setxor1d("setxor1d", Objects.requireNonNull(a, "setxor1d: a is null"), Objects.requireNonNull(b, "setxor1d: b is null")); }
 
     /** numpy.cross(a, b): the cross product of 3-vectors (or the z of 2-vectors) along the last axis. */
-    public static NDArray cross(NDArray a, NDArray b) { return Providers.routines().cross("cross", Objects.requireNonNull(a, "cross: a is null"), Objects.requireNonNull(b, "cross: b is null")); }
+    public static NDArray cross(NDArray a, NDArray b) { return Products.cross("cross", Objects.requireNonNull(a, "cross: a is null"), Objects.requireNonNull(b, "cross: b is null")); }
 
     /** numpy.kron(a, b): the Kronecker product. */
-    public static NDArray kron(NDArray a, NDArray b) { return Providers.routines().kron("kron", Objects.requireNonNull(a, "kron: a is null"), Objects.requireNonNull(b, "kron: b is null")); }
+    public static NDArray kron(NDArray a, NDArray b) { return Products.kron("kron", Objects.requireNonNull(a, "kron: a is null"), Objects.requireNonNull(b, "kron: b is null")); }
 
     /** numpy.polyval(p, x): the polynomial with coefficients p (highest power first) at x. */
-    public static NDArray polyval(NDArray p, NDArray x) { return Providers.routines().polyval("polyval", Objects.requireNonNull(p, "polyval: p is null"), Objects.requireNonNull(x, "polyval: x is null")); }
+    public static NDArray polyval(NDArray p, NDArray x) { return Polynomials.polyval("polyval", Objects.requireNonNull(p, "polyval: p is null"), Objects.requireNonNull(x, "polyval: x is null")); }
 
     /** numpy.polyfit(x, y, deg): least-squares coefficients, highest power first (linalg's lstsq). */
-    public static NDArray polyfit(NDArray x, NDArray y, int deg) { return Providers.routines().polyfit("polyfit", Objects.requireNonNull(x, "polyfit: x is null"), Objects.requireNonNull(y, "polyfit: y is null"), deg); }
+    public static NDArray polyfit(NDArray x, NDArray y, int deg) { return Polynomials.polyfit("polyfit", Objects.requireNonNull(x, "polyfit: x is null"), Objects.requireNonNull(y, "polyfit: y is null"), deg); }
 
 
     // ---------------------------------------------------------------- NaN-ignoring reductions
 
     /** numpy.nanprod(a): the product with NaNs counted as one. */
-    public static NDArray nanprod(NDArray a) { return Providers.routines().nanprod(a, null, false); }
+    public static NDArray nanprod(NDArray a) { return NanReductions.nanprod(a, null, false); }
 
     /** numpy.nanprod(a, axis, keepdims). */
-    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) { return Providers.routines().nanprod(a, axes, keepdims); }
+    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) { return NanReductions.nanprod(a, axes, keepdims); }
 
     /** numpy.nancumsum(a): the running sum of the flattened array, NaNs counted as zero. */
-    public static NDArray nancumsum(NDArray a) { return Providers.routines().nancumsum(a, null); }
+    public static NDArray nancumsum(NDArray a) { return NanReductions.nancumsum(a, null); }
 
     /** numpy.nancumsum(a, axis). */
-    public static NDArray nancumsum(NDArray a, int axis) { return Providers.routines().nancumsum(a, axis); }
+    public static NDArray nancumsum(NDArray a, int axis) { return NanReductions.nancumsum(a, axis); }
 
     /** numpy.nanvar(a): the variance of the non-NaN elements. */
-    public static NDArray nanvar(NDArray a) { return Providers.routines().nanvar(a, null, false, 0); }
+    public static NDArray nanvar(NDArray a) { return NanReductions.nanvar(a, null, false, 0); }
 
     /** numpy.nanvar(a, axis, keepdims, ddof). */
-    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) { return Providers.routines().nanvar(a, axes, keepdims, ddof); }
+    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) { return NanReductions.nanvar(a, axes, keepdims, ddof); }
 
     /** numpy.nanstd(a): the standard deviation of the non-NaN elements. */
-    public static NDArray nanstd(NDArray a) { return Providers.routines().nanstd(a, null, false, 0); }
+    public static NDArray nanstd(NDArray a) { return NanReductions.nanstd(a, null, false, 0); }
 
     /** numpy.nanstd(a, axis, keepdims, ddof). */
-    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) { return Providers.routines().nanstd(a, axes, keepdims, ddof); }
+    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) { return NanReductions.nanstd(a, axes, keepdims, ddof); }
 
     /** numpy.nanargmax(a): the flat index of the maximum ignoring NaNs; an all-NaN array is an error. */
-    public static NDArray nanargmax(NDArray a) { return Providers.routines().nanarg(a, null, true); }
+    public static NDArray nanargmax(NDArray a) { return NanReductions.nanarg(a, null, true); }
 
     /** numpy.nanargmax(a, axis). */
-    public static NDArray nanargmax(NDArray a, int axis) { return Providers.routines().nanarg(a, axis, true); }
+    public static NDArray nanargmax(NDArray a, int axis) { return NanReductions.nanarg(a, axis, true); }
 
     /** numpy.nanargmin(a): the flat index of the minimum ignoring NaNs. */
-    public static NDArray nanargmin(NDArray a) { return Providers.routines().nanarg(a, null, false); }
+    public static NDArray nanargmin(NDArray a) { return NanReductions.nanarg(a, null, false); }
 
     /** numpy.nanargmin(a, axis). */
-    public static NDArray nanargmin(NDArray a, int axis) { return Providers.routines().nanarg(a, axis, false); }
+    public static NDArray nanargmin(NDArray a, int axis) { return NanReductions.nanarg(a, axis, false); }
 
     // ---------------------------------------------------------------- random, linalg
 
@@ -719,34 +742,34 @@ public final class Nd {
     public static Random random() { return Random.forDevice(Device.current()); }
 
     /** The linalg namespace. */
-    public static Linalg linalg() { return Providers.linalg(); }
+    public static Linalg linalg() { return DeviceLinalg.instance(); }
 
     /** The fft namespace, as numpy.fft: {@code Nd.fft().rfft(x)}, {@code Nd.fft().fftn(a, null, null, "ortho")}. */
-    public static Fft fft() { return Providers.fft(); }
+    public static Fft fft() { return FftLibrary.instance(); }
 
     /** numpy.matmul. */
-    public static NDArray matmul(NDArray a, NDArray b) { return Providers.linalg().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), null); }
+    public static NDArray matmul(NDArray a, NDArray b) { return DeviceLinalg.instance().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), null); }
 
     /** numpy.matmul into out. */
-    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { return Providers.linalg().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), out); }
+    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { return DeviceLinalg.instance().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), out); }
 
     /** numpy.dot. */
-    public static NDArray dot(NDArray a, NDArray b) { return Providers.linalg().dot(Objects.requireNonNull(a, "dot: a is null"), Objects.requireNonNull(b, "dot: b is null")); }
+    public static NDArray dot(NDArray a, NDArray b) { return DeviceLinalg.instance().dot(Objects.requireNonNull(a, "dot: a is null"), Objects.requireNonNull(b, "dot: b is null")); }
 
     /** numpy.vdot. */
-    public static NDArray vdot(NDArray a, NDArray b) { return Providers.linalg().vdot(Objects.requireNonNull(a, "vdot: a is null"), Objects.requireNonNull(b, "vdot: b is null")); }
+    public static NDArray vdot(NDArray a, NDArray b) { return DeviceLinalg.instance().vdot(Objects.requireNonNull(a, "vdot: a is null"), Objects.requireNonNull(b, "vdot: b is null")); }
 
     /** numpy.inner. */
-    public static NDArray inner(NDArray a, NDArray b) { return Providers.linalg().inner(Objects.requireNonNull(a, "inner: a is null"), Objects.requireNonNull(b, "inner: b is null")); }
+    public static NDArray inner(NDArray a, NDArray b) { return DeviceLinalg.instance().inner(Objects.requireNonNull(a, "inner: a is null"), Objects.requireNonNull(b, "inner: b is null")); }
 
     /** numpy.outer. */
-    public static NDArray outer(NDArray a, NDArray b) { return Providers.linalg().outer(Objects.requireNonNull(a, "outer: a is null"), Objects.requireNonNull(b, "outer: b is null")); }
+    public static NDArray outer(NDArray a, NDArray b) { return DeviceLinalg.instance().outer(Objects.requireNonNull(a, "outer: a is null"), Objects.requireNonNull(b, "outer: b is null")); }
 
     /** numpy.tensordot(a, b, axes). */
-    public static NDArray tensordot(NDArray a, NDArray b, int axes) { return Providers.linalg().tensordot(Objects.requireNonNull(a, "tensordot: a is null"), Objects.requireNonNull(b, "tensordot: b is null"), axes); }
+    public static NDArray tensordot(NDArray a, NDArray b, int axes) { return DeviceLinalg.instance().tensordot(Objects.requireNonNull(a, "tensordot: a is null"), Objects.requireNonNull(b, "tensordot: b is null"), axes); }
 
     /** numpy.einsum: {@code Nd.einsum("ij,jk->ik", a, b)}. */
-    public static NDArray einsum(String subscripts, NDArray... operands) { return Providers.linalg().einsum(Objects.requireNonNull(subscripts, "einsum: subscripts is null"), Objects.requireNonNull(operands, "einsum: operands is null")); }
+    public static NDArray einsum(String subscripts, NDArray... operands) { return DeviceLinalg.instance().einsum(Objects.requireNonNull(subscripts, "einsum: subscripts is null"), Objects.requireNonNull(operands, "einsum: operands is null")); }
 
     // ---------------------------------------------------------------- ufunc facade
 

@@ -128,22 +128,4 @@ public interface Linalg {
 
     /** numpy.linalg.eigvals(a): eig's eigenvalues alone, with the same dtype rule. */
     NDArray eigvals(NDArray a);
-
-    /** numpy.linalg.svd's result. */
-    record Svd(NDArray u, NDArray s, NDArray vh) { }
-
-    /** numpy.linalg.qr's result. */
-    record Qr(NDArray q, NDArray r) { }
-
-    /** numpy.linalg.eigh's result. */
-    record Eigh(NDArray eigenvalues, NDArray eigenvectors) { }
-
-    /** numpy.linalg.eig's result. */
-    record Eig(NDArray eigenvalues, NDArray eigenvectors) { }
-
-    /** numpy.linalg.slogdet's result. */
-    record Slogdet(NDArray sign, NDArray logabsdet) { }
-
-    /** numpy.linalg.lstsq's result: solution, residual sums of squares (empty unless full rank and M > N), rank, singular values. */
-    record Lstsq(NDArray x, NDArray residuals, long rank, NDArray s) { }
 }
