@@ -3,7 +3,7 @@ package org.ndgpu.testing;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.SplittableRandom;
-import org.ndgpu.Nd;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -39,7 +39,7 @@ public final class DeviceBytes {
     /** An array of {@code dtype} and {@code shape} from little-endian C-order bytes, made on device {@code d}. */
     public static NDArray onDevice(Device d, byte[] bytes, DType dtype, long... shape) {
         try (var _ = d.use()) {
-            return Nd.array(MemorySegment.ofArray(bytes), dtype, shape);
+            return Creation.fromBytes(MemorySegment.ofArray(bytes), dtype, shape);
         }
     }
 

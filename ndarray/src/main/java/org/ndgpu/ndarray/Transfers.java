@@ -5,7 +5,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.Objects;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
@@ -62,7 +61,7 @@ public final class Transfers {
             if (peer != null) return peer;
         }
         try (var _ = target.use()) {
-            return Nd.array(toBytes(a), a.dtype(), a.shape());
+            return Creation.fromBytes(toBytes(a), a.dtype(), a.shape());
         }
     }
 

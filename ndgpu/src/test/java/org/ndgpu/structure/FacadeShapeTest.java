@@ -33,7 +33,7 @@ class FacadeShapeTest {
     private static final Path ROOT = Path.of("..");
     private static final int MAX_LINES = 500;
     private static final List<String> FACADES = List.of(
-            "ndarray/src/main/java/org/ndgpu/Nd.java",
+            "ndgpu/src/main/java/org/ndgpu/Nd.java",
             "ndarray/src/main/java/org/ndgpu/ndarray/NDArray.java");
     /** Generated from ufunc-loops.tsv by kernels-elementwise/src/test/python/gen_ufunc_table.py: not edited by hand. */
     private static final List<String> GENERATED_TABLES = List.of(
