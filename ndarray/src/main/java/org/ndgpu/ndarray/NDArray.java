@@ -778,6 +778,4 @@ public final class NDArray implements AutoCloseable {
 
     /** numpy.dot. */
     public NDArray dot(NDArray other) { return Providers.linalg().dot(this, Objects.requireNonNull(other, "dot: other is null")); }
-
-    static void sameDevice(String op, NDArray a, NDArray b) { Operands.device(op, a, b); }
 }
