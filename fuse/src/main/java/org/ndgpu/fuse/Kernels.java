@@ -9,14 +9,14 @@ import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.elementwise.UfuncCode;
+import org.ndgpu.elementwise.UfuncInlining;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.reduction.BuiltinReductions;
+import org.ndgpu.reduction.ReductionInlining;
 import org.ndgpu.reduction.ReductionSpec;
 
 /**
  * Kernel source from traced nodes: one C statement per node (each computed once, in topological
- * order), the ufuncs' own snippets ({@link UfuncCode}) over operands converted to the resolved
+ * order), the ufuncs' own snippets ({@link UfuncInlining}) over operands converted to the resolved
  * loop types, exactly as the unfused ufuncs convert them. An elementwise group becomes an
  * {@link org.ndgpu.codegen.ElementwiseLoop} spec; a reduction becomes a built-in reduction spec
  * whose map calls a device function holding the statements.
@@ -77,17 +77,17 @@ final class Kernels {
                 DType loop = op.loopIn().get(k);
                 if (ops.get(k) instanceof Node m) {
                     String v = value(m);
-                    u[k] = where && k == 0 ? UfuncCode.truth(m.dtype(), v) : UfuncCode.cast(m.dtype(), loop, v);
+                    u[k] = where && k == 0 ? UfuncInlining.truth(m.dtype(), v) : UfuncInlining.cast(m.dtype(), loop, v);
                 } else {
                     // a number travels as a scalar parameter of the loop type, as the ufunc library passes it
                     DType sd = where && k == 0 ? DType.BOOL : loop.real();
                     String s = scalar((Node.Weak) ops.get(k), sd);
-                    u[k] = where && k == 0 ? UfuncCode.truth(sd, s) : UfuncCode.cast(sd, loop, s);
+                    u[k] = where && k == 0 ? UfuncInlining.truth(sd, s) : UfuncInlining.cast(sd, loop, s);
                 }
             }
             if (where) return "(" + u[0] + " ? " + u[1] + " : " + u[2] + ")";
-            preambles.add(UfuncCode.preamble(op.ufunc()));
-            return UfuncCode.expr(op.ufunc(), op.loopIn().toArray(DType[]::new), op.dtype(), u);
+            preambles.add(UfuncInlining.preamble(op.ufunc()));
+            return UfuncInlining.expr(op.ufunc(), op.loopIn().toArray(DType[]::new), op.dtype(), u);
         }
 
         private String scalar(Node.Weak w, DType dtype) {
@@ -101,7 +101,7 @@ final class Kernels {
 
         Inputs inputs() { return new Inputs(List.copyOf(leaves), List.copyOf(scalars)); }
 
-        /** The device functions the inlined ufuncs need (UfuncCode.preamble), each once. */
+        /** The device functions the inlined ufuncs need (UfuncInlining.preamble), each once. */
         String preamble() { return String.join("", preambles); }
 
         List<Param> params() {
@@ -144,7 +144,7 @@ final class Kernels {
                 + "    " + e.code.toString().strip().replace("\n", "\n    ") + (e.code.isEmpty() ? "" : "\n    ")
                 + "return " + v + ";\n}\n";
         // the built-in map reads the fused map's value where it would read its input x
-        ReductionSpec b = BuiltinReductions.spec(r.op(), r.in().dtype(), r.dtype(), fp64, "nd_fused_map(" + String.join(", ", call) + ")");
+        ReductionSpec b = ReductionInlining.spec(r.op(), r.in().dtype(), r.dtype(), fp64, "nd_fused_map(" + String.join(", ", call) + ")");
         params.add(b.out());
         var spec = new ReductionSpec(name, params, b.reduceType(), b.reduceBytes(), b.map(), b.reduce(), b.postMap(), b.identity(),
                 b.hasIdentity(), b.orderedIndex(), b.preamble() + "\n" + e.preamble() + fn, b.options());

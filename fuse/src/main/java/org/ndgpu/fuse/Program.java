@@ -14,7 +14,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scalars;
-import org.ndgpu.reduction.BuiltinReductions;
+import org.ndgpu.reduction.ReductionInlining;
 import org.ndgpu.reduction.ReductionLoop;
 
 /**
@@ -144,7 +144,7 @@ final class Program {
                     case Reduction r -> {
                         sb.append("// ---- kernel ").append(r.kernel().spec().name()).append(": reduction over axes ")
                                 .append(Arrays.toString(r.axes())).append(" (one-pass row layout shown)\n");
-                        sb.append(BuiltinReductions.source(device.backend().dialect(), r.kernel().spec()));
+                        sb.append(ReductionInlining.source(device.backend().dialect(), r.kernel().spec()));
                     }
                 }
             }

@@ -16,7 +16,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.reduction.BuiltinReductions;
+import org.ndgpu.reduction.ReductionInlining;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Scan;
 import org.ndgpu.spi.Tracer;
@@ -195,13 +195,13 @@ final class Trace implements Tracer {
             if (!red[d]) res[m++] = shape[d];
             else if (keepdims) res[m++] = 1;
         }
-        if (r == 0 && k > 0 && !BuiltinReductions.hasIdentity(reduction)) {
-            throw new ShapeException(op + ": zero-size array to reduction operation " + BuiltinReductions.ufuncName(reduction) + " which has no identity");
+        if (r == 0 && k > 0 && !ReductionInlining.hasIdentity(reduction)) {
+            throw new ShapeException(op + ": zero-size array to reduction operation " + ReductionInlining.ufuncName(reduction) + " which has no identity");
         }
         long[] outShape = Arrays.copyOf(res, m);
         int[] sorted = ax.clone();
         Arrays.sort(sorted);
-        DType rt = BuiltinReductions.resultType(reduction, in.dtype());
+        DType rt = ReductionInlining.resultType(reduction, in.dtype());
         return symbolic(add(id -> new Node.Reduce(id, reduction, in, sorted, keepdims, rt, outShape),
                 op + "#" + in.id() + Arrays.toString(sorted) + keepdims));
     }

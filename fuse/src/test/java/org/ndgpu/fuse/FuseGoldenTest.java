@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.reduction.BuiltinReductions;
+import org.ndgpu.reduction.ReductionInlining;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Ufunc;
 import org.ndgpu.testing.GoldenSource;
@@ -28,8 +28,8 @@ class FuseGoldenTest {
     private static void reduction(String file, String op, Node in, DType out) {
         var r = new Node.Reduce(99, Reduction.of(op), in, new int[]{1}, false, out, new long[]{8});
         var k = Kernels.reduction("fused_" + file, r, Set.of(), true);
-        GoldenSource.check("fuse/" + file + ".cl", BuiltinReductions.source(Dialect.OPENCL, k.spec()));
-        GoldenSource.check("fuse/" + file + ".cu", BuiltinReductions.source(Dialect.CUDA, k.spec()));
+        GoldenSource.check("fuse/" + file + ".cl", ReductionInlining.source(Dialect.OPENCL, k.spec()));
+        GoldenSource.check("fuse/" + file + ".cu", ReductionInlining.source(Dialect.CUDA, k.spec()));
     }
 
     @Test

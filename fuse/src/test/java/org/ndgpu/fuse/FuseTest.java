@@ -35,7 +35,7 @@ class FuseTest extends PerDeviceTest {
         assertEquals(1, f.source(a, b).split("ND_KERNEL void", -1).length - 1, "one kernel in the source");
     }
 
-    /** Ufuncs whose device functions come in the kernel's preamble (UfuncCode.preamble), fused into one kernel and a reduction. */
+    /** Ufuncs whose device functions come in the kernel's preamble (UfuncInlining.preamble), fused into one kernel and a reduction. */
     @Test
     void ufuncsWithPreambleFunctionsFuseAndEqualUnfused() {
         NDArray a = FuseTesting.random(DType.FLOAT64, 11, 1000), b = FuseTesting.random(DType.FLOAT64, 12, 1000);

@@ -68,10 +68,10 @@ public final class ElementwiseKernel implements Serializable {
     /**
      * CuPy's keyword options: {@code preamble} (code before the kernel: helper functions,
      * defines), {@code loopPrep} (statements before the loop), {@code afterLoop} (statements after
-     * it), compiler options, and {@code reduceDims} (accepted for CuPy compatibility; merging
-     * dimensions never changes results, so ndgpu always merges).
+     * it) and compiler options. CuPy's {@code reduce_dims} has no counterpart: merging dimensions
+     * never changes results, so ndgpu always merges.
      */
-    public record Options(String preamble, String loopPrep, String afterLoop, List<String> compileOptions, boolean reduceDims) {
+    public record Options(String preamble, String loopPrep, String afterLoop, List<String> compileOptions) {
         /** Null text becomes empty and the option list is copied. */
         public Options {
             preamble = preamble == null ? "" : preamble;
@@ -89,22 +89,19 @@ public final class ElementwiseKernel implements Serializable {
         }
 
         /** No preamble, no extra code, no compiler options. */
-        public static Options defaults() { return new Options("", "", "", List.of(), true); }
+        public static Options defaults() { return new Options("", "", "", List.of()); }
 
         /** These options with {@code p} as the preamble, e.g. {@code withPreamble("#define SQ(x) ((x)*(x))")}. */
-        public Options withPreamble(String p) { return new Options(p, loopPrep, afterLoop, compileOptions, reduceDims); }
+        public Options withPreamble(String p) { return new Options(p, loopPrep, afterLoop, compileOptions); }
 
         /** These options with {@code p} as statements before the loop. */
-        public Options withLoopPrep(String p) { return new Options(preamble, p, afterLoop, compileOptions, reduceDims); }
+        public Options withLoopPrep(String p) { return new Options(preamble, p, afterLoop, compileOptions); }
 
         /** These options with {@code p} as statements after the loop. */
-        public Options withAfterLoop(String p) { return new Options(preamble, loopPrep, p, compileOptions, reduceDims); }
+        public Options withAfterLoop(String p) { return new Options(preamble, loopPrep, p, compileOptions); }
 
         /** These options with compiler flags, e.g. {@code withCompileOptions("-DSCALE=2")}. */
-        public Options withCompileOptions(String... o) { return new Options(preamble, loopPrep, afterLoop, Operands.strings("withCompileOptions", "o", o), reduceDims); }
-
-        /** These options with CuPy's reduce_dims flag (accepted; dimensions are always merged). */
-        public Options withReduceDims(boolean r) { return new Options(preamble, loopPrep, afterLoop, compileOptions, r); }
+        public Options withCompileOptions(String... o) { return new Options(preamble, loopPrep, afterLoop, Operands.strings("withCompileOptions", "o", o)); }
     }
 
     // never serialized: the kernel travels as its Definition (writeReplace)
@@ -119,19 +116,19 @@ public final class ElementwiseKernel implements Serializable {
 
     /** The serial form: the constructor's arguments; deserializing it builds the kernel anew. */
     private record Definition(String in, String out, String operation, String name, String preamble, String loopPrep, String afterLoop,
-                              List<String> compileOptions, boolean reduceDims) implements Serializable {
+                              List<String> compileOptions) implements Serializable {
         @Serial private static final long serialVersionUID = 1L;
 
         @Serial
         private Object readResolve() {
-            return new ElementwiseKernel(in, out, operation, name, new Options(preamble, loopPrep, afterLoop, compileOptions, reduceDims));
+            return new ElementwiseKernel(in, out, operation, name, new Options(preamble, loopPrep, afterLoop, compileOptions));
         }
     }
 
     @Serial
     private Object writeReplace() {
         return new Definition(in.toString(), out.toString(), operation, name, options.preamble(), options.loopPrep(), options.afterLoop(),
-                List.copyOf(options.compileOptions()), options.reduceDims());
+                List.copyOf(options.compileOptions()));
     }
 
     @Serial

@@ -86,7 +86,7 @@ public final class UfuncLibrary implements Ufuncs {
         DType res = DType.promote(eff[0], eff[1]);
         DType[] loopIn = {DType.BOOL, res, res};
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
-        String value = UfuncSnippets.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
+        String value = UfuncExpressions.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
         return launch("where", ops, operandDtypes, loopIn, res, out, result -> result + " = " + value, null);
     }
 
@@ -148,13 +148,13 @@ public final class UfuncLibrary implements Ufuncs {
         DType t = loop.in()[0];
         if (op == Ufunc.CLIP) {
             // numpy.clip(a, lo, hi) == minimum(maximum(a, lo), hi), NaN propagating
-            String max = CTypes.compute(t) + " _m = " + UfuncSnippets.expr(Ufunc.MAXIMUM, t, t, "_u0", "_u1") + ";\n";
-            String min = CTypes.cast(t, loop.out(), UfuncSnippets.expr(Ufunc.MINIMUM, t, t, "_m", "_u2")) + ";";
+            String max = CTypes.compute(t) + " _m = " + UfuncExpressions.expr(Ufunc.MAXIMUM, t, t, "_u0", "_u1") + ";\n";
+            String min = CTypes.cast(t, loop.out(), UfuncExpressions.expr(Ufunc.MINIMUM, t, t, "_m", "_u2")) + ";";
             return result -> max + result + " = " + min;
         }
         String[] v = new String[operands];
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-        String value = CTypes.cast(loop.out(), loop.out(), UfuncSnippets.expr(op, loop.in(), loop.out(), v)) + ";";
+        String value = CTypes.cast(loop.out(), loop.out(), UfuncExpressions.expr(op, loop.in(), loop.out(), v)) + ";";
         return result -> result + " = " + value;
     }
 
@@ -300,7 +300,7 @@ public final class UfuncLibrary implements Ufuncs {
         // when out's dtype differs, compute in the loop's result type, then convert
         String b = outDtype == result ? body.make("y")
                 : body.make(CTypes.compute(result) + " _r") + "\ny = " + CTypes.cast(result, outDtype, "_r") + ";";
-        return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}", UfuncSnippets.preamble(Ufunc.of(name)), "", "", List.of());
+        return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}", UfuncExpressions.preamble(Ufunc.of(name)), "", "", List.of());
     }
 
     /** The spec a call of {@code op} on arrays of these dtypes runs, for golden tests (no device needed). */
@@ -309,7 +309,7 @@ public final class UfuncLibrary implements Ufuncs {
         UfuncLoops.Loop loop = UfuncLoops.resolve(name, arrays);
         String[] v = new String[arrays.length];
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
-        String value = UfuncSnippets.expr(op, loop.in(), loop.out(), v) + ";";
+        String value = UfuncExpressions.expr(op, loop.in(), loop.out(), v) + ";";
         Object[] ops = new Object[arrays.length];
         for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;   // only "is an array" matters
         return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), result -> result + " = " + value);

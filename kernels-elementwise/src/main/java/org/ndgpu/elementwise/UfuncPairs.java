@@ -97,10 +97,10 @@ final class UfuncPairs {
             params.add(new Param("y", d1, Kind.OUT));
             params.add(new Param("y2", d2, Kind.OUT));
             kname.append("_to_").append(d1.descr().substring(1)).append('_').append(d2.descr().substring(1));
-            body.append(UfuncSnippets.pair(op, loop.in()[0], u)).append('\n')
+            body.append(UfuncExpressions.pair(op, loop.in()[0], u)).append('\n')
                     .append("y = ").append(CTypes.cast(loop.out(), d1, "_r0")).append(";\n")
                     .append("y2 = ").append(CTypes.cast(loop.out2(), d2, "_r1")).append(";");
-            return new Spec(kname.toString(), params, "{\n" + body + "\n}", UfuncSnippets.preamble(op), "", "", List.of());
+            return new Spec(kname.toString(), params, "{\n" + body + "\n}", UfuncExpressions.preamble(op), "", "", List.of());
         });
     }
 }

@@ -145,9 +145,11 @@ public class ElementwiseKernelTest extends PerDeviceTest {
         var opts = ElementwiseKernel.Options.defaults()
                 .withPreamble("ND_DEVICE_FN float sq(float v) { return v * v; }")
                 .withLoopPrep("const float two = 2.0f;")
+                .withAfterLoop("(void)two;")   // after_loop sees loop_prep's locals
                 .withCompileOptions("-DOFFSET=1");
         var k = new ElementwiseKernel("float32 x", "float32 y", "y = sq(x) * two + OFFSET + (float)M_PI - M_PI_F + expf(0.0f) - 1.0f", "opts", opts);
         assertArrayEquals(new float[]{3, 9}, k.call(Nd.array(new float[]{1, 2})).toFloatArray(), 1e-5f);
+        assertTrue(k.generatedSource(Nd.array(new float[]{1, 2})).contains("(void)two;"));
         var names = new ElementwiseKernel("int64 x", "int64 y", "int64 k = x; uint8 u = 3; float32 f = log1pf(0.0f) + atan2f(0.0f, 1.0f); y = k * u + (int64)f", "names");
         assertArrayEquals(new long[]{3, 6}, names.call(Nd.array(new long[]{1, 2})).toLongArray());
     }

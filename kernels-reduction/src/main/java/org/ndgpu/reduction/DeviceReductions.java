@@ -51,24 +51,24 @@ public final class DeviceReductions implements Reductions {
             if (red[d]) r *= shape[d];
             else k *= shape[d];
         }
-        if (r == 0 && k > 0 && !Builtins.hasIdentity(op)) {
+        if (r == 0 && k > 0 && !BuiltinSpecs.hasIdentity(op)) {
             if (op == Reduction.ARGMAX || op == Reduction.ARGMIN) throw new ShapeException(name + ": attempt to get " + name + " of an empty sequence");
-            throw new ShapeException(name + ": zero-size array to reduction operation " + Builtins.ufuncName(op)
+            throw new ShapeException(name + ": zero-size array to reduction operation " + BuiltinSpecs.ufuncName(op)
                     + " which has no identity");
         }
         long[] resultShape = resultShape(shape, red, keepdims);
-        DType rt = Builtins.resultType(op, a.dtype());
+        DType rt = BuiltinSpecs.resultType(op, a.dtype());
         NDArray result = out != null ? checkOut(name, out, a, resultShape, rt) : NDArray.empty(a.device(), rt, resultShape, Order.C);
         boolean fp64 = a.device().facts().fp64();
         if (op == Reduction.VAR || op == Reduction.STD) {
-            DType acc = Builtins.accumulator(op, a.dtype(), fp64);
+            DType acc = BuiltinSpecs.accumulator(op, a.dtype(), fp64);
             try (NDArray mean = NDArray.empty(a.device(), acc, resultShape(shape, red, true), Order.C)) {
-                ReductionLoop.run(Builtins.spec(Reduction.MEAN, a.dtype(), acc, fp64), new Object[]{a, mean}, ax);
-                ReductionLoop.run(Builtins.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, mean, (long) ddof, result}, ax);
+                ReductionLoop.run(BuiltinSpecs.spec(Reduction.MEAN, a.dtype(), acc, fp64), new Object[]{a, mean}, ax);
+                ReductionLoop.run(BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, mean, (long) ddof, result}, ax);
             }
             return result;
         }
-        ReductionLoop.run(Builtins.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, result}, ax);
+        ReductionLoop.run(BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, result}, ax);
         return result;
     }
 

@@ -34,7 +34,7 @@ public final class Norms {
         DType in = a.dtype();
         DType out = in.isBool() || in.isInteger() ? DType.FLOAT64 : in.real();
         boolean fp64 = a.device().facts().fp64();
-        DType acc = Builtins.accumulator(Reduction.MEAN, in, fp64).real();
+        DType acc = BuiltinSpecs.accumulator(Reduction.MEAN, in, fp64).real();
         int[] ax = Shapes.axes(Reduction.NORM.numpyName(), axes, a.ndim());
         boolean[] red = new boolean[a.ndim()];
         for (int d : ax) red[d] = true;

@@ -35,7 +35,7 @@ final class ReductionBody {
     }
 
     /** The generic loop: offsets from the reduced index per element, unrolled for loads in flight. */
-    static String strided(ReductionSpec spec, ReductionSource.Layout lay, String ix) {
+    static String strided(ReductionSpec spec, ReductionLayout lay, String ix) {
         List<Param> ins = spec.inputs();
         List<String> names = ins.stream().map(Param::name).toList();
         int u = Math.max(1, lay.unroll());
@@ -67,7 +67,7 @@ final class ReductionBody {
      * per iteration, then a scalar tail shorter than a vector. Thread {@code _ty} reads vectors
      * {@code _ty, _ty + _TY, ...}: a warp reads 512 consecutive bytes per load.
      */
-    static String flat(ReductionSpec spec, ReductionSource.Layout lay, String ix) {
+    static String flat(ReductionSpec spec, ReductionLayout lay, String ix) {
         List<Param> ins = spec.inputs();
         int v = lay.vec(), u = Math.max(1, lay.unroll());
         String rt = spec.reduceType();
@@ -98,7 +98,7 @@ final class ReductionBody {
     }
 
     /** {@code u} vector loads per input at {@code _jv + i * _step}, then each lane into its accumulator. */
-    private static String vectors(ReductionSpec spec, ReductionSource.Layout lay, String ix, int u) {
+    private static String vectors(ReductionSpec spec, ReductionLayout lay, String ix, int u) {
         List<Param> ins = spec.inputs();
         int v = lay.vec();
         var b = new StringBuilder();

@@ -132,14 +132,14 @@ public final class ReductionLoop {
      * nothing to run).
      */
     private record Plan(Merged k, Merged r, long K, long R, long chunk, int tx, int ty, long gridK, long g,
-                        ReductionSource.Layout first, ReductionSource.Layout second, long partBytes, int tx2, int ty2, long blocks2) { }
+                        ReductionLayout first, ReductionLayout second, long partBytes, int tx2, int ty2, long blocks2) { }
 
     // the previous call's plan, with what it was worked out from, and the kernels of its passes: a loop
     // of one reduction (the common case) then skips the planning and the kernel lookups; any other
     // geometry plans again. It names the device's kernel map, so a reset device (a new map) misses. A
     // one-pass plan also keeps its launch arguments less the buffers and scalars (ReductionArgs.Template).
     private record LastPlan(ReductionSpec spec, Device device, long[] geometry, Plan plan,
-                            java.util.Map<KernelKey<ReductionSpec, ReductionSource.Layout>, BackendKernel> kernels,
+                            java.util.Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel> kernels,
                             BackendKernel first, BackendKernel second, ReductionArgs.Template onePass) { }
 
     private static volatile LastPlan last;
@@ -265,7 +265,7 @@ public final class ReductionLoop {
                 // one full wave: as many blocks as the device holds at once for this very kernel. g is not
                 // known yet, so its 32-bit indexing is judged for any g up to 2^16 (and any chunk up to R):
                 // in the common case the same kernel that the split below launches
-                var probe = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row,
+                var probe = new ReductionLayout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row,
                         small && K < (Integer.MAX_VALUE >> 16) && 2 * R + 65536 < Integer.MAX_VALUE, block, vec, unroll, vecMask);
                 int resident = kernel(device, spec, probe).residentBlocksPerUnit(block);
                 if (resident > 0) target = (long) cu * resident;
@@ -285,15 +285,15 @@ public final class ReductionLoop {
                 && K + (long) tx * gridK < Integer.MAX_VALUE;
 
         if (g == 1) {
-            var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
+            var lay = new ReductionLayout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
             return new Plan(k, r, K, R, chunk, tx, ty, gridK, g, lay, null, 0, 0, 0, 0);
         }
         long partBytes = Math.multiplyExact(g * K, (long) spec.reduceBytes());
-        var lay1 = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
+        var lay1 = new ReductionLayout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
                 vecMask);
         int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
         long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
-        var lay2 = new ReductionSource.Layout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
+        var lay2 = new ReductionLayout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
         return new Plan(k, r, K, R, chunk, tx, ty, gridK, g, lay1, lay2, partBytes, tx2, ty2, blocks2);
     }
 
@@ -301,11 +301,11 @@ public final class ReductionLoop {
      * Each device's kernels by (spec, layout): a hit costs a record hash, not a hash of the whole
      * source text. Held by the device, so that Device.reset() drops them.
      */
-    private static final Device.Key<java.util.Map<KernelKey<ReductionSpec, ReductionSource.Layout>, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
+    private static final Device.Key<java.util.Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
 
-    private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionSource.Layout lay) {
+    private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionLayout lay) {
         var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
-        KernelKey<ReductionSpec, ReductionSource.Layout> k = new KernelKey<>(spec, lay);
+        KernelKey<ReductionSpec, ReductionLayout> k = new KernelKey<>(spec, lay);
         BackendKernel hit = kernels.get(k);   // a hit builds no lambda
         if (hit != null) return hit;
         return kernels.computeIfAbsent(k, key -> {
@@ -314,7 +314,7 @@ public final class ReductionLoop {
         });
     }
 
-    private static void launch(Device device, ReductionSpec spec, ReductionSource.Layout lay, BackendKernel kernel, long grid, int threads,
+    private static void launch(Device device, ReductionSpec spec, ReductionLayout lay, BackendKernel kernel, long grid, int threads,
                                Object[] args) {
         Backend backend = device.backend();
         if (kernel.maxBlockSize() < lay.block()) {

@@ -25,51 +25,17 @@ final class ReductionSource {
     /** Which pass of the template a kernel is. */
     enum Mode { DIRECT, TO_PARTIALS, FROM_PARTIALS }
 
-    /**
-     * What a kernel is generated for: kept and reduced dimension counts after merging, the thread
-     * arrangement, 32-bit indexing, and the block size that sizes the local buffer.
-     */
-    record Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block, int vec, int unroll, int vecMask) {
-        /** The generic layout: index arithmetic per element, one load in flight per thread. */
-        Layout(Mode mode, int nk, int nr, boolean row, boolean index32, int block) {
-            this(mode, nk, nr, row, index32, block, 0, 1, 0);
-        }
-
-        /** In the contiguous path ({@code vec > 0}): input {@code q} is read by vectors (else it is constant along the reduction). */
-        boolean vector(int q) { return (vecMask >> q & 1) == 1; }
-
-        // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Layout l && l.mode == mode && l.nk == nk && l.nr == nr && l.row == row && l.index32 == index32 && l.block == block
-                    && l.vec == vec && l.unroll == unroll && l.vecMask == vecMask;
-        }
-
-        @Override
-        public int hashCode() {
-            int h = mode.ordinal();
-            h = h * 31 + nk;
-            h = h * 31 + nr;
-            h = h * 31 + (row ? 1 : 0);
-            h = h * 31 + (index32 ? 1 : 0);
-            h = h * 31 + block;
-            h = h * 31 + vec;
-            h = h * 31 + unroll;
-            return h * 31 + vecMask;
-        }
-    }
-
     /** The source cache's key: records compare by value, and building it copies no source text. */
-    private record Key(Dialect dialect, ReductionSpec spec, Layout layout) { }
+    private record Key(Dialect dialect, ReductionSpec spec, ReductionLayout layout) { }
 
     private static final Map<Key, String> SOURCES = new ConcurrentHashMap<>();
 
-    static String source(Dialect dialect, ReductionSpec spec, Layout layout) {
+    static String source(Dialect dialect, ReductionSpec spec, ReductionLayout layout) {
         return SOURCES.computeIfAbsent(new Key(dialect, spec, layout), k -> generate(dialect, spec, layout));
     }
 
     /** The kernel's function name for a layout: passes differ in their parameters, so in their names. */
-    static String kernelName(ReductionSpec spec, Layout layout) {
+    static String kernelName(ReductionSpec spec, ReductionLayout layout) {
         return spec.name() + switch (layout.mode()) {
             case DIRECT -> "";
             case TO_PARTIALS -> "_part";
@@ -80,7 +46,7 @@ final class ReductionSource {
     static final KernelTemplate.Sections T =
             KernelTemplate.sections("reduction.tmpl", ReductionSource.class.getResourceAsStream("reduction.tmpl"));
 
-    private static String generate(Dialect dialect, ReductionSpec spec, Layout lay) {
+    private static String generate(Dialect dialect, ReductionSpec spec, ReductionLayout lay) {
         String ix = lay.index32() ? "int" : "long";
         String rt = spec.reduceType();
         boolean readsInputs = lay.mode() != Mode.FROM_PARTIALS;

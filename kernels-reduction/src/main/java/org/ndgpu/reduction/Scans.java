@@ -42,7 +42,7 @@ final class Scans {
         } else {
             ax = Shapes.axis(name, axis, a.ndim());
         }
-        DType rt = Builtins.resultType(op == Scan.CUMSUM ? Reduction.SUM : Reduction.PROD, a.dtype());   // cumsum's dtype is sum's
+        DType rt = BuiltinSpecs.resultType(op == Scan.CUMSUM ? Reduction.SUM : Reduction.PROD, a.dtype());   // cumsum's dtype is sum's
         org.ndgpu.ndarray.Sizes.bytes(name, src.shape(), rt);   // a broadcast view's scan may be no array at all
         if (out != null && out.sharesMemory(a)) {
             // a scan reads elements its other lines have already written: through a temporary, as NumPy

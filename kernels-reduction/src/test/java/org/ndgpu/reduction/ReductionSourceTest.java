@@ -10,11 +10,11 @@ import org.ndgpu.spi.Reduction;
 
 /** Golden checks of the generated reduction source; no device needed. */
 class ReductionSourceTest {
-    private static final ReductionSpec SUM = Builtins.spec(Reduction.SUM, DType.FLOAT32, DType.FLOAT32, true);
+    private static final ReductionSpec SUM = BuiltinSpecs.spec(Reduction.SUM, DType.FLOAT32, DType.FLOAT32, true);
 
     @Test
     void oneTemplateBothDialects() {
-        var lay = new ReductionSource.Layout(ReductionSource.Mode.DIRECT, 2, 1, false, true, 256);
+        var lay = new ReductionLayout(ReductionSource.Mode.DIRECT, 2, 1, false, true, 256);
         for (Dialect d : Dialect.values()) {
             String s = ReductionSource.source(d, SUM, lay);
             assertTrue(s.contains("ND_KERNEL void nd_sum_f32_f32_f64("), s);
@@ -29,13 +29,13 @@ class ReductionSourceTest {
 
     @Test
     void passesAndLayouts() {
-        var row = new ReductionSource.Layout(ReductionSource.Mode.TO_PARTIALS, 0, 1, true, true, 256);
+        var row = new ReductionLayout(ReductionSource.Mode.TO_PARTIALS, 0, 1, true, true, 256);
         String p = ReductionSource.source(Dialect.OPENCL, SUM, row);
         assertTrue(p.contains("void nd_sum_f32_f32_f64_part("));
         assertTrue(p.contains("_part[_g * _K + _k] = a;"));
         assertTrue(p.contains("_tx = _t / _TY, _ty = _t % _TY"), "row layout: neighbouring threads read neighbouring elements");
         assertFalse(p.contains("_p_y"), "the first pass writes partials, not the output");
-        var fin = new ReductionSource.Layout(ReductionSource.Mode.FROM_PARTIALS, 1, 0, false, false, 256);
+        var fin = new ReductionLayout(ReductionSource.Mode.FROM_PARTIALS, 1, 0, false, false, 256);
         String f = ReductionSource.source(Dialect.OPENCL, SUM, fin);
         assertTrue(f.contains("b = _part[_j * _K + _k];"));
         assertTrue(f.contains("long _k = "), "64-bit indexing when asked");

@@ -93,15 +93,6 @@ public final class NativeLibrary {
         throw new NotFoundException(msg, tried);
     }
 
-    /** Like {@link #load} but empty instead of throwing. */
-    public static Optional<NativeLibrary> tryLoad(String description, List<String> sonames, List<Path> folders) {
-        try {
-            return Optional.of(load(description, sonames, folders));
-        } catch (NotFoundException e) {
-            return Optional.empty();
-        }
-    }
-
     private static String reason(Throwable e) {
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;

@@ -64,9 +64,6 @@ public final class Allocation {
     /** The backend buffer of the pool block holding the bytes. */
     public BackendBuffer buffer() { return block != null ? block.buffer : external; }
 
-    /** True for memory another library allocated (see {@link #external}). */
-    public boolean isExternal() { return block == null; }
-
     /** Bytes asked for. */
     public long bytes() { return bytes; }
 

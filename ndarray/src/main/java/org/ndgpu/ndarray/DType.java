@@ -187,16 +187,6 @@ public enum DType {
         throw new AssertionError("no promotion for " + a + " and " + b);
     }
 
-    /** The smallest float dtype that holds this one's values: what true division and sqrt give. */
-    public DType toInexact() {
-        return switch (this) {
-            case BOOL, UINT8, INT8 -> FLOAT16;
-            case INT16, UINT16 -> FLOAT32;
-            case INT32, UINT32, INT64, UINT64 -> FLOAT64;
-            default -> this;
-        };
-    }
-
     /** The dtype NumPy gives a Java value when it stands alone (a "strong" scalar). */
     public static DType ofJavaValue(Object value) {
         return switch (value) {

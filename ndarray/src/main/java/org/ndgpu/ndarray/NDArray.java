@@ -273,7 +273,7 @@ public final class NDArray implements AutoCloseable {
     public void sort() { sort(-1); }
 
     /** numpy.ndarray.sort(axis): sorts this array in place along {@code axis}; views write through. */
-    public void sort(int axis) { Sorting.sortInPlace(this, axis); }
+    public void sort(int axis) { InPlaceSort.sort(this, axis); }
 
     /** numpy.ndarray.argsort(): the indices that sort the last axis, stably, as int64. */
     public NDArray argsort() { return Providers.routines().sort("argsort", this, -1, true); }
@@ -384,10 +384,10 @@ public final class NDArray implements AutoCloseable {
 
     /** NumPy's repr: {@code array([[1., 2.],\n       [3., 4.]], dtype=float32)}. */
     @Override
-    public String toString() { return Printing.repr(this); }
+    public String toString() { return ArrayRepr.repr(this); }
 
     /** NumPy's str: {@code [[1. 2.]\n [3. 4.]]}. */
-    public String str() { return Printing.str(this); }
+    public String str() { return ArrayRepr.str(this); }
 
     /** The array as a host {@link org.ndgpu.ndarray.HostArray} in C order (what Nd.save writes). */
     public HostArray toHost() { return Transfers.toHost(this); }
@@ -778,6 +778,4 @@ public final class NDArray implements AutoCloseable {
 
     /** numpy.dot. */
     public NDArray dot(NDArray other) { return Providers.products().dot(this, Objects.requireNonNull(other, "dot: other is null")); }
-
-    static void sameDevice(String op, NDArray a, NDArray b) { Operands.device(op, a, b); }
 }

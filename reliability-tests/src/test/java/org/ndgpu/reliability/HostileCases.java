@@ -115,7 +115,7 @@ final class HostileCases {
                 () -> scale().launch(new long[]{1}, new long[]{1L << 40}, f32(4), 4), "block"));
         // found by the pairwise sweep (issue 35): List.copyOf's own NullPointerException named nothing
         c.add(raises("ElementwiseKernel.Options with a null compile option", NullPointerException.class,
-                () -> new ElementwiseKernel.Options("", "", "", java.util.Arrays.asList("-DX=1", null), true), "Options", "compileOptions"));
+                () -> new ElementwiseKernel.Options("", "", "", java.util.Arrays.asList("-DX=1", null)), "Options", "compileOptions"));
         c.add(raises("HostArray.size of (2^40, 2^40) overflows a long", ShapeException.class,
                 () -> org.ndgpu.ndarray.HostArray.size(new long[]{1L << 40, 1L << 40}), "too big"));
         c.add(raises("Fuse.Tuple.get(-1)", org.ndgpu.exceptions.IndexException.class, () -> Fuse.Tuple.of(f32(2), f32(2)).get(-1), "Tuple", "-1", "2"));

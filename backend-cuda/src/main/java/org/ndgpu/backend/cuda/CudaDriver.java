@@ -96,7 +96,6 @@ public final class CudaDriver {
     private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = req("cuDevicePrimaryCtxRetain", I_AI);
     private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = req("cuDevicePrimaryCtxRelease_v2", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle CU_CTX_SET_CURRENT = req("cuCtxSetCurrent", I_A, Linker.Option.critical(false));
-    private static final MethodHandle CU_CTX_SYNCHRONIZE = req("cuCtxSynchronize", FunctionDescriptor.of(JAVA_INT));
     private static final MethodHandle CU_MEM_GET_INFO = req("cuMemGetInfo_v2", I_AA);
     private static final MethodHandle CU_MEM_ALLOC = req("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle CU_MEM_FREE = req("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
@@ -107,7 +106,6 @@ public final class CudaDriver {
     private static final MethodHandle CU_MEMCPY_DTOH_ASYNC = req("cuMemcpyDtoHAsync_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
     private static final MethodHandle CU_MEMCPY_DTOD_ASYNC = req("cuMemcpyDtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
     private static final MethodHandle CU_MEMSET_D8_ASYNC = req("cuMemsetD8Async", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS));
-    private static final MethodHandle CU_MODULE_LOAD_DATA = req("cuModuleLoadData", I_AA);
     private static final MethodHandle CU_MODULE_LOAD_DATA_EX = req("cuModuleLoadDataEx", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
     private static final MethodHandle CU_MODULE_UNLOAD = req("cuModuleUnload", I_A);
     private static final MethodHandle CU_MODULE_GET_FUNCTION = req("cuModuleGetFunction", I_AAA);
@@ -134,8 +132,6 @@ public final class CudaDriver {
     /** cuEventElapsedTime_v2 (12.8+), else the original. */
     private static final MethodHandle CU_EVENT_ELAPSED_TIME = elapsedTime();
     // optional: CUDA 12.4+ drivers
-    private static final MethodHandle CU_MEM_ALLOC_ASYNC = opt("cuMemAllocAsync", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle CU_MEM_FREE_ASYNC = opt("cuMemFreeAsync", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS));
     private static final MethodHandle CU_MODULE_GET_FUNCTION_COUNT = opt("cuModuleGetFunctionCount", I_AA);
     private static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS = opt("cuModuleEnumerateFunctions", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
     private static final MethodHandle CU_FUNC_GET_NAME = opt("cuFuncGetName", I_AA);
@@ -261,10 +257,6 @@ public final class CudaDriver {
         try { return (int) CU_CTX_SET_CURRENT.invokeExact(ctx); } catch (Throwable t) { throw rethrow(t); }
     }
 
-    public static int cuCtxSynchronize() {
-        try { return (int) CU_CTX_SYNCHRONIZE.invokeExact(); } catch (Throwable t) { throw rethrow(t); }
-    }
-
     public static int cuMemGetInfo(MemorySegment free, MemorySegment total) {
         try { return (int) CU_MEM_GET_INFO.invokeExact(free, total); } catch (Throwable t) { throw rethrow(t); }
     }
@@ -280,17 +272,6 @@ public final class CudaDriver {
 
     public static int cuMemFree(long dptr) {
         try { return (int) CU_MEM_FREE.invokeExact(dptr); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    /** True when the driver has stream-ordered allocation (cuMemAllocAsync, CUDA 11.2+). */
-    public static boolean hasAsyncAlloc() { return CU_MEM_ALLOC_ASYNC != null && CU_MEM_FREE_ASYNC != null; }
-
-    public static int cuMemAllocAsync(MemorySegment dptr, long bytes, MemorySegment stream) {
-        try { return (int) CU_MEM_ALLOC_ASYNC.invokeExact(dptr, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemFreeAsync(long dptr, MemorySegment stream) {
-        try { return (int) CU_MEM_FREE_ASYNC.invokeExact(dptr, stream); } catch (Throwable t) { throw rethrow(t); }
     }
 
     public static int cuMemHostAlloc(MemorySegment pp, long bytes, int flags) {
@@ -315,10 +296,6 @@ public final class CudaDriver {
 
     public static int cuMemsetD8Async(long dst, byte value, long count, MemorySegment stream) {
         try { return (int) CU_MEMSET_D8_ASYNC.invokeExact(dst, value, count, stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuModuleLoadData(MemorySegment module, MemorySegment image) {
-        try { return (int) CU_MODULE_LOAD_DATA.invokeExact(module, image); } catch (Throwable t) { throw rethrow(t); }
     }
 
     public static int cuModuleLoadDataEx(MemorySegment module, MemorySegment image, int numOptions, MemorySegment options, MemorySegment values) {

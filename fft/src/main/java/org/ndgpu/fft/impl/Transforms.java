@@ -8,7 +8,7 @@ import org.ndgpu.ndarray.Views;
 
 /**
  * numpy.fft's one-axis transforms, built on an {@link Engine}: the axis goes last into contiguous
- * rows ({@link Layout}), the engine transforms the rows, and the result comes back as a view with
+ * rows ({@link AxisRows}), the engine transforms the rows, and the result comes back as a view with
  * the axis in its place. The real transforms use the engine's own real paths where it has them
  * (cuFFT's R2C and C2R) and otherwise the complex transform: rfft keeps the first n // 2 + 1
  * points; irfft extends its input to the full Hermitian spectrum first.
@@ -29,19 +29,19 @@ final class Transforms {
         Engine engine = Engine.of(dev);
         if (a.dtype() == ct && nn == a.shape(ax) && a.size() > 0) {
             // a strided complex view: the engine may read it in place (cuFFT's advanced layout)
-            try (NDArray v = Layout.axisLast(a, ax)) {
+            try (NDArray v = AxisRows.axisLast(a, ax)) {
                 if (!v.isCContiguous()) {
                     NDArray out = NDArray.empty(dev, ct, v.shape(), Order.C);
-                    if (engine.c2cStrided(v, out, nn, inverse, scale)) return Layout.back(out, ax);
+                    if (engine.c2cStrided(v, out, nn, inverse, scale)) return AxisRows.back(out, ax);
                     out.close();
                 }
             }
         }
-        try (NDArray rows = Layout.rows(a, ax, nn, ct)) {
+        try (NDArray rows = AxisRows.rows(a, ax, nn, ct)) {
             long[] shape = rows.shape();
             NDArray out = NDArray.empty(dev, ct, shape, Order.C);
-            engine.c2c(rows, out, Layout.batch(shape), nn, inverse, scale);
-            return Layout.back(out, ax);
+            engine.c2c(rows, out, AxisRows.batch(shape), nn, inverse, scale);
+            return AxisRows.back(out, ax);
         }
     }
 
@@ -59,18 +59,18 @@ final class Transforms {
         Engine engine = Engine.of(dev);
         long half = nn / 2 + 1;
         if (!ihfft) {
-            try (NDArray rows = Layout.rows(a, ax, nn, ct.real())) {
+            try (NDArray rows = AxisRows.rows(a, ax, nn, ct.real())) {
                 long[] shape = rows.shape();
                 shape[shape.length - 1] = half;
                 NDArray out = NDArray.empty(dev, ct, shape, Order.C);
-                if (engine.r2c(rows, out, Layout.batch(shape), nn, scale)) return Layout.back(out, ax);
+                if (engine.r2c(rows, out, AxisRows.batch(shape), nn, scale)) return AxisRows.back(out, ax);
                 out.close();
             }
         }
-        try (NDArray rows = Layout.rows(a, ax, nn, ct); NDArray full = NDArray.empty(dev, ct, rows.shape(), Order.C)) {
-            engine.c2c(rows, full, Layout.batch(rows.shape()), nn, ihfft, scale);
+        try (NDArray rows = AxisRows.rows(a, ax, nn, ct); NDArray full = NDArray.empty(dev, ct, rows.shape(), Order.C)) {
+            engine.c2c(rows, full, AxisRows.batch(rows.shape()), nn, ihfft, scale);
             try (NDArray first = Views.slab(full, full.ndim() - 1, 0, half)) {
-                return Layout.back(first.copy(), ax);
+                return AxisRows.back(first.copy(), ax);
             }
         }
     }
@@ -91,15 +91,15 @@ final class Transforms {
         Device dev = a.device();
         Engine engine = Engine.of(dev);
         long half = nn / 2 + 1;
-        try (NDArray rows = Layout.rows(a, ax, half, ct)) {
+        try (NDArray rows = AxisRows.rows(a, ax, half, ct)) {
             long[] shape = rows.shape();
-            long batch = Layout.batch(shape);
+            long batch = AxisRows.batch(shape);
             shape[shape.length - 1] = nn;
             NDArray out = NDArray.empty(dev, ct.real(), shape, Order.C);
             if (!hfft && batch > 0) {
                 // cuFFT's C2R overwrites its input: give it a copy unless rows already is one
                 try (NDArray scratch = rows.sharesMemory(a) ? rows.copy() : null) {
-                    if (engine.c2r(scratch != null ? scratch : rows, out, batch, nn, scale)) return Layout.back(out, ax);
+                    if (engine.c2r(scratch != null ? scratch : rows, out, batch, nn, scale)) return AxisRows.back(out, ax);
                 }
             }
             if (batch > 0) {
@@ -111,7 +111,7 @@ final class Transforms {
                             OwnFft.real(ct, scale));
                 }
             }
-            return Layout.back(out, ax);
+            return AxisRows.back(out, ax);
         }
     }
 }

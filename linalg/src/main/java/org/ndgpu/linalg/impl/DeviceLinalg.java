@@ -428,6 +428,4 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
         System.arraycopy(tail, 0, r, batch.length, tail.length);
         return r;
     }
-
-    static void requireSameDevice(String op, NDArray a, NDArray b) { org.ndgpu.ndarray.Operands.device(op, a, b); }
 }

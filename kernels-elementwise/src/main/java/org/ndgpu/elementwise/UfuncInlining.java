@@ -11,11 +11,11 @@ import org.ndgpu.spi.Ufunc;
  *
  * <pre>{@code
  * UfuncLoops.Loop l = UfuncLoops.resolve(Ufunc.ADD.numpyName(), DType.FLOAT32, DType.FLOAT32);
- * UfuncCode.expr(Ufunc.ADD, l.in()[0], l.out(), "a", "b");   // "(a + b)"
+ * UfuncInlining.expr(Ufunc.ADD, l.in()[0], l.out(), "a", "b");   // "(a + b)"
  * }</pre>
  */
-public final class UfuncCode {
-    private UfuncCode() { }
+public final class UfuncInlining {
+    private UfuncInlining() { }
 
     /**
      * The expression of {@code ufunc} over operands {@code v}, already converted to the loop's
@@ -24,9 +24,9 @@ public final class UfuncCode {
      */
     public static String expr(Ufunc ufunc, DType t, DType out, String... v) {
         if (ufunc == Ufunc.CLIP) {
-            return UfuncSnippets.expr(Ufunc.MINIMUM, t, t, UfuncSnippets.expr(Ufunc.MAXIMUM, t, t, v[0], v[1]), v[2]);
+            return UfuncExpressions.expr(Ufunc.MINIMUM, t, t, UfuncExpressions.expr(Ufunc.MAXIMUM, t, t, v[0], v[1]), v[2]);
         }
-        return UfuncSnippets.expr(ufunc, t, out, v);
+        return UfuncExpressions.expr(ufunc, t, out, v);
     }
 
     /**
@@ -36,17 +36,17 @@ public final class UfuncCode {
      */
     public static String expr(Ufunc ufunc, DType[] in, DType out, String... v) {
         if (ufunc == Ufunc.CLIP) return expr(ufunc, in[0], out, v);
-        return UfuncSnippets.expr(ufunc, in, out, v);
+        return UfuncExpressions.expr(ufunc, in, out, v);
     }
 
     /**
      * The device functions a kernel using {@code ufunc}'s expression must declare before its body
      * (the spec's preamble), or "" for most ufuncs; null (a {@code where}) gives "".
      */
-    public static String preamble(Ufunc ufunc) { return UfuncSnippets.preamble(ufunc); }
+    public static String preamble(Ufunc ufunc) { return UfuncExpressions.preamble(ufunc); }
 
     /** A value's truth as NumPy's bool() (nonzero; either part for complex): how {@code where} reads its condition. */
-    public static String truth(DType t, String v) { return UfuncSnippets.truth(t, v); }
+    public static String truth(DType t, String v) { return UfuncExpressions.truth(t, v); }
 
     /** {@code v} of dtype {@code from} converted to {@code to}'s compute type, as the ufuncs convert operands. */
     public static String cast(DType from, DType to, String v) { return CTypes.cast(from, to, v); }

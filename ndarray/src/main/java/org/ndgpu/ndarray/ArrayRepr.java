@@ -3,8 +3,8 @@ package org.ndgpu.ndarray;
 import org.ndgpu.spi.Providers;
 
 /** NumPy's repr and str of an array; the formatting itself is module routines' ArrayPrinter. */
-final class Printing {
-    private Printing() { }
+final class ArrayRepr {
+    private ArrayRepr() { }
 
     /** repr: a closed or symbolic array says so instead of reading elements. */
     static String repr(NDArray a) {

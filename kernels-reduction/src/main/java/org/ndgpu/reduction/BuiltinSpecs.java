@@ -20,8 +20,8 @@ import org.ndgpu.spi.Ufunc;
  * device has it, which keeps a float32 sum of 2^26 values within 1e-6 of the exact one (NumPy gets
  * there by pairwise summation, a thread's sequential loop would not).
  */
-final class Builtins {
-    private Builtins() { }
+final class BuiltinSpecs {
+    private BuiltinSpecs() { }
 
     /** NumPy's result dtype of reduction {@code op} over {@code in}. */
     static DType resultType(Reduction op, DType in) {

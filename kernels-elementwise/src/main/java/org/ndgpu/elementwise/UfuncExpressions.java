@@ -10,8 +10,8 @@ import org.ndgpu.spi.Ufunc;
  * nd_c64_* complex helpers, nd_floordiv_T, nd_mod_T, nd_pow_T, nd_lshift_T, ...), so it means
  * the same on OpenCL C and CUDA C. Operands arrive already converted to the loop's input types.
  */
-final class UfuncSnippets {
-    private UfuncSnippets() { }
+final class UfuncExpressions {
+    private UfuncExpressions() { }
 
     /** ufunc-helpers.h: the device functions of the few ufuncs whose rules do not fit an expression. */
     private static final String HELPERS = readHelpers();
@@ -29,7 +29,7 @@ final class UfuncSnippets {
     }
 
     private static String readHelpers() {
-        try (var in = UfuncSnippets.class.getResourceAsStream("ufunc-helpers.h")) {
+        try (var in = UfuncExpressions.class.getResourceAsStream("ufunc-helpers.h")) {
             if (in == null) throw new IllegalStateException("ufunc-helpers.h is missing from the kernels-elementwise jar");
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.io.IOException e) {

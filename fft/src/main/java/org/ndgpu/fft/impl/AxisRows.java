@@ -11,8 +11,8 @@ import org.ndgpu.ndarray.Views;
  * transform's length and dtype, and back. A C-contiguous input of the right dtype and length is
  * used as it is; anything else is copied once (cast, zero-padded or truncated on the way).
  */
-final class Layout {
-    private Layout() { }
+final class AxisRows {
+    private AxisRows() { }
 
     /** {@code a} with {@code axis} moved last (a view). */
     static NDArray axisLast(NDArray a, int axis) {
