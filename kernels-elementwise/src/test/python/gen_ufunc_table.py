@@ -22,7 +22,7 @@ BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remaind
 FUNCTIONS = ["sinc"]
 # numpy.real and numpy.imag are functions, not ufuncs, so they have no loops in the table; ndgpu runs them as unary ufuncs
 REAL_FUNCTIONS = ["real", "imag"]
-# the reductions of Reductions.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of Reductions.scan
+# the reductions of ReductionRunner.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of ReductionRunner.scan
 REDUCTIONS = ["sum", "prod", "mean", "var", "std", "min", "max", "argmin", "argmax", "all", "any", "count_nonzero",
               "nansum", "nanmax", "nanmin", "norm"]
 SCANS = ["cumsum", "cumprod"]
@@ -104,13 +104,13 @@ def write_registry():
     ufuncs = ufuncs_of_table() + [(n, 1, 1) for n in REAL_FUNCTIONS]
     files = {
         "Ufunc": enum_source("Ufunc", "The ufuncs ndgpu implements (those of ufunc-loops.tsv, numpy.sinc among them, then numpy.real\n"
-                             " * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link Ufuncs#call}.",
+                             " * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.",
                              "Providers.ufuncs(a, b).call(Ufunc.ADD, null, a, b);   // a.add(b)", ufuncs, True),
         "Reduction": enum_source("Reduction", "The reductions ndgpu implements, with NumPy's names: what NDArray, Nd and Fuse's tracer\n"
-                                 " * pass to {@link Reductions#reduce}.",
+                                 " * pass to {@link ReductionRunner#reduce}.",
                                  "Providers.reductions(a).reduce(Reduction.SUM, a, null, false, null, 0);   // a.sum()",
                                  [(n, 0, 0) for n in REDUCTIONS], False),
-        "Scan": enum_source("Scan", "The scans ndgpu implements, with NumPy's names: what NDArray passes to {@link Reductions#scan}.",
+        "Scan": enum_source("Scan", "The scans ndgpu implements, with NumPy's names: what NDArray passes to {@link ReductionRunner#scan}.",
                             "Providers.reductions(a).scan(Scan.CUMSUM, a, null, null);   // a.cumsum()",
                             [(n, 0, 0) for n in SCANS], False),
     }

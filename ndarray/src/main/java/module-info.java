@@ -20,8 +20,8 @@ module org.ndgpu.ndarray {
             org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl, org.ndgpu.fft, org.ndgpu.random, org.ndgpu;
 
     uses org.ndgpu.backend.BackendProvider;
-    uses org.ndgpu.spi.Ufuncs;
-    uses org.ndgpu.spi.Reductions;
+    uses org.ndgpu.spi.UfuncRunner;
+    uses org.ndgpu.spi.ReductionRunner;
     uses org.ndgpu.spi.Routines;
     uses org.ndgpu.spi.BlasProvider;
     uses org.ndgpu.spi.SolverProvider;

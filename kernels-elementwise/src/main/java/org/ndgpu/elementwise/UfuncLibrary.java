@@ -22,7 +22,7 @@ import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Ufunc;
-import org.ndgpu.spi.Ufuncs;
+import org.ndgpu.spi.UfuncRunner;
 
 /**
  * The NumPy ufuncs on the device, each one generated kernel through {@link ElementwiseLoop}:
@@ -34,8 +34,8 @@ import org.ndgpu.spi.Ufuncs;
  * a.add(b);  a.mul(2.0);  Nd.sqrt(a);  Nd.add(a, b, out);  Nd.where(a.gt(0), a, 0);
  * }</pre>
  */
-public final class UfuncLibrary implements Ufuncs {
-    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.Ufuncs}); callers go through NDArray and Nd. */
+public final class UfuncLibrary implements UfuncRunner {
+    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.UfuncRunner}); callers go through NDArray and Nd. */
     public UfuncLibrary() { }
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
@@ -68,14 +68,14 @@ public final class UfuncLibrary implements Ufuncs {
         return switch (op) {
             case REAL, IMAG -> realImag(op, out, operands);
             case CLIP -> clip((NDArray) operands[0], operands[1], operands[2], out);
-            case FREXP, MODF, DIVMOD -> throw new NdException(op + ": a ufunc of two outputs; call Nd." + op + " (or Ufuncs.call2), which returns both");
+            case FREXP, MODF, DIVMOD -> throw new NdException(op + ": a ufunc of two outputs; call Nd." + op + " (or UfuncRunner.call2), which returns both");
             default -> apply(op, out, operands);
         };
     }
 
     @Override
     public NDArray[] call2(Ufunc op, NDArray out1, NDArray out2, Object... operands) {
-        if (op.nout() != 2) throw new NdException(op + ": not a ufunc of two outputs; call it through Ufuncs.call");
+        if (op.nout() != 2) throw new NdException(op + ": not a ufunc of two outputs; call it through UfuncRunner.call");
         return UfuncPairs.call(op, out1, out2, operands);
     }
 

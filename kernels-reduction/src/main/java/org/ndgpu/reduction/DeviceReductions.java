@@ -11,7 +11,7 @@ import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Reduction;
-import org.ndgpu.spi.Reductions;
+import org.ndgpu.spi.ReductionRunner;
 import org.ndgpu.spi.Scan;
 
 /**
@@ -26,8 +26,8 @@ import org.ndgpu.spi.Scan;
  * m.argmax();                        // 11, the flat index
  * }</pre>
  */
-public final class DeviceReductions implements Reductions {
-    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.Reductions}); callers go through NDArray and Nd. */
+public final class DeviceReductions implements ReductionRunner {
+    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.ReductionRunner}); callers go through NDArray and Nd. */
     public DeviceReductions() { }
 
     @Override

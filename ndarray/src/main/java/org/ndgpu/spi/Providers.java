@@ -13,15 +13,15 @@ import org.ndgpu.ndarray.NDArray;
 public final class Providers {
     private Providers() { }
 
-    private static volatile Ufuncs ufuncs;
-    private static volatile Reductions reductions;
+    private static volatile UfuncRunner ufuncs;
+    private static volatile ReductionRunner reductions;
     private static volatile MatrixProducts products;
     private static volatile Routines routines;
     private static volatile RealFft realFft;
 
-    public static Ufuncs ufuncs() {
-        Ufuncs u = ufuncs;
-        if (u == null) ufuncs = u = load(Ufuncs.class, "kernels-elementwise");
+    public static UfuncRunner ufuncs() {
+        UfuncRunner u = ufuncs;
+        if (u == null) ufuncs = u = load(UfuncRunner.class, "kernels-elementwise");
         return u;
     }
 
@@ -29,7 +29,7 @@ public final class Providers {
      * The ufuncs for these operands: the tracer of the first symbolic operand (a Fuse trace records
      * instead of running), else {@link #ufuncs()}. NDArray's methods and the Nd facade call this.
      */
-    public static Ufuncs ufuncs(Object... operands) {
+    public static UfuncRunner ufuncs(Object... operands) {
         for (Object o : operands) {
             if (o instanceof NDArray a && a.symbol() != null) return a.symbol().tracer();
         }
@@ -37,13 +37,13 @@ public final class Providers {
     }
 
     /** The reductions for {@code a}: its tracer when it is symbolic, else {@link #reductions()}. */
-    public static Reductions reductions(NDArray a) {
+    public static ReductionRunner reductions(NDArray a) {
         return a.symbol() != null ? a.symbol().tracer() : reductions();
     }
 
-    public static Reductions reductions() {
-        Reductions r = reductions;
-        if (r == null) reductions = r = load(Reductions.class, "kernels-reduction");
+    public static ReductionRunner reductions() {
+        ReductionRunner r = reductions;
+        if (r == null) reductions = r = load(ReductionRunner.class, "kernels-reduction");
         return r;
     }
 

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The reductions ndgpu implements, with NumPy's names: what NDArray, Nd and Fuse's tracer
- * pass to {@link Reductions#reduce}.
+ * pass to {@link ReductionRunner#reduce}.
  *
  * <pre>{@code
  * Providers.reductions(a).reduce(Reduction.SUM, a, null, false, null, 0);   // a.sum()

@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The scans ndgpu implements, with NumPy's names: what NDArray passes to {@link Reductions#scan}.
+ * The scans ndgpu implements, with NumPy's names: what NDArray passes to {@link ReductionRunner#scan}.
  *
  * <pre>{@code
  * Providers.reductions(a).scan(Scan.CUMSUM, a, null, null);   // a.cumsum()

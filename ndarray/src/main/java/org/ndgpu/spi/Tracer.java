@@ -13,7 +13,7 @@ import org.ndgpu.ndarray.NDArray;
  * symbolic arrays. Anything that needs the elements (a host read such as {@code item()}, a view, a
  * copy) throws {@link #cannotTrace(String)}'s exception, naming the call.
  */
-public interface Tracer extends Ufuncs, Reductions {
+public interface Tracer extends UfuncRunner, ReductionRunner {
 
     /** What a symbolic array carries: its tracer, the tracer's node for it, and the device it stands for. */
     record Symbol(Tracer tracer, Object node, Device device) { }

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The ufuncs ndgpu implements (those of ufunc-loops.tsv, numpy.sinc among them, then numpy.real
- * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link Ufuncs#call}.
+ * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.
  *
  * <pre>{@code
  * Providers.ufuncs(a, b).call(Ufunc.ADD, null, a, b);   // a.add(b)

@@ -3,7 +3,7 @@ package org.ndgpu.spi;
 import org.ndgpu.ndarray.NDArray;
 
 /** The reductions and scans, implemented by module kernels-reduction. */
-public interface Reductions {
+public interface ReductionRunner {
     /**
      * Reduces {@code a} with reduction {@code op} (one of {@link Reduction}; {@link Reduction#NORM}
      * is the 2-norm sqrt(sum |x|^2)) over {@code axes} (null: all), with NumPy's keepdims;

@@ -4,10 +4,11 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * The ufunc library, implemented by module kernels-elementwise. Operands are NDArrays or Java
+ * What runs a ufunc call: module kernels-elementwise's library on the device, or a Fuse trace that
+ * records it ({@link Tracer}). NDArray's methods reach it through {@link Providers#ufuncs(Object...)}. Operands are NDArrays or Java
  * numbers (NumPy 2 weak scalars); {@code out} may be null to allocate the result.
  */
-public interface Ufuncs {
+public interface UfuncRunner {
     /** Applies the NumPy ufunc {@code op} ({@link Ufunc#ADD}, {@link Ufunc#SQRT}, ...) to {@code op.nin()} operands. */
     NDArray call(Ufunc op, NDArray out, Object... operands);
 
