@@ -2,8 +2,8 @@ package org.ndgpu.routines;
 
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -70,10 +70,10 @@ public final class Averages {
         try (NDArray x2 = m.ndim() == 2 ? m.view(m.shape(), m.strides(), m.offset()) : m.reshape(1, m.size());
              NDArray xr = rowvar ? x2.view(x2.shape(), x2.strides(), x2.offset()) : x2.T(); NDArray x = xr.astype(rt)) {
             long n = x.shape()[1];
-            if (x.shape()[0] == 0) return Nd.zeros(rt, 0, 0);
+            if (x.shape()[0] == 0) return Creation.zeros(rt, 0, 0);
             long fact = n - (bias ? 0 : 1);
             try (NDArray avg = x.mean(new int[]{1}, true); NDArray xc = x.sub(avg); NDArray xh = xc.T(); NDArray xhc = xh.conj();
-                 NDArray c = Nd.matmul(xc, xhc); NDArray cs = c.div(fact <= 0 ? 0.0 : (double) fact)) {
+                 NDArray c = xc.matmul(xhc); NDArray cs = c.div(fact <= 0 ? 0.0 : (double) fact)) {
                 return cs.squeeze();
             }
         }
@@ -83,7 +83,7 @@ public final class Averages {
     public static NDArray corrcoef(String op, NDArray x, boolean rowvar) {
         try (NDArray c = cov(op, x, rowvar, false)) {
             if (c.ndim() == 0) return c.div(c);
-            try (NDArray d = Nd.diagonal(c); NDArray dr = d.real(); NDArray sd = dr.sqrt(); NDArray col = sd.reshape(-1, 1);
+            try (NDArray d = Diagonals.diagonal(op, c, 0, 0, 1); NDArray dr = d.real(); NDArray sd = dr.sqrt(); NDArray col = sd.reshape(-1, 1);
                  NDArray row = sd.reshape(1, -1); NDArray c1 = c.div(col); NDArray c2 = c1.div(row)) {
                 return c2.dtype().isComplex() ? c2.copy() : c2.clip(-1, 1);
             }

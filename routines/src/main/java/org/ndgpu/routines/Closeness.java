@@ -1,12 +1,12 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Ufunc;
 
 /**
  * numpy.isclose, allclose and array_equal, written as NumPy writes them, out of ufuncs:
@@ -22,19 +22,19 @@ public final class Closeness {
         List<NDArray> temps = new ArrayList<>();
         try {
             Object y = floating(b, temps);
-            NDArray diff = t(temps, Nd.sub(a, y));
-            NDArray absDiff = t(temps, Nd.abs(diff));
-            NDArray absY = t(temps, Nd.abs(y));
-            NDArray tol = t(temps, Nd.add(atol, t(temps, Nd.mul(rtol, absY))));
-            NDArray within = t(temps, Nd.le(absDiff, tol));
-            NDArray finite = t(temps, Nd.isfinite(y));
-            NDArray close = t(temps, Nd.logicalAnd(within, finite));
-            NDArray same = t(temps, Nd.eq(a, y));
-            NDArray out = Nd.logicalOr(close, same);
+            NDArray diff = t(temps, u(Ufunc.SUBTRACT, a, y));
+            NDArray absDiff = t(temps, diff.abs());
+            NDArray absY = t(temps, u(Ufunc.ABSOLUTE, y));
+            NDArray tol = t(temps, u(Ufunc.ADD, atol, t(temps, u(Ufunc.MULTIPLY, rtol, absY))));
+            NDArray within = t(temps, absDiff.le(tol));
+            NDArray finite = t(temps, u(Ufunc.ISFINITE, y));
+            NDArray close = t(temps, within.logicalAnd(finite));
+            NDArray same = t(temps, u(Ufunc.EQUAL, a, y));
+            NDArray out = close.logicalOr(same);
             if (!equalNan) return out;
             temps.add(out);
-            NDArray bothNan = t(temps, Nd.logicalAnd(t(temps, Nd.isnan(a)), t(temps, Nd.isnan(y))));
-            return Nd.logicalOr(out, bothNan);
+            NDArray bothNan = t(temps, t(temps, u(Ufunc.ISNAN, a)).logicalAnd(t(temps, u(Ufunc.ISNAN, y))));
+            return out.logicalOr(bothNan);
         } finally {
             temps.forEach(NDArray::close);
         }
@@ -54,10 +54,10 @@ public final class Closeness {
         if (!Arrays.equals(a.shape(), b.shape())) return false;
         List<NDArray> temps = new ArrayList<>();
         try {
-            NDArray eq = t(temps, Nd.eq(a, b));
+            NDArray eq = t(temps, a.eq(b));
             if (equalNan && (a.dtype().isInexact() || b.dtype().isInexact())) {
-                NDArray bothNan = t(temps, Nd.logicalAnd(t(temps, Nd.isnan(a)), t(temps, Nd.isnan(b))));
-                eq = t(temps, Nd.logicalOr(eq, bothNan));
+                NDArray bothNan = t(temps, t(temps, a.isnan()).logicalAnd(t(temps, b.isnan())));
+                eq = t(temps, eq.logicalOr(bothNan));
             }
             return t(temps, eq.all()).toBooleanArray()[0];
         } finally {
@@ -73,6 +73,11 @@ public final class Closeness {
         }
         if (b instanceof Number n && !(b instanceof Float || b instanceof Double)) return n.doubleValue();
         return b;
+    }
+
+    // a and b may be Java numbers as well as arrays: the ufunc called as NDArray's own methods call it
+    private static NDArray u(Ufunc op, Object... operands) {
+        return Providers.ufuncs(operands).call(op, null, operands);
     }
 
     private static NDArray t(List<NDArray> temps, NDArray a) {

@@ -1,14 +1,15 @@
 package org.ndgpu.routines;
 
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Sizes;
 import org.ndgpu.ndarray.Views;
-
-import org.ndgpu.Nd;
-import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.spi.Providers;
 
 /**
  * numpy.diagonal (a view: one stride that steps both axes), diag, trace (its sum), triu and tril (where
@@ -63,7 +64,7 @@ public final class Diagonals {
         Sizes.bytes(op, new long[]{n, n}, v.dtype());
         NDArray out;
         try (var _ = v.device().use()) {
-            out = Nd.zeros(v.dtype(), n, n);
+            out = Creation.zeros(v.dtype(), n, n);
         }
         try (NDArray d = diagonal(op, out, k, 0, 1)) {
             Copies.copyInto(v, d);
@@ -85,11 +86,11 @@ public final class Diagonals {
         // NumPy: a 1-d array is a row broadcast against the square (n, n) mask
         long cols = a.shape()[a.ndim() - 1], rows = a.ndim() == 1 ? cols : a.shape()[a.ndim() - 2];
         try (var _ = a.device().use();
-             NDArray r = Nd.arange(rows).reshape(rows, 1); NDArray c = Nd.arange(cols);
+             NDArray rs = Ranges.arange(0, rows, 1); NDArray r = rs.reshape(rows, 1); NDArray c = Ranges.arange(0, cols, 1);
              NDArray diff = c.sub(r);
              NDArray keep = upper ? diff.ge(k) : diff.le(k);
-             NDArray zero = Nd.zeros(a.dtype(), new long[0])) {
-            return Nd.where(keep, a, zero);
+             NDArray zero = Creation.zeros(a.dtype(), new long[0])) {
+            return Providers.ufuncs(keep, a, zero).where(keep, a, zero, null);
         }
     }
 

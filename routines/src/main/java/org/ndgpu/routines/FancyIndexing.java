@@ -3,11 +3,11 @@ package org.ndgpu.routines;
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.exceptions.IndexException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.IndexExpr;
 import org.ndgpu.ndarray.IndexExpr.Item;
+import org.ndgpu.ndarray.IndexExpr;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Shapes;
@@ -106,9 +106,9 @@ public final class FancyIndexing {
         for (Item it : items) {
             switch (it) {
                 case null -> throw new NullPointerException(op + ": an index item is null");
-                case IndexExpr.Ints l -> out.add(new IntArray(own(temps, onDevice(a, () -> Nd.array(l.values(), DType.INT64, l.shape())))));
+                case IndexExpr.Ints l -> out.add(new IntArray(own(temps, onDevice(a, () -> Creation.array(l.values(), DType.INT64, l.shape())))));
                 case IndexExpr.Bools l -> out.add(new BoolArray(own(temps, onDevice(a, () -> {
-                    try (NDArray flat = Nd.array(l.values())) {
+                    try (NDArray flat = Creation.array(l.values())) {
                         return flat.reshape(l.shape());           // a 0-d True or False too
                     }
                 }))));
@@ -268,7 +268,7 @@ public final class FancyIndexing {
         long[] s = a.shape(), ms = mask.shape();
         if (ms.length == 0) {
             boolean t = mask.toBooleanArray()[0];
-            NDArray idx = own(temps, onDevice(a, () -> Nd.zeros(DType.INT64, t ? 1 : 0)));
+            NDArray idx = own(temps, onDevice(a, () -> Creation.zeros(DType.INT64, t ? 1 : 0)));
             advs.add(new Gather.Adv(idx, 1, 0, -1));
             return dim;
         }

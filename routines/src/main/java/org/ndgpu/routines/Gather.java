@@ -3,14 +3,14 @@ package org.ndgpu.routines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.IndexException;
-import org.ndgpu.Nd;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -193,7 +193,7 @@ final class Gather {
         }
         NDArray a = p.a();
         try (var _ = a.device().use()) {
-            NDArray g = Nd.array(geo);
+            NDArray g = Creation.array(geo);
             try {
                 NDArray first = p.advs().get(0).index();
                 boolean direct = na == 1 && first.dtype() == DType.INT64 && first.isCContiguous()

@@ -2,16 +2,16 @@ package org.ndgpu.routines;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.Nd;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.Histogram2d;
+import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Sizes;
@@ -75,7 +75,7 @@ public final class Histograms {
         DType outType = weights == null ? DType.INT64 : DType.FLOAT64;
         NDArray out;
         try (var _ = x.device().use()) {
-            out = Nd.zeros(outType, len);
+            out = Creation.zeros(outType, len);
         }
         if (x.size() == 0) return out;
         NDArray xs = oneD(x), ws = weights == null ? null : oneD(weights);
@@ -119,7 +119,7 @@ public final class Histograms {
                 : binType == DType.FLOAT32 ? linspace32(lh[0], lh[1], edgeCount) : linspace16(lh[0], lh[1], edgeCount);
         finiteBins(op, e, bins);
         NDArray edges;
-        try (var _ = a.device().use(); NDArray e64 = Nd.array(e)) {
+        try (var _ = a.device().use(); NDArray e64 = Creation.array(e)) {
             edges = e64.astype(binType);
         }
         try {
@@ -147,11 +147,11 @@ public final class Histograms {
         if (bins.size() < 2) {
             // NumPy 2: fewer than two edges make no bin: no counts, and the edges as given
             try (var _ = a.device().use()) {
-                NDArray none = Nd.zeros(DType.INT64, 0);
+                NDArray none = Creation.zeros(DType.INT64, 0);
                 return new Histogram(none, bins.copy());
             }
         }
-        try (NDArray d = Nd.diff(bins); NDArray neg = d.lt(0); NDArray any = neg.any()) {
+        try (NDArray d = Diagonals.diff(op, bins, 1, -1); NDArray neg = d.lt(0); NDArray any = neg.any()) {
             if (any.toBooleanArray()[0]) throw new NdException(op + ": `bins` must increase monotonically, when an array");
         }
         return new Histogram(count(a, bins, 0, plan), bins.copy());
@@ -183,7 +183,7 @@ public final class Histograms {
         double[] rx = outerEdges(op, x, range == null ? null : range[0]);
         double[] ry = outerEdges(op, y, range == null ? null : range[1]);
         double[] ex = linspace(rx[0], rx[1], ex1), ey = linspace(ry[0], ry[1], ey1);   // unchecked, as histogramdd
-        try (var _ = x.device().use(); NDArray xe = Nd.array(ex); NDArray ye = Nd.array(ey); NDArray c = Nd.zeros(DType.INT64, nx, ny)) {
+        try (var _ = x.device().use(); NDArray xe = Creation.array(ex); NDArray ye = Creation.array(ey); NDArray c = Creation.zeros(DType.INT64, nx, ny)) {
             if (x.size() > 0) {
                 // NumPy compares float64 edges with the samples as float64
                 String tag = "histogram2d_" + x.dtype() + "_" + y.dtype();
@@ -221,15 +221,15 @@ public final class Histograms {
         String side = right ? "left" : "right";
         boolean increasing = true;
         if (bins.size() > 1) {
-            try (NDArray d = Nd.diff(bins); NDArray up = d.ge(0); NDArray allUp = up.all(); NDArray down = d.le(0); NDArray allDown = down.all()) {
+            try (NDArray d = Diagonals.diff(op, bins, 1, -1); NDArray up = d.ge(0); NDArray allUp = up.all(); NDArray down = d.le(0); NDArray allDown = down.all()) {
                 increasing = allUp.toBooleanArray()[0];
                 if (!increasing && !allDown.toBooleanArray()[0]) {
                     throw new NdException(op + ": bins must be monotonically increasing or decreasing");
                 }
             }
         }
-        if (increasing) return Nd.searchsorted(bins, x, side);
-        try (NDArray rev = bins.get("::-1"); NDArray pos = Nd.searchsorted(rev, x, side); NDArray neg = pos.neg()) {
+        if (increasing) return Sorting.searchsorted(op, bins, x, side);
+        try (NDArray rev = bins.get("::-1"); NDArray pos = Sorting.searchsorted(op, rev, x, side); NDArray neg = pos.neg()) {
             return neg.add(bins.size());
         }
     }
@@ -242,7 +242,7 @@ public final class Histograms {
         long nb = edges.size() - 1;
         NDArray c;
         try (var _ = a.device().use()) {
-            c = Nd.zeros(DType.INT64, nb);
+            c = Creation.zeros(DType.INT64, nb);
         }
         if (a.size() == 0) return c;
         NDArray e = edges.dtype() == cmp && edges.isCContiguous() ? edges : null, flat = null;

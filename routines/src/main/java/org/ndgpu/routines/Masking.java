@@ -1,22 +1,22 @@
 package org.ndgpu.routines;
 
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
-
-import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.IndexException;
-import org.ndgpu.Nd;
-import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.spi.Providers;
 
 /**
  * Boolean-mask indexing and nonzero: {@code a[mask]}, {@code a[mask] = v}, numpy.nonzero,
@@ -96,7 +96,7 @@ public final class Masking {
             // NumPy assignment casts the value to a's dtype (2.7 into an int array is 2)
             try (NDArray m = mask.reshape(padded); NDArray mb = m.broadcastTo(shape);
                  NDArray v = value instanceof NDArray arr ? reshapedCast(arr, a.dtype()) : filled(op, a, value)) {
-                Nd.where(mb, v, a, a);              // elementwise in place: each output element reads only itself
+                Providers.ufuncs(mb, v, a).where(mb, v, a, a);  // elementwise in place: each output element reads only itself
             }
             return;
         }
@@ -140,7 +140,7 @@ public final class Masking {
     static NDArray filled(String op, NDArray like, Object value) {
         NDArray v;
         try (var _ = like.device().use()) {
-            v = Nd.empty(like.dtype());
+            v = Creation.empty(like.dtype());
         }
         try {
             Copies.assign(op, v, value);
@@ -166,7 +166,7 @@ public final class Masking {
         if (a.ndim() == 0) {
             // NumPy: a 0-d array gives shape (1, 0) when it is nonzero, (0, 0) when not
             boolean nonzero;
-            try (NDArray ne = Nd.ne(a, 0)) {
+            try (NDArray ne = a.ne(0)) {
                 nonzero = ne.toBooleanArray()[0];
             }
             return NDArray.empty(a.device(), DType.INT64, new long[]{nonzero ? 1 : 0, 0}, Order.C);
@@ -189,7 +189,7 @@ public final class Masking {
     private static NDArray coordinates(String op, NDArray a) {
         a.live(op);
         if (a.ndim() == 0) throw new org.ndgpu.exceptions.ShapeException(op + ": calling nonzero on 0d arrays is not allowed; use atleast_1d first");
-        try (NDArray m = a.dtype() == DType.BOOL ? a.copy(Order.C) : Nd.ne(a, 0);
+        try (NDArray m = a.dtype() == DType.BOOL ? a.copy(Order.C) : a.ne(0);
              NDArray flat = m.reshape(m.size()); NDArray pos = flat.cumsum();
              NDArray dims = fromLongs(a, a.shape())) {
             long count = count(pos);
@@ -201,7 +201,7 @@ public final class Masking {
 
     private static NDArray fromLongs(NDArray like, long[] v) {
         try (var _ = like.device().use()) {
-            return Nd.array(v);
+            return Creation.array(v);
         }
     }
 

@@ -2,9 +2,10 @@ package org.ndgpu.routines;
 
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Reduction;
 
 /**
  * The NaN-ignoring reductions beyond nansum, nanmax and nanmin (NumPy's sections "averages and
@@ -19,8 +20,8 @@ final class NanReductions {
     static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
         Objects.requireNonNull(a, "nanmean: a is null");
         if (!a.live("nanmean").dtype().isInexact()) return a.mean(axes == null ? allAxes(a) : axes, keepdims);
-        try (NDArray sum = Nd.nansum(a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
-             NDArray count = Nd.countNonzero(ok, axes, keepdims); NDArray n = count.astype(sum.dtype())) {
+        try (NDArray sum = reduce(Reduction.NANSUM, a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
+             NDArray count = reduce(Reduction.COUNT_NONZERO, ok, axes, keepdims); NDArray n = count.astype(sum.dtype())) {
             return sum.div(n);                        // in the sum's dtype: float32 stays float32, as NumPy
         }
     }
@@ -29,7 +30,7 @@ final class NanReductions {
     static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) {
         Objects.requireNonNull(a, "nanprod: a is null");
         if (!a.live("nanprod").dtype().isInexact()) return a.prod(axes == null ? allAxes(a) : axes, keepdims);
-        try (NDArray nan = a.isnan(); NDArray r = Nd.where(nan, 1, a)) {
+        try (NDArray nan = a.isnan(); NDArray r = where(nan, 1, a)) {
             return r.prod(axes == null ? allAxes(a) : axes, keepdims);
         }
     }
@@ -38,7 +39,7 @@ final class NanReductions {
     static NDArray nancumsum(NDArray a, Integer axis) {
         Objects.requireNonNull(a, "nancumsum: a is null");
         if (!a.live("nancumsum").dtype().isInexact()) return axis == null ? a.cumsum() : a.cumsum(axis);
-        try (NDArray nan = a.isnan(); NDArray r = Nd.where(nan, 0, a)) {
+        try (NDArray nan = a.isnan(); NDArray r = where(nan, 0, a)) {
             return axis == null ? r.cumsum() : r.cumsum(axis);
         }
     }
@@ -52,10 +53,10 @@ final class NanReductions {
         int[] ax = axes == null ? allAxes(a.live("nanvar")) : axes;
         if (!a.dtype().isInexact()) return a.var(ax, keepdims, ddof);
         try (NDArray m = nanmean(a, ax, true); NDArray d = a.sub(m); NDArray ad = d.abs(); NDArray sq = ad.mul(ad);
-             NDArray nan = a.isnan(); NDArray sq0 = Nd.where(nan, 0, sq); NDArray ss = sq0.sum(ax, keepdims); NDArray ok = nan.logicalNot();
-             NDArray count = Nd.countNonzero(ok, ax, keepdims); NDArray dof = count.sub(ddof); NDArray bad = dof.le(0);
+             NDArray nan = a.isnan(); NDArray sq0 = where(nan, 0, sq); NDArray ss = sq0.sum(ax, keepdims); NDArray ok = nan.logicalNot();
+             NDArray count = reduce(Reduction.COUNT_NONZERO, ok, ax, keepdims); NDArray dof = count.sub(ddof); NDArray bad = dof.le(0);
              NDArray dofT = dof.astype(ss.dtype()); NDArray v = ss.div(dofT)) {
-            return Nd.where(bad, Double.NaN, v);
+            return where(bad, Double.NaN, v);
         }
     }
 
@@ -77,10 +78,19 @@ final class NanReductions {
         if (a.dtype().isComplex()) throw new DTypeException(op + ": complex arrays are not supported, got " + a.dtype());
         try (NDArray nan = a.isnan(); NDArray all = axis == null ? nan.all() : nan.all(new int[]{axis}, false); NDArray any = all.any()) {
             if (a.size() > 0 && any.toBooleanArray()[0]) throw new NdException(op + ": All-NaN slice encountered");
-            try (NDArray r = Nd.where(nan, max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY, a)) {
+            try (NDArray r = where(nan, max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY, a)) {
                 return max ? (axis == null ? r.argmax() : r.argmax(axis)) : (axis == null ? r.argmin() : r.argmin(axis));
             }
         }
+    }
+
+    private static NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims) {
+        return Providers.reductions(a).reduce(op, a, axes, keepdims, null, 0);
+    }
+
+    // numpy.where(cond, x, y): x where cond, else y
+    private static NDArray where(NDArray cond, Object x, Object y) {
+        return Providers.ufuncs(cond, x, y).where(cond, x, y, null);
     }
 
     private static int[] allAxes(NDArray a) {

@@ -1,19 +1,18 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Order;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.Nd;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.KernelTemplate;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 
 /**
  * numpy.sort / argsort of any number of rows: a onesweep least-significant-digit radix sort (Adinets
@@ -135,11 +134,11 @@ final class OnesweepSort {
                 result = NDArray.empty(dev, DType.INT64, shape, Order.C);
             }
             // uints, read as such by the kernels
-            hist = Nd.zeros(DType.INT32, rows * passes * 256);
-            status = Nd.zeros(DType.INT32, passes * tiles * 256);
-            counters = Nd.zeros(DType.INT32, passes);
+            hist = Creation.zeros(DType.INT32, rows * passes * 256);
+            status = Creation.zeros(DType.INT32, passes * tiles * 256);
+            counters = Creation.zeros(DType.INT32, passes);
             // per row: nonzero when the upsweep met a NaN or -0.0, whose digits need the full key code
-            special = Nd.zeros(DType.INT32, rows);
+            special = Creation.zeros(DType.INT32, rows);
             var stream = dev.currentStream().backendStream();
             long[] block = {THREADS};
             long chunks = (n + CHUNK - 1) / CHUNK;

@@ -2,14 +2,14 @@ package org.ndgpu.routines;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.Nd;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -59,7 +59,7 @@ public final class Padding {
             geo[nd + d] = s[d];
             geo[2 * nd + d] = w[d][0];
         }
-        try (var _ = a.device().use(); NDArray g = Nd.array(nd == 0 ? new long[]{0} : geo); NDArray st = Nd.array(strides(a));
+        try (var _ = a.device().use(); NDArray g = Creation.array(nd == 0 ? new long[]{0} : geo); NDArray st = Creation.array(strides(a));
              NDArray cv = NDArray.empty(a.device(), a.dtype(), new long[0], Order.C)) {
             Copies.assign(op, cv, constant == null ? 0 : constant);
             if (a.size() == 0) {

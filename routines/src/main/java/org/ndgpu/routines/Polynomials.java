@@ -1,13 +1,15 @@
 package org.ndgpu.routines;
 
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Providers;
 
 /** numpy.polyval and numpy.polyfit (least squares through linalg's lstsq, with NumPy's column scaling). */
 public final class Polynomials {
@@ -18,7 +20,7 @@ public final class Polynomials {
         p.live(op);
         Operands.device(op, p, x);
         if (p.ndim() != 1) throw new ShapeException(op + ": p must be a 1-d array of coefficients, got " + Shapes.str(p.shape()));
-        NDArray y = Nd.zerosLike(x);
+        NDArray y = Creation.zerosLike(x);
         for (long i = 0; i < p.size(); i++) {
             try (NDArray old = y; NDArray c = p.get(i); NDArray yx = old.mul(x)) {
                 y = yx.add(c);
@@ -41,11 +43,11 @@ public final class Polynomials {
         if (y.shape()[0] != x.size()) throw new ShapeException(op + ": expected x and y to have same length, got " + x.size() + " and " + y.shape()[0]);
         DType t = DType.promote(DType.promote(x.dtype(), y.dtype()), DType.FLOAT64);
         try (var _ = x.device().use(); NDArray xf = x.astype(t); NDArray yf = y.astype(t); NDArray col = xf.reshape(-1, 1);
-             NDArray powers = Nd.arange(deg, -1, -1); NDArray lhs = col.pow(powers); NDArray sq = lhs.mul(lhs);
+             NDArray powers = Ranges.arange(deg, -1, -1); NDArray lhs = col.pow(powers); NDArray sq = lhs.mul(lhs);
              NDArray ss = sq.sum(new int[]{0}, false); NDArray scale = ss.sqrt(); NDArray scaled = lhs.div(scale)) {
             // lstsq of a 2-d right-hand side, one column per fit; a 1-d y gives 1-d coefficients again
             try (NDArray y2 = yf.ndim() == 1 ? yf.reshape(-1, 1) : yf.view(yf.shape(), yf.strides(), yf.offset())) {
-                Linalg.Lstsq r = Nd.linalg().lstsq(scaled, y2);
+                Linalg.Lstsq r = Providers.linalg().lstsq(scaled, y2);
                 r.residuals().close();
                 r.s().close();
                 try (NDArray c = r.x(); NDArray sc = scale.reshape(-1, 1); NDArray q = c.div(sc)) {

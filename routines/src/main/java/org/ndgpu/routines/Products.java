@@ -2,7 +2,6 @@ package org.ndgpu.routines;
 
 import java.util.List;
 import org.ndgpu.exceptions.AxisException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -30,7 +29,7 @@ public final class Products {
             if (na == 2) return diffOfProducts(a0, b1, a1, b0);
             try (NDArray a2 = a.get("..., 2"); NDArray b2 = b.get("..., 2");
                  NDArray x = diffOfProducts(a1, b2, a2, b1); NDArray y = diffOfProducts(a2, b0, a0, b2); NDArray z = diffOfProducts(a0, b1, a1, b0)) {
-                return Nd.stack(List.of(x, y, z), -1);
+                return Joining.stack(op, List.of(x, y, z), -1);
             }
         }
     }

@@ -1,13 +1,13 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Shapes;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.Nd;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Providers;
 
 /**
  * numpy.quantile, percentile and median (method 'linear'): the array is sorted along the axis on the
@@ -35,9 +35,9 @@ public final class Quantiles {
                 if (!op.equals("median")) throw new NdException(op + ": cannot take a quantile of an empty axis " + ax);
                 long[] s = src.shape(), kept = new long[s.length - 1];
                 for (int d = 0, m = 0; d < s.length; d++) if (d != ax) kept[m++] = s[d];
-                out = Nd.full(Double.NaN, x.dtype(), kept);
+                out = Creation.full(Double.NaN, x.dtype(), kept);
             } else {
-                NDArray sorted = t(temps, Nd.sort(src, ax));
+                NDArray sorted = t(temps, Sorting.sort(op, src, ax, false));
                 double pos = q * (n - 1);
                 long lo = (long) Math.floor(pos), hi = Math.min(lo + 1, n - 1);
                 double frac = pos - lo;
@@ -48,7 +48,7 @@ public final class Quantiles {
                 // NaN sorts last: a slice with any NaN has one at its end
                 NDArray last = t(temps, sorted.take(n - 1, ax));
                 NDArray hasNan = t(temps, last.isnan());
-                out = Nd.where(hasNan, Double.NaN, blended);
+                out = Providers.ufuncs(hasNan, Double.NaN, blended).where(hasNan, Double.NaN, blended, null);
             }
             if (a.dtype() == DType.FLOAT16) {   // computed in float64; NumPy keeps float16
                 try (NDArray wide = out) {

@@ -1,18 +1,17 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Order;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.Nd;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.KernelTemplate;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ranges;
 
 /**
  * numpy.sort / argsort of one long row: a least-significant-digit radix sort, 4 bits per pass (2 passes
@@ -73,7 +72,7 @@ final class RadixSort {
         try {
             b = NDArray.empty(dev, d, new long[]{n}, Order.C);
             if (indices) {
-                ia = Nd.arange(0L, n, 1L);
+                ia = Ranges.arange(0L, n, 1L);
                 ib = NDArray.empty(dev, DType.INT64, new long[]{n}, Order.C);
             }
             hist = NDArray.empty(dev, DType.INT32, new long[]{DIGITS * tiles}, Order.C);   // read as uint

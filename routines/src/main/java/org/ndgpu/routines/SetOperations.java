@@ -2,7 +2,7 @@ package org.ndgpu.routines;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.Nd;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -66,8 +66,8 @@ public final class SetOperations {
         List<NDArray> temps = new ArrayList<>();
         try (var _ = element.device().use()) {
             NDArray e = track(temps, element.astype(t));
-            NDArray u = track(temps, Nd.unique(track(temps, testValuesIn(test, t, temps))));
-            if (u.size() == 0) return invert ? Nd.ones(DType.BOOL, element.shape()) : Nd.zeros(DType.BOOL, element.shape());
+            NDArray u = track(temps, Sorting.unique(op, track(temps, testValuesIn(test, t, temps))));
+            if (u.size() == 0) return invert ? Creation.ones(DType.BOOL, element.shape()) : Creation.zeros(DType.BOOL, element.shape());
             NDArray pos = track(temps, Sorting.searchsorted(op, u, e, "left"));
             NDArray found = track(temps, u.take(track(temps, pos.clip(0, u.size() - 1))));
             return invert ? found.ne(e) : found.eq(e);
@@ -80,7 +80,7 @@ public final class SetOperations {
     public static NDArray setdiff1d(String op, NDArray a, NDArray b) {
         a.live(op);
         Operands.device(op, a, b);
-        try (NDArray u = Nd.unique(a); NDArray keep = isin(op, u, b, true)) {
+        try (NDArray u = Sorting.unique(op, a); NDArray keep = isin(op, u, b, true)) {
             return u.get(keep);
         }
     }
@@ -105,8 +105,8 @@ public final class SetOperations {
         a.live(op);
         b.live(op);
         Operands.device(op, a, b);
-        try (NDArray fa = a.ravel(); NDArray fb = b.ravel(); NDArray both = Nd.concatenate(List.of(fa, fb), 0)) {
-            return Nd.unique(both);
+        try (NDArray fa = a.ravel(); NDArray fb = b.ravel(); NDArray both = Joining.concatenate(op, List.of(fa, fb), 0)) {
+            return Sorting.unique(op, both);
         }
     }
 
@@ -120,10 +120,10 @@ public final class SetOperations {
             NDArray aux = sortedUniques(op, a, b, temps);
             if (aux.size() == 0) return aux.copy();
             NDArray left = track(temps, aux.get(":-1")), right = track(temps, aux.get("1:"));
-            NDArray differs = track(temps, left.ne(right)), edge = track(temps, Nd.ones(DType.BOOL, 1));
-            NDArray fromLeft = track(temps, Nd.concatenate(List.of(edge, differs), 0));       // unequal to the value before
-            NDArray toRight = track(temps, Nd.concatenate(List.of(differs, edge), 0));        // unequal to the value after
-            return aux.get(track(temps, Nd.logicalAnd(fromLeft, toRight)));
+            NDArray differs = track(temps, left.ne(right)), edge = track(temps, Creation.ones(DType.BOOL, 1));
+            NDArray fromLeft = track(temps, Joining.concatenate(op, List.of(edge, differs), 0));       // unequal to the value before
+            NDArray toRight = track(temps, Joining.concatenate(op, List.of(differs, edge), 0));        // unequal to the value after
+            return aux.get(track(temps, fromLeft.logicalAnd(toRight)));
         } finally {
             temps.forEach(NDArray::close);
         }
@@ -134,7 +134,7 @@ public final class SetOperations {
         a.live(op);
         b.live(op);
         Operands.device(op, a, b);
-        NDArray both = track(temps, Nd.concatenate(List.of(track(temps, Nd.unique(a)), track(temps, Nd.unique(b))), 0));
+        NDArray both = track(temps, Joining.concatenate(op, List.of(track(temps, Sorting.unique(op, a)), track(temps, Sorting.unique(op, b))), 0));
         return track(temps, Sorting.sort(op, both, 0, false));
     }
 

@@ -3,11 +3,11 @@ package org.ndgpu.routines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Devices;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
-import org.ndgpu.device.Devices;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.NDArray;
@@ -16,8 +16,8 @@ import org.ndgpu.ndarray.Shapes;
 
 /**
  * Data-parallel sharding: one array cut into parts along an axis, one part per device
- * ({@link org.ndgpu.Nd#scatter}), and parts on several devices joined on one
- * ({@link org.ndgpu.Nd#gather}). Parts have numpy.array_split's lengths: the first
+ * ({@code Nd.scatter}), and parts on several devices joined on one
+ * ({@code Nd.gather}). Parts have numpy.array_split's lengths: the first
  * {@code n % k} parts are one longer than the rest.
  *
  * <p>Every part is a new C-contiguous array that owns its memory. A part for another device is

@@ -1,24 +1,24 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.Copies;
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Scalars;
-import org.ndgpu.ndarray.Shapes;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ranges;
+import org.ndgpu.ndarray.Scalars;
+import org.ndgpu.ndarray.Shapes;
 
 /**
  * numpy.sort and numpy.argsort along one axis, on the device: each row (the axis moved last) is
@@ -65,7 +65,7 @@ public final class Sorting {
         try (NDArray moved = a.moveaxis(new int[]{ax}, new int[]{-1})) {
             long[] movedShape = moved.shape();
             if (a.size() == 0 || n == 1) {
-                NDArray trivial = indices ? Nd.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
+                NDArray trivial = indices ? Creation.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
                 return backInPlace(trivial, ax);
             }
             // where the onesweep ranks keys by warp (ballots: CUDA, NVIDIA's OpenCL) it takes every long
@@ -83,7 +83,7 @@ public final class Sorting {
                 NDArray idx = null;
                 try {
                     if (indices) {
-                        try (NDArray cols = Nd.arange(0L, p, 1L); NDArray b = cols.broadcastTo(rows, p)) {
+                        try (NDArray cols = Ranges.arange(0L, p, 1L); NDArray b = cols.broadcastTo(rows, p)) {
                             idx = b.copy(Order.C);
                         }
                     }
@@ -148,7 +148,7 @@ public final class Sorting {
             throw new org.ndgpu.exceptions.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
         }
         try (var _ = a.device().use()) {
-            NDArray values = v instanceof NDArray arr ? arr.live(op) : Nd.full(v, scalarDType(a.dtype(), v));
+            NDArray values = v instanceof NDArray arr ? arr.live(op) : Creation.full(v, scalarDType(a.dtype(), v));
             try {
                 DType t = DType.promote(a.dtype(), values.dtype());
                 try (NDArray sorted = a.dtype() == t && a.isCContiguous() ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
@@ -305,9 +305,9 @@ public final class Sorting {
                     new Object[]{keys}, keys.shape());
             return keys;
         }
-        if (d != DType.UINT64) return Nd.full(pad(d), d, rows, p);
+        if (d != DType.UINT64) return Creation.full(pad(d), d, rows, p);
         // uint64's largest value is no Java long: fill its bits as int64 -1 and view them as uint64
-        try (NDArray bits = Nd.full(-1L, DType.INT64, rows, p)) {
+        try (NDArray bits = Creation.full(-1L, DType.INT64, rows, p)) {
             return bits.viewAs(DType.UINT64);
         }
     }

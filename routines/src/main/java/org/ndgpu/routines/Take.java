@@ -1,14 +1,12 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.Operands;
-
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-
 import java.util.List;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.IndexException;
-import org.ndgpu.Nd;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 
 /**
  * numpy.take: elements gathered along one axis by an integer index array, in one kernel over the
@@ -61,10 +59,10 @@ public final class Take {
 
     private static NDArray indexArray(String op, Object indices) {
         return switch (indices) {
-            case long[] v -> Nd.array(v);
-            case int[] v -> Nd.array(v);
-            case Long v -> Nd.full(v, DType.INT64);
-            case Integer v -> Nd.full((long) v, DType.INT64);
+            case long[] v -> Creation.array(v);
+            case int[] v -> Creation.array(v);
+            case Long v -> Creation.full(v, DType.INT64);
+            case Integer v -> Creation.full((long) v, DType.INT64);
             case null -> throw new NullPointerException(op + ": indices is null");
             default -> throw new DTypeException(op + ": indices must be an integer NDArray, long[], int[] or a Java integer, got "
                     + indices.getClass().getSimpleName());

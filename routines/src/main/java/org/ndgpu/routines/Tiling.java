@@ -1,14 +1,15 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.ndarray.Sizes;
-import org.ndgpu.ndarray.Views;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ranges;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
+import org.ndgpu.ndarray.Views;
 
 /**
  * NumPy's splitting and tiling: split and array_split give views (no copy); repeat and tile are
@@ -124,8 +125,8 @@ public final class Tiling {
             long[] out = src.shape();
             out[ax] = total;
             Sizes.bytes(op, out, src.dtype());
-            try (var _ = src.device().use(); NDArray cum = org.ndgpu.Nd.array(ends); NDArray slots = org.ndgpu.Nd.arange(total);
-                 NDArray idx = org.ndgpu.Nd.searchsorted(cum, slots, "right")) {
+            try (var _ = src.device().use(); NDArray cum = Creation.array(ends); NDArray slots = Ranges.arange(0, total, 1);
+                 NDArray idx = Sorting.searchsorted(op, cum, slots, "right")) {
                 return src.take(idx, ax);
             }
         } finally {
