@@ -8,13 +8,38 @@ import org.ndgpu.io.Npy;
 import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.Histogram2d;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.distributed.Sharding;
+import org.ndgpu.routines.indexing.Diagonals;
+import org.ndgpu.routines.indexing.FancyIndexing;
+import org.ndgpu.routines.indexing.Masking;
+import org.ndgpu.routines.indexing.Take;
+import org.ndgpu.routines.io.DLPack;
+import org.ndgpu.routines.io.InputOutput;
+import org.ndgpu.routines.logic.Closeness;
+import org.ndgpu.routines.manipulation.Joining;
+import org.ndgpu.routines.manipulation.Padding;
+import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.math.Convolution;
+import org.ndgpu.routines.math.Differences;
+import org.ndgpu.routines.math.Interpolation;
+import org.ndgpu.routines.math.Polynomials;
+import org.ndgpu.routines.math.Products;
+import org.ndgpu.routines.printing.ArrayRepr;
+import org.ndgpu.routines.sets.SetOperations;
+import org.ndgpu.routines.sets.UniqueValues;
+import org.ndgpu.routines.sorting.Partitioning;
+import org.ndgpu.routines.sorting.Sorting;
+import org.ndgpu.routines.statistics.Averages;
+import org.ndgpu.routines.statistics.Histograms;
+import org.ndgpu.routines.statistics.NanReductions;
+import org.ndgpu.routines.statistics.Quantiles;
 import org.ndgpu.spi.Routines;
 
 /** The routines of this module, as ndarray's {@link Routines} contract; registered with ServiceLoader. */
 public final class RoutineLibrary implements Routines {
     @Override public NDArray sort(String op, NDArray a, int axis, boolean indices) { return Sorting.sort(op, a, axis, indices); }
     @Override public NDArray searchsorted(String op, NDArray a, Object v, String side) { return Sorting.searchsorted(op, a, v, side); }
-    @Override public NDArray unique(String op, NDArray a) { return Sorting.unique(op, a); }
+    @Override public NDArray unique(String op, NDArray a) { return UniqueValues.unique(op, a); }
     @Override public NDArray select(String op, NDArray a, NDArray mask) { return Masking.select(op, a, mask); }
     @Override public void assign(String op, NDArray a, NDArray mask, Object value) { Masking.assign(op, a, mask, value); }
     @Override public NDArray index(String op, NDArray a, List<org.ndgpu.ndarray.IndexExpr.Item> items) { return FancyIndexing.get(op, a, items); }
@@ -35,7 +60,7 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray diag(String op, NDArray v, long k) { return Diagonals.diag(op, v, k); }
     @Override public NDArray trace(String op, NDArray a, long offset) { return Diagonals.trace(op, a, offset); }
     @Override public NDArray triangle(String op, NDArray a, long k, boolean upper) { return Diagonals.triangle(op, a, k, upper); }
-    @Override public NDArray diff(String op, NDArray a, int n, int axis) { return Diagonals.diff(op, a, n, axis); }
+    @Override public NDArray diff(String op, NDArray a, int n, int axis) { return Differences.diff(op, a, n, axis); }
     @Override public List<NDArray> arraySplit(String op, NDArray a, int sections, int axis) { return Tiling.arraySplit(op, a, sections, axis); }
     @Override public List<NDArray> split(String op, NDArray a, int sections, int axis) { return Tiling.split(op, a, sections, axis); }
     @Override public List<NDArray> splitAt(String op, NDArray a, long[] indices, int axis) { return Tiling.splitAt(op, a, indices, axis); }
@@ -43,8 +68,8 @@ public final class RoutineLibrary implements Routines {
     @Override public NDArray repeat(String op, NDArray a, long[] repeats, Integer axis) { return Tiling.repeat(op, a, repeats, axis); }
     @Override public NDArray tile(String op, NDArray a, long... reps) { return Tiling.tile(op, a, reps); }
     @Override public NDArray roll(String op, NDArray a, long shift, Integer axis) { return Tiling.roll(op, a, shift, axis); }
-    @Override public String repr(NDArray a) { return Printing.repr(a); }
-    @Override public String str(NDArray a) { return Printing.str(a); }
+    @Override public String repr(NDArray a) { return ArrayRepr.repr(a); }
+    @Override public String str(NDArray a) { return ArrayRepr.str(a); }
     @Override public java.lang.foreign.MemorySegment toDlpack(NDArray a) { return DLPack.export(a); }
     @Override public NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return DLPack.importTensor(tensor); }
     @Override public NDArray loadNpy(Path file, Device device) { return Npy.readToDevice(file, device); }
