@@ -11,7 +11,7 @@ log="$OUT/sort-check.log"
 {
   echo "=== tests"
   JAVA_OPTS="-Xmx32g" timeout 400 "$D/run" org.junit.platform.console.ConsoleLauncher execute \
-    --select-class org.ndgpu.routines.SortTest --select-class org.ndgpu.routines.UnsignedSortTest \
+    --select-class org.ndgpu.routines.sorting.SortTest --select-class org.ndgpu.routines.sorting.UnsignedSortTest \
     --select-class org.ndgpu.reduction.UniqueTest --select-class org.ndgpu.reduction.UnsignedUniqueTest \
     --include-tag 'gpu | devices' --config ndgpu.test.devices=cuda,opencl-gpu \
     --disable-banner --disable-ansi-colors --details=summary 2>&1 | grep -E "tests (successful|failed|found|aborted)|MethodSource|=>" | head -40

@@ -4,7 +4,7 @@
  * plug in, or EJML on the host. NDArray's matmul and dot reach it through the core's
  * MatrixProducts.
  */
-@SuppressWarnings("module") // org.ndgpu, named in a qualified export, is built after this module
+@SuppressWarnings("module") // the modules named in the qualified export are built after this one
 module org.ndgpu.linalg {
     requires org.ndgpu.ndarray;
     requires org.ndgpu.elementwise;
@@ -13,7 +13,8 @@ module org.ndgpu.linalg {
     requires ejml.ddense;
 
     exports org.ndgpu.linalg;
-    exports org.ndgpu.linalg.impl to org.ndgpu; // the facade Nd reaches DeviceLinalg directly
+    // the facade Nd reaches DeviceLinalg directly, and routines for polyfit's least squares
+    exports org.ndgpu.linalg.impl to org.ndgpu, org.ndgpu.routines;
 
     provides org.ndgpu.spi.MatrixProducts with org.ndgpu.linalg.impl.DeviceLinalg;
     provides org.ndgpu.spi.SolverProvider with org.ndgpu.linalg.impl.HostSolverProvider;

@@ -21,27 +21,29 @@ import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.random.Random;
-import org.ndgpu.routines.Averages;
-import org.ndgpu.routines.Closeness;
-import org.ndgpu.routines.Convolution;
-import org.ndgpu.routines.DLPack;
-import org.ndgpu.routines.Diagonals;
-import org.ndgpu.routines.Histograms;
-import org.ndgpu.routines.InputOutput;
-import org.ndgpu.routines.Interpolation;
-import org.ndgpu.routines.Joining;
-import org.ndgpu.routines.Masking;
-import org.ndgpu.routines.NanReductions;
-import org.ndgpu.routines.Padding;
-import org.ndgpu.routines.Partitioning;
-import org.ndgpu.routines.Polynomials;
-import org.ndgpu.routines.Products;
-import org.ndgpu.routines.Quantiles;
-import org.ndgpu.routines.SetOperations;
-import org.ndgpu.routines.Sharding;
-import org.ndgpu.routines.Sorting;
-import org.ndgpu.routines.Tiling;
 import org.ndgpu.io.Npy;
+import org.ndgpu.routines.distributed.Sharding;
+import org.ndgpu.routines.indexing.Diagonals;
+import org.ndgpu.routines.indexing.Masking;
+import org.ndgpu.routines.io.DLPack;
+import org.ndgpu.routines.io.InputOutput;
+import org.ndgpu.routines.logic.Closeness;
+import org.ndgpu.routines.manipulation.Joining;
+import org.ndgpu.routines.manipulation.Padding;
+import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.math.Convolution;
+import org.ndgpu.routines.math.Differences;
+import org.ndgpu.routines.math.Interpolation;
+import org.ndgpu.routines.math.Polynomials;
+import org.ndgpu.routines.math.Products;
+import org.ndgpu.routines.sets.SetOperations;
+import org.ndgpu.routines.sets.UniqueValues;
+import org.ndgpu.routines.sorting.Partitioning;
+import org.ndgpu.routines.sorting.Sorting;
+import org.ndgpu.routines.statistics.Averages;
+import org.ndgpu.routines.statistics.Histograms;
+import org.ndgpu.routines.statistics.NanReductions;
+import org.ndgpu.routines.statistics.Quantiles;
 import org.ndgpu.linalg.impl.DeviceLinalg;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.spi.Providers;
@@ -413,7 +415,7 @@ public final class Nd {
     public static NDArray searchsorted(NDArray a, Object v, String side) { return Sorting.searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, Objects.requireNonNull(side, "searchsorted: side is null")); }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
-    public static NDArray unique(NDArray a) { return Sorting.unique("unique", Objects.requireNonNull(a, "unique: a is null")); }
+    public static NDArray unique(NDArray a) { return UniqueValues.unique("unique", Objects.requireNonNull(a, "unique: a is null")); }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences
 
@@ -448,10 +450,10 @@ public final class Nd {
     public static NDArray tril(NDArray a) { return tril(a, 0); }
 
     /** numpy.diff(a): the first difference along the last axis. */
-    public static NDArray diff(NDArray a) { return Diagonals.diff("diff", Objects.requireNonNull(a, "diff: a is null"), 1, -1); }
+    public static NDArray diff(NDArray a) { return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), 1, -1); }
 
     /** numpy.diff(a, n, axis): the n-th difference along axis. */
-    public static NDArray diff(NDArray a, int n, int axis) { return Diagonals.diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis); }
+    public static NDArray diff(NDArray a, int n, int axis) { return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis); }
 
     // ---------------------------------------------------------------- splitting and tiling
 

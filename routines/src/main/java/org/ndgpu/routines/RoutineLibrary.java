@@ -4,6 +4,12 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import org.ndgpu.ndarray.IndexExpr;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.indexing.FancyIndexing;
+import org.ndgpu.routines.indexing.Take;
+import org.ndgpu.routines.io.DLPack;
+import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.printing.ArrayRepr;
+import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.spi.Routines;
 
 /** What NDArray's own methods need of this module, as the core's {@link Routines} contract; registered with ServiceLoader. */
@@ -13,7 +19,7 @@ public final class RoutineLibrary implements Routines {
     @Override public void indexAssign(String op, NDArray a, List<IndexExpr.Item> items, Object value) { FancyIndexing.set(op, a, items, value); }
     @Override public NDArray take(String op, NDArray a, Object indices, Integer axis) { return Take.take(op, a, indices, axis); }
     @Override public NDArray repeat(String op, NDArray a, long repeats, Integer axis) { return Tiling.repeat(op, a, repeats, axis); }
-    @Override public String repr(NDArray a) { return Printing.repr(a); }
-    @Override public String str(NDArray a) { return Printing.str(a); }
+    @Override public String repr(NDArray a) { return ArrayRepr.repr(a); }
+    @Override public String str(NDArray a) { return ArrayRepr.str(a); }
     @Override public MemorySegment toDlpack(NDArray a) { return DLPack.export(a); }
 }

@@ -21,7 +21,7 @@ public final class ConvolveCrossover {
 
     /** Prints one row per (n, k): direct ms, FFT ms, and which is faster. */
     public static void main(String[] args) throws Exception {
-        Class<?> c = Class.forName("org.ndgpu.routines.Convolution");
+        Class<?> c = Class.forName("org.ndgpu.routines.math.Convolution");
         Method direct = c.getDeclaredMethod("direct", NDArray.class, NDArray.class, int.class);
         Method viaFft = c.getDeclaredMethod("viaFft", NDArray.class, NDArray.class, int.class, DType.class, org.ndgpu.fft.Fft.class);
         direct.setAccessible(true);

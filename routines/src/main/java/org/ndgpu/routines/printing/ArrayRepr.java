@@ -1,0 +1,52 @@
+package org.ndgpu.routines.printing;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.ndgpu.ndarray.HostArray;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Views;
+import org.ndgpu.routines.manipulation.Joining;
+
+/**
+ * numpy.array_repr and numpy.array_str of a device array: the elements the print shows come to the
+ * host, where {@link ArrayPrinter} formats them. A summarized print (more than 1000 elements) reads
+ * only the first and last three along each long axis, so only those leave the device: printing a
+ * 1 GiB array in JShell moves a few hundred bytes, not the gigabyte.
+ */
+public final class ArrayRepr {
+    private ArrayRepr() { }
+
+    /** numpy.array_repr(a): {@code array([1., 2.], dtype=float32)}. */
+    public static String repr(NDArray a) { return ArrayPrinter.repr(shown(a), a.shape()); }
+
+    /** numpy.array_str(a): {@code [1. 2.]}. */
+    public static String str(NDArray a) { return ArrayPrinter.str(shown(a), a.shape()); }
+
+    /** The elements a print of {@code a} reads, on the host in C order, shaped ArrayPrinter.summaryShape(a.shape()). */
+    static HostArray shown(NDArray a) {
+        long[] shape = a.shape();
+        long[] want = ArrayPrinter.summaryShape(shape);
+        // the longest axes first, so each intermediate copy is as small as it can be
+        int[] cut = IntStream.range(0, shape.length).filter(d -> want[d] < shape[d]).boxed()
+                .sorted(Comparator.comparingLong((Integer d) -> shape[d]).reversed()).mapToInt(Integer::intValue).toArray();
+        NDArray x = a;
+        try {
+            for (int axis : cut) {
+                long edge = want[axis] / 2;
+                try (NDArray head = Views.slab(x, axis, 0, edge); NDArray tail = Views.slab(x, axis, shape[axis] - edge, edge)) {
+                    NDArray joined = Joining.concatenate("print", List.of(head, tail), axis);
+                    if (x != a) x.close();
+                    x = joined;
+                }
+            }
+            return x.toHost();
+        } finally {
+            if (x != a) x.close();
+        }
+    }
+
+}
