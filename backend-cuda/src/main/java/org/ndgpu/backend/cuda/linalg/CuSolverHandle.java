@@ -11,7 +11,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.Nd;
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.backend.cuda.CudaBuffer;
 import org.ndgpu.backend.cuda.CudaLibraries;
@@ -23,9 +22,11 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ranges;
 
 /**
  * One cuSOLVER dense handle of a device (cusolverDnCreate, plus cusolverDnParams for the 64-bit
@@ -156,7 +157,7 @@ final class CuSolverHandle {
 
     NDArray zeros(DType dt, long... shape) {
         try (var _ = device.use()) {
-            return Nd.zeros(dt, shape);
+            return Creation.zeros(dt, shape);
         }
     }
 
@@ -191,7 +192,7 @@ final class CuSolverHandle {
         NDArray y = NDArray.empty(device, dt, shape, Order.C);
         String zero = dt.isComplex() ? "{ y.x = 0; y.y = 0; }" : "y = 0;";
         String keep = lower ? "r >= c" : "c >= r";
-        try (var _ = device.use(); NDArray r0 = Nd.arange(rows); NDArray r = r0.reshape(rows, 1); NDArray c = Nd.arange(cols)) {
+        try (var _ = device.use(); NDArray r0 = Ranges.arange(0, rows, 1); NDArray r = r0.reshape(rows, 1); NDArray c = Ranges.arange(0, cols, 1)) {
             ElementwiseLoop.run(new Spec("nd_cusolver_tri_" + (lower ? "l_" : "u_") + dt, List.of(new Param("x", dt, Kind.IN),
                     new Param("r", DType.INT64, Kind.IN), new Param("c", DType.INT64, Kind.IN), new Param("y", dt, Kind.OUT)),
                     "if (" + keep + ") y = x; else " + zero), new Object[]{x, r, c, y}, shape);
@@ -227,7 +228,7 @@ final class CuSolverHandle {
 
     /** A (b, n, n) stack of identities. */
     NDArray identities(DType dt, long b, long n) {
-        try (var _ = device.use(); NDArray eye = Nd.eye(n, n, 0, dt); NDArray e3 = eye.reshape(1, n, n);
+        try (var _ = device.use(); NDArray eye = Creation.eye(n, n, 0, dt); NDArray e3 = eye.reshape(1, n, n);
              NDArray bc = e3.broadcastTo(b, n, n)) {
             return Copies.copy(bc, dt, Order.C);
         }
