@@ -1,6 +1,6 @@
 /**
- * The CUDA backend through java.lang.foreign (driver API, NVRTC) and the bindings of cuBLAS and
- * cuSOLVER: found by ServiceLoader, nothing exported. Run with
+ * The CUDA backend through java.lang.foreign (driver API, NVRTC) and the bindings of cuBLAS,
+ * cuSOLVER and cuFFT: found by ServiceLoader, nothing exported. Run with
  * {@code --enable-native-access=org.ndgpu.backend.cuda,org.ndgpu.ndarray} on the module path (README lists
  * the whole set). The cuBLAS/cuSOLVER bindings are exported to the benchmarks alone, for their driver floors.
  */
@@ -9,10 +9,10 @@ module org.ndgpu.backend.cuda {
     requires org.ndgpu.ndarray;
 
     exports org.ndgpu.backend.cuda.linalg to org.ndgpu.benchmarks;
-    // the cuFFT binding (module fft) makes the context current and finds libcufft as cuBLAS does
-    exports org.ndgpu.backend.cuda to org.ndgpu.fft;
 
     provides org.ndgpu.backend.BackendProvider with org.ndgpu.backend.cuda.CudaProvider;
     provides org.ndgpu.spi.BlasProvider with org.ndgpu.backend.cuda.linalg.CuBlasProvider;
     provides org.ndgpu.spi.SolverProvider with org.ndgpu.backend.cuda.linalg.CuSolverProvider;
+    provides org.ndgpu.spi.FftProvider with org.ndgpu.backend.cuda.fft.CuFftProvider;
+    provides org.ndgpu.spi.OptionalLibrary with org.ndgpu.backend.cuda.fft.CuFftCheck;
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
+import org.ndgpu.backend.cuda.linalg.CuSolverProvider;
 import org.ndgpu.backend.cuda.linalg.CudaLinalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -51,18 +52,20 @@ public final class LinalgBench {
             double piped = Bench.pipelinedMsOf(() -> x.matmul(y), 20);
             rows.add(new Row("matmul float32 10000 x (32x32)", dev.id(), bms,
                     String.format("%.2f TFLOP/s (back to back: %.3f ms)", 2.0 * 10_000 * 32 * 32 * 32 / (bms * 1e-3) / 1e12, piped)));
-            // on CUDA every cuSOLVER routine is timed too (ndgpu.cuda.svd = auto picks among them by size), with
-            // the relative reconstruction error ||A - U S Vh|| / ||A|| of its result, so the choice can be checked
+            // where cuSOLVER serves the device every one of its routines is timed too (ndgpu.cuda.svd = auto picks
+            // among them by size), with the relative reconstruction error ||A - U S Vh|| / ||A|| of its result, so
+            // the choice can be checked
+            boolean cuSolver = new CuSolverProvider().supports(dev);
             List<String> algorithms = new ArrayList<>(List.of("default"));
-            if (dev.backendName().equals("cuda") && !Boolean.getBoolean("bench.svd.autoOnly")) {
+            if (cuSolver && !Boolean.getBoolean("bench.svd.autoOnly")) {
                 algorithms.addAll(List.of("GESVD", "GESVDJ", "GESVDP"));
             }
             for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
-                // off CUDA the decompositions run on the host (EJML): 4096 would take minutes and says nothing of the device
-                int[] sizes = dev.backendName().equals("cuda") || Boolean.getBoolean("bench.svd.hostLarge") ? new int[]{1024, 4096} : new int[]{1024};
+                // without cuSOLVER the decompositions run on the host (EJML): 4096 would take minutes and says nothing of the device
+                int[] sizes = cuSolver || Boolean.getBoolean("bench.svd.hostLarge") ? new int[]{1024, 4096} : new int[]{1024};
                 for (int n : sizes) {
                     NDArray a = Nd.random().uniform(-1, 1, dt, n, n);
-                    int reps = n >= 4096 || !dev.backendName().equals("cuda") ? Math.max(3, repeats / 3) : repeats;
+                    int reps = n >= 4096 || !cuSolver ? Math.max(3, repeats / 3) : repeats;
                     for (String alg : algorithms) {
                         if (!alg.equals("default")) SvdChoice.set(alg);
                         try {

@@ -17,10 +17,14 @@ package org.ndgpu.backend;
  * @param fp16              whether half arithmetic runs natively (storage always works)
  * @param driverVersion     driver and runtime versions, for the program cache key
  * @param architecture      "sm_90" on CUDA, the OpenCL version string elsewhere
+ * @param hostCpu           true for an OpenCL device other than a GPU (the host's CPU, through PoCL):
+ *                          its kernels run in this process, so a bad access kills it (checked mode is
+ *                          on by default there), and it counts work-items in 32 bits per dimension
  */
 public record DeviceFacts(String backend, int index, String name, String vendor, boolean isGpu,
                           long globalMemoryBytes, int computeUnits, int maxBlockSize, long localMemoryBytes,
-                          int warpSize, boolean fp64, boolean fp16, String driverVersion, String architecture) {
+                          int warpSize, boolean fp64, boolean fp16, String driverVersion, String architecture,
+                          boolean hostCpu) {
 
     /** "cuda:0", "opencl:1". */
     public String id() { return backend + ":" + index; }

@@ -11,16 +11,20 @@ import java.nio.charset.StandardCharsets;
  * their meaning, so the differences between OpenCL C and CUDA C are data, not two generators.
  */
 public enum Dialect {
-    /** OpenCL C, with {@code prelude-opencl.h}. */
-    OPENCL("OpenCL C", "prelude-opencl.h"),
-    /** CUDA C++ for NVRTC, with {@code prelude-cuda.h}. */
-    CUDA("CUDA C++", "prelude-cuda.h");
+    /** OpenCL C, with {@code prelude-opencl.h}; drivers index work-groups with 32-bit ints. */
+    OPENCL("OpenCL C", "prelude-opencl.h", Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE),
+    /** CUDA C++ for NVRTC, with {@code prelude-cuda.h}; CUDA's grid limits (x 2^31-1, y and z 65535). */
+    CUDA("CUDA C++", "prelude-cuda.h", Integer.MAX_VALUE, 65_535, 65_535);
 
     private final String language;
     private final String prelude;
+    private final long maxGridX, maxGridY, maxGridZ;
 
-    Dialect(String language, String resource) {
+    Dialect(String language, String resource, long maxGridX, long maxGridY, long maxGridZ) {
         this.language = language;
+        this.maxGridX = maxGridX;
+        this.maxGridY = maxGridY;
+        this.maxGridZ = maxGridZ;
         // the dialect's own names first, then the helpers written once against them
         this.prelude = read(resource) + read("prelude-common.h");
     }
@@ -38,6 +42,16 @@ public enum Dialect {
 
     /** The header every generated kernel starts with. */
     public String prelude() { return prelude; }
+
+    /** The most blocks (work-groups) a launch may have along dimension {@code dim}: 0 (x), 1 (y) or 2 (z). */
+    public long maxGrid(int dim) {
+        return switch (dim) {
+            case 0 -> maxGridX;
+            case 1 -> maxGridY;
+            case 2 -> maxGridZ;
+            default -> throw new IllegalArgumentException("Dialect.maxGrid: dimension " + dim + " is not 0, 1 or 2");
+        };
+    }
 
     /**
      * Guesses the dialect of user-written source: CUDA if it uses __global__ or extern "C" or

@@ -65,7 +65,7 @@ public final class CheckedIndex {
     public static boolean on(Device device) {
         Boolean set = Config.debug();
         if (set != null) return set;
-        return device.facts().backend().equals("opencl") && !device.isGpu();
+        return device.facts().hostCpu();
     }
 
     /** The name of the scalar parameter holding the element count of checked array {@code name}. */

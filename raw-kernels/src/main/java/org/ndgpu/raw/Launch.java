@@ -7,6 +7,7 @@ import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -23,9 +24,6 @@ final class Launch {
     /** The device of the array arguments (each live, all on one device), else the current device. */
     static Device deviceOf(String what, Object[] args) { return Operands.device(what, args); }
 
-    /** CUDA's grid limits per dimension (x, y, z); OpenCL drivers index work-groups with 32-bit ints too. */
-    private static final long[] CUDA_GRID = {Integer.MAX_VALUE, 65_535, 65_535};
-
     /**
      * Checks grid and block before any native call: same rank (1 to 3), positive sizes, the block
      * within the kernel's limit, the grid within the device's (CUDA: x up to 2^31-1, y and z up to
@@ -41,13 +39,14 @@ final class Launch {
                     + Arrays.toString(grid) + " and block " + Arrays.toString(block));
         }
         long threads = 1;
-        boolean cuda = device.backendName().equals("cuda");
+        Dialect dialect = device.backend().dialect();
+        boolean counts32 = device.facts().hostCpu();
         for (int d = 0; d < grid.length; d++) {
             if (grid[d] <= 0 || block[d] <= 0) {
                 throw new KernelLaunchException(what + ": grid and block sizes must be positive, got grid "
                         + Arrays.toString(grid) + " and block " + Arrays.toString(block));
             }
-            long gridLimit = cuda ? CUDA_GRID[d] : Integer.MAX_VALUE;
+            long gridLimit = dialect.maxGrid(d);
             if (grid[d] > gridLimit) {
                 throw new KernelLaunchException(what + ": grid " + Arrays.toString(grid) + " has " + grid[d] + " blocks along dimension "
                         + d + "; " + device.id() + " (" + device.name() + ") allows at most " + gridLimit);
@@ -64,7 +63,7 @@ final class Launch {
                 throw new KernelLaunchException(what + ": grid " + Arrays.toString(grid) + " x block " + Arrays.toString(block)
                         + " overflows a 64-bit count of work-items along dimension " + d);
             }
-            if (!cuda && !device.isGpu() && items > 0xFFFF_FFFFL) {
+            if (counts32 && items > 0xFFFF_FFFFL) {
                 throw new KernelLaunchException(what + ": grid " + Arrays.toString(grid) + " x block " + Arrays.toString(block) + " is "
                         + items + " work-items along dimension " + d + "; " + device.id() + " (" + device.name()
                         + ") indexes at most 2^32 - 1 per dimension");

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.spark.TaskContext;
 import org.apache.spark.resource.ResourceInformation;
+import org.ndgpu.backend.Dialect;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
@@ -108,7 +109,8 @@ public final class SparkGpu {
                     + "device id (cuda:0, opencl:1); check the discovery script (spark.executor.resource.gpu.discoveryScript)");
         }
         int index = Integer.parseInt(a);
-        boolean cuda = !all.isEmpty() && all.getFirst().backendName().equals("cuda");
+        // CUDA_VISIBLE_DEVICES renumbers the devices of the CUDA driver, whose kernels are CUDA C++
+        boolean cuda = !all.isEmpty() && all.getFirst().backend().dialect() == Dialect.CUDA;
         if (cuda && visible != null && visible.strip().matches("\\d+(\\s*,\\s*\\d+)*")) {
             String[] ids = visible.strip().split("\\s*,\\s*");
             for (int k = 0; k < ids.length; k++) {

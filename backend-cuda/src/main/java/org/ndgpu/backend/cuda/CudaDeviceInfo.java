@@ -58,7 +58,7 @@ final class CudaDeviceInfo {
                 }
             }
             this.facts = new DeviceFacts("cuda", ordinal, name, "NVIDIA", true, total, sms, maxThreadsPerBlock,
-                    sharedPerBlock, warp, true, computeCapability >= 53, driver, "sm_" + computeCapability);
+                    sharedPerBlock, warp, true, computeCapability >= 53, driver, "sm_" + computeCapability, false);
         }
     }
 

@@ -11,8 +11,9 @@ import org.ndgpu.backend.NativeLibrary;
 /**
  * Where CUDA's libraries are looked for, and by which sonames, newest major version first. The
  * dynamic loader is always asked first (LD_LIBRARY_PATH, ld.so.cache); these folders come after.
- * NVRTC and the cuBLAS and cuSOLVER bindings (package {@code org.ndgpu.backend.cuda.linalg}) use
- * {@link #load} with their own sonames; {@link #CURAND} names cuRAND's, though nothing binds it.
+ * NVRTC and the cuBLAS, cuSOLVER (package {@code org.ndgpu.backend.cuda.linalg}) and cuFFT (package
+ * {@code org.ndgpu.backend.cuda.fft}) bindings use {@link #load} with their own sonames;
+ * {@link #CURAND} names cuRAND's, though nothing binds it.
  */
 public final class CudaLibraries {
     private CudaLibraries() { }
@@ -22,6 +23,8 @@ public final class CudaLibraries {
     public static final List<String> NVRTC = List.of("libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so.11", "libnvrtc.so");
     public static final List<String> CUBLAS = List.of("libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "libcublas.so");
     public static final List<String> CUSOLVER = List.of("libcusolver.so.12", "libcusolver.so.11", "libcusolver.so");
+    /** cuFFT: CUDA 13 ships libcufft.so.12, CUDA 12 libcufft.so.11. */
+    public static final List<String> CUFFT = List.of("libcufft.so.12", "libcufft.so.11", "libcufft.so.10", "libcufft.so");
     public static final List<String> CURAND = List.of("libcurand.so.10", "libcurand.so");
 
     /** Folders where the NVIDIA driver's libcuda.so.1 lives on common installs and containers. */

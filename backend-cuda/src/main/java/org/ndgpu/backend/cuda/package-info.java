@@ -13,8 +13,9 @@
  * <li>{@link org.ndgpu.backend.cuda.CudaDriver} and {@link org.ndgpu.backend.cuda.Nvrtc} are the raw
  *     bindings; {@link org.ndgpu.backend.cuda.CudaLibraries} says where CUDA libraries are looked for
  *     and by which sonames. The cuBLAS and cuSOLVER bindings, which serve linalg on CUDA devices, are
- *     in {@code org.ndgpu.backend.cuda.linalg}; cuRAND is not bound (random numbers come from ndgpu's
- *     own Philox kernels).</li>
+ *     in {@code org.ndgpu.backend.cuda.linalg}, the cuFFT binding, which serves fft on CUDA devices, in
+ *     {@code org.ndgpu.backend.cuda.fft}; cuRAND is not bound (random numbers come from ndgpu's own
+ *     Philox kernels).</li>
  * <li>Errors carry the CUresult's symbolic name; sticky ones (CUDA_ERROR_ILLEGAL_ADDRESS, ...) fault the
  *     backend, and later calls say so.</li>
  * </ul>

@@ -54,11 +54,12 @@ final class OpenClInfo {
         int warp = 1;
         String vendor = deviceString(d, CL_DEVICE_VENDOR);
         if (vendor.toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) warp = 32;
+        boolean gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
         return new DeviceFacts("opencl", index, deviceString(d, CL_DEVICE_NAME), platformName + " / " + vendor,
-                (type & CL_DEVICE_TYPE_GPU) != 0, deviceLong(d, CL_DEVICE_GLOBAL_MEM_SIZE),
+                gpu, deviceLong(d, CL_DEVICE_GLOBAL_MEM_SIZE),
                 deviceInt(d, CL_DEVICE_MAX_COMPUTE_UNITS), (int) deviceSize(d, CL_DEVICE_MAX_WORK_GROUP_SIZE),
                 deviceLong(d, CL_DEVICE_LOCAL_MEM_SIZE), warp, ext.contains("cl_khr_fp64"), ext.contains("cl_khr_fp16"),
                 platformString(platform, CL_PLATFORM_VERSION) + " / " + deviceString(d, CL_DRIVER_VERSION),
-                deviceString(d, CL_DEVICE_VERSION));
+                deviceString(d, CL_DEVICE_VERSION), !gpu);
     }
 }

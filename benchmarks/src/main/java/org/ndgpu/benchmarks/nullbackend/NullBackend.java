@@ -21,7 +21,7 @@ import org.ndgpu.backend.Dialect;
  */
 final class NullBackend implements Backend {
     private final DeviceFacts facts = new DeviceFacts("null", 0, "no device work (host cost only)", "ndgpu", true,
-            1L << 40, 1, 1024, 48 << 10, 32, true, true, "0", "null");
+            1L << 40, 1, 1024, 48 << 10, 32, true, true, "0", "null", false);
     // counted as the real backends count (an AtomicLong), so that the host cost measured here is theirs
     private final AtomicLong launches = new AtomicLong();
     private final BackendStream stream = new Queue();

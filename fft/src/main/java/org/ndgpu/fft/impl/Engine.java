@@ -1,11 +1,13 @@
 package org.ndgpu.fft.impl;
 
+import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * Who computes the transforms on one device: cuFFT ({@link CuFft}) on CUDA where libcufft loads,
- * ndgpu's own kernels ({@link OwnFft}) everywhere else. Every method takes C-contiguous rows on
+ * Who computes the transforms on one device: the FFT library its backend brings
+ * ({@link VendorEngine}: cuFFT on CUDA where libcufft loads), ndgpu's own kernels ({@link OwnFft})
+ * everywhere else. Every method takes C-contiguous rows on
  * the current stream of {@code in}'s device and scales the result by {@code scale}. The optional
  * paths return false when this engine has none, and the caller composes them from {@link #c2c}.
  */
@@ -28,12 +30,13 @@ interface Engine {
     /** A transform over the trailing axes {@code dims} (1 to 3 of them) of contiguous complex data. */
     default boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) { return false; }
 
-    /** The engine of a device: cuFFT where it can run (unless ndgpu.fft.engine=own), else the own kernels. */
+    /**
+     * The engine of a device: its backend's FFT library where one serves the device and loads (unless
+     * ndgpu.fft.engine=own, read only for such a device), else the own kernels.
+     */
     static Engine of(Device device) {
-        if ("cuda".equals(device.backend().facts().backend()) && !org.ndgpu.config.Config.fftOwnKernels()) {
-            Engine cu = CuFftEngines.forDevice(device);
-            if (cu != null) return cu;
-        }
+        VendorEngine vendor = VendorEngine.of(device);
+        if (vendor != null && !Config.fftOwnKernels() && vendor.available()) return vendor;
         return Own.INSTANCE;
     }
 

@@ -122,7 +122,7 @@ public final class FftLibrary implements Fft, RealFft {
 
     /** The engine that serves a device's transforms, for tests and benchmarks: "cuFFT (libcufft.so.12)" or "ndgpu kernels". */
     public static String engineName(Device device) {
-        return Engine.of(device) instanceof Engine.Own ? "ndgpu kernels" : CuFftEngines.describe();
+        return Engine.of(device) instanceof VendorEngine v ? v.describe() : "ndgpu kernels";
     }
 
     // numpy.fft's defaults for routines' convolve: Fft and RealFft both declare these

@@ -1,8 +1,8 @@
 package org.ndgpu.fft.impl;
 
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
@@ -62,14 +62,14 @@ final class Shifts {
         long pos = (n - 1) / 2 + 1;
         for (int i = 0; i < pos; i++) r[i] = i * val;
         for (long i = pos; i < n; i++) r[(int) i] = (i - n) * val;
-        return Nd.array(r);
+        return Creation.array(r);
     }
 
     static NDArray rfftfreq(long n, double d) {
         double val = spacing("rfftfreq", n, d);
         double[] r = new double[Sizes.hostLength("rfftfreq", "frequencies (n // 2 + 1)", n / 2 + 1, Double.BYTES)];
         for (int i = 0; i < r.length; i++) r[i] = i * val;
-        return Nd.array(r);
+        return Creation.array(r);
     }
 
     /** The largest 7-smooth long: 9223306985706024960 = 2^12 3^13 5 7^10 (SciPy refuses targets past (2^64 - 1) / 11 instead). */

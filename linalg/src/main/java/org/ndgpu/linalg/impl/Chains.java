@@ -3,10 +3,10 @@ package org.ndgpu.linalg.impl;
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.exceptions.LinAlgException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
@@ -33,7 +33,7 @@ final class Chains {
         if (n == 0) {
             long m = s[s.length - 1];
             NDArray out = NDArray.empty(a.device(), a.dtype(), s, Order.C);
-            try (var _ = a.device().use(); NDArray eye = Nd.eye(m, m, 0, a.dtype())) {
+            try (var _ = a.device().use(); NDArray eye = Creation.eye(m, m, 0, a.dtype())) {
                 out.set("...", eye);
             }
             return out;

@@ -7,12 +7,13 @@ import java.util.List;
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Solver;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
@@ -142,7 +143,7 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
     private static NDArray identities(Stack st, DType dt, long n) {
         NDArray out = st.emptyOf(dt, n, n);
         if (out.size() == 0) return out;
-        try (var _ = out.device().use(); NDArray eye = Nd.eye(n, n, 0, dt)) {
+        try (var _ = out.device().use(); NDArray eye = Creation.eye(n, n, 0, dt)) {
             out.set("...", eye);
         }
         return out;
@@ -197,7 +198,7 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
                 try (NDArray clean = NonFinite.zeroWhere(st.x, bad)) {
                     Qr r = st.solver.qr(clean);
                     try (NDArray rn = NonFinite.nanWhere(r.r(), bad)) {
-                        return new Qr(unstack(NonFinite.nanWhere(r.q(), bad), st.batch), unstack(Nd.triu(rn), st.batch));
+                        return new Qr(unstack(NonFinite.nanWhere(r.q(), bad), st.batch), unstack(Providers.routines().triangle("triu", rn, 0, true), st.batch));
                     }
                 }
             }
@@ -303,7 +304,7 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
             NDArray l = guarded(st, true, true, st.solver::cholesky);
             // a NaN matrix's factor keeps cholesky's zeros above the diagonal (the others already have them)
             try (l) {
-                return unstack(Nd.tril(l), st.batch);
+                return unstack(Providers.routines().triangle("tril", l, 0, false), st.batch);
             }
         }
     }

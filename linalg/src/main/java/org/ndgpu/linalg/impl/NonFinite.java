@@ -4,9 +4,10 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.ndgpu.exceptions.LinAlgException;
-import org.ndgpu.Nd;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Providers;
 
 /**
  * numpy.linalg's answers for NaN and inf input, decided here, once, above every {@link org.ndgpu.spi.Solver},
@@ -49,7 +50,7 @@ final class NonFinite {
      */
     static NDArray flags(NDArray stack, boolean nanOnly, boolean lower) {
         if (!stack.dtype().isInexact() || stack.size() == 0) return null;
-        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot(); NDArray part = lower ? Nd.tril(bad) : bad.copy()) {
+        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot(); NDArray part = lower ? Providers.routines().triangle("tril", bad, 0, false) : bad.copy()) {
             return part.any(new int[]{-2, -1}, false);
         }
     }
@@ -79,15 +80,15 @@ final class NonFinite {
     /** The stack with each flagged (n, n) matrix replaced by the identity: a new C-contiguous array. */
     static NDArray identityWhere(NDArray stack, NDArray flags) {
         long n = stack.shape(2);
-        try (var _ = stack.device().use(); NDArray eye = Nd.eye(n, n, 0, stack.dtype()); NDArray f = flags.reshape(-1, 1, 1)) {
-            return Nd.where(f, eye, stack);
+        try (var _ = stack.device().use(); NDArray eye = Creation.eye(n, n, 0, stack.dtype()); NDArray f = flags.reshape(-1, 1, 1)) {
+            return Providers.ufuncs().where(f, eye, stack, null);
         }
     }
 
     /** The stack with each flagged matrix replaced by zeros, for the factorizations whose answer is NaN anyway. */
     static NDArray zeroWhere(NDArray stack, NDArray flags) {
         try (NDArray f = flags.reshape(-1, 1, 1)) {
-            return Nd.where(f, 0, stack);
+            return Providers.ufuncs().where(f, 0, stack, null);
         }
     }
 
@@ -98,7 +99,7 @@ final class NonFinite {
         java.util.Arrays.fill(fs, 1);
         fs[0] = s[0];
         try (r; NDArray f = flags.reshape(fs); NDArray nan = nan(r)) {
-            return Nd.where(f, nan, r);
+            return Providers.ufuncs().where(f, nan, r, null);
         }
     }
 

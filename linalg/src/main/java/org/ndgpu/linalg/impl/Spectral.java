@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
@@ -15,6 +14,8 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Providers;
+import org.ndgpu.spi.Reduction;
 
 /**
  * numpy.linalg.pinv, matrix_rank and cond, written as NumPy's linalg.py writes them, on the SVD,
@@ -50,7 +51,7 @@ final class Spectral {
             NDArray cutoff = t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(rcond));
             NDArray large = t(temps, sv.gt(cutoff));
             // where() picks 0 for the small ones, so the infinities of 1/0 never reach the result
-            NDArray inv = t(temps, Nd.where(large, t(temps, sv.reciprocal()), 0));
+            NDArray inv = t(temps, Providers.ufuncs().where(large, t(temps, sv.reciprocal()), 0, null));
             NDArray uh = t(temps, conjT(u, temps));
             NDArray scaled = t(temps, t(temps, inv.expandDims(-1)).mul(uh));
             return la.matmul(t(temps, conjT(vh, temps)), scaled, null);
@@ -77,7 +78,7 @@ final class Spectral {
             NDArray sv = t(temps, singularValues("matrixRank", la, a));
             Object limit = tol != null ? tol
                     : t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(Math.max(m, n) * eps(sv.dtype())));
-            return Nd.countNonzero(t(temps, sv.gt(limit)), new int[]{-1}, false);
+            return Providers.reductions().reduce(Reduction.COUNT_NONZERO, t(temps, sv.gt(limit)), new int[]{-1}, false, null, 0);
         } finally {
             temps.forEach(NDArray::close);
         }
@@ -167,7 +168,7 @@ final class Spectral {
             NDArray had = t(temps, t(temps, a.isnan()).any(new int[]{-2, -1}, false));
             mask = t(temps, nan.logicalAnd(t(temps, had.logicalNot())));
         }
-        return Nd.where(mask, Double.POSITIVE_INFINITY, r);
+        return Providers.ufuncs().where(mask, Double.POSITIVE_INFINITY, r, null);
     }
 
     private static void requireOrder(Object p) {

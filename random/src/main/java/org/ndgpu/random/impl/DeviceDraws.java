@@ -13,6 +13,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -141,7 +142,7 @@ final class DeviceDraws {
                         _o[_k - 1] = _left;""", HEADER, "", "", List.of()));
         Draw d = c.reserve(units(y.size()));
         try (NDArray row = NDArray.empty(Device.current(), DType.INT8, new long[0], Order.C);
-             NDArray pv = org.ndgpu.Nd.array(pvals)) {
+             NDArray pv = Creation.array(pvals)) {
             ElementwiseLoop.run(spec, new Object[]{row, y, pv, d.seed(), d.offset(), n, (long) k}, size);
         }
         return y;

@@ -3,8 +3,8 @@ package org.ndgpu.random.impl;
 import java.util.Arrays;
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
@@ -90,7 +90,7 @@ final class Sampling {
             long nonzero = Arrays.stream(p).filter(v -> v > 0).count();
             if (nonzero < k) throw new NdException(op + ": fewer non-zero entries in p than size (" + nonzero + " non-zero, size " + k + ")");
         }
-        NDArray idx = k == 0 ? Nd.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
+        NDArray idx = k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
         if (arr == null) return idx;
         try (idx) {
             return arr.take(idx, 0);
@@ -105,12 +105,12 @@ final class Sampling {
             double s = 0;
             for (int j = 0; j < p.length; j++) cdf[j] = s += p[j];
             for (int j = 0; j < cdf.length; j++) cdf[j] /= s;
-            try (NDArray cd = Nd.array(cdf); NDArray u = BlockDraws.draw(Continuous.RANDOM, c, DType.FLOAT64, shape, 0, 0)) {
+            try (NDArray cd = Creation.array(cdf); NDArray u = BlockDraws.draw(Continuous.RANDOM, c, DType.FLOAT64, shape, 0, 0)) {
                 return Providers.routines().searchsorted(op, cd, u, "right");
             }
         }
         if (p == null && sparse(pop, k)) {
-            try (NDArray drawn = Nd.array(distinctDraws(op, c, pop, k))) {
+            try (NDArray drawn = Creation.array(distinctDraws(op, c, pop, k))) {
                 return drawn.reshape(shape);
             }
         }
@@ -118,7 +118,7 @@ final class Sampling {
         if (p == null) {
             order = permutationOf(op, c, pop);
         } else {
-            try (NDArray w = Nd.array(p); NDArray keys = BlockDraws.weightedKeys(c, w)) {
+            try (NDArray w = Creation.array(p); NDArray keys = BlockDraws.weightedKeys(c, w)) {
                 order = Providers.routines().sort(op, keys, 0, true);
             }
         }

@@ -11,8 +11,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.ndarray.Creation;
-import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.backend.cuda.CudaBuffer;
 import org.ndgpu.backend.cuda.CudaLibraries;
@@ -24,9 +22,11 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ranges;
 
 /**
  * One cuSOLVER dense handle of a device (cusolverDnCreate, plus cusolverDnParams for the 64-bit

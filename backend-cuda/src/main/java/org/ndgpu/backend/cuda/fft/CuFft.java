@@ -1,4 +1,4 @@
-package org.ndgpu.fft.impl;
+package org.ndgpu.backend.cuda.fft;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -9,30 +9,41 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.VendorFft;
 
 /**
- * The {@link Engine} of one CUDA device through cuFFT. Plans are made with cufftMakePlanMany64 and
- * kept per thread in an LRU of {@value #PLANS} (as CuPy's plan cache), keyed by type, lengths,
- * batch and layout: a plan must not run on two threads at once, and a thread's plans need no lock.
- * A plan runs on the device's current stream (cufftSetStream before each run). cuFFT allocates
+ * The {@link VendorFft} of one CUDA device through cuFFT. Plans are made with cufftMakePlanMany64 and
+ * kept per thread in an LRU of {@value #PLANS} (as CuPy's plan cache), keyed by type,
+ * lengths, batch and layout: a plan must not run on two threads at once, and a thread's plans need no
+ * lock. A plan runs on the device's current stream (cufftSetStream before each run). cuFFT allocates
  * nothing itself (cufftSetAutoAllocation(0)): a plan's work area comes from ndgpu's memory pool when
- * the plan is made and goes back when the plan is evicted, as CuPy's plans keep theirs. Results are scaled by a small kernel after the
- * transform, as cuFFT never normalizes.
+ * the plan is made and goes back when the plan is evicted, as CuPy's plans keep theirs. cuFFT never
+ * normalizes, and neither does this class: module fft scales the result after the transform.
  */
-final class CuFft implements Engine {
+final class CuFft implements VendorFft {
     static final int PLANS = 16;
 
     private final Device device;
     private final CudaBackend backend;
-    private final CuFftApi api;
 
-    CuFft(Device device, CuFftApi api) {
+    CuFft(Device device) {
         this.device = device;
         this.backend = (CudaBackend) device.backend();
-        this.api = api;
+    }
+
+    @Override public boolean available() { return CuFftLoader.api() != null; }
+
+    @Override public String describe() { return CuFftLoader.describe(); }
+
+    /** The bound library; callers asked {@link #available()} first, so this throws only for a caller that did not. */
+    private CuFftApi api() {
+        CuFftApi a = CuFftLoader.api();
+        if (a == null) throw new DeviceException(device.id() + ": cuFFT is not available: " + CuFftLoader.problem());
+        return a;
     }
 
     /** A plan's identity: everything cufftMakePlanMany64 was given. */
@@ -54,6 +65,7 @@ final class CuFft implements Engine {
         Map<Key, Plan> cache = PLAN_CACHE.get();
         Plan p = cache.get(key);
         if (p != null) return p;
+        CuFftApi api = api();
         backend.makeCurrent();
         try (Arena a = Arena.ofConfined()) {
             MemorySegment h = a.allocate(JAVA_INT), ws = a.allocate(JAVA_LONG);
@@ -103,6 +115,7 @@ final class CuFft implements Engine {
 
     /** Runs a plan from in to out (device addresses) on the current stream, with the plan's work area on its own stream. */
     private void run(Plan p, int type, long in, long out, int direction) {
+        CuFftApi api = api();
         backend.makeCurrent();
         long stream = device.currentStream().ptr();
         CuFftApi.check(api.setStream(p.handle(), stream), device.id() + " cufftSetStream");
@@ -120,23 +133,12 @@ final class CuFft implements Engine {
         }
     }
 
-    private void scale(NDArray out, long count, double scale) {
-        if (scale == 1.0 || count == 0) return;
-        DType ct = out.dtype().isComplex() ? out.dtype() : (out.dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
-        if (!out.dtype().isComplex()) {
-            OwnFft.helper(device, ct, "scale_real", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
-            return;
-        }
-        OwnFft.helper(device, ct, "scale", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
-    }
-
     @Override
-    public void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale) {
+    public void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse) {
         if (batch == 0) return;
         int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
         Plan p = plan(type, new long[]{n}, null, 1, n, null, 1, n, batch);
         run(p, type, in.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
-        scale(out, batch * n, scale);
     }
 
     /**
@@ -145,7 +147,7 @@ final class CuFft implements Engine {
      * it in place. False (and nothing run) when the strides do not allow it.
      */
     @Override
-    public boolean c2cStrided(NDArray v, NDArray out, long n, boolean inverse, double scale) {
+    public boolean c2cStrided(NDArray v, NDArray out, long n, boolean inverse) {
         int isz = v.itemsize(), nd = v.ndim();
         long[] shape = v.shape(), st = v.strides();
         long es = st[nd - 1];
@@ -163,41 +165,37 @@ final class CuFft implements Engine {
         int type = v.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
         Plan p = plan(type, new long[]{n}, new long[]{n}, es / isz, idist, new long[]{n}, 1, n, count);
         run(p, type, v.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
-        scale(out, count * n, scale);
         return true;
     }
 
     @Override
-    public boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) {
+    public boolean r2c(NDArray in, NDArray out, long batch, long n) {
         if (batch == 0) return true;
         int type = in.dtype() == DType.FLOAT32 ? CuFftApi.R2C : CuFftApi.D2Z;
         long half = n / 2 + 1;
         Plan p = plan(type, new long[]{n}, null, 1, n, null, 1, half, batch);
         run(p, type, in.devicePointer(), out.devicePointer(), 0);
-        scale(out, batch * half, scale);
         return true;
     }
 
     @Override
-    public boolean c2r(NDArray in, NDArray out, long batch, long n, double scale) {
+    public boolean c2r(NDArray in, NDArray out, long batch, long n) {
         if (batch == 0) return true;
         int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2R : CuFftApi.Z2D;
         long half = n / 2 + 1;
         Plan p = plan(type, new long[]{n}, null, 1, half, null, 1, n, batch);
         run(p, type, in.devicePointer(), out.devicePointer(), 0);
-        scale(out, batch * n, scale);
         return true;
     }
 
     @Override
-    public boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) {
+    public boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse) {
         if (batch == 0) return true;
         long points = 1;
         for (long d : dims) points *= d;
         int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
         Plan p = plan(type, dims.clone(), null, 1, points, null, 1, points, batch);
         run(p, type, in.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
-        scale(out, batch * points, scale);
         return true;
     }
 }

@@ -1,4 +1,4 @@
-package org.ndgpu.fft.impl;
+package org.ndgpu.backend.cuda.fft;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +17,7 @@ class CuFftCheckTest {
         if (!cuda) {
             assertEquals(List.of(), mine);
         } else {
-            assertEquals(CuFftEngines.problem() == null, mine.isEmpty(), mine.toString());
+            assertEquals(CuFftLoader.problem() == null, mine.isEmpty(), mine.toString());
         }
         assertTrue(Device.problems().containsAll(mine), Device.problems() + " lacks " + mine);
     }

@@ -1,4 +1,4 @@
-package org.ndgpu.fft.impl;
+package org.ndgpu.backend.cuda.fft;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;

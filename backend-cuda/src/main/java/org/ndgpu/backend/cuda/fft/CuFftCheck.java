@@ -1,4 +1,4 @@
-package org.ndgpu.fft.impl;
+package org.ndgpu.backend.cuda.fft;
 
 import java.util.List;
 import org.ndgpu.backend.Dialect;
@@ -16,7 +16,7 @@ public final class CuFftCheck implements OptionalLibrary {
     @Override
     public List<String> problems(List<Device> devices) {
         if (devices.stream().noneMatch(d -> d.backend().dialect() == Dialect.CUDA)) return List.of();
-        String p = CuFftEngines.problem();
+        String p = CuFftLoader.problem();
         return p == null ? List.of() : List.of("cufft: " + p + " (FFTs on CUDA devices run on ndgpu's own kernels)");
     }
 }
