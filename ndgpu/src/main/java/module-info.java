@@ -1,4 +1,7 @@
-/** The whole of ndgpu in one requirement: {@code requires org.ndgpu;}. */
+/**
+ * The whole of ndgpu in one requirement, {@code requires org.ndgpu;}, and its front door: the facade
+ * {@code org.ndgpu.Nd}, which calls the operation modules directly.
+ */
 module org.ndgpu {
     requires transitive org.ndgpu.ndarray;
     requires transitive org.ndgpu.raw;
@@ -6,10 +9,12 @@ module org.ndgpu {
     requires transitive org.ndgpu.reduction;
     requires transitive org.ndgpu.routines;
     requires transitive org.ndgpu.fuse;
-    requires org.ndgpu.linalg;
+    requires transitive org.ndgpu.linalg;
     requires transitive org.ndgpu.nccl;
-    requires org.ndgpu.fft;
-    requires org.ndgpu.random.impl;
+    requires transitive org.ndgpu.fft;
+    requires transitive org.ndgpu.random;
     requires org.ndgpu.backend.opencl;
     requires org.ndgpu.backend.cuda;
+
+    exports org.ndgpu;
 }

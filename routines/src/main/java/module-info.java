@@ -21,7 +21,7 @@ module org.ndgpu.routines {
     exports org.ndgpu.routines.math to org.ndgpu;
     exports org.ndgpu.routines.printing to org.ndgpu;
     exports org.ndgpu.routines.sets to org.ndgpu;
-    exports org.ndgpu.routines.sorting to org.ndgpu;
+    exports org.ndgpu.routines.sorting to org.ndgpu, org.ndgpu.random;
     exports org.ndgpu.routines.statistics to org.ndgpu;
 
     provides org.ndgpu.spi.Routines with org.ndgpu.routines.RoutineLibrary;

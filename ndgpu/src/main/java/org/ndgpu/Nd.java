@@ -19,6 +19,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Transfers;
+import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.random.Random;
 import org.ndgpu.io.Npy;
@@ -438,13 +439,13 @@ public final class Nd {
     public static NDArray trace(NDArray a, long offset) { return Diagonals.trace("trace", Objects.requireNonNull(a, "trace: a is null"), offset); }
 
     /** numpy.triu(a, k): zero below the k-th diagonal of the last two axes. */
-    public static NDArray triu(NDArray a, long k) { return Diagonals.triangle("triu", Objects.requireNonNull(a, "triu: a is null"), k, true); }
+    public static NDArray triu(NDArray a, long k) { return Triangles.triangle("triu", Objects.requireNonNull(a, "triu: a is null"), k, true); }
 
     /** numpy.triu(a). */
     public static NDArray triu(NDArray a) { return triu(a, 0); }
 
     /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
-    public static NDArray tril(NDArray a, long k) { return Diagonals.triangle("tril", Objects.requireNonNull(a, "tril: a is null"), k, false); }
+    public static NDArray tril(NDArray a, long k) { return Triangles.triangle("tril", Objects.requireNonNull(a, "tril: a is null"), k, false); }
 
     /** numpy.tril(a). */
     public static NDArray tril(NDArray a) { return tril(a, 0); }

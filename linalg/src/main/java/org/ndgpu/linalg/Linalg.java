@@ -1,6 +1,12 @@
 package org.ndgpu.linalg;
 
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
 
 /**
  * The linalg namespace, as numpy.linalg / cupy.linalg: {@code Nd.linalg().svd(a, false)}.

@@ -13,11 +13,17 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.ndarray.Creation;
-import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Solver;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
+import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 
@@ -198,7 +204,7 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
                 try (NDArray clean = NonFinite.zeroWhere(st.x, bad)) {
                     Qr r = st.solver.qr(clean);
                     try (NDArray rn = NonFinite.nanWhere(r.r(), bad)) {
-                        return new Qr(unstack(NonFinite.nanWhere(r.q(), bad), st.batch), unstack(Providers.routines().triangle("triu", rn, 0, true), st.batch));
+                        return new Qr(unstack(NonFinite.nanWhere(r.q(), bad), st.batch), unstack(Triangles.triangle("triu", rn, 0, true), st.batch));
                     }
                 }
             }
@@ -304,7 +310,7 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
             NDArray l = guarded(st, true, true, st.solver::cholesky);
             // a NaN matrix's factor keeps cholesky's zeros above the diagonal (the others already have them)
             try (l) {
-                return unstack(Providers.routines().triangle("tril", l, 0, false), st.batch);
+                return unstack(Triangles.triangle("tril", l, 0, false), st.batch);
             }
         }
     }

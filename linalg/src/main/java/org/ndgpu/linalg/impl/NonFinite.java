@@ -7,6 +7,7 @@ import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.spi.Providers;
 
 /**
@@ -50,7 +51,7 @@ final class NonFinite {
      */
     static NDArray flags(NDArray stack, boolean nanOnly, boolean lower) {
         if (!stack.dtype().isInexact() || stack.size() == 0) return null;
-        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot(); NDArray part = lower ? Providers.routines().triangle("tril", bad, 0, false) : bad.copy()) {
+        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot(); NDArray part = lower ? Triangles.triangle("tril", bad, 0, false) : bad.copy()) {
             return part.any(new int[]{-2, -1}, false);
         }
     }

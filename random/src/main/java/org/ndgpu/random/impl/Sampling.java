@@ -7,10 +7,10 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.random.impl.Distributions.Continuous;
 import org.ndgpu.random.impl.Distributions.Counters;
-import org.ndgpu.spi.Providers;
 
 /**
  * choice, permutation and shuffle. A permutation is the argsort of one random 64-bit key per item
@@ -25,7 +25,7 @@ final class Sampling {
     static NDArray permutationOf(String op, Counters c, long n) {
         if (n < 0) throw new NdException(op + ": expected a non-negative length, got " + n);
         try (NDArray keys = DeviceDraws.integers(c, Long.MIN_VALUE, 0, DType.INT64, new long[]{n})) {
-            return Providers.routines().sort(op, keys, 0, true);
+            return Sorting.sort(op, keys, 0, true);
         }
     }
 
@@ -106,7 +106,7 @@ final class Sampling {
             for (int j = 0; j < p.length; j++) cdf[j] = s += p[j];
             for (int j = 0; j < cdf.length; j++) cdf[j] /= s;
             try (NDArray cd = Creation.array(cdf); NDArray u = BlockDraws.draw(Continuous.RANDOM, c, DType.FLOAT64, shape, 0, 0)) {
-                return Providers.routines().searchsorted(op, cd, u, "right");
+                return Sorting.searchsorted(op, cd, u, "right");
             }
         }
         if (p == null && sparse(pop, k)) {
@@ -119,7 +119,7 @@ final class Sampling {
             order = permutationOf(op, c, pop);
         } else {
             try (NDArray w = Creation.array(p); NDArray keys = BlockDraws.weightedKeys(c, w)) {
-                order = Providers.routines().sort(op, keys, 0, true);
+                order = Sorting.sort(op, keys, 0, true);
             }
         }
         try (order; NDArray first = order.get("0:" + k)) {

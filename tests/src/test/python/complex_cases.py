@@ -1,6 +1,6 @@
 """Prints the complex matrices of LinalgComplexTest and numpy.linalg's answers for them (NumPy 2.4).
 
-    python3 linalg/src/test/python/complex_cases.py
+    python3 ndgpu/src/test/python/complex_cases.py
 """
 import numpy as np, warnings
 warnings.simplefilter("ignore")

@@ -2,7 +2,7 @@
 entry, an exactly singular matrix, 0 x 0, a stack of 0 x 0, (0, 3) and (3, 0); and cond for every p.
 The expectations in LinalgEdgeTest were read from this output (NumPy 2.4 with OpenBLAS 0.3.31).
 
-    python3 linalg/src/test/python/edge_cases.py
+    python3 ndgpu/src/test/python/edge_cases.py
 """
 import warnings
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Generates the NumPy oracle fixtures of the NDArray core conformance suite.
 
-    python3 ndarray-tests/src/test/python/make_core_fixtures.py
+    python3 ndgpu/src/test/python/make_core_fixtures.py
 
-writes ndarray-tests/src/test/resources/fixtures/core/{views,set,astype,creation}.txt (astype and creation
+writes ndgpu/src/test/resources/fixtures/core/{views,set,astype,creation}.txt (astype and creation
 also for uint16, uint32, uint64, after the first dtypes' cases). Run it again only
 when a case is added; the output is deterministic (fixed seed) and committed, so the Java tests
 need no Python.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """numpy.fft fixtures for FftParityTest: run from the repository root,
-    python3 fft/src/test/python/make_fft_fixtures.py
-writes fft/src/test/resources/fixtures/fft/: per case NAME_in.bin (the input's raw little-endian bytes,
+    python3 ndgpu/src/test/python/make_fft_fixtures.py
+writes ndgpu/src/test/resources/fixtures/fft/: per case NAME_in.bin (the input's raw little-endian bytes,
 C order, of the input dtype) and NAME_out.bin (the expected result as complex128, or float64 when the
 result is real), and manifest.tsv with one line per case:
     name  func  in_dtype  in_shape  view  args  out_dtype  out_shape
@@ -162,7 +162,7 @@ def main():
     case("ifftshift_all", "ifftshift", "complex128", (5, 7, 4))
     case("ifftshift_axis0", "ifftshift", "int64", (9, 2), args="axes=0")
     with open(os.path.join(OUT, "manifest.tsv"), "w") as f:
-        f.write("# made by fft/src/test/python/make_fft_fixtures.py with NumPy " + np.__version__ + "\n")
+        f.write("# made by ndgpu/src/test/python/make_fft_fixtures.py with NumPy " + np.__version__ + "\n")
         f.write("\n".join(lines) + "\n")
 
 

@@ -1,6 +1,6 @@
 """Generates the NumPy fixtures of the kernels-reduction conformance tests.
 
-Run from the repository root:  python3 kernels-reduction/src/test/python/make_reduction_fixtures.py
+Run from the repository root:  python3 ndgpu/src/test/python/make_reduction_fixtures.py
 Inputs: one raw little-endian C-order file per dtype (shape (3, 4, 5)), plus a NaN-holding variant for
 the inexact dtypes. Expected results: one line per case in cases.tsv:
   id  op  dtype  input  layout  axes  keepdims  ddof  result_dtype  result_shape  values
