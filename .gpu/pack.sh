@@ -32,7 +32,8 @@ if [[ ! -f $DIR/jre.txz ]]; then
 fi
 rm -f "$DIR"/lib/*.jar
 # one reactor run, so that a module's dependency on a sibling resolves without an install
-mvn -q -B -DskipTests package dependency:copy-dependencies -DincludeScope=test -DoutputDirectory="$PWD/$DIR/lib" -Dmdep.prependGroupId=true
+# (no Javadoc or source jars: the GPU host runs classes; ./nd test checks the Javadoc)
+mvn -q -B -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true package dependency:copy-dependencies -DincludeScope=test -DoutputDirectory="$PWD/$DIR/lib" -Dmdep.prependGroupId=true
 # the console launcher of the same JUnit Platform version as the project's engine: an older launcher
 # fails discovery under a newer Jupiter, and cannot run the @ParameterizedClass suites (PerDeviceTest)
 pv=$(ls "$DIR"/lib/ | sed -n 's/.*junit-platform-engine-\([0-9][0-9.]*\)\.jar$/\1/p' | sort -V | tail -1)
