@@ -13,8 +13,8 @@ for b in $benches; do
   done
 done
 [[ ${CUPY:-1} == 1 ]] && echo "=== CuPy" | tee -a "$OUT/bench.log"
-[[ ${CUPY:-1} == 1 ]] && python3 "$D/cupy_anchors.py" "$OUT/cupy.json" 2>&1 | tee -a "$OUT/bench.log" | tail -45
-# CuPy for the work the shared anchors do not cover (IndexingBench)
+[[ ${CUPY:-1} == 1 ]] && python3 "$(dirname "$0")/cupy_anchors.py" "$OUT/cupy.json" 2>&1 | tee -a "$OUT/bench.log" | tail -45
+# CuPy for the work cupy_anchors.py does not cover (IndexingBench)
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_indexing_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 [[ ${CUPY:-1} == 1 && " $benches " == *" IndexingBench "* ]] && python3 "$(dirname "$0")/cupy_sort_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for FftBench (issue 21)

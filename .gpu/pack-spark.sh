@@ -4,8 +4,8 @@
 #   .gpu/pack-spark.sh     makes .device-spark1/, 2/ and 3/ (spark-core's jars, about 150 MiB, in three
 #                          parts under 64 MiB each; spark.sh, the run-on-device script, in the third)
 #                          and remakes .device/jre.txz with the JDK modules Spark needs
-# .device and the two halves each travel in their own device call on one warm machine, which keeps what
-# the earlier calls copied to /tmp (the README's "On a Spark cluster" section gives the three commands).
+# .device and the three parts each travel in their own device call on one warm machine, which keeps what
+# the earlier calls copied to /tmp (docs/spark.md, "Tests", gives the calls).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=.device-spark-all
@@ -24,7 +24,7 @@ POM
 # spark-core's whole closure, as Maven resolves it for spark-core alone
 mvn -q -B -f "$tmp/pom.xml" dependency:copy-dependencies -DoutputDirectory="$PWD/$DIR/jars" -DexcludeArtifactIds=rocksdbjni
 rm -rf "$tmp"
-# the jlinked runtime of ../shared/device/pack lacks modules Spark loads (java.sql; jdk.incubator.vector,
+# the jlinked runtime of .gpu/pack.sh lacks modules Spark loads (java.sql; jdk.incubator.vector,
 # which Spark's own JVM options add; Kerberos and SASL classes Hadoop's client touches)
 rm -f .device/jre.txz
 tmp=$(mktemp -d)

@@ -1,10 +1,11 @@
 #!/bin/bash
-# On the GPU host (copied into .device-spark2 by .gpu/pack-spark.sh): the spark module's gpu-tagged tests
-# (SparkGpuClusterGpuTest: two executors, one GPU each; a device fault retried elsewhere), then
-# SparkGpuBench (GiB of float32 blocks, 1 executor vs 2). Needs, from earlier calls on this machine, the
-# .device copied to /tmp/ndgpu-device (NDGPU_DEVICE_DIR) and Spark's jars in /tmp/ndgpu-spark/jars
-# (NDGPU_SPARK_HOME: the first half copied by the call before, the second half by this one's caller).
-#   .device-spark2/spark.sh [tests|bench|all] [bench args: GiB blockMiB rounds]
+# On the GPU host (copied into .device-spark3 by .gpu/pack-spark.sh; .gpu/tests.sh also calls it from
+# here): the spark module's gpu-tagged tests (SparkGpuClusterGpuTest: two executors, one GPU each; a
+# device fault retried elsewhere), then SparkGpuBench (GiB of float32 blocks, 1 executor vs 2). Needs,
+# from earlier calls on this machine, the .device copied to /tmp/ndgpu-device (NDGPU_DEVICE_DIR) and
+# Spark's jars in /tmp/ndgpu-spark/jars (NDGPU_SPARK_HOME: the three parts of .gpu/pack-spark.sh, copied
+# there by the calls before; docs/spark.md gives them).
+#   spark.sh [tests|bench|all] [bench args: GiB blockMiB rounds]
 S=${NDGPU_SPARK_HOME:-/tmp/ndgpu-spark}
 D=${NDGPU_DEVICE_DIR:-/tmp/ndgpu-device}
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"

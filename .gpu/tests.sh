@@ -1,18 +1,46 @@
 #!/bin/bash
 # On the GPU host: every @Tag("gpu") test and every conformance suite (PerDeviceTest, tag "devices")
 # on CUDA and NVIDIA OpenCL, one JVM per module so that a native crash in one cannot hide the others
-# (carry .device, made by ../shared/device/pack). NDGPU_TEST_DEVICES=pocl,cuda,opencl-gpu adds PoCL.
+# (carry .device, made by .gpu/pack.sh). NDGPU_TEST_DEVICES=pocl,cuda,opencl-gpu adds PoCL.
 #   .gpu/tests.sh [module-name ...]    writes $OUT/gpu-tests.log and $OUT/gpu-extra.tgz (reports, crash logs)
-D=$(cd "$(dirname "$0")/../.device" && pwd)
+# Without names: every module of the build (the root pom's <module> list) that has tests, so a module
+# that gains GPU suites, or test classes that move, need no edit here; a module with none costs one
+# JVM start that finds nothing. spark comes last and runs through .gpu/spark.sh, when Spark's jars
+# are on this machine (.gpu/pack-spark.sh; docs/spark.md gives the calls that copy them), else it is
+# reported as skipped.
+R=$(cd "$(dirname "$0")/.." && pwd)
+D=$(cd "$R/.device" && pwd)
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT" /tmp/gpu-extra
-mods=${*:-ndarray backend-cuda ndarray-tests routines raw-kernels kernels-elementwise kernels-reduction fuse linalg examples reliability-tests}
+if (( $# )); then
+  mods=$*
+else
+  mods=$(sed -n 's:.*<module>\(.*\)</module>.*:\1:p' "$R/pom.xml" | while read -r m; do [[ -d $R/$m/src/test ]] && echo "$m"; done)
+  mods="$(echo "$mods" | grep -vx spark | tr '\n' ' ') $(echo "$mods" | grep -x spark)"
+fi
 rc=0
 "$D/run" -version >/dev/null 2>&1   # unpacks the runtime and links the CUDA toolkit's OpenCL loader
 # every name a library may open for OpenCL (libOpenCL.so by JOCL, libOpenCL.so.1 as a fallback) is the
 # CUDA toolkit's loader, which lists the NVIDIA platform; child JVMs inherit LD_LIBRARY_PATH
 [[ -e /tmp/pack-ocl/libOpenCL.so ]] && ln -sf "$(readlink /tmp/pack-ocl/libOpenCL.so)" /tmp/pack-ocl/libOpenCL.so.1
 for m in $mods; do
-  jar="$D/lib/zz-$m-test-classes.jar"; [[ -f $jar ]] || continue
+  if [[ $m == spark ]]; then
+    # Spark's jars are provided by the cluster, so .device has none: spark.sh runs the suite with them
+    S=${NDGPU_SPARK_HOME:-/tmp/ndgpu-spark}
+    if compgen -G "$S/jars/spark-core_*.jar" >/dev/null; then
+      echo "=== spark" >> "$OUT/gpu-tests.log"
+      NDGPU_DEVICE_DIR=$D NDGPU_SPARK_HOME=$S bash "$R/.gpu/spark.sh" tests >> "$OUT/gpu-tests.log" 2>&1
+      r=$?; (( r != 0 )) && rc=$r
+      echo "=== spark exit $r"
+    else
+      echo "=== spark SKIPPED: no Spark jars in $S/jars (.gpu/pack-spark.sh, then the calls in docs/spark.md)" | tee -a "$OUT/gpu-tests.log"
+    fi
+    continue
+  fi
+  jar="$D/lib/zz-$m-test-classes.jar"
+  if [[ ! -f $jar ]]; then
+    (( $# )) && echo "=== $m SKIPPED: no $jar (run .gpu/pack.sh after building $m)" | tee -a "$OUT/gpu-tests.log"
+    continue
+  fi
   echo "=== $m" >> "$OUT/gpu-tests.log"
   JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m.log -Xmx32g" timeout 560 "$D/run" org.junit.platform.console.ConsoleLauncher execute \
     --scan-class-path "$jar" --include-tag 'gpu | devices' \

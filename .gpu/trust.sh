@@ -1,7 +1,7 @@
 #!/bin/bash
 # On the GPU host: issue 35's test classes on CUDA and NVIDIA OpenCL (one JVM per module, so that a
 # native crash in one cannot hide the others), then CheckedModeBench beside CuPy's figures for the
-# same kernels. Carry .device (../shared/device/pack). Writes $OUT/trust-tests.log.
+# same kernels. Carry .device (.gpu/pack.sh). Writes $OUT/trust-tests.log.
 #   .gpu/trust.sh [module:Class,Class ...]     default: the list below
 D=$(cd "$(dirname "$0")/../.device" && pwd)
 G=$(cd "$(dirname "$0")" && pwd)

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
-/** Config: where the disk cache lives, the typed settings and their checks, and README's table of them. */
+/** Config: where the disk cache lives, the typed settings and their checks, and docs/configuration.md's table of them. */
 class ConfigTest {
     @Test
     void cacheDirFollowsXdg() {
@@ -28,13 +28,13 @@ class ConfigTest {
         assertNull(Config.cacheDir("none", "/x", "/home/u"));
     }
 
-    /** README's "Configuration" table lists exactly Config.settings(), in order, with the same variable, default and meaning. */
+    /** docs/configuration.md's table lists exactly Config.settings(), in order, with the same variable, default and meaning. */
     @Test
-    void readmeTableMatchesSettings() throws IOException {
-        List<String> lines = Files.readAllLines(readme());
+    void docsTableMatchesSettings() throws IOException {
+        List<String> lines = Files.readAllLines(configurationDoc());
         int header = lines.indexOf("| property | variable | default | meaning |");
         assertTrue(header > 0 && lines.get(header - 1).isEmpty() && lines.get(header + 1).equals("|---|---|---|---|"),
-                "README has the settings table under its header row");
+                "docs/configuration.md has the settings table under its header row");
         List<String> rows = new ArrayList<>();
         for (int i = header + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) rows.add(lines.get(i));
         List<String> expected = Config.settings().stream()
@@ -143,11 +143,12 @@ class ConfigTest {
         }
     }
 
-    private static Path readme() {
+    /** The settings page of the repository this test runs in: the user's guide keeps only a link to it. */
+    private static Path configurationDoc() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            Path f = p.resolve("README.md");
+            Path f = p.resolve("docs").resolve("configuration.md");
             if (Files.isRegularFile(f) && Files.isRegularFile(p.resolve("ndarray").resolve("pom.xml"))) return f;
         }
-        throw new AssertionError("no README.md above " + Path.of("").toAbsolutePath());
+        throw new AssertionError("no docs/configuration.md above " + Path.of("").toAbsolutePath());
     }
 }
