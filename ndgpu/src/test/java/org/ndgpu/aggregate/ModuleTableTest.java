@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * README's module table is each library module's module-info.java, row for row: requires,
- * exports and provides cannot drift from what the README tells a newcomer.
+ * docs/DESIGN.md's module table is each library module's module-info.java, row for row: requires,
+ * exports and provides cannot drift from what the design tells a newcomer.
  */
 class ModuleTableTest {
     private static final Path ROOT = Path.of("..");
@@ -39,9 +39,9 @@ class ModuleTableTest {
 
     @Test
     void readmeModuleTableIsTheModuleInfoFiles() throws IOException {
-        List<String> readme = Files.readAllLines(ROOT.resolve("README.md"));
+        List<String> readme = Files.readAllLines(ROOT.resolve("docs/DESIGN.md"));
         int at = readme.indexOf(HEADER);
-        if (at < 0) throw new AssertionError("README.md has no module table headed " + HEADER);
+        if (at < 0) throw new AssertionError("docs/DESIGN.md has no module table headed " + HEADER);
         List<String> shown = new ArrayList<>();
         for (int i = at + 2; i < readme.size() && readme.get(i).startsWith("|"); i++) shown.add(readme.get(i));
         List<String> expected = new ArrayList<>();
@@ -52,7 +52,7 @@ class ModuleTableTest {
             List<String> withInfo = dirs.filter(d -> Files.exists(d.resolve("src/main/java/module-info.java")))
                     .map(d -> d.getFileName().toString()).sorted().toList();
             List<String> rows = shown.stream().map(l -> l.split("\\|")[1].trim()).sorted().toList();
-            assertEquals(withInfo, rows, "modules with a module-info vs README's table");
+            assertEquals(withInfo, rows, "modules with a module-info vs docs/DESIGN.md's table");
         }
     }
 }
