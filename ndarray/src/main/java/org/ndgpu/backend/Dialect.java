@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import org.ndgpu.exceptions.IndexException;
 
 /**
  * A kernel-source language. Generated kernels are written once against the ND_* macros and type
@@ -49,7 +50,7 @@ public enum Dialect {
             case 0 -> maxGridX;
             case 1 -> maxGridY;
             case 2 -> maxGridZ;
-            default -> throw new IllegalArgumentException("Dialect.maxGrid: dimension " + dim + " is not 0, 1 or 2");
+            default -> throw new IndexException("Dialect.maxGrid: dimension " + dim + " is not 0 (x), 1 (y) or 2 (z)");
         };
     }
 

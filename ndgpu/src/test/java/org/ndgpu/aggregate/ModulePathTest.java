@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * ndgpu on the module path, as a modular application uses it: a module that says only
  * {@code requires org.ndgpu;} is compiled against the ndgpu modules and run with them on the
  * module path, in a child JVM. It proves what the module-info files promise: the API packages are
- * exported, the backends, the ufuncs, the reductions, the routines and linalg are found through
- * {@code provides}/{@code uses} (not META-INF/services), the internals stay hidden, and the
+ * exported, the backends, the ufuncs, the reductions, the routines, linalg and fft (and the FFT
+ * providers of the backends) are found through {@code provides}/{@code uses} (not
+ * META-INF/services), the internals stay hidden, and the
  * native-access flags the README gives are the ones needed (no restricted-method warning).
  */
 class ModulePathTest {
@@ -54,6 +55,7 @@ class ModulePathTest {
                         System.out.println("add=" + a.add(1).sum().item());               // ufuncs
                         System.out.println("sorted=" + Nd.sort(a.neg(), 1).get(0, 0).item()); // routines
                         System.out.println("matmul=" + a.matmul(a.T()).get(1, 2).item()); // linalg
+                        System.out.println("fft=" + Nd.fft().fft(a).abs().get(0, 0).item()); // fft, FftProvider through `uses`
                         try {
                             Class.forName("org.ndgpu.spi.Providers").getMethod("routines").invoke(null);
                             System.out.println("spi=open");
@@ -81,6 +83,7 @@ class ModulePathTest {
         assertTrue(output.contains("add=78"), output);
         assertTrue(output.contains("sorted=-3"), output);
         assertTrue(output.contains("matmul=214"), output);
+        assertTrue(output.contains("fft=6.0"), output);
         assertTrue(output.contains("spi=hidden"), "org.ndgpu.spi must not be open to applications: " + output);
         assertFalse(output.contains("restricted method"), "the README's --enable-native-access list is incomplete: " + output);
     }
