@@ -145,7 +145,7 @@ public final class CudaBackend implements Backend {
             check(CudaDriver.cuDevicePrimaryCtxRetain(p, device), "retain the primary context");
             MemorySegment c = p.get(ADDRESS, 0);
             check(CudaDriver.cuCtxSetCurrent(c), "make the context current");
-            check(CudaDriver.cuStreamCreate(p, CudaDriver.CU_STREAM_DEFAULT), "create the default stream");
+            check(CudaDriverStreams.cuStreamCreate(p, CudaDriverStreams.CU_STREAM_DEFAULT), "create the default stream");
             defaultStream = new CudaStream(this, p.get(ADDRESS, 0), true);
             context = c;
             return c;
@@ -183,11 +183,11 @@ public final class CudaBackend implements Backend {
         enter("allocate");
         if (bytes == 0) return new CudaBuffer(this, 0, 0);
         MemorySegment out = SCRATCH.get().out;
-        int r = CudaDriver.cuMemAlloc(out, bytes);
+        int r = CudaDriverMemory.cuMemAlloc(out, bytes);
         if (r == CudaError.OUT_OF_MEMORY) {
             String have = "";
             MemorySegment free = out.asSlice(0, 8), total = out.asSlice(8, 8);
-            if (CudaDriver.cuMemGetInfo(free, total) == 0) {
+            if (CudaDriverMemory.cuMemGetInfo(free, total) == 0) {
                 have = " (" + size(free.get(JAVA_LONG, 0)) + " free of " + size(total.get(JAVA_LONG, 0)) + ")";
             }
             throw new DeviceOutOfMemoryException(id + " allocate " + size(bytes) + ": " + CudaDriver.describe(r) + have);
@@ -206,7 +206,7 @@ public final class CudaBackend implements Backend {
         // not an illegal address in some later kernel
         MemorySegment out = SCRATCH.get().out;
         MemorySegment base = out.asSlice(0, 8), size = out.asSlice(8, 8);
-        int r = CudaDriver.cuMemGetAddressRange(base, size, handle);
+        int r = CudaDriverMemory.cuMemGetAddressRange(base, size, handle);
         if (r != 0) {
             throw new DeviceException(id + " wrap: 0x" + Long.toHexString(handle) + " is not device memory of " + id + ": " + CudaDriver.describe(r));
         }
@@ -237,7 +237,7 @@ public final class CudaBackend implements Backend {
         b.freed = true;
         if (b.pointer == 0 || b.external || fault != null || closed) return; // nothing to free, not ours, or gone with the context
         enter("free");
-        check(CudaDriver.cuMemFree(b.pointer), "free " + size(b.size));
+        check(CudaDriverMemory.cuMemFree(b.pointer), "free " + size(b.size));
     }
 
     private CudaBuffer own(BackendBuffer buffer, String op) {
@@ -279,7 +279,7 @@ public final class CudaBackend implements Backend {
         enter("create a stream");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(ADDRESS);
-            check(CudaDriver.cuStreamCreate(p, CudaDriver.CU_STREAM_DEFAULT), "create a stream");
+            check(CudaDriverStreams.cuStreamCreate(p, CudaDriverStreams.CU_STREAM_DEFAULT), "create a stream");
             return new CudaStream(this, p.get(ADDRESS, 0), false);
         }
     }
@@ -287,7 +287,7 @@ public final class CudaBackend implements Backend {
     void destroyStream(CudaStream s) {
         if (fault != null || closed) return;
         enter("destroy a stream");
-        check(CudaDriver.cuStreamDestroy(s.handle), "destroy a stream");
+        check(CudaDriverStreams.cuStreamDestroy(s.handle), "destroy a stream");
     }
 
     // ---- copies ----
@@ -320,7 +320,7 @@ public final class CudaBackend implements Backend {
         CudaBuffer to = live(dst, "copy", dstOffset, bytes);
         enter("copy");
         if (bytes == 0) return;
-        check(CudaDriver.cuMemcpyDtoDAsync(to.pointer + dstOffset, from.pointer + srcOffset, bytes, s.handle), "copy " + size(bytes) + " device to device");
+        check(CudaDriverMemory.cuMemcpyDtoDAsync(to.pointer + dstOffset, from.pointer + srcOffset, bytes, s.handle), "copy " + size(bytes) + " device to device");
     }
 
     @Override
@@ -329,7 +329,7 @@ public final class CudaBackend implements Backend {
         CudaBuffer b = live(dst, "fill", dstOffset, bytes);
         enter("fill");
         if (bytes == 0) return;
-        check(CudaDriver.cuMemsetD8Async(b.pointer + dstOffset, value, bytes, s.handle), "fill " + size(bytes));
+        check(CudaDriverMemory.cuMemsetD8Async(b.pointer + dstOffset, value, bytes, s.handle), "fill " + size(bytes));
     }
 
     // ---- programs: compiled, loaded and looked up by CudaModules ----
@@ -356,7 +356,7 @@ public final class CudaBackend implements Backend {
         enter("occupancy of '" + k.name + "'");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment n = a.allocate(JAVA_INT);
-            check(CudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(n, k.function, blockThreads, 0), "occupancy of '" + k.name + "'");
+            check(CudaDriverModules.cuOccupancyMaxActiveBlocksPerMultiprocessor(n, k.function, blockThreads, 0), "occupancy of '" + k.name + "'");
             return n.get(JAVA_INT, 0);
         }
     }
@@ -377,11 +377,11 @@ public final class CudaBackend implements Backend {
         CudaStream s = own(stream, "record");
         enter("record an event");
         MemorySegment out = SCRATCH.get().out;
-        check(CudaDriver.cuEventCreate(out, CudaDriver.CU_EVENT_DEFAULT), "create an event");
+        check(CudaDriverStreams.cuEventCreate(out, CudaDriverStreams.CU_EVENT_DEFAULT), "create an event");
         MemorySegment e = out.get(ADDRESS, 0);
-        int r = CudaDriver.cuEventRecord(e, s.handle);
+        int r = CudaDriverStreams.cuEventRecord(e, s.handle);
         if (r != 0) {
-            CudaDriver.cuEventDestroy(e);
+            CudaDriverStreams.cuEventDestroy(e);
             throw error(r, "record an event");
         }
         return new CudaEvent(this, e);
@@ -390,21 +390,21 @@ public final class CudaBackend implements Backend {
     void destroyEvent(CudaEvent e) {
         if (fault != null || closed) return;
         enter("destroy an event");
-        check(CudaDriver.cuEventDestroy(e.handle), "destroy an event");
+        check(CudaDriverStreams.cuEventDestroy(e.handle), "destroy an event");
     }
 
     @Override
     public void synchronize(BackendStream stream) {
         CudaStream s = own(stream, "synchronize");
         enter("synchronize");
-        check(CudaDriver.cuStreamSynchronize(s.handle), "synchronize");
+        check(CudaDriverStreams.cuStreamSynchronize(s.handle), "synchronize");
     }
 
     @Override
     public void synchronize(BackendEvent event) {
         CudaEvent e = ownEvent(event, "synchronize");
         enter("synchronize");
-        check(CudaDriver.cuEventSynchronize(e.handle), "synchronize on an event");
+        check(CudaDriverStreams.cuEventSynchronize(e.handle), "synchronize on an event");
     }
 
     /** cuStreamWaitEvent: on the device, for an event of any CUDA device. */
@@ -414,7 +414,7 @@ public final class CudaBackend implements Backend {
         CudaStream s = own(stream, "waitEvent");
         CudaEvent e = r.ownEvent(event, "waitEvent");
         enter("waitEvent");
-        check(CudaDriver.cuStreamWaitEvent(s.handle, e.handle, 0), "wait for an event of " + r.id);
+        check(CudaDriverStreams.cuStreamWaitEvent(s.handle, e.handle, 0), "wait for an event of " + r.id);
         return true;
     }
 
@@ -444,9 +444,9 @@ public final class CudaBackend implements Backend {
     public double elapsedMillis(BackendEvent start, BackendEvent end) {
         CudaEvent a = ownEvent(start, "elapsedMillis"), b = ownEvent(end, "elapsedMillis");
         enter("elapsedMillis");
-        check(CudaDriver.cuEventSynchronize(b.handle), "wait for an event");
+        check(CudaDriverStreams.cuEventSynchronize(b.handle), "wait for an event");
         MemorySegment out = SCRATCH.get().out;
-        check(CudaDriver.cuEventElapsedTime(out, a.handle, b.handle), "time between events");
+        check(CudaDriverStreams.cuEventElapsedTime(out, a.handle, b.handle), "time between events");
         return out.get(JAVA_FLOAT, 0);
     }
 
@@ -459,10 +459,10 @@ public final class CudaBackend implements Backend {
             try {
                 CudaDriver.cuCtxSetCurrent(c);
                 CudaStream s = defaultStream;
-                if (s != null) CudaDriver.cuStreamSynchronize(s.handle);
+                if (s != null) CudaDriverStreams.cuStreamSynchronize(s.handle);
                 staging.close();
                 modules.unloadAll();
-                if (s != null) CudaDriver.cuStreamDestroy(s.handle);
+                if (s != null) CudaDriverStreams.cuStreamDestroy(s.handle);
             } catch (RuntimeException e) {
                 // closing is best effort
             }
