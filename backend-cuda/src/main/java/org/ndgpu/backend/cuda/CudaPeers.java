@@ -30,7 +30,7 @@ final class CudaPeers {
         if (bytes == 0) return;
         direct.computeIfAbsent(from, f -> enable(f, srcContext));
         owner.check(CudaDriverMemory.cuMemcpyPeerAsync(dst, context, src, srcContext, bytes, stream),
-                "copy " + CudaBackend.size(bytes) + " from " + from.id());
+                "copy " + CudaAllocator.size(bytes) + " from " + from.id());
     }
 
     // with the owner's context current
