@@ -10,8 +10,8 @@ import org.ndgpu.ndarray.DType;
 
 /**
  * When an elementwise loop is tiled through local memory (a transposing copy or an operand whose
- * fast axis is not the output's), and the tile's constants; {@link ElementwiseSource} writes the
- * tiled kernel and {@link ElementwiseLoop} launches it.
+ * fast axis is not the output's), and the tile's constants; {@link TiledLoopSource} writes the
+ * tiled kernel's loop and {@link ElementwiseLoop} launches it.
  */
 final class TiledLayout {
     private TiledLayout() { }

@@ -1,14 +1,11 @@
 package org.ndgpu.backend.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import java.util.Locale;
 
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
@@ -37,8 +34,10 @@ import org.ndgpu.backend.Dialect;
  * being a blocking stream it still waits for such work, so ordering with libraries that use stream 0
  * is kept.
  *
- * <p><b>Copies.</b> Host-device copies go through a ring of pinned staging buffers
- * ({@link PinnedStaging}), also when the host segment is native: DMA from pageable memory is slow.
+ * <p><b>Memory and copies.</b> Allocations, copies and fills are checked and made by
+ * {@link CudaAllocator}, events by {@link CudaEvents}. Host-device copies go through a ring of pinned
+ * staging buffers ({@link PinnedStaging}), also when the host segment is native: DMA from pageable
+ * memory is slow.
  *
  * <p><b>Errors.</b> Every CUresult is checked and reported by its symbolic name. A sticky error
  * (CUDA_ERROR_ILLEGAL_ADDRESS, CUDA_ERROR_LAUNCH_FAILED, ...) marks the backend faulted: later calls
@@ -51,7 +50,7 @@ public final class CudaBackend implements Backend {
     private final String id;
     private final int computeCapability;
     private final CudaLauncher launcher;
-    private final PinnedStaging staging = new PinnedStaging(this);
+    final PinnedStaging staging = new PinnedStaging(this);
     private final CudaModules modules;
 
     private volatile MemorySegment context;
@@ -145,7 +144,7 @@ public final class CudaBackend implements Backend {
             check(CudaDriver.cuDevicePrimaryCtxRetain(p, device), "retain the primary context");
             MemorySegment c = p.get(ADDRESS, 0);
             check(CudaDriver.cuCtxSetCurrent(c), "make the context current");
-            check(CudaDriver.cuStreamCreate(p, CudaDriver.CU_STREAM_DEFAULT), "create the default stream");
+            check(CudaDriverStreams.cuStreamCreate(p, CudaDriverStreams.CU_STREAM_DEFAULT), "create the default stream");
             defaultStream = new CudaStream(this, p.get(ADDRESS, 0), true);
             context = c;
             return c;
@@ -175,86 +174,39 @@ public final class CudaBackend implements Backend {
         return named;
     }
 
-    // ---- memory ----
+    // ---- memory: allocations, copies and fills, in CudaAllocator ----
 
     @Override
-    public BackendBuffer allocate(long bytes) {
-        if (bytes < 0) throw new DeviceException(id + " allocate: negative size " + bytes);
-        enter("allocate");
-        if (bytes == 0) return new CudaBuffer(this, 0, 0);
-        MemorySegment out = SCRATCH.get().out;
-        int r = CudaDriver.cuMemAlloc(out, bytes);
-        if (r == CudaError.OUT_OF_MEMORY) {
-            String have = "";
-            MemorySegment free = out.asSlice(0, 8), total = out.asSlice(8, 8);
-            if (CudaDriver.cuMemGetInfo(free, total) == 0) {
-                have = " (" + size(free.get(JAVA_LONG, 0)) + " free of " + size(total.get(JAVA_LONG, 0)) + ")";
-            }
-            throw new DeviceOutOfMemoryException(id + " allocate " + size(bytes) + ": " + CudaDriver.describe(r) + have);
-        }
-        check(r, "allocate " + size(bytes));
-        return new CudaBuffer(this, out.get(JAVA_LONG, 0), bytes);
+    public BackendBuffer allocate(long bytes) { return CudaAllocator.allocate(this, bytes); }
+
+    @Override
+    public BackendBuffer wrap(long handle, long bytes) { return CudaAllocator.wrap(this, handle, bytes); }
+
+    @Override
+    public void free(BackendBuffer buffer) { CudaAllocator.free(this, buffer); }
+
+    @Override
+    public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
+        CudaAllocator.copyIn(this, stream, src, dst, dstOffset, bytes);
     }
 
     @Override
-    public BackendBuffer wrap(long handle, long bytes) {
-        if (bytes < 0) throw new DeviceException(id + " wrap: negative size " + bytes);
-        if (bytes == 0) return new CudaBuffer(this, handle, 0, true);
-        if (handle == 0) throw new DeviceException(id + " wrap: the device pointer is NULL");
-        enter("wrap");
-        // the range must lie inside one allocation of this context: a wrong pointer is an error here,
-        // not an illegal address in some later kernel
-        MemorySegment out = SCRATCH.get().out;
-        MemorySegment base = out.asSlice(0, 8), size = out.asSlice(8, 8);
-        int r = CudaDriver.cuMemGetAddressRange(base, size, handle);
-        if (r != 0) {
-            throw new DeviceException(id + " wrap: 0x" + Long.toHexString(handle) + " is not device memory of " + id + ": " + CudaDriver.describe(r));
-        }
-        long b = base.get(JAVA_LONG, 0), n = size.get(JAVA_LONG, 0);
-        if (handle - b > n - bytes) {
-            throw new DeviceException(id + " wrap: " + size(bytes) + " at 0x" + Long.toHexString(handle) + " run past the end of its allocation (0x"
-                    + Long.toHexString(b) + ", " + size(n) + ")");
-        }
-        return new CudaBuffer(this, handle, bytes, true);
-    }
-
-    static String size(long bytes) {
-        if (bytes < 1024) return bytes + " bytes";
-        String[] units = {"KiB", "MiB", "GiB", "TiB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.2f %s", v, units[u]) + " (" + bytes + " bytes)";
+    public void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
+        CudaAllocator.copyOut(this, stream, src, srcOffset, dst, bytes);
     }
 
     @Override
-    public void free(BackendBuffer buffer) {
-        CudaBuffer b = own(buffer, "free");
-        if (b.freed) throw new DeviceException(id + " free: " + b + " was already freed");
-        b.freed = true;
-        if (b.pointer == 0 || b.external || fault != null || closed) return; // nothing to free, not ours, or gone with the context
-        enter("free");
-        check(CudaDriver.cuMemFree(b.pointer), "free " + size(b.size));
+    public void copy(BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
+        CudaAllocator.copy(this, stream, src, srcOffset, dst, dstOffset, bytes);
     }
 
-    private CudaBuffer own(BackendBuffer buffer, String op) {
-        if (buffer instanceof CudaBuffer b && b.owner == this) return b;
-        throw new DeviceException(id + " " + op + ": " + buffer + " is not a buffer of " + id);
+    @Override
+    public void fill(BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
+        CudaAllocator.fill(this, stream, dst, dstOffset, bytes, value);
     }
 
-    CudaBuffer live(BackendBuffer buffer, String op, long offset, long bytes) {
-        CudaBuffer b = own(buffer, op);
-        if (b.freed) throw new DeviceException(id + " " + op + ": " + b + " was freed");
-        if (offset < 0 || bytes < 0 || offset > b.size - bytes) {
-            throw new DeviceException(id + " " + op + ": bytes [" + offset + ", " + (offset + bytes) + ") outside a buffer of " + b.size + " bytes");
-        }
-        return b;
-    }
-
-    private CudaStream own(BackendStream stream, String op) {
+    /** {@code stream} as an open stream of this backend, or the exception saying why not. */
+    CudaStream own(BackendStream stream, String op) {
         if (stream instanceof CudaStream s && s.owner == this) {
             if (s.closed) throw new DeviceException(id + " " + op + ": the stream was closed");
             return s;
@@ -279,7 +231,7 @@ public final class CudaBackend implements Backend {
         enter("create a stream");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(ADDRESS);
-            check(CudaDriver.cuStreamCreate(p, CudaDriver.CU_STREAM_DEFAULT), "create a stream");
+            check(CudaDriverStreams.cuStreamCreate(p, CudaDriverStreams.CU_STREAM_DEFAULT), "create a stream");
             return new CudaStream(this, p.get(ADDRESS, 0), false);
         }
     }
@@ -287,49 +239,7 @@ public final class CudaBackend implements Backend {
     void destroyStream(CudaStream s) {
         if (fault != null || closed) return;
         enter("destroy a stream");
-        check(CudaDriver.cuStreamDestroy(s.handle), "destroy a stream");
-    }
-
-    // ---- copies ----
-
-    @Override
-    public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
-        CudaStream s = own(stream, "copyIn");
-        CudaBuffer b = live(dst, "copyIn", dstOffset, bytes);
-        if (src.byteSize() < bytes) throw new DeviceException(id + " copyIn: " + bytes + " bytes asked from a host segment of " + src.byteSize());
-        enter("copyIn");
-        if (bytes == 0) return;
-        staging.copyIn(s, src, b.pointer + dstOffset, bytes);
-    }
-
-    @Override
-    public void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
-        CudaStream s = own(stream, "copyOut");
-        CudaBuffer b = live(src, "copyOut", srcOffset, bytes);
-        if (dst.byteSize() < bytes) throw new DeviceException(id + " copyOut: " + bytes + " bytes into a host segment of " + dst.byteSize());
-        if (dst.isReadOnly()) throw new DeviceException(id + " copyOut: the host segment is read-only");
-        enter("copyOut");
-        if (bytes == 0) return;
-        staging.copyOut(s, b.pointer + srcOffset, dst, bytes);
-    }
-
-    @Override
-    public void copy(BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
-        CudaStream s = own(stream, "copy");
-        CudaBuffer from = live(src, "copy", srcOffset, bytes);
-        CudaBuffer to = live(dst, "copy", dstOffset, bytes);
-        enter("copy");
-        if (bytes == 0) return;
-        check(CudaDriver.cuMemcpyDtoDAsync(to.pointer + dstOffset, from.pointer + srcOffset, bytes, s.handle), "copy " + size(bytes) + " device to device");
-    }
-
-    @Override
-    public void fill(BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
-        CudaStream s = own(stream, "fill");
-        CudaBuffer b = live(dst, "fill", dstOffset, bytes);
-        enter("fill");
-        if (bytes == 0) return;
-        check(CudaDriver.cuMemsetD8Async(b.pointer + dstOffset, value, bytes, s.handle), "fill " + size(bytes));
+        check(CudaDriverStreams.cuStreamDestroy(s.handle), "destroy a stream");
     }
 
     // ---- programs: compiled, loaded and looked up by CudaModules ----
@@ -356,7 +266,7 @@ public final class CudaBackend implements Backend {
         enter("occupancy of '" + k.name + "'");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment n = a.allocate(JAVA_INT);
-            check(CudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(n, k.function, blockThreads, 0), "occupancy of '" + k.name + "'");
+            check(CudaDriverModules.cuOccupancyMaxActiveBlocksPerMultiprocessor(n, k.function, blockThreads, 0), "occupancy of '" + k.name + "'");
             return n.get(JAVA_INT, 0);
         }
     }
@@ -370,52 +280,29 @@ public final class CudaBackend implements Backend {
         launcher.launch(own(stream, "launch"), k, grid, block, dynamicSharedBytes, args);
     }
 
-    // ---- events and synchronization ----
+    // ---- synchronization, and events in CudaEvents ----
 
     @Override
-    public BackendEvent record(BackendStream stream) {
-        CudaStream s = own(stream, "record");
-        enter("record an event");
-        MemorySegment out = SCRATCH.get().out;
-        check(CudaDriver.cuEventCreate(out, CudaDriver.CU_EVENT_DEFAULT), "create an event");
-        MemorySegment e = out.get(ADDRESS, 0);
-        int r = CudaDriver.cuEventRecord(e, s.handle);
-        if (r != 0) {
-            CudaDriver.cuEventDestroy(e);
-            throw error(r, "record an event");
-        }
-        return new CudaEvent(this, e);
+    public BackendEvent record(BackendStream stream) { return CudaEvents.record(this, stream); }
+
+    @Override
+    public void synchronize(BackendEvent event) { CudaEvents.synchronize(this, event); }
+
+    /** cuStreamWaitEvent: on the device, for an event of any CUDA device. */
+    @Override
+    public boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
+        return CudaEvents.waitEvent(this, stream, recorder, event);
     }
 
-    void destroyEvent(CudaEvent e) {
-        if (fault != null || closed) return;
-        enter("destroy an event");
-        check(CudaDriver.cuEventDestroy(e.handle), "destroy an event");
-    }
+    /** Waits for {@code end}, then gives the time between the two events in milliseconds (about 0.5 us resolution). */
+    @Override
+    public double elapsedMillis(BackendEvent start, BackendEvent end) { return CudaEvents.elapsedMillis(this, start, end); }
 
     @Override
     public void synchronize(BackendStream stream) {
         CudaStream s = own(stream, "synchronize");
         enter("synchronize");
-        check(CudaDriver.cuStreamSynchronize(s.handle), "synchronize");
-    }
-
-    @Override
-    public void synchronize(BackendEvent event) {
-        CudaEvent e = ownEvent(event, "synchronize");
-        enter("synchronize");
-        check(CudaDriver.cuEventSynchronize(e.handle), "synchronize on an event");
-    }
-
-    /** cuStreamWaitEvent: on the device, for an event of any CUDA device. */
-    @Override
-    public boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
-        if (!(recorder instanceof CudaBackend r)) return false;
-        CudaStream s = own(stream, "waitEvent");
-        CudaEvent e = r.ownEvent(event, "waitEvent");
-        enter("waitEvent");
-        check(CudaDriver.cuStreamWaitEvent(s.handle, e.handle, 0), "wait for an event of " + r.id);
-        return true;
+        check(CudaDriverStreams.cuStreamSynchronize(s.handle), "synchronize");
     }
 
     @Override public boolean hasPeerPath(Backend source) { return source instanceof CudaBackend && source != this; }
@@ -426,28 +313,9 @@ public final class CudaBackend implements Backend {
             long bytes) {
         if (!(source instanceof CudaBackend from) || from == this) return false;
         CudaStream s = own(stream, "copyPeer");
-        peers.copy(s.handle, from, from.live(src, "copyPeer", srcOffset, bytes).pointer + srcOffset,
-                live(dst, "copyPeer", dstOffset, bytes).pointer + dstOffset, bytes);
+        peers.copy(s.handle, from, CudaAllocator.live(from, src, "copyPeer", srcOffset, bytes).pointer + srcOffset,
+                CudaAllocator.live(this, dst, "copyPeer", dstOffset, bytes).pointer + dstOffset, bytes);
         return true;
-    }
-
-    private CudaEvent ownEvent(BackendEvent event, String op) {
-        if (event instanceof CudaEvent e && e.owner == this) {
-            if (e.closed) throw new DeviceException(id + " " + op + ": the event was closed");
-            return e;
-        }
-        throw new DeviceException(id + " " + op + ": " + event + " is not an event of " + id);
-    }
-
-    /** Waits for {@code end}, then gives the time between the two events in milliseconds (about 0.5 us resolution). */
-    @Override
-    public double elapsedMillis(BackendEvent start, BackendEvent end) {
-        CudaEvent a = ownEvent(start, "elapsedMillis"), b = ownEvent(end, "elapsedMillis");
-        enter("elapsedMillis");
-        check(CudaDriver.cuEventSynchronize(b.handle), "wait for an event");
-        MemorySegment out = SCRATCH.get().out;
-        check(CudaDriver.cuEventElapsedTime(out, a.handle, b.handle), "time between events");
-        return out.get(JAVA_FLOAT, 0);
     }
 
     /** Frees the staging memory, unloads programs and releases the primary context. Idempotent; never throws. */
@@ -459,10 +327,10 @@ public final class CudaBackend implements Backend {
             try {
                 CudaDriver.cuCtxSetCurrent(c);
                 CudaStream s = defaultStream;
-                if (s != null) CudaDriver.cuStreamSynchronize(s.handle);
+                if (s != null) CudaDriverStreams.cuStreamSynchronize(s.handle);
                 staging.close();
                 modules.unloadAll();
-                if (s != null) CudaDriver.cuStreamDestroy(s.handle);
+                if (s != null) CudaDriverStreams.cuStreamDestroy(s.handle);
             } catch (RuntimeException e) {
                 // closing is best effort
             }
@@ -476,6 +344,6 @@ public final class CudaBackend implements Backend {
 
     @Override
     public String toString() {
-        return id + " " + facts.name() + " (" + facts.architecture() + ", " + size(facts.globalMemoryBytes()) + ", " + facts.driverVersion() + ")";
+        return id + " " + facts.name() + " (" + facts.architecture() + ", " + CudaAllocator.size(facts.globalMemoryBytes()) + ", " + facts.driverVersion() + ")";
     }
 }

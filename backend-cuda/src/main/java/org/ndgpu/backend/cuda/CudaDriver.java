@@ -21,6 +21,11 @@ import org.ndgpu.backend.NativeLibrary;
  * function returns the raw CUresult (0 = CUDA_SUCCESS). Checking and error messages are the
  * caller's ({@link CudaBackend#check}).
  *
+ * <p>This class loads every handle, so that {@link #available()} answers for all of them, and holds
+ * the wrappers of initialization, devices, contexts and peer access, and the error names; the
+ * wrappers of the other areas call its handles: memory in {@link CudaDriverMemory}, modules and
+ * launches in {@link CudaDriverModules}, streams and events in {@link CudaDriverStreams}.
+ *
  * <p>Loading never throws: when libcuda is absent or lacks a required function, {@link #problem()}
  * says why and the handles are null; call {@link #available()} first.
  *
@@ -45,22 +50,6 @@ public final class CudaDriver {
     public static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
     public static final int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
     public static final int CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
-
-    public static final int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
-    public static final int CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
-    public static final int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
-    public static final int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
-
-    public static final int CU_JIT_INFO_LOG_BUFFER = 3;
-    public static final int CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
-    public static final int CU_JIT_ERROR_LOG_BUFFER = 5;
-    public static final int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
-
-    public static final int CU_MEMHOSTALLOC_PORTABLE = 0x01;
-    public static final int CU_STREAM_DEFAULT = 0x0;
-    public static final int CU_STREAM_NON_BLOCKING = 0x1;
-    public static final int CU_EVENT_DEFAULT = 0x0;
-    public static final int CU_EVENT_DISABLE_TIMING = 0x2;
 
     // ---- loading ----
     private static final List<String> MISSING = new ArrayList<>();
@@ -96,46 +85,46 @@ public final class CudaDriver {
     private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = req("cuDevicePrimaryCtxRetain", I_AI);
     private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = req("cuDevicePrimaryCtxRelease_v2", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle CU_CTX_SET_CURRENT = req("cuCtxSetCurrent", I_A, Linker.Option.critical(false));
-    private static final MethodHandle CU_MEM_GET_INFO = req("cuMemGetInfo_v2", I_AA);
-    private static final MethodHandle CU_MEM_ALLOC = req("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle CU_MEM_FREE = req("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    private static final MethodHandle CU_MEM_GET_ADDRESS_RANGE = req("cuMemGetAddressRange_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle CU_MEM_HOST_ALLOC = req("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle CU_MEM_FREE_HOST = req("cuMemFreeHost", I_A);
-    private static final MethodHandle CU_MEMCPY_HTOD_ASYNC = req("cuMemcpyHtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle CU_MEMCPY_DTOH_ASYNC = req("cuMemcpyDtoHAsync_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
-    private static final MethodHandle CU_MEMCPY_DTOD_ASYNC = req("cuMemcpyDtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
-    private static final MethodHandle CU_MEMSET_D8_ASYNC = req("cuMemsetD8Async", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS));
-    private static final MethodHandle CU_MODULE_LOAD_DATA_EX = req("cuModuleLoadDataEx", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle CU_MODULE_UNLOAD = req("cuModuleUnload", I_A);
-    private static final MethodHandle CU_MODULE_GET_FUNCTION = req("cuModuleGetFunction", I_AAA);
-    private static final MethodHandle CU_FUNC_GET_ATTRIBUTE = req("cuFuncGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
-    private static final MethodHandle CU_FUNC_SET_ATTRIBUTE = req("cuFuncSetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    private static final MethodHandle CU_OCCUPANCY_MAX_ACTIVE_BLOCKS = req("cuOccupancyMaxActiveBlocksPerMultiprocessor",
+    static final MethodHandle CU_MEM_GET_INFO = req("cuMemGetInfo_v2", I_AA);
+    static final MethodHandle CU_MEM_ALLOC = req("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEM_FREE = req("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+    static final MethodHandle CU_MEM_GET_ADDRESS_RANGE = req("cuMemGetAddressRange_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEM_HOST_ALLOC = req("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+    static final MethodHandle CU_MEM_FREE_HOST = req("cuMemFreeHost", I_A);
+    static final MethodHandle CU_MEMCPY_HTOD_ASYNC = req("cuMemcpyHtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MEMCPY_DTOH_ASYNC = req("cuMemcpyDtoHAsync_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MEMCPY_DTOD_ASYNC = req("cuMemcpyDtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MEMSET_D8_ASYNC = req("cuMemsetD8Async", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MODULE_LOAD_DATA_EX = req("cuModuleLoadDataEx", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle CU_MODULE_UNLOAD = req("cuModuleUnload", I_A);
+    static final MethodHandle CU_MODULE_GET_FUNCTION = req("cuModuleGetFunction", I_AAA);
+    static final MethodHandle CU_FUNC_GET_ATTRIBUTE = req("cuFuncGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    static final MethodHandle CU_FUNC_SET_ATTRIBUTE = req("cuFuncSetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_OCCUPANCY_MAX_ACTIVE_BLOCKS = req("cuOccupancyMaxActiveBlocksPerMultiprocessor",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG));
-    private static final MethodHandle CU_LAUNCH_KERNEL = req("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS,
+    static final MethodHandle CU_LAUNCH_KERNEL = req("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS,
             JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
-    private static final MethodHandle CU_STREAM_CREATE = req("cuStreamCreate", I_AI);
-    private static final MethodHandle CU_STREAM_SYNCHRONIZE = req("cuStreamSynchronize", I_A);
-    private static final MethodHandle CU_STREAM_DESTROY = req("cuStreamDestroy_v2", I_A);
-    private static final MethodHandle CU_EVENT_CREATE = req("cuEventCreate", I_AI);
-    private static final MethodHandle CU_EVENT_RECORD = req("cuEventRecord", I_AA);
-    private static final MethodHandle CU_EVENT_SYNCHRONIZE = req("cuEventSynchronize", I_A);
-    private static final MethodHandle CU_EVENT_DESTROY = req("cuEventDestroy_v2", I_A);
-    private static final MethodHandle CU_STREAM_WAIT_EVENT = req("cuStreamWaitEvent", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_STREAM_CREATE = req("cuStreamCreate", I_AI);
+    static final MethodHandle CU_STREAM_SYNCHRONIZE = req("cuStreamSynchronize", I_A);
+    static final MethodHandle CU_STREAM_DESTROY = req("cuStreamDestroy_v2", I_A);
+    static final MethodHandle CU_EVENT_CREATE = req("cuEventCreate", I_AI);
+    static final MethodHandle CU_EVENT_RECORD = req("cuEventRecord", I_AA);
+    static final MethodHandle CU_EVENT_SYNCHRONIZE = req("cuEventSynchronize", I_A);
+    static final MethodHandle CU_EVENT_DESTROY = req("cuEventDestroy_v2", I_A);
+    static final MethodHandle CU_STREAM_WAIT_EVENT = req("cuStreamWaitEvent", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     private static final MethodHandle CU_DEVICE_CAN_ACCESS_PEER = req("cuDeviceCanAccessPeer", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
     private static final MethodHandle CU_CTX_ENABLE_PEER_ACCESS = req("cuCtxEnablePeerAccess", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle CU_MEMCPY_PEER_ASYNC = req("cuMemcpyPeerAsync",
+    static final MethodHandle CU_MEMCPY_PEER_ASYNC = req("cuMemcpyPeerAsync",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
     private static final MethodHandle CU_GET_ERROR_NAME = req("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
     private static final MethodHandle CU_GET_ERROR_STRING = req("cuGetErrorString", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
     /** cuEventElapsedTime_v2 (12.8+), else the original. */
-    private static final MethodHandle CU_EVENT_ELAPSED_TIME = elapsedTime();
+    static final MethodHandle CU_EVENT_ELAPSED_TIME = elapsedTime();
     // optional: CUDA 12.4+ drivers
-    private static final MethodHandle CU_MODULE_GET_FUNCTION_COUNT = opt("cuModuleGetFunctionCount", I_AA);
-    private static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS = opt("cuModuleEnumerateFunctions", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
-    private static final MethodHandle CU_FUNC_GET_NAME = opt("cuFuncGetName", I_AA);
-    private static final MethodHandle CU_FUNC_GET_PARAM_INFO = opt("cuFuncGetParamInfo", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+    static final MethodHandle CU_MODULE_GET_FUNCTION_COUNT = opt("cuModuleGetFunctionCount", I_AA);
+    static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS = opt("cuModuleEnumerateFunctions", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    static final MethodHandle CU_FUNC_GET_NAME = opt("cuFuncGetName", I_AA);
+    static final MethodHandle CU_FUNC_GET_PARAM_INFO = opt("cuFuncGetParamInfo", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
 
     private static final String MISSING_PROBLEM = MISSING.isEmpty() ? null
             : LIB.loadedFrom() + " lacks " + String.join(", ", MISSING) + ": the NVIDIA driver is too old for ndgpu";
@@ -170,7 +159,7 @@ public final class CudaDriver {
     /** The library, for optional lookups by other bindings. */
     static NativeLibrary library() { return LIB; }
 
-    private static RuntimeException rethrow(Throwable t) {
+    static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException r) return r;
         if (t instanceof Error e) throw e;
         return new IllegalStateException(t);
@@ -257,127 +246,6 @@ public final class CudaDriver {
         try { return (int) CU_CTX_SET_CURRENT.invokeExact(ctx); } catch (Throwable t) { throw rethrow(t); }
     }
 
-    public static int cuMemGetInfo(MemorySegment free, MemorySegment total) {
-        try { return (int) CU_MEM_GET_INFO.invokeExact(free, total); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemAlloc(MemorySegment dptr, long bytes) {
-        try { return (int) CU_MEM_ALLOC.invokeExact(dptr, bytes); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    /** The base and size of the allocation that holds {@code dptr}; an error for memory this context does not know. */
-    public static int cuMemGetAddressRange(MemorySegment base, MemorySegment size, long dptr) {
-        try { return (int) CU_MEM_GET_ADDRESS_RANGE.invokeExact(base, size, dptr); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemFree(long dptr) {
-        try { return (int) CU_MEM_FREE.invokeExact(dptr); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemHostAlloc(MemorySegment pp, long bytes, int flags) {
-        try { return (int) CU_MEM_HOST_ALLOC.invokeExact(pp, bytes, flags); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemFreeHost(MemorySegment p) {
-        try { return (int) CU_MEM_FREE_HOST.invokeExact(p); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemcpyHtoDAsync(long dst, MemorySegment src, long bytes, MemorySegment stream) {
-        try { return (int) CU_MEMCPY_HTOD_ASYNC.invokeExact(dst, src, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemcpyDtoHAsync(MemorySegment dst, long src, long bytes, MemorySegment stream) {
-        try { return (int) CU_MEMCPY_DTOH_ASYNC.invokeExact(dst, src, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemcpyDtoDAsync(long dst, long src, long bytes, MemorySegment stream) {
-        try { return (int) CU_MEMCPY_DTOD_ASYNC.invokeExact(dst, src, bytes, stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemsetD8Async(long dst, byte value, long count, MemorySegment stream) {
-        try { return (int) CU_MEMSET_D8_ASYNC.invokeExact(dst, value, count, stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuModuleLoadDataEx(MemorySegment module, MemorySegment image, int numOptions, MemorySegment options, MemorySegment values) {
-        try { return (int) CU_MODULE_LOAD_DATA_EX.invokeExact(module, image, numOptions, options, values); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuModuleUnload(MemorySegment module) {
-        try { return (int) CU_MODULE_UNLOAD.invokeExact(module); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuModuleGetFunction(MemorySegment function, MemorySegment module, MemorySegment name) {
-        try { return (int) CU_MODULE_GET_FUNCTION.invokeExact(function, module, name); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static boolean hasModuleEnumeration() {
-        return CU_MODULE_GET_FUNCTION_COUNT != null && CU_MODULE_ENUMERATE_FUNCTIONS != null && CU_FUNC_GET_NAME != null;
-    }
-
-    public static int cuModuleGetFunctionCount(MemorySegment count, MemorySegment module) {
-        try { return (int) CU_MODULE_GET_FUNCTION_COUNT.invokeExact(count, module); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuModuleEnumerateFunctions(MemorySegment functions, int n, MemorySegment module) {
-        try { return (int) CU_MODULE_ENUMERATE_FUNCTIONS.invokeExact(functions, n, module); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuFuncGetName(MemorySegment name, MemorySegment function) {
-        try { return (int) CU_FUNC_GET_NAME.invokeExact(name, function); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static boolean hasParamInfo() { return CU_FUNC_GET_PARAM_INFO != null; }
-
-    public static int cuFuncGetParamInfo(MemorySegment function, long index, MemorySegment offset, MemorySegment size) {
-        try { return (int) CU_FUNC_GET_PARAM_INFO.invokeExact(function, index, offset, size); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuFuncGetAttribute(MemorySegment value, int attribute, MemorySegment function) {
-        try { return (int) CU_FUNC_GET_ATTRIBUTE.invokeExact(value, attribute, function); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuFuncSetAttribute(MemorySegment function, int attribute, int value) {
-        try { return (int) CU_FUNC_SET_ATTRIBUTE.invokeExact(function, attribute, value); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    /** How many blocks of {@code blockSize} threads of {@code function} one multiprocessor holds at once. */
-    public static int cuOccupancyMaxActiveBlocksPerMultiprocessor(MemorySegment numBlocks, MemorySegment function, int blockSize, long dynamicShared) {
-        try { return (int) CU_OCCUPANCY_MAX_ACTIVE_BLOCKS.invokeExact(numBlocks, function, blockSize, dynamicShared); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuLaunchKernel(MemorySegment f, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
-                                     MemorySegment stream, MemorySegment params, MemorySegment extra) {
-        try {
-            return (int) CU_LAUNCH_KERNEL.invokeExact(f, gx, gy, gz, bx, by, bz, sharedBytes, stream, params, extra);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    public static int cuStreamCreate(MemorySegment stream, int flags) {
-        try { return (int) CU_STREAM_CREATE.invokeExact(stream, flags); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuStreamSynchronize(MemorySegment stream) {
-        try { return (int) CU_STREAM_SYNCHRONIZE.invokeExact(stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuStreamDestroy(MemorySegment stream) {
-        try { return (int) CU_STREAM_DESTROY.invokeExact(stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuEventCreate(MemorySegment event, int flags) {
-        try { return (int) CU_EVENT_CREATE.invokeExact(event, flags); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuEventRecord(MemorySegment event, MemorySegment stream) {
-        try { return (int) CU_EVENT_RECORD.invokeExact(event, stream); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuStreamWaitEvent(MemorySegment stream, MemorySegment event, int flags) {
-        try { return (int) CU_STREAM_WAIT_EVENT.invokeExact(stream, event, flags); } catch (Throwable t) { throw rethrow(t); }
-    }
-
     public static int cuDeviceCanAccessPeer(MemorySegment canAccess, int device, int peer) {
         try { return (int) CU_DEVICE_CAN_ACCESS_PEER.invokeExact(canAccess, device, peer); } catch (Throwable t) { throw rethrow(t); }
     }
@@ -385,25 +253,5 @@ public final class CudaDriver {
     /** Lets the current context access {@code peer}'s memory; CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED (704) when it already may. */
     public static int cuCtxEnablePeerAccess(MemorySegment peer, int flags) {
         try { return (int) CU_CTX_ENABLE_PEER_ACCESS.invokeExact(peer, flags); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuMemcpyPeerAsync(long dst, MemorySegment dstContext, long src, MemorySegment srcContext, long bytes, MemorySegment stream) {
-        try {
-            return (int) CU_MEMCPY_PEER_ASYNC.invokeExact(dst, dstContext, src, srcContext, bytes, stream);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
-    public static int cuEventSynchronize(MemorySegment event) {
-        try { return (int) CU_EVENT_SYNCHRONIZE.invokeExact(event); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuEventElapsedTime(MemorySegment millis, MemorySegment start, MemorySegment end) {
-        try { return (int) CU_EVENT_ELAPSED_TIME.invokeExact(millis, start, end); } catch (Throwable t) { throw rethrow(t); }
-    }
-
-    public static int cuEventDestroy(MemorySegment event) {
-        try { return (int) CU_EVENT_DESTROY.invokeExact(event); } catch (Throwable t) { throw rethrow(t); }
     }
 }

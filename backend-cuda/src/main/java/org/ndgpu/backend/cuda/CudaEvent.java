@@ -22,6 +22,6 @@ public final class CudaEvent implements BackendEvent {
     public void close() {
         if (closed) return;
         closed = true;
-        owner.destroyEvent(this);
+        CudaEvents.destroy(owner, this);
     }
 }

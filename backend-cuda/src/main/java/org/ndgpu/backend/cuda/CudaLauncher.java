@@ -59,12 +59,12 @@ final class CudaLauncher {
         if (gx == 0 || gy == 0 || gz == 0) return; // an empty grid: nothing to run
         if (shared > k.dynamicSharedLimit) raiseSharedLimit(k, shared);
         lastKernel = k.name;
-        int r = CudaDriver.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
+        int r = CudaDriverModules.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
                 (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
         if (r != 0 && assumed && (r == CudaError.INVALID_CONTEXT || r == CudaError.INVALID_HANDLE)) {
             // code outside ndgpu changed this thread's context since its last call through ndgpu
             backend.enter("launch");
-            r = CudaDriver.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
+            r = CudaDriverModules.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
                     (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
         }
         if (r != 0) throw CudaLaunchErrors.failed(backend, r, k, grid, block, shared);
@@ -75,7 +75,7 @@ final class CudaLauncher {
         synchronized (k) {
             if (shared > k.dynamicSharedLimit) {
                 backend.enter("launch"); // the launch may have skipped it
-                backend.check(CudaDriver.cuFuncSetAttribute(k.function, CudaDriver.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) shared),
+                backend.check(CudaDriverModules.cuFuncSetAttribute(k.function, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) shared),
                         "allow " + shared + " bytes of dynamic shared memory for '" + k.name + "'");
                 k.dynamicSharedLimit = (int) shared;
             }

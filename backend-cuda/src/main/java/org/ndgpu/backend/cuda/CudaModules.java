@@ -66,13 +66,13 @@ final class CudaModules {
             int logSize = 16 * 1024;
             MemorySegment errLog = a.allocate(logSize);
             MemorySegment jitOptions = a.allocate(JAVA_INT, 2);
-            jitOptions.setAtIndex(JAVA_INT, 0, CudaDriver.CU_JIT_ERROR_LOG_BUFFER);
-            jitOptions.setAtIndex(JAVA_INT, 1, CudaDriver.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
+            jitOptions.setAtIndex(JAVA_INT, 0, CudaDriverModules.CU_JIT_ERROR_LOG_BUFFER);
+            jitOptions.setAtIndex(JAVA_INT, 1, CudaDriverModules.CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
             MemorySegment values = a.allocate(ADDRESS, 2);
             values.setAtIndex(ADDRESS, 0, errLog);
             values.setAtIndex(ADDRESS, 1, MemorySegment.ofAddress(logSize));
             MemorySegment p = a.allocate(ADDRESS);
-            int r = CudaDriver.cuModuleLoadDataEx(p, img, 2, jitOptions, values);
+            int r = CudaDriverModules.cuModuleLoadDataEx(p, img, 2, jitOptions, values);
             if (r != 0) {
                 String jitLog = errLog.getString(0);
                 String msg = backend.noteSticky(r, id + " load '" + name + "' (" + (ptx ? "PTX" : "cubin") + "): " + CudaDriver.describe(r));
@@ -94,17 +94,17 @@ final class CudaModules {
 
     @SuppressWarnings("restricted") // the driver returns each name as a zero-length segment: widened to read the C string
     private List<String> kernelNamesOf(Arena a, MemorySegment module) {
-        if (!CudaDriver.hasModuleEnumeration()) return List.of();
+        if (!CudaDriverModules.hasModuleEnumeration()) return List.of();
         MemorySegment n = a.allocate(JAVA_INT);
-        if (CudaDriver.cuModuleGetFunctionCount(n, module) != 0) return List.of();
+        if (CudaDriverModules.cuModuleGetFunctionCount(n, module) != 0) return List.of();
         int count = n.get(JAVA_INT, 0);
         if (count == 0) return List.of();
         MemorySegment fs = a.allocate(ADDRESS, count);
-        if (CudaDriver.cuModuleEnumerateFunctions(fs, count, module) != 0) return List.of();
+        if (CudaDriverModules.cuModuleEnumerateFunctions(fs, count, module) != 0) return List.of();
         List<String> names = new ArrayList<>();
         MemorySegment np = a.allocate(ADDRESS);
         for (int i = 0; i < count; i++) {
-            if (CudaDriver.cuFuncGetName(np, fs.getAtIndex(ADDRESS, i)) == 0) {
+            if (CudaDriverModules.cuFuncGetName(np, fs.getAtIndex(ADDRESS, i)) == 0) {
                 names.add(np.get(ADDRESS, 0).reinterpret(4096).getString(0));
             }
         }
@@ -127,7 +127,7 @@ final class CudaModules {
         backend.enter("kernel '" + name + "'");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment f = a.allocate(ADDRESS);
-            int r = CudaDriver.cuModuleGetFunction(f, p.module, a.allocateFrom(name));
+            int r = CudaDriverModules.cuModuleGetFunction(f, p.module, a.allocateFrom(name));
             if (r == CudaError.NOT_FOUND) {
                 throw new KernelLaunchException(id + ": no kernel '" + name + "' in program '" + p.name + "'"
                         + (p.kernelNames().isEmpty() ? "" : " (its kernels: " + String.join(", ", p.kernelNames()) + ")")
@@ -136,24 +136,24 @@ final class CudaModules {
             backend.check(r, "kernel '" + name + "' of '" + p.name + "'");
             MemorySegment fn = f.get(ADDRESS, 0);
             MemorySegment v = a.allocate(JAVA_INT);
-            backend.check(CudaDriver.cuFuncGetAttribute(v, CudaDriver.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn), "attributes of kernel '" + name + "'");
+            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn), "attributes of kernel '" + name + "'");
             int maxThreads = v.get(JAVA_INT, 0);
-            backend.check(CudaDriver.cuFuncGetAttribute(v, CudaDriver.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn), "attributes of kernel '" + name + "'");
+            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn), "attributes of kernel '" + name + "'");
             int staticShared = v.get(JAVA_INT, 0);
-            backend.check(CudaDriver.cuFuncGetAttribute(v, CudaDriver.CU_FUNC_ATTRIBUTE_NUM_REGS, fn), "attributes of kernel '" + name + "'");
+            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_NUM_REGS, fn), "attributes of kernel '" + name + "'");
             int regs = v.get(JAVA_INT, 0);
-            backend.check(CudaDriver.cuFuncGetAttribute(v, CudaDriver.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, fn), "attributes of kernel '" + name + "'");
+            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, fn), "attributes of kernel '" + name + "'");
             int dynLimit = v.get(JAVA_INT, 0);
             return new CudaKernel(p, name, fn, maxThreads, staticShared, regs, paramSizes(a, fn), dynLimit);
         }
     }
 
     private static int[] paramSizes(Arena a, MemorySegment fn) {
-        if (!CudaDriver.hasParamInfo()) return null;
+        if (!CudaDriverModules.hasParamInfo()) return null;
         MemorySegment off = a.allocate(JAVA_LONG), size = a.allocate(JAVA_LONG);
         List<Integer> sizes = new ArrayList<>();
         for (int i = 0; i < 4096; i++) {
-            int r = CudaDriver.cuFuncGetParamInfo(fn, i, off, size);
+            int r = CudaDriverModules.cuFuncGetParamInfo(fn, i, off, size);
             if (r == CudaError.INVALID_VALUE) break;     // past the last parameter
             if (r != 0) return null;                     // the driver cannot tell
             sizes.add((int) size.get(JAVA_LONG, 0));
@@ -164,7 +164,7 @@ final class CudaModules {
     /** Unloads every module; the caller has made the context current. Best effort, never throws on a driver error. */
     void unloadAll() {
         synchronized (programs) {
-            for (CudaProgram p : programs) CudaDriver.cuModuleUnload(p.module);
+            for (CudaProgram p : programs) CudaDriverModules.cuModuleUnload(p.module);
             programs.clear();
         }
     }

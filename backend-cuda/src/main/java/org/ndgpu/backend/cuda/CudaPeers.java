@@ -29,8 +29,8 @@ final class CudaPeers {
         MemorySegment context = owner.enter("copyPeer");
         if (bytes == 0) return;
         direct.computeIfAbsent(from, f -> enable(f, srcContext));
-        owner.check(CudaDriver.cuMemcpyPeerAsync(dst, context, src, srcContext, bytes, stream),
-                "copy " + CudaBackend.size(bytes) + " from " + from.id());
+        owner.check(CudaDriverMemory.cuMemcpyPeerAsync(dst, context, src, srcContext, bytes, stream),
+                "copy " + CudaAllocator.size(bytes) + " from " + from.id());
     }
 
     // with the owner's context current

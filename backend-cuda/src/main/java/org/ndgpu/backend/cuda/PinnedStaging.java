@@ -78,13 +78,13 @@ final class PinnedStaging {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment p = a.allocate(ADDRESS);
             for (int i = 0; i < slots; i++) {
-                int r = CudaDriver.cuMemHostAlloc(p, chunk, CudaDriver.CU_MEMHOSTALLOC_PORTABLE);
+                int r = CudaDriverMemory.cuMemHostAlloc(p, chunk, CudaDriverMemory.CU_MEMHOSTALLOC_PORTABLE);
                 if (r != 0) {
                     release(b, e);
                     throw backend.error(r, "allocate " + slots + " x " + (chunk >> 20) + " MiB of pinned host staging memory");
                 }
                 b[i] = p.get(ADDRESS, 0).reinterpret(chunk);
-                r = CudaDriver.cuEventCreate(p, CudaDriver.CU_EVENT_DISABLE_TIMING);
+                r = CudaDriverStreams.cuEventCreate(p, CudaDriverStreams.CU_EVENT_DISABLE_TIMING);
                 if (r != 0) {
                     release(b, e);
                     throw backend.error(r, "create a staging event");
@@ -97,13 +97,13 @@ final class PinnedStaging {
     }
 
     private static void release(MemorySegment[] b, MemorySegment[] e) {
-        for (MemorySegment s : b) if (s != null) CudaDriver.cuMemFreeHost(s);
-        for (MemorySegment s : e) if (s != null) CudaDriver.cuEventDestroy(s);
+        for (MemorySegment s : b) if (s != null) CudaDriverMemory.cuMemFreeHost(s);
+        for (MemorySegment s : e) if (s != null) CudaDriverStreams.cuEventDestroy(s);
     }
 
     /** Waits until the device is done with a buffer (at once if its event was never recorded or has passed). */
     private void await(int slot) {
-        int r = CudaDriver.cuEventSynchronize(events[slot]);
+        int r = CudaDriverStreams.cuEventSynchronize(events[slot]);
         if (r != 0) throw backend.error(r, "wait for a host-device copy");
     }
 
@@ -115,7 +115,7 @@ final class PinnedStaging {
     }
 
     private void recordOn(int slot, CudaStream stream) {
-        int r = CudaDriver.cuEventRecord(events[slot], stream.handle);
+        int r = CudaDriverStreams.cuEventRecord(events[slot], stream.handle);
         if (r != 0) throw backend.error(r, "record a staging event");
     }
 
@@ -134,7 +134,7 @@ final class PinnedStaging {
                 int i = take();
                 long n = Math.min(chunk, bytes - done);
                 HostCopy.copy(from, done, buffers[i], 0, n);
-                int r = CudaDriver.cuMemcpyHtoDAsync(dstPointer + done, buffers[i], n, stream.handle);
+                int r = CudaDriverMemory.cuMemcpyHtoDAsync(dstPointer + done, buffers[i], n, stream.handle);
                 if (r != 0) throw backend.error(r, "copy " + bytes + " bytes host to device");
                 recordOn(i, stream);
                 done += n;
@@ -160,7 +160,7 @@ final class PinnedStaging {
                 while (issued < bytes && inFlight < slots) {
                     int i = take();
                     long n = Math.min(chunk, bytes - issued);
-                    int r = CudaDriver.cuMemcpyDtoHAsync(buffers[i], srcPointer + issued, n, stream.handle);
+                    int r = CudaDriverMemory.cuMemcpyDtoHAsync(buffers[i], srcPointer + issued, n, stream.handle);
                     if (r != 0) throw backend.error(r, "copy " + bytes + " bytes device to host");
                     recordOn(i, stream);
                     int q = (head + inFlight) % slots;
@@ -195,7 +195,7 @@ final class PinnedStaging {
                 join(tasks[j]);
                 int slot = j % slots;
                 long off = j * chunk, len = Math.min(chunk, bytes - off);
-                int r = CudaDriver.cuMemcpyHtoDAsync(dst + off, buffers[slot], len, stream.handle);
+                int r = CudaDriverMemory.cuMemcpyHtoDAsync(dst + off, buffers[slot], len, stream.handle);
                 if (r != 0) throw backend.error(r, "copy " + bytes + " bytes host to device");
                 recordOn(slot, stream);
                 if (j + slots < n) tasks[j + slots] = pool.submit(fillTask(from, j + slots, bytes));
@@ -242,7 +242,7 @@ final class PinnedStaging {
         int slot = j % slots;
         long off = j * chunk, len = Math.min(chunk, bytes - off);
         await(slot); // a buffer's earlier H2D, possibly on another stream, must have read it
-        int r = CudaDriver.cuMemcpyDtoHAsync(buffers[slot], src + off, len, stream.handle);
+        int r = CudaDriverMemory.cuMemcpyDtoHAsync(buffers[slot], src + off, len, stream.handle);
         if (r != 0) throw backend.error(r, "copy " + bytes + " bytes device to host");
         recordOn(slot, stream);
     }
@@ -276,7 +276,7 @@ final class PinnedStaging {
         lock.lock();
         try {
             if (buffers == null) return;
-            for (MemorySegment e : events) CudaDriver.cuEventSynchronize(e);
+            for (MemorySegment e : events) CudaDriverStreams.cuEventSynchronize(e);
             release(buffers, events);
             buffers = null;
             events = null;

@@ -10,8 +10,9 @@
  *     cubin for the device's own sm_XY (PTX for compute_XY only when NVRTC predates the device),
  *     checked launches (block size against the kernel's limit, argument sizes against the kernel's
  *     parameters where the driver can tell, shared memory against the device's opt-in limit).</li>
- * <li>{@link org.ndgpu.backend.cuda.CudaDriver} and {@link org.ndgpu.backend.cuda.Nvrtc} are the raw
- *     bindings; {@link org.ndgpu.backend.cuda.CudaLibraries} says where CUDA libraries are looked for
+ * <li>{@link org.ndgpu.backend.cuda.CudaDriver} (with its areas {@code CudaDriverMemory},
+ *     {@code CudaDriverModules} and {@code CudaDriverStreams}) and {@link org.ndgpu.backend.cuda.Nvrtc}
+ *     are the raw bindings; {@link org.ndgpu.backend.cuda.CudaLibraries} says where CUDA libraries are looked for
  *     and by which sonames. The cuBLAS and cuSOLVER bindings, which serve linalg on CUDA devices, are
  *     in {@code org.ndgpu.backend.cuda.linalg}, the cuFFT binding, which serves fft on CUDA devices, in
  *     {@code org.ndgpu.backend.cuda.fft}; cuRAND is not bound (random numbers come from ndgpu's own

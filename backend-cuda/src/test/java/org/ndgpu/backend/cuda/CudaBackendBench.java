@@ -93,7 +93,7 @@ public final class CudaBackendBench {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pp = arena.allocate(java.lang.foreign.ValueLayout.ADDRESS);
             cuda.makeCurrent();
-            if (CudaDriver.cuMemHostAlloc(pp, hbytes, 0) == 0) {
+            if (CudaDriverMemory.cuMemHostAlloc(pp, hbytes, 0) == 0) {
                 @SuppressWarnings("restricted") // the driver returns the pinned buffer as a zero-length segment: widened to its size
                 MemorySegment pinned = pp.get(java.lang.foreign.ValueLayout.ADDRESS, 0).reinterpret(hbytes);
                 MemorySegment sh = ((CudaStream) s).handle();
@@ -101,11 +101,11 @@ public final class CudaBackendBench {
                 List<Double> h2d = new ArrayList<>(), d2h = new ArrayList<>();
                 for (int i = 0; i < 12; i++) {
                     long t0 = System.nanoTime();
-                    CudaDriver.cuMemcpyHtoDAsync(dst, pinned, hbytes, sh);
-                    CudaDriver.cuStreamSynchronize(sh);
+                    CudaDriverMemory.cuMemcpyHtoDAsync(dst, pinned, hbytes, sh);
+                    CudaDriverStreams.cuStreamSynchronize(sh);
                     long t1 = System.nanoTime();
-                    CudaDriver.cuMemcpyDtoHAsync(pinned, dst, hbytes, sh);
-                    CudaDriver.cuStreamSynchronize(sh);
+                    CudaDriverMemory.cuMemcpyDtoHAsync(pinned, dst, hbytes, sh);
+                    CudaDriverStreams.cuStreamSynchronize(sh);
                     long t2 = System.nanoTime();
                     if (i >= 2) {
                         h2d.add((t1 - t0) / 1e6);
@@ -124,7 +124,7 @@ public final class CudaBackendBench {
                     }
                     rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "host memcpy 256 MiB heap->pinned, " + threads + " thread(s)", median(cp), hbytes / median(cp) / 1e6));
                 }
-                CudaDriver.cuMemFreeHost(pinned);
+                CudaDriverMemory.cuMemFreeHost(pinned);
             }
         }
 

@@ -2,10 +2,7 @@ package org.ndgpu.backend.opencl;
 
 import static org.jocl.CL.*;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jocl.CL;
@@ -22,7 +19,6 @@ import org.jocl.cl_platform_id;
 import org.jocl.cl_program;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.exceptions.KernelCompileException;
 import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
@@ -35,23 +31,19 @@ import org.ndgpu.backend.Dialect;
 
 /** One OpenCL device through JOCL: a context, in-order command queues, cl_mem buffers. */
 public final class OpenClBackend implements Backend {
-    // host<->device copies go through ByteBuffers, which hold at most 2^31-1 bytes
-    private static final long CHUNK = 1L << 30;
-    private static final long STAGE = 16L << 20;
-
     private final cl_device_id device;
     // an AtomicLong, not a LongAdder: see CudaLauncher
     private final java.util.concurrent.atomic.AtomicLong launches = new java.util.concurrent.atomic.AtomicLong();
     private final cl_context context;
     private final DeviceFacts facts;
     private final Queue defaultQueue;
-    private final OpenClStaging staging = new OpenClStaging(this);
+    final OpenClStaging staging = new OpenClStaging(this);
     /**
      * Build options of every program: float32 division and sqrt correctly rounded where the device can
      * (OpenCL C otherwise allows 2.5 and 3 ulp, and NVIDIA's OpenCL uses that: float32 results then
      * differ from NumPy's and from CUDA's in the last place).
      */
-    private final String deviceOptions;
+    final String deviceOptions;
 
     OpenClBackend(int index, cl_platform_id platform, cl_device_id device) {
         this.device = device;
@@ -66,9 +58,9 @@ public final class OpenClBackend implements Backend {
         this.defaultQueue = newQueue();
     }
 
-    private String id() { return facts.id(); }
+    String id() { return facts.id(); }
 
-    // for OpenClHandles: libraries that take raw OpenCL objects (CLBlast)
+    // for OpenClPrograms, and for OpenClHandles: libraries that take raw OpenCL objects (CLBlast)
     cl_context context() { return context; }
 
     cl_device_id device() { return device; }
@@ -137,9 +129,9 @@ public final class OpenClBackend implements Backend {
         return new Queue(q);
     }
 
-    private static cl_command_queue q(BackendStream s) { return ((Queue) s).queue; }
+    static cl_command_queue q(BackendStream s) { return ((Queue) s).queue; }
 
-    private static cl_mem mem(BackendBuffer b) { return ((Buffer) b).mem; }
+    static cl_mem mem(BackendBuffer b) { return ((Buffer) b).mem; }
 
     @Override
     public BackendBuffer allocate(long bytes) {
@@ -179,54 +171,15 @@ public final class OpenClBackend implements Backend {
 
     @Override public BackendStream createStream() { return newQueue(); }
 
-    // Large copies go through the pinned staging buffers (OpenClStaging); small ones, and all where those
-    // could not be made, straight to the driver: JOCL reads and writes direct buffers in place, a heap
-    // segment (a Java array) goes through a native chunk.
+    // host-device copies: checked, then staged or straight to the driver, in OpenClTransfers
     @Override
     public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
-        checkRange("copyIn", dst, dstOffset, bytes);
-        if (src.byteSize() < bytes) throw new DeviceException(id() + " copyIn: " + bytes + " bytes asked from a host segment of " + src.byteSize());
-        if (bytes == 0) return;
-        if (staging.copyIn(q(stream), src, mem(dst), dstOffset, bytes)) return;
-        long chunk = src.isNative() ? CHUNK : STAGE;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment stage = src.isNative() ? null : arena.allocate(Math.min(STAGE, bytes), 64);
-            for (long done = 0; done < bytes; done += chunk) {
-                long n = Math.min(chunk, bytes - done);
-                MemorySegment part = src.asSlice(done, n);
-                if (stage != null) part = stage.asSlice(0, n).copyFrom(part);
-                check(clEnqueueWriteBuffer(q(stream), mem(dst), CL_TRUE, dstOffset + done, n, Pointer.to(part.asByteBuffer()),
-                        0, null, null), "clEnqueueWriteBuffer");
-            }
-        }
+        OpenClTransfers.copyIn(this, stream, src, dst, dstOffset, bytes);
     }
 
     @Override
     public void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
-        checkRange("copyOut", src, srcOffset, bytes);
-        if (dst.byteSize() < bytes) throw new DeviceException(id() + " copyOut: " + bytes + " bytes into a host segment of " + dst.byteSize());
-        if (dst.isReadOnly()) throw new DeviceException(id() + " copyOut: the host segment is read-only");
-        if (bytes == 0) return;
-        if (staging.copyOut(q(stream), mem(src), srcOffset, dst, bytes)) return;
-        long chunk = dst.isNative() ? CHUNK : STAGE;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment stage = dst.isNative() ? null : arena.allocate(Math.min(STAGE, bytes), 64);
-            for (long done = 0; done < bytes; done += chunk) {
-                long n = Math.min(chunk, bytes - done);
-                MemorySegment part = stage == null ? dst.asSlice(done, n) : stage.asSlice(0, n);
-                check(clEnqueueReadBuffer(q(stream), mem(src), CL_TRUE, srcOffset + done, n, Pointer.to(part.asByteBuffer()),
-                        0, null, null), "clEnqueueReadBuffer");
-                if (stage != null) dst.asSlice(done, n).copyFrom(part);
-            }
-        }
-    }
-
-    // the driver checks ranges too, but a staged copy would first have copied host memory for nothing
-    private void checkRange(String op, BackendBuffer buffer, long offset, long bytes) {
-        long size = ((Buffer) buffer).size();
-        if (bytes < 0 || offset < 0 || offset > size - bytes) {
-            throw new DeviceException(id() + " " + op + ": " + bytes + " bytes at offset " + offset + " of a buffer of " + size + " bytes");
-        }
+        OpenClTransfers.copyOut(this, stream, src, srcOffset, dst, bytes);
     }
 
     /** Frees the pinned staging buffers; the next large copy makes them again (with the settings of that moment). */
@@ -245,86 +198,15 @@ public final class OpenClBackend implements Backend {
                 "clEnqueueFillBuffer");
     }
 
+    // programs: built, and their kernels looked up, in OpenClPrograms
     @Override
-    public BackendProgram compile(String name, String source, List<String> options) {
-        int[] err = new int[1];
-        cl_program p = clCreateProgramWithSource(context, 1, new String[]{source}, new long[]{source.length()}, err);
-        check(err[0], "clCreateProgramWithSource");
-        return build(name, p, source, options);
-    }
+    public BackendProgram compile(String name, String source, List<String> options) { return OpenClPrograms.compile(this, name, source, options); }
 
     @Override
-    public BackendProgram load(String name, byte[] binary, List<String> options) {
-        int[] err = new int[1];
-        int[] status = new int[1];
-        cl_program p = clCreateProgramWithBinary(context, 1, new cl_device_id[]{device}, new long[]{binary.length},
-                new byte[][]{binary}, status, err);
-        if (err[0] != CL_SUCCESS || status[0] != CL_SUCCESS) {
-            throw new DeviceException(id() + " load program '" + name + "' from binary: "
-                    + CL.stringFor_errorCode(err[0] != CL_SUCCESS ? err[0] : status[0]));
-        }
-        return build(name, p, null, options);
-    }
-
-    private Program build(String name, cl_program p, String source, List<String> options) {
-        String all = (deviceOptions + " " + String.join(" ", options)).strip();
-        int st = clBuildProgram(p, 1, new cl_device_id[]{device}, all, null, null);
-        if (st != CL_SUCCESS) {
-            String log = buildLog(p);
-            clReleaseProgram(p);
-            if (st == CL_BUILD_PROGRAM_FAILURE || st == CL_INVALID_BUILD_OPTIONS || st == CL_INVALID_BINARY) {
-                throw new KernelCompileException(id() + " (" + facts.name() + ")", name, options,
-                        CL.stringFor_errorCode(st) + "\n" + log, source == null ? "(program binary)" : source);
-            }
-            check(st, "clBuildProgram(" + name + ")");
-        }
-        return new Program(p, binaryOf(p), kernelNamesOf(p));
-    }
-
-    private String buildLog(cl_program p) {
-        long[] size = new long[1];
-        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, 0, null, size);
-        byte[] log = new byte[(int) Math.max(size[0], 1)];
-        clGetProgramBuildInfo(p, device, CL_PROGRAM_BUILD_LOG, log.length, Pointer.to(log), null);
-        return new String(log, StandardCharsets.UTF_8).replace("\0", "");
-    }
-
-    private static byte[] binaryOf(cl_program p) {
-        long[] sizes = new long[1];
-        if (clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(sizes), null) != CL_SUCCESS || sizes[0] <= 0) {
-            return null;
-        }
-        byte[] bin = new byte[(int) sizes[0]];
-        Pointer ptr = Pointer.to(bin);
-        if (clGetProgramInfo(p, CL_PROGRAM_BINARIES, Sizeof.POINTER, Pointer.to(ptr), null) != CL_SUCCESS) return null;
-        return bin;
-    }
-
-    private static List<String> kernelNamesOf(cl_program p) {
-        long[] size = new long[1];
-        if (clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, 0, null, size) != CL_SUCCESS) return List.of();
-        byte[] b = new byte[(int) size[0]];
-        clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, b.length, Pointer.to(b), null);
-        String s = new String(b, StandardCharsets.UTF_8).replace("\0", "").strip();
-        return s.isEmpty() ? List.of() : List.of(s.split(";"));
-    }
+    public BackendProgram load(String name, byte[] binary, List<String> options) { return OpenClPrograms.load(this, name, binary, options); }
 
     @Override
-    public BackendKernel kernel(BackendProgram program, String name) {
-        Program p = (Program) program;
-        int[] err = new int[1];
-        cl_kernel k = clCreateKernel(p.program, name, err);
-        if (err[0] == CL_INVALID_KERNEL_NAME) {
-            throw new KernelLaunchException(id() + ": no kernel named '" + name + "' in the program; it has " + p.kernelNames);
-        }
-        check(err[0], "clCreateKernel(" + name + ")");
-        long[] wg = new long[1];
-        check(clGetKernelWorkGroupInfo(k, device, CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(wg), null),
-                "clGetKernelWorkGroupInfo");
-        int[] nargs = new int[1];
-        check(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, Sizeof.cl_uint, Pointer.to(nargs), null), "clGetKernelInfo");
-        return new Kernel(name, k, (int) Math.min(wg[0], Integer.MAX_VALUE), nargs[0]);
-    }
+    public BackendKernel kernel(BackendProgram program, String name) { return OpenClPrograms.kernel(this, program, name); }
 
     @Override
     public long launchCount() { return launches.get(); }

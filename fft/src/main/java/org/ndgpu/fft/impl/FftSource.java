@@ -48,7 +48,7 @@ final class FftSource {
      * <li>rows (fewer transforms, each of more than 256 points): work-items walk a transform, and one
      *     element of padding follows each 16 ({@code i + i / 16}), so that a radix-16 butterfly's
      *     elements, 16 apart, fall 17 apart, an odd stride, and runs of neighbouring elements stay
-     *     neighbours (the passes of such a length have NS = 1 or NS >= 16, see OwnFft.radices).
+     *     neighbours (the passes of such a length have NS = 1 or NS >= 16, see FftPlan.radices).
      *     The padding is linear in the element, so the address of element {@code j + r * SPAN} is a
      *     work-item's base plus a constant per r: no index arithmetic per access. Transforms lie
      *     banks / g elements past a multiple of a run apart, so a load or store that takes g of them

@@ -1,12 +1,17 @@
 package org.ndgpu.fft.impl;
 
-import java.util.ArrayList;
+import static org.ndgpu.fft.impl.FftPlan.capacity;
+import static org.ndgpu.fft.impl.FftPlan.group;
+import static org.ndgpu.fft.impl.FftPlan.radices;
+import static org.ndgpu.fft.impl.FftPlan.smooth;
+
 import java.util.List;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.device.Device;
+import org.ndgpu.fft.impl.FftPlan.Launch;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -18,74 +23,20 @@ import org.ndgpu.ndarray.Order;
  * <p>A length that fits a work-group's local memory (4096 complex64 or 2048 complex128 points) is
  * one kernel: each group loads its rows, runs every radix pass there, stores. A longer one is split
  * as Cooley-Tukey's N = N1 * N' (the four-step algorithm, without its transposes): a step of N'
- * strided transforms of length N1, each group taking at least {@link #COLUMNS} neighbouring ones so
- * that loads and stores coalesce, its results multiplied by the twiddles w_N^(j' k1); then N1
- * transforms of length N', written to k1 + N1 k'. N' itself splits once more when it is too long,
- * so three steps reach 2^28 points. N1 is as long as a strided step takes, so that N' is short
+ * strided transforms of length N1, each group taking at least {@link FftPlan#COLUMNS} neighbouring
+ * ones so that loads and stores coalesce, its results multiplied by the twiddles w_N^(j' k1); then
+ * N1 transforms of length N', written to k1 + N1 k'. N' itself splits once more when it is too
+ * long, so three steps reach 2^28 points. N1 is as long as a strided step takes, so that N' is short
  * enough for several transforms per group, whose transposed stores then coalesce too (2^24 points
- * are three steps of 256).
+ * are three steps of 256). {@link FftPlan} makes these steps; this class launches them.
  */
 final class OwnFft {
     private OwnFft() { }
 
-    /** Columns per work-group in a strided step, at least: 16 complex64 (128 bytes) per row of reads. */
-    static final int COLUMNS = 16;
-    /** Transforms per group at most: each has three longs of local memory (FftSource.Step.localBytes). */
-    private static final int MAX_THREADS = 256, MAX_GROUP = 256;
+    /** Threads per group at most (fewer where the device allows fewer). */
+    private static final int MAX_THREADS = 256;
     /** Tests set this to run the kernels' 64-bit offsets (FftSource.Step.wide), which otherwise only 2^31 points and more take. */
     static volatile boolean forceWide;
-    /** CUDA's limit on static shared memory per block: the step kernels declare their buffers statically. */
-    private static final int LOCAL_BYTES = 48 * 1024;
-
-    /** True when n's prime factors are 2, 3, 5 and 7 (the Stockham passes take it without Bluestein). */
-    static boolean smooth(long n) {
-        for (long p : new long[]{2, 3, 5, 7}) while (n % p == 0 && n > 1) n /= p;
-        return n == 1;
-    }
-
-    /**
-     * The radix passes of length m (smooth), the larger radices first: a power of two then runs NS = 1
-     * and NS >= 16 only (m = 512 is 16 * 16 * 2, not 8 * 8 * 8), the strides FftSource.Step's rows
-     * layout serves without bank conflicts.
-     */
-    static int[] radices(int m) {
-        List<Integer> out = new ArrayList<>();
-        for (int r : FftSource.RADICES) {
-            while (m % r == 0 && m > 1) {
-                out.add(r);
-                m /= r;
-            }
-        }
-        return out.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static long localBudget(Device device) { return Math.min(LOCAL_BYTES, device.backend().facts().localMemoryBytes()); }
-
-    /** Complex points of one dtype that one group's local buffer takes: the largest power of two whose step kernel's local memory fits. */
-    static int capacity(Device device, DType dtype) {
-        long budget = localBudget(device);
-        int cap = 1;
-        while (step(dtype, 2 * cap, 1, 1, false, false).localBytes() <= budget) cap *= 2;
-        return cap;
-    }
-
-    private static FftSource.Step step(DType dt, int m, int g, int t, boolean loadG, boolean storeG) {
-        return new FftSource.Step(dt, m, radices(m), g, t, loadG, storeG, true);
-    }
-
-    /**
-     * Transforms of length m per group, cnt of them in all: as many as local memory takes (at most
-     * {@link #MAX_GROUP}), a multiple of {@link #COLUMNS} from 16 on, so that a strided step's rows of
-     * reads and writes start 128 bytes apart, and no more than cnt needs (rounded up to a power of two).
-     */
-    static int group(Device dev, DType dt, int m, long cnt) {
-        int cap = capacity(dev, dt);
-        long need = Math.max(COLUMNS, Long.highestOneBit(Math.max(1, cnt - 1)) * 2);
-        int g = (int) Math.max(1, Math.min(Math.min(MAX_GROUP, cap / m), need));
-        if (g >= COLUMNS) g -= g % COLUMNS;
-        while (g > 1 && step(dt, m, g, 1, false, false).localBytes() > localBudget(dev)) g /= 2;
-        return g;
-    }
 
     /**
      * out (batch rows of n) = the unnormalized DFT of in times {@code scale}; both C-contiguous
@@ -154,37 +105,8 @@ final class OwnFft {
         return true;
     }
 
-    /** One launch of the step kernel. */
-    private record Launch(int m, int g, long q, long qs, long cnt, long a, long iA, long iB, long oA, long oB, long is, long os,
-                          long twmul, boolean loadG, boolean storeG) { }
-
     private static void stockham(Device dev, DType dt, Mem in, Mem out, long batch, long n, boolean inverse, double scale) {
-        int cap = capacity(dev, dt);
-        long big = Long.MAX_VALUE;
-        List<Launch> steps = new ArrayList<>();
-        if (n <= cap) {
-            int m = (int) n;
-            steps.add(new Launch(m, group(dev, dt, m, batch), 1, 0, batch, big, n, 0, n, 0, 1, 1, 0, false, false));
-        } else {
-            // the strided steps as long as they may be, so that the last step's rows are short enough for
-            // several per group, whose stores (transposed: element k of row t goes to t + k * rows) then coalesce
-            int colCap = cap / COLUMNS;
-            long n1 = divisor(n, colCap), rest = n / n1;
-            if (rest <= cap) {
-                steps.add(new Launch((int) n1, group(dev, dt, (int) n1, rest), batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
-                steps.add(new Launch((int) rest, group(dev, dt, (int) rest, n1), batch, n, n1, big, rest, 0, 1, 0, 1, n1, 0, false, true));
-            } else {
-                long n2 = divisor(rest, colCap), n3 = rest / n2;
-                if (n1 <= 1 || n2 <= 1 || n3 > cap) {
-                    throw new NdException("fft: a length of " + n + " points is beyond ndgpu's FFT kernels (three steps of at most "
-                            + colCap + ", " + colCap + " and " + cap + " points)");
-                }
-                steps.add(new Launch((int) n1, group(dev, dt, (int) n1, rest), batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
-                steps.add(new Launch((int) n2, group(dev, dt, (int) n2, n3), batch * n1, rest, n3, big, 1, 0, 1, 0, n3, n3, n1, true, true));
-                steps.add(new Launch((int) n3, group(dev, dt, (int) n3, n1 * n2), batch, n, n1 * n2, n1, rest, n3, 1, n1, 1, n1 * n2, 0,
-                        false, true));
-            }
-        }
+        List<Launch> steps = FftPlan.steps(dev, dt, batch, n);
         NDArray roots = Twiddles.roots(dev, n, dt);
         NDArray tmp = steps.size() > 1 ? NDArray.empty(dev, dt, new long[]{batch * n}, Order.C) : null;
         try {
@@ -198,28 +120,22 @@ final class OwnFft {
         }
     }
 
-    /** The largest divisor of n at most atMost (1 when there is none above 1). */
-    static long divisor(long n, long atMost) {
-        for (long d = Math.min(atMost, n); d > 1; d--) if (n % d == 0) return d;
-        return 1;
-    }
-
     /** One step over src and dst of {@code elements} points each (their offsets stay below it). */
     private static void launch(Device dev, DType dt, Launch s, Mem src, Mem dst, long elements, NDArray roots, long n, boolean conjIn,
             boolean conjOut, double scale) {
         DeviceFacts f = dev.backend().facts();
-        int[] radices = radices(s.m);
+        int[] radices = radices(s.m());
         int maxRadix = 1;
         for (int r : radices) maxRadix = Math.max(maxRadix, r);
-        int t = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g * s.m / Math.max(2, maxRadix)));
-        var step = new FftSource.Step(dt, s.m, radices, s.g, t, s.loadG, s.storeG, elements > Integer.MAX_VALUE || forceWide);
+        int t = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g() * s.m() / Math.max(2, maxRadix)));
+        var step = new FftSource.Step(dt, s.m(), radices, s.g(), t, s.loadG(), s.storeG(), elements > Integer.MAX_VALUE || forceWide);
         String tag = step.tag();
         BackendKernel k = dev.programs().kernel("nd_fft_step_" + tag, FftSource.step(dev.backend().dialect(), step), List.of(),
                 "nd_fft_step_" + tag);
-        long groups = s.q * ((s.cnt + s.g - 1) / s.g);
+        long groups = s.q() * ((s.cnt() + s.g() - 1) / s.g());
         dev.backend().launch(dev.currentStream().backendStream(), k, new long[]{groups}, new long[]{t}, 0,
                 src.buffer(), src.offset(), dst.buffer(), dst.offset(), roots.buffer(), roots.offset(),
-                s.qs, s.cnt, s.a, s.iA, s.iB, s.oA, s.oB, s.is, s.os, s.twmul, n, real(dt, 2.0 / n), direct(dt, n) ? 1 : 0,
+                s.qs(), s.cnt(), s.a(), s.iA(), s.iB(), s.oA(), s.oB(), s.is(), s.os(), s.twmul(), n, real(dt, 2.0 / n), direct(dt, n) ? 1 : 0,
                 real(dt, scale), conjIn ? 1 : 0, conjOut ? 1 : 0);
     }
 
