@@ -2,7 +2,9 @@
 # On the GPU host: every @Tag("gpu") test and every conformance suite (PerDeviceTest, tag "devices")
 # on CUDA and NVIDIA OpenCL, one JVM per module so that a native crash in one cannot hide the others
 # (carry .device, made by .gpu/pack.sh). NDGPU_TEST_DEVICES=pocl,cuda,opencl-gpu adds PoCL.
-#   .gpu/tests.sh [module-name ...]    writes $OUT/gpu-tests.log and $OUT/gpu-extra.tgz (reports, crash logs)
+#   .gpu/tests.sh [module-name[:package] ...]    writes $OUT/gpu-tests.log and $OUT/gpu-extra.tgz (reports, crash logs)
+# module:package runs only that package's tests (tests:org.ndgpu.linalg). The module 'tests' holds most
+# suites, so by default it runs one JVM per package under org.ndgpu, each within the per-JVM limit.
 # Without names: every module of the build (the root pom's <module> list) that has tests, so a module
 # that gains GPU suites, or test classes that move, need no edit here; a module with none costs one
 # JVM start that finds nothing. spark comes last and runs through .gpu/spark.sh, when Spark's jars
@@ -15,6 +17,9 @@ if (( $# )); then
   mods=$*
 else
   mods=$(sed -n 's:.*<module>\(.*\)</module>.*:\1:p' "$R/pom.xml" | while read -r m; do [[ -d $R/$m/src/test ]] && echo "$m"; done)
+  # the suites' module, one JVM per package (org.ndgpu.linalg, org.ndgpu.routines, ...)
+  pkgs=$(cd "$R/tests/src/test/java" 2>/dev/null && ls -d org/ndgpu/*/ | sed 's:/$::; s:/:.:g; s:^:tests\::')
+  mods=$(echo "$mods" | while read -r m; do if [[ $m == tests && -n $pkgs ]]; then echo "$pkgs"; else echo "$m"; fi; done)
   mods="$(echo "$mods" | grep -vx spark | tr '\n' ' ') $(echo "$mods" | grep -x spark)"
 fi
 rc=0
@@ -36,18 +41,19 @@ for m in $mods; do
     fi
     continue
   fi
+  pkg=; [[ $m == *:* ]] && { pkg=${m#*:}; m=${m%%:*}; }
   jar="$D/lib/zz-$m-test-classes.jar"
   if [[ ! -f $jar ]]; then
     (( $# )) && echo "=== $m SKIPPED: no $jar (run .gpu/pack.sh after building $m)" | tee -a "$OUT/gpu-tests.log"
     continue
   fi
-  echo "=== $m" >> "$OUT/gpu-tests.log"
-  JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m.log -Xmx32g" timeout 560 "$D/run" org.junit.platform.console.ConsoleLauncher execute \
-    --scan-class-path "$jar" --include-tag 'gpu | devices' \
+  echo "=== $m${pkg:+:$pkg}" >> "$OUT/gpu-tests.log"
+  JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m${pkg:+_$pkg}.log -Xmx32g" timeout ${MOD_TIMEOUT:-560} "$D/run" org.junit.platform.console.ConsoleLauncher execute \
+    --scan-class-path "$jar" ${pkg:+--include-package "$pkg"} --include-tag 'gpu | devices' \
     --config "ndgpu.test.devices=${NDGPU_TEST_DEVICES:-cuda,opencl-gpu}" --details=testfeed --disable-banner --disable-ansi-colors \
-    --reports-dir "/tmp/gpu-extra/reports-$m" >> "$OUT/gpu-tests.log" 2>&1
+    --reports-dir "/tmp/gpu-extra/reports-$m${pkg:+-$pkg}" >> "$OUT/gpu-tests.log" 2>&1
   r=$?; (( r != 0 )) && rc=$r
-  echo "=== $m exit $r: $(grep -cE '^JUnit Jupiter > .* ✔|SUCCESSFUL' "$OUT/gpu-tests.log") passed so far" 
+  echo "=== $m${pkg:+:$pkg} exit $r: $(grep -cE '^JUnit Jupiter > .* ✔|SUCCESSFUL' "$OUT/gpu-tests.log") passed so far" 
   grep -E "tests (successful|failed|found)" "$OUT/gpu-tests.log" | tail -3
 done
 tar czf "$OUT/gpu-extra.tgz" -C /tmp gpu-extra
