@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
@@ -44,6 +45,8 @@ public final class Fused<R> implements Serializable {
     private final transient int arity;
     private final transient Fuse.FnN<R> fn;
     private final transient Map<String, Traced> cache = new ConcurrentHashMap<>();
+    // the previous call's trace, by device and argument types: a warm call builds no key string
+    private final transient CallSiteCache<Device, TracedFor> last = new CallSiteCache<>();
 
     /** The serial form: the name, the arity and the lambda; the traces are made again where it lands. */
     private record Definition(String name, int arity, Fuse.FnN<?> fn) implements Serializable {
@@ -77,6 +80,9 @@ public final class Fused<R> implements Serializable {
     private enum Kind { ONE, ARRAY, TUPLE }
 
     private record Traced(Program program, Kind kind) { }
+
+    /** A trace and the argument types it was made for ({@link #types}). */
+    private record TracedFor(long[] types, Traced traced) { }
 
     Fused(String name, int arity, Fuse.FnN<R> fn) {
         if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
@@ -132,6 +138,8 @@ public final class Fused<R> implements Serializable {
 
     private Traced traced(Device device, Object[] args) {
         checkArity(args);
+        TracedFor hit = last.get(device);
+        if (hit != null && sameTypes(hit.types(), args)) return hit.traced();
         var key = new StringBuilder(device.id());
         for (Object a : args) {
             key.append('|');
@@ -144,7 +152,64 @@ public final class Fused<R> implements Serializable {
                         + a.getClass().getSimpleName());
             }
         }
-        return cache.computeIfAbsent(key.toString(), k -> trace(device, args));
+        Traced t = cache.computeIfAbsent(key.toString(), k -> trace(device, args));
+        long[] types = types(args);
+        if (types != null) last.put(device, new TracedFor(types, t));
+        return t;
+    }
+
+    /**
+     * The arguments' types as numbers, what a trace depends on: per array its dtype's ordinal, its ndim
+     * and its shape, per Java number or boolean a negative code of its class; null when an argument is
+     * none of these.
+     */
+    private static long[] types(Object[] args) {
+        int n = 0;
+        for (Object a : args) n += a instanceof NDArray x ? 2 + x.ndim() : 1;
+        long[] types = new long[n];
+        int i = 0;
+        for (Object a : args) {
+            if (a instanceof NDArray x) {
+                types[i++] = x.dtype().ordinal();
+                types[i++] = x.ndim();
+                for (int d = 0; d < x.ndim(); d++) types[i++] = x.shape(d);
+            } else {
+                long code = numberCode(a);
+                if (code == 0) return null;
+                types[i++] = code;
+            }
+        }
+        return types;
+    }
+
+    /** True when {@code args} have {@code types} ({@link #types}); checks on the way that each array is live. */
+    private boolean sameTypes(long[] types, Object[] args) {
+        int i = 0;
+        for (Object a : args) {
+            if (a instanceof NDArray x) {
+                x.live(name);
+                int nd = x.ndim();
+                if (i + 2 + nd > types.length || types[i] != x.dtype().ordinal() || types[i + 1] != nd) return false;
+                i += 2;
+                for (int d = 0; d < nd; d++) if (types[i++] != x.shape(d)) return false;
+            } else {
+                long code = numberCode(a);
+                if (code == 0 || i >= types.length || types[i++] != code) return false;
+            }
+        }
+        return i == types.length;
+    }
+
+    /** A negative code of the class of a Java number or boolean (each traces apart, as NumPy 2 weak scalars); 0 for anything else. */
+    private static long numberCode(Object a) {
+        if (a instanceof Double) return -1;
+        if (a instanceof Float) return -2;
+        if (a instanceof Long) return -3;
+        if (a instanceof Integer) return -4;
+        if (a instanceof Short) return -5;
+        if (a instanceof Byte) return -6;
+        if (a instanceof Boolean) return -7;
+        return 0;
     }
 
     private Traced trace(Device device, Object[] args) {

@@ -15,6 +15,7 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
@@ -111,6 +112,8 @@ public final class ElementwiseKernel implements Serializable {
     private final transient String name;
     private final transient Options options;
     private final transient Map<String, Spec> specs = new ConcurrentHashMap<>();
+    // the spec of the previous call, by its argument types (KernelParams.signature)
+    private final transient CallSiteCache<Void, Spec> lastSpec = new CallSiteCache<>();
     // the checked form of each spec (CheckedIndex.elementwise), made once
     private final transient Map<Spec, Spec> checkedSpecs = new ConcurrentHashMap<>();
 
@@ -327,14 +330,20 @@ public final class ElementwiseKernel implements Serializable {
             }
         }
 
-        // the spec: one per (binding, array dtypes, which inputs are scalars)
-        var key = new StringBuilder(binding.key());
-        DType[] arrayDtypes = new DType[nIn];
-        for (int k = 0; k < nIn; k++) {
-            if (inArgs[k] instanceof NDArray a) { arrayDtypes[k] = a.dtype(); key.append(a.dtype()).append(';'); }
-            else key.append("s;");
+        // the spec: one per (binding, array dtypes, which inputs are scalars); the previous call's when the
+        // arguments' types are the same, so a warm call builds no key
+        long sig = KernelParams.signature(inArgs, outArgs);
+        Spec spec = sig < 0 ? null : lastSpec.get(null, sig);
+        if (spec == null) {
+            var key = new StringBuilder(binding.key());
+            DType[] arrayDtypes = new DType[nIn];
+            for (int k = 0; k < nIn; k++) {
+                if (inArgs[k] instanceof NDArray a) { arrayDtypes[k] = a.dtype(); key.append(a.dtype()).append(';'); }
+                else key.append("s;");
+            }
+            spec = specs.computeIfAbsent(key.toString(), x -> buildSpec(binding, arrayDtypes));
+            if (sig >= 0) lastSpec.put(null, sig, spec);
         }
-        Spec spec = specs.computeIfAbsent(key.toString(), x -> buildSpec(binding, arrayDtypes));
         Object[] loopArgs = new Object[nIn + nOut];
         for (int k = 0; k < nIn; k++) {
             Object a = inArgs[k];

@@ -205,6 +205,35 @@ public final class KernelParams {
         return new Binding(types);
     }
 
+    /**
+     * The argument types of one call packed in a long, for a kernel's memo of its specs: argument k
+     * ({@code inArgs}, then {@code outArgs}) in bits 8k..8k+7, an array as 0x80 | its dtype's
+     * ordinal, a Java number or boolean as 0x40 | a code of its class, an output not passed as 0.
+     * Equal signatures bind the same dtypes (a number binds by its class). -1 when there are more than
+     * 7 arguments or a number of another class: such a call is not memoized.
+     */
+    public static long signature(Object[] inArgs, Object[] outArgs) {
+        int n = inArgs.length + outArgs.length;
+        if (n > 7) return -1;
+        long sig = 0;
+        for (int k = 0; k < n; k++) {
+            Object v = k < inArgs.length ? inArgs[k] : outArgs[k - inArgs.length];
+            long code;
+            if (v instanceof NDArray a) code = 0x80 | a.dtype().ordinal();
+            else if (v == null) code = 0;
+            else if (v instanceof Double) code = 0x41;
+            else if (v instanceof Float) code = 0x42;
+            else if (v instanceof Long) code = 0x43;
+            else if (v instanceof Integer) code = 0x44;
+            else if (v instanceof Short) code = 0x45;
+            else if (v instanceof Byte) code = 0x46;
+            else if (v instanceof Boolean) code = 0x47;
+            else return -1;
+            sig |= code << (8 * k);
+        }
+        return sig;
+    }
+
     private static void bindArray(String kernel, Param p, DType given, Map<String, DType> types, boolean output) {
         if (!p.isPlaceholder()) {
             if (output && given != p.dtype()) {

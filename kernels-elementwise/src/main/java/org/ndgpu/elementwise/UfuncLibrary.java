@@ -9,6 +9,7 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
@@ -41,28 +42,26 @@ public final class UfuncLibrary implements UfuncRunner {
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
     /**
-     * A resolved call: the ufunc, each operand's kind and effective dtype packed in {@code sig} (8
-     * bits each: array flag and dtype ordinal), and out's dtype (null when allocated). Everything
-     * a warm call needs hangs off it, so it builds no strings and searches no tables.
+     * A resolved call: the ufunc, and each operand's kind and effective dtype and out's dtype packed in
+     * {@code sig} (see {@link #signature}). Everything a warm call needs hangs off it, so it builds
+     * no strings and searches no tables.
      */
-    private record CallKey(Ufunc op, long sig, DType out) {
+    private record CallKey(Ufunc op, long sig) {
         // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
         @Override
-        public boolean equals(Object o) { return o instanceof CallKey k && k.op == op && k.sig == sig && k.out == out; }
+        public boolean equals(Object o) { return o instanceof CallKey k && k.op == op && k.sig == sig; }
 
         @Override
-        public int hashCode() { return (op.ordinal() * 31 + Long.hashCode(sig)) * 31 + (out == null ? -1 : out.ordinal()); }
+        public int hashCode() { return op.ordinal() * 31 + Long.hashCode(sig); }
     }
 
     private record Resolved(UfuncLoops.Loop loop, Spec spec) { }
 
     private static final Map<CallKey, Resolved> RESOLVED = new ConcurrentHashMap<>();
 
-    // the previous call's resolution: a loop of one ufunc (the common case) then skips the key and the
-    // map lookup; any other call falls back to RESOLVED
-    private record LastCall(Ufunc op, long sig, DType out, Resolved resolved) { }
+    // the previous call's resolution: a loop of one ufunc (the common case) then skips the key and the map lookup
+    private static final CallSiteCache<Ufunc, Resolved> LAST = new CallSiteCache<>();
 
-    private static volatile LastCall last;
     @Override
     public NDArray call(Ufunc op, NDArray out, Object... operands) {
         return switch (op) {
@@ -102,14 +101,10 @@ public final class UfuncLibrary implements UfuncRunner {
         String name = op.numpyName();
         DType[] eff = effectiveDtypes(name, operands);
         if (op == Ufunc.POWER) checkIntegerPower(operands, eff);
-        long sig = signature(operands, eff);
-        DType outKey = out == null ? null : out.dtype();
-        LastCall hit = last;
-        Resolved r;
-        if (sig >= 0 && hit != null && hit.op() == op && hit.sig() == sig && hit.out() == outKey) {
-            r = hit.resolved();
-        } else {
-            CallKey key = sig < 0 ? null : new CallKey(op, sig, outKey);
+        long sig = signature(operands, eff, out);
+        Resolved r = sig < 0 ? null : LAST.get(op, sig);
+        if (r == null) {
+            CallKey key = sig < 0 ? null : new CallKey(op, sig);
             r = key == null ? null : RESOLVED.get(key);
             if (r == null) {
                 UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
@@ -117,7 +112,7 @@ public final class UfuncLibrary implements UfuncRunner {
                 r = new Resolved(loop, buildSpec(name, operands, eff, loop.in(), loop.out(), outDtype, bodyMaker(op, operands.length, loop)));
                 if (key != null) RESOLVED.put(key, r);
             }
-            if (key != null) last = new LastCall(op, sig, outKey, r);
+            if (key != null) LAST.put(op, sig, r);
         }
         Spec spec = r.spec();
         return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
@@ -133,10 +128,13 @@ public final class UfuncLibrary implements UfuncRunner {
         }
     }
 
-    /** Operand k's array flag and dtype ordinal in bits 8k..8k+7, or -1 when there are too many operands to pack. */
-    private static long signature(Object[] operands, DType[] eff) {
+    /**
+     * Operand k's array flag and dtype ordinal in bits 8k..8k+7, and out's dtype ordinal plus one (0: no
+     * out) in bits 56..62; -1 when there are too many operands to pack.
+     */
+    private static long signature(Object[] operands, DType[] eff, NDArray out) {
         if (operands.length > 7) return -1;
-        long sig = 0;
+        long sig = out == null ? 0 : (long) (out.dtype().ordinal() + 1) << 56;
         for (int k = 0; k < operands.length; k++) {
             long code = (operands[k] instanceof NDArray ? 0x80 : 0) | eff[k].ordinal();
             sig |= code << (8 * k);

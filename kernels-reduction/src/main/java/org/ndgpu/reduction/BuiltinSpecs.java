@@ -5,6 +5,7 @@ import static org.ndgpu.reduction.DeviceMath.*;
 import java.util.List;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.ndarray.DType;
@@ -86,14 +87,13 @@ final class BuiltinSpecs {
     private static final java.util.concurrent.ConcurrentHashMap<SpecKey, ReductionSpec> SPECS = new java.util.concurrent.ConcurrentHashMap<>();
 
     // the previous call's spec: a loop of one reduction (the common case) then skips the key and the map lookup
-    private record LastSpec(Reduction op, DType in, DType out, boolean fp64, ReductionSpec spec) { }
-
-    private static volatile LastSpec last;
+    private static final CallSiteCache<Reduction, ReductionSpec> LAST = new CallSiteCache<>();
 
     /** The spec of a built-in reduction, built once per (op, dtypes, fp64): a warm call builds no strings. */
     static ReductionSpec spec(Reduction op, DType in, DType out, boolean fp64) {
-        LastSpec l = last;
-        if (l != null && l.op() == op && l.in() == in && l.out() == out && l.fp64() == fp64) return l.spec();
+        long bits = in.ordinal() | out.ordinal() << 8 | (fp64 ? 1 << 16 : 0);
+        ReductionSpec last = LAST.get(op, bits);
+        if (last != null) return last;
         SpecKey key = new SpecKey(op, in, out, fp64);
         ReductionSpec hit = SPECS.get(key);
         if (hit == null) {
@@ -101,8 +101,7 @@ final class BuiltinSpecs {
             ReductionSpec raced = SPECS.putIfAbsent(key, built);
             hit = raced != null ? raced : built;
         }
-        last = new LastSpec(op, in, out, fp64, hit);
-        return hit;
+        return LAST.put(op, bits, hit);
     }
 
     /**

@@ -107,22 +107,10 @@ final class ReductionArgs {
         return new Template(values, bufferAt, scalarsAt);
     }
 
-    /** The count of the arguments of the spec's SCALAR parameters (one each) and RAW arrays (buffer and offset). */
-    static int scalarCount(ReductionSpec spec) {
-        List<Param> params = spec.params();
-        int count = 0;
-        for (int q = 0; q < params.size(); q++) {
-            Kind kind = params.get(q).kind();
-            if (kind == Kind.SCALAR) count++;
-            else if (kind == Kind.RAW) count += 2;
-        }
-        return count;
-    }
-
     /**
      * The spec's SCALAR arguments converted to their parameters' types, and its RAW arrays' buffers
      * and offsets, in declaration order (a shared empty array when it has none); {@code count} is
-     * {@link #scalarCount} of the spec, which the caller keeps.
+     * its parameters' {@code scalarArgs()}.
      */
     static Object[] scalars(ReductionSpec spec, Object[] args, int count) {
         if (count == 0) return NO_SCALARS;

@@ -10,6 +10,7 @@ import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
@@ -52,6 +53,13 @@ public final class ReductionKernel implements Serializable {
     private final transient KernelParams in, out;
     private final transient String map, reduce, postMap, identity, name, reduceType, preamble;
     private final transient List<String> options;
+    // true when an input is raw: checked mode then applies
+    private final transient boolean raw;
+    // the specs of the previous call, by its argument types (KernelParams.signature): a warm call builds no strings
+    private final transient CallSiteCache<Void, Specs> lastSpecs = new CallSiteCache<>();
+
+    /** A call's spec, and its checked form ({@link CheckedIndex}; null until a checked call needs it). */
+    private record Specs(ReductionSpec spec, ReductionSpec checked) { }
 
     /** The serial form: the constructor's arguments; deserializing it builds the kernel anew. */
     private record Definition(String in, String out, String map, String reduce, String postMap, String identity, String name,
@@ -108,6 +116,9 @@ public final class ReductionKernel implements Serializable {
         this.reduceType = reduceType;
         this.preamble = preamble == null ? "" : preamble;
         this.options = List.copyOf(options);
+        boolean anyRaw = false;
+        for (KernelParams.Param p : in.params()) anyRaw |= p.raw();
+        this.raw = anyRaw;
     }
 
     /** The same kernel accumulating in {@code type} (CuPy's reduce_type): a dtype name or a placeholder. */
@@ -145,25 +156,23 @@ public final class ReductionKernel implements Serializable {
         if (args.length != in.size()) {
             throw new NdException(name + ": expected " + in.size() + " inputs (" + in + "), got " + args.length);
         }
-        KernelParams.Binding bind = KernelParams.bind(name, in, args, this.out, new Object[]{out});
-        List<Param> params = new ArrayList<>();
+        Object[] outArgs = {out};
+        KernelParams.Binding bind = KernelParams.bind(name, in, args, this.out, outArgs);
+        long sig = KernelParams.signature(args, outArgs);
         List<long[]> shapes = new ArrayList<>();
         NDArray first = null;
         for (int k = 0; k < in.size(); k++) {
             KernelParams.Param p = in.get(k);
-            boolean array = args[k] instanceof NDArray;
             if (p.raw()) {
                 // indexed by the snippets in C order, as ElementwiseKernel's raw arrays
                 NDArray a = (NDArray) args[k];
                 a.live(name);
-                params.add(new Param(p.name(), a.dtype(), Kind.RAW));
                 if (!a.isCContiguous()) {
                     args = args.clone();
                     args[k] = a.copy();
                 }
                 continue;
             }
-            params.add(new Param(p.name(), bind.dtype(p), array ? Kind.IN : Kind.SCALAR));
             if (args[k] instanceof NDArray a) {
                 a.live(name);
                 shapes.add(a.shape());
@@ -175,7 +184,6 @@ public final class ReductionKernel implements Serializable {
         }
         if (first == null) throw new NdException(name + ": at least one input that is not raw must be an NDArray");
         DType outType = bind.dtype(this.out.get(0));
-        params.add(new Param(this.out.get(0).name(), outType, Kind.OUT));
         long[] shape = Shapes.broadcast(name, shapes.toArray(long[][]::new));
         int[] ax = Shapes.axes(name, axes, shape.length);
         boolean[] red = new boolean[shape.length];
@@ -192,46 +200,71 @@ public final class ReductionKernel implements Serializable {
         } else {
             result = NDArray.empty(first.device(), outType, resultShape, Order.C);
         }
-        DType rt = reduceDType(bind, outType);
-        String ct = CTypes.compute(rt);
-        String ident = identityLiteral(rt);
-        String pre = DeviceMath.HELPERS + bind.typedefs() + "typedef " + ct + " _type_reduce;\n" + preamble;
-        var spec = new ReductionSpec(name, params, ct, DeviceMath.bytes(rt), map, reduce, postMap, ident, true, map.contains("_j"),
-                pre, options);
+        boolean checked = raw && CheckedIndex.on(first.device());
+        Specs specs = sig < 0 ? null : lastSpecs.get(null, sig);
+        if (specs == null || (checked && specs.checked() == null)) {
+            ReductionSpec spec = specs != null ? specs.spec() : spec(bind, args, outType);
+            specs = new Specs(spec, checked ? checked(spec) : null);
+            if (sig >= 0) lastSpecs.put(null, sig, specs);
+        }
         Object[] all = java.util.Arrays.copyOf(args, args.length + 1);
         all[args.length] = result;
-        if (spec.params().stream().anyMatch(p -> p.kind() == Kind.RAW) && CheckedIndex.on(first.device())) {
-            runChecked(spec, all, ax, first.device());
+        if (checked) {
+            runChecked(specs.checked(), all, ax, first.device());
         } else {
-            ReductionLoop.run(spec, all, ax);
+            ReductionLoop.run(specs.spec(), all, ax);
         }
         return result;
     }
 
+    /** The spec of a call whose placeholders {@code bind} binds, with these arguments. */
+    private ReductionSpec spec(KernelParams.Binding bind, Object[] args, DType outType) {
+        List<Param> params = new ArrayList<>();
+        for (int k = 0; k < in.size(); k++) {
+            KernelParams.Param p = in.get(k);
+            if (p.raw()) params.add(new Param(p.name(), ((NDArray) args[k]).dtype(), Kind.RAW));
+            else params.add(new Param(p.name(), bind.dtype(p), args[k] instanceof NDArray ? Kind.IN : Kind.SCALAR));
+        }
+        params.add(new Param(this.out.get(0).name(), outType, Kind.OUT));
+        DType rt = reduceDType(bind, outType);
+        String ct = CTypes.compute(rt);
+        String ident = identityLiteral(rt);
+        String pre = DeviceMath.HELPERS + bind.typedefs() + "typedef " + ct + " _type_reduce;\n" + preamble;
+        return new ReductionSpec(name, params, ct, DeviceMath.bytes(rt), map, reduce, postMap, ident, true, map.contains("_j"),
+                pre, options);
+    }
+
     /**
-     * Checked mode ({@link CheckedIndex}): the snippets' subscripts of raw arrays checked, each raw
-     * array's size and the record passed before the output; a bad index is an IndexException.
+     * Checked mode ({@link CheckedIndex}): {@code checked} is the spec with the snippets' subscripts of
+     * raw arrays checked, which takes each raw array's size and the record before the output; a bad
+     * index is an IndexException.
      */
-    private void runChecked(ReductionSpec spec, Object[] args, int[] ax, org.ndgpu.device.Device device) {
-        List<CheckedIndex.Target> ts = CheckedIndex.targets(spec.params());
-        List<Param> params = new ArrayList<>(spec.params().subList(0, spec.params().size() - 1));
+    private void runChecked(ReductionSpec checked, Object[] args, int[] ax, org.ndgpu.device.Device device) {
+        List<Param> params = checked.params();
+        List<CheckedIndex.Target> ts = CheckedIndex.targets(params);
         List<Object> all = new ArrayList<>(java.util.Arrays.asList(args).subList(0, args.length - 1));
-        for (int k = 0; k < params.size(); k++) {
+        for (int k = 0; k < args.length - 1; k++) {
             if (params.get(k).kind() == Kind.RAW) all.add(((NDArray) args[k]).size());
         }
-        for (CheckedIndex.Target t : ts) params.add(new Param(t.length(), DType.INT64, Kind.SCALAR));
-        params.add(new Param(CheckedIndex.RECORD, DType.INT64, Kind.RAW));
-        params.add(spec.out());
-        String rec = CheckedIndex.RECORD;
-        var checked = new ReductionSpec(spec.name(), params, spec.reduceType(), spec.reduceBytes(), CheckedIndex.rewrite(spec.map(), ts, rec),
-                CheckedIndex.rewrite(spec.reduce(), ts, rec), CheckedIndex.rewrite(spec.postMap(), ts, rec), spec.identity(),
-                spec.hasIdentity(), spec.orderedIndex(), CheckedIndex.header(ts) + spec.preamble(), spec.options());
         try (NDArray record = CheckedIndex.record(device)) {
             all.add(record);
             all.add(args[args.length - 1]);
             ReductionLoop.run(checked, all.toArray(), ax);
             CheckedIndex.check(record, "ReductionKernel " + name, ts.stream().map(t -> "raw parameter " + t.name()).toList());
         }
+    }
+
+    /** {@code spec} with the snippets' subscripts of raw arrays checked: each raw array's size and the record passed before the output. */
+    private static ReductionSpec checked(ReductionSpec spec) {
+        List<CheckedIndex.Target> ts = CheckedIndex.targets(spec.params());
+        List<Param> params = new ArrayList<>(spec.params().subList(0, spec.params().size() - 1));
+        for (CheckedIndex.Target t : ts) params.add(new Param(t.length(), DType.INT64, Kind.SCALAR));
+        params.add(new Param(CheckedIndex.RECORD, DType.INT64, Kind.RAW));
+        params.add(spec.out());
+        String rec = CheckedIndex.RECORD;
+        return new ReductionSpec(spec.name(), params, spec.reduceType(), spec.reduceBytes(), CheckedIndex.rewrite(spec.map(), ts, rec),
+                CheckedIndex.rewrite(spec.reduce(), ts, rec), CheckedIndex.rewrite(spec.postMap(), ts, rec), spec.identity(),
+                spec.hasIdentity(), spec.orderedIndex(), CheckedIndex.header(ts) + spec.preamble(), spec.options());
     }
 
     private DType reduceDType(KernelParams.Binding bind, DType outType) {

@@ -2,13 +2,17 @@ package org.ndgpu.reduction;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.config.Config;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.KernelKey;
+import org.ndgpu.codegen.ParamList;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
@@ -53,7 +57,7 @@ public final class ReductionLoop {
         Device device = Operands.device(spec.name(), args);
         // NumPy's copy-if-overlap: blocks write the output while others still read the input
         NDArray[] temps = null;
-        for (int k : positions(spec).in()) {
+        for (int k : spec.paramList().inputAt()) {
             if (Operands.overlaps((NDArray) args[k], out)) {
                 if (temps == null) temps = new NDArray[args.length];
                 temps[k] = ((NDArray) args[k]).copy();
@@ -72,26 +76,26 @@ public final class ReductionLoop {
         }
     }
 
-    @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same spec instance and the same kernel map, by identity
+    @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same kernel map, by identity
     private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
         // plain arrays and loops on this per-call path: no streams, boxed lists or lambdas
-        Positions positions = positions(spec);
-        int[] inAt = positions.in();
+        ParamList ps = spec.paramList();
+        int[] inAt = ps.inputAt();
         int nIn = inAt.length;
         NDArray[] inArr = new NDArray[nIn];
         for (int q = 0; q < nIn; q++) inArr[q] = (NDArray) args[inAt[q]];
         List<NDArray> ins = Arrays.asList(inArr);
         long[] geometry = geometry(inArr, out, axes);
-        var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
-        LastPlan hit = last;
-        if (hit == null || hit.spec() != spec || hit.device() != device || hit.kernels() != kernels || !Shapes.same(hit.geometry(), geometry)) {
+        var kernels = device.state(KERNELS, ConcurrentHashMap::new);
+        Planned hit = LAST.get(spec);
+        if (hit == null || hit.kernels() != kernels || !Shapes.same(hit.geometry(), geometry)) {
             Plan p = plan(spec, inArr, ins, axes, out, device);
             BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
             BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
             ReductionArgs.Template onePass = p.K() != 0 && p.g() == 1
-                    ? ReductionArgs.template(ins, positions.scalars(), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
+                    ? ReductionArgs.template(ins, ps.scalarArgs(), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
                     : null;
-            last = hit = new LastPlan(spec, device, geometry, p, kernels, first, second, onePass);
+            hit = LAST.put(spec, new Planned(kernels, geometry, p, first, second, onePass));
         }
         Plan plan = hit.plan();
         if (plan.K() == 0) return;
@@ -100,7 +104,7 @@ public final class ReductionLoop {
         long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
         int tx = plan.tx(), ty = plan.ty();
 
-        Object[] scalars = ReductionArgs.scalars(spec, args, positions.scalars());
+        Object[] scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
         if (g == 1) {
             launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, hit.onePass().fill(ins, scalars, out));
             return;
@@ -134,38 +138,17 @@ public final class ReductionLoop {
     private record Plan(Merged k, Merged r, long K, long R, long chunk, int tx, int ty, long gridK, long g,
                         ReductionLayout first, ReductionLayout second, long partBytes, int tx2, int ty2, long blocks2) { }
 
-    // the previous call's plan, with what it was worked out from, and the kernels of its passes: a loop
-    // of one reduction (the common case) then skips the planning and the kernel lookups; any other
-    // geometry plans again. It names the device's kernel map, so a reset device (a new map) misses. A
-    // one-pass plan also keeps its launch arguments less the buffers and scalars (ReductionArgs.Template).
-    private record LastPlan(ReductionSpec spec, Device device, long[] geometry, Plan plan,
-                            java.util.Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel> kernels,
-                            BackendKernel first, BackendKernel second, ReductionArgs.Template onePass) { }
+    // the previous call's plan: a loop of one reduction (the common case) then skips the planning and the kernel
+    // lookups; a call of another geometry plans again. It names the device's kernel map, so another device, or a
+    // reset one (a new map), misses.
+    private static final CallSiteCache<ReductionSpec, Planned> LAST = new CallSiteCache<>();
 
-    private static volatile LastPlan last;
-
-    // the previous call's spec, the positions of its IN parameters (the output, last, excluded) and its count
-    // of scalars: a loop of one reduction then skips walking the parameter list, two invocations per
-    // parameter in the interpreter
-    private record Positions(ReductionSpec spec, int[] in, int scalars) { }
-
-    private static volatile Positions lastPositions;
-
-    @SuppressWarnings("ReferenceEquality") // a one-entry cache, hit by the same spec instance
-    private static Positions positions(ReductionSpec spec) {
-        Positions c = lastPositions;
-        if (c != null && c.spec() == spec) return c;
-        List<Param> params = spec.params();
-        int nIn = 0;
-        for (int k = 0; k < params.size() - 1; k++) if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) nIn++;
-        int[] at = new int[nIn];
-        for (int k = 0, q = 0; k < params.size() - 1; k++) {
-            if (params.get(k).kind() == org.ndgpu.codegen.ElementwiseLoop.Kind.IN) at[q++] = k;
-        }
-        c = new Positions(spec, at, ReductionArgs.scalarCount(spec));
-        lastPositions = c;
-        return c;
-    }
+    /**
+     * A plan with the kernel map and geometry it was worked out for and the kernels of its passes; a
+     * one-pass plan also keeps its launch arguments less the buffers and scalars (ReductionArgs.Template).
+     */
+    private record Planned(Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel> kernels, long[] geometry, Plan plan,
+                           BackendKernel first, BackendKernel second, ReductionArgs.Template onePass) { }
 
     /**
      * Everything about a call's arrays that its plan depends on, as numbers: the axes, and for each
@@ -301,10 +284,10 @@ public final class ReductionLoop {
      * Each device's kernels by (spec, layout): a hit costs a record hash, not a hash of the whole
      * source text. Held by the device, so that Device.reset() drops them.
      */
-    private static final Device.Key<java.util.Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
+    private static final Device.Key<Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
 
     private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionLayout lay) {
-        var kernels = device.state(KERNELS, java.util.concurrent.ConcurrentHashMap::new);
+        var kernels = device.state(KERNELS, ConcurrentHashMap::new);
         KernelKey<ReductionSpec, ReductionLayout> k = new KernelKey<>(spec, lay);
         BackendKernel hit = kernels.get(k);   // a hit builds no lambda
         if (hit != null) return hit;

@@ -2,6 +2,7 @@ package org.ndgpu.reduction;
 
 import java.util.List;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ParamList;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 
 /**
@@ -35,9 +36,9 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 public record ReductionSpec(String name, List<Param> params, String reduceType, int reduceBytes, String map, String reduce,
                             String postMap, String identity, boolean hasIdentity, boolean orderedIndex, String preamble,
                             List<String> options) {
-    /** Copies the lists and checks there is exactly one output, the last parameter. */
+    /** Copies the lists (the parameters into a {@link ParamList}) and checks there is exactly one output, the last parameter. */
     public ReductionSpec {
-        params = List.copyOf(params);
+        params = ParamList.of(params);
         options = List.copyOf(options);
         long outs = params.stream().filter(p -> p.kind() == Kind.OUT).count();
         if (outs != 1 || params.get(params.size() - 1).kind() != Kind.OUT) {
@@ -50,6 +51,9 @@ public record ReductionSpec(String name, List<Param> params, String reduceType, 
     // equals (generated, by value) still tells them apart
     @Override
     public int hashCode() { return java.util.Objects.hashCode(name); }
+
+    /** The parameters with their facts for the per-call loops. */
+    ParamList paramList() { return (ParamList) params; }
 
     /** The output parameter. */
     public Param out() { return params.get(params.size() - 1); }

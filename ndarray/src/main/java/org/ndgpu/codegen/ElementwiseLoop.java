@@ -53,12 +53,12 @@ public final class ElementwiseLoop {
     /**
      * A kernel: a name, parameters, and the body run once per element with each IN and OUT
      * parameter as a local variable named after it; {@code i} is the flat element index and
-     * {@code _n} the element count.
+     * {@code _n} the element count. Its parameters are held as a {@link ParamList}.
      */
     public record Spec(String name, List<Param> params, String body, String preamble, String loopPrep, String afterLoop,
                        List<String> options) {
         public Spec {
-            params = List.copyOf(params);
+            params = ParamList.of(params);
             options = List.copyOf(options);
         }
 
@@ -71,6 +71,9 @@ public final class ElementwiseLoop {
         // and equals (generated, by value) still tells them apart
         @Override
         public int hashCode() { return java.util.Objects.hashCode(name); }
+
+        /** The parameters with their facts for the per-call loops. */
+        ParamList paramList() { return (ParamList) params; }
     }
 
     /**
@@ -131,21 +134,19 @@ public final class ElementwiseLoop {
     /** Each device holds its own kernels, so that Device.reset() drops them. */
     private static final Device.Key<Map<KernelKey<Spec, Layout>, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
 
-    // the kernel of the previous call and its argument count: a loop of one op (the common case) then
-    // skips hashing the Spec and counting the parameters; it names the device's kernel map, so a reset
-    // device (a new map) misses. The count depends only on the spec and the layout (a strided layout's
-    // ndim is the merged dims' count).
-    private record LastKernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Spec spec, Layout layout, BackendKernel kernel,
-                              int argCount) { }
+    // the kernel of the previous call: a loop of one op (the common case) then skips hashing the spec and the
+    // map lookup. It names the device's kernel map, so another device, or a reset one (a new map), misses.
+    private static final CallSiteCache<Spec, LayoutKernel> LAST = new CallSiteCache<>();
 
-    private static volatile LastKernel last;
+    /** A spec's kernel for one layout, in one device's kernel map. */
+    private record LayoutKernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Layout layout, BackendKernel kernel) { }
 
     /** How one call is run: the device, the loop layout, the merged dims and each operand's strides along them. */
     private record Plan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) { }
 
     /** The layout {@code run(spec, args, shape)} would generate its kernel for (also checks the arguments). */
     public static Layout layout(Spec spec, Object[] args, long[] shape) {
-        return plan(spec, ParamTable.of(spec), args, shape).layout();
+        return plan(spec, args, shape).layout();
     }
 
     /**
@@ -154,20 +155,19 @@ public final class ElementwiseLoop {
      * IN arrays broadcast to it.
      */
     public static void run(Spec spec, Object[] args, long[] shape) {
-        ParamTable table = ParamTable.of(spec);
-        NDArray[] temps = copyIfOverlap(spec, table, args, shape);
+        NDArray[] temps = copyIfOverlap(spec, args, shape);
         if (temps != null) {
             Object[] safe = args.clone();
             for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
             try {
-                launch(spec, table, safe, shape);
+                launch(spec, safe, shape);
             } finally {
                 // stream-ordered pool: the copies' memory is reused only by work queued after this launch
                 for (NDArray t : temps) if (t != null) t.close();
             }
             return;
         }
-        launch(spec, table, args, shape);
+        launch(spec, args, shape);
     }
 
     /**
@@ -176,7 +176,7 @@ public final class ElementwiseLoop {
      * to find and is skipped: a script's small ops skip a pass over their operands.
      */
     public static void runIntoNew(Spec spec, Object[] args, long[] shape) {
-        launch(spec, ParamTable.of(spec), args, shape);
+        launch(spec, args, shape);
     }
 
     /**
@@ -185,8 +185,8 @@ public final class ElementwiseLoop {
      * Nd.add(t, t.T(), t)) is read from a copy, since the threads of one launch write and read in no
      * fixed order. Null when no input needs a copy (the common case allocates nothing).
      */
-    private static NDArray[] copyIfOverlap(Spec spec, ParamTable table, Object[] args, long[] shape) {
-        Kind[] kinds = table.kinds;
+    private static NDArray[] copyIfOverlap(Spec spec, Object[] args, long[] shape) {
+        Kind[] kinds = spec.paramList().kinds;
         if (args.length != kinds.length) {
             throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
         }
@@ -206,11 +206,10 @@ public final class ElementwiseLoop {
         return temps;
     }
 
-    @SuppressWarnings("ReferenceEquality") // the one-entry cache hits on the same Spec and the same device's kernel map, by identity
-    private static void launch(Spec spec, ParamTable table, Object[] args, long[] shape) {
-        Plan plan = plan(spec, table, args, shape);
+    @SuppressWarnings("ReferenceEquality") // the same kernel map; the same layout instance (a flat one) before comparing by value
+    private static void launch(Spec spec, Object[] args, long[] shape) {
+        Plan plan = plan(spec, args, shape);
         if (plan.n() == 0) return;
-        List<Param> params = spec.params();
         Device device = plan.device();
         Layout layout = plan.layout();
         List<Long> dims = plan.dims();
@@ -219,21 +218,16 @@ public final class ElementwiseLoop {
         long n = plan.n();
         Backend backend = device.backend();
         Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
-        LastKernel hit = last;
-        if (hit == null || hit.spec() != spec || hit.kernels() != kernels || !(hit.layout() == layout || hit.layout().equals(layout))) {
-            BackendKernel k = kernels.get(new KernelKey<>(spec, layout));
-            if (k == null) {
-                String source = source(backend.dialect(), spec, layout);
-                k = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
-                kernels.put(new KernelKey<>(spec, layout), k);
-            }
-            last = hit = new LastKernel(kernels, spec, layout, k, argCount(params, layout, nd));
+        LayoutKernel hit = LAST.get(spec);
+        if (hit == null || hit.kernels() != kernels || !(hit.layout() == layout || hit.layout().equals(layout))) {
+            hit = LAST.put(spec, new LayoutKernel(kernels, layout, kernel(kernels, device, spec, layout)));
         }
         BackendKernel kernel = hit.kernel();
 
-        Object[] kargs = new Object[hit.argCount()];
-        Kind[] kinds = table.kinds;
         boolean contiguous = layout.contiguous();
+        ParamList ps = spec.paramList();
+        Object[] kargs = new Object[contiguous ? 1 + ps.flatArgs : 1 + nd + ps.flatArgs + nd * ps.indexed];
+        Kind[] kinds = ps.kinds;
         int ka = 0;
         int q0 = 0;
         for (int k = 0; k < kinds.length; k++) {
@@ -241,9 +235,9 @@ public final class ElementwiseLoop {
             Object a = args[k];
             if (kind == Kind.SCALAR) {
                 if (!(a instanceof Number num)) {
-                    throw new DTypeException(spec.name() + ": parameter '" + params.get(k).name() + "' expects a number, got " + a);
+                    throw new DTypeException(spec.name() + ": parameter '" + spec.params().get(k).name() + "' expects a number, got " + a);
                 }
-                kargs[ka++] = CTypes.scalarArg(table.dtypes[k], num);
+                kargs[ka++] = CTypes.scalarArg(ps.dtypes[k], num);
                 continue;
             }
             NDArray arr = (NDArray) a;
@@ -284,18 +278,21 @@ public final class ElementwiseLoop {
         backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{block}, 0, kargs);
     }
 
-    private static int argCount(List<Param> params, Layout layout, int nd) {
-        int c = 1 + (layout.contiguous() ? 0 : nd);
-        for (Param p : params) {
-            if (p.kind() == Kind.SCALAR) c++;
-            else c += 2 + (!layout.contiguous() && p.kind() != Kind.RAW ? nd : 0);
+    /** The kernel of {@code spec} for {@code layout} among {@code device}'s kernels: generated and compiled on first use. */
+    private static BackendKernel kernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Device device, Spec spec, Layout layout) {
+        BackendKernel k = kernels.get(new KernelKey<>(spec, layout));
+        if (k == null) {
+            String source = source(device.backend().dialect(), spec, layout);
+            k = device.programs().kernel(spec.name(), source, spec.options(), spec.name());
+            kernels.put(new KernelKey<>(spec, layout), k);
         }
-        return c;
+        return k;
     }
 
-    private static Plan plan(Spec spec, ParamTable table, Object[] args, long[] shape) {
+    private static Plan plan(Spec spec, Object[] args, long[] shape) {
         List<Param> params = spec.params();
-        Kind[] kinds = table.kinds;
+        ParamList ps = spec.paramList();
+        Kind[] kinds = ps.kinds;
         if (args.length != kinds.length) {
             throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
         }
@@ -321,14 +318,13 @@ public final class ElementwiseLoop {
                 flat = false;
                 break;
             }
-            vec4 &= loadsFourWide(table.dtypes[k], a);
+            vec4 &= loadsFourWide(ps.dtypes[k], a);
             indexed = true;
         }
         if (flat) return new Plan(device, FLAT[small ? 1 : 0][vec4 && indexed ? 1 : 0], List.of(), List.of(), n);
 
         // strides of every indexed array, broadcast to the loop shape
-        int na = 0;
-        for (Param p : params) if (p.kind() == Kind.IN || p.kind() == Kind.OUT) na++;
+        int na = ps.indexed;
         long[][] strides = new long[na][];
         int j = 0;
         for (int k = 0; k < params.size(); k++) {
@@ -382,7 +378,7 @@ public final class ElementwiseLoop {
             if (tiled != null) return new Plan(device, tiled, dims, st, n);
         }
         boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ROW_MIN;
-        int vector = contiguous ? vectorWidth(table, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
+        int vector = contiguous ? vectorWidth(ps, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
         Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector, rows);
         return new Plan(device, layout, dims, st, n);
     }
@@ -459,14 +455,14 @@ public final class ElementwiseLoop {
      * 4 when every indexed operand is a 4-byte int or float whose first element is 16-byte aligned
      * and no raw array is passed (wide loads of raw arrays would be the body's business), else 1.
      */
-    private static int vectorWidth(ParamTable table, Object[] args) {
-        Kind[] kinds = table.kinds;
+    private static int vectorWidth(ParamList ps, Object[] args) {
+        Kind[] kinds = ps.kinds;
         boolean any = false;
         for (int k = 0; k < kinds.length; k++) {
             Kind kind = kinds[k];
             if (kind == Kind.RAW) return 1;
             if (kind == Kind.SCALAR) continue;
-            if (!loadsFourWide(table.dtypes[k], (NDArray) args[k])) return 1;
+            if (!loadsFourWide(ps.dtypes[k], (NDArray) args[k])) return 1;
             any = true;
         }
         return any ? 4 : 1;

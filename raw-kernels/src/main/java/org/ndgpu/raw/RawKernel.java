@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.device.Device;
 
 /**
@@ -57,8 +58,8 @@ public final class RawKernel implements Serializable {
     private final transient String name;
     /** "RawKernel 'name'", the start of every message (made once: a launch builds no strings). */
     private final transient String what;
-    // the last device launched on and its kernel: a launch on an already compiled kernel does no lookup
-    private transient volatile Compiled last;
+    // the kernel of the last device launched on: a launch on an already compiled kernel does no lookup
+    private final transient CallSiteCache<Device, BackendKernel> last = new CallSiteCache<>();
 
     /** The serial form: the module (itself serialized as its definition) and the kernel's name. */
     private record Definition(RawModule module, String name) implements Serializable {
@@ -75,8 +76,6 @@ public final class RawKernel implements Serializable {
     private void readObject(ObjectInputStream s) throws InvalidObjectException {
         throw new InvalidObjectException("RawKernel: deserialized only from its Definition (writeReplace)");
     }
-
-    private record Compiled(Device device, BackendKernel kernel) { }
 
     /** Bytes of dynamic shared memory for a launch (CuPy's {@code shared_mem}). */
     public record SharedMemory(long bytes) { }
@@ -138,11 +137,8 @@ public final class RawKernel implements Serializable {
 
     /** The compiled kernel on {@code device}, compiling on first use. */
     BackendKernel kernel(Device device) {
-        Compiled c = last;
-        if (c != null && c.device == device) return c.kernel;
-        BackendKernel k = device.backend().kernel(module.program(device, name), name);
-        last = new Compiled(device, k);
-        return k;
+        BackendKernel k = last.get(device);
+        return k != null ? k : last.put(device, device.backend().kernel(module.program(device, name), name));
     }
 
     /** Compiles for {@code device} now (else the first launch does); returns this. */

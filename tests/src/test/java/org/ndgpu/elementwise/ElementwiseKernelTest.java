@@ -56,6 +56,26 @@ public class ElementwiseKernelTest extends PerDeviceTest {
     }
 
     @Test
+    void callsWithOtherArgumentTypesRunTheirSpec() {
+        // each call's spec is memoized by its argument types: a change of dtype, of a number's class (which binds
+        // U) or of an output passed must not run the previous call's kernel
+        var scale = new ElementwiseKernel("T x, U s", "V z", "z = (V)(x * s)", "scale_by");
+        try (NDArray f = Nd.array(new float[]{1, 2}); NDArray d = Nd.array(new double[]{1, 2});
+             NDArray o64 = Nd.zeros(DType.FLOAT64, 2); NDArray o32 = Nd.zeros(DType.INT32, 2)) {
+            for (int round = 0; round < 2; round++) {
+                scale.call(f, 2, o64);
+                assertArrayEquals(new double[]{2, 4}, o64.toDoubleArray());
+                scale.call(f, 2.5, o64);                                          // U: float64, not int64
+                assertArrayEquals(new double[]{2.5, 5}, o64.toDoubleArray());
+                scale.call(d, 1.25, o64);                                         // T: float64
+                assertArrayEquals(new double[]{1.25, 2.5}, o64.toDoubleArray());
+                scale.call(d, 1.5, o32);                                          // V: int32
+                assertArrayEquals(new int[]{1, 3}, o32.toIntArray());
+            }
+        }
+    }
+
+    @Test
     void rawParamsAndIndSize() {
         var rev = new ElementwiseKernel("raw T x", "T y", "y = x[_ind.size() - i - 1]", "reverse");
         NDArray a = Nd.arange(10).astype(DType.FLOAT32);

@@ -112,6 +112,24 @@ public class UfuncTest extends PerDeviceTest {
         org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{0, -2, 0}, f.clip(null, 0).toFloatArray());
     }
 
+    /** A call resolved as the one before it but for out's dtype (or no out) runs its own loop: out is part of the memo's key. */
+    @org.junit.jupiter.api.Test
+    void anOutOfAnotherDtypeIsNotThePreviousCall() {
+        try (NDArray a = Nd.array(new float[]{1.5f, 2.5f}); NDArray o64 = Nd.zeros(DType.FLOAT64, 2);
+             NDArray o16 = Nd.zeros(DType.FLOAT16, 2)) {
+            for (int round = 0; round < 2; round++) {
+                try (NDArray r = a.add(a)) {
+                    assertEquals(DType.FLOAT32, r.dtype());
+                    org.junit.jupiter.api.Assertions.assertArrayEquals(new float[]{3, 5}, r.toFloatArray());
+                }
+                Nd.add(a, a, o64);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(new double[]{3, 5}, o64.toDoubleArray());
+                Nd.add(a, 0.25, o16);
+                org.junit.jupiter.api.Assertions.assertArrayEquals(new double[]{1.75, 2.75}, o16.astype(DType.FLOAT64).toDoubleArray());
+            }
+        }
+    }
+
     /** NumPy's complex fmax/fmin: a NaN part in b keeps a, so two NaN operands give a (nan+nanj), not b. */
     @org.junit.jupiter.api.Test
     void complexFmaxFminWithNaNs() {

@@ -162,6 +162,27 @@ public class ReductionFeatureTest extends PerDeviceTest {
     }
 
     @Test
+    void aReductionKernelCalledWithOtherArgumentTypesRunsTheirSpec() {
+        // each call's spec is memoized by its argument types: a change of dtype, of a number's class (which binds
+        // U) or of out must not run the previous call's kernel
+        var scaled = new ReductionKernel("T x, U s", "T y", "x * s", "a + b", "y = a", "0", "scaled_sum");
+        try (NDArray f = Nd.array(new float[]{1, 2, 3}); NDArray d = Nd.array(new double[]{1, 2, 3});
+             NDArray out = Nd.zeros(DType.FLOAT64, 1)) {
+            for (int round = 0; round < 2; round++) {
+                NDArray a = scaled.call(new Object[]{f, 2}, null, false, null);     // call(f, 2) would reduce over axis 2
+                assertEquals(DType.FLOAT32, a.dtype());
+                assertEquals(12.0, a.doubleValue());
+                assertEquals(15.0, scaled.call(f, 2.5).doubleValue());    // U: float64, not the int64 of the call before
+                NDArray b = scaled.call(d, 2.5);
+                assertEquals(DType.FLOAT64, b.dtype());
+                assertEquals(15.0, b.doubleValue());
+                scaled.call(new Object[]{d, 3}, new int[]{0}, true, out);
+                assertEquals(18.0, out.toDoubleArray()[0]);
+            }
+        }
+    }
+
+    @Test
     void normsHelper() {
         try (NDArray x = Nd.array(new double[][]{{3, 4}, {0, 12}})) {
             assertEquals(13.0, Norms.norm(x).doubleValue(), 1e-12);
