@@ -8,11 +8,17 @@
 module org.ndgpu.backend.cuda {
     requires org.ndgpu.ndarray;
 
-    exports org.ndgpu.backend.cuda.linalg to org.ndgpu.benchmarks;
+    exports org.ndgpu.backend.cuda.linalg to
+            org.ndgpu.benchmarks;
 
-    provides org.ndgpu.backend.BackendProvider with org.ndgpu.backend.cuda.CudaProvider;
-    provides org.ndgpu.spi.BlasProvider with org.ndgpu.backend.cuda.linalg.CuBlasProvider;
-    provides org.ndgpu.spi.SolverProvider with org.ndgpu.backend.cuda.linalg.CuSolverProvider;
-    provides org.ndgpu.spi.FftProvider with org.ndgpu.backend.cuda.fft.CuFftProvider;
-    provides org.ndgpu.spi.OptionalLibrary with org.ndgpu.backend.cuda.fft.CuFftCheck;
+    provides org.ndgpu.backend.BackendProvider with
+            org.ndgpu.backend.cuda.CudaProvider;
+    provides org.ndgpu.spi.BlasProvider with
+            org.ndgpu.backend.cuda.linalg.CuBlasProvider;
+    provides org.ndgpu.spi.SolverProvider with
+            org.ndgpu.backend.cuda.linalg.CuSolverProvider;
+    provides org.ndgpu.spi.FftProvider with
+            org.ndgpu.backend.cuda.fft.CuFftProvider;
+    provides org.ndgpu.spi.OptionalLibrary with
+            org.ndgpu.backend.cuda.fft.CuFftCheck;
 }

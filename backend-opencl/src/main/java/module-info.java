@@ -8,8 +8,11 @@ module org.ndgpu.backend.opencl {
     requires jocl;
     requires jocl.blast;
 
-    exports org.ndgpu.backend.opencl to org.ndgpu.benchmarks;
+    exports org.ndgpu.backend.opencl to
+            org.ndgpu.benchmarks;
 
-    provides org.ndgpu.backend.BackendProvider with org.ndgpu.backend.opencl.OpenClProvider;
-    provides org.ndgpu.spi.BlasProvider with org.ndgpu.backend.opencl.blas.ClBlastProvider;
+    provides org.ndgpu.backend.BackendProvider with
+            org.ndgpu.backend.opencl.OpenClProvider;
+    provides org.ndgpu.spi.BlasProvider with
+            org.ndgpu.backend.opencl.blas.ClBlastProvider;
 }

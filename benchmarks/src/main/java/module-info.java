@@ -12,5 +12,5 @@ open module org.ndgpu.benchmarks {
     requires jmh.core;
     requires jocl;
     requires java.management;
-    requires jdk.management;   // ColdStartBench: heap bytes allocated per call
+    requires jdk.management; // ColdStartBench: heap bytes allocated per call
 }

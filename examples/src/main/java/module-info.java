@@ -8,5 +8,6 @@ open module org.ndgpu.examples {
     requires org.ndgpu;
     requires org.ndgpu.linalg;
 
-    exports org.ndgpu.examples.raw to org.ndgpu.benchmarks;   // RawBench times the transpose example
+    exports org.ndgpu.examples.raw to
+            org.ndgpu.benchmarks; // RawBench times the transpose example
 }

@@ -11,7 +11,9 @@ module org.ndgpu.fft {
     uses org.ndgpu.spi.FftProvider;
 
     exports org.ndgpu.fft;
-    exports org.ndgpu.fft.impl to org.ndgpu; // the facade Nd reaches FftLibrary directly
+    exports org.ndgpu.fft.impl to
+            org.ndgpu; // the facade Nd reaches FftLibrary directly
 
-    provides org.ndgpu.spi.RealFft with org.ndgpu.fft.impl.FftLibrary;
+    provides org.ndgpu.spi.RealFft with
+            org.ndgpu.fft.impl.FftLibrary;
 }

@@ -4,5 +4,6 @@ module org.ndgpu.elementwise {
 
     exports org.ndgpu.elementwise;
 
-    provides org.ndgpu.spi.UfuncRunner with org.ndgpu.elementwise.UfuncLibrary;
+    provides org.ndgpu.spi.UfuncRunner with
+            org.ndgpu.elementwise.UfuncLibrary;
 }

@@ -5,5 +5,6 @@ module org.ndgpu.reduction {
 
     exports org.ndgpu.reduction;
 
-    provides org.ndgpu.spi.ReductionRunner with org.ndgpu.reduction.DeviceReductions;
+    provides org.ndgpu.spi.ReductionRunner with
+            org.ndgpu.reduction.DeviceReductions;
 }

@@ -14,8 +14,12 @@ module org.ndgpu.linalg {
 
     exports org.ndgpu.linalg;
     // the facade Nd reaches DeviceLinalg directly, and routines for polyfit's least squares
-    exports org.ndgpu.linalg.impl to org.ndgpu, org.ndgpu.routines;
+    exports org.ndgpu.linalg.impl to
+            org.ndgpu,
+            org.ndgpu.routines;
 
-    provides org.ndgpu.spi.MatrixProducts with org.ndgpu.linalg.impl.DeviceLinalg;
-    provides org.ndgpu.spi.SolverProvider with org.ndgpu.linalg.impl.HostSolverProvider;
+    provides org.ndgpu.spi.MatrixProducts with
+            org.ndgpu.linalg.impl.DeviceLinalg;
+    provides org.ndgpu.spi.SolverProvider with
+            org.ndgpu.linalg.impl.HostSolverProvider;
 }

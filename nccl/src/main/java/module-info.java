@@ -9,5 +9,6 @@ module org.ndgpu.nccl {
 
     exports org.ndgpu.nccl;
 
-    provides org.ndgpu.spi.OptionalLibrary with org.ndgpu.nccl.NcclCheck;
+    provides org.ndgpu.spi.OptionalLibrary with
+            org.ndgpu.nccl.NcclCheck;
 }

@@ -13,11 +13,31 @@ module org.ndgpu.ndarray {
     // the backend contract is public: a device tells its dialect and facts through it (RawKernel
     // users pick their source by Dialect), and a third-party backend implements BackendProvider
     exports org.ndgpu.backend;
-
-    exports org.ndgpu.codegen to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.fft, org.ndgpu.random, org.ndgpu;
-    exports org.ndgpu.spi to org.ndgpu.backend.opencl, org.ndgpu.backend.cuda, org.ndgpu.raw,
-            org.ndgpu.elementwise, org.ndgpu.reduction, org.ndgpu.routines, org.ndgpu.fuse, org.ndgpu.linalg, org.ndgpu.nccl, org.ndgpu.fft, org.ndgpu.random, org.ndgpu;
+    exports org.ndgpu.codegen to
+            org.ndgpu.backend.opencl,
+            org.ndgpu.backend.cuda,
+            org.ndgpu.raw,
+            org.ndgpu.elementwise,
+            org.ndgpu.reduction,
+            org.ndgpu.routines,
+            org.ndgpu.fuse,
+            org.ndgpu.linalg,
+            org.ndgpu.fft,
+            org.ndgpu.random,
+            org.ndgpu;
+    exports org.ndgpu.spi to
+            org.ndgpu.backend.opencl,
+            org.ndgpu.backend.cuda,
+            org.ndgpu.raw,
+            org.ndgpu.elementwise,
+            org.ndgpu.reduction,
+            org.ndgpu.routines,
+            org.ndgpu.fuse,
+            org.ndgpu.linalg,
+            org.ndgpu.nccl,
+            org.ndgpu.fft,
+            org.ndgpu.random,
+            org.ndgpu;
 
     uses org.ndgpu.backend.BackendProvider;
     uses org.ndgpu.spi.UfuncRunner;

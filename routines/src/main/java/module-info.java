@@ -12,17 +12,28 @@ module org.ndgpu.routines {
     requires org.ndgpu.linalg;
 
     exports org.ndgpu.io;
+    exports org.ndgpu.routines.distributed to
+            org.ndgpu;
+    exports org.ndgpu.routines.indexing to
+            org.ndgpu;
+    exports org.ndgpu.routines.io to
+            org.ndgpu;
+    exports org.ndgpu.routines.logic to
+            org.ndgpu;
+    exports org.ndgpu.routines.manipulation to
+            org.ndgpu;
+    exports org.ndgpu.routines.math to
+            org.ndgpu;
+    exports org.ndgpu.routines.printing to
+            org.ndgpu;
+    exports org.ndgpu.routines.sets to
+            org.ndgpu;
+    exports org.ndgpu.routines.sorting to
+            org.ndgpu,
+            org.ndgpu.random;
+    exports org.ndgpu.routines.statistics to
+            org.ndgpu;
 
-    exports org.ndgpu.routines.distributed to org.ndgpu;
-    exports org.ndgpu.routines.indexing to org.ndgpu;
-    exports org.ndgpu.routines.io to org.ndgpu;
-    exports org.ndgpu.routines.logic to org.ndgpu;
-    exports org.ndgpu.routines.manipulation to org.ndgpu;
-    exports org.ndgpu.routines.math to org.ndgpu;
-    exports org.ndgpu.routines.printing to org.ndgpu;
-    exports org.ndgpu.routines.sets to org.ndgpu;
-    exports org.ndgpu.routines.sorting to org.ndgpu, org.ndgpu.random;
-    exports org.ndgpu.routines.statistics to org.ndgpu;
-
-    provides org.ndgpu.spi.Routines with org.ndgpu.routines.RoutineLibrary;
+    provides org.ndgpu.spi.Routines with
+            org.ndgpu.routines.RoutineLibrary;
 }

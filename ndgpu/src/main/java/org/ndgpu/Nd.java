@@ -1,13 +1,14 @@
 package org.ndgpu;
 
-import org.ndgpu.exceptions.ShapeException;
-
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
 import org.ndgpu.device.Device;
 import org.ndgpu.fft.Fft;
+import org.ndgpu.fft.impl.FftLibrary;
+import org.ndgpu.io.Npy;
 import org.ndgpu.linalg.Linalg;
+import org.ndgpu.linalg.impl.DeviceLinalg;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
@@ -22,7 +23,6 @@ import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.random.Random;
-import org.ndgpu.io.Npy;
 import org.ndgpu.routines.distributed.Sharding;
 import org.ndgpu.routines.indexing.Diagonals;
 import org.ndgpu.routines.indexing.Masking;
@@ -45,8 +45,6 @@ import org.ndgpu.routines.statistics.Averages;
 import org.ndgpu.routines.statistics.Histograms;
 import org.ndgpu.routines.statistics.NanReductions;
 import org.ndgpu.routines.statistics.Quantiles;
-import org.ndgpu.linalg.impl.DeviceLinalg;
-import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Ufunc;
@@ -67,118 +65,186 @@ import org.ndgpu.spi.Ufunc;
  * ...), to {@link NDArray}, or to the operation modules.
  */
 public final class Nd {
-    private Nd() { }
+    private Nd() {}
 
     // ---------------------------------------------------------------- from Java data
 
     /** An array from a Java primitive array, nested to any depth: float[][] gives a 2-d float32 array. */
-    public static NDArray array(Object javaArray) { return Creation.array(javaArray); }
+    public static NDArray array(Object javaArray) {
+        return Creation.array(javaArray);
+    }
 
     /**
      * An array of {@code dtype} and {@code shape} from a flat Java primitive array (or a nested one
      * of matching size), converted as numpy.asarray(data, dtype).reshape(shape) would.
      */
-    public static NDArray array(Object data, DType dtype, long... shape) { return Creation.array(data, dtype, shape); }
+    public static NDArray array(Object data, DType dtype, long... shape) {
+        return Creation.array(data, dtype, shape);
+    }
 
     /** An array from little-endian C-order bytes (for example a MemorySegment from a file). */
-    public static NDArray array(MemorySegment bytes, DType dtype, long... shape) { return Creation.fromBytes(bytes, dtype, shape); }
+    public static NDArray array(MemorySegment bytes, DType dtype, long... shape) {
+        return Creation.fromBytes(bytes, dtype, shape);
+    }
 
     /** numpy.asarray: the array itself when it already is one, else {@link #array(Object)}. */
-    public static NDArray asarray(Object data) { return data instanceof NDArray a ? a : array(data); }
+    public static NDArray asarray(Object data) {
+        return data instanceof NDArray a ? a : array(data);
+    }
 
     // ---------------------------------------------------------------- filled arrays
 
     /** numpy.empty(shape): uninitialized float64. */
-    public static NDArray empty(long... shape) { return empty(DType.FLOAT64, shape); }
+    public static NDArray empty(long... shape) {
+        return empty(DType.FLOAT64, shape);
+    }
 
     /** numpy.empty(shape, dtype): {@code Nd.empty(DType.FLOAT32, 3, 4)}. */
-    public static NDArray empty(DType dtype, long... shape) { return Creation.empty(dtype, shape); }
+    public static NDArray empty(DType dtype, long... shape) {
+        return Creation.empty(dtype, shape);
+    }
 
     /** An uninitialized array in C or F order. */
-    public static NDArray empty(DType dtype, Order order, long... shape) { return Creation.empty(dtype, order, shape); }
+    public static NDArray empty(DType dtype, Order order, long... shape) {
+        return Creation.empty(dtype, order, shape);
+    }
 
     /** numpy.zeros(shape): float64 zeros. */
-    public static NDArray zeros(long... shape) { return zeros(DType.FLOAT64, shape); }
+    public static NDArray zeros(long... shape) {
+        return zeros(DType.FLOAT64, shape);
+    }
 
     /** numpy.zeros(shape, dtype): {@code Nd.zeros(DType.INT32, 2, 2)}. */
-    public static NDArray zeros(DType dtype, long... shape) { return Creation.zeros(dtype, shape); }
+    public static NDArray zeros(DType dtype, long... shape) {
+        return Creation.zeros(dtype, shape);
+    }
 
     /** numpy.ones(shape): float64 ones. */
-    public static NDArray ones(long... shape) { return ones(DType.FLOAT64, shape); }
+    public static NDArray ones(long... shape) {
+        return ones(DType.FLOAT64, shape);
+    }
 
     /** numpy.ones(shape, dtype). */
-    public static NDArray ones(DType dtype, long... shape) { return Creation.ones(dtype, shape); }
+    public static NDArray ones(DType dtype, long... shape) {
+        return Creation.ones(dtype, shape);
+    }
 
     /** numpy.full(shape, value, dtype). */
-    public static NDArray full(Object value, DType dtype, long... shape) { return Creation.full(value, dtype, shape); }
+    public static NDArray full(Object value, DType dtype, long... shape) {
+        return Creation.full(value, dtype, shape);
+    }
 
     /** numpy.full(shape, value): the dtype from the value (int64, float64 or bool). */
-    public static NDArray full(Object value, long... shape) { return full(value, DType.ofJavaValue(value), shape); }
+    public static NDArray full(Object value, long... shape) {
+        return full(value, DType.ofJavaValue(value), shape);
+    }
 
     /** numpy.empty_like(a): same shape, dtype, device and layout order. */
-    public static NDArray emptyLike(NDArray a) { return Creation.emptyLike(a); }
+    public static NDArray emptyLike(NDArray a) {
+        return Creation.emptyLike(a);
+    }
 
     /** numpy.zeros_like(a). */
-    public static NDArray zerosLike(NDArray a) { return Creation.zerosLike(a); }
+    public static NDArray zerosLike(NDArray a) {
+        return Creation.zerosLike(a);
+    }
 
     /** numpy.ones_like(a). */
-    public static NDArray onesLike(NDArray a) { return Creation.onesLike(a); }
+    public static NDArray onesLike(NDArray a) {
+        return Creation.onesLike(a);
+    }
 
     /** numpy.full_like(a, value). */
-    public static NDArray fullLike(NDArray a, Object value) { return Creation.fullLike(a, value); }
+    public static NDArray fullLike(NDArray a, Object value) {
+        return Creation.fullLike(a, value);
+    }
 
     // ---------------------------------------------------------------- ranges
 
     /** numpy.arange(stop): int64 0, 1, ..., stop-1. */
-    public static NDArray arange(long stop) { return arange(0, stop, 1); }
+    public static NDArray arange(long stop) {
+        return arange(0, stop, 1);
+    }
 
     /** numpy.arange(start, stop): int64. */
-    public static NDArray arange(long start, long stop) { return arange(start, stop, 1); }
+    public static NDArray arange(long start, long stop) {
+        return arange(start, stop, 1);
+    }
 
     /** numpy.arange(start, stop, step): int64; {@code Nd.arange(10, 0, -3)} is [10, 7, 4, 1]. */
-    public static NDArray arange(long start, long stop, long step) { return Ranges.arange(start, stop, step); }
+    public static NDArray arange(long start, long stop, long step) {
+        return Ranges.arange(start, stop, step);
+    }
 
     /** numpy.arange(stop) with a float: float64. */
-    public static NDArray arange(double stop) { return arange(0.0, stop, 1.0); }
+    public static NDArray arange(double stop) {
+        return arange(0.0, stop, 1.0);
+    }
 
     /** numpy.arange(start, stop) with float bounds: float64, step 1. */
-    public static NDArray arange(double start, double stop) { return arange(start, stop, 1.0); }
+    public static NDArray arange(double start, double stop) {
+        return arange(start, stop, 1.0);
+    }
 
     /** numpy.arange with floats: float64, {@code Nd.arange(0, 1, 0.1)}. */
-    public static NDArray arange(double start, double stop, double step) { return arange(start, stop, step, DType.FLOAT64); }
+    public static NDArray arange(double start, double stop, double step) {
+        return arange(start, stop, step, DType.FLOAT64);
+    }
 
     /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
-    public static NDArray arange(double start, double stop, double step, DType dtype) { return Ranges.arange(start, stop, step, dtype); }
+    public static NDArray arange(double start, double stop, double step, DType dtype) {
+        return Ranges.arange(start, stop, step, dtype);
+    }
 
     /** numpy.linspace(start, stop, 50). */
-    public static NDArray linspace(double start, double stop) { return linspace(start, stop, 50, true, DType.FLOAT64); }
+    public static NDArray linspace(double start, double stop) {
+        return linspace(start, stop, 50, true, DType.FLOAT64);
+    }
 
     /** numpy.linspace(start, stop, num): float64, endpoint included. */
-    public static NDArray linspace(double start, double stop, long num) { return linspace(start, stop, num, true, DType.FLOAT64); }
+    public static NDArray linspace(double start, double stop, long num) {
+        return linspace(start, stop, num, true, DType.FLOAT64);
+    }
 
     /** numpy.linspace(start, stop, num, endpoint, dtype): start + i*step, the last point exactly stop when endpoint. */
-    public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) { return Ranges.linspace(start, stop, num, endpoint, dtype); }
+    public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) {
+        return Ranges.linspace(start, stop, num, endpoint, dtype);
+    }
 
     /** numpy.identity(n): the float64 identity matrix. */
-    public static NDArray identity(long n) { return eye(n); }
+    public static NDArray identity(long n) {
+        return eye(n);
+    }
 
     /** numpy.identity(n, dtype). */
-    public static NDArray identity(long n, DType dtype) { return eye(n, n, 0, Objects.requireNonNull(dtype, "identity: dtype is null")); }
+    public static NDArray identity(long n, DType dtype) {
+        return eye(n, n, 0, Objects.requireNonNull(dtype, "identity: dtype is null"));
+    }
 
     /** numpy.logspace(start, stop, num): 10 ** linspace(start, stop, num), float64. */
-    public static NDArray logspace(double start, double stop, long num) { return logspace(start, stop, num, true, 10.0); }
+    public static NDArray logspace(double start, double stop, long num) {
+        return logspace(start, stop, num, true, 10.0);
+    }
 
     /** numpy.logspace(start, stop, num, endpoint, base): base ** linspace(start, stop, num, endpoint), float64. */
-    public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) { return Ranges.logspace(start, stop, num, endpoint, base); }
+    public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) {
+        return Ranges.logspace(start, stop, num, endpoint, base);
+    }
 
     /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
-    public static NDArray[] meshgrid(NDArray... xs) { return Ranges.meshgrid(xs); }
+    public static NDArray[] meshgrid(NDArray... xs) {
+        return Ranges.meshgrid(xs);
+    }
 
     /** numpy.eye(n): float64 identity. */
-    public static NDArray eye(long n) { return eye(n, n, 0, DType.FLOAT64); }
+    public static NDArray eye(long n) {
+        return eye(n, n, 0, DType.FLOAT64);
+    }
 
     /** numpy.eye(n, m, k, dtype): ones on the k-th diagonal. */
-    public static NDArray eye(long n, long m, long k, DType dtype) { return Creation.eye(n, m, k, dtype); }
+    public static NDArray eye(long n, long m, long k, DType dtype) {
+        return Creation.eye(n, m, k, dtype);
+    }
 
     // ---------------------------------------------------------------- files
 
@@ -188,7 +254,8 @@ public final class Nd {
      * byte {@code strides} (null: C order). ndgpu never frees the memory; {@code owner} stays
      * reachable while the array or a view of it is in use.
      */
-    public static NDArray fromDevicePointer(long pointer, DType dtype, long[] shape, long[] strides, Device device, Object owner) {
+    public static NDArray fromDevicePointer(
+            long pointer, DType dtype, long[] shape, long[] strides, Device device, Object owner) {
         return org.ndgpu.ndarray.UnownedMemory.wrap(pointer, dtype, shape, strides, device, owner);
     }
 
@@ -198,166 +265,266 @@ public final class Nd {
      * once, when the array and all its views are released. CUDA tensors from any producer (the
      * driver checks the range); OpenCL tensors only from ndgpu's own {@code toDlpack()}.
      */
-    public static NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) { return DLPack.importTensor(tensor); }
+    public static NDArray fromDlpack(java.lang.foreign.MemorySegment tensor) {
+        return DLPack.importTensor(tensor);
+    }
 
     /**
      * numpy.load of a .npy file onto the current device: every dtype of DType, C or Fortran order,
      * little- or big-endian, of any size (no 2 GiB limit). The data is copied from the mapped file to
      * the device in chunks, never held whole on the Java heap; the result is C-contiguous.
      */
-    public static NDArray load(java.nio.file.Path file) { return Npy.readToDevice(Objects.requireNonNull(file, "load: file is null"), Device.current()); }
+    public static NDArray load(java.nio.file.Path file) {
+        return Npy.readToDevice(Objects.requireNonNull(file, "load: file is null"), Device.current());
+    }
 
     /**
      * numpy.load of a .npz archive: the arrays by name, in archive order. Each member goes through
      * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB.
      */
-    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) { return InputOutput.loadNpz(file); }
+    public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) {
+        return InputOutput.loadNpz(file);
+    }
 
     /**
      * numpy.save: writes a .npy file NumPy reads, of any size (no 2 GiB limit); the elements are
      * streamed from the device to the file in chunks. An F-contiguous array is saved in Fortran order,
      * as NumPy does; another non-C-contiguous array is first copied to C order on the device.
      */
-    public static void save(java.nio.file.Path file, NDArray a) { Npy.writeToFile(Objects.requireNonNull(file, "save: file is null"), Objects.requireNonNull(a, "save: a is null")); }
+    public static void save(java.nio.file.Path file, NDArray a) {
+        Npy.writeToFile(
+                Objects.requireNonNull(file, "save: file is null"), Objects.requireNonNull(a, "save: a is null"));
+    }
 
     /** numpy.savez: an uncompressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savez", file, arrays, false); }
+    public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
+        InputOutput.savez("savez", file, arrays, false);
+    }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
-    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) { InputOutput.savez("savezCompressed", file, arrays, true); }
+    public static void savezCompressed(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
+        InputOutput.savez("savezCompressed", file, arrays, true);
+    }
 
     /** A host array made into a device array on the current device. */
-    public static NDArray fromHost(org.ndgpu.ndarray.HostArray h) { return Transfers.fromHost(h); }
+    public static NDArray fromHost(org.ndgpu.ndarray.HostArray h) {
+        return Transfers.fromHost(h);
+    }
 
     // ---------------------------------------------------------------- layout
 
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */
-    public static NDArray ascontiguousarray(NDArray a) { return Copies.ascontiguousarray(a); }
+    public static NDArray ascontiguousarray(NDArray a) {
+        return Copies.ascontiguousarray(a);
+    }
 
     /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
-    public static NDArray asfortranarray(NDArray a) { return Copies.asfortranarray(a); }
+    public static NDArray asfortranarray(NDArray a) {
+        return Copies.asfortranarray(a);
+    }
 
     /**
      * numpy.copyto(dst, src): broadcast and cast into dst with NumPy's default casting, 'same_kind'
      * (float into int raises). A src on another device than dst is first copied to dst's device
      * ({@link NDArray#to}: through the host between OpenCL devices or backends).
      */
-    public static void copyto(NDArray dst, Object src) { Copies.assign("copyto", Objects.requireNonNull(dst, "copyto: dst is null"), src, Casting.SAME_KIND); }
+    public static void copyto(NDArray dst, Object src) {
+        Copies.assign("copyto", Objects.requireNonNull(dst, "copyto: dst is null"), src, Casting.SAME_KIND);
+    }
 
     /** numpy.copyto(dst, src, casting): {@code Nd.copyto(ints, floats, Casting.UNSAFE)} truncates as a C cast. */
-    public static void copyto(NDArray dst, Object src, Casting casting) { Copies.assign("copyto", Objects.requireNonNull(dst, "copyto: dst is null"), src, Objects.requireNonNull(casting, "copyto: casting is null")); }
+    public static void copyto(NDArray dst, Object src, Casting casting) {
+        Copies.assign(
+                "copyto",
+                Objects.requireNonNull(dst, "copyto: dst is null"),
+                src,
+                Objects.requireNonNull(casting, "copyto: casting is null"));
+    }
 
-    // ---------------------------------------------------------------- reductions as functions: Nd.sum(a), Nd.mean(a, 0)
+    // ---------------------------------------------------------------- reductions as functions: Nd.sum(a), Nd.mean(a,
+    // 0)
 
     /** numpy.sum(a): the same as {@code a.sum()}. */
-    public static NDArray sum(NDArray a) { return Objects.requireNonNull(a, "sum: a is null").sum(); }
+    public static NDArray sum(NDArray a) {
+        return Objects.requireNonNull(a, "sum: a is null").sum();
+    }
 
     /** numpy.sum(a, axis). */
-    public static NDArray sum(NDArray a, int axis) { return Objects.requireNonNull(a, "sum: a is null").sum(axis); }
+    public static NDArray sum(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "sum: a is null").sum(axis);
+    }
 
     /** numpy.prod(a): the same as {@code a.prod()}. */
-    public static NDArray prod(NDArray a) { return Objects.requireNonNull(a, "prod: a is null").prod(); }
+    public static NDArray prod(NDArray a) {
+        return Objects.requireNonNull(a, "prod: a is null").prod();
+    }
 
     /** numpy.prod(a, axis). */
-    public static NDArray prod(NDArray a, int axis) { return Objects.requireNonNull(a, "prod: a is null").prod(axis); }
+    public static NDArray prod(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "prod: a is null").prod(axis);
+    }
 
     /** numpy.mean(a): the same as {@code a.mean()}. */
-    public static NDArray mean(NDArray a) { return Objects.requireNonNull(a, "mean: a is null").mean(); }
+    public static NDArray mean(NDArray a) {
+        return Objects.requireNonNull(a, "mean: a is null").mean();
+    }
 
     /** numpy.mean(a, axis). */
-    public static NDArray mean(NDArray a, int axis) { return Objects.requireNonNull(a, "mean: a is null").mean(axis); }
+    public static NDArray mean(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "mean: a is null").mean(axis);
+    }
 
     /** numpy.var(a): the same as {@code a.var()}. */
-    public static NDArray var(NDArray a) { return Objects.requireNonNull(a, "var: a is null").var(); }
+    public static NDArray var(NDArray a) {
+        return Objects.requireNonNull(a, "var: a is null").var();
+    }
 
     /** numpy.var(a, axis). */
-    public static NDArray var(NDArray a, int axis) { return Objects.requireNonNull(a, "var: a is null").var(axis); }
+    public static NDArray var(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "var: a is null").var(axis);
+    }
 
     /** numpy.std(a): the same as {@code a.std()}. */
-    public static NDArray std(NDArray a) { return Objects.requireNonNull(a, "std: a is null").std(); }
+    public static NDArray std(NDArray a) {
+        return Objects.requireNonNull(a, "std: a is null").std();
+    }
 
     /** numpy.std(a, axis). */
-    public static NDArray std(NDArray a, int axis) { return Objects.requireNonNull(a, "std: a is null").std(axis); }
+    public static NDArray std(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "std: a is null").std(axis);
+    }
 
     /** numpy.min(a): the same as {@code a.min()}. */
-    public static NDArray min(NDArray a) { return Objects.requireNonNull(a, "min: a is null").min(); }
+    public static NDArray min(NDArray a) {
+        return Objects.requireNonNull(a, "min: a is null").min();
+    }
 
     /** numpy.min(a, axis). */
-    public static NDArray min(NDArray a, int axis) { return Objects.requireNonNull(a, "min: a is null").min(axis); }
+    public static NDArray min(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "min: a is null").min(axis);
+    }
 
     /** numpy.max(a): the same as {@code a.max()}. */
-    public static NDArray max(NDArray a) { return Objects.requireNonNull(a, "max: a is null").max(); }
+    public static NDArray max(NDArray a) {
+        return Objects.requireNonNull(a, "max: a is null").max();
+    }
 
     /** numpy.max(a, axis). */
-    public static NDArray max(NDArray a, int axis) { return Objects.requireNonNull(a, "max: a is null").max(axis); }
+    public static NDArray max(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "max: a is null").max(axis);
+    }
 
     /** numpy.argmin(a): the same as {@code a.argmin()}. */
-    public static NDArray argmin(NDArray a) { return Objects.requireNonNull(a, "argmin: a is null").argmin(); }
+    public static NDArray argmin(NDArray a) {
+        return Objects.requireNonNull(a, "argmin: a is null").argmin();
+    }
 
     /** numpy.argmin(a, axis). */
-    public static NDArray argmin(NDArray a, int axis) { return Objects.requireNonNull(a, "argmin: a is null").argmin(axis); }
+    public static NDArray argmin(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "argmin: a is null").argmin(axis);
+    }
 
     /** numpy.argmax(a): the same as {@code a.argmax()}. */
-    public static NDArray argmax(NDArray a) { return Objects.requireNonNull(a, "argmax: a is null").argmax(); }
+    public static NDArray argmax(NDArray a) {
+        return Objects.requireNonNull(a, "argmax: a is null").argmax();
+    }
 
     /** numpy.argmax(a, axis). */
-    public static NDArray argmax(NDArray a, int axis) { return Objects.requireNonNull(a, "argmax: a is null").argmax(axis); }
+    public static NDArray argmax(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "argmax: a is null").argmax(axis);
+    }
 
     /** numpy.all(a): the same as {@code a.all()}. */
-    public static NDArray all(NDArray a) { return Objects.requireNonNull(a, "all: a is null").all(); }
+    public static NDArray all(NDArray a) {
+        return Objects.requireNonNull(a, "all: a is null").all();
+    }
 
     /** numpy.all(a, axis). */
-    public static NDArray all(NDArray a, int axis) { return Objects.requireNonNull(a, "all: a is null").all(axis); }
+    public static NDArray all(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "all: a is null").all(axis);
+    }
 
     /** numpy.any(a): the same as {@code a.any()}. */
-    public static NDArray any(NDArray a) { return Objects.requireNonNull(a, "any: a is null").any(); }
+    public static NDArray any(NDArray a) {
+        return Objects.requireNonNull(a, "any: a is null").any();
+    }
 
     /** numpy.any(a, axis). */
-    public static NDArray any(NDArray a, int axis) { return Objects.requireNonNull(a, "any: a is null").any(axis); }
+    public static NDArray any(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "any: a is null").any(axis);
+    }
 
     /** numpy.cumsum(a): over the flattened array. */
-    public static NDArray cumsum(NDArray a) { return Objects.requireNonNull(a, "cumsum: a is null").cumsum(); }
+    public static NDArray cumsum(NDArray a) {
+        return Objects.requireNonNull(a, "cumsum: a is null").cumsum();
+    }
 
     /** numpy.cumsum(a, axis). */
-    public static NDArray cumsum(NDArray a, int axis) { return Objects.requireNonNull(a, "cumsum: a is null").cumsum(axis); }
+    public static NDArray cumsum(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "cumsum: a is null").cumsum(axis);
+    }
 
     /** numpy.cumprod(a): over the flattened array. */
-    public static NDArray cumprod(NDArray a) { return Objects.requireNonNull(a, "cumprod: a is null").cumprod(); }
+    public static NDArray cumprod(NDArray a) {
+        return Objects.requireNonNull(a, "cumprod: a is null").cumprod();
+    }
 
     /** numpy.cumprod(a, axis). */
-    public static NDArray cumprod(NDArray a, int axis) { return Objects.requireNonNull(a, "cumprod: a is null").cumprod(axis); }
+    public static NDArray cumprod(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "cumprod: a is null").cumprod(axis);
+    }
 
     // ---------------------------------------------------------------- reductions beyond the NDArray methods
 
     /** numpy.count_nonzero(a): the number of nonzero elements, as a 0-d int64 array. */
-    public static NDArray countNonzero(NDArray a) { return reduce(Reduction.COUNT_NONZERO, Objects.requireNonNull(a, "countNonzero: a is null"), null, false); }
+    public static NDArray countNonzero(NDArray a) {
+        return reduce(Reduction.COUNT_NONZERO, Objects.requireNonNull(a, "countNonzero: a is null"), null, false);
+    }
 
     /** numpy.count_nonzero(a, axis, keepdims). */
-    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.COUNT_NONZERO, Objects.requireNonNull(a, "countNonzero: a is null"), axes, keepdims); }
+    public static NDArray countNonzero(NDArray a, int[] axes, boolean keepdims) {
+        return reduce(Reduction.COUNT_NONZERO, Objects.requireNonNull(a, "countNonzero: a is null"), axes, keepdims);
+    }
 
     /** numpy.nansum(a): the sum with NaNs counted as zero. */
-    public static NDArray nansum(NDArray a) { return reduce(Reduction.NANSUM, Objects.requireNonNull(a, "nansum: a is null"), null, false); }
+    public static NDArray nansum(NDArray a) {
+        return reduce(Reduction.NANSUM, Objects.requireNonNull(a, "nansum: a is null"), null, false);
+    }
 
     /** numpy.nansum(a, axis, keepdims). */
-    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANSUM, Objects.requireNonNull(a, "nansum: a is null"), axes, keepdims); }
+    public static NDArray nansum(NDArray a, int[] axes, boolean keepdims) {
+        return reduce(Reduction.NANSUM, Objects.requireNonNull(a, "nansum: a is null"), axes, keepdims);
+    }
 
     /** numpy.nanmax(a): the maximum ignoring NaNs (NaN only where every element is NaN). */
-    public static NDArray nanmax(NDArray a) { return reduce(Reduction.NANMAX, Objects.requireNonNull(a, "nanmax: a is null"), null, false); }
+    public static NDArray nanmax(NDArray a) {
+        return reduce(Reduction.NANMAX, Objects.requireNonNull(a, "nanmax: a is null"), null, false);
+    }
 
     /** numpy.nanmax(a, axis, keepdims). */
-    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANMAX, Objects.requireNonNull(a, "nanmax: a is null"), axes, keepdims); }
+    public static NDArray nanmax(NDArray a, int[] axes, boolean keepdims) {
+        return reduce(Reduction.NANMAX, Objects.requireNonNull(a, "nanmax: a is null"), axes, keepdims);
+    }
 
     /** numpy.nanmin(a): the minimum ignoring NaNs. */
-    public static NDArray nanmin(NDArray a) { return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), null, false); }
+    public static NDArray nanmin(NDArray a) {
+        return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), null, false);
+    }
 
     /** numpy.nanmin(a, axis, keepdims). */
-    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) { return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), axes, keepdims); }
+    public static NDArray nanmin(NDArray a, int[] axes, boolean keepdims) {
+        return reduce(Reduction.NANMIN, Objects.requireNonNull(a, "nanmin: a is null"), axes, keepdims);
+    }
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
-    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) { return NanReductions.nanmean(a, axes, keepdims); }
+    public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
+        return NanReductions.nanmean(a, axes, keepdims);
+    }
 
     /** numpy.nanmean(a). */
-    public static NDArray nanmean(NDArray a) { return nanmean(a, null, false); }
+    public static NDArray nanmean(NDArray a) {
+        return nanmean(a, null, false);
+    }
 
     private static NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims) {
         return Providers.reductions(a.live(op.numpyName())).reduce(op, a, axes, keepdims, null, 0);
@@ -366,109 +533,185 @@ public final class Nd {
     // ---------------------------------------------------------------- searching
 
     /** numpy.where(cond) with one argument: the same as nonzero(cond). */
-    public static NDArray[] where(NDArray cond) { return Masking.nonzero("where", Objects.requireNonNull(cond, "where: cond is null")); }
+    public static NDArray[] where(NDArray cond) {
+        return Masking.nonzero("where", Objects.requireNonNull(cond, "where: cond is null"));
+    }
 
     /** numpy.nonzero(a): the indices of the nonzero elements, one int64 array per axis. */
-    public static NDArray[] nonzero(NDArray a) { return Masking.nonzero("nonzero", Objects.requireNonNull(a, "nonzero: a is null")); }
+    public static NDArray[] nonzero(NDArray a) {
+        return Masking.nonzero("nonzero", Objects.requireNonNull(a, "nonzero: a is null"));
+    }
 
     /** numpy.argwhere(a): the indices of the nonzero elements as rows, shape (count, ndim). */
-    public static NDArray argwhere(NDArray a) { return Masking.argwhere("argwhere", Objects.requireNonNull(a, "argwhere: a is null")); }
+    public static NDArray argwhere(NDArray a) {
+        return Masking.argwhere("argwhere", Objects.requireNonNull(a, "argwhere: a is null"));
+    }
 
     /** numpy.flatnonzero(a): the flat indices of the nonzero elements. */
-    public static NDArray flatnonzero(NDArray a) { return Masking.flatnonzero("flatnonzero", Objects.requireNonNull(a, "flatnonzero: a is null")); }
+    public static NDArray flatnonzero(NDArray a) {
+        return Masking.flatnonzero("flatnonzero", Objects.requireNonNull(a, "flatnonzero: a is null"));
+    }
 
     // ---------------------------------------------------------------- sorting
 
     /** numpy.sort(a): a sorted copy along the last axis, NaN last. */
-    public static NDArray sort(NDArray a) { return Sorting.sort("sort", Objects.requireNonNull(a, "sort: a is null"), -1, false); }
+    public static NDArray sort(NDArray a) {
+        return Sorting.sort("sort", Objects.requireNonNull(a, "sort: a is null"), -1, false);
+    }
 
     /** numpy.sort(a, axis). */
-    public static NDArray sort(NDArray a, int axis) { return Sorting.sort("sort", Objects.requireNonNull(a, "sort: a is null"), axis, false); }
+    public static NDArray sort(NDArray a, int axis) {
+        return Sorting.sort("sort", Objects.requireNonNull(a, "sort: a is null"), axis, false);
+    }
 
     /** numpy.argsort(a, kind='stable'): int64 indices that sort the last axis. */
-    public static NDArray argsort(NDArray a) { return Sorting.sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), -1, true); }
+    public static NDArray argsort(NDArray a) {
+        return Sorting.sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), -1, true);
+    }
 
     /** numpy.argsort(a, axis, kind='stable'). */
-    public static NDArray argsort(NDArray a, int axis) { return Sorting.sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), axis, true); }
+    public static NDArray argsort(NDArray a, int axis) {
+        return Sorting.sort("argsort", Objects.requireNonNull(a, "argsort: a is null"), axis, true);
+    }
 
     /** numpy.median(a): of the flattened array, NaN if any element is NaN. */
-    public static NDArray median(NDArray a) { return Quantiles.quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, null, false); }
+    public static NDArray median(NDArray a) {
+        return Quantiles.quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, null, false);
+    }
 
     /** numpy.median(a, axis). */
-    public static NDArray median(NDArray a, int axis) { return Quantiles.quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, axis, false); }
+    public static NDArray median(NDArray a, int axis) {
+        return Quantiles.quantile("median", Objects.requireNonNull(a, "median: a is null"), 0.5, axis, false);
+    }
 
     /** numpy.quantile(a, q) for q in [0, 1], method 'linear'. */
-    public static NDArray quantile(NDArray a, double q) { return Quantiles.quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, null, false); }
+    public static NDArray quantile(NDArray a, double q) {
+        return Quantiles.quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, null, false);
+    }
 
     /** numpy.quantile(a, q, axis, keepdims). */
-    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) { return Quantiles.quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, axis, keepdims); }
+    public static NDArray quantile(NDArray a, double q, int axis, boolean keepdims) {
+        return Quantiles.quantile("quantile", Objects.requireNonNull(a, "quantile: a is null"), q, axis, keepdims);
+    }
 
     /** numpy.percentile(a, p) for p in [0, 100]. */
-    public static NDArray percentile(NDArray a, double p) { return Quantiles.quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, null, false); }
+    public static NDArray percentile(NDArray a, double p) {
+        return Quantiles.quantile(
+                "percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, null, false);
+    }
 
     /** numpy.percentile(a, p, axis, keepdims). */
-    public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) { return Quantiles.quantile("percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, axis, keepdims); }
+    public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
+        return Quantiles.quantile(
+                "percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, axis, keepdims);
+    }
 
     /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */
-    public static NDArray searchsorted(NDArray a, Object v) { return Sorting.searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, "left"); }
+    public static NDArray searchsorted(NDArray a, Object v) {
+        return Sorting.searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, "left");
+    }
 
     /** numpy.searchsorted(a, v, side): side "left" or "right". */
-    public static NDArray searchsorted(NDArray a, Object v, String side) { return Sorting.searchsorted("searchsorted", Objects.requireNonNull(a, "searchsorted: a is null"), v, Objects.requireNonNull(side, "searchsorted: side is null")); }
+    public static NDArray searchsorted(NDArray a, Object v, String side) {
+        return Sorting.searchsorted(
+                "searchsorted",
+                Objects.requireNonNull(a, "searchsorted: a is null"),
+                v,
+                Objects.requireNonNull(side, "searchsorted: side is null"));
+    }
 
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
-    public static NDArray unique(NDArray a) { return UniqueValues.unique("unique", Objects.requireNonNull(a, "unique: a is null")); }
+    public static NDArray unique(NDArray a) {
+        return UniqueValues.unique("unique", Objects.requireNonNull(a, "unique: a is null"));
+    }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences
 
     /** numpy.diagonal(a): the main diagonal of the first two axes; a view. */
-    public static NDArray diagonal(NDArray a) { return Diagonals.diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), 0, 0, 1); }
+    public static NDArray diagonal(NDArray a) {
+        return Diagonals.diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), 0, 0, 1);
+    }
 
     /** numpy.diagonal(a, offset, axis1, axis2): a view with the diagonal as its last axis. */
-    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) { return Diagonals.diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), offset, axis1, axis2); }
+    public static NDArray diagonal(NDArray a, long offset, int axis1, int axis2) {
+        return Diagonals.diagonal("diagonal", Objects.requireNonNull(a, "diagonal: a is null"), offset, axis1, axis2);
+    }
 
     /** numpy.diag(v): a 2-d array with the 1-d v on its diagonal, or a copy of a 2-d v's diagonal. */
-    public static NDArray diag(NDArray v) { return Diagonals.diag("diag", Objects.requireNonNull(v, "diag: v is null"), 0); }
+    public static NDArray diag(NDArray v) {
+        return Diagonals.diag("diag", Objects.requireNonNull(v, "diag: v is null"), 0);
+    }
 
     /** numpy.diag(v, k). */
-    public static NDArray diag(NDArray v, long k) { return Diagonals.diag("diag", Objects.requireNonNull(v, "diag: v is null"), k); }
+    public static NDArray diag(NDArray v, long k) {
+        return Diagonals.diag("diag", Objects.requireNonNull(v, "diag: v is null"), k);
+    }
 
     /** numpy.trace(a): the sum of the main diagonal. */
-    public static NDArray trace(NDArray a) { return Diagonals.trace("trace", Objects.requireNonNull(a, "trace: a is null"), 0); }
+    public static NDArray trace(NDArray a) {
+        return Diagonals.trace("trace", Objects.requireNonNull(a, "trace: a is null"), 0);
+    }
 
     /** numpy.trace(a, offset). */
-    public static NDArray trace(NDArray a, long offset) { return Diagonals.trace("trace", Objects.requireNonNull(a, "trace: a is null"), offset); }
+    public static NDArray trace(NDArray a, long offset) {
+        return Diagonals.trace("trace", Objects.requireNonNull(a, "trace: a is null"), offset);
+    }
 
     /** numpy.triu(a, k): zero below the k-th diagonal of the last two axes. */
-    public static NDArray triu(NDArray a, long k) { return Triangles.triangle("triu", Objects.requireNonNull(a, "triu: a is null"), k, true); }
+    public static NDArray triu(NDArray a, long k) {
+        return Triangles.triangle("triu", Objects.requireNonNull(a, "triu: a is null"), k, true);
+    }
 
     /** numpy.triu(a). */
-    public static NDArray triu(NDArray a) { return triu(a, 0); }
+    public static NDArray triu(NDArray a) {
+        return triu(a, 0);
+    }
 
     /** numpy.tril(a, k): zero above the k-th diagonal of the last two axes. */
-    public static NDArray tril(NDArray a, long k) { return Triangles.triangle("tril", Objects.requireNonNull(a, "tril: a is null"), k, false); }
+    public static NDArray tril(NDArray a, long k) {
+        return Triangles.triangle("tril", Objects.requireNonNull(a, "tril: a is null"), k, false);
+    }
 
     /** numpy.tril(a). */
-    public static NDArray tril(NDArray a) { return tril(a, 0); }
+    public static NDArray tril(NDArray a) {
+        return tril(a, 0);
+    }
 
     /** numpy.diff(a): the first difference along the last axis. */
-    public static NDArray diff(NDArray a) { return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), 1, -1); }
+    public static NDArray diff(NDArray a) {
+        return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), 1, -1);
+    }
 
     /** numpy.diff(a, n, axis): the n-th difference along axis. */
-    public static NDArray diff(NDArray a, int n, int axis) { return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis); }
+    public static NDArray diff(NDArray a, int n, int axis) {
+        return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis);
+    }
 
     // ---------------------------------------------------------------- splitting and tiling
 
     /** numpy.split(a, sections): equal parts along axis 0, as views. */
-    public static List<NDArray> split(NDArray a, int sections) { return Tiling.split("split", Objects.requireNonNull(a, "split: a is null"), sections, 0); }
+    public static List<NDArray> split(NDArray a, int sections) {
+        return Tiling.split("split", Objects.requireNonNull(a, "split: a is null"), sections, 0);
+    }
 
     /** numpy.split(a, sections, axis): equal parts, as views; a ShapeException when the axis does not divide. */
-    public static List<NDArray> split(NDArray a, int sections, int axis) { return Tiling.split("split", Objects.requireNonNull(a, "split: a is null"), sections, axis); }
+    public static List<NDArray> split(NDArray a, int sections, int axis) {
+        return Tiling.split("split", Objects.requireNonNull(a, "split: a is null"), sections, axis);
+    }
 
     /** numpy.split(a, indices, axis): a[:i0], a[i0:i1], ..., a[ik:] along axis, as views. */
-    public static List<NDArray> split(NDArray a, long[] indices, int axis) { return Tiling.splitAt("split", Objects.requireNonNull(a, "split: a is null"), Objects.requireNonNull(indices, "split: indices is null"), axis); }
+    public static List<NDArray> split(NDArray a, long[] indices, int axis) {
+        return Tiling.splitAt(
+                "split",
+                Objects.requireNonNull(a, "split: a is null"),
+                Objects.requireNonNull(indices, "split: indices is null"),
+                axis);
+    }
 
     /** numpy.array_split(a, sections, axis): as split, but the parts may differ in length by one. */
-    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) { return Tiling.arraySplit("array_split", Objects.requireNonNull(a, "arraySplit: a is null"), sections, axis); }
+    public static List<NDArray> arraySplit(NDArray a, int sections, int axis) {
+        return Tiling.arraySplit("array_split", Objects.requireNonNull(a, "arraySplit: a is null"), sections, axis);
+    }
 
     /**
      * Data-parallel scatter: a cut along {@code axis} into one part per device, with
@@ -476,39 +719,70 @@ public final class Nd {
      * {@code devices.get(i)}: {@code var parts = Nd.scatter(x, Devices.all(), 0)}. Parts for another
      * device than a's go through the host (see {@link NDArray#to}).
      */
-    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) { return Sharding.scatter(a, devices, axis); }
+    public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) {
+        return Sharding.scatter(a, devices, axis);
+    }
 
     /**
      * Data-parallel gather: the parts (one dtype, one shape except along {@code axis}, on any
      * devices) joined along {@code axis} in a new array on {@code device}; the inverse of scatter.
      */
-    public static NDArray gather(List<NDArray> shards, Device device, int axis) { return Sharding.gather(shards, device, axis); }
+    public static NDArray gather(List<NDArray> shards, Device device, int axis) {
+        return Sharding.gather(shards, device, axis);
+    }
 
     /** numpy.repeat(a, repeats): each element of the flattened array repeated. */
-    public static NDArray repeat(NDArray a, long repeats) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, null); }
+    public static NDArray repeat(NDArray a, long repeats) {
+        return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, null);
+    }
 
     /** numpy.repeat(a, repeats, axis). */
-    public static NDArray repeat(NDArray a, long repeats, int axis) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, axis); }
+    public static NDArray repeat(NDArray a, long repeats, int axis) {
+        return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), repeats, axis);
+    }
 
     /** numpy.repeat(a, [r0, r1, ...]): element i of the flattened array repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), null); }
+    public static NDArray repeat(NDArray a, long[] repeats) {
+        return Tiling.repeat(
+                "repeat",
+                Objects.requireNonNull(a, "repeat: a is null"),
+                Objects.requireNonNull(repeats, "repeat: repeats is null"),
+                null);
+    }
 
     /** numpy.repeat(a, [r0, r1, ...], axis): slice i along the axis repeated r_i times. */
-    public static NDArray repeat(NDArray a, long[] repeats, int axis) { return Tiling.repeat("repeat", Objects.requireNonNull(a, "repeat: a is null"), Objects.requireNonNull(repeats, "repeat: repeats is null"), axis); }
+    public static NDArray repeat(NDArray a, long[] repeats, int axis) {
+        return Tiling.repeat(
+                "repeat",
+                Objects.requireNonNull(a, "repeat: a is null"),
+                Objects.requireNonNull(repeats, "repeat: repeats is null"),
+                axis);
+    }
 
     /** numpy.roll(a, shift): the flattened array shifted, wrapping around, then reshaped. */
-    public static NDArray roll(NDArray a, long shift) { return Tiling.roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, null); }
+    public static NDArray roll(NDArray a, long shift) {
+        return Tiling.roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, null);
+    }
 
     /** numpy.roll(a, shift, axis). */
-    public static NDArray roll(NDArray a, long shift, int axis) { return Tiling.roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, axis); }
+    public static NDArray roll(NDArray a, long shift, int axis) {
+        return Tiling.roll("roll", Objects.requireNonNull(a, "roll: a is null"), shift, axis);
+    }
 
     /** numpy.tile(a, reps): {@code Nd.tile(a, 2, 3)}. */
-    public static NDArray tile(NDArray a, long... reps) { return Tiling.tile("tile", Objects.requireNonNull(a, "tile: a is null"), Objects.requireNonNull(reps, "tile: reps is null")); }
+    public static NDArray tile(NDArray a, long... reps) {
+        return Tiling.tile(
+                "tile",
+                Objects.requireNonNull(a, "tile: a is null"),
+                Objects.requireNonNull(reps, "tile: reps is null"));
+    }
 
     // ---------------------------------------------------------------- comparing arrays
 
     /** numpy.isclose(a, b) with rtol 1e-5, atol 1e-8: a BOOL array. */
-    public static NDArray isclose(Object a, Object b) { return Closeness.isclose(a, b, 1e-5, 1e-8, false); }
+    public static NDArray isclose(Object a, Object b) {
+        return Closeness.isclose(a, b, 1e-5, 1e-8, false);
+    }
 
     /** numpy.isclose(a, b, rtol, atol, equal_nan): {@code |a - b| <= atol + rtol * |b|}, equal infinities close. */
     public static NDArray isclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
@@ -516,7 +790,9 @@ public final class Nd {
     }
 
     /** numpy.allclose(a, b) with rtol 1e-5, atol 1e-8. */
-    public static boolean allclose(Object a, Object b) { return Closeness.allclose(a, b, 1e-5, 1e-8, false); }
+    public static boolean allclose(Object a, Object b) {
+        return Closeness.allclose(a, b, 1e-5, 1e-8, false);
+    }
 
     /** numpy.allclose(a, b, rtol, atol, equal_nan). */
     public static boolean allclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
@@ -524,771 +800,1392 @@ public final class Nd {
     }
 
     /** numpy.array_equal(a, b): the same shape and equal elements (NaN is not equal to NaN). */
-    public static boolean arrayEqual(NDArray a, NDArray b) { return Closeness.arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), false); }
+    public static boolean arrayEqual(NDArray a, NDArray b) {
+        return Closeness.arrayEqual(
+                Objects.requireNonNull(a, "arrayEqual: a is null"),
+                Objects.requireNonNull(b, "arrayEqual: b is null"),
+                false);
+    }
 
     /** numpy.array_equal(a, b, equal_nan). */
-    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) { return Closeness.arrayEqual(Objects.requireNonNull(a, "arrayEqual: a is null"), Objects.requireNonNull(b, "arrayEqual: b is null"), equalNan); }
+    public static boolean arrayEqual(NDArray a, NDArray b, boolean equalNan) {
+        return Closeness.arrayEqual(
+                Objects.requireNonNull(a, "arrayEqual: a is null"),
+                Objects.requireNonNull(b, "arrayEqual: b is null"),
+                equalNan);
+    }
 
     // ---------------------------------------------------------------- rearranging (views)
 
     /** numpy.flip(a, axis): reversed along the given axes, every axis when none given; a view. */
-    public static NDArray flip(NDArray a, int... axes) { return Objects.requireNonNull(a, "flip: a is null").flip(axes); }
+    public static NDArray flip(NDArray a, int... axes) {
+        return Objects.requireNonNull(a, "flip: a is null").flip(axes);
+    }
 
     /** numpy.moveaxis(a, source, destination); a view. */
-    public static NDArray moveaxis(NDArray a, int source, int destination) { return Objects.requireNonNull(a, "moveaxis: a is null").moveaxis(new int[]{source}, new int[]{destination}); }
+    public static NDArray moveaxis(NDArray a, int source, int destination) {
+        return Objects.requireNonNull(a, "moveaxis: a is null").moveaxis(new int[] {source}, new int[] {destination});
+    }
 
     /** numpy.moveaxis(a, [sources], [destinations]); a view. */
-    public static NDArray moveaxis(NDArray a, int[] source, int[] destination) { return Objects.requireNonNull(a, "moveaxis: a is null").moveaxis(Objects.requireNonNull(source, "moveaxis: source is null"), Objects.requireNonNull(destination, "moveaxis: destination is null")); }
+    public static NDArray moveaxis(NDArray a, int[] source, int[] destination) {
+        return Objects.requireNonNull(a, "moveaxis: a is null")
+                .moveaxis(
+                        Objects.requireNonNull(source, "moveaxis: source is null"),
+                        Objects.requireNonNull(destination, "moveaxis: destination is null"));
+    }
 
     /** numpy.take(a, indices): from the flattened array. */
-    public static NDArray take(NDArray a, Object indices) { return Objects.requireNonNull(a, "take: a is null").take(indices); }
+    public static NDArray take(NDArray a, Object indices) {
+        return Objects.requireNonNull(a, "take: a is null").take(indices);
+    }
 
     /** numpy.take(a, indices, axis). */
-    public static NDArray take(NDArray a, Object indices, int axis) { return Objects.requireNonNull(a, "take: a is null").take(indices, axis); }
+    public static NDArray take(NDArray a, Object indices, int axis) {
+        return Objects.requireNonNull(a, "take: a is null").take(indices, axis);
+    }
 
     // ---------------------------------------------------------------- joining
 
     /** numpy.concatenate((a, b, ...)): joined along axis 0, dtypes promoted. */
-    public static NDArray concatenate(NDArray... arrays) { return concatenate(java.util.Arrays.asList(Objects.requireNonNull(arrays, "concatenate: arrays is null")), 0); }
+    public static NDArray concatenate(NDArray... arrays) {
+        return concatenate(java.util.Arrays.asList(Objects.requireNonNull(arrays, "concatenate: arrays is null")), 0);
+    }
 
     /** numpy.concatenate(arrays, axis): {@code Nd.concatenate(List.of(a, b), 1)}. */
-    public static NDArray concatenate(List<NDArray> arrays, int axis) { return Joining.concatenate("concatenate", Objects.requireNonNull(arrays, "concatenate: arrays is null"), axis); }
+    public static NDArray concatenate(List<NDArray> arrays, int axis) {
+        return Joining.concatenate("concatenate", Objects.requireNonNull(arrays, "concatenate: arrays is null"), axis);
+    }
 
     /** numpy.stack((a, b, ...)): arrays of one shape along a new first axis. */
-    public static NDArray stack(NDArray... arrays) { return stack(java.util.Arrays.asList(Objects.requireNonNull(arrays, "stack: arrays is null")), 0); }
+    public static NDArray stack(NDArray... arrays) {
+        return stack(java.util.Arrays.asList(Objects.requireNonNull(arrays, "stack: arrays is null")), 0);
+    }
 
     /** numpy.stack(arrays, axis): {@code Nd.stack(List.of(a, b), -1)}. */
-    public static NDArray stack(List<NDArray> arrays, int axis) { return Joining.stack("stack", Objects.requireNonNull(arrays, "stack: arrays is null"), axis); }
+    public static NDArray stack(List<NDArray> arrays, int axis) {
+        return Joining.stack("stack", Objects.requireNonNull(arrays, "stack: arrays is null"), axis);
+    }
 
     /** numpy.hstack: column-wise (axis 1; axis 0 for 1-D arrays). */
-    public static NDArray hstack(NDArray... arrays) { return Joining.hstack("hstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "hstack: arrays is null"))); }
+    public static NDArray hstack(NDArray... arrays) {
+        return Joining.hstack(
+                "hstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "hstack: arrays is null")));
+    }
 
     /** numpy.vstack: row-wise (axis 0; 1-D arrays become rows). */
-    public static NDArray vstack(NDArray... arrays) { return Joining.vstack("vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null"))); }
+    public static NDArray vstack(NDArray... arrays) {
+        return Joining.vstack(
+                "vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null")));
+    }
 
-    // ---------------------------------------------------------------- counting and binning, padding, interpolation, convolution
+    // ---------------------------------------------------------------- counting and binning, padding, interpolation,
+    // convolution
 
     /** numpy.bincount(x): how often each value of the non-negative 1-d integer x occurs, int64 of length max(x) + 1. */
-    public static NDArray bincount(NDArray x) { return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), null, 0); }
+    public static NDArray bincount(NDArray x) {
+        return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), null, 0);
+    }
 
     /** numpy.bincount(x, weights): the sum of the weights of each value, float64. */
-    public static NDArray bincount(NDArray x, NDArray weights) { return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), Objects.requireNonNull(weights, "bincount: weights is null"), 0); }
+    public static NDArray bincount(NDArray x, NDArray weights) {
+        return Histograms.bincount(
+                "bincount",
+                Objects.requireNonNull(x, "bincount: x is null"),
+                Objects.requireNonNull(weights, "bincount: weights is null"),
+                0);
+    }
 
     /** numpy.bincount(x, weights, minlength): at least {@code minlength} bins; {@code weights} may be null. */
-    public static NDArray bincount(NDArray x, NDArray weights, long minlength) { return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), weights, minlength); }
+    public static NDArray bincount(NDArray x, NDArray weights, long minlength) {
+        return Histograms.bincount("bincount", Objects.requireNonNull(x, "bincount: x is null"), weights, minlength);
+    }
 
     /** numpy.digitize(x, bins): the index of the bin of each x, {@code bins[i-1] <= x < bins[i]}, bins increasing or decreasing. */
-    public static NDArray digitize(NDArray x, NDArray bins) { return Histograms.digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), false); }
+    public static NDArray digitize(NDArray x, NDArray bins) {
+        return Histograms.digitize(
+                "digitize",
+                Objects.requireNonNull(x, "digitize: x is null"),
+                Objects.requireNonNull(bins, "digitize: bins is null"),
+                false);
+    }
 
     /** numpy.digitize(x, bins, right): with right, {@code bins[i-1] < x <= bins[i]}. */
-    public static NDArray digitize(NDArray x, NDArray bins, boolean right) { return Histograms.digitize("digitize", Objects.requireNonNull(x, "digitize: x is null"), Objects.requireNonNull(bins, "digitize: bins is null"), right); }
+    public static NDArray digitize(NDArray x, NDArray bins, boolean right) {
+        return Histograms.digitize(
+                "digitize",
+                Objects.requireNonNull(x, "digitize: x is null"),
+                Objects.requireNonNull(bins, "digitize: bins is null"),
+                right);
+    }
 
     /** numpy.histogram(a, bins): {@code bins} equal bins over [a.min(), a.max()], the last bin closed: {@code try (Histogram h = Nd.histogram(a, 10)) { h.counts(); }}. */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins) { return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, null); }
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins) {
+        return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, null);
+    }
 
     /** numpy.histogram(a, bins, range): equal bins over {@code range = {lo, hi}}; values outside count nowhere. */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins, double[] range) { return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, Objects.requireNonNull(range, "histogram: range is null")); }
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins, double[] range) {
+        return Histograms.histogram(
+                "histogram",
+                Objects.requireNonNull(a, "histogram: a is null"),
+                bins,
+                Objects.requireNonNull(range, "histogram: range is null"));
+    }
 
     /** numpy.histogram(a, bins) with the bin edges given (increasing). */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, NDArray bins) { return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), Objects.requireNonNull(bins, "histogram: bins is null")); }
+    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, NDArray bins) {
+        return Histograms.histogram(
+                "histogram",
+                Objects.requireNonNull(a, "histogram: a is null"),
+                Objects.requireNonNull(bins, "histogram: bins is null"));
+    }
 
     /** numpy.histogram2d(x, y, bins): bins x bins float64 counts and the edges of each axis. */
-    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long bins) { return Histograms.histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), new long[]{bins}, null); }
+    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long bins) {
+        return Histograms.histogram2d(
+                "histogram2d",
+                Objects.requireNonNull(x, "histogram2d: x is null"),
+                Objects.requireNonNull(y, "histogram2d: y is null"),
+                new long[] {bins},
+                null);
+    }
 
     /** numpy.histogram2d(x, y, bins, range): {@code bins} one count or {nx, ny}; {@code range} {{xlo, xhi}, {ylo, yhi}} or null. */
-    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long[] bins, double[][] range) { return Histograms.histogram2d("histogram2d", Objects.requireNonNull(x, "histogram2d: x is null"), Objects.requireNonNull(y, "histogram2d: y is null"), Objects.requireNonNull(bins, "histogram2d: bins is null"), range); }
+    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long[] bins, double[][] range) {
+        return Histograms.histogram2d(
+                "histogram2d",
+                Objects.requireNonNull(x, "histogram2d: x is null"),
+                Objects.requireNonNull(y, "histogram2d: y is null"),
+                Objects.requireNonNull(bins, "histogram2d: bins is null"),
+                range);
+    }
 
     /** numpy.pad(a, width): {@code width} zeros before and after every axis. */
-    public static NDArray pad(NDArray a, long width) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, "constant", 0); }
+    public static NDArray pad(NDArray a, long width) {
+        return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][] {{width}}, "constant", 0);
+    }
 
     /** numpy.pad(a, width, mode): mode "constant", "edge", "reflect", "symmetric" or "wrap". */
-    public static NDArray pad(NDArray a, long width, String mode) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][]{{width}}, mode, 0); }
+    public static NDArray pad(NDArray a, long width, String mode) {
+        return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][] {{width}}, mode, 0);
+    }
 
     /** numpy.pad(a, widths, mode): widths as NumPy's forms, {@code {{n}}}, {@code {{before, after}}} or one pair per axis. */
-    public static NDArray pad(NDArray a, long[][] widths, String mode) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, 0); }
+    public static NDArray pad(NDArray a, long[][] widths, String mode) {
+        return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, 0);
+    }
 
     /** numpy.pad(a, widths, "constant", constant_values=value). */
-    public static NDArray pad(NDArray a, long[][] widths, String mode, Object constantValue) { return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, constantValue); }
+    public static NDArray pad(NDArray a, long[][] widths, String mode, Object constantValue) {
+        return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), widths, mode, constantValue);
+    }
 
     /** numpy.interp(x, xp, fp): piecewise-linear interpolation of the points (xp, fp), xp increasing; float64. */
-    public static NDArray interp(NDArray x, NDArray xp, NDArray fp) { return Interpolation.interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), null, null); }
+    public static NDArray interp(NDArray x, NDArray xp, NDArray fp) {
+        return Interpolation.interp(
+                "interp",
+                Objects.requireNonNull(x, "interp: x is null"),
+                Objects.requireNonNull(xp, "interp: xp is null"),
+                Objects.requireNonNull(fp, "interp: fp is null"),
+                null,
+                null);
+    }
 
     /** numpy.interp(x, xp, fp, left, right): {@code left} below xp[0], {@code right} above xp[-1]. */
-    public static NDArray interp(NDArray x, NDArray xp, NDArray fp, double left, double right) { return Interpolation.interp("interp", Objects.requireNonNull(x, "interp: x is null"), Objects.requireNonNull(xp, "interp: xp is null"), Objects.requireNonNull(fp, "interp: fp is null"), left, right); }
+    public static NDArray interp(NDArray x, NDArray xp, NDArray fp, double left, double right) {
+        return Interpolation.interp(
+                "interp",
+                Objects.requireNonNull(x, "interp: x is null"),
+                Objects.requireNonNull(xp, "interp: xp is null"),
+                Objects.requireNonNull(fp, "interp: fp is null"),
+                left,
+                right);
+    }
 
     /** numpy.convolve(a, v): the full discrete convolution of two 1-d arrays. */
-    public static NDArray convolve(NDArray a, NDArray v) { return Convolution.convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), "full"); }
+    public static NDArray convolve(NDArray a, NDArray v) {
+        return Convolution.convolve(
+                "convolve",
+                Objects.requireNonNull(a, "convolve: a is null"),
+                Objects.requireNonNull(v, "convolve: v is null"),
+                "full");
+    }
 
     /** numpy.convolve(a, v, mode): mode "full", "same" or "valid". */
-    public static NDArray convolve(NDArray a, NDArray v, String mode) { return Convolution.convolve("convolve", Objects.requireNonNull(a, "convolve: a is null"), Objects.requireNonNull(v, "convolve: v is null"), mode); }
+    public static NDArray convolve(NDArray a, NDArray v, String mode) {
+        return Convolution.convolve(
+                "convolve",
+                Objects.requireNonNull(a, "convolve: a is null"),
+                Objects.requireNonNull(v, "convolve: v is null"),
+                mode);
+    }
 
     /** numpy.correlate(a, v): the "valid" cross-correlation of two 1-d arrays. */
-    public static NDArray correlate(NDArray a, NDArray v) { return Convolution.correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), "valid"); }
+    public static NDArray correlate(NDArray a, NDArray v) {
+        return Convolution.correlate(
+                "correlate",
+                Objects.requireNonNull(a, "correlate: a is null"),
+                Objects.requireNonNull(v, "correlate: v is null"),
+                "valid");
+    }
 
     /** numpy.correlate(a, v, mode): mode "valid", "same" or "full". */
-    public static NDArray correlate(NDArray a, NDArray v, String mode) { return Convolution.correlate("correlate", Objects.requireNonNull(a, "correlate: a is null"), Objects.requireNonNull(v, "correlate: v is null"), mode); }
-
+    public static NDArray correlate(NDArray a, NDArray v, String mode) {
+        return Convolution.correlate(
+                "correlate",
+                Objects.requireNonNull(a, "correlate: a is null"),
+                Objects.requireNonNull(v, "correlate: v is null"),
+                mode);
+    }
 
     // ---------------------------------------------------------------- statistics, sets, products, polynomials
 
     /** numpy.average(a): the mean of every element. */
-    public static NDArray average(NDArray a) { return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), null, null); }
+    public static NDArray average(NDArray a) {
+        return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), null, null);
+    }
 
     /** numpy.average(a, axis). */
-    public static NDArray average(NDArray a, int axis) { return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), axis, null); }
+    public static NDArray average(NDArray a, int axis) {
+        return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), axis, null);
+    }
 
     /** numpy.average(a, axis, weights): sum(a * w) / sum(w); {@code axis} null averages everything (weights of a's shape). */
-    public static NDArray average(NDArray a, Integer axis, NDArray weights) { return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), axis, weights); }
+    public static NDArray average(NDArray a, Integer axis, NDArray weights) {
+        return Averages.average("average", Objects.requireNonNull(a, "average: a is null"), axis, weights);
+    }
 
     /** numpy.ptp(a): maximum minus minimum. */
-    public static NDArray ptp(NDArray a) { return Averages.ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), null); }
+    public static NDArray ptp(NDArray a) {
+        return Averages.ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), null);
+    }
 
     /** numpy.ptp(a, axis). */
-    public static NDArray ptp(NDArray a, int axis) { return Averages.ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), axis); }
+    public static NDArray ptp(NDArray a, int axis) {
+        return Averages.ptp("ptp", Objects.requireNonNull(a, "ptp: a is null"), axis);
+    }
 
     /** numpy.cov(m): rows are variables, columns observations; normalized by N - 1. */
-    public static NDArray cov(NDArray m) { return Averages.cov("cov", Objects.requireNonNull(m, "cov: m is null"), true, false); }
+    public static NDArray cov(NDArray m) {
+        return Averages.cov("cov", Objects.requireNonNull(m, "cov: m is null"), true, false);
+    }
 
     /** numpy.cov(m, rowvar, bias). */
-    public static NDArray cov(NDArray m, boolean rowvar, boolean bias) { return Averages.cov("cov", Objects.requireNonNull(m, "cov: m is null"), rowvar, bias); }
+    public static NDArray cov(NDArray m, boolean rowvar, boolean bias) {
+        return Averages.cov("cov", Objects.requireNonNull(m, "cov: m is null"), rowvar, bias);
+    }
 
     /** numpy.corrcoef(x): Pearson correlation coefficients of the rows. */
-    public static NDArray corrcoef(NDArray x) { return Averages.corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), true); }
+    public static NDArray corrcoef(NDArray x) {
+        return Averages.corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), true);
+    }
 
     /** numpy.corrcoef(x, rowvar). */
-    public static NDArray corrcoef(NDArray x, boolean rowvar) { return Averages.corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), rowvar); }
+    public static NDArray corrcoef(NDArray x, boolean rowvar) {
+        return Averages.corrcoef("corrcoef", Objects.requireNonNull(x, "corrcoef: x is null"), rowvar);
+    }
 
     /** numpy.partition(a, kth): the kth element in its sorted place along the last axis, smaller ones before, larger after. */
-    public static NDArray partition(NDArray a, long kth) { return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, -1, false); }
+    public static NDArray partition(NDArray a, long kth) {
+        return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, -1, false);
+    }
 
     /** numpy.partition(a, kth, axis). */
-    public static NDArray partition(NDArray a, long kth, int axis) { return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, axis, false); }
+    public static NDArray partition(NDArray a, long kth, int axis) {
+        return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, axis, false);
+    }
 
     /** numpy.argpartition(a, kth): the int64 indices that partition the last axis. */
-    public static NDArray argpartition(NDArray a, long kth) { return Partitioning.partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, -1, true); }
+    public static NDArray argpartition(NDArray a, long kth) {
+        return Partitioning.partition(
+                "argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, -1, true);
+    }
 
     /** numpy.argpartition(a, kth, axis). */
-    public static NDArray argpartition(NDArray a, long kth, int axis) { return Partitioning.partition("argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, axis, true); }
+    public static NDArray argpartition(NDArray a, long kth, int axis) {
+        return Partitioning.partition(
+                "argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, axis, true);
+    }
 
     /** numpy.isin(element, test): whether each element is among the test values; bool, element's shape. */
-    public static NDArray isin(NDArray element, NDArray test) { return SetOperations.isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), false); }
+    public static NDArray isin(NDArray element, NDArray test) {
+        return SetOperations.isin(
+                "isin",
+                Objects.requireNonNull(element, "isin: element is null"),
+                Objects.requireNonNull(test, "isin: test is null"),
+                false);
+    }
 
     /** numpy.isin(element, test, invert). */
-    public static NDArray isin(NDArray element, NDArray test, boolean invert) { return SetOperations.isin("isin", Objects.requireNonNull(element, "isin: element is null"), Objects.requireNonNull(test, "isin: test is null"), invert); }
+    public static NDArray isin(NDArray element, NDArray test, boolean invert) {
+        return SetOperations.isin(
+                "isin",
+                Objects.requireNonNull(element, "isin: element is null"),
+                Objects.requireNonNull(test, "isin: test is null"),
+                invert);
+    }
 
     /** numpy.setdiff1d(a, b): the sorted unique values of a not in b. */
-    public static NDArray setdiff1d(NDArray a, NDArray b) { return SetOperations.setdiff1d("setdiff1d", Objects.requireNonNull(a, "setdiff1d: a is null"), Objects.requireNonNull(b, "setdiff1d: b is null")); }
+    public static NDArray setdiff1d(NDArray a, NDArray b) {
+        return SetOperations.setdiff1d(
+                "setdiff1d",
+                Objects.requireNonNull(a, "setdiff1d: a is null"),
+                Objects.requireNonNull(b, "setdiff1d: b is null"));
+    }
 
     /** numpy.intersect1d(a, b): the sorted unique values in both. */
-    public static NDArray intersect1d(NDArray a, NDArray b) { return SetOperations.intersect1d("intersect1d", Objects.requireNonNull(a, "intersect1d: a is null"), Objects.requireNonNull(b, "intersect1d: b is null")); }
+    public static NDArray intersect1d(NDArray a, NDArray b) {
+        return SetOperations.intersect1d(
+                "intersect1d",
+                Objects.requireNonNull(a, "intersect1d: a is null"),
+                Objects.requireNonNull(b, "intersect1d: b is null"));
+    }
 
     /** numpy.union1d(a, b): the sorted unique values in either. */
-    public static NDArray union1d(NDArray a, NDArray b) { return SetOperations.union1d("union1d", Objects.requireNonNull(a, "union1d: a is null"), Objects.requireNonNull(b, "union1d: b is null")); }
+    public static NDArray union1d(NDArray a, NDArray b) {
+        return SetOperations.union1d(
+                "union1d",
+                Objects.requireNonNull(a, "union1d: a is null"),
+                Objects.requireNonNull(b, "union1d: b is null"));
+    }
 
     /** numpy.setxor1d(a, b): the sorted unique values in exactly one of a and b. */
-    public static NDArray setxor1d(NDArray a, NDArray b) { return SetOperations.setxor1d("setxor1d", Objects.requireNonNull(a, "setxor1d: a is null"), Objects.requireNonNull(b, "setxor1d: b is null")); }
+    public static NDArray setxor1d(NDArray a, NDArray b) {
+        return SetOperations.setxor1d(
+                "setxor1d",
+                Objects.requireNonNull(a, "setxor1d: a is null"),
+                Objects.requireNonNull(b, "setxor1d: b is null"));
+    }
 
     /** numpy.cross(a, b): the cross product of 3-vectors (or the z of 2-vectors) along the last axis. */
-    public static NDArray cross(NDArray a, NDArray b) { return Products.cross("cross", Objects.requireNonNull(a, "cross: a is null"), Objects.requireNonNull(b, "cross: b is null")); }
+    public static NDArray cross(NDArray a, NDArray b) {
+        return Products.cross(
+                "cross", Objects.requireNonNull(a, "cross: a is null"), Objects.requireNonNull(b, "cross: b is null"));
+    }
 
     /** numpy.kron(a, b): the Kronecker product. */
-    public static NDArray kron(NDArray a, NDArray b) { return Products.kron("kron", Objects.requireNonNull(a, "kron: a is null"), Objects.requireNonNull(b, "kron: b is null")); }
+    public static NDArray kron(NDArray a, NDArray b) {
+        return Products.kron(
+                "kron", Objects.requireNonNull(a, "kron: a is null"), Objects.requireNonNull(b, "kron: b is null"));
+    }
 
     /** numpy.polyval(p, x): the polynomial with coefficients p (highest power first) at x. */
-    public static NDArray polyval(NDArray p, NDArray x) { return Polynomials.polyval("polyval", Objects.requireNonNull(p, "polyval: p is null"), Objects.requireNonNull(x, "polyval: x is null")); }
+    public static NDArray polyval(NDArray p, NDArray x) {
+        return Polynomials.polyval(
+                "polyval",
+                Objects.requireNonNull(p, "polyval: p is null"),
+                Objects.requireNonNull(x, "polyval: x is null"));
+    }
 
     /** numpy.polyfit(x, y, deg): least-squares coefficients, highest power first (linalg's lstsq). */
-    public static NDArray polyfit(NDArray x, NDArray y, int deg) { return Polynomials.polyfit("polyfit", Objects.requireNonNull(x, "polyfit: x is null"), Objects.requireNonNull(y, "polyfit: y is null"), deg); }
-
+    public static NDArray polyfit(NDArray x, NDArray y, int deg) {
+        return Polynomials.polyfit(
+                "polyfit",
+                Objects.requireNonNull(x, "polyfit: x is null"),
+                Objects.requireNonNull(y, "polyfit: y is null"),
+                deg);
+    }
 
     // ---------------------------------------------------------------- NaN-ignoring reductions
 
     /** numpy.nanprod(a): the product with NaNs counted as one. */
-    public static NDArray nanprod(NDArray a) { return NanReductions.nanprod(a, null, false); }
+    public static NDArray nanprod(NDArray a) {
+        return NanReductions.nanprod(a, null, false);
+    }
 
     /** numpy.nanprod(a, axis, keepdims). */
-    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) { return NanReductions.nanprod(a, axes, keepdims); }
+    public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) {
+        return NanReductions.nanprod(a, axes, keepdims);
+    }
 
     /** numpy.nancumsum(a): the running sum of the flattened array, NaNs counted as zero. */
-    public static NDArray nancumsum(NDArray a) { return NanReductions.nancumsum(a, null); }
+    public static NDArray nancumsum(NDArray a) {
+        return NanReductions.nancumsum(a, null);
+    }
 
     /** numpy.nancumsum(a, axis). */
-    public static NDArray nancumsum(NDArray a, int axis) { return NanReductions.nancumsum(a, axis); }
+    public static NDArray nancumsum(NDArray a, int axis) {
+        return NanReductions.nancumsum(a, axis);
+    }
 
     /** numpy.nanvar(a): the variance of the non-NaN elements. */
-    public static NDArray nanvar(NDArray a) { return NanReductions.nanvar(a, null, false, 0); }
+    public static NDArray nanvar(NDArray a) {
+        return NanReductions.nanvar(a, null, false, 0);
+    }
 
     /** numpy.nanvar(a, axis, keepdims, ddof). */
-    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) { return NanReductions.nanvar(a, axes, keepdims, ddof); }
+    public static NDArray nanvar(NDArray a, int[] axes, boolean keepdims, int ddof) {
+        return NanReductions.nanvar(a, axes, keepdims, ddof);
+    }
 
     /** numpy.nanstd(a): the standard deviation of the non-NaN elements. */
-    public static NDArray nanstd(NDArray a) { return NanReductions.nanstd(a, null, false, 0); }
+    public static NDArray nanstd(NDArray a) {
+        return NanReductions.nanstd(a, null, false, 0);
+    }
 
     /** numpy.nanstd(a, axis, keepdims, ddof). */
-    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) { return NanReductions.nanstd(a, axes, keepdims, ddof); }
+    public static NDArray nanstd(NDArray a, int[] axes, boolean keepdims, int ddof) {
+        return NanReductions.nanstd(a, axes, keepdims, ddof);
+    }
 
     /** numpy.nanargmax(a): the flat index of the maximum ignoring NaNs; an all-NaN array is an error. */
-    public static NDArray nanargmax(NDArray a) { return NanReductions.nanarg(a, null, true); }
+    public static NDArray nanargmax(NDArray a) {
+        return NanReductions.nanarg(a, null, true);
+    }
 
     /** numpy.nanargmax(a, axis). */
-    public static NDArray nanargmax(NDArray a, int axis) { return NanReductions.nanarg(a, axis, true); }
+    public static NDArray nanargmax(NDArray a, int axis) {
+        return NanReductions.nanarg(a, axis, true);
+    }
 
     /** numpy.nanargmin(a): the flat index of the minimum ignoring NaNs. */
-    public static NDArray nanargmin(NDArray a) { return NanReductions.nanarg(a, null, false); }
+    public static NDArray nanargmin(NDArray a) {
+        return NanReductions.nanarg(a, null, false);
+    }
 
     /** numpy.nanargmin(a, axis). */
-    public static NDArray nanargmin(NDArray a, int axis) { return NanReductions.nanarg(a, axis, false); }
+    public static NDArray nanargmin(NDArray a, int axis) {
+        return NanReductions.nanarg(a, axis, false);
+    }
 
     // ---------------------------------------------------------------- random, linalg
 
     /** The current device's random generator (counter-based Philox: one seed, the same numbers on every backend). */
-    public static Random random() { return Random.forDevice(Device.current()); }
+    public static Random random() {
+        return Random.forDevice(Device.current());
+    }
 
     /** The linalg namespace. */
-    public static Linalg linalg() { return DeviceLinalg.instance(); }
+    public static Linalg linalg() {
+        return DeviceLinalg.instance();
+    }
 
     /** The fft namespace, as numpy.fft: {@code Nd.fft().rfft(x)}, {@code Nd.fft().fftn(a, null, null, "ortho")}. */
-    public static Fft fft() { return FftLibrary.instance(); }
+    public static Fft fft() {
+        return FftLibrary.instance();
+    }
 
     /** numpy.matmul. */
-    public static NDArray matmul(NDArray a, NDArray b) { return DeviceLinalg.instance().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), null); }
+    public static NDArray matmul(NDArray a, NDArray b) {
+        return DeviceLinalg.instance()
+                .matmul(
+                        Objects.requireNonNull(a, "matmul: a is null"),
+                        Objects.requireNonNull(b, "matmul: b is null"),
+                        null);
+    }
 
     /** numpy.matmul into out. */
-    public static NDArray matmul(NDArray a, NDArray b, NDArray out) { return DeviceLinalg.instance().matmul(Objects.requireNonNull(a, "matmul: a is null"), Objects.requireNonNull(b, "matmul: b is null"), out); }
+    public static NDArray matmul(NDArray a, NDArray b, NDArray out) {
+        return DeviceLinalg.instance()
+                .matmul(
+                        Objects.requireNonNull(a, "matmul: a is null"),
+                        Objects.requireNonNull(b, "matmul: b is null"),
+                        out);
+    }
 
     /** numpy.dot. */
-    public static NDArray dot(NDArray a, NDArray b) { return DeviceLinalg.instance().dot(Objects.requireNonNull(a, "dot: a is null"), Objects.requireNonNull(b, "dot: b is null")); }
+    public static NDArray dot(NDArray a, NDArray b) {
+        return DeviceLinalg.instance()
+                .dot(Objects.requireNonNull(a, "dot: a is null"), Objects.requireNonNull(b, "dot: b is null"));
+    }
 
     /** numpy.vdot. */
-    public static NDArray vdot(NDArray a, NDArray b) { return DeviceLinalg.instance().vdot(Objects.requireNonNull(a, "vdot: a is null"), Objects.requireNonNull(b, "vdot: b is null")); }
+    public static NDArray vdot(NDArray a, NDArray b) {
+        return DeviceLinalg.instance()
+                .vdot(Objects.requireNonNull(a, "vdot: a is null"), Objects.requireNonNull(b, "vdot: b is null"));
+    }
 
     /** numpy.inner. */
-    public static NDArray inner(NDArray a, NDArray b) { return DeviceLinalg.instance().inner(Objects.requireNonNull(a, "inner: a is null"), Objects.requireNonNull(b, "inner: b is null")); }
+    public static NDArray inner(NDArray a, NDArray b) {
+        return DeviceLinalg.instance()
+                .inner(Objects.requireNonNull(a, "inner: a is null"), Objects.requireNonNull(b, "inner: b is null"));
+    }
 
     /** numpy.outer. */
-    public static NDArray outer(NDArray a, NDArray b) { return DeviceLinalg.instance().outer(Objects.requireNonNull(a, "outer: a is null"), Objects.requireNonNull(b, "outer: b is null")); }
+    public static NDArray outer(NDArray a, NDArray b) {
+        return DeviceLinalg.instance()
+                .outer(Objects.requireNonNull(a, "outer: a is null"), Objects.requireNonNull(b, "outer: b is null"));
+    }
 
     /** numpy.tensordot(a, b, axes). */
-    public static NDArray tensordot(NDArray a, NDArray b, int axes) { return DeviceLinalg.instance().tensordot(Objects.requireNonNull(a, "tensordot: a is null"), Objects.requireNonNull(b, "tensordot: b is null"), axes); }
+    public static NDArray tensordot(NDArray a, NDArray b, int axes) {
+        return DeviceLinalg.instance()
+                .tensordot(
+                        Objects.requireNonNull(a, "tensordot: a is null"),
+                        Objects.requireNonNull(b, "tensordot: b is null"),
+                        axes);
+    }
 
     /** numpy.einsum: {@code Nd.einsum("ij,jk->ik", a, b)}. */
-    public static NDArray einsum(String subscripts, NDArray... operands) { return DeviceLinalg.instance().einsum(Objects.requireNonNull(subscripts, "einsum: subscripts is null"), Objects.requireNonNull(operands, "einsum: operands is null")); }
+    public static NDArray einsum(String subscripts, NDArray... operands) {
+        return DeviceLinalg.instance()
+                .einsum(
+                        Objects.requireNonNull(subscripts, "einsum: subscripts is null"),
+                        Objects.requireNonNull(operands, "einsum: operands is null"));
+    }
 
     // ---------------------------------------------------------------- ufunc facade
 
     /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
-    public static NDArray ufunc(String name, NDArray out, Object... operands) { return UniversalFunctions.call(name, out, operands); }
+    public static NDArray ufunc(String name, NDArray out, Object... operands) {
+        return UniversalFunctions.call(name, out, operands);
+    }
 
-    private static NDArray call(Ufunc op, NDArray out, Object... operands) { return Providers.ufuncs(operands).call(op, out, operands); }
+    private static NDArray call(Ufunc op, NDArray out, Object... operands) {
+        return Providers.ufuncs(operands).call(op, out, operands);
+    }
 
     /** numpy.where(cond, x, y). */
-    public static NDArray where(Object cond, Object x, Object y) { return Providers.ufuncs(cond, x, y).where(cond, x, y, null); }
+    public static NDArray where(Object cond, Object x, Object y) {
+        return Providers.ufuncs(cond, x, y).where(cond, x, y, null);
+    }
 
     /** numpy.where(cond, x, y) into out. */
-    public static NDArray where(Object cond, Object x, Object y, NDArray out) { return Providers.ufuncs(cond, x, y).where(cond, x, y, out); }
+    public static NDArray where(Object cond, Object x, Object y, NDArray out) {
+        return Providers.ufuncs(cond, x, y).where(cond, x, y, out);
+    }
 
     /** numpy.clip(a, lo, hi); lo or hi may be null: {@code Nd.clip(a, 0, 1)}. */
-    public static NDArray clip(NDArray a, Object lo, Object hi) { return Providers.ufuncs(Objects.requireNonNull(a, "clip: a is null"), lo, hi).clip(a, lo, hi, null); }
+    public static NDArray clip(NDArray a, Object lo, Object hi) {
+        return Providers.ufuncs(Objects.requireNonNull(a, "clip: a is null"), lo, hi)
+                .clip(a, lo, hi, null);
+    }
 
     /** numpy.clip into out. */
-    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) { return Providers.ufuncs(Objects.requireNonNull(a, "clip: a is null"), lo, hi).clip(a, lo, hi, out); }
+    public static NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
+        return Providers.ufuncs(Objects.requireNonNull(a, "clip: a is null"), lo, hi)
+                .clip(a, lo, hi, out);
+    }
 
     // ---------------------------------------------------------------- ufuncs by name: Nd.add(a, b), Nd.add(a, b, out)
     /** numpy.add. */
-    public static NDArray add(Object a, Object b) { return call(Ufunc.ADD, null, a, b); }
+    public static NDArray add(Object a, Object b) {
+        return call(Ufunc.ADD, null, a, b);
+    }
 
     /** numpy.add into out. */
-    public static NDArray add(Object a, Object b, NDArray out) { return call(Ufunc.ADD, out, a, b); }
+    public static NDArray add(Object a, Object b, NDArray out) {
+        return call(Ufunc.ADD, out, a, b);
+    }
 
     /** numpy.subtract. */
-    public static NDArray sub(Object a, Object b) { return call(Ufunc.SUBTRACT, null, a, b); }
+    public static NDArray sub(Object a, Object b) {
+        return call(Ufunc.SUBTRACT, null, a, b);
+    }
 
     /** numpy.subtract into out. */
-    public static NDArray sub(Object a, Object b, NDArray out) { return call(Ufunc.SUBTRACT, out, a, b); }
+    public static NDArray sub(Object a, Object b, NDArray out) {
+        return call(Ufunc.SUBTRACT, out, a, b);
+    }
 
     /** numpy.multiply. */
-    public static NDArray mul(Object a, Object b) { return call(Ufunc.MULTIPLY, null, a, b); }
+    public static NDArray mul(Object a, Object b) {
+        return call(Ufunc.MULTIPLY, null, a, b);
+    }
 
     /** numpy.multiply into out. */
-    public static NDArray mul(Object a, Object b, NDArray out) { return call(Ufunc.MULTIPLY, out, a, b); }
+    public static NDArray mul(Object a, Object b, NDArray out) {
+        return call(Ufunc.MULTIPLY, out, a, b);
+    }
 
     /** numpy.true_divide. */
-    public static NDArray div(Object a, Object b) { return call(Ufunc.TRUE_DIVIDE, null, a, b); }
+    public static NDArray div(Object a, Object b) {
+        return call(Ufunc.TRUE_DIVIDE, null, a, b);
+    }
 
     /** numpy.true_divide into out. */
-    public static NDArray div(Object a, Object b, NDArray out) { return call(Ufunc.TRUE_DIVIDE, out, a, b); }
+    public static NDArray div(Object a, Object b, NDArray out) {
+        return call(Ufunc.TRUE_DIVIDE, out, a, b);
+    }
 
     /** numpy.floor_divide. */
-    public static NDArray floorDiv(Object a, Object b) { return call(Ufunc.FLOOR_DIVIDE, null, a, b); }
+    public static NDArray floorDiv(Object a, Object b) {
+        return call(Ufunc.FLOOR_DIVIDE, null, a, b);
+    }
 
     /** numpy.floor_divide into out. */
-    public static NDArray floorDiv(Object a, Object b, NDArray out) { return call(Ufunc.FLOOR_DIVIDE, out, a, b); }
+    public static NDArray floorDiv(Object a, Object b, NDArray out) {
+        return call(Ufunc.FLOOR_DIVIDE, out, a, b);
+    }
 
     /** numpy.remainder. */
-    public static NDArray mod(Object a, Object b) { return call(Ufunc.REMAINDER, null, a, b); }
+    public static NDArray mod(Object a, Object b) {
+        return call(Ufunc.REMAINDER, null, a, b);
+    }
 
     /** numpy.remainder into out. */
-    public static NDArray mod(Object a, Object b, NDArray out) { return call(Ufunc.REMAINDER, out, a, b); }
+    public static NDArray mod(Object a, Object b, NDArray out) {
+        return call(Ufunc.REMAINDER, out, a, b);
+    }
 
     /** numpy.power. */
-    public static NDArray pow(Object a, Object b) { return call(Ufunc.POWER, null, a, b); }
+    public static NDArray pow(Object a, Object b) {
+        return call(Ufunc.POWER, null, a, b);
+    }
 
     /** numpy.power into out. */
-    public static NDArray pow(Object a, Object b, NDArray out) { return call(Ufunc.POWER, out, a, b); }
+    public static NDArray pow(Object a, Object b, NDArray out) {
+        return call(Ufunc.POWER, out, a, b);
+    }
 
     /** numpy.maximum. */
-    public static NDArray maximum(Object a, Object b) { return call(Ufunc.MAXIMUM, null, a, b); }
+    public static NDArray maximum(Object a, Object b) {
+        return call(Ufunc.MAXIMUM, null, a, b);
+    }
 
     /** numpy.maximum into out. */
-    public static NDArray maximum(Object a, Object b, NDArray out) { return call(Ufunc.MAXIMUM, out, a, b); }
+    public static NDArray maximum(Object a, Object b, NDArray out) {
+        return call(Ufunc.MAXIMUM, out, a, b);
+    }
 
     /** numpy.minimum. */
-    public static NDArray minimum(Object a, Object b) { return call(Ufunc.MINIMUM, null, a, b); }
+    public static NDArray minimum(Object a, Object b) {
+        return call(Ufunc.MINIMUM, null, a, b);
+    }
 
     /** numpy.minimum into out. */
-    public static NDArray minimum(Object a, Object b, NDArray out) { return call(Ufunc.MINIMUM, out, a, b); }
+    public static NDArray minimum(Object a, Object b, NDArray out) {
+        return call(Ufunc.MINIMUM, out, a, b);
+    }
 
     /** numpy.arctan2. */
-    public static NDArray arctan2(Object a, Object b) { return call(Ufunc.ARCTAN2, null, a, b); }
+    public static NDArray arctan2(Object a, Object b) {
+        return call(Ufunc.ARCTAN2, null, a, b);
+    }
 
     /** numpy.arctan2 into out. */
-    public static NDArray arctan2(Object a, Object b, NDArray out) { return call(Ufunc.ARCTAN2, out, a, b); }
+    public static NDArray arctan2(Object a, Object b, NDArray out) {
+        return call(Ufunc.ARCTAN2, out, a, b);
+    }
 
     /** numpy.hypot. */
-    public static NDArray hypot(Object a, Object b) { return call(Ufunc.HYPOT, null, a, b); }
+    public static NDArray hypot(Object a, Object b) {
+        return call(Ufunc.HYPOT, null, a, b);
+    }
 
     /** numpy.hypot into out. */
-    public static NDArray hypot(Object a, Object b, NDArray out) { return call(Ufunc.HYPOT, out, a, b); }
+    public static NDArray hypot(Object a, Object b, NDArray out) {
+        return call(Ufunc.HYPOT, out, a, b);
+    }
 
     /** numpy.logaddexp. */
-    public static NDArray logaddexp(Object a, Object b) { return call(Ufunc.LOGADDEXP, null, a, b); }
+    public static NDArray logaddexp(Object a, Object b) {
+        return call(Ufunc.LOGADDEXP, null, a, b);
+    }
 
     /** numpy.logaddexp into out. */
-    public static NDArray logaddexp(Object a, Object b, NDArray out) { return call(Ufunc.LOGADDEXP, out, a, b); }
+    public static NDArray logaddexp(Object a, Object b, NDArray out) {
+        return call(Ufunc.LOGADDEXP, out, a, b);
+    }
 
     /** numpy.logaddexp2. */
-    public static NDArray logaddexp2(Object a, Object b) { return call(Ufunc.LOGADDEXP2, null, a, b); }
+    public static NDArray logaddexp2(Object a, Object b) {
+        return call(Ufunc.LOGADDEXP2, null, a, b);
+    }
 
     /** numpy.logaddexp2 into out. */
-    public static NDArray logaddexp2(Object a, Object b, NDArray out) { return call(Ufunc.LOGADDEXP2, out, a, b); }
+    public static NDArray logaddexp2(Object a, Object b, NDArray out) {
+        return call(Ufunc.LOGADDEXP2, out, a, b);
+    }
 
     /** numpy.fmod. */
-    public static NDArray fmod(Object a, Object b) { return call(Ufunc.FMOD, null, a, b); }
+    public static NDArray fmod(Object a, Object b) {
+        return call(Ufunc.FMOD, null, a, b);
+    }
 
     /** numpy.fmod into out. */
-    public static NDArray fmod(Object a, Object b, NDArray out) { return call(Ufunc.FMOD, out, a, b); }
+    public static NDArray fmod(Object a, Object b, NDArray out) {
+        return call(Ufunc.FMOD, out, a, b);
+    }
 
     /** numpy.copysign. */
-    public static NDArray copysign(Object a, Object b) { return call(Ufunc.COPYSIGN, null, a, b); }
+    public static NDArray copysign(Object a, Object b) {
+        return call(Ufunc.COPYSIGN, null, a, b);
+    }
 
     /** numpy.copysign into out. */
-    public static NDArray copysign(Object a, Object b, NDArray out) { return call(Ufunc.COPYSIGN, out, a, b); }
+    public static NDArray copysign(Object a, Object b, NDArray out) {
+        return call(Ufunc.COPYSIGN, out, a, b);
+    }
 
     /** numpy.fmax. */
-    public static NDArray fmax(Object a, Object b) { return call(Ufunc.FMAX, null, a, b); }
+    public static NDArray fmax(Object a, Object b) {
+        return call(Ufunc.FMAX, null, a, b);
+    }
 
     /** numpy.fmax into out. */
-    public static NDArray fmax(Object a, Object b, NDArray out) { return call(Ufunc.FMAX, out, a, b); }
+    public static NDArray fmax(Object a, Object b, NDArray out) {
+        return call(Ufunc.FMAX, out, a, b);
+    }
 
     /** numpy.fmin. */
-    public static NDArray fmin(Object a, Object b) { return call(Ufunc.FMIN, null, a, b); }
+    public static NDArray fmin(Object a, Object b) {
+        return call(Ufunc.FMIN, null, a, b);
+    }
 
     /** numpy.fmin into out. */
-    public static NDArray fmin(Object a, Object b, NDArray out) { return call(Ufunc.FMIN, out, a, b); }
+    public static NDArray fmin(Object a, Object b, NDArray out) {
+        return call(Ufunc.FMIN, out, a, b);
+    }
 
     /** numpy.heaviside. */
-    public static NDArray heaviside(Object a, Object b) { return call(Ufunc.HEAVISIDE, null, a, b); }
+    public static NDArray heaviside(Object a, Object b) {
+        return call(Ufunc.HEAVISIDE, null, a, b);
+    }
 
     /** numpy.heaviside into out. */
-    public static NDArray heaviside(Object a, Object b, NDArray out) { return call(Ufunc.HEAVISIDE, out, a, b); }
+    public static NDArray heaviside(Object a, Object b, NDArray out) {
+        return call(Ufunc.HEAVISIDE, out, a, b);
+    }
 
     /** numpy.nextafter. */
-    public static NDArray nextafter(Object a, Object b) { return call(Ufunc.NEXTAFTER, null, a, b); }
+    public static NDArray nextafter(Object a, Object b) {
+        return call(Ufunc.NEXTAFTER, null, a, b);
+    }
 
     /** numpy.nextafter into out. */
-    public static NDArray nextafter(Object a, Object b, NDArray out) { return call(Ufunc.NEXTAFTER, out, a, b); }
+    public static NDArray nextafter(Object a, Object b, NDArray out) {
+        return call(Ufunc.NEXTAFTER, out, a, b);
+    }
 
     /** numpy.float_power. */
-    public static NDArray floatPower(Object a, Object b) { return call(Ufunc.FLOAT_POWER, null, a, b); }
+    public static NDArray floatPower(Object a, Object b) {
+        return call(Ufunc.FLOAT_POWER, null, a, b);
+    }
 
     /** numpy.float_power into out. */
-    public static NDArray floatPower(Object a, Object b, NDArray out) { return call(Ufunc.FLOAT_POWER, out, a, b); }
+    public static NDArray floatPower(Object a, Object b, NDArray out) {
+        return call(Ufunc.FLOAT_POWER, out, a, b);
+    }
 
     /** numpy.ldexp: {@code x1 * 2**x2}, x2 of an integer dtype (a Java integer picks NumPy's int64-exponent loop). */
-    public static NDArray ldexp(Object x1, Object x2) { return call(Ufunc.LDEXP, null, x1, x2); }
+    public static NDArray ldexp(Object x1, Object x2) {
+        return call(Ufunc.LDEXP, null, x1, x2);
+    }
 
     /** numpy.ldexp into out. */
-    public static NDArray ldexp(Object x1, Object x2, NDArray out) { return call(Ufunc.LDEXP, out, x1, x2); }
+    public static NDArray ldexp(Object x1, Object x2, NDArray out) {
+        return call(Ufunc.LDEXP, out, x1, x2);
+    }
 
     /** numpy.sinc: sin(pi x) / (pi x), 1 at 0; integers give float64. */
-    public static NDArray sinc(Object x) { return call(Ufunc.SINC, null, x); }
+    public static NDArray sinc(Object x) {
+        return call(Ufunc.SINC, null, x);
+    }
 
     /** numpy.sinc into out. */
-    public static NDArray sinc(Object x, NDArray out) { return call(Ufunc.SINC, out, x); }
+    public static NDArray sinc(Object x, NDArray out) {
+        return call(Ufunc.SINC, out, x);
+    }
 
     /** numpy.frexp: {@code Frexp(mantissa, exponent)}, the exponent int32. */
-    public static Frexp frexp(Object x) { return UniversalFunctions.frexp(x, null, null); }
+    public static Frexp frexp(Object x) {
+        return UniversalFunctions.frexp(x, null, null);
+    }
 
     /** numpy.frexp into two outputs (either may be null). */
-    public static Frexp frexp(Object x, NDArray mantissa, NDArray exponent) { return UniversalFunctions.frexp(x, mantissa, exponent); }
+    public static Frexp frexp(Object x, NDArray mantissa, NDArray exponent) {
+        return UniversalFunctions.frexp(x, mantissa, exponent);
+    }
 
     /** numpy.modf: {@code Modf(fractional, integral)}. */
-    public static Modf modf(Object x) { return UniversalFunctions.modf(x, null, null); }
+    public static Modf modf(Object x) {
+        return UniversalFunctions.modf(x, null, null);
+    }
 
     /** numpy.modf into two outputs (either may be null). */
-    public static Modf modf(Object x, NDArray fractional, NDArray integral) { return UniversalFunctions.modf(x, fractional, integral); }
+    public static Modf modf(Object x, NDArray fractional, NDArray integral) {
+        return UniversalFunctions.modf(x, fractional, integral);
+    }
 
     /** numpy.divmod: {@code Divmod(quotient, remainder)}, floor_divide and remainder in one kernel. */
-    public static Divmod divmod(Object x1, Object x2) { return UniversalFunctions.divmod(x1, x2, null, null); }
+    public static Divmod divmod(Object x1, Object x2) {
+        return UniversalFunctions.divmod(x1, x2, null, null);
+    }
 
     /** numpy.divmod into two outputs (either may be null). */
-    public static Divmod divmod(Object x1, Object x2, NDArray quotient, NDArray remainder) { return UniversalFunctions.divmod(x1, x2, quotient, remainder); }
+    public static Divmod divmod(Object x1, Object x2, NDArray quotient, NDArray remainder) {
+        return UniversalFunctions.divmod(x1, x2, quotient, remainder);
+    }
 
     /** numpy.gcd. */
-    public static NDArray gcd(Object a, Object b) { return call(Ufunc.GCD, null, a, b); }
+    public static NDArray gcd(Object a, Object b) {
+        return call(Ufunc.GCD, null, a, b);
+    }
 
     /** numpy.gcd into out. */
-    public static NDArray gcd(Object a, Object b, NDArray out) { return call(Ufunc.GCD, out, a, b); }
+    public static NDArray gcd(Object a, Object b, NDArray out) {
+        return call(Ufunc.GCD, out, a, b);
+    }
 
     /** numpy.lcm. */
-    public static NDArray lcm(Object a, Object b) { return call(Ufunc.LCM, null, a, b); }
+    public static NDArray lcm(Object a, Object b) {
+        return call(Ufunc.LCM, null, a, b);
+    }
 
     /** numpy.lcm into out. */
-    public static NDArray lcm(Object a, Object b, NDArray out) { return call(Ufunc.LCM, out, a, b); }
+    public static NDArray lcm(Object a, Object b, NDArray out) {
+        return call(Ufunc.LCM, out, a, b);
+    }
 
     /** numpy.equal. */
-    public static NDArray eq(Object a, Object b) { return call(Ufunc.EQUAL, null, a, b); }
+    public static NDArray eq(Object a, Object b) {
+        return call(Ufunc.EQUAL, null, a, b);
+    }
 
     /** numpy.equal into out. */
-    public static NDArray eq(Object a, Object b, NDArray out) { return call(Ufunc.EQUAL, out, a, b); }
+    public static NDArray eq(Object a, Object b, NDArray out) {
+        return call(Ufunc.EQUAL, out, a, b);
+    }
 
     /** numpy.not_equal. */
-    public static NDArray ne(Object a, Object b) { return call(Ufunc.NOT_EQUAL, null, a, b); }
+    public static NDArray ne(Object a, Object b) {
+        return call(Ufunc.NOT_EQUAL, null, a, b);
+    }
 
     /** numpy.not_equal into out. */
-    public static NDArray ne(Object a, Object b, NDArray out) { return call(Ufunc.NOT_EQUAL, out, a, b); }
+    public static NDArray ne(Object a, Object b, NDArray out) {
+        return call(Ufunc.NOT_EQUAL, out, a, b);
+    }
 
     /** numpy.less. */
-    public static NDArray lt(Object a, Object b) { return call(Ufunc.LESS, null, a, b); }
+    public static NDArray lt(Object a, Object b) {
+        return call(Ufunc.LESS, null, a, b);
+    }
 
     /** numpy.less into out. */
-    public static NDArray lt(Object a, Object b, NDArray out) { return call(Ufunc.LESS, out, a, b); }
+    public static NDArray lt(Object a, Object b, NDArray out) {
+        return call(Ufunc.LESS, out, a, b);
+    }
 
     /** numpy.less_equal. */
-    public static NDArray le(Object a, Object b) { return call(Ufunc.LESS_EQUAL, null, a, b); }
+    public static NDArray le(Object a, Object b) {
+        return call(Ufunc.LESS_EQUAL, null, a, b);
+    }
 
     /** numpy.less_equal into out. */
-    public static NDArray le(Object a, Object b, NDArray out) { return call(Ufunc.LESS_EQUAL, out, a, b); }
+    public static NDArray le(Object a, Object b, NDArray out) {
+        return call(Ufunc.LESS_EQUAL, out, a, b);
+    }
 
     /** numpy.greater. */
-    public static NDArray gt(Object a, Object b) { return call(Ufunc.GREATER, null, a, b); }
+    public static NDArray gt(Object a, Object b) {
+        return call(Ufunc.GREATER, null, a, b);
+    }
 
     /** numpy.greater into out. */
-    public static NDArray gt(Object a, Object b, NDArray out) { return call(Ufunc.GREATER, out, a, b); }
+    public static NDArray gt(Object a, Object b, NDArray out) {
+        return call(Ufunc.GREATER, out, a, b);
+    }
 
     /** numpy.greater_equal. */
-    public static NDArray ge(Object a, Object b) { return call(Ufunc.GREATER_EQUAL, null, a, b); }
+    public static NDArray ge(Object a, Object b) {
+        return call(Ufunc.GREATER_EQUAL, null, a, b);
+    }
 
     /** numpy.greater_equal into out. */
-    public static NDArray ge(Object a, Object b, NDArray out) { return call(Ufunc.GREATER_EQUAL, out, a, b); }
+    public static NDArray ge(Object a, Object b, NDArray out) {
+        return call(Ufunc.GREATER_EQUAL, out, a, b);
+    }
 
     /** numpy.logical_and. */
-    public static NDArray logicalAnd(Object a, Object b) { return call(Ufunc.LOGICAL_AND, null, a, b); }
+    public static NDArray logicalAnd(Object a, Object b) {
+        return call(Ufunc.LOGICAL_AND, null, a, b);
+    }
 
     /** numpy.logical_and into out. */
-    public static NDArray logicalAnd(Object a, Object b, NDArray out) { return call(Ufunc.LOGICAL_AND, out, a, b); }
+    public static NDArray logicalAnd(Object a, Object b, NDArray out) {
+        return call(Ufunc.LOGICAL_AND, out, a, b);
+    }
 
     /** numpy.logical_or. */
-    public static NDArray logicalOr(Object a, Object b) { return call(Ufunc.LOGICAL_OR, null, a, b); }
+    public static NDArray logicalOr(Object a, Object b) {
+        return call(Ufunc.LOGICAL_OR, null, a, b);
+    }
 
     /** numpy.logical_or into out. */
-    public static NDArray logicalOr(Object a, Object b, NDArray out) { return call(Ufunc.LOGICAL_OR, out, a, b); }
+    public static NDArray logicalOr(Object a, Object b, NDArray out) {
+        return call(Ufunc.LOGICAL_OR, out, a, b);
+    }
 
     /** numpy.logical_xor. */
-    public static NDArray logicalXor(Object a, Object b) { return call(Ufunc.LOGICAL_XOR, null, a, b); }
+    public static NDArray logicalXor(Object a, Object b) {
+        return call(Ufunc.LOGICAL_XOR, null, a, b);
+    }
 
     /** numpy.logical_xor into out. */
-    public static NDArray logicalXor(Object a, Object b, NDArray out) { return call(Ufunc.LOGICAL_XOR, out, a, b); }
+    public static NDArray logicalXor(Object a, Object b, NDArray out) {
+        return call(Ufunc.LOGICAL_XOR, out, a, b);
+    }
 
     /** numpy.bitwise_and. */
-    public static NDArray bitwiseAnd(Object a, Object b) { return call(Ufunc.BITWISE_AND, null, a, b); }
+    public static NDArray bitwiseAnd(Object a, Object b) {
+        return call(Ufunc.BITWISE_AND, null, a, b);
+    }
 
     /** numpy.bitwise_and into out. */
-    public static NDArray bitwiseAnd(Object a, Object b, NDArray out) { return call(Ufunc.BITWISE_AND, out, a, b); }
+    public static NDArray bitwiseAnd(Object a, Object b, NDArray out) {
+        return call(Ufunc.BITWISE_AND, out, a, b);
+    }
 
     /** numpy.bitwise_or. */
-    public static NDArray bitwiseOr(Object a, Object b) { return call(Ufunc.BITWISE_OR, null, a, b); }
+    public static NDArray bitwiseOr(Object a, Object b) {
+        return call(Ufunc.BITWISE_OR, null, a, b);
+    }
 
     /** numpy.bitwise_or into out. */
-    public static NDArray bitwiseOr(Object a, Object b, NDArray out) { return call(Ufunc.BITWISE_OR, out, a, b); }
+    public static NDArray bitwiseOr(Object a, Object b, NDArray out) {
+        return call(Ufunc.BITWISE_OR, out, a, b);
+    }
 
     /** numpy.bitwise_xor. */
-    public static NDArray bitwiseXor(Object a, Object b) { return call(Ufunc.BITWISE_XOR, null, a, b); }
+    public static NDArray bitwiseXor(Object a, Object b) {
+        return call(Ufunc.BITWISE_XOR, null, a, b);
+    }
 
     /** numpy.bitwise_xor into out. */
-    public static NDArray bitwiseXor(Object a, Object b, NDArray out) { return call(Ufunc.BITWISE_XOR, out, a, b); }
+    public static NDArray bitwiseXor(Object a, Object b, NDArray out) {
+        return call(Ufunc.BITWISE_XOR, out, a, b);
+    }
 
     /** numpy.left_shift. */
-    public static NDArray leftShift(Object a, Object b) { return call(Ufunc.LEFT_SHIFT, null, a, b); }
+    public static NDArray leftShift(Object a, Object b) {
+        return call(Ufunc.LEFT_SHIFT, null, a, b);
+    }
 
     /** numpy.left_shift into out. */
-    public static NDArray leftShift(Object a, Object b, NDArray out) { return call(Ufunc.LEFT_SHIFT, out, a, b); }
+    public static NDArray leftShift(Object a, Object b, NDArray out) {
+        return call(Ufunc.LEFT_SHIFT, out, a, b);
+    }
 
     /** numpy.right_shift. */
-    public static NDArray rightShift(Object a, Object b) { return call(Ufunc.RIGHT_SHIFT, null, a, b); }
+    public static NDArray rightShift(Object a, Object b) {
+        return call(Ufunc.RIGHT_SHIFT, null, a, b);
+    }
 
     /** numpy.right_shift into out. */
-    public static NDArray rightShift(Object a, Object b, NDArray out) { return call(Ufunc.RIGHT_SHIFT, out, a, b); }
+    public static NDArray rightShift(Object a, Object b, NDArray out) {
+        return call(Ufunc.RIGHT_SHIFT, out, a, b);
+    }
 
     /** numpy.negative. */
-    public static NDArray neg(Object a) { return call(Ufunc.NEGATIVE, null, a); }
+    public static NDArray neg(Object a) {
+        return call(Ufunc.NEGATIVE, null, a);
+    }
 
     /** numpy.negative into out. */
-    public static NDArray neg(Object a, NDArray out) { return call(Ufunc.NEGATIVE, out, a); }
+    public static NDArray neg(Object a, NDArray out) {
+        return call(Ufunc.NEGATIVE, out, a);
+    }
 
     /** numpy.absolute. */
-    public static NDArray abs(Object a) { return call(Ufunc.ABSOLUTE, null, a); }
+    public static NDArray abs(Object a) {
+        return call(Ufunc.ABSOLUTE, null, a);
+    }
 
     /** numpy.absolute into out. */
-    public static NDArray abs(Object a, NDArray out) { return call(Ufunc.ABSOLUTE, out, a); }
+    public static NDArray abs(Object a, NDArray out) {
+        return call(Ufunc.ABSOLUTE, out, a);
+    }
 
     /** numpy.sign. */
-    public static NDArray sign(Object a) { return call(Ufunc.SIGN, null, a); }
+    public static NDArray sign(Object a) {
+        return call(Ufunc.SIGN, null, a);
+    }
 
     /** numpy.sign into out. */
-    public static NDArray sign(Object a, NDArray out) { return call(Ufunc.SIGN, out, a); }
+    public static NDArray sign(Object a, NDArray out) {
+        return call(Ufunc.SIGN, out, a);
+    }
 
     /** numpy.exp. */
-    public static NDArray exp(Object a) { return call(Ufunc.EXP, null, a); }
+    public static NDArray exp(Object a) {
+        return call(Ufunc.EXP, null, a);
+    }
 
     /** numpy.exp into out. */
-    public static NDArray exp(Object a, NDArray out) { return call(Ufunc.EXP, out, a); }
+    public static NDArray exp(Object a, NDArray out) {
+        return call(Ufunc.EXP, out, a);
+    }
 
     /** numpy.expm1. */
-    public static NDArray expm1(Object a) { return call(Ufunc.EXPM1, null, a); }
+    public static NDArray expm1(Object a) {
+        return call(Ufunc.EXPM1, null, a);
+    }
 
     /** numpy.expm1 into out. */
-    public static NDArray expm1(Object a, NDArray out) { return call(Ufunc.EXPM1, out, a); }
+    public static NDArray expm1(Object a, NDArray out) {
+        return call(Ufunc.EXPM1, out, a);
+    }
 
     /** numpy.log. */
-    public static NDArray log(Object a) { return call(Ufunc.LOG, null, a); }
+    public static NDArray log(Object a) {
+        return call(Ufunc.LOG, null, a);
+    }
 
     /** numpy.log into out. */
-    public static NDArray log(Object a, NDArray out) { return call(Ufunc.LOG, out, a); }
+    public static NDArray log(Object a, NDArray out) {
+        return call(Ufunc.LOG, out, a);
+    }
 
     /** numpy.log1p. */
-    public static NDArray log1p(Object a) { return call(Ufunc.LOG1P, null, a); }
+    public static NDArray log1p(Object a) {
+        return call(Ufunc.LOG1P, null, a);
+    }
 
     /** numpy.log1p into out. */
-    public static NDArray log1p(Object a, NDArray out) { return call(Ufunc.LOG1P, out, a); }
+    public static NDArray log1p(Object a, NDArray out) {
+        return call(Ufunc.LOG1P, out, a);
+    }
 
     /** numpy.log2. */
-    public static NDArray log2(Object a) { return call(Ufunc.LOG2, null, a); }
+    public static NDArray log2(Object a) {
+        return call(Ufunc.LOG2, null, a);
+    }
 
     /** numpy.log2 into out. */
-    public static NDArray log2(Object a, NDArray out) { return call(Ufunc.LOG2, out, a); }
+    public static NDArray log2(Object a, NDArray out) {
+        return call(Ufunc.LOG2, out, a);
+    }
 
     /** numpy.log10. */
-    public static NDArray log10(Object a) { return call(Ufunc.LOG10, null, a); }
+    public static NDArray log10(Object a) {
+        return call(Ufunc.LOG10, null, a);
+    }
 
     /** numpy.log10 into out. */
-    public static NDArray log10(Object a, NDArray out) { return call(Ufunc.LOG10, out, a); }
+    public static NDArray log10(Object a, NDArray out) {
+        return call(Ufunc.LOG10, out, a);
+    }
 
     /** numpy.sqrt. */
-    public static NDArray sqrt(Object a) { return call(Ufunc.SQRT, null, a); }
+    public static NDArray sqrt(Object a) {
+        return call(Ufunc.SQRT, null, a);
+    }
 
     /** numpy.sqrt into out. */
-    public static NDArray sqrt(Object a, NDArray out) { return call(Ufunc.SQRT, out, a); }
+    public static NDArray sqrt(Object a, NDArray out) {
+        return call(Ufunc.SQRT, out, a);
+    }
 
     /** numpy.cbrt. */
-    public static NDArray cbrt(Object a) { return call(Ufunc.CBRT, null, a); }
+    public static NDArray cbrt(Object a) {
+        return call(Ufunc.CBRT, null, a);
+    }
 
     /** numpy.cbrt into out. */
-    public static NDArray cbrt(Object a, NDArray out) { return call(Ufunc.CBRT, out, a); }
+    public static NDArray cbrt(Object a, NDArray out) {
+        return call(Ufunc.CBRT, out, a);
+    }
 
     /** numpy.square. */
-    public static NDArray square(Object a) { return call(Ufunc.SQUARE, null, a); }
+    public static NDArray square(Object a) {
+        return call(Ufunc.SQUARE, null, a);
+    }
 
     /** numpy.square into out. */
-    public static NDArray square(Object a, NDArray out) { return call(Ufunc.SQUARE, out, a); }
+    public static NDArray square(Object a, NDArray out) {
+        return call(Ufunc.SQUARE, out, a);
+    }
 
     /** numpy.reciprocal. */
-    public static NDArray reciprocal(Object a) { return call(Ufunc.RECIPROCAL, null, a); }
+    public static NDArray reciprocal(Object a) {
+        return call(Ufunc.RECIPROCAL, null, a);
+    }
 
     /** numpy.reciprocal into out. */
-    public static NDArray reciprocal(Object a, NDArray out) { return call(Ufunc.RECIPROCAL, out, a); }
+    public static NDArray reciprocal(Object a, NDArray out) {
+        return call(Ufunc.RECIPROCAL, out, a);
+    }
 
     /** numpy.sin. */
-    public static NDArray sin(Object a) { return call(Ufunc.SIN, null, a); }
+    public static NDArray sin(Object a) {
+        return call(Ufunc.SIN, null, a);
+    }
 
     /** numpy.sin into out. */
-    public static NDArray sin(Object a, NDArray out) { return call(Ufunc.SIN, out, a); }
+    public static NDArray sin(Object a, NDArray out) {
+        return call(Ufunc.SIN, out, a);
+    }
 
     /** numpy.cos. */
-    public static NDArray cos(Object a) { return call(Ufunc.COS, null, a); }
+    public static NDArray cos(Object a) {
+        return call(Ufunc.COS, null, a);
+    }
 
     /** numpy.cos into out. */
-    public static NDArray cos(Object a, NDArray out) { return call(Ufunc.COS, out, a); }
+    public static NDArray cos(Object a, NDArray out) {
+        return call(Ufunc.COS, out, a);
+    }
 
     /** numpy.tan. */
-    public static NDArray tan(Object a) { return call(Ufunc.TAN, null, a); }
+    public static NDArray tan(Object a) {
+        return call(Ufunc.TAN, null, a);
+    }
 
     /** numpy.tan into out. */
-    public static NDArray tan(Object a, NDArray out) { return call(Ufunc.TAN, out, a); }
+    public static NDArray tan(Object a, NDArray out) {
+        return call(Ufunc.TAN, out, a);
+    }
 
     /** numpy.arcsin. */
-    public static NDArray arcsin(Object a) { return call(Ufunc.ARCSIN, null, a); }
+    public static NDArray arcsin(Object a) {
+        return call(Ufunc.ARCSIN, null, a);
+    }
 
     /** numpy.arcsin into out. */
-    public static NDArray arcsin(Object a, NDArray out) { return call(Ufunc.ARCSIN, out, a); }
+    public static NDArray arcsin(Object a, NDArray out) {
+        return call(Ufunc.ARCSIN, out, a);
+    }
 
     /** numpy.arccos. */
-    public static NDArray arccos(Object a) { return call(Ufunc.ARCCOS, null, a); }
+    public static NDArray arccos(Object a) {
+        return call(Ufunc.ARCCOS, null, a);
+    }
 
     /** numpy.arccos into out. */
-    public static NDArray arccos(Object a, NDArray out) { return call(Ufunc.ARCCOS, out, a); }
+    public static NDArray arccos(Object a, NDArray out) {
+        return call(Ufunc.ARCCOS, out, a);
+    }
 
     /** numpy.arctan. */
-    public static NDArray arctan(Object a) { return call(Ufunc.ARCTAN, null, a); }
+    public static NDArray arctan(Object a) {
+        return call(Ufunc.ARCTAN, null, a);
+    }
 
     /** numpy.arctan into out. */
-    public static NDArray arctan(Object a, NDArray out) { return call(Ufunc.ARCTAN, out, a); }
+    public static NDArray arctan(Object a, NDArray out) {
+        return call(Ufunc.ARCTAN, out, a);
+    }
 
     /** numpy.sinh. */
-    public static NDArray sinh(Object a) { return call(Ufunc.SINH, null, a); }
+    public static NDArray sinh(Object a) {
+        return call(Ufunc.SINH, null, a);
+    }
 
     /** numpy.sinh into out. */
-    public static NDArray sinh(Object a, NDArray out) { return call(Ufunc.SINH, out, a); }
+    public static NDArray sinh(Object a, NDArray out) {
+        return call(Ufunc.SINH, out, a);
+    }
 
     /** numpy.cosh. */
-    public static NDArray cosh(Object a) { return call(Ufunc.COSH, null, a); }
+    public static NDArray cosh(Object a) {
+        return call(Ufunc.COSH, null, a);
+    }
 
     /** numpy.cosh into out. */
-    public static NDArray cosh(Object a, NDArray out) { return call(Ufunc.COSH, out, a); }
+    public static NDArray cosh(Object a, NDArray out) {
+        return call(Ufunc.COSH, out, a);
+    }
 
     /** numpy.tanh. */
-    public static NDArray tanh(Object a) { return call(Ufunc.TANH, null, a); }
+    public static NDArray tanh(Object a) {
+        return call(Ufunc.TANH, null, a);
+    }
 
     /** numpy.tanh into out. */
-    public static NDArray tanh(Object a, NDArray out) { return call(Ufunc.TANH, out, a); }
+    public static NDArray tanh(Object a, NDArray out) {
+        return call(Ufunc.TANH, out, a);
+    }
 
     /** numpy.arcsinh. */
-    public static NDArray arcsinh(Object a) { return call(Ufunc.ARCSINH, null, a); }
+    public static NDArray arcsinh(Object a) {
+        return call(Ufunc.ARCSINH, null, a);
+    }
 
     /** numpy.arcsinh into out. */
-    public static NDArray arcsinh(Object a, NDArray out) { return call(Ufunc.ARCSINH, out, a); }
+    public static NDArray arcsinh(Object a, NDArray out) {
+        return call(Ufunc.ARCSINH, out, a);
+    }
 
     /** numpy.arccosh. */
-    public static NDArray arccosh(Object a) { return call(Ufunc.ARCCOSH, null, a); }
+    public static NDArray arccosh(Object a) {
+        return call(Ufunc.ARCCOSH, null, a);
+    }
 
     /** numpy.arccosh into out. */
-    public static NDArray arccosh(Object a, NDArray out) { return call(Ufunc.ARCCOSH, out, a); }
+    public static NDArray arccosh(Object a, NDArray out) {
+        return call(Ufunc.ARCCOSH, out, a);
+    }
 
     /** numpy.arctanh. */
-    public static NDArray arctanh(Object a) { return call(Ufunc.ARCTANH, null, a); }
+    public static NDArray arctanh(Object a) {
+        return call(Ufunc.ARCTANH, null, a);
+    }
 
     /** numpy.arctanh into out. */
-    public static NDArray arctanh(Object a, NDArray out) { return call(Ufunc.ARCTANH, out, a); }
+    public static NDArray arctanh(Object a, NDArray out) {
+        return call(Ufunc.ARCTANH, out, a);
+    }
 
     /** numpy.exp2. */
-    public static NDArray exp2(Object a) { return call(Ufunc.EXP2, null, a); }
+    public static NDArray exp2(Object a) {
+        return call(Ufunc.EXP2, null, a);
+    }
 
     /** numpy.exp2 into out. */
-    public static NDArray exp2(Object a, NDArray out) { return call(Ufunc.EXP2, out, a); }
+    public static NDArray exp2(Object a, NDArray out) {
+        return call(Ufunc.EXP2, out, a);
+    }
 
     /** numpy.deg2rad. */
-    public static NDArray deg2rad(Object a) { return call(Ufunc.DEG2RAD, null, a); }
+    public static NDArray deg2rad(Object a) {
+        return call(Ufunc.DEG2RAD, null, a);
+    }
 
     /** numpy.deg2rad into out. */
-    public static NDArray deg2rad(Object a, NDArray out) { return call(Ufunc.DEG2RAD, out, a); }
+    public static NDArray deg2rad(Object a, NDArray out) {
+        return call(Ufunc.DEG2RAD, out, a);
+    }
 
     /** numpy.rad2deg. */
-    public static NDArray rad2deg(Object a) { return call(Ufunc.RAD2DEG, null, a); }
+    public static NDArray rad2deg(Object a) {
+        return call(Ufunc.RAD2DEG, null, a);
+    }
 
     /** numpy.rad2deg into out. */
-    public static NDArray rad2deg(Object a, NDArray out) { return call(Ufunc.RAD2DEG, out, a); }
+    public static NDArray rad2deg(Object a, NDArray out) {
+        return call(Ufunc.RAD2DEG, out, a);
+    }
 
     /** numpy.signbit. */
-    public static NDArray signbit(Object a) { return call(Ufunc.SIGNBIT, null, a); }
+    public static NDArray signbit(Object a) {
+        return call(Ufunc.SIGNBIT, null, a);
+    }
 
     /** numpy.signbit into out. */
-    public static NDArray signbit(Object a, NDArray out) { return call(Ufunc.SIGNBIT, out, a); }
+    public static NDArray signbit(Object a, NDArray out) {
+        return call(Ufunc.SIGNBIT, out, a);
+    }
 
     /** numpy.positive. */
-    public static NDArray positive(Object a) { return call(Ufunc.POSITIVE, null, a); }
+    public static NDArray positive(Object a) {
+        return call(Ufunc.POSITIVE, null, a);
+    }
 
     /** numpy.positive into out. */
-    public static NDArray positive(Object a, NDArray out) { return call(Ufunc.POSITIVE, out, a); }
+    public static NDArray positive(Object a, NDArray out) {
+        return call(Ufunc.POSITIVE, out, a);
+    }
 
     /** numpy.floor. */
-    public static NDArray floor(Object a) { return call(Ufunc.FLOOR, null, a); }
+    public static NDArray floor(Object a) {
+        return call(Ufunc.FLOOR, null, a);
+    }
 
     /** numpy.floor into out. */
-    public static NDArray floor(Object a, NDArray out) { return call(Ufunc.FLOOR, out, a); }
+    public static NDArray floor(Object a, NDArray out) {
+        return call(Ufunc.FLOOR, out, a);
+    }
 
     /** numpy.ceil. */
-    public static NDArray ceil(Object a) { return call(Ufunc.CEIL, null, a); }
+    public static NDArray ceil(Object a) {
+        return call(Ufunc.CEIL, null, a);
+    }
 
     /** numpy.ceil into out. */
-    public static NDArray ceil(Object a, NDArray out) { return call(Ufunc.CEIL, out, a); }
+    public static NDArray ceil(Object a, NDArray out) {
+        return call(Ufunc.CEIL, out, a);
+    }
 
     /** numpy.rint. */
-    public static NDArray rint(Object a) { return call(Ufunc.RINT, null, a); }
+    public static NDArray rint(Object a) {
+        return call(Ufunc.RINT, null, a);
+    }
 
     /** numpy.rint into out. */
-    public static NDArray rint(Object a, NDArray out) { return call(Ufunc.RINT, out, a); }
+    public static NDArray rint(Object a, NDArray out) {
+        return call(Ufunc.RINT, out, a);
+    }
 
     /** numpy.trunc. */
-    public static NDArray trunc(Object a) { return call(Ufunc.TRUNC, null, a); }
+    public static NDArray trunc(Object a) {
+        return call(Ufunc.TRUNC, null, a);
+    }
 
     /** numpy.trunc into out. */
-    public static NDArray trunc(Object a, NDArray out) { return call(Ufunc.TRUNC, out, a); }
+    public static NDArray trunc(Object a, NDArray out) {
+        return call(Ufunc.TRUNC, out, a);
+    }
 
     /** numpy.logical_not. */
-    public static NDArray logicalNot(Object a) { return call(Ufunc.LOGICAL_NOT, null, a); }
+    public static NDArray logicalNot(Object a) {
+        return call(Ufunc.LOGICAL_NOT, null, a);
+    }
 
     /** numpy.logical_not into out. */
-    public static NDArray logicalNot(Object a, NDArray out) { return call(Ufunc.LOGICAL_NOT, out, a); }
+    public static NDArray logicalNot(Object a, NDArray out) {
+        return call(Ufunc.LOGICAL_NOT, out, a);
+    }
 
     /** numpy.invert. */
-    public static NDArray bitwiseNot(Object a) { return call(Ufunc.INVERT, null, a); }
+    public static NDArray bitwiseNot(Object a) {
+        return call(Ufunc.INVERT, null, a);
+    }
 
     /** numpy.invert into out. */
-    public static NDArray bitwiseNot(Object a, NDArray out) { return call(Ufunc.INVERT, out, a); }
+    public static NDArray bitwiseNot(Object a, NDArray out) {
+        return call(Ufunc.INVERT, out, a);
+    }
 
     /** numpy.isnan. */
-    public static NDArray isnan(Object a) { return call(Ufunc.ISNAN, null, a); }
+    public static NDArray isnan(Object a) {
+        return call(Ufunc.ISNAN, null, a);
+    }
 
     /** numpy.isnan into out. */
-    public static NDArray isnan(Object a, NDArray out) { return call(Ufunc.ISNAN, out, a); }
+    public static NDArray isnan(Object a, NDArray out) {
+        return call(Ufunc.ISNAN, out, a);
+    }
 
     /** numpy.isinf. */
-    public static NDArray isinf(Object a) { return call(Ufunc.ISINF, null, a); }
+    public static NDArray isinf(Object a) {
+        return call(Ufunc.ISINF, null, a);
+    }
 
     /** numpy.isinf into out. */
-    public static NDArray isinf(Object a, NDArray out) { return call(Ufunc.ISINF, out, a); }
+    public static NDArray isinf(Object a, NDArray out) {
+        return call(Ufunc.ISINF, out, a);
+    }
 
     /** numpy.isfinite. */
-    public static NDArray isfinite(Object a) { return call(Ufunc.ISFINITE, null, a); }
+    public static NDArray isfinite(Object a) {
+        return call(Ufunc.ISFINITE, null, a);
+    }
 
     /** numpy.isfinite into out. */
-    public static NDArray isfinite(Object a, NDArray out) { return call(Ufunc.ISFINITE, out, a); }
+    public static NDArray isfinite(Object a, NDArray out) {
+        return call(Ufunc.ISFINITE, out, a);
+    }
 
     /** numpy.real. */
-    public static NDArray real(Object a) { return call(Ufunc.REAL, null, a); }
+    public static NDArray real(Object a) {
+        return call(Ufunc.REAL, null, a);
+    }
 
     /** numpy.real into out. */
-    public static NDArray real(Object a, NDArray out) { return call(Ufunc.REAL, out, a); }
+    public static NDArray real(Object a, NDArray out) {
+        return call(Ufunc.REAL, out, a);
+    }
 
     /** numpy.imag. */
-    public static NDArray imag(Object a) { return call(Ufunc.IMAG, null, a); }
+    public static NDArray imag(Object a) {
+        return call(Ufunc.IMAG, null, a);
+    }
 
     /** numpy.imag into out. */
-    public static NDArray imag(Object a, NDArray out) { return call(Ufunc.IMAG, out, a); }
+    public static NDArray imag(Object a, NDArray out) {
+        return call(Ufunc.IMAG, out, a);
+    }
 
     /** numpy.conjugate. */
-    public static NDArray conj(Object a) { return call(Ufunc.CONJUGATE, null, a); }
+    public static NDArray conj(Object a) {
+        return call(Ufunc.CONJUGATE, null, a);
+    }
 
     /** numpy.conjugate into out. */
-    public static NDArray conj(Object a, NDArray out) { return call(Ufunc.CONJUGATE, out, a); }
+    public static NDArray conj(Object a, NDArray out) {
+        return call(Ufunc.CONJUGATE, out, a);
+    }
 }

@@ -13,17 +13,22 @@ import org.ndgpu.device.Event;
  * with the device ({@link #sustainedMicros}).
  */
 public final class Bench {
-    private Bench() { }
+    private Bench() {}
 
     /** Median milliseconds of device time of {@code work}, by events around each run, after 3 warm-ups. */
-    public static double deviceMs(Runnable work, int reps) { return deviceMs(work, reps, 3); }
+    public static double deviceMs(Runnable work, int reps) {
+        return deviceMs(work, reps, 3);
+    }
 
     /** As {@link #deviceMs(Runnable, int)} with {@code warmups} untimed runs first. */
     public static double deviceMs(Runnable work, int reps, int warmups) {
-        return deviceMsOf(() -> {
-            work.run();
-            return null;
-        }, reps, warmups);
+        return deviceMsOf(
+                () -> {
+                    work.run();
+                    return null;
+                },
+                reps,
+                warmups);
     }
 
     /**
@@ -35,7 +40,7 @@ public final class Bench {
     }
 
     /** Medians of one timed call: device milliseconds between its events, and host milliseconds from the call to its return. */
-    public record Timing(double deviceMs, double hostMs) { }
+    public record Timing(double deviceMs, double hostMs) {}
 
     /** As {@link #deviceMsOf}, with the median host time of the same calls (their launches queued, not finished). */
     public static Timing timeOf(Supplier<? extends AutoCloseable> op, int reps, int warmups) {
@@ -71,7 +76,7 @@ public final class Bench {
      * host part is under 1% either way, and a long warm-up of a GEMM only heats the GPU into lower clocks.
      */
     static void warmUp(Supplier<? extends AutoCloseable> op, int warmups) {
-        close(op.get());   // compiles its kernels (seconds with a cold cache): not a measure of the call
+        close(op.get()); // compiles its kernels (seconds with a cold cache): not a measure of the call
         Device.current().synchronize();
         long c0 = System.nanoTime();
         close(op.get());
@@ -80,7 +85,7 @@ public final class Bench {
         long t0 = System.nanoTime();
         for (int i = 2; i < warmups || (!longOp && i < WARM_CALLS && System.nanoTime() - t0 < WARM_NANOS); i++) {
             close(op.get());
-            if (i % 50 == 49) Device.current().synchronize();   // keep the device's queue short
+            if (i % 50 == 49) Device.current().synchronize(); // keep the device's queue short
         }
         Device.current().synchronize();
     }
@@ -134,7 +139,7 @@ public final class Bench {
      */
     public static double hostMicros(Runnable work) {
         int burst = 200;
-        for (int i = 0; i < 20_000; i++) {   // past the JIT's C2 threshold
+        for (int i = 0; i < 20_000; i++) { // past the JIT's C2 threshold
             work.run();
             if (i % 1000 == 999) Device.current().synchronize();
         }
@@ -155,7 +160,7 @@ public final class Bench {
      * slowly than the host issues them, the launch queue fills and this is the device's rate.
      */
     public static double sustainedMicros(Runnable work, int calls) {
-        for (int i = 0; i < 2000; i++) work.run();   // after hostMicros' warm-up in rowHost
+        for (int i = 0; i < 2000; i++) work.run(); // after hostMicros' warm-up in rowHost
         Device.current().synchronize();
         long t0 = System.nanoTime();
         for (int i = 0; i < calls; i++) work.run();
@@ -165,8 +170,9 @@ public final class Bench {
 
     /** A host-time row: per-call host time in bursts, and the sustained rate of {@code calls} with the device. */
     public static void rowHost(String name, Runnable work, int calls) {
-        System.out.printf("%-44s %8.2f us host per call; %6.2f us sustained (%d back to back, device included)%n", name,
-                hostMicros(work), sustainedMicros(work, calls), calls);
+        System.out.printf(
+                "%-44s %8.2f us host per call; %6.2f us sustained (%d back to back, device included)%n",
+                name, hostMicros(work), sustainedMicros(work, calls), calls);
     }
 
     /** The median of {@code v}: {@code median(List.of(3.0, 1.0, 2.0))} is 2.0. */

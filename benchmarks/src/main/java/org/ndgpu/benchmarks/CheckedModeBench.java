@@ -20,14 +20,22 @@ import org.ndgpu.reduction.ReductionKernel;
  * </pre>
  */
 public final class CheckedModeBench {
-    private CheckedModeBench() { }
+    private CheckedModeBench() {}
 
     private static final int RUNS = 20, WARMUP = 3;
     private static final long N = 1L << 24;
 
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
-        System.out.printf(Locale.ROOT, "%-12s %-46s %6s %10s %10s %10s%n", "device", "case", "debug", "median ms", "GB/s", "host/call");
+        System.out.printf(
+                Locale.ROOT,
+                "%-12s %-46s %6s %10s %10s %10s%n",
+                "device",
+                "case",
+                "debug",
+                "median ms",
+                "GB/s",
+                "host/call");
         run(Device.current());
     }
 
@@ -35,18 +43,28 @@ public final class CheckedModeBench {
         Nd.random().seed(1);
         // a gather through a raw parameter (every element read once, as the transpose of a 2048 x 8192
         // matrix: i is 32-bit where the size allows, so the index stays within it) and a 3-point stencil
-        var gather = new ElementwiseKernel("raw T x, int64 n", "T y", "y = x[(i % 2048) * 8192 + i / 2048]", "bench_gather");
-        var stencil = new ElementwiseKernel("raw T x, int64 n", "T y",
-                "y = (x[i > 0 ? i - 1 : 0] + x[i] + x[i + 1 < n ? i + 1 : n - 1]) * 0.25f", "bench_stencil");
+        var gather =
+                new ElementwiseKernel("raw T x, int64 n", "T y", "y = x[(i % 2048) * 8192 + i / 2048]", "bench_gather");
+        var stencil = new ElementwiseKernel(
+                "raw T x, int64 n",
+                "T y",
+                "y = (x[i > 0 ? i - 1 : 0] + x[i] + x[i + 1 < n ? i + 1 : n - 1]) * 0.25f",
+                "bench_stencil");
         // a weighted sum: the weights are a raw parameter indexed by the reduction's own index
-        var weighted = new ReductionKernel("T x, raw T w", "T y", "x * w[_j % 1024]", "a + b", "y = a", "0", "bench_wsum");
+        var weighted =
+                new ReductionKernel("T x, raw T w", "T y", "x * w[_j % 1024]", "a + b", "y = a", "0", "bench_wsum");
         try (NDArray x = Nd.random().uniform(-1, 1, DType.FLOAT32, N);
-             NDArray w = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024)) {
+                NDArray w = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024)) {
             // off, on, off again: the first rounds of a fresh JVM also pay for its JIT
-            for (String debug : new String[]{"false", "true", "false", "true"}) {
+            for (String debug : new String[] {"false", "true", "false", "true"}) {
                 System.setProperty("ndgpu.debug", debug);
                 report(dev, debug, "ElementwiseKernel raw gather, 2^24 float32", 2 * x.nbytes(), () -> into(gather, x));
-                report(dev, debug, "ElementwiseKernel raw 3-point stencil, 2^24 f32", 2 * x.nbytes(), () -> into(stencil, x));
+                report(
+                        dev,
+                        debug,
+                        "ElementwiseKernel raw 3-point stencil, 2^24 f32",
+                        2 * x.nbytes(),
+                        () -> into(stencil, x));
                 report(dev, debug, "ReductionKernel x * raw w, 2^24 float32", x.nbytes(), () -> weighted.call(x, w));
             }
         } finally {
@@ -63,7 +81,14 @@ public final class CheckedModeBench {
 
     private static void report(Device dev, String debug, String name, long bytes, Supplier<NDArray> op) {
         Bench.Timing t = Bench.timeOf(op, RUNS, WARMUP);
-        System.out.printf(Locale.ROOT, "%-12s %-46s %6s %10.3f %10.1f %8.1f us%n", dev.id(), name, debug, t.deviceMs(),
-                bytes / (t.deviceMs() * 1e-3) / 1e9, t.hostMs() * 1e3);
+        System.out.printf(
+                Locale.ROOT,
+                "%-12s %-46s %6s %10.3f %10.1f %8.1f us%n",
+                dev.id(),
+                name,
+                debug,
+                t.deviceMs(),
+                bytes / (t.deviceMs() * 1e-3) / 1e9,
+                t.hostMs() * 1e3);
     }
 }

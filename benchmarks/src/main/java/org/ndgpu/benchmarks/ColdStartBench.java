@@ -22,7 +22,7 @@ import org.ndgpu.ndarray.NDArray;
  * start after the JIT has compiled what it had queued at the first result.
  */
 public final class ColdStartBench {
-    private ColdStartBench() { }
+    private ColdStartBench() {}
 
     private static final int N = 1024, COLD = 300, WARM = 20_000, MEASURE = 2_000;
 
@@ -37,13 +37,14 @@ public final class ColdStartBench {
         NDArray a = Nd.array(x), b = Nd.array(y);
         // the first result: one add and one sum, read back to the host (kernels compiled or loaded here)
         float first;
-        try (NDArray c = a.add(b); NDArray s = c.sum()) {
+        try (NDArray c = a.add(b);
+                NDArray s = c.sum()) {
             first = ((Number) s.item()).floatValue();
         }
         long firstResultMs = System.currentTimeMillis() - jvmStartMs;
         Device device = Device.current();
         // the sum kernels too, so the series below time calls, not compilation
-        try (NDArray _ = a.sum()) { }
+        try (NDArray _ = a.sum()) {}
         device.synchronize();
         // a diagnostic: with a pause here the JIT's queue of compilations (AOTCompileEagerly's among
         // them) drains before the series, which then shows what the interpreted calls cost
@@ -92,9 +93,12 @@ public final class ColdStartBench {
         b.close();
     }
 
-    private interface Op { NDArray call(); }
+    private interface Op {
+        NDArray call();
+    }
 
-    private static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     /** Java heap bytes this thread allocated per call in the last {@link #series} (the JIT's escape analysis included). */
     private static double lastBytesPerCall;
@@ -103,6 +107,7 @@ public final class ColdStartBench {
 
     /** The last series' nanoTime at the start of each run of {@link #CHUNK} calls, and after its last call (no synchronize). */
     private static long[] lastMarks = new long[0];
+
     private static long lastHostEnd;
     private static int lastCount;
 
@@ -114,7 +119,7 @@ public final class ColdStartBench {
         long t0 = System.nanoTime();
         for (int i = 0; i < count; i++) {
             if (i % CHUNK == 0) marks[i / CHUNK] = System.nanoTime();
-            try (NDArray _ = op.call()) { }
+            try (NDArray _ = op.call()) {}
         }
         long hostEnd = System.nanoTime();
         device.synchronize();
@@ -134,7 +139,8 @@ public final class ColdStartBench {
         StringBuilder chunks = new StringBuilder();
         for (int c = 0; c < lastMarks.length; c++) {
             long end = c + 1 < lastMarks.length ? lastMarks[c + 1] : lastHostEnd;
-            chunks.append(String.format(Locale.ROOT, " %.1f", (end - lastMarks[c]) / 1e3 / Math.min(CHUNK, lastCount - c * CHUNK)));
+            chunks.append(String.format(
+                    Locale.ROOT, " %.1f", (end - lastMarks[c]) / 1e3 / Math.min(CHUNK, lastCount - c * CHUNK)));
         }
         return chunks.toString();
     }

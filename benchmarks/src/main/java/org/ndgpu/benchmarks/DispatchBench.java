@@ -1,8 +1,8 @@
 package org.ndgpu.benchmarks;
 
 import java.util.concurrent.TimeUnit;
-import org.ndgpu.config.Config;
 import org.ndgpu.Nd;
+import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -43,7 +43,8 @@ public class DispatchBench {
         // the fork's first use of Device, so the null device is found and chosen
         System.setProperty(Config.NULL_BACKEND.property(), "true");
         System.setProperty(Config.DEVICE.property(), "null:0");
-        if (!Device.current().id().equals("null:0")) throw new IllegalStateException("expected the null device, got " + Device.current());
+        if (!Device.current().id().equals("null:0"))
+            throw new IllegalStateException("expected the null device, got " + Device.current());
         a = Nd.empty(DType.FLOAT32, 1024);
         b = Nd.empty(DType.FLOAT32, 1024);
         out = Nd.empty(DType.FLOAT32, 1024);
@@ -60,34 +61,38 @@ public class DispatchBench {
 
     /** Nd.add(a, b, out): ufunc resolution, the launch, no allocation. */
     @Benchmark
-    public NDArray addInto() { return Nd.add(a, b, out); }
+    public NDArray addInto() {
+        return Nd.add(a, b, out);
+    }
 
     /** a.add(b) then close: the same plus a pool allocation and release. */
     @Benchmark
     public void addNew() {
-        try (NDArray _ = a.add(b)) { }
+        try (NDArray _ = a.add(b)) {}
     }
 
     /** a.add(2.5f) then close: a weak scalar operand. */
     @Benchmark
     public void addScalar() {
-        try (NDArray _ = a.add(2.5)) { }
+        try (NDArray _ = a.add(2.5)) {}
     }
 
     /** out.fill(1.5): the fill kernel. */
     @Benchmark
-    public NDArray fill() { return out.fill(1.5); }
+    public NDArray fill() {
+        return out.fill(1.5);
+    }
 
     /** a.sum() then close: a full reduction (its kernels, partials and output). */
     @Benchmark
     public void sum() {
-        try (NDArray _ = a.sum()) { }
+        try (NDArray _ = a.sum()) {}
     }
 
     /** m.sum(0) then close: an axis reduction. */
     @Benchmark
     public void sumAxis() {
-        try (NDArray _ = m.sum(0)) { }
+        try (NDArray _ = m.sum(0)) {}
     }
 
     private static final org.ndgpu.raw.RawKernel SAXPY = new org.ndgpu.raw.RawKernel(RawBench.SAXPY_CL, "saxpy");
@@ -95,11 +100,14 @@ public class DispatchBench {
 
     /** A compiled RawKernel's launch: argument checks against the parsed signature, then the backend. */
     @Benchmark
-    public void rawLaunch() { SAXPY.launch(ONE, BLOCK, 2.0f, a, b, out, 256); }
+    public void rawLaunch() {
+        SAXPY.launch(ONE, BLOCK, 2.0f, a, b, out, 256);
+    }
 
     /** m.T().copy() then close: a strided copy. */
     @Benchmark
     public void transposeCopy() {
-        try (NDArray t = m.T(); NDArray _ = t.copy()) { }
+        try (NDArray t = m.T();
+                NDArray _ = t.copy()) {}
     }
 }

@@ -1,10 +1,8 @@
 package org.ndgpu.benchmarks;
 
-import org.ndgpu.ndarray.Eig;
-
 import org.ndgpu.Nd;
-import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -13,13 +11,13 @@ import org.ndgpu.ndarray.NDArray;
  * cuSOLVER's geev. CuPy's figures for the same calls: {@code python3 .gpu/cupy_eig_anchors.py}.
  */
 public final class EigBench {
-    private EigBench() { }
+    private EigBench() {}
 
     /** Prints one row per dtype and size. */
     public static void main(String[] args) {
         System.out.println("ndgpu eig on " + org.ndgpu.device.Device.current());
-        for (DType dt : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
-            for (int n : new int[]{256, 1024, 2048}) {
+        for (DType dt : new DType[] {DType.FLOAT64, DType.FLOAT32}) {
+            for (int n : new int[] {256, 1024, 2048}) {
                 NDArray m = Nd.random().uniform(-1, 1, dt, n, n);
                 double[] t = new double[5];
                 for (int r = -1; r < t.length; r++) {

@@ -15,7 +15,7 @@ public final class ElementwiseBench {
     private static final int WARMUP = 5;
     private static final int REPS = 20;
 
-    private ElementwiseBench() { }
+    private ElementwiseBench() {}
 
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
@@ -33,7 +33,9 @@ public final class ElementwiseBench {
 
         var k = new ElementwiseKernel("float32 x, float32 y", "float32 z", "z = x * 2.0f + sin(y)", "axpy_sin");
         row("ElementwiseKernel x*2+sin(y) (CuPy 2474)", bytes3, () -> k.call(x, y, z));
-        x.close(); y.close(); z.close();
+        x.close();
+        y.close();
+        z.close();
 
         NDArray col = Nd.random().uniform(-1, 1, DType.FLOAT32, 8192, 1);
         NDArray rowv = Nd.random().uniform(-1, 1, DType.FLOAT32, 1, 8192);
@@ -41,7 +43,8 @@ public final class ElementwiseBench {
         row("broadcast add (8192,1)+(1,8192) (CuPy 784)", 8192.0 * 8192 * 4, () -> Nd.add(col, rowv, out));
         out.close();
 
-        // transposed and mixed-layout operands (issue 20): the tiled loop; CuPy's figures from .gpu/cupy_transpose_anchors.py
+        // transposed and mixed-layout operands (issue 20): the tiled loop; CuPy's figures from
+        // .gpu/cupy_transpose_anchors.py
         long t = 16384;
         double tt = (double) t * t;
         NDArray m = Nd.random().uniform(-1, 1, DType.FLOAT32, t, t);
@@ -56,14 +59,16 @@ public final class ElementwiseBench {
             return o;
         });
         rowOf("a.T().add(b) 16384^2 f32", 12 * tt, () -> m.T().add(mb));
-        m.close(); mb.close();
+        m.close();
+        mb.close();
 
         NDArray s1 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
         NDArray s2 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1024);
         NDArray s3 = Nd.emptyLike(s1);
         Bench.rowHost("small add, 1024 float32 (CuPy 13 us)", () -> Nd.add(s1, s2, s3), 2000);
         // the fluent form allocates its result from the memory pool (closed at once, as a loop body would)
-        Bench.rowHost("small s1.add(s2), 1024 float32, new result", () -> s1.add(s2).close(), 2000);
+        Bench.rowHost(
+                "small s1.add(s2), 1024 float32, new result", () -> s1.add(s2).close(), 2000);
     }
 
     /** A row of an operation that returns a new array (closed after the timing). */

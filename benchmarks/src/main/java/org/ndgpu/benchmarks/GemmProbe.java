@@ -3,9 +3,9 @@ package org.ndgpu.benchmarks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.device.Event;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -22,15 +22,19 @@ import org.ndgpu.ndarray.NDArray;
  * Operands are uniform [0, 1) as CuPy's anchors use, or read from two .npy files.
  */
 public final class GemmProbe {
-    private GemmProbe() { }
+    private GemmProbe() {}
 
     public static void main(String[] args) {
         DType dt = DType.of(args.length > 0 ? args[0] : "float64");
         int n = args.length > 1 ? Integer.parseInt(args[1]) : 8192;
         int reps = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         boolean fromFiles = args.length > 4;
-        try (NDArray a = fromFiles ? Nd.load(Path.of(args[3])) : Nd.random().seed(1).uniform(0, 1, dt, n, n);
-             NDArray b = fromFiles ? Nd.load(Path.of(args[4])) : Nd.random().seed(2).uniform(0, 1, dt, n, n)) {
+        try (NDArray a = fromFiles
+                        ? Nd.load(Path.of(args[3]))
+                        : Nd.random().seed(1).uniform(0, 1, dt, n, n);
+                NDArray b = fromFiles
+                        ? Nd.load(Path.of(args[4]))
+                        : Nd.random().seed(2).uniform(0, 1, dt, n, n)) {
             List<Double> ms = new ArrayList<>();
             for (int i = 0; i < reps; i++) {
                 try (Event s = Event.record()) {
@@ -43,8 +47,14 @@ public final class GemmProbe {
             }
             Device.current().synchronize();
             double median = Bench.median(ms);
-            System.out.printf("GemmProbe %s %d on %s%s: median %.3f ms = %.2f TFLOP/s; each: %s%n", a.dtype(), n, Device.current(),
-                    fromFiles ? " (operands from files)" : "", median, 2.0 * n * n * n / (median * 1e-3) / 1e12,
+            System.out.printf(
+                    "GemmProbe %s %d on %s%s: median %.3f ms = %.2f TFLOP/s; each: %s%n",
+                    a.dtype(),
+                    n,
+                    Device.current(),
+                    fromFiles ? " (operands from files)" : "",
+                    median,
+                    2.0 * n * n * n / (median * 1e-3) / 1e12,
                     ms.stream().map(v -> Math.round(v * 100) / 100.0).toList());
         }
     }

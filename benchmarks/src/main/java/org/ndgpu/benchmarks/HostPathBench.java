@@ -35,17 +35,25 @@ public class HostPathBench {
 
     /** Parsing an index string. */
     @Benchmark
-    public List<IndexExpr.Item> parseIndex() { return IndexExpr.parse("bench", "1:5, ::-1, None, ..., 3"); }
+    public List<IndexExpr.Item> parseIndex() {
+        return IndexExpr.parse("bench", "1:5, ::-1, None, ..., 3");
+    }
 
     /** Applying a parsed index to a shape and strides. */
     @Benchmark
-    public IndexExpr.View applyIndex() { return IndexExpr.apply("bench", parsed, shape, strides, 0); }
+    public IndexExpr.View applyIndex() {
+        return IndexExpr.apply("bench", parsed, shape, strides, 0);
+    }
 
     /** Broadcasting three shapes. */
     @Benchmark
-    public long[] broadcastShapes() { return Shapes.broadcast("bench", shape, new long[]{32, 1, 8}, new long[]{1, 16, 1}); }
+    public long[] broadcastShapes() {
+        return Shapes.broadcast("bench", shape, new long[] {32, 1, 8}, new long[] {1, 16, 1});
+    }
 
     /** A reshape that needs no copy. */
     @Benchmark
-    public long[] reshapeNoCopy() { return Shapes.reshapeStrides(shape, strides, new long[]{2048, 64, 2}, false, 4); }
+    public long[] reshapeNoCopy() {
+        return Shapes.reshapeStrides(shape, strides, new long[] {2048, 64, 2}, false, 4);
+    }
 }

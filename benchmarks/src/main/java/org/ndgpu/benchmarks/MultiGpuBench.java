@@ -24,26 +24,31 @@ import org.ndgpu.ndarray.NDArray;
  * copy and allReduce come from {@code .gpu/cupy_multigpu_anchors.py} in the same call).
  */
 public final class MultiGpuBench {
-    private MultiGpuBench() { }
+    private MultiGpuBench() {}
 
     /** Prints the table; needs two CUDA devices. {@code allReduce} as the argument: that row alone. */
     public static void main(String[] args) {
-        List<Device> gpus = Device.list().stream().filter(d -> d.backend().dialect() == Dialect.CUDA).toList();
+        List<Device> gpus = Device.list().stream()
+                .filter(d -> d.backend().dialect() == Dialect.CUDA)
+                .toList();
         if (gpus.size() < 2) {
-            System.out.println("MultiGpuBench: needs two CUDA devices, found " + Device.list() + " " + Device.problems());
+            System.out.println(
+                    "MultiGpuBench: needs two CUDA devices, found " + Device.list() + " " + Device.problems());
             return;
         }
         gpus = gpus.subList(0, 2);
         Device g0 = gpus.get(0), g1 = gpus.get(1);
         System.out.printf("MultiGpuBench on %s%n", gpus);
         System.out.printf("%-52s %12s %12s%n", "case", "median ms", "GB/s");
-        boolean only = args.length > 0 && args[0].equals("allReduce");      // the NCCL row alone, e.g. with another libnccl
+        boolean only = args.length > 0 && args[0].equals("allReduce"); // the NCCL row alone, e.g. with another libnccl
         if (!only) peerCopy(g0, g1);
         allReduce(gpus);
         if (!only) split(gpus);
     }
 
-    private static void sync(List<Device> devices) { devices.forEach(Device::synchronize); }
+    private static void sync(List<Device> devices) {
+        devices.forEach(Device::synchronize);
+    }
 
     /**
      * Median wall milliseconds of work until every device has finished, after the warm-up of the other
@@ -56,21 +61,26 @@ public final class MultiGpuBench {
             sync(devices);
         };
         long t0 = System.nanoTime();
-        for (int i = 0; reps >= 10 ? i < Bench.WARM_CALLS && (i < 20 || System.nanoTime() - t0 < Bench.WARM_NANOS) : i < 2; i++) whole.run();
+        for (int i = 0;
+                reps >= 10 ? i < Bench.WARM_CALLS && (i < 20 || System.nanoTime() - t0 < Bench.WARM_NANOS) : i < 2;
+                i++) whole.run();
         return Bench.wallMs(whole, reps);
     }
 
     private static void peerCopy(Device g0, Device g1) {
-        long n = 1L << 28;                                       // 1 GiB of float32
+        long n = 1L << 28; // 1 GiB of float32
         NDArray a;
         try (var _ = g0.use()) {
             a = Nd.random().uniform(0, 1, DType.FLOAT32, n);
         }
         NDArray[] b = new NDArray[1];
-        double ms = wallMs(List.of(g0, g1), () -> {
-            if (b[0] != null) b[0].close();
-            b[0] = a.to(g1);
-        }, 10);
+        double ms = wallMs(
+                List.of(g0, g1),
+                () -> {
+                    if (b[0] != null) b[0].close();
+                    b[0] = a.to(g1);
+                },
+                10);
         Bench.row("peer copy 1 GiB f32 cuda:0 -> cuda:1 (a.to)", ms, 4.0 * n);
         NDArray c;
         try (var _ = g1.use()) {
@@ -89,7 +99,7 @@ public final class MultiGpuBench {
             System.out.println("allReduce: NCCL not available: " + Nccl.problem());
             return;
         }
-        long n = 1L << 26;                                       // 256 MiB of float32
+        long n = 1L << 26; // 256 MiB of float32
         List<NcclCommunicator> comms = Nccl.initAll(gpus);
         List<NDArray> x = new ArrayList<>();
         for (Device d : gpus) {
@@ -100,19 +110,22 @@ public final class MultiGpuBench {
         Runnable once = () -> Nccl.group(() -> {
             for (int i = 0; i < gpus.size(); i++) comms.get(i).allReduce(x.get(i), ReduceOp.SUM);
         });
-        for (int i = 0; i < 200; i++) once.run();               // past the JIT's thresholds for the call path
+        for (int i = 0; i < 200; i++) once.run(); // past the JIT's thresholds for the call path
         sync(gpus);
         double ms = wallMs(gpus, once, 20);
         int r = gpus.size();
         double algbw = 4.0 * n / ms / 1e6;
-        System.out.printf("%-52s %12.4f %12.1f  (algbw %.1f GB/s, NCCL %s)%n", "NCCL allReduce 256 MiB f32 in place: busbw", ms,
-                algbw * 2 * (r - 1) / r, algbw, Nccl.version());
+        System.out.printf(
+                "%-52s %12.4f %12.1f  (algbw %.1f GB/s, NCCL %s)%n",
+                "NCCL allReduce 256 MiB f32 in place: busbw", ms, algbw * 2 * (r - 1) / r, algbw, Nccl.version());
         double dev;
-        try (var _ = gpus.getFirst().use()) {          // rank 0's part cannot end before every rank's has
+        try (var _ = gpus.getFirst().use()) { // rank 0's part cannot end before every rank's has
             dev = Bench.deviceMs(once, 20, 5);
         }
         double devAlg = 4.0 * n / dev / 1e6;
-        System.out.printf("%-52s %12.4f %12.1f%n", "  the same, device time on cuda:0 (events): busbw", dev, devAlg * 2 * (r - 1) / r);
+        System.out.printf(
+                "%-52s %12.4f %12.1f%n",
+                "  the same, device time on cuda:0 (events): busbw", dev, devAlg * 2 * (r - 1) / r);
         x.forEach(NDArray::close);
         comms.forEach(NcclCommunicator::close);
     }
@@ -129,108 +142,146 @@ public final class MultiGpuBench {
         List<Device> one = List.of(g0);
         int k = gpus.size();
         NDArray[] c1 = new NDArray[1];
-        double add1 = wallMs(one, () -> {
-            if (c1[0] != null) c1[0].close();
-            try (var _ = g0.use()) {
-                c1[0] = a.add(b);
-            }
-        }, 10);
+        double add1 = wallMs(
+                one,
+                () -> {
+                    if (c1[0] != null) c1[0].close();
+                    try (var _ = g0.use()) {
+                        c1[0] = a.add(b);
+                    }
+                },
+                10);
         NDArray[] cs = new NDArray[k];
-        double addK = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> {
-            if (cs[i] != null) cs[i].close();
-            cs[i] = as.get(i).add(bs.get(i));
-        }), 10);
-        row("add 2^30 f32", add1, addK, k, 12.0 * n);
-        double addL = wallMs(gpus, () -> {       // the same launched on each device in turn from this thread
-            for (int i = 0; i < k; i++) {
-                if (cs[i] != null) cs[i].close();
-                try (var _ = gpus.get(i).use()) {
+        double addK = wallMs(
+                gpus,
+                () -> Devices.parallel(gpus, (d, i) -> {
+                    if (cs[i] != null) cs[i].close();
                     cs[i] = as.get(i).add(bs.get(i));
-                }
-            }
-        }, 10);
+                }),
+                10);
+        row("add 2^30 f32", add1, addK, k, 12.0 * n);
+        double addL = wallMs(
+                gpus,
+                () -> { // the same launched on each device in turn from this thread
+                    for (int i = 0; i < k; i++) {
+                        if (cs[i] != null) cs[i].close();
+                        try (var _ = gpus.get(i).use()) {
+                            cs[i] = as.get(i).add(bs.get(i));
+                        }
+                    }
+                },
+                10);
         row("add 2^30 f32 (launched in turn from one thread)", add1, addL, k, 12.0 * n);
-        for (int i = 0; i < k; i++) {        // each shard's add alone, by events: what the split cannot go below
+        for (int i = 0; i < k; i++) { // each shard's add alone, by events: what the split cannot go below
             NDArray x = as.get(i), y = bs.get(i);
             try (var _ = gpus.get(i).use()) {
                 double ms = Bench.deviceMsOf(() -> x.add(y), 10, 5);
-                Bench.row("  add of the 2^" + (63 - Long.numberOfLeadingZeros(x.size())) + " shard on " + gpus.get(i).id() + " alone (events)",
-                        ms, 12.0 * x.size());
+                Bench.row(
+                        "  add of the 2^" + (63 - Long.numberOfLeadingZeros(x.size())) + " shard on "
+                                + gpus.get(i).id() + " alone (events)",
+                        ms,
+                        12.0 * x.size());
             }
         }
         NDArray[] gathered = new NDArray[1];
-        double addKg = wallMs(gpus, () -> {
-            Devices.parallel(gpus, (d, i) -> {
-                if (cs[i] != null) cs[i].close();
-                cs[i] = as.get(i).add(bs.get(i));
-            });
-            if (gathered[0] != null) gathered[0].close();
-            gathered[0] = Nd.gather(List.of(cs), g0, 0);
-        }, 10);
+        double addKg = wallMs(
+                gpus,
+                () -> {
+                    Devices.parallel(gpus, (d, i) -> {
+                        if (cs[i] != null) cs[i].close();
+                        cs[i] = as.get(i).add(bs.get(i));
+                    });
+                    if (gathered[0] != null) gathered[0].close();
+                    gathered[0] = Nd.gather(List.of(cs), g0, 0);
+                },
+                10);
         row("add 2^30 f32, then C gathered on cuda:0", add1, addKg, k, 12.0 * n);
-        if (!Nd.allclose(gathered[0].get("::100003"), c1[0].get("::100003"))) throw new AssertionError("split add differs");
+        if (!Nd.allclose(gathered[0].get("::100003"), c1[0].get("::100003")))
+            throw new AssertionError("split add differs");
 
-        for (int i = 0; i < k; i++) {        // each shard's sum alone, by events
+        for (int i = 0; i < k; i++) { // each shard's sum alone, by events
             NDArray x = as.get(i);
             try (var _ = gpus.get(i).use()) {
-                Bench.row("  sum of the 2^29 shard on " + gpus.get(i).id() + " alone (events)", Bench.deviceMsOf(() -> x.sum(), 10, 5),
+                Bench.row(
+                        "  sum of the 2^29 shard on " + gpus.get(i).id() + " alone (events)",
+                        Bench.deviceMsOf(() -> x.sum(), 10, 5),
                         4.0 * x.size());
             }
         }
         try (var _ = g0.use()) {
             Bench.row("  sum of 2^30 on cuda:0 (events)", Bench.deviceMsOf(() -> a.sum(), 10, 5), 4.0 * n);
         }
-        try (var _ = g0.use(); NDArray tiny = Nd.ones(DType.FLOAT32, 16)) {   // what a launch, a synchronize and a read cost
-            double ms = wallMs(one, () -> {
-                try (NDArray s = tiny.sum()) {
-                    s.doubleValue();
-                }
-            }, 10);
+        try (var _ = g0.use();
+                NDArray tiny = Nd.ones(DType.FLOAT32, 16)) { // what a launch, a synchronize and a read cost
+            double ms = wallMs(
+                    one,
+                    () -> {
+                        try (NDArray s = tiny.sum()) {
+                            s.doubleValue();
+                        }
+                    },
+                    10);
             System.out.printf("%-52s %12.4f%n", "  sum of 16 f32 and its read on cuda:0 (wall)", ms);
         }
         double[] sums = new double[2];
-        double sum1 = wallMs(one, () -> {
-            try (var _ = g0.use(); NDArray s = a.sum()) {
-                sums[0] = s.doubleValue();
-            }
-        }, 10);
-        double sumK = wallMs(gpus, () -> {
-            NDArray[] parts = new NDArray[k];
-            Devices.parallel(gpus, (d, i) -> parts[i] = as.get(i).sum().reshape(1));
-            try (NDArray all = Nd.gather(List.of(parts), g0, 0); var _ = g0.use(); NDArray s = all.sum()) {
-                sums[1] = s.doubleValue();
-            }
-        }, 10);
+        double sum1 = wallMs(
+                one,
+                () -> {
+                    try (var _ = g0.use();
+                            NDArray s = a.sum()) {
+                        sums[0] = s.doubleValue();
+                    }
+                },
+                10);
+        double sumK = wallMs(
+                gpus,
+                () -> {
+                    NDArray[] parts = new NDArray[k];
+                    Devices.parallel(gpus, (d, i) -> parts[i] = as.get(i).sum().reshape(1));
+                    try (NDArray all = Nd.gather(List.of(parts), g0, 0);
+                            var _ = g0.use();
+                            NDArray s = all.sum()) {
+                        sums[1] = s.doubleValue();
+                    }
+                },
+                10);
         row("sum 2^30 f32 (partial sums gathered on cuda:0)", sum1, sumK, k, 4.0 * n);
         double[] partial = new double[k];
-        double sumH = wallMs(gpus, () -> {
-            Devices.parallel(gpus, (d, i) -> {
-                try (NDArray s = as.get(i).sum()) {
-                    partial[i] = s.doubleValue();
-                }
-            });
-            sums[1] = 0;
-            for (double p : partial) sums[1] += p;
-        }, 10);
+        double sumH = wallMs(
+                gpus,
+                () -> {
+                    Devices.parallel(gpus, (d, i) -> {
+                        try (NDArray s = as.get(i).sum()) {
+                            partial[i] = s.doubleValue();
+                        }
+                    });
+                    sums[1] = 0;
+                    for (double p : partial) sums[1] += p;
+                },
+                10);
         row("sum 2^30 f32 (partial sums added on the host)", sum1, sumH, k, 4.0 * n);
-        double sumL = wallMs(gpus, () -> {       // CuPy's idiom: launch on each device in turn, then read
-            NDArray[] parts = new NDArray[k];
-            for (int i = 0; i < k; i++) {
-                try (var _ = gpus.get(i).use()) {
-                    parts[i] = as.get(i).sum();
-                }
-            }
-            sums[1] = 0;
-            for (NDArray p : parts) {
-                try (p) {
-                    sums[1] += p.doubleValue();
-                }
-            }
-        }, 10);
+        double sumL = wallMs(
+                gpus,
+                () -> { // CuPy's idiom: launch on each device in turn, then read
+                    NDArray[] parts = new NDArray[k];
+                    for (int i = 0; i < k; i++) {
+                        try (var _ = gpus.get(i).use()) {
+                            parts[i] = as.get(i).sum();
+                        }
+                    }
+                    sums[1] = 0;
+                    for (NDArray p : parts) {
+                        try (p) {
+                            sums[1] += p.doubleValue();
+                        }
+                    }
+                },
+                10);
         row("sum 2^30 f32 (launched in turn from one thread)", sum1, sumL, k, 4.0 * n);
-        double idle = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> { }), 10);
+        double idle = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> {}), 10);
         System.out.printf("%-52s %12.4f%n", "  Devices.parallel of an empty task on " + k + " GPUs", idle);
-        if (Math.abs(sums[0] - sums[1]) > 1e-4 * Math.abs(sums[0])) throw new AssertionError("split sum " + sums[1] + " vs " + sums[0]);
+        if (Math.abs(sums[0] - sums[1]) > 1e-4 * Math.abs(sums[0]))
+            throw new AssertionError("split sum " + sums[1] + " vs " + sums[0]);
         for (NDArray x : cs) x.close();
         gathered[0].close();
         c1[0].close();
@@ -249,39 +300,66 @@ public final class MultiGpuBench {
         List<NDArray> bOn = new ArrayList<>();
         for (Device d : gpus) bOn.add(mb.to(d));
         NDArray[] mc = new NDArray[1];
-        double mm1 = wallMs(one, () -> {
-            if (mc[0] != null) mc[0].close();
-            try (var _ = g0.use()) {
-                mc[0] = ma.matmul(mb);
-            }
-        }, 5);
+        double mm1 = wallMs(
+                one,
+                () -> {
+                    if (mc[0] != null) mc[0].close();
+                    try (var _ = g0.use()) {
+                        mc[0] = ma.matmul(mb);
+                    }
+                },
+                5);
         NDArray[] parts = new NDArray[k];
-        double mmK = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> {
-            if (parts[i] != null) parts[i].close();
-            parts[i] = rows.get(i).matmul(bOn.get(i));
-        }), 5);
+        double mmK = wallMs(
+                gpus,
+                () -> Devices.parallel(gpus, (d, i) -> {
+                    if (parts[i] != null) parts[i].close();
+                    parts[i] = rows.get(i).matmul(bOn.get(i));
+                }),
+                5);
         double flops = 2.0 * m * m * m;
         rowFlops("matmul 16384^2 f32 split by rows", mm1, mmK, k, flops);
         NDArray[] mg = new NDArray[1];
-        double mmKg = wallMs(gpus, () -> {
-            Devices.parallel(gpus, (d, i) -> {
-                if (parts[i] != null) parts[i].close();
-                parts[i] = rows.get(i).matmul(bOn.get(i));
-            });
-            if (mg[0] != null) mg[0].close();
-            mg[0] = Nd.gather(List.of(parts), g0, 0);
-        }, 5);
+        double mmKg = wallMs(
+                gpus,
+                () -> {
+                    Devices.parallel(gpus, (d, i) -> {
+                        if (parts[i] != null) parts[i].close();
+                        parts[i] = rows.get(i).matmul(bOn.get(i));
+                    });
+                    if (mg[0] != null) mg[0].close();
+                    mg[0] = Nd.gather(List.of(parts), g0, 0);
+                },
+                5);
         rowFlops("matmul 16384^2 f32 split by rows, C gathered", mm1, mmKg, k, flops);
-        if (!Nd.allclose(mg[0].get("::97, ::89"), mc[0].get("::97, ::89"), 1e-3, 1e-3, false)) throw new AssertionError("split matmul differs");
+        if (!Nd.allclose(mg[0].get("::97, ::89"), mc[0].get("::97, ::89"), 1e-3, 1e-3, false))
+            throw new AssertionError("split matmul differs");
     }
 
     private static void row(String name, double oneMs, double splitMs, int k, double bytes) {
-        System.out.printf("%-52s %12.4f %12.1f  one GPU %.4f ms (%.1f GB/s): %d GPUs take %.3fx the time (%.2fx speed-up)%n",
-                name + " on " + k + " GPUs", splitMs, bytes / splitMs / 1e6, oneMs, bytes / oneMs / 1e6, k, splitMs / oneMs, oneMs / splitMs);
+        System.out.printf(
+                "%-52s %12.4f %12.1f  one GPU %.4f ms (%.1f GB/s): %d GPUs take %.3fx the time (%.2fx speed-up)%n",
+                name + " on " + k + " GPUs",
+                splitMs,
+                bytes / splitMs / 1e6,
+                oneMs,
+                bytes / oneMs / 1e6,
+                k,
+                splitMs / oneMs,
+                oneMs / splitMs);
     }
 
     private static void rowFlops(String name, double oneMs, double splitMs, int k, double flops) {
-        System.out.printf("%-52s %12.4f %12s  one GPU %.4f ms (%.1f TFLOP/s vs %.1f): %d GPUs take %.3fx the time (%.2fx speed-up)%n",
-                name + " on " + k + " GPUs", splitMs, "", oneMs, flops / oneMs / 1e9, flops / splitMs / 1e9, k, splitMs / oneMs, oneMs / splitMs);
+        System.out.printf(
+                "%-52s %12.4f %12s  one GPU %.4f ms (%.1f TFLOP/s vs %.1f): %d GPUs take %.3fx the time (%.2fx speed-up)%n",
+                name + " on " + k + " GPUs",
+                splitMs,
+                "",
+                oneMs,
+                flops / oneMs / 1e9,
+                flops / splitMs / 1e9,
+                k,
+                splitMs / oneMs,
+                oneMs / splitMs);
     }
 }

@@ -22,7 +22,7 @@ import org.ndgpu.raw.RawKernel;
  * <p>Run: {@code nd run org.ndgpu.benchmarks.RawBench [log2(n)=28] [transpose side=16384] [reps=20]}
  */
 public final class RawBench {
-    private RawBench() { }
+    private RawBench() {}
 
     // exactly CuPy's RawKernel saxpy (its benchmark's source and launch: grid (n + 255) / 256, block 256),
     // so the comparison is like for like; the OpenCL twin is the same kernel in OpenCL C
@@ -54,7 +54,7 @@ public final class RawBench {
         }
     }
 
-    record Row(String name, double medianMs, double bytes) { }
+    record Row(String name, double medianMs, double bytes) {}
 
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
@@ -67,7 +67,8 @@ public final class RawBench {
         List<Row> rows = new ArrayList<>();
 
         long n = 1L << log2n;
-        if (n > Integer.MAX_VALUE) throw new IllegalArgumentException("RawBench: saxpy takes an int n (as CuPy's), log2(n) <= 30");
+        if (n > Integer.MAX_VALUE)
+            throw new IllegalArgumentException("RawBench: saxpy takes an int n (as CuPy's), log2(n) <= 30");
         int ni = (int) n;
         NDArray x = Nd.random().seed(1).uniform(-1, 1, DType.FLOAT32, n);
         NDArray y = Nd.random().seed(2).uniform(-1, 1, DType.FLOAT32, n);
@@ -76,15 +77,18 @@ public final class RawBench {
         int block = 256;
         long[] grid = {(n + block - 1) / block};
         long[] blk = {block};
-        rows.add(new Row("RawKernel saxpy 2^" + log2n + " float32",
-                Bench.deviceMs(() -> saxpy.launch(grid, blk, 2.0f, x, y, o, ni), reps), 3.0 * n * 4));
+        rows.add(new Row(
+                "RawKernel saxpy 2^" + log2n + " float32",
+                Bench.deviceMs(() -> saxpy.launch(grid, blk, 2.0f, x, y, o, ni), reps),
+                3.0 * n * 4));
 
         var js = new JavaSaxpy();
         js.a = 2.0f;
         js.n = ni;
         js.bind("x", x).bind("y", y).bind("o", o);
         NdRange range = NdRange.of(n).local(block);
-        rows.add(new Row("JavaKernel saxpy 2^" + log2n + " float32", Bench.deviceMs(() -> js.launch(range), reps), 3.0 * n * 4));
+        rows.add(new Row(
+                "JavaKernel saxpy 2^" + log2n + " float32", Bench.deviceMs(() -> js.launch(range), reps), 3.0 * n * 4));
         x.close();
         y.close();
         o.close();
@@ -92,8 +96,10 @@ public final class RawBench {
         NDArray m = Nd.random().seed(3).uniform(-1, 1, DType.FLOAT32, side, side);
         NDArray mt = Nd.zeros(DType.FLOAT32, side, side);
         RawKernel tr = TransposeExample.rawKernel(device);
-        rows.add(new Row("tiled transpose " + side + "x" + side + " float32",
-                Bench.deviceMs(() -> TransposeExample.transpose(tr, m, mt), reps), 2.0 * side * side * 4));
+        rows.add(new Row(
+                "tiled transpose " + side + "x" + side + " float32",
+                Bench.deviceMs(() -> TransposeExample.transpose(tr, m, mt), reps),
+                2.0 * side * side * 4));
         m.close();
         mt.close();
 
@@ -108,7 +114,8 @@ public final class RawBench {
         var kernel = saxpy.compile(device).kernelOn(device);
         var stream = device.currentStream().backendStream();
         Object[] raw = {1.0f, a.buffer(), b.buffer(), c.buffer(), 256};
-        Bench.rowHost("  the same, backend.launch directly", () -> backend.launch(stream, kernel, one, blk256, 0, raw), 2000);
+        Bench.rowHost(
+                "  the same, backend.launch directly", () -> backend.launch(stream, kernel, one, blk256, 0, raw), 2000);
         if (OpenClHandles.isOpenCl(backend)) {
             // the driver's own floor: the same enqueue with nothing of ndgpu around it (arguments already set)
             Runnable bare = DriverFloor.clEnqueue(OpenClHandles.queue(stream), OpenClHandles.kernel(kernel), 256, 256);

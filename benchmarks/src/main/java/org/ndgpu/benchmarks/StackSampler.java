@@ -40,7 +40,9 @@ final class StackSampler implements Runnable {
                 StringBuilder key = new StringBuilder();
                 for (int i = 0; i < Math.min(4, st.length); i++) {
                     if (i > 0) key.append(" < ");
-                    key.append(st[i].getClassName().replaceAll(".*\\.", "")).append('.').append(st[i].getMethodName());
+                    key.append(st[i].getClassName().replaceAll(".*\\.", ""))
+                            .append('.')
+                            .append(st[i].getMethodName());
                 }
                 synchronized (counts) {
                     counts.merge(key.toString(), 1, Integer::sum);
@@ -64,7 +66,9 @@ final class StackSampler implements Runnable {
         }
         synchronized (counts) {
             System.out.println("stack samples of " + title + ": " + samples);
-            counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed()).limit(top)
+            counts.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                    .limit(top)
                     .forEach(e -> System.out.printf("  %5d  %s%n", e.getValue(), e.getKey()));
         }
     }

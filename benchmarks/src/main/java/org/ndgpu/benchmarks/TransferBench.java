@@ -16,7 +16,7 @@ import org.ndgpu.ndarray.NDArray;
  * <p>Run on the GPU host: {@code .gpu/bench.sh TransferBench}, or {@code ./nd run org.ndgpu.benchmarks.TransferBench [log2n]}.
  */
 public final class TransferBench {
-    private TransferBench() { }
+    private TransferBench() {}
 
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
     public static void main(String[] args) {
@@ -28,17 +28,21 @@ public final class TransferBench {
             Bench.rowHost("small kernel: fill 1024 f32", () -> small.fill(1.5), 2000);
         }
         Nd.random().seed(7);
-        try (NDArray x = Nd.random().uniform(0, 1, DType.FLOAT32, n); NDArray z = Nd.empty(DType.FLOAT32, n)) {
-            Bench.row("copy d2d f32 2^" + log2n + " (Nd.copyto)", Bench.deviceMs(() -> Nd.copyto(z, x), 20), 2.0 * 4 * n);
+        try (NDArray x = Nd.random().uniform(0, 1, DType.FLOAT32, n);
+                NDArray z = Nd.empty(DType.FLOAT32, n)) {
+            Bench.row(
+                    "copy d2d f32 2^" + log2n + " (Nd.copyto)", Bench.deviceMs(() -> Nd.copyto(z, x), 20), 2.0 * 4 * n);
         }
-        int m = 1 << 26;   // 256 MiB of float32
+        int m = 1 << 26; // 256 MiB of float32
         float[] host = new float[m];
         for (int i = 0; i < m; i++) host[i] = i * 0.5f;
         NDArray[] dev = new NDArray[1];
-        double h2d = Bench.wallMs(() -> {
-            if (dev[0] != null) dev[0].close();
-            dev[0] = Nd.array(host);
-        }, 5);
+        double h2d = Bench.wallMs(
+                () -> {
+                    if (dev[0] != null) dev[0].close();
+                    dev[0] = Nd.array(host);
+                },
+                5);
         Bench.row("h2d 256MiB Nd.array(float[])", h2d, 4.0 * m);
         float[][] back = new float[1][];
         double d2h = Bench.wallMs(() -> back[0] = dev[0].toFloatArray(), 5);
@@ -62,15 +66,18 @@ public final class TransferBench {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment nat = arena.allocate(4L * m, 64).copyFrom(MemorySegment.ofArray(host));
             NDArray[] fromSeg = new NDArray[1];
-            double h2dSeg = Bench.wallMs(() -> {
-                if (fromSeg[0] != null) fromSeg[0].close();
-                fromSeg[0] = Nd.array(nat, DType.FLOAT32, m);
-            }, 5);
+            double h2dSeg = Bench.wallMs(
+                    () -> {
+                        if (fromSeg[0] != null) fromSeg[0].close();
+                        fromSeg[0] = Nd.array(nat, DType.FLOAT32, m);
+                    },
+                    5);
             Bench.row("h2d 256MiB Nd.array(MemorySegment native)", h2dSeg, 4.0 * m);
             MemorySegment into = arena.allocate(4L * m, 64);
             double d2hSeg = Bench.wallMs(() -> fromSeg[0].copyTo(into), 5);
             Bench.row("d2h 256MiB copyTo(MemorySegment native)", d2hSeg, 4.0 * m);
-            if (into.mismatch(nat) >= 0) throw new AssertionError("native round trip differs at byte " + into.mismatch(nat));
+            if (into.mismatch(nat) >= 0)
+                throw new AssertionError("native round trip differs at byte " + into.mismatch(nat));
             fromSeg[0].close();
         }
         dev[0].close();

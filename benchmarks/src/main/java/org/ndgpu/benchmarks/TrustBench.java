@@ -20,7 +20,7 @@ import org.ndgpu.ndarray.NDArray;
  * </pre>
  */
 public final class TrustBench {
-    private TrustBench() { }
+    private TrustBench() {}
 
     private static final int RUNS = 20, WARMUP = 3;
 
@@ -30,19 +30,20 @@ public final class TrustBench {
         System.out.printf(Locale.ROOT, "%-12s %-44s %10s %10s%n", "device", "case", "median ms", "host/call");
         Nd.random().seed(3);
         try (NDArray small = Nd.random().uniform(-1, 1, DType.FLOAT64, 64, 64);
-             NDArray batch = Nd.random().uniform(-1, 1, DType.FLOAT64, 1000, 8, 8);
-             NDArray big = Nd.random().uniform(-1, 1, DType.FLOAT64, 2048, 2048);
-             NDArray rhs = Nd.random().uniform(-1, 1, DType.FLOAT64, 2048)) {
+                NDArray batch = Nd.random().uniform(-1, 1, DType.FLOAT64, 1000, 8, 8);
+                NDArray big = Nd.random().uniform(-1, 1, DType.FLOAT64, 2048, 2048);
+                NDArray rhs = Nd.random().uniform(-1, 1, DType.FLOAT64, 2048)) {
             report(dev, "inv 64x64 float64", () -> Nd.linalg().inv(small));
             report(dev, "inv (1000, 8, 8) float64", () -> Nd.linalg().inv(batch));
             report(dev, "det (1000, 8, 8) float64", () -> Nd.linalg().det(batch));
             report(dev, "solve 2048x2048 float64, b (2048,)", () -> Nd.linalg().solve(big, rhs));
         }
         try (NDArray a32 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1L << 20);
-             NDArray v32 = Nd.random().uniform(-1, 1, DType.FLOAT32, 4096);
-             NDArray a64 = a32.astype(DType.FLOAT64); NDArray v64 = v32.astype(DType.FLOAT64);
-             NDArray s32 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1L << 16);
-             NDArray k32 = Nd.random().uniform(-1, 1, DType.FLOAT32, 63)) {
+                NDArray v32 = Nd.random().uniform(-1, 1, DType.FLOAT32, 4096);
+                NDArray a64 = a32.astype(DType.FLOAT64);
+                NDArray v64 = v32.astype(DType.FLOAT64);
+                NDArray s32 = Nd.random().uniform(-1, 1, DType.FLOAT32, 1L << 16);
+                NDArray k32 = Nd.random().uniform(-1, 1, DType.FLOAT32, 63)) {
             report(dev, "convolve 2^20 * 4096 float32", () -> Nd.convolve(a32, v32));
             report(dev, "convolve 2^20 * 4096 float64", () -> Nd.convolve(a64, v64));
             report(dev, "convolve 2^16 * 63 float32", () -> Nd.convolve(s32, k32));

@@ -18,7 +18,7 @@ import org.ndgpu.ndarray.NDArray;
  * </pre>
  */
 public final class AotTraining {
-    private AotTraining() { }
+    private AotTraining() {}
 
     private static final int ROUNDS = 400, LOOP = 2000;
 
@@ -29,11 +29,18 @@ public final class AotTraining {
         float[] host = new float[1024];
         for (int i = 0; i < host.length; i++) host[i] = (i % 101) * 0.5f - 7f;
         double check = 0;
-        for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64, DType.INT64}) {
-            try (NDArray f = Nd.array(host); NDArray a = f.astype(dt); NDArray b = Nd.arange(1024).astype(dt)) {
+        for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64, DType.INT64}) {
+            try (NDArray f = Nd.array(host);
+                    NDArray a = f.astype(dt);
+                    NDArray b = Nd.arange(1024).astype(dt)) {
                 for (int i = 0; i < ROUNDS; i++) {
-                    try (NDArray c = a.add(b); NDArray d = c.mul(2); NDArray e = d.sub(a); NDArray g = e.maximum(b);
-                         NDArray s = a.sum(); NDArray m = g.max(); NDArray p = a.gt(b)) {
+                    try (NDArray c = a.add(b);
+                            NDArray d = c.mul(2);
+                            NDArray e = d.sub(a);
+                            NDArray g = e.maximum(b);
+                            NDArray s = a.sum();
+                            NDArray m = g.max();
+                            NDArray p = a.gt(b)) {
                         if (i % 100 == 0) {
                             check += ((Number) s.item()).doubleValue() + ((Number) m.item()).doubleValue();
                             check += p.toString().length();
@@ -44,22 +51,45 @@ public final class AotTraining {
         }
         // a script's loop: one operation many times in a row, which the one-entry caches of the ufunc,
         // kernel and reduction paths serve (the mixed rounds above miss them)
-        try (NDArray a = Nd.array(host); NDArray b = Nd.arange(1024).astype(DType.FLOAT32)) {
-            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.add(b)) { } }
-            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.mul(2)) { } }
-            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.sum()) { } }
-            for (int i = 0; i < LOOP; i++) { try (NDArray _ = a.max()) { } }
-            try (NDArray c = a.add(b); NDArray s = c.sum()) { check += ((Number) s.item()).doubleValue(); }
+        try (NDArray a = Nd.array(host);
+                NDArray b = Nd.arange(1024).astype(DType.FLOAT32)) {
+            for (int i = 0; i < LOOP; i++) {
+                try (NDArray _ = a.add(b)) {}
+            }
+            for (int i = 0; i < LOOP; i++) {
+                try (NDArray _ = a.mul(2)) {}
+            }
+            for (int i = 0; i < LOOP; i++) {
+                try (NDArray _ = a.sum()) {}
+            }
+            for (int i = 0; i < LOOP; i++) {
+                try (NDArray _ = a.max()) {}
+            }
+            try (NDArray c = a.add(b);
+                    NDArray s = c.sum()) {
+                check += ((Number) s.item()).doubleValue();
+            }
         }
         try (NDArray f = Nd.array(host)) {
             for (int i = 0; i < ROUNDS; i++) {
-                try (NDArray m = f.reshape(32, 32); NDArray t = m.T(); NDArray c = t.copy(); NDArray r = m.get("1:, ::2");
-                     NDArray s0 = m.sum(0); NDArray mean = m.mean(); NDArray ab = Nd.abs(f); NDArray sq = Nd.sqrt(ab); NDArray z = Nd.zeros(DType.FLOAT32, 64)) {
+                try (NDArray m = f.reshape(32, 32);
+                        NDArray t = m.T();
+                        NDArray c = t.copy();
+                        NDArray r = m.get("1:, ::2");
+                        NDArray s0 = m.sum(0);
+                        NDArray mean = m.mean();
+                        NDArray ab = Nd.abs(f);
+                        NDArray sq = Nd.sqrt(ab);
+                        NDArray z = Nd.zeros(DType.FLOAT32, 64)) {
                     float[] back = c.toFloatArray();
                     check += back[1] + r.size() + s0.size() + z.size() + sq.size();
-                    if (i % 100 == 0) check += ((Number) mean.item()).doubleValue() + m.get("3, 4").toString().length();
+                    if (i % 100 == 0)
+                        check += ((Number) mean.item()).doubleValue()
+                                + m.get("3, 4").toString().length();
                 }
-                try (NDArray x = Nd.array(host)) { check += x.size(); }
+                try (NDArray x = Nd.array(host)) {
+                    check += x.size();
+                }
             }
         }
         device.synchronize();

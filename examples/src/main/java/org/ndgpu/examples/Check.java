@@ -8,7 +8,7 @@ package org.ndgpu.examples;
  * }</pre>
  */
 public final class Check {
-    private Check() { }
+    private Check() {}
 
     /** max |got[i] - want[i]|; NaN anywhere in {@code got} gives NaN. Throws when the lengths differ. */
     public static double maxAbsError(float[] got, float[] want) {

@@ -21,15 +21,19 @@ import org.ndgpu.reduction.ReductionKernel;
  */
 public final class CustomKernels implements Example {
     /** The course's zero_suppress: an if/else per element. */
-    public static final ElementwiseKernel ZERO_SUPPRESS = new ElementwiseKernel("float32 waveform, float32 threshold", "float32 result",
-            "if (waveform < threshold) { result = 0; } else { result = waveform; }", "zero_suppress");
+    public static final ElementwiseKernel ZERO_SUPPRESS = new ElementwiseKernel(
+            "float32 waveform, float32 threshold",
+            "float32 result",
+            "if (waveform < threshold) { result = 0; } else { result = waveform; }",
+            "zero_suppress");
 
     /** CuPy's first ElementwiseKernel. */
     public static final ElementwiseKernel SQUARED_DIFF =
             new ElementwiseKernel("float32 x, float32 y", "float32 z", "z = (x - y) * (x - y)", "squared_diff");
 
     /** CuPy's ReductionKernel example: the L2 norm. */
-    public static final ReductionKernel L2NORM = new ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm");
+    public static final ReductionKernel L2NORM =
+            new ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm");
 
     /** CuPy's RawKernel example, as CuPy writes it (CUDA C). */
     public static final String MY_ADD_CUDA = """
@@ -50,18 +54,22 @@ public final class CustomKernels implements Example {
 
     /** {@code my_add} for {@code device}'s dialect. */
     public static RawKernel myAdd(Device device) {
-        return device.backend().dialect() == Dialect.CUDA ? new RawKernel(MY_ADD_CUDA, "my_add") : new RawKernel(MY_ADD_OPENCL, "my_add");
+        return device.backend().dialect() == Dialect.CUDA
+                ? new RawKernel(MY_ADD_CUDA, "my_add")
+                : new RawKernel(MY_ADD_OPENCL, "my_add");
     }
 
     @Override
-    public String title() { return "custom kernels: ElementwiseKernel with if/else, squared_diff, ReductionKernel l2norm, RawKernel my_add"; }
+    public String title() {
+        return "custom kernels: ElementwiseKernel with if/else, squared_diff, ReductionKernel l2norm, RawKernel my_add";
+    }
 
     @Override
     public Result run(PrintStream out) {
         Device device = Device.current();
         Result r = Result.on(name(), device);
 
-        NDArray wave = Nd.array(new float[]{-3, 1, 5, 16, 20, 15});
+        NDArray wave = Nd.array(new float[] {-3, 1, 5, 16, 20, 15});
         var zs = Timing.of(() -> ZERO_SUPPRESS.call(wave, 15f));
         out.println("  zero_suppress(" + wave + ", 15) = " + zs.value());
         r.value("zero_suppress", zs.value().toFloatArray()).millis("zero_suppress (first call)", zs.millis());
@@ -81,7 +89,7 @@ public final class CustomKernels implements Example {
         NDArray sum = Nd.zeros(DType.FLOAT32, 5, 5);
         RawKernel add = myAdd(device);
         var raw = Timing.of(() -> {
-            add.launch(new long[]{5}, new long[]{5}, x1, x2, sum);   // grid, block, arguments
+            add.launch(new long[] {5}, new long[] {5}, x1, x2, sum); // grid, block, arguments
             return sum;
         });
         out.println("  my_add(x1, x2) [" + add.module().dialect() + "] =\n" + indent(sum));
@@ -91,8 +99,12 @@ public final class CustomKernels implements Example {
         return r;
     }
 
-    static String indent(Object printed) { return "    " + printed.toString().replace("\n", "\n    "); }
+    static String indent(Object printed) {
+        return "    " + printed.toString().replace("\n", "\n    ");
+    }
 
     /** Runs it on the current device and prints the result. */
-    public static void main(String[] args) { Examples.main(new CustomKernels()); }
+    public static void main(String[] args) {
+        Examples.main(new CustomKernels());
+    }
 }

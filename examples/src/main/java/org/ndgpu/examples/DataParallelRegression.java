@@ -6,11 +6,11 @@ import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.nccl.Nccl;
 import org.ndgpu.nccl.NcclCommunicator;
 import org.ndgpu.nccl.ReduceOp;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * Data-parallel training of a linear model by gradient descent on every device of the best kind
@@ -33,15 +33,19 @@ public final class DataParallelRegression implements Example {
     private final long rows;
 
     /** 1,000,000 rows of 16 float64 features. */
-    public DataParallelRegression() { this(1_000_000); }
+    public DataParallelRegression() {
+        this(1_000_000);
+    }
 
     /** {@code rows} rows of 16 float64 features. */
-    public DataParallelRegression(long rows) { this.rows = rows; }
+    public DataParallelRegression(long rows) {
+        this.rows = rows;
+    }
 
     @Override
     public String title() {
-        return "linear regression by gradient descent, " + rows + " x " + FEATURES + " float64 split over Devices.all(), "
-                + "checked against one device";
+        return "linear regression by gradient descent, " + rows + " x " + FEATURES
+                + " float64 split over Devices.all(), " + "checked against one device";
     }
 
     /** The weights (FEATURES x 1) after STEPS steps on the current device alone. */
@@ -76,8 +80,8 @@ public final class DataParallelRegression implements Example {
             Devices.parallel(devices, (d, i) -> ws[i] = Nd.zeros(FEATURES, 1));
             for (int s = 0; s < STEPS; s++) {
                 Devices.parallel(devices, (d, i) -> {
-                    NDArray g = xs.get(i).T().matmul(xs.get(i).matmul(ws[i]).sub(ys.get(i)));     // (FEATURES, 1) on d
-                    comms.get(i).allReduce(g, ReduceOp.SUM);        // one rank per thread: no group needed
+                    NDArray g = xs.get(i).T().matmul(xs.get(i).matmul(ws[i]).sub(ys.get(i))); // (FEATURES, 1) on d
+                    comms.get(i).allReduce(g, ReduceOp.SUM); // one rank per thread: no group needed
                     ws[i] = ws[i].sub(g.mul(2.0 * RATE / n));
                 });
             }
@@ -99,7 +103,7 @@ public final class DataParallelRegression implements Example {
             NDArray current = w;
             Devices.parallel(devices, (d, i) -> {
                 NDArray wi = current.to(d);
-                parts[i] = xs.get(i).T().matmul(xs.get(i).matmul(wi).sub(ys.get(i)));     // (FEATURES, 1) on d
+                parts[i] = xs.get(i).T().matmul(xs.get(i).matmul(wi).sub(ys.get(i))); // (FEATURES, 1) on d
             });
             NDArray g = Nd.gather(List.of(parts), home, 1).sum(1).reshape(FEATURES, 1);
             w = w.sub(g.mul(2.0 * RATE / n));
@@ -122,10 +126,17 @@ public final class DataParallelRegression implements Example {
             diff = Math.max(diff, Math.abs(one.value()[i] - many.value()[i]));
             scale = Math.max(scale, Math.abs(one.value()[i]));
         }
-        out.printf("  gradients summed by %s%n", usesNccl(devices) ? "an NCCL allReduce on the devices (NCCL " + Nccl.version() + ")"
-                : "a gather on " + device.id() + (Nccl.available() ? " (the devices are not all CUDA GPUs)" : " (" + Nccl.problem() + ")"));
-        out.printf("  %d devices: %s; max |w_parallel - w_one| = %.3g (|w| up to %.3g)%n", devices.size(),
-                devices.stream().map(Device::id).toList(), diff, scale);
+        out.printf(
+                "  gradients summed by %s%n",
+                usesNccl(devices)
+                        ? "an NCCL allReduce on the devices (NCCL " + Nccl.version() + ")"
+                        : "a gather on " + device.id()
+                                + (Nccl.available()
+                                        ? " (the devices are not all CUDA GPUs)"
+                                        : " (" + Nccl.problem() + ")"));
+        out.printf(
+                "  %d devices: %s; max |w_parallel - w_one| = %.3g (|w| up to %.3g)%n",
+                devices.size(), devices.stream().map(Device::id).toList(), diff, scale);
         return Result.on(name(), device)
                 .value("devices", devices.size())
                 .value("allReduce", usesNccl(devices) ? "nccl" : "gather")

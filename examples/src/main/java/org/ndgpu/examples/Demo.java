@@ -14,7 +14,7 @@ import org.ndgpu.device.Device;
  * }</pre>
  */
 public final class Demo {
-    private Demo() { }
+    private Demo() {}
 
     /** Runs the examples named in {@code args} (all when none). */
     public static void main(String[] args) {

@@ -13,7 +13,9 @@ import java.io.PrintStream;
  */
 public interface Example {
     /** The short name {@code ./nd demo NAME} selects, e.g. "MonteCarloPi". */
-    default String name() { return getClass().getSimpleName(); }
+    default String name() {
+        return getClass().getSimpleName();
+    }
 
     /** One line saying what the example shows, e.g. "hypot: host loop vs device ufunc". */
     String title();

@@ -16,21 +16,34 @@ import org.ndgpu.device.Device;
  * }</pre>
  */
 public final class Examples {
-    private Examples() { }
+    private Examples() {}
 
     private static final List<Supplier<Example>> ALL = List.of(
-            Tour::new, Hypot::new, MonteCarloPi::new, SinCos::new, MemoryMovement::new, HiddenLayer::new,
-            CustomKernels::new, FuseSquaredDiff::new, MatmulSvd::new, GufuncNorm::new, TiledMatmul::new,
-            DataParallelRegression::new, Spectrum::new);
+            Tour::new,
+            Hypot::new,
+            MonteCarloPi::new,
+            SinCos::new,
+            MemoryMovement::new,
+            HiddenLayer::new,
+            CustomKernels::new,
+            FuseSquaredDiff::new,
+            MatmulSvd::new,
+            GufuncNorm::new,
+            TiledMatmul::new,
+            DataParallelRegression::new,
+            Spectrum::new);
 
     /** Every example at its demo size, in the order the demo runs them. */
-    public static List<Example> all() { return ALL.stream().map(Supplier::get).toList(); }
+    public static List<Example> all() {
+        return ALL.stream().map(Supplier::get).toList();
+    }
 
     /** The example of that name (case-insensitive); throws IllegalArgumentException listing the names. */
     public static Example named(String name) {
         List<Example> all = all();
         for (Example e : all) if (e.name().equalsIgnoreCase(name)) return e;
-        throw new IllegalArgumentException("no example '" + name + "'; there are " + all.stream().map(Example::name).toList());
+        throw new IllegalArgumentException("no example '" + name + "'; there are "
+                + all.stream().map(Example::name).toList());
     }
 
     /**
@@ -53,7 +66,8 @@ public final class Examples {
      * @return the names of those that failed
      */
     public static List<String> runAll(List<String> names, PrintStream out) {
-        List<Example> chosen = names.isEmpty() ? all() : names.stream().map(Examples::named).toList();
+        List<Example> chosen =
+                names.isEmpty() ? all() : names.stream().map(Examples::named).toList();
         List<String> failed = new ArrayList<>();
         for (Example e : chosen) {
             try {
@@ -73,5 +87,4 @@ public final class Examples {
         System.out.println("device: " + Device.current());
         runAndPrint(example, System.out);
     }
-
 }

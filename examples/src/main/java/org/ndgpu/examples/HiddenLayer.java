@@ -22,8 +22,8 @@ import org.ndgpu.ndarray.NDArray;
  */
 public final class HiddenLayer implements Example {
     /** The course's activation in one kernel: no temporaries for the four exponentials. */
-    public static final ElementwiseKernel ACTIVATE = new ElementwiseKernel("float32 v", "float32 a",
-            "float32 ep = exp(v), em = exp(-v); a = (ep - em) / (ep + em)", "activate");
+    public static final ElementwiseKernel ACTIVATE = new ElementwiseKernel(
+            "float32 v", "float32 a", "float32 ep = exp(v), em = exp(-v); a = (ep - em) / (ep + em)", "activate");
 
     /** The size the course asks for; the demo uses it on a GPU. */
     public static final long GPU_SIZE = 100_000_000L;
@@ -33,12 +33,18 @@ public final class HiddenLayer implements Example {
     private final Long n;
 
     /** 100,000,000 elements on a GPU, 10,000,000 on a CPU device. */
-    public HiddenLayer() { this.n = null; }
+    public HiddenLayer() {
+        this.n = null;
+    }
 
     /** {@code n} elements, whatever the device. */
-    public HiddenLayer(long n) { this.n = n; }
+    public HiddenLayer(long n) {
+        this.n = n;
+    }
 
-    private long size(Device d) { return n != null ? n : d.isGpu() ? GPU_SIZE : CPU_SIZE; }
+    private long size(Device d) {
+        return n != null ? n : d.isGpu() ? GPU_SIZE : CPU_SIZE;
+    }
 
     @Override
     public String title() {
@@ -50,10 +56,12 @@ public final class HiddenLayer implements Example {
     public Result run(PrintStream out) {
         Device device = Device.current();
         long size = size(device);
-        if (size > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("HiddenLayer: at most 2^31 - 9 elements in Java arrays, got " + size);
+        if (size > Integer.MAX_VALUE - 8)
+            throw new IllegalArgumentException("HiddenLayer: at most 2^31 - 9 elements in Java arrays, got " + size);
         int len = (int) size;
         if (n == null && !device.isGpu()) {
-            out.printf("  %s is a CPU device: running on %,d elements instead of %,d%n", device.id(), CPU_SIZE, GPU_SIZE);
+            out.printf(
+                    "  %s is a CPU device: running on %,d elements instead of %,d%n", device.id(), CPU_SIZE, GPU_SIZE);
         }
         SplittableRandom rng = new SplittableRandom(2024);
         float[] greyscales = new float[len], weights = new float[len];
@@ -70,14 +78,14 @@ public final class HiddenLayer implements Example {
             }
             return a;
         });
-        layer(new float[]{1}, new float[]{1});   // warm-up: compile the kernels
+        layer(new float[] {1}, new float[] {1}); // warm-up: compile the kernels
         var dev = Timing.of(() -> layer(greyscales, weights));
         float[] got = dev.value();
         out.printf("  activations[0..2] = %.6f, %.6f, %.6f%n", got[0], got[1], got[2]);
         return Result.on(name(), device)
                 .value("n", (long) len)
                 .value("max abs error vs host", Check.maxAbsError(got, host.value()))
-                .value("activation(1 * 1)", layer(new float[]{255}, new float[]{1})[0])
+                .value("activation(1 * 1)", layer(new float[] {255}, new float[] {1})[0])
                 .millis("host loop", host.millis())
                 .millis("device (transfers included)", dev.millis());
     }
@@ -92,7 +100,10 @@ public final class HiddenLayer implements Example {
         Nd.div(g, 255, normalized);
         Nd.mul(normalized, w, weighted);
         ACTIVATE.call(weighted, activated);
-        try (g; w; normalized; weighted) {
+        try (g;
+                w;
+                normalized;
+                weighted) {
             return activated.toFloatArray();
         } finally {
             activated.close();

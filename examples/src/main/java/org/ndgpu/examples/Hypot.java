@@ -3,7 +3,6 @@ package org.ndgpu.examples;
 import java.io.PrintStream;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -16,13 +15,19 @@ public final class Hypot implements Example {
     private final int n;
 
     /** The course's size, 1,000,000 values. */
-    public Hypot() { this(1_000_000); }
+    public Hypot() {
+        this(1_000_000);
+    }
 
     /** {@code n} values. */
-    public Hypot(int n) { this.n = n; }
+    public Hypot(int n) {
+        this.n = n;
+    }
 
     @Override
-    public String title() { return "hypot over " + n + " float32 values: host loop vs device ufunc"; }
+    public String title() {
+        return "hypot over " + n + " float32 values: host loop vs device ufunc";
+    }
 
     @Override
     public Result run(PrintStream out) {
@@ -39,19 +44,21 @@ public final class Hypot implements Example {
             return c;
         });
         NDArray da = Nd.array(a), db = Nd.array(b);
-        Nd.hypot(da, db).close();   // compiles the kernel, so the timing below is the run alone
+        Nd.hypot(da, db).close(); // compiles the kernel, so the timing below is the run alone
         var dev = Timing.of(() -> Nd.hypot(da, db));
         float[] got = dev.value().toFloatArray();
         out.println("  Nd.hypot(a, b)[0..2] = " + got[0] + ", " + got[1] + ", " + got[2]);
         return Result.on(name(), device)
                 .value("n", n)
                 .value("dtype", dev.value().dtype().toString())
-                .value("hypot(3, 4)", Nd.hypot(Nd.array(new float[]{3}), 4).toFloatArray()[0])
+                .value("hypot(3, 4)", Nd.hypot(Nd.array(new float[] {3}), 4).toFloatArray()[0])
                 .value("max rel error", Check.maxRelError(got, host.value(), 1e-30))
                 .millis("host loop", host.millis())
                 .millis("device ufunc", dev.millis());
     }
 
     /** Runs it on the current device and prints the result. */
-    public static void main(String[] args) { Examples.main(new Hypot(args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000)); }
+    public static void main(String[] args) {
+        Examples.main(new Hypot(args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000));
+    }
 }

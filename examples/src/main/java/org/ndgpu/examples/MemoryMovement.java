@@ -17,19 +17,29 @@ import org.ndgpu.ndarray.NDArray;
  */
 public final class MemoryMovement implements Example {
     /** {@code make_pulses(t, period, amplitude) = max(sin(t / period) - 0.3, 0) * amplitude}. */
-    public static final ElementwiseKernel MAKE_PULSES = new ElementwiseKernel("float32 t, float32 period, float32 amplitude",
-            "float32 pulse", "pulse = fmax(sin(t / period) - 0.3f, 0.0f) * amplitude", "make_pulses");
+    public static final ElementwiseKernel MAKE_PULSES = new ElementwiseKernel(
+            "float32 t, float32 period, float32 amplitude",
+            "float32 pulse",
+            "pulse = fmax(sin(t / period) - 0.3f, 0.0f) * amplitude",
+            "make_pulses");
 
     private final int n;
 
     /** The course's 100,000 samples. */
-    public MemoryMovement() { this(100_000); }
+    public MemoryMovement() {
+        this(100_000);
+    }
 
     /** {@code n} samples. */
-    public MemoryMovement(int n) { this.n = n; }
+    public MemoryMovement(int n) {
+        this.n = n;
+    }
 
     @Override
-    public String title() { return "memory movement: make_pulses + noise over " + n + " samples, host round trip vs data kept on the device"; }
+    public String title() {
+        return "memory movement: make_pulses + noise over " + n
+                + " samples, host round trip vs data kept on the device";
+    }
 
     @Override
     public Result run(PrintStream out) {
@@ -43,11 +53,13 @@ public final class MemoryMovement implements Example {
         float[] want = new float[n];
         for (int i = 0; i < n; i++) want[i] = (float) Math.max(Math.sin(t[i] / period) - 0.3f, 0) * 100f + noise[i];
 
-        roundTrip(t, noise, period);   // warm-up: compile every kernel both ways use
+        roundTrip(t, noise, period); // warm-up: compile every kernel both ways use
         onDevice(noise, period);
         var naive = Timing.of(() -> roundTrip(t, noise, period));
         var kept = Timing.of(() -> onDevice(noise, period));
-        out.printf("  waveform[n/46] = %.4f (a pulse's peak), waveform[0] = %.4f (noise)%n", kept.value()[n / 46], kept.value()[0]);
+        out.printf(
+                "  waveform[n/46] = %.4f (a pulse's peak), waveform[0] = %.4f (noise)%n",
+                kept.value()[n / 46], kept.value()[0]);
         return Result.on(name(), device)
                 .value("n", n)
                 .value("transfers, round trip", "3 in, 2 out")
@@ -77,5 +89,7 @@ public final class MemoryMovement implements Example {
     }
 
     /** Runs it on the current device and prints the result. */
-    public static void main(String[] args) { Examples.main(new MemoryMovement(args.length > 0 ? Integer.parseInt(args[0]) : 100_000)); }
+    public static void main(String[] args) {
+        Examples.main(new MemoryMovement(args.length > 0 ? Integer.parseInt(args[0]) : 100_000));
+    }
 }

@@ -19,13 +19,19 @@ public final class MonteCarloPi implements Example {
     private final long n;
 
     /** 10,000,000 points, as the course. */
-    public MonteCarloPi() { this(10_000_000); }
+    public MonteCarloPi() {
+        this(10_000_000);
+    }
 
     /** {@code n} points. */
-    public MonteCarloPi(long n) { this.n = n; }
+    public MonteCarloPi(long n) {
+        this.n = n;
+    }
 
     @Override
-    public String title() { return "Monte Carlo estimate of pi from " + n + " points: host loop vs device RNG and reduction"; }
+    public String title() {
+        return "Monte Carlo estimate of pi from " + n + " points: host loop vs device RNG and reduction";
+    }
 
     /** The device estimate: 4 x the count of seeded uniform float32 points inside the unit circle, over n. */
     public static double devicePi(long n, long seed) {
@@ -51,7 +57,7 @@ public final class MonteCarloPi implements Example {
     public Result run(PrintStream out) {
         Device device = Device.current();
         var host = Timing.host(() -> hostPi(n, 42));
-        devicePi(1000, 42);   // compiles the kernels, so the timing below is the run alone
+        devicePi(1000, 42); // compiles the kernels, so the timing below is the run alone
         var dev = Timing.of(() -> devicePi(n, 42));
         out.printf("  pi ~ %.6f (host), %.6f (device), Math.PI = %.6f%n", host.value(), dev.value(), Math.PI);
         return Result.on(name(), device)
@@ -64,5 +70,7 @@ public final class MonteCarloPi implements Example {
     }
 
     /** Runs it on the current device and prints the result. */
-    public static void main(String[] args) { Examples.main(new MonteCarloPi(args.length > 0 ? Long.parseLong(args[0]) : 10_000_000)); }
+    public static void main(String[] args) {
+        Examples.main(new MonteCarloPi(args.length > 0 ? Long.parseLong(args[0]) : 10_000_000));
+    }
 }

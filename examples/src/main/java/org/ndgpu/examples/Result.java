@@ -30,7 +30,9 @@ public final class Result {
     }
 
     /** An empty result of {@code example} run on {@code device}. */
-    public static Result on(String example, Device device) { return new Result(example, String.valueOf(device)); }
+    public static Result on(String example, Device device) {
+        return new Result(example, String.valueOf(device));
+    }
 
     /** Adds (or replaces) a named value; returns this. */
     public Result value(String name, Object v) {
@@ -45,20 +47,29 @@ public final class Result {
     }
 
     /** The example's name. */
-    public String example() { return example; }
+    public String example() {
+        return example;
+    }
 
     /** The device it ran on, as {@code Device.toString()} writes it. */
-    public String device() { return device; }
+    public String device() {
+        return device;
+    }
 
     /** The values, in the order added. */
-    public Map<String, Object> values() { return Collections.unmodifiableMap(values); }
+    public Map<String, Object> values() {
+        return Collections.unmodifiableMap(values);
+    }
 
     /** The timings in milliseconds, in the order added. */
-    public Map<String, Double> timings() { return Collections.unmodifiableMap(millis); }
+    public Map<String, Double> timings() {
+        return Collections.unmodifiableMap(millis);
+    }
 
     /** The value named {@code name}; throws NoSuchElementException naming the ones there are. */
     public Object value(String name) {
-        if (!values.containsKey(name)) throw new NoSuchElementException(example + ": no value '" + name + "'; have " + values.keySet());
+        if (!values.containsKey(name))
+            throw new NoSuchElementException(example + ": no value '" + name + "'; have " + values.keySet());
         return values.get(name);
     }
 
@@ -71,7 +82,9 @@ public final class Result {
     }
 
     /** The value named {@code name} as printed (arrays as Arrays.toString does). */
-    public String text(String name) { return format(value(name)); }
+    public String text(String name) {
+        return format(value(name));
+    }
 
     /** Prints the values, then the timings, then the device. */
     public void print(PrintStream out) {
@@ -81,7 +94,9 @@ public final class Result {
     }
 
     @Override
-    public String toString() { return example + values + " times(ms)" + millis + " on " + device; }
+    public String toString() {
+        return example + values + " times(ms)" + millis + " on " + device;
+    }
 
     static String format(Object v) {
         return switch (v) {

@@ -22,13 +22,19 @@ public final class SinCos implements Example {
     private final int n;
 
     /** 1,000,000 values. */
-    public SinCos() { this(1_000_000); }
+    public SinCos() {
+        this(1_000_000);
+    }
 
     /** {@code n} values. */
-    public SinCos(int n) { this.n = n; }
+    public SinCos(int n) {
+        this.n = n;
+    }
 
     @Override
-    public String title() { return "sin(x) * cos(y) over " + n + " values: host loop vs device ufuncs vs ElementwiseKernel"; }
+    public String title() {
+        return "sin(x) * cos(y) over " + n + " values: host loop vs device ufuncs vs ElementwiseKernel";
+    }
 
     @Override
     public Result run(PrintStream out) {
@@ -41,7 +47,7 @@ public final class SinCos implements Example {
             for (int i = 0; i < n; i++) z[i] = (float) (Math.sin(hx[i]) * Math.cos(hy[i]));
             return z;
         });
-        x.sin().mul(y.cos()).close();   // warm-up: compile the kernels
+        x.sin().mul(y.cos()).close(); // warm-up: compile the kernels
         SIN_COS.call(x, y).close();
         var ufuncs = Timing.of(() -> x.sin().mul(y.cos()));
         var kernel = Timing.of(() -> SIN_COS.call(x, y));
@@ -49,7 +55,9 @@ public final class SinCos implements Example {
         out.printf("  z[1] = %.6f, z[n/2] = %.6f%n", z[1], z[n / 2]);
         return Result.on(name(), device)
                 .value("n", n)
-                .value("max abs error (ufuncs)", Check.maxAbsError(ufuncs.value().toFloatArray(), host.value()))
+                .value(
+                        "max abs error (ufuncs)",
+                        Check.maxAbsError(ufuncs.value().toFloatArray(), host.value()))
                 .value("max abs error (kernel)", Check.maxAbsError(z, host.value()))
                 .value("sum (kernel)", kernel.value().sum().doubleValue())
                 .value("sum (host)", sum(host.value()))
@@ -65,5 +73,7 @@ public final class SinCos implements Example {
     }
 
     /** Runs it on the current device and prints the result. */
-    public static void main(String[] args) { Examples.main(new SinCos(args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000)); }
+    public static void main(String[] args) {
+        Examples.main(new SinCos(args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000));
+    }
 }

@@ -18,26 +18,34 @@ import org.ndgpu.ndarray.NDArray;
 public final class Spectrum implements Example {
     /** Samples per second. */
     public static final double FS = 1024;
+
     private final int n;
 
     /** 2^20 samples (1024 s). */
-    public Spectrum() { this(1 << 20); }
+    public Spectrum() {
+        this(1 << 20);
+    }
 
     /** {@code n} samples. */
-    public Spectrum(int n) { this.n = n; }
+    public Spectrum(int n) {
+        this.n = n;
+    }
 
     @Override
-    public String title() { return "the spectrum of " + n + " noisy samples: two sines found with rfft"; }
+    public String title() {
+        return "the spectrum of " + n + " noisy samples: two sines found with rfft";
+    }
 
     @Override
     public Result run(PrintStream out) {
         Device device = Device.current();
         Nd.random().seed(21);
-        NDArray t = Nd.arange(0, n, 1).div(FS);                                  // seconds, float64
-        NDArray x = t.mul(2 * Math.PI * 50).sin()
+        NDArray t = Nd.arange(0, n, 1).div(FS); // seconds, float64
+        NDArray x = t.mul(2 * Math.PI * 50)
+                .sin()
                 .add(t.mul(2 * Math.PI * 120).sin().mul(0.5))
                 .add(Nd.random().normal(0, 0.8, DType.FLOAT64, n));
-        Nd.fft().rfft(x).close();   // warm-up: compile
+        Nd.fft().rfft(x).close(); // warm-up: compile
         var timed = Timing.of(() -> Nd.fft().rfft(x));
         NDArray magnitude = timed.value().abs();
         double[] mag = magnitude.toDoubleArray();
@@ -71,5 +79,7 @@ public final class Spectrum implements Example {
     }
 
     /** Runs it on the current device and prints the result. */
-    public static void main(String[] args) { Examples.main(new Spectrum(args.length > 0 ? Integer.parseInt(args[0]) : 1 << 20)); }
+    public static void main(String[] args) {
+        Examples.main(new Spectrum(args.length > 0 ? Integer.parseInt(args[0]) : 1 << 20));
+    }
 }

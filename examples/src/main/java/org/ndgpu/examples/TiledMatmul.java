@@ -85,7 +85,9 @@ public final class TiledMatmul implements Example {
     private final int m, k, n;
 
     /** 512 x 512 times 512 x 512. */
-    public TiledMatmul() { this(512, 512, 512); }
+    public TiledMatmul() {
+        this(512, 512, 512);
+    }
 
     /** (m x k) times (k x n). */
     public TiledMatmul(int m, int k, int n) {
@@ -95,19 +97,24 @@ public final class TiledMatmul implements Example {
     }
 
     /** The module of both kernels for {@code device}'s dialect. */
-    public static RawModule module(Device device) { return new RawModule(device.backend().dialect() == Dialect.CUDA ? CUDA : OPENCL); }
+    public static RawModule module(Device device) {
+        return new RawModule(device.backend().dialect() == Dialect.CUDA ? CUDA : OPENCL);
+    }
 
     /** Launches {@code kernel} (matmul_2d or tiled_matmul) for C = A @ B on a 2-D grid of 16 x 16 blocks. */
     public static NDArray multiply(RawKernel kernel, NDArray a, NDArray b) {
         int rows = (int) a.shape(0), inner = (int) a.shape(1), cols = (int) b.shape(1);
-        NDArray c = Nd.full(Float.NaN, DType.FLOAT32, rows, cols);   // poisoned: a missed element shows
+        NDArray c = Nd.full(Float.NaN, DType.FLOAT32, rows, cols); // poisoned: a missed element shows
         long[] grid = {(cols + TPB - 1) / TPB, (rows + TPB - 1) / TPB};
-        kernel.launch(grid, new long[]{TPB, TPB}, a, b, c, rows, inner, cols);
+        kernel.launch(grid, new long[] {TPB, TPB}, a, b, c, rows, inner, cols);
         return c;
     }
 
     @Override
-    public String title() { return "2-D grid and shared-memory tiled matmul (" + m + "x" + k + " @ " + k + "x" + n + "), RawKernel, checked against matmul"; }
+    public String title() {
+        return "2-D grid and shared-memory tiled matmul (" + m + "x" + k + " @ " + k + "x" + n
+                + "), RawKernel, checked against matmul";
+    }
 
     @Override
     public Result run(PrintStream out) {
@@ -117,7 +124,7 @@ public final class TiledMatmul implements Example {
         NDArray b = Nd.random().uniform(-1, 1, DType.FLOAT32, k, n);
         RawModule mod = module(device);
         RawKernel naive = mod.function("matmul_2d"), tiled = mod.function("tiled_matmul");
-        multiply(naive, a, b).close();   // warm-up: compile the module, load the BLAS
+        multiply(naive, a, b).close(); // warm-up: compile the module, load the BLAS
         multiply(tiled, a, b).close();
         a.matmul(b).close();
         var ref = Timing.of(() -> a.matmul(b));
@@ -125,11 +132,15 @@ public final class TiledMatmul implements Example {
         var tile = Timing.of(() -> multiply(tiled, a, b));
         float[] want = ref.value().toFloatArray();
         double scale = ref.value().abs().max().doubleValue();
-        out.printf("  dialect %s; C[0, 0] = %.5f (matmul), %.5f (tiled)%n", mod.dialect(), want[0], tile.value().toFloatArray()[0]);
+        out.printf(
+                "  dialect %s; C[0, 0] = %.5f (matmul), %.5f (tiled)%n",
+                mod.dialect(), want[0], tile.value().toFloatArray()[0]);
         return Result.on(name(), device)
                 .value("shape", m + "x" + k + " @ " + k + "x" + n)
                 .value("dialect", String.valueOf(mod.dialect()))
-                .value("max abs error, 2-D grid", Check.maxAbsError(plain.value().toFloatArray(), want))
+                .value(
+                        "max abs error, 2-D grid",
+                        Check.maxAbsError(plain.value().toFloatArray(), want))
                 .value("max abs error, tiled", Check.maxAbsError(tile.value().toFloatArray(), want))
                 .value("max |C|", scale)
                 .millis("Nd.matmul", ref.millis())
@@ -139,7 +150,10 @@ public final class TiledMatmul implements Example {
 
     /** Runs it on the current device and prints the result. */
     public static void main(String[] args) {
-        Examples.main(args.length >= 3 ? new TiledMatmul(Integer.parseInt(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]))
-                : new TiledMatmul());
+        Examples.main(
+                args.length >= 3
+                        ? new TiledMatmul(
+                                Integer.parseInt(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]))
+                        : new TiledMatmul());
     }
 }

@@ -13,10 +13,12 @@ import org.ndgpu.ndarray.NDArray;
  */
 public final class Tour implements Example {
     /** The tour. */
-    public Tour() { }
+    public Tour() {}
 
     @Override
-    public String title() { return "arrays, views and reductions, printed as NumPy prints them"; }
+    public String title() {
+        return "arrays, views and reductions, printed as NumPy prints them";
+    }
 
     @Override
     public Result run(PrintStream out) {
@@ -45,5 +47,7 @@ public final class Tour implements Example {
     }
 
     /** Runs it on the current device and prints the result. */
-    public static void main(String[] args) { Examples.main(new Tour()); }
+    public static void main(String[] args) {
+        Examples.main(new Tour());
+    }
 }

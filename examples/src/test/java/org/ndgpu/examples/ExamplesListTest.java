@@ -21,7 +21,9 @@ class ExamplesListTest {
         for (Example e : Examples.all()) {
             assertTrue(names.add(e.name()), "duplicate " + e.name());
             assertFalse(e.title().isBlank());
-            assertEquals(e.name(), Examples.named(e.name().toLowerCase(java.util.Locale.ROOT)).name());
+            assertEquals(
+                    e.name(),
+                    Examples.named(e.name().toLowerCase(java.util.Locale.ROOT)).name());
         }
         var err = assertThrows(IllegalArgumentException.class, () -> Examples.named("Nope"));
         assertTrue(err.getMessage().contains("MonteCarloPi"), err.getMessage());
@@ -30,14 +32,19 @@ class ExamplesListTest {
     @Test
     void everyExampleHasALineInTheReadme() throws Exception {
         String readme = Files.readString(Path.of("..", "README.md"));
-        for (Example e : Examples.all()) assertTrue(readme.contains("`" + e.name() + "`"), "README lists no `" + e.name() + "`");
+        for (Example e : Examples.all())
+            assertTrue(readme.contains("`" + e.name() + "`"), "README lists no `" + e.name() + "`");
     }
 
     @Test
     void cudaSourcesAreRecognizedAsCudaWithTheirKernels() {
-        assertEquals(Dialect.CUDA, new RawKernel(CustomKernels.MY_ADD_CUDA, "my_add").module().dialect());
-        assertEquals(Dialect.OPENCL, new RawKernel(CustomKernels.MY_ADD_OPENCL, "my_add").module().dialect());
-        for (String src : new String[]{TiledMatmul.CUDA, TiledMatmul.OPENCL}) {
+        assertEquals(
+                Dialect.CUDA,
+                new RawKernel(CustomKernels.MY_ADD_CUDA, "my_add").module().dialect());
+        assertEquals(
+                Dialect.OPENCL,
+                new RawKernel(CustomKernels.MY_ADD_OPENCL, "my_add").module().dialect());
+        for (String src : new String[] {TiledMatmul.CUDA, TiledMatmul.OPENCL}) {
             RawModule m = new RawModule(src);
             assertEquals(src.equals(TiledMatmul.CUDA) ? Dialect.CUDA : Dialect.OPENCL, m.dialect());
             assertEquals(6, m.function("tiled_matmul").signature().params().size());

@@ -27,7 +27,8 @@ class ExamplesTest extends PerDeviceTest {
         assertTrue(printed.startsWith("== " + e.name() + ": "), printed);
         assertTrue(printed.contains("device ") && printed.contains(device().id()), printed);
         assertEquals(device().toString(), r.device());
-        for (String k : r.values().keySet()) assertTrue(printed.contains(k), "printed output lacks " + k + ":\n" + printed);
+        for (String k : r.values().keySet())
+            assertTrue(printed.contains(k), "printed output lacks " + k + ":\n" + printed);
         assertTrue(printed.contains("time: "), printed);
         return r;
     }
@@ -95,10 +96,11 @@ class ExamplesTest extends PerDeviceTest {
     @Test
     void customKernelsGiveCuPysDocumentedResults() {
         Result r = run(new CustomKernels());
-        assertArrayEquals(new float[]{0, 0, 0, 16, 20, 15}, (float[]) r.value("zero_suppress"));
-        assertArrayEquals(new float[]{0, 0, 0, 0, 0, 25, 25, 25, 25, 25}, (float[]) r.value("squared_diff"));
+        assertArrayEquals(new float[] {0, 0, 0, 16, 20, 15}, (float[]) r.value("zero_suppress"));
+        assertArrayEquals(new float[] {0, 0, 0, 0, 0, 25, 25, 25, 25, 25}, (float[]) r.value("squared_diff"));
         // CuPy's docs: array([ 5.477226 , 15.9687195], dtype=float32)
-        assertArrayEquals(new float[]{(float) Math.sqrt(30), (float) Math.sqrt(255)}, (float[]) r.value("l2norm"), 1e-5f);
+        assertArrayEquals(
+                new float[] {(float) Math.sqrt(30), (float) Math.sqrt(255)}, (float[]) r.value("l2norm"), 1e-5f);
         float[] twice = new float[25];
         for (int i = 0; i < 25; i++) twice[i] = 2 * i;
         assertArrayEquals(twice, (float[]) r.value("my_add"));
@@ -108,7 +110,8 @@ class ExamplesTest extends PerDeviceTest {
     @Test
     void fusedSquaredDiffIsOneKernelAndMatchesTheUfuncs() {
         Result r = run(new FuseSquaredDiff(100_000));
-        assertArrayEquals(new float[]{0, 0, 0, 0, 0, 25, 25, 25, 25, 25}, (float[]) r.value("squared_diff (2x5 and 5)"));
+        assertArrayEquals(
+                new float[] {0, 0, 0, 0, 0, 25, 25, 25, 25, 25}, (float[]) r.value("squared_diff (2x5 and 5)"));
         assertEquals(1.0, r.number("kernels fused"));
         assertEquals("float32", r.text("dtype"));
         assertTrue(r.number("max abs difference vs unfused") <= 1e-6, r.toString());
@@ -150,7 +153,7 @@ class ExamplesTest extends PerDeviceTest {
     void tiledMatmulMatchesMatmulAtSizesThatAreNotTileMultiples() {
         Result r = run(new TiledMatmul(70, 45, 33));
         assertEquals(device().backend().dialect().toString(), r.text("dialect"));
-        assertTrue(r.number("max |C|") > 1, r.toString());   // not a matrix of zeros
+        assertTrue(r.number("max |C|") > 1, r.toString()); // not a matrix of zeros
         assertTrue(r.number("max abs error, 2-D grid") < 1e-4, r.toString());
         assertTrue(r.number("max abs error, tiled") < 1e-4, r.toString());
     }
@@ -158,7 +161,8 @@ class ExamplesTest extends PerDeviceTest {
     @Test
     void runAllRunsTheNamedExamples() {
         var bytes = new ByteArrayOutputStream();
-        var failed = Examples.runAll(java.util.List.of("tour", "CustomKernels"), new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        var failed = Examples.runAll(
+                java.util.List.of("tour", "CustomKernels"), new PrintStream(bytes, true, StandardCharsets.UTF_8));
         assertTrue(failed.isEmpty(), bytes.toString(StandardCharsets.UTF_8));
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("== Tour: ") && printed.contains("== CustomKernels: "), printed);

@@ -29,8 +29,13 @@ class JShellSessionTest {
     static String session(String script) throws Exception {
         Path jshell = Path.of(System.getProperty("java.home"), "bin", "jshell");
         assertTrue(Files.isExecutable(jshell), "no jshell in " + jshell);
-        var pb = new ProcessBuilder(List.of(jshell.toString(), "-R--enable-native-access=ALL-UNNAMED",
-                "--class-path", classPath(), STARTUP.toString())).redirectErrorStream(true);
+        var pb = new ProcessBuilder(List.of(
+                        jshell.toString(),
+                        "-R--enable-native-access=ALL-UNNAMED",
+                        "--class-path",
+                        classPath(),
+                        STARTUP.toString()))
+                .redirectErrorStream(true);
         // jshell keeps its preferences under the user's home; a temporary one keeps the run clean
         Path home = Files.createTempDirectory("jshell-home");
         pb.environment().put("JAVA_TOOL_OPTIONS", "-Duser.home=" + home);
@@ -45,7 +50,8 @@ class JShellSessionTest {
             return new String(out, StandardCharsets.UTF_8);
         } finally {
             try (var files = Files.walk(home)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                files.sorted(java.util.Comparator.reverseOrder())
+                        .forEach(f -> f.toFile().delete());
             }
         }
     }
@@ -79,10 +85,15 @@ class JShellSessionTest {
             String name = line.substring(7, line.indexOf(';'));
             if (name.endsWith(".*")) {
                 String pkg = name.substring(0, name.length() - 2);
-                assertTrue(Thread.currentThread().getContextClassLoader().getResources(pkg.replace('.', '/')).hasMoreElements()
-                        || new File("target/classes/" + pkg.replace('.', '/')).isDirectory(), "no package " + pkg);
+                assertTrue(
+                        Thread.currentThread()
+                                        .getContextClassLoader()
+                                        .getResources(pkg.replace('.', '/'))
+                                        .hasMoreElements()
+                                || new File("target/classes/" + pkg.replace('.', '/')).isDirectory(),
+                        "no package " + pkg);
             } else {
-                assertEquals(name, Class.forName(name).getName(), "no class " + name);   // a class imported by name
+                assertEquals(name, Class.forName(name).getName(), "no class " + name); // a class imported by name
             }
         }
     }

@@ -34,37 +34,55 @@ public interface Fft {
     NDArray fft(NDArray a, Long n, int axis, String norm);
 
     /** numpy.fft.fft(a): along the last axis. */
-    default NDArray fft(NDArray a) { return fft(a, (Long) null, -1, null); }
+    default NDArray fft(NDArray a) {
+        return fft(a, (Long) null, -1, null);
+    }
 
     /** numpy.fft.fft(a, n): along the last axis, padded or truncated to n. */
-    default NDArray fft(NDArray a, long n) { return fft(a, Long.valueOf(n), -1, null); }
+    default NDArray fft(NDArray a, long n) {
+        return fft(a, Long.valueOf(n), -1, null);
+    }
 
     /** numpy.fft.fft(a, n, axis, norm) with n a number: {@code fft(a, 8, 0, "ortho")}. */
-    default NDArray fft(NDArray a, long n, int axis, String norm) { return fft(a, Long.valueOf(n), axis, norm); }
+    default NDArray fft(NDArray a, long n, int axis, String norm) {
+        return fft(a, Long.valueOf(n), axis, norm);
+    }
 
     /** numpy.fft.ifft(a, n, axis, norm): the inverse transform (scaled by 1/n for "backward"). */
     NDArray ifft(NDArray a, Long n, int axis, String norm);
 
     /** numpy.fft.ifft(a). */
-    default NDArray ifft(NDArray a) { return ifft(a, (Long) null, -1, null); }
+    default NDArray ifft(NDArray a) {
+        return ifft(a, (Long) null, -1, null);
+    }
 
     /** numpy.fft.ifft(a, n). */
-    default NDArray ifft(NDArray a, long n) { return ifft(a, Long.valueOf(n), -1, null); }
+    default NDArray ifft(NDArray a, long n) {
+        return ifft(a, Long.valueOf(n), -1, null);
+    }
 
     /** numpy.fft.ifft(a, n, axis, norm) with n a number. */
-    default NDArray ifft(NDArray a, long n, int axis, String norm) { return ifft(a, Long.valueOf(n), axis, norm); }
+    default NDArray ifft(NDArray a, long n, int axis, String norm) {
+        return ifft(a, Long.valueOf(n), axis, norm);
+    }
 
     /** numpy.fft.rfft(a, n, axis, norm): the n // 2 + 1 non-negative frequencies of a real input's transform; complex input is a DTypeException. */
     NDArray rfft(NDArray a, Long n, int axis, String norm);
 
     /** numpy.fft.rfft(a). */
-    default NDArray rfft(NDArray a) { return rfft(a, (Long) null, -1, null); }
+    default NDArray rfft(NDArray a) {
+        return rfft(a, (Long) null, -1, null);
+    }
 
     /** numpy.fft.rfft(a, n). */
-    default NDArray rfft(NDArray a, long n) { return rfft(a, Long.valueOf(n), -1, null); }
+    default NDArray rfft(NDArray a, long n) {
+        return rfft(a, Long.valueOf(n), -1, null);
+    }
 
     /** numpy.fft.rfft(a, n, axis, norm) with n a number. */
-    default NDArray rfft(NDArray a, long n, int axis, String norm) { return rfft(a, Long.valueOf(n), axis, norm); }
+    default NDArray rfft(NDArray a, long n, int axis, String norm) {
+        return rfft(a, Long.valueOf(n), axis, norm);
+    }
 
     /**
      * numpy.fft.irfft(a, n, axis, norm): the real signal of length n (null: 2 * (m - 1) for m input
@@ -73,31 +91,45 @@ public interface Fft {
     NDArray irfft(NDArray a, Long n, int axis, String norm);
 
     /** numpy.fft.irfft(a). */
-    default NDArray irfft(NDArray a) { return irfft(a, (Long) null, -1, null); }
+    default NDArray irfft(NDArray a) {
+        return irfft(a, (Long) null, -1, null);
+    }
 
     /** numpy.fft.irfft(a, n). */
-    default NDArray irfft(NDArray a, long n) { return irfft(a, Long.valueOf(n), -1, null); }
+    default NDArray irfft(NDArray a, long n) {
+        return irfft(a, Long.valueOf(n), -1, null);
+    }
 
     /** numpy.fft.irfft(a, n, axis, norm) with n a number. */
-    default NDArray irfft(NDArray a, long n, int axis, String norm) { return irfft(a, Long.valueOf(n), axis, norm); }
+    default NDArray irfft(NDArray a, long n, int axis, String norm) {
+        return irfft(a, Long.valueOf(n), axis, norm);
+    }
 
     /** numpy.fft.hfft(a, n, axis, norm): the real spectrum of a signal with Hermitian symmetry, given its first half. */
     NDArray hfft(NDArray a, Long n, int axis, String norm);
 
     /** numpy.fft.hfft(a). */
-    default NDArray hfft(NDArray a) { return hfft(a, (Long) null, -1, null); }
+    default NDArray hfft(NDArray a) {
+        return hfft(a, (Long) null, -1, null);
+    }
 
     /** numpy.fft.hfft(a, n, axis, norm) with n a number. */
-    default NDArray hfft(NDArray a, long n, int axis, String norm) { return hfft(a, Long.valueOf(n), axis, norm); }
+    default NDArray hfft(NDArray a, long n, int axis, String norm) {
+        return hfft(a, Long.valueOf(n), axis, norm);
+    }
 
     /** numpy.fft.ihfft(a, n, axis, norm): the inverse of hfft, for real input; complex input is a DTypeException. */
     NDArray ihfft(NDArray a, Long n, int axis, String norm);
 
     /** numpy.fft.ihfft(a). */
-    default NDArray ihfft(NDArray a) { return ihfft(a, (Long) null, -1, null); }
+    default NDArray ihfft(NDArray a) {
+        return ihfft(a, (Long) null, -1, null);
+    }
 
     /** numpy.fft.ihfft(a, n, axis, norm) with n a number. */
-    default NDArray ihfft(NDArray a, long n, int axis, String norm) { return ihfft(a, Long.valueOf(n), axis, norm); }
+    default NDArray ihfft(NDArray a, long n, int axis, String norm) {
+        return ihfft(a, Long.valueOf(n), axis, norm);
+    }
 
     // ---------------------------------------------------------------- several axes
 
@@ -109,49 +141,73 @@ public interface Fft {
     NDArray fftn(NDArray a, long[] s, int[] axes, String norm);
 
     /** numpy.fft.fftn(a): over every axis. */
-    default NDArray fftn(NDArray a) { return fftn(a, null, null, null); }
+    default NDArray fftn(NDArray a) {
+        return fftn(a, null, null, null);
+    }
 
     /** numpy.fft.ifftn(a, s, axes, norm). */
     NDArray ifftn(NDArray a, long[] s, int[] axes, String norm);
 
     /** numpy.fft.ifftn(a). */
-    default NDArray ifftn(NDArray a) { return ifftn(a, null, null, null); }
+    default NDArray ifftn(NDArray a) {
+        return ifftn(a, null, null, null);
+    }
 
     /** numpy.fft.rfftn(a, s, axes, norm): rfft over the last of the axes, then fft over the others. */
     NDArray rfftn(NDArray a, long[] s, int[] axes, String norm);
 
     /** numpy.fft.rfftn(a). */
-    default NDArray rfftn(NDArray a) { return rfftn(a, null, null, null); }
+    default NDArray rfftn(NDArray a) {
+        return rfftn(a, null, null, null);
+    }
 
     /** numpy.fft.irfftn(a, s, axes, norm): ifft over all but the last of the axes, then irfft over it (null s: 2 * (m - 1) there). */
     NDArray irfftn(NDArray a, long[] s, int[] axes, String norm);
 
     /** numpy.fft.irfftn(a). */
-    default NDArray irfftn(NDArray a) { return irfftn(a, null, null, null); }
+    default NDArray irfftn(NDArray a) {
+        return irfftn(a, null, null, null);
+    }
 
     /** numpy.fft.fft2(a): over the last two axes. */
-    default NDArray fft2(NDArray a) { return fftn(a, null, new int[]{-2, -1}, null); }
+    default NDArray fft2(NDArray a) {
+        return fftn(a, null, new int[] {-2, -1}, null);
+    }
 
     /** numpy.fft.fft2(a, s, axes, norm): fftn, with NumPy's None for a null s or axes. */
-    default NDArray fft2(NDArray a, long[] s, int[] axes, String norm) { return fftn(a, s, axes, norm); }
+    default NDArray fft2(NDArray a, long[] s, int[] axes, String norm) {
+        return fftn(a, s, axes, norm);
+    }
 
     /** numpy.fft.ifft2(a). */
-    default NDArray ifft2(NDArray a) { return ifftn(a, null, new int[]{-2, -1}, null); }
+    default NDArray ifft2(NDArray a) {
+        return ifftn(a, null, new int[] {-2, -1}, null);
+    }
 
     /** numpy.fft.ifft2(a, s, axes, norm). */
-    default NDArray ifft2(NDArray a, long[] s, int[] axes, String norm) { return ifftn(a, s, axes, norm); }
+    default NDArray ifft2(NDArray a, long[] s, int[] axes, String norm) {
+        return ifftn(a, s, axes, norm);
+    }
 
     /** numpy.fft.rfft2(a). */
-    default NDArray rfft2(NDArray a) { return rfftn(a, null, new int[]{-2, -1}, null); }
+    default NDArray rfft2(NDArray a) {
+        return rfftn(a, null, new int[] {-2, -1}, null);
+    }
 
     /** numpy.fft.rfft2(a, s, axes, norm). */
-    default NDArray rfft2(NDArray a, long[] s, int[] axes, String norm) { return rfftn(a, s, axes, norm); }
+    default NDArray rfft2(NDArray a, long[] s, int[] axes, String norm) {
+        return rfftn(a, s, axes, norm);
+    }
 
     /** numpy.fft.irfft2(a). */
-    default NDArray irfft2(NDArray a) { return irfftn(a, null, new int[]{-2, -1}, null); }
+    default NDArray irfft2(NDArray a) {
+        return irfftn(a, null, new int[] {-2, -1}, null);
+    }
 
     /** numpy.fft.irfft2(a, s, axes, norm). */
-    default NDArray irfft2(NDArray a, long[] s, int[] axes, String norm) { return irfftn(a, s, axes, norm); }
+    default NDArray irfft2(NDArray a, long[] s, int[] axes, String norm) {
+        return irfftn(a, s, axes, norm);
+    }
 
     // ---------------------------------------------------------------- helpers
 
@@ -162,22 +218,30 @@ public interface Fft {
     NDArray fftfreq(long n, double d);
 
     /** numpy.fft.fftfreq(n): with sample spacing 1. */
-    default NDArray fftfreq(long n) { return fftfreq(n, 1.0); }
+    default NDArray fftfreq(long n) {
+        return fftfreq(n, 1.0);
+    }
 
     /** numpy.fft.rfftfreq(n, d): {@code [0, 1, ..., n/2] / (d * n)}, float64 on the current device. */
     NDArray rfftfreq(long n, double d);
 
     /** numpy.fft.rfftfreq(n). */
-    default NDArray rfftfreq(long n) { return rfftfreq(n, 1.0); }
+    default NDArray rfftfreq(long n) {
+        return rfftfreq(n, 1.0);
+    }
 
     /** numpy.fft.fftshift(a): the zero frequency moved to the centre of every axis; a new array. */
-    default NDArray fftshift(NDArray a) { return fftshift(a, (int[]) null); }
+    default NDArray fftshift(NDArray a) {
+        return fftshift(a, (int[]) null);
+    }
 
     /** numpy.fft.fftshift(a, axes): each axis rolled by its length // 2 (null: every axis). */
     NDArray fftshift(NDArray a, int... axes);
 
     /** numpy.fft.ifftshift(a): the inverse of fftshift. */
-    default NDArray ifftshift(NDArray a) { return ifftshift(a, (int[]) null); }
+    default NDArray ifftshift(NDArray a) {
+        return ifftshift(a, (int[]) null);
+    }
 
     /** numpy.fft.ifftshift(a, axes): each axis rolled by -(length // 2) (null: every axis). */
     NDArray ifftshift(NDArray a, int... axes);

@@ -33,28 +33,49 @@ import org.ndgpu.ndarray.NDArray;
  * and the captured class.
  */
 public final class Fuse {
-    private Fuse() { }
+    private Fuse() {}
 
     /** A function of one array; R is NDArray, NDArray[] or {@link Tuple}. */
-    @FunctionalInterface public interface Fn1<R> extends Serializable { R apply(NDArray x); }
+    @FunctionalInterface
+    public interface Fn1<R> extends Serializable {
+        R apply(NDArray x);
+    }
 
     /** A function of two arrays. */
-    @FunctionalInterface public interface Fn2<R> extends Serializable { R apply(NDArray x, NDArray y); }
+    @FunctionalInterface
+    public interface Fn2<R> extends Serializable {
+        R apply(NDArray x, NDArray y);
+    }
 
     /** A function of three arrays. */
-    @FunctionalInterface public interface Fn3<R> extends Serializable { R apply(NDArray x, NDArray y, NDArray z); }
+    @FunctionalInterface
+    public interface Fn3<R> extends Serializable {
+        R apply(NDArray x, NDArray y, NDArray z);
+    }
 
     /** A function of four arrays. */
-    @FunctionalInterface public interface Fn4<R> extends Serializable { R apply(NDArray a, NDArray b, NDArray c, NDArray d); }
+    @FunctionalInterface
+    public interface Fn4<R> extends Serializable {
+        R apply(NDArray a, NDArray b, NDArray c, NDArray d);
+    }
 
     /** A function of five arrays. */
-    @FunctionalInterface public interface Fn5<R> extends Serializable { R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e); }
+    @FunctionalInterface
+    public interface Fn5<R> extends Serializable {
+        R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e);
+    }
 
     /** A function of six arrays. */
-    @FunctionalInterface public interface Fn6<R> extends Serializable { R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e, NDArray f); }
+    @FunctionalInterface
+    public interface Fn6<R> extends Serializable {
+        R apply(NDArray a, NDArray b, NDArray c, NDArray d, NDArray e, NDArray f);
+    }
 
     /** A function of any number of arrays. */
-    @FunctionalInterface public interface FnN<R> extends Serializable { R apply(NDArray... xs); }
+    @FunctionalInterface
+    public interface FnN<R> extends Serializable {
+        R apply(NDArray... xs);
+    }
 
     /**
      * Several results of one fused function, computed by one kernel (per result shape).
@@ -77,28 +98,43 @@ public final class Fuse {
         /** The i-th result; an index outside 0..size()-1 is an IndexException. */
         public NDArray get(int i) {
             if (i < 0 || i >= values.size()) {
-                throw new org.ndgpu.exceptions.IndexException("Fuse.Tuple.get: index " + i + " is out of range for " + values.size() + " values");
+                throw new org.ndgpu.exceptions.IndexException(
+                        "Fuse.Tuple.get: index " + i + " is out of range for " + values.size() + " values");
             }
             return values.get(i);
         }
 
-        public int size() { return values.size(); }
+        public int size() {
+            return values.size();
+        }
     }
 
-    public static <R> Fused<R> of(Fn1<R> f) { return new Fused<>("fused", 1, xs -> f.apply(xs[0])); }
+    public static <R> Fused<R> of(Fn1<R> f) {
+        return new Fused<>("fused", 1, xs -> f.apply(xs[0]));
+    }
 
-    public static <R> Fused<R> of(Fn2<R> f) { return new Fused<>("fused", 2, xs -> f.apply(xs[0], xs[1])); }
+    public static <R> Fused<R> of(Fn2<R> f) {
+        return new Fused<>("fused", 2, xs -> f.apply(xs[0], xs[1]));
+    }
 
-    public static <R> Fused<R> of(Fn3<R> f) { return new Fused<>("fused", 3, xs -> f.apply(xs[0], xs[1], xs[2])); }
+    public static <R> Fused<R> of(Fn3<R> f) {
+        return new Fused<>("fused", 3, xs -> f.apply(xs[0], xs[1], xs[2]));
+    }
 
-    public static <R> Fused<R> of(Fn4<R> f) { return new Fused<>("fused", 4, xs -> f.apply(xs[0], xs[1], xs[2], xs[3])); }
+    public static <R> Fused<R> of(Fn4<R> f) {
+        return new Fused<>("fused", 4, xs -> f.apply(xs[0], xs[1], xs[2], xs[3]));
+    }
 
-    public static <R> Fused<R> of(Fn5<R> f) { return new Fused<>("fused", 5, xs -> f.apply(xs[0], xs[1], xs[2], xs[3], xs[4])); }
+    public static <R> Fused<R> of(Fn5<R> f) {
+        return new Fused<>("fused", 5, xs -> f.apply(xs[0], xs[1], xs[2], xs[3], xs[4]));
+    }
 
     public static <R> Fused<R> of(Fn6<R> f) {
         return new Fused<>("fused", 6, xs -> f.apply(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]));
     }
 
     /** A fused function of any number of arrays: {@code Fuse.varargs(xs -> xs[0].add(xs[1]).mul(xs[2]))}. */
-    public static <R> Fused<R> varargs(FnN<R> f) { return new Fused<>("fused", -1, f); }
+    public static <R> Fused<R> varargs(FnN<R> f) {
+        return new Fused<>("fused", -1, f);
+    }
 }

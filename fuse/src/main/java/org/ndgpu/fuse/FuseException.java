@@ -11,5 +11,7 @@ import org.ndgpu.exceptions.NdException;
 public class FuseException extends NdException {
     private static final long serialVersionUID = 1L;
 
-    public FuseException(String message) { super(message); }
+    public FuseException(String message) {
+        super(message);
+    }
 }

@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 
@@ -38,7 +38,8 @@ import org.ndgpu.ndarray.Shapes;
  * @param <R> what the lambda returns: NDArray, NDArray[] or {@link Fuse.Tuple}; {@link #call} returns the same kind
  */
 public final class Fused<R> implements Serializable {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     // never serialized: the function travels as its Definition (writeReplace)
     private final transient String name;
@@ -50,10 +51,13 @@ public final class Fused<R> implements Serializable {
 
     /** The serial form: the name, the arity and the lambda; the traces are made again where it lands. */
     private record Definition(String name, int arity, Fuse.FnN<?> fn) implements Serializable {
-        @Serial private static final long serialVersionUID = 1L;
+        @Serial
+        private static final long serialVersionUID = 1L;
 
         @Serial
-        private Object readResolve() { return new Fused<>(name, arity, fn); }
+        private Object readResolve() {
+            return new Fused<>(name, arity, fn);
+        }
     }
 
     @Serial
@@ -63,9 +67,10 @@ public final class Fused<R> implements Serializable {
         try (var probe = new ObjectOutputStream(OutputStream.nullOutputStream())) {
             probe.writeObject(fn);
         } catch (NotSerializableException e) {
-            throw new NotSerializableException("fuse '" + name + "': its function cannot be serialized: it captures a " + e.getMessage()
-                    + ", which is not Serializable; capture only serializable values (numbers, Java arrays, ndgpu kernels), or make the"
-                    + " fused function inside the task");
+            throw new NotSerializableException(
+                    "fuse '" + name + "': its function cannot be serialized: it captures a " + e.getMessage()
+                            + ", which is not Serializable; capture only serializable values (numbers, Java arrays, ndgpu kernels), or make the"
+                            + " fused function inside the task");
         } catch (IOException e) {
             throw new NotSerializableException("fuse '" + name + "': its function cannot be serialized: " + e);
         }
@@ -77,12 +82,16 @@ public final class Fused<R> implements Serializable {
         throw new InvalidObjectException("Fused: deserialized only from its Definition (writeReplace)");
     }
 
-    private enum Kind { ONE, ARRAY, TUPLE }
+    private enum Kind {
+        ONE,
+        ARRAY,
+        TUPLE
+    }
 
-    private record Traced(Program program, Kind kind) { }
+    private record Traced(Program program, Kind kind) {}
 
     /** A trace and the argument types it was made for ({@link #types}). */
-    private record TracedFor(long[] types, Traced traced) { }
+    private record TracedFor(long[] types, Traced traced) {}
 
     Fused(String name, int arity, Fuse.FnN<R> fn) {
         if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
@@ -94,9 +103,14 @@ public final class Fused<R> implements Serializable {
     }
 
     /** The same function under another name (it names the generated kernels and appears in error messages). */
-    public Fused<R> named(String newName) { Objects.requireNonNull(newName, "named: newName is null"); return new Fused<>(newName, arity, fn); }
+    public Fused<R> named(String newName) {
+        Objects.requireNonNull(newName, "named: newName is null");
+        return new Fused<>(newName, arity, fn);
+    }
 
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
 
     /** Runs the fused kernels on {@code args} (NDArrays or Java numbers); returns what the lambda returns, computed. */
     @SuppressWarnings("unchecked")
@@ -105,11 +119,12 @@ public final class Fused<R> implements Serializable {
         Device device = device(args);
         Traced t = traced(device, args);
         NDArray[] res = t.program().run(device, args);
-        return (R) switch (t.kind()) {
-            case ONE -> res[0];
-            case ARRAY -> res;
-            case TUPLE -> Fuse.Tuple.of(res);
-        };
+        return (R)
+                switch (t.kind()) {
+                    case ONE -> res[0];
+                    case ARRAY -> res;
+                    case TUPLE -> Fuse.Tuple.of(res);
+                };
     }
 
     /** Like {@link #call}, every result as an array element. */
@@ -134,7 +149,10 @@ public final class Fused<R> implements Serializable {
     }
 
     /** How many kernels a call with these arguments launches (a full reduction's second pass not counted). */
-    public int kernelCount(Object... args) { Objects.requireNonNull(args, "kernelCount: args is null"); return traced(device(args), args).program().kernels(); }
+    public int kernelCount(Object... args) {
+        Objects.requireNonNull(args, "kernelCount: args is null");
+        return traced(device(args), args).program().kernels();
+    }
 
     private Traced traced(Device device, Object[] args) {
         checkArity(args);
@@ -147,9 +165,12 @@ public final class Fused<R> implements Serializable {
                 case NDArray x -> key.append(x.live(name).dtype()).append(Shapes.str(x.shape()));
                 case Number n -> key.append(n.getClass().getSimpleName());
                 case Boolean b -> key.append("Boolean");
-                case null -> throw new DTypeException("fuse '" + name + "': an argument is null; expected an NDArray or a Java number");
-                default -> throw new DTypeException("fuse '" + name + "': expected NDArrays or Java numbers as arguments, got "
-                        + a.getClass().getSimpleName());
+                case null ->
+                    throw new DTypeException(
+                            "fuse '" + name + "': an argument is null; expected an NDArray or a Java number");
+                default ->
+                    throw new DTypeException("fuse '" + name + "': expected NDArrays or Java numbers as arguments, got "
+                            + a.getClass().getSimpleName());
             }
         }
         Traced t = cache.computeIfAbsent(key.toString(), k -> trace(device, args));
@@ -232,17 +253,22 @@ public final class Fused<R> implements Serializable {
                 kind = Kind.TUPLE;
                 for (int k = 0; k < tu.size(); k++) results.add(trace.nodeOf(tu.get(k), "result " + k));
             }
-            case null -> throw new FuseException("fuse '" + name + "': the function returned null; expected an NDArray, NDArray[] or Fuse.Tuple");
-            default -> throw new FuseException("fuse '" + name + "': the function returned a " + r.getClass().getSimpleName()
-                    + "; expected an NDArray, NDArray[] or Fuse.Tuple");
+            case null ->
+                throw new FuseException("fuse '" + name
+                        + "': the function returned null; expected an NDArray, NDArray[] or Fuse.Tuple");
+            default ->
+                throw new FuseException("fuse '" + name + "': the function returned a "
+                        + r.getClass().getSimpleName() + "; expected an NDArray, NDArray[] or Fuse.Tuple");
         }
         if (results.isEmpty()) throw new FuseException("fuse '" + name + "': the function returned no arrays");
-        return new Traced(new Program(trace, args.length, results, device.facts().fp64()), kind);
+        return new Traced(
+                new Program(trace, args.length, results, device.facts().fp64()), kind);
     }
 
     private void checkArity(Object[] args) {
         if (arity >= 0 && args.length != arity) {
-            throw new NdException("fuse '" + name + "': the function takes " + arity + " arguments, got " + args.length);
+            throw new NdException(
+                    "fuse '" + name + "': the function takes " + arity + " arguments, got " + args.length);
         }
     }
 
@@ -252,5 +278,7 @@ public final class Fused<R> implements Serializable {
     }
 
     @Override
-    public String toString() { return "Fused[" + name + (arity >= 0 ? ", " + arity + " arguments" : "") + "]"; }
+    public String toString() {
+        return "Fused[" + name + (arity >= 0 ? ", " + arity + " arguments" : "") + "]";
+    }
 }

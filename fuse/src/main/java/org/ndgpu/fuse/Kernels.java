@@ -22,17 +22,17 @@ import org.ndgpu.reduction.ReductionSpec;
  * whose map calls a device function holding the statements.
  */
 final class Kernels {
-    private Kernels() { }
+    private Kernels() {}
 
     /** A scalar kernel parameter: where its value comes from (a constant or a number argument) and its dtype. */
-    record Scalar(Node.Weak source, DType dtype) { }
+    record Scalar(Node.Weak source, DType dtype) {}
 
     /** What a generated kernel reads: the leaf nodes (arrays) as IN params in0.., the scalars as s0... */
-    record Inputs(List<Node> leaves, List<Scalar> scalars) { }
+    record Inputs(List<Node> leaves, List<Scalar> scalars) {}
 
-    record Elementwise(Spec spec, Inputs inputs) { }
+    record Elementwise(Spec spec, Inputs inputs) {}
 
-    record Reduction(ReductionSpec spec, Inputs inputs) { }
+    record Reduction(ReductionSpec spec, Inputs inputs) {}
 
     /** The statements computing a set of nodes; leaves are arguments and already materialized results. */
     private static final class Expr {
@@ -44,7 +44,9 @@ final class Kernels {
         private final StringBuilder code = new StringBuilder();
         private final java.util.Set<String> preambles = new java.util.LinkedHashSet<>();
 
-        Expr(Set<Node> materialized) { this.materialized = materialized; }
+        Expr(Set<Node> materialized) {
+            this.materialized = materialized;
+        }
 
         String value(Node n) {
             String v = names.get(n);
@@ -60,11 +62,19 @@ final class Kernels {
                 case Node.Cast c -> CTypes.cast(c.in().dtype(), c.dtype(), value(c.in()));
                 case Node.Op op -> op(op);
                 case Node.Arg a -> throw new AssertionError(a);
-                case Node.Reduce r -> throw new AssertionError("reduction " + r.op() + " reached an expression unmaterialized");
+                case Node.Reduce r ->
+                    throw new AssertionError("reduction " + r.op() + " reached an expression unmaterialized");
             };
-            if (n.dtype() == DType.FLOAT16) e = "nd_double_to_half_float((double)(" + e + "))";   // as stored between unfused calls
+            if (n.dtype() == DType.FLOAT16)
+                e = "nd_double_to_half_float((double)(" + e + "))"; // as stored between unfused calls
             v = "t" + n.id();
-            code.append("const ").append(CTypes.compute(n.dtype())).append(' ').append(v).append(" = ").append(e).append(";\n");
+            code.append("const ")
+                    .append(CTypes.compute(n.dtype()))
+                    .append(' ')
+                    .append(v)
+                    .append(" = ")
+                    .append(e)
+                    .append(";\n");
             names.put(n, v);
             return v;
         }
@@ -99,15 +109,21 @@ final class Kernels {
             });
         }
 
-        Inputs inputs() { return new Inputs(List.copyOf(leaves), List.copyOf(scalars)); }
+        Inputs inputs() {
+            return new Inputs(List.copyOf(leaves), List.copyOf(scalars));
+        }
 
         /** The device functions the inlined ufuncs need (UfuncInlining.preamble), each once. */
-        String preamble() { return String.join("", preambles); }
+        String preamble() {
+            return String.join("", preambles);
+        }
 
         List<Param> params() {
             List<Param> ps = new ArrayList<>();
-            for (int k = 0; k < leaves.size(); k++) ps.add(new Param("in" + k, leaves.get(k).dtype(), Kind.IN));
-            for (int k = 0; k < scalars.size(); k++) ps.add(new Param("s" + k, scalars.get(k).dtype(), Kind.SCALAR));
+            for (int k = 0; k < leaves.size(); k++)
+                ps.add(new Param("in" + k, leaves.get(k).dtype(), Kind.IN));
+            for (int k = 0; k < scalars.size(); k++)
+                ps.add(new Param("s" + k, scalars.get(k).dtype(), Kind.SCALAR));
             return ps;
         }
     }
@@ -137,17 +153,31 @@ final class Kernels {
         List<Param> params = e.params();
         List<String> sig = new ArrayList<>(), call = new ArrayList<>();
         for (Param p : params) {
-            sig.add((p.kind() == Kind.SCALAR ? CTypes.scalarParam(p.dtype()) : CTypes.compute(p.dtype())) + " " + p.name());
+            sig.add((p.kind() == Kind.SCALAR ? CTypes.scalarParam(p.dtype()) : CTypes.compute(p.dtype())) + " "
+                    + p.name());
             call.add(p.name());
         }
-        String fn = "ND_DEVICE_FN " + CTypes.compute(r.in().dtype()) + " nd_fused_map(" + String.join(", ", sig) + ") {\n"
+        String fn = "ND_DEVICE_FN " + CTypes.compute(r.in().dtype()) + " nd_fused_map(" + String.join(", ", sig)
+                + ") {\n"
                 + "    " + e.code.toString().strip().replace("\n", "\n    ") + (e.code.isEmpty() ? "" : "\n    ")
                 + "return " + v + ";\n}\n";
         // the built-in map reads the fused map's value where it would read its input x
-        ReductionSpec b = ReductionInlining.spec(r.op(), r.in().dtype(), r.dtype(), fp64, "nd_fused_map(" + String.join(", ", call) + ")");
+        ReductionSpec b = ReductionInlining.spec(
+                r.op(), r.in().dtype(), r.dtype(), fp64, "nd_fused_map(" + String.join(", ", call) + ")");
         params.add(b.out());
-        var spec = new ReductionSpec(name, params, b.reduceType(), b.reduceBytes(), b.map(), b.reduce(), b.postMap(), b.identity(),
-                b.hasIdentity(), b.orderedIndex(), b.preamble() + "\n" + e.preamble() + fn, b.options());
+        var spec = new ReductionSpec(
+                name,
+                params,
+                b.reduceType(),
+                b.reduceBytes(),
+                b.map(),
+                b.reduce(),
+                b.postMap(),
+                b.identity(),
+                b.hasIdentity(),
+                b.orderedIndex(),
+                b.preamble() + "\n" + e.preamble() + fn,
+                b.options());
         return new Reduction(spec, e.inputs());
     }
 }

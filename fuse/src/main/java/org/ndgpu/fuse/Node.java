@@ -23,50 +23,88 @@ sealed interface Node {
     long[] shape();
 
     /** Array argument {@code index} of the fused call. */
-    record Arg(int id, int index, DType dtype, long[] shape) implements Node { }
+    record Arg(int id, int index, DType dtype, long[] shape) implements Node {}
 
     /**
      * A Java number passed as argument {@code index}: a NumPy 2 weak scalar wherever it meets an
      * array (NEP 50), a 0-d array of its Java type's dtype where it stands alone.
      */
     record WeakArg(int id, int index, Object value) implements Node {
-        @Override public DType dtype() { return DType.ofJavaValue(value); }
+        @Override
+        public DType dtype() {
+            return DType.ofJavaValue(value);
+        }
 
-        @Override public long[] shape() { return new long[0]; }
+        @Override
+        public long[] shape() {
+            return new long[0];
+        }
     }
 
     /**
      * A ufunc (or numpy.where, when {@code ufunc} is null) over operands that are Nodes or
      * {@link Weak} numbers, run in the loop {@code loopIn -> dtype} that the ufunc library resolves for them.
      */
-    record Op(int id, Ufunc ufunc, List<Object> operands, List<DType> loopIn, DType dtype, long[] shape) implements Node {
-        @Override public boolean equals(Object o) { return this == o; }
+    record Op(int id, Ufunc ufunc, List<Object> operands, List<DType> loopIn, DType dtype, long[] shape)
+            implements Node {
+        @Override
+        public boolean equals(Object o) {
+            return this == o;
+        }
 
-        @Override public int hashCode() { return System.identityHashCode(this); }
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
 
-        @Override public String toString() { return getClass().getSimpleName() + "#" + id; }
+        @Override
+        public String toString() {
+            return getClass().getSimpleName() + "#" + id;
+        }
     }
 
     /** {@code in.astype(dtype)}. */
     record Cast(int id, Node in, DType dtype) implements Node {
-        @Override public long[] shape() { return in.shape(); }
+        @Override
+        public long[] shape() {
+            return in.shape();
+        }
 
-        @Override public boolean equals(Object o) { return this == o; }
+        @Override
+        public boolean equals(Object o) {
+            return this == o;
+        }
 
-        @Override public int hashCode() { return System.identityHashCode(this); }
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
 
-        @Override public String toString() { return getClass().getSimpleName() + "#" + id; }
+        @Override
+        public String toString() {
+            return getClass().getSimpleName() + "#" + id;
+        }
     }
 
     /** A built-in reduction of {@code in} over normalized {@code axes}; {@code shape} already has keepdims applied. */
-    record Reduce(int id, Reduction op, Node in, int[] axes, boolean keepdims, DType dtype, long[] shape) implements Node {
-        @Override public boolean equals(Object o) { return this == o; }
+    record Reduce(int id, Reduction op, Node in, int[] axes, boolean keepdims, DType dtype, long[] shape)
+            implements Node {
+        @Override
+        public boolean equals(Object o) {
+            return this == o;
+        }
 
-        @Override public int hashCode() { return System.identityHashCode(this); }
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
 
-        @Override public String toString() { return getClass().getSimpleName() + "#" + id; }
+        @Override
+        public String toString() {
+            return getClass().getSimpleName() + "#" + id;
+        }
     }
 
     /** A Java number operand: a constant of the lambda ({@code arg} -1) or a number argument of the call. */
-    record Weak(Object value, int arg) { }
+    record Weak(Object value, int arg) {}
 }

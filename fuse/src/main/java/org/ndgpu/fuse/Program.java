@@ -27,11 +27,11 @@ import org.ndgpu.reduction.ReductionLoop;
  * <p>Arrays live in slots: the arguments first, then each kernel's outputs.
  */
 final class Program {
-    private sealed interface Step permits Elementwise, Reduction { }
+    private sealed interface Step permits Elementwise, Reduction {}
 
-    private record Elementwise(Kernels.Elementwise kernel, int[] in, int[] out, long[] shape) implements Step { }
+    private record Elementwise(Kernels.Elementwise kernel, int[] in, int[] out, long[] shape) implements Step {}
 
-    private record Reduction(Kernels.Reduction kernel, int[] in, int out, int[] axes) implements Step { }
+    private record Reduction(Kernels.Reduction kernel, int[] in, int out, int[] axes) implements Step {}
 
     private final int nArgs;
     private final List<Step> steps = new ArrayList<>();
@@ -78,7 +78,8 @@ final class Program {
                 out[q] = newSlot(g.get(q).dtype(), g.get(q).shape());
                 slots.put(g.get(q), out[q]);
             }
-            steps.add(new Elementwise(k, slotsOf(k.inputs().leaves(), slots), out, g.get(0).shape()));
+            steps.add(new Elementwise(
+                    k, slotsOf(k.inputs().leaves(), slots), out, g.get(0).shape()));
         }
         outputs = results.stream().mapToInt(slots::get).toArray();
     }
@@ -86,11 +87,13 @@ final class Program {
     private static void collect(Node n, Set<Node> seen) {
         if (!seen.add(n)) return;
         switch (n) {
-            case Node.Op op -> { for (Object o : op.operands()) if (o instanceof Node m) collect(m, seen); }
+            case Node.Op op -> {
+                for (Object o : op.operands()) if (o instanceof Node m) collect(m, seen);
+            }
             case Node.Cast c -> collect(c.in(), seen);
             case Node.Reduce r -> collect(r.in(), seen);
-            case Node.Arg a -> { }
-            case Node.WeakArg w -> { }
+            case Node.Arg a -> {}
+            case Node.WeakArg w -> {}
         }
     }
 
@@ -105,7 +108,9 @@ final class Program {
     }
 
     /** The number of kernels one call launches, not counting a full reduction's second pass. */
-    int kernels() { return steps.size(); }
+    int kernels() {
+        return steps.size();
+    }
 
     /** Runs on {@code args} (arrays and numbers of the traced kinds); returns the function's results. */
     NDArray[] run(Device device, Object[] args) {
@@ -115,8 +120,16 @@ final class Program {
         try {
             for (Step s : steps) {
                 switch (s) {
-                    case Elementwise e -> ElementwiseLoop.run(e.kernel().spec(), kernelArgs(e.kernel().inputs(), e.in(), e.out(), slots, args), e.shape());
-                    case Reduction r -> ReductionLoop.run(r.kernel().spec(), kernelArgs(r.kernel().inputs(), r.in(), new int[]{r.out()}, slots, args), r.axes());
+                    case Elementwise e ->
+                        ElementwiseLoop.run(
+                                e.kernel().spec(),
+                                kernelArgs(e.kernel().inputs(), e.in(), e.out(), slots, args),
+                                e.shape());
+                    case Reduction r ->
+                        ReductionLoop.run(
+                                r.kernel().spec(),
+                                kernelArgs(r.kernel().inputs(), r.in(), new int[] {r.out()}, slots, args),
+                                r.axes());
                 }
             }
             ok = true;
@@ -138,13 +151,22 @@ final class Program {
                     case Elementwise e -> {
                         Object[] ka = kernelArgs(e.kernel().inputs(), e.in(), e.out(), slots, args);
                         var layout = ElementwiseLoop.layout(e.kernel().spec(), ka, e.shape());
-                        sb.append("// ---- kernel ").append(e.kernel().spec().name()).append(": elementwise, ").append(layout).append('\n');
-                        sb.append(ElementwiseLoop.source(device.backend().dialect(), e.kernel().spec(), layout));
+                        sb.append("// ---- kernel ")
+                                .append(e.kernel().spec().name())
+                                .append(": elementwise, ")
+                                .append(layout)
+                                .append('\n');
+                        sb.append(ElementwiseLoop.source(
+                                device.backend().dialect(), e.kernel().spec(), layout));
                     }
                     case Reduction r -> {
-                        sb.append("// ---- kernel ").append(r.kernel().spec().name()).append(": reduction over axes ")
-                                .append(Arrays.toString(r.axes())).append(" (one-pass row layout shown)\n");
-                        sb.append(ReductionInlining.source(device.backend().dialect(), r.kernel().spec()));
+                        sb.append("// ---- kernel ")
+                                .append(r.kernel().spec().name())
+                                .append(": reduction over axes ")
+                                .append(Arrays.toString(r.axes()))
+                                .append(" (one-pass row layout shown)\n");
+                        sb.append(ReductionInlining.source(
+                                device.backend().dialect(), r.kernel().spec()));
                     }
                 }
             }
@@ -167,7 +189,8 @@ final class Program {
         NDArray[] slots = new NDArray[slotDtypes.size()];
         for (int k = 0; k < nArgs; k++) if (args[k] instanceof NDArray a) slots[k] = a;
         try {
-            for (int k = nArgs; k < slots.length; k++) slots[k] = NDArray.empty(device, slotDtypes.get(k), slotShapes.get(k), Order.C);
+            for (int k = nArgs; k < slots.length; k++)
+                slots[k] = NDArray.empty(device, slotDtypes.get(k), slotShapes.get(k), Order.C);
         } catch (RuntimeException e) {
             release(slots, false);
             throw e;
@@ -190,7 +213,8 @@ final class Program {
         int i = 0;
         for (int s : in) ka[i++] = slots[s];
         for (Kernels.Scalar s : inputs.scalars()) {
-            Object v = s.source().arg() >= 0 ? args[s.source().arg()] : s.source().value();
+            Object v =
+                    s.source().arg() >= 0 ? args[s.source().arg()] : s.source().value();
             ka[i++] = v instanceof Boolean b ? (Object) (b ? 1 : 0) : v;
         }
         for (int s : out) ka[i++] = slots[s];

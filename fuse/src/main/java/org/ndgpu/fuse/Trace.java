@@ -7,11 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.ndgpu.device.Device;
+import org.ndgpu.elementwise.UfuncLoops;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
-import org.ndgpu.elementwise.UfuncLoops;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
@@ -30,15 +30,30 @@ import org.ndgpu.spi.Ufunc;
  * call, named after the ufunc, as unfused.
  */
 final class Trace implements Tracer {
-    static final Set<Reduction> REDUCTIONS = EnumSet.of(Reduction.SUM, Reduction.PROD, Reduction.MEAN, Reduction.MAX, Reduction.MIN,
-            Reduction.ALL, Reduction.ANY);
+    static final Set<Reduction> REDUCTIONS = EnumSet.of(
+            Reduction.SUM, Reduction.PROD, Reduction.MEAN, Reduction.MAX, Reduction.MIN, Reduction.ALL, Reduction.ANY);
     /** The fusable reductions' names, sorted, for messages. */
-    private static final List<String> REDUCTION_NAMES = REDUCTIONS.stream().map(Reduction::numpyName).sorted().toList();
-    private static final Set<String> HOST_READS = Set.of("item", "doubleValue", "toFloatArray", "toDoubleArray", "toLongArray",
-            "toIntArray", "toBooleanArray", "toArray", "toBytes", "copyTo", "toHost", "str", "buffer", "to");
+    private static final List<String> REDUCTION_NAMES =
+            REDUCTIONS.stream().map(Reduction::numpyName).sorted().toList();
+
+    private static final Set<String> HOST_READS = Set.of(
+            "item",
+            "doubleValue",
+            "toFloatArray",
+            "toDoubleArray",
+            "toLongArray",
+            "toIntArray",
+            "toBooleanArray",
+            "toArray",
+            "toBytes",
+            "copyTo",
+            "toHost",
+            "str",
+            "buffer",
+            "to");
 
     /** An integer weak-scalar argument met an integer array of {@code dtype} in {@code op}: its value must fit, on every call. */
-    record FitCheck(String op, int arg, DType dtype) { }
+    record FitCheck(String op, int arg, DType dtype) {}
 
     private final String name;
     private final Device device;
@@ -53,7 +68,8 @@ final class Trace implements Tracer {
 
     /** The symbolic array the lambda receives for argument {@code index}. */
     NDArray argument(int index, Object value) {
-        Node n = value instanceof NDArray a ? add(id -> new Node.Arg(id, index, a.dtype(), a.shape()), "arg" + index)
+        Node n = value instanceof NDArray a
+                ? add(id -> new Node.Arg(id, index, a.dtype(), a.shape()), "arg" + index)
                 : add(id -> new Node.WeakArg(id, index, value), "weak" + index);
         return symbolic(n);
     }
@@ -62,8 +78,9 @@ final class Trace implements Tracer {
     Node nodeOf(NDArray a, String what) {
         if (a == null) throw new FuseException("fuse '" + name + "': the function returned null as " + what);
         if (a.symbol() == null || a.symbol().tracer() != this) {
-            throw new FuseException("fuse '" + name + "': " + what + " is not computed from the arguments (an array made or captured"
-                    + " outside the fused function); return a value computed from the arguments, or pass the array as an argument");
+            throw new FuseException(
+                    "fuse '" + name + "': " + what + " is not computed from the arguments (an array made or captured"
+                            + " outside the fused function); return a value computed from the arguments, or pass the array as an argument");
         }
         return (Node) a.symbol().node();
     }
@@ -74,7 +91,8 @@ final class Trace implements Tracer {
     public NDArray call(Ufunc ufunc, NDArray out, Object... operands) {
         noOut(ufunc.numpyName(), out);
         if (ufunc == Ufunc.REAL || ufunc == Ufunc.IMAG || ufunc.nout() > 1) {
-            throw new NdException(ufunc.numpyName() + ": cannot be fused yet (fuse '" + name + "'); call it outside the fused function");
+            throw new NdException(ufunc.numpyName() + ": cannot be fused yet (fuse '" + name
+                    + "'); call it outside the fused function");
         }
         return apply(ufunc, operands);
     }
@@ -127,7 +145,8 @@ final class Trace implements Tracer {
     /** Array operands keep their dtype; numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
     private DType[] effective(String ufunc, List<Object> ops) {
         DType arrays = null;
-        for (Object o : ops) if (o instanceof Node n) arrays = arrays == null ? n.dtype() : DType.promote(arrays, n.dtype());
+        for (Object o : ops)
+            if (o instanceof Node n) arrays = arrays == null ? n.dtype() : DType.promote(arrays, n.dtype());
         DType[] eff = new DType[ops.size()];
         for (int k = 0; k < eff.length; k++) {
             Object o = ops.get(k);
@@ -136,7 +155,10 @@ final class Trace implements Tracer {
                 Node.Weak w = (Node.Weak) o;
                 if (k == 1 && org.ndgpu.elementwise.UfuncLoops.ldexpExponent(ufunc, w.value())) eff[k] = DType.INT64;
                 else if (arrays == null) eff[k] = DType.ofJavaValue(w.value());
-                else if (w.arg() >= 0 && arrays.isInteger() && Scalars.comparesByValue(ufunc) && Scalars.isJavaInteger(w.value())) {
+                else if (w.arg() >= 0
+                        && arrays.isInteger()
+                        && Scalars.comparesByValue(ufunc)
+                        && Scalars.isJavaInteger(w.value())) {
                     // compared by value whatever each call passes (uint32_array < -1 as NumPy): int64, no fit check
                     eff[k] = DType.INT64;
                 } else {
@@ -157,7 +179,8 @@ final class Trace implements Tracer {
             } else if (o instanceof Number || o instanceof Boolean) {
                 ops.add(new Node.Weak(o, -1));
             } else {
-                throw new DTypeException(op + ": expected an NDArray or a Java number, got " + (o == null ? "null" : o.getClass().getSimpleName()));
+                throw new DTypeException(op + ": expected an NDArray or a Java number, got "
+                        + (o == null ? "null" : o.getClass().getSimpleName()));
             }
         }
         return ops;
@@ -176,11 +199,12 @@ final class Trace implements Tracer {
         String op = reduction.numpyName();
         noOut(op, out);
         if (!REDUCTIONS.contains(reduction)) {
-            throw new FuseException("fuse '" + name + "': " + op + " cannot be fused; the fusable reductions are " + REDUCTION_NAMES
-                    + " (compute " + op + " outside the fused function)");
+            throw new FuseException("fuse '" + name + "': " + op + " cannot be fused; the fusable reductions are "
+                    + REDUCTION_NAMES + " (compute " + op + " outside the fused function)");
         }
         Node in = nodeOf(a, "the array of " + op);
-        if (in instanceof Node.WeakArg) throw new FuseException("fuse '" + name + "': " + op + " of a Java number argument; pass an array");
+        if (in instanceof Node.WeakArg)
+            throw new FuseException("fuse '" + name + "': " + op + " of a Java number argument; pass an array");
         long[] shape = in.shape();
         int n = shape.length;
         int[] ax = Shapes.axes(op, axes, n);
@@ -196,19 +220,22 @@ final class Trace implements Tracer {
             else if (keepdims) res[m++] = 1;
         }
         if (r == 0 && k > 0 && !ReductionInlining.hasIdentity(reduction)) {
-            throw new ShapeException(op + ": zero-size array to reduction operation " + ReductionInlining.ufuncName(reduction) + " which has no identity");
+            throw new ShapeException(op + ": zero-size array to reduction operation "
+                    + ReductionInlining.ufuncName(reduction) + " which has no identity");
         }
         long[] outShape = Arrays.copyOf(res, m);
         int[] sorted = ax.clone();
         Arrays.sort(sorted);
         DType rt = ReductionInlining.resultType(reduction, in.dtype());
-        return symbolic(add(id -> new Node.Reduce(id, reduction, in, sorted, keepdims, rt, outShape),
+        return symbolic(add(
+                id -> new Node.Reduce(id, reduction, in, sorted, keepdims, rt, outShape),
                 op + "#" + in.id() + Arrays.toString(sorted) + keepdims));
     }
 
     @Override
     public NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
-        throw new FuseException("fuse '" + name + "': " + op.numpyName() + " cannot be fused (a scan is not elementwise); compute it outside the fused function");
+        throw new FuseException("fuse '" + name + "': " + op.numpyName()
+                + " cannot be fused (a scan is not elementwise); compute it outside the fused function");
     }
 
     // ---------------------------------------------------------------- what cannot be traced
@@ -217,38 +244,54 @@ final class Trace implements Tracer {
     public NdException cannotTrace(String op) {
         String where = callSite();
         if (HOST_READS.contains(op)) {
-            return new FuseException("fuse '" + name + "': " + op + "() reads array elements on the host" + where + ", which a fused"
-                    + " function cannot do: it is traced once with symbolic arrays and compiled into one kernel, so Java code cannot"
-                    + " see element values (no item(), toDoubleArray(), or `if` on a comparison). Select with Nd.where(cond, a, b),"
-                    + " or call the lambda unfused.");
+            return new FuseException(
+                    "fuse '" + name + "': " + op + "() reads array elements on the host" + where + ", which a fused"
+                            + " function cannot do: it is traced once with symbolic arrays and compiled into one kernel, so Java code cannot"
+                            + " see element values (no item(), toDoubleArray(), or `if` on a comparison). Select with Nd.where(cond, a, b),"
+                            + " or call the lambda unfused.");
         }
-        return new FuseException("fuse '" + name + "': " + op + " is not supported in a fused function" + where + "; only ufuncs,"
-                + " Nd.where, clip, astype and the reductions " + REDUCTION_NAMES + " are traced");
+        return new FuseException("fuse '" + name + "': " + op + " is not supported in a fused function" + where
+                + "; only ufuncs," + " Nd.where, clip, astype and the reductions " + REDUCTION_NAMES + " are traced");
     }
 
-    private static final List<String> LIBRARY_PACKAGES = List.of("org.ndgpu.ndarray.", "org.ndgpu.spi.", "java.", "jdk.");
-    private static final Set<String> LIBRARY_CLASSES = Set.of("org.ndgpu.Nd", "org.ndgpu.fuse.Trace", "org.ndgpu.fuse.Fuse",
-            "org.ndgpu.fuse.Fused", "org.ndgpu.fuse.Program", "org.ndgpu.fuse.Kernels");
+    private static final List<String> LIBRARY_PACKAGES =
+            List.of("org.ndgpu.ndarray.", "org.ndgpu.spi.", "java.", "jdk.");
+    private static final Set<String> LIBRARY_CLASSES = Set.of(
+            "org.ndgpu.Nd",
+            "org.ndgpu.fuse.Trace",
+            "org.ndgpu.fuse.Fuse",
+            "org.ndgpu.fuse.Fused",
+            "org.ndgpu.fuse.Program",
+            "org.ndgpu.fuse.Kernels");
 
     /** " (at Foo.lambda$bar$0(Foo.java:12))": the first frame outside ndgpu's own code, where the lambda made the call. */
     private static String callSite() {
-        return StackWalker.getInstance().walk(s -> s.filter(f -> {
-            String c = f.getClassName();
-            int dollar = c.indexOf('$');
-            String outer = dollar < 0 ? c : c.substring(0, dollar);
-            return LIBRARY_PACKAGES.stream().noneMatch(c::startsWith) && !LIBRARY_CLASSES.contains(outer) && !c.contains("$$Lambda");
-        }).findFirst().map(f -> " (at " + f.toStackTraceElement() + ")").orElse(""));
+        return StackWalker.getInstance()
+                .walk(s -> s.filter(f -> {
+                            String c = f.getClassName();
+                            int dollar = c.indexOf('$');
+                            String outer = dollar < 0 ? c : c.substring(0, dollar);
+                            return LIBRARY_PACKAGES.stream().noneMatch(c::startsWith)
+                                    && !LIBRARY_CLASSES.contains(outer)
+                                    && !c.contains("$$Lambda");
+                        })
+                        .findFirst()
+                        .map(f -> " (at " + f.toStackTraceElement() + ")")
+                        .orElse(""));
     }
 
     private void noOut(String op, NDArray out) {
         if (out != null) {
-            throw new FuseException("fuse '" + name + "': " + op + " with an out array cannot be fused; return the value instead");
+            throw new FuseException(
+                    "fuse '" + name + "': " + op + " with an out array cannot be fused; return the value instead");
         }
     }
 
     // ---------------------------------------------------------------- nodes
 
-    private interface Maker { Node make(int id); }
+    private interface Maker {
+        Node make(int id);
+    }
 
     private Node add(Maker maker, String key) {
         Node n = consed.get(key);
@@ -263,5 +306,7 @@ final class Trace implements Tracer {
         return NDArray.symbolic(n.dtype(), n.shape(), new Symbol(this, n, device));
     }
 
-    String name() { return name; }
+    String name() {
+        return name;
+    }
 }

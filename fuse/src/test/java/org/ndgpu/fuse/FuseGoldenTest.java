@@ -18,7 +18,9 @@ import org.ndgpu.testing.GoldenSource;
 class FuseGoldenTest {
     private static final long[] SHAPE = {8, 8};
 
-    private static Node.Arg arg(int id, DType d) { return new Node.Arg(id, id, d, SHAPE); }
+    private static Node.Arg arg(int id, DType d) {
+        return new Node.Arg(id, id, d, SHAPE);
+    }
 
     private static Node.Op op(int id, String ufunc, DType d, Node... in) {
         List<DType> loop = java.util.Arrays.stream(in).map(n -> d).toList();
@@ -26,7 +28,7 @@ class FuseGoldenTest {
     }
 
     private static void reduction(String file, String op, Node in, DType out) {
-        var r = new Node.Reduce(99, Reduction.of(op), in, new int[]{1}, false, out, new long[]{8});
+        var r = new Node.Reduce(99, Reduction.of(op), in, new int[] {1}, false, out, new long[] {8});
         var k = Kernels.reduction("fused_" + file, r, Set.of(), true);
         GoldenSource.check("fuse/" + file + ".cl", ReductionInlining.source(Dialect.OPENCL, k.spec()));
         GoldenSource.check("fuse/" + file + ".cu", ReductionInlining.source(Dialect.CUDA, k.spec()));
@@ -55,6 +57,8 @@ class FuseGoldenTest {
         Node x = arg(0, DType.FLOAT32), y = arg(1, DType.INT32);
         Node m = op(2, "multiply", DType.FLOAT64, x, y);
         var k = Kernels.elementwise("fused_mul", List.of(m, op(3, "sqrt", DType.FLOAT64, m)), Set.of());
-        GoldenSource.check("fuse/mul_sqrt.cl", ElementwiseLoop.source(Dialect.OPENCL, k.spec(), new ElementwiseLoop.Layout(2, false, true)));
+        GoldenSource.check(
+                "fuse/mul_sqrt.cl",
+                ElementwiseLoop.source(Dialect.OPENCL, k.spec(), new ElementwiseLoop.Layout(2, false, true)));
     }
 }

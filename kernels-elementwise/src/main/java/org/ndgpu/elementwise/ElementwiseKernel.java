@@ -11,16 +11,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.CheckedIndex;
+import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -63,7 +63,9 @@ import org.ndgpu.ndarray.Shapes;
  * disk cache warm compiles nothing).
  */
 public final class ElementwiseKernel implements Serializable {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
+
     private static final Pattern IND_SIZE = Pattern.compile("_ind\\s*\\.\\s*size\\s*\\(\\s*\\)");
 
     /**
@@ -79,10 +81,11 @@ public final class ElementwiseKernel implements Serializable {
             loopPrep = loopPrep == null ? "" : loopPrep;
             afterLoop = afterLoop == null ? "" : afterLoop;
             if (compileOptions != null) {
-                for (Object o : compileOptions) {   // read as Object: a raw or unchecked list may hold anything
+                for (Object o : compileOptions) { // read as Object: a raw or unchecked list may hold anything
                     Objects.requireNonNull(o, "ElementwiseKernel.Options: compileOptions holds a null");
                     if (!(o instanceof String)) {
-                        throw new NdException("ElementwiseKernel.Options: compileOptions must be strings, got a " + o.getClass().getSimpleName());
+                        throw new NdException("ElementwiseKernel.Options: compileOptions must be strings, got a "
+                                + o.getClass().getSimpleName());
                     }
                 }
             }
@@ -90,19 +93,29 @@ public final class ElementwiseKernel implements Serializable {
         }
 
         /** No preamble, no extra code, no compiler options. */
-        public static Options defaults() { return new Options("", "", "", List.of()); }
+        public static Options defaults() {
+            return new Options("", "", "", List.of());
+        }
 
         /** These options with {@code p} as the preamble, e.g. {@code withPreamble("#define SQ(x) ((x)*(x))")}. */
-        public Options withPreamble(String p) { return new Options(p, loopPrep, afterLoop, compileOptions); }
+        public Options withPreamble(String p) {
+            return new Options(p, loopPrep, afterLoop, compileOptions);
+        }
 
         /** These options with {@code p} as statements before the loop. */
-        public Options withLoopPrep(String p) { return new Options(preamble, p, afterLoop, compileOptions); }
+        public Options withLoopPrep(String p) {
+            return new Options(preamble, p, afterLoop, compileOptions);
+        }
 
         /** These options with {@code p} as statements after the loop. */
-        public Options withAfterLoop(String p) { return new Options(preamble, loopPrep, p, compileOptions); }
+        public Options withAfterLoop(String p) {
+            return new Options(preamble, loopPrep, p, compileOptions);
+        }
 
         /** These options with compiler flags, e.g. {@code withCompileOptions("-DSCALE=2")}. */
-        public Options withCompileOptions(String... o) { return new Options(preamble, loopPrep, afterLoop, Operands.strings("withCompileOptions", "o", o)); }
+        public Options withCompileOptions(String... o) {
+            return new Options(preamble, loopPrep, afterLoop, Operands.strings("withCompileOptions", "o", o));
+        }
     }
 
     // never serialized: the kernel travels as its Definition (writeReplace)
@@ -118,19 +131,36 @@ public final class ElementwiseKernel implements Serializable {
     private final transient Map<Spec, Spec> checkedSpecs = new ConcurrentHashMap<>();
 
     /** The serial form: the constructor's arguments; deserializing it builds the kernel anew. */
-    private record Definition(String in, String out, String operation, String name, String preamble, String loopPrep, String afterLoop,
-                              List<String> compileOptions) implements Serializable {
-        @Serial private static final long serialVersionUID = 1L;
+    private record Definition(
+            String in,
+            String out,
+            String operation,
+            String name,
+            String preamble,
+            String loopPrep,
+            String afterLoop,
+            List<String> compileOptions)
+            implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
 
         @Serial
         private Object readResolve() {
-            return new ElementwiseKernel(in, out, operation, name, new Options(preamble, loopPrep, afterLoop, compileOptions));
+            return new ElementwiseKernel(
+                    in, out, operation, name, new Options(preamble, loopPrep, afterLoop, compileOptions));
         }
     }
 
     @Serial
     private Object writeReplace() {
-        return new Definition(in.toString(), out.toString(), operation, name, options.preamble(), options.loopPrep(), options.afterLoop(),
+        return new Definition(
+                in.toString(),
+                out.toString(),
+                operation,
+                name,
+                options.preamble(),
+                options.loopPrep(),
+                options.afterLoop(),
                 List.copyOf(options.compileOptions()));
     }
 
@@ -163,7 +193,8 @@ public final class ElementwiseKernel implements Serializable {
         if (out.size() == 0) throw new NdException(name + ": at least one output parameter is needed");
         for (var p : out.params()) {
             for (var q : in.params()) {
-                if (p.name().equals(q.name())) throw new NdException(name + ": '" + p.name() + "' is both an input and an output");
+                if (p.name().equals(q.name()))
+                    throw new NdException(name + ": '" + p.name() + "' is both an input and an output");
             }
         }
         this.operation = operation;
@@ -171,25 +202,43 @@ public final class ElementwiseKernel implements Serializable {
     }
 
     /** The kernel's name, e.g. "squared_diff". */
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
 
     /** The parsed input parameters. */
-    public KernelParams inParams() { return in; }
+    public KernelParams inParams() {
+        return in;
+    }
 
     /** The parsed output parameters. */
-    public KernelParams outParams() { return out; }
+    public KernelParams outParams() {
+        return out;
+    }
 
     /** Runs the kernel on inputs (then optionally outputs) and returns the first output. */
-    public NDArray call(Object... args) { Objects.requireNonNull(args, "call: args is null"); return callAll(args)[0]; }
+    public NDArray call(Object... args) {
+        Objects.requireNonNull(args, "call: args is null");
+        return callAll(args)[0];
+    }
 
     /** Runs the kernel and returns every output, in declaration order. */
-    public NDArray[] callAll(Object... args) { Objects.requireNonNull(args, "callAll: args is null"); return invoke(null, args); }
+    public NDArray[] callAll(Object... args) {
+        Objects.requireNonNull(args, "callAll: args is null");
+        return invoke(null, args);
+    }
 
     /** CuPy's {@code size=}: runs over {@code size} elements when no input is an array. */
-    public NDArray callWithSize(long size, Object... args) { Objects.requireNonNull(args, "callWithSize: args is null"); return invoke(size, args)[0]; }
+    public NDArray callWithSize(long size, Object... args) {
+        Objects.requireNonNull(args, "callWithSize: args is null");
+        return invoke(size, args)[0];
+    }
 
     /** {@link #callWithSize} returning every output. */
-    public NDArray[] callAllWithSize(long size, Object... args) { Objects.requireNonNull(args, "callAllWithSize: args is null"); return invoke(size, args); }
+    public NDArray[] callAllWithSize(long size, Object... args) {
+        Objects.requireNonNull(args, "callAllWithSize: args is null");
+        return invoke(size, args);
+    }
 
     /** The kernel source this call would run on the current (or the arrays') device. */
     public String generatedSource(Object... args) {
@@ -206,7 +255,11 @@ public final class ElementwiseKernel implements Serializable {
             if (checked(p)) {
                 Spec c = checkedSpec(p.spec);
                 try (NDArray record = CheckedIndex.record(p.device)) {
-                    return ElementwiseLoop.source(d, c, ElementwiseLoop.layout(c, CheckedIndex.arguments(p.spec.params(), p.loopArgs, record), p.shape));
+                    return ElementwiseLoop.source(
+                            d,
+                            c,
+                            ElementwiseLoop.layout(
+                                    c, CheckedIndex.arguments(p.spec.params(), p.loopArgs, record), p.shape));
                 }
             }
             return ElementwiseLoop.source(d, p.spec, ElementwiseLoop.layout(p.spec, p.loopArgs, p.shape));
@@ -224,20 +277,24 @@ public final class ElementwiseKernel implements Serializable {
         return false;
     }
 
-    private Spec checkedSpec(Spec spec) { return checkedSpecs.computeIfAbsent(spec, CheckedIndex::elementwise); }
+    private Spec checkedSpec(Spec spec) {
+        return checkedSpecs.computeIfAbsent(spec, CheckedIndex::elementwise);
+    }
 
     /** The call in checked mode: the checked spec, each raw array's size and a record; a bad index is an IndexException. */
     private void runChecked(Prepared p) {
         Spec c = checkedSpec(p.spec);
-        List<String> what = CheckedIndex.targets(p.spec.params()).stream().map(t -> "raw parameter " + t.name()).toList();
+        List<String> what = CheckedIndex.targets(p.spec.params()).stream()
+                .map(t -> "raw parameter " + t.name())
+                .toList();
         try (NDArray record = CheckedIndex.record(p.device)) {
             ElementwiseLoop.run(c, CheckedIndex.arguments(p.spec.params(), p.loopArgs, record), p.shape);
             CheckedIndex.check(record, "ElementwiseKernel " + name, what);
         }
     }
 
-    private record Prepared(Device device, Spec spec, Object[] loopArgs, long[] shape, NDArray[] outs,
-                            NDArray[] rawOutTargets) { }
+    private record Prepared(
+            Device device, Spec spec, Object[] loopArgs, long[] shape, NDArray[] outs, NDArray[] rawOutTargets) {}
 
     private NDArray[] invoke(Long size, Object[] args) {
         Prepared p = prepare(size, args, true);
@@ -245,7 +302,8 @@ public final class ElementwiseKernel implements Serializable {
             try {
                 runChecked(p);
             } catch (RuntimeException e) {
-                // a bad index: the outputs this call made (and raw outputs' copies) are the caller's to lose, not to leak
+                // a bad index: the outputs this call made (and raw outputs' copies) are the caller's to lose, not to
+                // leak
                 for (int k = 0; k < p.outs.length; k++) {
                     boolean passed = args.length > in.size() && args[in.size() + k] == p.outs[k];
                     if (!passed && p.outs[k] != null) p.outs[k].close();
@@ -269,7 +327,8 @@ public final class ElementwiseKernel implements Serializable {
         int nIn = in.size(), nOut = out.size();
         if (args.length != nIn && args.length != nIn + nOut) {
             throw new NdException(name + ": wrong number of arguments: expected " + nIn + " inputs (" + in + ")"
-                    + (nOut > 0 ? " or " + (nIn + nOut) + " with the outputs (" + out + ")" : "") + ", got " + args.length);
+                    + (nOut > 0 ? " or " + (nIn + nOut) + " with the outputs (" + out + ")" : "") + ", got "
+                    + args.length);
         }
         Object[] inArgs = Arrays.copyOf(args, nIn);
         Object[] outArgs = args.length > nIn ? Arrays.copyOfRange(args, nIn, args.length) : new Object[nOut];
@@ -282,7 +341,8 @@ public final class ElementwiseKernel implements Serializable {
         }
         for (int k = 0; k < outArgs.length; k++) {
             if (outArgs[k] != null && !(outArgs[k] instanceof NDArray)) {
-                throw new NdException(name + ": output '" + out.get(k).name() + "' must be an NDArray, got " + KernelParams.describe(outArgs[k]));
+                throw new NdException(name + ": output '" + out.get(k).name() + "' must be an NDArray, got "
+                        + KernelParams.describe(outArgs[k]));
             }
         }
         if (device == null) device = Device.current();
@@ -290,19 +350,27 @@ public final class ElementwiseKernel implements Serializable {
 
         // the loop shape: broadcast of the non-raw array inputs, else an output passed in, else size=
         List<long[]> shapes = new ArrayList<>();
-        for (int k = 0; k < nIn; k++) if (inArgs[k] instanceof NDArray a && !in.get(k).raw()) shapes.add(a.shape());
+        for (int k = 0; k < nIn; k++)
+            if (inArgs[k] instanceof NDArray a && !in.get(k).raw()) shapes.add(a.shape());
         long[] shape;
         if (!shapes.isEmpty()) {
-            if (size != null) throw new NdException(name + ": size= must not be given when inputs are arrays (got size " + size + ")");
+            if (size != null)
+                throw new NdException(
+                        name + ": size= must not be given when inputs are arrays (got size " + size + ")");
             shape = Shapes.broadcast(name, shapes.toArray(long[][]::new));
         } else if (size != null) {
             if (size < 0) throw new ShapeException(name + ": size must be >= 0, got " + size);
-            shape = new long[]{size};
+            shape = new long[] {size};
         } else {
             shape = null;
-            for (int k = 0; k < nOut; k++) if (outArgs[k] instanceof NDArray a && !out.get(k).raw()) { shape = a.shape(); break; }
+            for (int k = 0; k < nOut; k++)
+                if (outArgs[k] instanceof NDArray a && !out.get(k).raw()) {
+                    shape = a.shape();
+                    break;
+                }
             if (shape == null) {
-                throw new NdException(name + ": cannot tell the loop size: no input array; pass size (callWithSize) or an output array");
+                throw new NdException(name
+                        + ": cannot tell the loop size: no input array; pass size (callWithSize) or an output array");
             }
         }
         NDArray[] outs = new NDArray[nOut];
@@ -316,7 +384,8 @@ public final class ElementwiseKernel implements Serializable {
                 }
                 outs[k] = a;
             } else if (p.raw()) {
-                throw new NdException(name + ": raw output '" + p.name() + "' must be passed in; its size is not known");
+                throw new NdException(
+                        name + ": raw output '" + p.name() + "' must be passed in; its size is not known");
             } else if (allocate) {
                 outs[k] = NDArray.empty(device, binding.dtype(p), shape, Order.C);
             }
@@ -338,8 +407,10 @@ public final class ElementwiseKernel implements Serializable {
             var key = new StringBuilder(binding.key());
             DType[] arrayDtypes = new DType[nIn];
             for (int k = 0; k < nIn; k++) {
-                if (inArgs[k] instanceof NDArray a) { arrayDtypes[k] = a.dtype(); key.append(a.dtype()).append(';'); }
-                else key.append("s;");
+                if (inArgs[k] instanceof NDArray a) {
+                    arrayDtypes[k] = a.dtype();
+                    key.append(a.dtype()).append(';');
+                } else key.append("s;");
             }
             spec = specs.computeIfAbsent(key.toString(), x -> buildSpec(binding, arrayDtypes));
             if (sig >= 0) lastSpec.put(null, sig, spec);
@@ -372,8 +443,13 @@ public final class ElementwiseKernel implements Serializable {
             } else {
                 // a typed input of another dtype is converted on load, as in CuPy
                 params.add(new ElementwiseLoop.Param("_v_" + p.name(), have, Kind.IN));
-                prologue.append("const ").append(CTypes.compute(want)).append(' ').append(p.name()).append(" = ")
-                        .append(CTypes.cast(have, want, "_v_" + p.name())).append(";\n");
+                prologue.append("const ")
+                        .append(CTypes.compute(want))
+                        .append(' ')
+                        .append(p.name())
+                        .append(" = ")
+                        .append(CTypes.cast(have, want, "_v_" + p.name()))
+                        .append(";\n");
             }
         }
         for (int k = 0; k < out.size(); k++) {

@@ -45,18 +45,26 @@ public final class KernelParams {
      */
     public record Param(String name, DType dtype, String placeholder, boolean raw) {
         /** True when the type is a placeholder such as {@code T}. */
-        public boolean isPlaceholder() { return placeholder != null; }
+        public boolean isPlaceholder() {
+            return placeholder != null;
+        }
 
         /** The type as declared: "float32" or "T". */
-        public String typeName() { return dtype != null ? dtype.numpyName() : placeholder; }
+        public String typeName() {
+            return dtype != null ? dtype.numpyName() : placeholder;
+        }
 
         @Override
-        public String toString() { return (raw ? "raw " : "") + typeName() + " " + name; }
+        public String toString() {
+            return (raw ? "raw " : "") + typeName() + " " + name;
+        }
     }
 
     private final List<Param> params;
 
-    private KernelParams(List<Param> params) { this.params = List.copyOf(params); }
+    private KernelParams(List<Param> params) {
+        this.params = List.copyOf(params);
+    }
 
     /**
      * Parses a comma-separated declaration list such as {@code "T x, raw float32 y"}; an empty or
@@ -78,8 +86,9 @@ public final class KernelParams {
             boolean raw = false;
             for (int k = 0; k < tok.length - 2; k++) {
                 if (tok[k].equals("raw")) raw = true;
-                else throw new NdException(kernel + ": unknown keyword '" + tok[k] + "' in parameter '" + part.strip()
-                        + "'; only 'raw' may precede the type");
+                else
+                    throw new NdException(kernel + ": unknown keyword '" + tok[k] + "' in parameter '" + part.strip()
+                            + "'; only 'raw' may precede the type");
             }
             if (!IDENT.matcher(name).matches()) {
                 throw new NdException(kernel + ": parameter name '" + name + "' is not a C identifier");
@@ -99,18 +108,25 @@ public final class KernelParams {
     /** Only NumPy's own names, as CuPy demands ("float" would be float64 in NumPy: ambiguous in C). */
     private static DType exactDType(String kernel, String type) {
         for (DType d : DType.values()) if (d.numpyName().equals(type)) return d;
-        throw new DTypeException(kernel + ": unknown type '" + type + "'; expected a NumPy dtype name (float32, int64, bool, ...)"
-                + " or a one-letter type placeholder such as T");
+        throw new DTypeException(
+                kernel + ": unknown type '" + type + "'; expected a NumPy dtype name (float32, int64, bool, ...)"
+                        + " or a one-letter type placeholder such as T");
     }
 
     /** The parameters in declaration order. */
-    public List<Param> params() { return params; }
+    public List<Param> params() {
+        return params;
+    }
 
     /** How many parameters there are. */
-    public int size() { return params.size(); }
+    public int size() {
+        return params.size();
+    }
 
     /** The k-th parameter, in declaration order. */
-    public Param get(int k) { return params.get(k); }
+    public Param get(int k) {
+        return params.get(k);
+    }
 
     /** Names of the placeholders used, in first-use order. */
     public List<String> placeholders() {
@@ -146,7 +162,9 @@ public final class KernelParams {
         }
 
         /** True when {@code placeholder} (e.g. "T") has a type in this binding. */
-        public boolean isBound(String placeholder) { return types.containsKey(placeholder); }
+        public boolean isBound(String placeholder) {
+            return types.containsKey(placeholder);
+        }
 
         /**
          * C typedefs giving each placeholder its compute type ({@code typedef float T;}), so a body
@@ -154,8 +172,11 @@ public final class KernelParams {
          */
         public String typedefs() {
             var sb = new StringBuilder();
-            types.forEach((k, v) -> sb.append("typedef ").append(org.ndgpu.codegen.CTypes.compute(v)).append(' ')
-                    .append(k).append(";\n"));
+            types.forEach((k, v) -> sb.append("typedef ")
+                    .append(org.ndgpu.codegen.CTypes.compute(v))
+                    .append(' ')
+                    .append(k)
+                    .append(";\n"));
             return sb.toString();
         }
 
@@ -182,17 +203,20 @@ public final class KernelParams {
             if (inArgs[k] instanceof NDArray a) bindArray(kernel, in.get(k), a.dtype(), types, false);
         }
         for (int k = 0; k < out.size(); k++) {
-            if (k < outArgs.length && outArgs[k] instanceof NDArray a) bindArray(kernel, out.get(k), a.dtype(), types, true);
+            if (k < outArgs.length && outArgs[k] instanceof NDArray a)
+                bindArray(kernel, out.get(k), a.dtype(), types, true);
         }
         for (int k = 0; k < in.size(); k++) {
             Object v = inArgs[k];
             if (v instanceof NDArray) continue;
             Param p = in.get(k);
             if (p.raw()) {
-                throw new DTypeException(kernel + ": raw parameter '" + p.name() + "' needs an NDArray, got " + describe(v));
+                throw new DTypeException(
+                        kernel + ": raw parameter '" + p.name() + "' needs an NDArray, got " + describe(v));
             }
             if (!(v instanceof Number) && !(v instanceof Boolean)) {
-                throw new DTypeException(kernel + ": parameter '" + p.name() + "' expects an NDArray or a Java number, got " + describe(v));
+                throw new DTypeException(kernel + ": parameter '" + p.name()
+                        + "' expects an NDArray or a Java number, got " + describe(v));
             }
             if (p.isPlaceholder()) {
                 DType bound = types.get(p.placeholder());
@@ -237,14 +261,16 @@ public final class KernelParams {
     private static void bindArray(String kernel, Param p, DType given, Map<String, DType> types, boolean output) {
         if (!p.isPlaceholder()) {
             if (output && given != p.dtype()) {
-                throw new DTypeException(kernel + ": output '" + p.name() + "' is declared " + p.dtype() + " but the array passed is " + given);
+                throw new DTypeException(kernel + ": output '" + p.name() + "' is declared " + p.dtype()
+                        + " but the array passed is " + given);
             }
-            return;   // an input of another dtype is converted on load, as in CuPy
+            return; // an input of another dtype is converted on load, as in CuPy
         }
         DType bound = types.putIfAbsent(p.placeholder(), given);
         if (bound != null && bound != given) {
             throw new DTypeException(kernel + ": type placeholder " + p.placeholder() + " is bound to " + bound
-                    + " by an earlier argument, but '" + p.name() + "' is " + given + "; pass arrays of one dtype or use astype");
+                    + " by an earlier argument, but '" + p.name() + "' is " + given
+                    + "; pass arrays of one dtype or use astype");
         }
     }
 
@@ -260,5 +286,7 @@ public final class KernelParams {
         }
     }
 
-    static String describe(Object v) { return v == null ? "null" : v.getClass().getSimpleName(); }
+    static String describe(Object v) {
+        return v == null ? "null" : v.getClass().getSimpleName();
+    }
 }

@@ -1,7 +1,7 @@
 package org.ndgpu.elementwise;
 
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.spi.Ufunc;
 
@@ -11,7 +11,7 @@ import org.ndgpu.spi.Ufunc;
  * the same on OpenCL C and CUDA C. Operands arrive already converted to the loop's input types.
  */
 final class UfuncExpressions {
-    private UfuncExpressions() { }
+    private UfuncExpressions() {}
 
     /** ufunc-helpers.h: the device functions of the few ufuncs whose rules do not fit an expression. */
     private static final String HELPERS = readHelpers();
@@ -30,7 +30,8 @@ final class UfuncExpressions {
 
     private static String readHelpers() {
         try (var in = UfuncExpressions.class.getResourceAsStream("ufunc-helpers.h")) {
-            if (in == null) throw new IllegalStateException("ufunc-helpers.h is missing from the kernels-elementwise jar");
+            if (in == null)
+                throw new IllegalStateException("ufunc-helpers.h is missing from the kernels-elementwise jar");
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -43,23 +44,27 @@ final class UfuncExpressions {
      * where C's conversion of the signed operand to unsigned would misorder negative values.
      */
     static String expr(Ufunc ufunc, DType[] in, DType out, String... v) {
-        if (in.length == 2 && in[0] != in[1] && in[0].isInteger() && in[1].isInteger()) return mixedSignCompare(ufunc, in[0], v[0], v[1]);
+        if (in.length == 2 && in[0] != in[1] && in[0].isInteger() && in[1].isInteger())
+            return mixedSignCompare(ufunc, in[0], v[0], v[1]);
         return expr(ufunc, in[0], out, v);
     }
 
     /** A comparison of an unsigned with a signed integer (either order) by value: a negative one is below every unsigned one. */
     private static String mixedSignCompare(Ufunc ufunc, DType ta, String a, String b) {
         boolean aSigned = ta.isSigned();
-        String neg = aSigned ? a : b;   // the signed operand
-        String cmp = "(ulong)" + a + " " + switch (ufunc) {
-            case EQUAL -> "==";
-            case NOT_EQUAL -> "!=";
-            case LESS -> "<";
-            case LESS_EQUAL -> "<=";
-            case GREATER -> ">";
-            case GREATER_EQUAL -> ">=";
-            default -> throw new DTypeException(ufunc.numpyName() + ": no loop for a signed and an unsigned integer");
-        } + " (ulong)" + b;
+        String neg = aSigned ? a : b; // the signed operand
+        String cmp = "(ulong)" + a + " "
+                + switch (ufunc) {
+                    case EQUAL -> "==";
+                    case NOT_EQUAL -> "!=";
+                    case LESS -> "<";
+                    case LESS_EQUAL -> "<=";
+                    case GREATER -> ">";
+                    case GREATER_EQUAL -> ">=";
+                    default ->
+                        throw new DTypeException(ufunc.numpyName() + ": no loop for a signed and an unsigned integer");
+                }
+                + " (ulong)" + b;
         // when the signed operand is negative, the result is what "signed < unsigned" makes of the operator
         boolean whenNegative = switch (ufunc) {
             case NOT_EQUAL -> true;
@@ -82,13 +87,22 @@ final class UfuncExpressions {
         String ct = CTypes.compute(t);
         boolean fl = t.isFloating();
         return switch (ufunc) {
-            case ADD -> t.isBool() ? "(" + a + " || " + b + ")" : cx ? cp + "add(" + a + ", " + b + ")" : "(" + a + " + " + b + ")";
+            case ADD ->
+                t.isBool()
+                        ? "(" + a + " || " + b + ")"
+                        : cx ? cp + "add(" + a + ", " + b + ")" : "(" + a + " + " + b + ")";
             case SUBTRACT -> cx ? cp + "sub(" + a + ", " + b + ")" : "(" + a + " - " + b + ")";
-            case MULTIPLY -> t.isBool() ? "(" + a + " && " + b + ")" : cx ? cp + "mul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
+            case MULTIPLY ->
+                t.isBool()
+                        ? "(" + a + " && " + b + ")"
+                        : cx ? cp + "mul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
             case TRUE_DIVIDE -> cx ? cp + "div(" + a + ", " + b + ")" : "(" + a + " / " + b + ")";
             case FLOOR_DIVIDE -> "nd_floordiv_" + ct + "(" + a + ", " + b + ")";
             case REMAINDER -> "nd_mod_" + ct + "(" + a + ", " + b + ")";
-            case POWER -> cx ? cp + "pow(" + a + ", " + b + ")" : fl ? "pow(" + a + ", " + b + ")" : "nd_pow_" + ct + "(" + a + ", " + b + ")";
+            case POWER ->
+                cx
+                        ? cp + "pow(" + a + ", " + b + ")"
+                        : fl ? "pow(" + a + ", " + b + ")" : "nd_pow_" + ct + "(" + a + ", " + b + ")";
             case MAXIMUM -> minmax(t, a, b, ">");
             case MINIMUM -> minmax(t, a, b, "<");
             case ARCTAN2 -> "atan2(" + a + ", " + b + ")";
@@ -110,19 +124,29 @@ final class UfuncExpressions {
             case LEFT_SHIFT -> "nd_lshift_" + ct + "(" + a + ", " + b + ")";
             case RIGHT_SHIFT -> "nd_rshift_" + ct + "(" + a + ", " + b + ")";
             case NEGATIVE -> cx ? cp + "neg(" + a + ")" : "(-" + a + ")";
-            case ABSOLUTE -> cx ? cp + "abs(" + a + ")" : fl ? "fabs(" + a + ")"
-                    : t.isSigned() ? "(" + a + " < 0 ? -" + a + " : " + a + ")" : a;
+            case ABSOLUTE ->
+                cx
+                        ? cp + "abs(" + a + ")"
+                        : fl ? "fabs(" + a + ")" : t.isSigned() ? "(" + a + " < 0 ? -" + a + " : " + a + ")" : a;
             // floats: NaN stays NaN, and both zeros give +0 (NumPy: sign(-0.0) is 0.0)
-            case SIGN -> cx ? cp + "sign(" + a + ")" : fl ? "(" + a + " > 0 ? 1 : (" + a + " < 0 ? -1 : (" + a + " == 0 ? 0 : " + a + ")))"
-                    : t.isSigned() ? "((" + a + " > 0) - (" + a + " < 0))" : "(" + a + " > 0)";
+            case SIGN ->
+                cx
+                        ? cp + "sign(" + a + ")"
+                        : fl
+                                ? "(" + a + " > 0 ? 1 : (" + a + " < 0 ? -1 : (" + a + " == 0 ? 0 : " + a + ")))"
+                                : t.isSigned() ? "((" + a + " > 0) - (" + a + " < 0))" : "(" + a + " > 0)";
             case SQUARE -> cx ? cp + "square(" + a + ")" : "(" + a + " * " + a + ")";
-            case RECIPROCAL -> cx ? cp + "reciprocal(" + a + ")" : fl ? "(1 / " + a + ")" : "(" + a + " == 0 ? 0 : 1 / " + a + ")";
+            case RECIPROCAL ->
+                cx ? cp + "reciprocal(" + a + ")" : fl ? "(1 / " + a + ")" : "(" + a + " == 0 ? 0 : 1 / " + a + ")";
             case CONJUGATE -> cx ? cp + "conj(" + a + ")" : a;
             case FLOOR, CEIL, RINT, TRUNC -> fl ? ufunc.numpyName() + "(" + a + ")" : a;
-            case ISNAN, ISINF, ISFINITE -> cx ? cp + ufunc.numpyName() + "(" + a + ")" : fl ? "(nd_bool)" + ufunc.numpyName() + "(" + a + ")"
-                    : ufunc == Ufunc.ISFINITE ? "1" : "0";
+            case ISNAN, ISINF, ISFINITE ->
+                cx
+                        ? cp + ufunc.numpyName() + "(" + a + ")"
+                        : fl ? "(nd_bool)" + ufunc.numpyName() + "(" + a + ")" : ufunc == Ufunc.ISFINITE ? "1" : "0";
             case EXP, LOG, SQRT -> cx ? cp + ufunc.numpyName() + "(" + a + ")" : ufunc.numpyName() + "(" + a + ")";
-            case EXPM1, LOG1P, LOG2, LOG10, CBRT, SIN, COS, TAN, SINH, COSH, TANH -> real(ufunc, t, ufunc.numpyName() + "(" + a + ")");
+            case EXPM1, LOG1P, LOG2, LOG10, CBRT, SIN, COS, TAN, SINH, COSH, TANH ->
+                real(ufunc, t, ufunc.numpyName() + "(" + a + ")");
             case ARCSIN -> real(ufunc, t, "asin(" + a + ")");
             case ARCCOS -> real(ufunc, t, "acos(" + a + ")");
             case ARCTAN -> real(ufunc, t, "atan(" + a + ")");
@@ -141,20 +165,31 @@ final class UfuncExpressions {
             case FMAX -> fminmax(t, a, b, ">");
             case FMIN -> fminmax(t, a, b, "<");
             // NumPy: NaN for NaN, h at 0, else 0 or 1
-            case HEAVISIDE -> "(isnan(" + a + ") ? " + a + " : (" + a + " == 0 ? " + b + " : (" + ct + ")(" + a + " > 0)))";
-            case NEXTAFTER -> t == DType.FLOAT16 ? "nd_nextafter_half(" + a + ", " + b + ")" : "nextafter(" + a + ", " + b + ")";
+            case HEAVISIDE ->
+                "(isnan(" + a + ") ? " + a + " : (" + a + " == 0 ? " + b + " : (" + ct + ")(" + a + " > 0)))";
+            case NEXTAFTER ->
+                t == DType.FLOAT16 ? "nd_nextafter_half(" + a + ", " + b + ")" : "nextafter(" + a + ", " + b + ")";
             case FLOAT_POWER -> cx ? cp + "pow(" + a + ", " + b + ")" : "pow(" + a + ", " + b + ")";
             case GCD, LCM -> "nd_" + ufunc.numpyName() + "_" + ct + "(" + a + ", " + b + ")";
             // NumPy's int64 exponent loop clamps to the int range before calling ldexp
-            case LDEXP -> "ldexp(" + a + ", (int)(" + b + " > 2147483647 ? 2147483647 : (" + b + " < -2147483647 - 1 ? -2147483647 - 1 : "
-                    + b + ")))";
+            case LDEXP ->
+                "ldexp(" + a + ", (int)(" + b + " > 2147483647 ? 2147483647 : (" + b
+                        + " < -2147483647 - 1 ? -2147483647 - 1 : " + b + ")))";
             // numpy.sinc as NumPy computes it: y = pi * x in the loop's type, then sin(y) / y, 1 where y is 0;
             // float16 rounds y and sin(y) to half as NumPy's half loops do
-            case SINC -> real(ufunc, t, t == DType.FLOAT16 ? "nd_sinc_half(" + a + ")"
-                    : "((" + ct + ")3.141592653589793 * " + a + " == 0 ? (" + ct + ")1 : sin((" + ct + ")3.141592653589793 * " + a
-                    + ") / ((" + ct + ")3.141592653589793 * " + a + "))");
-            case FREXP, MODF, DIVMOD -> throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
-            case REAL, IMAG, CLIP -> throw new DTypeException(ufunc.numpyName() + ": not an elementwise operation of ndgpu");
+            case SINC ->
+                real(
+                        ufunc,
+                        t,
+                        t == DType.FLOAT16
+                                ? "nd_sinc_half(" + a + ")"
+                                : "((" + ct + ")3.141592653589793 * " + a + " == 0 ? (" + ct + ")1 : sin((" + ct
+                                        + ")3.141592653589793 * " + a + ") / ((" + ct + ")3.141592653589793 * " + a
+                                        + "))");
+            case FREXP, MODF, DIVMOD ->
+                throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
+            case REAL, IMAG, CLIP ->
+                throw new DTypeException(ufunc.numpyName() + ": not an elementwise operation of ndgpu");
         };
     }
 
@@ -167,19 +202,23 @@ final class UfuncExpressions {
     static String pair(Ufunc ufunc, DType t, String... v) {
         String a = v[0], ct = CTypes.compute(t);
         return switch (ufunc) {
-            case FREXP -> "int _e = 0;\n" + ct + " _r0 = " + a + ";\n"
-                    + "if (" + a + " != 0 && isfinite(" + a + ")) _r0 = frexp(" + a + ", &_e);\nconst int _r1 = _e;";
-            case MODF -> "const " + ct + " _r1 = trunc(" + a + ");\n"
-                    + "const " + ct + " _r0 = isinf(" + a + ") ? copysign((" + ct + ")0, " + a + ") : copysign(" + a + " - _r1, " + a + ");";
-            case DIVMOD -> "const " + ct + " _r0 = " + expr(Ufunc.FLOOR_DIVIDE, t, t, a, v[1]) + ";\n"
-                    + "const " + ct + " _r1 = " + expr(Ufunc.REMAINDER, t, t, a, v[1]) + ";";
+            case FREXP ->
+                "int _e = 0;\n" + ct + " _r0 = " + a + ";\n" + "if (" + a + " != 0 && isfinite(" + a + ")) _r0 = frexp("
+                        + a + ", &_e);\nconst int _r1 = _e;";
+            case MODF ->
+                "const " + ct + " _r1 = trunc(" + a + ");\n" + "const " + ct + " _r0 = isinf(" + a + ") ? copysign(("
+                        + ct + ")0, " + a + ") : copysign(" + a + " - _r1, " + a + ");";
+            case DIVMOD ->
+                "const " + ct + " _r0 = " + expr(Ufunc.FLOOR_DIVIDE, t, t, a, v[1]) + ";\n" + "const " + ct + " _r1 = "
+                        + expr(Ufunc.REMAINDER, t, t, a, v[1]) + ";";
             default -> throw new DTypeException(ufunc.numpyName() + ": not a ufunc of two outputs");
         };
     }
 
     private static String real(Ufunc ufunc, DType t, String e) {
         if (t.isComplex()) {
-            throw new DTypeException(ufunc.numpyName() + ": complex input is not supported by ndgpu yet (exp, log, sqrt, arithmetic, abs,"
+            throw new DTypeException(ufunc.numpyName()
+                    + ": complex input is not supported by ndgpu yet (exp, log, sqrt, arithmetic, abs,"
                     + " power and comparisons are); got " + t);
         }
         return e;
@@ -189,8 +228,8 @@ final class UfuncExpressions {
     private static String minmax(DType t, String a, String b, String op) {
         if (t.isBool()) return op.equals(">") ? "(" + a + " || " + b + ")" : "(" + a + " && " + b + ")";
         if (t.isComplex()) {
-            return "((" + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && " + a + ".y " + op + "= " + b + ".y)"
-                    + " || isnan(" + a + ".x) || isnan(" + a + ".y)) ? " + a + " : " + b + ")";
+            return "((" + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && " + a + ".y " + op + "= " + b
+                    + ".y)" + " || isnan(" + a + ".x) || isnan(" + a + ".y)) ? " + a + " : " + b + ")";
         }
         if (t.isFloating()) return "((" + a + " " + op + "= " + b + " || isnan(" + a + ")) ? " + a + " : " + b + ")";
         return "(" + a + " " + op + " " + b + " ? " + a + " : " + b + ")";
@@ -200,8 +239,8 @@ final class UfuncExpressions {
     private static String fminmax(DType t, String a, String b, String op) {
         if (t.isComplex()) {
             // a NaN in b keeps a (both NaN: a, as NumPy); a NaN in a fails every comparison, so b
-            return "((isnan(" + b + ".x) || isnan(" + b + ".y) || " + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && "
-                    + a + ".y " + op + "= " + b + ".y)) ? " + a + " : " + b + ")";
+            return "((isnan(" + b + ".x) || isnan(" + b + ".y) || " + a + ".x " + op + " " + b + ".x || (" + a
+                    + ".x == " + b + ".x && " + a + ".y " + op + "= " + b + ".y)) ? " + a + " : " + b + ")";
         }
         if (t.isFloating()) return (op.equals(">") ? "fmax(" : "fmin(") + a + ", " + b + ")";
         return minmax(t, a, b, op);
@@ -209,8 +248,8 @@ final class UfuncExpressions {
 
     private static String compare(boolean cx, String a, String b, String op, boolean orEqual) {
         if (!cx) return "(" + a + " " + op + (orEqual ? "=" : "") + " " + b + ")";
-        return "(" + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && " + a + ".y " + op + (orEqual ? "=" : "")
-                + " " + b + ".y))";
+        return "(" + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && " + a + ".y " + op
+                + (orEqual ? "=" : "") + " " + b + ".y))";
     }
 
     /** A value's truth, as NumPy's bool(): nonzero (either part, for complex). */

@@ -15,7 +15,7 @@ import org.ndgpu.spi.Ufunc;
  * }</pre>
  */
 public final class UfuncInlining {
-    private UfuncInlining() { }
+    private UfuncInlining() {}
 
     /**
      * The expression of {@code ufunc} over operands {@code v}, already converted to the loop's
@@ -24,7 +24,8 @@ public final class UfuncInlining {
      */
     public static String expr(Ufunc ufunc, DType t, DType out, String... v) {
         if (ufunc == Ufunc.CLIP) {
-            return UfuncExpressions.expr(Ufunc.MINIMUM, t, t, UfuncExpressions.expr(Ufunc.MAXIMUM, t, t, v[0], v[1]), v[2]);
+            return UfuncExpressions.expr(
+                    Ufunc.MINIMUM, t, t, UfuncExpressions.expr(Ufunc.MAXIMUM, t, t, v[0], v[1]), v[2]);
         }
         return UfuncExpressions.expr(ufunc, t, out, v);
     }
@@ -43,11 +44,17 @@ public final class UfuncInlining {
      * The device functions a kernel using {@code ufunc}'s expression must declare before its body
      * (the spec's preamble), or "" for most ufuncs; null (a {@code where}) gives "".
      */
-    public static String preamble(Ufunc ufunc) { return UfuncExpressions.preamble(ufunc); }
+    public static String preamble(Ufunc ufunc) {
+        return UfuncExpressions.preamble(ufunc);
+    }
 
     /** A value's truth as NumPy's bool() (nonzero; either part for complex): how {@code where} reads its condition. */
-    public static String truth(DType t, String v) { return UfuncExpressions.truth(t, v); }
+    public static String truth(DType t, String v) {
+        return UfuncExpressions.truth(t, v);
+    }
 
     /** {@code v} of dtype {@code from} converted to {@code to}'s compute type, as the ufuncs convert operands. */
-    public static String cast(DType from, DType to, String v) { return CTypes.cast(from, to, v); }
+    public static String cast(DType from, DType to, String v) {
+        return CTypes.cast(from, to, v);
+    }
 }

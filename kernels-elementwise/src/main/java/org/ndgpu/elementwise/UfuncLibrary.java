@@ -5,9 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.ElementwiseLoop;
@@ -15,10 +12,13 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
-import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
@@ -37,7 +37,7 @@ import org.ndgpu.spi.UfuncRunner;
  */
 public final class UfuncLibrary implements UfuncRunner {
     /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.UfuncRunner}); callers go through NDArray and Nd. */
-    public UfuncLibrary() { }
+    public UfuncLibrary() {}
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
@@ -49,13 +49,17 @@ public final class UfuncLibrary implements UfuncRunner {
     private record CallKey(Ufunc op, long sig) {
         // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
         @Override
-        public boolean equals(Object o) { return o instanceof CallKey k && k.op == op && k.sig == sig; }
+        public boolean equals(Object o) {
+            return o instanceof CallKey k && k.op == op && k.sig == sig;
+        }
 
         @Override
-        public int hashCode() { return op.ordinal() * 31 + Long.hashCode(sig); }
+        public int hashCode() {
+            return op.ordinal() * 31 + Long.hashCode(sig);
+        }
     }
 
-    private record Resolved(UfuncLoops.Loop loop, Spec spec) { }
+    private record Resolved(UfuncLoops.Loop loop, Spec spec) {}
 
     private static final Map<CallKey, Resolved> RESOLVED = new ConcurrentHashMap<>();
 
@@ -67,21 +71,24 @@ public final class UfuncLibrary implements UfuncRunner {
         return switch (op) {
             case REAL, IMAG -> realImag(op, out, operands);
             case CLIP -> clip((NDArray) operands[0], operands[1], operands[2], out);
-            case FREXP, MODF, DIVMOD -> throw new NdException(op + ": a ufunc of two outputs; call Nd." + op + " (or UfuncRunner.call2), which returns both");
+            case FREXP, MODF, DIVMOD ->
+                throw new NdException(
+                        op + ": a ufunc of two outputs; call Nd." + op + " (or UfuncRunner.call2), which returns both");
             default -> apply(op, out, operands);
         };
     }
 
     @Override
     public NDArray[] call2(Ufunc op, NDArray out1, NDArray out2, Object... operands) {
-        if (op.nout() != 2) throw new NdException(op + ": not a ufunc of two outputs; call it through UfuncRunner.call");
+        if (op.nout() != 2)
+            throw new NdException(op + ": not a ufunc of two outputs; call it through UfuncRunner.call");
         return UfuncPairs.call(op, out1, out2, operands);
     }
 
     @Override
     public NDArray where(Object cond, Object x, Object y, NDArray out) {
         Object[] ops = {cond, x, y};
-        DType[] eff = effectiveDtypes("where", new Object[]{x, y});
+        DType[] eff = effectiveDtypes("where", new Object[] {x, y});
         DType res = DType.promote(eff[0], eff[1]);
         DType[] loopIn = {DType.BOOL, res, res};
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
@@ -109,7 +116,16 @@ public final class UfuncLibrary implements UfuncRunner {
             if (r == null) {
                 UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
                 DType outDtype = out != null ? out.dtype() : loop.out();
-                r = new Resolved(loop, buildSpec(name, operands, eff, loop.in(), loop.out(), outDtype, bodyMaker(op, operands.length, loop)));
+                r = new Resolved(
+                        loop,
+                        buildSpec(
+                                name,
+                                operands,
+                                eff,
+                                loop.in(),
+                                loop.out(),
+                                outDtype,
+                                bodyMaker(op, operands.length, loop)));
                 if (key != null) RESOLVED.put(key, r);
             }
             if (key != null) LAST.put(op, sig, r);
@@ -121,8 +137,12 @@ public final class UfuncLibrary implements UfuncRunner {
     // NumPy raises for an integer base to a negative integer exponent; a Java number exponent is checked
     // here for free (an exponent array would need a device read per call, so, as CuPy, it is not)
     private static void checkIntegerPower(Object[] operands, DType[] eff) {
-        if (operands.length == 2 && operands[1] instanceof Number e && !(e instanceof Float || e instanceof Double)
-                && e.longValue() < 0 && (eff[0].isInteger() || eff[0].isBool()) && (eff[1].isInteger() || eff[1].isBool())) {
+        if (operands.length == 2
+                && operands[1] instanceof Number e
+                && !(e instanceof Float || e instanceof Double)
+                && e.longValue() < 0
+                && (eff[0].isInteger() || eff[0].isBool())
+                && (eff[1].isInteger() || eff[1].isBool())) {
             throw new NdException("power: Integers to negative integer powers are not allowed (exponent " + e + " with "
                     + eff[0] + " base); use a float base or exponent, e.g. a.pow(-1.0)");
         }
@@ -146,7 +166,8 @@ public final class UfuncLibrary implements UfuncRunner {
         DType t = loop.in()[0];
         if (op == Ufunc.CLIP) {
             // numpy.clip(a, lo, hi) == minimum(maximum(a, lo), hi), NaN propagating
-            String max = CTypes.compute(t) + " _m = " + UfuncExpressions.expr(Ufunc.MAXIMUM, t, t, "_u0", "_u1") + ";\n";
+            String max =
+                    CTypes.compute(t) + " _m = " + UfuncExpressions.expr(Ufunc.MAXIMUM, t, t, "_u0", "_u1") + ";\n";
             String min = CTypes.cast(t, loop.out(), UfuncExpressions.expr(Ufunc.MINIMUM, t, t, "_m", "_u2")) + ";";
             return result -> max + result + " = " + min;
         }
@@ -162,7 +183,9 @@ public final class UfuncLibrary implements UfuncRunner {
         for (int k = 0; k < operands.length; k++) {
             Object o = operands[k];
             // NumPy names a ufunc's inputs x1, x2, ...
-            if (o == null) throw new NullPointerException(name + ": x" + (k + 1) + " is null; expected an NDArray or a Java number");
+            if (o == null)
+                throw new NullPointerException(
+                        name + ": x" + (k + 1) + " is null; expected an NDArray or a Java number");
             if (o instanceof NDArray a) {
                 a.live(name);
                 arrays = arrays == null ? a.dtype() : DType.promote(arrays, a.dtype());
@@ -179,18 +202,29 @@ public final class UfuncLibrary implements UfuncRunner {
         return eff;
     }
 
-    private static DType operandDtype(Object o, DType ifScalar) { return o instanceof NDArray a ? a.dtype() : ifScalar; }
+    private static DType operandDtype(Object o, DType ifScalar) {
+        return o instanceof NDArray a ? a.dtype() : ifScalar;
+    }
 
     /** A ufunc's body, assigning its value to {@code result}: "y", or a declared "float _r" that is then converted into out's dtype. */
-    private interface BodyMaker { String make(String result); }
+    private interface BodyMaker {
+        String make(String result);
+    }
 
     /**
      * Runs one ufunc kernel: array operand k is parameter a{k} (its own dtype), converted to the
      * loop type as _u{k}; a Java number is a scalar parameter already of the loop type; the result
      * y is converted to out's dtype.
      */
-    private NDArray launch(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, NDArray out,
-                           BodyMaker body, Spec resolved) {
+    private NDArray launch(
+            String name,
+            Object[] ops,
+            DType[] opDtypes,
+            DType[] loopIn,
+            DType result,
+            NDArray out,
+            BodyMaker body,
+            Spec resolved) {
         // the common case without allocating: every array operand (and out) already has one shape
         long[] same = null;
         boolean allSame = true;
@@ -233,8 +267,8 @@ public final class UfuncLibrary implements UfuncRunner {
         long[] shape = shapes.isEmpty() ? new long[0] : Shapes.broadcast(name, shapes.toArray(long[][]::new));
         if (out != null) {
             if (!Arrays.equals(out.shape(), shape)) {
-                throw new ShapeException(name + ": output has shape " + Shapes.str(out.shape()) + ", but the operands broadcast to "
-                        + Shapes.str(shape));
+                throw new ShapeException(name + ": output has shape " + Shapes.str(out.shape())
+                        + ", but the operands broadcast to " + Shapes.str(shape));
             }
             Operands.checkCast(name, result, out.dtype(), Casting.SAME_KIND);
         }
@@ -250,10 +284,15 @@ public final class UfuncLibrary implements UfuncRunner {
         else ElementwiseLoop.run(spec, kernelArgs(ops, y), shape);
     }
 
-    private static Spec specFor(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype, BodyMaker body) {
+    private static Spec specFor(
+            String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype, BodyMaker body) {
         var key = new StringBuilder(name).append('|').append(outDtype).append('|');
-        for (int k = 0; k < ops.length; k++) key.append(ops[k] instanceof NDArray ? "a" : "s").append(opDtypes[k]).append(',');
-        return SPECS.computeIfAbsent(key.toString(), x -> buildSpec(name, ops, opDtypes, loopIn, result, outDtype, body));
+        for (int k = 0; k < ops.length; k++)
+            key.append(ops[k] instanceof NDArray ? "a" : "s")
+                    .append(opDtypes[k])
+                    .append(',');
+        return SPECS.computeIfAbsent(
+                key.toString(), x -> buildSpec(name, ops, opDtypes, loopIn, result, outDtype, body));
     }
 
     /** The operands (a Java boolean as 0 or 1) and the output, in the spec's parameter order. */
@@ -268,8 +307,8 @@ public final class UfuncLibrary implements UfuncRunner {
         return args;
     }
 
-    private static Spec buildSpec(String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype,
-                                  BodyMaker body) {
+    private static Spec buildSpec(
+            String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype, BodyMaker body) {
         List<Param> params = new ArrayList<>();
         var sb = new StringBuilder();
         var kname = new StringBuilder("nd_").append(name);
@@ -279,8 +318,13 @@ public final class UfuncLibrary implements UfuncRunner {
                 params.add(new Param(v, opDtypes[k], Kind.IN));
                 kname.append('_').append(code(opDtypes[k]));
                 if (!name.equals("where") || k > 0) {
-                    sb.append("const ").append(CTypes.compute(loopIn[k])).append(" _u").append(k).append(" = ")
-                            .append(CTypes.cast(opDtypes[k], loopIn[k], v)).append(";\n");
+                    sb.append("const ")
+                            .append(CTypes.compute(loopIn[k]))
+                            .append(" _u")
+                            .append(k)
+                            .append(" = ")
+                            .append(CTypes.cast(opDtypes[k], loopIn[k], v))
+                            .append(";\n");
                 }
             } else {
                 // a Java number travels already converted to the loop type (bool and float16 as their carriers)
@@ -288,17 +332,30 @@ public final class UfuncLibrary implements UfuncRunner {
                 params.add(new Param(v, sd, Kind.SCALAR));
                 kname.append("_s").append(code(sd));
                 if (!name.equals("where") || k > 0) {
-                    sb.append("const ").append(CTypes.compute(loopIn[k])).append(" _u").append(k).append(" = ")
-                            .append(CTypes.cast(sd, loopIn[k], v)).append(";\n");
+                    sb.append("const ")
+                            .append(CTypes.compute(loopIn[k]))
+                            .append(" _u")
+                            .append(k)
+                            .append(" = ")
+                            .append(CTypes.cast(sd, loopIn[k], v))
+                            .append(";\n");
                 }
             }
         }
         params.add(new Param("y", outDtype, Kind.OUT));
         kname.append("_to_").append(code(outDtype));
         // when out's dtype differs, compute in the loop's result type, then convert
-        String b = outDtype == result ? body.make("y")
+        String b = outDtype == result
+                ? body.make("y")
                 : body.make(CTypes.compute(result) + " _r") + "\ny = " + CTypes.cast(result, outDtype, "_r") + ";";
-        return new Spec(kname.toString(), params, "{\n" + sb + b + "\n}", UfuncExpressions.preamble(Ufunc.of(name)), "", "", List.of());
+        return new Spec(
+                kname.toString(),
+                params,
+                "{\n" + sb + b + "\n}",
+                UfuncExpressions.preamble(Ufunc.of(name)),
+                "",
+                "",
+                List.of());
     }
 
     /** The spec a call of {@code op} on arrays of these dtypes runs, for golden tests (no device needed). */
@@ -309,7 +366,7 @@ public final class UfuncLibrary implements UfuncRunner {
         for (int k = 0; k < v.length; k++) v[k] = "_u" + k;
         String value = UfuncExpressions.expr(op, loop.in(), loop.out(), v) + ";";
         Object[] ops = new Object[arrays.length];
-        for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class;   // only "is an array" matters
+        for (int k = 0; k < ops.length; k++) ops[k] = NDArray.class; // only "is an array" matters
         return buildSpec(name, ops, arrays, loop.in(), loop.out(), loop.out(), result -> result + " = " + value);
     }
 
@@ -322,25 +379,34 @@ public final class UfuncLibrary implements UfuncRunner {
         return buildSpec(name, ops, arrays, loop.in(), loop.out(), out, bodyMaker(op, arrays.length, loop));
     }
 
-    private static String code(DType d) { return d.descr().substring(1); }
+    private static String code(DType d) {
+        return d.descr().substring(1);
+    }
 
     private NDArray realImag(Ufunc op, NDArray out, Object[] operands) {
         String name = op.numpyName();
-        if (!(operands[0] instanceof NDArray a)) throw new DTypeException(name + ": expected an NDArray, got " + KernelParams.describe(operands[0]));
+        if (!(operands[0] instanceof NDArray a))
+            throw new DTypeException(name + ": expected an NDArray, got " + KernelParams.describe(operands[0]));
         a.live(name);
         DType res = a.dtype().real();
         String e = a.dtype().isComplex() ? (op == Ufunc.REAL ? "a0.x" : "a0.y") : (op == Ufunc.REAL ? "a0" : "0");
         if (out != null && !UfuncLoops.canCastSameKind(res, out.dtype())) {
-            throw new DTypeException(name + ": cannot cast the result from " + res + " to the output's " + out.dtype() + " with casting rule 'same_kind'");
+            throw new DTypeException(name + ": cannot cast the result from " + res + " to the output's " + out.dtype()
+                    + " with casting rule 'same_kind'");
         }
         DType od = out != null ? out.dtype() : res;
-        var spec = SPECS.computeIfAbsent(name + "|" + a.dtype() + "|" + od, k -> new Spec("nd_" + name + "_" + code(a.dtype()) + "_to_" + code(od),
-                List.of(new Param("a0", a.dtype(), Kind.IN), new Param("y", od, Kind.OUT)), "y = " + CTypes.cast(res, od, e) + ";"));
+        var spec = SPECS.computeIfAbsent(
+                name + "|" + a.dtype() + "|" + od,
+                k -> new Spec(
+                        "nd_" + name + "_" + code(a.dtype()) + "_to_" + code(od),
+                        List.of(new Param("a0", a.dtype(), Kind.IN), new Param("y", od, Kind.OUT)),
+                        "y = " + CTypes.cast(res, od, e) + ";"));
         NDArray y = out != null ? out : NDArray.empty(a.device(), od, a.shape(), Order.C);
         if (!Arrays.equals(y.shape(), a.shape())) {
-            throw new ShapeException(name + ": output has shape " + Shapes.str(y.shape()) + ", expected " + Shapes.str(a.shape()));
+            throw new ShapeException(
+                    name + ": output has shape " + Shapes.str(y.shape()) + ", expected " + Shapes.str(a.shape()));
         }
-        ElementwiseLoop.run(spec, new Object[]{a, y}, a.shape());
+        ElementwiseLoop.run(spec, new Object[] {a, y}, a.shape());
         return y;
     }
 }

@@ -23,14 +23,16 @@ import org.ndgpu.spi.Ufunc;
  * }</pre>
  */
 public final class UfuncLoops {
-    private UfuncLoops() { }
+    private UfuncLoops() {}
 
     /**
      * The loop a call runs: inputs are converted to {@code in}, the result has dtype {@code out};
      * {@code out2} is the second result's dtype for the two-output ufuncs (frexp, modf, divmod), else null.
      */
     public record Loop(DType[] in, DType out, DType out2) {
-        public Loop(DType[] in, DType out) { this(in, out, null); }
+        public Loop(DType[] in, DType out) {
+            this(in, out, null);
+        }
     }
 
     private static final Map<String, Loop> TABLE = load();
@@ -78,8 +80,10 @@ public final class UfuncLoops {
 
     /** True when {@code name} is a ufunc of the table. */
     public static boolean known(String name) {
-        return TABLE.containsKey(name + "|float64") || TABLE.containsKey(name + "|float64,float64")
-                || TABLE.containsKey(name + "|int64") || TABLE.containsKey(name + "|int64,int64")
+        return TABLE.containsKey(name + "|float64")
+                || TABLE.containsKey(name + "|float64,float64")
+                || TABLE.containsKey(name + "|int64")
+                || TABLE.containsKey(name + "|int64,int64")
                 || TABLE.containsKey(name + "|float64,float64,float64");
     }
 
@@ -89,8 +93,8 @@ public final class UfuncLoops {
         for (int k = 0; k < inputs.length; k++) key.append(k > 0 ? "," : "").append(inputs[k].numpyName());
         Loop loop = TABLE.get(key.toString());
         if (loop == null) {
-            throw new DTypeException(name + ": ufunc '" + name + "' did not contain a loop with signature matching types "
-                    + java.util.Arrays.toString(inputs));
+            throw new DTypeException(name + ": ufunc '" + name
+                    + "' did not contain a loop with signature matching types " + java.util.Arrays.toString(inputs));
         }
         return loop;
     }
@@ -104,5 +108,7 @@ public final class UfuncLoops {
     }
 
     /** numpy.can_cast(from, to, casting="same_kind"): safe, or towards a later kind (bool, uint, int, float, complex). */
-    public static boolean canCastSameKind(DType from, DType to) { return org.ndgpu.ndarray.Casting.SAME_KIND.allows(from, to); }
+    public static boolean canCastSameKind(DType from, DType to) {
+        return org.ndgpu.ndarray.Casting.SAME_KIND.allows(from, to);
+    }
 }

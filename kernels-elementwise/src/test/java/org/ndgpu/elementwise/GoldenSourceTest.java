@@ -47,24 +47,39 @@ class GoldenSourceTest {
 
     @Test
     void complexAndHalf() throws IOException {
-        golden("multiply_c8.c", Dialect.OPENCL, UfuncLibrary.specFor(Ufunc.MULTIPLY, DType.COMPLEX64, DType.COMPLEX64), new Layout(1, true, true));
+        golden(
+                "multiply_c8.c",
+                Dialect.OPENCL,
+                UfuncLibrary.specFor(Ufunc.MULTIPLY, DType.COMPLEX64, DType.COMPLEX64),
+                new Layout(1, true, true));
         golden("sqrt_f2.c", Dialect.CUDA, UfuncLibrary.specFor(Ufunc.SQRT, DType.FLOAT16), new Layout(1, true, true));
     }
 
     @Test
     void resultConvertedIntoOutsDtype() throws IOException {
-        golden("add_f4_into_f2.c", Dialect.OPENCL, UfuncLibrary.specInto(Ufunc.ADD, DType.FLOAT16, DType.FLOAT32, DType.FLOAT32), new Layout(1, true, true));
-        golden("clip_i4_into_f8.cu", Dialect.CUDA, UfuncLibrary.specInto(Ufunc.CLIP, DType.FLOAT64, DType.INT32, DType.INT32, DType.INT32),
+        golden(
+                "add_f4_into_f2.c",
+                Dialect.OPENCL,
+                UfuncLibrary.specInto(Ufunc.ADD, DType.FLOAT16, DType.FLOAT32, DType.FLOAT32),
                 new Layout(1, true, true));
-        golden("clip_f4.c", Dialect.OPENCL, UfuncLibrary.specInto(Ufunc.CLIP, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32),
+        golden(
+                "clip_i4_into_f8.cu",
+                Dialect.CUDA,
+                UfuncLibrary.specInto(Ufunc.CLIP, DType.FLOAT64, DType.INT32, DType.INT32, DType.INT32),
+                new Layout(1, true, true));
+        golden(
+                "clip_f4.c",
+                Dialect.OPENCL,
+                UfuncLibrary.specInto(Ufunc.CLIP, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT32),
                 new Layout(1, true, true));
     }
 
     @Test
     void elementwiseKernelWithPlaceholdersRawAndConversion() throws IOException {
-        var k = new ElementwiseKernel("T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
+        var k = new ElementwiseKernel(
+                "T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
         var b = new KernelParams.Binding(Map.of("T", DType.FLOAT64));
-        Spec spec = k.buildSpec(b, new DType[]{DType.FLOAT64, DType.FLOAT64, DType.INT32});
+        Spec spec = k.buildSpec(b, new DType[] {DType.FLOAT64, DType.FLOAT64, DType.INT32});
         golden("elementwise_kernel_nd3.c", Dialect.OPENCL, spec, new Layout(3, false, true));
     }
 
@@ -74,9 +89,11 @@ class GoldenSourceTest {
      */
     @Test
     void elementwiseKernelCheckedMode() throws IOException {
-        var k = new ElementwiseKernel("T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
+        var k = new ElementwiseKernel(
+                "T x, raw T r, float32 s", "T z", "z = x + r[_ind.size() - i - 1] * s", "golden_k");
         var b = new KernelParams.Binding(Map.of("T", DType.FLOAT64));
-        Spec spec = org.ndgpu.codegen.CheckedIndex.elementwise(k.buildSpec(b, new DType[]{DType.FLOAT64, DType.FLOAT64, DType.INT32}));
+        Spec spec = org.ndgpu.codegen.CheckedIndex.elementwise(
+                k.buildSpec(b, new DType[] {DType.FLOAT64, DType.FLOAT64, DType.INT32}));
         golden("elementwise_kernel_nd3.checked.c", Dialect.OPENCL, spec, new Layout(3, false, true));
         golden("elementwise_kernel_nd3.checked.cu", Dialect.CUDA, spec, new Layout(3, false, true));
     }
@@ -89,7 +106,7 @@ class GoldenSourceTest {
         golden("add_f4_tiled.cuda.cu", Dialect.CUDA, add, Layout.tiled(2, true, 0, 1, 0b001));
         // a batched float16 -> float64 cast of (b, m, n).swapaxes(1, 2), 64-bit indices, a body using the flat index i
         var k = new ElementwiseKernel("float16 x", "float64 y", "y = x + i", "golden_tiled");
-        Spec cast = k.buildSpec(new KernelParams.Binding(Map.of()), new DType[]{DType.FLOAT16, DType.FLOAT64});
+        Spec cast = k.buildSpec(new KernelParams.Binding(Map.of()), new DType[] {DType.FLOAT16, DType.FLOAT64});
         golden("cast_f2_f8_tiled_nd3.c", Dialect.OPENCL, cast, Layout.tiled(3, false, 1, 2, 0b01));
     }
 }

@@ -39,13 +39,15 @@ class KernelParamsTest {
     void scalarsBindUnboundPlaceholdersAndAreWeakOtherwise() {
         KernelParams in = KernelParams.parse("k", "T a, float32 b, int8 c");
         KernelParams out = KernelParams.parse("k", "T z");
-        var b = KernelParams.bind("k", in, new Object[]{3, 2.5, 7}, out, new Object[0]);
+        var b = KernelParams.bind("k", in, new Object[] {3, 2.5, 7}, out, new Object[0]);
         assertEquals(DType.INT64, b.dtype(out.get(0)));
         assertEquals("typedef long T;\n", b.typedefs());
         assertTrue(b.isBound("T"));
         assertFalse(b.isBound("U"));
-        assertThrows(DTypeException.class, () -> KernelParams.bind("k", in, new Object[]{3, 2.5, 300}, out, new Object[0]));
-        assertThrows(DTypeException.class, () -> KernelParams.bind("k", in, new Object[]{3, 2.5, 1.5}, out, new Object[0]));
+        assertThrows(
+                DTypeException.class, () -> KernelParams.bind("k", in, new Object[] {3, 2.5, 300}, out, new Object[0]));
+        assertThrows(
+                DTypeException.class, () -> KernelParams.bind("k", in, new Object[] {3, 2.5, 1.5}, out, new Object[0]));
         assertNull(KernelParams.parse("k", "U q").get(0).dtype());
     }
 }

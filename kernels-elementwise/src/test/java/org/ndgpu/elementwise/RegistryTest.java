@@ -58,9 +58,13 @@ class RegistryTest {
 
     @Test
     void reductionsAndScansAreTheGenerators() throws IOException {
-        assertEquals(list("REDUCTIONS"), Arrays.stream(Reduction.values()).map(Reduction::numpyName).toList(),
+        assertEquals(
+                list("REDUCTIONS"),
+                Arrays.stream(Reduction.values()).map(Reduction::numpyName).toList(),
                 "Reduction.java is stale; regenerate it with gen_ufunc_table.py --registry");
-        assertEquals(list("SCANS"), Arrays.stream(Scan.values()).map(Scan::numpyName).toList(),
+        assertEquals(
+                list("SCANS"),
+                Arrays.stream(Scan.values()).map(Scan::numpyName).toList(),
                 "Scan.java is stale; regenerate it with gen_ufunc_table.py --registry");
         for (Reduction r : Reduction.values()) assertSame(r, Reduction.of(r.numpyName()));
         assertEquals(null, Reduction.of("cumsum"));

@@ -10,7 +10,7 @@ import org.ndgpu.spi.Reduction;
  * both dialects, written against the prelude's names.
  */
 final class DeviceMath {
-    private DeviceMath() { }
+    private DeviceMath() {}
 
     /** Helpers every built-in reduction may use (complex add/sub/mul come from the dialect prelude). */
     static final String HELPERS = """
@@ -58,7 +58,9 @@ final class DeviceMath {
 
     /** a > b in NumPy's order (lexicographic for complex); false when either is NaN. */
     static String gt(DType d, String a, String b) {
-        if (d.isComplex()) return "((" + a + ").x > (" + b + ").x || ((" + a + ").x == (" + b + ").x && (" + a + ").y > (" + b + ").y))";
+        if (d.isComplex())
+            return "((" + a + ").x > (" + b + ").x || ((" + a + ").x == (" + b + ").x && (" + a + ").y > (" + b
+                    + ").y))";
         return "(" + a + " > " + b + ")";
     }
 
@@ -140,7 +142,9 @@ final class DeviceMath {
     }
 
     /** Size of the C compute type of d in bytes (complex64 is float2: 8). */
-    static int bytes(DType d) { return d == DType.FLOAT16 ? 4 : d.itemsize(); }
+    static int bytes(DType d) {
+        return d == DType.FLOAT16 ? 4 : d.itemsize();
+    }
 
     /**
      * The struct type of a value-and-index pair for argmin/argmax over d, with its maker and its
@@ -150,16 +154,40 @@ final class DeviceMath {
     static String argTypes(DType d) {
         String c = CTypes.compute(d), t = "nd_arg_" + tag(d);
         var s = new StringBuilder();
-        s.append("typedef struct { ").append(c).append(" v; long i; } ").append(t).append(";\n");
-        s.append("ND_DEVICE_FN ").append(t).append(' ').append(t).append("_make(").append(c).append(" v, long i) { ")
-                .append(t).append(" r; r.v = v; r.i = i; return r; }\n");
-        for (Reduction op : new Reduction[]{Reduction.ARGMAX, Reduction.ARGMIN}) {
-            String kind = op.numpyName().substring(3);   // nd_arg_T_max, nd_arg_T_min
+        s.append("typedef struct { ")
+                .append(c)
+                .append(" v; long i; } ")
+                .append(t)
+                .append(";\n");
+        s.append("ND_DEVICE_FN ")
+                .append(t)
+                .append(' ')
+                .append(t)
+                .append("_make(")
+                .append(c)
+                .append(" v, long i) { ")
+                .append(t)
+                .append(" r; r.v = v; r.i = i; return r; }\n");
+        for (Reduction op : new Reduction[] {Reduction.ARGMAX, Reduction.ARGMIN}) {
+            String kind = op.numpyName().substring(3); // nd_arg_T_max, nd_arg_T_min
             String better = op == Reduction.ARGMAX ? gt(d, "a.v", "b.v") : gt(d, "b.v", "a.v");
             String worse = op == Reduction.ARGMAX ? gt(d, "b.v", "a.v") : gt(d, "a.v", "b.v");
-            s.append("ND_DEVICE_FN ").append(t).append(' ').append(t).append('_').append(kind).append('(').append(t).append(" a, ")
-                    .append(t).append(" b) {\n");
-            s.append("    int an = ").append(isnan(d, "a.v")).append(", bn = ").append(isnan(d, "b.v")).append(";\n");
+            s.append("ND_DEVICE_FN ")
+                    .append(t)
+                    .append(' ')
+                    .append(t)
+                    .append('_')
+                    .append(kind)
+                    .append('(')
+                    .append(t)
+                    .append(" a, ")
+                    .append(t)
+                    .append(" b) {\n");
+            s.append("    int an = ")
+                    .append(isnan(d, "a.v"))
+                    .append(", bn = ")
+                    .append(isnan(d, "b.v"))
+                    .append(";\n");
             s.append("    if (an || bn) return (an && bn) ? (a.i <= b.i ? a : b) : (an ? a : b);\n");
             s.append("    if (").append(better).append(") return a;\n");
             s.append("    if (").append(worse).append(") return b;\n");
@@ -169,5 +197,7 @@ final class DeviceMath {
     }
 
     /** Bytes of an arg pair (value padded to 8, plus the index; complex128's 16-byte alignment makes 32). */
-    static int argBytes(DType d) { return d == DType.COMPLEX128 ? 32 : 16; }
+    static int argBytes(DType d) {
+        return d == DType.COMPLEX128 ? 32 : 16;
+    }
 }

@@ -4,10 +4,10 @@ import java.util.Arrays;
 import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
-import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Reduction;
@@ -28,7 +28,7 @@ import org.ndgpu.spi.Scan;
  */
 public final class DeviceReductions implements ReductionRunner {
     /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.ReductionRunner}); callers go through NDArray and Nd. */
-    public DeviceReductions() { }
+    public DeviceReductions() {}
 
     @Override
     public NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
@@ -52,23 +52,29 @@ public final class DeviceReductions implements ReductionRunner {
             else k *= shape[d];
         }
         if (r == 0 && k > 0 && !BuiltinSpecs.hasIdentity(op)) {
-            if (op == Reduction.ARGMAX || op == Reduction.ARGMIN) throw new ShapeException(name + ": attempt to get " + name + " of an empty sequence");
+            if (op == Reduction.ARGMAX || op == Reduction.ARGMIN)
+                throw new ShapeException(name + ": attempt to get " + name + " of an empty sequence");
             throw new ShapeException(name + ": zero-size array to reduction operation " + BuiltinSpecs.ufuncName(op)
                     + " which has no identity");
         }
         long[] resultShape = resultShape(shape, red, keepdims);
         DType rt = BuiltinSpecs.resultType(op, a.dtype());
-        NDArray result = out != null ? checkOut(name, out, a, resultShape, rt) : NDArray.empty(a.device(), rt, resultShape, Order.C);
+        NDArray result = out != null
+                ? checkOut(name, out, a, resultShape, rt)
+                : NDArray.empty(a.device(), rt, resultShape, Order.C);
         boolean fp64 = a.device().facts().fp64();
         if (op == Reduction.VAR || op == Reduction.STD) {
             DType acc = BuiltinSpecs.accumulator(op, a.dtype(), fp64);
             try (NDArray mean = NDArray.empty(a.device(), acc, resultShape(shape, red, true), Order.C)) {
-                ReductionLoop.run(BuiltinSpecs.spec(Reduction.MEAN, a.dtype(), acc, fp64), new Object[]{a, mean}, ax);
-                ReductionLoop.run(BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, mean, (long) ddof, result}, ax);
+                ReductionLoop.run(BuiltinSpecs.spec(Reduction.MEAN, a.dtype(), acc, fp64), new Object[] {a, mean}, ax);
+                ReductionLoop.run(
+                        BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64),
+                        new Object[] {a, mean, (long) ddof, result},
+                        ax);
             }
             return result;
         }
-        ReductionLoop.run(BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64), new Object[]{a, result}, ax);
+        ReductionLoop.run(BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64), new Object[] {a, result}, ax);
         return result;
     }
 

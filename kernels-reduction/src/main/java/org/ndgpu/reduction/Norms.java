@@ -23,10 +23,12 @@ import org.ndgpu.spi.Reduction;
  * }</pre>
  */
 public final class Norms {
-    private Norms() { }
+    private Norms() {}
 
     /** sqrt of the sum of |x|^2 over every element (numpy.linalg.norm(a) with no ord and no axis). */
-    public static NDArray norm(NDArray a) { return norm(a, null, false); }
+    public static NDArray norm(NDArray a) {
+        return norm(a, null, false);
+    }
 
     /** The 2-norm over {@code axes} (null: all), keepdims as NumPy. */
     public static NDArray norm(NDArray a, int[] axes, boolean keepdims) {
@@ -39,7 +41,7 @@ public final class Norms {
         boolean[] red = new boolean[a.ndim()];
         for (int d : ax) red[d] = true;
         NDArray y = NDArray.empty(a.device(), out, DeviceReductions.resultShape(a.shape(), red, keepdims), Order.C);
-        ReductionLoop.run(spec(in, out, acc), new Object[]{a, y}, ax);
+        ReductionLoop.run(spec(in, out, acc), new Object[] {a, y}, ax);
         return y;
     }
 
@@ -48,8 +50,18 @@ public final class Norms {
         String map = in.isComplex()
                 ? "(" + ct + ")nd_abs2_" + tag(in) + "(x)"
                 : "nd_sq_" + tag(acc) + "(" + CTypes.cast(in, acc, "x") + ")";
-        return new ReductionSpec("nd_norm2_" + tag(in) + "_" + tag(acc), List.of(new Param("x", in, Kind.IN), new Param("y", out, Kind.OUT)),
-                ct, DeviceMath.bytes(acc), map, "(a + b)", "y = " + CTypes.cast(acc, out, "sqrt(a)") + ";", "0", true, false,
-                DeviceMath.HELPERS, List.of());
+        return new ReductionSpec(
+                "nd_norm2_" + tag(in) + "_" + tag(acc),
+                List.of(new Param("x", in, Kind.IN), new Param("y", out, Kind.OUT)),
+                ct,
+                DeviceMath.bytes(acc),
+                map,
+                "(a + b)",
+                "y = " + CTypes.cast(acc, out, "sqrt(a)") + ";",
+                "0",
+                true,
+                false,
+                DeviceMath.HELPERS,
+                List.of());
     }
 }

@@ -1,10 +1,10 @@
 package org.ndgpu.reduction;
 
 import java.util.List;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.reduction.ReductionLoop.Merged;
 
@@ -20,9 +20,13 @@ final class ReductionArgs {
     private final Object[] values;
     private int n;
 
-    ReductionArgs(int size) { values = new Object[size]; }
+    ReductionArgs(int size) {
+        values = new Object[size];
+    }
 
-    void add(Object v) { values[n++] = v; }
+    void add(Object v) {
+        values[n++] = v;
+    }
 
     void addAll(Object[] vs) {
         System.arraycopy(vs, 0, values, n, vs.length);
@@ -31,12 +35,15 @@ final class ReductionArgs {
 
     /** The arguments; every slot must have been filled. */
     Object[] array() {
-        if (n != values.length) throw new AssertionError("reduction launch: " + n + " arguments for " + values.length + " slots");
+        if (n != values.length)
+            throw new AssertionError("reduction launch: " + n + " arguments for " + values.length + " slots");
         return values;
     }
 
     /** The count of the arguments {@link #addDims} appends. */
-    static int dimCount(Merged k, Merged r) { return 7 + k.dims().length + (r != null ? r.dims().length : 0); }
+    static int dimCount(Merged k, Merged r) {
+        return 7 + k.dims().length + (r != null ? r.dims().length : 0);
+    }
 
     void addInputs(List<NDArray> ins, Merged k, Merged r) {
         for (int q = 0; q < ins.size(); q++) addInput(ins.get(q), q, k, r);
@@ -87,11 +94,21 @@ final class ReductionArgs {
     }
 
     /** The template of a one-pass launch: what addInputs, the scalars, addOut and addDims append, less buffers and scalars. */
-    static Template template(List<NDArray> ins, int scalarCount, NDArray out, Merged k, Merged r, long K, long R, long chunk,
-                             int tx, int ty, long gridK) {
+    static Template template(
+            List<NDArray> ins,
+            int scalarCount,
+            NDArray out,
+            Merged k,
+            Merged r,
+            long K,
+            long R,
+            long chunk,
+            int tx,
+            int ty,
+            long gridK) {
         int na = ins.size();
-        ReductionArgs a = new ReductionArgs(na * (2 + k.dims().length + r.dims().length) + scalarCount + 2 + k.dims().length
-                + dimCount(k, r));
+        ReductionArgs a = new ReductionArgs(
+                na * (2 + k.dims().length + r.dims().length) + scalarCount + 2 + k.dims().length + dimCount(k, r));
         int[] bufferAt = new int[na + 1];
         for (int q = 0; q < na; q++) {
             bufferAt[q] = a.n;
@@ -126,7 +143,8 @@ final class ReductionArgs {
             }
             if (p.kind() != Kind.SCALAR) continue;
             if (!(args[q] instanceof Number num)) {
-                throw new DTypeException(spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);
+                throw new DTypeException(
+                        spec.name() + ": parameter '" + p.name() + "' expects a number, got " + args[q]);
             }
             s[i++] = CTypes.scalarArg(p.dtype(), num);
         }

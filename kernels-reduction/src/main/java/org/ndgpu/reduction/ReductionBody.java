@@ -24,11 +24,13 @@ import org.ndgpu.codegen.KernelTemplate;
  * its name and {@code _j}, the element's flat reduced index.
  */
 final class ReductionBody {
-    private ReductionBody() { }
+    private ReductionBody() {}
 
     private static final String[] LANES = {"x", "y", "z", "w"};
 
-    private static KernelTemplate t(String section) { return ReductionSource.T.get(section); }
+    private static KernelTemplate t(String section) {
+        return ReductionSource.T.get(section);
+    }
 
     private static String constant(String type, String name, String value) {
         return t("const").fill("type", type, "name", name, "value", value);
@@ -48,18 +50,36 @@ final class ReductionBody {
                 loads.append(ReductionSource.offsets(ix, "_j" + q, "_rd", "_rs", "_ro" + q + "_", names, lay.nr()));
                 var inputs = new StringBuilder();
                 for (Param p : ins) {
-                    loads.append(constant(CTypes.compute(p.dtype()), "_x" + q + "_" + p.name(), load(p, "_ro" + q + "_" + p.name())));
+                    loads.append(constant(
+                            CTypes.compute(p.dtype()), "_x" + q + "_" + p.name(), load(p, "_ro" + q + "_" + p.name())));
                     inputs.append(constant(CTypes.compute(p.dtype()), p.name(), "_x" + q + "_" + p.name()));
                 }
-                elements.append(t("element").fill("index", constant(ix, "_j", "_j" + q), "inputs", inputs,
-                        "accumulate", accumulate(spec, "_acc")));
+                elements.append(t("element")
+                        .fill(
+                                "index",
+                                constant(ix, "_j", "_j" + q),
+                                "inputs",
+                                inputs,
+                                "accumulate",
+                                accumulate(spec, "_acc")));
             }
-            unrolled = t("strided.unrolled").fill("ix", ix, "last", u - 1, "unroll", u, "loads", loads, "elements", elements);
+            unrolled = t("strided.unrolled")
+                    .fill("ix", ix, "last", u - 1, "unroll", u, "loads", loads, "elements", elements);
         }
         var loads = new StringBuilder();
         for (Param p : ins) loads.append(constant(CTypes.compute(p.dtype()), p.name(), load(p, "_ro_" + p.name())));
-        return t("strided").fill("ix", ix, "unrolled", unrolled, "offsets", ReductionSource.offsets(ix, "_j", "_rd", "_rs", "_ro_", names, lay.nr()),
-                "loads", loads, "accumulate", accumulate(spec, "_acc"));
+        return t("strided")
+                .fill(
+                        "ix",
+                        ix,
+                        "unrolled",
+                        unrolled,
+                        "offsets",
+                        ReductionSource.offsets(ix, "_j", "_rd", "_rs", "_ro_", names, lay.nr()),
+                        "loads",
+                        loads,
+                        "accumulate",
+                        accumulate(spec, "_acc"));
     }
 
     /**
@@ -79,7 +99,7 @@ final class ReductionBody {
             if (lay.vector(q)) {
                 pointers.append(t("flat.pointer").fill("type", CTypes.storage(p.dtype()), "name", p.name()));
                 tail.append(constant(ct, p.name(), "_q_" + p.name() + "[_jt]"));
-            } else {   // constant along the reduced axis (broadcast): read once per output
+            } else { // constant along the reduced axis (broadcast): read once per output
                 pointers.append(constant(ct, "_h_" + p.name(), load(p, "0")));
                 tail.append(constant(ct, p.name(), "_h_" + p.name()));
             }
@@ -90,11 +110,21 @@ final class ReductionBody {
             accumulators.append(t("flat.accumulator").fill("rt", rt, "lane", c, "identity", spec.identity()));
             if (c > 0) fold.append(t("flat.fold").fill("rt", rt, "lane", c, "reduce", spec.reduce()));
         }
-        String unrolled = u == 1 ? "" : t("flat.unrolled").fill("ix", ix, "last", u - 1, "unroll", u, "vectors", vectors(spec, lay, ix, u));
-        return t("flat").fill(Map.ofEntries(Map.entry("ix", ix), Map.entry("vec", v), Map.entry("pointers", pointers),
-                Map.entry("accumulators", accumulators), Map.entry("unrolled", unrolled), Map.entry("vectors", vectors(spec, lay, ix, 1)),
-                Map.entry("index", usesJ(spec) ? constant(ix, "_j", "_jt") : ""), Map.entry("inputs", tail),
-                Map.entry("accumulate", accumulate(spec, "_a0")), Map.entry("fold", fold)));
+        String unrolled = u == 1
+                ? ""
+                : t("flat.unrolled").fill("ix", ix, "last", u - 1, "unroll", u, "vectors", vectors(spec, lay, ix, u));
+        return t("flat")
+                .fill(Map.ofEntries(
+                        Map.entry("ix", ix),
+                        Map.entry("vec", v),
+                        Map.entry("pointers", pointers),
+                        Map.entry("accumulators", accumulators),
+                        Map.entry("unrolled", unrolled),
+                        Map.entry("vectors", vectors(spec, lay, ix, 1)),
+                        Map.entry("index", usesJ(spec) ? constant(ix, "_j", "_jt") : ""),
+                        Map.entry("inputs", tail),
+                        Map.entry("accumulate", accumulate(spec, "_a0")),
+                        Map.entry("fold", fold)));
     }
 
     /** {@code u} vector loads per input at {@code _jv + i * _step}, then each lane into its accumulator. */
@@ -107,7 +137,8 @@ final class ReductionBody {
             for (int q = 0; q < ins.size(); q++) {
                 if (!lay.vector(q)) continue;
                 Param p = ins.get(q);
-                b.append(t("flat.vector").fill("type", CTypes.storage(p.dtype()) + v, "i", i, "name", p.name(), "at", at));
+                b.append(t("flat.vector")
+                        .fill("type", CTypes.storage(p.dtype()) + v, "i", i, "name", p.name(), "at", at));
             }
         }
         for (int i = 0; i < u; i++) {
@@ -116,10 +147,19 @@ final class ReductionBody {
                 var inputs = new StringBuilder();
                 for (int q = 0; q < ins.size(); q++) {
                     Param p = ins.get(q);
-                    inputs.append(constant(CTypes.compute(p.dtype()), p.name(), lay.vector(q) ? "_v" + i + "_" + p.name() + "." + LANES[c] : "_h_" + p.name()));
+                    inputs.append(constant(
+                            CTypes.compute(p.dtype()),
+                            p.name(),
+                            lay.vector(q) ? "_v" + i + "_" + p.name() + "." + LANES[c] : "_h_" + p.name()));
                 }
-                b.append(t("element").fill("index", usesJ(spec) ? constant(ix, "_j", at + " + " + c) : "", "inputs", inputs,
-                        "accumulate", accumulate(spec, "_a" + c)));
+                b.append(t("element")
+                        .fill(
+                                "index",
+                                usesJ(spec) ? constant(ix, "_j", at + " + " + c) : "",
+                                "inputs",
+                                inputs,
+                                "accumulate",
+                                accumulate(spec, "_a" + c)));
             }
         }
         return b.toString();
@@ -131,10 +171,14 @@ final class ReductionBody {
     }
 
     /** Whether the map reads {@code _j} (declaring it unused makes NVRTC warn once per lane). */
-    private static boolean usesJ(ReductionSpec spec) { return spec.orderedIndex() || spec.map().contains("_j"); }
+    private static boolean usesJ(ReductionSpec spec) {
+        return spec.orderedIndex() || spec.map().contains("_j");
+    }
 
     private static String load(Param p, String reducedOffset) {
         String st = CTypes.storage(p.dtype());
-        return CTypes.load(p.dtype(), "(ND_GLOBAL " + st + "*)(_p_" + p.name() + " + _ko_" + p.name() + " + " + reducedOffset + ")");
+        return CTypes.load(
+                p.dtype(),
+                "(ND_GLOBAL " + st + "*)(_p_" + p.name() + " + _ko_" + p.name() + " + " + reducedOffset + ")");
     }
 }

@@ -15,19 +15,27 @@ import org.ndgpu.spi.Reduction;
  * }</pre>
  */
 public final class ReductionInlining {
-    private ReductionInlining() { }
+    private ReductionInlining() {}
 
     /** NumPy's result dtype of reduction {@code op} ({@link Reduction#SUM}, {@link Reduction#MAX}, ...) over {@code in}. */
-    public static DType resultType(Reduction op, DType in) { return BuiltinSpecs.resultType(op, in); }
+    public static DType resultType(Reduction op, DType in) {
+        return BuiltinSpecs.resultType(op, in);
+    }
 
     /** True when reducing zero elements gives the identity rather than an error (sum: yes, max: no). */
-    public static boolean hasIdentity(Reduction op) { return BuiltinSpecs.hasIdentity(op); }
+    public static boolean hasIdentity(Reduction op) {
+        return BuiltinSpecs.hasIdentity(op);
+    }
 
     /** NumPy's name of the ufunc behind {@code op}, for the empty-reduction error ("maximum" for max). */
-    public static String ufuncName(Reduction op) { return BuiltinSpecs.ufuncName(op); }
+    public static String ufuncName(Reduction op) {
+        return BuiltinSpecs.ufuncName(op);
+    }
 
     /** The spec of {@code op} reading input {@code x} of dtype {@code in} into {@code out}; {@code fp64}: the device has doubles. */
-    public static ReductionSpec spec(Reduction op, DType in, DType out, boolean fp64) { return BuiltinSpecs.spec(op, in, out, fp64); }
+    public static ReductionSpec spec(Reduction op, DType in, DType out, boolean fp64) {
+        return BuiltinSpecs.spec(op, in, out, fp64);
+    }
 
     /**
      * The spec of {@code op} whose map reads its input as the C expression {@code input} of dtype
@@ -43,6 +51,7 @@ public final class ReductionInlining {
      * to read what a spec's map, reduce and post-map become.
      */
     public static String source(Dialect dialect, ReductionSpec spec) {
-        return ReductionSource.source(dialect, spec, new ReductionLayout(ReductionSource.Mode.DIRECT, 1, 1, true, true, 256));
+        return ReductionSource.source(
+                dialect, spec, new ReductionLayout(ReductionSource.Mode.DIRECT, 1, 1, true, true, 256));
     }
 }

@@ -7,14 +7,14 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.elementwise.KernelParams;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -47,7 +47,8 @@ import org.ndgpu.ndarray.Shapes;
  * rebuilt there, compiling on its first call in that process through the device's program cache.
  */
 public final class ReductionKernel implements Serializable {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     // never serialized: the kernel travels as its Definition (writeReplace)
     private final transient KernelParams in, out;
@@ -59,20 +60,34 @@ public final class ReductionKernel implements Serializable {
     private final transient CallSiteCache<Void, Specs> lastSpecs = new CallSiteCache<>();
 
     /** A call's spec, and its checked form ({@link CheckedIndex}; null until a checked call needs it). */
-    private record Specs(ReductionSpec spec, ReductionSpec checked) { }
+    private record Specs(ReductionSpec spec, ReductionSpec checked) {}
 
     /** The serial form: the constructor's arguments; deserializing it builds the kernel anew. */
-    private record Definition(String in, String out, String map, String reduce, String postMap, String identity, String name,
-                              String reduceType, String preamble, List<String> options) implements Serializable {
-        @Serial private static final long serialVersionUID = 1L;
+    private record Definition(
+            String in,
+            String out,
+            String map,
+            String reduce,
+            String postMap,
+            String identity,
+            String name,
+            String reduceType,
+            String preamble,
+            List<String> options)
+            implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
 
         @Serial
-        private Object readResolve() { return new ReductionKernel(in, out, map, reduce, postMap, identity, name, reduceType, preamble, options); }
+        private Object readResolve() {
+            return new ReductionKernel(in, out, map, reduce, postMap, identity, name, reduceType, preamble, options);
+        }
     }
 
     @Serial
     private Object writeReplace() {
-        return new Definition(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, options);
+        return new Definition(
+                in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, options);
     }
 
     @Serial
@@ -81,8 +96,14 @@ public final class ReductionKernel implements Serializable {
     }
 
     /** CuPy's positional form: {@code ReductionKernel(in_params, out_params, map_expr, reduce_expr, post_map_expr, identity, name)}. */
-    public ReductionKernel(String inParams, String outParams, String mapExpr, String reduceExpr, String postMapExpr, String identity,
-                           String name) {
+    public ReductionKernel(
+            String inParams,
+            String outParams,
+            String mapExpr,
+            String reduceExpr,
+            String postMapExpr,
+            String identity,
+            String name) {
         this(inParams, outParams, mapExpr, reduceExpr, postMapExpr, identity, name, null, "", List.of());
     }
 
@@ -91,23 +112,38 @@ public final class ReductionKernel implements Serializable {
      * placeholder, {@code preamble} is source placed before the kernel, {@code options} are
      * compiler flags.
      */
-    public ReductionKernel(String inParams, String outParams, String mapExpr, String reduceExpr, String postMapExpr, String identity,
-                           String name, String reduceType, String preamble, List<String> options) {
+    public ReductionKernel(
+            String inParams,
+            String outParams,
+            String mapExpr,
+            String reduceExpr,
+            String postMapExpr,
+            String identity,
+            String name,
+            String reduceType,
+            String preamble,
+            List<String> options) {
         this.name = Objects.requireNonNull(name, "name");
-        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) throw new NdException("ReductionKernel: name '" + name + "' is not a C identifier");
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*"))
+            throw new NdException("ReductionKernel: name '" + name + "' is not a C identifier");
         this.in = KernelParams.parse(name, inParams);
         this.out = KernelParams.parse(name, outParams);
-        if (out.size() != 1) throw new NdException(name + ": a ReductionKernel has exactly one output parameter, got '" + outParams + "'");
+        if (out.size() != 1)
+            throw new NdException(
+                    name + ": a ReductionKernel has exactly one output parameter, got '" + outParams + "'");
         for (KernelParams ps : List.of(in, out)) {
             for (KernelParams.Param p : ps.params()) {
-                if (p.raw() && ps == out) throw new NdException(name + ": a raw output is not supported by ReductionKernel ('" + p + "')");
+                if (p.raw() && ps == out)
+                    throw new NdException(name + ": a raw output is not supported by ReductionKernel ('" + p + "')");
                 if (p.name().equals("a") || p.name().equals("b")) {
-                    throw new NdException(name + ": parameter name '" + p.name() + "' is reserved for the reduce expression");
+                    throw new NdException(
+                            name + ": parameter name '" + p.name() + "' is reserved for the reduce expression");
                 }
             }
         }
         if (identity == null || identity.isBlank()) {
-            throw new NdException(name + ": an identity is required (the value a reduction of nothing gives, \"0\" for a sum)");
+            throw new NdException(
+                    name + ": an identity is required (the value a reduction of nothing gives, \"0\" for a sum)");
         }
         this.map = Objects.requireNonNull(mapExpr, "mapExpr");
         this.reduce = Objects.requireNonNull(reduceExpr, "reduceExpr");
@@ -124,28 +160,46 @@ public final class ReductionKernel implements Serializable {
     /** The same kernel accumulating in {@code type} (CuPy's reduce_type): a dtype name or a placeholder. */
     public ReductionKernel withReduceType(String type) {
         Objects.requireNonNull(type, "withReduceType: type is null");
-        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, type, preamble, options);
+        return new ReductionKernel(
+                in.toString(), out.toString(), map, reduce, postMap, identity, name, type, preamble, options);
     }
 
     /** The same kernel with a preamble (helper functions) placed before it. */
     public ReductionKernel withPreamble(String text) {
         Objects.requireNonNull(text, "withPreamble: text is null");
-        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, text, options);
+        return new ReductionKernel(
+                in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, text, options);
     }
 
     /** The same kernel compiled with {@code flags}. */
     public ReductionKernel withOptions(String... flags) {
-        return new ReductionKernel(in.toString(), out.toString(), map, reduce, postMap, identity, name, reduceType, preamble, Operands.strings("withOptions", "flags", flags));
+        return new ReductionKernel(
+                in.toString(),
+                out.toString(),
+                map,
+                reduce,
+                postMap,
+                identity,
+                name,
+                reduceType,
+                preamble,
+                Operands.strings("withOptions", "flags", flags));
     }
 
     /** Reduces over every axis; {@code args} are the inputs (NDArrays or Java numbers). */
-    public NDArray call(Object... args) { return call(args, null, false, null); }
+    public NDArray call(Object... args) {
+        return call(args, null, false, null);
+    }
 
     /** One input reduced over {@code axes} (null: all; negative counts from the end). */
-    public NDArray call(Object arg, int[] axes, boolean keepdims) { return call(new Object[]{arg}, axes, keepdims, null); }
+    public NDArray call(Object arg, int[] axes, boolean keepdims) {
+        return call(new Object[] {arg}, axes, keepdims, null);
+    }
 
     /** One input reduced over one axis. */
-    public NDArray call(Object arg, int axis) { return call(new Object[]{arg}, new int[]{axis}, false, null); }
+    public NDArray call(Object arg, int axis) {
+        return call(new Object[] {arg}, new int[] {axis}, false, null);
+    }
 
     /**
      * The general form: inputs (broadcast together), axes (null: all), keepdims, and an optional
@@ -193,8 +247,8 @@ public final class ReductionKernel implements Serializable {
         if (out != null) {
             out.live(name);
             if (!java.util.Arrays.equals(out.shape(), resultShape)) {
-                throw new org.ndgpu.exceptions.ShapeException(name + ": output array has shape " + Shapes.str(out.shape()) + ", expected "
-                        + Shapes.str(resultShape));
+                throw new org.ndgpu.exceptions.ShapeException(name + ": output array has shape "
+                        + Shapes.str(out.shape()) + ", expected " + Shapes.str(resultShape));
             }
             result = out;
         } else {
@@ -230,8 +284,19 @@ public final class ReductionKernel implements Serializable {
         String ct = CTypes.compute(rt);
         String ident = identityLiteral(rt);
         String pre = DeviceMath.HELPERS + bind.typedefs() + "typedef " + ct + " _type_reduce;\n" + preamble;
-        return new ReductionSpec(name, params, ct, DeviceMath.bytes(rt), map, reduce, postMap, ident, true, map.contains("_j"),
-                pre, options);
+        return new ReductionSpec(
+                name,
+                params,
+                ct,
+                DeviceMath.bytes(rt),
+                map,
+                reduce,
+                postMap,
+                ident,
+                true,
+                map.contains("_j"),
+                pre,
+                options);
     }
 
     /**
@@ -250,31 +315,47 @@ public final class ReductionKernel implements Serializable {
             all.add(record);
             all.add(args[args.length - 1]);
             ReductionLoop.run(checked, all.toArray(), ax);
-            CheckedIndex.check(record, "ReductionKernel " + name, ts.stream().map(t -> "raw parameter " + t.name()).toList());
+            CheckedIndex.check(
+                    record,
+                    "ReductionKernel " + name,
+                    ts.stream().map(t -> "raw parameter " + t.name()).toList());
         }
     }
 
     /** {@code spec} with the snippets' subscripts of raw arrays checked: each raw array's size and the record passed before the output. */
     private static ReductionSpec checked(ReductionSpec spec) {
         List<CheckedIndex.Target> ts = CheckedIndex.targets(spec.params());
-        List<Param> params = new ArrayList<>(spec.params().subList(0, spec.params().size() - 1));
+        List<Param> params =
+                new ArrayList<>(spec.params().subList(0, spec.params().size() - 1));
         for (CheckedIndex.Target t : ts) params.add(new Param(t.length(), DType.INT64, Kind.SCALAR));
         params.add(new Param(CheckedIndex.RECORD, DType.INT64, Kind.RAW));
         params.add(spec.out());
         String rec = CheckedIndex.RECORD;
-        return new ReductionSpec(spec.name(), params, spec.reduceType(), spec.reduceBytes(), CheckedIndex.rewrite(spec.map(), ts, rec),
-                CheckedIndex.rewrite(spec.reduce(), ts, rec), CheckedIndex.rewrite(spec.postMap(), ts, rec), spec.identity(),
-                spec.hasIdentity(), spec.orderedIndex(), CheckedIndex.header(ts) + spec.preamble(), spec.options());
+        return new ReductionSpec(
+                spec.name(),
+                params,
+                spec.reduceType(),
+                spec.reduceBytes(),
+                CheckedIndex.rewrite(spec.map(), ts, rec),
+                CheckedIndex.rewrite(spec.reduce(), ts, rec),
+                CheckedIndex.rewrite(spec.postMap(), ts, rec),
+                spec.identity(),
+                spec.hasIdentity(),
+                spec.orderedIndex(),
+                CheckedIndex.header(ts) + spec.preamble(),
+                spec.options());
     }
 
     private DType reduceDType(KernelParams.Binding bind, DType outType) {
         if (reduceType == null) return outType;
         if (reduceType.length() == 1) {
-            if (!bind.isBound(reduceType)) throw new DTypeException(name + ": reduce type placeholder " + reduceType + " is not bound");
+            if (!bind.isBound(reduceType))
+                throw new DTypeException(name + ": reduce type placeholder " + reduceType + " is not bound");
             return bind.types().get(reduceType);
         }
         for (DType d : DType.values()) if (d.numpyName().equals(reduceType)) return d;
-        throw new DTypeException(name + ": reduce type '" + reduceType + "' is not a NumPy dtype name or a placeholder");
+        throw new DTypeException(
+                name + ": reduce type '" + reduceType + "' is not a NumPy dtype name or a placeholder");
     }
 
     /** The identity as a C expression of {@code rt}, or a DTypeException when it is not a value of that type. */
@@ -325,7 +406,8 @@ public final class ReductionKernel implements Serializable {
     /** For JShell: {@code ReductionKernel(l2norm: (T x) -> (T y): map x * x, reduce a + b, post y = sqrt(a), identity 0)}. */
     @Override
     public String toString() {
-        return "ReductionKernel(" + name + ": (" + in + ") -> (" + out + "): map " + map + ", reduce " + reduce + ", post " + postMap
-                + ", identity " + identity + (reduceType != null ? ", reduce type " + reduceType : "") + ")";
+        return "ReductionKernel(" + name + ": (" + in + ") -> (" + out + "): map " + map + ", reduce " + reduce
+                + ", post " + postMap + ", identity " + identity
+                + (reduceType != null ? ", reduce type " + reduceType : "") + ")";
     }
 }

@@ -4,17 +4,17 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.config.Config;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.CallSiteCache;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelKey;
 import org.ndgpu.codegen.ParamList;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -38,7 +38,7 @@ import org.ndgpu.ndarray.Shapes;
  * }</pre>
  */
 public final class ReductionLoop {
-    private ReductionLoop() { }
+    private ReductionLoop() {}
 
     private static final int BLOCK = 256;
 
@@ -93,7 +93,8 @@ public final class ReductionLoop {
             BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
             BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
             ReductionArgs.Template onePass = p.K() != 0 && p.g() == 1
-                    ? ReductionArgs.template(ins, ps.scalarArgs(), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
+                    ? ReductionArgs.template(
+                            ins, ps.scalarArgs(), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
                     : null;
             hit = LAST.put(spec, new Planned(kernels, geometry, p, first, second, onePass));
         }
@@ -106,11 +107,19 @@ public final class ReductionLoop {
 
         Object[] scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
         if (g == 1) {
-            launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, hit.onePass().fill(ins, scalars, out));
+            launch(
+                    device,
+                    spec,
+                    plan.first(),
+                    hit.first(),
+                    gridK,
+                    tx * ty,
+                    hit.onePass().fill(ins, scalars, out));
             return;
         }
         int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
-        try (NDArray part = NDArray.empty(device, DType.UINT8, new long[]{plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
+        try (NDArray part =
+                NDArray.empty(device, DType.UINT8, new long[] {plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
             ReductionArgs a = new ReductionArgs(inputArgs + scalars.length + 1 + ReductionArgs.dimCount(k, r));
             a.addInputs(ins, k, r);
             a.addAll(scalars);
@@ -135,8 +144,22 @@ public final class ReductionLoop {
      * thread arrangement, the split into g slices, and the layouts of the one or two passes (K == 0:
      * nothing to run).
      */
-    private record Plan(Merged k, Merged r, long K, long R, long chunk, int tx, int ty, long gridK, long g,
-                        ReductionLayout first, ReductionLayout second, long partBytes, int tx2, int ty2, long blocks2) { }
+    private record Plan(
+            Merged k,
+            Merged r,
+            long K,
+            long R,
+            long chunk,
+            int tx,
+            int ty,
+            long gridK,
+            long g,
+            ReductionLayout first,
+            ReductionLayout second,
+            long partBytes,
+            int tx2,
+            int ty2,
+            long blocks2) {}
 
     // the previous call's plan: a loop of one reduction (the common case) then skips the planning and the kernel
     // lookups; a call of another geometry plans again. It names the device's kernel map, so another device, or a
@@ -147,8 +170,13 @@ public final class ReductionLoop {
      * A plan with the kernel map and geometry it was worked out for and the kernels of its passes; a
      * one-pass plan also keeps its launch arguments less the buffers and scalars (ReductionArgs.Template).
      */
-    private record Planned(Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel> kernels, long[] geometry, Plan plan,
-                           BackendKernel first, BackendKernel second, ReductionArgs.Template onePass) { }
+    private record Planned(
+            Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel> kernels,
+            long[] geometry,
+            Plan plan,
+            BackendKernel first,
+            BackendKernel second,
+            ReductionArgs.Template onePass) {}
 
     /**
      * Everything about a call's arrays that its plan depends on, as numbers: the axes, and for each
@@ -178,7 +206,8 @@ public final class ReductionLoop {
         return i;
     }
 
-    private static Plan plan(ReductionSpec spec, NDArray[] inArr, List<NDArray> ins, int[] axes, NDArray out, Device device) {
+    private static Plan plan(
+            ReductionSpec spec, NDArray[] inArr, List<NDArray> ins, int[] axes, NDArray out, Device device) {
         int nIn = inArr.length;
         long[] shape;
         if (nIn == 0) shape = new long[0];
@@ -196,7 +225,9 @@ public final class ReductionLoop {
 
         int na = ins.size();
         long[][] st = new long[na][];
-        for (int q = 0; q < na; q++) st[q] = Shapes.broadcastStrides(spec.name(), ins.get(q).shape(), ins.get(q).strides(), shape);
+        for (int q = 0; q < na; q++)
+            st[q] = Shapes.broadcastStrides(
+                    spec.name(), ins.get(q).shape(), ins.get(q).strides(), shape);
 
         int nRed = 0;
         for (int d = 0; d < n; d++) if (reduced[d]) nRed++;
@@ -205,7 +236,7 @@ public final class ReductionLoop {
             if (reduced[d]) red[j++] = d;
             else kept[i++] = d;
         }
-        sortByStride(kept, st, na);   // stable: ties keep their order
+        sortByStride(kept, st, na); // stable: ties keep their order
         if (!spec.orderedIndex()) sortByStride(red, st, na);
 
         // merged dims: [array][dim] strides; the output is array na for kept dims
@@ -214,10 +245,13 @@ public final class ReductionLoop {
         long K = Shapes.size(outShapeKept), R = 1;
         for (int d : red) R *= shape[d];
         if (K == 0) return new Plan(k, r, 0, R, 0, 0, 0, 0, 1, null, null, 0, 0, 0, 0);
-        if (R == 0 && !spec.hasIdentity()) throw new AssertionError(spec.name() + ": empty reduction reached the kernel");
+        if (R == 0 && !spec.hasIdentity())
+            throw new AssertionError(spec.name() + ": empty reduction reached the kernel");
 
-        boolean row = r.dims.length > 0 && (k.dims.length == 0 || na == 0
-                || Math.abs(r.strides[0][r.dims.length - 1]) <= Math.abs(k.strides[0][k.dims.length - 1]));
+        boolean row = r.dims.length > 0
+                && (k.dims.length == 0
+                        || na == 0
+                        || Math.abs(r.strides[0][r.dims.length - 1]) <= Math.abs(k.strides[0][k.dims.length - 1]));
         int block = BLOCK;
         int tx, ty;
         long pr = pow2(R), pk = pow2(K);
@@ -238,7 +272,7 @@ public final class ReductionLoop {
         int vec = vecInputs == null ? 0 : 16 / maxVectorItem(ins, vecInputs);
         int unroll = vec > 0 ? tuning.vectorUnroll() : device.isGpu() ? tuning.unrollGpu() : tuning.unrollCpu();
         long perThread = vec > 0 ? (long) vec * unroll : 32;
-        boolean small = out.allocationBytes() < Integer.MAX_VALUE;   // every buffer addressable with 32-bit offsets
+        boolean small = out.allocationBytes() < Integer.MAX_VALUE; // every buffer addressable with 32-bit offsets
         for (NDArray a : ins) small &= a.allocationBytes() < Integer.MAX_VALUE;
         int vecMask = 0;
         if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
@@ -248,12 +282,23 @@ public final class ReductionLoop {
                 // one full wave: as many blocks as the device holds at once for this very kernel. g is not
                 // known yet, so its 32-bit indexing is judged for any g up to 2^16 (and any chunk up to R):
                 // in the common case the same kernel that the split below launches
-                var probe = new ReductionLayout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row,
-                        small && K < (Integer.MAX_VALUE >> 16) && 2 * R + 65536 < Integer.MAX_VALUE, block, vec, unroll, vecMask);
+                var probe = new ReductionLayout(
+                        ReductionSource.Mode.TO_PARTIALS,
+                        k.dims.length,
+                        r.dims.length,
+                        row,
+                        small && K < (Integer.MAX_VALUE >> 16) && 2 * R + 65536 < Integer.MAX_VALUE,
+                        block,
+                        vec,
+                        unroll,
+                        vecMask);
                 int resident = kernel(device, spec, probe).residentBlocksPerUnit(block);
                 if (resident > 0) target = (long) cu * resident;
             }
-            g = Math.min(Math.min(Math.max(1, (target + blocksK / 2) / blocksK), (R + ty * perThread - 1) / (ty * perThread)), 1L << 16);
+            g = Math.min(
+                    Math.min(
+                            Math.max(1, (target + blocksK / 2) / blocksK), (R + ty * perThread - 1) / (ty * perThread)),
+                    1L << 16);
         }
         long chunk = (R + g - 1) / g;
         if (vec > 0 && g > 1) {
@@ -264,15 +309,34 @@ public final class ReductionLoop {
         }
         long gridK = Math.min(blocksK, Math.max(1, (1L << 20) / g));
 
-        boolean index32 = small && K * g < Integer.MAX_VALUE && R + chunk + 65536 < Integer.MAX_VALUE
+        boolean index32 = small
+                && K * g < Integer.MAX_VALUE
+                && R + chunk + 65536 < Integer.MAX_VALUE
                 && K + (long) tx * gridK < Integer.MAX_VALUE;
 
         if (g == 1) {
-            var lay = new ReductionLayout(ReductionSource.Mode.DIRECT, k.dims.length, r.dims.length, row, index32, block, vec, unroll, vecMask);
+            var lay = new ReductionLayout(
+                    ReductionSource.Mode.DIRECT,
+                    k.dims.length,
+                    r.dims.length,
+                    row,
+                    index32,
+                    block,
+                    vec,
+                    unroll,
+                    vecMask);
             return new Plan(k, r, K, R, chunk, tx, ty, gridK, g, lay, null, 0, 0, 0, 0);
         }
         long partBytes = Math.multiplyExact(g * K, (long) spec.reduceBytes());
-        var lay1 = new ReductionLayout(ReductionSource.Mode.TO_PARTIALS, k.dims.length, r.dims.length, row, index32, block, vec, unroll,
+        var lay1 = new ReductionLayout(
+                ReductionSource.Mode.TO_PARTIALS,
+                k.dims.length,
+                r.dims.length,
+                row,
+                index32,
+                block,
+                vec,
+                unroll,
                 vecMask);
         int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
         long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
@@ -284,12 +348,13 @@ public final class ReductionLoop {
      * Each device's kernels by (spec, layout): a hit costs a record hash, not a hash of the whole
      * source text. Held by the device, so that Device.reset() drops them.
      */
-    private static final Device.Key<Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel>> KERNELS = new Device.Key<>("reduction kernels");
+    private static final Device.Key<Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel>> KERNELS =
+            new Device.Key<>("reduction kernels");
 
     private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionLayout lay) {
         var kernels = device.state(KERNELS, ConcurrentHashMap::new);
         KernelKey<ReductionSpec, ReductionLayout> k = new KernelKey<>(spec, lay);
-        BackendKernel hit = kernels.get(k);   // a hit builds no lambda
+        BackendKernel hit = kernels.get(k); // a hit builds no lambda
         if (hit != null) return hit;
         return kernels.computeIfAbsent(k, key -> {
             String src = ReductionSource.source(device.backend().dialect(), spec, lay);
@@ -297,15 +362,22 @@ public final class ReductionLoop {
         });
     }
 
-    private static void launch(Device device, ReductionSpec spec, ReductionLayout lay, BackendKernel kernel, long grid, int threads,
-                               Object[] args) {
+    private static void launch(
+            Device device,
+            ReductionSpec spec,
+            ReductionLayout lay,
+            BackendKernel kernel,
+            long grid,
+            int threads,
+            Object[] args) {
         Backend backend = device.backend();
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
         }
         // the template's thread count is the block size of the source's local buffer or fewer
-        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{threads}, 0, args);
+        backend.launch(
+                device.currentStream().backendStream(), kernel, new long[] {grid}, new long[] {threads}, 0, args);
     }
 
     /** Stable insertion sort of {@code axes} by the first input's stride, largest magnitude first (none: unchanged). */
@@ -325,7 +397,7 @@ public final class ReductionLoop {
     }
 
     /** Merged dimensions: sizes, and strides per array ([array][dim]). */
-    record Merged(long[] dims, long[][] strides) { }
+    record Merged(long[] dims, long[][] strides) {}
 
     static Merged merge(List<Integer> axes, long[] shape, long[][] st, long[] outStrides, int na) {
         int[] a = new int[axes.size()];
@@ -388,7 +460,8 @@ public final class ReductionLoop {
     }
 
     private static ShapeException wrongOut(String op, NDArray out, long[] kept) {
-        return new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(kept));
+        return new ShapeException(
+                op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(kept));
     }
 
     /**
@@ -404,7 +477,9 @@ public final class ReductionLoop {
             DType dt = ins.get(q).dtype();
             long s = r.strides[q][0];
             if (s == 0) continue;
-            if (s != dt.itemsize() || !(dt == DType.FLOAT32 || dt == DType.FLOAT64 || dt == DType.INT32 || dt == DType.INT64)) return null;
+            if (s != dt.itemsize()
+                    || !(dt == DType.FLOAT32 || dt == DType.FLOAT64 || dt == DType.INT32 || dt == DType.INT64))
+                return null;
             v[q] = 1;
             any = true;
         }
@@ -412,7 +487,8 @@ public final class ReductionLoop {
         for (int q = 0; q < na; q++) {
             if (v[q] == 0) continue;
             // each input's vectors are 16/maxItem elements: for float32 beside float64 that is 8 bytes
-            long align = (long) (16 / maxVectorItem(ins, v)) * ins.get(q).dtype().itemsize();
+            long align =
+                    (long) (16 / maxVectorItem(ins, v)) * ins.get(q).dtype().itemsize();
             if (ins.get(q).offset() % align != 0) return null;
             for (long ks : k.strides[q]) if (ks % align != 0) return null;
         }
@@ -421,12 +497,20 @@ public final class ReductionLoop {
 
     private static int maxVectorItem(List<NDArray> ins, int[] v) {
         int m = 1;
-        for (int q = 0; q < v.length; q++) if (v[q] == 1) m = Math.max(m, ins.get(q).dtype().itemsize());
+        for (int q = 0; q < v.length; q++)
+            if (v[q] == 1) m = Math.max(m, ins.get(q).dtype().itemsize());
         return m;
     }
 
     /** Tuning knobs (Config's ndgpu.reduction.* settings), read on first use: for benchmarking variants. */
-    record Tuning(int blocksPerCu, int vectorUnroll, int unrollGpu, int unrollCpu, int columnThreads, int rowThreads, boolean occupancy) {
+    record Tuning(
+            int blocksPerCu,
+            int vectorUnroll,
+            int unrollGpu,
+            int unrollCpu,
+            int columnThreads,
+            int rowThreads,
+            boolean occupancy) {
         // not a static final: a bad setting then fails each call with Config's message, rather than
         // leaving this class unloadable
         private static volatile Tuning read;
@@ -437,8 +521,13 @@ public final class ReductionLoop {
                 // the defaults (Config) come from .gpu/tune-reduction.sh sweeps, kernels-reduction/notes/PERF.md:
                 // 16 blocks per unit gives two or more short waves where the driver cannot say how many fit,
                 // and a GPU needs 8 strided loads in flight per thread to keep a column sum at memory speed
-                read = t = new Tuning(Config.reductionBlocksPerCu(), Config.reductionVectorUnroll(), Config.reductionUnroll(true),
-                        Config.reductionUnroll(false), Config.reductionColumnThreads(), Config.reductionRowThreads(),
+                read = t = new Tuning(
+                        Config.reductionBlocksPerCu(),
+                        Config.reductionVectorUnroll(),
+                        Config.reductionUnroll(true),
+                        Config.reductionUnroll(false),
+                        Config.reductionColumnThreads(),
+                        Config.reductionRowThreads(),
                         Config.reductionOccupancy());
             }
             return t;

@@ -20,13 +20,17 @@ import org.ndgpu.codegen.KernelTemplate;
  * ({@link Mode#FROM_PARTIALS}) combines.
  */
 final class ReductionSource {
-    private ReductionSource() { }
+    private ReductionSource() {}
 
     /** Which pass of the template a kernel is. */
-    enum Mode { DIRECT, TO_PARTIALS, FROM_PARTIALS }
+    enum Mode {
+        DIRECT,
+        TO_PARTIALS,
+        FROM_PARTIALS
+    }
 
     /** The source cache's key: records compare by value, and building it copies no source text. */
-    private record Key(Dialect dialect, ReductionSpec spec, ReductionLayout layout) { }
+    private record Key(Dialect dialect, ReductionSpec spec, ReductionLayout layout) {}
 
     private static final Map<Key, String> SOURCES = new ConcurrentHashMap<>();
 
@@ -36,11 +40,12 @@ final class ReductionSource {
 
     /** The kernel's function name for a layout: passes differ in their parameters, so in their names. */
     static String kernelName(ReductionSpec spec, ReductionLayout layout) {
-        return spec.name() + switch (layout.mode()) {
-            case DIRECT -> "";
-            case TO_PARTIALS -> "_part";
-            case FROM_PARTIALS -> "_final";
-        };
+        return spec.name()
+                + switch (layout.mode()) {
+                    case DIRECT -> "";
+                    case TO_PARTIALS -> "_part";
+                    case FROM_PARTIALS -> "_final";
+                };
     }
 
     static final KernelTemplate.Sections T =
@@ -73,8 +78,17 @@ final class ReductionSource {
                 String t = CTypes.storage(p.dtype());
                 sig.add("ND_GLOBAL char* _b_" + p.name());
                 sig.add("long _o_" + p.name());
-                setup.append("ND_GLOBAL ").append(t).append("* ").append(p.name()).append(" = (ND_GLOBAL ").append(t).append("*)(_b_")
-                        .append(p.name()).append(" + _o_").append(p.name()).append(");\n");
+                setup.append("ND_GLOBAL ")
+                        .append(t)
+                        .append("* ")
+                        .append(p.name())
+                        .append(" = (ND_GLOBAL ")
+                        .append(t)
+                        .append("*)(_b_")
+                        .append(p.name())
+                        .append(" + _o_")
+                        .append(p.name())
+                        .append(");\n");
             }
         }
         if (writesOut) {
@@ -103,18 +117,41 @@ final class ReductionSource {
             String post = spec.postMap().strip();
             if (!post.endsWith(";") && !post.endsWith("}")) post += ";";
             String st = CTypes.storage(out.dtype());
-            finish = T.get("output.finish").fill("offsets", offsets(ix, "_k", "_kd", "_ks", "_ko_", List.of(out.name()), lay.nk()),
-                    "type", CTypes.compute(out.dtype()), "name", out.name(), "postMap", post,
-                    "store", CTypes.store(out.dtype(), "(ND_GLOBAL " + st + "*)(_p_" + out.name() + " + _ko_" + out.name() + ")", out.name()));
+            finish = T.get("output.finish")
+                    .fill(
+                            "offsets",
+                            offsets(ix, "_k", "_kd", "_ks", "_ko_", List.of(out.name()), lay.nk()),
+                            "type",
+                            CTypes.compute(out.dtype()),
+                            "name",
+                            out.name(),
+                            "postMap",
+                            post,
+                            "store",
+                            CTypes.store(
+                                    out.dtype(),
+                                    "(ND_GLOBAL " + st + "*)(_p_" + out.name() + " + _ko_" + out.name() + ")",
+                                    out.name()));
         } else {
             finish = T.get("partials.finish").fill(Map.of());
         }
-        return dialect.prelude() + "\n" + spec.preamble() + "\n" + T.get("kernel").fill(Map.ofEntries(
-                Map.entry("name", kernelName(spec, lay)), Map.entry("params", String.join(", ", sig)), Map.entry("rt", rt),
-                Map.entry("ix", ix), Map.entry("block", lay.block()), Map.entry("setup", setup),
-                Map.entry("threads", T.get(lay.row() ? "threads.row" : "threads.column").fill(Map.of())),
-                Map.entry("identity", spec.identity()), Map.entry("reduce", spec.reduce()),
-                Map.entry("accumulate", accumulate), Map.entry("finish", finish)));
+        return dialect.prelude() + "\n" + spec.preamble() + "\n"
+                + T.get("kernel")
+                        .fill(Map.ofEntries(
+                                Map.entry("name", kernelName(spec, lay)),
+                                Map.entry("params", String.join(", ", sig)),
+                                Map.entry("rt", rt),
+                                Map.entry("ix", ix),
+                                Map.entry("block", lay.block()),
+                                Map.entry("setup", setup),
+                                Map.entry(
+                                        "threads",
+                                        T.get(lay.row() ? "threads.row" : "threads.column")
+                                                .fill(Map.of())),
+                                Map.entry("identity", spec.identity()),
+                                Map.entry("reduce", spec.reduce()),
+                                Map.entry("accumulate", accumulate),
+                                Map.entry("finish", finish)));
     }
 
     /**
@@ -126,12 +163,19 @@ final class ReductionSource {
         var b = new StringBuilder();
         for (String n : names) b.append(T.get("offsets.declare").fill("ix", ix, "offset", prefix + n));
         if (nd == 1) {
-            for (String n : names) b.append(T.get("offsets.one").fill("ix", ix, "offset", prefix + n, "idx", idx, "stride", stride + "0_" + n));
+            for (String n : names)
+                b.append(T.get("offsets.one")
+                        .fill("ix", ix, "offset", prefix + n, "idx", idx, "stride", stride + "0_" + n));
         } else if (nd > 1) {
             var steps = new StringBuilder();
             for (int d = nd - 1; d >= 0; d--) {
-                steps.append(d > 0 ? T.get("offsets.step").fill("ix", ix, "dim", dim + d) : T.get("offsets.last").fill(Map.of()));
-                for (String n : names) steps.append(T.get("offsets.add").fill("ix", ix, "offset", prefix + n, "stride", stride + d + "_" + n));
+                steps.append(
+                        d > 0
+                                ? T.get("offsets.step").fill("ix", ix, "dim", dim + d)
+                                : T.get("offsets.last").fill(Map.of()));
+                for (String n : names)
+                    steps.append(
+                            T.get("offsets.add").fill("ix", ix, "offset", prefix + n, "stride", stride + d + "_" + n));
             }
             b.append(T.get("offsets.many").fill("ix", ix, "idx", idx, "steps", steps));
         }

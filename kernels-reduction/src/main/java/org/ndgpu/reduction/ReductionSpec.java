@@ -2,8 +2,8 @@ package org.ndgpu.reduction;
 
 import java.util.List;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ParamList;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ParamList;
 
 /**
  * A reduction kernel as data, the input of {@link ReductionLoop}: CuPy's ReductionKernel parts.
@@ -33,9 +33,19 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
  * @param preamble     source placed before the kernel (helper functions, struct types)
  * @param options      compiler options
  */
-public record ReductionSpec(String name, List<Param> params, String reduceType, int reduceBytes, String map, String reduce,
-                            String postMap, String identity, boolean hasIdentity, boolean orderedIndex, String preamble,
-                            List<String> options) {
+public record ReductionSpec(
+        String name,
+        List<Param> params,
+        String reduceType,
+        int reduceBytes,
+        String map,
+        String reduce,
+        String postMap,
+        String identity,
+        boolean hasIdentity,
+        boolean orderedIndex,
+        String preamble,
+        List<String> options) {
     /** Copies the lists (the parameters into a {@link ParamList}) and checks there is exactly one output, the last parameter. */
     public ReductionSpec {
         params = ParamList.of(params);
@@ -50,17 +60,27 @@ public record ReductionSpec(String name, List<Param> params, String reduceType, 
     // method handles over every component (slow until JIT-compiled); specs of one name rarely differ, and
     // equals (generated, by value) still tells them apart
     @Override
-    public int hashCode() { return java.util.Objects.hashCode(name); }
+    public int hashCode() {
+        return java.util.Objects.hashCode(name);
+    }
 
     /** The parameters with their facts for the per-call loops. */
-    ParamList paramList() { return (ParamList) params; }
+    ParamList paramList() {
+        return (ParamList) params;
+    }
 
     /** The output parameter. */
-    public Param out() { return params.get(params.size() - 1); }
+    public Param out() {
+        return params.get(params.size() - 1);
+    }
 
     /** The IN array parameters, in order. */
-    public List<Param> inputs() { return params.stream().filter(p -> p.kind() == Kind.IN).toList(); }
+    public List<Param> inputs() {
+        return params.stream().filter(p -> p.kind() == Kind.IN).toList();
+    }
 
     /** The SCALAR parameters, in order. */
-    public List<Param> scalars() { return params.stream().filter(p -> p.kind() == Kind.SCALAR).toList(); }
+    public List<Param> scalars() {
+        return params.stream().filter(p -> p.kind() == Kind.SCALAR).toList();
+    }
 }

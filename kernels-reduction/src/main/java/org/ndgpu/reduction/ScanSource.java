@@ -16,23 +16,30 @@ import org.ndgpu.spi.Scan;
  * the same index math as the reductions ({@link ReductionSource#offsets}).
  */
 final class ScanSource {
-    private ScanSource() { }
+    private ScanSource() {}
 
     /** Threads per block of the tile kernels, and elements per thread. */
     static final int BLOCK = 256, ITEMS = 4, TILE = BLOCK * ITEMS;
 
-    enum Kernel { SEQUENTIAL, TILES, CARRY }
+    enum Kernel {
+        SEQUENTIAL,
+        TILES,
+        CARRY
+    }
 
     private static final Map<String, String> SOURCES = new ConcurrentHashMap<>();
 
     static String source(Dialect dialect, String name, Scan op, Kernel kind, DType in, DType out, DType acc, int nk) {
-        return SOURCES.computeIfAbsent(dialect + "|" + name + "|" + acc, x -> generate(dialect, name, op, kind, in, out, acc, nk));
+        return SOURCES.computeIfAbsent(
+                dialect + "|" + name + "|" + acc, x -> generate(dialect, name, op, kind, in, out, acc, nk));
     }
 
-    private static String generate(Dialect dialect, String name, Scan op, Kernel kind, DType in, DType out, DType acc, int nk) {
+    private static String generate(
+            Dialect dialect, String name, Scan op, Kernel kind, DType in, DType out, DType acc, int nk) {
         String at = CTypes.compute(acc);
         String ident = op == Scan.CUMSUM ? DeviceMath.zero(acc) : DeviceMath.one(acc);
-        java.util.function.BinaryOperator<String> f = op == Scan.CUMSUM ? (a, b) -> DeviceMath.add(acc, a, b) : (a, b) -> DeviceMath.mul(acc, a, b);
+        java.util.function.BinaryOperator<String> f =
+                op == Scan.CUMSUM ? (a, b) -> DeviceMath.add(acc, a, b) : (a, b) -> DeviceMath.mul(acc, a, b);
         List<String> sig = new ArrayList<>();
         List<String> arrays = kind == Kernel.CARRY ? List.of("y") : List.of("x", "y");
         for (String a : arrays) {
@@ -49,19 +56,55 @@ final class ScanSource {
         for (int d = 0; d < nk; d++) sig.add("long _kd" + d);
 
         String xs = CTypes.storage(in), ys = CTypes.storage(out);
-        String loadX = CTypes.cast(in, acc, CTypes.load(in, "(ND_GLOBAL " + xs + "*)(_b_x + _o_x + _ko_x + _p * _as_x)"));
+        String loadX =
+                CTypes.cast(in, acc, CTypes.load(in, "(ND_GLOBAL " + xs + "*)(_b_x + _o_x + _ko_x + _p * _as_x)"));
         String yPtr = "(ND_GLOBAL " + ys + "*)(_b_y + _o_y + _ko_y + _p * _as_y)";
         String loadY = CTypes.cast(out, acc, CTypes.load(out, yPtr));
         String offsets = ReductionSource.offsets("long", "_l", "_kd", "_ks", "_ko_", arrays, nk);
         String body = switch (kind) {
-            case SEQUENTIAL -> SCAN.get("sequential").fill("offsets", offsets, "at", at, "identity", ident,
-                    "accumulate", f.apply("_acc", loadX), "store", CTypes.store(out, yPtr, CTypes.cast(acc, out, "_acc")));
-            case TILES -> SCAN.get("tiles").fill(Map.ofEntries(Map.entry("at", at), Map.entry("BLOCK", BLOCK), Map.entry("TILE", TILE),
-                    Map.entry("ITEMS", ITEMS), Map.entry("LAST", BLOCK - 1), Map.entry("offsets", offsets), Map.entry("identity", ident),
-                    Map.entry("accumulate", f.apply("_run", loadX)), Map.entry("combine", f.apply("_o", "_sh[_t]")),
-                    Map.entry("store", CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_pre", "_v[_i]"))))));
-            case CARRY -> SCAN.get("carry").fill("at", at, "offsets", offsets, "ITEMS", ITEMS, "TILE", TILE, "BLOCK", BLOCK,
-                    "store", CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_c", loadY))));
+            case SEQUENTIAL ->
+                SCAN.get("sequential")
+                        .fill(
+                                "offsets",
+                                offsets,
+                                "at",
+                                at,
+                                "identity",
+                                ident,
+                                "accumulate",
+                                f.apply("_acc", loadX),
+                                "store",
+                                CTypes.store(out, yPtr, CTypes.cast(acc, out, "_acc")));
+            case TILES ->
+                SCAN.get("tiles")
+                        .fill(Map.ofEntries(
+                                Map.entry("at", at),
+                                Map.entry("BLOCK", BLOCK),
+                                Map.entry("TILE", TILE),
+                                Map.entry("ITEMS", ITEMS),
+                                Map.entry("LAST", BLOCK - 1),
+                                Map.entry("offsets", offsets),
+                                Map.entry("identity", ident),
+                                Map.entry("accumulate", f.apply("_run", loadX)),
+                                Map.entry("combine", f.apply("_o", "_sh[_t]")),
+                                Map.entry(
+                                        "store",
+                                        CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_pre", "_v[_i]"))))));
+            case CARRY ->
+                SCAN.get("carry")
+                        .fill(
+                                "at",
+                                at,
+                                "offsets",
+                                offsets,
+                                "ITEMS",
+                                ITEMS,
+                                "TILE",
+                                TILE,
+                                "BLOCK",
+                                BLOCK,
+                                "store",
+                                CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_c", loadY))));
         };
         return dialect.prelude() + "\n" + DeviceMath.HELPERS + "\n"
                 + SCAN.get("kernel").fill("name", name, "params", String.join(", ", sig), "body", body);

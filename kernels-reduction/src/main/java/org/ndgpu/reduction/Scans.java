@@ -29,7 +29,7 @@ import org.ndgpu.spi.Scan;
  * }</pre>
  */
 final class Scans {
-    private Scans() { }
+    private Scans() {}
 
     static NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
         String name = op.numpyName();
@@ -42,8 +42,9 @@ final class Scans {
         } else {
             ax = Shapes.axis(name, axis, a.ndim());
         }
-        DType rt = BuiltinSpecs.resultType(op == Scan.CUMSUM ? Reduction.SUM : Reduction.PROD, a.dtype());   // cumsum's dtype is sum's
-        org.ndgpu.ndarray.Sizes.bytes(name, src.shape(), rt);   // a broadcast view's scan may be no array at all
+        DType rt = BuiltinSpecs.resultType(
+                op == Scan.CUMSUM ? Reduction.SUM : Reduction.PROD, a.dtype()); // cumsum's dtype is sum's
+        org.ndgpu.ndarray.Sizes.bytes(name, src.shape(), rt); // a broadcast view's scan may be no array at all
         if (out != null && out.sharesMemory(a)) {
             // a scan reads elements its other lines have already written: through a temporary, as NumPy
             DeviceReductions.checkOut(name, out, a, src.shape(), rt);
@@ -53,7 +54,8 @@ final class Scans {
             }
             return out;
         }
-        NDArray result = out != null ? DeviceReductions.checkOut(name, out, a, src.shape(), rt)
+        NDArray result = out != null
+                ? DeviceReductions.checkOut(name, out, a, src.shape(), rt)
                 : NDArray.empty(a.device(), rt, src.shape(), Order.C);
         try {
             if (src.size() > 0) {
@@ -61,7 +63,8 @@ final class Scans {
                 int[] perm = new int[n];
                 for (int i = 0, j = 0; i < n; i++) if (i != ax) perm[j++] = i;
                 perm[n - 1] = ax;
-                try (NDArray x = src.transpose(perm); NDArray y = result.transpose(perm)) {
+                try (NDArray x = src.transpose(perm);
+                        NDArray y = result.transpose(perm)) {
                     scanLines(op, x, y);
                 }
             }
@@ -79,7 +82,7 @@ final class Scans {
         long len = shape[n - 1], lines = Shapes.size(shape) / len;
         List<Integer> other = new ArrayList<>();
         for (int d = 0; d < n - 1; d++) other.add(d);
-        ReductionLoop.Merged k = ReductionLoop.merge(other, shape, new long[][]{x.strides()}, y.strides(), 1);
+        ReductionLoop.Merged k = ReductionLoop.merge(other, shape, new long[][] {x.strides()}, y.strides(), 1);
         long xs = x.strides()[n - 1], ys = y.strides()[n - 1];
         boolean column = k.dims().length > 0 && Math.abs(k.strides()[0][k.dims().length - 1]) < Math.abs(xs);
         DType acc = y.dtype() == DType.FLOAT16 ? DType.FLOAT32 : y.dtype();
@@ -92,13 +95,19 @@ final class Scans {
             args.add(1L);
             for (long d : k.dims()) args.add(d);
             long blocks = Math.min((lines + 255) / 256, 1L << 20);
-            dev.backend().launch(stream, kernel(dev, op, kind, x.dtype(), y.dtype(), acc, k.dims().length), new long[]{blocks},
-                    new long[]{256}, 0, args.toArray());
+            dev.backend()
+                    .launch(
+                            stream,
+                            kernel(dev, op, kind, x.dtype(), y.dtype(), acc, k.dims().length),
+                            new long[] {blocks},
+                            new long[] {256},
+                            0,
+                            args.toArray());
             return;
         }
         long tiles = (len + ScanSource.TILE - 1) / ScanSource.TILE;
         long blocks = Math.min(lines * tiles, 1L << 20);
-        NDArray sums = tiles > 1 ? NDArray.empty(dev, acc, new long[]{lines, tiles}, Order.C) : null;
+        NDArray sums = tiles > 1 ? NDArray.empty(dev, acc, new long[] {lines, tiles}, Order.C) : null;
         try {
             List<Object> args = arrays(x, y, k, xs, ys);
             args.add(sums != null ? sums.buffer() : y.buffer());
@@ -107,8 +116,14 @@ final class Scans {
             args.add(len);
             args.add(tiles);
             for (long d : k.dims()) args.add(d);
-            dev.backend().launch(stream, kernel(dev, op, ScanSource.Kernel.TILES, x.dtype(), y.dtype(), acc, k.dims().length),
-                    new long[]{blocks}, new long[]{ScanSource.BLOCK}, 0, args.toArray());
+            dev.backend()
+                    .launch(
+                            stream,
+                            kernel(dev, op, ScanSource.Kernel.TILES, x.dtype(), y.dtype(), acc, k.dims().length),
+                            new long[] {blocks},
+                            new long[] {ScanSource.BLOCK},
+                            0,
+                            args.toArray());
             if (sums == null) return;
             scanLines(op, sums, sums);
             List<Object> c = new ArrayList<>();
@@ -121,8 +136,14 @@ final class Scans {
             c.add(len);
             c.add(tiles);
             for (long d : k.dims()) c.add(d);
-            dev.backend().launch(stream, kernel(dev, op, ScanSource.Kernel.CARRY, x.dtype(), y.dtype(), acc, k.dims().length),
-                    new long[]{blocks}, new long[]{ScanSource.BLOCK}, 0, c.toArray());
+            dev.backend()
+                    .launch(
+                            stream,
+                            kernel(dev, op, ScanSource.Kernel.CARRY, x.dtype(), y.dtype(), acc, k.dims().length),
+                            new long[] {blocks},
+                            new long[] {ScanSource.BLOCK},
+                            0,
+                            c.toArray());
         } finally {
             if (sums != null) sums.close();
         }
@@ -141,8 +162,10 @@ final class Scans {
         return a;
     }
 
-    private static BackendKernel kernel(Device dev, Scan op, ScanSource.Kernel kind, DType in, DType out, DType acc, int nk) {
-        String name = "nd_" + op.numpyName() + "_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_" + tag(in) + "_" + tag(out) + "_" + nk;
+    private static BackendKernel kernel(
+            Device dev, Scan op, ScanSource.Kernel kind, DType in, DType out, DType acc, int nk) {
+        String name = "nd_" + op.numpyName() + "_" + kind.name().toLowerCase(java.util.Locale.ROOT) + "_" + tag(in)
+                + "_" + tag(out) + "_" + nk;
         String src = ScanSource.source(dev.backend().dialect(), name, op, kind, in, out, acc, nk);
         return dev.programs().kernel(name, src, List.of(), name);
     }

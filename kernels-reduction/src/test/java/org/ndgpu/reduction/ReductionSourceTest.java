@@ -21,10 +21,13 @@ class ReductionSourceTest {
             assertTrue(s.contains("ND_LOCAL double _sdata[256];"), s);
             assertTrue(s.contains("_acc = (a + b);"), s);
             assertTrue(s.contains("ND_SYNC();"), s);
-            assertTrue(s.contains("_tx = _t % _TX, _ty = _t / _TX"), "column layout: neighbouring threads own neighbouring outputs");
+            assertTrue(
+                    s.contains("_tx = _t % _TX, _ty = _t / _TX"),
+                    "column layout: neighbouring threads own neighbouring outputs");
             assertTrue(s.contains("y = (float)(a);"), s);
         }
-        assertTrue(ReductionSource.source(Dialect.CUDA, SUM, lay).contains("__shared__") || Dialect.CUDA.prelude().contains("__shared__"));
+        assertTrue(ReductionSource.source(Dialect.CUDA, SUM, lay).contains("__shared__")
+                || Dialect.CUDA.prelude().contains("__shared__"));
     }
 
     @Test
@@ -33,7 +36,9 @@ class ReductionSourceTest {
         String p = ReductionSource.source(Dialect.OPENCL, SUM, row);
         assertTrue(p.contains("void nd_sum_f32_f32_f64_part("));
         assertTrue(p.contains("_part[_g * _K + _k] = a;"));
-        assertTrue(p.contains("_tx = _t / _TY, _ty = _t % _TY"), "row layout: neighbouring threads read neighbouring elements");
+        assertTrue(
+                p.contains("_tx = _t / _TY, _ty = _t % _TY"),
+                "row layout: neighbouring threads read neighbouring elements");
         assertFalse(p.contains("_p_y"), "the first pass writes partials, not the output");
         var fin = new ReductionLayout(ReductionSource.Mode.FROM_PARTIALS, 1, 0, false, false, 256);
         String f = ReductionSource.source(Dialect.OPENCL, SUM, fin);

@@ -78,7 +78,9 @@ public interface Linalg {
      * numpy.linalg.norm(a, ord): ord is null, a number (Double.POSITIVE_INFINITY for inf, 0, 1, -1,
      * 2, -2, any p for vectors) or "fro" / "nuc" for matrices.
      */
-    default NDArray norm(NDArray a, Object ord) { return norm(a, ord, null, false); }
+    default NDArray norm(NDArray a, Object ord) {
+        return norm(a, ord, null, false);
+    }
 
     /**
      * numpy.linalg.norm(a, ord, axis, keepdims): one axis gives vector norms along it, two give
@@ -87,7 +89,9 @@ public interface Linalg {
     NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims);
 
     /** numpy.linalg.pinv(a) with NumPy's default rcond, 1e-15: {@code Nd.linalg().pinv(a)}. */
-    default NDArray pinv(NDArray a) { return pinv(a, 1e-15); }
+    default NDArray pinv(NDArray a) {
+        return pinv(a, 1e-15);
+    }
 
     /**
      * numpy.linalg.pinv(a, rcond): the Moore-Penrose pseudo-inverse (..., N, M) of a (..., M, N)
@@ -117,7 +121,9 @@ public interface Linalg {
     NDArray multiDot(NDArray... arrays);
 
     /** numpy.linalg.cond(x): the 2-norm condition number, s.max() / s.min(), per matrix. */
-    default NDArray cond(NDArray a) { return cond(a, null); }
+    default NDArray cond(NDArray a) {
+        return cond(a, null);
+    }
 
     /**
      * numpy.linalg.cond(x, p): p null, 2 or -2 from the singular values; "fro", "nuc", 1, -1,

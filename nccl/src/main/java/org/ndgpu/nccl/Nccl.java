@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * NCCL collectives on ndgpu arrays ({@code cupy.cuda.nccl}), through java.lang.foreign. Optional, as
@@ -30,26 +30,35 @@ import org.ndgpu.device.Device;
  * and every process calls {@link #init(NcclUniqueId, int, int, Device)} with its rank.
  */
 public final class Nccl {
-    private Nccl() { }
+    private Nccl() {}
 
     /** True when libnccl was found and binds. */
-    public static boolean available() { return NcclLibrary.available(); }
+    public static boolean available() {
+        return NcclLibrary.available();
+    }
 
     /** Why NCCL is not available, or null when it is. */
-    public static String problem() { return NcclLibrary.problem(); }
+    public static String problem() {
+        return NcclLibrary.problem();
+    }
 
     /** Where libnccl was loaded from. */
-    public static String loadedFrom() { return NcclLibrary.loadedFrom(); }
+    public static String loadedFrom() {
+        return NcclLibrary.loadedFrom();
+    }
 
     /** NCCL's version as "major.minor.patch" (ncclGetVersion). */
     public static String version() {
         NcclLibrary.require("Nccl.version");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment v = arena.allocate(JAVA_INT);
-            NcclLibrary.check(NcclLibrary.call(NcclLibrary.GET_VERSION, "Nccl.version", v), "Nccl.version", "the host", null);
+            NcclLibrary.check(
+                    NcclLibrary.call(NcclLibrary.GET_VERSION, "Nccl.version", v), "Nccl.version", "the host", null);
             int code = v.get(JAVA_INT, 0);
             // NCCL_VERSION(X,Y,Z): X*1000+Y*100+Z before 2.9, X*10000+Y*100+Z since
-            return code >= 10000 ? code / 10000 + "." + code / 100 % 100 + "." + code % 100 : code / 1000 + "." + code / 100 % 10 + "." + code % 100;
+            return code >= 10000
+                    ? code / 10000 + "." + code / 100 % 100 + "." + code % 100
+                    : code / 1000 + "." + code / 100 % 10 + "." + code % 100;
         }
     }
 
@@ -58,7 +67,11 @@ public final class Nccl {
         NcclLibrary.require("Nccl.uniqueId");
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment id = arena.allocate(NcclLibrary.UNIQUE_ID);
-            NcclLibrary.check(NcclLibrary.call(NcclLibrary.GET_UNIQUE_ID, "Nccl.uniqueId", id), "Nccl.uniqueId", "the host", null);
+            NcclLibrary.check(
+                    NcclLibrary.call(NcclLibrary.GET_UNIQUE_ID, "Nccl.uniqueId", id),
+                    "Nccl.uniqueId",
+                    "the host",
+                    null);
             return NcclUniqueId.of(id.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
         }
     }
@@ -74,12 +87,14 @@ public final class Nccl {
         var seen = new HashSet<Device>();
         int[] ordinals = new int[devices.size()];
         for (int i = 0; i < devices.size(); i++) {
-            Object o = devices.get(i);      // read as Object: a raw or unchecked list may hold anything
+            Object o = devices.get(i); // read as Object: a raw or unchecked list may hold anything
             if (o != null && !(o instanceof Device)) {
-                throw new NdException(op + ": expected devices, got a " + o.getClass().getSimpleName() + " at index " + i);
+                throw new NdException(
+                        op + ": expected devices, got a " + o.getClass().getSimpleName() + " at index " + i);
             }
             Device d = cudaDevice(op, (Device) o, "devices[" + i + "]");
-            if (!seen.add(d)) throw new NdException(op + ": device " + d.id() + " is listed twice (NCCL needs one rank per device)");
+            if (!seen.add(d))
+                throw new NdException(op + ": device " + d.id() + " is listed twice (NCCL needs one rank per device)");
             ordinals[i] = d.backend().facts().index();
         }
         NcclLibrary.require(op);
@@ -87,8 +102,11 @@ public final class Nccl {
             MemorySegment comms = arena.allocate(ADDRESS, devices.size());
             MemorySegment list = arena.allocateFrom(JAVA_INT, ordinals);
             devices.getFirst().backend().makeCurrent();
-            NcclLibrary.check(NcclLibrary.call(NcclLibrary.COMM_INIT_ALL, op, comms, devices.size(), list), op,
-                    devices.stream().map(Device::id).toList().toString(), null);
+            NcclLibrary.check(
+                    NcclLibrary.call(NcclLibrary.COMM_INIT_ALL, op, comms, devices.size(), list),
+                    op,
+                    devices.stream().map(Device::id).toList().toString(),
+                    null);
             List<NcclCommunicator> out = new ArrayList<>();
             for (int i = 0; i < devices.size(); i++) {
                 out.add(new NcclCommunicator(comms.getAtIndex(ADDRESS, i), devices.get(i), i, devices.size()));
@@ -105,7 +123,8 @@ public final class Nccl {
         String op = "Nccl.init";
         Objects.requireNonNull(id, op + ": id is null");
         if (nranks < 1) throw new NdException(op + ": expected nranks >= 1, got " + nranks);
-        if (rank < 0 || rank >= nranks) throw new NdException(op + ": expected a rank in [0, " + nranks + "), got " + rank);
+        if (rank < 0 || rank >= nranks)
+            throw new NdException(op + ": expected a rank in [0, " + nranks + "), got " + rank);
         Device d = cudaDevice(op, device, "device");
         NcclLibrary.require(op);
         try (Arena arena = Arena.ofConfined()) {
@@ -113,8 +132,11 @@ public final class Nccl {
             MemorySegment idBytes = arena.allocate(NcclLibrary.UNIQUE_ID);
             idBytes.copyFrom(MemorySegment.ofArray(id.bytes()));
             d.backend().makeCurrent();
-            NcclLibrary.check(NcclLibrary.call(NcclLibrary.COMM_INIT_RANK, op, comm, nranks, idBytes, rank), op,
-                    d.id() + " (rank " + rank + " of " + nranks + ")", null);
+            NcclLibrary.check(
+                    NcclLibrary.call(NcclLibrary.COMM_INIT_RANK, op, comm, nranks, idBytes, rank),
+                    op,
+                    d.id() + " (rank " + rank + " of " + nranks + ")",
+                    null);
             return new NcclCommunicator(comm.get(ADDRESS, 0), d, rank, nranks);
         }
     }
@@ -154,7 +176,8 @@ public final class Nccl {
     private static Device cudaDevice(String op, Device d, String what) {
         if (d == null) throw new NdException(op + ": " + what + " is null");
         if (d.backend().dialect() != Dialect.CUDA) {
-            throw new DeviceException(op + ": expected a CUDA device for " + what + " (NCCL runs on CUDA only), got " + d.id());
+            throw new DeviceException(
+                    op + ": expected a CUDA device for " + what + " (NCCL runs on CUDA only), got " + d.id());
         }
         return d;
     }

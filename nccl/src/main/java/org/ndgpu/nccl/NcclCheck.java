@@ -8,7 +8,7 @@ import org.ndgpu.spi.OptionalLibrary;
 /** Tells {@code Device.problems()} that NCCL is missing, when there is a CUDA device it would serve. */
 public final class NcclCheck implements OptionalLibrary {
     /** For ServiceLoader. */
-    public NcclCheck() { }
+    public NcclCheck() {}
 
     @Override
     public List<String> problems(List<Device> devices) {

@@ -2,10 +2,10 @@ package org.ndgpu.nccl;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
+import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -37,13 +37,19 @@ public final class NcclCommunicator implements AutoCloseable {
     }
 
     /** The device this rank runs on. */
-    public Device device() { return device; }
+    public Device device() {
+        return device;
+    }
 
     /** This rank's number, 0 to size() - 1. */
-    public int rank() { return rank; }
+    public int rank() {
+        return rank;
+    }
 
     /** The number of ranks. */
-    public int size() { return size; }
+    public int size() {
+        return size;
+    }
 
     /** ncclAllReduce: every rank's {@code recv} gets the reduction of all ranks' {@code send}. */
     public void allReduce(NDArray send, NDArray recv, ReduceOp op) {
@@ -58,7 +64,9 @@ public final class NcclCommunicator implements AutoCloseable {
     }
 
     /** In-place allReduce of {@code buffer}. */
-    public void allReduce(NDArray buffer, ReduceOp op) { allReduce(buffer, buffer, op); }
+    public void allReduce(NDArray buffer, ReduceOp op) {
+        allReduce(buffer, buffer, op);
+    }
 
     /** ncclBroadcast: every rank's {@code recv} gets {@code root}'s {@code send} (other ranks' send is not read). */
     public void broadcast(NDArray send, NDArray recv, int root) {
@@ -73,7 +81,9 @@ public final class NcclCommunicator implements AutoCloseable {
     }
 
     /** In-place broadcast of {@code root}'s {@code buffer} into every rank's. */
-    public void broadcast(NDArray buffer, int root) { broadcast(buffer, buffer, root); }
+    public void broadcast(NDArray buffer, int root) {
+        broadcast(buffer, buffer, root);
+    }
 
     /** ncclReduce: {@code root}'s {@code recv} gets the reduction of all ranks' {@code send}; other ranks' recv is not written. */
     public void reduce(NDArray send, NDArray recv, ReduceOp op, int root) {
@@ -137,16 +147,26 @@ public final class NcclCommunicator implements AutoCloseable {
         if (closed) return;
         closed = true;
         device.backend().makeCurrent();
-        NcclLibrary.check(NcclLibrary.call(NcclLibrary.COMM_DESTROY, "NcclCommunicator.close", comm), "NcclCommunicator.close", where(), null);
+        NcclLibrary.check(
+                NcclLibrary.call(NcclLibrary.COMM_DESTROY, "NcclCommunicator.close", comm),
+                "NcclCommunicator.close",
+                where(),
+                null);
     }
 
     /** True after close(). */
-    public boolean isClosed() { return closed; }
+    public boolean isClosed() {
+        return closed;
+    }
 
     @Override
-    public String toString() { return "NcclCommunicator(rank " + rank + " of " + size + ", " + device.id() + (closed ? ", closed" : "") + ")"; }
+    public String toString() {
+        return "NcclCommunicator(rank " + rank + " of " + size + ", " + device.id() + (closed ? ", closed" : "") + ")";
+    }
 
-    private String where() { return device.id() + " (rank " + rank + " of " + size + ")"; }
+    private String where() {
+        return device.id() + " (rank " + rank + " of " + size + ")";
+    }
 
     /** One NCCL call given the communicator and the stream, which every collective takes last. */
     @FunctionalInterface
@@ -169,11 +189,14 @@ public final class NcclCommunicator implements AutoCloseable {
     }
 
     private void checkRank(String op, int r, String what) {
-        if (r < 0 || r >= size) throw new NdException(op + ": " + what + " must be a rank in [0, " + size + "), got " + r);
+        if (r < 0 || r >= size)
+            throw new NdException(op + ": " + what + " must be a rank in [0, " + size + "), got " + r);
     }
 
     private static void sameSize(String op, long got, long expected, String rule) {
-        if (got != expected) throw new ShapeException(op + ": expected " + rule + ", got " + got + " elements where " + expected + " are needed");
+        if (got != expected)
+            throw new ShapeException(
+                    op + ": expected " + rule + ", got " + got + " elements where " + expected + " are needed");
     }
 
     /** The array to send: on this device, C-contiguous (a copy when it is not). */
@@ -186,30 +209,38 @@ public final class NcclCommunicator implements AutoCloseable {
     private void writable(String op, NDArray a, String what, NDArray send) {
         onThisDevice(op, a, what);
         if (!a.isCContiguous()) {
-            throw new NdException(op + ": expected a C-contiguous " + what + " (NCCL writes a dense buffer), got strides "
-                    + java.util.Arrays.toString(a.strides()) + " for shape " + java.util.Arrays.toString(a.shape()));
+            throw new NdException(op + ": expected a C-contiguous " + what
+                    + " (NCCL writes a dense buffer), got strides " + java.util.Arrays.toString(a.strides())
+                    + " for shape " + java.util.Arrays.toString(a.shape()));
         }
         if (!a.isWriteable()) throw new NdException(op + ": " + what + " is a read-only view");
         if (send == null) return;
         if (send.dtype() != a.dtype()) {
-            throw new org.ndgpu.exceptions.DTypeException(op + ": expected " + what + " of send's dtype " + send.dtype() + ", got " + a.dtype());
+            throw new org.ndgpu.exceptions.DTypeException(
+                    op + ": expected " + what + " of send's dtype " + send.dtype() + ", got " + a.dtype());
         }
         long s0 = pointer(send), s1 = s0 + send.nbytes(), r0 = pointer(a), r1 = r0 + a.nbytes();
         boolean overlap = s0 < r1 && r0 < s1;
         if (overlap && !(s0 == r0 && s1 == r1)) {
-            throw new NdException(op + ": send and " + what + " overlap without being the same memory (pass one array for in place)");
+            throw new NdException(
+                    op + ": send and " + what + " overlap without being the same memory (pass one array for in place)");
         }
     }
 
     private void onThisDevice(String op, NDArray a, String what) {
         Objects.requireNonNull(a, () -> op + ": " + what + " is null");
         if (a.device() != device) {
-            throw new DeviceException(op + ": expected " + what + " on " + device.id() + " (this communicator's device), got an array on "
-                    + a.device().id());
+            throw new DeviceException(
+                    op + ": expected " + what + " on " + device.id() + " (this communicator's device), got an array on "
+                            + a.device().id());
         }
     }
 
-    private static long pointer(NDArray a) { return a.devicePointer(); }
+    private static long pointer(NDArray a) {
+        return a.devicePointer();
+    }
 
-    MemorySegment handle() { return comm; }
+    MemorySegment handle() {
+        return comm;
+    }
 }

@@ -12,7 +12,15 @@ import org.ndgpu.ndarray.DType;
  * (a complex product, an int16 sum) is refused.
  */
 record NcclTypes(int datatype, int perElement) {
-    static final int INT8 = 0, UINT8 = 1, INT32 = 2, UINT32 = 3, INT64 = 4, UINT64 = 5, FLOAT16 = 6, FLOAT32 = 7, FLOAT64 = 8;
+    static final int INT8 = 0,
+            UINT8 = 1,
+            INT32 = 2,
+            UINT32 = 3,
+            INT64 = 4,
+            UINT64 = 5,
+            FLOAT16 = 6,
+            FLOAT32 = 7,
+            FLOAT64 = 8;
 
     /** The NCCL type of {@code dtype} for a reduction by {@code op}. */
     static NcclTypes forReduction(String op, DType dtype, ReduceOp reduceOp) {
@@ -28,10 +36,12 @@ record NcclTypes(int datatype, int perElement) {
             case COMPLEX128 -> {
                 if (reduceOp == ReduceOp.SUM || reduceOp == ReduceOp.AVG) return new NcclTypes(FLOAT64, 2);
             }
-            default -> { }
+            default -> {}
         }
-        throw new DTypeException(op + ": NCCL cannot reduce " + dtype + " by " + reduceOp + " (expected int8, uint8, int32, uint32, int64, "
-                + "uint64, float16, float32 or float64 with any op, bool with MAX or MIN, complex64 or complex128 with SUM or AVG)");
+        throw new DTypeException(
+                op + ": NCCL cannot reduce " + dtype + " by " + reduceOp
+                        + " (expected int8, uint8, int32, uint32, int64, "
+                        + "uint64, float16, float32 or float64 with any op, bool with MAX or MIN, complex64 or complex128 with SUM or AVG)");
     }
 
     /** The NCCL type of {@code dtype} for a copy: its own where NCCL has one, else bytes. */

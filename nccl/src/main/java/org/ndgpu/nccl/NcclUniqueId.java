@@ -17,7 +17,9 @@ public final class NcclUniqueId implements Serializable {
 
     private final byte[] bytes;
 
-    private NcclUniqueId(byte[] bytes) { this.bytes = bytes; }
+    private NcclUniqueId(byte[] bytes) {
+        this.bytes = bytes;
+    }
 
     /** The id from its 128 bytes, as {@link #bytes()} gave them. */
     public static NcclUniqueId of(byte[] bytes) {
@@ -31,8 +33,8 @@ public final class NcclUniqueId implements Serializable {
     /** The id from the text {@link #toHex()} gave. */
     public static NcclUniqueId fromHex(String hex) {
         if (hex == null || hex.length() != 2 * NcclLibrary.UNIQUE_ID_BYTES) {
-            throw new NdException("NcclUniqueId.fromHex: expected " + 2 * NcclLibrary.UNIQUE_ID_BYTES + " hex digits, got "
-                    + (hex == null ? "null" : hex.length() + " characters"));
+            throw new NdException("NcclUniqueId.fromHex: expected " + 2 * NcclLibrary.UNIQUE_ID_BYTES
+                    + " hex digits, got " + (hex == null ? "null" : hex.length() + " characters"));
         }
         try {
             return new NcclUniqueId(HexFormat.of().parseHex(hex));
@@ -42,10 +44,14 @@ public final class NcclUniqueId implements Serializable {
     }
 
     /** A copy of the 128 bytes. */
-    public byte[] bytes() { return bytes.clone(); }
+    public byte[] bytes() {
+        return bytes.clone();
+    }
 
     /** The 128 bytes as 256 hex digits. */
-    public String toHex() { return HexFormat.of().formatHex(bytes); }
+    public String toHex() {
+        return HexFormat.of().formatHex(bytes);
+    }
 
     @Serial
     private Object readResolve() {
@@ -54,11 +60,17 @@ public final class NcclUniqueId implements Serializable {
     }
 
     @Override
-    public boolean equals(Object o) { return o instanceof NcclUniqueId u && Arrays.equals(bytes, u.bytes); }
+    public boolean equals(Object o) {
+        return o instanceof NcclUniqueId u && Arrays.equals(bytes, u.bytes);
+    }
 
     @Override
-    public int hashCode() { return Arrays.hashCode(bytes); }
+    public int hashCode() {
+        return Arrays.hashCode(bytes);
+    }
 
     @Override
-    public String toString() { return "NcclUniqueId(" + toHex().substring(0, 16) + "...)"; }
+    public String toString() {
+        return "NcclUniqueId(" + toHex().substring(0, 16) + "...)";
+    }
 }

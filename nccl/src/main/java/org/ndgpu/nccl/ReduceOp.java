@@ -15,5 +15,7 @@ public enum ReduceOp {
 
     final int code;
 
-    ReduceOp(int code) { this.code = code; }
+    ReduceOp(int code) {
+        this.code = code;
+    }
 }

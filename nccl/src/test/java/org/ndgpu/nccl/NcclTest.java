@@ -15,11 +15,11 @@ import java.io.ObjectOutputStream;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.backend.Dialect;
-import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 
 /**
@@ -34,7 +34,7 @@ class NcclTest {
         byte[] raw = new byte[128];
         new SplittableRandom(5).nextBytes(raw);
         NcclUniqueId id = NcclUniqueId.of(raw);
-        raw[0] ^= 1;                                   // of() copied the array
+        raw[0] ^= 1; // of() copied the array
         assertFalse(java.util.Arrays.equals(raw, id.bytes()));
         assertEquals(id, NcclUniqueId.fromHex(id.toHex()));
         var bytes = new ByteArrayOutputStream();
@@ -64,7 +64,7 @@ class NcclTest {
         assertEquals(new NcclTypes(NcclTypes.FLOAT32, 2), NcclTypes.forReduction("t", DType.COMPLEX64, ReduceOp.SUM));
         assertEquals(new NcclTypes(NcclTypes.FLOAT64, 2), NcclTypes.forReduction("t", DType.COMPLEX128, ReduceOp.AVG));
         assertEquals(new NcclTypes(NcclTypes.UINT8, 1), NcclTypes.forReduction("t", DType.BOOL, ReduceOp.MAX));
-        for (ReduceOp op : new ReduceOp[]{ReduceOp.PROD, ReduceOp.MAX, ReduceOp.MIN}) {
+        for (ReduceOp op : new ReduceOp[] {ReduceOp.PROD, ReduceOp.MAX, ReduceOp.MIN}) {
             var e = assertThrows(DTypeException.class, () -> NcclTypes.forReduction("allReduce", DType.COMPLEX64, op));
             assertTrue(e.getMessage().startsWith("allReduce: NCCL cannot reduce complex64 by " + op), e.getMessage());
         }
@@ -81,12 +81,17 @@ class NcclTest {
         assumeFalse(Nccl.available(), "NCCL is installed here: NcclGpuTest covers it");
         assertNotNull(Nccl.problem());
         assertTrue(Nccl.problem().contains("libnccl.so.2"), Nccl.problem());
-        var e = assertThrows(DeviceException.class, () -> Nccl.group(() -> { }));
-        assertTrue(e.getMessage().startsWith("Nccl.group: NCCL is not available: nccl: libnccl.so.2 not found"), e.getMessage());
+        var e = assertThrows(DeviceException.class, () -> Nccl.group(() -> {}));
+        assertTrue(
+                e.getMessage().startsWith("Nccl.group: NCCL is not available: nccl: libnccl.so.2 not found"),
+                e.getMessage());
         assertThrows(DeviceException.class, Nccl::uniqueId);
         assertThrows(DeviceException.class, Nccl::version);
         boolean cuda = Device.list().stream().anyMatch(d -> d.backend().dialect() == Dialect.CUDA);
-        assertEquals(cuda, Device.problems().stream().anyMatch(p -> p.startsWith("nccl: libnccl.so.2 not found")), Device.problems().toString());
+        assertEquals(
+                cuda,
+                Device.problems().stream().anyMatch(p -> p.startsWith("nccl: libnccl.so.2 not found")),
+                Device.problems().toString());
     }
 
     @Test
@@ -97,11 +102,18 @@ class NcclTest {
         var withNull = new java.util.ArrayList<Device>();
         withNull.add(null);
         assertThrows(NdException.class, () -> Nccl.initAll(withNull));
-        Device.list().stream().filter(d -> d.backend().dialect() != Dialect.CUDA).findFirst().ifPresent(cl -> {
-            var ex = assertThrows(DeviceException.class, () -> Nccl.initAll(List.of(cl)));
-            assertTrue(ex.getMessage().contains("expected a CUDA device for devices[0] (NCCL runs on CUDA only), got " + cl.id()), ex.getMessage());
-            assertThrows(DeviceException.class, () -> Nccl.init(NcclUniqueId.of(new byte[128]), 0, 1, cl));
-        });
+        Device.list().stream()
+                .filter(d -> d.backend().dialect() != Dialect.CUDA)
+                .findFirst()
+                .ifPresent(cl -> {
+                    var ex = assertThrows(DeviceException.class, () -> Nccl.initAll(List.of(cl)));
+                    assertTrue(
+                            ex.getMessage()
+                                    .contains("expected a CUDA device for devices[0] (NCCL runs on CUDA only), got "
+                                            + cl.id()),
+                            ex.getMessage());
+                    assertThrows(DeviceException.class, () -> Nccl.init(NcclUniqueId.of(new byte[128]), 0, 1, cl));
+                });
         assertThrows(NdException.class, () -> Nccl.init(NcclUniqueId.of(new byte[128]), 2, 2, Device.current()));
         assertThrows(NdException.class, () -> Nccl.init(NcclUniqueId.of(new byte[128]), 0, 0, Device.current()));
     }

@@ -1,7 +1,5 @@
 package org.ndgpu.config;
 
-import org.ndgpu.exceptions.NdException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.ndgpu.exceptions.NdException;
 
 /** Config: where the disk cache lives, the typed settings and their checks, and docs/configuration.md's table of them. */
 class ConfigTest {
@@ -23,7 +22,10 @@ class ConfigTest {
     void cacheDirFollowsXdg() {
         assertEquals(Path.of("/x/ndgpu/kernels"), Config.cacheDir(null, "/x", "/home/u"));
         assertEquals(Path.of("/home/u/.cache/ndgpu/kernels"), Config.cacheDir(null, null, "/home/u"));
-        assertEquals(Path.of("/home/u/.cache/ndgpu/kernels"), Config.cacheDir(null, "relative/path", "/home/u"), "XDG ignores relative paths");
+        assertEquals(
+                Path.of("/home/u/.cache/ndgpu/kernels"),
+                Config.cacheDir(null, "relative/path", "/home/u"),
+                "XDG ignores relative paths");
         assertEquals(Path.of("/mine"), Config.cacheDir("/mine", "/x", "/home/u"));
         assertNull(Config.cacheDir("none", "/x", "/home/u"));
     }
@@ -33,13 +35,16 @@ class ConfigTest {
     void docsTableMatchesSettings() throws IOException {
         List<String> lines = Files.readAllLines(configurationDoc());
         int header = lines.indexOf("| property | variable | default | meaning |");
-        assertTrue(header > 0 && lines.get(header - 1).isEmpty() && lines.get(header + 1).equals("|---|---|---|---|"),
+        assertTrue(
+                header > 0
+                        && lines.get(header - 1).isEmpty()
+                        && lines.get(header + 1).equals("|---|---|---|---|"),
                 "docs/configuration.md has the settings table under its header row");
         List<String> rows = new ArrayList<>();
         for (int i = header + 2; i < lines.size() && lines.get(i).startsWith("|"); i++) rows.add(lines.get(i));
         List<String> expected = Config.settings().stream()
-                .map(s -> "| `" + s.property() + "` | " + (s.variable() == null ? "—" : "`" + s.variable() + "`") + " | "
-                        + s.defaultValue() + " | " + s.description() + " |")
+                .map(s -> "| `" + s.property() + "` | " + (s.variable() == null ? "—" : "`" + s.variable() + "`")
+                        + " | " + s.defaultValue() + " | " + s.description() + " |")
                 .toList();
         assertEquals(String.join("\n", expected), String.join("\n", rows));
     }
@@ -51,9 +56,12 @@ class ConfigTest {
             assertTrue(props.add(s.property()), "twice: " + s.property());
             assertTrue(s.property().matches("ndgpu(\\.[a-z][a-zA-Z0-9]*)+"), s.property());
             if (s.variable() != null) {
-                assertEquals("NDGPU_" + s.property().substring(6).replace('.', '_').toUpperCase(java.util.Locale.ROOT), s.variable());
+                assertEquals(
+                        "NDGPU_" + s.property().substring(6).replace('.', '_').toUpperCase(java.util.Locale.ROOT),
+                        s.variable());
             }
-            for (String cell : List.of(s.defaultValue(), s.description())) assertFalse(cell.isBlank() || cell.contains("|"), s.property());
+            for (String cell : List.of(s.defaultValue(), s.description()))
+                assertFalse(cell.isBlank() || cell.contains("|"), s.property());
         }
     }
 
@@ -74,10 +82,12 @@ class ConfigTest {
         assertEquals(16, Config.cudaStagingChunkMiB(false));
         assertEquals(16, Config.cudaStagingSlots(true));
         assertEquals(4, Config.cudaStagingSlots(false));
-        assertEquals(Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)), Config.cudaCopyThreads());
+        assertEquals(
+                Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)), Config.cudaCopyThreads());
         assertEquals(4L << 20, Config.openClStagingChunk());
         assertEquals(16, Config.openClStagingSlots());
-        assertEquals(Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)), Config.openClCopyThreads());
+        assertEquals(
+                Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)), Config.openClCopyThreads());
         assertFalse(Config.nullBackend());
     }
 
@@ -98,7 +108,12 @@ class ConfigTest {
     /** A bad value names the property, the form expected and the value given. */
     @Test
     void badValuesNameThePropertyTheFormAndTheValue() {
-        bad(Config.REDUCTION_UNROLL, "0", "a positive integer", () -> Config.reductionUnroll(true), () -> Config.reductionUnroll(false));
+        bad(
+                Config.REDUCTION_UNROLL,
+                "0",
+                "a positive integer",
+                () -> Config.reductionUnroll(true),
+                () -> Config.reductionUnroll(false));
         bad(Config.REDUCTION_BLOCKS_PER_CU, "many", "a positive integer", Config::reductionBlocksPerCu);
         bad(Config.REDUCTION_VECTOR_UNROLL, "-2", "a positive integer", Config::reductionVectorUnroll);
         bad(Config.REDUCTION_COLUMN_THREADS, "48", "a power of two from 1 to 256", Config::reductionColumnThreads);
@@ -127,8 +142,11 @@ class ConfigTest {
     private static void bad(Config.Setting s, String value, String expected, Supplier<?>... reads) {
         for (Supplier<?> read : reads) {
             var e = assertThrows(NdException.class, () -> with(s, value, read), s.property() + "=" + value);
-            assertTrue(e.getMessage().startsWith(s.property() + ": ") && e.getMessage().contains(expected)
-                    && e.getMessage().contains("'" + value.strip() + "'"), e.getMessage());
+            assertTrue(
+                    e.getMessage().startsWith(s.property() + ": ")
+                            && e.getMessage().contains(expected)
+                            && e.getMessage().contains("'" + value.strip() + "'"),
+                    e.getMessage());
         }
     }
 
@@ -147,7 +165,8 @@ class ConfigTest {
     private static Path configurationDoc() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             Path f = p.resolve("docs").resolve("configuration.md");
-            if (Files.isRegularFile(f) && Files.isRegularFile(p.resolve("ndarray").resolve("pom.xml"))) return f;
+            if (Files.isRegularFile(f)
+                    && Files.isRegularFile(p.resolve("ndarray").resolve("pom.xml"))) return f;
         }
         throw new AssertionError("no docs/configuration.md above " + Path.of("").toAbsolutePath());
     }

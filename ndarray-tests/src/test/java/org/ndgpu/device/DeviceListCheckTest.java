@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.exceptions.NdException;
 import org.junit.jupiter.api.Test;
+import org.ndgpu.exceptions.NdException;
 
 /** Devices.checkList, the device-list check of Devices.parallel and Nd.scatter: every bad list names the operation and the index. */
 class DeviceListCheckTest {
@@ -23,7 +23,9 @@ class DeviceListCheckTest {
         withNull.add(null);
         NdException nul = assertThrows(NdException.class, () -> Devices.checkList("Devices.parallel", withNull));
         assertEquals("Devices.parallel: expected devices, got null at index 1", nul.getMessage());
-        NdException str = assertThrows(NdException.class, () -> Devices.checkList("scatter", List.of(Device.current(), Device.current(), "cuda:0")));
+        NdException str = assertThrows(
+                NdException.class,
+                () -> Devices.checkList("scatter", List.of(Device.current(), Device.current(), "cuda:0")));
         assertEquals("scatter: expected devices, got a String at index 2", str.getMessage());
     }
 

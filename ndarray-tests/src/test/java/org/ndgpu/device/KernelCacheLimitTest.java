@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The disk kernel cache's size cap: the least recently used entries go first, until the rest fits. */
 class KernelCacheLimitTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private Path entry(String name, int bytes, long usedMillis) throws Exception {
         Path f = dir.resolve(name + ".bin");
@@ -27,7 +28,7 @@ class KernelCacheLimitTest {
         Path middle = entry("b", 400, 2_000_000);
         Path newest = entry("c", 400, 3_000_000);
         Path other = dir.resolve("notes.txt");
-        Files.write(other, new byte[5000]);                 // not a cache entry: never counted or deleted
+        Files.write(other, new byte[5000]); // not a cache entry: never counted or deleted
         ProgramCache.evict(dir, 1200);
         assertTrue(Files.exists(oldest) && Files.exists(middle) && Files.exists(newest), "under the cap nothing goes");
         ProgramCache.evict(dir, 900);

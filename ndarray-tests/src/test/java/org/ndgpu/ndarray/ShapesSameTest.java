@@ -21,8 +21,10 @@ class ShapesSameTest {
             for (int d = 0; d < a.length; d++) a[d] = r.nextInt(4) == 0 ? 0 : r.nextLong(1, 1L << 40);
             long[] b = a.clone();
             switch (r.nextInt(4)) {
-                case 0 -> { }
-                case 1 -> { if (b.length > 0) b[r.nextInt(b.length)] += r.nextBoolean() ? 1 : -1; }
+                case 0 -> {}
+                case 1 -> {
+                    if (b.length > 0) b[r.nextInt(b.length)] += r.nextBoolean() ? 1 : -1;
+                }
                 case 2 -> b = Arrays.copyOf(b, b.length + 1);
                 default -> b = Arrays.copyOf(b, Math.max(0, b.length - 1));
             }
@@ -33,7 +35,13 @@ class ShapesSameTest {
 
     @Test
     void aNullSideIsNamed() {
-        assertEquals("Shapes.same: a is null", assertThrows(NullPointerException.class, () -> Shapes.same(null, new long[]{1})).getMessage());
-        assertEquals("Shapes.same: b is null", assertThrows(NullPointerException.class, () -> Shapes.same(new long[]{1}, null)).getMessage());
+        assertEquals(
+                "Shapes.same: a is null",
+                assertThrows(NullPointerException.class, () -> Shapes.same(null, new long[] {1}))
+                        .getMessage());
+        assertEquals(
+                "Shapes.same: b is null",
+                assertThrows(NullPointerException.class, () -> Shapes.same(new long[] {1}, null))
+                        .getMessage());
     }
 }

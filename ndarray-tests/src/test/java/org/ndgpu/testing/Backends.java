@@ -9,10 +9,12 @@ import org.ndgpu.device.Device;
  * A gpu-tagged test on a machine without that device fails: it was asked to run there.
  */
 public final class Backends {
-    private Backends() { }
+    private Backends() {}
 
     /** The first OpenCL CPU device (PoCL); the test is aborted where there is none. */
-    public static Device openclCpu() { return TestDevice.POCL.device(); }
+    public static Device openclCpu() {
+        return TestDevice.POCL.device();
+    }
 
     /** The first CUDA device; a failure (not a skip) when absent, since only gpu-tagged tests ask. */
     public static Device cuda() {
@@ -21,6 +23,8 @@ public final class Backends {
 
     /** The first OpenCL GPU (NVIDIA's platform on the GPU host); a failure when absent, as {@link #cuda()}. */
     public static Device openclGpu() {
-        return TestDevice.OPENCL_GPU.find().orElseThrow(() -> new AssertionError("no OpenCL GPU: " + Device.list() + " " + Device.problems()));
+        return TestDevice.OPENCL_GPU
+                .find()
+                .orElseThrow(() -> new AssertionError("no OpenCL GPU: " + Device.list() + " " + Device.problems()));
     }
 }

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * }</pre>
  */
 public final class CheckedMode {
-    private CheckedMode() { }
+    private CheckedMode() {}
 
     /** {@code body} with ndgpu.debug set to {@code value} (null: unset, the device's default), then the setting as it was. */
     public static <T> T with(String value, Supplier<T> body) {

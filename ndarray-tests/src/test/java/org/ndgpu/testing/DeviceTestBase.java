@@ -16,7 +16,9 @@ public abstract class DeviceTestBase {
     protected abstract Device device();
 
     @BeforeEach
-    void enterDevice() { scope = device().use(); }
+    void enterDevice() {
+        scope = device().use();
+    }
 
     @AfterEach
     void leaveDevice() {

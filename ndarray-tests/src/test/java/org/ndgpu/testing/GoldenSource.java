@@ -20,7 +20,7 @@ import org.ndgpu.backend.Dialect;
  * }</pre>
  */
 public final class GoldenSource {
-    private GoldenSource() { }
+    private GoldenSource() {}
 
     /** The system property that rewrites the golden files from the generators instead of comparing. */
     public static final String UPDATE = "ndgpu.golden.update";
@@ -31,7 +31,9 @@ public final class GoldenSource {
     public static void check(String file, String source) {
         String actual = source;
         for (Dialect d : Dialect.values()) {
-            if (actual.startsWith(d.prelude())) actual = "// <" + d + " prelude>\n" + actual.substring(d.prelude().length());
+            if (actual.startsWith(d.prelude()))
+                actual = "// <" + d + " prelude>\n"
+                        + actual.substring(d.prelude().length());
         }
         Path p = DIR.resolve(file);
         try {
@@ -39,7 +41,8 @@ public final class GoldenSource {
                 Files.createDirectories(p.getParent());
                 Files.writeString(p, actual, StandardCharsets.UTF_8);
             }
-            if (!Files.exists(p)) throw new AssertionError("no golden file " + p + "; write it with -D" + UPDATE + "=true and review it");
+            if (!Files.exists(p))
+                throw new AssertionError("no golden file " + p + "; write it with -D" + UPDATE + "=true and review it");
             assertEquals(Files.readString(p, StandardCharsets.UTF_8), actual, "generated source differs from " + p);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -43,7 +43,10 @@ public abstract class PerDeviceTest extends DeviceTestBase {
     @Parameter
     protected TestDevice kind;
 
-    @Override protected final Device device() { return kind.device(); }
+    @Override
+    protected final Device device() {
+        return kind.device();
+    }
 
     /**
      * Skips each test of a kind that the machine lacks. A condition rather than an assumption in
@@ -56,7 +59,8 @@ public abstract class PerDeviceTest extends DeviceTestBase {
             if (!(context.getTestInstance().orElse(null) instanceof PerDeviceTest t) || t.kind == null) {
                 return ConditionEvaluationResult.enabled("decided per test");
             }
-            return t.kind.find().isPresent() ? ConditionEvaluationResult.enabled("has a " + t.kind + " device")
+            return t.kind.find().isPresent()
+                    ? ConditionEvaluationResult.enabled("has a " + t.kind + " device")
                     : ConditionEvaluationResult.disabled(t.kind.absence());
         }
     }

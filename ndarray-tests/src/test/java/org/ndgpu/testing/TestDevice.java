@@ -43,17 +43,24 @@ public enum TestDevice {
     }
 
     /** The name used in {@value #PROPERTY} and in test display names, e.g. {@code opencl-gpu}. */
-    public String id() { return id; }
+    public String id() {
+        return id;
+    }
 
-    @Override public String toString() { return id; }
+    @Override
+    public String toString() {
+        return id;
+    }
 
     /** This kind's device on this machine, if it has one. */
     public Optional<Device> find() {
-        return Device.list().stream().filter(d -> switch (this) {
-            case POCL -> d.backendName().equals("opencl") && !d.isGpu();
-            case CUDA -> d.backendName().equals("cuda");
-            case OPENCL_GPU -> d.backendName().equals("opencl") && d.isGpu();
-        }).findFirst();
+        return Device.list().stream()
+                .filter(d -> switch (this) {
+                    case POCL -> d.backendName().equals("opencl") && !d.isGpu();
+                    case CUDA -> d.backendName().equals("cuda");
+                    case OPENCL_GPU -> d.backendName().equals("opencl") && d.isGpu();
+                })
+                .findFirst();
     }
 
     /**
@@ -67,13 +74,17 @@ public enum TestDevice {
     }
 
     /** Why this kind is missing here, e.g. "no CUDA device here (cuda): ..." with the devices found and the problems met. */
-    public String absence() { return "no " + what + " here (" + id + "): " + Device.list() + " " + Device.problems(); }
+    public String absence() {
+        return "no " + what + " here (" + id + "): " + Device.list() + " " + Device.problems();
+    }
 
     /** The kind named {@code id}; an unknown name fails, so that a typo cannot leave a run testing nothing. */
     public static TestDevice of(String id) {
         String s = id.strip().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(k -> k.id.equals(s)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                PROPERTY + ": unknown device kind '" + id + "'; known: "
+        return Arrays.stream(values())
+                .filter(k -> k.id.equals(s))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(PROPERTY + ": unknown device kind '" + id + "'; known: "
                         + Arrays.stream(values()).map(TestDevice::id).collect(Collectors.joining(", "))));
     }
 

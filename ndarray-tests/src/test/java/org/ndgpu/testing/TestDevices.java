@@ -33,7 +33,8 @@ public final class TestDevices implements ArgumentsProvider {
 
     @Override
     public Stream<? extends Arguments> provideArguments(ParameterDeclarations parameters, ExtensionContext context) {
-        List<TestDevice> kinds = TestDevice.parse(context.getConfigurationParameter(TestDevice.PROPERTY).orElse(TestDevice.DEFAULT));
+        List<TestDevice> kinds = TestDevice.parse(
+                context.getConfigurationParameter(TestDevice.PROPERTY).orElse(TestDevice.DEFAULT));
         Only only = context.getRequiredTestClass().getAnnotation(Only.class);
         List<TestDevice> allowed = only == null ? List.of(TestDevice.values()) : List.of(only.value());
         return kinds.stream().filter(allowed::contains).map(Arguments::of);

@@ -71,7 +71,13 @@ public interface Backend {
      * (device pointers), Integer (32-bit), Long (64-bit), Float, Double, Short, Byte, or
      * {@link LocalMemory} (OpenCL __local bytes; on CUDA it adds to dynamic shared memory).
      */
-    void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args);
+    void launch(
+            BackendStream stream,
+            BackendKernel kernel,
+            long[] grid,
+            long[] block,
+            long dynamicSharedBytes,
+            Object... args);
 
     /**
      * How many times {@link #launch} was called on this device since it was opened, over all
@@ -94,10 +100,14 @@ public interface Backend {
      * Returns false when the backend cannot order the two on the device (OpenCL events of another
      * context); the caller then waits for the event on the host. By default: false.
      */
-    default boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) { return false; }
+    default boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
+        return false;
+    }
 
     /** True when {@link #copyPeer} can copy from {@code source} into this device on the devices. By default: false. */
-    default boolean hasPeerPath(Backend source) { return false; }
+    default boolean hasPeerPath(Backend source) {
+        return false;
+    }
 
     /**
      * Copies {@code bytes} from {@code src} of the device {@code source} (another device of this
@@ -106,15 +116,23 @@ public interface Backend {
      * the source's stream finish. Returns false when the backend has no device-to-device path
      * (OpenCL devices of different contexts); the caller then copies through the host. By default: false.
      */
-    default boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
-            long bytes) { return false; }
+    default boolean copyPeer(
+            BackendStream stream,
+            Backend source,
+            BackendBuffer src,
+            long srcOffset,
+            BackendBuffer dst,
+            long dstOffset,
+            long bytes) {
+        return false;
+    }
 
     /**
      * Makes the device's native context the calling thread's current one, for libraries that work
      * on the thread's context (NCCL and cuFFT through the CUDA runtime). Does nothing by default
      * (OpenCL has no current context).
      */
-    default void makeCurrent() { }
+    default void makeCurrent() {}
 
     /** Milliseconds between two recorded events. */
     double elapsedMillis(BackendEvent start, BackendEvent end);
@@ -127,8 +145,8 @@ public interface Backend {
      * buffers); it is made again on next use. {@link org.ndgpu.device.Device#reset()} calls it, when
      * no other thread works on the device. Does nothing by default.
      */
-    default void trim() { }
+    default void trim() {}
 
     /** Dynamic local (OpenCL __local) memory of a size, passed as a kernel argument. */
-    record LocalMemory(long bytes) { }
+    record LocalMemory(long bytes) {}
 }

@@ -17,5 +17,7 @@ public interface BackendKernel {
      * (OpenCL has no such query). Kernels that size a grid to exactly one wave of resident blocks
      * use it (the reductions' first pass): one block more than fits is a second wave that runs alone.
      */
-    default int residentBlocksPerUnit(int blockThreads) { return 0; }
+    default int residentBlocksPerUnit(int blockThreads) {
+        return 0;
+    }
 }

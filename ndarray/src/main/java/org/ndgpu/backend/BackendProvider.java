@@ -20,5 +20,5 @@ public interface BackendProvider {
      * @param backends one per device, in the backend's own order (the index of "cuda:0")
      * @param problems human-readable reasons why devices may be missing (no library, no platform, ...)
      */
-    record Discovery(List<Backend> backends, List<String> problems) { }
+    record Discovery(List<Backend> backends, List<String> problems) {}
 }

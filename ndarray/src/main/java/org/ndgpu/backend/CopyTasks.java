@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** What the backends' pipelined host-device copies (CUDA's and OpenCL's pinned staging) share about their worker tasks. */
 public final class CopyTasks {
-    private CopyTasks() { }
+    private CopyTasks() {}
 
     /** A fixed pool of {@code threads} daemon threads named {@code name}-1, -2, ... (they never keep the JVM alive). */
     public static ExecutorService daemonPool(String name, int threads) {

@@ -21,11 +21,25 @@ package org.ndgpu.backend;
  *                          its kernels run in this process, so a bad access kills it (checked mode is
  *                          on by default there), and it counts work-items in 32 bits per dimension
  */
-public record DeviceFacts(String backend, int index, String name, String vendor, boolean isGpu,
-                          long globalMemoryBytes, int computeUnits, int maxBlockSize, long localMemoryBytes,
-                          int warpSize, boolean fp64, boolean fp16, String driverVersion, String architecture,
-                          boolean hostCpu) {
+public record DeviceFacts(
+        String backend,
+        int index,
+        String name,
+        String vendor,
+        boolean isGpu,
+        long globalMemoryBytes,
+        int computeUnits,
+        int maxBlockSize,
+        long localMemoryBytes,
+        int warpSize,
+        boolean fp64,
+        boolean fp16,
+        String driverVersion,
+        String architecture,
+        boolean hostCpu) {
 
     /** "cuda:0", "opencl:1". */
-    public String id() { return backend + ":" + index; }
+    public String id() {
+        return backend + ":" + index;
+    }
 }

@@ -39,10 +39,14 @@ public enum Dialect {
     }
 
     /** "OpenCL C" or "CUDA C++". */
-    public String language() { return language; }
+    public String language() {
+        return language;
+    }
 
     /** The header every generated kernel starts with. */
-    public String prelude() { return prelude; }
+    public String prelude() {
+        return prelude;
+    }
 
     /** The most blocks (work-groups) a launch may have along dimension {@code dim}: 0 (x), 1 (y) or 2 (z). */
     public long maxGrid(int dim) {
@@ -60,10 +64,14 @@ public enum Dialect {
      */
     public static Dialect recognize(String source) {
         java.util.Objects.requireNonNull(source, "Dialect.recognize: source is null");
-        boolean cuda = source.contains("__global__") || source.contains("threadIdx") || source.contains("blockIdx")
+        boolean cuda = source.contains("__global__")
+                || source.contains("threadIdx")
+                || source.contains("blockIdx")
                 || source.contains("extern \"C\"");
-        boolean opencl = source.contains("__kernel") || source.matches("(?s).*\\bkernel\\s+void\\b.*")
-                || source.contains("get_global_id") || source.contains("get_local_id");
+        boolean opencl = source.contains("__kernel")
+                || source.matches("(?s).*\\bkernel\\s+void\\b.*")
+                || source.contains("get_global_id")
+                || source.contains("get_local_id");
         if (cuda == opencl) return null;
         return cuda ? CUDA : OPENCL;
     }

@@ -12,11 +12,14 @@ import java.lang.invoke.MethodHandle;
  * free pages back to the system (glibc's malloc_trim; a no-op where the C library has none).
  */
 public final class HostMemory {
-    private HostMemory() { }
+    private HostMemory() {}
 
     @SuppressWarnings("restricted") // binds the C library's malloc_trim, the point of this class
-    private static final MethodHandle MALLOC_TRIM = Linker.nativeLinker().defaultLookup().find("malloc_trim")
-            .map(f -> Linker.nativeLinker().downcallHandle(f, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG)))
+    private static final MethodHandle MALLOC_TRIM = Linker.nativeLinker()
+            .defaultLookup()
+            .find("malloc_trim")
+            .map(f -> Linker.nativeLinker()
+                    .downcallHandle(f, FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG)))
             .orElse(null);
 
     /** Returns the C heap's free pages to the operating system; true when the C library could do it. */

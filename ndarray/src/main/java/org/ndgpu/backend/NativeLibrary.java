@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-
 import org.ndgpu.exceptions.DeviceException;
 
 /**
@@ -43,6 +42,7 @@ public final class NativeLibrary {
     /** The library could not be found or opened; the message lists what was tried. */
     public static final class NotFoundException extends DeviceException {
         private static final long serialVersionUID = 1L;
+
         @SuppressWarnings("serial") // always a List.copyOf, which is serializable; the declared type is just List
         private final List<String> tried;
 
@@ -53,7 +53,9 @@ public final class NativeLibrary {
         }
 
         /** One line per attempt: the name or path and why it did not load. */
-        public List<String> tried() { return tried; }
+        public List<String> tried() {
+            return tried;
+        }
     }
 
     /**
@@ -86,7 +88,8 @@ public final class NativeLibrary {
                 }
             }
         }
-        List<String> existing = folders.stream().filter(Files::isDirectory).map(Path::toString).toList();
+        List<String> existing =
+                folders.stream().filter(Files::isDirectory).map(Path::toString).toList();
         String msg = sonames.getFirst() + " not found (" + description + "; tried "
                 + String.join(", ", sonames) + " by name through the dynamic loader"
                 + (existing.isEmpty() ? "" : " and in " + String.join(", ", existing)) + ")";
@@ -99,13 +102,19 @@ public final class NativeLibrary {
     }
 
     /** What the library is ("the CUDA driver"). */
-    public String description() { return description; }
+    public String description() {
+        return description;
+    }
 
     /** The soname or path it was loaded from, for messages and logs. */
-    public String loadedFrom() { return loadedFrom; }
+    public String loadedFrom() {
+        return loadedFrom;
+    }
 
     /** The address of a symbol, if the library exports it. */
-    public Optional<MemorySegment> symbol(String name) { return lookup.find(name); }
+    public Optional<MemorySegment> symbol(String name) {
+        return lookup.find(name);
+    }
 
     /**
      * A downcall handle for a function the library must export.
@@ -115,8 +124,10 @@ public final class NativeLibrary {
     public MethodHandle downcall(String symbol, FunctionDescriptor descriptor, Linker.Option... options) {
         MethodHandle h = downcallOrNull(symbol, descriptor, options);
         if (h == null) {
-            throw new NotFoundException(loadedFrom + " (" + description + ") does not export " + symbol
-                    + ": the library is too old or not the expected one", List.of(symbol));
+            throw new NotFoundException(
+                    loadedFrom + " (" + description + ") does not export " + symbol
+                            + ": the library is too old or not the expected one",
+                    List.of(symbol));
         }
         return h;
     }
@@ -124,7 +135,9 @@ public final class NativeLibrary {
     /** A downcall handle, or null when the library does not export the symbol (optional functions). */
     @SuppressWarnings("restricted") // binding a native function is what this method is for
     public MethodHandle downcallOrNull(String symbol, FunctionDescriptor descriptor, Linker.Option... options) {
-        return lookup.find(symbol).map(a -> LINKER.downcallHandle(a, descriptor, options)).orElse(null);
+        return lookup.find(symbol)
+                .map(a -> LINKER.downcallHandle(a, descriptor, options))
+                .orElse(null);
     }
 
     /**
@@ -140,7 +153,7 @@ public final class NativeLibrary {
         roots.add(Path.of("/opt/conda/lib"));
         String home = System.getProperty("user.home");
         if (home != null) roots.add(Path.of(home, ".local", "lib"));
-        for (String env : new String[]{"VIRTUAL_ENV", "CONDA_PREFIX"}) {
+        for (String env : new String[] {"VIRTUAL_ENV", "CONDA_PREFIX"}) {
             String v = System.getenv(env);
             if (v != null && !v.isBlank()) roots.add(Path.of(v, "lib"));
         }
@@ -153,7 +166,7 @@ public final class NativeLibrary {
             if (!Files.isDirectory(root)) continue;
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(root, "python3*")) {
                 for (Path py : ds) {
-                    for (String sub : new String[]{"site-packages", "dist-packages"}) {
+                    for (String sub : new String[] {"site-packages", "dist-packages"}) {
                         Path p = py.resolve(sub);
                         if (Files.isDirectory(p)) out.add(p);
                     }

@@ -35,9 +35,9 @@ import java.util.List;
  */
 public final class SignalGuard {
     private static final System.Logger LOG = System.getLogger("org.ndgpu");
-    private static final int[] SIGNALS = {11, 7, 4, 8};                     // SEGV, BUS, ILL, FPE (Linux)
+    private static final int[] SIGNALS = {11, 7, 4, 8}; // SEGV, BUS, ILL, FPE (Linux)
     private static final String[] NAMES = {"SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE"};
-    private static final long SIGACTION_BYTES = 256;                          // struct sigaction is 152 bytes on x86_64 and aarch64
+    private static final long SIGACTION_BYTES = 256; // struct sigaction is 152 bytes on x86_64 and aarch64
     private static final MethodHandle SIGACTION;
     private static final MemorySegment[] JVM_ACTIONS;
     private static volatile boolean warned;
@@ -49,19 +49,32 @@ public final class SignalGuard {
             try {
                 Linker linker = Linker.nativeLinker();
                 @SuppressWarnings("restricted") // binds the C library's sigaction, the point of this class
-                MethodHandle found = linker.defaultLookup().find("sigaction").map(a -> linker.downcallHandle(a,
-                        FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS)))
+                MethodHandle found = linker.defaultLookup()
+                        .find("sigaction")
+                        .map(a -> linker.downcallHandle(
+                                a,
+                                FunctionDescriptor.of(
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.JAVA_INT,
+                                        ValueLayout.ADDRESS,
+                                        ValueLayout.ADDRESS)))
                         .orElse(null);
                 h = found;
                 if (h != null) {
                     saved = new MemorySegment[SIGNALS.length];
                     for (int i = 0; i < SIGNALS.length; i++) {
                         saved[i] = Arena.global().allocate(SIGACTION_BYTES, 8);
-                        if ((int) h.invokeExact(SIGNALS[i], MemorySegment.NULL, saved[i]) != 0) { saved = null; break; }
+                        if ((int) h.invokeExact(SIGNALS[i], MemorySegment.NULL, saved[i]) != 0) {
+                            saved = null;
+                            break;
+                        }
                     }
                 }
             } catch (Throwable e) {
-                LOG.log(System.Logger.Level.DEBUG, "ndgpu: cannot read the JVM's signal handlers; not guarding them", e);
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        "ndgpu: cannot read the JVM's signal handlers; not guarding them",
+                        e);
                 saved = null;
             }
         }
@@ -69,13 +82,17 @@ public final class SignalGuard {
         JVM_ACTIONS = saved;
     }
 
-    private SignalGuard() { }
+    private SignalGuard() {}
 
     /** Records the JVM's handlers, if not already done; call before the first native device library loads. */
-    public static void save() { /* the class initialiser did it */ }
+    public static void save() {
+        /* the class initialiser did it */
+    }
 
     /** True when the handlers are being guarded (Linux, no libjsig preloaded). */
-    public static boolean active() { return JVM_ACTIONS != null; }
+    public static boolean active() {
+        return JVM_ACTIONS != null;
+    }
 
     /**
      * Puts back any of the JVM's handlers that a native library replaced since {@link #save}; {@code who}
@@ -89,16 +106,20 @@ public final class SignalGuard {
             for (int i = 0; i < SIGNALS.length; i++) {
                 if ((int) SIGACTION.invokeExact(SIGNALS[i], MemorySegment.NULL, now) != 0) continue;
                 if (now.get(ValueLayout.JAVA_LONG, 0) == JVM_ACTIONS[i].get(ValueLayout.JAVA_LONG, 0)) continue;
-                if ((int) SIGACTION.invokeExact(SIGNALS[i], JVM_ACTIONS[i], MemorySegment.NULL) == 0) replaced.add(NAMES[i]);
+                if ((int) SIGACTION.invokeExact(SIGNALS[i], JVM_ACTIONS[i], MemorySegment.NULL) == 0)
+                    replaced.add(NAMES[i]);
             }
         } catch (Throwable e) {
             throw new IllegalStateException("ndgpu: restoring the JVM's signal handlers after " + who + " failed", e);
         }
         if (!replaced.isEmpty() && !warned) {
             warned = true;
-            LOG.log(System.Logger.Level.DEBUG, "ndgpu: " + who + " replaced the JVM's handlers for " + String.join(", ", replaced)
-                    + "; put them back. Start java with LD_PRELOAD=" + Path.of(System.getProperty("java.home"), "lib", "libjsig.so")
-                    + " to chain them instead (./nd does).");
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "ndgpu: " + who + " replaced the JVM's handlers for " + String.join(", ", replaced)
+                            + "; put them back. Start java with LD_PRELOAD="
+                            + Path.of(System.getProperty("java.home"), "lib", "libjsig.so")
+                            + " to chain them instead (./nd does).");
         }
     }
 
@@ -113,7 +134,8 @@ public final class SignalGuard {
             MemorySegment now = arena.allocate(SIGACTION_BYTES, 8);
             for (int i = 0; i < SIGNALS.length; i++) {
                 if ((int) SIGACTION.invokeExact(SIGNALS[i], MemorySegment.NULL, now) == 0
-                        && now.get(ValueLayout.JAVA_LONG, 0) != JVM_ACTIONS[i].get(ValueLayout.JAVA_LONG, 0)) out.add(NAMES[i]);
+                        && now.get(ValueLayout.JAVA_LONG, 0) != JVM_ACTIONS[i].get(ValueLayout.JAVA_LONG, 0))
+                    out.add(NAMES[i]);
             }
         } catch (Throwable e) {
             throw new IllegalStateException("ndgpu: reading the signal handlers failed", e);

@@ -8,7 +8,7 @@ import org.ndgpu.ndarray.DType;
  * computed in float.
  */
 public final class CTypes {
-    private CTypes() { }
+    private CTypes() {}
 
     /** The type a value of {@code d} has while a kernel computes with it. */
     public static String compute(DType d) {
@@ -30,7 +30,9 @@ public final class CTypes {
     }
 
     /** The type of an element in memory. */
-    public static String storage(DType d) { return d == DType.FLOAT16 ? "nd_half" : compute(d); }
+    public static String storage(DType d) {
+        return d == DType.FLOAT16 ? "nd_half" : compute(d);
+    }
 
     /** An expression reading the element at typed pointer expression {@code ptr}. */
     public static String load(DType d, String ptr) {
@@ -46,7 +48,9 @@ public final class CTypes {
     public static String cast(DType from, DType to, String expr) {
         if (from == to) return expr;
         if (to == DType.BOOL) {
-            return from.isComplex() ? "(nd_bool)((" + expr + ").x != 0 || (" + expr + ").y != 0)" : "(nd_bool)((" + expr + ") != 0)";
+            return from.isComplex()
+                    ? "(nd_bool)((" + expr + ").x != 0 || (" + expr + ").y != 0)"
+                    : "(nd_bool)((" + expr + ") != 0)";
         }
         if (to.isComplex()) {
             String mk = to == DType.COMPLEX64 ? "nd_c64" : "nd_c128";
@@ -58,7 +62,8 @@ public final class CTypes {
         if (from.isComplex()) return cast(from.real(), to, "(" + expr + ").x");
         if (from == DType.FLOAT64 && to == DType.FLOAT16) return "nd_double_to_half_float(" + expr + ")";
         if (from.isFloating() && to == DType.UINT64) {
-            // exact up to 2^64 through the unsigned conversion; a negative value wraps through long, as NumPy's x86 loop
+            // exact up to 2^64 through the unsigned conversion; a negative value wraps through long, as NumPy's x86
+            // loop
             return "nd_float_to_ulong(" + expr + ")";
         }
         if (from.isFloating() && to.isInteger()) {
@@ -73,7 +78,8 @@ public final class CTypes {
         return switch (d) {
             case BOOL -> (byte) (v.doubleValue() != 0 ? 1 : 0);
             case UINT8, INT8 -> v.byteValue();
-            case INT16, UINT16 -> v.shortValue();   // an unsigned scalar travels as the signed type of its width, same bits
+            case INT16, UINT16 ->
+                v.shortValue(); // an unsigned scalar travels as the signed type of its width, same bits
             case INT32, UINT32 -> v.intValue();
             case INT64, UINT64 -> v.longValue();
             // a float16 scalar is a float16 value (NumPy casts a Python float to the array's float16:
@@ -81,10 +87,14 @@ public final class CTypes {
             case FLOAT16 -> Float.float16ToFloat(Float.floatToFloat16(v.floatValue()));
             case FLOAT32 -> v.floatValue();
             case FLOAT64 -> v.doubleValue();
-            case COMPLEX64, COMPLEX128 -> throw new org.ndgpu.exceptions.DTypeException("kernel scalar: complex scalars are not supported as kernel arguments");
+            case COMPLEX64, COMPLEX128 ->
+                throw new org.ndgpu.exceptions.DTypeException(
+                        "kernel scalar: complex scalars are not supported as kernel arguments");
         };
     }
 
     /** The declared type of a scalar parameter of {@code d} (float16 scalars travel as float). */
-    public static String scalarParam(DType d) { return d == DType.FLOAT16 ? "float" : compute(d); }
+    public static String scalarParam(DType d) {
+        return d == DType.FLOAT16 ? "float" : compute(d);
+    }
 }

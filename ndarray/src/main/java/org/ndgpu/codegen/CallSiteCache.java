@@ -48,7 +48,7 @@ public final class CallSiteCache<K, V> {
     private volatile Entry<V> entry = (Entry<V>) (Entry<?>) EMPTY;
 
     /** An empty cache. */
-    public CallSiteCache() { }
+    public CallSiteCache() {}
 
     /** The value remembered for {@code key} (by identity), or null. */
     @SuppressWarnings("ReferenceEquality") // keys are matched by identity
@@ -65,7 +65,9 @@ public final class CallSiteCache<K, V> {
     }
 
     /** Remembers {@code value} (not null) for {@code key}, replacing the previous entry; returns {@code value}. */
-    public V put(K key, V value) { return put(key, 0, value); }
+    public V put(K key, V value) {
+        return put(key, 0, value);
+    }
 
     /** Remembers {@code value} (not null) for {@code key} and {@code bits}, replacing the previous entry; returns {@code value}. */
     public V put(K key, long bits, V value) {

@@ -9,12 +9,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.ndgpu.config.Config;
-import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -39,7 +39,7 @@ import org.ndgpu.ndarray.NDArray;
  * code (plain pointers ndgpu cannot see into) are not.
  */
 public final class CheckedIndex {
-    private CheckedIndex() { }
+    private CheckedIndex() {}
 
     /** The record parameter of a checked kernel: a raw int64 array of {@link #RECORD_LONGS}. */
     public static final String RECORD = "_nd_check";
@@ -69,14 +69,16 @@ public final class CheckedIndex {
     }
 
     /** The name of the scalar parameter holding the element count of checked array {@code name}. */
-    public static String lengthName(String name) { return "_nd_len_" + name; }
+    public static String lengthName(String name) {
+        return "_nd_len_" + name;
+    }
 
     /**
      * One checked array of user code: {@code owner} ("this" for Aparapi's struct, null for a plain
      * variable), its {@code name}, C storage type, the C expression of its element count, and its
      * number in the record.
      */
-    public record Target(String owner, String name, String storage, String length, int number) { }
+    public record Target(String owner, String name, String storage, String length, int number) {}
 
     /** The helpers a checked kernel needs before its first use of them: the record's functions, one accessor per storage type. */
     public static String header(List<Target> targets) {
@@ -126,7 +128,7 @@ public final class CheckedIndex {
                 continue;
             }
             int close = closing(code, open);
-            if (close < 0) {   // unbalanced: the compiler will say so about the original text
+            if (close < 0) { // unbalanced: the compiler will say so about the original text
                 out.append(id);
                 i = e;
                 continue;
@@ -135,8 +137,19 @@ public final class CheckedIndex {
             String array = t.owner() == null ? t.name() : t.owner() + "->" + t.name();
             // the owner was already copied: replace it too
             if (t.owner() != null) out.setLength(out.length() - (i - ownerStart(code, i, t.owner())));
-            out.append("(*nd_checked_").append(t.storage()).append('(').append(array).append(", ").append(t.length()).append(", ")
-                    .append(record).append(", ").append(t.number()).append(", (long)(").append(index).append(")))");
+            out.append("(*nd_checked_")
+                    .append(t.storage())
+                    .append('(')
+                    .append(array)
+                    .append(", ")
+                    .append(t.length())
+                    .append(", ")
+                    .append(record)
+                    .append(", ")
+                    .append(t.number())
+                    .append(", (long)(")
+                    .append(index)
+                    .append(")))");
             i = close + 1;
         }
         return out.toString();
@@ -146,7 +159,8 @@ public final class CheckedIndex {
     private static Target match(String code, int at, String id, List<Target> targets) {
         int b = at - 1;
         while (b >= 0 && Character.isWhitespace(code.charAt(b))) b--;
-        boolean member = b >= 0 && (code.charAt(b) == '.' || (code.charAt(b) == '>' && b > 0 && code.charAt(b - 1) == '-'));
+        boolean member =
+                b >= 0 && (code.charAt(b) == '.' || (code.charAt(b) == '>' && b > 0 && code.charAt(b - 1) == '-'));
         for (Target t : targets) {
             if (!t.name().equals(id)) continue;
             if (t.owner() == null && !member) return t;
@@ -219,8 +233,14 @@ public final class CheckedIndex {
         List<Param> params = new ArrayList<>(spec.params());
         for (Target t : ts) params.add(new Param(t.length(), DType.INT64, Kind.SCALAR));
         params.add(new Param(RECORD, DType.INT64, Kind.RAW));
-        return new Spec(spec.name(), params, rewrite(spec.body(), ts, RECORD), header(ts) + spec.preamble(),
-                rewrite(spec.loopPrep(), ts, RECORD), rewrite(spec.afterLoop(), ts, RECORD), spec.options());
+        return new Spec(
+                spec.name(),
+                params,
+                rewrite(spec.body(), ts, RECORD),
+                header(ts) + spec.preamble(),
+                rewrite(spec.loopPrep(), ts, RECORD),
+                rewrite(spec.afterLoop(), ts, RECORD),
+                spec.options());
     }
 
     /** The arguments of a checked spec: {@code args}, the element count of each RAW array in order, then {@code record}. */
@@ -235,7 +255,8 @@ public final class CheckedIndex {
 
     /** A zeroed record on {@code device}, for one launch (or the passes of one call). */
     public static NDArray record(Device device) {
-        return NDArray.fromHost(device, DType.INT64, new long[]{RECORD_LONGS}, MemorySegment.ofArray(new long[RECORD_LONGS]));
+        return NDArray.fromHost(
+                device, DType.INT64, new long[] {RECORD_LONGS}, MemorySegment.ofArray(new long[RECORD_LONGS]));
     }
 
     /**

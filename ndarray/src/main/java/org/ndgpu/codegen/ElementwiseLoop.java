@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.KernelLaunchException;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.KernelLaunchException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -31,22 +31,32 @@ import org.ndgpu.ndarray.Shapes;
  * (spec, dtypes, layout, device).
  */
 public final class ElementwiseLoop {
-    private ElementwiseLoop() { }
+    private ElementwiseLoop() {}
 
     /** What a parameter is. RAW arrays are passed as a pointer to their first element and not indexed. */
-    public enum Kind { IN, OUT, RAW, SCALAR }
+    public enum Kind {
+        IN,
+        OUT,
+        RAW,
+        SCALAR
+    }
 
     /** A kernel parameter: its name in the body, its dtype, its kind. */
     public record Param(String name, DType dtype, Kind kind) {
-        public boolean isArray() { return kind != Kind.SCALAR; }
+        public boolean isArray() {
+            return kind != Kind.SCALAR;
+        }
 
         // written out: a record's generated equals and hashCode go through method handles, slow until JIT-compiled
         @Override
-        public boolean equals(Object o) { return o instanceof Param p && java.util.Objects.equals(p.name, name) && p.dtype == dtype && p.kind == kind; }
+        public boolean equals(Object o) {
+            return o instanceof Param p && java.util.Objects.equals(p.name, name) && p.dtype == dtype && p.kind == kind;
+        }
 
         @Override
         public int hashCode() {
-            return (java.util.Objects.hashCode(name) * 31 + (dtype == null ? -1 : dtype.ordinal())) * 31 + (kind == null ? -1 : kind.ordinal());
+            return (java.util.Objects.hashCode(name) * 31 + (dtype == null ? -1 : dtype.ordinal())) * 31
+                    + (kind == null ? -1 : kind.ordinal());
         }
     }
 
@@ -55,8 +65,14 @@ public final class ElementwiseLoop {
      * parameter as a local variable named after it; {@code i} is the flat element index and
      * {@code _n} the element count. Its parameters are held as a {@link ParamList}.
      */
-    public record Spec(String name, List<Param> params, String body, String preamble, String loopPrep, String afterLoop,
-                       List<String> options) {
+    public record Spec(
+            String name,
+            List<Param> params,
+            String body,
+            String preamble,
+            String loopPrep,
+            String afterLoop,
+            List<String> options) {
         public Spec {
             params = ParamList.of(params);
             options = List.copyOf(options);
@@ -70,10 +86,14 @@ public final class ElementwiseLoop {
         // method handles over every component (slow until JIT-compiled); specs of one name rarely differ,
         // and equals (generated, by value) still tells them apart
         @Override
-        public int hashCode() { return java.util.Objects.hashCode(name); }
+        public int hashCode() {
+            return java.util.Objects.hashCode(name);
+        }
 
         /** The parameters with their facts for the per-call loops. */
-        ParamList paramList() { return (ParamList) params; }
+        ParamList paramList() {
+            return (ParamList) params;
+        }
     }
 
     /**
@@ -85,10 +105,22 @@ public final class ElementwiseLoop {
      * (an outer product such as (8192,1)+(1,8192) then runs at the output's store rate); there
      * {@code vector} &gt; 1 widens only the outputs' stores, each lane loading its inputs by stride.
      */
-    public record Layout(int ndim, boolean contiguous, boolean index32, int vector, boolean rows, int tileIn, int tileOut, int staged) {
-        public Layout(int ndim, boolean contiguous, boolean index32) { this(ndim, contiguous, index32, 1, false); }
+    public record Layout(
+            int ndim,
+            boolean contiguous,
+            boolean index32,
+            int vector,
+            boolean rows,
+            int tileIn,
+            int tileOut,
+            int staged) {
+        public Layout(int ndim, boolean contiguous, boolean index32) {
+            this(ndim, contiguous, index32, 1, false);
+        }
 
-        public Layout(int ndim, boolean contiguous, boolean index32, int vector) { this(ndim, contiguous, index32, vector, false); }
+        public Layout(int ndim, boolean contiguous, boolean index32, int vector) {
+            this(ndim, contiguous, index32, vector, false);
+        }
 
         public Layout(int ndim, boolean contiguous, boolean index32, int vector, boolean rows) {
             this(ndim, contiguous, index32, vector, rows, -1, -1, 0);
@@ -105,44 +137,57 @@ public final class ElementwiseLoop {
         }
 
         /** True for a tiled layout (a transposing loop through local memory). */
-        public boolean tiled() { return staged != 0; }
+        public boolean tiled() {
+            return staged != 0;
+        }
 
         // written out: a record's generated equals and hashCode go through method handles, which cost
         // microseconds per call until the JIT has compiled them, and a layout is compared on every launch
         @Override
         public boolean equals(Object o) {
-            return o instanceof Layout l && l.ndim == ndim && l.contiguous == contiguous && l.index32 == index32 && l.vector == vector
+            return o instanceof Layout l
+                    && l.ndim == ndim
+                    && l.contiguous == contiguous
+                    && l.index32 == index32
+                    && l.vector == vector
                     && l.rows == rows
-                    && l.tileIn == tileIn && l.tileOut == tileOut && l.staged == staged;
+                    && l.tileIn == tileIn
+                    && l.tileOut == tileOut
+                    && l.staged == staged;
         }
 
         @Override
         public int hashCode() {
-            return (((ndim * 31 + (contiguous ? 1 : 0)) * 31 + (index32 ? 1 : 0)) * 31 + vector) * 31 + (rows ? 1 : 0)
-                    + 961 * (tileIn * 31 + tileOut) * 31 + staged;
+            return (((ndim * 31 + (contiguous ? 1 : 0)) * 31 + (index32 ? 1 : 0)) * 31 + vector) * 31
+                    + (rows ? 1 : 0)
+                    + 961 * (tileIn * 31 + tileOut) * 31
+                    + staged;
         }
     }
 
     /** The flat layouts of the common case, made once: [index32][vector 4]. */
     private static final Layout[][] FLAT = {
-            {new Layout(1, true, false, 1, false), new Layout(1, true, false, 4, false)},
-            {new Layout(1, true, true, 1, false), new Layout(1, true, true, 4, false)}};
+        {new Layout(1, true, false, 1, false), new Layout(1, true, false, 4, false)},
+        {new Layout(1, true, true, 1, false), new Layout(1, true, true, 4, false)}
+    };
 
     /** The innermost extent from which a strided layout of 2+ dims walks rows (a row should fill a work-group). */
     static final long ROW_MIN = 256;
 
     /** Each device holds its own kernels, so that Device.reset() drops them. */
-    private static final Device.Key<Map<KernelKey<Spec, Layout>, BackendKernel>> KERNELS = new Device.Key<>("elementwise kernels");
+    private static final Device.Key<Map<KernelKey<Spec, Layout>, BackendKernel>> KERNELS =
+            new Device.Key<>("elementwise kernels");
 
     // the kernel of the previous call: a loop of one op (the common case) then skips hashing the spec and the
     // map lookup. It names the device's kernel map, so another device, or a reset one (a new map), misses.
     private static final CallSiteCache<Spec, LayoutKernel> LAST = new CallSiteCache<>();
 
     /** A spec's kernel for one layout, in one device's kernel map. */
-    private record LayoutKernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Layout layout, BackendKernel kernel) { }
+    private record LayoutKernel(
+            Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Layout layout, BackendKernel kernel) {}
 
     /** How one call is run: the device, the loop layout, the merged dims and each operand's strides along them. */
-    private record Plan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) { }
+    private record Plan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) {}
 
     /** The layout {@code run(spec, args, shape)} would generate its kernel for (also checks the arguments). */
     public static Layout layout(Spec spec, Object[] args, long[] shape) {
@@ -206,7 +251,8 @@ public final class ElementwiseLoop {
         return temps;
     }
 
-    @SuppressWarnings("ReferenceEquality") // the same kernel map; the same layout instance (a flat one) before comparing by value
+    @SuppressWarnings(
+            "ReferenceEquality") // the same kernel map; the same layout instance (a flat one) before comparing by value
     private static void launch(Spec spec, Object[] args, long[] shape) {
         Plan plan = plan(spec, args, shape);
         if (plan.n() == 0) return;
@@ -219,7 +265,9 @@ public final class ElementwiseLoop {
         Backend backend = device.backend();
         Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LayoutKernel hit = LAST.get(spec);
-        if (hit == null || hit.kernels() != kernels || !(hit.layout() == layout || hit.layout().equals(layout))) {
+        if (hit == null
+                || hit.kernels() != kernels
+                || !(hit.layout() == layout || hit.layout().equals(layout))) {
             hit = LAST.put(spec, new LayoutKernel(kernels, layout, kernel(kernels, device, spec, layout)));
         }
         BackendKernel kernel = hit.kernel();
@@ -235,7 +283,8 @@ public final class ElementwiseLoop {
             Object a = args[k];
             if (kind == Kind.SCALAR) {
                 if (!(a instanceof Number num)) {
-                    throw new DTypeException(spec.name() + ": parameter '" + spec.params().get(k).name() + "' expects a number, got " + a);
+                    throw new DTypeException(spec.name() + ": parameter '"
+                            + spec.params().get(k).name() + "' expects a number, got " + a);
                 }
                 kargs[ka++] = CTypes.scalarArg(ps.dtypes[k], num);
                 continue;
@@ -256,14 +305,23 @@ public final class ElementwiseLoop {
             // TILE x ROWS threads, each doing TILE / ROWS elements of a tile per phase (ROWS is in the source)
             block = TiledLayout.TILE * TiledLayout.ROWS;
             if (kernel.maxBlockSize() < block) {
-                throw new KernelLaunchException(spec.name() + ": the tiled kernel needs work-groups of " + block + " threads; "
-                        + device.id() + " allows this kernel " + kernel.maxBlockSize());
+                throw new KernelLaunchException(spec.name() + ": the tiled kernel needs work-groups of " + block
+                        + " threads; " + device.id() + " allows this kernel " + kernel.maxBlockSize());
             }
             long da = dims.get(layout.tileIn());
             long db = dims.get(layout.tileOut());
-            long tiles = n / (da * db) * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE) * ((db + TiledLayout.TILE - 1) / TiledLayout.TILE);
+            long tiles = n
+                    / (da * db)
+                    * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE)
+                    * ((db + TiledLayout.TILE - 1) / TiledLayout.TILE);
             long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
-            backend.launch(device.currentStream().backendStream(), kernel, new long[]{Math.min(tiles, cap)}, new long[]{block}, 0, kargs);
+            backend.launch(
+                    device.currentStream().backendStream(),
+                    kernel,
+                    new long[] {Math.min(tiles, cap)},
+                    new long[] {block},
+                    0,
+                    kargs);
             return;
         }
         if (layout.rows()) {
@@ -275,11 +333,12 @@ public final class ElementwiseLoop {
         long groups = layout.rows() ? n / dims.get(nd - 1) : (work + block - 1) / block;
         long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
         long grid = Math.min(groups, cap);
-        backend.launch(device.currentStream().backendStream(), kernel, new long[]{grid}, new long[]{block}, 0, kargs);
+        backend.launch(device.currentStream().backendStream(), kernel, new long[] {grid}, new long[] {block}, 0, kargs);
     }
 
     /** The kernel of {@code spec} for {@code layout} among {@code device}'s kernels: generated and compiled on first use. */
-    private static BackendKernel kernel(Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Device device, Spec spec, Layout layout) {
+    private static BackendKernel kernel(
+            Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Device device, Spec spec, Layout layout) {
         BackendKernel k = kernels.get(new KernelKey<>(spec, layout));
         if (k == null) {
             String source = source(device.backend().dialect(), spec, layout);
@@ -374,7 +433,8 @@ public final class ElementwiseLoop {
             if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
         }
         if (!contiguous && nd >= 2) {
-            Layout tiled = TiledLayout.of(spec, dims, st, index32, device.facts().maxBlockSize());
+            Layout tiled =
+                    TiledLayout.of(spec, dims, st, index32, device.facts().maxBlockSize());
             if (tiled != null) return new Plan(device, tiled, dims, st, n);
         }
         boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ROW_MIN;
@@ -411,7 +471,9 @@ public final class ElementwiseLoop {
         boolean sorted = true;
         for (int d = 1; d < ndim && sorted; d++) sorted = Math.abs(os[d - 1]) >= Math.abs(os[d]);
         if (sorted) return axes;
-        if (FLAT_INDEX.matcher(spec.body()).find() || FLAT_INDEX.matcher(spec.loopPrep()).find() || FLAT_INDEX.matcher(spec.afterLoop()).find()) {
+        if (FLAT_INDEX.matcher(spec.body()).find()
+                || FLAT_INDEX.matcher(spec.loopPrep()).find()
+                || FLAT_INDEX.matcher(spec.afterLoop()).find()) {
             return axes;
         }
         // insertion sort: stable, and ndim is small

@@ -19,9 +19,9 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
  * source.
  */
 final class ElementwiseSource {
-    private ElementwiseSource() { }
+    private ElementwiseSource() {}
 
-    private record SourceKey(Dialect dialect, Spec spec, Layout layout) { }
+    private record SourceKey(Dialect dialect, Spec spec, Layout layout) {}
 
     // keyed by the records themselves: hashing a Spec reuses its strings' cached hashes, so a warm
     // call costs no source building (small ops are dominated by host time)
@@ -46,55 +46,108 @@ final class ElementwiseSource {
             String t = CTypes.storage(p.dtype());
             sig.add("ND_GLOBAL char* _b_" + name);
             sig.add("long _o_" + name);
-            if (!layout.contiguous() && p.kind() != Kind.RAW) for (int d = 0; d < nd; d++) sig.add("long _s" + d + "_" + name);
+            if (!layout.contiguous() && p.kind() != Kind.RAW)
+                for (int d = 0; d < nd; d++) sig.add("long _s" + d + "_" + name);
             String ptr = p.kind() == Kind.RAW ? name : "_p_" + name;
-            setup.append("    ND_GLOBAL ").append(t).append("* ").append(ptr).append(" = (ND_GLOBAL ").append(t)
-                    .append("*)(_b_").append(name).append(" + _o_").append(name).append(");\n");
+            setup.append("    ND_GLOBAL ")
+                    .append(t)
+                    .append("* ")
+                    .append(ptr)
+                    .append(" = (ND_GLOBAL ")
+                    .append(t)
+                    .append("*)(_b_")
+                    .append(name)
+                    .append(" + _o_")
+                    .append(name)
+                    .append(");\n");
         }
         sig.add("long _n_arg");
         if (!layout.contiguous()) for (int d = 0; d < nd; d++) sig.add("long _d" + d);
 
         var loop = new StringBuilder();
-        List<Param> indexed = spec.params().stream().filter(p -> p.kind() == Kind.IN || p.kind() == Kind.OUT).toList();
+        List<Param> indexed = spec.params().stream()
+                .filter(p -> p.kind() == Kind.IN || p.kind() == Kind.OUT)
+                .toList();
         String first = "(" + ix + ")ND_GLOBAL_ID()";
         if (layout.tiled()) {
             loop.append(TiledLoopSource.loop(spec, indexed, ix, layout));
         } else if (layout.rows()) {
             loop.append(RowLoopSource.loop(spec, indexed, ix, nd, layout.vector()));
         } else {
-        if (layout.vector() > 1) {
-            loop.append(vectorLoop(spec, indexed, ix, layout.vector()));
-            first = "_nv * " + layout.vector() + " + " + first;   // the tail, element by element
-        }
-        loop.append("    for (").append(ix).append(" i = ").append(first).append("; i < _n; i += (").append(ix)
-                .append(")ND_GLOBAL_SIZE()) {\n");
-        if (!layout.contiguous()) {
-            loop.append("        ").append(ix).append(" _r = i, _q;\n");
-            for (Param p : indexed) loop.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
-            for (int d = nd - 1; d >= 0; d--) {
-                if (d > 0) loop.append("        _q = _r % (").append(ix).append(")_d").append(d).append("; _r /= (").append(ix).append(")_d").append(d).append(";\n");
-                else loop.append("        _q = _r;\n");
-                for (Param p : indexed) {
-                    loop.append("        _x_").append(p.name()).append(" += _q * (").append(ix).append(")_s").append(d).append("_").append(p.name()).append(";\n");
+            if (layout.vector() > 1) {
+                loop.append(vectorLoop(spec, indexed, ix, layout.vector()));
+                first = "_nv * " + layout.vector() + " + " + first; // the tail, element by element
+            }
+            loop.append("    for (")
+                    .append(ix)
+                    .append(" i = ")
+                    .append(first)
+                    .append("; i < _n; i += (")
+                    .append(ix)
+                    .append(")ND_GLOBAL_SIZE()) {\n");
+            if (!layout.contiguous()) {
+                loop.append("        ").append(ix).append(" _r = i, _q;\n");
+                for (Param p : indexed)
+                    loop.append("        ")
+                            .append(ix)
+                            .append(" _x_")
+                            .append(p.name())
+                            .append(" = 0;\n");
+                for (int d = nd - 1; d >= 0; d--) {
+                    if (d > 0)
+                        loop.append("        _q = _r % (")
+                                .append(ix)
+                                .append(")_d")
+                                .append(d)
+                                .append("; _r /= (")
+                                .append(ix)
+                                .append(")_d")
+                                .append(d)
+                                .append(";\n");
+                    else loop.append("        _q = _r;\n");
+                    for (Param p : indexed) {
+                        loop.append("        _x_")
+                                .append(p.name())
+                                .append(" += _q * (")
+                                .append(ix)
+                                .append(")_s")
+                                .append(d)
+                                .append("_")
+                                .append(p.name())
+                                .append(";\n");
+                    }
                 }
             }
-        }
-        for (Param p : indexed) {
-            String addr = layout.contiguous() ? "_p_" + p.name() + " + i"
-                    : "(ND_GLOBAL " + CTypes.storage(p.dtype()) + "*)((ND_GLOBAL char*)_p_" + p.name() + " + _x_" + p.name() + ")";
-            loop.append("        ND_GLOBAL ").append(CTypes.storage(p.dtype())).append("* _a_").append(p.name()).append(" = ").append(addr).append(";\n");
-            boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
-            loop.append("        ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
-            if (read) loop.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
-            loop.append(";\n");
-        }
-        loop.append("        ").append(spec.body().strip().replace("\n", "\n        "));
-        if (!spec.body().strip().endsWith(";") && !spec.body().strip().endsWith("}")) loop.append(';');
-        loop.append('\n');
-        for (Param p : indexed) {
-            if (p.kind() == Kind.OUT) loop.append("        ").append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name())).append('\n');
-        }
-        loop.append("    }\n");
+            for (Param p : indexed) {
+                String addr = layout.contiguous()
+                        ? "_p_" + p.name() + " + i"
+                        : "(ND_GLOBAL " + CTypes.storage(p.dtype()) + "*)((ND_GLOBAL char*)_p_" + p.name() + " + _x_"
+                                + p.name() + ")";
+                loop.append("        ND_GLOBAL ")
+                        .append(CTypes.storage(p.dtype()))
+                        .append("* _a_")
+                        .append(p.name())
+                        .append(" = ")
+                        .append(addr)
+                        .append(";\n");
+                boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
+                loop.append("        ")
+                        .append(CTypes.compute(p.dtype()))
+                        .append(' ')
+                        .append(p.name());
+                if (read) loop.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
+                loop.append(";\n");
+            }
+            loop.append("        ").append(spec.body().strip().replace("\n", "\n        "));
+            if (!spec.body().strip().endsWith(";") && !spec.body().strip().endsWith("}")) loop.append(';');
+            loop.append('\n');
+            for (Param p : indexed) {
+                if (p.kind() == Kind.OUT)
+                    loop.append("        ")
+                            .append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name()))
+                            .append('\n');
+            }
+            loop.append("    }\n");
         }
 
         return dialect.prelude() + "\n" + spec.preamble() + "\n"
@@ -120,34 +173,67 @@ final class ElementwiseSource {
     private static String vectorLoop(Spec spec, List<Param> indexed, String ix, int width) {
         var sb = new StringBuilder();
         sb.append("    const ").append(ix).append(" _nv = _n / ").append(width).append(";\n");
-        sb.append("    for (").append(ix).append(" _v = (").append(ix).append(")ND_GLOBAL_ID(); _v < _nv; _v += (").append(ix)
+        sb.append("    for (")
+                .append(ix)
+                .append(" _v = (")
+                .append(ix)
+                .append(")ND_GLOBAL_ID(); _v < _nv; _v += (")
+                .append(ix)
                 .append(")ND_GLOBAL_SIZE()) {\n");
         for (Param p : indexed) {
             String vt = CTypes.storage(p.dtype()) + width;
             boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
             sb.append("        ").append(vt).append(" _w_").append(p.name());
-            if (read) sb.append(" = ((ND_GLOBAL ").append(vt).append("*)_p_").append(p.name()).append(")[_v]");
+            if (read)
+                sb.append(" = ((ND_GLOBAL ")
+                        .append(vt)
+                        .append("*)_p_")
+                        .append(p.name())
+                        .append(")[_v]");
             sb.append(";\n");
         }
         String body = spec.body().strip().replace("\n", "\n            ");
         if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
         for (int l = 0; l < width; l++) {
-            sb.append("        {\n            const ").append(ix).append(" i = _v * ").append(width).append(" + ").append(l).append(";\n");
+            sb.append("        {\n            const ")
+                    .append(ix)
+                    .append(" i = _v * ")
+                    .append(width)
+                    .append(" + ")
+                    .append(l)
+                    .append(";\n");
             for (Param p : indexed) {
-                sb.append("            ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
-                if (p.kind() == Kind.IN || readsOutput(spec.body(), p.name())) sb.append(" = _w_").append(p.name()).append('.').append(LANES[l]);
+                sb.append("            ")
+                        .append(CTypes.compute(p.dtype()))
+                        .append(' ')
+                        .append(p.name());
+                if (p.kind() == Kind.IN || readsOutput(spec.body(), p.name()))
+                    sb.append(" = _w_").append(p.name()).append('.').append(LANES[l]);
                 sb.append(";\n");
             }
             sb.append("            ").append(body).append('\n');
             for (Param p : indexed) {
-                if (p.kind() == Kind.OUT) sb.append("            _w_").append(p.name()).append('.').append(LANES[l]).append(" = ").append(p.name()).append(";\n");
+                if (p.kind() == Kind.OUT)
+                    sb.append("            _w_")
+                            .append(p.name())
+                            .append('.')
+                            .append(LANES[l])
+                            .append(" = ")
+                            .append(p.name())
+                            .append(";\n");
             }
             sb.append("        }\n");
         }
         for (Param p : indexed) {
             if (p.kind() == Kind.OUT) {
-                sb.append("        ((ND_GLOBAL ").append(CTypes.storage(p.dtype())).append(width).append("*)_p_").append(p.name())
-                        .append(")[_v] = _w_").append(p.name()).append(";\n");
+                sb.append("        ((ND_GLOBAL ")
+                        .append(CTypes.storage(p.dtype()))
+                        .append(width)
+                        .append("*)_p_")
+                        .append(p.name())
+                        .append(")[_v] = _w_")
+                        .append(p.name())
+                        .append(";\n");
             }
         }
         sb.append("    }\n");
@@ -157,7 +243,12 @@ final class ElementwiseSource {
     /** True when the body reads an output's old value (z += x, or z used in an expression), so it must be loaded. */
     static boolean readsOutput(String body, String name) {
         // a conditional assignment keeps the old value where it does not assign, as CuPy's reference outputs do
-        if (CONTROL.matcher(body).find()) return Pattern.compile("\\b" + Pattern.quote(name) + "\\b").matcher(body).find();
-        return Pattern.compile("\\b" + Pattern.quote(name) + "\\b(?!\\s*=(?!=))").matcher(body).find();
+        if (CONTROL.matcher(body).find())
+            return Pattern.compile("\\b" + Pattern.quote(name) + "\\b")
+                    .matcher(body)
+                    .find();
+        return Pattern.compile("\\b" + Pattern.quote(name) + "\\b(?!\\s*=(?!=))")
+                .matcher(body)
+                .find();
     }
 }

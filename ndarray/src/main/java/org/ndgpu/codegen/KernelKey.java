@@ -19,5 +19,7 @@ public record KernelKey<S, L>(S spec, L layout) {
     }
 
     @Override
-    public int hashCode() { return spec.hashCode() * 31 + layout.hashCode(); }
+    public int hashCode() {
+        return spec.hashCode() * 31 + layout.hashCode();
+    }
 }

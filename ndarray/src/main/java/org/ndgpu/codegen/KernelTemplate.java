@@ -42,7 +42,7 @@ public final class KernelTemplate {
      * Literal text, then placeholder {@code id}; {@code indent} is null for an inline placeholder, else
      * the block's indentation, and {@code lineBreak} whether the block's line ended with one.
      */
-    private record Part(String literal, String id, String indent, boolean lineBreak) { }
+    private record Part(String literal, String id, String indent, boolean lineBreak) {}
 
     private KernelTemplate(String name, String text) {
         this.name = name;
@@ -57,8 +57,12 @@ public final class KernelTemplate {
             int end = text.indexOf('}', i);
             String id = end < 0 ? "" : text.substring(i + 2, end);
             if (!identifier(id)) {
-                throw new IllegalArgumentException("template " + name + ": bad placeholder at line " + line(text, i) + ": "
-                        + text.substring(i, Math.min(text.length(), i + 20)).lines().findFirst().orElse(""));
+                throw new IllegalArgumentException(
+                        "template " + name + ": bad placeholder at line " + line(text, i) + ": "
+                                + text.substring(i, Math.min(text.length(), i + 20))
+                                        .lines()
+                                        .findFirst()
+                                        .orElse(""));
             }
             String indent = text.substring(lineStart, i);
             boolean lineBreak = end + 1 < text.length() && text.charAt(end + 1) == '\n';
@@ -75,26 +79,36 @@ public final class KernelTemplate {
 
     private static boolean identifier(String s) {
         if (s.isEmpty() || !(Character.isLetter(s.charAt(0)) || s.charAt(0) == '_')) return false;
-        for (int i = 1; i < s.length(); i++) if (!(Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) return false;
+        for (int i = 1; i < s.length(); i++)
+            if (!(Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_')) return false;
         return s.chars().allMatch(c -> c < 128);
     }
 
-    private static int line(String text, int at) { return (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1; }
+    private static int line(String text, int at) {
+        return (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+    }
 
     /** A template of {@code text}; {@code name} names it in errors. */
-    public static KernelTemplate of(String name, String text) { return new KernelTemplate(name, text); }
+    public static KernelTemplate of(String name, String text) {
+        return new KernelTemplate(name, text);
+    }
 
     /** Its placeholders. */
-    public Set<String> placeholders() { return Set.copyOf(names); }
+    public Set<String> placeholders() {
+        return Set.copyOf(names);
+    }
 
     /** {@link #fill(Map)} with names and values in turn: {@code fill("ix", "int", "name", "x")}. */
     public String fill(String name, Object value, Object... more) {
-        if (more.length % 2 != 0) throw new IllegalArgumentException("template " + this.name + ": a name without a value");
+        if (more.length % 2 != 0)
+            throw new IllegalArgumentException("template " + this.name + ": a name without a value");
         var values = new LinkedHashMap<String, Object>();
         values.put(name, value);
         for (int i = 0; i < more.length; i += 2) {
-            if (!(more[i] instanceof String n)) throw new IllegalArgumentException("template " + this.name + ": not a name: " + more[i]);
-            if (values.containsKey(n)) throw new IllegalArgumentException("template " + this.name + ": ${" + n + "} given twice");
+            if (!(more[i] instanceof String n))
+                throw new IllegalArgumentException("template " + this.name + ": not a name: " + more[i]);
+            if (values.containsKey(n))
+                throw new IllegalArgumentException("template " + this.name + ": ${" + n + "} given twice");
             values.put(n, more[i + 1]);
         }
         return fill(values);
@@ -103,7 +117,8 @@ public final class KernelTemplate {
     /** The text with every placeholder replaced by {@code String.valueOf} of its value. */
     public String fill(Map<String, ?> values) {
         for (String k : values.keySet()) {
-            if (!names.contains(k)) throw new IllegalArgumentException("template " + name + " has no placeholder ${" + k + "}");
+            if (!names.contains(k))
+                throw new IllegalArgumentException("template " + name + " has no placeholder ${" + k + "}");
         }
         var out = new StringBuilder();
         for (Part p : parts) {
@@ -138,7 +153,8 @@ public final class KernelTemplate {
         /** Section {@code section}; an error if the resource has none of that name. */
         public KernelTemplate get(String section) {
             KernelTemplate t = byName.get(section);
-            if (t == null) throw new IllegalArgumentException("template resource " + resource + " has no section @@ " + section);
+            if (t == null)
+                throw new IllegalArgumentException("template resource " + resource + " has no section @@ " + section);
             return t;
         }
     }
@@ -168,7 +184,8 @@ public final class KernelTemplate {
                 while (!body.isEmpty() && body.getLast().isBlank()) body.removeLast();
                 String joined = body.isEmpty() ? "" : String.join("\n", body) + "\n";
                 if (byName.put(current, new KernelTemplate(resource + "#" + current, joined)) != null) {
-                    throw new IllegalArgumentException("template resource " + resource + ": section " + current + " twice");
+                    throw new IllegalArgumentException(
+                            "template resource " + resource + ": section " + current + " twice");
                 }
             }
             current = l.substring(3).strip();

@@ -25,6 +25,7 @@ public final class ParamList extends AbstractList<Param> implements RandomAccess
     final int indexed;
     /** The count of launch arguments the parameters take in a contiguous layout (a scalar one, an array two). */
     final int flatArgs;
+
     private final int[] inputAt;
     private final int scalarArgs;
 
@@ -35,7 +36,7 @@ public final class ParamList extends AbstractList<Param> implements RandomAccess
         dtypes = new DType[n];
         int in = 0, indexedCount = 0, args = 0, scalars = 0;
         for (int k = 0; k < n; k++) {
-            Kind kind = Objects.requireNonNull(params[k]).kind();   // as List.copyOf, a null parameter is refused
+            Kind kind = Objects.requireNonNull(params[k]).kind(); // as List.copyOf, a null parameter is refused
             kinds[k] = kind;
             dtypes[k] = params[k].dtype();
             if (kind == Kind.IN) in++;
@@ -58,14 +59,22 @@ public final class ParamList extends AbstractList<Param> implements RandomAccess
     }
 
     @Override
-    public Param get(int index) { return params[index]; }
+    public Param get(int index) {
+        return params[index];
+    }
 
     @Override
-    public int size() { return params.length; }
+    public int size() {
+        return params.length;
+    }
 
     /** The positions of the IN parameters, in order (the array is shared: never write it). */
-    public int[] inputAt() { return inputAt; }
+    public int[] inputAt() {
+        return inputAt;
+    }
 
     /** The count of launch arguments of the SCALAR parameters (one each) and RAW arrays (buffer and offset). */
-    public int scalarArgs() { return scalarArgs; }
+    public int scalarArgs() {
+        return scalarArgs;
+    }
 }

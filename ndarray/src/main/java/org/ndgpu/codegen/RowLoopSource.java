@@ -14,7 +14,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
  * the group's threads.
  */
 final class RowLoopSource {
-    private RowLoopSource() { }
+    private RowLoopSource() {}
 
     /**
      * The loop of a row layout: work-group g takes rows g, g + groups, ...; the row's base offset of
@@ -25,33 +25,90 @@ final class RowLoopSource {
     static String loop(Spec spec, List<Param> indexed, String ix, int nd, int width) {
         int in = nd - 1;
         var sb = new StringBuilder();
-        sb.append("    const ").append(ix).append(" _inner = (").append(ix).append(")_d").append(in).append(";\n");
+        sb.append("    const ")
+                .append(ix)
+                .append(" _inner = (")
+                .append(ix)
+                .append(")_d")
+                .append(in)
+                .append(";\n");
         sb.append("    const ").append(ix).append(" _rows = _n / _inner;\n");
-        sb.append("    for (").append(ix).append(" _row = (").append(ix).append(")ND_GROUP_ID(); _row < _rows; _row += (").append(ix)
+        sb.append("    for (")
+                .append(ix)
+                .append(" _row = (")
+                .append(ix)
+                .append(")ND_GROUP_ID(); _row < _rows; _row += (")
+                .append(ix)
                 .append(")ND_NUM_GROUPS()) {\n");
         sb.append("        ").append(ix).append(" _r = _row, _q;\n");
-        for (Param p : indexed) sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
+        for (Param p : indexed)
+            sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
         for (int d = in - 1; d >= 0; d--) {
-            if (d > 0) sb.append("        _q = _r % (").append(ix).append(")_d").append(d).append("; _r /= (").append(ix).append(")_d").append(d).append(";\n");
+            if (d > 0)
+                sb.append("        _q = _r % (")
+                        .append(ix)
+                        .append(")_d")
+                        .append(d)
+                        .append("; _r /= (")
+                        .append(ix)
+                        .append(")_d")
+                        .append(d)
+                        .append(";\n");
             else sb.append("        _q = _r;\n");
             for (Param p : indexed) {
-                sb.append("        _x_").append(p.name()).append(" += _q * (").append(ix).append(")_s").append(d).append("_").append(p.name()).append(";\n");
+                sb.append("        _x_")
+                        .append(p.name())
+                        .append(" += _q * (")
+                        .append(ix)
+                        .append(")_s")
+                        .append(d)
+                        .append("_")
+                        .append(p.name())
+                        .append(";\n");
             }
         }
         for (Param p : indexed) {
-            sb.append("        const ").append(ix).append(" _t_").append(p.name()).append(" = (").append(ix).append(")_s").append(in)
-                    .append("_").append(p.name()).append(";\n");
+            sb.append("        const ")
+                    .append(ix)
+                    .append(" _t_")
+                    .append(p.name())
+                    .append(" = (")
+                    .append(ix)
+                    .append(")_s")
+                    .append(in)
+                    .append("_")
+                    .append(p.name())
+                    .append(";\n");
         }
         String body = spec.body().strip().replace("\n", "\n                ");
         if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
-        sb.append("        for (").append(ix).append(" _c = (").append(ix).append(")ND_LOCAL_ID() * ").append(width).append("; _c < _inner; _c += (")
-                .append(ix).append(")ND_LOCAL_SIZE() * ").append(width).append(") {\n");
+        sb.append("        for (")
+                .append(ix)
+                .append(" _c = (")
+                .append(ix)
+                .append(")ND_LOCAL_ID() * ")
+                .append(width)
+                .append("; _c < _inner; _c += (")
+                .append(ix)
+                .append(")ND_LOCAL_SIZE() * ")
+                .append(width)
+                .append(") {\n");
         for (Param p : indexed) {
             if (width > 1 && p.kind() == Kind.OUT) {
                 String vt = CTypes.storage(p.dtype()) + width;
-                sb.append("            ND_GLOBAL ").append(vt).append("* _a_").append(p.name()).append(" = (ND_GLOBAL ").append(vt)
-                        .append("*)((ND_GLOBAL char*)_p_").append(p.name()).append(" + _x_").append(p.name()).append(" + _c * _t_")
-                        .append(p.name()).append(");\n");
+                sb.append("            ND_GLOBAL ")
+                        .append(vt)
+                        .append("* _a_")
+                        .append(p.name())
+                        .append(" = (ND_GLOBAL ")
+                        .append(vt)
+                        .append("*)((ND_GLOBAL char*)_p_")
+                        .append(p.name())
+                        .append(" + _x_")
+                        .append(p.name())
+                        .append(" + _c * _t_")
+                        .append(p.name())
+                        .append(");\n");
                 sb.append("            ").append(vt).append(" _w_").append(p.name());
                 if (readsOutput(spec.body(), p.name())) sb.append(" = *_a_").append(p.name());
                 sb.append(";\n");
@@ -59,33 +116,71 @@ final class RowLoopSource {
         }
         for (int l = 0; l < width; l++) {
             String c = width > 1 ? "(_c + " + l + ")" : "_c";
-            sb.append("            {\n                const ").append(ix).append(" i = _row * _inner + ").append(c).append(";\n");
+            sb.append("            {\n                const ")
+                    .append(ix)
+                    .append(" i = _row * _inner + ")
+                    .append(c)
+                    .append(";\n");
             for (Param p : indexed) {
                 boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
                 String t = CTypes.storage(p.dtype());
                 if (width > 1 && p.kind() == Kind.OUT) {
-                    sb.append("                ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+                    sb.append("                ")
+                            .append(CTypes.compute(p.dtype()))
+                            .append(' ')
+                            .append(p.name());
                     if (read) sb.append(" = _w_").append(p.name()).append('.').append(LANES[l]);
                     sb.append(";\n");
                     continue;
                 }
-                sb.append("                ND_GLOBAL ").append(t).append("* _a_").append(p.name()).append(" = (ND_GLOBAL ").append(t)
-                        .append("*)((ND_GLOBAL char*)_p_").append(p.name()).append(" + _x_").append(p.name()).append(" + ").append(c)
-                        .append(" * _t_").append(p.name()).append(");\n");
-                sb.append("                ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+                sb.append("                ND_GLOBAL ")
+                        .append(t)
+                        .append("* _a_")
+                        .append(p.name())
+                        .append(" = (ND_GLOBAL ")
+                        .append(t)
+                        .append("*)((ND_GLOBAL char*)_p_")
+                        .append(p.name())
+                        .append(" + _x_")
+                        .append(p.name())
+                        .append(" + ")
+                        .append(c)
+                        .append(" * _t_")
+                        .append(p.name())
+                        .append(");\n");
+                sb.append("                ")
+                        .append(CTypes.compute(p.dtype()))
+                        .append(' ')
+                        .append(p.name());
                 if (read) sb.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
                 sb.append(";\n");
             }
             sb.append("                ").append(body).append('\n');
             for (Param p : indexed) {
                 if (p.kind() != Kind.OUT) continue;
-                if (width > 1) sb.append("                _w_").append(p.name()).append('.').append(LANES[l]).append(" = ").append(p.name()).append(";\n");
-                else sb.append("                ").append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name())).append('\n');
+                if (width > 1)
+                    sb.append("                _w_")
+                            .append(p.name())
+                            .append('.')
+                            .append(LANES[l])
+                            .append(" = ")
+                            .append(p.name())
+                            .append(";\n");
+                else
+                    sb.append("                ")
+                            .append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name()))
+                            .append('\n');
             }
             sb.append("            }\n");
         }
         if (width > 1) {
-            for (Param p : indexed) if (p.kind() == Kind.OUT) sb.append("            *_a_").append(p.name()).append(" = _w_").append(p.name()).append(";\n");
+            for (Param p : indexed)
+                if (p.kind() == Kind.OUT)
+                    sb.append("            *_a_")
+                            .append(p.name())
+                            .append(" = _w_")
+                            .append(p.name())
+                            .append(";\n");
         }
         sb.append("        }\n    }\n");
         return sb.toString();

@@ -14,7 +14,7 @@ import org.ndgpu.ndarray.DType;
  * tiled kernel's loop and {@link ElementwiseLoop} launches it.
  */
 final class TiledLayout {
-    private TiledLayout() { }
+    private TiledLayout() {}
 
     /** The edge of a tile of the tiled layout: TILE x TILE elements, a work-group of TILE x ROWS threads. */
     static final int TILE = 32;
@@ -63,7 +63,9 @@ final class TiledLayout {
      */
     static Layout of(Spec spec, List<Long> dims, List<long[]> st, boolean index32, int maxBlockSize) {
         if (maxBlockSize < TILE * ROWS) return null;
-        if (!spec.loopPrep().isBlank() || !spec.afterLoop().isBlank() || NOT_TILEABLE.matcher(spec.body()).find()) return null;
+        if (!spec.loopPrep().isBlank()
+                || !spec.afterLoop().isBlank()
+                || NOT_TILEABLE.matcher(spec.body()).find()) return null;
         List<Param> params = spec.params();
         int out = -1;
         int q = 0;
@@ -84,10 +86,12 @@ final class TiledLayout {
         for (Param p : params) {
             if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
             int qk = q++;
-            if (p.kind() != Kind.IN || qk >= 31) continue;   // staged is a bitmask of the indexed operands
+            if (p.kind() != Kind.IN || qk >= 31) continue; // staged is a bitmask of the indexed operands
             int f = fastDim(st, qk, p.dtype().itemsize());
             if (f < 0 || f == out || (in >= 0 && f != in) || st.get(out)[qk] == 0) continue;
-            long bytes = (long) TILE * (TILE + 1) * (p.dtype() == DType.FLOAT16 ? 4 : p.dtype().itemsize());
+            long bytes = (long) TILE
+                    * (TILE + 1)
+                    * (p.dtype() == DType.FLOAT16 ? 4 : p.dtype().itemsize());
             if (local + bytes > TILE_LOCAL_BYTES) continue;
             in = f;
             local += bytes;

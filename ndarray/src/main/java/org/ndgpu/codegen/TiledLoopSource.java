@@ -15,7 +15,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
  * local memory, so that both the staged inputs' reads and the outputs' writes coalesce.
  */
 final class TiledLoopSource {
-    private TiledLoopSource() { }
+    private TiledLoopSource() {}
 
     /**
      * The loop of a tiled layout (the rule is in {@link TiledLayout}): merged dim
@@ -39,32 +39,83 @@ final class TiledLoopSource {
         for (int q = 0; q < indexed.size(); q++) {
             Param p = indexed.get(q);
             if ((layout.staged() >> q & 1) != 0) {
-                sb.append("    ND_LOCAL ").append(CTypes.compute(p.dtype())).append(" _tile_").append(p.name()).append('[').append(t).append("][")
-                        .append(t + 1).append("];\n");
+                sb.append("    ND_LOCAL ")
+                        .append(CTypes.compute(p.dtype()))
+                        .append(" _tile_")
+                        .append(p.name())
+                        .append('[')
+                        .append(t)
+                        .append("][")
+                        .append(t + 1)
+                        .append("];\n");
             }
         }
-        sb.append("    const ").append(ix).append(" _dA = (").append(ix).append(")_d").append(a).append(", _dB = (").append(ix).append(")_d")
-                .append(b).append(";\n");
-        sb.append("    const ").append(ix).append(" _nA = (_dA + ").append(t - 1).append(") / ").append(t).append(", _nB = (_dB + ").append(t - 1)
-                .append(") / ").append(t).append(";\n");
+        sb.append("    const ")
+                .append(ix)
+                .append(" _dA = (")
+                .append(ix)
+                .append(")_d")
+                .append(a)
+                .append(", _dB = (")
+                .append(ix)
+                .append(")_d")
+                .append(b)
+                .append(";\n");
+        sb.append("    const ")
+                .append(ix)
+                .append(" _nA = (_dA + ")
+                .append(t - 1)
+                .append(") / ")
+                .append(t)
+                .append(", _nB = (_dB + ")
+                .append(t - 1)
+                .append(") / ")
+                .append(t)
+                .append(";\n");
         sb.append("    const ").append(ix).append(" _tiles = _n / (_dA * _dB) * _nA * _nB;\n");
-        sb.append("    const int _lx = (int)(ND_LOCAL_ID() % ").append(t).append("), _ly = (int)(ND_LOCAL_ID() / ").append(t)
+        sb.append("    const int _lx = (int)(ND_LOCAL_ID() % ")
+                .append(t)
+                .append("), _ly = (int)(ND_LOCAL_ID() / ")
+                .append(t)
                 .append(");\n");
         if (index) {
             // C-order element strides of the merged dims, for i
             sb.append("    const ").append(ix).append(" _c").append(nd - 1).append(" = 1;\n");
             for (int d = nd - 2; d >= 0; d--) {
-                sb.append("    const ").append(ix).append(" _c").append(d).append(" = _c").append(d + 1).append(" * (").append(ix).append(")_d")
-                        .append(d + 1).append(";\n");
+                sb.append("    const ")
+                        .append(ix)
+                        .append(" _c")
+                        .append(d)
+                        .append(" = _c")
+                        .append(d + 1)
+                        .append(" * (")
+                        .append(ix)
+                        .append(")_d")
+                        .append(d + 1)
+                        .append(";\n");
             }
         }
-        sb.append("    for (").append(ix).append(" _t = (").append(ix).append(")ND_GROUP_ID(); _t < _tiles; _t += (").append(ix)
+        sb.append("    for (")
+                .append(ix)
+                .append(" _t = (")
+                .append(ix)
+                .append(")ND_GROUP_ID(); _t < _tiles; _t += (")
+                .append(ix)
                 .append(")ND_NUM_GROUPS()) {\n");
-        sb.append("        const ").append(ix).append(" _tB0 = (_t % _nB) * ").append(t).append(";\n");
+        sb.append("        const ")
+                .append(ix)
+                .append(" _tB0 = (_t % _nB) * ")
+                .append(t)
+                .append(";\n");
         sb.append("        ").append(ix).append(" _r = _t / _nB;\n");
-        sb.append("        const ").append(ix).append(" _tA0 = (_r % _nA) * ").append(t).append(";\n");
+        sb.append("        const ")
+                .append(ix)
+                .append(" _tA0 = (_r % _nA) * ")
+                .append(t)
+                .append(";\n");
         sb.append("        _r /= _nA;\n");
-        for (Param p : indexed) sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
+        for (Param p : indexed)
+            sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
         if (index) sb.append("        ").append(ix).append(" _i0 = 0;\n");
         int firstBatch = -1;
         for (int d = 0; d < nd; d++) {
@@ -77,50 +128,112 @@ final class TiledLoopSource {
         for (int d = nd - 1; d >= 0; d--) {
             if (d == a || d == b) continue;
             if (d != firstBatch) {
-                sb.append("        _q = _r % (").append(ix).append(")_d").append(d).append("; _r /= (").append(ix).append(")_d").append(d).append(";\n");
+                sb.append("        _q = _r % (")
+                        .append(ix)
+                        .append(")_d")
+                        .append(d)
+                        .append("; _r /= (")
+                        .append(ix)
+                        .append(")_d")
+                        .append(d)
+                        .append(";\n");
             } else {
                 sb.append("        _q = _r;\n");
             }
             for (Param p : indexed) {
-                sb.append("        _x_").append(p.name()).append(" += _q * (").append(ix).append(")_s").append(d).append("_").append(p.name()).append(";\n");
+                sb.append("        _x_")
+                        .append(p.name())
+                        .append(" += _q * (")
+                        .append(ix)
+                        .append(")_s")
+                        .append(d)
+                        .append("_")
+                        .append(p.name())
+                        .append(";\n");
             }
             if (index) sb.append("        _i0 += _q * _c").append(d).append(";\n");
         }
         // phase 1: the staged inputs, coalesced along A
-        sb.append("        for (int _kk = 0; _kk < ").append(t / TiledLayout.ROWS).append("; _kk++) {\n");
-        sb.append("            const int _k = _ly + _kk * ").append(TiledLayout.ROWS).append(";\n");
+        sb.append("        for (int _kk = 0; _kk < ")
+                .append(t / TiledLayout.ROWS)
+                .append("; _kk++) {\n");
+        sb.append("            const int _k = _ly + _kk * ")
+                .append(TiledLayout.ROWS)
+                .append(";\n");
         sb.append("            const ").append(ix).append(" _ja = _tA0 + _lx, _jb = _tB0 + _k;\n");
         sb.append("            if (_ja < _dA && _jb < _dB) {\n");
         for (int q = 0; q < indexed.size(); q++) {
             Param p = indexed.get(q);
             if ((layout.staged() >> q & 1) == 0) continue;
             String st = CTypes.storage(p.dtype());
-            String ptr = "(ND_GLOBAL " + st + "*)((ND_GLOBAL char*)_p_" + p.name() + " + _x_" + p.name() + " + _ja * (" + ix + ")_s" + a + "_"
-                    + p.name() + " + _jb * (" + ix + ")_s" + b + "_" + p.name() + ")";
-            sb.append("                _tile_").append(p.name()).append("[_k][_lx] = ").append(CTypes.load(p.dtype(), ptr)).append(";\n");
+            String ptr = "(ND_GLOBAL " + st + "*)((ND_GLOBAL char*)_p_" + p.name() + " + _x_" + p.name() + " + _ja * ("
+                    + ix + ")_s" + a + "_" + p.name() + " + _jb * (" + ix + ")_s" + b + "_" + p.name() + ")";
+            sb.append("                _tile_")
+                    .append(p.name())
+                    .append("[_k][_lx] = ")
+                    .append(CTypes.load(p.dtype(), ptr))
+                    .append(";\n");
         }
         sb.append("            }\n        }\n");
         sb.append("        ND_SYNC();\n");
         // phase 2: every element of the tile, coalesced along B
-        sb.append("        for (int _kk = 0; _kk < ").append(t / TiledLayout.ROWS).append("; _kk++) {\n");
-        sb.append("            const int _k = _ly + _kk * ").append(TiledLayout.ROWS).append(";\n");
+        sb.append("        for (int _kk = 0; _kk < ")
+                .append(t / TiledLayout.ROWS)
+                .append("; _kk++) {\n");
+        sb.append("            const int _k = _ly + _kk * ")
+                .append(TiledLayout.ROWS)
+                .append(";\n");
         sb.append("            const ").append(ix).append(" _ja = _tA0 + _k, _jb = _tB0 + _lx;\n");
         sb.append("            if (_ja < _dA && _jb < _dB) {\n");
-        if (index) sb.append("                const ").append(ix).append(" i = _i0 + _ja * _c").append(a).append(" + _jb * _c").append(b).append(";\n");
+        if (index)
+            sb.append("                const ")
+                    .append(ix)
+                    .append(" i = _i0 + _ja * _c")
+                    .append(a)
+                    .append(" + _jb * _c")
+                    .append(b)
+                    .append(";\n");
         for (int q = 0; q < indexed.size(); q++) {
             Param p = indexed.get(q);
             if ((layout.staged() >> q & 1) != 0) {
-                sb.append("                ").append(CTypes.compute(p.dtype())).append(' ').append(p.name()).append(" = _tile_").append(p.name())
+                sb.append("                ")
+                        .append(CTypes.compute(p.dtype()))
+                        .append(' ')
+                        .append(p.name())
+                        .append(" = _tile_")
+                        .append(p.name())
                         .append("[_lx][_k];\n");
                 continue;
             }
             String st = CTypes.storage(p.dtype());
-            sb.append("                ND_GLOBAL ").append(st).append("* _a_").append(p.name()).append(" = (ND_GLOBAL ").append(st)
-                    .append("*)((ND_GLOBAL char*)_p_").append(p.name()).append(" + _x_").append(p.name()).append(" + _ja * (").append(ix)
-                    .append(")_s").append(a).append('_').append(p.name()).append(" + _jb * (").append(ix).append(")_s").append(b).append('_')
-                    .append(p.name()).append(");\n");
+            sb.append("                ND_GLOBAL ")
+                    .append(st)
+                    .append("* _a_")
+                    .append(p.name())
+                    .append(" = (ND_GLOBAL ")
+                    .append(st)
+                    .append("*)((ND_GLOBAL char*)_p_")
+                    .append(p.name())
+                    .append(" + _x_")
+                    .append(p.name())
+                    .append(" + _ja * (")
+                    .append(ix)
+                    .append(")_s")
+                    .append(a)
+                    .append('_')
+                    .append(p.name())
+                    .append(" + _jb * (")
+                    .append(ix)
+                    .append(")_s")
+                    .append(b)
+                    .append('_')
+                    .append(p.name())
+                    .append(");\n");
             boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
-            sb.append("                ").append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+            sb.append("                ")
+                    .append(CTypes.compute(p.dtype()))
+                    .append(' ')
+                    .append(p.name());
             if (read) sb.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
             sb.append(";\n");
         }
@@ -128,7 +241,10 @@ final class TiledLoopSource {
         if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
         sb.append("                ").append(body).append('\n');
         for (Param p : indexed) {
-            if (p.kind() == Kind.OUT) sb.append("                ").append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name())).append('\n');
+            if (p.kind() == Kind.OUT)
+                sb.append("                ")
+                        .append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name()))
+                        .append('\n');
         }
         sb.append("            }\n        }\n");
         sb.append("        ND_SYNC();\n");

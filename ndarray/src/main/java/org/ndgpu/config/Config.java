@@ -1,10 +1,9 @@
 package org.ndgpu.config;
 
-import org.ndgpu.exceptions.NdException;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * The one place where ndgpu reads system properties and environment variables. A property wins
@@ -19,7 +18,7 @@ import java.util.Locale;
  * }</pre>
  */
 public final class Config {
-    private Config() { }
+    private Config() {}
 
     /**
      * One setting: its system property, its environment variable (null where it has none), its
@@ -34,73 +33,163 @@ public final class Config {
         }
 
         /** "ndgpu.device / NDGPU_DEVICE", for messages. */
-        public String names() { return variable == null ? property : property + " / " + variable; }
+        public String names() {
+            return variable == null ? property : property + " / " + variable;
+        }
 
         private NdException bad(String expected, String given) {
             return new NdException(property + ": expected " + expected + ", got '" + given + "'");
         }
     }
 
-    public static final Setting DEVICE = new Setting("ndgpu.device", "NDGPU_DEVICE",
+    public static final Setting DEVICE = new Setting(
+            "ndgpu.device",
+            "NDGPU_DEVICE",
             "the first CUDA GPU, else the first OpenCL GPU, else the first OpenCL device",
             "the default device: `cuda:0`, `opencl:1`, `opencl:gpu`, `opencl:cpu`");
-    public static final Setting CACHE_DIR = new Setting("ndgpu.cache.dir", "NDGPU_CACHE_DIR",
+    public static final Setting CACHE_DIR = new Setting(
+            "ndgpu.cache.dir",
+            "NDGPU_CACHE_DIR",
             "`$XDG_CACHE_HOME/ndgpu/kernels`, else `~/.cache/ndgpu/kernels`",
             "the folder of the compiled-kernel cache; `none` turns the disk cache off");
-    public static final Setting CACHE_MAX = new Setting("ndgpu.cache.max", "NDGPU_CACHE_MAX", "`1g`",
+    public static final Setting CACHE_MAX = new Setting(
+            "ndgpu.cache.max",
+            "NDGPU_CACHE_MAX",
+            "`1g`",
             "bytes the kernel cache may hold on disk (`512m`, `2g`); the least recently used entries are deleted first");
-    public static final Setting POOL_LIMIT = new Setting("ndgpu.pool.limit", "NDGPU_POOL_LIMIT", "no limit",
+    public static final Setting POOL_LIMIT = new Setting(
+            "ndgpu.pool.limit",
+            "NDGPU_POOL_LIMIT",
+            "no limit",
             "bytes the memory pool of each device may hold (`512m`, `4g`, or a fraction of the device's memory such as `0.8`)");
-    public static final Setting LOG = new Setting("ndgpu.log", "NDGPU_LOG", "`info`",
+    public static final Setting LOG = new Setting(
+            "ndgpu.log",
+            "NDGPU_LOG",
+            "`info`",
             "`info` or `debug`; `debug` also logs every generated kernel source before it compiles");
-    public static final Setting REDUCTION_BLOCKS_PER_CU = new Setting("ndgpu.reduction.blocksPerCu", null, "`16`",
+    public static final Setting REDUCTION_BLOCKS_PER_CU = new Setting(
+            "ndgpu.reduction.blocksPerCu",
+            null,
+            "`16`",
             "blocks per compute unit of a split reduction where the backend cannot say how many are resident (OpenCL GPUs)");
-    public static final Setting REDUCTION_VECTOR_UNROLL = new Setting("ndgpu.reduction.vectorUnroll", null, "`2`",
+    public static final Setting REDUCTION_VECTOR_UNROLL = new Setting(
+            "ndgpu.reduction.vectorUnroll",
+            null,
+            "`2`",
             "16-byte vector loads in flight per thread in a contiguous reduction");
-    public static final Setting REDUCTION_UNROLL = new Setting("ndgpu.reduction.unroll", null, "`8` on a GPU, `4` on a CPU device",
+    public static final Setting REDUCTION_UNROLL = new Setting(
+            "ndgpu.reduction.unroll",
+            null,
+            "`8` on a GPU, `4` on a CPU device",
             "strided loads in flight per thread in a reduction that cannot use vector loads");
-    public static final Setting REDUCTION_COLUMN_THREADS = new Setting("ndgpu.reduction.columnThreads", null, "`32`",
+    public static final Setting REDUCTION_COLUMN_THREADS = new Setting(
+            "ndgpu.reduction.columnThreads",
+            null,
+            "`32`",
             "threads along the kept axis of a reduction over columns (a power of two, at most 256)");
-    public static final Setting REDUCTION_ROW_THREADS = new Setting("ndgpu.reduction.rowThreads", null, "`256`",
+    public static final Setting REDUCTION_ROW_THREADS = new Setting(
+            "ndgpu.reduction.rowThreads",
+            null,
+            "`256`",
             "threads that share one output of a reduction over rows (a power of two, at most 256)");
-    public static final Setting REDUCTION_OCCUPANCY = new Setting("ndgpu.reduction.occupancy", null, "`true`",
+    public static final Setting REDUCTION_OCCUPANCY = new Setting(
+            "ndgpu.reduction.occupancy",
+            null,
+            "`true`",
             "size a split reduction's grid by the driver's occupancy answer where it has one (CUDA)");
-    public static final Setting CUDA_TF32 = new Setting("ndgpu.cuda.tf32", null, "`false`",
+    public static final Setting CUDA_TF32 = new Setting(
+            "ndgpu.cuda.tf32",
+            null,
+            "`false`",
             "float32 matmul may use TF32 tensor cores (faster, errors near 1e-3); `CudaLinalg.setTf32` changes it at run time");
-    public static final Setting FFT_ENGINE = new Setting("ndgpu.fft.engine", null, "`auto`",
+    public static final Setting FFT_ENGINE = new Setting(
+            "ndgpu.fft.engine",
+            null,
+            "`auto`",
             "who computes FFTs on a CUDA device: `auto` (cuFFT where it loads, else ndgpu's own kernels) or `own` (ndgpu's kernels, to compare or profile them)");
-    public static final Setting CUDA_SVD = new Setting("ndgpu.cuda.svd", null, "`auto`",
+    public static final Setting CUDA_SVD = new Setting(
+            "ndgpu.cuda.svd",
+            null,
+            "`auto`",
             "the cuSOLVER routine of svd: `auto` (by size), `gesvd`, `gesvdj` or `gesvdp`");
-    public static final Setting CUDA_STAGING_MODE = new Setting("ndgpu.cuda.stagingMode", null, "`pipelined`",
+    public static final Setting CUDA_STAGING_MODE = new Setting(
+            "ndgpu.cuda.stagingMode",
+            null,
+            "`pipelined`",
             "how host-device copies go through pinned buffers: `pipelined` (many chunks in flight) or `simple` (one chunk at a time)");
-    public static final Setting CUDA_STAGING_CHUNK_MIB = new Setting("ndgpu.cuda.stagingChunkMiB", null,
-            "`4` when pipelined, `16` when simple", "MiB of each pinned staging buffer");
-    public static final Setting CUDA_STAGING_SLOTS = new Setting("ndgpu.cuda.stagingSlots", null,
-            "`16` when pipelined, `4` when simple", "pinned staging buffers per device (at least 2)");
-    public static final Setting CUDA_COPY_THREADS = new Setting("ndgpu.cuda.copyThreads", null, "half the cores, at most `8`",
+    public static final Setting CUDA_STAGING_CHUNK_MIB = new Setting(
+            "ndgpu.cuda.stagingChunkMiB",
+            null,
+            "`4` when pipelined, `16` when simple",
+            "MiB of each pinned staging buffer");
+    public static final Setting CUDA_STAGING_SLOTS = new Setting(
+            "ndgpu.cuda.stagingSlots",
+            null,
+            "`16` when pipelined, `4` when simple",
+            "pinned staging buffers per device (at least 2)");
+    public static final Setting CUDA_COPY_THREADS = new Setting(
+            "ndgpu.cuda.copyThreads",
+            null,
+            "half the cores, at most `8`",
             "threads that copy between Java memory and the pinned staging buffers");
-    public static final Setting OPENCL_STAGING_CHUNK = new Setting("ndgpu.opencl.stagingChunk", null, "`4m`",
+    public static final Setting OPENCL_STAGING_CHUNK = new Setting(
+            "ndgpu.opencl.stagingChunk",
+            null,
+            "`4m`",
             "bytes of each pinned staging buffer of OpenCL host-device copies (`4m`, `64k`; from `1k` to `1g`)");
-    public static final Setting OPENCL_STAGING_SLOTS = new Setting("ndgpu.opencl.stagingSlots", null, "`16`",
-            "pinned staging buffers per OpenCL device (at least 2)");
-    public static final Setting OPENCL_COPY_THREADS = new Setting("ndgpu.opencl.copyThreads", null, "half the cores, at most `8`",
+    public static final Setting OPENCL_STAGING_SLOTS = new Setting(
+            "ndgpu.opencl.stagingSlots", null, "`16`", "pinned staging buffers per OpenCL device (at least 2)");
+    public static final Setting OPENCL_COPY_THREADS = new Setting(
+            "ndgpu.opencl.copyThreads",
+            null,
+            "half the cores, at most `8`",
             "threads that copy between Java memory and the OpenCL staging buffers");
-    public static final Setting NULL_BACKEND = new Setting("ndgpu.nullBackend", null, "`false`",
+    public static final Setting NULL_BACKEND = new Setting(
+            "ndgpu.nullBackend",
+            null,
+            "`false`",
             "benchmarks only: `true` adds the device `null:0`, which runs no device work, to measure host cost");
 
-    public static final Setting DEBUG = new Setting("ndgpu.debug", "NDGPU_DEBUG", "`false`, but `true` on PoCL (an OpenCL CPU device)",
+    public static final Setting DEBUG = new Setting(
+            "ndgpu.debug",
+            "NDGPU_DEBUG",
+            "`false`, but `true` on PoCL (an OpenCL CPU device)",
             "checked mode: the indices of ElementwiseKernel and ReductionKernel `raw` parameters and of JavaKernel arrays are bounds-checked on the device; a bad one is an IndexException, not a crash");
 
-    private static final List<Setting> SETTINGS = List.of(DEVICE, CACHE_DIR, CACHE_MAX, POOL_LIMIT, LOG,
-            REDUCTION_BLOCKS_PER_CU, REDUCTION_VECTOR_UNROLL, REDUCTION_UNROLL, REDUCTION_COLUMN_THREADS, REDUCTION_ROW_THREADS,
-            REDUCTION_OCCUPANCY, CUDA_TF32, FFT_ENGINE, CUDA_SVD, CUDA_STAGING_MODE, CUDA_STAGING_CHUNK_MIB, CUDA_STAGING_SLOTS,
-            CUDA_COPY_THREADS, OPENCL_STAGING_CHUNK, OPENCL_STAGING_SLOTS, OPENCL_COPY_THREADS, NULL_BACKEND, DEBUG);
+    private static final List<Setting> SETTINGS = List.of(
+            DEVICE,
+            CACHE_DIR,
+            CACHE_MAX,
+            POOL_LIMIT,
+            LOG,
+            REDUCTION_BLOCKS_PER_CU,
+            REDUCTION_VECTOR_UNROLL,
+            REDUCTION_UNROLL,
+            REDUCTION_COLUMN_THREADS,
+            REDUCTION_ROW_THREADS,
+            REDUCTION_OCCUPANCY,
+            CUDA_TF32,
+            FFT_ENGINE,
+            CUDA_SVD,
+            CUDA_STAGING_MODE,
+            CUDA_STAGING_CHUNK_MIB,
+            CUDA_STAGING_SLOTS,
+            CUDA_COPY_THREADS,
+            OPENCL_STAGING_CHUNK,
+            OPENCL_STAGING_SLOTS,
+            OPENCL_COPY_THREADS,
+            NULL_BACKEND,
+            DEBUG);
 
     /** Every setting ndgpu reads, in README's order. */
-    public static List<Setting> settings() { return SETTINGS; }
+    public static List<Setting> settings() {
+        return SETTINGS;
+    }
 
     /** The device asked for, or null to choose the best one. */
-    public static String device() { return DEVICE.read(); }
+    public static String device() {
+        return DEVICE.read();
+    }
 
     /** The kernel cache folder, or null when the disk cache is off. */
     public static Path cacheDir() {
@@ -109,7 +198,8 @@ public final class Config {
             return cacheDir(v, System.getenv("XDG_CACHE_HOME"), System.getProperty("user.home"));
         } catch (java.nio.file.InvalidPathException e) {
             if (v != null) throw CACHE_DIR.bad("a folder or none (" + e.getReason() + ")", v);
-            throw new NdException(CACHE_DIR.property() + " is unset, and $XDG_CACHE_HOME or user.home is no path: " + e.getMessage());
+            throw new NdException(
+                    CACHE_DIR.property() + " is unset, and $XDG_CACHE_HOME or user.home is no path: " + e.getMessage());
         }
     }
 
@@ -117,8 +207,11 @@ public final class Config {
     static Path cacheDir(String setting, String xdgCacheHome, String home) {
         if (setting != null) return setting.equalsIgnoreCase("none") ? null : Path.of(setting);
         // the XDG base directory rule: $XDG_CACHE_HOME when it is an absolute path, else ~/.cache
-        Path base = xdgCacheHome != null && !xdgCacheHome.isBlank() && Path.of(xdgCacheHome).isAbsolute()
-                ? Path.of(xdgCacheHome) : Path.of(home, ".cache");
+        Path base = xdgCacheHome != null
+                        && !xdgCacheHome.isBlank()
+                        && Path.of(xdgCacheHome).isAbsolute()
+                ? Path.of(xdgCacheHome)
+                : Path.of(home, ".cache");
         return base.resolve("ndgpu").resolve("kernels");
     }
 
@@ -137,14 +230,18 @@ public final class Config {
         if (v == null) return Long.MAX_VALUE;
         long limit = parseBytes(v, deviceBytes, POOL_LIMIT.property());
         if (limit <= 0) {
-            throw new NdException(POOL_LIMIT.property() + ": expected a limit > 0 such as 512m, 4g or a fraction such as 0.8, got '"
-                    + v + "' (" + limit + " bytes)");
+            throw new NdException(
+                    POOL_LIMIT.property() + ": expected a limit > 0 such as 512m, 4g or a fraction such as 0.8, got '"
+                            + v + "' (" + limit + " bytes)");
         }
         return limit;
     }
 
     /** How much ndgpu logs: {@link #LOG}. */
-    public enum LogLevel { INFO, DEBUG }
+    public enum LogLevel {
+        INFO,
+        DEBUG
+    }
 
     /** The log level asked for; {@link LogLevel#DEBUG} also logs generated sources. */
     public static LogLevel log() {
@@ -158,28 +255,42 @@ public final class Config {
     }
 
     /** Blocks per compute unit of a split reduction where the backend cannot say how many are resident. */
-    public static int reductionBlocksPerCu() { return positive(REDUCTION_BLOCKS_PER_CU, 16); }
+    public static int reductionBlocksPerCu() {
+        return positive(REDUCTION_BLOCKS_PER_CU, 16);
+    }
 
     /** Vector loads in flight per thread in a contiguous reduction. */
-    public static int reductionVectorUnroll() { return positive(REDUCTION_VECTOR_UNROLL, 2); }
+    public static int reductionVectorUnroll() {
+        return positive(REDUCTION_VECTOR_UNROLL, 2);
+    }
 
     /**
      * Strided loads in flight per thread in a reduction: the setting, else 8 on a GPU (a column sum
      * needs that many to reach memory speed) and 4 on a CPU device, where more only costs compile time.
      */
-    public static int reductionUnroll(boolean gpu) { return positive(REDUCTION_UNROLL, gpu ? 8 : 4); }
+    public static int reductionUnroll(boolean gpu) {
+        return positive(REDUCTION_UNROLL, gpu ? 8 : 4);
+    }
 
     /** Threads along the kept axis of a column reduction. */
-    public static int reductionColumnThreads() { return blockShare(REDUCTION_COLUMN_THREADS, 32); }
+    public static int reductionColumnThreads() {
+        return blockShare(REDUCTION_COLUMN_THREADS, 32);
+    }
 
     /** Threads that share one output of a row reduction. */
-    public static int reductionRowThreads() { return blockShare(REDUCTION_ROW_THREADS, 256); }
+    public static int reductionRowThreads() {
+        return blockShare(REDUCTION_ROW_THREADS, 256);
+    }
 
     /** True when a split reduction's grid follows the driver's occupancy answer. */
-    public static boolean reductionOccupancy() { return bool(REDUCTION_OCCUPANCY, true); }
+    public static boolean reductionOccupancy() {
+        return bool(REDUCTION_OCCUPANCY, true);
+    }
 
     /** True when float32 matmul may use TF32 at start-up. */
-    public static boolean cudaTf32() { return bool(CUDA_TF32, false); }
+    public static boolean cudaTf32() {
+        return bool(CUDA_TF32, false);
+    }
 
     /** True when {@link #FFT_ENGINE} is "own": CUDA devices run ndgpu's FFT kernels, not cuFFT. */
     public static boolean fftOwnKernels() {
@@ -194,7 +305,8 @@ public final class Config {
         String v = CUDA_SVD.read();
         if (v == null) return "auto";
         String s = v.toLowerCase(Locale.ROOT);
-        if (!List.of("auto", "gesvd", "gesvdj", "gesvdp").contains(s)) throw CUDA_SVD.bad("auto, gesvd, gesvdj or gesvdp", v);
+        if (!List.of("auto", "gesvd", "gesvdj", "gesvdp").contains(s))
+            throw CUDA_SVD.bad("auto, gesvd, gesvdj or gesvdp", v);
         return s;
     }
 
@@ -210,7 +322,9 @@ public final class Config {
     }
 
     /** MiB of each pinned staging buffer; the default follows the staging mode. */
-    public static int cudaStagingChunkMiB(boolean pipelined) { return positive(CUDA_STAGING_CHUNK_MIB, pipelined ? 4 : 16); }
+    public static int cudaStagingChunkMiB(boolean pipelined) {
+        return positive(CUDA_STAGING_CHUNK_MIB, pipelined ? 4 : 16);
+    }
 
     /** Pinned staging buffers per device; the default follows the staging mode. */
     public static int cudaStagingSlots(boolean pipelined) {
@@ -221,7 +335,8 @@ public final class Config {
 
     /** Threads of the host side of CUDA copies. */
     public static int cudaCopyThreads() {
-        return positive(CUDA_COPY_THREADS, Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
+        return positive(
+                CUDA_COPY_THREADS, Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
     }
 
     /** Bytes of each pinned staging buffer of OpenCL host-device copies: 1 KiB to 1 GiB, default 4 MiB. */
@@ -247,14 +362,20 @@ public final class Config {
 
     /** Threads of the host side of OpenCL copies. */
     public static int openClCopyThreads() {
-        return positive(OPENCL_COPY_THREADS, Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
+        return positive(
+                OPENCL_COPY_THREADS,
+                Math.max(1, Math.min(8, Runtime.getRuntime().availableProcessors() / 2)));
     }
 
     /** {@link #DEBUG}: true or false when set, null when not (then the device decides: on for PoCL). */
-    public static Boolean debug() { return DEBUG.read() == null ? null : bool(DEBUG, false); }
+    public static Boolean debug() {
+        return DEBUG.read() == null ? null : bool(DEBUG, false);
+    }
 
     /** True when the benchmarks' null backend should register its device. */
-    public static boolean nullBackend() { return bool(NULL_BACKEND, false); }
+    public static boolean nullBackend() {
+        return bool(NULL_BACKEND, false);
+    }
 
     private static int positive(Setting s, int dflt) {
         String v = s.read();
@@ -307,7 +428,8 @@ public final class Config {
             }
             return Math.multiplyExact(Long.parseLong(t), mul);
         } catch (RuntimeException e) {
-            throw new NdException(what + ": expected bytes such as 512m, 4g or a fraction such as 0.8, got '" + text + "'");
+            throw new NdException(
+                    what + ": expected bytes such as 512m, 4g or a fraction such as 0.8, got '" + text + "'");
         }
     }
 }

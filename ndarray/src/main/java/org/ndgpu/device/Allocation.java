@@ -13,11 +13,12 @@ public final class Allocation {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final Device device;
-    private final MemoryPool.Block block;   // null for memory another library owns
+    private final MemoryPool.Block block; // null for memory another library owns
     private final BackendBuffer external;
     // reachable while any array uses the memory: what keeps another library's memory alive
     @SuppressWarnings("unused")
     private final Object owner;
+
     private final Runnable onRelease;
     private final long bytes;
     private final AtomicInteger refs = new AtomicInteger();
@@ -59,13 +60,19 @@ public final class Allocation {
     }
 
     /** The device the memory is on. */
-    public Device device() { return device; }
+    public Device device() {
+        return device;
+    }
 
     /** The backend buffer of the pool block holding the bytes. */
-    public BackendBuffer buffer() { return block != null ? block.buffer : external; }
+    public BackendBuffer buffer() {
+        return block != null ? block.buffer : external;
+    }
 
     /** Bytes asked for. */
-    public long bytes() { return bytes; }
+    public long bytes() {
+        return bytes;
+    }
 
     /**
      * Registers {@code owner} as a holder: returns the Cleanable whose clean() drops its reference,
@@ -91,6 +98,9 @@ public final class Allocation {
 
     // must not reference the owner, or the owner never becomes unreachable
     private record Release(Allocation allocation) implements Runnable {
-        @Override public void run() { allocation.drop(); }
+        @Override
+        public void run() {
+            allocation.drop();
+        }
     }
 }

@@ -9,12 +9,12 @@ import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Supplier;
-import org.ndgpu.config.Config;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendProvider;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.SignalGuard;
+import org.ndgpu.config.Config;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * A compute device: one GPU or CPU of one backend, with its memory pool, compiled-program cache,
@@ -69,7 +69,8 @@ public final class Device {
     // true once a stream scope was opened on any thread: until then currentStream() skips the thread-local lookup
     private volatile boolean streamScopesUsed;
     // the state slots, indexed by Key.index: a repeated state() call is an array read (a map lookup hashes the
-    // key by identity, a native call that is slow in the interpreter); replaced, never written in place, under stateLock
+    // key by identity, a native call that is slow in the interpreter); replaced, never written in place, under
+    // stateLock
     private volatile Slot[] slots = new Slot[0];
     private final Object stateLock = new Object();
 
@@ -80,7 +81,7 @@ public final class Device {
         this.defaultStream = new Stream(this, backend.defaultStream(), true);
     }
 
-    private record Registry(List<Device> devices, List<String> problems) { }
+    private record Registry(List<Device> devices, List<String> problems) {}
 
     private static Registry registry() {
         Registry r = registry;
@@ -97,7 +98,7 @@ public final class Device {
         List<Device> devices = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<BackendProvider> providers = new ArrayList<>();
-        SignalGuard.save();                       // before any driver loads: PoCL replaces the JVM's signal handlers
+        SignalGuard.save(); // before any driver loads: PoCL replaces the JVM's signal handlers
         ServiceLoader.load(BackendProvider.class, Device.class.getClassLoader()).forEach(providers::add);
         // CUDA devices are listed first: they are the preferred default
         providers.sort(Comparator.comparing(p -> p.name().equals("cuda") ? 0 : 1));
@@ -113,28 +114,37 @@ public final class Device {
     private static Device chooseDefault(Registry r) {
         String asked = Config.device();
         if (asked != null) return find(r, asked, Config.DEVICE.names());
-        Device best = r.devices.stream().filter(d -> d.isGpu() && d.backendName().equals("cuda")).findFirst()
+        Device best = r.devices.stream()
+                .filter(d -> d.isGpu() && d.backendName().equals("cuda"))
+                .findFirst()
                 .or(() -> r.devices.stream().filter(d -> d.isGpu()).findFirst())
                 .or(() -> r.devices.stream().findFirst())
                 .orElseThrow(() -> new DeviceException("no device found: " + String.join("; ", r.problems)));
-        LOG.log(System.Logger.Level.INFO, "ndgpu: using " + best + (r.problems.isEmpty() ? "" : " (" + String.join("; ", r.problems) + ")"));
+        LOG.log(
+                System.Logger.Level.INFO,
+                "ndgpu: using " + best + (r.problems.isEmpty() ? "" : " (" + String.join("; ", r.problems) + ")"));
         return best;
     }
 
     private static volatile Device defaultDevice;
 
     /** Every device found, CUDA first, then OpenCL in platform order. */
-    public static List<Device> list() { return registry().devices; }
+    public static List<Device> list() {
+        return registry().devices;
+    }
 
     /**
      * Why devices may be missing (no driver, no platform, a loader that lists no GPU), then why an
      * optional library present on the class path (NCCL, cuFFT) cannot serve the devices found.
      */
-    public static List<String> problems() { return OptionalLibraries.PROBLEMS; }
+    public static List<String> problems() {
+        return OptionalLibraries.PROBLEMS;
+    }
 
     // asked on the first problems() call only: a missing optional library costs nothing until then
     private static final class OptionalLibraries {
         static final List<String> PROBLEMS;
+
         static {
             Registry r = registry();
             List<String> all = new ArrayList<>(r.problems);
@@ -153,7 +163,9 @@ public final class Device {
      * The device by id: "cuda:0", "opencl:1"; "cuda" or "opencl" for the first of a backend;
      * "opencl:gpu" or "opencl:cpu" for the first OpenCL device of that kind.
      */
-    public static Device get(String id) { return find(registry(), Objects.requireNonNull(id, "Device.get: id is null"), "Device.get"); }
+    public static Device get(String id) {
+        return find(registry(), Objects.requireNonNull(id, "Device.get: id is null"), "Device.get");
+    }
 
     private static Device find(Registry r, String id, String what) {
         String want = id.strip().toLowerCase(java.util.Locale.ROOT);
@@ -162,7 +174,8 @@ public final class Device {
             // "opencl:gpu" / "opencl:cpu": the first OpenCL device of that kind, whatever the platform order
             if (want.equals(d.backendName() + ":" + (d.isGpu() ? "gpu" : "cpu"))) return d;
         }
-        throw new DeviceException(what + ": no device '" + id + "'; found " + r.devices.stream().map(Device::id).toList()
+        throw new DeviceException(what + ": no device '" + id + "'; found "
+                + r.devices.stream().map(Device::id).toList()
                 + (r.problems.isEmpty() ? "" : " (" + String.join("; ", r.problems) + ")"));
     }
 
@@ -193,7 +206,9 @@ public final class Device {
     public static final class Scope implements AutoCloseable {
         private Runnable onClose;
 
-        Scope(Runnable onClose) { this.onClose = onClose; }
+        Scope(Runnable onClose) {
+            this.onClose = onClose;
+        }
 
         @Override
         public void close() {
@@ -205,34 +220,52 @@ public final class Device {
     }
 
     /** "cuda:0". */
-    public String id() { return backend.facts().id(); }
+    public String id() {
+        return backend.facts().id();
+    }
 
     /** "cuda" or "opencl". */
-    public String backendName() { return backend.facts().backend(); }
+    public String backendName() {
+        return backend.facts().backend();
+    }
 
     /** The device's name, e.g. "NVIDIA H200". */
-    public String name() { return backend.facts().name(); }
+    public String name() {
+        return backend.facts().name();
+    }
 
     /** True for a GPU, false for a CPU device such as PoCL. */
-    public boolean isGpu() { return backend.facts().isGpu(); }
+    public boolean isGpu() {
+        return backend.facts().isGpu();
+    }
 
     /** Memory, compute units, limits and driver version of the device. */
-    public DeviceFacts facts() { return backend.facts(); }
+    public DeviceFacts facts() {
+        return backend.facts();
+    }
 
     /** The backend that runs this device's work. For kernels of ndgpu's own modules. */
-    public Backend backend() { return backend; }
+    public Backend backend() {
+        return backend;
+    }
 
     /**
      * Kernels launched on this device so far, by every module and thread: a statistic, e.g. to see
      * that a fused function is one launch ({@code long before = d.launchCount(); f.call(x); d.launchCount() - before}).
      */
-    public long launchCount() { return backend.launchCount(); }
+    public long launchCount() {
+        return backend.launchCount();
+    }
 
     /** This device's caching memory pool: {@code Device.current().memoryPool().usedBytes()}. */
-    public MemoryPool memoryPool() { return pool; }
+    public MemoryPool memoryPool() {
+        return pool;
+    }
 
     /** Compiled programs of this device, cached in memory and on disk. */
-    public ProgramCache programs() { return programs; }
+    public ProgramCache programs() {
+        return programs;
+    }
 
     /**
      * A slot of per-device state that a module keeps on the device instead of in a static map keyed
@@ -246,9 +279,11 @@ public final class Device {
      *
      * @param <T> the type of the value
      */
-    @SuppressWarnings("UnusedTypeParameter") // T ties a key to its value's type at the call sites of state(Key, Supplier)
+    @SuppressWarnings(
+            "UnusedTypeParameter") // T ties a key to its value's type at the call sites of state(Key, Supplier)
     public static final class Key<T> {
-        private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
+        private static final java.util.concurrent.atomic.AtomicInteger COUNT =
+                new java.util.concurrent.atomic.AtomicInteger();
 
         private final String name;
         // this key's slot in each device's state array
@@ -261,7 +296,9 @@ public final class Device {
         }
 
         @Override
-        public String toString() { return name; }
+        public String toString() {
+            return name;
+        }
     }
 
     /** One value of {@link #state}, made once, under its own lock, so making one value never blocks another. */
@@ -278,7 +315,7 @@ public final class Device {
      * This device's value of {@code key}, made by {@code make} on first use (once, even when several
      * threads ask at once) and kept until {@link #reset()}. For ndgpu's own modules.
      */
-    @SuppressWarnings("unchecked")   // a Key<T> is only ever filled by a Supplier<? extends T>
+    @SuppressWarnings("unchecked") // a Key<T> is only ever filled by a Supplier<? extends T>
     public <T> T state(Key<T> key, Supplier<? extends T> make) {
         // checked inline rather than by Objects.requireNonNull: this runs on every kernel launch
         if (key == null) throw new NullPointerException("state: key is null");
@@ -328,7 +365,8 @@ public final class Device {
             try {
                 c.close();
             } catch (Exception e) {
-                if (failed == null) failed = new DeviceException(id() + ": reset: closing " + v + " failed: " + e.getMessage(), e);
+                if (failed == null)
+                    failed = new DeviceException(id() + ": reset: closing " + v + " failed: " + e.getMessage(), e);
                 else failed.addSuppressed(e);
             }
         }
@@ -343,7 +381,9 @@ public final class Device {
     }
 
     /** The stream work goes to when no Stream.use() is active. */
-    public Stream defaultStream() { return defaultStream; }
+    public Stream defaultStream() {
+        return defaultStream;
+    }
 
     /** The stream work goes to in this thread: the innermost Stream.use(), else the default stream. */
     public Stream currentStream() {
@@ -360,13 +400,15 @@ public final class Device {
     }
 
     /** Waits for all work of this thread's current stream. */
-    public void synchronize() { currentStream().synchronize(); }
+    public void synchronize() {
+        currentStream().synchronize();
+    }
 
     /** "cuda:0 NVIDIA H200 (GPU, 143155 MiB, NVIDIA)". */
     @Override
     public String toString() {
         DeviceFacts f = facts();
-        return f.id() + " " + f.name() + " (" + (f.isGpu() ? "GPU" : "CPU") + ", " + (f.globalMemoryBytes() >> 20) + " MiB, "
-                + f.vendor() + ")";
+        return f.id() + " " + f.name() + " (" + (f.isGpu() ? "GPU" : "CPU") + ", " + (f.globalMemoryBytes() >> 20)
+                + " MiB, " + f.vendor() + ")";
     }
 }

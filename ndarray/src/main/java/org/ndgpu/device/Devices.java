@@ -17,7 +17,7 @@ import org.ndgpu.exceptions.NdException;
  * }</pre>
  */
 public final class Devices {
-    private Devices() { }
+    private Devices() {}
 
     /**
      * Every device of the best kind found, in {@link Device#list()} order: all CUDA GPUs if there is
@@ -28,12 +28,15 @@ public final class Devices {
      */
     public static List<Device> all() {
         List<Device> list = Device.list();
-        List<Device> cuda = list.stream().filter(d -> d.backendName().equals("cuda") && d.isGpu()).toList();
+        List<Device> cuda = list.stream()
+                .filter(d -> d.backendName().equals("cuda") && d.isGpu())
+                .toList();
         if (!cuda.isEmpty()) return cuda;
         List<Device> gpus = list.stream().filter(Device::isGpu).toList();
         if (!gpus.isEmpty()) return gpus;
         if (list.isEmpty()) {
-            throw new org.ndgpu.exceptions.DeviceException("Devices.all: no device found: " + String.join("; ", Device.problems()));
+            throw new org.ndgpu.exceptions.DeviceException(
+                    "Devices.all: no device found: " + String.join("; ", Device.problems()));
         }
         return list;
     }
@@ -55,9 +58,10 @@ public final class Devices {
         Objects.requireNonNull(devices, () -> op + ": devices is null");
         if (devices.isEmpty()) throw new NdException(op + ": expected at least one device, got an empty list");
         for (int i = 0; i < devices.size(); i++) {
-            Object d = devices.get(i);   // read as Object: a raw or unchecked list may hold anything
+            Object d = devices.get(i); // read as Object: a raw or unchecked list may hold anything
             if (!(d instanceof Device)) {
-                throw new NdException(op + ": expected devices, got " + (d == null ? "null" : "a " + d.getClass().getSimpleName()) + " at index " + i);
+                throw new NdException(op + ": expected devices, got "
+                        + (d == null ? "null" : "a " + d.getClass().getSimpleName()) + " at index " + i);
             }
         }
     }
@@ -82,7 +86,7 @@ public final class Devices {
             int index = i;
             ParallelWorkers.submit(() -> runOne(devices.get(index), index, task, failures), join);
         }
-        runOne(devices.getFirst(), 0, task, failures);     // the calling thread takes the first: one hand-off fewer
+        runOne(devices.getFirst(), 0, task, failures); // the calling thread takes the first: one hand-off fewer
         join.await();
         Throwable first = null;
         int firstIndex = -1;
@@ -98,13 +102,17 @@ public final class Devices {
         if (first instanceof NdException e) {
             thrown = e;
         } else if (first instanceof Error e) {
-            for (int i = firstIndex + 1; i < n; i++) if (failures[i] != null && failures[i] != e) e.addSuppressed(failures[i]);
+            for (int i = firstIndex + 1; i < n; i++)
+                if (failures[i] != null && failures[i] != e) e.addSuppressed(failures[i]);
             throw e;
         } else {
-            thrown = new NdException("Devices.parallel: the task on " + devices.get(firstIndex).id() + " (index " + firstIndex
-                    + ") failed: " + first, first);
+            thrown = new NdException(
+                    "Devices.parallel: the task on " + devices.get(firstIndex).id() + " (index " + firstIndex
+                            + ") failed: " + first,
+                    first);
         }
-        for (int i = firstIndex + 1; i < n; i++) if (failures[i] != null && failures[i] != thrown) thrown.addSuppressed(failures[i]);
+        for (int i = firstIndex + 1; i < n; i++)
+            if (failures[i] != null && failures[i] != thrown) thrown.addSuppressed(failures[i]);
         throw thrown;
     }
 }

@@ -1,8 +1,8 @@
 package org.ndgpu.device;
 
 import java.util.Objects;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendEvent;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * A point in a stream's work, for timing device work as CuPy's Event.
@@ -26,10 +26,14 @@ public final class Event implements AutoCloseable {
     }
 
     /** Records an event on the current stream of the current device. */
-    public static Event record() { return Stream.current().record(); }
+    public static Event record() {
+        return Stream.current().record();
+    }
 
     /** The device whose stream recorded this event. */
-    public Device device() { return stream.device(); }
+    public Device device() {
+        return stream.device();
+    }
 
     /** Blocks until the work before this event has finished. */
     public void synchronize() {
@@ -45,15 +49,17 @@ public final class Event implements AutoCloseable {
         live("elapsedMillis");
         end.live("elapsedMillis");
         if (end.device() != device()) {
-            throw new DeviceException("Event.elapsedMillis: the events were recorded on different devices: " + device().id()
-                    + " and " + end.device().id());
+            throw new DeviceException("Event.elapsedMillis: the events were recorded on different devices: "
+                    + device().id() + " and " + end.device().id());
         }
         // both locks: neither event may be released while the driver reads it
         Event first = System.identityHashCode(this) <= System.identityHashCode(end) ? this : end;
         Event second = first == this ? end : this;
         synchronized (first) {
             synchronized (second) {
-                return stream.device().backend().elapsedMillis(live("elapsedMillis").event, end.live("elapsedMillis").event);
+                return stream.device()
+                        .backend()
+                        .elapsedMillis(live("elapsedMillis").event, end.live("elapsedMillis").event);
             }
         }
     }
@@ -62,13 +68,18 @@ public final class Event implements AutoCloseable {
      * The backend's event, for {@link Stream#waitEvent}: refuses a closed event with a
      * DeviceException naming {@code op}.
      */
-    BackendEvent backendEvent(String op) { return live(op).event; }
+    BackendEvent backendEvent(String op) {
+        return live(op).event;
+    }
 
     /** True after close(). */
-    public boolean isClosed() { return closed; }
+    public boolean isClosed() {
+        return closed;
+    }
 
     private Event live(String op) {
-        if (closed) throw new DeviceException("Event." + op + ": the event was closed; record a new one with Event.record()");
+        if (closed)
+            throw new DeviceException("Event." + op + ": the event was closed; record a new one with Event.record()");
         return this;
     }
 

@@ -6,11 +6,11 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.config.Config;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.config.Config;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 
 /**
  * A caching allocator for one device, as CuPy's MemoryPool: freed blocks are kept by rounded size
@@ -32,6 +32,7 @@ public final class MemoryPool {
     // found on every allocate and release without boxing the size or hashing; larger ones by size
     @SuppressWarnings({"unchecked", "rawtypes"})
     private final ArrayDeque<Block>[] smallFree = new ArrayDeque[(int) (SMALL / 512) + 1];
+
     private final Map<Long, ArrayDeque<Block>> largeFree = new HashMap<>();
     private long used;
     private long total;
@@ -56,10 +57,14 @@ public final class MemoryPool {
         }
 
         /** The device buffer. */
-        public BackendBuffer buffer() { return buffer; }
+        public BackendBuffer buffer() {
+            return buffer;
+        }
 
         /** Bytes held (the request rounded up). */
-        public long size() { return size; }
+        public long size() {
+            return size;
+        }
     }
 
     MemoryPool(Backend backend, String deviceId) {
@@ -95,12 +100,14 @@ public final class MemoryPool {
         // exception and message), and the free lists are used through pollFirst and addFirst rather than
         // pop and push, which delegate to them: every array's allocation and release runs through here
         if (stream == null) throw new NullPointerException("allocate: stream is null");
-        if (bytes < 0) throw new org.ndgpu.exceptions.NdException(deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
+        if (bytes < 0)
+            throw new org.ndgpu.exceptions.NdException(
+                    deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
         long device = backend.facts().globalMemoryBytes();
         // more than the device has can never fit: say so at once, without freeing caches or waiting for the collector
         if ((device > 0 && bytes > device) || bytes > (1L << 62)) {
-            throw new DeviceOutOfMemoryException(deviceId + " allocate: " + bytes + " bytes requested, more than the device's "
-                    + device + " bytes of memory");
+            throw new DeviceOutOfMemoryException(deviceId + " allocate: " + bytes
+                    + " bytes requested, more than the device's " + device + " bytes of memory");
         }
         Block b = tryAllocate(bytes, stream, false);
         if (b != null) return b;
@@ -139,10 +146,13 @@ public final class MemoryPool {
                 buf = backend.allocate(size);
             } catch (DeviceOutOfMemoryException again) {
                 if (!last) return null;
-                throw new DeviceOutOfMemoryException(deviceId + " allocate: out of memory for " + bytes + " bytes (" + size
-                        + " rounded) after freeing cached blocks and collecting unreachable arrays; " + used
-                        + " bytes in use by live arrays, device has " + backend.facts().globalMemoryBytes() + " bytes ("
-                        + again.getMessage() + ")", again);
+                throw new DeviceOutOfMemoryException(
+                        deviceId + " allocate: out of memory for " + bytes + " bytes (" + size
+                                + " rounded) after freeing cached blocks and collecting unreachable arrays; " + used
+                                + " bytes in use by live arrays, device has "
+                                + backend.facts().globalMemoryBytes() + " bytes ("
+                                + again.getMessage() + ")",
+                        again);
             }
         }
         used += size;
@@ -159,7 +169,9 @@ public final class MemoryPool {
     private void awaitUnreachable(long size) {
         System.gc();
         boolean limited;
-        synchronized (this) { limited = limitNow() != Long.MAX_VALUE; }
+        synchronized (this) {
+            limited = limitNow() != Long.MAX_VALUE;
+        }
         long deadline = System.nanoTime() + 1_000_000_000L;
         long seen = releases();
         boolean any = false;
@@ -186,7 +198,9 @@ public final class MemoryPool {
         }
     }
 
-    private synchronized long releases() { return releases; }
+    private synchronized long releases() {
+        return releases;
+    }
 
     /**
      * A stream is being closed (after its work finished): blocks last used on it, cached now or
@@ -204,8 +218,9 @@ public final class MemoryPool {
     public synchronized void release(Block b) {
         if (b == null) throw new NullPointerException("release: b is null");
         if (!closedStreams.isEmpty() && closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
-        if (b.size > used) throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "
-                + used + " in use (released twice?)");
+        if (b.size > used)
+            throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "
+                    + used + " in use (released twice?)");
         used -= b.size;
         releases++;
         ArrayDeque<Block> free;
@@ -246,16 +261,24 @@ public final class MemoryPool {
     }
 
     /** Bytes held by live arrays. */
-    public synchronized long usedBytes() { return used; }
+    public synchronized long usedBytes() {
+        return used;
+    }
 
     /** Bytes held from the device: live plus cached. */
-    public synchronized long totalBytes() { return total; }
+    public synchronized long totalBytes() {
+        return total;
+    }
 
     /** Bytes cached for reuse. */
-    public synchronized long freeBytes() { return total - used; }
+    public synchronized long freeBytes() {
+        return total - used;
+    }
 
     /** The most bytes this pool may hold from the device (Long.MAX_VALUE: no limit). */
-    public synchronized long limit() { return limitNow(); }
+    public synchronized long limit() {
+        return limitNow();
+    }
 
     /**
      * Sets the most bytes this pool may hold from the device ({@code Long.MAX_VALUE}: no limit);
@@ -264,7 +287,8 @@ public final class MemoryPool {
      */
     public synchronized void setLimit(long bytes) {
         if (bytes <= 0) {
-            throw new org.ndgpu.exceptions.NdException("MemoryPool.setLimit: expected a limit > 0 bytes (Long.MAX_VALUE for none), got " + bytes);
+            throw new org.ndgpu.exceptions.NdException(
+                    "MemoryPool.setLimit: expected a limit > 0 bytes (Long.MAX_VALUE for none), got " + bytes);
         }
         this.limit = bytes;
         if (total > limit) freeAllBlocks();
@@ -272,6 +296,7 @@ public final class MemoryPool {
 
     @Override
     public synchronized String toString() {
-        return "MemoryPool(" + deviceId + ", used=" + used + ", total=" + total + (limit == Long.MAX_VALUE || limit == 0 ? "" : ", limit=" + limit) + ")";
+        return "MemoryPool(" + deviceId + ", used=" + used + ", total=" + total
+                + (limit == Long.MAX_VALUE || limit == 0 ? "" : ", limit=" + limit) + ")";
     }
 }

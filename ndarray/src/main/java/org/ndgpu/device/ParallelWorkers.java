@@ -13,7 +13,7 @@ import java.util.concurrent.locks.LockSupport;
  * are still spinning are the ones reused.
  */
 final class ParallelWorkers {
-    private ParallelWorkers() { }
+    private ParallelWorkers() {}
 
     /** How long a worker (and a caller waiting on its workers) spins before it parks. */
     private static final long SPIN_NANOS = 200_000;
@@ -26,7 +26,9 @@ final class ParallelWorkers {
         private final AtomicInteger remaining;
         private final Thread waiter = Thread.currentThread();
 
-        Join(int tasks) { remaining = new AtomicInteger(tasks); }
+        Join(int tasks) {
+            remaining = new AtomicInteger(tasks);
+        }
 
         void done() {
             if (remaining.decrementAndGet() == 0) LockSupport.unpark(waiter);
@@ -55,20 +57,23 @@ final class ParallelWorkers {
         w.give(new Job(task, join));
     }
 
-    private record Job(Runnable task, Join join) { }
+    private record Job(Runnable task, Join join) {}
 
     private static final class Worker implements Runnable {
         private volatile Job job;
         private final Thread thread;
 
         Worker() {
-            thread = Thread.ofPlatform().daemon().name("ndgpu-parallel-" + COUNT.getAndIncrement()).unstarted(this);
+            thread = Thread.ofPlatform()
+                    .daemon()
+                    .name("ndgpu-parallel-" + COUNT.getAndIncrement())
+                    .unstarted(this);
             thread.start();
         }
 
         void give(Job j) {
             job = j;
-            LockSupport.unpark(thread);    // next to nothing while it still spins; wakes it when parked
+            LockSupport.unpark(thread); // next to nothing while it still spins; wakes it when parked
         }
 
         @Override
@@ -88,7 +93,8 @@ final class ParallelWorkers {
                 }
                 // a task that left its thread interrupted must not turn the next park into a busy loop
                 Thread.interrupted();
-                // idle again before the caller hears of the end: a caller that loops finds this worker, not an empty deque
+                // idle again before the caller hears of the end: a caller that loops finds this worker, not an empty
+                // deque
                 IDLE.offerFirst(this);
                 j.join().done();
             }

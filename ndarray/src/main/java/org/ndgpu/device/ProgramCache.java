@@ -13,12 +13,12 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.config.Config;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.SignalGuard;
+import org.ndgpu.config.Config;
 
 /**
  * Compiled programs of one device, cached in memory and on disk. The disk key is a SHA-256 of the
@@ -69,7 +69,7 @@ public final class ProgramCache {
         byte[] keyHash = diskKey(source, options);
         Path folder = dir();
         Path file = folder == null ? null : folder.resolve(HexFormat.of().formatHex(keyHash) + ".bin");
-        long max = folder == null ? 0 : Config.cacheMax();   // checked before the compile, not after it
+        long max = folder == null ? 0 : Config.cacheMax(); // checked before the compile, not after it
         if (file != null && Files.isRegularFile(file)) {
             byte[] bin = readEntry(file, keyHash);
             if (bin != null) {
@@ -79,17 +79,25 @@ public final class ProgramCache {
                     touch(file);
                     return p;
                 } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "ndgpu: cached program " + file + " did not load; recompiling", e);
+                    LOG.log(
+                            System.Logger.Level.WARNING,
+                            "ndgpu: cached program " + file + " did not load; recompiling",
+                            e);
                 }
             }
         }
-        if (Config.log() == Config.LogLevel.DEBUG) LOG.log(System.Logger.Level.INFO, "ndgpu: compiling " + name + " for " + backend.facts().id() + ":\n" + source);
+        if (Config.log() == Config.LogLevel.DEBUG)
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "ndgpu: compiling " + name + " for " + backend.facts().id() + ":\n" + source);
         long t0 = System.nanoTime();
         BackendProgram p = backend.compile(name, source, options);
         SignalGuard.restore(backend.facts().backend() + " compiler");
         if (LOG.isLoggable(System.Logger.Level.DEBUG)) {
-            LOG.log(System.Logger.Level.DEBUG, "ndgpu: compiled " + name + " for " + backend.facts().id() + " in "
-                    + (System.nanoTime() - t0) / 1_000_000 + " ms");
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "ndgpu: compiled " + name + " for " + backend.facts().id() + " in "
+                            + (System.nanoTime() - t0) / 1_000_000 + " ms");
         }
         if (file != null && p.binary() != null) {
             writeEntry(file, keyHash, p.binary());
@@ -104,14 +112,15 @@ public final class ProgramCache {
      * only when something was compiled. Another process deleting the same file is harmless.
      */
     static void evict(Path dir, long maxBytes) {
-        record Entry(Path file, long bytes, long used) { }
+        record Entry(Path file, long bytes, long used) {}
         var entries = new java.util.ArrayList<Entry>();
         long total = 0;
         try (var files = Files.newDirectoryStream(dir, "*.bin")) {
             for (Path f : files) {
                 try {
                     var attrs = Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class);
-                    entries.add(new Entry(f, attrs.size(), attrs.lastModifiedTime().toMillis()));
+                    entries.add(
+                            new Entry(f, attrs.size(), attrs.lastModifiedTime().toMillis()));
                     total += attrs.size();
                 } catch (IOException gone) {
                     // deleted meanwhile by another process
@@ -137,8 +146,15 @@ public final class ProgramCache {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             DeviceFacts f = backend.facts();
-            for (String s : new String[]{f.backend(), f.name(), f.vendor(), f.driverVersion(), f.architecture(),
-                    String.join("\u0001", options), source}) {
+            for (String s : new String[] {
+                f.backend(),
+                f.name(),
+                f.vendor(),
+                f.driverVersion(),
+                f.architecture(),
+                String.join("\u0001", options),
+                source
+            }) {
                 md.update(s.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
             }
@@ -189,7 +205,11 @@ public final class ProgramCache {
         try {
             Files.createDirectories(file.getParent());
             ByteBuffer bb = ByteBuffer.allocate(MAGIC.length + 32 + 32 + 8 + payload.length);
-            bb.put(MAGIC).put(keyHash).put(sha256(payload)).putLong(payload.length).put(payload);
+            bb.put(MAGIC)
+                    .put(keyHash)
+                    .put(sha256(payload))
+                    .putLong(payload.length)
+                    .put(payload);
             Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
             Files.write(tmp, bb.array());
             try {

@@ -1,8 +1,8 @@
 package org.ndgpu.device;
 
 import java.util.Objects;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * An in-order queue of device work, as CuPy's Stream. Work issued inside {@code use()} goes to it.
@@ -28,7 +28,9 @@ public final class Stream implements AutoCloseable {
     }
 
     /** A new stream on the current device. */
-    public static Stream create() { return create(Device.current()); }
+    public static Stream create() {
+        return create(Device.current());
+    }
 
     /** A new stream on {@code device}. */
     public static Stream create(Device device) {
@@ -38,13 +40,19 @@ public final class Stream implements AutoCloseable {
     }
 
     /** The current stream of the current device. */
-    public static Stream current() { return Device.current().currentStream(); }
+    public static Stream current() {
+        return Device.current().currentStream();
+    }
 
     /** Makes this the current stream of its device in this thread until the scope closes. */
-    public Device.Scope use() { return device.useStream(live("use")); }
+    public Device.Scope use() {
+        return device.useStream(live("use"));
+    }
 
     /** The device this stream queues work on. */
-    public Device device() { return device; }
+    public Device device() {
+        return device;
+    }
 
     /**
      * The backend's queue, for kernels of ndgpu's own modules: every launch, copy and allocation
@@ -61,16 +69,24 @@ public final class Stream implements AutoCloseable {
      * default stream), a cl_command_queue on OpenCL. For libraries that queue work on it (NCCL,
      * cuFFT); the stream must stay open while they use it.
      */
-    public long ptr() { return backendStream().ptr(); }
+    public long ptr() {
+        return backendStream().ptr();
+    }
 
     /** True after close() (never for the default stream). */
-    public boolean isClosed() { return closed; }
+    public boolean isClosed() {
+        return closed;
+    }
 
     /** Blocks until all work queued so far has finished. */
-    public void synchronize() { device.backend().synchronize(live("synchronize").stream); }
+    public void synchronize() {
+        device.backend().synchronize(live("synchronize").stream);
+    }
 
     /** Records an event at this point of the stream. */
-    public Event record() { return new Event(this, device.backend().record(live("record").stream)); }
+    public Event record() {
+        return new Event(this, device.backend().record(live("record").stream));
+    }
 
     /**
      * Makes the work queued on this stream after this call wait for {@code event}, as CuPy's
@@ -90,13 +106,15 @@ public final class Stream implements AutoCloseable {
         live("waitEvent");
         Device from = event.device();
         if (!from.backendName().equals(device.backendName())) {
-            throw new DeviceException("Stream.waitEvent: expected an event of the " + device.backendName() + " backend of "
-                    + device.id() + ", got one recorded on " + from.id() + " (" + from.backendName()
-                    + "); wait for it on the host with event.synchronize()");
+            throw new DeviceException(
+                    "Stream.waitEvent: expected an event of the " + device.backendName() + " backend of "
+                            + device.id() + ", got one recorded on " + from.id() + " (" + from.backendName()
+                            + "); wait for it on the host with event.synchronize()");
         }
-        synchronized (event) {        // the event may not be released while a native call reads it
+        synchronized (event) { // the event may not be released while a native call reads it
             var e = event.backendEvent("waitEvent");
-            if (!device.backend().waitEvent(stream, from.backend(), e)) from.backend().synchronize(e);
+            if (!device.backend().waitEvent(stream, from.backend(), e))
+                from.backend().synchronize(e);
         }
     }
 
@@ -106,8 +124,9 @@ public final class Stream implements AutoCloseable {
     }
 
     private DeviceException closedError(String op) {
-        return new DeviceException("Stream." + op + ": the stream on " + device.id() + " was closed; work needs an open stream "
-                + "(Stream.create(), or the device's default stream outside the closed stream's use() scope)");
+        return new DeviceException(
+                "Stream." + op + ": the stream on " + device.id() + " was closed; work needs an open stream "
+                        + "(Stream.create(), or the device's default stream outside the closed stream's use() scope)");
     }
 
     /** Releases a created stream after its work finishes; the default stream is never released. */
@@ -123,5 +142,7 @@ public final class Stream implements AutoCloseable {
     }
 
     @Override
-    public String toString() { return "Stream(" + device.id() + (isDefault ? ", default" : closed ? ", closed" : "") + ")"; }
+    public String toString() {
+        return "Stream(" + device.id() + (isDefault ? ", default" : closed ? ", closed" : "") + ")";
+    }
 }

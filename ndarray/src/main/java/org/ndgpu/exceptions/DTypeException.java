@@ -5,8 +5,12 @@ public class DTypeException extends NdException {
     private static final long serialVersionUID = 1L;
 
     /** An error with its message, e.g. {@code new DTypeException("astype: unknown dtype 'float8'")}. */
-    public DTypeException(String message) { super(message); }
+    public DTypeException(String message) {
+        super(message);
+    }
 
     /** An error with its message and the native or Java error that caused it. */
-    public DTypeException(String message, Throwable cause) { super(message, cause); }
+    public DTypeException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -5,8 +5,12 @@ public class DeviceOutOfMemoryException extends DeviceException {
     private static final long serialVersionUID = 1L;
 
     /** An error with its message, e.g. {@code new DeviceOutOfMemoryException("allocate 4 GiB on cuda:0: ...")}. */
-    public DeviceOutOfMemoryException(String message) { super(message); }
+    public DeviceOutOfMemoryException(String message) {
+        super(message);
+    }
 
     /** An error with its message and the native or Java error that caused it. */
-    public DeviceOutOfMemoryException(String message, Throwable cause) { super(message, cause); }
+    public DeviceOutOfMemoryException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

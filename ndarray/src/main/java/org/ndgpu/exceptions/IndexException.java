@@ -5,8 +5,12 @@ public class IndexException extends NdException {
     private static final long serialVersionUID = 1L;
 
     /** An error with its message, e.g. {@code new IndexException("get: index 5 out of bounds for axis 0 of size 3")}. */
-    public IndexException(String message) { super(message); }
+    public IndexException(String message) {
+        super(message);
+    }
 
     /** An error with its message and the native or Java error that caused it. */
-    public IndexException(String message, Throwable cause) { super(message, cause); }
+    public IndexException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -9,8 +9,10 @@ import java.util.List;
 public class KernelCompileException extends NdException {
     private static final long serialVersionUID = 1L;
     private final String kernelName;
+
     @SuppressWarnings("serial") // always a List.copyOf, which is serializable; the declared type is just List
     private final List<String> options;
+
     private final String log;
     private final String source;
 
@@ -25,16 +27,24 @@ public class KernelCompileException extends NdException {
     }
 
     /** The kernel's name, e.g. "my_add". */
-    public String kernelName() { return kernelName; }
+    public String kernelName() {
+        return kernelName;
+    }
 
     /** The compiler options given, e.g. ["-DN=4"]. */
-    public List<String> options() { return options; }
+    public List<String> options() {
+        return options;
+    }
 
     /** The compiler's build log. */
-    public String log() { return log; }
+    public String log() {
+        return log;
+    }
 
     /** The source that was compiled (the dialect prelude included). */
-    public String source() { return source; }
+    public String source() {
+        return source;
+    }
 
     /** The source with 1-based line numbers, as compilers count them in their logs. */
     public static String numbered(String source) {

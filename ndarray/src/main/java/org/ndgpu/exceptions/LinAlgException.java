@@ -5,8 +5,12 @@ public class LinAlgException extends NdException {
     private static final long serialVersionUID = 1L;
 
     /** An error with its message, e.g. {@code new LinAlgException("inv: singular matrix")}. */
-    public LinAlgException(String message) { super(message); }
+    public LinAlgException(String message) {
+        super(message);
+    }
 
     /** An error with its message and the native or Java error that caused it. */
-    public LinAlgException(String message, Throwable cause) { super(message, cause); }
+    public LinAlgException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

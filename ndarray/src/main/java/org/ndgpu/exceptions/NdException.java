@@ -9,8 +9,12 @@ public class NdException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /** An error with its message, e.g. {@code new NdException("reshape: cannot reshape size 12 into (5,)")}. */
-    public NdException(String message) { super(message); }
+    public NdException(String message) {
+        super(message);
+    }
 
     /** An error with its message and the native or Java error that caused it. */
-    public NdException(String message, Throwable cause) { super(message, cause); }
+    public NdException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -9,5 +9,7 @@ public class NdIOException extends NdException {
     private static final long serialVersionUID = 1L;
 
     /** An error with its message and the IOException that caused it. */
-    public NdIOException(String message, Throwable cause) { super(message, cause); }
+    public NdIOException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -5,8 +5,12 @@ public class NpyFormatException extends NdException {
     private static final long serialVersionUID = 1L;
 
     /** An error with its message, e.g. {@code new NpyFormatException("x.npy: bad magic")}. */
-    public NpyFormatException(String message) { super(message); }
+    public NpyFormatException(String message) {
+        super(message);
+    }
 
     /** An error with its message and the native or Java error that caused it. */
-    public NpyFormatException(String message, Throwable cause) { super(message, cause); }
+    public NpyFormatException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

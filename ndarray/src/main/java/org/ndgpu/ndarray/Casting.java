@@ -35,7 +35,9 @@ public enum Casting {
     }
 
     /** NumPy's spelling: "same_kind". */
-    public String numpyName() { return name().toLowerCase(java.util.Locale.ROOT); }
+    public String numpyName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
 
     private static int kindRank(DType d) {
         return switch (d.kind()) {

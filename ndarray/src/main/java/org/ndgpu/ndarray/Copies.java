@@ -2,17 +2,17 @@ package org.ndgpu.ndarray;
 
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.exceptions.DTypeException;
 
 /** Strided copies, casts and assignments, all on the device through the one elementwise loop. */
 public final class Copies {
-    private Copies() { }
+    private Copies() {}
 
     /** A copy of {@code src} as {@code to}, laid out in {@code order} (K and A follow the source). */
     public static NDArray copy(NDArray src, DType to, Order order) {
@@ -59,7 +59,8 @@ public final class Copies {
      * path checks here, since a device memcpy of overlapping ranges is undefined).
      */
     public static void copyInto(NDArray src, NDArray out) {
-        if (src.dtype() == out.dtype() && java.util.Arrays.equals(src.shape(), out.shape())
+        if (src.dtype() == out.dtype()
+                && java.util.Arrays.equals(src.shape(), out.shape())
                 && ((src.isCContiguous() && out.isCContiguous()) || (src.isFContiguous() && out.isFContiguous()))) {
             Operands.checkWriteable("copyto", out);
             var dev = Operands.device("copyto", src, out);
@@ -70,10 +71,17 @@ public final class Copies {
                 }
                 return;
             }
-            dev.backend().copy(dev.currentStream().backendStream(), src.buffer(), src.offset(), out.buffer(), out.offset(), out.nbytes());
+            dev.backend()
+                    .copy(
+                            dev.currentStream().backendStream(),
+                            src.buffer(),
+                            src.offset(),
+                            out.buffer(),
+                            out.offset(),
+                            out.nbytes());
             return;
         }
-        ElementwiseLoop.run(castSpec(src.dtype(), out.dtype()), new Object[]{src, out}, out.shape());
+        ElementwiseLoop.run(castSpec(src.dtype(), out.dtype()), new Object[] {src, out}, out.shape());
     }
 
     // the previous call's cast and fill specs, by (from, to): a loop of one copy or fill builds no strings
@@ -83,25 +91,35 @@ public final class Copies {
     static Spec castSpec(DType from, DType to) {
         Spec spec = LAST_CAST.get(from, to.ordinal());
         if (spec != null) return spec;
-        return LAST_CAST.put(from, to.ordinal(), new Spec("nd_copy_" + from + "_" + to,
-                List.of(new Param("x", from, Kind.IN), new Param("y", to, Kind.OUT)),
-                "y = " + CTypes.cast(from, to, "x") + ";"));
+        return LAST_CAST.put(
+                from,
+                to.ordinal(),
+                new Spec(
+                        "nd_copy_" + from + "_" + to,
+                        List.of(new Param("x", from, Kind.IN), new Param("y", to, Kind.OUT)),
+                        "y = " + CTypes.cast(from, to, "x") + ";"));
     }
 
     /** The spec that fills an array of {@code to} with a scalar of {@code src} (int64 or float64). */
     private static Spec fillSpec(DType src, DType to) {
         Spec spec = LAST_FILL.get(src, to.ordinal());
         if (spec != null) return spec;
-        return LAST_FILL.put(src, to.ordinal(), new Spec("nd_fill_" + src + "_" + to,
-                List.of(new Param("y", to, Kind.OUT), new Param("v", src, Kind.SCALAR)),
-                "y = " + CTypes.cast(src, to, "v") + ";"));
+        return LAST_FILL.put(
+                src,
+                to.ordinal(),
+                new Spec(
+                        "nd_fill_" + src + "_" + to,
+                        List.of(new Param("y", to, Kind.OUT), new Param("v", src, Kind.SCALAR)),
+                        "y = " + CTypes.cast(src, to, "v") + ";"));
     }
 
     /**
      * NumPy assignment {@code target[...] = value} (a.set, a.fill): an NDArray broadcast and cast
      * unsafely, as NumPy's setitem, or a Java number.
      */
-    public static void assign(String op, NDArray target, Object value) { assign(op, target, value, Casting.UNSAFE); }
+    public static void assign(String op, NDArray target, Object value) {
+        assign(op, target, value, Casting.UNSAFE);
+    }
 
     /**
      * numpy.copyto(target, value, casting): an NDArray broadcast to target's shape, or a Java number
@@ -113,11 +131,15 @@ public final class Copies {
         java.util.Objects.requireNonNull(casting, "casting");
         Operands.checkWriteable(op, target);
         switch (value) {
-            case NDArray v when v.live(op).device() != target.device() -> {
+            case NDArray v
+            when v.live(op).device() != target.device() -> {
                 // the same elements in the same layout go in one peer copy; anything else is copied to
                 // target's device first (NDArray.to), then assigned there
-                if (v.dtype() == target.dtype() && java.util.Arrays.equals(v.shape(), target.shape()) && v.isCContiguous()
-                        && target.isCContiguous() && Transfers.peerInto(v, target)) {
+                if (v.dtype() == target.dtype()
+                        && java.util.Arrays.equals(v.shape(), target.shape())
+                        && v.isCContiguous()
+                        && target.isCContiguous()
+                        && Transfers.peerInto(v, target)) {
                     return;
                 }
                 try (NDArray moved = v.to(target.device())) {
@@ -133,7 +155,9 @@ public final class Copies {
             case Boolean b -> fillScalar(op, target, b ? 1L : 0L, DType.BOOL, casting);
             case Number n -> fillScalar(op, target, n, null, casting);
             case null -> throw new DTypeException(op + ": expected an NDArray or a Java number, got null");
-            default -> throw new DTypeException(op + ": expected an NDArray or a Java number, got " + value.getClass().getSimpleName());
+            default ->
+                throw new DTypeException(op + ": expected an NDArray or a Java number, got "
+                        + value.getClass().getSimpleName());
         }
     }
 
@@ -141,27 +165,32 @@ public final class Copies {
         DType to = target.dtype();
         boolean integral = Scalars.isJavaInteger(n);
         if (!integral && !(n instanceof Double || n instanceof Float)) {
-            throw new DTypeException(op + ": expected a Java number (Integer, Long, Short, Byte, Float, Double) or Boolean, got "
-                    + n.getClass().getSimpleName());
+            throw new DTypeException(
+                    op + ": expected a Java number (Integer, Long, Short, Byte, Float, Double) or Boolean, got "
+                            + n.getClass().getSimpleName());
         }
         // the weak scalar's kind, for the casting rule: bool, int64 or float64 (NEP 50)
         DType from = scalarKind != null ? scalarKind : integral ? (to.isInteger() ? to : DType.INT64) : DType.FLOAT64;
         if (scalarKind == null && !integral && to.isInexact()) from = to;
         if (from != to && !casting.allows(from, to)) {
-            throw new DTypeException(op + ": cannot cast scalar " + n + " from " + from + " to " + to + " with casting rule '"
-                    + casting.numpyName() + "'");
+            throw new DTypeException(op + ": cannot cast scalar " + n + " from " + from + " to " + to
+                    + " with casting rule '" + casting.numpyName() + "'");
         }
         if (integral && to.isInteger()) Scalars.checkFits(op, n.longValue(), to);
         if (!integral && to.isInteger()) checkFloatFitsInteger(op, n.doubleValue(), to);
         DType src = integral ? DType.INT64 : DType.FLOAT64;
-        ElementwiseLoop.run(fillSpec(src, to), new Object[]{target, integral ? (Object) n.longValue() : (Object) n.doubleValue()}, target.shape());
+        ElementwiseLoop.run(
+                fillSpec(src, to),
+                new Object[] {target, integral ? (Object) n.longValue() : (Object) n.doubleValue()},
+                target.shape());
     }
 
     // a C cast of NaN, infinity or an out-of-range float to an integer is undefined (0 on PoCL, INT_MIN
     // on x86): NumPy raises for a Python float assigned to an integer array, and so does ndgpu
     static void checkFloatFitsInteger(String op, double v, DType to) {
         if (Double.isNaN(v)) throw new DTypeException(op + ": cannot convert float NaN to integer (" + to + ")");
-        if (Double.isInfinite(v)) throw new DTypeException(op + ": cannot convert float infinity to integer (" + to + ")");
+        if (Double.isInfinite(v))
+            throw new DTypeException(op + ": cannot convert float infinity to integer (" + to + ")");
         double t = v < 0 ? Math.ceil(v) : Math.floor(v);
         boolean fits = switch (to) {
             case UINT8 -> t >= 0 && t <= 255;
@@ -179,7 +208,7 @@ public final class Copies {
     /** NDArray.copy(order): a copy of the same dtype. */
     static NDArray copy(NDArray a, Order order) {
         Objects.requireNonNull(order, "copy: order is null");
-        Sizes.bytes("copy", a.live("copy").shape(), a.dtype());   // a broadcast view's copy may be no array at all
+        Sizes.bytes("copy", a.live("copy").shape(), a.dtype()); // a broadcast view's copy may be no array at all
         return copy(a, a.dtype(), order);
     }
 
@@ -213,7 +242,7 @@ public final class Copies {
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy (0-d becomes 1-d). */
     public static NDArray ascontiguousarray(NDArray a) {
         Objects.requireNonNull(a, "ascontiguousarray: a is null");
-        if (a.ndim() == 0) return a.reshape(1);   // NumPy: the result has at least one dimension
+        if (a.ndim() == 0) return a.reshape(1); // NumPy: the result has at least one dimension
         return a.isCContiguous() ? a : a.copy(Order.C);
     }
 

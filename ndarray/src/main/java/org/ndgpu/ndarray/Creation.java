@@ -6,10 +6,10 @@ import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.spi.Tracer;
 
 /**
@@ -18,7 +18,7 @@ import org.ndgpu.spi.Tracer;
  * {@code Nd} and {@code NDArray} delegate here; ranges are in {@link Ranges}.
  */
 public final class Creation {
-    private Creation() { }
+    private Creation() {}
 
     /** NDArray.symbolic: an array of a Fuse trace, with no memory. */
     static NDArray symbolic(DType dtype, long[] shape, Tracer.Symbol symbol) {
@@ -37,7 +37,8 @@ public final class Creation {
         if (shape == null) throw new NullPointerException("empty: shape is null");
         if (order == null) throw new NullPointerException("empty: order is null");
         for (long d : shape) {
-            if (d < 0) throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
+            if (d < 0)
+                throw new ShapeException("empty: negative dimensions are not allowed, got shape " + Shapes.str(shape));
         }
         long[] s = shape.clone();
         int itemsize = dtype.itemsize();
@@ -45,7 +46,8 @@ public final class Creation {
         long n = bytes / itemsize;
         Allocation alloc = Allocation.allocate(device, bytes);
         long[] st = order == Order.F ? Shapes.fStrides(s, itemsize) : Shapes.cStrides(s, itemsize);
-        if (bytes == 0 && s.length > 0 && n == 0) st = new long[s.length];   // NumPy 2 gives new empty arrays zero strides
+        if (bytes == 0 && s.length > 0 && n == 0)
+            st = new long[s.length]; // NumPy 2 gives new empty arrays zero strides
         return NDArray.of(alloc, dtype, s, st, 0, false);
     }
 
@@ -69,7 +71,7 @@ public final class Creation {
             o = Array.getLength(o) > 0 ? Array.get(o, 0) : null;
             if (o == null && c.isArray()) break;
         }
-        while (c.isArray()) {   // levels below an empty one still count, as float[0][] is 2-d: shape (0, 0)
+        while (c.isArray()) { // levels below an empty one still count, as float[0][] is 2-d: shape (0, 0)
             dims.add(0L);
             c = c.getComponentType();
         }
@@ -79,7 +81,8 @@ public final class Creation {
             // a flat primitive array is already C-order little-endian bytes: one transfer, no copy here
             return Transfers.fromHost(Device.current(), d, shape, HostData.segmentOf(javaArray));
         }
-        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, Shapes.size(shape) * d.itemsize()), 16)
+        MemorySegment seg = Arena.ofAuto()
+                .allocate(Math.max(1, Shapes.size(shape) * d.itemsize()), 16)
                 .asSlice(0, Shapes.size(shape) * d.itemsize());
         long[] next = {0};
         flatten(javaArray, shape, 0, seg, d, next);
@@ -189,13 +192,19 @@ public final class Creation {
     }
 
     /** numpy.zeros_like(a). */
-    public static NDArray zerosLike(NDArray a) { return filledLike("zerosLike", a, 0); }
+    public static NDArray zerosLike(NDArray a) {
+        return filledLike("zerosLike", a, 0);
+    }
 
     /** numpy.ones_like(a). */
-    public static NDArray onesLike(NDArray a) { return filledLike("onesLike", a, 1); }
+    public static NDArray onesLike(NDArray a) {
+        return filledLike("onesLike", a, 1);
+    }
 
     /** numpy.full_like(a, value). */
-    public static NDArray fullLike(NDArray a, Object value) { return filledLike("fullLike", a, value); }
+    public static NDArray fullLike(NDArray a, Object value) {
+        return filledLike("fullLike", a, value);
+    }
 
     private static NDArray filledLike(String op, NDArray a, Object value) {
         Objects.requireNonNull(a, () -> op + ": a is null");
@@ -204,18 +213,21 @@ public final class Creation {
         return z;
     }
 
-    private static Order likeOrder(NDArray a) { return a.isFContiguous() && !a.isCContiguous() ? Order.F : Order.C; }
+    private static Order likeOrder(NDArray a) {
+        return a.isFContiguous() && !a.isCContiguous() ? Order.F : Order.C;
+    }
 
     /** numpy.eye(n, m, k, dtype): zeros with ones on the k-th diagonal. */
     public static NDArray eye(long n, long m, long k, DType dtype) {
         Objects.requireNonNull(dtype, "eye: dtype is null");
-        if (n < 0 || m < 0) throw new ShapeException("eye: negative dimensions are not allowed, got N=" + n + ", M=" + m);
-        Sizes.bytes("eye", new long[]{n, m}, dtype);
+        if (n < 0 || m < 0)
+            throw new ShapeException("eye: negative dimensions are not allowed, got N=" + n + ", M=" + m);
+        Sizes.bytes("eye", new long[] {n, m}, dtype);
         NDArray out = zeros(dtype, n, m);
         long len = k >= 0 ? Math.min(n, m - k) : Math.min(n + k, m);
         if (len > 0) {
             long start = (k >= 0 ? k : -k * m) * dtype.itemsize();
-            try (NDArray diag = out.view(new long[]{len}, new long[]{(m + 1) * dtype.itemsize()}, start)) {
+            try (NDArray diag = out.view(new long[] {len}, new long[] {(m + 1) * dtype.itemsize()}, start)) {
                 diag.fill(1);
             }
         }

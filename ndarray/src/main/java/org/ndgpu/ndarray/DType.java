@@ -60,37 +60,59 @@ public enum DType {
     }
 
     /** NumPy's name: "float32". */
-    public String numpyName() { return numpyName; }
+    public String numpyName() {
+        return numpyName;
+    }
 
     /** Bytes per element. */
-    public int itemsize() { return itemsize; }
+    public int itemsize() {
+        return itemsize;
+    }
 
     /** NumPy's kind character: b (bool), u, i, f, c. */
-    public char kind() { return kind; }
+    public char kind() {
+        return kind;
+    }
 
     /** The .npy descr string, little-endian: "&lt;f4". */
-    public String descr() { return descr; }
+    public String descr() {
+        return descr;
+    }
 
     /** The storage type's name in generated kernel source (a typedef of the dialect prelude). */
-    public String ctype() { return ctype; }
+    public String ctype() {
+        return ctype;
+    }
 
     /** True for BOOL. */
-    public boolean isBool() { return kind == 'b'; }
+    public boolean isBool() {
+        return kind == 'b';
+    }
 
     /** True for the signed and unsigned integer types: {@code DType.UINT8.isInteger()} is true. */
-    public boolean isInteger() { return kind == 'i' || kind == 'u'; }
+    public boolean isInteger() {
+        return kind == 'i' || kind == 'u';
+    }
 
     /** True for the signed integers. */
-    public boolean isSigned() { return kind == 'i'; }
+    public boolean isSigned() {
+        return kind == 'i';
+    }
 
     /** True for FLOAT16, FLOAT32, FLOAT64. */
-    public boolean isFloating() { return kind == 'f'; }
+    public boolean isFloating() {
+        return kind == 'f';
+    }
 
     /** True for COMPLEX64 and COMPLEX128. */
-    public boolean isComplex() { return kind == 'c'; }
+    public boolean isComplex() {
+        return kind == 'c';
+    }
 
     /** True for float and complex dtypes (NumPy's "inexact"). */
-    public boolean isInexact() { return kind == 'f' || kind == 'c'; }
+    public boolean isInexact() {
+        return kind == 'f' || kind == 'c';
+    }
 
     /** The real dtype of a complex one (complex64 -> float32); the dtype itself otherwise. */
     public DType real() {
@@ -102,7 +124,9 @@ public enum DType {
     }
 
     @Override
-    public String toString() { return numpyName; }
+    public String toString() {
+        return numpyName;
+    }
 
     /**
      * Looks a dtype up by NumPy name, alias or typestring: "float32", "f4", "&lt;f4", "float"
@@ -113,15 +137,25 @@ public enum DType {
         String n = name.strip();
         // single-letter codes are case-sensitive in NumPy: upper case is unsigned
         switch (n) {
-            case "B" -> { return UINT8; }
-            case "H" -> { return UINT16; }
-            case "I" -> { return UINT32; }
-            case "L", "Q" -> { return UINT64; }
-            default -> { }
+            case "B" -> {
+                return UINT8;
+            }
+            case "H" -> {
+                return UINT16;
+            }
+            case "I" -> {
+                return UINT32;
+            }
+            case "L", "Q" -> {
+                return UINT64;
+            }
+            default -> {}
         }
         n = n.toLowerCase(Locale.ROOT);
         for (DType d : values()) {
-            if (d.numpyName.equals(n) || d.descr.equals(n) || d.descr.substring(1).equals(n)
+            if (d.numpyName.equals(n)
+                    || d.descr.equals(n)
+                    || d.descr.substring(1).equals(n)
                     || ("=" + d.descr.substring(1)).equals(n)) return d;
         }
         return switch (n) {
@@ -139,14 +173,16 @@ public enum DType {
             case "bool_", "?", "b1" -> BOOL;
             case "complex", "cdouble", "d_complex" -> COMPLEX128;
             case "csingle" -> COMPLEX64;
-            default -> throw new DTypeException("dtype: unknown dtype '" + name + "'; expected one of "
-                    + java.util.Arrays.toString(values()).toLowerCase(Locale.ROOT));
+            default ->
+                throw new DTypeException("dtype: unknown dtype '" + name + "'; expected one of "
+                        + java.util.Arrays.toString(values()).toLowerCase(Locale.ROOT));
         };
     }
 
     // NumPy's safe-casting lattice, and promotion as the first dtype (in this order) both cast to.
-    private static final DType[] ORDER = {BOOL, UINT8, INT8, UINT16, INT16, UINT32, INT32, UINT64, INT64, FLOAT16, FLOAT32, FLOAT64,
-        COMPLEX64, COMPLEX128};
+    private static final DType[] ORDER = {
+        BOOL, UINT8, INT8, UINT16, INT16, UINT32, INT32, UINT64, INT64, FLOAT16, FLOAT32, FLOAT64, COMPLEX64, COMPLEX128
+    };
 
     /** numpy.can_cast(from, to, casting="safe"). */
     public static boolean canCastSafely(DType from, DType to) {
@@ -158,7 +194,8 @@ public enum DType {
             // an integer fits an integer type that holds its range; float16 takes the 8-bit integers,
             // float32 (and complex64) the 16-bit ones, float64 every integer (NumPy counts int64 as safe)
             if (to.isInteger()) {
-                if (from.kind == 'u') return to.kind == 'u' ? to.itemsize >= from.itemsize : to.itemsize > from.itemsize;
+                if (from.kind == 'u')
+                    return to.kind == 'u' ? to.itemsize >= from.itemsize : to.itemsize > from.itemsize;
                 return to.kind == 'i' && to.itemsize >= from.itemsize;
             }
             return switch (to) {
@@ -198,7 +235,9 @@ public enum DType {
             case Float f -> FLOAT64;
             case Double d -> FLOAT64;
             case null -> throw new DTypeException("dtype: expected a Java number or boolean, got null");
-            default -> throw new DTypeException("dtype: expected a Java number or boolean, got " + value.getClass().getSimpleName());
+            default ->
+                throw new DTypeException("dtype: expected a Java number or boolean, got "
+                        + value.getClass().getSimpleName());
         };
     }
 }

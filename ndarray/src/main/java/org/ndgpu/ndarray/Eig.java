@@ -1,4 +1,4 @@
 package org.ndgpu.ndarray;
 
 /** numpy.linalg.eig's result: eigenvalues and right eigenvectors as columns. */
-public record Eig(NDArray eigenvalues, NDArray eigenvectors) { }
+public record Eig(NDArray eigenvalues, NDArray eigenvectors) {}

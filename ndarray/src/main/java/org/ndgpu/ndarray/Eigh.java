@@ -1,4 +1,4 @@
 package org.ndgpu.ndarray;
 
 /** numpy.linalg.eigh's result: ascending real eigenvalues and the eigenvectors as columns. */
-public record Eigh(NDArray eigenvalues, NDArray eigenvectors) { }
+public record Eigh(NDArray eigenvalues, NDArray eigenvectors) {}

@@ -40,8 +40,8 @@ public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuf
         }
         long expected = byteSize(dtype, shape);
         if (data.remaining() != expected) {
-            throw new ShapeException("HostArray: shape " + shapeString(shape) + " " + dtype + " needs "
-                    + expected + " bytes, buffer has " + data.remaining());
+            throw new ShapeException("HostArray: shape " + shapeString(shape) + " " + dtype + " needs " + expected
+                    + " bytes, buffer has " + data.remaining());
         }
         data = data.slice().order(ByteOrder.LITTLE_ENDIAN);
     }
@@ -57,20 +57,30 @@ public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuf
 
     /** The shape (a copy: the record keeps its own). */
     @Override
-    public long[] shape() { return shape.clone(); }
+    public long[] shape() {
+        return shape.clone();
+    }
 
     /** A read-only little-endian view of the bytes, positioned at 0. */
     @Override
-    public ByteBuffer data() { return data.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN); }
+    public ByteBuffer data() {
+        return data.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+    }
 
     /** The number of dimensions. */
-    public int ndim() { return shape.length; }
+    public int ndim() {
+        return shape.length;
+    }
 
     /** The number of elements: the product of the shape (1 for a 0-d array). */
-    public long size() { return size(shape); }
+    public long size() {
+        return size(shape);
+    }
 
     /** The number of data bytes: size() * itemsize. */
-    public long nbytes() { return data.remaining(); }
+    public long nbytes() {
+        return data.remaining();
+    }
 
     /** A copy of the data as a byte array (little-endian, in this array's order). */
     public byte[] toBytes() {
@@ -84,7 +94,8 @@ public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuf
         if (!fortranOrder || shape.length < 2 || size() <= 1) {
             return fortranOrder ? new HostArray(dtype, shape, false, data) : this;
         }
-        return new HostArray(dtype, shape, false, ByteBuffer.wrap(transposeBytes(toBytes(), shape, dtype.itemsize(), true)));
+        return new HostArray(
+                dtype, shape, false, ByteBuffer.wrap(transposeBytes(toBytes(), shape, dtype.itemsize(), true)));
     }
 
     /** The same elements in Fortran order: this array if it is already, else a reordered copy. */
@@ -92,7 +103,8 @@ public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuf
         if (fortranOrder || shape.length < 2 || size() <= 1) {
             return fortranOrder ? this : new HostArray(dtype, shape, true, data);
         }
-        return new HostArray(dtype, shape, true, ByteBuffer.wrap(transposeBytes(toBytes(), shape, dtype.itemsize(), false)));
+        return new HostArray(
+                dtype, shape, true, ByteBuffer.wrap(transposeBytes(toBytes(), shape, dtype.itemsize(), false)));
     }
 
     // Reorders between C and F layouts by walking the destination in order and reading the
@@ -127,12 +139,17 @@ public record HostArray(DType dtype, long[] shape, boolean fortranOrder, ByteBuf
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof HostArray h && dtype == h.dtype && fortranOrder == h.fortranOrder
-                && Arrays.equals(shape, h.shape) && data.equals(h.data);
+        return o instanceof HostArray h
+                && dtype == h.dtype
+                && fortranOrder == h.fortranOrder
+                && Arrays.equals(shape, h.shape)
+                && data.equals(h.data);
     }
 
     @Override
-    public int hashCode() { return Objects.hash(dtype, Arrays.hashCode(shape), fortranOrder, data); }
+    public int hashCode() {
+        return Objects.hash(dtype, Arrays.hashCode(shape), fortranOrder, data);
+    }
 
     @Override
     public String toString() {

@@ -10,7 +10,7 @@ import org.ndgpu.exceptions.DTypeException;
 
 /** Host-side conversions between little-endian element bytes and Java arrays and values. */
 public final class HostData {
-    private HostData() { }
+    private HostData() {}
 
     static final ValueLayout.OfShort I16 = JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt I32 = JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -45,7 +45,7 @@ public final class HostData {
 
     /** The bits of a double cast to uint64 as NumPy's loop does on x86: exact below 2^64, negatives wrap through int64, 2^64 and beyond give 0, NaN 2^63. */
     public static long doubleToUnsigned(double v) {
-        if (Double.isNaN(v)) return Long.MIN_VALUE;   // x86's "integer indefinite": 2^63
+        if (Double.isNaN(v)) return Long.MIN_VALUE; // x86's "integer indefinite": 2^63
         if (v >= 0x1p63) return v >= 0x1p64 ? 0 : (long) (v - 0x1p63) ^ Long.MIN_VALUE;
         return (long) v;
     }
@@ -85,7 +85,7 @@ public final class HostData {
             case UINT16 -> Short.toUnsignedInt(s.get(I16, o));
             case INT32 -> s.get(I32, o);
             case UINT32 -> Integer.toUnsignedLong(s.get(I32, o));
-            case INT64, UINT64 -> s.get(I64, o);   // uint64: the 64 bits, as Java keeps an unsigned long
+            case INT64, UINT64 -> s.get(I64, o); // uint64: the 64 bits, as Java keeps an unsigned long
             default -> (long) getDouble(s, d, i);
         };
     }
@@ -103,15 +103,25 @@ public final class HostData {
             case FLOAT16 -> s.set(I16, o, Float.floatToFloat16((float) (isExact ? exact : re)));
             case FLOAT32 -> s.set(F32, o, (float) (isExact ? exact : re));
             case FLOAT64 -> s.set(F64, o, isExact ? exact : re);
-            case COMPLEX64 -> { s.set(F32, o, (float) (isExact ? exact : re)); s.set(F32, o + 4, (float) im); }
-            case COMPLEX128 -> { s.set(F64, o, isExact ? exact : re); s.set(F64, o + 8, im); }
+            case COMPLEX64 -> {
+                s.set(F32, o, (float) (isExact ? exact : re));
+                s.set(F32, o + 4, (float) im);
+            }
+            case COMPLEX128 -> {
+                s.set(F64, o, isExact ? exact : re);
+                s.set(F64, o + 8, im);
+            }
         }
     }
 
-    static long count(MemorySegment s, DType d) { return s.byteSize() / d.itemsize(); }
+    static long count(MemorySegment s, DType d) {
+        return s.byteSize() / d.itemsize();
+    }
 
     // a Java array's length for n elements copied off the device, checked as every host array is (Sizes)
-    private static int length(long n, int itemBytes) { return Sizes.hostLength("host copy", "elements", n, itemBytes); }
+    private static int length(long n, int itemBytes) {
+        return Sizes.hostLength("host copy", "elements", n, itemBytes);
+    }
 
     static float[] toFloats(MemorySegment s, DType d) {
         float[] out = new float[length(count(s, d), Float.BYTES)];
@@ -148,7 +158,9 @@ public final class HostData {
     }
 
     /** The Java value of element 0. */
-    static Object scalar(MemorySegment s, DType d) { return element(s, d, 0); }
+    static Object scalar(MemorySegment s, DType d) {
+        return element(s, d, 0);
+    }
 
     private static Object element(MemorySegment s, DType d, long i) {
         long o = i * d.itemsize();
@@ -164,7 +176,7 @@ public final class HostData {
             case FLOAT16 -> Float.float16ToFloat(s.get(I16, o));
             case FLOAT32 -> s.get(F32, o);
             case FLOAT64 -> s.get(F64, o);
-            case COMPLEX64, COMPLEX128 -> new double[]{getDouble(s, d, i), getImag(s, d, i)};
+            case COMPLEX64, COMPLEX128 -> new double[] {getDouble(s, d, i), getImag(s, d, i)};
         };
     }
 
@@ -211,8 +223,8 @@ public final class HostData {
                 case INT64, UINT64 -> Array.setLong(arr, k, s.get(I64, i * 8));
                 case FLOAT16, FLOAT32 -> Array.setFloat(arr, k, (float) getDouble(s, d, i));
                 case FLOAT64 -> Array.setDouble(arr, k, s.get(F64, i * 8));
-                case COMPLEX64 -> Array.set(arr, k, new float[]{(float) getDouble(s, d, i), (float) getImag(s, d, i)});
-                case COMPLEX128 -> Array.set(arr, k, new double[]{getDouble(s, d, i), getImag(s, d, i)});
+                case COMPLEX64 -> Array.set(arr, k, new float[] {(float) getDouble(s, d, i), (float) getImag(s, d, i)});
+                case COMPLEX128 -> Array.set(arr, k, new double[] {getDouble(s, d, i), getImag(s, d, i)});
             }
         }
     }
@@ -226,7 +238,9 @@ public final class HostData {
             case long[] a -> MemorySegment.ofArray(a);
             case short[] a -> MemorySegment.ofArray(a);
             case byte[] a -> MemorySegment.ofArray(a);
-            default -> throw new DTypeException("array: expected a primitive array, got " + primitiveArray.getClass().getSimpleName());
+            default ->
+                throw new DTypeException("array: expected a primitive array, got "
+                        + primitiveArray.getClass().getSimpleName());
         };
     }
 
@@ -239,7 +253,8 @@ public final class HostData {
         if (component == short.class) return DType.INT16;
         if (component == byte.class) return DType.INT8;
         if (component == boolean.class) return DType.BOOL;
-        throw new DTypeException(op + ": expected a Java primitive array (float[], double[], int[], long[], short[], byte[], boolean[]),"
-                + " got elements of " + component.getSimpleName());
+        throw new DTypeException(
+                op + ": expected a Java primitive array (float[], double[], int[], long[], short[], byte[], boolean[]),"
+                        + " got elements of " + component.getSimpleName());
     }
 }

@@ -4,7 +4,7 @@ import org.ndgpu.spi.Providers;
 
 /** In-place sorting, as numpy.ndarray.sort; the sort itself is module routines' radix sort. */
 final class InPlaceSort {
-    private InPlaceSort() { }
+    private InPlaceSort() {}
 
     /** Sorts {@code a} along {@code axis} in place; a view writes through to its base. */
     static void sort(NDArray a, int axis) {

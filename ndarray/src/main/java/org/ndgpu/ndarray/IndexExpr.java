@@ -12,36 +12,36 @@ import org.ndgpu.exceptions.IndexException;
  */
 public final class IndexExpr {
     /** One item of an index. */
-    public sealed interface Item permits Int, Slice, NewAxis, Ellipsis, Ints, Bools, Array { }
+    public sealed interface Item permits Int, Slice, NewAxis, Ellipsis, Ints, Bools, Array {}
 
     /** An integer index, which removes its axis: the {@code 2} of {@code a[2, :]}. */
-    public record Int(long index) implements Item { }
+    public record Int(long index) implements Item {}
 
     /** start/stop/step may be null, as in Python. */
-    public record Slice(Long start, Long stop, Long step) implements Item { }
+    public record Slice(Long start, Long stop, Long step) implements Item {}
 
     /** {@code None} (numpy.newaxis): a new axis of length 1. */
-    public record NewAxis() implements Item { }
+    public record NewAxis() implements Item {}
 
     /** {@code ...}: as many full slices as needed. */
-    public record Ellipsis() implements Item { }
+    public record Ellipsis() implements Item {}
 
     /**
      * An integer list of an index string, {@code [2, 0]} or {@code [[0, 1], [1, 0]]}: an advanced
      * index (NumPy's {@code a[[2, 0]]}), held on the host until it is applied.
      */
-    public record Ints(long[] values, long[] shape) implements Item { }
+    public record Ints(long[] values, long[] shape) implements Item {}
 
     /** A boolean list of an index string, {@code [True, False, True]}: a mask, as {@code a[[True, False, True]]}. */
-    public record Bools(boolean[] values, long[] shape) implements Item { }
+    public record Bools(boolean[] values, long[] shape) implements Item {}
 
     /** An index array: an integer NDArray (advanced indexing) or a boolean one (a mask). */
-    public record Array(NDArray array) implements Item { }
+    public record Array(NDArray array) implements Item {}
 
     /** The view an index selects. */
-    public record View(long[] shape, long[] strides, long offset) { }
+    public record View(long[] shape, long[] strides, long offset) {}
 
-    private IndexExpr() { }
+    private IndexExpr() {}
 
     /**
      * Parses an index string: comma-separated items such as "1", "-1", "1:3", "::-1", "None", "...",
@@ -57,20 +57,22 @@ public final class IndexExpr {
         for (int i = 0; i < parts.size(); i++) {
             String p = parts.get(i).strip();
             if (p.isEmpty()) {
-                if (i == parts.size() - 1 && i > 0) break;   // a trailing comma, as in "1,"
+                if (i == parts.size() - 1 && i > 0) break; // a trailing comma, as in "1,"
                 throw malformed(op, text, "empty item at position " + i);
             }
             if (p.startsWith("[")) items.add(IndexLists.parse(op, text, p));
             else if (p.equals("...") || p.equals("Ellipsis")) items.add(new Ellipsis());
             else if (p.equals("None") || p.equals("newaxis")) items.add(new NewAxis());
-            else if (p.equals("True") || p.equals("False")) items.add(new Bools(new boolean[]{p.equals("True")}, new long[0]));
+            else if (p.equals("True") || p.equals("False"))
+                items.add(new Bools(new boolean[] {p.equals("True")}, new long[0]));
             else if (p.contains(":")) {
                 String[] f = p.split(":", -1);
                 if (f.length > 3) throw malformed(op, text, "a slice has at most two ':' in '" + p + "'");
                 Long start = num(op, text, f[0]);
                 Long stop = f.length > 1 ? num(op, text, f[1]) : null;
                 Long step = f.length > 2 ? num(op, text, f[2]) : null;
-                if (step != null && step == 0) throw new IndexException(op + ": slice step cannot be zero in '" + text + "'");
+                if (step != null && step == 0)
+                    throw new IndexException(op + ": slice step cannot be zero in '" + text + "'");
                 items.add(new Slice(start, stop, step));
             } else {
                 Long v = num(op, text, p);
@@ -128,8 +130,8 @@ public final class IndexExpr {
         int consumed = 0;
         for (Item it : items) if (it instanceof Int || it instanceof Slice) consumed++;
         if (consumed > shape.length) {
-            throw new IndexException(op + ": too many indices for array: array is " + shape.length + "-dimensional, but "
-                    + consumed + " were indexed");
+            throw new IndexException(op + ": too many indices for array: array is " + shape.length
+                    + "-dimensional, but " + consumed + " were indexed");
         }
         List<Long> ns = new ArrayList<>();
         List<Long> nst = new ArrayList<>();
@@ -152,7 +154,8 @@ public final class IndexExpr {
                     long idx = i.index();
                     long size = shape[dim];
                     if (idx < -size || idx >= size) {
-                        throw new IndexException(op + ": index " + idx + " is out of bounds for axis " + dim + " with size " + size);
+                        throw new IndexException(
+                                op + ": index " + idx + " is out of bounds for axis " + dim + " with size " + size);
                     }
                     if (idx < 0) idx += size;
                     off += idx * strides[dim];
@@ -166,7 +169,8 @@ public final class IndexExpr {
                     long[] r = sliceIndices(s, size);
                     long start = r[0], step = r[2], len = r[3];
                     // an empty slice points at the axis start with step 1, as NumPy's get_view_from_index; a
-                    // one-element slice never steps, so a step whose stride would wrap a long (up to Long.MAX_VALUE) is dropped
+                    // one-element slice never steps, so a step whose stride would wrap a long (up to Long.MAX_VALUE) is
+                    // dropped
                     if (len == 0) {
                         start = 0;
                         step = 1;
@@ -200,11 +204,12 @@ public final class IndexExpr {
             start = s.start() == null ? size - 1 : clamp(s.start(), size, -1, size - 1);
             stop = s.stop() == null ? -1 : clamp(s.stop(), size, -1, size - 1);
         }
-        // ceil(span / |step|) without "span + step - 1", which wraps for a step near Long.MAX_VALUE; |Long.MIN_VALUE| as unsigned
+        // ceil(span / |step|) without "span + step - 1", which wraps for a step near Long.MAX_VALUE; |Long.MIN_VALUE|
+        // as unsigned
         long len;
         if (step > 0) len = stop > start ? (stop - start - 1) / step + 1 : 0;
         else len = start > stop ? Long.divideUnsigned(start - stop - 1, -step) + 1 : 0;
-        return new long[]{start, stop, step, len};
+        return new long[] {start, stop, step, len};
     }
 
     private static long clamp(long v, long size, long lo, long hi) {

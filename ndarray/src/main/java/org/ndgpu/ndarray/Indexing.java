@@ -11,7 +11,7 @@ import org.ndgpu.spi.Providers;
  * index arrays (copies, gathered and scattered by module routines).
  */
 final class Indexing {
-    private Indexing() { }
+    private Indexing() {}
 
     /** {@code a["1:3, ::-1, None, ..."]}: a view; with a list ({@code "[2, 0]"}, {@code ":, [0, 2]"}) a new array. */
     static NDArray get(NDArray a, String index) {
@@ -54,8 +54,14 @@ final class Indexing {
     /** {@code a[i0, i1, ...] = value} with index arrays; returns a. */
     static NDArray set(NDArray a, NDArray[] indices, Object value) {
         Objects.requireNonNull(indices, "set: indices is null");
-        if (indices.length == 0) throw new org.ndgpu.exceptions.IndexException("set: expected at least one index array, got none");
-        Providers.routines().indexAssign("set", a, arrays("set", indices[0], java.util.Arrays.copyOfRange(indices, 1, indices.length)), value);
+        if (indices.length == 0)
+            throw new org.ndgpu.exceptions.IndexException("set: expected at least one index array, got none");
+        Providers.routines()
+                .indexAssign(
+                        "set",
+                        a,
+                        arrays("set", indices[0], java.util.Arrays.copyOfRange(indices, 1, indices.length)),
+                        value);
         return a;
     }
 
@@ -79,7 +85,8 @@ final class Indexing {
         Objects.requireNonNull(more, op + ": indices is null");
         List<IndexExpr.Item> items = new ArrayList<>();
         items.add(new IndexExpr.Array(Objects.requireNonNull(first, op + ": index 0 is null")));
-        for (int i = 0; i < more.length; i++) items.add(new IndexExpr.Array(Objects.requireNonNull(more[i], op + ": index " + (i + 1) + " is null")));
+        for (int i = 0; i < more.length; i++)
+            items.add(new IndexExpr.Array(Objects.requireNonNull(more[i], op + ": index " + (i + 1) + " is null")));
         return items;
     }
 }

@@ -2,9 +2,9 @@ package org.ndgpu.ndarray;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Allocation;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * Sharing device memory with other libraries: arrays over memory ndgpu does not own, and the
@@ -12,7 +12,7 @@ import org.ndgpu.device.Allocation;
  * {@link UnownedMemory} wraps a raw pointer.
  */
 final class Interop {
-    private Interop() { }
+    private Interop() {}
 
     /** NDArray.over: an array over {@code allocation}, its geometry checked as a view's is. */
     static NDArray over(String op, Allocation allocation, DType dtype, long[] shape, long[] strides, long offset) {
@@ -29,8 +29,8 @@ final class Interop {
     static long devicePointer(NDArray a) {
         a.live("devicePointer");
         if (a.device().backend().dialect() != Dialect.CUDA) {
-            throw new DeviceException("devicePointer: expected an array on a CUDA device, got one on " + a.device().id()
-                    + " (OpenCL memory is a cl_mem handle, not an address; toDlpack() shares it)");
+            throw new DeviceException("devicePointer: expected an array on a CUDA device, got one on "
+                    + a.device().id() + " (OpenCL memory is a cl_mem handle, not an address; toDlpack() shares it)");
         }
         return a.buffer().handle() + a.offset();
     }
@@ -38,7 +38,7 @@ final class Interop {
     /** NumPy's {@code __dlpack__(copy=True)}: a new C-contiguous, writeable copy is exported (what a read-only view needs). */
     static MemorySegment toDlpack(NDArray a, boolean copy) {
         if (!copy) return a.toDlpack();
-        try (NDArray c = a.copy()) {   // the export holds its own view of the copy's memory
+        try (NDArray c = a.copy()) { // the export holds its own view of the copy's memory
             return c.toDlpack();
         }
     }

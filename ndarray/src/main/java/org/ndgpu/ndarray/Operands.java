@@ -1,10 +1,10 @@
 package org.ndgpu.ndarray;
 
+import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
 
 /**
  * The argument checks every kernel path makes before it launches, written once: ufuncs,
@@ -19,7 +19,7 @@ import org.ndgpu.device.Device;
  * }</pre>
  */
 public final class Operands {
-    private Operands() { }
+    private Operands() {}
 
     /**
      * The device of the NDArrays among {@code args} (each must be live and all on one device), or
@@ -53,8 +53,8 @@ public final class Operands {
     }
 
     private static DeviceException differentDevices(String op, NDArray a, NDArray b) {
-        return new DeviceException(op + ": arrays are on different devices: " + a.device().id() + " and " + b.device().id()
-                + "; move one with a.to(device)");
+        return new DeviceException(op + ": arrays are on different devices: "
+                + a.device().id() + " and " + b.device().id() + "; move one with a.to(device)");
     }
 
     /**
@@ -65,8 +65,8 @@ public final class Operands {
     public static void checkOut(String op, NDArray out, long[] shape, DType result, Casting casting) {
         checkWriteable(op, out);
         if (!out.hasShape(shape)) {
-            throw new ShapeException(op + ": output array has shape " + Shapes.str(out.shape()) + ", expected "
-                    + Shapes.str(shape));
+            throw new ShapeException(
+                    op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(shape));
         }
         checkCast(op, result, out.dtype(), casting);
     }
@@ -74,8 +74,8 @@ public final class Operands {
     /** Raises NumPy's UFuncTypeError wording when {@code casting} does not allow {@code from} to {@code to}. */
     public static void checkCast(String op, DType from, DType to, Casting casting) {
         if (!casting.allows(from, to)) {
-            throw new DTypeException(op + ": cannot cast from " + from + " to the output's " + to + " with casting rule '"
-                    + casting.numpyName() + "'");
+            throw new DTypeException(op + ": cannot cast from " + from + " to the output's " + to
+                    + " with casting rule '" + casting.numpyName() + "'");
         }
     }
 
@@ -97,9 +97,10 @@ public final class Operands {
      */
     public static boolean overlaps(NDArray in, long[] inStrides, NDArray out) {
         if (!in.sharesMemory(out) || in.size() == 0 || out.size() == 0) return false;
-        if (in.offset() == out.offset() && in.dtype().itemsize() == out.dtype().itemsize()
+        if (in.offset() == out.offset()
+                && in.dtype().itemsize() == out.dtype().itemsize()
                 && java.util.Arrays.equals(inStrides, out.strides())) {
-            return false;   // element k read and written by the same thread, read first
+            return false; // element k read and written by the same thread, read first
         }
         long[] a = byteRange(in.shape(), in.strides(), in.offset(), in.itemsize());
         long[] b = byteRange(out.shape(), out.strides(), out.offset(), out.itemsize());
@@ -107,7 +108,9 @@ public final class Operands {
     }
 
     /** {@link #overlaps(NDArray, long[], NDArray)} with in's own strides (in has out's shape). */
-    public static boolean overlaps(NDArray in, NDArray out) { return overlaps(in, in.strides(), out); }
+    public static boolean overlaps(NDArray in, NDArray out) {
+        return overlaps(in, in.strides(), out);
+    }
 
     /**
      * [first byte, last byte + 1) that the elements of a non-empty array span in its allocation;
@@ -120,7 +123,7 @@ public final class Operands {
             if (ext < 0) lo = Math.addExact(lo, ext);
             else hi = Math.addExact(hi, ext);
         }
-        return new long[]{lo, hi};
+        return new long[] {lo, hi};
     }
 
     /** An immutable copy of {@code values}, with a NullPointerException naming {@code param} (or its element) when one is null. */

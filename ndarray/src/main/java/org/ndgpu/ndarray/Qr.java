@@ -1,4 +1,4 @@
 package org.ndgpu.ndarray;
 
 /** numpy.linalg.qr's result. */
-public record Qr(NDArray q, NDArray r) { }
+public record Qr(NDArray q, NDArray r) {}

@@ -4,14 +4,14 @@ import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Ufunc;
 
@@ -20,18 +20,20 @@ import org.ndgpu.spi.Ufunc;
  * values are computed on the device, with NumPy's arithmetic (no fma where NumPy rounds twice).
  */
 public final class Ranges {
-    private Ranges() { }
+    private Ranges() {}
 
     /** numpy.arange(start, stop, step) of int64; the length is computed exactly, without overflow. */
     public static NDArray arange(long start, long stop, long step) {
         if (step == 0) throw new NdException("arange: step must not be zero");
         // exact: stop - start overflows a long for bounds far apart (Long.MIN_VALUE to Long.MAX_VALUE)
-        var span = BigInteger.valueOf(stop).subtract(BigInteger.valueOf(start)).add(BigInteger.valueOf(step - Long.signum(step)));
+        var span = BigInteger.valueOf(stop)
+                .subtract(BigInteger.valueOf(start))
+                .add(BigInteger.valueOf(step - Long.signum(step)));
         var count = span.divide(BigInteger.valueOf(step));
         if (span.signum() != 0 && span.signum() != Long.signum(step)) count = BigInteger.ZERO;
         if (count.bitLength() > 62) {
-            throw new ShapeException("arange: Maximum allowed size exceeded: " + count + " elements from " + start + " to " + stop
-                    + " by " + step);
+            throw new ShapeException("arange: Maximum allowed size exceeded: " + count + " elements from " + start
+                    + " to " + stop + " by " + step);
         }
         return range(DType.INT64, count.longValue(), start, step);
     }
@@ -39,13 +41,16 @@ public final class Ranges {
     /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
     public static NDArray arange(double start, double stop, double step, DType dtype) {
         Objects.requireNonNull(dtype, "arange: dtype is null");
-        if (step == 0 || !Double.isFinite(step)) throw new NdException("arange: step must be finite and not zero, got " + step);
+        if (step == 0 || !Double.isFinite(step))
+            throw new NdException("arange: step must be finite and not zero, got " + step);
         if (Double.isNaN(start) || Double.isNaN(stop)) {
-            throw new NdException("arange: cannot compute length: start " + start + ", stop " + stop + ", step " + step);
+            throw new NdException(
+                    "arange: cannot compute length: start " + start + ", stop " + stop + ", step " + step);
         }
         double length = Math.ceil((stop - start) / step);
         if (!(length < 0x1p62)) {
-            throw new ShapeException("arange: Maximum allowed size exceeded: (" + stop + " - " + start + ") / " + step + " elements");
+            throw new ShapeException(
+                    "arange: Maximum allowed size exceeded: (" + stop + " - " + start + ") / " + step + " elements");
         }
         long n = (long) Math.max(0, length);
         if (dtype.isComplex() || dtype.isBool()) {
@@ -54,7 +59,8 @@ public final class Ranges {
         // As NumPy's arange: the first two elements are start and start + step converted to the dtype,
         // the rest first + i * (second - first) in the dtype's own arithmetic (float32 math for float32)
         if (dtype.isInteger()) {
-            // NumPy converts those two as Python numbers: one the dtype cannot hold raises (arange(0, -5, -1) as uint32)
+            // NumPy converts those two as Python numbers: one the dtype cannot hold raises (arange(0, -5, -1) as
+            // uint32)
             if (n > 0) Copies.checkFloatFitsInteger("arange", start, dtype);
             if (n > 1) Copies.checkFloatFitsInteger("arange", start + step, dtype);
             long b0 = (long) start, b1 = (long) (start + step);
@@ -71,10 +77,14 @@ public final class Ranges {
 
     private static NDArray range(DType dtype, long n, long start, long step) {
         NDArray out = Creation.empty(dtype, n);
-        var spec = new Spec("nd_range_int64_" + dtype,
-                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", DType.INT64, Kind.SCALAR), new Param("v1", DType.INT64, Kind.SCALAR)),
+        var spec = new Spec(
+                "nd_range_int64_" + dtype,
+                List.of(
+                        new Param("y", dtype, Kind.OUT),
+                        new Param("v0", DType.INT64, Kind.SCALAR),
+                        new Param("v1", DType.INT64, Kind.SCALAR)),
                 "y = " + CTypes.cast(DType.INT64, dtype, "v0 + (long)i * v1") + ";");
-        ElementwiseLoop.run(spec, new Object[]{out, start, step}, out.shape());
+        ElementwiseLoop.run(spec, new Object[] {out, start, step}, out.shape());
         return out;
     }
 
@@ -84,11 +94,15 @@ public final class Ranges {
         DType p = dtype == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
         String t = CTypes.compute(p);
         String mul = p == DType.FLOAT64 ? "nd_dmul_rn" : "nd_fmul_rn";
-        var spec = new Spec("nd_range_" + p + "_" + dtype,
-                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", p, Kind.SCALAR), new Param("v1", p, Kind.SCALAR),
+        var spec = new Spec(
+                "nd_range_" + p + "_" + dtype,
+                List.of(
+                        new Param("y", dtype, Kind.OUT),
+                        new Param("v0", p, Kind.SCALAR),
+                        new Param("v1", p, Kind.SCALAR),
                         new Param("v2", p, Kind.SCALAR)),
                 "y = " + CTypes.cast(p, dtype, "(i == 1 ? v2 : v0 + " + mul + "((" + t + ")i, v1))") + ";");
-        ElementwiseLoop.run(spec, new Object[]{out, first, delta, second}, out.shape());
+        ElementwiseLoop.run(spec, new Object[] {out, first, delta, second}, out.shape());
         return out;
     }
 
@@ -98,18 +112,20 @@ public final class Ranges {
         if (num < 0) throw new NdException("linspace: number of samples must be non-negative, got " + num);
         long div = endpoint ? num - 1 : num;
         double step = div > 0 ? (stop - start) / div : Double.NaN;
-        Sizes.bytes("linspace", new long[]{num}, dtype);
+        Sizes.bytes("linspace", new long[] {num}, dtype);
         NDArray out = Creation.empty(dtype, num);
         // i * step + start as NumPy: the product rounded on its own, never an fma
         String value = div > 0 ? "v0 + nd_dmul_rn((double)i, v1)" : "v0";
         String last = endpoint && num > 1 ? "(i == _n - 1) ? v2 : " : "";
         String y = "(" + last + "(" + value + "))";
-        if (dtype.isInteger()) y = "floor" + y;   // NumPy floors toward -inf before an integer cast
-        var spec = new Spec("nd_linspace_" + dtype + (endpoint ? "_e" : "") + (div > 0 ? "" : "_1"),
-                List.of(new Param("y", dtype, Kind.OUT), new Param("v0", DType.FLOAT64, Kind.SCALAR),
+        if (dtype.isInteger()) y = "floor" + y; // NumPy floors toward -inf before an integer cast
+        var spec = new Spec(
+                "nd_linspace_" + dtype + (endpoint ? "_e" : "") + (div > 0 ? "" : "_1"),
+                List.of(
+                        new Param("y", dtype, Kind.OUT), new Param("v0", DType.FLOAT64, Kind.SCALAR),
                         new Param("v1", DType.FLOAT64, Kind.SCALAR), new Param("v2", DType.FLOAT64, Kind.SCALAR)),
                 "y = " + CTypes.cast(DType.FLOAT64, dtype, y) + ";");
-        ElementwiseLoop.run(spec, new Object[]{out, start, step, stop}, out.shape());
+        ElementwiseLoop.run(spec, new Object[] {out, start, step, stop}, out.shape());
         return out;
     }
 
@@ -129,7 +145,7 @@ public final class Ranges {
             if (xs[i] == null) throw new NullPointerException("meshgrid: xs[" + i + "] is null");
             shape[i] = xs[i].live("meshgrid").size();
         }
-        if (n >= 2) {                                    // 'xy': the first two output axes swap
+        if (n >= 2) { // 'xy': the first two output axes swap
             long t = shape[0];
             shape[0] = shape[1];
             shape[1] = t;
@@ -140,7 +156,9 @@ public final class Ranges {
             Arrays.fill(one, 1);
             int axis = n >= 2 && i < 2 ? 1 - i : i;
             one[axis] = shape[axis];
-            try (NDArray flat = xs[i].ravel(); NDArray r = flat.reshape(one); NDArray b = r.broadcastTo(shape)) {
+            try (NDArray flat = xs[i].ravel();
+                    NDArray r = flat.reshape(one);
+                    NDArray b = r.broadcastTo(shape)) {
                 out[i] = b.copy();
             }
         }

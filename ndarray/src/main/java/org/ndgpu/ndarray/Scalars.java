@@ -5,27 +5,28 @@ import org.ndgpu.spi.Ufunc;
 
 /** Java numbers meeting arrays: NumPy 2's weak scalars (NEP 50). */
 public final class Scalars {
-    private Scalars() { }
+    private Scalars() {}
 
     /** Throws when an integer value does not fit an integer dtype, as NumPy 2 does for uint8 + 300. */
     public static void checkFits(String op, long v, DType d) {
         long[] b = bounds(d);
         if (b != null && (v < b[0] || v > b[1])) {
-            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + b[0] + ".."
-                    + (d == DType.UINT64 ? Long.toUnsignedString(-1L) : String.valueOf(b[1])) + ")");
+            throw new DTypeException(op + ": Python integer " + v + " out of bounds for " + d + " (expected " + b[0]
+                    + ".." + (d == DType.UINT64 ? Long.toUnsignedString(-1L) : String.valueOf(b[1])) + ")");
         }
     }
 
     /** The smallest and largest value a Java long can give an integer dtype; null for the others. */
     private static long[] bounds(DType d) {
         return switch (d) {
-            case UINT8 -> new long[]{0, 255};
-            case INT8 -> new long[]{Byte.MIN_VALUE, Byte.MAX_VALUE};
-            case INT16 -> new long[]{Short.MIN_VALUE, Short.MAX_VALUE};
-            case INT32 -> new long[]{Integer.MIN_VALUE, Integer.MAX_VALUE};
-            case UINT16 -> new long[]{0, 65535};
-            case UINT32 -> new long[]{0, 0xFFFFFFFFL};
-            case UINT64 -> new long[]{0, Long.MAX_VALUE};   // a Java long holds no more; messages give uint64's own range
+            case UINT8 -> new long[] {0, 255};
+            case INT8 -> new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+            case INT16 -> new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+            case INT32 -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+            case UINT16 -> new long[] {0, 65535};
+            case UINT32 -> new long[] {0, 0xFFFFFFFFL};
+            case UINT64 ->
+                new long[] {0, Long.MAX_VALUE}; // a Java long holds no more; messages give uint64's own range
             default -> null;
         };
     }
@@ -37,15 +38,30 @@ public final class Scalars {
      */
     public static DType weak(String op, Object value, DType array) {
         switch (value) {
-            case Boolean b -> { return array; }
-            case Long l -> { return integerWeak(op, l, array); }
-            case Integer i -> { return integerWeak(op, i, array); }
-            case Short s -> { return integerWeak(op, s, array); }
-            case Byte b -> { return integerWeak(op, b, array); }
-            case Float f -> { return array.isInexact() ? array : DType.FLOAT64; }
-            case Double dv -> { return array.isInexact() ? array : DType.FLOAT64; }
-            default -> throw new DTypeException(op + ": expected an NDArray or a Java number, got "
-                    + (value == null ? "null" : value.getClass().getSimpleName()));
+            case Boolean b -> {
+                return array;
+            }
+            case Long l -> {
+                return integerWeak(op, l, array);
+            }
+            case Integer i -> {
+                return integerWeak(op, i, array);
+            }
+            case Short s -> {
+                return integerWeak(op, s, array);
+            }
+            case Byte b -> {
+                return integerWeak(op, b, array);
+            }
+            case Float f -> {
+                return array.isInexact() ? array : DType.FLOAT64;
+            }
+            case Double dv -> {
+                return array.isInexact() ? array : DType.FLOAT64;
+            }
+            default ->
+                throw new DTypeException(op + ": expected an NDArray or a Java number, got "
+                        + (value == null ? "null" : value.getClass().getSimpleName()));
         }
     }
 
@@ -67,7 +83,9 @@ public final class Scalars {
     }
 
     /** True for the Java integer types (Long, Integer, Short, Byte): the values NumPy would see as Python integers. */
-    public static boolean isJavaInteger(Object v) { return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte; }
+    public static boolean isJavaInteger(Object v) {
+        return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte;
+    }
 
     /** Whether integer v fits dtype d as {@link #checkFits} asks (always, for a dtype that is not an integer). */
     public static boolean fits(long v, DType d) {

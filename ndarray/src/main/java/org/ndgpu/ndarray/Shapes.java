@@ -6,13 +6,15 @@ import org.ndgpu.exceptions.ShapeException;
 
 /** Shape and stride arithmetic, as NumPy does it. Strides are in bytes. */
 public final class Shapes {
-    private Shapes() { }
+    private Shapes() {}
 
     /**
      * Number of elements; a product beyond a long is a ShapeException (NumPy: "array is too big"),
      * never a wrap. {@link Sizes#count} is the same with the operation named.
      */
-    public static long size(long[] shape) { return Sizes.count(null, shape); }
+    public static long size(long[] shape) {
+        return Sizes.count(null, shape);
+    }
 
     /** Row-major strides. */
     public static long[] cStrides(long[] shape, int itemsize) {
@@ -41,7 +43,8 @@ public final class Shapes {
      * goes through ArraysSupport.mismatch, which is slow until JIT-compiled, and this runs on every call.
      */
     public static boolean same(long[] a, long[] b) {
-        if (a == null || b == null) throw new NullPointerException("Shapes.same: " + (a == null ? "a" : "b") + " is null");
+        if (a == null || b == null)
+            throw new NullPointerException("Shapes.same: " + (a == null ? "a" : "b") + " is null");
         if (a.length != b.length) return false;
         for (int d = 0; d < a.length; d++) if (a[d] != b[d]) return false;
         return true;
@@ -49,7 +52,7 @@ public final class Shapes {
 
     /** NumPy's C_CONTIGUOUS flag: dims of size 1 do not count; an empty array is contiguous. */
     public static boolean isCContiguous(long[] shape, long[] strides, int itemsize) {
-        for (long d : shape) if (d == 0) return true;   // wherever the 0 is: no element, no layout
+        for (long d : shape) if (d == 0) return true; // wherever the 0 is: no element, no layout
         long expect = itemsize;
         for (int i = shape.length - 1; i >= 0; i--) {
             if (shape[i] != 1) {
@@ -100,7 +103,7 @@ public final class Shapes {
                 throw new ShapeException(sb.toString());
             }
         }
-        Sizes.count(op, out);   // NumPy: "broadcast dimensions too large"; every array's size must fit a long
+        Sizes.count(op, out); // NumPy: "broadcast dimensions too large"; every array's size must fit a long
         return out;
     }
 
@@ -115,8 +118,9 @@ public final class Shapes {
             int o = target.length - shape.length + i;
             if (shape[i] == target[o]) out[o] = strides[i];
             else if (shape[i] == 1) out[o] = 0;
-            else throw new ShapeException(op + ": cannot broadcast shape " + str(shape) + " to " + str(target)
-                    + ": dim " + i + " has size " + shape[i] + " where " + target[o] + " is needed");
+            else
+                throw new ShapeException(op + ": cannot broadcast shape " + str(shape) + " to " + str(target) + ": dim "
+                        + i + " has size " + shape[i] + " where " + target[o] + " is needed");
         }
         return out;
     }
@@ -140,7 +144,8 @@ public final class Shapes {
         boolean[] seen = new boolean[ndim];
         for (int i = 0; i < axes.length; i++) {
             out[i] = axis(op, axes[i], ndim);
-            if (seen[out[i]]) throw new AxisException(op + ": repeated axis " + axes[i] + " in " + Arrays.toString(axes));
+            if (seen[out[i]])
+                throw new AxisException(op + ": repeated axis " + axes[i] + " in " + Arrays.toString(axes));
             seen[out[i]] = true;
         }
         return out;
@@ -150,7 +155,8 @@ public final class Shapes {
      * Strides for viewing (shape, strides) as newShape without a copy, in C or F order, or null
      * when a copy is needed. NumPy's _attempt_nocopy_reshape.
      */
-    public static long[] reshapeStrides(long[] oldShape, long[] oldStrides, long[] newShape, boolean fortran, int itemsize) {
+    public static long[] reshapeStrides(
+            long[] oldShape, long[] oldStrides, long[] newShape, boolean fortran, int itemsize) {
         // drop size-1 dims of the old array: they constrain nothing
         int n = 0;
         long[] os = new long[oldShape.length];
@@ -200,7 +206,8 @@ public final class Shapes {
      * length, no negative dimension, offset and strides multiples of the item size, every element
      * inside the allocation. Returns a copy of the shape.
      */
-    static long[] checkGeometry(String op, long bytes, DType dtype, long[] newShape, long[] newStrides, long newOffset) {
+    static long[] checkGeometry(
+            String op, long bytes, DType dtype, long[] newShape, long[] newStrides, long newOffset) {
         if (newShape.length != newStrides.length) {
             throw new ShapeException(op + ": shape " + str(newShape) + " and strides " + Arrays.toString(newStrides)
                     + " differ in length");
@@ -211,22 +218,26 @@ public final class Shapes {
         long size = size(newShape);
         int item = dtype.itemsize();
         if (newOffset < 0 || newOffset > bytes || newOffset % item != 0) {
-            throw new org.ndgpu.exceptions.IndexException(op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
+            throw new org.ndgpu.exceptions.IndexException(
+                    op + ": offset " + newOffset + " must be a multiple of " + item + " in [0, " + bytes + "]");
         }
         for (long stride : newStrides) {
-            if (stride % item != 0) throw new org.ndgpu.exceptions.IndexException(op + ": stride " + stride + " is not a multiple of the item size " + item);
+            if (stride % item != 0)
+                throw new org.ndgpu.exceptions.IndexException(
+                        op + ": stride " + stride + " is not a multiple of the item size " + item);
         }
         if (size == 0) return newShape.clone();
         long[] span;
         try {
             span = Operands.byteRange(newShape, newStrides, newOffset, item);
         } catch (ArithmeticException e) {
-            throw new org.ndgpu.exceptions.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
-                    + " spans more bytes than a long holds");
+            throw new org.ndgpu.exceptions.IndexException(op + ": shape " + str(newShape) + " with strides "
+                    + Arrays.toString(newStrides) + " spans more bytes than a long holds");
         }
         if (span[0] < 0 || span[1] > bytes) {
-            throw new org.ndgpu.exceptions.IndexException(op + ": shape " + str(newShape) + " with strides " + Arrays.toString(newStrides)
-                    + " and offset " + newOffset + " spans bytes [" + span[0] + ", " + span[1] + ") of an allocation of " + bytes + " bytes");
+            throw new org.ndgpu.exceptions.IndexException(op + ": shape " + str(newShape) + " with strides "
+                    + Arrays.toString(newStrides) + " and offset " + newOffset + " spans bytes [" + span[0] + ", "
+                    + span[1] + ") of an allocation of " + bytes + " bytes");
         }
         return newShape.clone();
     }

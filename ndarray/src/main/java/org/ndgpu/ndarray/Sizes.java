@@ -18,7 +18,7 @@ import org.ndgpu.exceptions.ShapeException;
  * }</pre>
  */
 public final class Sizes {
-    private Sizes() { }
+    private Sizes() {}
 
     /** The most elements a Java array holds (the JVM's limit is a few below Integer.MAX_VALUE). */
     public static final int MAX_JAVA_ARRAY = Integer.MAX_VALUE - 8;
@@ -28,7 +28,8 @@ public final class Sizes {
         long n = 1;
         for (long d : shape) {
             long p = n * d;
-            // Math.multiplyExact's test, without its exception: the high half of the full product is the low half's sign
+            // Math.multiplyExact's test, without its exception: the high half of the full product is the low half's
+            // sign
             if (Math.multiplyHigh(n, d) != (p >> 63)) {
                 throw new ShapeException(prefix(op) + "array is too big: shape " + Shapes.str(shape)
                         + " has more elements than a 64-bit count holds (at most " + Long.MAX_VALUE + ")");
@@ -42,8 +43,8 @@ public final class Sizes {
     public static long multiply(String op, String what, long a, long b) {
         long p = a * b;
         if (Math.multiplyHigh(a, b) != (p >> 63)) {
-            throw new ShapeException(prefix(op) + "array is too big: " + what + " " + a + " x " + b + " is more than a 64-bit count holds (at most "
-                    + Long.MAX_VALUE + ")");
+            throw new ShapeException(prefix(op) + "array is too big: " + what + " " + a + " x " + b
+                    + " is more than a 64-bit count holds (at most " + Long.MAX_VALUE + ")");
         }
         return p;
     }
@@ -52,8 +53,8 @@ public final class Sizes {
     public static long add(String op, String what, long a, long b) {
         long s = a + b;
         if (((a ^ s) & (b ^ s)) < 0) {
-            throw new ShapeException(prefix(op) + "array is too big: " + what + " " + a + " + " + b + " is more than a 64-bit count holds (at most "
-                    + Long.MAX_VALUE + ")");
+            throw new ShapeException(prefix(op) + "array is too big: " + what + " " + a + " + " + b
+                    + " is more than a 64-bit count holds (at most " + Long.MAX_VALUE + ")");
         }
         return s;
     }
@@ -87,11 +88,13 @@ public final class Sizes {
         }
         long heap = Runtime.getRuntime().maxMemory();
         if (n * itemBytes > heap) {
-            throw new ShapeException(prefix(op) + n + " " + what + " take " + n * itemBytes + " bytes on the host, more than the "
-                    + "Java heap's limit of " + heap + " bytes (-Xmx)");
+            throw new ShapeException(prefix(op) + n + " " + what + " take " + n * itemBytes
+                    + " bytes on the host, more than the " + "Java heap's limit of " + heap + " bytes (-Xmx)");
         }
         return (int) n;
     }
 
-    private static String prefix(String op) { return op == null ? "" : op + ": "; }
+    private static String prefix(String op) {
+        return op == null ? "" : op + ": ";
+    }
 }

@@ -1,4 +1,4 @@
 package org.ndgpu.ndarray;
 
 /** numpy.linalg.slogdet's result: the sign and the natural log of the absolute determinant. */
-public record Slogdet(NDArray sign, NDArray logabsdet) { }
+public record Slogdet(NDArray sign, NDArray logabsdet) {}

@@ -5,16 +5,16 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
 
 /**
  * Transfers between the host and a device, and between devices: CuPy's asarray / asnumpy /
  * ndarray.get in Java terms (MemorySegments, Java arrays, boxed scalars, {@link HostArray}).
  */
 public final class Transfers {
-    private Transfers() { }
+    private Transfers() {}
 
     /** A new array on {@code device} holding {@code data}: little-endian elements in C order. */
     public static NDArray fromHost(Device device, DType dtype, long[] shape, MemorySegment data) {
@@ -74,8 +74,15 @@ public final class Transfers {
         Device source = src.device(), target = out.device();
         if (out.nbytes() == 0 || !target.backend().hasPeerPath(source.backend())) return false;
         source.currentStream().synchronize();
-        boolean copied = target.backend().copyPeer(target.currentStream().backendStream(), source.backend(), src.buffer(), src.offset(),
-                out.buffer(), out.offset(), out.nbytes());
+        boolean copied = target.backend()
+                .copyPeer(
+                        target.currentStream().backendStream(),
+                        source.backend(),
+                        src.buffer(),
+                        src.offset(),
+                        out.buffer(),
+                        out.offset(),
+                        out.nbytes());
         if (copied) target.currentStream().synchronize();
         return copied;
     }
@@ -86,8 +93,15 @@ public final class Transfers {
         NDArray out = Creation.empty(target, a.dtype(), a.shape(), Order.C);
         try {
             source.currentStream().synchronize();
-            boolean copied = target.backend().copyPeer(target.currentStream().backendStream(), source.backend(), c.buffer(), c.offset(),
-                    out.buffer(), 0, a.nbytes());
+            boolean copied = target.backend()
+                    .copyPeer(
+                            target.currentStream().backendStream(),
+                            source.backend(),
+                            c.buffer(),
+                            c.offset(),
+                            out.buffer(),
+                            0,
+                            a.nbytes());
             if (copied) {
                 target.currentStream().synchronize();
                 return out;
@@ -157,7 +171,8 @@ public final class Transfers {
         Objects.requireNonNull(out, "toFloatArray: out is null");
         a.live("toFloatArray");
         checkHostLength(a, "toFloatArray", out.length);
-        if (a.dtype() != DType.FLOAT32) System.arraycopy(HostData.toFloats(toBytes(a), a.dtype()), 0, out, 0, out.length);
+        if (a.dtype() != DType.FLOAT32)
+            System.arraycopy(HostData.toFloats(toBytes(a), a.dtype()), 0, out, 0, out.length);
         else copyTo(a, MemorySegment.ofArray(out));
         return out;
     }
@@ -166,7 +181,8 @@ public final class Transfers {
         Objects.requireNonNull(out, "toDoubleArray: out is null");
         a.live("toDoubleArray");
         checkHostLength(a, "toDoubleArray", out.length);
-        if (a.dtype() != DType.FLOAT64) System.arraycopy(HostData.toDoubles(toBytes(a), a.dtype()), 0, out, 0, out.length);
+        if (a.dtype() != DType.FLOAT64)
+            System.arraycopy(HostData.toDoubles(toBytes(a), a.dtype()), 0, out, 0, out.length);
         else copyTo(a, MemorySegment.ofArray(out));
         return out;
     }
@@ -200,7 +216,8 @@ public final class Transfers {
         return out;
     }
 
-    // a Java array holds at most 2^31 - 9 elements, and the heap what -Xmx allows: checked before any host buffer is made
+    // a Java array holds at most 2^31 - 9 elements, and the heap what -Xmx allows: checked before any host buffer is
+    // made
     static int javaLength(NDArray a, String op, int itemBytes) {
         try {
             return Sizes.hostLength(op, "elements", a.size(), itemBytes);
@@ -220,7 +237,8 @@ public final class Transfers {
     static Object item(NDArray a) {
         a.live("item");
         if (a.size() != 1) {
-            throw new ShapeException("item: can only convert an array of size 1 to a Java scalar, got shape " + Shapes.str(a.shape()));
+            throw new ShapeException(
+                    "item: can only convert an array of size 1 to a Java scalar, got shape " + Shapes.str(a.shape()));
         }
         return HostData.scalar(toBytes(a), a.dtype());
     }
@@ -228,7 +246,8 @@ public final class Transfers {
     /** NDArray.doubleValue: the one element as a double. */
     static double doubleValue(NDArray a) {
         a.live("doubleValue");
-        if (a.size() != 1) throw new ShapeException("doubleValue: expected an array of size 1, got shape " + Shapes.str(a.shape()));
+        if (a.size() != 1)
+            throw new ShapeException("doubleValue: expected an array of size 1, got shape " + Shapes.str(a.shape()));
         return toDoubleArray(a)[0];
     }
 

@@ -1,13 +1,13 @@
 package org.ndgpu.ndarray;
 
 import java.util.Objects;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.IndexException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.IndexException;
+import org.ndgpu.exceptions.ShapeException;
 
 /**
  * Arrays over device memory that another library allocated, as CuPy's {@code UnownedMemory}: no
@@ -20,7 +20,7 @@ import org.ndgpu.device.Device;
  * }</pre>
  */
 public final class UnownedMemory {
-    private UnownedMemory() { }
+    private UnownedMemory() {}
 
     /**
      * The array of {@code shape} and byte {@code strides} (null: C order) whose element
@@ -34,8 +34,9 @@ public final class UnownedMemory {
         Objects.requireNonNull(shape, "fromDevicePointer: shape is null");
         Objects.requireNonNull(device, "fromDevicePointer: device is null");
         if (device.backend().dialect() != Dialect.CUDA) {
-            throw new DeviceException(op + ": expected a CUDA device, got " + device.id()
-                    + " (an OpenCL buffer is a cl_mem handle, not an address: share it with toDlpack and Nd.fromDlpack)");
+            throw new DeviceException(
+                    op + ": expected a CUDA device, got " + device.id()
+                            + " (an OpenCL buffer is a cl_mem handle, not an address: share it with toDlpack and Nd.fromDlpack)");
         }
         long[] st = strides == null ? Shapes.cStrides(shape, dtype.itemsize()) : strides.clone();
         long[] span = span(op, shape, st, dtype.itemsize());
@@ -57,14 +58,15 @@ public final class UnownedMemory {
             if (d < 0) throw new ShapeException(op + ": negative dimensions are not allowed: " + Shapes.str(shape));
         }
         if (strides.length != shape.length) {
-            throw new ShapeException(op + ": shape " + Shapes.str(shape) + " and strides " + java.util.Arrays.toString(strides) + " differ in length");
+            throw new ShapeException(op + ": shape " + Shapes.str(shape) + " and strides "
+                    + java.util.Arrays.toString(strides) + " differ in length");
         }
-        if (Shapes.size(shape) == 0) return new long[2];   // Shapes.size: a ShapeException when the product overflows
+        if (Shapes.size(shape) == 0) return new long[2]; // Shapes.size: a ShapeException when the product overflows
         try {
             return Operands.byteRange(shape, strides, 0, itemsize);
         } catch (ArithmeticException e) {
-            throw new IndexException(op + ": shape " + Shapes.str(shape) + " with strides " + java.util.Arrays.toString(strides)
-                    + " spans more bytes than a long holds");
+            throw new IndexException(op + ": shape " + Shapes.str(shape) + " with strides "
+                    + java.util.Arrays.toString(strides) + " spans more bytes than a long holds");
         }
     }
 }

@@ -11,14 +11,19 @@ import org.ndgpu.exceptions.ShapeException;
  * reshape, transpose, swapaxes, squeeze, expand_dims, flip, moveaxis, broadcast_to, ravel.
  */
 public final class Views {
-    private Views() { }
+    private Views() {}
 
     /** NDArray.view: the same memory with another geometry, checked against the allocation; read-only when a is. */
     static NDArray view(NDArray a, long[] newShape, long[] newStrides, long newOffset) {
         Objects.requireNonNull(newShape, "view: newShape is null");
         Objects.requireNonNull(newStrides, "view: newStrides is null");
         a.live("view");
-        return NDArray.of(a.allocation(), a.dtype(), checkView(a, "view", newShape, newStrides, newOffset), newStrides.clone(), newOffset,
+        return NDArray.of(
+                a.allocation(),
+                a.dtype(),
+                checkView(a, "view", newShape, newStrides, newOffset),
+                newStrides.clone(),
+                newOffset,
                 !a.isWriteable());
     }
 
@@ -27,8 +32,13 @@ public final class Views {
         Objects.requireNonNull(newShape, "readOnlyView: newShape is null");
         Objects.requireNonNull(newStrides, "readOnlyView: newStrides is null");
         a.live("view");
-        return NDArray.of(a.allocation(), a.dtype(), checkView(a, "readOnlyView", newShape, newStrides, newOffset), newStrides.clone(),
-                newOffset, true);
+        return NDArray.of(
+                a.allocation(),
+                a.dtype(),
+                checkView(a, "readOnlyView", newShape, newStrides, newOffset),
+                newStrides.clone(),
+                newOffset,
+                true);
     }
 
     /**
@@ -46,8 +56,8 @@ public final class Views {
         a.live("view");
         DType dtype = a.dtype();
         if (other.itemsize() != dtype.itemsize()) {
-            throw new DTypeException("view: " + dtype + " and " + other + " differ in itemsize (" + dtype.itemsize() + " and "
-                    + other.itemsize() + ")");
+            throw new DTypeException("view: " + dtype + " and " + other + " differ in itemsize (" + dtype.itemsize()
+                    + " and " + other.itemsize() + ")");
         }
         return NDArray.of(a.allocation(), other, a.shape(), a.strides(), a.offset(), !a.isWriteable());
     }
@@ -81,8 +91,9 @@ public final class Views {
         if (axes == null || axes.length == 0) {
             for (int i = 0; i < n; i++) perm[i] = n - 1 - i;
         } else {
-            if (axes.length != n) throw new org.ndgpu.exceptions.AxisException("transpose: axes don't match array: expected " + n + " axes, got "
-                    + Arrays.toString(axes));
+            if (axes.length != n)
+                throw new org.ndgpu.exceptions.AxisException(
+                        "transpose: axes don't match array: expected " + n + " axes, got " + Arrays.toString(axes));
             perm = Shapes.axes("transpose", axes, n);
         }
         long[] s = new long[n], st = new long[n];
@@ -109,7 +120,9 @@ public final class Views {
         Objects.requireNonNull(newShape, "broadcastTo: newShape is null");
         a.live("broadcast_to");
         for (long d : newShape) {
-            if (d < 0) throw new ShapeException("broadcast_to: all elements of the shape must be non-negative, got " + Shapes.str(newShape));
+            if (d < 0)
+                throw new ShapeException(
+                        "broadcast_to: all elements of the shape must be non-negative, got " + Shapes.str(newShape));
         }
         long[] st = Shapes.broadcastStrides("broadcast_to", a.shape(), a.strides(), newShape);
         // as NumPy's nditer-made view: stride 0 on every size-1 axis, and everywhere when the result is empty
@@ -122,11 +135,13 @@ public final class Views {
     static NDArray ravel(NDArray a) {
         a.live("ravel");
         if (a.isCContiguous()) return a.reshape(-1);
-        return reshapeOwned(a.copy(Order.C), new long[]{a.size()}, false);
+        return reshapeOwned(a.copy(Order.C), new long[] {a.size()}, false);
     }
 
     /** numpy.ndarray.flatten: always a copy. */
-    static NDArray flatten(NDArray a) { return reshapeOwned(a.copy(), new long[]{a.size()}, false); }
+    static NDArray flatten(NDArray a) {
+        return reshapeOwned(a.copy(), new long[] {a.size()}, false);
+    }
 
     /** Resolves one -1 in a requested shape and checks the size matches. */
     static long[] resolveShape(String op, long[] requested, long size, long[] from) {
@@ -135,26 +150,30 @@ public final class Views {
         long known = 1;
         for (int i = 0; i < s.length; i++) {
             if (s[i] == -1) {
-                if (unknown >= 0) throw new ShapeException(op + ": can only specify one unknown dimension, got " + Shapes.str(requested));
+                if (unknown >= 0)
+                    throw new ShapeException(
+                            op + ": can only specify one unknown dimension, got " + Shapes.str(requested));
                 unknown = i;
             } else if (s[i] < 0) {
                 throw new ShapeException(op + ": negative dimension " + s[i] + " in " + Shapes.str(requested));
             } else {
                 if (s[i] != 0 && known > Long.MAX_VALUE / s[i]) {
                     // the product would wrap (4 x (3 + 2^62) wrapped to 12 and was accepted)
-                    throw new ShapeException(op + ": cannot reshape array of size " + size + " into shape " + Shapes.str(requested));
+                    throw new ShapeException(
+                            op + ": cannot reshape array of size " + size + " into shape " + Shapes.str(requested));
                 }
                 known *= s[i];
             }
         }
         if (unknown >= 0) {
             if (known == 0 || size % known != 0) {
-                throw new ShapeException(op + ": cannot reshape array of size " + size + " into shape " + Shapes.str(requested));
+                throw new ShapeException(
+                        op + ": cannot reshape array of size " + size + " into shape " + Shapes.str(requested));
             }
             s[unknown] = size / known;
         } else if (known != size) {
-            throw new ShapeException(op + ": cannot reshape array of size " + size + " into shape " + Shapes.str(requested)
-                    + " (from " + Shapes.str(from) + ")");
+            throw new ShapeException(op + ": cannot reshape array of size " + size + " into shape "
+                    + Shapes.str(requested) + " (from " + Shapes.str(from) + ")");
         }
         return s;
     }
@@ -168,8 +187,9 @@ public final class Views {
         } else {
             for (int ax : Shapes.axes("squeeze", axes, shape.length)) {
                 if (shape[ax] != 1) {
-                    throw new ShapeException("squeeze: cannot select an axis to squeeze out which has size not equal to one: axis "
-                            + ax + " of shape " + Shapes.str(shape));
+                    throw new ShapeException(
+                            "squeeze: cannot select an axis to squeeze out which has size not equal to one: axis " + ax
+                                    + " of shape " + Shapes.str(shape));
                 }
                 drop[ax] = true;
             }
@@ -218,8 +238,9 @@ public final class Views {
         a.live("moveaxis");
         int n = a.ndim();
         if (source.length != destination.length) {
-            throw new org.ndgpu.exceptions.AxisException("moveaxis: `source` and `destination` arguments must have the same number of elements, got "
-                    + source.length + " and " + destination.length);
+            throw new org.ndgpu.exceptions.AxisException(
+                    "moveaxis: `source` and `destination` arguments must have the same number of elements, got "
+                            + source.length + " and " + destination.length);
         }
         int[] src = Shapes.axes("moveaxis", source, n), dst = Shapes.axes("moveaxis", destination, n);
         // NumPy: the axes not moved keep their order; each moved one is inserted at its destination, lowest first

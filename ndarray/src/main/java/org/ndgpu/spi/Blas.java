@@ -25,7 +25,11 @@ import org.ndgpu.ndarray.DType;
  */
 public interface Blas {
     /** How an operand enters the product: as stored, transposed, or conjugate-transposed. */
-    enum Op { N, T, C }
+    enum Op {
+        N,
+        T,
+        C
+    }
 
     /** True if this BLAS multiplies matrices of {@code dtype}. */
     boolean supports(DType dtype);
@@ -34,27 +38,48 @@ public interface Blas {
      * {@code batch} GEMMs, the i-th reading A at {@code aOffset + i * strideA} (and so for B, C).
      * A stride of 0 repeats the same matrix (a broadcast batch operand); alpha and beta are real.
      */
-    void gemmStridedBatched(DType dtype, Op opA, Op opB, long m, long n, long k, double alpha,
-                            BackendBuffer a, long aOffset, long lda, long strideA,
-                            BackendBuffer b, long bOffset, long ldb, long strideB, double beta,
-                            BackendBuffer c, long cOffset, long ldc, long strideC, long batch);
+    void gemmStridedBatched(
+            DType dtype,
+            Op opA,
+            Op opB,
+            long m,
+            long n,
+            long k,
+            double alpha,
+            BackendBuffer a,
+            long aOffset,
+            long lda,
+            long strideA,
+            BackendBuffer b,
+            long bOffset,
+            long ldb,
+            long strideB,
+            double beta,
+            BackendBuffer c,
+            long cOffset,
+            long ldc,
+            long strideC,
+            long batch);
 
     /** The BLAS of {@code device}, or null if no provider serves its backend. Cached per device. */
-    static Blas forDevice(Device device) { return Registry.forDevice(device); }
+    static Blas forDevice(Device device) {
+        return Registry.forDevice(device);
+    }
 
     /** Providers and the per-device cache behind {@link #forDevice}. */
     final class Registry {
-        private Registry() { }
+        private Registry() {}
 
         private static final Device.Key<java.util.Optional<Blas>> BLAS = new Device.Key<>("BLAS");
 
         static Blas forDevice(Device device) {
             return device.state(BLAS, () -> {
-                for (BlasProvider p : ServiceLoader.load(BlasProvider.class, Blas.class.getClassLoader())) {
-                    if (p.supports(device)) return java.util.Optional.of(p.create(device));
-                }
-                return java.util.Optional.<Blas>empty();
-            }).orElse(null);
+                        for (BlasProvider p : ServiceLoader.load(BlasProvider.class, Blas.class.getClassLoader())) {
+                            if (p.supports(device)) return java.util.Optional.of(p.create(device));
+                        }
+                        return java.util.Optional.<Blas>empty();
+                    })
+                    .orElse(null);
         }
     }
 }

@@ -11,7 +11,7 @@ import org.ndgpu.ndarray.NDArray;
  * reverse. A missing module is a clear error, not a NullPointerException.
  */
 public final class Providers {
-    private Providers() { }
+    private Providers() {}
 
     private static volatile UfuncRunner ufuncs;
     private static volatile ReductionRunner reductions;
@@ -65,7 +65,8 @@ public final class Providers {
     public static java.util.Optional<RealFft> realFftIfPresent() {
         RealFft f = realFft;
         if (f == null) {
-            var found = ServiceLoader.load(RealFft.class, Providers.class.getClassLoader()).findFirst();
+            var found = ServiceLoader.load(RealFft.class, Providers.class.getClassLoader())
+                    .findFirst();
             if (found.isEmpty()) return found;
             realFft = f = found.get();
         }
@@ -73,8 +74,10 @@ public final class Providers {
     }
 
     private static <T> T load(Class<T> type, String module) {
-        return ServiceLoader.load(type, Providers.class.getClassLoader()).findFirst().orElseThrow(() -> new NdException(
-                type.getSimpleName() + ": no implementation found; add the ndgpu module '" + module
-                        + "' (or the aggregate artifact 'ndgpu') to the class path"));
+        return ServiceLoader.load(type, Providers.class.getClassLoader())
+                .findFirst()
+                .orElseThrow(
+                        () -> new NdException(type.getSimpleName() + ": no implementation found; add the ndgpu module '"
+                                + module + "' (or the aggregate artifact 'ndgpu') to the class path"));
     }
 }

@@ -4,14 +4,14 @@ import java.util.Comparator;
 import java.util.ServiceLoader;
 import java.util.stream.StreamSupport;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
 
 /**
  * A device's dense solvers (cuSOLVER on CUDA; EJML on the host for OpenCL), found through
@@ -69,29 +69,40 @@ public interface Solver {
     }
 
     /** Whether {@link #eig} runs here (cuSOLVER's geev); for the others the front end runs eig on the host. */
-    default boolean hasEig() { return false; }
+    default boolean hasEig() {
+        return false;
+    }
 
     /**
      * The general (nonsymmetric) eigen decomposition, as LAPACK's geev: eigenvalues (b, n) and, when
      * {@code vectors}, right eigenvectors as columns (b, n, n) of unit norm, both complex (complex64
      * for float32 and complex64 input); null vectors otherwise. Not converged throws LinAlgException.
      */
-    default Eig eig(NDArray a, boolean vectors) { throw new UnsupportedOperationException(where() + " has no general eigensolver"); }
+    default Eig eig(NDArray a, boolean vectors) {
+        throw new UnsupportedOperationException(where() + " has no general eigensolver");
+    }
 
     /** Least squares of one system: a (1, m, n), rhs (1, m, nrhs); rcond as NumPy's default (eps * max(m, n)). */
     Lstsq lstsq(NDArray a, NDArray rhs);
 
     /** The highest-priority solver that serves {@code device}; cached per device. */
     static Solver forDevice(Device device) {
-        return device.state(Cache.SOLVER, () ->
-                StreamSupport.stream(ServiceLoader.load(SolverProvider.class, Solver.class.getClassLoader()).spliterator(), false)
-                        .filter(p -> p.supports(device)).max(Comparator.comparingInt(SolverProvider::priority))
-                        .orElseThrow(() -> new org.ndgpu.exceptions.DeviceException("linalg: no solver serves " + device.id())).create(device));
+        return device.state(
+                Cache.SOLVER,
+                () -> StreamSupport.stream(
+                                ServiceLoader.load(SolverProvider.class, Solver.class.getClassLoader())
+                                        .spliterator(),
+                                false)
+                        .filter(p -> p.supports(device))
+                        .max(Comparator.comparingInt(SolverProvider::priority))
+                        .orElseThrow(() ->
+                                new org.ndgpu.exceptions.DeviceException("linalg: no solver serves " + device.id()))
+                        .create(device));
     }
 
     /** The key of the per-device solver behind {@link #forDevice}; {@link Device#reset()} drops it. */
     final class Cache {
-        private Cache() { }
+        private Cache() {}
 
         static final Device.Key<Solver> SOLVER = new Device.Key<>("linalg solver");
     }

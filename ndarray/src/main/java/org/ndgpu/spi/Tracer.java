@@ -1,7 +1,7 @@
 package org.ndgpu.spi;
 
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -16,7 +16,7 @@ import org.ndgpu.ndarray.NDArray;
 public interface Tracer extends UfuncRunner, ReductionRunner {
 
     /** What a symbolic array carries: its tracer, the tracer's node for it, and the device it stands for. */
-    record Symbol(Tracer tracer, Object node, Device device) { }
+    record Symbol(Tracer tracer, Object node, Device device) {}
 
     /** {@code a.astype(to)} of a symbolic array. */
     NDArray astype(NDArray a, DType to);

@@ -17,7 +17,8 @@ public interface UfuncRunner {
      * into its {@code out} when not null.
      */
     default NDArray[] call2(Ufunc op, NDArray out1, NDArray out2, Object... operands) {
-        throw new NdException(op + ": ufuncs of two outputs are not supported by " + getClass().getSimpleName()
+        throw new NdException(op + ": ufuncs of two outputs are not supported by "
+                + getClass().getSimpleName()
                 + (this instanceof Tracer ? " (Fuse cannot trace them; call it outside the fused function)" : ""));
     }
 

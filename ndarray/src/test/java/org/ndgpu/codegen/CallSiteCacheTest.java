@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /** The one-entry memo of the per-call paths: a hit needs the same key instance and the same bits. */
 class CallSiteCacheTest {
-    private record Key(String name) { }
+    private record Key(String name) {}
 
     @Test
     void aHitNeedsTheSameKeyInstanceAndBits() {
@@ -20,7 +20,7 @@ class CallSiteCacheTest {
         assertSame(v, cache.get(key, 1));
         assertNull(cache.get(key, 2));
         assertNull(cache.get(key));
-        assertNull(cache.get(new Key("add"), 1));   // equal is not enough: keys are matched by identity
+        assertNull(cache.get(new Key("add"), 1)); // equal is not enough: keys are matched by identity
     }
 
     @Test
@@ -31,7 +31,7 @@ class CallSiteCacheTest {
         cache.put("b", b);
         assertNull(cache.get("a"));
         assertSame(b, cache.get("b"));
-        cache.put(null, 7, a);   // a null key is a key like any other
+        cache.put(null, 7, a); // a null key is a key like any other
         assertSame(a, cache.get(null, 7));
         assertNull(cache.get("b"));
     }

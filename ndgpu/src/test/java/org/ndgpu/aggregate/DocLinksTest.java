@@ -33,15 +33,18 @@ class DocLinksTest {
             "\\[(?:[^\\]\\[\\n]++|\\[[^\\]\\n]*+\\])*+\\]\\([ \\t]*<?([^)\\s>]+)>?(?:[ \\t]+\"[^\"\\n]*\")?[ \\t]*\\)");
     /** A reference definition: {@code [label]: target}. */
     private static final Pattern REFERENCE = Pattern.compile("(?m)^ {0,3}\\[[^\\]\\n]+\\]:[ \\t]*<?([^\\s>]+)>?.*$");
+
     private static final Pattern HEADING = Pattern.compile("(?m)^ {0,3}#{1,6}[ \\t]+(.*?)[ \\t]*#*[ \\t]*$");
     private static final Pattern SCHEME = Pattern.compile("^[a-zA-Z][a-zA-Z0-9+.-]*:");
 
     /** The repository's root: the folder above the module folder the test runs in. */
     private static Path root() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("README.md")) && Files.isRegularFile(p.resolve("ndgpu").resolve("pom.xml"))) return p;
+            if (Files.isRegularFile(p.resolve("README.md"))
+                    && Files.isRegularFile(p.resolve("ndgpu").resolve("pom.xml"))) return p;
         }
-        throw new AssertionError("no repository root (README.md beside ndgpu/pom.xml) above " + Path.of("").toAbsolutePath());
+        throw new AssertionError("no repository root (README.md beside ndgpu/pom.xml) above "
+                + Path.of("").toAbsolutePath());
     }
 
     /** Every Markdown file of the repository outside build output and hidden folders. */
@@ -55,7 +58,8 @@ class DocLinksTest {
                         }
                         return true;
                     })
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -89,7 +93,9 @@ class DocLinksTest {
     /** GitHub's anchor of a heading: links to their text, lower case, punctuation dropped, spaces to hyphens. */
     static String anchor(String heading) {
         String text = heading.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1");
-        return text.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        return text.toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
     }
 
     /** The anchors of {@code md}'s headings (outside fenced blocks), with GitHub's -1, -2 for repeated ones. */
@@ -126,16 +132,23 @@ class DocLinksTest {
         List<String> broken = new ArrayList<>();
         String name = root.relativize(file).toString();
         for (String target : targets) {
-            if (SCHEME.matcher(target).find() || target.startsWith("//")) continue;   // http, https, mailto
+            if (SCHEME.matcher(target).find() || target.startsWith("//")) continue; // http, https, mailto
             int hash = target.indexOf('#');
             String path = URLDecoder.decode(hash < 0 ? target : target.substring(0, hash), StandardCharsets.UTF_8);
             String fragment = hash < 0 ? null : target.substring(hash + 1);
-            Path resolved = path.isEmpty() ? file : (path.startsWith("/") ? root.resolve(path.substring(1)) : file.getParent().resolve(path)).normalize();
+            Path resolved = path.isEmpty()
+                    ? file
+                    : (path.startsWith("/")
+                                    ? root.resolve(path.substring(1))
+                                    : file.getParent().resolve(path))
+                            .normalize();
             if (!resolved.startsWith(root)) {
                 broken.add(name + ": " + target + " (outside the repository)");
             } else if (!Files.exists(resolved)) {
                 broken.add(name + ": " + target + " (no such file)");
-            } else if (fragment != null && !fragment.isEmpty() && resolved.toString().endsWith(".md")
+            } else if (fragment != null
+                    && !fragment.isEmpty()
+                    && resolved.toString().endsWith(".md")
                     && !anchors(Files.readString(resolved)).contains(fragment.toLowerCase(Locale.ROOT))) {
                 broken.add(name + ": " + target + " (no heading with that anchor)");
             }
@@ -147,12 +160,16 @@ class DocLinksTest {
     void everyRelativeLinkResolves() throws IOException {
         Path root = root();
         List<Path> files = markdownFiles(root);
-        assertTrue(files.contains(root.resolve("README.md")) && files.contains(root.resolve("docs").resolve("DESIGN.md")),
+        assertTrue(
+                files.contains(root.resolve("README.md"))
+                        && files.contains(root.resolve("docs").resolve("DESIGN.md")),
                 "the scan finds README.md and docs/DESIGN.md: " + files);
         List<String> broken = new ArrayList<>();
         for (Path f : files) broken.addAll(brokenLinks(root, f));
-        assertTrue(broken.isEmpty(), broken.size() + " broken relative links in " + files.size() + " Markdown files:\n  "
-                + String.join("\n  ", broken));
+        assertTrue(
+                broken.isEmpty(),
+                broken.size() + " broken relative links in " + files.size() + " Markdown files:\n  "
+                        + String.join("\n  ", broken));
     }
 
     @Test
@@ -177,7 +194,11 @@ class DocLinksTest {
                 [ref]: other-missing.md
                 """);
         List<String> broken = brokenLinks(dir, dir.resolve("a.md"));
-        assertTrue(broken.equals(List.of("a.md: missing.md (no such file)", "a.md: a.md#nowhere (no heading with that anchor)",
-                "a.md: other-missing.md (no such file)")), broken.toString());
+        assertTrue(
+                broken.equals(List.of(
+                        "a.md: missing.md (no such file)",
+                        "a.md: a.md#nowhere (no heading with that anchor)",
+                        "a.md: other-missing.md (no such file)")),
+                broken.toString());
     }
 }

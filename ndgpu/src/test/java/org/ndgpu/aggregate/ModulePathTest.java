@@ -32,7 +32,8 @@ class ModulePathTest {
     private static String modulePath() {
         return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(p -> !p.isBlank())
-                .filter(p -> !p.contains("test-classes") && !p.matches(".*(junit|opentest4j|apiguardian|jqwik|surefire).*"))
+                .filter(p ->
+                        !p.contains("test-classes") && !p.matches(".*(junit|opentest4j|apiguardian|jqwik|surefire).*"))
                 .filter(p -> !Files.isDirectory(Path.of(p)) || Files.exists(Path.of(p, "module-info.class")))
                 .collect(Collectors.joining(File.pathSeparator));
     }
@@ -71,13 +72,23 @@ class ModulePathTest {
         assertTrue(mp.contains("ndgpu") || mp.contains("classes"), mp);
         Path out = dir.resolve("out");
         Path bin = Path.of(System.getProperty("java.home"), "bin");
-        String compiled = run(List.of(bin.resolve("javac").toString(), "--module-path", mp, "-d", out.toString(),
-                src.resolve("module-info.java").toString(), src.resolve("probe/Main.java").toString()));
+        String compiled = run(List.of(
+                bin.resolve("javac").toString(),
+                "--module-path",
+                mp,
+                "-d",
+                out.toString(),
+                src.resolve("module-info.java").toString(),
+                src.resolve("probe/Main.java").toString()));
         assertTrue(compiled.isEmpty(), "javac of the probe module against " + mp + ": " + compiled);
 
-        String output = run(List.of(bin.resolve("java").toString(),
+        String output = run(List.of(
+                bin.resolve("java").toString(),
                 "--enable-native-access=org.ndgpu.ndarray,org.ndgpu.backend.cuda,org.ndgpu.backend.opencl,org.ndgpu.routines,org.ndgpu.nccl,org.ndgpu.fft,jocl,jocl.blast",
-                "--module-path", out + File.pathSeparator + mp, "-m", "probe/probe.Main"));
+                "--module-path",
+                out + File.pathSeparator + mp,
+                "-m",
+                "probe/probe.Main"));
         // np.arange(12).reshape(3, 4): column sums, sum of a + 1, -a sorted along rows, (a @ a.T)[1, 2]
         assertTrue(output.contains("sum0=array([12, 15, 18, 21])"), output);
         assertTrue(output.contains("add=78"), output);
@@ -85,12 +96,16 @@ class ModulePathTest {
         assertTrue(output.contains("matmul=214"), output);
         assertTrue(output.contains("fft=6.0"), output);
         assertTrue(output.contains("spi=hidden"), "org.ndgpu.spi must not be open to applications: " + output);
-        assertFalse(output.contains("restricted method"), "the README's --enable-native-access list is incomplete: " + output);
+        assertFalse(
+                output.contains("restricted method"),
+                "the README's --enable-native-access list is incomplete: " + output);
     }
 
     /** Runs {@code cmd}, asserts exit 0 within two minutes, and returns its output (stdout and stderr). */
     private static String run(List<String> cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(new ArrayList<>(cmd)).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(new ArrayList<>(cmd))
+                .redirectErrorStream(true)
+                .start();
         String output;
         try (var in = p.getInputStream()) {
             output = new String(in.readAllBytes(), StandardCharsets.UTF_8);

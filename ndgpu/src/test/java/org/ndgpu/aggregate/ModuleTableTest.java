@@ -22,20 +22,26 @@ class ModuleTableTest {
     /** One README row made from {@code dir}'s module-info.java. */
     private static String row(String dir) throws IOException {
         String t = Files.readString(ROOT.resolve(dir).resolve("src/main/java/module-info.java"))
-                .replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
+                .replaceAll("(?s)/\\*.*?\\*/", "")
+                .replaceAll("//[^\\n]*", "");
         Matcher module = Pattern.compile("module\\s+([\\w.]+)").matcher(t);
         if (!module.find()) throw new AssertionError(dir + ": no module declaration");
         List<String> requires = new ArrayList<>(), exports = new ArrayList<>(), provides = new ArrayList<>();
-        Matcher m = Pattern.compile("requires\\s+(transitive\\s+|static\\s+)?([\\w.]+)\\s*;").matcher(t);
-        while (m.find()) requires.add(m.group(2) + (m.group(1) != null ? " (" + m.group(1).strip() + ")" : ""));
+        Matcher m = Pattern.compile("requires\\s+(transitive\\s+|static\\s+)?([\\w.]+)\\s*;")
+                .matcher(t);
+        while (m.find())
+            requires.add(m.group(2) + (m.group(1) != null ? " (" + m.group(1).strip() + ")" : ""));
         m = Pattern.compile("exports\\s+([\\w.]+)(\\s+to\\s+[^;]+)?;").matcher(t);
         while (m.find()) exports.add(m.group(1) + (m.group(2) != null ? " (to ndgpu modules)" : ""));
         m = Pattern.compile("provides\\s+([\\w.]+)\\s+with").matcher(t);
         while (m.find()) provides.add(m.group(1).substring(m.group(1).lastIndexOf('.') + 1));
-        return "| " + dir + " | " + module.group(1) + " | " + joined(requires) + " | " + joined(exports) + " | " + joined(provides) + " |";
+        return "| " + dir + " | " + module.group(1) + " | " + joined(requires) + " | " + joined(exports) + " | "
+                + joined(provides) + " |";
     }
 
-    private static String joined(List<String> xs) { return xs.isEmpty() ? "-" : String.join(", ", xs); }
+    private static String joined(List<String> xs) {
+        return xs.isEmpty() ? "-" : String.join(", ", xs);
+    }
 
     @Test
     void readmeModuleTableIsTheModuleInfoFiles() throws IOException {
@@ -50,8 +56,11 @@ class ModuleTableTest {
         // and every module with a module-info has its row
         try (var dirs = Files.list(ROOT)) {
             List<String> withInfo = dirs.filter(d -> Files.exists(d.resolve("src/main/java/module-info.java")))
-                    .map(d -> d.getFileName().toString()).sorted().toList();
-            List<String> rows = shown.stream().map(l -> l.split("\\|")[1].trim()).sorted().toList();
+                    .map(d -> d.getFileName().toString())
+                    .sorted()
+                    .toList();
+            List<String> rows =
+                    shown.stream().map(l -> l.split("\\|")[1].trim()).sorted().toList();
             assertEquals(withInfo, rows, "modules with a module-info vs docs/DESIGN.md's table");
         }
     }

@@ -25,13 +25,37 @@ import java.util.Set;
  * Saxpy.java:14".
  */
 final class BytecodeCheck {
-    private BytecodeCheck() { }
+    private BytecodeCheck() {}
 
     // classes whose static methods Aparapi maps to OpenCL built-ins
     private static final Set<String> MAPPED_OWNERS = Set.of("java/lang/Math", "java/lang/StrictMath");
-    private static final Set<String> UNMAPPED_MATH = Set.of("random", "floorDiv", "floorMod", "addExact", "multiplyExact",
-            "subtractExact", "toIntExact", "negateExact", "incrementExact", "decrementExact", "signum", "copySign", "ulp",
-            "getExponent", "scalb", "nextUp", "nextDown", "log", "sinh", "cosh", "tanh", "expm1", "log1p", "cbrt", "hypot", "log10");
+    private static final Set<String> UNMAPPED_MATH = Set.of(
+            "random",
+            "floorDiv",
+            "floorMod",
+            "addExact",
+            "multiplyExact",
+            "subtractExact",
+            "toIntExact",
+            "negateExact",
+            "incrementExact",
+            "decrementExact",
+            "signum",
+            "copySign",
+            "ulp",
+            "getExponent",
+            "scalb",
+            "nextUp",
+            "nextDown",
+            "log",
+            "sinh",
+            "cosh",
+            "tanh",
+            "expm1",
+            "log1p",
+            "cbrt",
+            "hypot",
+            "log10");
 
     /** One construct Aparapi cannot translate, where it is. */
     record Problem(String construct, String method, String file, int line) {
@@ -45,9 +69,14 @@ final class BytecodeCheck {
     static List<Problem> scan(Class<?> kernel) {
         List<Problem> out = new ArrayList<>();
         Set<String> hierarchy = new java.util.HashSet<>();
-        for (Class<?> c = kernel; c != null; c = c.getSuperclass()) hierarchy.add(c.getName().replace('.', '/'));
-        for (Class<?> c = kernel; c != null && !c.getName().startsWith("com.aparapi.") && c != JavaKernel.class
-                && !c.getName().startsWith("org.ndgpu.raw.JavaUfunc"); c = c.getSuperclass()) {
+        for (Class<?> c = kernel; c != null; c = c.getSuperclass())
+            hierarchy.add(c.getName().replace('.', '/'));
+        for (Class<?> c = kernel;
+                c != null
+                        && !c.getName().startsWith("com.aparapi.")
+                        && c != JavaKernel.class
+                        && !c.getName().startsWith("org.ndgpu.raw.JavaUfunc");
+                c = c.getSuperclass()) {
             scanClass(c, hierarchy, out);
         }
         return out;
@@ -59,8 +88,9 @@ final class BytecodeCheck {
         try (InputStream in = cl.getResourceAsStream(res)) {
             if (in == null) return;
             ClassModel cm = ClassFile.of().parse(in.readAllBytes());
-                        String file = cm.findAttribute(java.lang.classfile.Attributes.sourceFile())
-                    .map(a -> a.sourceFile().stringValue()).orElse(c.getSimpleName() + ".java");
+            String file = cm.findAttribute(java.lang.classfile.Attributes.sourceFile())
+                    .map(a -> a.sourceFile().stringValue())
+                    .orElse(c.getSimpleName() + ".java");
             for (MethodModel m : cm.methods()) {
                 String name = m.methodName().stringValue();
                 if (name.equals("<init>") || name.equals("<clinit>") || name.startsWith("lambda$")) continue;
@@ -69,11 +99,20 @@ final class BytecodeCheck {
                 int line = -1;
                 for (CodeElement e : code) {
                     String what = switch (e) {
-                        case LineNumber ln -> { line = ln.line(); yield null; }
-                        case InvokeDynamicInstruction i -> i.bootstrapMethod().owner().descriptorString().contains("StringConcat")
-                                ? "string concatenation" : "a lambda or method reference";
-                        case NewObjectInstruction n -> "object creation (new " + n.className().asInternalName().replace('/', '.') + ")";
-                        case NewReferenceArrayInstruction n -> "an array of objects (new " + n.componentType().asInternalName().replace('/', '.') + "[])";
+                        case LineNumber ln -> {
+                            line = ln.line();
+                            yield null;
+                        }
+                        case InvokeDynamicInstruction i ->
+                            i.bootstrapMethod().owner().descriptorString().contains("StringConcat")
+                                    ? "string concatenation"
+                                    : "a lambda or method reference";
+                        case NewObjectInstruction n ->
+                            "object creation (new "
+                                    + n.className().asInternalName().replace('/', '.') + ")";
+                        case NewReferenceArrayInstruction n ->
+                            "an array of objects (new "
+                                    + n.componentType().asInternalName().replace('/', '.') + "[])";
                         case NewMultiArrayInstruction n -> "a multi-dimensional array creation";
                         case ThrowInstruction t -> "throwing an exception";
                         case MonitorInstruction mi -> "a synchronized block";
@@ -91,9 +130,12 @@ final class BytecodeCheck {
     private static String call(InvokeInstruction i, Set<String> hierarchy) {
         String owner = i.owner().asInternalName();
         String name = i.name().stringValue();
-        if (hierarchy.contains(owner) || owner.startsWith("com/aparapi/") || owner.startsWith("org/ndgpu/raw/")) return null;
+        if (hierarchy.contains(owner) || owner.startsWith("com/aparapi/") || owner.startsWith("org/ndgpu/raw/"))
+            return null;
         if (MAPPED_OWNERS.contains(owner)) {
-            return UNMAPPED_MATH.contains(name) ? "Math." + name + "() (no OpenCL mapping; use the Kernel's method of that name where there is one)" : null;
+            return UNMAPPED_MATH.contains(name)
+                    ? "Math." + name + "() (no OpenCL mapping; use the Kernel's method of that name where there is one)"
+                    : null;
         }
         if (owner.startsWith("[")) return "a call to an array method (" + name + ")";
         return "a call to " + owner.replace('/', '.') + "." + name + "()";

@@ -15,8 +15,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -26,7 +26,7 @@ import org.ndgpu.ndarray.NDArray;
  * and fresh {@code @Local} arrays; without barriers they run one after another.
  */
 final class HostRunner {
-    private HostRunner() { }
+    private HostRunner() {}
 
     static void run(JavaKernel kernel, JavaKernelSource src, NdRange range, Map<String, NDArray> bound) {
         long[] g = range.global();
@@ -61,8 +61,13 @@ final class HostRunner {
             try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
                 List<Future<?>> work = new ArrayList<>();
                 for (long gi = 0; gi < total; gi++) {
-                    int[] gid = {(int) (gi % groups[0]), (int) (gi / groups[0] % groups[1]), (int) (gi / groups[0] / groups[1])};
-                    work.add(pool.submit(() -> { runGroup(kernel, r, gid, l, locals, barriers); return null; }));
+                    int[] gid = {
+                        (int) (gi % groups[0]), (int) (gi / groups[0] % groups[1]), (int) (gi / groups[0] / groups[1])
+                    };
+                    work.add(pool.submit(() -> {
+                        runGroup(kernel, r, gid, l, locals, barriers);
+                        return null;
+                    }));
                 }
                 for (Future<?> f : work) f.get();
             }
@@ -87,8 +92,10 @@ final class HostRunner {
         Map<String, Object> groupLocals = new HashMap<>();
         for (String f : locals) {
             Object proto = kernel.get(f);
-            groupLocals.put(f, java.lang.reflect.Array.newInstance(proto.getClass().getComponentType(),
-                    java.lang.reflect.Array.getLength(proto)));
+            groupLocals.put(
+                    f,
+                    java.lang.reflect.Array.newInstance(
+                            proto.getClass().getComponentType(), java.lang.reflect.Array.getLength(proto)));
         }
         CyclicBarrier cb = barriers ? new CyclicBarrier(n) : null;
         IKernelBarrier barrier = cb == null ? null : new Barrier(cb);
@@ -122,7 +129,7 @@ final class HostRunner {
                     synchronized (failure) {
                         if (failure[0] == null) failure[0] = t;
                     }
-                    cb.reset();   // the other work-items of the group must not wait forever
+                    cb.reset(); // the other work-items of the group must not wait forever
                 }
             }));
         }
@@ -144,24 +151,34 @@ final class HostRunner {
             return true;
         }
 
-        @Override public boolean isReleasable() { return false; }
+        @Override
+        public boolean isReleasable() {
+            return false;
+        }
 
-        @Override public void cancelBarrier() { cb.reset(); }
+        @Override
+        public void cancelBarrier() {
+            cb.reset();
+        }
 
-        @Override public void breakBarrier(Throwable t) { cb.reset(); }
+        @Override
+        public void breakBarrier(Throwable t) {
+            cb.reset();
+        }
     }
 
     private static Object toJava(NDArray a) {
         return switch (a.dtype()) {
             case FLOAT32 -> a.toFloatArray();
             case FLOAT64 -> a.toDoubleArray();
-            case INT32, UINT32 -> a.toIntArray();   // unsigned: the same bits in the signed Java type of that width
+            case INT32, UINT32 -> a.toIntArray(); // unsigned: the same bits in the signed Java type of that width
             case INT64, UINT64 -> a.toLongArray();
             case BOOL -> a.toBooleanArray();
             case INT16, UINT16, INT8 -> {
                 MemorySegment seg = a.toBytes();
                 yield a.dtype().itemsize() == 2
-                        ? seg.toArray(java.lang.foreign.ValueLayout.JAVA_SHORT) : seg.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                        ? seg.toArray(java.lang.foreign.ValueLayout.JAVA_SHORT)
+                        : seg.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
             }
             default -> throw new NdException("host mode: " + a.dtype() + " arrays are not supported");
         };

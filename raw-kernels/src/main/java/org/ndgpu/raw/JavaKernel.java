@@ -8,15 +8,15 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.KernelLaunchException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.KernelLaunchException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -71,7 +71,7 @@ import org.ndgpu.ndarray.NDArray;
  */
 public abstract class JavaKernel extends Kernel {
     /** For subclasses, which write the kernel as run(). */
-    protected JavaKernel() { }
+    protected JavaKernel() {}
 
     /** Where a launch runs. */
     public enum Mode {
@@ -90,26 +90,32 @@ public abstract class JavaKernel extends Kernel {
         Field f = field(getClass(), field);
         Class<?> t = f.getType();
         if (!t.isArray() || !t.getComponentType().isPrimitive()) {
-            throw new NdException("JavaKernel.bind: field '" + field + "' of " + getClass().getName() + " is a " + t.getSimpleName()
-                    + "; only primitive-array fields (float[], int[], ...) are bound to arrays");
+            throw new NdException(
+                    "JavaKernel.bind: field '" + field + "' of " + getClass().getName() + " is a " + t.getSimpleName()
+                            + "; only primitive-array fields (float[], int[], ...) are bound to arrays");
         }
         DType want = dtypeOf(t.getComponentType());
         array.live("JavaKernel.bind");
         if (array.dtype() != want) {
-            throw new DTypeException("JavaKernel.bind: field '" + field + "' is " + t.getSimpleName() + ", which needs a "
-                    + want + " array; got " + array.dtype() + " (convert with a.astype(DType." + want + "))");
+            throw new DTypeException(
+                    "JavaKernel.bind: field '" + field + "' is " + t.getSimpleName() + ", which needs a " + want
+                            + " array; got " + array.dtype() + " (convert with a.astype(DType." + want + "))");
         }
         if (!array.isCContiguous() || array.offset() != 0) {
-            throw new NdException("JavaKernel.bind: field '" + field + "' needs a C-contiguous array starting at its buffer's "
-                    + "start, as a Java array is; got a view (strides " + java.util.Arrays.toString(array.strides()) + ", offset "
-                    + array.offset() + "); pass x.copy()");
+            throw new NdException(
+                    "JavaKernel.bind: field '" + field + "' needs a C-contiguous array starting at its buffer's "
+                            + "start, as a Java array is; got a view (strides "
+                            + java.util.Arrays.toString(array.strides()) + ", offset "
+                            + array.offset() + "); pass x.copy()");
         }
         bound.put(field, array);
         return this;
     }
 
     /** The bound arrays by field name. */
-    public final Map<String, NDArray> bindings() { return Collections.unmodifiableMap(bound); }
+    public final Map<String, NDArray> bindings() {
+        return Collections.unmodifiableMap(bound);
+    }
 
     /** Launches over {@code globalSize} work-items (1 to 3 dimensions) on the device. */
     public final void launch(long... globalSize) {
@@ -118,7 +124,9 @@ public abstract class JavaKernel extends Kernel {
     }
 
     /** Launches over {@code range} on the device. */
-    public final void launch(NdRange range) { launch(range, Mode.DEVICE); }
+    public final void launch(NdRange range) {
+        launch(range, Mode.DEVICE);
+    }
 
     /** Launches over {@code range} on the device, or in Java threads ({@link Mode#HOST}). */
     public final void launch(NdRange range, Mode mode) {
@@ -134,14 +142,20 @@ public abstract class JavaKernel extends Kernel {
         if (checked) {
             try (NDArray record = CheckedIndex.record(device)) {
                 launch(src, range, what, device, true, record);
-                CheckedIndex.check(record, what, src.checkedArrays().stream().map(t -> "array " + t.name()).toList());
+                CheckedIndex.check(
+                        record,
+                        what,
+                        src.checkedArrays().stream()
+                                .map(t -> "array " + t.name())
+                                .toList());
             }
             return;
         }
         launch(src, range, what, device, false, null);
     }
 
-    private void launch(JavaKernelSource src, NdRange range, String what, Device device, boolean checked, NDArray record) {
+    private void launch(
+            JavaKernelSource src, NdRange range, String what, Device device, boolean checked, NDArray record) {
         BackendKernel kernel = src.kernel(device, checked);
         long[] local = range.localFor(kernel.maxBlockSize());
         long[] grid = new long[local.length];
@@ -149,7 +163,8 @@ public abstract class JavaKernel extends Kernel {
         boolean cuda = device.backend().dialect() == Dialect.CUDA;
         List<Object> args = new ArrayList<>();
         long shared = 0;
-        for (KernelSignature.Param p : checked ? src.checkedSignature().params() : src.signature().params()) {
+        for (KernelSignature.Param p :
+                checked ? src.checkedSignature().params() : src.signature().params()) {
             if (checked && p.name().equals(CheckedIndex.RECORD)) {
                 args.add(record.buffer());
             } else if (checked && p.name().startsWith("_nd_len_")) {
@@ -170,7 +185,8 @@ public abstract class JavaKernel extends Kernel {
             }
         }
         Launch.checkGeometry(what, device, kernel, grid, local, shared);
-        device.backend().launch(device.currentStream().backendStream(), kernel, grid, local, cuda ? shared : 0, args.toArray());
+        device.backend()
+                .launch(device.currentStream().backendStream(), kernel, grid, local, cuda ? shared : 0, args.toArray());
     }
 
     private Object argument(String what, Device device, KernelSignature.Param p) {
@@ -193,8 +209,8 @@ public abstract class JavaKernel extends Kernel {
             if (a == null) throw unbound(what, name);
             a.live(what);
             if (a.device() != device) {
-                throw new DeviceException(what + ": field '" + name + "' is bound to an array on " + a.device().id()
-                        + ", the launch is on " + device.id());
+                throw new DeviceException(what + ": field '" + name + "' is bound to an array on "
+                        + a.device().id() + ", the launch is on " + device.id());
             }
             return a.buffer();
         }
@@ -208,8 +224,9 @@ public abstract class JavaKernel extends Kernel {
     }
 
     private KernelLaunchException unbound(String what, String field) {
-        return new KernelLaunchException(what + ": array field '" + field + "' is used by run() but no device array is bound "
-                + "to it; call bind(\"" + field + "\", array) (bound: " + bound.keySet() + ")");
+        return new KernelLaunchException(
+                what + ": array field '" + field + "' is used by run() but no device array is bound "
+                        + "to it; call bind(\"" + field + "\", array) (bound: " + bound.keySet() + ")");
     }
 
     /** Bytes of the {@code @Local} array field {@code name}. */
@@ -219,14 +236,18 @@ public abstract class JavaKernel extends Kernel {
             throw new KernelLaunchException("JavaKernel " + getClass().getName() + ": @Local field '" + name
                     + "' is null; give it an array whose length is the work-group's need (e.g. new float[256])");
         }
-        return (long) java.lang.reflect.Array.getLength(arr) * dtypeOf(arr.getClass().getComponentType()).itemsize();
+        return (long) java.lang.reflect.Array.getLength(arr)
+                * dtypeOf(arr.getClass().getComponentType()).itemsize();
     }
 
     Object get(String name) {
         try {
             return field(getClass(), name).get(this);
         } catch (IllegalAccessException e) {
-            throw new NdException("JavaKernel: cannot read field '" + name + "' of " + getClass().getName() + ": " + e.getMessage(), e);
+            throw new NdException(
+                    "JavaKernel: cannot read field '" + name + "' of "
+                            + getClass().getName() + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -234,7 +255,10 @@ public abstract class JavaKernel extends Kernel {
         try {
             field(getClass(), name).set(this, value);
         } catch (IllegalAccessException e) {
-            throw new NdException("JavaKernel: cannot write field '" + name + "' of " + getClass().getName() + ": " + e.getMessage(), e);
+            throw new NdException(
+                    "JavaKernel: cannot write field '" + name + "' of "
+                            + getClass().getName() + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -259,28 +283,49 @@ public abstract class JavaKernel extends Kernel {
         if (component == short.class) return DType.INT16;
         if (component == byte.class) return DType.INT8;
         if (component == boolean.class) return DType.BOOL;
-        throw new DTypeException("JavaKernel: " + component + "[] has no ndgpu dtype; use float[], double[], int[], long[], "
-                + "short[], byte[] or boolean[]");
+        throw new DTypeException("JavaKernel: " + component
+                + "[] has no ndgpu dtype; use float[], double[], int[], long[], " + "short[], byte[] or boolean[]");
     }
 
     /** The source this kernel runs as on {@code dialect} (Aparapi's OpenCL C, or its CUDA rendering). */
-    public final String source(Dialect dialect) { return JavaKernelSource.of(this).source(dialect); }
+    public final String source(Dialect dialect) {
+        return JavaKernelSource.of(this).source(dialect);
+    }
 
     // Aparapi's launcher is never used: it can silently fall back to a Java thread pool.
     private UnsupportedOperationException aparapiExecute() {
-        return new UnsupportedOperationException("JavaKernel: Aparapi's execute() is disabled in ndgpu; bind arrays and call "
-                + "launch(NdRange.of(n)) (or launch(range, Mode.HOST) to run in Java)");
+        return new UnsupportedOperationException(
+                "JavaKernel: Aparapi's execute() is disabled in ndgpu; bind arrays and call "
+                        + "launch(NdRange.of(n)) (or launch(range, Mode.HOST) to run in Java)");
     }
 
-    @Override public final synchronized Kernel execute(Range range) { throw aparapiExecute(); }
+    @Override
+    public final synchronized Kernel execute(Range range) {
+        throw aparapiExecute();
+    }
 
-    @Override public final synchronized Kernel execute(int range) { throw aparapiExecute(); }
+    @Override
+    public final synchronized Kernel execute(int range) {
+        throw aparapiExecute();
+    }
 
-    @Override public final synchronized Kernel execute(Range range, int passes) { throw aparapiExecute(); }
+    @Override
+    public final synchronized Kernel execute(Range range, int passes) {
+        throw aparapiExecute();
+    }
 
-    @Override public final synchronized Kernel execute(int range, int passes) { throw aparapiExecute(); }
+    @Override
+    public final synchronized Kernel execute(int range, int passes) {
+        throw aparapiExecute();
+    }
 
-    @Override public final synchronized Kernel execute(String entry, Range range) { throw aparapiExecute(); }
+    @Override
+    public final synchronized Kernel execute(String entry, Range range) {
+        throw aparapiExecute();
+    }
 
-    @Override public final synchronized Kernel execute(String entry, Range range, int passes) { throw aparapiExecute(); }
+    @Override
+    public final synchronized Kernel execute(String entry, Range range, int passes) {
+        throw aparapiExecute();
+    }
 }

@@ -35,6 +35,7 @@ public final class JavaKernelSource {
     // Aparapi's one logger, quieted on first use; a strong reference so the level sticks
     @SuppressWarnings("UnusedVariable") // held, never read: java.util.logging keeps loggers weakly
     private static volatile Logger aparapiLog;
+
     private static final Map<Class<?>, JavaKernelSource> BY_CLASS = new ConcurrentHashMap<>();
     static final String ENTRY = "run";
 
@@ -69,8 +70,10 @@ public final class JavaKernelSource {
         this.compiledChecked = new Device.Key<>("JavaKernel " + kernelClass.getName() + " (checked)");
         this.signature = KernelSignature.parse(opencl, Dialect.OPENCL).get(ENTRY);
         if (signature == null) {
-            throw new KernelTranslationException("JavaKernel " + kernelClass.getName() + ": Aparapi's output has no kernel '" + ENTRY
-                    + "':\n" + opencl, null);
+            throw new KernelTranslationException(
+                    "JavaKernel " + kernelClass.getName() + ": Aparapi's output has no kernel '" + ENTRY + "':\n"
+                            + opencl,
+                    null);
         }
     }
 
@@ -98,7 +101,7 @@ public final class JavaKernelSource {
             var handlers = Logger.getLogger("").getHandlers();
             Level[] before = new Level[handlers.length];
             for (int i = 0; i < handlers.length; i++) before[i] = handlers[i].getLevel();
-            String name = com.aparapi.Config.getLoggerName();   // runs Config's static initializer
+            String name = com.aparapi.Config.getLoggerName(); // runs Config's static initializer
             for (int i = 0; i < handlers.length; i++) handlers[i].setLevel(before[i]);
             Logger log = Logger.getLogger(name);
             if (System.getProperty(name) == null) log.setLevel(Level.SEVERE);
@@ -118,7 +121,9 @@ public final class JavaKernelSource {
             String aparapi = e.getClass().getSimpleName() + (e.getMessage() != null ? ": " + e.getMessage() : "");
             String msg = "JavaKernel " + c.getName() + ": Aparapi cannot translate run() to OpenCL C";
             if (!problems.isEmpty()) {
-                msg += "; it uses " + String.join("; ", problems.stream().map(Object::toString).toList())
+                msg += "; it uses "
+                        + String.join(
+                                "; ", problems.stream().map(Object::toString).toList())
                         + ". Kernels may use primitives, primitive arrays (fields), the Kernel's math, id, barrier and atomic "
                         + "methods, and methods of the kernel class";
             }
@@ -127,10 +132,14 @@ public final class JavaKernelSource {
     }
 
     /** The kernel class. */
-    public Class<?> kernelClass() { return kernelClass; }
+    public Class<?> kernelClass() {
+        return kernelClass;
+    }
 
     /** The kernel's parameters in Aparapi's order: fields, array lengths, {@code passid}. */
-    public KernelSignature signature() { return signature; }
+    public KernelSignature signature() {
+        return signature;
+    }
 
     /** The source for {@code dialect}: Aparapi's OpenCL C as written, or its CUDA rendering. */
     public String source(Dialect dialect) {
@@ -141,7 +150,9 @@ public final class JavaKernelSource {
     }
 
     /** The kernel compiled for {@code device}, compiled once per device. */
-    BackendKernel kernel(Device device) { return kernel(device, false); }
+    BackendKernel kernel(Device device) {
+        return kernel(device, false);
+    }
 
     /** The kernel compiled for {@code device}, in checked mode or not ({@link #checkedSource}), once per device. */
     BackendKernel kernel(Device device, boolean checkedMode) {
@@ -155,10 +166,14 @@ public final class JavaKernelSource {
     }
 
     /** The parameters of the checked kernel: the plain ones, each array's {@code _nd_len_<name>}, then the record. */
-    KernelSignature checkedSignature() { return checked().signature; }
+    KernelSignature checkedSignature() {
+        return checked().signature;
+    }
 
     /** The array fields the checked kernel checks, in their record numbers' order. */
-    List<CheckedIndex.Target> checkedArrays() { return checked().targets; }
+    List<CheckedIndex.Target> checkedArrays() {
+        return checked().targets;
+    }
 
     /**
      * The source in checked mode ({@code ndgpu.debug}, see {@link CheckedIndex}): every
@@ -196,16 +211,31 @@ public final class JavaKernelSource {
         Matcher m = ATOMIC_CALL.matcher(src);
         int at = 0;
         while (m.find(at)) {
-            CheckedIndex.Target t = targets.stream().filter(x -> x.name().equals(m.group(2))).findFirst().orElse(null);
+            CheckedIndex.Target t = targets.stream()
+                    .filter(x -> x.name().equals(m.group(2)))
+                    .findFirst()
+                    .orElse(null);
             int end = argumentEnd(src, m.end());
             if (t == null || end < 0 || src.charAt(end) != ',') {
                 out.append(src, at, m.end());
                 at = m.end();
                 continue;
             }
-            out.append(src, at, m.start()).append(m.group(1)).append("(&(*nd_checked_").append(t.storage()).append("(this->").append(t.name())
-                    .append(", ").append(t.length()).append(", ").append(record).append(", ").append(t.number()).append(", (long)(")
-                    .append(src, m.end(), end).append("))), 0");
+            out.append(src, at, m.start())
+                    .append(m.group(1))
+                    .append("(&(*nd_checked_")
+                    .append(t.storage())
+                    .append("(this->")
+                    .append(t.name())
+                    .append(", ")
+                    .append(t.length())
+                    .append(", ")
+                    .append(record)
+                    .append(", ")
+                    .append(t.number())
+                    .append(", (long)(")
+                    .append(src, m.end(), end)
+                    .append("))), 0");
             at = end;
         }
         return out.append(src.substring(at)).toString();
@@ -231,7 +261,8 @@ public final class JavaKernelSource {
         for (KernelSignature.Param p : sig.params()) {
             if (p.pointer() && !p.local()) {
                 String type = p.type().substring(p.type().lastIndexOf(' ') + 1);
-                targets.add(new CheckedIndex.Target("this", p.name(), type, "this->" + CheckedIndex.lengthName(p.name()), targets.size()));
+                targets.add(new CheckedIndex.Target(
+                        "this", p.name(), type, "this->" + CheckedIndex.lengthName(p.name()), targets.size()));
             }
         }
         var fields = new StringBuilder();
@@ -252,18 +283,25 @@ public final class JavaKernelSource {
         Matcher kernel = SIGNATURE.matcher(src);
         Matcher self = THIS_POINTER.matcher(src);
         if (!end.find() || !kernel.find() || !self.find()) {
-            throw new IllegalStateException("checked mode: Aparapi's output is not in the form expected (struct This, kernel run, this pointer)");
+            throw new IllegalStateException(
+                    "checked mode: Aparapi's output is not in the form expected (struct This, kernel run, this pointer)");
         }
         int close = src.lastIndexOf(')', kernel.end());
         if (src.charAt(close - 1) == '\n') close--;
-        src = src.substring(0, end.start()) + fields + src.substring(end.start(), close) + params + src.substring(close, self.end())
-                + copies + src.substring(self.end());
+        src = src.substring(0, end.start())
+                + fields
+                + src.substring(end.start(), close)
+                + params
+                + src.substring(close, self.end())
+                + copies
+                + src.substring(self.end());
         src = CheckedIndex.rewrite(checkAtomics(src, targets, "this->" + rec), targets, "this->" + rec);
         src = CheckedIndex.header(targets) + src;
         return new Checked(src, KernelSignature.parse(src, Dialect.OPENCL).get(ENTRY), targets);
     }
 
-    private static final Pattern SIGNATURE = Pattern.compile("__kernel\\s+void\\s+" + ENTRY + "\\s*\\(([^)]*)\\)\\s*\\{");
+    private static final Pattern SIGNATURE =
+            Pattern.compile("__kernel\\s+void\\s+" + ENTRY + "\\s*\\(([^)]*)\\)\\s*\\{");
 
     /** Aparapi's OpenCL C rendered as CUDA C++ for NVRTC. */
     static String toCuda(String opencl, KernelSignature sig) {
@@ -288,5 +326,4 @@ public final class JavaKernelSource {
         body = body.replaceAll("\\bthis\\b", "nd_this").replace('$', '_');
         return OpenClOnCuda.PRELUDE + "\n" + body;
     }
-
 }

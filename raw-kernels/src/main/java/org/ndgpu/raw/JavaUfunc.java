@@ -20,7 +20,7 @@ import org.ndgpu.ndarray.DType;
  * translated {@code apply} then becomes the body of an {@link org.ndgpu.codegen.ElementwiseLoop}.
  */
 public abstract class JavaUfunc extends Kernel {
-    JavaUfunc() { }
+    JavaUfunc() {}
 
     /** The dtypes of apply's parameters. */
     abstract DType[] inputs();
@@ -37,96 +37,200 @@ public abstract class JavaUfunc extends Kernel {
     /** {@code float apply(float x)}. */
     public abstract static class F1 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected F1() { }
+        protected F1() {}
+
         float[] ndIn0, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.FLOAT32}; }
-        @Override final DType output() { return DType.FLOAT32; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.FLOAT32};
+        }
+
+        @Override
+        final DType output() {
+            return DType.FLOAT32;
+        }
     }
 
     /** {@code float apply(float x, float y)}. */
     public abstract static class F2 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected F2() { }
+        protected F2() {}
+
         float[] ndIn0, ndIn1, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x, float y);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.FLOAT32, DType.FLOAT32}; }
-        @Override final DType output() { return DType.FLOAT32; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0], ndIn1[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.FLOAT32, DType.FLOAT32};
+        }
+
+        @Override
+        final DType output() {
+            return DType.FLOAT32;
+        }
     }
 
     /** {@code float apply(float x, float y, float z)}. */
     public abstract static class F3 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected F3() { }
+        protected F3() {}
+
         float[] ndIn0, ndIn1, ndIn2, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract float apply(float x, float y, float z);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0], ndIn2[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.FLOAT32, DType.FLOAT32, DType.FLOAT32}; }
-        @Override final DType output() { return DType.FLOAT32; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0], ndIn1[0], ndIn2[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.FLOAT32, DType.FLOAT32, DType.FLOAT32};
+        }
+
+        @Override
+        final DType output() {
+            return DType.FLOAT32;
+        }
     }
 
     /** {@code double apply(double x)}. */
     public abstract static class D1 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected D1() { }
+        protected D1() {}
+
         double[] ndIn0, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.FLOAT64}; }
-        @Override final DType output() { return DType.FLOAT64; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.FLOAT64};
+        }
+
+        @Override
+        final DType output() {
+            return DType.FLOAT64;
+        }
     }
 
     /** {@code double apply(double x, double y)}. */
     public abstract static class D2 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected D2() { }
+        protected D2() {}
+
         double[] ndIn0, ndIn1, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x, double y);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.FLOAT64, DType.FLOAT64}; }
-        @Override final DType output() { return DType.FLOAT64; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0], ndIn1[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.FLOAT64, DType.FLOAT64};
+        }
+
+        @Override
+        final DType output() {
+            return DType.FLOAT64;
+        }
     }
 
     /** {@code double apply(double x, double y, double z)}. */
     public abstract static class D3 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected D3() { }
+        protected D3() {}
+
         double[] ndIn0, ndIn1, ndIn2, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract double apply(double x, double y, double z);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0], ndIn2[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.FLOAT64, DType.FLOAT64, DType.FLOAT64}; }
-        @Override final DType output() { return DType.FLOAT64; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0], ndIn1[0], ndIn2[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.FLOAT64, DType.FLOAT64, DType.FLOAT64};
+        }
+
+        @Override
+        final DType output() {
+            return DType.FLOAT64;
+        }
     }
 
     /** {@code int apply(int x)}. */
     public abstract static class I1 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected I1() { }
+        protected I1() {}
+
         int[] ndIn0, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract int apply(int x);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.INT32}; }
-        @Override final DType output() { return DType.INT32; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.INT32};
+        }
+
+        @Override
+        final DType output() {
+            return DType.INT32;
+        }
     }
 
     /** {@code int apply(int x, int y)}. */
     public abstract static class I2 extends JavaUfunc {
         /** For subclasses, which implement apply. */
-        protected I2() { }
+        protected I2() {}
+
         int[] ndIn0, ndIn1, ndOut;
         /** The scalar function, applied to each element (or each broadcast tuple of elements). */
         public abstract int apply(int x, int y);
-        @Override public final void run() { ndOut[0] = apply(ndIn0[0], ndIn1[0]); }
-        @Override final DType[] inputs() { return new DType[]{DType.INT32, DType.INT32}; }
-        @Override final DType output() { return DType.INT32; }
+
+        @Override
+        public final void run() {
+            ndOut[0] = apply(ndIn0[0], ndIn1[0]);
+        }
+
+        @Override
+        final DType[] inputs() {
+            return new DType[] {DType.INT32, DType.INT32};
+        }
+
+        @Override
+        final DType output() {
+            return DType.INT32;
+        }
     }
 }

@@ -11,5 +11,7 @@ public class KernelTranslationException extends NdException {
     private static final long serialVersionUID = 1L;
 
     /** A failure to translate a JavaKernel's bytecode, with what Aparapi reported. */
-    public KernelTranslationException(String message, Throwable cause) { super(message, cause); }
+    public KernelTranslationException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

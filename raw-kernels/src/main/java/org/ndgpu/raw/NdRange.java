@@ -26,8 +26,8 @@ public record NdRange(long[] global, long[] local) {
         }
         for (long g : global) {
             if (g <= 0 || g > Integer.MAX_VALUE) {
-                throw new NdException("NdRange: global sizes must be in 1.." + Integer.MAX_VALUE + " (Aparapi's ids are int), got "
-                        + Arrays.toString(global));
+                throw new NdException("NdRange: global sizes must be in 1.." + Integer.MAX_VALUE
+                        + " (Aparapi's ids are int), got " + Arrays.toString(global));
             }
         }
         global = global.clone();
@@ -38,8 +38,9 @@ public record NdRange(long[] global, long[] local) {
             }
             for (int d = 0; d < global.length; d++) {
                 if (local[d] <= 0 || global[d] % local[d] != 0) {
-                    throw new NdException("NdRange: the local size " + local[d] + " must divide the global size " + global[d]
-                            + " in dimension " + d + " (global " + Arrays.toString(global) + ", local " + Arrays.toString(local) + ")");
+                    throw new NdException("NdRange: the local size " + local[d] + " must divide the global size "
+                            + global[d] + " in dimension " + d + " (global " + Arrays.toString(global) + ", local "
+                            + Arrays.toString(local) + ")");
                 }
             }
             local = local.clone();
@@ -47,13 +48,19 @@ public record NdRange(long[] global, long[] local) {
     }
 
     /** A range of {@code global} work-items per dimension; the local size is chosen at launch. */
-    public static NdRange of(long... global) { return new NdRange(global, null); }
+    public static NdRange of(long... global) {
+        return new NdRange(global, null);
+    }
 
     /** This range with a given work-group size. */
-    public NdRange local(long... localSize) { return new NdRange(global, localSize); }
+    public NdRange local(long... localSize) {
+        return new NdRange(global, localSize);
+    }
 
     /** Dimensions. */
-    public int dims() { return global.length; }
+    public int dims() {
+        return global.length;
+    }
 
     /** The local size to use within {@code limit} threads per group: the given one, or a divisor per dimension. */
     long[] localFor(int limit) {
@@ -81,10 +88,13 @@ public record NdRange(long[] global, long[] local) {
     }
 
     @Override
-    public int hashCode() { return Arrays.hashCode(global) * 31 + Arrays.hashCode(local); }
+    public int hashCode() {
+        return Arrays.hashCode(global) * 31 + Arrays.hashCode(local);
+    }
 
     @Override
     public String toString() {
-        return "NdRange(global=" + Arrays.toString(global) + (local != null ? ", local=" + Arrays.toString(local) : "") + ")";
+        return "NdRange(global=" + Arrays.toString(global) + (local != null ? ", local=" + Arrays.toString(local) : "")
+                + ")";
     }
 }

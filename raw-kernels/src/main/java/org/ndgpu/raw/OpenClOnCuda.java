@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  * those.
  */
 final class OpenClOnCuda {
-    private OpenClOnCuda() { }
+    private OpenClOnCuda() {}
 
     /** The header every translated source starts with. */
     static final String PRELUDE = resource("opencl-on-cuda.h");
@@ -46,11 +46,13 @@ final class OpenClOnCuda {
     private static final Pattern PRAGMA_LINE = Pattern.compile("(?m)^\\s*#pragma OPENCL[^\n]*\n");
     private static final Pattern TRAILING = Pattern.compile("(?m)[ \t]+$");
     private static final Pattern KERNEL = Pattern.compile(
-            "(?:__kernel|\\bkernel)\\s+(?:__attribute__\\s*\\(\\(.*?\\)\\)\\s*)*void\\s+(\\w+)\\s*\\(([^)]*)\\)\\s*\\{", Pattern.DOTALL);
+            "(?:__kernel|\\bkernel)\\s+(?:__attribute__\\s*\\(\\(.*?\\)\\)\\s*)*void\\s+(\\w+)\\s*\\(([^)]*)\\)\\s*\\{",
+            Pattern.DOTALL);
 
     /** Hand-written OpenCL C (the module's kernels already parsed) as CUDA C++ for NVRTC. */
     static String translate(String opencl, Map<String, KernelSignature> kernels) {
-        String text = TRAILING.matcher(PRAGMA.matcher(blankComments(opencl)).replaceAll("")).replaceAll("");
+        String text = TRAILING.matcher(PRAGMA.matcher(blankComments(opencl)).replaceAll(""))
+                .replaceAll("");
         StringBuilder out = new StringBuilder(text.length() + 256);
         Matcher m = KERNEL.matcher(text);
         int at = 0;
@@ -68,12 +70,16 @@ final class OpenClOnCuda {
                     params.add(offsetParameter(p));
                     carve.append(' ').append(carve(p));
                 } else {
-                    // as written (its qualifiers translated), or as parsed when the list did not split as the parser's did
+                    // as written (its qualifiers translated), or as parsed when the list did not split as the parser's
+                    // did
                     params.add(qualifiers(written.length == sig.params().size() ? written[i] : p.toString()));
                 }
             }
             String header = text.substring(m.start(), m.start(2));
-            out.append(qualifiers(header)).append(String.join(",", params)).append(") {").append(carve);
+            out.append(qualifiers(header))
+                    .append(String.join(",", params))
+                    .append(") {")
+                    .append(carve);
             at = m.end();
         }
         out.append(qualifiers(text.substring(at)));
@@ -81,10 +87,14 @@ final class OpenClOnCuda {
     }
 
     /** Generated OpenCL C (Aparapi's kernels and vectorized functions) without its OpenCL pragma lines. */
-    static String withoutPragmaLines(String opencl) { return PRAGMA_LINE.matcher(opencl).replaceAll(""); }
+    static String withoutPragmaLines(String opencl) {
+        return PRAGMA_LINE.matcher(opencl).replaceAll("");
+    }
 
     /** A {@code __local T* name} kernel parameter as the byte offset the launch passes. */
-    static String offsetParameter(KernelSignature.Param p) { return "unsigned long long nd_offset_" + p.name(); }
+    static String offsetParameter(KernelSignature.Param p) {
+        return "unsigned long long nd_offset_" + p.name();
+    }
 
     /** The statement that gives a {@code __local} parameter its pointer into dynamic shared memory. */
     static String carve(KernelSignature.Param p) {
@@ -99,7 +109,8 @@ final class OpenClOnCuda {
     static List<String> options(List<String> opencl) {
         List<String> out = new ArrayList<>(OPTIONS);
         for (String o : opencl) {
-            if (o.equals("-cl-fast-relaxed-math") || o.equals("-cl-unsafe-math-optimizations")) out.add("--use_fast_math");
+            if (o.equals("-cl-fast-relaxed-math") || o.equals("-cl-unsafe-math-optimizations"))
+                out.add("--use_fast_math");
             else if (!o.startsWith("-cl-")) out.add(o);
         }
         return List.copyOf(out);
@@ -150,18 +161,20 @@ final class OpenClOnCuda {
                 int end = literalEnd(s, i) + 1;
                 out.append(s, i, end);
                 i = end;
-            } else if (Character.isJavaIdentifierStart(c) && (i == 0 || !Character.isJavaIdentifierPart(s.charAt(i - 1)))) {
+            } else if (Character.isJavaIdentifierStart(c)
+                    && (i == 0 || !Character.isJavaIdentifierPart(s.charAt(i - 1)))) {
                 int end = i;
                 while (end < n && Character.isJavaIdentifierPart(s.charAt(end))) end++;
                 String word = s.substring(i, end);
-                out.append(switch (word) {
-                    case "__local", "local" -> declaresPointer(s, end) ? "" : "__shared__";
-                    case "kernel" -> "__kernel";
-                    case "global" -> "__global";
-                    case "constant" -> "__constant";
-                    case "private", "__private" -> "";
-                    default -> word;
-                });
+                out.append(
+                        switch (word) {
+                            case "__local", "local" -> declaresPointer(s, end) ? "" : "__shared__";
+                            case "kernel" -> "__kernel";
+                            case "global" -> "__global";
+                            case "constant" -> "__constant";
+                            case "private", "__private" -> "";
+                            default -> word;
+                        });
                 i = end;
             } else {
                 out.append(c);

@@ -51,7 +51,8 @@ import org.ndgpu.device.Device;
  * and its name, and compiles there on first launch, through the device's program cache.
  */
 public final class RawKernel implements Serializable {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     // never serialized: the kernel travels as its Definition (writeReplace)
     private final transient RawModule module;
@@ -63,14 +64,19 @@ public final class RawKernel implements Serializable {
 
     /** The serial form: the module (itself serialized as its definition) and the kernel's name. */
     private record Definition(RawModule module, String name) implements Serializable {
-        @Serial private static final long serialVersionUID = 1L;
+        @Serial
+        private static final long serialVersionUID = 1L;
 
         @Serial
-        private Object readResolve() { return new RawKernel(module, name, true); }
+        private Object readResolve() {
+            return new RawKernel(module, name, true);
+        }
     }
 
     @Serial
-    private Object writeReplace() { return new Definition(module, name); }
+    private Object writeReplace() {
+        return new Definition(module, name);
+    }
 
     @Serial
     private void readObject(ObjectInputStream s) throws InvalidObjectException {
@@ -78,10 +84,12 @@ public final class RawKernel implements Serializable {
     }
 
     /** Bytes of dynamic shared memory for a launch (CuPy's {@code shared_mem}). */
-    public record SharedMemory(long bytes) { }
+    public record SharedMemory(long bytes) {}
 
     /** A kernel {@code name} of {@code code}, whose dialect is recognized; options are compiler flags. */
-    public RawKernel(String code, String name, String... options) { this(null, code, name, options); }
+    public RawKernel(String code, String name, String... options) {
+        this(null, code, name, options);
+    }
 
     /** A kernel of a declared dialect (null: recognize it). */
     public RawKernel(Dialect dialect, String code, String name, String... options) {
@@ -91,23 +99,31 @@ public final class RawKernel implements Serializable {
         this(new RawModule(dialect, code, options), name, true);
     }
 
-    RawKernel(RawModule module, String name) { this(module, name, false); }
+    RawKernel(RawModule module, String name) {
+        this(module, name, false);
+    }
 
     private RawKernel(RawModule module, String name, boolean check) {
         this.module = module;
         this.name = name;
         this.what = "RawKernel '" + name + "'";
-        if (check) module.function(name);   // fails early, listing the kernels, when the name is absent
+        if (check) module.function(name); // fails early, listing the kernels, when the name is absent
     }
 
     /** Dynamic shared memory of {@code bytes} for {@link #launch(long[], long[], SharedMemory, Object...)}. */
-    public static SharedMemory sharedMemory(long bytes) { return new SharedMemory(bytes); }
+    public static SharedMemory sharedMemory(long bytes) {
+        return new SharedMemory(bytes);
+    }
 
     /** An OpenCL {@code __local T*} argument of {@code bytes} bytes. */
-    public static Backend.LocalMemory localMemory(long bytes) { return new Backend.LocalMemory(bytes); }
+    public static Backend.LocalMemory localMemory(long bytes) {
+        return new Backend.LocalMemory(bytes);
+    }
 
     /** Launches {@code grid} blocks of {@code block} threads (1 to 3 dimensions each) with {@code args}. */
-    public void launch(long[] grid, long[] block, Object... args) { launch(grid, block, new SharedMemory(0), args); }
+    public void launch(long[] grid, long[] block, Object... args) {
+        launch(grid, block, new SharedMemory(0), args);
+    }
 
     /** Launches with {@code shared.bytes()} of dynamic shared memory (CUDA {@code extern __shared__}; OpenCL: unused). */
     public void launch(long[] grid, long[] block, SharedMemory shared, Object... args) {
@@ -149,23 +165,36 @@ public final class RawKernel implements Serializable {
     }
 
     /** The backend's compiled kernel on {@code device} (compiling on first use): for benchmarks and tools below the array layer. */
-    public BackendKernel kernelOn(Device device) { Objects.requireNonNull(device, "kernelOn: device is null"); return kernel(device); }
+    public BackendKernel kernelOn(Device device) {
+        Objects.requireNonNull(device, "kernelOn: device is null");
+        return kernel(device);
+    }
 
     /** The largest block this kernel may launch with on {@code device}. */
-    public int maxBlockSize(Device device) { Objects.requireNonNull(device, "maxBlockSize: device is null"); return kernel(device).maxBlockSize(); }
+    public int maxBlockSize(Device device) {
+        Objects.requireNonNull(device, "maxBlockSize: device is null");
+        return kernel(device).maxBlockSize();
+    }
 
     /** The kernel's name. */
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
 
     /** The module (source, options, dialect) the kernel belongs to. */
-    public RawModule module() { return module; }
+    public RawModule module() {
+        return module;
+    }
 
     /** The kernel's parameters as read from the source; null for a binary module. */
-    public KernelSignature signature() { return module.signature(name); }
+    public KernelSignature signature() {
+        return module.signature(name);
+    }
 
     @Override
     public String toString() {
         KernelSignature s = signature();
-        return "RawKernel(" + (s != null ? s : name) + ", " + (module.dialect() != null ? module.dialect().language() : "dialect of the device") + ")";
+        return "RawKernel(" + (s != null ? s : name) + ", "
+                + (module.dialect() != null ? module.dialect().language() : "dialect of the device") + ")";
     }
 }

@@ -13,12 +13,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.KernelLaunchException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.KernelLaunchException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Operands;
 
 /**
@@ -52,7 +52,8 @@ import org.ndgpu.ndarray.Operands;
  * dialect and options, and compiles there on first use, through the device's program cache.
  */
 public final class RawModule implements Serializable {
-    @Serial private static final long serialVersionUID = 1L;
+    @Serial
+    private static final long serialVersionUID = 1L;
 
     // never serialized: the module travels as its Definition (writeReplace)
     private final transient String code;
@@ -65,8 +66,10 @@ public final class RawModule implements Serializable {
     private transient volatile String translated;
 
     /** The serial form: source (or binary), dialect as given or recognized, options. */
-    private record Definition(Dialect dialect, String code, byte[] binary, List<String> options) implements Serializable {
-        @Serial private static final long serialVersionUID = 1L;
+    private record Definition(Dialect dialect, String code, byte[] binary, List<String> options)
+            implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
 
         @Serial
         private Object readResolve() {
@@ -76,7 +79,9 @@ public final class RawModule implements Serializable {
     }
 
     @Serial
-    private Object writeReplace() { return new Definition(dialect, code, binary, options); }
+    private Object writeReplace() {
+        return new Definition(dialect, code, binary, options);
+    }
 
     @Serial
     private void readObject(ObjectInputStream s) throws InvalidObjectException {
@@ -84,7 +89,10 @@ public final class RawModule implements Serializable {
     }
 
     /** A module from source whose dialect is recognized; options are compiler flags such as "-DN=4". */
-    public RawModule(String code, String... options) { Objects.requireNonNull(code, "RawModule: code is null"); this(Dialect.recognize(code), code, options); }
+    public RawModule(String code, String... options) {
+        Objects.requireNonNull(code, "RawModule: code is null");
+        this(Dialect.recognize(code), code, options);
+    }
 
     /** A module from source of a declared dialect (null: recognize it, else the device's). */
     public RawModule(Dialect dialect, String code, String... options) {
@@ -114,7 +122,9 @@ public final class RawModule implements Serializable {
     public static RawModule fromBinary(Dialect dialect, byte[] binary, String... options) {
         Objects.requireNonNull(binary, "fromBinary: binary is null");
         List<String> flags = Operands.strings("fromBinary", "options", options);
-        if (dialect == null) throw new NdException("RawModule.fromBinary: the dialect must be given (CUDA for PTX/cubin, OPENCL for a program binary)");
+        if (dialect == null)
+            throw new NdException(
+                    "RawModule.fromBinary: the dialect must be given (CUDA for PTX/cubin, OPENCL for a program binary)");
         if (binary.length == 0) throw new NdException("RawModule.fromBinary: the binary is empty");
         return new RawModule(dialect, binary, flags);
     }
@@ -128,7 +138,8 @@ public final class RawModule implements Serializable {
         Objects.requireNonNull(options, "load: options is null");
         String n = file.getFileName().toString().toLowerCase(Locale.ROOT);
         try {
-            if (n.endsWith(".cu") || n.endsWith(".cuh")) return new RawModule(Dialect.CUDA, Files.readString(file), options);
+            if (n.endsWith(".cu") || n.endsWith(".cuh"))
+                return new RawModule(Dialect.CUDA, Files.readString(file), options);
             if (n.endsWith(".cl")) return new RawModule(Dialect.OPENCL, Files.readString(file), options);
             if (n.endsWith(".ptx")) {
                 // the driver wants PTX text NUL-terminated
@@ -136,13 +147,15 @@ public final class RawModule implements Serializable {
                 byte[] z = java.util.Arrays.copyOf(b, b.length + (b.length > 0 && b[b.length - 1] == 0 ? 0 : 1));
                 return fromBinary(Dialect.CUDA, z, options);
             }
-            if (n.endsWith(".cubin") || n.endsWith(".fatbin")) return fromBinary(Dialect.CUDA, Files.readAllBytes(file), options);
+            if (n.endsWith(".cubin") || n.endsWith(".fatbin"))
+                return fromBinary(Dialect.CUDA, Files.readAllBytes(file), options);
             if (n.endsWith(".clbin")) return fromBinary(Dialect.OPENCL, Files.readAllBytes(file), options);
         } catch (IOException e) {
             throw new UncheckedIOException("RawModule.load: cannot read " + file, e);
         }
-        throw new NdException("RawModule.load: cannot tell what " + file + " holds; expected .cu, .cuh, .cl, .ptx, .cubin, "
-                + ".fatbin or .clbin (or use new RawModule(Dialect, source) / RawModule.fromBinary(Dialect, bytes))");
+        throw new NdException(
+                "RawModule.load: cannot tell what " + file + " holds; expected .cu, .cuh, .cl, .ptx, .cubin, "
+                        + ".fatbin or .clbin (or use new RawModule(Dialect, source) / RawModule.fromBinary(Dialect, bytes))");
     }
 
     /** The kernel {@code name}; an error lists the module's kernels when it has no such kernel. */
@@ -157,25 +170,38 @@ public final class RawModule implements Serializable {
 
     private String cudaHint() {
         return dialect == Dialect.CUDA && !code.contains("extern \"C\"")
-                ? " (CUDA kernels must be declared extern \"C\" to be found by name)" : "";
+                ? " (CUDA kernels must be declared extern \"C\" to be found by name)"
+                : "";
     }
 
     /** Names of the kernels, read from the source (empty for a binary module). */
-    public List<String> kernelNames() { return List.copyOf(signatures.keySet()); }
+    public List<String> kernelNames() {
+        return List.copyOf(signatures.keySet());
+    }
 
     /** The source, or null for a binary module. */
-    public String code() { return code; }
+    public String code() {
+        return code;
+    }
 
     /** The declared or recognized dialect; null when the source did not say. */
-    public Dialect dialect() { return dialect; }
+    public Dialect dialect() {
+        return dialect;
+    }
 
     /** Compiler options. */
-    public List<String> options() { return options; }
+    public List<String> options() {
+        return options;
+    }
 
-    KernelSignature signature(String name) { return signatures.get(name); }
+    KernelSignature signature(String name) {
+        return signatures.get(name);
+    }
 
     /** Whether this module's kernels run on {@code device} as OpenCL C translated to CUDA ({@link OpenClOnCuda}). */
-    boolean translatedOn(Device device) { return code != null && dialect == Dialect.OPENCL && device.backend().dialect() == Dialect.CUDA; }
+    boolean translatedOn(Device device) {
+        return code != null && dialect == Dialect.OPENCL && device.backend().dialect() == Dialect.CUDA;
+    }
 
     /** The program for {@code device}: compiled (or loaded) on first use, checked for dialect. */
     BackendProgram program(Device device, String forKernel) {
@@ -187,10 +213,15 @@ public final class RawModule implements Serializable {
         }
         if (dialect != null && dialect != have) {
             String where = dialect.name().toLowerCase(Locale.ROOT);
-            throw new DeviceException("RawModule: kernel '" + forKernel + "' is " + dialect.language() + (binary != null ? " binary" : "")
-                    + " code" + (binary == null ? ", which runs on CUDA devices only" : "") + ", but " + device.id() + " (" + device.name()
-                    + ") runs " + have.language() + "; " + (binary == null ? "write the kernel in OpenCL C (it runs on every device)"
-                    : "load a binary built for " + device.id()) + " or launch it on a " + where + " device (Device.get(\"" + where + "\").use())");
+            throw new DeviceException(
+                    "RawModule: kernel '" + forKernel + "' is " + dialect.language() + (binary != null ? " binary" : "")
+                            + " code" + (binary == null ? ", which runs on CUDA devices only" : "") + ", but "
+                            + device.id() + " (" + device.name()
+                            + ") runs " + have.language() + "; "
+                            + (binary == null
+                                    ? "write the kernel in OpenCL C (it runs on every device)"
+                                    : "load a binary built for " + device.id())
+                            + " or launch it on a " + where + " device (Device.get(\"" + where + "\").use())");
         }
         if (code != null) return device.programs().program(forKernel, code, options);
         return loaded.computeIfAbsent(device, d -> d.backend().load(forKernel, binary, options));

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -44,16 +44,20 @@ public final class Vectorize {
         JavaKernelSource src = JavaKernelSource.of(function);
         this.opencl = src.source(Dialect.OPENCL);
         Matcher m = Pattern.compile("([\\w$]+__apply)\\s*\\(").matcher(opencl);
-        if (!m.find()) throw new NdException("Vectorize: no translated apply() in Aparapi's output for " + function.getClass().getName());
+        if (!m.find())
+            throw new NdException("Vectorize: no translated apply() in Aparapi's output for "
+                    + function.getClass().getName());
         this.applyName = m.group(1);
         String pre = preamble(opencl);
         Matcher field = Pattern.compile("this->(\\w+)").matcher(pre);
         if (field.find()) {
-            throw new NdException("Vectorize: " + function.getClass().getName() + ".apply() reads the field '" + field.group(1)
-                    + "'; a vectorized function may use only its parameters (make the value a parameter, or use a JavaKernel)");
+            throw new NdException(
+                    "Vectorize: " + function.getClass().getName() + ".apply() reads the field '" + field.group(1)
+                            + "'; a vectorized function may use only its parameters (make the value a parameter, or use a JavaKernel)");
         }
         String simple = function.getClass().getSimpleName();
-        this.name = "nd_vectorize_" + (simple.isEmpty() ? "anon" : simple.replaceAll("\\W", "_")) + "_" + Integer.toHexString(opencl.hashCode());
+        this.name = "nd_vectorize_" + (simple.isEmpty() ? "anon" : simple.replaceAll("\\W", "_")) + "_"
+                + Integer.toHexString(opencl.hashCode());
     }
 
     /** The ufunc of {@code function}; translation happens here, so an untranslatable apply fails now. */
@@ -77,8 +81,8 @@ public final class Vectorize {
         DType[] ins = function.inputs();
         int n = ins.length;
         if (args.length != n && args.length != n + 1) {
-            throw new NdException("Vectorize " + function.getClass().getName() + ": apply takes " + n + " input" + (n == 1 ? "" : "s")
-                    + " (plus an optional output array), " + args.length + " argument(s) given");
+            throw new NdException("Vectorize " + function.getClass().getName() + ": apply takes " + n + " input"
+                    + (n == 1 ? "" : "s") + " (plus an optional output array), " + args.length + " argument(s) given");
         }
         Device device = Launch.deviceOf("Vectorize", args);
         List<long[]> shapes = new ArrayList<>();
@@ -91,8 +95,9 @@ public final class Vectorize {
             call.append(", ").append(p);
             if (a instanceof NDArray arr) {
                 if (arr.dtype() != ins[i]) {
-                    throw new DTypeException("Vectorize " + function.getClass().getName() + ": input " + i + " must be " + ins[i]
-                            + " (apply's parameter type), got " + arr.dtype() + "; convert with a.astype(DType." + ins[i] + ")");
+                    throw new DTypeException("Vectorize " + function.getClass().getName() + ": input " + i + " must be "
+                            + ins[i] + " (apply's parameter type), got " + arr.dtype()
+                            + "; convert with a.astype(DType." + ins[i] + ")");
                 }
                 shapes.add(arr.shape());
                 params.add(new ElementwiseLoop.Param(p, ins[i], ElementwiseLoop.Kind.IN));
@@ -107,13 +112,14 @@ public final class Vectorize {
         long[] shape = Shapes.broadcast("Vectorize", shapes.toArray(long[][]::new));
         NDArray out;
         if (args.length == n + 1) {
-            if (!(args[n] instanceof NDArray o)) throw new NdException("Vectorize: the output must be an NDArray, got " + args[n]);
+            if (!(args[n] instanceof NDArray o))
+                throw new NdException("Vectorize: the output must be an NDArray, got " + args[n]);
             if (o.dtype() != function.output()) {
                 throw new DTypeException("Vectorize: the output must be " + function.output() + ", got " + o.dtype());
             }
             if (!java.util.Arrays.equals(o.shape(), shape)) {
-                throw new ShapeException("Vectorize: the output has shape " + Shapes.str(o.shape()) + ", the inputs broadcast to "
-                        + Shapes.str(shape));
+                throw new ShapeException("Vectorize: the output has shape " + Shapes.str(o.shape())
+                        + ", the inputs broadcast to " + Shapes.str(shape));
             }
             out = o;
         } else {
@@ -130,8 +136,10 @@ public final class Vectorize {
         String fn = applyName;
         List<String> options = List.of();
         if (dialect == Dialect.CUDA) {
-            pre = OpenClOnCuda.PRELUDE + "\n" + OpenClOnCuda.withoutPragmaLines(pre)
-                    .replaceAll("\\bthis\\b", "nd_this").replace('$', '_');
+            pre = OpenClOnCuda.PRELUDE + "\n"
+                    + OpenClOnCuda.withoutPragmaLines(pre)
+                            .replaceAll("\\bthis\\b", "nd_this")
+                            .replace('$', '_');
             fn = fn.replace('$', '_');
             options = OpenClOnCuda.OPTIONS;
         }
@@ -149,12 +157,17 @@ public final class Vectorize {
             call.append(i > 0 ? ", " : "").append("in").append(i);
         }
         params.add(new ElementwiseLoop.Param("out", function.output(), ElementwiseLoop.Kind.OUT));
-        return ElementwiseLoop.source(dialect, spec(dialect, params, call.toString()), new ElementwiseLoop.Layout(1, true, true));
+        return ElementwiseLoop.source(
+                dialect, spec(dialect, params, call.toString()), new ElementwiseLoop.Layout(1, true, true));
     }
 
     /** The translated apply() as Aparapi wrote it, inside its OpenCL program. */
-    public String translated() { return opencl; }
+    public String translated() {
+        return opencl;
+    }
 
     @Override
-    public String toString() { return "Vectorize(" + function.getClass().getName() + ")"; }
+    public String toString() {
+        return "Vectorize(" + function.getClass().getName() + ")";
+    }
 }

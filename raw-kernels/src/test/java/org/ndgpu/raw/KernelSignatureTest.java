@@ -40,7 +40,9 @@ class KernelSignatureTest {
                 }
                 """, Dialect.CUDA);
         assertEquals(List.of("saxpy", "other"), List.copyOf(sigs.keySet()));
-        assertEquals("saxpy(float a, float* x, float* y, size_t n)", sigs.get("saxpy").toString());
+        assertEquals(
+                "saxpy(float a, float* x, float* y, size_t n)",
+                sigs.get("saxpy").toString());
         assertTrue(sigs.get("other").params().get(0).pointer());
         assertEquals(8, KernelSignature.scalar("long long").bytes());
         assertEquals(8, KernelSignature.scalar("size_t").bytes());

@@ -29,14 +29,17 @@ import org.ndgpu.testing.TestDevices;
 // never run on NVIDIA OpenCL before this suite became one class: the GPU host keeps to the devices it was checked on
 @TestDevices.Only({TestDevice.POCL, TestDevice.CUDA})
 class BadInputCatalogueTest extends PerDeviceTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private NDArray matrix;
     private NDArray view;
     private NDArray ints;
     private NDArray mask;
 
-    static List<BadInputCases.Case> cases() { return BadInputCases.all(); }
+    static List<BadInputCases.Case> cases() {
+        return BadInputCases.all();
+    }
 
     @BeforeEach
     void bystanders() {
@@ -48,7 +51,7 @@ class BadInputCatalogueTest extends PerDeviceTest {
 
     @AfterEach
     void closeBystanders() {
-        for (NDArray a : new NDArray[]{view, matrix, ints, mask}) a.close();
+        for (NDArray a : new NDArray[] {view, matrix, ints, mask}) a.close();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -73,7 +76,7 @@ class BadInputCatalogueTest extends PerDeviceTest {
         assertFalse(matrix.isClosed() || view.isClosed() || ints.isClosed() || mask.isClosed());
         float[] m = matrix.toFloatArray();
         for (int i = 0; i < 12; i++) assertEquals(i, m[i], 0, "bystander matrix changed");
-        assertArrayEquals(new float[]{3, 2, 1, 0, 11, 10, 9, 8}, view.toFloatArray(), "bystander view changed");
+        assertArrayEquals(new float[] {3, 2, 1, 0, 11, 10, 9, 8}, view.toFloatArray(), "bystander view changed");
         long[] n = ints.toLongArray();
         for (int i = 0; i < 10; i++) assertEquals(100 + i, n[i], "bystander int64 vector changed");
         boolean[] b = mask.toBooleanArray();

@@ -14,20 +14,24 @@ import org.ndgpu.raw.RawKernel;
  * result and prints "CHILD OK". Args: nonce, start-file.
  */
 public final class CacheChild {
-    private CacheChild() { }
+    private CacheChild() {}
 
     public static void main(String[] args) throws Exception {
         String nonce = args[0];
         Path start = Path.of(args[1]);
-        Device dev = Device.list().stream().filter(d -> d.backendName().equals("opencl") && !d.isGpu()).findFirst().orElseThrow();
+        Device dev = Device.list().stream()
+                .filter(d -> d.backendName().equals("opencl") && !d.isGpu())
+                .findFirst()
+                .orElseThrow();
         try (var _ = dev.use()) {
-            NDArray x = Nd.arange(0.0, 64.0, 1.0, DType.FLOAT32);   // warms the device before the race
+            NDArray x = Nd.arange(0.0, 64.0, 1.0, DType.FLOAT32); // warms the device before the race
             long deadline = System.currentTimeMillis() + 60_000;
             while (!Files.exists(start) && System.currentTimeMillis() < deadline) Thread.sleep(1);
-            String src = "// nonce " + nonce + "\n__kernel void rel_cache_k(__global float* y, __global const float* x, int n) {"
+            String src = "// nonce " + nonce
+                    + "\n__kernel void rel_cache_k(__global float* y, __global const float* x, int n) {"
                     + " int i = get_global_id(0); if (i < n) y[i] = x[i] * 3.0f + 1.0f; }\n";
             NDArray y = Nd.zeros(DType.FLOAT32, 64);
-            new RawKernel(src, "rel_cache_k").launch(new long[]{1}, new long[]{64}, y, x, 64);
+            new RawKernel(src, "rel_cache_k").launch(new long[] {1}, new long[] {64}, y, x, 64);
             float[] v = y.toFloatArray();
             for (int i = 0; i < 64; i++) {
                 if (v[i] != i * 3.0f + 1.0f) throw new AssertionError("y[" + i + "] = " + v[i]);

@@ -6,5 +6,8 @@ import org.ndgpu.testing.Backends;
 
 @Tag("gpu")
 class CudaFuzzTest extends FuzzConformance {
-    @Override protected Device device() { return Backends.cuda(); }
+    @Override
+    protected Device device() {
+        return Backends.cuda();
+    }
 }

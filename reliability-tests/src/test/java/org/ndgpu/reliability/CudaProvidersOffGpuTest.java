@@ -1,12 +1,11 @@
 package org.ndgpu.reliability;
 
-import org.ndgpu.backend.cuda.linalg.CuBlasProvider;
-import org.ndgpu.backend.cuda.linalg.CuSolverProvider;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.ndgpu.backend.cuda.linalg.CuBlasProvider;
+import org.ndgpu.backend.cuda.linalg.CuSolverProvider;
 import org.ndgpu.spi.Blas;
 import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.Backends;
@@ -19,7 +18,9 @@ class CudaProvidersOffGpuTest {
         assertFalse(new CuBlasProvider().supports(cpu));
         assertFalse(new CuSolverProvider().supports(cpu));
         assertTrue(Blas.forDevice(cpu).getClass().getSimpleName().equals("ClBlast"));
-        assertTrue(Solver.forDevice(cpu).where().startsWith("EJML"), Solver.forDevice(cpu).where());
+        assertTrue(
+                Solver.forDevice(cpu).where().startsWith("EJML"),
+                Solver.forDevice(cpu).where());
         String p = CuBlasProvider.problem();
         assertTrue(p == null || p.contains("libcublas"), p);
         String q = CuSolverProvider.problem();

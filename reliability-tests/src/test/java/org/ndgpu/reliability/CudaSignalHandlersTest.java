@@ -13,8 +13,10 @@ import org.ndgpu.ndarray.DType;
 class CudaSignalHandlersTest {
     @Test
     void javaExceptionsStillThrowAfterCudaRan() {
-        try (var _ = Device.get("cuda:0").use(); var x = Nd.arange(100).mul(3); var m = Nd.ones(DType.FLOAT32, 64, 64);
-             var p = m.matmul(m)) {
+        try (var _ = Device.get("cuda:0").use();
+                var x = Nd.arange(100).mul(3);
+                var m = Nd.ones(DType.FLOAT32, 64, 64);
+                var p = m.matmul(m)) {
             assertEquals(14850.0, x.sum().doubleValue());
             assertEquals(64.0 * 64 * 64, p.sum().doubleValue());
         }

@@ -27,8 +27,10 @@ import org.ndgpu.ndarray.NDArray;
  * {@code runCase(seed)} reruns exactly that chain.
  */
 abstract class FuzzConformance {
-    static final List<DType> DTYPES = Arrays.stream(System.getProperty("ndgpu.fuzz.dtypes", "float32,float64").split(","))
-            .map(s -> DType.valueOf(s.strip().toUpperCase(java.util.Locale.ROOT))).toList();
+    static final List<DType> DTYPES = Arrays.stream(
+                    System.getProperty("ndgpu.fuzz.dtypes", "float32,float64").split(","))
+            .map(s -> DType.valueOf(s.strip().toUpperCase(java.util.Locale.ROOT)))
+            .toList();
 
     /** The device the fuzzer runs on. */
     protected abstract Device device();
@@ -72,7 +74,7 @@ abstract class FuzzConformance {
                     for (int d = 0; d < nd; d++) {
                         int n = h.shape[d];
                         int k = 1 + r.nextInt(3);
-                        if (r.nextInt(3) == 0 && n > 0) {           // negative step, from start down to 0
+                        if (r.nextInt(3) == 0 && n > 0) { // negative step, from start down to 0
                             st[d] = r.nextInt(n);
                             step[d] = -k;
                             len[d] = st[d] / k + 1;
@@ -116,19 +118,24 @@ abstract class FuzzConformance {
                     NDArray b = track(made, hostToDevice(ho.toArray(), os).astype(ot));
                     String[] names = {"add", "subtract", "multiply", "maximum"};
                     int op = r.nextInt(4);
-                    log.add("x = " + names[op] + "(x, array(" + Arrays.toString(os) + ", " + ot + ", " + brief(ov) + "))");
-                    h = h.zip(ho, switch (op) {
-                        case 0 -> Double::sum;
-                        case 1 -> (p, q) -> p - q;
-                        case 2 -> (p, q) -> p * q;
-                        default -> Math::max;
-                    });
-                    a = track(made, switch (op) {
-                        case 0 -> a.add(b);
-                        case 1 -> a.sub(b);
-                        case 2 -> a.mul(b);
-                        default -> a.maximum(b);
-                    });
+                    log.add("x = " + names[op] + "(x, array(" + Arrays.toString(os) + ", " + ot + ", " + brief(ov)
+                            + "))");
+                    h = h.zip(
+                            ho,
+                            switch (op) {
+                                case 0 -> Double::sum;
+                                case 1 -> (p, q) -> p - q;
+                                case 2 -> (p, q) -> p * q;
+                                default -> Math::max;
+                            });
+                    a = track(
+                            made,
+                            switch (op) {
+                                case 0 -> a.add(b);
+                                case 1 -> a.sub(b);
+                                case 2 -> a.mul(b);
+                                default -> a.maximum(b);
+                            });
                 } else if (kind == 9) {
                     boolean neg = r.nextBoolean();
                     log.add("x = " + (neg ? "negative" : "absolute") + "(x)");
@@ -144,8 +151,10 @@ abstract class FuzzConformance {
             }
             compare(h, a);
         } catch (AssertionError | RuntimeException e) {
-            throw new AssertionError("fuzz case failed; reproduce with -Dndgpu.fuzz.seed=" + seed + " -Dndgpu.fuzz.cases=1\n  "
-                    + String.join("\n  ", log) + "\n" + e, e);
+            throw new AssertionError(
+                    "fuzz case failed; reproduce with -Dndgpu.fuzz.seed=" + seed + " -Dndgpu.fuzz.cases=1\n  "
+                            + String.join("\n  ", log) + "\n" + e,
+                    e);
         } finally {
             for (NDArray m : made) m.close();
         }
@@ -153,7 +162,8 @@ abstract class FuzzConformance {
 
     private static void compare(HostNd h, NDArray a) {
         if (!Arrays.equals(longs(h.shape), a.shape())) {
-            throw new AssertionError("shape: expected " + Arrays.toString(h.shape) + ", got " + Arrays.toString(a.shape()));
+            throw new AssertionError(
+                    "shape: expected " + Arrays.toString(h.shape) + ", got " + Arrays.toString(a.shape()));
         }
         if (h.dtype != a.dtype()) throw new AssertionError("dtype: expected " + h.dtype + ", got " + a.dtype());
         double[] want = h.toArray(), got = a.toDoubleArray();
@@ -207,9 +217,13 @@ abstract class FuzzConformance {
         return n;
     }
 
-    static long[] longs(int[] s) { return Arrays.stream(s).asLongStream().toArray(); }
+    static long[] longs(int[] s) {
+        return Arrays.stream(s).asLongStream().toArray();
+    }
 
     private static String brief(double[] v) {
-        return v.length <= 8 ? Arrays.toString(v) : Arrays.toString(Arrays.copyOf(v, 8)).replace("]", ", ...] (" + v.length + ")");
+        return v.length <= 8
+                ? Arrays.toString(v)
+                : Arrays.toString(Arrays.copyOf(v, 8)).replace("]", ", ...] (" + v.length + ")");
     }
 }

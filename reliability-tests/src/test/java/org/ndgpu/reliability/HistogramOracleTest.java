@@ -58,7 +58,8 @@ class HistogramOracleTest extends PerDeviceTest {
         int n = 1 << 20;
         float[] v = new float[n];
         for (int i = 0; i < n; i++) v[i] = (float) (rnd.nextGaussian() * 2 + 1);
-        try (NDArray a = Nd.array(v); Histogram h = Nd.histogram(a, 256)) {
+        try (NDArray a = Nd.array(v);
+                Histogram h = Nd.histogram(a, 256)) {
             double[] e = h.binEdges().toDoubleArray();
             double min = Double.MAX_VALUE, max = -Double.MAX_VALUE;
             for (float x : v) {
@@ -78,16 +79,21 @@ class HistogramOracleTest extends PerDeviceTest {
         SplittableRandom rnd = new SplittableRandom(3302);
         float[] v = new float[50_000];
         for (int i = 0; i < v.length; i++) v[i] = (float) (rnd.nextDouble() * 60000 - 100);
-        try (NDArray f = Nd.array(v); NDArray a = f.astype(DType.FLOAT16)) {
-            for (long bins : new long[]{7, 60, 1000}) {
+        try (NDArray f = Nd.array(v);
+                NDArray a = f.astype(DType.FLOAT16)) {
+            for (long bins : new long[] {7, 60, 1000}) {
                 try (Histogram h = Nd.histogram(a, bins)) {
-                    assertArrayEquals(expected(asDoubles(h.binEdges()), asDoubles(a)), h.counts().toLongArray(), bins + " bins");
+                    assertArrayEquals(
+                            expected(asDoubles(h.binEdges()), asDoubles(a)),
+                            h.counts().toLongArray(),
+                            bins + " bins");
                 }
             }
             // float16 edges 24 apart near 60000, where float16 steps by 32: equal edges, which NumPy 2.4 refuses
             // ("Too many bins for data range. Cannot create 2500 finite-sized bins.")
-            for (long bins : new long[]{2500, 9000}) {
-                var e = assertThrows(org.ndgpu.exceptions.NdException.class, () -> Nd.histogram(a, bins), bins + " bins");
+            for (long bins : new long[] {2500, 9000}) {
+                var e = assertThrows(
+                        org.ndgpu.exceptions.NdException.class, () -> Nd.histogram(a, bins), bins + " bins");
                 assertTrue(e.getMessage().contains("Too many bins"), e.getMessage());
             }
         }
@@ -99,7 +105,7 @@ class HistogramOracleTest extends PerDeviceTest {
         double[] v = new double[100_000];
         Arrays.fill(v, x);
         try (NDArray a = Nd.array(v)) {
-            for (long bins : new long[]{1, 2, 256, 20_000}) {
+            for (long bins : new long[] {1, 2, 256, 20_000}) {
                 try (Histogram h = Nd.histogram(a, bins)) {
                     long[] got = h.counts().toLongArray();
                     assertArrayEquals(expected(h.binEdges().toDoubleArray(), v), got, bins + " bins");
@@ -121,15 +127,19 @@ class HistogramOracleTest extends PerDeviceTest {
                 default -> rnd.nextGaussian();
             };
         }
-        for (int nb : new int[]{1, 255, 257, 10_000}) {
+        for (int nb : new int[] {1, 255, 257, 10_000}) {
             double[] e = new double[nb + 1];
             e[0] = -2.5;
             for (int i = 1; i <= nb; i++) e[i] = e[i - 1] + (rnd.nextInt(6) == 0 ? 0 : rnd.nextDouble() * 5.0 / nb);
-            try (NDArray a = Nd.array(v); NDArray eb = Nd.array(e); NDArray a32 = a.astype(DType.FLOAT32); Histogram h = Nd.histogram(a, eb);
-                 Histogram h32 = Nd.histogram(a32, eb)) {
+            try (NDArray a = Nd.array(v);
+                    NDArray eb = Nd.array(e);
+                    NDArray a32 = a.astype(DType.FLOAT32);
+                    Histogram h = Nd.histogram(a, eb);
+                    Histogram h32 = Nd.histogram(a32, eb)) {
                 assertArrayEquals(expected(e, v), h.counts().toLongArray(), nb + " edges");
                 // float32 samples against float64 edges: compared as float64, as NumPy
-                assertArrayEquals(expected(e, asDoubles(a32)), h32.counts().toLongArray(), nb + " edges, float32 samples");
+                assertArrayEquals(
+                        expected(e, asDoubles(a32)), h32.counts().toLongArray(), nb + " edges, float32 samples");
             }
         }
     }
@@ -139,7 +149,8 @@ class HistogramOracleTest extends PerDeviceTest {
         SplittableRandom rnd = new SplittableRandom(3305);
         long[] same = new long[100_000];
         Arrays.fill(same, 41);
-        try (NDArray s = Nd.array(same); NDArray c = Nd.bincount(s)) {
+        try (NDArray s = Nd.array(same);
+                NDArray c = Nd.bincount(s)) {
             long[] want = new long[42];
             want[41] = same.length;
             assertArrayEquals(want, c.toLongArray());
@@ -151,10 +162,13 @@ class HistogramOracleTest extends PerDeviceTest {
             x[i] = rnd.nextInt(rnd.nextBoolean() ? 5 : 9000);
             w[i] = rnd.nextGaussian();
         }
-        try (NDArray xa = Nd.array(x); NDArray wa = Nd.array(w)) {
-            for (String index : new String[]{":", "::4", "::-3"}) {
-                try (NDArray xv = xa.get(index); NDArray wv = wa.get(index); NDArray c = Nd.bincount(xv, null, 9500);
-                     NDArray cw = Nd.bincount(xv, wv)) {
+        try (NDArray xa = Nd.array(x);
+                NDArray wa = Nd.array(w)) {
+            for (String index : new String[] {":", "::4", "::-3"}) {
+                try (NDArray xv = xa.get(index);
+                        NDArray wv = wa.get(index);
+                        NDArray c = Nd.bincount(xv, null, 9500);
+                        NDArray cw = Nd.bincount(xv, wv)) {
                     long[] xs = xv.toLongArray();
                     double[] ws = wv.toDoubleArray();
                     int len = (int) Arrays.stream(xs).max().orElseThrow() + 1;
@@ -183,8 +197,9 @@ class HistogramOracleTest extends PerDeviceTest {
             x[i] = rnd.nextGaussian();
             y[i] = (float) rnd.nextDouble(-3, 7);
         }
-        try (NDArray xa = Nd.array(x); NDArray ya = Nd.array(y)) {
-            for (long[] bins : new long[][]{{40, 50}, {120, 100}}) {
+        try (NDArray xa = Nd.array(x);
+                NDArray ya = Nd.array(y)) {
+            for (long[] bins : new long[][] {{40, 50}, {120, 100}}) {
                 try (Histogram2d h = Nd.histogram2d(xa, ya, bins, null)) {
                     double[] ex = h.xEdges().toDoubleArray(), ey = h.yEdges().toDoubleArray();
                     double[] want = new double[(int) (bins[0] * bins[1])];

@@ -47,7 +47,9 @@ final class HostNd {
         return n;
     }
 
-    int ndim() { return shape.length; }
+    int ndim() {
+        return shape.length;
+    }
 
     /** Elements in C order. */
     double[] toArray() {
@@ -80,7 +82,7 @@ final class HostNd {
         boolean fa = a.isFloating(), fb = b.isFloating();
         if (fa && fb) return a == DType.FLOAT64 || b == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
         if (!fa && !fb) return a == DType.INT64 || b == DType.INT64 ? DType.INT64 : DType.INT32;
-        return DType.FLOAT64;   // any int with float32 or float64 (int32 + float32 -> float64, as NumPy)
+        return DType.FLOAT64; // any int with float32 or float64 (int32 + float32 -> float64, as NumPy)
     }
 
     HostNd transpose(int[] perm) {
@@ -111,18 +113,28 @@ final class HostNd {
             int sd = shape[d - lead];
             if (sd == target[d]) st[d] = strides[d - lead];
             else if (sd == 1) st[d] = 0;
-            else throw new IllegalArgumentException("not broadcastable: " + Arrays.toString(shape) + " -> " + Arrays.toString(target));
+            else
+                throw new IllegalArgumentException(
+                        "not broadcastable: " + Arrays.toString(shape) + " -> " + Arrays.toString(target));
         }
         return new HostNd(data, target.clone(), st, offset, dtype);
     }
 
-    HostNd ravel() { return of(toArray(), new int[]{size()}, dtype); }
+    HostNd ravel() {
+        return of(toArray(), new int[] {size()}, dtype);
+    }
 
-    HostNd astype(DType t) { return of(toArray(), shape, t); }
+    HostNd astype(DType t) {
+        return of(toArray(), shape, t);
+    }
 
-    interface Op2 { double apply(double a, double b); }
+    interface Op2 {
+        double apply(double a, double b);
+    }
 
-    interface Op1 { double apply(double a); }
+    interface Op1 {
+        double apply(double a);
+    }
 
     HostNd map(Op1 f) {
         double[] v = toArray();

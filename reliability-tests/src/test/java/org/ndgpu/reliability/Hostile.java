@@ -2,8 +2,8 @@ package org.ndgpu.reliability;
 
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -20,7 +20,9 @@ record Hostile(String name, Check check) {
     }
 
     @Override
-    public String toString() { return name; }
+    public String toString() {
+        return name;
+    }
 
     /** A case that must raise exactly {@code type} (or a subclass of it) with every fragment in its message. */
     static Hostile raises(String name, Class<? extends RuntimeException> type, Check action, String... fragments) {
@@ -45,7 +47,8 @@ record Hostile(String name, Check check) {
             try (NDArray got = action.run()) {
                 double[] g = got.astype(DType.FLOAT64).toDoubleArray();
                 if (!Arrays.equals(expected, g)) {
-                    throw new AssertionError("silently wrong: NumPy gives " + Arrays.toString(expected) + ", got " + Arrays.toString(g));
+                    throw new AssertionError(
+                            "silently wrong: NumPy gives " + Arrays.toString(expected) + ", got " + Arrays.toString(g));
                 }
             }
         });
@@ -68,13 +71,16 @@ record Hostile(String name, Check check) {
             if (m != null && !m.isBlank() && !m.startsWith("Cannot ") && !m.equals("null")) return;
             throw new AssertionError("a NullPointerException that names no parameter: " + npe, npe);
         }
-        throw new AssertionError("threw " + t.getClass().getName() + " (expected an NdException or a NullPointerException naming "
-                + "the parameter): " + t.getMessage(), t);
+        throw new AssertionError(
+                "threw " + t.getClass().getName() + " (expected an NdException or a NullPointerException naming "
+                        + "the parameter): " + t.getMessage(),
+                t);
     }
 
     /** The canary: made before the first case, checked after each; a failed call must never touch it. */
     static final class Canary {
-        private final NDArray values = Nd.arange(0.0, 64.0, 1.0).astype(DType.FLOAT32).reshape(8, 8);
+        private final NDArray values =
+                Nd.arange(0.0, 64.0, 1.0).astype(DType.FLOAT32).reshape(8, 8);
 
         void check(String after) {
             if (values.isClosed()) throw new AssertionError("the canary was closed by " + after);
@@ -83,7 +89,8 @@ record Hostile(String name, Check check) {
                 if (v[i] != i) throw new AssertionError("the canary changed at " + i + " after " + after + ": " + v[i]);
             }
             try (NDArray s = values.sum()) {
-                if (s.doubleValue() != 2016.0) throw new AssertionError("the device no longer sums right after " + after);
+                if (s.doubleValue() != 2016.0)
+                    throw new AssertionError("the device no longer sums right after " + after);
             }
         }
     }

@@ -30,18 +30,21 @@ public final class HostileChild {
         Device device;
         try {
             device = switch (args[0]) {
-                case "pocl", "cuda", "opencl-gpu" -> TestDevice.of(args[0]).find().orElse(null);
+                case "pocl", "cuda", "opencl-gpu" ->
+                    TestDevice.of(args[0]).find().orElse(null);
                 default -> Device.get(args[0]);
             };
         } catch (RuntimeException e) {
-            System.out.println("no device " + args[0] + ": " + e.getMessage() + "; devices " + Device.list() + ", problems " + Device.problems()
-                    + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH"));
+            System.out.println("no device " + args[0] + ": " + e.getMessage() + "; devices " + Device.list()
+                    + ", problems " + Device.problems() + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH"));
             throw e;
         }
         if (device == null) {
-            // with what the child saw, since a child started by the suite has missed a GPU that a hand-started one finds
-            System.out.println("@@ NODEVICE " + TestDevice.of(args[0]).absence() + " (child: problems " + Device.problems()
-                    + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH") + ", OCL_ICD_VENDORS=" + System.getenv("OCL_ICD_VENDORS") + ")");
+            // with what the child saw, since a child started by the suite has missed a GPU that a hand-started one
+            // finds
+            System.out.println("@@ NODEVICE " + TestDevice.of(args[0]).absence() + " (child: problems "
+                    + Device.problems() + ", LD_LIBRARY_PATH=" + System.getenv("LD_LIBRARY_PATH") + ", OCL_ICD_VENDORS="
+                    + System.getenv("OCL_ICD_VENDORS") + ")");
             return;
         }
         int first = Integer.parseInt(args[1]);
@@ -53,10 +56,11 @@ public final class HostileChild {
             canary = new Hostile.Canary();
         }
         MemoryPool pool = device.memoryPool();
-        pool.setLimit(POOL_LIMIT);                       // and again after each case, which may have changed it
+        pool.setLimit(POOL_LIMIT); // and again after each case, which may have changed it
         System.out.println("@@ TOTAL " + all.size());
         // by hand: -Dndgpu.hostile.only=REGEX runs only the cases whose text it finds (the others print nothing)
-        java.util.regex.Pattern only = System.getProperty("ndgpu.hostile.only") == null ? null
+        java.util.regex.Pattern only = System.getProperty("ndgpu.hostile.only") == null
+                ? null
                 : java.util.regex.Pattern.compile(System.getProperty("ndgpu.hostile.only"));
         for (int i = first; i < Math.min(all.size(), last); i++) {
             Hostile c = all.get(i);
@@ -64,13 +68,15 @@ public final class HostileChild {
             System.out.println("@@ BEGIN " + i + " " + c.name());
             System.out.flush();
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread t = new Thread(() -> {
-                try (var _ = device.use()) {
-                    c.check().run();
-                } catch (Throwable e) {
-                    failure.set(e);
-                }
-            }, "hostile-" + i);
+            Thread t = new Thread(
+                    () -> {
+                        try (var _ = device.use()) {
+                            c.check().run();
+                        } catch (Throwable e) {
+                            failure.set(e);
+                        }
+                    },
+                    "hostile-" + i);
             t.setDaemon(true);
             t.start();
             t.join(CASE_SECONDS * 1000);

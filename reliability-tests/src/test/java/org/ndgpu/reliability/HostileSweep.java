@@ -1,12 +1,5 @@
 package org.ndgpu.reliability;
 
-import org.ndgpu.ndarray.Eig;
-import org.ndgpu.ndarray.Eigh;
-import org.ndgpu.ndarray.Lstsq;
-import org.ndgpu.ndarray.Qr;
-import org.ndgpu.ndarray.Slogdet;
-import org.ndgpu.ndarray.Svd;
-
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Constructor;
@@ -26,8 +19,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.ndgpu.config.Config;
 import org.ndgpu.Nd;
+import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
 import org.ndgpu.device.Event;
@@ -40,13 +33,19 @@ import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Divmod;
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.Frexp;
 import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.Histogram2d;
 import org.ndgpu.ndarray.HostArray;
+import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.random.Random;
 import org.ndgpu.raw.JavaKernel;
 import org.ndgpu.raw.KernelSignature;
@@ -76,21 +75,25 @@ import org.ndgpu.reduction.ReductionKernel;
  * so a case is named by its index and its text, and a crash can be reproduced with {@link HostileChild}.
  */
 final class HostileSweep {
-    private HostileSweep() { }
+    private HostileSweep() {}
 
     /** A value for one parameter: its description and a supplier that makes it fresh for each case. */
-    private record Value(String what, Supplier<Object> make) { }
+    private record Value(String what, Supplier<Object> make) {}
 
     /** A class whose public surface is swept, with a way to make a fresh receiver for its instance methods. */
-    record Target(Class<?> type, Supplier<Object> receiver) { }
+    record Target(Class<?> type, Supplier<Object> receiver) {}
 
     private static final Path SCRATCH = scratch();
 
     private static Path scratch() {
         try {
             Path d = Files.createTempDirectory("ndgpu-hostile");
-            Files.write(d.resolve("garbage.npy"), new byte[]{(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (byte) 0xff, (byte) 0xff, '{'});
-            Files.write(d.resolve("garbage.npz"), "PK\u0003\u0004 this is not a zip".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            Files.write(
+                    d.resolve("garbage.npy"),
+                    new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (byte) 0xff, (byte) 0xff, '{'});
+            Files.write(
+                    d.resolve("garbage.npz"),
+                    "PK\u0003\u0004 this is not a zip".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
             d.toFile().deleteOnExit();
             return d;
         } catch (java.io.IOException e) {
@@ -98,11 +101,14 @@ final class HostileSweep {
         }
     }
 
-    private static NDArray f32() { return Nd.arange(0.0, 12.0, 1.0).astype(DType.FLOAT32).reshape(3, 4); }
+    private static NDArray f32() {
+        return Nd.arange(0.0, 12.0, 1.0).astype(DType.FLOAT32).reshape(3, 4);
+    }
 
     private static String kernelSource() {
         boolean cuda = Device.current().backendName().equals("cuda");
-        return cuda ? "extern \"C\" __global__ void k(float* x, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] += 1; }"
+        return cuda
+                ? "extern \"C\" __global__ void k(float* x, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] += 1; }"
                 : "__kernel void k(__global float* x, int n) { int i = get_global_id(0); if (i < n) x[i] += 1; }";
     }
 
@@ -116,9 +122,13 @@ final class HostileSweep {
                 new Target(Stream.class, Stream::create),
                 new Target(Event.class, Event::record),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
-                new Target(ElementwiseKernel.class, () -> new ElementwiseKernel("float32 x", "float32 z", "z = x + 1", "sweep_inc")),
+                new Target(
+                        ElementwiseKernel.class,
+                        () -> new ElementwiseKernel("float32 x", "float32 z", "z = x + 1", "sweep_inc")),
                 new Target(ElementwiseKernel.Options.class, null),
-                new Target(ReductionKernel.class, () -> new ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "sweep_sum")),
+                new Target(
+                        ReductionKernel.class,
+                        () -> new ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "sweep_sum")),
                 new Target(RawKernel.class, () -> new RawKernel(kernelSource(), "k")),
                 new Target(RawKernel.SharedMemory.class, null),
                 new Target(RawModule.class, () -> new RawModule(kernelSource())),
@@ -156,8 +166,12 @@ final class HostileSweep {
                 new Target(Divmod.class, null),
                 new Target(Frexp.class, null),
                 new Target(Modf.class, null),
-                new Target(org.ndgpu.backend.Dialect.class, () -> Device.current().backend().dialect()),
-                new Target(org.ndgpu.backend.DeviceFacts.class, () -> Device.current().facts()),
+                new Target(
+                        org.ndgpu.backend.Dialect.class,
+                        () -> Device.current().backend().dialect()),
+                new Target(
+                        org.ndgpu.backend.DeviceFacts.class,
+                        () -> Device.current().facts()),
                 new Target(JavaKernel.Mode.class, null));
     }
 
@@ -170,52 +184,116 @@ final class HostileSweep {
 
     private static Map<String, String> excluded() {
         Map<String, String> m = new java.util.TreeMap<>();
-        String helper = "a helper shared by ndgpu's modules (public because a module cannot export a package to only some "
-                + "classes), called with checked arguments by the API that is swept; not in ARCHITECTURE.md's API";
-        for (String c : List.of("org.ndgpu.ndarray.Copies", "org.ndgpu.ndarray.Creation", "org.ndgpu.ndarray.HostData",
-                "org.ndgpu.ndarray.Operands", "org.ndgpu.ndarray.Ranges", "org.ndgpu.ndarray.Scalars", "org.ndgpu.ndarray.Shapes",
-                "org.ndgpu.ndarray.Transfers", "org.ndgpu.ndarray.IndexExpr", "org.ndgpu.ndarray.IndexExpr$Int", "org.ndgpu.ndarray.IndexExpr$Slice",
-                "org.ndgpu.ndarray.IndexExpr$NewAxis", "org.ndgpu.ndarray.IndexExpr$Ellipsis", "org.ndgpu.ndarray.IndexExpr$Ints",
-                "org.ndgpu.ndarray.IndexExpr$Bools", "org.ndgpu.ndarray.IndexExpr$Array", "org.ndgpu.ndarray.IndexExpr$View", "org.ndgpu.ndarray.IndexExpr$Item", "org.ndgpu.ndarray.UniversalFunctions", "org.ndgpu.ndarray.Views",
-                "org.ndgpu.elementwise.KernelParams", "org.ndgpu.elementwise.KernelParams$Binding", "org.ndgpu.elementwise.KernelParams$Param",
-                "org.ndgpu.elementwise.UfuncInlining", "org.ndgpu.elementwise.UfuncLibrary", "org.ndgpu.elementwise.UfuncLoops",
-                "org.ndgpu.elementwise.UfuncLoops$Loop", "org.ndgpu.reduction.ReductionInlining", "org.ndgpu.reduction.DeviceReductions",
-                "org.ndgpu.reduction.Norms", "org.ndgpu.reduction.ReductionLoop", "org.ndgpu.reduction.ReductionSpec",
-                "org.ndgpu.raw.JavaKernelSource", "org.ndgpu.device.ProgramCache", "org.ndgpu.device.MemoryPool$Block",
-                "org.ndgpu.backend.CopyTasks", "org.ndgpu.backend.CopyTasks$LazyPool", "org.ndgpu.backend.HostMemory",
-                "org.ndgpu.backend.SignalGuard", "org.ndgpu.ndarray.Sizes")) {
+        String helper =
+                "a helper shared by ndgpu's modules (public because a module cannot export a package to only some "
+                        + "classes), called with checked arguments by the API that is swept; not in ARCHITECTURE.md's API";
+        for (String c : List.of(
+                "org.ndgpu.ndarray.Copies",
+                "org.ndgpu.ndarray.Creation",
+                "org.ndgpu.ndarray.HostData",
+                "org.ndgpu.ndarray.Operands",
+                "org.ndgpu.ndarray.Ranges",
+                "org.ndgpu.ndarray.Scalars",
+                "org.ndgpu.ndarray.Shapes",
+                "org.ndgpu.ndarray.Transfers",
+                "org.ndgpu.ndarray.IndexExpr",
+                "org.ndgpu.ndarray.IndexExpr$Int",
+                "org.ndgpu.ndarray.IndexExpr$Slice",
+                "org.ndgpu.ndarray.IndexExpr$NewAxis",
+                "org.ndgpu.ndarray.IndexExpr$Ellipsis",
+                "org.ndgpu.ndarray.IndexExpr$Ints",
+                "org.ndgpu.ndarray.IndexExpr$Bools",
+                "org.ndgpu.ndarray.IndexExpr$Array",
+                "org.ndgpu.ndarray.IndexExpr$View",
+                "org.ndgpu.ndarray.IndexExpr$Item",
+                "org.ndgpu.ndarray.UniversalFunctions",
+                "org.ndgpu.ndarray.Views",
+                "org.ndgpu.elementwise.KernelParams",
+                "org.ndgpu.elementwise.KernelParams$Binding",
+                "org.ndgpu.elementwise.KernelParams$Param",
+                "org.ndgpu.elementwise.UfuncInlining",
+                "org.ndgpu.elementwise.UfuncLibrary",
+                "org.ndgpu.elementwise.UfuncLoops",
+                "org.ndgpu.elementwise.UfuncLoops$Loop",
+                "org.ndgpu.reduction.ReductionInlining",
+                "org.ndgpu.reduction.DeviceReductions",
+                "org.ndgpu.reduction.Norms",
+                "org.ndgpu.reduction.ReductionLoop",
+                "org.ndgpu.reduction.ReductionSpec",
+                "org.ndgpu.raw.JavaKernelSource",
+                "org.ndgpu.device.ProgramCache",
+                "org.ndgpu.device.MemoryPool$Block",
+                "org.ndgpu.backend.CopyTasks",
+                "org.ndgpu.backend.CopyTasks$LazyPool",
+                "org.ndgpu.backend.HostMemory",
+                "org.ndgpu.backend.SignalGuard",
+                "org.ndgpu.ndarray.Sizes")) {
             m.put(c, helper);
         }
-        String raw = "takes raw device pointers or buffers by design (as cupy's UnownedMemory): a wrong pointer is the caller's, "
-                + "as with Nd.fromDevicePointer";
+        String raw =
+                "takes raw device pointers or buffers by design (as cupy's UnownedMemory): a wrong pointer is the caller's, "
+                        + "as with Nd.fromDevicePointer";
         for (String c : List.of("org.ndgpu.ndarray.UnownedMemory", "org.ndgpu.device.Allocation")) m.put(c, raw);
-        String spi = "the backend contract, implemented by a backend and called by the core (Device.backend() hands it out for "
-                + "facts and dialect); its calls take buffers and pointers that only the core makes";
-        for (String c : List.of("Backend", "Backend$LocalMemory", "BackendBuffer", "BackendEvent", "BackendKernel", "BackendProgram",
-                "BackendProvider", "BackendProvider$Discovery", "BackendStream")) {
+        String spi =
+                "the backend contract, implemented by a backend and called by the core (Device.backend() hands it out for "
+                        + "facts and dialect); its calls take buffers and pointers that only the core makes";
+        for (String c : List.of(
+                "Backend",
+                "Backend$LocalMemory",
+                "BackendBuffer",
+                "BackendEvent",
+                "BackendKernel",
+                "BackendProgram",
+                "BackendProvider",
+                "BackendProvider$Discovery",
+                "BackendStream")) {
             m.put("org.ndgpu.backend." + c, spi);
         }
-        m.put("org.ndgpu.backend.NativeLibrary", "loads native libraries by file name for the backends: loading a library runs its "
-                + "code, which no argument check can make safe");
-        m.put("org.ndgpu.nccl.NcclCommunicator", "made only by Nccl.init/initAll, which need NCCL and two GPUs; swept on the GPU host "
-                + "by NcclTest, here only Nccl's refusals are swept");
-        m.put("org.ndgpu.nccl.NcclCheck", "a ServiceLoader provider (OptionalLibrary) that Device.problems() calls with the device list; "
-                + "public only because ServiceLoader needs it");
+        m.put(
+                "org.ndgpu.backend.NativeLibrary",
+                "loads native libraries by file name for the backends: loading a library runs its "
+                        + "code, which no argument check can make safe");
+        m.put(
+                "org.ndgpu.nccl.NcclCommunicator",
+                "made only by Nccl.init/initAll, which need NCCL and two GPUs; swept on the GPU host "
+                        + "by NcclTest, here only Nccl's refusals are swept");
+        m.put(
+                "org.ndgpu.nccl.NcclCheck",
+                "a ServiceLoader provider (OptionalLibrary) that Device.problems() calls with the device list; "
+                        + "public only because ServiceLoader needs it");
         m.put("org.ndgpu.device.Device$Scope", "made only by Device.use(); its one method is close()");
-        String fn = "a function the user writes (a lambda or subclass); the sweep passes one to every method that takes it";
-        for (String c : List.of("org.ndgpu.fuse.Fuse$Fn1", "org.ndgpu.fuse.Fuse$Fn2", "org.ndgpu.fuse.Fuse$Fn3", "org.ndgpu.fuse.Fuse$Fn4",
-                "org.ndgpu.fuse.Fuse$Fn5", "org.ndgpu.fuse.Fuse$Fn6", "org.ndgpu.fuse.Fuse$FnN", "org.ndgpu.raw.JavaUfunc",
-                "org.ndgpu.raw.JavaUfunc$D1", "org.ndgpu.raw.JavaUfunc$D2", "org.ndgpu.raw.JavaUfunc$D3", "org.ndgpu.raw.JavaUfunc$F1",
-                "org.ndgpu.raw.JavaUfunc$F2", "org.ndgpu.raw.JavaUfunc$F3", "org.ndgpu.raw.JavaUfunc$I1", "org.ndgpu.raw.JavaUfunc$I2")) {
+        String fn =
+                "a function the user writes (a lambda or subclass); the sweep passes one to every method that takes it";
+        for (String c : List.of(
+                "org.ndgpu.fuse.Fuse$Fn1",
+                "org.ndgpu.fuse.Fuse$Fn2",
+                "org.ndgpu.fuse.Fuse$Fn3",
+                "org.ndgpu.fuse.Fuse$Fn4",
+                "org.ndgpu.fuse.Fuse$Fn5",
+                "org.ndgpu.fuse.Fuse$Fn6",
+                "org.ndgpu.fuse.Fuse$FnN",
+                "org.ndgpu.raw.JavaUfunc",
+                "org.ndgpu.raw.JavaUfunc$D1",
+                "org.ndgpu.raw.JavaUfunc$D2",
+                "org.ndgpu.raw.JavaUfunc$D3",
+                "org.ndgpu.raw.JavaUfunc$F1",
+                "org.ndgpu.raw.JavaUfunc$F2",
+                "org.ndgpu.raw.JavaUfunc$F3",
+                "org.ndgpu.raw.JavaUfunc$I1",
+                "org.ndgpu.raw.JavaUfunc$I2")) {
             m.put(c, fn);
         }
         return java.util.Collections.unmodifiableMap(m);
     }
 
     /** Exceptions are made by ndgpu, not called with user values: every Throwable of the API is left out by this rule. */
-    static boolean excludedByRule(Class<?> c) { return Throwable.class.isAssignableFrom(c); }
+    static boolean excludedByRule(Class<?> c) {
+        return Throwable.class.isAssignableFrom(c);
+    }
 
-    private static HostArray hostArray() { return HostArray.of(DType.FLOAT32, new byte[12], 3); }
+    private static HostArray hostArray() {
+        return HostArray.of(DType.FLOAT32, new byte[12], 3);
+    }
 
     /** A JavaKernel for the sweep's receiver: one float array field, bound by the sweep's calls or not. */
     public static final class SweepKernel extends JavaKernel {
@@ -231,7 +309,9 @@ final class HostileSweep {
     /** A two-argument float function for Vectorize. */
     public static final class SweepUfunc extends org.ndgpu.raw.JavaUfunc.F2 {
         @Override
-        public float apply(float x, float y) { return x + y; }
+        public float apply(float x, float y) {
+            return x + y;
+        }
     }
 
     /** The swept members of a target: its public methods and constructors declared by ndgpu, sorted by signature. */
@@ -259,15 +339,17 @@ final class HostileSweep {
                 Parameter[] ps = e.getParameters();
                 for (int i = 0; i < ps.length; i++) {
                     for (Value v : hostile(ps[i].getType(), ps[i].getParameterizedType(), matrices(t, e))) {
-                        out.add(call(t, e, new int[]{i}, new Value[]{v}, false));
+                        out.add(call(t, e, new int[] {i}, new Value[] {v}, false));
                     }
                 }
                 if (t.type() == NDArray.class && e instanceof Method m && !Modifier.isStatic(m.getModifiers())) {
                     out.add(call(t, e, new int[0], new Value[0], true));
-                    // a method without parameters has no pairs, so its receiver is hostile here (toDlpack of a read-only view)
+                    // a method without parameters has no pairs, so its receiver is hostile here (toDlpack of a
+                    // read-only view)
                     if (ps.length == 0) {
                         for (Value v : nonNull(arrays(false))) {
-                            if (!v.what().equals("a closed array")) out.add(call(t, e, new int[]{RECEIVER}, new Value[]{v}, false));
+                            if (!v.what().equals("a closed array"))
+                                out.add(call(t, e, new int[] {RECEIVER}, new Value[] {v}, false));
                         }
                     }
                 }
@@ -317,12 +399,17 @@ final class HostileSweep {
                     for (int b = a + 1; b < positions.size(); b++) {
                         List<Value> va = values.get(a), vb = values.get(b);
                         int n = va.size() * vb.size();
-                        var rnd = new java.util.SplittableRandom(PAIR_SEED ^ (sig.hashCode() * 1_000_003L + a * 131L + b));
+                        var rnd = new java.util.SplittableRandom(
+                                PAIR_SEED ^ (sig.hashCode() * 1_000_003L + a * 131L + b));
                         java.util.Set<Integer> picked = new java.util.LinkedHashSet<>();
                         while (picked.size() < Math.min(PAIRS_PER_POSITIONS, n)) picked.add(rnd.nextInt(n));
                         for (int k : picked) {
-                            out.add(call(t, e, new int[]{positions.get(a), positions.get(b)},
-                                    new Value[]{va.get(k / vb.size()), vb.get(k % vb.size())}, false));
+                            out.add(call(
+                                    t,
+                                    e,
+                                    new int[] {positions.get(a), positions.get(b)},
+                                    new Value[] {va.get(k / vb.size()), vb.get(k % vb.size())},
+                                    false));
                         }
                     }
                 }
@@ -332,8 +419,8 @@ final class HostileSweep {
     }
 
     /** Values a user may leave in a setting by mistake. */
-    private static final List<String> BAD_SETTINGS = List.of("", "-1", "0", "nonsense", "99999999999999999999", "1e400", "0.5", "NaN",
-            "\u00e9", "4g4");
+    private static final List<String> BAD_SETTINGS =
+            List.of("", "-1", "0", "nonsense", "99999999999999999999", "1e400", "0.5", "NaN", "\u00e9", "4g4");
 
     /**
      * The settings (Config): each setting of {@link Config#settings()} holds a bad value while every
@@ -345,14 +432,16 @@ final class HostileSweep {
         List<Hostile> out = new ArrayList<>();
         List<Config.Setting> all = Config.settings();
         for (Config.Setting s : all) {
-            for (String v : BAD_SETTINGS) out.add(setting(new Config.Setting[]{s}, new String[]{v}));
+            for (String v : BAD_SETTINGS) out.add(setting(new Config.Setting[] {s}, new String[] {v}));
         }
         if (PAIRS_PER_POSITIONS <= 0) return out;
         for (int a = 0; a < all.size(); a++) {
             for (int b = a + 1; b < all.size(); b++) {
                 var rnd = new java.util.SplittableRandom(PAIR_SEED ^ (a * 131L + b));
-                out.add(setting(new Config.Setting[]{all.get(a), all.get(b)},
-                        new String[]{BAD_SETTINGS.get(rnd.nextInt(BAD_SETTINGS.size())), BAD_SETTINGS.get(rnd.nextInt(BAD_SETTINGS.size()))}));
+                out.add(setting(new Config.Setting[] {all.get(a), all.get(b)}, new String[] {
+                    BAD_SETTINGS.get(rnd.nextInt(BAD_SETTINGS.size())),
+                    BAD_SETTINGS.get(rnd.nextInt(BAD_SETTINGS.size()))
+                }));
             }
         }
         return out;
@@ -361,7 +450,11 @@ final class HostileSweep {
     private static Hostile setting(Config.Setting[] settings, String[] values) {
         StringBuilder name = new StringBuilder(settings.length > 1 ? "pair config " : "sweep config ");
         for (int k = 0; k < settings.length; k++) {
-            name.append(k == 0 ? "" : ", ").append(settings[k].property()).append(" = \"").append(values[k]).append('"');
+            name.append(k == 0 ? "" : ", ")
+                    .append(settings[k].property())
+                    .append(" = \"")
+                    .append(values[k])
+                    .append('"');
         }
         return new Hostile(name.toString(), () -> {
             String[] before = new String[settings.length];
@@ -389,7 +482,9 @@ final class HostileSweep {
                     }
                 }
                 Throwable thrown = null;
-                try (NDArray x = Nd.arange(0.0, 1000.0, 1.0).reshape(10, 100); NDArray s = x.sum(0); NDArray c = x.T().copy()) {
+                try (NDArray x = Nd.arange(0.0, 1000.0, 1.0).reshape(10, 100);
+                        NDArray s = x.sum(0);
+                        NDArray c = x.T().copy()) {
                     s.toBytes();
                     c.toBytes();
                 } catch (RuntimeException e) {
@@ -411,14 +506,17 @@ final class HostileSweep {
 
     /** Methods whose ordinary behaviour is not a question of hostile values (or that end the process's device state on purpose). */
     private static boolean skipped(Method m) {
-        if (JavaKernel.class.isAssignableFrom(m.getDeclaringClass()) && m.getName().equals("execute")) {
-            return true;                                    // Aparapi's execute, refused by design whatever its arguments (JavaKernelTest)
+        if (JavaKernel.class.isAssignableFrom(m.getDeclaringClass())
+                && m.getName().equals("execute")) {
+            return true; // Aparapi's execute, refused by design whatever its arguments (JavaKernelTest)
         }
-        if (m.getDeclaringClass().isEnum() && (m.getName().equals("valueOf") || m.getName().equals("values"))) {
-            return true;                                    // the JDK's contract: Enum.valueOf("x") throws IllegalArgumentException
+        if (m.getDeclaringClass().isEnum()
+                && (m.getName().equals("valueOf") || m.getName().equals("values"))) {
+            return true; // the JDK's contract: Enum.valueOf("x") throws IllegalArgumentException
         }
         return switch (m.getName()) {
-            case "close", "isClosed", "hashCode", "equals", "toString", "wait", "notify", "notifyAll", "getClass" -> true;
+            case "close", "isClosed", "hashCode", "equals", "toString", "wait", "notify", "notifyAll", "getClass" ->
+                true;
             default -> false;
         };
     }
@@ -442,7 +540,8 @@ final class HostileSweep {
         for (int k = 0; k < positions.length; k++) {
             name.append(k == 0 ? " " : ", ")
                     .append(positions[k] == RECEIVER ? "this" : e.getParameters()[positions[k]].getName())
-                    .append(" = ").append(values[k].what());
+                    .append(" = ")
+                    .append(values[k].what());
         }
         return new Hostile(name.toString(), () -> {
             Parameter[] ps = e.getParameters();
@@ -462,7 +561,8 @@ final class HostileSweep {
                     Object receiver = null;
                     if (!Modifier.isStatic(m.getModifiers())) {
                         int k = indexOf(positions, RECEIVER);
-                        receiver = k >= 0 ? values[k].make().get() : t.receiver().get();
+                        receiver =
+                                k >= 0 ? values[k].make().get() : t.receiver().get();
                         if (closedReceiver) ((NDArray) receiver).close();
                     }
                     result = m.invoke(receiver, args);
@@ -470,7 +570,7 @@ final class HostileSweep {
             } catch (InvocationTargetException ite) {
                 thrown = ite.getCause();
             } catch (RuntimeException making) {
-                thrown = making;                 // a hostile value the API refused while it was made (toDlpack of a view)
+                thrown = making; // a hostile value the API refused while it was made (toDlpack of a view)
             }
             if (thrown == null) thrown = readBack(result);
             if (closedReceiver && thrown == null && !readsNoData((Method) e)) {
@@ -513,8 +613,21 @@ final class HostileSweep {
     /** Methods a closed array may still answer: its metadata, which NumPy keeps too. */
     private static boolean readsNoData(Method m) {
         return switch (m.getName()) {
-            case "shape", "hasShape", "dtype", "ndim", "size", "strides", "nbytes", "itemsize", "device", "isWriteable",
-                 "isCContiguous", "isFContiguous", "offset", "symbol", "sharesMemory" -> true;
+            case "shape",
+                    "hasShape",
+                    "dtype",
+                    "ndim",
+                    "size",
+                    "strides",
+                    "nbytes",
+                    "itemsize",
+                    "device",
+                    "isWriteable",
+                    "isCContiguous",
+                    "isFContiguous",
+                    "offset",
+                    "symbol",
+                    "sharesMemory" -> true;
             default -> false;
         };
     }
@@ -526,12 +639,12 @@ final class HostileSweep {
         String n = p.getName().toLowerCase(java.util.Locale.ROOT);
         if (varargs) {
             Class<?> c = type.getComponentType();
-            if (c == long.class) return n.contains("shape") ? new long[]{4, 3} : new long[]{4};
-            if (c == int.class) return new int[]{0};
+            if (c == long.class) return n.contains("shape") ? new long[] {4, 3} : new long[] {4};
+            if (c == int.class) return new int[] {0};
             if (c == String.class) return new String[0];
-            if (c == NDArray.class) return new NDArray[]{f32(), f32()};
-            if (c == Object.class) return new Object[]{f32()};
-            if (c == double.class) return new double[]{1, 2, 3};
+            if (c == NDArray.class) return new NDArray[] {f32(), f32()};
+            if (c == Object.class) return new Object[] {f32()};
+            if (c == double.class) return new double[] {1, 2, 3};
             return java.lang.reflect.Array.newInstance(c, 0);
         }
         if (type == NDArray.class || type == Object.class) return f32();
@@ -543,15 +656,15 @@ final class HostileSweep {
         if (type == short.class) return (short) 1;
         if (type == byte.class) return (byte) 1;
         if (type == char.class) return 'a';
-        if (type == long[].class) return new long[]{4, 3};
-        if (type == int[].class) return new int[]{0};
-        if (type == double[].class) return new double[]{1, 2, 3};
-        if (type == float[].class) return new float[]{1, 2, 3};
-        if (type == boolean[].class) return new boolean[]{true, false, true};
-        if (type == byte[].class) return new byte[]{1, 2, 3};
-        if (type == double[][].class) return new double[][]{{1, 2}, {3, 4}};
-        if (type == NDArray[].class) return new NDArray[]{f32(), f32()};
-        if (type == Object[].class) return new Object[]{f32()};
+        if (type == long[].class) return new long[] {4, 3};
+        if (type == int[].class) return new int[] {0};
+        if (type == double[].class) return new double[] {1, 2, 3};
+        if (type == float[].class) return new float[] {1, 2, 3};
+        if (type == boolean[].class) return new boolean[] {true, false, true};
+        if (type == byte[].class) return new byte[] {1, 2, 3};
+        if (type == double[][].class) return new double[][] {{1, 2}, {3, 4}};
+        if (type == NDArray[].class) return new NDArray[] {f32(), f32()};
+        if (type == Object[].class) return new Object[] {f32()};
         if (type == String.class) return ordinaryString(n);
         if (type == DType.class) return DType.FLOAT32;
         if (type == Casting.class) return Casting.SAME_KIND;
@@ -574,7 +687,8 @@ final class HostileSweep {
         if (type == org.ndgpu.nccl.NcclUniqueId.class) return org.ndgpu.nccl.NcclUniqueId.of(new byte[128]);
         if (type == Device.Key.class) return new Device.Key<>("sweep");
         if (type == java.nio.ByteBuffer.class) return java.nio.ByteBuffer.allocate(12);
-        if (type == java.io.InputStream.class) return new java.io.ByteArrayInputStream(org.ndgpu.io.Npy.toBytes(hostArray()));
+        if (type == java.io.InputStream.class)
+            return new java.io.ByteArrayInputStream(org.ndgpu.io.Npy.toBytes(hostArray()));
         if (type == java.io.OutputStream.class) return new java.io.ByteArrayOutputStream();
         if (type.isInterface() && isFunctional(type)) return identityFunction(type);
         return null;
@@ -594,7 +708,8 @@ final class HostileSweep {
             java.lang.reflect.Type[] args = pt.getActualTypeArguments();
             java.lang.reflect.Type last = args[args.length - 1];
             if (last instanceof Class<?> c) return c;
-            if (last instanceof java.lang.reflect.WildcardType w && w.getUpperBounds()[0] instanceof Class<?> c) return c;
+            if (last instanceof java.lang.reflect.WildcardType w && w.getUpperBounds()[0] instanceof Class<?> c)
+                return c;
         }
         return Object.class;
     }
@@ -609,12 +724,15 @@ final class HostileSweep {
     }
 
     private static boolean isFunctional(Class<?> type) {
-        return Arrays.stream(type.getMethods()).filter(m -> Modifier.isAbstract(m.getModifiers())).count() == 1;
+        return Arrays.stream(type.getMethods())
+                        .filter(m -> Modifier.isAbstract(m.getModifiers()))
+                        .count()
+                == 1;
     }
 
     /** A lambda for any single-method interface: returns its first argument. */
     private static Object identityFunction(Class<?> type) {
-        return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, (proxy, m, a) -> {
+        return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, m, a) -> {
             if (m.getDeclaringClass() == Object.class) {
                 return switch (m.getName()) {
                     case "hashCode" -> System.identityHashCode(proxy);
@@ -629,15 +747,34 @@ final class HostileSweep {
 
     // ------------------------------------------------------------------------------ hostile values
 
-    private static Value v(String what, Supplier<Object> make) { return new Value(what, make); }
+    private static Value v(String what, Supplier<Object> make) {
+        return new Value(what, make);
+    }
 
     /**
      * Methods that get the matrix values (0x0, NaN and singular matrices) besides the others: the
      * linalg namespace and Nd's products, decompositions' neighbours and fits. Elsewhere they would
      * add thousands of cases that only repeat the empty and float arrays' paths.
      */
-    private static final java.util.Set<String> MATRIX_METHODS = java.util.Set.of("matmul", "dot", "vdot", "inner", "outer", "tensordot",
-            "kron", "einsum", "trace", "cov", "corrcoef", "polyfit", "polyval", "convolve", "correlate", "cross", "diagonal", "linalg");
+    private static final java.util.Set<String> MATRIX_METHODS = java.util.Set.of(
+            "matmul",
+            "dot",
+            "vdot",
+            "inner",
+            "outer",
+            "tensordot",
+            "kron",
+            "einsum",
+            "trace",
+            "cov",
+            "corrcoef",
+            "polyfit",
+            "polyval",
+            "convolve",
+            "correlate",
+            "cross",
+            "diagonal",
+            "linalg");
 
     private static boolean matrices(Target t, Executable e) {
         return t.type() == Linalg.class || (e instanceof Method m && MATRIX_METHODS.contains(m.getName()));
@@ -655,20 +792,29 @@ final class HostileSweep {
         a.add(v("an empty (0, 4) array", () -> Nd.ones(DType.FLOAT32, 0, 4)));
         a.add(v("a bool array", () -> f32().gt(4)));
         a.add(v("a complex128 array", () -> f32().astype(DType.COMPLEX128)));
-        a.add(v("a read-only broadcast view", () -> Nd.arange(0.0, 4.0, 1.0).astype(DType.FLOAT32).broadcastTo(3, 4)));
+        a.add(v(
+                "a read-only broadcast view",
+                () -> Nd.arange(0.0, 4.0, 1.0).astype(DType.FLOAT32).broadcastTo(3, 4)));
         a.add(v("a reversed strided int8 view", () -> f32().astype(DType.INT8).get("::-1, ::2")));
-        a.add(v("a uint64 array, half of it above 2^63", () -> f32().astype(DType.INT64).sub(6).astype(DType.UINT64)));
+        a.add(v(
+                "a uint64 array, half of it above 2^63",
+                () -> f32().astype(DType.INT64).sub(6).astype(DType.UINT64)));
         a.add(v("a uint64 array of 2^64 - 1", () -> Nd.full(-1L, DType.INT64, 3).astype(DType.UINT64)));
         a.add(v("an int64 array of Long.MAX_VALUE", () -> Nd.full(Long.MAX_VALUE, DType.INT64, 3)));
-        a.add(v("a complex64 array with NaN", () -> Nd.array(new double[]{1, Double.NaN, 3}).astype(DType.COMPLEX64)));
+        a.add(v(
+                "a complex64 array with NaN",
+                () -> Nd.array(new double[] {1, Double.NaN, 3}).astype(DType.COMPLEX64)));
         if (matrices) {
             a.add(v("a (0, 0) array", () -> Nd.zeros(DType.FLOAT64, 0, 0)));
             a.add(v("a NaN (3, 3) matrix", () -> Nd.full(Double.NaN, DType.FLOAT64, 3, 3)));
             a.add(v("a singular (3, 3) matrix", () -> Nd.ones(DType.FLOAT64, 3, 3)));
         }
         a.add(v("an array of another device", () -> {
-            Device other = Device.list().stream().filter(d -> d != Device.current()).findFirst().orElse(null);
-            if (other == null) return f32().astype(DType.FLOAT16);       // one device only: a float16 array instead
+            Device other = Device.list().stream()
+                    .filter(d -> d != Device.current())
+                    .findFirst()
+                    .orElse(null);
+            if (other == null) return f32().astype(DType.FLOAT16); // one device only: a float16 array instead
             try (var _ = other.use()) {
                 return f32();
             }
@@ -685,50 +831,55 @@ final class HostileSweep {
             h.add(v("a plain Object", Object::new));
             h.add(v("NaN", () -> Double.NaN));
             h.add(v("Long.MAX_VALUE", () -> Long.MAX_VALUE));
-            h.add(v("a ragged double[][]", () -> new double[][]{{1}, {1, 2}}));
+            h.add(v("a ragged double[][]", () -> new double[][] {{1}, {1, 2}}));
             return h;
         }
         if (type == long.class) {
-            for (long x : new long[]{-1, 0, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 40, (1L << 62) + 1}) h.add(v(Long.toString(x), () -> x));
+            for (long x : new long[] {-1, 0, Long.MIN_VALUE, Long.MAX_VALUE, 1L << 40, (1L << 62) + 1})
+                h.add(v(Long.toString(x), () -> x));
             return h;
         }
         if (type == int.class) {
-            for (int x : new int[]{-1, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 30}) h.add(v(Integer.toString(x), () -> x));
+            for (int x : new int[] {-1, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 30})
+                h.add(v(Integer.toString(x), () -> x));
             return h;
         }
         if (type == double.class) {
-            for (double x : new double[]{Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -1e300, 0.0, Double.MIN_VALUE}) {
+            for (double x : new double[] {
+                Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -1e300, 0.0, Double.MIN_VALUE
+            }) {
                 h.add(v(Double.toString(x), () -> x));
             }
             return h;
         }
         if (type == float.class) {
-            for (float x : new float[]{Float.NaN, Float.POSITIVE_INFINITY, -3e38f}) h.add(v(Float.toString(x), () -> x));
+            for (float x : new float[] {Float.NaN, Float.POSITIVE_INFINITY, -3e38f})
+                h.add(v(Float.toString(x), () -> x));
             return h;
         }
-        if (type.isPrimitive()) return h;                                  // boolean, char, short, byte: nothing hostile
+        if (type.isPrimitive()) return h; // boolean, char, short, byte: nothing hostile
         h.add(v("null", () -> null));
         if (type == long[].class) {
             h.add(v("{}", () -> new long[0]));
-            h.add(v("{-1}", () -> new long[]{-1}));
-            h.add(v("{-5, 3}", () -> new long[]{-5, 3}));
-            h.add(v("{Long.MAX_VALUE, 2}", () -> new long[]{Long.MAX_VALUE, 2}));
-            h.add(v("{2^40, 2^40}", () -> new long[]{1L << 40, 1L << 40}));
-            h.add(v("{0}", () -> new long[]{0}));
-            h.add(v("{2^62 + 1}", () -> new long[]{(1L << 62) + 1}));
-            h.add(v("{0, 0}", () -> new long[]{0, 0}));
+            h.add(v("{-1}", () -> new long[] {-1}));
+            h.add(v("{-5, 3}", () -> new long[] {-5, 3}));
+            h.add(v("{Long.MAX_VALUE, 2}", () -> new long[] {Long.MAX_VALUE, 2}));
+            h.add(v("{2^40, 2^40}", () -> new long[] {1L << 40, 1L << 40}));
+            h.add(v("{0}", () -> new long[] {0}));
+            h.add(v("{2^62 + 1}", () -> new long[] {(1L << 62) + 1}));
+            h.add(v("{0, 0}", () -> new long[] {0, 0}));
         } else if (type == int[].class) {
             h.add(v("{}", () -> new int[0]));
-            h.add(v("{-1}", () -> new int[]{-1}));
-            h.add(v("{Integer.MAX_VALUE}", () -> new int[]{Integer.MAX_VALUE}));
-            h.add(v("{Integer.MIN_VALUE}", () -> new int[]{Integer.MIN_VALUE}));
-            h.add(v("{0, 0}", () -> new int[]{0, 0}));
+            h.add(v("{-1}", () -> new int[] {-1}));
+            h.add(v("{Integer.MAX_VALUE}", () -> new int[] {Integer.MAX_VALUE}));
+            h.add(v("{Integer.MIN_VALUE}", () -> new int[] {Integer.MIN_VALUE}));
+            h.add(v("{0, 0}", () -> new int[] {0, 0}));
         } else if (type == double[].class) {
             h.add(v("{}", () -> new double[0]));
-            h.add(v("{NaN}", () -> new double[]{Double.NaN}));
-            h.add(v("{1}", () -> new double[]{1}));
-            h.add(v("{3, 1}", () -> new double[]{3, 1}));
-            h.add(v("{-inf, inf}", () -> new double[]{Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY}));
+            h.add(v("{NaN}", () -> new double[] {Double.NaN}));
+            h.add(v("{1}", () -> new double[] {1}));
+            h.add(v("{3, 1}", () -> new double[] {3, 1}));
+            h.add(v("{-inf, inf}", () -> new double[] {Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY}));
         } else if (type == float[].class || type == boolean[].class || type == short[].class) {
             h.add(v("{}", () -> java.lang.reflect.Array.newInstance(type.getComponentType(), 0)));
         } else if (type == byte[].class) {
@@ -739,8 +890,8 @@ final class HostileSweep {
                 return b;
             }));
         } else if (type == double[][].class) {
-            h.add(v("a ragged double[][]", () -> new double[][]{{1}, {1, 2}}));
-            h.add(v("{null}", () -> new double[][]{null}));
+            h.add(v("a ragged double[][]", () -> new double[][] {{1}, {1, 2}}));
+            h.add(v("{null}", () -> new double[][] {null}));
         } else if (type == String.class) {
             h.add(v("\"\"", () -> ""));
             h.add(v("\"nonsense[\"", () -> "nonsense["));
@@ -748,28 +899,30 @@ final class HostileSweep {
             h.add(v("\"\\0\"", () -> "\u0000"));
             h.add(v("\"\u00e9\u00e9->\u00e9\"", () -> "\u00e9\u00e9->\u00e9"));
         } else if (type == String[].class) {
-            h.add(v("{null}", () -> new String[]{null}));
-            h.add(v("{\"-no-such-option\"}", () -> new String[]{"-no-such-option"}));
+            h.add(v("{null}", () -> new String[] {null}));
+            h.add(v("{\"-no-such-option\"}", () -> new String[] {"-no-such-option"}));
         } else if (type == Object[].class) {
-            h.add(v("{null}", () -> new Object[]{null}));
-            h.add(v("{a plain Object}", () -> new Object[]{new Object()}));
+            h.add(v("{null}", () -> new Object[] {null}));
+            h.add(v("{a plain Object}", () -> new Object[] {new Object()}));
             h.add(v("{a closed array}", () -> {
                 NDArray x = f32();
                 x.close();
-                return new Object[]{x};
+                return new Object[] {x};
             }));
-            h.add(v("{a 0-d array, NaN}", () -> new Object[]{Nd.full(1.0, DType.FLOAT32), Double.NaN}));
+            h.add(v("{a 0-d array, NaN}", () -> new Object[] {Nd.full(1.0, DType.FLOAT32), Double.NaN}));
         } else if (type == NDArray[].class) {
             h.add(v("{}", () -> new NDArray[0]));
-            h.add(v("{null}", () -> new NDArray[]{null}));
+            h.add(v("{null}", () -> new NDArray[] {null}));
             h.add(v("{a closed array}", () -> {
                 NDArray x = f32();
                 x.close();
-                return new NDArray[]{x};
+                return new NDArray[] {x};
             }));
-            h.add(v("{a 0-d array, a (3, 4) array}", () -> new NDArray[]{Nd.full(1.0, DType.FLOAT32), f32()}));
+            h.add(v("{a 0-d array, a (3, 4) array}", () -> new NDArray[] {Nd.full(1.0, DType.FLOAT32), f32()}));
         } else if (type == DType.class) {
-            for (DType d : new DType[]{DType.BOOL, DType.COMPLEX128, DType.FLOAT16, DType.UINT8, DType.UINT32, DType.UINT64}) {
+            for (DType d :
+                    new DType[] {DType.BOOL, DType.COMPLEX128, DType.FLOAT16, DType.UINT8, DType.UINT32, DType.UINT64
+                    }) {
                 h.add(v(d.toString(), () -> d));
             }
         } else if (type == Path.class) {
@@ -792,7 +945,9 @@ final class HostileSweep {
                 Nd.fromDlpack(t);
                 return t;
             }));
-            h.add(v("a DLPack export of a read-only broadcast view", () -> Nd.arange(0.0, 4.0, 1.0).broadcastTo(3, 4).toDlpack()));
+            h.add(v(
+                    "a DLPack export of a read-only broadcast view",
+                    () -> Nd.arange(0.0, 4.0, 1.0).broadcastTo(3, 4).toDlpack()));
         } else if (type == Map.class) {
             h.add(v("{}", HashMap::new));
             h.add(v("{\"\": an element, \"a/../b\": an element}", () -> {
@@ -819,20 +974,33 @@ final class HostileSweep {
                 x.close();
                 return List.of(x);
             }));
-            if (elementClass(generic) == Device.class) h.add(v("[the current device twice]", () -> List.of(Device.current(), Device.current())));
+            if (elementClass(generic) == Device.class)
+                h.add(v("[the current device twice]", () -> List.of(Device.current(), Device.current())));
         } else if (type == java.io.InputStream.class) {
             h.add(v("an empty stream", () -> new java.io.ByteArrayInputStream(new byte[0])));
             h.add(v("a stream that fails", () -> new java.io.InputStream() {
-                @Override public int read() throws java.io.IOException { throw new java.io.IOException("sweep: the stream fails"); }
-                @Override public int read(byte[] b, int off, int len) throws java.io.IOException { return read(); }
+                @Override
+                public int read() throws java.io.IOException {
+                    throw new java.io.IOException("sweep: the stream fails");
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws java.io.IOException {
+                    return read();
+                }
             }));
         } else if (type == java.io.OutputStream.class) {
             h.add(v("a stream that fails", () -> new java.io.OutputStream() {
-                @Override public void write(int b) throws java.io.IOException { throw new java.io.IOException("sweep: the stream fails"); }
+                @Override
+                public void write(int b) throws java.io.IOException {
+                    throw new java.io.IOException("sweep: the stream fails");
+                }
             }));
         } else if (type == java.nio.ByteBuffer.class) {
             h.add(v("an empty buffer", () -> java.nio.ByteBuffer.allocate(0)));
-            h.add(v("a read-only 3-byte buffer", () -> java.nio.ByteBuffer.allocate(3).asReadOnlyBuffer()));
+            h.add(v(
+                    "a read-only 3-byte buffer",
+                    () -> java.nio.ByteBuffer.allocate(3).asReadOnlyBuffer()));
         } else if (type == Stream.class) {
             h.add(v("a closed Stream", () -> {
                 Stream s = Stream.create();

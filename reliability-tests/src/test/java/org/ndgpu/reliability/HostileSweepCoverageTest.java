@@ -19,16 +19,28 @@ class HostileSweepCoverageTest {
     void everyPublicClassOfTheExportedPackagesIsSweptOrExcludedWithAReason() {
         List<PublicApi.Exported> packages = PublicApi.exportedPackages();
         Set<String> names = packages.stream().map(PublicApi.Exported::name).collect(Collectors.toSet());
-        for (String expected : List.of("org.ndgpu", "org.ndgpu.ndarray", "org.ndgpu.device", "org.ndgpu.linalg", "org.ndgpu.fft",
-                "org.ndgpu.random", "org.ndgpu.io", "org.ndgpu.nccl", "org.ndgpu.raw", "org.ndgpu.fuse")) {
+        for (String expected : List.of(
+                "org.ndgpu",
+                "org.ndgpu.ndarray",
+                "org.ndgpu.device",
+                "org.ndgpu.linalg",
+                "org.ndgpu.fft",
+                "org.ndgpu.random",
+                "org.ndgpu.io",
+                "org.ndgpu.nccl",
+                "org.ndgpu.raw",
+                "org.ndgpu.fuse")) {
             assertTrue(names.contains(expected), "the module-info scan missed " + expected + ": " + names);
         }
-        Set<String> targets = HostileSweep.targets().stream().map(t -> t.type().getName()).collect(Collectors.toSet());
+        Set<String> targets =
+                HostileSweep.targets().stream().map(t -> t.type().getName()).collect(Collectors.toSet());
         Set<String> missing = new TreeSet<>();
         Set<String> seen = new TreeSet<>();
         for (Class<?> c : PublicApi.publicClasses()) {
             seen.add(c.getName());
-            if (targets.contains(c.getName()) || HostileSweep.EXCLUDED.containsKey(c.getName()) || HostileSweep.excludedByRule(c)) continue;
+            if (targets.contains(c.getName())
+                    || HostileSweep.EXCLUDED.containsKey(c.getName())
+                    || HostileSweep.excludedByRule(c)) continue;
             missing.add(c.getName());
         }
         assertEquals(Set.of(), missing, "public classes neither swept nor excluded with a reason");
@@ -42,11 +54,14 @@ class HostileSweepCoverageTest {
 
     @Test
     void thePairwiseSampleIsFixed() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(HostileSweep.PAIRS_PER_POSITIONS > 0, "pairs are off (-Dndgpu.hostile.pairs=0)");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                HostileSweep.PAIRS_PER_POSITIONS > 0, "pairs are off (-Dndgpu.hostile.pairs=0)");
         List<String> a = HostileSweep.pairs().stream().map(Hostile::name).toList();
         List<String> b = HostileSweep.pairs().stream().map(Hostile::name).toList();
         assertEquals(a, b);
         assertTrue(a.size() > 1000, "pairs: " + a.size());
-        assertTrue(a.stream().anyMatch(n -> n.startsWith("pair NDArray.") && n.contains(" this = ")), "the receiver is a pair position");
+        assertTrue(
+                a.stream().anyMatch(n -> n.startsWith("pair NDArray.") && n.contains(" this = ")),
+                "the receiver is a pair position");
     }
 }

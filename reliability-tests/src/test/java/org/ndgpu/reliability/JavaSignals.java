@@ -6,11 +6,15 @@ package org.ndgpu.reliability;
  * NullPointerException. A native library that takes those signals from the JVM breaks them silently.
  */
 final class JavaSignals {
-    private JavaSignals() { }
+    private JavaSignals() {}
 
-    private static int divide(int a, int b) { return a / b; }
+    private static int divide(int a, int b) {
+        return a / b;
+    }
 
-    private static int length(String s) { return s.length(); }
+    private static int length(String s) {
+        return s.length();
+    }
 
     /** Runs both checks hot enough for C2 to compile them; throws AssertionError when an exception went missing. */
     static void checkDivisionAndNullChecks() {

@@ -30,21 +30,33 @@ class NumPyParityTest {
     @BeforeAll
     static void startShell() {
         shell = JShell.builder().executionEngine("local").build();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) shell.addToClasspath(entry);
-        for (String imp : new String[]{"org.ndgpu.Nd", "org.ndgpu.ndarray.DType", "org.ndgpu.ndarray.Order", "org.ndgpu.ndarray.NDArray", "java.util.List"}) {
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator))
+            shell.addToClasspath(entry);
+        for (String imp : new String[] {
+            "org.ndgpu.Nd",
+            "org.ndgpu.ndarray.DType",
+            "org.ndgpu.ndarray.Order",
+            "org.ndgpu.ndarray.NDArray",
+            "java.util.List"
+        }) {
             eval("import " + imp + ";");
         }
     }
 
     @AfterAll
-    static void stopShell() { shell.close(); }
+    static void stopShell() {
+        shell.close();
+    }
 
     private static SnippetEvent eval(String code) {
         List<SnippetEvent> events = shell.eval(code);
         assertTrue(!events.isEmpty(), "JShell gave no result for: " + code);
         SnippetEvent e = events.get(0);
         if (e.status() == Snippet.Status.REJECTED) {
-            throw new AssertionError("does not compile: " + code + "\n" + shell.diagnostics(e.snippet()).map(d -> d.getMessage(null)).toList());
+            throw new AssertionError("does not compile: " + code + "\n"
+                    + shell.diagnostics(e.snippet())
+                            .map(d -> d.getMessage(null))
+                            .toList());
         }
         return e;
     }
@@ -57,11 +69,12 @@ class NumPyParityTest {
             char c = s.charAt(i);
             if (c == '\\' && i + 1 < s.length()) {
                 char n = s.charAt(++i);
-                out.append(switch (n) {
-                    case 'n' -> '\n';
-                    case 't' -> '\t';
-                    default -> n;
-                });
+                out.append(
+                        switch (n) {
+                            case 'n' -> '\n';
+                            case 't' -> '\t';
+                            default -> n;
+                        });
             } else {
                 out.append(c);
             }
@@ -70,15 +83,21 @@ class NumPyParityTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> javaExpressionsPrintWhatNumPyPrints() { return cases("parity.tsv"); }
+    Stream<DynamicTest> javaExpressionsPrintWhatNumPyPrints() {
+        return cases("parity.tsv");
+    }
 
     /** Advanced indexing: a.get("[2, 0]"), a.get(":, [0, 2]"), index arrays, a.set with lists and arrays. */
     @TestFactory
-    Stream<DynamicTest> advancedIndexingAsNumPy() { return cases("parity_indexing.tsv"); }
+    Stream<DynamicTest> advancedIndexingAsNumPy() {
+        return cases("parity_indexing.tsv");
+    }
 
     /** The routines of issue 22: histogram, bincount, pad, interp, convolve, set operations, nan-reductions, ... */
     @TestFactory
-    Stream<DynamicTest> routinesAsNumPy() { return cases("parity_routines.tsv"); }
+    Stream<DynamicTest> routinesAsNumPy() {
+        return cases("parity_routines.tsv");
+    }
 
     /**
      * The unsigned dtypes (uint16, uint32, uint64 beside uint8): creation, dtype names, astype to and
@@ -86,25 +105,34 @@ class NumPyParityTest {
      * clip, views, printing. uint64 values above Long.MAX_VALUE come from casting a negative int64.
      */
     @TestFactory
-    Stream<DynamicTest> unsignedAsNumPy() { return cases("parity_unsigned.tsv"); }
+    Stream<DynamicTest> unsignedAsNumPy() {
+        return cases("parity_unsigned.tsv");
+    }
 
     private static Stream<DynamicTest> cases(String fixture) {
         List<String[]> cases;
         try (var in = NumPyParityTest.class.getResourceAsStream("/fixtures/" + fixture)) {
-            cases = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(l -> !l.isBlank() && !l.startsWith("#")).map(l -> l.split("\t", 2)).toList();
+            cases = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("#"))
+                    .map(l -> l.split("\t", 2))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return cases.stream().map(c -> DynamicTest.dynamicTest(c[0], () -> {
-            String want = c[1].replace("\\n", "\n").replace("\\\\", "\\");
-            SnippetEvent e = eval("String.valueOf(" + c[0] + ")");
-            if (want.startsWith("ERROR ")) {
-                assertTrue(e.exception() != null, "NumPy raises " + want.substring(6) + "; ndgpu returned " + e.value());
-                return;
-            }
-            if (e.exception() != null) throw new AssertionError("ndgpu threw where NumPy gives " + want, e.exception());
-            assertEquals(want, unquote(e.value()));
-        }));
+        return cases.stream()
+                .map(c -> DynamicTest.dynamicTest(c[0], () -> {
+                    String want = c[1].replace("\\n", "\n").replace("\\\\", "\\");
+                    SnippetEvent e = eval("String.valueOf(" + c[0] + ")");
+                    if (want.startsWith("ERROR ")) {
+                        assertTrue(
+                                e.exception() != null,
+                                "NumPy raises " + want.substring(6) + "; ndgpu returned " + e.value());
+                        return;
+                    }
+                    if (e.exception() != null)
+                        throw new AssertionError("ndgpu threw where NumPy gives " + want, e.exception());
+                    assertEquals(want, unquote(e.value()));
+                }));
     }
 }

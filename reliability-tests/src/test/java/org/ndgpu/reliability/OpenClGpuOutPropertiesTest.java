@@ -6,5 +6,8 @@ import org.ndgpu.testing.Backends;
 
 @Tag("gpu")
 class OpenClGpuOutPropertiesTest extends OutProperties {
-    @Override protected Device device() { return Backends.openclGpu(); }
+    @Override
+    protected Device device() {
+        return Backends.openclGpu();
+    }
 }

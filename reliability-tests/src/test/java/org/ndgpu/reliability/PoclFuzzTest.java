@@ -4,5 +4,8 @@ import org.ndgpu.device.Device;
 import org.ndgpu.testing.Backends;
 
 class PoclFuzzTest extends FuzzConformance {
-    @Override protected Device device() { return Backends.openclCpu(); }
+    @Override
+    protected Device device() {
+        return Backends.openclCpu();
+    }
 }

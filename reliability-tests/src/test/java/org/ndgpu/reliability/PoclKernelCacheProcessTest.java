@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (the entry is recompiled, never trusted). Each child is a fresh JVM with the test class path.
  */
 class PoclKernelCacheProcessTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void twoProcessesCompileTheSameKernelAtOnceThenBadEntriesAreRecompiled() throws Exception {
@@ -28,15 +29,16 @@ class PoclKernelCacheProcessTest {
         String nonce = Long.toHexString(System.nanoTime());
         Path start = dir.resolve("start");
         Process a = child(cache, nonce, start), b = child(cache, nonce, start);
-        Thread.sleep(1500);                  // both JVMs up and waiting; then release them together
+        Thread.sleep(1500); // both JVMs up and waiting; then release them together
         Files.createFile(start);
         assertOk(a, "first");
         assertOk(b, "second");
         List<Path> entries = entries(cache);
         assertTrue(!entries.isEmpty(), "no cache entry written in " + cache);
-        assertTrue(entries.stream().noneMatch(p -> p.toString().endsWith(".tmp")), "temp files left behind: " + entries);
+        assertTrue(
+                entries.stream().noneMatch(p -> p.toString().endsWith(".tmp")), "temp files left behind: " + entries);
 
-        for (String damage : new String[]{"truncate", "garble", "foreign"}) {
+        for (String damage : new String[] {"truncate", "garble", "foreign"}) {
             for (Path p : entries(cache)) {
                 byte[] bytes = Files.readAllBytes(p);
                 switch (damage) {
@@ -45,12 +47,17 @@ class PoclKernelCacheProcessTest {
                         for (int i = bytes.length / 2; i < bytes.length; i += 7) bytes[i] ^= 0x5a;
                         Files.write(p, bytes);
                     }
-                    default -> Files.write(p, "NDGPU-PROGRAM-2\nsomething else entirely, not this key's program".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    default ->
+                        Files.write(
+                                p,
+                                "NDGPU-PROGRAM-2\nsomething else entirely, not this key's program"
+                                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 }
             }
             assertOk(child(cache, nonce, start), damage);
             // the damaged entry was replaced by a good one of the same length as a fresh compile writes
-            assertTrue(entries(cache).stream().allMatch(p -> p.toFile().length() > 100), damage + ": entry not rewritten");
+            assertTrue(
+                    entries(cache).stream().allMatch(p -> p.toFile().length() > 100), damage + ": entry not rewritten");
         }
     }
 
@@ -63,8 +70,15 @@ class PoclKernelCacheProcessTest {
 
     private static Process child(Path cache, String nonce, Path start) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-Dndgpu.cache.dir=" + cache,
-                "-cp", System.getProperty("java.class.path"), CacheChild.class.getName(), nonce, start.toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-Dndgpu.cache.dir=" + cache,
+                "-cp",
+                System.getProperty("java.class.path"),
+                CacheChild.class.getName(),
+                nonce,
+                start.toString()));
         return new ProcessBuilder(cmd).redirectErrorStream(true).start();
     }
 

@@ -20,7 +20,10 @@ import org.ndgpu.testing.DeviceTestBase;
 class PoclLeakTest extends DeviceTestBase {
     static final int ARRAYS = Integer.getInteger("ndgpu.leak.arrays", 100_000);
 
-    @Override protected Device device() { return Backends.openclCpu(); }
+    @Override
+    protected Device device() {
+        return Backends.openclCpu();
+    }
 
     @Test
     void droppedArraysAreReclaimedAndMemoryStaysBounded() {
@@ -37,7 +40,7 @@ class PoclLeakTest extends DeviceTestBase {
                 NDArray a = Nd.empty(DType.FLOAT32, 1024);
                 if (i % 1000 == 0) {
                     // now and then a real one, read back, so the loop is not only bookkeeping
-                    NDArray b = Nd.array(new float[]{i, 1});
+                    NDArray b = Nd.array(new float[] {i, 1});
                     check += b.toFloatArray()[0];
                     peak = Math.max(peak, pool.totalBytes());
                 }
@@ -49,7 +52,9 @@ class PoclLeakTest extends DeviceTestBase {
         }
         assertTrue(peak <= cap, "pool total " + peak + " exceeded the cap " + cap);
         long after = PoolState.settle(pool);
-        assertTrue(after <= baseUsed + 4096, "used bytes after GC: " + after + ", baseline " + baseUsed + " (" + pool + ")");
+        assertTrue(
+                after <= baseUsed + 4096,
+                "used bytes after GC: " + after + ", baseline " + baseUsed + " (" + pool + ")");
         long expected = 0;
         for (int i = 0; i < ARRAYS; i += 1000) expected += i;
         assertEquals((double) expected, check, 0);

@@ -4,5 +4,8 @@ import org.ndgpu.device.Device;
 import org.ndgpu.testing.Backends;
 
 class PoclOutPropertiesTest extends OutProperties {
-    @Override protected Device device() { return Backends.openclCpu(); }
+    @Override
+    protected Device device() {
+        return Backends.openclCpu();
+    }
 }

@@ -20,11 +20,13 @@ import org.ndgpu.device.Device;
  * threads from an empty cache must leave the JVM's handlers in place.
  */
 class PoclSignalHandlersTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void javaExceptionsStillThrowAfterPoclRan() {
-        try (var _ = Device.get("opencl:cpu").use(); var x = Nd.arange(100).mul(3)) {
+        try (var _ = Device.get("opencl:cpu").use();
+                var x = Nd.arange(100).mul(3)) {
             assertEquals(14850.0, x.sum().doubleValue());
         }
         assertEquals(List.of(), SignalGuard.replaced());
@@ -34,8 +36,14 @@ class PoclSignalHandlersTest {
     @Test
     void withoutLibjsigTheGuardKeepsTheJvmHandlers() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        var pb = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-Dndgpu.cache.dir=" + dir.resolve("kernels"),
-                "-cp", System.getProperty("java.class.path"), SignalChild.class.getName()).redirectErrorStream(true);
+        var pb = new ProcessBuilder(
+                        java,
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-Dndgpu.cache.dir=" + dir.resolve("kernels"),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        SignalChild.class.getName())
+                .redirectErrorStream(true);
         pb.environment().remove("LD_PRELOAD");
         pb.environment().put("POCL_CACHE_DIR", dir.resolve("pocl").toString());
         Path log = dir.resolve("child.log");

@@ -4,7 +4,7 @@ import org.ndgpu.device.MemoryPool;
 
 /** Helpers for tests that read a memory pool's statistics while the Cleaner may be releasing blocks. */
 final class PoolState {
-    private PoolState() { }
+    private PoolState() {}
 
     /** Runs the collector and waits (up to 5 s) until used bytes stop falling; returns them. */
     static long settle(MemoryPool pool) {

@@ -23,10 +23,10 @@ import java.util.jar.JarFile;
  * so a class added to an exported package is swept, or excluded with a reason, from the day it lands.
  */
 final class PublicApi {
-    private PublicApi() { }
+    private PublicApi() {}
 
     /** The unqualified exports of every org.ndgpu module on the class path, with the place each was found. */
-    record Exported(String module, String name, URL root) { }
+    record Exported(String module, String name, URL root) {}
 
     static List<Exported> exportedPackages() {
         List<Exported> out = new ArrayList<>();
@@ -84,15 +84,20 @@ final class PublicApi {
                 JarURLConnection conn = (JarURLConnection) root.openConnection();
                 conn.setUseCaches(false);
                 try (JarFile jar = new JarFile(conn.getJarFileURL().getPath())) {
-                    jar.stream().map(java.util.zip.ZipEntry::getName)
-                            .filter(n -> n.startsWith(dir + "/") && n.endsWith(".class") && n.indexOf('/', dir.length() + 1) < 0)
-                            .forEach(n -> names.add(n.substring(0, n.length() - 6).replace('/', '.')));
+                    jar.stream()
+                            .map(java.util.zip.ZipEntry::getName)
+                            .filter(n -> n.startsWith(dir + "/")
+                                    && n.endsWith(".class")
+                                    && n.indexOf('/', dir.length() + 1) < 0)
+                            .forEach(n ->
+                                    names.add(n.substring(0, n.length() - 6).replace('/', '.')));
                 }
             } else {
                 Path base = Path.of(URI.create(root.toString())).getParent().resolve(dir);
                 if (Files.isDirectory(base)) {
                     try (var s = Files.list(base)) {
-                        s.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".class") && !n.equals("package-info.class"))
+                        s.map(f -> f.getFileName().toString())
+                                .filter(n -> n.endsWith(".class") && !n.equals("package-info.class"))
                                 .forEach(n -> names.add(p.name() + "." + n.substring(0, n.length() - 6)));
                     }
                 }

@@ -1,8 +1,8 @@
 package org.ndgpu.reliability;
 
 import org.ndgpu.Nd;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.raw.RawKernel;
@@ -13,17 +13,19 @@ import org.ndgpu.raw.RawKernel;
  * why this runs in its own process.
  */
 public final class RawFaultChild {
-    private RawFaultChild() { }
+    private RawFaultChild() {}
 
     public static void main(String[] args) {
         Device dev = Device.get("cuda:0");
         int status = 1;
         try (var _ = dev.use()) {
             NDArray x = Nd.zeros(DType.FLOAT32, 16);
-            var k = new RawKernel("extern \"C\" __global__ void rel_wild_write(float* p) {"
-                    + " p[(long long)threadIdx.x * 1000000000LL + (1LL << 40)] = 1.0f; }", "rel_wild_write");
+            var k = new RawKernel(
+                    "extern \"C\" __global__ void rel_wild_write(float* p) {"
+                            + " p[(long long)threadIdx.x * 1000000000LL + (1LL << 40)] = 1.0f; }",
+                    "rel_wild_write");
             try {
-                k.launch(new long[]{4}, new long[]{128}, x);
+                k.launch(new long[] {4}, new long[] {128}, x);
                 dev.synchronize();
                 System.out.println("no error?!");
             } catch (NdException e) {

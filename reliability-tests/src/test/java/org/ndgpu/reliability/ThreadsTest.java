@@ -64,14 +64,14 @@ class ThreadsTest extends PerDeviceTest {
                 double[] x = new double[m * n];
                 for (int i = 0; i < x.length; i++) x[i] = rnd.nextInt(-50, 50) / 4.0;
                 try (NDArray a = Nd.array(x, DType.FLOAT64, m, n);
-                     NDArray t = a.T();
-                     NDArray row = a.get("1, ::-1");
-                     NDArray y = a.mul(2.0).add(t.T());                              // 3x
-                     NDArray s = a.sum(0);
-                     NDArray c = t.copy();
-                     NDArray f = a.astype(DType.FLOAT32);
-                     NDArray id = Nd.eye(n, k, 0, DType.FLOAT64);
-                     NDArray mm = a.matmul(id)) {
+                        NDArray t = a.T();
+                        NDArray row = a.get("1, ::-1");
+                        NDArray y = a.mul(2.0).add(t.T()); // 3x
+                        NDArray s = a.sum(0);
+                        NDArray c = t.copy();
+                        NDArray f = a.astype(DType.FLOAT32);
+                        NDArray id = Nd.eye(n, k, 0, DType.FLOAT64);
+                        NDArray mm = a.matmul(id)) {
                     double[] yv = y.toDoubleArray();
                     for (int i = 0; i < x.length; i++) check(3 * x[i], yv[i], "3x", seed, it);
                     checks++;
@@ -83,7 +83,8 @@ class ThreadsTest extends PerDeviceTest {
                     }
                     checks++;
                     double[] cv = c.toDoubleArray();
-                    for (int j = 0; j < n; j++) for (int i = 0; i < m; i++) check(x[i * n + j], cv[j * m + i], "T.copy", seed, it);
+                    for (int j = 0; j < n; j++)
+                        for (int i = 0; i < m; i++) check(x[i * n + j], cv[j * m + i], "T.copy", seed, it);
                     checks++;
                     double[] rv = row.toDoubleArray();
                     for (int j = 0; j < n; j++) check(x[n + (n - 1 - j)], rv[j], "row view", seed, it);
@@ -92,7 +93,8 @@ class ThreadsTest extends PerDeviceTest {
                     for (int i = 0; i < x.length; i++) check((float) x[i], fv[i], "astype", seed, it);
                     checks++;
                     double[] mv = mm.toDoubleArray();
-                    for (int i = 0; i < m; i++) for (int j = 0; j < k; j++) check(j < n ? x[i * n + j] : 0, mv[i * k + j], "matmul", seed, it);
+                    for (int i = 0; i < m; i++)
+                        for (int j = 0; j < k; j++) check(j < n ? x[i * n + j] : 0, mv[i * k + j], "matmul", seed, it);
                     checks++;
                     double mx = Double.NEGATIVE_INFINITY;
                     for (double v : x) mx = Math.max(mx, v);
@@ -100,7 +102,8 @@ class ThreadsTest extends PerDeviceTest {
                     checks++;
                     double e = 0;
                     for (double v : x) e += Math.abs(v) > 3 ? 1 : 0;
-                    try (NDArray cond = a.abs().gt(3.0); NDArray w = Nd.where(cond, 1.0, 0.0)) {
+                    try (NDArray cond = a.abs().gt(3.0);
+                            NDArray w = Nd.where(cond, 1.0, 0.0)) {
                         check(e, w.sum().doubleValue(), "where", seed, it);
                     }
                     checks++;
@@ -112,7 +115,8 @@ class ThreadsTest extends PerDeviceTest {
 
     private static void check(double expected, double got, String what, long seed, int it) {
         if (Math.abs(expected - got) > 1e-9 * Math.max(1, Math.abs(expected))) {
-            throw new AssertionError(what + ": expected " + expected + ", got " + got + " (thread seed " + seed + ", iteration " + it + ")");
+            throw new AssertionError(what + ": expected " + expected + ", got " + got + " (thread seed " + seed
+                    + ", iteration " + it + ")");
         }
     }
 
@@ -120,7 +124,8 @@ class ThreadsTest extends PerDeviceTest {
         var sb = new StringBuilder();
         Thread.getAllStackTraces().forEach((t, st) -> {
             sb.append('\n').append(t.getName()).append(':');
-            for (int i = 0; i < Math.min(12, st.length); i++) sb.append("\n    at ").append(st[i]);
+            for (int i = 0; i < Math.min(12, st.length); i++)
+                sb.append("\n    at ").append(st[i]);
         });
         return sb.toString();
     }

@@ -1,18 +1,16 @@
 package org.ndgpu.io;
 
-import org.ndgpu.ndarray.HostArray;
-
 import java.io.BufferedOutputStream;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,12 +18,13 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
-import org.ndgpu.exceptions.NdIOException;
-import org.ndgpu.exceptions.NpyFormatException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdIOException;
+import org.ndgpu.exceptions.NpyFormatException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Sizes;
@@ -144,8 +143,8 @@ public final class Npy {
         }
         int major = readByte(in, where, "format version"), minor = readByte(in, where, "format version");
         if (major < 1 || major > 3 || minor != 0) {
-            throw new NpyFormatException(where + ": unsupported .npy format version " + major + "." + minor
-                    + "; expected 1.0, 2.0 or 3.0");
+            throw new NpyFormatException(
+                    where + ": unsupported .npy format version " + major + "." + minor + "; expected 1.0, 2.0 or 3.0");
         }
         int lenBytes = major == 1 ? 2 : 4;
         long headerLen = 0;
@@ -156,8 +155,8 @@ public final class Npy {
         }
         byte[] header = in.readNBytes((int) headerLen);
         if (header.length < headerLen) {
-            throw new NpyFormatException(where + ": truncated header: the header length field says "
-                    + headerLen + " bytes, the file has only " + header.length + " more");
+            throw new NpyFormatException(where + ": truncated header: the header length field says " + headerLen
+                    + " bytes, the file has only " + header.length + " more");
         }
         // versions 1.0 and 2.0 are latin-1; 3.0 allows UTF-8 (structured field names)
         String text = new String(header, major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
@@ -170,7 +169,8 @@ public final class Npy {
         try {
             return HostArray.byteSize(h.dtype(), h.shape());
         } catch (org.ndgpu.exceptions.ShapeException e) {
-            throw new NpyFormatException(where + ": header says " + h.describe(n) + "; a host array holds at most 2 GiB", e);
+            throw new NpyFormatException(
+                    where + ": header says " + h.describe(n) + "; a host array holds at most 2 GiB", e);
         }
     }
 
@@ -182,12 +182,15 @@ public final class Npy {
 
     private static NpyFormatException dataSizeError(String where, NpyHeader h, long nbytes, long found) {
         String kind = found < nbytes ? "truncated data" : "data size mismatch";
-        return new NpyFormatException(where + ": " + kind + ": header says " + h.describe(nbytes)
-                + ", file has " + found + (found > nbytes ? " (" + (found - nbytes) + " bytes after the array)" : ""));
+        return new NpyFormatException(where + ": " + kind + ": header says " + h.describe(nbytes) + ", file has "
+                + found + (found > nbytes ? " (" + (found - nbytes) + " bytes after the array)" : ""));
     }
 
     private static HostArray finish(NpyHeader h, byte[] data) {
-        if (h.bigEndian()) swapBytes(data, h.dtype().isComplex() ? h.dtype().itemsize() / 2 : h.dtype().itemsize());
+        if (h.bigEndian())
+            swapBytes(
+                    data,
+                    h.dtype().isComplex() ? h.dtype().itemsize() / 2 : h.dtype().itemsize());
         // the flag is kept as the file says; for 0-d and 1-d arrays both orders are the same bytes
         return new HostArray(h.dtype(), h.shape(), h.fortranOrder(), ByteBuffer.wrap(data));
     }
@@ -313,8 +316,9 @@ public final class Npy {
         try {
             return Sizes.bytes(where, h.shape(), h.dtype());
         } catch (ShapeException overflow) {
-            throw new NpyFormatException(where + ": header shape " + HostArray.shapeString(h.shape())
-                    + " overflows a 64-bit size", overflow);
+            throw new NpyFormatException(
+                    where + ": header shape " + HostArray.shapeString(h.shape()) + " overflows a 64-bit size",
+                    overflow);
         }
     }
 
@@ -338,9 +342,12 @@ public final class Npy {
         // the transpose of an F-contiguous array is C-contiguous: its C-order bytes are the F-order bytes
         NDArray view = fortran ? a.T() : a;
         NDArray c = view.isCContiguous() ? view : view.copy(Order.C);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING);
-             Arena arena = Arena.ofConfined()) {
+        try (FileChannel ch = FileChannel.open(
+                        file,
+                        StandardOpenOption.WRITE,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING);
+                Arena arena = Arena.ofConfined()) {
             writeFully(ch, ByteBuffer.wrap(NpyHeader.encode(a.dtype(), a.shape(), fortran)));
             long nbytes = c.nbytes();
             if (nbytes > 0) {

@@ -1,12 +1,11 @@
 package org.ndgpu.io;
 
-import org.ndgpu.ndarray.HostArray;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.ndgpu.exceptions.NpyFormatException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostArray;
 
 /**
  * The header of a .npy file: what its dict says (dtype, byte order, Fortran order, shape), how to
@@ -67,14 +66,15 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
 
     private static long[] shape(Object value, String where) {
         if (!(value instanceof PyLiteral.Tuple(List<Object> items))) {
-            throw new NpyFormatException(where + ": header 'shape' must be a tuple of integers, found "
-                    + PyLiteral.repr(value));
+            throw new NpyFormatException(
+                    where + ": header 'shape' must be a tuple of integers, found " + PyLiteral.repr(value));
         }
         long[] shape = new long[items.size()];
         for (int i = 0; i < shape.length; i++) {
             if (!(items.get(i) instanceof Long d) || d < 0) {
-                throw new NpyFormatException(where + ": header 'shape' " + value + " has "
-                        + PyLiteral.repr(items.get(i)) + " at position " + i + "; expected a non-negative 64-bit integer");
+                throw new NpyFormatException(
+                        where + ": header 'shape' " + value + " has " + PyLiteral.repr(items.get(i)) + " at position "
+                                + i + "; expected a non-negative 64-bit integer");
             }
             shape[i] = d;
         }
@@ -88,8 +88,8 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
                     + abbreviate(String.valueOf(descr)) + "); ndgpu arrays hold one of " + supported());
         }
         if (!(descr instanceof String s) || s.isEmpty()) {
-            throw new NpyFormatException(where + ": header 'descr' must be a typestring such as '<f4', found "
-                    + PyLiteral.repr(descr));
+            throw new NpyFormatException(
+                    where + ": header 'descr' must be a typestring such as '<f4', found " + PyLiteral.repr(descr));
         }
         char order = s.charAt(0);
         String code = "<>|=".indexOf(order) >= 0 ? s.substring(1) : s;
@@ -114,17 +114,23 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
         String why;
         if (code.startsWith("O")) why = "object arrays (Python objects, pickled) are not supported";
         else if (code.startsWith("V")) why = "structured and void dtypes are not supported";
-        else if (code.startsWith("U") || code.startsWith("S") || code.startsWith("a")) why = "string dtypes are not supported";
+        else if (code.startsWith("U") || code.startsWith("S") || code.startsWith("a"))
+            why = "string dtypes are not supported";
         else if (code.startsWith("M") || code.startsWith("m")) why = "datetime and timedelta dtypes are not supported";
         else if (code.matches("[fc](10|12|16|20|24|32)")) why = "long double precision is not supported";
         else why = "unknown or unsupported typestring";
-        throw new NpyFormatException(where + ": " + why + " (descr " + PyLiteral.repr(s) + "); ndgpu arrays hold one of "
-                + supported());
+        throw new NpyFormatException(
+                where + ": " + why + " (descr " + PyLiteral.repr(s) + "); ndgpu arrays hold one of " + supported());
     }
 
     private static String supported() {
         StringBuilder sb = new StringBuilder();
-        for (DType d : DType.values()) sb.append(sb.isEmpty() ? "" : ", ").append(d).append(" '").append(d.descr()).append('\'');
+        for (DType d : DType.values())
+            sb.append(sb.isEmpty() ? "" : ", ")
+                    .append(d)
+                    .append(" '")
+                    .append(d.descr())
+                    .append('\'');
         return sb.toString();
     }
 
@@ -133,13 +139,19 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
      * a newline. Version 1.0 unless the header needs more than 65535 bytes, then 2.0.
      */
     static byte[] encode(DType dtype, long[] shape, boolean fortranOrder) {
-        StringBuilder dict = new StringBuilder("{'descr': '").append(dtype.descr())
-                .append("', 'fortran_order': ").append(fortranOrder ? "True" : "False")
-                .append(", 'shape': ").append(HostArray.shapeString(shape)).append(", }");
+        StringBuilder dict = new StringBuilder("{'descr': '")
+                .append(dtype.descr())
+                .append("', 'fortran_order': ")
+                .append(fortranOrder ? "True" : "False")
+                .append(", 'shape': ")
+                .append(HostArray.shapeString(shape))
+                .append(", }");
         // np.save's spare room so that a writer may later grow the outermost axis in place
         if (shape.length > 0) {
             long growing = shape[fortranOrder ? shape.length - 1 : 0];
-            dict.append(" ".repeat(Math.max(0, GROWTH_AXIS_MAX_DIGITS - Long.toString(growing).length())));
+            dict.append(" "
+                    .repeat(Math.max(
+                            0, GROWTH_AXIS_MAX_DIGITS - Long.toString(growing).length())));
         }
         byte[] text = dict.toString().getBytes(StandardCharsets.ISO_8859_1);
         int hlen = text.length + 1; // + '\n'

@@ -1,7 +1,5 @@
 package org.ndgpu.io;
 
-import org.ndgpu.ndarray.HostArray;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +19,7 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 import org.ndgpu.exceptions.NdIOException;
 import org.ndgpu.exceptions.NpyFormatException;
+import org.ndgpu.ndarray.HostArray;
 
 /**
  * Reads and writes NumPy's .npz archives: a zip of {@code NAME.npy} entries, keyed by NAME as
@@ -37,7 +36,9 @@ import org.ndgpu.exceptions.NpyFormatException;
 public final class Npz {
     // A fixed entry time makes archives reproducible byte for byte (NumPy stamps the current time).
     private static final long ENTRY_TIME = java.time.LocalDateTime.of(2000, 1, 1, 0, 0)
-            .atZone(java.time.ZoneId.systemDefault()).toInstant().toEpochMilli();
+            .atZone(java.time.ZoneId.systemDefault())
+            .toInstant()
+            .toEpochMilli();
 
     private Npz() {}
 
@@ -57,8 +58,8 @@ public final class Npz {
                 if (e.isDirectory()) continue;
                 String where = file + ": entry '" + e.getName() + "'";
                 if (!e.getName().endsWith(".npy")) {
-                    throw new NpyFormatException(where + " is not a .npy array; expected entries named NAME.npy"
-                            + " as np.savez writes");
+                    throw new NpyFormatException(
+                            where + " is not a .npy array; expected entries named NAME.npy" + " as np.savez writes");
                 }
                 String key = e.getName().substring(0, e.getName().length() - 4);
                 try (InputStream in = zip.getInputStream(e)) {
@@ -72,7 +73,8 @@ public final class Npz {
         } catch (NoSuchFileException e) {
             throw new NdIOException("npz: no such file: " + file, e);
         } catch (ZipException e) {
-            throw new NpyFormatException(file + ": not a .npz file (not a readable zip archive: " + e.getMessage() + ")", e);
+            throw new NpyFormatException(
+                    file + ": not a .npz file (not a readable zip archive: " + e.getMessage() + ")", e);
         } catch (IOException e) {
             if (!Files.exists(file)) throw new NdIOException("npz: no such file: " + file, e);
             throw new NdIOException("npz: cannot read " + file + ": " + e.getMessage(), e);
@@ -104,11 +106,13 @@ public final class Npz {
             String name = en.getKey();
             java.util.Objects.requireNonNull(name, "savez: an array name");
             java.util.Objects.requireNonNull(en.getValue(), () -> "savez: the array '" + name + "' is null");
-            if (name.isEmpty()) throw new org.ndgpu.exceptions.NdException("savez: array names must be non-empty, got ''");
-            if (!seen.add(name + ".npy")) throw new org.ndgpu.exceptions.NdException("savez: duplicate array name '" + name + "'");
+            if (name.isEmpty())
+                throw new org.ndgpu.exceptions.NdException("savez: array names must be non-empty, got ''");
+            if (!seen.add(name + ".npy"))
+                throw new org.ndgpu.exceptions.NdException("savez: duplicate array name '" + name + "'");
         }
         try (OutputStream fos = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
-             ZipOutputStream zip = new ZipOutputStream(fos)) {
+                ZipOutputStream zip = new ZipOutputStream(fos)) {
             for (Map.Entry<String, HostArray> en : arrays.entrySet()) {
                 byte[] npy = Npy.toBytes(en.getValue());
                 ZipEntry e = new ZipEntry(en.getKey() + ".npy");

@@ -24,12 +24,16 @@ import java.util.Map;
 final class PyLiteral {
     /** Python's None (a Java null would be ambiguous with "key absent"). */
     static final Object NONE = new Object() {
-        @Override public String toString() { return "None"; }
+        @Override
+        public String toString() {
+            return "None";
+        }
     };
 
     /** A Python tuple; distinct from a list because NumPy's descr uses a list for structured dtypes. */
     record Tuple(List<Object> items) {
-        @Override public String toString() {
+        @Override
+        public String toString() {
             StringBuilder sb = new StringBuilder("(");
             for (int i = 0; i < items.size(); i++) sb.append(i == 0 ? "" : ", ").append(repr(items.get(i)));
             return sb.append(items.size() == 1 ? ",)" : ")").toString();
@@ -39,13 +43,18 @@ final class PyLiteral {
     /** A literal that is not well formed; the message says where. */
     static final class SyntaxError extends Exception {
         private static final long serialVersionUID = 1L;
-        SyntaxError(String message) { super(message); }
+
+        SyntaxError(String message) {
+            super(message);
+        }
     }
 
     private final String src;
     private int pos;
 
-    private PyLiteral(String src) { this.src = src; }
+    private PyLiteral(String src) {
+        this.src = src;
+    }
 
     /** Parses one literal; only whitespace may follow it. */
     static Object parse(String text) throws SyntaxError {
@@ -89,7 +98,10 @@ final class PyLiteral {
         Map<Object, Object> map = new LinkedHashMap<>();
         while (true) {
             skipSpace();
-            if (peek() == '}') { pos++; return map; }
+            if (peek() == '}') {
+                pos++;
+                return map;
+            }
             Object key = value(depth + 1);
             skipSpace();
             expect(':');
@@ -111,14 +123,17 @@ final class PyLiteral {
             if (peek() == close) {
                 pos++;
                 // (x) is a parenthesized value in Python, not a one-element tuple
-                if (tuple && items.size() == 1 && !sawComma) throw error("(x) is not a tuple; a 1-tuple is written (x,)");
+                if (tuple && items.size() == 1 && !sawComma)
+                    throw error("(x) is not a tuple; a 1-tuple is written (x,)");
                 return items;
             }
             items.add(value(depth + 1));
             skipSpace();
             char c = peek();
-            if (c == ',') { pos++; sawComma = true; }
-            else if (c != close) throw error("expected ',' or '" + close + "'");
+            if (c == ',') {
+                pos++;
+                sawComma = true;
+            } else if (c != close) throw error("expected ',' or '" + close + "'");
         }
     }
 
@@ -139,8 +154,11 @@ final class PyLiteral {
                     case '\\', '\'', '"' -> sb.append(e);
                     case 'x' -> {
                         if (pos + 2 > src.length()) throw error("truncated \\x escape");
-                        try { sb.append((char) Integer.parseInt(src.substring(pos, pos + 2), 16)); }
-                        catch (NumberFormatException ex) { throw error("bad \\x escape"); }
+                        try {
+                            sb.append((char) Integer.parseInt(src.substring(pos, pos + 2), 16));
+                        } catch (NumberFormatException ex) {
+                            throw error("bad \\x escape");
+                        }
                         pos += 2;
                     }
                     default -> sb.append('\\').append(e);

@@ -14,12 +14,43 @@ import org.ndgpu.spi.Routines;
 
 /** What NDArray's own methods need of this module, as the core's {@link Routines} contract; registered with ServiceLoader. */
 public final class RoutineLibrary implements Routines {
-    @Override public NDArray sort(String op, NDArray a, int axis, boolean indices) { return Sorting.sort(op, a, axis, indices); }
-    @Override public NDArray index(String op, NDArray a, List<IndexExpr.Item> items) { return FancyIndexing.get(op, a, items); }
-    @Override public void indexAssign(String op, NDArray a, List<IndexExpr.Item> items, Object value) { FancyIndexing.set(op, a, items, value); }
-    @Override public NDArray take(String op, NDArray a, Object indices, Integer axis) { return Take.take(op, a, indices, axis); }
-    @Override public NDArray repeat(String op, NDArray a, long repeats, Integer axis) { return Tiling.repeat(op, a, repeats, axis); }
-    @Override public String repr(NDArray a) { return ArrayRepr.repr(a); }
-    @Override public String str(NDArray a) { return ArrayRepr.str(a); }
-    @Override public MemorySegment toDlpack(NDArray a) { return DLPack.export(a); }
+    @Override
+    public NDArray sort(String op, NDArray a, int axis, boolean indices) {
+        return Sorting.sort(op, a, axis, indices);
+    }
+
+    @Override
+    public NDArray index(String op, NDArray a, List<IndexExpr.Item> items) {
+        return FancyIndexing.get(op, a, items);
+    }
+
+    @Override
+    public void indexAssign(String op, NDArray a, List<IndexExpr.Item> items, Object value) {
+        FancyIndexing.set(op, a, items, value);
+    }
+
+    @Override
+    public NDArray take(String op, NDArray a, Object indices, Integer axis) {
+        return Take.take(op, a, indices, axis);
+    }
+
+    @Override
+    public NDArray repeat(String op, NDArray a, long repeats, Integer axis) {
+        return Tiling.repeat(op, a, repeats, axis);
+    }
+
+    @Override
+    public String repr(NDArray a) {
+        return ArrayRepr.repr(a);
+    }
+
+    @Override
+    public String str(NDArray a) {
+        return ArrayRepr.str(a);
+    }
+
+    @Override
+    public MemorySegment toDlpack(NDArray a) {
+        return DLPack.export(a);
+    }
 }

@@ -22,11 +22,11 @@ import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.StructType;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -51,7 +51,7 @@ import org.ndgpu.ndarray.NDArray;
  * A partition is held in memory while it is batched; size partitions so one fits the executor and its GPU.
  */
 public final class GpuColumns {
-    private GpuColumns() { }
+    private GpuColumns() {}
 
     /** A function of one partition's batch, shipped to the executors (so serializable). */
     @FunctionalInterface
@@ -68,7 +68,8 @@ public final class GpuColumns {
     }
 
     /** {@code ds} with a new column {@code outputCol} of {@code outputType}: {@code fn} of each partition's batch of {@code inputCol}. */
-    public static Dataset<Row> map(Dataset<Row> ds, String inputCol, String outputCol, DataType outputType, BatchFunction fn) {
+    public static Dataset<Row> map(
+            Dataset<Row> ds, String inputCol, String outputCol, DataType outputType, BatchFunction fn) {
         Objects.requireNonNull(ds, "GpuColumns.map: ds is null");
         Objects.requireNonNull(inputCol, "GpuColumns.map: inputCol is null");
         Objects.requireNonNull(outputCol, "GpuColumns.map: outputCol is null");
@@ -79,22 +80,33 @@ public final class GpuColumns {
         DType outDtype = dtypeOf(outputType, "output type");
         boolean outVector = outputType instanceof ArrayType || outputType instanceof BinaryType;
         if (Arrays.asList(ds.columns()).contains(outputCol)) {
-            throw new NdException("GpuColumns.map: the Dataset already has a column '" + outputCol + "'; expected a new column name");
+            throw new NdException(
+                    "GpuColumns.map: the Dataset already has a column '" + outputCol + "'; expected a new column name");
         }
         StructType schema = ds.schema().add(outputCol, outputType, false);
         int index = ds.schema().fieldIndex(inputCol);
-        var batch = new Batch(inputCol, index, in instanceof BinaryType, inDtype, outDtype, outVector, outputType instanceof BinaryType, fn);
+        var batch = new Batch(
+                inputCol,
+                index,
+                in instanceof BinaryType,
+                inDtype,
+                outDtype,
+                outVector,
+                outputType instanceof BinaryType,
+                fn);
         return ds.mapPartitions(batch, Encoders.row(schema));
     }
 
     private static DataType inputType(Dataset<Row> ds, String inputCol) {
         if (!Arrays.asList(ds.columns()).contains(inputCol)) {
-            throw new NdException("GpuColumns.map: no column '" + inputCol + "'; the Dataset has " + Arrays.toString(ds.columns()));
+            throw new NdException(
+                    "GpuColumns.map: no column '" + inputCol + "'; the Dataset has " + Arrays.toString(ds.columns()));
         }
         DataType t = ds.schema().apply(inputCol).dataType();
         if (!(t instanceof ArrayType || t instanceof BinaryType)) {
-            throw new DTypeException("GpuColumns.map: column '" + inputCol + "' is " + t.simpleString()
-                    + "; expected array<float>, array<double>, array<int>, array<bigint> or binary (little-endian float32)");
+            throw new DTypeException(
+                    "GpuColumns.map: column '" + inputCol + "' is " + t.simpleString()
+                            + "; expected array<float>, array<double>, array<int>, array<bigint> or binary (little-endian float32)");
         }
         return t;
     }
@@ -110,8 +122,16 @@ public final class GpuColumns {
     }
 
     /** The per-partition work: stack, one transfer in, fn, one transfer out, the new rows. */
-    private record Batch(String column, int index, boolean binaryIn, DType inDtype, DType outDtype, boolean outVector, boolean binaryOut,
-                         BatchFunction fn) implements MapPartitionsFunction<Row, Row> {
+    private record Batch(
+            String column,
+            int index,
+            boolean binaryIn,
+            DType inDtype,
+            DType outDtype,
+            boolean outVector,
+            boolean binaryOut,
+            BatchFunction fn)
+            implements MapPartitionsFunction<Row, Row> {
         @Override
         public Iterator<Row> call(Iterator<Row> rows) {
             List<Row> list = new ArrayList<>();
@@ -121,8 +141,9 @@ public final class GpuColumns {
             int width = length(list.getFirst(), 0);
             long total = (long) n * width;
             if (total > Integer.MAX_VALUE - 8) {
-                throw new ShapeException("GpuColumns.map: a partition of column '" + column + "' holds " + n + " rows of " + width
-                        + " elements, more than one Java array can (2^31 - 9); use more partitions");
+                throw new ShapeException(
+                        "GpuColumns.map: a partition of column '" + column + "' holds " + n + " rows of " + width
+                                + " elements, more than one Java array can (2^31 - 9); use more partitions");
             }
             Object data = pack(list, width);
             Object result = SparkGpu.run(device -> compute(device, data, n, width));
@@ -140,16 +161,22 @@ public final class GpuColumns {
         private Object compute(Device device, Object data, int n, int width) {
             try (NDArray x = Nd.array(data, inDtype, n, width)) {
                 NDArray y = fn.apply(x);
-                if (y == null) throw new NdException("GpuColumns.map: fn returned null for column '" + column + "'; expected an NDArray");
+                if (y == null)
+                    throw new NdException(
+                            "GpuColumns.map: fn returned null for column '" + column + "'; expected an NDArray");
                 long[] s = y.shape();
                 boolean ok = outVector ? s.length == 2 && s[0] == n : s.length == 1 && s[0] == n;
                 if (!ok) {
-                    throw new ShapeException("GpuColumns.map: fn returned shape " + Arrays.toString(s) + " for a batch of " + n
-                            + " rows of column '" + column + "'; expected " + (outVector ? "(" + n + ", m) for an array or binary output"
-                            : "(" + n + ",) for a scalar output"));
+                    throw new ShapeException(
+                            "GpuColumns.map: fn returned shape " + Arrays.toString(s) + " for a batch of " + n
+                                    + " rows of column '" + column + "'; expected "
+                                    + (outVector
+                                            ? "(" + n + ", m) for an array or binary output"
+                                            : "(" + n + ",) for a scalar output"));
                 }
                 if (y.device() != device) {
-                    throw new NdException("GpuColumns.map: fn returned an array on " + y.device().id() + ", expected the task's device " + device.id());
+                    throw new NdException("GpuColumns.map: fn returned an array on "
+                            + y.device().id() + ", expected the task's device " + device.id());
                 }
                 NDArray z = y.dtype() == outDtype ? y : y.astype(outDtype);
                 Object host = switch (outDtype) {
@@ -164,7 +191,7 @@ public final class GpuColumns {
             }
         }
 
-        private record Result(Object host, int m) { }
+        private record Result(Object host, int m) {}
 
         private Object element(Object result, int r) {
             Result res = (Result) result;
@@ -194,14 +221,15 @@ public final class GpuColumns {
 
         private int length(Row row, int r) {
             if (row.isNullAt(index)) {
-                throw new NdException("GpuColumns.map: row " + r + " of partition " + partition() + " has a null '" + column
-                        + "'; expected a vector of fixed length");
+                throw new NdException("GpuColumns.map: row " + r + " of partition " + partition() + " has a null '"
+                        + column + "'; expected a vector of fixed length");
             }
             if (binaryIn) {
                 byte[] b = (byte[]) row.get(index);
                 if (b.length % 4 != 0) {
-                    throw new ShapeException("GpuColumns.map: row " + r + " of partition " + partition() + " holds " + b.length + " bytes in '"
-                            + column + "'; expected little-endian float32 values, a multiple of 4 bytes");
+                    throw new ShapeException("GpuColumns.map: row " + r + " of partition " + partition() + " holds "
+                            + b.length + " bytes in '" + column
+                            + "'; expected little-endian float32 values, a multiple of 4 bytes");
                 }
                 return b.length / 4;
             }
@@ -220,19 +248,23 @@ public final class GpuColumns {
                 Row row = list.get(r);
                 int len = length(row, r);
                 if (len != width) {
-                    throw new ShapeException("GpuColumns.map: row " + r + " of partition " + partition() + " has " + len + " elements in '"
-                            + column + "', row 0 has " + width + "; every row of a partition must have the same length");
+                    throw new ShapeException("GpuColumns.map: row " + r + " of partition " + partition() + " has " + len
+                            + " elements in '" + column + "', row 0 has " + width
+                            + "; every row of a partition must have the same length");
                 }
                 if (binaryIn) {
-                    ByteBuffer.wrap((byte[]) row.get(index)).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get((float[]) data, r * width, width);
+                    ByteBuffer.wrap((byte[]) row.get(index))
+                            .order(ByteOrder.LITTLE_ENDIAN)
+                            .asFloatBuffer()
+                            .get((float[]) data, r * width, width);
                     continue;
                 }
                 List<Object> v = row.getList(index);
                 for (int k = 0; k < width; k++) {
                     Object e = v.get(k);
                     if (e == null) {
-                        throw new NdException("GpuColumns.map: element " + k + " of row " + r + " of partition " + partition() + " in '"
-                                + column + "' is null; expected numbers");
+                        throw new NdException("GpuColumns.map: element " + k + " of row " + r + " of partition "
+                                + partition() + " in '" + column + "' is null; expected numbers");
                     }
                     Number num = (Number) e;
                     switch (data) {

@@ -7,8 +7,8 @@ import java.util.Objects;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.ndgpu.Nd;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -31,7 +31,7 @@ import org.ndgpu.ndarray.NDArray;
  * travel, so returning one is an error.
  */
 public final class GpuPartitions {
-    private GpuPartitions() { }
+    private GpuPartitions() {}
 
     /**
      * A function of one device block, shipped to the executors (so serializable: a lambda whose
@@ -69,18 +69,23 @@ public final class GpuPartitions {
             this.device = SparkGpu.device();
         }
 
-        @Override public boolean hasNext() { return in.hasNext(); }
+        @Override
+        public boolean hasNext() {
+            return in.hasNext();
+        }
 
         @Override
         public R next() {
             if (!in.hasNext()) throw new NoSuchElementException();
             T block = in.next();
             long i = index++;
-            try (var _ = device.use(); NDArray x = toDevice(block, i)) {
+            try (var _ = device.use();
+                    NDArray x = toDevice(block, i)) {
                 R r = fn.apply(x);
                 if (r instanceof NDArray) {
-                    throw new NdException("GpuPartitions.map: fn returned an NDArray for block " + i + where()
-                            + "; device memory cannot leave the executor: return host data (toFloatArray(), toDoubleArray(), item())");
+                    throw new NdException(
+                            "GpuPartitions.map: fn returned an NDArray for block " + i + where()
+                                    + "; device memory cannot leave the executor: return host data (toFloatArray(), toDoubleArray(), item())");
                 }
                 device.synchronize();
                 return r;
@@ -93,9 +98,12 @@ public final class GpuPartitions {
                 case double[] d -> Nd.array(d);
                 case int[] n -> Nd.array(n);
                 case long[] n -> Nd.array(n);
-                case null -> throw new NdException("GpuPartitions.map: block " + i + where() + " is null; expected float[], double[], int[] or long[]");
-                default -> throw new NdException("GpuPartitions.map: block " + i + where() + " is a " + block.getClass().getSimpleName()
-                        + "; expected float[], double[], int[] or long[]");
+                case null ->
+                    throw new NdException("GpuPartitions.map: block " + i + where()
+                            + " is null; expected float[], double[], int[] or long[]");
+                default ->
+                    throw new NdException("GpuPartitions.map: block " + i + where() + " is a "
+                            + block.getClass().getSimpleName() + "; expected float[], double[], int[] or long[]");
             };
         }
 

@@ -9,10 +9,10 @@ import java.util.function.Function;
 import org.apache.spark.TaskContext;
 import org.apache.spark.resource.ResourceInformation;
 import org.ndgpu.backend.Dialect;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * The ndgpu device of the running Spark task: the GPU that Spark's scheduler assigned to it
@@ -44,14 +44,16 @@ public final class SparkGpu {
     private static final System.Logger LOG = System.getLogger("org.ndgpu.spark");
     private static final AtomicBoolean SAID_NO_GPU = new AtomicBoolean();
 
-    private SparkGpu() { }
+    private SparkGpu() {}
 
     /**
      * The device of the running task: its first assigned GPU, else the executor's default device.
      * Throws NdException outside a Spark task (on the driver), and DeviceException when the assigned
      * address names no device of this executor.
      */
-    public static Device device() { return devices().getFirst(); }
+    public static Device device() {
+        return devices().getFirst();
+    }
 
     /**
      * Every device assigned to the running task, in the order Spark lists its addresses (several when
@@ -61,16 +63,19 @@ public final class SparkGpu {
     public static List<Device> devices() {
         TaskContext task = TaskContext.get();
         if (task == null) {
-            throw new NdException("SparkGpu.device: no Spark task runs in this thread (TaskContext.get() is null); "
-                    + "call it inside a task (mapPartitions, foreachPartition, GpuPartitions.map), or use Device.current() on the driver");
+            throw new NdException(
+                    "SparkGpu.device: no Spark task runs in this thread (TaskContext.get() is null); "
+                            + "call it inside a task (mapPartitions, foreachPartition, GpuPartitions.map), or use Device.current() on the driver");
         }
         Map<String, ResourceInformation> resources = task.resourcesJMap();
         ResourceInformation gpu = resources == null ? null : resources.get(RESOURCE);
         if (gpu == null || gpu.addresses().length == 0) {
             Device d = Device.current();
             if (SAID_NO_GPU.compareAndSet(false, true)) {
-                LOG.log(System.Logger.Level.INFO, "ndgpu-spark: the task has no '" + RESOURCE + "' resource (spark.task.resource.gpu.amount "
-                        + "is not set); tasks of this executor use its default device " + d);
+                LOG.log(
+                        System.Logger.Level.INFO,
+                        "ndgpu-spark: the task has no '" + RESOURCE + "' resource (spark.task.resource.gpu.amount "
+                                + "is not set); tasks of this executor use its default device " + d);
             }
             return List.of(d);
         }
@@ -101,12 +106,15 @@ public final class SparkGpu {
             try {
                 return Device.get(a);
             } catch (DeviceException e) {
-                throw new DeviceException("SparkGpu: the task's gpu address '" + address + "' names no device of this executor: " + e.getMessage());
+                throw new DeviceException("SparkGpu: the task's gpu address '" + address
+                        + "' names no device of this executor: " + e.getMessage());
             }
         }
         if (!a.matches("\\d{1,9}")) {
-            throw new DeviceException("SparkGpu: the task's gpu address '" + address + "' is neither a GPU index (0, 1, ...) nor an ndgpu "
-                    + "device id (cuda:0, opencl:1); check the discovery script (spark.executor.resource.gpu.discoveryScript)");
+            throw new DeviceException(
+                    "SparkGpu: the task's gpu address '" + address
+                            + "' is neither a GPU index (0, 1, ...) nor an ndgpu "
+                            + "device id (cuda:0, opencl:1); check the discovery script (spark.executor.resource.gpu.discoveryScript)");
         }
         int index = Integer.parseInt(a);
         // CUDA_VISIBLE_DEVICES renumbers the devices of the CUDA driver, whose kernels are CUDA C++
@@ -119,15 +127,19 @@ public final class SparkGpu {
                     break;
                 }
             }
-            throw new DeviceException("SparkGpu: the task's gpu address " + index + " is not among CUDA_VISIBLE_DEVICES=" + visible
-                    + " of this executor (CUDA devices found: " + ids(all) + ")");
+            throw new DeviceException(
+                    "SparkGpu: the task's gpu address " + index + " is not among CUDA_VISIBLE_DEVICES=" + visible
+                            + " of this executor (CUDA devices found: " + ids(all) + ")");
         }
         if (index >= all.size()) {
-            throw new DeviceException("SparkGpu: the task's gpu address " + index + " is past this executor's devices " + ids(all)
-                    + "; the discovery script lists a GPU that ndgpu does not see (" + String.join("; ", Device.problems()) + ")");
+            throw new DeviceException("SparkGpu: the task's gpu address " + index + " is past this executor's devices "
+                    + ids(all) + "; the discovery script lists a GPU that ndgpu does not see ("
+                    + String.join("; ", Device.problems()) + ")");
         }
         return all.get(index);
     }
 
-    private static List<String> ids(List<Device> all) { return all.stream().map(Device::id).toList(); }
+    private static List<String> ids(List<Device> all) {
+        return all.stream().map(Device::id).toList();
+    }
 }

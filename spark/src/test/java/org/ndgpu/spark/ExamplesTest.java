@@ -17,7 +17,10 @@ import org.ndgpu.spark.examples.SumOfSquares;
 class ExamplesTest {
     private static SparkSession spark;
 
-    @BeforeAll static void start() { spark = LocalSpark.start("ExamplesTest"); }
+    @BeforeAll
+    static void start() {
+        spark = LocalSpark.start("ExamplesTest");
+    }
 
     @Test
     void sumOfSquares() {

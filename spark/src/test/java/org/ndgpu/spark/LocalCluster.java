@@ -30,7 +30,7 @@ import org.apache.spark.sql.SparkSession;
  * each worker a different one of the addresses another source lists, as separate hosts would have.
  */
 final class LocalCluster {
-    private LocalCluster() { }
+    private LocalCluster() {}
 
     /** The folder that holds {@code jars/}: made from the Maven list, or given. */
     static Path sparkHome() {
@@ -59,12 +59,15 @@ final class LocalCluster {
         if (given != null) return given;
         try {
             Path ndgpu = Path.of(required("ndgpu.spark.ndgpuJars"));
-            Set<String> spark = new HashSet<>(List.of(Files.readString(Path.of(required("ndgpu.spark.jars"))).strip().split(java.io.File.pathSeparator)));
+            Set<String> spark = new HashSet<>(List.of(Files.readString(Path.of(required("ndgpu.spark.jars")))
+                    .strip()
+                    .split(java.io.File.pathSeparator)));
             List<String> cp = new ArrayList<>();
             Path target = ndgpu.getParent();
             cp.add(target.resolve("classes").toString());
             cp.add(target.resolve("test-classes").toString());
-            for (String e : Files.readString(ndgpu).strip().split(java.io.File.pathSeparator)) if (!spark.contains(e)) cp.add(e);
+            for (String e : Files.readString(ndgpu).strip().split(java.io.File.pathSeparator))
+                if (!spark.contains(e)) cp.add(e);
             return String.join(java.io.File.pathSeparator, cp);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -74,8 +77,9 @@ final class LocalCluster {
     private static String required(String property) {
         String v = System.getProperty(property);
         if (v == null) {
-            throw new IllegalStateException("LocalCluster: system property " + property + " is not set (the spark module's surefire "
-                    + "configuration sets it; outside Maven give ndgpu.spark.home and ndgpu.spark.executorClassPath)");
+            throw new IllegalStateException(
+                    "LocalCluster: system property " + property + " is not set (the spark module's surefire "
+                            + "configuration sets it; outside Maven give ndgpu.spark.home and ndgpu.spark.executorClassPath)");
         }
         return v;
     }
@@ -88,13 +92,18 @@ final class LocalCluster {
         try {
             Path claims = dir.resolve("claims");
             if (Files.exists(claims)) {
-                try (Stream<Path> s = Files.walk(claims)) { s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete()); }
+                try (Stream<Path> s = Files.walk(claims)) {
+                    s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
             }
             Files.createDirectories(claims);
             Path script = dir.resolve("oneGpuEach.sh");
-            Files.writeString(script, "#!/usr/bin/env bash\nset -euo pipefail\nfor a in $(" + addresses + "); do\n"
-                    + "  if mkdir '" + claims + "'/gpu$a 2>/dev/null; then echo \"{\\\"name\\\":\\\"gpu\\\",\\\"addresses\\\":[\\\"$a\\\"]}\"; exit 0; fi\n"
-                    + "done\necho 'oneGpuEach.sh: every address is claimed' >&2; exit 1\n");
+            Files.writeString(
+                    script,
+                    "#!/usr/bin/env bash\nset -euo pipefail\nfor a in $(" + addresses + "); do\n"
+                            + "  if mkdir '" + claims
+                            + "'/gpu$a 2>/dev/null; then echo \"{\\\"name\\\":\\\"gpu\\\",\\\"addresses\\\":[\\\"$a\\\"]}\"; exit 0; fi\n"
+                            + "done\necho 'oneGpuEach.sh: every address is claimed' >&2; exit 1\n");
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
             return script;
         } catch (IOException e) {
@@ -122,13 +131,20 @@ final class LocalCluster {
     static JavaSparkContext start(String name, int workers, int memoryMb, Path discovery, String... conf) {
         Path home = sparkHome();
         String env = System.getenv("SPARK_HOME");
-        if (env == null || !Path.of(env).toAbsolutePath().normalize().equals(home.toAbsolutePath().normalize())) {
-            throw new IllegalStateException("LocalCluster: the workers start executors from $SPARK_HOME/jars: set SPARK_HOME=" + home
-                    + " (it is " + env + ")");
+        if (env == null
+                || !Path.of(env)
+                        .toAbsolutePath()
+                        .normalize()
+                        .equals(home.toAbsolutePath().normalize())) {
+            throw new IllegalStateException(
+                    "LocalCluster: the workers start executors from $SPARK_HOME/jars: set SPARK_HOME=" + home
+                            + " (it is " + env + ")");
         }
         // a local[2] session of another test class holds the JVM's one SparkContext: stop it first
         if (present("org.apache.spark.sql.SparkSession")) Sessions.stopAll();
-        var b = new SparkConf().setMaster("local-cluster[" + workers + ",1," + memoryMb + "]").setAppName(name)
+        var b = new SparkConf()
+                .setMaster("local-cluster[" + workers + ",1," + memoryMb + "]")
+                .setAppName(name)
                 .set("spark.ui.enabled", "false")
                 .set("spark.driver.host", "127.0.0.1")
                 .set("spark.driver.bindAddress", "127.0.0.1")
@@ -136,8 +152,10 @@ final class LocalCluster {
                 .set("spark.executor.extraClassPath", executorClassPath())
                 .set("spark.executorEnv.CUDA_DEVICE_ORDER", "PCI_BUS_ID");
         if (discovery != null) {
-            b.set("spark.worker.resource.gpu.amount", "1").set("spark.worker.resource.gpu.discoveryScript", discovery.toString())
-                    .set("spark.executor.resource.gpu.amount", "1").set("spark.task.resource.gpu.amount", "1");
+            b.set("spark.worker.resource.gpu.amount", "1")
+                    .set("spark.worker.resource.gpu.discoveryScript", discovery.toString())
+                    .set("spark.executor.resource.gpu.amount", "1")
+                    .set("spark.task.resource.gpu.amount", "1");
         }
         for (int i = 0; i + 1 < conf.length; i += 2) b.set(conf[i], conf[i + 1]);
         return new JavaSparkContext(b);
@@ -155,7 +173,10 @@ final class LocalCluster {
     // loaded only where spark-sql is on the class path (CI's tests), not on the GPU host
     private static final class Sessions {
         static void stopAll() {
-            SparkSession.getDefaultSession().foreach(s -> { s.stop(); return null; });
+            SparkSession.getDefaultSession().foreach(s -> {
+                s.stop();
+                return null;
+            });
             SparkSession.clearDefaultSession();
             SparkSession.clearActiveSession();
         }

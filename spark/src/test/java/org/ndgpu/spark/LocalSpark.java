@@ -5,10 +5,12 @@ import org.apache.spark.sql.SparkSession;
 
 /** One in-process Spark (local[2]) shared by the test classes of this JVM: starting one costs seconds. */
 final class LocalSpark {
-    private LocalSpark() { }
+    private LocalSpark() {}
 
     static SparkSession start(String name) {
-        return SparkSession.builder().master("local[2]").appName(name)
+        return SparkSession.builder()
+                .master("local[2]")
+                .appName(name)
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
@@ -16,5 +18,7 @@ final class LocalSpark {
                 .getOrCreate();
     }
 
-    static JavaSparkContext context(SparkSession s) { return JavaSparkContext.fromSparkContext(s.sparkContext()); }
+    static JavaSparkContext context(SparkSession s) {
+        return JavaSparkContext.fromSparkContext(s.sparkContext());
+    }
 }

@@ -15,8 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.random.Random;
 import org.ndgpu.testing.Backends;
@@ -26,7 +26,10 @@ class DeviceStateTest {
     private static final class Closeable implements AutoCloseable {
         final AtomicInteger closed = new AtomicInteger();
 
-        @Override public void close() { closed.incrementAndGet(); }
+        @Override
+        public void close() {
+            closed.incrementAndGet();
+        }
     }
 
     @Test
@@ -35,8 +38,14 @@ class DeviceStateTest {
         var key = new Device.Key<Closeable>("test handle");
         var plain = new Device.Key<List<String>>("test list");
         AtomicInteger made = new AtomicInteger();
-        Closeable first = d.state(key, () -> { made.incrementAndGet(); return new Closeable(); });
-        assertSame(first, d.state(key, () -> { made.incrementAndGet(); return new Closeable(); }));
+        Closeable first = d.state(key, () -> {
+            made.incrementAndGet();
+            return new Closeable();
+        });
+        assertSame(first, d.state(key, () -> {
+            made.incrementAndGet();
+            return new Closeable();
+        }));
         assertEquals(1, made.get());
         List<String> list = d.state(plain, ArrayList::new);
         list.add("x");
@@ -98,7 +107,9 @@ class DeviceStateTest {
         Device d = Backends.openclCpu();
         var bad = new Device.Key<AutoCloseable>("test failing");
         var good = new Device.Key<Closeable>("test good");
-        d.state(bad, () -> () -> { throw new IllegalStateException("boom"); });
+        d.state(bad, () -> () -> {
+            throw new IllegalStateException("boom");
+        });
         Closeable ok = d.state(good, Closeable::new);
         var e = assertThrows(DeviceException.class, d::reset);
         assertTrue(e.getMessage().contains(d.id()) && e.getMessage().contains("boom"), e.getMessage());
@@ -117,12 +128,16 @@ class DeviceStateTest {
             Random before = Random.forDevice(d);
             assertSame(before, Random.forDevice(d));
             before.seed(7);
-            try (NDArray z = Nd.full(1.5, 4)) { assertArrayEquals(new double[]{1.5, 1.5, 1.5, 1.5}, z.toDoubleArray()); }
+            try (NDArray z = Nd.full(1.5, 4)) {
+                assertArrayEquals(new double[] {1.5, 1.5, 1.5, 1.5}, z.toDoubleArray());
+            }
             d.reset();
             Random after = Random.forDevice(d);
             assertNotSame(before, after, "reset drops the device's generator");
             assertSame(after, Random.forDevice(d));
-            try (NDArray z = Nd.full(2.5, 3)) { assertArrayEquals(new double[]{2.5, 2.5, 2.5}, z.toDoubleArray()); }
+            try (NDArray z = Nd.full(2.5, 3)) {
+                assertArrayEquals(new double[] {2.5, 2.5, 2.5}, z.toDoubleArray());
+            }
         }
     }
 }

@@ -16,9 +16,9 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.ndgpu.Nd;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -40,7 +40,8 @@ public class DeviceTest extends PerDeviceTest {
         for (Device other : Device.list()) {
             try (var _ = other.use()) {
                 assertSame(other, Device.current());
-                try (var _ = d.use(); NDArray a = Nd.zeros(2)) {
+                try (var _ = d.use();
+                        NDArray a = Nd.zeros(2)) {
                     assertSame(d, Device.current());
                     assertSame(d, a.device());
                 }
@@ -64,7 +65,7 @@ public class DeviceTest extends PerDeviceTest {
     void poolCountsUsedAndTotalBytes() {
         MemoryPool pool = device().memoryPool();
         long used0 = pool.usedBytes();
-        NDArray a = Nd.empty(DType.FLOAT32, 1 << 18);   // 1 MiB
+        NDArray a = Nd.empty(DType.FLOAT32, 1 << 18); // 1 MiB
         assertTrue(pool.usedBytes() >= used0 + (1 << 20), pool.toString());
         assertTrue(pool.totalBytes() >= pool.usedBytes());
         NDArray view = a.get("::2");
@@ -87,14 +88,17 @@ public class DeviceTest extends PerDeviceTest {
         try (NDArray bystander = Nd.arange(5)) {
             pool.freeAllBlocks();
             pool.setLimit(pool.totalBytes() + (4L << 20));
-            DeviceOutOfMemoryException e = assertThrows(DeviceOutOfMemoryException.class, () -> Nd.empty(DType.UINT8, 8L << 20));
-            assertTrue(e.getMessage().contains(String.valueOf(8L << 20)) && e.getMessage().contains(String.valueOf(pool.limit())),
+            DeviceOutOfMemoryException e =
+                    assertThrows(DeviceOutOfMemoryException.class, () -> Nd.empty(DType.UINT8, 8L << 20));
+            assertTrue(
+                    e.getMessage().contains(String.valueOf(8L << 20))
+                            && e.getMessage().contains(String.valueOf(pool.limit())),
                     e.getMessage());
             assertTrue(e.getMessage().contains(device().id()), e.getMessage());
             try (NDArray fits = Nd.zeros(DType.UINT8, 2L << 20)) {
                 assertEquals(2L << 20, fits.nbytes());
             }
-            assertArrayEquals(new long[]{0, 1, 2, 3, 4}, bystander.toLongArray());
+            assertArrayEquals(new long[] {0, 1, 2, 3, 4}, bystander.toLongArray());
         } finally {
             pool.setLimit(old);
         }
@@ -107,11 +111,13 @@ public class DeviceTest extends PerDeviceTest {
         long each = 1 << 20;
         long peak = 0;
         for (int i = 0; i < 300; i++) {
-            Nd.empty(DType.UINT8, each);   // dropped without close()
+            Nd.empty(DType.UINT8, each); // dropped without close()
             if (i % 20 == 19) System.gc();
             peak = Math.max(peak, pool.usedBytes() - used0);
         }
-        assertTrue(peak < 150 * each, "300 MiB dropped, " + (peak >> 20) + " MiB held at the peak: the Cleaner is not releasing");
+        assertTrue(
+                peak < 150 * each,
+                "300 MiB dropped, " + (peak >> 20) + " MiB held at the peak: the Cleaner is not releasing");
         // given a moment, everything comes back (a bounded wait, not a timing)
         for (int k = 0; k < 50 && pool.usedBytes() > used0; k++) {
             System.gc();
@@ -124,20 +130,22 @@ public class DeviceTest extends PerDeviceTest {
     @Test
     void blocksOfAClosedStreamAreReusedAndFreedSafely() {
         NDArray kept;
-        try (Stream s = Stream.create(); var _ = s.use()) {
-            Nd.arange(1000).close();                     // cached on s
-            kept = Nd.arange(2000);                       // still alive when s closes
+        try (Stream s = Stream.create();
+                var _ = s.use()) {
+            Nd.arange(1000).close(); // cached on s
+            kept = Nd.arange(2000); // still alive when s closes
         }
-        kept.close();                                      // released after its stream is gone
-        try (NDArray again = Nd.arange(1000)) {            // reuses a block of the closed stream
+        kept.close(); // released after its stream is gone
+        try (NDArray again = Nd.arange(1000)) { // reuses a block of the closed stream
             assertEquals(999, again.toLongArray()[999]);
         }
-        device().memoryPool().freeAllBlocks();              // must not wait on the released queue
+        device().memoryPool().freeAllBlocks(); // must not wait on the released queue
     }
 
     @Test
     void streamsAndEvents() {
-        try (Stream s = Stream.create(); var _ = s.use()) {
+        try (Stream s = Stream.create();
+                var _ = s.use()) {
             assertSame(s, Stream.current());
             Event start = Event.record();
             NDArray a = Nd.arange(100_000).astype(DType.FLOAT64);
@@ -177,21 +185,47 @@ public class DeviceTest extends PerDeviceTest {
             hy[i] = (float) r.nextDouble(-1, 1);
         }
         // {a, b, n, which input, which output}: repeats, one change at a time, back and forth
-        float[][] plan = {{2, 1, 64, 0, 0}, {2, 1, 64, 0, 0}, {3, 1, 64, 0, 0}, {3, -0.0f, 64, 0, 0}, {3, 0.0f, 64, 0, 1},
-                {3, 0.0f, 64, 1, 1}, {3, 0.0f, 17, 1, 0}, {2, 1, 64, 0, 0}, {Float.NaN, 1, 64, 1, 0}, {0.5f, 1, 64, 1, 1}};
-        try (NDArray x = Nd.array(hx); NDArray y = Nd.array(hy); NDArray o0 = Nd.empty(DType.FLOAT32, 64);
-             NDArray o1 = Nd.empty(DType.FLOAT32, 64)) {
+        float[][] plan = {
+            {2, 1, 64, 0, 0},
+            {2, 1, 64, 0, 0},
+            {3, 1, 64, 0, 0},
+            {3, -0.0f, 64, 0, 0},
+            {3, 0.0f, 64, 0, 1},
+            {3, 0.0f, 64, 1, 1},
+            {3, 0.0f, 17, 1, 0},
+            {2, 1, 64, 0, 0},
+            {Float.NaN, 1, 64, 1, 0},
+            {0.5f, 1, 64, 1, 1}
+        };
+        try (NDArray x = Nd.array(hx);
+                NDArray y = Nd.array(hy);
+                NDArray o0 = Nd.empty(DType.FLOAT32, 64);
+                NDArray o1 = Nd.empty(DType.FLOAT32, 64)) {
             NDArray[] ins = {x, y}, outs = {o0, o1};
             float[][] hin = {hx, hy};
             for (int step = 0; step < plan.length; step++) {
                 float a = plan[step][0], b = plan[step][1];
                 int n = (int) plan[step][2], in = (int) plan[step][3], out = (int) plan[step][4];
-                outs[out].fill(-7.0);   // poison
-                d.backend().launch(s, k, new long[]{1}, new long[]{64}, 0, outs[out].buffer(), ins[in].buffer(), a, b, n);
+                outs[out].fill(-7.0); // poison
+                d.backend()
+                        .launch(
+                                s,
+                                k,
+                                new long[] {1},
+                                new long[] {64},
+                                0,
+                                outs[out].buffer(),
+                                ins[in].buffer(),
+                                a,
+                                b,
+                                n);
                 float[] got = outs[out].toFloatArray();
                 for (int i = 0; i < 64; i++) {
                     float want = i < n ? a * hin[in][i] + b : -7.0f;
-                    if (Float.isNaN(want)) assertTrue(Float.isNaN(got[i]), "step " + step + " element " + i + ": NaN expected, got " + got[i]);
+                    if (Float.isNaN(want))
+                        assertTrue(
+                                Float.isNaN(got[i]),
+                                "step " + step + " element " + i + ": NaN expected, got " + got[i]);
                     else assertEquals(want, got[i], Math.abs(want) * 1e-6f + 1e-7f, "step " + step + " element " + i);
                 }
             }
@@ -229,7 +263,8 @@ public class DeviceTest extends PerDeviceTest {
         assertNull(ProgramCache.readEntry(f, key), "empty");
         assertNull(ProgramCache.readEntry(dir.resolve("missing.bin"), key), "missing");
         try (var files = Files.list(dir)) {
-            assertEquals(List.of("e.bin"), files.map(p -> p.getFileName().toString()).toList(), "no temp files left");
+            assertEquals(
+                    List.of("e.bin"), files.map(p -> p.getFileName().toString()).toList(), "no temp files left");
         }
     }
 
@@ -242,22 +277,26 @@ public class DeviceTest extends PerDeviceTest {
             ProgramCache first = new ProgramCache(device().backend());
             assertNotNull(first.kernel("t", src, List.of(), "nd_test_twice"));
             List<Path> entries = entries(dir);
-            if (device().backend().compile("t", src, List.of()).binary() == null) return;   // a backend with no binaries caches in memory only
+            if (device().backend().compile("t", src, List.of()).binary() == null)
+                return; // a backend with no binaries caches in memory only
             assertEquals(1, entries.size(), "one entry on disk: " + entries);
             Path entry = entries.getFirst();
             byte[] good = Files.readAllBytes(entry);
-            for (byte[] bad : List.of(Arrays.copyOf(good, good.length / 2), "not a program".getBytes(StandardCharsets.UTF_8),
+            for (byte[] bad : List.of(
+                    Arrays.copyOf(good, good.length / 2),
+                    "not a program".getBytes(StandardCharsets.UTF_8),
                     flipLast(good))) {
                 Files.write(entry, bad);
                 ProgramCache fresh = new ProgramCache(device().backend());
                 var k = fresh.kernel("t", src, List.of(), "nd_test_twice");
                 assertNotNull(k);
                 runTwice(k);
-                assertTrue(Files.size(entry) > bad.length || !Arrays.equals(Files.readAllBytes(entry), bad),
+                assertTrue(
+                        Files.size(entry) > bad.length || !Arrays.equals(Files.readAllBytes(entry), bad),
                         "the bad entry was replaced by a recompiled one");
             }
             // a well-formed entry whose payload is not a program for this device (foreign): load fails, recompiled
-            byte[] key = Arrays.copyOfRange(good, 16, 48);   // after the 16-byte magic
+            byte[] key = Arrays.copyOfRange(good, 16, 48); // after the 16-byte magic
             ProgramCache.writeEntry(entry, key, "not a program binary".getBytes(StandardCharsets.UTF_8));
             assertNotNull(ProgramCache.readEntry(entry, key));
             runTwice(new ProgramCache(device().backend()).kernel("t", src, List.of(), "nd_test_twice"));
@@ -283,10 +322,10 @@ public class DeviceTest extends PerDeviceTest {
     }
 
     private void runTwice(org.ndgpu.backend.BackendKernel k) {
-        try (NDArray x = Nd.array(new float[]{1, 2, 3, 4})) {
+        try (NDArray x = Nd.array(new float[] {1, 2, 3, 4})) {
             Device d = device();
-            d.backend().launch(d.currentStream().backendStream(), k, new long[]{1}, new long[]{4}, 0, x.buffer(), 4);
-            assertArrayEquals(new float[]{2, 4, 6, 8}, x.toFloatArray());
+            d.backend().launch(d.currentStream().backendStream(), k, new long[] {1}, new long[] {4}, 0, x.buffer(), 4);
+            assertArrayEquals(new float[] {2, 4, 6, 8}, x.toFloatArray());
         }
     }
 }

@@ -11,10 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
 import org.ndgpu.config.Config;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -32,28 +32,30 @@ public class HandleTest extends PerDeviceTest {
     void aClosedStreamRefusesEveryUse() {
         Stream s = Stream.create(device());
         try (NDArray a = Nd.arange(0.0, 8.0, 1.0)) {
-            device().synchronize();     // a was made on the default stream, which s is not ordered after (OpenCL queues)
+            device().synchronize(); // a was made on the default stream, which s is not ordered after (OpenCL queues)
             try (var _ = s.use()) {
-                NDArray b = a.astype(DType.FLOAT32);                   // a kernel queued on s
+                NDArray b = a.astype(DType.FLOAT32); // a kernel queued on s
                 s.synchronize();
-                assertArrayEquals(new float[]{0, 1, 2, 3, 4, 5, 6, 7}, b.toFloatArray());
-                s.close();                                             // still this thread's current stream
-                var e = assertThrows(DeviceException.class, () -> a.astype(DType.INT32), "a launch on the closed stream");
+                assertArrayEquals(new float[] {0, 1, 2, 3, 4, 5, 6, 7}, b.toFloatArray());
+                s.close(); // still this thread's current stream
+                var e = assertThrows(
+                        DeviceException.class, () -> a.astype(DType.INT32), "a launch on the closed stream");
                 assertTrue(e.getMessage().contains("closed"), e.getMessage());
                 assertThrows(DeviceException.class, () -> Nd.zeros(4), "an allocation and fill on the closed stream");
-                assertThrows(DeviceException.class, () -> Nd.array(new float[]{1, 2}), "a copy in on the closed stream");
+                assertThrows(
+                        DeviceException.class, () -> Nd.array(new float[] {1, 2}), "a copy in on the closed stream");
             }
-            s.close();                                                 // twice: nothing
+            s.close(); // twice: nothing
             assertTrue(s.isClosed());
             assertThrows(DeviceException.class, s::use);
             assertThrows(DeviceException.class, s::synchronize);
             assertThrows(DeviceException.class, s::record);
             // outside the scope the default stream works again, and the array is intact
-            assertArrayEquals(new double[]{0, 1, 2, 3, 4, 5, 6, 7}, a.copy().toDoubleArray());
+            assertArrayEquals(new double[] {0, 1, 2, 3, 4, 5, 6, 7}, a.copy().toDoubleArray());
         }
-        device().defaultStream().close();                              // the default stream is never released
+        device().defaultStream().close(); // the default stream is never released
         try (NDArray c = Nd.ones(3)) {
-            assertArrayEquals(new double[]{1, 1, 1}, c.toDoubleArray());
+            assertArrayEquals(new double[] {1, 1, 1}, c.toDoubleArray());
         }
     }
 
@@ -67,7 +69,7 @@ public class HandleTest extends PerDeviceTest {
         end.synchronize();
         assertTrue(start.elapsedMillis(end) >= 0);
         end.close();
-        end.close();                                                   // twice: nothing
+        end.close(); // twice: nothing
         assertTrue(end.isClosed());
         assertThrows(DeviceException.class, end::synchronize);
         assertThrows(DeviceException.class, () -> start.elapsedMillis(end));
@@ -80,14 +82,18 @@ public class HandleTest extends PerDeviceTest {
     void thePoolRefusesSizesNoDeviceHas() {
         MemoryPool pool = device().memoryPool();
         long used = pool.usedBytes();
-        for (long n : new long[]{Long.MAX_VALUE - 10, Long.MAX_VALUE, 1L << 62, device().facts().globalMemoryBytes() + 1}) {
+        for (long n : new long[] {
+            Long.MAX_VALUE - 10, Long.MAX_VALUE, 1L << 62, device().facts().globalMemoryBytes() + 1
+        }) {
             var e = assertThrows(DeviceOutOfMemoryException.class, () -> Nd.empty(DType.UINT8, n), "uint8 x " + n);
             assertTrue(e.getMessage().contains(String.valueOf(n)), e.getMessage());
         }
         assertEquals(used, pool.usedBytes(), "nothing was counted");
         assertTrue(pool.usedBytes() >= 0 && pool.totalBytes() >= pool.usedBytes());
-        for (long n : new long[]{Long.MAX_VALUE - 10, 1L << 40}) {
-            assertTrue(MemoryPool.round(n) >= n, "round never wraps below the request: " + n + " -> " + MemoryPool.round(n));
+        for (long n : new long[] {Long.MAX_VALUE - 10, 1L << 40}) {
+            assertTrue(
+                    MemoryPool.round(n) >= n,
+                    "round never wraps below the request: " + n + " -> " + MemoryPool.round(n));
         }
         try (NDArray ok = Nd.full(7, DType.UINT8, 1000)) {
             for (long v : ok.toLongArray()) assertEquals(7, v);
@@ -99,9 +105,11 @@ public class HandleTest extends PerDeviceTest {
         MemoryPool pool = device().memoryPool();
         long before = pool.limit();
         try {
-            for (long bad : new long[]{0, -1, Long.MIN_VALUE}) {
+            for (long bad : new long[] {0, -1, Long.MIN_VALUE}) {
                 var e = assertThrows(NdException.class, () -> pool.setLimit(bad));
-                assertTrue(e.getMessage().contains("setLimit") && e.getMessage().contains(String.valueOf(bad)), e.getMessage());
+                assertTrue(
+                        e.getMessage().contains("setLimit") && e.getMessage().contains(String.valueOf(bad)),
+                        e.getMessage());
             }
             assertEquals(before, pool.limit(), "a refused limit changes nothing");
             pool.freeAllBlocks();
@@ -109,7 +117,10 @@ public class HandleTest extends PerDeviceTest {
             List<NDArray> held = new ArrayList<>();
             try {
                 held.add(Nd.zeros(DType.UINT8, 4L << 20));
-                assertThrows(DeviceOutOfMemoryException.class, () -> held.add(Nd.zeros(DType.UINT8, 6L << 20)), "past the limit");
+                assertThrows(
+                        DeviceOutOfMemoryException.class,
+                        () -> held.add(Nd.zeros(DType.UINT8, 6L << 20)),
+                        "past the limit");
                 assertTrue(pool.totalBytes() <= pool.limit());
             } finally {
                 held.forEach(NDArray::close);
@@ -117,15 +128,18 @@ public class HandleTest extends PerDeviceTest {
         } finally {
             pool.setLimit(before);
         }
-        for (String bad : new String[]{"0", "-1g", "0.0", "nan", "-0.5", "lots"}) {
-            assertThrows(NdException.class, () -> {
-                System.setProperty("ndgpu.pool.limit", bad);
-                try {
-                    Config.poolLimit(1L << 30);
-                } finally {
-                    System.clearProperty("ndgpu.pool.limit");
-                }
-            }, "ndgpu.pool.limit=" + bad);
+        for (String bad : new String[] {"0", "-1g", "0.0", "nan", "-0.5", "lots"}) {
+            assertThrows(
+                    NdException.class,
+                    () -> {
+                        System.setProperty("ndgpu.pool.limit", bad);
+                        try {
+                            Config.poolLimit(1L << 30);
+                        } finally {
+                            System.clearProperty("ndgpu.pool.limit");
+                        }
+                    },
+                    "ndgpu.pool.limit=" + bad);
         }
     }
 
@@ -137,14 +151,16 @@ public class HandleTest extends PerDeviceTest {
         pool.freeAllBlocks();
         long base = rssKiB();
         List<NDArray> many = new ArrayList<>();
-        for (int i = 0; i < 20_000; i++) many.add(Nd.full(1.5f, DType.FLOAT32, 1000 + (i % 7) * 128));   // 4-8 KiB each: heap, not mmap
+        for (int i = 0; i < 20_000; i++)
+            many.add(Nd.full(1.5f, DType.FLOAT32, 1000 + (i % 7) * 128)); // 4-8 KiB each: heap, not mmap
         long live = rssKiB();
         many.forEach(NDArray::close);
         pool.freeAllBlocks();
         long after = rssKiB();
         assertTrue(live - base > 50_000, "the arrays took resident memory: " + base + " -> " + live + " KiB");
-        assertTrue(after < base + (live - base) / 2, "freeAllBlocks gave at least half of it back: " + base + " -> " + live
-                + " -> " + after + " KiB");
+        assertTrue(
+                after < base + (live - base) / 2,
+                "freeAllBlocks gave at least half of it back: " + base + " -> " + live + " -> " + after + " KiB");
     }
 
     private static long rssKiB() throws Exception {

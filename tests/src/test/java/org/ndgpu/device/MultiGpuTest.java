@@ -14,8 +14,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -33,7 +33,9 @@ class MultiGpuTest {
 
     @BeforeEach
     void twoGpus() {
-        List<Device> cuda = Device.list().stream().filter(d -> d.backendName().equals("cuda")).toList();
+        List<Device> cuda = Device.list().stream()
+                .filter(d -> d.backendName().equals("cuda"))
+                .toList();
         assumeTrue(cuda.size() >= 2, "needs two CUDA devices; found " + cuda + " " + Device.problems());
         gpu0 = cuda.get(0);
         gpu1 = cuda.get(1);
@@ -42,7 +44,8 @@ class MultiGpuTest {
     private byte[] randomFloats(int n) {
         byte[] out = new byte[n * 4];
         MemorySegment s = MemorySegment.ofArray(out);
-        for (int i = 0; i < n; i++) s.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * 4L, (float) random.nextDouble(-1e3, 1e3));
+        for (int i = 0; i < n; i++)
+            s.set(ValueLayout.JAVA_FLOAT_UNALIGNED, i * 4L, (float) random.nextDouble(-1e3, 1e3));
         return out;
     }
 
@@ -52,13 +55,16 @@ class MultiGpuTest {
         }
     }
 
-    private static byte[] bytes(NDArray a) { return a.toBytes().toArray(ValueLayout.JAVA_BYTE); }
+    private static byte[] bytes(NDArray a) {
+        return a.toBytes().toArray(ValueLayout.JAVA_BYTE);
+    }
 
     @Test
     void peerCopiesAreExactIncludingViewsAndWindows() {
-        for (int n : new int[]{1, 1000, 1 << 22}) {
+        for (int n : new int[] {1, 1000, 1 << 22}) {
             byte[] host = randomFloats(n);
-            try (NDArray a = on(gpu0, host, DType.FLOAT32, n); NDArray b = a.to(gpu1)) {
+            try (NDArray a = on(gpu0, host, DType.FLOAT32, n);
+                    NDArray b = a.to(gpu1)) {
                 assertSame(gpu1, b.device());
                 assertArrayEquals(host, bytes(b), n + " elements");
                 try (NDArray back = b.to(gpu0)) {
@@ -69,12 +75,14 @@ class MultiGpuTest {
         byte[] poison = new byte[64 * 64 * 4];
         Arrays.fill(poison, POISON);
         byte[] src = randomFloats(30 * 20);
-        try (NDArray dst = on(gpu1, poison, DType.FLOAT32, 64, 64); NDArray w = dst.get("3:33, 7:27");
+        try (NDArray dst = on(gpu1, poison, DType.FLOAT32, 64, 64);
+                NDArray w = dst.get("3:33, 7:27");
                 NDArray s = on(gpu0, src, DType.FLOAT32, 30, 20)) {
             Nd.copyto(w, s);
             assertArrayEquals(src, bytes(w));
             assertTrue(bytes(dst)[0] == POISON, "outside the window stays poisoned");
-            try (NDArray sv = s.get("::3, 2:"); NDArray moved = sv.to(gpu1)) {
+            try (NDArray sv = s.get("::3, 2:");
+                    NDArray moved = sv.to(gpu1)) {
                 assertArrayEquals(bytes(sv), bytes(moved));
             }
         }
@@ -83,22 +91,27 @@ class MultiGpuTest {
     @Test
     void waitEventAcrossGpusAndMisuse() {
         byte[] host = randomFloats(1 << 22);
-        try (NDArray x = on(gpu0, host, DType.FLOAT32, 1 << 22); Stream s1 = Stream.create(gpu1)) {
+        try (NDArray x = on(gpu0, host, DType.FLOAT32, 1 << 22);
+                Stream s1 = Stream.create(gpu1)) {
             NDArray y;
             Event e;
             try (var _ = gpu0.use()) {
-                y = x.astype(DType.FLOAT64);        // a kernel on gpu0
+                y = x.astype(DType.FLOAT64); // a kernel on gpu0
                 e = Event.record();
             }
-            s1.waitEvent(e);                              // cuStreamWaitEvent, on the device
-            try (var _ = gpu1.use(); var _ = s1.use(); NDArray z = Nd.empty(DType.FLOAT64, 1 << 22)) {
+            s1.waitEvent(e); // cuStreamWaitEvent, on the device
+            try (var _ = gpu1.use();
+                    var _ = s1.use();
+                    NDArray z = Nd.empty(DType.FLOAT64, 1 << 22)) {
                 Nd.copyto(z, y);
                 s1.synchronize();
                 try (NDArray want = x.astype(DType.FLOAT64)) {
                     assertArrayEquals(bytes(want), bytes(z));
                 }
             }
-            List<Device> opencl = Device.list().stream().filter(d -> d.backendName().equals("opencl")).toList();
+            List<Device> opencl = Device.list().stream()
+                    .filter(d -> d.backendName().equals("opencl"))
+                    .toList();
             if (!opencl.isEmpty()) {
                 try (Stream other = Stream.create(opencl.getFirst())) {
                     DeviceException wrong = assertThrows(DeviceException.class, () -> other.waitEvent(e));

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
-import org.ndgpu.config.Config;
 import org.ndgpu.Nd;
+import org.ndgpu.config.Config;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -26,8 +26,13 @@ import org.ndgpu.testing.PerDeviceTest;
  * and once the value is fixed the same classes work again.
  */
 public class SettingsAtUseTest extends PerDeviceTest {
-    private static final List<Config.Setting> TOUCHED = List.of(Config.OPENCL_COPY_THREADS, Config.OPENCL_STAGING_SLOTS,
-            Config.OPENCL_STAGING_CHUNK, Config.POOL_LIMIT, Config.CACHE_DIR, Config.CACHE_MAX);
+    private static final List<Config.Setting> TOUCHED = List.of(
+            Config.OPENCL_COPY_THREADS,
+            Config.OPENCL_STAGING_SLOTS,
+            Config.OPENCL_STAGING_CHUNK,
+            Config.POOL_LIMIT,
+            Config.CACHE_DIR,
+            Config.CACHE_MAX);
 
     @AfterEach
     void clear() {
@@ -39,8 +44,11 @@ public class SettingsAtUseTest extends PerDeviceTest {
         System.setProperty(s.property(), value);
         try {
             NdException e = assertThrows(NdException.class, use, s.property() + "=" + value);
-            assertTrue(e.getMessage().contains(s.property()) && e.getMessage().contains("'" + value + "'")
-                    && e.getMessage().contains(expected), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(s.property())
+                            && e.getMessage().contains("'" + value + "'")
+                            && e.getMessage().contains(expected),
+                    e.getMessage());
         } finally {
             System.clearProperty(s.property());
         }
@@ -58,8 +66,9 @@ public class SettingsAtUseTest extends PerDeviceTest {
     @Test
     void openClStagingSettingsAreCheckedAtTheFirstStagedCopy() {
         assumeTrue(device().backendName().equals("opencl"), "the OpenCL backend's staging");
-        // copyThreads was read once, when the class was initialized: -1 was then never seen, or failed the class for good
-        for (String v : new String[]{"-1", "0", "garbage"}) {
+        // copyThreads was read once, when the class was initialized: -1 was then never seen, or failed the class for
+        // good
+        for (String v : new String[] {"-1", "0", "garbage"}) {
             device().reset();
             bad(Config.OPENCL_COPY_THREADS, v, SettingsAtUseTest::stagedRoundTrip, "a positive integer");
         }
@@ -82,10 +91,18 @@ public class SettingsAtUseTest extends PerDeviceTest {
     @Test
     void thePoolLimitIsReadAtTheFirstAllocationNotWhenTheDeviceIsFound() {
         System.setProperty(Config.POOL_LIMIT.property(), "lots");
-        MemoryPool pool = new MemoryPool(device().backend(), "settings test");   // a device made now must not fail
+        MemoryPool pool = new MemoryPool(device().backend(), "settings test"); // a device made now must not fail
         System.clearProperty(Config.POOL_LIMIT.property());
-        bad(Config.POOL_LIMIT, "lots", () -> pool.allocate(1024, device().backend().defaultStream()), "expected bytes");
-        bad(Config.POOL_LIMIT, "-1g", () -> pool.allocate(1024, device().backend().defaultStream()), "expected");
+        bad(
+                Config.POOL_LIMIT,
+                "lots",
+                () -> pool.allocate(1024, device().backend().defaultStream()),
+                "expected bytes");
+        bad(
+                Config.POOL_LIMIT,
+                "-1g",
+                () -> pool.allocate(1024, device().backend().defaultStream()),
+                "expected");
         MemoryPool.Block b = pool.allocate(1024, device().backend().defaultStream());
         assertNotNull(b);
         assertEquals(Long.MAX_VALUE, pool.limit());
@@ -99,8 +116,13 @@ public class SettingsAtUseTest extends PerDeviceTest {
                 + "ND_KERNEL void nd_test_settings(ND_GLOBAL float* x, int n) {\n"
                 + "    int i = (int)ND_GLOBAL_ID();\n    if (i < n) x[i] = 3.0f * x[i];\n}\n";
         System.setProperty(Config.CACHE_DIR.property(), "bad\0folder");
-        ProgramCache cache = new ProgramCache(device().backend());   // was an InvalidPathException here, when a device was made
-        bad(Config.CACHE_DIR, "bad\0folder", () -> cache.kernel("t", src, List.of(), "nd_test_settings"), "a folder or none");
+        ProgramCache cache =
+                new ProgramCache(device().backend()); // was an InvalidPathException here, when a device was made
+        bad(
+                Config.CACHE_DIR,
+                "bad\0folder",
+                () -> cache.kernel("t", src, List.of(), "nd_test_settings"),
+                "a folder or none");
         System.setProperty(Config.CACHE_DIR.property(), dir.toString());
         ProgramCache fine = new ProgramCache(device().backend());
         bad(Config.CACHE_MAX, "-1", () -> fine.kernel("t", src, List.of(), "nd_test_settings"), "a positive size");

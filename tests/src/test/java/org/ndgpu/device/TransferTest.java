@@ -12,11 +12,11 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.config.Config;
 import org.ndgpu.Nd;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.config.Config;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -51,22 +51,26 @@ public class TransferTest extends PerDeviceTest {
 
     /** Byte sizes: empty, one, around one chunk, 3.5 chunks (more than the 3 buffers), 20 chunks and a bit. */
     private static long[] byteSizes() {
-        return new long[]{0, 1, CHUNK - 1, CHUNK, CHUNK + 1, CHUNK * 7 / 2, 20L * CHUNK + 7};
+        return new long[] {0, 1, CHUNK - 1, CHUNK, CHUNK + 1, CHUNK * 7 / 2, 20L * CHUNK + 7};
     }
 
     private MemorySegment randomBytes(DType d, long elements, Arena arena, boolean heap) {
         long n = elements * d.itemsize();
-        MemorySegment s = heap ? MemorySegment.ofArray(new byte[Math.toIntExact(n)]) : arena.allocate(Math.max(n, 1), 16).asSlice(0, n);
+        MemorySegment s = heap
+                ? MemorySegment.ofArray(new byte[Math.toIntExact(n)])
+                : arena.allocate(Math.max(n, 1), 16).asSlice(0, n);
         for (long i = 0; i < n; i++) {
             byte b = d == DType.BOOL ? (byte) random.nextInt(2) : (byte) random.nextInt(256);
-            if (b == POISON && d != DType.BOOL) b = 0x5A;   // a poisoned byte that came back unwritten must show
+            if (b == POISON && d != DType.BOOL) b = 0x5A; // a poisoned byte that came back unwritten must show
             s.set(ValueLayout.JAVA_BYTE, i, b);
         }
         return s;
     }
 
     private static MemorySegment poisoned(long bytes, Arena arena, boolean heap) {
-        MemorySegment s = heap ? MemorySegment.ofArray(new byte[Math.toIntExact(bytes)]) : arena.allocate(Math.max(bytes, 1), 16).asSlice(0, bytes);
+        MemorySegment s = heap
+                ? MemorySegment.ofArray(new byte[Math.toIntExact(bytes)])
+                : arena.allocate(Math.max(bytes, 1), 16).asSlice(0, bytes);
         return s.fill(POISON);
     }
 
@@ -74,8 +78,9 @@ public class TransferTest extends PerDeviceTest {
         assertEquals(expected.byteSize(), got.byteSize(), what);
         long at = expected.mismatch(got);
         if (at >= 0) {
-            throw new AssertionError(what + ": first difference at byte " + at + " of " + expected.byteSize() + " (chunk "
-                    + at / CHUNK + "): expected " + expected.get(ValueLayout.JAVA_BYTE, at) + ", got " + got.get(ValueLayout.JAVA_BYTE, at));
+            throw new AssertionError(what + ": first difference at byte " + at + " of " + expected.byteSize()
+                    + " (chunk " + at / CHUNK + "): expected " + expected.get(ValueLayout.JAVA_BYTE, at) + ", got "
+                    + got.get(ValueLayout.JAVA_BYTE, at));
         }
     }
 
@@ -84,10 +89,10 @@ public class TransferTest extends PerDeviceTest {
         for (DType d : DType.values()) {
             for (long bytes : byteSizes()) {
                 long n = Math.max(bytes / d.itemsize(), bytes == 0 ? 0 : 1);
-                for (boolean heapIn : new boolean[]{true, false}) {
+                for (boolean heapIn : new boolean[] {true, false}) {
                     boolean heapOut = !heapIn;
-                    String what = d + " x " + n + " (" + n * d.itemsize() + " bytes) from " + (heapIn ? "heap" : "native") + " to "
-                            + (heapOut ? "heap" : "native");
+                    String what = d + " x " + n + " (" + n * d.itemsize() + " bytes) from "
+                            + (heapIn ? "heap" : "native") + " to " + (heapOut ? "heap" : "native");
                     try (Arena arena = Arena.ofConfined()) {
                         MemorySegment src = randomBytes(d, n, arena, heapIn);
                         MemorySegment out = poisoned(src.byteSize(), arena, heapOut);
@@ -117,7 +122,10 @@ public class TransferTest extends PerDeviceTest {
                 d[k] = random.nextDouble() * 2 - 1;
                 l[k] = random.nextLong();
             }
-            try (NDArray af = Nd.array(f); NDArray ai = Nd.array(i); NDArray ad = Nd.array(d); NDArray al = Nd.array(l)) {
+            try (NDArray af = Nd.array(f);
+                    NDArray ai = Nd.array(i);
+                    NDArray ad = Nd.array(d);
+                    NDArray al = Nd.array(l)) {
                 float[] fo = new float[n];
                 java.util.Arrays.fill(fo, Float.NaN);
                 assertArrayEquals(f, af.toFloatArray(fo), "float[" + n + "]");
@@ -136,11 +144,12 @@ public class TransferTest extends PerDeviceTest {
         Backend backend = device().backend();
         BackendStream stream = device().currentStream().backendStream();
         long total = 6L * CHUNK + 101;
-        for (long off : new long[]{0, 3, CHUNK - 1, CHUNK + 5}) {
-            for (long bytes : new long[]{1, CHUNK - 1, CHUNK, CHUNK + 1, CHUNK * 7 / 2}) {
+        for (long off : new long[] {0, 3, CHUNK - 1, CHUNK + 5}) {
+            for (long bytes : new long[] {1, CHUNK - 1, CHUNK, CHUNK + 1, CHUNK * 7 / 2}) {
                 if (off + bytes > total) continue;
                 String what = bytes + " bytes at offset " + off;
-                try (Arena arena = Arena.ofConfined(); NDArray a = Nd.array(randomBytes(DType.UINT8, total, arena, false), DType.UINT8, total)) {
+                try (Arena arena = Arena.ofConfined();
+                        NDArray a = Nd.array(randomBytes(DType.UINT8, total, arena, false), DType.UINT8, total)) {
                     MemorySegment before = poisoned(total, arena, true);
                     a.copyTo(before);
                     MemorySegment part = randomBytes(DType.UINT8, bytes, arena, (off & 1) == 0);
@@ -168,25 +177,39 @@ public class TransferTest extends PerDeviceTest {
     @Test
     void copiesStayOrderedWithKernels() {
         Backend backend = device().backend();
-        int rows = 37, cols = 61;   // 2257 floats: 2.2 chunks of 4 KiB
+        int rows = 37, cols = 61; // 2257 floats: 2.2 chunks of 4 KiB
         for (int round = 0; round < 5; round++) {
             float[] first = randomFloats(rows * cols);
             float[] second = randomFloats(rows * cols);
-            try (NDArray a = Nd.array(first); NDArray m = a.reshape(rows, cols); NDArray t = m.T().copy()) {
+            try (NDArray a = Nd.array(first);
+                    NDArray m = a.reshape(rows, cols);
+                    NDArray t = m.T().copy()) {
                 // overwrite a while the transpose kernel that read it may still be queued
-                backend.copyIn(device().currentStream().backendStream(), MemorySegment.ofArray(second), a.buffer(), a.offset(), a.nbytes());
+                backend.copyIn(
+                        device().currentStream().backendStream(),
+                        MemorySegment.ofArray(second),
+                        a.buffer(),
+                        a.offset(),
+                        a.nbytes());
                 try (NDArray wide = a.astype(DType.FLOAT64)) {
                     float[] gotT = t.toFloatArray(new float[rows * cols]);
                     for (int j = 0; j < cols; j++) {
                         for (int i = 0; i < rows; i++) {
                             if (gotT[j * rows + i] != first[i * cols + j]) {
-                                assertEquals(first[i * cols + j], gotT[j * rows + i], "round " + round + ": transpose [" + j + ", " + i + "]");
+                                assertEquals(
+                                        first[i * cols + j],
+                                        gotT[j * rows + i],
+                                        "round " + round + ": transpose [" + j + ", " + i + "]");
                             }
                         }
                     }
                     double[] gotWide = wide.toDoubleArray(new double[rows * cols]);
                     for (int k = 0; k < gotWide.length; k++) {
-                        if (gotWide[k] != second[k]) assertEquals(second[k], gotWide[k], "round " + round + ": astype after the second write [" + k + "]");
+                        if (gotWide[k] != second[k])
+                            assertEquals(
+                                    second[k],
+                                    gotWide[k],
+                                    "round " + round + ": astype after the second write [" + k + "]");
                     }
                     assertArrayEquals(second, a.toFloatArray(), "round " + round + ": the second write");
                 }
@@ -205,18 +228,28 @@ public class TransferTest extends PerDeviceTest {
     void copiesOutsideTheBufferOrTheSegmentAreRefused() {
         Backend backend = device().backend();
         BackendStream stream = device().currentStream().backendStream();
-        try (Arena arena = Arena.ofConfined(); NDArray a = Nd.zeros(DType.UINT8, 3L * CHUNK)) {
+        try (Arena arena = Arena.ofConfined();
+                NDArray a = Nd.zeros(DType.UINT8, 3L * CHUNK)) {
             long size = a.nbytes();
             MemorySegment big = poisoned(4L * CHUNK, arena, false);
             MemorySegment small = poisoned(CHUNK, arena, false);
             long base = a.offset();
-            assertRefused(() -> backend.copyIn(stream, small, a.buffer(), base, 2L * CHUNK), "more than the segment holds");
-            assertRefused(() -> backend.copyOut(stream, a.buffer(), base, small, 2L * CHUNK), "more than the segment holds");
+            assertRefused(
+                    () -> backend.copyIn(stream, small, a.buffer(), base, 2L * CHUNK), "more than the segment holds");
+            assertRefused(
+                    () -> backend.copyOut(stream, a.buffer(), base, small, 2L * CHUNK), "more than the segment holds");
             assertRefused(() -> backend.copyIn(stream, big, a.buffer(), base, Long.MAX_VALUE), "Long.MAX_VALUE bytes");
             assertRefused(() -> backend.copyOut(stream, a.buffer(), base, big, -1), "negative bytes");
             assertRefused(() -> backend.copyIn(stream, big, a.buffer(), -1, 16), "a negative offset");
-            assertRefused(() -> backend.copyOut(stream, a.buffer(), Long.MAX_VALUE - 8, big, 16), "an offset past the end");
-            assertRefused(() -> backend.copyOut(stream, a.buffer(), base, MemorySegment.ofArray(new byte[CHUNK * 2]).asReadOnly(), CHUNK * 2),
+            assertRefused(
+                    () -> backend.copyOut(stream, a.buffer(), Long.MAX_VALUE - 8, big, 16), "an offset past the end");
+            assertRefused(
+                    () -> backend.copyOut(
+                            stream,
+                            a.buffer(),
+                            base,
+                            MemorySegment.ofArray(new byte[CHUNK * 2]).asReadOnly(),
+                            CHUNK * 2),
                     "a read-only segment");
             // and the device still works
             MemorySegment data = randomBytes(DType.UINT8, size, arena, true);

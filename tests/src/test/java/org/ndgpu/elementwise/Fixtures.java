@@ -17,11 +17,12 @@ import org.ndgpu.ndarray.NDArray;
 
 /** Reads the text fixtures of src/test/python and converts between their values and device arrays. */
 final class Fixtures {
-    private Fixtures() { }
+    private Fixtures() {}
 
     static List<String[]> rows(String resource) {
         List<String[]> out = new ArrayList<>();
-        try (var r = new BufferedReader(new InputStreamReader(Fixtures.class.getResourceAsStream(resource), StandardCharsets.UTF_8))) {
+        try (var r = new BufferedReader(
+                new InputStreamReader(Fixtures.class.getResourceAsStream(resource), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) if (!line.isBlank()) out.add(line.split("\t", -1));
         } catch (IOException e) {
@@ -130,7 +131,8 @@ final class Fixtures {
     static double[][] values(NDArray a) {
         MemorySegment seg = a.toBytes();
         double[][] v = new double[(int) a.size()][];
-        for (int i = 0; i < v.length; i++) v[i] = new double[]{HostData.getDouble(seg, a.dtype(), i), HostData.getImag(seg, a.dtype(), i)};
+        for (int i = 0; i < v.length; i++)
+            v[i] = new double[] {HostData.getDouble(seg, a.dtype(), i), HostData.getImag(seg, a.dtype(), i)};
         return v;
     }
 
@@ -166,7 +168,8 @@ final class Fixtures {
         for (int i = 0; i < want.length; i++) {
             for (int c = 0; c < 2; c++) {
                 if (Double.compare(want[i][c], got[i][c]) != 0) {
-                    return "element " + i + (c == 1 ? " (imag)" : "") + ": expected exactly " + want[i][c] + ", got " + got[i][c];
+                    return "element " + i + (c == 1 ? " (imag)" : "") + ": expected exactly " + want[i][c] + ", got "
+                            + got[i][c];
                 }
             }
         }

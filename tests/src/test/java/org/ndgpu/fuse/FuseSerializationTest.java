@@ -20,8 +20,12 @@ import org.ndgpu.ndarray.NDArray;
 class FuseSerializationTest {
     static Object roundTrip(Object o) throws IOException, ClassNotFoundException {
         var bytes = new ByteArrayOutputStream();
-        try (var out = new ObjectOutputStream(bytes)) { out.writeObject(o); }
-        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) { return in.readObject(); }
+        try (var out = new ObjectOutputStream(bytes)) {
+            out.writeObject(o);
+        }
+        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
     }
 
     @Test
@@ -29,13 +33,18 @@ class FuseSerializationTest {
     void aFusedFunctionAndWhatItCapturesRoundTrip() throws Exception {
         double scale = 1.5;
         float[] shift = {0.25f};
-        Fused<NDArray> f = Fuse.of((NDArray x, NDArray y) -> x.sub(y).mul(x.sub(y)).mul(scale).add(shift[0])).named("scaled_sqdiff");
+        Fused<NDArray> f = Fuse.of((NDArray x, NDArray y) ->
+                        x.sub(y).mul(x.sub(y)).mul(scale).add(shift[0]))
+                .named("scaled_sqdiff");
         var back = (Fused<NDArray>) roundTrip(f);
         assertNotSame(f, back);
         assertEquals("scaled_sqdiff", back.name());
         Random r = new Random(21);
         float[] a = new float[500], b = new float[500];
-        for (int i = 0; i < a.length; i++) { a[i] = (float) r.nextGaussian(); b[i] = (float) r.nextGaussian(); }
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (float) r.nextGaussian();
+            b[i] = (float) r.nextGaussian();
+        }
         NDArray x = Nd.array(a), y = Nd.array(b);
         assertEquals(1, back.kernelCount(x, y));
         assertEquals(f.source(x, y), back.source(x, y));
@@ -54,8 +63,13 @@ class FuseSerializationTest {
     @Test
     void capturingSomethingUnserializableNamesTheFunctionAndTheClass() {
         Thread notSerializable = Thread.currentThread();
-        Fused<NDArray> f = Fuse.of((NDArray x) -> x.mul(notSerializable.getName().length())).named("captures_thread");
+        Fused<NDArray> f = Fuse.of(
+                        (NDArray x) -> x.mul(notSerializable.getName().length()))
+                .named("captures_thread");
         var e = assertThrows(NotSerializableException.class, () -> roundTrip(f));
-        assertTrue(e.getMessage().contains("fuse 'captures_thread'") && e.getMessage().contains("java.lang.Thread"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("fuse 'captures_thread'")
+                        && e.getMessage().contains("java.lang.Thread"),
+                e.getMessage());
     }
 }

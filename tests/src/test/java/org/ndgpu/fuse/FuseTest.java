@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -28,7 +28,7 @@ class FuseTest extends PerDeviceTest {
     void squaredDifferenceIsOneKernelAndEqualsUnfused() {
         var f = Fuse.of((x, y) -> x.sub(y).mul(x.sub(y)));
         NDArray a = FuseTesting.random(DType.FLOAT32, 1, 1000), b = FuseTesting.random(DType.FLOAT32, 2, 1000);
-        f.call(a, b);   // compile outside the count
+        f.call(a, b); // compile outside the count
         NDArray[] got = new NDArray[1];
         assertEquals(1, launches(() -> got[0] = f.call(a, b)));
         FuseTesting.assertClose(f.unfused(a, b), got[0], "x.sub(y).mul(x.sub(y))");
@@ -46,7 +46,10 @@ class FuseTest extends PerDeviceTest {
         NDArray i = FuseTesting.random(DType.FLOAT64, 13, 1000).mul(1000).astype(DType.INT32);
         NDArray j = FuseTesting.random(DType.FLOAT64, 14, 1000).mul(1000).add(1).astype(DType.INT32);
         var h = Fuse.of((x, y) -> x.gcd(y).add(x.lcm(y)));
-        assertEquals(java.util.Arrays.toString(h.unfused(i, j).toLongArray()), java.util.Arrays.toString(h.call(i, j).toLongArray()), "gcd + lcm fused");
+        assertEquals(
+                java.util.Arrays.toString(h.unfused(i, j).toLongArray()),
+                java.util.Arrays.toString(h.call(i, j).toLongArray()),
+                "gcd + lcm fused");
     }
 
     /** ldexp (an int64 exponent loop beside a float mantissa) and sinc trace as any ufunc; the two-output ones say they cannot. */
@@ -76,7 +79,9 @@ class FuseTest extends PerDeviceTest {
             return y;
         });
         NDArray a = FuseTesting.random(DType.FLOAT64, 21, 1000);
-        NDArray got = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(3), () -> f.call(a),
+        NDArray got = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofMinutes(3),
+                () -> f.call(a),
                 "a 48-round loop must trace in time linear in its nodes");
         double[] in = a.toDoubleArray(), out = got.toDoubleArray();
         double worst = 0;
@@ -91,7 +96,17 @@ class FuseTest extends PerDeviceTest {
 
     @Test
     void tenOpsAndSumAreOneOrTwoLaunchesWhereUnfusedIsEleven() {
-        Fuse.Fn2<NDArray> chain = (x, y) -> x.mul(2).add(y).sub(1.5).abs().add(1).sqrt().mul(x).maximum(y).minimum(3).div(2).sum();
+        Fuse.Fn2<NDArray> chain = (x, y) -> x.mul(2)
+                .add(y)
+                .sub(1.5)
+                .abs()
+                .add(1)
+                .sqrt()
+                .mul(x)
+                .maximum(y)
+                .minimum(3)
+                .div(2)
+                .sum();
         var f = Fuse.of(chain);
         NDArray a = FuseTesting.random(DType.FLOAT32, 3, 1 << 16), b = FuseTesting.random(DType.FLOAT32, 4, 1 << 16);
         f.call(a, b);
@@ -110,13 +125,13 @@ class FuseTest extends PerDeviceTest {
         java.util.List<Fuse.Fn2<NDArray>> fns = java.util.List.of(
                 (p, q) -> p.sub(q).square().sum(),
                 (p, q) -> p.sub(q).mul(p.sub(q)).sum(1),
-                (p, q) -> p.mul(q).add(1).sum(new int[]{0, 2}, true),
-                (p, q) -> p.add(q).mean(new int[]{-1}, false),
-                (p, q) -> p.sub(q).abs().max(new int[]{1, 2}, true),
+                (p, q) -> p.mul(q).add(1).sum(new int[] {0, 2}, true),
+                (p, q) -> p.add(q).mean(new int[] {-1}, false),
+                (p, q) -> p.sub(q).abs().max(new int[] {1, 2}, true),
                 (p, q) -> p.mul(q).min(0),
                 (p, q) -> p.mul(0.5).add(q).prod(2),
                 (p, q) -> p.gt(q).all(1),
-                (p, q) -> p.gt(q).any(new int[]{0, 1, 2}, true),
+                (p, q) -> p.gt(q).any(new int[] {0, 1, 2}, true),
                 (p, q) -> p.gt(0).astype(DType.INT32).sum(2));
         for (int k = 0; k < fns.size(); k++) {
             var f = Fuse.of(fns.get(k));
@@ -130,11 +145,13 @@ class FuseTest extends PerDeviceTest {
 
     @Test
     void anElementwiseOpAfterAReductionIsASecondKernel() {
-        Fuse.Fn1<NDArray> center = x -> x.sub(x.mean(new int[]{1}, true)).div(x.std(new int[]{1}, true).add(1));
+        Fuse.Fn1<NDArray> center = x -> x.sub(x.mean(new int[] {1}, true))
+                .div(x.std(new int[] {1}, true).add(1));
         NDArray x = FuseTesting.random(DType.FLOAT32, 7, 33, 65);
         var e = assertThrows(FuseException.class, () -> Fuse.of(center).call(x));
         assertTrue(e.getMessage().contains("std cannot be fused"), e.getMessage());
-        Fuse.Fn1<NDArray> demean = v -> v.sub(v.mean(new int[]{1}, true)).mul(v.max(new int[]{1}, true).sqrt());
+        Fuse.Fn1<NDArray> demean = v -> v.sub(v.mean(new int[] {1}, true))
+                .mul(v.max(new int[] {1}, true).sqrt());
         var f = Fuse.of(demean);
         assertEquals(3, f.kernelCount(x));
         FuseTesting.assertClose(demean.apply(x), f.call(x), "demean");
@@ -150,7 +167,7 @@ class FuseTest extends PerDeviceTest {
         Fuse.Tuple want = f.unfused(a, b);
         for (int k = 0; k < 3; k++) FuseTesting.assertClose(want.get(k), got[0].get(k), "output " + k);
 
-        var g = Fuse.of(x -> new NDArray[]{x.exp(), x.neg(), x.exp()});
+        var g = Fuse.of(x -> new NDArray[] {x.exp(), x.neg(), x.exp()});
         NDArray[] r = g.call(a);
         assertEquals(3, r.length);
         assertSame(r[0], r[2], "a node returned twice is one array");
@@ -164,11 +181,11 @@ class FuseTest extends PerDeviceTest {
         NDArray r = f.call(a, 2.5);
         assertEquals(DType.FLOAT32, r.dtype(), "a float32 array times a Java double stays float32");
         FuseTesting.assertClose(a.mul(2.5).add(2.5), r, "x*s+s");
-        NDArray r2 = f.call(a, 3.0);   // same trace, new value
+        NDArray r2 = f.call(a, 3.0); // same trace, new value
         FuseTesting.assertClose(a.mul(3.0).add(3.0), r2, "x*3+3");
 
         var g = Fuse.of((x, s) -> x.add(s));
-        NDArray u8 = Nd.array(new long[]{1, 2, 250}, DType.UINT8, 3);
+        NDArray u8 = Nd.array(new long[] {1, 2, 250}, DType.UINT8, 3);
         FuseTesting.assertClose(u8.add(5), g.call(u8, 5), "uint8 + 5");
         var e = assertThrows(DTypeException.class, () -> g.call(u8, 300));
         assertTrue(e.getMessage().contains("300"), e.getMessage());
@@ -193,12 +210,12 @@ class FuseTest extends PerDeviceTest {
             b64[i] = r.nextLong();
             c64[i] = r.nextLong();
         }
-        a32[0] = -1;   // 2^32 - 1
+        a32[0] = -1; // 2^32 - 1
         b32[0] = 2;
-        a64[0] = -1;   // 2^64 - 1
+        a64[0] = -1; // 2^64 - 1
         b64[0] = Long.MIN_VALUE + 5;
         var f = Fuse.of((x, y, z) -> x.add(y).mul(z));
-        for (DType d : new DType[]{DType.UINT32, DType.UINT64}) {
+        for (DType d : new DType[] {DType.UINT32, DType.UINT64}) {
             boolean wide = d == DType.UINT64;
             NDArray a = wide ? Nd.array(a64, d, n) : Nd.array(a32, d, n);
             NDArray b = wide ? Nd.array(b64, d, n) : Nd.array(b32, d, n);
@@ -221,14 +238,17 @@ class FuseTest extends PerDeviceTest {
         assertEquals(want, s.toLongArray()[0], "sum of the wrapped uint32 sums");
 
         var lt = Fuse.of((x, v) -> x.lt(v));
-        boolean[] five = lt.call(a, 5).toBooleanArray(), minus = lt.call(a, -1).toBooleanArray();   // one trace, two values
+        boolean[] five = lt.call(a, 5).toBooleanArray(),
+                minus = lt.call(a, -1).toBooleanArray(); // one trace, two values
         boolean[] big = lt.call(a, 1L << 32).toBooleanArray();
         for (int i = 0; i < n; i++) {
             assertEquals(Integer.compareUnsigned(a32[i], 5) < 0, five[i], "a < 5 at " + i);
             assertEquals(false, minus[i], "a < -1 at " + i);
             assertEquals(true, big[i], "a < 2^32 at " + i);
         }
-        var e = assertThrows(DTypeException.class, () -> Fuse.of((x, v) -> x.add(v)).call(a, -1));   // arithmetic: NumPy's OverflowError
+        var e = assertThrows(
+                DTypeException.class,
+                () -> Fuse.of((x, v) -> x.add(v)).call(a, -1)); // arithmetic: NumPy's OverflowError
         assertTrue(e.getMessage().contains("-1"), e.getMessage());
     }
 
@@ -251,20 +271,30 @@ class FuseTest extends PerDeviceTest {
     void allArities() {
         NDArray[] v = new NDArray[6];
         for (int k = 0; k < 6; k++) v[k] = FuseTesting.random(DType.FLOAT64, 20 + k, 4, 5);
-        FuseTesting.assertClose(v[0].add(v[1]).add(v[2]), Fuse.of((a, b, c) -> a.add(b).add(c)).call(v[0], v[1], v[2]), "3");
-        FuseTesting.assertClose(v[0].mul(v[1]).sub(v[2].mul(v[3])),
-                Fuse.of((a, b, c, d) -> a.mul(b).sub(c.mul(d))).call(v[0], v[1], v[2], v[3]), "4");
-        FuseTesting.assertClose(v[0].add(v[1]).add(v[2]).add(v[3]).add(v[4]),
-                Fuse.of((a, b, c, d, e) -> a.add(b).add(c).add(d).add(e)).call(v[0], v[1], v[2], v[3], v[4]), "5");
-        FuseTesting.assertClose(v[0].add(v[1]).add(v[2]).add(v[3]).add(v[4]).add(v[5]),
-                Fuse.of((a, b, c, d, e, g) -> a.add(b).add(c).add(d).add(e).add(g)).call((Object[]) v), "6");
+        FuseTesting.assertClose(
+                v[0].add(v[1]).add(v[2]), Fuse.of((a, b, c) -> a.add(b).add(c)).call(v[0], v[1], v[2]), "3");
+        FuseTesting.assertClose(
+                v[0].mul(v[1]).sub(v[2].mul(v[3])),
+                Fuse.of((a, b, c, d) -> a.mul(b).sub(c.mul(d))).call(v[0], v[1], v[2], v[3]),
+                "4");
+        FuseTesting.assertClose(
+                v[0].add(v[1]).add(v[2]).add(v[3]).add(v[4]),
+                Fuse.of((a, b, c, d, e) -> a.add(b).add(c).add(d).add(e)).call(v[0], v[1], v[2], v[3], v[4]),
+                "5");
+        FuseTesting.assertClose(
+                v[0].add(v[1]).add(v[2]).add(v[3]).add(v[4]).add(v[5]),
+                Fuse.of((a, b, c, d, e, g) -> a.add(b).add(c).add(d).add(e).add(g))
+                        .call((Object[]) v),
+                "6");
         var va = Fuse.varargs(xs -> {
             NDArray s = xs[0];
             for (int k = 1; k < xs.length; k++) s = s.maximum(xs[k]);
             return s;
         });
         FuseTesting.assertClose(v[0].maximum(v[1]).maximum(v[2]), va.call(v[0], v[1], v[2]), "varargs");
-        var e = assertThrows(org.ndgpu.exceptions.NdException.class, () -> Fuse.of((a, b) -> a.add(b)).call(v[0]));
+        var e = assertThrows(
+                org.ndgpu.exceptions.NdException.class,
+                () -> Fuse.of((a, b) -> a.add(b)).call(v[0]));
         assertTrue(e.getMessage().contains("takes 2 arguments, got 1"), e.getMessage());
     }
 
@@ -297,26 +327,33 @@ class FuseTest extends PerDeviceTest {
     @Test
     void shapeErrorsAreTheUfuncsOwn() {
         var f = Fuse.of((x, y) -> x.add(y));
-        var e = assertThrows(ShapeException.class, () -> f.call(FuseTesting.random(DType.FLOAT32, 1, 3), FuseTesting.random(DType.FLOAT32, 2, 4)));
+        var e = assertThrows(
+                ShapeException.class,
+                () -> f.call(FuseTesting.random(DType.FLOAT32, 1, 3), FuseTesting.random(DType.FLOAT32, 2, 4)));
         assertTrue(e.getMessage().startsWith("add"), e.getMessage());
     }
 
     @Test
     void randomExpressionsEqualUnfusedOverDtypesAndBroadcasts() {
         var rnd = new java.util.Random(42);
-        DType[] dtypes = {DType.FLOAT32, DType.FLOAT64, DType.INT32, DType.INT64, DType.INT16, DType.UINT8, DType.BOOL, DType.FLOAT16};
+        DType[] dtypes = {
+            DType.FLOAT32, DType.FLOAT64, DType.INT32, DType.INT64, DType.INT16, DType.UINT8, DType.BOOL, DType.FLOAT16
+        };
         for (int trial = 0; trial < 16; trial++) {
             DType da = dtypes[rnd.nextInt(dtypes.length)], db = dtypes[rnd.nextInt(dtypes.length)];
             long[][] shapes = FuseTesting.broadcastPair(rnd);
-            NDArray a = FuseTesting.random(da, 100 + trial, shapes[0]), b = FuseTesting.random(db, 200 + trial, shapes[1]);
+            NDArray a = FuseTesting.random(da, 100 + trial, shapes[0]),
+                    b = FuseTesting.random(db, 200 + trial, shapes[1]);
             for (var entry : FuseTesting.EXPRESSIONS.entrySet()) {
                 Fuse.Fn2<NDArray> fn = entry.getValue();
-                String what = entry.getKey() + " on " + da + FuseTesting.str(shapes[0]) + ", " + db + FuseTesting.str(shapes[1]);
+                String what = entry.getKey() + " on " + da + FuseTesting.str(shapes[0]) + ", " + db
+                        + FuseTesting.str(shapes[1]);
                 NDArray want;
                 try {
                     want = fn.apply(a, b);
-                } catch (DTypeException ex) {   // no loop for these dtypes: fused must say the same
-                    var fe = assertThrows(DTypeException.class, () -> Fuse.of(fn).call(a, b), what);
+                } catch (DTypeException ex) { // no loop for these dtypes: fused must say the same
+                    var fe =
+                            assertThrows(DTypeException.class, () -> Fuse.of(fn).call(a, b), what);
                     assertEquals(ex.getMessage(), fe.getMessage(), what);
                     continue;
                 }
@@ -334,6 +371,8 @@ class FuseTest extends PerDeviceTest {
         assertTrue(src.contains("sqrt("), src);
         String red = Fuse.of((x, y) -> x.sub(y).square().sum()).source(a, b);
         assertTrue(red.contains("nd_fused_map("), red);
-        assertArrayEquals(new long[0], Fuse.of((x, y) -> x.sub(y).square().sum()).call(a, b).shape());
+        assertArrayEquals(
+                new long[0],
+                Fuse.of((x, y) -> x.sub(y).square().sum()).call(a, b).shape());
     }
 }

@@ -14,7 +14,7 @@ import org.ndgpu.ndarray.NDArray;
 
 /** Inputs, expressions and comparisons shared by the fuse suites. */
 final class FuseTesting {
-    private FuseTesting() { }
+    private FuseTesting() {}
 
     /** Seeded values of {@code dtype}: floats in [-3, 3), signed ints in [-20, 20], uint8 in [0, 40], random bools. */
     static NDArray random(DType dtype, long seed, long... shape) {
@@ -43,10 +43,12 @@ final class FuseTesting {
         int drop = r.nextInt(nd);
         long[] b = Arrays.copyOfRange(a, drop, nd);
         for (int d = 0; d < b.length; d++) if (r.nextInt(3) == 0) b[d] = 1;
-        return r.nextBoolean() ? new long[][]{a, b} : new long[][]{b, a};
+        return r.nextBoolean() ? new long[][] {a, b} : new long[][] {b, a};
     }
 
-    static String str(long[] s) { return Arrays.toString(s).replace('[', '(').replace(']', ')'); }
+    static String str(long[] s) {
+        return Arrays.toString(s).replace('[', '(').replace(']', ')');
+    }
 
     /** Expressions run fused and unfused over random dtypes and broadcasts. */
     static final Map<String, Fuse.Fn2<NDArray>> EXPRESSIONS = new LinkedHashMap<>();
@@ -64,7 +66,7 @@ final class FuseTesting {
         EXPRESSIONS.put("compare", (x, y) -> x.lt(y).logicalAnd(x.ge(0)).logicalOr(y.eq(1)));
         EXPRESSIONS.put("floorMod", (x, y) -> x.floorDiv(y.abs().add(1)).add(x.mod(3)));
         EXPRESSIONS.put("sumAxis", (x, y) -> x.mul(y).add(1).sum(0));
-        EXPRESSIONS.put("maxKeep", (x, y) -> x.sub(y).max(new int[]{-1}, true));
+        EXPRESSIONS.put("maxKeep", (x, y) -> x.sub(y).max(new int[] {-1}, true));
         EXPRESSIONS.put("meanAll", (x, y) -> x.add(y).mean());
     }
 
@@ -80,10 +82,13 @@ final class FuseTesting {
             default -> 0;
         };
         for (int i = 0; i < w.length; i++) {
-            boolean ok = Double.isNaN(w[i]) ? Double.isNaN(g[i])
-                    : Double.isInfinite(w[i]) ? w[i] == g[i]
-                    : Math.abs(w[i] - g[i]) <= tol * Math.max(1, Math.abs(w[i]));
-            if (!ok) fail(what + ": element " + i + " is " + g[i] + ", unfused " + w[i] + " (dtype " + want.dtype() + ")");
+            boolean ok = Double.isNaN(w[i])
+                    ? Double.isNaN(g[i])
+                    : Double.isInfinite(w[i])
+                            ? w[i] == g[i]
+                            : Math.abs(w[i] - g[i]) <= tol * Math.max(1, Math.abs(w[i]));
+            if (!ok)
+                fail(what + ": element " + i + " is " + g[i] + ", unfused " + w[i] + " (dtype " + want.dtype() + ")");
         }
     }
 }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.exceptions.NdIOException;
 import org.ndgpu.exceptions.NpyFormatException;
 import org.ndgpu.io.NpyFixtures.Fixture;
@@ -39,15 +39,33 @@ import org.ndgpu.testing.PerDeviceTest;
 public class NpyDeviceTest extends PerDeviceTest {
     private static final Path OUT = NpyFixtures.outDir("npy-device");
     private static final long DEFAULT_CHUNK = Npy.chunkBytes;
-    private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.UINT8, DType.INT16, DType.INT32, DType.INT64,
-        DType.FLOAT16, DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128, DType.UINT16, DType.UINT32, DType.UINT64};
+    private static final DType[] DTYPES = {
+        DType.BOOL,
+        DType.INT8,
+        DType.UINT8,
+        DType.INT16,
+        DType.INT32,
+        DType.INT64,
+        DType.FLOAT16,
+        DType.FLOAT32,
+        DType.FLOAT64,
+        DType.COMPLEX64,
+        DType.COMPLEX128,
+        DType.UINT16,
+        DType.UINT32,
+        DType.UINT64
+    };
     /** Chunk sizes: the default, one smaller than most items (rounded up to one element), and an odd one. */
     private static final long[] CHUNKS = {DEFAULT_CHUNK, 1, 13};
 
     @AfterEach
-    void restoreChunk() { Npy.chunkBytes = DEFAULT_CHUNK; }
+    void restoreChunk() {
+        Npy.chunkBytes = DEFAULT_CHUNK;
+    }
 
-    private static byte[] bytes(NDArray a) { return a.toBytes().toArray(ValueLayout.JAVA_BYTE); }
+    private static byte[] bytes(NDArray a) {
+        return a.toBytes().toArray(ValueLayout.JAVA_BYTE);
+    }
 
     private static NDArray device(DType d, byte[] bytes, long... shape) {
         return Nd.array(MemorySegment.ofArray(bytes), d, shape);
@@ -80,9 +98,16 @@ public class NpyDeviceTest extends PerDeviceTest {
 
     @Test
     void bigEndianAndFortranFixturesSwapAcrossChunks() {
-        Npy.chunkBytes = 8;   // several chunks per array, each of whole elements
-        for (String name : List.of("be_float64_3x4_F", "be_complex128_2x3_C", "be_complex64_2x3_C", "be_float16_2x3_C",
-                "be_int16_2x3_C", "be_int32_2x3_C", "be_int64_2x3_C", "v3_int64_2x3_F")) {
+        Npy.chunkBytes = 8; // several chunks per array, each of whole elements
+        for (String name : List.of(
+                "be_float64_3x4_F",
+                "be_complex128_2x3_C",
+                "be_complex64_2x3_C",
+                "be_float16_2x3_C",
+                "be_int16_2x3_C",
+                "be_int32_2x3_C",
+                "be_int64_2x3_C",
+                "v3_int64_2x3_F")) {
             Fixture f = NpyFixtures.get(name);
             try (NDArray a = Nd.load(f.npy())) {
                 assertArrayEquals(f.expected().toBytes(), bytes(a), name);
@@ -104,7 +129,10 @@ public class NpyDeviceTest extends PerDeviceTest {
                     try (NDArray c = device(d, data, shape)) {
                         Path p = OUT.resolve("c.npy");
                         Nd.save(p, c);
-                        assertArrayEquals(Npy.toBytes(HostArray.of(d, data, shape)), Files.readAllBytes(p), what + ": file bytes");
+                        assertArrayEquals(
+                                Npy.toBytes(HostArray.of(d, data, shape)),
+                                Files.readAllBytes(p),
+                                what + ": file bytes");
                         try (NDArray back = Nd.load(p)) {
                             assertArrayEquals(shape, back.shape(), what);
                             assertArrayEquals(data, bytes(back), what);
@@ -116,7 +144,8 @@ public class NpyDeviceTest extends PerDeviceTest {
                             Path q = OUT.resolve("f.npy");
                             Nd.save(q, t);
                             HostArray expected = new HostArray(d, tShape, true, ByteBuffer.wrap(data));
-                            assertArrayEquals(Npy.toBytes(expected), Files.readAllBytes(q), what + " transposed: file bytes");
+                            assertArrayEquals(
+                                    Npy.toBytes(expected), Files.readAllBytes(q), what + " transposed: file bytes");
                             try (NDArray back = Nd.load(q)) {
                                 assertArrayEquals(tShape, back.shape(), what);
                                 assertTrue(back.isCContiguous(), what);
@@ -133,8 +162,8 @@ public class NpyDeviceTest extends PerDeviceTest {
     void stridedArrayIsSavedInCOrder() throws IOException {
         Npy.chunkBytes = 12;
         try (NDArray r = Nd.arange(0, 24);
-             NDArray a = r.reshape(4, 6);
-             NDArray s = a.view(new long[]{4, 3}, new long[]{48, 16}, 0)) {   // a[:, ::2]
+                NDArray a = r.reshape(4, 6);
+                NDArray s = a.view(new long[] {4, 3}, new long[] {48, 16}, 0)) { // a[:, ::2]
             assertFalse(s.isCContiguous());
             Path p = OUT.resolve("strided.npy");
             Nd.save(p, s);
@@ -158,7 +187,8 @@ public class NpyDeviceTest extends PerDeviceTest {
 
             Path truncated = OUT.resolve("truncated.npy");
             Files.write(truncated, Arrays.copyOf(file, file.length - 5));
-            String m = assertThrows(NpyFormatException.class, () -> Nd.load(truncated)).getMessage();
+            String m = assertThrows(NpyFormatException.class, () -> Nd.load(truncated))
+                    .getMessage();
             assertContains(m, truncated.toString(), "truncated data", "96 bytes", "file has 91");
 
             Path extra = OUT.resolve("extra.npy");
@@ -170,20 +200,35 @@ public class NpyDeviceTest extends PerDeviceTest {
             byte[] bad = file.clone();
             bad[1] = 'X';
             Files.write(magic, bad);
-            assertContains(assertThrows(NpyFormatException.class, () -> Nd.load(magic)).getMessage(), "not a .npy file");
+            assertContains(
+                    assertThrows(NpyFormatException.class, () -> Nd.load(magic)).getMessage(), "not a .npy file");
 
             // a header that claims far more than any device holds fails on the size check, before allocating
             Path lies = OUT.resolve("lies.npy");
-            Files.write(lies, NpyErrorTest.npy(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1099511627776,), }\n", new byte[16]));
+            Files.write(
+                    lies,
+                    NpyErrorTest.npy(
+                            1,
+                            "{'descr': '<f8', 'fortran_order': False, 'shape': (1099511627776,), }\n",
+                            new byte[16]));
             m = assertThrows(NpyFormatException.class, () -> Nd.load(lies)).getMessage();
             assertContains(m, lies.toString(), "truncated data", "8796093022208 bytes", "file has 16");
 
             Path overflow = OUT.resolve("overflow.npy");
-            Files.write(overflow, NpyErrorTest.npy(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904, 4), }\n", new byte[0]));
-            assertContains(assertThrows(NpyFormatException.class, () -> Nd.load(overflow)).getMessage(), "overflows a 64-bit size");
+            Files.write(
+                    overflow,
+                    NpyErrorTest.npy(
+                            1,
+                            "{'descr': '<f8', 'fortran_order': False, 'shape': (4611686018427387904, 4), }\n",
+                            new byte[0]));
+            assertContains(
+                    assertThrows(NpyFormatException.class, () -> Nd.load(overflow))
+                            .getMessage(),
+                    "overflows a 64-bit size");
 
             Path missing = OUT.resolve("no-such.npy");
-            assertContains(assertThrows(NdIOException.class, () -> Nd.load(missing)).getMessage(), "no such file");
+            assertContains(
+                    assertThrows(NdIOException.class, () -> Nd.load(missing)).getMessage(), "no such file");
             Path dir = OUT.resolve("a-folder.npy");
             Files.createDirectories(dir);
             assertThrows(NdIOException.class, () -> Nd.save(dir, keep));
@@ -199,9 +244,9 @@ public class NpyDeviceTest extends PerDeviceTest {
     @Test
     void chunkSizeRoundsToWholeElements() throws IOException {
         // 13-byte chunks of 8-byte elements are 8-byte chunks; of 16-byte complex128 one element
-        for (long chunk : new long[]{13, 17, 31}) {
+        for (long chunk : new long[] {13, 17, 31}) {
             Npy.chunkBytes = chunk;
-            for (DType d : new DType[]{DType.INT64, DType.COMPLEX128, DType.FLOAT16}) {
+            for (DType d : new DType[] {DType.INT64, DType.COMPLEX128, DType.FLOAT16}) {
                 byte[] data = random(d, 37, chunk);
                 try (NDArray a = device(d, data, 37)) {
                     Path p = OUT.resolve("chunks.npy");
@@ -236,13 +281,14 @@ public class NpyDeviceTest extends PerDeviceTest {
             long header = Npy.toBytes(HostArray.of(DType.FLOAT32, new byte[0], 0)).length;
             assertEquals(header + n * 4, Files.size(p), "header + 2 GiB + 32 bytes");
             try (NDArray back = Nd.load(p)) {
-                assertArrayEquals(new long[]{n}, back.shape());
+                assertArrayEquals(new long[] {n}, back.shape());
                 assertTrue(Nd.arrayEqual(a, back));
                 // the last elements, past the 2 GiB mark, read straight from the file
                 try (Arena arena = Arena.ofConfined();
-                     var ch = java.nio.channels.FileChannel.open(p);
-                     NDArray tail = back.view(new long[]{8}, new long[]{4}, (n - 8) * 4)) {
-                    MemorySegment m = ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, Files.size(p) - 32, 32, arena);
+                        var ch = java.nio.channels.FileChannel.open(p);
+                        NDArray tail = back.view(new long[] {8}, new long[] {4}, (n - 8) * 4)) {
+                    MemorySegment m =
+                            ch.map(java.nio.channels.FileChannel.MapMode.READ_ONLY, Files.size(p) - 32, 32, arena);
                     assertArrayEquals(m.toArray(ValueLayout.JAVA_BYTE), bytes(tail));
                 }
             }

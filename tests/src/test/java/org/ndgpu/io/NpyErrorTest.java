@@ -1,7 +1,5 @@
 package org.ndgpu.io;
 
-import org.ndgpu.ndarray.HostArray;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.ndgpu.exceptions.NpyFormatException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostArray;
 
 /** Broken, foreign and hostile files: each error names the file, what was expected and what was found. */
 class NpyErrorTest {
@@ -39,10 +38,12 @@ class NpyErrorTest {
     static String failRead(String fileName, byte[] bytes) throws Exception {
         Path p = OUT.resolve(fileName);
         Files.write(p, bytes);
-        String fromFile = assertThrows(NpyFormatException.class, () -> Npy.read(p)).getMessage();
+        String fromFile =
+                assertThrows(NpyFormatException.class, () -> Npy.read(p)).getMessage();
         assertTrue(fromFile.startsWith(p.toString() + ": "), "message names the file: " + fromFile);
         // the in-memory reader reports the same problem
-        String fromBytes = assertThrows(NpyFormatException.class, () -> Npy.read(bytes)).getMessage();
+        String fromBytes =
+                assertThrows(NpyFormatException.class, () -> Npy.read(bytes)).getMessage();
         assertEquals(fromFile.substring(p.toString().length()), fromBytes.substring("npy bytes".length()));
         return fromFile;
     }
@@ -71,7 +72,8 @@ class NpyErrorTest {
 
     @Test
     void truncatedHeader() throws Exception {
-        assertContains(failRead("short.npy", Arrays.copyOf(valid3x4(), 30)),
+        assertContains(
+                failRead("short.npy", Arrays.copyOf(valid3x4(), 30)),
                 "truncated header: the header length field says 118 bytes, the file has only 20 more");
         assertContains(failRead("shorter.npy", Arrays.copyOf(valid3x4(), 8)), "truncated header", "header length");
     }
@@ -86,7 +88,9 @@ class NpyErrorTest {
     @Test
     void bytesAfterTheData() throws Exception {
         byte[] b = Arrays.copyOf(valid3x4(), valid3x4().length + 12);
-        assertContains(failRead("long.npy", b), "header says shape (3, 4) float32 = 48 bytes, file has 60 (12 bytes after the array)");
+        assertContains(
+                failRead("long.npy", b),
+                "header says shape (3, 4) float32 = 48 bytes, file has 60 (12 bytes after the array)");
     }
 
     @Test
@@ -100,7 +104,10 @@ class NpyErrorTest {
     void headerLengthThatLies() throws Exception {
         byte[] longer = valid3x4();
         longer[8] = (byte) (longer[8] + 16); // the header now swallows the first 16 data bytes
-        assertContains(failRead("lies-long.npy", longer), "header is not a valid Python literal", "unexpected text after the literal");
+        assertContains(
+                failRead("lies-long.npy", longer),
+                "header is not a valid Python literal",
+                "unexpected text after the literal");
         byte[] shorter = valid3x4();
         shorter[8] = (byte) (shorter[8] - 100); // the header now ends inside the dict
         assertContains(failRead("lies-short.npy", shorter), "header is not a valid Python literal");
@@ -109,40 +116,52 @@ class NpyErrorTest {
     @Test
     void headerThatLiesAboutTheShape() throws Exception {
         byte[] b = npy(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1000000000, 1000), }\n", new byte[64]);
-        assertContains(failRead("big-shape.npy", b), "header says shape (1000000000, 1000) float64 = 8000000000000 bytes; a host array holds at most 2 GiB");
+        assertContains(
+                failRead("big-shape.npy", b),
+                "header says shape (1000000000, 1000) float64 = 8000000000000 bytes; a host array holds at most 2 GiB");
         byte[] c = npy(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1000, 1000), }\n", new byte[64]);
-        assertContains(failRead("claims-8MB.npy", c), "truncated data: header says shape (1000, 1000) float64 = 8000000 bytes, file has 64");
+        assertContains(
+                failRead("claims-8MB.npy", c),
+                "truncated data: header says shape (1000, 1000) float64 = 8000000 bytes, file has 64");
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
-        "'|O';object arrays (Python objects, pickled) are not supported (descr '|O')",
-        "[('a', '<i4'), ('b', '<f8')];structured dtypes are not supported",
-        "'|V8';structured and void dtypes are not supported",
-        "'<U3';string dtypes are not supported",
-        "'<u16';unknown or unsupported typestring (descr '<u16')",
-        "'<f16';long double precision is not supported",
-        "'<M8[ns]';datetime and timedelta dtypes are not supported",
-        "'<q9';unknown or unsupported typestring (descr '<q9')",
-        "3;header 'descr' must be a typestring such as '<f4', found 3"})
+    @CsvSource(
+            delimiter = ';',
+            quoteCharacter = '"',
+            value = {
+                "'|O';object arrays (Python objects, pickled) are not supported (descr '|O')",
+                "[('a', '<i4'), ('b', '<f8')];structured dtypes are not supported",
+                "'|V8';structured and void dtypes are not supported",
+                "'<U3';string dtypes are not supported",
+                "'<u16';unknown or unsupported typestring (descr '<u16')",
+                "'<f16';long double precision is not supported",
+                "'<M8[ns]';datetime and timedelta dtypes are not supported",
+                "'<q9';unknown or unsupported typestring (descr '<q9')",
+                "3;header 'descr' must be a typestring such as '<f4', found 3"
+            })
     void unsupportedDtypes(String descr, String expected) throws Exception {
         byte[] b = npy(1, "{'descr': " + descr + ", 'fortran_order': False, 'shape': (2,), }\n", new byte[16]);
         assertContains(failRead("dtype.npy", b), expected);
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = ';', quoteCharacter = '"', value = {
-        "{'descr': '<f4', 'shape': (2,)};header has no 'fortran_order' key",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': 1};header has extra keys",
-        "{'descr': '<f4', 'fortran_order': 0, 'shape': (2,)};'fortran_order' must be True or False, found 0",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': [2]};'shape' must be a tuple of integers, found [2]",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (2, -1)};has -1 at position 1",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (2)};(x) is not a tuple",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (2.0,)};a float is not allowed here",
-        "{'descr': '<f4', 'descr': '<f4', 'shape': (2,)};key 'descr' appears twice",
-        "{'descr': '<f4', 'fortran_order': false, 'shape': (2,)};unknown name 'false'",
-        "['descr', '<f4'];header is not a dict",
-        "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'descr;unterminated string"})
+    @CsvSource(
+            delimiter = ';',
+            quoteCharacter = '"',
+            value = {
+                "{'descr': '<f4', 'shape': (2,)};header has no 'fortran_order' key",
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': 1};header has extra keys",
+                "{'descr': '<f4', 'fortran_order': 0, 'shape': (2,)};'fortran_order' must be True or False, found 0",
+                "{'descr': '<f4', 'fortran_order': False, 'shape': [2]};'shape' must be a tuple of integers, found [2]",
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (2, -1)};has -1 at position 1",
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (2)};(x) is not a tuple",
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (2.0,)};a float is not allowed here",
+                "{'descr': '<f4', 'descr': '<f4', 'shape': (2,)};key 'descr' appears twice",
+                "{'descr': '<f4', 'fortran_order': false, 'shape': (2,)};unknown name 'false'",
+                "['descr', '<f4'];header is not a dict",
+                "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'descr;unterminated string"
+            })
     void malformedHeaders(String header, String expected) throws Exception {
         assertContains(failRead("header.npy", npy(1, header + "\n", new byte[8])), expected);
     }
@@ -151,12 +170,13 @@ class NpyErrorTest {
     void headerParserTakesWhatLiteralEvalTakes() {
         byte[] data = new byte[24];
         data[0] = 1;
-        for (String header : new String[]{
+        for (String header : new String[] {
             "{'shape': (2, 3), 'fortran_order': False, 'descr': '|u1'}",
             "{ \"descr\" : \"|u1\" ,\n 'fortran_order':False,'shape':( 2 ,3 , ) , }",
-            "{'descr': '|u1', 'fortran_order': False, 'shape': (2L, 3L), }     \n"}) {
+            "{'descr': '|u1', 'fortran_order': False, 'shape': (2L, 3L), }     \n"
+        }) {
             HostArray a = Npy.read(npy(1, header, Arrays.copyOf(data, 6)));
-            assertArrayEquals(new long[]{2, 3}, a.shape());
+            assertArrayEquals(new long[] {2, 3}, a.shape());
             assertEquals(DType.UINT8, a.dtype());
         }
         HostArray z = Npy.read(npy(3, "{'descr': '<f8', 'fortran_order': False, 'shape': (), }\n", new byte[8]));
@@ -176,14 +196,16 @@ class NpyErrorTest {
         assertContains(m, p + ": entry 'weights.npy': truncated header");
         Path notZip = OUT.resolve("not-a-zip.npz");
         Files.write(notZip, valid3x4());
-        assertContains(assertThrows(NpyFormatException.class, () -> Npz.read(notZip)).getMessage(),
+        assertContains(
+                assertThrows(NpyFormatException.class, () -> Npz.read(notZip)).getMessage(),
                 "not-a-zip.npz: not a .npz file");
         Path other = OUT.resolve("other.npz");
         try (var zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(other))) {
             zip.putNextEntry(new java.util.zip.ZipEntry("notes.txt"));
             zip.write(1);
         }
-        assertContains(assertThrows(NpyFormatException.class, () -> Npz.read(other)).getMessage(),
+        assertContains(
+                assertThrows(NpyFormatException.class, () -> Npz.read(other)).getMessage(),
                 "entry 'notes.txt' is not a .npy array");
     }
 }

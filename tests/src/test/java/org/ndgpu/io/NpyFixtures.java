@@ -1,7 +1,5 @@
 package org.ndgpu.io;
 
-import org.ndgpu.ndarray.HostArray;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -14,9 +12,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostArray;
 
 /** The committed NumPy fixtures (see make_npy_fixtures.py) and helpers shared by the io tests. */
 final class NpyFixtures {
@@ -24,14 +23,23 @@ final class NpyFixtures {
 
     /** One manifest line: what NumPy wrote into NAME.npy. */
     record Fixture(String name, DType dtype, long[] shape, boolean fortran, boolean bigEndian, String version) {
-        Path npy() { return dir().resolve(name + ".npy"); }
+        Path npy() {
+            return dir().resolve(name + ".npy");
+        }
 
-        Path bin() { return dir().resolve(name + ".bin"); }
+        Path bin() {
+            return dir().resolve(name + ".bin");
+        }
 
         /** The expected elements as a C-order HostArray. */
-        HostArray expected() { return HostArray.of(dtype, read(bin()), shape); }
+        HostArray expected() {
+            return HostArray.of(dtype, read(bin()), shape);
+        }
 
-        @Override public String toString() { return name; }
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
     private static Path dir;
@@ -43,15 +51,17 @@ final class NpyFixtures {
     static synchronized Path dir() {
         if (dir != null) return dir;
         try {
-            URI uri = NpyFixtures.class.getResource("/fixtures/npy/manifest.txt").toURI();
+            URI uri =
+                    NpyFixtures.class.getResource("/fixtures/npy/manifest.txt").toURI();
             if (!uri.getScheme().equals("jar")) {
                 dir = Path.of(uri).getParent();
                 return dir;
             }
             Path copy = Files.createTempDirectory("ndgpu-npy-fixtures");
             try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of());
-                 Stream<Path> files = Files.list(jar.getPath("/fixtures/npy"))) {
-                for (Path f : files.toList()) Files.copy(f, copy.resolve(f.getFileName().toString()));
+                    Stream<Path> files = Files.list(jar.getPath("/fixtures/npy"))) {
+                for (Path f : files.toList())
+                    Files.copy(f, copy.resolve(f.getFileName().toString()));
             }
             dir = copy;
             return dir;
@@ -65,7 +75,9 @@ final class NpyFixtures {
         for (String line : lines(dir().resolve("manifest.txt"))) {
             if (line.isBlank() || line.startsWith("#")) continue;
             String[] f = line.trim().split(" ");
-            long[] shape = f[2].equals("-") ? new long[0] : Arrays.stream(f[2].split(",")).mapToLong(Long::parseLong).toArray();
+            long[] shape = f[2].equals("-")
+                    ? new long[0]
+                    : Arrays.stream(f[2].split(",")).mapToLong(Long::parseLong).toArray();
             out.add(new Fixture(f[0], DType.of(f[1]), shape, f[3].equals("F"), f[4].equals(">"), f[5]));
         }
         return out;
@@ -108,7 +120,9 @@ final class NpyFixtures {
      */
     static String python(String code) {
         try {
-            Process p = new ProcessBuilder("python3", "-c", code).redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("python3", "-c", code)
+                    .redirectErrorStream(true)
+                    .start();
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroy();
                 return null;

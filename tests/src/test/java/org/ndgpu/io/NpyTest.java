@@ -1,7 +1,5 @@
 package org.ndgpu.io;
 
-import org.ndgpu.ndarray.HostArray;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,37 +20,41 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.ndgpu.io.NpyFixtures.Fixture;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.HostArray;
 
 /** Reads every NumPy-written fixture, and writes files NumPy would write byte for byte. */
 class NpyTest {
 
     @TestFactory
     Stream<DynamicTest> readsEveryFixture() {
-        return NpyFixtures.all().stream().map(f -> dynamicTest("read " + f, () -> {
-            HostArray a = Npy.read(f.npy());
-            assertEquals(f.dtype(), a.dtype(), "dtype");
-            assertArrayEquals(f.shape(), a.shape(), "shape");
-            assertEquals(f.fortran(), a.fortranOrder(), "fortran_order");
-            assertEquals(f.expected(), a.toCOrder(), "elements (compared in C order, little-endian)");
-        }));
+        return NpyFixtures.all().stream()
+                .map(f -> dynamicTest("read " + f, () -> {
+                    HostArray a = Npy.read(f.npy());
+                    assertEquals(f.dtype(), a.dtype(), "dtype");
+                    assertArrayEquals(f.shape(), a.shape(), "shape");
+                    assertEquals(f.fortran(), a.fortranOrder(), "fortran_order");
+                    assertEquals(f.expected(), a.toCOrder(), "elements (compared in C order, little-endian)");
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> readsFromStreamsAndBytesAlike() {
-        return NpyFixtures.all().stream().map(f -> dynamicTest("stream " + f, () -> {
-            HostArray fromFile = Npy.read(f.npy());
-            try (InputStream in = Files.newInputStream(f.npy())) {
-                assertEquals(fromFile, Npy.read(in));
-            }
-            assertEquals(fromFile, Npy.read(NpyFixtures.read(f.npy())));
-        }));
+        return NpyFixtures.all().stream()
+                .map(f -> dynamicTest("stream " + f, () -> {
+                    HostArray fromFile = Npy.read(f.npy());
+                    try (InputStream in = Files.newInputStream(f.npy())) {
+                        assertEquals(fromFile, Npy.read(in));
+                    }
+                    assertEquals(fromFile, Npy.read(NpyFixtures.read(f.npy())));
+                }));
     }
 
     /** np.save's exact bytes, from Java: header dict, padding, fortran flag and data order. */
     @TestFactory
     Stream<DynamicTest> writesWhatNumPyWrites() {
         Path out = NpyFixtures.outDir("npy");
-        return NpyFixtures.all().stream().filter(f -> !f.bigEndian() && f.version().equals("1.0"))
+        return NpyFixtures.all().stream()
+                .filter(f -> !f.bigEndian() && f.version().equals("1.0"))
                 .map(f -> dynamicTest("write " + f, () -> {
                     HostArray a = f.fortran() ? f.expected().toFortranOrder() : f.expected();
                     Path p = out.resolve(f.name() + ".npy");
@@ -78,7 +80,8 @@ class NpyTest {
     @Test
     void consecutiveArraysInOneStream() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        HostArray x = NpyFixtures.get("float32_2x3_C").expected(), y = NpyFixtures.get("zerod_bool").expected();
+        HostArray x = NpyFixtures.get("float32_2x3_C").expected(),
+                y = NpyFixtures.get("zerod_bool").expected();
         Npy.write(out, x);
         Npy.write(out, y);
         ByteArrayInputStream in = new ByteArrayInputStream(out.toByteArray());
@@ -94,7 +97,7 @@ class NpyTest {
         assertEquals(1, z.size());
         assertEquals(3.5, z.data().getDouble(0));
         HostArray e = Npy.read(NpyFixtures.get("empty_float32_0x3").npy());
-        assertArrayEquals(new long[]{0, 3}, e.shape());
+        assertArrayEquals(new long[] {0, 3}, e.shape());
         assertEquals(0, e.nbytes());
     }
 
@@ -102,7 +105,7 @@ class NpyTest {
     void headerOver64KiBUsesVersion2() {
         long[] shape = new long[25000];
         java.util.Arrays.fill(shape, 1);
-        HostArray a = new HostArray(DType.INT8, shape, false, java.nio.ByteBuffer.wrap(new byte[]{42}));
+        HostArray a = new HostArray(DType.INT8, shape, false, java.nio.ByteBuffer.wrap(new byte[] {42}));
         byte[] bytes = Npy.toBytes(a);
         assertEquals(2, bytes[6], "a header over 65535 bytes needs version 2.0");
         assertEquals(0, (bytes.length - 1) % 64, "data starts 64-byte aligned");
@@ -142,16 +145,22 @@ class NpyTest {
         assertEquals("BAD []", result.strip());
     }
 
-    static String pyStr(Path p) { return "'" + p.toString().replace("\\", "\\\\").replace("'", "\\'") + "'"; }
+    static String pyStr(Path p) {
+        return "'" + p.toString().replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
 
     static String pyList(List<String> names) {
-        return names.stream().map(n -> "'" + n + "'").reduce((a, b) -> a + ", " + b).map(s -> "[" + s + "]").orElse("[]");
+        return names.stream()
+                .map(n -> "'" + n + "'")
+                .reduce((a, b) -> a + ", " + b)
+                .map(s -> "[" + s + "]")
+                .orElse("[]");
     }
 
     @Test
     void hostArrayChecksItsBufferSize() {
-        var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.exceptions.ShapeException.class,
-                () -> HostArray.of(DType.FLOAT32, new byte[20], 3, 4));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.ndgpu.exceptions.ShapeException.class, () -> HostArray.of(DType.FLOAT32, new byte[20], 3, 4));
         assertTrue(e.getMessage().contains("(3, 4) float32 needs 48 bytes, buffer has 20"), e.getMessage());
     }
 }

@@ -1,7 +1,5 @@
 package org.ndgpu.io;
 
-import org.ndgpu.ndarray.HostArray;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,6 +12,7 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ndgpu.ndarray.HostArray;
 
 /** .npz archives: NumPy's stored and deflated ones read, and Java's read back by Java and NumPy. */
 class NpzTest {
@@ -31,7 +30,8 @@ class NpzTest {
     void readsNumPyArchives(String name) {
         LinkedHashMap<String, HostArray> m = Npz.read(NpyFixtures.dir().resolve(name));
         assertEquals(List.of("y", "z", "arr_0"), List.copyOf(m.keySet()), "np.savez's order and names");
-        for (var e : expected().entrySet()) assertEquals(e.getValue(), m.get(e.getKey()).toCOrder(), e.getKey());
+        for (var e : expected().entrySet())
+            assertEquals(e.getValue(), m.get(e.getKey()).toCOrder(), e.getKey());
         assertEquals(true, m.get("z").fortranOrder(), "z was saved Fortran-ordered");
     }
 
@@ -39,16 +39,20 @@ class NpzTest {
     @ValueSource(booleans = {false, true})
     void writesArchivesThatReadBack(boolean compressed) throws Exception {
         Path p = NpyFixtures.outDir("npz").resolve(compressed ? "java-deflated.npz" : "java-stored.npz");
-        Map<String, HostArray> m = new LinkedHashMap<>(Npz.read(NpyFixtures.dir().resolve("stored.npz")));
+        Map<String, HostArray> m =
+                new LinkedHashMap<>(Npz.read(NpyFixtures.dir().resolve("stored.npz")));
         m.put("scalar", Npy.read(NpyFixtures.get("zerod_complex64").npy()));
         m.put("empty", Npy.read(NpyFixtures.get("empty_float32_0x3").npy()));
-        if (compressed) Npz.writeCompressed(p, m); else Npz.write(p, m);
+        if (compressed) Npz.writeCompressed(p, m);
+        else Npz.write(p, m);
         assertEquals(m, Npz.read(p));
         try (ZipFile zip = new ZipFile(p.toFile())) {
             for (ZipEntry e : zip.stream().toList()) {
                 assertEquals(compressed ? ZipEntry.DEFLATED : ZipEntry.STORED, e.getMethod(), e.getName());
                 // each entry is exactly the .npy np.save writes
-                assertArrayEquals(Npy.toBytes(m.get(e.getName().replace(".npy", ""))), zip.getInputStream(e).readAllBytes());
+                assertArrayEquals(
+                        Npy.toBytes(m.get(e.getName().replace(".npy", ""))),
+                        zip.getInputStream(e).readAllBytes());
             }
         }
         String code = """

@@ -15,14 +15,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.Nd;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -40,7 +40,9 @@ class NcclGpuTest {
 
     @BeforeAll
     static void ranks() {
-        gpus = Device.list().stream().filter(d -> d.backend().dialect() == Dialect.CUDA).toList();
+        gpus = Device.list().stream()
+                .filter(d -> d.backend().dialect() == Dialect.CUDA)
+                .toList();
         assumeTrue(gpus.size() >= 2, "needs two CUDA devices; found " + Device.list() + " " + Device.problems());
         assumeTrue(Nccl.available(), "needs NCCL: " + Nccl.problem());
         System.out.println("NCCL " + Nccl.version() + " from " + Nccl.loadedFrom() + " on " + gpus);
@@ -52,7 +54,9 @@ class NcclGpuTest {
         if (comms != null) comms.forEach(NcclCommunicator::close);
     }
 
-    private int n() { return gpus.size(); }
+    private int n() {
+        return gpus.size();
+    }
 
     /** Integers in [-bound, bound] (exact in every dtype and their sums), or random doubles for floats. */
     private double[] values(int count, DType t) {
@@ -96,7 +100,10 @@ class NcclGpuTest {
     private static NDArray poisoned(Device d, DType t, long count) {
         try (var _ = d.use()) {
             NDArray p = Nd.empty(t, count);
-            Nd.copyto(p, Nd.full(t == DType.BOOL ? (Object) true : (Object) 77, t, count).astype(t));
+            Nd.copyto(
+                    p,
+                    Nd.full(t == DType.BOOL ? (Object) true : (Object) 77, t, count)
+                            .astype(t));
             return p;
         }
     }
@@ -114,14 +121,26 @@ class NcclGpuTest {
         assertEquals(expected.length, got.length, what);
         for (int i = 0; i < expected.length; i++) {
             double tol = rtol * Math.max(1, Math.abs(expected[i]));
-            assertTrue(Math.abs(expected[i] - got[i]) <= tol, what + " [" + i + "]: expected " + expected[i] + ", got " + got[i]);
+            assertTrue(
+                    Math.abs(expected[i] - got[i]) <= tol,
+                    what + " [" + i + "]: expected " + expected[i] + ", got " + got[i]);
         }
     }
 
     @Test
     void allReduceMatchesAHostLoopForEveryDtypeAndOperator() {
-        DType[] types = {DType.INT8, DType.UINT8, DType.INT32, DType.INT64, DType.FLOAT16, DType.FLOAT32, DType.FLOAT64,
-                DType.COMPLEX64, DType.COMPLEX128, DType.BOOL};
+        DType[] types = {
+            DType.INT8,
+            DType.UINT8,
+            DType.INT32,
+            DType.INT64,
+            DType.FLOAT16,
+            DType.FLOAT32,
+            DType.FLOAT64,
+            DType.COMPLEX64,
+            DType.COMPLEX128,
+            DType.BOOL
+        };
         int count = 10_007;
         int checked = 0;
         for (DType t : types) {
@@ -131,7 +150,8 @@ class NcclGpuTest {
                     case COMPLEX64, COMPLEX128 -> op == ReduceOp.SUM || op == ReduceOp.AVG;
                     default -> op != ReduceOp.AVG || t.isInexact();
                 };
-                if (t == DType.FLOAT16 && op == ReduceOp.PROD) allowed = false;    // products of ±30 overflow float16's exact range
+                if (t == DType.FLOAT16 && op == ReduceOp.PROD)
+                    allowed = false; // products of ±30 overflow float16's exact range
                 if (!allowed) continue;
                 List<double[]> in = new ArrayList<>();
                 List<NDArray> sends = new ArrayList<>(), recvs = new ArrayList<>();
@@ -145,9 +165,12 @@ class NcclGpuTest {
                     for (int r = 0; r < n(); r++) comms.get(r).allReduce(sends.get(r), recvs.get(r), op);
                 });
                 double[] expected = in.getFirst().clone();
-                for (int r = 1; r < n(); r++) for (int i = 0; i < expected.length; i++) expected[i] = combine(op, expected[i], in.get(r)[i]);
+                for (int r = 1; r < n(); r++)
+                    for (int i = 0; i < expected.length; i++) expected[i] = combine(op, expected[i], in.get(r)[i]);
                 if (op == ReduceOp.AVG) for (int i = 0; i < expected.length; i++) expected[i] /= n();
-                double rtol = t == DType.FLOAT32 || t == DType.COMPLEX64 ? 1e-6 : t == DType.FLOAT64 || t == DType.COMPLEX128 ? 1e-14 : 0;
+                double rtol = t == DType.FLOAT32 || t == DType.COMPLEX64
+                        ? 1e-6
+                        : t == DType.FLOAT64 || t == DType.COMPLEX128 ? 1e-14 : 0;
                 if (t == DType.FLOAT16 && op == ReduceOp.AVG) rtol = 1e-3;
                 for (int r = 0; r < n(); r++) close(expected, read(recvs.get(r)), rtol, t + " " + op + " rank " + r);
                 checked++;
@@ -164,7 +187,7 @@ class NcclGpuTest {
         for (Device d : gpus) {
             double[] v = values(2 * count, DType.FLOAT32);
             in.add(v);
-            bufs.add(on(d, v, DType.FLOAT32).reshape(count, 2).T());        // a transposed view: copied before sending
+            bufs.add(on(d, v, DType.FLOAT32).reshape(count, 2).T()); // a transposed view: copied before sending
         }
         List<NDArray> recvs = new ArrayList<>();
         for (Device d : gpus) recvs.add(poisoned(d, DType.FLOAT32, 2L * count).reshape(2, count));
@@ -172,7 +195,8 @@ class NcclGpuTest {
             for (int r = 0; r < n(); r++) comms.get(r).allReduce(bufs.get(r), recvs.get(r), ReduceOp.SUM);
         });
         double[] expected = new double[2 * count];
-        for (double[] v : in) for (int i = 0; i < count; i++) for (int j = 0; j < 2; j++) expected[j * count + i] += (float) v[i * 2 + j];
+        for (double[] v : in)
+            for (int i = 0; i < count; i++) for (int j = 0; j < 2; j++) expected[j * count + i] += (float) v[i * 2 + j];
         for (int r = 0; r < n(); r++) close(expected, read(recvs.get(r)), 1e-6, "transposed send rank " + r);
         // in place on the receive arrays: they now all hold `expected`, so the sum is n times it
         Nccl.group(() -> {
@@ -279,14 +303,20 @@ class NcclGpuTest {
         double[] before = read(mine);
         var e = assertThrows(DeviceException.class, () -> c0.allReduce(onOther, mine, ReduceOp.SUM));
         assertTrue(e.getMessage().contains("expected send on " + gpus.getFirst().id()), e.getMessage());
-        assertThrows(ShapeException.class, () -> c0.allReduce(mine, on(gpus.getFirst(), values(9, DType.FLOAT32), DType.FLOAT32), ReduceOp.SUM));
-        assertThrows(DTypeException.class, () -> c0.allReduce(mine, on(gpus.getFirst(), values(8, DType.FLOAT64), DType.FLOAT64), ReduceOp.SUM));
+        assertThrows(
+                ShapeException.class,
+                () -> c0.allReduce(mine, on(gpus.getFirst(), values(9, DType.FLOAT32), DType.FLOAT32), ReduceOp.SUM));
+        assertThrows(
+                DTypeException.class,
+                () -> c0.allReduce(mine, on(gpus.getFirst(), values(8, DType.FLOAT64), DType.FLOAT64), ReduceOp.SUM));
         NDArray wide = on(gpus.getFirst(), values(16, DType.FLOAT32), DType.FLOAT32);
         var nc = assertThrows(NdException.class, () -> c0.allReduce(mine, wide.get("::2"), ReduceOp.SUM));
         assertTrue(nc.getMessage().contains("expected a C-contiguous recv"), nc.getMessage());
         var ov = assertThrows(NdException.class, () -> c0.allReduce(wide.get("0:8"), wide.get("4:12"), ReduceOp.SUM));
         assertTrue(ov.getMessage().contains("overlap"), ov.getMessage());
-        assertThrows(DTypeException.class, () -> c0.allReduce(on(gpus.getFirst(), values(8, DType.BOOL), DType.BOOL), ReduceOp.SUM));
+        assertThrows(
+                DTypeException.class,
+                () -> c0.allReduce(on(gpus.getFirst(), values(8, DType.BOOL), DType.BOOL), ReduceOp.SUM));
         assertThrows(NdException.class, () -> c0.broadcast(mine, n()));
         assertThrows(NdException.class, () -> c0.send(mine, -1));
         assertThrows(NdException.class, () -> Nccl.initAll(List.of(gpus.getFirst(), gpus.getFirst())));

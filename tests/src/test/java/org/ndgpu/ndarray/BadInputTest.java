@@ -9,11 +9,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.IndexException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.testing.PerDeviceTest;
@@ -24,13 +24,13 @@ import org.ndgpu.testing.PerDeviceTest;
  * operated on and a bystander are checked after each failure).
  */
 public class BadInputTest extends PerDeviceTest {
-    private NDArray a;          // 3x4 int64 0..11
-    private NDArray bystander;  // float32 0.5 .. 5.5
+    private NDArray a; // 3x4 int64 0..11
+    private NDArray bystander; // float32 0.5 .. 5.5
 
     @BeforeEach
     void makeArrays() {
         a = Nd.arange(12).reshape(3, 4);
-        bystander = Nd.array(new float[]{0.5f, 1.5f, 2.5f, 3.5f, 4.5f, 5.5f});
+        bystander = Nd.array(new float[] {0.5f, 1.5f, 2.5f, 3.5f, 4.5f, 5.5f});
     }
 
     @AfterEach
@@ -45,9 +45,11 @@ public class BadInputTest extends PerDeviceTest {
         for (String p : parts) {
             assertTrue(e.getMessage().contains(p), () -> "message '" + e.getMessage() + "' should contain '" + p + "'");
         }
-        assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, a.toLongArray(), "the array operated on changed");
-        assertArrayEquals(new long[]{3, 4}, a.shape());
-        assertArrayEquals(new float[]{0.5f, 1.5f, 2.5f, 3.5f, 4.5f, 5.5f}, bystander.toFloatArray(), "a bystander changed");
+        assertArrayEquals(
+                new long[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, a.toLongArray(), "the array operated on changed");
+        assertArrayEquals(new long[] {3, 4}, a.shape());
+        assertArrayEquals(
+                new float[] {0.5f, 1.5f, 2.5f, 3.5f, 4.5f, 5.5f}, bystander.toFloatArray(), "a bystander changed");
         return e;
     }
 
@@ -69,7 +71,7 @@ public class BadInputTest extends PerDeviceTest {
 
     @Test
     void malformedIndexStrings() {
-        for (String bad : new String[]{"1:2:3:4", "foo", "1,,2", "..., ...", "1.5", "0:1:0", "[1"}) {
+        for (String bad : new String[] {"1:2:3:4", "foo", "1,,2", "..., ...", "1.5", "0:1:0", "[1"}) {
             fails(IndexException.class, () -> a.get(bad), "get", bad);
         }
         var npe = assertThrows(NullPointerException.class, () -> a.get((String) null));
@@ -86,7 +88,12 @@ public class BadInputTest extends PerDeviceTest {
     void broadcastOfIncompatibleShapes() {
         fails(ShapeException.class, () -> a.broadcastTo(4, 3), "broadcast_to", "(3, 4)", "(4, 3)");
         fails(ShapeException.class, () -> a.broadcastTo(4), "broadcast_to", "(3, 4)", "(4,)");
-        fails(ShapeException.class, () -> Shapes.broadcast("add", new long[]{3, 4}, new long[]{2, 1, 3}), "add", "(3, 4)", "(2, 1, 3)");
+        fails(
+                ShapeException.class,
+                () -> Shapes.broadcast("add", new long[] {3, 4}, new long[] {2, 1, 3}),
+                "add",
+                "(3, 4)",
+                "(2, 1, 3)");
     }
 
     @Test
@@ -94,7 +101,7 @@ public class BadInputTest extends PerDeviceTest {
         NDArray c = Nd.arange(12);
         NDArray view = c.get("2:5");
         c.close();
-        c.close();   // idempotent
+        c.close(); // idempotent
         assertTrue(c.isClosed());
         fails(ArrayClosedException.class, () -> c.get("0"), "get", "closed", "int64");
         fails(ArrayClosedException.class, () -> c.reshape(3, 4), "reshape", "closed");
@@ -104,31 +111,33 @@ public class BadInputTest extends PerDeviceTest {
         fails(ArrayClosedException.class, () -> a.set("0, :3", c), "set", "closed");
         assertTrue(c.toString().contains("closed"));
         // the view keeps the memory alive and works
-        assertArrayEquals(new long[]{2, 3, 4}, view.toLongArray());
+        assertArrayEquals(new long[] {2, 3, 4}, view.toLongArray());
         view.set("0", 20);
-        assertArrayEquals(new long[]{20, 3, 4}, view.toLongArray());
+        assertArrayEquals(new long[] {20, 3, 4}, view.toLongArray());
         view.close();
     }
 
     @Test
     void setWithANonBroadcastableValue() {
-        try (NDArray v = Nd.arange(4); NDArray w = Nd.arange(6).reshape(2, 3)) {
+        try (NDArray v = Nd.arange(4);
+                NDArray w = Nd.arange(6).reshape(2, 3)) {
             fails(ShapeException.class, () -> a.set(":, 0", v), "set", "(4,)", "(3,)");
             fails(ShapeException.class, () -> a.set("...", w), "set", "(2, 3)", "(3, 4)");
-            assertArrayEquals(new long[]{0, 1, 2, 3}, v.toLongArray());
+            assertArrayEquals(new long[] {0, 1, 2, 3}, v.toLongArray());
         }
     }
 
     @Test
     void outOfRangeIntegerIntoUint8() {
-        try (NDArray u = Nd.full(7, DType.UINT8, 4); NDArray i8 = Nd.zeros(DType.INT8, 2)) {
+        try (NDArray u = Nd.full(7, DType.UINT8, 4);
+                NDArray i8 = Nd.zeros(DType.INT8, 2)) {
             fails(DTypeException.class, () -> u.set("0", 300), "set", "300", "uint8", "0..255");
             fails(DTypeException.class, () -> u.set("...", -1), "set", "-1", "uint8");
             fails(DTypeException.class, () -> u.fill(256), "fill", "256", "uint8");
             fails(DTypeException.class, () -> i8.set("1", 128), "set", "128", "int8");
             fails(DTypeException.class, () -> Nd.full(1000, DType.UINT8, 2), "full", "1000", "uint8");
-            assertArrayEquals(new long[]{7, 7, 7, 7}, u.toLongArray());
-            u.set("0", 255);   // the edge fits
+            assertArrayEquals(new long[] {7, 7, 7, 7}, u.toLongArray());
+            u.set("0", 255); // the edge fits
             assertEquals(255L, u.toLongArray()[0]);
         }
     }
@@ -152,9 +161,14 @@ public class BadInputTest extends PerDeviceTest {
 
     @Test
     void badJavaData() {
-        fails(ShapeException.class, () -> Nd.array(new int[][]{{1, 2}, {3}}), "array", "ragged", "expected 2");
+        fails(ShapeException.class, () -> Nd.array(new int[][] {{1, 2}, {3}}), "array", "ragged", "expected 2");
         fails(DTypeException.class, () -> Nd.array("text"), "array", "String");
-        fails(ShapeException.class, () -> Nd.array(new double[]{1, 2, 3}, DType.FLOAT64, 2, 2), "reshape", "size 3", "(2, 2)");
+        fails(
+                ShapeException.class,
+                () -> Nd.array(new double[] {1, 2, 3}, DType.FLOAT64, 2, 2),
+                "reshape",
+                "size 3",
+                "(2, 2)");
         fails(DTypeException.class, () -> a.set("0", "x"), "set", "String");
         fails(NdException.class, () -> Nd.arange(0, 10, 0), "arange", "step");
     }

@@ -15,20 +15,21 @@ public class CastTest extends PerDeviceTest {
 
     @TestFactory
     Stream<DynamicTest> astypeAgreesWithNumPy() {
-        return CoreFixtures.load("astype.txt").stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            try (NDArray base = CoreFixtures.base(c)) {
-                NDArray cur = base;
-                java.util.List<NDArray> made = new java.util.ArrayList<>();
-                try {
-                    for (String op : c.ops()) {
-                        cur = ViewTest.apply(cur, op);
-                        made.add(cur);
+        return CoreFixtures.load("astype.txt").stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    try (NDArray base = CoreFixtures.base(c)) {
+                        NDArray cur = base;
+                        java.util.List<NDArray> made = new java.util.ArrayList<>();
+                        try {
+                            for (String op : c.ops()) {
+                                cur = ViewTest.apply(cur, op);
+                                made.add(cur);
+                            }
+                            CoreFixtures.assertLayout(c, base, cur);
+                        } finally {
+                            made.forEach(NDArray::close);
+                        }
                     }
-                    CoreFixtures.assertLayout(c, base, cur);
-                } finally {
-                    made.forEach(NDArray::close);
-                }
-            }
-        }));
+                }));
     }
 }

@@ -21,17 +21,26 @@ import org.ndgpu.Nd;
  * "key value" lines, one case per block, and checks results against them.
  */
 public final class CoreFixtures {
-    private CoreFixtures() { }
+    private CoreFixtures() {}
 
     /** One case: its fields (the last of each key) and its "op" lines in order. */
     public record Case(Map<String, String> fields, List<String> ops) {
-        public String name() { return fields.get("name"); }
+        public String name() {
+            return fields.get("name");
+        }
 
-        public String get(String key) { return fields.get(key); }
+        public String get(String key) {
+            return fields.get(key);
+        }
 
-        public boolean has(String key) { return fields.containsKey(key); }
+        public boolean has(String key) {
+            return fields.containsKey(key);
+        }
 
-        @Override public String toString() { return name() + " " + ops; }
+        @Override
+        public String toString() {
+            return name() + " " + ops;
+        }
     }
 
     /** The cases of fixtures/core/{file}. */
@@ -68,9 +77,13 @@ public final class CoreFixtures {
     }
 
     /** One integer of a fixture: signed, or unsigned up to 2^64 - 1. */
-    public static long integer(String t) { return t.startsWith("-") ? Long.parseLong(t) : Long.parseUnsignedLong(t); }
+    public static long integer(String t) {
+        return t.startsWith("-") ? Long.parseLong(t) : Long.parseUnsignedLong(t);
+    }
 
-    public static int[] ints(String s) { return Arrays.stream(longs(s)).mapToInt(Math::toIntExact).toArray(); }
+    public static int[] ints(String s) {
+        return Arrays.stream(longs(s)).mapToInt(Math::toIntExact).toArray();
+    }
 
     /** Parses a value written by the generator: ints, repr floats, nan, inf, -inf. */
     public static double dbl(String t) {
@@ -91,8 +104,10 @@ public final class CoreFixtures {
     public static NDArray array(DType dtype, long[] shape, String values) {
         String[] v = tokens(values);
         long n = Shapes.size(shape);
-        if (v.length != n) throw new AssertionError("fixture has " + v.length + " values for shape " + Shapes.str(shape));
-        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, n * dtype.itemsize()), 16).asSlice(0, n * dtype.itemsize());
+        if (v.length != n)
+            throw new AssertionError("fixture has " + v.length + " values for shape " + Shapes.str(shape));
+        MemorySegment seg =
+                Arena.ofAuto().allocate(Math.max(1, n * dtype.itemsize()), 16).asSlice(0, n * dtype.itemsize());
         for (int i = 0; i < v.length; i++) {
             if (dtype.isFloating()) HostData.put(seg, dtype, i, dbl(v[i]), 0, 0, false);
             else HostData.put(seg, dtype, i, 0, 0, integer(v[i]), true);
@@ -101,7 +116,9 @@ public final class CoreFixtures {
     }
 
     /** The case's base array (dtype, shape, input). */
-    public static NDArray base(Case c) { return array(DType.of(c.get("dtype")), longs(c.get("shape")), c.get("input")); }
+    public static NDArray base(Case c) {
+        return array(DType.of(c.get("dtype")), longs(c.get("shape")), c.get("input"));
+    }
 
     /** Asserts dtype, shape and values (exactly, bit for bit: NaN equals NaN, -0.0 differs from 0.0). */
     public static void assertValues(Case c, NDArray r) {
@@ -115,8 +132,8 @@ public final class CoreFixtures {
             for (int i = 0; i < want.length; i++) {
                 double w = dbl(want[i]);
                 if (Double.compare(w, got[i]) != 0) {
-                    fail("value " + i + " of " + where + ": expected " + w + " but was " + got[i]
-                            + "\n expected " + c.get("out_values") + "\n actual   " + Arrays.toString(got));
+                    fail("value " + i + " of " + where + ": expected " + w + " but was " + got[i] + "\n expected "
+                            + c.get("out_values") + "\n actual   " + Arrays.toString(got));
                 }
             }
         } else {
@@ -130,7 +147,10 @@ public final class CoreFixtures {
     public static void assertLayout(Case c, NDArray base, NDArray r) {
         String where = c.toString();
         assertValues(c, r);
-        assertArrayEquals(longs(c.get("out_strides")), r.strides(), () -> "strides of " + where + ", shape " + Shapes.str(r.shape()));
+        assertArrayEquals(
+                longs(c.get("out_strides")),
+                r.strides(),
+                () -> "strides of " + where + ", shape " + Shapes.str(r.shape()));
         assertEquals(c.get("out_c").equals("1"), r.isCContiguous(), "C_CONTIGUOUS of " + where);
         assertEquals(c.get("out_f").equals("1"), r.isFContiguous(), "F_CONTIGUOUS of " + where);
         boolean shares = c.get("out_shares").equals("1");

@@ -25,14 +25,27 @@ public class CreationTest extends PerDeviceTest {
         String[] t = op.split(" ");
         return switch (t[0]) {
             case "arange_int" -> Nd.arange(Long.parseLong(t[1]), Long.parseLong(t[2]), Long.parseLong(t[3]));
-            case "arange_float" -> Nd.arange(Double.parseDouble(t[1]), Double.parseDouble(t[2]), Double.parseDouble(t[3]), DType.of(t[4]));
-            case "linspace" -> Nd.linspace(Double.parseDouble(t[1]), Double.parseDouble(t[2]), Long.parseLong(t[3]), t[4].equals("1"),
-                    DType.of(t[5]));
+            case "arange_float" ->
+                Nd.arange(Double.parseDouble(t[1]), Double.parseDouble(t[2]), Double.parseDouble(t[3]), DType.of(t[4]));
+            case "linspace" ->
+                Nd.linspace(
+                        Double.parseDouble(t[1]),
+                        Double.parseDouble(t[2]),
+                        Long.parseLong(t[3]),
+                        t[4].equals("1"),
+                        DType.of(t[5]));
             case "eye" -> Nd.eye(Long.parseLong(t[1]), Long.parseLong(t[2]), Long.parseLong(t[3]), DType.of(t[4]));
             case "zeros" -> Nd.zeros(DType.of(t[1]), dims(t, 2));
             case "ones" -> Nd.ones(DType.of(t[1]), dims(t, 2));
-            case "full" -> Nd.full(t[1].equals("true") ? (Object) Boolean.TRUE : t[1].contains(".") ? (Object) Double.parseDouble(t[1])
-                    : (Object) Long.parseLong(t[1]), DType.of(t[2]), dims(t, 3));
+            case "full" ->
+                Nd.full(
+                        t[1].equals("true")
+                                ? (Object) Boolean.TRUE
+                                : t[1].contains(".")
+                                        ? (Object) Double.parseDouble(t[1])
+                                        : (Object) Long.parseLong(t[1]),
+                        DType.of(t[2]),
+                        dims(t, 3));
             default -> throw new AssertionError("unknown creation op " + op);
         };
     }
@@ -45,14 +58,15 @@ public class CreationTest extends PerDeviceTest {
 
     @TestFactory
     Stream<DynamicTest> creationAgreesWithNumPy() {
-        return CoreFixtures.load("creation.txt").stream().map((Case c) -> DynamicTest.dynamicTest(c.name(), () -> {
-            try (NDArray r = create(c.ops().getFirst())) {
-                CoreFixtures.assertValues(c, r);
-                assertArrayEquals(CoreFixtures.longs(c.get("out_strides")), r.strides(), "strides of " + c);
-                assertEquals(c.get("out_c").equals("1"), r.isCContiguous(), "C_CONTIGUOUS of " + c);
-                assertEquals(c.get("out_f").equals("1"), r.isFContiguous(), "F_CONTIGUOUS of " + c);
-            }
-        }));
+        return CoreFixtures.load("creation.txt").stream()
+                .map((Case c) -> DynamicTest.dynamicTest(c.name(), () -> {
+                    try (NDArray r = create(c.ops().getFirst())) {
+                        CoreFixtures.assertValues(c, r);
+                        assertArrayEquals(CoreFixtures.longs(c.get("out_strides")), r.strides(), "strides of " + c);
+                        assertEquals(c.get("out_c").equals("1"), r.isCContiguous(), "C_CONTIGUOUS of " + c);
+                        assertEquals(c.get("out_f").equals("1"), r.isFContiguous(), "F_CONTIGUOUS of " + c);
+                    }
+                }));
     }
 
     /**
@@ -62,7 +76,7 @@ public class CreationTest extends PerDeviceTest {
      */
     @Test
     void largeReadsFillEveryElement() {
-        int rows = 1031, cols = 1033;   // 1,065,023 elements, 4 to 8 MiB
+        int rows = 1031, cols = 1033; // 1,065,023 elements, 4 to 8 MiB
         var r = new java.util.SplittableRandom(7);
         float[] f = new float[rows * cols];
         double[] d = new double[rows * cols];
@@ -74,8 +88,14 @@ public class CreationTest extends PerDeviceTest {
             l[i] = r.nextLong();
             n[i] = r.nextInt();
         }
-        try (NDArray af = Nd.array(f); NDArray ad = Nd.array(d); NDArray al = Nd.array(l); NDArray an = Nd.array(n);
-             NDArray mf = af.reshape(rows, cols); NDArray tf = mf.T(); NDArray mn = an.reshape(rows, cols); NDArray tn = mn.T()) {
+        try (NDArray af = Nd.array(f);
+                NDArray ad = Nd.array(d);
+                NDArray al = Nd.array(l);
+                NDArray an = Nd.array(n);
+                NDArray mf = af.reshape(rows, cols);
+                NDArray tf = mf.T();
+                NDArray mn = an.reshape(rows, cols);
+                NDArray tn = mn.T()) {
             assertArrayEquals(f, af.toFloatArray());
             assertArrayEquals(d, ad.toDoubleArray());
             assertArrayEquals(l, al.toLongArray());
@@ -84,8 +104,10 @@ public class CreationTest extends PerDeviceTest {
             int[] gotTn = tn.toIntArray();
             for (int j = 0; j < cols; j++) {
                 for (int i = 0; i < rows; i++) {
-                    if (gotT[j * rows + i] != f[i * cols + j]) assertEquals(f[i * cols + j], gotT[j * rows + i], "transposed [" + j + ", " + i + "]");
-                    if (gotTn[j * rows + i] != n[i * cols + j]) assertEquals(n[i * cols + j], gotTn[j * rows + i], "transposed int [" + j + ", " + i + "]");
+                    if (gotT[j * rows + i] != f[i * cols + j])
+                        assertEquals(f[i * cols + j], gotT[j * rows + i], "transposed [" + j + ", " + i + "]");
+                    if (gotTn[j * rows + i] != n[i * cols + j])
+                        assertEquals(n[i * cols + j], gotTn[j * rows + i], "transposed int [" + j + ", " + i + "]");
                 }
             }
         }
@@ -93,8 +115,14 @@ public class CreationTest extends PerDeviceTest {
 
     @Test
     void defaultDtypesFollowNumPy() {
-        try (var a = Nd.arange(5); var b = Nd.arange(0.0, 1.0, 0.5); var z = Nd.zeros(2, 3); var l = Nd.linspace(0, 1, 3);
-             var e = Nd.eye(2); var f = Nd.full(3L, 2); var g = Nd.full(2.5, 2); var h = Nd.full(true, 2)) {
+        try (var a = Nd.arange(5);
+                var b = Nd.arange(0.0, 1.0, 0.5);
+                var z = Nd.zeros(2, 3);
+                var l = Nd.linspace(0, 1, 3);
+                var e = Nd.eye(2);
+                var f = Nd.full(3L, 2);
+                var g = Nd.full(2.5, 2);
+                var h = Nd.full(true, 2)) {
             assertEquals(DType.INT64, a.dtype());
             assertEquals(DType.FLOAT64, b.dtype());
             assertEquals(DType.FLOAT64, z.dtype());
@@ -108,16 +136,19 @@ public class CreationTest extends PerDeviceTest {
 
     @Test
     void toArraysIntoExistingHostArrays() {
-        try (var f = Nd.array(new float[][]{{1, 2, 3}, {4, 5, 6}}); var i = Nd.array(new int[]{7, -8})) {
+        try (var f = Nd.array(new float[][] {{1, 2, 3}, {4, 5, 6}});
+                var i = Nd.array(new int[] {7, -8})) {
             float[] buf = {9, 9, 9, 9, 9, 9};
             assertSame(buf, f.toFloatArray(buf));
-            assertArrayEquals(new float[]{1, 2, 3, 4, 5, 6}, buf);
+            assertArrayEquals(new float[] {1, 2, 3, 4, 5, 6}, buf);
             float[] viaT = new float[6];
-            try (var t = f.transpose()) { t.toFloatArray(viaT); }   // a non-contiguous view goes through a C-order copy
-            assertArrayEquals(new float[]{1, 4, 2, 5, 3, 6}, viaT);
+            try (var t = f.transpose()) {
+                t.toFloatArray(viaT);
+            } // a non-contiguous view goes through a C-order copy
+            assertArrayEquals(new float[] {1, 4, 2, 5, 3, 6}, viaT);
             double[] d = new double[6];
-            assertArrayEquals(new double[]{1, 2, 3, 4, 5, 6}, f.toDoubleArray(d));   // converted from float32
-            assertArrayEquals(new float[]{7, -8}, i.toFloatArray(new float[2]));
+            assertArrayEquals(new double[] {1, 2, 3, 4, 5, 6}, f.toDoubleArray(d)); // converted from float32
+            assertArrayEquals(new float[] {7, -8}, i.toFloatArray(new float[2]));
             var e = assertThrows(org.ndgpu.exceptions.ShapeException.class, () -> f.toFloatArray(new float[5]));
             assertTrue(e.getMessage().contains("6 elements"), e.getMessage());
             assertThrows(org.ndgpu.exceptions.ShapeException.class, () -> f.toDoubleArray(new double[7]));
@@ -126,54 +157,63 @@ public class CreationTest extends PerDeviceTest {
 
     @Test
     void arrayFromNestedJavaArrays() {
-        try (var f = Nd.array(new float[][]{{1, 2, 3}, {4, 5, 6}}); var d = Nd.array(new double[][][]{{{1.5}, {-2}}, {{3}, {4}}});
-             var i = Nd.array(new int[]{7, -8}); var l = Nd.array(new long[][]{{Long.MAX_VALUE}, {Long.MIN_VALUE}});
-             var s = Nd.array(new short[]{-3, 300}); var by = Nd.array(new byte[][]{{-1, 2}}); var bo = Nd.array(new boolean[]{true, false, true});
-             var empty = Nd.array(new float[0][])) {
+        try (var f = Nd.array(new float[][] {{1, 2, 3}, {4, 5, 6}});
+                var d = Nd.array(new double[][][] {{{1.5}, {-2}}, {{3}, {4}}});
+                var i = Nd.array(new int[] {7, -8});
+                var l = Nd.array(new long[][] {{Long.MAX_VALUE}, {Long.MIN_VALUE}});
+                var s = Nd.array(new short[] {-3, 300});
+                var by = Nd.array(new byte[][] {{-1, 2}});
+                var bo = Nd.array(new boolean[] {true, false, true});
+                var empty = Nd.array(new float[0][])) {
             assertEquals(DType.FLOAT32, f.dtype());
-            assertArrayEquals(new long[]{2, 3}, f.shape());
-            assertArrayEquals(new float[]{1, 2, 3, 4, 5, 6}, f.toFloatArray());
-            assertArrayEquals(new float[][]{{1, 2, 3}, {4, 5, 6}}, (float[][]) f.toArray());
+            assertArrayEquals(new long[] {2, 3}, f.shape());
+            assertArrayEquals(new float[] {1, 2, 3, 4, 5, 6}, f.toFloatArray());
+            assertArrayEquals(new float[][] {{1, 2, 3}, {4, 5, 6}}, (float[][]) f.toArray());
             assertEquals(DType.FLOAT64, d.dtype());
-            assertArrayEquals(new long[]{2, 2, 1}, d.shape());
-            assertArrayEquals(new double[]{1.5, -2, 3, 4}, d.toDoubleArray());
+            assertArrayEquals(new long[] {2, 2, 1}, d.shape());
+            assertArrayEquals(new double[] {1.5, -2, 3, 4}, d.toDoubleArray());
             assertEquals(DType.INT32, i.dtype());
-            assertArrayEquals(new int[]{7, -8}, i.toIntArray());
+            assertArrayEquals(new int[] {7, -8}, i.toIntArray());
             assertEquals(DType.INT64, l.dtype());
-            assertArrayEquals(new long[]{Long.MAX_VALUE, Long.MIN_VALUE}, l.toLongArray());
+            assertArrayEquals(new long[] {Long.MAX_VALUE, Long.MIN_VALUE}, l.toLongArray());
             assertEquals(DType.INT16, s.dtype());
-            assertArrayEquals(new long[]{-3, 300}, s.toLongArray());
+            assertArrayEquals(new long[] {-3, 300}, s.toLongArray());
             assertEquals(DType.INT8, by.dtype());
-            assertArrayEquals(new long[]{1, 2}, by.shape());
-            assertArrayEquals(new long[]{-1, 2}, by.toLongArray());
+            assertArrayEquals(new long[] {1, 2}, by.shape());
+            assertArrayEquals(new long[] {-1, 2}, by.toLongArray());
             assertEquals(DType.BOOL, bo.dtype());
-            assertArrayEquals(new boolean[]{true, false, true}, bo.toBooleanArray());
-            assertArrayEquals(new long[]{0, 0}, empty.shape());   // the rows say nothing of their length; ndim from the type
+            assertArrayEquals(new boolean[] {true, false, true}, bo.toBooleanArray());
+            assertArrayEquals(
+                    new long[] {0, 0}, empty.shape()); // the rows say nothing of their length; ndim from the type
             assertEquals(0, empty.size());
         }
     }
 
     @Test
     void arrayWithDtypeAndShapeConverts() {
-        try (var a = Nd.array(new double[]{1.9, -2.9, 3, 4, 5, 6}, DType.INT32, 2, 3);
-             var b = Nd.array(new int[]{1, 0, 2}, DType.BOOL)) {
+        try (var a = Nd.array(new double[] {1.9, -2.9, 3, 4, 5, 6}, DType.INT32, 2, 3);
+                var b = Nd.array(new int[] {1, 0, 2}, DType.BOOL)) {
             assertEquals(DType.INT32, a.dtype());
-            assertArrayEquals(new long[]{2, 3}, a.shape());
-            assertArrayEquals(new int[]{1, -2, 3, 4, 5, 6}, a.toIntArray());
-            assertArrayEquals(new boolean[]{true, false, true}, b.toBooleanArray());
+            assertArrayEquals(new long[] {2, 3}, a.shape());
+            assertArrayEquals(new int[] {1, -2, 3, 4, 5, 6}, a.toIntArray());
+            assertArrayEquals(new boolean[] {true, false, true}, b.toBooleanArray());
         }
     }
 
     @Test
     void likeFormsKeepShapeDtypeAndLayout() {
-        try (var base = Nd.arange(6).reshape(2, 3); var t = base.T(); var z = Nd.zerosLike(t); var o = Nd.onesLike(base);
-             var f = Nd.fullLike(base, 7); var e = Nd.emptyLike(t)) {
-            assertArrayEquals(new long[]{3, 2}, z.shape());
+        try (var base = Nd.arange(6).reshape(2, 3);
+                var t = base.T();
+                var z = Nd.zerosLike(t);
+                var o = Nd.onesLike(base);
+                var f = Nd.fullLike(base, 7);
+                var e = Nd.emptyLike(t)) {
+            assertArrayEquals(new long[] {3, 2}, z.shape());
             assertTrue(z.isFContiguous());
             assertFalse(z.isCContiguous());
-            assertArrayEquals(new long[]{0, 0, 0, 0, 0, 0}, z.toLongArray());
-            assertArrayEquals(new long[]{1, 1, 1, 1, 1, 1}, o.toLongArray());
-            assertArrayEquals(new long[]{7, 7, 7, 7, 7, 7}, f.toLongArray());
+            assertArrayEquals(new long[] {0, 0, 0, 0, 0, 0}, z.toLongArray());
+            assertArrayEquals(new long[] {1, 1, 1, 1, 1, 1}, o.toLongArray());
+            assertArrayEquals(new long[] {7, 7, 7, 7, 7, 7}, f.toLongArray());
             assertEquals(DType.INT64, e.dtype());
             assertFalse(z.sharesMemory(t));
         }
@@ -181,7 +221,10 @@ public class CreationTest extends PerDeviceTest {
 
     @Test
     void itemAndScalarsComeBackAsJavaValues() {
-        try (var a = Nd.arange(6).reshape(2, 3); var x = a.get(1, 2); var f = Nd.full(2.5, DType.FLOAT32); var u = Nd.full(200, DType.UINT8)) {
+        try (var a = Nd.arange(6).reshape(2, 3);
+                var x = a.get(1, 2);
+                var f = Nd.full(2.5, DType.FLOAT32);
+                var u = Nd.full(200, DType.UINT8)) {
             assertEquals(0, x.ndim());
             assertEquals(5L, x.item());
             assertEquals(2.5f, f.item());

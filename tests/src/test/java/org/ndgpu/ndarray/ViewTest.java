@@ -37,7 +37,8 @@ public class ViewTest extends PerDeviceTest {
             case "broadcast_to" -> a.broadcastTo(CoreFixtures.longs(arg));
             case "ravel" -> a.ravel();
             case "flip" -> a.flip(arg.isBlank() ? new int[0] : CoreFixtures.ints(arg));
-            case "moveaxis" -> a.moveaxis(CoreFixtures.ints(arg.split(";")[0].strip()), CoreFixtures.ints(arg.split(";")[1].strip()));
+            case "moveaxis" ->
+                a.moveaxis(CoreFixtures.ints(arg.split(";")[0].strip()), CoreFixtures.ints(arg.split(";")[1].strip()));
             case "copy" -> a.copy(Order.valueOf(arg.strip()));
             case "astype" -> a.astype(arg.strip());
             case "ascontiguousarray" -> Nd.ascontiguousarray(a);
@@ -58,37 +59,44 @@ public class ViewTest extends PerDeviceTest {
 
     @TestFactory
     Stream<DynamicTest> viewsAgreeWithNumPy() {
-        return CoreFixtures.load("views.txt").stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            List<NDArray> made = new ArrayList<>();
-            NDArray[] r = new NDArray[1];
-            try (NDArray base = CoreFixtures.base(c)) {
-                runChain(c, base, made, r);
-                CoreFixtures.assertLayout(c, base, r[0]);
-            } finally {
-                made.forEach(NDArray::close);
-            }
-        }));
+        return CoreFixtures.load("views.txt").stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    List<NDArray> made = new ArrayList<>();
+                    NDArray[] r = new NDArray[1];
+                    try (NDArray base = CoreFixtures.base(c)) {
+                        runChain(c, base, made, r);
+                        CoreFixtures.assertLayout(c, base, r[0]);
+                    } finally {
+                        made.forEach(NDArray::close);
+                    }
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> setAgreesWithNumPy() {
-        return CoreFixtures.load("set.txt").stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            try (NDArray base = CoreFixtures.base(c)) {
-                String op = c.ops().getFirst();
-                String index = op.length() > 4 ? op.substring(4) : "";
-                if (c.has("value_scalar")) {
-                    base.set(index, scalar(c.get("value_scalar")));
-                } else {
-                    try (NDArray v = CoreFixtures.array(DType.of(c.get("value_dtype")), CoreFixtures.longs(c.get("value_shape")),
-                            c.get("value_values"))) {
-                        base.set(index, v);
-                        // the value is read, never written
-                        assertEquals(expectedText(c.get("value_values")), valuesText(v), "value array changed by " + c);
+        return CoreFixtures.load("set.txt").stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    try (NDArray base = CoreFixtures.base(c)) {
+                        String op = c.ops().getFirst();
+                        String index = op.length() > 4 ? op.substring(4) : "";
+                        if (c.has("value_scalar")) {
+                            base.set(index, scalar(c.get("value_scalar")));
+                        } else {
+                            try (NDArray v = CoreFixtures.array(
+                                    DType.of(c.get("value_dtype")),
+                                    CoreFixtures.longs(c.get("value_shape")),
+                                    c.get("value_values"))) {
+                                base.set(index, v);
+                                // the value is read, never written
+                                assertEquals(
+                                        expectedText(c.get("value_values")),
+                                        valuesText(v),
+                                        "value array changed by " + c);
+                            }
+                        }
+                        CoreFixtures.assertValues(c, base);
                     }
-                }
-                CoreFixtures.assertValues(c, base);
-            }
-        }));
+                }));
     }
 
     private static Object scalar(String t) {
@@ -98,25 +106,39 @@ public class ViewTest extends PerDeviceTest {
     }
 
     private static String expectedText(String values) {
-        return String.join(" ", java.util.Arrays.stream(CoreFixtures.tokens(values)).mapToDouble(CoreFixtures::dbl)
-                .mapToObj(d -> d == Math.rint(d) && !Double.isInfinite(d) ? Long.toString((long) d) : Double.toString(d)).toList());
+        return String.join(
+                " ",
+                java.util.Arrays.stream(CoreFixtures.tokens(values))
+                        .mapToDouble(CoreFixtures::dbl)
+                        .mapToObj(d -> d == Math.rint(d) && !Double.isInfinite(d)
+                                ? Long.toString((long) d)
+                                : Double.toString(d))
+                        .toList());
     }
 
     private static String valuesText(NDArray v) {
-        return String.join(" ", java.util.Arrays.stream(v.toDoubleArray()).mapToObj(d -> d == Math.rint(d) && !Double.isInfinite(d)
-                ? Long.toString((long) d) : Double.toString(d)).toList());
+        return String.join(
+                " ",
+                java.util.Arrays.stream(v.toDoubleArray())
+                        .mapToObj(d -> d == Math.rint(d) && !Double.isInfinite(d)
+                                ? Long.toString((long) d)
+                                : Double.toString(d))
+                        .toList());
     }
 
     @Test
     void setWritesThroughViewsAndViewsSeeIt() {
-        try (NDArray a = Nd.arange(12).reshape(3, 4); NDArray col = a.get(":, 1"); NDArray rev = a.get("::-1, ::-1")) {
+        try (NDArray a = Nd.arange(12).reshape(3, 4);
+                NDArray col = a.get(":, 1");
+                NDArray rev = a.get("::-1, ::-1")) {
             col.set("...", 100);
             assertEquals(100L, a.toLongArray()[5]);
             a.set("0, 0", -1);
             assertEquals(-1L, rev.toLongArray()[11]);
             // a value overlapping its target is read before it is written, as NumPy
             a.set("1:, :", a.get(":2, :"));
-            assertEquals(List.of(-1L, 100L, 2L, 3L, -1L, 100L, 2L, 3L, 4L, 100L, 6L, 7L),
+            assertEquals(
+                    List.of(-1L, 100L, 2L, 3L, -1L, 100L, 2L, 3L, 4L, 100L, 6L, 7L),
                     java.util.Arrays.stream(a.toLongArray()).boxed().toList());
         }
     }
@@ -124,6 +146,8 @@ public class ViewTest extends PerDeviceTest {
     @Test
     void fixturesHaveEnoughCases() {
         // the issue asks for at least 200 generated index/view cases
-        assertTrue(CoreFixtures.load("views.txt").size() + CoreFixtures.load("set.txt").size() >= 250);
+        assertTrue(CoreFixtures.load("views.txt").size()
+                        + CoreFixtures.load("set.txt").size()
+                >= 250);
     }
 }

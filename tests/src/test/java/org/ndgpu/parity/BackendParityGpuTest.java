@@ -23,7 +23,8 @@ class BackendParityGpuTest {
     private static long[] onEach(Supplier<NDArray> work, Device... devices) {
         long[] first = null;
         for (Device d : devices) {
-            try (var _ = d.use(); NDArray a = work.get()) {
+            try (var _ = d.use();
+                    NDArray a = work.get()) {
                 long[] bits = a.astype(DType.FLOAT64).toLongArray();
                 double[] vals = a.astype(DType.FLOAT64).toDoubleArray();
                 long[] asBits = new long[vals.length];
@@ -36,12 +37,21 @@ class BackendParityGpuTest {
         return first;
     }
 
-    private static Device[] all() { return new Device[]{Backends.cuda(), Backends.openclGpu(), Backends.openclCpu()}; }
+    private static Device[] all() {
+        return new Device[] {Backends.cuda(), Backends.openclGpu(), Backends.openclCpu()};
+    }
 
     @Test
     void viewsCopiesAndCastsAgree() {
         for (DType t : DType.values()) {
-            onEach(() -> Nd.arange(0, 60, 1).reshape(3, 4, 5).astype(t).transpose(2, 0, 1).get("::-1, 1:, ::2").copy(), all());
+            onEach(
+                    () -> Nd.arange(0, 60, 1)
+                            .reshape(3, 4, 5)
+                            .astype(t)
+                            .transpose(2, 0, 1)
+                            .get("::-1, 1:, ::2")
+                            .copy(),
+                    all());
         }
     }
 
@@ -51,6 +61,6 @@ class BackendParityGpuTest {
         onEach(() -> Nd.eye(7, 9, 2, DType.FLOAT32), all());
         onEach(() -> Nd.arange(-5.5, 9.25, 0.75, DType.FLOAT32), all());
         onEach(() -> Nd.full(3.5, DType.FLOAT16, 5, 3), all());
-        onEach(() -> Nd.array(new double[][]{{1.5, -2}, {3, 1e300}}).astype(DType.COMPLEX64), all());
+        onEach(() -> Nd.array(new double[][] {{1.5, -2}, {3, 1e300}}).astype(DType.COMPLEX64), all());
     }
 }

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.aparapi.Range;
 import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.KernelLaunchException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -18,7 +18,9 @@ import org.ndgpu.testing.PerDeviceTest;
 /** Java kernels translated by Aparapi and launched by ndgpu on one device, and in host mode. */
 public class JavaKernelTest extends PerDeviceTest {
 
-    static float[] random(int n, long seed) { return RawKernelTest.random(n, seed); }
+    static float[] random(int n, long seed) {
+        return RawKernelTest.random(n, seed);
+    }
 
     private static void saxpy(JavaKernel.Mode mode) {
         int n = 1000;
@@ -33,9 +35,15 @@ public class JavaKernelTest extends PerDeviceTest {
         assertEquals(null, k.x, "the Java field stays as it was");
     }
 
-    @Test void saxpyOnDevice() { saxpy(JavaKernel.Mode.DEVICE); }
+    @Test
+    void saxpyOnDevice() {
+        saxpy(JavaKernel.Mode.DEVICE);
+    }
 
-    @Test void saxpyInHostMode() { saxpy(JavaKernel.Mode.HOST); }
+    @Test
+    void saxpyInHostMode() {
+        saxpy(JavaKernel.Mode.HOST);
+    }
 
     @Test
     void twoDimensionalRange() {
@@ -46,7 +54,8 @@ public class JavaKernelTest extends PerDeviceTest {
             NDArray out = Nd.full(Double.NaN, DType.FLOAT64, h, w);
             k.bind("out", out).launch(NdRange.of(w, h), mode);
             double[] got = out.toDoubleArray();
-            for (int r = 0; r < h; r++) for (int c = 0; c < w; c++) assertEquals(r * 1000 + c + 0.5, got[r * w + c], mode.name());
+            for (int r = 0; r < h; r++)
+                for (int c = 0; c < w; c++) assertEquals(r * 1000 + c + 0.5, got[r * w + c], mode.name());
         }
     }
 
@@ -57,7 +66,9 @@ public class JavaKernelTest extends PerDeviceTest {
         for (JavaKernel.Mode mode : JavaKernel.Mode.values()) {
             var k = new TestKernels.GroupSum();
             NDArray sums = Nd.full(Float.NaN, DType.FLOAT32, groups);
-            k.bind("x", Nd.array(a)).bind("sums", sums).launch(NdRange.of((long) groups * block).local(block), mode);
+            k.bind("x", Nd.array(a))
+                    .bind("sums", sums)
+                    .launch(NdRange.of((long) groups * block).local(block), mode);
             float[] got = sums.toFloatArray();
             for (int g = 0; g < groups; g++) {
                 double want = 0;
@@ -115,7 +126,9 @@ public class JavaKernelTest extends PerDeviceTest {
         assertTrue(e.getMessage().contains("float32") || e.getMessage().contains("FLOAT32"), e.getMessage());
         assertThrows(NdException.class, () -> k.bind("nope", Nd.zeros(DType.FLOAT32, 4)));
         assertThrows(NdException.class, () -> k.bind("a", Nd.zeros(DType.FLOAT32, 4)));
-        assertThrows(NdException.class, () -> k.bind("x", Nd.zeros(DType.FLOAT32, 4, 4).T()));
+        assertThrows(
+                NdException.class,
+                () -> k.bind("x", Nd.zeros(DType.FLOAT32, 4, 4).T()));
     }
 
     @Test
@@ -123,7 +136,8 @@ public class JavaKernelTest extends PerDeviceTest {
         var k = new TestKernels.Saxpy();
         k.n = 1 << 16;
         k.bind("x", Nd.zeros(DType.FLOAT32, 1 << 16)).bind("y", Nd.zeros(DType.FLOAT32, 1 << 16));
-        var e = assertThrows(KernelLaunchException.class, () -> k.launch(NdRange.of(1 << 16).local(1 << 15)));
+        var e = assertThrows(
+                KernelLaunchException.class, () -> k.launch(NdRange.of(1 << 16).local(1 << 15)));
         assertTrue(e.getMessage().contains("limit"), e.getMessage());
         assertThrows(NdException.class, () -> NdRange.of(100).local(64));
     }
@@ -133,7 +147,10 @@ public class JavaKernelTest extends PerDeviceTest {
         var k = new TestKernels.Untranslatable();
         k.bind("x", Nd.zeros(DType.FLOAT32, 4));
         var e = assertThrows(KernelTranslationException.class, () -> k.launch(4));
-        assertTrue(e.getMessage().contains("string concatenation") && e.getMessage().contains("TestKernels.java:"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("string concatenation")
+                        && e.getMessage().contains("TestKernels.java:"),
+                e.getMessage());
     }
 
     @Test

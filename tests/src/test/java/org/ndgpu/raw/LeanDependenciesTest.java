@@ -19,10 +19,15 @@ class LeanDependenciesTest {
     @Test
     void javaKernelRunsWithoutScalaOrAparapiJni() {
         assertThrows(ClassNotFoundException.class, () -> Class.forName("scala.Predef"), "scala-library is excluded");
-        assertThrows(ClassNotFoundException.class, () -> Class.forName("com.aparapi.natives.NativeLoader"), "aparapi-jni is excluded");
+        assertThrows(
+                ClassNotFoundException.class,
+                () -> Class.forName("com.aparapi.natives.NativeLoader"),
+                "aparapi-jni is excluded");
         int n = 777;
         float[] a = RawKernelTest.random(n, 21), b = RawKernelTest.random(n, 22);
-        try (var _ = Backends.openclCpu().use(); NDArray x = Nd.array(a); NDArray y = Nd.array(b)) {
+        try (var _ = Backends.openclCpu().use();
+                NDArray x = Nd.array(a);
+                NDArray y = Nd.array(b)) {
             var k = new TestKernels.Saxpy();
             k.a = -1.5f;
             k.n = n;
@@ -37,14 +42,20 @@ class LeanDependenciesTest {
         var root = Logger.getLogger("").getHandlers();
         Level[] before = new Level[root.length];
         for (int i = 0; i < root.length; i++) before[i] = root[i].getLevel();
-        try (var _ = Backends.openclCpu().use(); NDArray x = Nd.array(new float[]{1, 2, 3})) {
+        try (var _ = Backends.openclCpu().use();
+                NDArray x = Nd.array(new float[] {1, 2, 3})) {
             var k = new TestKernels.Saxpy();
             k.a = 1;
             k.n = 3;
-            k.bind("x", x).bind("y", Nd.zeros(org.ndgpu.ndarray.DType.FLOAT32, 3)).launch(NdRange.of(3), JavaKernel.Mode.DEVICE);
+            k.bind("x", x)
+                    .bind("y", Nd.zeros(org.ndgpu.ndarray.DType.FLOAT32, 3))
+                    .launch(NdRange.of(3), JavaKernel.Mode.DEVICE);
         }
         // Aparapi's NestHost / LocalVariableTable warnings all go through this one logger
-        assertEquals(Level.SEVERE, Logger.getLogger(com.aparapi.Config.getLoggerName()).getLevel());
-        for (int i = 0; i < root.length; i++) assertEquals(before[i], root[i].getLevel(), "root handler " + i + " keeps its level");
+        assertEquals(
+                Level.SEVERE,
+                Logger.getLogger(com.aparapi.Config.getLoggerName()).getLevel());
+        for (int i = 0; i < root.length; i++)
+            assertEquals(before[i], root[i].getLevel(), "root handler " + i + " keeps its level");
     }
 }

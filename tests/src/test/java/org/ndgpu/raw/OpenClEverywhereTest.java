@@ -99,9 +99,10 @@ class OpenClEverywhereTest extends PerDeviceTest {
         float[] x = floats(n), y0 = floats(n);
         float a = (float) random.nextDouble(0.5, 3);
         NDArray dx = Nd.array(x), dy = Nd.array(y0);
-        new RawModule(MODULE).function("saxpy").launch(new long[]{(n + 127) / 128}, new long[]{128}, dx, dy, a, n);
+        new RawModule(MODULE).function("saxpy").launch(new long[] {(n + 127) / 128}, new long[] {128}, dx, dy, a, n);
         float[] got = dy.toFloatArray();
-        for (int i = 0; i < n; i++) assertEquals(a * x[i] + y0[i], got[i], 1e-5f * (1 + Math.abs(got[i])), "element " + i);
+        for (int i = 0; i < n; i++)
+            assertEquals(a * x[i] + y0[i], got[i], 1e-5f * (1 + Math.abs(got[i])), "element " + i);
     }
 
     @Test
@@ -109,8 +110,15 @@ class OpenClEverywhereTest extends PerDeviceTest {
         int n = 5000, block = 256, groups = (n + block - 1) / block;
         float[] x = floats(n);
         NDArray sums = Nd.full(Double.NaN, DType.FLOAT64, groups);
-        new RawModule(MODULE).function("group_sum").launch(new long[]{groups}, new long[]{block}, Nd.array(x), sums,
-                RawKernel.localMemory(4L * block), n);
+        new RawModule(MODULE)
+                .function("group_sum")
+                .launch(
+                        new long[] {groups},
+                        new long[] {block},
+                        Nd.array(x),
+                        sums,
+                        RawKernel.localMemory(4L * block),
+                        n);
         double[] got = sums.toDoubleArray();
         for (int g = 0; g < groups; g++) {
             double want = 0;
@@ -124,11 +132,19 @@ class OpenClEverywhereTest extends PerDeviceTest {
         int rows = 70, cols = 45;
         float[] in = floats(rows * cols);
         NDArray out = Nd.full(Float.NaN, DType.FLOAT32, cols, rows);
-        new RawModule(MODULE).function("transpose").launch(new long[]{(cols + 15) / 16, (rows + 15) / 16}, new long[]{16, 16},
-                Nd.array(in), out, rows, cols);
+        new RawModule(MODULE)
+                .function("transpose")
+                .launch(
+                        new long[] {(cols + 15) / 16, (rows + 15) / 16},
+                        new long[] {16, 16},
+                        Nd.array(in),
+                        out,
+                        rows,
+                        cols);
         float[] got = out.toFloatArray();
         for (int r = 0; r < rows; r++) {
-            for (int c = 0; c < cols; c++) assertEquals(in[r * cols + c], got[c * rows + r], 0f, "(" + r + ", " + c + ")");
+            for (int c = 0; c < cols; c++)
+                assertEquals(in[r * cols + c], got[c * rows + r], 0f, "(" + r + ", " + c + ")");
         }
     }
 
@@ -138,7 +154,9 @@ class OpenClEverywhereTest extends PerDeviceTest {
         int[] x = new int[n];
         for (int i = 0; i < n; i++) x[i] = random.nextInt(1 << 20);
         NDArray counts = Nd.zeros(DType.INT32, 16);
-        new RawModule(MODULE).function("histogram").launch(new long[]{(n + 127) / 128}, new long[]{128}, Nd.array(x), counts, n);
+        new RawModule(MODULE)
+                .function("histogram")
+                .launch(new long[] {(n + 127) / 128}, new long[] {128}, Nd.array(x), counts, n);
         int[] want = new int[16];
         for (int v : x) want[v & 15]++;
         assertArrayEquals(want, counts.toIntArray());
@@ -152,17 +170,27 @@ class OpenClEverywhereTest extends PerDeviceTest {
         x[1] = -0f;
         NDArray y = Nd.full(Float.NaN, DType.FLOAT32, 4L * n);
         NDArray bits = Nd.full(-1, DType.INT32, n);
-        new RawModule(MODULE).function("builtins").launch(new long[]{(n + 63) / 64}, new long[]{64}, Nd.array(x), y, bits, n);
+        new RawModule(MODULE)
+                .function("builtins")
+                .launch(new long[] {(n + 63) / 64}, new long[] {64}, Nd.array(x), y, bits, n);
         float[] got = y.toFloatArray();
         int[] gotBits = bits.toIntArray();
         float[] c = {0.5f, -1.25f, 2.0f, 0.75f};
         for (int i = 0; i < n; i++) {
             float v = x[i];
             float p = ((c[3] * v + c[2]) * v + c[1]) * v + c[0];
-            float[] want = {Math.min(Math.max(p, -1f), 1f), v + (p - v) * 0.25f, Math.signum(v) * (float) Math.toDegrees(v),
-                (float) Math.toRadians(Math.abs(v))};
+            float[] want = {
+                Math.min(Math.max(p, -1f), 1f),
+                v + (p - v) * 0.25f,
+                Math.signum(v) * (float) Math.toDegrees(v),
+                (float) Math.toRadians(Math.abs(v))
+            };
             for (int k = 0; k < 4; k++) {
-                assertEquals(want[k], got[4 * i + k], 2e-6f * (1 + Math.abs(want[k])), "builtin " + k + " of element " + i + " (" + v + ")");
+                assertEquals(
+                        want[k],
+                        got[4 * i + k],
+                        2e-6f * (1 + Math.abs(want[k])),
+                        "builtin " + k + " of element " + i + " (" + v + ")");
             }
             assertEquals(Float.floatToRawIntBits(v), gotBits[i], "as_int of " + v);
         }

@@ -22,8 +22,12 @@ import org.ndgpu.ndarray.NDArray;
 class RawKernelSerializationTest {
     static Object roundTrip(Object o) throws IOException, ClassNotFoundException {
         var bytes = new ByteArrayOutputStream();
-        try (var out = new ObjectOutputStream(bytes)) { out.writeObject(o); }
-        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) { return in.readObject(); }
+        try (var out = new ObjectOutputStream(bytes)) {
+            out.writeObject(o);
+        }
+        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
     }
 
     static String source(Dialect d) {
@@ -52,14 +56,15 @@ class RawKernelSerializationTest {
         Random r = new Random(9);
         float[] x = new float[777];
         for (int i = 0; i < x.length; i++) x[i] = (float) r.nextGaussian();
-        for (RawKernel kk : new RawKernel[]{back, mod.function("axpb")}) {
-            NDArray y = Nd.full(Float.NaN, org.ndgpu.ndarray.DType.FLOAT32, x.length);   // poisoned
-            kk.launch(new long[]{(x.length + 127) / 128}, new long[]{128}, Nd.array(x), y, 3f, x.length);
+        for (RawKernel kk : new RawKernel[] {back, mod.function("axpb")}) {
+            NDArray y = Nd.full(Float.NaN, org.ndgpu.ndarray.DType.FLOAT32, x.length); // poisoned
+            kk.launch(new long[] {(x.length + 127) / 128}, new long[] {128}, Nd.array(x), y, 3f, x.length);
             float[] got = y.toFloatArray();
-            for (int i = 0; i < x.length; i++) assertEquals(3.0 * x[i] + 0.5, got[i], 1e-5 * Math.max(1, Math.abs(3.0 * x[i])));
+            for (int i = 0; i < x.length; i++)
+                assertEquals(3.0 * x[i] + 0.5, got[i], 1e-5 * Math.max(1, Math.abs(3.0 * x[i])));
         }
         // a binary module travels as its bytes
-        var bin = (RawModule) roundTrip(RawModule.fromBinary(Dialect.CUDA, new byte[]{1, 2, 3}));
+        var bin = (RawModule) roundTrip(RawModule.fromBinary(Dialect.CUDA, new byte[] {1, 2, 3}));
         assertEquals(Dialect.CUDA, bin.dialect());
         assertEquals(null, bin.code());
     }

@@ -4,7 +4,7 @@ import com.aparapi.Kernel.Local;
 
 /** Java kernels shared by the conformance and golden tests. */
 final class TestKernels {
-    private TestKernels() { }
+    private TestKernels() {}
 
     /** y = a * x + y. */
     static final class Saxpy extends JavaKernel {
@@ -37,7 +37,9 @@ final class TestKernels {
     static final class GroupSum extends JavaKernel {
         float[] x;
         float[] sums;
-        @Local float[] tile = new float[64];
+
+        @Local
+        float[] tile = new float[64];
 
         @Override
         public void run() {
@@ -76,7 +78,9 @@ final class TestKernels {
             if (i < x.length) y[i] = norm(x[i], 2f);
         }
 
-        float norm(float u, float v) { return sqrt(u * u + v * v); }
+        float norm(float u, float v) {
+            return sqrt(u * u + v * v);
+        }
     }
 
     /** String concatenation: Aparapi cannot translate it. */
@@ -93,20 +97,31 @@ final class TestKernels {
 
     /** sqrt(x^2 + y^2) as a ufunc. */
     static final class Hypot extends JavaUfunc.F2 {
-        @Override public float apply(float x, float y) { return sqrt(x * x + y * y); }
+        @Override
+        public float apply(float x, float y) {
+            return sqrt(x * x + y * y);
+        }
     }
 
     /** A double ufunc with a helper. */
     static final class Poly extends JavaUfunc.D1 {
-        @Override public double apply(double x) { return sq(x) * 3.0 - x + 0.5; }
+        @Override
+        public double apply(double x) {
+            return sq(x) * 3.0 - x + 0.5;
+        }
 
-        double sq(double v) { return v * v; }
+        double sq(double v) {
+            return v * v;
+        }
     }
 
     /** Reads a field: not allowed in a vectorized function. */
     static final class Scaled extends JavaUfunc.F1 {
         float factor = 3f;
 
-        @Override public float apply(float x) { return x * factor; }
+        @Override
+        public float apply(float x) {
+            return x * factor;
+        }
     }
 }

@@ -22,8 +22,12 @@ class TranslationGoldenTest {
     private static final Path DIR = Path.of("src/test/resources/golden");
 
     static Stream<Arguments> kernels() {
-        return Stream.of(new TestKernels.Saxpy(), new TestKernels.Grid2D(), new TestKernels.GroupSum(),
-                        new TestKernels.Histogram(), new TestKernels.Helpers())
+        return Stream.of(
+                        new TestKernels.Saxpy(),
+                        new TestKernels.Grid2D(),
+                        new TestKernels.GroupSum(),
+                        new TestKernels.Histogram(),
+                        new TestKernels.Helpers())
                 .flatMap(k -> Stream.of(Arguments.of(k, Dialect.OPENCL), Arguments.of(k, Dialect.CUDA)));
     }
 
@@ -43,20 +47,26 @@ class TranslationGoldenTest {
     @ParameterizedTest
     @MethodSource("dialects")
     void checkedJavaKernel(Dialect d) throws IOException {
-        for (Kernel k : new Kernel[]{new TestKernels.Histogram(), new TestKernels.Helpers()}) {
+        for (Kernel k : new Kernel[] {new TestKernels.Histogram(), new TestKernels.Helpers()}) {
             String text = JavaKernelSource.of(k).checkedSource(d);
             golden(k.getClass().getSimpleName() + ".checked" + (d == Dialect.OPENCL ? ".cl" : ".cu"), text);
-            assertFalse(text.replace("(*nd_checked_", "").matches("(?s).*this->[a-z]+\\[.*"), "every array subscript checked:\n" + text);
+            assertFalse(
+                    text.replace("(*nd_checked_", "").matches("(?s).*this->[a-z]+\\[.*"),
+                    "every array subscript checked:\n" + text);
         }
     }
 
     @ParameterizedTest
     @MethodSource("dialects")
     void vectorizedFunction(Dialect d) throws IOException {
-        golden("Hypot.vectorize" + (d == Dialect.OPENCL ? ".cl" : ".cu"), Vectorize.of(new TestKernels.Hypot()).source(d));
+        golden(
+                "Hypot.vectorize" + (d == Dialect.OPENCL ? ".cl" : ".cu"),
+                Vectorize.of(new TestKernels.Hypot()).source(d));
     }
 
-    static Stream<Dialect> dialects() { return Stream.of(Dialect.OPENCL, Dialect.CUDA); }
+    static Stream<Dialect> dialects() {
+        return Stream.of(Dialect.OPENCL, Dialect.CUDA);
+    }
 
     @org.junit.jupiter.api.Test
     void localArraysBecomeSharedMemoryOffsetsOnCuda() {
@@ -72,31 +82,41 @@ class TranslationGoldenTest {
         String cu = OpenClOnCuda.translate(cl, KernelSignature.parse(cl, Dialect.OPENCL));
         golden("OpenClEverywhere.module.cu", cu);
         String body = cu.substring(OpenClOnCuda.PRELUDE.length());
-        assertFalse(body.matches("(?s).*\\b(kernel|global|local|constant)\\b.*"), "unprefixed qualifiers remain:\n" + body);
+        assertFalse(
+                body.matches("(?s).*\\b(kernel|global|local|constant)\\b.*"), "unprefixed qualifiers remain:\n" + body);
         assertFalse(body.contains("#pragma OPENCL"), body);
-        assertEquals(cl.split("\n", -1).length, body.split("\n", -1).length - 1, "one line per line of the source (after #line 1)");
+        assertEquals(
+                cl.split("\n", -1).length,
+                body.split("\n", -1).length - 1,
+                "one line per line of the source (after #line 1)");
         assertTrue(body.contains("unsigned long long nd_offset_scratch"), body);
-        assertTrue(body.contains("__shared__ float tile[16][17];") && body.contains("__shared__ int privat[16];"), body);
+        assertTrue(
+                body.contains("__shared__ float tile[16][17];") && body.contains("__shared__ int privat[16];"), body);
         assertTrue(body.contains("void count_local( int* counts, int bin)"), body);
         // string literals keep their words
         String printf = "__kernel void p(__global int* y) { printf(\"local global kernel\"); y[0] = 1; }";
-        assertTrue(OpenClOnCuda.translate(printf, KernelSignature.parse(printf, Dialect.OPENCL)).contains("\"local global kernel\""));
+        assertTrue(OpenClOnCuda.translate(printf, KernelSignature.parse(printf, Dialect.OPENCL))
+                .contains("\"local global kernel\""));
     }
 
     private static void golden(String name, String generated) throws IOException {
         // the dialect prelude is shared by every kernel and has its own tests: golden files hold what follows it
         String actual = generated;
         for (Dialect d : Dialect.values()) {
-            if (actual.startsWith(d.prelude())) actual = "// <" + d + " prelude>\n" + actual.substring(d.prelude().length());
+            if (actual.startsWith(d.prelude()))
+                actual = "// <" + d + " prelude>\n"
+                        + actual.substring(d.prelude().length());
         }
-        String openclOnCuda = new String(JavaKernelSource.class.getResourceAsStream("opencl-on-cuda.h").readAllBytes(),
+        String openclOnCuda = new String(
+                JavaKernelSource.class.getResourceAsStream("opencl-on-cuda.h").readAllBytes(),
                 java.nio.charset.StandardCharsets.UTF_8);
         actual = actual.replace(openclOnCuda, "// <opencl-on-cuda.h>\n");
         Path file = DIR.resolve(name);
         if (Boolean.getBoolean("ndgpu.golden.update") || !Files.exists(file)) {
             Files.createDirectories(DIR);
             Files.writeString(file, actual);
-            if (!Boolean.getBoolean("ndgpu.golden.update")) throw new AssertionError("golden file " + file + " was missing; written, review it");
+            if (!Boolean.getBoolean("ndgpu.golden.update"))
+                throw new AssertionError("golden file " + file + " was missing; written, review it");
             return;
         }
         assertEquals(Files.readString(file).strip(), actual.strip(), "generated source differs from " + file);

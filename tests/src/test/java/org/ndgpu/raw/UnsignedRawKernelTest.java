@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -53,7 +53,9 @@ public class UnsignedRawKernelTest extends PerDeviceTest {
             }
             """;
 
-    private boolean cuda() { return device().backend().dialect() == Dialect.CUDA; }
+    private boolean cuda() {
+        return device().backend().dialect() == Dialect.CUDA;
+    }
 
     private static long[] bits(int n, long seed, long mask) {
         SplittableRandom r = new SplittableRandom(seed);
@@ -69,15 +71,17 @@ public class UnsignedRawKernelTest extends PerDeviceTest {
         long[] v = bits(n, 1, 0xFFFFFFFFL);
         int[] host = new int[n];
         for (int i = 0; i < n; i++) host[i] = (int) v[i];
-        int k = 0x9E3779B1;                                         // above 2^31 as a uint
-        try (NDArray x = Nd.array(MemorySegment.ofArray(host), DType.UINT32, n); NDArray y = Nd.zeros(DType.UINT32, n);
-             NDArray q = Nd.zeros(DType.UINT32, n)) {
-            new RawKernel(CL, "u32_ops").launch(new long[]{(n + 127) / 128}, new long[]{128}, x, y, q, k, n);
+        int k = 0x9E3779B1; // above 2^31 as a uint
+        try (NDArray x = Nd.array(MemorySegment.ofArray(host), DType.UINT32, n);
+                NDArray y = Nd.zeros(DType.UINT32, n);
+                NDArray q = Nd.zeros(DType.UINT32, n)) {
+            new RawKernel(CL, "u32_ops").launch(new long[] {(n + 127) / 128}, new long[] {128}, x, y, q, k, n);
             long[] gy = y.toLongArray(), gq = q.toLongArray();
             for (int i = 0; i < n; i++) {
                 int xi = host[i];
                 long wantY = Integer.toUnsignedLong(xi * k + (xi >>> 31));
-                long wantQ = Integer.toUnsignedLong(Integer.divideUnsigned(xi, 7) + (Integer.compareUnsigned(xi, 0x80000000) > 0 ? 1000 : 0));
+                long wantQ = Integer.toUnsignedLong(
+                        Integer.divideUnsigned(xi, 7) + (Integer.compareUnsigned(xi, 0x80000000) > 0 ? 1000 : 0));
                 assertEquals(wantY, gy[i], "y at " + i + " of x = " + Integer.toUnsignedString(xi));
                 assertEquals(wantQ, gq[i], "q at " + i + " of x = " + Integer.toUnsignedString(xi));
             }
@@ -88,10 +92,11 @@ public class UnsignedRawKernelTest extends PerDeviceTest {
     void uint64ThroughUlongPointers() {
         int n = 1000;
         long[] host = bits(n, 2, -1L);
-        long k = 0x9E3779B97F4A7C15L;                               // above 2^63 as a ulong
-        try (NDArray x = Nd.array(MemorySegment.ofArray(host), DType.UINT64, n); NDArray y = Nd.zeros(DType.UINT64, n);
-             NDArray q = Nd.zeros(DType.UINT64, n)) {
-            new RawKernel(CL, "u64_ops").launch(new long[]{(n + 127) / 128}, new long[]{128}, x, y, q, k, n);
+        long k = 0x9E3779B97F4A7C15L; // above 2^63 as a ulong
+        try (NDArray x = Nd.array(MemorySegment.ofArray(host), DType.UINT64, n);
+                NDArray y = Nd.zeros(DType.UINT64, n);
+                NDArray q = Nd.zeros(DType.UINT64, n)) {
+            new RawKernel(CL, "u64_ops").launch(new long[] {(n + 127) / 128}, new long[] {128}, x, y, q, k, n);
             long[] gy = y.toLongArray(), gq = q.toLongArray();
             for (int i = 0; i < n; i++) {
                 long xi = host[i];
@@ -110,31 +115,48 @@ public class UnsignedRawKernelTest extends PerDeviceTest {
         int n = 500;
         long[] host = bits(n, 3, -1L);
         long k = 3;
-        try (NDArray x = Nd.array(MemorySegment.ofArray(host), DType.UINT64, n); NDArray y = Nd.zeros(DType.UINT64, n)) {
-            new RawKernel(CU, "u64_cuda").launch(new long[]{(n + 127) / 128}, new long[]{128}, x, y, k, n);
+        try (NDArray x = Nd.array(MemorySegment.ofArray(host), DType.UINT64, n);
+                NDArray y = Nd.zeros(DType.UINT64, n)) {
+            new RawKernel(CU, "u64_cuda").launch(new long[] {(n + 127) / 128}, new long[] {128}, x, y, k, n);
             long[] gy = y.toLongArray();
-            for (int i = 0; i < n; i++) assertEquals(Long.divideUnsigned(host[i], k) + (host[i] >>> 63), gy[i], "at " + i);
+            for (int i = 0; i < n; i++)
+                assertEquals(Long.divideUnsigned(host[i], k) + (host[i] >>> 63), gy[i], "at " + i);
         }
     }
 
     @Test
     void unsignedArrayWhereFloatPointerIsExpectedIsRefused() {
-        try (NDArray u = Nd.zeros(DType.UINT32, 4); NDArray w = Nd.zeros(DType.UINT64, 4)) {
+        try (NDArray u = Nd.zeros(DType.UINT32, 4);
+                NDArray w = Nd.zeros(DType.UINT64, 4)) {
             var k = new RawKernel(CL, "fscale");
-            var e = assertThrows(NdException.class, () -> k.launch(new long[]{1}, new long[]{4}, u, 4));
-            assertTrue(e.getMessage().contains("'float* x'") && e.getMessage().contains("uint32") && e.getMessage().contains("float32"),
+            var e = assertThrows(NdException.class, () -> k.launch(new long[] {1}, new long[] {4}, u, 4));
+            assertTrue(
+                    e.getMessage().contains("'float* x'")
+                            && e.getMessage().contains("uint32")
+                            && e.getMessage().contains("float32"),
                     e.getMessage());
-            var e64 = assertThrows(NdException.class, () -> k.launch(new long[]{1}, new long[]{4}, w, 4));
-            assertTrue(e64.getMessage().contains("'float* x'") && e64.getMessage().contains("uint64"), e64.getMessage());
+            var e64 = assertThrows(NdException.class, () -> k.launch(new long[] {1}, new long[] {4}, w, 4));
+            assertTrue(
+                    e64.getMessage().contains("'float* x'") && e64.getMessage().contains("uint64"), e64.getMessage());
         }
-        try (NDArray f = Nd.zeros(DType.FLOAT32, 4); NDArray y = Nd.zeros(DType.UINT32, 4); NDArray q = Nd.zeros(DType.UINT32, 4);
-             NDArray l = Nd.zeros(DType.UINT64, 4)) {
-            var e = assertThrows(NdException.class,
-                    () -> new RawKernel(CL, "u32_ops").launch(new long[]{1}, new long[]{4}, f, y, q, 1, 4));
-            assertTrue(e.getMessage().contains("'unsigned int* x'") && e.getMessage().contains("float32"), e.getMessage());
-            var wide = assertThrows(NdException.class,
-                    () -> new RawKernel(CL, "u32_ops").launch(new long[]{1}, new long[]{4}, l, y, q, 1, 4));
-            assertTrue(wide.getMessage().contains("'unsigned int* x'") && wide.getMessage().contains("uint64"), wide.getMessage());
+        try (NDArray f = Nd.zeros(DType.FLOAT32, 4);
+                NDArray y = Nd.zeros(DType.UINT32, 4);
+                NDArray q = Nd.zeros(DType.UINT32, 4);
+                NDArray l = Nd.zeros(DType.UINT64, 4)) {
+            var e = assertThrows(
+                    NdException.class,
+                    () -> new RawKernel(CL, "u32_ops").launch(new long[] {1}, new long[] {4}, f, y, q, 1, 4));
+            assertTrue(
+                    e.getMessage().contains("'unsigned int* x'")
+                            && e.getMessage().contains("float32"),
+                    e.getMessage());
+            var wide = assertThrows(
+                    NdException.class,
+                    () -> new RawKernel(CL, "u32_ops").launch(new long[] {1}, new long[] {4}, l, y, q, 1, 4));
+            assertTrue(
+                    wide.getMessage().contains("'unsigned int* x'")
+                            && wide.getMessage().contains("uint64"),
+                    wide.getMessage());
         }
     }
 

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
@@ -23,7 +23,7 @@ public class VectorizeTest extends PerDeviceTest {
         float[] a = RawKernelTest.random(12, 21), b = RawKernelTest.random(3, 22);
         NDArray x = Nd.array(a, DType.FLOAT32, 4, 3), y = Nd.array(b);
         NDArray r = Vectorize.of(new TestKernels.Hypot()).call(x, y);
-        assertArrayEquals(new long[]{4, 3}, r.shape());
+        assertArrayEquals(new long[] {4, 3}, r.shape());
         float[] got = r.toFloatArray();
         for (int i = 0; i < 12; i++) assertEquals(Math.hypot(a[i], b[i % 3]), got[i], 1e-6, "element " + i);
     }
@@ -42,7 +42,7 @@ public class VectorizeTest extends PerDeviceTest {
     void doublesThroughAHelperOnAStridedView() {
         double[] a = new double[20];
         for (int i = 0; i < 20; i++) a[i] = i * 0.37 - 3;
-        NDArray x = Nd.array(a, DType.FLOAT64, 4, 5).T();   // non-contiguous input
+        NDArray x = Nd.array(a, DType.FLOAT64, 4, 5).T(); // non-contiguous input
         NDArray r = Vectorize.of(new TestKernels.Poly()).call(x);
         double[] got = r.toDoubleArray();
         for (int c = 0; c < 5; c++) {

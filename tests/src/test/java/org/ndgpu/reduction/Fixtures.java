@@ -15,7 +15,7 @@ import org.ndgpu.ndarray.NDArray;
 
 /** The NumPy fixtures of make_reduction_fixtures.py, and a host decoder of any dtype. */
 final class Fixtures {
-    private Fixtures() { }
+    private Fixtures() {}
 
     static final long[] SHAPE = {3, 4, 5};
 
@@ -23,12 +23,24 @@ final class Fixtures {
      * One line of cases.tsv; {@code exact}: for bool and integer results the values as the bits of a long
      * (uint64 past Long.MAX_VALUE negative), which doubles cannot hold beyond 2^53; else null.
      */
-    record Case(int id, String op, DType dtype, String input, String layout, int[] axes, boolean keepdims, int ddof,
-                DType resultType, long[] resultShape, double[] values, long[] exact) {
+    record Case(
+            int id,
+            String op,
+            DType dtype,
+            String input,
+            String layout,
+            int[] axes,
+            boolean keepdims,
+            int ddof,
+            DType resultType,
+            long[] resultShape,
+            double[] values,
+            long[] exact) {
         @Override
         public String toString() {
-            return id + " " + op + " " + input + " layout=" + layout + " axes=" + (axes == null ? "none" : java.util.Arrays.toString(axes))
-                    + (keepdims ? " keepdims" : "") + (ddof != 0 ? " ddof=" + ddof : "");
+            return id + " " + op + " " + input + " layout=" + layout + " axes="
+                    + (axes == null ? "none" : java.util.Arrays.toString(axes)) + (keepdims ? " keepdims" : "")
+                    + (ddof != 0 ? " ddof=" + ddof : "");
         }
     }
 
@@ -37,15 +49,38 @@ final class Fixtures {
         for (String line : read("cases.tsv").split("\n")) {
             if (line.isBlank()) continue;
             String[] f = line.split("\t", -1);
-            int[] axes = f[5].equals("none") ? null : java.util.Arrays.stream(f[5].split(",")).mapToInt(Integer::parseInt).toArray();
-            long[] shape = f[9].isEmpty() ? new long[0] : java.util.Arrays.stream(f[9].split(",")).mapToLong(Long::parseLong).toArray();
+            int[] axes = f[5].equals("none")
+                    ? null
+                    : java.util.Arrays.stream(f[5].split(","))
+                            .mapToInt(Integer::parseInt)
+                            .toArray();
+            long[] shape = f[9].isEmpty()
+                    ? new long[0]
+                    : java.util.Arrays.stream(f[9].split(","))
+                            .mapToLong(Long::parseLong)
+                            .toArray();
             String[] tokens = f[10].isEmpty() ? new String[0] : f[10].split(",");
-            double[] vals = java.util.Arrays.stream(tokens).mapToDouble(Fixtures::num).toArray();
+            double[] vals =
+                    java.util.Arrays.stream(tokens).mapToDouble(Fixtures::num).toArray();
             DType rt = DType.of(f[8]);
-            java.util.function.ToLongFunction<String> parse = rt.kind() == 'u' ? Long::parseUnsignedLong : Long::parseLong;
-            long[] exact = rt.isBool() || rt.isInteger() ? java.util.Arrays.stream(tokens).mapToLong(parse).toArray() : null;
-            out.add(new Case(Integer.parseInt(f[0]), f[1], DType.of(f[2]), f[3], f[4], axes, Boolean.parseBoolean(f[6]),
-                    Integer.parseInt(f[7]), rt, shape, vals, exact));
+            java.util.function.ToLongFunction<String> parse =
+                    rt.kind() == 'u' ? Long::parseUnsignedLong : Long::parseLong;
+            long[] exact = rt.isBool() || rt.isInteger()
+                    ? java.util.Arrays.stream(tokens).mapToLong(parse).toArray()
+                    : null;
+            out.add(new Case(
+                    Integer.parseInt(f[0]),
+                    f[1],
+                    DType.of(f[2]),
+                    f[3],
+                    f[4],
+                    axes,
+                    Boolean.parseBoolean(f[6]),
+                    Integer.parseInt(f[7]),
+                    rt,
+                    shape,
+                    vals,
+                    exact));
         }
         return out;
     }
@@ -79,7 +114,9 @@ final class Fixtures {
     }
 
     /** Host values in C order; complex as re, im pairs; bool and integers as their values. */
-    static double[] values(NDArray a) { return HostData.interleaved(a.toBytes(), a.dtype()); }
+    static double[] values(NDArray a) {
+        return HostData.interleaved(a.toBytes(), a.dtype());
+    }
 
     /** Bool and integer host values in C order, exactly: each as a long (uint64 as its 64 bits). */
     static long[] exactValues(NDArray a) {

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
 import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -50,12 +50,15 @@ public class ReductionFeatureTest extends PerDeviceTest {
                     double v = h[i * cols + j];
                     col[j] += v;
                     row[i] += v;
-                    if (v > max) { max = v; arg = (long) i * cols + j; }
+                    if (v > max) {
+                        max = v;
+                        arg = (long) i * cols + j;
+                    }
                 }
             }
             close(x.sum(0).toDoubleArray(), col, 1e-12);
             close(x.sum(1).toDoubleArray(), row, 1e-12);
-            close(x.T().sum(1).toDoubleArray(), col, 1e-12);          // column layout through a transposed view
+            close(x.T().sum(1).toDoubleArray(), col, 1e-12); // column layout through a transposed view
             assertEquals(max, x.max().doubleValue());
             assertEquals(arg, ((Number) x.argmax().item()).longValue());
             close(x.get("::3, ::-7").sum(0).toDoubleArray(), stridedCols(h, rows, cols), 1e-12);
@@ -89,15 +92,16 @@ public class ReductionFeatureTest extends PerDeviceTest {
 
     @Test
     void emptyArrays() {
-        try (NDArray e = Nd.zeros(DType.FLOAT32, 0); NDArray m = Nd.zeros(DType.INT32, 3, 0)) {
+        try (NDArray e = Nd.zeros(DType.FLOAT32, 0);
+                NDArray m = Nd.zeros(DType.INT32, 3, 0)) {
             assertEquals(0.0, e.sum().doubleValue());
             assertEquals(1.0, e.prod().doubleValue());
             var ex = assertThrows(ShapeException.class, e::max);
             assertEquals("max: zero-size array to reduction operation maximum which has no identity", ex.getMessage());
             assertThrows(ShapeException.class, () -> m.min(1));
             assertThrows(ShapeException.class, e::argmax);
-            assertArrayEquals(new long[]{0}, m.max(0).shape());            // nothing to reduce per output: no error
-            assertArrayEquals(new long[]{0, 0, 0}, m.sum(1).toLongArray());
+            assertArrayEquals(new long[] {0}, m.max(0).shape()); // nothing to reduce per output: no error
+            assertArrayEquals(new long[] {0, 0, 0}, m.sum(1).toLongArray());
             assertTrue(Double.isNaN(e.mean().doubleValue()));
         }
     }
@@ -108,55 +112,64 @@ public class ReductionFeatureTest extends PerDeviceTest {
             var a = assertThrows(AxisException.class, () -> x.sum(3));
             assertTrue(a.getMessage().contains("axis 3 is out of bounds for array of dimension 3"), a.getMessage());
             assertThrows(AxisException.class, () -> x.sum(-4));
-            var r = assertThrows(AxisException.class, () -> x.sum(new int[]{1, -2}, false));
+            var r = assertThrows(AxisException.class, () -> x.sum(new int[] {1, -2}, false));
             assertTrue(r.getMessage().contains("repeated axis"), r.getMessage());
             try (NDArray out = Nd.zeros(DType.INT64, 3)) {
-                var s = assertThrows(ShapeException.class, () -> Providers.reductions().reduce(Reduction.SUM, x, new int[]{0}, false, out, 0));
+                var s = assertThrows(
+                        ShapeException.class,
+                        () -> Providers.reductions().reduce(Reduction.SUM, x, new int[] {0}, false, out, 0));
                 assertTrue(s.getMessage().contains("(3,)") && s.getMessage().contains("(3, 4)"), s.getMessage());
-                assertArrayEquals(new long[]{0, 0, 0}, out.toLongArray());        // untouched
+                assertArrayEquals(new long[] {0, 0, 0}, out.toLongArray()); // untouched
             }
             var k = new ReductionKernel("T x", "T y", "x", "a + b", "y = a", "zero", "bad_ident");
             assertThrows(DTypeException.class, () -> k.call(x));
             var k2 = new ReductionKernel("T x", "T y", "x", "a + b", "y = a", "1.5", "bad_ident2");
             var d = assertThrows(DTypeException.class, () -> k2.call(x));
             assertTrue(d.getMessage().contains("identity '1.5' is not a valid int64 value"), d.getMessage());
-            assertThrows(AxisException.class, () -> x.argmax(new int[]{0, 1}, false));
+            assertThrows(AxisException.class, () -> x.argmax(new int[] {0, 1}, false));
         }
     }
 
     @Test
     void outArrayAndKeepdims() {
-        try (NDArray x = Nd.arange(12).reshape(3, 4); NDArray out = Nd.zeros(DType.FLOAT64, 1, 4)) {
-            NDArray r = Providers.reductions().reduce(Reduction.SUM, x, new int[]{0}, true, out, 0);
+        try (NDArray x = Nd.arange(12).reshape(3, 4);
+                NDArray out = Nd.zeros(DType.FLOAT64, 1, 4)) {
+            NDArray r = Providers.reductions().reduce(Reduction.SUM, x, new int[] {0}, true, out, 0);
             assertTrue(r == out);
-            assertArrayEquals(new double[]{12, 15, 18, 21}, out.toDoubleArray());
-            assertArrayEquals(new long[]{3, 1}, x.max(new int[]{-1}, true).shape());
-            assertArrayEquals(new long[]{1, 1}, x.sum(null, true).shape());
+            assertArrayEquals(new double[] {12, 15, 18, 21}, out.toDoubleArray());
+            assertArrayEquals(new long[] {3, 1}, x.max(new int[] {-1}, true).shape());
+            assertArrayEquals(new long[] {1, 1}, x.sum(null, true).shape());
         }
     }
 
     @Test
     void reductionKernelL2Norm() {
         var l2 = new ReductionKernel("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm");
-        try (NDArray x = Nd.array(new float[][]{{3, 4, 0}, {1, 2, 2}})) {
+        try (NDArray x = Nd.array(new float[][] {{3, 4, 0}, {1, 2, 2}})) {
             NDArray all = l2.call(x);
             assertEquals(DType.FLOAT32, all.dtype());
             assertEquals(Math.sqrt(34), all.doubleValue(), 1e-5);
-            assertArrayEquals(new float[]{5, 3}, l2.call(x, new int[]{1}, false).toFloatArray(), 1e-6f);
-            assertArrayEquals(new float[]{5, 3}, l2.call(x, -1).toFloatArray(), 1e-6f);
-            assertArrayEquals(new long[]{2, 1}, l2.call(x, new int[]{1}, true).shape());
+            assertArrayEquals(
+                    new float[] {5, 3}, l2.call(x, new int[] {1}, false).toFloatArray(), 1e-6f);
+            assertArrayEquals(new float[] {5, 3}, l2.call(x, -1).toFloatArray(), 1e-6f);
+            assertArrayEquals(new long[] {2, 1}, l2.call(x, new int[] {1}, true).shape());
             try (NDArray out = Nd.zeros(DType.FLOAT32, 3)) {
-                l2.call(new Object[]{x}, new int[]{0}, false, out);
-                assertArrayEquals(new float[]{(float) Math.sqrt(10), (float) Math.sqrt(20), 2}, out.toFloatArray(), 1e-6f);
+                l2.call(new Object[] {x}, new int[] {0}, false, out);
+                assertArrayEquals(
+                        new float[] {(float) Math.sqrt(10), (float) Math.sqrt(20), 2}, out.toFloatArray(), 1e-6f);
             }
         }
         var dot = new ReductionKernel("T x, T y, float64 w", "float64 z", "x * y * w", "a + b", "z = a", "0", "wdot")
                 .withReduceType("float64");
-        try (NDArray x = Nd.arange(4).reshape(2, 2); NDArray y = Nd.arange(2)) {      // y broadcasts over rows
-            assertArrayEquals(new double[]{2, 6}, dot.call(new Object[]{x, y, 2.0}, new int[]{1}, false, null).toDoubleArray());
+        try (NDArray x = Nd.arange(4).reshape(2, 2);
+                NDArray y = Nd.arange(2)) { // y broadcasts over rows
+            assertArrayEquals(
+                    new double[] {2, 6},
+                    dot.call(new Object[] {x, y, 2.0}, new int[] {1}, false, null)
+                            .toDoubleArray());
         }
         var maxk = new ReductionKernel("T x", "T y", "x", "(a > b ? a : b)", "y = a", "-inf", "mymax");
-        try (NDArray x = Nd.array(new double[]{-5, -2, -9})) {
+        try (NDArray x = Nd.array(new double[] {-5, -2, -9})) {
             assertEquals(-2.0, maxk.call(x).doubleValue());
         }
     }
@@ -166,17 +179,18 @@ public class ReductionFeatureTest extends PerDeviceTest {
         // each call's spec is memoized by its argument types: a change of dtype, of a number's class (which binds
         // U) or of out must not run the previous call's kernel
         var scaled = new ReductionKernel("T x, U s", "T y", "x * s", "a + b", "y = a", "0", "scaled_sum");
-        try (NDArray f = Nd.array(new float[]{1, 2, 3}); NDArray d = Nd.array(new double[]{1, 2, 3});
-             NDArray out = Nd.zeros(DType.FLOAT64, 1)) {
+        try (NDArray f = Nd.array(new float[] {1, 2, 3});
+                NDArray d = Nd.array(new double[] {1, 2, 3});
+                NDArray out = Nd.zeros(DType.FLOAT64, 1)) {
             for (int round = 0; round < 2; round++) {
-                NDArray a = scaled.call(new Object[]{f, 2}, null, false, null);     // call(f, 2) would reduce over axis 2
+                NDArray a = scaled.call(new Object[] {f, 2}, null, false, null); // call(f, 2) would reduce over axis 2
                 assertEquals(DType.FLOAT32, a.dtype());
                 assertEquals(12.0, a.doubleValue());
-                assertEquals(15.0, scaled.call(f, 2.5).doubleValue());    // U: float64, not the int64 of the call before
+                assertEquals(15.0, scaled.call(f, 2.5).doubleValue()); // U: float64, not the int64 of the call before
                 NDArray b = scaled.call(d, 2.5);
                 assertEquals(DType.FLOAT64, b.dtype());
                 assertEquals(15.0, b.doubleValue());
-                scaled.call(new Object[]{d, 3}, new int[]{0}, true, out);
+                scaled.call(new Object[] {d, 3}, new int[] {0}, true, out);
                 assertEquals(18.0, out.toDoubleArray()[0]);
             }
         }
@@ -184,16 +198,19 @@ public class ReductionFeatureTest extends PerDeviceTest {
 
     @Test
     void normsHelper() {
-        try (NDArray x = Nd.array(new double[][]{{3, 4}, {0, 12}})) {
+        try (NDArray x = Nd.array(new double[][] {{3, 4}, {0, 12}})) {
             assertEquals(13.0, Norms.norm(x).doubleValue(), 1e-12);
-            assertArrayEquals(new double[]{5, 12}, Norms.norm(x, new int[]{1}, false).toDoubleArray(), 1e-12);
+            assertArrayEquals(
+                    new double[] {5, 12}, Norms.norm(x, new int[] {1}, false).toDoubleArray(), 1e-12);
         }
     }
 
     private static void close(double[] got, double[] want, double tol) {
         assertEquals(want.length, got.length);
         for (int i = 0; i < got.length; i++) {
-            assertTrue(Math.abs(got[i] - want[i]) <= tol * Math.max(1, Math.abs(want[i])), "element " + i + ": " + got[i] + " vs " + want[i]);
+            assertTrue(
+                    Math.abs(got[i] - want[i]) <= tol * Math.max(1, Math.abs(want[i])),
+                    "element " + i + ": " + got[i] + " vs " + want[i]);
         }
     }
 }

@@ -18,14 +18,27 @@ import org.ndgpu.ndarray.DType;
 class ReductionKernelSerializationTest {
     static Object roundTrip(Object o) throws IOException, ClassNotFoundException {
         var bytes = new ByteArrayOutputStream();
-        try (var out = new ObjectOutputStream(bytes)) { out.writeObject(o); }
-        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) { return in.readObject(); }
+        try (var out = new ObjectOutputStream(bytes)) {
+            out.writeObject(o);
+        }
+        try (var in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+            return in.readObject();
+        }
     }
 
     @Test
     void roundTripKeepsEveryPart() throws Exception {
-        var k = new ReductionKernel("T x", "T y", "SQ(x)", "a + b", "y = sqrt(a) * W", "0", "l2norm_w", "float64",
-                "#define SQ(v) ((v) * (v))", List.of("-DW=2"));
+        var k = new ReductionKernel(
+                "T x",
+                "T y",
+                "SQ(x)",
+                "a + b",
+                "y = sqrt(a) * W",
+                "0",
+                "l2norm_w",
+                "float64",
+                "#define SQ(v) ((v) * (v))",
+                List.of("-DW=2"));
         var back = (ReductionKernel) roundTrip(k);
         assertNotSame(k, back);
         assertEquals(k.toString(), back.toString());

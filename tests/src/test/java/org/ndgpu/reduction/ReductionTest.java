@@ -26,7 +26,9 @@ public class ReductionTest extends PerDeviceTest {
         return Fixtures.cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(), () -> check(c)));
     }
 
-    private static String str(DType d, long v) { return d == DType.UINT64 ? Long.toUnsignedString(v) : Long.toString(v); }
+    private static String str(DType d, long v) {
+        return d == DType.UINT64 ? Long.toUnsignedString(v) : Long.toString(v);
+    }
 
     private void check(Fixtures.Case c) {
         try (NDArray a = Fixtures.input(c.input(), c.dtype(), c.layout())) {
@@ -39,7 +41,7 @@ public class ReductionTest extends PerDeviceTest {
             try (r) {
                 assertEquals(c.resultType(), r.dtype(), "dtype");
                 assertArrayEquals(c.resultShape(), r.shape(), "shape");
-                if (c.exact() != null) {                            // integer results: every bit, uint64 beyond 2^63 included
+                if (c.exact() != null) { // integer results: every bit, uint64 beyond 2^63 included
                     long[] got = Fixtures.exactValues(r);
                     assertEquals(c.exact().length, got.length, "element count");
                     for (int i = 0; i < got.length; i++) {
@@ -61,7 +63,8 @@ public class ReductionTest extends PerDeviceTest {
                     } else if (tol == 0 || Double.isInfinite(e)) {
                         assertEquals(e, g, "element " + i);
                     } else {
-                        double scale = Math.max(Math.abs(e), c.op().startsWith("var") || c.op().startsWith("std") ? 1e-3 : 1.0);
+                        double scale = Math.max(
+                                Math.abs(e), c.op().startsWith("var") || c.op().startsWith("std") ? 1e-3 : 1.0);
                         assertTrue(Math.abs(g - e) <= tol * scale, "element " + i + ": expected " + e + ", got " + g);
                     }
                 }

@@ -23,17 +23,19 @@ public class UnsignedUniqueTest extends PerDeviceTest {
     @Test
     void uniqueInUnsignedOrder() {
         SplittableRandom r = new SplittableRandom(34);
-        for (DType d : new DType[]{DType.UINT16, DType.UINT32, DType.UINT64}) {
+        for (DType d : new DType[] {DType.UINT16, DType.UINT32, DType.UINT64}) {
             int w = 8 * d.itemsize();
             long max = w == 64 ? -1L : (1L << w) - 1, half = 1L << (w - 1);
             long[] special = {0, 1, max, max - 1, half, half - 1, half + 1};
-            for (int n : new int[]{9, 700, 5000}) {
+            for (int n : new int[] {9, 700, 5000}) {
                 long[] v = new long[n];
                 MemorySegment seg = MemorySegment.ofArray(new byte[n * d.itemsize()]);
                 TreeSet<Long> set = new TreeSet<>(Long::compareUnsigned);
                 for (int i = 0; i < n; i++) {
                     int k = r.nextInt(10);
-                    v[i] = k == 0 ? special[r.nextInt(special.length)] : k < 5 ? r.nextInt(50) : r.nextLong() & max;   // many repeats
+                    v[i] = k == 0
+                            ? special[r.nextInt(special.length)]
+                            : k < 5 ? r.nextInt(50) : r.nextLong() & max; // many repeats
                     set.add(v[i]);
                     switch (d.itemsize()) {
                         case 2 -> seg.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) v[i]);
@@ -42,7 +44,8 @@ public class UnsignedUniqueTest extends PerDeviceTest {
                     }
                 }
                 long[] want = set.stream().mapToLong(Long::longValue).toArray();
-                try (NDArray a = Nd.array(seg, d, n); NDArray u = Nd.unique(a)) {
+                try (NDArray a = Nd.array(seg, d, n);
+                        NDArray u = Nd.unique(a)) {
                     assertEquals(d, u.dtype());
                     assertArrayEquals(want, u.toLongArray(), d + " unique of " + n);
                 }

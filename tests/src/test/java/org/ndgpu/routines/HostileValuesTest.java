@@ -1,8 +1,5 @@
 package org.ndgpu.routines;
 
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +17,8 @@ import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.NpyFormatException;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -30,13 +29,15 @@ import org.ndgpu.testing.PerDeviceTest;
  * corrupt .npz files. A canary array must be intact after every case.
  */
 public class HostileValuesTest extends PerDeviceTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private <T extends NdException> T fails(Class<T> type, Executable body, String... parts) {
         try (NDArray canary = Nd.arange(0.0, 6.0, 1.0)) {
             T e = assertThrows(type, body);
-            for (String p : parts) assertTrue(e.getMessage().contains(p), () -> "'" + e.getMessage() + "' should contain '" + p + "'");
-            assertArrayEquals(new double[]{0, 1, 2, 3, 4, 5}, canary.toDoubleArray(), "the canary changed");
+            for (String p : parts)
+                assertTrue(e.getMessage().contains(p), () -> "'" + e.getMessage() + "' should contain '" + p + "'");
+            assertArrayEquals(new double[] {0, 1, 2, 3, 4, 5}, canary.toDoubleArray(), "the canary changed");
             return e;
         }
     }
@@ -57,25 +58,35 @@ public class HostileValuesTest extends PerDeviceTest {
             // numpy: cannot reshape array of size 12 into shape (4,4611686018427387907)
             fails(ShapeException.class, () -> a.reshape(4, 3 + (1L << 62)), "reshape", "size 12");
             fails(ShapeException.class, () -> a.reshape(1L << 62, 8, -1), "reshape", "size 12");
-            assertArrayEquals(new long[]{4, 3}, a.reshape(4, 3).shape(), "an honest reshape still works");
+            assertArrayEquals(new long[] {4, 3}, a.reshape(4, 3).shape(), "an honest reshape still works");
         }
     }
 
     @Test
     void arangeBoundsThatAreNotNumbers() {
-        fails(NdException.class, () -> Nd.arange(0.0, Double.NaN, 1.0), "arange", "cannot compute length");   // numpy: ValueError
+        fails(
+                NdException.class,
+                () -> Nd.arange(0.0, Double.NaN, 1.0),
+                "arange",
+                "cannot compute length"); // numpy: ValueError
         fails(NdException.class, () -> Nd.arange(Double.NaN, 1.0, 1.0), "arange");
-        fails(ShapeException.class, () -> Nd.arange(0.0, Double.POSITIVE_INFINITY, 1.0), "Maximum allowed size exceeded");
+        fails(
+                ShapeException.class,
+                () -> Nd.arange(0.0, Double.POSITIVE_INFINITY, 1.0),
+                "Maximum allowed size exceeded");
         fails(ShapeException.class, () -> Nd.arange(0, Long.MAX_VALUE, 1), "Maximum allowed size exceeded");
-        fails(ShapeException.class, () -> Nd.arange(Long.MIN_VALUE, Long.MAX_VALUE, 1), "Maximum allowed size exceeded");
+        fails(
+                ShapeException.class,
+                () -> Nd.arange(Long.MIN_VALUE, Long.MAX_VALUE, 1),
+                "Maximum allowed size exceeded");
         fails(NdException.class, () -> Nd.arange(0, 10, 0), "step");
         try (NDArray far = Nd.arange(Long.MIN_VALUE, Long.MAX_VALUE, Long.MAX_VALUE)) {
             // Python's range(-2**63, 2**63-1, 2**63-1), exactly; numpy.arange computes the length in float64 and
             // stops after two (a knowingly different corner, in the README)
-            assertArrayEquals(new long[]{Long.MIN_VALUE, -1, Long.MAX_VALUE - 1}, far.toLongArray());
+            assertArrayEquals(new long[] {Long.MIN_VALUE, -1, Long.MAX_VALUE - 1}, far.toLongArray());
         }
         try (NDArray down = Nd.arange(10, 0, -3)) {
-            assertArrayEquals(new long[]{10, 7, 4, 1}, down.toLongArray());
+            assertArrayEquals(new long[] {10, 7, 4, 1}, down.toLongArray());
         }
     }
 
@@ -83,14 +94,20 @@ public class HostileValuesTest extends PerDeviceTest {
     void slicesWithExtremeBoundsAndSteps() {
         try (NDArray a = Nd.arange(10)) {
             // each expected value is numpy.arange(10)[...] of the same slice
-            assertArrayEquals(new long[]{0}, a.get("::9223372036854775807").toLongArray());
-            assertArrayEquals(new long[]{9}, a.get("::-9223372036854775808").toLongArray());
-            assertArrayEquals(new long[]{}, a.get("9223372036854775807:").toLongArray());
-            assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, a.get("-9223372036854775808:").toLongArray());
-            assertArrayEquals(new long[]{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}, a.get("9223372036854775807::-1").toLongArray());
-            assertArrayEquals(new long[]{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}, a.get(":-9223372036854775808:-1").toLongArray());
-            assertArrayEquals(new long[]{}, a.get("-9223372036854775808::-1").toLongArray());
-            assertArrayEquals(new long[]{1, 4, 7}, a.get("1::3").toLongArray());
+            assertArrayEquals(new long[] {0}, a.get("::9223372036854775807").toLongArray());
+            assertArrayEquals(new long[] {9}, a.get("::-9223372036854775808").toLongArray());
+            assertArrayEquals(new long[] {}, a.get("9223372036854775807:").toLongArray());
+            assertArrayEquals(
+                    new long[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9},
+                    a.get("-9223372036854775808:").toLongArray());
+            assertArrayEquals(
+                    new long[] {9, 8, 7, 6, 5, 4, 3, 2, 1, 0},
+                    a.get("9223372036854775807::-1").toLongArray());
+            assertArrayEquals(
+                    new long[] {9, 8, 7, 6, 5, 4, 3, 2, 1, 0},
+                    a.get(":-9223372036854775808:-1").toLongArray());
+            assertArrayEquals(new long[] {}, a.get("-9223372036854775808::-1").toLongArray());
+            assertArrayEquals(new long[] {1, 4, 7}, a.get("1::3").toLongArray());
             fails(org.ndgpu.exceptions.IndexException.class, () -> a.get(Long.MAX_VALUE), "out of bounds");
             fails(org.ndgpu.exceptions.IndexException.class, () -> a.get(Long.MIN_VALUE), "out of bounds");
         }
@@ -123,7 +140,7 @@ public class HostileValuesTest extends PerDeviceTest {
         assertArrayEquals(values, Nd.loadNpz(good).get("x").toDoubleArray(), 0, "the compressed file reads back");
         byte[] bytes = Files.readAllBytes(good);
         byte[] broken = bytes.clone();
-        for (int i = 200; i < 260; i++) broken[i] ^= (byte) 0x5A;                      // inside the deflate stream
+        for (int i = 200; i < 260; i++) broken[i] ^= (byte) 0x5A; // inside the deflate stream
         Path bad = dir.resolve("bad.npz");
         Files.write(bad, broken);
         fails(NpyFormatException.class, () -> Nd.loadNpz(bad), "bad.npz");

@@ -32,9 +32,8 @@ import org.junit.jupiter.api.Test;
 class FacadeShapeTest {
     private static final Path ROOT = Path.of("..");
     private static final int MAX_LINES = 500;
-    private static final List<String> FACADES = List.of(
-            "ndgpu/src/main/java/org/ndgpu/Nd.java",
-            "ndarray/src/main/java/org/ndgpu/ndarray/NDArray.java");
+    private static final List<String> FACADES =
+            List.of("ndgpu/src/main/java/org/ndgpu/Nd.java", "ndarray/src/main/java/org/ndgpu/ndarray/NDArray.java");
     /** Generated from ufunc-loops.tsv by kernels-elementwise/src/test/python/gen_ufunc_table.py: not edited by hand. */
     private static final List<String> GENERATED_TABLES = List.of(
             "ndarray/src/main/java/org/ndgpu/spi/Ufunc.java",
@@ -46,7 +45,8 @@ class FacadeShapeTest {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         List<String> bad = new ArrayList<>();
         try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null)) {
-            JavacTask task = (JavacTask) javac.getTask(null, fm, null, List.of("-proc:none"), null, fm.getJavaFileObjects(file));
+            JavacTask task =
+                    (JavacTask) javac.getTask(null, fm, null, List.of("-proc:none"), null, fm.getJavaFileObjects(file));
             SourcePositions positions = Trees.instance(task).getSourcePositions();
             for (CompilationUnitTree unit : task.parse()) {
                 for (Tree type : unit.getTypeDecls()) {
@@ -75,32 +75,43 @@ class FacadeShapeTest {
             int[] checked = {0};
             List<String> bad = multiStatementMethods(file, checked);
             assertTrue(checked[0] > 50, f + ": expected the facade's public methods, found only " + checked[0]);
-            assertEquals(List.of(), bad, f + ": every public method body must be a single statement, a delegation to the class "
-                    + "of its concept (Views, Copies, Transfers, Creation, ...); move the logic there");
+            assertEquals(
+                    List.of(),
+                    bad,
+                    f + ": every public method body must be a single statement, a delegation to the class "
+                            + "of its concept (Views, Copies, Transfers, Creation, ...); move the logic there");
         }
     }
 
     @Test
     void noMainSourceFileExceeds500LinesBesidesTheFacadesAndGeneratedTables() throws IOException {
         Set<Path> exempt = Stream.concat(FACADES.stream(), GENERATED_TABLES.stream())
-                .map(f -> ROOT.resolve(f).toAbsolutePath().normalize()).collect(java.util.stream.Collectors.toSet());
-        for (Path p : exempt) assertTrue(Files.isRegularFile(p), p + ": an exempt file no longer exists; update the list");
+                .map(f -> ROOT.resolve(f).toAbsolutePath().normalize())
+                .collect(java.util.stream.Collectors.toSet());
+        for (Path p : exempt)
+            assertTrue(Files.isRegularFile(p), p + ": an exempt file no longer exists; update the list");
         List<String> tooLong = new ArrayList<>();
         int[] files = {0};
         try (Stream<Path> walk = Files.walk(ROOT.toAbsolutePath().normalize())) {
             for (Path p : (Iterable<Path>) walk::iterator) {
                 String s = p.toString().replace('\\', '/');
-                if (!s.endsWith(".java") || !s.contains("/src/main/java/") || s.contains("/target/") || s.contains("/.git/")) continue;
+                if (!s.endsWith(".java")
+                        || !s.contains("/src/main/java/")
+                        || s.contains("/target/")
+                        || s.contains("/.git/")) continue;
                 files[0]++;
                 if (exempt.contains(p)) continue;
                 long lines;
                 try (Stream<String> l = Files.lines(p)) {
                     lines = l.count();
                 }
-                if (lines > MAX_LINES) tooLong.add(ROOT.toAbsolutePath().normalize().relativize(p) + ": " + lines + " lines");
+                if (lines > MAX_LINES)
+                    tooLong.add(ROOT.toAbsolutePath().normalize().relativize(p) + ": " + lines + " lines");
             }
         }
-        assertTrue(files[0] > 100, "expected the modules' main sources under " + ROOT.toAbsolutePath() + ", found " + files[0] + " files");
+        assertTrue(
+                files[0] > 100,
+                "expected the modules' main sources under " + ROOT.toAbsolutePath() + ", found " + files[0] + " files");
         assertEquals(List.of(), tooLong, "main source files over " + MAX_LINES + " lines: split them by concept");
     }
 }

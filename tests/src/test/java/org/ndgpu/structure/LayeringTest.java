@@ -32,12 +32,16 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     /** Modules above the facade: they may call Nd as users do. */
-    private static final Set<String> ABOVE_THE_FACADE = Set.of("ndgpu", "spark", "examples", "benchmarks", "reliability-tests", "consumer", "tools");
+    private static final Set<String> ABOVE_THE_FACADE =
+            Set.of("ndgpu", "spark", "examples", "benchmarks", "reliability-tests", "consumer", "tools");
     /** The backends' provider contracts (a vendor library's surface), outside the 12-method rule as issue 36 allows. */
     private static final Set<String> BACKEND_CONTRACTS = Set.of("Solver.java", "Blas.java");
+
     private static final int MAX_SPI_METHODS = 12;
-    private static final Pattern CALLS_ND = Pattern.compile("\\bNd\\s*\\.|import\\s+org\\.ndgpu\\.Nd\\s*;|\\borg\\.ndgpu\\.Nd\\b");
-    private static final Pattern BACKEND_NAME = Pattern.compile("\"(cuda|opencl)\"\\s*\\.equals|equals(IgnoreCase)?\\(\\s*\"(cuda|opencl)\"\\s*\\)");
+    private static final Pattern CALLS_ND =
+            Pattern.compile("\\bNd\\s*\\.|import\\s+org\\.ndgpu\\.Nd\\s*;|\\borg\\.ndgpu\\.Nd\\b");
+    private static final Pattern BACKEND_NAME =
+            Pattern.compile("\"(cuda|opencl)\"\\s*\\.equals|equals(IgnoreCase)?\\(\\s*\"(cuda|opencl)\"\\s*\\)");
 
     /** The main Java sources of every module, as (module, path). */
     private static List<Path> mainSources() throws IOException {
@@ -45,14 +49,19 @@ class LayeringTest {
         try (Stream<Path> walk = Files.walk(ROOT)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
                 String s = p.toString().replace('\\', '/');
-                if (s.endsWith(".java") && s.contains("/src/main/java/") && !s.contains("/target/") && !s.contains("/.git/")) files.add(p);
+                if (s.endsWith(".java")
+                        && s.contains("/src/main/java/")
+                        && !s.contains("/target/")
+                        && !s.contains("/.git/")) files.add(p);
             }
         }
         assertTrue(files.size() > 100, "expected the modules' main sources under " + ROOT + ", found " + files.size());
         return files;
     }
 
-    private static String module(Path p) { return ROOT.relativize(p).getName(0).toString(); }
+    private static String module(Path p) {
+        return ROOT.relativize(p).getName(0).toString();
+    }
 
     /** The source without comments and string contents, so that Javadoc mentions and messages do not count. */
     private static String code(Path p) throws IOException {
@@ -69,7 +78,10 @@ class LayeringTest {
             String s = code(p).replaceAll("\"(?:[^\"\\\\\\n]|\\\\.)*\"", "\"\"");
             if (CALLS_ND.matcher(s).find()) bad.add(ROOT.relativize(p).toString());
         }
-        assertEquals(List.of(), bad, "these implementation sources call the facade Nd; call the class that implements the operation");
+        assertEquals(
+                List.of(),
+                bad,
+                "these implementation sources call the facade Nd; call the class that implements the operation");
     }
 
     @Test
@@ -78,17 +90,21 @@ class LayeringTest {
         List<String> bad = new ArrayList<>();
         int interfaces = 0;
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null); Stream<Path> list = Files.list(spi)) {
+        try (StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null);
+                Stream<Path> list = Files.list(spi)) {
             List<Path> files = list.filter(f -> f.toString().endsWith(".java")).toList();
-            JavacTask task = (JavacTask) javac.getTask(null, fm, null, List.of("-proc:none"), null, fm.getJavaFileObjectsFromPaths(files));
+            JavacTask task = (JavacTask)
+                    javac.getTask(null, fm, null, List.of("-proc:none"), null, fm.getJavaFileObjectsFromPaths(files));
             for (CompilationUnitTree unit : task.parse()) {
-                String file = Path.of(unit.getSourceFile().toUri()).getFileName().toString();
+                String file =
+                        Path.of(unit.getSourceFile().toUri()).getFileName().toString();
                 for (Tree type : unit.getTypeDecls()) {
                     if (!(type instanceof ClassTree c) || c.getKind() != Tree.Kind.INTERFACE) continue;
                     interfaces++;
                     if (BACKEND_CONTRACTS.contains(file)) continue;
                     long methods = c.getMembers().stream()
-                            .filter(m -> m instanceof MethodTree mt && !mt.getModifiers().getFlags().contains(Modifier.STATIC)
+                            .filter(m -> m instanceof MethodTree mt
+                                    && !mt.getModifiers().getFlags().contains(Modifier.STATIC)
                                     && !mt.getModifiers().getFlags().contains(Modifier.PRIVATE))
                             .count();
                     if (methods > MAX_SPI_METHODS) bad.add(c.getSimpleName() + ": " + methods + " methods");
@@ -96,13 +112,18 @@ class LayeringTest {
             }
         }
         assertTrue(interfaces >= 5, "expected the core's service interfaces in " + spi + ", found " + interfaces);
-        assertEquals(List.of(), bad, "a service interface of the core holds only what NDArray's methods or an optional module need;"
-                + " the facade calls the operation modules directly");
+        assertEquals(
+                List.of(),
+                bad,
+                "a service interface of the core holds only what NDArray's methods or an optional module need;"
+                        + " the facade calls the operation modules directly");
     }
 
     @Test
     void onlyTheBackendsAndDeviceSelectionCompareABackendsName() throws IOException {
-        Set<String> allowedFiles = Set.of("ndarray/src/main/java/org/ndgpu/device/Devices.java", "ndarray/src/main/java/org/ndgpu/device/Device.java");
+        Set<String> allowedFiles = Set.of(
+                "ndarray/src/main/java/org/ndgpu/device/Devices.java",
+                "ndarray/src/main/java/org/ndgpu/device/Device.java");
         List<String> bad = new ArrayList<>();
         for (Path p : mainSources()) {
             String rel = ROOT.relativize(p).toString().replace('\\', '/');

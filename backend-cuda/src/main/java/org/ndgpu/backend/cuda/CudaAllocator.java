@@ -4,11 +4,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Locale;
-
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 
 /**
  * The device memory of a {@link CudaBackend}: allocations (cuMemAlloc), memory of other libraries
@@ -17,7 +16,7 @@ import org.ndgpu.backend.BackendStream;
  * taking the backend, which makes its context current for each call ({@link CudaBackend#enter}).
  */
 final class CudaAllocator {
-    private CudaAllocator() { }
+    private CudaAllocator() {}
 
     static BackendBuffer allocate(CudaBackend cuda, long bytes) {
         if (bytes < 0) throw new DeviceException(cuda.id() + " allocate: negative size " + bytes);
@@ -31,7 +30,8 @@ final class CudaAllocator {
             if (CudaDriverMemory.cuMemGetInfo(free, total) == 0) {
                 have = " (" + size(free.get(JAVA_LONG, 0)) + " free of " + size(total.get(JAVA_LONG, 0)) + ")";
             }
-            throw new DeviceOutOfMemoryException(cuda.id() + " allocate " + size(bytes) + ": " + CudaDriver.describe(r) + have);
+            throw new DeviceOutOfMemoryException(
+                    cuda.id() + " allocate " + size(bytes) + ": " + CudaDriver.describe(r) + have);
         }
         cuda.check(r, "allocate " + size(bytes));
         return new CudaBuffer(cuda, out.get(JAVA_LONG, 0), bytes);
@@ -49,12 +49,13 @@ final class CudaAllocator {
         MemorySegment base = out.asSlice(0, 8), size = out.asSlice(8, 8);
         int r = CudaDriverMemory.cuMemGetAddressRange(base, size, handle);
         if (r != 0) {
-            throw new DeviceException(id + " wrap: 0x" + Long.toHexString(handle) + " is not device memory of " + id + ": " + CudaDriver.describe(r));
+            throw new DeviceException(id + " wrap: 0x" + Long.toHexString(handle) + " is not device memory of " + id
+                    + ": " + CudaDriver.describe(r));
         }
         long b = base.get(JAVA_LONG, 0), n = size.get(JAVA_LONG, 0);
         if (handle - b > n - bytes) {
-            throw new DeviceException(id + " wrap: " + size(bytes) + " at 0x" + Long.toHexString(handle) + " run past the end of its allocation (0x"
-                    + Long.toHexString(b) + ", " + size(n) + ")");
+            throw new DeviceException(id + " wrap: " + size(bytes) + " at 0x" + Long.toHexString(handle)
+                    + " run past the end of its allocation (0x" + Long.toHexString(b) + ", " + size(n) + ")");
         }
         return new CudaBuffer(cuda, handle, bytes, true);
     }
@@ -76,7 +77,8 @@ final class CudaAllocator {
         CudaBuffer b = own(cuda, buffer, "free");
         if (b.freed) throw new DeviceException(cuda.id() + " free: " + b + " was already freed");
         b.freed = true;
-        if (b.pointer == 0 || b.external || cuda.fault() != null || cuda.isClosed()) return; // nothing to free, not ours, or gone with the context
+        if (b.pointer == 0 || b.external || cuda.fault() != null || cuda.isClosed())
+            return; // nothing to free, not ours, or gone with the context
         cuda.enter("free");
         cuda.check(CudaDriverMemory.cuMemFree(b.pointer), "free " + size(b.size));
     }
@@ -91,46 +93,64 @@ final class CudaAllocator {
         CudaBuffer b = own(cuda, buffer, op);
         if (b.freed) throw new DeviceException(cuda.id() + " " + op + ": " + b + " was freed");
         if (offset < 0 || bytes < 0 || offset > b.size - bytes) {
-            throw new DeviceException(cuda.id() + " " + op + ": bytes [" + offset + ", " + (offset + bytes) + ") outside a buffer of " + b.size + " bytes");
+            throw new DeviceException(cuda.id() + " " + op + ": bytes [" + offset + ", " + (offset + bytes)
+                    + ") outside a buffer of " + b.size + " bytes");
         }
         return b;
     }
 
     // ---- copies and fills ----
 
-    static void copyIn(CudaBackend cuda, BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
+    static void copyIn(
+            CudaBackend cuda, BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
         CudaStream s = cuda.own(stream, "copyIn");
         CudaBuffer b = live(cuda, dst, "copyIn", dstOffset, bytes);
-        if (src.byteSize() < bytes) throw new DeviceException(cuda.id() + " copyIn: " + bytes + " bytes asked from a host segment of " + src.byteSize());
+        if (src.byteSize() < bytes)
+            throw new DeviceException(
+                    cuda.id() + " copyIn: " + bytes + " bytes asked from a host segment of " + src.byteSize());
         cuda.enter("copyIn");
         if (bytes == 0) return;
         cuda.staging.copyIn(s, src, b.pointer + dstOffset, bytes);
     }
 
-    static void copyOut(CudaBackend cuda, BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
+    static void copyOut(
+            CudaBackend cuda, BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
         CudaStream s = cuda.own(stream, "copyOut");
         CudaBuffer b = live(cuda, src, "copyOut", srcOffset, bytes);
-        if (dst.byteSize() < bytes) throw new DeviceException(cuda.id() + " copyOut: " + bytes + " bytes into a host segment of " + dst.byteSize());
+        if (dst.byteSize() < bytes)
+            throw new DeviceException(
+                    cuda.id() + " copyOut: " + bytes + " bytes into a host segment of " + dst.byteSize());
         if (dst.isReadOnly()) throw new DeviceException(cuda.id() + " copyOut: the host segment is read-only");
         cuda.enter("copyOut");
         if (bytes == 0) return;
         cuda.staging.copyOut(s, b.pointer + srcOffset, dst, bytes);
     }
 
-    static void copy(CudaBackend cuda, BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
+    static void copy(
+            CudaBackend cuda,
+            BackendStream stream,
+            BackendBuffer src,
+            long srcOffset,
+            BackendBuffer dst,
+            long dstOffset,
+            long bytes) {
         CudaStream s = cuda.own(stream, "copy");
         CudaBuffer from = live(cuda, src, "copy", srcOffset, bytes);
         CudaBuffer to = live(cuda, dst, "copy", dstOffset, bytes);
         cuda.enter("copy");
         if (bytes == 0) return;
-        cuda.check(CudaDriverMemory.cuMemcpyDtoDAsync(to.pointer + dstOffset, from.pointer + srcOffset, bytes, s.handle), "copy " + size(bytes) + " device to device");
+        cuda.check(
+                CudaDriverMemory.cuMemcpyDtoDAsync(to.pointer + dstOffset, from.pointer + srcOffset, bytes, s.handle),
+                "copy " + size(bytes) + " device to device");
     }
 
-    static void fill(CudaBackend cuda, BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
+    static void fill(
+            CudaBackend cuda, BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
         CudaStream s = cuda.own(stream, "fill");
         CudaBuffer b = live(cuda, dst, "fill", dstOffset, bytes);
         cuda.enter("fill");
         if (bytes == 0) return;
-        cuda.check(CudaDriverMemory.cuMemsetD8Async(b.pointer + dstOffset, value, bytes, s.handle), "fill " + size(bytes));
+        cuda.check(
+                CudaDriverMemory.cuMemsetD8Async(b.pointer + dstOffset, value, bytes, s.handle), "fill " + size(bytes));
     }
 }

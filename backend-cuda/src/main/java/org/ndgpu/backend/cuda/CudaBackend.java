@@ -6,9 +6,6 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;
@@ -17,6 +14,8 @@ import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 
 /**
  * One NVIDIA GPU through the CUDA driver API.
@@ -63,7 +62,9 @@ public final class CudaBackend implements Backend {
     private static final ThreadLocal<CudaScratch> SCRATCH = ThreadLocal.withInitial(CudaScratch::new);
 
     /** This thread's {@link CudaScratch}. */
-    static CudaScratch scratch() { return SCRATCH.get(); }
+    static CudaScratch scratch() {
+        return SCRATCH.get();
+    }
 
     /** Reads the device's facts ({@link CudaDeviceInfo}); the context is created on first use. Requires cuInit to have succeeded. */
     CudaBackend(int ordinal) {
@@ -78,25 +79,39 @@ public final class CudaBackend implements Backend {
     }
 
     /** "cuda:0". */
-    public String id() { return id; }
+    public String id() {
+        return id;
+    }
 
     /** Compute capability as major * 10 + minor (90 for an H100). */
-    public int computeCapability() { return computeCapability; }
+    public int computeCapability() {
+        return computeCapability;
+    }
 
     /** The CUdevice. */
-    int cuDevice() { return device; }
+    int cuDevice() {
+        return device;
+    }
 
     /** The CUdevice ordinal. */
-    public int ordinal() { return ordinal; }
+    public int ordinal() {
+        return ordinal;
+    }
 
     /** The reason the backend is unusable (the first sticky error), or null. */
-    public String fault() { return fault; }
+    public String fault() {
+        return fault;
+    }
 
     @Override
-    public DeviceFacts facts() { return facts; }
+    public DeviceFacts facts() {
+        return facts;
+    }
 
     @Override
-    public Dialect dialect() { return Dialect.CUDA; }
+    public Dialect dialect() {
+        return Dialect.CUDA;
+    }
 
     // ---- context and errors ----
 
@@ -104,7 +119,10 @@ public final class CudaBackend implements Backend {
      * Makes this device's primary context current on the calling thread, retaining it on first use.
      * Bindings to CUDA libraries (cuBLAS, cuSOLVER) call this before their own calls.
      */
-    @Override public void makeCurrent() { enter("make the context current"); }
+    @Override
+    public void makeCurrent() {
+        enter("make the context current");
+    }
 
     MemorySegment enter(String op) {
         if (fault != null || closed) throw unusable(op);
@@ -134,7 +152,9 @@ public final class CudaBackend implements Backend {
 
     private DeviceException unusable(String op) {
         if (closed) return new DeviceException(id + " " + op + ": the backend was closed");
-        return new DeviceException(id + " " + op + ": the device is unusable after an earlier sticky error; restart the process (first error: " + fault + ")");
+        return new DeviceException(id + " " + op
+                + ": the device is unusable after an earlier sticky error; restart the process (first error: " + fault
+                + ")");
     }
 
     private synchronized MemorySegment openContext() {
@@ -144,7 +164,9 @@ public final class CudaBackend implements Backend {
             check(CudaDriver.cuDevicePrimaryCtxRetain(p, device), "retain the primary context");
             MemorySegment c = p.get(ADDRESS, 0);
             check(CudaDriver.cuCtxSetCurrent(c), "make the context current");
-            check(CudaDriverStreams.cuStreamCreate(p, CudaDriverStreams.CU_STREAM_DEFAULT), "create the default stream");
+            check(
+                    CudaDriverStreams.cuStreamCreate(p, CudaDriverStreams.CU_STREAM_DEFAULT),
+                    "create the default stream");
             defaultStream = new CudaStream(this, p.get(ADDRESS, 0), true);
             context = c;
             return c;
@@ -169,21 +191,31 @@ public final class CudaBackend implements Backend {
     /** Faults the backend on a sticky error; returns {@code msg}, naming the last kernel launched when sticky (the likely culprit). */
     String noteSticky(int r, String msg) {
         if (!CudaError.isSticky(r)) return msg;
-        String named = msg.contains("last kernel launched") ? msg : msg + "; last kernel launched: '" + launcher.lastKernel() + "'";
-        synchronized (this) { if (fault == null) fault = named; }
+        String named = msg.contains("last kernel launched")
+                ? msg
+                : msg + "; last kernel launched: '" + launcher.lastKernel() + "'";
+        synchronized (this) {
+            if (fault == null) fault = named;
+        }
         return named;
     }
 
     // ---- memory: allocations, copies and fills, in CudaAllocator ----
 
     @Override
-    public BackendBuffer allocate(long bytes) { return CudaAllocator.allocate(this, bytes); }
+    public BackendBuffer allocate(long bytes) {
+        return CudaAllocator.allocate(this, bytes);
+    }
 
     @Override
-    public BackendBuffer wrap(long handle, long bytes) { return CudaAllocator.wrap(this, handle, bytes); }
+    public BackendBuffer wrap(long handle, long bytes) {
+        return CudaAllocator.wrap(this, handle, bytes);
+    }
 
     @Override
-    public void free(BackendBuffer buffer) { CudaAllocator.free(this, buffer); }
+    public void free(BackendBuffer buffer) {
+        CudaAllocator.free(this, buffer);
+    }
 
     @Override
     public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
@@ -196,7 +228,8 @@ public final class CudaBackend implements Backend {
     }
 
     @Override
-    public void copy(BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
+    public void copy(
+            BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
         CudaAllocator.copy(this, stream, src, srcOffset, dst, dstOffset, bytes);
     }
 
@@ -245,34 +278,52 @@ public final class CudaBackend implements Backend {
     // ---- programs: compiled, loaded and looked up by CudaModules ----
 
     /** The --gpu-architecture NVRTC is given for this device: sm_XY, or compute_XY when NVRTC predates the device. */
-    public String nvrtcArchitecture() { return modules.nvrtcArchitecture(); }
+    public String nvrtcArchitecture() {
+        return modules.nvrtcArchitecture();
+    }
 
     @Override
-    public BackendProgram compile(String name, String source, List<String> options) { return modules.compile(name, source, options); }
+    public BackendProgram compile(String name, String source, List<String> options) {
+        return modules.compile(name, source, options);
+    }
 
     @Override
-    public BackendProgram load(String name, byte[] binary, List<String> options) { return modules.load(name, binary, options); }
+    public BackendProgram load(String name, byte[] binary, List<String> options) {
+        return modules.load(name, binary, options);
+    }
 
     @Override
-    public BackendKernel kernel(BackendProgram program, String name) { return modules.kernel(program, name); }
+    public BackendKernel kernel(BackendProgram program, String name) {
+        return modules.kernel(program, name);
+    }
 
     // ---- launch ----
 
     @Override
-    public long launchCount() { return launcher.count(); }
+    public long launchCount() {
+        return launcher.count();
+    }
 
     /** cuOccupancyMaxActiveBlocksPerMultiprocessor for {@code k} at {@code blockThreads} threads and no dynamic shared memory. */
     int occupancy(CudaKernel k, int blockThreads) {
         enter("occupancy of '" + k.name + "'");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment n = a.allocate(JAVA_INT);
-            check(CudaDriverModules.cuOccupancyMaxActiveBlocksPerMultiprocessor(n, k.function, blockThreads, 0), "occupancy of '" + k.name + "'");
+            check(
+                    CudaDriverModules.cuOccupancyMaxActiveBlocksPerMultiprocessor(n, k.function, blockThreads, 0),
+                    "occupancy of '" + k.name + "'");
             return n.get(JAVA_INT, 0);
         }
     }
 
     @Override
-    public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+    public void launch(
+            BackendStream stream,
+            BackendKernel kernel,
+            long[] grid,
+            long[] block,
+            long dynamicSharedBytes,
+            Object... args) {
         launcher.counted();
         if (!(kernel instanceof CudaKernel k) || k.program.owner != this) {
             throw CudaLaunchErrors.notOurs(id, kernel);
@@ -283,10 +334,14 @@ public final class CudaBackend implements Backend {
     // ---- synchronization, and events in CudaEvents ----
 
     @Override
-    public BackendEvent record(BackendStream stream) { return CudaEvents.record(this, stream); }
+    public BackendEvent record(BackendStream stream) {
+        return CudaEvents.record(this, stream);
+    }
 
     @Override
-    public void synchronize(BackendEvent event) { CudaEvents.synchronize(this, event); }
+    public void synchronize(BackendEvent event) {
+        CudaEvents.synchronize(this, event);
+    }
 
     /** cuStreamWaitEvent: on the device, for an event of any CUDA device. */
     @Override
@@ -296,7 +351,9 @@ public final class CudaBackend implements Backend {
 
     /** Waits for {@code end}, then gives the time between the two events in milliseconds (about 0.5 us resolution). */
     @Override
-    public double elapsedMillis(BackendEvent start, BackendEvent end) { return CudaEvents.elapsedMillis(this, start, end); }
+    public double elapsedMillis(BackendEvent start, BackendEvent end) {
+        return CudaEvents.elapsedMillis(this, start, end);
+    }
 
     @Override
     public void synchronize(BackendStream stream) {
@@ -305,16 +362,29 @@ public final class CudaBackend implements Backend {
         check(CudaDriverStreams.cuStreamSynchronize(s.handle), "synchronize");
     }
 
-    @Override public boolean hasPeerPath(Backend source) { return source instanceof CudaBackend && source != this; }
+    @Override
+    public boolean hasPeerPath(Backend source) {
+        return source instanceof CudaBackend && source != this;
+    }
 
     /** cuMemcpyPeerAsync from another CUDA device into this one ({@link CudaPeers}). */
     @Override
-    public boolean copyPeer(BackendStream stream, Backend source, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset,
+    public boolean copyPeer(
+            BackendStream stream,
+            Backend source,
+            BackendBuffer src,
+            long srcOffset,
+            BackendBuffer dst,
+            long dstOffset,
             long bytes) {
         if (!(source instanceof CudaBackend from) || from == this) return false;
         CudaStream s = own(stream, "copyPeer");
-        peers.copy(s.handle, from, CudaAllocator.live(from, src, "copyPeer", srcOffset, bytes).pointer + srcOffset,
-                CudaAllocator.live(this, dst, "copyPeer", dstOffset, bytes).pointer + dstOffset, bytes);
+        peers.copy(
+                s.handle,
+                from,
+                CudaAllocator.live(from, src, "copyPeer", srcOffset, bytes).pointer + srcOffset,
+                CudaAllocator.live(this, dst, "copyPeer", dstOffset, bytes).pointer + dstOffset,
+                bytes);
         return true;
     }
 
@@ -340,10 +410,13 @@ public final class CudaBackend implements Backend {
     }
 
     /** True once {@link #close()} ran. */
-    public boolean isClosed() { return closed; }
+    public boolean isClosed() {
+        return closed;
+    }
 
     @Override
     public String toString() {
-        return id + " " + facts.name() + " (" + facts.architecture() + ", " + CudaAllocator.size(facts.globalMemoryBytes()) + ", " + facts.driverVersion() + ")";
+        return id + " " + facts.name() + " (" + facts.architecture() + ", "
+                + CudaAllocator.size(facts.globalMemoryBytes()) + ", " + facts.driverVersion() + ")";
     }
 }

@@ -1,7 +1,7 @@
 package org.ndgpu.backend.cuda;
 
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.exceptions.DeviceException;
 
 /** A device allocation (CUdeviceptr) of a {@link CudaBackend}. */
 public final class CudaBuffer implements BackendBuffer {
@@ -12,7 +12,9 @@ public final class CudaBuffer implements BackendBuffer {
     final boolean external;
     volatile boolean freed;
 
-    CudaBuffer(CudaBackend owner, long pointer, long size) { this(owner, pointer, size, false); }
+    CudaBuffer(CudaBackend owner, long pointer, long size) {
+        this(owner, pointer, size, false);
+    }
 
     CudaBuffer(CudaBackend owner, long pointer, long size, boolean external) {
         this.owner = owner;
@@ -22,10 +24,14 @@ public final class CudaBuffer implements BackendBuffer {
     }
 
     @Override
-    public long handle() { return pointer(); }
+    public long handle() {
+        return pointer();
+    }
 
     @Override
-    public long size() { return size; }
+    public long size() {
+        return size;
+    }
 
     /** The device address, for bindings such as cuBLAS. */
     public long pointer() {
@@ -34,10 +40,13 @@ public final class CudaBuffer implements BackendBuffer {
     }
 
     /** The backend (device) the buffer belongs to. */
-    public CudaBackend backend() { return owner; }
+    public CudaBackend backend() {
+        return owner;
+    }
 
     @Override
     public String toString() {
-        return "CudaBuffer[" + owner.id() + " 0x" + Long.toHexString(pointer) + ", " + size + " bytes" + (external ? ", external" : "") + (freed ? ", freed" : "") + "]";
+        return "CudaBuffer[" + owner.id() + " 0x" + Long.toHexString(pointer) + ", " + size + " bytes"
+                + (external ? ", external" : "") + (freed ? ", freed" : "") + "]";
     }
 }

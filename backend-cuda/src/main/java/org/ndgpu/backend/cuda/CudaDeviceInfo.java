@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-
 import org.ndgpu.backend.DeviceFacts;
 
 /**
@@ -43,7 +42,9 @@ final class CudaDeviceInfo {
                 maxGridDim[d] = attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X + d);
             }
             int sharedPerBlock = attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
-            this.sharedPerBlockOptin = Math.max(sharedPerBlock, attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
+            this.sharedPerBlockOptin = Math.max(
+                    sharedPerBlock,
+                    attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
             int sms = attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
             int warp = attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_WARP_SIZE);
             backend.check(CudaDriver.cuDriverGetVersion(i), "cuDriverGetVersion");
@@ -57,8 +58,22 @@ final class CudaDeviceInfo {
                     // the version is only for the cache key
                 }
             }
-            this.facts = new DeviceFacts("cuda", ordinal, name, "NVIDIA", true, total, sms, maxThreadsPerBlock,
-                    sharedPerBlock, warp, true, computeCapability >= 53, driver, "sm_" + computeCapability, false);
+            this.facts = new DeviceFacts(
+                    "cuda",
+                    ordinal,
+                    name,
+                    "NVIDIA",
+                    true,
+                    total,
+                    sms,
+                    maxThreadsPerBlock,
+                    sharedPerBlock,
+                    warp,
+                    true,
+                    computeCapability >= 53,
+                    driver,
+                    "sm_" + computeCapability,
+                    false);
         }
     }
 

@@ -12,7 +12,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.ndgpu.backend.NativeLibrary;
 
 /**
@@ -33,7 +32,7 @@ import org.ndgpu.backend.NativeLibrary;
  * their address; device pointers (CUdeviceptr) and sizes as longs.
  */
 public final class CudaDriver {
-    private CudaDriver() { }
+    private CudaDriver() {}
 
     // ---- enum values from cuda.h (CUDA 13.0) ----
     public static final int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
@@ -79,31 +78,47 @@ public final class CudaDriver {
     private static final MethodHandle CU_DRIVER_GET_VERSION = req("cuDriverGetVersion", I_A);
     private static final MethodHandle CU_DEVICE_GET_COUNT = req("cuDeviceGetCount", I_A);
     private static final MethodHandle CU_DEVICE_GET = req("cuDeviceGet", I_AI);
-    private static final MethodHandle CU_DEVICE_GET_NAME = req("cuDeviceGetName", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_DEVICE_GET_NAME =
+            req("cuDeviceGetName", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
     private static final MethodHandle CU_DEVICE_TOTAL_MEM = req("cuDeviceTotalMem_v2", I_AI);
-    private static final MethodHandle CU_DEVICE_GET_ATTRIBUTE = req("cuDeviceGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_DEVICE_GET_ATTRIBUTE =
+            req("cuDeviceGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
     private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RETAIN = req("cuDevicePrimaryCtxRetain", I_AI);
-    private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE = req("cuDevicePrimaryCtxRelease_v2", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_DEVICE_PRIMARY_CTX_RELEASE =
+            req("cuDevicePrimaryCtxRelease_v2", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle CU_CTX_SET_CURRENT = req("cuCtxSetCurrent", I_A, Linker.Option.critical(false));
     static final MethodHandle CU_MEM_GET_INFO = req("cuMemGetInfo_v2", I_AA);
     static final MethodHandle CU_MEM_ALLOC = req("cuMemAlloc_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     static final MethodHandle CU_MEM_FREE = req("cuMemFree_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_MEM_GET_ADDRESS_RANGE = req("cuMemGetAddressRange_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    static final MethodHandle CU_MEM_HOST_ALLOC = req("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+    static final MethodHandle CU_MEM_GET_ADDRESS_RANGE =
+            req("cuMemGetAddressRange_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_MEM_HOST_ALLOC =
+            req("cuMemHostAlloc", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
     static final MethodHandle CU_MEM_FREE_HOST = req("cuMemFreeHost", I_A);
-    static final MethodHandle CU_MEMCPY_HTOD_ASYNC = req("cuMemcpyHtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_MEMCPY_DTOH_ASYNC = req("cuMemcpyDtoHAsync_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_MEMCPY_DTOD_ASYNC = req("cuMemcpyDtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_MEMSET_D8_ASYNC = req("cuMemsetD8Async", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS));
-    static final MethodHandle CU_MODULE_LOAD_DATA_EX = req("cuModuleLoadDataEx", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+    static final MethodHandle CU_MEMCPY_HTOD_ASYNC =
+            req("cuMemcpyHtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MEMCPY_DTOH_ASYNC =
+            req("cuMemcpyDtoHAsync_v2", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MEMCPY_DTOD_ASYNC =
+            req("cuMemcpyDtoDAsync_v2", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MEMSET_D8_ASYNC =
+            req("cuMemsetD8Async", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_BYTE, JAVA_LONG, ADDRESS));
+    static final MethodHandle CU_MODULE_LOAD_DATA_EX =
+            req("cuModuleLoadDataEx", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
     static final MethodHandle CU_MODULE_UNLOAD = req("cuModuleUnload", I_A);
     static final MethodHandle CU_MODULE_GET_FUNCTION = req("cuModuleGetFunction", I_AAA);
-    static final MethodHandle CU_FUNC_GET_ATTRIBUTE = req("cuFuncGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
-    static final MethodHandle CU_FUNC_SET_ATTRIBUTE = req("cuFuncSetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    static final MethodHandle CU_OCCUPANCY_MAX_ACTIVE_BLOCKS = req("cuOccupancyMaxActiveBlocksPerMultiprocessor",
+    static final MethodHandle CU_FUNC_GET_ATTRIBUTE =
+            req("cuFuncGetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    static final MethodHandle CU_FUNC_SET_ATTRIBUTE =
+            req("cuFuncSetAttribute", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    static final MethodHandle CU_OCCUPANCY_MAX_ACTIVE_BLOCKS = req(
+            "cuOccupancyMaxActiveBlocksPerMultiprocessor",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG));
-    static final MethodHandle CU_LAUNCH_KERNEL = req("cuLaunchKernel", FunctionDescriptor.of(JAVA_INT, ADDRESS,
-            JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+    static final MethodHandle CU_LAUNCH_KERNEL = req(
+            "cuLaunchKernel",
+            FunctionDescriptor.of(
+                    JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS,
+                    ADDRESS, ADDRESS));
     static final MethodHandle CU_STREAM_CREATE = req("cuStreamCreate", I_AI);
     static final MethodHandle CU_STREAM_SYNCHRONIZE = req("cuStreamSynchronize", I_A);
     static final MethodHandle CU_STREAM_DESTROY = req("cuStreamDestroy_v2", I_A);
@@ -111,22 +126,31 @@ public final class CudaDriver {
     static final MethodHandle CU_EVENT_RECORD = req("cuEventRecord", I_AA);
     static final MethodHandle CU_EVENT_SYNCHRONIZE = req("cuEventSynchronize", I_A);
     static final MethodHandle CU_EVENT_DESTROY = req("cuEventDestroy_v2", I_A);
-    static final MethodHandle CU_STREAM_WAIT_EVENT = req("cuStreamWaitEvent", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
-    private static final MethodHandle CU_DEVICE_CAN_ACCESS_PEER = req("cuDeviceCanAccessPeer", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
-    private static final MethodHandle CU_CTX_ENABLE_PEER_ACCESS = req("cuCtxEnablePeerAccess", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
-    static final MethodHandle CU_MEMCPY_PEER_ASYNC = req("cuMemcpyPeerAsync",
+    static final MethodHandle CU_STREAM_WAIT_EVENT =
+            req("cuStreamWaitEvent", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
+    private static final MethodHandle CU_DEVICE_CAN_ACCESS_PEER =
+            req("cuDeviceCanAccessPeer", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT));
+    private static final MethodHandle CU_CTX_ENABLE_PEER_ACCESS =
+            req("cuCtxEnablePeerAccess", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+    static final MethodHandle CU_MEMCPY_PEER_ASYNC = req(
+            "cuMemcpyPeerAsync",
             FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG, ADDRESS));
-    private static final MethodHandle CU_GET_ERROR_NAME = req("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
-    private static final MethodHandle CU_GET_ERROR_STRING = req("cuGetErrorString", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+    private static final MethodHandle CU_GET_ERROR_NAME =
+            req("cuGetErrorName", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
+    private static final MethodHandle CU_GET_ERROR_STRING =
+            req("cuGetErrorString", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS));
     /** cuEventElapsedTime_v2 (12.8+), else the original. */
     static final MethodHandle CU_EVENT_ELAPSED_TIME = elapsedTime();
     // optional: CUDA 12.4+ drivers
     static final MethodHandle CU_MODULE_GET_FUNCTION_COUNT = opt("cuModuleGetFunctionCount", I_AA);
-    static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS = opt("cuModuleEnumerateFunctions", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    static final MethodHandle CU_MODULE_ENUMERATE_FUNCTIONS =
+            opt("cuModuleEnumerateFunctions", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
     static final MethodHandle CU_FUNC_GET_NAME = opt("cuFuncGetName", I_AA);
-    static final MethodHandle CU_FUNC_GET_PARAM_INFO = opt("cuFuncGetParamInfo", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+    static final MethodHandle CU_FUNC_GET_PARAM_INFO =
+            opt("cuFuncGetParamInfo", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
 
-    private static final String MISSING_PROBLEM = MISSING.isEmpty() ? null
+    private static final String MISSING_PROBLEM = MISSING.isEmpty()
+            ? null
             : LIB.loadedFrom() + " lacks " + String.join(", ", MISSING) + ": the NVIDIA driver is too old for ndgpu";
 
     private static MethodHandle req(String name, FunctionDescriptor fd, Linker.Option... options) {
@@ -148,16 +172,24 @@ public final class CudaDriver {
     }
 
     /** True when libcuda loaded and exports every function ndgpu needs. */
-    public static boolean available() { return PROBLEM == null && MISSING_PROBLEM == null; }
+    public static boolean available() {
+        return PROBLEM == null && MISSING_PROBLEM == null;
+    }
 
     /** Why the driver cannot be used, or null when it can. */
-    public static String problem() { return PROBLEM != null ? PROBLEM : MISSING_PROBLEM; }
+    public static String problem() {
+        return PROBLEM != null ? PROBLEM : MISSING_PROBLEM;
+    }
 
     /** The soname or path libcuda was loaded from, or null. */
-    public static String loadedFrom() { return LIB == null ? null : LIB.loadedFrom(); }
+    public static String loadedFrom() {
+        return LIB == null ? null : LIB.loadedFrom();
+    }
 
     /** The library, for optional lookups by other bindings. */
-    static NativeLibrary library() { return LIB; }
+    static NativeLibrary library() {
+        return LIB;
+    }
 
     static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException r) return r;
@@ -168,14 +200,17 @@ public final class CudaDriver {
     // ---- error names ----
 
     /** The symbolic name of a CUresult ("CUDA_ERROR_ILLEGAL_ADDRESS"), from the driver when it can tell. */
-    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
+    @SuppressWarnings(
+            "restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum
+    // to read it
     public static String errorName(int code) {
         if (CU_GET_ERROR_NAME != null) {
             try (Arena a = Arena.ofConfined()) {
                 MemorySegment p = a.allocate(ADDRESS);
                 int r = (int) CU_GET_ERROR_NAME.invokeExact(code, p);
                 MemorySegment s = p.get(ADDRESS, 0);
-                if (r == 0 && !s.equals(MemorySegment.NULL)) return s.reinterpret(256).getString(0);
+                if (r == 0 && !s.equals(MemorySegment.NULL))
+                    return s.reinterpret(256).getString(0);
             } catch (Throwable t) {
                 // fall through to the table
             }
@@ -184,14 +219,17 @@ public final class CudaDriver {
     }
 
     /** The driver's description of a CUresult ("an illegal memory access was encountered"), or null. */
-    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
+    @SuppressWarnings(
+            "restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum
+    // to read it
     public static String errorString(int code) {
         if (CU_GET_ERROR_STRING != null) {
             try (Arena a = Arena.ofConfined()) {
                 MemorySegment p = a.allocate(ADDRESS);
                 int r = (int) CU_GET_ERROR_STRING.invokeExact(code, p);
                 MemorySegment s = p.get(ADDRESS, 0);
-                if (r == 0 && !s.equals(MemorySegment.NULL)) return s.reinterpret(1024).getString(0);
+                if (r == 0 && !s.equals(MemorySegment.NULL))
+                    return s.reinterpret(1024).getString(0);
             } catch (Throwable t) {
                 // no description
             }
@@ -207,51 +245,99 @@ public final class CudaDriver {
     // ---- thin wrappers: each returns the CUresult ----
 
     public static int cuInit(int flags) {
-        try { return (int) CU_INIT.invokeExact(flags); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_INIT.invokeExact(flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDriverGetVersion(MemorySegment version) {
-        try { return (int) CU_DRIVER_GET_VERSION.invokeExact(version); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DRIVER_GET_VERSION.invokeExact(version);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDeviceGetCount(MemorySegment count) {
-        try { return (int) CU_DEVICE_GET_COUNT.invokeExact(count); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_GET_COUNT.invokeExact(count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDeviceGet(MemorySegment device, int ordinal) {
-        try { return (int) CU_DEVICE_GET.invokeExact(device, ordinal); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_GET.invokeExact(device, ordinal);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDeviceGetName(MemorySegment name, int len, int device) {
-        try { return (int) CU_DEVICE_GET_NAME.invokeExact(name, len, device); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_GET_NAME.invokeExact(name, len, device);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDeviceTotalMem(MemorySegment bytes, int device) {
-        try { return (int) CU_DEVICE_TOTAL_MEM.invokeExact(bytes, device); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_TOTAL_MEM.invokeExact(bytes, device);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDeviceGetAttribute(MemorySegment value, int attribute, int device) {
-        try { return (int) CU_DEVICE_GET_ATTRIBUTE.invokeExact(value, attribute, device); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_GET_ATTRIBUTE.invokeExact(value, attribute, device);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDevicePrimaryCtxRetain(MemorySegment ctx, int device) {
-        try { return (int) CU_DEVICE_PRIMARY_CTX_RETAIN.invokeExact(ctx, device); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_PRIMARY_CTX_RETAIN.invokeExact(ctx, device);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDevicePrimaryCtxRelease(int device) {
-        try { return (int) CU_DEVICE_PRIMARY_CTX_RELEASE.invokeExact(device); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_PRIMARY_CTX_RELEASE.invokeExact(device);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuCtxSetCurrent(MemorySegment ctx) {
-        try { return (int) CU_CTX_SET_CURRENT.invokeExact(ctx); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_CTX_SET_CURRENT.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     public static int cuDeviceCanAccessPeer(MemorySegment canAccess, int device, int peer) {
-        try { return (int) CU_DEVICE_CAN_ACCESS_PEER.invokeExact(canAccess, device, peer); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_DEVICE_CAN_ACCESS_PEER.invokeExact(canAccess, device, peer);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** Lets the current context access {@code peer}'s memory; CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED (704) when it already may. */
     public static int cuCtxEnablePeerAccess(MemorySegment peer, int flags) {
-        try { return (int) CU_CTX_ENABLE_PEER_ACCESS.invokeExact(peer, flags); } catch (Throwable t) { throw rethrow(t); }
+        try {
+            return (int) CU_CTX_ENABLE_PEER_ACCESS.invokeExact(peer, flags);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 }

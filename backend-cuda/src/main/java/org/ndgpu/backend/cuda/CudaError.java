@@ -6,7 +6,7 @@ package org.ndgpu.backend.cuda;
  * leave the context unusable until the process restarts.
  */
 public final class CudaError {
-    private CudaError() { }
+    private CudaError() {}
 
     public static final int SUCCESS = 0;
     public static final int INVALID_VALUE = 1;
@@ -136,22 +136,22 @@ public final class CudaError {
     public static boolean isSticky(int code) {
         return switch (code) {
             case 214, // ECC_UNCORRECTABLE
-                 220, // NVLINK_UNCORRECTABLE
-                 226, // CONTAINED
-                 700, // ILLEGAL_ADDRESS
-                 702, // LAUNCH_TIMEOUT
-                 709, // CONTEXT_IS_DESTROYED
-                 710, // ASSERT
-                 714, // HARDWARE_STACK_ERROR
-                 715, // ILLEGAL_INSTRUCTION
-                 716, // MISALIGNED_ADDRESS
-                 717, // INVALID_ADDRESS_SPACE
-                 718, // INVALID_PC
-                 719, // LAUNCH_FAILED
-                 721, // TENSOR_MEMORY_LEAK
-                 810, // MPS_CLIENT_TERMINATED
-                 911  // EXTERNAL_DEVICE
-                    -> true;
+                    220, // NVLINK_UNCORRECTABLE
+                    226, // CONTAINED
+                    700, // ILLEGAL_ADDRESS
+                    702, // LAUNCH_TIMEOUT
+                    709, // CONTEXT_IS_DESTROYED
+                    710, // ASSERT
+                    714, // HARDWARE_STACK_ERROR
+                    715, // ILLEGAL_INSTRUCTION
+                    716, // MISALIGNED_ADDRESS
+                    717, // INVALID_ADDRESS_SPACE
+                    718, // INVALID_PC
+                    719, // LAUNCH_FAILED
+                    721, // TENSOR_MEMORY_LEAK
+                    810, // MPS_CLIENT_TERMINATED
+                    911 // EXTERNAL_DEVICE
+            -> true;
             default -> false;
         };
     }

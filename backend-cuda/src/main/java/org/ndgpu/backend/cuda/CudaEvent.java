@@ -1,7 +1,6 @@
 package org.ndgpu.backend.cuda;
 
 import java.lang.foreign.MemorySegment;
-
 import org.ndgpu.backend.BackendEvent;
 
 /** A recorded CUDA event (timing enabled). */
@@ -16,7 +15,9 @@ public final class CudaEvent implements BackendEvent {
     }
 
     /** The CUevent. */
-    public MemorySegment handle() { return handle; }
+    public MemorySegment handle() {
+        return handle;
+    }
 
     @Override
     public void close() {

@@ -4,11 +4,10 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 
 import java.lang.foreign.MemorySegment;
-
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendEvent;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * The events of a {@link CudaBackend}: recording one on a stream, waiting for one on the host or
@@ -16,7 +15,7 @@ import org.ndgpu.backend.BackendStream;
  * taking the backend, which makes its context current for each call ({@link CudaBackend#enter}).
  */
 final class CudaEvents {
-    private CudaEvents() { }
+    private CudaEvents() {}
 
     static BackendEvent record(CudaBackend cuda, BackendStream stream) {
         CudaStream s = cuda.own(stream, "record");

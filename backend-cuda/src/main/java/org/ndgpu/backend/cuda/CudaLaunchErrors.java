@@ -1,9 +1,8 @@
 package org.ndgpu.backend.cuda;
 
 import java.util.Arrays;
-
-import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.exceptions.KernelLaunchException;
 
 /**
  * The messages of a rejected or failed {@link CudaBackend#launch}: each names the device, the kernel,
@@ -12,7 +11,7 @@ import org.ndgpu.backend.BackendKernel;
  * runs only once a launch has already gone wrong.
  */
 final class CudaLaunchErrors {
-    private CudaLaunchErrors() { }
+    private CudaLaunchErrors() {}
 
     static KernelLaunchException notOurs(String id, BackendKernel kernel) {
         return new KernelLaunchException(id + " launch: " + kernel + " is not a kernel of " + id);
@@ -24,12 +23,15 @@ final class CudaLaunchErrors {
     }
 
     static KernelLaunchException badDims(String id, CudaKernel k, long[] grid, long[] block, String why) {
-        return new KernelLaunchException(id + " launch of '" + k.name + "': grid " + dims(grid) + ", block " + dims(block) + ": " + why);
+        return new KernelLaunchException(
+                id + " launch of '" + k.name + "': grid " + dims(grid) + ", block " + dims(block) + ": " + why);
     }
 
-    static KernelLaunchException tooManyThreads(String id, CudaKernel k, long[] block, long threads, int deviceMaxThreadsPerBlock) {
+    static KernelLaunchException tooManyThreads(
+            String id, CudaKernel k, long[] block, long threads, int deviceMaxThreadsPerBlock) {
         return new KernelLaunchException(id + " launch of '" + k.name + "': block " + dims(block) + " = " + threads
-                + " threads exceeds this kernel's limit of " + k.maxThreads + " threads per block (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK; "
+                + " threads exceeds this kernel's limit of " + k.maxThreads
+                + " threads per block (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK; "
                 + k.registers + " registers per thread; the device allows " + deviceMaxThreadsPerBlock + ")");
     }
 
@@ -45,10 +47,14 @@ final class CudaLaunchErrors {
     }
 
     static KernelLaunchException badArgument(String id, CudaKernel k, Object[] args, int i, int param, int size) {
-        String got = args[i] instanceof CudaBuffer ? "a device pointer" : args[i].getClass().getSimpleName();
+        String got = args[i] instanceof CudaBuffer
+                ? "a device pointer"
+                : args[i].getClass().getSimpleName();
         return new KernelLaunchException(id + " launch of '" + k.name + "': argument " + i + " is " + got + " (" + size
                 + " bytes) but parameter " + param + " of the kernel is "
-                + (param < k.paramSizes.length ? k.paramSizes[param] + " bytes" : "absent (it takes " + k.paramSizes.length + " parameters)")
+                + (param < k.paramSizes.length
+                        ? k.paramSizes[param] + " bytes"
+                        : "absent (it takes " + k.paramSizes.length + " parameters)")
                 + "; kernel parameter sizes: " + Arrays.toString(k.paramSizes));
     }
 
@@ -58,16 +64,19 @@ final class CudaLaunchErrors {
     }
 
     static KernelLaunchException tooMuchShared(String id, CudaKernel k, long shared, int sharedPerBlockOptin) {
-        return new KernelLaunchException(id + " launch of '" + k.name + "': " + shared + " bytes of dynamic shared memory plus "
-                + k.staticSharedBytes + " static exceed the device's limit of " + sharedPerBlockOptin
-                + " bytes per block (CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)");
+        return new KernelLaunchException(
+                id + " launch of '" + k.name + "': " + shared + " bytes of dynamic shared memory plus "
+                        + k.staticSharedBytes + " static exceed the device's limit of " + sharedPerBlockOptin
+                        + " bytes per block (CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)");
     }
 
     /** cuLaunchKernel returned {@code r}; a sticky error also faults the backend. */
-    static KernelLaunchException failed(CudaBackend backend, int r, CudaKernel k, long[] grid, long[] block, long shared) {
+    static KernelLaunchException failed(
+            CudaBackend backend, int r, CudaKernel k, long[] grid, long[] block, long shared) {
         String msg = backend.id() + " launch of '" + k.name + "': " + CudaDriver.describe(r);
         if (r == CudaError.LAUNCH_OUT_OF_RESOURCES) {
-            msg += " (block " + dims(block) + ", " + k.registers + " registers per thread, " + shared + " bytes of dynamic shared memory)";
+            msg += " (block " + dims(block) + ", " + k.registers + " registers per thread, " + shared
+                    + " bytes of dynamic shared memory)";
         }
         msg += " [grid " + dims(grid) + ", block " + dims(block) + "]";
         return new KernelLaunchException(backend.noteSticky(r, msg));

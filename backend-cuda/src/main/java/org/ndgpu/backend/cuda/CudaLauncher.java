@@ -33,49 +33,91 @@ final class CudaLauncher {
     }
 
     /** Launches asked for so far, refused ones included. */
-    long count() { return launches.get(); }
+    long count() {
+        return launches.get();
+    }
 
-    void counted() { launches.incrementAndGet(); }
+    void counted() {
+        launches.incrementAndGet();
+    }
 
     /** The name of the last kernel handed to the driver, or null. */
-    String lastKernel() { return lastKernel; }
+    String lastKernel() {
+        return lastKernel;
+    }
 
     void launch(CudaStream s, CudaKernel k, long[] grid, long[] block, long dynamicSharedBytes, Object[] args) {
         CudaScratch sc = CudaBackend.scratch();
         boolean assumed = backend.enterLaunch(sc);
-        if (grid.length < 1 || grid.length > 3 || block.length < 1 || block.length > 3) throw CudaLaunchErrors.badRank(id, k, grid, block);
+        if (grid.length < 1 || grid.length > 3 || block.length < 1 || block.length > 3)
+            throw CudaLaunchErrors.badRank(id, k, grid, block);
         long gx = grid[0], gy = grid.length > 1 ? grid[1] : 1, gz = grid.length > 2 ? grid[2] : 1;
         long bx = block[0], by = block.length > 1 ? block[1] : 1, bz = block.length > 2 ? block[2] : 1;
-        if (gx < 0 || gy < 0 || gz < 0 || bx < 1 || by < 1 || bz < 1) throw CudaLaunchErrors.badDims(id, k, grid, block, "dimensions must be positive");
+        if (gx < 0 || gy < 0 || gz < 0 || bx < 1 || by < 1 || bz < 1)
+            throw CudaLaunchErrors.badDims(id, k, grid, block, "dimensions must be positive");
         if (bx > maxBlockDim[0] || by > maxBlockDim[1] || bz > maxBlockDim[2]) {
-            throw CudaLaunchErrors.badDims(id, k, grid, block, "the device's block limit is " + maxBlockDim[0] + " x " + maxBlockDim[1] + " x " + maxBlockDim[2]);
+            throw CudaLaunchErrors.badDims(
+                    id,
+                    k,
+                    grid,
+                    block,
+                    "the device's block limit is " + maxBlockDim[0] + " x " + maxBlockDim[1] + " x " + maxBlockDim[2]);
         }
         long threads = bx * by * bz;
         if (threads > k.maxThreads) throw CudaLaunchErrors.tooManyThreads(id, k, block, threads, maxThreadsPerBlock);
         if (gx > maxGridDim[0] || gy > maxGridDim[1] || gz > maxGridDim[2]) {
-            throw CudaLaunchErrors.badDims(id, k, grid, block, "the device's grid limit is " + maxGridDim[0] + " x " + maxGridDim[1] + " x " + maxGridDim[2]);
+            throw CudaLaunchErrors.badDims(
+                    id,
+                    k,
+                    grid,
+                    block,
+                    "the device's grid limit is " + maxGridDim[0] + " x " + maxGridDim[1] + " x " + maxGridDim[2]);
         }
         long shared = dynamicSharedBytes + sc.pack(backend, id, k, args);
         if (gx == 0 || gy == 0 || gz == 0) return; // an empty grid: nothing to run
         if (shared > k.dynamicSharedLimit) raiseSharedLimit(k, shared);
         lastKernel = k.name;
-        int r = CudaDriverModules.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
-                (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
+        int r = CudaDriverModules.cuLaunchKernel(
+                k.function,
+                (int) gx,
+                (int) gy,
+                (int) gz,
+                (int) bx,
+                (int) by,
+                (int) bz,
+                (int) shared,
+                s.handle,
+                sc.pointers,
+                MemorySegment.NULL);
         if (r != 0 && assumed && (r == CudaError.INVALID_CONTEXT || r == CudaError.INVALID_HANDLE)) {
             // code outside ndgpu changed this thread's context since its last call through ndgpu
             backend.enter("launch");
-            r = CudaDriverModules.cuLaunchKernel(k.function, (int) gx, (int) gy, (int) gz, (int) bx, (int) by, (int) bz,
-                    (int) shared, s.handle, sc.pointers, MemorySegment.NULL);
+            r = CudaDriverModules.cuLaunchKernel(
+                    k.function,
+                    (int) gx,
+                    (int) gy,
+                    (int) gz,
+                    (int) bx,
+                    (int) by,
+                    (int) bz,
+                    (int) shared,
+                    s.handle,
+                    sc.pointers,
+                    MemorySegment.NULL);
         }
         if (r != 0) throw CudaLaunchErrors.failed(backend, r, k, grid, block, shared);
     }
 
     private void raiseSharedLimit(CudaKernel k, long shared) {
-        if (shared + k.staticSharedBytes > sharedPerBlockOptin) throw CudaLaunchErrors.tooMuchShared(id, k, shared, sharedPerBlockOptin);
+        if (shared + k.staticSharedBytes > sharedPerBlockOptin)
+            throw CudaLaunchErrors.tooMuchShared(id, k, shared, sharedPerBlockOptin);
         synchronized (k) {
             if (shared > k.dynamicSharedLimit) {
                 backend.enter("launch"); // the launch may have skipped it
-                backend.check(CudaDriverModules.cuFuncSetAttribute(k.function, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int) shared),
+                backend.check(
+                        CudaDriverModules.cuFuncSetAttribute(
+                                k.function, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)
+                                        shared),
                         "allow " + shared + " bytes of dynamic shared memory for '" + k.name + "'");
                 k.dynamicSharedLimit = (int) shared;
             }

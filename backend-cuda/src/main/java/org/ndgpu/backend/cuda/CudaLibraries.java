@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-
 import org.ndgpu.backend.NativeLibrary;
 
 /**
@@ -16,15 +15,20 @@ import org.ndgpu.backend.NativeLibrary;
  * {@link #CURAND} names cuRAND's, though nothing binds it.
  */
 public final class CudaLibraries {
-    private CudaLibraries() { }
+    private CudaLibraries() {}
 
     /** libcuda: the driver's own soname, then the development name. Never the toolkit's stubs folder. */
     public static final List<String> DRIVER = List.of("libcuda.so.1", "libcuda.so");
-    public static final List<String> NVRTC = List.of("libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so.11", "libnvrtc.so");
-    public static final List<String> CUBLAS = List.of("libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "libcublas.so");
+
+    public static final List<String> NVRTC =
+            List.of("libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so.11", "libnvrtc.so");
+    public static final List<String> CUBLAS =
+            List.of("libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "libcublas.so");
     public static final List<String> CUSOLVER = List.of("libcusolver.so.12", "libcusolver.so.11", "libcusolver.so");
     /** cuFFT: CUDA 13 ships libcufft.so.12, CUDA 12 libcufft.so.11. */
-    public static final List<String> CUFFT = List.of("libcufft.so.12", "libcufft.so.11", "libcufft.so.10", "libcufft.so");
+    public static final List<String> CUFFT =
+            List.of("libcufft.so.12", "libcufft.so.11", "libcufft.so.10", "libcufft.so");
+
     public static final List<String> CURAND = List.of("libcurand.so.10", "libcurand.so");
 
     /** Folders where the NVIDIA driver's libcuda.so.1 lives on common installs and containers. */
@@ -42,7 +46,7 @@ public final class CudaLibraries {
     /** Folders where the CUDA toolkit's libraries (nvrtc, cublas, ...) live: CUDA_HOME, CUDA_PATH, /usr/local/cuda, pip wheels. */
     public static List<Path> toolkitFolders() {
         var out = new LinkedHashSet<Path>();
-        for (String env : new String[]{"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"}) {
+        for (String env : new String[] {"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"}) {
             String v = System.getenv(env);
             if (v != null && !v.isBlank()) {
                 out.add(Path.of(v, "lib64"));
@@ -59,7 +63,9 @@ public final class CudaLibraries {
         for (Path sp : NativeLibrary.pythonPackageFolders()) {
             Path nv = sp.resolve("nvidia");
             if (!Files.isDirectory(nv)) continue;
-            for (String sub : new String[]{"cu13/lib", "cu12/lib", "cuda_nvrtc/lib", "cublas/lib", "cusolver/lib", "curand/lib"}) {
+            for (String sub :
+                    new String[] {"cu13/lib", "cu12/lib", "cuda_nvrtc/lib", "cublas/lib", "cusolver/lib", "curand/lib"
+                    }) {
                 out.add(nv.resolve(sub));
             }
         }

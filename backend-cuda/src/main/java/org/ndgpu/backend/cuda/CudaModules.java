@@ -10,13 +10,12 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.exceptions.KernelCompileException;
 import org.ndgpu.exceptions.KernelLaunchException;
-import org.ndgpu.backend.BackendKernel;
-import org.ndgpu.backend.BackendProgram;
 
 /**
  * The CUDA modules of one {@link CudaBackend}: compiling source with NVRTC, loading cubin, fatbin or
@@ -52,13 +51,18 @@ final class CudaModules {
     }
 
     BackendProgram load(String name, byte[] binary, List<String> options) {
-        boolean elf = binary.length >= 4 && binary[0] == 0x7f && binary[1] == 'E' && binary[2] == 'L' && binary[3] == 'F';
-        boolean fatbin = binary.length >= 4 && (binary[0] & 0xff) == 0x50 && (binary[1] & 0xff) == 0xed
-                && (binary[2] & 0xff) == 0x55 && (binary[3] & 0xff) == 0xba;
+        boolean elf =
+                binary.length >= 4 && binary[0] == 0x7f && binary[1] == 'E' && binary[2] == 'L' && binary[3] == 'F';
+        boolean fatbin = binary.length >= 4
+                && (binary[0] & 0xff) == 0x50
+                && (binary[1] & 0xff) == 0xed
+                && (binary[2] & 0xff) == 0x55
+                && (binary[3] & 0xff) == 0xba;
         return loadModule(name, binary, !elf && !fatbin, "", options, null);
     }
 
-    private CudaProgram loadModule(String name, byte[] image, boolean ptx, String log, List<String> options, String source) {
+    private CudaProgram loadModule(
+            String name, byte[] image, boolean ptx, String log, List<String> options, String source) {
         backend.enter("load '" + name + "'");
         try (Arena a = Arena.ofConfined()) {
             MemorySegment img = a.allocate(image.length + 1L, 16);
@@ -75,12 +79,16 @@ final class CudaModules {
             int r = CudaDriverModules.cuModuleLoadDataEx(p, img, 2, jitOptions, values);
             if (r != 0) {
                 String jitLog = errLog.getString(0);
-                String msg = backend.noteSticky(r, id + " load '" + name + "' (" + (ptx ? "PTX" : "cubin") + "): " + CudaDriver.describe(r));
+                String msg = backend.noteSticky(
+                        r, id + " load '" + name + "' (" + (ptx ? "PTX" : "cubin") + "): " + CudaDriver.describe(r));
                 if (ptx && !jitLog.isBlank() && !CudaError.isSticky(r)) {
                     String text = new String(image, StandardCharsets.UTF_8).replace("\0", "");
-                    throw new KernelCompileException("cuda", name, options, msg + "\n" + jitLog, source != null ? source : text);
+                    throw new KernelCompileException(
+                            "cuda", name, options, msg + "\n" + jitLog, source != null ? source : text);
                 }
-                throw r == CudaError.OUT_OF_MEMORY ? new DeviceOutOfMemoryException(msg) : new DeviceException(msg + (jitLog.isBlank() ? "" : "\n" + jitLog));
+                throw r == CudaError.OUT_OF_MEMORY
+                        ? new DeviceOutOfMemoryException(msg)
+                        : new DeviceException(msg + (jitLog.isBlank() ? "" : "\n" + jitLog));
             }
             MemorySegment module = p.get(ADDRESS, 0);
             byte[] binary = image.clone();
@@ -92,7 +100,8 @@ final class CudaModules {
         }
     }
 
-    @SuppressWarnings("restricted") // the driver returns each name as a zero-length segment: widened to read the C string
+    @SuppressWarnings(
+            "restricted") // the driver returns each name as a zero-length segment: widened to read the C string
     private List<String> kernelNamesOf(Arena a, MemorySegment module) {
         if (!CudaDriverModules.hasModuleEnumeration()) return List.of();
         MemorySegment n = a.allocate(JAVA_INT);
@@ -129,20 +138,33 @@ final class CudaModules {
             MemorySegment f = a.allocate(ADDRESS);
             int r = CudaDriverModules.cuModuleGetFunction(f, p.module, a.allocateFrom(name));
             if (r == CudaError.NOT_FOUND) {
-                throw new KernelLaunchException(id + ": no kernel '" + name + "' in program '" + p.name + "'"
-                        + (p.kernelNames().isEmpty() ? "" : " (its kernels: " + String.join(", ", p.kernelNames()) + ")")
-                        + "; a CUDA kernel is found by its unmangled name only when declared extern \"C\" (ND_KERNEL does so)");
+                throw new KernelLaunchException(
+                        id + ": no kernel '" + name + "' in program '" + p.name + "'"
+                                + (p.kernelNames().isEmpty()
+                                        ? ""
+                                        : " (its kernels: " + String.join(", ", p.kernelNames()) + ")")
+                                + "; a CUDA kernel is found by its unmangled name only when declared extern \"C\" (ND_KERNEL does so)");
             }
             backend.check(r, "kernel '" + name + "' of '" + p.name + "'");
             MemorySegment fn = f.get(ADDRESS, 0);
             MemorySegment v = a.allocate(JAVA_INT);
-            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn), "attributes of kernel '" + name + "'");
+            backend.check(
+                    CudaDriverModules.cuFuncGetAttribute(
+                            v, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn),
+                    "attributes of kernel '" + name + "'");
             int maxThreads = v.get(JAVA_INT, 0);
-            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn), "attributes of kernel '" + name + "'");
+            backend.check(
+                    CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn),
+                    "attributes of kernel '" + name + "'");
             int staticShared = v.get(JAVA_INT, 0);
-            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_NUM_REGS, fn), "attributes of kernel '" + name + "'");
+            backend.check(
+                    CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_NUM_REGS, fn),
+                    "attributes of kernel '" + name + "'");
             int regs = v.get(JAVA_INT, 0);
-            backend.check(CudaDriverModules.cuFuncGetAttribute(v, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, fn), "attributes of kernel '" + name + "'");
+            backend.check(
+                    CudaDriverModules.cuFuncGetAttribute(
+                            v, CudaDriverModules.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, fn),
+                    "attributes of kernel '" + name + "'");
             int dynLimit = v.get(JAVA_INT, 0);
             return new CudaKernel(p, name, fn, maxThreads, staticShared, regs, paramSizes(a, fn), dynLimit);
         }
@@ -154,8 +176,8 @@ final class CudaModules {
         List<Integer> sizes = new ArrayList<>();
         for (int i = 0; i < 4096; i++) {
             int r = CudaDriverModules.cuFuncGetParamInfo(fn, i, off, size);
-            if (r == CudaError.INVALID_VALUE) break;     // past the last parameter
-            if (r != 0) return null;                     // the driver cannot tell
+            if (r == CudaError.INVALID_VALUE) break; // past the last parameter
+            if (r != 0) return null; // the driver cannot tell
             sizes.add((int) size.get(JAVA_LONG, 0));
         }
         return sizes.stream().mapToInt(Integer::intValue).toArray();

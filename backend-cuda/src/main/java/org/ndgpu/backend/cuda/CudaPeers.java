@@ -21,7 +21,9 @@ final class CudaPeers {
     // source devices whose memory the owner's context reads directly (true) or through the host (false)
     private final ConcurrentHashMap<CudaBackend, Boolean> direct = new ConcurrentHashMap<>();
 
-    CudaPeers(CudaBackend owner) { this.owner = owner; }
+    CudaPeers(CudaBackend owner) {
+        this.owner = owner;
+    }
 
     /** {@code bytes} from {@code src} (a pointer of {@code from}) to {@code dst} (of the owner), in {@code stream}. */
     void copy(MemorySegment stream, CudaBackend from, long src, long dst, long bytes) {
@@ -29,7 +31,8 @@ final class CudaPeers {
         MemorySegment context = owner.enter("copyPeer");
         if (bytes == 0) return;
         direct.computeIfAbsent(from, f -> enable(f, srcContext));
-        owner.check(CudaDriverMemory.cuMemcpyPeerAsync(dst, context, src, srcContext, bytes, stream),
+        owner.check(
+                CudaDriverMemory.cuMemcpyPeerAsync(dst, context, src, srcContext, bytes, stream),
                 "copy " + CudaAllocator.size(bytes) + " from " + from.id());
     }
 
@@ -37,15 +40,19 @@ final class CudaPeers {
     private Boolean enable(CudaBackend from, MemorySegment srcContext) {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment can = a.allocate(JAVA_INT);
-            owner.check(CudaDriver.cuDeviceCanAccessPeer(can, owner.cuDevice(), from.cuDevice()), "cuDeviceCanAccessPeer");
+            owner.check(
+                    CudaDriver.cuDeviceCanAccessPeer(can, owner.cuDevice(), from.cuDevice()), "cuDeviceCanAccessPeer");
             if (can.get(JAVA_INT, 0) == 0) {
-                LOG.log(System.Logger.Level.DEBUG, () -> owner.id() + ": no peer access to " + from.id()
-                        + "; copies from it stage through host memory (cuMemcpyPeerAsync)");
+                LOG.log(
+                        System.Logger.Level.DEBUG,
+                        () -> owner.id() + ": no peer access to " + from.id()
+                                + "; copies from it stage through host memory (cuMemcpyPeerAsync)");
                 return false;
             }
         }
         int r = CudaDriver.cuCtxEnablePeerAccess(srcContext, 0);
-        if (r != 0 && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) throw owner.error(r, "enable peer access to " + from.id());
+        if (r != 0 && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+            throw owner.error(r, "enable peer access to " + from.id());
         return true;
     }
 }

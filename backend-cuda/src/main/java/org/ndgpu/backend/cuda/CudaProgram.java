@@ -3,7 +3,6 @@ package org.ndgpu.backend.cuda;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.ndgpu.backend.BackendProgram;
 
 /** A loaded CUDA module, with the cubin or PTX it was loaded from. */
@@ -17,7 +16,14 @@ public final class CudaProgram implements BackendProgram {
     private final List<String> kernelNames;
     final ConcurrentHashMap<String, CudaKernel> kernels = new ConcurrentHashMap<>();
 
-    CudaProgram(CudaBackend owner, String name, MemorySegment module, byte[] binary, boolean ptx, String buildLog, List<String> kernelNames) {
+    CudaProgram(
+            CudaBackend owner,
+            String name,
+            MemorySegment module,
+            byte[] binary,
+            boolean ptx,
+            String buildLog,
+            List<String> kernelNames) {
         this.owner = owner;
         this.name = name;
         this.module = module;
@@ -29,22 +35,33 @@ public final class CudaProgram implements BackendProgram {
 
     /** The cubin (or PTX text, NUL-terminated) that {@link CudaBackend#load} accepts again. */
     @Override
-    public byte[] binary() { return binary.clone(); }
+    public byte[] binary() {
+        return binary.clone();
+    }
 
     /** True when {@link #binary()} is PTX rather than a cubin. */
-    public boolean isPtx() { return ptx; }
+    public boolean isPtx() {
+        return ptx;
+    }
 
     /** NVRTC's log (warnings), empty when there was none or the program was loaded from bytes. */
-    public String buildLog() { return buildLog; }
+    public String buildLog() {
+        return buildLog;
+    }
 
     /** The program's name, as given to compile or load. */
-    public String name() { return name; }
+    public String name() {
+        return name;
+    }
 
     @Override
-    public List<String> kernelNames() { return kernelNames; }
+    public List<String> kernelNames() {
+        return kernelNames;
+    }
 
     @Override
     public String toString() {
-        return "CudaProgram[" + owner.id() + " '" + name + "', " + (ptx ? "PTX" : "cubin") + ", kernels " + kernelNames + "]";
+        return "CudaProgram[" + owner.id() + " '" + name + "', " + (ptx ? "PTX" : "cubin") + ", kernels " + kernelNames
+                + "]";
     }
 }

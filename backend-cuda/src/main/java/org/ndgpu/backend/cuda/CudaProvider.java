@@ -6,7 +6,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendProvider;
 
@@ -21,7 +20,9 @@ public final class CudaProvider implements BackendProvider {
     private static Discovery cached;
 
     @Override
-    public String name() { return "cuda"; }
+    public String name() {
+        return "cuda";
+    }
 
     @Override
     public Discovery discover() {
@@ -37,7 +38,8 @@ public final class CudaProvider implements BackendProvider {
         try {
             if (!CudaDriver.available()) return none(CudaDriver.problem());
             int r = CudaDriver.cuInit(0);
-            if (r != 0) return none("cuInit: " + CudaDriver.describe(r) + " (libcuda from " + CudaDriver.loadedFrom() + ")");
+            if (r != 0)
+                return none("cuInit: " + CudaDriver.describe(r) + " (libcuda from " + CudaDriver.loadedFrom() + ")");
             int count;
             try (Arena a = Arena.ofConfined()) {
                 MemorySegment n = a.allocate(JAVA_INT);
@@ -59,7 +61,9 @@ public final class CudaProvider implements BackendProvider {
             return new Discovery(List.copyOf(backends), List.copyOf(problems));
         } catch (Throwable thrown) {
             // a bad ndgpu.cuda.* setting fails a class's static initializer: report Config's message
-            Throwable t = thrown instanceof ExceptionInInitializerError && thrown.getCause() != null ? thrown.getCause() : thrown;
+            Throwable t = thrown instanceof ExceptionInInitializerError && thrown.getCause() != null
+                    ? thrown.getCause()
+                    : thrown;
             String why = t.getMessage() == null ? t.toString() : t.getClass().getSimpleName() + ": " + t.getMessage();
             if (t instanceof IllegalCallerException) why += " (run java with --enable-native-access=ALL-UNNAMED)";
             return none("cuda: discovery failed: " + why);

@@ -6,7 +6,6 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
-
 import org.ndgpu.backend.Backend;
 
 /**
@@ -24,6 +23,7 @@ final class CudaScratch {
      * the whole VarHandle access path, which costs more than the rest of the launch.
      */
     long[] staged;
+
     MemorySegment pointers;
     int capacity;
     final MemorySegment out = arena.allocate(16, 8);
@@ -35,7 +35,9 @@ final class CudaScratch {
 
     private static final boolean BIG_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.BIG_ENDIAN;
 
-    CudaScratch() { grow(32); }
+    CudaScratch() {
+        grow(32);
+    }
 
     void grow(int n) {
         staged = new long[n];
@@ -91,7 +93,8 @@ final class CudaScratch {
             } else {
                 throw CudaLaunchErrors.badType(id, k, i, arg);
             }
-            if (expected != null && (n >= expected.length || expected[n] != size)) throw CudaLaunchErrors.badArgument(id, k, args, i, n, size);
+            if (expected != null && (n >= expected.length || expected[n] != size))
+                throw CudaLaunchErrors.badArgument(id, k, args, i, n, size);
             // the driver reads a parameter of `size` bytes from the start of its slot
             slots[n++] = BIG_ENDIAN ? bits << (64 - 8 * size) : bits;
         }

@@ -1,7 +1,6 @@
 package org.ndgpu.backend.cuda;
 
 import java.lang.foreign.MemorySegment;
-
 import org.ndgpu.backend.BackendStream;
 
 /** A CUDA stream of a {@link CudaBackend}. */
@@ -18,10 +17,14 @@ public final class CudaStream implements BackendStream {
     }
 
     /** The CUstream, for bindings such as cuBLAS (cublasSetStream). */
-    public MemorySegment handle() { return handle; }
+    public MemorySegment handle() {
+        return handle;
+    }
 
     @Override
-    public long ptr() { return handle.address(); }
+    public long ptr() {
+        return handle.address();
+    }
 
     /** Destroys the stream once its work has finished; the backend's default stream ignores this. */
     @Override
@@ -33,6 +36,7 @@ public final class CudaStream implements BackendStream {
 
     @Override
     public String toString() {
-        return "CudaStream[" + owner.id() + (isDefault ? " default" : "") + " 0x" + Long.toHexString(handle.address()) + "]";
+        return "CudaStream[" + owner.id() + (isDefault ? " default" : "") + " 0x" + Long.toHexString(handle.address())
+                + "]";
     }
 }

@@ -4,8 +4,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import org.ndgpu.config.Config;
 import org.ndgpu.backend.CopyTasks;
+import org.ndgpu.config.Config;
 
 /**
  * Host memory copies into and out of pinned staging buffers, split over a few threads for large
@@ -13,7 +13,7 @@ import org.ndgpu.backend.CopyTasks;
  * The number of threads is {@link Config#CUDA_COPY_THREADS} (default: half the cores, at most 8).
  */
 final class HostCopy {
-    private HostCopy() { }
+    private HostCopy() {}
 
     /** Below this many bytes per thread a copy stays on the calling thread. */
     private static final long PIECE_MIN = 1L << 20;
@@ -22,10 +22,14 @@ final class HostCopy {
     private static final CopyTasks.LazyPool POOL = new CopyTasks.LazyPool("ndgpu-cuda-copy", Config::cudaCopyThreads);
 
     /** The copy threads, created on first use. */
-    static ExecutorService pool() { return POOL.get(); }
+    static ExecutorService pool() {
+        return POOL.get();
+    }
 
     /** How many copy threads there are ({@link Config#CUDA_COPY_THREADS}). */
-    static int threads() { return POOL.threads(); }
+    static int threads() {
+        return POOL.threads();
+    }
 
     /** MemorySegment.copy, in parallel pieces when it is large. */
     static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {

@@ -10,10 +10,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
-
+import org.ndgpu.backend.NativeLibrary;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.KernelCompileException;
-import org.ndgpu.backend.NativeLibrary;
 
 /**
  * java.lang.foreign bindings to NVRTC (libnvrtc.so.13, .12, ...), CUDA's run-time compiler.
@@ -22,7 +21,7 @@ import org.ndgpu.backend.NativeLibrary;
  * cubin or PTX bytes).
  */
 public final class Nvrtc {
-    private Nvrtc() { }
+    private Nvrtc() {}
 
     private static final NativeLibrary LIB;
     private static final String PROBLEM;
@@ -33,7 +32,8 @@ public final class Nvrtc {
         try {
             lib = CudaLibraries.load("NVRTC, the CUDA run-time compiler", CudaLibraries.NVRTC);
         } catch (NativeLibrary.NotFoundException e) {
-            problem = e.getMessage() + ": kernels cannot be compiled (install the CUDA toolkit's NVRTC, or pip install nvidia-cuda-nvrtc, and put it on LD_LIBRARY_PATH)";
+            problem = e.getMessage()
+                    + ": kernels cannot be compiled (install the CUDA toolkit's NVRTC, or pip install nvidia-cuda-nvrtc, and put it on LD_LIBRARY_PATH)";
         } catch (Throwable t) {
             problem = "libnvrtc could not be loaded: " + t;
         }
@@ -43,9 +43,11 @@ public final class Nvrtc {
 
     private static final List<String> MISSING = new ArrayList<>();
     private static final FunctionDescriptor I_AA = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
-    private static final MethodHandle CREATE = req("nvrtcCreateProgram",
+    private static final MethodHandle CREATE = req(
+            "nvrtcCreateProgram",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
-    private static final MethodHandle COMPILE = req("nvrtcCompileProgram", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle COMPILE =
+            req("nvrtcCompileProgram", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
     private static final MethodHandle LOG_SIZE = req("nvrtcGetProgramLogSize", I_AA);
     private static final MethodHandle LOG = req("nvrtcGetProgramLog", I_AA);
     private static final MethodHandle CUBIN_SIZE = req("nvrtcGetCUBINSize", I_AA);
@@ -53,12 +55,18 @@ public final class Nvrtc {
     private static final MethodHandle PTX_SIZE = req("nvrtcGetPTXSize", I_AA);
     private static final MethodHandle PTX = req("nvrtcGetPTX", I_AA);
     private static final MethodHandle DESTROY = req("nvrtcDestroyProgram", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ERROR_STRING = req("nvrtcGetErrorString", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final MethodHandle ERROR_STRING =
+            req("nvrtcGetErrorString", FunctionDescriptor.of(ADDRESS, JAVA_INT));
     private static final MethodHandle VERSION = req("nvrtcVersion", I_AA);
-    private static final MethodHandle NUM_ARCHS = LIB == null ? null : LIB.downcallOrNull("nvrtcGetNumSupportedArchs", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final MethodHandle ARCHS = LIB == null ? null : LIB.downcallOrNull("nvrtcGetSupportedArchs", FunctionDescriptor.of(JAVA_INT, ADDRESS));
-    private static final String MISSING_PROBLEM = MISSING.isEmpty() ? null
-            : LIB.loadedFrom() + " lacks " + String.join(", ", MISSING) + ": NVRTC too old for ndgpu (needs CUDA 11.2+)";
+    private static final MethodHandle NUM_ARCHS = LIB == null
+            ? null
+            : LIB.downcallOrNull("nvrtcGetNumSupportedArchs", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final MethodHandle ARCHS =
+            LIB == null ? null : LIB.downcallOrNull("nvrtcGetSupportedArchs", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    private static final String MISSING_PROBLEM = MISSING.isEmpty()
+            ? null
+            : LIB.loadedFrom() + " lacks " + String.join(", ", MISSING)
+                    + ": NVRTC too old for ndgpu (needs CUDA 11.2+)";
 
     private static MethodHandle req(String name, FunctionDescriptor fd) {
         if (LIB == null) return null;
@@ -68,12 +76,18 @@ public final class Nvrtc {
     }
 
     /** True when NVRTC loaded with every function ndgpu needs. */
-    public static boolean available() { return PROBLEM == null && MISSING_PROBLEM == null; }
+    public static boolean available() {
+        return PROBLEM == null && MISSING_PROBLEM == null;
+    }
 
     /** Why NVRTC cannot be used, or null. */
-    public static String problem() { return PROBLEM != null ? PROBLEM : MISSING_PROBLEM; }
+    public static String problem() {
+        return PROBLEM != null ? PROBLEM : MISSING_PROBLEM;
+    }
 
-    public static String loadedFrom() { return LIB == null ? null : LIB.loadedFrom(); }
+    public static String loadedFrom() {
+        return LIB == null ? null : LIB.loadedFrom();
+    }
 
     private static void ensure() {
         if (!available()) throw new DeviceException("cuda: " + problem());
@@ -86,11 +100,15 @@ public final class Nvrtc {
     }
 
     /** "NVRTC_ERROR_COMPILATION" for an nvrtcResult. */
-    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
+    @SuppressWarnings(
+            "restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum
+    // to read it
     public static String errorString(int code) {
         try {
             MemorySegment s = (MemorySegment) ERROR_STRING.invokeExact(code);
-            return s.equals(MemorySegment.NULL) ? "nvrtcResult " + code : s.reinterpret(256).getString(0);
+            return s.equals(MemorySegment.NULL)
+                    ? "nvrtcResult " + code
+                    : s.reinterpret(256).getString(0);
         } catch (Throwable t) {
             return "nvrtcResult " + code;
         }
@@ -102,7 +120,7 @@ public final class Nvrtc {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment major = a.allocate(JAVA_INT), minor = a.allocate(JAVA_INT);
             check((int) VERSION.invokeExact(major, minor), "nvrtcVersion");
-            return new int[]{major.get(JAVA_INT, 0), minor.get(JAVA_INT, 0)};
+            return new int[] {major.get(JAVA_INT, 0), minor.get(JAVA_INT, 0)};
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -141,14 +159,14 @@ public final class Nvrtc {
             if (a <= arch) best = a;
         }
         if (best < 0) {
-            throw new DeviceException("cuda: NVRTC " + loadedFrom() + " supports sm_" + archs[0] + " to sm_" + archs[archs.length - 1]
-                    + ", not this device's sm_" + arch + ": use an NVRTC that supports it");
+            throw new DeviceException("cuda: NVRTC " + loadedFrom() + " supports sm_" + archs[0] + " to sm_"
+                    + archs[archs.length - 1] + ", not this device's sm_" + arch + ": use an NVRTC that supports it");
         }
         return "compute_" + best;
     }
 
     /** What NVRTC made: a cubin (ptx = false) or PTX text with a trailing NUL (ptx = true), and the build log. */
-    public record Output(byte[] binary, boolean ptx, String log) { }
+    public record Output(byte[] binary, boolean ptx, String log) {}
 
     /**
      * Compiles CUDA C++ source. {@code options} are passed as given (they should include
@@ -159,8 +177,15 @@ public final class Nvrtc {
         try (Arena a = Arena.ofConfined()) {
             MemorySegment progPtr = a.allocate(ADDRESS);
             String file = name.endsWith(".cu") ? name : name + ".cu";
-            check((int) CREATE.invokeExact(progPtr, a.allocateFrom(source), a.allocateFrom(file), 0,
-                    MemorySegment.NULL, MemorySegment.NULL), "nvrtcCreateProgram");
+            check(
+                    (int) CREATE.invokeExact(
+                            progPtr,
+                            a.allocateFrom(source),
+                            a.allocateFrom(file),
+                            0,
+                            MemorySegment.NULL,
+                            MemorySegment.NULL),
+                    "nvrtcCreateProgram");
             MemorySegment prog = progPtr.get(ADDRESS, 0);
             try {
                 MemorySegment opts = a.allocate(ADDRESS, Math.max(1, options.size()));
@@ -169,7 +194,8 @@ public final class Nvrtc {
                 String log = log(a, prog);
                 if (r != 0) {
                     if (errorString(r).equals("NVRTC_ERROR_COMPILATION") || !log.isBlank()) {
-                        throw new KernelCompileException("cuda", name, options, log.isBlank() ? errorString(r) : log, source);
+                        throw new KernelCompileException(
+                                "cuda", name, options, log.isBlank() ? errorString(r) : log, source);
                     }
                     check(r, "nvrtcCompileProgram");
                 }

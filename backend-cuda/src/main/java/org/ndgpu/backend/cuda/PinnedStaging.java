@@ -8,8 +8,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.ReentrantLock;
-import org.ndgpu.config.Config;
 import org.ndgpu.backend.CopyTasks;
+import org.ndgpu.config.Config;
 
 /**
  * A ring of pinned (page-locked) host buffers through which every host-device copy goes. DMA from
@@ -56,11 +56,12 @@ final class PinnedStaging {
     /** The staging the settings ask for now. */
     static String describe() {
         boolean p = Config.cudaStagingPipelined();
-        return (p ? "pipelined" : "simple") + ", " + Config.cudaStagingSlots(p) + " x " + Config.cudaStagingChunkMiB(p) + " MiB pinned, "
-                + HostCopy.threads() + " host copy threads";
+        return (p ? "pipelined" : "simple") + ", " + Config.cudaStagingSlots(p) + " x " + Config.cudaStagingChunkMiB(p)
+                + " MiB pinned, " + HostCopy.threads() + " host copy threads";
     }
 
-    @SuppressWarnings("restricted") // the driver returns the pinned chunk as a zero-length segment: widened to the size allocated
+    @SuppressWarnings(
+            "restricted") // the driver returns the pinned chunk as a zero-length segment: widened to the size allocated
     private void ensureAllocated() {
         if (buffers != null) return;
         boolean mode = Config.cudaStagingPipelined();
@@ -81,7 +82,8 @@ final class PinnedStaging {
                 int r = CudaDriverMemory.cuMemHostAlloc(p, chunk, CudaDriverMemory.CU_MEMHOSTALLOC_PORTABLE);
                 if (r != 0) {
                     release(b, e);
-                    throw backend.error(r, "allocate " + slots + " x " + (chunk >> 20) + " MiB of pinned host staging memory");
+                    throw backend.error(
+                            r, "allocate " + slots + " x " + (chunk >> 20) + " MiB of pinned host staging memory");
                 }
                 b[i] = p.get(ADDRESS, 0).reinterpret(chunk);
                 r = CudaDriverStreams.cuEventCreate(p, CudaDriverStreams.CU_EVENT_DISABLE_TIMING);
@@ -182,7 +184,8 @@ final class PinnedStaging {
         }
     }
 
-    // ---- pipelined mode: chunk j lives in buffer j % slots; workers copy whole chunks, this thread queues the DMAs ----
+    // ---- pipelined mode: chunk j lives in buffer j % slots; workers copy whole chunks, this thread queues the DMAs
+    // ----
 
     private void pipelinedIn(CudaStream stream, MemorySegment from, long dst, long bytes) {
         int n = (int) ((bytes + chunk - 1) / chunk);

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;
 import org.ndgpu.backend.BackendKernel;
@@ -53,7 +52,12 @@ public final class CudaBackendBench {
             e1.close();
         }
         double m = median(ms);
-        rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "device copy 2^28 f32 (read+write)", m, 2.0 * bytes / m / 1e6));
+        rows.add(String.format(
+                Locale.ROOT,
+                "%-44s %9.3f ms %9.1f GB/s",
+                "device copy 2^28 f32 (read+write)",
+                m,
+                2.0 * bytes / m / 1e6));
         cuda.free(b);
 
         // 2. host <-> device 256 MiB, from a Java float[] (heap) and from native memory
@@ -65,7 +69,7 @@ public final class CudaBackendBench {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment nat = arena.allocate(hbytes, 64);
             MemorySegment.copy(heap, 0, nat, 0, hbytes);
-            for (var src : List.of(new Object[]{"heap float[]", heap}, new Object[]{"native segment", nat})) {
+            for (var src : List.of(new Object[] {"heap float[]", heap}, new Object[] {"native segment", nat})) {
                 MemorySegment seg = (MemorySegment) src[1];
                 for (int i = 0; i < 2; i++) {
                     cuda.copyIn(s, seg, a, 0, hbytes);
@@ -84,8 +88,10 @@ public final class CudaBackendBench {
                     d2h.add((t2 - t1) / 1e6);
                 }
                 double mh = median(h2d), md = median(d2h);
-                rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "H2D 256 MiB from " + src[0], mh, hbytes / mh / 1e6));
-                rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "D2H 256 MiB into " + src[0], md, hbytes / md / 1e6));
+                rows.add(String.format(
+                        Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "H2D 256 MiB from " + src[0], mh, hbytes / mh / 1e6));
+                rows.add(String.format(
+                        Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "D2H 256 MiB into " + src[0], md, hbytes / md / 1e6));
             }
         }
 
@@ -94,8 +100,11 @@ public final class CudaBackendBench {
             MemorySegment pp = arena.allocate(java.lang.foreign.ValueLayout.ADDRESS);
             cuda.makeCurrent();
             if (CudaDriverMemory.cuMemHostAlloc(pp, hbytes, 0) == 0) {
-                @SuppressWarnings("restricted") // the driver returns the pinned buffer as a zero-length segment: widened to its size
-                MemorySegment pinned = pp.get(java.lang.foreign.ValueLayout.ADDRESS, 0).reinterpret(hbytes);
+                @SuppressWarnings(
+                        "restricted") // the driver returns the pinned buffer as a zero-length segment: widened to its
+                // size
+                MemorySegment pinned =
+                        pp.get(java.lang.foreign.ValueLayout.ADDRESS, 0).reinterpret(hbytes);
                 MemorySegment sh = ((CudaStream) s).handle();
                 long dst = ((CudaBuffer) a).pointer();
                 List<Double> h2d = new ArrayList<>(), d2h = new ArrayList<>();
@@ -112,9 +121,19 @@ public final class CudaBackendBench {
                         d2h.add((t2 - t1) / 1e6);
                     }
                 }
-                rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "ceiling: H2D 256 MiB, one DMA from pinned", median(h2d), hbytes / median(h2d) / 1e6));
-                rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "ceiling: D2H 256 MiB, one DMA into pinned", median(d2h), hbytes / median(d2h) / 1e6));
-                for (int threads : new int[]{1, HostCopy.threads()}) {
+                rows.add(String.format(
+                        Locale.ROOT,
+                        "%-44s %9.3f ms %9.1f GB/s",
+                        "ceiling: H2D 256 MiB, one DMA from pinned",
+                        median(h2d),
+                        hbytes / median(h2d) / 1e6));
+                rows.add(String.format(
+                        Locale.ROOT,
+                        "%-44s %9.3f ms %9.1f GB/s",
+                        "ceiling: D2H 256 MiB, one DMA into pinned",
+                        median(d2h),
+                        hbytes / median(d2h) / 1e6));
+                for (int threads : new int[] {1, HostCopy.threads()}) {
                     List<Double> cp = new ArrayList<>();
                     for (int i = 0; i < 7; i++) {
                         long t0 = System.nanoTime();
@@ -122,16 +141,25 @@ public final class CudaBackendBench {
                         else HostCopy.copy(heap, 0, pinned, 0, hbytes);
                         cp.add((System.nanoTime() - t0) / 1e6);
                     }
-                    rows.add(String.format(Locale.ROOT, "%-44s %9.3f ms %9.1f GB/s", "host memcpy 256 MiB heap->pinned, " + threads + " thread(s)", median(cp), hbytes / median(cp) / 1e6));
+                    rows.add(String.format(
+                            Locale.ROOT,
+                            "%-44s %9.3f ms %9.1f GB/s",
+                            "host memcpy 256 MiB heap->pinned, " + threads + " thread(s)",
+                            median(cp),
+                            hbytes / median(cp) / 1e6));
                 }
                 CudaDriverMemory.cuMemFreeHost(pinned);
             }
         }
 
         // 3. host time per launch of a tiny kernel, back to back
-        BackendKernel tiny = cuda.kernel(cuda.compile("tiny", Dialect.CUDA.prelude()
-                + "ND_KERNEL void tiny(ND_GLOBAL float* x, int n) { if (ND_GLOBAL_ID() < (size_t) n) x[ND_GLOBAL_ID()] += 1.0f; }\n",
-                List.of()), "tiny");
+        BackendKernel tiny = cuda.kernel(
+                cuda.compile(
+                        "tiny",
+                        Dialect.CUDA.prelude()
+                                + "ND_KERNEL void tiny(ND_GLOBAL float* x, int n) { if (ND_GLOBAL_ID() < (size_t) n) x[ND_GLOBAL_ID()] += 1.0f; }\n",
+                        List.of()),
+                "tiny");
         long[] grid = {1}, block = {32};
         Integer count = 32;
         for (int i = 0; i < 20_000; i++) {
@@ -149,13 +177,22 @@ public final class CudaBackendBench {
             cuda.synchronize(s);
         }
         double mu = median(us);
-        rows.add(String.format(Locale.ROOT, "%-44s %9.3f us per launch (batches of %d, median of 100)", "launch tiny kernel, host time", mu, batch));
+        rows.add(String.format(
+                Locale.ROOT,
+                "%-44s %9.3f us per launch (batches of %d, median of 100)",
+                "launch tiny kernel, host time",
+                mu,
+                batch));
         // and end-to-end throughput including the GPU, 20000 launches then a synchronize
         long t0 = System.nanoTime();
         for (int i = 0; i < 20_000; i++) cuda.launch(s, tiny, grid, block, 0, a, count);
         cuda.synchronize(s);
         long t1 = System.nanoTime();
-        rows.add(String.format(Locale.ROOT, "%-44s %9.3f us per launch", "launch tiny kernel, 20000 + synchronize", (t1 - t0) / 1e3 / 20_000));
+        rows.add(String.format(
+                Locale.ROOT,
+                "%-44s %9.3f us per launch",
+                "launch tiny kernel, 20000 + synchronize",
+                (t1 - t0) / 1e3 / 20_000));
         cuda.free(a);
 
         System.out.println();

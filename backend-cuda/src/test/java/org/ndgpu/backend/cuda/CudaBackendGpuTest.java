@@ -16,14 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.exceptions.KernelCompileException;
-import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;
@@ -31,6 +26,10 @@ import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.KernelCompileException;
+import org.ndgpu.exceptions.KernelLaunchException;
 
 /** Needs an NVIDIA GPU, the driver and NVRTC: runs on the GPU host only. */
 @Tag("gpu")
@@ -109,14 +108,19 @@ class CudaBackendGpuTest {
         for (List<String> options : List.of(List.<String>of(), List.of("--fmad=false"))) {
             BackendBuffer bx = upload(x), by = upload(y);
             BackendProgram p = cuda.compile("axpy", AXPY, options);
-            assertTrue(p.kernelNames().isEmpty() || p.kernelNames().containsAll(List.of("axpy", "scale", "bounded", "reverse_block")), p.kernelNames().toString());
+            assertTrue(
+                    p.kernelNames().isEmpty()
+                            || p.kernelNames().containsAll(List.of("axpy", "scale", "bounded", "reverse_block")),
+                    p.kernelNames().toString());
             BackendKernel k = cuda.kernel(p, "axpy");
-            System.out.println("axpy " + options + ": " + k + ", parameterCount " + k.parameterCount() + ", kernels " + p.kernelNames()
-                    + ", " + (((CudaProgram) p).isPtx() ? "PTX" : "cubin") + " of " + p.binary().length + " bytes");
+            System.out.println("axpy " + options + ": " + k + ", parameterCount " + k.parameterCount() + ", kernels "
+                    + p.kernelNames() + ", " + (((CudaProgram) p).isPtx() ? "PTX" : "cubin") + " of "
+                    + p.binary().length + " bytes");
             assertEquals(1024, k.maxBlockSize());
             assertTrue(k.parameterCount() == -1 || k.parameterCount() == 6, "parameters: " + k.parameterCount());
             long block = 256, grid = (n + block - 1) / block;
-            cuda.launch(stream, k, new long[]{grid}, new long[]{block}, 0, by, (long) yoff, bx, (long) xoff, a, (long) n);
+            cuda.launch(
+                    stream, k, new long[] {grid}, new long[] {block}, 0, by, (long) yoff, bx, (long) xoff, a, (long) n);
             float[] got = download(by, n + yoff);
             boolean exact = options.contains("--fmad=false");
             for (int i = 0; i < yoff; i++) assertEquals(y[i], got[i], "untouched prefix " + i);
@@ -139,7 +143,7 @@ class CudaBackendGpuTest {
         float[] x = random(n, 3);
         BackendBuffer b = upload(x);
         BackendKernel k = cuda.kernel(cuda.compile("scale", AXPY, List.of()), "scale");
-        cuda.launch(stream, k, new long[]{7}, new long[]{128}, 0, b, -2.0f, n);
+        cuda.launch(stream, k, new long[] {7}, new long[] {128}, 0, b, -2.0f, n);
         float[] got = download(b, n);
         for (int i = 0; i < n; i++) assertEquals(-2.0f * x[i], got[i], "element " + i);
         cuda.free(b);
@@ -177,11 +181,20 @@ class CudaBackendGpuTest {
             byte b2 = (byte) -1;
             float f2 = Float.intBitsToFloat(0x7FC00000 | (r.nextInt() & 0x3FFFFF)); // a NaN with a payload
             cuda.copyIn(stream, MemorySegment.ofArray(poison), out, 0, 8L * 9);
-            cuda.launch(stream, k, new long[]{1}, new long[]{1}, 0, out, b, sh, i, l, f, d, z, b2, f2);
+            cuda.launch(stream, k, new long[] {1}, new long[] {1}, 0, out, b, sh, i, l, f, d, z, b2, f2);
             long[] got = new long[9];
             cuda.copyOut(stream, out, 0, MemorySegment.ofArray(got), 8L * 9);
-            long[] want = {b, sh, i, l, Float.floatToRawIntBits(f), Double.doubleToRawLongBits(d), z ? 1 : 0, b2,
-                    Float.floatToRawIntBits(f2)};
+            long[] want = {
+                b,
+                sh,
+                i,
+                l,
+                Float.floatToRawIntBits(f),
+                Double.doubleToRawLongBits(d),
+                z ? 1 : 0,
+                b2,
+                Float.floatToRawIntBits(f2)
+            };
             assertArrayEquals(want, got, "round " + round);
         }
         cuda.free(out);
@@ -199,9 +212,10 @@ class CudaBackendGpuTest {
         float[] x = random(n, 11);
         BackendBuffer b = upload(x);
         BackendKernel scale = cuda.kernel(cuda.compile("axpy", AXPY, List.of()), "scale");
-        cuda.launch(stream, scale, new long[]{64}, new long[]{256}, 0, b, 2.0f, n);       // this context is now the thread's
-        assertEquals(0, CudaDriver.cuCtxSetCurrent(MemorySegment.NULL));                  // as other code might
-        cuda.launch(stream, scale, new long[]{64}, new long[]{256}, 0, b, -0.5f, n);
+        cuda.launch(
+                stream, scale, new long[] {64}, new long[] {256}, 0, b, 2.0f, n); // this context is now the thread's
+        assertEquals(0, CudaDriver.cuCtxSetCurrent(MemorySegment.NULL)); // as other code might
+        cuda.launch(stream, scale, new long[] {64}, new long[] {256}, 0, b, -0.5f, n);
         float[] got = download(b, n);
         for (int i = 0; i < n; i++) assertEquals(x[i] * 2.0f * -0.5f, got[i], "element " + i);
 
@@ -210,7 +224,7 @@ class CudaBackendGpuTest {
         BackendKernel reverse = cuda.kernel(cuda.compile("reverse-big", AXPY, List.of("-DND_BIG")), "reverse_block");
         assertEquals(0, CudaDriver.cuCtxSetCurrent(MemorySegment.NULL));
         // 64 KiB of dynamic shared memory: above the 48 KiB default, so the launch raises the kernel's limit
-        cuda.launch(stream, reverse, new long[]{blocks}, new long[]{block}, 64 * 1024, c);
+        cuda.launch(stream, reverse, new long[] {blocks}, new long[] {block}, 64 * 1024, c);
         float[] rev = download(c, block * blocks);
         for (int i = 0; i < block * blocks; i++) {
             int blockStart = i / block * block;
@@ -226,7 +240,7 @@ class CudaBackendGpuTest {
         float[] x = random(n, 4);
         BackendBuffer b = upload(x);
         BackendKernel k = cuda.kernel(cuda.compile("reverse", AXPY, List.of()), "reverse_block");
-        cuda.launch(stream, k, new long[]{blocks}, new long[]{block}, 0, b, new Backend.LocalMemory(4L * block));
+        cuda.launch(stream, k, new long[] {blocks}, new long[] {block}, 0, b, new Backend.LocalMemory(4L * block));
         float[] got = download(b, n);
         for (int i = 0; i < n; i++) {
             int blk = i / block, t = i % block;
@@ -234,7 +248,7 @@ class CudaBackendGpuTest {
         }
         // more than the default 48 KiB: the backend raises the kernel's limit
         BackendBuffer big = upload(x);
-        cuda.launch(stream, k, new long[]{blocks}, new long[]{block}, 64 * 1024, big);
+        cuda.launch(stream, k, new long[] {blocks}, new long[] {block}, 64 * 1024, big);
         cuda.synchronize(stream);
         cuda.free(b);
         cuda.free(big);
@@ -265,15 +279,17 @@ class CudaBackendGpuTest {
         BackendKernel bounded = cuda.kernel(p, "bounded");
         assertEquals(256, bounded.maxBlockSize());
         BackendBuffer b = cuda.allocate(4096);
-        var e = assertThrows(KernelLaunchException.class,
-                () -> cuda.launch(stream, bounded, new long[]{1}, new long[]{512}, 0, b));
+        var e = assertThrows(
+                KernelLaunchException.class,
+                () -> cuda.launch(stream, bounded, new long[] {1}, new long[] {512}, 0, b));
         assertTrue(e.getMessage().contains("256"), e.getMessage());
         assertTrue(e.getMessage().contains("'bounded'"), e.getMessage());
         BackendKernel axpy = cuda.kernel(p, "axpy");
-        var e2 = assertThrows(KernelLaunchException.class,
-                () -> cuda.launch(stream, axpy, new long[]{1}, new long[]{1024, 2}, 0, b, 0L, b, 0L, 1f, 1L));
+        var e2 = assertThrows(
+                KernelLaunchException.class,
+                () -> cuda.launch(stream, axpy, new long[] {1}, new long[] {1024, 2}, 0, b, 0L, b, 0L, 1f, 1L));
         assertTrue(e2.getMessage().contains("1024"), e2.getMessage());
-        cuda.launch(stream, bounded, new long[]{1}, new long[]{256}, 0, b); // at the limit: fine
+        cuda.launch(stream, bounded, new long[] {1}, new long[] {256}, 0, b); // at the limit: fine
         cuda.synchronize(stream);
         cuda.free(b);
     }
@@ -284,19 +300,23 @@ class CudaBackendGpuTest {
         BackendBuffer b = cuda.allocate(4096);
         if (k.parameterCount() >= 0) {
             // an int where the kernel takes a long: would read garbage, so it is refused
-            var e = assertThrows(KernelLaunchException.class,
-                    () -> cuda.launch(stream, k, new long[]{1}, new long[]{32}, 0, b, 0, b, 0L, 1f, 1L));
+            var e = assertThrows(
+                    KernelLaunchException.class,
+                    () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, 0, b, 0L, 1f, 1L));
             assertTrue(e.getMessage().contains("argument 1"), e.getMessage());
-            var e2 = assertThrows(KernelLaunchException.class,
-                    () -> cuda.launch(stream, k, new long[]{1}, new long[]{32}, 0, b, 0L, b, 0L, 1f));
+            var e2 = assertThrows(
+                    KernelLaunchException.class,
+                    () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, 0L, b, 0L, 1f));
             assertTrue(e2.getMessage().contains("takes 6 parameters"), e2.getMessage());
         }
-        var e3 = assertThrows(KernelLaunchException.class,
-                () -> cuda.launch(stream, k, new long[]{1}, new long[]{32}, 0, b, "text", b, 0L, 1f, 1L));
+        var e3 = assertThrows(
+                KernelLaunchException.class,
+                () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, "text", b, 0L, 1f, 1L));
         assertTrue(e3.getMessage().contains("java.lang.String"), e3.getMessage());
         cuda.free(b);
-        var e4 = assertThrows(KernelLaunchException.class,
-                () -> cuda.launch(stream, k, new long[]{1}, new long[]{32}, 0, b, 0L, b, 0L, 1f, 1L));
+        var e4 = assertThrows(
+                KernelLaunchException.class,
+                () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, 0L, b, 0L, 1f, 1L));
         assertTrue(e4.getMessage().contains("freed"), e4.getMessage());
         assertThrows(DeviceException.class, () -> cuda.free(b));
     }
@@ -320,12 +340,14 @@ class CudaBackendGpuTest {
         BackendKernel k = cuda.kernel(q, "scale");
         float[] x = random(1000, 9);
         BackendBuffer b = upload(x);
-        cuda.launch(stream, k, new long[]{4}, new long[]{256}, 0, b, 3f, 1000);
+        cuda.launch(stream, k, new long[] {4}, new long[] {256}, 0, b, 3f, 1000);
         float[] got = download(b, 1000);
         for (int i = 0; i < 1000; i++) assertEquals(3f * x[i], got[i]);
         cuda.free(b);
         // garbage is taken for PTX that does not assemble: a compile error (or a device error) naming the CUresult
-        var bad = assertThrows(org.ndgpu.exceptions.NdException.class, () -> cuda.load("garbage", new byte[]{1, 2, 3, 4, 5}, List.of()));
+        var bad = assertThrows(
+                org.ndgpu.exceptions.NdException.class,
+                () -> cuda.load("garbage", new byte[] {1, 2, 3, 4, 5}, List.of()));
         assertTrue(bad.getMessage().contains("CUDA_ERROR_"), bad.getMessage());
     }
 
@@ -336,7 +358,7 @@ class CudaBackendGpuTest {
         cuda.fill(stream, b, 0, 4L * n, (byte) 0);
         BackendKernel k = cuda.kernel(cuda.compile("scale", AXPY, List.of()), "scale");
         BackendEvent start = cuda.record(stream);
-        for (int i = 0; i < 10; i++) cuda.launch(stream, k, new long[]{n / 256}, new long[]{256}, 0, b, 1.0001f, n);
+        for (int i = 0; i < 10; i++) cuda.launch(stream, k, new long[] {n / 256}, new long[] {256}, 0, b, 1.0001f, n);
         BackendEvent end = cuda.record(stream);
         double ms = cuda.elapsedMillis(start, end);
         assertTrue(ms > 0, "elapsed " + ms);
@@ -372,7 +394,7 @@ class CudaBackendGpuTest {
         long chunk = (long) org.ndgpu.config.Config.cudaStagingChunkMiB(pipelined) << 20;
         int slots = org.ndgpu.config.Config.cudaStagingSlots(pipelined);
         BackendStream s2 = cuda.createStream();
-        for (long size : new long[]{1, 4095, chunk - 1, chunk + 1, 3 * chunk + 12345, slots * chunk + 7}) {
+        for (long size : new long[] {1, 4095, chunk - 1, chunk + 1, 3 * chunk + 12345, slots * chunk + 7}) {
             byte[] data = new byte[(int) size];
             new SplittableRandom(size).nextBytes(data);
             BackendBuffer b = cuda.allocate(size + 16);
@@ -434,7 +456,7 @@ class CudaBackendGpuTest {
         List<Throwable> errors = new ArrayList<>();
         Thread t = new Thread(() -> {
             try {
-                cuda.launch(stream, k, new long[]{16}, new long[]{256}, 0, b, 2f, 4096);
+                cuda.launch(stream, k, new long[] {16}, new long[] {256}, 0, b, 2f, 4096);
             } catch (Throwable e) {
                 errors.add(e);
             }
@@ -450,9 +472,18 @@ class CudaBackendGpuTest {
     /** A sticky fault poisons the context for the whole process, so it runs in a child JVM. */
     @Test
     void illegalAddressIsStickyAndRemembered() throws Exception {
-        String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Process p = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                CudaFaultProbe.class.getName()).redirectErrorStream(true).start();
+        String java = ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Process p = new ProcessBuilder(
+                        java,
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        CudaFaultProbe.class.getName())
+                .redirectErrorStream(true)
+                .start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "fault probe timed out");
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         System.out.println(out);

@@ -1,22 +1,27 @@
 package org.ndgpu.backend.cuda;
 
 import java.util.List;
-
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.exceptions.DeviceException;
 
 /** Makes an illegal-address fault on purpose and prints what the backend says then and after. Run in its own JVM. */
 public final class CudaFaultProbe {
     public static void main(String[] args) {
-        CudaBackend cuda = (CudaBackend) new CudaProvider().discover().backends().getFirst();
+        CudaBackend cuda =
+                (CudaBackend) new CudaProvider().discover().backends().getFirst();
         BackendStream s = cuda.defaultStream();
-        BackendKernel k = cuda.kernel(cuda.compile("poke", Dialect.CUDA.prelude()
-                + "ND_KERNEL void poke(ND_GLOBAL float* p) { p[ND_GLOBAL_ID()] = 1.0f; }\n", List.of()), "poke");
+        BackendKernel k = cuda.kernel(
+                cuda.compile(
+                        "poke",
+                        Dialect.CUDA.prelude()
+                                + "ND_KERNEL void poke(ND_GLOBAL float* p) { p[ND_GLOBAL_ID()] = 1.0f; }\n",
+                        List.of()),
+                "poke");
         int status = 1;
         try {
-            cuda.launch(s, k, new long[]{1}, new long[]{32}, 0, 0x10L); // a bad device pointer
+            cuda.launch(s, k, new long[] {1}, new long[] {32}, 0, 0x10L); // a bad device pointer
             cuda.synchronize(s);
             System.out.println("no error?!");
         } catch (DeviceException e) {

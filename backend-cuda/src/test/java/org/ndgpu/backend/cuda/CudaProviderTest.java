@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ServiceLoader;
-
 import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.BackendProvider;
 
@@ -38,8 +37,8 @@ class CudaProviderTest {
 
     @Test
     void registeredAsAService() {
-        boolean found = ServiceLoader.load(BackendProvider.class).stream()
-                .anyMatch(p -> p.type() == CudaProvider.class);
+        boolean found =
+                ServiceLoader.load(BackendProvider.class).stream().anyMatch(p -> p.type() == CudaProvider.class);
         assertTrue(found, "META-INF/services/org.ndgpu.backend.BackendProvider lists CudaProvider");
     }
 
@@ -53,9 +52,12 @@ class CudaProviderTest {
         assertTrue(CudaError.isSticky(716));
         assertFalse(CudaError.isSticky(2));
         assertFalse(CudaError.isSticky(701), "LAUNCH_OUT_OF_RESOURCES is a bad launch, not a fault");
-        assertEquals("CUDA_ERROR_ILLEGAL_ADDRESS (sticky: the context is now unusable; restart the process): an illegal memory access was encountered",
+        assertEquals(
+                "CUDA_ERROR_ILLEGAL_ADDRESS (sticky: the context is now unusable; restart the process): an illegal memory access was encountered",
                 CudaError.describe(700, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"));
-        assertEquals("CUDA_ERROR_INVALID_VALUE: invalid argument", CudaError.describe(1, "CUDA_ERROR_INVALID_VALUE", "invalid argument"));
+        assertEquals(
+                "CUDA_ERROR_INVALID_VALUE: invalid argument",
+                CudaError.describe(1, "CUDA_ERROR_INVALID_VALUE", "invalid argument"));
         if (!CudaDriver.available()) assertEquals("CUDA_ERROR_LAUNCH_FAILED", CudaDriver.errorName(719));
     }
 

@@ -17,9 +17,6 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.jocl.cl_platform_id;
 import org.jocl.cl_program;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;
@@ -28,6 +25,9 @@ import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
+import org.ndgpu.exceptions.KernelLaunchException;
 
 /** One OpenCL device through JOCL: a context, in-order command queues, cl_mem buffers. */
 public final class OpenClBackend implements Backend {
@@ -50,63 +50,91 @@ public final class OpenClBackend implements Backend {
         var props = new cl_context_properties();
         props.addProperty(CL_CONTEXT_PLATFORM, platform);
         int[] err = new int[1];
-        this.context = clCreateContext(props, 1, new cl_device_id[]{device}, null, null, err);
+        this.context = clCreateContext(props, 1, new cl_device_id[] {device}, null, null, err);
         check(err[0], "clCreateContext");
         this.facts = OpenClInfo.facts(index, platform, device);
-        this.deviceOptions = (OpenClInfo.deviceLong(device, CL_DEVICE_SINGLE_FP_CONFIG) & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
-                ? "-cl-fp32-correctly-rounded-divide-sqrt" : "";
+        this.deviceOptions =
+                (OpenClInfo.deviceLong(device, CL_DEVICE_SINGLE_FP_CONFIG) & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0
+                        ? "-cl-fp32-correctly-rounded-divide-sqrt"
+                        : "";
         this.defaultQueue = newQueue();
     }
 
-    String id() { return facts.id(); }
+    String id() {
+        return facts.id();
+    }
 
     // for OpenClPrograms, and for OpenClHandles: libraries that take raw OpenCL objects (CLBlast)
-    cl_context context() { return context; }
+    cl_context context() {
+        return context;
+    }
 
-    cl_device_id device() { return device; }
+    cl_device_id device() {
+        return device;
+    }
 
     void check(int status, String what) {
         if (status == CL_SUCCESS) return;
         String msg = id() + " " + what + ": " + CL.stringFor_errorCode(status);
-        if (status == CL_MEM_OBJECT_ALLOCATION_FAILURE || (status == CL_OUT_OF_RESOURCES && what.startsWith("clCreateBuffer"))) {
+        if (status == CL_MEM_OBJECT_ALLOCATION_FAILURE
+                || (status == CL_OUT_OF_RESOURCES && what.startsWith("clCreateBuffer"))) {
             throw new DeviceOutOfMemoryException(msg);
         }
         throw new DeviceException(msg);
     }
 
-    @Override public DeviceFacts facts() { return facts; }
+    @Override
+    public DeviceFacts facts() {
+        return facts;
+    }
 
-    @Override public Dialect dialect() { return Dialect.OPENCL; }
+    @Override
+    public Dialect dialect() {
+        return Dialect.OPENCL;
+    }
 
     /** A cl_mem, with its raw handle for launches through {@link OpenClLaunch}. */
     record Buffer(cl_mem mem, long size, long handle, boolean wrapped) implements BackendBuffer {
-        Buffer(cl_mem mem, long size) { this(mem, size, mem.getNativePointer(), false); }
+        Buffer(cl_mem mem, long size) {
+            this(mem, size, mem.getNativePointer(), false);
+        }
     }
 
     // the buffers this backend handed out, by handle: wrap() accepts only these, since a cl_mem that
     // is not one cannot be checked without handing it to the driver (a crash for a wrong value)
-    private final java.util.concurrent.ConcurrentHashMap<Long, Buffer> live = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<Long, Buffer> live =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     // close() releases at most once: a second release of a queue or event is a use after free in the driver
-    record Queue(cl_command_queue queue, MemorySegment handle, java.util.concurrent.atomic.AtomicBoolean released) implements BackendStream {
-        Queue(cl_command_queue queue) { this(queue, OpenClLaunch.handle(queue), new java.util.concurrent.atomic.AtomicBoolean()); }
+    record Queue(cl_command_queue queue, MemorySegment handle, java.util.concurrent.atomic.AtomicBoolean released)
+            implements BackendStream {
+        Queue(cl_command_queue queue) {
+            this(queue, OpenClLaunch.handle(queue), new java.util.concurrent.atomic.AtomicBoolean());
+        }
 
-        @Override public long ptr() { return handle.address(); }
+        @Override
+        public long ptr() {
+            return handle.address();
+        }
 
-        @Override public void close() {
+        @Override
+        public void close() {
             if (released.compareAndSet(false, true)) clReleaseCommandQueue(queue);
         }
     }
 
     record Event(cl_event event, java.util.concurrent.atomic.AtomicBoolean released) implements BackendEvent {
-        Event(cl_event event) { this(event, new java.util.concurrent.atomic.AtomicBoolean()); }
+        Event(cl_event event) {
+            this(event, new java.util.concurrent.atomic.AtomicBoolean());
+        }
 
-        @Override public void close() {
+        @Override
+        public void close() {
             if (released.compareAndSet(false, true)) clReleaseEvent(event);
         }
     }
 
-    record Program(cl_program program, byte[] binary, List<String> kernelNames) implements BackendProgram { }
+    record Program(cl_program program, byte[] binary, List<String> kernelNames) implements BackendProgram {}
 
     /**
      * A cl_kernel and the argument values last set on it ({@code set}, guarded by the kernel's lock):
@@ -114,10 +142,17 @@ public final class OpenClBackend implements Backend {
      * (a reduction in a loop repeats its 20-odd shapes and strides and its pooled buffers; each
      * clSetKernelArg through JOCL costs about a microsecond).
      */
-    record Kernel(String name, cl_kernel kernel, MemorySegment handle, int maxBlockSize, int parameterCount, Object[] set)
+    record Kernel(
+            String name, cl_kernel kernel, MemorySegment handle, int maxBlockSize, int parameterCount, Object[] set)
             implements BackendKernel {
         Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount) {
-            this(name, kernel, OpenClLaunch.handle(kernel), maxBlockSize, parameterCount, new Object[Math.max(0, parameterCount)]);
+            this(
+                    name,
+                    kernel,
+                    OpenClLaunch.handle(kernel),
+                    maxBlockSize,
+                    parameterCount,
+                    new Object[Math.max(0, parameterCount)]);
         }
     }
 
@@ -129,17 +164,24 @@ public final class OpenClBackend implements Backend {
         return new Queue(q);
     }
 
-    static cl_command_queue q(BackendStream s) { return ((Queue) s).queue; }
+    static cl_command_queue q(BackendStream s) {
+        return ((Queue) s).queue;
+    }
 
-    static cl_mem mem(BackendBuffer b) { return ((Buffer) b).mem; }
+    static cl_mem mem(BackendBuffer b) {
+        return ((Buffer) b).mem;
+    }
 
     @Override
     public BackendBuffer allocate(long bytes) {
         int[] err = new int[1];
         cl_mem m = clCreateBuffer(context, CL_MEM_READ_WRITE, Math.max(bytes, 1), null, err);
-        if (err[0] == CL_INVALID_BUFFER_SIZE || err[0] == CL_MEM_OBJECT_ALLOCATION_FAILURE || err[0] == CL_OUT_OF_RESOURCES
+        if (err[0] == CL_INVALID_BUFFER_SIZE
+                || err[0] == CL_MEM_OBJECT_ALLOCATION_FAILURE
+                || err[0] == CL_OUT_OF_RESOURCES
                 || err[0] == CL_OUT_OF_HOST_MEMORY) {
-            throw new DeviceOutOfMemoryException(id() + " allocate " + bytes + " bytes: " + CL.stringFor_errorCode(err[0]));
+            throw new DeviceOutOfMemoryException(
+                    id() + " allocate " + bytes + " bytes: " + CL.stringFor_errorCode(err[0]));
         }
         check(err[0], "clCreateBuffer(" + bytes + " bytes)");
         Buffer b = new Buffer(m, bytes);
@@ -151,8 +193,9 @@ public final class OpenClBackend implements Backend {
     public BackendBuffer wrap(long handle, long bytes) {
         Buffer b = live.get(handle);
         if (b == null) {
-            throw new DeviceException(id() + " wrap: 0x" + Long.toHexString(handle) + " is not a cl_mem of " + id()
-                    + "; an OpenCL buffer can be wrapped only where ndgpu allocated it (a cl_mem cannot be checked without the driver)");
+            throw new DeviceException(
+                    id() + " wrap: 0x" + Long.toHexString(handle) + " is not a cl_mem of " + id()
+                            + "; an OpenCL buffer can be wrapped only where ndgpu allocated it (a cl_mem cannot be checked without the driver)");
         }
         if (bytes < 0 || bytes > b.size()) {
             throw new DeviceException(id() + " wrap: " + bytes + " bytes of a cl_mem of " + b.size() + " bytes");
@@ -167,9 +210,15 @@ public final class OpenClBackend implements Backend {
         clReleaseMemObject(mem(buffer));
     }
 
-    @Override public BackendStream defaultStream() { return defaultQueue; }
+    @Override
+    public BackendStream defaultStream() {
+        return defaultQueue;
+    }
 
-    @Override public BackendStream createStream() { return newQueue(); }
+    @Override
+    public BackendStream createStream() {
+        return newQueue();
+    }
 
     // host-device copies: checked, then staged or straight to the driver, in OpenClTransfers
     @Override
@@ -183,36 +232,58 @@ public final class OpenClBackend implements Backend {
     }
 
     /** Frees the pinned staging buffers; the next large copy makes them again (with the settings of that moment). */
-    @Override public void trim() { staging.close(); }
+    @Override
+    public void trim() {
+        staging.close();
+    }
 
     @Override
-    public void copy(BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
+    public void copy(
+            BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
         if (bytes == 0) return;
-        check(clEnqueueCopyBuffer(q(stream), mem(src), mem(dst), srcOffset, dstOffset, bytes, 0, null, null), "clEnqueueCopyBuffer");
+        check(
+                clEnqueueCopyBuffer(q(stream), mem(src), mem(dst), srcOffset, dstOffset, bytes, 0, null, null),
+                "clEnqueueCopyBuffer");
     }
 
     @Override
     public void fill(BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
         if (bytes == 0) return;
-        check(clEnqueueFillBuffer(q(stream), mem(dst), Pointer.to(new byte[]{value}), 1, dstOffset, bytes, 0, null, null),
+        check(
+                clEnqueueFillBuffer(
+                        q(stream), mem(dst), Pointer.to(new byte[] {value}), 1, dstOffset, bytes, 0, null, null),
                 "clEnqueueFillBuffer");
     }
 
     // programs: built, and their kernels looked up, in OpenClPrograms
     @Override
-    public BackendProgram compile(String name, String source, List<String> options) { return OpenClPrograms.compile(this, name, source, options); }
+    public BackendProgram compile(String name, String source, List<String> options) {
+        return OpenClPrograms.compile(this, name, source, options);
+    }
 
     @Override
-    public BackendProgram load(String name, byte[] binary, List<String> options) { return OpenClPrograms.load(this, name, binary, options); }
+    public BackendProgram load(String name, byte[] binary, List<String> options) {
+        return OpenClPrograms.load(this, name, binary, options);
+    }
 
     @Override
-    public BackendKernel kernel(BackendProgram program, String name) { return OpenClPrograms.kernel(this, program, name); }
+    public BackendKernel kernel(BackendProgram program, String name) {
+        return OpenClPrograms.kernel(this, program, name);
+    }
 
     @Override
-    public long launchCount() { return launches.get(); }
+    public long launchCount() {
+        return launches.get();
+    }
 
     @Override
-    public void launch(BackendStream stream, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+    public void launch(
+            BackendStream stream,
+            BackendKernel kernel,
+            long[] grid,
+            long[] block,
+            long dynamicSharedBytes,
+            Object... args) {
         launches.incrementAndGet();
         Kernel k = (Kernel) kernel;
         long threads = 1;
@@ -230,9 +301,13 @@ public final class OpenClBackend implements Backend {
             Object[] set = k.set;
             for (int i = 0; i < args.length; i++) {
                 Object a = args[i], prev = set[i];
-                // buffers by identity (a released cl_mem's handle value may come back for a new buffer), numbers by value
-                if (prev != null && a != null && (a instanceof Buffer ? a == prev : a.getClass() == prev.getClass() && a.equals(prev))) continue;
-                set[i] = null;   // unknown until set succeeds
+                // buffers by identity (a released cl_mem's handle value may come back for a new buffer), numbers by
+                // value
+                if (prev != null
+                        && a != null
+                        && (a instanceof Buffer ? a == prev : a.getClass() == prev.getClass() && a.equals(prev)))
+                    continue;
+                set[i] = null; // unknown until set succeeds
                 setArg(k, i, a);
                 set[i] = a;
             }
@@ -255,14 +330,19 @@ public final class OpenClBackend implements Backend {
             case Short v -> OpenClLaunch.setArg(h, i, Sizeof.cl_short, v);
             case Byte v -> OpenClLaunch.setArg(h, i, Sizeof.cl_char, v);
             case LocalMemory l -> OpenClLaunch.setLocalArg(h, i, l.bytes());
-            case null -> throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is null");
-            default -> throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is a "
-                    + a.getClass().getSimpleName() + "; expected a device buffer, Integer, Long, Float, Double, Short or Byte");
+            case null ->
+                throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is null");
+            default ->
+                throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is a "
+                        + a.getClass().getSimpleName()
+                        + "; expected a device buffer, Integer, Long, Float, Double, Short or Byte");
         };
         if (st != CL_SUCCESS) {
             throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " ("
                     + a.getClass().getSimpleName() + ") rejected: " + CL.stringFor_errorCode(st)
-                    + (st == CL_INVALID_ARG_SIZE ? " (a scalar of the wrong width, or a scalar where a pointer is expected)" : ""));
+                    + (st == CL_INVALID_ARG_SIZE
+                            ? " (a scalar of the wrong width, or a scalar where a pointer is expected)"
+                            : ""));
         }
     }
 
@@ -277,15 +357,20 @@ public final class OpenClBackend implements Backend {
     @Override
     public boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
         if (recorder != this) return false;
-        check(clEnqueueBarrierWithWaitList(q(stream), 1, new cl_event[]{((Event) event).event}, null), "clEnqueueBarrierWithWaitList");
+        check(
+                clEnqueueBarrierWithWaitList(q(stream), 1, new cl_event[] {((Event) event).event}, null),
+                "clEnqueueBarrierWithWaitList");
         return true;
     }
 
-    @Override public void synchronize(BackendStream stream) { check(clFinish(q(stream)), "clFinish"); }
+    @Override
+    public void synchronize(BackendStream stream) {
+        check(clFinish(q(stream)), "clFinish");
+    }
 
     @Override
     public void synchronize(BackendEvent event) {
-        check(clWaitForEvents(1, new cl_event[]{((Event) event).event}), "clWaitForEvents");
+        check(clWaitForEvents(1, new cl_event[] {((Event) event).event}), "clWaitForEvents");
     }
 
     @Override
@@ -296,7 +381,9 @@ public final class OpenClBackend implements Backend {
 
     private long timestamp(BackendEvent e) {
         long[] t = new long[1];
-        check(clGetEventProfilingInfo(((Event) e).event, CL_PROFILING_COMMAND_END, Sizeof.cl_ulong, Pointer.to(t), null),
+        check(
+                clGetEventProfilingInfo(
+                        ((Event) e).event, CL_PROFILING_COMMAND_END, Sizeof.cl_ulong, Pointer.to(t), null),
                 "clGetEventProfilingInfo");
         return t[0];
     }
@@ -308,6 +395,8 @@ public final class OpenClBackend implements Backend {
         clReleaseContext(context);
     }
 
-    @Override public String toString() { return id() + " " + facts.name(); }
-
+    @Override
+    public String toString() {
+        return id() + " " + facts.name();
+    }
 }

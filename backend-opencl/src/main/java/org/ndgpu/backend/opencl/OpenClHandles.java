@@ -5,11 +5,11 @@ import org.jocl.cl_context;
 import org.jocl.cl_device_id;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * The raw OpenCL objects behind the backend contract, for libraries that take them directly
@@ -21,10 +21,12 @@ import org.ndgpu.backend.BackendStream;
  * }</pre>
  */
 public final class OpenClHandles {
-    private OpenClHandles() { }
+    private OpenClHandles() {}
 
     /** True if the backend is an OpenCL one. */
-    public static boolean isOpenCl(Backend backend) { return backend instanceof OpenClBackend; }
+    public static boolean isOpenCl(Backend backend) {
+        return backend instanceof OpenClBackend;
+    }
 
     /** The cl_mem of an OpenCL device buffer. */
     public static cl_mem mem(BackendBuffer buffer) {
@@ -45,15 +47,21 @@ public final class OpenClHandles {
     }
 
     /** The cl_context of an OpenCL backend. */
-    public static cl_context context(Backend backend) { return cl(backend, "context").context(); }
+    public static cl_context context(Backend backend) {
+        return cl(backend, "context").context();
+    }
 
     /** The cl_device_id of an OpenCL backend. */
-    public static cl_device_id device(Backend backend) { return cl(backend, "device").device(); }
+    public static cl_device_id device(Backend backend) {
+        return cl(backend, "device").device();
+    }
 
     private static OpenClBackend cl(Backend backend, String what) {
         if (backend instanceof OpenClBackend b) return b;
         throw new DeviceException("OpenClHandles." + what + ": expected an OpenCL backend, got " + kind(backend));
     }
 
-    private static String kind(Object o) { return o == null ? "null" : o.getClass().getName(); }
+    private static String kind(Object o) {
+        return o == null ? "null" : o.getClass().getName();
+    }
 }

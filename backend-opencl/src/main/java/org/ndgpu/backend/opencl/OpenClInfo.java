@@ -11,7 +11,7 @@ import org.ndgpu.backend.DeviceFacts;
 
 /** Reads device and platform facts through clGetDeviceInfo / clGetPlatformInfo. */
 final class OpenClInfo {
-    private OpenClInfo() { }
+    private OpenClInfo() {}
 
     static String platformString(cl_platform_id p, int param) {
         long[] size = new long[1];
@@ -55,11 +55,21 @@ final class OpenClInfo {
         String vendor = deviceString(d, CL_DEVICE_VENDOR);
         if (vendor.toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")) warp = 32;
         boolean gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
-        return new DeviceFacts("opencl", index, deviceString(d, CL_DEVICE_NAME), platformName + " / " + vendor,
-                gpu, deviceLong(d, CL_DEVICE_GLOBAL_MEM_SIZE),
-                deviceInt(d, CL_DEVICE_MAX_COMPUTE_UNITS), (int) deviceSize(d, CL_DEVICE_MAX_WORK_GROUP_SIZE),
-                deviceLong(d, CL_DEVICE_LOCAL_MEM_SIZE), warp, ext.contains("cl_khr_fp64"), ext.contains("cl_khr_fp16"),
+        return new DeviceFacts(
+                "opencl",
+                index,
+                deviceString(d, CL_DEVICE_NAME),
+                platformName + " / " + vendor,
+                gpu,
+                deviceLong(d, CL_DEVICE_GLOBAL_MEM_SIZE),
+                deviceInt(d, CL_DEVICE_MAX_COMPUTE_UNITS),
+                (int) deviceSize(d, CL_DEVICE_MAX_WORK_GROUP_SIZE),
+                deviceLong(d, CL_DEVICE_LOCAL_MEM_SIZE),
+                warp,
+                ext.contains("cl_khr_fp64"),
+                ext.contains("cl_khr_fp16"),
                 platformString(platform, CL_PLATFORM_VERSION) + " / " + deviceString(d, CL_DRIVER_VERSION),
-                deviceString(d, CL_DEVICE_VERSION), !gpu);
+                deviceString(d, CL_DEVICE_VERSION),
+                !gpu);
     }
 }

@@ -26,7 +26,7 @@ import org.ndgpu.backend.NativeLibrary;
  * the same one; and every OpenCL object carries its driver's dispatch table in any case.
  */
 final class OpenClLaunch {
-    private OpenClLaunch() { }
+    private OpenClLaunch() {}
 
     private static final MethodHandle SET_KERNEL_ARG, ENQUEUE_ND_RANGE_KERNEL;
     /** Why the bindings could not be made (then the provider lists no OpenCL device), or null. */
@@ -36,10 +36,15 @@ final class OpenClLaunch {
         MethodHandle set = null, enqueue = null;
         String problem = null;
         try {
-            NativeLibrary lib = NativeLibrary.load("the OpenCL ICD loader", List.of("libOpenCL.so", "libOpenCL.so.1"), List.of());
-            set = lib.downcall("clSetKernelArg", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
-            enqueue = lib.downcall("clEnqueueNDRangeKernel",
-                    FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS));
+            NativeLibrary lib =
+                    NativeLibrary.load("the OpenCL ICD loader", List.of("libOpenCL.so", "libOpenCL.so.1"), List.of());
+            set = lib.downcall(
+                    "clSetKernelArg", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
+            enqueue = lib.downcall(
+                    "clEnqueueNDRangeKernel",
+                    FunctionDescriptor.of(
+                            JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS,
+                            ADDRESS));
         } catch (NativeLibrary.NotFoundException e) {
             problem = "OpenCL: the launch path through java.lang.foreign could not bind the loader: " + e.getMessage();
         }
@@ -49,17 +54,24 @@ final class OpenClLaunch {
     }
 
     /** Null when launches can be made; else why not (OpenClProvider reports it and lists no device). */
-    static String problem() { return PROBLEM; }
+    static String problem() {
+        return PROBLEM;
+    }
 
     /** Per-thread native memory for one call: an argument value, the global and the local sizes (size_t[3] each). */
     private record Scratch(MemorySegment value, MemorySegment global, MemorySegment local) {
-        Scratch(MemorySegment all) { this(all.asSlice(0, 8), all.asSlice(8, 24), all.asSlice(32, 24)); }
+        Scratch(MemorySegment all) {
+            this(all.asSlice(0, 8), all.asSlice(8, 24), all.asSlice(32, 24));
+        }
     }
 
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(() -> new Scratch(Arena.ofAuto().allocate(64, 8)));
+    private static final ThreadLocal<Scratch> SCRATCH =
+            ThreadLocal.withInitial(() -> new Scratch(Arena.ofAuto().allocate(64, 8)));
 
     /** The raw handle of a JOCL object (cl_kernel, cl_command_queue, cl_mem). */
-    static MemorySegment handle(NativePointerObject o) { return MemorySegment.ofAddress(o.getNativePointer()); }
+    static MemorySegment handle(NativePointerObject o) {
+        return MemorySegment.ofAddress(o.getNativePointer());
+    }
 
     /** clSetKernelArg with a value of {@code size} bytes (OpenCL copies it during the call). */
     static int setArg(MemorySegment kernel, int index, long size, long bits) {
@@ -95,8 +107,16 @@ final class OpenClLaunch {
             s.local.setAtIndex(JAVA_LONG, d, block[d]);
         }
         try {
-            return (int) ENQUEUE_ND_RANGE_KERNEL.invokeExact(queue, kernel, dims, MemorySegment.NULL, s.global, s.local,
-                    0, MemorySegment.NULL, MemorySegment.NULL);
+            return (int) ENQUEUE_ND_RANGE_KERNEL.invokeExact(
+                    queue,
+                    kernel,
+                    dims,
+                    MemorySegment.NULL,
+                    s.global,
+                    s.local,
+                    0,
+                    MemorySegment.NULL,
+                    MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -10,13 +10,13 @@ import org.jocl.Sizeof;
 import org.jocl.cl_device_id;
 import org.jocl.cl_kernel;
 import org.jocl.cl_program;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.KernelCompileException;
-import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.opencl.OpenClBackend.Kernel;
 import org.ndgpu.backend.opencl.OpenClBackend.Program;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.KernelCompileException;
+import org.ndgpu.exceptions.KernelLaunchException;
 
 /**
  * The programs of an {@link OpenClBackend}: built from OpenCL C source or from a binary with the
@@ -25,11 +25,12 @@ import org.ndgpu.backend.opencl.OpenClBackend.Program;
  * argument count). Static methods taking the backend.
  */
 final class OpenClPrograms {
-    private OpenClPrograms() { }
+    private OpenClPrograms() {}
 
     static BackendProgram compile(OpenClBackend cl, String name, String source, List<String> options) {
         int[] err = new int[1];
-        cl_program p = clCreateProgramWithSource(cl.context(), 1, new String[]{source}, new long[]{source.length()}, err);
+        cl_program p =
+                clCreateProgramWithSource(cl.context(), 1, new String[] {source}, new long[] {source.length()}, err);
         cl.check(err[0], "clCreateProgramWithSource");
         return build(cl, name, p, source, options);
     }
@@ -37,8 +38,14 @@ final class OpenClPrograms {
     static BackendProgram load(OpenClBackend cl, String name, byte[] binary, List<String> options) {
         int[] err = new int[1];
         int[] status = new int[1];
-        cl_program p = clCreateProgramWithBinary(cl.context(), 1, new cl_device_id[]{cl.device()}, new long[]{binary.length},
-                new byte[][]{binary}, status, err);
+        cl_program p = clCreateProgramWithBinary(
+                cl.context(),
+                1,
+                new cl_device_id[] {cl.device()},
+                new long[] {binary.length},
+                new byte[][] {binary},
+                status,
+                err);
         if (err[0] != CL_SUCCESS || status[0] != CL_SUCCESS) {
             throw new DeviceException(cl.id() + " load program '" + name + "' from binary: "
                     + CL.stringFor_errorCode(err[0] != CL_SUCCESS ? err[0] : status[0]));
@@ -48,13 +55,17 @@ final class OpenClPrograms {
 
     private static Program build(OpenClBackend cl, String name, cl_program p, String source, List<String> options) {
         String all = (cl.deviceOptions + " " + String.join(" ", options)).strip();
-        int st = clBuildProgram(p, 1, new cl_device_id[]{cl.device()}, all, null, null);
+        int st = clBuildProgram(p, 1, new cl_device_id[] {cl.device()}, all, null, null);
         if (st != CL_SUCCESS) {
             String log = buildLog(cl.device(), p);
             clReleaseProgram(p);
             if (st == CL_BUILD_PROGRAM_FAILURE || st == CL_INVALID_BUILD_OPTIONS || st == CL_INVALID_BINARY) {
-                throw new KernelCompileException(cl.id() + " (" + cl.facts().name() + ")", name, options,
-                        CL.stringFor_errorCode(st) + "\n" + log, source == null ? "(program binary)" : source);
+                throw new KernelCompileException(
+                        cl.id() + " (" + cl.facts().name() + ")",
+                        name,
+                        options,
+                        CL.stringFor_errorCode(st) + "\n" + log,
+                        source == null ? "(program binary)" : source);
             }
             cl.check(st, "clBuildProgram(" + name + ")");
         }
@@ -71,7 +82,8 @@ final class OpenClPrograms {
 
     private static byte[] binaryOf(cl_program p) {
         long[] sizes = new long[1];
-        if (clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(sizes), null) != CL_SUCCESS || sizes[0] <= 0) {
+        if (clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, Sizeof.size_t, Pointer.to(sizes), null) != CL_SUCCESS
+                || sizes[0] <= 0) {
             return null;
         }
         byte[] bin = new byte[(int) sizes[0]];
@@ -94,11 +106,14 @@ final class OpenClPrograms {
         int[] err = new int[1];
         cl_kernel k = clCreateKernel(p.program(), name, err);
         if (err[0] == CL_INVALID_KERNEL_NAME) {
-            throw new KernelLaunchException(cl.id() + ": no kernel named '" + name + "' in the program; it has " + p.kernelNames());
+            throw new KernelLaunchException(
+                    cl.id() + ": no kernel named '" + name + "' in the program; it has " + p.kernelNames());
         }
         cl.check(err[0], "clCreateKernel(" + name + ")");
         long[] wg = new long[1];
-        cl.check(clGetKernelWorkGroupInfo(k, cl.device(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(wg), null),
+        cl.check(
+                clGetKernelWorkGroupInfo(
+                        k, cl.device(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(wg), null),
                 "clGetKernelWorkGroupInfo");
         int[] nargs = new int[1];
         cl.check(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, Sizeof.cl_uint, Pointer.to(nargs), null), "clGetKernelInfo");

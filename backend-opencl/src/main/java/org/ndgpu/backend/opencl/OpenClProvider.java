@@ -13,7 +13,10 @@ import org.ndgpu.backend.BackendProvider;
 /** Finds every device of every OpenCL platform, numbered opencl:0, opencl:1, ... in platform order. */
 public final class OpenClProvider implements BackendProvider {
 
-    @Override public String name() { return "opencl"; }
+    @Override
+    public String name() {
+        return "opencl";
+    }
 
     @Override
     public Discovery discover() {
@@ -36,7 +39,7 @@ public final class OpenClProvider implements BackendProvider {
                     + "); install it: apt-get install ocl-icd-opencl-dev pocl-opencl-icd");
             return new Discovery(found, problems);
         }
-        if (OpenClLaunch.problem() != null) {             // JOCL opened a loader that java.lang.foreign cannot find by name
+        if (OpenClLaunch.problem() != null) { // JOCL opened a loader that java.lang.foreign cannot find by name
             problems.add(OpenClLaunch.problem());
             return new Discovery(found, problems);
         }
@@ -62,8 +65,9 @@ public final class OpenClProvider implements BackendProvider {
             }
         }
         if (!anyGpu && !found.isEmpty()) {
-            problems.add("OpenCL lists no GPU. If this machine has one, the loader named libOpenCL.so may not know its ICD: "
-                    + "check /etc/OpenCL/vendors (e.g. nvidia.icd) or put the vendor's libOpenCL.so first on LD_LIBRARY_PATH");
+            problems.add(
+                    "OpenCL lists no GPU. If this machine has one, the loader named libOpenCL.so may not know its ICD: "
+                            + "check /etc/OpenCL/vendors (e.g. nvidia.icd) or put the vendor's libOpenCL.so first on LD_LIBRARY_PATH");
         }
         return new Discovery(found, problems);
     }

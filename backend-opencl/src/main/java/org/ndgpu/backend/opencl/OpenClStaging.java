@@ -12,8 +12,8 @@ import org.jocl.Pointer;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_event;
 import org.jocl.cl_mem;
-import org.ndgpu.config.Config;
 import org.ndgpu.backend.CopyTasks;
+import org.ndgpu.config.Config;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
 
@@ -77,7 +77,9 @@ final class OpenClStaging {
     }
 
     /** The size below which a copy takes the direct path. */
-    long directBelow() { return Math.min(DIRECT_MAX, chunk() / 2); }
+    long directBelow() {
+        return Math.min(DIRECT_MAX, chunk() / 2);
+    }
 
     /** Host to device through the staging buffers; false where the copy should take the direct path. */
     boolean copyIn(cl_command_queue q, MemorySegment src, cl_mem dst, long dstOffset, long bytes) {
@@ -128,7 +130,8 @@ final class OpenClStaging {
             if (err[0] != CL_SUCCESS) return giveUp("clCreateBuffer(CL_MEM_ALLOC_HOST_PTR, " + c + " bytes)", err[0]);
             mems[i] = m;
             ByteBuffer b = clEnqueueMapBuffer(q, m, true, CL_MAP_READ | CL_MAP_WRITE, 0, c, 0, null, null, err);
-            if (err[0] != CL_SUCCESS || b == null || b.capacity() != c) return giveUp("clEnqueueMapBuffer(" + c + " bytes)", err[0]);
+            if (err[0] != CL_SUCCESS || b == null || b.capacity() != c)
+                return giveUp("clEnqueueMapBuffer(" + c + " bytes)", err[0]);
             mapped[i] = b;
             host[i] = MemorySegment.ofBuffer(b);
             pointers[i] = Pointer.to(b);
@@ -140,8 +143,10 @@ final class OpenClStaging {
     private boolean giveUp(String what, int status) {
         unavailable = backend + ": " + what + ": " + org.jocl.CL.stringFor_errorCode(status);
         release();
-        LOG.log(System.Logger.Level.WARNING, "ndgpu: no pinned staging buffers (" + unavailable
-                + "); host-device copies take the driver's direct path, at its speed");
+        LOG.log(
+                System.Logger.Level.WARNING,
+                "ndgpu: no pinned staging buffers (" + unavailable
+                        + "); host-device copies take the driver's direct path, at its speed");
         return false;
     }
 
@@ -163,7 +168,7 @@ final class OpenClStaging {
         cl_command_queue q = ((OpenClBackend.Queue) backend.defaultStream()).queue();
         for (int i = 0; i < mems.length; i++) {
             if (events[i] != null) {
-                clWaitForEvents(1, new cl_event[]{events[i]});
+                clWaitForEvents(1, new cl_event[] {events[i]});
                 clReleaseEvent(events[i]);
             }
             if (mapped[i] != null) clEnqueueUnmapMemObject(q, mems[i], mapped[i], 0, null, null);
@@ -171,7 +176,7 @@ final class OpenClStaging {
         clFinish(q);
         for (cl_mem m : mems) if (m != null) clReleaseMemObject(m);
         mems = null;
-        if (workers != null) workers.shutdown();   // idle here: every copy settles its tasks before it returns
+        if (workers != null) workers.shutdown(); // idle here: every copy settles its tasks before it returns
         workers = null;
         mapped = null;
         host = null;
@@ -193,7 +198,8 @@ final class OpenClStaging {
                 int slot = j % slots;
                 long off = j * c, len = Math.min(c, bytes - off);
                 cl_event e = new cl_event();
-                backend.check(clEnqueueWriteBuffer(q, dst, false, dstOffset + off, len, pointers[slot], 0, null, e),
+                backend.check(
+                        clEnqueueWriteBuffer(q, dst, false, dstOffset + off, len, pointers[slot], 0, null, e),
                         "clEnqueueWriteBuffer(" + len + " bytes of " + bytes + ", staged)");
                 replace(slot, e);
                 backend.check(clFlush(q), "clFlush");
@@ -219,7 +225,8 @@ final class OpenClStaging {
         int n = chunks(bytes, c);
         Future<?>[] tasks = new Future<?>[n];
         try {
-            for (int j = 0; j < Math.min(n, slots); j++) tasks[j] = start(drain(to, j, bytes, issueOut(q, src, srcOffset, j, bytes)), n);
+            for (int j = 0; j < Math.min(n, slots); j++)
+                tasks[j] = start(drain(to, j, bytes, issueOut(q, src, srcOffset, j, bytes)), n);
             for (int j = 0; j < n; j++) {
                 join(tasks[j]);
                 int k = j + slots;
@@ -236,7 +243,8 @@ final class OpenClStaging {
         long off = j * c, len = Math.min(c, bytes - off);
         await(events[slot]); // an earlier write, possibly on another queue, must have read the buffer
         cl_event e = new cl_event();
-        backend.check(clEnqueueReadBuffer(q, src, false, srcOffset + off, len, pointers[slot], 0, null, e),
+        backend.check(
+                clEnqueueReadBuffer(q, src, false, srcOffset + off, len, pointers[slot], 0, null, e),
                 "clEnqueueReadBuffer(" + len + " bytes of " + bytes + ", staged)");
         replace(slot, e);
         backend.check(clFlush(q), "clFlush");
@@ -256,7 +264,8 @@ final class OpenClStaging {
     private static int chunks(long bytes, long chunk) {
         long n = (bytes + chunk - 1) / chunk;
         // a host segment holds at most 2^63 bytes, and a chunk is at least 1 KiB: n < 2^53, but a Future[] needs an int
-        if (n > Integer.MAX_VALUE - 8) throw new NdException("copy of " + bytes + " bytes: more than 2^31 staging chunks of " + chunk);
+        if (n > Integer.MAX_VALUE - 8)
+            throw new NdException("copy of " + bytes + " bytes: more than 2^31 staging chunks of " + chunk);
         return (int) n;
     }
 
@@ -268,7 +277,8 @@ final class OpenClStaging {
     }
 
     private void await(cl_event e) {
-        if (e != null) backend.check(clWaitForEvents(1, new cl_event[]{e}), "clWaitForEvents (a staged host-device copy)");
+        if (e != null)
+            backend.check(clWaitForEvents(1, new cl_event[] {e}), "clWaitForEvents (a staged host-device copy)");
     }
 
     /** A copy of one chunk runs on this thread; of several, on the workers. */

@@ -7,9 +7,9 @@ import static org.ndgpu.backend.opencl.OpenClBackend.q;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.jocl.Pointer;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * Host-device transfers of an {@link OpenClBackend}: the range checks, then a large copy through the
@@ -18,15 +18,18 @@ import org.ndgpu.backend.BackendStream;
  * array) goes through a native chunk. Static methods taking the backend.
  */
 final class OpenClTransfers {
-    private OpenClTransfers() { }
+    private OpenClTransfers() {}
 
     // host<->device copies go through ByteBuffers, which hold at most 2^31-1 bytes
     private static final long CHUNK = 1L << 30;
     private static final long STAGE = 16L << 20;
 
-    static void copyIn(OpenClBackend cl, BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
+    static void copyIn(
+            OpenClBackend cl, BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
         checkRange(cl, "copyIn", dst, dstOffset, bytes);
-        if (src.byteSize() < bytes) throw new DeviceException(cl.id() + " copyIn: " + bytes + " bytes asked from a host segment of " + src.byteSize());
+        if (src.byteSize() < bytes)
+            throw new DeviceException(
+                    cl.id() + " copyIn: " + bytes + " bytes asked from a host segment of " + src.byteSize());
         if (bytes == 0) return;
         if (cl.staging.copyIn(q(stream), src, mem(dst), dstOffset, bytes)) return;
         long chunk = src.isNative() ? CHUNK : STAGE;
@@ -36,15 +39,28 @@ final class OpenClTransfers {
                 long n = Math.min(chunk, bytes - done);
                 MemorySegment part = src.asSlice(done, n);
                 if (stage != null) part = stage.asSlice(0, n).copyFrom(part);
-                cl.check(clEnqueueWriteBuffer(q(stream), mem(dst), CL_TRUE, dstOffset + done, n, Pointer.to(part.asByteBuffer()),
-                        0, null, null), "clEnqueueWriteBuffer");
+                cl.check(
+                        clEnqueueWriteBuffer(
+                                q(stream),
+                                mem(dst),
+                                CL_TRUE,
+                                dstOffset + done,
+                                n,
+                                Pointer.to(part.asByteBuffer()),
+                                0,
+                                null,
+                                null),
+                        "clEnqueueWriteBuffer");
             }
         }
     }
 
-    static void copyOut(OpenClBackend cl, BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
+    static void copyOut(
+            OpenClBackend cl, BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
         checkRange(cl, "copyOut", src, srcOffset, bytes);
-        if (dst.byteSize() < bytes) throw new DeviceException(cl.id() + " copyOut: " + bytes + " bytes into a host segment of " + dst.byteSize());
+        if (dst.byteSize() < bytes)
+            throw new DeviceException(
+                    cl.id() + " copyOut: " + bytes + " bytes into a host segment of " + dst.byteSize());
         if (dst.isReadOnly()) throw new DeviceException(cl.id() + " copyOut: the host segment is read-only");
         if (bytes == 0) return;
         if (cl.staging.copyOut(q(stream), mem(src), srcOffset, dst, bytes)) return;
@@ -54,8 +70,18 @@ final class OpenClTransfers {
             for (long done = 0; done < bytes; done += chunk) {
                 long n = Math.min(chunk, bytes - done);
                 MemorySegment part = stage == null ? dst.asSlice(done, n) : stage.asSlice(0, n);
-                cl.check(clEnqueueReadBuffer(q(stream), mem(src), CL_TRUE, srcOffset + done, n, Pointer.to(part.asByteBuffer()),
-                        0, null, null), "clEnqueueReadBuffer");
+                cl.check(
+                        clEnqueueReadBuffer(
+                                q(stream),
+                                mem(src),
+                                CL_TRUE,
+                                srcOffset + done,
+                                n,
+                                Pointer.to(part.asByteBuffer()),
+                                0,
+                                null,
+                                null),
+                        "clEnqueueReadBuffer");
                 if (stage != null) dst.asSlice(done, n).copyFrom(part);
             }
         }
@@ -65,7 +91,8 @@ final class OpenClTransfers {
     private static void checkRange(OpenClBackend cl, String op, BackendBuffer buffer, long offset, long bytes) {
         long size = ((OpenClBackend.Buffer) buffer).size();
         if (bytes < 0 || offset < 0 || offset > size - bytes) {
-            throw new DeviceException(cl.id() + " " + op + ": " + bytes + " bytes at offset " + offset + " of a buffer of " + size + " bytes");
+            throw new DeviceException(cl.id() + " " + op + ": " + bytes + " bytes at offset " + offset
+                    + " of a buffer of " + size + " bytes");
         }
     }
 }

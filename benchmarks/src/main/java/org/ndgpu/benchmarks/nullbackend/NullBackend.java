@@ -20,67 +20,137 @@ import org.ndgpu.backend.Dialect;
  * Benchmarks only: it appears as "null:0" when {@code -Dndgpu.nullBackend=true}.
  */
 final class NullBackend implements Backend {
-    private final DeviceFacts facts = new DeviceFacts("null", 0, "no device work (host cost only)", "ndgpu", true,
-            1L << 40, 1, 1024, 48 << 10, 32, true, true, "0", "null", false);
+    private final DeviceFacts facts = new DeviceFacts(
+            "null",
+            0,
+            "no device work (host cost only)",
+            "ndgpu",
+            true,
+            1L << 40,
+            1,
+            1024,
+            48 << 10,
+            32,
+            true,
+            true,
+            "0",
+            "null",
+            false);
     // counted as the real backends count (an AtomicLong), so that the host cost measured here is theirs
     private final AtomicLong launches = new AtomicLong();
     private final BackendStream stream = new Queue();
 
     private record Queue() implements BackendStream {
-        @Override public long ptr() { return 0; }
-        @Override public void close() { }
+        @Override
+        public long ptr() {
+            return 0;
+        }
+
+        @Override
+        public void close() {}
     }
 
     private record Buffer(long size) implements BackendBuffer {
-        @Override public long handle() { return 0; }
+        @Override
+        public long handle() {
+            return 0;
+        }
     }
 
-    private record Program(byte[] binary, List<String> kernelNames) implements BackendProgram { }
+    private record Program(byte[] binary, List<String> kernelNames) implements BackendProgram {}
 
-    private record Kernel(String name, int maxBlockSize, int parameterCount) implements BackendKernel { }
-
-    @Override public DeviceFacts facts() { return facts; }
-
-    @Override public Dialect dialect() { return Dialect.OPENCL; }
-
-    @Override public BackendBuffer allocate(long bytes) { return new Buffer(bytes); }
-
-    @Override public BackendBuffer wrap(long handle, long bytes) { return new Buffer(bytes); }
-
-    @Override public void free(BackendBuffer buffer) { }
-
-    @Override public BackendStream defaultStream() { return stream; }
-
-    @Override public BackendStream createStream() { return new Queue(); }
-
-    @Override public void copyIn(BackendStream s, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) { }
-
-    @Override public void copyOut(BackendStream s, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) { dst.fill((byte) 0); }
-
-    @Override public void copy(BackendStream s, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) { }
-
-    @Override public void fill(BackendStream s, BackendBuffer dst, long dstOffset, long bytes, byte value) { }
-
-    @Override public BackendProgram compile(String name, String source, List<String> options) { return new Program(null, List.of(name)); }
-
-    @Override public BackendProgram load(String name, byte[] binary, List<String> options) { return new Program(null, List.of(name)); }
-
-    @Override public BackendKernel kernel(BackendProgram program, String name) { return new Kernel(name, 1024, -1); }
+    private record Kernel(String name, int maxBlockSize, int parameterCount) implements BackendKernel {}
 
     @Override
-    public void launch(BackendStream s, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+    public DeviceFacts facts() {
+        return facts;
+    }
+
+    @Override
+    public Dialect dialect() {
+        return Dialect.OPENCL;
+    }
+
+    @Override
+    public BackendBuffer allocate(long bytes) {
+        return new Buffer(bytes);
+    }
+
+    @Override
+    public BackendBuffer wrap(long handle, long bytes) {
+        return new Buffer(bytes);
+    }
+
+    @Override
+    public void free(BackendBuffer buffer) {}
+
+    @Override
+    public BackendStream defaultStream() {
+        return stream;
+    }
+
+    @Override
+    public BackendStream createStream() {
+        return new Queue();
+    }
+
+    @Override
+    public void copyIn(BackendStream s, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {}
+
+    @Override
+    public void copyOut(BackendStream s, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
+        dst.fill((byte) 0);
+    }
+
+    @Override
+    public void copy(
+            BackendStream s, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {}
+
+    @Override
+    public void fill(BackendStream s, BackendBuffer dst, long dstOffset, long bytes, byte value) {}
+
+    @Override
+    public BackendProgram compile(String name, String source, List<String> options) {
+        return new Program(null, List.of(name));
+    }
+
+    @Override
+    public BackendProgram load(String name, byte[] binary, List<String> options) {
+        return new Program(null, List.of(name));
+    }
+
+    @Override
+    public BackendKernel kernel(BackendProgram program, String name) {
+        return new Kernel(name, 1024, -1);
+    }
+
+    @Override
+    public void launch(
+            BackendStream s, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
         launches.incrementAndGet();
     }
 
-    @Override public long launchCount() { return launches.get(); }
+    @Override
+    public long launchCount() {
+        return launches.get();
+    }
 
-    @Override public BackendEvent record(BackendStream s) { return () -> { }; }
+    @Override
+    public BackendEvent record(BackendStream s) {
+        return () -> {};
+    }
 
-    @Override public void synchronize(BackendStream s) { }
+    @Override
+    public void synchronize(BackendStream s) {}
 
-    @Override public void synchronize(BackendEvent event) { }
+    @Override
+    public void synchronize(BackendEvent event) {}
 
-    @Override public double elapsedMillis(BackendEvent start, BackendEvent end) { return 0; }
+    @Override
+    public double elapsedMillis(BackendEvent start, BackendEvent end) {
+        return 0;
+    }
 
-    @Override public void close() { }
+    @Override
+    public void close() {}
 }

@@ -18,7 +18,7 @@ import org.ndgpu.raw.RawKernel;
  * <p>Run: {@code nd run org.ndgpu.examples.raw.Grid2DExample [height width]}
  */
 public final class Grid2DExample {
-    private Grid2DExample() { }
+    private Grid2DExample() {}
 
     static final String OPENCL = """
             __kernel void wave(__global float* img, int height, int width) {
@@ -52,13 +52,14 @@ public final class Grid2DExample {
         int w = args.length > 1 ? Integer.parseInt(args[1]) : 1920;
         Device device = Device.current();
         float[] want = new float[h * w];
-        for (int r = 0; r < h; r++) for (int c = 0; c < w; c++) want[r * w + c] = (float) (Math.sin(c * 0.01f) * Math.cos(r * 0.02f));
+        for (int r = 0; r < h; r++)
+            for (int c = 0; c < w; c++) want[r * w + c] = (float) (Math.sin(c * 0.01f) * Math.cos(r * 0.02f));
 
         var k = new RawKernel(device.backend().dialect() == Dialect.CUDA ? CUDA : OPENCL, "wave");
         NDArray img = Nd.full(Float.NaN, DType.FLOAT32, h, w);
         k.compile(device);
         Event t0 = Event.record();
-        k.launch(new long[]{(w + 15) / 16, (h + 15) / 16}, new long[]{16, 16}, img, h, w);
+        k.launch(new long[] {(w + 15) / 16, (h + 15) / 16}, new long[] {16, 16}, img, h, w);
         Event t1 = Event.record();
         report("RawKernel", device, img.toFloatArray(), want, t0.elapsedMillis(t1));
 
@@ -78,8 +79,9 @@ public final class Grid2DExample {
     static void report(String what, Device device, float[] got, float[] want, double ms) {
         double worst = 0;
         for (int i = 0; i < want.length; i++) worst = Math.max(worst, Math.abs(got[i] - want[i]));
-        System.out.printf("%-10s 2-D grid %s (max abs error %.2e): img[0, 0..2]=%.4f, %.4f, %.4f, %.3f ms, on %s%n", what,
-                worst < 1e-5 ? "matches the Java loop" : "DIFFERS", worst, got[0], got[1], got[2], ms, device);
+        System.out.printf(
+                "%-10s 2-D grid %s (max abs error %.2e): img[0, 0..2]=%.4f, %.4f, %.4f, %.3f ms, on %s%n",
+                what, worst < 1e-5 ? "matches the Java loop" : "DIFFERS", worst, got[0], got[1], got[2], ms, device);
         if (!(worst < 1e-5)) throw new AssertionError(what + ": max abs error " + worst);
     }
 }

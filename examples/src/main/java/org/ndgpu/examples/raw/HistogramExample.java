@@ -18,7 +18,7 @@ import org.ndgpu.raw.RawKernel;
  * <p>Run: {@code nd run org.ndgpu.examples.raw.HistogramExample [n]}
  */
 public final class HistogramExample {
-    private HistogramExample() { }
+    private HistogramExample() {}
 
     static final int BINS = 64;
 
@@ -61,7 +61,7 @@ public final class HistogramExample {
         NDArray bins = Nd.zeros(DType.INT32, BINS);
         k.compile(device);
         Event t0 = Event.record();
-        k.launch(new long[]{(n + 255) / 256}, new long[]{256}, x, bins, n, BINS);
+        k.launch(new long[] {(n + 255) / 256}, new long[] {256}, x, bins, n, BINS);
         Event t1 = Event.record();
         report("RawKernel", device, bins.toIntArray(), want, t0.elapsedMillis(t1));
 
@@ -72,15 +72,16 @@ public final class HistogramExample {
         jk.bind("x", x).bind("bins", bins2);
         NdRange range = NdRange.of((n + 255) / 256 * 256L).local(256);
         Event t2 = Event.record();
-        jk.launch(range);   // the first launch also translates and compiles
+        jk.launch(range); // the first launch also translates and compiles
         Event t3 = Event.record();
         report("JavaKernel", device, bins2.toIntArray(), want, t2.elapsedMillis(t3));
     }
 
     static void report(String what, Device device, int[] got, int[] want, double ms) {
         boolean ok = Arrays.equals(got, want);
-        System.out.printf("%-10s histogram %s: bins[0..4]=%s, %.3f ms, on %s%n", what, ok ? "matches the Java loop" : "DIFFERS",
-                Arrays.toString(Arrays.copyOf(got, 4)), ms, device);
+        System.out.printf(
+                "%-10s histogram %s: bins[0..4]=%s, %.3f ms, on %s%n",
+                what, ok ? "matches the Java loop" : "DIFFERS", Arrays.toString(Arrays.copyOf(got, 4)), ms, device);
         if (!ok) throw new AssertionError(what + ": got " + Arrays.toString(got) + ", want " + Arrays.toString(want));
     }
 }

@@ -19,7 +19,7 @@ import org.ndgpu.raw.RawKernel;
  * <p>Run: {@code nd run org.ndgpu.examples.raw.TransposeExample [rows cols]}
  */
 public final class TransposeExample {
-    private TransposeExample() { }
+    private TransposeExample() {}
 
     static final int TILE = 32;
     static final int ROWS_PER_PASS = 8;
@@ -68,7 +68,13 @@ public final class TransposeExample {
     /** Launches the raw transpose of {@code in} (rows x cols) into {@code out} (cols x rows). */
     public static void transpose(RawKernel k, NDArray in, NDArray out) {
         int rows = (int) in.shape(0), cols = (int) in.shape(1);
-        k.launch(new long[]{(cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE}, new long[]{TILE, ROWS_PER_PASS}, in, out, rows, cols);
+        k.launch(
+                new long[] {(cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE},
+                new long[] {TILE, ROWS_PER_PASS},
+                in,
+                out,
+                rows,
+                cols);
     }
 
     /** The same transpose in Java; launch with NdRange.of(ceil(cols/32)*32, ceil(rows/32)*8).local(32, 8). */
@@ -77,7 +83,9 @@ public final class TransposeExample {
         float[] out;
         int rows;
         int cols;
-        @Local float[] tile = new float[TILE * (TILE + 1)];
+
+        @Local
+        float[] tile = new float[TILE * (TILE + 1)];
 
         @Override
         public void run() {
@@ -108,7 +116,7 @@ public final class TransposeExample {
 
         NDArray out = Nd.zeros(DType.FLOAT32, cols, rows);
         RawKernel k = rawKernel(device);
-        transpose(k, in, out);   // compile and warm up
+        transpose(k, in, out); // compile and warm up
         Event t0 = Event.record();
         transpose(k, in, out);
         Event t1 = Event.record();
@@ -119,7 +127,8 @@ public final class TransposeExample {
         jk.rows = rows;
         jk.cols = cols;
         jk.bind("in", in).bind("out", out2);
-        NdRange range = NdRange.of((cols + 31) / 32 * 32L, (rows + 31) / 32 * 8L).local(32, 8);
+        NdRange range =
+                NdRange.of((cols + 31) / 32 * 32L, (rows + 31) / 32 * 8L).local(32, 8);
         jk.launch(range);
         Event t2 = Event.record();
         jk.launch(range);
@@ -130,8 +139,14 @@ public final class TransposeExample {
     static void report(String what, Device device, float[] got, float[] want, double ms, long bytes) {
         int bad = 0;
         for (int i = 0; i < want.length; i++) if (got[i] != want[i]) bad++;
-        System.out.printf("%-10s transpose %s: %s, %.3f ms, %.1f GB/s, on %s%n", what, bad == 0 ? "matches the Java loop" : bad + " WRONG elements",
-                got.length > 3 ? "out[0..3]=" + got[0] + ", " + got[1] + ", " + got[2] : "", ms, bytes / ms / 1e6, device);
+        System.out.printf(
+                "%-10s transpose %s: %s, %.3f ms, %.1f GB/s, on %s%n",
+                what,
+                bad == 0 ? "matches the Java loop" : bad + " WRONG elements",
+                got.length > 3 ? "out[0..3]=" + got[0] + ", " + got[1] + ", " + got[2] : "",
+                ms,
+                bytes / ms / 1e6,
+                device);
         if (bad != 0) throw new AssertionError(what + ": " + bad + " elements differ from the Java loop");
     }
 }

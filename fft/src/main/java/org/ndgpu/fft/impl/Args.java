@@ -12,7 +12,7 @@ import org.ndgpu.ndarray.Sizes;
 
 /** numpy.fft's argument rules: norm, n, s and axes, and the dtypes of results. */
 final class Args {
-    private Args() { }
+    private Args() {}
 
     /** The factor of a transform of n points: norm null or "backward" scales the inverse by 1/n, "forward" the forward, "ortho" both by 1/sqrt(n). */
     static double scale(String op, String norm, double n, boolean inverse) {
@@ -21,12 +21,16 @@ final class Args {
             case "backward" -> inverse ? 1 / n : 1;
             case "forward" -> inverse ? 1 : 1 / n;
             case "ortho" -> 1 / Math.sqrt(n);
-            default -> throw new NdException(op + ": invalid norm \"" + norm + "\"; expected \"backward\", \"ortho\", \"forward\" or null");
+            default ->
+                throw new NdException(
+                        op + ": invalid norm \"" + norm + "\"; expected \"backward\", \"ortho\", \"forward\" or null");
         };
     }
 
     /** Checks norm now (a bad norm fails before any work, even on an empty array). */
-    static void checkNorm(String op, String norm) { scale(op, norm, 1, false); }
+    static void checkNorm(String op, String norm) {
+        scale(op, norm, 1, false);
+    }
 
     /** The complex dtype of a transform of {@code d}: NumPy 2's complex64 for float32 and float16, complex128 for the rest. */
     static DType complexOf(DType d) {
@@ -49,10 +53,14 @@ final class Args {
         }
     }
 
-    static int axis(String op, NDArray a, int axis) { return Shapes.axis(op, axis, a.ndim()); }
+    static int axis(String op, NDArray a, int axis) {
+        return Shapes.axis(op, axis, a.ndim());
+    }
 
     /** irfft's default number of points for m input points, 2 * (m - 1). */
-    static long inverseRealPoints(String op, long m) { return Sizes.multiply(op, "the default n, 2 x (m - 1):", 2, m - 1); }
+    static long inverseRealPoints(String op, long m) {
+        return Sizes.multiply(op, "the default n, 2 x (m - 1):", 2, m - 1);
+    }
 
     /**
      * Checks that a result of a's shape with {@code points} along axis {@code ax}, of dtype {@code t},
@@ -66,12 +74,14 @@ final class Args {
 
     /** A number of points: at least 1. */
     static long points(String op, long n) {
-        if (n < 1) throw new NdException(op + ": invalid number of FFT data points (" + n + ") specified; expected at least 1");
+        if (n < 1)
+            throw new NdException(
+                    op + ": invalid number of FFT data points (" + n + ") specified; expected at least 1");
         return n;
     }
 
     /** Normalized (s, axes) as numpy.fft's _cook_nd_args: axes may repeat; {@code invreal} makes the last default 2 * (m - 1). */
-    record Nd(long[] s, int[] axes) { }
+    record Nd(long[] s, int[] axes) {}
 
     static Nd nd(String op, NDArray a, long[] s, int[] axes, boolean invreal) {
         int ndim = a.ndim();
@@ -80,7 +90,8 @@ final class Args {
         if (axes == null) {
             int k = s == null ? ndim : s.length;
             if (k > ndim) {
-                throw new ShapeException(op + ": s has " + k + " entries but the array has only " + ndim + " dimensions: " + Arrays.toString(s));
+                throw new ShapeException(op + ": s has " + k + " entries but the array has only " + ndim
+                        + " dimensions: " + Arrays.toString(s));
             }
             ax = new int[k];
             for (int i = 0; i < k; i++) ax[i] = ndim - k + i;
@@ -95,8 +106,8 @@ final class Args {
             if (invreal && ax.length > 0) out[ax.length - 1] = inverseRealPoints(op, shape[ax[ax.length - 1]]);
         } else {
             if (s.length != ax.length) {
-                throw new ShapeException(op + ": s and axes have different lengths: s " + Arrays.toString(s) + " (" + s.length
-                        + "), axes " + Arrays.toString(axes) + " (" + ax.length + ")");
+                throw new ShapeException(op + ": s and axes have different lengths: s " + Arrays.toString(s) + " ("
+                        + s.length + "), axes " + Arrays.toString(axes) + " (" + ax.length + ")");
             }
             out = s.clone();
             // NumPy 2: -1 in s is the input's own length along that axis (also irfftn's last: not 2 * (m - 1))

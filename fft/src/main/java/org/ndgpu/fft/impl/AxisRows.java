@@ -12,12 +12,14 @@ import org.ndgpu.ndarray.Views;
  * used as it is; anything else is copied once (cast, zero-padded or truncated on the way).
  */
 final class AxisRows {
-    private AxisRows() { }
+    private AxisRows() {}
 
     /** {@code a} with {@code axis} moved last (a view). */
     static NDArray axisLast(NDArray a, int axis) {
         int last = a.ndim() - 1;
-        return axis == last ? a.readOnlyView(a.shape(), a.strides(), a.offset()) : a.moveaxis(new int[]{axis}, new int[]{last});
+        return axis == last
+                ? a.readOnlyView(a.shape(), a.strides(), a.offset())
+                : a.moveaxis(new int[] {axis}, new int[] {last});
     }
 
     /**
@@ -28,7 +30,8 @@ final class AxisRows {
         try (NDArray v = axisLast(a, axis)) {
             int last = v.ndim() - 1;
             long len = v.shape(last), m = Math.min(n, len);
-            if (v.dtype() == dtype && m == n && n == len && v.isCContiguous()) return v.readOnlyView(v.shape(), v.strides(), v.offset());
+            if (v.dtype() == dtype && m == n && n == len && v.isCContiguous())
+                return v.readOnlyView(v.shape(), v.strides(), v.offset());
             long[] shape = v.shape();
             shape[last] = n;
             NDArray x = NDArray.empty(v.device(), dtype, shape, Order.C);
@@ -39,7 +42,8 @@ final class AxisRows {
                 }
             }
             if (m > 0) {
-                try (NDArray src = Views.slab(v, last, 0, m); NDArray dst = Views.slab(x, last, 0, m)) {
+                try (NDArray src = Views.slab(v, last, 0, m);
+                        NDArray dst = Views.slab(x, last, 0, m)) {
                     Copies.copyInto(src, dst);
                 }
             }
@@ -52,7 +56,7 @@ final class AxisRows {
         int last = rows.ndim() - 1;
         if (axis == last) return rows;
         try (rows) {
-            return rows.moveaxis(new int[]{last}, new int[]{axis});
+            return rows.moveaxis(new int[] {last}, new int[] {axis});
         }
     }
 

@@ -16,19 +16,27 @@ interface Engine {
     void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale);
 
     /** The n // 2 + 1 first points of the DFT of real rows of n points. */
-    default boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) { return false; }
+    default boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) {
+        return false;
+    }
 
     /** The real inverse DFT of n points from Hermitian rows of n // 2 + 1 points; {@code in} may be overwritten. */
-    default boolean c2r(NDArray in, NDArray out, long batch, long n, double scale) { return false; }
+    default boolean c2r(NDArray in, NDArray out, long batch, long n, double scale) {
+        return false;
+    }
 
     /**
      * A transform of a strided view without copying it first: {@code v} has the axis last, n points
      * and the complex dtype; false (nothing run) when this engine cannot read that layout.
      */
-    default boolean c2cStrided(NDArray v, NDArray out, long n, boolean inverse, double scale) { return false; }
+    default boolean c2cStrided(NDArray v, NDArray out, long n, boolean inverse, double scale) {
+        return false;
+    }
 
     /** A transform over the trailing axes {@code dims} (1 to 3 of them) of contiguous complex data. */
-    default boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) { return false; }
+    default boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) {
+        return false;
+    }
 
     /**
      * The engine of a device: its backend's FFT library where one serves the device and loads (unless
@@ -50,7 +58,9 @@ interface Engine {
         }
 
         @Override
-        public boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) { return OwnFft.r2c(in, out, batch, n, scale); }
+        public boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) {
+            return OwnFft.r2c(in, out, batch, n, scale);
+        }
 
         @Override
         public boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse, double scale) {

@@ -2,10 +2,10 @@ package org.ndgpu.fft.impl;
 
 import org.ndgpu.device.Device;
 import org.ndgpu.fft.Fft;
-import org.ndgpu.spi.RealFft;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.RealFft;
 
 /**
  * {@link Fft}, the implementation of {@code Nd.fft()}, found by ServiceLoader: the one-axis
@@ -17,25 +17,51 @@ public final class FftLibrary implements Fft, RealFft {
     private static final FftLibrary INSTANCE = new FftLibrary();
 
     /** The namespace Nd.fft() returns (the class holds no state; ServiceLoader may make others). */
-    public static FftLibrary instance() { return INSTANCE; }
+    public static FftLibrary instance() {
+        return INSTANCE;
+    }
     /** For ServiceLoader. */
-    public FftLibrary() { }
+    public FftLibrary() {}
 
-    @Override public NDArray fft(NDArray a, Long n, int axis, String norm) { return Transforms.c2c("fft", a, n, axis, norm, false); }
+    @Override
+    public NDArray fft(NDArray a, Long n, int axis, String norm) {
+        return Transforms.c2c("fft", a, n, axis, norm, false);
+    }
 
-    @Override public NDArray ifft(NDArray a, Long n, int axis, String norm) { return Transforms.c2c("ifft", a, n, axis, norm, true); }
+    @Override
+    public NDArray ifft(NDArray a, Long n, int axis, String norm) {
+        return Transforms.c2c("ifft", a, n, axis, norm, true);
+    }
 
-    @Override public NDArray rfft(NDArray a, Long n, int axis, String norm) { return Transforms.r2c("rfft", a, n, axis, norm, false); }
+    @Override
+    public NDArray rfft(NDArray a, Long n, int axis, String norm) {
+        return Transforms.r2c("rfft", a, n, axis, norm, false);
+    }
 
-    @Override public NDArray irfft(NDArray a, Long n, int axis, String norm) { return Transforms.c2r("irfft", a, n, axis, norm, false); }
+    @Override
+    public NDArray irfft(NDArray a, Long n, int axis, String norm) {
+        return Transforms.c2r("irfft", a, n, axis, norm, false);
+    }
 
-    @Override public NDArray hfft(NDArray a, Long n, int axis, String norm) { return Transforms.c2r("hfft", a, n, axis, norm, true); }
+    @Override
+    public NDArray hfft(NDArray a, Long n, int axis, String norm) {
+        return Transforms.c2r("hfft", a, n, axis, norm, true);
+    }
 
-    @Override public NDArray ihfft(NDArray a, Long n, int axis, String norm) { return Transforms.r2c("ihfft", a, n, axis, norm, true); }
+    @Override
+    public NDArray ihfft(NDArray a, Long n, int axis, String norm) {
+        return Transforms.r2c("ihfft", a, n, axis, norm, true);
+    }
 
-    @Override public NDArray fftn(NDArray a, long[] s, int[] axes, String norm) { return c2cn("fftn", a, s, axes, norm, false); }
+    @Override
+    public NDArray fftn(NDArray a, long[] s, int[] axes, String norm) {
+        return c2cn("fftn", a, s, axes, norm, false);
+    }
 
-    @Override public NDArray ifftn(NDArray a, long[] s, int[] axes, String norm) { return c2cn("ifftn", a, s, axes, norm, true); }
+    @Override
+    public NDArray ifftn(NDArray a, long[] s, int[] axes, String norm) {
+        return c2cn("ifftn", a, s, axes, norm, true);
+    }
 
     @Override
     public NDArray rfftn(NDArray a, long[] s, int[] axes, String norm) {
@@ -110,15 +136,30 @@ public final class FftLibrary implements Fft, RealFft {
         return null;
     }
 
-    @Override public NDArray fftfreq(long n, double d) { return Shifts.fftfreq(n, d); }
+    @Override
+    public NDArray fftfreq(long n, double d) {
+        return Shifts.fftfreq(n, d);
+    }
 
-    @Override public NDArray rfftfreq(long n, double d) { return Shifts.rfftfreq(n, d); }
+    @Override
+    public NDArray rfftfreq(long n, double d) {
+        return Shifts.rfftfreq(n, d);
+    }
 
-    @Override public NDArray fftshift(NDArray a, int... axes) { return Shifts.shift("fftshift", a, axes, false); }
+    @Override
+    public NDArray fftshift(NDArray a, int... axes) {
+        return Shifts.shift("fftshift", a, axes, false);
+    }
 
-    @Override public NDArray ifftshift(NDArray a, int... axes) { return Shifts.shift("ifftshift", a, axes, true); }
+    @Override
+    public NDArray ifftshift(NDArray a, int... axes) {
+        return Shifts.shift("ifftshift", a, axes, true);
+    }
 
-    @Override public long nextFastLen(long n) { return Shifts.nextFastLen("nextFastLen", n); }
+    @Override
+    public long nextFastLen(long n) {
+        return Shifts.nextFastLen("nextFastLen", n);
+    }
 
     /** The engine that serves a device's transforms, for tests and benchmarks: "cuFFT (libcufft.so.12)" or "ndgpu kernels". */
     public static String engineName(Device device) {
@@ -126,6 +167,13 @@ public final class FftLibrary implements Fft, RealFft {
     }
 
     // numpy.fft's defaults for routines' convolve: Fft and RealFft both declare these
-    @Override public NDArray rfft(NDArray a, long n) { return Fft.super.rfft(a, n); }
-    @Override public NDArray irfft(NDArray a, long n) { return Fft.super.irfft(a, n); }
+    @Override
+    public NDArray rfft(NDArray a, long n) {
+        return Fft.super.rfft(a, n);
+    }
+
+    @Override
+    public NDArray irfft(NDArray a, long n) {
+        return Fft.super.irfft(a, n);
+    }
 }

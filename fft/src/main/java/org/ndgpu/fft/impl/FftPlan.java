@@ -2,8 +2,8 @@ package org.ndgpu.fft.impl;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 
 /**
@@ -12,7 +12,7 @@ import org.ndgpu.ndarray.DType;
  * and the split of a long transform into two or three step launches.
  */
 final class FftPlan {
-    private FftPlan() { }
+    private FftPlan() {}
 
     /** Columns per work-group in a strided step, at least: 16 complex64 (128 bytes) per row of reads. */
     static final int COLUMNS = 16;
@@ -23,7 +23,7 @@ final class FftPlan {
 
     /** True when n's prime factors are 2, 3, 5 and 7 (the Stockham passes take it without Bluestein). */
     static boolean smooth(long n) {
-        for (long p : new long[]{2, 3, 5, 7}) while (n % p == 0 && n > 1) n /= p;
+        for (long p : new long[] {2, 3, 5, 7}) while (n % p == 0 && n > 1) n /= p;
         return n == 1;
     }
 
@@ -43,7 +43,9 @@ final class FftPlan {
         return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private static long localBudget(Device device) { return Math.min(LOCAL_BYTES, device.backend().facts().localMemoryBytes()); }
+    private static long localBudget(Device device) {
+        return Math.min(LOCAL_BYTES, device.backend().facts().localMemoryBytes());
+    }
 
     /** Complex points of one dtype that one group's local buffer takes: the largest power of two whose step kernel's local memory fits. */
     static int capacity(Device device, DType dtype) {
@@ -72,8 +74,22 @@ final class FftPlan {
     }
 
     /** One launch of the step kernel. */
-    record Launch(int m, int g, long q, long qs, long cnt, long a, long iA, long iB, long oA, long oB, long is, long os,
-                          long twmul, boolean loadG, boolean storeG) { }
+    record Launch(
+            int m,
+            int g,
+            long q,
+            long qs,
+            long cnt,
+            long a,
+            long iA,
+            long iB,
+            long oA,
+            long oB,
+            long is,
+            long os,
+            long twmul,
+            boolean loadG,
+            boolean storeG) {}
 
     /**
      * The steps of a transform of length n (smooth) over batch rows: one when n fits a group's local
@@ -92,18 +108,93 @@ final class FftPlan {
             int colCap = cap / COLUMNS;
             long n1 = divisor(n, colCap), rest = n / n1;
             if (rest <= cap) {
-                steps.add(new Launch((int) n1, group(dev, dt, (int) n1, rest), batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
-                steps.add(new Launch((int) rest, group(dev, dt, (int) rest, n1), batch, n, n1, big, rest, 0, 1, 0, 1, n1, 0, false, true));
+                steps.add(new Launch(
+                        (int) n1,
+                        group(dev, dt, (int) n1, rest),
+                        batch,
+                        n,
+                        rest,
+                        big,
+                        1,
+                        0,
+                        1,
+                        0,
+                        rest,
+                        rest,
+                        1,
+                        true,
+                        true));
+                steps.add(new Launch(
+                        (int) rest,
+                        group(dev, dt, (int) rest, n1),
+                        batch,
+                        n,
+                        n1,
+                        big,
+                        rest,
+                        0,
+                        1,
+                        0,
+                        1,
+                        n1,
+                        0,
+                        false,
+                        true));
             } else {
                 long n2 = divisor(rest, colCap), n3 = rest / n2;
                 if (n1 <= 1 || n2 <= 1 || n3 > cap) {
-                    throw new NdException("fft: a length of " + n + " points is beyond ndgpu's FFT kernels (three steps of at most "
-                            + colCap + ", " + colCap + " and " + cap + " points)");
+                    throw new NdException(
+                            "fft: a length of " + n + " points is beyond ndgpu's FFT kernels (three steps of at most "
+                                    + colCap + ", " + colCap + " and " + cap + " points)");
                 }
-                steps.add(new Launch((int) n1, group(dev, dt, (int) n1, rest), batch, n, rest, big, 1, 0, 1, 0, rest, rest, 1, true, true));
-                steps.add(new Launch((int) n2, group(dev, dt, (int) n2, n3), batch * n1, rest, n3, big, 1, 0, 1, 0, n3, n3, n1, true, true));
-                steps.add(new Launch((int) n3, group(dev, dt, (int) n3, n1 * n2), batch, n, n1 * n2, n1, rest, n3, 1, n1, 1, n1 * n2, 0,
-                        false, true));
+                steps.add(new Launch(
+                        (int) n1,
+                        group(dev, dt, (int) n1, rest),
+                        batch,
+                        n,
+                        rest,
+                        big,
+                        1,
+                        0,
+                        1,
+                        0,
+                        rest,
+                        rest,
+                        1,
+                        true,
+                        true));
+                steps.add(new Launch(
+                        (int) n2,
+                        group(dev, dt, (int) n2, n3),
+                        batch * n1,
+                        rest,
+                        n3,
+                        big,
+                        1,
+                        0,
+                        1,
+                        0,
+                        n3,
+                        n3,
+                        n1,
+                        true,
+                        true));
+                steps.add(new Launch(
+                        (int) n3,
+                        group(dev, dt, (int) n3, n1 * n2),
+                        batch,
+                        n,
+                        n1 * n2,
+                        n1,
+                        rest,
+                        n3,
+                        1,
+                        n1,
+                        1,
+                        n1 * n2,
+                        0,
+                        false,
+                        true));
             }
         }
         return steps;

@@ -20,11 +20,13 @@ import org.ndgpu.ndarray.DType;
  * they kept the L1 cache busier than anything else in the kernel.
  */
 final class FftSource {
-    private FftSource() { }
+    private FftSource() {}
 
     private static final KernelTemplate.Sections TEMPLATES =
             KernelTemplate.sections("fft.tmpl", FftSource.class.getResourceAsStream("fft.tmpl"));
-    private static final KernelTemplate STEP = TEMPLATES.get("step"), PASS = TEMPLATES.get("pass"), HELPERS = TEMPLATES.get("helpers");
+    private static final KernelTemplate STEP = TEMPLATES.get("step"),
+            PASS = TEMPLATES.get("pass"),
+            HELPERS = TEMPLATES.get("helpers");
 
     /** The radices the passes use, each with a butterfly below. */
     static final int[] RADICES = {16, 8, 4, 2, 3, 5, 7};
@@ -57,16 +59,30 @@ final class FftSource {
      */
     record Step(DType dtype, int m, int[] radices, int g, int t, boolean loadG, boolean storeG, boolean wide) {
         String tag() {
-            var sb = new StringBuilder(P(dtype)).append('_').append(m).append('_').append(g).append('_').append(t);
+            var sb = new StringBuilder(P(dtype))
+                    .append('_')
+                    .append(m)
+                    .append('_')
+                    .append(g)
+                    .append('_')
+                    .append(t);
             for (int r : radices) sb.append('r').append(r);
-            return sb.append('_').append(loadG ? 's' : 'c').append(storeG ? 's' : 'c').append(wide ? "_w" : "").toString();
+            return sb.append('_')
+                    .append(loadG ? 's' : 'c')
+                    .append(storeG ? 's' : 'c')
+                    .append(wide ? "_w" : "")
+                    .toString();
         }
 
         /** Elements in one 128-byte row of local memory banks (32 banks of 4 bytes). */
-        int banks() { return 128 / dtype.itemsize(); }
+        int banks() {
+            return 128 / dtype.itemsize();
+        }
 
         /** The columns layout: neighbouring work-items take neighbouring transforms in the passes. */
-        boolean columns() { return g >= banks(); }
+        boolean columns() {
+            return g >= banks();
+        }
 
         /** Elements from one transform's start to the next one's in the local buffer. */
         int row() {
@@ -94,27 +110,46 @@ final class FftSource {
         }
 
         /** Elements of the local buffer. */
-        int size() { return g * row(); }
-
-        /** Bytes of local memory the kernel declares: the buffer, and three longs per transform. */
-        long localBytes() { return (long) size() * dtype.itemsize() + 3L * Long.BYTES * g; }
-
-        @Override public boolean equals(Object o) {
-            return o instanceof Step s && s.dtype == dtype && s.m == m && s.g == g && s.t == t && java.util.Arrays.equals(s.radices, radices)
-                    && s.loadG == loadG && s.storeG == storeG && s.wide == wide;
+        int size() {
+            return g * row();
         }
 
-        @Override public int hashCode() { return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices), loadG, storeG, wide); }
+        /** Bytes of local memory the kernel declares: the buffer, and three longs per transform. */
+        long localBytes() {
+            return (long) size() * dtype.itemsize() + 3L * Long.BYTES * g;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Step s
+                    && s.dtype == dtype
+                    && s.m == m
+                    && s.g == g
+                    && s.t == t
+                    && java.util.Arrays.equals(s.radices, radices)
+                    && s.loadG == loadG
+                    && s.storeG == storeG
+                    && s.wide == wide;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(dtype, m, g, t, java.util.Arrays.hashCode(radices), loadG, storeG, wide);
+        }
     }
 
-    private record Key(Dialect dialect, Object what) { }
+    private record Key(Dialect dialect, Object what) {}
 
     private static final Map<Key, String> SOURCES = new ConcurrentHashMap<>();
 
     /** "c64" or "c128". */
-    static String P(DType complex) { return complex == DType.COMPLEX64 ? "c64" : "c128"; }
+    static String P(DType complex) {
+        return complex == DType.COMPLEX64 ? "c64" : "c128";
+    }
 
-    private static String real(DType complex) { return complex == DType.COMPLEX64 ? "float" : "double"; }
+    private static String real(DType complex) {
+        return complex == DType.COMPLEX64 ? "float" : "double";
+    }
 
     /** The source holding {@code nd_fft_step_<tag>}. */
     static String step(Dialect dialect, Step s) {
@@ -123,9 +158,20 @@ final class FftSource {
 
     /** The source of the helper kernels (chirps, Hermitian extension, real parts, scaling) for one dtype. */
     static String helpers(Dialect dialect, DType dtype) {
-        return SOURCES.computeIfAbsent(new Key(dialect, dtype), k -> dialect.prelude() + "\n"
-                + HELPERS.fill(Map.of("C", dtype.ctype(), "R", real(dtype), "P", P(dtype), "tag", P(dtype),
-                        "sincospi", sincospi(dtype, P(dtype)))));
+        return SOURCES.computeIfAbsent(
+                new Key(dialect, dtype),
+                k -> dialect.prelude() + "\n"
+                        + HELPERS.fill(Map.of(
+                                "C",
+                                dtype.ctype(),
+                                "R",
+                                real(dtype),
+                                "P",
+                                P(dtype),
+                                "tag",
+                                P(dtype),
+                                "sincospi",
+                                sincospi(dtype, P(dtype)))));
     }
 
     static String stepSource(Step s) {
@@ -154,8 +200,16 @@ final class FftSource {
             v.put("BUTTERFLIES", butterflies);
             v.put("COLS", s.columns() ? 1 : 0);
             int read = s.step(span, r), write = s.step(ns, r);
-            v.put("READ", read > 0 ? "nd_fft_at_" + tag + "(_g, _j) + _r * " + read : "nd_fft_at_" + tag + "(_g, _j + _r * " + span + ")");
-            v.put("WRITE", write > 0 ? "nd_fft_at_" + tag + "(_g, _d) + _r * " + write : "nd_fft_at_" + tag + "(_g, _d + _r * " + ns + ")");
+            v.put(
+                    "READ",
+                    read > 0
+                            ? "nd_fft_at_" + tag + "(_g, _j) + _r * " + read
+                            : "nd_fft_at_" + tag + "(_g, _j + _r * " + span + ")");
+            v.put(
+                    "WRITE",
+                    write > 0
+                            ? "nd_fft_at_" + tag + "(_g, _d) + _r * " + write
+                            : "nd_fft_at_" + tag + "(_g, _d + _r * " + ns + ")");
             passes.append(PASS.fill(v));
             ns *= r;
         }
@@ -224,10 +278,17 @@ final class FftSource {
         String[] in = new String[r];
         for (int i = 0; i < r; i++) {
             in[i] = g.fresh();
-            g.body.append("    ").append(dtype.ctype()).append(' ').append(in[i]).append(" = _v[").append(i).append("];\n");
+            g.body.append("    ")
+                    .append(dtype.ctype())
+                    .append(' ')
+                    .append(in[i])
+                    .append(" = _v[")
+                    .append(i)
+                    .append("];\n");
         }
         String[] out = g.dft(in);
-        for (int i = 0; i < r; i++) g.body.append("    _v[").append(i).append("] = ").append(out[i]).append(";\n");
+        for (int i = 0; i < r; i++)
+            g.body.append("    _v[").append(i).append("] = ").append(out[i]).append(";\n");
         return "ND_DEVICE_FN void nd_fft_dft" + r + "_" + tag + "(" + dtype.ctype() + "* _v) {\n" + g.body + "}\n";
     }
 
@@ -246,7 +307,9 @@ final class FftSource {
             this.sign = inverse ? 1 : -1;
         }
 
-        String fresh() { return "_x" + vars++; }
+        String fresh() {
+            return "_x" + vars++;
+        }
 
         String lit(double v) {
             if (dtype == DType.COMPLEX64) return Float.toString((float) v) + "f";
@@ -255,7 +318,13 @@ final class FftSource {
 
         String let(String expr) {
             String n = fresh();
-            body.append("    ").append(c).append(' ').append(n).append(" = ").append(expr).append(";\n");
+            body.append("    ")
+                    .append(c)
+                    .append(' ')
+                    .append(n)
+                    .append(" = ")
+                    .append(expr)
+                    .append(";\n");
             return n;
         }
 
@@ -267,7 +336,7 @@ final class FftSource {
                 cs = Math.rint(cs);
                 sn = Math.rint(sn);
             }
-            return new double[]{cs, sn};
+            return new double[] {cs, sn};
         }
 
         /** x * w as an expression, with the trivial products (1, -1, i, -i) written as moves. */
@@ -278,7 +347,8 @@ final class FftSource {
             if (cs == 0 && sn == 1) return "nd_" + p + "(-" + x + ".y, " + x + ".x)";
             if (cs == 0 && sn == -1) return "nd_" + p + "(" + x + ".y, -" + x + ".x)";
             String c0 = lit(cs), s0 = lit(sn);
-            return "nd_" + p + "(" + x + ".x * " + c0 + " - " + x + ".y * " + s0 + ", " + x + ".x * " + s0 + " + " + x + ".y * " + c0 + ")";
+            return "nd_" + p + "(" + x + ".x * " + c0 + " - " + x + ".y * " + s0 + ", " + x + ".x * " + s0 + " + " + x
+                    + ".y * " + c0 + ")";
         }
 
         String[] dft(String[] x) {
@@ -306,16 +376,32 @@ final class FftSource {
                 dif[r] = let("nd_" + p + "_sub(" + x[r] + ", " + x[n - r] + ")");
             }
             var total = new StringBuilder(x[0]);
-            for (int r = 1; r <= n / 2; r++) total.insert(0, "nd_" + p + "_add(").append(", ").append(sum[r]).append(')');
+            for (int r = 1; r <= n / 2; r++)
+                total.insert(0, "nd_" + p + "_add(").append(", ").append(sum[r]).append(')');
             out[0] = let(total.toString());
             for (int k = 1; k < n; k++) {
-                // re = x0.x + sum (sum_r.x cos - dif_r.y sin), im = x0.y + sum (sum_r.y cos + dif_r.x sin), angle sign*2pi*r*k/n
+                // re = x0.x + sum (sum_r.x cos - dif_r.y sin), im = x0.y + sum (sum_r.y cos + dif_r.x sin), angle
+                // sign*2pi*r*k/n
                 var re = new StringBuilder(x[0] + ".x");
                 var im = new StringBuilder(x[0] + ".y");
                 for (int r = 1; r <= n / 2; r++) {
                     double[] w = root((int) ((long) r * k % n), n);
-                    re.append(" + ").append(sum[r]).append(".x * ").append(lit(w[0])).append(" - ").append(dif[r]).append(".y * ").append(lit(w[1]));
-                    im.append(" + ").append(sum[r]).append(".y * ").append(lit(w[0])).append(" + ").append(dif[r]).append(".x * ").append(lit(w[1]));
+                    re.append(" + ")
+                            .append(sum[r])
+                            .append(".x * ")
+                            .append(lit(w[0]))
+                            .append(" - ")
+                            .append(dif[r])
+                            .append(".y * ")
+                            .append(lit(w[1]));
+                    im.append(" + ")
+                            .append(sum[r])
+                            .append(".y * ")
+                            .append(lit(w[0]))
+                            .append(" + ")
+                            .append(dif[r])
+                            .append(".x * ")
+                            .append(lit(w[1]));
                 }
                 out[k] = let("nd_" + p + "(" + re + ", " + im + ")");
             }

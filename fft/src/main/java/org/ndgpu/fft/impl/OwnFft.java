@@ -6,11 +6,11 @@ import static org.ndgpu.fft.impl.FftPlan.radices;
 import static org.ndgpu.fft.impl.FftPlan.smooth;
 
 import java.util.List;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.fft.impl.FftPlan.Launch;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -31,7 +31,7 @@ import org.ndgpu.ndarray.Order;
  * are three steps of 256). {@link FftPlan} makes these steps; this class launches them.
  */
 final class OwnFft {
-    private OwnFft() { }
+    private OwnFft() {}
 
     /** Threads per group at most (fewer where the device allows fewer). */
     private static final int MAX_THREADS = 256;
@@ -44,14 +44,17 @@ final class OwnFft {
      */
     static void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale) {
         if (batch == 0) return;
-        if (n >= Integer.MAX_VALUE) throw new NdException("fft: a length of " + n + " points is beyond ndgpu's FFT kernels (at most 2^31 - 2)");
+        if (n >= Integer.MAX_VALUE)
+            throw new NdException("fft: a length of " + n + " points is beyond ndgpu's FFT kernels (at most 2^31 - 2)");
         if (smooth(n)) stockham(in.device(), in.dtype(), Mem.of(in), Mem.of(out), batch, n, inverse, scale);
         else bluestein(in, out, batch, n, inverse, scale);
     }
 
     /** Where a kernel reads or writes: a device buffer and a byte offset (an array's, or real rows read as complex). */
     private record Mem(BackendBuffer buffer, long offset) {
-        static Mem of(NDArray a) { return new Mem(a.buffer(), a.offset()); }
+        static Mem of(NDArray a) {
+            return new Mem(a.buffer(), a.offset());
+        }
     }
 
     /**
@@ -74,11 +77,37 @@ final class OwnFft {
         for (int i = dims.length - 1; i >= 0; i--) {
             int m = (int) dims[i];
             long blocks = total / (m * inner);
-            // one group reads its transforms whole before it writes them, and no other group touches them: in place is safe
+            // one group reads its transforms whole before it writes them, and no other group touches them: in place is
+            // safe
             Launch s = inner == 1
                     ? new Launch(m, group(dev, dt, m, blocks), 1, 0, blocks, big, m, 0, m, 0, 1, 1, 0, false, false)
-                    : new Launch(m, group(dev, dt, m, inner), blocks, m * inner, inner, big, 1, 0, 1, 0, inner, inner, 0, true, true);
-            launch(dev, dt, s, Mem.of(inner == 1 ? in : out), Mem.of(out), total, Twiddles.roots(dev, m, dt), m, inverse, inverse,
+                    : new Launch(
+                            m,
+                            group(dev, dt, m, inner),
+                            blocks,
+                            m * inner,
+                            inner,
+                            big,
+                            1,
+                            0,
+                            1,
+                            0,
+                            inner,
+                            inner,
+                            0,
+                            true,
+                            true);
+            launch(
+                    dev,
+                    dt,
+                    s,
+                    Mem.of(inner == 1 ? in : out),
+                    Mem.of(out),
+                    total,
+                    Twiddles.roots(dev, m, dt),
+                    m,
+                    inverse,
+                    inverse,
                     i == 0 ? scale : 1.0);
             inner *= m;
         }
@@ -97,23 +126,47 @@ final class OwnFft {
         if (n % 2 != 0 || h < 1 || !smooth(h) || in.offset() % ct.itemsize() != 0) return false;
         if (batch == 0) return true;
         Device dev = in.device();
-        try (NDArray z = NDArray.empty(dev, ct, new long[]{batch * h}, Order.C)) {
+        try (NDArray z = NDArray.empty(dev, ct, new long[] {batch * h}, Order.C)) {
             stockham(dev, ct, Mem.of(in), Mem.of(z), batch, h, false, 1.0);
             long total = batch * (h + 1);
-            helper(dev, ct, "rpost", total, z.buffer(), z.offset(), out.buffer(), out.offset(), h, total, real(ct, scale), real(ct, 2.0 / n));
+            helper(
+                    dev,
+                    ct,
+                    "rpost",
+                    total,
+                    z.buffer(),
+                    z.offset(),
+                    out.buffer(),
+                    out.offset(),
+                    h,
+                    total,
+                    real(ct, scale),
+                    real(ct, 2.0 / n));
         }
         return true;
     }
 
-    private static void stockham(Device dev, DType dt, Mem in, Mem out, long batch, long n, boolean inverse, double scale) {
+    private static void stockham(
+            Device dev, DType dt, Mem in, Mem out, long batch, long n, boolean inverse, double scale) {
         List<Launch> steps = FftPlan.steps(dev, dt, batch, n);
         NDArray roots = Twiddles.roots(dev, n, dt);
-        NDArray tmp = steps.size() > 1 ? NDArray.empty(dev, dt, new long[]{batch * n}, Order.C) : null;
+        NDArray tmp = steps.size() > 1 ? NDArray.empty(dev, dt, new long[] {batch * n}, Order.C) : null;
         try {
             for (int i = 0; i < steps.size(); i++) {
                 Mem src = i == 0 ? in : Mem.of(tmp), dst = i == steps.size() - 1 ? out : Mem.of(tmp);
                 boolean last = i == steps.size() - 1;
-                launch(dev, dt, steps.get(i), src, dst, batch * n, roots, n, inverse && i == 0, inverse && last, last ? scale : 1.0);
+                launch(
+                        dev,
+                        dt,
+                        steps.get(i),
+                        src,
+                        dst,
+                        batch * n,
+                        roots,
+                        n,
+                        inverse && i == 0,
+                        inverse && last,
+                        last ? scale : 1.0);
             }
         } finally {
             if (tmp != null) tmp.close();
@@ -121,22 +174,63 @@ final class OwnFft {
     }
 
     /** One step over src and dst of {@code elements} points each (their offsets stay below it). */
-    private static void launch(Device dev, DType dt, Launch s, Mem src, Mem dst, long elements, NDArray roots, long n, boolean conjIn,
-            boolean conjOut, double scale) {
+    private static void launch(
+            Device dev,
+            DType dt,
+            Launch s,
+            Mem src,
+            Mem dst,
+            long elements,
+            NDArray roots,
+            long n,
+            boolean conjIn,
+            boolean conjOut,
+            double scale) {
         DeviceFacts f = dev.backend().facts();
         int[] radices = radices(s.m());
         int maxRadix = 1;
         for (int r : radices) maxRadix = Math.max(maxRadix, r);
-        int t = (int) Math.max(1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g() * s.m() / Math.max(2, maxRadix)));
-        var step = new FftSource.Step(dt, s.m(), radices, s.g(), t, s.loadG(), s.storeG(), elements > Integer.MAX_VALUE || forceWide);
+        int t = (int) Math.max(
+                1, Math.min(Math.min(MAX_THREADS, f.maxBlockSize()), (long) s.g() * s.m() / Math.max(2, maxRadix)));
+        var step = new FftSource.Step(
+                dt, s.m(), radices, s.g(), t, s.loadG(), s.storeG(), elements > Integer.MAX_VALUE || forceWide);
         String tag = step.tag();
-        BackendKernel k = dev.programs().kernel("nd_fft_step_" + tag, FftSource.step(dev.backend().dialect(), step), List.of(),
-                "nd_fft_step_" + tag);
+        BackendKernel k = dev.programs()
+                .kernel(
+                        "nd_fft_step_" + tag,
+                        FftSource.step(dev.backend().dialect(), step),
+                        List.of(),
+                        "nd_fft_step_" + tag);
         long groups = s.q() * ((s.cnt() + s.g() - 1) / s.g());
-        dev.backend().launch(dev.currentStream().backendStream(), k, new long[]{groups}, new long[]{t}, 0,
-                src.buffer(), src.offset(), dst.buffer(), dst.offset(), roots.buffer(), roots.offset(),
-                s.qs(), s.cnt(), s.a(), s.iA(), s.iB(), s.oA(), s.oB(), s.is(), s.os(), s.twmul(), n, real(dt, 2.0 / n), direct(dt, n) ? 1 : 0,
-                real(dt, scale), conjIn ? 1 : 0, conjOut ? 1 : 0);
+        dev.backend()
+                .launch(
+                        dev.currentStream().backendStream(),
+                        k,
+                        new long[] {groups},
+                        new long[] {t},
+                        0,
+                        src.buffer(),
+                        src.offset(),
+                        dst.buffer(),
+                        dst.offset(),
+                        roots.buffer(),
+                        roots.offset(),
+                        s.qs(),
+                        s.cnt(),
+                        s.a(),
+                        s.iA(),
+                        s.iB(),
+                        s.oA(),
+                        s.oB(),
+                        s.is(),
+                        s.os(),
+                        s.twmul(),
+                        n,
+                        real(dt, 2.0 / n),
+                        direct(dt, n) ? 1 : 0,
+                        real(dt, scale),
+                        conjIn ? 1 : 0,
+                        conjOut ? 1 : 0);
     }
 
     /**
@@ -158,15 +252,44 @@ final class OwnFft {
         NDArray chirp = Twiddles.chirp(dev, n, dt);
         NDArray filter = filter(dev, dt, n, m, inverse);
         long total = batch * m;
-        try (NDArray a = NDArray.empty(dev, dt, new long[]{total}, Order.C); NDArray b = NDArray.empty(dev, dt, new long[]{total}, Order.C)) {
+        try (NDArray a = NDArray.empty(dev, dt, new long[] {total}, Order.C);
+                NDArray b = NDArray.empty(dev, dt, new long[] {total}, Order.C)) {
             Object sign = real(dt, inverse ? -1 : 1);
-            helper(dev, dt, "chirp_pre", total, in.buffer(), in.offset(), a.buffer(), a.offset(), chirp.buffer(), chirp.offset(), n, m, total, sign);
+            helper(
+                    dev,
+                    dt,
+                    "chirp_pre",
+                    total,
+                    in.buffer(),
+                    in.offset(),
+                    a.buffer(),
+                    a.offset(),
+                    chirp.buffer(),
+                    chirp.offset(),
+                    n,
+                    m,
+                    total,
+                    sign);
             stockham(dev, dt, Mem.of(a), Mem.of(b), batch, m, false, 1.0);
             helper(dev, dt, "pointwise", total, b.buffer(), b.offset(), filter.buffer(), filter.offset(), m, total);
             stockham(dev, dt, Mem.of(b), Mem.of(a), batch, m, true, 1.0);
             long outTotal = batch * n;
-            helper(dev, dt, "chirp_post", outTotal, a.buffer(), a.offset(), out.buffer(), out.offset(), chirp.buffer(), chirp.offset(),
-                    n, m, outTotal, real(dt, scale), sign);
+            helper(
+                    dev,
+                    dt,
+                    "chirp_post",
+                    outTotal,
+                    a.buffer(),
+                    a.offset(),
+                    out.buffer(),
+                    out.offset(),
+                    chirp.buffer(),
+                    chirp.offset(),
+                    n,
+                    m,
+                    outTotal,
+                    real(dt, scale),
+                    sign);
         }
     }
 
@@ -175,11 +298,12 @@ final class OwnFft {
         return Twiddles.cached(dev, "bluestein" + m, n, dt, inverse, () -> {
             NDArray b = Twiddles.upload(dev, dt, m, k -> {
                 long j = k < n ? k : (k > m - n ? m - k : -1);
-                if (j < 0) return new double[]{0, 0};
-                double a = Math.PI * (double) (j * j % (2 * n)) / n * (inverse ? -1 : 1);   // conj of the direction's chirp
-                return new double[]{Math.cos(a), Math.sin(a)};
+                if (j < 0) return new double[] {0, 0};
+                double a =
+                        Math.PI * (double) (j * j % (2 * n)) / n * (inverse ? -1 : 1); // conj of the direction's chirp
+                return new double[] {Math.cos(a), Math.sin(a)};
             });
-            NDArray f = NDArray.empty(dev, dt, new long[]{m}, Order.C);
+            NDArray f = NDArray.empty(dev, dt, new long[] {m}, Order.C);
             try (b) {
                 stockham(dev, dt, Mem.of(b), Mem.of(f), 1, m, false, 1.0 / m);
             }
@@ -187,15 +311,22 @@ final class OwnFft {
         });
     }
 
-    static Object real(DType complex, double v) { return complex == DType.COMPLEX64 ? (Object) (float) v : (Object) v; }
+    static Object real(DType complex, double v) {
+        return complex == DType.COMPLEX64 ? (Object) (float) v : (Object) v;
+    }
 
     /** Launches helper kernel {@code nd_fft_<name>} over {@code total} elements (grid-stride loop). */
     static void helper(Device dev, DType dt, String name, long total, Object... args) {
         if (total == 0) return;
         String tag = FftSource.P(dt);
-        BackendKernel k = dev.programs().kernel("nd_fft_helpers_" + tag, FftSource.helpers(dev.backend().dialect(), dt), List.of(),
-                "nd_fft_" + name + "_" + tag);
+        BackendKernel k = dev.programs()
+                .kernel(
+                        "nd_fft_helpers_" + tag,
+                        FftSource.helpers(dev.backend().dialect(), dt),
+                        List.of(),
+                        "nd_fft_" + name + "_" + tag);
         long threads = 256, groups = Math.max(1, Math.min((total + threads - 1) / threads, 65536));
-        dev.backend().launch(dev.currentStream().backendStream(), k, new long[]{groups}, new long[]{threads}, 0, args);
+        dev.backend()
+                .launch(dev.currentStream().backendStream(), k, new long[] {groups}, new long[] {threads}, 0, args);
     }
 }

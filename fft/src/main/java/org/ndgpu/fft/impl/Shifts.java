@@ -11,7 +11,7 @@ import org.ndgpu.ndarray.Views;
 
 /** fftshift, ifftshift, fftfreq, rfftfreq and next_fast_len. */
 final class Shifts {
-    private Shifts() { }
+    private Shifts() {}
 
     /**
      * Each axis rolled by length // 2 (ifftshift: back by it); an axis named twice rolls twice, as
@@ -19,7 +19,7 @@ final class Shifts {
      */
     static NDArray shift(String op, NDArray a, int[] axes, boolean inverse) {
         Args.array(op, a);
-        Sizes.bytes(op, a.shape(), a.dtype());   // a copy of a broadcast view may be no array at all
+        Sizes.bytes(op, a.shape(), a.dtype()); // a copy of a broadcast view may be no array at all
         int ndim = a.ndim();
         long[] shape = a.shape(), by = new long[ndim];
         if (axes == null) {
@@ -38,8 +38,11 @@ final class Shifts {
             if (k == 0) continue;
             NDArray next = NDArray.empty(a.device(), a.dtype(), shape, Order.C);
             NDArray prev = cur;
-            try (prev; NDArray s1 = Views.slab(prev, d, 0, len - k); NDArray d1 = Views.slab(next, d, k, len - k);
-                 NDArray s2 = Views.slab(prev, d, len - k, k); NDArray d2 = Views.slab(next, d, 0, k)) {
+            try (prev;
+                    NDArray s1 = Views.slab(prev, d, 0, len - k);
+                    NDArray d1 = Views.slab(next, d, k, len - k);
+                    NDArray s2 = Views.slab(prev, d, len - k, k);
+                    NDArray d2 = Views.slab(next, d, 0, k)) {
                 Copies.copyInto(s1, d1);
                 Copies.copyInto(s2, d2);
             }
@@ -48,10 +51,13 @@ final class Shifts {
         return cur;
     }
 
-    // 1 / (n d), as NumPy: d = 0 divides by zero (its ZeroDivisionError), a NaN or infinite d gives NaN or zero frequencies
+    // 1 / (n d), as NumPy: d = 0 divides by zero (its ZeroDivisionError), a NaN or infinite d gives NaN or zero
+    // frequencies
     private static double spacing(String op, long n, double d) {
         if (n < 1) throw new NdException(op + ": n must be at least 1, got " + n);
-        if (d == 0) throw new NdException(op + ": sample spacing d must be nonzero, got " + d + " (NumPy: float division by zero)");
+        if (d == 0)
+            throw new NdException(
+                    op + ": sample spacing d must be nonzero, got " + d + " (NumPy: float division by zero)");
         return 1.0 / (n * d);
     }
 
@@ -85,14 +91,16 @@ final class Shifts {
         if (n < 0) throw new NdException(op + ": target length must be positive, got " + n);
         if (n <= 1) return n;
         if (n > LARGEST_SMOOTH) {
-            throw new NdException(op + ": no length at or above " + n + " has only the prime factors 2, 3, 5 and 7 and fits in a"
-                    + " 64-bit count (the largest is " + LARGEST_SMOOTH + ")");
+            throw new NdException(
+                    op + ": no length at or above " + n + " has only the prime factors 2, 3, 5 and 7 and fits in a"
+                            + " 64-bit count (the largest is " + LARGEST_SMOOTH + ")");
         }
         long best = Long.MAX_VALUE;
         for (long p7 = 1; ; p7 *= 7) {
             for (long p75 = p7; ; p75 *= 5) {
                 for (long p = p75; ; p *= 3) {
-                    // p times the smallest power of two reaching n; every product stays below 2n <= 2^64 as an unsigned number
+                    // p times the smallest power of two reaching n; every product stays below 2n <= 2^64 as an unsigned
+                    // number
                     long q = p;
                     if (q < n) q <<= 64 - Long.numberOfLeadingZeros((n - 1) / q);
                     if (Long.compareUnsigned(q, best) < 0) best = q;
@@ -119,5 +127,4 @@ final class Shifts {
         }
         return best;
     }
-
 }

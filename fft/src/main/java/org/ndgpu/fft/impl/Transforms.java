@@ -14,7 +14,7 @@ import org.ndgpu.ndarray.Views;
  * points; irfft extends its input to the full Hermitian spectrum first.
  */
 final class Transforms {
-    private Transforms() { }
+    private Transforms() {}
 
     /** fft (inverse false) or ifft of a along axis, n points, norm. */
     static NDArray c2c(String op, NDArray a, Long n, int axis, String norm, boolean inverse) {
@@ -67,7 +67,8 @@ final class Transforms {
                 out.close();
             }
         }
-        try (NDArray rows = AxisRows.rows(a, ax, nn, ct); NDArray full = NDArray.empty(dev, ct, rows.shape(), Order.C)) {
+        try (NDArray rows = AxisRows.rows(a, ax, nn, ct);
+                NDArray full = NDArray.empty(dev, ct, rows.shape(), Order.C)) {
             engine.c2c(rows, full, AxisRows.batch(rows.shape()), nn, ihfft, scale);
             try (NDArray first = Views.slab(full, full.ndim() - 1, 0, half)) {
                 return AxisRows.back(first.copy(), ax);
@@ -99,15 +100,37 @@ final class Transforms {
             if (!hfft && batch > 0) {
                 // cuFFT's C2R overwrites its input: give it a copy unless rows already is one
                 try (NDArray scratch = rows.sharesMemory(a) ? rows.copy() : null) {
-                    if (engine.c2r(scratch != null ? scratch : rows, out, batch, nn, scale)) return AxisRows.back(out, ax);
+                    if (engine.c2r(scratch != null ? scratch : rows, out, batch, nn, scale))
+                        return AxisRows.back(out, ax);
                 }
             }
             if (batch > 0) {
-                try (NDArray full = NDArray.empty(dev, ct, shape, Order.C); NDArray spec = NDArray.empty(dev, ct, shape, Order.C)) {
+                try (NDArray full = NDArray.empty(dev, ct, shape, Order.C);
+                        NDArray spec = NDArray.empty(dev, ct, shape, Order.C)) {
                     long total = batch * nn;
-                    OwnFft.helper(dev, ct, "hermitian", total, rows.buffer(), rows.offset(), full.buffer(), full.offset(), half, nn, total);
+                    OwnFft.helper(
+                            dev,
+                            ct,
+                            "hermitian",
+                            total,
+                            rows.buffer(),
+                            rows.offset(),
+                            full.buffer(),
+                            full.offset(),
+                            half,
+                            nn,
+                            total);
                     engine.c2c(full, spec, batch, nn, !hfft, 1.0);
-                    OwnFft.helper(dev, ct, "real", total, spec.buffer(), spec.offset(), out.buffer(), out.offset(), total,
+                    OwnFft.helper(
+                            dev,
+                            ct,
+                            "real",
+                            total,
+                            spec.buffer(),
+                            spec.offset(),
+                            out.buffer(),
+                            out.offset(),
+                            total,
                             OwnFft.real(ct, scale));
                 }
             }

@@ -17,18 +17,23 @@ import org.ndgpu.ndarray.NDArray;
  * than closed while a kernel may still read it.
  */
 final class Twiddles {
-    private Twiddles() { }
+    private Twiddles() {}
 
-    private record Key(Device device, String kind, long n, DType dtype, boolean inverse) { }
+    private record Key(Device device, String kind, long n, DType dtype, boolean inverse) {}
 
     private static final int MAX = 64;
     private static final Map<Key, NDArray> CACHE = new LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
-        @Override protected boolean removeEldestEntry(Map.Entry<Key, NDArray> e) { return size() > MAX; }
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, NDArray> e) {
+            return size() > MAX;
+        }
     };
 
-    interface Maker { NDArray make(); }
+    interface Maker {
+        NDArray make();
+    }
 
     static NDArray cached(Device device, String kind, long n, DType dtype, boolean inverse, Maker maker) {
         Key k = new Key(device, kind, n, dtype, inverse);
@@ -54,23 +59,37 @@ final class Twiddles {
      */
     static NDArray roots(Device device, long n, DType dtype) {
         long coarse = (n + FINE - 1) / FINE;
-        return cached(device, "roots", n, dtype, false, () -> upload(device, dtype, coarse, j -> {
-            long m = j * FINE % n;   // reduced exactly, so long lengths keep their accuracy
-            double a = -2 * Math.PI * (double) m / n;
-            return new double[]{Math.cos(a), Math.sin(a)};
-        }));
+        return cached(
+                device,
+                "roots",
+                n,
+                dtype,
+                false,
+                () -> upload(device, dtype, coarse, j -> {
+                    long m = j * FINE % n; // reduced exactly, so long lengths keep their accuracy
+                    double a = -2 * Math.PI * (double) m / n;
+                    return new double[] {Math.cos(a), Math.sin(a)};
+                }));
     }
 
     /** exp(-i pi j^2 / n) for j in [0, n). */
     static NDArray chirp(Device device, long n, DType dtype) {
-        return cached(device, "chirp", n, dtype, false, () -> upload(device, dtype, n, j -> {
-            long r = j * j % (2 * n);   // j < 2^31: j * j fits
-            double a = -Math.PI * (double) r / n;
-            return new double[]{Math.cos(a), Math.sin(a)};
-        }));
+        return cached(
+                device,
+                "chirp",
+                n,
+                dtype,
+                false,
+                () -> upload(device, dtype, n, j -> {
+                    long r = j * j % (2 * n); // j < 2^31: j * j fits
+                    double a = -Math.PI * (double) r / n;
+                    return new double[] {Math.cos(a), Math.sin(a)};
+                }));
     }
 
-    interface Value { double[] at(long t); }
+    interface Value {
+        double[] at(long t);
+    }
 
     static NDArray upload(Device device, DType dtype, long n, Value f) {
         boolean single = dtype == DType.COMPLEX64;
@@ -86,7 +105,7 @@ final class Twiddles {
                     m.setAtIndex(ValueLayout.JAVA_DOUBLE, 2 * t + 1, v[1]);
                 }
             }
-            return NDArray.fromHost(device, dtype, new long[]{n}, m);
+            return NDArray.fromHost(device, dtype, new long[] {n}, m);
         }
     }
 }

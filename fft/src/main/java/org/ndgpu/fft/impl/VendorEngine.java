@@ -25,8 +25,10 @@ final class VendorEngine implements Engine {
 
     /** The providers, asked once: ServiceLoader runs on the first transform, never per call. */
     private static final class AllProviders {
-        static final List<FftProvider> ALL = ServiceLoader.load(FftProvider.class, VendorEngine.class.getClassLoader())
-                .stream().map(ServiceLoader.Provider::get).toList();
+        static final List<FftProvider> ALL =
+                ServiceLoader.load(FftProvider.class, VendorEngine.class.getClassLoader()).stream()
+                        .map(ServiceLoader.Provider::get)
+                        .toList();
     }
 
     /** A device's vendor engine, or none, found on its first transform and kept until Device.reset(). */
@@ -56,17 +58,25 @@ final class VendorEngine implements Engine {
     private static final Device.Key<Found> FOUND = new Device.Key<>("vendor FFT");
 
     /** The engine of the first provider that supports {@code device}, made once per device; null when none does. */
-    static VendorEngine of(Device device) { return device.state(FOUND, Found::new).get(device); }
+    static VendorEngine of(Device device) {
+        return device.state(FOUND, Found::new).get(device);
+    }
 
     /** Whether the library loads (looked for on the first call). */
-    boolean available() { return fft.available(); }
+    boolean available() {
+        return fft.available();
+    }
 
     /** "cuFFT 12.0.0 (libcufft.so.12 (dlopen))". */
-    String describe() { return fft.describe(); }
+    String describe() {
+        return fft.describe();
+    }
 
     private void scale(NDArray out, long count, double scale) {
         if (scale == 1.0 || count == 0) return;
-        DType ct = out.dtype().isComplex() ? out.dtype() : (out.dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
+        DType ct = out.dtype().isComplex()
+                ? out.dtype()
+                : (out.dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
         if (!out.dtype().isComplex()) {
             OwnFft.helper(device, ct, "scale_real", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
             return;

@@ -22,18 +22,20 @@ import org.ndgpu.ndarray.Shapes;
  * }</pre>
  */
 final class Chains {
-    private Chains() { }
+    private Chains() {}
 
     static NDArray matrixPower(Linalg la, NDArray a, long n) {
         a.live("matrixPower");
         long[] s = a.shape();
         if (a.ndim() < 2 || s[s.length - 1] != s[s.length - 2]) {
-            throw new ShapeException("matrixPower: expected a square matrix or a stack of them (..., M, M), got shape " + Shapes.str(s));
+            throw new ShapeException(
+                    "matrixPower: expected a square matrix or a stack of them (..., M, M), got shape " + Shapes.str(s));
         }
         if (n == 0) {
             long m = s[s.length - 1];
             NDArray out = NDArray.empty(a.device(), a.dtype(), s, Order.C);
-            try (var _ = a.device().use(); NDArray eye = Creation.eye(m, m, 0, a.dtype())) {
+            try (var _ = a.device().use();
+                    NDArray eye = Creation.eye(m, m, 0, a.dtype())) {
                 out.set("...", eye);
             }
             return out;
@@ -43,10 +45,11 @@ final class Chains {
             try {
                 x = la.inv(a);
             } catch (LinAlgException e) {
-                throw new LinAlgException("matrixPower: the negative power " + n + " needs inv(a), which failed: " + e.getMessage(), e);
+                throw new LinAlgException(
+                        "matrixPower: the negative power " + n + " needs inv(a), which failed: " + e.getMessage(), e);
             }
         }
-        long bits = n < 0 ? -n : n;   // Long.MIN_VALUE stays negative: read as unsigned below
+        long bits = n < 0 ? -n : n; // Long.MIN_VALUE stays negative: read as unsigned below
         if (bits == 1) return x == a ? a.copy() : x;
         List<NDArray> temps = new ArrayList<>();
         if (x != a) temps.add(x);
@@ -84,12 +87,14 @@ final class Chains {
             long[] p = new long[n + 1];
             for (int i = 0; i < n; i++) {
                 if (ms[i].ndim() != 2) {
-                    throw new ShapeException("multiDot: array " + i + " is " + arrays[i].ndim()
-                            + "-dimensional (shape " + Shapes.str(arrays[i].shape()) + "); arrays must be 2-dimensional, the first and last may be 1-dimensional");
+                    throw new ShapeException("multiDot: array " + i + " is " + arrays[i].ndim() + "-dimensional (shape "
+                            + Shapes.str(arrays[i].shape())
+                            + "); arrays must be 2-dimensional, the first and last may be 1-dimensional");
                 }
                 if (i > 0 && ms[i].shape(0) != p[i]) {
-                    throw new ShapeException("multiDot: shapes " + Shapes.str(ms[i - 1].shape()) + " (array " + (i - 1) + ") and "
-                            + Shapes.str(ms[i].shape()) + " (array " + i + ") not aligned: " + p[i] + " != " + ms[i].shape(0));
+                    throw new ShapeException("multiDot: shapes " + Shapes.str(ms[i - 1].shape()) + " (array " + (i - 1)
+                            + ") and " + Shapes.str(ms[i].shape()) + " (array " + i + ") not aligned: " + p[i] + " != "
+                            + ms[i].shape(0));
                 }
                 p[i] = ms[i].shape(0);
                 p[i + 1] = ms[i].shape(1);

@@ -11,40 +11,43 @@ import org.ndgpu.spi.Ufunc;
 
 /** dot, vdot, inner, outer and tensordot, each reduced to one {@link Matmul} call on transposed or reshaped views. */
 final class Contractions {
-    private Contractions() { }
+    private Contractions() {}
 
     static NDArray dot(NDArray a, NDArray b) {
         if (a.ndim() == 0 || b.ndim() == 0) return Providers.ufuncs().call(Ufunc.MULTIPLY, null, a, b);
         if (b.ndim() == 1 || (a.ndim() <= 2 && b.ndim() == 2)) return Matmul.matmul("dot", a, b, null, false);
         // N-d x M-d: sum over a's last axis and b's second-to-last, other axes in order (a's, then b's)
-        return tensordot("dot", a, b, new int[]{a.ndim() - 1}, new int[]{b.ndim() - 2});
+        return tensordot("dot", a, b, new int[] {a.ndim() - 1}, new int[] {b.ndim() - 2});
     }
 
     static NDArray vdot(NDArray a, NDArray b) {
         if (a.size() != b.size()) {
-            throw new ShapeException("vdot: vectors have different sizes: " + a.size() + " (shape " + Matmul.shape(a.shape())
-                    + ") and " + b.size() + " (shape " + Matmul.shape(b.shape()) + ")");
+            throw new ShapeException("vdot: vectors have different sizes: " + a.size() + " (shape "
+                    + Matmul.shape(a.shape()) + ") and " + b.size() + " (shape " + Matmul.shape(b.shape()) + ")");
         }
-        try (NDArray x = a.ravel(); NDArray y = b.ravel()) {
+        try (NDArray x = a.ravel();
+                NDArray y = b.ravel()) {
             return Matmul.matmul("vdot", x, y, null, true);
         }
     }
 
     static NDArray inner(NDArray a, NDArray b) {
         if (a.ndim() == 0 || b.ndim() == 0) return Providers.ufuncs().call(Ufunc.MULTIPLY, null, a, b);
-        return tensordot("inner", a, b, new int[]{a.ndim() - 1}, new int[]{b.ndim() - 1});
+        return tensordot("inner", a, b, new int[] {a.ndim() - 1}, new int[] {b.ndim() - 1});
     }
 
     static NDArray outer(NDArray a, NDArray b) {
-        try (NDArray x = a.reshape(-1, 1); NDArray y = b.reshape(1, -1)) {
+        try (NDArray x = a.reshape(-1, 1);
+                NDArray y = b.reshape(1, -1)) {
             return Matmul.matmul("outer", x, y, null, false);
         }
     }
 
     static NDArray tensordot(NDArray a, NDArray b, int axes) {
         if (axes < 0 || axes > a.ndim() || axes > b.ndim()) {
-            throw new org.ndgpu.exceptions.AxisException("tensordot: axes=" + axes + " must be between 0 and the smaller ndim ("
-                    + Math.min(a.ndim(), b.ndim()) + ") of shapes " + Matmul.shape(a.shape()) + " and " + Matmul.shape(b.shape()));
+            throw new org.ndgpu.exceptions.AxisException("tensordot: axes=" + axes
+                    + " must be between 0 and the smaller ndim (" + Math.min(a.ndim(), b.ndim()) + ") of shapes "
+                    + Matmul.shape(a.shape()) + " and " + Matmul.shape(b.shape()));
         }
         int[] xa = new int[axes], xb = new int[axes];
         for (int i = 0; i < axes; i++) {
@@ -56,15 +59,17 @@ final class Contractions {
 
     static NDArray tensordot(String op, NDArray a, NDArray b, int[] axesA, int[] axesB) {
         if (axesA.length != axesB.length) {
-            throw new ShapeException(op + ": axes lists differ in length: " + Arrays.toString(axesA) + " and " + Arrays.toString(axesB));
+            throw new ShapeException(
+                    op + ": axes lists differ in length: " + Arrays.toString(axesA) + " and " + Arrays.toString(axesB));
         }
         int[] xa = Shapes.axes(op, axesA, a.ndim()), xb = Shapes.axes(op, axesB, b.ndim());
         long[] as = a.shape(), bs = b.shape();
         long k = 1;
         for (int i = 0; i < xa.length; i++) {
             if (as[xa[i]] != bs[xb[i]]) {
-                throw new ShapeException(op + ": shapes " + Matmul.shape(as) + " and " + Matmul.shape(bs) + " not aligned: "
-                        + as[xa[i]] + " (dim " + xa[i] + ") != " + bs[xb[i]] + " (dim " + xb[i] + ")");
+                throw new ShapeException(
+                        op + ": shapes " + Matmul.shape(as) + " and " + Matmul.shape(bs) + " not aligned: " + as[xa[i]]
+                                + " (dim " + xa[i] + ") != " + bs[xb[i]] + " (dim " + xb[i] + ")");
             }
             k *= as[xa[i]];
         }
@@ -87,9 +92,11 @@ final class Contractions {
             outShape.add(bs[f]);
         }
         // transposes are views; the reshape copies only what no strides can express, as NumPy does
-        try (NDArray at = a.transpose(pa); NDArray bt = b.transpose(pb);
-             NDArray a2 = at.reshape(ma, k); NDArray b2 = bt.reshape(k, nb);
-             NDArray c = Matmul.matmul(op, a2, b2, null, false)) {
+        try (NDArray at = a.transpose(pa);
+                NDArray bt = b.transpose(pb);
+                NDArray a2 = at.reshape(ma, k);
+                NDArray b2 = bt.reshape(k, nb);
+                NDArray c = Matmul.matmul(op, a2, b2, null, false)) {
             return c.reshape(outShape.stream().mapToLong(Long::longValue).toArray());
         }
     }

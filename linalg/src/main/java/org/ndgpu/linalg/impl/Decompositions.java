@@ -19,7 +19,7 @@ import org.ndgpu.ndarray.Triangles;
  * checks the arguments for null and delegates here.
  */
 final class Decompositions {
-    private Decompositions() { }
+    private Decompositions() {}
 
     static Svd svd(NDArray a, boolean fullMatrices) {
         try (MatrixStack st = MatrixStack.of("svd", a, false)) {
@@ -29,7 +29,8 @@ final class Decompositions {
                 // NumPy: u (m, m) and vh (n, n) identities in full mode, empty (m, 0) / (0, n) otherwise
                 NDArray u = fullMatrices ? identities(st, dt, st.m()) : st.emptyOf(dt, st.m(), k);
                 NDArray vh = fullMatrices ? identities(st, dt, st.n()) : st.emptyOf(dt, k, st.n());
-                return new Svd(unstack(u, st.batch()), unstack(st.emptyOf(dt.real(), k), st.batch()), unstack(vh, st.batch()));
+                return new Svd(
+                        unstack(u, st.batch()), unstack(st.emptyOf(dt.real(), k), st.batch()), unstack(vh, st.batch()));
             }
             requireNoNan("svd", st.x(), "SVD did not converge");
             try (NDArray inf = NonFinite.flags(st.x(), false, false)) {
@@ -40,7 +41,9 @@ final class Decompositions {
                 // an inf: LAPACK answers NaN singular values (and vectors of no meaning): NaN for all three
                 try (NDArray zero = NonFinite.zeroWhere(st.x(), inf)) {
                     Svd r = st.solver().svd(zero, fullMatrices);
-                    return new Svd(unstack(NonFinite.nanWhere(r.u(), inf), st.batch()), unstack(NonFinite.nanWhere(r.s(), inf), st.batch()),
+                    return new Svd(
+                            unstack(NonFinite.nanWhere(r.u(), inf), st.batch()),
+                            unstack(NonFinite.nanWhere(r.s(), inf), st.batch()),
                             unstack(NonFinite.nanWhere(r.vh(), inf), st.batch()));
                 }
             }
@@ -57,7 +60,10 @@ final class Decompositions {
     static Qr qr(NDArray a) {
         try (MatrixStack st = MatrixStack.of("qr", a, false)) {
             long k = Math.min(st.m(), st.n());
-            if (st.empty()) return new Qr(unstack(st.emptyOf(st.dtype(), st.m(), k), st.batch()), unstack(st.emptyOf(st.dtype(), k, st.n()), st.batch()));
+            if (st.empty())
+                return new Qr(
+                        unstack(st.emptyOf(st.dtype(), st.m(), k), st.batch()),
+                        unstack(st.emptyOf(st.dtype(), k, st.n()), st.batch()));
             try (NDArray bad = NonFinite.flags(st.x(), false, false)) {
                 if (!NonFinite.any(bad)) {
                     Qr r = st.solver().qr(st.x());
@@ -66,7 +72,9 @@ final class Decompositions {
                 try (NDArray clean = NonFinite.zeroWhere(st.x(), bad)) {
                     Qr r = st.solver().qr(clean);
                     try (NDArray rn = NonFinite.nanWhere(r.r(), bad)) {
-                        return new Qr(unstack(NonFinite.nanWhere(r.q(), bad), st.batch()), unstack(Triangles.triangle("triu", rn, 0, true), st.batch()));
+                        return new Qr(
+                                unstack(NonFinite.nanWhere(r.q(), bad), st.batch()),
+                                unstack(Triangles.triangle("triu", rn, 0, true), st.batch()));
                     }
                 }
             }
@@ -86,7 +94,10 @@ final class Decompositions {
 
     static Eigh eigh(NDArray a) {
         try (MatrixStack st = MatrixStack.of("eigh", a, true)) {
-            if (st.empty()) return new Eigh(unstack(st.emptyOf(st.dtype().real(), st.n()), st.batch()), unstack(st.emptyOf(st.dtype(), st.n(), st.n()), st.batch()));
+            if (st.empty())
+                return new Eigh(
+                        unstack(st.emptyOf(st.dtype().real(), st.n()), st.batch()),
+                        unstack(st.emptyOf(st.dtype(), st.n(), st.n()), st.batch()));
             try (NDArray bad = NonFinite.flags(st.x(), false, true)) {
                 if (!NonFinite.any(bad)) {
                     Eigh r = st.solver().eigh(st.x());
@@ -94,7 +105,8 @@ final class Decompositions {
                 }
                 try (NDArray clean = NonFinite.identityWhere(st.x(), bad)) {
                     Eigh r = st.solver().eigh(clean);
-                    return new Eigh(unstack(NonFinite.nanWhere(r.eigenvalues(), bad), st.batch()),
+                    return new Eigh(
+                            unstack(NonFinite.nanWhere(r.eigenvalues(), bad), st.batch()),
                             unstack(NonFinite.nanWhere(r.eigenvectors(), bad), st.batch()));
                 }
             }
@@ -112,7 +124,8 @@ final class Decompositions {
     private static NDArray identities(MatrixStack st, DType dt, long n) {
         NDArray out = st.emptyOf(dt, n, n);
         if (out.size() == 0) return out;
-        try (var _ = out.device().use(); NDArray eye = Creation.eye(n, n, 0, dt)) {
+        try (var _ = out.device().use();
+                NDArray eye = Creation.eye(n, n, 0, dt)) {
             out.set("...", eye);
         }
         return out;

@@ -1,23 +1,23 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.linalg.Linalg;
-import org.ndgpu.spi.MatrixProducts;
 import java.util.List;
 import java.util.Objects;
+import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.MatrixProducts;
+import org.ndgpu.spi.Solver;
 
 /**
  * ndgpu's {@link Linalg}: products on the device's BLAS (see {@link Matmul}), decompositions
@@ -36,19 +36,51 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
     private static final DeviceLinalg INSTANCE = new DeviceLinalg();
 
     /** The namespace Nd.linalg() returns (the class holds no state; ServiceLoader may make others). */
-    public static DeviceLinalg instance() { return INSTANCE; }
+    public static DeviceLinalg instance() {
+        return INSTANCE;
+    }
 
-    @Override public NDArray matmul(NDArray a, NDArray b, NDArray out) { Objects.requireNonNull(a, "matmul: a is null"); Objects.requireNonNull(b, "matmul: b is null"); return Matmul.matmul("matmul", a, b, out, false); }
+    @Override
+    public NDArray matmul(NDArray a, NDArray b, NDArray out) {
+        Objects.requireNonNull(a, "matmul: a is null");
+        Objects.requireNonNull(b, "matmul: b is null");
+        return Matmul.matmul("matmul", a, b, out, false);
+    }
 
-    @Override public NDArray dot(NDArray a, NDArray b) { Objects.requireNonNull(a, "dot: a is null"); Objects.requireNonNull(b, "dot: b is null"); return Contractions.dot(a, b); }
+    @Override
+    public NDArray dot(NDArray a, NDArray b) {
+        Objects.requireNonNull(a, "dot: a is null");
+        Objects.requireNonNull(b, "dot: b is null");
+        return Contractions.dot(a, b);
+    }
 
-    @Override public NDArray vdot(NDArray a, NDArray b) { Objects.requireNonNull(a, "vdot: a is null"); Objects.requireNonNull(b, "vdot: b is null"); return Contractions.vdot(a, b); }
+    @Override
+    public NDArray vdot(NDArray a, NDArray b) {
+        Objects.requireNonNull(a, "vdot: a is null");
+        Objects.requireNonNull(b, "vdot: b is null");
+        return Contractions.vdot(a, b);
+    }
 
-    @Override public NDArray inner(NDArray a, NDArray b) { Objects.requireNonNull(a, "inner: a is null"); Objects.requireNonNull(b, "inner: b is null"); return Contractions.inner(a, b); }
+    @Override
+    public NDArray inner(NDArray a, NDArray b) {
+        Objects.requireNonNull(a, "inner: a is null");
+        Objects.requireNonNull(b, "inner: b is null");
+        return Contractions.inner(a, b);
+    }
 
-    @Override public NDArray outer(NDArray a, NDArray b) { Objects.requireNonNull(a, "outer: a is null"); Objects.requireNonNull(b, "outer: b is null"); return Contractions.outer(a, b); }
+    @Override
+    public NDArray outer(NDArray a, NDArray b) {
+        Objects.requireNonNull(a, "outer: a is null");
+        Objects.requireNonNull(b, "outer: b is null");
+        return Contractions.outer(a, b);
+    }
 
-    @Override public NDArray tensordot(NDArray a, NDArray b, int axes) { Objects.requireNonNull(a, "tensordot: a is null"); Objects.requireNonNull(b, "tensordot: b is null"); return Contractions.tensordot(a, b, axes); }
+    @Override
+    public NDArray tensordot(NDArray a, NDArray b, int axes) {
+        Objects.requireNonNull(a, "tensordot: a is null");
+        Objects.requireNonNull(b, "tensordot: b is null");
+        return Contractions.tensordot(a, b, axes);
+    }
 
     @Override
     public NDArray tensordot(NDArray a, NDArray b, int[] axesA, int[] axesB) {
@@ -59,19 +91,44 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
         return Contractions.tensordot("tensordot", a, b, axesA, axesB);
     }
 
-    @Override public NDArray einsum(String subscripts, NDArray... operands) { Objects.requireNonNull(subscripts, "einsum: subscripts is null"); Objects.requireNonNull(operands, "einsum: operands is null"); return Einsum.einsum(subscripts, operands); }
+    @Override
+    public NDArray einsum(String subscripts, NDArray... operands) {
+        Objects.requireNonNull(subscripts, "einsum: subscripts is null");
+        Objects.requireNonNull(operands, "einsum: operands is null");
+        return Einsum.einsum(subscripts, operands);
+    }
 
     // ---------------------------------------------------------------- decompositions and linear systems
 
-    @Override public Svd svd(NDArray a, boolean fullMatrices) { Objects.requireNonNull(a, "svd: a is null"); return Decompositions.svd(a, fullMatrices); }
+    @Override
+    public Svd svd(NDArray a, boolean fullMatrices) {
+        Objects.requireNonNull(a, "svd: a is null");
+        return Decompositions.svd(a, fullMatrices);
+    }
 
-    @Override public Qr qr(NDArray a) { Objects.requireNonNull(a, "qr: a is null"); return Decompositions.qr(a); }
+    @Override
+    public Qr qr(NDArray a) {
+        Objects.requireNonNull(a, "qr: a is null");
+        return Decompositions.qr(a);
+    }
 
-    @Override public NDArray cholesky(NDArray a) { Objects.requireNonNull(a, "cholesky: a is null"); return Decompositions.cholesky(a); }
+    @Override
+    public NDArray cholesky(NDArray a) {
+        Objects.requireNonNull(a, "cholesky: a is null");
+        return Decompositions.cholesky(a);
+    }
 
-    @Override public Eigh eigh(NDArray a) { Objects.requireNonNull(a, "eigh: a is null"); return Decompositions.eigh(a); }
+    @Override
+    public Eigh eigh(NDArray a) {
+        Objects.requireNonNull(a, "eigh: a is null");
+        return Decompositions.eigh(a);
+    }
 
-    @Override public NDArray eigvalsh(NDArray a) { Objects.requireNonNull(a, "eigvalsh: a is null"); return Decompositions.eigvalsh(a); }
+    @Override
+    public NDArray eigvalsh(NDArray a) {
+        Objects.requireNonNull(a, "eigvalsh: a is null");
+        return Decompositions.eigvalsh(a);
+    }
 
     @Override
     public NDArray solve(NDArray a, NDArray b) {
@@ -80,11 +137,23 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
         return LinearSystems.solve(a, b);
     }
 
-    @Override public NDArray inv(NDArray a) { Objects.requireNonNull(a, "inv: a is null"); return LinearSystems.inv(a); }
+    @Override
+    public NDArray inv(NDArray a) {
+        Objects.requireNonNull(a, "inv: a is null");
+        return LinearSystems.inv(a);
+    }
 
-    @Override public NDArray det(NDArray a) { Objects.requireNonNull(a, "det: a is null"); return LinearSystems.det(a); }
+    @Override
+    public NDArray det(NDArray a) {
+        Objects.requireNonNull(a, "det: a is null");
+        return LinearSystems.det(a);
+    }
 
-    @Override public Slogdet slogdet(NDArray a) { Objects.requireNonNull(a, "slogdet: a is null"); return LinearSystems.slogdet(a); }
+    @Override
+    public Slogdet slogdet(NDArray a) {
+        Objects.requireNonNull(a, "slogdet: a is null");
+        return LinearSystems.slogdet(a);
+    }
 
     @Override
     public Lstsq lstsq(NDArray a, NDArray b) {
@@ -95,39 +164,80 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
 
     // ---------------------------------------------------------------- built on the above
 
-    @Override public NDArray pinv(NDArray a, double rcond) { Objects.requireNonNull(a, "pinv: a is null"); return Spectral.pinv(this, a, rcond); }
+    @Override
+    public NDArray pinv(NDArray a, double rcond) {
+        Objects.requireNonNull(a, "pinv: a is null");
+        return Spectral.pinv(this, a, rcond);
+    }
 
-    @Override public NDArray matrixRank(NDArray a) { Objects.requireNonNull(a, "matrixRank: a is null"); return Spectral.matrixRank(this, a, null); }
+    @Override
+    public NDArray matrixRank(NDArray a) {
+        Objects.requireNonNull(a, "matrixRank: a is null");
+        return Spectral.matrixRank(this, a, null);
+    }
 
-    @Override public NDArray matrixRank(NDArray a, double tol) { Objects.requireNonNull(a, "matrixRank: a is null"); return Spectral.matrixRank(this, a, tol); }
+    @Override
+    public NDArray matrixRank(NDArray a, double tol) {
+        Objects.requireNonNull(a, "matrixRank: a is null");
+        return Spectral.matrixRank(this, a, tol);
+    }
 
-    @Override public NDArray cond(NDArray a, Object p) { Objects.requireNonNull(a, "cond: a is null"); return Spectral.cond(this, a, p); }
+    @Override
+    public NDArray cond(NDArray a, Object p) {
+        Objects.requireNonNull(a, "cond: a is null");
+        return Spectral.cond(this, a, p);
+    }
 
-    @Override public NDArray matrixPower(NDArray a, long n) { Objects.requireNonNull(a, "matrixPower: a is null"); return Chains.matrixPower(this, a, n); }
+    @Override
+    public NDArray matrixPower(NDArray a, long n) {
+        Objects.requireNonNull(a, "matrixPower: a is null");
+        return Chains.matrixPower(this, a, n);
+    }
 
-    @Override public NDArray multiDot(NDArray... arrays) { Objects.requireNonNull(arrays, "multiDot: arrays is null"); return Chains.multiDot(this, arrays); }
+    @Override
+    public NDArray multiDot(NDArray... arrays) {
+        Objects.requireNonNull(arrays, "multiDot: arrays is null");
+        return Chains.multiDot(this, arrays);
+    }
 
     // eig: on the host (EJML) for every device; cusolverDnXgeev on CUDA is future work
-    @Override public Eig eig(NDArray a) { Objects.requireNonNull(a, "eig: a is null"); return GeneralEig.eig(a, true); }
+    @Override
+    public Eig eig(NDArray a) {
+        Objects.requireNonNull(a, "eig: a is null");
+        return GeneralEig.eig(a, true);
+    }
 
-    @Override public NDArray eigvals(NDArray a) { Objects.requireNonNull(a, "eigvals: a is null"); return GeneralEig.eig(a, false).eigenvalues(); }
+    @Override
+    public NDArray eigvals(NDArray a) {
+        Objects.requireNonNull(a, "eigvals: a is null");
+        return GeneralEig.eig(a, false).eigenvalues();
+    }
 
     // ---------------------------------------------------------------- norm
 
     @Override
-    public NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims) { Objects.requireNonNull(a, "norm: a is null"); return Norm.norm(this, a, ord, axis, keepdims); }
+    public NDArray norm(NDArray a, Object ord, int[] axis, boolean keepdims) {
+        Objects.requireNonNull(a, "norm: a is null");
+        return Norm.norm(this, a, ord, axis, keepdims);
+    }
 
     @Override
     public NDArray norm(NDArray a) {
         Objects.requireNonNull(a, "norm: a is null");
         a.live("norm");
         DType dt = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a.dtype() : DType.FLOAT64;
-        try (NDArray x = a.dtype() == dt ? a.ravel() : a.astype(dt).reshape(-1); NDArray ss = Contractions.vdot(x, x)) {
+        try (NDArray x = a.dtype() == dt ? a.ravel() : a.astype(dt).reshape(-1);
+                NDArray ss = Contractions.vdot(x, x)) {
             // vdot(x, x) is sum |x|^2 (real even for complex); the square root runs on the device too
             NDArray out = NDArray.empty(a.device(), dt.real(), new long[0], Order.C);
             String body = dt.isComplex() ? "y = sqrt(x.x);" : "y = sqrt(x);";
-            ElementwiseLoop.run(new Spec("nd_norm_sqrt_" + dt, List.of(new Param("x", dt, Kind.IN), new Param("y", dt.real(), Kind.OUT)),
-                    body), new Object[]{ss, out}, new long[0]);
+            ElementwiseLoop.run(
+                    new Spec(
+                            "nd_norm_sqrt_" + dt,
+                            List.of(new Param("x", dt, Kind.IN), new Param("y", dt.real(), Kind.OUT)),
+                            body),
+                    new Object[] {ss, out},
+                    new long[0]);
             return out;
         }
     }

@@ -25,7 +25,7 @@ import org.ndgpu.ndarray.Order;
  * }</pre>
  */
 final class Einsum {
-    private Einsum() { }
+    private Einsum() {}
 
     /**
      * The broadcast ("...") dims get internal labels from Unicode's private use area: no user label can
@@ -35,7 +35,7 @@ final class Einsum {
     private static final char ELLIPSIS_BASE = '\uE000';
 
     /** An operand with one label per axis. */
-    private record Term(NDArray x, String labels) { }
+    private record Term(NDArray x, String labels) {}
 
     static NDArray einsum(String subscripts, NDArray... operands) {
         if (operands.length < 1) throw new NdException("einsum: expected at least one operand, got none");
@@ -44,7 +44,8 @@ final class Einsum {
         if (io.length > 2) throw new NdException("einsum: subscripts '" + subscripts + "' have more than one '->'");
         String[] ins = io[0].split(",", -1);
         if (ins.length != operands.length) {
-            throw new NdException("einsum: subscripts '" + subscripts + "' name " + ins.length + " operands, " + operands.length + " given");
+            throw new NdException("einsum: subscripts '" + subscripts + "' name " + ins.length + " operands, "
+                    + operands.length + " given");
         }
         int maxEll = 0;
         for (int i = 0; i < ins.length; i++) {
@@ -73,10 +74,14 @@ final class Einsum {
         }
         for (int i = 0; i < out.length(); i++) {
             char c = out.charAt(i);
-            if (out.indexOf(c) != i) throw new NdException("einsum: output subscript '" + c + "' appears more than once in '" + subscripts + "'");
+            if (out.indexOf(c) != i)
+                throw new NdException(
+                        "einsum: output subscript '" + c + "' appears more than once in '" + subscripts + "'");
             boolean found = false;
             for (Term t : terms) found |= t.labels.indexOf(c) >= 0;
-            if (!found) throw new NdException("einsum: output subscript '" + c + "' does not appear in the inputs of '" + subscripts + "'");
+            if (!found)
+                throw new NdException(
+                        "einsum: output subscript '" + c + "' does not appear in the inputs of '" + subscripts + "'");
         }
         return evaluate(subscripts, terms, out);
     }
@@ -116,8 +121,9 @@ final class Einsum {
                 if (seen == null || seen == 1) {
                     sizes.put(c, dim);
                 } else if (dim != 1 && dim != seen) {
-                    throw new ShapeException("einsum: operands could not be broadcast together: subscript '" + c + "' has size " + seen
-                            + " in an earlier operand and " + dim + " in operand " + i + " ('" + subscripts + "')");
+                    throw new ShapeException("einsum: operands could not be broadcast together: subscript '" + c
+                            + "' has size " + seen + " in an earlier operand and " + dim + " in operand " + i + " ('"
+                            + subscripts + "')");
                 }
             }
         }
@@ -159,11 +165,12 @@ final class Einsum {
         for (int i = 0; i < rest.length(); i++) {
             char c = rest.charAt(i);
             if (c == '.') {
-                throw new NdException("einsum: subscripts '" + subscripts + "' contain a '.' that is not part of an ellipsis ('...') in " + where);
+                throw new NdException("einsum: subscripts '" + subscripts
+                        + "' contain a '.' that is not part of an ellipsis ('...') in " + where);
             }
             if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
-                throw new NdException("einsum: invalid subscript '" + c + "' (U+" + String.format("%04X", (int) c) + ") in '" + subscripts
-                        + "'; expected letters (ASCII a-zA-Z, as NumPy) and '...'");
+                throw new NdException("einsum: invalid subscript '" + c + "' (U+" + String.format("%04X", (int) c)
+                        + ") in '" + subscripts + "'; expected letters (ASCII a-zA-Z, as NumPy) and '...'");
             }
         }
     }
@@ -178,13 +185,14 @@ final class Einsum {
         String lab = in;
         if (in.contains("...")) {
             int e = ndim - (in.length() - 3);
-            if (e < 0) throw new ShapeException("einsum: operand " + operand + " has " + ndim + " dims, fewer than its subscripts '" + in + "' name in '"
-                    + subscripts + "'");
+            if (e < 0)
+                throw new ShapeException("einsum: operand " + operand + " has " + ndim
+                        + " dims, fewer than its subscripts '" + in + "' name in '" + subscripts + "'");
             lab = in.replace("...", ellipsisLabels(e, maxEll));
         }
         if (lab.length() != ndim) {
-            throw new ShapeException("einsum: operand " + operand + " has " + ndim + " dims but its subscripts '" + in + "' name "
-                    + lab.length() + " in '" + subscripts + "'");
+            throw new ShapeException("einsum: operand " + operand + " has " + ndim + " dims but its subscripts '" + in
+                    + "' name " + lab.length() + " in '" + subscripts + "'");
         }
         return lab;
     }
@@ -198,8 +206,8 @@ final class Einsum {
             while (j > 0) {
                 long[] sh = x.shape(), st = x.strides();
                 if (sh[i] != sh[j]) {
-                    throw new ShapeException("einsum: subscript '" + lab.charAt(i) + "' repeated in '" + subscripts + "' for axes of sizes "
-                            + sh[i] + " and " + sh[j]);
+                    throw new ShapeException("einsum: subscript '" + lab.charAt(i) + "' repeated in '" + subscripts
+                            + "' for axes of sizes " + sh[i] + " and " + sh[j]);
                 }
                 long[] ns = new long[sh.length - 1], nst = new long[sh.length - 1];
                 for (int d = 0, q = 0; d < sh.length; d++) {
@@ -236,7 +244,7 @@ final class Einsum {
         temps.add(tr);
         NDArray m = tr.reshape(rows, cols);
         temps.add(m);
-        NDArray ones = NDArray.empty(t.x.device(), t.x.dtype(), new long[]{cols}, Order.C);
+        NDArray ones = NDArray.empty(t.x.device(), t.x.dtype(), new long[] {cols}, Order.C);
         temps.add(ones);
         ones.fill(1);
         NDArray r = Matmul.matmul("einsum", m, ones, null, false);
@@ -247,7 +255,10 @@ final class Einsum {
     }
 
     private static NDArray contract(String subscripts, Term a, Term b, String out, List<NDArray> temps) {
-        StringBuilder batch = new StringBuilder(), k = new StringBuilder(), fa = new StringBuilder(), fb = new StringBuilder();
+        StringBuilder batch = new StringBuilder(),
+                k = new StringBuilder(),
+                fa = new StringBuilder(),
+                fb = new StringBuilder();
         for (char c : a.labels.toCharArray()) {
             boolean inB = b.labels.indexOf(c) >= 0, inOut = out.indexOf(c) >= 0;
             if (inB && inOut) batch.append(c);
@@ -263,8 +274,10 @@ final class Einsum {
             if (j < 0 || as[i] == bs[j]) continue;
             if (as[i] == 1) at[i] = bs[j];
             else if (bs[j] == 1) bt[j] = as[i];
-            else throw new ShapeException("einsum: operands could not be broadcast together: subscript '" + a.labels.charAt(i)
-                    + "' has size " + as[i] + " in operand 0 and " + bs[j] + " in operand 1 ('" + subscripts + "')");
+            else
+                throw new ShapeException("einsum: operands could not be broadcast together: subscript '"
+                        + a.labels.charAt(i) + "' has size " + as[i] + " in operand 0 and " + bs[j] + " in operand 1 ('"
+                        + subscripts + "')");
         }
         NDArray ax = Arrays.equals(as, at) ? a.x : track(a.x.broadcastTo(at), temps);
         NDArray bx = Arrays.equals(bs, bt) ? b.x : track(b.x.broadcastTo(bt), temps);
@@ -278,7 +291,9 @@ final class Einsum {
         a3[nb + 1] = prod(a2s, nb + fa.length(), a2s.length);
         b3[nb] = prod(b2s, nb, nb + k.length());
         b3[nb + 1] = prod(b2s, nb + k.length(), b2s.length);
-        NDArray c = track(Matmul.matmul("einsum", track(a2.reshape(a3), temps), track(b2.reshape(b3), temps), null, false), temps);
+        NDArray c = track(
+                Matmul.matmul("einsum", track(a2.reshape(a3), temps), track(b2.reshape(b3), temps), null, false),
+                temps);
         long[] cs = new long[nb + fa.length() + fb.length()];
         System.arraycopy(a2s, 0, cs, 0, nb + fa.length());
         System.arraycopy(b2s, nb + k.length(), cs, nb + fa.length(), fb.length());

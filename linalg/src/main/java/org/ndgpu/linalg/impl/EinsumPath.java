@@ -22,10 +22,10 @@ import java.util.Set;
  * }</pre>
  */
 final class EinsumPath {
-    private EinsumPath() { }
+    private EinsumPath() {}
 
     /** A possible contraction: its sort key (-removed size, flops), positions and the operand sets after it. */
-    private record Candidate(long negRemoved, long cost, int x, int y, List<Set<Character>> sets) { }
+    private record Candidate(long negRemoved, long cost, int x, int y, List<Set<Character>> sets) {}
 
     /** Pairs of positions; after each, the two operands leave the list and their result is appended. */
     static List<int[]> greedy(List<String> inputs, String output, Map<Character, Long> sizes) {
@@ -35,7 +35,7 @@ final class EinsumPath {
         long limit = size(output, sizes);
         for (String in : inputs) limit = Math.max(limit, size(in, sizes));
         List<int[]> path = new ArrayList<>();
-        if (sets.size() == 2) path.add(new int[]{0, 1});
+        if (sets.size() == 2) path.add(new int[] {0, 1});
         if (sets.size() <= 2) return path;
         List<Set<Character>> naive = contraction(range(sets.size()), sets, out);
         long naiveCost = flops(union(sets), !naive.getLast().containsAll(union(sets)), sets.size(), sizes);
@@ -65,15 +65,23 @@ final class EinsumPath {
             sets = best.sets;
             int last = sets.size() - 1;
             pairs = new ArrayList<>();
-            for (int i = 0; i < last; i++) pairs.add(new int[]{i, last});
-            path.add(new int[]{best.x, best.y});
+            for (int i = 0; i < last; i++) pairs.add(new int[] {i, last});
+            path.add(new int[] {best.x, best.y});
             pathCost += best.cost;
         }
         return path;
     }
 
-    private static void add(List<Candidate> known, int[] p, List<Set<Character>> sets, Set<Character> out, Map<Character, Long> sizes,
-                            boolean sieve, long limit, double pathCost, long naiveCost) {
+    private static void add(
+            List<Candidate> known,
+            int[] p,
+            List<Set<Character>> sets,
+            Set<Character> out,
+            Map<Character, Long> sizes,
+            boolean sieve,
+            long limit,
+            double pathCost,
+            long naiveCost) {
         List<Set<Character>> after = contraction(p, sets, out);
         Set<Character> result = after.getLast();
         long newSize = size(result, sizes);
@@ -115,7 +123,12 @@ final class EinsumPath {
             s.remove(by - (by > x ? 1 : 0) - (by > y ? 1 : 0));
             s.remove(bx - (bx > x ? 1 : 0) - (bx > y ? 1 : 0));
             s.add(s.size() - 1, best.sets.getLast());
-            r.add(new Candidate(c.negRemoved, c.cost, x - (x > bx ? 1 : 0) - (x > by ? 1 : 0), y - (y > bx ? 1 : 0) - (y > by ? 1 : 0), s));
+            r.add(new Candidate(
+                    c.negRemoved,
+                    c.cost,
+                    x - (x > bx ? 1 : 0) - (x > by ? 1 : 0),
+                    y - (y > bx ? 1 : 0) - (y > by ? 1 : 0),
+                    s));
         }
         return r;
     }
@@ -163,7 +176,7 @@ final class EinsumPath {
 
     private static List<int[]> pairs(int n) {
         List<int[]> r = new ArrayList<>();
-        for (int i = 0; i < n; i++) for (int j = i + 1; j < n; j++) r.add(new int[]{i, j});
+        for (int i = 0; i < n; i++) for (int j = i + 1; j < n; j++) r.add(new int[] {i, j});
         return r;
     }
 }

@@ -2,9 +2,9 @@ package org.ndgpu.linalg.impl;
 
 import java.util.Arrays;
 import org.ndgpu.exceptions.LinAlgException;
-import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.spi.Solver;
@@ -17,7 +17,7 @@ import org.ndgpu.spi.Solver;
  * for float32, complex128 for float64, integers and bool).
  */
 final class GeneralEig {
-    private GeneralEig() { }
+    private GeneralEig() {}
 
     static Eig eig(NDArray a, boolean vectors) {
         String op = vectors ? "eig" : "eigvals";
@@ -31,16 +31,18 @@ final class GeneralEig {
         DType work = dt.isBool() || dt.isInteger() ? DType.FLOAT64 : dt;
         long[] batch = Arrays.copyOf(s, s.length - 2);
         if (a.size() == 0) {
-            if (!work.isComplex()) return HostEig.eig(a, vectors);       // NumPy's float64 empties, as on every device
+            if (!work.isComplex()) return HostEig.eig(a, vectors); // NumPy's float64 empties, as on every device
             NDArray w = NDArray.empty(a.device(), work, Arrays.copyOf(s, s.length - 1), Order.C);
             return new Eig(w, vectors ? NDArray.empty(a.device(), work, s, Order.C) : null);
         }
         Eig r;
-        try (NDArray c = Copies.copy(a, work, Order.C); NDArray stack = c.reshape(-1, n, n)) {
+        try (NDArray c = Copies.copy(a, work, Order.C);
+                NDArray stack = c.reshape(-1, n, n)) {
             if (!Spectral.allFinite(stack)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
             r = solver.eig(stack, vectors);
         }
-        try (NDArray w = r.eigenvalues(); NDArray v = r.eigenvectors()) {
+        try (NDArray w = r.eigenvalues();
+                NDArray v = r.eigenvectors()) {
             boolean real = !work.isComplex() && allReal(w);
             NDArray values = real ? w.real() : w.copy();
             NDArray vecs = v == null ? null : real ? v.real() : v.copy();
@@ -50,7 +52,9 @@ final class GeneralEig {
 
     /** Whether every eigenvalue's imaginary part is zero (one reduction, one read). */
     private static boolean allReal(NDArray w) {
-        try (NDArray im = w.imag(); NDArray zero = im.eq(0); NDArray all = zero.all()) {
+        try (NDArray im = w.imag();
+                NDArray zero = im.eq(0);
+                NDArray all = zero.all()) {
             return (Boolean) all.item();
         }
     }

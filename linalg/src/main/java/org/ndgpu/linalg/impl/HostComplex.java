@@ -28,14 +28,16 @@ import org.ndgpu.exceptions.LinAlgException;
  * A matrix is {@code double[2][rows * cols]}: real parts, then imaginary parts, row-major.
  */
 final class HostComplex {
-    private HostComplex() { }
+    private HostComplex() {}
 
-    static double[][] zeros(int r, int c) { return new double[][]{new double[r * c], new double[r * c]}; }
+    static double[][] zeros(int r, int c) {
+        return new double[][] {new double[r * c], new double[r * c]};
+    }
 
     // ---------------------------------------------------------------- LU
 
     /** In-place LU of an n x n matrix: unit L below, U on and above; pivots; whether a pivot is exactly 0. */
-    record Lu(double[][] f, int[] piv, boolean singular, int n) { }
+    record Lu(double[][] f, int[] piv, boolean singular, int n) {}
 
     static Lu lu(double[][] a, int n) {
         double[] re = a[0].clone(), im = a[1].clone();
@@ -74,17 +76,17 @@ final class HostComplex {
                 }
             }
         }
-        return new Lu(new double[][]{re, im}, piv, singular, n);
+        return new Lu(new double[][] {re, im}, piv, singular, n);
     }
 
     /** (ar + i ai) / (br + i bi) by Smith's algorithm, as LAPACK's zladiv: no overflow, and 1 / inf is 0. */
     static double[] div(double ar, double ai, double br, double bi) {
         if (Math.abs(br) >= Math.abs(bi)) {
             double t = bi / br, d = br + bi * t;
-            return new double[]{(ar + ai * t) / d, (ai - ar * t) / d};
+            return new double[] {(ar + ai * t) / d, (ai - ar * t) / d};
         }
         double t = br / bi, d = bi + br * t;
-        return new double[]{(ar * t + ai) / d, (ai * t - ar) / d};
+        return new double[] {(ar * t + ai) / d, (ai * t - ar) / d};
     }
 
     private static void swap(double[] x, int i, int j) {
@@ -128,7 +130,7 @@ final class HostComplex {
                 xi[i * r + j] = q[1];
             }
         }
-        return new double[][]{xr, xi};
+        return new double[][] {xr, xi};
     }
 
     static double[][] inv(double[][] a, int n) {
@@ -139,7 +141,7 @@ final class HostComplex {
 
     /** {sign re, sign im, log|det|, det re, det im}: the pivots' parity times the diagonal; singular gives sign 0, -inf. */
     static double[] slogdet(double[][] a, int n) {
-        if (n == 0) return new double[]{1, 0, 0, 1, 0};
+        if (n == 0) return new double[] {1, 0, 0, 1, 0};
         Lu f = lu(a, n);
         double sr = 1, si = 0, log = 0;
         for (int k = 0; k < n; k++) {
@@ -162,7 +164,9 @@ final class HostComplex {
             sr = t;
         }
         // det = sign * exp(logabsdet), as NumPy's umath_linalg computes it (an inf pivot gives nan+nanj there too)
-        return zero ? new double[]{0, 0, Double.NEGATIVE_INFINITY, 0, 0} : new double[]{sr, si, log, sr * Math.exp(log), si * Math.exp(log)};
+        return zero
+                ? new double[] {0, 0, Double.NEGATIVE_INFINITY, 0, 0}
+                : new double[] {sr, si, log, sr * Math.exp(log), si * Math.exp(log)};
     }
 
     // ---------------------------------------------------------------- Cholesky, QR
@@ -171,7 +175,7 @@ final class HostComplex {
     static double[][] cholesky(double[][] a, int n) {
         double[] re = new double[n * n], im = new double[n * n];
         for (int j = 0; j < n; j++) {
-            double d = a[0][j * n + j];   // the diagonal's imaginary part is not read, as LAPACK's
+            double d = a[0][j * n + j]; // the diagonal's imaginary part is not read, as LAPACK's
             for (int k = 0; k < j; k++) d -= re[j * n + k] * re[j * n + k] + im[j * n + k] * im[j * n + k];
             if (!(d > 0)) return null;
             double ljj = Math.sqrt(d);
@@ -187,7 +191,7 @@ final class HostComplex {
                 im[i * n + j] = si / ljj;
             }
         }
-        return new double[][]{re, im};
+        return new double[][] {re, im};
     }
 
     /** Reduced QR of an m x n matrix: q (m x k), r (k x n), k = min(m, n), as zgeqrf then zungqr. */
@@ -203,7 +207,7 @@ final class HostComplex {
             v[0] = 1;
             if (xnorm == 0 && ai == 0) {
                 vs[j] = v;
-                taus[j] = new double[]{0, 0};
+                taus[j] = new double[] {0, 0};
                 continue;
             }
             double beta = -Math.copySign(Math.hypot(Math.hypot(ar, ai), xnorm), ar);
@@ -215,7 +219,7 @@ final class HostComplex {
                 v[2 * (i - j) + 1] = (xi * dr - xr * di) / dd;
             }
             vs[j] = v;
-            taus[j] = new double[]{tr, ti};
+            taus[j] = new double[] {tr, ti};
             // A[j:, j:] := (I - conj(tau) v v^H) A[j:, j:]
             applyReflector(re, im, n, j, m, j, n, v, tr, -ti);
         }
@@ -230,11 +234,12 @@ final class HostComplex {
         double[] qr = new double[m * k], qi = new double[m * k];
         for (int i = 0; i < k; i++) qr[i * k + i] = 1;
         for (int j = k - 1; j >= 0; j--) applyReflector(qr, qi, k, j, m, 0, k, vs[j], taus[j][0], taus[j][1]);
-        return new double[][][]{{qr, qi}, r};
+        return new double[][][] {{qr, qi}, r};
     }
 
     /** Rows r0..r1-1, columns c0..c1-1 of a (cols wide) := (I - tau v v^H) of them, v starting at row r0. */
-    static void applyReflector(double[] re, double[] im, int cols, int r0, int r1, int c0, int c1, double[] v, double tr, double ti) {
+    static void applyReflector(
+            double[] re, double[] im, int cols, int r0, int r1, int c0, int c1, double[] v, double tr, double ti) {
         for (int c = c0; c < c1; c++) {
             // w = v^H a[:, c]
             double wr = 0, wi = 0;
@@ -296,8 +301,8 @@ final class HostComplex {
         Arrays.sort(order, (x, y) -> Double.compare(val[x], val[y]));
         double[] w = new double[n];
         if (!vectors) {
-            for (int j = 0; j < n; j++) w[j] = val[order[2 * j]];   // each value twice
-            return new double[][]{w};
+            for (int j = 0; j < n; j++) w[j] = val[order[2 * j]]; // each value twice
+            return new double[][] {w};
         }
         double[] keys = new double[2 * n];
         double[][] cand = new double[2 * n][];
@@ -316,7 +321,7 @@ final class HostComplex {
                 vi[i * n + j] = v[n + i];
             }
         }
-        return new double[][]{w, vr, vi};
+        return new double[][] {w, vr, vi};
     }
 
     private static double scale(double[] keys) {
@@ -356,7 +361,7 @@ final class HostComplex {
                 }
                 if (best < 0) break;
                 used[best] = true;
-                double[] v = residual(bestV, p, basis);   // twice is enough (Kahan)
+                double[] v = residual(bestV, p, basis); // twice is enough (Kahan)
                 double nrm = norm(v);
                 for (int i = 0; i < v.length; i++) v[i] /= nrm;
                 basis.add(v);
@@ -364,7 +369,8 @@ final class HostComplex {
             }
             start = end;
         }
-        if (got < count) throw new LinAlgException("linalg: complex basis incomplete (" + got + " of " + count + " vectors)");
+        if (got < count)
+            throw new LinAlgException("linalg: complex basis incomplete (" + got + " of " + count + " vectors)");
         return out;
     }
 
@@ -372,7 +378,7 @@ final class HostComplex {
     private static double[] residual(double[] x, int p, List<double[]> basis) {
         double[] v = x.clone();
         for (double[] b : basis) {
-            double cr = 0, ci = 0;   // c = b^H v
+            double cr = 0, ci = 0; // c = b^H v
             for (int i = 0; i < p; i++) {
                 cr += b[i] * v[i] + b[p + i] * v[p + i];
                 ci += b[i] * v[p + i] - b[p + i] * v[i];
@@ -398,14 +404,15 @@ final class HostComplex {
      */
     static double[][][] svd(double[][] a, int m, int n, boolean vectors, boolean full) {
         int k = Math.min(m, n);
-        SingularValueDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.svd(2 * m, 2 * n, vectors, vectors, false);
+        SingularValueDecomposition_F64<DMatrixRMaj> d =
+                DecompositionFactory_DDRM.svd(2 * m, 2 * n, vectors, vectors, false);
         if (!d.decompose(embed(a, m, n))) throw new LinAlgException("svd: SVD did not converge");
         DMatrixRMaj u = vectors ? d.getU(null, false) : null, v = vectors ? d.getV(null, false) : null;
         double[] sv = d.getSingularValues().clone();
         SingularOps_DDRM.descendingOrder(u, false, sv, d.numberOfSingularValues(), v, false);
         double[] s = new double[k];
         for (int j = 0; j < k; j++) s[j] = sv[2 * j];
-        if (!vectors) return new double[][][]{{s}};
+        if (!vectors) return new double[][][] {{s}};
         int uc = full ? m : k, vr = full ? n : k;
         double smax = k == 0 ? 0 : sv[0];
         // right vectors, by descending singular value; values past 2k (full, n > m) are 0
@@ -430,7 +437,7 @@ final class HostComplex {
             double[] lk = new double[2 * m];
             double[][] lc = new double[2 * m][];
             for (int j = 0; j < 2 * m; j++) {
-                lk[j] = 0;   // one group: any order fills the rest
+                lk[j] = 0; // one group: any order fills the rest
                 lc[j] = column(u, j);
             }
             pick(lc, lk, m, uc - have, left, 1);
@@ -445,12 +452,12 @@ final class HostComplex {
         }
         for (int j = 0; j < vr; j++) {
             double[] x = right.get(j);
-            for (int i = 0; i < n; i++) {   // vh = v^H
+            for (int i = 0; i < n; i++) { // vh = v^H
                 vh[0][j * n + i] = x[i];
                 vh[1][j * n + i] = -x[n + i];
             }
         }
-        return new double[][][]{{s}, uo, vh};
+        return new double[][][] {{s}, uo, vh};
     }
 
     private static double[] column(DMatrixRMaj m, int j) {

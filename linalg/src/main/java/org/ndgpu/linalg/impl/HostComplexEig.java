@@ -9,7 +9,7 @@ import org.ndgpu.exceptions.LinAlgException;
  * {@code double[2][n * n]} as in {@link HostComplex}.
  */
 final class HostComplexEig {
-    private HostComplexEig() { }
+    private HostComplexEig() {}
 
     /**
      * The eigenvalues of a general complex matrix {re, im}: Householder reduction to Hessenberg form,
@@ -31,7 +31,10 @@ final class HostComplexEig {
             int l = hi;
             while (l > 0) {
                 double sub = Math.abs(re[l * n + l - 1]) + Math.abs(im[l * n + l - 1]);
-                double diag = Math.abs(re[(l - 1) * n + l - 1]) + Math.abs(im[(l - 1) * n + l - 1]) + Math.abs(re[l * n + l]) + Math.abs(im[l * n + l]);
+                double diag = Math.abs(re[(l - 1) * n + l - 1])
+                        + Math.abs(im[(l - 1) * n + l - 1])
+                        + Math.abs(re[l * n + l])
+                        + Math.abs(im[l * n + l]);
                 if (sub <= eps * diag || sub < Double.MIN_NORMAL) {
                     re[l * n + l - 1] = 0;
                     im[l * n + l - 1] = 0;
@@ -54,18 +57,26 @@ final class HostComplexEig {
                 mr = re[hi * n + hi] + Math.abs(re[hi * n + hi - 1]) * 1.5;
                 mi = im[hi * n + hi];
             } else {
-                double[] mu = wilkinson(re[(hi - 1) * n + hi - 1], im[(hi - 1) * n + hi - 1], re[(hi - 1) * n + hi], im[(hi - 1) * n + hi],
-                        re[hi * n + hi - 1], im[hi * n + hi - 1], re[hi * n + hi], im[hi * n + hi]);
+                double[] mu = wilkinson(
+                        re[(hi - 1) * n + hi - 1],
+                        im[(hi - 1) * n + hi - 1],
+                        re[(hi - 1) * n + hi],
+                        im[(hi - 1) * n + hi],
+                        re[hi * n + hi - 1],
+                        im[hi * n + hi - 1],
+                        re[hi * n + hi],
+                        im[hi * n + hi]);
                 mr = mu[0];
                 mi = mu[1];
             }
             qrStep(re, im, n, l, hi, mr, mi);
         }
-        return new double[][]{wr, wi};
+        return new double[][] {wr, wi};
     }
 
     /** The eigenvalue of [[a, b], [c, d]] nearer d. */
-    private static double[] wilkinson(double ar, double ai, double br, double bi, double cr, double ci, double dr, double di) {
+    private static double[] wilkinson(
+            double ar, double ai, double br, double bi, double cr, double ci, double dr, double di) {
         // (a + d)/2 +- sqrt(((a - d)/2)^2 + b c)
         double hr = (ar - dr) / 2, hi = (ai - di) / 2;
         double qr = hr * hr - hi * hi + br * cr - bi * ci, qi = 2 * hr * hi + br * ci + bi * cr;
@@ -73,7 +84,9 @@ final class HostComplexEig {
         double sr = Math.sqrt((mod + qr) / 2), si = Math.copySign(Math.sqrt(Math.max(0, (mod - qr) / 2)), qi);
         double mr = (ar + dr) / 2, mi = (ai + di) / 2;
         double e1r = mr + sr, e1i = mi + si, e2r = mr - sr, e2i = mi - si;
-        return Math.hypot(e1r - dr, e1i - di) <= Math.hypot(e2r - dr, e2i - di) ? new double[]{e1r, e1i} : new double[]{e2r, e2i};
+        return Math.hypot(e1r - dr, e1i - di) <= Math.hypot(e2r - dr, e2i - di)
+                ? new double[] {e1r, e1i}
+                : new double[] {e2r, e2i};
     }
 
     /** One shifted QR step on rows and columns l..hi of an upper Hessenberg matrix, by Givens rotations. */
@@ -95,7 +108,7 @@ final class HostComplexEig {
                 si = 0;
             } else if (ax == 0) {
                 c = 0;
-                sr = yr / nrm;   // s = conj(y) / |y| keeps r real
+                sr = yr / nrm; // s = conj(y) / |y| keeps r real
                 si = -yi / nrm;
             } else {
                 c = ax / nrm;

@@ -8,12 +8,12 @@ import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
-import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Sizes;
@@ -36,7 +36,7 @@ import org.ndgpu.ndarray.Sizes;
  * }</pre>
  */
 final class HostEig {
-    private HostEig() { }
+    private HostEig() {}
 
     private static final int ITERATIONS = 3;
 
@@ -57,18 +57,22 @@ final class HostEig {
         DType real = dt == DType.FLOAT32 ? DType.FLOAT32 : DType.FLOAT64;
         long[] batch = Arrays.copyOf(s, s.length - 2);
         // the stack and its results are Java arrays (EJML runs on the host): sizes checked before any is made
-        Sizes.hostLength(op, "elements in the stack (eig runs on the host)", a.size(), Double.BYTES * (vectors ? 3 : 2));
+        Sizes.hostLength(
+                op, "elements in the stack (eig runs on the host)", a.size(), Double.BYTES * (vectors ? 3 : 2));
         // an empty stack may have any n: nothing is decomposed, only the result shapes use it
         int n = a.size() == 0 ? 0 : (int) s[s.length - 1];
         int count = n == 0 ? 0 : (int) (a.size() / ((long) n * n));
         double[] all = a.toDoubleArray();
-        for (double v : all) if (!Double.isFinite(v)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
+        for (double v : all)
+            if (!Double.isFinite(v)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
         double[] wr = new double[count * n], wi = new double[count * n];
         double[] vr = vectors ? new double[count * n * n] : null, vi = vectors ? new double[count * n * n] : null;
         for (int b = 0; b < count && n > 0; b++) {
             DMatrixRMaj m = new DMatrixRMaj(n, n, true, Arrays.copyOfRange(all, b * n * n, (b + 1) * n * n));
             EigenDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.eig(n, vectors, false);
-            if (!d.decompose(m.copy())) throw new LinAlgException(op + ": Eigenvalues did not converge" + (count > 1 ? " (matrix " + b + " of the stack)" : ""));
+            if (!d.decompose(m.copy()))
+                throw new LinAlgException(
+                        op + ": Eigenvalues did not converge" + (count > 1 ? " (matrix " + b + " of the stack)" : ""));
             for (int j = 0; j < n; j++) {
                 Complex_F64 e = d.getEigenvalue(j);
                 wr[b * n + j] = e.real;
@@ -77,7 +81,7 @@ final class HostEig {
                 DMatrixRMaj v = e.imaginary == 0 ? d.getEigenVector(j) : null;
                 double[][] x;
                 if (v != null && residual(m, v.data, e.real) <= TRUST * Math.ulp(1.0) * n * Math.max(1, norm1(m))) {
-                    x = new double[][]{Arrays.copyOf(v.data, n), new double[n]};
+                    x = new double[][] {Arrays.copyOf(v.data, n), new double[n]};
                 } else if (e.imaginary < 0) {
                     // the conjugate of the partner's vector, so a pair's vectors are exact conjugates as LAPACK's
                     x = inverseIteration(m, e.real, -e.imaginary);
@@ -115,7 +119,8 @@ final class HostEig {
         long[] batch = Arrays.copyOf(s, s.length - 2);
         int count = Math.toIntExact(Shapes.size(batch));
         double[] all = org.ndgpu.ndarray.HostData.interleaved(a.toBytes(), dt);
-        for (double v : all) if (!Double.isFinite(v)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
+        for (double v : all)
+            if (!Double.isFinite(v)) throw new LinAlgException(op + ": Array must not contain infs or NaNs");
         double[] wr = new double[count * n], wi = new double[count * n];
         double[] vr = vectors ? new double[count * n * n] : null, vi = vectors ? new double[count * n * n] : null;
         for (int b = 0; b < count && n > 0; b++) {
@@ -149,11 +154,15 @@ final class HostEig {
     /** eig's checks on every device: a stack of square matrices (at least 2 dimensions), not float16. */
     static void checkSquareStack(String op, NDArray a) {
         long[] s = a.shape();
-        if (a.ndim() < 2) throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape " + Shapes.str(s) + ")");
+        if (a.ndim() < 2)
+            throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape "
+                    + Shapes.str(s) + ")");
         if (s[s.length - 1] != s[s.length - 2]) {
-            throw new ShapeException(op + ": the last 2 dimensions of the array must be square, got shape " + Shapes.str(s));
+            throw new ShapeException(
+                    op + ": the last 2 dimensions of the array must be square, got shape " + Shapes.str(s));
         }
-        if (a.dtype() == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
+        if (a.dtype() == DType.FLOAT16)
+            throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
     }
 
     /** |A v - lambda v| / |v| of a real pair. */
@@ -210,7 +219,8 @@ final class HostEig {
         int[] piv = new int[n];
         for (int k = 0; k < n; k++) {
             int p = k;
-            for (int i = k + 1; i < n; i++) if (Math.hypot(re[i * n + k], im[i * n + k]) > Math.hypot(re[p * n + k], im[p * n + k])) p = i;
+            for (int i = k + 1; i < n; i++)
+                if (Math.hypot(re[i * n + k], im[i * n + k]) > Math.hypot(re[p * n + k], im[p * n + k])) p = i;
             piv[k] = p;
             if (p != k) {
                 for (int j = 0; j < n; j++) {
@@ -268,7 +278,7 @@ final class HostEig {
             }
             normalize(xr, xi);
         }
-        return new double[][]{xr, xi};
+        return new double[][] {xr, xi};
     }
 
     /**

@@ -1,8 +1,5 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.linalg.Linalg;
-import org.ndgpu.spi.SolverProvider;
-import org.ndgpu.spi.Solver;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -17,16 +14,17 @@ import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.ejml.interfaces.decomposition.QRDecomposition;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
-import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.LinAlgException;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.HostData;
-import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Solver;
 
 /**
  * Decompositions on the host with EJML, for devices whose backend has no solver library (OpenCL):
@@ -38,14 +36,22 @@ import org.ndgpu.ndarray.NDArray;
 final class HostSolver implements Solver {
     private final Device device;
 
-    HostSolver(Device device) { this.device = device; }
+    HostSolver(Device device) {
+        this.device = device;
+    }
 
     @Override
     public boolean supports(DType dtype) {
-        return dtype == DType.FLOAT32 || dtype == DType.FLOAT64 || dtype == DType.COMPLEX64 || dtype == DType.COMPLEX128;
+        return dtype == DType.FLOAT32
+                || dtype == DType.FLOAT64
+                || dtype == DType.COMPLEX64
+                || dtype == DType.COMPLEX128;
     }
 
-    @Override public String where() { return "EJML (float64) on the host, with copies to and from " + device.id(); }
+    @Override
+    public String where() {
+        return "EJML (float64) on the host, with copies to and from " + device.id();
+    }
 
     /** Host copies {re, im} of the complex matrices of a (batch, m, n) stack. */
     private static double[][][] cdownload(NDArray a) {
@@ -70,7 +76,7 @@ final class HostSolver implements Solver {
             System.arraycopy(ms[i][0], 0, re, i * mn, mn);
             System.arraycopy(ms[i][1], 0, im, i * mn, mn);
         }
-        return HostEig.upload(device, dtype, re, im, new long[]{ms.length, rows, cols});
+        return HostEig.upload(device, dtype, re, im, new long[] {ms.length, rows, cols});
     }
 
     /** Host copies of the matrices of a (batch, m, n) stack. */
@@ -79,7 +85,8 @@ final class HostSolver implements Solver {
         int b = (int) s[0], m = (int) s[1], n = (int) s[2];
         double[] all = a.toDoubleArray();
         DMatrixRMaj[] r = new DMatrixRMaj[b];
-        for (int i = 0; i < b; i++) r[i] = new DMatrixRMaj(m, n, true, Arrays.copyOfRange(all, i * m * n, (i + 1) * m * n));
+        for (int i = 0; i < b; i++)
+            r[i] = new DMatrixRMaj(m, n, true, Arrays.copyOfRange(all, i * m * n, (i + 1) * m * n));
         return r;
     }
 
@@ -92,7 +99,8 @@ final class HostSolver implements Solver {
 
     /** A device array of a real dtype (float32 or float64) from host doubles. */
     NDArray upload(DType dtype, double[] data, long... shape) {
-        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, (long) data.length * dtype.itemsize()), 16)
+        MemorySegment seg = Arena.ofAuto()
+                .allocate(Math.max(1, (long) data.length * dtype.itemsize()), 16)
                 .asSlice(0, (long) data.length * dtype.itemsize());
         if (dtype == DType.FLOAT32) {
             for (int i = 0; i < data.length; i++) seg.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, (float) data[i]);
@@ -112,7 +120,8 @@ final class HostSolver implements Solver {
         double[] s = new double[ms.length * k];
         for (int i = 0; i < ms.length; i++) {
             SingularValueDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.svd(m, n, true, true, !full);
-            if (!d.decompose(ms[i])) throw new LinAlgException("svd: SVD did not converge (matrix " + i + " of the stack)");
+            if (!d.decompose(ms[i]))
+                throw new LinAlgException("svd: SVD did not converge (matrix " + i + " of the stack)");
             DMatrixRMaj u = d.getU(null, false), v = d.getV(null, false);
             double[] sv = d.getSingularValues().clone();
             SingularOps_DDRM.descendingOrder(u, false, sv, d.numberOfSingularValues(), v, false);
@@ -135,7 +144,10 @@ final class HostSolver implements Solver {
             us[i] = r[1];
             vhs[i] = r[2];
         }
-        return new Svd(cupload(a.dtype(), us, m, uc), upload(a.dtype().real(), s, ms.length, k), cupload(a.dtype(), vhs, vr, n));
+        return new Svd(
+                cupload(a.dtype(), us, m, uc),
+                upload(a.dtype().real(), s, ms.length, k),
+                cupload(a.dtype(), vhs, vr, n));
     }
 
     @Override
@@ -219,18 +231,18 @@ final class HostSolver implements Solver {
     /** {sign, log|det|} of one matrix from its LU: the pivots' parity and the diagonal. */
     private static double[] slogdet(DMatrixRMaj m) {
         int n = m.numRows;
-        if (n == 0) return new double[]{1, 0};
+        if (n == 0) return new double[] {1, 0};
         var d = new LUDecompositionAlt_DDRM();
         d.decompose(m);
         DMatrixRMaj lu = d.getLU();
         double sign = parity(d.getPivot(), n), log = 0;
         for (int j = 0; j < n; j++) {
             double v = lu.get(j, j);
-            if (v == 0) return new double[]{0, Double.NEGATIVE_INFINITY};
+            if (v == 0) return new double[] {0, Double.NEGATIVE_INFINITY};
             if (v < 0) sign = -sign;
             log += Math.log(Math.abs(v));
         }
-        return new double[]{sign, log};
+        return new double[] {sign, log};
     }
 
     private static double parity(int[] perm, int n) {
@@ -264,7 +276,7 @@ final class HostSolver implements Solver {
     public NDArray det(NDArray a) {
         if (a.dtype().isComplex()) {
             double[][] r = complexSlogdet(a);
-            return HostEig.upload(device, a.dtype(), r[3], r[4], new long[]{r[3].length});
+            return HostEig.upload(device, a.dtype(), r[3], r[4], new long[] {r[3].length});
         }
         DMatrixRMaj[] as = download(a);
         double[] r = new double[as.length];
@@ -279,7 +291,9 @@ final class HostSolver implements Solver {
     public Slogdet slogdet(NDArray a) {
         if (a.dtype().isComplex()) {
             double[][] r = complexSlogdet(a);
-            return new Slogdet(HostEig.upload(device, a.dtype(), r[0], r[1], new long[]{r[0].length}), upload(a.dtype().real(), r[2], r[2].length));
+            return new Slogdet(
+                    HostEig.upload(device, a.dtype(), r[0], r[1], new long[] {r[0].length}),
+                    upload(a.dtype().real(), r[2], r[2].length));
         }
         DMatrixRMaj[] as = download(a);
         double[] sign = new double[as.length], log = new double[as.length];
@@ -306,7 +320,8 @@ final class HostSolver implements Solver {
             for (int i = 0; i < as.length; i++) {
                 ls[i] = HostComplex.cholesky(as[i], n);
                 if (ls[i] == null) {
-                    throw new LinAlgException("cholesky: Matrix is not positive definite" + (as.length > 1 ? " (matrix " + i + " of the stack)" : ""));
+                    throw new LinAlgException("cholesky: Matrix is not positive definite"
+                            + (as.length > 1 ? " (matrix " + i + " of the stack)" : ""));
                 }
             }
             return cupload(a.dtype(), ls, n, n);
@@ -316,7 +331,8 @@ final class HostSolver implements Solver {
         for (int i = 0; i < as.length; i++) {
             CholeskyDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.chol(n, true);
             if (!d.decompose(fromLower(as[i]))) {
-                throw new LinAlgException("cholesky: Matrix is not positive definite" + (as.length > 1 ? " (matrix " + i + " of the stack)" : ""));
+                throw new LinAlgException("cholesky: Matrix is not positive definite"
+                        + (as.length > 1 ? " (matrix " + i + " of the stack)" : ""));
             }
             ls[i] = d.getT(null);
             for (int r = 0; r < n; r++) for (int c = r + 1; c < n; c++) ls[i].set(r, c, 0);
@@ -330,7 +346,8 @@ final class HostSolver implements Solver {
         double[][][] as = cdownload(a);
         int n = (int) a.shape(1);
         double[] w = new double[as.length * n];
-        for (int i = 0; i < as.length; i++) System.arraycopy(HostComplex.eigh(HostComplex.hermitianFromLower(as[i], n), n, false)[0], 0, w, i * n, n);
+        for (int i = 0; i < as.length; i++)
+            System.arraycopy(HostComplex.eigh(HostComplex.hermitianFromLower(as[i], n), n, false)[0], 0, w, i * n, n);
         return upload(a.dtype().real(), w, as.length, n);
     }
 
@@ -343,7 +360,7 @@ final class HostSolver implements Solver {
             for (int i = 0; i < as.length; i++) {
                 double[][] r = HostComplex.eigh(HostComplex.hermitianFromLower(as[i], n), n, true);
                 System.arraycopy(r[0], 0, w, i * n, n);
-                vs[i] = new double[][]{r[1], r[2]};
+                vs[i] = new double[][] {r[1], r[2]};
             }
             return new Eigh(upload(a.dtype().real(), w, as.length, n), cupload(a.dtype(), vs, n, n));
         }
@@ -413,7 +430,10 @@ final class HostSolver implements Solver {
                 res[c] += sr * sr + si * si;
             }
         }
-        return new Lstsq(HostEig.upload(device, a.dtype(), xr, xi, new long[]{n, r}), upload(a.dtype().real(), res, res.length), rank,
+        return new Lstsq(
+                HostEig.upload(device, a.dtype(), xr, xi, new long[] {n, r}),
+                upload(a.dtype().real(), res, res.length),
+                rank,
                 upload(a.dtype().real(), sv, k));
     }
 
@@ -449,7 +469,10 @@ final class HostSolver implements Solver {
         } else {
             res = new double[0];
         }
-        return new Lstsq(upload(a.dtype(), x.data, n, r), upload(a.dtype(), res, res.length), rank,
+        return new Lstsq(
+                upload(a.dtype(), x.data, n, r),
+                upload(a.dtype(), res, res.length),
+                rank,
                 upload(a.dtype(), Arrays.copyOf(sv, k), k));
     }
 }

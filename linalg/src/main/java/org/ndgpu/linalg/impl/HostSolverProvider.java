@@ -1,14 +1,23 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.spi.SolverProvider;
-import org.ndgpu.spi.Solver;
 import org.ndgpu.device.Device;
+import org.ndgpu.spi.Solver;
+import org.ndgpu.spi.SolverProvider;
 
 /** The EJML host solver, for every device, at priority 0 (a device library outranks it). */
 public final class HostSolverProvider implements SolverProvider {
-    @Override public boolean supports(Device device) { return true; }
+    @Override
+    public boolean supports(Device device) {
+        return true;
+    }
 
-    @Override public int priority() { return 0; }
+    @Override
+    public int priority() {
+        return 0;
+    }
 
-    @Override public Solver create(Device device) { return new HostSolver(device); }
+    @Override
+    public Solver create(Device device) {
+        return new HostSolver(device);
+    }
 }

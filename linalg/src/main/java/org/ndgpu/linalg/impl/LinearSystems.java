@@ -24,7 +24,7 @@ import org.ndgpu.spi.Solver;
  * {@link DeviceLinalg} checks the arguments for null and delegates here.
  */
 final class LinearSystems {
-    private LinearSystems() { }
+    private LinearSystems() {}
 
     static NDArray solve(NDArray a, NDArray b) {
         try (MatrixStack sa = MatrixStack.of("solve", a, true)) {
@@ -34,8 +34,8 @@ final class LinearSystems {
             boolean vector = b.ndim() == 1;
             long[] bs = b.shape();
             if (vector ? bs[0] != n : (b.ndim() < 2 || bs[bs.length - 2] != n)) {
-                throw new ShapeException("solve: b of shape " + Shapes.str(bs) + " does not fit a of shape " + Shapes.str(a.shape())
-                        + ": expected (" + n + ",) or (..., " + n + ", K)");
+                throw new ShapeException("solve: b of shape " + Shapes.str(bs) + " does not fit a of shape "
+                        + Shapes.str(a.shape()) + ": expected (" + n + ",) or (..., " + n + ", K)");
             }
             long k = vector ? 1 : bs[bs.length - 1];
             long[] bBatch = vector ? new long[0] : Arrays.copyOf(bs, bs.length - 2);
@@ -47,11 +47,15 @@ final class LinearSystems {
             if (!sa.solver().supports(dt)) computeType("solve", dt, sa.solver(), a);
             if (Shapes.size(bFull) == 0) return NDArray.empty(a.device(), dt, outShape, Order.C);
             long count = Shapes.size(batch);
-            try (NDArray a3 = sa.x().reshape(concat(sa.batch(), n, n)); NDArray ab = a3.broadcastTo(aFull);
-                 NDArray bv = vector ? b.reshape(n, 1) : b.view(b.shape(), b.strides(), b.offset()); NDArray bb = bv.broadcastTo(bFull);
-                 NDArray ac = Copies.copy(ab, dt, Order.C); NDArray bc = Copies.copy(bb, dt, Order.C);
-                 NDArray a2 = ac.reshape(count, n, n); NDArray b2 = bc.reshape(count, n, k);
-                 NDArray nan = NonFinite.flags(a2, true, false)) {
+            try (NDArray a3 = sa.x().reshape(concat(sa.batch(), n, n));
+                    NDArray ab = a3.broadcastTo(aFull);
+                    NDArray bv = vector ? b.reshape(n, 1) : b.view(b.shape(), b.strides(), b.offset());
+                    NDArray bb = bv.broadcastTo(bFull);
+                    NDArray ac = Copies.copy(ab, dt, Order.C);
+                    NDArray bc = Copies.copy(bb, dt, Order.C);
+                    NDArray a2 = ac.reshape(count, n, n);
+                    NDArray b2 = bc.reshape(count, n, k);
+                    NDArray nan = NonFinite.flags(a2, true, false)) {
                 NonFinite.refuse("solve", nan);
                 try (NDArray x = luSolver(a2, sa.solver()).solve(a2, b2)) {
                     return x.reshape(outShape);
@@ -80,7 +84,10 @@ final class LinearSystems {
 
     static Slogdet slogdet(NDArray a) {
         try (MatrixStack st = MatrixStack.of("slogdet", a, true)) {
-            if (st.empty()) return new Slogdet(unstack(st.emptyOf(st.dtype()).fill(1), st.batch()), unstack(st.emptyOf(st.dtype().real()).fill(0), st.batch()));
+            if (st.empty())
+                return new Slogdet(
+                        unstack(st.emptyOf(st.dtype()).fill(1), st.batch()),
+                        unstack(st.emptyOf(st.dtype().real()).fill(0), st.batch()));
             try (NDArray bad = NonFinite.flags(st.x(), true, false)) {
                 Solver lu = luSolver(st.x(), st.solver());
                 if (!NonFinite.any(bad)) {
@@ -89,25 +96,30 @@ final class LinearSystems {
                 }
                 try (NDArray clean = NonFinite.identityWhere(st.x(), bad)) {
                     Slogdet r = lu.slogdet(clean);
-                    return new Slogdet(unstack(NonFinite.nanWhere(r.sign(), bad), st.batch()), unstack(NonFinite.nanWhere(r.logabsdet(), bad), st.batch()));
+                    return new Slogdet(
+                            unstack(NonFinite.nanWhere(r.sign(), bad), st.batch()),
+                            unstack(NonFinite.nanWhere(r.logabsdet(), bad), st.batch()));
                 }
             }
         }
     }
 
     static Lstsq lstsq(NDArray a, NDArray b) {
-        if (a.ndim() != 2) throw new ShapeException("lstsq: a must be 2-dimensional, got shape " + Shapes.str(a.shape()));
+        if (a.ndim() != 2)
+            throw new ShapeException("lstsq: a must be 2-dimensional, got shape " + Shapes.str(a.shape()));
         b.live("lstsq");
         if (b.ndim() < 1 || b.ndim() > 2 || b.shape(0) != a.shape(0)) {
-            throw new ShapeException("lstsq: incompatible dimensions: a " + Shapes.str(a.shape()) + ", b " + Shapes.str(b.shape())
-                    + "; b must be (" + a.shape(0) + ",) or (" + a.shape(0) + ", K)");
+            throw new ShapeException("lstsq: incompatible dimensions: a " + Shapes.str(a.shape()) + ", b "
+                    + Shapes.str(b.shape()) + "; b must be (" + a.shape(0) + ",) or (" + a.shape(0) + ", K)");
         }
         try (MatrixStack sa = MatrixStack.of("lstsq", a, false)) {
             DType dt = b.dtype().isInexact() ? DType.promote(sa.dtype(), b.dtype()) : sa.dtype();
             if (!sa.solver().supports(dt)) computeType("lstsq", dt, sa.solver(), a);
             long k = b.ndim() == 1 ? 1 : b.shape(1);
-            if (!Spectral.allFinite(sa.x())) throw new LinAlgException("lstsq: SVD did not converge in Linear Least Squares: a holds NaN or inf");
-            try (NDArray bc = Copies.copy(b, dt, Order.C); NDArray bd = bc.reshape(1, sa.m(), k)) {
+            if (!Spectral.allFinite(sa.x()))
+                throw new LinAlgException("lstsq: SVD did not converge in Linear Least Squares: a holds NaN or inf");
+            try (NDArray bc = Copies.copy(b, dt, Order.C);
+                    NDArray bd = bc.reshape(1, sa.m(), k)) {
                 if (sa.m() == 0 || sa.n() == 0 || k == 0) return emptyLstsq(sa, bd, b.ndim() == 1);
                 try (NDArray ax = dt == sa.dtype() ? null : Copies.copy(sa.x(), dt, Order.C)) {
                     Lstsq r = sa.solver().lstsq(ax == null ? sa.x() : ax, bd);
@@ -128,16 +140,19 @@ final class LinearSystems {
     private static Lstsq emptyLstsq(MatrixStack sa, NDArray bd, boolean vector) {
         DType dt = bd.dtype();
         long k = bd.shape(2);
-        NDArray x = NDArray.empty(bd.device(), dt, vector ? new long[]{sa.n()} : new long[]{sa.n(), k}, Order.C).fill(0);
+        NDArray x = NDArray.empty(bd.device(), dt, vector ? new long[] {sa.n()} : new long[] {sa.n(), k}, Order.C)
+                .fill(0);
         NDArray res;
         if (sa.n() == 0 && sa.m() > 0) {
-            try (NDArray abs = bd.abs(); NDArray sq = abs.mul(abs); NDArray sum = sq.sum(new int[]{1}, false)) {
+            try (NDArray abs = bd.abs();
+                    NDArray sq = abs.mul(abs);
+                    NDArray sum = sq.sum(new int[] {1}, false)) {
                 res = sum.reshape(k);
             }
         } else {
-            res = NDArray.empty(bd.device(), dt.real(), new long[]{0}, Order.C);
+            res = NDArray.empty(bd.device(), dt.real(), new long[] {0}, Order.C);
         }
-        return new Lstsq(x, res, 0, NDArray.empty(bd.device(), dt.real(), new long[]{0}, Order.C));
+        return new Lstsq(x, res, 0, NDArray.empty(bd.device(), dt.real(), new long[] {0}, Order.C));
     }
 
     /**

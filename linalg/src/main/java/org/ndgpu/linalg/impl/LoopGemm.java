@@ -1,12 +1,12 @@
 package org.ndgpu.linalg.impl;
 
 import java.util.List;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -24,21 +24,34 @@ import org.ndgpu.ndarray.NDArray;
  * }</pre>
  */
 public final class LoopGemm {
-    private LoopGemm() { }
+    private LoopGemm() {}
 
     /** True for the dtypes this kernel multiplies (everything but complex). */
-    public static boolean supports(DType dtype) { return !dtype.isComplex(); }
+    public static boolean supports(DType dtype) {
+        return !dtype.isComplex();
+    }
 
     /**
      * {@code c[q, i, j] = sum_l A[q, i, l] * B[q, l, j]} where A's element (q, i, l) sits at
      * {@code a}'s first element plus {@code q*sab + i*sam + l*sak} elements (B likewise with
      * sbb, sbk, sbn). {@code c} has shape (batch, m, n); a, b and c share one dtype.
      */
-    public static void gemm(long m, long n, long k, NDArray a, long sab, long sam, long sak,
-                            NDArray b, long sbb, long sbk, long sbn, NDArray c) {
+    public static void gemm(
+            long m,
+            long n,
+            long k,
+            NDArray a,
+            long sab,
+            long sam,
+            long sak,
+            NDArray b,
+            long sbb,
+            long sbk,
+            long sbn,
+            NDArray c) {
         DType dt = c.dtype();
         if (!supports(dt)) throw new DTypeException("matmul: the loop kernel does not handle " + dt);
-        ElementwiseLoop.run(spec(dt), new Object[]{c, a, b, m, n, k, sab, sam, sak, sbb, sbk, sbn}, c.shape());
+        ElementwiseLoop.run(spec(dt), new Object[] {c, a, b, m, n, k, sab, sam, sak, sbb, sbk, sbn}, c.shape());
     }
 
     static Spec spec(DType dt) {
@@ -55,13 +68,21 @@ public final class LoopGemm {
                 + "    " + step + "\n"
                 + "}\n"
                 + "c = (" + CTypes.compute(dt) + ")_acc;";
-        return new Spec("nd_matmul_loop_" + dt, List.of(
-                new Param("c", dt, Kind.OUT), new Param("a", dt, Kind.RAW), new Param("b", dt, Kind.RAW),
-                new Param("gm", DType.INT64, Kind.SCALAR), new Param("gn", DType.INT64, Kind.SCALAR),
-                new Param("gk", DType.INT64, Kind.SCALAR),
-                new Param("sab", DType.INT64, Kind.SCALAR), new Param("sam", DType.INT64, Kind.SCALAR),
-                new Param("sak", DType.INT64, Kind.SCALAR),
-                new Param("sbb", DType.INT64, Kind.SCALAR), new Param("sbk", DType.INT64, Kind.SCALAR),
-                new Param("sbn", DType.INT64, Kind.SCALAR)), body);
+        return new Spec(
+                "nd_matmul_loop_" + dt,
+                List.of(
+                        new Param("c", dt, Kind.OUT),
+                        new Param("a", dt, Kind.RAW),
+                        new Param("b", dt, Kind.RAW),
+                        new Param("gm", DType.INT64, Kind.SCALAR),
+                        new Param("gn", DType.INT64, Kind.SCALAR),
+                        new Param("gk", DType.INT64, Kind.SCALAR),
+                        new Param("sab", DType.INT64, Kind.SCALAR),
+                        new Param("sam", DType.INT64, Kind.SCALAR),
+                        new Param("sak", DType.INT64, Kind.SCALAR),
+                        new Param("sbb", DType.INT64, Kind.SCALAR),
+                        new Param("sbk", DType.INT64, Kind.SCALAR),
+                        new Param("sbn", DType.INT64, Kind.SCALAR)),
+                body);
     }
 }

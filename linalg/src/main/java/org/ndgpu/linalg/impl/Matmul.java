@@ -4,18 +4,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.device.Device;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.linalg.impl.LoopGemm;
 import org.ndgpu.ndarray.Casting;
-import org.ndgpu.ndarray.Sizes;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
+import org.ndgpu.spi.Blas;
 
 /**
  * numpy.matmul on the device: 1-d operands promoted (a row for the first, a column for the second)
@@ -28,10 +27,10 @@ import org.ndgpu.ndarray.Shapes;
  * that cannot be merged into one stride are looped over here. Other dtypes run {@link LoopGemm}.
  */
 final class Matmul {
-    private Matmul() { }
+    private Matmul() {}
 
     /** One operand seen as a batch of matrices: a base array and element strides. */
-    private record Operand(NDArray base, long rows, long cols, long rs, long cs, long[] batchStrides) { }
+    private record Operand(NDArray base, long rows, long cols, long rs, long cs, long[] batchStrides) {}
 
     static NDArray matmul(String op, NDArray a, NDArray b, NDArray out, boolean conjA) {
         Objects.requireNonNull(a, "a");
@@ -41,15 +40,16 @@ final class Matmul {
         for (int i = 0; i < 2; i++) {
             NDArray x = i == 0 ? a : b;
             if (x.ndim() == 0) {
-                throw new ShapeException(op + ": operand " + i + " is 0-d; matmul needs at least 1 dimension (use multiply for scalars)");
+                throw new ShapeException(op + ": operand " + i
+                        + " is 0-d; matmul needs at least 1 dimension (use multiply for scalars)");
             }
         }
         long[] as = a.shape(), bs = b.shape();
         long k = as[as.length - 1];
         long k2 = b.ndim() == 1 ? bs[0] : bs[bs.length - 2];
         if (k != k2) {
-            throw new ShapeException(op + ": shapes " + shape(as) + " and " + shape(bs) + " not aligned: " + k + " (dim "
-                    + (as.length - 1) + ") != " + k2 + " (dim " + (b.ndim() == 1 ? 0 : bs.length - 2) + ")");
+            throw new ShapeException(op + ": shapes " + shape(as) + " and " + shape(bs) + " not aligned: " + k
+                    + " (dim " + (as.length - 1) + ") != " + k2 + " (dim " + (b.ndim() == 1 ? 0 : bs.length - 2) + ")");
         }
         DType dt = DType.promote(a.dtype(), b.dtype());
         long m = a.ndim() == 1 ? 1 : as[as.length - 2];
@@ -60,8 +60,8 @@ final class Matmul {
         try {
             batch = Shapes.broadcast(op, batchA, batchB);
         } catch (ShapeException e) {
-            throw new ShapeException(op + ": batch dimensions of shapes " + shape(as) + " and " + shape(bs) + " do not broadcast: "
-                    + Shapes.str(batchA) + " vs " + Shapes.str(batchB));
+            throw new ShapeException(op + ": batch dimensions of shapes " + shape(as) + " and " + shape(bs)
+                    + " do not broadcast: " + Shapes.str(batchA) + " vs " + Shapes.str(batchB));
         }
         List<Long> finalShape = new ArrayList<>();
         for (long d : batch) finalShape.add(d);
@@ -73,21 +73,33 @@ final class Matmul {
         if (out != null) Operands.checkOut(op, out, outShape, dt, Casting.SAME_KIND);
         Device dev = a.device();
         long[] fullShape = concat(batch, m, n);
-        Sizes.bytes(op, fullShape, dt);   // a product no array can hold is refused in the caller's words
+        Sizes.bytes(op, fullShape, dt); // a product no array can hold is refused in the caller's words
         NDArray c = NDArray.empty(dev, dt, fullShape, Order.C);
         List<NDArray> temps = new ArrayList<>();
         try {
             long total = Shapes.size(fullShape);
             if (total > 0) {
                 if (k == 0) {
-                    dev.backend().fill(dev.currentStream().backendStream(), c.buffer(), c.offset(), c.nbytes(), (byte) 0);
+                    dev.backend()
+                            .fill(dev.currentStream().backendStream(), c.buffer(), c.offset(), c.nbytes(), (byte) 0);
                 } else {
                     NDArray ac = cast(a, dt, temps), bc = cast(b, dt, temps);
                     if (MatrixVector.applies(dt, m, n)) {
                         MatrixVector.run(ac, bc, c, batch, m, n);
                     } else {
-                        run(op, dev, dt, conjA && dt.isComplex(), operand(ac, true, batch), operand(bc, false, batch), c, batch,
-                                m, n, k, temps);
+                        run(
+                                op,
+                                dev,
+                                dt,
+                                conjA && dt.isComplex(),
+                                operand(ac, true, batch),
+                                operand(bc, false, batch),
+                                c,
+                                batch,
+                                m,
+                                n,
+                                k,
+                                temps);
                     }
                 }
             }
@@ -148,17 +160,28 @@ final class Matmul {
     static Object[] blasLayout(long rows, long cols, long rs, long cs, boolean conj) {
         if (!conj && (cols == 1 || cs == 1)) {
             long ld = rows == 1 ? Math.max(1, cols) : rs;
-            if (ld >= Math.max(1, cols)) return new Object[]{Blas.Op.N, ld};
+            if (ld >= Math.max(1, cols)) return new Object[] {Blas.Op.N, ld};
         }
         if (rows == 1 || rs == 1) {
             long ld = cols == 1 ? Math.max(1, rows) : cs;
-            if (ld >= Math.max(1, rows)) return new Object[]{conj ? Blas.Op.C : Blas.Op.T, ld};
+            if (ld >= Math.max(1, rows)) return new Object[] {conj ? Blas.Op.C : Blas.Op.T, ld};
         }
         return null;
     }
 
-    private static void run(String op, Device dev, DType dt, boolean conjA, Operand a, Operand b, NDArray c, long[] batch,
-                            long m, long n, long k, List<NDArray> temps) {
+    private static void run(
+            String op,
+            Device dev,
+            DType dt,
+            boolean conjA,
+            Operand a,
+            Operand b,
+            NDArray c,
+            long[] batch,
+            long m,
+            long n,
+            long k,
+            List<NDArray> temps) {
         Blas blas = Blas.forDevice(dev);
         boolean useBlas = blas != null && blas.supports(dt);
         if (!useBlas && !LoopGemm.supports(dt)) {
@@ -174,7 +197,7 @@ final class Matmul {
         }
         // merge batch dims all three walk with one stride; the innermost goes to the batched call
         long[] cst = Shapes.cStrides(c.shape(), 1);
-        List<long[]> dims = new ArrayList<>();   // {size, sa, sb, sc}
+        List<long[]> dims = new ArrayList<>(); // {size, sa, sb, sc}
         for (int d = 0; d < batch.length; d++) {
             if (batch[d] == 1) continue;
             long[] cur = {batch[d], a.batchStrides[d], b.batchStrides[d], cst[d]};
@@ -190,7 +213,7 @@ final class Matmul {
             }
             dims.add(cur);
         }
-        long[] inner = dims.isEmpty() ? new long[]{1, 0, 0, 0} : dims.remove(dims.size() - 1);
+        long[] inner = dims.isEmpty() ? new long[] {1, 0, 0, 0} : dims.remove(dims.size() - 1);
         int isz = dt.itemsize();
         long outer = 1;
         for (long[] d : dims) outer *= d[0];
@@ -206,15 +229,37 @@ final class Matmul {
             }
             long cOff = c.offset() / isz + oc;
             if (useBlas) {
-                Object[] la = blasLayout(a.rows, a.cols, a.rs, a.cs, conjA), lb = blasLayout(b.rows, b.cols, b.rs, b.cs, false);
-                blas.gemmStridedBatched(dt, (Blas.Op) la[0], (Blas.Op) lb[0], m, n, k, 1.0,
-                        a.base.buffer(), a.base.offset() / isz + oa, (Long) la[1], inner[1],
-                        b.base.buffer(), b.base.offset() / isz + ob, (Long) lb[1], inner[2], 0.0,
-                        c.buffer(), cOff, n, m * n, inner[0]);
+                Object[] la = blasLayout(a.rows, a.cols, a.rs, a.cs, conjA),
+                        lb = blasLayout(b.rows, b.cols, b.rs, b.cs, false);
+                blas.gemmStridedBatched(
+                        dt,
+                        (Blas.Op) la[0],
+                        (Blas.Op) lb[0],
+                        m,
+                        n,
+                        k,
+                        1.0,
+                        a.base.buffer(),
+                        a.base.offset() / isz + oa,
+                        (Long) la[1],
+                        inner[1],
+                        b.base.buffer(),
+                        b.base.offset() / isz + ob,
+                        (Long) lb[1],
+                        inner[2],
+                        0.0,
+                        c.buffer(),
+                        cOff,
+                        n,
+                        m * n,
+                        inner[0]);
             } else {
-                try (NDArray av = a.base.view(new long[]{1}, new long[]{isz}, a.base.offset() + oa * isz);
-                     NDArray bv = b.base.view(new long[]{1}, new long[]{isz}, b.base.offset() + ob * isz);
-                     NDArray cv = c.view(new long[]{inner[0], m, n}, new long[]{m * n * isz, n * isz, isz}, c.offset() + oc * isz)) {
+                try (NDArray av = a.base.view(new long[] {1}, new long[] {isz}, a.base.offset() + oa * isz);
+                        NDArray bv = b.base.view(new long[] {1}, new long[] {isz}, b.base.offset() + ob * isz);
+                        NDArray cv = c.view(
+                                new long[] {inner[0], m, n},
+                                new long[] {m * n * isz, n * isz, isz},
+                                c.offset() + oc * isz)) {
                     LoopGemm.gemm(m, n, k, av, inner[1], a.rs, a.cs, bv, inner[2], b.rs, b.cs, cv);
                 }
             }
@@ -245,7 +290,8 @@ final class Matmul {
         for (int i = 0; i < nd; i++) perm[i] = i;
         perm[nd - 2] = nd - 1;
         perm[nd - 1] = nd - 2;
-        try (NDArray t = x.transpose(perm); NDArray c = t.copy(Order.C)) {
+        try (NDArray t = x.transpose(perm);
+                NDArray c = t.copy(Order.C)) {
             return c.transpose(perm);
         }
     }

@@ -16,24 +16,37 @@ import org.ndgpu.spi.Solver;
  * answers them, and never reach a solver; NaN and inf follow {@link NonFinite}'s rules.
  */
 record MatrixStack(NDArray x, long[] batch, long m, long n, Solver solver) implements AutoCloseable {
-    @Override public void close() { x.close(); }
+    @Override
+    public void close() {
+        x.close();
+    }
 
-    boolean empty() { return x.size() == 0; }
+    boolean empty() {
+        return x.size() == 0;
+    }
 
-    long count() { return x.shape(0); }
+    long count() {
+        return x.shape(0);
+    }
 
-    DType dtype() { return x.dtype(); }
+    DType dtype() {
+        return x.dtype();
+    }
 
-    NDArray emptyOf(DType dt, long... tail) { return NDArray.empty(x.device(), dt, concat(new long[]{count()}, tail), Order.C); }
+    NDArray emptyOf(DType dt, long... tail) {
+        return NDArray.empty(x.device(), dt, concat(new long[] {count()}, tail), Order.C);
+    }
 
     /** {@code a} as a stack for {@code op}: at least 2-d, square where {@code square}, in the solver's dtype. */
     static MatrixStack of(String op, NDArray a, boolean square) {
         a.live(op);
-        if (a.ndim() < 2) throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim());
+        if (a.ndim() < 2)
+            throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim());
         long[] s = a.shape();
         long m = s[s.length - 2], n = s[s.length - 1];
         if (square && m != n) {
-            throw new ShapeException(op + ": the last 2 dimensions of the array must be square, got shape " + Shapes.str(s));
+            throw new ShapeException(
+                    op + ": the last 2 dimensions of the array must be square, got shape " + Shapes.str(s));
         }
         Solver solver = Solver.forDevice(a.device());
         DType dt = computeType(op, a.dtype(), solver, a);
@@ -53,10 +66,11 @@ record MatrixStack(NDArray x, long[] batch, long m, long n, Solver solver) imple
     /** numpy.linalg's dtype rule: integers and bool go to float64; float16 is unsupported; the solver decides the rest. */
     static DType computeType(String op, DType dt, Solver solver, NDArray a) {
         if (dt.isBool() || dt.isInteger()) dt = DType.FLOAT64;
-        if (dt == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
+        if (dt == DType.FLOAT16)
+            throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
         if (!solver.supports(dt)) {
-            throw new DTypeException(op + ": " + dt + " is not supported on " + a.device().id() + " (" + solver.where()
-                    + " takes float32 and float64)");
+            throw new DTypeException(op + ": " + dt + " is not supported on "
+                    + a.device().id() + " (" + solver.where() + " takes float32 and float64)");
         }
         return dt;
     }
@@ -76,7 +90,8 @@ record MatrixStack(NDArray x, long[] batch, long m, long n, Solver solver) imple
      * Runs a per-matrix solver call on the stack, with {@link NonFinite}'s rule: matrices holding
      * NaN (in the lower triangle if {@code lower}) are given the identity and answer NaN.
      */
-    static NDArray guarded(MatrixStack st, boolean nanOnly, boolean lower, java.util.function.Function<NDArray, NDArray> call) {
+    static NDArray guarded(
+            MatrixStack st, boolean nanOnly, boolean lower, java.util.function.Function<NDArray, NDArray> call) {
         try (NDArray bad = NonFinite.flags(st.x, nanOnly, lower)) {
             if (!NonFinite.any(bad)) return call.apply(st.x);
             try (NDArray clean = NonFinite.identityWhere(st.x, bad)) {

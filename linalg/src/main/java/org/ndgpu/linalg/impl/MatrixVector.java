@@ -12,13 +12,15 @@ import org.ndgpu.reduction.ReductionKernel;
  * it stays memory-bound; GEMMs proper (both sides matrices) stay on the device's BLAS.
  */
 final class MatrixVector {
-    private MatrixVector() { }
+    private MatrixVector() {}
 
-    private static final ReductionKernel DOT64 =
-            new ReductionKernel("T x, T y", "T z", "(double)x * (double)y", "a + b", "z = a", "0", "nd_dot_acc64").withReduceType("float64");
+    private static final ReductionKernel DOT64 = new ReductionKernel(
+                    "T x, T y", "T z", "(double)x * (double)y", "a + b", "z = a", "0", "nd_dot_acc64")
+            .withReduceType("float64");
     // a device without double precision still gets a tree sum instead of a k-long running sum
-    private static final ReductionKernel DOT32 =
-            new ReductionKernel("T x, T y", "T z", "x * y", "a + b", "z = a", "0", "nd_dot_acc32").withReduceType("float32");
+    private static final ReductionKernel DOT32 = new ReductionKernel(
+                    "T x, T y", "T z", "x * y", "a + b", "z = a", "0", "nd_dot_acc32")
+            .withReduceType("float32");
 
     /** True for real low-precision products with a vector side. */
     static boolean applies(DType dt, long m, long n) {
@@ -37,13 +39,15 @@ final class MatrixVector {
         try {
             if (n == 1) {
                 // rows of a against b's one column, seen as a row: (..., m, k) * (..., 1, k), summed over k
-                try (NDArray col = b2.swapaxes(-1, -2); NDArray target = c.reshape(concat(batch, m))) {
-                    kernel.call(new Object[]{a2, col}, new int[]{-1}, false, target);
+                try (NDArray col = b2.swapaxes(-1, -2);
+                        NDArray target = c.reshape(concat(batch, m))) {
+                    kernel.call(new Object[] {a2, col}, new int[] {-1}, false, target);
                 }
             } else {
                 // a's one row, seen as a column, against b's columns: (..., k, 1) * (..., k, n), summed over k
-                try (NDArray row = a2.swapaxes(-1, -2); NDArray target = c.reshape(concat(batch, n))) {
-                    kernel.call(new Object[]{row, b2}, new int[]{-2}, false, target);
+                try (NDArray row = a2.swapaxes(-1, -2);
+                        NDArray target = c.reshape(concat(batch, n))) {
+                    kernel.call(new Object[] {row, b2}, new int[] {-2}, false, target);
                 }
             }
         } finally {

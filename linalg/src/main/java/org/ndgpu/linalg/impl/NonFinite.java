@@ -42,7 +42,7 @@ import org.ndgpu.spi.Providers;
  * }</pre>
  */
 final class NonFinite {
-    private NonFinite() { }
+    private NonFinite() {}
 
     /**
      * (batch,) bool: whether each matrix of a (batch, m, n) stack holds a NaN ({@code nanOnly}) or
@@ -51,8 +51,9 @@ final class NonFinite {
      */
     static NDArray flags(NDArray stack, boolean nanOnly, boolean lower) {
         if (!stack.dtype().isInexact() || stack.size() == 0) return null;
-        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot(); NDArray part = lower ? Triangles.triangle("tril", bad, 0, false) : bad.copy()) {
-            return part.any(new int[]{-2, -1}, false);
+        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot();
+                NDArray part = lower ? Triangles.triangle("tril", bad, 0, false) : bad.copy()) {
+            return part.any(new int[] {-2, -1}, false);
         }
     }
 
@@ -74,14 +75,16 @@ final class NonFinite {
         try (NDArray i = flags.argmax()) {
             first = ((Number) i.item()).longValue();
         }
-        throw new LinAlgException(op + ": Singular matrix: matrix " + first + " of the stack holds NaN, so it has no inverse"
-                + " (expected finite entries or inf)");
+        throw new LinAlgException(op + ": Singular matrix: matrix " + first
+                + " of the stack holds NaN, so it has no inverse" + " (expected finite entries or inf)");
     }
 
     /** The stack with each flagged (n, n) matrix replaced by the identity: a new C-contiguous array. */
     static NDArray identityWhere(NDArray stack, NDArray flags) {
         long n = stack.shape(2);
-        try (var _ = stack.device().use(); NDArray eye = Creation.eye(n, n, 0, stack.dtype()); NDArray f = flags.reshape(-1, 1, 1)) {
+        try (var _ = stack.device().use();
+                NDArray eye = Creation.eye(n, n, 0, stack.dtype());
+                NDArray f = flags.reshape(-1, 1, 1)) {
             return Providers.ufuncs().where(f, eye, stack, null);
         }
     }
@@ -99,7 +102,9 @@ final class NonFinite {
         long[] fs = new long[s.length];
         java.util.Arrays.fill(fs, 1);
         fs[0] = s[0];
-        try (r; NDArray f = flags.reshape(fs); NDArray nan = nan(r)) {
+        try (r;
+                NDArray f = flags.reshape(fs);
+                NDArray nan = nan(r)) {
             return Providers.ufuncs().where(f, nan, r, null);
         }
     }
@@ -113,6 +118,6 @@ final class NonFinite {
             if (dt == DType.FLOAT32 || dt == DType.COMPLEX64) seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, Float.NaN);
             else seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, Double.NaN);
         }
-        return NDArray.fromHost(r.device(), dt, new long[]{1}, seg);
+        return NDArray.fromHost(r.device(), dt, new long[] {1}, seg);
     }
 }

@@ -1,17 +1,16 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.ndarray.Svd;
-
-import org.ndgpu.linalg.Linalg;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 
@@ -23,7 +22,7 @@ import org.ndgpu.spi.Reduction;
  * Integer inputs are made float64 first, as NumPy does.
  */
 final class Norm {
-    private Norm() { }
+    private Norm() {}
 
     static NDArray norm(Linalg linalg, NDArray a, Object ord, int[] axis, boolean keepdims) {
         a.live("norm");
@@ -33,8 +32,9 @@ final class Norm {
             NDArray x = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a : t(temps, a.astype(DType.FLOAT64));
             if (axis == null) {
                 if (ord == null || (nd == 2 && "fro".equals(ord))) return twoNorm(x, null, keepdims);
-                if (nd != 1 && nd != 2) throw new ShapeException("norm: improper number of dimensions to norm: " + nd + " with ord " + ord);
-                axis = nd == 1 ? new int[]{0} : new int[]{0, 1};
+                if (nd != 1 && nd != 2)
+                    throw new ShapeException("norm: improper number of dimensions to norm: " + nd + " with ord " + ord);
+                axis = nd == 1 ? new int[] {0} : new int[] {0, 1};
             }
             int[] ax = Shapes.axes("norm", axis, nd);
             if (ax.length == 1) return vectorNorm(x, ord, ax, keepdims, temps);
@@ -59,35 +59,42 @@ final class Norm {
         return sum.pow(1.0 / p);
     }
 
-    private static NDArray matrixNorm(Linalg linalg, NDArray x, Object ord, int row, int col, boolean keepdims, List<NDArray> temps) {
+    private static NDArray matrixNorm(
+            Linalg linalg, NDArray x, Object ord, int row, int col, boolean keepdims, List<NDArray> temps) {
         if (row == col) throw new AxisException("norm: duplicate axes given: " + row + " and " + col);
         NDArray r;
         if (ord == null || "fro".equals(ord)) {
-            return twoNorm(x, new int[]{row, col}, keepdims);
+            return twoNorm(x, new int[] {row, col}, keepdims);
         } else if ("nuc".equals(ord) || (ord instanceof Number n && Math.abs(order(n)) == 2)) {
             // singular values of the stack with (row, col) moved last
-            NDArray moved = t(temps, x.moveaxis(new int[]{row, col}, new int[]{-2, -1}));
+            NDArray moved = t(temps, x.moveaxis(new int[] {row, col}, new int[] {-2, -1}));
             Svd svd;
             try {
                 svd = linalg.svd(moved, false);
             } catch (org.ndgpu.exceptions.LinAlgException e) {
-                throw new org.ndgpu.exceptions.LinAlgException("norm: " + e.getMessage().replaceFirst("^svd: ", "") + " (ord " + ord + " needs the singular values)", e);
+                throw new org.ndgpu.exceptions.LinAlgException(
+                        "norm: " + e.getMessage().replaceFirst("^svd: ", "") + " (ord " + ord
+                                + " needs the singular values)",
+                        e);
             }
             svd.u().close();
             svd.vh().close();
             NDArray s = t(temps, svd.s());
-            r = "nuc".equals(ord) ? s.sum(new int[]{-1}, false) : order(ord) > 0 ? s.max(new int[]{-1}, false) : s.min(new int[]{-1}, false);
+            r = "nuc".equals(ord)
+                    ? s.sum(new int[] {-1}, false)
+                    : order(ord) > 0 ? s.max(new int[] {-1}, false) : s.min(new int[] {-1}, false);
         } else if (ord instanceof Number n && Math.abs(order(n)) == 1) {
             // the largest (smallest) column sum: sum down the rows, then over the columns
-            NDArray sums = t(temps, t(temps, x.abs()).sum(new int[]{row}, false));
+            NDArray sums = t(temps, t(temps, x.abs()).sum(new int[] {row}, false));
             int c = col > row ? col - 1 : col;
-            r = order(n) > 0 ? sums.max(new int[]{c}, false) : sums.min(new int[]{c}, false);
+            r = order(n) > 0 ? sums.max(new int[] {c}, false) : sums.min(new int[] {c}, false);
         } else if (ord instanceof Number n && Double.isInfinite(order(n))) {
-            NDArray sums = t(temps, t(temps, x.abs()).sum(new int[]{col}, false));
+            NDArray sums = t(temps, t(temps, x.abs()).sum(new int[] {col}, false));
             int rr = row > col ? row - 1 : row;
-            r = order(n) > 0 ? sums.max(new int[]{rr}, false) : sums.min(new int[]{rr}, false);
+            r = order(n) > 0 ? sums.max(new int[] {rr}, false) : sums.min(new int[] {rr}, false);
         } else {
-            throw new NdException("norm: invalid norm order " + ord + " for matrices; expected null, \"fro\", \"nuc\", 1, -1, 2, -2, inf or -inf");
+            throw new NdException("norm: invalid norm order " + ord
+                    + " for matrices; expected null, \"fro\", \"nuc\", 1, -1, 2, -2, inf or -inf");
         }
         if (!keepdims) return r;
         long[] shape = x.shape();

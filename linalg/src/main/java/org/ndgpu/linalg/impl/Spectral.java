@@ -1,7 +1,5 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.ndarray.Svd;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +12,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 
@@ -28,7 +27,7 @@ import org.ndgpu.spi.Reduction;
  * }</pre>
  */
 final class Spectral {
-    private Spectral() { }
+    private Spectral() {}
 
     /** numpy.linalg.pinv: V diag(1/s) U^H over the singular values above rcond * max(s). */
     static NDArray pinv(Linalg la, NDArray a, double rcond) {
@@ -48,7 +47,7 @@ final class Spectral {
         try {
             Svd svd = la.svd(a, false);
             NDArray u = t(temps, svd.u()), sv = t(temps, svd.s()), vh = t(temps, svd.vh());
-            NDArray cutoff = t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(rcond));
+            NDArray cutoff = t(temps, t(temps, sv.max(new int[] {-1}, true)).mul(rcond));
             NDArray large = t(temps, sv.gt(cutoff));
             // where() picks 0 for the small ones, so the infinities of 1/0 never reach the result
             NDArray inv = t(temps, Providers.ufuncs().where(large, t(temps, sv.reciprocal()), 0, null));
@@ -76,9 +75,11 @@ final class Spectral {
                 return r.fill(0);
             }
             NDArray sv = t(temps, singularValues("matrixRank", la, a));
-            Object limit = tol != null ? tol
-                    : t(temps, t(temps, sv.max(new int[]{-1}, true)).mul(Math.max(m, n) * eps(sv.dtype())));
-            return Providers.reductions().reduce(Reduction.COUNT_NONZERO, t(temps, sv.gt(limit)), new int[]{-1}, false, null, 0);
+            Object limit = tol != null
+                    ? tol
+                    : t(temps, t(temps, sv.max(new int[] {-1}, true)).mul(Math.max(m, n) * eps(sv.dtype())));
+            return Providers.reductions()
+                    .reduce(Reduction.COUNT_NONZERO, t(temps, sv.gt(limit)), new int[] {-1}, false, null, 0);
         } finally {
             temps.forEach(NDArray::close);
         }
@@ -103,9 +104,10 @@ final class Spectral {
             } else {
                 requireOrder(p);
                 if (s[s.length - 2] != s[s.length - 1]) {
-                    throw new ShapeException("cond: the last 2 dimensions of the array must be square for p=" + p + ", got shape " + Shapes.str(s));
+                    throw new ShapeException("cond: the last 2 dimensions of the array must be square for p=" + p
+                            + ", got shape " + Shapes.str(s));
                 }
-                if ("nuc".equals(p)) requireNoNan("cond", a);   // its norm needs the SVD
+                if ("nuc".equals(p)) requireNoNan("cond", a); // its norm needs the SVD
                 r = normTimesInverseNorm(la, a, p, temps);
             }
             return infForNan(a, r, temps);
@@ -132,7 +134,9 @@ final class Spectral {
         try {
             ni = t(temps, la.norm(inv, p, last2, false));
         } catch (LinAlgException e) {
-            throw new LinAlgException("cond: SVD did not converge: the inverse of a singular matrix is NaN, and its 'nuc' norm needs its SVD", e);
+            throw new LinAlgException(
+                    "cond: SVD did not converge: the inverse of a singular matrix is NaN, and its 'nuc' norm needs its SVD",
+                    e);
         }
         return na.mul(ni);
     }
@@ -142,9 +146,11 @@ final class Spectral {
         long[] s = a.shape();
         long nn = s[s.length - 1];
         NDArray out = NDArray.empty(a.device(), a.dtype().isInexact() ? a.dtype() : DType.FLOAT64, s, Order.C);
-        try (NDArray stack = a.reshape(-1, nn, nn); NDArray outs = out.reshape(-1, nn, nn)) {
+        try (NDArray stack = a.reshape(-1, nn, nn);
+                NDArray outs = out.reshape(-1, nn, nn)) {
             for (long i = 0; i < stack.shape(0); i++) {
-                try (NDArray ai = stack.get(i); NDArray oi = outs.get(i)) {
+                try (NDArray ai = stack.get(i);
+                        NDArray oi = outs.get(i)) {
                     try (NDArray inv = la.inv(ai)) {
                         oi.set("...", inv);
                     } catch (LinAlgException e) {
@@ -165,14 +171,15 @@ final class Spectral {
         t(temps, r);
         NDArray mask = nan;
         if (a.dtype().isInexact()) {
-            NDArray had = t(temps, t(temps, a.isnan()).any(new int[]{-2, -1}, false));
+            NDArray had = t(temps, t(temps, a.isnan()).any(new int[] {-2, -1}, false));
             mask = t(temps, nan.logicalAnd(t(temps, had.logicalNot())));
         }
         return Providers.ufuncs().where(mask, Double.POSITIVE_INFINITY, r, null);
     }
 
     private static void requireOrder(Object p) {
-        boolean ok = "fro".equals(p) || "nuc".equals(p)
+        boolean ok = "fro".equals(p)
+                || "nuc".equals(p)
                 || (p instanceof Number q && (Math.abs(q.doubleValue()) == 1 || Double.isInfinite(q.doubleValue())));
         if (!ok) {
             throw new NdException("cond: invalid norm order " + (p instanceof String ? "'" + p + "'" : p)
@@ -183,13 +190,15 @@ final class Spectral {
     /** The shape of an array of at least 2 dimensions. */
     private static long[] matrixShape(String op, NDArray a) {
         if (a.ndim() < 2) {
-            throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape " + Shapes.str(a.shape()) + ")");
+            throw new ShapeException(op + ": expected an array of at least 2 dimensions, got " + a.ndim() + " (shape "
+                    + Shapes.str(a.shape()) + ")");
         }
         return a.shape();
     }
 
     private static void requireSvdType(String op, NDArray a) {
-        if (a.dtype() == DType.FLOAT16) throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
+        if (a.dtype() == DType.FLOAT16)
+            throw new DTypeException(op + ": array type float16 is unsupported in linalg; use astype(float32)");
     }
 
     /** The singular values of {@code a} (u and vh closed unread), after op's float16 and NaN checks. */
@@ -208,7 +217,8 @@ final class Spectral {
      */
     static void requireNoNan(String op, NDArray a) {
         if (!a.dtype().isInexact()) return;
-        try (NDArray nan = a.isnan(); NDArray any = nan.any()) {
+        try (NDArray nan = a.isnan();
+                NDArray any = nan.any()) {
             if ((Boolean) any.item()) throw new LinAlgException(op + ": SVD did not converge: the array holds NaN");
         }
     }
@@ -216,13 +226,16 @@ final class Spectral {
     /** Whether no element is NaN or inf (integers and bool always; one reduction and one read on the device). */
     static boolean allFinite(NDArray a) {
         if (!a.dtype().isInexact()) return true;
-        try (NDArray fin = a.isfinite(); NDArray all = fin.all()) {
+        try (NDArray fin = a.isfinite();
+                NDArray all = fin.all()) {
             return all.doubleValue() != 0;
         }
     }
 
     /** numpy.finfo(dtype).eps of a real float dtype. */
-    static double eps(DType dt) { return dt == DType.FLOAT32 ? Math.ulp(1.0f) : Math.ulp(1.0); }
+    static double eps(DType dt) {
+        return dt == DType.FLOAT32 ? Math.ulp(1.0f) : Math.ulp(1.0);
+    }
 
     private static NDArray conjT(NDArray x, List<NDArray> temps) {
         NDArray tr = x.swapaxes(-1, -2);

@@ -25,7 +25,7 @@ import org.ndgpu.random.impl.Distributions.Draw;
  * Philox block, the costly part, is computed once per four (or two) values instead of once per value.
  */
 final class BlockDraws {
-    private BlockDraws() { }
+    private BlockDraws() {}
 
     /** The distributions drawn here; {@link DeviceDraws} runs the rest. */
     static boolean handles(Continuous dist) {
@@ -36,7 +36,9 @@ final class BlockDraws {
     }
 
     /** Elements per Philox block: four 24/32-bit float32 values or two 53-bit float64 values. */
-    static int perBlock(DType dtype) { return dtype == DType.FLOAT32 ? 4 : 2; }
+    static int perBlock(DType dtype) {
+        return dtype == DType.FLOAT32 ? 4 : 2;
+    }
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
@@ -49,8 +51,10 @@ final class BlockDraws {
     /** float32: statements setting _v0.._v3 from the block's words _rng.w0.._rng.w3. */
     private static String sample32(Continuous dist) {
         return switch (dist) {
-            case RANDOM -> "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
-            case STANDARD_NORMAL -> "nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);";
+            case RANDOM ->
+                "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
+            case STANDARD_NORMAL ->
+                "nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);";
             case LOGNORMAL -> """
                     nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);
                     _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);""";
@@ -73,7 +77,8 @@ final class BlockDraws {
                     nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);
                     _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);""";
             case EXPONENTIAL -> "_v0 = _a * nd_f64_exp(_rng.w0, _rng.w1); _v1 = _a * nd_f64_exp(_rng.w2, _rng.w3);";
-            case LAPLACE -> "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
+            case LAPLACE ->
+                "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
             case GAMMA, BETA, CHISQUARE -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
         };
     }
@@ -97,12 +102,14 @@ final class BlockDraws {
             params.add(new Param("_p0", DType.FLOAT64, Kind.SCALAR));
             params.add(new Param("_p1", DType.FLOAT64, Kind.SCALAR));
             // float32 draws compute in float32 (a float64 log or sincos costs many times more on GPUs)
-            String body = WORDS + (f32
-                    ? "const float _a = (float)_p0, _b = (float)_p1;\nfloat _v0, _v1, _v2, _v3;\n" + sample
-                            + "\nnd_store4f(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1, _v2, _v3);"
-                    : "const double _a = _p0, _b = _p1;\ndouble _v0, _v1;\n" + sample
-                            + "\nnd_store2d(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1);");
-            return new Spec("nd_random_block_" + name + "_" + dtype, params, body, DeviceDraws.HEADER, "", "", List.of());
+            String body = WORDS
+                    + (f32
+                            ? "const float _a = (float)_p0, _b = (float)_p1;\nfloat _v0, _v1, _v2, _v3;\n" + sample
+                                    + "\nnd_store4f(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1, _v2, _v3);"
+                            : "const double _a = _p0, _b = _p1;\ndouble _v0, _v1;\n" + sample
+                                    + "\nnd_store2d(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1);");
+            return new Spec(
+                    "nd_random_block_" + name + "_" + dtype, params, body, DeviceDraws.HEADER, "", "", List.of());
         });
     }
 
@@ -124,11 +131,13 @@ final class BlockDraws {
     private static void run(Spec spec, Counters c, DType dtype, NDArray y, NDArray w, double p0, double p1) {
         long n = y.size();
         int per = perBlock(dtype);
-        // the same reservation as the per-element kernels, so a call moves the stream the same way whichever kernel draws it
+        // the same reservation as the per-element kernels, so a call moves the stream the same way whichever kernel
+        // draws it
         Draw d = c.reserve(DeviceDraws.units(n));
         int wide = y.offset() % 16 == 0 ? 1 : 0;
-        Object[] args = w == null ? new Object[]{y, d.seed(), d.offset(), n, wide, p0, p1}
-                : new Object[]{w, y, d.seed(), d.offset(), n, wide, p0, p1};
-        ElementwiseLoop.run(spec, args, new long[]{(n + per - 1) / per});
+        Object[] args = w == null
+                ? new Object[] {y, d.seed(), d.offset(), n, wide, p0, p1}
+                : new Object[] {w, y, d.seed(), d.offset(), n, wide, p0, p1};
+        ElementwiseLoop.run(spec, args, new long[] {(n + per - 1) / per});
     }
 }

@@ -29,7 +29,7 @@ import org.ndgpu.random.impl.Distributions.Draw;
  * kernel serves every value.
  */
 final class DeviceDraws {
-    private DeviceDraws() { }
+    private DeviceDraws() {}
 
     /** distributions.h: the Philox stream and the samplers. */
     static final String HEADER = read("distributions.h");
@@ -68,33 +68,61 @@ final class DeviceDraws {
     }
 
     /** Counter offsets a call of n elements reserves (any positive number keeps calls apart; this one is kept for stable streams). */
-    static long units(long n) { return (n + 3) / 4 + 1; }
+    static long units(long n) {
+        return (n + 3) / 4 + 1;
+    }
 
-    private static NDArray empty(DType dtype, long[] shape) { return NDArray.empty(Device.current(), dtype, shape, Order.C); }
+    private static NDArray empty(DType dtype, long[] shape) {
+        return NDArray.empty(Device.current(), dtype, shape, Order.C);
+    }
 
     static NDArray continuous(Continuous dist, Counters c, DType dtype, long[] shape, double... params) {
         if (BlockDraws.handles(dist)) return BlockDraws.draw(dist, c, dtype, shape, param(params, 0), param(params, 1));
         NDArray y = empty(dtype, shape);
         String name = dist.numpyName();
-        Spec spec = SPECS.computeIfAbsent(name + "|" + dtype, k -> new Spec("nd_random_" + name + "_" + dtype, params(dtype),
-                INIT + sample(dist) + "\ny = " + CTypes.cast(DType.FLOAT64, dtype, "_v") + ";", HEADER, "", "", List.of()));
+        Spec spec = SPECS.computeIfAbsent(
+                name + "|" + dtype,
+                k -> new Spec(
+                        "nd_random_" + name + "_" + dtype,
+                        params(dtype),
+                        INIT + sample(dist) + "\ny = " + CTypes.cast(DType.FLOAT64, dtype, "_v") + ";",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
         Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), param(params, 0), param(params, 1)}, y.shape());
+        ElementwiseLoop.run(
+                spec, new Object[] {y, d.seed(), d.offset(), param(params, 0), param(params, 1)}, y.shape());
         return y;
     }
 
-    private static double param(double[] p, int k) { return p != null && p.length > k ? p[k] : 0.0; }
+    private static double param(double[] p, int k) {
+        return p != null && p.length > k ? p[k] : 0.0;
+    }
 
     /** Uniform integers low + [0, range) of {@code dtype}; {@code range} is unsigned, 0 meaning 2^64. */
     static NDArray integers(Counters c, long low, long range, DType dtype, long[] shape) {
         NDArray y = empty(dtype, shape);
-        Spec spec = SPECS.computeIfAbsent("integers|" + dtype, k -> new Spec("nd_random_integers_" + dtype, List.of(
-                new Param("y", dtype, Kind.OUT), new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
-                new Param("_low", DType.INT64, Kind.SCALAR), new Param("_range", DType.INT64, Kind.SCALAR)),
-                INIT + "y = " + CTypes.cast(DType.INT64, dtype, "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))") + ";",
-                HEADER, "", "", List.of()));
+        Spec spec = SPECS.computeIfAbsent(
+                "integers|" + dtype,
+                k -> new Spec(
+                        "nd_random_integers_" + dtype,
+                        List.of(
+                                new Param("y", dtype, Kind.OUT),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_low", DType.INT64, Kind.SCALAR),
+                                new Param("_range", DType.INT64, Kind.SCALAR)),
+                        INIT + "y = "
+                                + CTypes.cast(
+                                        DType.INT64, dtype, "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))")
+                                + ";",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
         Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), low, range}, y.shape());
+        ElementwiseLoop.run(spec, new Object[] {y, d.seed(), d.offset(), low, range}, y.shape());
         return y;
     }
 
@@ -102,12 +130,23 @@ final class DeviceDraws {
     static NDArray discrete(String name, Counters c, long[] shape, double x, long n) {
         NDArray y = empty(DType.INT64, shape);
         String call = name.equals("poisson") ? "nd_poisson(&_rng, _x)" : "nd_binomial(&_rng, _nn, _x)";
-        Spec spec = SPECS.computeIfAbsent(name, k -> new Spec("nd_random_" + name, List.of(
-                new Param("y", DType.INT64, Kind.OUT), new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
-                new Param("_x", DType.FLOAT64, Kind.SCALAR), new Param("_nn", DType.INT64, Kind.SCALAR)),
-                INIT + "y = " + call + ";", HEADER, "", "", List.of()));
+        Spec spec = SPECS.computeIfAbsent(
+                name,
+                k -> new Spec(
+                        "nd_random_" + name,
+                        List.of(
+                                new Param("y", DType.INT64, Kind.OUT),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_x", DType.FLOAT64, Kind.SCALAR),
+                                new Param("_nn", DType.INT64, Kind.SCALAR)),
+                        INIT + "y = " + call + ";",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
         Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(spec, new Object[]{y, d.seed(), d.offset(), x, n}, y.shape());
+        ElementwiseLoop.run(spec, new Object[] {y, d.seed(), d.offset(), x, n}, y.shape());
         return y;
     }
 
@@ -121,11 +160,19 @@ final class DeviceDraws {
         shape[size.length] = k;
         NDArray y = empty(DType.INT64, shape);
         if (y.size() == 0) return y;
-        Spec spec = SPECS.computeIfAbsent("multinomial", x -> new Spec("nd_random_multinomial", List.of(
-                new Param("_row", DType.INT8, Kind.IN), new Param("o", DType.INT64, Kind.RAW), new Param("pv", DType.FLOAT64, Kind.RAW),
-                new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
-                new Param("_nn", DType.INT64, Kind.SCALAR), new Param("_k", DType.INT64, Kind.SCALAR)),
-                INIT + """
+        Spec spec = SPECS.computeIfAbsent(
+                "multinomial",
+                x -> new Spec(
+                        "nd_random_multinomial",
+                        List.of(
+                                new Param("_row", DType.INT8, Kind.IN),
+                                new Param("o", DType.INT64, Kind.RAW),
+                                new Param("pv", DType.FLOAT64, Kind.RAW),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_nn", DType.INT64, Kind.SCALAR),
+                                new Param("_k", DType.INT64, Kind.SCALAR)),
+                        INIT + """
                         ND_GLOBAL long* _o = o + (ulong)i * (ulong)_k;
                         long _left = _nn;
                         double _rest = 1.0;
@@ -139,11 +186,15 @@ final class DeviceDraws {
                             _left -= _x;
                             _rest -= pv[j];
                         }
-                        _o[_k - 1] = _left;""", HEADER, "", "", List.of()));
+                        _o[_k - 1] = _left;""",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
         Draw d = c.reserve(units(y.size()));
         try (NDArray row = NDArray.empty(Device.current(), DType.INT8, new long[0], Order.C);
-             NDArray pv = Creation.array(pvals)) {
-            ElementwiseLoop.run(spec, new Object[]{row, y, pv, d.seed(), d.offset(), n, (long) k}, size);
+                NDArray pv = Creation.array(pvals)) {
+            ElementwiseLoop.run(spec, new Object[] {row, y, pv, d.seed(), d.offset(), n, (long) k}, size);
         }
         return y;
     }

@@ -5,7 +5,6 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.random.impl.Distributions;
 
 /**
  * NumPy's Generator distributions on the device: the checks NumPy makes (each failure an
@@ -24,7 +23,7 @@ import org.ndgpu.random.impl.Distributions;
  */
 public final class DistributionLibrary implements Distributions {
     /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.random.impl.Distributions}); callers go through {@code Nd.random()}. */
-    public DistributionLibrary() { }
+    public DistributionLibrary() {}
 
     /** NumPy's POISSON_LAM_MAX: above it the int64 result could overflow. */
     static final double POISSON_LAM_MAX = 9.223372006484771e18;
@@ -35,7 +34,8 @@ public final class DistributionLibrary implements Distributions {
         Objects.requireNonNull(shape, "uniform: shape is null");
         // NumPy's Generator.uniform: the range must be finite and not negative
         if (!Double.isFinite(high - low)) {
-            throw new NdException("random.uniform: high - low range exceeds valid bounds (low " + low + ", high " + high + ")");
+            throw new NdException(
+                    "random.uniform: high - low range exceeds valid bounds (low " + low + ", high " + high + ")");
         }
         if (high < low) throw new NdException("random.uniform: high - low < 0 (low " + low + ", high " + high + ")");
         anyFloatDtype("uniform", dtype);
@@ -47,7 +47,8 @@ public final class DistributionLibrary implements Distributions {
         Objects.requireNonNull(dtype, "normal: dtype is null");
         Objects.requireNonNull(shape, "normal: shape is null");
         // NumPy's check: a negative scale (-0.0 included) is an error; NaN passes and gives NaN
-        if (scale < 0 || (scale == 0 && 1 / scale < 0)) throw new NdException("random.normal: scale < 0 (got " + scale + ")");
+        if (scale < 0 || (scale == 0 && 1 / scale < 0))
+            throw new NdException("random.normal: scale < 0 (got " + scale + ")");
         anyFloatDtype("normal", dtype);
         return UniformNormalDraws.normal(c, loc, scale, dtype, shape);
     }
@@ -60,7 +61,7 @@ public final class DistributionLibrary implements Distributions {
         floatDtype(op, dtype);
         checkShape(op, shape);
         switch (dist) {
-            case STANDARD_NORMAL, RANDOM -> { }
+            case STANDARD_NORMAL, RANDOM -> {}
             case EXPONENTIAL -> nonNegative(op, "scale", params[0]);
             case GAMMA -> {
                 nonNegative(op, "shape", params[0]);
@@ -83,18 +84,21 @@ public final class DistributionLibrary implements Distributions {
         Objects.requireNonNull(dtype, op + ": dtype is null");
         checkShape(op, shape);
         if (!dtype.isInteger() && !dtype.isBool()) {
-            throw new DTypeException(op + ": expected an integer or bool dtype, got " + dtype + " (floats come from uniform or random)");
+            throw new DTypeException(
+                    op + ": expected an integer or bool dtype, got " + dtype + " (floats come from uniform or random)");
         }
         if ((!endpoint && high == Long.MIN_VALUE) || (endpoint ? low > high : low >= high)) {
-            throw new NdException(op + ": expected low " + (endpoint ? "<=" : "<") + " high, got low " + low + ", high " + high
-                    + (endpoint ? " (endpoint=true)" : " (high is exclusive)"));
+            throw new NdException(op + ": expected low " + (endpoint ? "<=" : "<") + " high, got low " + low + ", high "
+                    + high + (endpoint ? " (endpoint=true)" : " (high is exclusive)"));
         }
         long top = endpoint ? high : high - 1;
         long min = dtypeMin(dtype), max = dtypeMax(dtype);
-        if (low < min) throw new NdException(op + ": low " + low + " is out of bounds for " + dtype + " (expected at least " + min + ")");
+        if (low < min)
+            throw new NdException(
+                    op + ": low " + low + " is out of bounds for " + dtype + " (expected at least " + min + ")");
         if (top > max) {
-            throw new NdException(op + ": high " + high + " is out of bounds for " + dtype + " (expected the largest value drawn, "
-                    + top + ", at most " + max + ")");
+            throw new NdException(op + ": high " + high + " is out of bounds for " + dtype
+                    + " (expected the largest value drawn, " + top + ", at most " + max + ")");
         }
         return DeviceDraws.integers(c, low, top - low + 1, dtype, shape);
     }
@@ -103,7 +107,9 @@ public final class DistributionLibrary implements Distributions {
     public NDArray poisson(Counters c, double lam, long[] shape) {
         checkShape("random.poisson", shape);
         nonNegative("random.poisson", "lam", lam);
-        if (lam > POISSON_LAM_MAX) throw new NdException("random.poisson: lam value too large: expected at most " + POISSON_LAM_MAX + ", got " + lam);
+        if (lam > POISSON_LAM_MAX)
+            throw new NdException(
+                    "random.poisson: lam value too large: expected at most " + POISSON_LAM_MAX + ", got " + lam);
         return DeviceDraws.discrete("poisson", c, shape, lam, 0);
     }
 
@@ -124,7 +130,8 @@ public final class DistributionLibrary implements Distributions {
         if (pvals.length == 0) throw new NdException(op + ": expected at least one probability in pvals, got none");
         double head = 0;
         for (int j = 0; j < pvals.length; j++) {
-            if (!(pvals[j] >= 0 && pvals[j] <= 1)) throw new NdException(op + ": expected each of pvals in [0, 1], got pvals[" + j + "] = " + pvals[j]);
+            if (!(pvals[j] >= 0 && pvals[j] <= 1))
+                throw new NdException(op + ": expected each of pvals in [0, 1], got pvals[" + j + "] = " + pvals[j]);
             if (j < pvals.length - 1) head += pvals[j];
         }
         // NumPy's rule: the last category takes what the others leave, so only the others must not exceed 1
@@ -133,20 +140,27 @@ public final class DistributionLibrary implements Distributions {
     }
 
     @Override
-    public NDArray choice(Counters c, Object a, long[] size, boolean replace, double[] p) { return Sampling.choice(c, a, size, replace, p); }
+    public NDArray choice(Counters c, Object a, long[] size, boolean replace, double[] p) {
+        return Sampling.choice(c, a, size, replace, p);
+    }
 
     @Override
-    public NDArray permutation(Counters c, Object x) { return Sampling.permutation(c, x); }
+    public NDArray permutation(Counters c, Object x) {
+        return Sampling.permutation(c, x);
+    }
 
     @Override
-    public void shuffle(Counters c, NDArray x) { Sampling.shuffle(c, x); }
+    public void shuffle(Counters c, NDArray x) {
+        Sampling.shuffle(c, x);
+    }
 
     static void checkShape(String op, long[] shape) {
         Objects.requireNonNull(shape, op + ": shape is null");
         for (int k = 0; k < shape.length; k++) {
-            if (shape[k] < 0) throw new NdException(op + ": expected a non-negative size, got " + shape[k] + " at position " + k);
+            if (shape[k] < 0)
+                throw new NdException(op + ": expected a non-negative size, got " + shape[k] + " at position " + k);
         }
-        org.ndgpu.ndarray.Sizes.count(op, shape);   // a size no array can have, named here
+        org.ndgpu.ndarray.Sizes.count(op, shape); // a size no array can have, named here
     }
 
     /** uniform's and normal's dtypes, float16 too (the Generator methods take float32 and float64 only, as NumPy's). */
@@ -158,7 +172,8 @@ public final class DistributionLibrary implements Distributions {
 
     private static void floatDtype(String op, DType d) {
         Objects.requireNonNull(d, op + ": dtype is null");
-        if (d != DType.FLOAT32 && d != DType.FLOAT64) throw new DTypeException(op + ": expected dtype float32 or float64, got " + d);
+        if (d != DType.FLOAT32 && d != DType.FLOAT64)
+            throw new DTypeException(op + ": expected dtype float32 or float64, got " + d);
     }
 
     // NumPy's CONS_NON_NEGATIVE and CONS_POSITIVE: NaN fails both

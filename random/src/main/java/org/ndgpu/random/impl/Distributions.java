@@ -13,23 +13,35 @@ import org.ndgpu.ndarray.NDArray;
  */
 public interface Distributions {
     /** A call's Philox key and the counter offset reserved for it. */
-    record Draw(long seed, long offset) { }
+    record Draw(long seed, long offset) {}
 
     /** The generator side: reserves {@code units} of its counter stream for one call. */
     @FunctionalInterface
-    interface Counters { Draw reserve(long units); }
+    interface Counters {
+        Draw reserve(long units);
+    }
 
     /** The distributions whose parameters are numbers, of a float dtype; {@link #numpyName()} is Generator's method. */
     enum Continuous {
-        RANDOM("random"), STANDARD_NORMAL("standard_normal"), EXPONENTIAL("exponential"), GAMMA("gamma"), BETA("beta"),
-        LOGNORMAL("lognormal"), CHISQUARE("chisquare"), LAPLACE("laplace");
+        RANDOM("random"),
+        STANDARD_NORMAL("standard_normal"),
+        EXPONENTIAL("exponential"),
+        GAMMA("gamma"),
+        BETA("beta"),
+        LOGNORMAL("lognormal"),
+        CHISQUARE("chisquare"),
+        LAPLACE("laplace");
 
         private final String numpyName;
 
-        Continuous(String numpyName) { this.numpyName = numpyName; }
+        Continuous(String numpyName) {
+            this.numpyName = numpyName;
+        }
 
         /** NumPy's name of the method, e.g. {@code standard_normal}. */
-        public String numpyName() { return numpyName; }
+        public String numpyName() {
+            return numpyName;
+        }
     }
 
     /** Random.uniform(low, high, dtype, shape) of float16, float32 or float64: element i from Philox block i/4 (float64: i/2) of the call. */

@@ -7,10 +7,10 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.random.impl.Distributions.Continuous;
 import org.ndgpu.random.impl.Distributions.Counters;
+import org.ndgpu.routines.sorting.Sorting;
 
 /**
  * choice, permutation and shuffle. A permutation is the argsort of one random 64-bit key per item
@@ -19,12 +19,12 @@ import org.ndgpu.random.impl.Distributions.Counters;
  * NumPy's successive renormalized draws do in distribution.
  */
 final class Sampling {
-    private Sampling() { }
+    private Sampling() {}
 
     /** arange(n) permuted, int64. */
     static NDArray permutationOf(String op, Counters c, long n) {
         if (n < 0) throw new NdException(op + ": expected a non-negative length, got " + n);
-        try (NDArray keys = DeviceDraws.integers(c, Long.MIN_VALUE, 0, DType.INT64, new long[]{n})) {
+        try (NDArray keys = DeviceDraws.integers(c, Long.MIN_VALUE, 0, DType.INT64, new long[] {n})) {
             return Sorting.sort(op, keys, 0, true);
         }
     }
@@ -34,7 +34,9 @@ final class Sampling {
         Objects.requireNonNull(x, op + ": x is null");
         if (x instanceof NDArray a) {
             a.live(op);
-            if (a.ndim() == 0) throw new NdException(op + ": expected an integer or an array of at least 1 dimension, got a 0-d array");
+            if (a.ndim() == 0)
+                throw new NdException(
+                        op + ": expected an integer or an array of at least 1 dimension, got a 0-d array");
             try (NDArray p = permutationOf(op, c, a.shape()[0])) {
                 return a.take(p, 0);
             }
@@ -42,7 +44,8 @@ final class Sampling {
         if (Scalars.isJavaInteger(x)) {
             return permutationOf(op, c, ((Number) x).longValue());
         }
-        throw new DTypeException(op + ": expected an integer or an NDArray, got " + x.getClass().getSimpleName());
+        throw new DTypeException(
+                op + ": expected an integer or an NDArray, got " + x.getClass().getSimpleName());
     }
 
     static void shuffle(Counters c, NDArray x) {
@@ -50,8 +53,10 @@ final class Sampling {
         Objects.requireNonNull(x, op + ": x is null");
         x.live(op);
         if (x.ndim() == 0) throw new NdException(op + ": expected an array of at least 1 dimension, got a 0-d array");
-        if (!x.isWriteable()) throw new NdException(op + ": expected a writeable array, got a read-only one (a broadcast view?)");
-        try (NDArray p = permutationOf(op, c, x.shape()[0]); NDArray taken = x.take(p, 0)) {
+        if (!x.isWriteable())
+            throw new NdException(op + ": expected a writeable array, got a read-only one (a broadcast view?)");
+        try (NDArray p = permutationOf(op, c, x.shape()[0]);
+                NDArray taken = x.take(p, 0)) {
             x.set("...", taken);
         }
     }
@@ -65,30 +70,39 @@ final class Sampling {
         try {
             for (long s : shape) k = Math.multiplyExact(k, s);
         } catch (ArithmeticException e) {
-            throw new org.ndgpu.exceptions.ShapeException(op + ": size " + java.util.Arrays.toString(shape) + " has more elements than an array can hold");
+            throw new org.ndgpu.exceptions.ShapeException(
+                    op + ": size " + java.util.Arrays.toString(shape) + " has more elements than an array can hold");
         }
         long pop;
         NDArray arr = null;
         if (a instanceof NDArray x) {
             arr = x.live(op);
-            if (x.ndim() == 0) throw new NdException(op + ": expected a an array of at least 1 dimension or an integer, got a 0-d array");
+            if (x.ndim() == 0)
+                throw new NdException(
+                        op + ": expected a an array of at least 1 dimension or an integer, got a 0-d array");
             pop = x.shape()[0];
-            if (pop == 0 && k > 0) throw new NdException(op + ": a cannot be empty unless no samples are taken (size " + Arrays.toString(shape) + ")");
+            if (pop == 0 && k > 0)
+                throw new NdException(
+                        op + ": a cannot be empty unless no samples are taken (size " + Arrays.toString(shape) + ")");
         } else if (a instanceof Long || a instanceof Integer) {
             pop = ((Number) a).longValue();
             if (pop < 0 || (pop == 0 && k > 0)) {
                 throw new NdException(op + ": expected a positive integer a unless no samples are taken, got " + pop);
             }
         } else {
-            throw new DTypeException(op + ": expected a an NDArray or an integer, got " + a.getClass().getSimpleName());
+            throw new DTypeException(op + ": expected a an NDArray or an integer, got "
+                    + a.getClass().getSimpleName());
         }
         if (p != null) checkP(op, p, pop);
         if (!replace && k > pop) {
-            throw new NdException(op + ": cannot take a larger sample than population when replace is false (sample " + k + ", population " + pop + ")");
+            throw new NdException(op + ": cannot take a larger sample than population when replace is false (sample "
+                    + k + ", population " + pop + ")");
         }
         if (!replace && p != null) {
             long nonzero = Arrays.stream(p).filter(v -> v > 0).count();
-            if (nonzero < k) throw new NdException(op + ": fewer non-zero entries in p than size (" + nonzero + " non-zero, size " + k + ")");
+            if (nonzero < k)
+                throw new NdException(
+                        op + ": fewer non-zero entries in p than size (" + nonzero + " non-zero, size " + k + ")");
         }
         NDArray idx = k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
         if (arr == null) return idx;
@@ -105,7 +119,8 @@ final class Sampling {
             double s = 0;
             for (int j = 0; j < p.length; j++) cdf[j] = s += p[j];
             for (int j = 0; j < cdf.length; j++) cdf[j] /= s;
-            try (NDArray cd = Creation.array(cdf); NDArray u = BlockDraws.draw(Continuous.RANDOM, c, DType.FLOAT64, shape, 0, 0)) {
+            try (NDArray cd = Creation.array(cdf);
+                    NDArray u = BlockDraws.draw(Continuous.RANDOM, c, DType.FLOAT64, shape, 0, 0)) {
                 return Sorting.searchsorted(op, cd, u, "right");
             }
         }
@@ -118,11 +133,13 @@ final class Sampling {
         if (p == null) {
             order = permutationOf(op, c, pop);
         } else {
-            try (NDArray w = Creation.array(p); NDArray keys = BlockDraws.weightedKeys(c, w)) {
+            try (NDArray w = Creation.array(p);
+                    NDArray keys = BlockDraws.weightedKeys(c, w)) {
                 order = Sorting.sort(op, keys, 0, true);
             }
         }
-        try (order; NDArray first = order.get("0:" + k)) {
+        try (order;
+                NDArray first = order.get("0:" + k)) {
             return first.copy().reshape(shape);
         }
     }
@@ -154,7 +171,7 @@ final class Sampling {
         int have = 0;
         while (have < k) {
             long[] batch;
-            try (NDArray d = DeviceDraws.integers(c, 0, pop, DType.INT64, new long[]{k - have})) {
+            try (NDArray d = DeviceDraws.integers(c, 0, pop, DType.INT64, new long[] {k - have})) {
                 batch = d.toLongArray();
             }
             for (long v : batch) if (seen.add(v)) out[have++] = v;
@@ -188,7 +205,7 @@ final class Sampling {
             return true;
         }
 
-        private static long mix(long v) {        // splitmix64's finalizer: spreads nearby values over the table
+        private static long mix(long v) { // splitmix64's finalizer: spreads nearby values over the table
             v = (v ^ (v >>> 30)) * 0xbf58476d1ce4e5b9L;
             v = (v ^ (v >>> 27)) * 0x94d049bb133111ebL;
             return v ^ (v >>> 31);
@@ -197,12 +214,17 @@ final class Sampling {
 
     /** NumPy's checks of p: one per item, non-negative, summing to 1 within sqrt(machine epsilon). */
     private static void checkP(String op, double[] p, long pop) {
-        if (p.length != pop) throw new NdException(op + ": a and p must have the same size (a has " + pop + " items, p " + p.length + ")");
+        if (p.length != pop)
+            throw new NdException(
+                    op + ": a and p must have the same size (a has " + pop + " items, p " + p.length + ")");
         double s = 0;
         for (int j = 0; j < p.length; j++) {
-            if (!(p[j] >= 0) || Double.isInfinite(p[j])) throw new NdException(op + ": probabilities must be non-negative and finite, got p[" + j + "] = " + p[j]);
+            if (!(p[j] >= 0) || Double.isInfinite(p[j]))
+                throw new NdException(
+                        op + ": probabilities must be non-negative and finite, got p[" + j + "] = " + p[j]);
             s += p[j];
         }
-        if (!(Math.abs(s - 1) <= Math.sqrt(Math.ulp(1.0)))) throw new NdException(op + ": probabilities do not sum to 1: expected 1, got " + s);
+        if (!(Math.abs(s - 1) <= Math.sqrt(Math.ulp(1.0))))
+            throw new NdException(op + ": probabilities do not sum to 1: expected 1, got " + s);
     }
 }

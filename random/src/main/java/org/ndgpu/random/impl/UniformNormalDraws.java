@@ -23,7 +23,7 @@ import org.ndgpu.random.impl.Distributions.Draw;
  * always gave.
  */
 final class UniformNormalDraws {
-    private UniformNormalDraws() { }
+    private UniformNormalDraws() {}
 
     /** nd_philox(block, offset, seed, word) and the [0, 1) conversions. */
     static final String PHILOX = """
@@ -56,10 +56,14 @@ final class UniformNormalDraws {
     /** Uniform in [low, high) of float16, float32 or float64; float16 is drawn as float32 and cast. */
     static NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
         boolean f32 = dtype != DType.FLOAT64;
-        String u = f32 ? "nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))"
+        String u = f32
+                ? "nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))"
                 : "nd_u01d(nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2), nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2 + 1))";
         String t = f32 ? "float" : "double";
-        String body = "y = " + CTypes.cast(f32 ? DType.FLOAT32 : DType.FLOAT64, dtype, "(" + t + ")_lo + (" + t + ")(_hi - _lo) * " + u) + ";";
+        String body = "y = "
+                + CTypes.cast(
+                        f32 ? DType.FLOAT32 : DType.FLOAT64, dtype, "(" + t + ")_lo + (" + t + ")(_hi - _lo) * " + u)
+                + ";";
         return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, f32 ? 4 : 2);
     }
 
@@ -73,7 +77,8 @@ final class UniformNormalDraws {
                     float _u2 = nd_u01f(nd_philox(_b, _off, _seed, 1));
                     float _r = sqrt(-2.0f * log(_u1));
                     float _t = 6.283185307179586f * _u2;
-                    y = %s;""".formatted(CTypes.cast(DType.FLOAT32, dtype, "(float)_lo + (float)_hi * _r * ((i & 1) ? sin(_t) : cos(_t))"));
+                    y = %s;""".formatted(CTypes.cast(
+                    DType.FLOAT32, dtype, "(float)_lo + (float)_hi * _r * ((i & 1) ? sin(_t) : cos(_t))"));
         } else {
             body = """
                     ulong _b = i >> 1;
@@ -86,15 +91,29 @@ final class UniformNormalDraws {
         return generate("nd_normal_" + dtype, c, dtype, shape, body, loc, scale, 2);
     }
 
-    private static NDArray generate(String name, Counters c, DType dtype, long[] shape, String body, double a, double b, int perBlock) {
+    private static NDArray generate(
+            String name, Counters c, DType dtype, long[] shape, String body, double a, double b, int perBlock) {
         NDArray out = NDArray.empty(Device.current(), dtype, shape, Order.C);
         long n = out.size();
-        // one offset more than the blocks used, as these kernels always reserved: another count would move every later call's numbers
+        // one offset more than the blocks used, as these kernels always reserved: another count would move every later
+        // call's numbers
         Draw d = c.reserve((n + perBlock - 1) / perBlock + 1);
-        Spec spec = SPECS.computeIfAbsent(name, k -> new Spec(name, List.of(new Param("y", dtype, Kind.OUT),
-                new Param("_seed", DType.INT64, Kind.SCALAR), new Param("_off", DType.INT64, Kind.SCALAR),
-                new Param("_lo", DType.FLOAT64, Kind.SCALAR), new Param("_hi", DType.FLOAT64, Kind.SCALAR)), body, PHILOX, "", "", List.of()));
-        ElementwiseLoop.run(spec, new Object[]{out, d.seed(), d.offset(), a, b}, out.shape());
+        Spec spec = SPECS.computeIfAbsent(
+                name,
+                k -> new Spec(
+                        name,
+                        List.of(
+                                new Param("y", dtype, Kind.OUT),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_lo", DType.FLOAT64, Kind.SCALAR),
+                                new Param("_hi", DType.FLOAT64, Kind.SCALAR)),
+                        body,
+                        PHILOX,
+                        "",
+                        "",
+                        List.of()));
+        ElementwiseLoop.run(spec, new Object[] {out, d.seed(), d.offset(), a, b}, out.shape());
         return out;
     }
 }

@@ -26,7 +26,7 @@ import org.ndgpu.ndarray.Shapes;
  * core's views and copies, so they sit beside {@link Tiling} and {@link Joining}.
  */
 public final class Sharding {
-    private Sharding() { }
+    private Sharding() {}
 
     /** Nd.scatter: a's parts along {@code axis}, part i on {@code devices.get(i)}. */
     public static List<NDArray> scatter(NDArray a, List<Device> devices, int axis) {
@@ -69,8 +69,9 @@ public final class Sharding {
         if (shards.isEmpty()) throw new NdException("gather: expected at least one shard, got an empty list");
         NDArray first = null;
         for (int i = 0; i < shards.size(); i++) {
-            Object o = shards.get(i);   // read as Object: a raw or unchecked list may hold anything
-            if (!(o instanceof NDArray s)) throw new NdException("gather: expected arrays, got " + what(o) + " at index " + i);
+            Object o = shards.get(i); // read as Object: a raw or unchecked list may hold anything
+            if (!(o instanceof NDArray s))
+                throw new NdException("gather: expected arrays, got " + what(o) + " at index " + i);
             s.live("gather");
             if (first == null) first = s;
         }
@@ -80,15 +81,15 @@ public final class Sharding {
         for (int i = 0; i < shards.size(); i++) {
             NDArray s = shards.get(i);
             if (s.dtype() != first.dtype()) {
-                throw new DTypeException("gather: every shard needs shard 0's dtype " + first.dtype() + "; shard " + i + " is "
-                        + s.dtype());
+                throw new DTypeException("gather: every shard needs shard 0's dtype " + first.dtype() + "; shard " + i
+                        + " is " + s.dtype());
             }
             long[] sh = s.shape();
             boolean same = sh.length == shape.length;
             for (int d = 0; same && d < sh.length; d++) same = d == ax || sh[d] == shape[d];
             if (!same) {
-                throw new ShapeException("gather: shards must match shard 0's shape " + Shapes.str(shape) + " except along axis "
-                        + ax + "; shard " + i + " has shape " + Shapes.str(sh));
+                throw new ShapeException("gather: shards must match shard 0's shape " + Shapes.str(shape)
+                        + " except along axis " + ax + "; shard " + i + " has shape " + Shapes.str(sh));
             }
             total = Math.addExact(total, sh[ax]);
         }
@@ -116,5 +117,7 @@ public final class Sharding {
         return out;
     }
 
-    private static String what(Object o) { return o == null ? "null" : "a " + o.getClass().getSimpleName(); }
+    private static String what(Object o) {
+        return o == null ? "null" : "a " + o.getClass().getSimpleName();
+    }
 }

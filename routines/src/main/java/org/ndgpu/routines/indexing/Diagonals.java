@@ -3,19 +3,16 @@ package org.ndgpu.routines.indexing;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
-import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Sizes;
-import org.ndgpu.spi.Providers;
 
 /**
  * numpy.diagonal (a view: one stride that steps both axes), diag, trace (its sum), and triu and tril
  * (where with a mask made from two aranges, so no kernel of their own).
  */
 public final class Diagonals {
-    private Diagonals() { }
+    private Diagonals() {}
 
     /** numpy.diagonal(a, offset, axis1, axis2): a view, the diagonal axis last. */
     public static NDArray diagonal(String op, NDArray a, long offset, int axis1, int axis2) {
@@ -23,7 +20,9 @@ public final class Diagonals {
         int nd = a.ndim();
         if (nd < 2) throw new ShapeException(op + ": diag requires an array of at least two dimensions, got " + nd);
         int a1 = Shapes.axis(op, axis1, nd), a2 = Shapes.axis(op, axis2, nd);
-        if (a1 == a2) throw new org.ndgpu.exceptions.AxisException(op + ": axis1 and axis2 cannot be the same (" + axis1 + ", " + axis2 + ")");
+        if (a1 == a2)
+            throw new org.ndgpu.exceptions.AxisException(
+                    op + ": axis1 and axis2 cannot be the same (" + axis1 + ", " + axis2 + ")");
         long[] s = a.shape(), st = a.strides();
         long off = a.offset();
         long n;
@@ -59,7 +58,7 @@ public final class Diagonals {
         if (v.ndim() != 1) throw new ShapeException(op + ": input must be 1-d or 2-d, got " + v.ndim() + "-d");
         // |Long.MIN_VALUE| is no long: one less makes the same overflow below
         long n = Sizes.add(op, "the side len(v) + |k|:", v.size(), k == Long.MIN_VALUE ? Long.MAX_VALUE : Math.abs(k));
-        Sizes.bytes(op, new long[]{n, n}, v.dtype());
+        Sizes.bytes(op, new long[] {n, n}, v.dtype());
         NDArray out;
         try (var _ = v.device().use()) {
             out = Creation.zeros(v.dtype(), n, n);
@@ -73,7 +72,7 @@ public final class Diagonals {
     /** numpy.trace(a, offset): the sum along the diagonal of the first two axes. */
     public static NDArray trace(String op, NDArray a, long offset) {
         try (NDArray d = diagonal(op, a, offset, 0, 1)) {
-            return d.sum(new int[]{-1}, false);
+            return d.sum(new int[] {-1}, false);
         }
     }
 }

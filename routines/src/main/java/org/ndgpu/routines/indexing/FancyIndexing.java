@@ -31,7 +31,7 @@ import org.ndgpu.ndarray.Shapes;
  * writes race; NumPy's last-one-wins is not kept).
  */
 public final class FancyIndexing {
-    private FancyIndexing() { }
+    private FancyIndexing() {}
 
     /** a[items]: a new array. */
     public static NDArray get(String op, NDArray a, List<Item> items) {
@@ -81,7 +81,9 @@ public final class FancyIndexing {
         NDArray v;
         if (value instanceof NDArray arr) {
             Operands.device(op, a, arr);
-            v = arr.sharesMemory(a) || arr.dtype() != a.dtype() ? arr.astype(a.dtype()) : arr.view(arr.shape(), arr.strides(), arr.offset());
+            v = arr.sharesMemory(a) || arr.dtype() != a.dtype()
+                    ? arr.astype(a.dtype())
+                    : arr.view(arr.shape(), arr.strides(), arr.offset());
         } else {
             if (value == null) throw new NullPointerException(op + ": value is null");
             v = Masking.filled(op, a, value);
@@ -95,10 +97,10 @@ public final class FancyIndexing {
     }
 
     /** An integer index array on a's device, int64 or narrower, at least 1-d. */
-    record IntArray(NDArray array) { }
+    record IntArray(NDArray array) {}
 
     /** A boolean index array on a's device. */
-    record BoolArray(NDArray array) { }
+    record BoolArray(NDArray array) {}
 
     // lists become device arrays, arrays are checked (live, device, dtype); 0-d integer arrays become integers
     private static List<Object> normalize(String op, NDArray a, List<Item> items, List<NDArray> temps) {
@@ -106,19 +108,23 @@ public final class FancyIndexing {
         for (Item it : items) {
             switch (it) {
                 case null -> throw new NullPointerException(op + ": an index item is null");
-                case IndexExpr.Ints l -> out.add(new IntArray(own(temps, onDevice(a, () -> Creation.array(l.values(), DType.INT64, l.shape())))));
-                case IndexExpr.Bools l -> out.add(new BoolArray(own(temps, onDevice(a, () -> {
-                    try (NDArray flat = Creation.array(l.values())) {
-                        return flat.reshape(l.shape());           // a 0-d True or False too
-                    }
-                }))));
+                case IndexExpr.Ints l ->
+                    out.add(new IntArray(own(
+                            temps, onDevice(a, () -> Creation.array(l.values(), DType.INT64, l.shape())))));
+                case IndexExpr.Bools l ->
+                    out.add(new BoolArray(own(temps, onDevice(a, () -> {
+                        try (NDArray flat = Creation.array(l.values())) {
+                            return flat.reshape(l.shape()); // a 0-d True or False too
+                        }
+                    }))));
                 case IndexExpr.Array x -> {
                     NDArray arr = x.array();
                     if (arr == null) throw new NullPointerException(op + ": an index array is null");
                     Operands.device(op, a, arr);
                     if (arr.dtype() == DType.BOOL) out.add(new BoolArray(arr));
                     else if (!arr.dtype().isInteger()) {
-                        throw new IndexException(op + ": arrays used as indices must be of integer (or boolean) type, got " + arr.dtype());
+                        throw new IndexException(op
+                                + ": arrays used as indices must be of integer (or boolean) type, got " + arr.dtype());
                     } else if (arr.ndim() == 0) out.add(new IndexExpr.Int(arr.toLongArray()[0]));
                     else out.add(new IntArray(arr));
                 }
@@ -131,8 +137,8 @@ public final class FancyIndexing {
             else if (o instanceof BoolArray b) consumed += b.array().ndim();
         }
         if (consumed > a.ndim()) {
-            throw new IndexException(op + ": too many indices for array: array is " + a.ndim() + "-dimensional, but " + consumed
-                    + " were indexed");
+            throw new IndexException(op + ": too many indices for array: array is " + a.ndim() + "-dimensional, but "
+                    + consumed + " were indexed");
         }
         return out;
     }
@@ -154,7 +160,10 @@ public final class FancyIndexing {
         for (int i = 1; i < norm.size(); i++) {
             Object o = norm.get(i);
             boolean full = o instanceof IndexExpr.Ellipsis
-                    || (o instanceof IndexExpr.Slice s && s.start() == null && s.stop() == null && (s.step() == null || s.step() == 1));
+                    || (o instanceof IndexExpr.Slice s
+                            && s.start() == null
+                            && s.stop() == null
+                            && (s.step() == null || s.step() == 1));
             if (!full) return null;
         }
         return b.array();
@@ -216,7 +225,8 @@ public final class FancyIndexing {
                 case IndexExpr.Int i -> {
                     long idx = i.index(), size = shape[dim];
                     if (idx < -size || idx >= size) {
-                        throw new IndexException(op + ": index " + idx + " is out of bounds for axis " + dim + " with size " + size);
+                        throw new IndexException(
+                                op + ": index " + idx + " is out of bounds for axis " + dim + " with size " + size);
                     }
                     offset += (idx < 0 ? idx + size : idx) * strides[dim];
                     dim++;
@@ -243,7 +253,8 @@ public final class FancyIndexing {
         } catch (ShapeException e) {
             StringBuilder s = new StringBuilder();
             for (long[] sh : shapes) s.append(' ').append(Shapes.str(sh));
-            throw new IndexException(op + ": shape mismatch: indexing arrays could not be broadcast together with shapes" + s);
+            throw new IndexException(
+                    op + ": shape mismatch: indexing arrays could not be broadcast together with shapes" + s);
         }
         long[] vs = vShape.stream().mapToLong(Long::longValue).toArray();
         long[] vst = vStrides.stream().mapToLong(Long::longValue).toArray();
@@ -257,14 +268,15 @@ public final class FancyIndexing {
 
     private static long elements(String op, long byteStride, int itemsize) {
         if (byteStride % itemsize != 0) {
-            throw new IndexException(op + ": advanced indexing needs strides that are multiples of the item size (" + itemsize
-                    + " bytes), got a stride of " + byteStride + " bytes; index a copy");
+            throw new IndexException(op + ": advanced indexing needs strides that are multiples of the item size ("
+                    + itemsize + " bytes), got a stride of " + byteStride + " bytes; index a copy");
         }
         return byteStride / itemsize;
     }
 
     // a k-d mask over axes dim..dim+k-1: its k nonzero() arrays; a 0-d mask: an axis of length 1 indexed by [0] or []
-    private static int expandMask(String op, NDArray a, NDArray mask, int dim, List<Gather.Adv> advs, List<NDArray> temps) {
+    private static int expandMask(
+            String op, NDArray a, NDArray mask, int dim, List<Gather.Adv> advs, List<NDArray> temps) {
         long[] s = a.shape(), ms = mask.shape();
         if (ms.length == 0) {
             boolean t = mask.toBooleanArray()[0];
@@ -274,8 +286,8 @@ public final class FancyIndexing {
         }
         for (int d = 0; d < ms.length; d++) {
             if (ms[d] != s[dim + d]) {
-                throw new IndexException(op + ": boolean index did not match indexed array along axis " + (dim + d) + "; size of axis is "
-                        + s[dim + d] + " but size of corresponding boolean axis is " + ms[d]);
+                throw new IndexException(op + ": boolean index did not match indexed array along axis " + (dim + d)
+                        + "; size of axis is " + s[dim + d] + " but size of corresponding boolean axis is " + ms[d]);
             }
         }
         NDArray[] nz = Masking.nonzero(op, mask);

@@ -26,10 +26,10 @@ import org.ndgpu.ndarray.Sizes;
  * index first, so that a bad index writes nothing, as NumPy.
  */
 final class Gather {
-    private Gather() { }
+    private Gather() {}
 
     /** An advanced index over an axis of length {@code len} and {@code stride} elements; {@code axis} names it in errors. */
-    record Adv(NDArray index, long len, long stride, int axis) { }
+    record Adv(NDArray index, long len, long stride, int axis) {}
 
     /**
      * A gather: the array, the byte offset of the basic view's first element, the basic axes (their
@@ -66,33 +66,51 @@ final class Gather {
             }
             """;
 
-    private static final Spec CHECK = new Spec("nd_index_check",
-            List.of(new Param("ind", DType.INT64, Kind.IN), new Param("geo", DType.INT64, Kind.RAW), new Param("_nd", DType.INT64, Kind.SCALAR),
+    private static final Spec CHECK = new Spec(
+            "nd_index_check",
+            List.of(
+                    new Param("ind", DType.INT64, Kind.IN),
+                    new Param("geo", DType.INT64, Kind.RAW),
+                    new Param("_nd", DType.INT64, Kind.SCALAR),
                     new Param("_nb", DType.INT64, Kind.SCALAR)),
             """
             long _gl = geo[1 + 2 * _nd + (long)i / _nb];
             if (ind < -_gl || ind >= _gl) geo[0] = 1;""");
 
     private static List<Param> params(Param first, DType t) {
-        return List.of(first, new Param("src", t, Kind.RAW), new Param("ind", DType.INT64, Kind.RAW), new Param("geo", DType.INT64, Kind.RAW),
-                new Param("_nd", DType.INT64, Kind.SCALAR), new Param("_bd", DType.INT64, Kind.SCALAR),
-                new Param("_na", DType.INT64, Kind.SCALAR), new Param("_nb", DType.INT64, Kind.SCALAR));
+        return List.of(
+                first,
+                new Param("src", t, Kind.RAW),
+                new Param("ind", DType.INT64, Kind.RAW),
+                new Param("geo", DType.INT64, Kind.RAW),
+                new Param("_nd", DType.INT64, Kind.SCALAR),
+                new Param("_bd", DType.INT64, Kind.SCALAR),
+                new Param("_na", DType.INT64, Kind.SCALAR),
+                new Param("_nb", DType.INT64, Kind.SCALAR));
     }
 
     private static Spec gatherSpec(DType d) {
-        return GATHER.computeIfAbsent(d, t -> new Spec("nd_gather_" + t, params(new Param("y", t, Kind.OUT), t),
-                OFFSET + "y = " + CTypes.load(t, "(src + _go)") + ";"));
+        return GATHER.computeIfAbsent(
+                d,
+                t -> new Spec(
+                        "nd_gather_" + t,
+                        params(new Param("y", t, Kind.OUT), t),
+                        OFFSET + "y = " + CTypes.load(t, "(src + _go)") + ";"));
     }
 
     private static Spec scatterSpec(DType d) {
-        return SCATTER.computeIfAbsent(d, t -> new Spec("nd_scatter_" + t, params(new Param("v", t, Kind.IN), t),
-                OFFSET + CTypes.store(t, "(src + _go)", "v")));
+        return SCATTER.computeIfAbsent(
+                d,
+                t -> new Spec(
+                        "nd_scatter_" + t,
+                        params(new Param("v", t, Kind.IN), t),
+                        OFFSET + CTypes.store(t, "(src + _go)", "v")));
     }
 
     /** The result of a gather: a new C-ordered array of {@link Plan#outShape()}. */
     static NDArray gather(String op, Plan p) {
         long[] outShape = p.outShape();
-        Sizes.bytes(op, outShape, p.a().dtype());   // named for the caller, before the index copy and the result are made
+        Sizes.bytes(op, outShape, p.a().dtype()); // named for the caller, before the index copy and the result are made
         NDArray out = NDArray.empty(p.a().device(), p.a().dtype(), outShape, Order.C);
         try (Launch l = launch(op, p)) {
             if (out.size() == 0 || p.a().size() == 0) {
@@ -122,16 +140,19 @@ final class Gather {
     }
 
     /** The geometry array (flag, merged dims, index lengths and strides) and the (K, |B|) int64 indices, on the device. */
-    private record Launch(Plan p, NDArray geo, NDArray ind, boolean ownInd, int nd, int bd, long nb) implements AutoCloseable {
+    private record Launch(Plan p, NDArray geo, NDArray ind, boolean ownInd, int nd, int bd, long nb)
+            implements AutoCloseable {
         Object[] args(NDArray first, NDArray src) {
-            return new Object[]{first, src, ind, geo, (long) nd, (long) bd, (long) p.advs().size(), nb};
+            return new Object[] {
+                first, src, ind, geo, (long) nd, (long) bd, (long) p.advs().size(), nb
+            };
         }
 
         // every index within range, else the IndexException of the first bad one
         void check(String op) {
             if (nb == 0) return;
             try (NDArray flat = ind.reshape(ind.size())) {
-                ElementwiseLoop.run(CHECK, new Object[]{flat, geo, (long) nd, nb}, flat.shape());
+                ElementwiseLoop.run(CHECK, new Object[] {flat, geo, (long) nd, nb}, flat.shape());
             }
             raiseIfFlagged(op);
         }
@@ -148,7 +169,8 @@ final class Gather {
                 for (long j = 0; j < nb; j++) {
                     long t = all[(int) (k * nb + j)];
                     if (t < -a.len() || t >= a.len()) {
-                        throw new IndexException(op + ": index " + t + " is out of bounds for axis " + a.axis() + " with size " + a.len());
+                        throw new IndexException(op + ": index " + t + " is out of bounds for axis " + a.axis()
+                                + " with size " + a.len());
                     }
                 }
             }
@@ -164,10 +186,10 @@ final class Gather {
 
     private static Launch launch(String op, Plan p) {
         // the result's dims with the index shape as one dim, size-1 basic dims dropped and contiguous neighbours merged
-        List<long[]> dims = new ArrayList<>();     // {size, stride, isB}
+        List<long[]> dims = new ArrayList<>(); // {size, stride, isB}
         long nb = Sizes.count(op, p.b());
         for (int d = 0; d <= p.vShape().length; d++) {
-            if (d == p.bPos()) dims.add(new long[]{nb, 0, 1});
+            if (d == p.bPos()) dims.add(new long[] {nb, 0, 1});
             if (d == p.vShape().length) break;
             long n = p.vShape()[d], s = p.vStrides()[d];
             if (n == 1) continue;
@@ -176,7 +198,7 @@ final class Gather {
                 last[0] *= n;
                 last[1] = s;
             } else {
-                dims.add(new long[]{n, s, 0});
+                dims.add(new long[] {n, s, 0});
             }
         }
         int nd = dims.size(), na = p.advs().size(), bd = 0;
@@ -196,12 +218,15 @@ final class Gather {
             NDArray g = Creation.array(geo);
             try {
                 NDArray first = p.advs().get(0).index();
-                boolean direct = na == 1 && first.dtype() == DType.INT64 && first.isCContiguous()
+                boolean direct = na == 1
+                        && first.dtype() == DType.INT64
+                        && first.isCContiguous()
                         && java.util.Arrays.equals(first.shape(), p.b());
-                NDArray ind = direct ? first : NDArray.empty(a.device(), DType.INT64, new long[]{na, nb}, Order.C);
+                NDArray ind = direct ? first : NDArray.empty(a.device(), DType.INT64, new long[] {na, nb}, Order.C);
                 if (!direct && nb > 0) {
                     for (int k = 0; k < na; k++) {
-                        try (NDArray row = ind.get(k); NDArray rowB = row.reshape(p.b())) {
+                        try (NDArray row = ind.get(k);
+                                NDArray rowB = row.reshape(p.b())) {
                             Copies.assign(op, rowB, p.advs().get(k).index());
                         }
                     }

@@ -26,13 +26,19 @@ import org.ndgpu.spi.Providers;
  * element to its position. Assigning a scalar through a mask needs no scan: it is numpy.where in place.
  */
 public final class Masking {
-    private Masking() { }
+    private Masking() {}
 
     private static final ConcurrentHashMap<DType, Spec> SELECT = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<DType, Spec> PLACE = new ConcurrentHashMap<>();
-    private static final Spec COORDS = new Spec("nd_nonzero_coords",
-            List.of(new Param("m", DType.BOOL, Kind.IN), new Param("pos", DType.INT64, Kind.RAW), new Param("dims", DType.INT64, Kind.RAW),
-                    new Param("res", DType.INT64, Kind.RAW), new Param("_nd", DType.INT64, Kind.SCALAR), new Param("_count", DType.INT64, Kind.SCALAR)),
+    private static final Spec COORDS = new Spec(
+            "nd_nonzero_coords",
+            List.of(
+                    new Param("m", DType.BOOL, Kind.IN),
+                    new Param("pos", DType.INT64, Kind.RAW),
+                    new Param("dims", DType.INT64, Kind.RAW),
+                    new Param("res", DType.INT64, Kind.RAW),
+                    new Param("_nd", DType.INT64, Kind.SCALAR),
+                    new Param("_count", DType.INT64, Kind.SCALAR)),
             """
             if (m) {
                 long _p = pos[i] - 1, _rem = (long)i;
@@ -46,12 +52,21 @@ public final class Masking {
             if (out.size() == 0) return out;
             long[] s = a.shape();
             try (NDArray src = a.isCContiguous() ? a.view(s, a.strides(), a.offset()) : a.copy(Order.C);
-                 NDArray flat = src.reshape(src.size())) {
-                Spec spec = SELECT.computeIfAbsent(a.dtype(), t -> new Spec("nd_mask_select_" + t,
-                        List.of(new Param("x", t, Kind.IN), new Param("m", DType.BOOL, Kind.RAW), new Param("pos", DType.INT64, Kind.RAW),
-                                new Param("y", t, Kind.RAW), new Param("_post", DType.INT64, Kind.SCALAR)),
-                        "long _r = (long)i / _post;\nif (m[_r]) " + CTypes.store(t, "(y + (pos[_r] - 1) * _post + ((long)i - _r * _post))", "x")));
-                ElementwiseLoop.run(spec, new Object[]{flat, p.m(), p.pos(), out, p.post()}, flat.shape());
+                    NDArray flat = src.reshape(src.size())) {
+                Spec spec = SELECT.computeIfAbsent(
+                        a.dtype(),
+                        t -> new Spec(
+                                "nd_mask_select_" + t,
+                                List.of(
+                                        new Param("x", t, Kind.IN),
+                                        new Param("m", DType.BOOL, Kind.RAW),
+                                        new Param("pos", DType.INT64, Kind.RAW),
+                                        new Param("y", t, Kind.RAW),
+                                        new Param("_post", DType.INT64, Kind.SCALAR)),
+                                "long _r = (long)i / _post;\nif (m[_r]) "
+                                        + CTypes.store(
+                                                t, "(y + (pos[_r] - 1) * _post + ((long)i - _r * _post))", "x")));
+                ElementwiseLoop.run(spec, new Object[] {flat, p.m(), p.pos(), out, p.post()}, flat.shape());
             }
             return out;
         }
@@ -61,7 +76,8 @@ public final class Masking {
      * The flattened mask, its inclusive cumsum (each selected position's 1-based rank), the elements
      * per mask position ({@code post}: a's axes beyond the mask's), and the selection's shape.
      */
-    private record Positions(NDArray m, NDArray pos, long post, long count, long[] selectedShape) implements AutoCloseable {
+    private record Positions(NDArray m, NDArray pos, long post, long count, long[] selectedShape)
+            implements AutoCloseable {
         @Override
         public void close() {
             pos.close();
@@ -88,15 +104,17 @@ public final class Masking {
         Operands.checkWriteable(op, a);
         boolean scalar = !(value instanceof NDArray v) || v.size() == 1;
         if (scalar) {
-            int k = checkMask(op, a, mask);                   // the array path checks it in positions()
+            int k = checkMask(op, a, mask); // the array path checks it in positions()
             long[] shape = a.shape();
             long[] ms = mask.shape();
             long[] padded = java.util.Arrays.copyOf(ms, shape.length);
             for (int d = k; d < shape.length; d++) padded[d] = 1;
             // NumPy assignment casts the value to a's dtype (2.7 into an int array is 2)
-            try (NDArray m = mask.reshape(padded); NDArray mb = m.broadcastTo(shape);
-                 NDArray v = value instanceof NDArray arr ? reshapedCast(arr, a.dtype()) : filled(op, a, value)) {
-                Providers.ufuncs(mb, v, a).where(mb, v, a, a);  // elementwise in place: each output element reads only itself
+            try (NDArray m = mask.reshape(padded);
+                    NDArray mb = m.broadcastTo(shape);
+                    NDArray v = value instanceof NDArray arr ? reshapedCast(arr, a.dtype()) : filled(op, a, value)) {
+                Providers.ufuncs(mb, v, a)
+                        .where(mb, v, a, a); // elementwise in place: each output element reads only itself
             }
             return;
         }
@@ -110,18 +128,31 @@ public final class Masking {
             try {
                 vb = v.broadcastTo(want);
             } catch (org.ndgpu.exceptions.ShapeException e) {
-                throw new org.ndgpu.exceptions.ShapeException(op + ": NumPy boolean array indexing assignment cannot assign " + v.size()
-                        + " input values to the " + count * post + " output values where the mask is true (values of shape "
-                        + Shapes.str(v.shape()) + " do not broadcast to " + Shapes.str(want) + ")");
+                throw new org.ndgpu.exceptions.ShapeException(
+                        op + ": NumPy boolean array indexing assignment cannot assign " + v.size()
+                                + " input values to the " + count * post
+                                + " output values where the mask is true (values of shape "
+                                + Shapes.str(v.shape()) + " do not broadcast to " + Shapes.str(want) + ")");
             }
-            try (NDArray vbc = vb; NDArray vc = vbc.astype(a.dtype())) {
+            try (NDArray vbc = vb;
+                    NDArray vc = vbc.astype(a.dtype())) {
                 NDArray target = a.isCContiguous() ? a : a.copy(Order.C);
                 try (NDArray flat = target.reshape(target.size())) {
-                    Spec spec = PLACE.computeIfAbsent(a.dtype(), t -> new Spec("nd_mask_place_" + t,
-                            List.of(new Param("y", t, Kind.OUT), new Param("x", t, Kind.IN), new Param("m", DType.BOOL, Kind.RAW),
-                                    new Param("pos", DType.INT64, Kind.RAW), new Param("vals", t, Kind.RAW), new Param("_post", DType.INT64, Kind.SCALAR)),
-                            "long _r = (long)i / _post;\ny = m[_r] ? " + CTypes.load(t, "(vals + (pos[_r] - 1) * _post + ((long)i - _r * _post))") + " : x;"));
-                    ElementwiseLoop.run(spec, new Object[]{flat, flat, m, pos, vc, post}, flat.shape());
+                    Spec spec = PLACE.computeIfAbsent(
+                            a.dtype(),
+                            t -> new Spec(
+                                    "nd_mask_place_" + t,
+                                    List.of(
+                                            new Param("y", t, Kind.OUT),
+                                            new Param("x", t, Kind.IN),
+                                            new Param("m", DType.BOOL, Kind.RAW),
+                                            new Param("pos", DType.INT64, Kind.RAW),
+                                            new Param("vals", t, Kind.RAW),
+                                            new Param("_post", DType.INT64, Kind.SCALAR)),
+                                    "long _r = (long)i / _post;\ny = m[_r] ? "
+                                            + CTypes.load(t, "(vals + (pos[_r] - 1) * _post + ((long)i - _r * _post))")
+                                            + " : x;"));
+                    ElementwiseLoop.run(spec, new Object[] {flat, flat, m, pos, vc, post}, flat.shape());
                     if (target != a) Copies.copyInto(target, a);
                 } finally {
                     if (target != a) target.close();
@@ -169,9 +200,10 @@ public final class Masking {
             try (NDArray ne = a.ne(0)) {
                 nonzero = ne.toBooleanArray()[0];
             }
-            return NDArray.empty(a.device(), DType.INT64, new long[]{nonzero ? 1 : 0, 0}, Order.C);
+            return NDArray.empty(a.device(), DType.INT64, new long[] {nonzero ? 1 : 0, 0}, Order.C);
         }
-        try (NDArray coords = coordinates(op, a); NDArray t = coords.T()) {
+        try (NDArray coords = coordinates(op, a);
+                NDArray t = coords.T()) {
             return t.copy(Order.C);
         }
     }
@@ -188,13 +220,17 @@ public final class Masking {
     // (ndim, count) int64: row d holds the d-th coordinate of each nonzero element
     private static NDArray coordinates(String op, NDArray a) {
         a.live(op);
-        if (a.ndim() == 0) throw new org.ndgpu.exceptions.ShapeException(op + ": calling nonzero on 0d arrays is not allowed; use atleast_1d first");
+        if (a.ndim() == 0)
+            throw new org.ndgpu.exceptions.ShapeException(
+                    op + ": calling nonzero on 0d arrays is not allowed; use atleast_1d first");
         try (NDArray m = a.dtype() == DType.BOOL ? a.copy(Order.C) : a.ne(0);
-             NDArray flat = m.reshape(m.size()); NDArray pos = flat.cumsum();
-             NDArray dims = fromLongs(a, a.shape())) {
+                NDArray flat = m.reshape(m.size());
+                NDArray pos = flat.cumsum();
+                NDArray dims = fromLongs(a, a.shape())) {
             long count = count(pos);
-            NDArray res = NDArray.empty(a.device(), DType.INT64, new long[]{a.ndim(), count}, Order.C);
-            if (count > 0) ElementwiseLoop.run(COORDS, new Object[]{flat, pos, dims, res, (long) a.ndim(), count}, flat.shape());
+            NDArray res = NDArray.empty(a.device(), DType.INT64, new long[] {a.ndim(), count}, Order.C);
+            if (count > 0)
+                ElementwiseLoop.run(COORDS, new Object[] {flat, pos, dims, res, (long) a.ndim(), count}, flat.shape());
             return res;
         }
     }
@@ -223,12 +259,13 @@ public final class Masking {
         }
         long[] s = a.shape(), ms = mask.shape();
         if (ms.length > s.length) {
-            throw new IndexException(op + ": too many indices for array: array is " + s.length + "-dimensional, but " + ms.length + " were indexed");
+            throw new IndexException(op + ": too many indices for array: array is " + s.length + "-dimensional, but "
+                    + ms.length + " were indexed");
         }
         for (int d = 0; d < ms.length; d++) {
             if (ms[d] != s[d]) {
-                throw new IndexException(op + ": boolean index did not match indexed array along axis " + d + "; size of axis is " + s[d]
-                        + " but size of corresponding boolean axis is " + ms[d]);
+                throw new IndexException(op + ": boolean index did not match indexed array along axis " + d
+                        + "; size of axis is " + s[d] + " but size of corresponding boolean axis is " + ms[d]);
             }
         }
         return ms.length;

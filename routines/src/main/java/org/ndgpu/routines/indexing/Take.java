@@ -15,7 +15,7 @@ import org.ndgpu.ndarray.Operands;
  * index out of range is an IndexException, as NumPy's mode='raise' (CuPy wraps instead).
  */
 public final class Take {
-    private Take() { }
+    private Take() {}
 
     /** numpy.take(a, indices, axis); {@code axis} null takes from the flattened array. */
     public static NDArray take(String op, NDArray a, Object indices, Integer axis) {
@@ -46,7 +46,8 @@ public final class Take {
     // a take is a gather with one index array in the place of axis ax (Gather: one kernel for take and a[idx])
     private static NDArray gather(String op, NDArray src, NDArray idx, int ax) {
         long[] s = src.shape(), st = src.strides();
-        if (s[ax] == 0 && idx.size() > 0) throw new IndexException(op + ": cannot do a non-empty take from an empty axis " + ax);
+        if (s[ax] == 0 && idx.size() > 0)
+            throw new IndexException(op + ": cannot do a non-empty take from an empty axis " + ax);
         long[] vs = new long[s.length - 1], vst = new long[s.length - 1];
         for (int d = 0, k = 0; d < s.length; d++) {
             if (d == ax) continue;
@@ -64,8 +65,10 @@ public final class Take {
             case Long v -> Creation.full(v, DType.INT64);
             case Integer v -> Creation.full((long) v, DType.INT64);
             case null -> throw new NullPointerException(op + ": indices is null");
-            default -> throw new DTypeException(op + ": indices must be an integer NDArray, long[], int[] or a Java integer, got "
-                    + indices.getClass().getSimpleName());
+            default ->
+                throw new DTypeException(
+                        op + ": indices must be an integer NDArray, long[], int[] or a Java integer, got "
+                                + indices.getClass().getSimpleName());
         };
     }
 }

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -54,7 +55,7 @@ import org.ndgpu.ndarray.UnownedMemory;
 // for our deleter and a downcall to theirs are the point of the class
 @SuppressWarnings("restricted")
 public final class DLPack {
-    private DLPack() { }
+    private DLPack() {}
 
     private static final System.Logger LOG = System.getLogger("org.ndgpu");
 
@@ -65,12 +66,23 @@ public final class DLPack {
     // DLManagedTensor { DLTensor { void* data; DLDevice { int32 type; int32 id }; int32 ndim;
     //   DLDataType { uint8 code; uint8 bits; uint16 lanes }; int64* shape; int64* strides; uint64 byte_offset };
     //   void* manager_ctx; void (*deleter)(DLManagedTensor*) }
-    static final long DATA = 0, DEVICE_TYPE = 8, DEVICE_ID = 12, NDIM = 16, CODE = 20, BITS = 21, LANES = 22,
-            SHAPE = 24, STRIDES = 32, BYTE_OFFSET = 40, MANAGER_CTX = 48, DELETER = 56, SIZE = 64;
+    static final long DATA = 0,
+            DEVICE_TYPE = 8,
+            DEVICE_ID = 12,
+            NDIM = 16,
+            CODE = 20,
+            BITS = 21,
+            LANES = 22,
+            SHAPE = 24,
+            STRIDES = 32,
+            BYTE_OFFSET = 40,
+            MANAGER_CTX = 48,
+            DELETER = 56,
+            SIZE = 64;
     static final int MAX_NDIM = 64;
 
     /** What an exported tensor keeps alive until its deleter runs: a view of the array and the struct's memory. */
-    private record Export(NDArray view, Arena arena) { }
+    private record Export(NDArray view, Arena arena) {}
 
     private static final Map<Long, Export> EXPORTS = new ConcurrentHashMap<>();
     // the tensors an import holds (their deleter not yet called), by address: a second import is refused
@@ -80,7 +92,8 @@ public final class DLPack {
 
     private static MemorySegment deleterStub() {
         try {
-            MethodHandle h = MethodHandles.lookup().findStatic(DLPack.class, "deleter", MethodType.methodType(void.class, MemorySegment.class));
+            MethodHandle h = MethodHandles.lookup()
+                    .findStatic(DLPack.class, "deleter", MethodType.methodType(void.class, MemorySegment.class));
             return Linker.nativeLinker().upcallStub(h, FunctionDescriptor.ofVoid(ADDRESS), Arena.global());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
@@ -88,29 +101,33 @@ public final class DLPack {
     }
 
     /** Exported tensors whose deleter has not run yet (for tests and leak checks). */
-    static int liveExports() { return EXPORTS.size(); }
+    static int liveExports() {
+        return EXPORTS.size();
+    }
 
     /** {@code a.toDlpack()}: a DLManagedTensor over {@code a}'s memory; the consumer calls its deleter once. */
     public static MemorySegment export(NDArray a) {
         a.live("toDlpack");
         if (!a.isWriteable()) {
-            throw new NdException("toDlpack: cannot export a read-only array (a broadcastTo view, whose elements repeat memory of its base):"
-                    + " a DLManagedTensor cannot mark it read-only, so a consumer's writes would reach the base; export a copy with"
-                    + " toDlpack(true), as NumPy's __dlpack__(copy=True)");
+            throw new NdException(
+                    "toDlpack: cannot export a read-only array (a broadcastTo view, whose elements repeat memory of its base):"
+                            + " a DLManagedTensor cannot mark it read-only, so a consumer's writes would reach the base; export a copy with"
+                            + " toDlpack(true), as NumPy's __dlpack__(copy=True)");
         }
         Device device = a.device();
         int[] kind = deviceOf(device);
         int[] code = codeOf(a.dtype());
         int item = a.itemsize();
         long[] shape = a.shape(), strides = a.strides();
-        NDArray view = a.view(shape, strides, a.offset());   // holds the memory until the deleter runs
+        NDArray view = a.view(shape, strides, a.offset()); // holds the memory until the deleter runs
         // freed by the GC once the deleter has dropped it: closing it inside the deleter would fail,
         // since the consumer's call into the deleter holds the struct's memory
         Arena arena = Arena.ofAuto();
         try {
             MemorySegment t = arena.allocate(SIZE + 16L * Math.max(1, shape.length), 8);
             MemorySegment shapes = t.asSlice(SIZE, 8L * Math.max(1, shape.length));
-            MemorySegment elementStrides = t.asSlice(SIZE + 8L * Math.max(1, shape.length), 8L * Math.max(1, shape.length));
+            MemorySegment elementStrides =
+                    t.asSlice(SIZE + 8L * Math.max(1, shape.length), 8L * Math.max(1, shape.length));
             for (int i = 0; i < shape.length; i++) {
                 shapes.setAtIndex(JAVA_LONG, i, shape[i]);
                 elementStrides.setAtIndex(JAVA_LONG, i, strides[i] / item);
@@ -143,7 +160,9 @@ public final class DLPack {
             long id = self.reinterpret(SIZE).get(ADDRESS, MANAGER_CTX).address();
             Export e = EXPORTS.remove(id);
             if (e == null) {
-                LOG.log(System.Logger.Level.WARNING, "DLPack deleter called for a tensor ndgpu does not hold (called twice?): ctx " + id);
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "DLPack deleter called for a tensor ndgpu does not hold (called twice?): ctx " + id);
                 return;
             }
             e.view().close();
@@ -157,7 +176,9 @@ public final class DLPack {
         String op = "fromDlpack";
         java.util.Objects.requireNonNull(tensor, "fromDlpack: tensor is null");
         if (!tensor.scope().isAlive()) throw new NdException(op + ": the tensor's memory segment is closed");
-        if (!tensor.isNative()) throw new NdException(op + ": expected a native DLManagedTensor*, got a heap segment of " + tensor.byteSize() + " bytes");
+        if (!tensor.isNative())
+            throw new NdException(
+                    op + ": expected a native DLManagedTensor*, got a heap segment of " + tensor.byteSize() + " bytes");
         if (tensor.address() == 0) throw new NdException(op + ": the tensor pointer is NULL");
         if (tensor.byteSize() != 0 && tensor.byteSize() < SIZE) {
             throw new NdException(op + ": a DLManagedTensor has " + SIZE + " bytes, the segment " + tensor.byteSize());
@@ -168,7 +189,7 @@ public final class DLPack {
         try {
             return importConsumed(op, t, deleter);
         } catch (RuntimeException | Error e) {
-            CONSUMED.remove(t.address());   // a refused tensor stays the caller's, as a capsule that was not renamed
+            CONSUMED.remove(t.address()); // a refused tensor stays the caller's, as a capsule that was not renamed
             throw e;
         }
     }
@@ -178,11 +199,13 @@ public final class DLPack {
      * whose deleter has run, is refused (its memory may have been reused since).
      */
     private static void consume(String op, MemorySegment t, MemorySegment deleter) {
-        boolean gone = deleter.address() == DELETER_STUB.address() && !EXPORTS.containsKey(t.get(ADDRESS, MANAGER_CTX).address());
+        boolean gone = deleter.address() == DELETER_STUB.address()
+                && !EXPORTS.containsKey(t.get(ADDRESS, MANAGER_CTX).address());
         if (gone || !CONSUMED.add(t.address())) {
-            throw new NdException(op + ": the DLPack capsule was already consumed: a DLManagedTensor is imported once (NumPy and CuPy"
-                    + " rename a used capsule \"used_dltensor\"), its memory belongs to the first import and may have been reused"
-                    + " since that import was released; call toDlpack() again for a second array");
+            throw new NdException(
+                    op + ": the DLPack capsule was already consumed: a DLManagedTensor is imported once (NumPy and CuPy"
+                            + " rename a used capsule \"used_dltensor\"), its memory belongs to the first import and may have been reused"
+                            + " since that import was released; call toDlpack() again for a second array");
         }
     }
 
@@ -190,8 +213,12 @@ public final class DLPack {
         int type = t.get(JAVA_INT, DEVICE_TYPE), devId = t.get(JAVA_INT, DEVICE_ID);
         Device device = deviceFor(op, type, devId);
         int ndim = t.get(JAVA_INT, NDIM);
-        if (ndim < 0 || ndim > MAX_NDIM) throw new ShapeException(op + ": ndim " + ndim + " is not in [0, " + MAX_NDIM + "]");
-        DType dtype = dtypeOf(op, Byte.toUnsignedInt(t.get(JAVA_BYTE, CODE)), Byte.toUnsignedInt(t.get(JAVA_BYTE, BITS)),
+        if (ndim < 0 || ndim > MAX_NDIM)
+            throw new ShapeException(op + ": ndim " + ndim + " is not in [0, " + MAX_NDIM + "]");
+        DType dtype = dtypeOf(
+                op,
+                Byte.toUnsignedInt(t.get(JAVA_BYTE, CODE)),
+                Byte.toUnsignedInt(t.get(JAVA_BYTE, BITS)),
                 Short.toUnsignedInt(t.get(JAVA_SHORT, LANES)));
         int item = dtype.itemsize();
         MemorySegment shapeP = t.get(ADDRESS, SHAPE), stridesP = t.get(ADDRESS, STRIDES);
@@ -201,7 +228,7 @@ public final class DLPack {
         for (int i = 0; i < ndim; i++) shape[i] = shapes.getAtIndex(JAVA_LONG, i);
         long[] strides;
         if (stridesP.address() == 0) {
-            strides = Shapes.cStrides(shape, item);   // NULL strides: C order
+            strides = Shapes.cStrides(shape, item); // NULL strides: C order
         } else {
             strides = new long[ndim];
             MemorySegment elementStrides = stridesP.reinterpret(8L * ndim);
@@ -215,11 +242,13 @@ public final class DLPack {
             }
         }
         long data = t.get(ADDRESS, DATA).address(), byteOffset = t.get(JAVA_LONG, BYTE_OFFSET);
-        if (byteOffset < 0) throw new IndexException(op + ": byte_offset " + Long.toUnsignedString(byteOffset) + " is too large");
+        if (byteOffset < 0)
+            throw new IndexException(op + ": byte_offset " + Long.toUnsignedString(byteOffset) + " is too large");
         long[] span = UnownedMemory.span(op, shape, strides, item);
         long lo = span[0], hi = span[1];
         if (byteOffset + lo < 0) {
-            throw new IndexException(op + ": negative strides reach " + -lo + " bytes before the first element, past byte_offset " + byteOffset);
+            throw new IndexException(op + ": negative strides reach " + -lo
+                    + " bytes before the first element, past byte_offset " + byteOffset);
         }
         long address = t.address();
         // forgotten only after the deleter: until then a second import of our own export would still find it live
@@ -235,7 +264,8 @@ public final class DLPack {
             offset = -lo;
         } else {
             // a cl_mem handle: the buffer from its start, the elements at byte_offset
-            if (byteOffset > Long.MAX_VALUE - hi) throw new IndexException(op + ": byte_offset " + byteOffset + " is too large");
+            if (byteOffset > Long.MAX_VALUE - hi)
+                throw new IndexException(op + ": byte_offset " + byteOffset + " is too large");
             buffer = device.backend().wrap(data, byteOffset + hi);
             offset = byteOffset;
         }
@@ -254,36 +284,41 @@ public final class DLPack {
     private static int[] deviceOf(Device device) {
         String id = device.id();
         int n = Integer.parseInt(id.substring(id.indexOf(':') + 1));
-        return new int[]{device.backend().dialect() == Dialect.CUDA ? KDL_CUDA : KDL_OPENCL, n};
+        return new int[] {device.backend().dialect() == Dialect.CUDA ? KDL_CUDA : KDL_OPENCL, n};
     }
 
     private static Device deviceFor(String op, int type, int id) {
         String name = switch (type) {
             case KDL_CUDA -> "cuda:" + id;
             case KDL_OPENCL -> "opencl:" + id;
-            case KDL_CPU -> throw new DeviceException(op + ": expected a device tensor (kDLCUDA or kDLOpenCL), got a host one (kDLCPU);"
-                    + " copy it in with Nd.array");
-            default -> throw new DeviceException(op + ": expected a device tensor (kDLCUDA " + KDL_CUDA + " or kDLOpenCL " + KDL_OPENCL
-                    + "), got device type " + type);
+            case KDL_CPU ->
+                throw new DeviceException(
+                        op + ": expected a device tensor (kDLCUDA or kDLOpenCL), got a host one (kDLCPU);"
+                                + " copy it in with Nd.array");
+            default ->
+                throw new DeviceException(op + ": expected a device tensor (kDLCUDA " + KDL_CUDA + " or kDLOpenCL "
+                        + KDL_OPENCL + "), got device type " + type);
         };
         for (Device d : Device.list()) {
             if (d.id().equals(name)) return d;
         }
-        throw new DeviceException(op + ": the tensor is on " + name + ", which this process does not have: " + Device.list());
+        throw new DeviceException(
+                op + ": the tensor is on " + name + ", which this process does not have: " + Device.list());
     }
 
     static int[] codeOf(DType d) {
         return switch (d) {
-            case BOOL -> new int[]{KDL_BOOL, 8};
-            case INT8, INT16, INT32, INT64 -> new int[]{KDL_INT, d.itemsize() * 8};
-            case UINT8, UINT16, UINT32, UINT64 -> new int[]{KDL_UINT, d.itemsize() * 8};
-            case FLOAT16, FLOAT32, FLOAT64 -> new int[]{KDL_FLOAT, d.itemsize() * 8};
-            case COMPLEX64, COMPLEX128 -> new int[]{KDL_COMPLEX, d.itemsize() * 8};
+            case BOOL -> new int[] {KDL_BOOL, 8};
+            case INT8, INT16, INT32, INT64 -> new int[] {KDL_INT, d.itemsize() * 8};
+            case UINT8, UINT16, UINT32, UINT64 -> new int[] {KDL_UINT, d.itemsize() * 8};
+            case FLOAT16, FLOAT32, FLOAT64 -> new int[] {KDL_FLOAT, d.itemsize() * 8};
+            case COMPLEX64, COMPLEX128 -> new int[] {KDL_COMPLEX, d.itemsize() * 8};
         };
     }
 
     static DType dtypeOf(String op, int code, int bits, int lanes) {
-        if (lanes != 1) throw new DTypeException(op + ": expected lanes 1, got " + lanes + " (vector dtypes have no NumPy dtype)");
+        if (lanes != 1)
+            throw new DTypeException(op + ": expected lanes 1, got " + lanes + " (vector dtypes have no NumPy dtype)");
         for (DType d : DType.values()) {
             int[] c = codeOf(d);
             if (c[0] == code && c[1] == bits) return d;

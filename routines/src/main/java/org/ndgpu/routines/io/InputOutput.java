@@ -15,7 +15,7 @@ import org.ndgpu.ndarray.Transfers;
  * between the device and the file: {@link org.ndgpu.io.Npy}.)
  */
 public final class InputOutput {
-    private InputOutput() { }
+    private InputOutput() {}
 
     /** numpy.load of a .npz archive: the arrays by name, in archive order, each through host memory. */
     public static Map<String, NDArray> loadNpz(Path file) {
@@ -29,14 +29,16 @@ public final class InputOutput {
     public static void savez(String op, Path file, Map<String, NDArray> arrays, boolean compressed) {
         Objects.requireNonNull(file, () -> op + ": file is null");
         Map<String, HostArray> host = hostArrays(op, arrays);
-        if (compressed) Npz.writeCompressed(file, host); else Npz.write(file, host);
+        if (compressed) Npz.writeCompressed(file, host);
+        else Npz.write(file, host);
     }
 
     /** The arrays copied to the host in the map's order, for an .npz writer; a null array is named in the exception. */
     private static Map<String, HostArray> hostArrays(String op, Map<String, NDArray> arrays) {
         Objects.requireNonNull(arrays, () -> op + ": arrays is null");
         var host = new LinkedHashMap<String, HostArray>();
-        arrays.forEach((k, v) -> host.put(k, toHostOrdered(Objects.requireNonNull(v, () -> op + ": the array named '" + k + "' is null"))));
+        arrays.forEach((k, v) -> host.put(
+                k, toHostOrdered(Objects.requireNonNull(v, () -> op + ": the array named '" + k + "' is null"))));
         return host;
     }
 

@@ -15,7 +15,7 @@ import org.ndgpu.spi.Ufunc;
  * integer inputs compare in float64 and float32 ones stay float32; rtol and atol are weak scalars.
  */
 public final class Closeness {
-    private Closeness() { }
+    private Closeness() {}
 
     /** numpy.isclose(a, b, rtol, atol, equal_nan): a BOOL array of the broadcast shape. */
     public static NDArray isclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
@@ -42,7 +42,8 @@ public final class Closeness {
 
     /** numpy.allclose: every element isclose. */
     public static boolean allclose(Object a, Object b, double rtol, double atol, boolean equalNan) {
-        try (NDArray close = isclose(a, b, rtol, atol, equalNan); NDArray all = close.all()) {
+        try (NDArray close = isclose(a, b, rtol, atol, equalNan);
+                NDArray all = close.all()) {
             return all.toBooleanArray()[0];
         }
     }

@@ -20,7 +20,7 @@ import org.ndgpu.ndarray.Views;
  * the strided copy kernel, which also casts to the promoted dtype.
  */
 public final class Joining {
-    private Joining() { }
+    private Joining() {}
 
     /** numpy.concatenate(arrays, axis): the arrays must agree on every axis but {@code axis}. */
     public static NDArray concatenate(String op, List<NDArray> arrays, int axis) {
@@ -39,13 +39,15 @@ public final class Joining {
             NDArray a = arrays.get(i).live(op);
             Operands.device(op, first, a);
             if (a.ndim() != nd) {
-                throw new ShapeException(op + ": all the input arrays must have the same number of dimensions, but the array at index 0 has "
+                throw new ShapeException(op
+                        + ": all the input arrays must have the same number of dimensions, but the array at index 0 has "
                         + nd + " dimension(s) and the array at index " + i + " has " + a.ndim() + " dimension(s)");
             }
             long[] s = a.shape();
             for (int d = 0; d < nd; d++) {
                 if (d != ax && s[d] != shape[d]) {
-                    throw new ShapeException(op + ": all the input array dimensions except for the concatenation axis must match exactly, "
+                    throw new ShapeException(op
+                            + ": all the input array dimensions except for the concatenation axis must match exactly, "
                             + "but along dimension " + d + ", the array at index 0 has size " + shape[d]
                             + " and the array at index " + i + " has size " + s[d]);
                 }
@@ -80,14 +82,17 @@ public final class Joining {
         long[] shape = arrays.get(0).live(op).shape();
         for (int i = 1; i < arrays.size(); i++) {
             if (!Arrays.equals(arrays.get(i).live(op).shape(), shape)) {
-                throw new ShapeException(op + ": all input arrays must have the same shape, but the array at index 0 has shape "
-                        + Shapes.str(shape) + " and the array at index " + i + " has shape " + Shapes.str(arrays.get(i).shape()));
+                throw new ShapeException(
+                        op + ": all input arrays must have the same shape, but the array at index 0 has shape "
+                                + Shapes.str(shape) + " and the array at index " + i + " has shape "
+                                + Shapes.str(arrays.get(i).shape()));
             }
         }
         int ax = Shapes.axis(op, axis, shape.length + 1);
         NDArray[] expanded = new NDArray[arrays.size()];
         try {
-            for (int i = 0; i < expanded.length; i++) expanded[i] = arrays.get(i).expandDims(ax);
+            for (int i = 0; i < expanded.length; i++)
+                expanded[i] = arrays.get(i).expandDims(ax);
             return concatenate(op, Arrays.asList(expanded), ax);
         } finally {
             for (NDArray e : expanded) if (e != null) e.close();
@@ -96,22 +101,31 @@ public final class Joining {
 
     /** numpy.hstack: along axis 1, or axis 0 when the arrays are 1-D; 0-d arrays count as 1-D. */
     public static NDArray hstack(String op, List<NDArray> arrays) {
-        return reshapedThenJoined(op, arrays, a -> a.ndim() == 0 ? a.reshape(1) : sameView(a), first -> first.ndim() == 1 ? 0 : 1);
+        return reshapedThenJoined(
+                op, arrays, a -> a.ndim() == 0 ? a.reshape(1) : sameView(a), first -> first.ndim() == 1 ? 0 : 1);
     }
 
     /** numpy.vstack: along axis 0, with 0-d and 1-D arrays first made rows of shape (1, N). */
     public static NDArray vstack(String op, List<NDArray> arrays) {
-        return reshapedThenJoined(op, arrays, a -> a.ndim() >= 2 ? sameView(a) : a.reshape(1, a.ndim() == 0 ? 1 : a.shape()[0]), first -> 0);
+        return reshapedThenJoined(
+                op,
+                arrays,
+                a -> a.ndim() >= 2 ? sameView(a) : a.reshape(1, a.ndim() == 0 ? 1 : a.shape()[0]),
+                first -> 0);
     }
 
     // numpy's atleast_1d / atleast_2d step: each input as a view of the right rank, then one concatenate
-    private static NDArray reshapedThenJoined(String op, List<NDArray> arrays, java.util.function.UnaryOperator<NDArray> reshape,
-                                              java.util.function.ToIntFunction<NDArray> axisOfFirst) {
+    private static NDArray reshapedThenJoined(
+            String op,
+            List<NDArray> arrays,
+            java.util.function.UnaryOperator<NDArray> reshape,
+            java.util.function.ToIntFunction<NDArray> axisOfFirst) {
         if (arrays.isEmpty()) throw new ShapeException(op + ": need at least one array to concatenate");
         NDArray[] views = new NDArray[arrays.size()];
         try {
             for (int i = 0; i < views.length; i++) {
-                if (arrays.get(i) == null) throw new NullPointerException(op + ": the array at index " + i + " is null");
+                if (arrays.get(i) == null)
+                    throw new NullPointerException(op + ": the array at index " + i + " is null");
                 views[i] = reshape.apply(arrays.get(i).live(op));
             }
             return concatenate(op, Arrays.asList(views), axisOfFirst.applyAsInt(views[0]));
@@ -120,5 +134,7 @@ public final class Joining {
         }
     }
 
-    private static NDArray sameView(NDArray a) { return a.view(a.shape(), a.strides(), a.offset()); }
+    private static NDArray sameView(NDArray a) {
+        return a.view(a.shape(), a.strides(), a.offset());
+    }
 }

@@ -22,7 +22,7 @@ import org.ndgpu.ndarray.Sizes;
  * is what NumPy's axis-by-axis reflections give for any width; wrap is the period n.
  */
 public final class Padding {
-    private Padding() { }
+    private Padding() {}
 
     private static final List<String> MODES = List.of("constant", "edge", "reflect", "symmetric", "wrap");
     private static final ConcurrentHashMap<String, Spec> SPECS = new ConcurrentHashMap<>();
@@ -42,11 +42,12 @@ public final class Padding {
             try {
                 os[d] = Math.addExact(Math.addExact(s[d], w[d][0]), w[d][1]);
             } catch (ArithmeticException e) {
-                throw new org.ndgpu.exceptions.ShapeException(op + ": axis " + d + " of length " + s[d] + " padded by " + w[d][0] + " and " + w[d][1]
-                        + " is longer than an array can be");
+                throw new org.ndgpu.exceptions.ShapeException(op + ": axis " + d + " of length " + s[d] + " padded by "
+                        + w[d][0] + " and " + w[d][1] + " is longer than an array can be");
             }
             if (m != 0 && s[d] == 0 && w[d][0] + w[d][1] > 0) {
-                throw new NdException(op + ": can't extend empty axis " + d + " using modes other than 'constant' or 'empty'");
+                throw new NdException(
+                        op + ": can't extend empty axis " + d + " using modes other than 'constant' or 'empty'");
             }
         }
         Sizes.bytes(op, os, a.dtype());
@@ -59,8 +60,10 @@ public final class Padding {
             geo[nd + d] = s[d];
             geo[2 * nd + d] = w[d][0];
         }
-        try (var _ = a.device().use(); NDArray g = Creation.array(nd == 0 ? new long[]{0} : geo); NDArray st = Creation.array(strides(a));
-             NDArray cv = NDArray.empty(a.device(), a.dtype(), new long[0], Order.C)) {
+        try (var _ = a.device().use();
+                NDArray g = Creation.array(nd == 0 ? new long[] {0} : geo);
+                NDArray st = Creation.array(strides(a));
+                NDArray cv = NDArray.empty(a.device(), a.dtype(), new long[0], Order.C)) {
             Copies.assign(op, cv, constant == null ? 0 : constant);
             if (a.size() == 0) {
                 Copies.assign(op, out, cv);
@@ -68,7 +71,7 @@ public final class Padding {
             }
             Spec spec = SPECS.computeIfAbsent(mode + " " + a.dtype(), k -> spec(mode, a.dtype()));
             try (NDArray src = a.view(new long[0], new long[0], a.offset())) {
-                ElementwiseLoop.run(spec, new Object[]{out, src, g, st, cv, (long) nd}, os);
+                ElementwiseLoop.run(spec, new Object[] {out, src, g, st, cv, (long) nd}, os);
             }
             return out;
         } catch (RuntimeException e) {
@@ -87,16 +90,20 @@ public final class Padding {
     private static long[][] widths(String op, long[][] widths, int nd) {
         if (widths == null) throw new NullPointerException(op + ": pad widths are null");
         if (widths.length != 1 && widths.length != nd) {
-            throw new NdException(op + ": pad widths must be one (before, after) pair or one per axis (" + nd + "), got " + widths.length);
+            throw new NdException(op + ": pad widths must be one (before, after) pair or one per axis (" + nd
+                    + "), got " + widths.length);
         }
         long[][] w = new long[nd][];
         for (int d = 0; d < nd; d++) {
             long[] p = widths[widths.length == 1 ? 0 : d];
             if (p == null || p.length < 1 || p.length > 2) {
-                throw new NdException(op + ": each pad width is {n} or {before, after}, got " + java.util.Arrays.toString(p));
+                throw new NdException(
+                        op + ": each pad width is {n} or {before, after}, got " + java.util.Arrays.toString(p));
             }
-            w[d] = new long[]{p[0], p[p.length - 1]};
-            if (w[d][0] < 0 || w[d][1] < 0) throw new NdException(op + ": index can't contain negative values: pad widths " + java.util.Arrays.toString(p));
+            w[d] = new long[] {p[0], p[p.length - 1]};
+            if (w[d][0] < 0 || w[d][1] < 0)
+                throw new NdException(
+                        op + ": index can't contain negative values: pad widths " + java.util.Arrays.toString(p));
         }
         return w;
     }
@@ -107,8 +114,10 @@ public final class Padding {
             case "constant" -> "if (_pc < 0 || _pc >= _pn) { _pin = 0; break; }";
             case "edge" -> "_pc = _pc < 0 ? 0 : (_pc >= _pn ? _pn - 1 : _pc);";
             case "wrap" -> "_pc %= _pn; if (_pc < 0) _pc += _pn;";
-            case "reflect" -> "if (_pn == 1) _pc = 0; else { long _pp = 2 * _pn - 2; _pc %= _pp; if (_pc < 0) _pc += _pp; if (_pc >= _pn) _pc = _pp - _pc; }";
-            default -> "{ long _pp = 2 * _pn; _pc %= _pp; if (_pc < 0) _pc += _pp; if (_pc >= _pn) _pc = _pp - 1 - _pc; }";   // symmetric
+            case "reflect" ->
+                "if (_pn == 1) _pc = 0; else { long _pp = 2 * _pn - 2; _pc %= _pp; if (_pc < 0) _pc += _pp; if (_pc >= _pn) _pc = _pp - _pc; }";
+            default ->
+                "{ long _pp = 2 * _pn; _pc %= _pp; if (_pc < 0) _pc += _pp; if (_pc >= _pn) _pc = _pp - 1 - _pc; }"; // symmetric
         };
         String body = """
                 long _pr = (long)i, _po = 0; int _pin = 1;
@@ -120,8 +129,15 @@ public final class Padding {
                     _po += _pc * st[_pd];
                 }
                 y = _pin ? %s : %s;""".formatted(map, CTypes.load(t, "(src + _po)"), CTypes.load(t, "cv"));
-        return new Spec("nd_pad_" + mode + "_" + t, List.of(new Param("y", t, Kind.OUT), new Param("src", t, Kind.RAW),
-                new Param("g", DType.INT64, Kind.RAW), new Param("st", DType.INT64, Kind.RAW), new Param("cv", t, Kind.RAW),
-                new Param("_nd", DType.INT64, Kind.SCALAR)), body);
+        return new Spec(
+                "nd_pad_" + mode + "_" + t,
+                List.of(
+                        new Param("y", t, Kind.OUT),
+                        new Param("src", t, Kind.RAW),
+                        new Param("g", DType.INT64, Kind.RAW),
+                        new Param("st", DType.INT64, Kind.RAW),
+                        new Param("cv", t, Kind.RAW),
+                        new Param("_nd", DType.INT64, Kind.SCALAR)),
+                body);
     }
 }

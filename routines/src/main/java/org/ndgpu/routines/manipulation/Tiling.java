@@ -18,7 +18,7 @@ import org.ndgpu.routines.sorting.Sorting;
  * device pass over the output.
  */
 public final class Tiling {
-    private Tiling() { }
+    private Tiling() {}
 
     private static final long MAX_EMPTY_SECTIONS = 1 << 16;
 
@@ -46,8 +46,8 @@ public final class Tiling {
         int ax = Shapes.axis(op, axis, a.ndim());
         if (sections <= 0) throw new ShapeException(op + ": number sections must be larger than 0, got " + sections);
         if (a.shape()[ax] % sections != 0) {
-            throw new ShapeException(op + ": array split does not result in an equal division: axis " + ax + " of length "
-                    + a.shape()[ax] + " into " + sections + " sections");
+            throw new ShapeException(op + ": array split does not result in an equal division: axis " + ax
+                    + " of length " + a.shape()[ax] + " into " + sections + " sections");
         }
         return arraySplit(op, a, sections, axis);
     }
@@ -85,12 +85,14 @@ public final class Tiling {
         try {
             int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
             long[] s = src.shape();
-            long[] wide = new long[s.length + 1];                   // (..., n, repeats, ...): a broadcast view
+            long[] wide = new long[s.length + 1]; // (..., n, repeats, ...): a broadcast view
             for (int d = 0, k = 0; d < wide.length; d++) wide[d] = d == ax + 1 ? repeats : s[k++];
             long[] out = s.clone();
             out[ax] = Sizes.multiply(op, "the length of axis " + ax + " times repeats:", s[ax], repeats);
             Sizes.bytes(op, out, src.dtype());
-            try (NDArray e = src.expandDims(ax + 1); NDArray b = e.broadcastTo(wide); NDArray c = b.copy(Order.C)) {
+            try (NDArray e = src.expandDims(ax + 1);
+                    NDArray b = e.broadcastTo(wide);
+                    NDArray c = b.copy(Order.C)) {
                 return c.reshape(out);
             }
         } finally {
@@ -113,8 +115,9 @@ public final class Tiling {
             int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
             long n = src.shape()[ax];
             if (repeats.length != n) {
-                throw new ShapeException(op + ": operands could not be broadcast together with shape (" + n + ",) (" + repeats.length
-                        + ",): expected one count per element along axis " + ax + " or a single count");
+                throw new ShapeException(
+                        op + ": operands could not be broadcast together with shape (" + n + ",) (" + repeats.length
+                                + ",): expected one count per element along axis " + ax + " or a single count");
             }
             long[] ends = new long[repeats.length];
             long total = 0;
@@ -126,8 +129,10 @@ public final class Tiling {
             long[] out = src.shape();
             out[ax] = total;
             Sizes.bytes(op, out, src.dtype());
-            try (var _ = src.device().use(); NDArray cum = Creation.array(ends); NDArray slots = Ranges.arange(0, total, 1);
-                 NDArray idx = Sorting.searchsorted(op, cum, slots, "right")) {
+            try (var _ = src.device().use();
+                    NDArray cum = Creation.array(ends);
+                    NDArray slots = Ranges.arange(0, total, 1);
+                    NDArray idx = Sorting.searchsorted(op, cum, slots, "right")) {
                 return src.take(idx, ax);
             }
         } finally {
@@ -138,7 +143,9 @@ public final class Tiling {
     /** numpy.tile(a, reps): a repeated reps[d] times along each axis (reps and a.ndim padded with leading 1s). */
     public static NDArray tile(String op, NDArray a, long... reps) {
         a.live(op);
-        for (long r : reps) if (r < 0) throw new ShapeException(op + ": negative dimensions are not allowed, got reps " + Shapes.str(reps));
+        for (long r : reps)
+            if (r < 0)
+                throw new ShapeException(op + ": negative dimensions are not allowed, got reps " + Shapes.str(reps));
         int nd = Math.max(a.ndim(), reps.length);
         long[] s = new long[nd], r = new long[nd];
         long[] as = a.shape();
@@ -156,7 +163,9 @@ public final class Tiling {
             out[d] = Sizes.multiply(op, "the length of axis " + d + " times reps:", s[d], r[d]);
         }
         Sizes.bytes(op, out, a.dtype());
-        try (NDArray p = a.reshape(pairs); NDArray b = p.broadcastTo(wide); NDArray c = b.copy(Order.C)) {
+        try (NDArray p = a.reshape(pairs);
+                NDArray b = p.broadcastTo(wide);
+                NDArray c = b.copy(Order.C)) {
             return c.reshape(out);
         }
     }
@@ -165,7 +174,8 @@ public final class Tiling {
     public static NDArray roll(String op, NDArray a, long shift, Integer axis) {
         a.live(op);
         if (axis == null) {
-            try (NDArray flat = a.ravel(); NDArray rolled = roll(op, flat, shift, 0)) {
+            try (NDArray flat = a.ravel();
+                    NDArray rolled = roll(op, flat, shift, 0)) {
                 return rolled.reshape(a.shape());
             }
         }
@@ -174,7 +184,7 @@ public final class Tiling {
         if (n == 0) return a.copy(Order.C);
         long s = Math.floorMod(shift, n);
         // roll = concatenate(a[..., n-s:], a[..., :n-s]) along axis
-        List<NDArray> parts = splitAt(a, new long[]{n - s}, ax);
+        List<NDArray> parts = splitAt(a, new long[] {n - s}, ax);
         try {
             return Joining.concatenate(op, List.of(parts.get(1), parts.get(0)), ax);
         } finally {

@@ -32,7 +32,7 @@ import org.ndgpu.ndarray.Shapes;
  * </ul>
  */
 public final class Convolution {
-    private Convolution() { }
+    private Convolution() {}
 
     private static final ConcurrentHashMap<DType, Spec> DIRECT = new ConcurrentHashMap<>();
 
@@ -48,7 +48,9 @@ public final class Convolution {
 
     static boolean fftIsFaster(NDArray a, NDArray v) {
         long n = a.size(), k = v.size();
-        return a.device().isGpu() ? k >= FFT_MIN_SHORTER_GPU && (double) n * k >= FFT_MIN_WORK_GPU : k >= FFT_MIN_SHORTER_CPU;
+        return a.device().isGpu()
+                ? k >= FFT_MIN_SHORTER_GPU && (double) n * k >= FFT_MIN_WORK_GPU
+                : k >= FFT_MIN_SHORTER_CPU;
     }
 
     /** numpy.convolve(a, v, mode): mode "full" (NumPy's default), "same" or "valid". */
@@ -73,7 +75,8 @@ public final class Convolution {
             case "same" -> 1;
             case "full" -> 2;
             case null -> throw new NullPointerException(op + ": mode is null");
-            default -> throw new NdException(op + ": mode must be one of 'valid', 'same', or 'full', got '" + mode + "'");
+            default ->
+                throw new NdException(op + ": mode must be one of 'valid', 'same', or 'full', got '" + mode + "'");
         };
     }
 
@@ -87,7 +90,8 @@ public final class Convolution {
             if (fft.isPresent()) {
                 NDArray r = viaFft(x, y, mode, t, fft.get());
                 if (!swap) return r;
-                try (r; NDArray rev = r.get("::-1")) {
+                try (r;
+                        NDArray rev = r.get("::-1")) {
                     return rev.copy();
                 }
             }
@@ -106,8 +110,8 @@ public final class Convolution {
         v.live(op);
         Operands.device(op, a, v);
         if (a.ndim() != 1 || v.ndim() != 1) {
-            throw new ShapeException(op + ": object too deep for desired array: expected 1-d arrays, got " + Shapes.str(a.shape())
-                    + " and " + Shapes.str(v.shape()));
+            throw new ShapeException(op + ": object too deep for desired array: expected 1-d arrays, got "
+                    + Shapes.str(a.shape()) + " and " + Shapes.str(v.shape()));
         }
         if (a.size() == 0) throw new ShapeException(op + ": a cannot be empty");
         if (v.size() == 0) throw new ShapeException(op + ": v cannot be empty");
@@ -115,7 +119,8 @@ public final class Convolution {
         // array can have are refused here, with the caller's lengths, not deep inside a step such as nextFastLen
         long n = a.size(), k = v.size();
         if (n > Long.MAX_VALUE / Double.BYTES - (k - 1)) {
-            throw new ShapeException(op + ": array is too big: len(a) " + n + " + len(v) " + k + " - 1 points of float64 need more than 2^63 - 1 bytes");
+            throw new ShapeException(op + ": array is too big: len(a) " + n + " + len(v) " + k
+                    + " - 1 points of float64 need more than 2^63 - 1 bytes");
         }
     }
 
@@ -123,7 +128,7 @@ public final class Convolution {
     static long[] window(long n, long k, int mode) {
         long len = mode == 0 ? n - k + 1 : mode == 1 ? n : n + k - 1;
         long start = mode == 0 ? k - 1 : mode == 1 ? k - 1 - k / 2 : 0;
-        return new long[]{len, start};
+        return new long[] {len, start};
     }
 
     // a at least as long as v (fft's ConvolveCrossover times it by reflection beside viaFft)
@@ -140,13 +145,26 @@ public final class Convolution {
         long n = a.size(), k = v.size();
         long[] w = window(n, k, mode);
         DType t = DType.promote(a.dtype(), v.dtype());
-        NDArray out = NDArray.empty(a.device(), t, new long[]{w[0]}, Order.C);
+        NDArray out = NDArray.empty(a.device(), t, new long[] {w[0]}, Order.C);
         try (NDArray ac = a.dtype() == t ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
-             NDArray vc = v.dtype() == t ? v.view(v.shape(), v.strides(), v.offset()) : v.astype(t);
-             NDArray a0 = ac.view(new long[0], new long[0], ac.offset()); NDArray v0 = vc.view(new long[0], new long[0], vc.offset())) {
-            ElementwiseLoop.run(DIRECT.computeIfAbsent(t, Convolution::directSpec),
-                    new Object[]{out, a0, v0, n, k, w[1], ac.strides()[0] / ac.itemsize(), vc.strides()[0] / vc.itemsize(),
-                        reverse ? w[0] - 1 : -1L, conjA ? 1L : 0L, conjV ? 1L : 0L},
+                NDArray vc = v.dtype() == t ? v.view(v.shape(), v.strides(), v.offset()) : v.astype(t);
+                NDArray a0 = ac.view(new long[0], new long[0], ac.offset());
+                NDArray v0 = vc.view(new long[0], new long[0], vc.offset())) {
+            ElementwiseLoop.run(
+                    DIRECT.computeIfAbsent(t, Convolution::directSpec),
+                    new Object[] {
+                        out,
+                        a0,
+                        v0,
+                        n,
+                        k,
+                        w[1],
+                        ac.strides()[0] / ac.itemsize(),
+                        vc.strides()[0] / vc.itemsize(),
+                        reverse ? w[0] - 1 : -1L,
+                        conjA ? 1L : 0L,
+                        conjV ? 1L : 0L
+                    },
                     out.shape());
             return out;
         } catch (RuntimeException e) {
@@ -156,12 +174,22 @@ public final class Convolution {
     }
 
     private static Spec directSpec(DType t) {
-        return new Spec("nd_correlate_" + t,
-                List.of(new Param("y", t, Kind.OUT), new Param("a", t, Kind.RAW), new Param("v", t, Kind.RAW),
-                        new Param("_cn", DType.INT64, Kind.SCALAR), new Param("_ck", DType.INT64, Kind.SCALAR), new Param("_cs", DType.INT64, Kind.SCALAR),
-                        new Param("_sa", DType.INT64, Kind.SCALAR), new Param("_sv", DType.INT64, Kind.SCALAR),
-                        new Param("_crev", DType.INT64, Kind.SCALAR), new Param("_cca", DType.INT64, Kind.SCALAR), new Param("_ccv", DType.INT64, Kind.SCALAR)),
-                "long _co = _crev >= 0 ? _crev - (long)i : (long)i;\n" + windowSum(t, "_co", "_cacc") + "\ny = " + result(t, "_cacc") + ";");
+        return new Spec(
+                "nd_correlate_" + t,
+                List.of(
+                        new Param("y", t, Kind.OUT),
+                        new Param("a", t, Kind.RAW),
+                        new Param("v", t, Kind.RAW),
+                        new Param("_cn", DType.INT64, Kind.SCALAR),
+                        new Param("_ck", DType.INT64, Kind.SCALAR),
+                        new Param("_cs", DType.INT64, Kind.SCALAR),
+                        new Param("_sa", DType.INT64, Kind.SCALAR),
+                        new Param("_sv", DType.INT64, Kind.SCALAR),
+                        new Param("_crev", DType.INT64, Kind.SCALAR),
+                        new Param("_cca", DType.INT64, Kind.SCALAR),
+                        new Param("_ccv", DType.INT64, Kind.SCALAR)),
+                "long _co = _crev >= 0 ? _crev - (long)i : (long)i;\n" + windowSum(t, "_co", "_cacc") + "\ny = "
+                        + result(t, "_cacc") + ";");
     }
 
     /** The accumulator's dtype: bool counts in int64 (any true product makes a true result), float16 sums in float32. */
@@ -179,12 +207,14 @@ public final class Convolution {
      */
     static String windowSum(DType t, String o, String acc) {
         DType c = accumulator(t);
-        String x = CTypes.cast(t, c, CTypes.load(t, "(a + (_cq + _cj) * _sa)")), y = CTypes.cast(t, c, CTypes.load(t, "(v + _cj * _sv)"));
+        String x = CTypes.cast(t, c, CTypes.load(t, "(a + (_cq + _cj) * _sa)")),
+                y = CTypes.cast(t, c, CTypes.load(t, "(v + _cj * _sv)"));
         String step;
         if (t.isComplex()) {
             String p = t == DType.COMPLEX64 ? "c64" : "c128";
-            step = "%1$s _cx = %2$s, _cy = %3$s;\n    if (_cca) _cx = nd_%4$s_conj(_cx);\n    if (_ccv) _cy = nd_%4$s_conj(_cy);\n    %5$s = nd_%4$s_add(%5$s, nd_%4$s_mul(_cx, _cy));"
-                    .formatted(CTypes.compute(c), x, y, p, acc);
+            step =
+                    "%1$s _cx = %2$s, _cy = %3$s;\n    if (_cca) _cx = nd_%4$s_conj(_cx);\n    if (_ccv) _cy = nd_%4$s_conj(_cy);\n    %5$s = nd_%4$s_add(%5$s, nd_%4$s_mul(_cx, _cy));"
+                            .formatted(CTypes.compute(c), x, y, p, acc);
         } else {
             step = acc + " += " + x + " * " + y + ";";
         }

@@ -8,10 +8,10 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.spi.RealFft;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.RealFft;
 
 /**
  * The real floating-point correlation through FFTs, kept to NumPy's answer: conv(a, v[::-1]) =
@@ -34,7 +34,7 @@ import org.ndgpu.ndarray.Order;
  * at the ends of mode 'full' and windows of near-zero values are summed directly.
  */
 final class FftConvolution {
-    private FftConvolution() { }
+    private FftConvolution() {}
 
     /** Terms each thread of a sum-of-squares pass adds (coalesced, strided by the pass's thread count). */
     static final int SUM_PER_THREAD = 256;
@@ -59,23 +59,32 @@ final class FftConvolution {
         long[] w = Convolution.window(n, k, mode);
         long len = w[0], start = w[1];
         long size = fft.nextFastLen(n + k - 1);
-        DType work = t == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;      // float16 computes in float32, as NumPy's direct sum would round
+        DType work = t == DType.FLOAT64
+                ? DType.FLOAT64
+                : DType.FLOAT32; // float16 computes in float32, as NumPy's direct sum would round
         List<NDArray> temps = new ArrayList<>();
         try {
             NDArray ac = track(temps, a.astype(work));
             NDArray vc = track(temps, track(temps, v.get("::-1")).astype(work));
             NDArray y = track(temps, window(viaSpectra(ac, vc, size, fft, temps), start, len, temps));
-            NDArray s = track(temps, window(viaSpectra(abs(ac, temps), abs(vc, temps), size, fft, temps), start, len, temps));
+            NDArray s = track(
+                    temps, window(viaSpectra(abs(ac, temps), abs(vc, temps), size, fft, temps), start, len, temps));
             NDArray na = sumOfSquares(ac, temps), nv = sumOfSquares(vc, temps);
             // the direct sums read the inputs in the result's dtype, as Convolution.direct does
             NDArray at = track(temps, a.astype(t)), vt = track(temps, v.astype(t));
-            NDArray a0 = track(temps, at.view(new long[0], new long[0], at.offset())), v0 = track(temps, vt.view(new long[0], new long[0], vt.offset()));
+            NDArray a0 = track(temps, at.view(new long[0], new long[0], at.offset())),
+                    v0 = track(temps, vt.view(new long[0], new long[0], vt.offset()));
             double eps = work == DType.FLOAT64 ? Math.ulp(1.0) : Math.ulp(1.0f);
-            double bound = eps * Math.max(1, 64 - Long.numberOfLeadingZeros(size)) / Math.sqrt((double) size) / relativeError(t);
-            NDArray out = NDArray.empty(a.device(), t, new long[]{len}, Order.C);
+            double bound = eps
+                    * Math.max(1, 64 - Long.numberOfLeadingZeros(size))
+                    / Math.sqrt((double) size)
+                    / relativeError(t);
+            NDArray out = NDArray.empty(a.device(), t, new long[] {len}, Order.C);
             try {
-                ElementwiseLoop.run(SPECS.computeIfAbsent("repair|" + t + "|" + work, x -> repairSpec(t, work)),
-                        new Object[]{y, s, out, a0, v0, na, nv, n, k, start, 1L, 1L, bound}, out.shape());
+                ElementwiseLoop.run(
+                        SPECS.computeIfAbsent("repair|" + t + "|" + work, x -> repairSpec(t, work)),
+                        new Object[] {y, s, out, a0, v0, na, nv, n, k, start, 1L, 1L, bound},
+                        out.shape());
             } catch (RuntimeException e) {
                 out.close();
                 throw e;
@@ -90,7 +99,10 @@ final class FftConvolution {
     private static NDArray viaSpectra(NDArray x, NDArray y, long size, RealFft fft, List<NDArray> temps) {
         NDArray fx = track(temps, fft.rfft(x, size)), fy = track(temps, fft.rfft(y, size));
         NDArray p = track(temps, NDArray.empty(x.device(), fx.dtype(), fx.shape(), Order.C));
-        ElementwiseLoop.run(SPECS.computeIfAbsent("product|" + fx.dtype(), k -> product(fx.dtype())), new Object[]{fx, fy, p}, p.shape());
+        ElementwiseLoop.run(
+                SPECS.computeIfAbsent("product|" + fx.dtype(), k -> product(fx.dtype())),
+                new Object[] {fx, fy, p},
+                p.shape());
         return track(temps, fft.irfft(p, size));
     }
 
@@ -101,15 +113,24 @@ final class FftConvolution {
     // the spectra's product, with the prelude's complex multiply (no dependency on the ufunc module)
     private static Spec product(DType c) {
         String p = c == DType.COMPLEX64 ? "c64" : "c128";
-        return new Spec("nd_spectrum_product_" + c, List.of(new Param("x", c, Kind.IN), new Param("y", c, Kind.IN), new Param("z", c, Kind.OUT)),
+        return new Spec(
+                "nd_spectrum_product_" + c,
+                List.of(new Param("x", c, Kind.IN), new Param("y", c, Kind.IN), new Param("z", c, Kind.OUT)),
                 "z = nd_" + p + "_mul(x, y);");
     }
 
     private static NDArray abs(NDArray x, List<NDArray> temps) {
         DType d = x.dtype();
         NDArray r = track(temps, NDArray.empty(x.device(), d, x.shape(), Order.C));
-        ElementwiseLoop.run(SPECS.computeIfAbsent("abs|" + d, k -> new Spec("nd_conv_abs_" + d,
-                List.of(new Param("x", d, Kind.IN), new Param("y", d, Kind.OUT)), "y = fabs(x);")), new Object[]{x, r}, r.shape());
+        ElementwiseLoop.run(
+                SPECS.computeIfAbsent(
+                        "abs|" + d,
+                        k -> new Spec(
+                                "nd_conv_abs_" + d,
+                                List.of(new Param("x", d, Kind.IN), new Param("y", d, Kind.OUT)),
+                                "y = fabs(x);")),
+                new Object[] {x, r},
+                r.shape());
         return r;
     }
 
@@ -125,11 +146,16 @@ final class FftConvolution {
             long n = cur.size(), m = (n + SUM_PER_THREAD - 1) / SUM_PER_THREAD;
             DType d = cur.dtype();
             boolean sq = square;
-            NDArray next = track(temps, NDArray.empty(x.device(), DType.FLOAT64, new long[]{m}, Order.C));
-            Spec spec = SPECS.computeIfAbsent("sum|" + d + "|" + sq, k -> new Spec("nd_conv_sum" + (sq ? "sq_" : "_") + d,
-                    List.of(new Param("y", DType.FLOAT64, Kind.OUT), new Param("x", d, Kind.RAW),
-                            new Param("_sn", DType.INT64, Kind.SCALAR), new Param("_sm", DType.INT64, Kind.SCALAR)),
-                    """
+            NDArray next = track(temps, NDArray.empty(x.device(), DType.FLOAT64, new long[] {m}, Order.C));
+            Spec spec = SPECS.computeIfAbsent(
+                    "sum|" + d + "|" + sq,
+                    k -> new Spec(
+                            "nd_conv_sum" + (sq ? "sq_" : "_") + d,
+                            List.of(
+                                    new Param("y", DType.FLOAT64, Kind.OUT), new Param("x", d, Kind.RAW),
+                                    new Param("_sn", DType.INT64, Kind.SCALAR),
+                                            new Param("_sm", DType.INT64, Kind.SCALAR)),
+                            """
                     double _s = 0;
                     for (long _j = (long)i; _j < _sn; _j += _sm) {
                         double _x = (double)%s;
@@ -137,7 +163,7 @@ final class FftConvolution {
                     }
                     y = _s;""".formatted(CTypes.load(d, "(x + _j)"), sq ? "_x * _x" : "_x")));
             try (NDArray x0 = cur.view(new long[0], new long[0], cur.offset())) {
-                ElementwiseLoop.run(spec, new Object[]{next, x0, n, m}, next.shape());
+                ElementwiseLoop.run(spec, new Object[] {next, x0, n, m}, next.shape());
             }
             cur = next;
             square = false;
@@ -150,12 +176,21 @@ final class FftConvolution {
      * that without the norms, over the relative error allowed), is within the allowed part of S[i]; else the direct sum.
      */
     private static Spec repairSpec(DType t, DType work) {
-        return new Spec("nd_conv_repair_" + t,
-                List.of(new Param("yf", work, Kind.IN), new Param("s", work, Kind.IN), new Param("y", t, Kind.OUT),
-                        new Param("a", t, Kind.RAW), new Param("v", t, Kind.RAW),
-                        new Param("na", DType.FLOAT64, Kind.RAW), new Param("nv", DType.FLOAT64, Kind.RAW),
-                        new Param("_cn", DType.INT64, Kind.SCALAR), new Param("_ck", DType.INT64, Kind.SCALAR), new Param("_cs", DType.INT64, Kind.SCALAR),
-                        new Param("_sa", DType.INT64, Kind.SCALAR), new Param("_sv", DType.INT64, Kind.SCALAR),
+        return new Spec(
+                "nd_conv_repair_" + t,
+                List.of(
+                        new Param("yf", work, Kind.IN),
+                        new Param("s", work, Kind.IN),
+                        new Param("y", t, Kind.OUT),
+                        new Param("a", t, Kind.RAW),
+                        new Param("v", t, Kind.RAW),
+                        new Param("na", DType.FLOAT64, Kind.RAW),
+                        new Param("nv", DType.FLOAT64, Kind.RAW),
+                        new Param("_cn", DType.INT64, Kind.SCALAR),
+                        new Param("_ck", DType.INT64, Kind.SCALAR),
+                        new Param("_cs", DType.INT64, Kind.SCALAR),
+                        new Param("_sa", DType.INT64, Kind.SCALAR),
+                        new Param("_sv", DType.INT64, Kind.SCALAR),
                         new Param("_bound", DType.FLOAT64, Kind.SCALAR)),
                 """
                 double _err = _bound * sqrt(%1$s) * sqrt(%2$s);
@@ -164,8 +199,12 @@ final class FftConvolution {
                 } else {
                     %4$s
                     y = %5$s;
-                }""".formatted(CTypes.load(DType.FLOAT64, "(na)"), CTypes.load(DType.FLOAT64, "(nv)"), CTypes.cast(work, t, "yf"),
-                        Convolution.windowSum(t, "(long)i", "_cacc").replace("\n", "\n    "), Convolution.result(t, "_cacc")));
+                }""".formatted(
+                                CTypes.load(DType.FLOAT64, "(na)"),
+                                CTypes.load(DType.FLOAT64, "(nv)"),
+                                CTypes.cast(work, t, "yf"),
+                                Convolution.windowSum(t, "(long)i", "_cacc").replace("\n", "\n    "),
+                                Convolution.result(t, "_cacc")));
     }
 
     private static NDArray track(List<NDArray> temps, NDArray x) {

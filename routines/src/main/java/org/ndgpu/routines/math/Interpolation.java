@@ -22,12 +22,18 @@ import org.ndgpu.ndarray.Shapes;
  * xp is not checked for being increasing, as NumPy does not.
  */
 public final class Interpolation {
-    private Interpolation() { }
+    private Interpolation() {}
 
-    private static final Spec INTERP = new Spec("nd_interp",
-            List.of(new Param("x", DType.FLOAT64, Kind.IN), new Param("xp", DType.FLOAT64, Kind.RAW), new Param("fp", DType.FLOAT64, Kind.RAW),
-                    new Param("y", DType.FLOAT64, Kind.OUT), new Param("_in", DType.INT64, Kind.SCALAR),
-                    new Param("_left", DType.FLOAT64, Kind.SCALAR), new Param("_right", DType.FLOAT64, Kind.SCALAR)),
+    private static final Spec INTERP = new Spec(
+            "nd_interp",
+            List.of(
+                    new Param("x", DType.FLOAT64, Kind.IN),
+                    new Param("xp", DType.FLOAT64, Kind.RAW),
+                    new Param("fp", DType.FLOAT64, Kind.RAW),
+                    new Param("y", DType.FLOAT64, Kind.OUT),
+                    new Param("_in", DType.INT64, Kind.SCALAR),
+                    new Param("_left", DType.FLOAT64, Kind.SCALAR),
+                    new Param("_right", DType.FLOAT64, Kind.SCALAR)),
             """
             double _iv = x, _ir;
             if (isnan(_iv)) _ir = _iv;
@@ -52,27 +58,38 @@ public final class Interpolation {
     public static NDArray interp(String op, NDArray x, NDArray xp, NDArray fp, Double left, Double right) {
         x.live(op);
         Operands.device(op, x, xp, fp);
-        for (NDArray v : new NDArray[]{x, xp, fp}) {
-            if (v.dtype().isComplex()) throw new DTypeException(op + ": complex values are not supported, got " + v.dtype());
+        for (NDArray v : new NDArray[] {x, xp, fp}) {
+            if (v.dtype().isComplex())
+                throw new DTypeException(op + ": complex values are not supported, got " + v.dtype());
         }
         if (xp.ndim() != 1 || fp.ndim() != 1) {
-            throw new ShapeException(op + ": data points must be 1-D sequences, got xp " + Shapes.str(xp.shape()) + " and fp " + Shapes.str(fp.shape()));
+            throw new ShapeException(op + ": data points must be 1-D sequences, got xp " + Shapes.str(xp.shape())
+                    + " and fp " + Shapes.str(fp.shape()));
         }
-        if (xp.size() != fp.size()) throw new ShapeException(op + ": fp and xp are not of the same length: " + fp.size() + " and " + xp.size());
+        if (xp.size() != fp.size())
+            throw new ShapeException(op + ": fp and xp are not of the same length: " + fp.size() + " and " + xp.size());
         if (xp.size() == 0) throw new NdException(op + ": array of sample points is empty");
-        for (NDArray v : new NDArray[]{x, xp, fp}) org.ndgpu.ndarray.Sizes.bytes(op, v.shape(), DType.FLOAT64);   // their float64 copies
-        try (var _ = x.device().use(); NDArray xd = x.astype(DType.FLOAT64); NDArray xpd = xp.astype(DType.FLOAT64); NDArray fpd = fp.astype(DType.FLOAT64)) {
+        for (NDArray v : new NDArray[] {x, xp, fp})
+            org.ndgpu.ndarray.Sizes.bytes(op, v.shape(), DType.FLOAT64); // their float64 copies
+        try (var _ = x.device().use();
+                NDArray xd = x.astype(DType.FLOAT64);
+                NDArray xpd = xp.astype(DType.FLOAT64);
+                NDArray fpd = fp.astype(DType.FLOAT64)) {
             double[] ends = ends(fpd, left, right);
             NDArray out = NDArray.empty(x.device(), DType.FLOAT64, x.shape(), Order.C);
-            if (out.size() > 0) ElementwiseLoop.run(INTERP, new Object[]{xd, xpd, fpd, out, xp.size(), ends[0], ends[1]}, x.shape());
+            if (out.size() > 0)
+                ElementwiseLoop.run(INTERP, new Object[] {xd, xpd, fpd, out, xp.size(), ends[0], ends[1]}, x.shape());
             return out;
         }
     }
 
     private static double[] ends(NDArray fp, Double left, Double right) {
-        if (left != null && right != null) return new double[]{left, right};
-        try (NDArray first = fp.get(0); NDArray last = fp.get(fp.size() - 1)) {
-            return new double[]{left != null ? left : first.toDoubleArray()[0], right != null ? right : last.toDoubleArray()[0]};
+        if (left != null && right != null) return new double[] {left, right};
+        try (NDArray first = fp.get(0);
+                NDArray last = fp.get(fp.size() - 1)) {
+            return new double[] {
+                left != null ? left : first.toDoubleArray()[0], right != null ? right : last.toDoubleArray()[0]
+            };
         }
     }
 }

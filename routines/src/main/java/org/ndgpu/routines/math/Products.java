@@ -11,7 +11,7 @@ import org.ndgpu.routines.manipulation.Joining;
 
 /** numpy.cross (vectors of 2 or 3 components along the last axis) and numpy.kron, as views and device ufuncs. */
 public final class Products {
-    private Products() { }
+    private Products() {}
 
     /**
      * numpy.cross(a, b): along the last axis of each (broadcast over the others). Two 3-vectors give a
@@ -20,23 +20,34 @@ public final class Products {
     public static NDArray cross(String op, NDArray a, NDArray b) {
         a.live(op);
         Operands.device(op, a, b);
-        if (a.ndim() == 0 || b.ndim() == 0) throw new AxisException(op + ": axis -1 is out of bounds for a 0-dimensional array");
+        if (a.ndim() == 0 || b.ndim() == 0)
+            throw new AxisException(op + ": axis -1 is out of bounds for a 0-dimensional array");
         long na = a.shape()[a.ndim() - 1], nb = b.shape()[b.ndim() - 1];
         if ((na != 2 && na != 3) || (nb != 2 && nb != 3)) {
-            throw new ShapeException(op + ": incompatible dimensions for cross product (dimension must be 2 or 3), got " + na + " and " + nb);
+            throw new ShapeException(op + ": incompatible dimensions for cross product (dimension must be 2 or 3), got "
+                    + na + " and " + nb);
         }
-        if (na != nb) throw new ShapeException(op + ": vectors of 2 and 3 components are not supported together, got " + na + " and " + nb);
-        try (NDArray a0 = a.get("..., 0"); NDArray a1 = a.get("..., 1"); NDArray b0 = b.get("..., 0"); NDArray b1 = b.get("..., 1")) {
+        if (na != nb)
+            throw new ShapeException(
+                    op + ": vectors of 2 and 3 components are not supported together, got " + na + " and " + nb);
+        try (NDArray a0 = a.get("..., 0");
+                NDArray a1 = a.get("..., 1");
+                NDArray b0 = b.get("..., 0");
+                NDArray b1 = b.get("..., 1")) {
             if (na == 2) return diffOfProducts(a0, b1, a1, b0);
-            try (NDArray a2 = a.get("..., 2"); NDArray b2 = b.get("..., 2");
-                 NDArray x = diffOfProducts(a1, b2, a2, b1); NDArray y = diffOfProducts(a2, b0, a0, b2); NDArray z = diffOfProducts(a0, b1, a1, b0)) {
+            try (NDArray a2 = a.get("..., 2");
+                    NDArray b2 = b.get("..., 2");
+                    NDArray x = diffOfProducts(a1, b2, a2, b1);
+                    NDArray y = diffOfProducts(a2, b0, a0, b2);
+                    NDArray z = diffOfProducts(a0, b1, a1, b0)) {
                 return Joining.stack(op, List.of(x, y, z), -1);
             }
         }
     }
 
     private static NDArray diffOfProducts(NDArray p, NDArray q, NDArray r, NDArray s) {
-        try (NDArray pq = p.mul(q); NDArray rs = r.mul(s)) {
+        try (NDArray pq = p.mul(q);
+                NDArray rs = r.mul(s)) {
             return pq.sub(rs);
         }
     }
@@ -56,7 +67,9 @@ public final class Products {
             out[d] = Sizes.multiply(op, "the length of axis " + d + " of a times that of b:", sa[d], sb[d]);
         }
         Sizes.bytes(op, out, DType.promote(a.dtype(), b.dtype()));
-        try (NDArray ar = a.reshape(ia); NDArray br = b.reshape(ib); NDArray p = ar.mul(br)) {
+        try (NDArray ar = a.reshape(ia);
+                NDArray br = b.reshape(ib);
+                NDArray p = ar.mul(br)) {
             return p.reshape(out);
         }
     }
@@ -67,5 +80,4 @@ public final class Products {
         System.arraycopy(s, 0, p, nd - s.length, s.length);
         return p;
     }
-
 }

@@ -88,7 +88,9 @@ public final class ArrayPrinter {
      * {@code array([], shape=(0, 3), dtype=float32)}, {@code array(3.5)}.
      * <pre>{@code ArrayPrinter.repr(Npy.read(Path.of("x.npy")))}</pre>
      */
-    public static String repr(HostArray a) { return repr(a, a.shape()); }
+    public static String repr(HostArray a) {
+        return repr(a, a.shape());
+    }
 
     /** repr of an array of shape {@code logical} whose elements {@code a} holds in full or as {@link #summaryShape}. */
     static String repr(HostArray a, long[] logical) {
@@ -99,7 +101,8 @@ public final class ArrayPrinter {
         List<String> extras = new ArrayList<>();
         boolean shapeIsZero = logical.length == 1 && logical[0] == 0;
         if ((size == 0 && !shapeIsZero) || size > THRESHOLD) extras.add("shape=" + HostArray.shapeString(logical));
-        if (!dtypeIsImplied(a.dtype()) || size == 0) extras.add("dtype=" + a.dtype().numpyName());
+        if (!dtypeIsImplied(a.dtype()) || size == 0)
+            extras.add("dtype=" + a.dtype().numpyName());
         if (extras.isEmpty()) return prefix + lst + ")";
         String arrStr = prefix + lst + ",";
         String extraStr = String.join(", ", extras) + ")";
@@ -112,7 +115,9 @@ public final class ArrayPrinter {
      * NumPy's str: {@code [[1. 2.]\n [3. 4.]]}; a 0-d array prints as its scalar does ({@code 3.5}).
      * <pre>{@code System.out.println(ArrayPrinter.str(a));}</pre>
      */
-    public static String str(HostArray a) { return str(a, a.shape()); }
+    public static String str(HostArray a) {
+        return str(a, a.shape());
+    }
 
     /** str of an array of shape {@code logical} whose elements {@code a} holds in full or as {@link #summaryShape}. */
     static String str(HostArray a, long[] logical) {
@@ -155,14 +160,15 @@ public final class ArrayPrinter {
         String nextHanging = hanging + " ";
         int nextWidth = width - 1;
         long n = shape[axis];
-                boolean show = summarize && 2L * EDGE_ITEMS < n;
+        boolean show = summarize && 2L * EDGE_ITEMS < n;
         long leading = show ? EDGE_ITEMS : 0, trailing = show ? EDGE_ITEMS : n;
         StringBuilder s = new StringBuilder();
         if (shape.length - axis == 1) {
             int elemWidth = width - Math.max(separator.stripTrailing().length(), 1);
             StringBuilder line = new StringBuilder(hanging);
             for (long i = 0; i < leading; i++) {
-                extendLine(s, line, recurse(axis + 1, base + step(axis, i), nextHanging, nextWidth), elemWidth, hanging);
+                extendLine(
+                        s, line, recurse(axis + 1, base + step(axis, i), nextHanging, nextWidth), elemWidth, hanging);
                 line.append(separator);
             }
             if (show) {
@@ -170,19 +176,29 @@ public final class ArrayPrinter {
                 line.append(separator);
             }
             for (long i = trailing; i > 1; i--) {
-                extendLine(s, line, recurse(axis + 1, base + step(axis, n - i), nextHanging, nextWidth), elemWidth, hanging);
+                extendLine(
+                        s,
+                        line,
+                        recurse(axis + 1, base + step(axis, n - i), nextHanging, nextWidth),
+                        elemWidth,
+                        hanging);
                 line.append(separator);
             }
-            extendLine(s, line, recurse(axis + 1, base + step(axis, n - 1), nextHanging, nextWidth), elemWidth, hanging);
+            extendLine(
+                    s, line, recurse(axis + 1, base + step(axis, n - 1), nextHanging, nextWidth), elemWidth, hanging);
             s.append(line);
         } else {
             String lineSep = separator.stripTrailing() + "\n".repeat(shape.length - axis - 1);
             for (long i = 0; i < leading; i++) {
-                s.append(hanging).append(recurse(axis + 1, base + step(axis, i), nextHanging, nextWidth)).append(lineSep);
+                s.append(hanging)
+                        .append(recurse(axis + 1, base + step(axis, i), nextHanging, nextWidth))
+                        .append(lineSep);
             }
             if (show) s.append(hanging).append("...").append(lineSep);
             for (long i = trailing; i > 1; i--) {
-                s.append(hanging).append(recurse(axis + 1, base + step(axis, n - i), nextHanging, nextWidth)).append(lineSep);
+                s.append(hanging)
+                        .append(recurse(axis + 1, base + step(axis, n - i), nextHanging, nextWidth))
+                        .append(lineSep);
             }
             s.append(hanging).append(recurse(axis + 1, base + step(axis, n - 1), nextHanging, nextWidth));
         }

@@ -1,8 +1,5 @@
 package org.ndgpu.routines.printing;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteBuffer;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -18,26 +15,35 @@ import org.ndgpu.routines.manipulation.Joining;
  * 1 GiB array in JShell moves a few hundred bytes, not the gigabyte.
  */
 public final class ArrayRepr {
-    private ArrayRepr() { }
+    private ArrayRepr() {}
 
     /** numpy.array_repr(a): {@code array([1., 2.], dtype=float32)}. */
-    public static String repr(NDArray a) { return ArrayPrinter.repr(shown(a), a.shape()); }
+    public static String repr(NDArray a) {
+        return ArrayPrinter.repr(shown(a), a.shape());
+    }
 
     /** numpy.array_str(a): {@code [1. 2.]}. */
-    public static String str(NDArray a) { return ArrayPrinter.str(shown(a), a.shape()); }
+    public static String str(NDArray a) {
+        return ArrayPrinter.str(shown(a), a.shape());
+    }
 
     /** The elements a print of {@code a} reads, on the host in C order, shaped ArrayPrinter.summaryShape(a.shape()). */
     static HostArray shown(NDArray a) {
         long[] shape = a.shape();
         long[] want = ArrayPrinter.summaryShape(shape);
         // the longest axes first, so each intermediate copy is as small as it can be
-        int[] cut = IntStream.range(0, shape.length).filter(d -> want[d] < shape[d]).boxed()
-                .sorted(Comparator.comparingLong((Integer d) -> shape[d]).reversed()).mapToInt(Integer::intValue).toArray();
+        int[] cut = IntStream.range(0, shape.length)
+                .filter(d -> want[d] < shape[d])
+                .boxed()
+                .sorted(Comparator.comparingLong((Integer d) -> shape[d]).reversed())
+                .mapToInt(Integer::intValue)
+                .toArray();
         NDArray x = a;
         try {
             for (int axis : cut) {
                 long edge = want[axis] / 2;
-                try (NDArray head = Views.slab(x, axis, 0, edge); NDArray tail = Views.slab(x, axis, shape[axis] - edge, edge)) {
+                try (NDArray head = Views.slab(x, axis, 0, edge);
+                        NDArray tail = Views.slab(x, axis, shape[axis] - edge, edge)) {
                     NDArray joined = Joining.concatenate("print", List.of(head, tail), axis);
                     if (x != a) x.close();
                     x = joined;
@@ -48,5 +54,4 @@ public final class ArrayRepr {
             if (x != a) x.close();
         }
     }
-
 }

@@ -21,18 +21,27 @@ import java.math.RoundingMode;
  */
 final class Dragon4 {
     /** The binary format a value came from: it decides which digits are "shortest". */
-    enum Kind { HALF, SINGLE, DOUBLE }
+    enum Kind {
+        HALF,
+        SINGLE,
+        DOUBLE
+    }
 
     /** NumPy's trim modes: 'k' keep zeros, '.' trim zeros keep the point, '0' leave one zero, '-' trim point too. */
-    enum Trim { NONE, ZEROS, ONE_ZERO, DPT_ZEROS }
+    enum Trim {
+        NONE,
+        ZEROS,
+        ONE_ZERO,
+        DPT_ZEROS
+    }
 
     /** A positive decimal d1.d2d3... * 10^exp; "0" with exp 0 for zero. Trailing zeros are kept. */
     record Digits(String digits, int exp) {}
 
     private Dragon4() {}
 
-    static String positional(double v, Kind kind, int precision, int minDigits, Trim trim, boolean plus,
-                             int padLeft, int padRight) {
+    static String positional(
+            double v, Kind kind, int precision, int minDigits, Trim trim, boolean plus, int padLeft, int padRight) {
         if (!Double.isFinite(v)) return infNan(v, plus);
         String sign = signOf(v, plus);
         Digits d = digits(Math.abs(v), kind, false, precision, minDigits);
@@ -64,8 +73,8 @@ final class Dragon4 {
         return b.toString();
     }
 
-    static String scientific(double v, Kind kind, int precision, int minDigits, Trim trim, boolean plus,
-                             int padLeft, int expDigits) {
+    static String scientific(
+            double v, Kind kind, int precision, int minDigits, Trim trim, boolean plus, int padLeft, int expDigits) {
         if (!Double.isFinite(v)) return infNan(v, plus);
         String sign = signOf(v, plus);
         Digits d = digits(Math.abs(v), kind, true, precision, minDigits);
@@ -81,7 +90,10 @@ final class Dragon4 {
         int e = d.exp();
         String ed = Integer.toString(Math.abs(e));
         int width = expDigits < 0 ? 2 : Math.min(expDigits, 5);
-        b.append('e').append(e >= 0 ? '+' : '-').append("0".repeat(Math.max(0, width - ed.length()))).append(ed);
+        b.append('e')
+                .append(e >= 0 ? '+' : '-')
+                .append("0".repeat(Math.max(0, width - ed.length())))
+                .append(ed);
         return b.toString();
     }
 
@@ -130,8 +142,10 @@ final class Dragon4 {
             if (minDigits >= 0 && len < minDigits + 1) return roundSignificant(abs, minDigits + 1);
         } else {
             int frac = len - 1 - s.exp();
-            if (precision >= 0 && frac > precision) return of(new BigDecimal(abs).setScale(precision, RoundingMode.HALF_EVEN));
-            if (minDigits >= 0 && frac < minDigits) return of(new BigDecimal(abs).setScale(minDigits, RoundingMode.HALF_EVEN));
+            if (precision >= 0 && frac > precision)
+                return of(new BigDecimal(abs).setScale(precision, RoundingMode.HALF_EVEN));
+            if (minDigits >= 0 && frac < minDigits)
+                return of(new BigDecimal(abs).setScale(minDigits, RoundingMode.HALF_EVEN));
         }
         return s;
     }
@@ -202,7 +216,8 @@ final class Dragon4 {
             if (okDown || okUp) {
                 Digits dd = of(down.stripTrailingZeros()), du = of(up.stripTrailingZeros());
                 if (okDown && okUp) {
-                    int last = down.unscaledValue().mod(java.math.BigInteger.TEN).intValue();
+                    int last =
+                            down.unscaledValue().mod(java.math.BigInteger.TEN).intValue();
                     return closer(dd, du, x, last);
                 }
                 return okDown ? dd : du;
@@ -212,7 +227,8 @@ final class Dragon4 {
     }
 
     private static BigDecimal pow2(int e) {
-        return e >= 0 ? new BigDecimal(java.math.BigInteger.ONE.shiftLeft(e))
+        return e >= 0
+                ? new BigDecimal(java.math.BigInteger.ONE.shiftLeft(e))
                 : BigDecimal.ONE.divide(new BigDecimal(java.math.BigInteger.ONE.shiftLeft(-e)));
     }
 }

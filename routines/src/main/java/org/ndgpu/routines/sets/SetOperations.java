@@ -23,7 +23,7 @@ import org.ndgpu.routines.sorting.Sorting;
  * uint64 with an int64 answers in float64 with NumPy's float64 comparisons.
  */
 public final class SetOperations {
-    private SetOperations() { }
+    private SetOperations() {}
 
     /**
      * The dtype in which isin compares elements of dtype {@code element} with test values of dtype {@code test}:
@@ -69,7 +69,10 @@ public final class SetOperations {
         try (var _ = element.device().use()) {
             NDArray e = track(temps, element.astype(t));
             NDArray u = track(temps, UniqueValues.unique(op, track(temps, testValuesIn(test, t, temps))));
-            if (u.size() == 0) return invert ? Creation.ones(DType.BOOL, element.shape()) : Creation.zeros(DType.BOOL, element.shape());
+            if (u.size() == 0)
+                return invert
+                        ? Creation.ones(DType.BOOL, element.shape())
+                        : Creation.zeros(DType.BOOL, element.shape());
             NDArray pos = track(temps, Sorting.searchsorted(op, u, e, "left"));
             NDArray found = track(temps, u.take(track(temps, pos.clip(0, u.size() - 1))));
             return invert ? found.ne(e) : found.eq(e);
@@ -82,7 +85,8 @@ public final class SetOperations {
     public static NDArray setdiff1d(String op, NDArray a, NDArray b) {
         a.live(op);
         Operands.device(op, a, b);
-        try (NDArray u = UniqueValues.unique(op, a); NDArray keep = isin(op, u, b, true)) {
+        try (NDArray u = UniqueValues.unique(op, a);
+                NDArray keep = isin(op, u, b, true)) {
             return u.get(keep);
         }
     }
@@ -107,7 +111,9 @@ public final class SetOperations {
         a.live(op);
         b.live(op);
         Operands.device(op, a, b);
-        try (NDArray fa = a.ravel(); NDArray fb = b.ravel(); NDArray both = Joining.concatenate(op, List.of(fa, fb), 0)) {
+        try (NDArray fa = a.ravel();
+                NDArray fb = b.ravel();
+                NDArray both = Joining.concatenate(op, List.of(fa, fb), 0)) {
             return UniqueValues.unique(op, both);
         }
     }
@@ -123,8 +129,10 @@ public final class SetOperations {
             if (aux.size() == 0) return aux.copy();
             NDArray left = track(temps, aux.get(":-1")), right = track(temps, aux.get("1:"));
             NDArray differs = track(temps, left.ne(right)), edge = track(temps, Creation.ones(DType.BOOL, 1));
-            NDArray fromLeft = track(temps, Joining.concatenate(op, List.of(edge, differs), 0));       // unequal to the value before
-            NDArray toRight = track(temps, Joining.concatenate(op, List.of(differs, edge), 0));        // unequal to the value after
+            NDArray fromLeft =
+                    track(temps, Joining.concatenate(op, List.of(edge, differs), 0)); // unequal to the value before
+            NDArray toRight =
+                    track(temps, Joining.concatenate(op, List.of(differs, edge), 0)); // unequal to the value after
             return aux.get(track(temps, fromLeft.logicalAnd(toRight)));
         } finally {
             temps.forEach(NDArray::close);
@@ -136,7 +144,12 @@ public final class SetOperations {
         a.live(op);
         b.live(op);
         Operands.device(op, a, b);
-        NDArray both = track(temps, Joining.concatenate(op, List.of(track(temps, UniqueValues.unique(op, a)), track(temps, UniqueValues.unique(op, b))), 0));
+        NDArray both = track(
+                temps,
+                Joining.concatenate(
+                        op,
+                        List.of(track(temps, UniqueValues.unique(op, a)), track(temps, UniqueValues.unique(op, b))),
+                        0));
         return track(temps, Sorting.sort(op, both, 0, false));
     }
 

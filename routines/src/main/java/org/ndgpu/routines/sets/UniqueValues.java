@@ -30,14 +30,15 @@ import org.ndgpu.routines.sorting.Sorting;
  * indexing, and only the count comes back to the host (the result's length).
  */
 public final class UniqueValues {
-    private UniqueValues() { }
+    private UniqueValues() {}
 
     static final int THREADS = 256, PER = 16, CHUNK = THREADS * PER;
 
-    private static final KernelTemplate UNIQUE =
-            KernelTemplate.sections("unique.tmpl", UniqueValues.class.getResourceAsStream("unique.tmpl")).get("unique");
+    private static final KernelTemplate UNIQUE = KernelTemplate.sections(
+                    "unique.tmpl", UniqueValues.class.getResourceAsStream("unique.tmpl"))
+            .get("unique");
 
-    private record Key(Dialect dialect, DType dtype) { }
+    private record Key(Dialect dialect, DType dtype) {}
 
     private static final ConcurrentHashMap<Key, String> SOURCES = new ConcurrentHashMap<>();
 
@@ -48,11 +49,15 @@ public final class UniqueValues {
     public static NDArray unique(String op, NDArray a) {
         a.live(op);
         if (a.dtype().isComplex()) {
-            try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray c = flat.copy(Order.C)) {
+            try (var _ = a.device().use();
+                    NDArray flat = a.ravel();
+                    NDArray c = flat.copy(Order.C)) {
                 return c.size() <= 1 ? c.copy() : ofComplex(op, c);
             }
         }
-        try (var _ = a.device().use(); NDArray flat = a.ravel(); NDArray sorted = Sorting.sort(op, flat, 0, false)) {
+        try (var _ = a.device().use();
+                NDArray flat = a.ravel();
+                NDArray sorted = Sorting.sort(op, flat, 0, false)) {
             long n = sorted.size();
             if (n <= 1) return sorted.copy();
             return of(sorted);
@@ -77,14 +82,48 @@ public final class UniqueValues {
         var scatter = dev.programs().kernel(program, src, List.of(), "nd_unique_scatter_" + d);
         var stream = dev.currentStream().backendStream();
         long[] block = {THREADS};
-        NDArray out = NDArray.empty(dev, d, new long[]{n}, Order.C);
+        NDArray out = NDArray.empty(dev, d, new long[] {n}, Order.C);
         long distinct;
-        try (NDArray counts = NDArray.empty(dev, DType.INT32, new long[]{chunks}, Order.C);
-             NDArray starts = NDArray.empty(dev, DType.INT64, new long[]{chunks + 1}, Order.C)) {
-            dev.backend().launch(stream, count, new long[]{chunks}, block, 0, sorted.buffer(), sorted.offset(), n, counts.buffer(), counts.offset());
-            dev.backend().launch(stream, scan, new long[]{1}, block, 0, counts.buffer(), counts.offset(), chunks, starts.buffer(), starts.offset());
-            dev.backend().launch(stream, scatter, new long[]{chunks}, block, 0, sorted.buffer(), sorted.offset(), n, starts.buffer(), starts.offset(),
-                    out.buffer(), out.offset());
+        try (NDArray counts = NDArray.empty(dev, DType.INT32, new long[] {chunks}, Order.C);
+                NDArray starts = NDArray.empty(dev, DType.INT64, new long[] {chunks + 1}, Order.C)) {
+            dev.backend()
+                    .launch(
+                            stream,
+                            count,
+                            new long[] {chunks},
+                            block,
+                            0,
+                            sorted.buffer(),
+                            sorted.offset(),
+                            n,
+                            counts.buffer(),
+                            counts.offset());
+            dev.backend()
+                    .launch(
+                            stream,
+                            scan,
+                            new long[] {1},
+                            block,
+                            0,
+                            counts.buffer(),
+                            counts.offset(),
+                            chunks,
+                            starts.buffer(),
+                            starts.offset());
+            dev.backend()
+                    .launch(
+                            stream,
+                            scatter,
+                            new long[] {chunks},
+                            block,
+                            0,
+                            sorted.buffer(),
+                            sorted.offset(),
+                            n,
+                            starts.buffer(),
+                            starts.offset(),
+                            out.buffer(),
+                            out.offset());
             try (NDArray total = starts.get(chunks)) {
                 distinct = ((Number) total.item()).longValue();
             }
@@ -92,9 +131,10 @@ public final class UniqueValues {
             out.close();
             throw e;
         }
-        // the first `distinct` elements: a view while it keeps most of the memory in use, else a copy that frees the rest
+        // the first `distinct` elements: a view while it keeps most of the memory in use, else a copy that frees the
+        // rest
         try (out) {
-            NDArray head = out.view(new long[]{distinct}, new long[]{d.itemsize()}, out.offset());
+            NDArray head = out.view(new long[] {distinct}, new long[] {d.itemsize()}, out.offset());
             if (2 * distinct >= n) return head;
             try (head) {
                 return head.copy();
@@ -102,7 +142,8 @@ public final class UniqueValues {
         }
     }
 
-    private static final ConcurrentHashMap<DType, Spec> COMPLEX_KEYS = new ConcurrentHashMap<>(), COMPLEX_RUNS = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<DType, Spec> COMPLEX_KEYS = new ConcurrentHashMap<>(),
+            COMPLEX_RUNS = new ConcurrentHashMap<>();
 
     /**
      * numpy.unique's values of contiguous 1-d complex {@code flat}, as NumPy 2.4 gives them (its hash set, then
@@ -119,22 +160,29 @@ public final class UniqueValues {
         long n = flat.size();
         List<NDArray> temps = new ArrayList<>();
         try {
-            NDArray nan = track(temps, NDArray.empty(dev, DType.INT8, new long[]{n}, Order.C));
-            NDArray re = track(temps, NDArray.empty(dev, r, new long[]{n}, Order.C));
-            NDArray im = track(temps, NDArray.empty(dev, r, new long[]{n}, Order.C));
-            ElementwiseLoop.run(COMPLEX_KEYS.computeIfAbsent(d, UniqueValues::complexKeys), new Object[]{flat, nan, re, im}, flat.shape());
+            NDArray nan = track(temps, NDArray.empty(dev, DType.INT8, new long[] {n}, Order.C));
+            NDArray re = track(temps, NDArray.empty(dev, r, new long[] {n}, Order.C));
+            NDArray im = track(temps, NDArray.empty(dev, r, new long[] {n}, Order.C));
+            ElementwiseLoop.run(
+                    COMPLEX_KEYS.computeIfAbsent(d, UniqueValues::complexKeys),
+                    new Object[] {flat, nan, re, im},
+                    flat.shape());
             // least significant key first: each stable argsort keeps the order the previous ones made among its ties
             NDArray perm = track(temps, Sorting.sort(op, im, 0, true));
-            for (NDArray key : new NDArray[]{re, nan}) {
+            for (NDArray key : new NDArray[] {re, nan}) {
                 NDArray byPerm = track(temps, Take.take(op, key, perm, 0));
                 NDArray p = track(temps, Sorting.sort(op, byPerm, 0, true));
                 perm = track(temps, Take.take(op, perm, p, 0));
             }
-            NDArray sortedNan = track(temps, Take.take(op, nan, perm, 0)), sortedRe = track(temps, Take.take(op, re, perm, 0));
-            NDArray sortedIm = track(temps, Take.take(op, im, perm, 0)), sorted = track(temps, Take.take(op, flat, perm, 0));
-            NDArray first = track(temps, NDArray.empty(dev, DType.BOOL, new long[]{n}, Order.C));
-            ElementwiseLoop.run(COMPLEX_RUNS.computeIfAbsent(r, UniqueValues::runStarts), new Object[]{first, raw(sortedNan, temps), raw(sortedRe, temps),
-                raw(sortedIm, temps)}, first.shape());
+            NDArray sortedNan = track(temps, Take.take(op, nan, perm, 0)),
+                    sortedRe = track(temps, Take.take(op, re, perm, 0));
+            NDArray sortedIm = track(temps, Take.take(op, im, perm, 0)),
+                    sorted = track(temps, Take.take(op, flat, perm, 0));
+            NDArray first = track(temps, NDArray.empty(dev, DType.BOOL, new long[] {n}, Order.C));
+            ElementwiseLoop.run(
+                    COMPLEX_RUNS.computeIfAbsent(r, UniqueValues::runStarts),
+                    new Object[] {first, raw(sortedNan, temps), raw(sortedRe, temps), raw(sortedIm, temps)},
+                    first.shape());
             return Masking.select(op, sorted, first);
         } finally {
             temps.forEach(NDArray::close);
@@ -143,8 +191,13 @@ public final class UniqueValues {
 
     private static Spec complexKeys(DType d) {
         DType r = d.real();
-        return new Spec("nd_unique_complex_keys_" + d,
-                List.of(new Param("z", d, Kind.IN), new Param("nan", DType.INT8, Kind.OUT), new Param("re", r, Kind.OUT), new Param("im", r, Kind.OUT)),
+        return new Spec(
+                "nd_unique_complex_keys_" + d,
+                List.of(
+                        new Param("z", d, Kind.IN),
+                        new Param("nan", DType.INT8, Kind.OUT),
+                        new Param("re", r, Kind.OUT),
+                        new Param("im", r, Kind.OUT)),
                 """
                 int _nan = isnan(z.x) || isnan(z.y);
                 nan = (char)_nan;
@@ -153,12 +206,22 @@ public final class UniqueValues {
     }
 
     private static Spec runStarts(DType r) {
-        String body = "long _i = (long)i;\nfirst = _i == 0 || %s != %s || %s != %s || %s != %s;".formatted(
-                CTypes.load(DType.INT8, "(nan + _i)"), CTypes.load(DType.INT8, "(nan + _i - 1)"), CTypes.load(r, "(re + _i)"), CTypes.load(r, "(re + _i - 1)"),
-                CTypes.load(r, "(im + _i)"), CTypes.load(r, "(im + _i - 1)"));
-        return new Spec("nd_unique_complex_runs_" + r,
-                List.of(new Param("first", DType.BOOL, Kind.OUT), new Param("nan", DType.INT8, Kind.RAW), new Param("re", r, Kind.RAW),
-                        new Param("im", r, Kind.RAW)), body);
+        String body = "long _i = (long)i;\nfirst = _i == 0 || %s != %s || %s != %s || %s != %s;"
+                .formatted(
+                        CTypes.load(DType.INT8, "(nan + _i)"),
+                        CTypes.load(DType.INT8, "(nan + _i - 1)"),
+                        CTypes.load(r, "(re + _i)"),
+                        CTypes.load(r, "(re + _i - 1)"),
+                        CTypes.load(r, "(im + _i)"),
+                        CTypes.load(r, "(im + _i - 1)"));
+        return new Spec(
+                "nd_unique_complex_runs_" + r,
+                List.of(
+                        new Param("first", DType.BOOL, Kind.OUT),
+                        new Param("nan", DType.INT8, Kind.RAW),
+                        new Param("re", r, Kind.RAW),
+                        new Param("im", r, Kind.RAW)),
+                body);
     }
 
     private static NDArray raw(NDArray x, List<NDArray> temps) {
@@ -172,8 +235,25 @@ public final class UniqueValues {
 
     static String source(Dialect dialect, DType d) {
         String k = RadixSort.codeType(d);
-        Map<String, Object> v = new HashMap<>(Map.of("tag", d.toString(), "u", RadixSort.unsignedType(d), "k", k, "key", RadixSort.keyFunction(d, k, "_u"),
-                "THREADS", THREADS, "PER", PER, "CHUNK", CHUNK, "SLOTS", CHUNK + CHUNK / 32, "LAST", THREADS - 1));
+        Map<String, Object> v = new HashMap<>(Map.of(
+                "tag",
+                d.toString(),
+                "u",
+                RadixSort.unsignedType(d),
+                "k",
+                k,
+                "key",
+                RadixSort.keyFunction(d, k, "_u"),
+                "THREADS",
+                THREADS,
+                "PER",
+                PER,
+                "CHUNK",
+                CHUNK,
+                "SLOTS",
+                CHUNK + CHUNK / 32,
+                "LAST",
+                THREADS - 1));
         v.keySet().retainAll(UNIQUE.placeholders());
         return dialect.prelude() + "\n" + UNIQUE.fill(v);
     }

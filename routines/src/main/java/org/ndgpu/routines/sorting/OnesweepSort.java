@@ -36,7 +36,7 @@ import org.ndgpu.ndarray.Order;
  * nor on PoCL's CPU device (work-groups on threads, each run to its end once started).
  */
 final class OnesweepSort {
-    private OnesweepSort() { }
+    private OnesweepSort() {}
 
     static final int THREADS = 256, PER = 8, TILE = THREADS * PER, PAIRS = 8;
     /**
@@ -54,7 +54,9 @@ final class OnesweepSort {
      * which caps their registers: 4 (64 registers) for the 16-key sort, 3 (80) where the work-item
      * holds more (the 24-key sort, argsort with its indices).
      */
-    static int cudaMinGroups(int per, boolean indices) { return per == WARP_SORT_PER || indices ? 3 : 4; }
+    static int cudaMinGroups(int per, boolean indices) {
+        return per == WARP_SORT_PER || indices ? 3 : 4;
+    }
 
     /** Keys per upsweep work-group: 8 tiles, so 8x fewer global atomics into the histograms than one per tile. */
     static final int CHUNK = 8 * TILE;
@@ -64,7 +66,7 @@ final class OnesweepSort {
     /** A status word holds a count in 30 bits; longer rows go to {@link RadixSort} (4-bit passes, one row at a time). */
     static final long MAX_LENGTH = (1L << 30) - 1;
 
-    private record Source(Dialect dialect, DType dtype, boolean indices, int per, boolean warp) { }
+    private record Source(Dialect dialect, DType dtype, boolean indices, int per, boolean warp) {}
 
     /**
      * True where the pass ranks a tile by warp (ballots and shuffles in warps of 32): CUDA, and NVIDIA's
@@ -74,7 +76,9 @@ final class OnesweepSort {
     static boolean warpRanked(Device dev) {
         if (dev.backend().dialect() == Dialect.CUDA) return true;
         var facts = dev.facts();
-        return facts.isGpu() && facts.warpSize() == 32 && facts.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
+        return facts.isGpu()
+                && facts.warpSize() == 32
+                && facts.vendor().toUpperCase(java.util.Locale.ROOT).contains("NVIDIA");
     }
 
     /** Keys per work-item of the pass kernel, warp-ranked or not, for this dtype, with or without argsort's indices, for rows of n keys. */
@@ -87,14 +91,21 @@ final class OnesweepSort {
     private static final ConcurrentHashMap<Source, String> SOURCES = new ConcurrentHashMap<>();
 
     /** Tiles of a row of n keys at {@link #TILE} keys each, the smaller tile: a bound for every source. */
-    static long tilesPerRow(long n) { return tilesPerRow(n, TILE); }
+    static long tilesPerRow(long n) {
+        return tilesPerRow(n, TILE);
+    }
 
-    static long tilesPerRow(long n, int tile) { return (n + tile - 1) / tile; }
+    static long tilesPerRow(long n, int tile) {
+        return (n + tile - 1) / tile;
+    }
 
     /** True when {@link #sortRows} takes {@code rows} rows of {@code n} elements of {@code d}. */
     static boolean handles(DType d, long n, long rows) {
-        return !d.isComplex() && n > MIN_LENGTH && n <= MAX_LENGTH && rows > 0
-                && rows <= (Integer.MAX_VALUE - 1) / tilesPerRow(n)                 // tile ids in a uint counter
+        return !d.isComplex()
+                && n > MIN_LENGTH
+                && n <= MAX_LENGTH
+                && rows > 0
+                && rows <= (Integer.MAX_VALUE - 1) / tilesPerRow(n) // tile ids in a uint counter
                 && rows <= Long.MAX_VALUE / 256 / d.itemsize() / tilesPerRow(n) / TILE;
     }
 
@@ -113,17 +124,27 @@ final class OnesweepSort {
         long tpr = tilesPerRow(n, THREADS * per), tiles = rows * tpr;
         long[] shape = moved.shape();
         String tag = tag(d, indices);
-        String src = SOURCES.computeIfAbsent(new Source(dialect, d, indices, per, warp), s -> source(s.dialect(), d, indices, per, warp));
+        String src = SOURCES.computeIfAbsent(
+                new Source(dialect, d, indices, per, warp), s -> source(s.dialect(), d, indices, per, warp));
         // CUDA's sources always rank by warp; an OpenCL one that does is another program
-        String program = "nd_onesweep_" + tag + (per == PER ? "" : "_" + per) + (warp && dialect != Dialect.CUDA ? "_warp" : "");
+        String program =
+                "nd_onesweep_" + tag + (per == PER ? "" : "_" + per) + (warp && dialect != Dialect.CUDA ? "_warp" : "");
         List<String> options = buildOptions(dialect, warp, per, indices);
         BackendKernel upsweep = dev.programs().kernel(program, src, options, "nd_os_upsweep_" + tag);
         BackendKernel scan = dev.programs().kernel(program, src, options, "nd_os_scan_" + tag);
         BackendKernel pass = dev.programs().kernel(program, src, options, "nd_os_pass_" + tag);
-        // the upsweep and the first pass read C-ordered rows where they lie (no copy); the passes then alternate between b and a
+        // the upsweep and the first pass read C-ordered rows where they lie (no copy); the passes then alternate
+        // between b and a
         boolean direct = moved.isCContiguous();
-        NDArray a = direct ? NDArray.empty(dev, d, shape, Order.C) : moved.copy(Order.C), b = null, ia = null, ib = null, result = null,
-                hist = null, status = null, counters = null, special = null;
+        NDArray a = direct ? NDArray.empty(dev, d, shape, Order.C) : moved.copy(Order.C),
+                b = null,
+                ia = null,
+                ib = null,
+                result = null,
+                hist = null,
+                status = null,
+                counters = null,
+                special = null;
         NDArray first = direct ? moved : a;
         try {
             b = NDArray.empty(dev, d, shape, Order.C);
@@ -142,9 +163,22 @@ final class OnesweepSort {
             var stream = dev.currentStream().backendStream();
             long[] block = {THREADS};
             long chunks = (n + CHUNK - 1) / CHUNK;
-            dev.backend().launch(stream, upsweep, new long[]{rows * chunks}, block, 0, first.buffer(), first.offset(), n, chunks, hist.buffer(),
-                    hist.offset(), special.buffer(), special.offset());
-            dev.backend().launch(stream, scan, new long[]{rows * passes}, block, 0, hist.buffer(), hist.offset());
+            dev.backend()
+                    .launch(
+                            stream,
+                            upsweep,
+                            new long[] {rows * chunks},
+                            block,
+                            0,
+                            first.buffer(),
+                            first.offset(),
+                            n,
+                            chunks,
+                            hist.buffer(),
+                            hist.offset(),
+                            special.buffer(),
+                            special.offset());
+            dev.backend().launch(stream, scan, new long[] {rows * passes}, block, 0, hist.buffer(), hist.offset());
             for (int p = 0; p < passes; p++) {
                 long statusOffset = status.offset() + 4L * p * tiles * 256;
                 NDArray in = p == 0 ? first : a;
@@ -154,9 +188,19 @@ final class OnesweepSort {
                     NDArray indicesOut = p == passes - 1 ? result : ib;
                     args.addAll(List.of(ia.buffer(), ia.offset(), indicesOut.buffer(), indicesOut.offset()));
                 }
-                args.addAll(List.of(n, tpr, p, status.buffer(), statusOffset, counters.buffer(), counters.offset(), hist.buffer(), hist.offset(),
-                        special.buffer(), special.offset()));
-                dev.backend().launch(stream, pass, new long[]{tiles}, block, 0, args.toArray());
+                args.addAll(List.of(
+                        n,
+                        tpr,
+                        p,
+                        status.buffer(),
+                        statusOffset,
+                        counters.buffer(),
+                        counters.offset(),
+                        hist.buffer(),
+                        hist.offset(),
+                        special.buffer(),
+                        special.offset()));
+                dev.backend().launch(stream, pass, new long[] {tiles}, block, 0, args.toArray());
                 NDArray t = a;
                 a = b;
                 b = t;
@@ -172,7 +216,8 @@ final class OnesweepSort {
             else a = null;
             return sorted;
         } finally {
-            for (NDArray x : new NDArray[]{a, b, ia, ib, result, hist, status, counters, special}) if (x != null) x.close();
+            for (NDArray x : new NDArray[] {a, b, ia, ib, result, hist, status, counters, special})
+                if (x != null) x.close();
         }
     }
 
@@ -201,7 +246,9 @@ final class OnesweepSort {
     }
 
     /** The kernels' name part: "sort_float32", "argsort_int64". */
-    private static String tag(DType d, boolean indices) { return (indices ? "argsort_" : "sort_") + d; }
+    private static String tag(DType d, boolean indices) {
+        return (indices ? "argsort_" : "sort_") + d;
+    }
 
     private static final KernelTemplate.Sections TEMPLATES =
             KernelTemplate.sections("onesweep.tmpl", OnesweepSort.class.getResourceAsStream("onesweep.tmpl"));
@@ -209,13 +256,31 @@ final class OnesweepSort {
 
     /** The sizes the kernels are written for, those of them that template {@code t} uses. */
     private static Map<String, Object> sizes(KernelTemplate t, Dialect dialect, int passes, int per, boolean indices) {
-        var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", per, "TILE", THREADS * per, "PAIRS", PAIRS,
-                "TABLE", PAIRS * THREADS, "LAST", THREADS - 1, "PASSES", passes, "HIST", passes * 256, "CHUNK", CHUNK));
+        var sizes = new HashMap<String, Object>(Map.of(
+                "THREADS",
+                THREADS,
+                "PER",
+                per,
+                "TILE",
+                THREADS * per,
+                "PAIRS",
+                PAIRS,
+                "TABLE",
+                PAIRS * THREADS,
+                "LAST",
+                THREADS - 1,
+                "PASSES",
+                passes,
+                "HIST",
+                passes * 256,
+                "CHUNK",
+                CHUNK));
         sizes.put("WARPKEYS", 32 * per);
         sizes.put("LAST_PASS", passes - 1);
         // OpenCL has no minimum of groups per compute unit to ask for; its fixed group size lets the compiler
         // plan registers for 256 work-items
-        String bounds = dialect == Dialect.CUDA ? "__launch_bounds__(" + THREADS + ", " + cudaMinGroups(per, indices) + ")"
+        String bounds = dialect == Dialect.CUDA
+                ? "__launch_bounds__(" + THREADS + ", " + cudaMinGroups(per, indices) + ")"
                 : "__attribute__((reqd_work_group_size(" + THREADS + ", 1, 1)))";
         sizes.put("BOUNDS", per > PER ? bounds : "");
         sizes.keySet().retainAll(t.placeholders());
@@ -224,7 +289,8 @@ final class OnesweepSort {
 
     /** The kernels' source; {@code warp}: the pass ranks tiles by warp ({@link #warpRanked}), which CUDA always does. */
     static String source(Dialect dialect, DType d, boolean indices, int per, boolean warp) {
-        if (dialect == Dialect.CUDA && !warp) throw new IllegalArgumentException("onesweep: CUDA's pass always ranks by warp");
+        if (dialect == Dialect.CUDA && !warp)
+            throw new IllegalArgumentException("onesweep: CUDA's pass always ranks by warp");
         String k = RadixSort.codeType(d);
         var values = sizes(SORT, dialect, d.itemsize(), per, indices);
         values.put("storeKeys", indices ? "_pass != " + (d.itemsize() - 1) : "1");
@@ -236,10 +302,13 @@ final class OnesweepSort {
         values.put("special", RadixSort.special(d, "_u"));
         values.put("PAD", pad(d));
         // argsort's lines (sections index.*) fill placeholders index*; a sort leaves them out
-        for (String part : List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {
+        for (String part :
+                List.of("params", "tile", "pointers", "load", "warpLoad", "items", "splitLoad", "place", "store")) {
             KernelTemplate t = TEMPLATES.get("index." + part);
             String text = indices ? t.fill(sizes(t, dialect, d.itemsize(), per, true)) : "";
-            values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") || part.equals("store") ? text.strip() : text);
+            values.put(
+                    "index" + Character.toUpperCase(part.charAt(0)) + part.substring(1),
+                    part.equals("params") || part.equals("store") ? text.strip() : text);
         }
         return dialect.prelude() + "\n" + (warp ? "#define ND_OS_WARP\n" : "") + SORT.fill(values);
     }

@@ -10,17 +10,20 @@ import org.ndgpu.ndarray.Shapes;
  * NumPy's introselect leaves the other elements in an unspecified order; here they come sorted.
  */
 public final class Partitioning {
-    private Partitioning() { }
+    private Partitioning() {}
 
     /** numpy.partition(a, kth, axis) when {@code indices} is false, numpy.argpartition when true. */
     public static NDArray partition(String op, NDArray a, long kth, int axis, boolean indices) {
         a.live(op);
-        if (a.ndim() == 0) throw new org.ndgpu.exceptions.AxisException(op + ": axis " + axis + " is out of bounds for a 0-dimensional array");
+        if (a.ndim() == 0)
+            throw new org.ndgpu.exceptions.AxisException(
+                    op + ": axis " + axis + " is out of bounds for a 0-dimensional array");
         int ax = Shapes.axis(op, axis, a.ndim());
         long n = a.shape()[ax];
         // NumPy checks kth only when there are elements to select among: an empty array of any
         // shape comes back empty (its int64 indices for argpartition) whatever kth is
-        if (a.size() > 0 && (kth < -n || kth >= n)) throw new NdException(op + ": kth(=" + kth + ") out of bounds (" + n + ")");
+        if (a.size() > 0 && (kth < -n || kth >= n))
+            throw new NdException(op + ": kth(=" + kth + ") out of bounds (" + n + ")");
         return Sorting.sort(op, a, ax, indices);
     }
 }

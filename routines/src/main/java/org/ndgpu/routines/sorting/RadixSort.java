@@ -37,7 +37,7 @@ import org.ndgpu.ndarray.Ranges;
  * key, this one a fixed number per key width. Timings of both: BENCHMARKS.md and routines/notes/SORT.md.
  */
 public final class RadixSort {
-    private RadixSort() { }
+    private RadixSort() {}
 
     static final int THREADS = 256, PER = 8, TILE = THREADS * PER, DIGITS = 16, PAIRS = DIGITS / 2;
 
@@ -46,13 +46,15 @@ public final class RadixSort {
     /** At most this many rows are radix-sorted (one after another); more go to the network, all rows at once. */
     static final int MAX_ROWS = 16;
 
-    private record Source(Dialect dialect, DType dtype, boolean indices) { }
+    private record Source(Dialect dialect, DType dtype, boolean indices) {}
 
     private static final ConcurrentHashMap<Source, String> SOURCES = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<Dialect, String> SCAN_SOURCES = new ConcurrentHashMap<>();
 
     /** True when {@code sort1d} takes a row of {@code n} elements of {@code d}. */
-    static boolean handles(DType d, long n) { return n > MIN_LENGTH && n < Integer.MAX_VALUE && !d.isComplex(); }
+    static boolean handles(DType d, long n) {
+        return n > MIN_LENGTH && n < Integer.MAX_VALUE && !d.isComplex();
+    }
 
     /**
      * The sorted copy of the 1-d array {@code row} (any strides), or with {@code indices} the stable
@@ -65,26 +67,63 @@ public final class RadixSort {
         int width = 8 * d.itemsize();
         long tiles = (n + TILE - 1) / TILE;
         String tag = tag(d, indices);
-        String src = SOURCES.computeIfAbsent(new Source(dev.backend().dialect(), d, indices), s -> source(s.dialect(), d, indices));
+        String src = SOURCES.computeIfAbsent(
+                new Source(dev.backend().dialect(), d, indices), s -> source(s.dialect(), d, indices));
         BackendKernel count = dev.programs().kernel("nd_radix_" + tag, src, List.of(), "nd_radix_count_" + tag);
         BackendKernel scatter = dev.programs().kernel("nd_radix_" + tag, src, List.of(), "nd_radix_scatter_" + tag);
         NDArray a = row.copy(Order.C), b = null, ia = null, ib = null, hist = null;
         try {
-            b = NDArray.empty(dev, d, new long[]{n}, Order.C);
+            b = NDArray.empty(dev, d, new long[] {n}, Order.C);
             if (indices) {
                 ia = Ranges.arange(0L, n, 1L);
-                ib = NDArray.empty(dev, DType.INT64, new long[]{n}, Order.C);
+                ib = NDArray.empty(dev, DType.INT64, new long[] {n}, Order.C);
             }
-            hist = NDArray.empty(dev, DType.INT32, new long[]{DIGITS * tiles}, Order.C);   // read as uint
+            hist = NDArray.empty(dev, DType.INT32, new long[] {DIGITS * tiles}, Order.C); // read as uint
             var stream = dev.currentStream().backendStream();
             long[] grid = {tiles}, block = {THREADS};
             for (int shift = 0; shift < width; shift += 4) {
-                dev.backend().launch(stream, count, grid, block, 0, a.buffer(), a.offset(), n, shift, hist.buffer(), hist.offset(), tiles);
+                dev.backend()
+                        .launch(
+                                stream,
+                                count,
+                                grid,
+                                block,
+                                0,
+                                a.buffer(),
+                                a.offset(),
+                                n,
+                                shift,
+                                hist.buffer(),
+                                hist.offset(),
+                                tiles);
                 exclusiveScan(dev, hist, DIGITS * tiles);
                 Object[] args = indices
-                        ? new Object[]{a.buffer(), a.offset(), b.buffer(), b.offset(), ia.buffer(), ia.offset(), ib.buffer(), ib.offset(),
-                                       n, shift, hist.buffer(), hist.offset(), tiles}
-                        : new Object[]{a.buffer(), a.offset(), b.buffer(), b.offset(), n, shift, hist.buffer(), hist.offset(), tiles};
+                        ? new Object[] {
+                            a.buffer(),
+                            a.offset(),
+                            b.buffer(),
+                            b.offset(),
+                            ia.buffer(),
+                            ia.offset(),
+                            ib.buffer(),
+                            ib.offset(),
+                            n,
+                            shift,
+                            hist.buffer(),
+                            hist.offset(),
+                            tiles
+                        }
+                        : new Object[] {
+                            a.buffer(),
+                            a.offset(),
+                            b.buffer(),
+                            b.offset(),
+                            n,
+                            shift,
+                            hist.buffer(),
+                            hist.offset(),
+                            tiles
+                        };
                 dev.backend().launch(stream, scatter, grid, block, 0, args);
                 NDArray t = a;
                 a = b;
@@ -101,30 +140,53 @@ public final class RadixSort {
             else a = null;
             return result;
         } finally {
-            for (NDArray x : new NDArray[]{a, b, ia, ib, hist}) if (x != null) x.close();
+            for (NDArray x : new NDArray[] {a, b, ia, ib, hist}) if (x != null) x.close();
         }
     }
 
-    // exclusive prefix sums of m uints in place: per 2048-entry chunk, then the chunk totals (recursively), then added back
+    // exclusive prefix sums of m uints in place: per 2048-entry chunk, then the chunk totals (recursively), then added
+    // back
     private static void exclusiveScan(Device dev, NDArray buf, long m) {
         String src = SCAN_SOURCES.computeIfAbsent(dev.backend().dialect(), RadixSort::scanSource);
         BackendKernel local = dev.programs().kernel("nd_radix_scan", src, List.of(), "nd_radix_scan_local");
         long chunks = (m + TILE - 1) / TILE;
-        try (NDArray sums = NDArray.empty(dev, DType.INT32, new long[]{chunks}, Order.C)) {
+        try (NDArray sums = NDArray.empty(dev, DType.INT32, new long[] {chunks}, Order.C)) {
             var stream = dev.currentStream().backendStream();
-            dev.backend().launch(stream, local, new long[]{chunks}, new long[]{THREADS}, 0,
-                    buf.buffer(), buf.offset(), m, sums.buffer(), sums.offset());
+            dev.backend()
+                    .launch(
+                            stream,
+                            local,
+                            new long[] {chunks},
+                            new long[] {THREADS},
+                            0,
+                            buf.buffer(),
+                            buf.offset(),
+                            m,
+                            sums.buffer(),
+                            sums.offset());
             if (chunks > 1) {
                 exclusiveScan(dev, sums, chunks);
                 BackendKernel add = dev.programs().kernel("nd_radix_scan", src, List.of(), "nd_radix_scan_add");
-                dev.backend().launch(stream, add, new long[]{(m + THREADS - 1) / THREADS}, new long[]{THREADS}, 0,
-                        buf.buffer(), buf.offset(), m, sums.buffer(), sums.offset());
+                dev.backend()
+                        .launch(
+                                stream,
+                                add,
+                                new long[] {(m + THREADS - 1) / THREADS},
+                                new long[] {THREADS},
+                                0,
+                                buf.buffer(),
+                                buf.offset(),
+                                m,
+                                sums.buffer(),
+                                sums.offset());
             }
         }
     }
 
     /** The kernels' name part: "sort_float32", "argsort_int64". */
-    private static String tag(DType d, boolean indices) { return (indices ? "argsort_" : "sort_") + d; }
+    private static String tag(DType d, boolean indices) {
+        return (indices ? "argsort_" : "sort_") + d;
+    }
 
     /**
      * A C expression of type {@code k} (uint or ulong): the order-preserving unsigned code of the element
@@ -140,7 +202,8 @@ public final class RadixSort {
                 String abs = abs(k, u, sign);
                 String all = w == 64 ? "0xFFFFFFFFFFFFFFFFUL" : "0x" + "F".repeat(w / 4) + "u";
                 // NaN (above inf's bits) last; both zeros as +0; then the sign flip
-                yield "(" + abs + " > " + inf(w) + " ? (" + k + ")" + all + " : " + abs + " == 0 ? " + sign + " : " + signFlip(k, u, sign) + ")";
+                yield "(" + abs + " > " + inf(w) + " ? (" + k + ")" + all + " : " + abs + " == 0 ? " + sign + " : "
+                        + signFlip(k, u, sign) + ")";
             }
             default -> throw new IllegalArgumentException("radix sort: no key for " + d);
         };
@@ -169,9 +232,13 @@ public final class RadixSort {
 
     // the pieces of the codes above, as C text: the sign bit of a w-bit element as a k, the raw bits
     // without it, the bits of +inf, and the float order of the raw bits short of NaN and -0.0
-    private static String sign(String k, int w) { return "((" + k + ")1 << " + (w - 1) + ")"; }
+    private static String sign(String k, int w) {
+        return "((" + k + ")1 << " + (w - 1) + ")";
+    }
 
-    private static String abs(String k, String u, String sign) { return "((" + k + ")" + u + " & ~" + sign + ")"; }
+    private static String abs(String k, String u, String sign) {
+        return "((" + k + ")" + u + " & ~" + sign + ")";
+    }
 
     private static String inf(int w) {
         return switch (w) {
@@ -196,7 +263,9 @@ public final class RadixSort {
     }
 
     /** The C type of {@link #keyFunction}'s code for d: ulong for 8-byte dtypes, else uint. */
-    public static String codeType(DType d) { return d.itemsize() == 8 ? "ulong" : "uint"; }
+    public static String codeType(DType d) {
+        return d.itemsize() == 8 ? "ulong" : "uint";
+    }
 
     private static final KernelTemplate.Sections TEMPLATES =
             KernelTemplate.sections("radix-sort.tmpl", RadixSort.class.getResourceAsStream("radix-sort.tmpl"));
@@ -204,8 +273,23 @@ public final class RadixSort {
 
     /** The sizes the kernels are written for, those of them that template {@code t} uses. */
     private static Map<String, Object> sizes(KernelTemplate t) {
-        var sizes = new HashMap<String, Object>(Map.of("THREADS", THREADS, "PER", PER, "TILE", TILE, "PAIRS", PAIRS, "DIGITS", DIGITS,
-                "TABLE", PAIRS * THREADS, "HALF", THREADS / 2, "LAST", THREADS - 1));
+        var sizes = new HashMap<String, Object>(Map.of(
+                "THREADS",
+                THREADS,
+                "PER",
+                PER,
+                "TILE",
+                TILE,
+                "PAIRS",
+                PAIRS,
+                "DIGITS",
+                DIGITS,
+                "TABLE",
+                PAIRS * THREADS,
+                "HALF",
+                THREADS / 2,
+                "LAST",
+                THREADS - 1));
         sizes.keySet().retainAll(t.placeholders());
         return sizes;
     }
@@ -220,10 +304,14 @@ public final class RadixSort {
         for (String part : List.of("params", "tile", "pointers", "items", "load", "place", "store")) {
             KernelTemplate t = TEMPLATES.get("index." + part);
             String text = indices ? t.fill(sizes(t)) : "";
-            values.put("index" + Character.toUpperCase(part.charAt(0)) + part.substring(1), part.equals("params") ? text.strip() : text);
+            values.put(
+                    "index" + Character.toUpperCase(part.charAt(0)) + part.substring(1),
+                    part.equals("params") ? text.strip() : text);
         }
         return dialect.prelude() + "\n" + SORT.fill(values);
     }
 
-    static String scanSource(Dialect dialect) { return dialect.prelude() + "\n" + SCAN.fill(sizes(SCAN)); }
+    static String scanSource(Dialect dialect) {
+        return dialect.prelude() + "\n" + SCAN.fill(sizes(SCAN));
+    }
 }

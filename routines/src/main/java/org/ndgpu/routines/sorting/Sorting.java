@@ -41,16 +41,16 @@ import org.ndgpu.ndarray.Shapes;
  * the network for rows of up to 1024 (the figures are in routines/notes/SORT.md and BENCHMARKS.md).
  */
 public final class Sorting {
-    private Sorting() { }
+    private Sorting() {}
 
-    private record Key(DType dtype, boolean indices) { }
+    private record Key(DType dtype, boolean indices) {}
 
     private static final ConcurrentHashMap<Key, Spec> SPECS = new ConcurrentHashMap<>();
 
     /** numpy.sort(a, axis) when {@code indices} is false, numpy.argsort(a, axis, kind='stable') when true. */
     public static NDArray sort(String op, NDArray a, int axis, boolean indices) {
         a.live(op);
-        try (var _ = a.device().use()) {                  // the work buffers live where a lives
+        try (var _ = a.device().use()) { // the work buffers live where a lives
             return sortOn(op, a, axis, indices);
         }
     }
@@ -62,7 +62,7 @@ public final class Sorting {
         long rows = n == 0 ? 0 : a.size() / n;
         long p = Long.highestOneBit(Math.max(1, n));
         if (p < n) p <<= 1;
-        try (NDArray moved = a.moveaxis(new int[]{ax}, new int[]{-1})) {
+        try (NDArray moved = a.moveaxis(new int[] {ax}, new int[] {-1})) {
             long[] movedShape = moved.shape();
             if (a.size() == 0 || n == 1) {
                 NDArray trivial = indices ? Creation.zeros(DType.INT64, movedShape) : moved.copy(Order.C);
@@ -70,20 +70,26 @@ public final class Sorting {
             }
             // where the onesweep ranks keys by warp (ballots: CUDA, NVIDIA's OpenCL) it takes every long
             // row; elsewhere its local splits cost more than the 4-bit sort for a few rows
-            boolean warpRanked = OnesweepSort.warpRanked(a.device()) && n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows);
-            if (!warpRanked && rows <= RadixSort.MAX_ROWS && RadixSort.handles(d, n)) {   // a few long rows: radix passes, one row after another
+            boolean warpRanked =
+                    OnesweepSort.warpRanked(a.device()) && n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows);
+            if (!warpRanked
+                    && rows <= RadixSort.MAX_ROWS
+                    && RadixSort.handles(d, n)) { // a few long rows: radix passes, one row after another
                 return backInPlace(radixRows(moved, movedShape, rows, n, indices), ax);
             }
-            if (n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, rows)) { // many long rows: 8-bit onesweep passes over all rows at once
+            if (n > ONESWEEP_MIN_LENGTH
+                    && OnesweepSort.handles(
+                            d, n, rows)) { // many long rows: 8-bit onesweep passes over all rows at once
                 return backInPlace(OnesweepSort.sortRows(moved, rows, n, indices), ax);
             }
             try (NDArray keys = padKeys(d, rows, p);
-                 NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {
+                    NDArray keysN = keys.view(withLast(movedShape, n), rowStrides(keys, movedShape), keys.offset())) {
                 Copies.copyInto(moved, keysN);
                 NDArray idx = null;
                 try {
                     if (indices) {
-                        try (NDArray cols = Ranges.arange(0L, p, 1L); NDArray b = cols.broadcastTo(rows, p)) {
+                        try (NDArray cols = Ranges.arange(0L, p, 1L);
+                                NDArray b = cols.broadcastTo(rows, p)) {
                             idx = b.copy(Order.C);
                         }
                     }
@@ -94,13 +100,14 @@ public final class Sorting {
                     localSteps(a.device(), d, indices, keys, idx, p, total, 2, Math.min(p, BLOCK));
                     for (long k = 2L * BLOCK; k <= p; k <<= 1) {
                         for (long j = k >> 1; j >= BLOCK; j >>= 1) {
-                            Object[] args = indices ? new Object[]{keys, idx, p, k, j} : new Object[]{keys, p, k, j};
-                            ElementwiseLoop.run(spec, args, new long[]{pairs});
+                            Object[] args = indices ? new Object[] {keys, idx, p, k, j} : new Object[] {keys, p, k, j};
+                            ElementwiseLoop.run(spec, args, new long[] {pairs});
                         }
                         localSteps(a.device(), d, indices, keys, idx, p, total, k, k);
                     }
                     NDArray sorted = indices ? idx : keys;
-                    try (NDArray firstN = sorted.view(withLast(movedShape, n), rowStrides(sorted, movedShape), sorted.offset())) {
+                    try (NDArray firstN =
+                            sorted.view(withLast(movedShape, n), rowStrides(sorted, movedShape), sorted.offset())) {
                         return backInPlace(firstN.copy(Order.C), ax);
                     }
                 } finally {
@@ -113,15 +120,18 @@ public final class Sorting {
     // each row through RadixSort in turn, into one (moved-shape) result
     private static NDArray radixRows(NDArray moved, long[] movedShape, long rows, long n, boolean indices) {
         if (rows == 1) {
-            try (NDArray flat = moved.reshape(n); NDArray r = RadixSort.sort1d(flat, indices)) {
+            try (NDArray flat = moved.reshape(n);
+                    NDArray r = RadixSort.sort1d(flat, indices)) {
                 return r.reshape(movedShape);
             }
         }
-        NDArray out = NDArray.empty(moved.device(), indices ? DType.INT64 : moved.dtype(), new long[]{rows, n}, Order.C);
+        NDArray out =
+                NDArray.empty(moved.device(), indices ? DType.INT64 : moved.dtype(), new long[] {rows, n}, Order.C);
         try (NDArray byRow = moved.reshape(rows, n)) {
             for (long r = 0; r < rows; r++) {
-                try (NDArray src = byRow.get(Long.toString(r)); NDArray sorted = RadixSort.sort1d(src, indices);
-                     NDArray dst = out.get(Long.toString(r))) {
+                try (NDArray src = byRow.get(Long.toString(r));
+                        NDArray sorted = RadixSort.sort1d(src, indices);
+                        NDArray dst = out.get(Long.toString(r))) {
                     Copies.copyInto(sorted, dst);
                 }
             }
@@ -134,7 +144,8 @@ public final class Sorting {
         }
     }
 
-    private static final ConcurrentHashMap<DType, Spec> SEARCH = new ConcurrentHashMap<>(), SPECS_PAD = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<DType, Spec> SEARCH = new ConcurrentHashMap<>(),
+            SPECS_PAD = new ConcurrentHashMap<>();
 
     /**
      * numpy.searchsorted(a, v, side): for each value of v, the index where it would be inserted into
@@ -143,7 +154,9 @@ public final class Sorting {
      */
     public static NDArray searchsorted(String op, NDArray a, Object v, String side) {
         a.live(op);
-        if (a.ndim() != 1) throw new org.ndgpu.exceptions.ShapeException(op + ": a must be 1-dimensional, got shape " + Shapes.str(a.shape()));
+        if (a.ndim() != 1)
+            throw new org.ndgpu.exceptions.ShapeException(
+                    op + ": a must be 1-dimensional, got shape " + Shapes.str(a.shape()));
         if (!side.equals("left") && !side.equals("right")) {
             throw new org.ndgpu.exceptions.NdException(op + ": side must be 'left' or 'right', got '" + side + "'");
         }
@@ -151,11 +164,18 @@ public final class Sorting {
             NDArray values = v instanceof NDArray arr ? arr.live(op) : Creation.full(v, scalarDType(a.dtype(), v));
             try {
                 DType t = DType.promote(a.dtype(), values.dtype());
-                try (NDArray sorted = a.dtype() == t && a.isCContiguous() ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
-                     NDArray vt = values.dtype() == t ? values.view(values.shape(), values.strides(), values.offset()) : values.astype(t)) {
+                try (NDArray sorted = a.dtype() == t && a.isCContiguous()
+                                ? a.view(a.shape(), a.strides(), a.offset())
+                                : a.astype(t);
+                        NDArray vt = values.dtype() == t
+                                ? values.view(values.shape(), values.strides(), values.offset())
+                                : values.astype(t)) {
                     NDArray out = NDArray.empty(a.device(), DType.INT64, values.shape(), Order.C);
                     Spec spec = SEARCH.computeIfAbsent(t, Sorting::searchSpec);
-                    ElementwiseLoop.run(spec, new Object[]{vt, sorted, out, a.size(), side.equals("right") ? 1L : 0L}, values.shape());
+                    ElementwiseLoop.run(
+                            spec,
+                            new Object[] {vt, sorted, out, a.size(), side.equals("right") ? 1L : 0L},
+                            values.shape());
                     return out;
                 }
             } finally {
@@ -170,17 +190,31 @@ public final class Sorting {
      * through float64 with int64); others their Java type's.
      */
     private static DType scalarDType(DType array, Object v) {
-        // an integer out of the array's range (-1 with uint64) keeps its Java type: both as float64, as NumPy compares them
+        // an integer out of the array's range (-1 with uint64) keeps its Java type: both as float64, as NumPy compares
+        // them
         boolean fits = array.isInteger() && Scalars.isJavaInteger(v) && Scalars.fits(((Number) v).longValue(), array);
         return fits ? array : DType.ofJavaValue(v);
     }
 
     static Spec searchSpec(DType d) {
-        String body = NETWORK.get("search").fill(Map.of("c", CTypes.compute(d), "load", CTypes.load(d, "(sorted + _mid)"),
-                "xLessM", less(d, "x", "_m"), "mLessX", less(d, "_m", "x")));
-        return new Spec("nd_searchsorted_" + d,
-                List.of(new Param("x", d, Kind.IN), new Param("sorted", d, Kind.RAW), new Param("y", DType.INT64, Kind.OUT),
-                        new Param("_len", DType.INT64, Kind.SCALAR), new Param("_right", DType.INT64, Kind.SCALAR)),
+        String body = NETWORK.get("search")
+                .fill(Map.of(
+                        "c",
+                        CTypes.compute(d),
+                        "load",
+                        CTypes.load(d, "(sorted + _mid)"),
+                        "xLessM",
+                        less(d, "x", "_m"),
+                        "mLessX",
+                        less(d, "_m", "x")));
+        return new Spec(
+                "nd_searchsorted_" + d,
+                List.of(
+                        new Param("x", d, Kind.IN),
+                        new Param("sorted", d, Kind.RAW),
+                        new Param("y", DType.INT64, Kind.OUT),
+                        new Param("_len", DType.INT64, Kind.SCALAR),
+                        new Param("_right", DType.INT64, Kind.SCALAR)),
                 body.strip());
     }
 
@@ -196,10 +230,12 @@ public final class Sorting {
         if (d.isComplex()) {
             String ax = x + ".x", ay = x + ".y", bx = y + ".x", by = y + ".y";
             return ("(%1$s < %3$s ? (%2$s == %2$s || %4$s != %4$s) : %1$s > %3$s ? (%4$s != %4$s && %2$s == %2$s)"
-                    + " : (%1$s == %3$s || (%1$s != %1$s && %3$s != %3$s)) ? (%2$s < %4$s || (%4$s != %4$s && %2$s == %2$s)) : %3$s != %3$s)")
+                            + " : (%1$s == %3$s || (%1$s != %1$s && %3$s != %3$s)) ? (%2$s < %4$s || (%4$s != %4$s && %2$s == %2$s)) : %3$s != %3$s)")
                     .formatted(ax, ay, bx, by);
         }
-        return d.isFloating() ? "(" + x + " < " + y + " || (" + y + " != " + y + " && " + x + " == " + x + "))" : "(" + x + " < " + y + ")";
+        return d.isFloating()
+                ? "(" + x + " < " + y + " || (" + y + " != " + y + " && " + x + " == " + x + "))"
+                : "(" + x + " < " + y + ")";
     }
 
     /** Section {@code section} filled with those of {@code values} it uses, or "" when {@code used} is false. */
@@ -217,27 +253,57 @@ public final class Sorting {
     /** The row length from which many rows go to OnesweepSort rather than the network (see the class comment). */
     static final long ONESWEEP_MIN_LENGTH = 1024;
 
-    private record LocalKey(Dialect dialect, DType dtype, boolean indices) { }
+    private record LocalKey(Dialect dialect, DType dtype, boolean indices) {}
 
     private static final ConcurrentHashMap<LocalKey, String> LOCAL_SOURCES = new ConcurrentHashMap<>();
 
     // network steps k = kStart..kEnd (doubling), each with j from min(k/2, BLOCK/2) down to 1, in local memory
-    private static void localSteps(org.ndgpu.device.Device dev, DType d, boolean indices, NDArray keys, NDArray idx, long p, long total,
-                                   long kStart, long kEnd) {
+    private static void localSteps(
+            org.ndgpu.device.Device dev,
+            DType d,
+            boolean indices,
+            NDArray keys,
+            NDArray idx,
+            long p,
+            long total,
+            long kStart,
+            long kEnd) {
         String name = "nd_" + (indices ? "argsort" : "sort") + "_local_" + d;
-        String src = LOCAL_SOURCES.computeIfAbsent(new LocalKey(dev.backend().dialect(), d, indices), k -> localSource(k.dialect(), name, d, indices));
+        String src = LOCAL_SOURCES.computeIfAbsent(
+                new LocalKey(dev.backend().dialect(), d, indices), k -> localSource(k.dialect(), name, d, indices));
         var kernel = dev.programs().kernel(name, src, List.of(), name);
         Object[] args = indices
-                ? new Object[]{keys.buffer(), keys.offset(), idx.buffer(), idx.offset(), p, total, kStart, kEnd}
-                : new Object[]{keys.buffer(), keys.offset(), p, total, kStart, kEnd};
+                ? new Object[] {keys.buffer(), keys.offset(), idx.buffer(), idx.offset(), p, total, kStart, kEnd}
+                : new Object[] {keys.buffer(), keys.offset(), p, total, kStart, kEnd};
         long blocks = (total + BLOCK - 1) / BLOCK;
-        dev.backend().launch(dev.currentStream().backendStream(), kernel, new long[]{blocks}, new long[]{LOCAL_THREADS}, 0, args);
+        dev.backend()
+                .launch(
+                        dev.currentStream().backendStream(),
+                        kernel,
+                        new long[] {blocks},
+                        new long[] {LOCAL_THREADS},
+                        0,
+                        args);
     }
 
     static String localSource(Dialect dialect, String name, DType d, boolean indices) {
-        Map<String, Object> v = new HashMap<>(Map.of("name", name, "t", CTypes.storage(d), "c", CTypes.compute(d),
-                "BLOCK", BLOCK, "LOCAL_THREADS", LOCAL_THREADS, "HALF", BLOCK / 2,
-                "lessAB", less(d, "_a", "_b"), "lessBA", less(d, "_b", "_a")));
+        Map<String, Object> v = new HashMap<>(Map.of(
+                "name",
+                name,
+                "t",
+                CTypes.storage(d),
+                "c",
+                CTypes.compute(d),
+                "BLOCK",
+                BLOCK,
+                "LOCAL_THREADS",
+                LOCAL_THREADS,
+                "HALF",
+                BLOCK / 2,
+                "lessAB",
+                less(d, "_a", "_b"),
+                "lessBA",
+                less(d, "_b", "_a")));
         v.put("load", CTypes.load(d, "(keys + _base + _e)"));
         v.put("store", CTypes.store(d, "(keys + _base + _e)", "sk[_e]"));
         v.put("swap", fill(indices ? "local.index.swap" : "local.swap", true, v));
@@ -252,7 +318,8 @@ public final class Sorting {
     // the moved-last result back in the caller's axis order, C-contiguous as numpy.sort returns it
     private static NDArray backInPlace(NDArray movedResult, int ax) {
         if (ax == movedResult.ndim() - 1) return movedResult;
-        try (NDArray r = movedResult; NDArray back = r.moveaxis(new int[]{-1}, new int[]{ax})) {
+        try (NDArray r = movedResult;
+                NDArray back = r.moveaxis(new int[] {-1}, new int[] {ax})) {
             return back.copy(Order.C);
         }
     }
@@ -281,10 +348,17 @@ public final class Sorting {
     private static NDArray padKeys(DType d, long rows, long p) {
         if (d.isComplex()) {
             // nan + nanj, the last of NumPy's complex order (a NaN scalar fills as nan + 0j, which sorts before it)
-            NDArray keys = NDArray.empty(org.ndgpu.device.Device.current(), d, new long[]{rows, p}, Order.C);
+            NDArray keys = NDArray.empty(org.ndgpu.device.Device.current(), d, new long[] {rows, p}, Order.C);
             String mk = d == DType.COMPLEX64 ? "nd_c64" : "nd_c128";
-            ElementwiseLoop.run(SPECS_PAD.computeIfAbsent(d, x -> new Spec("nd_sort_pad_" + x, List.of(new Param("y", x, Kind.OUT)), "y = " + mk + "(NAN, NAN);")),
-                    new Object[]{keys}, keys.shape());
+            ElementwiseLoop.run(
+                    SPECS_PAD.computeIfAbsent(
+                            d,
+                            x -> new Spec(
+                                    "nd_sort_pad_" + x,
+                                    List.of(new Param("y", x, Kind.OUT)),
+                                    "y = " + mk + "(NAN, NAN);")),
+                    new Object[] {keys},
+                    keys.shape());
             return keys;
         }
         if (d != DType.UINT64) return Creation.full(pad(d), d, rows, p);
@@ -311,16 +385,33 @@ public final class Sorting {
     // one network step (k, j): pair t of row r compares positions lo and lo + j, ascending when (lo & k) == 0
     static Spec spec(DType d, boolean indices) {
         String t = CTypes.storage(d);
-        Map<String, Object> v = new HashMap<>(Map.of("t", t, "c", CTypes.compute(d),
-                "loadLo", CTypes.load(d, "(_row + _lo)"), "loadHi", CTypes.load(d, "(_row + _hi)"),
-                "lessAB", less(d, "_a", "_b"), "lessBA", less(d, "_b", "_a")));
+        Map<String, Object> v = new HashMap<>(Map.of(
+                "t",
+                t,
+                "c",
+                CTypes.compute(d),
+                "loadLo",
+                CTypes.load(d, "(_row + _lo)"),
+                "loadHi",
+                CTypes.load(d, "(_row + _hi)"),
+                "lessAB",
+                less(d, "_a", "_b"),
+                "lessBA",
+                less(d, "_b", "_a")));
         v.put("swap", fill(indices ? "step.index.swap" : "step.swap", true, v));
         String body = fill("step", true, v).strip();
         List<Param> params = indices
-                ? List.of(new Param("keys", d, Kind.RAW), new Param("idx", DType.INT64, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
-                        new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR))
-                : List.of(new Param("keys", d, Kind.RAW), new Param("_P", DType.INT64, Kind.SCALAR),
-                        new Param("_k", DType.INT64, Kind.SCALAR), new Param("_j", DType.INT64, Kind.SCALAR));
+                ? List.of(
+                        new Param("keys", d, Kind.RAW),
+                        new Param("idx", DType.INT64, Kind.RAW),
+                        new Param("_P", DType.INT64, Kind.SCALAR),
+                        new Param("_k", DType.INT64, Kind.SCALAR),
+                        new Param("_j", DType.INT64, Kind.SCALAR))
+                : List.of(
+                        new Param("keys", d, Kind.RAW),
+                        new Param("_P", DType.INT64, Kind.SCALAR),
+                        new Param("_k", DType.INT64, Kind.SCALAR),
+                        new Param("_j", DType.INT64, Kind.SCALAR));
         return new Spec("nd_" + (indices ? "argsort" : "sort") + "_step_" + d, params, body);
     }
 }

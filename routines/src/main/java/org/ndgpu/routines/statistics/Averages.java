@@ -15,7 +15,7 @@ import org.ndgpu.routines.indexing.Diagonals;
  * NumPy composes them (so dtypes and NaN behaviour follow): average, ptp, cov, corrcoef.
  */
 public final class Averages {
-    private Averages() { }
+    private Averages() {}
 
     /** numpy.average(a, axis, weights): weights of a's shape, or 1-d along axis; {@code axis} null averages everything. */
     public static NDArray average(String op, NDArray a, Integer axis, NDArray weights) {
@@ -25,13 +25,16 @@ public final class Averages {
         NDArray w = weights;
         boolean own = false;
         if (!java.util.Arrays.equals(a.shape(), weights.shape())) {
-            if (axis == null) throw new ShapeException(op + ": axis must be specified when shapes of a " + Shapes.str(a.shape())
-                    + " and weights " + Shapes.str(weights.shape()) + " differ");
+            if (axis == null)
+                throw new ShapeException(op + ": axis must be specified when shapes of a " + Shapes.str(a.shape())
+                        + " and weights " + Shapes.str(weights.shape()) + " differ");
             int ax = Shapes.axis(op, axis, a.ndim());
-            if (weights.ndim() != 1) throw new ShapeException(op + ": 1D weights expected when shapes of a and weights differ, got "
-                    + Shapes.str(weights.shape()));
-            if (weights.size() != a.shape()[ax]) throw new ShapeException(op + ": length of weights (" + weights.size()
-                    + ") not compatible with specified axis " + axis + " of size " + a.shape()[ax]);
+            if (weights.ndim() != 1)
+                throw new ShapeException(op + ": 1D weights expected when shapes of a and weights differ, got "
+                        + Shapes.str(weights.shape()));
+            if (weights.size() != a.shape()[ax])
+                throw new ShapeException(op + ": length of weights (" + weights.size()
+                        + ") not compatible with specified axis " + axis + " of size " + a.shape()[ax]);
             long[] s = new long[a.ndim()];
             java.util.Arrays.fill(s, 1);
             s[ax] = weights.size();
@@ -40,10 +43,15 @@ public final class Averages {
         }
         DType rt = DType.promote(a.dtype(), weights.dtype());
         if (a.dtype().isInteger() || a.dtype() == DType.BOOL) rt = DType.promote(rt, DType.FLOAT64);
-        int[] axes = axis == null ? null : new int[]{axis};
-        try (NDArray wc = w.astype(rt); NDArray wfull = wc.broadcastTo(a.shape()); NDArray ac = a.astype(rt);
-             NDArray scl = axes == null ? wfull.sum() : wfull.sum(axes, false); NDArray prod = ac.mul(wfull);
-             NDArray num = axes == null ? prod.sum() : prod.sum(axes, false); NDArray zero = scl.eq(0); NDArray anyZero = zero.any()) {
+        int[] axes = axis == null ? null : new int[] {axis};
+        try (NDArray wc = w.astype(rt);
+                NDArray wfull = wc.broadcastTo(a.shape());
+                NDArray ac = a.astype(rt);
+                NDArray scl = axes == null ? wfull.sum() : wfull.sum(axes, false);
+                NDArray prod = ac.mul(wfull);
+                NDArray num = axes == null ? prod.sum() : prod.sum(axes, false);
+                NDArray zero = scl.eq(0);
+                NDArray anyZero = zero.any()) {
             if (anyZero.toBooleanArray()[0]) throw new NdException(op + ": weights sum to zero, can't be normalized");
             return num.div(scl);
         } finally {
@@ -54,8 +62,10 @@ public final class Averages {
     /** numpy.ptp(a, axis): maximum minus minimum; {@code axis} null over everything. */
     public static NDArray ptp(String op, NDArray a, Integer axis) {
         a.live(op);
-        if (a.dtype() == DType.BOOL) throw new DTypeException(op + ": numpy boolean subtract is not supported, got bool (use logical_xor)");
-        try (NDArray mx = axis == null ? a.max() : a.max(axis); NDArray mn = axis == null ? a.min() : a.min(axis)) {
+        if (a.dtype() == DType.BOOL)
+            throw new DTypeException(op + ": numpy boolean subtract is not supported, got bool (use logical_xor)");
+        try (NDArray mx = axis == null ? a.max() : a.max(axis);
+                NDArray mn = axis == null ? a.min() : a.min(axis)) {
             return mx.sub(mn);
         }
     }
@@ -69,12 +79,17 @@ public final class Averages {
         if (m.ndim() > 2) throw new ShapeException(op + ": m has more than 2 dimensions: " + Shapes.str(m.shape()));
         DType rt = DType.promote(m.dtype(), DType.FLOAT64);
         try (NDArray x2 = m.ndim() == 2 ? m.view(m.shape(), m.strides(), m.offset()) : m.reshape(1, m.size());
-             NDArray xr = rowvar ? x2.view(x2.shape(), x2.strides(), x2.offset()) : x2.T(); NDArray x = xr.astype(rt)) {
+                NDArray xr = rowvar ? x2.view(x2.shape(), x2.strides(), x2.offset()) : x2.T();
+                NDArray x = xr.astype(rt)) {
             long n = x.shape()[1];
             if (x.shape()[0] == 0) return Creation.zeros(rt, 0, 0);
             long fact = n - (bias ? 0 : 1);
-            try (NDArray avg = x.mean(new int[]{1}, true); NDArray xc = x.sub(avg); NDArray xh = xc.T(); NDArray xhc = xh.conj();
-                 NDArray c = xc.matmul(xhc); NDArray cs = c.div(fact <= 0 ? 0.0 : (double) fact)) {
+            try (NDArray avg = x.mean(new int[] {1}, true);
+                    NDArray xc = x.sub(avg);
+                    NDArray xh = xc.T();
+                    NDArray xhc = xh.conj();
+                    NDArray c = xc.matmul(xhc);
+                    NDArray cs = c.div(fact <= 0 ? 0.0 : (double) fact)) {
                 return cs.squeeze();
             }
         }
@@ -84,8 +99,13 @@ public final class Averages {
     public static NDArray corrcoef(String op, NDArray x, boolean rowvar) {
         try (NDArray c = cov(op, x, rowvar, false)) {
             if (c.ndim() == 0) return c.div(c);
-            try (NDArray d = Diagonals.diagonal(op, c, 0, 0, 1); NDArray dr = d.real(); NDArray sd = dr.sqrt(); NDArray col = sd.reshape(-1, 1);
-                 NDArray row = sd.reshape(1, -1); NDArray c1 = c.div(col); NDArray c2 = c1.div(row)) {
+            try (NDArray d = Diagonals.diagonal(op, c, 0, 0, 1);
+                    NDArray dr = d.real();
+                    NDArray sd = dr.sqrt();
+                    NDArray col = sd.reshape(-1, 1);
+                    NDArray row = sd.reshape(1, -1);
+                    NDArray c1 = c.div(col);
+                    NDArray c2 = c1.div(row)) {
                 return c2.dtype().isComplex() ? c2.copy() : c2.clip(-1, 1);
             }
         }

@@ -11,7 +11,6 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelTemplate;
 import org.ndgpu.device.Device;
-import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -29,7 +28,7 @@ import org.ndgpu.ndarray.NDArray;
  * of two, each compiled once per device.
  */
 final class BinCounting {
-    private BinCounting() { }
+    private BinCounting() {}
 
     static final int BLOCK = 256;
     /** The local memory a work-group's histograms may take: more would cost the work-groups each compute unit holds at once. */
@@ -55,7 +54,7 @@ final class BinCounting {
         static final Plan AUTO = new Plan(0, false);
     }
 
-    private record Key(Dialect dialect, String tag, int bins) { }
+    private record Key(Dialect dialect, String tag, int bins) {}
 
     private static final ConcurrentHashMap<Key, String> SOURCES = new ConcurrentHashMap<>();
 
@@ -80,7 +79,8 @@ final class BinCounting {
 
     /** Private copies per work-group for local histograms of {@code bins}: up to one per lane of a warp, within {@value #COPIES_BYTES} bytes. */
     static int copies(int bins, boolean weighted) {
-        return Math.max(1, Math.min(32, Integer.highestOneBit(Math.max(1, COPIES_BYTES / (bins * (weighted ? 8 : 4))))));
+        return Math.max(
+                1, Math.min(32, Integer.highestOneBit(Math.max(1, COPIES_BYTES / (bins * (weighted ? 8 : 4))))));
     }
 
     /**
@@ -124,7 +124,8 @@ final class BinCounting {
         kargs[a++] = nb;
         kargs[a++] = out.buffer();
         kargs[a] = out.offset();
-        dev.backend().launch(dev.currentStream().backendStream(), kernel, new long[]{groups}, new long[]{block}, 0, kargs);
+        dev.backend()
+                .launch(dev.currentStream().backendStream(), kernel, new long[] {groups}, new long[] {block}, 0, kargs);
     }
 
     // the work-groups the device holds at once (a GPU: as its occupancy answer says, else 8 per unit;
@@ -165,20 +166,54 @@ final class BinCounting {
             params.append("ND_GLOBAL char* _b").append(n).append(", long _o").append(n);
             if (p.kind() == Kind.IN) {
                 params.append(", long _s").append(n);
-                pointers.append("ND_GLOBAL const ").append(st).append("* _p").append(n).append(" = (ND_GLOBAL const ").append(st)
-                        .append("*)(_b").append(n).append(" + _o").append(n).append(");\n");
-                loads.append(CTypes.compute(p.dtype())).append(' ').append(n).append(" = ")
-                        .append(CTypes.load(p.dtype(), "_p" + n + " + _i * _s" + n)).append(";\n");
+                pointers.append("ND_GLOBAL const ")
+                        .append(st)
+                        .append("* _p")
+                        .append(n)
+                        .append(" = (ND_GLOBAL const ")
+                        .append(st)
+                        .append("*)(_b")
+                        .append(n)
+                        .append(" + _o")
+                        .append(n)
+                        .append(");\n");
+                loads.append(CTypes.compute(p.dtype()))
+                        .append(' ')
+                        .append(n)
+                        .append(" = ")
+                        .append(CTypes.load(p.dtype(), "_p" + n + " + _i * _s" + n))
+                        .append(";\n");
             } else {
-                pointers.append("ND_GLOBAL const ").append(st).append("* ").append(n).append(" = (ND_GLOBAL const ").append(st)
-                        .append("*)(_b").append(n).append(" + _o").append(n).append(");\n");
+                pointers.append("ND_GLOBAL const ")
+                        .append(st)
+                        .append("* ")
+                        .append(n)
+                        .append(" = (ND_GLOBAL const ")
+                        .append(st)
+                        .append("*)(_b")
+                        .append(n)
+                        .append(" + _o")
+                        .append(n)
+                        .append(");\n");
             }
         }
         int copies = bins > 0 ? copies(bins, w) : 1;
         int stride = bins + (copies > 1 ? 1 : 0);
         Map<String, Object> values = new HashMap<>(Map.of(
-                "tag", k.tag(), "params", params.toString(), "pointers", pointers.toString().strip(), "loads", loads.toString().strip(),
-                "bin", k.bin(), "h", w ? "double" : "uint", "c", w ? "double" : "long"));
+                "tag",
+                k.tag(),
+                "params",
+                params.toString(),
+                "pointers",
+                pointers.toString().strip(),
+                "loads",
+                loads.toString().strip(),
+                "bin",
+                k.bin(),
+                "h",
+                w ? "double" : "uint",
+                "c",
+                w ? "double" : "long"));
         values.put("localAdd", w ? "ND_HIST_ADD_F64_LOCAL(&_h[_at], _w);" : "ND_HIST_INC_LOCAL(&_h[_at]);");
         values.put("globalAdd", w ? "ND_HIST_ADD_F64(_c + _bin, _w);" : "ND_HIST_ADD_I64(_c + _bin, 1);");
         values.put("merge", w ? "ND_HIST_ADD_F64(_c + _k, _s);" : "ND_HIST_ADD_I64(_c + _k, _s);");
@@ -191,5 +226,7 @@ final class BinCounting {
     }
 
     /** The helper {@code nd_hbin_float} or {@code nd_hbin_double} (type {@code t}): an element's bin among sorted edges. */
-    static String binFunction(String t) { return TEMPLATES.get("bin").fill("t", t); }
+    static String binFunction(String t) {
+        return TEMPLATES.get("bin").fill("t", t);
+    }
 }

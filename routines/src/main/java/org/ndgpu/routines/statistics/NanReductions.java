@@ -14,15 +14,18 @@ import org.ndgpu.spi.Reduction;
  * needs them. Compositions of the core's operations, so they live here rather than in ndarray.
  */
 public final class NanReductions {
-    private NanReductions() { }
+    private NanReductions() {}
 
     /** numpy.nanmean(a, axis, keepdims): nansum over the count of non-NaN elements (axes null: all). */
     public static NDArray nanmean(NDArray a, int[] axes, boolean keepdims) {
         Objects.requireNonNull(a, "nanmean: a is null");
         if (!a.live("nanmean").dtype().isInexact()) return a.mean(axes == null ? allAxes(a) : axes, keepdims);
-        try (NDArray sum = reduce(Reduction.NANSUM, a, axes, keepdims); NDArray nan = a.isnan(); NDArray ok = nan.logicalNot();
-             NDArray count = reduce(Reduction.COUNT_NONZERO, ok, axes, keepdims); NDArray n = count.astype(sum.dtype())) {
-            return sum.div(n);                        // in the sum's dtype: float32 stays float32, as NumPy
+        try (NDArray sum = reduce(Reduction.NANSUM, a, axes, keepdims);
+                NDArray nan = a.isnan();
+                NDArray ok = nan.logicalNot();
+                NDArray count = reduce(Reduction.COUNT_NONZERO, ok, axes, keepdims);
+                NDArray n = count.astype(sum.dtype())) {
+            return sum.div(n); // in the sum's dtype: float32 stays float32, as NumPy
         }
     }
 
@@ -30,7 +33,8 @@ public final class NanReductions {
     public static NDArray nanprod(NDArray a, int[] axes, boolean keepdims) {
         Objects.requireNonNull(a, "nanprod: a is null");
         if (!a.live("nanprod").dtype().isInexact()) return a.prod(axes == null ? allAxes(a) : axes, keepdims);
-        try (NDArray nan = a.isnan(); NDArray r = where(nan, 1, a)) {
+        try (NDArray nan = a.isnan();
+                NDArray r = where(nan, 1, a)) {
             return r.prod(axes == null ? allAxes(a) : axes, keepdims);
         }
     }
@@ -39,7 +43,8 @@ public final class NanReductions {
     public static NDArray nancumsum(NDArray a, Integer axis) {
         Objects.requireNonNull(a, "nancumsum: a is null");
         if (!a.live("nancumsum").dtype().isInexact()) return axis == null ? a.cumsum() : a.cumsum(axis);
-        try (NDArray nan = a.isnan(); NDArray r = where(nan, 0, a)) {
+        try (NDArray nan = a.isnan();
+                NDArray r = where(nan, 0, a)) {
             return axis == null ? r.cumsum() : r.cumsum(axis);
         }
     }
@@ -52,10 +57,19 @@ public final class NanReductions {
         Objects.requireNonNull(a, "nanvar: a is null");
         int[] ax = axes == null ? allAxes(a.live("nanvar")) : axes;
         if (!a.dtype().isInexact()) return a.var(ax, keepdims, ddof);
-        try (NDArray m = nanmean(a, ax, true); NDArray d = a.sub(m); NDArray ad = d.abs(); NDArray sq = ad.mul(ad);
-             NDArray nan = a.isnan(); NDArray sq0 = where(nan, 0, sq); NDArray ss = sq0.sum(ax, keepdims); NDArray ok = nan.logicalNot();
-             NDArray count = reduce(Reduction.COUNT_NONZERO, ok, ax, keepdims); NDArray dof = count.sub(ddof); NDArray bad = dof.le(0);
-             NDArray dofT = dof.astype(ss.dtype()); NDArray v = ss.div(dofT)) {
+        try (NDArray m = nanmean(a, ax, true);
+                NDArray d = a.sub(m);
+                NDArray ad = d.abs();
+                NDArray sq = ad.mul(ad);
+                NDArray nan = a.isnan();
+                NDArray sq0 = where(nan, 0, sq);
+                NDArray ss = sq0.sum(ax, keepdims);
+                NDArray ok = nan.logicalNot();
+                NDArray count = reduce(Reduction.COUNT_NONZERO, ok, ax, keepdims);
+                NDArray dof = count.sub(ddof);
+                NDArray bad = dof.le(0);
+                NDArray dofT = dof.astype(ss.dtype());
+                NDArray v = ss.div(dofT)) {
             return where(bad, Double.NaN, v);
         }
     }
@@ -74,12 +88,18 @@ public final class NanReductions {
     public static NDArray nanarg(NDArray a, Integer axis, boolean max) {
         String op = max ? "nanargmax" : "nanargmin";
         Objects.requireNonNull(a, op + ": a is null");
-        if (!a.live(op).dtype().isInexact()) return max ? (axis == null ? a.argmax() : a.argmax(axis)) : (axis == null ? a.argmin() : a.argmin(axis));
-        if (a.dtype().isComplex()) throw new DTypeException(op + ": complex arrays are not supported, got " + a.dtype());
-        try (NDArray nan = a.isnan(); NDArray all = axis == null ? nan.all() : nan.all(new int[]{axis}, false); NDArray any = all.any()) {
+        if (!a.live(op).dtype().isInexact())
+            return max ? (axis == null ? a.argmax() : a.argmax(axis)) : (axis == null ? a.argmin() : a.argmin(axis));
+        if (a.dtype().isComplex())
+            throw new DTypeException(op + ": complex arrays are not supported, got " + a.dtype());
+        try (NDArray nan = a.isnan();
+                NDArray all = axis == null ? nan.all() : nan.all(new int[] {axis}, false);
+                NDArray any = all.any()) {
             if (a.size() > 0 && any.toBooleanArray()[0]) throw new NdException(op + ": All-NaN slice encountered");
             try (NDArray r = where(nan, max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY, a)) {
-                return max ? (axis == null ? r.argmax() : r.argmax(axis)) : (axis == null ? r.argmin() : r.argmin(axis));
+                return max
+                        ? (axis == null ? r.argmax() : r.argmax(axis))
+                        : (axis == null ? r.argmin() : r.argmin(axis));
             }
         }
     }

@@ -17,7 +17,7 @@ import org.ndgpu.spi.Providers;
  * (float16 is computed in float64 and rounded back).
  */
 public final class Quantiles {
-    private Quantiles() { }
+    private Quantiles() {}
 
     /** numpy.quantile(a, q, axis) for one q in [0, 1]; {@code axis} null works on the flattened array. */
     public static NDArray quantile(String op, NDArray a, double q, Integer axis, boolean keepdims) {
@@ -45,13 +45,15 @@ public final class Quantiles {
                 NDArray low = t(temps, sorted.take(lo, ax)), high = t(temps, sorted.take(hi, ax));
                 // NumPy's _lerp: low + (high - low) * frac, computed from the top when frac >= 0.5
                 NDArray diff = t(temps, high.sub(low));
-                NDArray blended = frac < 0.5 ? t(temps, low.add(t(temps, diff.mul(frac)))) : t(temps, high.sub(t(temps, diff.mul(1 - frac))));
+                NDArray blended = frac < 0.5
+                        ? t(temps, low.add(t(temps, diff.mul(frac))))
+                        : t(temps, high.sub(t(temps, diff.mul(1 - frac))));
                 // NaN sorts last: a slice with any NaN has one at its end
                 NDArray last = t(temps, sorted.take(n - 1, ax));
                 NDArray hasNan = t(temps, last.isnan());
                 out = Providers.ufuncs(hasNan, Double.NaN, blended).where(hasNan, Double.NaN, blended, null);
             }
-            if (a.dtype() == DType.FLOAT16) {   // computed in float64; NumPy keeps float16
+            if (a.dtype() == DType.FLOAT16) { // computed in float64; NumPy keeps float16
                 try (NDArray wide = out) {
                     out = wide.astype(DType.FLOAT16);
                 }

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
-import org.ndgpu.ndarray.DType;
-
 import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Layout;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.testing.GoldenSource;
 
 /**
@@ -39,7 +38,9 @@ class SortGoldenTest {
         return OnesweepSort.source(d, t, indices, OnesweepSort.per(warp, t, indices, OnesweepSort.LONG_ROW), warp);
     }
 
-    private static String onesweep(Dialect d, DType t, boolean indices) { return onesweep(d, t, indices, d == Dialect.CUDA); }
+    private static String onesweep(Dialect d, DType t, boolean indices) {
+        return onesweep(d, t, indices, d == Dialect.CUDA);
+    }
 
     @Test
     void onesweep() {
@@ -52,14 +53,18 @@ class SortGoldenTest {
         both("onesweep_sort_int64", d -> onesweep(d, DType.INT64, false));
         // NVIDIA's OpenCL ranks by warp as CUDA does (its warp instructions as inline PTX)
         GoldenSource.check("sort/onesweep_sort_float32_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT32, false, true));
-        GoldenSource.check("sort/onesweep_argsort_float32_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT32, true, true));
+        GoldenSource.check(
+                "sort/onesweep_argsort_float32_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT32, true, true));
         // 8-byte keys with indices keep 8 per work-item even where warps vote
-        GoldenSource.check("sort/onesweep_argsort_float64_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT64, true, true));
+        GoldenSource.check(
+                "sort/onesweep_argsort_float64_warp.cl", onesweep(Dialect.OPENCL, DType.FLOAT64, true, true));
     }
 
     @Test
     void cudaSourceWithoutWarpRankingIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> OnesweepSort.source(Dialect.CUDA, DType.FLOAT32, false, OnesweepSort.PER, false));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> OnesweepSort.source(Dialect.CUDA, DType.FLOAT32, false, OnesweepSort.PER, false));
     }
 
     @Test
@@ -69,11 +74,14 @@ class SortGoldenTest {
         assertEquals(List.of(), OnesweepSort.buildOptions(Dialect.OPENCL, false, OnesweepSort.PER, false));
         assertEquals(List.of(), OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.PER, true));
         // 3 groups of 256 (24-key sort, 16-key argsort): 85 registers, 80 on the multiple of 8; 4 groups: 64
-        assertEquals(List.of("-cl-nv-maxrregcount=80"),
+        assertEquals(
+                List.of("-cl-nv-maxrregcount=80"),
                 OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.WARP_SORT_PER, false));
-        assertEquals(List.of("-cl-nv-maxrregcount=80"),
+        assertEquals(
+                List.of("-cl-nv-maxrregcount=80"),
                 OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.WARP_PER, true));
-        assertEquals(List.of("-cl-nv-maxrregcount=64"),
+        assertEquals(
+                List.of("-cl-nv-maxrregcount=64"),
                 OnesweepSort.buildOptions(Dialect.OPENCL, true, OnesweepSort.WARP_PER, false));
     }
 
@@ -82,13 +90,21 @@ class SortGoldenTest {
         both("local_sort_float32", d -> Sorting.localSource(d, "nd_sort_local_float32", DType.FLOAT32, false));
         both("local_argsort_float16", d -> Sorting.localSource(d, "nd_argsort_local_float16", DType.FLOAT16, true));
         both("local_argsort_int32", d -> Sorting.localSource(d, "nd_argsort_local_int32", DType.INT32, true));
-        both("step_argsort_float64", d -> ElementwiseLoop.source(d, Sorting.spec(DType.FLOAT64, true), new Layout(1, true, true)));
-        both("step_sort_int8", d -> ElementwiseLoop.source(d, Sorting.spec(DType.INT8, false), new Layout(1, true, false)));
+        both(
+                "step_argsort_float64",
+                d -> ElementwiseLoop.source(d, Sorting.spec(DType.FLOAT64, true), new Layout(1, true, true)));
+        both(
+                "step_sort_int8",
+                d -> ElementwiseLoop.source(d, Sorting.spec(DType.INT8, false), new Layout(1, true, false)));
     }
 
     @Test
     void searchsorted() {
-        both("searchsorted_float32", d -> ElementwiseLoop.source(d, Sorting.searchSpec(DType.FLOAT32), new Layout(1, false, true)));
-        both("searchsorted_int64", d -> ElementwiseLoop.source(d, Sorting.searchSpec(DType.INT64), new Layout(1, true, true)));
+        both(
+                "searchsorted_float32",
+                d -> ElementwiseLoop.source(d, Sorting.searchSpec(DType.FLOAT32), new Layout(1, false, true)));
+        both(
+                "searchsorted_int64",
+                d -> ElementwiseLoop.source(d, Sorting.searchSpec(DType.INT64), new Layout(1, true, true)));
     }
 }

@@ -33,11 +33,12 @@ import scala.Tuple2;
  * </pre>
  */
 public final class FeatureJob {
-    private FeatureJob() { }
+    private FeatureJob() {}
 
-    static final ElementwiseKernel STANDARDIZE = new ElementwiseKernel("float32 x, float32 mean, float32 scale", "float32 z",
-            "z = (x - mean) * scale", "standardize");
-    static final ReductionKernel RMS = new ReductionKernel("T x", "float64 y", "(double) x * (double) x", "a + b", "y = sqrt(a / _r)", "0", "rms");
+    static final ElementwiseKernel STANDARDIZE = new ElementwiseKernel(
+            "float32 x, float32 mean, float32 scale", "float32 z", "z = (x - mean) * scale", "standardize");
+    static final ReductionKernel RMS =
+            new ReductionKernel("T x", "float64 y", "(double) x * (double) x", "a + b", "y = sqrt(a / _r)", "0", "rms");
 
     /** The input: (id, group, features array&lt;float&gt;), seeded. */
     public static Dataset<Row> data(SparkSession spark, int rows, int width, int groups, long seed) {
@@ -48,7 +49,9 @@ public final class FeatureJob {
             for (int k = 0; k < width; k++) f[k] = (float) (r.nextDouble() * 10 - 3);
             list.add(RowFactory.create((long) i, i % groups, f));
         }
-        StructType schema = new StructType().add("id", DataTypes.LongType, false).add("group", DataTypes.IntegerType, false)
+        StructType schema = new StructType()
+                .add("id", DataTypes.LongType, false)
+                .add("group", DataTypes.IntegerType, false)
                 .add("features", DataTypes.createArrayType(DataTypes.FloatType, false), false);
         return spark.createDataFrame(list, schema);
     }
@@ -80,8 +83,12 @@ public final class FeatureJob {
             });
             return new Tuple2<>(group, rms);
         };
-        List<Tuple2<Integer, Double>> out = standardized.groupByKey((org.apache.spark.api.java.function.MapFunction<Row, Integer>) row -> row.getInt(1),
-                Encoders.INT()).mapGroups(perGroup, Encoders.tuple(Encoders.INT(), Encoders.DOUBLE())).collectAsList();
+        List<Tuple2<Integer, Double>> out = standardized
+                .groupByKey(
+                        (org.apache.spark.api.java.function.MapFunction<Row, Integer>) row -> row.getInt(1),
+                        Encoders.INT())
+                .mapGroups(perGroup, Encoders.tuple(Encoders.INT(), Encoders.DOUBLE()))
+                .collectAsList();
         Map<Integer, Double> m = new HashMap<>();
         for (var t : out) m.put(t._1(), t._2());
         return m;
@@ -91,7 +98,8 @@ public final class FeatureJob {
         int rows = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int width = args.length > 1 ? Integer.parseInt(args[1]) : 64;
         int groups = args.length > 2 ? Integer.parseInt(args[2]) : 10;
-        try (SparkSession spark = SparkSession.builder().appName("ndgpu FeatureJob").getOrCreate()) {
+        try (SparkSession spark =
+                SparkSession.builder().appName("ndgpu FeatureJob").getOrCreate()) {
             Dataset<Row> z = standardize(data(spark, rows, width, groups, 7), 2f, 0.2f);
             z.select("id", "group", "z").show(3, false);
             rmsPerGroup(z).forEach((g, v) -> System.out.printf("group %d: rms %.6f%n", g, v));

@@ -20,10 +20,11 @@ import org.ndgpu.spark.GpuPartitions;
  * </pre>
  */
 public final class SumOfSquares {
-    private SumOfSquares() { }
+    private SumOfSquares() {}
 
     /** The kernel: x * x summed in float64, one value per call. */
-    public static final ReductionKernel SUM_SQ = new ReductionKernel("T x", "float64 y", "(double) x * (double) x", "a + b", "y = a", "0", "sum_sq");
+    public static final ReductionKernel SUM_SQ =
+            new ReductionKernel("T x", "float64 y", "(double) x * (double) x", "a + b", "y = a", "0", "sum_sq");
 
     /** Blocks of seeded uniform(-1, 1) float32 values (a host copy the driver can check against). */
     public static List<float[]> blocks(int count, int length, long seed) {
@@ -39,8 +40,9 @@ public final class SumOfSquares {
 
     /** The sum of squares of every value of {@code blocks}, computed on the executors' GPUs. */
     public static double run(JavaRDD<float[]> blocks) {
-        ReductionKernel k = SUM_SQ;   // captured: it travels as its definition
-        JavaRDD<Double> sums = GpuPartitions.map(blocks, (NDArray x) -> ((Number) k.call(x).item()).doubleValue());
+        ReductionKernel k = SUM_SQ; // captured: it travels as its definition
+        JavaRDD<Double> sums =
+                GpuPartitions.map(blocks, (NDArray x) -> ((Number) k.call(x).item()).doubleValue());
         return sums.reduce(Double::sum);
     }
 
@@ -54,12 +56,15 @@ public final class SumOfSquares {
     public static void main(String[] args) throws java.io.IOException {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 64;
         int length = args.length > 1 ? Integer.parseInt(args[1]) : 1 << 20;
-        try (SparkSession spark = SparkSession.builder().appName("ndgpu SumOfSquares").getOrCreate()) {
+        try (SparkSession spark =
+                SparkSession.builder().appName("ndgpu SumOfSquares").getOrCreate()) {
             var sc = JavaSparkContext.fromSparkContext(spark.sparkContext());
             List<float[]> data = blocks(count, length, 42);
             double gpu = run(sc.parallelize(data, Math.max(1, sc.defaultParallelism())));
             double host = host(data);
-            System.out.printf("sum of squares: %.6f (GPU) vs %.6f (host), relative error %.2e%n", gpu, host, Math.abs(gpu - host) / host);
+            System.out.printf(
+                    "sum of squares: %.6f (GPU) vs %.6f (host), relative error %.2e%n",
+                    gpu, host, Math.abs(gpu - host) / host);
         }
     }
 }

@@ -17,13 +17,14 @@ import org.ndgpu.ndarray.NDArray;
  * {@code java -cp ... org.ndgpu.fft.impl.ConvolveCrossover} here on PoCL.
  */
 public final class ConvolveCrossover {
-    private ConvolveCrossover() { }
+    private ConvolveCrossover() {}
 
     /** Prints one row per (n, k): direct ms, FFT ms, and which is faster. */
     public static void main(String[] args) throws Exception {
         Class<?> c = Class.forName("org.ndgpu.routines.math.Convolution");
         Method direct = c.getDeclaredMethod("direct", NDArray.class, NDArray.class, int.class);
-        Method viaFft = c.getDeclaredMethod("viaFft", NDArray.class, NDArray.class, int.class, DType.class, org.ndgpu.fft.Fft.class);
+        Method viaFft = c.getDeclaredMethod(
+                "viaFft", NDArray.class, NDArray.class, int.class, DType.class, org.ndgpu.fft.Fft.class);
         direct.setAccessible(true);
         viaFft.setAccessible(true);
         int maxLog = args.length > 0 ? Integer.parseInt(args[0]) : 22;
@@ -43,7 +44,9 @@ public final class ConvolveCrossover {
         }
     }
 
-    private interface Call { NDArray run() throws Exception; }
+    private interface Call {
+        NDArray run() throws Exception;
+    }
 
     private static double time(Call call) throws Exception {
         for (int i = 0; i < 2; i++) call.run().close();

@@ -51,28 +51,45 @@ class ConvolveFftTest extends PerDeviceTest {
         double scale = 0;
         for (double e : expected) scale = Math.max(scale, Math.abs(e));
         for (int i = 0; i < expected.length; i++) {
-            assertTrue(Math.abs(expected[i] - got[i]) <= rtol * scale, what + " [" + i + "]: expected " + expected[i] + ", got " + got[i]);
+            assertTrue(
+                    Math.abs(expected[i] - got[i]) <= rtol * scale,
+                    what + " [" + i + "]: expected " + expected[i] + ", got " + got[i]);
         }
     }
 
     @Test
     void longFloatInputsMatchTheDirectSumInEveryModeAndOrder() {
-        int n = 5003, k = 397;                       // k above the crossover: the FFT path
+        int n = 5003, k = 397; // k above the crossover: the FFT path
         double[] a = values(n), v = values(k);
-        for (DType t : new DType[]{DType.FLOAT64, DType.FLOAT32, DType.FLOAT16}) {
+        for (DType t : new DType[] {DType.FLOAT64, DType.FLOAT32, DType.FLOAT16}) {
             double rtol = t == DType.FLOAT64 ? 1e-12 : t == DType.FLOAT32 ? 2e-5 : 2e-3;
-            try (NDArray da = Nd.array(a).astype(t); NDArray dv = Nd.array(v).astype(t)) {
-                double[] ah = da.astype(DType.FLOAT64).toDoubleArray(), vh = dv.astype(DType.FLOAT64).toDoubleArray();
-                for (String mode : new String[]{"full", "same", "valid"}) {
+            try (NDArray da = Nd.array(a).astype(t);
+                    NDArray dv = Nd.array(v).astype(t)) {
+                double[] ah = da.astype(DType.FLOAT64).toDoubleArray(),
+                        vh = dv.astype(DType.FLOAT64).toDoubleArray();
+                for (String mode : new String[] {"full", "same", "valid"}) {
                     try (NDArray c = Nd.correlate(da, dv, mode)) {
                         assertEquals(t, c.dtype());
-                        close(correlate(ah, vh, mode), c.astype(DType.FLOAT64).toDoubleArray(), rtol, "correlate " + t + " " + mode);
+                        close(
+                                correlate(ah, vh, mode),
+                                c.astype(DType.FLOAT64).toDoubleArray(),
+                                rtol,
+                                "correlate " + t + " " + mode);
                     }
-                    try (NDArray c = Nd.correlate(dv, da, mode)) {     // the shorter first: NumPy reverses the swapped result
-                        close(reversed(correlate(ah, vh, mode)), c.astype(DType.FLOAT64).toDoubleArray(), rtol, "correlate(v, a) " + t + " " + mode);
+                    try (NDArray c =
+                            Nd.correlate(dv, da, mode)) { // the shorter first: NumPy reverses the swapped result
+                        close(
+                                reversed(correlate(ah, vh, mode)),
+                                c.astype(DType.FLOAT64).toDoubleArray(),
+                                rtol,
+                                "correlate(v, a) " + t + " " + mode);
                     }
                     try (NDArray c = Nd.convolve(da, dv, mode)) {
-                        close(correlate(ah, reversed(vh), mode), c.astype(DType.FLOAT64).toDoubleArray(), rtol, "convolve " + t + " " + mode);
+                        close(
+                                correlate(ah, reversed(vh), mode),
+                                c.astype(DType.FLOAT64).toDoubleArray(),
+                                rtol,
+                                "convolve " + t + " " + mode);
                     }
                 }
             }
@@ -82,7 +99,10 @@ class ConvolveFftTest extends PerDeviceTest {
     @Test
     void stridedAndReversedViewsGoThroughTheFftPathToo() {
         double[] a = values(2 * 4000), v = values(3 * 300);
-        try (NDArray da = Nd.array(a); NDArray dv = Nd.array(v); NDArray sa = da.get("::2"); NDArray sv = dv.get("::-3")) {
+        try (NDArray da = Nd.array(a);
+                NDArray dv = Nd.array(v);
+                NDArray sa = da.get("::2");
+                NDArray sv = dv.get("::-3")) {
             double[] ah = sa.toDoubleArray(), vh = sv.toDoubleArray();
             try (NDArray c = Nd.correlate(sa, sv, "full")) {
                 close(correlate(ah, vh, "full"), c.toDoubleArray(), 1e-12, "strided views");
@@ -96,7 +116,9 @@ class ConvolveFftTest extends PerDeviceTest {
         long[] a = new long[n], v = new long[k];
         for (int i = 0; i < n; i++) a[i] = random.nextLong(-1_000_000, 1_000_000);
         for (int i = 0; i < k; i++) v[i] = random.nextLong(-1_000_000, 1_000_000);
-        try (NDArray da = Nd.array(a); NDArray dv = Nd.array(v); NDArray c = Nd.correlate(da, dv, "valid")) {
+        try (NDArray da = Nd.array(a);
+                NDArray dv = Nd.array(v);
+                NDArray c = Nd.correlate(da, dv, "valid")) {
             assertEquals(DType.INT64, c.dtype());
             long[] got = c.toLongArray();
             for (int o = 0; o < n - k + 1; o++) {

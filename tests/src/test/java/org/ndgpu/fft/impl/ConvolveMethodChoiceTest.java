@@ -43,7 +43,7 @@ class ConvolveMethodChoiceTest extends PerDeviceTest {
             out[o] = s;
             scale[o] = m;
         }
-        return new double[][]{out, scale};
+        return new double[][] {out, scale};
     }
 
     private static double[] reversed(double[] x) {
@@ -66,22 +66,35 @@ class ConvolveMethodChoiceTest extends PerDeviceTest {
                 assertTrue(Math.abs(e[i] - got[i]) <= rtol * scale[i], at + " (window scale " + scale[i] + ")");
             }
         }
-        assertTrue(nans < e.length || (what.startsWith("inf in v") && !what.endsWith("full")), what + ": every output non-finite");
+        assertTrue(
+                nans < e.length || (what.startsWith("inf in v") && !what.endsWith("full")),
+                what + ": every output non-finite");
     }
 
     private static void everyModeAndOrder(double[] a, double[] v, DType t, double rtol, String what) {
-        try (NDArray da = Nd.array(a).astype(t); NDArray dv = Nd.array(v).astype(t)) {
-            double[] ah = da.astype(DType.FLOAT64).toDoubleArray(), vh = dv.astype(DType.FLOAT64).toDoubleArray();
+        try (NDArray da = Nd.array(a).astype(t);
+                NDArray dv = Nd.array(v).astype(t)) {
+            double[] ah = da.astype(DType.FLOAT64).toDoubleArray(),
+                    vh = dv.astype(DType.FLOAT64).toDoubleArray();
             for (String mode : MODES) {
                 double[][] corr = correlate(ah, vh, mode), conv = correlate(ah, reversed(vh), mode);
-                try (NDArray c = Nd.correlate(da, dv, mode); NDArray s = Nd.correlate(dv, da, mode);
-                     NDArray x = Nd.convolve(da, dv, mode); NDArray y = Nd.convolve(dv, da, mode)) {
+                try (NDArray c = Nd.correlate(da, dv, mode);
+                        NDArray s = Nd.correlate(dv, da, mode);
+                        NDArray x = Nd.convolve(da, dv, mode);
+                        NDArray y = Nd.convolve(dv, da, mode)) {
                     assertEquals(t, c.dtype());
                     matches(corr, c.astype(DType.FLOAT64).toDoubleArray(), rtol, what + " correlate " + t + " " + mode);
-                    matches(new double[][]{reversed(corr[0]), reversed(corr[1])}, s.astype(DType.FLOAT64).toDoubleArray(), rtol,
+                    matches(
+                            new double[][] {reversed(corr[0]), reversed(corr[1])},
+                            s.astype(DType.FLOAT64).toDoubleArray(),
+                            rtol,
                             what + " correlate(v, a) " + t + " " + mode);
                     matches(conv, x.astype(DType.FLOAT64).toDoubleArray(), rtol, what + " convolve " + t + " " + mode);
-                    matches(conv, y.astype(DType.FLOAT64).toDoubleArray(), rtol, what + " convolve(v, a) " + t + " " + mode);
+                    matches(
+                            conv,
+                            y.astype(DType.FLOAT64).toDoubleArray(),
+                            rtol,
+                            what + " convolve(v, a) " + t + " " + mode);
                 }
             }
         }
@@ -93,7 +106,7 @@ class ConvolveMethodChoiceTest extends PerDeviceTest {
         return v;
     }
 
-    private static final int N = 3001, K = 300;               // K above the CPU crossover: the FFT path
+    private static final int N = 3001, K = 300; // K above the CPU crossover: the FFT path
 
     @Test
     void aNanOrInfSpoilsOnlyTheWindowsThatTouchIt() {
@@ -102,14 +115,14 @@ class ConvolveMethodChoiceTest extends PerDeviceTest {
         a[1500] = Double.NaN;
         a[40] = Double.POSITIVE_INFINITY;
         a[41] = Double.NEGATIVE_INFINITY;
-        for (DType t : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
+        for (DType t : new DType[] {DType.FLOAT64, DType.FLOAT32}) {
             everyModeAndOrder(a, v, t, t == DType.FLOAT64 ? 1e-12 : 1e-4, "nan/inf");
         }
         double[] b = values(r, N), w = values(r, K);
-        b[N - 1] = Double.NaN;                                   // only the last windows touch it
+        b[N - 1] = Double.NaN; // only the last windows touch it
         everyModeAndOrder(b, w, DType.FLOAT64, 1e-12, "nan at the end");
         double[] c = values(r, N);
-        w[0] = Double.POSITIVE_INFINITY;                         // in every window but K - 1 at an end of mode 'full'
+        w[0] = Double.POSITIVE_INFINITY; // in every window but K - 1 at an end of mode 'full'
         everyModeAndOrder(c, w, DType.FLOAT64, 1e-12, "inf in v");
     }
 
@@ -117,11 +130,14 @@ class ConvolveMethodChoiceTest extends PerDeviceTest {
     void aLargeDynamicRangeKeepsTheSmallWindowsExact() {
         SplittableRandom r = new SplittableRandom(2);
         double[] a = new double[N], v = new double[K];
-        for (int i = 0; i < N; i++) a[i] = i < 1000 ? 1e8 * r.nextDouble(0.5, 1) : r.nextInt(-5, 6);     // 1e8 block, then small integers
+        for (int i = 0; i < N; i++)
+            a[i] = i < 1000 ? 1e8 * r.nextDouble(0.5, 1) : r.nextInt(-5, 6); // 1e8 block, then small integers
         for (int j = 0; j < K; j++) v[j] = r.nextInt(-5, 6);
         everyModeAndOrder(a, v, DType.FLOAT64, 1e-12, "1e8 and small integers");
         // the windows of small integers only: exactly NumPy's (exact) integer sums
-        try (NDArray da = Nd.array(a); NDArray dv = Nd.array(v); NDArray c = Nd.correlate(da, dv, "valid")) {
+        try (NDArray da = Nd.array(a);
+                NDArray dv = Nd.array(v);
+                NDArray c = Nd.correlate(da, dv, "valid")) {
             double[] got = c.toDoubleArray(), e = correlate(a, v, "valid")[0];
             for (int o = 1000; o < e.length; o++) assertEquals(e[o], got[o], "valid[" + o + "] exact");
         }
@@ -146,7 +162,9 @@ class ConvolveMethodChoiceTest extends PerDeviceTest {
         long[] a = new long[N], v = new long[K];
         for (int i = 0; i < N; i++) a[i] = r.nextLong(-1_000_000_000L, 1_000_000_000L);
         for (int j = 0; j < K; j++) v[j] = r.nextLong(-1_000_000_000L, 1_000_000_000L);
-        try (NDArray da = Nd.array(a); NDArray dv = Nd.array(v); NDArray c = Nd.convolve(dv, da, "same")) {
+        try (NDArray da = Nd.array(a);
+                NDArray dv = Nd.array(v);
+                NDArray c = Nd.convolve(dv, da, "same")) {
             long[] got = c.toLongArray();
             int start = K - 1 - K / 2;
             for (int o = 0; o < N; o++) {
@@ -160,8 +178,9 @@ class ConvolveMethodChoiceTest extends PerDeviceTest {
         double[] za = new double[2 * N], zv = new double[2 * K];
         for (int i = 0; i < za.length; i++) za[i] = r.nextInt(-50, 51);
         for (int i = 0; i < zv.length; i++) zv[i] = r.nextInt(-50, 51);
-        try (NDArray da = Nd.array(MemorySegment.ofArray(za), DType.COMPLEX128, N); NDArray dv = Nd.array(MemorySegment.ofArray(zv), DType.COMPLEX128, K);
-             NDArray c = Nd.correlate(da, dv, "valid")) {
+        try (NDArray da = Nd.array(MemorySegment.ofArray(za), DType.COMPLEX128, N);
+                NDArray dv = Nd.array(MemorySegment.ofArray(zv), DType.COMPLEX128, K);
+                NDArray c = Nd.correlate(da, dv, "valid")) {
             double[] got = c.toBytes().toArray(ValueLayout.JAVA_DOUBLE);
             for (int o = 0; o < N - K + 1; o++) {
                 double re = 0, im = 0;

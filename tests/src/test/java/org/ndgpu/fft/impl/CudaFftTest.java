@@ -23,7 +23,10 @@ import org.ndgpu.testing.DeviceTestBase;
  */
 @Tag("gpu")
 class CudaFftTest extends DeviceTestBase {
-    @Override protected Device device() { return Backends.cuda(); }
+    @Override
+    protected Device device() {
+        return Backends.cuda();
+    }
 
     private static NDArray own(NDArray rows, boolean inverse) {
         NDArray out = NDArray.empty(rows.device(), rows.dtype(), rows.shape(), Order.C);
@@ -45,10 +48,13 @@ class CudaFftTest extends DeviceTestBase {
 
     @Test
     void agreesWithTheOwnKernels() {
-        for (DType dt : new DType[]{DType.COMPLEX64, DType.COMPLEX128}) {
-            for (long n : new long[]{1, 7, 97, 1024, 1009, 4096 * 3, 1 << 20}) {
-                try (NDArray re = Nd.random().normal(0, 1, DType.FLOAT64, 3, n); NDArray x = re.astype(dt);
-                     NDArray mine = own(x, false); NDArray cu = Nd.fft().fft(x); NDArray back = Nd.fft().ifft(cu)) {
+        for (DType dt : new DType[] {DType.COMPLEX64, DType.COMPLEX128}) {
+            for (long n : new long[] {1, 7, 97, 1024, 1009, 4096 * 3, 1 << 20}) {
+                try (NDArray re = Nd.random().normal(0, 1, DType.FLOAT64, 3, n);
+                        NDArray x = re.astype(dt);
+                        NDArray mine = own(x, false);
+                        NDArray cu = Nd.fft().fft(x);
+                        NDArray back = Nd.fft().ifft(cu)) {
                     close(mine, cu, dt, (double) n);
                     close(x, back, dt, (double) n);
                 }
@@ -58,33 +64,46 @@ class CudaFftTest extends DeviceTestBase {
 
     @Test
     void realTransformsAndStridedAxes() {
-        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT32, 8, 1000); NDArray c = x.astype(DType.COMPLEX64);
-             NDArray full = own(c, false); NDArray r = Nd.fft().rfft(x); NDArray half = full.get(":, :501")) {
+        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT32, 8, 1000);
+                NDArray c = x.astype(DType.COMPLEX64);
+                NDArray full = own(c, false);
+                NDArray r = Nd.fft().rfft(x);
+                NDArray half = full.get(":, :501")) {
             close(half, r, DType.COMPLEX64, 1000);
             try (NDArray back = Nd.fft().irfft(r, 1000L, -1, null)) {
                 close(x, back, DType.FLOAT32, 1000);
             }
         }
         // axis 0 of a C-contiguous array: one advanced-layout plan, no copy
-        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT64, 512, 6); NDArray c = x.astype(DType.COMPLEX128);
-             NDArray t = c.T(); NDArray tc = t.copy(); NDArray mine = own(tc, false); NDArray cu = Nd.fft().fft(c, null, 0, null);
-             NDArray cuT = cu.T()) {
+        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT64, 512, 6);
+                NDArray c = x.astype(DType.COMPLEX128);
+                NDArray t = c.T();
+                NDArray tc = t.copy();
+                NDArray mine = own(tc, false);
+                NDArray cu = Nd.fft().fft(c, null, 0, null);
+                NDArray cuT = cu.T()) {
             close(mine, cuT, DType.COMPLEX128, 512);
         }
     }
 
     @Test
     void batchedFft2AndAStream() {
-        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT32, 4, 64, 48); NDArray c = x.astype(DType.COMPLEX64)) {
+        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT32, 4, 64, 48);
+                NDArray c = x.astype(DType.COMPLEX64)) {
             NDArray expected;
-            try (NDArray rows = own(c, false); NDArray t = rows.swapaxes(1, 2); NDArray tc = t.copy(); NDArray cols = own(tc, false)) {
+            try (NDArray rows = own(c, false);
+                    NDArray t = rows.swapaxes(1, 2);
+                    NDArray tc = t.copy();
+                    NDArray cols = own(tc, false)) {
                 expected = cols.swapaxes(1, 2).copy();
             }
-            try (Stream s = Stream.create(); var _ = s.use(); NDArray got = Nd.fft().fft2(c)) {
-                assertEquals(s, Stream.current());   // the transform was queued on s
+            try (Stream s = Stream.create();
+                    var _ = s.use();
+                    NDArray got = Nd.fft().fft2(c)) {
+                assertEquals(s, Stream.current()); // the transform was queued on s
                 s.synchronize();
                 close(expected, got, DType.COMPLEX64, 64 * 48);
-                assertArrayEquals(new long[]{4, 64, 48}, got.shape());
+                assertArrayEquals(new long[] {4, 64, 48}, got.shape());
             }
             expected.close();
         }
@@ -92,7 +111,8 @@ class CudaFftTest extends DeviceTestBase {
 
     @Test
     void plansAreReusedAndEvicted() {
-        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT32, 2, 256); NDArray first = Nd.fft().fft(x)) {
+        try (NDArray x = Nd.random().normal(0, 1, DType.FLOAT32, 2, 256);
+                NDArray first = Nd.fft().fft(x)) {
             // more plans than cuFFT's per-thread cache holds (16: backend-cuda's CuFft.PLANS)
             for (int n = 2; n < 2 + 2 * 16; n++) Nd.fft().fft(x, n).close();
             try (NDArray again = Nd.fft().fft(x)) {

@@ -22,14 +22,24 @@ import org.ndgpu.ndarray.NDArray;
  * that they work from the packed test jars on the GPU host, and the comparison the suites share.
  */
 final class FftFixtures {
-    private FftFixtures() { }
+    private FftFixtures() {}
 
     private static final String DIR = "/fixtures/fft/";
 
     /** One manifest line. */
-    record Case(String name, String func, DType inDtype, long[] inShape, String view, Map<String, String> args, DType outDtype,
-                long[] outShape) {
-        @Override public String toString() { return name; }
+    record Case(
+            String name,
+            String func,
+            DType inDtype,
+            long[] inShape,
+            String view,
+            Map<String, String> args,
+            DType outDtype,
+            long[] outShape) {
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
     static List<Case> cases() {
@@ -39,14 +49,19 @@ final class FftFixtures {
             String[] f = line.split("\t", -1);
             Map<String, String> args = new HashMap<>();
             if (!f[5].equals("-")) {
-                for (String kv : f[5].split(";")) args.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+                for (String kv : f[5].split(";"))
+                    args.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
             }
             out.add(new Case(f[0], f[1], DType.of(f[2]), shape(f[3]), f[4], args, DType.of(f[6]), shape(f[7])));
         }
         return out;
     }
 
-    private static long[] shape(String s) { return s.equals("-") ? new long[0] : Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray(); }
+    private static long[] shape(String s) {
+        return s.equals("-")
+                ? new long[0]
+                : Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray();
+    }
 
     static byte[] bytes(String file) {
         try (InputStream in = FftFixtures.class.getResourceAsStream(DIR + file)) {
@@ -84,8 +99,16 @@ final class FftFixtures {
         Long n = a.containsKey("n") ? Long.valueOf(a.get("n")) : null;
         int axis = a.containsKey("axis") ? Integer.parseInt(a.get("axis")) : -1;
         String norm = a.get("norm");
-        long[] s = a.containsKey("s") ? Arrays.stream(a.get("s").split(",")).mapToLong(Long::parseLong).toArray() : null;
-        int[] axes = a.containsKey("axes") ? Arrays.stream(a.get("axes").split(",")).mapToInt(Integer::parseInt).toArray() : null;
+        long[] s = a.containsKey("s")
+                ? Arrays.stream(a.get("s").split(","))
+                        .mapToLong(Long::parseLong)
+                        .toArray()
+                : null;
+        int[] axes = a.containsKey("axes")
+                ? Arrays.stream(a.get("axes").split(","))
+                        .mapToInt(Integer::parseInt)
+                        .toArray()
+                : null;
         boolean plain = s == null && axes == null && norm == null;
         return switch (c.func()) {
             case "fft" -> fft.fft(x, n, axis, norm);
@@ -98,10 +121,10 @@ final class FftFixtures {
             case "ifftn" -> fft.ifftn(x, s, axes, norm);
             case "rfftn" -> fft.rfftn(x, s, axes, norm);
             case "irfftn" -> fft.irfftn(x, s, axes, norm);
-            case "fft2" -> plain ? fft.fft2(x) : fft.fft2(x, s, axes == null ? new int[]{-2, -1} : axes, norm);
-            case "ifft2" -> plain ? fft.ifft2(x) : fft.ifft2(x, s, axes == null ? new int[]{-2, -1} : axes, norm);
-            case "rfft2" -> plain ? fft.rfft2(x) : fft.rfft2(x, s, axes == null ? new int[]{-2, -1} : axes, norm);
-            case "irfft2" -> plain ? fft.irfft2(x) : fft.irfft2(x, s, axes == null ? new int[]{-2, -1} : axes, norm);
+            case "fft2" -> plain ? fft.fft2(x) : fft.fft2(x, s, axes == null ? new int[] {-2, -1} : axes, norm);
+            case "ifft2" -> plain ? fft.ifft2(x) : fft.ifft2(x, s, axes == null ? new int[] {-2, -1} : axes, norm);
+            case "rfft2" -> plain ? fft.rfft2(x) : fft.rfft2(x, s, axes == null ? new int[] {-2, -1} : axes, norm);
+            case "irfft2" -> plain ? fft.irfft2(x) : fft.irfft2(x, s, axes == null ? new int[] {-2, -1} : axes, norm);
             case "fftshift" -> axes == null ? fft.fftshift(x) : fft.fftshift(x, axes);
             case "ifftshift" -> axes == null ? fft.ifftshift(x) : fft.ifftshift(x, axes);
             default -> throw new IllegalArgumentException(c.func());
@@ -117,7 +140,8 @@ final class FftFixtures {
 
     /** max |got - expected| / max |expected| (or the absolute error when expected is all zeros). */
     static double relativeError(double[] got, double[] expected) {
-        if (got.length != expected.length) throw new AssertionError("lengths " + got.length + " and " + expected.length);
+        if (got.length != expected.length)
+            throw new AssertionError("lengths " + got.length + " and " + expected.length);
         double err = 0, scale = 0;
         for (int i = 0; i < got.length; i++) {
             double d = Math.abs(got[i] - expected[i]);

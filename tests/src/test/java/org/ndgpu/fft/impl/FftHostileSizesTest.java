@@ -36,7 +36,7 @@ class FftHostileSizesTest extends PerDeviceTest {
     }
 
     private static boolean smooth(long n) {
-        for (long p : new long[]{2, 3, 5, 7}) while (n % p == 0) n /= p;
+        for (long p : new long[] {2, 3, 5, 7}) while (n % p == 0) n /= p;
         return n == 1;
     }
 
@@ -46,9 +46,16 @@ class FftHostileSizesTest extends PerDeviceTest {
         long got = assertTimeoutPreemptively(Duration.ofSeconds(2), () -> fft.nextFastLen((1L << 62) + 1));
         assertEquals(4611840800000000000L, got);
         assertTrue(smooth(got));
-        assertEquals(Shifts.LARGEST_SMOOTH, assertTimeoutPreemptively(Duration.ofSeconds(2), () -> fft.nextFastLen(Shifts.LARGEST_SMOOTH)));
+        assertEquals(
+                Shifts.LARGEST_SMOOTH,
+                assertTimeoutPreemptively(Duration.ofSeconds(2), () -> fft.nextFastLen(Shifts.LARGEST_SMOOTH)));
         assertEquals(9223306985706024960L, Shifts.LARGEST_SMOOTH);
-        raises(NdException.class, () -> fft.nextFastLen(Shifts.LARGEST_SMOOTH + 1), "nextFastLen", "9223306985706024961", "9223306985706024960");
+        raises(
+                NdException.class,
+                () -> fft.nextFastLen(Shifts.LARGEST_SMOOTH + 1),
+                "nextFastLen",
+                "9223306985706024961",
+                "9223306985706024960");
         raises(NdException.class, () -> fft.nextFastLen(Long.MAX_VALUE), "nextFastLen", "9223372036854775807");
         raises(NdException.class, () -> fft.nextFastLen(Long.MIN_VALUE), "nextFastLen", "-9223372036854775808");
         assertEquals(0, fft.nextFastLen(0));
@@ -68,7 +75,8 @@ class FftHostileSizesTest extends PerDeviceTest {
             long n = r.nextLong(1, 1L << (10 + r.nextInt(50)));
             long got = fft.nextFastLen(n);
             assertTrue(got >= n && smooth(got), n + " -> " + got);
-            for (long m = n; m < got && m < n + 100_000; m++) assertFalse(smooth(m), n + ": " + m + " is smooth and smaller than " + got);
+            for (long m = n; m < got && m < n + 100_000; m++)
+                assertFalse(smooth(m), n + ": " + m + " is smooth and smaller than " + got);
         }
     }
 
@@ -83,13 +91,18 @@ class FftHostileSizesTest extends PerDeviceTest {
     @Test
     void resultsTooBigForALong() {
         try (NDArray a = Nd.ones(3)) {
-            NdException e = raises(ShapeException.class, () -> fft.fft(a, Long.MAX_VALUE), "fft:", "9223372036854775807", "too big");
+            NdException e = raises(
+                    ShapeException.class, () -> fft.fft(a, Long.MAX_VALUE), "fft:", "9223372036854775807", "too big");
             assertFalse(e.getMessage().startsWith("empty"), e.getMessage());
             raises(ShapeException.class, () -> fft.ifft(a, 1L << 61), "ifft:", "too big");
             raises(ShapeException.class, () -> fft.rfft(a, Long.MAX_VALUE), "rfft:", "too big");
             raises(ShapeException.class, () -> fft.irfft(a, Long.MAX_VALUE), "irfft:", "too big");
             raises(ShapeException.class, () -> fft.hfft(a, 1L << 62, -1, null), "hfft:", "too big");
-            raises(ShapeException.class, () -> fft.fftn(Nd.ones(2, 2), new long[]{1L << 40, 1L << 40}, null, null), "fftn:", "too big");
+            raises(
+                    ShapeException.class,
+                    () -> fft.fftn(Nd.ones(2, 2), new long[] {1L << 40, 1L << 40}, null, null),
+                    "fftn:",
+                    "too big");
         }
         try (NDArray huge = Nd.ones(1).broadcastTo(1L << 62)) {
             raises(ShapeException.class, () -> fft.fftshift(huge), "fftshift:", "too big");
@@ -113,7 +126,9 @@ class FftHostileSizesTest extends PerDeviceTest {
         assertEquals(3, r.length);
         for (double v : r) assertTrue(Double.isNaN(v));
         // numpy.fft.fftfreq(4, inf): [0, 0, -0, -0]; d = 0 is numpy's ZeroDivisionError
-        assertArrayEquals(new double[]{0.0, 0.0, -0.0, -0.0}, fft.fftfreq(4, Double.POSITIVE_INFINITY).toDoubleArray());
+        assertArrayEquals(
+                new double[] {0.0, 0.0, -0.0, -0.0},
+                fft.fftfreq(4, Double.POSITIVE_INFINITY).toDoubleArray());
         raises(NdException.class, () -> fft.fftfreq(4, 0), "fftfreq", "d");
     }
 
@@ -121,23 +136,26 @@ class FftHostileSizesTest extends PerDeviceTest {
     void minusOneInSIsTheInputLength() {
         try (NDArray a = Nd.arange(6.0).reshape(2, 3)) {
             // numpy.fft.fftn(a, s=(-1, 4)) == fftn(a, s=(2, 4))
-            try (NDArray got = fft.fftn(a, new long[]{-1, 4}, null, null); NDArray want = fft.fftn(a, new long[]{2, 4}, null, null)) {
-                assertArrayEquals(new long[]{2, 4}, got.shape());
+            try (NDArray got = fft.fftn(a, new long[] {-1, 4}, null, null);
+                    NDArray want = fft.fftn(a, new long[] {2, 4}, null, null)) {
+                assertArrayEquals(new long[] {2, 4}, got.shape());
                 assertArrayEquals(want.toDoubleArray(), got.toDoubleArray(), 1e-12);
             }
-            try (NDArray got = fft.rfftn(a, new long[]{-1, -1}, null, null)) {
-                assertArrayEquals(new long[]{2, 2}, got.shape());
+            try (NDArray got = fft.rfftn(a, new long[] {-1, -1}, null, null)) {
+                assertArrayEquals(new long[] {2, 2}, got.shape());
             }
             // numpy.fft.irfftn(np.ones((2, 3)), s=(-1, -1)).shape == (2, 3): -1 is the input's own 3, not 2 * (3 - 1)
-            try (NDArray c = Nd.ones(DType.COMPLEX128, 2, 3); NDArray got = fft.irfftn(c, new long[]{-1, -1}, null, null)) {
-                assertArrayEquals(new long[]{2, 3}, got.shape());
-                assertArrayEquals(new double[]{1, 0, 0, 0, 0, 0}, got.toDoubleArray(), 1e-12);
+            try (NDArray c = Nd.ones(DType.COMPLEX128, 2, 3);
+                    NDArray got = fft.irfftn(c, new long[] {-1, -1}, null, null)) {
+                assertArrayEquals(new long[] {2, 3}, got.shape());
+                assertArrayEquals(new double[] {1, 0, 0, 0, 0, 0}, got.toDoubleArray(), 1e-12);
             }
-            try (NDArray got = fft.ifftn(a, new long[]{-1}, new int[]{0}, null); NDArray want = fft.ifft(a, 2L, 0, null)) {
+            try (NDArray got = fft.ifftn(a, new long[] {-1}, new int[] {0}, null);
+                    NDArray want = fft.ifft(a, 2L, 0, null)) {
                 assertArrayEquals(want.toDoubleArray(), got.toDoubleArray(), 1e-12);
             }
             // numpy: ValueError: Invalid number of FFT data points (-2) specified.
-            raises(NdException.class, () -> fft.fftn(a, new long[]{-2, 4}, null, null), "fftn", "(-2)");
+            raises(NdException.class, () -> fft.fftn(a, new long[] {-2, 4}, null, null), "fftn", "(-2)");
         }
     }
 }

@@ -23,8 +23,12 @@ class FftLongTest extends PerDeviceTest {
             for (; (j & bit) != 0; bit >>= 1) j ^= bit;
             j ^= bit;
             if (i < j) {
-                double t = re[i]; re[i] = re[j]; re[j] = t;
-                t = im[i]; im[i] = im[j]; im[j] = t;
+                double t = re[i];
+                re[i] = re[j];
+                re[j] = t;
+                t = im[i];
+                im[i] = im[j];
+                im[j] = t;
             }
         }
         for (int len = 2; len <= n; len <<= 1) {
@@ -33,8 +37,10 @@ class FftLongTest extends PerDeviceTest {
                 for (int i = k; i < n; i += len) {
                     int j = i + len / 2;
                     double xr = re[j] * wr - im[j] * wi, xi = re[j] * wi + im[j] * wr;
-                    re[j] = re[i] - xr; im[j] = im[i] - xi;
-                    re[i] += xr; im[i] += xi;
+                    re[j] = re[i] - xr;
+                    im[j] = im[i] - xi;
+                    re[i] += xr;
+                    im[i] += xi;
                 }
             }
         }
@@ -46,7 +52,7 @@ class FftLongTest extends PerDeviceTest {
         if (Integer.bitCount(n) == 1) {
             double[] r = re.clone(), i = im.clone();
             radix2(r, i);
-            return new double[][]{r, i};
+            return new double[][] {r, i};
         }
         int m = Integer.highestOneBit(2 * n - 1) << 1;
         double[] cr = new double[n], ci = new double[n];
@@ -71,7 +77,7 @@ class FftLongTest extends PerDeviceTest {
         for (int k = 0; k < m; k++) {
             double r = ar[k] * br[k] - ai[k] * bi[k], i = ar[k] * bi[k] + ai[k] * br[k];
             ar[k] = r;
-            ai[k] = -i;   // conjugate: the inverse through the forward transform
+            ai[k] = -i; // conjugate: the inverse through the forward transform
         }
         radix2(ar, ai);
         double[] xr = new double[n], xi = new double[n];
@@ -80,10 +86,12 @@ class FftLongTest extends PerDeviceTest {
             xr[k] = r * cr[k] - i * ci[k];
             xi[k] = r * ci[k] + i * cr[k];
         }
-        return new double[][]{xr, xi};
+        return new double[][] {xr, xi};
     }
 
-    private void check(DType dtype, int n, long seed) { check(dtype, 1, n, seed); }
+    private void check(DType dtype, int n, long seed) {
+        check(dtype, 1, n, seed);
+    }
 
     /** rows transforms of length n at once (one batch), each against the oracle. */
     private void check(DType dtype, int rows, int n, long seed) {
@@ -94,7 +102,7 @@ class FftLongTest extends PerDeviceTest {
             for (int i = 0; i < n; i++) {
                 re[i] = rng.nextGaussian();
                 im[i] = rng.nextGaussian();
-                if (dtype == DType.COMPLEX64) {   // the oracle sees exactly what the device sees
+                if (dtype == DType.COMPLEX64) { // the oracle sees exactly what the device sees
                     re[i] = (float) re[i];
                     im[i] = (float) im[i];
                 }
@@ -110,9 +118,11 @@ class FftLongTest extends PerDeviceTest {
         var seg = java.lang.foreign.Arena.ofAuto().allocate(16L * rows * n, 16);
         seg.copyFrom(java.lang.foreign.MemorySegment.ofArray(inter));
         String what = dtype + " " + rows + " x n=" + n;
-        try (NDArray wide = Nd.array(seg, DType.COMPLEX128, rows, n); NDArray x = wide.astype(dtype)) {
+        try (NDArray wide = Nd.array(seg, DType.COMPLEX128, rows, n);
+                NDArray x = wide.astype(dtype)) {
             // forward, and the inverse of the forward back to x
-            try (NDArray f = Nd.fft().fft(x); NDArray back = Nd.fft().ifft(f)) {
+            try (NDArray f = Nd.fft().fft(x);
+                    NDArray back = Nd.fft().ifft(f)) {
                 double err = FftFixtures.relativeError(FftFixtures.values(f), expected);
                 double tol = FftFixtures.tolerance(dtype, n);
                 assertTrue(err <= tol, what + ": relative error " + err + " > " + tol);
@@ -127,9 +137,9 @@ class FftLongTest extends PerDeviceTest {
     void wideOffsets() {
         OwnFft.forceWide = true;
         try {
-            check(DType.COMPLEX64, 5, 1024, 11);      // one step, rows layout
-            check(DType.COMPLEX64, 1 << 13, 12);      // two steps, with the twiddles between them
-            check(DType.COMPLEX128, 1000, 16, 13);    // columns layout
+            check(DType.COMPLEX64, 5, 1024, 11); // one step, rows layout
+            check(DType.COMPLEX64, 1 << 13, 12); // two steps, with the twiddles between them
+            check(DType.COMPLEX128, 1000, 16, 13); // columns layout
         } finally {
             OwnFft.forceWide = false;
         }
@@ -137,18 +147,18 @@ class FftLongTest extends PerDeviceTest {
 
     @Test
     void twoSteps() {
-        check(DType.COMPLEX64, 1 << 13, 1);      // 4096 < n: columns of 256, rows of 32
-        check(DType.COMPLEX128, 3 * 4096, 2);    // 2048 < n, smooth, not a power of two
+        check(DType.COMPLEX64, 1 << 13, 1); // 4096 < n: columns of 256, rows of 32
+        check(DType.COMPLEX128, 3 * 4096, 2); // 2048 < n, smooth, not a power of two
     }
 
     @Test
     void threeSteps() {
-        check(DType.COMPLEX128, 1 << 19, 3);     // past 128 x 2048 complex128 points: 128, 128, 32
+        check(DType.COMPLEX128, 1 << 19, 3); // past 128 x 2048 complex128 points: 128, 128, 32
     }
 
     @Test
     void bluesteinOfALongPrime() {
-        check(DType.COMPLEX64, 65_537, 4);        // through a 2^18 transform, itself in two steps
+        check(DType.COMPLEX64, 65_537, 4); // through a 2^18 transform, itself in two steps
     }
 
     /**
@@ -158,14 +168,14 @@ class FftLongTest extends PerDeviceTest {
      */
     @Test
     void everyLayout() {
-        check(DType.COMPLEX64, 3, 4096, 5);        // one step, one row of 4096 per group
-        check(DType.COMPLEX128, 2, 2048, 6);       // the same for complex128
-        check(DType.COMPLEX64, 5, 1024, 7);        // four rows of 1024 per group
-        check(DType.COMPLEX128, 3, 512, 8);        // four rows of 512 per group
-        check(DType.COMPLEX64, 1000, 16, 9);       // 256 rows of 16 per group: neighbouring work-items take neighbouring rows
-        check(DType.COMPLEX128, 700, 8, 10);       // the same for complex128, a group part full
-        check(DType.COMPLEX64, 40, 375, 11);       // radices 3 and 5, ten rows per group
-        check(DType.COMPLEX64, 1, 1 << 20, 12);    // columns of 256, then rows of 4096 stored transposed, one per group
-        check(DType.COMPLEX64, 1, 16_807, 13);     // 7^5: 80 columns of 49, then rows of 343
+        check(DType.COMPLEX64, 3, 4096, 5); // one step, one row of 4096 per group
+        check(DType.COMPLEX128, 2, 2048, 6); // the same for complex128
+        check(DType.COMPLEX64, 5, 1024, 7); // four rows of 1024 per group
+        check(DType.COMPLEX128, 3, 512, 8); // four rows of 512 per group
+        check(DType.COMPLEX64, 1000, 16, 9); // 256 rows of 16 per group: neighbouring work-items take neighbouring rows
+        check(DType.COMPLEX128, 700, 8, 10); // the same for complex128, a group part full
+        check(DType.COMPLEX64, 40, 375, 11); // radices 3 and 5, ten rows per group
+        check(DType.COMPLEX64, 1, 1 << 20, 12); // columns of 256, then rows of 4096 stored transposed, one per group
+        check(DType.COMPLEX64, 1, 16_807, 13); // 7^5: 80 columns of 49, then rows of 343
     }
 }

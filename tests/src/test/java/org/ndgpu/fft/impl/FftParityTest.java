@@ -20,17 +20,19 @@ import org.ndgpu.testing.PerDeviceTest;
 class FftParityTest extends PerDeviceTest {
     @TestFactory
     Stream<DynamicTest> matchesNumpy() {
-        return FftFixtures.cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            try (NDArray x = FftFixtures.input(c); NDArray r = FftFixtures.run(Nd.fft(), c, x)) {
-                assertEquals(c.outDtype(), r.dtype(), c.name() + ": dtype");
-                assertArrayEquals(c.outShape(), r.shape(), c.name() + ": shape " + Arrays.toString(r.shape()));
-                assertEquals(device(), r.device(), c.name() + ": device");
-                double err = FftFixtures.relativeError(FftFixtures.values(r), FftFixtures.expected(c));
-                boolean shift = c.func().endsWith("shift");
-                double n = Math.max(x.size(), r.size());
-                double tol = shift ? 0 : FftFixtures.tolerance(r.dtype(), n);
-                assertTrue(err <= tol, c.name() + ": relative error " + err + " > " + tol);
-            }
-        }));
+        return FftFixtures.cases().stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    try (NDArray x = FftFixtures.input(c);
+                            NDArray r = FftFixtures.run(Nd.fft(), c, x)) {
+                        assertEquals(c.outDtype(), r.dtype(), c.name() + ": dtype");
+                        assertArrayEquals(c.outShape(), r.shape(), c.name() + ": shape " + Arrays.toString(r.shape()));
+                        assertEquals(device(), r.device(), c.name() + ": device");
+                        double err = FftFixtures.relativeError(FftFixtures.values(r), FftFixtures.expected(c));
+                        boolean shift = c.func().endsWith("shift");
+                        double n = Math.max(x.size(), r.size());
+                        double tol = shift ? 0 : FftFixtures.tolerance(r.dtype(), n);
+                        assertTrue(err <= tol, c.name() + ": relative error " + err + " > " + tol);
+                    }
+                }));
     }
 }

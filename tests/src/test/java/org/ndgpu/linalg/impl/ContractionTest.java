@@ -8,8 +8,8 @@ import static org.ndgpu.linalg.impl.Fixtures.load;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -20,10 +20,12 @@ class ContractionTest extends PerDeviceTest {
     @Test
     void einsumMatchesNumpy() {
         Map<String, NDArray> ops = new HashMap<>();
-        for (String n : new String[]{"x", "y", "z", "w", "sq", "v", "u"}) ops.put(n, load("ein_" + n));
+        for (String n : new String[] {"x", "y", "z", "w", "sq", "v", "u"}) ops.put(n, load("ein_" + n));
         int count = 0;
         for (String[] row : Fixtures.tsv("einsum.tsv")) {
-            NDArray r = row[2].isEmpty() ? Nd.einsum(row[0], ops.get(row[1])) : Nd.einsum(row[0], ops.get(row[1]), ops.get(row[2]));
+            NDArray r = row[2].isEmpty()
+                    ? Nd.einsum(row[0], ops.get(row[1]))
+                    : Nd.einsum(row[0], ops.get(row[1]), ops.get(row[2]));
             try {
                 assertClose(load(row[3]), r, 1e-12);
             } catch (AssertionError e) {
@@ -37,9 +39,9 @@ class ContractionTest extends PerDeviceTest {
     @Test
     void einsumErrors() {
         NDArray x = load("ein_x"), y = load("ein_y");
-        assertThrows(ShapeException.class, () -> Nd.einsum("ij,jk->ik", x, x));       // j: 4 vs 3
+        assertThrows(ShapeException.class, () -> Nd.einsum("ij,jk->ik", x, x)); // j: 4 vs 3
         assertThrows(NdException.class, () -> Nd.einsum("ij->k", x));
-        assertThrows(ShapeException.class, () -> Nd.einsum("ij,jk,kl->il", x, y, y));   // k: 5 vs 4
+        assertThrows(ShapeException.class, () -> Nd.einsum("ij,jk,kl->il", x, y, y)); // k: 5 vs 4
         assertThrows(ShapeException.class, () -> Nd.einsum("ijk->i", x));
     }
 
@@ -48,7 +50,7 @@ class ContractionTest extends PerDeviceTest {
         assertClose(load("td_c"), Nd.tensordot(load("td_a"), load("td_b"), 2), 1e-12);
         assertClose(load("inner_c"), Nd.inner(load("ein_x"), load("ein_sq")), 1e-12);
         assertClose(load("outer_c"), Nd.outer(load("ein_v"), load("ein_x")), 1e-12);
-        assertClose(load("vdot_c"), Nd.vdot(load("vdot_a"), load("vdot_b")), 1e-12);   // conjugates the first
+        assertClose(load("vdot_c"), Nd.vdot(load("vdot_a"), load("vdot_b")), 1e-12); // conjugates the first
         assertClose(load("dot3_c"), Nd.dot(load("dot3_a"), load("dot3_b")), 1e-12);
         assertClose(load("ein_r0"), Nd.dot(load("ein_x"), load("ein_y")), 1e-12);
     }

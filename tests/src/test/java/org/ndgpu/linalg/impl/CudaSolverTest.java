@@ -1,9 +1,5 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.ndarray.Lstsq;
-import org.ndgpu.ndarray.Slogdet;
-
-import org.ndgpu.linalg.Linalg;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,18 +14,21 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
-import org.ndgpu.device.Device;
-import org.ndgpu.ndarray.Eigh;
-import org.ndgpu.ndarray.Qr;
-import org.ndgpu.ndarray.Svd;
-import org.ndgpu.spi.Blas;
 import org.ndgpu.backend.cuda.linalg.CudaLinalg;
 import org.ndgpu.backend.cuda.linalg.CudaLinalg.SvdAlgorithm;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.LinAlgException;
+import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
+import org.ndgpu.spi.Blas;
+import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.Backends;
 import org.ndgpu.testing.DeviceTestBase;
 
@@ -42,7 +41,10 @@ import org.ndgpu.testing.DeviceTestBase;
 class CudaSolverTest extends DeviceTestBase {
     private static final Linalg LA = Nd.linalg();
 
-    @Override protected Device device() { return Backends.cuda(); }
+    @Override
+    protected Device device() {
+        return Backends.cuda();
+    }
 
     // ---- host complex matrices: interleaved (re, im), row-major ----
 
@@ -69,11 +71,12 @@ class CudaSolverTest extends DeviceTestBase {
         double[] v = values(a);
         boolean cx = a.dtype().isComplex();
         double[][] m = new double[r][2 * c];
-        for (int i = 0; i < r; i++) for (int j = 0; j < c; j++) {
-            long e = (long) q * r * c + (long) i * c + j;
-            m[i][2 * j] = cx ? v[(int) (2 * e)] : v[(int) e];
-            m[i][2 * j + 1] = cx ? v[(int) (2 * e + 1)] : 0;
-        }
+        for (int i = 0; i < r; i++)
+            for (int j = 0; j < c; j++) {
+                long e = (long) q * r * c + (long) i * c + j;
+                m[i][2 * j] = cx ? v[(int) (2 * e)] : v[(int) e];
+                m[i][2 * j + 1] = cx ? v[(int) (2 * e + 1)] : 0;
+            }
         return m;
     }
 
@@ -82,47 +85,51 @@ class CudaSolverTest extends DeviceTestBase {
         int b = ms.length, r = ms[0].length, c = ms[0][0].length / 2;
         MemorySegment seg = Arena.ofAuto().allocate((long) b * r * c * dt.itemsize(), 16);
         long i = 0;
-        for (double[][] m : ms) for (double[] row : m) for (int j = 0; j < c; j++) {
-            if (dt.isComplex()) {
-                if (dt == DType.COMPLEX64) {
-                    seg.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * i, (float) row[2 * j]);
-                    seg.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * i + 1, (float) row[2 * j + 1]);
-                } else {
-                    seg.setAtIndex(ValueLayout.JAVA_DOUBLE, 2 * i, row[2 * j]);
-                    seg.setAtIndex(ValueLayout.JAVA_DOUBLE, 2 * i + 1, row[2 * j + 1]);
+        for (double[][] m : ms)
+            for (double[] row : m)
+                for (int j = 0; j < c; j++) {
+                    if (dt.isComplex()) {
+                        if (dt == DType.COMPLEX64) {
+                            seg.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * i, (float) row[2 * j]);
+                            seg.setAtIndex(ValueLayout.JAVA_FLOAT, 2 * i + 1, (float) row[2 * j + 1]);
+                        } else {
+                            seg.setAtIndex(ValueLayout.JAVA_DOUBLE, 2 * i, row[2 * j]);
+                            seg.setAtIndex(ValueLayout.JAVA_DOUBLE, 2 * i + 1, row[2 * j + 1]);
+                        }
+                    } else if (dt == DType.FLOAT32) {
+                        seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, (float) row[2 * j]);
+                    } else {
+                        seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, row[2 * j]);
+                    }
+                    i++;
                 }
-            } else if (dt == DType.FLOAT32) {
-                seg.setAtIndex(ValueLayout.JAVA_FLOAT, i, (float) row[2 * j]);
-            } else {
-                seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, row[2 * j]);
-            }
-            i++;
-        }
-        return NDArray.fromHost(Device.current(), dt, new long[]{b, r, c}, seg);
+        return NDArray.fromHost(Device.current(), dt, new long[] {b, r, c}, seg);
     }
 
     /** The conjugate transpose. */
     static double[][] adj(double[][] x) {
         int r = x.length, c = x[0].length / 2;
         double[][] t = new double[c][2 * r];
-        for (int i = 0; i < r; i++) for (int j = 0; j < c; j++) {
-            t[j][2 * i] = x[i][2 * j];
-            t[j][2 * i + 1] = -x[i][2 * j + 1];
-        }
+        for (int i = 0; i < r; i++)
+            for (int j = 0; j < c; j++) {
+                t[j][2 * i] = x[i][2 * j];
+                t[j][2 * i + 1] = -x[i][2 * j + 1];
+            }
         return t;
     }
 
     static double[][] mul(double[][] a, double[][] b) {
         int m = a.length, k = b.length, n = b[0].length / 2;
         double[][] c = new double[m][2 * n];
-        for (int i = 0; i < m; i++) for (int p = 0; p < k; p++) {
-            double ar = a[i][2 * p], ai = a[i][2 * p + 1];
-            for (int j = 0; j < n; j++) {
-                double br = b[p][2 * j], bi = b[p][2 * j + 1];
-                c[i][2 * j] += ar * br - ai * bi;
-                c[i][2 * j + 1] += ar * bi + ai * br;
+        for (int i = 0; i < m; i++)
+            for (int p = 0; p < k; p++) {
+                double ar = a[i][2 * p], ai = a[i][2 * p + 1];
+                for (int j = 0; j < n; j++) {
+                    double br = b[p][2 * j], bi = b[p][2 * j + 1];
+                    c[i][2 * j] += ar * br - ai * bi;
+                    c[i][2 * j + 1] += ar * bi + ai * br;
+                }
             }
-        }
         return c;
     }
 
@@ -136,20 +143,27 @@ class CudaSolverTest extends DeviceTestBase {
         assertEquals(e.length, a.length, what + " rows");
         double scale = 1;
         for (double[] row : e) for (double v : row) scale = Math.max(scale, Math.abs(v));
-        for (int i = 0; i < e.length; i++) for (int j = 0; j < e[i].length; j++) {
-            double err = Math.abs(e[i][j] - a[i][j]);
-            assertTrue(err <= tol * scale, what + ": element (" + i + ", " + j / 2 + (j % 2 == 0 ? " re" : " im") + ") expected "
-                    + e[i][j] + ", got " + a[i][j]);
-        }
+        for (int i = 0; i < e.length; i++)
+            for (int j = 0; j < e[i].length; j++) {
+                double err = Math.abs(e[i][j] - a[i][j]);
+                assertTrue(
+                        err <= tol * scale,
+                        what + ": element (" + i + ", " + j / 2 + (j % 2 == 0 ? " re" : " im") + ") expected " + e[i][j]
+                                + ", got " + a[i][j]);
+            }
     }
 
-    static double tol(DType dt) { return dt == DType.FLOAT32 || dt == DType.COMPLEX64 ? 2e-4 : 1e-10; }
+    static double tol(DType dt) {
+        return dt == DType.FLOAT32 || dt == DType.COMPLEX64 ? 2e-4 : 1e-10;
+    }
 
     // ---- tests ----
 
     @Test
     void cudaLibrariesServeTheDevice() {
-        assertTrue(Solver.forDevice(device()).where().startsWith("cuSOLVER"), Solver.forDevice(device()).where());
+        assertTrue(
+                Solver.forDevice(device()).where().startsWith("cuSOLVER"),
+                Solver.forDevice(device()).where());
         assertEquals("CuBlas", Blas.forDevice(device()).getClass().getSimpleName());
     }
 
@@ -159,10 +173,11 @@ class CudaSolverTest extends DeviceTestBase {
         SvdAlgorithm before = CudaLinalg.svdAlgorithm();
         CudaLinalg.setSvdAlgorithm(SvdAlgorithm.valueOf(algorithm));
         try {
-            for (DType dt : new DType[]{DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128}) {
-                if (algorithm.equals("GESVDP") && dt.isComplex()) continue;   // checked below as real only
-                for (long[] shape : new long[][]{{2, 9, 5}, {2, 5, 9}, {1, 7, 7}, {40, 6, 4}}) {
-                    for (boolean full : new boolean[]{false, true}) checkSvd(random(shape[1] * 31 + shape[2], dt, shape), full);
+            for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64, DType.COMPLEX64, DType.COMPLEX128}) {
+                if (algorithm.equals("GESVDP") && dt.isComplex()) continue; // checked below as real only
+                for (long[] shape : new long[][] {{2, 9, 5}, {2, 5, 9}, {1, 7, 7}, {40, 6, 4}}) {
+                    for (boolean full : new boolean[] {false, true})
+                        checkSvd(random(shape[1] * 31 + shape[2], dt, shape), full);
                 }
             }
         } finally {
@@ -187,21 +202,22 @@ class CudaSolverTest extends DeviceTestBase {
         int b = (int) sh[0], m = (int) sh[1], n = (int) sh[2], k = Math.min(m, n);
         Svd r = LA.svd(a, full);
         String what = "svd " + dt + " " + m + "x" + n + (full ? " full" : "");
-        assertArrayEquals(new long[]{b, m, full ? m : k}, r.u().shape(), what);
-        assertArrayEquals(new long[]{b, k}, r.s().shape(), what);
-        assertArrayEquals(new long[]{b, full ? n : k, n}, r.vh().shape(), what);
+        assertArrayEquals(new long[] {b, m, full ? m : k}, r.u().shape(), what);
+        assertArrayEquals(new long[] {b, k}, r.s().shape(), what);
+        assertArrayEquals(new long[] {b, full ? n : k, n}, r.vh().shape(), what);
         assertEquals(dt, r.u().dtype());
         assertEquals(dt.real(), r.s().dtype());
         double[] s = values(r.s());
         for (int q = 0; q < b; q++) {
             double[][] u = mat(r.u(), q), vh = mat(r.vh(), q), am = mat(a, q);
             double[][] us = new double[m][2 * k];
-            for (int i = 0; i < m; i++) for (int j = 0; j < k; j++) {
-                double sj = s[q * k + j];
-                if (j > 0) assertTrue(s[q * k + j - 1] >= sj, what + ": descending");
-                us[i][2 * j] = u[i][2 * j] * sj;
-                us[i][2 * j + 1] = u[i][2 * j + 1] * sj;
-            }
+            for (int i = 0; i < m; i++)
+                for (int j = 0; j < k; j++) {
+                    double sj = s[q * k + j];
+                    if (j > 0) assertTrue(s[q * k + j - 1] >= sj, what + ": descending");
+                    us[i][2 * j] = u[i][2 * j] * sj;
+                    us[i][2 * j + 1] = u[i][2 * j + 1] * sj;
+                }
             double[][] vk = java.util.Arrays.copyOf(vh, k);
             close(am, mul(us, vk), tol(dt), what + " reconstruction");
             close(eye(u[0].length / 2), mul(adj(u), u), tol(dt), what + " U^H U");
@@ -215,14 +231,15 @@ class CudaSolverTest extends DeviceTestBase {
         DType dt = DType.of(name);
         double tol = tol(dt);
         // qr of a tall and a wide stack
-        for (long[] shape : new long[][]{{2, 7, 4}, {2, 4, 7}}) {
+        for (long[] shape : new long[][] {{2, 7, 4}, {2, 4, 7}}) {
             NDArray a = random(11, dt, shape);
             Qr qr = LA.qr(a);
             for (int q = 0; q < 2; q++) {
                 double[][] qm = mat(qr.q(), q), rm = mat(qr.r(), q);
                 close(mat(a, q), mul(qm, rm), tol, "qr reconstruction " + dt);
                 close(eye(qm[0].length / 2), mul(adj(qm), qm), tol, "qr Q^H Q " + dt);
-                for (int i = 0; i < rm.length; i++) for (int j = 0; j < i; j++) assertEquals(0, Math.hypot(rm[i][2 * j], rm[i][2 * j + 1]), 0);
+                for (int i = 0; i < rm.length; i++)
+                    for (int j = 0; j < i; j++) assertEquals(0, Math.hypot(rm[i][2 * j], rm[i][2 * j + 1]), 0);
             }
         }
         // a Hermitian positive definite stack x x^H + 6 I, upper triangle poisoned with NaN
@@ -231,7 +248,7 @@ class CudaSolverTest extends DeviceTestBase {
         for (int q = 0; q < 2; q++) {
             full[q] = mul(mat(x, q), adj(mat(x, q)));
             for (int i = 0; i < 6; i++) full[q][i][2 * i] += 6;
-            for (int i = 0; i < 6; i++) full[q][i][2 * i + 1] = 0;   // exactly Hermitian
+            for (int i = 0; i < 6; i++) full[q][i][2 * i + 1] = 0; // exactly Hermitian
         }
         NDArray spd = fromMats(dt, full);
         NDArray poisoned = spd.copy();
@@ -248,7 +265,8 @@ class CudaSolverTest extends DeviceTestBase {
         for (int q = 0; q < 2; q++) {
             double[][] lm = mat(l, q);
             close(full[q], mul(lm, adj(lm)), tol, "cholesky L L^H " + dt);
-            for (int i = 0; i < 6; i++) for (int j = i + 1; j < 6; j++) assertEquals(0, lm[i][2 * j], 0, "cholesky: upper triangle zero");
+            for (int i = 0; i < 6; i++)
+                for (int j = i + 1; j < 6; j++) assertEquals(0, lm[i][2 * j], 0, "cholesky: upper triangle zero");
             double[][] v = mat(e.eigenvectors(), q);
             double[][] lam = new double[6][12];
             double prod = 1;
@@ -272,13 +290,13 @@ class CudaSolverTest extends DeviceTestBase {
 
     @Test
     void singularInput() {
-        NDArray s = Nd.array(new float[][]{{1, 2}, {2, 4}});
+        NDArray s = Nd.array(new float[][] {{1, 2}, {2, 4}});
         var e1 = assertThrows(LinAlgException.class, () -> LA.inv(s));
         assertEquals("inv: Singular matrix", e1.getMessage());
-        var e2 = assertThrows(LinAlgException.class, () -> LA.solve(s, Nd.array(new float[]{1, 1})));
+        var e2 = assertThrows(LinAlgException.class, () -> LA.solve(s, Nd.array(new float[] {1, 1})));
         assertEquals("solve: Singular matrix", e2.getMessage());
         assertEquals(0.0, LA.det(s).doubleValue(), 0);
-        var e3 = assertThrows(LinAlgException.class, () -> LA.cholesky(Nd.array(new double[][]{{1, 2}, {2, 1}})));
+        var e3 = assertThrows(LinAlgException.class, () -> LA.cholesky(Nd.array(new double[][] {{1, 2}, {2, 1}})));
         assertTrue(e3.getMessage().contains("not positive definite"), e3.getMessage());
     }
 
@@ -312,20 +330,23 @@ class CudaSolverTest extends DeviceTestBase {
 
     @Test
     void complexBatchedMatmulAndLstsq() {
-        for (DType dt : new DType[]{DType.COMPLEX64, DType.COMPLEX128}) {
-            NDArray a = random(31, dt, 5, 4, 3), b = random(32, dt, 3, 6);   // b broadcast over the batch
+        for (DType dt : new DType[] {DType.COMPLEX64, DType.COMPLEX128}) {
+            NDArray a = random(31, dt, 5, 4, 3), b = random(32, dt, 3, 6); // b broadcast over the batch
             NDArray c = a.matmul(b);
             for (int q = 0; q < 5; q++) close(mul(mat(a, q), mat(b, 0)), mat(c, q), tol(dt), "complex matmul " + dt);
-            NDArray at = a.get(0).T();                                          // an F-ordered operand: op T, no copy
+            NDArray at = a.get(0).T(); // an F-ordered operand: op T, no copy
             double[][] t = adj(mat(a, 0));
-            for (double[] row : t) for (int j = 1; j < row.length; j += 2) row[j] = -row[j];   // transpose without conjugation
+            for (double[] row : t)
+                for (int j = 1; j < row.length; j += 2) row[j] = -row[j]; // transpose without conjugation
             close(mul(t, mat(a, 0)), mat(at.matmul(a.get(0)).reshape(1, 3, 3), 0), tol(dt), "A^T A " + dt);
         }
         NDArray a = random(41, DType.FLOAT64, 8, 3), y = random(42, DType.FLOAT64, 8, 2);
         Lstsq r = LA.lstsq(a, y);
         assertEquals(3, r.rank());
         // normal equations: A^T (A x - y) = 0
-        double[][] am = mat(a.reshape(1, 8, 3), 0), res = mul(am, mat(r.x().reshape(1, 3, 2), 0)), ym = mat(y.reshape(1, 8, 2), 0);
+        double[][] am = mat(a.reshape(1, 8, 3), 0),
+                res = mul(am, mat(r.x().reshape(1, 3, 2), 0)),
+                ym = mat(y.reshape(1, 8, 2), 0);
         for (int i = 0; i < 8; i++) for (int j = 0; j < 4; j++) res[i][j] -= ym[i][j];
         close(new double[3][4], mul(adj(am), res), 1e-10, "lstsq normal equations");
     }

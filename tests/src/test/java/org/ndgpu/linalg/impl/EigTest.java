@@ -1,19 +1,16 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.ndarray.Eig;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.ndgpu.linalg.impl.Fixtures.values;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.PerDeviceTest;
@@ -34,7 +31,9 @@ class EigTest extends PerDeviceTest {
 
     private final SplittableRandom random = new SplittableRandom(SEED);
 
-    private boolean onDevice() { return Solver.forDevice(device()).hasEig(); }
+    private boolean onDevice() {
+        return Solver.forDevice(device()).hasEig();
+    }
 
     /** A (batch, n, n) stack of uniform [-1, 1) values, interleaved (re, im) when complex. */
     private double[] randomValues(int count, boolean complex) {
@@ -50,7 +49,9 @@ class EigTest extends PerDeviceTest {
             re[i] = v[2 * i];
             im[i] = v[2 * i + 1];
         }
-        try (NDArray r = Nd.array(re).astype(dt); NDArray j = Nd.array(im).astype(dt); NDArray i1 = j.mul(imaginaryUnit(dt))) {
+        try (NDArray r = Nd.array(re).astype(dt);
+                NDArray j = Nd.array(im).astype(dt);
+                NDArray i1 = j.mul(imaginaryUnit(dt))) {
             return r.add(i1).reshape(b, n, n);
         }
     }
@@ -67,21 +68,23 @@ class EigTest extends PerDeviceTest {
         double[] a = randomValues(b * n * n, complex);
         if (symmetric) {
             for (int q = 0; q < b; q++) {
-                for (int i = 0; i < n; i++) for (int j = 0; j < i; j++) a[q * n * n + j * n + i] = a[q * n * n + i * n + j];
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < i; j++) a[q * n * n + j * n + i] = a[q * n * n + i * n + j];
             }
         }
         NDArray x = stack(a, dt, b, n);
-        double[] ax = complexOf(values(x), complex);            // the matrix as the device holds it (rounded to dt)
+        double[] ax = complexOf(values(x), complex); // the matrix as the device holds it (rounded to dt)
         Eig e = LA.eig(x);
         NDArray w = LA.eigvals(x);
         DType cplx = dt == DType.FLOAT32 || dt == DType.COMPLEX64 ? DType.COMPLEX64 : DType.COMPLEX128;
-        DType want = complex || !symmetric ? cplx : dt;         // a random real nonsymmetric matrix has complex pairs
+        DType want = complex || !symmetric ? cplx : dt; // a random real nonsymmetric matrix has complex pairs
         assertEquals(want, e.eigenvalues().dtype(), "eigenvalue dtype of " + dt + (symmetric ? " symmetric" : ""));
         assertEquals(want, e.eigenvectors().dtype());
         assertEquals(want, w.dtype());
-        assertArrayEquals(new long[]{b, n}, e.eigenvalues().shape());
-        assertArrayEquals(new long[]{b, n, n}, e.eigenvectors().shape());
-        double[] gw = complexOf(values(e.eigenvalues()), want.isComplex()), gv = complexOf(values(e.eigenvectors()), want.isComplex());
+        assertArrayEquals(new long[] {b, n}, e.eigenvalues().shape());
+        assertArrayEquals(new long[] {b, n, n}, e.eigenvectors().shape());
+        double[] gw = complexOf(values(e.eigenvalues()), want.isComplex()),
+                gv = complexOf(values(e.eigenvectors()), want.isComplex());
         double[] gw2 = complexOf(values(w), want.isComplex());
         double tol = cplx == DType.COMPLEX64 ? 2e-4 : 1e-10;
         for (int q = 0; q < b; q++) {
@@ -92,11 +95,18 @@ class EigTest extends PerDeviceTest {
                 sr += gw[2 * (q * n + i)];
                 si += gw[2 * (q * n + i) + 1];
             }
-            for (int i = 0; i < n * n; i++) norm = Math.max(norm, Math.hypot(ax[2 * (q * n * n + i)], ax[2 * (q * n * n + i) + 1]));
-            assertTrue(Math.hypot(tr - sr, ti - si) <= tol * n * Math.max(1, norm), "sum of eigenvalues vs trace, matrix " + q);
+            for (int i = 0; i < n * n; i++)
+                norm = Math.max(norm, Math.hypot(ax[2 * (q * n * n + i)], ax[2 * (q * n * n + i) + 1]));
+            assertTrue(
+                    Math.hypot(tr - sr, ti - si) <= tol * n * Math.max(1, norm),
+                    "sum of eigenvalues vs trace, matrix " + q);
             for (int j = 0; j < n; j++) {
-                assertTrue(Math.hypot(gw[2 * (q * n + j)] - gw2[2 * (q * n + j)], gw[2 * (q * n + j) + 1] - gw2[2 * (q * n + j) + 1])
-                        <= tol * n * Math.max(1, norm), "eigvals equals eig's eigenvalues");
+                assertTrue(
+                        Math.hypot(
+                                        gw[2 * (q * n + j)] - gw2[2 * (q * n + j)],
+                                        gw[2 * (q * n + j) + 1] - gw2[2 * (q * n + j) + 1])
+                                <= tol * n * Math.max(1, norm),
+                        "eigvals equals eig's eigenvalues");
                 double len = 0;
                 for (int i = 0; i < n; i++) {
                     double rr = 0, ri = 0;
@@ -111,7 +121,8 @@ class EigTest extends PerDeviceTest {
                     rr -= wr * vr - wi * vi;
                     ri -= wr * vi + wi * vr;
                     len += vr * vr + vi * vi;
-                    assertTrue(Math.hypot(rr, ri) <= tol * n * Math.max(1, norm),
+                    assertTrue(
+                            Math.hypot(rr, ri) <= tol * n * Math.max(1, norm),
                             dt + " matrix " + q + " pair " + j + ": |A v - w v| = " + Math.hypot(rr, ri));
                 }
                 assertEquals(1, Math.sqrt(len), tol * n, dt + " matrix " + q + ": |v_" + j + "|");
@@ -128,7 +139,7 @@ class EigTest extends PerDeviceTest {
 
     @Test
     void realStacksOfEverySizeClass() {
-        for (DType dt : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
+        for (DType dt : new DType[] {DType.FLOAT64, DType.FLOAT32}) {
             check(dt, 3, 7, false);
             check(dt, 2, 33, false);
             check(dt, 2, 12, true);
@@ -143,27 +154,31 @@ class EigTest extends PerDeviceTest {
         // empty complex stacks: empty complex results of NumPy's shapes
         Eig e = LA.eig(Nd.zeros(DType.COMPLEX64, 2, 0, 0));
         assertEquals(DType.COMPLEX64, e.eigenvalues().dtype());
-        assertArrayEquals(new long[]{2, 0}, e.eigenvalues().shape());
-        assertArrayEquals(new long[]{2, 0, 0}, e.eigenvectors().shape());
-        assertArrayEquals(new long[]{0}, LA.eigvals(Nd.zeros(DType.COMPLEX128, 0, 0)).shape());
+        assertArrayEquals(new long[] {2, 0}, e.eigenvalues().shape());
+        assertArrayEquals(new long[] {2, 0, 0}, e.eigenvectors().shape());
+        assertArrayEquals(
+                new long[] {0}, LA.eigvals(Nd.zeros(DType.COMPLEX128, 0, 0)).shape());
     }
 
     /** CUDA 12.6 and later have cusolverDnXgeev: on the GPU host this suite must be checking the device path. */
     @Test
     void cudaDecomposesOnTheDevice() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(device().backend().dialect() == org.ndgpu.backend.Dialect.CUDA, "a CUDA device");
-        assertTrue(onDevice(), "no cusolverDnXgeev in " + Solver.forDevice(device()).where() + " (CUDA 12.6 and later have it)");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                device().backend().dialect() == org.ndgpu.backend.Dialect.CUDA, "a CUDA device");
+        assertTrue(
+                onDevice(),
+                "no cusolverDnXgeev in " + Solver.forDevice(device()).where() + " (CUDA 12.6 and later have it)");
     }
 
     @Test
     void eigvalsAloneAndIntegerInput() {
-        long[][] m = {{2, 0, 0}, {1, 3, 0}, {4, 5, 6}};      // triangular: eigenvalues on the diagonal, all real
+        long[][] m = {{2, 0, 0}, {1, 3, 0}, {4, 5, 6}}; // triangular: eigenvalues on the diagonal, all real
         try (NDArray a = Nd.array(m)) {
             NDArray w = LA.eigvals(a);
             assertEquals(DType.FLOAT64, w.dtype(), "integer input: float64 when every eigenvalue is real");
             double[] got = w.toDoubleArray();
             java.util.Arrays.sort(got);
-            assertArrayEquals(new double[]{2, 3, 6}, got, 1e-12);
+            assertArrayEquals(new double[] {2, 3, 6}, got, 1e-12);
         }
     }
 }

@@ -21,26 +21,30 @@ import org.ndgpu.ndarray.NDArray;
 
 /** NumPy fixtures (src/test/python/make_fixtures.py) and host-side helpers for the linalg suites. */
 final class Fixtures {
-    private Fixtures() { }
+    private Fixtures() {}
 
     private static final String DIR = "/fixtures/linalg/";
     /** make_more_fixtures.py's fixtures (pinv, cond, eig, ...), in a folder of their own. */
     static final String MORE = "/fixtures/linalg2/";
+
     private static final Map<String, String[]> MANIFEST = new HashMap<>();
     private static final Map<String, String> FOLDER = new HashMap<>();
 
     static {
-        for (String dir : new String[]{DIR, MORE}) {
+        for (String dir : new String[] {DIR, MORE}) {
             for (String line : text(dir, "manifest.tsv").split("\n")) {
                 if (line.isBlank()) continue;
                 String[] f = line.split("\t", -1);
-                if (MANIFEST.put(f[0], f) != null) throw new IllegalStateException("fixture " + f[0] + " is in two folders");
+                if (MANIFEST.put(f[0], f) != null)
+                    throw new IllegalStateException("fixture " + f[0] + " is in two folders");
                 FOLDER.put(f[0], dir);
             }
         }
     }
 
-    static String text(String file) { return text(DIR, file); }
+    static String text(String file) {
+        return text(DIR, file);
+    }
 
     static String text(String dir, String file) {
         try (InputStream in = Fixtures.class.getResourceAsStream(dir + file)) {
@@ -55,20 +59,27 @@ final class Fixtures {
         String[] f = MANIFEST.get(name);
         if (f == null) throw new IllegalArgumentException("no fixture " + name);
         DType dt = DType.of(f[1]);
-        long[] shape = f[2].isEmpty() ? new long[0] : java.util.Arrays.stream(f[2].split(",")).mapToLong(Long::parseLong).toArray();
+        long[] shape = f[2].isEmpty()
+                ? new long[0]
+                : java.util.Arrays.stream(f[2].split(","))
+                        .mapToLong(Long::parseLong)
+                        .toArray();
         byte[] bytes;
         try (InputStream in = Fixtures.class.getResourceAsStream(FOLDER.get(name) + name + ".bin")) {
             bytes = in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1, bytes.length), 16).asSlice(0, bytes.length);
+        MemorySegment seg =
+                Arena.ofAuto().allocate(Math.max(1, bytes.length), 16).asSlice(0, bytes.length);
         seg.copyFrom(MemorySegment.ofArray(bytes));
         return Nd.array(seg, dt, shape);
     }
 
     /** The elements in C order as doubles; complex as re, im pairs; float16 decoded. */
-    static double[] values(NDArray a) { return HostData.interleaved(a.toBytes(), a.dtype()); }
+    static double[] values(NDArray a) {
+        return HostData.interleaved(a.toBytes(), a.dtype());
+    }
 
     /** The tolerance a dtype's results are held to, relative to the largest magnitude. */
     static double tol(DType d) {
@@ -93,7 +104,8 @@ final class Fixtures {
         for (double v : e) scale = Math.max(scale, Math.abs(v));
         for (int i = 0; i < e.length; i++) {
             double err = Math.abs(e[i] - a[i]);
-            assertTrue(err <= tol * scale || (Double.isNaN(e[i]) && Double.isNaN(a[i])) || e[i] == a[i],
+            assertTrue(
+                    err <= tol * scale || (Double.isNaN(e[i]) && Double.isNaN(a[i])) || e[i] == a[i],
                     "element " + i + ": expected " + e[i] + ", got " + a[i] + " (tolerance " + tol * scale + ")");
         }
     }
@@ -122,17 +134,24 @@ final class Fixtures {
     /** Host reference matmul of row-major (m, k) and (k, n) doubles. */
     static double[] matmul(double[] a, double[] b, int m, int k, int n) {
         double[] c = new double[m * n];
-        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) {
-            double s = 0;
-            for (int l = 0; l < k; l++) s += a[i * k + l] * b[l * n + j];
-            c[i * n + j] = s;
-        }
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < n; j++) {
+                double s = 0;
+                for (int l = 0; l < k; l++) s += a[i * k + l] * b[l * n + j];
+                c[i * n + j] = s;
+            }
         return c;
     }
 
-    static List<String[]> tsv(String file) { return tsv(DIR, file); }
+    static List<String[]> tsv(String file) {
+        return tsv(DIR, file);
+    }
 
     static List<String[]> tsv(String dir, String file) {
-        return text(dir, file).lines().filter(l -> !l.isBlank()).map(l -> l.split("\t", -1)).toList();
+        return text(dir, file)
+                .lines()
+                .filter(l -> !l.isBlank())
+                .map(l -> l.split("\t", -1))
+                .toList();
     }
 }

@@ -1,12 +1,5 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.ndarray.Eig;
-import org.ndgpu.ndarray.Eigh;
-import org.ndgpu.ndarray.Lstsq;
-import org.ndgpu.ndarray.Qr;
-import org.ndgpu.ndarray.Slogdet;
-import org.ndgpu.ndarray.Svd;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,13 +8,19 @@ import static org.ndgpu.linalg.impl.Fixtures.values;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
-import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
+import org.ndgpu.ndarray.Eigh;
+import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Qr;
+import org.ndgpu.ndarray.Slogdet;
+import org.ndgpu.ndarray.Svd;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -35,17 +34,29 @@ class LinalgEdgeTest extends PerDeviceTest {
     private static final Linalg LA = Nd.linalg();
     private static final double NAN = Double.NaN, INF = Double.POSITIVE_INFINITY;
 
-    static NDArray m(double[][] v) { return Nd.array(v); }
+    static NDArray m(double[][] v) {
+        return Nd.array(v);
+    }
 
-    static NDArray nan() { return m(new double[][]{{NAN, 1}, {1, 1}}); }
+    static NDArray nan() {
+        return m(new double[][] {{NAN, 1}, {1, 1}});
+    }
 
-    static NDArray inf() { return m(new double[][]{{INF, 1}, {1, 1}}); }
+    static NDArray inf() {
+        return m(new double[][] {{INF, 1}, {1, 1}});
+    }
 
-    static NDArray singular() { return m(new double[][]{{1, 2}, {2, 4}}); }
+    static NDArray singular() {
+        return m(new double[][] {{1, 2}, {2, 4}});
+    }
 
-    static NDArray ok() { return m(new double[][]{{2, 1}, {1, 3}}); }
+    static NDArray ok() {
+        return m(new double[][] {{2, 1}, {1, 3}});
+    }
 
-    static NDArray stack(NDArray... ms) { return Nd.stack(ms); }
+    static NDArray stack(NDArray... ms) {
+        return Nd.stack(ms);
+    }
 
     /** Shape, dtype and values (NaN matches NaN, -0 matches 0) within tol of the largest finite expected value. */
     static void expect(NDArray actual, DType dt, long[] shape, double tol, double... expected) {
@@ -57,14 +68,20 @@ class LinalgEdgeTest extends PerDeviceTest {
         for (double v : expected) if (Double.isFinite(v)) scale = Math.max(scale, Math.abs(v));
         for (int i = 0; i < a.length; i++) {
             double e = expected[i];
-            boolean same = Double.isNaN(e) ? Double.isNaN(a[i]) : Double.isInfinite(e) ? e == a[i] : Math.abs(e - a[i]) <= tol * scale;
+            boolean same = Double.isNaN(e)
+                    ? Double.isNaN(a[i])
+                    : Double.isInfinite(e) ? e == a[i] : Math.abs(e - a[i]) <= tol * scale;
             assertTrue(same, "element " + i + ": expected " + e + ", got " + a[i]);
         }
     }
 
-    static void expect(NDArray actual, long[] shape, double... expected) { expect(actual, DType.FLOAT64, shape, 1e-12, expected); }
+    static void expect(NDArray actual, long[] shape, double... expected) {
+        expect(actual, DType.FLOAT64, shape, 1e-12, expected);
+    }
 
-    static long[] s(long... shape) { return shape; }
+    static long[] s(long... shape) {
+        return shape;
+    }
 
     static void allNan(NDArray a) {
         for (double v : values(a)) assertTrue(Double.isNaN(v), "expected NaN, got " + v);
@@ -81,9 +98,10 @@ class LinalgEdgeTest extends PerDeviceTest {
     void inv() {
         // NumPy raises "Singular matrix" for this one (OpenBLAS leaves the NaN pivot's column unscaled)
         // and answers [[nan, nan], [2, -1]] for [[nan, 1], [2, 1]]: the rule here is NaN for both
-        // NumPy raises "Singular matrix" for this one (and answers [[nan, nan], [2, -1]] for the next): refused on every device
+        // NumPy raises "Singular matrix" for this one (and answers [[nan, nan], [2, -1]] for the next): refused on
+        // every device
         fails(LinAlgException.class, "inv", "Singular matrix", () -> LA.inv(nan()));
-        fails(LinAlgException.class, "inv", "holds NaN", () -> LA.inv(m(new double[][]{{NAN, 1}, {2, 1}})));
+        fails(LinAlgException.class, "inv", "holds NaN", () -> LA.inv(m(new double[][] {{NAN, 1}, {2, 1}})));
         expect(LA.inv(inf()), s(2, 2), 0, -0.0, 0, 1);
         fails(LinAlgException.class, "inv", "Singular matrix", () -> LA.inv(singular()));
         expect(LA.inv(Nd.zeros(0, 0)), s(0, 0));
@@ -94,7 +112,11 @@ class LinalgEdgeTest extends PerDeviceTest {
         fails(ShapeException.class, "inv", "square", () -> LA.inv(Nd.zeros(3, 0)));
         // a NaN matrix anywhere in a stack is named
         fails(LinAlgException.class, "inv", "matrix 1 of the stack holds NaN", () -> LA.inv(stack(ok(), nan())));
-        fails(LinAlgException.class, "inv", "matrix 1 of the stack holds NaN", () -> LA.inv(stack(ok(), nan()).astype(DType.FLOAT32)));
+        fails(
+                LinAlgException.class,
+                "inv",
+                "matrix 1 of the stack holds NaN",
+                () -> LA.inv(stack(ok(), nan()).astype(DType.FLOAT32)));
         fails(LinAlgException.class, "inv", "Singular matrix", () -> LA.inv(stack(ok(), singular())));
     }
 
@@ -106,13 +128,17 @@ class LinalgEdgeTest extends PerDeviceTest {
         expect(LA.solve(inf(), Nd.ones(2, 1)), s(2, 1), 0, 1);
         fails(LinAlgException.class, "solve", "Singular matrix", () -> LA.solve(singular(), ones));
         // a NaN in b only spoils what it reaches: all of x here, as NumPy's [nan nan]
-        allNan(LA.solve(ok(), Nd.array(new double[]{1, NAN})));
+        allNan(LA.solve(ok(), Nd.array(new double[] {1, NAN})));
         expect(LA.solve(Nd.zeros(0, 0), Nd.zeros(0)), s(0));
         expect(LA.solve(Nd.zeros(0, 0), Nd.zeros(0, 1)), s(0, 1));
         expect(LA.solve(Nd.zeros(2, 0, 0), Nd.zeros(2, 0, 1)), s(2, 0, 1));
         expect(LA.solve(Nd.ones(2, 1, 1), Nd.ones(2, 1, 0)), s(2, 1, 0));
         fails(ShapeException.class, "solve", "square", () -> LA.solve(Nd.zeros(0, 3), Nd.zeros(0)));
-        fails(LinAlgException.class, "solve", "matrix 1 of the stack holds NaN", () -> LA.solve(stack(ok(), nan()), Nd.ones(2, 2, 1)));
+        fails(
+                LinAlgException.class,
+                "solve",
+                "matrix 1 of the stack holds NaN",
+                () -> LA.solve(stack(ok(), nan()), Nd.ones(2, 2, 1)));
         // float32 a with float64 b: float64, as NumPy's promotion
         expect(LA.solve(ok().astype(DType.FLOAT32), Nd.ones(2)), DType.FLOAT64, s(2), 1e-6, 0.4, 0.2);
     }
@@ -121,7 +147,7 @@ class LinalgEdgeTest extends PerDeviceTest {
     void detAndSlogdet() {
         // NumPy: det(nan()) 0.0 and slogdet (0, -inf) by OpenBLAS's accident; nan for [[nan, 1], [2, 1]]
         expect(LA.det(nan()), s(), NAN);
-        expect(LA.det(m(new double[][]{{NAN, 1}, {2, 1}})), s(), NAN);
+        expect(LA.det(m(new double[][] {{NAN, 1}, {2, 1}})), s(), NAN);
         expect(LA.det(inf()), s(), INF);
         expect(LA.det(singular()), s(), 0);
         expect(LA.det(Nd.zeros(0, 0)), s(), 1);
@@ -135,10 +161,10 @@ class LinalgEdgeTest extends PerDeviceTest {
         expect(i.sign(), s(), 1);
         expect(i.logabsdet(), s(), INF);
         // a real inf pivot keeps its sign (cuSOLVER's path took inf / |inf| = NaN)
-        Slogdet mi = LA.slogdet(m(new double[][]{{Double.NEGATIVE_INFINITY, 1}, {1, 1}}));
+        Slogdet mi = LA.slogdet(m(new double[][] {{Double.NEGATIVE_INFINITY, 1}, {1, 1}}));
         expect(mi.sign(), s(), -1);
         expect(mi.logabsdet(), s(), INF);
-        expect(LA.det(m(new double[][]{{Double.NEGATIVE_INFINITY, 1}, {1, 1}})), s(), Double.NEGATIVE_INFINITY);
+        expect(LA.det(m(new double[][] {{Double.NEGATIVE_INFINITY, 1}, {1, 1}})), s(), Double.NEGATIVE_INFINITY);
         Slogdet z = LA.slogdet(singular());
         expect(z.sign(), s(), 0);
         expect(z.logabsdet(), s(), Double.NEGATIVE_INFINITY);
@@ -157,7 +183,7 @@ class LinalgEdgeTest extends PerDeviceTest {
         expect(LA.matrixPower(inf(), -1), s(2, 2), 0, -0.0, 0, 1);
         fails(LinAlgException.class, "matrixPower", "Singular matrix", () -> LA.matrixPower(nan(), -1));
         fails(LinAlgException.class, "matrixPower", "Singular matrix", () -> LA.matrixPower(singular(), -1));
-        for (long p : new long[]{-1, 0, 2}) {
+        for (long p : new long[] {-1, 0, 2}) {
             expect(LA.matrixPower(Nd.zeros(0, 0), p), s(0, 0));
             expect(LA.matrixPower(Nd.zeros(2, 0, 0), p), s(2, 0, 0));
         }
@@ -171,7 +197,7 @@ class LinalgEdgeTest extends PerDeviceTest {
         // the lower triangle is read: NumPy [[nan, 0], [nan, nan]]
         expect(LA.cholesky(nan()), s(2, 2), NAN, 0, NAN, NAN);
         // a NaN above the diagonal is never read, as NumPy
-        expect(LA.cholesky(m(new double[][]{{4, NAN}, {2, 5}})), s(2, 2), 2, 0, 1, 2);
+        expect(LA.cholesky(m(new double[][] {{4, NAN}, {2, 5}})), s(2, 2), 2, 0, 1, 2);
         expect(LA.cholesky(inf()), s(2, 2), INF, 0, 0, 1);
         fails(LinAlgException.class, "cholesky", "not positive definite", () -> LA.cholesky(singular()));
         expect(LA.cholesky(Nd.zeros(0, 0)), s(0, 0));
@@ -251,7 +277,7 @@ class LinalgEdgeTest extends PerDeviceTest {
         fails(LinAlgException.class, "eigvals", "infs or NaNs", () -> LA.eigvals(inf()));
         double[] w = values(LA.eigvals(singular()));
         java.util.Arrays.sort(w);
-        assertArrayEquals(new double[]{0, 5}, w, 1e-12);
+        assertArrayEquals(new double[] {0, 5}, w, 1e-12);
         expect(LA.eigvals(Nd.zeros(0, 0)), s(0));
         expect(LA.eigvals(Nd.zeros(2, 0, 0)), s(2, 0));
         Eig e = LA.eig(Nd.zeros(2, 0, 0));
@@ -271,7 +297,7 @@ class LinalgEdgeTest extends PerDeviceTest {
         allNan(LA.eigvalsh(inf()));
         allNan(LA.eigh(inf()).eigenvalues());
         // the upper triangle is never read, NaN or not
-        expect(LA.eigvalsh(m(new double[][]{{1, NAN}, {0, 1}})), s(2), 1, 1);
+        expect(LA.eigvalsh(m(new double[][] {{1, NAN}, {0, 1}})), s(2), 1, 1);
         expect(LA.eigvalsh(singular()), s(2), 0, 5);
         expect(LA.eigh(singular()).eigenvalues(), s(2), 0, 5);
         expect(LA.eigvalsh(Nd.zeros(0, 0)), s(0));
@@ -281,7 +307,15 @@ class LinalgEdgeTest extends PerDeviceTest {
         expect(e.eigenvectors(), s(2, 0, 0));
         expect(LA.eigvalsh(Nd.zeros(DType.FLOAT32, 0, 0)), DType.FLOAT32, s(0), 0);
         fails(ShapeException.class, "eigvalsh", "square", () -> LA.eigvalsh(Nd.zeros(3, 0)));
-        expect(LA.eigvalsh(stack(ok(), nan())), DType.FLOAT64, s(2, 2), 1e-12, (5 - Math.sqrt(5)) / 2, (5 + Math.sqrt(5)) / 2, NAN, NAN);
+        expect(
+                LA.eigvalsh(stack(ok(), nan())),
+                DType.FLOAT64,
+                s(2, 2),
+                1e-12,
+                (5 - Math.sqrt(5)) / 2,
+                (5 + Math.sqrt(5)) / 2,
+                NAN,
+                NAN);
     }
 
     // ---------------------------------------------------------------- built on the SVD
@@ -336,10 +370,10 @@ class LinalgEdgeTest extends PerDeviceTest {
 
     @Test
     void norm() {
-        for (Object ord : new Object[]{null, "fro", INF, -INF, 1, -1}) {
+        for (Object ord : new Object[] {null, "fro", INF, -INF, 1, -1}) {
             expect(LA.norm(nan(), ord), s(), NAN);
         }
-        for (Object ord : new Object[]{"nuc", 2, -2}) {
+        for (Object ord : new Object[] {"nuc", 2, -2}) {
             fails(LinAlgException.class, "norm", "did not converge", () -> LA.norm(nan(), ord));
             expect(LA.norm(inf(), ord), s(), NAN);
         }

@@ -9,9 +9,9 @@ import static org.ndgpu.linalg.impl.Fixtures.random;
 import static org.ndgpu.linalg.impl.Fixtures.tol;
 import static org.ndgpu.linalg.impl.Fixtures.values;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
@@ -23,7 +23,20 @@ import org.ndgpu.testing.PerDeviceTest;
 class MatmulTest extends PerDeviceTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "complex64", "complex128"})
+    @ValueSource(
+            strings = {
+                "bool",
+                "uint8",
+                "int8",
+                "int16",
+                "int32",
+                "int64",
+                "float16",
+                "float32",
+                "float64",
+                "complex64",
+                "complex128"
+            })
     void everyDtypeMatchesNumpy(String dt) {
         NDArray a = load("matmul_" + dt + "_a"), b = load("matmul_" + dt + "_b");
         NDArray c = a.matmul(b);
@@ -46,7 +59,7 @@ class MatmulTest extends PerDeviceTest {
         double[] av = values(a.copy()), bv = values(b.copy());
         double[] ref = Fixtures.matmul(av, bv, m, k, n);
         assertEquals(dt, c.dtype());
-        assertArrayEquals(new long[]{m, n}, c.shape());
+        assertArrayEquals(new long[] {m, n}, c.shape());
         Fixtures.assertClose(ref, values(c), dt.isInteger() ? 0 : tol(dt) * k);
     }
 
@@ -55,21 +68,21 @@ class MatmulTest extends PerDeviceTest {
     void transposedAndFortranOperandsWithoutCopies(String name) {
         DType dt = DType.of(name);
         NDArray a = random(1, dt, 7, 5), b = random(2, dt, 6, 7);
-        checkAgainstHost(a.T(), b.T(), dt);                                 // both F-contiguous: passed as op T
+        checkAgainstHost(a.T(), b.T(), dt); // both F-contiguous: passed as op T
         checkAgainstHost(Nd.asfortranarray(random(3, dt, 4, 7)), a, dt);
-        checkAgainstHost(a.get("::2, :"), random(4, dt, 5, 3), dt);          // a row-strided view: lda = 2 rows
-        checkAgainstHost(a.get(":, ::-1").T(), random(5, dt, 7, 2), dt);     // negative strides: copied first
-        checkAgainstHost(a.get("1:4, 1:4"), b.get("1:4, 2:5"), dt);          // offsets into the buffers
+        checkAgainstHost(a.get("::2, :"), random(4, dt, 5, 3), dt); // a row-strided view: lda = 2 rows
+        checkAgainstHost(a.get(":, ::-1").T(), random(5, dt, 7, 2), dt); // negative strides: copied first
+        checkAgainstHost(a.get("1:4, 1:4"), b.get("1:4, 2:5"), dt); // offsets into the buffers
     }
 
     @Test
     void oneDimensionalOperands() {
         NDArray a = random(1, DType.FLOAT64, 3, 4), v = random(2, DType.FLOAT64, 4), w = random(3, DType.FLOAT64, 3);
         NDArray av = a.matmul(v);
-        assertArrayEquals(new long[]{3}, av.shape());
+        assertArrayEquals(new long[] {3}, av.shape());
         assertClose(Fixtures.matmul(values(a), values(v), 3, 4, 1), values(av), 1e-12);
         NDArray wa = w.matmul(a);
-        assertArrayEquals(new long[]{4}, wa.shape());
+        assertArrayEquals(new long[] {4}, wa.shape());
         assertClose(Fixtures.matmul(values(w), values(a), 1, 3, 4), values(wa), 1e-12);
         NDArray vv = v.matmul(v);
         assertEquals(0, vv.ndim());
@@ -82,15 +95,17 @@ class MatmulTest extends PerDeviceTest {
     void batchDimensionsBroadcast() {
         NDArray a = random(1, DType.FLOAT32, 2, 1, 3, 4), b = random(2, DType.FLOAT32, 5, 4, 2);
         NDArray c = a.matmul(b);
-        assertArrayEquals(new long[]{2, 5, 3, 2}, c.shape());
+        assertArrayEquals(new long[] {2, 5, 3, 2}, c.shape());
         double[] av = values(a), bv = values(b), cv = values(c);
-        for (int i = 0; i < 2; i++) for (int j = 0; j < 5; j++) {
-            double[] ai = java.util.Arrays.copyOfRange(av, i * 12, i * 12 + 12), bj = java.util.Arrays.copyOfRange(bv, j * 8, j * 8 + 8);
-            double[] ref = Fixtures.matmul(ai, bj, 3, 4, 2);
-            Fixtures.assertClose(ref, java.util.Arrays.copyOfRange(cv, (i * 5 + j) * 6, (i * 5 + j) * 6 + 6), 1e-5);
-        }
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 5; j++) {
+                double[] ai = java.util.Arrays.copyOfRange(av, i * 12, i * 12 + 12),
+                        bj = java.util.Arrays.copyOfRange(bv, j * 8, j * 8 + 8);
+                double[] ref = Fixtures.matmul(ai, bj, 3, 4, 2);
+                Fixtures.assertClose(ref, java.util.Arrays.copyOfRange(cv, (i * 5 + j) * 6, (i * 5 + j) * 6 + 6), 1e-5);
+            }
         // a batch that cannot merge into one stride (a transposed batch axis) is looped over
-        NDArray t = random(3, DType.FLOAT64, 4, 3, 2, 5).transpose(1, 0, 2, 3);   // (3, 4, 2, 5)
+        NDArray t = random(3, DType.FLOAT64, 4, 3, 2, 5).transpose(1, 0, 2, 3); // (3, 4, 2, 5)
         NDArray u = random(4, DType.FLOAT64, 5, 2);
         NDArray tu = t.matmul(u);
         NDArray ref = t.copy().matmul(u);
@@ -103,8 +118,12 @@ class MatmulTest extends PerDeviceTest {
         NDArray c = a.matmul(b);
         double[] av = values(a), bv = values(b), cv = values(c);
         for (int q = 0; q < 100; q += 17) {
-            double[] ref = Fixtures.matmul(java.util.Arrays.copyOfRange(av, q * 64, q * 64 + 64),
-                    java.util.Arrays.copyOfRange(bv, q * 64, q * 64 + 64), 8, 8, 8);
+            double[] ref = Fixtures.matmul(
+                    java.util.Arrays.copyOfRange(av, q * 64, q * 64 + 64),
+                    java.util.Arrays.copyOfRange(bv, q * 64, q * 64 + 64),
+                    8,
+                    8,
+                    8);
             Fixtures.assertClose(ref, java.util.Arrays.copyOfRange(cv, q * 64, q * 64 + 64), 1e-5);
         }
     }
@@ -117,8 +136,11 @@ class MatmulTest extends PerDeviceTest {
         assertEquals(out, r);
         assertClose(a.matmul(b), out, 1e-15);
         NDArray z = Nd.matmul(Nd.empty(DType.FLOAT64, 3, 0), Nd.empty(DType.FLOAT64, 0, 2));
-        assertArrayEquals(new double[6], values(z));   // K = 0: zeros, as NumPy
-        assertArrayEquals(new long[]{0, 2}, Nd.matmul(Nd.empty(DType.FLOAT32, 0, 4), Nd.empty(DType.FLOAT32, 4, 2)).shape());
+        assertArrayEquals(new double[6], values(z)); // K = 0: zeros, as NumPy
+        assertArrayEquals(
+                new long[] {0, 2},
+                Nd.matmul(Nd.empty(DType.FLOAT32, 0, 4), Nd.empty(DType.FLOAT32, 4, 2))
+                        .shape());
     }
 
     @Test
@@ -133,8 +155,8 @@ class MatmulTest extends PerDeviceTest {
 
     @Test
     void integerProductsAreExact() {
-        long big = 3_000_000_000L;   // beyond float64's exact products once squared: no detour through floats
-        NDArray a = Nd.array(new long[]{big, 1, 2, big}, DType.INT64, 2, 2);
+        long big = 3_000_000_000L; // beyond float64's exact products once squared: no detour through floats
+        NDArray a = Nd.array(new long[] {big, 1, 2, big}, DType.INT64, 2, 2);
         long[] c = a.matmul(a).toLongArray();
         assertEquals(big * big + 2, c[0]);
         assertEquals(big + big, c[1]);
@@ -168,8 +190,15 @@ class MatmulTest extends PerDeviceTest {
         }
         double ref = 0;
         for (int i = 0; i < n; i++) ref += (double) x[i] * y[i];
-        try (NDArray a = Nd.array(x); NDArray b = Nd.array(y)) {
-            NDArray[] results = {Nd.dot(a, b), Nd.linalg().inner(a, b), Nd.linalg().vdot(a, b), a.matmul(b), Nd.linalg().einsum("i,i->", a, b)};
+        try (NDArray a = Nd.array(x);
+                NDArray b = Nd.array(y)) {
+            NDArray[] results = {
+                Nd.dot(a, b),
+                Nd.linalg().inner(a, b),
+                Nd.linalg().vdot(a, b),
+                a.matmul(b),
+                Nd.linalg().einsum("i,i->", a, b)
+            };
             String[] names = {"dot", "inner", "vdot", "matmul", "einsum"};
             for (int k = 0; k < results.length; k++) {
                 assertEquals(DType.FLOAT32, results[k].dtype(), names[k]);
@@ -182,14 +211,18 @@ class MatmulTest extends PerDeviceTest {
         int m = 48, k = 1 << 16;
         float[] mat = new float[m * k];
         for (int i = 0; i < mat.length; i++) mat[i] = (float) r.nextDouble();
-        try (NDArray a = Nd.array(mat).reshape(m, k); NDArray v = Nd.array(java.util.Arrays.copyOf(y, k));
-             NDArray mv = a.matmul(v); NDArray vm = v.matmul(a.T())) {
+        try (NDArray a = Nd.array(mat).reshape(m, k);
+                NDArray v = Nd.array(java.util.Arrays.copyOf(y, k));
+                NDArray mv = a.matmul(v);
+                NDArray vm = v.matmul(a.T())) {
             double[] got = mv.toDoubleArray(), got2 = vm.toDoubleArray();
             for (int row = 0; row < m; row++) {
                 double s = 0;
                 for (int j = 0; j < k; j++) s += (double) mat[row * k + j] * y[j];
-                org.junit.jupiter.api.Assertions.assertTrue(Math.abs(got[row] - s) / s < 1e-6, "matrix x vector row " + row);
-                org.junit.jupiter.api.Assertions.assertTrue(Math.abs(got2[row] - s) / s < 1e-6, "vector x matrix column " + row);
+                org.junit.jupiter.api.Assertions.assertTrue(
+                        Math.abs(got[row] - s) / s < 1e-6, "matrix x vector row " + row);
+                org.junit.jupiter.api.Assertions.assertTrue(
+                        Math.abs(got2[row] - s) / s < 1e-6, "vector x matrix column " + row);
             }
         }
     }
@@ -197,18 +230,23 @@ class MatmulTest extends PerDeviceTest {
     /** NumPy's out= rules for matmul: same_kind casting, read-only outs, and an out that is an operand. */
     @Test
     void matmulOutRules() {
-        try (NDArray a = Nd.array(new float[][]{{1, 2}, {3, 4}}); NDArray ints = Nd.zeros(DType.INT32, 2, 2)) {
+        try (NDArray a = Nd.array(new float[][] {{1, 2}, {3, 4}});
+                NDArray ints = Nd.zeros(DType.INT32, 2, 2)) {
             var e = assertThrows(org.ndgpu.exceptions.DTypeException.class, () -> Nd.matmul(a, a, ints));
-            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("matmul") && e.getMessage().contains("same_kind"), e.getMessage());
-            assertArrayEquals(new int[]{0, 0, 0, 0}, ints.toIntArray(), "a refused out is untouched");
-            assertThrows(org.ndgpu.exceptions.NdException.class, () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 2).broadcastTo(2, 2)));
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    e.getMessage().contains("matmul") && e.getMessage().contains("same_kind"), e.getMessage());
+            assertArrayEquals(new int[] {0, 0, 0, 0}, ints.toIntArray(), "a refused out is untouched");
+            assertThrows(
+                    org.ndgpu.exceptions.NdException.class,
+                    () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 2).broadcastTo(2, 2)));
             assertThrows(ShapeException.class, () -> Nd.matmul(a, a, Nd.zeros(DType.FLOAT32, 3, 2)));
             // numpy: a = [[1,2],[3,4]]; np.matmul(a, a, out=a) -> [[7,10],[15,22]]
             NDArray same = Nd.matmul(a, a, a);
-            assertArrayEquals(new float[]{7, 10, 15, 22}, same.toFloatArray());
-            try (NDArray f64 = Nd.zeros(DType.FLOAT64, 2, 2); NDArray b = Nd.array(new float[][]{{1, 0}, {0, 1}})) {
-                Nd.matmul(a, b, f64);                                      // float32 into float64 is safe
-                assertArrayEquals(new double[]{7, 10, 15, 22}, f64.toDoubleArray());
+            assertArrayEquals(new float[] {7, 10, 15, 22}, same.toFloatArray());
+            try (NDArray f64 = Nd.zeros(DType.FLOAT64, 2, 2);
+                    NDArray b = Nd.array(new float[][] {{1, 0}, {0, 1}})) {
+                Nd.matmul(a, b, f64); // float32 into float64 is safe
+                assertArrayEquals(new double[] {7, 10, 15, 22}, f64.toDoubleArray());
             }
         }
     }

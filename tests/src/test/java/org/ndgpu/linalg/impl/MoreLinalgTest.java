@@ -1,7 +1,5 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.ndarray.Eig;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 
@@ -32,7 +31,9 @@ class MoreLinalgTest extends PerDeviceTest {
     private static final Linalg LA = Nd.linalg();
 
     private static List<String[]> cases(String kind) {
-        return Fixtures.tsv(Fixtures.MORE, "cases.tsv").stream().filter(r -> r[0].equals(kind)).toList();
+        return Fixtures.tsv(Fixtures.MORE, "cases.tsv").stream()
+                .filter(r -> r[0].equals(kind))
+                .toList();
     }
 
     /** float64 results to 1e-10 of the largest element; float32 (which NumPy computes differently) to 1e-4. */
@@ -72,13 +73,14 @@ class MoreLinalgTest extends PerDeviceTest {
             check("matrixRank " + r[1], load(r[3]), k);
         }
         assertEquals(5, rows.size());
-        assertArrayEquals(new long[]{5, 3, 1}, LA.matrixRank(load("r_stack")).toLongArray());
+        assertArrayEquals(new long[] {5, 3, 1}, LA.matrixRank(load("r_stack")).toLongArray());
     }
 
     @Test
     void matrixPowerMatchesNumpy() {
         var rows = cases("power");
-        for (String[] r : rows) check("matrixPower " + r[1] + " " + r[2], load(r[3]), LA.matrixPower(load(r[1]), Long.parseLong(r[2])));
+        for (String[] r : rows)
+            check("matrixPower " + r[1] + " " + r[2], load(r[3]), LA.matrixPower(load(r[1]), Long.parseLong(r[2])));
         assertEquals(12, rows.size());
     }
 
@@ -86,7 +88,8 @@ class MoreLinalgTest extends PerDeviceTest {
     void multiDotMatchesNumpyAndItsOrder() {
         var rows = cases("multidot");
         for (String[] r : rows) {
-            NDArray[] arrays = Arrays.stream(r[1].split(",")).map(Fixtures::load).toArray(NDArray[]::new);
+            NDArray[] arrays =
+                    Arrays.stream(r[1].split(",")).map(Fixtures::load).toArray(NDArray[]::new);
             check("multiDot " + r[1], load(r[3]), LA.multiDot(arrays));
         }
         assertEquals(6, rows.size());
@@ -116,9 +119,12 @@ class MoreLinalgTest extends PerDeviceTest {
             for (int i = 0; i < e.length; i++) {
                 // element by element: a singular matrix's inf beside finite ones must not widen the tolerance
                 // NumPy's inf is LAPACK meeting an exact zero pivot; cuSOLVER's LU of the same singular matrix may
-                // meet a pivot rounded to 1e-17 instead, and the norm product is then about 1/eps or more: singular either way
+                // meet a pivot rounded to 1e-17 instead, and the norm product is then about 1/eps or more: singular
+                // either way
                 double huge = 0.1 / Math.ulp(expected.dtype() == org.ndgpu.ndarray.DType.FLOAT32 ? 1.0f : 1.0);
-                boolean ok = Double.isInfinite(e[i]) ? e[i] == g[i] || g[i] >= huge : Math.abs(e[i] - g[i]) <= tol(expected) * Math.abs(e[i]);
+                boolean ok = Double.isInfinite(e[i])
+                        ? e[i] == g[i] || g[i] >= huge
+                        : Math.abs(e[i] - g[i]) <= tol(expected) * Math.abs(e[i]);
                 assertTrue(ok, "cond " + r[1] + " p=" + r[2] + " [" + i + "]: expected " + e[i] + ", got " + g[i]);
             }
         }
@@ -142,8 +148,10 @@ class MoreLinalgTest extends PerDeviceTest {
             double t = expected.dtype() == DType.FLOAT32 || expected.dtype() == DType.COMPLEX64 ? 1e-4 : 1e-10;
             for (int b = 0; b < count; b++) {
                 int from = (int) (b * n * 2), to = (int) ((b + 1) * n * 2);
-                assertSameMultiset(Arrays.copyOfRange(ex, from, to), Arrays.copyOfRange(got, from, to), t, "eig " + r[1]);
-                assertSameMultiset(Arrays.copyOfRange(ex, from, to), Arrays.copyOfRange(gw, from, to), t, "eigvals " + r[1]);
+                assertSameMultiset(
+                        Arrays.copyOfRange(ex, from, to), Arrays.copyOfRange(got, from, to), t, "eig " + r[1]);
+                assertSameMultiset(
+                        Arrays.copyOfRange(ex, from, to), Arrays.copyOfRange(gw, from, to), t, "eigvals " + r[1]);
             }
             assertEigenpairs(values(a), got, complexValues(e.eigenvectors()), (int) n, count, t, r[1]);
         }
@@ -176,8 +184,10 @@ class MoreLinalgTest extends PerDeviceTest {
                 }
             }
             used[best] = true;
-            assertTrue(d <= tol * scale, what + ": eigenvalue " + e[2 * i] + "+" + e[2 * i + 1] + "j has no match within " + tol * scale
-                    + " (nearest " + d + ")");
+            assertTrue(
+                    d <= tol * scale,
+                    what + ": eigenvalue " + e[2 * i] + "+" + e[2 * i + 1] + "j has no match within " + tol * scale
+                            + " (nearest " + d + ")");
         }
     }
 
@@ -199,8 +209,10 @@ class MoreLinalgTest extends PerDeviceTest {
                     sr -= wr * vr - wi * vi;
                     si -= wr * vi + wi * vr;
                     len += vr * vr + vi * vi;
-                    assertTrue(Math.hypot(sr, si) <= tol * Math.max(1, norm) * n,
-                            what + ": (A v - w v)[" + i + "] of pair " + j + " (matrix " + b + ") is " + Math.hypot(sr, si));
+                    assertTrue(
+                            Math.hypot(sr, si) <= tol * Math.max(1, norm) * n,
+                            what + ": (A v - w v)[" + i + "] of pair " + j + " (matrix " + b + ") is "
+                                    + Math.hypot(sr, si));
                 }
                 assertEquals(1, Math.sqrt(len), tol * 10, what + ": |v| of pair " + j);
             }
@@ -211,7 +223,8 @@ class MoreLinalgTest extends PerDeviceTest {
     void einsumOfThreeOrMoreMatchesNumpyAndItsPath() {
         var rows = cases("einsum");
         for (String[] r : rows) {
-            NDArray[] ops = Arrays.stream(r[2].split(" ")).map(n -> load("es_" + n)).toArray(NDArray[]::new);
+            NDArray[] ops =
+                    Arrays.stream(r[2].split(" ")).map(n -> load("es_" + n)).toArray(NDArray[]::new);
             check("einsum " + r[1], load(r[3]), LA.einsum(r[1], ops));
             if (r[1].contains("...")) continue;
             // the path EinsumPath picks, beside numpy.einsum_path(optimize='greedy')
@@ -219,7 +232,8 @@ class MoreLinalgTest extends PerDeviceTest {
             List<String> ins = List.of(io[0].split(","));
             Map<Character, Long> sizes = new HashMap<>();
             for (int i = 0; i < ins.size(); i++) {
-                for (int d = 0; d < ins.get(i).length(); d++) sizes.merge(ins.get(i).charAt(d), ops[i].shape(d), Math::max);
+                for (int d = 0; d < ins.get(i).length(); d++)
+                    sizes.merge(ins.get(i).charAt(d), ops[i].shape(d), Math::max);
             }
             String out = io.length == 2 ? io[1] : implicitOutput(io[0]);
             List<String> path = new ArrayList<>();

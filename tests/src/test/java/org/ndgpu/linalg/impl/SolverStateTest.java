@@ -1,7 +1,5 @@
 package org.ndgpu.linalg.impl;
 
-import org.ndgpu.spi.Solver;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -11,6 +9,7 @@ import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.Backends;
 
 /** The solver is held by its device: one per device, a new one after Device.reset, and it still solves. */
@@ -18,7 +17,8 @@ class SolverStateTest {
     @Test
     void resetMakesANewSolver() {
         Device d = Backends.openclCpu();
-        try (var _ = d.use(); NDArray a = Nd.array(new double[]{2, 1, 1, 3}, DType.FLOAT64, 1, 2, 2)) {
+        try (var _ = d.use();
+                NDArray a = Nd.array(new double[] {2, 1, 1, 3}, DType.FLOAT64, 1, 2, 2)) {
             Solver before = Solver.forDevice(d);
             assertSame(before, Solver.forDevice(d));
             d.reset();

@@ -27,17 +27,25 @@ public class BlockStreamsTest extends PerDeviceTest {
     /** The four words of block b, as IntegersSamplingTest's model of element b's first block. */
     private static int[] words(long b, long off, long seed) {
         var s = new IntegersSamplingTest.Stream(b, off, seed);
-        return new int[]{s.next32(), s.next32(), s.next32(), s.next32()};
+        return new int[] {s.next32(), s.next32(), s.next32(), s.next32()};
     }
 
-    private static long u(int w) { return Integer.toUnsignedLong(w); }
+    private static long u(int w) {
+        return Integer.toUnsignedLong(w);
+    }
 
     // the uniforms as distributions.h makes them; float arithmetic where the device's is float, so bit for bit
-    private static double u01f(int w) { return (u(w) >>> 8) * TWO_M24; }
+    private static double u01f(int w) {
+        return (u(w) >>> 8) * TWO_M24;
+    }
 
-    private static double uposf(int w) { return ((float) u(w) + 0.5f) * 0x1p-32f; }
+    private static double uposf(int w) {
+        return ((float) u(w) + 0.5f) * 0x1p-32f;
+    }
 
-    private static double u01d(int a, int b) { return ((u(a) >>> 5) * 67108864.0 + (u(b) >>> 6)) * TWO_M53; }
+    private static double u01d(int a, int b) {
+        return ((u(a) >>> 5) * 67108864.0 + (u(b) >>> 6)) * TWO_M53;
+    }
 
     /** Element e of the named distribution, in float64 from the model's words. */
     private static double model(Continuous dist, DType dtype, long e, long off, long seed, double p0, double p1) {
@@ -76,13 +84,15 @@ public class BlockStreamsTest extends PerDeviceTest {
 
     private static void matchesModel(Continuous dist, DType dtype, long n, long off, long seed, double p0, double p1) {
         double tol = dtype == DType.FLOAT32 ? 1e-5 : 1e-12;
-        try (NDArray y = new DistributionLibrary().continuous(dist, units -> new Draw(seed, off), dtype, new long[]{n}, p0, p1)) {
+        try (NDArray y = new DistributionLibrary()
+                .continuous(dist, units -> new Draw(seed, off), dtype, new long[] {n}, p0, p1)) {
             assertEquals(dtype, y.dtype());
             double[] got = y.toDoubleArray();
             for (int e = 0; e < n; e++) {
                 double want = model(dist, dtype, e, off, seed, p0, p1);
                 if (!(Math.abs(got[e] - want) <= tol * (1 + Math.abs(want)))) {
-                    throw new AssertionError(dist + " " + dtype + " n=" + n + ", element " + e + ": device " + got[e] + ", Java model " + want);
+                    throw new AssertionError(dist + " " + dtype + " n=" + n + ", element " + e + ": device " + got[e]
+                            + ", Java model " + want);
                 }
             }
         }
@@ -92,9 +102,9 @@ public class BlockStreamsTest extends PerDeviceTest {
     void everyElementIsItsBlocksWordsWhateverTheLength() {
         long seed = 0x0123_4567_89abL;
         // 4099 and 4097 end inside a block (3 and 1 elements); 6 and 1 are shorter than a launch of threads
-        for (long n : new long[]{4099, 4097, 6, 1}) {
-            for (DType d : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
-                long off = 5L << 32 | 77;   // both offset words matter
+        for (long n : new long[] {4099, 4097, 6, 1}) {
+            for (DType d : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
+                long off = 5L << 32 | 77; // both offset words matter
                 matchesModel(Continuous.RANDOM, d, n, off, seed, 0, 0);
                 matchesModel(Continuous.STANDARD_NORMAL, d, n, off + 1, seed, 0, 0);
                 matchesModel(Continuous.EXPONENTIAL, d, n, off + 2, seed, 2.5, 0);
@@ -107,11 +117,14 @@ public class BlockStreamsTest extends PerDeviceTest {
     @Test
     void aShorterCallIsThePrefixOfALongerOne() {
         // the element-for-element rule: the tail of 10 (a partial block) equals the same elements of 13 (whole blocks)
-        for (DType d : new DType[]{DType.FLOAT32, DType.FLOAT64}) {
+        for (DType d : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
             Random r = Nd.random();
-            try (NDArray shortOne = r.seed(9).standardNormal(d, 10); NDArray longOne = r.seed(9).standardNormal(d, 13);
-                 NDArray e10 = r.seed(9).laplace(0, 1, d, 10); NDArray e13 = r.seed(9).laplace(0, 1, d, 13)) {
-                assertArrayEquals(shortOne.toDoubleArray(), Arrays.copyOf(longOne.toDoubleArray(), 10), "standardNormal " + d);
+            try (NDArray shortOne = r.seed(9).standardNormal(d, 10);
+                    NDArray longOne = r.seed(9).standardNormal(d, 13);
+                    NDArray e10 = r.seed(9).laplace(0, 1, d, 10);
+                    NDArray e13 = r.seed(9).laplace(0, 1, d, 13)) {
+                assertArrayEquals(
+                        shortOne.toDoubleArray(), Arrays.copyOf(longOne.toDoubleArray(), 10), "standardNormal " + d);
                 assertArrayEquals(e10.toDoubleArray(), Arrays.copyOf(e13.toDoubleArray(), 10), "laplace " + d);
             }
         }

@@ -37,9 +37,9 @@ public class GeneratorDevicesTest {
             r -> r.poisson(250, 3000),
             r -> r.binomial(20, 0.2, 3000),
             r -> r.binomial(5000, 0.7, 3000),
-            r -> r.multinomial(30, new double[]{0.2, 0.3, 0.5}, 1000),
-            r -> r.choice(100, new long[]{50}, false, null),
-            r -> r.choice(5, new long[]{300}, true, new double[]{0.1, 0.2, 0.3, 0.2, 0.2}),
+            r -> r.multinomial(30, new double[] {0.2, 0.3, 0.5}, 1000),
+            r -> r.choice(100, new long[] {50}, false, null),
+            r -> r.choice(5, new long[] {300}, true, new double[] {0.1, 0.2, 0.3, 0.2, 0.2}),
             r -> r.permutation(4000),
             r -> r.lognormal(1, 0.5, 3000),
             r -> r.chisquare(3, 3000),
@@ -49,7 +49,8 @@ public class GeneratorDevicesTest {
             r -> r.exponential(2, DType.FLOAT32, 3003),
             r -> r.laplace(0, 2, DType.FLOAT32, 3002),
             r -> r.lognormal(1, 0.5, DType.FLOAT32, 3001),
-            r -> r.choice(10, new long[]{7}, false, new double[]{0.05, 0.1, 0.15, 0.2, 0.1, 0.1, 0.1, 0.05, 0.1, 0.05}),
+            r -> r.choice(
+                    10, new long[] {7}, false, new double[] {0.05, 0.1, 0.15, 0.2, 0.1, 0.1, 0.1, 0.05, 0.1, 0.05}),
             // Random's own uniform and normal
             r -> r.uniform(-1, 1, DType.FLOAT32, 3001),
             r -> r.uniform(0, 5, DType.FLOAT64, 3001),
@@ -72,9 +73,13 @@ public class GeneratorDevicesTest {
 
     @Test
     void oneSeedTheSameNumbersOnEveryDevice() {
-        List<Device> cpus = Device.list().stream().filter(d -> d.backendName().equals("opencl") && !d.isGpu()).toList();
+        List<Device> cpus = Device.list().stream()
+                .filter(d -> d.backendName().equals("opencl") && !d.isGpu())
+                .toList();
         assumeTrue(cpus.size() >= 2, "needs two OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\"); found " + cpus);
-        List<double[]> a = drawAll(cpus.get(0), 77), again = drawAll(cpus.get(0), 77), b = drawAll(cpus.get(1), 77),
+        List<double[]> a = drawAll(cpus.get(0), 77),
+                again = drawAll(cpus.get(0), 77),
+                b = drawAll(cpus.get(1), 77),
                 other = drawAll(cpus.get(1), 78);
         for (int k = 0; k < CALLS.size(); k++) {
             assertArrayEquals(a.get(k), again.get(k), "call " + k + ": the same seed twice on one device");
@@ -83,8 +88,11 @@ public class GeneratorDevicesTest {
         }
         try (var _ = cpus.get(0).use()) {
             Random r = Nd.random().seed(77);
-            try (NDArray first = r.integers(-1000, 1000, DType.INT32, 5000); NDArray next = r.integers(-1000, 1000, DType.INT32, 5000)) {
-                assertFalse(Arrays.equals(first.toDoubleArray(), next.toDoubleArray()), "a later call continues the stream");
+            try (NDArray first = r.integers(-1000, 1000, DType.INT32, 5000);
+                    NDArray next = r.integers(-1000, 1000, DType.INT32, 5000)) {
+                assertFalse(
+                        Arrays.equals(first.toDoubleArray(), next.toDoubleArray()),
+                        "a later call continues the stream");
             }
         }
     }
@@ -93,12 +101,14 @@ public class GeneratorDevicesTest {
     @Tag("gpu")
     void uniformIsTheSameOnEveryBackend() {
         // uniform is integer arithmetic to the last multiply, so CUDA, NVIDIA's OpenCL and PoCL agree bit for bit
-        List<Function<Random, NDArray>> calls = List.of(r -> r.seed(1234).uniform(-1, 1, DType.FLOAT32, 1001),
+        List<Function<Random, NDArray>> calls = List.of(
+                r -> r.seed(1234).uniform(-1, 1, DType.FLOAT32, 1001),
                 r -> r.seed(99).uniform(0, 5, DType.FLOAT64, 777));
         for (var call : calls) {
             double[] first = null;
-            for (Device d : new Device[]{Backends.cuda(), Backends.openclGpu(), Backends.openclCpu()}) {
-                try (var _ = d.use(); NDArray a = call.apply(Nd.random())) {
+            for (Device d : new Device[] {Backends.cuda(), Backends.openclGpu(), Backends.openclCpu()}) {
+                try (var _ = d.use();
+                        NDArray a = call.apply(Nd.random())) {
                     double[] got = a.toDoubleArray();
                     if (first == null) first = got;
                     else assertArrayEquals(first, got, "differs on " + d);

@@ -46,7 +46,9 @@ public class GeneratorTest extends PerDeviceTest {
         assertEquals(mean, m, 5 * Math.sqrt(var / x.length), what + ": mean");
         assertEquals(var, v, 5 * Stats.varianceSe(x), what + ": variance");
         double d = Stats.ks(x, cdf);
-        assertTrue(d < Stats.ksBound(x.length), what + ": Kolmogorov-Smirnov D = " + d + " above " + Stats.ksBound(x.length));
+        assertTrue(
+                d < Stats.ksBound(x.length),
+                what + ": Kolmogorov-Smirnov D = " + d + " above " + Stats.ksBound(x.length));
     }
 
     /** Every {@code lanes}-th value from {@code lane} on: the values one Philox block puts in one place. */
@@ -69,12 +71,14 @@ public class GeneratorTest extends PerDeviceTest {
         assertTrue(Math.abs(c) < 5 / Math.sqrt(n), what + ": correlation " + c);
     }
 
-    private static double[] squares(double[] x) { return Arrays.stream(x).map(v -> v * v).toArray(); }
+    private static double[] squares(double[] x) {
+        return Arrays.stream(x).map(v -> v * v).toArray();
+    }
 
     @Test
     void standardNormalAndLognormal() {
         var r = Nd.random().seed(101);
-        for (DType d : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
+        for (DType d : new DType[] {DType.FLOAT64, DType.FLOAT32}) {
             // N + 3: the last Philox block only partly used
             double[] z = draw(r.standardNormal(d, N + 3), d, N + 3);
             checkContinuous("standardNormal " + d, z, 0, 1, Stats::normalCdf);
@@ -102,26 +106,38 @@ public class GeneratorTest extends PerDeviceTest {
         double[] x = draw(r.standardNormal(400, 500), DType.FLOAT64, N);
         checkContinuous("standardNormal (400, 500)", x, 0, 1, Stats::normalCdf);
         double mu = 0.3, s = 0.6;
-        for (DType d : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
-            checkContinuous("lognormal " + d, draw(r.lognormal(mu, s, d, N + 1), d, N + 1), Math.exp(mu + s * s / 2),
-                    (Math.exp(s * s) - 1) * Math.exp(2 * mu + s * s), v -> v <= 0 ? 0 : Stats.normalCdf((Math.log(v) - mu) / s));
+        for (DType d : new DType[] {DType.FLOAT64, DType.FLOAT32}) {
+            checkContinuous(
+                    "lognormal " + d,
+                    draw(r.lognormal(mu, s, d, N + 1), d, N + 1),
+                    Math.exp(mu + s * s / 2),
+                    (Math.exp(s * s) - 1) * Math.exp(2 * mu + s * s),
+                    v -> v <= 0 ? 0 : Stats.normalCdf((Math.log(v) - mu) / s));
         }
     }
 
     @Test
     void exponentialAndLaplace() {
         var r = Nd.random().seed(102);
-        for (DType d : new DType[]{DType.FLOAT64, DType.FLOAT32}) {
+        for (DType d : new DType[] {DType.FLOAT64, DType.FLOAT32}) {
             double sc = 2.5;
             double[] e = draw(r.exponential(sc, d, N + 2), d, N + 2);
-            assertTrue(Arrays.stream(e).allMatch(v -> v >= 0 && Double.doubleToRawLongBits(v) != Long.MIN_VALUE), d + ": exponential below +0");
+            assertTrue(
+                    Arrays.stream(e).allMatch(v -> v >= 0 && Double.doubleToRawLongBits(v) != Long.MIN_VALUE),
+                    d + ": exponential below +0");
             checkContinuous("exponential " + d, e, sc, sc * sc, v -> v <= 0 ? 0 : 1 - Math.exp(-v / sc));
             // the block's last place on its own: a lane mix-up would show here
             double[] last = lane(e, BlockDraws.perBlock(d), BlockDraws.perBlock(d) - 1);
             double ks = Stats.ks(last, v -> v <= 0 ? 0 : 1 - Math.exp(-v / sc));
-            assertTrue(ks < Stats.ksBound(last.length), d + ": exponential's last place in a block, Kolmogorov-Smirnov D = " + ks);
+            assertTrue(
+                    ks < Stats.ksBound(last.length),
+                    d + ": exponential's last place in a block, Kolmogorov-Smirnov D = " + ks);
             double loc = -1, b = 0.7;
-            checkContinuous("laplace " + d, draw(r.laplace(loc, b, d, N + 1), d, N + 1), loc, 2 * b * b,
+            checkContinuous(
+                    "laplace " + d,
+                    draw(r.laplace(loc, b, d, N + 1), d, N + 1),
+                    loc,
+                    2 * b * b,
                     v -> v < loc ? 0.5 * Math.exp((v - loc) / b) : 1 - 0.5 * Math.exp(-(v - loc) / b));
         }
     }
@@ -129,17 +145,32 @@ public class GeneratorTest extends PerDeviceTest {
     @Test
     void gammaChisquareBeta() {
         var r = Nd.random().seed(103);
-        for (double k : new double[]{0.3, 1.0, 2.5, 40}) {
+        for (double k : new double[] {0.3, 1.0, 2.5, 40}) {
             double sc = 1.7;
-            checkContinuous("gamma(" + k + ")", draw(r.gamma(k, sc, N), DType.FLOAT64, N), k * sc, k * sc * sc, v -> Stats.gammaP(k, v / sc));
+            checkContinuous(
+                    "gamma(" + k + ")",
+                    draw(r.gamma(k, sc, N), DType.FLOAT64, N),
+                    k * sc,
+                    k * sc * sc,
+                    v -> Stats.gammaP(k, v / sc));
         }
-        checkContinuous("gamma float32", draw(r.gamma(3.0, 1.0, DType.FLOAT32, N), DType.FLOAT32, N), 3, 3, v -> Stats.gammaP(3, v));
+        checkContinuous(
+                "gamma float32",
+                draw(r.gamma(3.0, 1.0, DType.FLOAT32, N), DType.FLOAT32, N),
+                3,
+                3,
+                v -> Stats.gammaP(3, v));
         double df = 5;
-        checkContinuous("chisquare", draw(r.chisquare(df, N), DType.FLOAT64, N), df, 2 * df, v -> Stats.gammaP(df / 2, v / 2));
-        for (double[] ab : new double[][]{{0.5, 0.7}, {2, 5}, {0.8, 3}}) {
+        checkContinuous(
+                "chisquare", draw(r.chisquare(df, N), DType.FLOAT64, N), df, 2 * df, v -> Stats.gammaP(df / 2, v / 2));
+        for (double[] ab : new double[][] {{0.5, 0.7}, {2, 5}, {0.8, 3}}) {
             double a = ab[0], b = ab[1];
-            checkContinuous("beta(" + a + ", " + b + ")", draw(r.beta(a, b, N), DType.FLOAT64, N), a / (a + b),
-                    a * b / ((a + b) * (a + b) * (a + b + 1)), v -> Stats.betaI(a, b, v));
+            checkContinuous(
+                    "beta(" + a + ", " + b + ")",
+                    draw(r.beta(a, b, N), DType.FLOAT64, N),
+                    a / (a + b),
+                    a * b / ((a + b) * (a + b) * (a + b + 1)),
+                    v -> Stats.betaI(a, b, v));
         }
         try (NDArray z = r.gamma(0.0, 1.0, 10)) {
             assertArrayEquals(new double[10], z.toDoubleArray(), "gamma of shape 0 is 0, as NumPy");
@@ -154,7 +185,14 @@ public class GeneratorTest extends PerDeviceTest {
         }
     }
 
-    private static void checkDiscrete(String what, long[] x, double mean, double var, java.util.function.LongToDoubleFunction pmf, long lo, long hi) {
+    private static void checkDiscrete(
+            String what,
+            long[] x,
+            double mean,
+            double var,
+            java.util.function.LongToDoubleFunction pmf,
+            long lo,
+            long hi) {
         double[] d = Stats.toDouble(x);
         assertEquals(mean, Stats.mean(d), 5 * Math.sqrt(var / x.length), what + ": mean");
         assertEquals(var, Stats.variance(d), 5 * Stats.varianceSe(d), what + ": variance");
@@ -165,10 +203,16 @@ public class GeneratorTest extends PerDeviceTest {
     @Test
     void poisson() {
         var r = Nd.random().seed(104);
-        for (double lam : new double[]{0.5, 4, 9.99, 10, 37.5, 1e4}) {
+        for (double lam : new double[] {0.5, 4, 9.99, 10, 37.5, 1e4}) {
             long hi = (long) (lam + 12 * Math.sqrt(lam) + 20), lo = Math.max(0, (long) (lam - 12 * Math.sqrt(lam)));
-            checkDiscrete("poisson(" + lam + ")", drawLong(r.poisson(lam, N), N), lam, lam,
-                    k -> Math.exp((double) k * Math.log(lam) - lam - Stats.lgamma(k + 1.0)), lo, hi);
+            checkDiscrete(
+                    "poisson(" + lam + ")",
+                    drawLong(r.poisson(lam, N), N),
+                    lam,
+                    lam,
+                    k -> Math.exp((double) k * Math.log(lam) - lam - Stats.lgamma(k + 1.0)),
+                    lo,
+                    hi);
         }
         assertArrayEquals(new long[5], drawLong(r.poisson(0, 5), 5));
     }
@@ -182,11 +226,20 @@ public class GeneratorTest extends PerDeviceTest {
             double p = c[1] / 1000.0;
             double sd = Math.sqrt(n * p * (1 - p));
             long lo = Math.max(0, (long) (n * p - 12 * sd) - 2), hi = Math.min(n, (long) (n * p + 12 * sd) + 2);
-            checkDiscrete("binomial(" + n + ", " + p + ")", drawLong(r.binomial(n, p, N), N), n * p, n * p * (1 - p),
-                    k -> Math.exp(Stats.lgamma(n + 1.0) - Stats.lgamma(k + 1.0) - Stats.lgamma(n - k + 1.0) + k * Math.log(p)
-                            + (n - k) * Math.log1p(-p)), lo, hi);
+            checkDiscrete(
+                    "binomial(" + n + ", " + p + ")",
+                    drawLong(r.binomial(n, p, N), N),
+                    n * p,
+                    n * p * (1 - p),
+                    k -> Math.exp(Stats.lgamma(n + 1.0)
+                            - Stats.lgamma(k + 1.0)
+                            - Stats.lgamma(n - k + 1.0)
+                            + k * Math.log(p)
+                            + (n - k) * Math.log1p(-p)),
+                    lo,
+                    hi);
         }
-        assertArrayEquals(new long[]{7, 7, 7}, drawLong(r.binomial(7, 1.0, 3), 3));
+        assertArrayEquals(new long[] {7, 7, 7}, drawLong(r.binomial(7, 1.0, 3), 3));
         assertArrayEquals(new long[3], drawLong(r.binomial(7, 0.0, 3), 3));
         assertArrayEquals(new long[3], drawLong(r.binomial(0, 0.4, 3), 3));
     }
@@ -198,7 +251,7 @@ public class GeneratorTest extends PerDeviceTest {
         long n = 40;
         int rows = 50_000;
         try (NDArray m = r.multinomial(n, p, rows)) {
-            assertArrayEquals(new long[]{rows, 4}, m.shape());
+            assertArrayEquals(new long[] {rows, 4}, m.shape());
             long[] x = m.toLongArray();
             for (int i = 0; i < rows; i++) {
                 long s = 0;
@@ -212,13 +265,22 @@ public class GeneratorTest extends PerDeviceTest {
                 double pj = p[j];
                 long[] col = new long[rows];
                 for (int i = 0; i < rows; i++) col[i] = x[i * 4 + j];
-                checkDiscrete("multinomial category " + j, col, n * pj, n * pj * (1 - pj),
-                        k -> Math.exp(Stats.lgamma(n + 1.0) - Stats.lgamma(k + 1.0) - Stats.lgamma(n - k + 1.0) + k * Math.log(pj)
-                                + (n - k) * Math.log1p(-pj)), 0, n);
+                checkDiscrete(
+                        "multinomial category " + j,
+                        col,
+                        n * pj,
+                        n * pj * (1 - pj),
+                        k -> Math.exp(Stats.lgamma(n + 1.0)
+                                - Stats.lgamma(k + 1.0)
+                                - Stats.lgamma(n - k + 1.0)
+                                + k * Math.log(pj)
+                                + (n - k) * Math.log1p(-pj)),
+                        0,
+                        n);
             }
         }
-        try (NDArray m = r.multinomial(5, new double[]{0.3, 0.3, 0.4})) {
-            assertArrayEquals(new long[]{3}, m.shape());
+        try (NDArray m = r.multinomial(5, new double[] {0.3, 0.3, 0.4})) {
+            assertArrayEquals(new long[] {3}, m.shape());
             assertEquals(5, Arrays.stream(m.toLongArray()).sum());
         }
     }

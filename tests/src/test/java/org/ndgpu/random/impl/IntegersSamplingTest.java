@@ -34,7 +34,7 @@ public class IntegersSamplingTest extends PerDeviceTest {
             k0 += 0x9E3779B9;
             k1 += 0xBB67AE85;
         }
-        return new int[]{c0, c1, c2, c3};
+        return new int[] {c0, c1, c2, c3};
     }
 
     /** Element i's stream: block b has counter (i low 32, i bits 32..47 | b << 16, offset low, offset high). */
@@ -52,8 +52,10 @@ public class IntegersSamplingTest extends PerDeviceTest {
 
         int next32() {
             if (pos == 4) {
-                words = philox(new int[]{(int) i, (int) ((i >>> 32) & 0xFFFF) | (block++ << 16), (int) off, (int) (off >>> 32)},
-                        new int[]{(int) seed, (int) (seed >>> 32)});
+                words = philox(
+                        new int[] {(int) i, (int) ((i >>> 32) & 0xFFFF) | (block++ << 16), (int) off, (int) (off >>> 32)
+                        },
+                        new int[] {(int) seed, (int) (seed >>> 32)});
                 pos = 0;
             }
             return words[pos++];
@@ -77,9 +79,12 @@ public class IntegersSamplingTest extends PerDeviceTest {
 
     @Test
     void philoxModelMatchesRandom123KnownAnswers() {
-        assertArrayEquals(new int[]{0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}, philox(new int[]{0, 0, 0, 0}, new int[]{0, 0}));
-        assertArrayEquals(new int[]{0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1},
-                philox(new int[]{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, new int[]{0xa4093822, 0x299f31d0}));
+        assertArrayEquals(
+                new int[] {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8},
+                philox(new int[] {0, 0, 0, 0}, new int[] {0, 0}));
+        assertArrayEquals(
+                new int[] {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1},
+                philox(new int[] {0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, new int[] {0xa4093822, 0x299f31d0}));
     }
 
     @Test
@@ -92,13 +97,15 @@ public class IntegersSamplingTest extends PerDeviceTest {
             long[] got = x.toLongArray();
             for (int i = 0; i < got.length; i++) {
                 long want = -7 + new Stream(i, 0, seed).bounded(range);
-                if (got[i] != want) throw new AssertionError("element " + i + ": device " + got[i] + ", Java model " + want);
+                if (got[i] != want)
+                    throw new AssertionError("element " + i + ": device " + got[i] + ", Java model " + want);
             }
         }
         // the second call starts at the offset the first reserved: (3001 + 3) / 4 + 1
         try (NDArray x = r.integers(0, 1000, DType.INT16, 77)) {
             long[] got = x.toLongArray();
-            for (int i = 0; i < got.length; i++) assertEquals(new Stream(i, 752, seed).bounded(1000), got[i], "second call, element " + i);
+            for (int i = 0; i < got.length; i++)
+                assertEquals(new Stream(i, 752, seed).bounded(1000), got[i], "second call, element " + i);
         }
     }
 
@@ -124,7 +131,7 @@ public class IntegersSamplingTest extends PerDeviceTest {
         long[] b = ints(r.integers(0, 2, DType.BOOL, n), DType.BOOL, 0, 1);
         assertTrue(Stats.chiSquareZ(b, k -> 0.5, 0, 1) < 4.75, "bool");
         // 3 * 10^9 (Lemire with a large threshold) and 3 * 2^32 (masked rejection): thirds of the range equally likely
-        for (long range : new long[]{3_000_000_000L, 3L << 32}) {
+        for (long range : new long[] {3_000_000_000L, 3L << 32}) {
             long lo = -range / 2;
             long[] x = ints(r.integers(lo, lo + range, DType.INT64, n), DType.INT64, lo, lo + range - 1);
             long[] third = Arrays.stream(x).map(v -> (v - lo) / (range / 3)).toArray();
@@ -133,19 +140,35 @@ public class IntegersSamplingTest extends PerDeviceTest {
             assertTrue(Stats.chiSquareZ(low8, k -> 1 / 256.0, 0, 255) < 4.75, "range " + range + ": low 8 bits");
         }
         // all of int64, and the extremes at either end
-        long[] full = ints(r.integers(Long.MIN_VALUE, Long.MAX_VALUE, true, DType.INT64, n), DType.INT64, Long.MIN_VALUE, Long.MAX_VALUE);
+        long[] full = ints(
+                r.integers(Long.MIN_VALUE, Long.MAX_VALUE, true, DType.INT64, n),
+                DType.INT64,
+                Long.MIN_VALUE,
+                Long.MAX_VALUE);
         for (int bit = 0; bit < 64; bit++) {
             int bt = bit;
             long ones = Arrays.stream(full).filter(v -> ((v >>> bt) & 1) == 1).count();
             assertEquals(n / 2.0, (double) ones, 5 * Math.sqrt(n / 4.0), "full int64 range: bit " + bit);
         }
-        long[] top = ints(r.integers(Long.MAX_VALUE - 2, Long.MAX_VALUE, true, DType.INT64, n), DType.INT64, Long.MAX_VALUE - 2, Long.MAX_VALUE);
-        assertTrue(Stats.chiSquareZ(Arrays.stream(top).map(v -> v - (Long.MAX_VALUE - 2)).toArray(), k -> 1 / 3.0, 0, 2) < 4.75);
-        long[] bottom = ints(r.integers(Long.MIN_VALUE, Long.MIN_VALUE + 3, DType.INT64, n), DType.INT64, Long.MIN_VALUE, Long.MIN_VALUE + 2);
-        assertTrue(Stats.chiSquareZ(Arrays.stream(bottom).map(v -> v - Long.MIN_VALUE).toArray(), k -> 1 / 3.0, 0, 2) < 4.75);
-        assertArrayEquals(new long[]{5, 5, 5}, ints(r.integers(5, 6, 3), DType.INT64, 5, 5));
+        long[] top = ints(
+                r.integers(Long.MAX_VALUE - 2, Long.MAX_VALUE, true, DType.INT64, n),
+                DType.INT64,
+                Long.MAX_VALUE - 2,
+                Long.MAX_VALUE);
+        assertTrue(Stats.chiSquareZ(
+                        Arrays.stream(top).map(v -> v - (Long.MAX_VALUE - 2)).toArray(), k -> 1 / 3.0, 0, 2)
+                < 4.75);
+        long[] bottom = ints(
+                r.integers(Long.MIN_VALUE, Long.MIN_VALUE + 3, DType.INT64, n),
+                DType.INT64,
+                Long.MIN_VALUE,
+                Long.MIN_VALUE + 2);
+        assertTrue(Stats.chiSquareZ(
+                        Arrays.stream(bottom).map(v -> v - Long.MIN_VALUE).toArray(), k -> 1 / 3.0, 0, 2)
+                < 4.75);
+        assertArrayEquals(new long[] {5, 5, 5}, ints(r.integers(5, 6, 3), DType.INT64, 5, 5));
         try (NDArray e = r.integers(0, 10, DType.INT32, 0, 4)) {
-            assertArrayEquals(new long[]{0, 4}, e.shape());
+            assertArrayEquals(new long[] {0, 4}, e.shape());
         }
         try (NDArray s = r.integers(0, 10, DType.INT32)) {
             assertEquals(0, s.ndim());
@@ -173,9 +196,11 @@ public class IntegersSamplingTest extends PerDeviceTest {
             }
         }
         assertTrue(Stats.chiSquareZ(where0, k -> 0.2, 0, 4) < 4.75, "where item 0 lands");
-        try (NDArray a = Nd.arange(24).reshape(6, 4); NDArray copy = a.copy(); NDArray pa = r.permutation(a)) {
+        try (NDArray a = Nd.arange(24).reshape(6, 4);
+                NDArray copy = a.copy();
+                NDArray pa = r.permutation(a)) {
             r.shuffle(a);
-            for (NDArray s : new NDArray[]{a, pa}) {
+            for (NDArray s : new NDArray[] {a, pa}) {
                 long[] x = s.toLongArray();
                 Set<Long> rows = new HashSet<>();
                 for (int i = 0; i < 6; i++) {
@@ -186,10 +211,14 @@ public class IntegersSamplingTest extends PerDeviceTest {
                 }
                 assertEquals(6, rows.size(), "every row once");
             }
-            assertArrayEquals(Nd.arange(24).reshape(6, 4).toLongArray(), copy.toLongArray(), "permutation(a) leaves a copy alone");
+            assertArrayEquals(
+                    Nd.arange(24).reshape(6, 4).toLongArray(),
+                    copy.toLongArray(),
+                    "permutation(a) leaves a copy alone");
         }
-        try (NDArray a = Nd.arange(24).reshape(6, 4); NDArray t = a.T()) {
-            r.shuffle(t);   // a strided view: columns of a move
+        try (NDArray a = Nd.arange(24).reshape(6, 4);
+                NDArray t = a.T()) {
+            r.shuffle(t); // a strided view: columns of a move
             long[] x = a.toLongArray();
             for (int i = 0; i < 6; i++) for (int j = 1; j < 4; j++) assertEquals(x[j] + 4L * i, x[i * 4 + j]);
         }
@@ -203,16 +232,16 @@ public class IntegersSamplingTest extends PerDeviceTest {
             assertTrue(Stats.chiSquareZ(c.toLongArray(), k -> 1 / 7.0, 0, 6) < 4.75, "uniform with replacement");
         }
         double[] p = {0.1, 0, 0.6, 0.3};
-        try (NDArray c = r.choice(4, new long[]{n}, true, p)) {
+        try (NDArray c = r.choice(4, new long[] {n}, true, p)) {
             assertTrue(Stats.chiSquareZ(c.toLongArray(), k -> p[(int) k], 0, 3) < 4.75, "weighted with replacement");
         }
-        try (NDArray c = r.choice(1000, new long[]{20, 25}, false, null)) {
-            assertArrayEquals(new long[]{20, 25}, c.shape());
+        try (NDArray c = r.choice(1000, new long[] {20, 25}, false, null)) {
+            assertArrayEquals(new long[] {20, 25}, c.shape());
             long[] x = c.toLongArray();
             assertEquals(500, Arrays.stream(x).distinct().count(), "without replacement: distinct");
             assertTrue(Arrays.stream(x).allMatch(v -> v >= 0 && v < 1000));
         }
-        try (NDArray c = r.choice(4, new long[]{3}, false, p)) {
+        try (NDArray c = r.choice(4, new long[] {3}, false, p)) {
             long[] x = c.toLongArray();
             assertEquals(3, Arrays.stream(x).distinct().count());
             assertTrue(Arrays.stream(x).noneMatch(v -> v == 1), "an item of p 0 is never drawn");
@@ -221,13 +250,14 @@ public class IntegersSamplingTest extends PerDeviceTest {
         double[] q = {0.5, 0.3, 0.15, 0.05};
         long[] first = new long[300];
         for (int t = 0; t < first.length; t++) {
-            try (NDArray c = r.choice(4, new long[]{4}, false, q)) {
+            try (NDArray c = r.choice(4, new long[] {4}, false, q)) {
                 first[t] = c.toLongArray()[0];
             }
         }
         assertTrue(Stats.chiSquareZ(first, k -> q[(int) k], 0, 3) < 4.75, "first weighted pick");
-        try (NDArray a = Nd.arange(30).reshape(10, 3).mul(1.5); NDArray c = r.choice(a, new long[]{4}, false, null)) {
-            assertArrayEquals(new long[]{4, 3}, c.shape());
+        try (NDArray a = Nd.arange(30).reshape(10, 3).mul(1.5);
+                NDArray c = r.choice(a, new long[] {4}, false, null)) {
+            assertArrayEquals(new long[] {4, 3}, c.shape());
             double[] x = c.toDoubleArray();
             for (int i = 0; i < 4; i++) {
                 assertEquals(0, x[i * 3] % 4.5, 0, "rows of a");

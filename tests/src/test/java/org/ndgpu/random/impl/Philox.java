@@ -5,7 +5,7 @@ package org.ndgpu.random.impl;
  * in plain Java, written from the paper, as the reference the device generator is checked against.
  */
 final class Philox {
-    private Philox() { }
+    private Philox() {}
 
     private static final long M0 = 0xD2511F53L, M1 = 0xCD9E8D57L;
     private static final int W0 = 0x9E3779B9, W1 = 0xBB67AE85;
@@ -28,7 +28,7 @@ final class Philox {
             c2 = n2;
             c3 = n3;
         }
-        return new int[]{c0, c1, c2, c3};
+        return new int[] {c0, c1, c2, c3};
     }
 
     /**
@@ -50,10 +50,14 @@ final class Philox {
     }
 
     /** A [0, 1) double of 53 bits from two words. */
-    static double u53(int a, int b) { return ((a >>> 5) * 0x1p26 + (b >>> 6)) * 0x1p-53; }
+    static double u53(int a, int b) {
+        return ((a >>> 5) * 0x1p26 + (b >>> 6)) * 0x1p-53;
+    }
 
     /** Block {@code b} of a call: counter (b as 64 bits, the call's offset as 64 bits), key the seed. */
     static int[] words(long seed, long offset, long b) {
-        return block(new int[]{(int) b, (int) (b >>> 32), (int) offset, (int) (offset >>> 32)}, new int[]{(int) seed, (int) (seed >>> 32)});
+        return block(
+                new int[] {(int) b, (int) (b >>> 32), (int) offset, (int) (offset >>> 32)},
+                new int[] {(int) seed, (int) (seed >>> 32)});
     }
 }

@@ -11,12 +11,21 @@ import java.util.function.LongToDoubleFunction;
  * wrong parameter (a scale off by a few percent, a shifted mean) fails.
  */
 final class Stats {
-    private Stats() { }
+    private Stats() {}
 
     /** log Gamma(x), x > 0 (Lanczos, g = 7, 9 terms; relative error near 1e-15). */
     static double lgamma(double x) {
-        double[] c = {0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406,
-                12.507343278686905, -0.13857109526572012, 9.984369578019572e-06, 1.5056327351493116e-07};
+        double[] c = {
+            0.9999999999998099,
+            676.5203681218851,
+            -1259.1392167224028,
+            771.3234287776531,
+            -176.6150291621406,
+            12.507343278686905,
+            -0.13857109526572012,
+            9.984369578019572e-06,
+            1.5056327351493116e-07
+        };
         if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lgamma(1 - x);
         x -= 1;
         double a = c[0], t = x + 7.5;
@@ -110,7 +119,9 @@ final class Stats {
     }
 
     /** The KS bound at a false alarm rate of 1e-6: sqrt(ln(2 / 1e-6) / (2 n)). */
-    static double ksBound(int n) { return Math.sqrt(Math.log(2 / 1e-6) / (2.0 * n)); }
+    static double ksBound(int n) {
+        return Math.sqrt(Math.log(2 / 1e-6) / (2.0 * n));
+    }
 
     /**
      * The chi-square statistic of integer draws against a PMF, cells with an expected count under 5
@@ -136,7 +147,7 @@ final class Stats {
                     stat += (accO - accE) * (accO - accE) / accE;
                     df++;
                 } else if (accO > 0) {
-                    return Double.POSITIVE_INFINITY;   // draws where the PMF says none can fall
+                    return Double.POSITIVE_INFINITY; // draws where the PMF says none can fall
                 }
                 accE = 0;
                 accO = 0;
@@ -147,7 +158,9 @@ final class Stats {
         return (Math.cbrt(stat / df) - (1 - t)) / Math.sqrt(t);
     }
 
-    static double mean(double[] x) { return Arrays.stream(x).sum() / x.length; }
+    static double mean(double[] x) {
+        return Arrays.stream(x).sum() / x.length;
+    }
 
     static double variance(double[] x) {
         double m = mean(x);
@@ -161,5 +174,7 @@ final class Stats {
         return Math.sqrt(Math.max(m4 - v * v, 0) / x.length);
     }
 
-    static double[] toDouble(long[] x) { return Arrays.stream(x).asDoubleStream().toArray(); }
+    static double[] toDouble(long[] x) {
+        return Arrays.stream(x).asDoubleStream().toArray();
+    }
 }

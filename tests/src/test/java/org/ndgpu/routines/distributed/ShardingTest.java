@@ -1,17 +1,15 @@
 package org.ndgpu.routines.distributed;
 
-import static org.ndgpu.testing.DeviceBytes.bytes;
-import static org.ndgpu.testing.DeviceBytes.onDevice;
-import static org.ndgpu.testing.DeviceBytes.randomBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.ndgpu.testing.DeviceBytes.bytes;
+import static org.ndgpu.testing.DeviceBytes.onDevice;
+import static org.ndgpu.testing.DeviceBytes.randomBytes;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,13 +17,13 @@ import java.util.SplittableRandom;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.AxisException;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.Nd;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -36,7 +34,8 @@ import org.ndgpu.ndarray.NDArray;
  * not exist. Fresh random data, compared byte for byte with the host's slices of it.
  */
 public class ShardingTest {
-    private static final List<DType> DTYPES = List.of(DType.BOOL, DType.INT8, DType.INT64, DType.FLOAT16, DType.FLOAT32, DType.COMPLEX128);
+    private static final List<DType> DTYPES =
+            List.of(DType.BOOL, DType.INT8, DType.INT64, DType.FLOAT16, DType.FLOAT32, DType.COMPLEX128);
     private final SplittableRandom random = new SplittableRandom(0x5ca7_7e12L);
 
     /** The first two devices that {@code kind} accepts, or the test is skipped naming what was found. */
@@ -47,15 +46,21 @@ public class ShardingTest {
     }
 
     private static List<Device> twoCpus() {
-        return two("OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\")", d -> d.backendName().equals("opencl") && !d.isGpu());
+        return two(
+                "OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\")",
+                d -> d.backendName().equals("opencl") && !d.isGpu());
     }
-
 
     /** Rows [r0, r0+nr) and columns [c0, c0+nc) of a C-order rows x cols matrix of {@code item}-byte elements. */
     private static byte[] window(byte[] m, long cols, int item, long r0, long nr, long c0, long nc) {
         byte[] out = new byte[Math.toIntExact(nr * nc * item)];
         for (long r = 0; r < nr; r++) {
-            System.arraycopy(m, Math.toIntExact(((r0 + r) * cols + c0) * item), out, Math.toIntExact(r * nc * item), Math.toIntExact(nc * item));
+            System.arraycopy(
+                    m,
+                    Math.toIntExact(((r0 + r) * cols + c0) * item),
+                    out,
+                    Math.toIntExact(r * nc * item),
+                    Math.toIntExact(nc * item));
         }
         return out;
     }
@@ -68,13 +73,13 @@ public class ShardingTest {
             for (long[] shape : shapes) {
                 byte[] host = randomBytes(random, d, shape[0] * shape[1]);
                 try (NDArray a = onDevice(devices.get(0), host, d, shape)) {
-                    for (int axis : new int[]{0, 1, -1}) {
+                    for (int axis : new int[] {0, 1, -1}) {
                         int ax = axis < 0 ? axis + 2 : axis;
                         String what = d + " " + Arrays.toString(shape) + " axis " + axis;
                         List<NDArray> parts = Nd.scatter(a, devices, axis);
                         assertEquals(2, parts.size(), what);
                         long n = shape[ax];
-                        long[] lens = {(n + 1) / 2, n / 2};         // numpy.array_split: the first part one longer
+                        long[] lens = {(n + 1) / 2, n / 2}; // numpy.array_split: the first part one longer
                         long start = 0;
                         for (int i = 0; i < 2; i++) {
                             NDArray p = parts.get(i);
@@ -83,7 +88,8 @@ public class ShardingTest {
                             long[] want = shape.clone();
                             want[ax] = lens[i];
                             assertArrayEquals(want, p.shape(), what);
-                            byte[] expected = ax == 0 ? window(host, shape[1], d.itemsize(), start, lens[i], 0, shape[1])
+                            byte[] expected = ax == 0
+                                    ? window(host, shape[1], d.itemsize(), start, lens[i], 0, shape[1])
                                     : window(host, shape[1], d.itemsize(), 0, shape[0], start, lens[i]);
                             assertArrayEquals(expected, bytes(p), what + " part " + i);
                             start += lens[i];
@@ -108,11 +114,12 @@ public class ShardingTest {
         Device dev0 = devices.get(0);
         Device dev1 = devices.get(1);
         byte[] host = randomBytes(random, DType.FLOAT32, 6 * 4);
-        try (NDArray a = onDevice(dev1, host, DType.FLOAT32, 6, 4); NDArray t = a.transpose()) {   // (4, 6), not contiguous
-            List<NDArray> parts = Nd.scatter(t, List.of(dev0, dev1, dev0), 1);   // 6 columns of t: 2, 2, 2
+        try (NDArray a = onDevice(dev1, host, DType.FLOAT32, 6, 4);
+                NDArray t = a.transpose()) { // (4, 6), not contiguous
+            List<NDArray> parts = Nd.scatter(t, List.of(dev0, dev1, dev0), 1); // 6 columns of t: 2, 2, 2
             byte[] tHost = bytes(t);
             for (int i = 0; i < 3; i++) {
-                assertArrayEquals(new long[]{4, 2}, parts.get(i).shape());
+                assertArrayEquals(new long[] {4, 2}, parts.get(i).shape());
                 assertArrayEquals(window(tHost, 6, 4, 0, 4, 2L * i, 2), bytes(parts.get(i)), "part " + i);
             }
             try (NDArray g = Nd.gather(parts, dev1, 1)) {
@@ -122,7 +129,9 @@ public class ShardingTest {
             // five devices for three rows: parts of 1, 1, 1, 0, 0 rows
             try (NDArray b = onDevice(dev0, randomBytes(random, DType.INT64, 3 * 2), DType.INT64, 3, 2)) {
                 List<NDArray> five = Nd.scatter(b, List.of(dev0, dev1, dev0, dev1, dev0), 0);
-                assertEquals(List.of(1L, 1L, 1L, 0L, 0L), five.stream().map(p -> p.shape()[0]).toList());
+                assertEquals(
+                        List.of(1L, 1L, 1L, 0L, 0L),
+                        five.stream().map(p -> p.shape()[0]).toList());
                 try (NDArray g = Nd.gather(five, dev1, 0)) {
                     assertArrayEquals(bytes(b), bytes(g));
                 }
@@ -146,14 +155,17 @@ public class ShardingTest {
             withNull.add(null);
             assertThrows(NdException.class, () -> Nd.scatter(a, withNull, 0));
             AxisException axis = assertThrows(AxisException.class, () -> Nd.scatter(a, List.of(dev0, dev1), 2));
-            assertTrue(axis.getMessage().startsWith("scatter:") && axis.getMessage().contains("axis 2"), axis.getMessage());
+            assertTrue(
+                    axis.getMessage().startsWith("scatter:")
+                            && axis.getMessage().contains("axis 2"),
+                    axis.getMessage());
             assertThrows(AxisException.class, () -> Nd.scatter(a, List.of(dev0, dev1), -3));
             DTypeException dt = assertThrows(DTypeException.class, () -> Nd.gather(List.of(a, b), dev0, 0));
             assertTrue(dt.getMessage().startsWith("gather:") && dt.getMessage().contains("int64"), dt.getMessage());
             ShapeException sh = assertThrows(ShapeException.class, () -> Nd.gather(List.of(a, c), dev0, 0));
             assertTrue(sh.getMessage().startsWith("gather:") && sh.getMessage().contains("(2, 4)"), sh.getMessage());
-            try (NDArray g = Nd.gather(List.of(a, c), dev0, 1)) {            // axis 1 may differ
-                assertArrayEquals(new long[]{2, 7}, g.shape());
+            try (NDArray g = Nd.gather(List.of(a, c), dev0, 1)) { // axis 1 may differ
+                assertArrayEquals(new long[] {2, 7}, g.shape());
             }
             assertThrows(AxisException.class, () -> Nd.gather(List.of(a, c), dev0, 5));
             NdException none = assertThrows(NdException.class, () -> Nd.gather(List.of(), dev0, 0));

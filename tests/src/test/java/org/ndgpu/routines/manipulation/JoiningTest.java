@@ -1,8 +1,5 @@
 package org.ndgpu.routines.manipulation;
 
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,9 +10,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -24,15 +23,18 @@ import org.ndgpu.testing.PerDeviceTest;
  * empty inputs; and NumPy's errors, which leave the inputs intact.
  */
 public class JoiningTest extends PerDeviceTest {
-    private static final DType[] DTYPES = {DType.BOOL, DType.INT8, DType.UINT8, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64};
+    private static final DType[] DTYPES = {
+        DType.BOOL, DType.INT8, DType.UINT8, DType.INT32, DType.INT64, DType.FLOAT32, DType.FLOAT64
+    };
 
     /** A fresh array of {@code shape}: C-contiguous, transposed, or a reversed view, chosen by {@code kind}. */
     private static NDArray input(SplittableRandom rnd, DType dtype, long[] shape, int kind, List<NDArray> made) {
         long size = 1;
         for (long s : shape) size *= s;
         double[] v = new double[(int) size];
-        for (int i = 0; i < v.length; i++) v[i] = dtype == DType.BOOL ? rnd.nextInt(2) : rnd.nextInt(dtype == DType.UINT8 ? 0 : -9, 10);
-        if (kind == 1 && shape.length >= 2) {                         // a transposed view of a C array of the reversed shape
+        for (int i = 0; i < v.length; i++)
+            v[i] = dtype == DType.BOOL ? rnd.nextInt(2) : rnd.nextInt(dtype == DType.UINT8 ? 0 : -9, 10);
+        if (kind == 1 && shape.length >= 2) { // a transposed view of a C array of the reversed shape
             long[] rev = new long[shape.length];
             for (int d = 0; d < shape.length; d++) rev[d] = shape[shape.length - 1 - d];
             NDArray base = Nd.array(v, DType.FLOAT64, rev).astype(dtype);
@@ -41,14 +43,15 @@ public class JoiningTest extends PerDeviceTest {
             made.add(t);
             return t;
         }
-        NDArray a = Nd.array(v, DType.FLOAT64, shape.length == 0 ? new long[]{1} : shape).astype(dtype);
+        NDArray a = Nd.array(v, DType.FLOAT64, shape.length == 0 ? new long[] {1} : shape)
+                .astype(dtype);
         made.add(a);
-        if (shape.length == 0) {                                      // a 0-d view of one element
+        if (shape.length == 0) { // a 0-d view of one element
             NDArray z = a.get(0L);
             made.add(z);
             return z;
         }
-        if (kind == 2 && shape.length >= 1) {                         // reversed along axis 0
+        if (kind == 2 && shape.length >= 1) { // reversed along axis 0
             NDArray r = a.get("::-1");
             made.add(r);
             return r;
@@ -110,14 +113,16 @@ public class JoiningTest extends PerDeviceTest {
                 }
                 long[] outShape = shape.clone();
                 outShape[ax] = along;
-                String what = "round " + round + ": axis " + axis + " of " + shapes.stream().map(Arrays::toString).toList();
+                String what = "round " + round + ": axis " + axis + " of "
+                        + shapes.stream().map(Arrays::toString).toList();
                 try (NDArray out = Nd.concatenate(inputs, axis)) {
                     assertArrayEquals(outShape, out.shape(), what);
                     assertEquals(expectedDtype, out.dtype(), what);
                     assertTrue(out.isCContiguous(), what);
                     assertArrayEquals(expectedConcat(values, shapes, ax, outShape), out.toDoubleArray(), what);
                 }
-                for (int i = 0; i < count; i++) assertArrayEquals(values.get(i), inputs.get(i).toDoubleArray(), what + ": input " + i + " changed");
+                for (int i = 0; i < count; i++)
+                    assertArrayEquals(values.get(i), inputs.get(i).toDoubleArray(), what + ": input " + i + " changed");
             } finally {
                 made.forEach(NDArray::close);
             }
@@ -130,7 +135,7 @@ public class JoiningTest extends PerDeviceTest {
         for (int round = 0; round < 30; round++) {
             List<NDArray> made = new ArrayList<>();
             try {
-                int nd = rnd.nextInt(4);                      // 0-d arrays stack into 1-D
+                int nd = rnd.nextInt(4); // 0-d arrays stack into 1-D
                 long[] shape = new long[nd];
                 for (int d = 0; d < nd; d++) shape[d] = 1 + rnd.nextInt(4);
                 int axis = rnd.nextInt(-(nd + 1), nd + 1);
@@ -164,33 +169,43 @@ public class JoiningTest extends PerDeviceTest {
 
     @Test
     void hstackAndVstackAsNumPy() {
-        try (NDArray a = Nd.array(new long[]{1, 2, 3}); NDArray b = Nd.array(new long[]{4, 5});
-             NDArray h = Nd.hstack(a, b);
-             NDArray c = Nd.array(new long[]{7, 8, 9});
-             NDArray v = Nd.vstack(a, c);
-             NDArray m = Nd.array(new double[][]{{1, 2}, {3, 4}}); NDArray n = Nd.array(new double[][]{{5}, {6}});
-             NDArray hm = Nd.hstack(m, n);
-             NDArray vm = Nd.vstack(m, Nd.array(new double[]{9, 10}))) {
-            assertArrayEquals(new long[]{1, 2, 3, 4, 5}, h.toLongArray());
-            assertArrayEquals(new long[]{2, 3}, v.shape());
-            assertArrayEquals(new long[]{1, 2, 3, 7, 8, 9}, v.toLongArray());
-            assertArrayEquals(new long[]{2, 3}, hm.shape());
-            assertArrayEquals(new double[]{1, 2, 5, 3, 4, 6}, hm.toDoubleArray());
-            assertArrayEquals(new long[]{3, 2}, vm.shape());
-            assertArrayEquals(new double[]{1, 2, 3, 4, 9, 10}, vm.toDoubleArray());
+        try (NDArray a = Nd.array(new long[] {1, 2, 3});
+                NDArray b = Nd.array(new long[] {4, 5});
+                NDArray h = Nd.hstack(a, b);
+                NDArray c = Nd.array(new long[] {7, 8, 9});
+                NDArray v = Nd.vstack(a, c);
+                NDArray m = Nd.array(new double[][] {{1, 2}, {3, 4}});
+                NDArray n = Nd.array(new double[][] {{5}, {6}});
+                NDArray hm = Nd.hstack(m, n);
+                NDArray vm = Nd.vstack(m, Nd.array(new double[] {9, 10}))) {
+            assertArrayEquals(new long[] {1, 2, 3, 4, 5}, h.toLongArray());
+            assertArrayEquals(new long[] {2, 3}, v.shape());
+            assertArrayEquals(new long[] {1, 2, 3, 7, 8, 9}, v.toLongArray());
+            assertArrayEquals(new long[] {2, 3}, hm.shape());
+            assertArrayEquals(new double[] {1, 2, 5, 3, 4, 6}, hm.toDoubleArray());
+            assertArrayEquals(new long[] {3, 2}, vm.shape());
+            assertArrayEquals(new double[] {1, 2, 3, 4, 9, 10}, vm.toDoubleArray());
             assertEquals("array([1, 2, 3, 4, 5])", h.toString());
         }
     }
 
     @Test
     void badInputIsNamedAndLeavesTheInputsIntact() {
-        try (NDArray a = Nd.arange(6).reshape(2, 3); NDArray b = Nd.arange(4).reshape(2, 2); NDArray c = Nd.arange(3);
-             NDArray s = Nd.array(5.0)) {
+        try (NDArray a = Nd.arange(6).reshape(2, 3);
+                NDArray b = Nd.arange(4).reshape(2, 2);
+                NDArray c = Nd.arange(3);
+                NDArray s = Nd.array(5.0)) {
             var e1 = assertThrows(ShapeException.class, () -> Nd.concatenate(List.of(a, b), 0));
-            assertEquals("concatenate: all the input array dimensions except for the concatenation axis must match exactly, "
-                    + "but along dimension 1, the array at index 0 has size 3 and the array at index 1 has size 2", e1.getMessage());
+            assertEquals(
+                    "concatenate: all the input array dimensions except for the concatenation axis must match exactly, "
+                            + "but along dimension 1, the array at index 0 has size 3 and the array at index 1 has size 2",
+                    e1.getMessage());
             var e2 = assertThrows(ShapeException.class, () -> Nd.concatenate(a, c));
-            assertTrue(e2.getMessage().contains("the array at index 0 has 2 dimension(s) and the array at index 1 has 1 dimension(s)"), e2.getMessage());
+            assertTrue(
+                    e2.getMessage()
+                            .contains(
+                                    "the array at index 0 has 2 dimension(s) and the array at index 1 has 1 dimension(s)"),
+                    e2.getMessage());
             var e3 = assertThrows(AxisException.class, () -> Nd.concatenate(List.of(a, a), 2));
             assertEquals("concatenate: axis 2 is out of bounds for array of dimension 2", e3.getMessage());
             var e4 = assertThrows(ShapeException.class, () -> Nd.concatenate(s, s));
@@ -202,12 +217,12 @@ public class JoiningTest extends PerDeviceTest {
             assertThrows(ShapeException.class, () -> Nd.concatenate());
             var e7 = assertThrows(NullPointerException.class, () -> Nd.concatenate(a, null));
             assertEquals("concatenate: the array at index 1 is null", e7.getMessage());
-            assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5}, a.toLongArray());
-            assertArrayEquals(new long[]{0, 1, 2, 3}, b.toLongArray());
+            assertArrayEquals(new long[] {0, 1, 2, 3, 4, 5}, a.toLongArray());
+            assertArrayEquals(new long[] {0, 1, 2, 3}, b.toLongArray());
             // the joined array is new memory: writing it leaves the inputs alone
             try (NDArray j = Nd.concatenate(a, a)) {
                 j.fill(-1);
-                assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5}, a.toLongArray());
+                assertArrayEquals(new long[] {0, 1, 2, 3, 4, 5}, a.toLongArray());
                 assertEquals(false, j.sharesMemory(a));
             }
         }

@@ -1,7 +1,5 @@
 package org.ndgpu.routines.manipulation;
 
-import org.ndgpu.ndarray.NDArray;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +11,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -103,7 +102,10 @@ public class TilingTest extends PerDeviceTest {
                     for (int i = 0; i < got.length; i++) {
                         long src = 0;
                         for (int d = 0; d < tn; d++) src += ((i / ost[d]) % os[d] % ts[d]) * sst[d];
-                        assertEquals(vals[0][(int) src], got[i], "tile " + java.util.Arrays.toString(reps) + " of " + java.util.Arrays.toString(s));
+                        assertEquals(
+                                vals[0][(int) src],
+                                got[i],
+                                "tile " + java.util.Arrays.toString(reps) + " of " + java.util.Arrays.toString(s));
                     }
                 }
             } finally {
@@ -131,7 +133,8 @@ public class TilingTest extends PerDeviceTest {
                 long id = (i / ost[d]) % os[d];
                 src += (d == ax ? origin[(int) id] : id) * st[d];
             }
-            assertEquals(vals[(int) src], got[i], what + " axis " + ax + " of " + java.util.Arrays.toString(s) + " at " + i);
+            assertEquals(
+                    vals[(int) src], got[i], what + " axis " + ax + " of " + java.util.Arrays.toString(s) + " at " + i);
         }
     }
 
@@ -166,7 +169,10 @@ public class TilingTest extends PerDeviceTest {
                 String[] slices = {":" + cuts[0], cuts[0] + ":" + cuts[1], cuts[1] + ":"};
                 for (int i = 0; i < 3; i++) {
                     try (NDArray expect = a.get(":, ".repeat(ax) + slices[i])) {
-                        assertArrayEquals(expect.shape(), byIndex.get(i).shape(), "split at " + java.util.Arrays.toString(cuts) + " part " + i);
+                        assertArrayEquals(
+                                expect.shape(),
+                                byIndex.get(i).shape(),
+                                "split at " + java.util.Arrays.toString(cuts) + " part " + i);
                         assertArrayEquals(expect.toDoubleArray(), byIndex.get(i).toDoubleArray(), "split part " + i);
                     }
                 }
@@ -180,16 +186,19 @@ public class TilingTest extends PerDeviceTest {
     void numpyErrors() {
         try (NDArray a = Nd.arange(10)) {
             var e = assertThrows(ShapeException.class, () -> Nd.split(a, 3));
-            assertTrue(e.getMessage().startsWith("split: array split does not result in an equal division"), e.getMessage());
+            assertTrue(
+                    e.getMessage().startsWith("split: array split does not result in an equal division"),
+                    e.getMessage());
             assertEquals(4, Nd.split(a, 5).get(4).size() * 2);
             assertThrows(ShapeException.class, () -> Nd.arraySplit(a, 0, 0));
             assertThrows(ShapeException.class, () -> Nd.repeat(a, -1));
             assertThrows(ShapeException.class, () -> Nd.tile(a, -2));
-            try (NDArray t = Nd.tile(a, 0); NDArray r = Nd.repeat(a, 0)) {
+            try (NDArray t = Nd.tile(a, 0);
+                    NDArray r = Nd.repeat(a, 0)) {
                 assertEquals(0, t.size());
                 assertEquals(0, r.size());
             }
-            assertArrayEquals(new long[]{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, a.toLongArray());
+            assertArrayEquals(new long[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, a.toLongArray());
         }
     }
 }

@@ -23,11 +23,16 @@ class ConvolveComplexTest extends PerDeviceTest {
     private static final double[] V = {2, -1, 0.5, 3};
 
     // numpy 2.4: np.correlate / np.convolve of a = [1+2j, -3+0.5j, 2-1j, 0.25+4j, -1-1j], v = [2-1j, 0.5+3j]
-    private static final double[][] FULL_CORR = {{6.5, -2}, {0, 14.25}, {-8.5, -8.5}, {17.125, 1.25}, {-7, 10.75}, {-1, -3}};
-    private static final double[][] FULL_CONV = {{4, 3}, {-11, 8}, {0, -12.75}, {8.5, 13.25}, {-14.875, 1.75}, {2.5, -3.5}};
+    private static final double[][] FULL_CORR = {
+        {6.5, -2}, {0, 14.25}, {-8.5, -8.5}, {17.125, 1.25}, {-7, 10.75}, {-1, -3}
+    };
+    private static final double[][] FULL_CONV = {
+        {4, 3}, {-11, 8}, {0, -12.75}, {8.5, 13.25}, {-14.875, 1.75}, {2.5, -3.5}
+    };
 
     private static NDArray complex(double[] interleaved, DType t) {
-        try (NDArray z = Nd.array(MemorySegment.ofArray(interleaved.clone()), DType.COMPLEX128, interleaved.length / 2)) {
+        try (NDArray z =
+                Nd.array(MemorySegment.ofArray(interleaved.clone()), DType.COMPLEX128, interleaved.length / 2)) {
             return z.astype(t);
         }
     }
@@ -50,22 +55,41 @@ class ConvolveComplexTest extends PerDeviceTest {
 
     @Test
     void correlateConjugatesTheSecondArgumentInEveryModeAndOrder() {
-        for (DType t : new DType[]{DType.COMPLEX128, DType.COMPLEX64}) {
-            try (NDArray a = complex(A, t); NDArray v = complex(V, t)) {
+        for (DType t : new DType[] {DType.COMPLEX128, DType.COMPLEX64}) {
+            try (NDArray a = complex(A, t);
+                    NDArray v = complex(V, t)) {
                 // full: all 6; same: the first 5 (len 5 from index 0); valid: indices 1..4
                 int[][] windows = {{0, 6}, {0, 5}, {1, 5}};
                 String[] modes = {"full", "same", "valid"};
                 for (int m = 0; m < 3; m++) {
                     int from = windows[m][0], to = windows[m][1];
-                    try (NDArray c = Nd.correlate(a, v, modes[m]); NDArray s = Nd.correlate(v, a, modes[m])) {
+                    try (NDArray c = Nd.correlate(a, v, modes[m]);
+                            NDArray s = Nd.correlate(v, a, modes[m])) {
                         assertEquals(t, c.dtype());
-                        assertArrayEquals(flat(FULL_CORR, from, to, false, false), interleaved(c), 1e-5, "correlate(a, v) " + t + " " + modes[m]);
+                        assertArrayEquals(
+                                flat(FULL_CORR, from, to, false, false),
+                                interleaved(c),
+                                1e-5,
+                                "correlate(a, v) " + t + " " + modes[m]);
                         // numpy: correlate(v, a, 'same') = [-7-10.75j, 17.125-1.25j, -8.5+8.5j, -14.25j, 6.5+2j]
-                        assertArrayEquals(flat(FULL_CORR, from, to, true, true), interleaved(s), 1e-5, "correlate(v, a) " + t + " " + modes[m]);
+                        assertArrayEquals(
+                                flat(FULL_CORR, from, to, true, true),
+                                interleaved(s),
+                                1e-5,
+                                "correlate(v, a) " + t + " " + modes[m]);
                     }
-                    try (NDArray c = Nd.convolve(a, v, modes[m]); NDArray s = Nd.convolve(v, a, modes[m])) {
-                        assertArrayEquals(flat(FULL_CONV, from, to, false, false), interleaved(c), 1e-5, "convolve(a, v) " + t + " " + modes[m]);
-                        assertArrayEquals(flat(FULL_CONV, from, to, false, false), interleaved(s), 1e-5, "convolve(v, a) " + t + " " + modes[m]);
+                    try (NDArray c = Nd.convolve(a, v, modes[m]);
+                            NDArray s = Nd.convolve(v, a, modes[m])) {
+                        assertArrayEquals(
+                                flat(FULL_CONV, from, to, false, false),
+                                interleaved(c),
+                                1e-5,
+                                "convolve(a, v) " + t + " " + modes[m]);
+                        assertArrayEquals(
+                                flat(FULL_CONV, from, to, false, false),
+                                interleaved(s),
+                                1e-5,
+                                "convolve(v, a) " + t + " " + modes[m]);
                     }
                 }
             }
@@ -74,22 +98,28 @@ class ConvolveComplexTest extends PerDeviceTest {
 
     @Test
     void aRealArrayWithAComplexOnePromotes() {
-        // numpy: np.correlate(np.array([1, 2, 3]), np.array([1j, 2])) -> [4-1j, 6-2j]; float32 with complex64 stays complex64
-        try (NDArray a = Nd.array(new long[]{1, 2, 3}); NDArray v = complex(new double[]{0, 1, 2, 0}, DType.COMPLEX128);
-             NDArray c = Nd.correlate(a, v); NDArray f = Nd.array(new float[]{1, 2, 3}); NDArray v64 = v.astype(DType.COMPLEX64);
-             NDArray c64 = Nd.correlate(f, v64)) {
+        // numpy: np.correlate(np.array([1, 2, 3]), np.array([1j, 2])) -> [4-1j, 6-2j]; float32 with complex64 stays
+        // complex64
+        try (NDArray a = Nd.array(new long[] {1, 2, 3});
+                NDArray v = complex(new double[] {0, 1, 2, 0}, DType.COMPLEX128);
+                NDArray c = Nd.correlate(a, v);
+                NDArray f = Nd.array(new float[] {1, 2, 3});
+                NDArray v64 = v.astype(DType.COMPLEX64);
+                NDArray c64 = Nd.correlate(f, v64)) {
             assertEquals(DType.COMPLEX128, c.dtype());
-            assertArrayEquals(new double[]{4, -1, 6, -2}, interleaved(c));
+            assertArrayEquals(new double[] {4, -1, 6, -2}, interleaved(c));
             assertEquals(DType.COMPLEX64, c64.dtype());
-            assertArrayEquals(new double[]{4, -1, 6, -2}, interleaved(c64));
+            assertArrayEquals(new double[] {4, -1, 6, -2}, interleaved(c64));
         }
     }
 
     @Test
     void nanTouchesOnlyItsWindowsOnTheDirectPath() {
         // numpy: np.convolve([1, nan, 1, 1, 1], [1, 1]) -> [1, nan, nan, 2, 2, 1]
-        try (NDArray a = Nd.array(new double[]{1, Double.NaN, 1, 1, 1}); NDArray v = Nd.array(new double[]{1, 1}); NDArray c = Nd.convolve(a, v)) {
-            assertArrayEquals(new double[]{1, Double.NaN, Double.NaN, 2, 2, 1}, c.toDoubleArray());
+        try (NDArray a = Nd.array(new double[] {1, Double.NaN, 1, 1, 1});
+                NDArray v = Nd.array(new double[] {1, 1});
+                NDArray c = Nd.convolve(a, v)) {
+            assertArrayEquals(new double[] {1, Double.NaN, Double.NaN, 2, 2, 1}, c.toDoubleArray());
         }
     }
 }

@@ -1,7 +1,5 @@
 package org.ndgpu.routines.printing;
 
-import org.ndgpu.ndarray.DType;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
@@ -18,13 +16,17 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.HostArray;
 
 /** Every case of repr.txt (made by make_repr_fixtures.py with NumPy 2.4) printed character for character. */
 class ArrayPrinterTest {
 
     record Case(String name, HostArray array, String repr, String str) {
-        @Override public String toString() { return name; }
+        @Override
+        public String toString() {
+            return name;
+        }
     }
 
     static List<Case> cases() {
@@ -37,7 +39,9 @@ class ArrayPrinterTest {
             } else {
                 // read as a stream: on the GPU host the fixture is inside a test jar, not a file
                 try (var in = ArrayPrinterTest.class.getResourceAsStream("/fixtures/repr/repr.txt")) {
-                    lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+                    lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                            .lines()
+                            .toList();
                 }
             }
         } catch (IOException e) {
@@ -51,38 +55,52 @@ class ArrayPrinterTest {
             String name = line.substring(4);
             DType dtype = DType.of(lines.get(i++).substring("dtype ".length()));
             String shapeText = lines.get(i++).substring("shape".length()).trim();
-            long[] shape = shapeText.isEmpty() ? new long[0] : Arrays.stream(shapeText.split(" ")).mapToLong(Long::parseLong).toArray();
+            long[] shape = shapeText.isEmpty()
+                    ? new long[0]
+                    : Arrays.stream(shapeText.split(" "))
+                            .mapToLong(Long::parseLong)
+                            .toArray();
             String data = lines.get(i++).substring("data".length()).trim();
             i++; // "repr"
             StringBuilder repr = new StringBuilder();
-            while (!lines.get(i).equals("str")) repr.append(repr.isEmpty() ? "" : "\n").append(lines.get(i++));
+            while (!lines.get(i).equals("str"))
+                repr.append(repr.isEmpty() ? "" : "\n").append(lines.get(i++));
             i++;
             StringBuilder str = new StringBuilder();
-            while (!lines.get(i).equals("end")) str.append(str.isEmpty() ? "" : "\n").append(lines.get(i++));
+            while (!lines.get(i).equals("end"))
+                str.append(str.isEmpty() ? "" : "\n").append(lines.get(i++));
             i++;
-            out.add(new Case(name, HostArray.of(dtype, Base64.getDecoder().decode(data), shape), repr.toString(), str.toString()));
+            out.add(new Case(
+                    name,
+                    HostArray.of(dtype, Base64.getDecoder().decode(data), shape),
+                    repr.toString(),
+                    str.toString()));
         }
         return out;
     }
 
     @TestFactory
     Stream<DynamicTest> reprMatchesNumPy() {
-        return cases().stream().map(c -> dynamicTest("repr " + c, () -> assertEquals(c.repr(), ArrayPrinter.repr(c.array()))));
+        return cases().stream()
+                .map(c -> dynamicTest("repr " + c, () -> assertEquals(c.repr(), ArrayPrinter.repr(c.array()))));
     }
 
     @TestFactory
     Stream<DynamicTest> strMatchesNumPy() {
-        return cases().stream().map(c -> dynamicTest("str " + c, () -> assertEquals(c.str(), ArrayPrinter.str(c.array()))));
+        return cases().stream()
+                .map(c -> dynamicTest("str " + c, () -> assertEquals(c.str(), ArrayPrinter.str(c.array()))));
     }
 
     /** The layout of the bytes must not change the text. */
     @TestFactory
     Stream<DynamicTest> fortranOrderedInputPrintsTheSame() {
-        return cases().stream().filter(c -> c.array().ndim() > 1).map(c -> dynamicTest("fortran " + c, () -> {
-            HostArray f = c.array().toFortranOrder();
-            assertEquals(c.repr(), ArrayPrinter.repr(f));
-            assertEquals(c.str(), ArrayPrinter.str(f));
-        }));
+        return cases().stream()
+                .filter(c -> c.array().ndim() > 1)
+                .map(c -> dynamicTest("fortran " + c, () -> {
+                    HostArray f = c.array().toFortranOrder();
+                    assertEquals(c.repr(), ArrayPrinter.repr(f));
+                    assertEquals(c.str(), ArrayPrinter.str(f));
+                }));
     }
 
     /** Every NumPy case matches, repr and str; the count is printed in the build log. */
@@ -92,8 +110,10 @@ class ArrayPrinterTest {
         List<String> failing = new ArrayList<>();
         for (Case c : cases()) {
             total++;
-            boolean ok = c.repr().equals(ArrayPrinter.repr(c.array())) && c.str().equals(ArrayPrinter.str(c.array()));
-            if (ok) pass++; else failing.add(c.name());
+            boolean ok =
+                    c.repr().equals(ArrayPrinter.repr(c.array())) && c.str().equals(ArrayPrinter.str(c.array()));
+            if (ok) pass++;
+            else failing.add(c.name());
             if (!ok && failing.size() <= 8 && System.getProperty("ndgpu.reprFixtures") != null) {
                 System.out.println("--- " + c.name() + " " + c.array() + "\nNumPy:\n" + c.repr() + "\n" + c.str()
                         + "\nJava:\n" + ArrayPrinter.repr(c.array()) + "\n" + ArrayPrinter.str(c.array()));

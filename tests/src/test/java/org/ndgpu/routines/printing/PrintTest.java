@@ -1,7 +1,5 @@
 package org.ndgpu.routines.printing;
 
-import org.ndgpu.ndarray.NDArray;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
@@ -9,6 +7,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.ndgpu.Nd;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -20,21 +19,23 @@ public class PrintTest extends PerDeviceTest {
 
     @TestFactory
     Stream<DynamicTest> deviceArraysPrintAsNumPy() {
-        return ArrayPrinterTest.cases().stream().map(c -> dynamicTest(c.name(), () -> {
-            try (NDArray a = Nd.fromHost(c.array())) {
-                assertEquals(c.repr(), a.toString(), "repr");
-                assertEquals(c.str(), a.str(), "str");
-                if (a.ndim() > 0) {
-                    NDArray f = Nd.asfortranarray(a);          // a itself when already Fortran-contiguous
-                    assertEquals(c.repr(), f.toString(), "repr of the Fortran-ordered copy");
-                    if (f != a) f.close();
-                    // the same elements reached through a reversed view of a reversed copy
-                    try (NDArray r = a.get("::-1").copy(); NDArray back = r.get("::-1")) {
-                        assertEquals(c.repr(), back.toString(), "repr through a negative-stride view");
-                        assertEquals(c.str(), back.str(), "str through a negative-stride view");
+        return ArrayPrinterTest.cases().stream()
+                .map(c -> dynamicTest(c.name(), () -> {
+                    try (NDArray a = Nd.fromHost(c.array())) {
+                        assertEquals(c.repr(), a.toString(), "repr");
+                        assertEquals(c.str(), a.str(), "str");
+                        if (a.ndim() > 0) {
+                            NDArray f = Nd.asfortranarray(a); // a itself when already Fortran-contiguous
+                            assertEquals(c.repr(), f.toString(), "repr of the Fortran-ordered copy");
+                            if (f != a) f.close();
+                            // the same elements reached through a reversed view of a reversed copy
+                            try (NDArray r = a.get("::-1").copy();
+                                    NDArray back = r.get("::-1")) {
+                                assertEquals(c.repr(), back.toString(), "repr through a negative-stride view");
+                                assertEquals(c.str(), back.str(), "str through a negative-stride view");
+                            }
+                        }
                     }
-                }
-            }
-        }));
+                }));
     }
 }

@@ -22,9 +22,11 @@ class PartitionEmptyTest extends PerDeviceTest {
     void emptyArraysComeBackEmptyForAnyKth() {
         long[][] shapes = {{0}, {3, 0}, {0, 3}};
         for (long[] shape : shapes) {
-            for (int axis : new int[]{-1, 0}) {
-                for (long kth : new long[]{0, -1, 1, 5}) {
-                    try (NDArray a = Nd.zeros(DType.FLOAT32, shape); NDArray p = Nd.partition(a, kth, axis); NDArray i = Nd.argpartition(a, kth, axis)) {
+            for (int axis : new int[] {-1, 0}) {
+                for (long kth : new long[] {0, -1, 1, 5}) {
+                    try (NDArray a = Nd.zeros(DType.FLOAT32, shape);
+                            NDArray p = Nd.partition(a, kth, axis);
+                            NDArray i = Nd.argpartition(a, kth, axis)) {
                         assertArrayEquals(shape, p.shape());
                         assertEquals(DType.FLOAT32, p.dtype());
                         assertArrayEquals(shape, i.shape());
@@ -40,7 +42,7 @@ class PartitionEmptyTest extends PerDeviceTest {
         try (NDArray a = Nd.zeros(DType.FLOAT64, 2, 3)) {
             assertThrows(NdException.class, () -> Nd.partition(a, 3));
             assertThrows(NdException.class, () -> Nd.argpartition(a, -4));
-            var e = assertThrows(NdException.class, () -> Nd.partition(a, 5, 0));     // axis 0 has 2 elements
+            var e = assertThrows(NdException.class, () -> Nd.partition(a, 5, 0)); // axis 0 has 2 elements
             assertEquals(true, e.getMessage().contains("kth"), e.getMessage());
         }
     }

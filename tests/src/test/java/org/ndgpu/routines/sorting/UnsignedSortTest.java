@@ -33,7 +33,9 @@ public class UnsignedSortTest extends PerDeviceTest {
         long[] v = new long[n];
         for (int i = 0; i < n; i++) {
             int k = r.nextInt(10);
-            v[i] = k == 0 ? special[r.nextInt(special.length)] : k == 1 ? r.nextInt(8) : r.nextLong() & max;   // k == 1: many ties
+            v[i] = k == 0
+                    ? special[r.nextInt(special.length)]
+                    : k == 1 ? r.nextInt(8) : r.nextLong() & max; // k == 1: many ties
         }
         return v;
     }
@@ -62,8 +64,12 @@ public class UnsignedSortTest extends PerDeviceTest {
     private static void checkRows(DType d, int rows, int len, SplittableRandom r) {
         long[] v = values(d, rows * len, r);
         String what = d + " " + rows + "x" + len;
-        try (NDArray a = array(d, v, rows, len); NDArray s = Nd.sort(a, 1); NDArray i = Nd.argsort(a, 1);
-             NDArray t = a.T(); NDArray st = Nd.sort(t, 0); NDArray it = Nd.argsort(t, 0)) {
+        try (NDArray a = array(d, v, rows, len);
+                NDArray s = Nd.sort(a, 1);
+                NDArray i = Nd.argsort(a, 1);
+                NDArray t = a.T();
+                NDArray st = Nd.sort(t, 0);
+                NDArray it = Nd.argsort(t, 0)) {
             assertEquals(d, s.dtype(), what);
             assertEquals(DType.INT64, i.dtype(), what);
             long[] got = s.toLongArray(), gi = i.toLongArray(), gotT = st.toLongArray(), giT = it.toLongArray();
@@ -71,9 +77,14 @@ public class UnsignedSortTest extends PerDeviceTest {
                 Integer[] order = stableOrder(v, row * len, len);
                 for (int j = 0; j < len; j++) {
                     long want = v[row * len + order[j]];
-                    if (got[row * len + j] != want || gi[row * len + j] != order[j] || gotT[j * rows + row] != want || giT[j * rows + row] != order[j]) {
-                        throw new AssertionError(what + " row " + row + " at " + j + ": expected " + Long.toUnsignedString(want) + " (index " + order[j]
-                                + "), got " + Long.toUnsignedString(got[row * len + j]) + " (index " + gi[row * len + j] + "), transposed "
+                    if (got[row * len + j] != want
+                            || gi[row * len + j] != order[j]
+                            || gotT[j * rows + row] != want
+                            || giT[j * rows + row] != order[j]) {
+                        throw new AssertionError(what + " row " + row + " at " + j + ": expected "
+                                + Long.toUnsignedString(want) + " (index " + order[j]
+                                + "), got " + Long.toUnsignedString(got[row * len + j]) + " (index " + gi[row * len + j]
+                                + "), transposed "
                                 + Long.toUnsignedString(gotT[j * rows + row]) + " (index " + giT[j * rows + row] + ")");
                     }
                 }
@@ -86,8 +97,10 @@ public class UnsignedSortTest extends PerDeviceTest {
     void radixPath() {
         SplittableRandom r = new SplittableRandom(31);
         for (DType d : UNSIGNED) {
-            for (int[] shape : new int[][]{{1, 513}, {1, 2049}, {1, 9001}, {3, 4099}}) {
-                assertTrue(shape[0] <= RadixSort.MAX_ROWS && RadixSort.handles(d, shape[1]), "the shape takes the radix path");
+            for (int[] shape : new int[][] {{1, 513}, {1, 2049}, {1, 9001}, {3, 4099}}) {
+                assertTrue(
+                        shape[0] <= RadixSort.MAX_ROWS && RadixSort.handles(d, shape[1]),
+                        "the shape takes the radix path");
                 checkRows(d, shape[0], shape[1], r);
             }
         }
@@ -98,8 +111,11 @@ public class UnsignedSortTest extends PerDeviceTest {
     void onesweepPath() {
         SplittableRandom r = new SplittableRandom(32);
         for (DType d : UNSIGNED) {
-            for (int[] shape : new int[][]{{17, 1500}, {20, 4099}}) {
-                assertTrue(shape[0] > RadixSort.MAX_ROWS && shape[1] > Sorting.ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, shape[1], shape[0]),
+            for (int[] shape : new int[][] {{17, 1500}, {20, 4099}}) {
+                assertTrue(
+                        shape[0] > RadixSort.MAX_ROWS
+                                && shape[1] > Sorting.ONESWEEP_MIN_LENGTH
+                                && OnesweepSort.handles(d, shape[1], shape[0]),
                         "the shape takes the onesweep path");
                 checkRows(d, shape[0], shape[1], r);
             }
@@ -111,16 +127,21 @@ public class UnsignedSortTest extends PerDeviceTest {
     void bitonicNetworkPath() {
         SplittableRandom r = new SplittableRandom(33);
         for (DType d : UNSIGNED) {
-            for (int[] shape : new int[][]{{40, 7}, {50, 33}, {3, 300}, {20, 1000}}) {
-                assertTrue(!(shape[0] <= RadixSort.MAX_ROWS && RadixSort.handles(d, shape[1]))
-                        && !(shape[1] > Sorting.ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, shape[1], shape[0])), "the shape takes the network");
+            for (int[] shape : new int[][] {{40, 7}, {50, 33}, {3, 300}, {20, 1000}}) {
+                assertTrue(
+                        !(shape[0] <= RadixSort.MAX_ROWS && RadixSort.handles(d, shape[1]))
+                                && !(shape[1] > Sorting.ONESWEEP_MIN_LENGTH
+                                        && OnesweepSort.handles(d, shape[1], shape[0])),
+                        "the shape takes the network");
                 checkRows(d, shape[0], shape[1], r);
             }
         }
         // a row of nothing but the maximum beside its padding (also the maximum): indices still 0..n-1
-        try (NDArray a = array(DType.UINT64, new long[]{-1L, -1L, -1L, 5, -1L}, 1, 5); NDArray s = Nd.sort(a, 1); NDArray i = Nd.argsort(a, 1)) {
-            assertArrayEquals(new long[]{5, -1L, -1L, -1L, -1L}, s.toLongArray());
-            assertArrayEquals(new long[]{3, 0, 1, 2, 4}, i.toLongArray());
+        try (NDArray a = array(DType.UINT64, new long[] {-1L, -1L, -1L, 5, -1L}, 1, 5);
+                NDArray s = Nd.sort(a, 1);
+                NDArray i = Nd.argsort(a, 1)) {
+            assertArrayEquals(new long[] {5, -1L, -1L, -1L, -1L}, s.toLongArray());
+            assertArrayEquals(new long[] {3, 0, 1, 2, 4}, i.toLongArray());
         }
     }
 
@@ -129,11 +150,14 @@ public class UnsignedSortTest extends PerDeviceTest {
         SplittableRandom r = new SplittableRandom(35);
         for (DType d : UNSIGNED) {
             long[] sorted = values(d, 600, r);
-            Long[] boxed = Arrays.stream(sorted).boxed().sorted(Long::compareUnsigned).toArray(Long[]::new);
+            Long[] boxed =
+                    Arrays.stream(sorted).boxed().sorted(Long::compareUnsigned).toArray(Long[]::new);
             sorted = Arrays.stream(boxed).mapToLong(Long::longValue).toArray();
             long[] q = values(d, 300, r);
-            try (NDArray a = array(d, sorted, sorted.length); NDArray v = array(d, q, q.length);
-                 NDArray left = Nd.searchsorted(a, v); NDArray right = Nd.searchsorted(a, v, "right")) {
+            try (NDArray a = array(d, sorted, sorted.length);
+                    NDArray v = array(d, q, q.length);
+                    NDArray left = Nd.searchsorted(a, v);
+                    NDArray right = Nd.searchsorted(a, v, "right")) {
                 long[] gl = left.toLongArray(), gr = right.toLongArray();
                 for (int k = 0; k < q.length; k++) {
                     long lo = 0, hi = 0;
@@ -147,9 +171,11 @@ public class UnsignedSortTest extends PerDeviceTest {
             }
         }
         // a Java long searched in uint64: compared as uint64, not through float64 (2^62 + 1 and 2^62 are one double)
-        try (NDArray a = array(DType.UINT64, new long[]{1, (1L << 62) + 1, Long.MIN_VALUE, -1L}, 4)) {
-            try (NDArray l = Nd.searchsorted(a, 1L << 62); NDArray rr = Nd.searchsorted(a, 1L << 62, "right");
-                 NDArray m = Nd.searchsorted(a, Long.MAX_VALUE, "right"); NDArray neg = Nd.searchsorted(a, -1L)) {
+        try (NDArray a = array(DType.UINT64, new long[] {1, (1L << 62) + 1, Long.MIN_VALUE, -1L}, 4)) {
+            try (NDArray l = Nd.searchsorted(a, 1L << 62);
+                    NDArray rr = Nd.searchsorted(a, 1L << 62, "right");
+                    NDArray m = Nd.searchsorted(a, Long.MAX_VALUE, "right");
+                    NDArray neg = Nd.searchsorted(a, -1L)) {
                 assertEquals(1L, l.toLongArray()[0]);
                 assertEquals(1L, rr.toLongArray()[0], "2^62 sorts before 2^62 + 1");
                 assertEquals(2L, m.toLongArray()[0], "2^63 - 1 sorts before 2^63");

@@ -25,8 +25,12 @@ import org.ndgpu.testing.PerDeviceTest;
  * reductions, so the ranges are given; reliability-tests' HistogramOracleTest runs the public calls.)
  */
 public class HistogramCountingTest extends PerDeviceTest {
-    private static final BinCounting.Plan[] PLANS = {BinCounting.Plan.AUTO, new BinCounting.Plan(1, false),
-        new BinCounting.Plan(97, false), new BinCounting.Plan(0, true)};
+    private static final BinCounting.Plan[] PLANS = {
+        BinCounting.Plan.AUTO,
+        new BinCounting.Plan(1, false),
+        new BinCounting.Plan(97, false),
+        new BinCounting.Plan(0, true)
+    };
 
     /** The oracle: the last edge at or below v (the top edge in the last bin), -1 outside or NaN. */
     private static int bin(double[] e, double v) {
@@ -65,7 +69,7 @@ public class HistogramCountingTest extends PerDeviceTest {
                     case 2 -> v[i] = Float.NEGATIVE_INFINITY;
                     case 3 -> v[i] = (float) (hi + 1 + rnd.nextDouble());
                     case 4 -> v[i] = (float) (lo - 1 - rnd.nextDouble());
-                    default -> { }
+                    default -> {}
                 }
             }
         }
@@ -85,7 +89,7 @@ public class HistogramCountingTest extends PerDeviceTest {
         int n = 50_000;
         float[] v = samples(rnd, n, -3, 5, true);
         try (NDArray a = Nd.array(v)) {
-            for (long bins : new long[]{1, 255, 256, 257, cap, cap + 1L}) {
+            for (long bins : new long[] {1, 255, 256, 257, cap, cap + 1L}) {
                 double[] range = {-2.5 + rnd.nextDouble(), 4 + rnd.nextDouble()};
                 for (BinCounting.Plan plan : PLANS) {
                     try (Histogram h = Histograms.histogram("histogram", a, bins, range, plan)) {
@@ -104,7 +108,8 @@ public class HistogramCountingTest extends PerDeviceTest {
         SplittableRandom rnd = new SplittableRandom(2202);
         int n = 1 << 20;
         float[] v = samples(rnd, n, 0, 1, false);
-        try (NDArray a = Nd.array(v); Histogram h = Histograms.histogram("histogram", a, 256, new double[]{0, 1}, BinCounting.Plan.AUTO)) {
+        try (NDArray a = Nd.array(v);
+                Histogram h = Histograms.histogram("histogram", a, 256, new double[] {0, 1}, BinCounting.Plan.AUTO)) {
             long[] got = h.counts().toLongArray();
             assertArrayEquals(expected(h.binEdges().toDoubleArray(), widen(v)), got);
             assertEquals(n, java.util.Arrays.stream(got).sum(), "every sample lies in [0, 1]");
@@ -119,9 +124,11 @@ public class HistogramCountingTest extends PerDeviceTest {
         float[] v = new float[n];
         java.util.Arrays.fill(v, x);
         try (NDArray a = Nd.array(v)) {
-            for (long bins : new long[]{1, 256, 300}) {
-                for (BinCounting.Plan plan : new BinCounting.Plan[]{BinCounting.Plan.AUTO, new BinCounting.Plan(0, true)}) {
-                    try (Histogram h = Histograms.histogram("histogram", a, bins, new double[]{x - 0.5, x + 0.5}, plan)) {
+            for (long bins : new long[] {1, 256, 300}) {
+                for (BinCounting.Plan plan :
+                        new BinCounting.Plan[] {BinCounting.Plan.AUTO, new BinCounting.Plan(0, true)}) {
+                    try (Histogram h =
+                            Histograms.histogram("histogram", a, bins, new double[] {x - 0.5, x + 0.5}, plan)) {
                         long[] want = expected(h.binEdges().toDoubleArray(), widen(v));
                         long[] got = h.counts().toLongArray();
                         assertArrayEquals(want, got, bins + " bins, " + plan);
@@ -147,19 +154,28 @@ public class HistogramCountingTest extends PerDeviceTest {
         // uneven edges with repeats: the binary search, never a guess
         double[] edges = new double[301];
         edges[0] = -4;
-        for (int i = 1; i < edges.length; i++) edges[i] = edges[i - 1] + (rnd.nextInt(5) == 0 ? 0 : rnd.nextDouble() * 0.05);
+        for (int i = 1; i < edges.length; i++)
+            edges[i] = edges[i - 1] + (rnd.nextInt(5) == 0 ? 0 : rnd.nextDouble() * 0.05);
         double[] kd = new double[n];
         for (int i = 0; i < n; i++) kd[i] = k[i];
-        try (NDArray a = Nd.array(d); NDArray ki = Nd.array(k); NDArray eb = Nd.array(edges)) {
+        try (NDArray a = Nd.array(d);
+                NDArray ki = Nd.array(k);
+                NDArray eb = Nd.array(edges)) {
             for (BinCounting.Plan plan : PLANS) {
                 try (NDArray c = Histograms.count(a, eb, 0, plan)) {
                     assertArrayEquals(expected(edges, d), c.toLongArray(), "given edges, " + plan);
                 }
-                try (Histogram h = Histograms.histogram("histogram", a, 257, new double[]{-7, 8.5}, plan)) {
-                    assertArrayEquals(expected(h.binEdges().toDoubleArray(), d), h.counts().toLongArray(), "float64, " + plan);
+                try (Histogram h = Histograms.histogram("histogram", a, 257, new double[] {-7, 8.5}, plan)) {
+                    assertArrayEquals(
+                            expected(h.binEdges().toDoubleArray(), d),
+                            h.counts().toLongArray(),
+                            "float64, " + plan);
                 }
-                try (Histogram h = Histograms.histogram("histogram", ki, 33, new double[]{-10.5, 350}, plan)) {
-                    assertArrayEquals(expected(h.binEdges().toDoubleArray(), kd), h.counts().toLongArray(), "int64, " + plan);
+                try (Histogram h = Histograms.histogram("histogram", ki, 33, new double[] {-10.5, 350}, plan)) {
+                    assertArrayEquals(
+                            expected(h.binEdges().toDoubleArray(), kd),
+                            h.counts().toLongArray(),
+                            "int64, " + plan);
                 }
             }
         }
@@ -172,10 +188,12 @@ public class HistogramCountingTest extends PerDeviceTest {
         SplittableRandom rnd = new SplittableRandom(2205);
         int n = 20_000;
         float[] v = new float[n];
-        for (int i = 0; i < n; i++) v[i] = Float.float16ToFloat(Float.floatToFloat16((float) (995 + rnd.nextDouble() * 20)));
-        try (NDArray f = Nd.array(v); NDArray a = f.astype(DType.FLOAT16)) {
+        for (int i = 0; i < n; i++)
+            v[i] = Float.float16ToFloat(Float.floatToFloat16((float) (995 + rnd.nextDouble() * 20)));
+        try (NDArray f = Nd.array(v);
+                NDArray a = f.astype(DType.FLOAT16)) {
             for (BinCounting.Plan plan : PLANS) {
-                try (Histogram h = Histograms.histogram("histogram", a, 3000, new double[]{1000, 1010}, plan)) {
+                try (Histogram h = Histograms.histogram("histogram", a, 3000, new double[] {1000, 1010}, plan)) {
                     double[] e = h.binEdges().toDoubleArray();
                     assertEquals(1000.5, e[150]);
                     assertArrayEquals(expected(e, widen(v)), h.counts().toLongArray(), plan.toString());
@@ -189,7 +207,7 @@ public class HistogramCountingTest extends PerDeviceTest {
         SplittableRandom rnd = new SplittableRandom(2206);
         int cap = BinCounting.capacity(device(), false), capW = BinCounting.capacity(device(), true);
         int n = 40_000;
-        for (int len : new int[]{1, 256, 257, capW + 1, cap + 1}) {
+        for (int len : new int[] {1, 256, 257, capW + 1, cap + 1}) {
             long[] x = new long[n];
             double[] w = new double[n];
             for (int i = 0; i < n; i++) {
@@ -202,7 +220,10 @@ public class HistogramCountingTest extends PerDeviceTest {
                 want[(int) x[i]]++;
                 wantW[(int) x[i]] += w[i];
             }
-            try (NDArray xa = Nd.array(x); NDArray x32 = xa.astype(DType.INT32); NDArray wa = Nd.array(w); NDArray w32 = wa.astype(DType.FLOAT32)) {
+            try (NDArray xa = Nd.array(x);
+                    NDArray x32 = xa.astype(DType.INT32);
+                    NDArray wa = Nd.array(w);
+                    NDArray w32 = wa.astype(DType.FLOAT32)) {
                 for (BinCounting.Plan plan : PLANS) {
                     try (NDArray c = Histograms.bincount(x32, null, len, plan)) {
                         assertArrayEquals(want, c.toLongArray(), len + " values, " + plan);
@@ -211,7 +232,11 @@ public class HistogramCountingTest extends PerDeviceTest {
                         double[] got = c.toDoubleArray();
                         assertEquals(len + 3, got.length);
                         for (int b = 0; b < len; b++) {
-                            assertEquals(wantW[b], got[b], 1e-12 * (Math.abs(wantW[b]) + n), len + " values, bin " + b + ", " + plan);
+                            assertEquals(
+                                    wantW[b],
+                                    got[b],
+                                    1e-12 * (Math.abs(wantW[b]) + n),
+                                    len + " values, bin " + b + ", " + plan);
                         }
                         for (int b = len; b < len + 3; b++) assertEquals(0.0, got[b]);
                     }
@@ -243,7 +268,7 @@ public class HistogramCountingTest extends PerDeviceTest {
             NDArray xa = Nd.array(x), wa = Nd.array(w);
             made.add(xa);
             made.add(wa);
-            for (String index : new String[]{"::3", "::-2", "5:-7:-1"}) {
+            for (String index : new String[] {"::3", "::-2", "5:-7:-1"}) {
                 NDArray xv = xa.get(index), wv = wa.get(index);
                 made.add(xv);
                 made.add(wv);
@@ -256,10 +281,11 @@ public class HistogramCountingTest extends PerDeviceTest {
                     wantW[(int) xs[i]] += ws[i];
                 }
                 try (NDArray c = Histograms.bincount(xv, null, 300, BinCounting.Plan.AUTO);
-                     NDArray cw = Histograms.bincount(xv, wv, 300, new BinCounting.Plan(5, false))) {
+                        NDArray cw = Histograms.bincount(xv, wv, 300, new BinCounting.Plan(5, false))) {
                     assertArrayEquals(want, c.toLongArray(), index);
                     double[] got = cw.toDoubleArray();
-                    for (int b = 0; b < 300; b++) assertEquals(wantW[b], got[b], 1e-12 * (Math.abs(wantW[b]) + n), index + " bin " + b);
+                    for (int b = 0; b < 300; b++)
+                        assertEquals(wantW[b], got[b], 1e-12 * (Math.abs(wantW[b]) + n), index + " bin " + b);
                 }
             }
         } finally {
@@ -275,19 +301,23 @@ public class HistogramCountingTest extends PerDeviceTest {
         double[] y = new double[n];
         for (int i = 0; i < n; i++) y[i] = rnd.nextGaussian();
         int cap = BinCounting.capacity(device(), false);
-        try (NDArray xa = Nd.array(x); NDArray ya = Nd.array(y)) {
-            for (long[] bins : new long[][]{{1, 1}, {16, 16}, {17, 15}, {cap / 64 + 1, 64}}) {
+        try (NDArray xa = Nd.array(x);
+                NDArray ya = Nd.array(y)) {
+            for (long[] bins : new long[][] {{1, 1}, {16, 16}, {17, 15}, {cap / 64 + 1, 64}}) {
                 for (BinCounting.Plan plan : PLANS) {
-                    try (Histogram2d h = Histograms.histogram2d("histogram2d", xa, ya, bins, new double[][]{{-0.9, 0.95}, {-2, 2.5}}, plan)) {
-                        double[] ex = h.xEdges().toDoubleArray(), ey = h.yEdges().toDoubleArray();
+                    try (Histogram2d h = Histograms.histogram2d(
+                            "histogram2d", xa, ya, bins, new double[][] {{-0.9, 0.95}, {-2, 2.5}}, plan)) {
+                        double[] ex = h.xEdges().toDoubleArray(),
+                                ey = h.yEdges().toDoubleArray();
                         long nx = bins[0], ny = bins[1];
                         double[] want = new double[(int) (nx * ny)];
                         for (int i = 0; i < n; i++) {
                             int bx = bin(ex, x[i]), by = bin(ey, y[i]);
                             if (bx >= 0 && by >= 0) want[(int) (bx * ny + by)]++;
                         }
-                        assertArrayEquals(new long[]{nx, ny}, h.counts().shape());
-                        assertArrayEquals(want, h.counts().toDoubleArray(), java.util.Arrays.toString(bins) + ", " + plan);
+                        assertArrayEquals(new long[] {nx, ny}, h.counts().shape());
+                        assertArrayEquals(
+                                want, h.counts().toDoubleArray(), java.util.Arrays.toString(bins) + ", " + plan);
                     }
                 }
             }

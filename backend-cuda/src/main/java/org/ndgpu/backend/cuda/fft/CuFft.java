@@ -35,9 +35,15 @@ final class CuFft implements VendorFft {
         this.backend = (CudaBackend) device.backend();
     }
 
-    @Override public boolean available() { return CuFftLoader.api() != null; }
+    @Override
+    public boolean available() {
+        return CuFftLoader.api() != null;
+    }
 
-    @Override public String describe() { return CuFftLoader.describe(); }
+    @Override
+    public String describe() {
+        return CuFftLoader.describe();
+    }
 
     /** The bound library; callers asked {@link #available()} first, so this throws only for a caller that did not. */
     private CuFftApi api() {
@@ -47,18 +53,28 @@ final class CuFft implements VendorFft {
     }
 
     /** A plan's identity: everything cufftMakePlanMany64 was given. */
-    private record Key(Device device, int type, String layout) { }
+    private record Key(Device device, int type, String layout) {}
 
     /**
      * A plan, its work area (null when it needs none), which it keeps as CuPy's plans do, and the
      * stream that area belongs to: a run on another stream takes an area of its own from the pool, so
      * that two streams never share one.
      */
-    private record Plan(int handle, long workBytes, NDArray work, long stream) { }
+    private record Plan(int handle, long workBytes, NDArray work, long stream) {}
 
-    private static final ThreadLocal<Map<Key, Plan>> PLAN_CACHE = ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f, true));
+    private static final ThreadLocal<Map<Key, Plan>> PLAN_CACHE =
+            ThreadLocal.withInitial(() -> new LinkedHashMap<>(16, 0.75f, true));
 
-    private Plan plan(int type, long[] n, long[] inembed, long istride, long idist, long[] onembed, long ostride, long odist, long batch) {
+    private Plan plan(
+            int type,
+            long[] n,
+            long[] inembed,
+            long istride,
+            long idist,
+            long[] onembed,
+            long ostride,
+            long odist,
+            long batch) {
         String layout = java.util.Arrays.toString(n) + java.util.Arrays.toString(inembed) + istride + "/" + idist
                 + java.util.Arrays.toString(onembed) + ostride + "/" + odist + "x" + batch;
         Key key = new Key(device, type, layout);
@@ -73,8 +89,22 @@ final class CuFft implements VendorFft {
             int handle = h.get(JAVA_INT, 0);
             try {
                 CuFftApi.check(api.setAutoAllocation(handle, 0), device.id() + " cufftSetAutoAllocation");
-                CuFftApi.check(api.makePlanMany64(handle, n.length, longs(a, n), longs(a, inembed), istride, idist, longs(a, onembed), ostride,
-                        odist, type, batch, ws), device.id() + " cufftMakePlanMany64 (type 0x" + Integer.toHexString(type) + ", " + layout + ")");
+                CuFftApi.check(
+                        api.makePlanMany64(
+                                handle,
+                                n.length,
+                                longs(a, n),
+                                longs(a, inembed),
+                                istride,
+                                idist,
+                                longs(a, onembed),
+                                ostride,
+                                odist,
+                                type,
+                                batch,
+                                ws),
+                        device.id() + " cufftMakePlanMany64 (type 0x" + Integer.toHexString(type) + ", " + layout
+                                + ")");
             } catch (RuntimeException e) {
                 api.destroy(handle);
                 throw e;
@@ -83,7 +113,7 @@ final class CuFft implements VendorFft {
             NDArray work = null;
             try {
                 if (workBytes > 0) {
-                    work = NDArray.empty(device, DType.UINT8, new long[]{workBytes}, Order.C);
+                    work = NDArray.empty(device, DType.UINT8, new long[] {workBytes}, Order.C);
                     CuFftApi.check(api.setWorkArea(handle, work.devicePointer()), device.id() + " cufftSetWorkArea");
                 }
             } catch (RuntimeException e) {
@@ -120,14 +150,19 @@ final class CuFft implements VendorFft {
         long stream = device.currentStream().ptr();
         CuFftApi.check(api.setStream(p.handle(), stream), device.id() + " cufftSetStream");
         boolean own = p.work() == null || stream == p.stream();
-        NDArray work = own ? null : NDArray.empty(device, DType.UINT8, new long[]{p.workBytes()}, Order.C);
+        NDArray work = own ? null : NDArray.empty(device, DType.UINT8, new long[] {p.workBytes()}, Order.C);
         try {
-            if (work != null) CuFftApi.check(api.setWorkArea(p.handle(), work.devicePointer()), device.id() + " cufftSetWorkArea");
-            CuFftApi.check(api.exec(type, p.handle(), in, out, direction), device.id() + " cufftExec (type 0x" + Integer.toHexString(type) + ")");
+            if (work != null)
+                CuFftApi.check(api.setWorkArea(p.handle(), work.devicePointer()), device.id() + " cufftSetWorkArea");
+            CuFftApi.check(
+                    api.exec(type, p.handle(), in, out, direction),
+                    device.id() + " cufftExec (type 0x" + Integer.toHexString(type) + ")");
         } finally {
             if (work != null) {
-                // the plan's own area again for the next run, and this one back to the pool on this stream (ordered after the transform)
-                CuFftApi.check(api.setWorkArea(p.handle(), p.work().devicePointer()), device.id() + " cufftSetWorkArea");
+                // the plan's own area again for the next run, and this one back to the pool on this stream (ordered
+                // after the transform)
+                CuFftApi.check(
+                        api.setWorkArea(p.handle(), p.work().devicePointer()), device.id() + " cufftSetWorkArea");
                 work.close();
             }
         }
@@ -137,7 +172,7 @@ final class CuFft implements VendorFft {
     public void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse) {
         if (batch == 0) return;
         int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
-        Plan p = plan(type, new long[]{n}, null, 1, n, null, 1, n, batch);
+        Plan p = plan(type, new long[] {n}, null, 1, n, null, 1, n, batch);
         run(p, type, in.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
     }
 
@@ -163,7 +198,7 @@ final class CuFft implements VendorFft {
         if (count == 0) return true;
         long idist = count == 1 ? n * (es / isz) : dist / isz;
         int type = v.dtype() == DType.COMPLEX64 ? CuFftApi.C2C : CuFftApi.Z2Z;
-        Plan p = plan(type, new long[]{n}, new long[]{n}, es / isz, idist, new long[]{n}, 1, n, count);
+        Plan p = plan(type, new long[] {n}, new long[] {n}, es / isz, idist, new long[] {n}, 1, n, count);
         run(p, type, v.devicePointer(), out.devicePointer(), inverse ? CuFftApi.INVERSE : CuFftApi.FORWARD);
         return true;
     }
@@ -173,7 +208,7 @@ final class CuFft implements VendorFft {
         if (batch == 0) return true;
         int type = in.dtype() == DType.FLOAT32 ? CuFftApi.R2C : CuFftApi.D2Z;
         long half = n / 2 + 1;
-        Plan p = plan(type, new long[]{n}, null, 1, n, null, 1, half, batch);
+        Plan p = plan(type, new long[] {n}, null, 1, n, null, 1, half, batch);
         run(p, type, in.devicePointer(), out.devicePointer(), 0);
         return true;
     }
@@ -183,7 +218,7 @@ final class CuFft implements VendorFft {
         if (batch == 0) return true;
         int type = in.dtype() == DType.COMPLEX64 ? CuFftApi.C2R : CuFftApi.Z2D;
         long half = n / 2 + 1;
-        Plan p = plan(type, new long[]{n}, null, 1, half, null, 1, n, batch);
+        Plan p = plan(type, new long[] {n}, null, 1, half, null, 1, n, batch);
         run(p, type, in.devicePointer(), out.devicePointer(), 0);
         return true;
     }

@@ -8,9 +8,9 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import org.ndgpu.backend.NativeLibrary;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
-import org.ndgpu.backend.NativeLibrary;
 
 /**
  * The cuFFT functions ndgpu calls, bound through java.lang.foreign (cufft.h's prototypes: a plan is
@@ -28,8 +28,11 @@ final class CuFftApi {
         this.lib = lib;
         create = lib.downcall("cufftCreate", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         setAutoAllocation = lib.downcall("cufftSetAutoAllocation", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
-        makePlanMany64 = lib.downcall("cufftMakePlanMany64", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG,
-                JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, ADDRESS));
+        makePlanMany64 = lib.downcall(
+                "cufftMakePlanMany64",
+                FunctionDescriptor.of(
+                        JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS, JAVA_LONG,
+                        JAVA_LONG, JAVA_INT, JAVA_LONG, ADDRESS));
         setWorkArea = lib.downcall("cufftSetWorkArea", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
         setStream = lib.downcall("cufftSetStream", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG));
         destroy = lib.downcall("cufftDestroy", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
@@ -44,7 +47,9 @@ final class CuFftApi {
         execZ2D = lib.downcall("cufftExecZ2D", real);
     }
 
-    String loadedFrom() { return lib.loadedFrom(); }
+    String loadedFrom() {
+        return lib.loadedFrom();
+    }
 
     /** cufftGetVersion as "major.minor.patch" (10000 * major + 100 * minor + patch). */
     String version() {
@@ -94,33 +99,65 @@ final class CuFftApi {
     }
 
     int create(MemorySegment handle) {
-        try { return (int) create.invokeExact(handle); } catch (Throwable t) { throw rethrow("cufftCreate", t); }
+        try {
+            return (int) create.invokeExact(handle);
+        } catch (Throwable t) {
+            throw rethrow("cufftCreate", t);
+        }
     }
 
     int setAutoAllocation(int plan, int auto) {
-        try { return (int) setAutoAllocation.invokeExact(plan, auto); } catch (Throwable t) { throw rethrow("cufftSetAutoAllocation", t); }
+        try {
+            return (int) setAutoAllocation.invokeExact(plan, auto);
+        } catch (Throwable t) {
+            throw rethrow("cufftSetAutoAllocation", t);
+        }
     }
 
     @SuppressWarnings("TooManyParameters") // cufftMakePlanMany64's own parameter list
-    int makePlanMany64(int plan, int rank, MemorySegment n, MemorySegment inembed, long istride, long idist, MemorySegment onembed,
-            long ostride, long odist, int type, long batch, MemorySegment workSize) {
+    int makePlanMany64(
+            int plan,
+            int rank,
+            MemorySegment n,
+            MemorySegment inembed,
+            long istride,
+            long idist,
+            MemorySegment onembed,
+            long ostride,
+            long odist,
+            int type,
+            long batch,
+            MemorySegment workSize) {
         try {
-            return (int) makePlanMany64.invokeExact(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workSize);
+            return (int) makePlanMany64.invokeExact(
+                    plan, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workSize);
         } catch (Throwable t) {
             throw rethrow("cufftMakePlanMany64", t);
         }
     }
 
     int setWorkArea(int plan, long area) {
-        try { return (int) setWorkArea.invokeExact(plan, area); } catch (Throwable t) { throw rethrow("cufftSetWorkArea", t); }
+        try {
+            return (int) setWorkArea.invokeExact(plan, area);
+        } catch (Throwable t) {
+            throw rethrow("cufftSetWorkArea", t);
+        }
     }
 
     int setStream(int plan, long stream) {
-        try { return (int) setStream.invokeExact(plan, stream); } catch (Throwable t) { throw rethrow("cufftSetStream", t); }
+        try {
+            return (int) setStream.invokeExact(plan, stream);
+        } catch (Throwable t) {
+            throw rethrow("cufftSetStream", t);
+        }
     }
 
     int destroy(int plan) {
-        try { return (int) destroy.invokeExact(plan); } catch (Throwable t) { throw rethrow("cufftDestroy", t); }
+        try {
+            return (int) destroy.invokeExact(plan);
+        } catch (Throwable t) {
+            throw rethrow("cufftDestroy", t);
+        }
     }
 
     /** cufftExec{C2C,Z2Z,R2C,D2Z,C2R,Z2D} by plan type; {@code direction} only for the complex-to-complex ones. */

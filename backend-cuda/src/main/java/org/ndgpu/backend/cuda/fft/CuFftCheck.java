@@ -11,7 +11,7 @@ import org.ndgpu.spi.OptionalLibrary;
  */
 public final class CuFftCheck implements OptionalLibrary {
     /** For ServiceLoader. */
-    public CuFftCheck() { }
+    public CuFftCheck() {}
 
     @Override
     public List<String> problems(List<Device> devices) {

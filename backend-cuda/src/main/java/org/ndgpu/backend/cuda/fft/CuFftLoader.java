@@ -10,7 +10,7 @@ import org.ndgpu.backend.cuda.CudaLibraries;
  * {@link CuFftProvider} supports CUDA devices only, so PoCL never loads the library.
  */
 final class CuFftLoader {
-    private CuFftLoader() { }
+    private CuFftLoader() {}
 
     private static final System.Logger LOG = System.getLogger("org.ndgpu.fft");
     private static volatile CuFftApi api;
@@ -29,7 +29,9 @@ final class CuFftLoader {
             api = new CuFftApi(lib);
         } catch (RuntimeException | LinkageError e) {
             problem = e.getMessage() == null ? e.toString() : e.getMessage();
-            LOG.log(System.Logger.Level.INFO, "ndgpu: " + problem + "; FFTs on CUDA devices run on ndgpu's own kernels");
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "ndgpu: " + problem + "; FFTs on CUDA devices run on ndgpu's own kernels");
         }
         return api;
     }

@@ -13,9 +13,15 @@ import org.ndgpu.spi.VendorFft;
  */
 public final class CuFftProvider implements FftProvider {
     /** For ServiceLoader. */
-    public CuFftProvider() { }
+    public CuFftProvider() {}
 
-    @Override public boolean supports(Device device) { return device.backend() instanceof CudaBackend; }
+    @Override
+    public boolean supports(Device device) {
+        return device.backend() instanceof CudaBackend;
+    }
 
-    @Override public VendorFft create(Device device) { return new CuFft(device); }
+    @Override
+    public VendorFft create(Device device) {
+        return new CuFft(device);
+    }
 }

@@ -6,17 +6,17 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.backend.cuda.CudaBuffer;
 import org.ndgpu.backend.cuda.CudaLibraries;
 import org.ndgpu.backend.cuda.CudaStream;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.Blas;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Blas;
 
 /**
  * {@link Blas} on a CUDA device through cuBLAS (libcublas.so.13, .12 or .11, opened by soname):
@@ -86,7 +86,10 @@ final class CuBlas implements Blas {
 
     @Override
     public boolean supports(DType dtype) {
-        return dtype == DType.FLOAT32 || dtype == DType.FLOAT64 || dtype == DType.COMPLEX64 || dtype == DType.COMPLEX128;
+        return dtype == DType.FLOAT32
+                || dtype == DType.FLOAT64
+                || dtype == DType.COMPLEX64
+                || dtype == DType.COMPLEX128;
     }
 
     private static int op(Op o) {
@@ -105,10 +108,28 @@ final class CuBlas implements Blas {
     }
 
     @Override
-    public void gemmStridedBatched(DType dtype, Op opA, Op opB, long m, long n, long k, double alpha,
-                                   BackendBuffer a, long aOffset, long lda, long strideA,
-                                   BackendBuffer b, long bOffset, long ldb, long strideB, double beta,
-                                   BackendBuffer c, long cOffset, long ldc, long strideC, long batch) {
+    public void gemmStridedBatched(
+            DType dtype,
+            Op opA,
+            Op opB,
+            long m,
+            long n,
+            long k,
+            double alpha,
+            BackendBuffer a,
+            long aOffset,
+            long lda,
+            long strideA,
+            BackendBuffer b,
+            long bOffset,
+            long ldb,
+            long strideB,
+            double beta,
+            BackendBuffer c,
+            long cOffset,
+            long ldc,
+            long strideC,
+            long batch) {
         if (!supports(dtype)) throw new DTypeException("cuBLAS gemm: " + dtype + " is not supported");
         int isz = dtype.itemsize();
         long pa = ((CudaBuffer) a).pointer() + aOffset * isz;
@@ -141,7 +162,8 @@ final class CuBlas implements Blas {
                     check(API.call("cublasSetStream_v2", handle, s.handle()), "cublasSetStream_v2");
                     boundStream = s.handle();
                 }
-                int mode = dtype == DType.FLOAT32 && CudaLinalg.tf32() ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
+                int mode =
+                        dtype == DType.FLOAT32 && CudaLinalg.tf32() ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
                 if (mode != mathMode) {
                     check(API.call("cublasSetMathMode", handle, mode), "cublasSetMathMode");
                     mathMode = mode;
@@ -153,12 +175,32 @@ final class CuBlas implements Blas {
                     st = API.call(fn, handle, ta, tb, mm, nn, kk, al, pb, l1, pa, l2, be, pc, l3);
                 } else {
                     fn = "cublas" + t + "gemmStridedBatched";
-                    st = API.call(fn, handle, ta, tb, mm, nn, kk, al, pb, l1, strideB, pa, l2, strideA, be, pc, l3, strideC,
+                    st = API.call(
+                            fn,
+                            handle,
+                            ta,
+                            tb,
+                            mm,
+                            nn,
+                            kk,
+                            al,
+                            pb,
+                            l1,
+                            strideB,
+                            pa,
+                            l2,
+                            strideA,
+                            be,
+                            pc,
+                            l3,
+                            strideC,
                             i32("batch", batch));
                 }
                 if (st != 0) {
-                    check(st, fn + " (m=" + m + ", n=" + n + ", k=" + k + ", lda=" + lda + ", ldb=" + ldb + ", ldc=" + ldc
-                            + ", batch=" + batch + ", ops " + opA + opB + ")");
+                    check(
+                            st,
+                            fn + " (m=" + m + ", n=" + n + ", k=" + k + ", lda=" + lda + ", ldb=" + ldb + ", ldc=" + ldc
+                                    + ", batch=" + batch + ", ops " + opA + opB + ")");
                 }
             }
         }

@@ -11,10 +11,18 @@ import org.ndgpu.spi.BlasProvider;
  * ndgpu's own GEMM kernel only for the integer dtypes and says that no BLAS is available for floats.
  */
 public final class CuBlasProvider implements BlasProvider {
-    @Override public boolean supports(Device device) { return device.backend() instanceof CudaBackend && CuBlas.API.available(); }
+    @Override
+    public boolean supports(Device device) {
+        return device.backend() instanceof CudaBackend && CuBlas.API.available();
+    }
 
-    @Override public Blas create(Device device) { return new CuBlas(device); }
+    @Override
+    public Blas create(Device device) {
+        return new CuBlas(device);
+    }
 
     /** Why cuBLAS is unavailable, or null when it loaded. */
-    public static String problem() { return CuBlas.API.problem(); }
+    public static String problem() {
+        return CuBlas.API.problem();
+    }
 }

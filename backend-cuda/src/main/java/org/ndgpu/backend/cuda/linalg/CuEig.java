@@ -8,14 +8,14 @@ import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.ndarray.Eig;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
@@ -29,13 +29,15 @@ import org.ndgpu.ndarray.Order;
  * columns (re, im), which one small kernel unpacks into complex columns on the device.
  */
 final class CuEig {
-    private CuEig() { }
+    private CuEig() {}
 
-    private static final int NO_VECTOR = 0;     // CUSOLVER_EIG_MODE_NOVECTOR
-    private static final int VECTOR = 1;        // CUSOLVER_EIG_MODE_VECTOR
+    private static final int NO_VECTOR = 0; // CUSOLVER_EIG_MODE_NOVECTOR
+    private static final int VECTOR = 1; // CUSOLVER_EIG_MODE_VECTOR
 
     /** Whether this cuSOLVER has geev (and the 64-bit API it belongs to). */
-    static boolean available(CuSolverHandle h) { return h.params() != null && CuSolverHandle.API.has("cusolverDnXgeev"); }
+    static boolean available(CuSolverHandle h) {
+        return h.params() != null && CuSolverHandle.API.has("cusolverDnXgeev");
+    }
 
     /** Eigenvalues (b, n) and, when {@code vectors}, eigenvectors as columns (b, n, n), both complex. */
     static Eig eig(CuSolverHandle h, NDArray a, boolean vectors) {
@@ -43,11 +45,15 @@ final class CuEig {
             long b = a.shape(0), n = a.shape(1);
             DType dt = a.dtype(), ct = dt.isComplex() ? dt : (dt == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
             NDArray w = h.empty(ct, b, n);
-            try (NDArray y = transposed(a); NDArray vr = vectors ? h.empty(dt, b, n, n) : null; NDArray info = h.empty(DType.INT32, b)) {
+            try (NDArray y = transposed(a);
+                    NDArray vr = vectors ? h.empty(dt, b, n, n) : null;
+                    NDArray info = h.empty(DType.INT32, b)) {
                 geev(h, y, w, vr, info);
                 for (long x : infos(info)) {
-                    if (x > 0) throw new LinAlgException("eig: Eigenvalues did not converge (cuSOLVER geev info " + x + ")");
-                    if (x < 0) throw new DeviceException(h.device.id() + " cuSOLVER geev: argument " + -x + " was refused");
+                    if (x > 0)
+                        throw new LinAlgException("eig: Eigenvalues did not converge (cuSOLVER geev info " + x + ")");
+                    if (x < 0)
+                        throw new DeviceException(h.device.id() + " cuSOLVER geev: argument " + -x + " was refused");
                 }
                 if (!vectors) return new Eig(w, null);
                 // vr read row-major holds V^T: row j is eigenvector j
@@ -65,13 +71,53 @@ final class CuEig {
         int jobvr = vr != null ? VECTOR : NO_VECTOR;
         long ldvr = vr != null ? n : 1;
         MemorySegment hd = h.begin(), params = h.params();
-        long[] ws = h.bufferSize64("cusolverDnXgeev_bufferSize", hd, params, NO_VECTOR, jobvr, n, ta, ptr(y), n, tw, ptr(w),
-                ta, 0L, 1L, ta, vr != null ? ptr(vr) : 0L, ldvr, ta);
-        try (NDArray work = h.work(DType.UINT8, ws[0]); Arena arena = Arena.ofConfined()) {
+        long[] ws = h.bufferSize64(
+                "cusolverDnXgeev_bufferSize",
+                hd,
+                params,
+                NO_VECTOR,
+                jobvr,
+                n,
+                ta,
+                ptr(y),
+                n,
+                tw,
+                ptr(w),
+                ta,
+                0L,
+                1L,
+                ta,
+                vr != null ? ptr(vr) : 0L,
+                ldvr,
+                ta);
+        try (NDArray work = h.work(DType.UINT8, ws[0]);
+                Arena arena = Arena.ofConfined()) {
             MemorySegment host = arena.allocate(Math.max(1, ws[1]), 16);
             for (long i = 0; i < b; i++) {
-                h.call("cusolverDnXgeev", hd, params, NO_VECTOR, jobvr, n, ta, ptr(y, i * n * n), n, tw, ptr(w, i * n),
-                        ta, 0L, 1L, ta, vr != null ? ptr(vr, i * n * n) : 0L, ldvr, ta, ptr(work), ws[0], host, ws[1], ptr(info, i));
+                h.call(
+                        "cusolverDnXgeev",
+                        hd,
+                        params,
+                        NO_VECTOR,
+                        jobvr,
+                        n,
+                        ta,
+                        ptr(y, i * n * n),
+                        n,
+                        tw,
+                        ptr(w, i * n),
+                        ta,
+                        0L,
+                        1L,
+                        ta,
+                        vr != null ? ptr(vr, i * n * n) : 0L,
+                        ldvr,
+                        ta,
+                        ptr(work),
+                        ws[0],
+                        host,
+                        ws[1],
+                        ptr(info, i));
             }
         }
     }
@@ -92,8 +138,17 @@ final class CuEig {
                 else if (_wi < 0) { _re = vr[_m + (_c - 1) * n + _r]; _im = -vr[_m + _c * n + _r]; }
                 else { _re = vr[_m + _c * n + _r]; _im = 0; }
                 v.x = _re; v.y = _im;""";
-        ElementwiseLoop.run(new Spec("nd_cusolver_geev_unpack_" + rt, List.of(new Param("v", ct, Kind.OUT), new Param("vr", rt, Kind.RAW),
-                new Param("w", ct, Kind.RAW), new Param("n", DType.INT64, Kind.SCALAR)), body), new Object[]{v, vr, w, n}, v.shape());
+        ElementwiseLoop.run(
+                new Spec(
+                        "nd_cusolver_geev_unpack_" + rt,
+                        List.of(
+                                new Param("v", ct, Kind.OUT),
+                                new Param("vr", rt, Kind.RAW),
+                                new Param("w", ct, Kind.RAW),
+                                new Param("n", DType.INT64, Kind.SCALAR)),
+                        body),
+                new Object[] {v, vr, w, n},
+                v.shape());
         return v;
     }
 }

@@ -6,17 +6,17 @@ import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.ptr;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 
 import java.lang.foreign.MemorySegment;
-import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.LinAlgException;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.Lstsq;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
 import org.ndgpu.spi.Solver;
-import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.NDArray;
 
 /**
  * {@link Solver} on a CUDA device through cuSOLVER's dense routines, float32, float64, complex64
@@ -29,9 +29,9 @@ import org.ndgpu.ndarray.NDArray;
  * it is (see each method); matrices of a stack are factored one call each.
  */
 final class CuSolver implements Solver {
-    private static final int UPPER = 1;           // CUBLAS_FILL_MODE_UPPER
-    private static final int OP_N = 0, OP_T = 1;  // cublasOperation_t
-    private static final int EIG_VECTOR = 1;      // CUSOLVER_EIG_MODE_VECTOR
+    private static final int UPPER = 1; // CUBLAS_FILL_MODE_UPPER
+    private static final int OP_N = 0, OP_T = 1; // cublasOperation_t
+    private static final int EIG_VECTOR = 1; // CUSOLVER_EIG_MODE_VECTOR
 
     private final CuSolverHandle h;
     private final CuSvd svd;
@@ -46,11 +46,20 @@ final class CuSolver implements Solver {
         return dt == DType.FLOAT32 || dt == DType.FLOAT64 || dt == DType.COMPLEX64 || dt == DType.COMPLEX128;
     }
 
-    @Override public boolean hasEig() { return CuEig.available(h); }
+    @Override
+    public boolean hasEig() {
+        return CuEig.available(h);
+    }
 
-    @Override public synchronized Eig eig(NDArray a, boolean vectors) { return CuEig.eig(h, a, vectors); }
+    @Override
+    public synchronized Eig eig(NDArray a, boolean vectors) {
+        return CuEig.eig(h, a, vectors);
+    }
 
-    @Override public String where() { return "cuSOLVER (" + CuSolverHandle.API.loadedFrom() + ") on " + h.device.id(); }
+    @Override
+    public String where() {
+        return "cuSOLVER (" + CuSolverHandle.API.loadedFrom() + ") on " + h.device.id();
+    }
 
     @Override
     public synchronized Svd svd(NDArray a, boolean fullMatrices) {
@@ -70,7 +79,8 @@ final class CuSolver implements Solver {
 
     /** LU factors of each matrix's transpose (the stored layout) with 1-based pivots and devInfo. */
     private record Lu(NDArray lu, NDArray ipiv, NDArray info) implements AutoCloseable {
-        @Override public void close() {
+        @Override
+        public void close() {
             lu.close();
             ipiv.close();
             info.close();
@@ -87,7 +97,16 @@ final class CuSolver implements Solver {
         int lwork = h.bufferSize("cusolverDn" + t + "getrf_bufferSize", hd, n, n, ptr(lu), n);
         try (NDArray work = h.work(dt, lwork)) {
             for (long i = 0; i < b; i++) {
-                h.call("cusolverDn" + t + "getrf", hd, n, n, ptr(lu, i * n * n), n, ptr(work), ptr(ipiv, i * n), ptr(info, i));
+                h.call(
+                        "cusolverDn" + t + "getrf",
+                        hd,
+                        n,
+                        n,
+                        ptr(lu, i * n * n),
+                        n,
+                        ptr(work),
+                        ptr(ipiv, i * n),
+                        ptr(info, i));
             }
         }
         return new Lu(lu, ipiv, info);
@@ -100,12 +119,23 @@ final class CuSolver implements Solver {
             int n = (int) a.shape(1), r = (int) rhs.shape(2);
             if (b == 0 || n == 0 || r == 0) return h.empty(a.dtype(), b, n, r);
             String t = letter(a.dtype());
-            try (Lu f = lu(a); NDArray x = transposed(rhs)) {   // x: each right-hand side column-major (n x r)
+            try (Lu f = lu(a);
+                    NDArray x = transposed(rhs)) { // x: each right-hand side column-major (n x r)
                 requireNonsingularLast("solve", f.info);
                 MemorySegment hd = h.begin();
                 // the factors are of A^T; op T solves (A^T)^T x = A x
                 for (long i = 0; i < b; i++) {
-                    h.call("cusolverDn" + t + "getrs", hd, OP_T, n, r, ptr(f.lu, i * n * n), n, ptr(f.ipiv, i * n), ptr(x, i * n * r), n,
+                    h.call(
+                            "cusolverDn" + t + "getrs",
+                            hd,
+                            OP_T,
+                            n,
+                            r,
+                            ptr(f.lu, i * n * n),
+                            n,
+                            ptr(f.ipiv, i * n),
+                            ptr(x, i * n * r),
+                            n,
                             ptr(f.info, i));
                 }
                 return transposed(x);
@@ -133,7 +163,17 @@ final class CuSolver implements Solver {
                 NDArray y = h.identities(a.dtype(), b, n);
                 MemorySegment hd = h.begin();
                 for (long i = 0; i < b; i++) {
-                    h.call("cusolverDn" + t + "getrs", hd, OP_N, n, n, ptr(f.lu, i * n * n), n, ptr(f.ipiv, i * n), ptr(y, i * n * n), n,
+                    h.call(
+                            "cusolverDn" + t + "getrs",
+                            hd,
+                            OP_N,
+                            n,
+                            n,
+                            ptr(f.lu, i * n * n),
+                            n,
+                            ptr(f.ipiv, i * n),
+                            ptr(y, i * n * n),
+                            n,
                             ptr(f.info, i));
                 }
                 return y;
@@ -145,16 +185,21 @@ final class CuSolver implements Solver {
     private double[][] luDeterminants(NDArray a) {
         long b = a.shape(0);
         int n = (int) a.shape(1);
-        double[] sr = new double[(int) b], si = new double[(int) b], lg = new double[(int) b], dr = new double[(int) b], di = new double[(int) b];
+        double[] sr = new double[(int) b],
+                si = new double[(int) b],
+                lg = new double[(int) b],
+                dr = new double[(int) b],
+                di = new double[(int) b];
         if (n == 0) {
             java.util.Arrays.fill(sr, 1);
             java.util.Arrays.fill(dr, 1);
-            return new double[][]{sr, si, lg, dr, di};
+            return new double[][] {sr, si, lg, dr, di};
         }
         try (Lu f = lu(a)) {
             int isz = a.itemsize();
             double[] re, im = null;
-            try (NDArray d = f.lu.view(new long[]{b, n}, new long[]{(long) n * n * isz, (long) (n + 1) * isz}, f.lu.offset())) {
+            try (NDArray d = f.lu.view(
+                    new long[] {b, n}, new long[] {(long) n * n * isz, (long) (n + 1) * isz}, f.lu.offset())) {
                 double[] v = CuSolverHandle.hostValues(d);
                 if (a.dtype().isComplex()) {
                     re = new double[v.length / 2];
@@ -197,7 +242,7 @@ final class CuSolver implements Solver {
                 di[q] = zero ? 0 : pi * Math.exp(log);
             }
         }
-        return new double[][]{sr, si, lg, dr, di};
+        return new double[][] {sr, si, lg, dr, di};
     }
 
     @Override
@@ -212,7 +257,9 @@ final class CuSolver implements Solver {
     public synchronized Slogdet slogdet(NDArray a) {
         try (var _ = h.device.use()) {
             double[][] r = luDeterminants(a);
-            return new Slogdet(h.upload(a.dtype(), r[0], r[1], a.shape(0)), h.upload(a.dtype().real(), r[2], null, a.shape(0)));
+            return new Slogdet(
+                    h.upload(a.dtype(), r[0], r[1], a.shape(0)),
+                    h.upload(a.dtype().real(), r[2], null, a.shape(0)));
         }
     }
 
@@ -225,19 +272,31 @@ final class CuSolver implements Solver {
             int n = (int) a.shape(1);
             if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
             String t = letter(a.dtype());
-            // potrf 'U' of the stored A^T reads A's lower triangle; the factor U, stored column-major, reads as L row-major
-            try (NDArray f = a.copy(); NDArray info = h.empty(DType.INT32, b)) {
+            // potrf 'U' of the stored A^T reads A's lower triangle; the factor U, stored column-major, reads as L
+            // row-major
+            try (NDArray f = a.copy();
+                    NDArray info = h.empty(DType.INT32, b)) {
                 MemorySegment hd = h.begin();
                 int lwork = h.bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, UPPER, n, ptr(f), n);
                 try (NDArray work = h.work(a.dtype(), lwork)) {
                     for (long i = 0; i < b; i++) {
-                        h.call("cusolverDn" + t + "potrf", hd, UPPER, n, ptr(f, i * n * n), n, ptr(work), lwork, ptr(info, i));
+                        h.call(
+                                "cusolverDn" + t + "potrf",
+                                hd,
+                                UPPER,
+                                n,
+                                ptr(f, i * n * n),
+                                n,
+                                ptr(work),
+                                lwork,
+                                ptr(info, i));
                     }
                 }
                 long[] v = infos(info);
                 for (int i = 0; i < v.length; i++) {
                     if (v[i] > 0) {
-                        throw new LinAlgException("cholesky: Matrix is not positive definite" + (v.length > 1 ? " (matrix " + i + " of the stack)" : ""));
+                        throw new LinAlgException("cholesky: Matrix is not positive definite"
+                                + (v.length > 1 ? " (matrix " + i + " of the stack)" : ""));
                     }
                 }
                 return h.triangle(f, true, n, n);
@@ -253,14 +312,27 @@ final class CuSolver implements Solver {
             DType dt = a.dtype();
             if (b == 0 || n == 0) return new Eigh(h.empty(dt.real(), b, n), h.empty(dt, b, n, n));
             String t = letter(dt), fn = "cusolverDn" + t + (dt.isComplex() ? "heevd" : "syevd");
-            // 'U' of the stored A^T reads A's lower triangle; that matrix is conj(A): same eigenvalues, conjugate vectors
+            // 'U' of the stored A^T reads A's lower triangle; that matrix is conj(A): same eigenvalues, conjugate
+            // vectors
             NDArray w = h.empty(dt.real(), b, n);
-            try (NDArray v = a.copy(); NDArray info = h.empty(DType.INT32, b)) {
+            try (NDArray v = a.copy();
+                    NDArray info = h.empty(DType.INT32, b)) {
                 MemorySegment hd = h.begin();
                 int lwork = h.bufferSize(fn + "_bufferSize", hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w));
                 try (NDArray work = h.work(dt, lwork)) {
                     for (long i = 0; i < b; i++) {
-                        h.call(fn, hd, EIG_VECTOR, UPPER, n, ptr(v, i * n * n), n, ptr(w, i * n), ptr(work), lwork, ptr(info, i));
+                        h.call(
+                                fn,
+                                hd,
+                                EIG_VECTOR,
+                                UPPER,
+                                n,
+                                ptr(v, i * n * n),
+                                n,
+                                ptr(w, i * n),
+                                ptr(work),
+                                lwork,
+                                ptr(info, i));
                     }
                 }
                 for (long x : infos(info)) {
@@ -286,7 +358,9 @@ final class CuSolver implements Solver {
             DType dt = a.dtype();
             if (b == 0 || k == 0) return new Qr(h.empty(dt, b, m, k), h.zeros(dt, b, k, n));
             String t = letter(dt), orgqr = dt.isComplex() ? "ungqr" : "orgqr";
-            try (NDArray f = transposed(a); NDArray tau = h.empty(dt, b, k); NDArray info = h.empty(DType.INT32, b)) {
+            try (NDArray f = transposed(a);
+                    NDArray tau = h.empty(dt, b, k);
+                    NDArray info = h.empty(DType.INT32, b)) {
                 MemorySegment hd = h.begin();
                 int lw1 = h.bufferSize("cusolverDn" + t + "geqrf_bufferSize", hd, m, n, ptr(f), m);
                 int lw2 = h.bufferSize("cusolverDn" + t + orgqr + "_bufferSize", hd, m, k, k, ptr(f), m, ptr(tau));
@@ -294,19 +368,42 @@ final class CuSolver implements Solver {
                 NDArray r;
                 try (NDArray work = h.work(dt, lwork)) {
                     for (long i = 0; i < b; i++) {
-                        h.call("cusolverDn" + t + "geqrf", hd, m, n, ptr(f, i * m * n), m, ptr(tau, i * k), ptr(work), lwork, ptr(info, i));
+                        h.call(
+                                "cusolverDn" + t + "geqrf",
+                                hd,
+                                m,
+                                n,
+                                ptr(f, i * m * n),
+                                m,
+                                ptr(tau, i * k),
+                                ptr(work),
+                                lwork,
+                                ptr(info, i));
                     }
                     // R: the upper triangle of the first k rows of the factored A (f holds A column-major, so f^T is A)
-                    try (NDArray ft = f.transpose(0, 2, 1); NDArray top = ft.get(":, :" + k + ", :")) {
+                    try (NDArray ft = f.transpose(0, 2, 1);
+                            NDArray top = ft.get(":, :" + k + ", :")) {
                         r = h.triangle(top, false, k, n);
                     }
                     for (long i = 0; i < b; i++) {
-                        h.call("cusolverDn" + t + orgqr, hd, m, k, k, ptr(f, i * m * n), m, ptr(tau, i * k), ptr(work), lwork, ptr(info, i));
+                        h.call(
+                                "cusolverDn" + t + orgqr,
+                                hd,
+                                m,
+                                k,
+                                k,
+                                ptr(f, i * m * n),
+                                m,
+                                ptr(tau, i * k),
+                                ptr(work),
+                                lwork,
+                                ptr(info, i));
                     }
                 }
                 // Q: the first k columns of each column-major m x n matrix
                 int isz = dt.itemsize();
-                try (NDArray qs = f.view(new long[]{b, k, m}, new long[]{(long) m * n * isz, (long) m * isz, isz}, f.offset())) {
+                try (NDArray qs = f.view(
+                        new long[] {b, k, m}, new long[] {(long) m * n * isz, (long) m * isz, isz}, f.offset())) {
                     return new Qr(transposed(qs), r);
                 }
             }

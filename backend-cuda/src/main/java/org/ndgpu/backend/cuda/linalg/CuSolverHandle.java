@@ -9,18 +9,18 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.DeviceOutOfMemoryException;
+import java.util.List;
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.backend.cuda.CudaBuffer;
 import org.ndgpu.backend.cuda.CudaLibraries;
 import org.ndgpu.backend.cuda.CudaStream;
-import org.ndgpu.device.Device;
-import java.util.List;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -55,7 +55,9 @@ final class CuSolverHandle {
         check(API.call("cusolverDnCreate", h), "cusolverDnCreate");
         this.handle = h.get(ADDRESS, 0);
         MemorySegment p = Arena.global().allocate(ADDRESS);
-        this.params = API.has("cusolverDnCreateParams") && API.call("cusolverDnCreateParams", p) == 0 ? p.get(ADDRESS, 0) : null;
+        this.params = API.has("cusolverDnCreateParams") && API.call("cusolverDnCreateParams", p) == 0
+                ? p.get(ADDRESS, 0)
+                : null;
     }
 
     /** The handle, bound to the device's current stream, with the context current on this thread. */
@@ -67,7 +69,9 @@ final class CuSolverHandle {
     }
 
     /** cusolverDnParams_t for the 64-bit API (X routines); null when the library has none. */
-    MemorySegment params() { return params; }
+    MemorySegment params() {
+        return params;
+    }
 
     static String statusName(int st) {
         return switch (st) {
@@ -99,7 +103,9 @@ final class CuSolverHandle {
     }
 
     /** Calls a cuSOLVER function and checks its status. */
-    void call(String fn, Object... args) { check(API.call(fn, args), fn); }
+    void call(String fn, Object... args) {
+        check(API.call(fn, args), fn);
+    }
 
     /** A *_bufferSize query: the function's arguments without the trailing int* lwork; returns lwork. */
     int bufferSize(String fn, Object... args) {
@@ -120,7 +126,7 @@ final class CuSolverHandle {
             all[args.length] = d;
             all[args.length + 1] = h;
             call(fn, all);
-            return new long[]{d.get(JAVA_LONG, 0), h.get(JAVA_LONG, 0)};
+            return new long[] {d.get(JAVA_LONG, 0), h.get(JAVA_LONG, 0)};
         }
     }
 
@@ -129,7 +135,9 @@ final class CuSolverHandle {
         return ((CudaBuffer) x.buffer()).pointer() + x.offset() + elements * x.itemsize();
     }
 
-    static long ptr(NDArray x) { return ptr(x, 0); }
+    static long ptr(NDArray x) {
+        return ptr(x, 0);
+    }
 
     /** "S", "D", "C" or "Z": cuSOLVER's letter for a dtype. */
     static String letter(DType dt) {
@@ -145,15 +153,17 @@ final class CuSolverHandle {
     /** cudaDataType for the 64-bit API. */
     static int cudaType(DType dt) {
         return switch (dt) {
-            case FLOAT32 -> 0;    // CUDA_R_32F
-            case FLOAT64 -> 1;    // CUDA_R_64F
-            case COMPLEX64 -> 4;  // CUDA_C_32F
+            case FLOAT32 -> 0; // CUDA_R_32F
+            case FLOAT64 -> 1; // CUDA_R_64F
+            case COMPLEX64 -> 4; // CUDA_C_32F
             case COMPLEX128 -> 5; // CUDA_C_64F
             default -> throw new IllegalArgumentException(dt.toString());
         };
     }
 
-    NDArray empty(DType dt, long... shape) { return NDArray.empty(device, dt, shape, Order.C); }
+    NDArray empty(DType dt, long... shape) {
+        return NDArray.empty(device, dt, shape, Order.C);
+    }
 
     NDArray zeros(DType dt, long... shape) {
         try (var _ = device.use()) {
@@ -162,10 +172,14 @@ final class CuSolverHandle {
     }
 
     /** A workspace of at least one element. */
-    NDArray work(DType dt, long elements) { return empty(dt, Math.max(1, elements)); }
+    NDArray work(DType dt, long elements) {
+        return empty(dt, Math.max(1, elements));
+    }
 
     /** devInfo values, one per matrix (waits for the stream). */
-    static long[] infos(NDArray info) { return info.toLongArray(); }
+    static long[] infos(NDArray info) {
+        return info.toLongArray();
+    }
 
     /** A C-contiguous copy of the stack with each matrix transposed: (b, r, c) -> (b, c, r). */
     static NDArray transposed(NDArray x) {
@@ -179,8 +193,13 @@ final class CuSolverHandle {
         if (!x.dtype().isComplex()) return x;
         try (x) {
             NDArray y = NDArray.empty(x.device(), x.dtype(), x.shape(), Order.C);
-            ElementwiseLoop.run(new Spec("nd_cusolver_conj_" + x.dtype(), List.of(new Param("x", x.dtype(), Kind.IN),
-                    new Param("y", x.dtype(), Kind.OUT)), "y.x = x.x; y.y = -x.y;"), new Object[]{x, y}, y.shape());
+            ElementwiseLoop.run(
+                    new Spec(
+                            "nd_cusolver_conj_" + x.dtype(),
+                            List.of(new Param("x", x.dtype(), Kind.IN), new Param("y", x.dtype(), Kind.OUT)),
+                            "y.x = x.x; y.y = -x.y;"),
+                    new Object[] {x, y},
+                    y.shape());
             return y;
         }
     }
@@ -192,10 +211,21 @@ final class CuSolverHandle {
         NDArray y = NDArray.empty(device, dt, shape, Order.C);
         String zero = dt.isComplex() ? "{ y.x = 0; y.y = 0; }" : "y = 0;";
         String keep = lower ? "r >= c" : "c >= r";
-        try (var _ = device.use(); NDArray r0 = Ranges.arange(0, rows, 1); NDArray r = r0.reshape(rows, 1); NDArray c = Ranges.arange(0, cols, 1)) {
-            ElementwiseLoop.run(new Spec("nd_cusolver_tri_" + (lower ? "l_" : "u_") + dt, List.of(new Param("x", dt, Kind.IN),
-                    new Param("r", DType.INT64, Kind.IN), new Param("c", DType.INT64, Kind.IN), new Param("y", dt, Kind.OUT)),
-                    "if (" + keep + ") y = x; else " + zero), new Object[]{x, r, c, y}, shape);
+        try (var _ = device.use();
+                NDArray r0 = Ranges.arange(0, rows, 1);
+                NDArray r = r0.reshape(rows, 1);
+                NDArray c = Ranges.arange(0, cols, 1)) {
+            ElementwiseLoop.run(
+                    new Spec(
+                            "nd_cusolver_tri_" + (lower ? "l_" : "u_") + dt,
+                            List.of(
+                                    new Param("x", dt, Kind.IN),
+                                    new Param("r", DType.INT64, Kind.IN),
+                                    new Param("c", DType.INT64, Kind.IN),
+                                    new Param("y", dt, Kind.OUT)),
+                            "if (" + keep + ") y = x; else " + zero),
+                    new Object[] {x, r, c, y},
+                    shape);
         }
         return y;
     }
@@ -205,8 +235,16 @@ final class CuSolverHandle {
         DType dt = x.dtype();
         NDArray y = NDArray.empty(x.device(), dt, x.shape(), Order.C);
         String body = dt.isComplex() ? "y.x = x.x * w; y.y = x.y * w;" : "y = x * w;";
-        ElementwiseLoop.run(new Spec("nd_cusolver_scale_" + dt, List.of(new Param("x", dt, Kind.IN), new Param("w", dt.real(), Kind.IN),
-                new Param("y", dt, Kind.OUT)), body), new Object[]{x, w, y}, y.shape());
+        ElementwiseLoop.run(
+                new Spec(
+                        "nd_cusolver_scale_" + dt,
+                        List.of(
+                                new Param("x", dt, Kind.IN),
+                                new Param("w", dt.real(), Kind.IN),
+                                new Param("y", dt, Kind.OUT)),
+                        body),
+                new Object[] {x, w, y},
+                y.shape());
         return y;
     }
 
@@ -219,7 +257,8 @@ final class CuSolverHandle {
             double[] out = new double[n];
             boolean single = d == DType.FLOAT32 || d == DType.COMPLEX64;
             for (int i = 0; i < n; i++) {
-                out[i] = single ? s.getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT_UNALIGNED, i)
+                out[i] = single
+                        ? s.getAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT_UNALIGNED, i)
                         : s.getAtIndex(java.lang.foreign.ValueLayout.JAVA_DOUBLE_UNALIGNED, i);
             }
             return out;
@@ -228,8 +267,10 @@ final class CuSolverHandle {
 
     /** A (b, n, n) stack of identities. */
     NDArray identities(DType dt, long b, long n) {
-        try (var _ = device.use(); NDArray eye = Creation.eye(n, n, 0, dt); NDArray e3 = eye.reshape(1, n, n);
-             NDArray bc = e3.broadcastTo(b, n, n)) {
+        try (var _ = device.use();
+                NDArray eye = Creation.eye(n, n, 0, dt);
+                NDArray e3 = eye.reshape(1, n, n);
+                NDArray bc = e3.broadcastTo(b, n, n)) {
             return Copies.copy(bc, dt, Order.C);
         }
     }
@@ -237,7 +278,8 @@ final class CuSolverHandle {
     /** A device array from host values; complex from (re, im) pairs. */
     NDArray upload(DType dt, double[] re, double[] im, long... shape) {
         int n = re.length, isz = dt.itemsize();
-        MemorySegment seg = Arena.ofAuto().allocate(Math.max(1L, (long) n * isz), 16).asSlice(0, (long) n * isz);
+        MemorySegment seg =
+                Arena.ofAuto().allocate(Math.max(1L, (long) n * isz), 16).asSlice(0, (long) n * isz);
         for (int i = 0; i < n; i++) {
             switch (dt) {
                 case FLOAT32 -> seg.setAtIndex(JAVA_FLOAT, i, (float) re[i]);

@@ -11,12 +11,23 @@ import org.ndgpu.spi.SolverProvider;
  * {@link #problem()} says why; the host solver then serves the device, as its README says.
  */
 public final class CuSolverProvider implements SolverProvider {
-    @Override public boolean supports(Device device) { return device.backend() instanceof CudaBackend && CuSolverHandle.API.available(); }
+    @Override
+    public boolean supports(Device device) {
+        return device.backend() instanceof CudaBackend && CuSolverHandle.API.available();
+    }
 
-    @Override public int priority() { return 10; }
+    @Override
+    public int priority() {
+        return 10;
+    }
 
-    @Override public Solver create(Device device) { return new CuSolver(device); }
+    @Override
+    public Solver create(Device device) {
+        return new CuSolver(device);
+    }
 
     /** Why cuSOLVER is unavailable, or null when it loaded. */
-    public static String problem() { return CuSolverHandle.API.problem(); }
+    public static String problem() {
+        return CuSolverHandle.API.problem();
+    }
 }

@@ -12,12 +12,12 @@ import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import org.ndgpu.exceptions.LinAlgException;
-import org.ndgpu.ndarray.Lstsq;
-import org.ndgpu.ndarray.Svd;
 import org.ndgpu.backend.cuda.linalg.CudaLinalg.SvdAlgorithm;
+import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Svd;
 
 /**
  * svd (and lstsq on it) with cuSOLVER: gesvd, gesvdj, Xgesvdp, or gesvdjBatched for stacks of small
@@ -33,13 +33,15 @@ final class CuSvd {
     private static final int EIG_VECTOR = 1;
     private final CuSolverHandle h;
 
-    CuSvd(CuSolverHandle h) { this.h = h; }
+    CuSvd(CuSolverHandle h) {
+        this.h = h;
+    }
 
     /** The routine for a (b, m, n) stack under the current setting. */
     static SvdAlgorithm choose(DType dt, long b, long m, long n, boolean full) {
         SvdAlgorithm a = CudaLinalg.svdAlgorithm();
         if (a != SvdAlgorithm.AUTO) return a;
-        if (m <= 32 && n <= 32 && b > 1) return null;   // gesvdjBatched
+        if (m <= 32 && n <= 32 && b > 1) return null; // gesvdjBatched
         // Xgesvdp (QDWH polar decomposition) is the fastest of cuSOLVER's routines on large real matrices;
         // the measurements are in linalg/README.md
         return !dt.isComplex() && Math.min(m, n) >= 256 ? SvdAlgorithm.GESVDP : SvdAlgorithm.GESVD;
@@ -50,7 +52,10 @@ final class CuSvd {
         int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
         DType dt = a.dtype(), rt = dt.real();
         if (b == 0 || k == 0) {
-            return new Svd(identitiesOrEmpty(dt, b, m, full ? m : k), h.empty(rt, b, k), identitiesOrEmpty(dt, b, full ? n : k, n));
+            return new Svd(
+                    identitiesOrEmpty(dt, b, m, full ? m : k),
+                    h.empty(rt, b, k),
+                    identitiesOrEmpty(dt, b, full ? n : k, n));
         }
         SvdAlgorithm alg = choose(dt, b, m, n, full);
         if (alg == null) return batched(a, full);
@@ -62,19 +67,23 @@ final class CuSvd {
             try (NDArray a64 = org.ndgpu.ndarray.Copies.copy(a, wide, org.ndgpu.ndarray.Order.C)) {
                 d = svd(a64, full);
             }
-            try (NDArray u = d.u(); NDArray s = d.s(); NDArray vh = d.vh()) {
-                return new Svd(org.ndgpu.ndarray.Copies.copy(u, dt, org.ndgpu.ndarray.Order.C),
+            try (NDArray u = d.u();
+                    NDArray s = d.s();
+                    NDArray vh = d.vh()) {
+                return new Svd(
+                        org.ndgpu.ndarray.Copies.copy(u, dt, org.ndgpu.ndarray.Order.C),
                         org.ndgpu.ndarray.Copies.copy(s, rt, org.ndgpu.ndarray.Order.C),
                         org.ndgpu.ndarray.Copies.copy(vh, dt, org.ndgpu.ndarray.Order.C));
             }
         }
-        boolean yIsAt = n >= m;                 // Y = A^T (stored as is) or Y = A (column-major copy)
-        int rows = Math.max(m, n), cols = k;    // Y is rows x cols, rows >= cols
-        int ucols = full ? rows : cols;         // columns of U_y
+        boolean yIsAt = n >= m; // Y = A^T (stored as is) or Y = A (column-major copy)
+        int rows = Math.max(m, n), cols = k; // Y is rows x cols, rows >= cols
+        int ucols = full ? rows : cols; // columns of U_y
         NDArray y = yIsAt ? a.copy() : transposed(a);
         NDArray s = h.empty(rt, b, k);
-        NDArray uy, vy;                         // U_y stored (b, ucols, rows); V_y^H (gesvd) or V_y stored (b, cols, cols)
-        try (y; NDArray info = h.empty(DType.INT32, b)) {
+        NDArray uy, vy; // U_y stored (b, ucols, rows); V_y^H (gesvd) or V_y stored (b, cols, cols)
+        try (y;
+                NDArray info = h.empty(DType.INT32, b)) {
             switch (alg) {
                 case GESVD -> {
                     uy = h.empty(dt, b, ucols, rows);
@@ -92,7 +101,10 @@ final class CuSvd {
                     gesvdp(y, s, uy, vy, info, rows, cols, full);
                     if (ucols != rows) {
                         int isz = dt.itemsize();
-                        NDArray v = uy.view(new long[]{b, ucols, rows}, new long[]{(long) rows * rows * isz, (long) rows * isz, isz}, uy.offset());
+                        NDArray v = uy.view(
+                                new long[] {b, ucols, rows},
+                                new long[] {(long) rows * rows * isz, (long) rows * isz, isz},
+                                uy.offset());
                         uy.close();
                         uy = v;
                     }
@@ -103,18 +115,19 @@ final class CuSvd {
                     s.close();
                     uy.close();
                     vy.close();
-                    throw new LinAlgException("svd: SVD did not converge (cuSOLVER " + alg.name().toLowerCase(java.util.Locale.ROOT) + " info " + x + ")");
+                    throw new LinAlgException("svd: SVD did not converge (cuSOLVER "
+                            + alg.name().toLowerCase(java.util.Locale.ROOT) + " info " + x + ")");
                 }
             }
         }
-        boolean vIsVh = alg == SvdAlgorithm.GESVD;   // gesvd returns V^H, the others V
+        boolean vIsVh = alg == SvdAlgorithm.GESVD; // gesvd returns V^H, the others V
         NDArray u, vh;
         if (yIsAt) {
-            vh = uy;                                                          // U_y storage read row-major = U_y^T
-            u = vIsVh ? vy : conjIfComplex(transposedAndClose(vy));          // conj(V_y)
+            vh = uy; // U_y storage read row-major = U_y^T
+            u = vIsVh ? vy : conjIfComplex(transposedAndClose(vy)); // conj(V_y)
         } else {
-            u = transposedAndClose(uy);                                       // U_y
-            vh = vIsVh ? transposedAndClose(vy) : conjIfComplex(vy);          // V_y^H
+            u = transposedAndClose(uy); // U_y
+            vh = vIsVh ? transposedAndClose(vy) : conjIfComplex(vy); // V_y^H
         }
         return new Svd(u, s, vh);
     }
@@ -137,10 +150,27 @@ final class CuSvd {
         int lwork = h.bufferSize("cusolverDn" + t + "gesvd_bufferSize", hd, rows, cols);
         byte job = (byte) (full ? 'A' : 'S');
         int ucols = full ? rows : cols;
-        try (NDArray work = h.work(dt, lwork); NDArray rwork = h.work(dt.real(), cols)) {
+        try (NDArray work = h.work(dt, lwork);
+                NDArray rwork = h.work(dt.real(), cols)) {
             for (long i = 0; i < b; i++) {
-                h.call("cusolverDn" + t + "gesvd", hd, job, job, rows, cols, ptr(y, i * rows * cols), rows, ptr(s, i * cols),
-                        ptr(uy, i * ucols * rows), rows, ptr(vy, i * cols * cols), cols, ptr(work), lwork, ptr(rwork), ptr(info, i));
+                h.call(
+                        "cusolverDn" + t + "gesvd",
+                        hd,
+                        job,
+                        job,
+                        rows,
+                        cols,
+                        ptr(y, i * rows * cols),
+                        rows,
+                        ptr(s, i * cols),
+                        ptr(uy, i * ucols * rows),
+                        rows,
+                        ptr(vy, i * cols * cols),
+                        cols,
+                        ptr(work),
+                        lwork,
+                        ptr(rwork),
+                        ptr(info, i));
             }
         }
     }
@@ -158,13 +188,43 @@ final class CuSvd {
             try {
                 // this query's int* lwork comes before the gesvdjInfo_t
                 MemorySegment lw = arena.allocate(JAVA_INT);
-                h.call("cusolverDn" + t + "gesvdj_bufferSize", hd, EIG_VECTOR, econ, rows, cols, ptr(y), rows, ptr(s),
-                        ptr(uy), rows, ptr(vy), cols, lw, params);
+                h.call(
+                        "cusolverDn" + t + "gesvdj_bufferSize",
+                        hd,
+                        EIG_VECTOR,
+                        econ,
+                        rows,
+                        cols,
+                        ptr(y),
+                        rows,
+                        ptr(s),
+                        ptr(uy),
+                        rows,
+                        ptr(vy),
+                        cols,
+                        lw,
+                        params);
                 int lwork = lw.get(JAVA_INT, 0);
                 try (NDArray work = h.work(dt, lwork)) {
                     for (long i = 0; i < b; i++) {
-                        h.call("cusolverDn" + t + "gesvdj", hd, EIG_VECTOR, econ, rows, cols, ptr(y, i * rows * cols), rows, ptr(s, i * cols),
-                                ptr(uy, i * ucols * rows), rows, ptr(vy, i * cols * cols), cols, ptr(work), lwork, ptr(info, i), params);
+                        h.call(
+                                "cusolverDn" + t + "gesvdj",
+                                hd,
+                                EIG_VECTOR,
+                                econ,
+                                rows,
+                                cols,
+                                ptr(y, i * rows * cols),
+                                rows,
+                                ptr(s, i * cols),
+                                ptr(uy, i * ucols * rows),
+                                rows,
+                                ptr(vy, i * cols * cols),
+                                cols,
+                                ptr(work),
+                                lwork,
+                                ptr(info, i),
+                                params);
                     }
                 }
             } finally {
@@ -178,16 +238,59 @@ final class CuSvd {
         long b = y.shape(0);
         int econ = full ? 0 : 1, ty = cudaType(dt), ts = cudaType(rt);
         MemorySegment hd = h.begin(), params = h.params();
-        if (params == null) throw new org.ndgpu.exceptions.DeviceException("svd: this cuSOLVER has no 64-bit API (cusolverDnXgesvdp)");
+        if (params == null)
+            throw new org.ndgpu.exceptions.DeviceException("svd: this cuSOLVER has no 64-bit API (cusolverDnXgesvdp)");
         long lr = rows, lc = cols;
-        long[] ws = h.bufferSize64("cusolverDnXgesvdp_bufferSize", hd, params, EIG_VECTOR, econ, lr, lc, ty, ptr(y), lr, ts, ptr(s),
-                ty, ptr(uy), lr, ty, ptr(vy), lc, ty);
-        try (NDArray work = h.work(DType.UINT8, ws[0]); Arena arena = Arena.ofConfined()) {
+        long[] ws = h.bufferSize64(
+                "cusolverDnXgesvdp_bufferSize",
+                hd,
+                params,
+                EIG_VECTOR,
+                econ,
+                lr,
+                lc,
+                ty,
+                ptr(y),
+                lr,
+                ts,
+                ptr(s),
+                ty,
+                ptr(uy),
+                lr,
+                ty,
+                ptr(vy),
+                lc,
+                ty);
+        try (NDArray work = h.work(DType.UINT8, ws[0]);
+                Arena arena = Arena.ofConfined()) {
             MemorySegment host = arena.allocate(Math.max(1, ws[1]), 16), err = arena.allocate(JAVA_DOUBLE);
             for (long i = 0; i < b; i++) {
-                h.call("cusolverDnXgesvdp", hd, params, EIG_VECTOR, econ, lr, lc, ty, ptr(y, i * rows * cols), lr, ts, ptr(s, i * cols),
-                        ty, ptr(uy, i * rows * rows), lr, ty, ptr(vy, i * cols * cols), lc, ty, ptr(work), ws[0], host, ws[1],
-                        ptr(info, i), err);
+                h.call(
+                        "cusolverDnXgesvdp",
+                        hd,
+                        params,
+                        EIG_VECTOR,
+                        econ,
+                        lr,
+                        lc,
+                        ty,
+                        ptr(y, i * rows * cols),
+                        lr,
+                        ts,
+                        ptr(s, i * cols),
+                        ty,
+                        ptr(uy, i * rows * rows),
+                        lr,
+                        ty,
+                        ptr(vy, i * cols * cols),
+                        lc,
+                        ty,
+                        ptr(work),
+                        ws[0],
+                        host,
+                        ws[1],
+                        ptr(info, i),
+                        err);
             }
         }
     }
@@ -200,8 +303,11 @@ final class CuSvd {
         String t = letter(dt);
         // Y = A^T is n x m; U_y n x n, V_y m x m
         NDArray s = h.empty(dt.real(), b, k);
-        try (NDArray y = a.copy(); NDArray uy = h.empty(dt, b, n, n); NDArray vy = h.empty(dt, b, m, m);
-             NDArray info = h.empty(DType.INT32, b); Arena arena = Arena.ofConfined()) {
+        try (NDArray y = a.copy();
+                NDArray uy = h.empty(dt, b, n, n);
+                NDArray vy = h.empty(dt, b, m, m);
+                NDArray info = h.empty(DType.INT32, b);
+                Arena arena = Arena.ofConfined()) {
             MemorySegment hd = h.begin();
             MemorySegment p = arena.allocate(ADDRESS);
             h.call("cusolverDnCreateGesvdjInfo", p);
@@ -209,12 +315,42 @@ final class CuSvd {
             try {
                 h.call("cusolverDnXgesvdjSetSortEig", params, 1);
                 MemorySegment lw = arena.allocate(JAVA_INT);
-                h.call("cusolverDn" + t + "gesvdjBatched_bufferSize", hd, EIG_VECTOR, n, m, ptr(y), n, ptr(s),
-                        ptr(uy), n, ptr(vy), m, lw, params, (int) b);
+                h.call(
+                        "cusolverDn" + t + "gesvdjBatched_bufferSize",
+                        hd,
+                        EIG_VECTOR,
+                        n,
+                        m,
+                        ptr(y),
+                        n,
+                        ptr(s),
+                        ptr(uy),
+                        n,
+                        ptr(vy),
+                        m,
+                        lw,
+                        params,
+                        (int) b);
                 int lwork = lw.get(JAVA_INT, 0);
                 try (NDArray work = h.work(dt, lwork)) {
-                    h.call("cusolverDn" + t + "gesvdjBatched", hd, EIG_VECTOR, n, m, ptr(y), n, ptr(s), ptr(uy), n, ptr(vy), m,
-                            ptr(work), lwork, ptr(info), params, (int) b);
+                    h.call(
+                            "cusolverDn" + t + "gesvdjBatched",
+                            hd,
+                            EIG_VECTOR,
+                            n,
+                            m,
+                            ptr(y),
+                            n,
+                            ptr(s),
+                            ptr(uy),
+                            n,
+                            ptr(vy),
+                            m,
+                            ptr(work),
+                            lwork,
+                            ptr(info),
+                            params,
+                            (int) b);
                 }
             } finally {
                 CuSolverHandle.API.call("cusolverDnDestroyGesvdjInfo", params);
@@ -225,12 +361,14 @@ final class CuSvd {
                     throw new LinAlgException("svd: SVD did not converge (cuSOLVER gesvdjBatched info " + x + ")");
                 }
             }
-            // vh = U_y^T (uy read row-major), its first k rows unless full; u = conj(V_y), its first k columns unless full
+            // vh = U_y^T (uy read row-major), its first k rows unless full; u = conj(V_y), its first k columns unless
+            // full
             NDArray vh, u;
             try (NDArray top = uy.get(":, :" + (full ? n : k) + ", :")) {
                 vh = top.copy();
             }
-            try (NDArray ut = conjIfComplex(transposed(vy)); NDArray left = ut.get(":, :, :" + (full ? m : k))) {
+            try (NDArray ut = conjIfComplex(transposed(vy));
+                    NDArray left = ut.get(":, :, :" + (full ? m : k))) {
                 u = left.copy();
             }
             return new Svd(u, s, vh);
@@ -251,8 +389,10 @@ final class CuSvd {
             }
         }
         Svd d = svd(a, false);
-        try (NDArray u = d.u().reshape(m, k); NDArray vh = d.vh().reshape(k, n); NDArray s = d.s().reshape(k);
-             NDArray b = rhs.reshape(m, r)) {
+        try (NDArray u = d.u().reshape(m, k);
+                NDArray vh = d.vh().reshape(k, n);
+                NDArray s = d.s().reshape(k);
+                NDArray b = rhs.reshape(m, r)) {
             d.u().close();
             d.vh().close();
             double[] sv = s.toDoubleArray();
@@ -267,9 +407,13 @@ final class CuSvd {
                 }
             }
             NDArray x;
-            try (NDArray ut = u.transpose(1, 0); NDArray uh = conjIfComplex(ut.copy()); NDArray utb = uh.matmul(b);
-                 NDArray w = h.upload(rt, inv, null, k, 1); NDArray scaled = CuSolverHandle.scaleRows(utb, w);
-                 NDArray vt = vh.transpose(1, 0); NDArray v = conjIfComplex(vt.copy())) {
+            try (NDArray ut = u.transpose(1, 0);
+                    NDArray uh = conjIfComplex(ut.copy());
+                    NDArray utb = uh.matmul(b);
+                    NDArray w = h.upload(rt, inv, null, k, 1);
+                    NDArray scaled = CuSolverHandle.scaleRows(utb, w);
+                    NDArray vt = vh.transpose(1, 0);
+                    NDArray v = conjIfComplex(vt.copy())) {
                 x = v.matmul(scaled);
             }
             NDArray res;

@@ -22,7 +22,7 @@ import org.ndgpu.config.Config;
  * }</pre>
  */
 public final class CudaLinalg {
-    private CudaLinalg() { }
+    private CudaLinalg() {}
 
     /** cuSOLVER's SVD routines. */
     public enum SvdAlgorithm {
@@ -53,7 +53,9 @@ public final class CudaLinalg {
     }
 
     /** Allows (true) or forbids (false, the default) TF32 for float32 matmul on CUDA devices. */
-    public static void setTf32(boolean on) { tf32 = on; }
+    public static void setTf32(boolean on) {
+        tf32 = on;
+    }
 
     /** The SVD routine in use. */
     public static SvdAlgorithm svdAlgorithm() {
@@ -63,5 +65,7 @@ public final class CudaLinalg {
     }
 
     /** Chooses the SVD routine; {@link SvdAlgorithm#AUTO} restores the choice by size. */
-    public static void setSvdAlgorithm(SvdAlgorithm algorithm) { svd = java.util.Objects.requireNonNull(algorithm); }
+    public static void setSvdAlgorithm(SvdAlgorithm algorithm) {
+        svd = java.util.Objects.requireNonNull(algorithm);
+    }
 }

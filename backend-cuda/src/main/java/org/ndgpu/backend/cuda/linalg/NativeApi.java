@@ -13,9 +13,9 @@ import java.lang.invoke.MethodHandle;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.backend.NativeLibrary;
 import org.ndgpu.backend.cuda.CudaLibraries;
+import org.ndgpu.exceptions.DeviceException;
 
 /**
  * One CUDA math library (cuBLAS, cuSOLVER) opened by soname through java.lang.foreign, with its
@@ -52,14 +52,22 @@ final class NativeApi {
         this.problem = p;
     }
 
-    boolean available() { return lib != null; }
+    boolean available() {
+        return lib != null;
+    }
 
     /** Why the library is unavailable, or null. */
-    String problem() { return problem; }
+    String problem() {
+        return problem;
+    }
 
-    String loadedFrom() { return lib == null ? "(not loaded)" : lib.loadedFrom(); }
+    String loadedFrom() {
+        return lib == null ? "(not loaded)" : lib.loadedFrom();
+    }
 
-    boolean has(String function) { return lib != null && lib.symbol(function).isPresent(); }
+    boolean has(String function) {
+        return lib != null && lib.symbol(function).isPresent();
+    }
 
     /** Calls {@code function(args...)} and returns its status. */
     int call(String function, Object... args) {
@@ -74,10 +82,13 @@ final class NativeApi {
     }
 
     /** Calls a function returning a C string (a status name) and reads it. */
-    @SuppressWarnings("restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum to read it
+    @SuppressWarnings(
+            "restricted") // the driver returns a C string as a zero-length segment: widened to its documented maximum
+    // to read it
     String callString(String function, int arg) {
         if (lib == null || !has(function)) return null;
-        MethodHandle h = handles.computeIfAbsent(function, f -> lib.downcall(f, FunctionDescriptor.of(ADDRESS, JAVA_INT)));
+        MethodHandle h =
+                handles.computeIfAbsent(function, f -> lib.downcall(f, FunctionDescriptor.of(ADDRESS, JAVA_INT)));
         try {
             MemorySegment s = (MemorySegment) h.invokeExact(arg);
             return s.equals(MemorySegment.NULL) ? null : s.reinterpret(1024).getString(0);
@@ -96,8 +107,9 @@ final class NativeApi {
                 case Double x -> JAVA_DOUBLE;
                 case Byte x -> JAVA_BYTE;
                 case MemorySegment x -> ADDRESS;
-                default -> throw new IllegalArgumentException(function + ": argument " + i + " of type "
-                        + args[i].getClass().getSimpleName() + " has no native layout");
+                default ->
+                    throw new IllegalArgumentException(function + ": argument " + i + " of type "
+                            + args[i].getClass().getSimpleName() + " has no native layout");
             };
         }
         return lib.downcall(function, FunctionDescriptor.of(ret, ls));

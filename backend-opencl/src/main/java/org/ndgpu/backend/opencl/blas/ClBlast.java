@@ -1,20 +1,19 @@
 package org.ndgpu.backend.opencl.blas;
 
-import org.ndgpu.spi.BlasProvider;
-import org.ndgpu.spi.Blas;
 import static org.jocl.blast.CLBlast.*;
 
-import org.jocl.cl_command_queue;
-import org.jocl.cl_mem;
 import org.jocl.blast.CLBlastLayout;
 import org.jocl.blast.CLBlastStatusCode;
 import org.jocl.blast.CLBlastTranspose;
-import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.DeviceException;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_mem;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.opencl.OpenClHandles;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.spi.Blas;
 
 /**
  * {@link Blas} on an OpenCL device through CLBlast: S/D/C/Z GEMM in row-major layout. A batch of
@@ -32,7 +31,9 @@ final class ClBlast implements Blas {
 
     private final Device device;
 
-    ClBlast(Device device) { this.device = device; }
+    ClBlast(Device device) {
+        this.device = device;
+    }
 
     @Override
     public boolean supports(DType dtype) {
@@ -52,11 +53,30 @@ final class ClBlast implements Blas {
     }
 
     @Override
-    public void gemmStridedBatched(DType dtype, Op opA, Op opB, long m, long n, long k, double alpha,
-                                   BackendBuffer a, long aOffset, long lda, long strideA,
-                                   BackendBuffer b, long bOffset, long ldb, long strideB, double beta,
-                                   BackendBuffer c, long cOffset, long ldc, long strideC, long batch) {
-        if (!supports(dtype)) throw new DTypeException("CLBlast gemm: " + dtype + " is not supported on " + device.id());
+    public void gemmStridedBatched(
+            DType dtype,
+            Op opA,
+            Op opB,
+            long m,
+            long n,
+            long k,
+            double alpha,
+            BackendBuffer a,
+            long aOffset,
+            long lda,
+            long strideA,
+            BackendBuffer b,
+            long bOffset,
+            long ldb,
+            long strideB,
+            double beta,
+            BackendBuffer c,
+            long cOffset,
+            long ldc,
+            long strideC,
+            long batch) {
+        if (!supports(dtype))
+            throw new DTypeException("CLBlast gemm: " + dtype + " is not supported on " + device.id());
         int layout = CLBlastLayout.CLBlastLayoutRowMajor;
         int ta = op(opA), tb = op(opB);
         cl_mem ma = OpenClHandles.mem(a), mb = OpenClHandles.mem(b), mc = OpenClHandles.mem(c);
@@ -65,34 +85,164 @@ final class ClBlast implements Blas {
         synchronized (LOCK) {
             if (batch == 1) {
                 st = switch (dtype) {
-                    case FLOAT32 -> CLBlastSgemm(layout, ta, tb, m, n, k, (float) alpha, ma, aOffset, lda, mb, bOffset, ldb,
-                            (float) beta, mc, cOffset, ldc, q, null);
-                    case FLOAT64 -> CLBlastDgemm(layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, mb, bOffset, ldb,
-                            beta, mc, cOffset, ldc, q, null);
-                    case COMPLEX64 -> CLBlastCgemm(layout, ta, tb, m, n, k, new float[]{(float) alpha, 0}, ma, aOffset, lda, mb,
-                            bOffset, ldb, new float[]{(float) beta, 0}, mc, cOffset, ldc, q, null);
-                    case COMPLEX128 -> CLBlastZgemm(layout, ta, tb, m, n, k, new double[]{alpha, 0}, ma, aOffset, lda, mb,
-                            bOffset, ldb, new double[]{beta, 0}, mc, cOffset, ldc, q, null);
+                    case FLOAT32 ->
+                        CLBlastSgemm(
+                                layout,
+                                ta,
+                                tb,
+                                m,
+                                n,
+                                k,
+                                (float) alpha,
+                                ma,
+                                aOffset,
+                                lda,
+                                mb,
+                                bOffset,
+                                ldb,
+                                (float) beta,
+                                mc,
+                                cOffset,
+                                ldc,
+                                q,
+                                null);
+                    case FLOAT64 ->
+                        CLBlastDgemm(
+                                layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, mb, bOffset, ldb, beta, mc, cOffset,
+                                ldc, q, null);
+                    case COMPLEX64 ->
+                        CLBlastCgemm(
+                                layout,
+                                ta,
+                                tb,
+                                m,
+                                n,
+                                k,
+                                new float[] {(float) alpha, 0},
+                                ma,
+                                aOffset,
+                                lda,
+                                mb,
+                                bOffset,
+                                ldb,
+                                new float[] {(float) beta, 0},
+                                mc,
+                                cOffset,
+                                ldc,
+                                q,
+                                null);
+                    case COMPLEX128 ->
+                        CLBlastZgemm(
+                                layout,
+                                ta,
+                                tb,
+                                m,
+                                n,
+                                k,
+                                new double[] {alpha, 0},
+                                ma,
+                                aOffset,
+                                lda,
+                                mb,
+                                bOffset,
+                                ldb,
+                                new double[] {beta, 0},
+                                mc,
+                                cOffset,
+                                ldc,
+                                q,
+                                null);
                     default -> throw new AssertionError(dtype);
                 };
             } else {
                 st = switch (dtype) {
-                    case FLOAT32 -> CLBlastSgemmStridedBatched(layout, ta, tb, m, n, k, (float) alpha, ma, aOffset, lda, strideA,
-                            mb, bOffset, ldb, strideB, (float) beta, mc, cOffset, ldc, strideC, batch, q, null);
-                    case FLOAT64 -> CLBlastDgemmStridedBatched(layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, strideA,
-                            mb, bOffset, ldb, strideB, beta, mc, cOffset, ldc, strideC, batch, q, null);
-                    case COMPLEX64 -> CLBlastCgemmStridedBatched(layout, ta, tb, m, n, k, new float[]{(float) alpha, 0}, ma, aOffset,
-                            lda, strideA, mb, bOffset, ldb, strideB, new float[]{(float) beta, 0}, mc, cOffset, ldc, strideC, batch, q,
-                            null);
-                    case COMPLEX128 -> CLBlastZgemmStridedBatched(layout, ta, tb, m, n, k, new double[]{alpha, 0}, ma, aOffset,
-                            lda, strideA, mb, bOffset, ldb, strideB, new double[]{beta, 0}, mc, cOffset, ldc, strideC, batch, q, null);
+                    case FLOAT32 ->
+                        CLBlastSgemmStridedBatched(
+                                layout,
+                                ta,
+                                tb,
+                                m,
+                                n,
+                                k,
+                                (float) alpha,
+                                ma,
+                                aOffset,
+                                lda,
+                                strideA,
+                                mb,
+                                bOffset,
+                                ldb,
+                                strideB,
+                                (float) beta,
+                                mc,
+                                cOffset,
+                                ldc,
+                                strideC,
+                                batch,
+                                q,
+                                null);
+                    case FLOAT64 ->
+                        CLBlastDgemmStridedBatched(
+                                layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, strideA, mb, bOffset, ldb, strideB,
+                                beta, mc, cOffset, ldc, strideC, batch, q, null);
+                    case COMPLEX64 ->
+                        CLBlastCgemmStridedBatched(
+                                layout,
+                                ta,
+                                tb,
+                                m,
+                                n,
+                                k,
+                                new float[] {(float) alpha, 0},
+                                ma,
+                                aOffset,
+                                lda,
+                                strideA,
+                                mb,
+                                bOffset,
+                                ldb,
+                                strideB,
+                                new float[] {(float) beta, 0},
+                                mc,
+                                cOffset,
+                                ldc,
+                                strideC,
+                                batch,
+                                q,
+                                null);
+                    case COMPLEX128 ->
+                        CLBlastZgemmStridedBatched(
+                                layout,
+                                ta,
+                                tb,
+                                m,
+                                n,
+                                k,
+                                new double[] {alpha, 0},
+                                ma,
+                                aOffset,
+                                lda,
+                                strideA,
+                                mb,
+                                bOffset,
+                                ldb,
+                                strideB,
+                                new double[] {beta, 0},
+                                mc,
+                                cOffset,
+                                ldc,
+                                strideC,
+                                batch,
+                                q,
+                                null);
                     default -> throw new AssertionError(dtype);
                 };
             }
         }
         if (st != CLBlastStatusCode.CLBlastSuccess) {
             throw new DeviceException(device.id() + " CLBlast " + dtype + " gemm" + (batch == 1 ? "" : "StridedBatched")
-                    + " (m=" + m + ", n=" + n + ", k=" + k + ", lda=" + lda + ", ldb=" + ldb + ", ldc=" + ldc + ", batch=" + batch
+                    + " (m=" + m + ", n=" + n + ", k=" + k + ", lda=" + lda + ", ldb=" + ldb + ", ldc=" + ldc
+                    + ", batch=" + batch
                     + ", ops " + opA + opB + "): " + CLBlastStatusCode.stringFor(st));
         }
     }

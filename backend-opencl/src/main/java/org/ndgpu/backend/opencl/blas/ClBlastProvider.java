@@ -1,13 +1,19 @@
 package org.ndgpu.backend.opencl.blas;
 
-import org.ndgpu.spi.BlasProvider;
-import org.ndgpu.spi.Blas;
 import org.ndgpu.backend.opencl.OpenClHandles;
 import org.ndgpu.device.Device;
+import org.ndgpu.spi.Blas;
+import org.ndgpu.spi.BlasProvider;
 
 /** Serves every OpenCL device with CLBlast (through jocl-blast). */
 public final class ClBlastProvider implements BlasProvider {
-    @Override public boolean supports(Device device) { return OpenClHandles.isOpenCl(device.backend()); }
+    @Override
+    public boolean supports(Device device) {
+        return OpenClHandles.isOpenCl(device.backend());
+    }
 
-    @Override public Blas create(Device device) { return new ClBlast(device); }
+    @Override
+    public Blas create(Device device) {
+        return new ClBlast(device);
+    }
 }
