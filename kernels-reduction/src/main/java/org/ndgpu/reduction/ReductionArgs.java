@@ -6,7 +6,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.reduction.ReductionLoop.Merged;
+import org.ndgpu.reduction.ReductionDims.Merged;
 
 /**
  * The arguments of one reduction launch, in the order {@link ReductionSource}'s kernels declare

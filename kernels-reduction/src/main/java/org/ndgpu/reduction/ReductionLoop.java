@@ -14,7 +14,6 @@ import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -100,7 +99,7 @@ public final class ReductionLoop {
         }
         Plan plan = hit.plan();
         if (plan.K() == 0) return;
-        Merged k = plan.k(), r = plan.r();
+        ReductionDims.Merged k = plan.k(), r = plan.r();
         int na = nIn;
         long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
         int tx = plan.tx(), ty = plan.ty();
@@ -117,7 +116,7 @@ public final class ReductionLoop {
                     hit.onePass().fill(ins, scalars, out));
             return;
         }
-        int inputArgs = na * (2 + k.dims.length + r.dims.length), outArgs = 2 + k.dims.length;
+        int inputArgs = na * (2 + k.dims().length + r.dims().length), outArgs = 2 + k.dims().length;
         try (NDArray part =
                 NDArray.empty(device, DType.UINT8, new long[] {plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
             ReductionArgs a = new ReductionArgs(inputArgs + scalars.length + 1 + ReductionArgs.dimCount(k, r));
@@ -145,8 +144,8 @@ public final class ReductionLoop {
      * nothing to run).
      */
     private record Plan(
-            Merged k,
-            Merged r,
+            ReductionDims.Merged k,
+            ReductionDims.Merged r,
             long K,
             long R,
             long chunk,
@@ -220,8 +219,8 @@ public final class ReductionLoop {
         int n = shape.length;
         boolean[] reduced = new boolean[n];
         for (int ax : axes) reduced[ax] = true;
-        long[] outShapeKept = keptShape(shape, reduced);
-        long[] outStrides = outStridesFor(spec.name(), out, shape, reduced, outShapeKept);
+        long[] outShapeKept = ReductionDims.keptShape(shape, reduced);
+        long[] outStrides = ReductionDims.outStridesFor(spec.name(), out, shape, reduced, outShapeKept);
 
         int na = ins.size();
         long[][] st = new long[na][];
@@ -236,22 +235,23 @@ public final class ReductionLoop {
             if (reduced[d]) red[j++] = d;
             else kept[i++] = d;
         }
-        sortByStride(kept, st, na); // stable: ties keep their order
-        if (!spec.orderedIndex()) sortByStride(red, st, na);
+        ReductionDims.sortByStride(kept, st, na); // stable: ties keep their order
+        if (!spec.orderedIndex()) ReductionDims.sortByStride(red, st, na);
 
         // merged dims: [array][dim] strides; the output is array na for kept dims
-        Merged k = merge(kept, shape, st, outStrides, na);
-        Merged r = merge(red, shape, st, null, na);
+        ReductionDims.Merged k = ReductionDims.merge(kept, shape, st, outStrides, na);
+        ReductionDims.Merged r = ReductionDims.merge(red, shape, st, null, na);
         long K = Shapes.size(outShapeKept), R = 1;
         for (int d : red) R *= shape[d];
         if (K == 0) return new Plan(k, r, 0, R, 0, 0, 0, 0, 1, null, null, 0, 0, 0, 0);
         if (R == 0 && !spec.hasIdentity())
             throw new AssertionError(spec.name() + ": empty reduction reached the kernel");
 
-        boolean row = r.dims.length > 0
-                && (k.dims.length == 0
+        boolean row = r.dims().length > 0
+                && (k.dims().length == 0
                         || na == 0
-                        || Math.abs(r.strides[0][r.dims.length - 1]) <= Math.abs(k.strides[0][k.dims.length - 1]));
+                        || Math.abs(r.strides()[0][r.dims().length - 1])
+                                <= Math.abs(k.strides()[0][k.dims().length - 1]));
         int block = BLOCK;
         int tx, ty;
         long pr = pow2(R), pk = pow2(K);
@@ -268,8 +268,8 @@ public final class ReductionLoop {
         // enough blocks to fill the device: a GPU holds about 2048 threads per unit; CUDA's occupancy
         // answer below replaces this with exactly one wave
         long target = device.isGpu() ? (long) cu * tuning.blocksPerCu() : cu * 4L;
-        int[] vecInputs = row && r.dims.length == 1 ? vectorInputs(ins, k, r, na) : null;
-        int vec = vecInputs == null ? 0 : 16 / maxVectorItem(ins, vecInputs);
+        int[] vecInputs = row && r.dims().length == 1 ? ReductionDims.vectorInputs(ins, k, r, na) : null;
+        int vec = vecInputs == null ? 0 : 16 / ReductionDims.maxVectorItem(ins, vecInputs);
         int unroll = vec > 0 ? tuning.vectorUnroll() : device.isGpu() ? tuning.unrollGpu() : tuning.unrollCpu();
         long perThread = vec > 0 ? (long) vec * unroll : 32;
         boolean small = out.allocationBytes() < Integer.MAX_VALUE; // every buffer addressable with 32-bit offsets
@@ -284,8 +284,8 @@ public final class ReductionLoop {
                 // in the common case the same kernel that the split below launches
                 var probe = new ReductionLayout(
                         ReductionSource.Mode.TO_PARTIALS,
-                        k.dims.length,
-                        r.dims.length,
+                        k.dims().length,
+                        r.dims().length,
                         row,
                         small && K < (Integer.MAX_VALUE >> 16) && 2 * R + 65536 < Integer.MAX_VALUE,
                         block,
@@ -317,8 +317,8 @@ public final class ReductionLoop {
         if (g == 1) {
             var lay = new ReductionLayout(
                     ReductionSource.Mode.DIRECT,
-                    k.dims.length,
-                    r.dims.length,
+                    k.dims().length,
+                    r.dims().length,
                     row,
                     index32,
                     block,
@@ -330,8 +330,8 @@ public final class ReductionLoop {
         long partBytes = Math.multiplyExact(g * K, (long) spec.reduceBytes());
         var lay1 = new ReductionLayout(
                 ReductionSource.Mode.TO_PARTIALS,
-                k.dims.length,
-                r.dims.length,
+                k.dims().length,
+                r.dims().length,
                 row,
                 index32,
                 block,
@@ -340,7 +340,7 @@ public final class ReductionLoop {
                 vecMask);
         int ty2 = (int) Math.min(block / Math.min(pk, 32), pow2(g)), tx2 = block / ty2;
         long blocks2 = Math.min((K + tx2 - 1) / tx2, 1L << 20);
-        var lay2 = new ReductionLayout(ReductionSource.Mode.FROM_PARTIALS, k.dims.length, 0, false, index32, block);
+        var lay2 = new ReductionLayout(ReductionSource.Mode.FROM_PARTIALS, k.dims().length, 0, false, index32, block);
         return new Plan(k, r, K, R, chunk, tx, ty, gridK, g, lay1, lay2, partBytes, tx2, ty2, blocks2);
     }
 
@@ -378,128 +378,6 @@ public final class ReductionLoop {
         // the template's thread count is the block size of the source's local buffer or fewer
         backend.launch(
                 device.currentStream().backendStream(), kernel, new long[] {grid}, new long[] {threads}, 0, args);
-    }
-
-    /** Stable insertion sort of {@code axes} by the first input's stride, largest magnitude first (none: unchanged). */
-    private static void sortByStride(int[] axes, long[][] st, int na) {
-        if (na == 0) return;
-        long[] s0 = st[0];
-        for (int i = 1; i < axes.length; i++) {
-            int d = axes[i];
-            long key = Math.abs(s0[d]);
-            int j = i - 1;
-            while (j >= 0 && Math.abs(s0[axes[j]]) < key) {
-                axes[j + 1] = axes[j];
-                j--;
-            }
-            axes[j + 1] = d;
-        }
-    }
-
-    /** Merged dimensions: sizes, and strides per array ([array][dim]). */
-    record Merged(long[] dims, long[][] strides) {}
-
-    static Merged merge(List<Integer> axes, long[] shape, long[][] st, long[] outStrides, int na) {
-        int[] a = new int[axes.size()];
-        for (int i = 0; i < a.length; i++) a[i] = axes.get(i);
-        return merge(a, shape, st, outStrides, na);
-    }
-
-    static Merged merge(int[] axes, long[] shape, long[][] st, long[] outStrides, int na) {
-        int arrays = na + (outStrides != null ? 1 : 0);
-        long[] dims = new long[axes.length];
-        long[][] cols = new long[axes.length][];
-        int m = 0;
-        for (int d : axes) {
-            if (shape[d] == 1) continue;
-            long[] col = new long[arrays];
-            for (int q = 0; q < na; q++) col[q] = st[q][d];
-            if (outStrides != null) col[na] = outStrides[d];
-            if (m > 0) {
-                long[] prev = cols[m - 1];
-                boolean ok = true;
-                for (int q = 0; q < arrays; q++) ok &= prev[q] == col[q] * shape[d];
-                if (ok) {
-                    dims[m - 1] *= shape[d];
-                    cols[m - 1] = col;
-                    continue;
-                }
-            }
-            dims[m] = shape[d];
-            cols[m++] = col;
-        }
-        long[] ds = Arrays.copyOf(dims, m);
-        long[][] s = new long[arrays][m];
-        for (int i = 0; i < m; i++) for (int q = 0; q < arrays; q++) s[q][i] = cols[i][q];
-        return new Merged(ds, s);
-    }
-
-    private static long[] keptShape(long[] shape, boolean[] reduced) {
-        long[] s = new long[shape.length];
-        int m = 0;
-        for (int d = 0; d < shape.length; d++) if (!reduced[d]) s[m++] = shape[d];
-        return Arrays.copyOf(s, m);
-    }
-
-    /** The output's stride for each loop axis (0 for reduced ones); its shape is the kept shape, with or without keepdims. */
-    private static long[] outStridesFor(String op, NDArray out, long[] shape, boolean[] reduced, long[] kept) {
-        long[] os = out.shape(), ost = out.strides();
-        long[] res = new long[shape.length];
-        if (os.length == shape.length) {
-            for (int d = 0; d < shape.length; d++) {
-                long want = reduced[d] ? 1 : shape[d];
-                if (os[d] != want) throw wrongOut(op, out, kept);
-                res[d] = reduced[d] ? 0 : ost[d];
-            }
-            return res;
-        }
-        if (!Arrays.equals(os, kept)) throw wrongOut(op, out, kept);
-        int m = 0;
-        for (int d = 0; d < shape.length; d++) res[d] = reduced[d] ? 0 : ost[m++];
-        return res;
-    }
-
-    private static ShapeException wrongOut(String op, NDArray out, long[] kept) {
-        return new ShapeException(
-                op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(kept));
-    }
-
-    /**
-     * For the contiguous fast path: per input, 1 when it is contiguous along the one reduced
-     * dimension and its every output's start is aligned for a 16-byte vector, 0 when it is constant
-     * along it (broadcast); null when some input is neither, or no input is contiguous.
-     */
-    private static int[] vectorInputs(List<NDArray> ins, Merged k, Merged r, int na) {
-        if (na == 0) return null;
-        int[] v = new int[na];
-        boolean any = false;
-        for (int q = 0; q < na; q++) {
-            DType dt = ins.get(q).dtype();
-            long s = r.strides[q][0];
-            if (s == 0) continue;
-            if (s != dt.itemsize()
-                    || !(dt == DType.FLOAT32 || dt == DType.FLOAT64 || dt == DType.INT32 || dt == DType.INT64))
-                return null;
-            v[q] = 1;
-            any = true;
-        }
-        if (!any) return null;
-        for (int q = 0; q < na; q++) {
-            if (v[q] == 0) continue;
-            // each input's vectors are 16/maxItem elements: for float32 beside float64 that is 8 bytes
-            long align =
-                    (long) (16 / maxVectorItem(ins, v)) * ins.get(q).dtype().itemsize();
-            if (ins.get(q).offset() % align != 0) return null;
-            for (long ks : k.strides[q]) if (ks % align != 0) return null;
-        }
-        return v;
-    }
-
-    private static int maxVectorItem(List<NDArray> ins, int[] v) {
-        int m = 1;
-        for (int q = 0; q < v.length; q++)
-            if (v[q] == 1) m = Math.max(m, ins.get(q).dtype().itemsize());
-        return m;
     }
 
     /** Tuning knobs (Config's ndgpu.reduction.* settings), read on first use: for benchmarking variants. */

@@ -82,7 +82,7 @@ final class Scans {
         long len = shape[n - 1], lines = Shapes.size(shape) / len;
         List<Integer> other = new ArrayList<>();
         for (int d = 0; d < n - 1; d++) other.add(d);
-        ReductionLoop.Merged k = ReductionLoop.merge(other, shape, new long[][] {x.strides()}, y.strides(), 1);
+        ReductionDims.Merged k = ReductionDims.merge(other, shape, new long[][] {x.strides()}, y.strides(), 1);
         long xs = x.strides()[n - 1], ys = y.strides()[n - 1];
         boolean column = k.dims().length > 0 && Math.abs(k.strides()[0][k.dims().length - 1]) < Math.abs(xs);
         DType acc = y.dtype() == DType.FLOAT16 ? DType.FLOAT32 : y.dtype();
@@ -149,7 +149,7 @@ final class Scans {
         }
     }
 
-    private static List<Object> arrays(NDArray x, NDArray y, ReductionLoop.Merged k, long xs, long ys) {
+    private static List<Object> arrays(NDArray x, NDArray y, ReductionDims.Merged k, long xs, long ys) {
         List<Object> a = new ArrayList<>();
         a.add(x.buffer());
         a.add(x.offset());

@@ -1,6 +1,5 @@
 package org.ndgpu.codegen;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,7 +10,6 @@ import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -165,12 +163,6 @@ public final class ElementwiseLoop {
         }
     }
 
-    /** The flat layouts of the common case, made once: [index32][vector 4]. */
-    private static final Layout[][] FLAT = {
-        {new Layout(1, true, false, 1, false), new Layout(1, true, false, 4, false)},
-        {new Layout(1, true, true, 1, false), new Layout(1, true, true, 4, false)}
-    };
-
     /** The innermost extent from which a strided layout of 2+ dims walks rows (a row should fill a work-group). */
     static final long ROW_MIN = 256;
 
@@ -186,12 +178,9 @@ public final class ElementwiseLoop {
     private record LayoutKernel(
             Map<KernelKey<Spec, Layout>, BackendKernel> kernels, Layout layout, BackendKernel kernel) {}
 
-    /** How one call is run: the device, the loop layout, the merged dims and each operand's strides along them. */
-    private record Plan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) {}
-
     /** The layout {@code run(spec, args, shape)} would generate its kernel for (also checks the arguments). */
     public static Layout layout(Spec spec, Object[] args, long[] shape) {
-        return plan(spec, args, shape).layout();
+        return ElementwisePlan.of(spec, args, shape).layout();
     }
 
     /**
@@ -254,7 +243,7 @@ public final class ElementwiseLoop {
     @SuppressWarnings(
             "ReferenceEquality") // the same kernel map; the same layout instance (a flat one) before comparing by value
     private static void launch(Spec spec, Object[] args, long[] shape) {
-        Plan plan = plan(spec, args, shape);
+        ElementwisePlan plan = ElementwisePlan.of(spec, args, shape);
         if (plan.n() == 0) return;
         Device device = plan.device();
         Layout layout = plan.layout();
@@ -346,193 +335,6 @@ public final class ElementwiseLoop {
             kernels.put(new KernelKey<>(spec, layout), k);
         }
         return k;
-    }
-
-    private static Plan plan(Spec spec, Object[] args, long[] shape) {
-        List<Param> params = spec.params();
-        ParamList ps = spec.paramList();
-        Kind[] kinds = ps.kinds;
-        if (args.length != kinds.length) {
-            throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
-        }
-        Device device = Operands.device(spec.name(), args);
-        long n = Shapes.size(shape);
-        if (n == 0) return new Plan(device, new Layout(1, true, true), List.of(), List.of(), 0);
-
-        // the common case first, without allocating: every indexed array has the loop's shape and is
-        // C-contiguous, so the general path below would merge everything into one flat dim anyway; the same
-        // pass over the arguments works out 32-bit indexing (small) and the vector width (vectorWidth's rule)
-        boolean flat = true;
-        boolean small = n < Integer.MAX_VALUE;
-        boolean vec4 = true;
-        boolean indexed = false;
-        for (int k = 0; k < kinds.length; k++) {
-            Object o = args[k];
-            if (o instanceof NDArray arr) small &= arr.allocationBytes() < Integer.MAX_VALUE;
-            Kind kind = kinds[k];
-            if (kind == Kind.RAW) vec4 = false;
-            if (kind != Kind.IN && kind != Kind.OUT) continue;
-            NDArray a = (NDArray) o;
-            if (!a.hasShape(shape) || !a.isCContiguous()) {
-                flat = false;
-                break;
-            }
-            vec4 &= loadsFourWide(ps.dtypes[k], a);
-            indexed = true;
-        }
-        if (flat) return new Plan(device, FLAT[small ? 1 : 0][vec4 && indexed ? 1 : 0], List.of(), List.of(), n);
-
-        // strides of every indexed array, broadcast to the loop shape
-        int na = ps.indexed;
-        long[][] strides = new long[na][];
-        int j = 0;
-        for (int k = 0; k < params.size(); k++) {
-            Param p = params.get(k);
-            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
-            NDArray a = (NDArray) args[k];
-            if (p.kind() == Kind.OUT && !java.util.Arrays.equals(a.shape(), shape)) {
-                throw new ShapeException(spec.name() + ": output '" + p.name() + "' has shape " + Shapes.str(a.shape())
-                        + ", expected " + Shapes.str(shape));
-            }
-            strides[j++] = Shapes.broadcastStrides(spec.name(), a.shape(), a.strides(), shape);
-        }
-        int[] axes = walkOrder(spec, strides, shape.length);
-        // merge dimensions: drop size-1 dims, join d-1 and d where every operand steps through them as one
-        List<Long> dims = new ArrayList<>();
-        List<long[]> st = new ArrayList<>();
-        for (int e = 0; e < shape.length; e++) {
-            int d = axes[e];
-            if (shape[d] == 1) continue;
-            long[] col = new long[na];
-            for (int q = 0; q < na; q++) col[q] = strides[q][d];
-            if (!dims.isEmpty()) {
-                int last = dims.size() - 1;
-                long[] prev = st.get(last);
-                boolean mergeable = true;
-                for (int q = 0; q < na; q++) mergeable &= prev[q] == col[q] * shape[d];
-                if (mergeable) {
-                    dims.set(last, dims.get(last) * shape[d]);
-                    st.set(last, col);
-                    continue;
-                }
-            }
-            dims.add(shape[d]);
-            st.add(col);
-        }
-        int nd = dims.size();
-        boolean contiguous = true;
-        int q0 = 0;
-        for (int k = 0; k < params.size(); k++) {
-            Param p = params.get(k);
-            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
-            contiguous &= nd == 0 || (nd == 1 && st.get(0)[q0] == p.dtype().itemsize());
-            q0++;
-        }
-        boolean index32 = n < Integer.MAX_VALUE;
-        for (Object a : args) {
-            if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
-        }
-        if (!contiguous && nd >= 2) {
-            Layout tiled =
-                    TiledLayout.of(spec, dims, st, index32, device.facts().maxBlockSize());
-            if (tiled != null) return new Plan(device, tiled, dims, st, n);
-        }
-        boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ROW_MIN;
-        int vector = contiguous ? vectorWidth(ps, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
-        Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector, rows);
-        return new Plan(device, layout, dims, st, n);
-    }
-
-    private static final java.util.regex.Pattern FLAT_INDEX = java.util.regex.Pattern.compile("\\bi\\b");
-
-    /**
-     * The order in which the loop walks the axes: the first output's memory order (|stride|
-     * descending, ties by axis), as NumPy's iterator does, so that an F-ordered or axis-permuted
-     * output (astype of a transposed view keeps its layout: order K) is written contiguously and its
-     * dims merge; the plain C order when the output is C-ordered (the common case: nothing changes),
-     * when there is no output, or when the kernel uses the flat index {@code i}, which is defined as
-     * the C-order index of the loop's shape.
-     */
-    private static int[] walkOrder(Spec spec, long[][] strides, int ndim) {
-        int[] axes = new int[ndim];
-        for (int d = 0; d < ndim; d++) axes[d] = d;
-        int qo = -1;
-        int q = 0;
-        for (Param p : spec.params()) {
-            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
-            if (p.kind() == Kind.OUT) {
-                qo = q;
-                break;
-            }
-            q++;
-        }
-        if (qo < 0 || ndim < 2) return axes;
-        long[] os = strides[qo];
-        boolean sorted = true;
-        for (int d = 1; d < ndim && sorted; d++) sorted = Math.abs(os[d - 1]) >= Math.abs(os[d]);
-        if (sorted) return axes;
-        if (FLAT_INDEX.matcher(spec.body()).find()
-                || FLAT_INDEX.matcher(spec.loopPrep()).find()
-                || FLAT_INDEX.matcher(spec.afterLoop()).find()) {
-            return axes;
-        }
-        // insertion sort: stable, and ndim is small
-        for (int e = 1; e < ndim; e++) {
-            int a = axes[e];
-            int f = e - 1;
-            while (f >= 0 && Math.abs(os[axes[f]]) < Math.abs(os[a])) {
-                axes[f + 1] = axes[f];
-                f--;
-            }
-            axes[f + 1] = a;
-        }
-        return axes;
-    }
-
-    /**
-     * 4 when every output of a row layout is a 4-byte int or float, contiguous along the rows and
-     * 16-byte aligned at every row start, and the row length is a multiple of 4; else 1. Inputs may
-     * be anything (each lane loads its own element by stride, e.g. a broadcast 0 stride).
-     */
-    private static int rowVectorWidth(List<Param> params, Object[] args, List<Long> dims, List<long[]> st) {
-        int nd = dims.size();
-        if (dims.get(nd - 1) % 4 != 0) return 1;
-        boolean any = false;
-        int q = 0;
-        for (int k = 0; k < params.size(); k++) {
-            Param p = params.get(k);
-            if (p.kind() == Kind.RAW) return 1;
-            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
-            int qk = q++;
-            if (p.kind() != Kind.OUT) continue;
-            if (p.dtype() != DType.FLOAT32 && p.dtype() != DType.INT32) return 1;
-            if (st.get(nd - 1)[qk] != 4 || ((NDArray) args[k]).offset() % 16 != 0) return 1;
-            for (int d = 0; d < nd - 1; d++) if (st.get(d)[qk] % 16 != 0) return 1;
-            any = true;
-        }
-        return any ? 4 : 1;
-    }
-
-    /**
-     * 4 when every indexed operand is a 4-byte int or float whose first element is 16-byte aligned
-     * and no raw array is passed (wide loads of raw arrays would be the body's business), else 1.
-     */
-    private static int vectorWidth(ParamList ps, Object[] args) {
-        Kind[] kinds = ps.kinds;
-        boolean any = false;
-        for (int k = 0; k < kinds.length; k++) {
-            Kind kind = kinds[k];
-            if (kind == Kind.RAW) return 1;
-            if (kind == Kind.SCALAR) continue;
-            if (!loadsFourWide(ps.dtypes[k], (NDArray) args[k])) return 1;
-            any = true;
-        }
-        return any ? 4 : 1;
-    }
-
-    /** The rule of {@link #vectorWidth} for one indexed operand: a 4-byte int or float, its first element 16-byte aligned. */
-    private static boolean loadsFourWide(DType dtype, NDArray a) {
-        return (dtype == DType.FLOAT32 || dtype == DType.INT32) && a.offset() % 16 == 0;
     }
 
     /** The generated source of {@code spec} for one layout and dialect (memoized; exposed for golden tests and debugging). */
