@@ -23,7 +23,7 @@ import org.ndgpu.ndarray.Shapes;
  * <p>Every part is a new C-contiguous array that owns its memory. A part for another device is
  * copied with {@link NDArray#to}, through the host between OpenCL devices or between backends.
  * These are numpy.array_split and numpy.concatenate with a device per part, compositions of the
- * core's views and copies, so they sit beside {@link Tiling} and {@link Joining}.
+ * core's views and copies, so they sit beside {@code Tiling} and {@code Joining}.
  */
 public final class Sharding {
     private Sharding() {}
