@@ -196,6 +196,7 @@ final class HostileSweep {
                 "org.ndgpu.ndarray.Scalars",
                 "org.ndgpu.ndarray.Shapes",
                 "org.ndgpu.ndarray.Transfers",
+                "org.ndgpu.ndarray.Triangles",
                 "org.ndgpu.ndarray.IndexExpr",
                 "org.ndgpu.ndarray.IndexExpr$Int",
                 "org.ndgpu.ndarray.IndexExpr$Slice",
