@@ -60,9 +60,12 @@ import org.ndgpu.spi.Ufunc;
  * Nd.add(x, 1, null);
  * }</pre>
  *
- * <p>This class is a facade: each method is one delegation, to the class of its concept in package
- * {@code org.ndgpu.ndarray} ({@link Creation}, {@link Ranges}, {@link Copies}, {@link Transfers},
- * ...), to {@link NDArray}, or to the operation modules.
+ * <p>This class is a facade on the top floor: each method is one typed delegation, to the class of
+ * its concept in the core ({@link Creation}, {@link Ranges}, {@link Copies}, {@link Transfers},
+ * ...), to {@link NDArray}, or straight into an operation module (routines' packages,
+ * {@code DeviceLinalg}, {@code FftLibrary}, {@link Random}). Ufunc calls go through the core's
+ * {@code Providers.ufuncs}, NDArray's own road, so that a Fuse trace can record them. A new NumPy
+ * routine is its implementation class in its module plus one line here.
  */
 public final class Nd {
     private Nd() {}
