@@ -539,12 +539,12 @@ public final class NDArray implements AutoCloseable {
     /** NumPy's repr: {@code array([[1., 2.],\n       [3., 4.]], dtype=float32)}. */
     @Override
     public String toString() {
-        return ArrayRepr.repr(this);
+        return Providers.routines().repr(this);
     }
 
     /** NumPy's str: {@code [[1. 2.]\n [3. 4.]]}. */
     public String str() {
-        return ArrayRepr.str(this);
+        return Providers.routines().str(this);
     }
 
     /** The array as a host {@link org.ndgpu.ndarray.HostArray} in C order (what Nd.save writes). */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Views;
 import org.ndgpu.routines.manipulation.Joining;
 
@@ -17,13 +18,20 @@ import org.ndgpu.routines.manipulation.Joining;
 public final class ArrayRepr {
     private ArrayRepr() {}
 
-    /** numpy.array_repr(a): {@code array([1., 2.], dtype=float32)}. */
+    /**
+     * numpy.array_repr(a): {@code array([1., 2.], dtype=float32)}. A closed array, or a symbolic one
+     * inside a Fuse trace, says so instead of reading elements (a debugger or a log may print either).
+     */
     public static String repr(NDArray a) {
+        if (a.isClosed()) return "array(<closed>, dtype=" + a.dtype() + ", shape=" + Shapes.str(a.shape()) + ")";
+        if (a.symbol() != null)
+            return "array(<symbolic: traced by fuse>, dtype=" + a.dtype() + ", shape=" + Shapes.str(a.shape()) + ")";
         return ArrayPrinter.repr(shown(a), a.shape());
     }
 
     /** numpy.array_str(a): {@code [1. 2.]}. */
     public static String str(NDArray a) {
+        a.live("str");
         return ArrayPrinter.str(shown(a), a.shape());
     }
 
