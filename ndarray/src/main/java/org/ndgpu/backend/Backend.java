@@ -68,8 +68,9 @@ public interface Backend {
     /**
      * Launches {@code kernel} with {@code grid} blocks of {@code block} threads in each dimension
      * (CUDA terms; OpenCL's global size is grid x block). Arguments are {@link BackendBuffer}s
-     * (device pointers), Integer (32-bit), Long (64-bit), Float, Double, Short, Byte, or
-     * {@link LocalMemory} (OpenCL __local bytes; on CUDA it adds to dynamic shared memory).
+     * (device pointers), Integer (32-bit), Long (64-bit), Float, Double, Short, Byte, Boolean (one
+     * byte, 0 or 1: OpenCL C has no bool kernel parameter), or {@link LocalMemory} (OpenCL __local
+     * bytes; on CUDA it adds to dynamic shared memory). Every backend accepts exactly these.
      */
     void launch(
             BackendStream stream,

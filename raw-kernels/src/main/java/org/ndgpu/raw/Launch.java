@@ -167,10 +167,14 @@ final class Launch {
             case Byte v -> {
                 return scalar(what, i, p, v, 1, false, "a Byte (8-bit)");
             }
+            case Boolean v -> {
+                // as CuPy passes a Python bool: one byte, 0 or 1, for a bool, char or unsigned char parameter
+                return scalar(what, i, p, v, 1, false, "a Boolean (one byte, 0 or 1)");
+            }
             default ->
                 throw new KernelLaunchException(
                         where(what, i, p) + " is a " + a.getClass().getName()
-                                + "; expected an NDArray, Integer, Long, Float, Double, Short, Byte or RawKernel.localMemory(bytes)");
+                                + "; expected an NDArray, Integer, Long, Float, Double, Short, Byte, Boolean or RawKernel.localMemory(bytes)");
         }
     }
 

@@ -43,7 +43,7 @@ final class CudaLaunchErrors {
     static KernelLaunchException badType(String id, CudaKernel k, int i, Object arg) {
         return new KernelLaunchException(id + " launch of '" + k.name + "': argument " + i + " is "
                 + (arg == null ? "null" : "a " + arg.getClass().getName())
-                + "; expected a device buffer, Integer, Long, Float, Double, Short, Byte or LocalMemory");
+                + "; expected a device buffer, Integer, Long, Float, Double, Short, Byte, Boolean or LocalMemory");
     }
 
     static KernelLaunchException badArgument(String id, CudaKernel k, Object[] args, int i, int param, int size) {

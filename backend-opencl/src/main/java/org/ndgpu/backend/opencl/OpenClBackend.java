@@ -329,13 +329,16 @@ public final class OpenClBackend implements Backend {
             case Double v -> OpenClLaunch.setArg(h, i, Sizeof.cl_double, Double.doubleToRawLongBits(v));
             case Short v -> OpenClLaunch.setArg(h, i, Sizeof.cl_short, v);
             case Byte v -> OpenClLaunch.setArg(h, i, Sizeof.cl_char, v);
+            // OpenCL C takes no bool kernel parameter: a Boolean is the one byte 0 or 1 (uchar), as on CUDA
+            case Boolean v -> OpenClLaunch.setArg(h, i, Sizeof.cl_char, v ? 1 : 0);
             case LocalMemory l -> OpenClLaunch.setLocalArg(h, i, l.bytes());
             case null ->
                 throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is null");
             default ->
-                throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is a "
-                        + a.getClass().getSimpleName()
-                        + "; expected a device buffer, Integer, Long, Float, Double, Short or Byte");
+                throw new KernelLaunchException(
+                        id() + " launch of '" + k.name + "': argument " + i + " is a "
+                                + a.getClass().getSimpleName()
+                                + "; expected a device buffer, Integer, Long, Float, Double, Short, Byte, Boolean or LocalMemory");
         };
         if (st != CL_SUCCESS) {
             throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " ("
