@@ -32,7 +32,8 @@ import org.ndgpu.device.Device;
  *     be offset from the host; pass {@code x.copy()}, or the base array plus an integer offset.
  *     Strides are the kernel's business, as in CuPy.</li>
  * <li>{@code Integer} (32-bit), {@code Long} (64-bit), {@code Float}, {@code Double},
- *     {@code Short}, {@code Byte}: by value; the width must match the parameter's C type.</li>
+ *     {@code Short}, {@code Byte}: by value; the width must match the parameter's C type.
+ *     {@code Boolean}: one byte, 0 or 1, for a {@code bool}, {@code char} or {@code uchar} parameter.</li>
  * <li>{@link #localMemory(long)}: an OpenCL {@code __local} pointer parameter of that many bytes.</li>
  * </ul>
  * Dynamic shared memory (CUDA's {@code extern __shared__}) is given with
