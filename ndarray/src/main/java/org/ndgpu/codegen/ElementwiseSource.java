@@ -87,36 +87,7 @@ final class ElementwiseSource {
                     .append(")ND_GLOBAL_SIZE()) {\n");
             if (!layout.contiguous()) {
                 loop.append("        ").append(ix).append(" _r = i, _q;\n");
-                for (Param p : indexed)
-                    loop.append("        ")
-                            .append(ix)
-                            .append(" _x_")
-                            .append(p.name())
-                            .append(" = 0;\n");
-                for (int d = nd - 1; d >= 0; d--) {
-                    if (d > 0)
-                        loop.append("        _q = _r % (")
-                                .append(ix)
-                                .append(")_d")
-                                .append(d)
-                                .append("; _r /= (")
-                                .append(ix)
-                                .append(")_d")
-                                .append(d)
-                                .append(";\n");
-                    else loop.append("        _q = _r;\n");
-                    for (Param p : indexed) {
-                        loop.append("        _x_")
-                                .append(p.name())
-                                .append(" += _q * (")
-                                .append(ix)
-                                .append(")_s")
-                                .append(d)
-                                .append("_")
-                                .append(p.name())
-                                .append(";\n");
-                    }
-                }
+                offsets(loop, indexed, ix, nd);
             }
             for (Param p : indexed) {
                 String addr = layout.contiguous()
@@ -250,5 +221,52 @@ final class ElementwiseSource {
         return Pattern.compile("\\b" + Pattern.quote(name) + "\\b(?!\\s*=(?!=))")
                 .matcher(body)
                 .find();
+    }
+
+    /**
+     * Each operand's byte offset {@code _x_<name>} of the flat index {@code _r} over dims
+     * {@code nd - 1 .. 0} (C order): the one index walk of the strided and row loops.
+     */
+    static void offsets(StringBuilder sb, List<Param> indexed, String ix, int nd) {
+        zeroOffsets(sb, indexed, ix);
+        for (int d = nd - 1; d >= 0; d--) {
+            if (d > 0) digit(sb, ix, d);
+            else sb.append("        _q = _r;\n");
+            addStride(sb, indexed, ix, d);
+        }
+    }
+
+    /** {@code <ix> _x_<name> = 0;} for each operand. */
+    static void zeroOffsets(StringBuilder sb, List<Param> indexed, String ix) {
+        for (Param p : indexed)
+            sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
+    }
+
+    /** {@code _q}, the index along dim {@code d}, taken off {@code _r}. */
+    static void digit(StringBuilder sb, String ix, int d) {
+        sb.append("        _q = _r % (")
+                .append(ix)
+                .append(")_d")
+                .append(d)
+                .append("; _r /= (")
+                .append(ix)
+                .append(")_d")
+                .append(d)
+                .append(";\n");
+    }
+
+    /** Each operand's offset advanced by {@code _q} steps of its stride along dim {@code d}. */
+    static void addStride(StringBuilder sb, List<Param> indexed, String ix, int d) {
+        for (Param p : indexed) {
+            sb.append("        _x_")
+                    .append(p.name())
+                    .append(" += _q * (")
+                    .append(ix)
+                    .append(")_s")
+                    .append(d)
+                    .append("_")
+                    .append(p.name())
+                    .append(";\n");
+        }
     }
 }

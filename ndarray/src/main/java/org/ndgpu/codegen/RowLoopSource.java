@@ -41,32 +41,7 @@ final class RowLoopSource {
                 .append(ix)
                 .append(")ND_NUM_GROUPS()) {\n");
         sb.append("        ").append(ix).append(" _r = _row, _q;\n");
-        for (Param p : indexed)
-            sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
-        for (int d = in - 1; d >= 0; d--) {
-            if (d > 0)
-                sb.append("        _q = _r % (")
-                        .append(ix)
-                        .append(")_d")
-                        .append(d)
-                        .append("; _r /= (")
-                        .append(ix)
-                        .append(")_d")
-                        .append(d)
-                        .append(";\n");
-            else sb.append("        _q = _r;\n");
-            for (Param p : indexed) {
-                sb.append("        _x_")
-                        .append(p.name())
-                        .append(" += _q * (")
-                        .append(ix)
-                        .append(")_s")
-                        .append(d)
-                        .append("_")
-                        .append(p.name())
-                        .append(";\n");
-            }
-        }
+        ElementwiseSource.offsets(sb, indexed, ix, in);
         for (Param p : indexed) {
             sb.append("        const ")
                     .append(ix)

@@ -114,8 +114,7 @@ final class TiledLoopSource {
                 .append(t)
                 .append(";\n");
         sb.append("        _r /= _nA;\n");
-        for (Param p : indexed)
-            sb.append("        ").append(ix).append(" _x_").append(p.name()).append(" = 0;\n");
+        ElementwiseSource.zeroOffsets(sb, indexed, ix);
         if (index) sb.append("        ").append(ix).append(" _i0 = 0;\n");
         int firstBatch = -1;
         for (int d = 0; d < nd; d++) {
@@ -127,30 +126,9 @@ final class TiledLoopSource {
         if (firstBatch >= 0) sb.append("        ").append(ix).append(" _q;\n");
         for (int d = nd - 1; d >= 0; d--) {
             if (d == a || d == b) continue;
-            if (d != firstBatch) {
-                sb.append("        _q = _r % (")
-                        .append(ix)
-                        .append(")_d")
-                        .append(d)
-                        .append("; _r /= (")
-                        .append(ix)
-                        .append(")_d")
-                        .append(d)
-                        .append(";\n");
-            } else {
-                sb.append("        _q = _r;\n");
-            }
-            for (Param p : indexed) {
-                sb.append("        _x_")
-                        .append(p.name())
-                        .append(" += _q * (")
-                        .append(ix)
-                        .append(")_s")
-                        .append(d)
-                        .append("_")
-                        .append(p.name())
-                        .append(";\n");
-            }
+            if (d != firstBatch) ElementwiseSource.digit(sb, ix, d);
+            else sb.append("        _q = _r;\n");
+            ElementwiseSource.addStride(sb, indexed, ix, d);
             if (index) sb.append("        _i0 += _q * _c").append(d).append(";\n");
         }
         // phase 1: the staged inputs, coalesced along A
