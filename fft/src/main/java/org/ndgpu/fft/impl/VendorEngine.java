@@ -77,11 +77,8 @@ final class VendorEngine implements Engine {
         DType ct = out.dtype().isComplex()
                 ? out.dtype()
                 : (out.dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
-        if (!out.dtype().isComplex()) {
-            OwnFft.helper(device, ct, "scale_real", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
-            return;
-        }
-        OwnFft.helper(device, ct, "scale", count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
+        String kernel = out.dtype().isComplex() ? "scale" : "scale_real";
+        OwnFft.helper(device, ct, kernel, count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
     }
 
     @Override
