@@ -5,10 +5,12 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * Where NDArray finds the operations that live in later modules (ufuncs in kernels-elementwise,
- * reductions in kernels-reduction, linear algebra in linalg, FFTs in fft): each module registers its
- * implementation with java.util.ServiceLoader, so the modules depend on ndarray and never the
- * reverse. A missing module is a clear error, not a NullPointerException.
+ * Where NDArray's own methods find the operations that live in later modules (ufuncs in
+ * kernels-elementwise, reductions in kernels-reduction, matmul and dot in linalg, sorting, indexing
+ * and printing in routines) and where routines' convolve finds module fft's real FFTs: each module
+ * registers its implementation with java.util.ServiceLoader, so the modules depend on ndarray and
+ * never the reverse. Each is looked up once. A missing module is a clear error, not a
+ * NullPointerException.
  */
 public final class Providers {
     private Providers() {}
@@ -17,7 +19,6 @@ public final class Providers {
     private static volatile ReductionRunner reductions;
     private static volatile MatrixProducts products;
     private static volatile Routines routines;
-    private static volatile RealFft realFft;
 
     public static UfuncRunner ufuncs() {
         UfuncRunner u = ufuncs;
@@ -63,14 +64,14 @@ public final class Providers {
 
     /** The real FFTs of module fft when it is on the class path, else empty (convolve only prefers it). */
     public static java.util.Optional<RealFft> realFftIfPresent() {
-        RealFft f = realFft;
-        if (f == null) {
-            var found = ServiceLoader.load(RealFft.class, Providers.class.getClassLoader())
-                    .findFirst();
-            if (found.isEmpty()) return found;
-            realFft = f = found.get();
-        }
-        return java.util.Optional.of(f);
+        return OptionalFft.FOUND;
+    }
+
+    /** Looked for once, on the first convolve that could use it: found or not, the answer is kept. */
+    private static final class OptionalFft {
+        static final java.util.Optional<RealFft> FOUND = ServiceLoader.load(
+                        RealFft.class, Providers.class.getClassLoader())
+                .findFirst();
     }
 
     private static <T> T load(Class<T> type, String module) {
