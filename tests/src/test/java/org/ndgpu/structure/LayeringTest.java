@@ -43,22 +43,6 @@ class LayeringTest {
     private static final Pattern BACKEND_NAME =
             Pattern.compile("\"(cuda|opencl)\"\\s*\\.equals|equals(IgnoreCase)?\\(\\s*\"(cuda|opencl)\"\\s*\\)");
 
-    /** The main Java sources of every module, as (module, path). */
-    private static List<Path> mainSources() throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(ROOT)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                String s = p.toString().replace('\\', '/');
-                if (s.endsWith(".java")
-                        && s.contains("/src/main/java/")
-                        && !s.contains("/target/")
-                        && !s.contains("/.git/")) files.add(p);
-            }
-        }
-        assertTrue(files.size() > 100, "expected the modules' main sources under " + ROOT + ", found " + files.size());
-        return files;
-    }
-
     private static String module(Path p) {
         return ROOT.relativize(p).getName(0).toString();
     }
@@ -73,7 +57,7 @@ class LayeringTest {
     @Test
     void noModuleBelowTheFacadeCallsNd() throws IOException {
         List<String> bad = new ArrayList<>();
-        for (Path p : mainSources()) {
+        for (Path p : MainSources.under(ROOT)) {
             if (ABOVE_THE_FACADE.contains(module(p))) continue;
             String s = code(p).replaceAll("\"(?:[^\"\\\\\\n]|\\\\.)*\"", "\"\"");
             if (CALLS_ND.matcher(s).find()) bad.add(ROOT.relativize(p).toString());
@@ -125,7 +109,7 @@ class LayeringTest {
                 "ndarray/src/main/java/org/ndgpu/device/Devices.java",
                 "ndarray/src/main/java/org/ndgpu/device/Device.java");
         List<String> bad = new ArrayList<>();
-        for (Path p : mainSources()) {
+        for (Path p : MainSources.under(ROOT)) {
             String rel = ROOT.relativize(p).toString().replace('\\', '/');
             if (module(p).startsWith("backend-") || allowedFiles.contains(rel)) continue;
             if (BACKEND_NAME.matcher(code(p)).find()) bad.add(rel);
