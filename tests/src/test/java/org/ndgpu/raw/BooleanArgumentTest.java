@@ -1,11 +1,14 @@
 package org.ndgpu.raw;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -42,5 +45,19 @@ public class BooleanArgumentTest extends PerDeviceTest {
         // the same kernel again with false: OpenCL keeps the previous arguments, so the byte must be set anew
         k.launch(new long[] {(n + 127) / 128}, new long[] {128}, out, false, n);
         assertArrayEquals(expectFalse, out.toIntArray(), "flag false");
+    }
+
+    @Test
+    void aBooleanForAWiderParameterIsRefusedBeforeTheLaunch() {
+        int n = 8;
+        var k = new RawKernel(device().backend().dialect() == Dialect.CUDA ? CU : CL, "pick");
+        NDArray out = Nd.full(Integer.MIN_VALUE, DType.INT32, n);
+        // n is an int parameter: one byte would leave three of its bytes unset
+        KernelLaunchException e = assertThrows(
+                KernelLaunchException.class, () -> k.launch(new long[] {1}, new long[] {8}, out, true, true));
+        assertTrue(e.getMessage().contains("'pick'") && e.getMessage().contains("Boolean"), e.getMessage());
+        int[] poison = new int[n];
+        Arrays.fill(poison, Integer.MIN_VALUE);
+        assertArrayEquals(poison, out.toIntArray(), "nothing ran");
     }
 }
