@@ -64,19 +64,22 @@ public final class LaunchArgs {
 
     /** A device buffer (a pointer to its start). */
     public LaunchArgs buffer(BackendBuffer b) {
-        values[reserve(1)] = b;
+        int at = reserve(1);
+        values[at] = b;
         return this;
     }
 
     /** A 32-bit integer ({@code int}, {@code uint}). */
     public LaunchArgs i32(int v) {
-        values[reserve(1)] = v;
+        int at = reserve(1);
+        values[at] = v;
         return this;
     }
 
     /** A 64-bit integer ({@code long}, {@code ulong}, a size, a stride, an offset). */
     public LaunchArgs i64(long v) {
-        values[reserve(1)] = v;
+        int at = reserve(1);
+        values[at] = v;
         return this;
     }
 
@@ -97,19 +100,22 @@ public final class LaunchArgs {
 
     /** A {@code float}. */
     public LaunchArgs f32(float v) {
-        values[reserve(1)] = v;
+        int at = reserve(1);
+        values[at] = v;
         return this;
     }
 
     /** A {@code double}. */
     public LaunchArgs f64(double v) {
-        values[reserve(1)] = v;
+        int at = reserve(1);
+        values[at] = v;
         return this;
     }
 
     /** A boolean: one byte, 0 or 1, on every backend (OpenCL C has no bool kernel parameter). */
     public LaunchArgs bool(boolean v) {
-        values[reserve(1)] = v;
+        int at = reserve(1);
+        values[at] = v;
         return this;
     }
 
@@ -120,13 +126,15 @@ public final class LaunchArgs {
      */
     public LaunchArgs scalar(DType t, Number v) {
         Object s = CTypes.scalarArg(t, v);
-        values[reserve(1)] = s;
+        int at = reserve(1);
+        values[at] = s;
         return this;
     }
 
     /** Dynamic local memory of {@code bytes} (an OpenCL {@code __local} parameter; on CUDA, dynamic shared memory). */
     public LaunchArgs local(long bytes) {
-        values[reserve(1)] = new Backend.LocalMemory(bytes);
+        int at = reserve(1);
+        values[at] = new Backend.LocalMemory(bytes);
         return this;
     }
 
@@ -151,7 +159,8 @@ public final class LaunchArgs {
             throw new KernelLaunchException("launch: argument " + size + " is "
                     + (v == null ? "null" : "a " + v.getClass().getName()) + EXPECTED);
         }
-        values[reserve(1)] = v;
+        int at = reserve(1);
+        values[at] = v;
         return this;
     }
 
@@ -191,7 +200,11 @@ public final class LaunchArgs {
                 .launch(device.currentStream().backendStream(), kernel, grid, block, dynamicSharedBytes, toArray());
     }
 
-    /** The index of the first of {@code n} new slots, growing the array when they do not fit. */
+    /**
+     * The index of the first of {@code n} new slots, growing the array when they do not fit. Called
+     * before {@code values} is named in a store: {@code values[reserve(1)] = v} would store into the
+     * array that was there before it grew.
+     */
     private int reserve(int n) {
         int at = size;
         if (values.length - at < n) values = Arrays.copyOf(values, Math.max(at + n, 2 * values.length));
