@@ -24,8 +24,9 @@ import org.ndgpu.ndarray.NDArray;
  * <p>{@link #of} sizes the arguments up front: a launch whose count is known allocates one array
  * of that size and this builder, and {@link #toArray} hands the array over without copying it
  * (this runs on every call, and early on in the bytecode interpreter). Appending past the count
- * grows the array. A builder is used by one thread and launched once, or kept as a fixed run of
- * arguments that launches {@link #append} from.
+ * grows the array. A builder is filled by one thread and launched once; or, once filled, kept
+ * unchanged as a run of arguments that later launches {@link #append} from (a reduction's numbers
+ * that repeat from call to call).
  */
 public final class LaunchArgs {
     private static final String EXPECTED =
