@@ -4,11 +4,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelKey;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.codegen.ParamList;
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
@@ -92,8 +92,7 @@ public final class ReductionLoop {
             BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
             BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
             ReductionArgs.Template onePass = p.K() != 0 && p.g() == 1
-                    ? ReductionArgs.template(
-                            ins, ps.scalarArgs(), out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
+                    ? ReductionArgs.template(ins, out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
                     : null;
             hit = LAST.put(spec, new Planned(kernels, geometry, p, first, second, onePass));
         }
@@ -104,7 +103,7 @@ public final class ReductionLoop {
         long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
         int tx = plan.tx(), ty = plan.ty();
 
-        Object[] scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
+        LaunchArgs scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
         if (g == 1) {
             launch(
                     device,
@@ -119,22 +118,20 @@ public final class ReductionLoop {
         int inputArgs = na * (2 + k.dims().length + r.dims().length), outArgs = 2 + k.dims().length;
         try (NDArray part =
                 NDArray.empty(device, DType.UINT8, new long[] {plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
-            ReductionArgs a = new ReductionArgs(inputArgs + scalars.length + 1 + ReductionArgs.dimCount(k, r));
-            a.addInputs(ins, k, r);
-            a.addAll(scalars);
-            a.add(part.buffer());
-            a.addDims(K, R, chunk, R, tx, ty, gridK, k, r);
-            launch(device, spec, plan.first(), hit.first(), gridK * g, tx * ty, a.array());
+            LaunchArgs a = LaunchArgs.of(inputArgs + scalars.size() + 1 + ReductionArgs.dimCount(k, r));
+            ReductionArgs.addInputs(a, ins, k, r);
+            a.append(scalars).buffer(part.buffer());
+            ReductionArgs.addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
+            launch(device, spec, plan.first(), hit.first(), gridK * g, tx * ty, a);
 
             // second pass: a column reduction of the [g, K] partials
             int tx2 = plan.tx2(), ty2 = plan.ty2();
             long blocks2 = plan.blocks2();
-            ReductionArgs b = new ReductionArgs(1 + scalars.length + outArgs + ReductionArgs.dimCount(k, null));
-            b.add(part.buffer());
-            b.addAll(scalars);
-            b.addOut(out, k, na);
-            b.addDims(K, g, g, R, tx2, ty2, blocks2, k, null);
-            launch(device, spec, plan.second(), hit.second(), blocks2, tx2 * ty2, b.array());
+            LaunchArgs b = LaunchArgs.of(1 + scalars.size() + outArgs + ReductionArgs.dimCount(k, null));
+            b.buffer(part.buffer()).append(scalars);
+            ReductionArgs.addOut(b, out, k, na);
+            ReductionArgs.addDims(b, K, g, g, R, tx2, ty2, blocks2, k, null);
+            launch(device, spec, plan.second(), hit.second(), blocks2, tx2 * ty2, b);
         }
     }
 
@@ -369,15 +366,13 @@ public final class ReductionLoop {
             BackendKernel kernel,
             long grid,
             int threads,
-            Object[] args) {
-        Backend backend = device.backend();
+            LaunchArgs args) {
         if (kernel.maxBlockSize() < lay.block()) {
             throw new DeviceException(spec.name() + ": the reduction needs blocks of " + lay.block() + " threads, "
                     + device.id() + " allows " + kernel.maxBlockSize() + " for this kernel");
         }
         // the template's thread count is the block size of the source's local buffer or fewer
-        backend.launch(
-                device.currentStream().backendStream(), kernel, new long[] {grid}, new long[] {threads}, 0, args);
+        args.launch(device, kernel, grid, threads);
     }
 
     /** Tuning knobs (Config's ndgpu.reduction.* settings), read on first use: for benchmarking variants. */

@@ -5,6 +5,7 @@ import static org.ndgpu.reduction.DeviceMath.tag;
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -86,80 +87,64 @@ final class Scans {
         long xs = x.strides()[n - 1], ys = y.strides()[n - 1];
         boolean column = k.dims().length > 0 && Math.abs(k.strides()[0][k.dims().length - 1]) < Math.abs(xs);
         DType acc = y.dtype() == DType.FLOAT16 ? DType.FLOAT32 : y.dtype();
-        var stream = dev.currentStream().backendStream();
+        int nk = k.dims().length;
         if (len <= 32 || (column && lines >= 1024)) {
             ScanSource.Kernel kind = ScanSource.Kernel.SEQUENTIAL;
-            List<Object> args = arrays(x, y, k, xs, ys);
-            args.add(lines);
-            args.add(len);
-            args.add(1L);
-            for (long d : k.dims()) args.add(d);
             long blocks = Math.min((lines + 255) / 256, 1L << 20);
-            dev.backend()
-                    .launch(
-                            stream,
-                            kernel(dev, op, kind, x.dtype(), y.dtype(), acc, k.dims().length),
-                            new long[] {blocks},
-                            new long[] {256},
-                            0,
-                            args.toArray());
+            arrays(x, y, k, xs, ys, 3 + nk)
+                    .i64(lines)
+                    .i64(len)
+                    .i64(1L)
+                    .i64s(k.dims())
+                    .launch(dev, kernel(dev, op, kind, x.dtype(), y.dtype(), acc, nk), blocks, 256);
             return;
         }
         long tiles = (len + ScanSource.TILE - 1) / ScanSource.TILE;
         long blocks = Math.min(lines * tiles, 1L << 20);
         NDArray sums = tiles > 1 ? NDArray.empty(dev, acc, new long[] {lines, tiles}, Order.C) : null;
         try {
-            List<Object> args = arrays(x, y, k, xs, ys);
-            args.add(sums != null ? sums.buffer() : y.buffer());
-            args.add(sums != null ? 1 : 0);
-            args.add(lines);
-            args.add(len);
-            args.add(tiles);
-            for (long d : k.dims()) args.add(d);
-            dev.backend()
+            arrays(x, y, k, xs, ys, 5 + nk)
+                    .buffer(sums != null ? sums.buffer() : y.buffer())
+                    .i32(sums != null ? 1 : 0)
+                    .i64(lines)
+                    .i64(len)
+                    .i64(tiles)
+                    .i64s(k.dims())
                     .launch(
-                            stream,
-                            kernel(dev, op, ScanSource.Kernel.TILES, x.dtype(), y.dtype(), acc, k.dims().length),
-                            new long[] {blocks},
-                            new long[] {ScanSource.BLOCK},
-                            0,
-                            args.toArray());
+                            dev,
+                            kernel(dev, op, ScanSource.Kernel.TILES, x.dtype(), y.dtype(), acc, nk),
+                            blocks,
+                            ScanSource.BLOCK);
             if (sums == null) return;
             scanLines(op, sums, sums);
-            List<Object> c = new ArrayList<>();
-            c.add(y.buffer());
-            c.add(y.offset());
-            for (long s : k.strides()[1]) c.add(s);
-            c.add(ys);
-            c.add(sums.buffer());
-            c.add(lines);
-            c.add(len);
-            c.add(tiles);
-            for (long d : k.dims()) c.add(d);
-            dev.backend()
+            LaunchArgs.of(2 + nk + 1 + 1 + 3 + nk)
+                    .array(y)
+                    .i64s(k.strides()[1])
+                    .i64(ys)
+                    .buffer(sums.buffer())
+                    .i64(lines)
+                    .i64(len)
+                    .i64(tiles)
+                    .i64s(k.dims())
                     .launch(
-                            stream,
-                            kernel(dev, op, ScanSource.Kernel.CARRY, x.dtype(), y.dtype(), acc, k.dims().length),
-                            new long[] {blocks},
-                            new long[] {ScanSource.BLOCK},
-                            0,
-                            c.toArray());
+                            dev,
+                            kernel(dev, op, ScanSource.Kernel.CARRY, x.dtype(), y.dtype(), acc, nk),
+                            blocks,
+                            ScanSource.BLOCK);
         } finally {
             if (sums != null) sums.close();
         }
     }
 
-    private static List<Object> arrays(NDArray x, NDArray y, ReductionDims.Merged k, long xs, long ys) {
-        List<Object> a = new ArrayList<>();
-        a.add(x.buffer());
-        a.add(x.offset());
-        for (long s : k.strides()[0]) a.add(s);
-        a.add(xs);
-        a.add(y.buffer());
-        a.add(y.offset());
-        for (long s : k.strides()[1]) a.add(s);
-        a.add(ys);
-        return a;
+    /** Both arrays' buffer, offset, merged strides and stride along the scan, in arguments for {@code more} after them. */
+    private static LaunchArgs arrays(NDArray x, NDArray y, ReductionDims.Merged k, long xs, long ys, int more) {
+        return LaunchArgs.of(2 * (3 + k.dims().length) + more)
+                .array(x)
+                .i64s(k.strides()[0])
+                .i64(xs)
+                .array(y)
+                .i64s(k.strides()[1])
+                .i64(ys);
     }
 
     private static BackendKernel kernel(

@@ -3,7 +3,6 @@ package org.ndgpu.codegen;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
@@ -251,7 +250,6 @@ public final class ElementwiseLoop {
         List<long[]> st = plan.strides();
         int nd = dims.size();
         long n = plan.n();
-        Backend backend = device.backend();
         Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LayoutKernel hit = LAST.get(spec);
         if (hit == null
@@ -263,9 +261,8 @@ public final class ElementwiseLoop {
 
         boolean contiguous = layout.contiguous();
         ParamList ps = spec.paramList();
-        Object[] kargs = new Object[contiguous ? 1 + ps.flatArgs : 1 + nd + ps.flatArgs + nd * ps.indexed];
+        LaunchArgs kargs = LaunchArgs.of(contiguous ? 1 + ps.flatArgs : 1 + nd + ps.flatArgs + nd * ps.indexed);
         Kind[] kinds = ps.kinds;
-        int ka = 0;
         int q0 = 0;
         for (int k = 0; k < kinds.length; k++) {
             Kind kind = kinds[k];
@@ -275,19 +272,17 @@ public final class ElementwiseLoop {
                     throw new DTypeException(spec.name() + ": parameter '"
                             + spec.params().get(k).name() + "' expects a number, got " + a);
                 }
-                kargs[ka++] = CTypes.scalarArg(ps.dtypes[k], num);
+                kargs.scalar(ps.dtypes[k], num);
                 continue;
             }
-            NDArray arr = (NDArray) a;
-            kargs[ka++] = arr.buffer();
-            kargs[ka++] = arr.offset();
+            kargs.array((NDArray) a);
             if (kind != Kind.RAW) {
-                if (!contiguous) for (int d = 0; d < nd; d++) kargs[ka++] = st.get(d)[q0];
+                if (!contiguous) for (int d = 0; d < nd; d++) kargs.i64(st.get(d)[q0]);
                 q0++;
             }
         }
-        kargs[ka++] = n;
-        if (!contiguous) for (int d = 0; d < nd; d++) kargs[ka++] = dims.get(d);
+        kargs.i64(n);
+        if (!contiguous) kargs.i64s(dims);
 
         int block = Math.min(256, kernel.maxBlockSize());
         if (layout.tiled()) {
@@ -304,13 +299,7 @@ public final class ElementwiseLoop {
                     * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE)
                     * ((db + TiledLayout.TILE - 1) / TiledLayout.TILE);
             long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
-            backend.launch(
-                    device.currentStream().backendStream(),
-                    kernel,
-                    new long[] {Math.min(tiles, cap)},
-                    new long[] {block},
-                    0,
-                    kargs);
+            kargs.launch(device, kernel, Math.min(tiles, cap), block);
             return;
         }
         if (layout.rows()) {
@@ -322,7 +311,7 @@ public final class ElementwiseLoop {
         long groups = layout.rows() ? n / dims.get(nd - 1) : (work + block - 1) / block;
         long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
         long grid = Math.min(groups, cap);
-        backend.launch(device.currentStream().backendStream(), kernel, new long[] {grid}, new long[] {block}, 0, kargs);
+        kargs.launch(device, kernel, grid, block);
     }
 
     /** The kernel of {@code spec} for {@code layout} among {@code device}'s kernels: generated and compiled on first use. */

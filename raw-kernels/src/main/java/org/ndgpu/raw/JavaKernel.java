@@ -3,15 +3,14 @@ package org.ndgpu.raw;
 import com.aparapi.Kernel;
 import com.aparapi.Range;
 import java.lang.reflect.Field;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CheckedIndex;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
@@ -161,32 +160,32 @@ public abstract class JavaKernel extends Kernel {
         long[] grid = new long[local.length];
         for (int d = 0; d < grid.length; d++) grid[d] = range.global()[d] / local[d];
         boolean cuda = device.backend().dialect() == Dialect.CUDA;
-        List<Object> args = new ArrayList<>();
+        List<KernelSignature.Param> params =
+                checked ? src.checkedSignature().params() : src.signature().params();
+        LaunchArgs args = LaunchArgs.of(params.size());
         long shared = 0;
-        for (KernelSignature.Param p :
-                checked ? src.checkedSignature().params() : src.signature().params()) {
+        for (KernelSignature.Param p : params) {
             if (checked && p.name().equals(CheckedIndex.RECORD)) {
-                args.add(record.buffer());
+                args.buffer(record.buffer());
             } else if (checked && p.name().startsWith("_nd_len_")) {
                 NDArray a = bound.get(p.name().substring("_nd_len_".length()));
                 if (a == null) throw unbound(what, p.name().substring("_nd_len_".length()));
-                args.add(a.size());
+                args.i64(a.size());
             } else if (p.local()) {
                 long bytes = localBytes(p.name());
                 if (cuda) {
-                    args.add(shared);
+                    args.i64(shared);
                     shared += (bytes + 15) & ~15L;
                 } else {
-                    args.add(new Backend.LocalMemory(bytes));
+                    args.local(bytes);
                     shared += bytes;
                 }
             } else {
-                args.add(argument(what, device, p));
+                args.value(argument(what, device, p));
             }
         }
         Launch.checkGeometry(what, device, kernel, grid, local, shared);
-        device.backend()
-                .launch(device.currentStream().backendStream(), kernel, grid, local, cuda ? shared : 0, args.toArray());
+        args.launch(device, kernel, grid, local, cuda ? shared : 0);
     }
 
     private Object argument(String what, Device device, KernelSignature.Param p) {

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
@@ -15,7 +16,7 @@ import org.ndgpu.ndarray.Operands;
 
 /**
  * Checks a launch (geometry, argument count and kinds) and turns its arguments into what
- * {@link Backend#launch} takes. Shared by RawKernel and JavaKernel, so both report the same limits
+ * {@link Backend#launch} takes, for a {@link LaunchArgs}. Shared by RawKernel and JavaKernel, so both report the same limits
  * with the same words.
  */
 final class Launch {
@@ -88,22 +89,22 @@ final class Launch {
         }
     }
 
-    /**
-     * The backend arguments for {@code args} checked against {@code sig} (null when unknown).
-     * An NDArray is passed as a pointer to its element 0, which must be the start of its buffer.
-     */
-    static Object[] convert(String what, Device device, KernelSignature sig, int parameterCount, Object[] args) {
+    /** Checks the count of {@code args} against {@code sig} (null when unknown), else {@code parameterCount} (negative when unknown). */
+    static void checkCount(String what, KernelSignature sig, int parameterCount, Object[] args) {
         int expected = sig != null ? sig.params().size() : parameterCount;
         if (expected >= 0 && args.length != expected) {
             throw new KernelLaunchException(what + ": the kernel takes " + expected + " argument"
                     + (expected == 1 ? "" : "s") + (sig != null ? " " + sig : "") + ", " + args.length + " given");
         }
-        Object[] out = new Object[args.length];
-        for (int i = 0; i < args.length; i++) {
-            KernelSignature.Param p = sig != null ? sig.params().get(i) : null;
-            out[i] = convertOne(what, device, i, p, args[i]);
-        }
-        return out;
+    }
+
+    /**
+     * The backend argument for argument {@code i}, {@code a}, checked against its parameter in
+     * {@code sig} (null when unknown): one of the types {@link LaunchArgs#value} takes. An NDArray
+     * is passed as a pointer to its element 0, which must be the start of its buffer.
+     */
+    static Object convert(String what, Device device, KernelSignature sig, int i, Object a) {
+        return convertOne(what, device, i, sig != null ? sig.params().get(i) : null, a);
     }
 
     /** "RawKernel 'k': argument 2 ('float* x')": built only for a message (a launch must not pay for it). */

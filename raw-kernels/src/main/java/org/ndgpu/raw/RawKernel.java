@@ -9,6 +9,7 @@ import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CallSiteCache;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 
 /**
@@ -137,19 +138,23 @@ public final class RawKernel implements Serializable {
         long localBytes = shared.bytes();
         for (Object a : args) if (a instanceof Backend.LocalMemory lm) localBytes += lm.bytes();
         Launch.checkGeometry(what, device, kernel, grid, block, localBytes);
-        Object[] kargs = Launch.convert(what, device, module.signature(name), kernel.parameterCount(), args);
+        KernelSignature sig = module.signature(name);
+        Launch.checkCount(what, sig, kernel.parameterCount(), args);
+        boolean translated = module.translatedOn(device);
+        LaunchArgs kargs = LaunchArgs.of(args.length);
         long dynamicShared = shared.bytes();
-        if (module.translatedOn(device)) {
-            // OpenCL C on CUDA: each __local parameter is a byte offset into the launch's dynamic shared memory
-            for (int i = 0; i < kargs.length; i++) {
-                if (kargs[i] instanceof Backend.LocalMemory lm) {
-                    dynamicShared = (dynamicShared + 15) & ~15L;
-                    kargs[i] = dynamicShared;
-                    dynamicShared += lm.bytes();
-                }
+        for (int i = 0; i < args.length; i++) {
+            Object v = Launch.convert(what, device, sig, i, args[i]);
+            if (translated && v instanceof Backend.LocalMemory lm) {
+                // OpenCL C on CUDA: each __local parameter is a byte offset into the launch's dynamic shared memory
+                dynamicShared = (dynamicShared + 15) & ~15L;
+                kargs.i64(dynamicShared);
+                dynamicShared += lm.bytes();
+            } else {
+                kargs.value(v);
             }
         }
-        device.backend().launch(device.currentStream().backendStream(), kernel, grid, block, dynamicShared, kargs);
+        kargs.launch(device, kernel, grid, block, dynamicShared);
     }
 
     /** The compiled kernel on {@code device}, compiling on first use. */

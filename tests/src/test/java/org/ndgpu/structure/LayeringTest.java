@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
  * The layering of the modules, checked so that it cannot rot: calls flow down from the facade
  * {@code Nd} (module ndgpu, on top) through the operation modules to the core and the backends.
  * No module below the facade calls it; the core's service interfaces stay small (what NDArray's own
- * methods and the optional modules need); and only the backends and device selection know a
- * backend by its name.
+ * methods and the optional modules need); only the backends and device selection know a
+ * backend by its name; and every kernel above the backends is launched through one argument
+ * builder, {@code LaunchArgs}.
  */
 class LayeringTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -40,6 +41,15 @@ class LayeringTest {
     private static final int MAX_SPI_METHODS = 12;
     private static final Pattern CALLS_ND =
             Pattern.compile("\\bNd\\s*\\.|import\\s+org\\.ndgpu\\.Nd\\s*;|\\borg\\.ndgpu\\.Nd\\b");
+    /**
+     * A call of Backend#launch: {@code .launch(} on a backend ({@code dev.backend().launch(},
+     * {@code backend.launch(}), or any {@code .launch(} whose first argument is a backend stream.
+     */
+    private static final Pattern BACKEND_LAUNCH = Pattern.compile(
+            "(?i)\\bbackend\\w*\\s*(\\(\\s*\\))?\\s*\\.\\s*launch\\s*\\(|\\.\\s*launch\\s*\\([\\w.()\\s]*?backendStream\\s*\\(");
+    /** The one launcher above the backends (the benchmarks aside, which time the backend's launch itself). */
+    private static final String LAUNCHER = "ndarray/src/main/java/org/ndgpu/codegen/LaunchArgs.java";
+
     private static final Pattern BACKEND_NAME =
             Pattern.compile("\"(cuda|opencl)\"\\s*\\.equals|equals(IgnoreCase)?\\(\\s*\"(cuda|opencl)\"\\s*\\)");
 
@@ -101,6 +111,21 @@ class LayeringTest {
                 bad,
                 "a service interface of the core holds only what NDArray's methods or an optional module need;"
                         + " the facade calls the operation modules directly");
+    }
+
+    @Test
+    void onlyLaunchArgsCallsTheBackendsLaunch() throws IOException {
+        List<String> bad = new ArrayList<>();
+        for (Path p : MainSources.under(ROOT)) {
+            String rel = ROOT.relativize(p).toString().replace('\\', '/');
+            if (module(p).startsWith("backend-") || module(p).equals("benchmarks") || rel.equals(LAUNCHER)) continue;
+            String s = code(p).replaceAll("\"(?:[^\"\\\\\\n]|\\\\.)*\"", "\"\"");
+            if (BACKEND_LAUNCH.matcher(s).find()) bad.add(rel);
+        }
+        assertEquals(
+                List.of(),
+                bad,
+                "these sources call Backend#launch; pack the arguments with LaunchArgs and call its launch");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.List;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.DeviceFacts;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.fft.impl.FftPlan.Launch;
@@ -134,14 +135,13 @@ final class OwnFft {
                     ct,
                     "rpost",
                     total,
-                    z.buffer(),
-                    z.offset(),
-                    out.buffer(),
-                    out.offset(),
-                    h,
-                    total,
-                    real(ct, scale),
-                    real(ct, 2.0 / n));
+                    LaunchArgs.of(8)
+                            .array(z)
+                            .array(out)
+                            .i64(h)
+                            .i64(total)
+                            .scalar(ct.real(), scale)
+                            .scalar(ct.real(), 2.0 / n));
         }
         return true;
     }
@@ -202,35 +202,29 @@ final class OwnFft {
                         List.of(),
                         "nd_fft_step_" + tag);
         long groups = s.q() * ((s.cnt() + s.g() - 1) / s.g());
-        dev.backend()
-                .launch(
-                        dev.currentStream().backendStream(),
-                        k,
-                        new long[] {groups},
-                        new long[] {t},
-                        0,
-                        src.buffer(),
-                        src.offset(),
-                        dst.buffer(),
-                        dst.offset(),
-                        roots.buffer(),
-                        roots.offset(),
-                        s.qs(),
-                        s.cnt(),
-                        s.a(),
-                        s.iA(),
-                        s.iB(),
-                        s.oA(),
-                        s.oB(),
-                        s.is(),
-                        s.os(),
-                        s.twmul(),
-                        n,
-                        real(dt, 2.0 / n),
-                        direct(dt, n) ? 1 : 0,
-                        real(dt, scale),
-                        conjIn ? 1 : 0,
-                        conjOut ? 1 : 0);
+        LaunchArgs.of(22)
+                .buffer(src.buffer())
+                .i64(src.offset())
+                .buffer(dst.buffer())
+                .i64(dst.offset())
+                .array(roots)
+                .i64(s.qs())
+                .i64(s.cnt())
+                .i64(s.a())
+                .i64(s.iA())
+                .i64(s.iB())
+                .i64(s.oA())
+                .i64(s.oB())
+                .i64(s.is())
+                .i64(s.os())
+                .i64(s.twmul())
+                .i64(n)
+                .scalar(dt.real(), 2.0 / n)
+                .i32(direct(dt, n) ? 1 : 0)
+                .scalar(dt.real(), scale)
+                .i32(conjIn ? 1 : 0)
+                .i32(conjOut ? 1 : 0)
+                .launch(dev, k, groups, t);
     }
 
     /**
@@ -254,24 +248,27 @@ final class OwnFft {
         long total = batch * m;
         try (NDArray a = NDArray.empty(dev, dt, new long[] {total}, Order.C);
                 NDArray b = NDArray.empty(dev, dt, new long[] {total}, Order.C)) {
-            Object sign = real(dt, inverse ? -1 : 1);
+            double sign = inverse ? -1 : 1;
             helper(
                     dev,
                     dt,
                     "chirp_pre",
                     total,
-                    in.buffer(),
-                    in.offset(),
-                    a.buffer(),
-                    a.offset(),
-                    chirp.buffer(),
-                    chirp.offset(),
-                    n,
-                    m,
-                    total,
-                    sign);
+                    LaunchArgs.of(10)
+                            .array(in)
+                            .array(a)
+                            .array(chirp)
+                            .i64(n)
+                            .i64(m)
+                            .i64(total)
+                            .scalar(dt.real(), sign));
             stockham(dev, dt, Mem.of(a), Mem.of(b), batch, m, false, 1.0);
-            helper(dev, dt, "pointwise", total, b.buffer(), b.offset(), filter.buffer(), filter.offset(), m, total);
+            helper(
+                    dev,
+                    dt,
+                    "pointwise",
+                    total,
+                    LaunchArgs.of(6).array(b).array(filter).i64(m).i64(total));
             stockham(dev, dt, Mem.of(b), Mem.of(a), batch, m, true, 1.0);
             long outTotal = batch * n;
             helper(
@@ -279,17 +276,15 @@ final class OwnFft {
                     dt,
                     "chirp_post",
                     outTotal,
-                    a.buffer(),
-                    a.offset(),
-                    out.buffer(),
-                    out.offset(),
-                    chirp.buffer(),
-                    chirp.offset(),
-                    n,
-                    m,
-                    outTotal,
-                    real(dt, scale),
-                    sign);
+                    LaunchArgs.of(11)
+                            .array(a)
+                            .array(out)
+                            .array(chirp)
+                            .i64(n)
+                            .i64(m)
+                            .i64(outTotal)
+                            .scalar(dt.real(), scale)
+                            .scalar(dt.real(), sign));
         }
     }
 
@@ -311,12 +306,8 @@ final class OwnFft {
         });
     }
 
-    static Object real(DType complex, double v) {
-        return complex == DType.COMPLEX64 ? (Object) (float) v : (Object) v;
-    }
-
-    /** Launches helper kernel {@code nd_fft_<name>} over {@code total} elements (grid-stride loop). */
-    static void helper(Device dev, DType dt, String name, long total, Object... args) {
+    /** Launches helper kernel {@code nd_fft_<name>} over {@code total} elements (grid-stride loop) with {@code args}. */
+    static void helper(Device dev, DType dt, String name, long total, LaunchArgs args) {
         if (total == 0) return;
         String tag = FftSource.P(dt);
         BackendKernel k = dev.programs()
@@ -326,7 +317,6 @@ final class OwnFft {
                         List.of(),
                         "nd_fft_" + name + "_" + tag);
         long threads = 256, groups = Math.max(1, Math.min((total + threads - 1) / threads, 65536));
-        dev.backend()
-                .launch(dev.currentStream().backendStream(), k, new long[] {groups}, new long[] {threads}, 0, args);
+        args.launch(dev, k, groups, threads);
     }
 }

@@ -1,5 +1,6 @@
 package org.ndgpu.fft.impl;
 
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -113,25 +114,19 @@ final class Transforms {
                             ct,
                             "hermitian",
                             total,
-                            rows.buffer(),
-                            rows.offset(),
-                            full.buffer(),
-                            full.offset(),
-                            half,
-                            nn,
-                            total);
+                            LaunchArgs.of(7)
+                                    .array(rows)
+                                    .array(full)
+                                    .i64(half)
+                                    .i64(nn)
+                                    .i64(total));
                     engine.c2c(full, spec, batch, nn, !hfft, 1.0);
                     OwnFft.helper(
                             dev,
                             ct,
                             "real",
                             total,
-                            spec.buffer(),
-                            spec.offset(),
-                            out.buffer(),
-                            out.offset(),
-                            total,
-                            OwnFft.real(ct, scale));
+                            LaunchArgs.of(6).array(spec).array(out).i64(total).scalar(ct.real(), scale));
                 }
             }
             return AxisRows.back(out, ax);

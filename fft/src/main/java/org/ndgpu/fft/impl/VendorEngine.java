@@ -3,6 +3,7 @@ package org.ndgpu.fft.impl;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -78,7 +79,12 @@ final class VendorEngine implements Engine {
                 ? out.dtype()
                 : (out.dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
         String kernel = out.dtype().isComplex() ? "scale" : "scale_real";
-        OwnFft.helper(device, ct, kernel, count, out.buffer(), out.offset(), count, OwnFft.real(ct, scale));
+        OwnFft.helper(
+                device,
+                ct,
+                kernel,
+                count,
+                LaunchArgs.of(4).array(out).i64(count).scalar(ct.real(), scale));
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -80,50 +81,13 @@ public final class UniqueValues {
         var count = dev.programs().kernel(program, src, List.of(), "nd_unique_count_" + d);
         var scan = dev.programs().kernel(program, src, List.of(), "nd_unique_scan_" + d);
         var scatter = dev.programs().kernel(program, src, List.of(), "nd_unique_scatter_" + d);
-        var stream = dev.currentStream().backendStream();
-        long[] block = {THREADS};
         NDArray out = NDArray.empty(dev, d, new long[] {n}, Order.C);
         long distinct;
         try (NDArray counts = NDArray.empty(dev, DType.INT32, new long[] {chunks}, Order.C);
                 NDArray starts = NDArray.empty(dev, DType.INT64, new long[] {chunks + 1}, Order.C)) {
-            dev.backend()
-                    .launch(
-                            stream,
-                            count,
-                            new long[] {chunks},
-                            block,
-                            0,
-                            sorted.buffer(),
-                            sorted.offset(),
-                            n,
-                            counts.buffer(),
-                            counts.offset());
-            dev.backend()
-                    .launch(
-                            stream,
-                            scan,
-                            new long[] {1},
-                            block,
-                            0,
-                            counts.buffer(),
-                            counts.offset(),
-                            chunks,
-                            starts.buffer(),
-                            starts.offset());
-            dev.backend()
-                    .launch(
-                            stream,
-                            scatter,
-                            new long[] {chunks},
-                            block,
-                            0,
-                            sorted.buffer(),
-                            sorted.offset(),
-                            n,
-                            starts.buffer(),
-                            starts.offset(),
-                            out.buffer(),
-                            out.offset());
+            LaunchArgs.of(5).array(sorted).i64(n).array(counts).launch(dev, count, chunks, THREADS);
+            LaunchArgs.of(5).array(counts).i64(chunks).array(starts).launch(dev, scan, 1, THREADS);
+            LaunchArgs.of(7).array(sorted).i64(n).array(starts).array(out).launch(dev, scatter, chunks, THREADS);
             try (NDArray total = starts.get(chunks)) {
                 distinct = ((Number) total.item()).longValue();
             }

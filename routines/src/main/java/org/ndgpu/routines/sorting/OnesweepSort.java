@@ -1,6 +1,5 @@
 package org.ndgpu.routines.sorting;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -160,47 +160,30 @@ final class OnesweepSort {
             counters = Creation.zeros(DType.INT32, passes);
             // per row: nonzero when the upsweep met a NaN or -0.0, whose digits need the full key code
             special = Creation.zeros(DType.INT32, rows);
-            var stream = dev.currentStream().backendStream();
-            long[] block = {THREADS};
             long chunks = (n + CHUNK - 1) / CHUNK;
-            dev.backend()
-                    .launch(
-                            stream,
-                            upsweep,
-                            new long[] {rows * chunks},
-                            block,
-                            0,
-                            first.buffer(),
-                            first.offset(),
-                            n,
-                            chunks,
-                            hist.buffer(),
-                            hist.offset(),
-                            special.buffer(),
-                            special.offset());
-            dev.backend().launch(stream, scan, new long[] {rows * passes}, block, 0, hist.buffer(), hist.offset());
+            LaunchArgs.of(8)
+                    .array(first)
+                    .i64(n)
+                    .i64(chunks)
+                    .array(hist)
+                    .array(special)
+                    .launch(dev, upsweep, rows * chunks, THREADS);
+            LaunchArgs.of(2).array(hist).launch(dev, scan, rows * passes, THREADS);
             for (int p = 0; p < passes; p++) {
                 long statusOffset = status.offset() + 4L * p * tiles * 256;
                 NDArray in = p == 0 ? first : a;
                 // argsort's indices (in, then out: the last pass's go to the int64 result) follow the keys
-                List<Object> args = new ArrayList<>(List.of(in.buffer(), in.offset(), b.buffer(), b.offset()));
-                if (indices) {
-                    NDArray indicesOut = p == passes - 1 ? result : ib;
-                    args.addAll(List.of(ia.buffer(), ia.offset(), indicesOut.buffer(), indicesOut.offset()));
-                }
-                args.addAll(List.of(
-                        n,
-                        tpr,
-                        p,
-                        status.buffer(),
-                        statusOffset,
-                        counters.buffer(),
-                        counters.offset(),
-                        hist.buffer(),
-                        hist.offset(),
-                        special.buffer(),
-                        special.offset()));
-                dev.backend().launch(stream, pass, new long[] {tiles}, block, 0, args.toArray());
+                LaunchArgs args = LaunchArgs.of(indices ? 19 : 15).array(in).array(b);
+                if (indices) args.array(ia).array(p == passes - 1 ? result : ib);
+                args.i64(n)
+                        .i64(tpr)
+                        .i32(p)
+                        .buffer(status.buffer())
+                        .i64(statusOffset)
+                        .array(counters)
+                        .array(hist)
+                        .array(special)
+                        .launch(dev, pass, tiles, THREADS);
                 NDArray t = a;
                 a = b;
                 b = t;

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -79,52 +80,18 @@ public final class RadixSort {
                 ib = NDArray.empty(dev, DType.INT64, new long[] {n}, Order.C);
             }
             hist = NDArray.empty(dev, DType.INT32, new long[] {DIGITS * tiles}, Order.C); // read as uint
-            var stream = dev.currentStream().backendStream();
-            long[] grid = {tiles}, block = {THREADS};
             for (int shift = 0; shift < width; shift += 4) {
-                dev.backend()
-                        .launch(
-                                stream,
-                                count,
-                                grid,
-                                block,
-                                0,
-                                a.buffer(),
-                                a.offset(),
-                                n,
-                                shift,
-                                hist.buffer(),
-                                hist.offset(),
-                                tiles);
+                LaunchArgs.of(7)
+                        .array(a)
+                        .i64(n)
+                        .i32(shift)
+                        .array(hist)
+                        .i64(tiles)
+                        .launch(dev, count, tiles, THREADS);
                 exclusiveScan(dev, hist, DIGITS * tiles);
-                Object[] args = indices
-                        ? new Object[] {
-                            a.buffer(),
-                            a.offset(),
-                            b.buffer(),
-                            b.offset(),
-                            ia.buffer(),
-                            ia.offset(),
-                            ib.buffer(),
-                            ib.offset(),
-                            n,
-                            shift,
-                            hist.buffer(),
-                            hist.offset(),
-                            tiles
-                        }
-                        : new Object[] {
-                            a.buffer(),
-                            a.offset(),
-                            b.buffer(),
-                            b.offset(),
-                            n,
-                            shift,
-                            hist.buffer(),
-                            hist.offset(),
-                            tiles
-                        };
-                dev.backend().launch(stream, scatter, grid, block, 0, args);
+                LaunchArgs args = LaunchArgs.of(indices ? 13 : 9).array(a).array(b);
+                if (indices) args.array(ia).array(ib);
+                args.i64(n).i32(shift).array(hist).i64(tiles).launch(dev, scatter, tiles, THREADS);
                 NDArray t = a;
                 a = b;
                 b = t;
@@ -151,34 +118,11 @@ public final class RadixSort {
         BackendKernel local = dev.programs().kernel("nd_radix_scan", src, List.of(), "nd_radix_scan_local");
         long chunks = (m + TILE - 1) / TILE;
         try (NDArray sums = NDArray.empty(dev, DType.INT32, new long[] {chunks}, Order.C)) {
-            var stream = dev.currentStream().backendStream();
-            dev.backend()
-                    .launch(
-                            stream,
-                            local,
-                            new long[] {chunks},
-                            new long[] {THREADS},
-                            0,
-                            buf.buffer(),
-                            buf.offset(),
-                            m,
-                            sums.buffer(),
-                            sums.offset());
+            LaunchArgs.of(5).array(buf).i64(m).array(sums).launch(dev, local, chunks, THREADS);
             if (chunks > 1) {
                 exclusiveScan(dev, sums, chunks);
                 BackendKernel add = dev.programs().kernel("nd_radix_scan", src, List.of(), "nd_radix_scan_add");
-                dev.backend()
-                        .launch(
-                                stream,
-                                add,
-                                new long[] {(m + THREADS - 1) / THREADS},
-                                new long[] {THREADS},
-                                0,
-                                buf.buffer(),
-                                buf.offset(),
-                                m,
-                                sums.buffer(),
-                                sums.offset());
+                LaunchArgs.of(5).array(buf).i64(m).array(sums).launch(dev, add, (m + THREADS - 1) / THREADS, THREADS);
             }
         }
     }

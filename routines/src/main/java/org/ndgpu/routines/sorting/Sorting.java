@@ -11,6 +11,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -272,18 +273,10 @@ public final class Sorting {
         String src = LOCAL_SOURCES.computeIfAbsent(
                 new LocalKey(dev.backend().dialect(), d, indices), k -> localSource(k.dialect(), name, d, indices));
         var kernel = dev.programs().kernel(name, src, List.of(), name);
-        Object[] args = indices
-                ? new Object[] {keys.buffer(), keys.offset(), idx.buffer(), idx.offset(), p, total, kStart, kEnd}
-                : new Object[] {keys.buffer(), keys.offset(), p, total, kStart, kEnd};
+        LaunchArgs args = LaunchArgs.of(indices ? 8 : 6).array(keys);
+        if (indices) args.array(idx);
         long blocks = (total + BLOCK - 1) / BLOCK;
-        dev.backend()
-                .launch(
-                        dev.currentStream().backendStream(),
-                        kernel,
-                        new long[] {blocks},
-                        new long[] {LOCAL_THREADS},
-                        0,
-                        args);
+        args.i64(p).i64(total).i64(kStart).i64(kEnd).launch(dev, kernel, blocks, LOCAL_THREADS);
     }
 
     static String localSource(Dialect dialect, String name, DType d, boolean indices) {

@@ -10,6 +10,7 @@ import org.ndgpu.codegen.CTypes;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.NDArray;
 
@@ -107,25 +108,18 @@ final class BinCounting {
         long groups = plan.groups() > 0 ? plan.groups() : groups(dev, kernel, block, n);
         // a work-group's count of one bin is a uint: at most 2^31 elements per work-group
         groups = Math.max(groups, (n >> 31) + 1);
-        Object[] kargs = new Object[argCount(k.params()) + 4];
-        int a = 0;
+        LaunchArgs kargs = LaunchArgs.of(argCount(k.params()) + 4);
         for (int p = 0; p < args.length; p++) {
             Param param = k.params().get(p);
             if (param.kind() == Kind.SCALAR) {
-                kargs[a++] = CTypes.scalarArg(param.dtype(), (Number) args[p]);
+                kargs.scalar(param.dtype(), (Number) args[p]);
                 continue;
             }
             NDArray arr = (NDArray) args[p];
-            kargs[a++] = arr.buffer();
-            kargs[a++] = arr.offset();
-            if (param.kind() == Kind.IN) kargs[a++] = arr.strides()[0] / arr.itemsize();
+            kargs.array(arr);
+            if (param.kind() == Kind.IN) kargs.i64(arr.strides()[0] / arr.itemsize());
         }
-        kargs[a++] = n;
-        kargs[a++] = nb;
-        kargs[a++] = out.buffer();
-        kargs[a] = out.offset();
-        dev.backend()
-                .launch(dev.currentStream().backendStream(), kernel, new long[] {groups}, new long[] {block}, 0, kargs);
+        kargs.i64(n).i64(nb).array(out).launch(dev, kernel, groups, block);
     }
 
     // the work-groups the device holds at once (a GPU: as its occupancy answer says, else 8 per unit;
