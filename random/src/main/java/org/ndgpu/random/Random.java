@@ -5,9 +5,9 @@ import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.random.impl.Continuous;
 import org.ndgpu.random.impl.DistributionLibrary;
-import org.ndgpu.random.impl.Distributions;
-import org.ndgpu.random.impl.Distributions.Continuous;
+import org.ndgpu.random.impl.Draw;
 
 /**
  * A device random generator, counter-based (Philox4x32-10, as cuRAND's and NumPy's Philox): element
@@ -30,7 +30,7 @@ import org.ndgpu.random.impl.Distributions.Continuous;
  * Parameters are numbers (NumPy's array-valued parameters are not taken).
  */
 public final class Random {
-    private static final Distributions DRAWS = new DistributionLibrary();
+    private static final DistributionLibrary DRAWS = new DistributionLibrary();
     private static final Device.Key<Random> GENERATOR = new Device.Key<>("random generator");
 
     private long seed;
@@ -89,8 +89,8 @@ public final class Random {
     // ---------------------------------------------------------------- NumPy's Generator
 
     /** The counters of one call: this generator's key and a fresh offset, {@code units} past it (at least one). */
-    private synchronized Distributions.Draw reserve(long units) {
-        Distributions.Draw d = new Distributions.Draw(seed, offset);
+    private synchronized Draw reserve(long units) {
+        Draw d = new Draw(seed, offset);
         offset += Math.max(1, units);
         return d;
     }

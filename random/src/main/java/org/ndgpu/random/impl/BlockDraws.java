@@ -12,9 +12,6 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.random.impl.Distributions.Continuous;
-import org.ndgpu.random.impl.Distributions.Counters;
-import org.ndgpu.random.impl.Distributions.Draw;
 
 /**
  * The distributions that need a fixed number of random words per value (random, standard_normal,

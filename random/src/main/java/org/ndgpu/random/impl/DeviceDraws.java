@@ -17,9 +17,6 @@ import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.random.impl.Distributions.Continuous;
-import org.ndgpu.random.impl.Distributions.Counters;
-import org.ndgpu.random.impl.Distributions.Draw;
 
 /**
  * The kernels of the rejection samplers and integers: one elementwise loop per call whose element i

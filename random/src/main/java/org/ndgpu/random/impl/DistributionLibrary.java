@@ -12,7 +12,11 @@ import org.ndgpu.ndarray.NDArray;
  * call ({@link UniformNormalDraws} for Random.uniform and Random.normal, {@link DeviceDraws} for the
  * rejection samplers and integers, {@link BlockDraws} for the distributions with a fixed number of
  * random words per value), or a sort of random keys for the
- * sampling methods ({@link Sampling}).
+ * sampling methods ({@link Sampling}). Element {@code i} of a call draws from Philox4x32-10, keyed by
+ * the seed, at counters (i, round, call offset) of its own (rejection samplers, integers), or from
+ * block i/4 or i/2 of the call (the distributions with a fixed number of words per value), so the
+ * numbers depend only on the seed, the call's place in the generator's stream and i, never on the
+ * device or the number of threads.
  * Reached through {@code Nd.random()}:
  *
  * <pre>{@code
@@ -21,14 +25,14 @@ import org.ndgpu.ndarray.NDArray;
  * Nd.random().gamma(2.0, 1.5, 1000);
  * }</pre>
  */
-public final class DistributionLibrary implements Distributions {
-    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.random.impl.Distributions}); callers go through {@code Nd.random()}. */
+public final class DistributionLibrary {
+    /** The one instance is {@link org.ndgpu.random.Random}'s; callers go through {@code Nd.random()}. */
     public DistributionLibrary() {}
 
     /** NumPy's POISSON_LAM_MAX: above it the int64 result could overflow. */
     static final double POISSON_LAM_MAX = 9.223372006484771e18;
 
-    @Override
+    /** Random.uniform(low, high, dtype, shape) of float16, float32 or float64: element i from Philox block i/4 (float64: i/2) of the call. */
     public NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
         Objects.requireNonNull(dtype, "uniform: dtype is null");
         Objects.requireNonNull(shape, "uniform: shape is null");
@@ -42,7 +46,7 @@ public final class DistributionLibrary implements Distributions {
         return UniformNormalDraws.uniform(c, low, high, dtype, shape);
     }
 
-    @Override
+    /** Random.normal(loc, scale, dtype, shape): Box-Muller on pairs, pair i/2 from Philox block i/2 of the call. */
     public NDArray normal(Counters c, double loc, double scale, DType dtype, long[] shape) {
         Objects.requireNonNull(dtype, "normal: dtype is null");
         Objects.requireNonNull(shape, "normal: shape is null");
@@ -53,7 +57,7 @@ public final class DistributionLibrary implements Distributions {
         return UniformNormalDraws.normal(c, loc, scale, dtype, shape);
     }
 
-    @Override
+    /** One of {@link Continuous}, its parameters in NumPy's order (exponential: scale; gamma: shape, scale; ...). */
     public NDArray continuous(Continuous dist, Counters c, DType dtype, long[] shape, double... params) {
         Objects.requireNonNull(dist, "random: dist is null");
         String op = "random." + camel(dist.numpyName());
@@ -78,7 +82,7 @@ public final class DistributionLibrary implements Distributions {
         return DeviceDraws.continuous(dist, c, dtype, shape, params);
     }
 
-    @Override
+    /** Generator.integers(low, high, size, dtype, endpoint): exactly uniform, no modulo bias. */
     public NDArray integers(Counters c, long low, long high, boolean endpoint, DType dtype, long[] shape) {
         String op = "random.integers";
         Objects.requireNonNull(dtype, op + ": dtype is null");
@@ -103,7 +107,7 @@ public final class DistributionLibrary implements Distributions {
         return DeviceDraws.integers(c, low, top - low + 1, dtype, shape);
     }
 
-    @Override
+    /** Generator.poisson(lam, size): int64. */
     public NDArray poisson(Counters c, double lam, long[] shape) {
         checkShape("random.poisson", shape);
         nonNegative("random.poisson", "lam", lam);
@@ -113,7 +117,7 @@ public final class DistributionLibrary implements Distributions {
         return DeviceDraws.discrete("poisson", c, shape, lam, 0);
     }
 
-    @Override
+    /** Generator.binomial(n, p, size): int64. */
     public NDArray binomial(Counters c, long n, double p, long[] shape) {
         checkShape("random.binomial", shape);
         if (n < 0) throw new NdException("random.binomial: expected n >= 0, got " + n);
@@ -121,7 +125,7 @@ public final class DistributionLibrary implements Distributions {
         return DeviceDraws.discrete("binomial", c, shape, p, n);
     }
 
-    @Override
+    /** Generator.multinomial(n, pvals, size): int64 of shape size + (len(pvals),). */
     public NDArray multinomial(Counters c, long n, double[] pvals, long[] size) {
         String op = "random.multinomial";
         checkShape(op, size);
@@ -139,17 +143,17 @@ public final class DistributionLibrary implements Distributions {
         return DeviceDraws.multinomial(c, n, pvals, size);
     }
 
-    @Override
+    /** Generator.choice(a, size, replace, p): {@code a} a Long (arange(a)) or an NDArray (along axis 0); p may be null. */
     public NDArray choice(Counters c, Object a, long[] size, boolean replace, double[] p) {
         return Sampling.choice(c, a, size, replace, p);
     }
 
-    @Override
+    /** Generator.permutation(x): {@code x} a Long (a permuted arange) or an NDArray (a permuted copy along axis 0). */
     public NDArray permutation(Counters c, Object x) {
         return Sampling.permutation(c, x);
     }
 
-    @Override
+    /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(Counters c, NDArray x) {
         Sampling.shuffle(c, x);
     }

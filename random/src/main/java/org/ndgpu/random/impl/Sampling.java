@@ -8,8 +8,6 @@ import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
-import org.ndgpu.random.impl.Distributions.Continuous;
-import org.ndgpu.random.impl.Distributions.Counters;
 import org.ndgpu.routines.sorting.Sorting;
 
 /**

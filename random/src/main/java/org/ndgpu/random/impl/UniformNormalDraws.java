@@ -12,8 +12,6 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.random.impl.Distributions.Counters;
-import org.ndgpu.random.impl.Distributions.Draw;
 
 /**
  * The kernels of Random.uniform and Random.normal: element i reads Philox block i/4 (float32 and

@@ -9,8 +9,6 @@ import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.random.Random;
-import org.ndgpu.random.impl.Distributions.Continuous;
-import org.ndgpu.random.impl.Distributions.Draw;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
