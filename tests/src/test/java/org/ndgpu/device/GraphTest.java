@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,11 +20,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
+import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.BackendGraph;
+import org.ndgpu.backend.BackendStream;
+import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.testing.CheckedMode;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -367,6 +374,77 @@ public class GraphTest extends PerDeviceTest {
         float[] want = new float[256];
         java.util.Arrays.fill(want, 2 * perThread);
         assertArrayEquals(want, counter.toFloatArray());
+    }
+
+    @Test
+    void fillsAreReplayedAndGraphsOutliveADeviceReset() {
+        NDArray x = Nd.array(randomFloats(N));
+        NDArray[] out = new NDArray[1];
+        try (Graph g = Nd.capture(() -> {
+            out[0] = Nd.zeros(DType.FLOAT32, N); // a fill: each launch starts from zeros again
+            Nd.add(out[0], x, out[0]);
+        })) {
+            g.launch();
+            g.launch();
+            assertArrayEquals(x.toFloatArray(), out[0].toFloatArray());
+            device().reset(); // drops the kernel memos and the pool's cached blocks, not the graph's
+            write(x, randomFloats(N));
+            g.launch();
+            assertArrayEquals(x.toFloatArray(), out[0].toFloatArray());
+        }
+    }
+
+    @Test
+    void checkedModeIsRefusedAndUserKernelsAreCapturedWithoutIt() {
+        var k = new ElementwiseKernel("raw T x, int64 n", "T y", "y = x[n - 1 - i]", "graph_reverse");
+        NDArray x = Nd.array(randomFloats(16));
+        CheckedMode.with("true", () -> {
+            var e = assertThrows(
+                    CaptureException.class, () -> Nd.capture(() -> k.call(x, 16L, Nd.zeros(DType.FLOAT32, 16))));
+            assertTrue(e.getMessage().contains("checked mode (ndgpu.debug)"), e.getMessage());
+            return null;
+        });
+        CheckedMode.with("false", () -> {
+            NDArray y = Nd.zeros(DType.FLOAT32, 16);
+            try (Graph g = Nd.capture(() -> k.call(x, 16L, y))) {
+                write(x, randomFloats(16));
+                g.launch();
+                float[] xs = x.toFloatArray(), ys = y.toFloatArray();
+                for (int i = 0; i < 16; i++) assertEquals(xs[15 - i], ys[i]);
+            }
+            return null;
+        });
+    }
+
+    /** The contract itself: a backend records copies and fills, and refuses host work on a capture's stream. */
+    @Test
+    void theBackendRecordsCopiesAndFills() {
+        Backend b = device().backend();
+        BackendStream eager = b.defaultStream();
+        BackendBuffer src = b.allocate(64), dst = b.allocate(64);
+        byte[] ramp = new byte[64];
+        for (int i = 0; i < 64; i++) ramp[i] = (byte) i;
+        b.copyIn(eager, MemorySegment.ofArray(ramp), src, 0, 64);
+        b.fill(eager, dst, 0, 64, (byte) 0);
+        BackendStream capturing = b.beginCapture();
+        b.fill(capturing, dst, 0, 64, (byte) 7);
+        b.copy(capturing, src, 8, dst, 16, 32);
+        byte[] host = new byte[64];
+        assertThrows(CaptureException.class, () -> b.copyOut(capturing, dst, 0, MemorySegment.ofArray(host), 64));
+        assertThrows(CaptureException.class, () -> b.copyIn(capturing, MemorySegment.ofArray(host), dst, 0, 64));
+        assertThrows(CaptureException.class, () -> b.synchronize(capturing));
+        assertThrows(CaptureException.class, () -> b.record(capturing));
+        BackendGraph g = b.endCapture(capturing);
+        b.copyOut(eager, dst, 0, MemorySegment.ofArray(host), 64);
+        assertArrayEquals(new byte[64], host, "nothing ran while capturing");
+        g.launch(eager);
+        b.copyOut(eager, dst, 0, MemorySegment.ofArray(host), 64);
+        for (int i = 0; i < 64; i++) assertEquals(i >= 16 && i < 48 ? i - 8 : 7, host[i], "byte " + i);
+        g.close();
+        g.close();
+        b.synchronize(eager);
+        b.free(src);
+        b.free(dst);
     }
 
     @Test
