@@ -1,5 +1,6 @@
 package org.ndgpu.device;
 
+import java.lang.ref.Cleaner;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.exceptions.DeviceException;
@@ -34,20 +35,48 @@ import org.ndgpu.exceptions.DeviceException;
  */
 public final class Graph implements AutoCloseable {
     private final Device device;
-    private final BackendGraph graph;
-    private final GraphMemory memory;
     private final Runnable checkInputs;
     private final int inputs;
-    // guarded by this: the stream of the last launch, on which the graph's blocks were last used
-    private BackendStream last;
+    private final Release release;
+    private final Cleaner.Cleanable cleanable;
     private volatile boolean closed;
 
     Graph(Device device, BackendGraph graph, GraphMemory memory, Runnable checkInputs, int inputs) {
         this.device = device;
-        this.graph = graph;
-        this.memory = memory;
         this.checkInputs = checkInputs;
         this.inputs = inputs;
+        this.release = new Release(device, graph, memory);
+        this.cleanable = Allocation.CLEANER.register(this, release);
+    }
+
+    /**
+     * What close() frees, also run by the Cleaner for a graph dropped without close(): nobody can
+     * launch it any more. Must not reference the Graph, or it would never become unreachable.
+     */
+    private static final class Release implements Runnable {
+        private final Device device;
+        private final BackendGraph graph;
+        private final GraphMemory memory;
+        // the stream of the last launch, on which the graph's blocks were last used
+        private volatile BackendStream last;
+
+        Release(Device device, BackendGraph graph, GraphMemory memory) {
+            this.device = device;
+            this.graph = graph;
+            this.memory = memory;
+        }
+
+        @Override
+        public void run() {
+            BackendStream s = last;
+            try {
+                graph.close();
+            } finally {
+                device.memoryPool()
+                        .graphClosed(
+                                memory, s != null ? s : device.defaultStream().backendStream());
+            }
+        }
     }
 
     /**
@@ -63,8 +92,8 @@ public final class Graph implements AutoCloseable {
         }
         checkInputs.run();
         BackendStream s = device.currentStream().backendStream();
-        graph.launch(s);
-        last = s;
+        release.graph.launch(s);
+        release.last = s;
     }
 
     /** The device whose work the graph runs. */
@@ -79,21 +108,16 @@ public final class Graph implements AutoCloseable {
 
     /**
      * Releases the graph and the memory it owns (the arrays made inside its body; those still open
-     * stay usable, as ordinary arrays). Launches already queued still run. Idempotent.
+     * stay usable, as ordinary arrays). Launches already queued still run. Idempotent. A graph
+     * dropped without close() is released when the collector finds it unreachable.
      */
     @Override
     public void close() {
-        BackendStream s;
         synchronized (this) {
             if (closed) return;
             closed = true;
-            s = last != null ? last : device.defaultStream().backendStream();
         }
-        try {
-            graph.close();
-        } finally {
-            device.memoryPool().graphClosed(memory, s);
-        }
+        cleanable.clean();
     }
 
     /** "Graph(opencl:0, 2 input arrays)". */
