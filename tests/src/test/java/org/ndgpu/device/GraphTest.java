@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -464,6 +465,64 @@ public class GraphTest extends PerDeviceTest {
     private static void dropped(NDArray x) {
         Graph g = Nd.capture(() -> x.mul(2).add(1).close());
         g.launch();
+    }
+
+    /**
+     * Two threads capture at once, while a third works eagerly on the same device: each capture has
+     * a stream of its own, so neither graph takes the other's work or the eager thread's, and the
+     * eager thread's work runs at once.
+     */
+    @Test
+    void twoThreadsCaptureAtOnceBesideEagerWork() throws Exception {
+        NDArray x = Nd.array(randomFloats(N));
+        NDArray eager = Nd.zeros(DType.FLOAT32, N);
+        CyclicBarrier inBodies = new CyclicBarrier(3);
+        try (ExecutorService pool = Executors.newFixedThreadPool(3)) {
+            List<Future<float[]>> graphs = new ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                float factor = t + 2;
+                graphs.add(pool.submit(() -> {
+                    try (var on = device().use()) {
+                        NDArray[] out = new NDArray[1];
+                        try (Graph g = Nd.capture(() -> {
+                            out[0] = x.mul(factor);
+                            await(inBodies); // both bodies and the eager thread are here at once
+                            out[0] = out[0].add(1);
+                            await(inBodies);
+                        })) {
+                            g.launch();
+                            return out[0].toFloatArray();
+                        }
+                    }
+                }));
+            }
+            Future<float[]> plain = pool.submit(() -> {
+                try (var on = device().use()) {
+                    await(inBodies);
+                    Nd.add(eager, 5, eager);
+                    float[] now = eager.toFloatArray(); // ran at once: not taken into either graph
+                    await(inBodies);
+                    return now;
+                }
+            });
+            float[] xs = x.toFloatArray();
+            for (int t = 0; t < 2; t++) {
+                float[] got = graphs.get(t).get();
+                for (int i = 0; i < N; i++) assertEquals(xs[i] * (t + 2) + 1, got[i], "thread " + t + ", element " + i);
+            }
+            float[] five = new float[N];
+            java.util.Arrays.fill(five, 5);
+            assertArrayEquals(five, plain.get());
+            assertArrayEquals(five, eager.toFloatArray(), "the eager add ran once");
+        }
+    }
+
+    private static void await(CyclicBarrier b) {
+        try {
+            b.await(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
