@@ -2,8 +2,6 @@ package org.ndgpu.device;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
@@ -12,7 +10,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.elementwise.ElementwiseKernel;
-import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.DeviceTestBase;
@@ -83,19 +80,6 @@ class GraphCudaTest extends DeviceTestBase {
         float[] want = new float[1 << 16];
         Arrays.fill(want, launches);
         assertArrayEquals(want, counter.toFloatArray());
-    }
-
-    /** A launch of another graph inside a body is refused, as the backend's own check says. */
-    @Test
-    void aGraphLaunchedInsideACaptureIsRefused() {
-        NDArray x = Nd.zeros(DType.FLOAT32, 16);
-        try (Graph inner = Nd.capture(() -> Nd.add(x, 1, x))) {
-            var e = assertThrows(CaptureException.class, () -> Nd.capture(inner::launch));
-            assertTrue(e.getMessage().startsWith("Nd.capture: "), e.getMessage());
-            assertTrue(e.getMessage().contains("a graph launched inside a capture"), e.getMessage());
-            inner.launch();
-            assertEquals(1f, x.toFloatArray()[0]);
-        }
     }
 
     /** cuBLAS queues its kernels on the capture's stream (cublasSetStream): a matmul is captured as well. */

@@ -25,12 +25,17 @@ import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.Dialect;
 import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.fuse.Fuse;
+import org.ndgpu.fuse.Fused;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.raw.RawKernel;
+import org.ndgpu.reduction.ReductionKernel;
 import org.ndgpu.testing.CheckedMode;
 import org.ndgpu.testing.PerDeviceTest;
 
@@ -240,6 +245,10 @@ public class GraphTest extends PerDeviceTest {
     void nestedCapturesAndOtherStreamsAreRefused() {
         NDArray x = Nd.array(randomFloats(16));
         assertRefused("Nd.capture", () -> Nd.capture(() -> x.add(1)));
+        try (Graph inner = Nd.capture(() -> Nd.add(x, 1, x))) {
+            String m = assertRefused(null, inner::launch);
+            assertTrue(m.contains("a graph launched inside a capture"), m);
+        }
         assertRefused("NDArray.add", () -> {
             try (Stream s = Stream.create();
                     var on = s.use()) {
@@ -305,26 +314,31 @@ public class GraphTest extends PerDeviceTest {
      * released by the Cleaner once collected, as outside a capture.
      */
     private void assertPoolReturnsTo(long used, String what) {
-        assertEquals(used, settledUsedBytes(), what);
+        MemoryPool pool = device().memoryPool();
+        for (int i = 0; i < 500 && pool.usedBytes() != used; i++) collect();
+        assertEquals(used, pool.usedBytes(), what);
     }
 
     /** The pool's bytes in use once the collector and the Cleaner have released every dropped array. */
     private long settledUsedBytes() {
         MemoryPool pool = device().memoryPool();
         long last = -1;
-        for (int i = 0, same = 0; i < 300 && same < 5; i++) {
-            System.gc();
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+        for (int i = 0, same = 0; i < 500 && same < 20; i++) {
+            collect();
             long now = pool.usedBytes();
             same = now == last ? same + 1 : 0;
             last = now;
         }
         return pool.usedBytes();
+    }
+
+    private static void collect() {
+        System.gc();
+        try {
+            Thread.sleep(10);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
@@ -417,6 +431,36 @@ public class GraphTest extends PerDeviceTest {
         });
     }
 
+    /** User kernels and Fuse record their launches as the built-in operations do. */
+    @Test
+    void userKernelsAndFuseAreCaptured() {
+        boolean cuda = device().backend().dialect() == Dialect.CUDA;
+        var raw = new RawKernel(
+                cuda
+                        ? "extern \"C\" __global__ void graph_twice(float* x, int n) {"
+                                + " int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) x[i] *= 2; }"
+                        : "__kernel void graph_twice(__global float* x, int n) {"
+                                + " int i = get_global_id(0); if (i < n) x[i] *= 2; }",
+                "graph_twice");
+        var sumSquares = new ReductionKernel("T x", "T y", "x * x", "a + b", "y = a", "0", "graph_sum_squares");
+        Fused<NDArray> fused = Fuse.of((Fuse.Fn2<NDArray>) (p, q) -> p.mul(q).add(p));
+        NDArray x = Nd.array(randomFloats(256)), y = Nd.array(randomFloats(256));
+        NDArray[] out = new NDArray[3];
+        try (Graph g = Nd.capture(() -> {
+            out[0] = x.add(0); // a copy the raw kernel doubles in place
+            raw.launch(new long[] {1}, new long[] {256}, out[0], 256);
+            out[1] = sumSquares.call(x);
+            out[2] = fused.call(x, y);
+        })) {
+            write(x, randomFloats(256));
+            g.launch();
+            NDArray twice = x.mul(2);
+            assertArrayEquals(twice.toFloatArray(), out[0].toFloatArray());
+            assertArrayEquals(sumSquares.call(x).toFloatArray(), out[1].toFloatArray());
+            assertArrayEquals(fused.call(x, y).toFloatArray(), out[2].toFloatArray());
+        }
+    }
+
     /** The contract itself: a backend records copies and fills, and refuses host work on a capture's stream. */
     @Test
     void theBackendRecordsCopiesAndFills() {
@@ -446,6 +490,25 @@ public class GraphTest extends PerDeviceTest {
         b.synchronize(eager);
         b.free(src);
         b.free(dst);
+    }
+
+    /** matmul: captured where the backend's BLAS queues on the capture's stream, else refused naming why. */
+    @Test
+    void aMatmulIsCapturedOrRefusedClearly() {
+        NDArray a = Nd.array(randomFloats(64)).reshape(8, 8),
+                b = Nd.array(randomFloats(64)).reshape(8, 8);
+        NDArray[] out = new NDArray[1];
+        Graph g;
+        try {
+            g = Nd.capture(() -> out[0] = Nd.matmul(a, b));
+        } catch (CaptureException e) {
+            assertTrue(e.getMessage().contains("CLBlast"), e.getMessage());
+            return;
+        }
+        try (g) {
+            g.launch();
+            assertArrayEquals(Nd.matmul(a, b).toFloatArray(), out[0].toFloatArray());
+        }
     }
 
     @Test
