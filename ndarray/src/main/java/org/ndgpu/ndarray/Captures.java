@@ -13,6 +13,7 @@ import org.ndgpu.device.Graph;
 import org.ndgpu.device.Stream;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.CaptureException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * {@code Nd.capture}: runs a body once with its device's work captured ({@link Capture}) and
@@ -76,7 +77,15 @@ public final class Captures {
         }
         stopTracking();
         NDArray[] inputs = t.inputs.toArray(NDArray[]::new);
-        return capture.end(() -> checkOpen(inputs), inputs.length);
+        try {
+            return capture.end(() -> checkOpen(inputs), inputs.length);
+        } catch (NdException e) {
+            // the driver found something wrong only at the end (CUDA: a call that invalidated the capture)
+            throw new CaptureException(
+                    "Nd.capture: the captured work could not be made into a graph: " + e.getMessage()
+                            + "; the capture was discarded",
+                    e);
+        }
     }
 
     private static void stopTracking() {
