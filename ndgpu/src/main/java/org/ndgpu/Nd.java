@@ -4,11 +4,13 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
 import org.ndgpu.device.Device;
+import org.ndgpu.device.Graph;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.io.Npy;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.linalg.impl.DeviceLinalg;
+import org.ndgpu.ndarray.Captures;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
@@ -1250,6 +1252,29 @@ public final class Nd {
     /** numpy.nanargmin(a, axis). */
     public static NDArray nanargmin(NDArray a, int axis) {
         return NanReductions.nanarg(a, axis, false);
+    }
+
+    // ---------------------------------------------------------------- graphs
+
+    /**
+     * Captures the device work that {@code body} issues on the current device (kernel launches,
+     * device copies, fills) into a {@link Graph}, without running it, as CUDA stream capture and
+     * CuPy's {@code Stream.begin_capture}; {@code graph.launch()} then runs it, each time as one
+     * eager run of the body would. Arrays made in the body belong to the graph and hold each
+     * launch's results; arrays from outside are bound by reference (write new data into them
+     * between launches). What cannot be captured, a read to the host ({@code item()}), a copy from
+     * Java data, a synchronize, another device's array, a nested capture, is a CaptureException
+     * naming the call; the capture is then discarded, as when the body throws.
+     *
+     * <pre>{@code
+     * NDArray[] y = new NDArray[1];
+     * try (Graph g = Nd.capture(() -> y[0] = Nd.exp(x.mul(2)).sum())) {
+     *     for (int i = 0; i < steps; i++) { Nd.copyto(x, batch(i)); g.launch(); use(y[0]); }
+     * }
+     * }</pre>
+     */
+    public static Graph capture(Runnable body) {
+        return Captures.capture(body);
     }
 
     // ---------------------------------------------------------------- random, linalg

@@ -2,6 +2,7 @@ package org.ndgpu.backend;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import org.ndgpu.exceptions.CaptureException;
 
 /**
  * The whole contract between ndgpu and one device of one backend (OpenCL, CUDA). Nothing above it
@@ -11,6 +12,9 @@ import java.util.List;
  * host memory returns once the host memory may be reused (copyIn) or holds the data (copyOut).
  * Failures throw {@link org.ndgpu.exceptions.DeviceException} subclasses whose message names the native status
  * symbolically (CL_OUT_OF_RESOURCES, CUDA_ERROR_ILLEGAL_ADDRESS).
+ *
+ * <p>A backend may capture a stream's work into a graph that is launched again and again
+ * ({@link #beginCapture}, {@link #endCapture}, {@link BackendGraph}).
  */
 public interface Backend {
 
@@ -137,6 +141,32 @@ public interface Backend {
 
     /** Milliseconds between two recorded events. */
     double elapsedMillis(BackendEvent start, BackendEvent end);
+
+    /**
+     * Begins a capture: returns a new stream of this device whose work is recorded, not run, until
+     * {@link #endCapture}. {@link #launch}, {@link #copy} and {@link #fill} on it are recorded with
+     * their arguments as given; {@link #copyIn}, {@link #copyOut}, {@link #synchronize(BackendStream)},
+     * {@link #record}, {@link #waitEvent}, {@link #copyPeer} and {@link BackendGraph#launch} on it
+     * throw a {@link CaptureException} ({@link BackendGraph#refused}) before
+     * any native call. Allocations and compilations are not stream work: they run at once, as outside
+     * a capture. CUDA: a non-blocking stream in relaxed stream capture; OpenCL: a recording list with
+     * no native queue. By default: refused, this backend cannot capture.
+     */
+    default BackendStream beginCapture() {
+        throw new CaptureException(
+                facts().id() + " beginCapture: the " + facts().backend() + " backend cannot capture work into a graph");
+    }
+
+    /**
+     * Ends the capture that {@link #beginCapture} began on {@code capturing}: releases that stream and
+     * returns the recorded work (a graph that does nothing when nothing was recorded). Throws when the
+     * capture failed (CUDA: invalidated by an operation the driver refused); the stream is released
+     * either way. By default: refused, as {@link #beginCapture}.
+     */
+    default BackendGraph endCapture(BackendStream capturing) {
+        throw new CaptureException(
+                facts().id() + " endCapture: the " + facts().backend() + " backend cannot capture work into a graph");
+    }
 
     /** Releases the device's contexts and queues. */
     void close();

@@ -13,7 +13,9 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.config.Config;
+import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -253,8 +255,16 @@ public final class CheckedIndex {
         return all.toArray();
     }
 
-    /** A zeroed record on {@code device}, for one launch (or the passes of one call). */
+    /**
+     * A zeroed record on {@code device}, for one launch (or the passes of one call). Refused inside a
+     * capture ({@code Nd.capture}): the record is uploaded before the launch and read after it.
+     */
     public static NDArray record(Device device) {
+        if (Capture.current() != null) {
+            throw new CaptureException("checked mode (ndgpu.debug) checks each launch of a kernel with raw"
+                    + " parameters on the host, uploading and reading an index record: set ndgpu.debug=false to"
+                    + " capture it (checked mode is on by default on OpenCL CPU devices)");
+        }
         return NDArray.fromHost(
                 device, DType.INT64, new long[] {RECORD_LONGS}, MemorySegment.ofArray(new long[RECORD_LONGS]));
     }

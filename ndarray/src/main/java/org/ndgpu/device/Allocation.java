@@ -10,7 +10,8 @@ import org.ndgpu.backend.BackendBuffer;
  * them unreachable.
  */
 public final class Allocation {
-    private static final Cleaner CLEANER = Cleaner.create();
+    // shared with Graph, whose Cleaner action frees a graph that was dropped without close()
+    static final Cleaner CLEANER = Cleaner.create();
 
     private final Device device;
     private final MemoryPool.Block block; // null for memory another library owns

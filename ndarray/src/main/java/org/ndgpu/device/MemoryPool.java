@@ -41,6 +41,9 @@ public final class MemoryPool {
     private long limit;
     private long releases;
 
+    // the captures in progress, by their streams: a block allocated on one belongs to that capture's graph
+    private final java.util.IdentityHashMap<BackendStream, GraphMemory> capturing = new java.util.IdentityHashMap<>();
+
     /** A pooled allocation: the backend buffer, its rounded size, and the stream it was last used on. */
     private final java.util.Set<BackendStream> closedStreams =
             java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -49,6 +52,8 @@ public final class MemoryPool {
         final BackendBuffer buffer;
         final long size;
         BackendStream stream;
+        // the graph whose replays use this block (allocated while its body was captured), until the graph closes
+        GraphMemory graph;
 
         Block(BackendBuffer buffer, long size, BackendStream stream) {
             this.buffer = buffer;
@@ -125,6 +130,7 @@ public final class MemoryPool {
             if (b.stream != stream) backend.synchronize(b.stream);
             b.stream = stream;
             used += size;
+            if (!capturing.isEmpty()) captured(b, stream);
             return b;
         }
         if (total + size > limitNow()) {
@@ -157,7 +163,43 @@ public final class MemoryPool {
         }
         used += size;
         total += size;
-        return new Block(buf, size, stream);
+        Block fresh = new Block(buf, size, stream);
+        if (!capturing.isEmpty()) captured(fresh, stream);
+        return fresh;
+    }
+
+    // a block for work on a capturing stream: the graph's replays reuse it, so it stays the graph's
+    private void captured(Block b, BackendStream stream) {
+        GraphMemory g = capturing.get(stream);
+        if (g == null) return;
+        b.graph = g;
+        g.owned.add(b);
+    }
+
+    /** A capture began on {@code stream}: what is allocated on it from now on belongs to {@code graph}. */
+    synchronized void captureBegan(BackendStream stream, GraphMemory graph) {
+        capturing.put(stream, graph);
+    }
+
+    /** The capture on {@code stream} ended; its blocks stay its graph's. */
+    synchronized void captureEnded(BackendStream stream) {
+        capturing.remove(stream);
+    }
+
+    /**
+     * The graph is closed (or its capture discarded): its blocks are ordinary blocks again, last used
+     * on {@code last} (the stream of its last launch), and those whose arrays were closed meanwhile
+     * return to the cache now.
+     */
+    synchronized void graphClosed(GraphMemory graph, BackendStream last) {
+        for (Block b : graph.owned) {
+            b.graph = null;
+            b.stream = last;
+        }
+        List<Block> released = new ArrayList<>(graph.released);
+        graph.owned.clear();
+        graph.released.clear();
+        for (Block b : released) release(b);
     }
 
     /**
@@ -217,6 +259,10 @@ public final class MemoryPool {
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
         if (b == null) throw new NullPointerException("release: b is null");
+        if (b.graph != null) { // a graph's replays still use it: it returns when the graph is closed
+            b.graph.released.add(b);
+            return;
+        }
         if (!closedStreams.isEmpty() && closedStreams.contains(b.stream)) b.stream = backend.defaultStream();
         if (b.size > used)
             throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "

@@ -61,6 +61,7 @@ public final class Stream implements AutoCloseable {
      */
     public BackendStream backendStream() {
         if (closed) throw closedError("launch");
+        if (Capture.active != 0) Capture.checkStream(this);
         return stream;
     }
 
@@ -127,6 +128,11 @@ public final class Stream implements AutoCloseable {
         return new DeviceException(
                 "Stream." + op + ": the stream on " + device.id() + " was closed; work needs an open stream "
                         + "(Stream.create(), or the device's default stream outside the closed stream's use() scope)");
+    }
+
+    /** A capture's stream, after its capture ended: every later use refuses, as after close(). */
+    void captureEnded() {
+        closed = true;
     }
 
     /** Releases a created stream after its work finishes; the default stream is never released. */

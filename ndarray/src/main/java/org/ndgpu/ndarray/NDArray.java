@@ -53,6 +53,7 @@ public final class NDArray implements AutoCloseable {
         this.cleanable = allocation.retain(this);
         this.symbol = null;
         this.readOnly = readOnly;
+        if (Captures.active != 0) Captures.made(this);
     }
 
     private NDArray(DType dtype, long[] shape, Tracer.Symbol symbol) {
@@ -264,9 +265,10 @@ public final class NDArray implements AutoCloseable {
      * Throws ArrayClosedException naming {@code op} if this array was closed, and the tracer's
      * exception if it is symbolic (op needs real memory). The live case returns at once: every op
      * checks its arrays several times, and each further call is an invocation in the interpreter.
+     * While a capture is in progress ({@code Nd.capture}), it also notes the array as one the graph uses.
      */
     public NDArray live(String op) {
-        return symbol == null && !closed ? this : requireLive(op);
+        return symbol == null && !closed ? (Captures.active == 0 ? this : Captures.used(this)) : requireLive(op);
     }
 
     private NDArray requireLive(String op) {

@@ -1,7 +1,9 @@
 package org.ndgpu.random;
 
 import java.util.Objects;
+import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -90,6 +92,11 @@ public final class Random {
 
     /** The counters of one call: this generator's key and a fresh offset, {@code units} past it (at least one). */
     private synchronized Draw reserve(long units) {
+        if (Capture.current() != null) {
+            throw new CaptureException("Nd.random(): a call's place in the random stream is taken on the host, so a"
+                    + " graph would draw the same numbers at every launch; draw them outside the body into an array"
+                    + " the graph reads");
+        }
         Draw d = new Draw(seed, offset);
         offset += Math.max(1, units);
         return d;

@@ -13,9 +13,11 @@ import java.util.Map;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;
+import org.ndgpu.device.Graph;
 import org.ndgpu.device.Stream;
 import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
@@ -653,6 +655,67 @@ final class HostileCases {
         c.add(numpy("cumsum(out=a) of itself", new double[] {0, 1, 3, 6, 10}, () -> {
             NDArray a = Nd.arange(5).astype(DType.FLOAT64);
             return org.ndgpu.spi.Providers.reductions().scan(org.ndgpu.spi.Scan.CUMSUM, a, 0, a);
+        }));
+        // ---------------------------------------------------------------- graphs (issue 37): what a capture refuses
+        c.add(raises(
+                "capture: a body that reads to the host",
+                CaptureException.class,
+                () -> Nd.capture(() -> f32(3).sum().item()),
+                "NDArray.item cannot be captured",
+                "the capture was discarded"));
+        c.add(raises(
+                "capture: a body that synchronizes",
+                CaptureException.class,
+                () -> Nd.capture(() -> Device.current().synchronize()),
+                "Device.synchronize cannot be captured"));
+        c.add(raises(
+                "capture: a body that copies from Java data",
+                CaptureException.class,
+                () -> Nd.capture(() -> Nd.array(new float[] {1, 2})),
+                "Nd.array cannot be captured"));
+        c.add(raises(
+                "capture: a capture inside a body",
+                CaptureException.class,
+                () -> Nd.capture(() -> Nd.capture(() -> {})),
+                "do not nest"));
+        c.add(raises(
+                "capture: a body that throws",
+                IllegalStateException.class,
+                () -> Nd.capture(() -> {
+                    f32(2).add(1);
+                    throw new IllegalStateException("the body's own");
+                }),
+                "the body's own"));
+        c.add(raises(
+                "graph: a launch after an input was closed",
+                ArrayClosedException.class,
+                () -> {
+                    NDArray x = f32(4);
+                    try (Graph g = Nd.capture(() -> x.add(1))) {
+                        x.close();
+                        g.launch();
+                    }
+                },
+                "Graph.launch",
+                "was closed"));
+        c.add(raises(
+                "graph: a launch after close",
+                DeviceException.class,
+                () -> {
+                    Graph g = Nd.capture(() -> f32(2).add(1));
+                    g.close();
+                    g.launch();
+                },
+                "Graph.launch",
+                "was closed"));
+        c.add(numpy("graph: three launches of x += 1", new double[] {3, 3}, () -> {
+            NDArray x = Nd.zeros(DType.FLOAT64, 2);
+            try (Graph g = Nd.capture(() -> Nd.add(x, 1, x))) {
+                g.launch();
+                g.launch();
+                g.launch();
+            }
+            return x;
         }));
         return c;
     }

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.MemorySegment;
 import java.util.Locale;
 import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
@@ -104,6 +105,7 @@ final class CudaAllocator {
     static void copyIn(
             CudaBackend cuda, BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
         CudaStream s = cuda.own(stream, "copyIn");
+        CudaCapture.refuse(s, "copyIn", BackendGraph.HOST_WRITE);
         CudaBuffer b = live(cuda, dst, "copyIn", dstOffset, bytes);
         if (src.byteSize() < bytes)
             throw new DeviceException(
@@ -116,6 +118,7 @@ final class CudaAllocator {
     static void copyOut(
             CudaBackend cuda, BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
         CudaStream s = cuda.own(stream, "copyOut");
+        CudaCapture.refuse(s, "copyOut", BackendGraph.HOST_READ);
         CudaBuffer b = live(cuda, src, "copyOut", srcOffset, bytes);
         if (dst.byteSize() < bytes)
             throw new DeviceException(

@@ -9,6 +9,7 @@ import java.util.List;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;
+import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
@@ -331,6 +332,19 @@ public final class CudaBackend implements Backend {
         launcher.launch(own(stream, "launch"), k, grid, block, dynamicSharedBytes, args);
     }
 
+    // ---- capture into graphs, in CudaCapture and CudaGraph ----
+
+    /** A new non-blocking stream in relaxed stream capture: its work is recorded into a CUDA graph. */
+    @Override
+    public BackendStream beginCapture() {
+        return CudaCapture.begin(this);
+    }
+
+    @Override
+    public BackendGraph endCapture(BackendStream capturing) {
+        return CudaCapture.end(this, capturing);
+    }
+
     // ---- synchronization, and events in CudaEvents ----
 
     @Override
@@ -358,6 +372,7 @@ public final class CudaBackend implements Backend {
     @Override
     public void synchronize(BackendStream stream) {
         CudaStream s = own(stream, "synchronize");
+        CudaCapture.refuse(s, "synchronize", BackendGraph.HOST_WAIT);
         enter("synchronize");
         check(CudaDriverStreams.cuStreamSynchronize(s.handle), "synchronize");
     }
@@ -379,6 +394,7 @@ public final class CudaBackend implements Backend {
             long bytes) {
         if (!(source instanceof CudaBackend from) || from == this) return false;
         CudaStream s = own(stream, "copyPeer");
+        CudaCapture.refuse(s, "copyPeer", "a copy from another device: a captured body uses its own device only");
         peers.copy(
                 s.handle,
                 from,

@@ -148,6 +148,15 @@ public final class CudaDriver {
     static final MethodHandle CU_FUNC_GET_NAME = opt("cuFuncGetName", I_AA);
     static final MethodHandle CU_FUNC_GET_PARAM_INFO =
             opt("cuFuncGetParamInfo", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, ADDRESS));
+    // optional: stream capture into graphs (Nd.capture); cuGraphInstantiateWithFlags needs CUDA 11.4+ drivers
+    static final MethodHandle CU_STREAM_BEGIN_CAPTURE = opt("cuStreamBeginCapture_v2", I_AI);
+    static final MethodHandle CU_STREAM_END_CAPTURE = opt("cuStreamEndCapture", I_AA);
+    static final MethodHandle CU_GRAPH_GET_NODES = opt("cuGraphGetNodes", I_AAA);
+    static final MethodHandle CU_GRAPH_INSTANTIATE =
+            opt("cuGraphInstantiateWithFlags", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    static final MethodHandle CU_GRAPH_LAUNCH = opt("cuGraphLaunch", I_AA);
+    static final MethodHandle CU_GRAPH_EXEC_DESTROY = opt("cuGraphExecDestroy", I_A);
+    static final MethodHandle CU_GRAPH_DESTROY = opt("cuGraphDestroy", I_A);
 
     private static final String MISSING_PROBLEM = MISSING.isEmpty()
             ? null

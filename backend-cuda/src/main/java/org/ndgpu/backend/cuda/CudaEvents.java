@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import java.lang.foreign.MemorySegment;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendEvent;
+import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.exceptions.DeviceException;
 
@@ -19,6 +20,7 @@ final class CudaEvents {
 
     static BackendEvent record(CudaBackend cuda, BackendStream stream) {
         CudaStream s = cuda.own(stream, "record");
+        CudaCapture.refuse(s, "record", BackendGraph.HOST_WAIT);
         cuda.enter("record an event");
         MemorySegment out = CudaBackend.scratch().out;
         cuda.check(CudaDriverStreams.cuEventCreate(out, CudaDriverStreams.CU_EVENT_DEFAULT), "create an event");
@@ -47,6 +49,7 @@ final class CudaEvents {
     static boolean waitEvent(CudaBackend cuda, BackendStream stream, Backend recorder, BackendEvent event) {
         if (!(recorder instanceof CudaBackend r)) return false;
         CudaStream s = cuda.own(stream, "waitEvent");
+        CudaCapture.refuse(s, "waitEvent", BackendGraph.HOST_WAIT);
         CudaEvent e = own(r, event, "waitEvent");
         cuda.enter("waitEvent");
         cuda.check(CudaDriverStreams.cuStreamWaitEvent(s.handle, e.handle, 0), "wait for an event of " + r.id());

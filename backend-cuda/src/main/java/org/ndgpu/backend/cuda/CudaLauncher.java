@@ -48,7 +48,9 @@ final class CudaLauncher {
 
     void launch(CudaStream s, CudaKernel k, long[] grid, long[] block, long dynamicSharedBytes, Object[] args) {
         CudaScratch sc = CudaBackend.scratch();
-        boolean assumed = backend.enterLaunch(sc);
+        // in a capture the context is always made current: a failed launch would invalidate the capture
+        boolean assumed = !s.capturing && backend.enterLaunch(sc);
+        if (s.capturing) backend.enter("launch");
         if (grid.length < 1 || grid.length > 3 || block.length < 1 || block.length > 3)
             throw CudaLaunchErrors.badRank(id, k, grid, block);
         long gx = grid[0], gy = grid.length > 1 ? grid[1] : 1, gz = grid.length > 2 ? grid[2] : 1;

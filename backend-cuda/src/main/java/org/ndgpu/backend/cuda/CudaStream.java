@@ -9,6 +9,9 @@ public final class CudaStream implements BackendStream {
     final MemorySegment handle;
     final boolean isDefault;
     volatile boolean closed;
+    // true between cuStreamBeginCapture and cuStreamEndCapture: work on it is recorded, and what the
+    // driver would refuse (host copies, synchronizes, events) is refused first (CudaCapture)
+    volatile boolean capturing;
 
     CudaStream(CudaBackend owner, MemorySegment handle, boolean isDefault) {
         this.owner = owner;

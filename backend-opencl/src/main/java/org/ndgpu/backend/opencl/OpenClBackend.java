@@ -20,6 +20,7 @@ import org.jocl.cl_program;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendEvent;
+import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
@@ -140,15 +141,23 @@ public final class OpenClBackend implements Backend {
      * A cl_kernel and the argument values last set on it ({@code set}, guarded by the kernel's lock):
      * OpenCL keeps a kernel's arguments between launches, so a launch sets only those that changed
      * (a reduction in a loop repeats its 20-odd shapes and strides and its pooled buffers; each
-     * clSetKernelArg through JOCL costs about a microsecond).
+     * clSetKernelArg through JOCL costs about a microsecond). {@code program} is the program it was
+     * made from, where a capture makes a cl_kernel of its own for each recorded launch.
      */
     record Kernel(
-            String name, cl_kernel kernel, MemorySegment handle, int maxBlockSize, int parameterCount, Object[] set)
+            String name,
+            cl_kernel kernel,
+            cl_program program,
+            MemorySegment handle,
+            int maxBlockSize,
+            int parameterCount,
+            Object[] set)
             implements BackendKernel {
-        Kernel(String name, cl_kernel kernel, int maxBlockSize, int parameterCount) {
+        Kernel(String name, cl_kernel kernel, cl_program program, int maxBlockSize, int parameterCount) {
             this(
                     name,
                     kernel,
+                    program,
                     OpenClLaunch.handle(kernel),
                     maxBlockSize,
                     parameterCount,
@@ -223,12 +232,30 @@ public final class OpenClBackend implements Backend {
     // host-device copies: checked, then staged or straight to the driver, in OpenClTransfers
     @Override
     public void copyIn(BackendStream stream, MemorySegment src, BackendBuffer dst, long dstOffset, long bytes) {
+        refuseCapture(stream, "copyIn", BackendGraph.HOST_WRITE);
         OpenClTransfers.copyIn(this, stream, src, dst, dstOffset, bytes);
     }
 
     @Override
     public void copyOut(BackendStream stream, BackendBuffer src, long srcOffset, MemorySegment dst, long bytes) {
+        refuseCapture(stream, "copyOut", BackendGraph.HOST_READ);
         OpenClTransfers.copyOut(this, stream, src, srcOffset, dst, bytes);
+    }
+
+    /** Throws when {@code stream} is a capture's: {@code op} cannot be recorded, for the reason {@code why}. */
+    void refuseCapture(BackendStream stream, String op, String why) {
+        if (stream instanceof OpenClGraph.Recorder) throw BackendGraph.refused(id(), op, why);
+    }
+
+    /** A recording stream: launch, copy and fill on it are recorded into the graph endCapture returns. */
+    @Override
+    public BackendStream beginCapture() {
+        return new OpenClGraph.Recorder(this);
+    }
+
+    @Override
+    public BackendGraph endCapture(BackendStream capturing) {
+        return OpenClGraph.end(this, capturing);
     }
 
     /** Frees the pinned staging buffers; the next large copy makes them again (with the settings of that moment). */
@@ -241,6 +268,10 @@ public final class OpenClBackend implements Backend {
     public void copy(
             BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
         if (bytes == 0) return;
+        if (stream instanceof OpenClGraph.Recorder r) {
+            r.copy(mem(src), srcOffset, mem(dst), dstOffset, bytes);
+            return;
+        }
         check(
                 clEnqueueCopyBuffer(q(stream), mem(src), mem(dst), srcOffset, dstOffset, bytes, 0, null, null),
                 "clEnqueueCopyBuffer");
@@ -249,6 +280,10 @@ public final class OpenClBackend implements Backend {
     @Override
     public void fill(BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
         if (bytes == 0) return;
+        if (stream instanceof OpenClGraph.Recorder r) {
+            r.fill(mem(dst), dstOffset, bytes, value);
+            return;
+        }
         check(
                 clEnqueueFillBuffer(
                         q(stream), mem(dst), Pointer.to(new byte[] {value}), 1, dstOffset, bytes, 0, null, null),
@@ -296,6 +331,10 @@ public final class OpenClBackend implements Backend {
             throw new KernelLaunchException(id() + " launch of '" + k.name + "': the kernel takes " + k.parameterCount
                     + " arguments, " + args.length + " given");
         }
+        if (stream instanceof OpenClGraph.Recorder r) {
+            r.launch(k, grid, block, args);
+            return;
+        }
         // a cl_kernel's arguments are state: two threads launching one kernel must not interleave
         synchronized (k) {
             Object[] set = k.set;
@@ -319,7 +358,7 @@ public final class OpenClBackend implements Backend {
         }
     }
 
-    private void setArg(Kernel k, int i, Object a) {
+    void setArg(Kernel k, int i, Object a) {
         MemorySegment h = k.handle;
         int st = switch (a) {
             case Buffer b -> OpenClLaunch.setArg(h, i, Sizeof.cl_mem, b.handle);
@@ -351,6 +390,7 @@ public final class OpenClBackend implements Backend {
 
     @Override
     public BackendEvent record(BackendStream stream) {
+        refuseCapture(stream, "record", BackendGraph.HOST_WAIT);
         cl_event e = new cl_event();
         check(clEnqueueMarkerWithWaitList(q(stream), 0, null, e), "clEnqueueMarkerWithWaitList");
         return new Event(e);
@@ -359,6 +399,7 @@ public final class OpenClBackend implements Backend {
     /** Within this device's context: a barrier on the event. Another device's event is of another context: false. */
     @Override
     public boolean waitEvent(BackendStream stream, Backend recorder, BackendEvent event) {
+        refuseCapture(stream, "waitEvent", BackendGraph.HOST_WAIT);
         if (recorder != this) return false;
         check(
                 clEnqueueBarrierWithWaitList(q(stream), 1, new cl_event[] {((Event) event).event}, null),
@@ -368,6 +409,11 @@ public final class OpenClBackend implements Backend {
 
     @Override
     public void synchronize(BackendStream stream) {
+        if (stream instanceof OpenClGraph.Recorder r) {
+            // nothing of a capture's stream ever runs: waiting for it is waiting for nothing, once it ended
+            if (!r.ended()) throw BackendGraph.refused(id(), "synchronize", BackendGraph.HOST_WAIT);
+            return;
+        }
         check(clFinish(q(stream)), "clFinish");
     }
 

@@ -37,6 +37,7 @@ public final class OpenClHandles {
     /** The cl_command_queue of an OpenCL stream. */
     public static cl_command_queue queue(BackendStream stream) {
         if (stream instanceof OpenClBackend.Queue q) return q.queue();
+        if (stream instanceof OpenClGraph.Recorder r) throw r.noQueue("a library call on the raw queue (CLBlast)");
         throw new DeviceException("OpenClHandles.queue: expected an OpenCL stream, got " + kind(stream));
     }
 

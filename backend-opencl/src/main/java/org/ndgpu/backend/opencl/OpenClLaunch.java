@@ -122,6 +122,16 @@ final class OpenClLaunch {
         }
     }
 
+    /** clEnqueueNDRangeKernel with the global and local sizes already in native memory (a graph's launches). */
+    static int enqueue(MemorySegment queue, MemorySegment kernel, int dims, MemorySegment global, MemorySegment local) {
+        try {
+            return (int) ENQUEUE_ND_RANGE_KERNEL.invokeExact(
+                    queue, kernel, dims, MemorySegment.NULL, global, local, 0, MemorySegment.NULL, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     private static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException r) return r;
         if (t instanceof Error e) throw e;

@@ -101,6 +101,14 @@ final class OpenClPrograms {
         return s.isEmpty() ? List.of() : List.of(s.split(";"));
     }
 
+    /** A new cl_kernel of {@code k}'s program and name, with no arguments set (a capture binds each launch's). */
+    static Kernel copy(OpenClBackend cl, Kernel k) {
+        int[] err = new int[1];
+        cl_kernel c = clCreateKernel(k.program(), k.name(), err);
+        cl.check(err[0], "clCreateKernel(" + k.name() + ")");
+        return new Kernel(k.name(), c, k.program(), k.maxBlockSize(), k.parameterCount());
+    }
+
     static BackendKernel kernel(OpenClBackend cl, BackendProgram program, String name) {
         Program p = (Program) program;
         int[] err = new int[1];
@@ -117,6 +125,6 @@ final class OpenClPrograms {
                 "clGetKernelWorkGroupInfo");
         int[] nargs = new int[1];
         cl.check(clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, Sizeof.cl_uint, Pointer.to(nargs), null), "clGetKernelInfo");
-        return new Kernel(name, k, (int) Math.min(wg[0], Integer.MAX_VALUE), nargs[0]);
+        return new Kernel(name, k, p.program(), (int) Math.min(wg[0], Integer.MAX_VALUE), nargs[0]);
     }
 }

@@ -1,0 +1,160 @@
+package org.ndgpu.ndarray;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.ndgpu.device.Capture;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+import org.ndgpu.device.Graph;
+import org.ndgpu.device.Stream;
+import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.CaptureException;
+import org.ndgpu.exceptions.NdException;
+
+/**
+ * {@code Nd.capture}: runs a body once with its device's work captured ({@link Capture}) and
+ * returns the {@link Graph}, noting meanwhile which arrays the body uses that it did not make:
+ * those the graph binds by reference, and checks at each launch.
+ *
+ * <p>An array counts as made by the body when it was created on this thread during the capture
+ * (views included: a view the body makes of an outside array and closes is not an input). An array
+ * counts as used when an operation checks that it is open ({@link NDArray#live}), which every
+ * operation does for its operands, and a view for its base.
+ */
+public final class Captures {
+    private Captures() {}
+
+    // captures in progress on all threads: while 0, NDArray's hooks do nothing more than read this
+    static volatile int active;
+    private static final ThreadLocal<Tracker> TRACKER = new ThreadLocal<>();
+
+    /** The arrays of one capture: those it made, and the others it used (in first-use order). */
+    private static final class Tracker {
+        final Device device;
+        final Set<NDArray> made = Collections.newSetFromMap(new IdentityHashMap<>());
+        final Set<NDArray> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        final List<NDArray> inputs = new ArrayList<>();
+
+        Tracker(Device device) {
+            this.device = device;
+        }
+    }
+
+    /**
+     * Captures the device work {@code body} issues on the current device into a graph, running
+     * none of it. When the body throws, the capture is discarded and the body's exception is
+     * thrown; a CaptureException (work that cannot be captured) is thrown again naming the public
+     * call that issued it.
+     */
+    public static Graph capture(Runnable body) {
+        Objects.requireNonNull(body, "capture: body is null");
+        Capture capture;
+        try {
+            capture = Capture.begin(Device.current());
+        } catch (CaptureException e) {
+            // a nested capture: the outer capture's body names the call
+            if (Capture.current() != null) throw e;
+            throw new CaptureException("Nd.capture: " + e.getMessage(), e);
+        }
+        Tracker t = new Tracker(capture.device());
+        TRACKER.set(t);
+        changeActive(1);
+        try {
+            body.run();
+        } catch (Throwable e) {
+            stopTracking();
+            Throwable thrown = e instanceof CaptureException c ? named(c) : e;
+            try {
+                capture.abort();
+            } catch (RuntimeException | Error cleanup) {
+                thrown.addSuppressed(cleanup);
+            }
+            throw rethrow(thrown);
+        }
+        stopTracking();
+        NDArray[] inputs = t.inputs.toArray(NDArray[]::new);
+        try {
+            return capture.end(() -> checkOpen(inputs), inputs.length);
+        } catch (NdException e) {
+            // the driver found something wrong only at the end (CUDA: a call that invalidated the capture)
+            throw new CaptureException(
+                    "Nd.capture: the captured work could not be made into a graph: " + e.getMessage()
+                            + "; the capture was discarded",
+                    e);
+        }
+    }
+
+    private static void stopTracking() {
+        TRACKER.remove();
+        changeActive(-1);
+    }
+
+    private static synchronized void changeActive(int by) {
+        active += by;
+    }
+
+    /** NDArray's constructor, while a capture is in progress: the array is the body's own. */
+    static void made(NDArray a) {
+        Tracker t = TRACKER.get();
+        if (t != null) t.made.add(a);
+    }
+
+    /** NDArray.live, while a capture is in progress: an array not made by the body is an input. */
+    static NDArray used(NDArray a) {
+        Tracker t = TRACKER.get();
+        if (t == null || t.made.contains(a)) return a;
+        if (a.device() != t.device) {
+            throw new CaptureException("an array on " + a.device().id() + " inside a capture on " + t.device.id()
+                    + ": a captured body uses arrays of its own device only");
+        }
+        if (t.seen.add(a)) t.inputs.add(a);
+        return a;
+    }
+
+    // at each launch: cheap, one volatile read per input
+    private static void checkOpen(NDArray[] inputs) {
+        for (NDArray a : inputs) {
+            if (a.isClosed()) {
+                throw new ArrayClosedException("Graph.launch: the array " + a.dtype() + Shapes.str(a.shape())
+                        + " that the graph binds (made outside the captured body) was closed; keep it open while"
+                        + " the graph is launched, or capture the work again");
+            }
+        }
+    }
+
+    /** {@code e} again, its message naming the public call in the body that issued the refused work. */
+    private static CaptureException named(CaptureException e) {
+        String call = publicCall(e.getStackTrace());
+        return new CaptureException(
+                "Nd.capture: " + (call != null ? call + " cannot be captured: " : "") + e.getMessage()
+                        + "; the capture was discarded",
+                e);
+    }
+
+    private static final Set<String> PUBLIC =
+            Set.of(NDArray.class.getName(), Stream.class.getName(), Device.class.getName(), Event.class.getName());
+
+    // the outermost frame of the public API (Nd, NDArray, Stream, Device, Event) inside the body: below
+    // the outermost frame of this class (a refused nested capture has an inner one too)
+    private static String publicCall(StackTraceElement[] trace) {
+        int end = trace.length;
+        while (end > 0 && !trace[end - 1].getClassName().equals(Captures.class.getName())) end--;
+        String found = null;
+        for (int i = 0; i < end - 1; i++) {
+            String c = trace[i].getClassName();
+            boolean facade = c.startsWith("org.ndgpu.") && c.indexOf('.', "org.ndgpu.".length()) < 0;
+            if (facade || PUBLIC.contains(c))
+                found = c.substring(c.lastIndexOf('.') + 1) + "." + trace[i].getMethodName();
+        }
+        return found;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> RuntimeException rethrow(Throwable t) throws T {
+        throw (T) t;
+    }
+}
