@@ -25,3 +25,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" MultiGpuBench "* ]] && python3 "$(dirname "$0")/cupy_multigpu_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for RandomBench (issue 22: integers beside cupy.random.default_rng().integers)
 [[ ${CUPY:-1} == 1 && " $benches " == *" RandomBench "* ]] && python3 "$(dirname "$0")/cupy_random_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for GraphBench (issue 37: the 20-op step eager and stream-captured)
+[[ ${CUPY:-1} == 1 && " $benches " == *" GraphBench "* ]] && python3 "$(dirname "$0")/cupy_graph_anchors.py" 2>&1 | tee -a "$OUT/bench.log"

@@ -1,0 +1,113 @@
+package org.ndgpu.benchmarks;
+
+import java.util.function.UnaryOperator;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Graph;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * A step of 20 small operations run eagerly and replayed from a captured graph, beside {@code
+ * .gpu/cupy_graph_anchors.py} (the same step in CuPy, eager and captured with {@code
+ * cupy.cuda.Stream.begin_capture}). Each figure is microseconds per step over a loop of steps, the
+ * device finished at the end, so it counts host and device time as a user's loop sees them. The
+ * first replays after capture are timed one by one before any warm-up, as a fresh JVM sees them.
+ * The replayed output is compared with the eager one before anything is timed.
+ *
+ * <p>On the GPU host: {@code .gpu/bench.sh GraphBench}.
+ */
+public final class GraphBench {
+    private GraphBench() {}
+
+    /** The step: 19 elementwise operations on x and y, then a copy into o (20 operations). */
+    static void step(NDArray x, NDArray y, NDArray o) {
+        NDArray t = x.mul(0.5f);
+        t = then(t, u -> u.add(y));
+        t = then(t, u -> u.mul(u));
+        t = then(t, NDArray::neg);
+        t = then(t, NDArray::exp);
+        t = then(t, u -> u.add(1f));
+        t = then(t, NDArray::log);
+        t = then(t, u -> u.sub(x));
+        t = then(t, u -> u.mul(y));
+        t = then(t, NDArray::abs);
+        t = then(t, NDArray::sqrt);
+        t = then(t, u -> u.add(0.25f));
+        t = then(t, u -> u.mul(2f));
+        t = then(t, NDArray::sin);
+        t = then(t, u -> u.mul(u));
+        t = then(t, u -> u.add(x));
+        t = then(t, u -> u.sub(y));
+        t = then(t, u -> u.div(3f));
+        t = then(t, NDArray::tanh);
+        Nd.copyto(o, t);
+        t.close();
+    }
+
+    /** The next temporary of the chain, the previous one closed (as CuPy frees it at its last reference). */
+    private static NDArray then(NDArray t, UnaryOperator<NDArray> op) {
+        NDArray next = op.apply(t);
+        t.close();
+        return next;
+    }
+
+    /** Microseconds per call of {@code work} over {@code calls} calls, the device finished at the end. */
+    static double loopMicros(Runnable work, int calls) {
+        Device d = Device.current();
+        d.synchronize();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < calls; i++) work.run();
+        d.synchronize();
+        return (System.nanoTime() - t0) / 1e3 / calls;
+    }
+
+    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose); an argument sets log2 of the large size. */
+    public static void main(String[] args) {
+        Bench.header("GraphBench");
+        for (long n : new long[] {1024, 4096}) small(n);
+        large(args.length > 0 ? Integer.parseInt(args[0]) : 24);
+    }
+
+    private static void small(long n) {
+        var r = Nd.random().seed(5);
+        try (NDArray x = r.uniform(0, 1, DType.FLOAT32, n);
+                NDArray y = r.uniform(0, 1, DType.FLOAT32, n);
+                NDArray o = Nd.empty(DType.FLOAT32, n);
+                NDArray eager = Nd.empty(DType.FLOAT32, n)) {
+            step(x, y, eager);
+            try (Graph g = Nd.capture(() -> step(x, y, o))) {
+                // a fresh JVM's first replays, one by one, before any warm-up
+                double[] first = new double[5];
+                for (int i = 0; i < first.length; i++) first[i] = loopMicros(g::launch, 1);
+                if (!java.util.Arrays.equals(o.toFloatArray(), eager.toFloatArray()))
+                    throw new AssertionError("GraphBench: the replay differs from the eager step");
+                for (int i = 0; i < first.length; i++)
+                    System.out.printf("  first replays %d: #%d %.1f us%n", n, i + 1, first[i]);
+                int calls = 2000;
+                double eagerUs = 0, replayUs = 0;
+                for (int round = 0; round < 5; round++) { // warm both, keep the last round
+                    eagerUs = loopMicros(() -> step(x, y, eager), calls);
+                    replayUs = loopMicros(g::launch, calls);
+                }
+                System.out.printf("%-44s %10.2f us/step%n", "20-op step " + n + " f32 eager", eagerUs);
+                System.out.printf("%-44s %10.2f us/step%n", "20-op step " + n + " f32 graph replay", replayUs);
+            }
+        }
+    }
+
+    private static void large(int log2n) {
+        long n = 1L << log2n;
+        var r = Nd.random().seed(6);
+        try (NDArray x = r.uniform(0, 1, DType.FLOAT32, n);
+                NDArray y = r.uniform(0, 1, DType.FLOAT32, n);
+                NDArray o = Nd.empty(DType.FLOAT32, n)) {
+            try (Graph g = Nd.capture(() -> step(x, y, o))) {
+                double eager = Bench.deviceMs(() -> step(x, y, o), 20);
+                double replay = Bench.deviceMs(g::launch, 20);
+                Bench.row("20-op step 2^" + log2n + " f32 eager", eager, 20 * 3.0 * 4 * n);
+                Bench.row("20-op step 2^" + log2n + " f32 graph replay", replay, 20 * 3.0 * 4 * n);
+            }
+        }
+    }
+}
