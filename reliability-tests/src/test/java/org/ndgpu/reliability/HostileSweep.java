@@ -122,6 +122,8 @@ final class HostileSweep {
                 new Target(Stream.class, Stream::create),
                 new Target(Event.class, Event::record),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
+                // an open scope of the sweep's thread: the arrays of the cases after it join it until it closes
+                new Target(org.ndgpu.ndarray.Scope.class, () -> org.ndgpu.ndarray.Scope.open("sweep")),
                 new Target(
                         ElementwiseKernel.class,
                         () -> new ElementwiseKernel("float32 x", "float32 z", "z = x + 1", "sweep_inc")),
