@@ -71,7 +71,7 @@ public final class Config {
             "ndgpu.pool.reclaimShare",
             null,
             "`0.1`",
-            "the most of the time those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last took, unless the pool is over half full");
+            "the most of the time the pauses of those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last one paused the program, unless the pool is over half full");
     public static final Setting LOG = new Setting(
             "ndgpu.log",
             "NDGPU_LOG",

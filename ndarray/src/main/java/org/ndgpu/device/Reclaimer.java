@@ -1,5 +1,7 @@
 package org.ndgpu.device;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -8,8 +10,10 @@ import java.util.concurrent.TimeUnit;
  * the pool when the collector finds them unreachable and the Cleaner runs, and with a large heap
  * the collector would otherwise come only when the heap fills, long after the device did. The
  * caller never waits: requests made while one is pending are one request. Collections are spaced
- * so that they take at most a share of the time ({@code ndgpu.pool.reclaimShare}): after one that
- * took t, the next waits t * (1/share - 1), unless a pool over half full asks (urgent).
+ * so that their pauses take at most a share of the time ({@code ndgpu.pool.reclaimShare}): after
+ * one whose pauses took t (the collectors' own count, at least 1 ms; the whole call where the JVM
+ * does not count), the next waits t * (1/share - 1), unless a pool over half full asks (urgent).
+ * The pauses, not the call, since a concurrent cycle's marking runs beside the program.
  *
  * <p>{@code System.gc()} is a full collection under G1's defaults, which pauses every thread;
  * with {@code -XX:+ExplicitGCInvokesConcurrent} it starts a concurrent cycle whose first pause (a
@@ -46,6 +50,17 @@ final class Reclaimer {
         }
     }
 
+    // milliseconds the JVM's collectors have spent since it started, as they count them (pauses for G1's
+    // young, concurrent and full collectors); -1 where none counts
+    private static long pausedMillis() {
+        long sum = -1;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            long t = gc.getCollectionTime();
+            if (t >= 0) sum = Math.max(sum, 0) + t;
+        }
+        return sum;
+    }
+
     private static void loop() {
         while (true) {
             double s;
@@ -63,11 +78,14 @@ final class Reclaimer {
                 urgent = false;
                 s = share;
             }
+            long paused0 = pausedMillis();
             long t0 = System.nanoTime();
             System.gc();
             long took = System.nanoTime() - t0;
+            long paused = pausedMillis();
+            long cost = paused0 < 0 || paused < 0 ? took : Math.max(paused - paused0, 1) * 1_000_000L;
             synchronized (LOCK) {
-                notBefore = System.nanoTime() + (long) (took * (1 / s - 1));
+                notBefore = System.nanoTime() + (long) (cost * (1 / s - 1));
                 finished++;
             }
         }
