@@ -165,9 +165,15 @@ public class ScopeTest extends PerDeviceTest {
         assertEquals(host[0] + 3, arr[0].toFloatArray()[0]);
         Fuse.Tuple tuple = Nd.scope(() -> Fuse.Tuple.of(x.add(4), x.add(5)));
         assertEquals(host[0] + 5, tuple.values().get(1).toFloatArray()[0]);
+        Pair pair = Nd.scope(() -> new Pair(x.add(6), List.of(x.add(7))));
+        assertEquals(host[0] + 7, pair.b().get(0).toFloatArray()[0]);
+        assertFalse(pair.a().isClosed());
         Double seven = Nd.scope(() -> x.add(0).size() * 0 + 7.0); // any value: returned as it is
         assertEquals(7.0, seven);
     }
+
+    /** A record of the caller's, not public: its arrays are found all the same. */
+    private record Pair(NDArray a, List<NDArray> b) {}
 
     @Test
     void aThrowingBodyStillReleasesItsArrays() {
