@@ -380,6 +380,23 @@ public class ScopeTest extends PerDeviceTest {
     }
 
     @Test
+    void aDlpackExportOutlivesTheScopeOfItsArray() {
+        float[] host = iota(16);
+        NDArray x = Nd.array(host);
+        java.lang.foreign.MemorySegment tensor;
+        try (var _ = Nd.scope()) {
+            tensor = x.add(1).toDlpack(); // the export holds the memory until its deleter runs
+        }
+        NDArray reuse = Nd.full(-9f, DType.FLOAT32, host.length); // takes the block, were it back in the pool
+        NDArray back = Nd.fromDlpack(tensor);
+        float[] expected = new float[host.length];
+        for (int i = 0; i < host.length; i++) expected[i] = host[i] + 1;
+        assertArrayEquals(expected, back.toFloatArray());
+        back.close();
+        reuse.close();
+    }
+
+    @Test
     void unscopedArraysOutliveTheScope() {
         NDArray x = Nd.array(iota(8));
         NDArray cached;
