@@ -45,7 +45,8 @@ public final class NDArray implements AutoCloseable {
     // NumPy's flags.writeable: false for broadcast views (stride 0 where they repeat) and their views
     private final boolean readOnly;
     private volatile boolean closed;
-    // the scope that releases this array when it closes (null: none); keep() moves it outwards
+    // the scope that releases this array when it closes (null: none); keep() moves it outwards, to
+    // Scope.NONE past the outermost, never back to null: live() reads it twice without a local
     private volatile Scope scope;
 
     // every array that holds device memory, views included, is made here: the one place where it
@@ -93,7 +94,7 @@ public final class NDArray implements AutoCloseable {
         return scope;
     }
 
-    /** For {@link Scope#keep}: the array now belongs to {@code outer} (null: to no scope). */
+    /** For {@link Scope#keep}: the array now belongs to {@code outer} ({@link Scope#NONE}: to no scope). */
     void moveTo(Scope outer) {
         scope = outer;
     }
@@ -279,7 +280,7 @@ public final class NDArray implements AutoCloseable {
 
     /** True after close(), or after the close of the scope it belongs to ({@code Nd.scope()}). */
     public boolean isClosed() {
-        return closed || !Scope.isOpen(scope);
+        return closed || (scope != null && scope.closed);
     }
 
     /**
@@ -288,14 +289,14 @@ public final class NDArray implements AutoCloseable {
      * checks its arrays several times, and each further call is an invocation in the interpreter.
      */
     public NDArray live(String op) {
-        return symbol == null && !closed && Scope.isOpen(scope) ? this : requireLive(op);
+        return symbol == null && !closed && (scope == null || !scope.closed) ? this : requireLive(op);
     }
 
     private NDArray requireLive(String op) {
         if (symbol != null) throw symbol.tracer().cannotTrace(op);
         if (closed) throw new ArrayClosedException(op + ": the array " + dtype + Shapes.str(shape) + " was closed");
         Scope s = scope;
-        if (!Scope.isOpen(s)) {
+        if (s != null && s.closed) {
             throw new ArrayClosedException(
                     op + ": the array " + dtype + Shapes.str(shape) + " was released when its " + s + " closed");
         }

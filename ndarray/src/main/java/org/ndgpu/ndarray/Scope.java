@@ -62,6 +62,9 @@ public final class Scope implements AutoCloseable {
     // how deep the value of scope(body) is searched for arrays (records, lists, arrays, maps)
     private static final int KEEP_DEPTH = 16;
 
+    // the scope of the arrays kept out of the outermost one: never closed, never on a thread's stack
+    static final Scope NONE = new Scope();
+
     private final long id;
     private final String name;
     private final StackWalker.StackFrame openedAt;
@@ -87,6 +90,16 @@ public final class Scope implements AutoCloseable {
         this.parent = CURRENT.get();
         CURRENT.set(this);
         OPEN.incrementAndGet();
+    }
+
+    private Scope() {
+        this.id = 0;
+        this.name = null;
+        this.openedAt = null;
+        this.ownerId = -1;
+        this.ownerName = "none";
+        this.parent = null;
+        this.held = null;
     }
 
     /**
@@ -161,7 +174,7 @@ public final class Scope implements AutoCloseable {
         Scope of = a.scope();
         if (of != this) {
             throw new NdException("Scope.keep: expected an array made inside " + this + ", got one "
-                    + (of == null ? "that belongs to no scope" : "of " + of));
+                    + (of == null || of == NONE ? "that belongs to no scope" : "of " + of));
         }
         moveOut(a);
         return a;
@@ -221,11 +234,6 @@ public final class Scope implements AutoCloseable {
         return s;
     }
 
-    /** True when {@code s} is no scope or an open one: an array of it may be used. */
-    static boolean isOpen(Scope s) {
-        return s == null || !s.closed;
-    }
-
     // ---------------------------------------------------------------- internals
 
     private void requireOwner(String op) {
@@ -263,7 +271,7 @@ public final class Scope implements AutoCloseable {
                 break;
             }
         }
-        a.moveTo(parent);
+        a.moveTo(parent != null ? parent : NONE);
         if (parent != null) parent.add(ref);
     }
 
