@@ -6,6 +6,9 @@
  */
 @SuppressWarnings("module") // the modules named in the qualified exports are built after this one
 module org.ndgpu.ndarray {
+    // the pool's early collections measure the collectors' pauses (MemoryPool, Reclaimer)
+    requires java.management;
+
     exports org.ndgpu.exceptions;
     exports org.ndgpu.config;
     exports org.ndgpu.ndarray;

@@ -3,6 +3,7 @@ package org.ndgpu;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
 import org.ndgpu.fft.Fft;
@@ -21,6 +22,7 @@ import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
+import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.UniversalFunctions;
@@ -1275,6 +1277,39 @@ public final class Nd {
      */
     public static Graph capture(Runnable body) {
         return Captures.capture(body);
+    }
+
+    // ---------------------------------------------------------------- scopes: temporaries released together
+
+    /**
+     * Opens a scope on this thread: when it closes, every array made inside it (by any operation)
+     * is released, except those marked with {@code scope.keep(a)}, which move to the enclosing
+     * scope. As DJL's NDManager and ND4J's workspaces; the rules are {@link Scope}'s.
+     *
+     * <pre>{@code
+     * try (var scope = Nd.scope()) {
+     *     var t = x;
+     *     for (int i = 0; i < 10; i++) t = t.mul(0.5f).add(0.25f);
+     *     Nd.copyto(out, t);            // out was made outside: it stays; the 20 temporaries go
+     * }
+     * }</pre>
+     */
+    public static Scope scope() {
+        return Scope.open(null);
+    }
+
+    /** {@link #scope()} with a name, which errors about its arrays show: {@code Nd.scope("step")}. */
+    public static Scope scope(String name) {
+        return Scope.open(name);
+    }
+
+    /**
+     * Runs {@code body} in a new scope and returns its value kept: {@code var z = Nd.scope(() ->
+     * x.sub(x.mean()).div(x.std()))} releases the mean, the difference and the std, and returns z
+     * (an NDArray, or a record, array or List of them). Released also when the body throws.
+     */
+    public static <T> T scope(Supplier<T> body) {
+        return Scope.run(body);
     }
 
     // ---------------------------------------------------------------- random, linalg

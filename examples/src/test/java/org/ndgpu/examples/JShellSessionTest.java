@@ -79,6 +79,21 @@ class JShellSessionTest {
     }
 
     @Test
+    void aScopeOpenedInOneSnippetClosesInAnother() throws Exception {
+        // JShell runs every snippet on one thread, so that a scope (which belongs to its thread) spans snippets
+        String out = session("""
+                var scope = Nd.scope("jshell");
+                var t = Nd.arange(3).add(1);
+                scope.close();
+                t.isClosed()
+                Nd.scope(() -> Nd.arange(3).mul(2))""");
+        assertFalse(out.contains("Error:"), out);
+        assertFalse(out.contains("NdException"), out);
+        assertTrue(out.contains("==> true"), out);
+        assertTrue(out.contains("==> array([0, 2, 4])"), out);
+    }
+
+    @Test
     void startupFileImportsOnlyPackagesThatExist() throws Exception {
         for (String line : Files.readAllLines(STARTUP)) {
             if (!line.startsWith("import ")) continue;

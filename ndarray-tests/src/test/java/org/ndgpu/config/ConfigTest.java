@@ -103,6 +103,13 @@ class ConfigTest {
         assertEquals(4096L, with(Config.OPENCL_STAGING_CHUNK, "4k", Config::openClStagingChunk));
         assertEquals(1L << 30, with(Config.OPENCL_STAGING_CHUNK, "1G", Config::openClStagingChunk));
         assertEquals(3, with(Config.OPENCL_STAGING_SLOTS, "3", Config::openClStagingSlots));
+        assertEquals(32L << 20, Config.poolReclaim(1L << 30));
+        assertEquals(64L << 20, with(Config.POOL_RECLAIM, "64m", () -> Config.poolReclaim(1L << 30)));
+        assertEquals(1L << 28, with(Config.POOL_RECLAIM, "0.25", () -> Config.poolReclaim(1L << 30)));
+        assertEquals(Long.MAX_VALUE, with(Config.POOL_RECLAIM, "OFF", () -> Config.poolReclaim(1L << 30)));
+        assertEquals(0.1, Config.poolReclaimShare());
+        assertEquals(0.5, with(Config.POOL_RECLAIM_SHARE, "0.5", Config::poolReclaimShare));
+        assertEquals(1.0, with(Config.POOL_RECLAIM_SHARE, "1", Config::poolReclaimShare));
     }
 
     /** A bad value names the property, the form expected and the value given. */
@@ -137,6 +144,12 @@ class ConfigTest {
         bad(Config.LOG, "verbose", "info or debug", Config::log);
         bad(Config.CACHE_MAX, "-1", "a positive size", Config::cacheMax);
         bad(Config.POOL_LIMIT, "lots", "expected bytes", () -> Config.poolLimit(1L << 30));
+        for (String v : new String[] {"lots", "0", "-5m", "0.0"}) {
+            bad(Config.POOL_RECLAIM, v, "bytes > 0 such as 64m", () -> Config.poolReclaim(1L << 30));
+        }
+        for (String v : new String[] {"0", "1.5", "-0.1", "NaN", "some"}) {
+            bad(Config.POOL_RECLAIM_SHARE, v, "a fraction above 0 and at most 1", Config::poolReclaimShare);
+        }
     }
 
     private static void bad(Config.Setting s, String value, String expected, Supplier<?>... reads) {

@@ -62,6 +62,16 @@ public final class Config {
             "NDGPU_POOL_LIMIT",
             "no limit",
             "bytes the memory pool of each device may hold (`512m`, `4g`, or a fraction of the device's memory such as `0.8`)");
+    public static final Setting POOL_RECLAIM = new Setting(
+            "ndgpu.pool.reclaim",
+            "NDGPU_POOL_RECLAIM",
+            "`32m`",
+            "growth of the bytes held by arrays, since the last collection, past which the pool asks the JVM's collector (on a background thread) to find arrays dropped without close(): `64m`, a fraction of the pool's limit or the device's memory such as `0.01`, or `off`; the growth allowed is at least what arrays held after the last collection and at most a quarter of the limit ([memory.md](memory.md))");
+    public static final Setting POOL_RECLAIM_SHARE = new Setting(
+            "ndgpu.pool.reclaimShare",
+            null,
+            "`0.1`",
+            "the most of the time the pauses of those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last one paused the program, unless the pool is over half full");
     public static final Setting LOG = new Setting(
             "ndgpu.log",
             "NDGPU_LOG",
@@ -161,6 +171,8 @@ public final class Config {
             CACHE_DIR,
             CACHE_MAX,
             POOL_LIMIT,
+            POOL_RECLAIM,
+            POOL_RECLAIM_SHARE,
             LOG,
             REDUCTION_BLOCKS_PER_CU,
             REDUCTION_VECTOR_UNROLL,
@@ -235,6 +247,37 @@ public final class Config {
                             + v + "' (" + limit + " bytes)");
         }
         return limit;
+    }
+
+    /**
+     * Bytes of growth in what arrays hold that bring the collector in early, for a pool that may
+     * hold {@code capacity} bytes; Long.MAX_VALUE when the setting is {@code off}.
+     */
+    public static long poolReclaim(long capacity) {
+        String v = POOL_RECLAIM.read();
+        if (v == null) return 32L << 20;
+        if (v.equalsIgnoreCase("off")) return Long.MAX_VALUE;
+        long bytes;
+        try {
+            bytes = parseBytes(v, capacity, POOL_RECLAIM.property());
+        } catch (NdException e) {
+            bytes = -1;
+        }
+        if (bytes <= 0) throw POOL_RECLAIM.bad("bytes > 0 such as 64m, a fraction such as 0.01, or off", v);
+        return bytes;
+    }
+
+    /** The most of the time the early collections may take: {@link #POOL_RECLAIM_SHARE}. */
+    public static double poolReclaimShare() {
+        String v = POOL_RECLAIM_SHARE.read();
+        if (v == null) return 0.1;
+        try {
+            double share = Double.parseDouble(v);
+            if (share > 0 && share <= 1) return share;
+        } catch (NumberFormatException e) {
+            // reported below with the expected form
+        }
+        throw POOL_RECLAIM_SHARE.bad("a fraction above 0 and at most 1 such as 0.1", v);
     }
 
     /** How much ndgpu logs: {@link #LOG}. */

@@ -77,11 +77,21 @@ public final class Allocation {
 
     /**
      * Registers {@code owner} as a holder: returns the Cleanable whose clean() drops its reference,
-     * run at most once, either by close() or by the Cleaner.
+     * run at most once, either by close() (or its scope's close) or by the Cleaner.
      */
     public Cleaner.Cleanable retain(Object owner) {
         refs.incrementAndGet();
-        return CLEANER.register(owner, new Release(this));
+        Release r = new Release(this);
+        r.registered = CLEANER.register(owner, r);
+        return r;
+    }
+
+    /**
+     * True once the reference {@code held} (a {@link #retain} result) was dropped, by close() or by
+     * the Cleaner: a scope forgets such entries rather than keep them until it closes.
+     */
+    public static boolean isReleased(Cleaner.Cleanable held) {
+        return held instanceof Release r && r.released;
     }
 
     private void drop() {
@@ -97,10 +107,25 @@ public final class Allocation {
         if (onRelease != null) onRelease.run();
     }
 
-    // must not reference the owner, or the owner never becomes unreachable
-    private record Release(Allocation allocation) implements Runnable {
+    // must not reference the owner, or the owner never becomes unreachable; the Cleaner's own
+    // Cleanable runs it at most once, whoever calls clean() first
+    private static final class Release implements Runnable, Cleaner.Cleanable {
+        private final Allocation allocation;
+        private Cleaner.Cleanable registered;
+        private volatile boolean released;
+
+        Release(Allocation allocation) {
+            this.allocation = allocation;
+        }
+
+        @Override
+        public void clean() {
+            registered.clean();
+        }
+
         @Override
         public void run() {
+            released = true;
             allocation.drop();
         }
     }

@@ -21,7 +21,14 @@ import org.ndgpu.exceptions.DeviceOutOfMemoryException;
  * <pre>{@code
  * MemoryPool pool = Device.current().memoryPool();
  * pool.usedBytes(); pool.totalBytes(); pool.freeAllBlocks(); pool.setLimit(1L << 30);
+ * pool.setReclaim(64L << 20);   // bring the collector in after 64 MiB more held by arrays
  * }</pre>
+ *
+ * <p>Arrays dropped without close() come back only when the JVM's collector finds them. So that
+ * they do not pile up, the pool watches the bytes held by arrays: when they have grown, since the
+ * last collection, by the larger of {@link #reclaim()} (at most a quarter of the limit or of the
+ * device's memory) and what arrays held after that collection, it asks for a collection on a
+ * background thread and goes on ({@code docs/memory.md}).
  */
 public final class MemoryPool {
     private static final long SMALL = 1L << 20;
@@ -40,6 +47,17 @@ public final class MemoryPool {
     // allocation's NdException, naming the setting, and the device itself stays usable once it is fixed
     private long limit;
     private long releases;
+    // early reclaim: 0 until the first allocation reads ndgpu.pool.reclaim (Long.MAX_VALUE: off)
+    private long reclaim;
+    private double reclaimShare;
+    // live: what live arrays need, as the least held between a finished collection and the next
+    // request; floor: the least held since the last request; reclaimAt: the bytes held past which the
+    // next is asked for; seenCollections: the Reclaimer's count of finished collections at that request
+    private long live;
+    private long floor;
+    private long reclaimAt;
+    private long seenCollections;
+    private long collectionsRequested;
 
     // the captures in progress, by their streams: a block allocated on one belongs to that capture's graph
     private final java.util.IdentityHashMap<BackendStream, GraphMemory> capturing = new java.util.IdentityHashMap<>();
@@ -123,6 +141,7 @@ public final class MemoryPool {
     // null when it does not fit (and last is false); never waits while holding the lock, since the
     // Cleaner thread needs it to release blocks
     private synchronized Block tryAllocate(long bytes, BackendStream stream, boolean last) {
+        if (reclaim == 0) readReclaim();
         long size = round(bytes);
         ArrayDeque<Block> free = size <= SMALL ? smallFree[(int) (size >>> 9)] : largeFree.get(size);
         Block b = free != null ? free.pollFirst() : null;
@@ -131,6 +150,7 @@ public final class MemoryPool {
             b.stream = stream;
             used += size;
             if (!capturing.isEmpty()) captured(b, stream);
+            if (used > reclaimAt) requestCollection();
             return b;
         }
         if (total + size > limitNow()) {
@@ -163,6 +183,7 @@ public final class MemoryPool {
         }
         used += size;
         total += size;
+        if (used > reclaimAt) requestCollection();
         Block fresh = new Block(buf, size, stream);
         if (!capturing.isEmpty()) captured(fresh, stream);
         return fresh;
@@ -200,6 +221,49 @@ public final class MemoryPool {
         graph.owned.clear();
         graph.released.clear();
         for (Block b : released) release(b);
+    }
+
+    // the settings, read at the first allocation as the limit is: a bad value is that allocation's error
+    private void readReclaim() {
+        double share = Config.poolReclaimShare();
+        reclaim = Config.poolReclaim(capacity());
+        reclaimShare = share;
+        floor = used;
+        reclaimAt = afterFloor();
+    }
+
+    // the most this pool may hold: its limit, or the device's memory
+    private long capacity() {
+        long device = backend.facts().globalMemoryBytes();
+        return Math.min(limitNow(), device > 0 ? device : Long.MAX_VALUE);
+    }
+
+    // the growth allowed past `from`: the setting (at most a quarter of the capacity), or what live
+    // arrays need when that is more, so that a program whose arrays all live is not collected often
+    private long past(long from) {
+        if (reclaim == Long.MAX_VALUE || reclaim == 0) return Long.MAX_VALUE;
+        long growth = Math.max(Math.min(reclaim, capacity() / 4), live);
+        return from > Long.MAX_VALUE - growth ? Long.MAX_VALUE : from + growth;
+    }
+
+    private long afterFloor() {
+        return past(floor);
+    }
+
+    // arrays hold more than live arrays needed, by the allowed growth: those dropped since are
+    // likely unreachable; the collector finds them on its own thread. A collection that finished
+    // since the last request makes the least held since then the measure of what live arrays need;
+    // while one is still pending, requests come every allowed growth and are one request
+    private void requestCollection() {
+        long finished = Reclaimer.finished();
+        if (finished != seenCollections) {
+            seenCollections = finished;
+            live = floor;
+        }
+        collectionsRequested++;
+        Reclaimer.request(reclaimShare, used > capacity() / 2);
+        floor = used;
+        reclaimAt = past(used);
     }
 
     /**
@@ -269,6 +333,10 @@ public final class MemoryPool {
                     + used + " in use (released twice?)");
         used -= b.size;
         releases++;
+        if (used < floor) {
+            floor = used;
+            reclaimAt = Math.min(reclaimAt, afterFloor());
+        }
         ArrayDeque<Block> free;
         if (b.size <= SMALL) {
             int c = (int) (b.size >>> 9);
@@ -338,6 +406,39 @@ public final class MemoryPool {
         }
         this.limit = bytes;
         if (total > limit) freeAllBlocks();
+        reclaimAt = afterFloor();
+    }
+
+    /**
+     * The growth, in bytes held by arrays since the last collection, that brings the JVM's
+     * collector in to find arrays dropped without close() ({@code ndgpu.pool.reclaim}, default 32
+     * MiB; Long.MAX_VALUE: never). The growth allowed is at least what arrays held after the last
+     * collection, and at most a quarter of the limit or of the device's memory.
+     */
+    public synchronized long reclaim() {
+        if (reclaim == 0) readReclaim();
+        return reclaim;
+    }
+
+    /**
+     * Sets {@link #reclaim()}: after {@code bytes} more held by arrays, a collection is asked for on
+     * a background thread ({@code Long.MAX_VALUE}: never).
+     */
+    public synchronized void setReclaim(long bytes) {
+        if (bytes <= 0) {
+            throw new org.ndgpu.exceptions.NdException(
+                    "MemoryPool.setReclaim: expected bytes > 0 (Long.MAX_VALUE for never), got " + bytes);
+        }
+        // the share is read here too, but not the growth setting: this call may be what replaces a bad one
+        if (reclaimShare == 0) reclaimShare = Config.poolReclaimShare();
+        if (reclaim == 0) floor = used;
+        this.reclaim = bytes;
+        reclaimAt = afterFloor();
+    }
+
+    /** Collections this pool has asked for because arrays dropped without close() held too much. */
+    public synchronized long collectionsRequested() {
+        return collectionsRequested;
     }
 
     @Override

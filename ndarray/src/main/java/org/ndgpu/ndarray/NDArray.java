@@ -25,7 +25,9 @@ import org.ndgpu.spi.Ufunc;
  * }</pre>
  *
  * Arrays are AutoCloseable: close() returns the memory to the device's pool once no view uses it;
- * an array never closed is released by a Cleaner when unreachable.
+ * an array made inside a {@link Scope} ({@code Nd.scope()}) is released when the scope closes; an
+ * array never closed is released by a Cleaner when unreachable (the pool brings the collector in
+ * early when such arrays pile up).
  *
  * <p>This class is a facade: it holds the array's state (memory, geometry, closed flag) and each
  * public method is one delegation to the class of its concept ({@link Views}, {@link Copies},
@@ -43,7 +45,12 @@ public final class NDArray implements AutoCloseable {
     // NumPy's flags.writeable: false for broadcast views (stride 0 where they repeat) and their views
     private final boolean readOnly;
     private volatile boolean closed;
+    // the scope that releases this array when it closes (null: none); keep() moves it outwards, to
+    // Scope.NONE past the outermost, never back to null: live() reads it twice without a local
+    private volatile Scope scope;
 
+    // every array that holds device memory, views included, is made here: the one place where it
+    // joins the thread's innermost open scope
     private NDArray(Allocation allocation, DType dtype, long[] shape, long[] strides, long offset, boolean readOnly) {
         this.allocation = allocation;
         this.dtype = dtype;
@@ -54,6 +61,7 @@ public final class NDArray implements AutoCloseable {
         this.symbol = null;
         this.readOnly = readOnly;
         if (Captures.active != 0) Captures.made(this);
+        this.scope = Scope.adopt(cleanable);
     }
 
     private NDArray(DType dtype, long[] shape, Tracer.Symbol symbol) {
@@ -80,6 +88,21 @@ public final class NDArray implements AutoCloseable {
     /** The memory this array views (null for a symbolic array), for the view and interop classes. */
     Allocation allocation() {
         return allocation;
+    }
+
+    /** The scope that releases this array, or null. */
+    Scope scope() {
+        return scope;
+    }
+
+    /** For {@link Scope#keep}: the array now belongs to {@code outer} ({@link Scope#NONE}: to no scope). */
+    void moveTo(Scope outer) {
+        scope = outer;
+    }
+
+    /** This array's reference to its memory, which its scope drops when it closes. */
+    Cleaner.Cleanable heldReference() {
+        return cleanable;
     }
 
     /**
@@ -256,9 +279,9 @@ public final class NDArray implements AutoCloseable {
                 && allocation != null;
     }
 
-    /** True after close(). */
+    /** True after close(), or after the close of the scope it belongs to ({@code Nd.scope()}). */
     public boolean isClosed() {
-        return closed;
+        return closed || (scope != null && scope.closed);
     }
 
     /**
@@ -268,12 +291,19 @@ public final class NDArray implements AutoCloseable {
      * While a capture is in progress ({@code Nd.capture}), it also notes the array as one the graph uses.
      */
     public NDArray live(String op) {
-        return symbol == null && !closed ? (Captures.active == 0 ? this : Captures.used(this)) : requireLive(op);
+        return symbol == null && !closed && (scope == null || !scope.closed)
+                ? (Captures.active == 0 ? this : Captures.used(this))
+                : requireLive(op);
     }
 
     private NDArray requireLive(String op) {
         if (symbol != null) throw symbol.tracer().cannotTrace(op);
         if (closed) throw new ArrayClosedException(op + ": the array " + dtype + Shapes.str(shape) + " was closed");
+        Scope s = scope;
+        if (s != null && s.closed) {
+            throw new ArrayClosedException(
+                    op + ": the array " + dtype + Shapes.str(shape) + " was released when its " + s + " closed");
+        }
         return this;
     }
 

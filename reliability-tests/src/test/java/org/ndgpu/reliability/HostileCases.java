@@ -29,6 +29,7 @@ import org.ndgpu.fuse.Fuse;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Scope;
 import org.ndgpu.raw.RawKernel;
 import org.ndgpu.reduction.ReductionKernel;
 
@@ -91,6 +92,76 @@ final class HostileCases {
                         a.add(1);
                     }
                 },
+                "closed"));
+        // ---------------------------------------------------------------- scopes (issue 44): nothing freed twice
+        c.add(new Hostile("Scope closed twice, its array closed by hand first", () -> {
+            long before = Device.current().memoryPool().usedBytes();
+            Scope s = Nd.scope();
+            NDArray a = f32(1000);
+            a.close();
+            NDArray b = f32(1000);
+            s.close();
+            s.close();
+            if (!b.isClosed()) throw new AssertionError("the scope's array is open after close");
+            long after = Device.current().memoryPool().usedBytes();
+            if (after > before) throw new AssertionError("held " + before + " before, " + after + " after");
+        }));
+        c.add(raises(
+                "Scope closed on another thread",
+                NdException.class,
+                () -> {
+                    Scope s = Nd.scope("owned");
+                    try {
+                        java.util.concurrent.CompletableFuture.runAsync(s::close)
+                                .join();
+                    } catch (java.util.concurrent.CompletionException e) {
+                        throw e.getCause() instanceof RuntimeException r ? r : e;
+                    } finally {
+                        s.close();
+                    }
+                },
+                "Scope.close",
+                "'owned'",
+                "thread"));
+        c.add(raises(
+                "Scope.keep of an array of the enclosing scope",
+                NdException.class,
+                () -> {
+                    try (var _ = Nd.scope("outer")) {
+                        NDArray a = f32(4);
+                        try (Scope inner = Nd.scope("inner")) {
+                            inner.keep(a);
+                        }
+                    }
+                },
+                "Scope.keep: expected an array made inside",
+                "'inner'",
+                "'outer'"));
+        c.add(raises(
+                "a kept array used after the outer scope closed",
+                ArrayClosedException.class,
+                () -> {
+                    NDArray kept;
+                    try (var _ = Nd.scope("outer")) {
+                        try (Scope inner = Nd.scope("inner")) {
+                            kept = inner.keep(f32(4).add(1));
+                        }
+                    }
+                    kept.sum();
+                },
+                "released when its scope",
+                "'outer'"));
+        c.add(raises(
+                "Scope.keep of a closed array",
+                ArrayClosedException.class,
+                () -> {
+                    try (Scope s = Nd.scope()) {
+                        NDArray a = f32(4);
+                        a.close();
+                        s.keep(a);
+                    }
+                },
+                "Scope.keep",
                 "closed"));
         c.add(new Hostile("Event closed twice", () -> {
             Event e = Event.record();

@@ -123,6 +123,8 @@ final class HostileSweep {
                 new Target(Event.class, Event::record),
                 new Target(org.ndgpu.device.Graph.class, () -> Nd.capture(() -> {})),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
+                // an open scope of the sweep's thread: the arrays of the cases after it join it until it closes
+                new Target(org.ndgpu.ndarray.Scope.class, () -> org.ndgpu.ndarray.Scope.open("sweep")),
                 new Target(
                         ElementwiseKernel.class,
                         () -> new ElementwiseKernel("float32 x", "float32 z", "z = x + 1", "sweep_inc")),

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Scope;
 
 /**
  * The device tables of the own kernels, computed on the host in float64 and kept per device: the
@@ -41,7 +42,8 @@ final class Twiddles {
             NDArray t = CACHE.get(k);
             if (t != null && !t.isClosed()) return t;
         }
-        NDArray t = maker.make();
+        // a table outlives the call that made it, and other threads read it: it belongs to no scope
+        NDArray t = Scope.unscoped(maker::make);
         synchronized (CACHE) {
             NDArray old = CACHE.putIfAbsent(k, t);
             return old != null && !old.isClosed() ? old : t;

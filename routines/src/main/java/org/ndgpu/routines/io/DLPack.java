@@ -27,6 +27,7 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.UnownedMemory;
 
@@ -119,7 +120,8 @@ public final class DLPack {
         int[] code = codeOf(a.dtype());
         int item = a.itemsize();
         long[] shape = a.shape(), strides = a.strides();
-        NDArray view = a.view(shape, strides, a.offset()); // holds the memory until the deleter runs
+        // holds the memory until the deleter runs, past the caller's scope
+        NDArray view = Scope.unscoped(() -> a.view(shape, strides, a.offset()));
         // freed by the GC once the deleter has dropped it: closing it inside the deleter would fail,
         // since the consumer's call into the deleter holds the struct's memory
         Arena arena = Arena.ofAuto();

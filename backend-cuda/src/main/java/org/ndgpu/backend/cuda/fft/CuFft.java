@@ -13,6 +13,7 @@ import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Scope;
 import org.ndgpu.spi.VendorFft;
 
 /**
@@ -113,7 +114,8 @@ final class CuFft implements VendorFft {
             NDArray work = null;
             try {
                 if (workBytes > 0) {
-                    work = NDArray.empty(device, DType.UINT8, new long[] {workBytes}, Order.C);
+                    // the plan keeps its work area past the caller's scope
+                    work = Scope.unscoped(() -> NDArray.empty(device, DType.UINT8, new long[] {workBytes}, Order.C));
                     CuFftApi.check(api.setWorkArea(handle, work.devicePointer()), device.id() + " cufftSetWorkArea");
                 }
             } catch (RuntimeException e) {
