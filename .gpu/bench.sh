@@ -27,3 +27,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" RandomBench "* ]] && python3 "$(dirname "$0")/cupy_random_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for GraphBench (issue 37: the 20-op step eager and stream-captured)
 [[ ${CUPY:-1} == 1 && " $benches " == *" GraphBench "* ]] && python3 "$(dirname "$0")/cupy_graph_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for TemporariesBench (issue 44: the same step, temporaries freed at their last reference)
+[[ ${CUPY:-1} == 1 && " $benches " == *" TemporariesBench "* ]] && python3 "$(dirname "$0")/cupy_temporaries_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
