@@ -19,7 +19,8 @@ import org.ndgpu.ndarray.Shapes;
  * fuse all become a {@link Spec} (typed parameters and a body snippet) run by this class.
  *
  * <p>At each call the operands are broadcast to one shape, dimensions that every operand walks
- * contiguously are merged (CuPy's reduce_dims), and the kernel is generated for that
+ * contiguously are merged (CuPy's reduce_dims; the rules are {@link LoopDims}'s, which the
+ * reductions and scans share), and the kernel is generated for that
  * {@link Layout}: a flat loop when every operand is contiguous, else index arithmetic over the
  * merged dimensions, in 32-bit when every offset fits, walked in the output's memory order; where
  * an input's unit-stride axis differs from the output's (a transposed operand), a tiled loop
@@ -246,9 +247,9 @@ public final class ElementwiseLoop {
         if (plan.n() == 0) return;
         Device device = plan.device();
         Layout layout = plan.layout();
-        List<Long> dims = plan.dims();
-        List<long[]> st = plan.strides();
-        int nd = dims.size();
+        long[] dims = plan.merged().dims();
+        long[][] st = plan.merged().strides();
+        int nd = dims.length;
         long n = plan.n();
         Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LayoutKernel hit = LAST.get(spec);
@@ -277,7 +278,7 @@ public final class ElementwiseLoop {
             }
             kargs.array((NDArray) a);
             if (kind != Kind.RAW) {
-                if (!contiguous) for (int d = 0; d < nd; d++) kargs.i64(st.get(d)[q0]);
+                if (!contiguous) kargs.i64s(st[q0]);
                 q0++;
             }
         }
@@ -292,8 +293,8 @@ public final class ElementwiseLoop {
                 throw new KernelLaunchException(spec.name() + ": the tiled kernel needs work-groups of " + block
                         + " threads; " + device.id() + " allows this kernel " + kernel.maxBlockSize());
             }
-            long da = dims.get(layout.tileIn());
-            long db = dims.get(layout.tileOut());
+            long da = dims[layout.tileIn()];
+            long db = dims[layout.tileOut()];
             long tiles = n
                     / (da * db)
                     * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE)
@@ -304,11 +305,11 @@ public final class ElementwiseLoop {
         }
         if (layout.rows()) {
             // no more threads per group than a row has steps (a short row would leave most idle)
-            long steps = (dims.get(nd - 1) + layout.vector() - 1) / layout.vector();
+            long steps = (dims[nd - 1] + layout.vector() - 1) / layout.vector();
             block = (int) Math.min(block, Math.max(32, (steps + 31) / 32 * 32));
         }
         long work = (n + layout.vector() - 1) / layout.vector();
-        long groups = layout.rows() ? n / dims.get(nd - 1) : (work + block - 1) / block;
+        long groups = layout.rows() ? n / dims[nd - 1] : (work + block - 1) / block;
         long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
         long grid = Math.min(groups, cap);
         kargs.launch(device, kernel, grid, block);
