@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.CallSiteCache;
+import org.ndgpu.codegen.CopyIfOverlap;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelKey;
 import org.ndgpu.codegen.LaunchArgs;
@@ -29,7 +30,7 @@ import org.ndgpu.ndarray.Shapes;
  * reduced ones; each group is put in a good order (by decreasing stride of the first input,
  * unless the spec needs the reduced axes' C order for {@code _j}) and adjacent axes that every
  * array steps through as one are merged, by the loop rules the elementwise loop also uses
- * ({@link LoopDims}). Then the thread
+ * ({@link LoopDims}; NumPy's copy-if-overlap: {@link CopyIfOverlap}). Then the thread
  * arrangement follows the memory: a row layout when the reduced elements are the closest in
  * memory, a column layout when the kept ones are (a sum over axis 0 of a C matrix), and a grid
  * split over the reduced range with a second pass when there are too few outputs to fill the
@@ -55,26 +56,17 @@ public final class ReductionLoop {
             throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
         }
         NDArray out = (NDArray) args[args.length - 1];
-        Operands.checkWriteable(spec.name(), out);
+        // blocks write the output while others still read the input; out's shape is not the inputs'
+        NDArray[] copies = CopyIfOverlap.copies(spec.name(), spec.paramList(), args, null);
         Device device = Operands.device(spec.name(), args);
-        // NumPy's copy-if-overlap: blocks write the output while others still read the input
-        NDArray[] temps = null;
-        for (int k : spec.paramList().inputAt()) {
-            if (Operands.overlaps((NDArray) args[k], out)) {
-                if (temps == null) temps = new NDArray[args.length];
-                temps[k] = ((NDArray) args[k]).copy();
-            }
-        }
-        if (temps == null) {
+        if (copies == null) {
             run(spec, args, axes, out, device);
             return;
         }
-        Object[] safe = args.clone();
-        for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
         try {
-            run(spec, safe, axes, out, device);
+            run(spec, CopyIfOverlap.substitute(args, copies), axes, out, device);
         } finally {
-            for (NDArray t : temps) if (t != null) t.close();
+            CopyIfOverlap.close(copies);
         }
     }
 

@@ -11,8 +11,6 @@ import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Operands;
-import org.ndgpu.ndarray.Shapes;
 
 /**
  * The one elementwise kernel skeleton of ndgpu: copies, casts, fills, ufuncs, ElementwiseKernel and
@@ -189,19 +187,20 @@ public final class ElementwiseLoop {
      * IN arrays broadcast to it.
      */
     public static void run(Spec spec, Object[] args, long[] shape) {
-        NDArray[] temps = copyIfOverlap(spec, args, shape);
-        if (temps != null) {
-            Object[] safe = args.clone();
-            for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
-            try {
-                launch(spec, safe, shape);
-            } finally {
-                // stream-ordered pool: the copies' memory is reused only by work queued after this launch
-                for (NDArray t : temps) if (t != null) t.close();
-            }
+        int count = spec.paramList().kinds.length;
+        if (args.length != count) {
+            throw new NdException(spec.name() + ": expected " + count + " arguments, got " + args.length);
+        }
+        NDArray[] copies = CopyIfOverlap.copies(spec.name(), spec.paramList(), args, shape);
+        if (copies == null) {
+            launch(spec, args, shape);
             return;
         }
-        launch(spec, args, shape);
+        try {
+            launch(spec, CopyIfOverlap.substitute(args, copies), shape);
+        } finally {
+            CopyIfOverlap.close(copies);
+        }
     }
 
     /**
@@ -211,33 +210,6 @@ public final class ElementwiseLoop {
      */
     public static void runIntoNew(Spec spec, Object[] args, long[] shape) {
         launch(spec, args, shape);
-    }
-
-    /**
-     * NumPy's copy-if-overlap: every OUT array must be writeable, and an IN array that shares memory
-     * with an OUT array other than as the identical element-for-element view (Nd.add(a.get("::-1"), 0, a),
-     * Nd.add(t, t.T(), t)) is read from a copy, since the threads of one launch write and read in no
-     * fixed order. Null when no input needs a copy (the common case allocates nothing).
-     */
-    private static NDArray[] copyIfOverlap(Spec spec, Object[] args, long[] shape) {
-        Kind[] kinds = spec.paramList().kinds;
-        if (args.length != kinds.length) {
-            throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
-        }
-        NDArray[] temps = null;
-        for (int o = 0; o < kinds.length; o++) {
-            if (kinds[o] != Kind.OUT || !(args[o] instanceof NDArray out)) continue;
-            Operands.checkWriteable(spec.name(), out);
-            for (int k = 0; k < kinds.length; k++) {
-                if (kinds[k] != Kind.IN || !(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
-                if (temps != null && temps[k] != null) continue;
-                long[] st = Shapes.broadcastStrides(spec.name(), in.shape(), in.strides(), shape);
-                if (!Operands.overlaps(in, st, out)) continue;
-                if (temps == null) temps = new NDArray[args.length];
-                temps[k] = in.copy();
-            }
-        }
-        return temps;
     }
 
     @SuppressWarnings(
