@@ -4,10 +4,9 @@ import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.codegen.LoopDims;
 import org.ndgpu.codegen.LoopDims.Merged;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Operands;
 
 /**
  * The dimensions of a reduction that are its own (the loop's ordering and merging are
@@ -31,20 +30,15 @@ final class ReductionDims {
         if (os.length == shape.length) {
             for (int d = 0; d < shape.length; d++) {
                 long want = reduced[d] ? 1 : shape[d];
-                if (os[d] != want) throw wrongOut(op, out, kept);
+                if (os[d] != want) throw Operands.wrongOutShape(op, out, kept);
                 res[d] = reduced[d] ? 0 : ost[d];
             }
             return res;
         }
-        if (!Arrays.equals(os, kept)) throw wrongOut(op, out, kept);
+        if (!Arrays.equals(os, kept)) throw Operands.wrongOutShape(op, out, kept);
         int m = 0;
         for (int d = 0; d < shape.length; d++) res[d] = reduced[d] ? 0 : ost[m++];
         return res;
-    }
-
-    static ShapeException wrongOut(String op, NDArray out, long[] kept) {
-        return new ShapeException(
-                op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(kept));
     }
 
     /**

@@ -16,7 +16,6 @@ import org.ndgpu.codegen.ParamList;
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -52,9 +51,7 @@ public final class ReductionLoop {
      */
     public static void run(ReductionSpec spec, Object[] args, int[] axes) {
         List<Param> params = spec.params();
-        if (args.length != params.size()) {
-            throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
-        }
+        if (args.length != params.size()) throw Operands.wrongArgumentCount(spec.name(), params.size(), args.length);
         NDArray out = (NDArray) args[args.length - 1];
         // blocks write the output while others still read the input; out's shape is not the inputs'
         NDArray[] copies = CopyIfOverlap.copies(spec.name(), spec.paramList(), args, null);

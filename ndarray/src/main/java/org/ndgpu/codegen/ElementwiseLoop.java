@@ -8,9 +8,9 @@ import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.KernelLaunchException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 
 /**
  * The one elementwise kernel skeleton of ndgpu: copies, casts, fills, ufuncs, ElementwiseKernel and
@@ -188,9 +188,7 @@ public final class ElementwiseLoop {
      */
     public static void run(Spec spec, Object[] args, long[] shape) {
         int count = spec.paramList().kinds.length;
-        if (args.length != count) {
-            throw new NdException(spec.name() + ": expected " + count + " arguments, got " + args.length);
-        }
+        if (args.length != count) throw Operands.wrongArgumentCount(spec.name(), count, args.length);
         NDArray[] copies = CopyIfOverlap.copies(spec.name(), spec.paramList(), args, shape);
         if (copies == null) {
             launch(spec, args, shape);

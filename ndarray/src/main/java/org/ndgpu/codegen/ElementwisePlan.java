@@ -7,8 +7,6 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.codegen.LoopDims.Merged;
 import org.ndgpu.device.Device;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -39,9 +37,7 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
         List<Param> params = spec.params();
         ParamList ps = spec.paramList();
         Kind[] kinds = ps.kinds;
-        if (args.length != kinds.length) {
-            throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
-        }
+        if (args.length != kinds.length) throw Operands.wrongArgumentCount(spec.name(), kinds.length, args.length);
         Device device = Operands.device(spec.name(), args);
         long n = Shapes.size(shape);
         if (n == 0) return new ElementwisePlan(device, new Layout(1, true, true), NONE, 0);
@@ -77,10 +73,7 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
             Param p = params.get(k);
             if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
             NDArray a = (NDArray) args[k];
-            if (p.kind() == Kind.OUT && !java.util.Arrays.equals(a.shape(), shape)) {
-                throw new ShapeException(spec.name() + ": output '" + p.name() + "' has shape " + Shapes.str(a.shape())
-                        + ", expected " + Shapes.str(shape));
-            }
+            if (p.kind() == Kind.OUT) Operands.checkOutShape(spec.name(), p.name(), a, shape);
             strides[j++] = LoopDims.broadcastStrides(spec.name(), a, shape);
         }
         Merged merged = LoopDims.merge(walkOrder(spec, strides, shape.length), shape, strides);
