@@ -378,10 +378,7 @@ public final class ElementwiseKernel implements Serializable {
         for (int k = 0; k < nOut; k++) {
             var p = out.get(k);
             if (outArgs[k] instanceof NDArray a) {
-                if (!p.raw() && !Arrays.equals(a.shape(), shape)) {
-                    throw new ShapeException(name + ": output '" + p.name() + "' has shape " + Shapes.str(a.shape())
-                            + ", expected " + Shapes.str(shape));
-                }
+                if (!p.raw()) Operands.checkOutShape(name, p.name(), a, shape);
                 outs[k] = a;
             } else if (p.raw()) {
                 throw new NdException(

@@ -4,9 +4,9 @@ import java.util.List;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.LaunchArgs;
+import org.ndgpu.codegen.LoopDims.Merged;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.reduction.ReductionDims.Merged;
 
 /**
  * The arguments of one reduction launch, in the order {@link ReductionSource}'s kernels declare

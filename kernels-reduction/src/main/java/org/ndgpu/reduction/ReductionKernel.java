@@ -246,10 +246,7 @@ public final class ReductionKernel implements Serializable {
         NDArray result;
         if (out != null) {
             out.live(name);
-            if (!java.util.Arrays.equals(out.shape(), resultShape)) {
-                throw new org.ndgpu.exceptions.ShapeException(name + ": output array has shape "
-                        + Shapes.str(out.shape()) + ", expected " + Shapes.str(resultShape));
-            }
+            Operands.checkOutShape(name, out, resultShape);
             result = out;
         } else {
             result = NDArray.empty(first.device(), outType, resultShape, Order.C);

@@ -6,14 +6,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.CallSiteCache;
+import org.ndgpu.codegen.CopyIfOverlap;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelKey;
 import org.ndgpu.codegen.LaunchArgs;
+import org.ndgpu.codegen.LoopDims;
+import org.ndgpu.codegen.LoopDims.Merged;
 import org.ndgpu.codegen.ParamList;
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -26,7 +28,8 @@ import org.ndgpu.ndarray.Shapes;
  * <p>At each call the inputs are broadcast to one loop shape; its axes split into kept and
  * reduced ones; each group is put in a good order (by decreasing stride of the first input,
  * unless the spec needs the reduced axes' C order for {@code _j}) and adjacent axes that every
- * array steps through as one are merged, as {@code ElementwiseLoop} does. Then the thread
+ * array steps through as one are merged, by the loop rules the elementwise loop also uses
+ * ({@link LoopDims}; NumPy's copy-if-overlap: {@link CopyIfOverlap}). Then the thread
  * arrangement follows the memory: a row layout when the reduced elements are the closest in
  * memory, a column layout when the kept ones are (a sum over axis 0 of a C matrix), and a grid
  * split over the reduced range with a second pass when there are too few outputs to fill the
@@ -48,30 +51,19 @@ public final class ReductionLoop {
      */
     public static void run(ReductionSpec spec, Object[] args, int[] axes) {
         List<Param> params = spec.params();
-        if (args.length != params.size()) {
-            throw new NdException(spec.name() + ": expected " + params.size() + " arguments, got " + args.length);
-        }
+        if (args.length != params.size()) throw Operands.wrongArgumentCount(spec.name(), params.size(), args.length);
         NDArray out = (NDArray) args[args.length - 1];
-        Operands.checkWriteable(spec.name(), out);
+        // blocks write the output while others still read the input; out's shape is not the inputs'
+        NDArray[] copies = CopyIfOverlap.copies(spec.name(), spec.paramList(), args, null);
         Device device = Operands.device(spec.name(), args);
-        // NumPy's copy-if-overlap: blocks write the output while others still read the input
-        NDArray[] temps = null;
-        for (int k : spec.paramList().inputAt()) {
-            if (Operands.overlaps((NDArray) args[k], out)) {
-                if (temps == null) temps = new NDArray[args.length];
-                temps[k] = ((NDArray) args[k]).copy();
-            }
-        }
-        if (temps == null) {
+        if (copies == null) {
             run(spec, args, axes, out, device);
             return;
         }
-        Object[] safe = args.clone();
-        for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
         try {
-            run(spec, safe, axes, out, device);
+            run(spec, CopyIfOverlap.substitute(args, copies), axes, out, device);
         } finally {
-            for (NDArray t : temps) if (t != null) t.close();
+            CopyIfOverlap.close(copies);
         }
     }
 
@@ -98,7 +90,7 @@ public final class ReductionLoop {
         }
         Plan plan = hit.plan();
         if (plan.K() == 0) return;
-        ReductionDims.Merged k = plan.k(), r = plan.r();
+        Merged k = plan.k(), r = plan.r();
         int na = nIn;
         long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
         int tx = plan.tx(), ty = plan.ty();
@@ -141,8 +133,8 @@ public final class ReductionLoop {
      * nothing to run).
      */
     private record Plan(
-            ReductionDims.Merged k,
-            ReductionDims.Merged r,
+            Merged k,
+            Merged r,
             long K,
             long R,
             long chunk,
@@ -198,7 +190,7 @@ public final class ReductionLoop {
         for (long st : strides) g[i++] = st;
         g[i++] = a.offset();
         g[i++] = a.dtype().ordinal();
-        g[i++] = a.allocationBytes() < Integer.MAX_VALUE ? 1 : 0;
+        g[i++] = LoopDims.fits32(a) ? 1 : 0;
         return i;
     }
 
@@ -219,11 +211,11 @@ public final class ReductionLoop {
         long[] outShapeKept = ReductionDims.keptShape(shape, reduced);
         long[] outStrides = ReductionDims.outStridesFor(spec.name(), out, shape, reduced, outShapeKept);
 
+        // strides [array][axis]: the inputs broadcast to the loop's shape, then the output (0 along reduced axes)
         int na = ins.size();
-        long[][] st = new long[na][];
-        for (int q = 0; q < na; q++)
-            st[q] = Shapes.broadcastStrides(
-                    spec.name(), ins.get(q).shape(), ins.get(q).strides(), shape);
+        long[][] st = new long[na + 1][];
+        for (int q = 0; q < na; q++) st[q] = LoopDims.broadcastStrides(spec.name(), inArr[q], shape);
+        st[na] = outStrides;
 
         int nRed = 0;
         for (int d = 0; d < n; d++) if (reduced[d]) nRed++;
@@ -232,12 +224,15 @@ public final class ReductionLoop {
             if (reduced[d]) red[j++] = d;
             else kept[i++] = d;
         }
-        ReductionDims.sortByStride(kept, st, na); // stable: ties keep their order
-        if (!spec.orderedIndex()) ReductionDims.sortByStride(red, st, na);
+        // by the first input's strides (none: the axes' order), stable: ties keep their order
+        if (na > 0) {
+            LoopDims.sortByStride(kept, st[0]);
+            if (!spec.orderedIndex()) LoopDims.sortByStride(red, st[0]);
+        }
 
         // merged dims: [array][dim] strides; the output is array na for kept dims
-        ReductionDims.Merged k = ReductionDims.merge(kept, shape, st, outStrides, na);
-        ReductionDims.Merged r = ReductionDims.merge(red, shape, st, null, na);
+        Merged k = LoopDims.merge(kept, shape, st, na + 1);
+        Merged r = LoopDims.merge(red, shape, st, na);
         long K = Shapes.size(outShapeKept), R = 1;
         for (int d : red) R *= shape[d];
         if (K == 0) return new Plan(k, r, 0, R, 0, 0, 0, 0, 1, null, null, 0, 0, 0, 0);
@@ -269,8 +264,7 @@ public final class ReductionLoop {
         int vec = vecInputs == null ? 0 : 16 / ReductionDims.maxVectorItem(ins, vecInputs);
         int unroll = vec > 0 ? tuning.vectorUnroll() : device.isGpu() ? tuning.unrollGpu() : tuning.unrollCpu();
         long perThread = vec > 0 ? (long) vec * unroll : 32;
-        boolean small = out.allocationBytes() < Integer.MAX_VALUE; // every buffer addressable with 32-bit offsets
-        for (NDArray a : ins) small &= a.allocationBytes() < Integer.MAX_VALUE;
+        boolean small = LoopDims.fits32(out) && LoopDims.fits32(inArr); // every buffer addressable with 32-bit offsets
         int vecMask = 0;
         if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
         long g = 1;

@@ -2,10 +2,11 @@ package org.ndgpu.reduction;
 
 import static org.ndgpu.reduction.DeviceMath.tag;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.LaunchArgs;
+import org.ndgpu.codegen.LoopDims;
+import org.ndgpu.codegen.LoopDims.Merged;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -81,9 +82,9 @@ final class Scans {
         long[] shape = x.shape();
         int n = shape.length;
         long len = shape[n - 1], lines = Shapes.size(shape) / len;
-        List<Integer> other = new ArrayList<>();
-        for (int d = 0; d < n - 1; d++) other.add(d);
-        ReductionDims.Merged k = ReductionDims.merge(other, shape, new long[][] {x.strides()}, y.strides(), 1);
+        int[] other = new int[n - 1]; // the lines' axes, in C order: both arrays walked as one loop
+        for (int d = 0; d < n - 1; d++) other[d] = d;
+        Merged k = LoopDims.merge(other, shape, new long[][] {x.strides(), y.strides()});
         long xs = x.strides()[n - 1], ys = y.strides()[n - 1];
         boolean column = k.dims().length > 0 && Math.abs(k.strides()[0][k.dims().length - 1]) < Math.abs(xs);
         DType acc = y.dtype() == DType.FLOAT16 ? DType.FLOAT32 : y.dtype();
@@ -137,7 +138,7 @@ final class Scans {
     }
 
     /** Both arrays' buffer, offset, merged strides and stride along the scan, in arguments for {@code more} after them. */
-    private static LaunchArgs arrays(NDArray x, NDArray y, ReductionDims.Merged k, long xs, long ys, int more) {
+    private static LaunchArgs arrays(NDArray x, NDArray y, Merged k, long xs, long ys, int more) {
         return LaunchArgs.of(2 * (3 + k.dims().length) + more)
                 .array(x)
                 .i64s(k.strides()[0])

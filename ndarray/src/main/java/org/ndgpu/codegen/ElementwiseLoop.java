@@ -8,18 +8,17 @@ import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.KernelLaunchException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
-import org.ndgpu.ndarray.Shapes;
 
 /**
  * The one elementwise kernel skeleton of ndgpu: copies, casts, fills, ufuncs, ElementwiseKernel and
  * fuse all become a {@link Spec} (typed parameters and a body snippet) run by this class.
  *
  * <p>At each call the operands are broadcast to one shape, dimensions that every operand walks
- * contiguously are merged (CuPy's reduce_dims), and the kernel is generated for that
+ * contiguously are merged (CuPy's reduce_dims; the rules are {@link LoopDims}'s, which the
+ * reductions and scans share), and the kernel is generated for that
  * {@link Layout}: a flat loop when every operand is contiguous, else index arithmetic over the
  * merged dimensions, in 32-bit when every offset fits, walked in the output's memory order; where
  * an input's unit-stride axis differs from the output's (a transposed operand), a tiled loop
@@ -188,19 +187,18 @@ public final class ElementwiseLoop {
      * IN arrays broadcast to it.
      */
     public static void run(Spec spec, Object[] args, long[] shape) {
-        NDArray[] temps = copyIfOverlap(spec, args, shape);
-        if (temps != null) {
-            Object[] safe = args.clone();
-            for (int k = 0; k < temps.length; k++) if (temps[k] != null) safe[k] = temps[k];
-            try {
-                launch(spec, safe, shape);
-            } finally {
-                // stream-ordered pool: the copies' memory is reused only by work queued after this launch
-                for (NDArray t : temps) if (t != null) t.close();
-            }
+        int count = spec.paramList().kinds.length;
+        if (args.length != count) throw Operands.wrongArgumentCount(spec.name(), count, args.length);
+        NDArray[] copies = CopyIfOverlap.copies(spec.name(), spec.paramList(), args, shape);
+        if (copies == null) {
+            launch(spec, args, shape);
             return;
         }
-        launch(spec, args, shape);
+        try {
+            launch(spec, CopyIfOverlap.substitute(args, copies), shape);
+        } finally {
+            CopyIfOverlap.close(copies);
+        }
     }
 
     /**
@@ -212,33 +210,6 @@ public final class ElementwiseLoop {
         launch(spec, args, shape);
     }
 
-    /**
-     * NumPy's copy-if-overlap: every OUT array must be writeable, and an IN array that shares memory
-     * with an OUT array other than as the identical element-for-element view (Nd.add(a.get("::-1"), 0, a),
-     * Nd.add(t, t.T(), t)) is read from a copy, since the threads of one launch write and read in no
-     * fixed order. Null when no input needs a copy (the common case allocates nothing).
-     */
-    private static NDArray[] copyIfOverlap(Spec spec, Object[] args, long[] shape) {
-        Kind[] kinds = spec.paramList().kinds;
-        if (args.length != kinds.length) {
-            throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
-        }
-        NDArray[] temps = null;
-        for (int o = 0; o < kinds.length; o++) {
-            if (kinds[o] != Kind.OUT || !(args[o] instanceof NDArray out)) continue;
-            Operands.checkWriteable(spec.name(), out);
-            for (int k = 0; k < kinds.length; k++) {
-                if (kinds[k] != Kind.IN || !(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
-                if (temps != null && temps[k] != null) continue;
-                long[] st = Shapes.broadcastStrides(spec.name(), in.shape(), in.strides(), shape);
-                if (!Operands.overlaps(in, st, out)) continue;
-                if (temps == null) temps = new NDArray[args.length];
-                temps[k] = in.copy();
-            }
-        }
-        return temps;
-    }
-
     @SuppressWarnings(
             "ReferenceEquality") // the same kernel map; the same layout instance (a flat one) before comparing by value
     private static void launch(Spec spec, Object[] args, long[] shape) {
@@ -246,9 +217,9 @@ public final class ElementwiseLoop {
         if (plan.n() == 0) return;
         Device device = plan.device();
         Layout layout = plan.layout();
-        List<Long> dims = plan.dims();
-        List<long[]> st = plan.strides();
-        int nd = dims.size();
+        long[] dims = plan.merged().dims();
+        long[][] st = plan.merged().strides();
+        int nd = dims.length;
         long n = plan.n();
         Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
         LayoutKernel hit = LAST.get(spec);
@@ -277,7 +248,7 @@ public final class ElementwiseLoop {
             }
             kargs.array((NDArray) a);
             if (kind != Kind.RAW) {
-                if (!contiguous) for (int d = 0; d < nd; d++) kargs.i64(st.get(d)[q0]);
+                if (!contiguous) kargs.i64s(st[q0]);
                 q0++;
             }
         }
@@ -292,8 +263,8 @@ public final class ElementwiseLoop {
                 throw new KernelLaunchException(spec.name() + ": the tiled kernel needs work-groups of " + block
                         + " threads; " + device.id() + " allows this kernel " + kernel.maxBlockSize());
             }
-            long da = dims.get(layout.tileIn());
-            long db = dims.get(layout.tileOut());
+            long da = dims[layout.tileIn()];
+            long db = dims[layout.tileOut()];
             long tiles = n
                     / (da * db)
                     * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE)
@@ -304,11 +275,11 @@ public final class ElementwiseLoop {
         }
         if (layout.rows()) {
             // no more threads per group than a row has steps (a short row would leave most idle)
-            long steps = (dims.get(nd - 1) + layout.vector() - 1) / layout.vector();
+            long steps = (dims[nd - 1] + layout.vector() - 1) / layout.vector();
             block = (int) Math.min(block, Math.max(32, (steps + 31) / 32 * 32));
         }
         long work = (n + layout.vector() - 1) / layout.vector();
-        long groups = layout.rows() ? n / dims.get(nd - 1) : (work + block - 1) / block;
+        long groups = layout.rows() ? n / dims[nd - 1] : (work + block - 1) / block;
         long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
         long grid = Math.min(groups, cap);
         kargs.launch(device, kernel, grid, block);

@@ -1,14 +1,12 @@
 package org.ndgpu.codegen;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Layout;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.LoopDims.Merged;
 import org.ndgpu.device.Device;
-import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -21,11 +19,14 @@ import org.ndgpu.ndarray.Shapes;
  *
  * @param device the device of the arrays
  * @param layout the loop's layout (the kernel is generated for it)
- * @param dims the merged dims, in walk order
- * @param strides each operand's strides along {@code dims}
+ * @param merged the merged dims, in walk order, with each indexed operand's strides along them (none
+ *     for a contiguous layout)
  * @param n the element count
  */
-record ElementwisePlan(Device device, Layout layout, List<Long> dims, List<long[]> strides, long n) {
+record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
+    /** The dims of a flat or empty loop, which launches none. */
+    private static final Merged NONE = new Merged(new long[0], new long[0][]);
+
     /** The flat layouts of the common case, made once: [index32][vector 4]. */
     private static final Layout[][] FLAT = {
         {new Layout(1, true, false, 1, false), new Layout(1, true, false, 4, false)},
@@ -36,23 +37,21 @@ record ElementwisePlan(Device device, Layout layout, List<Long> dims, List<long[
         List<Param> params = spec.params();
         ParamList ps = spec.paramList();
         Kind[] kinds = ps.kinds;
-        if (args.length != kinds.length) {
-            throw new NdException(spec.name() + ": expected " + kinds.length + " arguments, got " + args.length);
-        }
+        if (args.length != kinds.length) throw Operands.wrongArgumentCount(spec.name(), kinds.length, args.length);
         Device device = Operands.device(spec.name(), args);
         long n = Shapes.size(shape);
-        if (n == 0) return new ElementwisePlan(device, new Layout(1, true, true), List.of(), List.of(), 0);
+        if (n == 0) return new ElementwisePlan(device, new Layout(1, true, true), NONE, 0);
 
         // the common case first, without allocating: every indexed array has the loop's shape and is
         // C-contiguous, so the general path below would merge everything into one flat dim anyway; the same
         // pass over the arguments works out 32-bit indexing (small) and the vector width (vectorWidth's rule)
         boolean flat = true;
-        boolean small = n < Integer.MAX_VALUE;
+        boolean small = LoopDims.fits32(n);
         boolean vec4 = true;
         boolean indexed = false;
         for (int k = 0; k < kinds.length; k++) {
             Object o = args[k];
-            if (o instanceof NDArray arr) small &= arr.allocationBytes() < Integer.MAX_VALUE;
+            if (o instanceof NDArray arr) small &= LoopDims.fits32(arr);
             Kind kind = kinds[k];
             if (kind == Kind.RAW) vec4 = false;
             if (kind != Kind.IN && kind != Kind.OUT) continue;
@@ -64,8 +63,7 @@ record ElementwisePlan(Device device, Layout layout, List<Long> dims, List<long[
             vec4 &= loadsFourWide(ps.dtypes[k], a);
             indexed = true;
         }
-        if (flat)
-            return new ElementwisePlan(device, FLAT[small ? 1 : 0][vec4 && indexed ? 1 : 0], List.of(), List.of(), n);
+        if (flat) return new ElementwisePlan(device, FLAT[small ? 1 : 0][vec4 && indexed ? 1 : 0], NONE, n);
 
         // strides of every indexed array, broadcast to the loop shape
         int na = ps.indexed;
@@ -75,57 +73,30 @@ record ElementwisePlan(Device device, Layout layout, List<Long> dims, List<long[
             Param p = params.get(k);
             if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
             NDArray a = (NDArray) args[k];
-            if (p.kind() == Kind.OUT && !java.util.Arrays.equals(a.shape(), shape)) {
-                throw new ShapeException(spec.name() + ": output '" + p.name() + "' has shape " + Shapes.str(a.shape())
-                        + ", expected " + Shapes.str(shape));
-            }
-            strides[j++] = Shapes.broadcastStrides(spec.name(), a.shape(), a.strides(), shape);
+            if (p.kind() == Kind.OUT) Operands.checkOutShape(spec.name(), p.name(), a, shape);
+            strides[j++] = LoopDims.broadcastStrides(spec.name(), a, shape);
         }
-        int[] axes = walkOrder(spec, strides, shape.length);
-        // merge dimensions: drop size-1 dims, join d-1 and d where every operand steps through them as one
-        List<Long> dims = new ArrayList<>();
-        List<long[]> st = new ArrayList<>();
-        for (int e = 0; e < shape.length; e++) {
-            int d = axes[e];
-            if (shape[d] == 1) continue;
-            long[] col = new long[na];
-            for (int q = 0; q < na; q++) col[q] = strides[q][d];
-            if (!dims.isEmpty()) {
-                int last = dims.size() - 1;
-                long[] prev = st.get(last);
-                boolean mergeable = true;
-                for (int q = 0; q < na; q++) mergeable &= prev[q] == col[q] * shape[d];
-                if (mergeable) {
-                    dims.set(last, dims.get(last) * shape[d]);
-                    st.set(last, col);
-                    continue;
-                }
-            }
-            dims.add(shape[d]);
-            st.add(col);
-        }
-        int nd = dims.size();
+        Merged merged = LoopDims.merge(walkOrder(spec, strides, shape.length), shape, strides);
+        long[] dims = merged.dims();
+        long[][] st = merged.strides();
+        int nd = dims.length;
         boolean contiguous = true;
         int q0 = 0;
         for (int k = 0; k < params.size(); k++) {
             Param p = params.get(k);
             if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
-            contiguous &= nd == 0 || (nd == 1 && st.get(0)[q0] == p.dtype().itemsize());
+            contiguous &= nd == 0 || (nd == 1 && st[q0][0] == p.dtype().itemsize());
             q0++;
         }
-        boolean index32 = n < Integer.MAX_VALUE;
-        for (Object a : args) {
-            if (a instanceof NDArray arr) index32 &= arr.allocationBytes() < Integer.MAX_VALUE;
-        }
+        boolean index32 = LoopDims.index32(n, args);
         if (!contiguous && nd >= 2) {
-            Layout tiled =
-                    TiledLayout.of(spec, dims, st, index32, device.facts().maxBlockSize());
-            if (tiled != null) return new ElementwisePlan(device, tiled, dims, st, n);
+            Layout tiled = TiledLayout.of(spec, merged, index32, device.facts().maxBlockSize());
+            if (tiled != null) return new ElementwisePlan(device, tiled, merged, n);
         }
-        boolean rows = !contiguous && nd >= 2 && dims.get(nd - 1) >= ElementwiseLoop.ROW_MIN;
-        int vector = contiguous ? vectorWidth(ps, args) : rows ? rowVectorWidth(params, args, dims, st) : 1;
+        boolean rows = !contiguous && nd >= 2 && dims[nd - 1] >= ElementwiseLoop.ROW_MIN;
+        int vector = contiguous ? vectorWidth(ps, args) : rows ? rowVectorWidth(params, args, merged) : 1;
         Layout layout = new Layout(contiguous ? 1 : nd, contiguous, index32, vector, rows);
-        return new ElementwisePlan(device, layout, dims, st, n);
+        return new ElementwisePlan(device, layout, merged, n);
     }
 
     private static final java.util.regex.Pattern FLAT_INDEX = java.util.regex.Pattern.compile("\\bi\\b");
@@ -151,26 +122,13 @@ record ElementwisePlan(Device device, Layout layout, List<Long> dims, List<long[
             }
             q++;
         }
-        if (qo < 0 || ndim < 2) return axes;
-        long[] os = strides[qo];
-        boolean sorted = true;
-        for (int d = 1; d < ndim && sorted; d++) sorted = Math.abs(os[d - 1]) >= Math.abs(os[d]);
-        if (sorted) return axes;
+        if (qo < 0 || ndim < 2 || LoopDims.inStrideOrder(axes, strides[qo])) return axes;
         if (FLAT_INDEX.matcher(spec.body()).find()
                 || FLAT_INDEX.matcher(spec.loopPrep()).find()
                 || FLAT_INDEX.matcher(spec.afterLoop()).find()) {
             return axes;
         }
-        // insertion sort: stable, and ndim is small
-        for (int e = 1; e < ndim; e++) {
-            int a = axes[e];
-            int f = e - 1;
-            while (f >= 0 && Math.abs(os[axes[f]]) < Math.abs(os[a])) {
-                axes[f + 1] = axes[f];
-                f--;
-            }
-            axes[f + 1] = a;
-        }
+        LoopDims.sortByStride(axes, strides[qo]);
         return axes;
     }
 
@@ -179,9 +137,10 @@ record ElementwisePlan(Device device, Layout layout, List<Long> dims, List<long[
      * 16-byte aligned at every row start, and the row length is a multiple of 4; else 1. Inputs may
      * be anything (each lane loads its own element by stride, e.g. a broadcast 0 stride).
      */
-    private static int rowVectorWidth(List<Param> params, Object[] args, List<Long> dims, List<long[]> st) {
-        int nd = dims.size();
-        if (dims.get(nd - 1) % 4 != 0) return 1;
+    private static int rowVectorWidth(List<Param> params, Object[] args, Merged merged) {
+        long[][] st = merged.strides();
+        int nd = merged.dims().length;
+        if (merged.dims()[nd - 1] % 4 != 0) return 1;
         boolean any = false;
         int q = 0;
         for (int k = 0; k < params.size(); k++) {
@@ -191,8 +150,8 @@ record ElementwisePlan(Device device, Layout layout, List<Long> dims, List<long[
             int qk = q++;
             if (p.kind() != Kind.OUT) continue;
             if (p.dtype() != DType.FLOAT32 && p.dtype() != DType.INT32) return 1;
-            if (st.get(nd - 1)[qk] != 4 || ((NDArray) args[k]).offset() % 16 != 0) return 1;
-            for (int d = 0; d < nd - 1; d++) if (st.get(d)[qk] % 16 != 0) return 1;
+            if (st[qk][nd - 1] != 4 || ((NDArray) args[k]).offset() % 16 != 0) return 1;
+            for (int d = 0; d < nd - 1; d++) if (st[qk][d] % 16 != 0) return 1;
             any = true;
         }
         return any ? 4 : 1;

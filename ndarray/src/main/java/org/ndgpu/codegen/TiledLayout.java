@@ -61,12 +61,14 @@ final class TiledLayout {
      * synchronizes (it runs between barriers). Inputs are
      * staged while their tiles fit {@link #TILE_LOCAL_BYTES}; the rest are read directly.
      */
-    static Layout of(Spec spec, List<Long> dims, List<long[]> st, boolean index32, int maxBlockSize) {
+    static Layout of(Spec spec, LoopDims.Merged merged, boolean index32, int maxBlockSize) {
         if (maxBlockSize < TILE * ROWS) return null;
         if (!spec.loopPrep().isBlank()
                 || !spec.afterLoop().isBlank()
                 || NOT_TILEABLE.matcher(spec.body()).find()) return null;
         List<Param> params = spec.params();
+        long[] dims = merged.dims();
+        long[][] st = merged.strides();
         int out = -1;
         int q = 0;
         for (Param p : params) {
@@ -88,7 +90,7 @@ final class TiledLayout {
             int qk = q++;
             if (p.kind() != Kind.IN || qk >= 31) continue; // staged is a bitmask of the indexed operands
             int f = fastDim(st, qk, p.dtype().itemsize());
-            if (f < 0 || f == out || (in >= 0 && f != in) || st.get(out)[qk] == 0) continue;
+            if (f < 0 || f == out || (in >= 0 && f != in) || st[qk][out] == 0) continue;
             long bytes = (long) TILE
                     * (TILE + 1)
                     * (p.dtype() == DType.FLOAT16 ? 4 : p.dtype().itemsize());
@@ -97,13 +99,13 @@ final class TiledLayout {
             local += bytes;
             staged |= 1 << qk;
         }
-        if (staged == 0 || dims.get(in) < TILE_MIN || dims.get(out) < TILE_MIN) return null;
-        return Layout.tiled(dims.size(), index32, in, out, staged);
+        if (staged == 0 || dims[in] < TILE_MIN || dims[out] < TILE_MIN) return null;
+        return Layout.tiled(dims.length, index32, in, out, staged);
     }
 
     /** The merged dim along which operand {@code q} steps by exactly one element (either way), or -1. */
-    private static int fastDim(List<long[]> st, int q, int itemsize) {
-        for (int d = st.size() - 1; d >= 0; d--) if (Math.abs(st.get(d)[q]) == itemsize) return d;
+    private static int fastDim(long[][] st, int q, int itemsize) {
+        for (int d = st[q].length - 1; d >= 0; d--) if (Math.abs(st[q][d]) == itemsize) return d;
         return -1;
     }
 }

@@ -15,6 +15,7 @@ import org.ndgpu.exceptions.ShapeException;
  * <pre>{@code
  * Device d = Operands.device("add", a, b);                                   // live, same device
  * Operands.checkOut("add", out, shape, DType.FLOAT64, Casting.SAME_KIND);     // shape, casting, writeable
+ * Operands.checkOutShape("sum", out, new long[] {3});                          // shape alone
  * if (Operands.overlaps(in, out)) in = in.copy();                            // NumPy's copy-if-overlap
  * }</pre>
  */
@@ -64,11 +65,35 @@ public final class Operands {
      */
     public static void checkOut(String op, NDArray out, long[] shape, DType result, Casting casting) {
         checkWriteable(op, out);
-        if (!out.hasShape(shape)) {
-            throw new ShapeException(
-                    op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(shape));
-        }
+        checkOutShape(op, out, shape);
         checkCast(op, result, out.dtype(), casting);
+    }
+
+    /** NumPy's shape rule of an {@code out=} array: exactly {@code shape} (a reduction's result shape, a ufunc's loop shape). */
+    public static void checkOutShape(String op, NDArray out, long[] shape) {
+        if (!out.hasShape(shape)) throw wrongOutShape(op, out, shape);
+    }
+
+    /** The error of an {@code out=} array whose shape is not {@code expected}, for checks that compare shapes their own way. */
+    public static ShapeException wrongOutShape(String op, NDArray out, long[] expected) {
+        return new ShapeException(
+                op + ": output array has shape " + Shapes.str(out.shape()) + ", expected " + Shapes.str(expected));
+    }
+
+    /**
+     * The shape rule of a kernel's named output parameter (ElementwiseKernel's, a loop spec's): an
+     * indexed output has exactly the loop's {@code shape}; it is never broadcast.
+     */
+    public static void checkOutShape(String op, String param, NDArray out, long[] shape) {
+        if (!out.hasShape(shape)) {
+            throw new ShapeException(op + ": output '" + param + "' has shape " + Shapes.str(out.shape())
+                    + ", expected " + Shapes.str(shape));
+        }
+    }
+
+    /** The error of a kernel called with {@code got} arguments where its parameters take {@code expected}. */
+    public static NdException wrongArgumentCount(String op, int expected, int got) {
+        return new NdException(op + ": expected " + expected + " arguments, got " + got);
     }
 
     /** Raises NumPy's UFuncTypeError wording when {@code casting} does not allow {@code from} to {@code to}. */
