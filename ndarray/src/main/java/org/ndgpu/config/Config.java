@@ -70,7 +70,7 @@ public final class Config {
     public static final Setting POOL_RECLAIM_SHARE = new Setting(
             "ndgpu.pool.reclaimShare",
             null,
-            "`0.1`",
+            "`0.5` under `-XX:+ExplicitGCInvokesConcurrent`, else `0.1`",
             "the most of the time the pauses of those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last one paused the program, unless the pool is over half full");
     public static final Setting LOG = new Setting(
             "ndgpu.log",
@@ -270,7 +270,7 @@ public final class Config {
     /** The most of the time the early collections may take: {@link #POOL_RECLAIM_SHARE}. */
     public static double poolReclaimShare() {
         String v = POOL_RECLAIM_SHARE.read();
-        if (v == null) return 0.1;
+        if (v == null) return ConcurrentGc.EXPLICIT ? 0.5 : 0.1;
         try {
             double share = Double.parseDouble(v);
             if (share > 0 && share <= 1) return share;

@@ -89,6 +89,15 @@ final class CudaCapture {
             CudaDriverGraphs.cuGraphDestroy(graph);
             throw cuda.error(r, "instantiate the captured graph");
         }
-        return new CudaGraph(cuda, graph, out.get(ADDRESS, 0));
+        MemorySegment exec = out.get(ADDRESS, 0);
+        // the first launch would otherwise upload the graph itself, at several times a replay's cost:
+        // the capture pays it, on the device's default stream, so that a fresh graph's first replay is a replay
+        r = CudaDriverGraphs.cuGraphUpload(exec, ((CudaStream) cuda.defaultStream()).handle);
+        if (r != 0) {
+            CudaDriverGraphs.cuGraphExecDestroy(exec);
+            CudaDriverGraphs.cuGraphDestroy(graph);
+            throw cuda.error(r, "upload the captured graph");
+        }
+        return new CudaGraph(cuda, graph, exec);
     }
 }

@@ -155,6 +155,7 @@ public final class CudaDriver {
     static final MethodHandle CU_GRAPH_INSTANTIATE =
             opt("cuGraphInstantiateWithFlags", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     static final MethodHandle CU_GRAPH_LAUNCH = opt("cuGraphLaunch", I_AA);
+    static final MethodHandle CU_GRAPH_UPLOAD = opt("cuGraphUpload", I_AA);
     static final MethodHandle CU_GRAPH_EXEC_DESTROY = opt("cuGraphExecDestroy", I_A);
     static final MethodHandle CU_GRAPH_DESTROY = opt("cuGraphDestroy", I_A);
 

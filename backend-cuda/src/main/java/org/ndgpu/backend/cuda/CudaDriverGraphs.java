@@ -76,6 +76,16 @@ public final class CudaDriverGraphs {
         }
     }
 
+    /** Uploads an executable graph's work to the device ahead of its first launch; 0 (done nothing) where the driver lacks it. */
+    public static int cuGraphUpload(MemorySegment exec, MemorySegment stream) {
+        if (CudaDriver.CU_GRAPH_UPLOAD == null) return 0;
+        try {
+            return (int) CudaDriver.CU_GRAPH_UPLOAD.invokeExact(exec, stream);
+        } catch (Throwable t) {
+            throw CudaDriver.rethrow(t);
+        }
+    }
+
     public static int cuGraphExecDestroy(MemorySegment exec) {
         try {
             return (int) CudaDriver.CU_GRAPH_EXEC_DESTROY.invokeExact(exec);
