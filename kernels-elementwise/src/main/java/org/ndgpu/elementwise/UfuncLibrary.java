@@ -39,7 +39,7 @@ public final class UfuncLibrary implements UfuncRunner {
     /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.UfuncRunner}); callers go through NDArray and Nd. */
     public UfuncLibrary() {}
 
-    private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
+    private static final Map<SpecKey, Spec> SPECS = new ConcurrentHashMap<>();
 
     /**
      * A resolved call: the ufunc, and each operand's kind and effective dtype and out's dtype packed in
@@ -286,13 +286,9 @@ public final class UfuncLibrary implements UfuncRunner {
 
     private static Spec specFor(
             String name, Object[] ops, DType[] opDtypes, DType[] loopIn, DType result, DType outDtype, BodyMaker body) {
-        var key = new StringBuilder(name).append('|').append(outDtype).append('|');
-        for (int k = 0; k < ops.length; k++)
-            key.append(ops[k] instanceof NDArray ? "a" : "s")
-                    .append(opDtypes[k])
-                    .append(',');
         return SPECS.computeIfAbsent(
-                key.toString(), x -> buildSpec(name, ops, opDtypes, loopIn, result, outDtype, body));
+                SpecKey.of(name, outDtype, null, ops, opDtypes),
+                x -> buildSpec(name, ops, opDtypes, loopIn, result, outDtype, body));
     }
 
     /** The operands (a Java boolean as 0 or 1) and the output, in the spec's parameter order. */
@@ -396,7 +392,7 @@ public final class UfuncLibrary implements UfuncRunner {
         }
         DType od = out != null ? out.dtype() : res;
         var spec = SPECS.computeIfAbsent(
-                name + "|" + a.dtype() + "|" + od,
+                SpecKey.of(name, od, null, new Object[] {a}, new DType[] {a.dtype()}),
                 k -> new Spec(
                         "nd_" + name + "_" + code(a.dtype()) + "_to_" + code(od),
                         List.of(new Param("a0", a.dtype(), Kind.IN), new Param("y", od, Kind.OUT)),

@@ -33,7 +33,7 @@ import org.ndgpu.spi.Ufunc;
 final class UfuncPairs {
     private UfuncPairs() {}
 
-    private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
+    private static final Map<SpecKey, Spec> SPECS = new ConcurrentHashMap<>();
 
     static NDArray[] call(Ufunc op, NDArray out1, NDArray out2, Object... operands) {
         String name = op.numpyName();
@@ -80,17 +80,7 @@ final class UfuncPairs {
 
     private static Spec spec(
             String name, Ufunc op, Object[] operands, DType[] eff, UfuncLoops.Loop loop, DType d1, DType d2) {
-        var key = new StringBuilder(name)
-                .append('|')
-                .append(d1)
-                .append('|')
-                .append(d2)
-                .append('|');
-        for (int k = 0; k < operands.length; k++)
-            key.append(operands[k] instanceof NDArray ? "a" : "s")
-                    .append(eff[k])
-                    .append(',');
-        return SPECS.computeIfAbsent(key.toString(), x -> {
+        return SPECS.computeIfAbsent(SpecKey.of(name, d1, d2, operands, eff), x -> {
             List<Param> params = new ArrayList<>();
             var body = new StringBuilder();
             var kname = new StringBuilder("nd_").append(name);
