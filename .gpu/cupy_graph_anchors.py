@@ -69,3 +69,36 @@ with s:
     g = s.end_capture()
     report("20-op step 2^24 f32 eager", bench(lambda: step(x, y, o)), 20 * 3.0 * 4 * n)
     report("20-op step 2^24 f32 graph replay", bench(lambda: g.launch(s)), 20 * 3.0 * 4 * n)
+
+
+def jacobi(u):
+    u[1:-1, 1:-1] = (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:]) * cp.float32(0.25)
+
+
+def logistic(x, y, w, rate):
+    p = 1 / (1 + cp.exp(-(x @ w)))
+    w -= (x.T @ (p - y)) * cp.float32(rate / x.shape[0])
+
+
+def eager_and_graph(name, work):
+    s = cp.cuda.Stream(non_blocking=True)
+    with s:
+        work()
+        s.begin_capture()
+        work()
+        g = s.end_capture()
+        eager = replay = 0
+        for _ in range(3):
+            eager = loop_us(work, 500)
+            replay = loop_us(lambda: g.launch(s), 500)
+    print(f"{name + ' eager':<44} {eager:10.2f} us/step")
+    print(f"{name + ' graph replay':<44} {replay:10.2f} us/step")
+
+
+u = cp.random.RandomState(7).random_sample((1024, 1024), dtype=cp.float32)
+eager_and_graph("Jacobi sweep 1024^2 f32", lambda: jacobi(u))
+rs = cp.random.RandomState(8)
+x = rs.uniform(-1, 1, (4096, 64)).astype(cp.float32)
+y = cp.rint(rs.random_sample(4096, dtype=cp.float32))
+w = cp.zeros(64, cp.float32)
+eager_and_graph("logistic step 4096x64 f32", lambda: logistic(x, y, w, 0.1))

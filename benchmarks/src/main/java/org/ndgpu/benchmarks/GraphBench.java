@@ -4,6 +4,7 @@ import java.util.function.UnaryOperator;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
+import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -67,6 +68,88 @@ public final class GraphBench {
         Bench.header("GraphBench");
         for (long n : new long[] {1024, 4096}) small(n);
         large(args.length > 0 ? Integer.parseInt(args[0]) : 24);
+        jacobi(args.length > 1 ? Integer.parseInt(args[1]) : 1024);
+        try {
+            logisticRegression(args.length > 1 ? Integer.parseInt(args[1]) * 4 : 4096, 64);
+        } catch (CaptureException e) { // CLBlast's GEMM on NVIDIA OpenCL cannot be recorded
+            System.out.println("logistic step: not captured on this device: " + e.getMessage());
+        }
+    }
+
+    /** One Jacobi sweep of the heat equation on {@code u}, in place: the interior becomes the mean of its four neighbours. */
+    static void jacobiSweep(NDArray u) {
+        NDArray up = u.get("0:-2, 1:-1"),
+                down = u.get("2:, 1:-1"),
+                left = u.get("1:-1, 0:-2"),
+                right = u.get("1:-1, 2:");
+        NDArray s1 = up.add(down), s2 = s1.add(left), s3 = s2.add(right), mean = s3.mul(0.25f);
+        u.set("1:-1, 1:-1", mean);
+        for (NDArray t : new NDArray[] {up, down, left, right, s1, s2, s3, mean}) t.close();
+    }
+
+    /** The heat-equation example: a grid of n x n float32, eager sweeps against replays of a captured one. */
+    private static void jacobi(int n) {
+        try (NDArray u = Nd.random().seed(7).uniform(0, 1, DType.FLOAT32, n, n);
+                NDArray v = u.copy();
+                Graph g = Nd.capture(() -> jacobiSweep(u))) {
+            for (int i = 0; i < 10; i++) {
+                g.launch();
+                jacobiSweep(v);
+            }
+            if (!java.util.Arrays.equals(u.toFloatArray(), v.toFloatArray()))
+                throw new AssertionError("GraphBench: the replayed Jacobi sweeps differ from the eager ones");
+            double eagerUs = 0, replayUs = 0;
+            for (int round = 0; round < 3; round++) {
+                eagerUs = loopMicros(() -> jacobiSweep(v), 500);
+                replayUs = loopMicros(g::launch, 500);
+            }
+            System.out.printf("%-44s %10.2f us/step%n", "Jacobi sweep " + n + "^2 f32 eager", eagerUs);
+            System.out.printf("%-44s %10.2f us/step%n", "Jacobi sweep " + n + "^2 f32 graph replay", replayUs);
+        }
+    }
+
+    /** One gradient step of logistic regression on (x, y), w updated in place. */
+    static void logisticStep(NDArray x, NDArray y, NDArray w, float rate) {
+        try (NDArray z = x.matmul(w);
+                NDArray nz = z.neg();
+                NDArray e = nz.exp();
+                NDArray d = e.add(1f);
+                NDArray p = Nd.reciprocal(d);
+                NDArray r = p.sub(y);
+                NDArray xt = x.T();
+                NDArray g = xt.matmul(r);
+                NDArray step = g.mul(rate / x.shape()[0]);
+                NDArray next = w.sub(step)) {
+            Nd.copyto(w, next);
+        }
+    }
+
+    /** The training-step example: rows x features float32, eager steps against replays of a captured one. */
+    private static void logisticRegression(int rows, int features) {
+        var r = Nd.random().seed(8);
+        try (NDArray x = r.uniform(-1, 1, DType.FLOAT32, rows, features);
+                NDArray y0 = r.uniform(0, 1, DType.FLOAT32, rows);
+                NDArray y = y0.rint();
+                NDArray w = Nd.zeros(DType.FLOAT32, features);
+                NDArray w2 = Nd.zeros(DType.FLOAT32, features);
+                Graph g = Nd.capture(() -> logisticStep(x, y, w, 0.1f))) {
+            for (int i = 0; i < 10; i++) {
+                g.launch();
+                logisticStep(x, y, w2, 0.1f);
+            }
+            float[] a = w.toFloatArray(), b = w2.toFloatArray();
+            for (int i = 0; i < a.length; i++)
+                if (Math.abs(a[i] - b[i]) > 1e-5f * Math.max(1f, Math.abs(b[i])))
+                    throw new AssertionError("GraphBench: the replayed training steps differ from the eager ones");
+            double eagerUs = 0, replayUs = 0;
+            for (int round = 0; round < 3; round++) {
+                eagerUs = loopMicros(() -> logisticStep(x, y, w2, 0.1f), 1000);
+                replayUs = loopMicros(g::launch, 1000);
+            }
+            String name = "logistic step " + rows + "x" + features + " f32";
+            System.out.printf("%-44s %10.2f us/step%n", name + " eager", eagerUs);
+            System.out.printf("%-44s %10.2f us/step%n", name + " graph replay", replayUs);
+        }
     }
 
     private static void small(long n) {
