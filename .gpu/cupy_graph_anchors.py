@@ -38,24 +38,6 @@ def loop_us(work, calls):
     return (time.perf_counter() - t0) / calls * 1e6
 
 
-for n in (1024, 4096):
-    rs = cp.random.RandomState(5)
-    x = rs.random_sample(n, dtype=cp.float32)
-    y = rs.random_sample(n, dtype=cp.float32)
-    o = cp.empty(n, cp.float32)
-    s = cp.cuda.Stream(non_blocking=True)
-    with s:
-        step(x, y, o)  # compiles the kernels before capture
-        s.begin_capture()
-        step(x, y, o)
-        g = s.end_capture()
-        eager = replay = 0
-        for _ in range(5):
-            eager = loop_us(lambda: step(x, y, o), 2000)
-            replay = loop_us(lambda: g.launch(s), 2000)
-    print(f"{'20-op step %d f32 eager' % n:<44} {eager:10.2f} us/step")
-    print(f"{'20-op step %d f32 graph replay' % n:<44} {replay:10.2f} us/step")
-
 n = 1 << 24
 rs = cp.random.RandomState(6)
 x = rs.random_sample(n, dtype=cp.float32)
@@ -80,7 +62,7 @@ def logistic(x, y, w, rate):
     w -= (x.T @ (p - y)) * cp.float32(rate / x.shape[0])
 
 
-def eager_and_graph(name, work):
+def eager_and_graph(name, work, calls=500, rounds=3):
     s = cp.cuda.Stream(non_blocking=True)
     with s:
         work()
@@ -96,14 +78,21 @@ def eager_and_graph(name, work):
             g = None
             print(f"{name}: CuPy cannot capture it: {type(e).__name__}: {e}")
         eager = replay = 0
-        for _ in range(3):
-            eager = loop_us(work, 500)
+        for _ in range(rounds):
+            eager = loop_us(work, calls)
             if g is not None:
-                replay = loop_us(lambda: g.launch(s), 500)
+                replay = loop_us(lambda: g.launch(s), calls)
     print(f"{name + ' eager':<44} {eager:10.2f} us/step")
     if g is not None:
         print(f"{name + ' graph replay':<44} {replay:10.2f} us/step")
 
+
+for n in (1024, 4096):
+    rs = cp.random.RandomState(5)
+    x1 = rs.random_sample(n, dtype=cp.float32)
+    y1 = rs.random_sample(n, dtype=cp.float32)
+    o1 = cp.empty(n, cp.float32)
+    eager_and_graph("20-op step %d f32" % n, lambda: step(x1, y1, o1), 2000, 5)
 
 u = cp.random.RandomState(7).random_sample((1024, 1024), dtype=cp.float32)
 eager_and_graph("Jacobi sweep 1024^2 f32", lambda: jacobi(u))
