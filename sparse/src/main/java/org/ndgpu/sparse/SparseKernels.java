@@ -1,13 +1,15 @@
 package org.ndgpu.sparse;
 
+import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.raw.RawKernel;
+import org.ndgpu.raw.RawModule;
 
 /**
  * The sparse module's kernels, OpenCL C that runs on every backend (translated to CUDA C++ on CUDA
  * devices). One source, specialised per value type {@code T} (float, double) and index type
- * {@code I} (int, long); each specialisation is built once and kept.
+ * {@code I} (int, long); each specialisation is one module, compiled once per device and kept.
  *
  * <p>The products give one row (CSR) to one work-item: simple and correct on any pattern, but a
  * long row serializes on one thread. A row per warp for long rows and merge-path for skewed
@@ -134,21 +136,27 @@ final class SparseKernels {
             }
             """;
 
-    private record Key(Name name, DType value, DType index) {}
+    private record Types(DType value, DType index) {}
 
+    private record Key(Name name, Types types) {}
+
+    // one module (one program per device) per specialisation, and each of its kernels once
+    private static final ConcurrentHashMap<Types, RawModule> MODULES = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<Key, RawKernel> KERNELS = new ConcurrentHashMap<>();
 
     /** The kernel {@code name} for values of {@code value} (float32, float64) and indices of {@code index}. */
     static RawKernel get(Name name, DType value, DType index) {
-        return KERNELS.computeIfAbsent(new Key(name, value, index), SparseKernels::build);
+        return KERNELS.computeIfAbsent(
+                new Key(name, new Types(value, index)),
+                k -> MODULES.computeIfAbsent(k.types(), SparseKernels::module)
+                        .function(k.name().name().toLowerCase(Locale.ROOT)));
     }
 
-    private static RawKernel build(Key key) {
-        boolean f64 = key.value() == DType.FLOAT64;
-        String src = SOURCE.replace("$PRAGMA", f64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" : "")
+    private static RawModule module(Types t) {
+        boolean f64 = t.value() == DType.FLOAT64;
+        return new RawModule(SOURCE.replace("$PRAGMA", f64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" : "")
                 .replace("$T", f64 ? "double" : "float")
-                .replace("$I", key.index() == DType.INT64 ? "long" : "int");
-        return new RawKernel(src, key.name().name().toLowerCase(java.util.Locale.ROOT));
+                .replace("$I", t.index() == DType.INT64 ? "long" : "int"));
     }
 
     private static final long BLOCK = 256;

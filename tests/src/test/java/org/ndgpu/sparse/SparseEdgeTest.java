@@ -33,6 +33,23 @@ class SparseEdgeTest extends PerDeviceTest {
     }
 
     @Test
+    void theGuidesExample() {
+        // docs/sparse.md's first example, as written there
+        try (NDArray dense = Nd.array(new double[][] {{1, 0, 2, 0}, {0, 0, 0, 0}, {3, 4, 0, 5}});
+                CsrMatrix a = Nd.sparse().csrMatrix(dense)) {
+            assertEquals(
+                    "<Compressed Sparse Row sparse matrix of dtype 'float64'\n\twith 5 stored elements and shape (3, 4)>",
+                    a.toString());
+            assertArrayEquals(new double[] {3, 0, 12}, a.matmul(Nd.ones(4)).toDoubleArray());
+            assertArrayEquals(
+                    new double[] {4, 4, 2, 5}, a.T().matmul(Nd.ones(3)).toDoubleArray());
+            NDArray rows = a.sum(1);
+            assertArrayEquals(new long[] {3, 1}, rows.shape());
+            assertArrayEquals(new double[] {3, 0, 12}, rows.toDoubleArray());
+        }
+    }
+
+    @Test
     void int64IndicesRunTheLongKernels() {
         // CSR of [[0, 2, 0], [1, 0, 3]] with int64 indices, and its products and conversions
         try (CsrMatrix a = Nd.sparse()
