@@ -33,6 +33,26 @@ final class Compressed {
         return out;
     }
 
+    /** The major index (CSR's row, CSC's column) of each of the {@code nnz} stored entries: a new array. */
+    static NDArray expand(NDArray indptr, long majors, long nnz, DType value) {
+        NDArray major = NDArray.empty(indptr.device(), indptr.dtype(), new long[] {nnz}, Order.C);
+        SparseKernels.launch(
+                SparseKernels.get(SparseKernels.Name.EXPAND_INDPTR, value, indptr.dtype()),
+                majors,
+                indptr,
+                major,
+                majors);
+        return major;
+    }
+
+    /** The values as {@code dtype}, a new array, for astype. */
+    static NDArray valuesAs(NDArray data, DType dtype) {
+        java.util.Objects.requireNonNull(dtype, "astype: dtype is null");
+        SparseChecks.values("astype", "dtype", dtype);
+        data.live("astype");
+        return data.dtype() == dtype ? data.copy() : data.astype(dtype);
+    }
+
     /**
      * The CSR matrix of shape {@code shape} whose entries are {@code a}'s with major and minor swapped:
      * a CSC matrix's CSR form, or a CSR matrix's transpose (its CSC form), duplicates summed.
@@ -40,11 +60,8 @@ final class Compressed {
     static CsrMatrix transposed(
             SparseMatrix a, NDArray data, NDArray indices, NDArray indptr, long majors, long[] shape) {
         data.live("tocsr");
-        DType index = indices.dtype();
-        try (NDArray major = NDArray.empty(data.device(), index, new long[] {a.nnz}, Order.C);
+        try (NDArray major = expand(indptr, majors, a.nnz, a.dtype);
                 CooMatrix coo = new CooMatrix(data, indices, major, shape, false)) {
-            SparseKernels.launch(
-                    SparseKernels.get(SparseKernels.Name.EXPAND_INDPTR, a.dtype, index), majors, indptr, major, majors);
             return coo.tocsr();
         }
     }

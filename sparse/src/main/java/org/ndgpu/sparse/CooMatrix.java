@@ -1,6 +1,7 @@
 package org.ndgpu.sparse;
 
 import java.util.List;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -51,6 +52,21 @@ public final class CooMatrix extends SparseMatrix {
     @Override
     public CsrMatrix tocsr() {
         return Conversions.cooToCsr(this);
+    }
+
+    @Override
+    public CooMatrix tocoo() {
+        return copy();
+    }
+
+    @Override
+    public CooMatrix copy() {
+        return new CooMatrix(data().copy(), row.copy(), col.copy(), shape, true);
+    }
+
+    @Override
+    public CooMatrix astype(DType dtype) {
+        return new CooMatrix(Compressed.valuesAs(data, dtype), row.copy(), col.copy(), shape, true);
     }
 
     /** The transpose over the same arrays (row and col swapped), as SciPy's {@code A.T}. */

@@ -62,6 +62,23 @@ public final class CscMatrix extends SparseMatrix {
         return new CscMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true);
     }
 
+    @Override
+    public CooMatrix tocoo() {
+        data.live("tocoo");
+        NDArray col = Compressed.expand(indptr, shape[1], nnz, dtype);
+        return new CooMatrix(data.copy(), indices.copy(), col, shape, true);
+    }
+
+    @Override
+    public CscMatrix copy() {
+        return tocsc();
+    }
+
+    @Override
+    public CscMatrix astype(DType dtype) {
+        return new CscMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
     /** The transpose as a CSR matrix over the same arrays, as SciPy's {@code A.T}. */
     @Override
     public CsrMatrix T() {

@@ -65,6 +65,23 @@ public final class CsrMatrix extends SparseMatrix {
         }
     }
 
+    @Override
+    public CooMatrix tocoo() {
+        data.live("tocoo");
+        NDArray row = Compressed.expand(indptr, shape[0], nnz, dtype);
+        return new CooMatrix(data.copy(), row, indices.copy(), shape, true);
+    }
+
+    @Override
+    public CsrMatrix copy() {
+        return tocsr();
+    }
+
+    @Override
+    public CsrMatrix astype(DType dtype) {
+        return new CsrMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
     /** The transpose as a CSC matrix over the same arrays, as SciPy's {@code A.T}. */
     @Override
     public CscMatrix T() {

@@ -54,6 +54,15 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits CsrMa
     /** This matrix in CSR, duplicates summed, as SciPy's {@code A.tocsr()}: a new matrix. */
     public abstract CsrMatrix tocsr();
 
+    /** This matrix in COO, as SciPy's {@code A.tocoo()}: a new matrix (entry k of CSR row r at {@code (r, indices[k])}). */
+    public abstract CooMatrix tocoo();
+
+    /** A copy with arrays of its own, as SciPy's {@code A.copy()}. */
+    public abstract SparseMatrix copy();
+
+    /** A copy whose values are of {@code dtype} (float32 or float64), as SciPy's {@code A.astype(dtype)}. */
+    public abstract SparseMatrix astype(DType dtype);
+
     /** The transpose, as SciPy's {@code A.T}: a view over the same arrays (CSR gives CSC and back). */
     public abstract SparseMatrix T();
 

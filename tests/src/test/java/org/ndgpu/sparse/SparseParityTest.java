@@ -144,6 +144,49 @@ class SparseParityTest extends PerDeviceTest {
     }
 
     @TestFactory
+    Stream<DynamicTest> tocooExpandsTheCanonicalCsr() {
+        return each("tocoo", c -> {
+            long[] indptr = c.longs("csr_indptr");
+            long[] rows = new long[(int) indptr[indptr.length - 1]];
+            for (int r = 0; r + 1 < indptr.length; r++)
+                for (long k = indptr[r]; k < indptr[r + 1]; k++) rows[(int) k] = r;
+            try (SparseMatrix a = c.build();
+                    CsrMatrix csr = a.tocsr();
+                    CooMatrix coo = csr.tocoo();
+                    CooMatrix viaCsc = csr.T().tocoo();
+                    CooMatrix copy = coo.copy()) {
+                assertArrayEquals(rows, coo.row().toLongArray(), "row");
+                assertArrayEquals(c.longs("csr_indices"), coo.col().toLongArray(), "col");
+                assertArrayEquals(c.doubles("csr_data"), coo.data().toDoubleArray(), "data");
+                // the transpose's COO is the same entries with row and col swapped
+                assertArrayEquals(rows, viaCsc.col().toLongArray(), "T col");
+                assertArrayEquals(c.longs("csr_indices"), viaCsc.row().toLongArray(), "T row");
+                assertEquals(coo.toString(), copy.toString());
+            }
+        });
+    }
+
+    @TestFactory
+    Stream<DynamicTest> astypeConvertsTheValues() {
+        return each("astype", c -> {
+            DType other = c.dtype() == DType.FLOAT64 ? DType.FLOAT32 : DType.FLOAT64;
+            try (SparseMatrix a = c.build();
+                    SparseMatrix b = a.astype(other);
+                    SparseMatrix same = a.astype(c.dtype());
+                    NDArray x = c.values("x", c.shape()[1])) {
+                assertEquals(other, b.dtype());
+                assertEquals(a.nnz(), b.nnz());
+                assertEquals(a.getClass(), b.getClass());
+                close(c.doubles("spmv"), same.matmul(x), c.dtype(), "astype(same) @ x");
+                try (NDArray y = b.matmul(x)) {
+                    double err = SparseFixtures.relativeError(y.toDoubleArray(), c.doubles("spmv"));
+                    assertTrue(err <= 1e-5, "astype(" + other + ") @ x: relative error " + err);
+                }
+            }
+        });
+    }
+
+    @TestFactory
     Stream<DynamicTest> mulScales() {
         return each("mul", c -> {
             try (SparseMatrix a = c.build();
