@@ -114,4 +114,25 @@ final class Conversions {
             }
         }
     }
+
+    /** The ones of diagonal {@code k} of an m x n matrix, on the current device. */
+    static CsrMatrix eye(long m, long n, long k, DType dtype) {
+        long[] shape = SparseChecks.shape("eye", new long[] {m, n});
+        java.util.Objects.requireNonNull(dtype, "eye: dtype is null");
+        DType t = SparseChecks.values("eye", "dtype", dtype);
+        // rows max(0, -k) .. min(m, n - k) - 1 meet the diagonal; none when it lies outside the matrix
+        // (written so that no k, however large, overflows)
+        boolean none = k >= n || k <= -m;
+        long first = none || k >= 0 ? 0 : -k;
+        long end = none ? 0 : k >= 0 ? Math.min(m, n - k) : (n > m + k ? m : n - k);
+        long nnz = Math.max(0, end - first);
+        DType index = SparseChecks.indexFor(m, n, nnz);
+        var device = org.ndgpu.device.Device.current();
+        NDArray indices = NDArray.empty(device, index, new long[] {nnz}, Order.C);
+        NDArray indptr = NDArray.empty(device, index, new long[] {m + 1}, Order.C);
+        NDArray data = NDArray.empty(device, t, new long[] {nnz}, Order.C);
+        SparseKernels.launch(
+                SparseKernels.get(Name.EYE_FILL, t, index), m + 1, indices, indptr, data, m, first, nnz, k);
+        return new CsrMatrix(data, indices, indptr, shape, nnz, true);
+    }
 }

@@ -2,6 +2,7 @@ package org.ndgpu.sparse;
 
 import java.util.Objects;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -56,6 +57,19 @@ public final class Sparse {
         try (CsrMatrix csr = csrMatrix(dense)) {
             return csr.tocsc();
         }
+    }
+
+    /**
+     * scipy.sparse.eye(m, n, k, dtype, format='csr'): ones on diagonal {@code k} (0 the main, positive
+     * above, negative below), in CSR (SciPy's default format is DIA, which ndgpu does not have yet).
+     */
+    public CsrMatrix eye(long m, long n, long k, DType dtype) {
+        return Conversions.eye(m, n, k, dtype);
+    }
+
+    /** scipy.sparse.identity(n, dtype, format='csr'): the n x n identity in CSR. */
+    public CsrMatrix identity(long n, DType dtype) {
+        return Conversions.eye(n, n, 0, dtype);
     }
 
     /** scipy.sparse.coo_matrix((data, (row, col)), shape): entries in any order, duplicates allowed. */

@@ -29,7 +29,8 @@ final class SparseKernels {
         COO_SCATTER,
         ROW_SORT_MERGE,
         ROW_COMPACT,
-        EXPAND_INDPTR
+        EXPAND_INDPTR,
+        EYE_FILL
     }
 
     private static final String SOURCE = """
@@ -133,6 +134,13 @@ final class SparseKernels {
                 long r = get_global_id(0);
                 if (r >= majors) return;
                 for ($I k = indptr[r]; k < indptr[r + 1]; k++) major[k] = ($I) r;
+            }
+            /* diagonal k of an m-row matrix: rows first .. first + nnz - 1 hold one entry each, at column row + k */
+            __kernel void eye_fill(__global $I* indices, __global $I* indptr, __global $T* data, long m, long first,
+                                   long nnz, long k) {
+                long g = get_global_id(0);
+                if (g <= m) indptr[g] = ($I) min(max(g - first, 0L), nnz);
+                if (g < nnz) { indices[g] = ($I) (first + g + k); data[g] = 1; }
             }
             """;
 

@@ -50,6 +50,48 @@ class SparseEdgeTest extends PerDeviceTest {
     }
 
     @Test
+    void eyeAndIdentityAsScipysCsr() {
+        // scipy.sparse.eye(3, 4, k=-1, format='csr').indptr is [0 0 1 2]
+        try (CsrMatrix a = Nd.sparse().eye(3, 4, -1, DType.FLOAT64)) {
+            assertArrayEquals(new long[] {0, 0, 1, 2}, a.indptr().toLongArray());
+            assertArrayEquals(new long[] {0, 1}, a.indices().toLongArray());
+        }
+        long[][] shapes = {{3, 4}, {5, 2}, {4, 4}, {0, 3}, {3, 0}, {1, 1}};
+        for (long[] s : shapes) {
+            int m = (int) s[0], n = (int) s[1];
+            for (long k = -6; k <= 6; k++) {
+                try (CsrMatrix a = Nd.sparse().eye(m, n, k, DType.FLOAT32);
+                        NDArray d = a.toarray()) {
+                    double[] want = new double[m * n];
+                    int nnz = 0;
+                    for (int i = 0; i < m; i++) {
+                        long j = i + k;
+                        if (j >= 0 && j < n) {
+                            want[i * n + (int) j] = 1;
+                            nnz++;
+                        }
+                    }
+                    assertEquals(DType.FLOAT32, a.dtype());
+                    assertEquals(nnz, a.nnz(), "eye(" + m + ", " + n + ", " + k + ")");
+                    assertArrayEquals(want, d.toDoubleArray(), "eye(" + m + ", " + n + ", " + k + ")");
+                }
+            }
+        }
+        for (long k : new long[] {Long.MIN_VALUE, Long.MAX_VALUE, -3, 3}) {
+            try (CsrMatrix a = Nd.sparse().eye(3, 3, k, DType.FLOAT64)) {
+                assertEquals(0, a.nnz());
+            }
+        }
+        try (CsrMatrix i = Nd.sparse().identity(5, DType.FLOAT64);
+                NDArray x = Nd.arange(0.0, 5.0, 1.0)) {
+            assertEquals(
+                    "<Compressed Sparse Row sparse matrix of dtype 'float64'\n\twith 5 stored elements and shape (5, 5)>",
+                    i.toString());
+            assertArrayEquals(new double[] {0, 1, 2, 3, 4}, i.matmul(x).toDoubleArray());
+        }
+    }
+
+    @Test
     void int64IndicesRunTheLongKernels() {
         // CSR of [[0, 2, 0], [1, 0, 3]] with int64 indices, and its products and conversions
         try (CsrMatrix a = Nd.sparse()

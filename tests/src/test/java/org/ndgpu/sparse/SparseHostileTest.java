@@ -172,6 +172,21 @@ class SparseHostileTest extends PerDeviceTest {
     }
 
     @Test
+    void eyeRefusesWhatScipyRefuses() {
+        refused(
+                ShapeException.class,
+                () -> Nd.sparse().eye(-1, 3, 0, DType.FLOAT64),
+                "eye",
+                "shape must not be negative");
+        refused(
+                DTypeException.class,
+                () -> Nd.sparse().eye(3, 3, 0, DType.INT32),
+                "eye",
+                "dtype must be float32 or float64");
+        assertThrows(NullPointerException.class, () -> Nd.sparse().identity(3, null));
+    }
+
+    @Test
     void nullsNameTheParameter() {
         NullPointerException e =
                 assertThrows(NullPointerException.class, () -> Nd.sparse().csrMatrix(null, i32(0), i32(0, 1), SHAPE));
