@@ -13,6 +13,7 @@ module org.ndgpu {
     requires transitive org.ndgpu.nccl;
     requires transitive org.ndgpu.fft;
     requires transitive org.ndgpu.random;
+    requires transitive org.ndgpu.sparse;
     requires org.ndgpu.backend.opencl;
     requires org.ndgpu.backend.cuda;
 

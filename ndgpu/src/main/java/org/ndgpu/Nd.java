@@ -49,6 +49,7 @@ import org.ndgpu.routines.statistics.Averages;
 import org.ndgpu.routines.statistics.Histograms;
 import org.ndgpu.routines.statistics.NanReductions;
 import org.ndgpu.routines.statistics.Quantiles;
+import org.ndgpu.sparse.Sparse;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Ufunc;
@@ -1327,6 +1328,14 @@ public final class Nd {
     /** The fft namespace, as numpy.fft: {@code Nd.fft().rfft(x)}, {@code Nd.fft().fftn(a, null, null, "ortho")}. */
     public static Fft fft() {
         return FftLibrary.instance();
+    }
+
+    /**
+     * The sparse namespace, as scipy.sparse (CuPy's cupyx.scipy.sparse): {@code Nd.sparse().csrMatrix(dense)},
+     * {@code Nd.sparse().cooMatrix(data, row, col, new long[] {3, 4}).tocsr()}.
+     */
+    public static Sparse sparse() {
+        return Sparse.instance();
     }
 
     /** numpy.matmul. */

@@ -105,6 +105,10 @@ final class HostileSweep {
         return Nd.arange(0.0, 12.0, 1.0).astype(DType.FLOAT32).reshape(3, 4);
     }
 
+    private static org.ndgpu.sparse.CsrMatrix csr() {
+        return Nd.sparse().csrMatrix(f32());
+    }
+
     private static String kernelSource() {
         boolean cuda = Device.current().backendName().equals("cuda");
         return cuda
@@ -152,6 +156,18 @@ final class HostileSweep {
                 new Target(Lstsq.class, null),
                 new Target(Random.class, Nd::random),
                 new Target(org.ndgpu.fft.Fft.class, Nd::fft),
+                new Target(org.ndgpu.sparse.Sparse.class, Nd::sparse),
+                new Target(org.ndgpu.sparse.SparseMatrix.class, HostileSweep::csr),
+                new Target(org.ndgpu.sparse.CsrMatrix.class, HostileSweep::csr),
+                new Target(org.ndgpu.sparse.CscMatrix.class, () -> csr().T()),
+                new Target(
+                        org.ndgpu.sparse.CooMatrix.class,
+                        () -> Nd.sparse()
+                                .cooMatrix(
+                                        Nd.array(new float[] {1, 2, 3}, DType.FLOAT32, 3),
+                                        Nd.array(new int[] {0, 2, 2}, DType.INT32, 3),
+                                        Nd.array(new int[] {1, 3, 3}, DType.INT32, 3),
+                                        new long[] {3, 4})),
                 new Target(org.ndgpu.nccl.Nccl.class, null),
                 new Target(org.ndgpu.nccl.NcclUniqueId.class, () -> org.ndgpu.nccl.NcclUniqueId.of(new byte[128])),
                 new Target(org.ndgpu.nccl.ReduceOp.class, null),

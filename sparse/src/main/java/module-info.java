@@ -1,0 +1,11 @@
+/**
+ * scipy.sparse on the device, as {@code Nd.sparse()}: CSR, CSC and COO matrices holding device
+ * arrays, with products (SpMV, SpMM) and conversions on ndgpu's own OpenCL C kernels, which run on
+ * every backend (on CUDA through the OpenCL-on-CUDA translation of raw-kernels).
+ */
+module org.ndgpu.sparse {
+    requires transitive org.ndgpu.ndarray;
+    requires org.ndgpu.raw;
+
+    exports org.ndgpu.sparse;
+}

@@ -1,0 +1,111 @@
+package org.ndgpu.sparse;
+
+import java.util.List;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * A Compressed Sparse Column matrix on the device, as SciPy's {@code csc_matrix}: column {@code c}'s
+ * row indices are {@code indices[indptr[c]:indptr[c+1]]}. The transpose of a CSR matrix is a CSC
+ * matrix over the same arrays ({@code csr.T()}), and back.
+ *
+ * <pre>{@code
+ * CscMatrix at = Nd.sparse().csrMatrix(dense).T();
+ * NDArray y = at.matmul(x);   // A^T x
+ * }</pre>
+ */
+public final class CscMatrix extends SparseMatrix {
+    final NDArray data;
+    final NDArray indices;
+    final NDArray indptr;
+
+    CscMatrix(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner) {
+        super(shape, data.dtype(), nnz, owner, List.of(data, indices, indptr));
+        this.data = data;
+        this.indices = indices;
+        this.indptr = indptr;
+    }
+
+    /** The stored values, as SciPy's {@code A.data}. */
+    public NDArray data() {
+        return data.live("data");
+    }
+
+    /** The row index of each stored value, as SciPy's {@code A.indices}. */
+    public NDArray indices() {
+        return indices.live("indices");
+    }
+
+    /** Column c's entries are {@code [indptr[c], indptr[c+1])}, as SciPy's {@code A.indptr}. */
+    public NDArray indptr() {
+        return indptr.live("indptr");
+    }
+
+    /** The dtype of indices and indptr: int32, or int64. */
+    public DType indexDtype() {
+        return indices.dtype();
+    }
+
+    @Override
+    public NDArray toarray() {
+        return Compressed.toarray(this, data, indices, indptr, shape[1], shape[0], 1, shape[1]);
+    }
+
+    /** This matrix in CSR (SciPy's {@code A.tocsr()}): a new matrix, duplicates summed, indices sorted. */
+    @Override
+    public CsrMatrix tocsr() {
+        return Compressed.transposed(this, data, indices, indptr, shape[1], shape);
+    }
+
+    /** A copy in CSC, as SciPy's {@code A.tocsc()}. */
+    public CscMatrix tocsc() {
+        return new CscMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    @Override
+    public CooMatrix tocoo() {
+        data.live("tocoo");
+        NDArray col = Compressed.expand(indptr, shape[1], nnz, dtype);
+        return new CooMatrix(data.copy(), indices.copy(), col, shape, true);
+    }
+
+    @Override
+    public CscMatrix copy() {
+        return tocsc();
+    }
+
+    @Override
+    public CscMatrix astype(DType dtype) {
+        return new CscMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    /** The transpose as a CSR matrix over the same arrays, as SciPy's {@code A.T}. */
+    @Override
+    public CsrMatrix T() {
+        data.live("T");
+        return new CsrMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false);
+    }
+
+    /** {@code A @ x}; this milestone converts to CSR first (a CSC kernel is a next step of issue 38). */
+    @Override
+    public NDArray matmul(NDArray x) {
+        try (CsrMatrix csr = tocsr()) {
+            return csr.matmul(x);
+        }
+    }
+
+    @Override
+    public CscMatrix mul(Number value) {
+        return new CscMatrix(Products.scaled(this, data, value), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    @Override
+    String formatName() {
+        return "Compressed Sparse Column";
+    }
+
+    @Override
+    NDArray anyArray() {
+        return data;
+    }
+}

@@ -1,0 +1,111 @@
+package org.ndgpu.sparse;
+
+import java.util.List;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * A Compressed Sparse Row matrix on the device, as SciPy's {@code csr_matrix}: row {@code r}'s
+ * column indices are {@code indices[indptr[r]:indptr[r+1]]} and its values the same slice of
+ * {@code data}. Indices are int32, or int64 where a dimension or nnz needs it.
+ *
+ * <pre>{@code
+ * CsrMatrix a = Nd.sparse().csrMatrix(Nd.array(new double[][] {{1, 0, 2}, {0, 0, 3}}));
+ * a.nnz();                                 // 3
+ * a.matmul(Nd.ones(3)).toDoubleArray();    // {3, 3}
+ * }</pre>
+ */
+public final class CsrMatrix extends SparseMatrix {
+    final NDArray data;
+    final NDArray indices;
+    final NDArray indptr;
+
+    CsrMatrix(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner) {
+        super(shape, data.dtype(), nnz, owner, List.of(data, indices, indptr));
+        this.data = data;
+        this.indices = indices;
+        this.indptr = indptr;
+    }
+
+    /** The stored values, as SciPy's {@code A.data} (the matrix's own array, not a copy). */
+    public NDArray data() {
+        return data.live("data");
+    }
+
+    /** The column index of each stored value, as SciPy's {@code A.indices}. */
+    public NDArray indices() {
+        return indices.live("indices");
+    }
+
+    /** Row r's entries are {@code [indptr[r], indptr[r+1])}, as SciPy's {@code A.indptr}. */
+    public NDArray indptr() {
+        return indptr.live("indptr");
+    }
+
+    /** The dtype of indices and indptr: int32, or int64. */
+    public DType indexDtype() {
+        return indices.dtype();
+    }
+
+    @Override
+    public NDArray toarray() {
+        return Compressed.toarray(this, data, indices, indptr, shape[0], shape[1], shape[1], 1);
+    }
+
+    @Override
+    public CsrMatrix tocsr() {
+        return new CsrMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    /** This matrix in CSC, as SciPy's {@code A.tocsc()}: a new matrix, duplicates summed. */
+    public CscMatrix tocsc() {
+        try (CsrMatrix t =
+                Compressed.transposed(this, data, indices, indptr, shape[0], new long[] {shape[1], shape[0]})) {
+            return new CscMatrix(t.data.copy(), t.indices.copy(), t.indptr.copy(), shape, t.nnz, true);
+        }
+    }
+
+    @Override
+    public CooMatrix tocoo() {
+        data.live("tocoo");
+        NDArray row = Compressed.expand(indptr, shape[0], nnz, dtype);
+        return new CooMatrix(data.copy(), row, indices.copy(), shape, true);
+    }
+
+    @Override
+    public CsrMatrix copy() {
+        return tocsr();
+    }
+
+    @Override
+    public CsrMatrix astype(DType dtype) {
+        return new CsrMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    /** The transpose as a CSC matrix over the same arrays, as SciPy's {@code A.T}. */
+    @Override
+    public CscMatrix T() {
+        data.live("T");
+        return new CscMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false);
+    }
+
+    @Override
+    public NDArray matmul(NDArray x) {
+        return Products.csrMatmul(this, x);
+    }
+
+    @Override
+    public CsrMatrix mul(Number value) {
+        return new CsrMatrix(Products.scaled(this, data, value), indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    @Override
+    String formatName() {
+        return "Compressed Sparse Row";
+    }
+
+    @Override
+    NDArray anyArray() {
+        return data;
+    }
+}

@@ -1,0 +1,177 @@
+package org.ndgpu.sparse;
+
+import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.raw.RawKernel;
+import org.ndgpu.raw.RawModule;
+
+/**
+ * The sparse module's kernels, OpenCL C that runs on every backend (translated to CUDA C++ on CUDA
+ * devices). One source, specialised per value type {@code T} (float, double) and index type
+ * {@code I} (int, long); each specialisation is one module, compiled once per device and kept.
+ *
+ * <p>The products give one row (CSR) to one work-item: simple and correct on any pattern, but a
+ * long row serializes on one thread. A row per warp for long rows and merge-path for skewed
+ * patterns are the next step (issue 38).
+ */
+final class SparseKernels {
+    private SparseKernels() {}
+
+    /** The kernels of one module, by the names below. */
+    enum Name {
+        CSR_SPMV,
+        CSR_SPMM,
+        COMPRESSED_TODENSE,
+        DENSE_ROW_COUNTS,
+        DENSE_FILL,
+        COO_ROW_COUNTS,
+        COO_SCATTER,
+        ROW_SORT_MERGE,
+        ROW_COMPACT,
+        EXPAND_INDPTR,
+        EYE_FILL
+    }
+
+    private static final String SOURCE = """
+            $PRAGMA
+            __kernel void csr_spmv(__global const $I* indptr, __global const $I* indices, __global const $T* data,
+                                   __global const $T* x, __global $T* y, long m) {
+                long r = get_global_id(0);
+                if (r >= m) return;
+                $T acc = 0;
+                for ($I k = indptr[r]; k < indptr[r + 1]; k++) acc += data[k] * x[indices[k]];
+                y[r] = acc;
+            }
+            __kernel void csr_spmm(__global const $I* indptr, __global const $I* indices, __global const $T* data,
+                                   __global const $T* x, __global $T* y, long m, long p) {
+                long g = get_global_id(0);
+                if (g >= m * p) return;
+                long r = g / p, j = g % p;
+                $T acc = 0;
+                for ($I k = indptr[r]; k < indptr[r + 1]; k++) acc += data[k] * x[(long) indices[k] * p + j];
+                y[g] = acc;
+            }
+            /* CSR (major = rows) or CSC (major = columns) into a zeroed dense array; duplicates add up */
+            __kernel void compressed_todense(__global const $I* indptr, __global const $I* indices,
+                                             __global const $T* data, __global $T* out, long majors,
+                                             long majorStride, long minorStride) {
+                long r = get_global_id(0);
+                if (r >= majors) return;
+                for ($I k = indptr[r]; k < indptr[r + 1]; k++)
+                    out[r * majorStride + (long) indices[k] * minorStride] += data[k];
+            }
+            /* counts[r + 1] = the nonzeros of dense row r; counts[0] = 0, so that cumsum gives indptr */
+            __kernel void dense_row_counts(__global const $T* a, __global long* counts, long m, long n) {
+                long r = get_global_id(0);
+                if (r == 0) counts[0] = 0;
+                if (r >= m) return;
+                long c = 0;
+                for (long j = 0; j < n; j++) c += a[r * n + j] != 0;
+                counts[r + 1] = c;
+            }
+            __kernel void dense_fill(__global const $T* a, __global const $I* indptr, __global $I* indices,
+                                     __global $T* data, long m, long n) {
+                long r = get_global_id(0);
+                if (r >= m) return;
+                $I k = indptr[r];
+                for (long j = 0; j < n; j++) {
+                    $T v = a[r * n + j];
+                    if (v != 0) { indices[k] = ($I) j; data[k] = v; k++; }
+                }
+            }
+            __kernel void coo_row_counts(__global const $I* row, __global int* counts, long nnz) {
+                long k = get_global_id(0);
+                if (k < nnz) atomic_inc(&counts[row[k] + 1]);
+            }
+            /* each entry to its row's segment, in any order: row_sort_merge restores the input order */
+            __kernel void coo_scatter(__global const $I* row, __global const $I* col, __global const $T* data,
+                                      __global const long* starts, __global int* cursor, __global $I* outCol,
+                                      __global $T* outData, __global long* outOrder, long nnz) {
+                long k = get_global_id(0);
+                if (k >= nnz) return;
+                $I r = row[k];
+                long at = starts[r] + atomic_inc(&cursor[r]);
+                outCol[at] = col[k];
+                outData[at] = data[k];
+                outOrder[at] = k;
+            }
+            /* sorts one row's entries by (column, input order), sums equal columns in input order;
+               unique[r + 1] = the row's entries left, unique[0] = 0 */
+            __kernel void row_sort_merge(__global const long* starts, __global $I* col, __global $T* data,
+                                         __global long* order, __global long* unique, long m) {
+                long r = get_global_id(0);
+                if (r == 0) unique[0] = 0;
+                if (r >= m) return;
+                long lo = starts[r], hi = starts[r + 1];
+                for (long i = lo + 1; i < hi; i++) {
+                    $I c = col[i]; $T v = data[i]; long o = order[i];
+                    long j = i - 1;
+                    while (j >= lo && (col[j] > c || (col[j] == c && order[j] > o))) {
+                        col[j + 1] = col[j]; data[j + 1] = data[j]; order[j + 1] = order[j]; j--;
+                    }
+                    col[j + 1] = c; data[j + 1] = v; order[j + 1] = o;
+                }
+                long w = lo;
+                for (long i = lo; i < hi; i++) {
+                    if (w > lo && col[w - 1] == col[i]) data[w - 1] += data[i];
+                    else { col[w] = col[i]; data[w] = data[i]; w++; }
+                }
+                unique[r + 1] = w - lo;
+            }
+            __kernel void row_compact(__global const long* starts, __global const $I* col, __global const $T* data,
+                                      __global const $I* indptr, __global $I* outCol, __global $T* outData, long m) {
+                long r = get_global_id(0);
+                if (r >= m) return;
+                long from = starts[r];
+                for ($I k = indptr[r]; k < indptr[r + 1]; k++, from++) {
+                    outCol[k] = col[from];
+                    outData[k] = data[from];
+                }
+            }
+            /* the major index of every stored entry: CSC's column, CSR's row */
+            __kernel void expand_indptr(__global const $I* indptr, __global $I* major, long majors) {
+                long r = get_global_id(0);
+                if (r >= majors) return;
+                for ($I k = indptr[r]; k < indptr[r + 1]; k++) major[k] = ($I) r;
+            }
+            /* diagonal k of an m-row matrix: rows first .. first + nnz - 1 hold one entry each, at column row + k */
+            __kernel void eye_fill(__global $I* indices, __global $I* indptr, __global $T* data, long m, long first,
+                                   long nnz, long k) {
+                long g = get_global_id(0);
+                if (g <= m) indptr[g] = ($I) min(max(g - first, 0L), nnz);
+                if (g < nnz) { indices[g] = ($I) (first + g + k); data[g] = 1; }
+            }
+            """;
+
+    private record Types(DType value, DType index) {}
+
+    private record Key(Name name, Types types) {}
+
+    // one module (one program per device) per specialisation, and each of its kernels once
+    private static final ConcurrentHashMap<Types, RawModule> MODULES = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Key, RawKernel> KERNELS = new ConcurrentHashMap<>();
+
+    /** The kernel {@code name} for values of {@code value} (float32, float64) and indices of {@code index}. */
+    static RawKernel get(Name name, DType value, DType index) {
+        return KERNELS.computeIfAbsent(
+                new Key(name, new Types(value, index)),
+                k -> MODULES.computeIfAbsent(k.types(), SparseKernels::module)
+                        .function(k.name().name().toLowerCase(Locale.ROOT)));
+    }
+
+    private static RawModule module(Types t) {
+        boolean f64 = t.value() == DType.FLOAT64;
+        return new RawModule(SOURCE.replace("$PRAGMA", f64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" : "")
+                .replace("$T", f64 ? "double" : "float")
+                .replace("$I", t.index() == DType.INT64 ? "long" : "int"));
+    }
+
+    private static final long BLOCK = 256;
+
+    /** Launches {@code kernel} over {@code items} work-items, one per item, in blocks of 256. */
+    static void launch(RawKernel kernel, long items, Object... args) {
+        if (items == 0) return;
+        kernel.launch(new long[] {(items + BLOCK - 1) / BLOCK}, new long[] {BLOCK}, args);
+    }
+}
