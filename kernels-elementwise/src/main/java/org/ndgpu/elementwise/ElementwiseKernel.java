@@ -284,12 +284,17 @@ public final class ElementwiseKernel implements Serializable {
     /** The call in checked mode: the checked spec, each raw array's size and a record; a bad index is an IndexException. */
     private void runChecked(Prepared p) {
         Spec c = checkedSpec(p.spec);
-        List<String> what = CheckedIndex.targets(p.spec.params()).stream()
-                .map(t -> "raw parameter " + t.name())
-                .toList();
         try (NDArray record = CheckedIndex.record(p.device)) {
             ElementwiseLoop.run(c, CheckedIndex.arguments(p.spec.params(), p.loopArgs, record), p.shape);
-            CheckedIndex.check(record, "ElementwiseKernel " + name, what);
+            CheckedIndex.check(
+                    record,
+                    t -> CheckedIndex.culprit(
+                            "ElementwiseKernel " + name,
+                            "raw parameter",
+                            CheckedIndex.targets(p.spec.params()).stream()
+                                    .map(CheckedIndex.Target::name)
+                                    .toList(),
+                            t));
         }
     }
 

@@ -303,7 +303,6 @@ public final class ReductionKernel implements Serializable {
      */
     private void runChecked(ReductionSpec checked, Object[] args, int[] ax, org.ndgpu.device.Device device) {
         List<Param> params = checked.params();
-        List<CheckedIndex.Target> ts = CheckedIndex.targets(params);
         List<Object> all = new ArrayList<>(java.util.Arrays.asList(args).subList(0, args.length - 1));
         for (int k = 0; k < args.length - 1; k++) {
             if (params.get(k).kind() == Kind.RAW) all.add(((NDArray) args[k]).size());
@@ -314,8 +313,13 @@ public final class ReductionKernel implements Serializable {
             ReductionLoop.run(checked, all.toArray(), ax);
             CheckedIndex.check(
                     record,
-                    "ReductionKernel " + name,
-                    ts.stream().map(t -> "raw parameter " + t.name()).toList());
+                    t -> CheckedIndex.culprit(
+                            "ReductionKernel " + name,
+                            "raw parameter",
+                            CheckedIndex.targets(params).stream()
+                                    .map(CheckedIndex.Target::name)
+                                    .toList(),
+                            t));
         }
     }
 

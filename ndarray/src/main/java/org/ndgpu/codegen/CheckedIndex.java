@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
@@ -271,15 +272,20 @@ public final class CheckedIndex {
 
     /**
      * Reads {@code record} after the launch (waiting for it) and raises the first bad access it holds:
-     * {@code "<kernel>: <what[number]> indexed at <index>, size <size>"}, e.g. kernel
-     * "ElementwiseKernel my_k" and what "raw parameter x".
+     * {@code "<culprit>: indexed at <index>, size <size>"}, where {@code culprit} describes access
+     * target number t (0-based), e.g. {@code "ElementwiseKernel my_k: raw parameter x"}. It is asked
+     * only when there is a bad access, so a call pays for no message.
      */
-    public static void check(NDArray record, String kernel, List<String> what) {
+    public static void check(NDArray record, IntFunction<String> culprit) {
         long[] r = record.toLongArray();
         int claimed = (int) r[0];
         if (claimed == 0) return;
-        String which = claimed - 1 < what.size() ? what.get(claimed - 1) : "array " + (claimed - 1);
-        throw new IndexException(kernel + ": " + which + " indexed at " + r[1] + ", size " + r[2]
+        throw new IndexException(culprit.apply(claimed - 1) + " indexed at " + r[1] + ", size " + r[2]
                 + " (checked mode, ndgpu.debug: the access was not made)");
+    }
+
+    /** The usual culprit: {@code "<kernel>: <kind> <names[target]>"}, or {@code "<kernel>: array <target>"} past the names. */
+    public static String culprit(String kernel, String kind, List<String> names, int target) {
+        return kernel + ": " + (target < names.size() ? kind + " " + names.get(target) : "array " + target);
     }
 }

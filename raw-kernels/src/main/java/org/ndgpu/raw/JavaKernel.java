@@ -143,10 +143,13 @@ public abstract class JavaKernel extends Kernel {
                 launch(src, range, what, device, true, record);
                 CheckedIndex.check(
                         record,
-                        what,
-                        src.checkedArrays().stream()
-                                .map(t -> "array " + t.name())
-                                .toList());
+                        t -> CheckedIndex.culprit(
+                                what,
+                                "array",
+                                src.checkedArrays().stream()
+                                        .map(CheckedIndex.Target::name)
+                                        .toList(),
+                                t));
             }
             return;
         }
