@@ -43,11 +43,11 @@ final class OpenClGraph implements BackendGraph {
     private Queue last;
     private boolean closed;
 
-    private OpenClGraph(OpenClBackend backend, List<Object> ops, Arena sizes) {
+    private OpenClGraph(OpenClBackend backend, List<Object> ops, Arena sizes, boolean commandBuffer) {
         this.backend = backend;
         this.ops = ops.toArray();
         this.sizes = sizes;
-        this.commands = Config.openClCommandBuffer() ? OpenClCommandBuffer.build(backend, this.ops) : null;
+        this.commands = commandBuffer ? OpenClCommandBuffer.build(backend, this.ops) : null;
     }
 
     record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local) {}
@@ -142,8 +142,9 @@ final class OpenClGraph implements BackendGraph {
             throw new DeviceException(backend.id() + " endCapture: " + stream + " is not a capture of " + backend.id());
         }
         if (r.ended) throw new DeviceException(backend.id() + " endCapture: the capture already ended");
+        boolean commandBuffer = Config.openClCommandBuffer(); // a bad value fails here, the capture still open
         r.ended = true;
-        return new OpenClGraph(backend, r.ops, r.sizes);
+        return new OpenClGraph(backend, r.ops, r.sizes, commandBuffer);
     }
 
     @Override
