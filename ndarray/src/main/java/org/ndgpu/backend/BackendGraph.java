@@ -9,8 +9,8 @@ import org.ndgpu.exceptions.CaptureException;
  * <li>CUDA: an executable graph of the captured stream (cuStreamEndCapture, then
  *     cuGraphInstantiateWithFlags); a launch is one cuGraphLaunch.</li>
  * <li>OpenCL: the recorded launches, copies and fills, each kernel a cl_kernel of its own with its
- *     arguments set at capture; a launch is the enqueue calls alone. ({@code cl_khr_command_buffer},
- *     where a device offers it, would make it one call.)</li>
+ *     arguments set at capture; a launch is the enqueue calls alone, or one call where the device
+ *     offers {@code cl_khr_command_buffer}.</li>
  * </ul>
  *
  * The buffers the work reads and writes are bound at capture, by reference: the caller keeps them

@@ -154,6 +154,11 @@ public final class Config {
             null,
             "half the cores, at most `8`",
             "threads that copy between Java memory and the OpenCL staging buffers");
+    public static final Setting OPENCL_COMMAND_BUFFER = new Setting(
+            "ndgpu.opencl.commandBuffer",
+            null,
+            "`true`",
+            "a captured graph replays as one `cl_khr_command_buffer` where the OpenCL device offers it; `false` replays its launch list");
     public static final Setting NULL_BACKEND = new Setting(
             "ndgpu.nullBackend",
             null,
@@ -190,6 +195,7 @@ public final class Config {
             OPENCL_STAGING_CHUNK,
             OPENCL_STAGING_SLOTS,
             OPENCL_COPY_THREADS,
+            OPENCL_COMMAND_BUFFER,
             NULL_BACKEND,
             DEBUG);
 
@@ -413,6 +419,11 @@ public final class Config {
     /** {@link #DEBUG}: true or false when set, null when not (then the device decides: on for PoCL). */
     public static Boolean debug() {
         return DEBUG.read() == null ? null : bool(DEBUG, false);
+    }
+
+    /** True when an OpenCL graph may replay as one command buffer (read at the end of each capture). */
+    public static boolean openClCommandBuffer() {
+        return bool(OPENCL_COMMAND_BUFFER, true);
     }
 
     /** True when the benchmarks' null backend should register its device. */

@@ -45,6 +45,8 @@ public final class OpenClBackend implements Backend {
      * differ from NumPy's and from CUDA's in the last place).
      */
     final String deviceOptions;
+    /** What the device offers of {@code cl_khr_command_buffer}, for graphs ({@link OpenClCommandBuffer}). */
+    final OpenClCommandBuffer.Support commandBuffers;
 
     OpenClBackend(int index, cl_platform_id platform, cl_device_id device) {
         this.device = device;
@@ -59,6 +61,7 @@ public final class OpenClBackend implements Backend {
                         ? "-cl-fp32-correctly-rounded-divide-sqrt"
                         : "";
         this.defaultQueue = newQueue();
+        this.commandBuffers = OpenClCommandBuffer.support(platform, device, QUEUE_PROPERTIES);
     }
 
     String id() {
@@ -165,10 +168,13 @@ public final class OpenClBackend implements Backend {
         }
     }
 
+    // the properties of every queue: in order, with timestamps for elapsedMillis
+    private static final long QUEUE_PROPERTIES = CL_QUEUE_PROFILING_ENABLE;
+
     private Queue newQueue() {
         int[] err = new int[1];
         @SuppressWarnings("deprecation")
-        cl_command_queue q = clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, err);
+        cl_command_queue q = clCreateCommandQueue(context, device, QUEUE_PROPERTIES, err);
         check(err[0], "clCreateCommandQueue");
         return new Queue(q);
     }

@@ -16,6 +16,7 @@ import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.opencl.OpenClBackend.Kernel;
 import org.ndgpu.backend.opencl.OpenClBackend.Queue;
+import org.ndgpu.config.Config;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.KernelLaunchException;
@@ -26,30 +27,39 @@ import org.ndgpu.exceptions.KernelLaunchException;
  * with its arguments set once, and its global and local sizes packed in native memory, so a replay
  * makes only the enqueue calls: no planning, dispatch, allocation or argument setting per operation.
  *
- * <p>Where a device offers {@code cl_khr_command_buffer}, the list could become one command buffer
- * enqueued by one call (the CUDA graph's equivalent); PoCL and NVIDIA's OpenCL are served by the
- * list. clCloneKernel (OpenCL 2.1) would copy a kernel with its arguments; clCreateKernel needs
+ * <p>Where a device offers {@code cl_khr_command_buffer}, the list is also built into one command
+ * buffer at the end of the capture ({@link OpenClCommandBuffer}), and a launch is one
+ * clEnqueueCommandBufferKHR (the CUDA graph's equivalent); elsewhere, or where the driver refuses
+ * it, a launch enqueues the list. clCloneKernel (OpenCL 2.1) would copy a kernel with its arguments; clCreateKernel needs
  * only OpenCL 1.0 and every argument is set anyway.
  */
 final class OpenClGraph implements BackendGraph {
     private final OpenClBackend backend;
     private final Object[] ops;
     private final Arena sizes;
+    // the list as one command buffer, or null where the device or the setting gives none
+    private final OpenClCommandBuffer commands;
     // the queue of the last launch: a launch on another queue first waits for it (guarded by the caller)
     private Queue last;
     private boolean closed;
 
-    private OpenClGraph(OpenClBackend backend, List<Object> ops, Arena sizes) {
+    private OpenClGraph(OpenClBackend backend, List<Object> ops, Arena sizes, boolean commandBuffer) {
         this.backend = backend;
         this.ops = ops.toArray();
         this.sizes = sizes;
+        this.commands = commandBuffer ? OpenClCommandBuffer.build(backend, this.ops) : null;
     }
 
-    private record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local) {}
+    record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local) {}
 
-    private record Copy(cl_mem src, long srcOffset, cl_mem dst, long dstOffset, long bytes) {}
+    record Copy(cl_mem src, long srcOffset, cl_mem dst, long dstOffset, long bytes) {}
 
-    private record Fill(cl_mem dst, long offset, long bytes, Pointer pattern) {}
+    record Fill(cl_mem dst, long offset, long bytes, byte value, Pointer pattern) {}
+
+    /** True when a launch is one clEnqueueCommandBufferKHR (where the driver takes it), not the list. */
+    boolean commandBuffer() {
+        return commands != null;
+    }
 
     /**
      * A capture's stream: launch, copy and fill on it append to the list; nothing is enqueued, and
@@ -94,7 +104,7 @@ final class OpenClGraph implements BackendGraph {
 
         void fill(cl_mem dst, long offset, long bytes, byte value) {
             live();
-            ops.add(new Fill(dst, offset, bytes, Pointer.to(new byte[] {value})));
+            ops.add(new Fill(dst, offset, bytes, value, Pointer.to(new byte[] {value})));
         }
 
         private void live() {
@@ -132,8 +142,9 @@ final class OpenClGraph implements BackendGraph {
             throw new DeviceException(backend.id() + " endCapture: " + stream + " is not a capture of " + backend.id());
         }
         if (r.ended) throw new DeviceException(backend.id() + " endCapture: the capture already ended");
+        boolean commandBuffer = Config.openClCommandBuffer(); // a bad value fails here, the capture still open
         r.ended = true;
-        return new OpenClGraph(backend, r.ops, r.sizes);
+        return new OpenClGraph(backend, r.ops, r.sizes, commandBuffer);
     }
 
     @Override
@@ -142,6 +153,12 @@ final class OpenClGraph implements BackendGraph {
         if (closed) throw new DeviceException(backend.id() + " graph launch: the graph was closed");
         Queue q = (Queue) stream;
         if (last != null && !last.equals(q) && !last.released().get()) after(last, q);
+        if (commands == null || !commands.enqueue(q)) enqueueList(q);
+        last = q;
+    }
+
+    // one enqueue call per recorded operation
+    private void enqueueList(Queue q) {
         for (Object op : ops) {
             int st = switch (op) {
                 case Launch l -> OpenClLaunch.enqueue(q.handle(), l.kernel.handle(), l.dims, l.global, l.local);
@@ -152,7 +169,6 @@ final class OpenClGraph implements BackendGraph {
             };
             if (st != CL_SUCCESS) throw failed(op, st);
         }
-        last = q;
     }
 
     // the queue of the previous launch may still run it: this launch's work waits for that on the device
@@ -184,6 +200,7 @@ final class OpenClGraph implements BackendGraph {
     public void close() {
         if (closed) return;
         closed = true;
+        if (commands != null) commands.close();
         for (Object op : ops) {
             if (op instanceof Launch l) {
                 cl_kernel k = l.kernel.kernel();

@@ -7,6 +7,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.exceptions.DeviceException;
@@ -45,6 +46,15 @@ public final class OpenClHandles {
     public static cl_kernel kernel(BackendKernel kernel) {
         if (kernel instanceof OpenClBackend.Kernel k) return k.kernel();
         throw new DeviceException("OpenClHandles.kernel: expected an OpenCL kernel, got " + kind(kernel));
+    }
+
+    /**
+     * True if an OpenCL graph replays as one {@code cl_khr_command_buffer}, false if as its launch list
+     * (a test checks which path a device takes).
+     */
+    public static boolean isCommandBuffer(BackendGraph graph) {
+        if (graph instanceof OpenClGraph g) return g.commandBuffer();
+        throw new DeviceException("OpenClHandles.isCommandBuffer: expected an OpenCL graph, got " + kind(graph));
     }
 
     /** The cl_context of an OpenCL backend. */
