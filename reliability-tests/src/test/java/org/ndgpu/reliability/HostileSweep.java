@@ -158,6 +158,7 @@ final class HostileSweep {
                 new Target(org.ndgpu.fft.Fft.class, Nd::fft),
                 new Target(org.ndgpu.sparse.Sparse.class, Nd::sparse),
                 new Target(org.ndgpu.sparse.SparseMatrix.class, HostileSweep::csr),
+                new Target(org.ndgpu.sparse.CompressedMatrix.class, HostileSweep::csr),
                 new Target(org.ndgpu.sparse.CsrMatrix.class, HostileSweep::csr),
                 new Target(org.ndgpu.sparse.CscMatrix.class, () -> csr().T()),
                 new Target(

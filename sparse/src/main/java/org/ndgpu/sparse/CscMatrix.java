@@ -1,6 +1,5 @@
 package org.ndgpu.sparse;
 
-import java.util.List;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -14,36 +13,9 @@ import org.ndgpu.ndarray.NDArray;
  * NDArray y = at.matmul(x);   // A^T x
  * }</pre>
  */
-public final class CscMatrix extends SparseMatrix {
-    final NDArray data;
-    final NDArray indices;
-    final NDArray indptr;
-
+public final class CscMatrix extends CompressedMatrix {
     CscMatrix(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner) {
-        super(shape, data.dtype(), nnz, owner, List.of(data, indices, indptr));
-        this.data = data;
-        this.indices = indices;
-        this.indptr = indptr;
-    }
-
-    /** The stored values, as SciPy's {@code A.data}. */
-    public NDArray data() {
-        return data.live("data");
-    }
-
-    /** The row index of each stored value, as SciPy's {@code A.indices}. */
-    public NDArray indices() {
-        return indices.live("indices");
-    }
-
-    /** Column c's entries are {@code [indptr[c], indptr[c+1])}, as SciPy's {@code A.indptr}. */
-    public NDArray indptr() {
-        return indptr.live("indptr");
-    }
-
-    /** The dtype of indices and indptr: int32, or int64. */
-    public DType indexDtype() {
-        return indices.dtype();
+        super(data, indices, indptr, shape, nnz, owner);
     }
 
     @Override
@@ -102,10 +74,5 @@ public final class CscMatrix extends SparseMatrix {
     @Override
     String formatName() {
         return "Compressed Sparse Column";
-    }
-
-    @Override
-    NDArray anyArray() {
-        return data;
     }
 }

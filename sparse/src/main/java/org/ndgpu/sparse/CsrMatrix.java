@@ -1,6 +1,5 @@
 package org.ndgpu.sparse;
 
-import java.util.List;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -15,36 +14,9 @@ import org.ndgpu.ndarray.NDArray;
  * a.matmul(Nd.ones(3)).toDoubleArray();    // {3, 3}
  * }</pre>
  */
-public final class CsrMatrix extends SparseMatrix {
-    final NDArray data;
-    final NDArray indices;
-    final NDArray indptr;
-
+public final class CsrMatrix extends CompressedMatrix {
     CsrMatrix(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner) {
-        super(shape, data.dtype(), nnz, owner, List.of(data, indices, indptr));
-        this.data = data;
-        this.indices = indices;
-        this.indptr = indptr;
-    }
-
-    /** The stored values, as SciPy's {@code A.data} (the matrix's own array, not a copy). */
-    public NDArray data() {
-        return data.live("data");
-    }
-
-    /** The column index of each stored value, as SciPy's {@code A.indices}. */
-    public NDArray indices() {
-        return indices.live("indices");
-    }
-
-    /** Row r's entries are {@code [indptr[r], indptr[r+1])}, as SciPy's {@code A.indptr}. */
-    public NDArray indptr() {
-        return indptr.live("indptr");
-    }
-
-    /** The dtype of indices and indptr: int32, or int64. */
-    public DType indexDtype() {
-        return indices.dtype();
+        super(data, indices, indptr, shape, nnz, owner);
     }
 
     @Override
@@ -102,10 +74,5 @@ public final class CsrMatrix extends SparseMatrix {
     @Override
     String formatName() {
         return "Compressed Sparse Row";
-    }
-
-    @Override
-    NDArray anyArray() {
-        return data;
     }
 }

@@ -17,7 +17,7 @@ import org.ndgpu.ndarray.NDArray;
  * }
  * }</pre>
  */
-public abstract sealed class SparseMatrix implements AutoCloseable permits CsrMatrix, CscMatrix, CooMatrix {
+public abstract sealed class SparseMatrix implements AutoCloseable permits CompressedMatrix, CooMatrix {
     final long[] shape;
     final DType dtype;
     final long nnz;

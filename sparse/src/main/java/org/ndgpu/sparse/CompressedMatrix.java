@@ -1,0 +1,48 @@
+package org.ndgpu.sparse;
+
+import java.util.List;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * What CSR and CSC share, as SciPy's {@code _cs_matrix}: the stored values, the index of each along
+ * the minor axis (a column for CSR, a row for CSC), and the pointers where each major line (a row
+ * for CSR, a column for CSC) starts. The transpose of one is the other over the same arrays.
+ */
+public abstract sealed class CompressedMatrix extends SparseMatrix permits CsrMatrix, CscMatrix {
+    final NDArray data;
+    final NDArray indices;
+    final NDArray indptr;
+
+    CompressedMatrix(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner) {
+        super(shape, data.dtype(), nnz, owner, List.of(data, indices, indptr));
+        this.data = data;
+        this.indices = indices;
+        this.indptr = indptr;
+    }
+
+    /** The stored values, as SciPy's {@code A.data} (the matrix's own array, not a copy). */
+    public NDArray data() {
+        return data.live("data");
+    }
+
+    /** The minor-axis index of each stored value (CSR: its column; CSC: its row), as SciPy's {@code A.indices}. */
+    public NDArray indices() {
+        return indices.live("indices");
+    }
+
+    /** Major line i's entries (CSR: row i; CSC: column i) are {@code [indptr[i], indptr[i+1])}, as SciPy's {@code A.indptr}. */
+    public NDArray indptr() {
+        return indptr.live("indptr");
+    }
+
+    /** The dtype of indices and indptr: int32, or int64. */
+    public DType indexDtype() {
+        return indices.dtype();
+    }
+
+    @Override
+    NDArray anyArray() {
+        return data;
+    }
+}
