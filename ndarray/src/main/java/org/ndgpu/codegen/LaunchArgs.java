@@ -65,23 +65,17 @@ public final class LaunchArgs {
 
     /** A device buffer (a pointer to its start). */
     public LaunchArgs buffer(BackendBuffer b) {
-        int at = reserve(1);
-        values[at] = b;
-        return this;
+        return put(b);
     }
 
     /** A 32-bit integer ({@code int}, {@code uint}). */
     public LaunchArgs i32(int v) {
-        int at = reserve(1);
-        values[at] = v;
-        return this;
+        return put(v);
     }
 
     /** A 64-bit integer ({@code long}, {@code ulong}, a size, a stride, an offset). */
     public LaunchArgs i64(long v) {
-        int at = reserve(1);
-        values[at] = v;
-        return this;
+        return put(v);
     }
 
     /** 64-bit integers, one argument each, in order (a run of strides or sizes). */
@@ -101,23 +95,17 @@ public final class LaunchArgs {
 
     /** A {@code float}. */
     public LaunchArgs f32(float v) {
-        int at = reserve(1);
-        values[at] = v;
-        return this;
+        return put(v);
     }
 
     /** A {@code double}. */
     public LaunchArgs f64(double v) {
-        int at = reserve(1);
-        values[at] = v;
-        return this;
+        return put(v);
     }
 
     /** A boolean: one byte, 0 or 1, on every backend (OpenCL C has no bool kernel parameter). */
     public LaunchArgs bool(boolean v) {
-        int at = reserve(1);
-        values[at] = v;
-        return this;
+        return put(v);
     }
 
     /**
@@ -126,17 +114,12 @@ public final class LaunchArgs {
      * type of its width, a bool as one byte).
      */
     public LaunchArgs scalar(DType t, Number v) {
-        Object s = CTypes.scalarArg(t, v);
-        int at = reserve(1);
-        values[at] = s;
-        return this;
+        return put(CTypes.scalarArg(t, v));
     }
 
     /** Dynamic local memory of {@code bytes} (an OpenCL {@code __local} parameter; on CUDA, dynamic shared memory). */
     public LaunchArgs local(long bytes) {
-        int at = reserve(1);
-        values[at] = new Backend.LocalMemory(bytes);
-        return this;
+        return put(new Backend.LocalMemory(bytes));
     }
 
     /**
@@ -160,9 +143,7 @@ public final class LaunchArgs {
             throw new KernelLaunchException("launch: argument " + size + " is "
                     + (v == null ? "null" : "a " + v.getClass().getName()) + EXPECTED);
         }
-        int at = reserve(1);
-        values[at] = v;
-        return this;
+        return put(v);
     }
 
     /** Every argument of {@code run}, in order (a run prepared once and used by several launches). */
@@ -199,6 +180,13 @@ public final class LaunchArgs {
     public void launch(Device device, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes) {
         device.backend()
                 .launch(device.currentStream().backendStream(), kernel, grid, block, dynamicSharedBytes, toArray());
+    }
+
+    // one argument appended: reserved first, so the store goes to the array that keeps it
+    private LaunchArgs put(Object v) {
+        int at = reserve(1);
+        values[at] = v;
+        return this;
     }
 
     /**
