@@ -289,12 +289,7 @@ public final class ElementwiseKernel implements Serializable {
             CheckedIndex.check(
                     record,
                     t -> CheckedIndex.culprit(
-                            "ElementwiseKernel " + name,
-                            "raw parameter",
-                            CheckedIndex.targets(p.spec.params()).stream()
-                                    .map(CheckedIndex.Target::name)
-                                    .toList(),
-                            t));
+                            "ElementwiseKernel " + name, "raw parameter", CheckedIndex.targets(p.spec.params()), t));
         }
     }
 

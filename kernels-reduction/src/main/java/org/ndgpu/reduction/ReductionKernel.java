@@ -314,12 +314,7 @@ public final class ReductionKernel implements Serializable {
             CheckedIndex.check(
                     record,
                     t -> CheckedIndex.culprit(
-                            "ReductionKernel " + name,
-                            "raw parameter",
-                            CheckedIndex.targets(params).stream()
-                                    .map(CheckedIndex.Target::name)
-                                    .toList(),
-                            t));
+                            "ReductionKernel " + name, "raw parameter", CheckedIndex.targets(params), t));
         }
     }
 

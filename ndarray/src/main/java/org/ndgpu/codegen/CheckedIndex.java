@@ -284,8 +284,9 @@ public final class CheckedIndex {
                 + " (checked mode, ndgpu.debug: the access was not made)");
     }
 
-    /** The usual culprit: {@code "<kernel>: <kind> <names[target]>"}, or {@code "<kernel>: array <target>"} past the names. */
-    public static String culprit(String kernel, String kind, List<String> names, int target) {
-        return kernel + ": " + (target < names.size() ? kind + " " + names.get(target) : "array " + target);
+    /** The usual culprit: {@code "<kernel>: <kind> <targets[target].name>"}, or {@code "<kernel>: array <target>"} past them. */
+    public static String culprit(String kernel, String kind, List<Target> targets, int target) {
+        return kernel + ": "
+                + (target < targets.size() ? kind + " " + targets.get(target).name() : "array " + target);
     }
 }

@@ -141,15 +141,7 @@ public abstract class JavaKernel extends Kernel {
         if (checked) {
             try (NDArray record = CheckedIndex.record(device)) {
                 launch(src, range, what, device, true, record);
-                CheckedIndex.check(
-                        record,
-                        t -> CheckedIndex.culprit(
-                                what,
-                                "array",
-                                src.checkedArrays().stream()
-                                        .map(CheckedIndex.Target::name)
-                                        .toList(),
-                                t));
+                CheckedIndex.check(record, t -> CheckedIndex.culprit(what, "array", src.checkedArrays(), t));
             }
             return;
         }
