@@ -26,7 +26,7 @@ import org.ndgpu.backend.opencl.OpenClGraph.Launch;
 /**
  * A graph's recorded list as one {@code cl_khr_command_buffer}: built once at the end of a capture
  * and enqueued by one clEnqueueCommandBufferKHR per launch, where the list costs one enqueue call per
- * operation (about 5 us each on NVIDIA's OpenCL). The same recorded work: the per-launch cl_kernels
+ * operation. The same recorded work: the per-launch cl_kernels
  * with their arguments set, the same global and local sizes, the copies and fills.
  *
  * <p>JOCL does not bind the extension: its functions come from
@@ -144,13 +144,8 @@ final class OpenClCommandBuffer {
                     : FunctionDescriptor.of(
                             JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT,
                             ADDRESS, ADDRESS, ADDRESS);
-            FunctionDescriptor fill = props
-                    ? FunctionDescriptor.of(
-                            JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG,
-                            JAVA_INT, ADDRESS, ADDRESS, ADDRESS)
-                    : FunctionDescriptor.of(
-                            JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT,
-                            ADDRESS, ADDRESS, ADDRESS);
+            // fill's (buffer, pattern, pattern size, offset, size) has copy's (src, dst, offset, offset, size) shape
+            FunctionDescriptor fill = copy;
             return new Support(
                     null,
                     props,
