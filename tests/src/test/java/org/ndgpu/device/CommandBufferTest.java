@@ -104,31 +104,6 @@ public class CommandBufferTest extends PerDeviceTest {
         fillAndCopy(b, listed);
     }
 
-    /** Twenty elementwise operations and a sum, as GraphTest's step. */
-    private static NDArray[] step(NDArray x, NDArray y) {
-        NDArray a = x.mul(1.5f);
-        NDArray b = a.add(y);
-        NDArray c = Nd.exp(b.mul(-0.25f));
-        NDArray d = c.sub(x);
-        NDArray e = Nd.where(x.gt(y), d, b);
-        NDArray f = e.maximum(0.5f);
-        NDArray g = Nd.sqrt(f);
-        NDArray h = g.div(y.add(2));
-        NDArray i = Nd.tanh(h);
-        NDArray j = i.mul(i).add(1);
-        NDArray k = Nd.abs(j.sub(x));
-        NDArray l = k.minimum(y.mul(3));
-        NDArray m = l.add(e);
-        NDArray z = m.mul(0.5f);
-        return new NDArray[] {z, z.sum()};
-    }
-
-    private static void write(NDArray dst, float[] values) {
-        try (NDArray src = Nd.array(values)) {
-            Nd.copyto(dst, src);
-        }
-    }
-
     @Test
     void aStepReplayedThroughTheCommandBufferEqualsTheEagerRunBitForBit() {
         Backend b = openCl();
@@ -137,18 +112,18 @@ public class CommandBufferTest extends PerDeviceTest {
         NDArray x = Nd.array(randomFloats(n)), y = Nd.array(randomFloats(n));
         NDArray[] out = new NDArray[2];
         try (Graph g = Nd.capture(() -> {
-            NDArray[] r = step(x, y);
+            NDArray[] r = GraphTest.step(x, y);
             out[0] = r[0];
             out[1] = r[1];
         })) {
             for (int round = 0; round < 12; round++) {
-                write(x, randomFloats(n));
-                write(y, randomFloats(n));
+                GraphTest.write(x, randomFloats(n));
+                GraphTest.write(y, randomFloats(n));
                 // every third round on a stream of its own: the buffer is enqueued on another queue
                 try (Stream s = round % 3 == 2 ? Stream.create(device()) : null;
                         var on = s != null ? s.use() : null) {
                     g.launch();
-                    NDArray[] eager = step(x, y);
+                    NDArray[] eager = GraphTest.step(x, y);
                     assertArrayEquals(eager[0].toFloatArray(), out[0].toFloatArray(), "round " + round);
                     assertEquals(
                             Float.floatToRawIntBits(eager[1].toFloatArray()[0]),
@@ -158,7 +133,7 @@ public class CommandBufferTest extends PerDeviceTest {
             }
             // replays back to back, before any result is read: the last one's results
             for (int i = 0; i < 5; i++) g.launch();
-            NDArray[] eager = step(x, y);
+            NDArray[] eager = GraphTest.step(x, y);
             assertArrayEquals(eager[0].toFloatArray(), out[0].toFloatArray(), "back to back");
         }
     }

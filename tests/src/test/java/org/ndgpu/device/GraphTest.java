@@ -56,14 +56,14 @@ public class GraphTest extends PerDeviceTest {
     }
 
     /** New data into an array a graph binds, as a loop feeds a captured step. */
-    private static void write(NDArray dst, float[] values) {
+    static void write(NDArray dst, float[] values) {
         try (NDArray src = Nd.array(values)) {
             Nd.copyto(dst, src);
         }
     }
 
     /** Twenty elementwise operations and a sum: the kind of small step whose launches cost more than their work. */
-    private static NDArray[] step(NDArray x, NDArray y) {
+    static NDArray[] step(NDArray x, NDArray y) {
         NDArray a = x.mul(1.5f);
         NDArray b = a.add(y);
         NDArray c = Nd.exp(b.mul(-0.25f));
