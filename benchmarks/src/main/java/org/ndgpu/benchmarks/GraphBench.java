@@ -63,6 +63,20 @@ public final class GraphBench {
         return (System.nanoTime() - t0) / 1e3 / calls;
     }
 
+    /**
+     * Times {@code calls} eager steps, then {@code calls} replays of {@code g}, for {@code rounds}
+     * rounds (both warm by the last, which is kept), and prints the two rows.
+     */
+    private static void eagerAndReplay(String name, Runnable eager, Graph g, int calls, int rounds) {
+        double eagerUs = 0, replayUs = 0;
+        for (int round = 0; round < rounds; round++) {
+            eagerUs = loopMicros(eager, calls);
+            replayUs = loopMicros(g::launch, calls);
+        }
+        System.out.printf("%-44s %10.2f us/step%n", name + " eager", eagerUs);
+        System.out.printf("%-44s %10.2f us/step%n", name + " graph replay", replayUs);
+    }
+
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose); an argument sets log2 of the large size. */
     public static void main(String[] args) {
         Bench.header("GraphBench");
@@ -98,13 +112,7 @@ public final class GraphBench {
             }
             if (!java.util.Arrays.equals(u.toFloatArray(), v.toFloatArray()))
                 throw new AssertionError("GraphBench: the replayed Jacobi sweeps differ from the eager ones");
-            double eagerUs = 0, replayUs = 0;
-            for (int round = 0; round < 3; round++) {
-                eagerUs = loopMicros(() -> jacobiSweep(v), 500);
-                replayUs = loopMicros(g::launch, 500);
-            }
-            System.out.printf("%-44s %10.2f us/step%n", "Jacobi sweep " + n + "^2 f32 eager", eagerUs);
-            System.out.printf("%-44s %10.2f us/step%n", "Jacobi sweep " + n + "^2 f32 graph replay", replayUs);
+            eagerAndReplay("Jacobi sweep " + n + "^2 f32", () -> jacobiSweep(v), g, 500, 3);
         }
     }
 
@@ -141,14 +149,8 @@ public final class GraphBench {
             for (int i = 0; i < a.length; i++)
                 if (Math.abs(a[i] - b[i]) > 1e-5f * Math.max(1f, Math.abs(b[i])))
                     throw new AssertionError("GraphBench: the replayed training steps differ from the eager ones");
-            double eagerUs = 0, replayUs = 0;
-            for (int round = 0; round < 3; round++) {
-                eagerUs = loopMicros(() -> logisticStep(x, y, w2, 0.1f), 1000);
-                replayUs = loopMicros(g::launch, 1000);
-            }
-            String name = "logistic step " + rows + "x" + features + " f32";
-            System.out.printf("%-44s %10.2f us/step%n", name + " eager", eagerUs);
-            System.out.printf("%-44s %10.2f us/step%n", name + " graph replay", replayUs);
+            eagerAndReplay(
+                    "logistic step " + rows + "x" + features + " f32", () -> logisticStep(x, y, w2, 0.1f), g, 1000, 3);
         }
     }
 
@@ -167,14 +169,7 @@ public final class GraphBench {
                     throw new AssertionError("GraphBench: the replay differs from the eager step");
                 for (int i = 0; i < first.length; i++)
                     System.out.printf("  first replays %d: #%d %.1f us%n", n, i + 1, first[i]);
-                int calls = 2000;
-                double eagerUs = 0, replayUs = 0;
-                for (int round = 0; round < 5; round++) { // warm both, keep the last round
-                    eagerUs = loopMicros(() -> step(x, y, eager), calls);
-                    replayUs = loopMicros(g::launch, calls);
-                }
-                System.out.printf("%-44s %10.2f us/step%n", "20-op step " + n + " f32 eager", eagerUs);
-                System.out.printf("%-44s %10.2f us/step%n", "20-op step " + n + " f32 graph replay", replayUs);
+                eagerAndReplay("20-op step " + n + " f32", () -> step(x, y, eager), g, 2000, 5);
             }
         }
     }
