@@ -275,8 +275,18 @@ public final class Config {
 
     /** The most of the time the early collections may take: {@link #POOL_RECLAIM_SHARE}. */
     public static double poolReclaimShare() {
+        double set = poolReclaimShareSet();
+        return Double.isNaN(set) ? ConcurrentGc.EXPLICIT ? 0.5 : 0.1 : set;
+    }
+
+    /**
+     * {@link #POOL_RECLAIM_SHARE} as set, checked, or NaN when it is not set: its default depends on
+     * the JVM's flags, which take tens of milliseconds to read, so a pool checks the setting at its
+     * first allocation and leaves the default to the thread that spaces the collections.
+     */
+    public static double poolReclaimShareSet() {
         String v = POOL_RECLAIM_SHARE.read();
-        if (v == null) return ConcurrentGc.EXPLICIT ? 0.5 : 0.1;
+        if (v == null) return Double.NaN;
         try {
             double share = Double.parseDouble(v);
             if (share > 0 && share <= 1) return share;

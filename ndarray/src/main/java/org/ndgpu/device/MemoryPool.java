@@ -225,7 +225,7 @@ public final class MemoryPool {
 
     // the settings, read at the first allocation as the limit is: a bad value is that allocation's error
     private void readReclaim() {
-        double share = Config.poolReclaimShare();
+        double share = Config.poolReclaimShareSet();
         reclaim = Config.poolReclaim(capacity());
         reclaimShare = share;
         floor = used;
@@ -430,7 +430,7 @@ public final class MemoryPool {
                     "MemoryPool.setReclaim: expected bytes > 0 (Long.MAX_VALUE for never), got " + bytes);
         }
         // the share is read here too, but not the growth setting: this call may be what replaces a bad one
-        if (reclaimShare == 0) reclaimShare = Config.poolReclaimShare();
+        if (reclaimShare == 0) reclaimShare = Config.poolReclaimShareSet();
         if (reclaim == 0) floor = used;
         this.reclaim = bytes;
         reclaimAt = afterFloor();

@@ -3,6 +3,7 @@ package org.ndgpu.device;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
+import org.ndgpu.config.Config;
 
 /**
  * Brings the JVM's collector in early, on a daemon thread, when a pool sees the bytes held by
@@ -78,6 +79,7 @@ final class Reclaimer {
                 urgent = false;
                 s = share;
             }
+            if (Double.isNaN(s)) s = Config.poolReclaimShare(); // the default, read here, off the caller's thread
             long paused0 = pausedMillis();
             long t0 = System.nanoTime();
             System.gc();
