@@ -281,7 +281,7 @@ public final class Config {
 
     /**
      * {@link #POOL_RECLAIM_SHARE} as set, checked, or NaN when it is not set: its default depends on
-     * the JVM's flags, which take tens of milliseconds to read, so a pool checks the setting at its
+     * the JVM's flags, which start the management beans to read, so a pool checks the setting at its
      * first allocation and leaves the default to the thread that spaces the collections.
      */
     public static double poolReclaimShareSet() {
