@@ -4,10 +4,12 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
+import org.ndgpu.fuse.CaptureFusion;
 import org.ndgpu.io.Npy;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.linalg.impl.DeviceLinalg;
@@ -1267,17 +1269,29 @@ public final class Nd {
      * launch's results; arrays from outside are bound by reference (write new data into them
      * between launches). What cannot be captured, a read to the host ({@code item()}), a copy from
      * Java data, a synchronize, another device's array, a nested capture, is a CaptureException
-     * naming the call; the capture is then discarded, as when the body throws.
+     * naming the call; the capture is then discarded, as when the body throws. Chains of elementwise
+     * operations in the body (ufuncs, where, clip, and a sum, prod, mean, max, min, all or any ending
+     * one) become single kernels, as {@code Fuse} makes them ({@link CaptureOptions} turns that off).
      *
      * <pre>{@code
      * NDArray[] y = new NDArray[1];
-     * try (Graph g = Nd.capture(() -> y[0] = Nd.exp(x.mul(2)).sum())) {
+     * try (Graph g = Nd.capture(() -> y[0] = Nd.exp(x.mul(2)).sum())) {   // one kernel (two passes)
      *     for (int i = 0; i < steps; i++) { Nd.copyto(x, batch(i)); g.launch(); use(y[0]); }
      * }
      * }</pre>
      */
     public static Graph capture(Runnable body) {
-        return Captures.capture(body);
+        return Captures.capture(body, CaptureFusion::new);
+    }
+
+    /**
+     * {@link #capture(Runnable)} with options: {@code CaptureOptions.defaults().withFuse(false)}
+     * records every operation as its own kernels, bit for bit what an eager run launches.
+     */
+    public static Graph capture(Runnable body, CaptureOptions options) {
+        return Captures.capture(
+                body,
+                Objects.requireNonNull(options, "capture: options is null").fuse() ? CaptureFusion::new : null);
     }
 
     // ---------------------------------------------------------------- scopes: temporaries released together

@@ -2,6 +2,7 @@ package org.ndgpu.benchmarks;
 
 import java.util.function.UnaryOperator;
 import org.ndgpu.Nd;
+import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
 import org.ndgpu.exceptions.CaptureException;
@@ -64,17 +65,30 @@ public final class GraphBench {
     }
 
     /**
-     * Times {@code calls} eager steps, then {@code calls} replays of {@code g}, for {@code rounds}
-     * rounds (both warm by the last, which is kept), and prints the two rows.
+     * Times {@code calls} eager steps, then {@code calls} replays of {@code unfused} and of {@code
+     * fused}, for {@code rounds} rounds (all warm by the last, which is kept), and prints the rows.
      */
-    private static void eagerAndReplay(String name, Runnable eager, Graph g, int calls, int rounds) {
-        double eagerUs = 0, replayUs = 0;
+    private static void eagerAndReplay(String name, Runnable eager, Graph unfused, Graph fused, int calls, int rounds) {
+        double eagerUs = 0, replayUs = 0, fusedUs = 0;
         for (int round = 0; round < rounds; round++) {
             eagerUs = loopMicros(eager, calls);
-            replayUs = loopMicros(g::launch, calls);
+            replayUs = loopMicros(unfused::launch, calls);
+            fusedUs = loopMicros(fused::launch, calls);
         }
         System.out.printf("%-44s %10.2f us/step%n", name + " eager", eagerUs);
-        System.out.printf("%-44s %10.2f us/step%n", name + " graph replay", replayUs);
+        System.out.printf("%-44s %10.2f us/step%n", name + " graph replay, unfused", replayUs);
+        System.out.printf("%-44s %10.2f us/step%n", name + " graph replay, fused", fusedUs);
+    }
+
+    private static final CaptureOptions UNFUSED = CaptureOptions.defaults().withFuse(false);
+
+    /** Throws unless {@code actual} equals {@code expected} within float32 rounding of a fused expression. */
+    static void checkClose(String what, float[] expected, float[] actual) {
+        for (int i = 0; i < expected.length; i++) {
+            if (!(Math.abs(expected[i] - actual[i]) <= 1e-5f * Math.max(1f, Math.abs(expected[i]))))
+                throw new AssertionError(
+                        "GraphBench: " + what + " differs at " + i + ": " + actual[i] + " against " + expected[i]);
+        }
     }
 
     /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose); an argument sets log2 of the large size. */
@@ -105,14 +119,18 @@ public final class GraphBench {
     private static void jacobi(int n) {
         try (NDArray u = Nd.random().seed(7).uniform(0, 1, DType.FLOAT32, n, n);
                 NDArray v = u.copy();
-                Graph g = Nd.capture(() -> jacobiSweep(u))) {
+                NDArray f = u.copy();
+                Graph g = Nd.capture(() -> jacobiSweep(u), UNFUSED);
+                Graph gf = Nd.capture(() -> jacobiSweep(f))) {
             for (int i = 0; i < 10; i++) {
                 g.launch();
+                gf.launch();
                 jacobiSweep(v);
             }
             if (!java.util.Arrays.equals(u.toFloatArray(), v.toFloatArray()))
                 throw new AssertionError("GraphBench: the replayed Jacobi sweeps differ from the eager ones");
-            eagerAndReplay("Jacobi sweep " + n + "^2 f32", () -> jacobiSweep(v), g, 500, 3);
+            checkClose("the fused Jacobi sweeps", v.toFloatArray(), f.toFloatArray());
+            eagerAndReplay("Jacobi sweep " + n + "^2 f32", () -> jacobiSweep(v), g, gf, 500, 3);
         }
     }
 
@@ -140,17 +158,23 @@ public final class GraphBench {
                 NDArray y = y0.rint();
                 NDArray w = Nd.zeros(DType.FLOAT32, features);
                 NDArray w2 = Nd.zeros(DType.FLOAT32, features);
-                Graph g = Nd.capture(() -> logisticStep(x, y, w, 0.1f))) {
+                NDArray w3 = Nd.zeros(DType.FLOAT32, features);
+                Graph g = Nd.capture(() -> logisticStep(x, y, w, 0.1f), UNFUSED);
+                Graph gf = Nd.capture(() -> logisticStep(x, y, w3, 0.1f))) {
             for (int i = 0; i < 10; i++) {
                 g.launch();
+                gf.launch();
                 logisticStep(x, y, w2, 0.1f);
             }
-            float[] a = w.toFloatArray(), b = w2.toFloatArray();
-            for (int i = 0; i < a.length; i++)
-                if (Math.abs(a[i] - b[i]) > 1e-5f * Math.max(1f, Math.abs(b[i])))
-                    throw new AssertionError("GraphBench: the replayed training steps differ from the eager ones");
+            checkClose("the replayed training steps", w2.toFloatArray(), w.toFloatArray());
+            checkClose("the fused training steps", w2.toFloatArray(), w3.toFloatArray());
             eagerAndReplay(
-                    "logistic step " + rows + "x" + features + " f32", () -> logisticStep(x, y, w2, 0.1f), g, 1000, 3);
+                    "logistic step " + rows + "x" + features + " f32",
+                    () -> logisticStep(x, y, w2, 0.1f),
+                    g,
+                    gf,
+                    1000,
+                    3);
         }
     }
 
@@ -159,17 +183,21 @@ public final class GraphBench {
         try (NDArray x = r.uniform(0, 1, DType.FLOAT32, n);
                 NDArray y = r.uniform(0, 1, DType.FLOAT32, n);
                 NDArray o = Nd.empty(DType.FLOAT32, n);
+                NDArray of = Nd.empty(DType.FLOAT32, n);
                 NDArray eager = Nd.empty(DType.FLOAT32, n)) {
             step(x, y, eager);
-            try (Graph g = Nd.capture(() -> step(x, y, o))) {
+            try (Graph gf = Nd.capture(() -> step(x, y, of));
+                    Graph g = Nd.capture(() -> step(x, y, o), UNFUSED)) {
                 // a fresh JVM's first replays, one by one, before any warm-up
                 double[] first = new double[5];
-                for (int i = 0; i < first.length; i++) first[i] = loopMicros(g::launch, 1);
+                for (int i = 0; i < first.length; i++) first[i] = loopMicros(gf::launch, 1);
+                g.launch();
                 if (!java.util.Arrays.equals(o.toFloatArray(), eager.toFloatArray()))
                     throw new AssertionError("GraphBench: the replay differs from the eager step");
+                checkClose("the fused replay", eager.toFloatArray(), of.toFloatArray());
                 for (int i = 0; i < first.length; i++)
-                    System.out.printf("  first replays %d: #%d %.1f us%n", n, i + 1, first[i]);
-                eagerAndReplay("20-op step " + n + " f32", () -> step(x, y, eager), g, 2000, 5);
+                    System.out.printf("  first fused replays %d: #%d %.1f us%n", n, i + 1, first[i]);
+                eagerAndReplay("20-op step " + n + " f32", () -> step(x, y, eager), g, gf, 2000, 5);
             }
         }
     }
@@ -180,11 +208,15 @@ public final class GraphBench {
         try (NDArray x = r.uniform(0, 1, DType.FLOAT32, n);
                 NDArray y = r.uniform(0, 1, DType.FLOAT32, n);
                 NDArray o = Nd.empty(DType.FLOAT32, n)) {
-            try (Graph g = Nd.capture(() -> step(x, y, o))) {
+            try (Graph g = Nd.capture(() -> step(x, y, o), UNFUSED);
+                    Graph gf = Nd.capture(() -> step(x, y, o))) {
                 double eager = Bench.deviceMs(() -> step(x, y, o), 20);
                 double replay = Bench.deviceMs(g::launch, 20);
+                double fused = Bench.deviceMs(gf::launch, 20);
+                // the bytes the unfused step moves, for all three rows: what the fused one saves shows as speed
                 Bench.row("20-op step 2^" + log2n + " f32 eager", eager, 20 * 3.0 * 4 * n);
-                Bench.row("20-op step 2^" + log2n + " f32 graph replay", replay, 20 * 3.0 * 4 * n);
+                Bench.row("20-op step 2^" + log2n + " f32 graph replay, unfused", replay, 20 * 3.0 * 4 * n);
+                Bench.row("20-op step 2^" + log2n + " f32 graph replay, fused", fused, 20 * 3.0 * 4 * n);
             }
         }
     }

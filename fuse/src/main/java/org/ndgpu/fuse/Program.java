@@ -114,8 +114,16 @@ final class Program {
 
     /** Runs on {@code args} (arrays and numbers of the traced kinds); returns the function's results. */
     NDArray[] run(Device device, Object[] args) {
+        return run(device, args, null);
+    }
+
+    /**
+     * Runs on {@code args}, writing result {@code k} into {@code into[k]} (of its dtype and shape) where
+     * {@code into} is not null, instead of into a new array.
+     */
+    NDArray[] run(Device device, Object[] args, NDArray[] into) {
         checkFits(args);
-        NDArray[] slots = allocate(device, args);
+        NDArray[] slots = allocate(device, args, into);
         boolean ok = false;
         try {
             for (Step s : steps) {
@@ -137,13 +145,13 @@ final class Program {
             for (int k = 0; k < outputs.length; k++) res[k] = slots[outputs[k]];
             return res;
         } finally {
-            release(slots, ok);
+            release(slots, ok || into != null);
         }
     }
 
     /** The kernels' generated sources for these arguments, in launch order (outputs are allocated, nothing runs). */
     String source(Device device, Object[] args) {
-        NDArray[] slots = allocate(device, args);
+        NDArray[] slots = allocate(device, args, null);
         try {
             var sb = new StringBuilder();
             for (Step s : steps) {
@@ -185,14 +193,15 @@ final class Program {
         }
     }
 
-    private NDArray[] allocate(Device device, Object[] args) {
+    private NDArray[] allocate(Device device, Object[] args, NDArray[] into) {
         NDArray[] slots = new NDArray[slotDtypes.size()];
         for (int k = 0; k < nArgs; k++) if (args[k] instanceof NDArray a) slots[k] = a;
+        if (into != null) for (int k = 0; k < outputs.length; k++) slots[outputs[k]] = into[k];
         try {
             for (int k = nArgs; k < slots.length; k++)
-                slots[k] = NDArray.empty(device, slotDtypes.get(k), slotShapes.get(k), Order.C);
+                if (slots[k] == null) slots[k] = NDArray.empty(device, slotDtypes.get(k), slotShapes.get(k), Order.C);
         } catch (RuntimeException e) {
-            release(slots, false);
+            release(slots, into != null);
             throw e;
         }
         return slots;

@@ -60,10 +60,17 @@ final class Trace implements Tracer {
     private final List<Node> nodes = new ArrayList<>();
     private final Map<String, Node> consed = new HashMap<>();
     final List<FitCheck> fitChecks = new ArrayList<>();
+    // false for a capture's fuser: two equal calls make two arrays, which must not share one node
+    private final boolean cons;
 
     Trace(String name, Device device) {
+        this(name, device, true);
+    }
+
+    Trace(String name, Device device, boolean cons) {
         this.name = name;
         this.device = device;
+        this.cons = cons;
     }
 
     /** The symbolic array the lambda receives for argument {@code index}. */
@@ -294,15 +301,15 @@ final class Trace implements Tracer {
     }
 
     private Node add(Maker maker, String key) {
-        Node n = consed.get(key);
+        Node n = cons ? consed.get(key) : null;
         if (n != null) return n;
         n = maker.make(nodes.size());
         nodes.add(n);
-        consed.put(key, n);
+        if (cons) consed.put(key, n);
         return n;
     }
 
-    private NDArray symbolic(Node n) {
+    NDArray symbolic(Node n) {
         return NDArray.symbolic(n.dtype(), n.shape(), new Symbol(this, n, device));
     }
 

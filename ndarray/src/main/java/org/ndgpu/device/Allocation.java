@@ -56,7 +56,7 @@ public final class Allocation {
 
     /** Allocates {@code bytes} on the device's current stream. */
     public static Allocation allocate(Device device, long bytes) {
-        var block = device.memoryPool().allocate(bytes, device.currentStream().backendStream());
+        var block = device.memoryPool().allocate(bytes, device.currentStream().allocationStream());
         return new Allocation(device, block, bytes);
     }
 
@@ -92,6 +92,11 @@ public final class Allocation {
      */
     public static boolean isReleased(Cleaner.Cleanable held) {
         return held instanceof Release r && r.released;
+    }
+
+    /** How many arrays (views included) hold this memory now. */
+    public int references() {
+        return refs.get();
     }
 
     private void drop() {

@@ -30,6 +30,8 @@ public final class Capture {
     private final GraphMemory memory = new GraphMemory();
     private Device.Scope scope;
     private boolean ended;
+    // work held back by the capture's ufunc fuser, enqueued before any other work reaches the stream
+    private Runnable pending;
 
     private Capture(Device device, BackendStream backendStream) {
         this.device = device;
@@ -68,6 +70,16 @@ public final class Capture {
     }
 
     /**
+     * Has {@code enqueue} run once, on this thread, before the next work (launch, copy, fill, library
+     * call) reaches the capture's stream, and before the capture ends: how a fuser holds back
+     * elementwise work to join it with what follows, yet keeps the stream's order. Replaces the hook set
+     * before; {@link #abort} drops it unrun.
+     */
+    public void beforeNextWork(Runnable enqueue) {
+        pending = Objects.requireNonNull(enqueue, "beforeNextWork: enqueue is null");
+    }
+
+    /**
      * Ends the capture and returns its graph, whose launches first run {@code checkInputs} (it throws
      * when an array the graph binds was closed); {@code inputs} is how many such arrays it checks, for
      * messages. When the backend cannot make the graph, its exception is thrown and the capture is
@@ -77,6 +89,7 @@ public final class Capture {
         Objects.requireNonNull(checkInputs, "Capture.end: checkInputs is null");
         BackendGraph graph;
         try {
+            runPending();
             graph = finish();
         } catch (RuntimeException | Error e) {
             device.memoryPool().graphClosed(memory, device.defaultStream().backendStream());
@@ -91,6 +104,7 @@ public final class Capture {
      * thrown only after all that.
      */
     public void abort() {
+        pending = null;
         BackendGraph graph = null;
         try {
             graph = finish();
@@ -115,6 +129,13 @@ public final class Capture {
         return device.backend().endCapture(backendStream);
     }
 
+    // cleared first: the held-back work reaches the stream itself, which must not run it again
+    private void runPending() {
+        Runnable p = pending;
+        pending = null;
+        if (p != null) p.run();
+    }
+
     private static synchronized void changeActive(int by) {
         active += by;
     }
@@ -122,11 +143,15 @@ public final class Capture {
     /**
      * Refuses work on {@code s} from a thread whose capture is on another stream: that work would
      * run at once, not in the graph. Called by {@link Stream#backendStream()} while any capture is in
-     * progress.
+     * progress; {@code work} is false for an allocation, which enqueues nothing, true for everything else.
      */
-    static void checkStream(Stream s) {
+    static void checkStream(Stream s, boolean work) {
         Capture c = CURRENT.get();
-        if (c == null || c.stream == s) return;
+        if (c == null) return;
+        if (c.stream == s) {
+            if (work && c.pending != null) c.runPending();
+            return;
+        }
         throw new CaptureException("work on " + s + " inside a capture on " + c.device.id()
                 + ": a captured body records the work of its own device's current stream only (another device,"
                 + " or a stream made current inside the body, would run at once, outside the graph)");

@@ -61,7 +61,17 @@ public final class Stream implements AutoCloseable {
      */
     public BackendStream backendStream() {
         if (closed) throw closedError("launch");
-        if (Capture.active != 0) Capture.checkStream(this);
+        if (Capture.active != 0) Capture.checkStream(this, true);
+        return stream;
+    }
+
+    /**
+     * The backend's queue for a pool allocation, which enqueues no work: unlike {@link #backendStream()},
+     * it lets a capture's held-back work wait (a fuser allocates its outputs before it enqueues).
+     */
+    BackendStream allocationStream() {
+        if (closed) throw closedError("launch");
+        if (Capture.active != 0) Capture.checkStream(this, false);
         return stream;
     }
 

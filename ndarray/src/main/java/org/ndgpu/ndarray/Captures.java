@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;
@@ -14,6 +15,8 @@ import org.ndgpu.device.Stream;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.spi.CaptureFuser;
+import org.ndgpu.spi.Providers;
 
 /**
  * {@code Nd.capture}: runs a body once with its device's work captured ({@link Capture}) and
@@ -51,6 +54,15 @@ public final class Captures {
      * call that issued it.
      */
     public static Graph capture(Runnable body) {
+        return capture(body, null);
+    }
+
+    /**
+     * {@link #capture(Runnable)}, with the body's ufuncs and reductions going to the fuser
+     * {@code fuser} makes for the capture's device (null: none, every operation recorded as its own
+     * kernels), which joins chains of elementwise work into single kernels ({@link CaptureFuser}).
+     */
+    public static Graph capture(Runnable body, Function<Device, CaptureFuser> fuser) {
         Objects.requireNonNull(body, "capture: body is null");
         Capture capture;
         try {
@@ -64,8 +76,10 @@ public final class Captures {
         TRACKER.set(t);
         changeActive(1);
         try {
+            if (fuser != null) Providers.fuseOnThisThread(fuser.apply(capture.device()));
             body.run();
         } catch (Throwable e) {
+            Providers.fuseOnThisThread(null);
             stopTracking();
             Throwable thrown = e instanceof CaptureException c ? named(c) : e;
             try {
@@ -75,6 +89,7 @@ public final class Captures {
             }
             throw rethrow(thrown);
         }
+        Providers.fuseOnThisThread(null);
         stopTracking();
         NDArray[] inputs = t.inputs.toArray(NDArray[]::new);
         try {
@@ -86,6 +101,26 @@ public final class Captures {
                             + "; the capture was discarded",
                     e);
         }
+    }
+
+    /**
+     * A second reference to {@code a}'s memory, of its dtype and geometry and in no scope: what a
+     * capture's fuser reads or writes when it enqueues the work it held back, whatever the body has
+     * closed meanwhile. The fuser closes it after.
+     */
+    public static NDArray hold(NDArray a) {
+        return Scope.unscoped(
+                () -> NDArray.of(a.allocation(), a.dtype(), a.shape(), a.strides(), a.offset(), !a.isWriteable()));
+    }
+
+    /** True when {@code held} ({@link #hold}) is the last reference to its memory: nothing else can read it. */
+    public static boolean soleHolder(NDArray held) {
+        return held.allocation().references() == 1;
+    }
+
+    /** The memory {@code a} views, by identity: whether an operand is a view of an array a fuser holds back. */
+    public static Object memoryOf(NDArray a) {
+        return a.allocation();
     }
 
     private static void stopTracking() {

@@ -19,6 +19,9 @@ public final class Providers {
     private static volatile ReductionRunner reductions;
     private static volatile MatrixProducts products;
     private static volatile Routines routines;
+    // captures that fuse, on all threads: while 0, ufuncs(...) and reductions(a) read nothing more
+    private static volatile int fusing;
+    private static final ThreadLocal<CaptureFuser> FUSER = new ThreadLocal<>();
 
     public static UfuncRunner ufuncs() {
         UfuncRunner u = ufuncs;
@@ -28,18 +31,47 @@ public final class Providers {
 
     /**
      * The ufuncs for these operands: the tracer of the first symbolic operand (a Fuse trace records
-     * instead of running), else {@link #ufuncs()}. NDArray's methods and the Nd facade call this.
+     * instead of running), else this thread's capture fuser while it captures, else
+     * {@link #ufuncs()}. NDArray's methods and the Nd facade call this.
      */
     public static UfuncRunner ufuncs(Object... operands) {
         for (Object o : operands) {
             if (o instanceof NDArray a && a.symbol() != null) return a.symbol().tracer();
         }
+        if (fusing != 0) {
+            CaptureFuser f = FUSER.get();
+            if (f != null) return f;
+        }
         return ufuncs();
     }
 
-    /** The reductions for {@code a}: its tracer when it is symbolic, else {@link #reductions()}. */
+    /**
+     * The reductions for {@code a}: its tracer when it is symbolic, else this thread's capture fuser
+     * while it captures, else {@link #reductions()}.
+     */
     public static ReductionRunner reductions(NDArray a) {
-        return a.symbol() != null ? a.symbol().tracer() : reductions();
+        if (a.symbol() != null) return a.symbol().tracer();
+        if (fusing != 0) {
+            CaptureFuser f = FUSER.get();
+            if (f != null) return f;
+        }
+        return reductions();
+    }
+
+    /**
+     * For {@code Nd.capture}: this thread's ufunc and reduction calls go to {@code fuser} until it is
+     * set back to null ({@link #ufuncs(Object...)}).
+     */
+    public static void fuseOnThisThread(CaptureFuser fuser) {
+        CaptureFuser before = FUSER.get();
+        if (fuser != null && before == null) changeFusing(1);
+        if (fuser == null && before != null) changeFusing(-1);
+        if (fuser == null) FUSER.remove();
+        else FUSER.set(fuser);
+    }
+
+    private static synchronized void changeFusing(int by) {
+        fusing += by;
     }
 
     public static ReductionRunner reductions() {

@@ -779,6 +779,34 @@ final class HostileCases {
                 },
                 "Graph.launch",
                 "was closed"));
+        c.add(raises(
+                "capture: a fused chain, then a read to the host",
+                CaptureException.class,
+                () -> Nd.capture(() -> f32(3).mul(2).add(1).sum().item()),
+                "NDArray.item cannot be captured",
+                "the capture was discarded"));
+        c.add(raises(
+                "capture: a fused chain whose shapes do not broadcast",
+                ShapeException.class,
+                () -> Nd.capture(() -> f32(3).mul(2).add(f32(4))),
+                "add"));
+        c.add(raises(
+                "capture: a fused chain with a float bitwise_and",
+                DTypeException.class,
+                () -> Nd.capture(() -> f32(3).mul(2).bitwiseAnd(1)),
+                "bitwise_and"));
+        c.add(numpy("graph: a fused chain, a view of it and an out= call", new double[] {1, 3, 5, 7}, () -> {
+            NDArray x = Nd.arange(4).astype(DType.FLOAT64), o = Nd.zeros(DType.FLOAT64, 4);
+            try (Graph g = Nd.capture(() -> {
+                NDArray t = x.mul(2).add(1);
+                Nd.add(t.reshape(2, 2).reshape(4), 2, o);
+                Nd.sub(o, 2, o);
+            })) {
+                g.launch();
+                g.launch();
+            }
+            return o;
+        }));
         c.add(numpy("graph: three launches of x += 1", new double[] {3, 3}, () -> {
             NDArray x = Nd.zeros(DType.FLOAT64, 2);
             try (Graph g = Nd.capture(() -> Nd.add(x, 1, x))) {

@@ -126,6 +126,7 @@ final class HostileSweep {
                 new Target(Stream.class, Stream::create),
                 new Target(Event.class, Event::record),
                 new Target(org.ndgpu.device.Graph.class, () -> Nd.capture(() -> {})),
+                new Target(org.ndgpu.device.CaptureOptions.class, org.ndgpu.device.CaptureOptions::defaults),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
                 // an open scope of the sweep's thread: the arrays of the cases after it join it until it closes
                 new Target(org.ndgpu.ndarray.Scope.class, () -> org.ndgpu.ndarray.Scope.open("sweep")),
@@ -246,6 +247,7 @@ final class HostileSweep {
                 "org.ndgpu.device.MemoryPool$Block",
                 "org.ndgpu.device.Capture",
                 "org.ndgpu.ndarray.Captures",
+                "org.ndgpu.fuse.CaptureFusion",
                 "org.ndgpu.backend.CopyTasks",
                 "org.ndgpu.backend.CopyTasks$LazyPool",
                 "org.ndgpu.backend.HostMemory",
