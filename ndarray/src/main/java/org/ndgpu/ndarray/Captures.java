@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
@@ -93,7 +94,14 @@ public final class Captures {
         stopTracking();
         NDArray[] inputs = t.inputs.toArray(NDArray[]::new);
         try {
-            return capture.end(() -> checkOpen(inputs), inputs.length);
+            Graph graph = capture.end(() -> checkOpen(inputs), inputs.length);
+            try {
+                warmLaunchPath(capture.device());
+            } catch (RuntimeException | Error e) {
+                graph.close();
+                throw e;
+            }
+            return graph;
         } catch (NdException e) {
             // the driver found something wrong only at the end (CUDA: a call that invalidated the capture)
             throw new CaptureException(
@@ -121,6 +129,28 @@ public final class Captures {
     /** The memory {@code a} views, by identity: whether an operand is a view of an array a fuser holds back. */
     public static Object memoryOf(NDArray a) {
         return a.allocation();
+    }
+
+    // devices on which a graph was launched once: the process's first launch of any graph pays one-time
+    // costs (the driver's, the foreign calls' linkage) that a user's first replay should not
+    private static final Set<Device> LAUNCHED = ConcurrentHashMap.newKeySet();
+
+    /** Once per device, captures and launches a graph of one fill of one scratch byte. */
+    private static void warmLaunchPath(Device device) {
+        if (!LAUNCHED.add(device)) return;
+        try (NDArray scratch = Scope.unscoped(() -> NDArray.empty(device, DType.UINT8, new long[] {1}, Order.C))) {
+            Capture c = Capture.begin(device);
+            try {
+                device.backend()
+                        .fill(device.currentStream().backendStream(), scratch.buffer(), scratch.offset(), 1, (byte) 0);
+            } catch (RuntimeException | Error e) {
+                c.abort();
+                throw e;
+            }
+            try (Graph g = c.end(() -> {}, 0)) {
+                g.launch();
+            }
+        }
     }
 
     private static void stopTracking() {

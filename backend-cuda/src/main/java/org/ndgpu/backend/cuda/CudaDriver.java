@@ -158,6 +158,8 @@ public final class CudaDriver {
     static final MethodHandle CU_GRAPH_UPLOAD = opt("cuGraphUpload", I_AA);
     static final MethodHandle CU_GRAPH_EXEC_DESTROY = opt("cuGraphExecDestroy", I_A);
     static final MethodHandle CU_GRAPH_DESTROY = opt("cuGraphDestroy", I_A);
+    // optional (CUDA 12.4+): loads a kernel now rather than at its first launch under lazy module loading
+    static final MethodHandle CU_FUNC_LOAD = opt("cuFuncLoad", I_A);
 
     private static final String MISSING_PROBLEM = MISSING.isEmpty()
             ? null

@@ -48,6 +48,16 @@ public final class CudaDriverModules {
         }
     }
 
+    /** Finishes loading {@code function} now; 0 (done nothing) where the driver lacks cuFuncLoad. */
+    public static int cuFuncLoad(MemorySegment function) {
+        if (CudaDriver.CU_FUNC_LOAD == null) return 0;
+        try {
+            return (int) CudaDriver.CU_FUNC_LOAD.invokeExact(function);
+        } catch (Throwable t) {
+            throw CudaDriver.rethrow(t);
+        }
+    }
+
     public static boolean hasModuleEnumeration() {
         return CudaDriver.CU_MODULE_GET_FUNCTION_COUNT != null
                 && CudaDriver.CU_MODULE_ENUMERATE_FUNCTIONS != null

@@ -147,6 +147,9 @@ final class CudaModules {
             }
             backend.check(r, "kernel '" + name + "' of '" + p.name + "'");
             MemorySegment fn = f.get(ADDRESS, 0);
+            // under the driver's lazy loading a kernel loads at its first launch; a kernel first launched
+            // by a graph replay (its launch at capture only recorded) would pay that at the replay
+            backend.check(CudaDriverModules.cuFuncLoad(fn), "load kernel '" + name + "' of '" + p.name + "'");
             MemorySegment v = a.allocate(JAVA_INT);
             backend.check(
                     CudaDriverModules.cuFuncGetAttribute(
