@@ -72,6 +72,44 @@ public final class CscMatrix extends CompressedMatrix {
     }
 
     @Override
+    public CscMatrix sumDuplicates() {
+        return Canonical.sumDuplicates(this, CscMatrix::new);
+    }
+
+    @Override
+    public CscMatrix eliminateZeros() {
+        return Canonical.eliminateZeros(this, CscMatrix::new);
+    }
+
+    /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
+    public CscMatrix sortedIndices() {
+        CscMatrix c = copy();
+        c.sortIndices();
+        return c;
+    }
+
+    @Override
+    CscMatrix withData(NDArray values) {
+        return new CscMatrix(values, indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    /** SciPy's {@code A[start:stop]} on a CSC matrix: as {@link CsrMatrix#rows(long, long)}, a new CSC matrix. {@code a.rows(1, 3)} */
+    public CscMatrix rows(long start, long stop) {
+        try (CsrMatrix csr = tocsr();
+                CsrMatrix picked = csr.rows(start, stop)) {
+            return picked.tocsc();
+        }
+    }
+
+    /** SciPy's {@code A[idx]} on a CSC matrix: as {@link CsrMatrix#rows(NDArray)}, a new CSC matrix. {@code a.rows(idx)} */
+    public CscMatrix rows(NDArray index) {
+        try (CsrMatrix csr = tocsr();
+                CsrMatrix picked = csr.rows(index)) {
+            return picked.tocsc();
+        }
+    }
+
+    @Override
     String formatName() {
         return "Compressed Sparse Column";
     }

@@ -72,6 +72,45 @@ public final class CsrMatrix extends CompressedMatrix {
     }
 
     @Override
+    public CsrMatrix sumDuplicates() {
+        return Canonical.sumDuplicates(this, CsrMatrix::new);
+    }
+
+    @Override
+    public CsrMatrix eliminateZeros() {
+        return Canonical.eliminateZeros(this, CsrMatrix::new);
+    }
+
+    /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
+    public CsrMatrix sortedIndices() {
+        CsrMatrix c = copy();
+        c.sortIndices();
+        return c;
+    }
+
+    @Override
+    CsrMatrix withData(NDArray values) {
+        return new CsrMatrix(values, indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    /**
+     * SciPy's {@code A[start:stop]}: rows start to stop - 1 as a new CSR matrix, by Python's slice
+     * rules (a negative bound counts from the end, bounds past the matrix are clamped, stop before
+     * start gives no rows); each row's entries as they are stored. {@code a.rows(1, 3)}
+     */
+    public CsrMatrix rows(long start, long stop) {
+        return Slicing.rows(this, start, stop);
+    }
+
+    /**
+     * SciPy's {@code A[idx]} for a 1-d integer array: the rows {@code idx[0], idx[1], ...} (repeats
+     * allowed, negative counts from the end) as a new CSR matrix. {@code a.rows(Nd.array(new long[] {2, 0}))}
+     */
+    public CsrMatrix rows(NDArray index) {
+        return Slicing.rows(this, index);
+    }
+
+    @Override
     String formatName() {
         return "Compressed Sparse Row";
     }
