@@ -13,7 +13,7 @@ Infinity as Java writes them). The input A: kind (csr or coo), dtype, shape, dat
   neg, pow2, pow05, div3 as dense arrays; each unary function f as its canonical CSR data and nnz;
   mean, mean0, mean1, max, max0, max1, min, min0, min1 (dense); diag_k for k in -2..2 and 99;
   setdiag (values sv, k = 1) and setdiag_s (scalar 2.5, k = -1) as dense and nnz;
-  rows(1, 3) rows(-2, m) and rows(idx) with idx (as CSR arrays).
+  rows(1, 3) rows(-2, m), rows(idx) with idx, A[1::2], A[::-1], A[4:0:-2] (as CSR arrays).
 """
 import os
 import numpy as np
@@ -105,7 +105,8 @@ def emit(name, kind, a, inputs):
     if kind == "csr":
         idx = np.array([2, 0, 2, -1], dtype=np.int64)
         lines += [("idx", idx)]
-        for key, r in (("rows13", fresh()[1:3]), ("rowsm2", fresh()[-2:m]), ("rowsidx", fresh()[idx])):
+        for key, r in (("rows13", fresh()[1:3]), ("rowsm2", fresh()[-2:m]), ("rowsidx", fresh()[idx]),
+                       ("rowsstep", fresh()[1::2]), ("rowsback", fresh()[::-1]), ("rows4to0", fresh()[4:0:-2])):
             lines += [(key + "_indptr", r.indptr), (key + "_indices", r.indices), (key + "_data", r.data)]
     blocks.append("\n".join(f"{k}: {v if isinstance(v, str) else fmt(v)}" for k, v in lines))
 

@@ -95,8 +95,13 @@ public final class CscMatrix extends CompressedMatrix {
 
     /** SciPy's {@code A[start:stop]} on a CSC matrix: as {@link CsrMatrix#rows(long, long)}, a new CSC matrix. {@code a.rows(1, 3)} */
     public CscMatrix rows(long start, long stop) {
+        return rows(start, stop, 1);
+    }
+
+    /** SciPy's {@code A[start:stop:step]} on a CSC matrix: as {@link CsrMatrix#rows(long, long, long)}, a new CSC matrix. */
+    public CscMatrix rows(long start, long stop, long step) {
         try (CsrMatrix csr = tocsr();
-                CsrMatrix picked = csr.rows(start, stop)) {
+                CsrMatrix picked = csr.rows(start, stop, step)) {
             return picked.tocsc();
         }
     }

@@ -99,7 +99,17 @@ public final class CsrMatrix extends CompressedMatrix {
      * start gives no rows); each row's entries as they are stored. {@code a.rows(1, 3)}
      */
     public CsrMatrix rows(long start, long stop) {
-        return Slicing.rows(this, start, stop);
+        return Slicing.rows(this, start, stop, 1);
+    }
+
+    /**
+     * SciPy's {@code A[start:stop:step]}: rows start, start + step, ... short of stop, by Python's
+     * slice rules (a negative step walks down from start; step 0 is refused); {@code Long.MAX_VALUE}
+     * and {@code Long.MIN_VALUE} stand for an omitted bound. {@code a.rows(4, 0, -2)} is rows 4 and 2,
+     * as {@code A[4:0:-2]}; {@code a.rows(Long.MAX_VALUE, Long.MIN_VALUE, -1)} is {@code A[::-1]}.
+     */
+    public CsrMatrix rows(long start, long stop, long step) {
+        return Slicing.rows(this, start, stop, step);
     }
 
     /**

@@ -184,9 +184,9 @@ final class OpsKernels {
                     outRow[kept + i] = ($I) r; outCol[kept + i] = ($I) (r + k); outData[kept + i] = values[scalar ? 0 : i];
                 }
             }
-            __kernel void arange(__global long* out, long start, long count) {
+            __kernel void arange(__global long* out, long start, long step, long count) {
                 long i = get_global_id(0);
-                if (i < count) out[i] = start + i;
+                if (i < count) out[i] = start + i * step;
             }
             /* counts[i + 1] = the entries of line pick[i] (negative counts from the end); bad[0] = 1 for one
                out of range */

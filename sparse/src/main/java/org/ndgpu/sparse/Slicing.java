@@ -18,21 +18,26 @@ import org.ndgpu.sparse.OpsKernels.Name;
 final class Slicing {
     private Slicing() {}
 
-    /** Rows {@code start} to {@code stop - 1} by Python's slice rules (negative from the end, clamped). */
-    static CsrMatrix rows(CsrMatrix a, long start, long stop) {
+    /**
+     * Rows {@code start, start + step, ...} short of {@code stop}, by Python's slice rules (a negative
+     * bound counts from the end, bounds past the matrix are clamped; a negative step walks down).
+     */
+    static CsrMatrix rows(CsrMatrix a, long start, long stop, long step) {
         a.data.live("rows");
+        if (step == 0) throw new NdException("rows: step must not be zero, got 0");
         long m = a.shape[0];
-        long lo = clamp(start, m), hi = clamp(stop, m);
-        long count = Math.max(0, hi - lo);
+        // Python's slice.indices(m): the last bound is m for a positive step, -1 for a negative one
+        long lo = clamp(start, m, step), hi = clamp(stop, m, step);
+        long count = (step > 0 ? hi > lo : lo > hi) ? Math.ceilDiv(hi - lo, step) : 0;
         try (NDArray pick = NDArray.empty(a.data.device(), DType.INT64, new long[] {count}, Order.C)) {
-            SparseKernels.launch(OpsKernels.get(Name.ARANGE, a.dtype, a.indexDtype()), count, pick, lo, count);
+            SparseKernels.launch(OpsKernels.get(Name.ARANGE, a.dtype, a.indexDtype()), count, pick, lo, step, count);
             return pick(a, pick, "rows");
         }
     }
 
-    private static long clamp(long i, long m) {
+    private static long clamp(long i, long m, long step) {
         long j = i < 0 ? i + m : i;
-        return Math.max(0, Math.min(m, j));
+        return step > 0 ? Math.max(0, Math.min(m, j)) : Math.max(-1, Math.min(m - 1, j));
     }
 
     /** The rows {@code index[0], index[1], ...} (an integer array, negative from the end). */

@@ -125,6 +125,7 @@ class SparseOpsHostileTest extends PerDeviceTest {
             refused(DTypeException.class, () -> a.rows(real), "rows", "integer", "float64");
             refused(ShapeException.class, () -> a.rows(twoD), "rows", "1-d", "(1, 2)");
             refused(NullPointerException.class, () -> a.rows((NDArray) null), "rows: index is null");
+            refused(NdException.class, () -> a.rows(0, 3, 0), "rows", "step must not be zero");
         }
     }
 

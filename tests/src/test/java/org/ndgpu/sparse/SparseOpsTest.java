@@ -252,6 +252,13 @@ class SparseOpsTest extends PerDeviceTest {
                 compareRows(c, "rows13", r13);
                 compareRows(c, "rowsm2", rm2);
                 compareRows(c, "rowsidx", ridx);
+                try (CsrMatrix step = a.rows(1, Long.MAX_VALUE, 2);
+                        CsrMatrix back = a.rows(Long.MAX_VALUE, Long.MIN_VALUE, -1);
+                        CsrMatrix down = a.rows(4, 0, -2)) {
+                    compareRows(c, "rowsstep", step);
+                    compareRows(c, "rowsback", back);
+                    compareRows(c, "rows4to0", down);
+                }
                 assertEquals(a.nnz(), past.nnz());
                 assertArrayEquals(new long[] {0, c.shape()[1]}, none.shape());
                 try (CscMatrix csc = a.tocsc();
