@@ -9,7 +9,8 @@ Infinity as Java writes them). The input A: kind (csr or coo), dtype, shape, dat
   eliminate_zeros, in A's format); si_indices (sort_indices' indices; dense si_dense);
   B (b_data b_indices b_indptr, canonical CSR of A's shape, one entry that cancels A's) and
   add_*, sub_*, mul_* (canonical CSR of A + B, A - B, A.multiply(B));
-  D (same shape), R (1 x n), C (m x 1): mulD_*, mulR_*, mulC_* (COO row col data of A.multiply);
+  D (same shape), R (1 x n), C (m x 1): mulD_*, mulR_*, mulC_* (COO row col data of A.multiply); mulRs_*, mulCs_* (canonical CSR
+  of A.multiply(csr(R)), csr(C).multiply(A)) and outer (csr(R).multiply(csr(C)), dense);
   neg, pow2, pow05, div3 as dense arrays; each unary function f as its canonical CSR data and nnz;
   mean, mean0, mean1, max, max0, max1, min, min0, min1 (dense); diag_k for k in -2..2 and 99;
   setdiag (values sv, k = 1) and setdiag_s (scalar 2.5, k = -1) as dense and nnz;
@@ -83,6 +84,10 @@ def emit(name, kind, a, inputs):
     lines += coo_lines("mulD", fresh().multiply(D))
     lines += coo_lines("mulR", fresh().multiply(R))
     lines += coo_lines("mulC", fresh().multiply(C))
+    # sparse rows and columns broadcast too; a row against a column is their outer product
+    lines += csr_lines("mulRs", fresh().multiply(sp.csr_matrix(R)))
+    lines += csr_lines("mulCs", sp.csr_matrix(C).multiply(fresh()))
+    lines += [("outer", sp.csr_matrix(R).multiply(sp.csr_matrix(C)).toarray())]
     with np.errstate(all="ignore"):
         lines += [("neg", dense(-fresh())), ("pow2", dense(fresh().power(2))), ("pow05", dense(fresh().power(0.5))),
                   ("div3", dense(fresh() / 3)), ("div3_dtype", str((fresh() / 3).dtype))]

@@ -31,6 +31,7 @@ final class Arithmetic {
         Objects.requireNonNull(b, name + ": other is null");
         NDArray av = Products.liveValues(a, name), bv = Products.liveValues(b, name);
         SparseChecks.sameDevice(name, av, "other", bv);
+        if (op == MUL && !Arrays.equals(a.shape, b.shape)) return broadcastMultiply(a, b);
         if (!Arrays.equals(a.shape, b.shape))
             throw new ShapeException(name + ": inconsistent shapes, the matrix has shape " + Products.str(a.shape)
                     + " and other " + Products.str(b.shape) + "; they must be equal");
@@ -45,6 +46,29 @@ final class Arithmetic {
             if (ca != null && ca != a) ca.close();
             if (cb != null && cb != b) cb.close();
         }
+    }
+
+    /**
+     * {@code A.multiply(B)} where one is a row, a column or one element that broadcasts over the other
+     * (or a row against a column): the vector's dense form multiplies the other's entries, as SciPy's
+     * product with a diagonal matrix does; zero products dropped, except against one element, where
+     * SciPy scales the values and keeps them.
+     */
+    private static CsrMatrix broadcastMultiply(SparseMatrix a, SparseMatrix b) {
+        SparseMatrix big = fits(b.shape, a.shape) || !fits(a.shape, b.shape) ? a : b, small = big == a ? b : a;
+        if (small.shape[0] != 1 && small.shape[1] != 1)
+            throw new ShapeException("multiply: inconsistent shapes, the matrix has shape " + Products.str(a.shape)
+                    + " and other " + Products.str(b.shape) + "; they must be equal or broadcast");
+        try (NDArray d = small.toarray();
+                CooMatrix p = big.multiply(d);
+                CsrMatrix c = p.tocsr()) {
+            return small.shape[0] == 1 && small.shape[1] == 1 ? c.copy() : c.eliminateZeros();
+        }
+    }
+
+    /** Whether a shape broadcasts onto another by NumPy's rules. */
+    private static boolean fits(long[] s, long[] onto) {
+        return (s[0] == onto[0] || s[0] == 1) && (s[1] == onto[1] || s[1] == 1);
     }
 
     /** {@code c} with values of {@code t} and indices of {@code index}: {@code c} itself, or a new matrix. */

@@ -129,6 +129,8 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
     /**
      * SciPy's {@code A.multiply(B)}, the elementwise product with a sparse matrix of one shape: a new
      * canonical CSR matrix of the entries stored in either whose product is not 0 (NaN * 0 is kept).
+     * As SciPy's, a row, a column or one element broadcasts over the other operand (and a row against
+     * a column gives their outer product).
      *
      * <pre>{@code CsrMatrix c = a.multiply(b);}</pre>
      */

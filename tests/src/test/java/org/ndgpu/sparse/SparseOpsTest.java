@@ -121,6 +121,15 @@ class SparseOpsTest extends PerDeviceTest {
                 SparseOpsFixtures.coordinate(c, "mulR", pr, "multiply(R)");
                 SparseOpsFixtures.coordinate(c, "mulR", pr1, "multiply(R 1-d)");
                 SparseOpsFixtures.coordinate(c, "mulC", pc, "multiply(C)");
+                try (CsrMatrix rs = Nd.sparse().csrMatrix(r);
+                        CsrMatrix cs = Nd.sparse().csrMatrix(col);
+                        CsrMatrix prs = a.multiply(rs);
+                        CsrMatrix pcs = cs.multiply(a);
+                        CsrMatrix outer = rs.multiply(cs)) {
+                    SparseOpsFixtures.compressed(c, "mulRs", prs, "multiply(sparse R)");
+                    SparseOpsFixtures.compressed(c, "mulCs", pcs, "sparse C multiply(A)");
+                    SparseOpsFixtures.close(c, "outer", outer.toarray(), "sparse R multiply(sparse C)");
+                }
             }
         });
     }
