@@ -72,6 +72,23 @@ class SparseOpsHostileTest extends PerDeviceTest {
     }
 
     @Test
+    void complexOrZeroDimensionalOperands() {
+        try (CsrMatrix a = a34();
+                NDArray c = Nd.zeros(DType.COMPLEX128, 3, 4);
+                NDArray cv = Nd.zeros(DType.COMPLEX64, 3);
+                NDArray two = Nd.full(2.0, DType.FLOAT32);
+                CooMatrix p = a.multiply(two);
+                NDArray dense = p.toarray()) {
+            refused(DTypeException.class, () -> a.multiply(c), "multiply", "real", "complex128");
+            refused(DTypeException.class, () -> a.setdiag(cv, 0), "setdiag", "real", "complex64");
+            // a 0-d float32 operand keeps float64 values float64 and scales every stored entry
+            assertEquals(DType.FLOAT64, p.dtype());
+            assertEquals(a.nnz(), p.nnz());
+            assertArrayEquals(new double[] {2, 0, 4, 0, 0, 0, 0, 0, 6, -8, 0, 10}, dense.toDoubleArray());
+        }
+    }
+
+    @Test
     void zeroPowerAndClosedMatrices() {
         CsrMatrix a = a34();
         refused(NdException.class, () -> a.power(0), "power", "zero power", "n = 0");
