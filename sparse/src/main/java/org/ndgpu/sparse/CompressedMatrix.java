@@ -41,6 +41,31 @@ public abstract sealed class CompressedMatrix extends SparseMatrix permits CsrMa
         return indices.dtype();
     }
 
+    /**
+     * SciPy's {@code A.has_sorted_indices}: whether each line's indices (CSR: each row's columns)
+     * never decrease. Checked on the device at each call (the arrays can be written through
+     * {@link #indices()}), not cached as SciPy caches it. {@code a.hasSortedIndices()}
+     */
+    public boolean hasSortedIndices() {
+        return Canonical.sorted(this, false, "hasSortedIndices");
+    }
+
+    /**
+     * SciPy's {@code A.has_canonical_format}: whether each line's indices increase strictly (sorted,
+     * and no duplicates); checked on the device at each call. {@code a.hasCanonicalFormat()}
+     */
+    public boolean hasCanonicalFormat() {
+        return Canonical.sorted(this, true, "hasCanonicalFormat");
+    }
+
+    /**
+     * SciPy's {@code A.sort_indices()}: sorts each line's indices and their values in place (equal
+     * indices keep their order); a view ({@link #T()}) sees it, as in SciPy. {@code a.sortIndices()}
+     */
+    public void sortIndices() {
+        Canonical.sortIndices(this);
+    }
+
     @Override
     NDArray anyArray() {
         return data;

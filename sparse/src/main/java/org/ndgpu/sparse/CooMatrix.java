@@ -89,6 +89,21 @@ public final class CooMatrix extends SparseMatrix {
     }
 
     @Override
+    public CooMatrix sumDuplicates() {
+        return Canonical.sumDuplicates(this);
+    }
+
+    @Override
+    public CooMatrix eliminateZeros() {
+        return Canonical.eliminateZeros(this);
+    }
+
+    @Override
+    CooMatrix withData(NDArray values) {
+        return new CooMatrix(values, row.copy(), col.copy(), shape, true);
+    }
+
+    @Override
     String formatName() {
         return "COOrdinate";
     }

@@ -72,6 +72,49 @@ public final class CscMatrix extends CompressedMatrix {
     }
 
     @Override
+    public CscMatrix sumDuplicates() {
+        return Canonical.sumDuplicates(this, CscMatrix::new);
+    }
+
+    @Override
+    public CscMatrix eliminateZeros() {
+        return Canonical.eliminateZeros(this, CscMatrix::new);
+    }
+
+    /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
+    public CscMatrix sortedIndices() {
+        CscMatrix c = copy();
+        c.sortIndices();
+        return c;
+    }
+
+    @Override
+    CscMatrix withData(NDArray values) {
+        return new CscMatrix(values, indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    /** SciPy's {@code A[start:stop]} on a CSC matrix: as {@link CsrMatrix#rows(long, long)}, a new CSC matrix. {@code a.rows(1, 3)} */
+    public CscMatrix rows(long start, long stop) {
+        return rows(start, stop, 1);
+    }
+
+    /** SciPy's {@code A[start:stop:step]} on a CSC matrix: as {@link CsrMatrix#rows(long, long, long)}, a new CSC matrix. */
+    public CscMatrix rows(long start, long stop, long step) {
+        try (CsrMatrix csr = tocsr();
+                CsrMatrix picked = csr.rows(start, stop, step)) {
+            return picked.tocsc();
+        }
+    }
+
+    /** SciPy's {@code A[idx]} on a CSC matrix: as {@link CsrMatrix#rows(NDArray)}, a new CSC matrix. {@code a.rows(idx)} */
+    public CscMatrix rows(NDArray index) {
+        try (CsrMatrix csr = tocsr();
+                CsrMatrix picked = csr.rows(index)) {
+            return picked.tocsc();
+        }
+    }
+
+    @Override
     String formatName() {
         return "Compressed Sparse Column";
     }

@@ -72,6 +72,55 @@ public final class CsrMatrix extends CompressedMatrix {
     }
 
     @Override
+    public CsrMatrix sumDuplicates() {
+        return Canonical.sumDuplicates(this, CsrMatrix::new);
+    }
+
+    @Override
+    public CsrMatrix eliminateZeros() {
+        return Canonical.eliminateZeros(this, CsrMatrix::new);
+    }
+
+    /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
+    public CsrMatrix sortedIndices() {
+        CsrMatrix c = copy();
+        c.sortIndices();
+        return c;
+    }
+
+    @Override
+    CsrMatrix withData(NDArray values) {
+        return new CsrMatrix(values, indices.copy(), indptr.copy(), shape, nnz, true);
+    }
+
+    /**
+     * SciPy's {@code A[start:stop]}: rows start to stop - 1 as a new CSR matrix, by Python's slice
+     * rules (a negative bound counts from the end, bounds past the matrix are clamped, stop before
+     * start gives no rows); each row's entries as they are stored. {@code a.rows(1, 3)}
+     */
+    public CsrMatrix rows(long start, long stop) {
+        return Slicing.rows(this, start, stop, 1);
+    }
+
+    /**
+     * SciPy's {@code A[start:stop:step]}: rows start, start + step, ... short of stop, by Python's
+     * slice rules (a negative step walks down from start; step 0 is refused); {@code Long.MAX_VALUE}
+     * and {@code Long.MIN_VALUE} stand for an omitted bound. {@code a.rows(4, 0, -2)} is rows 4 and 2,
+     * as {@code A[4:0:-2]}; {@code a.rows(Long.MAX_VALUE, Long.MIN_VALUE, -1)} is {@code A[::-1]}.
+     */
+    public CsrMatrix rows(long start, long stop, long step) {
+        return Slicing.rows(this, start, stop, step);
+    }
+
+    /**
+     * SciPy's {@code A[idx]} for a 1-d integer array: the rows {@code idx[0], idx[1], ...} (repeats
+     * allowed, negative counts from the end) as a new CSR matrix. {@code a.rows(Nd.array(new long[] {2, 0}))}
+     */
+    public CsrMatrix rows(NDArray index) {
+        return Slicing.rows(this, index);
+    }
+
+    @Override
     String formatName() {
         return "Compressed Sparse Row";
     }

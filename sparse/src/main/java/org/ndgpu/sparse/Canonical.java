@@ -1,0 +1,147 @@
+package org.ndgpu.sparse;
+
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.OpsKernels.Name;
+
+/**
+ * Canonical form, as SciPy's {@code sum_duplicates}, {@code sort_indices}, {@code eliminate_zeros},
+ * {@code has_sorted_indices} and {@code has_canonical_format}: sorted indices in each major line
+ * (a CSR row, a CSC column) and no index twice. Each line is sorted by one work-item (insertion
+ * sort, stable), then counted, scanned (the core's cumsum) and compacted.
+ */
+final class Canonical {
+    private Canonical() {}
+
+    /** A constructor of CSR or CSC over new arrays: {@code CsrMatrix::new}, {@code CscMatrix::new}. */
+    interface Maker<M extends CompressedMatrix> {
+        M make(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner);
+    }
+
+    /** The major lines: CSR's rows, CSC's columns. */
+    static long majors(CompressedMatrix a) {
+        return a.indptr.size() - 1;
+    }
+
+    /** Whether every line's indices increase (strictly: and none repeats). */
+    static boolean sorted(CompressedMatrix a, boolean strict, String op) {
+        a.data.live(op);
+        long majors = majors(a);
+        try (NDArray flag = NDArray.empty(a.data.device(), DType.INT32, new long[] {1}, Order.C)
+                .fill(0)) {
+            SparseKernels.launch(
+                    OpsKernels.get(Name.LINES_UNSORTED, a.dtype, a.indexDtype()),
+                    majors,
+                    a.indptr,
+                    a.indices,
+                    flag,
+                    majors,
+                    strict ? 1 : 0);
+            return flag.toIntArray()[0] == 0;
+        }
+    }
+
+    /** Sorts each line's indices (and their values) in place. */
+    static void sortIndices(CompressedMatrix a) {
+        a.data.live("sortIndices");
+        long majors = majors(a);
+        SparseKernels.launch(
+                OpsKernels.get(Name.LINES_SORT, a.dtype, a.indexDtype()), majors, a.indptr, a.indices, a.data, majors);
+    }
+
+    /** A new matrix of {@code a}'s entries, each line sorted and equal indices summed (in their order). */
+    static <M extends CompressedMatrix> M sumDuplicates(CompressedMatrix a, Maker<M> make) {
+        a.data.live("sumDuplicates");
+        long majors = majors(a);
+        DType t = a.dtype, index = a.indexDtype();
+        var device = a.data.device();
+        try (NDArray starts = a.indptr.astype(DType.INT64);
+                NDArray idx = a.indices.copy();
+                NDArray vals = a.data.copy();
+                NDArray unique = NDArray.empty(device, DType.INT64, new long[] {majors + 1}, Order.C)) {
+            if (majors == 0) unique.fill(0);
+            SparseKernels.launch(
+                    OpsKernels.get(Name.LINES_SORT_MERGE, t, index), majors, starts, idx, vals, unique, majors);
+            NDArray indptr = Conversions.narrowed(Conversions.scan(unique), index);
+            long kept = Conversions.last(indptr);
+            NDArray outIdx = NDArray.empty(device, index, new long[] {kept}, Order.C);
+            NDArray outData = NDArray.empty(device, t, new long[] {kept}, Order.C);
+            SparseKernels.launch(
+                    SparseKernels.get(SparseKernels.Name.ROW_COMPACT, t, index),
+                    majors,
+                    starts,
+                    idx,
+                    vals,
+                    indptr,
+                    outIdx,
+                    outData,
+                    majors);
+            return make.make(outData, outIdx, indptr, a.shape, kept, true);
+        }
+    }
+
+    /** A new matrix of {@code a}'s entries whose value is not zero (NaN is kept), in their order. */
+    static <M extends CompressedMatrix> M eliminateZeros(CompressedMatrix a, Maker<M> make) {
+        a.data.live("eliminateZeros");
+        long majors = majors(a);
+        DType t = a.dtype, index = a.indexDtype();
+        var device = a.data.device();
+        NDArray indptr;
+        try (NDArray counts = NDArray.empty(device, DType.INT64, new long[] {majors + 1}, Order.C)) {
+            if (majors == 0) counts.fill(0);
+            SparseKernels.launch(
+                    OpsKernels.get(Name.LINES_COUNT_NONZERO, t, index), majors, a.indptr, a.data, counts, majors);
+            indptr = Conversions.narrowed(Conversions.scan(counts), index);
+        }
+        long kept = Conversions.last(indptr);
+        NDArray outIdx = NDArray.empty(device, index, new long[] {kept}, Order.C);
+        NDArray outData = NDArray.empty(device, t, new long[] {kept}, Order.C);
+        SparseKernels.launch(
+                OpsKernels.get(Name.LINES_KEEP_NONZERO, t, index),
+                majors,
+                a.indptr,
+                a.indices,
+                a.data,
+                indptr,
+                outIdx,
+                outData,
+                majors);
+        return make.make(outData, outIdx, indptr, a.shape, kept, true);
+    }
+
+    /** COO's sum_duplicates: the entries in row-major order, duplicates summed in their order. */
+    static CooMatrix sumDuplicates(CooMatrix a) {
+        try (CsrMatrix csr = a.tocsr()) {
+            return csr.tocoo();
+        }
+    }
+
+    /** COO's eliminate_zeros: the entries whose value is not zero, in their order. */
+    static CooMatrix eliminateZeros(CooMatrix a) {
+        a.data.live("eliminateZeros");
+        try (NDArray keep = a.data.ne(0)) {
+            return new CooMatrix(a.data.get(keep), a.row.get(keep), a.col.get(keep), a.shape, true);
+        }
+    }
+
+    /**
+     * {@code a} with duplicates summed, as SciPy's {@code _deduped_data} before a function of the
+     * values: {@code a} itself where it is CSR or CSC in canonical form, else a new matrix.
+     */
+    static SparseMatrix deduped(SparseMatrix a) {
+        return switch (a) {
+            case CompressedMatrix c when c.hasCanonicalFormat() -> c;
+            default -> a.sumDuplicates();
+        };
+    }
+
+    /** {@code a} as a canonical CSR matrix: {@code a} itself where it is one, else a new matrix. */
+    static CsrMatrix canonicalCsr(SparseMatrix a) {
+        return switch (a) {
+            case CsrMatrix c when c.hasCanonicalFormat() -> c;
+            case CsrMatrix c -> c.sumDuplicates();
+            default -> a.tocsr();
+        };
+    }
+}
