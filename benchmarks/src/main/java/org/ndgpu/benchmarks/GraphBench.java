@@ -198,6 +198,12 @@ public final class GraphBench {
                 for (int i = 0; i < first.length; i++)
                     System.out.printf("  first fused replays %d: #%d %.1f us%n", n, i + 1, first[i]);
                 eagerAndReplay("20-op step " + n + " f32", () -> step(x, y, eager), g, gf, 2000, 5);
+                // the first replays' like: one launch and its wait, warm (the median of 51)
+                double[] warm = new double[51];
+                for (int i = 0; i < warm.length; i++) warm[i] = loopMicros(gf::launch, 1);
+                java.util.Arrays.sort(warm);
+                System.out.printf(
+                        "  warm fused replay %d, one launch and its wait: %.1f us%n", n, warm[warm.length / 2]);
             }
         }
     }
