@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
@@ -21,6 +22,7 @@ import org.ndgpu.testing.PerDeviceTest;
  * of a fused expression (and a Java loop), and the work the fuser holds back keeps the body's order
  * with everything that cannot join it: out= calls, views of held-back arrays, scans, copies.
  */
+@SuppressWarnings("try") // Device.use scopes are held by try, not referenced
 class CaptureFusionTest extends PerDeviceTest {
     private static final int N = 1024;
     private final SplittableRandom random = new SplittableRandom(0x51c3_90e7L);
@@ -222,6 +224,55 @@ class CaptureFusionTest extends PerDeviceTest {
             float v = ts[k];
             for (int j = 0; j < 10; j++) v = v * 0.5f + 0.25f;
             assertEquals(v, os[k], 1e-6, "element " + k);
+        }
+    }
+
+    @Test
+    void anInputTheBodyClosesAfterUsingItIsStillReadByTheChainThenRefusedAtLaunch() {
+        NDArray x = Nd.array(randomFloats(N));
+        NDArray[] out = new NDArray[1];
+        Graph g = Nd.capture(() -> {
+            NDArray t = x.mul(2);
+            x.close(); // the chain holds x until it is enqueued
+            out[0] = t.add(1);
+        });
+        try (g) {
+            ArrayClosedException e = assertThrows(ArrayClosedException.class, g::launch);
+            assertTrue(e.getMessage().contains("Graph.launch"), e.getMessage());
+        }
+    }
+
+    @Test
+    void twoThreadsCaptureFusedChainsAtOnce() throws Exception {
+        NDArray a = Nd.array(randomFloats(N)), b = Nd.array(randomFloats(N));
+        NDArray[][] out = new NDArray[2][1];
+        Graph[] graphs = new Graph[2];
+        Device dev = device();
+        Thread[] threads = new Thread[2];
+        Throwable[] failed = new Throwable[2];
+        for (int k = 0; k < 2; k++) {
+            final int id = k;
+            threads[k] = new Thread(() -> {
+                try (var on = dev.use()) {
+                    NDArray in = id == 0 ? a : b;
+                    graphs[id] = Nd.capture(
+                            () -> out[id][0] = Nd.exp(in.mul(-1)).add(id).sum());
+                } catch (Throwable t) {
+                    failed[id] = t;
+                }
+            });
+            threads[k].start();
+        }
+        for (Thread t : threads) t.join();
+        for (Throwable t : failed) if (t != null) throw new AssertionError(t);
+        for (int k = 0; k < 2; k++) {
+            try (Graph g = graphs[k]) {
+                g.launch();
+                float[] in = (k == 0 ? a : b).toFloatArray();
+                double sum = 0;
+                for (float v : in) sum += Math.exp(-v) + k;
+                assertEquals(sum, out[k][0].toFloatArray()[0], 1e-4 * Math.abs(sum), "thread " + k);
+            }
         }
     }
 }
