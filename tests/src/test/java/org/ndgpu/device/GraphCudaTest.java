@@ -95,4 +95,31 @@ class GraphCudaTest extends DeviceTestBase {
             assertArrayEquals(eager.toFloatArray(), out[0].toFloatArray());
         }
     }
+
+    /**
+     * cuFFT queues on the capture's stream too: a real FFT between two fused chains is captured, its
+     * plan made during the capture (a size no earlier call planned), and each launch transforms the
+     * data the inputs hold then.
+     */
+    @Test
+    void aFftThroughCufftIsCapturedBetweenFusedChains() {
+        int n = 3168; // a length no other test plans
+        NDArray x = Nd.array(ramp(n, 0.001f));
+        NDArray[] out = new NDArray[1];
+        try (Graph g =
+                Nd.capture(() -> out[0] = Nd.abs(Nd.fft().rfft(x.mul(2).sub(1))).mul(0.5))) {
+            for (int round = 0; round < 3; round++) {
+                try (NDArray next = Nd.array(ramp(n, 0.002f * (round + 1)))) {
+                    Nd.copyto(x, next);
+                }
+                g.launch();
+                float[] eager = Nd.abs(Nd.fft().rfft(x.mul(2).sub(1))).mul(0.5).toFloatArray();
+                float[] got = out[0].toFloatArray();
+                assertEquals(eager.length, got.length);
+                for (int i = 0; i < eager.length; i++)
+                    assertEquals(
+                            eager[i], got[i], 1e-4 * Math.max(1, Math.abs(eager[i])), "round " + round + ", bin " + i);
+            }
+        }
+    }
 }
