@@ -28,6 +28,7 @@ import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.UniversalFunctions;
+import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
 import org.ndgpu.routines.distributed.Sharding;
 import org.ndgpu.routines.indexing.Diagonals;
@@ -1342,6 +1343,14 @@ public final class Nd {
     /** The fft namespace, as numpy.fft: {@code Nd.fft().rfft(x)}, {@code Nd.fft().fftn(a, null, null, "ortho")}. */
     public static Fft fft() {
         return FftLibrary.instance();
+    }
+
+    /**
+     * The image-processing namespace, as scipy.ndimage (CuPy's cupyx.scipy.ndimage):
+     * {@code Nd.ndimage().gaussianFilter(image, 2.0)}, {@code Nd.ndimage().sobel(image, 0)}.
+     */
+    public static Ndimage ndimage() {
+        return Ndimage.get();
     }
 
     /**

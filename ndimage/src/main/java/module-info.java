@@ -1,0 +1,11 @@
+/**
+ * scipy.ndimage on the device, as {@code Nd.ndimage()}: n-D correlations and convolutions and the
+ * filters built on them, with SciPy's boundary modes, as generated elementwise kernels that run on
+ * every backend.
+ */
+module org.ndgpu.ndimage {
+    requires transitive org.ndgpu.ndarray;
+    requires org.ndgpu.elementwise;
+
+    exports org.ndgpu.ndimage;
+}

@@ -1,0 +1,67 @@
+package org.ndgpu.ndimage;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import org.ndgpu.device.Device;
+import org.ndgpu.elementwise.ElementwiseKernel;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+
+/**
+ * An n-D window filter, as scipy.ndimage's correlate (and convolve, through flipped weights):
+ * each output element sums weight times value over the whole weights array placed at it, where the
+ * weights are not zero (SciPy's footprint), each index mapped into the input by the {@link Mode}.
+ * One generated elementwise kernel per mode; the shapes and shifts travel as small int64 tables.
+ */
+final class Window {
+    private Window() {}
+
+    /** The most dimensions a window filter takes (NumPy's limit is 64; a window past 32 is not a use). */
+    static final int MAX_DIMS = 32;
+
+    private static final Map<Mode, ElementwiseKernel> KERNELS = new EnumMap<>(Mode.class);
+
+    private static synchronized ElementwiseKernel kernel(Mode mode) {
+        return KERNELS.computeIfAbsent(mode, Window::make);
+    }
+
+    private static ElementwiseKernel make(Mode mode) {
+        String read = mode == Mode.CONSTANT ? "(out ? cval : (W) x[src])" : "(W) x[src]";
+        String body = "long c[" + MAX_DIMS + "]; long rem = (long) i;"
+                + " for (long d = nd - 1; d >= 0; d--) { c[d] = rem % shape[d]; rem /= shape[d]; }"
+                + " W acc = (W) 0;"
+                + " for (long t = 0; t < wsize; t++) {"
+                + "   W wt = w[t]; if (wt == (W) 0) continue;"
+                + "   long r = t, src = 0, stride = 1; bool out = false;"
+                + "   for (long d = nd - 1; d >= 0; d--) {"
+                + "     long wd = r % wshape[d]; r /= wshape[d]; long n = shape[d]; long k = c[d] + wd - shift[d];"
+                + "     " + mode.cIndex()
+                + "     src += k * stride; stride *= n;"
+                + "   }"
+                + "   acc += wt * " + read + ";"
+                + " }"
+                + " y = (T) acc;";
+        return new ElementwiseKernel(
+                "raw T x, raw W w, raw int64 shape, raw int64 wshape, raw int64 shift, int64 nd, int64 wsize, W cval",
+                "T y",
+                body,
+                "ndimage_correlate_" + mode.name().toLowerCase(Locale.ROOT));
+    }
+
+    /** The correlation of {@code a} with {@code weights} (host values in C order, of shape wshape), shifted by {@code shift}. */
+    static NDArray correlate(NDArray a, double[] weights, long[] wshape, long[] shift, Mode mode, double cval) {
+        Device device = a.device();
+        NDArray y = NDArray.empty(device, a.dtype(), a.shape(), Order.C);
+        if (a.size() == 0) return y;
+        try (NDArray w = Weights.toDevice(device, weights);
+                NDArray sh = Weights.longs(device, a.shape());
+                NDArray ws = Weights.longs(device, wshape);
+                NDArray s = Weights.longs(device, shift)) {
+            Number c = w.dtype() == DType.FLOAT64 ? (Number) cval : (Number) (float) cval;
+            kernel(mode).call(a, w, sh, ws, s, (long) wshape.length, (long) weights.length, c, y);
+        }
+        return y;
+    }
+}
