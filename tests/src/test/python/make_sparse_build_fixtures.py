@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""scipy.sparse fixtures for the suites of the matrices built from others (SpGemmTest,
+SparseConstructTest, SparseIoTest in org.ndgpu.sparse): run from the tests directory,
+    python3 src/test/python/make_sparse_build_fixtures.py
+writes, under src/test/resources/fixtures/sparse/, SciPy 1.17's results:
+- spgemm.txt: one block per product A @ B (blocks separated by a blank line, one "key: values"
+  line each, values space-separated, floats in Python's repr so that they read back exactly):
+  name; a_kind and b_kind (csr, csc: the (data, indices, indptr) form; coo: (data, (row, col)));
+  a_dtype, a_shape, a_data, a_indices, a_indptr (or a_row, a_col), the same for b; and the
+  product with its indices sorted (SciPy's own product leaves them in its accumulator's order):
+  out_format (csr or csc), out_dtype, out_shape, out_indptr, out_indices, out_data.
+- construct.txt: one block per construction (diags, kron, vstack, hstack, block_diag), its
+  inputs and SciPy's result in canonical CSR (out_indptr, out_indices, out_data), and for the
+  default-format forms the nnz and format SciPy gives.
+- mm_*.mtx: Matrix Market files written by scipy.io.mmwrite (and one symmetric, one pattern and
+  one integer file written by hand in the format), with mm.txt giving what scipy.io.mmread
+  reads from each (shape, and its canonical CSR).
+- npz_*.npz: scipy.sparse.save_npz of CSR, CSC and COO matrices of float32 and float64, with
+  npz.txt giving each one's format, shape, dtype and arrays as saved.
+"""
+import os
+import numpy as np
+import scipy
+import scipy.io
+import scipy.sparse as sp
+
+assert scipy.__version__.startswith("1.17"), scipy.__version__
+OUT = os.path.join(os.path.dirname(__file__), "..", "resources", "fixtures", "sparse")
+rng = np.random.default_rng(20261128)
+
+
+def fmt(a):
+    a = np.asarray(a).ravel()
+    if a.dtype.kind == "f":
+        return " ".join(repr(float(v)) for v in a)
+    return " ".join(str(int(v)) for v in a)
+
+
+def random_dense(m, n, density, dtype, empty_rows=()):
+    a = rng.standard_normal((m, n)) * (rng.random((m, n)) < density)
+    for r in empty_rows:
+        a[r, :] = 0
+    return a.astype(dtype)
+
+
+def matrix_lines(prefix, a):
+    lines = [f"{prefix}_kind: {a.format}", f"{prefix}_dtype: {a.dtype}", f"{prefix}_shape: {a.shape[0]} {a.shape[1]}",
+             f"{prefix}_data: {fmt(a.data)}"]
+    if a.format == "coo":
+        lines += [f"{prefix}_row: {fmt(a.row)}", f"{prefix}_col: {fmt(a.col)}"]
+    else:
+        lines += [f"{prefix}_indices: {fmt(a.indices)}", f"{prefix}_indptr: {fmt(a.indptr)}"]
+    return lines
+
+
+def canonical_lines(c, prefix="out"):
+    c = c.copy()
+    c.sort_indices()
+    return [f"{prefix}_format: {c.format}", f"{prefix}_dtype: {c.dtype}", f"{prefix}_shape: {c.shape[0]} {c.shape[1]}",
+            f"{prefix}_indptr: {fmt(c.indptr)}", f"{prefix}_indices: {fmt(c.indices)}", f"{prefix}_data: {fmt(c.data)}"]
+
+
+def spgemm_blocks():
+    blocks = []
+
+    def case(name, a, b):
+        c = a @ b
+        assert c.format in ("csr", "csc"), c.format
+        blocks.append("\n".join([f"name: {name}"] + matrix_lines("a", a) + matrix_lines("b", b) + canonical_lines(c)))
+
+    a = sp.csr_matrix(random_dense(9, 7, 0.35, "float64", empty_rows=(2, 5)))
+    b = sp.csr_matrix(random_dense(7, 6, 0.4, "float64", empty_rows=(3,)))
+    case("random_f64", a, b)
+    case("random_f32", a.astype("float32"), b.astype("float32"))
+    case("mixed_f32_f64", a.astype("float32"), b)
+    case("csc_csc", a.tocsc(), b.tocsc())
+    case("csc_csr", a.tocsc(), b)
+    case("csr_csc", a, b.tocsc())
+    case("coo_csr", a.tocoo(), b)
+    # sums that cancel exactly (SciPy drops them), and explicit zeros in the inputs
+    case("cancel", sp.csr_matrix(np.array([[1.0, 1.0, 0.0], [0.0, 2.0, 0.5], [0.0, 0.0, 0.0]])),
+         sp.csr_matrix(np.array([[1.0, 3.0], [-1.0, 2.0], [4.0, 0.0]])))
+    z = sp.csr_matrix((np.array([0.0, 1.5, 0.0, 2.0]), np.array([0, 1, 1, 2], dtype=np.int32),
+                       np.array([0, 2, 3, 4], dtype=np.int32)), shape=(3, 3))
+    case("explicit_zeros", z, sp.csr_matrix(random_dense(3, 4, 0.8, "float64")))
+    # unsorted indices and duplicates in B
+    bu = sp.csr_matrix((np.array([1.0, 2.0, -0.5, 3.0, 0.25, 1.0]), np.array([3, 0, 3, 2, 1, 1], dtype=np.int32),
+                        np.array([0, 3, 3, 6], dtype=np.int32)), shape=(3, 4))
+    case("unsorted_dups", sp.csr_matrix(random_dense(5, 3, 0.7, "float64")), bu)
+    case("empty_product", sp.csr_matrix((4, 3)), sp.csr_matrix(random_dense(3, 5, 0.5, "float64")))
+    case("no_rows", sp.csr_matrix((0, 3)), sp.csr_matrix(random_dense(3, 5, 0.5, "float64")))
+    # longer rows (a dense row of A, many products per row) across more than one block of work-items
+    d = random_dense(300, 60, 0.04, "float64")
+    d[7, :] = rng.standard_normal(60)
+    case("large", sp.csr_matrix(d), sp.csr_matrix(random_dense(60, 40, 0.1, "float64")))
+    case("large_f32", sp.csr_matrix(d.astype("float32")), sp.csr_matrix(random_dense(60, 40, 0.1, "float32")))
+    return blocks
+
+
+def write(name, blocks):
+    with open(os.path.join(OUT, name), "w") as f:
+        f.write("\n\n".join(blocks) + "\n")
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    write("spgemm.txt", spgemm_blocks())
+
+
+if __name__ == "__main__":
+    main()
