@@ -97,6 +97,63 @@ def spgemm_blocks():
     return blocks
 
 
+def construct_blocks():
+    blocks = []
+
+    def emit(name, op, lines, result, default=None):
+        out = [f"name: {name}", f"op: {op}"] + lines + canonical_lines(result.tocsr())
+        if default is not None:
+            out += [f"default_format: {default.format}", f"default_nnz: {default.nnz}"]
+        blocks.append("\n".join(out))
+
+    def diags_case(name, diagonals, offsets, shape):
+        lines = [f"count: {len(diagonals)}", f"offsets: {fmt(np.array(offsets))}",
+                 f"shape: {'-' if shape is None else fmt(np.array(shape))}"]
+        for j, d in enumerate(diagonals):
+            lines += [f"d{j}_dtype: {d.dtype}", f"d{j}: {fmt(d)}"]
+        r = sp.diags(diagonals, offsets, shape=shape, format="csr")
+        emit(name, "diags", lines, r)
+
+    g = rng.standard_normal
+    main = g(5)
+    main[2] = 0.0  # a zero on a diagonal is not stored
+    diags_case("diags_square", [main, g(4), g(3)], [0, 1, -2], (5, 5))
+    diags_case("diags_f32", [g(4).astype("float32"), g(3).astype("float32")], [0, -1], (4, 4))
+    diags_case("diags_mixed", [g(4).astype("float32"), g(3)], [0, 1], (4, 4))
+    diags_case("diags_broadcast_rect", [np.array([2.5]), g(4), g(6)], [1, 0, -1], (4, 6))
+    diags_case("diags_truncated_wide", [g(9), g(9)], [2, -1], (3, 7))
+    diags_case("diags_no_shape", [g(3), g(4)], [1, 0], None)
+
+    def blocks_lines(ms):
+        out = [f"count: {len(ms)}"]
+        for j, b in enumerate(ms):
+            out += matrix_lines(f"b{j}", b)
+        return out
+
+    a = sp.csr_matrix(random_dense(3, 4, 0.5, "float64"))
+    a.data[0] = 0.0  # an explicit zero
+    b = sp.csr_matrix(random_dense(2, 3, 0.6, "float64"))
+    emit("kron_csr", "kron", blocks_lines([a, b]), sp.kron(a, b, format="csr"))
+    emit("kron_coo_f32", "kron", blocks_lines([a.tocoo().astype("float32"), b.astype("float32")]),
+         sp.kron(a.tocoo().astype("float32"), b.astype("float32"), format="csr"))
+    emit("kron_mixed", "kron", blocks_lines([a.astype("float32"), b]), sp.kron(a.astype("float32"), b, format="csr"))
+    emit("kron_empty", "kron", blocks_lines([sp.csr_matrix((2, 3)), b]), sp.kron(sp.csr_matrix((2, 3)), b, format="csr"))
+
+    c1 = sp.csr_matrix(random_dense(3, 5, 0.5, "float64", empty_rows=(1,)))
+    c2 = sp.csr_matrix(random_dense(4, 5, 0.5, "float64"))
+    c3 = sp.csr_matrix(random_dense(2, 5, 0.5, "float32"))
+    h2 = sp.csr_matrix(random_dense(3, 2, 0.5, "float64"))
+    dup = sp.coo_matrix((np.array([1.0, 2.0, -0.5]), (np.array([0, 1, 0]), np.array([1, 0, 1]))), shape=(2, 5))
+    for name, ms in [("csr", [c1, c2]), ("csr_three_mixed", [c1, c2, c3]), ("csc", [c1.tocsc(), c2.tocsc()]),
+                     ("mixed_formats", [c1, c2.tocsc(), dup]), ("empty_block", [c1, sp.csr_matrix((0, 5)), c2])]:
+        emit("vstack_" + name, "vstack", blocks_lines(ms), sp.vstack(ms), sp.vstack(ms))
+    for name, ms in [("csr", [c1, h2]), ("csc", [c1.tocsc(), h2.tocsc()]), ("mixed_formats", [c1.tocoo(), h2.tocsc()])]:
+        emit("hstack_" + name, "hstack", blocks_lines(ms), sp.hstack(ms), sp.hstack(ms))
+    for name, ms in [("three", [c1, h2.tocsc(), dup]), ("f32", [c3, c3])]:
+        emit("block_diag_" + name, "block_diag", blocks_lines(ms), sp.block_diag(ms), sp.block_diag(ms))
+    return blocks
+
+
 def write(name, blocks):
     with open(os.path.join(OUT, name), "w") as f:
         f.write("\n\n".join(blocks) + "\n")
@@ -105,6 +162,7 @@ def write(name, blocks):
 def main():
     os.makedirs(OUT, exist_ok=True)
     write("spgemm.txt", spgemm_blocks())
+    write("construct.txt", construct_blocks())
 
 
 if __name__ == "__main__":

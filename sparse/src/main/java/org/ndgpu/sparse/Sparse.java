@@ -77,4 +77,126 @@ public final class Sparse {
         Parts p = Parts.coordinate("cooMatrix", data, row, col, shape);
         return new CooMatrix(p.data(), p.major(), p.minor(), p.shape(), true);
     }
+
+    // ---------------------------------------------------------------- construction from parts and from others
+
+    /**
+     * scipy.sparse.diags(diagonals, offsets, shape, format='csr'): diagonal {@code offsets[j]} (0 the
+     * main, positive above, negative below) holds {@code diagonals[j]}, its first entries where it is
+     * longer than the diagonal, or its one entry repeated; zeros are not stored (SciPy's default
+     * format is DIA, which ndgpu does not have).
+     * <pre>{@code Nd.sparse().diags(new NDArray[] {main, upper}, new long[] {0, 1}, new long[] {4, 4});}</pre>
+     */
+    public CsrMatrix diags(NDArray[] diagonals, long[] offsets, long[] shape) {
+        Objects.requireNonNull(shape, "diags: shape is null");
+        return Construct.diags(diagonals, offsets, shape);
+    }
+
+    /**
+     * scipy.sparse.diags(diagonals, offsets, format='csr') without a shape: square, of side
+     * {@code len(diagonals[0]) + |offsets[0]|}.
+     * <pre>{@code Nd.sparse().diags(new NDArray[] {Nd.ones(3)}, new long[] {1});   // 4 x 4}</pre>
+     */
+    public CsrMatrix diags(NDArray[] diagonals, long[] offsets) {
+        return Construct.diags(diagonals, offsets, null);
+    }
+
+    /**
+     * scipy.sparse.diags(diagonals, offsets, shape, format=...): as {@link #diags(NDArray[], long[], long[])}, in {@code format}.
+     * <pre>{@code Nd.sparse().diags(diagonals, offsets, shape, SparseFormat.CSC);}</pre>
+     */
+    public SparseMatrix diags(NDArray[] diagonals, long[] offsets, long[] shape, SparseFormat format) {
+        Objects.requireNonNull(format, "diags: format is null");
+        return format.of(diags(diagonals, offsets, shape));
+    }
+
+    /**
+     * scipy.sparse.random(m, n, density, format='coo', dtype): {@code round(density * m * n)} entries
+     * at distinct places, values uniform in [0, 1). The same matrix for the same arguments on every
+     * device and backend: places and values come from a counter-based generator of ndgpu's (a Feistel
+     * permutation of the cells and splitmix64), not from NumPy's stream, so it is not SciPy's matrix.
+     * <pre>{@code CooMatrix r = Nd.sparse().random(1000, 500, 0.01, DType.FLOAT64, 42);}</pre>
+     */
+    public CooMatrix random(long m, long n, double density, DType dtype, long seed) {
+        return Construct.random(m, n, density, dtype, seed);
+    }
+
+    /**
+     * scipy.sparse.random(m, n, density, format=..., dtype): as {@link #random(long, long, double, DType, long)}, in {@code format}.
+     * <pre>{@code Nd.sparse().random(100, 100, 0.05, DType.FLOAT32, 7, SparseFormat.CSR);}</pre>
+     */
+    public SparseMatrix random(long m, long n, double density, DType dtype, long seed, SparseFormat format) {
+        Objects.requireNonNull(format, "random: format is null");
+        return format.of(random(m, n, density, dtype, seed));
+    }
+
+    /**
+     * scipy.sparse.kron(a, b, format='csr'): the Kronecker product, block (i, j) being
+     * {@code a[i, j] * b}; explicit zeros kept, as SciPy keeps them (SciPy's default format is BSR).
+     * <pre>{@code CsrMatrix k = Nd.sparse().kron(Nd.sparse().identity(3, DType.FLOAT64), b);}</pre>
+     */
+    public CsrMatrix kron(SparseMatrix a, SparseMatrix b) {
+        return (CsrMatrix) SparseFormat.CSR.of(Construct.kron(a, b));
+    }
+
+    /**
+     * scipy.sparse.kron(a, b, format=...): as {@link #kron(SparseMatrix, SparseMatrix)}, in {@code format}.
+     * <pre>{@code CooMatrix k = (CooMatrix) Nd.sparse().kron(a, b, SparseFormat.COO);}</pre>
+     */
+    public SparseMatrix kron(SparseMatrix a, SparseMatrix b, SparseFormat format) {
+        Objects.requireNonNull(format, "kron: format is null");
+        return format.of(Construct.kron(a, b));
+    }
+
+    /**
+     * scipy.sparse.vstack(blocks): the blocks one above the other, as SciPy: CSR when every block is
+     * CSR, CSC when every block is CSC, else COO; values in the widest dtype.
+     * <pre>{@code SparseMatrix s = Nd.sparse().vstack(a, b);}</pre>
+     */
+    public SparseMatrix vstack(SparseMatrix... blocks) {
+        return Stack.stack("vstack", blocks, 0, null);
+    }
+
+    /**
+     * scipy.sparse.vstack(blocks, format=...).
+     * <pre>{@code CsrMatrix s = (CsrMatrix) Nd.sparse().vstack(SparseFormat.CSR, a, b);}</pre>
+     */
+    public SparseMatrix vstack(SparseFormat format, SparseMatrix... blocks) {
+        Objects.requireNonNull(format, "vstack: format is null");
+        return Stack.stack("vstack", blocks, 0, format);
+    }
+
+    /**
+     * scipy.sparse.hstack(blocks): the blocks side by side; formats as {@link #vstack(SparseMatrix...)}.
+     * <pre>{@code SparseMatrix s = Nd.sparse().hstack(a, b);}</pre>
+     */
+    public SparseMatrix hstack(SparseMatrix... blocks) {
+        return Stack.stack("hstack", blocks, 1, null);
+    }
+
+    /**
+     * scipy.sparse.hstack(blocks, format=...).
+     * <pre>{@code CscMatrix s = (CscMatrix) Nd.sparse().hstack(SparseFormat.CSC, a, b);}</pre>
+     */
+    public SparseMatrix hstack(SparseFormat format, SparseMatrix... blocks) {
+        Objects.requireNonNull(format, "hstack: format is null");
+        return Stack.stack("hstack", blocks, 1, format);
+    }
+
+    /**
+     * scipy.sparse.block_diag(blocks): the blocks along the diagonal, in COO (SciPy's default).
+     * <pre>{@code CooMatrix d = Nd.sparse().blockDiag(a, b);}</pre>
+     */
+    public CooMatrix blockDiag(SparseMatrix... blocks) {
+        return (CooMatrix) Stack.stack("blockDiag", blocks, -1, SparseFormat.COO);
+    }
+
+    /**
+     * scipy.sparse.block_diag(blocks, format=...).
+     * <pre>{@code CsrMatrix d = (CsrMatrix) Nd.sparse().blockDiag(SparseFormat.CSR, a, b);}</pre>
+     */
+    public SparseMatrix blockDiag(SparseFormat format, SparseMatrix... blocks) {
+        Objects.requireNonNull(format, "blockDiag: format is null");
+        return Stack.stack("blockDiag", blocks, -1, format);
+    }
 }
