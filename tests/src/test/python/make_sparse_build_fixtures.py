@@ -154,6 +154,61 @@ def construct_blocks():
     return blocks
 
 
+def io_blocks():
+    """Writes the .mtx and .npz files; returns the blocks of mm.txt and npz.txt."""
+    mm, npz = [], []
+
+    def mm_case(name, text=None, matrix=None):
+        path = os.path.join(OUT, f"mm_{name}.mtx")
+        if text is not None:
+            with open(path, "w") as f:
+                f.write(text)
+        else:
+            scipy.io.mmwrite(path, matrix)
+        r = scipy.io.mmread(path)
+        assert r.format == "coo", r.format
+        mm.append("\n".join([f"name: {name}", f"file: mm_{name}.mtx", f"shape: {r.shape[0]} {r.shape[1]}",
+                              f"row: {fmt(r.row)}", f"col: {fmt(r.col)}", f"data: {fmt(r.data.astype('float64'))}"]
+                             + canonical_lines(r.tocsr().astype("float64"))))
+
+    d = random_dense(8, 6, 0.4, "float64", empty_rows=(3,))
+    mm_case("general", matrix=sp.csr_matrix(d))
+    mm_case("general_f32", matrix=sp.coo_matrix(d.astype("float32")))
+    sym = random_dense(5, 5, 0.5, "float64")
+    mm_case("symmetric", matrix=sp.csr_matrix(sym + sym.T))  # SciPy finds the symmetry and writes one triangle
+    mm_case("pattern", text="%%MatrixMarket matrix coordinate pattern general\n% a pattern\n3 4 4\n"
+            "1 2\n3 1\n2 4\n3 4\n")
+    mm_case("integer_dups", text="%%MatrixMarket matrix coordinate integer general\n%\n\n3 3 4\n"
+            "1 1 3\n2 3 -7\n1 1 2\n3 2 0\n")
+    mm_case("skew", text="%%MatrixMarket matrix coordinate real skew-symmetric\n4 4 3\n2 1 1.5\n4 2 -2.25e-3\n"
+            "4 3 8\n")
+    mm_case("empty", text="%%MatrixMarket matrix coordinate real general\n3 2 0\n")
+
+    def npz_case(name, a, compressed=True):
+        path = os.path.join(OUT, f"npz_{name}.npz")
+        sp.save_npz(path, a, compressed=compressed)
+        b = sp.load_npz(path)
+        lines = [f"name: {name}", f"file: npz_{name}.npz", f"format: {b.format}", f"dtype: {b.dtype}",
+                 f"shape: {b.shape[0]} {b.shape[1]}", f"data: {fmt(b.data)}"]
+        if b.format == "coo":
+            lines += [f"row: {fmt(b.row)}", f"col: {fmt(b.col)}", f"index_dtype: {b.row.dtype}"]
+        else:
+            lines += [f"indices: {fmt(b.indices)}", f"indptr: {fmt(b.indptr)}", f"index_dtype: {b.indices.dtype}"]
+        npz.append("\n".join(lines))
+
+    a = sp.csr_matrix(random_dense(7, 5, 0.4, "float64", empty_rows=(2,)))
+    npz_case("csr_f64", a)
+    npz_case("csc_f32", a.tocsc().astype("float32"))
+    npz_case("coo_dups", sp.coo_matrix((np.array([1.0, 2.0, -0.5, 0.0]), (np.array([0, 2, 0, 1]), np.array([1, 0, 1, 3]))),
+                                       shape=(3, 4)))
+    npz_case("csr_array_uncompressed", sp.csr_array(a), compressed=False)
+    wide = sp.csr_matrix(a)
+    wide.indices = wide.indices.astype(np.int64)
+    wide.indptr = wide.indptr.astype(np.int64)
+    npz_case("csr_int64", wide)
+    return mm, npz
+
+
 def write(name, blocks):
     with open(os.path.join(OUT, name), "w") as f:
         f.write("\n\n".join(blocks) + "\n")
@@ -163,6 +218,9 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     write("spgemm.txt", spgemm_blocks())
     write("construct.txt", construct_blocks())
+    mm, npz = io_blocks()
+    write("mm.txt", mm)
+    write("npz.txt", npz)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 package org.ndgpu.sparse;
 
+import java.nio.file.Path;
 import java.util.Objects;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
@@ -198,5 +199,54 @@ public final class Sparse {
     public SparseMatrix blockDiag(SparseFormat format, SparseMatrix... blocks) {
         Objects.requireNonNull(format, "blockDiag: format is null");
         return Stack.stack("blockDiag", blocks, -1, format);
+    }
+
+    // ---------------------------------------------------------------- files
+
+    /**
+     * scipy.io.mmread: a Matrix Market coordinate file (real, integer or pattern; general, symmetric
+     * or skew-symmetric) as COO, float64 values (SciPy gives int64 for an integer file), the mirror of
+     * each off-diagonal entry of a symmetric file after the file's entries, as SciPy orders them.
+     * <pre>{@code CooMatrix a = Nd.sparse().mmread(Path.of("bcsstk01.mtx"));}</pre>
+     */
+    public CooMatrix mmread(Path file) {
+        return MatrixMarket.read(file);
+    }
+
+    /**
+     * scipy.io.mmwrite: the matrix's stored entries as a "coordinate real general" Matrix Market file
+     * (SciPy writes one triangle of a symmetric matrix; ndgpu writes every entry), each value in
+     * Java's shortest form of its float32 or float64 value.
+     * <pre>{@code Nd.sparse().mmwrite(Path.of("a.mtx"), a);}</pre>
+     */
+    public void mmwrite(Path file, SparseMatrix a) {
+        MatrixMarket.write(file, a);
+    }
+
+    /**
+     * scipy.sparse.save_npz(file, a): the matrix's arrays in SciPy's .npz layout, deflated as SciPy's
+     * default; {@code scipy.sparse.load_npz} reads it back as the same format.
+     * <pre>{@code Nd.sparse().saveNpz(Path.of("a.npz"), a);}</pre>
+     */
+    public void saveNpz(Path file, SparseMatrix a) {
+        SparseNpz.save(file, a, true);
+    }
+
+    /**
+     * scipy.sparse.save_npz(file, a, compressed): as {@link #saveNpz(Path, SparseMatrix)}, stored
+     * without compression where {@code compressed} is false.
+     * <pre>{@code Nd.sparse().saveNpz(Path.of("a.npz"), a, false);}</pre>
+     */
+    public void saveNpz(Path file, SparseMatrix a, boolean compressed) {
+        SparseNpz.save(file, a, compressed);
+    }
+
+    /**
+     * scipy.sparse.load_npz(file): a CSR, CSC or COO matrix saved by SciPy's save_npz (a matrix or
+     * a sparse array) or by {@link #saveNpz(Path, SparseMatrix)}, checked as its constructor checks.
+     * <pre>{@code CsrMatrix a = (CsrMatrix) Nd.sparse().loadNpz(Path.of("a.npz"));}</pre>
+     */
+    public SparseMatrix loadNpz(Path file) {
+        return SparseNpz.load(file);
     }
 }
