@@ -8,7 +8,9 @@ import org.ndgpu.ndarray.NDArray;
 
 /**
  * The scipy.sparse namespace, as {@code Nd.sparse()} (CuPy's {@code cupyx.scipy.sparse}): the
- * constructors of CSR, CSC and COO matrices on the device.
+ * constructors of CSR, CSC and COO matrices on the device, the construction functions ({@code diags},
+ * {@code random}, {@code kron}, {@code vstack}, {@code hstack}, {@code blockDiag}) and the files
+ * ({@code mmread}, {@code mmwrite}, {@code saveNpz}, {@code loadNpz}).
  *
  * <pre>{@code
  * CsrMatrix a = Nd.sparse().csrMatrix(dense);                                  // the nonzeros of dense
