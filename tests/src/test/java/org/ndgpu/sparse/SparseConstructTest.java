@@ -186,6 +186,37 @@ class SparseConstructTest extends PerDeviceTest {
         }
     }
 
+    @Test
+    void randomOnAHugeShapeStaysDistinct() {
+        long m = 1_000_000, n = 3_000_000, seed = -7;
+        try (CooMatrix r = Nd.sparse().random(m, n, 2e-8, DType.FLOAT32, seed)) {
+            assertEquals(60_000, r.nnz());
+            assertEquals(DType.INT32, r.row().dtype());
+            long[] row = r.row().toLongArray(), col = r.col().toLongArray();
+            Set<Long> seen = new HashSet<>();
+            for (int g = 0; g < row.length; g++) {
+                long x = cell(g, m * n, seed);
+                assertEquals(x / n, row[g]);
+                assertEquals(x % n, col[g]);
+                assertTrue(seen.add(x));
+            }
+        }
+    }
+
+    @Test
+    void diagsOfAScalarAndOfNaN() {
+        try (NDArray two = Nd.array(new double[] {2.5}, DType.FLOAT64, 1).reshape();
+                NDArray nan = Nd.array(new float[] {Float.NaN, 0, 1}, DType.FLOAT32, 3);
+                CsrMatrix a = Nd.sparse().diags(new NDArray[] {two, nan}, new long[] {1, 0}, new long[] {3, 3});
+                NDArray d = a.toarray()) {
+            assertEquals(DType.FLOAT64, a.dtype());
+            assertEquals(4, a.nnz(), "NaN is stored, the zero is not");
+            double[] v = d.toDoubleArray();
+            assertTrue(Double.isNaN(v[0]));
+            assertArrayEquals(new double[] {2.5, 0, 0, 0, 2.5, 0, 0, 1}, java.util.Arrays.copyOfRange(v, 1, 9));
+        }
+    }
+
     // ---------------------------------------------------------------- hostile arguments
 
     private static void refused(Class<? extends NdException> type, Executable call, String... words) {
