@@ -157,8 +157,10 @@ final class MatrixMarket {
     }
 
     /**
-     * scipy.io.mmwrite: a "coordinate real general" file of the matrix's entries (1-based), each value
-     * as Java's shortest repr of its float32 or float64 value.
+     * scipy.io.mmwrite: a "coordinate real" file of the matrix's entries (1-based), each value as
+     * Java's shortest repr of its float32 or float64 value. As SciPy, a square matrix of fewer than
+     * 100 rows that is symmetric (or skew-symmetric) is written as such, its lower triangle alone;
+     * any other is "general".
      */
     static void write(Path file, SparseMatrix a) {
         Objects.requireNonNull(file, "mmwrite: file is null");
@@ -169,10 +171,15 @@ final class MatrixMarket {
             long[] r = coo.row.toLongArray(), c = coo.col.toLongArray();
             double[] v = coo.data.toDoubleArray();
             boolean f32 = a.dtype == DType.FLOAT32;
-            out.write("%%MatrixMarket matrix coordinate real general\n%\n");
-            out.write(a.shape[0] + " " + a.shape[1] + " " + v.length + "\n");
+            String symmetry = a.shape[0] == a.shape[1] && a.shape[0] < 100 ? symmetry(r, c, v) : "general";
+            boolean lower = !symmetry.equals("general");
+            int written = 0;
+            for (int e = 0; e < v.length; e++) if (!lower || r[e] >= c[e]) written++;
+            out.write("%%MatrixMarket matrix coordinate real " + symmetry + "\n%\n");
+            out.write(a.shape[0] + " " + a.shape[1] + " " + written + "\n");
             StringBuilder b = new StringBuilder();
             for (int e = 0; e < v.length; e++) {
+                if (lower && r[e] < c[e]) continue;
                 b.setLength(0);
                 b.append(r[e] + 1).append(' ').append(c[e] + 1).append(' ');
                 b.append(f32 ? Float.toString((float) v[e]) : Double.toString(v[e]))
@@ -182,5 +189,36 @@ final class MatrixMarket {
         } catch (IOException e) {
             throw new NdIOException("mmwrite: cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * SciPy's MMFile._get_symmetry for a sparse matrix: "general" unless the nonzeros above and below
+     * the diagonal are as many, then "symmetric" or "skew-symmetric" where every entry (duplicates
+     * summed) below the diagonal equals (or negates) its mirror, and for skew the diagonal is 0.
+     */
+    private static String symmetry(long[] r, long[] c, double[] v) {
+        java.util.HashMap<java.util.List<Long>, Double> at = new java.util.HashMap<>();
+        for (int e = 0; e < v.length; e++) at.merge(java.util.List.of(r[e], c[e]), v[e], Double::sum);
+        long above = 0, below = 0;
+        for (var en : at.entrySet()) {
+            if (en.getValue() == 0) continue;
+            long i = en.getKey().get(0), j = en.getKey().get(1);
+            if (i < j) above++;
+            else if (i > j) below++;
+        }
+        if (above != below) return "general";
+        boolean symmetric = true, skew = true;
+        for (var en : at.entrySet()) {
+            long i = en.getKey().get(0), j = en.getKey().get(1);
+            double aij = en.getValue();
+            if (i == j) {
+                skew &= aij == 0;
+            } else if (i > j) {
+                double aji = at.getOrDefault(java.util.List.of(j, i), 0.0);
+                symmetric &= aij == aji;
+                skew &= aij == -aji;
+            }
+        }
+        return symmetric ? "symmetric" : skew ? "skew-symmetric" : "general";
     }
 }

@@ -216,9 +216,9 @@ public final class Sparse {
     }
 
     /**
-     * scipy.io.mmwrite: the matrix's stored entries as a "coordinate real general" Matrix Market file
-     * (SciPy writes one triangle of a symmetric matrix; ndgpu writes every entry), each value in
-     * Java's shortest form of its float32 or float64 value.
+     * scipy.io.mmwrite: the matrix's stored entries as a "coordinate real" Matrix Market file, each
+     * value in Java's shortest form of its float32 or float64 value; as SciPy, a square matrix of
+     * fewer than 100 rows that is symmetric or skew-symmetric is written as such (its lower triangle).
      * <pre>{@code Nd.sparse().mmwrite(Path.of("a.mtx"), a);}</pre>
      */
     public void mmwrite(Path file, SparseMatrix a) {

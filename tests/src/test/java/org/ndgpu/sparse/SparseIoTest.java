@@ -136,6 +136,30 @@ class SparseIoTest extends PerDeviceTest {
         }
     }
 
+    @Test
+    void mmwriteFindsSymmetryAsScipy() throws IOException {
+        for (String name : new String[] {"mm_symmetric.mtx", "mm_skew.mtx", "mm_general.mtx"}) {
+            Path scipys = fixture(name), ours = dir.resolve("ours_" + name);
+            try (CooMatrix a = Nd.sparse().mmread(scipys)) {
+                Nd.sparse().mmwrite(ours, a);
+                String[] want = Files.readString(scipys).split("\n"),
+                        got = Files.readString(ours).split("\n");
+                assertEquals(want[0], got[0], name + ": header");
+                assertEquals(sizeLine(want), sizeLine(got), name + ": sizes and entries written");
+                try (CooMatrix back = Nd.sparse().mmread(ours);
+                        NDArray x = a.toarray();
+                        NDArray y = back.toarray()) {
+                    assertArrayEquals(x.toDoubleArray(), y.toDoubleArray(), name);
+                }
+            }
+        }
+    }
+
+    private static String sizeLine(String[] lines) {
+        for (int i = 1; i < lines.length; i++) if (!lines[i].startsWith("%") && !lines[i].isBlank()) return lines[i];
+        return "";
+    }
+
     private static void refused(Class<? extends NdException> type, Executable call, String... words) {
         NdException e = assertThrows(type, call);
         for (String w : words)
