@@ -173,16 +173,17 @@ final class Construct {
         NDArray av = Products.liveValues(a, op), bv = Products.liveValues(b, op);
         SparseChecks.sameDevice(op, av, "b", bv);
         long[] s;
+        long total;
         try {
             s = new long[] {Math.multiplyExact(a.shape[0], b.shape[0]), Math.multiplyExact(a.shape[1], b.shape[1])};
+            total = Math.multiplyExact(a.nnz, b.nnz);
         } catch (ArithmeticException e) {
             throw new ShapeException(
                     op + ": the product of shapes " + Products.str(a.shape) + " and " + Products.str(b.shape)
-                            + " passes 2^63",
+                            + " (or of their entries) passes 2^63",
                     e);
         }
         DType t = upcast(a.dtype, b.dtype);
-        long total = Math.multiplyExact(a.nnz, b.nnz);
         if (total == 0) return emptyCoo(av.device(), t, s);
         DType index = SparseChecks.indexFor(s[0], s[1], total);
         try (CooMatrix ac = a.tocoo();

@@ -61,8 +61,8 @@ final class SpGemm {
         var device = a.data.device();
         DType t = a.dtype == DType.FLOAT64 || b.dtype == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
         DType index = a.indexDtype() == DType.INT64 || b.indexDtype() == DType.INT64 ? DType.INT64 : DType.INT32;
-        NDArray ap = as(a.indptr, index), aj = as(a.indices, index), ax = as(a.data, t);
-        NDArray bp = as(b.indptr, index), bj = as(b.indices, index), bx = as(b.data, t);
+        NDArray ap = Construct.as(a.indptr, index), aj = Construct.as(a.indices, index), ax = Construct.as(a.data, t);
+        NDArray bp = Construct.as(b.indptr, index), bj = Construct.as(b.indices, index), bx = Construct.as(b.data, t);
         try (NDArray ub =
                 NDArray.empty(device, DType.INT64, new long[] {m + 1}, Order.C).fill(0)) {
             SparseKernels.launch(BuildKernels.get(Name.SPGEMM_UPPER, t, index), m, ap, aj, bp, ub, m);
@@ -131,11 +131,6 @@ final class SpGemm {
                     BuildKernels.get(Name.SPGEMM_COMPACT, t, index), m, off, col, val, indptr, indices, data, m);
             return new CsrMatrix(data, indices, indptr, new long[] {m, n}, nnz, true);
         }
-    }
-
-    /** {@code x} as {@code dtype}: itself, or a new array. */
-    private static NDArray as(NDArray x, DType dtype) {
-        return x.dtype() == dtype ? x : x.astype(dtype);
     }
 
     /** A CSR matrix over int64 copies of the index arrays and a copy of the values. */
