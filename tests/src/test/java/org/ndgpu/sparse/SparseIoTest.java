@@ -137,6 +137,26 @@ class SparseIoTest extends PerDeviceTest {
     }
 
     @Test
+    void emptyMatricesRoundTrip() {
+        try (SparseMatrix none = Nd.sparse().random(3, 4, 0.0, DType.FLOAT64, 0, SparseFormat.CSR);
+                SparseMatrix noRows = Nd.sparse().random(0, 4, 0.5, DType.FLOAT32, 0)) {
+            for (SparseMatrix a : new SparseMatrix[] {none, noRows}) {
+                Path npz = dir.resolve("empty.npz"), mtx = dir.resolve("empty.mtx");
+                Nd.sparse().saveNpz(npz, a);
+                Nd.sparse().mmwrite(mtx, a);
+                try (SparseMatrix b = Nd.sparse().loadNpz(npz);
+                        CooMatrix c = Nd.sparse().mmread(mtx)) {
+                    assertEquals(a.getClass(), b.getClass());
+                    assertEquals(0, b.nnz());
+                    assertEquals(0, c.nnz());
+                    assertArrayEquals(a.shape(), b.shape());
+                    assertArrayEquals(a.shape(), c.shape());
+                }
+            }
+        }
+    }
+
+    @Test
     void mmwriteFindsSymmetryAsScipy() throws IOException {
         for (String name : new String[] {"mm_symmetric.mtx", "mm_skew.mtx", "mm_general.mtx"}) {
             Path scipys = fixture(name), ours = dir.resolve("ours_" + name);
