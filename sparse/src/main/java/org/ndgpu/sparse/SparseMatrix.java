@@ -69,6 +69,16 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
     /** The product with a dense vector (SpMV, shape {@code (n,)}) or matrix (SpMM, {@code (n, p)}), as {@code A @ x}. */
     public abstract NDArray matmul(NDArray x);
 
+    /**
+     * The product with a sparse matrix (SpGEMM), as SciPy's {@code A @ B}: a new matrix, CSC when this
+     * is CSC, else CSR ({@code Nd.sparse().csrMatrix(a).matmul(Nd.sparse().csrMatrix(b))}). Values
+     * are in the wider dtype of the two; sums that come to 0 are dropped, as SciPy drops them; each
+     * row's indices are sorted.
+     */
+    public SparseMatrix matmul(SparseMatrix other) {
+        return SpGemm.matmul(this, other);
+    }
+
     /** Every stored value times {@code value}, as SciPy's {@code A * 2.0}: a new matrix of the same format. */
     public abstract SparseMatrix mul(Number value);
 

@@ -1,0 +1,141 @@
+package org.ndgpu.sparse;
+
+import java.util.Objects;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.BuildKernels.Name;
+
+/**
+ * The product of two sparse matrices (SpGEMM), row by row as Gustavson's: pass 1 counts each
+ * output row's products, a scan (the core's cumsum) places them, pass 2 forms each row's products,
+ * sorts them by column and sums equal columns, keeping the nonzero sums and counting them; a
+ * second scan gives indptr and a compaction fills indices and data.
+ *
+ * <p>The result is SciPy's {@code A @ B} entry for entry: sums that come to 0 are dropped, as
+ * SciPy's {@code csr_matmat} drops them, and each row's sums are added in SciPy's order. Its
+ * indices are sorted (SciPy leaves them in its accumulator's order; {@code sort_indices()} gives
+ * ndgpu's).
+ */
+final class SpGemm {
+    private SpGemm() {}
+
+    private static final String OP = "matmul";
+
+    /**
+     * {@code a @ b}, in SciPy's format: CSC when {@code a} is CSC, else CSR; values in the wider of
+     * the two dtypes.
+     */
+    static SparseMatrix matmul(SparseMatrix a, SparseMatrix b) {
+        Objects.requireNonNull(b, OP + ": other is null");
+        NDArray ad = Products.liveValues(a, OP), bd = Products.liveValues(b, OP);
+        SparseChecks.sameDevice(OP, ad, "other", bd);
+        if (a.shape[1] != b.shape[0])
+            throw new ShapeException(OP + ": dimension mismatch, the matrix has shape " + Products.str(a.shape)
+                    + " and other has shape " + Products.str(b.shape) + "; other must have " + a.shape[1] + " rows");
+        if (a instanceof CscMatrix ac) {
+            // (A B)^T = B^T A^T, where the transposes of CSC matrices are CSR views over their arrays
+            CscMatrix bc = b instanceof CscMatrix c ? c : null;
+            try (CscMatrix owned = bc == null ? toCsc(b) : null) {
+                CscMatrix right = bc != null ? bc : owned;
+                CsrMatrix t = csr(right.T(), ac.T());
+                return new CscMatrix(t.data, t.indices, t.indptr, new long[] {a.shape[0], b.shape[1]}, t.nnz, true);
+            }
+        }
+        try (CsrMatrix ownedA = a instanceof CsrMatrix ? null : a.tocsr();
+                CsrMatrix ownedB = b instanceof CsrMatrix ? null : b.tocsr()) {
+            return csr(ownedA != null ? ownedA : (CsrMatrix) a, ownedB != null ? ownedB : (CsrMatrix) b);
+        }
+    }
+
+    private static CscMatrix toCsc(SparseMatrix b) {
+        try (CsrMatrix csr = b.tocsr()) {
+            return csr.tocsc();
+        }
+    }
+
+    /** CSR times CSR. */
+    static CsrMatrix csr(CsrMatrix a, CsrMatrix b) {
+        long m = a.shape[0], n = b.shape[1];
+        var device = a.data.device();
+        DType t = a.dtype == DType.FLOAT64 || b.dtype == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
+        DType index = a.indexDtype() == DType.INT64 || b.indexDtype() == DType.INT64 ? DType.INT64 : DType.INT32;
+        NDArray ap = Construct.as(a.indptr, index), aj = Construct.as(a.indices, index), ax = Construct.as(a.data, t);
+        NDArray bp = Construct.as(b.indptr, index), bj = Construct.as(b.indices, index), bx = Construct.as(b.data, t);
+        try (NDArray ub =
+                NDArray.empty(device, DType.INT64, new long[] {m + 1}, Order.C).fill(0)) {
+            SparseKernels.launch(BuildKernels.get(Name.SPGEMM_UPPER, t, index), m, ap, aj, bp, ub, m);
+            try (NDArray off = Conversions.scan(ub)) {
+                long products = Conversions.last(off);
+                if (index == DType.INT32 && SparseChecks.indexFor(m, n, products) == DType.INT64) {
+                    // the products pass int32: the whole product in int64 indices
+                    try (CsrMatrix a64 = widened(a, ap, aj, ax);
+                            CsrMatrix b64 = widened(b, bp, bj, bx)) {
+                        return csr(a64, b64);
+                    }
+                }
+                return rows(a, ap, aj, ax, bp, bj, bx, off, products, n, t, index);
+            }
+        } finally {
+            for (NDArray x : new NDArray[] {ap, aj, ax, bp, bj, bx}) {
+                if (x != a.indptr && x != a.indices && x != a.data && x != b.indptr && x != b.indices && x != b.data)
+                    x.close();
+            }
+        }
+    }
+
+    private static CsrMatrix rows(
+            CsrMatrix a,
+            NDArray ap,
+            NDArray aj,
+            NDArray ax,
+            NDArray bp,
+            NDArray bj,
+            NDArray bx,
+            NDArray off,
+            long products,
+            long n,
+            DType t,
+            DType index) {
+        long m = a.shape[0];
+        var device = ax.device();
+        long[] p = {products};
+        try (NDArray col = NDArray.empty(device, index, p, Order.C);
+                NDArray val = NDArray.empty(device, t, p, Order.C);
+                NDArray col2 = NDArray.empty(device, index, p, Order.C);
+                NDArray val2 = NDArray.empty(device, t, p, Order.C);
+                NDArray counts = NDArray.empty(device, DType.INT64, new long[] {m + 1}, Order.C)
+                        .fill(0)) {
+            SparseKernels.launch(
+                    BuildKernels.get(Name.SPGEMM_ROWS, t, index),
+                    m,
+                    ap,
+                    aj,
+                    ax,
+                    bp,
+                    bj,
+                    bx,
+                    off,
+                    col,
+                    val,
+                    col2,
+                    val2,
+                    counts,
+                    m);
+            NDArray indptr = Conversions.narrowed(Conversions.scan(counts), index);
+            long nnz = Conversions.last(indptr);
+            NDArray indices = NDArray.empty(device, index, new long[] {nnz}, Order.C);
+            NDArray data = NDArray.empty(device, t, new long[] {nnz}, Order.C);
+            SparseKernels.launch(
+                    BuildKernels.get(Name.SPGEMM_COMPACT, t, index), m, off, col, val, indptr, indices, data, m);
+            return new CsrMatrix(data, indices, indptr, new long[] {m, n}, nnz, true);
+        }
+    }
+
+    /** A CSR matrix over int64 copies of the index arrays and a copy of the values. */
+    private static CsrMatrix widened(CsrMatrix a, NDArray indptr, NDArray indices, NDArray data) {
+        return new CsrMatrix(
+                data.copy(), indices.astype(DType.INT64), indptr.astype(DType.INT64), a.shape, a.nnz, true);
+    }
+}
