@@ -30,13 +30,13 @@ public final class SparseBench {
     private static final String BUILD = """
             #pragma OPENCL EXTENSION cl_khr_fp64 : enable
             /* splitmix64's finalizer: the fixed-seed hash every random choice below comes from */
-            inline ulong mix(ulong z) {
+            ulong mix(ulong z) {
                 z += 0x9E3779B97F4A7C15UL;
                 z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9UL;
                 z = (z ^ (z >> 27)) * 0x94D049BB133111EBUL;
                 return z ^ (z >> 31);
             }
-            inline float value(long k) { return (float) (((k * 7919) % 2003) / 2003.0 - 0.5); }
+            float value(long k) { return (float) (((k * 7919) % 2003) / 2003.0 - 0.5); }
             /* the 5-point Laplacian of an N x N grid: row i = (a, b) = (i / N, i % N), its columns in order */
             __kernel void poisson(__global int* indptr, __global int* indices, __global float* data, long N) {
                 long i = get_global_id(0), m = N * N;

@@ -111,7 +111,7 @@ final class SparseKernels {
             }
             /* *p += v for many work-items at once: CUDA's atomicAdd, OpenCL's compare-and-swap on the bits */
             #ifdef __CUDACC__
-            inline void add_to(__global $T* p, $T v) { atomicAdd(p, v); }
+            void add_to(__global $T* p, $T v) { atomicAdd(p, v); }
             #else
             $ADD_TO
             #endif
@@ -228,14 +228,14 @@ final class SparseKernels {
 
     // OpenCL has no float atomic add before 2.0: swap the bits in until no other work-item came between
     private static final String ADD_FLOAT = """
-            inline void add_to(__global float* p, float v) {
+            void add_to(__global float* p, float v) {
                 volatile __global int* q = (volatile __global int*) p;
                 int old = *q, seen;
                 while ((seen = atomic_cmpxchg(q, old, as_int(as_float(old) + v))) != old) old = seen;
             }""";
     private static final String ADD_DOUBLE = """
             #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-            inline void add_to(__global double* p, double v) {
+            void add_to(__global double* p, double v) {
                 volatile __global long* q = (volatile __global long*) p;
                 long old = *q, seen;
                 while ((seen = atom_cmpxchg(q, old, as_long(as_double(old) + v))) != old) old = seen;
