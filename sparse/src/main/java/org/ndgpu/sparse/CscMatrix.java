@@ -58,12 +58,10 @@ public final class CscMatrix extends CompressedMatrix {
         return new CsrMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false);
     }
 
-    /** {@code A @ x}; this milestone converts to CSR first (a CSC kernel is a next step of issue 38). */
+    /** {@code A @ x} on this matrix's own arrays (no conversion to CSR): {@code csr.T().matmul(x)} is {@code A^T x}. */
     @Override
     public NDArray matmul(NDArray x) {
-        try (CsrMatrix csr = tocsr()) {
-            return csr.matmul(x);
-        }
+        return Products.cscMatmul(this, x);
     }
 
     @Override

@@ -22,43 +22,119 @@ final class Products {
 
     /** {@code A @ x} for x of shape {@code (n,)} (SpMV) or {@code (n, p)} (SpMM), in the wider float dtype of the two. */
     static NDArray csrMatmul(CsrMatrix a, NDArray x) {
+        return matmul(a, a.data, a.indices, a.indptr, x, false);
+    }
+
+    /**
+     * {@code A @ x} for CSC A, its entries scattered to their rows by atomic adds: {@code A.T() @ x}
+     * of a CSR matrix runs on its own arrays, without forming the transpose.
+     */
+    static NDArray cscMatmul(CscMatrix a, NDArray x) {
+        return matmul(a, a.data, a.indices, a.indptr, x, true);
+    }
+
+    private static NDArray matmul(
+            SparseMatrix a, NDArray values, NDArray indices, NDArray indptr, NDArray x, boolean csc) {
         Objects.requireNonNull(x, "matmul: x is null");
         String op = "matmul";
-        a.data.live(op);
+        values.live(op);
         x.live(op);
         long m = a.shape[0], n = a.shape[1];
         if ((x.ndim() != 1 && x.ndim() != 2) || x.shape(0) != n)
             throw new ShapeException(op + ": dimension mismatch, the matrix has shape (" + m + ", " + n
                     + ") and x has shape " + str(x.shape()) + "; x must have shape (" + n + ",) or (" + n + ", p)");
         SparseChecks.values(op, "x", x.dtype());
-        SparseChecks.sameDevice(op, a.data, "x", x);
+        SparseChecks.sameDevice(op, values, "x", x);
         DType t = a.dtype == DType.FLOAT64 || x.dtype() == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
-        NDArray data = a.data.dtype() == t ? a.data : a.data.astype(t);
+        NDArray data = values.dtype() == t ? values : values.astype(t);
         NDArray xs = x.dtype() == t ? Conversions.ready(x) : x.astype(t);
         try {
-            if (x.ndim() == 1) {
-                NDArray y = NDArray.empty(x.device(), t, new long[] {m}, Order.C);
-                SparseKernels.launch(
-                        SparseKernels.get(Name.CSR_SPMV, t, a.indices.dtype()), m, a.indptr, a.indices, data, xs, y, m);
+            long p = x.ndim() == 1 ? 1 : x.shape(1);
+            long[] shape = x.ndim() == 1 ? new long[] {m} : new long[] {m, p};
+            if (csc) {
+                NDArray y = NDArray.empty(x.device(), t, shape, Order.C).fill(0);
+                if (x.ndim() == 1) {
+                    int lanes = lanes(n, a.nnz);
+                    SparseKernels.launch(
+                            SparseKernels.get(Name.CSC_SPMV, t, indices.dtype()),
+                            n * lanes,
+                            indptr,
+                            indices,
+                            data,
+                            xs,
+                            y,
+                            n,
+                            lanes);
+                } else {
+                    SparseKernels.launch(
+                            SparseKernels.get(Name.CSC_SPMM, t, indices.dtype()),
+                            n * p,
+                            indptr,
+                            indices,
+                            data,
+                            xs,
+                            y,
+                            n,
+                            p);
+                }
                 return y;
             }
-            long p = x.shape(1);
-            NDArray y = NDArray.empty(x.device(), t, new long[] {m, p}, Order.C);
-            SparseKernels.launch(
-                    SparseKernels.get(Name.CSR_SPMM, t, a.indices.dtype()),
-                    m * p,
-                    a.indptr,
-                    a.indices,
-                    data,
-                    xs,
-                    y,
-                    m,
-                    p);
+            NDArray y = NDArray.empty(x.device(), t, shape, Order.C);
+            if (x.ndim() == 1) spmv(a, indices, indptr, data, xs, y, t);
+            else
+                SparseKernels.launch(
+                        SparseKernels.get(Name.CSR_SPMM, t, indices.dtype()),
+                        m * p,
+                        indptr,
+                        indices,
+                        data,
+                        xs,
+                        y,
+                        m,
+                        p);
             return y;
         } finally {
-            if (data != a.data) data.close();
+            if (data != values) data.close();
             if (xs != x) xs.close();
         }
+    }
+
+    /**
+     * {@code y = A x} by the kernel the average row length picks: a row per work-item when rows
+     * hold fewer than 2 entries on average, else a row per slice of {@link #lanes} work-items.
+     */
+    private static void spmv(
+            SparseMatrix a, NDArray indices, NDArray indptr, NDArray data, NDArray x, NDArray y, DType t) {
+        long m = a.shape[0];
+        int lanes = lanes(m, a.nnz);
+        if (lanes == 1) {
+            SparseKernels.launch(
+                    SparseKernels.get(Name.CSR_SPMV, t, indices.dtype()), m, indptr, indices, data, x, y, m);
+            return;
+        }
+        long rowsPerGroup = 256 / lanes;
+        SparseKernels.launchGroups(
+                SparseKernels.get(Name.CSR_SPMV_VECTOR, t, indices.dtype()),
+                (m + rowsPerGroup - 1) / rowsPerGroup,
+                indptr,
+                indices,
+                data,
+                x,
+                y,
+                m,
+                lanes);
+    }
+
+    /**
+     * The work-items that share a row (CSR) or a column (CSC) in SpMV: the largest power of 2 not
+     * above the average line length {@code nnz / lines}, from 1 (a line per work-item) to 32 (a warp
+     * per line), known from the shape and nnz without reading the device. {@code lanes(100, 500)} is 4.
+     */
+    static int lanes(long rows, long nnz) {
+        if (rows == 0) return 1;
+        long average = nnz / rows;
+        if (average < 2) return 1;
+        return (int) Math.min(32, Long.highestOneBit(average));
     }
 
     /** The values times {@code value}, a new array. */

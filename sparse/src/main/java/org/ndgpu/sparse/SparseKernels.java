@@ -11,9 +11,13 @@ import org.ndgpu.raw.RawModule;
  * devices). One source, specialised per value type {@code T} (float, double) and index type
  * {@code I} (int, long); each specialisation is one module, compiled once per device and kept.
  *
- * <p>The products give one row (CSR) to one work-item: simple and correct on any pattern, but a
- * long row serializes on one thread. A row per warp for long rows and merge-path for skewed
- * patterns are the next step (issue 38).
+ * <p>SpMV has two kernels, chosen on the host from the average row length (as CuPy's and CUSP's
+ * vector kernels are): {@code csr_spmv} gives a row to one work-item (short rows), {@code
+ * csr_spmv_vector} gives a row to a slice of {@code lanes} work-items of a work-group of 256, which
+ * sum their partial products through local memory (portable to both dialects: no subgroups, no
+ * warp shuffles). In the vector kernel a row longer than {@code LONG_ROW} is left by its slice
+ * and summed afterwards by the whole work-group, so one row of 100k entries does not hold up its
+ * group for 100k / lanes steps. Merge-path for skewed patterns is a next step (issue 38).
  */
 final class SparseKernels {
     private SparseKernels() {}
@@ -21,7 +25,10 @@ final class SparseKernels {
     /** The kernels of one module, by the names below. */
     enum Name {
         CSR_SPMV,
+        CSR_SPMV_VECTOR,
         CSR_SPMM,
+        CSC_SPMV,
+        CSC_SPMM,
         COMPRESSED_TODENSE,
         DENSE_ROW_COUNTS,
         DENSE_FILL,
@@ -43,6 +50,56 @@ final class SparseKernels {
                 for ($I k = indptr[r]; k < indptr[r + 1]; k++) acc += data[k] * x[indices[k]];
                 y[r] = acc;
             }
+            /* a row to a slice of lanes work-items (a power of 2 up to 256), partial sums added in local memory;
+               the rows longer than LONG_ROW of the group are then summed one by one by all 256 work-items */
+            #define GROUP 256
+            #define LONG_ROW 1024
+            __kernel void csr_spmv_vector(__global const $I* indptr, __global const $I* indices,
+                                          __global const $T* data, __global const $T* x, __global $T* y, long m,
+                                          int lanes) {
+                __local $T part[GROUP];
+                __local int anyLong;
+                int lid = (int) get_local_id(0);
+                int lane = lid & (lanes - 1);
+                long rows = GROUP / lanes;
+                long first = (long) get_group_id(0) * rows;
+                long r = first + lid / lanes;
+                if (lid == 0) anyLong = 0;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                $T acc = 0;
+                int mine = 0;
+                if (r < m) {
+                    $I lo = indptr[r], hi = indptr[r + 1];
+                    if (hi - lo > LONG_ROW) anyLong = 1;
+                    else {
+                        mine = 1;
+                        for ($I k = lo + lane; k < hi; k += lanes) acc += data[k] * x[indices[k]];
+                    }
+                }
+                part[lid] = acc;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                for (int s = lanes >> 1; s > 0; s >>= 1) {
+                    if (lane < s) part[lid] += part[lid + s];
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                }
+                if (mine && lane == 0) y[r] = part[lid];
+                if (anyLong == 0) return; /* the same for the whole group, read after a barrier */
+                long last = min(first + rows, m);
+                for (long q = first; q < last; q++) {
+                    $I lo = indptr[q], hi = indptr[q + 1];
+                    if (hi - lo <= LONG_ROW) continue; /* the same for the whole group */
+                    $T a = 0;
+                    for ($I k = lo + lid; k < hi; k += GROUP) a += data[k] * x[indices[k]];
+                    barrier(CLK_LOCAL_MEM_FENCE); /* the previous row's part[0] has been read */
+                    part[lid] = a;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    for (int s = GROUP >> 1; s > 0; s >>= 1) {
+                        if (lid < s) part[lid] += part[lid + s];
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                    }
+                    if (lid == 0) y[q] = part[0];
+                }
+            }
             __kernel void csr_spmm(__global const $I* indptr, __global const $I* indices, __global const $T* data,
                                    __global const $T* x, __global $T* y, long m, long p) {
                 long g = get_global_id(0);
@@ -51,6 +108,31 @@ final class SparseKernels {
                 $T acc = 0;
                 for ($I k = indptr[r]; k < indptr[r + 1]; k++) acc += data[k] * x[(long) indices[k] * p + j];
                 y[g] = acc;
+            }
+            /* *p += v for many work-items at once: CUDA's atomicAdd, OpenCL's compare-and-swap on the bits */
+            #ifdef __CUDACC__
+            void add_to(__global $T* p, $T v) { atomicAdd(p, v); }
+            #else
+            $ADD_TO
+            #endif
+            /* y = A x for CSC A (y zeroed first): a column to a slice of lanes work-items, its entries
+               scattered to their rows; how A.T() @ x runs on a CSR matrix's arrays without transposing them */
+            __kernel void csc_spmv(__global const $I* indptr, __global const $I* indices, __global const $T* data,
+                                   __global const $T* x, __global $T* y, long n, int lanes) {
+                long g = get_global_id(0);
+                long c = g / lanes;
+                if (c >= n) return;
+                $T xc = x[c];
+                for ($I k = indptr[c] + (int) (g % lanes); k < indptr[c + 1]; k += lanes) add_to(&y[indices[k]], data[k] * xc);
+            }
+            /* Y = A X for CSC A and X of p columns (Y zeroed first): a work-item per (column of A, column of X) */
+            __kernel void csc_spmm(__global const $I* indptr, __global const $I* indices, __global const $T* data,
+                                   __global const $T* x, __global $T* y, long n, long p) {
+                long g = get_global_id(0);
+                if (g >= n * p) return;
+                long c = g / p, j = g % p;
+                $T xc = x[g];
+                for ($I k = indptr[c]; k < indptr[c + 1]; k++) add_to(&y[(long) indices[k] * p + j], data[k] * xc);
             }
             /* CSR (major = rows) or CSC (major = columns) into a zeroed dense array; duplicates add up */
             __kernel void compressed_todense(__global const $I* indptr, __global const $I* indices,
@@ -144,6 +226,21 @@ final class SparseKernels {
             }
             """;
 
+    // OpenCL has no float atomic add before 2.0: swap the bits in until no other work-item came between
+    private static final String ADD_FLOAT = """
+            void add_to(__global float* p, float v) {
+                volatile __global int* q = (volatile __global int*) p;
+                int old = *q, seen;
+                while ((seen = atomic_cmpxchg(q, old, as_int(as_float(old) + v))) != old) old = seen;
+            }""";
+    private static final String ADD_DOUBLE = """
+            #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+            void add_to(__global double* p, double v) {
+                volatile __global long* q = (volatile __global long*) p;
+                long old = *q, seen;
+                while ((seen = atom_cmpxchg(q, old, as_long(as_double(old) + v))) != old) old = seen;
+            }""";
+
     private record Types(DType value, DType index) {}
 
     private record Key(Name name, Types types) {}
@@ -163,6 +260,7 @@ final class SparseKernels {
     private static RawModule module(Types t) {
         boolean f64 = t.value() == DType.FLOAT64;
         return new RawModule(SOURCE.replace("$PRAGMA", f64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" : "")
+                .replace("$ADD_TO", f64 ? ADD_DOUBLE : ADD_FLOAT)
                 .replace("$T", f64 ? "double" : "float")
                 .replace("$I", t.index() == DType.INT64 ? "long" : "int"));
     }
@@ -173,5 +271,11 @@ final class SparseKernels {
     static void launch(RawKernel kernel, long items, Object... args) {
         if (items == 0) return;
         kernel.launch(new long[] {(items + BLOCK - 1) / BLOCK}, new long[] {BLOCK}, args);
+    }
+
+    /** Launches {@code kernel} over {@code groups} work-groups of 256 work-items. */
+    static void launchGroups(RawKernel kernel, long groups, Object... args) {
+        if (groups == 0) return;
+        kernel.launch(new long[] {groups}, new long[] {BLOCK}, args);
     }
 }
