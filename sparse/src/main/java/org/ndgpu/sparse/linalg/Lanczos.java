@@ -173,8 +173,18 @@ final class Lanczos {
         return u;
     }
 
-    /** {@code u - (basis @ u) @ basis}: u with its components along the rows of basis removed. */
+    /**
+     * u with its components along the rows of basis removed, {@code u - (basis @ u) @ basis} twice:
+     * one pass of classical Gram-Schmidt leaves errors that grow step by step ("twice is enough").
+     */
     private static NDArray orthogonalized(NDArray u, NDArray basis) {
+        NDArray once = project(u, basis);
+        try (once) {
+            return project(once, basis);
+        }
+    }
+
+    private static NDArray project(NDArray u, NDArray basis) {
         try (NDArray c = basis.matmul(u);
                 NDArray along = c.matmul(basis)) {
             return u.sub(along);

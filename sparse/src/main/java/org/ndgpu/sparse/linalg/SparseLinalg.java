@@ -167,12 +167,12 @@ public final class SparseLinalg {
         return Norms.matrix(a, ord);
     }
 
-    /** scipy.sparse.linalg.norm(A, axis=axis): the 2-norm of each column (0) or row (1), 1-d. {@code lin.norm(a, 0)} */
-    public NDArray norm(SparseMatrix a, int axis) {
-        return Norms.along(a, 2, axis);
-    }
-
-    /** scipy.sparse.linalg.norm(A, ord, axis): a vector norm (inf, -inf, or a nonzero p) of each column or row. {@code lin.norm(a, 1.0, 1)} */
+    /**
+     * scipy.sparse.linalg.norm(A, ord, axis): a vector norm (2 for SciPy's default, inf, -inf, or
+     * another nonzero p) of each column (axis 0) or row (axis 1), a 1-d array. There is no
+     * {@code norm(a, axis)}: {@code norm(a, 1)} is the matrix 1-norm, as SciPy's.
+     * {@code lin.norm(a, 2, 0)}
+     */
     public NDArray norm(SparseMatrix a, double ord, int axis) {
         return Norms.along(a, ord, axis);
     }
