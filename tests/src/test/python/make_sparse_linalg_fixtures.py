@@ -8,6 +8,7 @@ holds a CSR matrix A (kind csr, dtype, shape, data indices indptr) and one test:
     M = diags(1 / A.diagonal())), and SciPy's x, info and iters (the number of callback calls; gmres
     with callback_type='x', so maxiter and iters count restart cycles);
   eigsh (on matrices without repeated eigenvalues, which one Krylov vector cannot resolve): k, which and SciPy's (ARPACK's) eigenvalues w, ascending;
+  svds: k, which and SciPy's singular values s, ascending;
   norm: fro, n1, nm1, ninf, nminf (matrix norms) and the vector norms along an axis ax0_2, ax1_2,
     ax0_1, ax1_inf, ax0_minf, ax1_3.
 Matrices: 1-d and 2-d Poisson (SPD), a Poisson with a random diagonal added (so Jacobi changes
@@ -92,6 +93,13 @@ def eigsh_case(name, a, dtype, k, which):
     blocks.append(f)
 
 
+def svds_case(name, a, dtype, k, which):
+    a, f = matrix_fields(name, a, dtype)
+    s = sla.svds(a.astype(np.float64), k=k, which=which, return_singular_vectors=False, tol=0, random_state=1)
+    f += [("test", "svds"), ("k", str(k)), ("which", which), ("s", fmt(np.sort(s)))]
+    blocks.append(f)
+
+
 def norm_case(name, a, dtype):
     a, f = matrix_fields(name, a, dtype)
     f += [("test", "norm"), ("fro", fmt(sla.norm(a))), ("n1", fmt(sla.norm(a, 1))), ("nm1", fmt(sla.norm(a, -1))),
@@ -134,6 +142,10 @@ for dt in (np.float64, np.float32):
     eigsh_case(f"eigsh shifted LA k1 {s}", shifted, dt, 1, "LA")
     n = sp.random(7, 5, density=0.5, random_state=rng, data_rvs=lambda k: rng.uniform(-3, 3, k))
     norm_case(f"norm random 7x5 {s}", n, dt)
+    tall = sp.random(40, 25, density=0.3, random_state=rng, data_rvs=lambda k: rng.uniform(-1, 1, k))
+    svds_case(f"svds tall LM {s}", tall, dt, 3, "LM")
+    svds_case(f"svds wide LM {s}", tall.T, dt, 4, "LM")
+    svds_case(f"svds tall SM {s}", tall, dt, 2, "SM")
     norm_case(f"norm nonsym {s}", nonsymmetric(20, 0.2), dt)
 
 os.makedirs(os.path.dirname(OUT), exist_ok=True)

@@ -146,6 +146,23 @@ class SparseLinalgHostileTest extends PerDeviceTest {
     }
 
     @Test
+    void svdsArguments() {
+        CsrMatrix closed;
+        try (NDArray dense = Nd.ones(6, 4);
+                CsrMatrix a = Nd.sparse().csrMatrix(dense)) {
+            refused(
+                    NdException.class,
+                    () -> LIN.svds(a, 3),
+                    "svds",
+                    "k must be in [1, min(A.shape) - 1) = [1, 3)",
+                    "got 3");
+            refused(NdException.class, () -> LIN.svds(a, 1, "LA", null, null, 0), "svds", "'LM' or 'SM'", "'LA'");
+            closed = a;
+        }
+        refused(ArrayClosedException.class, () -> LIN.svds(closed, 1), "svds", "closed");
+    }
+
+    @Test
     void normArguments() {
         try (CsrMatrix a = poisson(4)) {
             refused(NdException.class, () -> LIN.norm(a, 2.0), "norm", "ord must be 1, -1, inf, -inf", "2.0");

@@ -25,6 +25,7 @@ import org.ndgpu.sparse.linalg.LinearOperator;
 import org.ndgpu.sparse.linalg.SolveOptions;
 import org.ndgpu.sparse.linalg.SolveResult;
 import org.ndgpu.sparse.linalg.SparseLinalg;
+import org.ndgpu.sparse.linalg.SvdsResult;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -150,6 +151,39 @@ class SparseLinalgTest extends PerDeviceTest {
                                 for (int j = 0; j < k; j++)
                                     assertEquals(
                                             i == j ? 1 : 0, g[i * k + j], c.dtype() == DType.FLOAT64 ? 1e-8 : 1e-3);
+                        }
+                    }
+                }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> svdsFindsScipysSingularValues() {
+        return cases("svds").stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    int k = c.ints("k")[0];
+                    try (SparseMatrix a = c.build();
+                            SvdsResult r = LIN.svds(a, k, c.fields().get("which"), null, null, 0)) {
+                        long m = a.shape()[0], n = a.shape()[1];
+                        assertEquals(m, r.u().shape(0));
+                        assertEquals(k, r.u().shape(1));
+                        assertEquals(k, r.vh().shape(0));
+                        assertEquals(n, r.vh().shape(1));
+                        double[] s = r.s().toDoubleArray();
+                        double[] expected = c.doubles("s");
+                        double tol = c.dtype() == DType.FLOAT64 ? 1e-9 : 1e-3;
+                        for (int j = 0; j < k; j++)
+                            assertTrue(
+                                    Math.abs(s[j] - expected[j]) <= tol * expected[k - 1],
+                                    "s[" + j + "] " + s[j] + ", " + expected[j]);
+                        // A @ vh.T = u * s
+                        try (NDArray v = r.vh().T();
+                                NDArray av = a.matmul(v);
+                                NDArray us = r.u().mul(r.s());
+                                NDArray diff = av.sub(us);
+                                NDArray worst = diff.abs().max()) {
+                            assertTrue(
+                                    worst.doubleValue() <= (c.dtype() == DType.FLOAT64 ? 1e-8 : 1e-3) * expected[k - 1],
+                                    "A v - u s");
                         }
                     }
                 }));

@@ -152,6 +152,20 @@ public final class SparseLinalg {
         return Lanczos.eigsh(Device.current(), a, k, which, ncv, maxiter, tol);
     }
 
+    /** scipy.sparse.linalg.svds(A, k): the k largest singular values and their vectors. {@code lin.svds(a, 3).s()} */
+    public SvdsResult svds(SparseMatrix a, int k) {
+        return svds(a, k, "LM", null, null, 0);
+    }
+
+    /**
+     * scipy.sparse.linalg.svds(A, k, ncv, tol, which, maxiter), which "LM" (largest) or "SM"
+     * (smallest): eigsh on the Gram operator of A, s ascending as SciPy's.
+     * {@code lin.svds(a, 3, "SM", null, null, 0)}
+     */
+    public SvdsResult svds(SparseMatrix a, int k, String which, Integer ncv, Integer maxiter, double tol) {
+        return Svds.of(a, k, which, ncv, maxiter, tol);
+    }
+
     // ---------------------------------------------------------------- norms
 
     /** scipy.sparse.linalg.norm(A): the Frobenius norm, a 0-d array. {@code lin.norm(a)} */
