@@ -286,4 +286,38 @@ class SparseLinalgTest extends PerDeviceTest {
             org.junit.jupiter.api.Assertions.assertArrayEquals(new double[] {0.5, 0.25}, y.toDoubleArray(), 1e-15);
         }
     }
+
+    @Test
+    void workingDtypeIsTheWiderOfAAndB() {
+        try (NDArray dense = Nd.array(new double[][] {{4, 1, 0}, {1, 3, 1}, {0, 1, 2}});
+                CsrMatrix a64 = Nd.sparse().csrMatrix(dense);
+                SparseMatrix a32 = a64.astype(DType.FLOAT32);
+                NDArray b64 = Nd.array(new double[] {1, 2, 3}, DType.FLOAT64, 3);
+                NDArray b32 = b64.astype(DType.FLOAT32);
+                NDArray b2d = b64.reshape(3, 1);
+                SolveResult r1 = LIN.cg(a32, b64);
+                SolveResult r2 = LIN.bicgstab(a32, b32);
+                SolveResult r3 = LIN.gmres(a64, b2d)) {
+            assertEquals(DType.FLOAT64, r1.x().dtype());
+            assertEquals(DType.FLOAT32, r2.x().dtype());
+            assertEquals(1, r3.x().ndim());
+            try (NDArray ax = a64.matmul(r3.x())) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(b64.toDoubleArray(), ax.toDoubleArray(), 1e-4);
+            }
+        }
+    }
+
+    @Test
+    void eigshOfALinearOperator() {
+        int n = 30;
+        double[] diag = new double[n];
+        for (int i = 0; i < n; i++) diag[i] = i + 1 + 0.1 * Math.sin(i);
+        try (NDArray d = Nd.array(diag, DType.FLOAT64, n)) {
+            LinearOperator op = new LinearOperator(new long[] {n, n}, DType.FLOAT64, x -> x.mul(d));
+            try (EigshResult e = LIN.eigsh(op, 2, "LA", null, null, 0)) {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(
+                        new double[] {diag[n - 2], diag[n - 1]}, e.w().toDoubleArray(), 1e-9);
+            }
+        }
+    }
 }
