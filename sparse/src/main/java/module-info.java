@@ -8,4 +8,5 @@ module org.ndgpu.sparse {
     requires org.ndgpu.raw;
 
     exports org.ndgpu.sparse;
+    exports org.ndgpu.sparse.linalg;
 }

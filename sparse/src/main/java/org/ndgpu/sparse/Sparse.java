@@ -31,6 +31,11 @@ public final class Sparse {
         return INSTANCE;
     }
 
+    /** scipy.sparse.linalg: the solvers, eigsh and norms. {@code Nd.sparse().linalg().cg(a, b)} */
+    public org.ndgpu.sparse.linalg.SparseLinalg linalg() {
+        return org.ndgpu.sparse.linalg.SparseLinalg.instance();
+    }
+
     /** scipy.sparse.csr_matrix(dense): the nonzeros of a 2-d float32 or float64 array, in row order. */
     public CsrMatrix csrMatrix(NDArray dense) {
         Objects.requireNonNull(dense, "csrMatrix: dense is null");

@@ -1,0 +1,193 @@
+package org.ndgpu.sparse.linalg;
+
+import java.util.Objects;
+import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.sparse.SparseMatrix;
+
+/**
+ * The scipy.sparse.linalg namespace, as {@code Nd.sparse().linalg()} (CuPy's
+ * {@code cupyx.scipy.sparse.linalg}): iterative solvers, eigsh and norms on the device.
+ *
+ * <pre>{@code
+ * SparseLinalg lin = Nd.sparse().linalg();
+ * try (SolveResult r = lin.cg(a, b, SolveOptions.defaults().withRtol(1e-8).withJacobi())) {
+ *     NDArray x = r.x();       // r.info() == 0 where it converged
+ * }
+ * try (EigshResult e = lin.eigsh(a, 3, "LA")) { e.w(); e.v(); }
+ * }</pre>
+ *
+ * <p>The solvers follow SciPy 1.17's algorithms step for step, so they take as many iterations as
+ * SciPy's for the same inputs; the vectors stay on the device and only the scalars each step needs
+ * (dot products, norms) come to the host. They refuse, where SciPy would run, a {@code maxiter} of
+ * 0 (SciPy returns x0 with info 0, as if converged) and a b holding NaN or infinity (SciPy runs to
+ * maxiter on NaN).
+ */
+public final class SparseLinalg {
+    private static final SparseLinalg INSTANCE = new SparseLinalg();
+
+    private SparseLinalg() {}
+
+    /** The namespace (one instance: it holds no state). */
+    public static SparseLinalg instance() {
+        return INSTANCE;
+    }
+
+    // ---------------------------------------------------------------- operators
+
+    /** scipy.sparse.linalg.aslinearoperator(A): {@code lin.aslinearoperator(a).matvec(x)}. */
+    public LinearOperator aslinearoperator(SparseMatrix a) {
+        return LinearOperator.aslinearoperator(a);
+    }
+
+    /** scipy.sparse.linalg.aslinearoperator(A) for a dense 2-d array: {@code lin.aslinearoperator(dense)}. */
+    public LinearOperator aslinearoperator(NDArray a) {
+        return LinearOperator.aslinearoperator(a);
+    }
+
+    /**
+     * A Jacobi preconditioner {@code M = inv(diag(A))} for the solvers' {@code M} (SciPy users write
+     * {@code LinearOperator(A.shape, lambda x: x / A.diagonal())}); close it after use.
+     * {@code try (LinearOperator m = lin.jacobi(a)) { lin.cg(a, b, SolveOptions.defaults().withM(m)); }}
+     */
+    public LinearOperator jacobi(SparseMatrix a) {
+        return Jacobi.of("jacobi", a);
+    }
+
+    // ---------------------------------------------------------------- solvers
+
+    /** scipy.sparse.linalg.cg(A, b) for a symmetric positive definite A: {@code lin.cg(a, b).x()}. */
+    public SolveResult cg(SparseMatrix a, NDArray b) {
+        return cg(a, b, SolveOptions.defaults());
+    }
+
+    /** scipy.sparse.linalg.cg(A, b, x0, rtol, atol, maxiter, M, callback): {@code lin.cg(a, b, SolveOptions.defaults().withRtol(1e-8))}. */
+    public SolveResult cg(SparseMatrix a, NDArray b, SolveOptions options) {
+        try (KrylovSystem s = KrylovSystem.of("cg", operator("cg", a), a, b, options)) {
+            return ConjugateGradient.solve(s);
+        }
+    }
+
+    /** scipy.sparse.linalg.cg with A a LinearOperator: {@code lin.cg(op, b, SolveOptions.defaults())}. */
+    public SolveResult cg(LinearOperator a, NDArray b, SolveOptions options) {
+        try (KrylovSystem s = KrylovSystem.of("cg", a, null, b, options)) {
+            return ConjugateGradient.solve(s);
+        }
+    }
+
+    /** scipy.sparse.linalg.bicgstab(A, b): {@code lin.bicgstab(a, b).x()}. */
+    public SolveResult bicgstab(SparseMatrix a, NDArray b) {
+        return bicgstab(a, b, SolveOptions.defaults());
+    }
+
+    /** scipy.sparse.linalg.bicgstab(A, b, x0, rtol, atol, maxiter, M, callback): {@code lin.bicgstab(a, b, options)}. */
+    public SolveResult bicgstab(SparseMatrix a, NDArray b, SolveOptions options) {
+        try (KrylovSystem s = KrylovSystem.of("bicgstab", operator("bicgstab", a), a, b, options)) {
+            return BiCgStab.solve(s);
+        }
+    }
+
+    /** scipy.sparse.linalg.bicgstab with A a LinearOperator: {@code lin.bicgstab(op, b, options)}. */
+    public SolveResult bicgstab(LinearOperator a, NDArray b, SolveOptions options) {
+        try (KrylovSystem s = KrylovSystem.of("bicgstab", a, null, b, options)) {
+            return BiCgStab.solve(s);
+        }
+    }
+
+    /** scipy.sparse.linalg.gmres(A, b) (restart 20): {@code lin.gmres(a, b).x()}. */
+    public SolveResult gmres(SparseMatrix a, NDArray b) {
+        return gmres(a, b, SolveOptions.defaults());
+    }
+
+    /**
+     * scipy.sparse.linalg.gmres(A, b, x0, rtol, atol, restart, maxiter, M, callback, callback_type='x'):
+     * maxiter counts restart cycles. {@code lin.gmres(a, b, SolveOptions.defaults().withRestart(30))}
+     */
+    public SolveResult gmres(SparseMatrix a, NDArray b, SolveOptions options) {
+        try (KrylovSystem s = KrylovSystem.of("gmres", operator("gmres", a), a, b, options)) {
+            return Gmres.solve(s);
+        }
+    }
+
+    /** scipy.sparse.linalg.gmres with A a LinearOperator: {@code lin.gmres(op, b, options)}. */
+    public SolveResult gmres(LinearOperator a, NDArray b, SolveOptions options) {
+        try (KrylovSystem s = KrylovSystem.of("gmres", a, null, b, options)) {
+            return Gmres.solve(s);
+        }
+    }
+
+    private static LinearOperator operator(String op, SparseMatrix a) {
+        Objects.requireNonNull(a, op + ": A is null");
+        if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
+        return LinearOperator.aslinearoperator(a);
+    }
+
+    // ---------------------------------------------------------------- eigenvalues
+
+    /** scipy.sparse.linalg.eigsh(A, k): the k eigenvalues of largest magnitude of a symmetric A. {@code lin.eigsh(a, 3)} */
+    public EigshResult eigsh(SparseMatrix a, int k) {
+        return eigsh(a, k, "LM");
+    }
+
+    /** scipy.sparse.linalg.eigsh(A, k, which=which), which "LM", "LA" or "SA": {@code lin.eigsh(a, 3, "SA")}. */
+    public EigshResult eigsh(SparseMatrix a, int k, String which) {
+        return eigsh(a, k, which, null, null, 0);
+    }
+
+    /**
+     * scipy.sparse.linalg.eigsh(A, k, which, ncv, maxiter, tol): ncv Lanczos vectors (null for
+     * {@code min(max(2k, k + 32), n - 1)}), maxiter Lanczos steps (null for {@code 10 n}), tol 0 for
+     * machine precision. {@code lin.eigsh(a, 3, "LA", 40, null, 1e-10)}
+     */
+    public EigshResult eigsh(SparseMatrix a, int k, String which, Integer ncv, Integer maxiter, double tol) {
+        LinearOperator op = operator("eigsh", a);
+        try (NDArray d = a.diagonal()) {
+            return Lanczos.eigsh(d.device(), op, k, which, ncv, maxiter, tol);
+        }
+    }
+
+    /** scipy.sparse.linalg.eigsh with A a LinearOperator, on the current device: {@code lin.eigsh(op, 3, "LA", null, null, 0)}. */
+    public EigshResult eigsh(LinearOperator a, int k, String which, Integer ncv, Integer maxiter, double tol) {
+        return Lanczos.eigsh(Device.current(), a, k, which, ncv, maxiter, tol);
+    }
+
+    /** scipy.sparse.linalg.svds(A, k): the k largest singular values and their vectors. {@code lin.svds(a, 3).s()} */
+    public SvdsResult svds(SparseMatrix a, int k) {
+        return svds(a, k, "LM", null, null, 0);
+    }
+
+    /**
+     * scipy.sparse.linalg.svds(A, k, ncv, tol, which, maxiter), which "LM" (largest) or "SM"
+     * (smallest): eigsh on the Gram operator of A, s ascending as SciPy's.
+     * {@code lin.svds(a, 3, "SM", null, null, 0)}
+     */
+    public SvdsResult svds(SparseMatrix a, int k, String which, Integer ncv, Integer maxiter, double tol) {
+        return Svds.of(a, k, which, ncv, maxiter, tol);
+    }
+
+    // ---------------------------------------------------------------- norms
+
+    /** scipy.sparse.linalg.norm(A): the Frobenius norm, a 0-d array. {@code lin.norm(a)} */
+    public NDArray norm(SparseMatrix a) {
+        return Norms.frobenius(a);
+    }
+
+    /**
+     * scipy.sparse.linalg.norm(A, ord) for ord 1 (largest column sum of |A|), -1, inf (largest row
+     * sum), -inf: a 0-d array. {@code lin.norm(a, Double.POSITIVE_INFINITY)}
+     */
+    public NDArray norm(SparseMatrix a, double ord) {
+        return Norms.matrix(a, ord);
+    }
+
+    /**
+     * scipy.sparse.linalg.norm(A, ord, axis): a vector norm (2 for SciPy's default, inf, -inf, or
+     * another nonzero p) of each column (axis 0) or row (axis 1), a 1-d array. There is no
+     * {@code norm(a, axis)}: {@code norm(a, 1)} is the matrix 1-norm, as SciPy's.
+     * {@code lin.norm(a, 2, 0)}
+     */
+    public NDArray norm(SparseMatrix a, double ord, int axis) {
+        return Norms.along(a, ord, axis);
+    }
+}
