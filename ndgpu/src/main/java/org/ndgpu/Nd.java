@@ -33,12 +33,15 @@ import org.ndgpu.routines.indexing.Masking;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
+import org.ndgpu.routines.logic.TypeTesting;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.routines.manipulation.Padding;
 import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.math.ComplexNumbers;
 import org.ndgpu.routines.math.Convolution;
 import org.ndgpu.routines.math.Differences;
 import org.ndgpu.routines.math.Interpolation;
+import org.ndgpu.routines.math.NanToNum;
 import org.ndgpu.routines.math.Polynomials;
 import org.ndgpu.routines.math.Products;
 import org.ndgpu.routines.sets.SetOperations;
@@ -1255,6 +1258,247 @@ public final class Nd {
     /** numpy.nanargmin(a, axis). */
     public static NDArray nanargmin(NDArray a, int axis) {
         return NanReductions.nanarg(a, axis, false);
+    }
+
+    // ---------------------------------------------------------------- numpy-math: math, statistics, linalg and type
+    // functions (issue 39)
+
+    /** numpy.acos, the array API's name of arccos: {@code Nd.acos(x)}. */
+    public static NDArray acos(Object x) {
+        return call(Ufunc.ARCCOS, null, x);
+    }
+
+    /** numpy.acos into out. */
+    public static NDArray acos(Object x, NDArray out) {
+        return call(Ufunc.ARCCOS, out, x);
+    }
+
+    /** numpy.asin, the array API's name of arcsin: {@code Nd.asin(x)}. */
+    public static NDArray asin(Object x) {
+        return call(Ufunc.ARCSIN, null, x);
+    }
+
+    /** numpy.asin into out. */
+    public static NDArray asin(Object x, NDArray out) {
+        return call(Ufunc.ARCSIN, out, x);
+    }
+
+    /** numpy.atan, the array API's name of arctan: {@code Nd.atan(x)}. */
+    public static NDArray atan(Object x) {
+        return call(Ufunc.ARCTAN, null, x);
+    }
+
+    /** numpy.atan into out. */
+    public static NDArray atan(Object x, NDArray out) {
+        return call(Ufunc.ARCTAN, out, x);
+    }
+
+    /** numpy.atan2, the array API's name of arctan2: {@code Nd.atan2(y, x)}. */
+    public static NDArray atan2(Object y, Object x) {
+        return call(Ufunc.ARCTAN2, null, y, x);
+    }
+
+    /** numpy.atan2 into out. */
+    public static NDArray atan2(Object y, Object x, NDArray out) {
+        return call(Ufunc.ARCTAN2, out, y, x);
+    }
+
+    /** numpy.acosh, the array API's name of arccosh: {@code Nd.acosh(x)}. */
+    public static NDArray acosh(Object x) {
+        return call(Ufunc.ARCCOSH, null, x);
+    }
+
+    /** numpy.acosh into out. */
+    public static NDArray acosh(Object x, NDArray out) {
+        return call(Ufunc.ARCCOSH, out, x);
+    }
+
+    /** numpy.asinh, the array API's name of arcsinh: {@code Nd.asinh(x)}. */
+    public static NDArray asinh(Object x) {
+        return call(Ufunc.ARCSINH, null, x);
+    }
+
+    /** numpy.asinh into out. */
+    public static NDArray asinh(Object x, NDArray out) {
+        return call(Ufunc.ARCSINH, out, x);
+    }
+
+    /** numpy.atanh, the array API's name of arctanh: {@code Nd.atanh(x)}. */
+    public static NDArray atanh(Object x) {
+        return call(Ufunc.ARCTANH, null, x);
+    }
+
+    /** numpy.atanh into out. */
+    public static NDArray atanh(Object x, NDArray out) {
+        return call(Ufunc.ARCTANH, out, x);
+    }
+
+    /** numpy.bitwise_invert, the array API's name of invert: {@code Nd.bitwiseInvert(flags)}. */
+    public static NDArray bitwiseInvert(Object x) {
+        return call(Ufunc.INVERT, null, x);
+    }
+
+    /** numpy.bitwise_invert into out. */
+    public static NDArray bitwiseInvert(Object x, NDArray out) {
+        return call(Ufunc.INVERT, out, x);
+    }
+
+    /** numpy.bitwise_left_shift, the array API's name of left_shift: {@code Nd.bitwiseLeftShift(a, 3)}. */
+    public static NDArray bitwiseLeftShift(Object a, Object b) {
+        return call(Ufunc.LEFT_SHIFT, null, a, b);
+    }
+
+    /** numpy.bitwise_left_shift into out. */
+    public static NDArray bitwiseLeftShift(Object a, Object b, NDArray out) {
+        return call(Ufunc.LEFT_SHIFT, out, a, b);
+    }
+
+    /** numpy.bitwise_right_shift, the array API's name of right_shift: {@code Nd.bitwiseRightShift(a, 3)}. */
+    public static NDArray bitwiseRightShift(Object a, Object b) {
+        return call(Ufunc.RIGHT_SHIFT, null, a, b);
+    }
+
+    /** numpy.bitwise_right_shift into out. */
+    public static NDArray bitwiseRightShift(Object a, Object b, NDArray out) {
+        return call(Ufunc.RIGHT_SHIFT, out, a, b);
+    }
+
+    /** numpy.bitwise_count: the set bits of each integer's magnitude, as uint8: {@code Nd.bitwiseCount(a)}. */
+    public static NDArray bitwiseCount(Object x) {
+        return call(Ufunc.BITWISE_COUNT, null, x);
+    }
+
+    /** numpy.bitwise_count into out. */
+    public static NDArray bitwiseCount(Object x, NDArray out) {
+        return call(Ufunc.BITWISE_COUNT, out, x);
+    }
+
+    /** numpy.degrees, rad2deg's other name: {@code Nd.degrees(Nd.arange(4.0))}. */
+    public static NDArray degrees(Object x) {
+        return call(Ufunc.RAD2DEG, null, x);
+    }
+
+    /** numpy.degrees into out. */
+    public static NDArray degrees(Object x, NDArray out) {
+        return call(Ufunc.RAD2DEG, out, x);
+    }
+
+    /** numpy.radians, deg2rad's other name: {@code Nd.radians(angles)}. */
+    public static NDArray radians(Object x) {
+        return call(Ufunc.DEG2RAD, null, x);
+    }
+
+    /** numpy.radians into out. */
+    public static NDArray radians(Object x, NDArray out) {
+        return call(Ufunc.DEG2RAD, out, x);
+    }
+
+    /** numpy.fabs: the absolute value as a float (no complex, as NumPy): {@code Nd.fabs(ints)} is float64. */
+    public static NDArray fabs(Object x) {
+        return call(Ufunc.FABS, null, x);
+    }
+
+    /** numpy.fabs into out. */
+    public static NDArray fabs(Object x, NDArray out) {
+        return call(Ufunc.FABS, out, x);
+    }
+
+    /** numpy.fix: rounds toward zero, trunc's values and dtypes: {@code Nd.fix(x)}. */
+    public static NDArray fix(Object x) {
+        return call(Ufunc.TRUNC, null, x);
+    }
+
+    /** numpy.fix into out. */
+    public static NDArray fix(Object x, NDArray out) {
+        return call(Ufunc.TRUNC, out, x);
+    }
+
+    /** numpy.spacing: the distance to the next value away from zero: {@code Nd.spacing(x)}. */
+    public static NDArray spacing(Object x) {
+        return call(Ufunc.SPACING, null, x);
+    }
+
+    /** numpy.spacing into out. */
+    public static NDArray spacing(Object x, NDArray out) {
+        return call(Ufunc.SPACING, out, x);
+    }
+
+    /** numpy.isposinf: true where x is +inf (complex refused, as NumPy): {@code Nd.isposinf(x)}. */
+    public static NDArray isposinf(Object x) {
+        return call(Ufunc.ISPOSINF, null, x);
+    }
+
+    /** numpy.isposinf into out. */
+    public static NDArray isposinf(Object x, NDArray out) {
+        return call(Ufunc.ISPOSINF, out, x);
+    }
+
+    /** numpy.isneginf: true where x is -inf: {@code Nd.isneginf(x)}. */
+    public static NDArray isneginf(Object x) {
+        return call(Ufunc.ISNEGINF, null, x);
+    }
+
+    /** numpy.isneginf into out. */
+    public static NDArray isneginf(Object x, NDArray out) {
+        return call(Ufunc.ISNEGINF, out, x);
+    }
+
+    /** numpy.i0: the modified Bessel function of the first kind, order 0: {@code Nd.i0(x)}. */
+    public static NDArray i0(Object x) {
+        return call(Ufunc.I0, null, x);
+    }
+
+    /** numpy.angle(z): the argument of each element in radians: {@code Nd.angle(z)}. */
+    public static NDArray angle(NDArray z) {
+        return ComplexNumbers.angle(Objects.requireNonNull(z, "angle: z is null"), false);
+    }
+
+    /** numpy.angle(z, deg): in degrees when deg: {@code Nd.angle(z, true)}. */
+    public static NDArray angle(NDArray z, boolean deg) {
+        return ComplexNumbers.angle(Objects.requireNonNull(z, "angle: z is null"), deg);
+    }
+
+    /** numpy.iscomplex(x): true where the imaginary part is not zero: {@code Nd.iscomplex(z)}. */
+    public static NDArray iscomplex(NDArray x) {
+        return TypeTesting.iscomplex(Objects.requireNonNull(x, "iscomplex: x is null"));
+    }
+
+    /** numpy.isreal(x): true where the imaginary part is zero: {@code Nd.isreal(z)}. */
+    public static NDArray isreal(NDArray x) {
+        return TypeTesting.isreal(Objects.requireNonNull(x, "isreal: x is null"));
+    }
+
+    /** numpy.iscomplexobj(x): whether x's dtype is complex: {@code Nd.iscomplexobj(z)}. */
+    public static boolean iscomplexobj(NDArray x) {
+        return TypeTesting.iscomplexobj(Objects.requireNonNull(x, "iscomplexobj: x is null"));
+    }
+
+    /** numpy.isrealobj(x): whether x's dtype is not complex: {@code Nd.isrealobj(x)}. */
+    public static boolean isrealobj(NDArray x) {
+        return TypeTesting.isrealobj(Objects.requireNonNull(x, "isrealobj: x is null"));
+    }
+
+    /** numpy.real_if_close(a): the real part when every imaginary part is within 100 eps: {@code Nd.realIfClose(z)}. */
+    public static NDArray realIfClose(NDArray a) {
+        return ComplexNumbers.realIfClose(Objects.requireNonNull(a, "real_if_close: a is null"), 100);
+    }
+
+    /** numpy.real_if_close(a, tol): tol in machine epsilons when above 1: {@code Nd.realIfClose(z, 1000)}. */
+    public static NDArray realIfClose(NDArray a, double tol) {
+        return ComplexNumbers.realIfClose(Objects.requireNonNull(a, "real_if_close: a is null"), tol);
+    }
+
+    /** numpy.nan_to_num(x): NaN to 0, +-inf to the type's largest finite values: {@code Nd.nanToNum(x)}. */
+    public static NDArray nanToNum(NDArray x) {
+        return NanToNum.nanToNum(Objects.requireNonNull(x, "nan_to_num: x is null"), 0, null, null);
+    }
+
+    /**
+     * numpy.nan_to_num(x, nan=, posinf=, neginf=); a null posinf or neginf is NumPy's None (the
+     * type's extreme): {@code Nd.nanToNum(x, -1, 1e6, null)}.
+     */
+    public static NDArray nanToNum(NDArray x, double nan, Double posinf, Double neginf) {
+        return NanToNum.nanToNum(Objects.requireNonNull(x, "nan_to_num: x is null"), nan, posinf, neginf);
     }
 
     // ---------------------------------------------------------------- graphs
