@@ -1501,6 +1501,26 @@ public final class Nd {
         return NanToNum.nanToNum(Objects.requireNonNull(x, "nan_to_num: x is null"), nan, posinf, neginf);
     }
 
+    /** numpy.vecdot(x1, x2): sum(conj(x1) * x2) over the last axis, the rest broadcast: {@code Nd.vecdot(a, b)}. */
+    public static NDArray vecdot(NDArray x1, NDArray x2) {
+        return DeviceLinalg.instance().vecdot(x1, x2, -1);
+    }
+
+    /** numpy.vecdot(x1, x2, axis=axis): {@code Nd.vecdot(a, b, 0)}. */
+    public static NDArray vecdot(NDArray x1, NDArray x2, int axis) {
+        return DeviceLinalg.instance().vecdot(x1, x2, axis);
+    }
+
+    /** numpy.matvec(x1, x2): matrices (..., M, N) times vectors (..., N): {@code Nd.matvec(rotations, points)}. */
+    public static NDArray matvec(NDArray x1, NDArray x2) {
+        return DeviceLinalg.instance().matvec(x1, x2);
+    }
+
+    /** numpy.vecmat(x1, x2): conjugated vectors (..., N) times matrices (..., N, M): {@code Nd.vecmat(v, m)}. */
+    public static NDArray vecmat(NDArray x1, NDArray x2) {
+        return DeviceLinalg.instance().vecmat(x1, x2);
+    }
+
     // ---------------------------------------------------------------- graphs
 
     /**
