@@ -39,19 +39,28 @@ import org.ndgpu.routines.manipulation.Padding;
 import org.ndgpu.routines.manipulation.Tiling;
 import org.ndgpu.routines.math.ComplexNumbers;
 import org.ndgpu.routines.math.Convolution;
+import org.ndgpu.routines.math.CumulativeSums;
 import org.ndgpu.routines.math.Differences;
+import org.ndgpu.routines.math.Gradient;
 import org.ndgpu.routines.math.Interpolation;
 import org.ndgpu.routines.math.NanToNum;
+import org.ndgpu.routines.math.PolynomialArithmetic;
+import org.ndgpu.routines.math.PolynomialRoots;
 import org.ndgpu.routines.math.Polynomials;
 import org.ndgpu.routines.math.Products;
+import org.ndgpu.routines.math.Trapezoid;
+import org.ndgpu.routines.math.Unwrap;
 import org.ndgpu.routines.sets.SetOperations;
 import org.ndgpu.routines.sets.UniqueValues;
+import org.ndgpu.routines.sorting.ComplexSort;
 import org.ndgpu.routines.sorting.Partitioning;
 import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.routines.statistics.Averages;
 import org.ndgpu.routines.statistics.Histograms;
+import org.ndgpu.routines.statistics.NanQuantiles;
 import org.ndgpu.routines.statistics.NanReductions;
 import org.ndgpu.routines.statistics.Quantiles;
+import org.ndgpu.routines.windows.Windows;
 import org.ndgpu.sparse.Sparse;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -1519,6 +1528,251 @@ public final class Nd {
     /** numpy.vecmat(x1, x2): conjugated vectors (..., N) times matrices (..., N, M): {@code Nd.vecmat(v, m)}. */
     public static NDArray vecmat(NDArray x1, NDArray x2) {
         return DeviceLinalg.instance().vecmat(x1, x2);
+    }
+
+    /**
+     * numpy.gradient(f): the gradient along every axis with unit spacing, one array per axis (NumPy's
+     * list; a 1-d f gives a list of one): {@code var g = Nd.gradient(f)}.
+     */
+    public static List<NDArray> gradient(NDArray f) {
+        return Gradient.gradients(Objects.requireNonNull(f, "gradient: f is null"), new double[] {1}, 1);
+    }
+
+    /**
+     * numpy.gradient(f, *spacing, edge_order=edgeOrder): one spacing for every axis or one per axis:
+     * {@code Nd.gradient(f, new double[] {0.5, 0.25}, 2)}.
+     */
+    public static List<NDArray> gradient(NDArray f, double[] spacing, int edgeOrder) {
+        return Gradient.gradients(Objects.requireNonNull(f, "gradient: f is null"), spacing, edgeOrder);
+    }
+
+    /** numpy.gradient(f, h, axis=axis, edge_order=edgeOrder): {@code Nd.gradient(f, -1, 0.1, 2)}. */
+    public static NDArray gradient(NDArray f, int axis, double spacing, int edgeOrder) {
+        return Gradient.gradient(Objects.requireNonNull(f, "gradient: f is null"), axis, spacing, edgeOrder);
+    }
+
+    /** numpy.gradient(f, x, axis=axis, edge_order=edgeOrder) at coordinates x: {@code Nd.gradient(f, 0, t, 1)}. */
+    public static NDArray gradient(NDArray f, int axis, NDArray x, int edgeOrder) {
+        return Gradient.gradient(
+                Objects.requireNonNull(f, "gradient: f is null"),
+                axis,
+                Objects.requireNonNull(x, "gradient: x is null"),
+                edgeOrder);
+    }
+
+    /** numpy.trapezoid(y): the trapezoidal rule along the last axis, unit spacing: {@code Nd.trapezoid(y)}. */
+    public static NDArray trapezoid(NDArray y) {
+        return Trapezoid.trapezoid(Objects.requireNonNull(y, "trapezoid: y is null"), 1.0, -1);
+    }
+
+    /** numpy.trapezoid(y, dx=dx, axis=axis): {@code Nd.trapezoid(y, 0.01, 0)}. */
+    public static NDArray trapezoid(NDArray y, double dx, int axis) {
+        return Trapezoid.trapezoid(Objects.requireNonNull(y, "trapezoid: y is null"), dx, axis);
+    }
+
+    /** numpy.trapezoid(y, x, axis=axis) at sample points x: {@code Nd.trapezoid(y, x, -1)}. */
+    public static NDArray trapezoid(NDArray y, NDArray x, int axis) {
+        return Trapezoid.trapezoid(
+                Objects.requireNonNull(y, "trapezoid: y is null"),
+                Objects.requireNonNull(x, "trapezoid: x is null"),
+                axis);
+    }
+
+    /** numpy.ediff1d(ary): the differences of the flattened array: {@code Nd.ediff1d(a)}. */
+    public static NDArray ediff1d(NDArray ary) {
+        return Differences.ediff1d(Objects.requireNonNull(ary, "ediff1d: ary is null"), null, null);
+    }
+
+    /** numpy.ediff1d(ary, to_end, to_begin); either may be null: {@code Nd.ediff1d(a, end, begin)}. */
+    public static NDArray ediff1d(NDArray ary, NDArray toEnd, NDArray toBegin) {
+        return Differences.ediff1d(Objects.requireNonNull(ary, "ediff1d: ary is null"), toEnd, toBegin);
+    }
+
+    /** numpy.unwrap(p): jumps above pi along the last axis folded back by 2 pi: {@code Nd.unwrap(phase)}. */
+    public static NDArray unwrap(NDArray p) {
+        return Unwrap.unwrap(Objects.requireNonNull(p, "unwrap: p is null"), null, -1, 2 * Math.PI);
+    }
+
+    /** numpy.unwrap(p, discont, axis, period); discont null is period / 2: {@code Nd.unwrap(p, null, 0, 360)}. */
+    public static NDArray unwrap(NDArray p, Double discont, int axis, double period) {
+        return Unwrap.unwrap(Objects.requireNonNull(p, "unwrap: p is null"), discont, axis, period);
+    }
+
+    /** numpy.cumulative_sum(x) of a 1-d (or 0-d) x: {@code Nd.cumulativeSum(v)}. */
+    public static NDArray cumulativeSum(NDArray x) {
+        return CumulativeSums.cumulativeSum(Objects.requireNonNull(x, "cumulative_sum: x is null"), null, false);
+    }
+
+    /** numpy.cumulative_sum(x, axis=axis, include_initial=): {@code Nd.cumulativeSum(m, 1, true)}. */
+    public static NDArray cumulativeSum(NDArray x, Integer axis, boolean includeInitial) {
+        return CumulativeSums.cumulativeSum(
+                Objects.requireNonNull(x, "cumulative_sum: x is null"), axis, includeInitial);
+    }
+
+    /** numpy.cumulative_prod(x) of a 1-d (or 0-d) x: {@code Nd.cumulativeProd(v)}. */
+    public static NDArray cumulativeProd(NDArray x) {
+        return CumulativeSums.cumulativeProd(Objects.requireNonNull(x, "cumulative_prod: x is null"), null, false);
+    }
+
+    /** numpy.cumulative_prod(x, axis=axis, include_initial=): {@code Nd.cumulativeProd(m, 0, true)}. */
+    public static NDArray cumulativeProd(NDArray x, Integer axis, boolean includeInitial) {
+        return CumulativeSums.cumulativeProd(
+                Objects.requireNonNull(x, "cumulative_prod: x is null"), axis, includeInitial);
+    }
+
+    /** numpy.nancumprod(a): the running product of the flattened array, NaNs counted as one. */
+    public static NDArray nancumprod(NDArray a) {
+        return NanReductions.nancumprod(a, null);
+    }
+
+    /** numpy.nancumprod(a, axis): {@code Nd.nancumprod(a, 1)}. */
+    public static NDArray nancumprod(NDArray a, int axis) {
+        return NanReductions.nancumprod(a, axis);
+    }
+
+    /** numpy.nanmedian(a): the median of the non-NaN values of the flattened array: {@code Nd.nanmedian(a)}. */
+    public static NDArray nanmedian(NDArray a) {
+        return NanQuantiles.nanquantile(
+                "nanmedian", Objects.requireNonNull(a, "nanmedian: a is null"), 0.5, null, false);
+    }
+
+    /** numpy.nanmedian(a, axis, keepdims); axis null is the flattened array: {@code Nd.nanmedian(a, 0, false)}. */
+    public static NDArray nanmedian(NDArray a, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanmedian", Objects.requireNonNull(a, "nanmedian: a is null"), 0.5, axis, keepdims);
+    }
+
+    /** numpy.nanquantile(a, q) for one q in [0, 1], NaNs ignored: {@code Nd.nanquantile(a, 0.9)}. */
+    public static NDArray nanquantile(NDArray a, double q) {
+        return NanQuantiles.nanquantile(
+                "nanquantile", Objects.requireNonNull(a, "nanquantile: a is null"), q, null, false);
+    }
+
+    /** numpy.nanquantile(a, q, axis, keepdims); axis null is the flattened array. */
+    public static NDArray nanquantile(NDArray a, double q, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanquantile", Objects.requireNonNull(a, "nanquantile: a is null"), q, axis, keepdims);
+    }
+
+    /**
+     * numpy.nanquantile(a, [q...], axis, keepdims): the quantiles stacked along a new first axis,
+     * float64 as NumPy's array q gives: {@code Nd.nanquantile(a, new double[] {0.25, 0.75}, 1, false)}.
+     */
+    public static NDArray nanquantile(NDArray a, double[] q, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanquantile",
+                Objects.requireNonNull(a, "nanquantile: a is null"),
+                Objects.requireNonNull(q, "nanquantile: q is null"),
+                axis,
+                keepdims);
+    }
+
+    /** numpy.nanpercentile(a, p) for one p in [0, 100], NaNs ignored: {@code Nd.nanpercentile(a, 95)}. */
+    public static NDArray nanpercentile(NDArray a, double p) {
+        return NanQuantiles.nanquantile(
+                "nanpercentile", Objects.requireNonNull(a, "nanpercentile: a is null"), p / 100, null, false);
+    }
+
+    /** numpy.nanpercentile(a, p, axis, keepdims). */
+    public static NDArray nanpercentile(NDArray a, double p, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanpercentile", Objects.requireNonNull(a, "nanpercentile: a is null"), p / 100, axis, keepdims);
+    }
+
+    /** numpy.nanpercentile(a, [p...], axis, keepdims): stacked along a new first axis, float64. */
+    public static NDArray nanpercentile(NDArray a, double[] p, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanpercentile",
+                Objects.requireNonNull(a, "nanpercentile: a is null"),
+                java.util.Arrays.stream(Objects.requireNonNull(p, "nanpercentile: p is null"))
+                        .map(v -> v / 100)
+                        .toArray(),
+                axis,
+                keepdims);
+    }
+
+    /** numpy.bartlett(M): the triangular window of M points, float64: {@code Nd.bartlett(51)}. */
+    public static NDArray bartlett(long m) {
+        return Windows.bartlett(m);
+    }
+
+    /** numpy.blackman(M): the Blackman window: {@code Nd.blackman(64)}. */
+    public static NDArray blackman(long m) {
+        return Windows.blackman(m);
+    }
+
+    /** numpy.hamming(M): the Hamming window: {@code Nd.hamming(64)}. */
+    public static NDArray hamming(long m) {
+        return Windows.hamming(m);
+    }
+
+    /** numpy.hanning(M): the Hann window: {@code Nd.hanning(64)}. */
+    public static NDArray hanning(long m) {
+        return Windows.hanning(m);
+    }
+
+    /** numpy.kaiser(M, beta): the Kaiser window: {@code Nd.kaiser(64, 14)}. */
+    public static NDArray kaiser(long m, double beta) {
+        return Windows.kaiser(m, beta);
+    }
+
+    /** numpy.poly(seq_of_zeros): the monic polynomial with those roots (or a square matrix's eigenvalues). */
+    public static NDArray poly(NDArray seqOfZeros) {
+        return PolynomialRoots.poly(Objects.requireNonNull(seqOfZeros, "poly: seqOfZeros is null"));
+    }
+
+    /** numpy.roots(p): the roots of p (highest power first), from its companion matrix: {@code Nd.roots(p)}. */
+    public static NDArray roots(NDArray p) {
+        return PolynomialRoots.roots(Objects.requireNonNull(p, "roots: p is null"));
+    }
+
+    /** numpy.polyadd(a1, a2): the sum of two polynomials: {@code Nd.polyadd(p, q)}. */
+    public static NDArray polyadd(NDArray a1, NDArray a2) {
+        return PolynomialArithmetic.polyadd(
+                Objects.requireNonNull(a1, "polyadd: a1 is null"), Objects.requireNonNull(a2, "polyadd: a2 is null"));
+    }
+
+    /** numpy.polysub(a1, a2): a1 minus a2: {@code Nd.polysub(p, q)}. */
+    public static NDArray polysub(NDArray a1, NDArray a2) {
+        return PolynomialArithmetic.polysub(
+                Objects.requireNonNull(a1, "polysub: a1 is null"), Objects.requireNonNull(a2, "polysub: a2 is null"));
+    }
+
+    /** numpy.polymul(a1, a2): the product of two polynomials: {@code Nd.polymul(p, q)}. */
+    public static NDArray polymul(NDArray a1, NDArray a2) {
+        return PolynomialArithmetic.polymul(
+                Objects.requireNonNull(a1, "polymul: a1 is null"), Objects.requireNonNull(a2, "polymul: a2 is null"));
+    }
+
+    /** numpy.polydiv(u, v): {quotient, remainder}: {@code NDArray[] qr = Nd.polydiv(u, v)}. */
+    public static NDArray[] polydiv(NDArray u, NDArray v) {
+        return PolynomialArithmetic.polydiv(
+                Objects.requireNonNull(u, "polydiv: u is null"), Objects.requireNonNull(v, "polydiv: v is null"));
+    }
+
+    /** numpy.polyder(p): the derivative: {@code Nd.polyder(p)}. */
+    public static NDArray polyder(NDArray p) {
+        return PolynomialArithmetic.polyder(Objects.requireNonNull(p, "polyder: p is null"), 1);
+    }
+
+    /** numpy.polyder(p, m): the m-th derivative: {@code Nd.polyder(p, 2)}. */
+    public static NDArray polyder(NDArray p, int m) {
+        return PolynomialArithmetic.polyder(Objects.requireNonNull(p, "polyder: p is null"), m);
+    }
+
+    /** numpy.polyint(p): the antiderivative with constant 0: {@code Nd.polyint(p)}. */
+    public static NDArray polyint(NDArray p) {
+        return PolynomialArithmetic.polyint(Objects.requireNonNull(p, "polyint: p is null"), 1, 0);
+    }
+
+    /** numpy.polyint(p, m, k): the m-th antiderivative, each with constant k: {@code Nd.polyint(p, 2, 1.5)}. */
+    public static NDArray polyint(NDArray p, int m, double k) {
+        return PolynomialArithmetic.polyint(Objects.requireNonNull(p, "polyint: p is null"), m, k);
+    }
+
+    /** numpy.sort_complex(a): sorted by real then imaginary part, as complex: {@code Nd.sortComplex(z)}. */
+    public static NDArray sortComplex(NDArray a) {
+        return ComplexSort.sortComplex(Objects.requireNonNull(a, "sort_complex: a is null"));
     }
 
     // ---------------------------------------------------------------- graphs

@@ -57,6 +57,12 @@ public final class MathFixtures implements AutoCloseable {
         return arrays.containsKey(c + "|" + part);
     }
 
+    /** Asserts NumPy's dtype and shape only. */
+    public static void assertDtypeAndShape(NDArray want, NDArray got, String what) {
+        assertEquals(want.dtype(), got.dtype(), what + ": dtype");
+        assertArrayEquals(want.shape(), got.shape(), what + ": shape");
+    }
+
     /** Asserts that {@code got} is NumPy's {@code want}: dtype, shape, then values. */
     public static void assertMatches(NDArray want, NDArray got, String what) {
         assertEquals(want.dtype(), got.dtype(), what + ": dtype");
@@ -90,6 +96,29 @@ public final class MathFixtures implements AutoCloseable {
                     : Double.isInfinite(w) ? w == g : Math.abs(g - w) <= tol * Math.max(Math.abs(w), Double.MIN_NORMAL);
             assertTrue(ok, what + ": element " + i + " is " + g + ", NumPy's " + w);
         }
+    }
+
+    /**
+     * Asserts NumPy's dtype and shape, then |got - want| &lt;= atol + rtol * |want| per element (NaN
+     * matches NaN): for results whose last bits depend on the order of operations.
+     */
+    public static void assertNear(NDArray want, NDArray got, double rtol, double atol, String what) {
+        assertEquals(want.dtype(), got.dtype(), what + ": dtype");
+        assertArrayEquals(want.shape(), got.shape(), what + ": shape");
+        double[] w = want.toDoubleArray(), g = got.toDoubleArray();
+        for (int i = 0; i < w.length; i++) {
+            boolean ok = Double.isNaN(w[i])
+                    ? Double.isNaN(g[i])
+                    : w[i] == g[i] || Math.abs(g[i] - w[i]) <= atol + rtol * Math.abs(w[i]);
+            assertTrue(ok, what + ": element " + i + " is " + g[i] + ", NumPy's " + w[i]);
+        }
+    }
+
+    /** {@link #assertNear} with tolerances for the dtype: float32 1e-5 and 1e-6, float64 1e-12 and 1e-13. */
+    public static void assertNear(NDArray want, NDArray got, String what) {
+        boolean single = want.dtype() == DType.FLOAT32 || want.dtype() == DType.FLOAT16;
+        if (!want.dtype().isInexact() || want.dtype().isComplex()) assertMatches(want, got, what);
+        else assertNear(want, got, single ? 1e-5 : 1e-12, single ? 1e-6 : 1e-13, what);
     }
 
     @Override
