@@ -152,5 +152,132 @@ def linalg():
     save("linalg", cases)
 
 
+def calculus():
+    cases = {}
+    for d in ["float64", "float32"]:
+        f1 = np.cumsum(rng.standard_normal(9)).astype(d)
+        f2 = rng.standard_normal((5, 6)).astype(d)
+        x1 = np.cumsum(rng.random(9) + 0.1)
+        generic_case(cases, "gradient", np.gradient, f1)
+        generic_case(cases, "gradient_h_e2", lambda f: np.gradient(f, 0.5, edge_order=2), f1)
+        generic_case(cases, "gradient_ax0", lambda f: np.gradient(f, 0.25, axis=0), f2)
+        generic_case(cases, "gradient_ax1_e2", lambda f: np.gradient(f, 2.0, axis=-1, edge_order=2), f2)
+        generic_case(cases, "gradient_x", lambda f, x: np.gradient(f, x), f1, x1)
+        generic_case(cases, "gradient_x_e2", lambda f, x: np.gradient(f, x, edge_order=2), f1, x1)
+        generic_case(cases, "gradient_x_ax0_e2", lambda f, x: np.gradient(f, x, axis=0, edge_order=2), f2, np.array([0, 0.5, 1.5, 1.75, 3.0]))
+        generic_case(cases, "gradient_all_0", lambda f: np.gradient(f, 0.5, 0.25)[0], f2)
+        generic_case(cases, "gradient_all_1", lambda f: np.gradient(f, 0.5, 0.25)[1], f2)
+        generic_case(cases, "trapezoid", np.trapezoid, f2)
+        generic_case(cases, "trapezoid_dx_ax0", lambda y: np.trapezoid(y, dx=0.1, axis=0), f2)
+        generic_case(cases, "trapezoid_x", lambda y, x: np.trapezoid(y, x), f1, x1)
+        generic_case(cases, "trapezoid_x_ax0", lambda y, x: np.trapezoid(y, x, axis=0), f2, np.array([0, 0.5, 1.5, 1.75, 3.0]))
+        generic_case(cases, "ediff1d", np.ediff1d, f2)
+        generic_case(cases, "ediff1d_ends", lambda a, e: np.ediff1d(a, to_end=e, to_begin=e[:1]), f1, np.array([7.5, -1], d))
+        ph = np.cumsum(rng.standard_normal((3, 8)) * 2.5, axis=1).astype(d)
+        generic_case(cases, "unwrap", np.unwrap, np.mod(ph, 2 * np.pi))
+        generic_case(cases, "unwrap_ax0_period", lambda p: np.unwrap(p, axis=0, period=6.0), np.mod(ph.T.copy(), 6.0))
+        generic_case(cases, "unwrap_discont", lambda p: np.unwrap(p, discont=4.0), np.mod(ph, 2 * np.pi))
+        generic_case(cases, "cumulative_sum", np.cumulative_sum, f1)
+        generic_case(cases, "cumulative_sum_ax1_init", lambda a: np.cumulative_sum(a, axis=1, include_initial=True), f2)
+        generic_case(cases, "cumulative_prod_ax0_init", lambda a: np.cumulative_prod(a, axis=0, include_initial=True), f2)
+        generic_case(cases, "cumulative_prod", np.cumulative_prod, f1)
+        fn = rng.standard_normal((4, 7)).astype(d)
+        fn[rng.random((4, 7)) < 0.3] = np.nan
+        fn[2, :] = np.nan
+        generic_case(cases, "nancumprod", np.nancumprod, fn)
+        generic_case(cases, "nancumprod_ax1", lambda a: np.nancumprod(a, axis=1), fn)
+        generic_case(cases, "nanmedian", np.nanmedian, fn)
+        generic_case(cases, "nanmedian_ax1", lambda a: np.nanmedian(a, axis=1), fn)
+        generic_case(cases, "nanmedian_ax0_keep", lambda a: np.nanmedian(a, axis=0, keepdims=True), fn)
+        generic_case(cases, "nanquantile_03", lambda a: np.nanquantile(a, 0.3), fn)
+        generic_case(cases, "nanquantile_ax1_07", lambda a: np.nanquantile(a, 0.7, axis=1), fn)
+        generic_case(cases, "nanquantile_several_ax1", lambda a: np.nanquantile(a, [0.0, 0.25, 0.5, 0.9, 1.0], axis=1), fn)
+        generic_case(cases, "nanquantile_several_keep", lambda a: np.nanquantile(a, [0.1, 0.6], axis=0, keepdims=True), fn)
+        generic_case(cases, "nanpercentile_ax1_90", lambda a: np.nanpercentile(a, 90, axis=1), fn)
+        generic_case(cases, "nanpercentile_several", lambda a: np.nanpercentile(a, [5, 50, 95]), fn)
+    ints = rng.integers(-20, 20, (4, 6))
+    generic_case(cases, "gradient_ax1_e2", lambda f: np.gradient(f, 2.0, axis=-1, edge_order=2), ints)
+    generic_case(cases, "trapezoid", np.trapezoid, ints)
+    generic_case(cases, "ediff1d", np.ediff1d, ints)
+    generic_case(cases, "unwrap", np.unwrap, ints)
+    generic_case(cases, "cumulative_sum_ax1_init", lambda a: np.cumulative_sum(a, axis=1, include_initial=True), ints)
+    generic_case(cases, "nanmedian_ax1", lambda a: np.nanmedian(a, axis=1), ints)
+    generic_case(cases, "nanquantile_several_ax1", lambda a: np.nanquantile(a, [0.0, 0.25, 0.5, 0.9, 1.0], axis=1), ints)
+    save("calculus", cases)
+
+
+def polynomials():
+    cases = {}
+    for m in [0, 1, 2, 7, 16]:
+        for name in ["bartlett", "blackman", "hamming", "hanning"]:
+            cases[f"{name}_{m}|float64|x"] = np.array([m])
+            cases[f"{name}_{m}|float64|r"] = getattr(np, name)(m)
+        cases[f"kaiser_{m}|float64|x"] = np.array([m])
+        cases[f"kaiser_{m}|float64|r"] = np.kaiser(m, 8.6)
+    for d in ["float64", "float32"]:
+        p = rng.standard_normal(5).astype(d)
+        q = rng.standard_normal(3).astype(d)
+        generic_case(cases, "polyadd", np.polyadd, p, q)
+        generic_case(cases, "polysub", np.polysub, q, p)
+        generic_case(cases, "polymul", np.polymul, p, q)
+        generic_case(cases, "polydiv_q", lambda a, b: np.polydiv(a, b)[0], p, q)
+        generic_case(cases, "polydiv_r", lambda a, b: np.polydiv(a, b)[1], p, q)
+        generic_case(cases, "polyder", np.polyder, p)
+        generic_case(cases, "polyder_2", lambda a: np.polyder(a, 2), p)
+        generic_case(cases, "polyint", np.polyint, p)
+        generic_case(cases, "polyint_2_k", lambda a: np.polyint(a, 2, 1.5), p)
+        generic_case(cases, "poly", np.poly, rng.standard_normal(4).astype(d))
+        generic_case(cases, "roots", lambda a: np.sort_complex(np.roots(a)), np.poly(np.array([3.0, -1.5, 0.5, 2.25])).astype(d))
+        generic_case(cases, "sort_complex", np.sort_complex, rng.standard_normal((2, 6)).astype(d))
+    ip = rng.integers(-5, 6, 4)
+    generic_case(cases, "polyadd", np.polyadd, ip, rng.integers(-5, 6, 6))
+    generic_case(cases, "polymul", np.polymul, ip, rng.integers(-5, 6, 3))
+    generic_case(cases, "polyder", np.polyder, ip)
+    generic_case(cases, "polyint", np.polyint, ip)
+    generic_case(cases, "poly", np.poly, np.array([1, -2, 3]))
+    generic_case(cases, "roots", lambda a: np.sort_complex(np.roots(a)), np.array([0, 0, 1, -6, 11, -6, 0]))
+    generic_case(cases, "roots_complex", lambda a: np.sort_complex(np.roots(a)), np.array([1.0, 0, 4]))
+    generic_case(cases, "polydiv_q", lambda a, b: np.polydiv(a, b)[0], np.array([1.0, -3, 2]), np.array([1.0, -1]))
+    generic_case(cases, "polydiv_r", lambda a, b: np.polydiv(a, b)[1], np.array([1.0, -3, 2]), np.array([1.0, -1]))
+    generic_case(cases, "sort_complex", np.sort_complex, rng.integers(-9, 9, 7).astype(np.int16))
+    z = rng.integers(-2, 3, 8) + 1j * rng.integers(-2, 3, 8)
+    generic_case(cases, "sort_complex", np.sort_complex, z)
+    generic_case(cases, "poly_conjugate", np.poly, np.array([1 + 2j, 1 - 2j, 3 + 0j]))
+    generic_case(cases, "poly_matrix", np.poly, np.array([[2.0, 1], [1, 3]]))
+    save("polynomials", cases)
+
+
+def types():
+    """Host-side type routines as a TSV: function, arguments (comma-separated), NumPy's answer."""
+    names = ["bool", "uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64", "float16", "float32",
+             "float64", "complex64", "complex128"]
+    rows = []
+    for a in names:
+        for b in names:
+            rows.append(["promote_types", a + "," + b, str(np.promote_types(a, b))])
+            for c in ["no", "equiv", "safe", "same_kind", "unsafe"]:
+                rows.append(["can_cast", a + "," + b + "," + c, str(bool(np.can_cast(a, b, casting=c)))])
+    for v in [0, 1, 255, 256, -1, -128, -129, 65535, 65536, -32769, 2**32, -2**31 - 1, 2**40, -2**40]:
+        rows.append(["min_scalar_type", "int:" + str(v), str(np.min_scalar_type(v))])
+    for v in [0.5, 65504.0, 70000.0, 3e38, 1e39, -1e300, float("inf"), float("nan")]:
+        rows.append(["min_scalar_type", "float:" + repr(v), str(np.min_scalar_type(v))])
+    rows.append(["min_scalar_type", "bool:True", str(np.min_scalar_type(True))])
+    for d in names:
+        for w, val in [("int", 2), ("float", 2.5), ("bool", True)]:
+            rows.append(["result_type", d + "," + w + ":" + str(val), str(np.result_type(np.dtype(d), val))])
+    rows.append(["result_type", "int8,uint8,float16", str(np.result_type(np.int8, np.uint8, np.float16))])
+    rows.append(["result_type", "int:1,float:2.0", str(np.result_type(1, 2.0))])
+    rows.append(["result_type", "int:1", str(np.result_type(1))])
+    for combo in [("int32",), ("float16",), ("float32", "int8"), ("float16", "complex64"), ("float32", "complex128"),
+                  ("int64", "complex64"), ("float16", "float32")]:
+        rows.append(["common_type", ",".join(combo), np.dtype(np.common_type(*[np.ones(1, c) for c in combo])).name])
+    with open(OUT + "types.tsv", "w") as f:
+        f.write("\n".join("\t".join(r) for r in rows) + "\n")
+    print("types", len(rows), "rows")
+
+
 ufuncs()
 linalg()
+calculus()
+polynomials()
+types()

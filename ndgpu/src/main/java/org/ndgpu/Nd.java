@@ -1775,6 +1775,36 @@ public final class Nd {
         return ComplexSort.sortComplex(Objects.requireNonNull(a, "sort_complex: a is null"));
     }
 
+    /** numpy.result_type(*arrays_and_dtypes), NumPy 2's rules (Java numbers weak): {@code Nd.resultType(x, 2.0)}. */
+    public static DType resultType(Object... arraysAndDtypes) {
+        return DType.resultType(arraysAndDtypes);
+    }
+
+    /** numpy.promote_types(a, b): {@code Nd.promoteTypes(DType.INT8, DType.UINT8)} is INT16. */
+    public static DType promoteTypes(DType a, DType b) {
+        return DType.promoteTypes(a, b);
+    }
+
+    /** numpy.can_cast(from, to): under NumPy's default "safe" rule: {@code Nd.canCast(DType.INT32, DType.FLOAT64)}. */
+    public static boolean canCast(DType from, DType to) {
+        return DType.canCast(from, to, Casting.SAFE);
+    }
+
+    /** numpy.can_cast(from, to, casting): {@code Nd.canCast(DType.FLOAT64, DType.FLOAT32, Casting.SAME_KIND)}. */
+    public static boolean canCast(DType from, DType to, Casting casting) {
+        return DType.canCast(from, to, casting);
+    }
+
+    /** numpy.min_scalar_type(a): the smallest dtype holding a Java value: {@code Nd.minScalarType(300)} is UINT16. */
+    public static DType minScalarType(Object a) {
+        return DType.minScalarType(a);
+    }
+
+    /** numpy.common_type(*arrays): the inexact dtype of them all: {@code Nd.commonType(ints, f32)} is FLOAT64. */
+    public static DType commonType(NDArray... arrays) {
+        return DType.commonType(arrays);
+    }
+
     // ---------------------------------------------------------------- graphs
 
     /**
