@@ -1543,7 +1543,10 @@ public final class Nd {
      * {@code Nd.gradient(f, new double[] {0.5, 0.25}, 2)}.
      */
     public static List<NDArray> gradient(NDArray f, double[] spacing, int edgeOrder) {
-        return Gradient.gradients(Objects.requireNonNull(f, "gradient: f is null"), spacing, edgeOrder);
+        return Gradient.gradients(
+                Objects.requireNonNull(f, "gradient: f is null"),
+                Objects.requireNonNull(spacing, "gradient: spacing is null"),
+                edgeOrder);
     }
 
     /** numpy.gradient(f, h, axis=axis, edge_order=edgeOrder): {@code Nd.gradient(f, -1, 0.1, 2)}. */
