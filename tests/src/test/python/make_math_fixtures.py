@@ -167,6 +167,8 @@ def calculus():
         generic_case(cases, "gradient_x_ax0_e2", lambda f, x: np.gradient(f, x, axis=0, edge_order=2), f2, np.array([0, 0.5, 1.5, 1.75, 3.0]))
         generic_case(cases, "gradient_all_0", lambda f: np.gradient(f, 0.5, 0.25)[0], f2)
         generic_case(cases, "gradient_all_1", lambda f: np.gradient(f, 0.5, 0.25)[1], f2)
+        generic_case(cases, "gradient_two", np.gradient, f1[:2].copy())
+        generic_case(cases, "gradient_three_e2", lambda f: np.gradient(f, 0.5, edge_order=2), f1[:3].copy())
         generic_case(cases, "trapezoid", np.trapezoid, f2)
         generic_case(cases, "trapezoid_dx_ax0", lambda y: np.trapezoid(y, dx=0.1, axis=0), f2)
         generic_case(cases, "trapezoid_x", lambda y, x: np.trapezoid(y, x), f1, x1)

@@ -26,6 +26,8 @@ class CalculusTest extends PerDeviceTest {
     private static final Map<String, Function<NDArray, NDArray>> UNARY = Map.ofEntries(
             Map.entry("gradient", f -> first(Nd.gradient(f))),
             Map.entry("gradient_h_e2", f -> Nd.gradient(f, 0, 0.5, 2)),
+            Map.entry("gradient_two", f -> first(Nd.gradient(f))),
+            Map.entry("gradient_three_e2", f -> Nd.gradient(f, 0, 0.5, 2)),
             Map.entry("gradient_ax0", f -> Nd.gradient(f, 0, 0.25, 1)),
             Map.entry("gradient_ax1_e2", f -> Nd.gradient(f, -1, 2.0, 2)),
             Map.entry("gradient_all_0", f -> pick(Nd.gradient(f, new double[] {0.5, 0.25}, 1), 0)),
