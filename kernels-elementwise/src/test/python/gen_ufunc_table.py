@@ -13,13 +13,15 @@ DTYPES = ["bool", "uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64
 UNARY = ["negative", "absolute", "sign", "exp", "expm1", "log", "log1p", "log2", "log10", "sqrt", "cbrt", "square",
          "reciprocal", "sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "floor", "ceil", "rint",
          "trunc", "logical_not", "invert", "isnan", "isinf", "isfinite", "conjugate", "arcsinh", "arccosh", "arctanh", "exp2",
-         "deg2rad", "rad2deg", "signbit", "positive", "frexp", "modf"]
+         "deg2rad", "rad2deg", "signbit", "positive", "frexp", "modf", "fabs", "spacing", "bitwise_count"]
 BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "maximum", "minimum",
           "arctan2", "hypot", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "logical_and",
           "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "logaddexp",
           "logaddexp2", "fmod", "copysign", "fmax", "fmin", "heaviside", "nextafter", "float_power", "gcd", "lcm", "ldexp", "divmod"]
 # numpy.sinc is a Python function, not a ufunc: its rows are the dtype NumPy returns for each input dtype
-FUNCTIONS = ["sinc"]
+FUNCTIONS = ["sinc", "i0"]
+# numpy.isposinf and isneginf are Python functions too (isinf and signbit): bool rows, none for complex, which NumPy refuses
+PREDICATES = ["isposinf", "isneginf"]
 # numpy.real and numpy.imag are functions, not ufuncs, so they have no loops in the table; ndgpu runs them as unary ufuncs
 REAL_FUNCTIONS = ["real", "imag"]
 # the reductions of ReductionRunner.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of ReductionRunner.scan
@@ -51,6 +53,12 @@ def write_table():
                 continue   # ndgpu's sin and cos take no complex input yet
             out = str(getattr(np, name)(np.ones(2, d)).dtype)
             rows.append("\t".join([name, d, out, out]))
+    for name in PREDICATES:
+        for d in DTYPES:
+            if np.dtype(d).kind == "c":
+                continue
+            out = str(getattr(np, name)(np.ones(2, d)).dtype)
+            rows.append("\t".join([name, d, d, out]))
     with open(TSV, "w") as f:
         f.write("# ufunc\tinput dtypes\tloop input dtypes\tloop output dtypes   (numpy " + np.__version__ + " resolve_dtypes)\n")
         f.write("\n".join(rows) + "\n")
@@ -87,7 +95,11 @@ def enum_source(name, doc, example, constants, arity):
     nin = ("\n    /** The number of inputs, as NumPy's {@code ufunc.nin}. */\n"
            "    public int nin() { return nin; }\n"
            "\n    /** The number of outputs, as NumPy's {@code ufunc.nout}: 2 for frexp, modf and divmod. */\n"
-           "    public int nout() { return nout; }\n") if arity else ""
+           "    public int nout() { return nout; }\n"
+           "\n    /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */\n"
+           "    public boolean isComparison() {\n        return switch (this) {\n"
+           "            case EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL -> true;\n"
+           "            default -> false;\n        };\n    }\n") if arity else ""
     return (HEADER + "/**\n * " + doc + "\n *\n * <pre>{@code\n * " + example + "\n * }</pre>\n */\n"
             + "public enum " + name + " {\n" + body + "\n" + fields
             + "    private static final Map<String, " + name + "> BY_NAME = new HashMap<>();\n\n"

@@ -1,6 +1,6 @@
 /**
  * NumPy's routines beyond the core array, one package per section of NumPy's reference (sorting,
- * sets, indexing, manipulation, statistics, logic, math, printing, io, distributed), served to
+ * sets, indexing, manipulation, statistics, logic, math, windows, printing, io, distributed), served to
  * NDArray through ndarray's Routines contract and exported to the top module {@code org.ndgpu},
  * whose facade calls them directly; and the host-side .npy/.npz reader and writer
  * ({@code org.ndgpu.io}). The ufuncs and reductions it uses come through ndarray's providers, as
@@ -32,6 +32,8 @@ module org.ndgpu.routines {
             org.ndgpu,
             org.ndgpu.random;
     exports org.ndgpu.routines.statistics to
+            org.ndgpu;
+    exports org.ndgpu.routines.windows to
             org.ndgpu;
 
     provides org.ndgpu.spi.Routines with

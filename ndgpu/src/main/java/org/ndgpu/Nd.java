@@ -36,22 +36,34 @@ import org.ndgpu.routines.indexing.Masking;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
+import org.ndgpu.routines.logic.TypeTesting;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.routines.manipulation.Padding;
 import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.math.ComplexNumbers;
 import org.ndgpu.routines.math.Convolution;
+import org.ndgpu.routines.math.CumulativeSums;
 import org.ndgpu.routines.math.Differences;
+import org.ndgpu.routines.math.Gradient;
 import org.ndgpu.routines.math.Interpolation;
+import org.ndgpu.routines.math.NanToNum;
+import org.ndgpu.routines.math.PolynomialArithmetic;
+import org.ndgpu.routines.math.PolynomialRoots;
 import org.ndgpu.routines.math.Polynomials;
 import org.ndgpu.routines.math.Products;
+import org.ndgpu.routines.math.Trapezoid;
+import org.ndgpu.routines.math.Unwrap;
 import org.ndgpu.routines.sets.SetOperations;
 import org.ndgpu.routines.sets.UniqueValues;
+import org.ndgpu.routines.sorting.ComplexSort;
 import org.ndgpu.routines.sorting.Partitioning;
 import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.routines.statistics.Averages;
 import org.ndgpu.routines.statistics.Histograms;
+import org.ndgpu.routines.statistics.NanQuantiles;
 import org.ndgpu.routines.statistics.NanReductions;
 import org.ndgpu.routines.statistics.Quantiles;
+import org.ndgpu.routines.windows.Windows;
 import org.ndgpu.sparse.Sparse;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -1258,6 +1270,545 @@ public final class Nd {
     /** numpy.nanargmin(a, axis). */
     public static NDArray nanargmin(NDArray a, int axis) {
         return NanReductions.nanarg(a, axis, false);
+    }
+
+    // ---------------------------------------------------------------- numpy-math: math, statistics, linalg and type
+    // functions (issue 39)
+
+    /** numpy.acos, the array API's name of arccos: {@code Nd.acos(x)}. */
+    public static NDArray acos(Object x) {
+        return call(Ufunc.ARCCOS, null, x);
+    }
+
+    /** numpy.acos into out. */
+    public static NDArray acos(Object x, NDArray out) {
+        return call(Ufunc.ARCCOS, out, x);
+    }
+
+    /** numpy.asin, the array API's name of arcsin: {@code Nd.asin(x)}. */
+    public static NDArray asin(Object x) {
+        return call(Ufunc.ARCSIN, null, x);
+    }
+
+    /** numpy.asin into out. */
+    public static NDArray asin(Object x, NDArray out) {
+        return call(Ufunc.ARCSIN, out, x);
+    }
+
+    /** numpy.atan, the array API's name of arctan: {@code Nd.atan(x)}. */
+    public static NDArray atan(Object x) {
+        return call(Ufunc.ARCTAN, null, x);
+    }
+
+    /** numpy.atan into out. */
+    public static NDArray atan(Object x, NDArray out) {
+        return call(Ufunc.ARCTAN, out, x);
+    }
+
+    /** numpy.atan2, the array API's name of arctan2: {@code Nd.atan2(y, x)}. */
+    public static NDArray atan2(Object y, Object x) {
+        return call(Ufunc.ARCTAN2, null, y, x);
+    }
+
+    /** numpy.atan2 into out. */
+    public static NDArray atan2(Object y, Object x, NDArray out) {
+        return call(Ufunc.ARCTAN2, out, y, x);
+    }
+
+    /** numpy.acosh, the array API's name of arccosh: {@code Nd.acosh(x)}. */
+    public static NDArray acosh(Object x) {
+        return call(Ufunc.ARCCOSH, null, x);
+    }
+
+    /** numpy.acosh into out. */
+    public static NDArray acosh(Object x, NDArray out) {
+        return call(Ufunc.ARCCOSH, out, x);
+    }
+
+    /** numpy.asinh, the array API's name of arcsinh: {@code Nd.asinh(x)}. */
+    public static NDArray asinh(Object x) {
+        return call(Ufunc.ARCSINH, null, x);
+    }
+
+    /** numpy.asinh into out. */
+    public static NDArray asinh(Object x, NDArray out) {
+        return call(Ufunc.ARCSINH, out, x);
+    }
+
+    /** numpy.atanh, the array API's name of arctanh: {@code Nd.atanh(x)}. */
+    public static NDArray atanh(Object x) {
+        return call(Ufunc.ARCTANH, null, x);
+    }
+
+    /** numpy.atanh into out. */
+    public static NDArray atanh(Object x, NDArray out) {
+        return call(Ufunc.ARCTANH, out, x);
+    }
+
+    /** numpy.bitwise_invert, the array API's name of invert: {@code Nd.bitwiseInvert(flags)}. */
+    public static NDArray bitwiseInvert(Object x) {
+        return call(Ufunc.INVERT, null, x);
+    }
+
+    /** numpy.bitwise_invert into out. */
+    public static NDArray bitwiseInvert(Object x, NDArray out) {
+        return call(Ufunc.INVERT, out, x);
+    }
+
+    /** numpy.bitwise_left_shift, the array API's name of left_shift: {@code Nd.bitwiseLeftShift(a, 3)}. */
+    public static NDArray bitwiseLeftShift(Object a, Object b) {
+        return call(Ufunc.LEFT_SHIFT, null, a, b);
+    }
+
+    /** numpy.bitwise_left_shift into out. */
+    public static NDArray bitwiseLeftShift(Object a, Object b, NDArray out) {
+        return call(Ufunc.LEFT_SHIFT, out, a, b);
+    }
+
+    /** numpy.bitwise_right_shift, the array API's name of right_shift: {@code Nd.bitwiseRightShift(a, 3)}. */
+    public static NDArray bitwiseRightShift(Object a, Object b) {
+        return call(Ufunc.RIGHT_SHIFT, null, a, b);
+    }
+
+    /** numpy.bitwise_right_shift into out. */
+    public static NDArray bitwiseRightShift(Object a, Object b, NDArray out) {
+        return call(Ufunc.RIGHT_SHIFT, out, a, b);
+    }
+
+    /** numpy.bitwise_count: the set bits of each integer's magnitude, as uint8: {@code Nd.bitwiseCount(a)}. */
+    public static NDArray bitwiseCount(Object x) {
+        return call(Ufunc.BITWISE_COUNT, null, x);
+    }
+
+    /** numpy.bitwise_count into out. */
+    public static NDArray bitwiseCount(Object x, NDArray out) {
+        return call(Ufunc.BITWISE_COUNT, out, x);
+    }
+
+    /** numpy.degrees, rad2deg's other name: {@code Nd.degrees(Nd.arange(4.0))}. */
+    public static NDArray degrees(Object x) {
+        return call(Ufunc.RAD2DEG, null, x);
+    }
+
+    /** numpy.degrees into out. */
+    public static NDArray degrees(Object x, NDArray out) {
+        return call(Ufunc.RAD2DEG, out, x);
+    }
+
+    /** numpy.radians, deg2rad's other name: {@code Nd.radians(angles)}. */
+    public static NDArray radians(Object x) {
+        return call(Ufunc.DEG2RAD, null, x);
+    }
+
+    /** numpy.radians into out. */
+    public static NDArray radians(Object x, NDArray out) {
+        return call(Ufunc.DEG2RAD, out, x);
+    }
+
+    /** numpy.fabs: the absolute value as a float (no complex, as NumPy): {@code Nd.fabs(ints)} is float64. */
+    public static NDArray fabs(Object x) {
+        return call(Ufunc.FABS, null, x);
+    }
+
+    /** numpy.fabs into out. */
+    public static NDArray fabs(Object x, NDArray out) {
+        return call(Ufunc.FABS, out, x);
+    }
+
+    /** numpy.fix: rounds toward zero, trunc's values and dtypes: {@code Nd.fix(x)}. */
+    public static NDArray fix(Object x) {
+        return call(Ufunc.TRUNC, null, x);
+    }
+
+    /** numpy.fix into out. */
+    public static NDArray fix(Object x, NDArray out) {
+        return call(Ufunc.TRUNC, out, x);
+    }
+
+    /** numpy.spacing: the distance to the next value away from zero: {@code Nd.spacing(x)}. */
+    public static NDArray spacing(Object x) {
+        return call(Ufunc.SPACING, null, x);
+    }
+
+    /** numpy.spacing into out. */
+    public static NDArray spacing(Object x, NDArray out) {
+        return call(Ufunc.SPACING, out, x);
+    }
+
+    /** numpy.isposinf: true where x is +inf (complex refused, as NumPy): {@code Nd.isposinf(x)}. */
+    public static NDArray isposinf(Object x) {
+        return call(Ufunc.ISPOSINF, null, x);
+    }
+
+    /** numpy.isposinf into out. */
+    public static NDArray isposinf(Object x, NDArray out) {
+        return call(Ufunc.ISPOSINF, out, x);
+    }
+
+    /** numpy.isneginf: true where x is -inf: {@code Nd.isneginf(x)}. */
+    public static NDArray isneginf(Object x) {
+        return call(Ufunc.ISNEGINF, null, x);
+    }
+
+    /** numpy.isneginf into out. */
+    public static NDArray isneginf(Object x, NDArray out) {
+        return call(Ufunc.ISNEGINF, out, x);
+    }
+
+    /** numpy.i0: the modified Bessel function of the first kind, order 0: {@code Nd.i0(x)}. */
+    public static NDArray i0(Object x) {
+        return call(Ufunc.I0, null, x);
+    }
+
+    /** numpy.angle(z): the argument of each element in radians: {@code Nd.angle(z)}. */
+    public static NDArray angle(NDArray z) {
+        return ComplexNumbers.angle(Objects.requireNonNull(z, "angle: z is null"), false);
+    }
+
+    /** numpy.angle(z, deg): in degrees when deg: {@code Nd.angle(z, true)}. */
+    public static NDArray angle(NDArray z, boolean deg) {
+        return ComplexNumbers.angle(Objects.requireNonNull(z, "angle: z is null"), deg);
+    }
+
+    /** numpy.iscomplex(x): true where the imaginary part is not zero: {@code Nd.iscomplex(z)}. */
+    public static NDArray iscomplex(NDArray x) {
+        return TypeTesting.iscomplex(Objects.requireNonNull(x, "iscomplex: x is null"));
+    }
+
+    /** numpy.isreal(x): true where the imaginary part is zero: {@code Nd.isreal(z)}. */
+    public static NDArray isreal(NDArray x) {
+        return TypeTesting.isreal(Objects.requireNonNull(x, "isreal: x is null"));
+    }
+
+    /** numpy.iscomplexobj(x): whether x's dtype is complex: {@code Nd.iscomplexobj(z)}. */
+    public static boolean iscomplexobj(NDArray x) {
+        return TypeTesting.iscomplexobj(Objects.requireNonNull(x, "iscomplexobj: x is null"));
+    }
+
+    /** numpy.isrealobj(x): whether x's dtype is not complex: {@code Nd.isrealobj(x)}. */
+    public static boolean isrealobj(NDArray x) {
+        return TypeTesting.isrealobj(Objects.requireNonNull(x, "isrealobj: x is null"));
+    }
+
+    /** numpy.real_if_close(a): the real part when every imaginary part is within 100 eps: {@code Nd.realIfClose(z)}. */
+    public static NDArray realIfClose(NDArray a) {
+        return ComplexNumbers.realIfClose(Objects.requireNonNull(a, "real_if_close: a is null"), 100);
+    }
+
+    /** numpy.real_if_close(a, tol): tol in machine epsilons when above 1: {@code Nd.realIfClose(z, 1000)}. */
+    public static NDArray realIfClose(NDArray a, double tol) {
+        return ComplexNumbers.realIfClose(Objects.requireNonNull(a, "real_if_close: a is null"), tol);
+    }
+
+    /** numpy.nan_to_num(x): NaN to 0, +-inf to the type's largest finite values: {@code Nd.nanToNum(x)}. */
+    public static NDArray nanToNum(NDArray x) {
+        return NanToNum.nanToNum(Objects.requireNonNull(x, "nan_to_num: x is null"), 0, null, null);
+    }
+
+    /**
+     * numpy.nan_to_num(x, nan=, posinf=, neginf=); a null posinf or neginf is NumPy's None (the
+     * type's extreme): {@code Nd.nanToNum(x, -1, 1e6, null)}.
+     */
+    public static NDArray nanToNum(NDArray x, double nan, Double posinf, Double neginf) {
+        return NanToNum.nanToNum(Objects.requireNonNull(x, "nan_to_num: x is null"), nan, posinf, neginf);
+    }
+
+    /** numpy.vecdot(x1, x2): sum(conj(x1) * x2) over the last axis, the rest broadcast: {@code Nd.vecdot(a, b)}. */
+    public static NDArray vecdot(NDArray x1, NDArray x2) {
+        return DeviceLinalg.instance().vecdot(x1, x2, -1);
+    }
+
+    /** numpy.vecdot(x1, x2, axis=axis): {@code Nd.vecdot(a, b, 0)}. */
+    public static NDArray vecdot(NDArray x1, NDArray x2, int axis) {
+        return DeviceLinalg.instance().vecdot(x1, x2, axis);
+    }
+
+    /** numpy.matvec(x1, x2): matrices (..., M, N) times vectors (..., N): {@code Nd.matvec(rotations, points)}. */
+    public static NDArray matvec(NDArray x1, NDArray x2) {
+        return DeviceLinalg.instance().matvec(x1, x2);
+    }
+
+    /** numpy.vecmat(x1, x2): conjugated vectors (..., N) times matrices (..., N, M): {@code Nd.vecmat(v, m)}. */
+    public static NDArray vecmat(NDArray x1, NDArray x2) {
+        return DeviceLinalg.instance().vecmat(x1, x2);
+    }
+
+    /**
+     * numpy.gradient(f): the gradient along every axis with unit spacing, one array per axis (NumPy's
+     * list; a 1-d f gives a list of one): {@code var g = Nd.gradient(f)}.
+     */
+    public static List<NDArray> gradient(NDArray f) {
+        return Gradient.gradients(Objects.requireNonNull(f, "gradient: f is null"), new double[] {1}, 1);
+    }
+
+    /**
+     * numpy.gradient(f, *spacing, edge_order=edgeOrder): one spacing for every axis or one per axis:
+     * {@code Nd.gradient(f, new double[] {0.5, 0.25}, 2)}.
+     */
+    public static List<NDArray> gradient(NDArray f, double[] spacing, int edgeOrder) {
+        return Gradient.gradients(
+                Objects.requireNonNull(f, "gradient: f is null"),
+                Objects.requireNonNull(spacing, "gradient: spacing is null"),
+                edgeOrder);
+    }
+
+    /** numpy.gradient(f, h, axis=axis, edge_order=edgeOrder): {@code Nd.gradient(f, -1, 0.1, 2)}. */
+    public static NDArray gradient(NDArray f, int axis, double spacing, int edgeOrder) {
+        return Gradient.gradient(Objects.requireNonNull(f, "gradient: f is null"), axis, spacing, edgeOrder);
+    }
+
+    /** numpy.gradient(f, x, axis=axis, edge_order=edgeOrder) at coordinates x: {@code Nd.gradient(f, 0, t, 1)}. */
+    public static NDArray gradient(NDArray f, int axis, NDArray x, int edgeOrder) {
+        return Gradient.gradient(
+                Objects.requireNonNull(f, "gradient: f is null"),
+                axis,
+                Objects.requireNonNull(x, "gradient: x is null"),
+                edgeOrder);
+    }
+
+    /** numpy.trapezoid(y): the trapezoidal rule along the last axis, unit spacing: {@code Nd.trapezoid(y)}. */
+    public static NDArray trapezoid(NDArray y) {
+        return Trapezoid.trapezoid(Objects.requireNonNull(y, "trapezoid: y is null"), 1.0, -1);
+    }
+
+    /** numpy.trapezoid(y, dx=dx, axis=axis): {@code Nd.trapezoid(y, 0.01, 0)}. */
+    public static NDArray trapezoid(NDArray y, double dx, int axis) {
+        return Trapezoid.trapezoid(Objects.requireNonNull(y, "trapezoid: y is null"), dx, axis);
+    }
+
+    /** numpy.trapezoid(y, x, axis=axis) at sample points x: {@code Nd.trapezoid(y, x, -1)}. */
+    public static NDArray trapezoid(NDArray y, NDArray x, int axis) {
+        return Trapezoid.trapezoid(
+                Objects.requireNonNull(y, "trapezoid: y is null"),
+                Objects.requireNonNull(x, "trapezoid: x is null"),
+                axis);
+    }
+
+    /** numpy.ediff1d(ary): the differences of the flattened array: {@code Nd.ediff1d(a)}. */
+    public static NDArray ediff1d(NDArray ary) {
+        return Differences.ediff1d(Objects.requireNonNull(ary, "ediff1d: ary is null"), null, null);
+    }
+
+    /** numpy.ediff1d(ary, to_end, to_begin); either may be null: {@code Nd.ediff1d(a, end, begin)}. */
+    public static NDArray ediff1d(NDArray ary, NDArray toEnd, NDArray toBegin) {
+        return Differences.ediff1d(Objects.requireNonNull(ary, "ediff1d: ary is null"), toEnd, toBegin);
+    }
+
+    /** numpy.unwrap(p): jumps above pi along the last axis folded back by 2 pi: {@code Nd.unwrap(phase)}. */
+    public static NDArray unwrap(NDArray p) {
+        return Unwrap.unwrap(Objects.requireNonNull(p, "unwrap: p is null"), null, -1, 2 * Math.PI);
+    }
+
+    /** numpy.unwrap(p, discont, axis, period); discont null is period / 2: {@code Nd.unwrap(p, null, 0, 360)}. */
+    public static NDArray unwrap(NDArray p, Double discont, int axis, double period) {
+        return Unwrap.unwrap(Objects.requireNonNull(p, "unwrap: p is null"), discont, axis, period);
+    }
+
+    /** numpy.cumulative_sum(x) of a 1-d (or 0-d) x: {@code Nd.cumulativeSum(v)}. */
+    public static NDArray cumulativeSum(NDArray x) {
+        return CumulativeSums.cumulativeSum(Objects.requireNonNull(x, "cumulative_sum: x is null"), null, false);
+    }
+
+    /** numpy.cumulative_sum(x, axis=axis, include_initial=): {@code Nd.cumulativeSum(m, 1, true)}. */
+    public static NDArray cumulativeSum(NDArray x, Integer axis, boolean includeInitial) {
+        return CumulativeSums.cumulativeSum(
+                Objects.requireNonNull(x, "cumulative_sum: x is null"), axis, includeInitial);
+    }
+
+    /** numpy.cumulative_prod(x) of a 1-d (or 0-d) x: {@code Nd.cumulativeProd(v)}. */
+    public static NDArray cumulativeProd(NDArray x) {
+        return CumulativeSums.cumulativeProd(Objects.requireNonNull(x, "cumulative_prod: x is null"), null, false);
+    }
+
+    /** numpy.cumulative_prod(x, axis=axis, include_initial=): {@code Nd.cumulativeProd(m, 0, true)}. */
+    public static NDArray cumulativeProd(NDArray x, Integer axis, boolean includeInitial) {
+        return CumulativeSums.cumulativeProd(
+                Objects.requireNonNull(x, "cumulative_prod: x is null"), axis, includeInitial);
+    }
+
+    /** numpy.nancumprod(a): the running product of the flattened array, NaNs counted as one. */
+    public static NDArray nancumprod(NDArray a) {
+        return NanReductions.nancumprod(a, null);
+    }
+
+    /** numpy.nancumprod(a, axis): {@code Nd.nancumprod(a, 1)}. */
+    public static NDArray nancumprod(NDArray a, int axis) {
+        return NanReductions.nancumprod(a, axis);
+    }
+
+    /** numpy.nanmedian(a): the median of the non-NaN values of the flattened array: {@code Nd.nanmedian(a)}. */
+    public static NDArray nanmedian(NDArray a) {
+        return NanQuantiles.nanquantile(
+                "nanmedian", Objects.requireNonNull(a, "nanmedian: a is null"), 0.5, null, false);
+    }
+
+    /** numpy.nanmedian(a, axis, keepdims); axis null is the flattened array: {@code Nd.nanmedian(a, 0, false)}. */
+    public static NDArray nanmedian(NDArray a, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanmedian", Objects.requireNonNull(a, "nanmedian: a is null"), 0.5, axis, keepdims);
+    }
+
+    /** numpy.nanquantile(a, q) for one q in [0, 1], NaNs ignored: {@code Nd.nanquantile(a, 0.9)}. */
+    public static NDArray nanquantile(NDArray a, double q) {
+        return NanQuantiles.nanquantile(
+                "nanquantile", Objects.requireNonNull(a, "nanquantile: a is null"), q, null, false);
+    }
+
+    /** numpy.nanquantile(a, q, axis, keepdims); axis null is the flattened array. */
+    public static NDArray nanquantile(NDArray a, double q, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanquantile", Objects.requireNonNull(a, "nanquantile: a is null"), q, axis, keepdims);
+    }
+
+    /**
+     * numpy.nanquantile(a, [q...], axis, keepdims): the quantiles stacked along a new first axis,
+     * float64 as NumPy's array q gives: {@code Nd.nanquantile(a, new double[] {0.25, 0.75}, 1, false)}.
+     */
+    public static NDArray nanquantile(NDArray a, double[] q, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanquantile",
+                Objects.requireNonNull(a, "nanquantile: a is null"),
+                Objects.requireNonNull(q, "nanquantile: q is null"),
+                axis,
+                keepdims);
+    }
+
+    /** numpy.nanpercentile(a, p) for one p in [0, 100], NaNs ignored: {@code Nd.nanpercentile(a, 95)}. */
+    public static NDArray nanpercentile(NDArray a, double p) {
+        return NanQuantiles.nanquantile(
+                "nanpercentile", Objects.requireNonNull(a, "nanpercentile: a is null"), p / 100, null, false);
+    }
+
+    /** numpy.nanpercentile(a, p, axis, keepdims). */
+    public static NDArray nanpercentile(NDArray a, double p, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanpercentile", Objects.requireNonNull(a, "nanpercentile: a is null"), p / 100, axis, keepdims);
+    }
+
+    /** numpy.nanpercentile(a, [p...], axis, keepdims): stacked along a new first axis, float64. */
+    public static NDArray nanpercentile(NDArray a, double[] p, Integer axis, boolean keepdims) {
+        return NanQuantiles.nanquantile(
+                "nanpercentile",
+                Objects.requireNonNull(a, "nanpercentile: a is null"),
+                java.util.Arrays.stream(Objects.requireNonNull(p, "nanpercentile: p is null"))
+                        .map(v -> v / 100)
+                        .toArray(),
+                axis,
+                keepdims);
+    }
+
+    /** numpy.bartlett(M): the triangular window of M points, float64: {@code Nd.bartlett(51)}. */
+    public static NDArray bartlett(long m) {
+        return Windows.bartlett(m);
+    }
+
+    /** numpy.blackman(M): the Blackman window: {@code Nd.blackman(64)}. */
+    public static NDArray blackman(long m) {
+        return Windows.blackman(m);
+    }
+
+    /** numpy.hamming(M): the Hamming window: {@code Nd.hamming(64)}. */
+    public static NDArray hamming(long m) {
+        return Windows.hamming(m);
+    }
+
+    /** numpy.hanning(M): the Hann window: {@code Nd.hanning(64)}. */
+    public static NDArray hanning(long m) {
+        return Windows.hanning(m);
+    }
+
+    /** numpy.kaiser(M, beta): the Kaiser window: {@code Nd.kaiser(64, 14)}. */
+    public static NDArray kaiser(long m, double beta) {
+        return Windows.kaiser(m, beta);
+    }
+
+    /** numpy.poly(seq_of_zeros): the monic polynomial with those roots (or a square matrix's eigenvalues). */
+    public static NDArray poly(NDArray seqOfZeros) {
+        return PolynomialRoots.poly(Objects.requireNonNull(seqOfZeros, "poly: seqOfZeros is null"));
+    }
+
+    /** numpy.roots(p): the roots of p (highest power first), from its companion matrix: {@code Nd.roots(p)}. */
+    public static NDArray roots(NDArray p) {
+        return PolynomialRoots.roots(Objects.requireNonNull(p, "roots: p is null"));
+    }
+
+    /** numpy.polyadd(a1, a2): the sum of two polynomials: {@code Nd.polyadd(p, q)}. */
+    public static NDArray polyadd(NDArray a1, NDArray a2) {
+        return PolynomialArithmetic.polyadd(
+                Objects.requireNonNull(a1, "polyadd: a1 is null"), Objects.requireNonNull(a2, "polyadd: a2 is null"));
+    }
+
+    /** numpy.polysub(a1, a2): a1 minus a2: {@code Nd.polysub(p, q)}. */
+    public static NDArray polysub(NDArray a1, NDArray a2) {
+        return PolynomialArithmetic.polysub(
+                Objects.requireNonNull(a1, "polysub: a1 is null"), Objects.requireNonNull(a2, "polysub: a2 is null"));
+    }
+
+    /** numpy.polymul(a1, a2): the product of two polynomials: {@code Nd.polymul(p, q)}. */
+    public static NDArray polymul(NDArray a1, NDArray a2) {
+        return PolynomialArithmetic.polymul(
+                Objects.requireNonNull(a1, "polymul: a1 is null"), Objects.requireNonNull(a2, "polymul: a2 is null"));
+    }
+
+    /** numpy.polydiv(u, v): {quotient, remainder}: {@code NDArray[] qr = Nd.polydiv(u, v)}. */
+    public static NDArray[] polydiv(NDArray u, NDArray v) {
+        return PolynomialArithmetic.polydiv(
+                Objects.requireNonNull(u, "polydiv: u is null"), Objects.requireNonNull(v, "polydiv: v is null"));
+    }
+
+    /** numpy.polyder(p): the derivative: {@code Nd.polyder(p)}. */
+    public static NDArray polyder(NDArray p) {
+        return PolynomialArithmetic.polyder(Objects.requireNonNull(p, "polyder: p is null"), 1);
+    }
+
+    /** numpy.polyder(p, m): the m-th derivative: {@code Nd.polyder(p, 2)}. */
+    public static NDArray polyder(NDArray p, int m) {
+        return PolynomialArithmetic.polyder(Objects.requireNonNull(p, "polyder: p is null"), m);
+    }
+
+    /** numpy.polyint(p): the antiderivative with constant 0: {@code Nd.polyint(p)}. */
+    public static NDArray polyint(NDArray p) {
+        return PolynomialArithmetic.polyint(Objects.requireNonNull(p, "polyint: p is null"), 1, 0);
+    }
+
+    /** numpy.polyint(p, m, k): the m-th antiderivative, each with constant k: {@code Nd.polyint(p, 2, 1.5)}. */
+    public static NDArray polyint(NDArray p, int m, double k) {
+        return PolynomialArithmetic.polyint(Objects.requireNonNull(p, "polyint: p is null"), m, k);
+    }
+
+    /** numpy.sort_complex(a): sorted by real then imaginary part, as complex: {@code Nd.sortComplex(z)}. */
+    public static NDArray sortComplex(NDArray a) {
+        return ComplexSort.sortComplex(Objects.requireNonNull(a, "sort_complex: a is null"));
+    }
+
+    /** numpy.result_type(*arrays_and_dtypes), NumPy 2's rules (Java numbers weak): {@code Nd.resultType(x, 2.0)}. */
+    public static DType resultType(Object... arraysAndDtypes) {
+        return DType.resultType(arraysAndDtypes);
+    }
+
+    /** numpy.promote_types(a, b): {@code Nd.promoteTypes(DType.INT8, DType.UINT8)} is INT16. */
+    public static DType promoteTypes(DType a, DType b) {
+        return DType.promoteTypes(a, b);
+    }
+
+    /** numpy.can_cast(from, to): under NumPy's default "safe" rule: {@code Nd.canCast(DType.INT32, DType.FLOAT64)}. */
+    public static boolean canCast(DType from, DType to) {
+        return DType.canCast(from, to, Casting.SAFE);
+    }
+
+    /** numpy.can_cast(from, to, casting): {@code Nd.canCast(DType.FLOAT64, DType.FLOAT32, Casting.SAME_KIND)}. */
+    public static boolean canCast(DType from, DType to, Casting casting) {
+        return DType.canCast(from, to, casting);
+    }
+
+    /** numpy.min_scalar_type(a): the smallest dtype holding a Java value: {@code Nd.minScalarType(300)} is UINT16. */
+    public static DType minScalarType(Object a) {
+        return DType.minScalarType(a);
+    }
+
+    /** numpy.common_type(*arrays): the inexact dtype of them all: {@code Nd.commonType(ints, f32)} is FLOAT64. */
+    public static DType commonType(NDArray... arrays) {
+        return DType.commonType(arrays);
     }
 
     // ---------------------------------------------------------------- graphs

@@ -23,7 +23,7 @@ final class UfuncExpressions {
     static String preamble(Ufunc ufunc) {
         if (ufunc == null) return "";
         return switch (ufunc) {
-            case LOGADDEXP, LOGADDEXP2, NEXTAFTER, FMOD, GCD, LCM, SINC -> HELPERS;
+            case LOGADDEXP, LOGADDEXP2, NEXTAFTER, FMOD, GCD, LCM, SINC, SPACING, BITWISE_COUNT, I0 -> HELPERS;
             default -> "";
         };
     }
@@ -186,6 +186,20 @@ final class UfuncExpressions {
                                 : "((" + ct + ")3.141592653589793 * " + a + " == 0 ? (" + ct + ")1 : sin((" + ct
                                         + ")3.141592653589793 * " + a + ") / ((" + ct + ")3.141592653589793 * " + a
                                         + "))");
+            // fabs and spacing have float loops only (NumPy's own type resolution): integers arrive as floats
+            case FABS -> "fabs(" + a + ")";
+            case SPACING -> t == DType.FLOAT16 ? "nd_spacing_half(" + a + ")" : "nd_spacing_" + ct + "(" + a + ")";
+            case BITWISE_COUNT ->
+                t.isSigned()
+                        ? "nd_popcount(" + a + " < 0 ? (ulong)0 - (ulong)" + a + " : (ulong)" + a + ")"
+                        : "nd_popcount((ulong)" + a + ")";
+            // numpy.i0 in double, rounded to the loop's type (NumPy's float32 and float16 steps round each term)
+            case I0 -> "(" + ct + ")nd_i0((double)" + a + ")";
+            case ISPOSINF, ISNEGINF ->
+                fl
+                        ? "(nd_bool)(isinf(" + a + ") && " + (ufunc == Ufunc.ISNEGINF ? "" : "!") + "signbit(" + a
+                                + "))"
+                        : "0";
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

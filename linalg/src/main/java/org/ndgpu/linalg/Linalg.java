@@ -140,4 +140,51 @@ public interface Linalg {
 
     /** numpy.linalg.eigvals(a): eig's eigenvalues alone, with the same dtype rule. */
     NDArray eigvals(NDArray a);
+
+    /**
+     * numpy.linalg.vector_norm(x, axis, keepdims, ord): the ord-norm over the given axes, as one
+     * vector (every axis when axis is null); ord any number, inf or -inf:
+     * {@code Nd.linalg().vectorNorm(x, 1, new int[] {-1}, false)}.
+     */
+    NDArray vectorNorm(NDArray x, double ord, int[] axis, boolean keepdims);
+
+    /** numpy.linalg.vector_norm(x): the 2-norm of every element: {@code Nd.linalg().vectorNorm(x)}. */
+    default NDArray vectorNorm(NDArray x) {
+        return vectorNorm(x, 2, null, false);
+    }
+
+    /**
+     * numpy.linalg.matrix_norm(x, keepdims, ord) over the last two axes; ord null or "fro", "nuc",
+     * 1, -1, 2, -2, inf or -inf as doubles: {@code Nd.linalg().matrixNorm(stack, "nuc", false)}.
+     */
+    NDArray matrixNorm(NDArray x, Object ord, boolean keepdims);
+
+    /** numpy.linalg.matrix_norm(x): the Frobenius norm of each matrix: {@code Nd.linalg().matrixNorm(a)}. */
+    default NDArray matrixNorm(NDArray x) {
+        return matrixNorm(x, "fro", false);
+    }
+
+    /** numpy.linalg.svdvals(x): the singular values (..., K), descending: {@code Nd.linalg().svdvals(a)}. */
+    NDArray svdvals(NDArray x);
+
+    /**
+     * numpy.linalg.vecdot(x1, x2, axis): sum(conj(x1) * x2) along axis, the other axes broadcast:
+     * {@code Nd.linalg().vecdot(a, b, -1)}.
+     */
+    NDArray vecdot(NDArray x1, NDArray x2, int axis);
+
+    /** numpy.linalg.matrix_transpose(x): the last two axes swapped, a view: {@code Nd.linalg().matrixTranspose(a)}. */
+    NDArray matrixTranspose(NDArray x);
+
+    /**
+     * numpy.linalg.tensorinv(a, ind): the inverse of a seen as a matrix of shape (prod(shape[:ind]),
+     * prod(shape[ind:])), shaped shape[ind:] + shape[:ind]: {@code Nd.linalg().tensorinv(a, 2)}.
+     */
+    NDArray tensorinv(NDArray a, int ind);
+
+    /**
+     * numpy.linalg.tensorsolve(a, b, axes): x with tensordot(a, x, x.ndim) == b; axes (or null) are
+     * moved to the end of a first: {@code Nd.linalg().tensorsolve(a, b, null)}.
+     */
+    NDArray tensorsolve(NDArray a, NDArray b, int[] axes);
 }

@@ -56,6 +56,9 @@ public enum Ufunc {
     POSITIVE("positive", 1, 1),
     FREXP("frexp", 1, 2),
     MODF("modf", 1, 2),
+    FABS("fabs", 1, 1),
+    SPACING("spacing", 1, 1),
+    BITWISE_COUNT("bitwise_count", 1, 1),
     ADD("add", 2, 1),
     SUBTRACT("subtract", 2, 1),
     MULTIPLY("multiply", 2, 1),
@@ -96,6 +99,9 @@ public enum Ufunc {
     DIVMOD("divmod", 2, 2),
     CLIP("clip", 3, 1),
     SINC("sinc", 1, 1),
+    I0("i0", 1, 1),
+    ISPOSINF("isposinf", 1, 1),
+    ISNEGINF("isneginf", 1, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 

@@ -241,4 +241,69 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
             return out;
         }
     }
+
+    // ---------------------------------------------------------------- the array API's additions (NumPy 2)
+
+    @Override
+    public NDArray vectorNorm(NDArray x, double ord, int[] axis, boolean keepdims) {
+        Objects.requireNonNull(x, "vector_norm: x is null");
+        return ArrayApiNorms.vectorNorm(this, x, ord, axis, keepdims);
+    }
+
+    @Override
+    public NDArray matrixNorm(NDArray x, Object ord, boolean keepdims) {
+        Objects.requireNonNull(x, "matrix_norm: x is null");
+        return ArrayApiNorms.matrixNorm(this, x, ord, keepdims);
+    }
+
+    @Override
+    public NDArray svdvals(NDArray x) {
+        Objects.requireNonNull(x, "svdvals: x is null");
+        return ArrayApiNorms.svdvals(this, x);
+    }
+
+    @Override
+    public NDArray vecdot(NDArray x1, NDArray x2, int axis) {
+        Objects.requireNonNull(x1, "vecdot: x1 is null");
+        Objects.requireNonNull(x2, "vecdot: x2 is null");
+        return VectorProducts.vecdot(this, x1, x2, axis);
+    }
+
+    /** numpy.matvec(x1, x2): the matrices (..., M, N) times the vectors (..., N), batches broadcast. */
+    public NDArray matvec(NDArray x1, NDArray x2) {
+        Objects.requireNonNull(x1, "matvec: x1 is null");
+        Objects.requireNonNull(x2, "matvec: x2 is null");
+        return VectorProducts.matvec(this, x1, x2);
+    }
+
+    /** numpy.vecmat(x1, x2): the conjugated vectors (..., N) times the matrices (..., N, M). */
+    public NDArray vecmat(NDArray x1, NDArray x2) {
+        Objects.requireNonNull(x1, "vecmat: x1 is null");
+        Objects.requireNonNull(x2, "vecmat: x2 is null");
+        return VectorProducts.vecmat(this, x1, x2);
+    }
+
+    @Override
+    public NDArray matrixTranspose(NDArray x) {
+        Objects.requireNonNull(x, "matrix_transpose: x is null");
+        x.live("matrix_transpose");
+        if (x.ndim() < 2)
+            throw new org.ndgpu.exceptions.ShapeException(
+                    "matrix_transpose: expected an array of at least 2 dimensions, got shape "
+                            + org.ndgpu.ndarray.Shapes.str(x.shape()));
+        return x.swapaxes(-1, -2);
+    }
+
+    @Override
+    public NDArray tensorinv(NDArray a, int ind) {
+        Objects.requireNonNull(a, "tensorinv: a is null");
+        return TensorInverse.tensorinv(this, a, ind);
+    }
+
+    @Override
+    public NDArray tensorsolve(NDArray a, NDArray b, int[] axes) {
+        Objects.requireNonNull(a, "tensorsolve: a is null");
+        Objects.requireNonNull(b, "tensorsolve: b is null");
+        return TensorInverse.tensorsolve(this, a, b, axes);
+    }
 }

@@ -1,12 +1,15 @@
 package org.ndgpu.routines.math;
 
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Views;
+import org.ndgpu.routines.manipulation.Joining;
 
-/** numpy.diff: two shifted views and one subtract per order, so no kernel of its own. */
+/** numpy.diff and ediff1d: two shifted views and one subtract per order, so no kernel of their own. */
 public final class Differences {
     private Differences() {}
 
@@ -26,5 +29,38 @@ public final class Differences {
             }
         }
         return cur;
+    }
+
+    /**
+     * numpy.ediff1d(ary, to_end, to_begin): the differences of the flattened array, with to_begin
+     * before and to_end after (either may be null), both flattened and cast to ary's dtype under
+     * NumPy's same_kind rule.
+     */
+    public static NDArray ediff1d(NDArray ary, NDArray toEnd, NDArray toBegin) {
+        String op = "ediff1d";
+        ary.live(op);
+        try (NDArray flat = ary.reshape(-1);
+                NDArray d = diff(op, flat, 1, 0)) {
+            if (toEnd == null && toBegin == null) return d.copy();
+            java.util.List<NDArray> parts = new java.util.ArrayList<>();
+            try {
+                if (toBegin != null) parts.add(edge(op, "to_begin", toBegin, ary.dtype()));
+                parts.add(d.view(d.shape(), d.strides(), d.offset()));
+                if (toEnd != null) parts.add(edge(op, "to_end", toEnd, ary.dtype()));
+                return Joining.concatenate(op, parts, 0);
+            } finally {
+                parts.forEach(NDArray::close);
+            }
+        }
+    }
+
+    private static NDArray edge(String op, String name, NDArray v, DType dtype) {
+        v.live(op);
+        if (!Casting.SAME_KIND.allows(v.dtype(), dtype))
+            throw new DTypeException(op + ": dtype of " + name + " must be compatible with input ary under the"
+                    + " same_kind rule, got " + v.dtype() + " for " + dtype);
+        try (NDArray flat = v.reshape(-1)) {
+            return flat.astype(dtype);
+        }
     }
 }

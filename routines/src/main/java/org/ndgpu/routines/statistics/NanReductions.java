@@ -49,6 +49,16 @@ public final class NanReductions {
         }
     }
 
+    /** numpy.nancumprod(a, axis): the running product with NaNs counted as one; axis null runs over the flattened array. */
+    public static NDArray nancumprod(NDArray a, Integer axis) {
+        Objects.requireNonNull(a, "nancumprod: a is null");
+        if (!a.live("nancumprod").dtype().isInexact()) return axis == null ? a.cumprod() : a.cumprod(axis);
+        try (NDArray nan = a.isnan();
+                NDArray r = where(nan, 1, a)) {
+            return axis == null ? r.cumprod() : r.cumprod(axis);
+        }
+    }
+
     /**
      * numpy.nanvar(a, axis, keepdims, ddof): the mean of |x - nanmean|^2 over the non-NaN elements,
      * divided by (count - ddof); NaN where that is not positive, as NumPy.
