@@ -1,0 +1,49 @@
+package org.ndgpu.benchmarks;
+
+import org.ndgpu.Nd;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndimage.Mode;
+
+/**
+ * scipy.ndimage's filters on a float32 image, beside {@code .gpu/cupy_ndimage_anchors.py} (the
+ * same calls in cupyx.scipy.ndimage): issue 40's gaussian_filter with sigma 4 on 4096 x 4096, and
+ * the uniform, maximum and Sobel filters. Device time of one call, median after warm-up; GB/s of
+ * the image read once and written once per pass.
+ */
+public final class NdimageBench {
+    private NdimageBench() {}
+
+    /** Prints the table on the current device; an argument sets the image's side (default 4096). */
+    public static void main(String[] args) {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 4096;
+        Bench.header("NdimageBench");
+        var nd = Nd.ndimage();
+        try (NDArray image = Nd.random().seed(40).uniform(0, 1, DType.FLOAT32, n, n);
+                NDArray box = Nd.ones(DType.FLOAT32, 5, 5)) {
+            double bytes = 2.0 * 4 * n * n;
+            String side = n + "^2 f32";
+            Bench.row(
+                    "gaussian_filter sigma 4 " + side,
+                    Bench.deviceMsOf(() -> nd.gaussianFilter(image, 4.0), 10, 3),
+                    2 * bytes);
+            Bench.row(
+                    "gaussian_filter1d sigma 4 axis 1 " + side,
+                    Bench.deviceMsOf(() -> nd.gaussianFilter1d(image, 4.0), 10, 3),
+                    bytes);
+            Bench.row(
+                    "uniform_filter size 5 " + side,
+                    Bench.deviceMsOf(() -> nd.uniformFilter(image, 5), 10, 3),
+                    2 * bytes);
+            Bench.row(
+                    "maximum_filter size 3 " + side,
+                    Bench.deviceMsOf(() -> nd.maximumFilter(image, 3), 10, 3),
+                    2 * bytes);
+            Bench.row("sobel axis 0 " + side, Bench.deviceMsOf(() -> nd.sobel(image, 0), 10, 3), 2 * bytes);
+            Bench.row(
+                    "correlate 5x5 constant " + side,
+                    Bench.deviceMsOf(() -> nd.correlate(image, box, Mode.CONSTANT, 0, null), 10, 3),
+                    bytes);
+        }
+    }
+}
