@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The ufuncs ndgpu implements (those of ufunc-loops.tsv, numpy.sinc among them, then numpy.real
- * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.
+ * The ufuncs ndgpu implements (those of ufunc-loops.tsv: NumPy's, numpy.sinc among them, and scipy.special's;
+ * then numpy.real and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.
  *
  * <pre>{@code
  * Providers.ufuncs(a, b).call(Ufunc.ADD, null, a, b);   // a.add(b)
@@ -96,6 +96,28 @@ public enum Ufunc {
     DIVMOD("divmod", 2, 2),
     CLIP("clip", 3, 1),
     SINC("sinc", 1, 1),
+    ERF("erf", 1, 1),
+    ERFC("erfc", 1, 1),
+    ERFCX("erfcx", 1, 1),
+    ERFINV("erfinv", 1, 1),
+    ERFCINV("erfcinv", 1, 1),
+    EXPIT("expit", 1, 1),
+    LOGIT("logit", 1, 1),
+    LOG_EXPIT("log_expit", 1, 1),
+    XLOGY("xlogy", 2, 1),
+    XLOG1PY("xlog1py", 2, 1),
+    ENTR("entr", 1, 1),
+    REL_ENTR("rel_entr", 2, 1),
+    KL_DIV("kl_div", 2, 1),
+    NDTR("ndtr", 1, 1),
+    NDTRI("ndtri", 1, 1),
+    LOG_NDTR("log_ndtr", 1, 1),
+    GAMMA("gamma", 1, 1),
+    GAMMALN("gammaln", 1, 1),
+    LOGGAMMA("loggamma", 1, 1),
+    DIGAMMA("digamma", 1, 1),
+    BETA("beta", 2, 1),
+    BETALN("betaln", 2, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 
