@@ -23,7 +23,11 @@ BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remaind
 FUNCTIONS = ["sinc"]
 # scipy.special's ufuncs (Nd.special()), by their SciPy names; loops of other types than float32 and float64 are left out
 SPECIAL = ["erf", "erfc", "erfcx", "erfinv", "erfcinv", "expit", "logit", "log_expit", "xlogy", "xlog1py", "entr", "rel_entr",
-           "kl_div", "ndtr", "ndtri", "log_ndtr", "gamma", "gammaln", "loggamma", "digamma", "beta", "betaln"]
+           "kl_div", "ndtr", "ndtri", "log_ndtr", "gamma", "gammaln", "loggamma", "digamma", "beta", "betaln", "i0", "i0e",
+           "i1", "i1e", "j0", "j1", "y0", "y1", "k0", "k1", "zeta", "polygamma"]
+# SciPy functions written in Python over a ufunc: zeta(x, q) is the ufunc _zeta; polygamma (over gamma, zeta and psi)
+# has no ufunc, so its rows are the dtype SciPy returns for each pair of input dtypes
+SPECIAL_UFUNC_OF = {"zeta": "_zeta"}
 # numpy.real and numpy.imag are functions, not ufuncs, so they have no loops in the table; ndgpu runs them as unary ufuncs
 REAL_FUNCTIONS = ["real", "imag"]
 # the reductions of ReductionRunner.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of ReductionRunner.scan
@@ -58,7 +62,14 @@ def write_table():
     import scipy
     import scipy.special as sp
     for name in SPECIAL:
-        uf = getattr(sp, name)
+        if name == "polygamma":
+            for combo in itertools.product([d for d in DTYPES if np.dtype(d).kind != "c"], repeat=2):
+                with np.errstate(all="ignore"):
+                    out = str(sp.polygamma(*(np.ones(1, d) for d in combo)).dtype)
+                if out in ("float32", "float64"):
+                    rows.append("\t".join([name, ",".join(combo), out + "," + out, out]))
+            continue
+        uf = getattr(sp._ufuncs, SPECIAL_UFUNC_OF[name]) if name in SPECIAL_UFUNC_OF else getattr(sp, name)
         for combo in itertools.product(DTYPES, repeat=uf.nin):
             try:
                 res = uf.resolve_dtypes(tuple(np.dtype(d) for d in combo) + (None,) * uf.nout)

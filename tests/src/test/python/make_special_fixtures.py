@@ -17,7 +17,7 @@ assert scipy.__version__.startswith("1.17"), scipy.__version__
 OUT = os.path.join(os.path.dirname(__file__), "..", "resources", "fixtures", "special", "cases.txt")
 rng = np.random.default_rng(20261128)
 EDGES = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, 2.0]
-N = 150
+N = 100
 
 
 def u(lo, hi, n=N):
@@ -51,6 +51,16 @@ UNARY = {
     "gammaln": lambda: cat(u(-170, 172), logu(1e-300, 1e300, signed=True), u(-10, 10)),
     "loggamma": lambda: cat(u(-5, 172), logu(1e-300, 1e300), u(0, 10)),
     "digamma": lambda: cat(u(-100, 100), logu(1e-300, 1e300, signed=True), u(-10, 10)),
+    "i0": lambda: cat(u(-20, 20), logu(1e-300, 713, signed=True), u(7, 9)),
+    "i0e": lambda: cat(u(-20, 20), logu(1e-300, 1e300, signed=True), u(7, 9)),
+    "i1": lambda: cat(u(-20, 20), logu(1e-300, 713, signed=True), u(7, 9)),
+    "i1e": lambda: cat(u(-20, 20), logu(1e-300, 1e300, signed=True), u(7, 9)),
+    "j0": lambda: cat(u(-20, 20), logu(1e-300, 1e4, signed=True), u(4, 11)),
+    "j1": lambda: cat(u(-20, 20), logu(1e-300, 1e4, signed=True), u(4, 11)),
+    "y0": lambda: cat(u(-1, 20), logu(1e-300, 1e4), u(4, 11)),
+    "y1": lambda: cat(u(-1, 20), logu(1e-300, 1e4), u(4, 11)),
+    "k0": lambda: cat(u(-1, 20), logu(1e-300, 700), u(1.5, 2.5)),
+    "k1": lambda: cat(u(-1, 20), logu(1e-300, 700), u(1.5, 2.5)),
 }
 BINARY = {
     "xlogy": lambda: (cat(u(-10, 10), logu(1e-300, 1e300, signed=True)), cat(u(-1, 100), logu(1e-300, 1e300))),
@@ -59,6 +69,8 @@ BINARY = {
     "kl_div": lambda: (cat(u(-1, 10), logu(1e-300, 1e300)), cat(u(-1, 10), logu(1e-300, 1e300))),
     "beta": lambda: (cat(u(-20, 20), logu(1e-5, 1e10), u(0, 200)), cat(u(-20, 20), logu(1e-5, 1e3), u(0, 200))),
     "betaln": lambda: (cat(u(-20, 20), logu(1e-5, 1e10), u(0, 200)), cat(u(-20, 20), logu(1e-5, 1e3), u(0, 200))),
+    "zeta": lambda: (cat(u(0.5, 10), 1 + logu(1e-10, 100)), cat(u(-10, 30), logu(1e-10, 1e10))),
+    "polygamma": lambda: (cat(np.repeat([0.0, 1.0, 2.0, 3.0, 5.0, 10.0], 50), u(0, 4)), cat(u(-10, 30), logu(1e-5, 1e6), u(-10, 30))),
 }
 # the edges of the two-input functions: every pair of these
 EDGES2 = [0.0, -0.0, 1.0, -1.0, 2.5, -2.0, -3.0, np.inf, -np.inf, np.nan]
@@ -72,6 +84,9 @@ def fmt(a):
 
 def emit(name, dtype, inputs):
     f = getattr(sp, name)
+    if len(inputs) == 2:
+        n = max(len(inputs[0]), len(inputs[1]))
+        inputs = [np.resize(inputs[0], n), np.resize(inputs[1], n)]
     with np.errstate(all="ignore"):
         args = [np.asarray(x, dtype=dtype) for x in inputs]
         y = f(*args)
@@ -85,8 +100,8 @@ for name, draw in UNARY.items():
     x = cat(draw(), EDGES, [-2.0, -3.0, 3.0, 10.0, 1e-310, -1e-310, 171.5, -171.5])
     for dtype in ("float64", "float32"):
         emit(name, dtype, [x])
-    # integers take SciPy's loop
-    emit(name, "int32", [np.array([-3, -1, 0, 1, 2, 5, 50])])
+    if name in ("erf", "expit", "gamma", "i0", "ndtri"):   # integers take SciPy's loop
+        emit(name, "int32", [np.array([-3, -1, 0, 1, 2, 5, 50])])
     if name in ("erfinv", "erfcinv", "entr", "ndtri"):   # SciPy's loop order gives these float32 for int8
         emit(name, "int8", [np.array([-3, -1, 0, 1, 2, 5, 50])])
 
@@ -97,9 +112,49 @@ for name, draw in BINARY.items():
     b = cat(b, np.tile(e, len(e)))
     for dtype in ("float64", "float32"):
         emit(name, dtype, [a, b])
-    emit(name, "int32", [np.array([-3, -1, 0, 1, 2, 5]), np.array([2, 3, 1, 0, 4, 7])])
+    if name in ("xlogy", "beta", "zeta", "polygamma"):
+        emit(name, "int32", [np.array([-3, -1, 0, 1, 2, 5]), np.array([2, 3, 1, 0, 4, 7])])
 
 os.makedirs(os.path.dirname(OUT), exist_ok=True)
 with open(OUT, "w") as f:
     f.write("\n\n".join(blocks) + "\n")
 print(len(blocks), "cases")
+
+# logsumexp, softmax and log_softmax: reductions.txt, one block per case, with the input's shape, the axis
+# ("none" or the axes), keepdims (logsumexp only) and the result's shape
+RED = os.path.join(os.path.dirname(OUT), "reductions.txt")
+blocks = []
+
+
+def emit_reduction(name, dtype, x, axis, keepdims=False):
+    f = getattr(sp, name)
+    x = np.asarray(x, dtype=dtype)
+    with np.errstate(all="ignore"):
+        y = np.asarray(f(x, axis=axis, keepdims=keepdims) if name == "logsumexp" else f(x, axis=axis))
+    ax = "none" if axis is None else " ".join(str(a) for a in np.atleast_1d(axis))
+    lines = [f"name: {name}", f"dtype: {dtype}", f"out: {y.dtype}", "shape: " + " ".join(map(str, x.shape)),
+             f"axis: {ax}", f"keepdims: {str(keepdims).lower()}", "outshape: " + " ".join(map(str, y.shape)),
+             f"x0: {fmt(x)}", f"expected: {fmt(y)}"]
+    blocks.append("\n".join(lines))
+
+
+wide = rng.standard_normal((6, 50)) * np.array([[1], [10], [100], [1000], [1e-3], [300]])
+spiky = rng.standard_normal((4, 5, 7)) * 30
+edges = np.array([[0.0, 1.0, 2.0, 3.0], [-np.inf, -np.inf, -np.inf, -np.inf], [np.inf, 1.0, 2.0, 3.0],
+                  [np.nan, 1.0, 2.0, 3.0], [5.0, 5.0, 5.0, -1.0], [800.0, 799.0, -800.0, 0.0], [-np.inf, 0.0, 1.0, 1.0]])
+for name in ("logsumexp", "softmax", "log_softmax"):
+    for dtype in ("float64", "float32"):
+        emit_reduction(name, dtype, wide, None)
+        emit_reduction(name, dtype, wide, 1)
+        emit_reduction(name, dtype, wide, 0)
+        emit_reduction(name, dtype, spiky, (0, 2))
+        emit_reduction(name, dtype, spiky, -1)
+        emit_reduction(name, dtype, edges, 1)
+    emit_reduction(name, "int32", np.arange(12).reshape(3, 4) - 5, 1)
+emit_reduction("logsumexp", "float64", wide, 1, keepdims=True)
+emit_reduction("logsumexp", "float64", spiky, (0, 2), keepdims=True)
+emit_reduction("logsumexp", "float64", np.float64(2.5), None)
+emit_reduction("logsumexp", "float64", np.zeros((3, 0)), 1)
+with open(RED, "w") as f:
+    f.write("\n\n".join(blocks) + "\n")
+print(len(blocks), "reduction cases")

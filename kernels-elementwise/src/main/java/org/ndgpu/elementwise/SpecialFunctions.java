@@ -3,8 +3,8 @@ package org.ndgpu.elementwise;
 /**
  * scipy.special's device functions (special-functions.h), for kernels that call them: the ufuncs of
  * {@code Nd.special()}, and any ElementwiseKernel, ReductionKernel or fused kernel whose code names
- * {@code special_erf}, {@code special_ndtri}, {@code special_gammaln}, ... (each takes and returns
- * double; {@code special_expitf}, {@code special_logitf} and {@code special_log_expitf} are the float
+ * {@code special_erf}, {@code special_ndtri}, {@code special_gammaln}, {@code special_j0}, {@code special_zeta},
+ * ... (each takes and returns double; {@code special_expitf}, {@code special_logitf} and {@code special_log_expitf} are the float
  * forms). Such a kernel gets the header before its own preamble, so nothing needs including.
  *
  * <pre>{@code

@@ -53,7 +53,19 @@ final class UfuncExpressions {
                     LOGGAMMA,
                     DIGAMMA,
                     BETA,
-                    BETALN -> true;
+                    BETALN,
+                    I0,
+                    I0E,
+                    I1,
+                    I1E,
+                    J0,
+                    J1,
+                    Y0,
+                    Y1,
+                    K0,
+                    K1,
+                    ZETA,
+                    POLYGAMMA -> true;
             default -> false;
         };
     }
@@ -240,7 +252,19 @@ final class UfuncExpressions {
                     LOGGAMMA,
                     DIGAMMA,
                     BETA,
-                    BETALN -> special(ufunc, t, v);
+                    BETALN,
+                    I0,
+                    I0E,
+                    I1,
+                    I1E,
+                    J0,
+                    J1,
+                    Y0,
+                    Y1,
+                    K0,
+                    K1,
+                    ZETA,
+                    POLYGAMMA -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

@@ -118,6 +118,18 @@ public enum Ufunc {
     DIGAMMA("digamma", 1, 1),
     BETA("beta", 2, 1),
     BETALN("betaln", 2, 1),
+    I0("i0", 1, 1),
+    I0E("i0e", 1, 1),
+    I1("i1", 1, 1),
+    I1E("i1e", 1, 1),
+    J0("j0", 1, 1),
+    J1("j1", 1, 1),
+    Y0("y0", 1, 1),
+    Y1("y1", 1, 1),
+    K0("k0", 1, 1),
+    K1("k1", 1, 1),
+    ZETA("zeta", 2, 1),
+    POLYGAMMA("polygamma", 2, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 

@@ -36,11 +36,7 @@ public final class Special {
         return Providers.ufuncs(operands).call(op, out, operands);
     }
 
-    /**
-     * scipy.special.erf: the error function, 2/sqrt(pi) times the integral of exp(-t^2) from 0 to x. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().erf(x);}</pre>
-     */
+    /** scipy.special.erf: the error function, 2/sqrt(pi) times the integral of exp(-t^2) from 0 to x: {@code Nd.special().erf(x)}. */
     public NDArray erf(Object x) {
         return call(Ufunc.ERF, null, x);
     }
@@ -50,11 +46,7 @@ public final class Special {
         return call(Ufunc.ERF, out, x);
     }
 
-    /**
-     * scipy.special.erfc: the complementary error function, 1 - erf(x), accurate where erf(x) is near 1. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().erfc(x);}</pre>
-     */
+    /** scipy.special.erfc: the complementary error function, 1 - erf(x), accurate where erf(x) is near 1: {@code Nd.special().erfc(x)}. */
     public NDArray erfc(Object x) {
         return call(Ufunc.ERFC, null, x);
     }
@@ -64,11 +56,7 @@ public final class Special {
         return call(Ufunc.ERFC, out, x);
     }
 
-    /**
-     * scipy.special.erfcx: the scaled complementary error function, exp(x^2) erfc(x). SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().erfcx(x);}</pre>
-     */
+    /** scipy.special.erfcx: the scaled complementary error function, exp(x^2) erfc(x): {@code Nd.special().erfcx(x)}. */
     public NDArray erfcx(Object x) {
         return call(Ufunc.ERFCX, null, x);
     }
@@ -78,11 +66,7 @@ public final class Special {
         return call(Ufunc.ERFCX, out, x);
     }
 
-    /**
-     * scipy.special.erfinv: the inverse of erf on (-1, 1); +-inf at +-1, NaN outside. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().erfinv(y);}</pre>
-     */
+    /** scipy.special.erfinv: the inverse of erf on (-1, 1); +-inf at +-1, NaN outside: {@code Nd.special().erfinv(y)}. */
     public NDArray erfinv(Object y) {
         return call(Ufunc.ERFINV, null, y);
     }
@@ -92,11 +76,7 @@ public final class Special {
         return call(Ufunc.ERFINV, out, y);
     }
 
-    /**
-     * scipy.special.erfcinv: the inverse of erfc on (0, 2); inf at 0, -inf at 2, NaN outside. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().erfcinv(y);}</pre>
-     */
+    /** scipy.special.erfcinv: the inverse of erfc on (0, 2); inf at 0, -inf at 2, NaN outside: {@code Nd.special().erfcinv(y)}. */
     public NDArray erfcinv(Object y) {
         return call(Ufunc.ERFCINV, null, y);
     }
@@ -106,11 +86,7 @@ public final class Special {
         return call(Ufunc.ERFCINV, out, y);
     }
 
-    /**
-     * scipy.special.expit: the logistic sigmoid 1 / (1 + exp(-x)). SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().expit(x);}</pre>
-     */
+    /** scipy.special.expit: the logistic sigmoid 1 / (1 + exp(-x)): {@code Nd.special().expit(x)}. */
     public NDArray expit(Object x) {
         return call(Ufunc.EXPIT, null, x);
     }
@@ -120,11 +96,7 @@ public final class Special {
         return call(Ufunc.EXPIT, out, x);
     }
 
-    /**
-     * scipy.special.logit: the log-odds log(p / (1 - p)), the inverse of expit. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().logit(p);}</pre>
-     */
+    /** scipy.special.logit: the log-odds log(p / (1 - p)), the inverse of expit: {@code Nd.special().logit(p)}. */
     public NDArray logit(Object p) {
         return call(Ufunc.LOGIT, null, p);
     }
@@ -134,11 +106,7 @@ public final class Special {
         return call(Ufunc.LOGIT, out, p);
     }
 
-    /**
-     * scipy.special.log_expit: log(expit(x)), without overflow or loss for large |x|. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().logExpit(x);}</pre>
-     */
+    /** scipy.special.log_expit: log(expit(x)), without overflow or loss for large |x|: {@code Nd.special().logExpit(x)}. */
     public NDArray logExpit(Object x) {
         return call(Ufunc.LOG_EXPIT, null, x);
     }
@@ -148,11 +116,7 @@ public final class Special {
         return call(Ufunc.LOG_EXPIT, out, x);
     }
 
-    /**
-     * scipy.special.xlogy: x * log(y), 0 where x is 0 (and y is not NaN). SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().xlogy(x, y);}</pre>
-     */
+    /** scipy.special.xlogy: x * log(y), 0 where x is 0 (and y is not NaN): {@code Nd.special().xlogy(x, y)}. */
     public NDArray xlogy(Object x, Object y) {
         return call(Ufunc.XLOGY, null, x, y);
     }
@@ -162,11 +126,7 @@ public final class Special {
         return call(Ufunc.XLOGY, out, x, y);
     }
 
-    /**
-     * scipy.special.xlog1py: x * log1p(y), 0 where x is 0 (and y is not NaN). SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().xlog1py(x, y);}</pre>
-     */
+    /** scipy.special.xlog1py: x * log1p(y), 0 where x is 0 (and y is not NaN): {@code Nd.special().xlog1py(x, y)}. */
     public NDArray xlog1py(Object x, Object y) {
         return call(Ufunc.XLOG1PY, null, x, y);
     }
@@ -176,11 +136,7 @@ public final class Special {
         return call(Ufunc.XLOG1PY, out, x, y);
     }
 
-    /**
-     * scipy.special.entr: the elementwise entropy -x log(x): 0 at 0, -inf below. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().entr(p);}</pre>
-     */
+    /** scipy.special.entr: the elementwise entropy -x log(x): 0 at 0, -inf below: {@code Nd.special().entr(p)}. */
     public NDArray entr(Object x) {
         return call(Ufunc.ENTR, null, x);
     }
@@ -190,11 +146,7 @@ public final class Special {
         return call(Ufunc.ENTR, out, x);
     }
 
-    /**
-     * scipy.special.rel_entr: the relative entropy x log(x / y): 0 at x = 0, y >= 0; inf where x or y is negative. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().relEntr(p, q);}</pre>
-     */
+    /** scipy.special.rel_entr: the relative entropy x log(x / y): 0 at x = 0, y >= 0; inf where x or y is negative: {@code Nd.special().relEntr(p, q)}. */
     public NDArray relEntr(Object x, Object y) {
         return call(Ufunc.REL_ENTR, null, x, y);
     }
@@ -204,11 +156,7 @@ public final class Special {
         return call(Ufunc.REL_ENTR, out, x, y);
     }
 
-    /**
-     * scipy.special.kl_div: the Kullback-Leibler term x log(x / y) - x + y. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().klDiv(p, q);}</pre>
-     */
+    /** scipy.special.kl_div: the Kullback-Leibler term x log(x / y) - x + y: {@code Nd.special().klDiv(p, q)}. */
     public NDArray klDiv(Object x, Object y) {
         return call(Ufunc.KL_DIV, null, x, y);
     }
@@ -218,11 +166,7 @@ public final class Special {
         return call(Ufunc.KL_DIV, out, x, y);
     }
 
-    /**
-     * scipy.special.ndtr: the standard normal distribution's CDF. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().ndtr(z);}</pre>
-     */
+    /** scipy.special.ndtr: the standard normal distribution's CDF: {@code Nd.special().ndtr(z)}. */
     public NDArray ndtr(Object x) {
         return call(Ufunc.NDTR, null, x);
     }
@@ -232,11 +176,7 @@ public final class Special {
         return call(Ufunc.NDTR, out, x);
     }
 
-    /**
-     * scipy.special.ndtri: the inverse of ndtr (the normal quantile): -inf at 0, inf at 1, NaN outside [0, 1]. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().ndtri(p);}</pre>
-     */
+    /** scipy.special.ndtri: the inverse of ndtr (the normal quantile): -inf at 0, inf at 1, NaN outside [0, 1]: {@code Nd.special().ndtri(p)}. */
     public NDArray ndtri(Object y) {
         return call(Ufunc.NDTRI, null, y);
     }
@@ -246,11 +186,7 @@ public final class Special {
         return call(Ufunc.NDTRI, out, y);
     }
 
-    /**
-     * scipy.special.log_ndtr: log(ndtr(x)), accurate far into the lower tail. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().logNdtr(z);}</pre>
-     */
+    /** scipy.special.log_ndtr: log(ndtr(x)), accurate far into the lower tail: {@code Nd.special().logNdtr(z)}. */
     public NDArray logNdtr(Object x) {
         return call(Ufunc.LOG_NDTR, null, x);
     }
@@ -260,11 +196,7 @@ public final class Special {
         return call(Ufunc.LOG_NDTR, out, x);
     }
 
-    /**
-     * scipy.special.gamma: the gamma function: inf at +0, -inf at -0, NaN at the negative integers. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().gamma(x);}</pre>
-     */
+    /** scipy.special.gamma: the gamma function: inf at +0, -inf at -0, NaN at the negative integers: {@code Nd.special().gamma(x)}. */
     public NDArray gamma(Object x) {
         return call(Ufunc.GAMMA, null, x);
     }
@@ -274,11 +206,7 @@ public final class Special {
         return call(Ufunc.GAMMA, out, x);
     }
 
-    /**
-     * scipy.special.gammaln: log |gamma(x)|: inf at the poles. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().gammaln(x);}</pre>
-     */
+    /** scipy.special.gammaln: log |gamma(x)|: inf at the poles: {@code Nd.special().gammaln(x)}. */
     public NDArray gammaln(Object x) {
         return call(Ufunc.GAMMALN, null, x);
     }
@@ -288,11 +216,7 @@ public final class Special {
         return call(Ufunc.GAMMALN, out, x);
     }
 
-    /**
-     * scipy.special.loggamma: the principal branch of log(gamma(x)) for real x: NaN below 0 (SciPy's real loggamma). SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().loggamma(x);}</pre>
-     */
+    /** scipy.special.loggamma: the principal branch of log(gamma(x)) for real x: NaN below 0 (SciPy's real loggamma): {@code Nd.special().loggamma(x)}. */
     public NDArray loggamma(Object x) {
         return call(Ufunc.LOGGAMMA, null, x);
     }
@@ -302,11 +226,7 @@ public final class Special {
         return call(Ufunc.LOGGAMMA, out, x);
     }
 
-    /**
-     * scipy.special.digamma: the digamma function psi(x) = d/dx log(gamma(x)); SciPy's psi. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().digamma(x);}</pre>
-     */
+    /** scipy.special.digamma: the digamma function psi(x) = d/dx log(gamma(x)); SciPy's psi: {@code Nd.special().digamma(x)}. */
     public NDArray digamma(Object x) {
         return call(Ufunc.DIGAMMA, null, x);
     }
@@ -316,11 +236,7 @@ public final class Special {
         return call(Ufunc.DIGAMMA, out, x);
     }
 
-    /**
-     * scipy.special.beta: the beta function gamma(a) gamma(b) / gamma(a + b). SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().beta(a, b);}</pre>
-     */
+    /** scipy.special.beta: the beta function gamma(a) gamma(b) / gamma(a + b): {@code Nd.special().beta(a, b)}. */
     public NDArray beta(Object a, Object b) {
         return call(Ufunc.BETA, null, a, b);
     }
@@ -330,11 +246,7 @@ public final class Special {
         return call(Ufunc.BETA, out, a, b);
     }
 
-    /**
-     * scipy.special.betaln: log |beta(a, b)|. SciPy's float32 and float64 loops.
-     *
-     * <pre>{@code NDArray r = Nd.special().betaln(a, b);}</pre>
-     */
+    /** scipy.special.betaln: log |beta(a, b)|: {@code Nd.special().betaln(a, b)}. */
     public NDArray betaln(Object a, Object b) {
         return call(Ufunc.BETALN, null, a, b);
     }
@@ -342,5 +254,175 @@ public final class Special {
     /** scipy.special.betaln into {@code out}: {@code Nd.special().betaln(a, b, out)}. */
     public NDArray betaln(Object a, Object b, NDArray out) {
         return call(Ufunc.BETALN, out, a, b);
+    }
+
+    /** scipy.special.i0: the modified Bessel function of the first kind, order 0: {@code Nd.special().i0(x)}. */
+    public NDArray i0(Object x) {
+        return call(Ufunc.I0, null, x);
+    }
+
+    /** scipy.special.i0 into {@code out}: {@code Nd.special().i0(x, out)}. */
+    public NDArray i0(Object x, NDArray out) {
+        return call(Ufunc.I0, out, x);
+    }
+
+    /** scipy.special.i0e: the exponentially scaled i0, exp(-|x|) i0(x): {@code Nd.special().i0e(x)}. */
+    public NDArray i0e(Object x) {
+        return call(Ufunc.I0E, null, x);
+    }
+
+    /** scipy.special.i0e into {@code out}: {@code Nd.special().i0e(x, out)}. */
+    public NDArray i0e(Object x, NDArray out) {
+        return call(Ufunc.I0E, out, x);
+    }
+
+    /** scipy.special.i1: the modified Bessel function of the first kind, order 1: {@code Nd.special().i1(x)}. */
+    public NDArray i1(Object x) {
+        return call(Ufunc.I1, null, x);
+    }
+
+    /** scipy.special.i1 into {@code out}: {@code Nd.special().i1(x, out)}. */
+    public NDArray i1(Object x, NDArray out) {
+        return call(Ufunc.I1, out, x);
+    }
+
+    /** scipy.special.i1e: the exponentially scaled i1, exp(-|x|) i1(x): {@code Nd.special().i1e(x)}. */
+    public NDArray i1e(Object x) {
+        return call(Ufunc.I1E, null, x);
+    }
+
+    /** scipy.special.i1e into {@code out}: {@code Nd.special().i1e(x, out)}. */
+    public NDArray i1e(Object x, NDArray out) {
+        return call(Ufunc.I1E, out, x);
+    }
+
+    /** scipy.special.j0: the Bessel function of the first kind, order 0: {@code Nd.special().j0(x)}. */
+    public NDArray j0(Object x) {
+        return call(Ufunc.J0, null, x);
+    }
+
+    /** scipy.special.j0 into {@code out}: {@code Nd.special().j0(x, out)}. */
+    public NDArray j0(Object x, NDArray out) {
+        return call(Ufunc.J0, out, x);
+    }
+
+    /** scipy.special.j1: the Bessel function of the first kind, order 1: {@code Nd.special().j1(x)}. */
+    public NDArray j1(Object x) {
+        return call(Ufunc.J1, null, x);
+    }
+
+    /** scipy.special.j1 into {@code out}: {@code Nd.special().j1(x, out)}. */
+    public NDArray j1(Object x, NDArray out) {
+        return call(Ufunc.J1, out, x);
+    }
+
+    /** scipy.special.y0: the Bessel function of the second kind, order 0: -inf at 0, NaN below: {@code Nd.special().y0(x)}. */
+    public NDArray y0(Object x) {
+        return call(Ufunc.Y0, null, x);
+    }
+
+    /** scipy.special.y0 into {@code out}: {@code Nd.special().y0(x, out)}. */
+    public NDArray y0(Object x, NDArray out) {
+        return call(Ufunc.Y0, out, x);
+    }
+
+    /** scipy.special.y1: the Bessel function of the second kind, order 1: -inf at 0, NaN below: {@code Nd.special().y1(x)}. */
+    public NDArray y1(Object x) {
+        return call(Ufunc.Y1, null, x);
+    }
+
+    /** scipy.special.y1 into {@code out}: {@code Nd.special().y1(x, out)}. */
+    public NDArray y1(Object x, NDArray out) {
+        return call(Ufunc.Y1, out, x);
+    }
+
+    /** scipy.special.k0: the modified Bessel function of the second kind, order 0: inf at 0, NaN below: {@code Nd.special().k0(x)}. */
+    public NDArray k0(Object x) {
+        return call(Ufunc.K0, null, x);
+    }
+
+    /** scipy.special.k0 into {@code out}: {@code Nd.special().k0(x, out)}. */
+    public NDArray k0(Object x, NDArray out) {
+        return call(Ufunc.K0, out, x);
+    }
+
+    /** scipy.special.k1: the modified Bessel function of the second kind, order 1: inf at 0, NaN below: {@code Nd.special().k1(x)}. */
+    public NDArray k1(Object x) {
+        return call(Ufunc.K1, null, x);
+    }
+
+    /** scipy.special.k1 into {@code out}: {@code Nd.special().k1(x, out)}. */
+    public NDArray k1(Object x, NDArray out) {
+        return call(Ufunc.K1, out, x);
+    }
+
+    /** scipy.special.zeta: the Hurwitz zeta function, the sum of (k + q)^-x over k >= 0 (x > 1; inf at x = 1): {@code Nd.special().zeta(x, q)}. */
+    public NDArray zeta(Object x, Object q) {
+        return call(Ufunc.ZETA, null, x, q);
+    }
+
+    /** scipy.special.zeta into {@code out}: {@code Nd.special().zeta(x, q, out)}. */
+    public NDArray zeta(Object x, Object q, NDArray out) {
+        return call(Ufunc.ZETA, out, x, q);
+    }
+
+    /** scipy.special.polygamma: the n-th derivative of the digamma function: digamma for n = 0, else (-1)^(n+1) n! zeta(n + 1, x): {@code Nd.special().polygamma(n, x)}. */
+    public NDArray polygamma(Object n, Object x) {
+        return call(Ufunc.POLYGAMMA, null, n, x);
+    }
+
+    /** scipy.special.polygamma into {@code out}: {@code Nd.special().polygamma(n, x, out)}. */
+    public NDArray polygamma(Object n, Object x, NDArray out) {
+        return call(Ufunc.POLYGAMMA, out, n, x);
+    }
+
+    // ---- reductions
+
+    /** scipy.special.logsumexp(a): log(sum(exp(a))) over every element, computed stably: {@code Nd.special().logsumexp(a)}. */
+    public NDArray logsumexp(NDArray a) {
+        return LogSumExp.logsumexp(a, null, false);
+    }
+
+    /** scipy.special.logsumexp(a, axis): along one axis (negative counts from the end): {@code Nd.special().logsumexp(a, 1)}. */
+    public NDArray logsumexp(NDArray a, int axis) {
+        return LogSumExp.logsumexp(a, new int[] {axis}, false);
+    }
+
+    /**
+     * scipy.special.logsumexp(a, axis, keepdims=keepdims): over the given axes (null: all):
+     * {@code Nd.special().logsumexp(a, new int[] {0, 1}, true)}.
+     */
+    public NDArray logsumexp(NDArray a, int[] axes, boolean keepdims) {
+        return LogSumExp.logsumexp(a, axes, keepdims);
+    }
+
+    /** scipy.special.softmax(x): exp(x) / sum(exp(x)) over every element: {@code Nd.special().softmax(x)}. */
+    public NDArray softmax(NDArray x) {
+        return LogSumExp.softmax(x, null);
+    }
+
+    /** scipy.special.softmax(x, axis): along one axis: {@code Nd.special().softmax(logits, -1)}. */
+    public NDArray softmax(NDArray x, int axis) {
+        return LogSumExp.softmax(x, new int[] {axis});
+    }
+
+    /** scipy.special.softmax(x, axis) over the given axes (null: all): {@code Nd.special().softmax(x, new int[] {0, 1})}. */
+    public NDArray softmax(NDArray x, int[] axes) {
+        return LogSumExp.softmax(x, axes);
+    }
+
+    /** scipy.special.log_softmax(x): x - logsumexp(x) over every element, stably: {@code Nd.special().logSoftmax(x)}. */
+    public NDArray logSoftmax(NDArray x) {
+        return LogSumExp.logSoftmax(x, null);
+    }
+
+    /** scipy.special.log_softmax(x, axis): along one axis: {@code Nd.special().logSoftmax(logits, -1)}. */
+    public NDArray logSoftmax(NDArray x, int axis) {
+        return LogSumExp.logSoftmax(x, new int[] {axis});
+    }
+
+    /** scipy.special.log_softmax(x, axis) over the given axes (null: all): {@code Nd.special().logSoftmax(x, new int[] {1})}. */
+    public NDArray logSoftmax(NDArray x, int[] axes) {
+        return LogSumExp.logSoftmax(x, axes);
     }
 }
