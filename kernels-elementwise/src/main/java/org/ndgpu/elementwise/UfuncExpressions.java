@@ -65,7 +65,9 @@ final class UfuncExpressions {
                     K0,
                     K1,
                     ZETA,
-                    POLYGAMMA -> true;
+                    POLYGAMMA,
+                    GAMMAINC,
+                    GAMMAINCC -> true;
             default -> false;
         };
     }
@@ -264,7 +266,9 @@ final class UfuncExpressions {
                     K0,
                     K1,
                     ZETA,
-                    POLYGAMMA -> special(ufunc, t, v);
+                    POLYGAMMA,
+                    GAMMAINC,
+                    GAMMAINCC -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

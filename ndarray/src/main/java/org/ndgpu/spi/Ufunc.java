@@ -130,6 +130,8 @@ public enum Ufunc {
     K1("k1", 1, 1),
     ZETA("zeta", 2, 1),
     POLYGAMMA("polygamma", 2, 1),
+    GAMMAINC("gammainc", 2, 1),
+    GAMMAINCC("gammaincc", 2, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 

@@ -376,6 +376,26 @@ public final class Special {
         return call(Ufunc.POLYGAMMA, out, n, x);
     }
 
+    /** scipy.special.gammainc: the regularized lower incomplete gamma function P(a, x): {@code Nd.special().gammainc(a, x)}. */
+    public NDArray gammainc(Object a, Object x) {
+        return call(Ufunc.GAMMAINC, null, a, x);
+    }
+
+    /** scipy.special.gammainc into {@code out}: {@code Nd.special().gammainc(a, x, out)}. */
+    public NDArray gammainc(Object a, Object x, NDArray out) {
+        return call(Ufunc.GAMMAINC, out, a, x);
+    }
+
+    /** scipy.special.gammaincc: the regularized upper incomplete gamma function Q(a, x) = 1 - P(a, x): {@code Nd.special().gammaincc(a, x)}. */
+    public NDArray gammaincc(Object a, Object x) {
+        return call(Ufunc.GAMMAINCC, null, a, x);
+    }
+
+    /** scipy.special.gammaincc into {@code out}: {@code Nd.special().gammaincc(a, x, out)}. */
+    public NDArray gammaincc(Object a, Object x, NDArray out) {
+        return call(Ufunc.GAMMAINCC, out, a, x);
+    }
+
     // ---- reductions
 
     /** scipy.special.logsumexp(a): log(sum(exp(a))) over every element, computed stably: {@code Nd.special().logsumexp(a)}. */

@@ -55,7 +55,9 @@ class SpecialFunctionsTest extends PerDeviceTest {
             Map.entry("k0", x -> S.k0(x[0])),
             Map.entry("k1", x -> S.k1(x[0])),
             Map.entry("zeta", x -> S.zeta(x[0], x[1])),
-            Map.entry("polygamma", x -> S.polygamma(x[0], x[1])));
+            Map.entry("polygamma", x -> S.polygamma(x[0], x[1])),
+            Map.entry("gammainc", x -> S.gammainc(x[0], x[1])),
+            Map.entry("gammaincc", x -> S.gammaincc(x[0], x[1])));
 
     /**
      * The relative error allowed in float64 (float32: {@link #F32}), and the absolute error below which
@@ -84,6 +86,8 @@ class SpecialFunctionsTest extends PerDeviceTest {
             case "j0", "j1", "y0", "y1" -> new Tolerance(1e-13, 5e-15);
             case "i0", "i0e", "i1", "i1e", "k0", "k1", "zeta" -> new Tolerance(1e-13, 1e-300);
             case "polygamma" -> new Tolerance(1e-12, 1e-14);
+            // the same series, fraction and expansion as SciPy's, so their results agree closely
+            case "gammainc", "gammaincc" -> new Tolerance(1e-12, 1e-300);
             default -> new Tolerance(1e-14, 1e-300);
         };
     }
