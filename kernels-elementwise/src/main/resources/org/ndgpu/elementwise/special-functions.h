@@ -8,8 +8,9 @@
 // Algorithms and coefficients follow SciPy's xsf library (BSD-3-Clause, Copyright (c) 2001-2002
 // Enthought, Inc. and 2003 SciPy Developers), whose Cephes routines are Stephen L. Moshier's Cephes
 // Math Library (distributed by SciPy under its BSD licence). The code here is written afresh for the
-// device: no recursion, no tables in global memory, no error reporting (SciPy's results on domain
-// errors are returned instead).
+// device: no recursion, coefficients as local constants (igam's 25 x 25 table in constant memory),
+// no error reporting (SciPy's results on domain errors are returned instead). Names beginning with
+// special_ belong to this file.
 
 #ifndef ND_SPECIAL_FUNCTIONS
 #define ND_SPECIAL_FUNCTIONS 1
