@@ -24,7 +24,8 @@ FUNCTIONS = ["sinc"]
 # scipy.special's ufuncs (Nd.special()), by their SciPy names; loops of other types than float32 and float64 are left out
 SPECIAL = ["erf", "erfc", "erfcx", "erfinv", "erfcinv", "expit", "logit", "log_expit", "xlogy", "xlog1py", "entr", "rel_entr",
            "kl_div", "ndtr", "ndtri", "log_ndtr", "gamma", "gammaln", "loggamma", "digamma", "beta", "betaln", "i0", "i0e",
-           "i1", "i1e", "j0", "j1", "y0", "y1", "k0", "k1", "zeta", "polygamma", "gammainc", "gammaincc"]
+           "i1", "i1e", "j0", "j1", "y0", "y1", "k0", "k1", "zeta", "polygamma", "gammainc", "gammaincc",
+           "gammaincinv"]
 # SciPy functions written in Python over a ufunc: zeta(x, q) is the ufunc _zeta; polygamma (over gamma, zeta and psi)
 # has no ufunc, so its rows are the dtype SciPy returns for each pair of input dtypes
 SPECIAL_UFUNC_OF = {"zeta": "_zeta"}

@@ -72,6 +72,7 @@ BINARY = {
     "zeta": lambda: (cat(u(0.5, 10), 1 + logu(1e-10, 100)), cat(u(-10, 30), logu(1e-10, 1e10))),
     "gammainc": lambda: (cat(u(0, 30), logu(1e-5, 1e5), u(150, 300), logu(1e-5, 1e5)), cat(u(0, 40), logu(1e-5, 1e5), u(150, 300), logu(1e-5, 1e5))),
     "gammaincc": lambda: (cat(u(0, 30), logu(1e-5, 1e5), u(150, 300), logu(1e-5, 1e5)), cat(u(0, 40), logu(1e-5, 1e5), u(150, 300), logu(1e-5, 1e5))),
+    "gammaincinv": lambda: (cat(u(0, 30), logu(1e-5, 1e5), u(150, 300)), cat(u(0, 1), logu(1e-300, 0.5), 1 - logu(1e-16, 0.5))),
     "polygamma": lambda: (cat(np.repeat([0.0, 1.0, 2.0, 3.0, 5.0, 10.0], 50), u(0, 4)), cat(u(-10, 30), logu(1e-5, 1e6), u(-10, 30))),
 }
 # the edges of the two-input functions: every pair of these

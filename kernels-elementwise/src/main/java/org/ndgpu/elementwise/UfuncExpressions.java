@@ -67,7 +67,8 @@ final class UfuncExpressions {
                     ZETA,
                     POLYGAMMA,
                     GAMMAINC,
-                    GAMMAINCC -> true;
+                    GAMMAINCC,
+                    GAMMAINCINV -> true;
             default -> false;
         };
     }
@@ -268,7 +269,8 @@ final class UfuncExpressions {
                     ZETA,
                     POLYGAMMA,
                     GAMMAINC,
-                    GAMMAINCC -> special(ufunc, t, v);
+                    GAMMAINCC,
+                    GAMMAINCINV -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

@@ -1030,4 +1030,115 @@ ND_DEVICE_FN double special_gammainc(double a, double x) {
     return special_igam_series(a, x);
 }
 
+// ---- gammaincinv (Cephes igami and igamci: DiDonato and Morris' first guess, then three Halley steps)
+
+// the series S_N(a, x) = 1 + x / (a + 1) + x^2 / ((a + 1)(a + 2)) + ... of DiDonato and Morris
+ND_DEVICE_FN double special_didonato_sn(double a, double x, int n, double tolerance) {
+    double sum = 1.0, partial = x / (a + 1);
+    sum += partial;
+    for (int i = 2; i <= n; ++i) {
+        partial *= x / (a + i);
+        sum += partial;
+        if (partial < tolerance) break;
+    }
+    return sum;
+}
+
+// DiDonato and Morris' equation (32): y + c1 + c2 / y + ... + c5 / y^4, for small b = q gamma(a)
+ND_DEVICE_FN double special_didonato_eq32(double a, double y) {
+    double c1 = (a - 1) * log(y);
+    double c1_2 = c1 * c1, c1_3 = c1_2 * c1, c1_4 = c1_2 * c1_2;
+    double a_2 = a * a, a_3 = a_2 * a;
+    double c2 = (a - 1) * (1 + c1);
+    double c3 = (a - 1) * (-(c1_2 / 2) + (a - 2) * c1 + (3 * a - 5) / 2);
+    double c4 = (a - 1) * ((c1_3 / 3) - (3 * a - 5) * c1_2 / 2 + (a_2 - 6 * a + 7) * c1 + (11 * a_2 - 46 * a + 47) / 6);
+    double c5 = (a - 1) * (-(c1_4 / 4) + (11 * a - 17) * c1_3 / 6 + (-3 * a_2 + 13 * a - 13) * c1_2
+                           + (2 * a_3 - 25 * a_2 + 72 * a - 61) * c1 / 2 + (25 * a_3 - 195 * a_2 + 477 * a - 379) / 12);
+    double y_2 = y * y, y_3 = y_2 * y, y_4 = y_2 * y_2;
+    return y + c1 + (c2 / y) + (c3 / y_2) + (c4 / y_3) + (c5 / y_4);
+}
+
+ND_DEVICE_FN double special_find_inverse_gamma(double a, double p, double q) {
+    if (a == 1) return q > 0.9 ? -log1p(-p) : -log(q);
+    if (a < 1) {
+        double g = tgamma(a);
+        double b = q * g;
+        if ((b > 0.6) || ((b >= 0.45) && (a >= 0.3))) {
+            double u = ((b * q > 1e-8) && (q > 1e-5)) ? pow(p * g * a, 1 / a) : exp((-q / a) - 0.57721566490153286061);
+            return u / (1 - (u / (a + 1)));
+        }
+        if ((a < 0.3) && (b >= 0.35)) {
+            double t = exp(-0.57721566490153286061 - b);
+            double u = t * exp(t);
+            return t * exp(u);
+        }
+        double y = -log(b);
+        if ((b > 0.15) || (a >= 0.3)) {
+            double u = y - (1 - a) * log(y);
+            return y - (1 - a) * log(u) - log(1 + (1 - a) / (1 + u));
+        }
+        if (b > 0.1) {
+            double u = y - (1 - a) * log(y);
+            return y - (1 - a) * log(u) - log((u * u + 2 * (3 - a) * u + (2 - a) * (3 - a)) / (u * u + (5 - a) * u + 2));
+        }
+        return special_didonato_eq32(a, y);
+    }
+    const double A[4] = {0.213623493715853, 4.28342155967104, 11.6616720288968, 3.31125922108741};
+    const double B[5] = {0.3611708101884203e-1, 1.27364489782223, 6.40691597760039, 6.61053765625462, 1};
+    double t = p < 0.5 ? sqrt(-2 * log(p)) : sqrt(-2 * log(q));
+    double s = t - special_polevl(t, A, 3) / special_polevl(t, B, 4);
+    if (p < 0.5) s = -s;
+    double s_2 = s * s, s_3 = s_2 * s, s_4 = s_2 * s_2, s_5 = s_4 * s;
+    double ra = sqrt(a);
+    double w = a + s * ra + (s_2 - 1) / 3;
+    w += (s_3 - 7 * s) / (36 * ra);
+    w -= (3 * s_4 + 7 * s_2 - 16) / (810 * a);
+    w += (9 * s_5 + 256 * s_3 - 433 * s) / (38880 * a * ra);
+    if ((a >= 500) && (fabs(1 - w / a) < 1e-6)) return w;
+    if (p > 0.5) {
+        if (w < 3 * a) return w;
+        double d = fmax(2, a * (a - 1));
+        double lb = log(q) + lgamma(a);
+        if (lb < -d * 2.3) return special_didonato_eq32(a, -lb);
+        double u = -lb + (a - 1) * log(w) - log(1 + (1 - a) / (1 + w));
+        return -lb + (a - 1) * log(u) - log(1 + (1 - a) / (1 + u));
+    }
+    double z = w, ap1 = a + 1, ap2 = a + 2;
+    if (w < 0.15 * ap1) {
+        double v = log(p) + lgamma(ap1);
+        z = exp((v + w) / a);
+        s = log1p(z / ap1 * (1 + z / ap2));
+        z = exp((v + z - s) / a);
+        s = log1p(z / ap1 * (1 + z / ap2));
+        z = exp((v + z - s) / a);
+        s = log1p(z / ap1 * (1 + z / ap2 * (1 + z / (a + 3))));
+        z = exp((v + z - s) / a);
+    }
+    if ((z <= 0.01 * ap1) || (z > 0.7 * ap1)) return z;
+    double ls = log(special_didonato_sn(a, z, 100, 1e-4));
+    double v = log(p) + lgamma(ap1);
+    z = exp((v + z - ls) / a);
+    return z * (1 - (a * log(z) - z - v + ls) / (a - z));
+}
+
+// scipy.special.gammaincinv(a, p): the x with gammainc(a, x) = p. Cephes' igami hands p > 0.9 to
+// igamci(a, 1 - p), which refines on gammaincc; written here as one function of which side it refines
+ND_DEVICE_FN double special_gammaincinv(double a, double p) {
+    if (isnan(a) || isnan(p)) return NAN;
+    if (a < 0 || p < 0 || p > 1) return NAN;
+    if (p == 0.0) return 0.0;
+    if (p == 1.0) return INFINITY;
+    int upper = p > 0.9;
+    double q = upper ? 1 - p : p; // the probability refined on: Q for the upper side, P below
+    double x = upper ? special_find_inverse_gamma(a, 1 - q, q) : special_find_inverse_gamma(a, p, 1 - p);
+    for (int i = 0; i < 3; i++) {
+        double fac = special_igam_fac(a, x);
+        if (fac == 0.0) return x;
+        double f_fp = upper ? (special_gammaincc(a, x) - q) * x / (-fac) : (special_gammainc(a, x) - p) * x / fac;
+        double fpp_fp = -1.0 + (a - 1) / x;
+        x = isinf(fpp_fp) ? x - f_fp : x - f_fp / (1.0 - 0.5 * f_fp * fpp_fp);
+    }
+    return x;
+}
+
 #endif

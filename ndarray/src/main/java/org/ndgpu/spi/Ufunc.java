@@ -132,6 +132,7 @@ public enum Ufunc {
     POLYGAMMA("polygamma", 2, 1),
     GAMMAINC("gammainc", 2, 1),
     GAMMAINCC("gammaincc", 2, 1),
+    GAMMAINCINV("gammaincinv", 2, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 

@@ -396,6 +396,16 @@ public final class Special {
         return call(Ufunc.GAMMAINCC, out, a, x);
     }
 
+    /** scipy.special.gammaincinv: the inverse of gammainc in x, the x with P(a, x) = p: {@code Nd.special().gammaincinv(a, p)}. */
+    public NDArray gammaincinv(Object a, Object p) {
+        return call(Ufunc.GAMMAINCINV, null, a, p);
+    }
+
+    /** scipy.special.gammaincinv into {@code out}: {@code Nd.special().gammaincinv(a, p, out)}. */
+    public NDArray gammaincinv(Object a, Object p, NDArray out) {
+        return call(Ufunc.GAMMAINCINV, out, a, p);
+    }
+
     // ---- reductions
 
     /** scipy.special.logsumexp(a): log(sum(exp(a))) over every element, computed stably: {@code Nd.special().logsumexp(a)}. */

@@ -57,7 +57,8 @@ class SpecialFunctionsTest extends PerDeviceTest {
             Map.entry("zeta", x -> S.zeta(x[0], x[1])),
             Map.entry("polygamma", x -> S.polygamma(x[0], x[1])),
             Map.entry("gammainc", x -> S.gammainc(x[0], x[1])),
-            Map.entry("gammaincc", x -> S.gammaincc(x[0], x[1])));
+            Map.entry("gammaincc", x -> S.gammaincc(x[0], x[1])),
+            Map.entry("gammaincinv", x -> S.gammaincinv(x[0], x[1])));
 
     /**
      * The relative error allowed in float64 (float32: {@link #F32}), and the absolute error below which
@@ -87,7 +88,7 @@ class SpecialFunctionsTest extends PerDeviceTest {
             case "i0", "i0e", "i1", "i1e", "k0", "k1", "zeta" -> new Tolerance(1e-13, 1e-300);
             case "polygamma" -> new Tolerance(1e-12, 1e-14);
             // the same series, fraction and expansion as SciPy's, so their results agree closely
-            case "gammainc", "gammaincc" -> new Tolerance(1e-12, 1e-300);
+            case "gammainc", "gammaincc", "gammaincinv" -> new Tolerance(1e-12, 1e-300);
             default -> new Tolerance(1e-14, 1e-300);
         };
     }
@@ -111,6 +112,7 @@ class SpecialFunctionsTest extends PerDeviceTest {
                 for (int i = 0; i < got.length; i++) {
                     Tolerance t = y.dtype() == DType.FLOAT32 ? F32 : tolerance(c.name(), c.inputs(), i);
                     double want = c.expected()[i];
+                    if (knownDifference(c, i)) continue;
                     if (!close(got[i], want, t)) {
                         if (bad++ < 5) {
                             failures.append(c).append(" at ");
@@ -133,6 +135,13 @@ class SpecialFunctionsTest extends PerDeviceTest {
         }
         if (!failures.isEmpty()) fail("against SciPy:\n" + failures);
         assertEquals(true, checked > 10_000, "values checked: " + checked);
+    }
+
+    /** docs/special.md's one known difference: SciPy 1.17's gammaincinv(-0.0, p) is 0 for p > 1 and inf, ndgpu's NaN (as for +0.0). */
+    private static boolean knownDifference(SpecialFixtures.Case c, int i) {
+        if (!c.name().equals("gammaincinv")) return false;
+        double a = c.inputs().get(0)[i], p = c.inputs().get(1)[i];
+        return a == 0 && 1 / a < 0 && p > 1;
     }
 
     static boolean close(double got, double want, Tolerance t) {
