@@ -1,5 +1,6 @@
 """Writes ufunc-loops.tsv: for every ufunc ndgpu implements and every combination of ndgpu dtypes,
-the loop NumPy's type resolution picks (ufunc.resolve_dtypes), or nothing when NumPy has none.
+the loop NumPy's type resolution picks (ufunc.resolve_dtypes), or nothing when NumPy has none; then the same
+for the scipy.special ufuncs of SPECIAL (their float32 and float64 loops).
 Then writes the operation registry of module ndarray from that table: the enums Ufunc (each ufunc
 of the table with its arity, plus REAL_FUNCTIONS), Reduction and Scan in org.ndgpu.spi, the only
 place an operation is named.
@@ -22,6 +23,14 @@ BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remaind
 FUNCTIONS = ["sinc", "i0"]
 # numpy.isposinf and isneginf are Python functions too (isinf and signbit): bool rows, none for complex, which NumPy refuses
 PREDICATES = ["isposinf", "isneginf"]
+# scipy.special's ufuncs (Nd.special()), by their SciPy names (i0 is numpy.i0's, above); loops of other types than float32 and float64 are left out
+SPECIAL = ["erf", "erfc", "erfcx", "erfinv", "erfcinv", "expit", "logit", "log_expit", "xlogy", "xlog1py", "entr", "rel_entr",
+           "kl_div", "ndtr", "ndtri", "log_ndtr", "gamma", "gammaln", "loggamma", "digamma", "beta", "betaln", "i0e",
+           "i1", "i1e", "j0", "j1", "y0", "y1", "k0", "k1", "zeta", "polygamma", "gammainc", "gammaincc",
+           "gammaincinv"]
+# SciPy functions written in Python over a ufunc: zeta(x, q) is the ufunc _zeta; polygamma (over gamma, zeta and psi)
+# has no ufunc, so its rows are the dtype SciPy returns for each pair of input dtypes
+SPECIAL_UFUNC_OF = {"zeta": "_zeta"}
 # numpy.real and numpy.imag are functions, not ufuncs, so they have no loops in the table; ndgpu runs them as unary ufuncs
 REAL_FUNCTIONS = ["real", "imag"]
 # the reductions of ReductionRunner.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of ReductionRunner.scan
@@ -59,8 +68,29 @@ def write_table():
                 continue
             out = str(getattr(np, name)(np.ones(2, d)).dtype)
             rows.append("\t".join([name, d, d, out]))
+    import scipy
+    import scipy.special as sp
+    for name in SPECIAL:
+        if name == "polygamma":
+            for combo in itertools.product([d for d in DTYPES if np.dtype(d).kind != "c"], repeat=2):
+                with np.errstate(all="ignore"):
+                    out = str(sp.polygamma(*(np.ones(1, d) for d in combo)).dtype)
+                if out in ("float32", "float64"):
+                    rows.append("\t".join([name, ",".join(combo), out + "," + out, out]))
+            continue
+        uf = getattr(sp._ufuncs, SPECIAL_UFUNC_OF[name]) if name in SPECIAL_UFUNC_OF else getattr(sp, name)
+        for combo in itertools.product(DTYPES, repeat=uf.nin):
+            try:
+                res = uf.resolve_dtypes(tuple(np.dtype(d) for d in combo) + (None,) * uf.nout)
+            except Exception:
+                continue
+            names = [str(r) for r in res]
+            if any(n not in ("float32", "float64") for n in names):
+                continue
+            rows.append("\t".join([name, ",".join(combo), ",".join(names[:uf.nin]), ",".join(names[uf.nin:])]))
     with open(TSV, "w") as f:
-        f.write("# ufunc\tinput dtypes\tloop input dtypes\tloop output dtypes   (numpy " + np.__version__ + " resolve_dtypes)\n")
+        f.write("# ufunc\tinput dtypes\tloop input dtypes\tloop output dtypes   (numpy " + np.__version__
+                + " resolve_dtypes; scipy.special " + scipy.__version__ + ")\n")
         f.write("\n".join(rows) + "\n")
     print(len(rows), "rows")
 
@@ -87,6 +117,17 @@ import java.util.Map;
 """
 
 
+COMPARISON = """
+    /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */
+    public boolean isComparison() {
+        return switch (this) {
+            case EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL -> true;
+            default -> false;
+        };
+    }
+"""
+
+
 def enum_source(name, doc, example, constants, arity):
     fields = "    private final String numpyName;\n" + ("    private final int nin;\n    private final int nout;\n" if arity else "")
     ctor_args = "String numpyName" + (", int nin, int nout" if arity else "")
@@ -107,6 +148,7 @@ def enum_source(name, doc, example, constants, arity):
             + "    " + name + "(" + ctor_args + ") {\n" + ctor_body + "    }\n\n"
             + "    /** NumPy's name of this operation: for messages, kernel names and the loop table. */\n"
             + "    public String numpyName() { return numpyName; }\n" + nin
+            + (COMPARISON if name == "Ufunc" else "")
             + "\n    /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */\n"
             + "    public static " + name + " of(String numpyName) { return BY_NAME.get(numpyName); }\n\n"
             + "    @Override\n    public String toString() { return numpyName; }\n}\n")
@@ -115,8 +157,8 @@ def enum_source(name, doc, example, constants, arity):
 def write_registry():
     ufuncs = ufuncs_of_table() + [(n, 1, 1) for n in REAL_FUNCTIONS]
     files = {
-        "Ufunc": enum_source("Ufunc", "The ufuncs ndgpu implements (those of ufunc-loops.tsv, numpy.sinc among them, then numpy.real\n"
-                             " * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.",
+        "Ufunc": enum_source("Ufunc", "The ufuncs ndgpu implements (those of ufunc-loops.tsv: NumPy's, numpy.sinc among them, and scipy.special's;\n"
+                             " * then numpy.real and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.",
                              "Providers.ufuncs(a, b).call(Ufunc.ADD, null, a, b);   // a.add(b)", ufuncs, True),
         "Reduction": enum_source("Reduction", "The reductions ndgpu implements, with NumPy's names: what NDArray, Nd and Fuse's tracer\n"
                                  " * pass to {@link ReductionRunner#reduce}.",

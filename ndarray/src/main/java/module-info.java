@@ -40,6 +40,7 @@ module org.ndgpu.ndarray {
             org.ndgpu.nccl,
             org.ndgpu.fft,
             org.ndgpu.random,
+            org.ndgpu.special,
             org.ndgpu;
 
     uses org.ndgpu.backend.BackendProvider;

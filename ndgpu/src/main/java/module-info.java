@@ -15,6 +15,7 @@ module org.ndgpu {
     requires transitive org.ndgpu.random;
     requires transitive org.ndgpu.sparse;
     requires transitive org.ndgpu.ndimage;
+    requires transitive org.ndgpu.special;
     requires org.ndgpu.backend.opencl;
     requires org.ndgpu.backend.cuda;
 

@@ -65,6 +65,7 @@ import org.ndgpu.routines.statistics.NanReductions;
 import org.ndgpu.routines.statistics.Quantiles;
 import org.ndgpu.routines.windows.Windows;
 import org.ndgpu.sparse.Sparse;
+import org.ndgpu.special.Special;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Ufunc;
@@ -1894,6 +1895,16 @@ public final class Nd {
     /** The fft namespace, as numpy.fft: {@code Nd.fft().rfft(x)}, {@code Nd.fft().fftn(a, null, null, "ortho")}. */
     public static Fft fft() {
         return FftLibrary.instance();
+    }
+
+    // ---- scipy.special (issue 40)
+
+    /**
+     * The special-functions namespace, as scipy.special (CuPy's cupyx.scipy.special): {@code Nd.special().erf(x)},
+     * {@code Nd.special().logsumexp(a, 1)}.
+     */
+    public static Special special() {
+        return Special.instance();
     }
 
     /**

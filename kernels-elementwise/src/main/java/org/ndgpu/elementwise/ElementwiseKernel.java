@@ -456,7 +456,11 @@ public final class ElementwiseKernel implements Serializable {
         String body = IND_SIZE.matcher(operation).replaceAll("_n");
         body = prologue + body.strip();
         if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
-        String preamble = binding.typedefs() + options.preamble();
+        // scipy.special's device functions come first when the kernel calls one, before the type names it binds
+        String preamble =
+                SpecialFunctions.headerFor(operation, options.preamble(), options.loopPrep(), options.afterLoop())
+                        + binding.typedefs()
+                        + options.preamble();
         String loopPrep = IND_SIZE.matcher(options.loopPrep()).replaceAll("_n");
         String afterLoop = IND_SIZE.matcher(options.afterLoop()).replaceAll("_n");
         return new Spec(name, params, "{\n" + body + "\n}", preamble, loopPrep, afterLoop, options.compileOptions());

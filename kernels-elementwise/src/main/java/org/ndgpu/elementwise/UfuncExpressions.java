@@ -22,16 +22,64 @@ final class UfuncExpressions {
      */
     static String preamble(Ufunc ufunc) {
         if (ufunc == null) return "";
+        if (isSpecial(ufunc)) return SpecialFunctions.header();
         return switch (ufunc) {
             case LOGADDEXP, LOGADDEXP2, NEXTAFTER, FMOD, GCD, LCM, SINC, SPACING, BITWISE_COUNT, I0 -> HELPERS;
             default -> "";
         };
     }
 
-    private static String readHelpers() {
-        try (var in = UfuncExpressions.class.getResourceAsStream("ufunc-helpers.h")) {
-            if (in == null)
-                throw new IllegalStateException("ufunc-helpers.h is missing from the kernels-elementwise jar");
+    /** True for the scipy.special ufuncs, whose C is a call of special-functions.h's special_{name}. */
+    static boolean isSpecial(Ufunc ufunc) {
+        return switch (ufunc) {
+            case ERF,
+                    ERFC,
+                    ERFCX,
+                    ERFINV,
+                    ERFCINV,
+                    EXPIT,
+                    LOGIT,
+                    LOG_EXPIT,
+                    XLOGY,
+                    XLOG1PY,
+                    ENTR,
+                    REL_ENTR,
+                    KL_DIV,
+                    NDTR,
+                    NDTRI,
+                    LOG_NDTR,
+                    GAMMA,
+                    GAMMALN,
+                    LOGGAMMA,
+                    DIGAMMA,
+                    BETA,
+                    BETALN,
+                    I0,
+                    I0E,
+                    I1,
+                    I1E,
+                    J0,
+                    J1,
+                    Y0,
+                    Y1,
+                    K0,
+                    K1,
+                    ZETA,
+                    POLYGAMMA,
+                    GAMMAINC,
+                    GAMMAINCC,
+                    GAMMAINCINV -> true;
+            default -> false;
+        };
+    }
+
+    static String readHelpers() {
+        return read("ufunc-helpers.h");
+    }
+
+    static String read(String file) {
+        try (var in = UfuncExpressions.class.getResourceAsStream(file)) {
+            if (in == null) throw new IllegalStateException(file + " is missing from the kernels-elementwise jar");
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -200,6 +248,42 @@ final class UfuncExpressions {
                         ? "(nd_bool)(isinf(" + a + ") && " + (ufunc == Ufunc.ISNEGINF ? "" : "!") + "signbit(" + a
                                 + "))"
                         : "0";
+            // SciPy computes these three in the loop's own type, the others in double, rounded once
+            case EXPIT, LOGIT, LOG_EXPIT ->
+                "special_" + ufunc.numpyName() + (t == DType.FLOAT32 ? "f" : "") + "(" + a + ")";
+            case ERF,
+                    ERFC,
+                    ERFCX,
+                    ERFINV,
+                    ERFCINV,
+                    XLOGY,
+                    XLOG1PY,
+                    ENTR,
+                    REL_ENTR,
+                    KL_DIV,
+                    NDTR,
+                    NDTRI,
+                    LOG_NDTR,
+                    GAMMA,
+                    GAMMALN,
+                    LOGGAMMA,
+                    DIGAMMA,
+                    BETA,
+                    BETALN,
+                    I0E,
+                    I1,
+                    I1E,
+                    J0,
+                    J1,
+                    Y0,
+                    Y1,
+                    K0,
+                    K1,
+                    ZETA,
+                    POLYGAMMA,
+                    GAMMAINC,
+                    GAMMAINCC,
+                    GAMMAINCINV -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->
@@ -227,6 +311,19 @@ final class UfuncExpressions {
                         + expr(Ufunc.REMAINDER, t, t, a, v[1]) + ";";
             default -> throw new DTypeException(ufunc.numpyName() + ": not a ufunc of two outputs");
         };
+    }
+
+    /** A call of special_{name} in double; a float32 loop converts its operands and rounds the result once. */
+    private static String special(Ufunc ufunc, DType t, String... v) {
+        boolean f32 = t == DType.FLOAT32;
+        var call = new StringBuilder(f32 ? "(float)special_" : "special_")
+                .append(ufunc.numpyName())
+                .append('(');
+        for (int k = 0; k < v.length; k++) {
+            if (k > 0) call.append(", ");
+            call.append(f32 ? "(double)" : "").append(v[k]);
+        }
+        return call.append(')').toString();
     }
 
     private static String real(Ufunc ufunc, DType t, String e) {

@@ -13,6 +13,7 @@ import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.elementwise.KernelParams;
+import org.ndgpu.elementwise.SpecialFunctions;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
@@ -280,7 +281,11 @@ public final class ReductionKernel implements Serializable {
         DType rt = reduceDType(bind, outType);
         String ct = CTypes.compute(rt);
         String ident = identityLiteral(rt);
-        String pre = DeviceMath.HELPERS + bind.typedefs() + "typedef " + ct + " _type_reduce;\n" + preamble;
+        // scipy.special's device functions when the kernel calls one (SpecialFunctions), before the bound type names
+        String pre = DeviceMath.HELPERS
+                + SpecialFunctions.headerFor(map, reduce, postMap, preamble)
+                + bind.typedefs()
+                + "typedef " + ct + " _type_reduce;\n" + preamble;
         return new ReductionSpec(
                 name,
                 params,

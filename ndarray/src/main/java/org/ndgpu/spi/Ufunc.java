@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The ufuncs ndgpu implements (those of ufunc-loops.tsv, numpy.sinc among them, then numpy.real
- * and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.
+ * The ufuncs ndgpu implements (those of ufunc-loops.tsv: NumPy's, numpy.sinc among them, and scipy.special's;
+ * then numpy.real and numpy.imag), with NumPy's names and arities: what NDArray, Nd and Fuse's tracer pass to {@link UfuncRunner#call}.
  *
  * <pre>{@code
  * Providers.ufuncs(a, b).call(Ufunc.ADD, null, a, b);   // a.add(b)
@@ -102,6 +102,42 @@ public enum Ufunc {
     I0("i0", 1, 1),
     ISPOSINF("isposinf", 1, 1),
     ISNEGINF("isneginf", 1, 1),
+    ERF("erf", 1, 1),
+    ERFC("erfc", 1, 1),
+    ERFCX("erfcx", 1, 1),
+    ERFINV("erfinv", 1, 1),
+    ERFCINV("erfcinv", 1, 1),
+    EXPIT("expit", 1, 1),
+    LOGIT("logit", 1, 1),
+    LOG_EXPIT("log_expit", 1, 1),
+    XLOGY("xlogy", 2, 1),
+    XLOG1PY("xlog1py", 2, 1),
+    ENTR("entr", 1, 1),
+    REL_ENTR("rel_entr", 2, 1),
+    KL_DIV("kl_div", 2, 1),
+    NDTR("ndtr", 1, 1),
+    NDTRI("ndtri", 1, 1),
+    LOG_NDTR("log_ndtr", 1, 1),
+    GAMMA("gamma", 1, 1),
+    GAMMALN("gammaln", 1, 1),
+    LOGGAMMA("loggamma", 1, 1),
+    DIGAMMA("digamma", 1, 1),
+    BETA("beta", 2, 1),
+    BETALN("betaln", 2, 1),
+    I0E("i0e", 1, 1),
+    I1("i1", 1, 1),
+    I1E("i1e", 1, 1),
+    J0("j0", 1, 1),
+    J1("j1", 1, 1),
+    Y0("y0", 1, 1),
+    Y1("y1", 1, 1),
+    K0("k0", 1, 1),
+    K1("k1", 1, 1),
+    ZETA("zeta", 2, 1),
+    POLYGAMMA("polygamma", 2, 1),
+    GAMMAINC("gammainc", 2, 1),
+    GAMMAINCC("gammaincc", 2, 1),
+    GAMMAINCINV("gammaincinv", 2, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 
@@ -121,18 +157,20 @@ public enum Ufunc {
     }
 
     /** NumPy's name of this operation: for messages, kernel names and the loop table. */
-    public String numpyName() {
-        return numpyName;
-    }
+    public String numpyName() { return numpyName; }
 
     /** The number of inputs, as NumPy's {@code ufunc.nin}. */
-    public int nin() {
-        return nin;
-    }
+    public int nin() { return nin; }
 
     /** The number of outputs, as NumPy's {@code ufunc.nout}: 2 for frexp, modf and divmod. */
-    public int nout() {
-        return nout;
+    public int nout() { return nout; }
+
+    /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */
+    public boolean isComparison() {
+        return switch (this) {
+            case EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL -> true;
+            default -> false;
+        };
     }
 
     /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */
@@ -144,12 +182,8 @@ public enum Ufunc {
     }
 
     /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */
-    public static Ufunc of(String numpyName) {
-        return BY_NAME.get(numpyName);
-    }
+    public static Ufunc of(String numpyName) { return BY_NAME.get(numpyName); }
 
     @Override
-    public String toString() {
-        return numpyName;
-    }
+    public String toString() { return numpyName; }
 }

@@ -160,6 +160,8 @@ final class HostileSweep {
                 new Target(Random.class, Nd::random),
                 new Target(org.ndgpu.fft.Fft.class, Nd::fft),
                 new Target(org.ndgpu.sparse.Sparse.class, Nd::sparse),
+                new Target(org.ndgpu.special.Special.class, Nd::special),
+                new Target(org.ndgpu.elementwise.SpecialFunctions.class, null),
                 new Target(org.ndgpu.sparse.SparseMatrix.class, HostileSweep::csr),
                 new Target(org.ndgpu.sparse.CompressedMatrix.class, HostileSweep::csr),
                 new Target(org.ndgpu.sparse.CsrMatrix.class, HostileSweep::csr),
