@@ -136,11 +136,7 @@ def enum_source(name, doc, example, constants, arity):
     nin = ("\n    /** The number of inputs, as NumPy's {@code ufunc.nin}. */\n"
            "    public int nin() { return nin; }\n"
            "\n    /** The number of outputs, as NumPy's {@code ufunc.nout}: 2 for frexp, modf and divmod. */\n"
-           "    public int nout() { return nout; }\n"
-           "\n    /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */\n"
-           "    public boolean isComparison() {\n        return switch (this) {\n"
-           "            case EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL -> true;\n"
-           "            default -> false;\n        };\n    }\n") if arity else ""
+           "    public int nout() { return nout; }\n") if arity else ""
     return (HEADER + "/**\n * " + doc + "\n *\n * <pre>{@code\n * " + example + "\n * }</pre>\n */\n"
             + "public enum " + name + " {\n" + body + "\n" + fields
             + "    private static final Map<String, " + name + "> BY_NAME = new HashMap<>();\n\n"

@@ -28,11 +28,17 @@ public enum Scan {
     }
 
     /** NumPy's name of this operation: for messages, kernel names and the loop table. */
-    public String numpyName() { return numpyName; }
+    public String numpyName() {
+        return numpyName;
+    }
 
     /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */
-    public static Scan of(String numpyName) { return BY_NAME.get(numpyName); }
+    public static Scan of(String numpyName) {
+        return BY_NAME.get(numpyName);
+    }
 
     @Override
-    public String toString() { return numpyName; }
+    public String toString() {
+        return numpyName;
+    }
 }

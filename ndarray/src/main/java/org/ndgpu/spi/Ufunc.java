@@ -157,20 +157,18 @@ public enum Ufunc {
     }
 
     /** NumPy's name of this operation: for messages, kernel names and the loop table. */
-    public String numpyName() { return numpyName; }
+    public String numpyName() {
+        return numpyName;
+    }
 
     /** The number of inputs, as NumPy's {@code ufunc.nin}. */
-    public int nin() { return nin; }
+    public int nin() {
+        return nin;
+    }
 
     /** The number of outputs, as NumPy's {@code ufunc.nout}: 2 for frexp, modf and divmod. */
-    public int nout() { return nout; }
-
-    /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */
-    public boolean isComparison() {
-        return switch (this) {
-            case EQUAL, NOT_EQUAL, LESS, LESS_EQUAL, GREATER, GREATER_EQUAL -> true;
-            default -> false;
-        };
+    public int nout() {
+        return nout;
     }
 
     /** The six comparisons (equal, not_equal, less, less_equal, greater, greater_equal). */
@@ -182,8 +180,12 @@ public enum Ufunc {
     }
 
     /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */
-    public static Ufunc of(String numpyName) { return BY_NAME.get(numpyName); }
+    public static Ufunc of(String numpyName) {
+        return BY_NAME.get(numpyName);
+    }
 
     @Override
-    public String toString() { return numpyName; }
+    public String toString() {
+        return numpyName;
+    }
 }
