@@ -54,7 +54,6 @@ final class UfuncExpressions {
                     DIGAMMA,
                     BETA,
                     BETALN,
-                    I0,
                     I0E,
                     I1,
                     I1E,
