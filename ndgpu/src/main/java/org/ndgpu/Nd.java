@@ -28,8 +28,13 @@ import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.random.Random;
 import org.ndgpu.routines.distributed.Sharding;
+import org.ndgpu.routines.indexing.AlongAxis;
+import org.ndgpu.routines.indexing.Choosing;
+import org.ndgpu.routines.indexing.Compress;
 import org.ndgpu.routines.indexing.Diagonals;
 import org.ndgpu.routines.indexing.Masking;
+import org.ndgpu.routines.indexing.Put;
+import org.ndgpu.routines.indexing.Putmask;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
@@ -885,6 +890,125 @@ public final class Nd {
     public static NDArray vstack(NDArray... arrays) {
         return Joining.vstack(
                 "vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null")));
+    }
+
+    // ---------------------------------------------------------------- indexing and manipulation (issue 39)
+
+    /** numpy.take_along_axis(arr, indices): along the last axis; {@code Nd.takeAlongAxis(a, a.argsort(-1))} sorts. */
+    public static NDArray takeAlongAxis(NDArray arr, NDArray indices) {
+        return takeAlongAxis(arr, indices, -1);
+    }
+
+    /**
+     * numpy.take_along_axis(arr, indices, axis): {@code Nd.takeAlongAxis(a, Nd.argmax(a, 0).expandDims(0), 0)};
+     * axis null takes from the flattened arr with 1-d indices.
+     */
+    public static NDArray takeAlongAxis(NDArray arr, NDArray indices, Integer axis) {
+        return AlongAxis.take(
+                "take_along_axis",
+                Objects.requireNonNull(arr, "take_along_axis: arr is null"),
+                Objects.requireNonNull(indices, "take_along_axis: indices is null"),
+                axis);
+    }
+
+    /**
+     * numpy.put_along_axis(arr, indices, values, axis), in place: {@code Nd.putAlongAxis(a, idx, 0.0, 1)}; axis
+     * null puts into the flattened (C-contiguous) arr.
+     */
+    public static void putAlongAxis(NDArray arr, NDArray indices, Object values, Integer axis) {
+        AlongAxis.put(
+                "put_along_axis",
+                Objects.requireNonNull(arr, "put_along_axis: arr is null"),
+                Objects.requireNonNull(indices, "put_along_axis: indices is null"),
+                Objects.requireNonNull(values, "put_along_axis: values is null"),
+                axis);
+    }
+
+    /** numpy.put(a, ind, v), in place on a's flat C order: {@code Nd.put(a, new long[] {0, 2}, 9.0)}. */
+    public static void put(NDArray a, Object ind, Object v) {
+        put(a, ind, v, "raise");
+    }
+
+    /** numpy.put(a, ind, v, mode): mode 'raise', 'wrap' or 'clip'; {@code Nd.put(a, idx, vals, "wrap")}. */
+    public static void put(NDArray a, Object ind, Object v, String mode) {
+        Put.put(
+                "put",
+                Objects.requireNonNull(a, "put: a is null"),
+                Objects.requireNonNull(ind, "put: ind is null"),
+                Objects.requireNonNull(v, "put: v is null"),
+                mode);
+    }
+
+    /** numpy.putmask(a, mask, values), in place: {@code Nd.putmask(a, a.lt(0), 0)}; values repeat by flat position. */
+    public static void putmask(NDArray a, NDArray mask, Object values) {
+        Putmask.putmask(
+                "putmask",
+                Objects.requireNonNull(a, "putmask: a is null"),
+                Objects.requireNonNull(mask, "putmask: mask is null"),
+                Objects.requireNonNull(values, "putmask: values is null"));
+    }
+
+    /** numpy.place(arr, mask, vals), in place: the selected elements take vals in turn, {@code Nd.place(a, m, v)}. */
+    public static void place(NDArray arr, NDArray mask, Object vals) {
+        Putmask.place(
+                "place",
+                Objects.requireNonNull(arr, "place: arr is null"),
+                Objects.requireNonNull(mask, "place: mask is null"),
+                Objects.requireNonNull(vals, "place: vals is null"));
+    }
+
+    /** numpy.extract(condition, arr): the flattened arr where condition is nonzero, {@code Nd.extract(a.gt(0), a)}. */
+    public static NDArray extract(NDArray condition, NDArray arr) {
+        return Compress.extract(
+                "extract",
+                Objects.requireNonNull(condition, "extract: condition is null"),
+                Objects.requireNonNull(arr, "extract: arr is null"));
+    }
+
+    /** numpy.compress(condition, a): from the flattened a, {@code Nd.compress(Nd.array(new boolean[] {true, false}), a)}. */
+    public static NDArray compress(NDArray condition, NDArray a) {
+        return Compress.compress(
+                "compress",
+                Objects.requireNonNull(condition, "compress: condition is null"),
+                Objects.requireNonNull(a, "compress: a is null"),
+                null);
+    }
+
+    /** numpy.compress(condition, a, axis): the slices along axis where the 1-d condition is true. */
+    public static NDArray compress(NDArray condition, NDArray a, int axis) {
+        return Compress.compress(
+                "compress",
+                Objects.requireNonNull(condition, "compress: condition is null"),
+                Objects.requireNonNull(a, "compress: a is null"),
+                axis);
+    }
+
+    /** numpy.choose(a, choices): {@code Nd.choose(idx, List.of(x, y, 0.0))}, index entries in [0, n). */
+    public static NDArray choose(NDArray a, List<?> choices) {
+        return choose(a, choices, "raise");
+    }
+
+    /** numpy.choose(a, choices, mode): mode 'raise', 'wrap' or 'clip'. */
+    public static NDArray choose(NDArray a, List<?> choices, String mode) {
+        return Choosing.choose(
+                "choose",
+                Objects.requireNonNull(a, "choose: a is null"),
+                Objects.requireNonNull(choices, "choose: choices is null"),
+                mode);
+    }
+
+    /** numpy.select(condlist, choicelist): default 0, {@code Nd.select(List.of(x.lt(0), x.gt(0)), List.of(-1, 1))}. */
+    public static NDArray select(List<NDArray> condlist, List<?> choicelist) {
+        return select(condlist, choicelist, 0);
+    }
+
+    /** numpy.select(condlist, choicelist, default): the first true condition's choice, else default. */
+    public static NDArray select(List<NDArray> condlist, List<?> choicelist, Object defaultValue) {
+        return Choosing.select(
+                "select",
+                Objects.requireNonNull(condlist, "select: condlist is null"),
+                Objects.requireNonNull(choicelist, "select: choicelist is null"),
+                defaultValue);
     }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,

@@ -1,5 +1,6 @@
 /**
  * NumPy's indexing routines: integer and boolean (fancy) indexing and assignment, take, nonzero and
- * argwhere, and the diagonal views (diagonal, diag, trace, triu, tril).
+ * argwhere, the diagonal views (diagonal, diag, trace, triu, tril), take_along_axis and
+ * put_along_axis, put, putmask and place, compress and extract, choose and select.
  */
 package org.ndgpu.routines.indexing;

@@ -1,0 +1,154 @@
+"""Generates the NumPy fixtures of the indexing routines of issue 39 (take_along_axis,
+put_along_axis, put, putmask, place, extract, compress, choose, select, unravel_index,
+ravel_multi_index, indices, the triangle and diagonal indices, fill_diagonal, tri, around,
+lexsort): .npy files under fixtures/indexing, and cases.tsv, one case a line:
+function, case name, parameter (an axis, a mode, ... or empty), and the names of its arrays
+(inputs first, the expected result last), comma-separated. Run from anywhere:
+python3 make_indexing_fixtures.py"""
+import os
+import numpy as np
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "resources", "fixtures", "indexing")
+os.makedirs(OUT, exist_ok=True)
+for f in os.listdir(OUT):
+    os.remove(os.path.join(OUT, f))
+rng = np.random.default_rng(20261128)
+cases = []
+
+
+def save(name, a):
+    a = np.ascontiguousarray(a)
+    np.save(os.path.join(OUT, name + ".npy"), a.astype(a.dtype.newbyteorder("<")))
+    return name
+
+
+def case(func, name, param, *arrays):
+    names = [save(f"{name}_{k}", a) for k, a in enumerate(arrays)]
+    cases.append(f"{func}\t{name}\t{param}\t{','.join(names)}")
+
+
+def rand(shape, dtype=np.float64):
+    if np.dtype(dtype).kind in "iu":
+        return rng.integers(-50 if np.dtype(dtype).kind == "i" else 0, 50, shape).astype(dtype)
+    return (rng.standard_normal(shape) * 10).astype(dtype)
+
+
+# take_along_axis: argsort and random indices (negative too), each axis (negative too), broadcast dims
+for dt in (np.float32, np.float64, np.int32):
+    a = rand((3, 4, 5), dt)
+    for ax in (0, 1, 2, -1, -3):
+        idx = np.argsort(a, axis=ax, kind="stable")
+        case("take_along_axis", f"tal_sort_{np.dtype(dt).name}_{ax}", ax, a, idx, np.take_along_axis(a, idx, ax))
+    idx = rng.integers(-4, 4, (3, 6, 1)).astype(np.int32)
+    case("take_along_axis", f"tal_bcast_{np.dtype(dt).name}", 1, a, idx, np.take_along_axis(a, idx, 1))
+a = rand((2, 1, 4))
+idx = rng.integers(0, 4, (1, 3, 2)).astype(np.int16)
+case("take_along_axis", "tal_bcast_arr", 2, a, idx, np.take_along_axis(a, idx, 2))
+a = rand((3, 4))
+idx = rng.integers(-12, 12, (7,))
+case("take_along_axis", "tal_none", "", a, idx, np.take_along_axis(a, idx, None))
+a = rand((3, 4))
+case("take_along_axis", "tal_empty", 1, a, np.zeros((3, 0), np.int64), np.take_along_axis(a, np.zeros((3, 0), np.int64), 1))
+a = np.array([1.0, np.nan, -np.inf, 2.0])
+idx = np.argsort(a)
+case("take_along_axis", "tal_nan", 0, a, idx, np.take_along_axis(a, idx, 0))
+
+# put_along_axis: distinct indices per line; values broadcast; negative indices; float64 and int64
+for dt in (np.float32, np.float64, np.int64):
+    a = rand((4, 6), dt)
+    idx = np.argsort(rng.random((4, 6)), axis=1)[:, :3] - 6 * rng.integers(0, 2, (4, 3))
+    v = rand((1, 3), dt)
+    r = a.copy()
+    np.put_along_axis(r, idx, v, 1)
+    case("put_along_axis", f"pal_{np.dtype(dt).name}", 1, a, idx, v, r)
+a = rand((5, 3))
+idx = np.argsort(rng.random((5, 3)), axis=0)[:2]
+r = a.copy()
+np.put_along_axis(r, idx, 7.5, 0)
+case("put_along_axis", "pal_scalar_ax0", 0, a, idx, np.array(7.5), r)
+a = rand((3, 4))
+idx = np.array([11, -1, 0])
+r = a.copy()
+np.put_along_axis(r, idx, np.array([1.0, 2.0, 3.0]), None)
+case("put_along_axis", "pal_none", "", a, idx, np.array([1.0, 2.0, 3.0]), r)
+
+# put: modes, negative indices, values repeated cyclically, values cast to a's dtype
+for mode in ("raise", "wrap", "clip"):
+    for dt in (np.float32, np.float64, np.int32):
+        a = rand((4, 5), dt)
+        if mode == "raise":
+            ind = rng.choice(20, 6, replace=False) - 20 * rng.integers(0, 2, 6)
+        elif mode == "wrap":
+            ind = np.array([-23, 41, 3, 60, -1, 16])
+        else:  # targets distinct after the mode: the answer does not depend on the order of the writes
+            ind = np.array([-23, 41, 3, 7])
+        v = rand((4,), np.float64)
+        r = a.copy()
+        np.put(r, ind, v, mode=mode)
+        case("put", f"put_{mode}_{np.dtype(dt).name}", mode, a, ind, v, r)
+
+# putmask: values repeat by flat position; a mask of another dtype; place: values taken in turn
+for dt in (np.float32, np.float64, np.int64):
+    a = rand((3, 5), dt)
+    m = rng.random((3, 5)) < 0.5
+    v = rand((4,), dt)
+    r = a.copy()
+    np.putmask(r, m, v)
+    case("putmask", f"putmask_{np.dtype(dt).name}", "", a, m, v, r)
+    r = a.copy()
+    np.place(r, m, v)
+    case("place", f"place_{np.dtype(dt).name}", "", a, m, v, r)
+a = rand((6,))
+m = rng.integers(0, 3, (2, 3))
+r = a.copy()
+np.putmask(r, m, np.array([1.5, -2.5]))
+case("putmask", "putmask_intmask", "", a, m, np.array([1.5, -2.5]), r)
+r = a.copy()
+np.place(r, m, np.array([1.5, -2.5]))
+case("place", "place_intmask", "", a, m, np.array([1.5, -2.5]), r)
+a = np.array([np.nan, 1.0, np.nan, 3.0])
+r = a.copy()
+np.putmask(r, np.isnan(a), np.array([0.0]))
+case("putmask", "putmask_nan", "", a, np.isnan(a), np.array([0.0]), r)
+
+# extract and compress
+a = rand((3, 4))
+c = rand((3, 4)) > 0
+case("extract", "extract_bool", "", c, a, np.extract(c, a))
+c = rng.integers(0, 2, (5,))
+case("extract", "extract_short", "", c, a, np.extract(c, a))
+for ax in (0, 1, -1, -2):
+    c = rng.random(a.shape[ax]) < 0.6
+    case("compress", f"compress_{ax}", ax, c, a, np.compress(c, a, axis=ax))
+c = np.array([True, False, True])
+case("compress", "compress_short", 1, c, a, np.compress(c, a, axis=1))
+c = rng.random(12) < 0.5
+case("compress", "compress_none", "", c, a, np.compress(c, a))
+a32 = rand((2, 3, 4), np.float32)
+c = np.array([0.0, 2.5, 0.0, -1.0])
+case("compress", "compress_f32", 2, c, a32, np.compress(c, a32, axis=2))
+
+# choose: broadcasting, modes, promoted dtypes
+ch = [rand((3, 4)), rand((4,)), rand((3, 1))]
+a = rng.integers(0, 3, (3, 4))
+case("choose", "choose_raise", "raise", a, *ch, np.choose(a, ch))
+a = rng.integers(-7, 7, (2, 3, 4))
+case("choose", "choose_wrap", "wrap", a, *ch, np.choose(a, ch, mode="wrap"))
+case("choose", "choose_clip", "clip", a, *ch, np.choose(a, ch, mode="clip"))
+ch2 = [rand((5,), np.int8), rand((5,), np.float32)]
+a = rng.integers(0, 2, (5,)).astype(np.int32)
+case("choose", "choose_mixed", "raise", a, *ch2, np.choose(a, ch2))
+
+# select: the first true condition wins; broadcasting; default; dtypes
+x = rand((4, 5))
+conds = [x < -5, x > 5, np.abs(x) < 1]
+choices = [x * 2, rand((5,)), rand((4, 1))]
+case("select", "select_f64", "0", *conds, *choices, np.select(conds, choices, 0))
+case("select", "select_default", "-1.5", *conds, *choices, np.select(conds, choices, -1.5))
+xs = rand((6,), np.float32)
+conds = [xs > 0, xs < -3]
+choices = [xs, rand((6,), np.int8)]
+case("select", "select_f32", "0", *conds, *choices, np.select(conds, choices, 0))
+
+with open(os.path.join(OUT, "cases.tsv"), "w") as f:
+    f.write("\n".join(cases) + "\n")
