@@ -150,5 +150,37 @@ conds = [xs > 0, xs < -3]
 choices = [xs, rand((6,), np.int8)]
 case("select", "select_f32", "0", *conds, *choices, np.select(conds, choices, 0))
 
+# unravel_index and ravel_multi_index: C and F order, index dtypes, modes per axis
+for order in ("C", "F"):
+    for dt in (np.int64, np.int32, np.uint8):
+        idx = rng.integers(0, 60, (3, 4)).astype(dt)
+        case("unravel_index", f"unravel_{order}_{np.dtype(dt).name}", f"{order}|3,4,5", idx, *np.unravel_index(idx, (3, 4, 5), order=order))
+    coords = [rng.integers(0, 7, (2, 3)), rng.integers(0, 6, (3,)).astype(np.int32), rng.integers(0, 5, (1, 3))]
+    case("ravel_multi_index", f"ravel_{order}", f"raise|{order}|7,6,5", *coords,
+         np.ravel_multi_index(coords, (7, 6, 5), order=order))
+coords = [rng.integers(-9, 15, (8,)), rng.integers(-9, 15, (8,))]
+for modes in (("wrap",), ("clip",), ("wrap", "clip")):
+    m = modes[0] if len(modes) == 1 else modes
+    case("ravel_multi_index", f"ravel_{'_'.join(modes)}", ";".join(modes) + "|C|7,6", *coords,
+         np.ravel_multi_index(coords, (7, 6), mode=m))
+
+# indices, tri and the triangle and diagonal indices
+case("indices", "indices_2_3_4", "2,3,4", np.indices((2, 3, 4)))
+case("indices", "indices_5", "5", np.indices((5,)))
+case("indices", "indices_empty", "3,0", np.indices((3, 0)))
+for n, m, k in ((4, 4, 0), (3, 5, 1), (5, 3, -2), (4, 6, 10), (0, 3, 0), (3, 3, -5)):
+    case("tri", f"tri_{n}_{m}_{k}", f"{n},{m},{k}", np.tri(n, m, k))
+    case("tril_indices", f"tril_{n}_{m}_{k}", f"{n},{m},{k}", *np.tril_indices(n, k, m))
+    case("triu_indices", f"triu_{n}_{m}_{k}", f"{n},{m},{k}", *np.triu_indices(n, k, m))
+
+# fill_diagonal: 2-d square, tall with and without wrap, wide, 3-d, array values repeated
+for name, shape, val, wrap in (("sq", (4, 4), 7.5, False), ("tall", (7, 3), np.array([1.0, 2.0]), False),
+                               ("tallwrap", (7, 3), np.array([1.0, 2.0]), True), ("wide", (3, 5), -1.0, False),
+                               ("cube", (3, 3, 3), np.array([4.0, 5.0]), False)):
+    a = rand(shape)
+    r = a.copy()
+    np.fill_diagonal(r, val, wrap=wrap)
+    case("fill_diagonal", f"fill_{name}", "wrap" if wrap else "", a, np.asarray(val), r)
+
 with open(os.path.join(OUT, "cases.tsv"), "w") as f:
     f.write("\n".join(cases) + "\n")

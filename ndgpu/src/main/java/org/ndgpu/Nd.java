@@ -20,6 +20,7 @@ import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.Frexp;
 import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Scope;
@@ -31,10 +32,14 @@ import org.ndgpu.routines.distributed.Sharding;
 import org.ndgpu.routines.indexing.AlongAxis;
 import org.ndgpu.routines.indexing.Choosing;
 import org.ndgpu.routines.indexing.Compress;
+import org.ndgpu.routines.indexing.DiagonalIndices;
 import org.ndgpu.routines.indexing.Diagonals;
+import org.ndgpu.routines.indexing.IndexGrids;
 import org.ndgpu.routines.indexing.Masking;
+import org.ndgpu.routines.indexing.MultiIndex;
 import org.ndgpu.routines.indexing.Put;
 import org.ndgpu.routines.indexing.Putmask;
+import org.ndgpu.routines.indexing.TriangleIndices;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
@@ -1009,6 +1014,153 @@ public final class Nd {
                 Objects.requireNonNull(condlist, "select: condlist is null"),
                 Objects.requireNonNull(choicelist, "select: choicelist is null"),
                 defaultValue);
+    }
+
+    /** numpy.unravel_index(indices, shape): the coordinates of flat indices, {@code Nd.unravelIndex(22L, 7, 6)}. */
+    public static NDArray[] unravelIndex(Object indices, long... shape) {
+        return unravelIndex(indices, shape, Order.C);
+    }
+
+    /** numpy.unravel_index(indices, shape, order): order C or F; one int64 array per axis of shape. */
+    public static NDArray[] unravelIndex(Object indices, long[] shape, Order order) {
+        return MultiIndex.unravelIndex(
+                "unravel_index",
+                Objects.requireNonNull(indices, "unravel_index: indices is null"),
+                Objects.requireNonNull(shape, "unravel_index: shape is null"),
+                order);
+    }
+
+    /** numpy.ravel_multi_index(multi_index, dims): the flat int64 indices, {@code Nd.ravelMultiIndex(List.of(r, c), 7, 6)}. */
+    public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long... dims) {
+        return ravelMultiIndex(multiIndex, dims, "raise", Order.C);
+    }
+
+    /** numpy.ravel_multi_index(multi_index, dims, mode, order): mode 'raise', 'wrap' or 'clip' for every axis. */
+    public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long[] dims, String mode, Order order) {
+        return ravelMultiIndex(multiIndex, dims, new String[] {mode}, order);
+    }
+
+    /** numpy.ravel_multi_index(multi_index, dims, mode=(m0, m1, ...), order): one mode per axis. */
+    public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long[] dims, String[] modes, Order order) {
+        return MultiIndex.ravelMultiIndex(
+                "ravel_multi_index",
+                Objects.requireNonNull(multiIndex, "ravel_multi_index: multi_index is null"),
+                Objects.requireNonNull(dims, "ravel_multi_index: dims is null"),
+                Operands.strings("ravel_multi_index", "mode", modes),
+                order);
+    }
+
+    /** numpy.indices(dimensions): int64 of shape (ndim, *dimensions), {@code Nd.indices(2, 3)}. */
+    public static NDArray indices(long... dimensions) {
+        return indices(DType.INT64, dimensions);
+    }
+
+    /** numpy.indices(dimensions, dtype): {@code Nd.indices(DType.FLOAT32, 2, 3)}. */
+    public static NDArray indices(DType dtype, long... dimensions) {
+        return IndexGrids.indices(
+                "indices",
+                Objects.requireNonNull(dimensions, "indices: dimensions is null"),
+                Objects.requireNonNull(dtype, "indices: dtype is null"));
+    }
+
+    /** numpy.indices(dimensions, dtype, sparse=True): one array per axis, each along its own axis. */
+    public static NDArray[] indicesSparse(DType dtype, long... dimensions) {
+        return IndexGrids.sparse(
+                "indices",
+                Objects.requireNonNull(dimensions, "indices: dimensions is null"),
+                Objects.requireNonNull(dtype, "indices: dtype is null"));
+    }
+
+    /** numpy.ix_(*args): an open mesh from 1-d index arrays, {@code a.get(Nd.ix(rows, cols))}; booleans as their nonzero. */
+    public static NDArray[] ix(NDArray... args) {
+        return IndexGrids.ix("ix_", java.util.Arrays.asList(Objects.requireNonNull(args, "ix_: args is null")));
+    }
+
+    /** numpy.tri(N): an (N, N) float64 array of ones at and below the diagonal. */
+    public static NDArray tri(long n) {
+        return tri(n, n, 0, DType.FLOAT64);
+    }
+
+    /** numpy.tri(N, M, k): float64, ones at and below diagonal k, {@code Nd.tri(3, 4, 1)}. */
+    public static NDArray tri(long n, long m, long k) {
+        return tri(n, m, k, DType.FLOAT64);
+    }
+
+    /** numpy.tri(N, M, k, dtype): {@code Nd.tri(3, 3, 0, DType.BOOL)}. */
+    public static NDArray tri(long n, long m, long k, DType dtype) {
+        return TriangleIndices.tri("tri", n, m, k, Objects.requireNonNull(dtype, "tri: dtype is null"));
+    }
+
+    /** numpy.tril_indices(n): the rows and columns of the lower triangle of an (n, n) array. */
+    public static NDArray[] trilIndices(long n) {
+        return trilIndices(n, 0, n);
+    }
+
+    /** numpy.tril_indices(n, k, m): {@code a.set(Nd.trilIndices(3, -1, 3), 0.0)}. */
+    public static NDArray[] trilIndices(long n, long k, long m) {
+        return TriangleIndices.indices("tril_indices", n, k, m, true);
+    }
+
+    /** numpy.triu_indices(n): the rows and columns of the upper triangle of an (n, n) array. */
+    public static NDArray[] triuIndices(long n) {
+        return triuIndices(n, 0, n);
+    }
+
+    /** numpy.triu_indices(n, k, m): {@code Nd.triuIndices(4, 1, 4)}. */
+    public static NDArray[] triuIndices(long n, long k, long m) {
+        return TriangleIndices.indices("triu_indices", n, k, m, false);
+    }
+
+    /** numpy.tril_indices_from(arr): the lower triangle's rows and columns of a 2-d arr. */
+    public static NDArray[] trilIndicesFrom(NDArray arr) {
+        return trilIndicesFrom(arr, 0);
+    }
+
+    /** numpy.triu_indices_from(arr): the upper triangle's rows and columns of a 2-d arr. */
+    public static NDArray[] triuIndicesFrom(NDArray arr) {
+        return triuIndicesFrom(arr, 0);
+    }
+
+    /** numpy.tril_indices_from(arr, k): for a 2-d arr, {@code Nd.trilIndicesFrom(a, -1)}. */
+    public static NDArray[] trilIndicesFrom(NDArray arr, long k) {
+        return TriangleIndices.indicesFrom(
+                "tril_indices_from", Objects.requireNonNull(arr, "tril_indices_from: arr is null"), k, true);
+    }
+
+    /** numpy.triu_indices_from(arr, k): for a 2-d arr, {@code Nd.triuIndicesFrom(a, 1)}. */
+    public static NDArray[] triuIndicesFrom(NDArray arr, long k) {
+        return TriangleIndices.indicesFrom(
+                "triu_indices_from", Objects.requireNonNull(arr, "triu_indices_from: arr is null"), k, false);
+    }
+
+    /** numpy.diag_indices(n): two int64 aranges, the main diagonal of an (n, n) array. */
+    public static NDArray[] diagIndices(long n) {
+        return diagIndices(n, 2);
+    }
+
+    /** numpy.diag_indices(n, ndim): ndim int64 aranges, {@code a.set(Nd.diagIndices(3, 3), 1.0)}. */
+    public static NDArray[] diagIndices(long n, int ndim) {
+        return DiagonalIndices.diagIndices("diag_indices", n, ndim);
+    }
+
+    /** numpy.diag_indices_from(arr): for an array of at least 2 equal dimensions. */
+    public static NDArray[] diagIndicesFrom(NDArray arr) {
+        return DiagonalIndices.diagIndicesFrom(
+                "diag_indices_from", Objects.requireNonNull(arr, "diag_indices_from: arr is null"));
+    }
+
+    /** numpy.fill_diagonal(a, val), in place: {@code Nd.fillDiagonal(a, 0.0)}; array values repeat along the diagonal. */
+    public static void fillDiagonal(NDArray a, Object val) {
+        fillDiagonal(a, val, false);
+    }
+
+    /** numpy.fill_diagonal(a, val, wrap): for a tall 2-d a, wrap restarts the diagonal every N + 1 rows. */
+    public static void fillDiagonal(NDArray a, Object val, boolean wrap) {
+        DiagonalIndices.fillDiagonal(
+                "fill_diagonal",
+                Objects.requireNonNull(a, "fill_diagonal: a is null"),
+                Objects.requireNonNull(val, "fill_diagonal: val is null"),
+                wrap);
     }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,
