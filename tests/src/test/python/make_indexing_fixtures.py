@@ -182,5 +182,31 @@ for name, shape, val, wrap in (("sq", (4, 4), 7.5, False), ("tall", (7, 3), np.a
     np.fill_diagonal(r, val, wrap=wrap)
     case("fill_diagonal", f"fill_{name}", "wrap" if wrap else "", a, np.asarray(val), r)
 
+# round: ties (halves to even) at each scale, float16/32/64, negative decimals, integers, NaN and inf, complex
+ties = (rng.integers(-200, 200, 40) + 0.5)
+for dt in (np.float16, np.float32, np.float64):
+    for d in (0, 1, 2, 3, -1, -2):
+        x = np.concatenate([ties / 10.0 ** d, rand((40,)), [np.nan, np.inf, -np.inf, -0.0]]).astype(dt)
+        case("round", f"round_{np.dtype(dt).name}_{d}".replace("-", "m"), d, x, np.round(x, d))
+for dt in (np.int64, np.int32, np.uint16):
+    x = rng.integers(0, 3000, 30).astype(dt)
+    x[:6] = [5, 15, 25, 35, 250, 1250]
+    for d in (-1, -2, 1):
+        case("round", f"round_{np.dtype(dt).name}_{d}".replace("-", "m"), d, x, np.round(x, d))
+xc = (rng.integers(-99, 99, 10) + 0.5) / 10 + 1j * (rng.integers(-99, 99, 10) + 0.5) / 10
+case("round", "round_complex128_1", 1, xc, np.round(xc, 1))
+case("round", "round_bool_0", 0, np.array([True, False]), np.round(np.array([True, False]), 0))
+
+# lexsort: ties broken by the earlier keys, NaN last, mixed dtypes, along each axis of 2-d keys
+k1 = rng.integers(0, 3, 30).astype(np.float64)
+k2 = rng.integers(0, 3, 30).astype(np.int32)
+k3 = np.where(rng.random(30) < 0.2, np.nan, rng.integers(0, 4, 30)).astype(np.float32)
+case("lexsort", "lexsort_3keys", -1, k1, k2, k3, np.lexsort([k1, k2, k3]))
+case("lexsort", "lexsort_1key", -1, k3, np.lexsort([k3]))
+m1 = rng.integers(0, 3, (4, 6)).astype(np.float64)
+m2 = rng.integers(0, 2, (4, 6)).astype(np.int64)
+for ax in (0, 1, -1):
+    case("lexsort", f"lexsort_2d_{ax}", ax, m1, m2, np.lexsort([m1, m2], axis=ax))
+
 with open(os.path.join(OUT, "cases.tsv"), "w") as f:
     f.write("\n".join(cases) + "\n")

@@ -51,8 +51,10 @@ import org.ndgpu.routines.math.Differences;
 import org.ndgpu.routines.math.Interpolation;
 import org.ndgpu.routines.math.Polynomials;
 import org.ndgpu.routines.math.Products;
+import org.ndgpu.routines.math.Rounding;
 import org.ndgpu.routines.sets.SetOperations;
 import org.ndgpu.routines.sets.UniqueValues;
+import org.ndgpu.routines.sorting.Lexsort;
 import org.ndgpu.routines.sorting.Partitioning;
 import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.routines.statistics.Averages;
@@ -1161,6 +1163,61 @@ public final class Nd {
                 Objects.requireNonNull(a, "fill_diagonal: a is null"),
                 Objects.requireNonNull(val, "fill_diagonal: val is null"),
                 wrap);
+    }
+
+    /** numpy.amax(a): numpy.max under its other name, {@code Nd.amax(a)}. */
+    public static NDArray amax(NDArray a) {
+        return Objects.requireNonNull(a, "amax: a is null").max();
+    }
+
+    /** numpy.amax(a, axis): {@code Nd.amax(a, -1)}. */
+    public static NDArray amax(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "amax: a is null").max(axis);
+    }
+
+    /** numpy.amax(a, axis, keepdims): {@code Nd.amax(a, new int[] {0, 1}, true)}. */
+    public static NDArray amax(NDArray a, int[] axes, boolean keepdims) {
+        return Objects.requireNonNull(a, "amax: a is null").max(axes, keepdims);
+    }
+
+    /** numpy.amin(a): numpy.min under its other name, {@code Nd.amin(a)}. */
+    public static NDArray amin(NDArray a) {
+        return Objects.requireNonNull(a, "amin: a is null").min();
+    }
+
+    /** numpy.amin(a, axis): {@code Nd.amin(a, 0)}. */
+    public static NDArray amin(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "amin: a is null").min(axis);
+    }
+
+    /** numpy.amin(a, axis, keepdims): {@code Nd.amin(a, new int[] {-1}, true)}. */
+    public static NDArray amin(NDArray a, int[] axes, boolean keepdims) {
+        return Objects.requireNonNull(a, "amin: a is null").min(axes, keepdims);
+    }
+
+    /** numpy.round(a): to the nearest integer, halves to even, {@code Nd.round(a)}. */
+    public static NDArray round(NDArray a) {
+        return round(a, 0);
+    }
+
+    /** numpy.round(a, decimals): halves to even as NumPy, {@code Nd.round(a, 2)}; negative decimals round left of the point. */
+    public static NDArray round(NDArray a, int decimals) {
+        return Rounding.round("round", Objects.requireNonNull(a, "round: a is null"), decimals);
+    }
+
+    /** numpy.around(a, decimals): numpy.round under its older name, {@code Nd.around(a, 1)}. */
+    public static NDArray around(NDArray a, int decimals) {
+        return Rounding.round("around", Objects.requireNonNull(a, "around: a is null"), decimals);
+    }
+
+    /** numpy.lexsort(keys): the stable sort by several keys, the last primary, {@code Nd.lexsort(List.of(first, last))}. */
+    public static NDArray lexsort(List<NDArray> keys) {
+        return lexsort(keys, -1);
+    }
+
+    /** numpy.lexsort(keys, axis): int64 indices that sort along axis. */
+    public static NDArray lexsort(List<NDArray> keys, int axis) {
+        return Lexsort.lexsort("lexsort", Objects.requireNonNull(keys, "lexsort: keys is null"), axis);
     }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,

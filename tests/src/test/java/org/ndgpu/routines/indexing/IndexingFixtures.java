@@ -16,31 +16,34 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.NDArray;
 
-/** The NumPy fixtures of make_indexing_fixtures.py: its cases, its arrays, and the comparison by dtype. */
-final class IndexingFixtures {
+/**
+ * The NumPy fixtures of make_indexing_fixtures.py: its cases, its arrays, and the comparison by
+ * dtype; public for the suites of round (math) and lexsort (sorting), which share the script.
+ */
+public final class IndexingFixtures {
     private IndexingFixtures() {}
 
     private static final String DIR = "/fixtures/indexing/";
 
     /** One line of cases.tsv: the NumPy function, the case, its parameter, its arrays (the expected result last). */
-    record Case(String func, String name, String param, List<String> arrays) {
+    public record Case(String func, String name, String param, List<String> arrays) {
         /** The parameter as an axis; empty is NumPy's axis=None. */
-        Integer axis() {
+        public Integer axis() {
             return param.isEmpty() ? null : Integer.valueOf(param);
         }
 
         /** Input k (or the expected result, the last) on the current device. */
-        NDArray load(int k) {
+        public NDArray load(int k) {
             return IndexingFixtures.load(arrays.get(k));
         }
 
-        int count() {
+        public int count() {
             return arrays.size();
         }
     }
 
     /** Every case of NumPy function {@code func}. */
-    static List<Case> cases(String func) {
+    public static List<Case> cases(String func) {
         List<Case> all = text("cases.tsv")
                 .lines()
                 .filter(l -> !l.isBlank())
@@ -61,7 +64,7 @@ final class IndexingFixtures {
     }
 
     /** The fixture array {@code name} on the current device. */
-    static NDArray load(String name) {
+    public static NDArray load(String name) {
         try (InputStream in = IndexingFixtures.class.getResourceAsStream(DIR + name + ".npy")) {
             return Nd.fromHost(Npy.read(in));
         } catch (IOException e) {
@@ -70,7 +73,7 @@ final class IndexingFixtures {
     }
 
     /** The tolerance a dtype's results are held to, relative to max(1, |expected|). */
-    static double tol(DType d) {
+    public static double tol(DType d) {
         return switch (d) {
             case FLOAT16 -> 1e-3;
             case FLOAT32, COMPLEX64 -> 1e-6;
@@ -80,7 +83,7 @@ final class IndexingFixtures {
     }
 
     /** Same shape, dtype and elements (NaN where NumPy has NaN; inexact dtypes within {@link #tol}). */
-    static void assertMatches(NDArray expected, NDArray actual, String what) {
+    public static void assertMatches(NDArray expected, NDArray actual, String what) {
         assertArrayEquals(expected.shape(), actual.shape(), what + ": shape");
         assertEquals(expected.dtype(), actual.dtype(), what + ": dtype");
         double[] e = HostData.interleaved(expected.toBytes(), expected.dtype());
