@@ -39,6 +39,24 @@ public class ChoosingTest extends PerDeviceTest {
     }
 
     @Test
+    void theArrayMethodMatchesNumpy() {
+        for (var c : IndexingFixtures.cases("choose")) {
+            List<NDArray> in = new ArrayList<>();
+            try {
+                for (int k = 0; k < c.count(); k++) in.add(c.load(k));
+                List<NDArray> choices = in.subList(1, c.count() - 1);
+                try (NDArray got = c.param().equals("raise")
+                        ? in.get(0).choose(choices)
+                        : in.get(0).choose(choices, c.param())) {
+                    IndexingFixtures.assertMatches(in.get(c.count() - 1), got, c.name() + " (a.choose)");
+                }
+            } finally {
+                in.forEach(NDArray::close);
+            }
+        }
+    }
+
+    @Test
     void selectMatchesNumpy() {
         for (var c : IndexingFixtures.cases("select")) {
             List<NDArray> in = new ArrayList<>();

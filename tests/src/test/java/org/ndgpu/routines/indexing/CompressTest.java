@@ -40,6 +40,18 @@ public class CompressTest extends PerDeviceTest {
     }
 
     @Test
+    void theArrayMethodMatchesNumpy() {
+        for (var c : IndexingFixtures.cases("compress")) {
+            try (NDArray cond = c.load(0);
+                    NDArray a = c.load(1);
+                    NDArray want = c.load(2);
+                    NDArray got = c.axis() == null ? a.compress(cond) : a.compress(cond, c.axis())) {
+                IndexingFixtures.assertMatches(want, got, c.name() + " (a.compress)");
+            }
+        }
+    }
+
+    @Test
     void emptyAndZeroDimensionalInputs() {
         try (NDArray a = Nd.arange(6.0).reshape(2, 3);
                 NDArray none = Nd.zeros(org.ndgpu.ndarray.DType.BOOL, 0);

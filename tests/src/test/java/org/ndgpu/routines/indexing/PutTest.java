@@ -35,6 +35,20 @@ public class PutTest extends PerDeviceTest {
     }
 
     @Test
+    void theArrayMethodMatchesNumpy() {
+        for (var c : IndexingFixtures.cases("put")) {
+            try (NDArray a = c.load(0);
+                    NDArray i = c.load(1);
+                    NDArray v = c.load(2);
+                    NDArray want = c.load(3)) {
+                if (c.param().equals("raise")) a.put(i, v);
+                else a.put(i, v, c.param());
+                IndexingFixtures.assertMatches(want, a, c.name() + " (a.put)");
+            }
+        }
+    }
+
+    @Test
     void putmaskAndPlaceMatchNumpy() {
         for (String func : new String[] {"putmask", "place"}) {
             for (var c : IndexingFixtures.cases(func)) {

@@ -34,6 +34,18 @@ public class RoundingTest extends PerDeviceTest {
     }
 
     @Test
+    void theArrayMethodMatchesNumpy() {
+        for (var c : IndexingFixtures.cases("round")) {
+            int d = Integer.parseInt(c.param());
+            try (NDArray a = c.load(0);
+                    NDArray want = c.load(1);
+                    NDArray got = d == 0 ? a.round() : a.round(d)) {
+                IndexingFixtures.assertMatches(want, got, c.name() + " (a.round)");
+            }
+        }
+    }
+
+    @Test
     void aliasesZeroDimensionalAndEmptyInputs() {
         try (NDArray a = Nd.array(new double[][] {{1, 5}, {7, -2}});
                 NDArray mx = Nd.amax(a);
