@@ -17,7 +17,7 @@ cases = []
 
 
 def save(name, a):
-    a = np.ascontiguousarray(a)
+    a = np.array(a, order="C")  # keeps 0-d arrays 0-d (ascontiguousarray makes them 1-d)
     np.save(os.path.join(OUT, name + ".npy"), a.astype(a.dtype.newbyteorder("<")))
     return name
 
@@ -207,6 +207,40 @@ m1 = rng.integers(0, 3, (4, 6)).astype(np.float64)
 m2 = rng.integers(0, 2, (4, 6)).astype(np.int64)
 for ax in (0, 1, -1):
     case("lexsort", f"lexsort_2d_{ax}", ax, m1, m2, np.lexsort([m1, m2], axis=ax))
+
+# delete, insert, append, resize
+a = rand((4, 5))
+for name, obj, ax in (("int", 1, 0), ("neg", -1, 1), ("list", [0, 2, -1], 1), ("dup", [3, 3, 0], 0), ("none", [0, 7, 19], None)):
+    case("delete", f"delete_{name}", "" if ax is None else ax, a, np.asarray(obj), np.delete(a, obj, axis=ax))
+mask = np.array([True, False, False, True, False])
+case("delete", "delete_mask", 1, a, mask, np.delete(a, mask, axis=1))
+a32 = rand((3, 4), np.float32)
+ins = (("scalar", 1, np.array([9.5, 8.5, 7.5]), 1), ("scalar_end", 4, np.array(-1.0), 1),
+       ("seq1", [2], np.array([[1.0], [2.0], [3.0]]), 1), ("seq", [0, 2, 2, -1], np.array([1.0, 2.0, 3.0, 4.0]), 1),
+       ("rows", [3, 0], rand((2, 4)), 0), ("flat", [5, 0], np.array([100.0, 200.0]), None),
+       ("block", 0, rand((2, 4)), 0))
+for name, obj, vals, ax in ins:
+    case("insert", f"insert_{name}", "" if ax is None else ax, a32, np.asarray(obj), vals,
+         np.insert(a32, obj, vals, axis=ax))
+case("append", "append_none", "", a32, np.array([1.5, 2.5]), np.append(a32, np.array([1.5, 2.5])))
+rows = rand((2, 4), np.float32)
+case("append", "append_ax0", 0, a32, rows, np.append(a32, rows, axis=0))
+for shape in ((2, 7), (13,), (2, 2), (0,)):
+    case("resize", "resize_" + "_".join(map(str, shape)), ",".join(map(str, shape)), a32, np.resize(a32, shape))
+
+# rot90, fliplr, flipud, rollaxis, permute_dims, matrix_transpose, unstack
+c = rand((2, 3, 4))
+for k in (1, 2, 3, -1, 4):
+    for axes in ((0, 1), (1, 2), (2, 0), (-1, -2)):
+        case("rot90", f"rot90_{k}_{axes[0]}_{axes[1]}".replace("-", "m"), f"{k},{axes[0]},{axes[1]}", c, np.rot90(c, k, axes))
+case("fliplr", "fliplr", "", c, np.fliplr(c))
+case("flipud", "flipud", "", c, np.flipud(c))
+for ax, st in ((2, 0), (0, 3), (1, -1), (-1, 1)):
+    case("rollaxis", f"rollaxis_{ax}_{st}".replace("-", "m"), f"{ax},{st}", c, np.rollaxis(c, ax, st))
+case("permute_dims", "permute_dims", "1,2,0", c, np.permute_dims(c, (1, 2, 0)))
+case("matrix_transpose", "matrix_transpose", "", c, np.matrix_transpose(c))
+for ax in (0, 1, -1):
+    case("unstack", f"unstack_{ax}".replace("-", "m"), ax, c, *np.unstack(c, axis=ax))
 
 with open(os.path.join(OUT, "cases.tsv"), "w") as f:
     f.write("\n".join(cases) + "\n")

@@ -43,9 +43,14 @@ import org.ndgpu.routines.indexing.TriangleIndices;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
+import org.ndgpu.routines.manipulation.Deleting;
+import org.ndgpu.routines.manipulation.Inserting;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.routines.manipulation.Padding;
+import org.ndgpu.routines.manipulation.Resizing;
+import org.ndgpu.routines.manipulation.Rotating;
 import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.manipulation.Transposing;
 import org.ndgpu.routines.math.Convolution;
 import org.ndgpu.routines.math.Differences;
 import org.ndgpu.routines.math.Interpolation;
@@ -1218,6 +1223,128 @@ public final class Nd {
     /** numpy.lexsort(keys, axis): int64 indices that sort along axis. */
     public static NDArray lexsort(List<NDArray> keys, int axis) {
         return Lexsort.lexsort("lexsort", Objects.requireNonNull(keys, "lexsort: keys is null"), axis);
+    }
+
+    /** numpy.delete(arr, obj): from the flattened arr, {@code Nd.delete(a, new long[] {0, 2})}. */
+    public static NDArray delete(NDArray arr, Object obj) {
+        return Deleting.delete(
+                "delete",
+                Objects.requireNonNull(arr, "delete: arr is null"),
+                Objects.requireNonNull(obj, "delete: obj is null"),
+                null);
+    }
+
+    /** numpy.delete(arr, obj, axis): obj integer indices or a boolean mask of the axis, {@code Nd.delete(a, 1, 0)}. */
+    public static NDArray delete(NDArray arr, Object obj, int axis) {
+        return Deleting.delete(
+                "delete",
+                Objects.requireNonNull(arr, "delete: arr is null"),
+                Objects.requireNonNull(obj, "delete: obj is null"),
+                axis);
+    }
+
+    /** numpy.insert(arr, obj, values): into the flattened arr, {@code Nd.insert(a, 1, 9.0)}. */
+    public static NDArray insert(NDArray arr, Object obj, Object values) {
+        return Inserting.insert(
+                "insert",
+                Objects.requireNonNull(arr, "insert: arr is null"),
+                Objects.requireNonNull(obj, "insert: obj is null"),
+                values,
+                null);
+    }
+
+    /** numpy.insert(arr, obj, values, axis): before index obj (or each of the indices obj) along axis. */
+    public static NDArray insert(NDArray arr, Object obj, Object values, int axis) {
+        return Inserting.insert(
+                "insert",
+                Objects.requireNonNull(arr, "insert: arr is null"),
+                Objects.requireNonNull(obj, "insert: obj is null"),
+                values,
+                axis);
+    }
+
+    /** numpy.append(arr, values): both flattened and joined, {@code Nd.append(a, new double[] {4, 5})}. */
+    public static NDArray append(NDArray arr, Object values) {
+        return Resizing.append("append", Objects.requireNonNull(arr, "append: arr is null"), values, null);
+    }
+
+    /** numpy.append(arr, values, axis): numpy.concatenate((arr, values), axis). */
+    public static NDArray append(NDArray arr, Object values, int axis) {
+        return Resizing.append("append", Objects.requireNonNull(arr, "append: arr is null"), values, axis);
+    }
+
+    /** numpy.resize(a, new_shape): a's elements repeated to fill the new shape, {@code Nd.resize(a, 2, 5)}. */
+    public static NDArray resize(NDArray a, long... newShape) {
+        return Resizing.resize(
+                "resize",
+                Objects.requireNonNull(a, "resize: a is null"),
+                Objects.requireNonNull(newShape, "resize: new_shape is null"));
+    }
+
+    /** numpy.concat(arrays): numpy.concatenate under the Array API's name, along axis 0. */
+    public static NDArray concat(NDArray... arrays) {
+        return concat(java.util.Arrays.asList(Objects.requireNonNull(arrays, "concat: arrays is null")), 0);
+    }
+
+    /** numpy.concat(arrays, axis): axis null joins the flattened arrays, {@code Nd.concat(List.of(a, b), null)}. */
+    public static NDArray concat(List<NDArray> arrays, Integer axis) {
+        return Resizing.concat("concat", Objects.requireNonNull(arrays, "concat: arrays is null"), axis);
+    }
+
+    /** numpy.rot90(m): rotated 90 degrees in the plane of the first two axes; a view. */
+    public static NDArray rot90(NDArray m) {
+        return rot90(m, 1, 0, 1);
+    }
+
+    /** numpy.rot90(m, k): k quarter turns in the plane of the first two axes, {@code Nd.rot90(m, -1)}; a view. */
+    public static NDArray rot90(NDArray m, int k) {
+        return rot90(m, k, 0, 1);
+    }
+
+    /** numpy.rot90(m, k, axes=(axis0, axis1)): k quarter turns from axis0 towards axis1; a view. */
+    public static NDArray rot90(NDArray m, int k, int axis0, int axis1) {
+        return Rotating.rot90("rot90", Objects.requireNonNull(m, "rot90: m is null"), k, new int[] {axis0, axis1});
+    }
+
+    /** numpy.fliplr(m): reversed along axis 1; a view. */
+    public static NDArray fliplr(NDArray m) {
+        return Rotating.fliplr("fliplr", Objects.requireNonNull(m, "fliplr: m is null"));
+    }
+
+    /** numpy.flipud(m): reversed along axis 0; a view. */
+    public static NDArray flipud(NDArray m) {
+        return Rotating.flipud("flipud", Objects.requireNonNull(m, "flipud: m is null"));
+    }
+
+    /** numpy.rollaxis(a, axis): axis rolled to the front; a view. */
+    public static NDArray rollaxis(NDArray a, int axis) {
+        return rollaxis(a, axis, 0);
+    }
+
+    /** numpy.rollaxis(a, axis, start): axis rolled to stand before start, {@code Nd.rollaxis(a, 3, 1)}; a view. */
+    public static NDArray rollaxis(NDArray a, int axis, int start) {
+        return Transposing.rollaxis("rollaxis", Objects.requireNonNull(a, "rollaxis: a is null"), axis, start);
+    }
+
+    /** numpy.permute_dims(a, axes): numpy.transpose under the Array API's name, {@code Nd.permuteDims(a, 1, 0, 2)}; a view. */
+    public static NDArray permuteDims(NDArray a, int... axes) {
+        return Transposing.permuteDims("permute_dims", Objects.requireNonNull(a, "permute_dims: a is null"), axes);
+    }
+
+    /** numpy.matrix_transpose(x): the last two axes swapped; a view. */
+    public static NDArray matrixTranspose(NDArray x) {
+        return Transposing.matrixTranspose(
+                "matrix_transpose", Objects.requireNonNull(x, "matrix_transpose: x is null"));
+    }
+
+    /** numpy.unstack(x): the views x[0], x[1], ... along axis 0. */
+    public static List<NDArray> unstack(NDArray x) {
+        return unstack(x, 0);
+    }
+
+    /** numpy.unstack(x, axis): one view per index along axis, {@code Nd.unstack(x, -1)}. */
+    public static List<NDArray> unstack(NDArray x, int axis) {
+        return Transposing.unstack("unstack", Objects.requireNonNull(x, "unstack: x is null"), axis);
     }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,
