@@ -242,5 +242,35 @@ case("matrix_transpose", "matrix_transpose", "", c, np.matrix_transpose(c))
 for ax in (0, 1, -1):
     case("unstack", f"unstack_{ax}".replace("-", "m"), ax, c, *np.unstack(c, axis=ax))
 
+# atleast_nd, column_stack, row_stack, dstack, the directional splits, trim_zeros, vander
+for nm, x in (("0d", np.array(2.5)), ("1d", rand((3,))), ("2d", rand((2, 3))), ("3d", rand((2, 1, 3)))):
+    for n, f in ((1, np.atleast_1d), (2, np.atleast_2d), (3, np.atleast_3d)):
+        case(f"atleast_{n}d", f"atleast{n}_{nm}", "", x, f(x))
+p1, p2, p3 = rand((4,)), rand((4, 2)), rand((4,), np.float32)
+case("column_stack", "column_stack", "", p1, p2, p3, np.column_stack([p1, p2, p3]))
+case("row_stack", "row_stack", "", p1, p3, np.vstack([p1, p3]))
+d1, d2 = rand((2, 3)), rand((2, 3, 2))
+case("dstack", "dstack", "", d1, d2, np.dstack([d1, d2]))
+s3 = rand((4, 6, 2))
+for sec in ("2", "3"):
+    case("hsplit", f"hsplit_{sec}", sec, s3, *np.hsplit(s3, int(sec)))
+case("hsplit", "hsplit_idx", "1;4", s3, *np.hsplit(s3, [1, 4]))
+case("vsplit", "vsplit_2", "2", s3, *np.vsplit(s3, 2))
+case("vsplit", "vsplit_idx", "3", s3, *np.vsplit(s3, [3]))
+case("dsplit", "dsplit_2", "2", s3, *np.dsplit(s3, 2))
+z = np.zeros((5, 6))
+z[1:3, 2:5] = rand((2, 3))
+z[1, 2] = 0.0
+for trim in ("fb", "f", "b"):
+    case("trim_zeros", f"trim_{trim}", trim, z, np.trim_zeros(z, trim))
+case("trim_zeros", "trim_ax1", "fb|1", z, np.trim_zeros(z, "fb", axis=1))
+z1 = np.array([0.0, 0.0, 1.5, 0.0, -2.0, 0.0])
+case("trim_zeros", "trim_1d", "fb", z1, np.trim_zeros(z1))
+case("trim_zeros", "trim_allzero", "fb", np.zeros(4), np.trim_zeros(np.zeros(4)))
+for nm, x in (("f64", rand((5,)) / 10), ("f32", rand((4,), np.float32) / 10), ("i32", np.array([1, -2, 3], np.int32))):
+    case("vander", f"vander_{nm}", "", x, np.vander(x))
+    case("vander", f"vander_{nm}_6_inc", "6,inc", x, np.vander(x, 6, increasing=True))
+    case("vander", f"vander_{nm}_2", "2,dec", x, np.vander(x, 2))
+
 with open(os.path.join(OUT, "cases.tsv"), "w") as f:
     f.write("\n".join(cases) + "\n")

@@ -44,19 +44,23 @@ import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
 import org.ndgpu.routines.manipulation.Deleting;
+import org.ndgpu.routines.manipulation.Dimensions;
 import org.ndgpu.routines.manipulation.Inserting;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.routines.manipulation.Padding;
 import org.ndgpu.routines.manipulation.Resizing;
 import org.ndgpu.routines.manipulation.Rotating;
+import org.ndgpu.routines.manipulation.Splitting;
 import org.ndgpu.routines.manipulation.Tiling;
 import org.ndgpu.routines.manipulation.Transposing;
+import org.ndgpu.routines.manipulation.TrimZeros;
 import org.ndgpu.routines.math.Convolution;
 import org.ndgpu.routines.math.Differences;
 import org.ndgpu.routines.math.Interpolation;
 import org.ndgpu.routines.math.Polynomials;
 import org.ndgpu.routines.math.Products;
 import org.ndgpu.routines.math.Rounding;
+import org.ndgpu.routines.math.Vander;
 import org.ndgpu.routines.sets.SetOperations;
 import org.ndgpu.routines.sets.UniqueValues;
 import org.ndgpu.routines.sorting.Lexsort;
@@ -1345,6 +1349,125 @@ public final class Nd {
     /** numpy.unstack(x, axis): one view per index along axis, {@code Nd.unstack(x, -1)}. */
     public static List<NDArray> unstack(NDArray x, int axis) {
         return Transposing.unstack("unstack", Objects.requireNonNull(x, "unstack: x is null"), axis);
+    }
+
+    /** numpy.atleast_1d(a): a view with at least one dimension. */
+    public static NDArray atleast1d(NDArray a) {
+        return Dimensions.atleast("atleast_1d", Objects.requireNonNull(a, "atleast_1d: a is null"), 1);
+    }
+
+    /** numpy.atleast_2d(a): a view with at least two dimensions, a 1-d array as a row, {@code Nd.atleast2d(v)}. */
+    public static NDArray atleast2d(NDArray a) {
+        return Dimensions.atleast("atleast_2d", Objects.requireNonNull(a, "atleast_2d: a is null"), 2);
+    }
+
+    /** numpy.atleast_3d(a): a view with at least three dimensions, (N,) as (1, N, 1) and (M, N) as (M, N, 1). */
+    public static NDArray atleast3d(NDArray a) {
+        return Dimensions.atleast("atleast_3d", Objects.requireNonNull(a, "atleast_3d: a is null"), 3);
+    }
+
+    /** numpy.column_stack(tup): 1-d arrays as columns, joined along axis 1, {@code Nd.columnStack(x, y)}. */
+    public static NDArray columnStack(NDArray... arrays) {
+        return Joining.columnStack(
+                "column_stack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "column_stack: tup is null")));
+    }
+
+    /** numpy.row_stack(tup): numpy.vstack under its older name. */
+    public static NDArray rowStack(NDArray... arrays) {
+        return Joining.vstack(
+                "row_stack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "row_stack: tup is null")));
+    }
+
+    /** numpy.dstack(tup): along the third axis, each array at least 3-d, {@code Nd.dstack(r, g, b)}. */
+    public static NDArray dstack(NDArray... arrays) {
+        return Joining.dstack("dstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "dstack: tup is null")));
+    }
+
+    /** numpy.hsplit(a, sections): equal parts along axis 1 (axis 0 of a 1-d array); views. */
+    public static List<NDArray> hsplit(NDArray a, int sections) {
+        return Splitting.split(
+                "hsplit", Splitting.Direction.H, Objects.requireNonNull(a, "hsplit: a is null"), sections);
+    }
+
+    /** numpy.hsplit(a, indices): parts between the indices along axis 1; views. */
+    public static List<NDArray> hsplit(NDArray a, long[] indices) {
+        return Splitting.split(
+                "hsplit",
+                Splitting.Direction.H,
+                Objects.requireNonNull(a, "hsplit: a is null"),
+                Objects.requireNonNull(indices, "hsplit: indices is null"));
+    }
+
+    /** numpy.vsplit(a, sections): equal parts along axis 0 of an array of 2 or more dimensions; views. */
+    public static List<NDArray> vsplit(NDArray a, int sections) {
+        return Splitting.split(
+                "vsplit", Splitting.Direction.V, Objects.requireNonNull(a, "vsplit: a is null"), sections);
+    }
+
+    /** numpy.vsplit(a, indices): parts between the indices along axis 0; views. */
+    public static List<NDArray> vsplit(NDArray a, long[] indices) {
+        return Splitting.split(
+                "vsplit",
+                Splitting.Direction.V,
+                Objects.requireNonNull(a, "vsplit: a is null"),
+                Objects.requireNonNull(indices, "vsplit: indices is null"));
+    }
+
+    /** numpy.dsplit(a, sections): equal parts along axis 2 of an array of 3 or more dimensions; views. */
+    public static List<NDArray> dsplit(NDArray a, int sections) {
+        return Splitting.split(
+                "dsplit", Splitting.Direction.D, Objects.requireNonNull(a, "dsplit: a is null"), sections);
+    }
+
+    /** numpy.dsplit(a, indices): parts between the indices along axis 2; views. */
+    public static List<NDArray> dsplit(NDArray a, long[] indices) {
+        return Splitting.split(
+                "dsplit",
+                Splitting.Direction.D,
+                Objects.requireNonNull(a, "dsplit: a is null"),
+                Objects.requireNonNull(indices, "dsplit: indices is null"));
+    }
+
+    /** numpy.broadcast_arrays(*args): read-only views of all at their broadcast shape, {@code Nd.broadcastArrays(x, y)}. */
+    public static List<NDArray> broadcastArrays(NDArray... args) {
+        return Dimensions.broadcastArrays(
+                "broadcast_arrays",
+                java.util.Arrays.asList(Objects.requireNonNull(args, "broadcast_arrays: args is null")));
+    }
+
+    /** numpy.broadcast_shapes(*shapes): {@code Nd.broadcastShapes(new long[] {3, 1}, new long[] {4})} is {3, 4}. */
+    public static long[] broadcastShapes(long[]... shapes) {
+        return Dimensions.broadcastShapes(
+                "broadcast_shapes", Objects.requireNonNull(shapes, "broadcast_shapes: shapes is null"));
+    }
+
+    /** numpy.trim_zeros(filt): the view without leading and trailing zeros along every axis. */
+    public static NDArray trimZeros(NDArray filt) {
+        return trimZeros(filt, "fb");
+    }
+
+    /** numpy.trim_zeros(filt, trim): trim 'f' (front), 'b' (back) or 'fb', {@code Nd.trimZeros(x, "f")}; a view. */
+    public static NDArray trimZeros(NDArray filt, String trim) {
+        return TrimZeros.trimZeros("trim_zeros", Objects.requireNonNull(filt, "trim_zeros: filt is null"), trim, null);
+    }
+
+    /** numpy.trim_zeros(filt, trim, axis): only along the given axes; a view. */
+    public static NDArray trimZeros(NDArray filt, String trim, int... axes) {
+        return TrimZeros.trimZeros(
+                "trim_zeros",
+                Objects.requireNonNull(filt, "trim_zeros: filt is null"),
+                trim,
+                Objects.requireNonNull(axes, "trim_zeros: axis is null"));
+    }
+
+    /** numpy.vander(x): the square Vandermonde matrix, powers decreasing, {@code Nd.vander(x)}. */
+    public static NDArray vander(NDArray x) {
+        return Vander.vander("vander", Objects.requireNonNull(x, "vander: x is null"), null, false);
+    }
+
+    /** numpy.vander(x, N, increasing): N columns, powers increasing when asked. */
+    public static NDArray vander(NDArray x, long n, boolean increasing) {
+        return Vander.vander("vander", Objects.requireNonNull(x, "vander: x is null"), n, increasing);
     }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,
