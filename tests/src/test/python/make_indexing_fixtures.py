@@ -272,5 +272,11 @@ for nm, x in (("f64", rand((5,)) / 10), ("f32", rand((4,), np.float32) / 10), ("
     case("vander", f"vander_{nm}_6_inc", "6,inc", x, np.vander(x, 6, increasing=True))
     case("vander", f"vander_{nm}_2", "2,dec", x, np.vander(x, 2))
 
+# geomspace: positive, negative, mixed signs (NaN inside, as NumPy), no endpoint, one sample
+for nm, a, b, n, ep in (("pos", 1.0, 1000.0, 4, True), ("frac", 0.3, 7.9, 11, True), ("neg", -1000.0, -1.0, 5, True),
+                       ("noend", 2.0, 512.0, 9, False), ("one", 5.0, 9.0, 1, True), ("mixed", -1.0, 100.0, 3, True),
+                       ("down", 1e5, 1e-3, 17, True)):
+    case("geomspace", f"geomspace_{nm}", f"{a!r},{b!r},{n},{ep}", np.geomspace(a, b, n, endpoint=ep))
+
 with open(os.path.join(OUT, "cases.tsv"), "w") as f:
     f.write("\n".join(cases) + "\n")

@@ -1470,6 +1470,21 @@ public final class Nd {
         return Vander.vander("vander", Objects.requireNonNull(x, "vander: x is null"), n, increasing);
     }
 
+    /** numpy.geomspace(start, stop): 50 numbers evenly spaced on a log scale, float64, {@code Nd.geomspace(1, 1000)}. */
+    public static NDArray geomspace(double start, double stop) {
+        return geomspace(start, stop, 50, true);
+    }
+
+    /** numpy.geomspace(start, stop, num): {@code Nd.geomspace(1, 1000, 4)} is 1, 10, 100, 1000. */
+    public static NDArray geomspace(double start, double stop, long num) {
+        return geomspace(start, stop, num, true);
+    }
+
+    /** numpy.geomspace(start, stop, num, endpoint): negative ends allowed when both share a sign; zero is an error. */
+    public static NDArray geomspace(double start, double stop, long num, boolean endpoint) {
+        return Ranges.geomspace(start, stop, num, endpoint);
+    }
+
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,
     // convolution
 

@@ -123,6 +123,24 @@ public class ShapingTest extends PerDeviceTest {
     }
 
     @Test
+    void geomspaceMatchesNumpy() {
+        for (var c : IndexingFixtures.cases("geomspace")) {
+            String[] p = c.param().split(",");
+            try (NDArray want = c.load(0);
+                    NDArray got = Nd.geomspace(
+                            Double.parseDouble(p[0]),
+                            Double.parseDouble(p[1]),
+                            Long.parseLong(p[2]),
+                            Boolean.parseBoolean(p[3].toLowerCase(java.util.Locale.ROOT)))) {
+                IndexingFixtures.assertMatches(want, got, c.name());
+            }
+        }
+        var e = assertThrows(NdException.class, () -> Nd.geomspace(0, 10));
+        assertEquals("geomspace: Geometric sequence cannot include zero, got start 0.0 and stop 10.0", e.getMessage());
+        assertThrows(NdException.class, () -> Nd.geomspace(1, 10, -1));
+    }
+
+    @Test
     void badInputIsNamed() {
         try (NDArray v = Nd.arange(6.0);
                 NDArray m = Nd.zeros(2, 3);
