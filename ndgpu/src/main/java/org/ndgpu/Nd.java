@@ -43,6 +43,7 @@ import org.ndgpu.routines.indexing.TriangleIndices;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
+import org.ndgpu.routines.manipulation.Block;
 import org.ndgpu.routines.manipulation.Deleting;
 import org.ndgpu.routines.manipulation.Dimensions;
 import org.ndgpu.routines.manipulation.Inserting;
@@ -1468,6 +1469,11 @@ public final class Nd {
     /** numpy.vander(x, N, increasing): N columns, powers increasing when asked. */
     public static NDArray vander(NDArray x, long n, boolean increasing) {
         return Vander.vander("vander", Objects.requireNonNull(x, "vander: x is null"), n, increasing);
+    }
+
+    /** numpy.block(arrays): assembled from nested lists, {@code Nd.block(List.of(List.of(a, b), List.of(c, d)))}. */
+    public static NDArray block(Object arrays) {
+        return Block.block("block", Objects.requireNonNull(arrays, "block: arrays is null"));
     }
 
     /** numpy.geomspace(start, stop): 50 numbers evenly spaced on a log scale, float64, {@code Nd.geomspace(1, 1000)}. */

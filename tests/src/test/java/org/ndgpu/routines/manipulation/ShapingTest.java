@@ -141,6 +141,33 @@ public class ShapingTest extends PerDeviceTest {
     }
 
     @Test
+    void blockMatchesNumpy() {
+        try (NDArray a = Nd.arange(4.0).reshape(2, 2);
+                NDArray b = Nd.array(new float[] {7, 8}).reshape(2, 1);
+                NDArray c = Nd.array(new long[] {9, 10, 11});
+                NDArray v = Nd.array(new double[] {5});
+                NDArray r = Nd.block(List.of(List.of(a, b), List.of(c)));
+                NDArray flat = Nd.block(List.of(v, c, v));
+                NDArray same = Nd.block(a)) {
+            // np.block([[a, b], [c]]) and np.block([v, c, v])
+            assertArrayEquals(new long[] {3, 3}, r.shape());
+            assertEquals(DType.FLOAT64, r.dtype());
+            assertArrayEquals(new double[] {0, 1, 7, 2, 3, 8, 9, 10, 11}, r.toDoubleArray());
+            assertArrayEquals(new double[] {5, 9, 10, 11, 5}, flat.toDoubleArray());
+            assertArrayEquals(new double[] {0, 1, 2, 3}, same.toDoubleArray());
+            var e1 = assertThrows(ShapeException.class, () -> Nd.block(List.of(List.of(a), b)));
+            assertEquals(
+                    "block: List depths are mismatched. First element was at depth 2, but there is an element at"
+                            + " depth 1 (arrays[1])",
+                    e1.getMessage());
+            var e2 = assertThrows(ShapeException.class, () -> Nd.block(List.of(a, List.of())));
+            assertEquals("block: List at arrays[1] cannot be empty", e2.getMessage());
+            assertThrows(ShapeException.class, () -> Nd.block(List.of(List.of(a, c))));
+            assertThrows(org.ndgpu.exceptions.DTypeException.class, () -> Nd.block(List.of("x")));
+        }
+    }
+
+    @Test
     void badInputIsNamed() {
         try (NDArray v = Nd.arange(6.0);
                 NDArray m = Nd.zeros(2, 3);
