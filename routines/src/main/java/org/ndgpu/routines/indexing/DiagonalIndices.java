@@ -15,10 +15,14 @@ import org.ndgpu.ndarray.Shapes;
 public final class DiagonalIndices {
     private DiagonalIndices() {}
 
+    /** NumPy's NPY_MAXDIMS: no array has more dimensions. */
+    private static final int MAX_NDIM = 64;
+
     /** numpy.diag_indices(n, ndim): ndim int64 arrays 0..n-1. */
     public static NDArray[] diagIndices(String op, long n, int ndim) {
         if (n < 0) throw new ShapeException(op + ": n must be non-negative, got " + n);
-        if (ndim < 0) throw new ShapeException(op + ": ndim must be non-negative, got " + ndim);
+        if (ndim < 0 || ndim > MAX_NDIM)
+            throw new ShapeException(op + ": ndim must be in [0, " + MAX_NDIM + "] (NumPy's NPY_MAXDIMS), got " + ndim);
         NDArray[] out = new NDArray[ndim];
         try (NDArray r = Ranges.arange(0, n, 1)) {
             for (int d = 0; d < ndim; d++) out[d] = r.view(r.shape(), r.strides(), r.offset());

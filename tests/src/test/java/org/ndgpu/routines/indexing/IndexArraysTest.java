@@ -190,6 +190,7 @@ public class IndexArraysTest extends PerDeviceTest {
             assertThrows(ShapeException.class, () -> Nd.fillDiagonal(Nd.zeros(3, 4, 3), 1.0));
             assertThrows(ShapeException.class, () -> Nd.indices(2, -1));
             assertThrows(ShapeException.class, () -> Nd.diagIndices(-1));
+            assertThrows(ShapeException.class, () -> Nd.diagIndices(3, Integer.MAX_VALUE));
             try (NDArray ro = one.broadcastTo(3, 3)) {
                 assertThrows(NdException.class, () -> Nd.fillDiagonal(ro, 1.0));
             }
