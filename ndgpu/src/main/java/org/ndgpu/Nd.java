@@ -22,6 +22,7 @@ import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.Frexp;
 import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Scope;
@@ -31,15 +32,33 @@ import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
 import org.ndgpu.routines.distributed.Sharding;
+import org.ndgpu.routines.indexing.AlongAxis;
+import org.ndgpu.routines.indexing.Choosing;
+import org.ndgpu.routines.indexing.Compress;
+import org.ndgpu.routines.indexing.DiagonalIndices;
 import org.ndgpu.routines.indexing.Diagonals;
+import org.ndgpu.routines.indexing.IndexGrids;
 import org.ndgpu.routines.indexing.Masking;
+import org.ndgpu.routines.indexing.MultiIndex;
+import org.ndgpu.routines.indexing.Put;
+import org.ndgpu.routines.indexing.Putmask;
+import org.ndgpu.routines.indexing.TriangleIndices;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.logic.Closeness;
 import org.ndgpu.routines.logic.TypeTesting;
+import org.ndgpu.routines.manipulation.Block;
+import org.ndgpu.routines.manipulation.Deleting;
+import org.ndgpu.routines.manipulation.Dimensions;
+import org.ndgpu.routines.manipulation.Inserting;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.routines.manipulation.Padding;
+import org.ndgpu.routines.manipulation.Resizing;
+import org.ndgpu.routines.manipulation.Rotating;
+import org.ndgpu.routines.manipulation.Splitting;
 import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.manipulation.Transposing;
+import org.ndgpu.routines.manipulation.TrimZeros;
 import org.ndgpu.routines.math.ComplexNumbers;
 import org.ndgpu.routines.math.Convolution;
 import org.ndgpu.routines.math.CumulativeSums;
@@ -51,11 +70,14 @@ import org.ndgpu.routines.math.PolynomialArithmetic;
 import org.ndgpu.routines.math.PolynomialRoots;
 import org.ndgpu.routines.math.Polynomials;
 import org.ndgpu.routines.math.Products;
+import org.ndgpu.routines.math.Rounding;
 import org.ndgpu.routines.math.Trapezoid;
 import org.ndgpu.routines.math.Unwrap;
+import org.ndgpu.routines.math.Vander;
 import org.ndgpu.routines.sets.SetOperations;
 import org.ndgpu.routines.sets.UniqueValues;
 import org.ndgpu.routines.sorting.ComplexSort;
+import org.ndgpu.routines.sorting.Lexsort;
 import org.ndgpu.routines.sorting.Partitioning;
 import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.routines.statistics.Averages;
@@ -901,6 +923,588 @@ public final class Nd {
     public static NDArray vstack(NDArray... arrays) {
         return Joining.vstack(
                 "vstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "vstack: arrays is null")));
+    }
+
+    // ---------------------------------------------------------------- indexing and manipulation (issue 39)
+
+    /** numpy.take_along_axis(arr, indices): along the last axis; {@code Nd.takeAlongAxis(a, a.argsort(-1))} sorts. */
+    public static NDArray takeAlongAxis(NDArray arr, NDArray indices) {
+        return takeAlongAxis(arr, indices, -1);
+    }
+
+    /**
+     * numpy.take_along_axis(arr, indices, axis): {@code Nd.takeAlongAxis(a, Nd.argmax(a, 0).expandDims(0), 0)};
+     * axis null takes from the flattened arr with 1-d indices.
+     */
+    public static NDArray takeAlongAxis(NDArray arr, NDArray indices, Integer axis) {
+        return AlongAxis.take(
+                "take_along_axis",
+                Objects.requireNonNull(arr, "take_along_axis: arr is null"),
+                Objects.requireNonNull(indices, "take_along_axis: indices is null"),
+                axis);
+    }
+
+    /**
+     * numpy.put_along_axis(arr, indices, values, axis), in place: {@code Nd.putAlongAxis(a, idx, 0.0, 1)}; axis
+     * null puts into the flattened (C-contiguous) arr.
+     */
+    public static void putAlongAxis(NDArray arr, NDArray indices, Object values, Integer axis) {
+        AlongAxis.put(
+                "put_along_axis",
+                Objects.requireNonNull(arr, "put_along_axis: arr is null"),
+                Objects.requireNonNull(indices, "put_along_axis: indices is null"),
+                Objects.requireNonNull(values, "put_along_axis: values is null"),
+                axis);
+    }
+
+    /** numpy.put(a, ind, v), in place on a's flat C order: {@code Nd.put(a, new long[] {0, 2}, 9.0)}. */
+    public static void put(NDArray a, Object ind, Object v) {
+        put(a, ind, v, "raise");
+    }
+
+    /** numpy.put(a, ind, v, mode): mode 'raise', 'wrap' or 'clip'; {@code Nd.put(a, idx, vals, "wrap")}. */
+    public static void put(NDArray a, Object ind, Object v, String mode) {
+        Put.put(
+                "put",
+                Objects.requireNonNull(a, "put: a is null"),
+                Objects.requireNonNull(ind, "put: ind is null"),
+                Objects.requireNonNull(v, "put: v is null"),
+                mode);
+    }
+
+    /** numpy.putmask(a, mask, values), in place: {@code Nd.putmask(a, a.lt(0), 0)}; values repeat by flat position. */
+    public static void putmask(NDArray a, NDArray mask, Object values) {
+        Putmask.putmask(
+                "putmask",
+                Objects.requireNonNull(a, "putmask: a is null"),
+                Objects.requireNonNull(mask, "putmask: mask is null"),
+                Objects.requireNonNull(values, "putmask: values is null"));
+    }
+
+    /** numpy.place(arr, mask, vals), in place: the selected elements take vals in turn, {@code Nd.place(a, m, v)}. */
+    public static void place(NDArray arr, NDArray mask, Object vals) {
+        Putmask.place(
+                "place",
+                Objects.requireNonNull(arr, "place: arr is null"),
+                Objects.requireNonNull(mask, "place: mask is null"),
+                Objects.requireNonNull(vals, "place: vals is null"));
+    }
+
+    /** numpy.extract(condition, arr): the flattened arr where condition is nonzero, {@code Nd.extract(a.gt(0), a)}. */
+    public static NDArray extract(NDArray condition, NDArray arr) {
+        return Compress.extract(
+                "extract",
+                Objects.requireNonNull(condition, "extract: condition is null"),
+                Objects.requireNonNull(arr, "extract: arr is null"));
+    }
+
+    /** numpy.compress(condition, a): from the flattened a, {@code Nd.compress(Nd.array(new boolean[] {true, false}), a)}. */
+    public static NDArray compress(NDArray condition, NDArray a) {
+        return Compress.compress(
+                "compress",
+                Objects.requireNonNull(condition, "compress: condition is null"),
+                Objects.requireNonNull(a, "compress: a is null"),
+                null);
+    }
+
+    /** numpy.compress(condition, a, axis): the slices along axis where the 1-d condition is true. */
+    public static NDArray compress(NDArray condition, NDArray a, int axis) {
+        return Compress.compress(
+                "compress",
+                Objects.requireNonNull(condition, "compress: condition is null"),
+                Objects.requireNonNull(a, "compress: a is null"),
+                axis);
+    }
+
+    /** numpy.choose(a, choices): {@code Nd.choose(idx, List.of(x, y, 0.0))}, index entries in [0, n). */
+    public static NDArray choose(NDArray a, List<?> choices) {
+        return choose(a, choices, "raise");
+    }
+
+    /** numpy.choose(a, choices, mode): mode 'raise', 'wrap' or 'clip'. */
+    public static NDArray choose(NDArray a, List<?> choices, String mode) {
+        return Choosing.choose(
+                "choose",
+                Objects.requireNonNull(a, "choose: a is null"),
+                Objects.requireNonNull(choices, "choose: choices is null"),
+                mode);
+    }
+
+    /** numpy.select(condlist, choicelist): default 0, {@code Nd.select(List.of(x.lt(0), x.gt(0)), List.of(-1, 1))}. */
+    public static NDArray select(List<NDArray> condlist, List<?> choicelist) {
+        return select(condlist, choicelist, 0);
+    }
+
+    /** numpy.select(condlist, choicelist, default): the first true condition's choice, else default. */
+    public static NDArray select(List<NDArray> condlist, List<?> choicelist, Object defaultValue) {
+        return Choosing.select(
+                "select",
+                Objects.requireNonNull(condlist, "select: condlist is null"),
+                Objects.requireNonNull(choicelist, "select: choicelist is null"),
+                defaultValue);
+    }
+
+    /** numpy.unravel_index(indices, shape): the coordinates of flat indices, {@code Nd.unravelIndex(22L, 7, 6)}. */
+    public static NDArray[] unravelIndex(Object indices, long... shape) {
+        return unravelIndex(indices, shape, Order.C);
+    }
+
+    /** numpy.unravel_index(indices, shape, order): order C or F; one int64 array per axis of shape. */
+    public static NDArray[] unravelIndex(Object indices, long[] shape, Order order) {
+        return MultiIndex.unravelIndex(
+                "unravel_index",
+                Objects.requireNonNull(indices, "unravel_index: indices is null"),
+                Objects.requireNonNull(shape, "unravel_index: shape is null"),
+                order);
+    }
+
+    /** numpy.ravel_multi_index(multi_index, dims): the flat int64 indices, {@code Nd.ravelMultiIndex(List.of(r, c), 7, 6)}. */
+    public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long... dims) {
+        return ravelMultiIndex(multiIndex, dims, "raise", Order.C);
+    }
+
+    /** numpy.ravel_multi_index(multi_index, dims, mode, order): mode 'raise', 'wrap' or 'clip' for every axis. */
+    public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long[] dims, String mode, Order order) {
+        return ravelMultiIndex(multiIndex, dims, new String[] {mode}, order);
+    }
+
+    /** numpy.ravel_multi_index(multi_index, dims, mode=(m0, m1, ...), order): one mode per axis. */
+    public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long[] dims, String[] modes, Order order) {
+        return MultiIndex.ravelMultiIndex(
+                "ravel_multi_index",
+                Objects.requireNonNull(multiIndex, "ravel_multi_index: multi_index is null"),
+                Objects.requireNonNull(dims, "ravel_multi_index: dims is null"),
+                Operands.strings("ravel_multi_index", "mode", modes),
+                order);
+    }
+
+    /** numpy.indices(dimensions): int64 of shape (ndim, *dimensions), {@code Nd.indices(2, 3)}. */
+    public static NDArray indices(long... dimensions) {
+        return indices(DType.INT64, dimensions);
+    }
+
+    /** numpy.indices(dimensions, dtype): {@code Nd.indices(DType.FLOAT32, 2, 3)}. */
+    public static NDArray indices(DType dtype, long... dimensions) {
+        return IndexGrids.indices(
+                "indices",
+                Objects.requireNonNull(dimensions, "indices: dimensions is null"),
+                Objects.requireNonNull(dtype, "indices: dtype is null"));
+    }
+
+    /** numpy.indices(dimensions, dtype, sparse=True): one array per axis, each along its own axis. */
+    public static NDArray[] indicesSparse(DType dtype, long... dimensions) {
+        return IndexGrids.sparse(
+                "indices",
+                Objects.requireNonNull(dimensions, "indices: dimensions is null"),
+                Objects.requireNonNull(dtype, "indices: dtype is null"));
+    }
+
+    /** numpy.ix_(*args): an open mesh from 1-d index arrays, {@code a.get(Nd.ix(rows, cols))}; booleans as their nonzero. */
+    public static NDArray[] ix(NDArray... args) {
+        return IndexGrids.ix("ix_", java.util.Arrays.asList(Objects.requireNonNull(args, "ix_: args is null")));
+    }
+
+    /** numpy.tri(N): an (N, N) float64 array of ones at and below the diagonal. */
+    public static NDArray tri(long n) {
+        return tri(n, n, 0, DType.FLOAT64);
+    }
+
+    /** numpy.tri(N, M, k): float64, ones at and below diagonal k, {@code Nd.tri(3, 4, 1)}. */
+    public static NDArray tri(long n, long m, long k) {
+        return tri(n, m, k, DType.FLOAT64);
+    }
+
+    /** numpy.tri(N, M, k, dtype): {@code Nd.tri(3, 3, 0, DType.BOOL)}. */
+    public static NDArray tri(long n, long m, long k, DType dtype) {
+        return TriangleIndices.tri("tri", n, m, k, Objects.requireNonNull(dtype, "tri: dtype is null"));
+    }
+
+    /** numpy.tril_indices(n): the rows and columns of the lower triangle of an (n, n) array. */
+    public static NDArray[] trilIndices(long n) {
+        return trilIndices(n, 0, n);
+    }
+
+    /** numpy.tril_indices(n, k, m): {@code a.set(Nd.trilIndices(3, -1, 3), 0.0)}. */
+    public static NDArray[] trilIndices(long n, long k, long m) {
+        return TriangleIndices.indices("tril_indices", n, k, m, true);
+    }
+
+    /** numpy.triu_indices(n): the rows and columns of the upper triangle of an (n, n) array. */
+    public static NDArray[] triuIndices(long n) {
+        return triuIndices(n, 0, n);
+    }
+
+    /** numpy.triu_indices(n, k, m): {@code Nd.triuIndices(4, 1, 4)}. */
+    public static NDArray[] triuIndices(long n, long k, long m) {
+        return TriangleIndices.indices("triu_indices", n, k, m, false);
+    }
+
+    /** numpy.tril_indices_from(arr): the lower triangle's rows and columns of a 2-d arr. */
+    public static NDArray[] trilIndicesFrom(NDArray arr) {
+        return trilIndicesFrom(arr, 0);
+    }
+
+    /** numpy.triu_indices_from(arr): the upper triangle's rows and columns of a 2-d arr. */
+    public static NDArray[] triuIndicesFrom(NDArray arr) {
+        return triuIndicesFrom(arr, 0);
+    }
+
+    /** numpy.tril_indices_from(arr, k): for a 2-d arr, {@code Nd.trilIndicesFrom(a, -1)}. */
+    public static NDArray[] trilIndicesFrom(NDArray arr, long k) {
+        return TriangleIndices.indicesFrom(
+                "tril_indices_from", Objects.requireNonNull(arr, "tril_indices_from: arr is null"), k, true);
+    }
+
+    /** numpy.triu_indices_from(arr, k): for a 2-d arr, {@code Nd.triuIndicesFrom(a, 1)}. */
+    public static NDArray[] triuIndicesFrom(NDArray arr, long k) {
+        return TriangleIndices.indicesFrom(
+                "triu_indices_from", Objects.requireNonNull(arr, "triu_indices_from: arr is null"), k, false);
+    }
+
+    /** numpy.diag_indices(n): two int64 aranges, the main diagonal of an (n, n) array. */
+    public static NDArray[] diagIndices(long n) {
+        return diagIndices(n, 2);
+    }
+
+    /** numpy.diag_indices(n, ndim): ndim int64 aranges, {@code a.set(Nd.diagIndices(3, 3), 1.0)}. */
+    public static NDArray[] diagIndices(long n, int ndim) {
+        return DiagonalIndices.diagIndices("diag_indices", n, ndim);
+    }
+
+    /** numpy.diag_indices_from(arr): for an array of at least 2 equal dimensions. */
+    public static NDArray[] diagIndicesFrom(NDArray arr) {
+        return DiagonalIndices.diagIndicesFrom(
+                "diag_indices_from", Objects.requireNonNull(arr, "diag_indices_from: arr is null"));
+    }
+
+    /** numpy.fill_diagonal(a, val), in place: {@code Nd.fillDiagonal(a, 0.0)}; array values repeat along the diagonal. */
+    public static void fillDiagonal(NDArray a, Object val) {
+        fillDiagonal(a, val, false);
+    }
+
+    /** numpy.fill_diagonal(a, val, wrap): for a tall 2-d a, wrap restarts the diagonal every N + 1 rows. */
+    public static void fillDiagonal(NDArray a, Object val, boolean wrap) {
+        DiagonalIndices.fillDiagonal(
+                "fill_diagonal",
+                Objects.requireNonNull(a, "fill_diagonal: a is null"),
+                Objects.requireNonNull(val, "fill_diagonal: val is null"),
+                wrap);
+    }
+
+    /** numpy.amax(a): numpy.max under its other name, {@code Nd.amax(a)}. */
+    public static NDArray amax(NDArray a) {
+        return Objects.requireNonNull(a, "amax: a is null").max();
+    }
+
+    /** numpy.amax(a, axis): {@code Nd.amax(a, -1)}. */
+    public static NDArray amax(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "amax: a is null").max(axis);
+    }
+
+    /** numpy.amax(a, axis, keepdims): {@code Nd.amax(a, new int[] {0, 1}, true)}. */
+    public static NDArray amax(NDArray a, int[] axes, boolean keepdims) {
+        return Objects.requireNonNull(a, "amax: a is null").max(axes, keepdims);
+    }
+
+    /** numpy.amin(a): numpy.min under its other name, {@code Nd.amin(a)}. */
+    public static NDArray amin(NDArray a) {
+        return Objects.requireNonNull(a, "amin: a is null").min();
+    }
+
+    /** numpy.amin(a, axis): {@code Nd.amin(a, 0)}. */
+    public static NDArray amin(NDArray a, int axis) {
+        return Objects.requireNonNull(a, "amin: a is null").min(axis);
+    }
+
+    /** numpy.amin(a, axis, keepdims): {@code Nd.amin(a, new int[] {-1}, true)}. */
+    public static NDArray amin(NDArray a, int[] axes, boolean keepdims) {
+        return Objects.requireNonNull(a, "amin: a is null").min(axes, keepdims);
+    }
+
+    /** numpy.round(a): to the nearest integer, halves to even, {@code Nd.round(a)}. */
+    public static NDArray round(NDArray a) {
+        return round(a, 0);
+    }
+
+    /** numpy.round(a, decimals): halves to even as NumPy, {@code Nd.round(a, 2)}; negative decimals round left of the point. */
+    public static NDArray round(NDArray a, int decimals) {
+        return Rounding.round("round", Objects.requireNonNull(a, "round: a is null"), decimals);
+    }
+
+    /** numpy.around(a, decimals): numpy.round under its older name, {@code Nd.around(a, 1)}. */
+    public static NDArray around(NDArray a, int decimals) {
+        return Rounding.round("around", Objects.requireNonNull(a, "around: a is null"), decimals);
+    }
+
+    /** numpy.lexsort(keys): the stable sort by several keys, the last primary, {@code Nd.lexsort(List.of(first, last))}. */
+    public static NDArray lexsort(List<NDArray> keys) {
+        return lexsort(keys, -1);
+    }
+
+    /** numpy.lexsort(keys, axis): int64 indices that sort along axis. */
+    public static NDArray lexsort(List<NDArray> keys, int axis) {
+        return Lexsort.lexsort("lexsort", Objects.requireNonNull(keys, "lexsort: keys is null"), axis);
+    }
+
+    /** numpy.delete(arr, obj): from the flattened arr, {@code Nd.delete(a, new long[] {0, 2})}. */
+    public static NDArray delete(NDArray arr, Object obj) {
+        return Deleting.delete(
+                "delete",
+                Objects.requireNonNull(arr, "delete: arr is null"),
+                Objects.requireNonNull(obj, "delete: obj is null"),
+                null);
+    }
+
+    /** numpy.delete(arr, obj, axis): obj integer indices or a boolean mask of the axis, {@code Nd.delete(a, 1, 0)}. */
+    public static NDArray delete(NDArray arr, Object obj, int axis) {
+        return Deleting.delete(
+                "delete",
+                Objects.requireNonNull(arr, "delete: arr is null"),
+                Objects.requireNonNull(obj, "delete: obj is null"),
+                axis);
+    }
+
+    /** numpy.insert(arr, obj, values): into the flattened arr, {@code Nd.insert(a, 1, 9.0)}. */
+    public static NDArray insert(NDArray arr, Object obj, Object values) {
+        return Inserting.insert(
+                "insert",
+                Objects.requireNonNull(arr, "insert: arr is null"),
+                Objects.requireNonNull(obj, "insert: obj is null"),
+                values,
+                null);
+    }
+
+    /** numpy.insert(arr, obj, values, axis): before index obj (or each of the indices obj) along axis. */
+    public static NDArray insert(NDArray arr, Object obj, Object values, int axis) {
+        return Inserting.insert(
+                "insert",
+                Objects.requireNonNull(arr, "insert: arr is null"),
+                Objects.requireNonNull(obj, "insert: obj is null"),
+                values,
+                axis);
+    }
+
+    /** numpy.append(arr, values): both flattened and joined, {@code Nd.append(a, new double[] {4, 5})}. */
+    public static NDArray append(NDArray arr, Object values) {
+        return Resizing.append("append", Objects.requireNonNull(arr, "append: arr is null"), values, null);
+    }
+
+    /** numpy.append(arr, values, axis): numpy.concatenate((arr, values), axis). */
+    public static NDArray append(NDArray arr, Object values, int axis) {
+        return Resizing.append("append", Objects.requireNonNull(arr, "append: arr is null"), values, axis);
+    }
+
+    /** numpy.resize(a, new_shape): a's elements repeated to fill the new shape, {@code Nd.resize(a, 2, 5)}. */
+    public static NDArray resize(NDArray a, long... newShape) {
+        return Resizing.resize(
+                "resize",
+                Objects.requireNonNull(a, "resize: a is null"),
+                Objects.requireNonNull(newShape, "resize: new_shape is null"));
+    }
+
+    /** numpy.concat(arrays): numpy.concatenate under the Array API's name, along axis 0. */
+    public static NDArray concat(NDArray... arrays) {
+        return concat(java.util.Arrays.asList(Objects.requireNonNull(arrays, "concat: arrays is null")), 0);
+    }
+
+    /** numpy.concat(arrays, axis): axis null joins the flattened arrays, {@code Nd.concat(List.of(a, b), null)}. */
+    public static NDArray concat(List<NDArray> arrays, Integer axis) {
+        return Resizing.concat("concat", Objects.requireNonNull(arrays, "concat: arrays is null"), axis);
+    }
+
+    /** numpy.rot90(m): rotated 90 degrees in the plane of the first two axes; a view. */
+    public static NDArray rot90(NDArray m) {
+        return rot90(m, 1, 0, 1);
+    }
+
+    /** numpy.rot90(m, k): k quarter turns in the plane of the first two axes, {@code Nd.rot90(m, -1)}; a view. */
+    public static NDArray rot90(NDArray m, int k) {
+        return rot90(m, k, 0, 1);
+    }
+
+    /** numpy.rot90(m, k, axes=(axis0, axis1)): k quarter turns from axis0 towards axis1; a view. */
+    public static NDArray rot90(NDArray m, int k, int axis0, int axis1) {
+        return Rotating.rot90("rot90", Objects.requireNonNull(m, "rot90: m is null"), k, new int[] {axis0, axis1});
+    }
+
+    /** numpy.fliplr(m): reversed along axis 1; a view. */
+    public static NDArray fliplr(NDArray m) {
+        return Rotating.fliplr("fliplr", Objects.requireNonNull(m, "fliplr: m is null"));
+    }
+
+    /** numpy.flipud(m): reversed along axis 0; a view. */
+    public static NDArray flipud(NDArray m) {
+        return Rotating.flipud("flipud", Objects.requireNonNull(m, "flipud: m is null"));
+    }
+
+    /** numpy.rollaxis(a, axis): axis rolled to the front; a view. */
+    public static NDArray rollaxis(NDArray a, int axis) {
+        return rollaxis(a, axis, 0);
+    }
+
+    /** numpy.rollaxis(a, axis, start): axis rolled to stand before start, {@code Nd.rollaxis(a, 3, 1)}; a view. */
+    public static NDArray rollaxis(NDArray a, int axis, int start) {
+        return Transposing.rollaxis("rollaxis", Objects.requireNonNull(a, "rollaxis: a is null"), axis, start);
+    }
+
+    /** numpy.permute_dims(a, axes): numpy.transpose under the Array API's name, {@code Nd.permuteDims(a, 1, 0, 2)}; a view. */
+    public static NDArray permuteDims(NDArray a, int... axes) {
+        return Transposing.permuteDims("permute_dims", Objects.requireNonNull(a, "permute_dims: a is null"), axes);
+    }
+
+    /** numpy.matrix_transpose(x): the last two axes swapped; a view. */
+    public static NDArray matrixTranspose(NDArray x) {
+        return Transposing.matrixTranspose(
+                "matrix_transpose", Objects.requireNonNull(x, "matrix_transpose: x is null"));
+    }
+
+    /** numpy.unstack(x): the views x[0], x[1], ... along axis 0. */
+    public static List<NDArray> unstack(NDArray x) {
+        return unstack(x, 0);
+    }
+
+    /** numpy.unstack(x, axis): one view per index along axis, {@code Nd.unstack(x, -1)}. */
+    public static List<NDArray> unstack(NDArray x, int axis) {
+        return Transposing.unstack("unstack", Objects.requireNonNull(x, "unstack: x is null"), axis);
+    }
+
+    /** numpy.atleast_1d(a): a view with at least one dimension. */
+    public static NDArray atleast1d(NDArray a) {
+        return Dimensions.atleast("atleast_1d", Objects.requireNonNull(a, "atleast_1d: a is null"), 1);
+    }
+
+    /** numpy.atleast_2d(a): a view with at least two dimensions, a 1-d array as a row, {@code Nd.atleast2d(v)}. */
+    public static NDArray atleast2d(NDArray a) {
+        return Dimensions.atleast("atleast_2d", Objects.requireNonNull(a, "atleast_2d: a is null"), 2);
+    }
+
+    /** numpy.atleast_3d(a): a view with at least three dimensions, (N,) as (1, N, 1) and (M, N) as (M, N, 1). */
+    public static NDArray atleast3d(NDArray a) {
+        return Dimensions.atleast("atleast_3d", Objects.requireNonNull(a, "atleast_3d: a is null"), 3);
+    }
+
+    /** numpy.column_stack(tup): 1-d arrays as columns, joined along axis 1, {@code Nd.columnStack(x, y)}. */
+    public static NDArray columnStack(NDArray... arrays) {
+        return Joining.columnStack(
+                "column_stack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "column_stack: tup is null")));
+    }
+
+    /** numpy.row_stack(tup): numpy.vstack under its older name. */
+    public static NDArray rowStack(NDArray... arrays) {
+        return Joining.vstack(
+                "row_stack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "row_stack: tup is null")));
+    }
+
+    /** numpy.dstack(tup): along the third axis, each array at least 3-d, {@code Nd.dstack(r, g, b)}. */
+    public static NDArray dstack(NDArray... arrays) {
+        return Joining.dstack("dstack", java.util.Arrays.asList(Objects.requireNonNull(arrays, "dstack: tup is null")));
+    }
+
+    /** numpy.hsplit(a, sections): equal parts along axis 1 (axis 0 of a 1-d array); views. */
+    public static List<NDArray> hsplit(NDArray a, int sections) {
+        return Splitting.split(
+                "hsplit", Splitting.Direction.H, Objects.requireNonNull(a, "hsplit: a is null"), sections);
+    }
+
+    /** numpy.hsplit(a, indices): parts between the indices along axis 1; views. */
+    public static List<NDArray> hsplit(NDArray a, long[] indices) {
+        return Splitting.split(
+                "hsplit",
+                Splitting.Direction.H,
+                Objects.requireNonNull(a, "hsplit: a is null"),
+                Objects.requireNonNull(indices, "hsplit: indices is null"));
+    }
+
+    /** numpy.vsplit(a, sections): equal parts along axis 0 of an array of 2 or more dimensions; views. */
+    public static List<NDArray> vsplit(NDArray a, int sections) {
+        return Splitting.split(
+                "vsplit", Splitting.Direction.V, Objects.requireNonNull(a, "vsplit: a is null"), sections);
+    }
+
+    /** numpy.vsplit(a, indices): parts between the indices along axis 0; views. */
+    public static List<NDArray> vsplit(NDArray a, long[] indices) {
+        return Splitting.split(
+                "vsplit",
+                Splitting.Direction.V,
+                Objects.requireNonNull(a, "vsplit: a is null"),
+                Objects.requireNonNull(indices, "vsplit: indices is null"));
+    }
+
+    /** numpy.dsplit(a, sections): equal parts along axis 2 of an array of 3 or more dimensions; views. */
+    public static List<NDArray> dsplit(NDArray a, int sections) {
+        return Splitting.split(
+                "dsplit", Splitting.Direction.D, Objects.requireNonNull(a, "dsplit: a is null"), sections);
+    }
+
+    /** numpy.dsplit(a, indices): parts between the indices along axis 2; views. */
+    public static List<NDArray> dsplit(NDArray a, long[] indices) {
+        return Splitting.split(
+                "dsplit",
+                Splitting.Direction.D,
+                Objects.requireNonNull(a, "dsplit: a is null"),
+                Objects.requireNonNull(indices, "dsplit: indices is null"));
+    }
+
+    /** numpy.broadcast_arrays(*args): read-only views of all at their broadcast shape, {@code Nd.broadcastArrays(x, y)}. */
+    public static List<NDArray> broadcastArrays(NDArray... args) {
+        return Dimensions.broadcastArrays(
+                "broadcast_arrays",
+                java.util.Arrays.asList(Objects.requireNonNull(args, "broadcast_arrays: args is null")));
+    }
+
+    /** numpy.broadcast_shapes(*shapes): {@code Nd.broadcastShapes(new long[] {3, 1}, new long[] {4})} is {3, 4}. */
+    public static long[] broadcastShapes(long[]... shapes) {
+        return Dimensions.broadcastShapes(
+                "broadcast_shapes", Objects.requireNonNull(shapes, "broadcast_shapes: shapes is null"));
+    }
+
+    /** numpy.trim_zeros(filt): the view without leading and trailing zeros along every axis. */
+    public static NDArray trimZeros(NDArray filt) {
+        return trimZeros(filt, "fb");
+    }
+
+    /** numpy.trim_zeros(filt, trim): trim 'f' (front), 'b' (back) or 'fb', {@code Nd.trimZeros(x, "f")}; a view. */
+    public static NDArray trimZeros(NDArray filt, String trim) {
+        return TrimZeros.trimZeros("trim_zeros", Objects.requireNonNull(filt, "trim_zeros: filt is null"), trim, null);
+    }
+
+    /** numpy.trim_zeros(filt, trim, axis): only along the given axes; a view. */
+    public static NDArray trimZeros(NDArray filt, String trim, int... axes) {
+        return TrimZeros.trimZeros(
+                "trim_zeros",
+                Objects.requireNonNull(filt, "trim_zeros: filt is null"),
+                trim,
+                Objects.requireNonNull(axes, "trim_zeros: axis is null"));
+    }
+
+    /** numpy.vander(x): the square Vandermonde matrix, powers decreasing, {@code Nd.vander(x)}. */
+    public static NDArray vander(NDArray x) {
+        return Vander.vander("vander", Objects.requireNonNull(x, "vander: x is null"), null, false);
+    }
+
+    /** numpy.vander(x, N, increasing): N columns, powers increasing when asked. */
+    public static NDArray vander(NDArray x, long n, boolean increasing) {
+        return Vander.vander("vander", Objects.requireNonNull(x, "vander: x is null"), n, increasing);
+    }
+
+    /** numpy.block(arrays): assembled from nested lists, {@code Nd.block(List.of(List.of(a, b), List.of(c, d)))}. */
+    public static NDArray block(Object arrays) {
+        return Block.block("block", Objects.requireNonNull(arrays, "block: arrays is null"));
+    }
+
+    /** numpy.geomspace(start, stop): 50 numbers evenly spaced on a log scale, float64, {@code Nd.geomspace(1, 1000)}. */
+    public static NDArray geomspace(double start, double stop) {
+        return geomspace(start, stop, 50, true);
+    }
+
+    /** numpy.geomspace(start, stop, num): {@code Nd.geomspace(1, 1000, 4)} is 1, 10, 100, 1000. */
+    public static NDArray geomspace(double start, double stop, long num) {
+        return geomspace(start, stop, num, true);
+    }
+
+    /** numpy.geomspace(start, stop, num, endpoint): negative ends allowed when both share a sign; zero is an error. */
+    public static NDArray geomspace(double start, double stop, long num, boolean endpoint) {
+        return Ranges.geomspace(start, stop, num, endpoint);
     }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,

@@ -2,6 +2,7 @@ package org.ndgpu.ndarray;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.util.List;
 import java.util.Objects;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
@@ -428,6 +429,50 @@ public final class NDArray implements AutoCloseable {
     /** numpy.take(a, indices, axis): {@code a.take(new long[]{2, 0}, 1)} picks columns 2 and 0; negative indices count from the end. */
     public NDArray take(Object indices, int axis) {
         return Providers.routines().take("take", this, indices, axis);
+    }
+
+    /** numpy.ndarray.put(indices, values): {@code a.flat[ind] = v} in place, v repeated cyclically: {@code a.put(new long[] {0, 2}, 9.0)}. */
+    public void put(Object ind, Object v) {
+        Providers.routines().put("put", this, Objects.requireNonNull(ind, "put: ind is null"), v, "raise");
+    }
+
+    /** numpy.ndarray.put(indices, values, mode): mode 'raise', 'wrap' or 'clip'. */
+    public void put(Object ind, Object v, String mode) {
+        Providers.routines().put("put", this, Objects.requireNonNull(ind, "put: ind is null"), v, mode);
+    }
+
+    /** numpy.ndarray.compress(condition): the elements of the flattened array where the 1-d condition is true. */
+    public NDArray compress(NDArray condition) {
+        return Providers.routines()
+                .compress("compress", Objects.requireNonNull(condition, "compress: condition is null"), this, null);
+    }
+
+    /** numpy.ndarray.compress(condition, axis): {@code a.compress(keep, 0)} keeps the rows where keep is true. */
+    public NDArray compress(NDArray condition, int axis) {
+        return Providers.routines()
+                .compress("compress", Objects.requireNonNull(condition, "compress: condition is null"), this, axis);
+    }
+
+    /** numpy.ndarray.choose(choices): this integer array picks each element from one of the choices, {@code idx.choose(List.of(x, y))}. */
+    public NDArray choose(List<?> choices) {
+        return Providers.routines()
+                .choose("choose", this, Objects.requireNonNull(choices, "choose: choices is null"), "raise");
+    }
+
+    /** numpy.ndarray.choose(choices, mode): mode 'raise', 'wrap' or 'clip'. */
+    public NDArray choose(List<?> choices, String mode) {
+        return Providers.routines()
+                .choose("choose", this, Objects.requireNonNull(choices, "choose: choices is null"), mode);
+    }
+
+    /** numpy.ndarray.round(): to the nearest integer, halves to even, {@code a.round()}. */
+    public NDArray round() {
+        return Providers.routines().round("round", this, 0);
+    }
+
+    /** numpy.ndarray.round(decimals): halves to even as NumPy, {@code a.round(2)}. */
+    public NDArray round(int decimals) {
+        return Providers.routines().round("round", this, decimals);
     }
 
     /**

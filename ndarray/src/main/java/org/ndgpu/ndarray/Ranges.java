@@ -136,6 +136,36 @@ public final class Ranges {
         }
     }
 
+    /**
+     * numpy.geomspace(start, stop, num, endpoint): a geometric sequence, float64, by NumPy's steps:
+     * start's sign factored out, logspace between the log10 of both ends, the ends set exactly.
+     */
+    public static NDArray geomspace(double start, double stop, long num, boolean endpoint) {
+        if (start == 0 || stop == 0)
+            throw new NdException(
+                    "geomspace: Geometric sequence cannot include zero, got start " + start + " and stop " + stop);
+        if (num < 0) throw new NdException("geomspace: number of samples must be non-negative, got " + num);
+        double sign = Math.signum(start), s = start / sign, e = stop / sign;
+        NDArray out = logspace(Math.log10(s), Math.log10(e), num, endpoint, 10.0);
+        try {
+            if (num > 0) {
+                try (NDArray first = out.get(0L)) {
+                    first.fill(s);
+                }
+            }
+            if (num > 1 && endpoint) {
+                try (NDArray last = out.get(num - 1)) {
+                    last.fill(e);
+                }
+            }
+            if (sign != 1) Providers.ufuncs(out).call(Ufunc.MULTIPLY, out, out, sign);
+            return out;
+        } catch (RuntimeException ex) {
+            out.close();
+            throw ex;
+        }
+    }
+
     /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
     public static NDArray[] meshgrid(NDArray... xs) {
         Objects.requireNonNull(xs, "meshgrid: xs is null");

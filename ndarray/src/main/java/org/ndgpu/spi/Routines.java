@@ -7,7 +7,7 @@ import org.ndgpu.ndarray.NDArray;
 
 /**
  * The routines of module routines that NDArray's own methods need: sorting, advanced indexing,
- * take and repeat, printing and DLPack export. The facade Nd calls module routines directly;
+ * take and repeat, put, compress, choose and round, printing and DLPack export. The facade Nd calls module routines directly;
  * {@code op} is the name of the calling function, for error messages.
  */
 public interface Routines {
@@ -28,6 +28,18 @@ public interface Routines {
 
     /** numpy.repeat(a, repeats, axis): each element repeated along axis; {@code axis} null repeats the flattened array. */
     NDArray repeat(String op, NDArray a, long repeats, Integer axis);
+
+    /** numpy.put(a, ind, v, mode): {@code a.flat[ind] = v} in place, v repeated cyclically; mode 'raise', 'wrap' or 'clip'. */
+    void put(String op, NDArray a, Object ind, Object v, String mode);
+
+    /** numpy.compress(condition, a, axis): the slices where the 1-d condition is true; {@code axis} null flattens a. */
+    NDArray compress(String op, NDArray condition, NDArray a, Integer axis);
+
+    /** numpy.choose(a, choices, mode): each element from the choice a's entry names, all broadcast together. */
+    NDArray choose(String op, NDArray a, List<?> choices, String mode);
+
+    /** numpy.round(a, decimals): halves to even, as NumPy. */
+    NDArray round(String op, NDArray a, int decimals);
 
     /** NumPy's repr of {@code a}, reading only the elements a summarized print shows. */
     String repr(NDArray a);

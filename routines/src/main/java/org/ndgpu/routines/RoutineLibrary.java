@@ -4,10 +4,14 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import org.ndgpu.ndarray.IndexExpr;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.indexing.Choosing;
+import org.ndgpu.routines.indexing.Compress;
 import org.ndgpu.routines.indexing.FancyIndexing;
+import org.ndgpu.routines.indexing.Put;
 import org.ndgpu.routines.indexing.Take;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.manipulation.Tiling;
+import org.ndgpu.routines.math.Rounding;
 import org.ndgpu.routines.printing.ArrayRepr;
 import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.spi.Routines;
@@ -37,6 +41,26 @@ public final class RoutineLibrary implements Routines {
     @Override
     public NDArray repeat(String op, NDArray a, long repeats, Integer axis) {
         return Tiling.repeat(op, a, repeats, axis);
+    }
+
+    @Override
+    public void put(String op, NDArray a, Object ind, Object v, String mode) {
+        Put.put(op, a, ind, v, mode);
+    }
+
+    @Override
+    public NDArray compress(String op, NDArray condition, NDArray a, Integer axis) {
+        return Compress.compress(op, condition, a, axis);
+    }
+
+    @Override
+    public NDArray choose(String op, NDArray a, List<?> choices, String mode) {
+        return Choosing.choose(op, a, choices, mode);
+    }
+
+    @Override
+    public NDArray round(String op, NDArray a, int decimals) {
+        return Rounding.round(op, a, decimals);
     }
 
     @Override

@@ -135,7 +135,7 @@ public final class Masking {
                                 + Shapes.str(v.shape()) + " do not broadcast to " + Shapes.str(want) + ")");
             }
             try (NDArray vbc = vb;
-                    NDArray vc = vbc.astype(a.dtype())) {
+                    NDArray vc = Copies.copy(vbc, a.dtype(), Order.C)) { // the kernel reads it flat, in C order
                 NDArray target = a.isCContiguous() ? a : a.copy(Order.C);
                 try (NDArray flat = target.reshape(target.size())) {
                     Spec spec = PLACE.computeIfAbsent(

@@ -58,7 +58,7 @@ public final class Take {
         return Gather.gather(op, new Gather.Plan(src, src.offset(), vs, vst, ax, idx.shape(), List.of(adv)));
     }
 
-    private static NDArray indexArray(String op, Object indices) {
+    static NDArray indexArray(String op, Object indices) {
         return switch (indices) {
             case long[] v -> Creation.array(v);
             case int[] v -> Creation.array(v);

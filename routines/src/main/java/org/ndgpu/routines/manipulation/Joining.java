@@ -114,6 +114,20 @@ public final class Joining {
                 first -> 0);
     }
 
+    /** numpy.column_stack: 1-D arrays (and 0-d) as columns (N, 1), then joined along axis 1. */
+    public static NDArray columnStack(String op, List<NDArray> arrays) {
+        return reshapedThenJoined(
+                op,
+                arrays,
+                a -> a.ndim() >= 2 ? sameView(a) : a.reshape(a.ndim() == 0 ? 1 : a.shape()[0], 1),
+                first -> 1);
+    }
+
+    /** numpy.dstack: along axis 2, each array first made at least 3-d as numpy.atleast_3d. */
+    public static NDArray dstack(String op, List<NDArray> arrays) {
+        return reshapedThenJoined(op, arrays, a -> Dimensions.atleast(op, a, 3), first -> 2);
+    }
+
     // numpy's atleast_1d / atleast_2d step: each input as a view of the right rank, then one concatenate
     private static NDArray reshapedThenJoined(
             String op,

@@ -130,6 +130,18 @@ public class FancyIndexTest extends PerDeviceTest {
     }
 
     @Test
+    void maskAssignmentReadsTransposedValuesInTheirOwnOrder() {
+        try (NDArray out = Nd.zeros(3, 4);
+                NDArray mask = Nd.array(new boolean[] {true, false, true, true});
+                NDArray vals = Nd.arange(9.0).reshape(3, 3);
+                NDArray valsT = vals.T();
+                NDArray outT = out.T()) {
+            outT.set(mask, valsT); // out[:, mask] = vals, through two transposed views
+            assertArrayEquals(new double[] {0, 0, 1, 2, 3, 0, 4, 5, 6, 0, 7, 8}, out.toDoubleArray());
+        }
+    }
+
+    @Test
     void repeatedIndicesWriteOneOfTheirValues() {
         try (NDArray a = Nd.zeros(DType.FLOAT32, 4)) {
             a.set("[1, 1, 1]", Nd.array(new float[] {7, 8, 9}));

@@ -1,0 +1,176 @@
+package org.ndgpu.routines.indexing;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.exceptions.IndexException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Sizes;
+
+/**
+ * numpy.take_along_axis and numpy.put_along_axis: {@code indices} has arr's number of dimensions
+ * and picks, for each position of the other axes, elements along {@code axis} (the output of
+ * argsort or argmax with keepdims). The other axes broadcast as NumPy's fancy index
+ * {@code arr[i0, ..., indices, ...]} of aranges does: the result (or the region written) has the
+ * broadcast of arr's and indices' shapes with indices' length on {@code axis}. One kernel over
+ * that shape; each element finds its source by its coordinates, with indices' entry in place of
+ * the axis coordinate, so neither arr nor indices is copied or broadcast in memory.
+ * put_along_axis checks every index before it writes; with repeated indices which value lands is
+ * unspecified (the writes race, as CuPy's).
+ */
+public final class AlongAxis {
+    private AlongAxis() {}
+
+    private record Key(DType a, DType index) {}
+
+    private static final ConcurrentHashMap<Key, Spec> TAKE = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Key, Spec> PUT = new ConcurrentHashMap<>();
+
+    // the source offset of element i of the broadcast shape, the axis coordinate replaced by ind
+    private static final String OFFSET = """
+            long _ar = (long)i, _ao = 0;
+            for (long _ad = _nd - 1; _ad >= 0; _ad--) {
+                long _an = geo[1 + _ad], _at = _ar % _an;
+                _ar /= _an;
+                if (_ad == _ax) {
+                    _at = (long)ind;
+                    if (_at < 0) _at += _len;
+                    if (_at < 0 || _at >= _len) { geo[0] = 1; _at = 0; }
+                }
+                _ao += _at * geo[1 + _nd + _ad];
+            }
+            """;
+
+    private static List<Param> params(Param first, DType a, DType index) {
+        return List.of(
+                first,
+                new Param("ind", index, Kind.IN),
+                new Param("src", a, Kind.RAW),
+                new Param("geo", DType.INT64, Kind.RAW),
+                new Param("_nd", DType.INT64, Kind.SCALAR),
+                new Param("_ax", DType.INT64, Kind.SCALAR),
+                new Param("_len", DType.INT64, Kind.SCALAR));
+    }
+
+    /** numpy.take_along_axis(arr, indices, axis); {@code axis} null takes from the flattened arr with 1-d indices. */
+    public static NDArray take(String op, NDArray arr, NDArray indices, Integer axis) {
+        arr.live(op);
+        indices.live(op);
+        Operands.device(op, arr, indices);
+        if (!indices.dtype().isInteger())
+            throw new IndexException(op + ": `indices` must be an integer array, got " + indices.dtype());
+        if (axis == null) {
+            if (indices.ndim() != 1)
+                throw new ShapeException(
+                        op + ": when axis=None, `indices` must have a single dimension, got " + indices.ndim() + "-d");
+            try (NDArray flat = arr.ravel()) {
+                return take(op, flat, indices, 0);
+            }
+        }
+        Geometry g = geometry(op, arr, indices, axis);
+        Sizes.bytes(op, g.shape(), arr.dtype());
+        NDArray out = NDArray.empty(arr.device(), arr.dtype(), g.shape(), Order.C);
+        try {
+            if (out.size() == 0) return out;
+            if (g.len() == 0) throw IndexModes.outOfBounds(op, indices, 0, g.ax());
+            Spec spec = TAKE.computeIfAbsent(
+                    new Key(arr.dtype(), indices.dtype()),
+                    k -> new Spec(
+                            "nd_take_along_axis_" + k.a() + "_" + k.index(),
+                            params(new Param("y", k.a(), Kind.OUT), k.a(), k.index()),
+                            OFFSET + "y = " + CTypes.load(k.a(), "(src + _ao)") + ";"));
+            try (NDArray geo = g.geo(arr);
+                    NDArray src = arr.view(new long[0], new long[0], arr.offset())) {
+                ElementwiseLoop.runIntoNew(
+                        spec, new Object[] {out, indices, src, geo, (long) g.nd(), (long) g.ax(), g.len()}, g.shape());
+                if (IndexModes.flagged(geo)) throw IndexModes.outOfBounds(op, indices, g.len(), g.ax());
+            }
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    /**
+     * numpy.put_along_axis(arr, indices, values, axis): values (an NDArray or a Java number, cast to
+     * arr's dtype as NumPy's assignment) broadcast to the indexed region; {@code axis} null puts into
+     * the flattened arr, which must then be contiguous.
+     */
+    public static void put(String op, NDArray arr, NDArray indices, Object values, Integer axis) {
+        Operands.checkWriteable(op, arr);
+        indices.live(op);
+        Operands.device(op, arr, indices);
+        if (!indices.dtype().isInteger())
+            throw new IndexException(op + ": `indices` must be an integer array, got " + indices.dtype());
+        if (axis == null) {
+            if (indices.ndim() != 1)
+                throw new ShapeException(
+                        op + ": when axis=None, `indices` must have a single dimension, got " + indices.ndim() + "-d");
+            if (!arr.isCContiguous())
+                throw new ShapeException(op + ": axis=None needs a C-contiguous arr to write through its flat view, got"
+                        + " strides " + Shapes.str(arr.strides()));
+            try (NDArray flat = arr.reshape(arr.size())) {
+                put(op, flat, indices, values, 0);
+            }
+            return;
+        }
+        Geometry g = geometry(op, arr, indices, axis);
+        try (NDArray v = Values.of(op, arr, values, g.shape())) {
+            IndexModes.check(op, indices, g.len(), g.ax());
+            if (Shapes.size(g.shape()) == 0) return;
+            Spec spec = PUT.computeIfAbsent(
+                    new Key(arr.dtype(), indices.dtype()),
+                    k -> new Spec(
+                            "nd_put_along_axis_" + k.a() + "_" + k.index(),
+                            params(new Param("v", k.a(), Kind.IN), k.a(), k.index()),
+                            OFFSET + CTypes.store(k.a(), "(src + _ao)", "v")));
+            try (NDArray geo = g.geo(arr);
+                    NDArray dst = arr.view(new long[0], new long[0], arr.offset())) {
+                ElementwiseLoop.run(
+                        spec, new Object[] {v, indices, dst, geo, (long) g.nd(), (long) g.ax(), g.len()}, g.shape());
+            }
+        }
+    }
+
+    /** The broadcast shape, arr's strides in elements over it (0 where arr repeats), the axis and its length. */
+    private record Geometry(long[] shape, long[] strides, int ax, long len) {
+        int nd() {
+            return shape.length;
+        }
+
+        // flag, dims, strides: the kernel's geometry on the device
+        NDArray geo(NDArray like) {
+            long[] g = new long[1 + 2 * shape.length];
+            System.arraycopy(shape, 0, g, 1, shape.length);
+            System.arraycopy(strides, 0, g, 1 + shape.length, shape.length);
+            try (var _ = like.device().use()) {
+                return org.ndgpu.ndarray.Creation.array(g);
+            }
+        }
+    }
+
+    private static Geometry geometry(String op, NDArray arr, NDArray indices, int axis) {
+        if (indices.ndim() != arr.ndim())
+            throw new ShapeException(op + ": `indices` and `arr` must have the same number of dimensions, got "
+                    + indices.ndim() + " and " + arr.ndim());
+        int nd = arr.ndim();
+        int ax = Shapes.axis(op, axis, nd);
+        long[] s = arr.shape(), st = arr.strides(), is = indices.shape();
+        long[] other = s.clone();
+        other[ax] = is[ax];
+        long[] shape = Shapes.broadcast(op, other, is);
+        long[] strides = new long[nd];
+        for (int d = 0; d < nd; d++) strides[d] = s[d] == 1 && d != ax ? 0 : st[d] / arr.itemsize();
+        return new Geometry(shape, strides, ax, s[ax]);
+    }
+}
