@@ -77,7 +77,31 @@ public final class DistributionLibrary {
             }
             case LOGNORMAL -> nonNegative(op, "sigma", params[1]);
             case CHISQUARE -> positive(op, "df", params[0]);
-            case LAPLACE -> nonNegative(op, "scale", params[1]);
+            case LAPLACE, LOGISTIC, GUMBEL -> nonNegative(op, "scale", params[1]);
+            case STANDARD_CAUCHY -> {}
+            case STANDARD_T -> positive(op, "df", params[0]);
+            case PARETO, POWER -> positive(op, "a", params[0]);
+            case WEIBULL -> nonNegative(op, "a", params[0]);
+            case RAYLEIGH -> nonNegative(op, "scale", params[0]);
+            case WALD -> {
+                positive(op, "mean", params[0]);
+                positive(op, "scale", params[1]);
+            }
+            case VONMISES -> nonNegative(op, "kappa", params[1]);
+            case TRIANGULAR -> triangular(op, params[0], params[1], params[2]);
+            case F -> {
+                positive(op, "dfnum", params[0]);
+                positive(op, "dfden", params[1]);
+            }
+            case NONCENTRAL_CHISQUARE -> {
+                positive(op, "df", params[0]);
+                nonNegative(op, "nonc", params[1]);
+            }
+            case NONCENTRAL_F -> {
+                positive(op, "dfnum", params[0]);
+                positive(op, "dfden", params[1]);
+                nonNegative(op, "nonc", params[2]);
+            }
         }
         return DeviceDraws.continuous(dist, c, dtype, shape, params);
     }
@@ -105,6 +129,59 @@ public final class DistributionLibrary {
                     + " (expected the largest value drawn, " + top + ", at most " + max + ")");
         }
         return DeviceDraws.integers(c, low, top - low + 1, dtype, shape);
+    }
+
+    /** NumPy's triangular checks: left <= mode <= right and left < right (NaN fails them). */
+    private static void triangular(String op, double left, double mode, double right) {
+        if (!(left <= mode)) throw new NdException(op + ": expected left <= mode, got left " + left + ", mode " + mode);
+        if (!(mode <= right))
+            throw new NdException(op + ": expected mode <= right, got mode " + mode + ", right " + right);
+        if (!(left < right))
+            throw new NdException(op + ": expected left < right, got left " + left + ", right " + right);
+    }
+
+    /**
+     * One of {@link Discrete} as int64: geometric(p), negative_binomial(n, p), logseries(p), zipf(a) take
+     * {@code x}; hypergeometric takes ngood, nbad, nsample as {@code counts}.
+     */
+    public NDArray discrete(Discrete dist, Counters c, long[] shape, double[] x, long... counts) {
+        Objects.requireNonNull(dist, "random: dist is null");
+        String op = "random." + camel(dist.numpyName());
+        checkShape(op, shape);
+        double x0 = x.length > 0 ? x[0] : 0, x1 = x.length > 1 ? x[1] : 0;
+        switch (dist) {
+            case GEOMETRIC -> {
+                if (!(x0 > 0 && x0 <= 1)) throw new NdException(op + ": expected 0 < p <= 1, got " + x0);
+            }
+            case NEGATIVE_BINOMIAL -> {
+                positive(op, "n", x0);
+                if (!(x1 > 0 && x1 <= 1)) throw new NdException(op + ": expected 0 < p <= 1, got " + x1);
+                // NumPy's bound: the Poisson rate, at the gamma's mean plus ten deviations, must not overflow int64
+                double maxLam = (1 - x1) / x1 * (x0 + 10 * Math.sqrt(x0));
+                if (maxLam > POISSON_LAM_MAX)
+                    throw new NdException(op + ": n too large or p too small: expected (1 - p) / p * (n + 10 sqrt(n))"
+                            + " at most " + POISSON_LAM_MAX + ", got " + maxLam + " (n " + x0 + ", p " + x1 + ")");
+            }
+            case LOGSERIES -> {
+                if (!(x0 >= 0 && x0 < 1)) throw new NdException(op + ": expected 0 <= p < 1, got " + x0);
+            }
+            case ZIPF -> {
+                if (!(x0 > 1)) throw new NdException(op + ": expected a > 1, got " + x0);
+            }
+            case HYPERGEOMETRIC -> {
+                long good = counts[0], bad = counts[1], nsample = counts[2];
+                if (good < 0) throw new NdException(op + ": expected ngood >= 0, got " + good);
+                if (bad < 0) throw new NdException(op + ": expected nbad >= 0, got " + bad);
+                if (nsample < 0) throw new NdException(op + ": expected nsample >= 0, got " + nsample);
+                if (good >= 1_000_000_000L || bad >= 1_000_000_000L)
+                    throw new NdException(op + ": expected both ngood and nbad less than 1000000000, got ngood " + good
+                            + ", nbad " + bad);
+                if (good + bad < nsample)
+                    throw new NdException(op + ": expected nsample <= ngood + nbad, got nsample " + nsample
+                            + ", ngood + nbad " + (good + bad));
+            }
+        }
+        return DeviceDraws.discrete(dist, c, shape, x0, x1, counts);
     }
 
     /** Generator.poisson(lam, size): int64. */
