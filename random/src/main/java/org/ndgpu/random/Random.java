@@ -426,4 +426,51 @@ public final class Random {
     public void shuffle(NDArray x) {
         DRAWS.shuffle(this::reserve, x);
     }
+
+    // ---------------------------------------------------------------- NDArray parameters, broadcast as NumPy's
+
+    /** Generator.normal(loc, scale, size) with array parameters broadcast (to size if given), float64: {@code normal(Nd.array(new double[] {0, 10}), Nd.array(new double[] {1, 2}))}. */
+    public NDArray normal(NDArray loc, NDArray scale, long... size) {
+        return DRAWS.normal(this::reserve, loc, scale, size);
+    }
+
+    /** Generator.uniform(low, high, size) with array parameters broadcast (to size if given), float64: {@code uniform(lows, highs, 3, 2)}. */
+    public NDArray uniform(NDArray low, NDArray high, long... size) {
+        return DRAWS.uniform(this::reserve, low, high, size);
+    }
+
+    /** Generator.exponential(scale, size) with array parameters broadcast (to size if given), float64: {@code exponential(scales)}. */
+    public NDArray exponential(NDArray scale, long... size) {
+        return DRAWS.continuous(Continuous.EXPONENTIAL, this::reserve, size, scale);
+    }
+
+    /** Generator.gamma(shape, scale, size) with array parameters broadcast (to size if given), float64: {@code gamma(shapes, scales)}. */
+    public NDArray gamma(NDArray shape, NDArray scale, long... size) {
+        return DRAWS.continuous(Continuous.GAMMA, this::reserve, size, shape, scale);
+    }
+
+    /** Generator.beta(a, b, size) with array parameters broadcast (to size if given), float64: {@code beta(as, bs)}. */
+    public NDArray beta(NDArray a, NDArray b, long... size) {
+        return DRAWS.continuous(Continuous.BETA, this::reserve, size, a, b);
+    }
+
+    /** Generator.chisquare(df, size) with array parameters broadcast (to size if given), float64: {@code chisquare(dfs)}. */
+    public NDArray chisquare(NDArray df, long... size) {
+        return DRAWS.continuous(Continuous.CHISQUARE, this::reserve, size, df);
+    }
+
+    /** Generator.standard_t(df, size) with array parameters broadcast (to size if given), float64: {@code standardT(dfs)}. */
+    public NDArray standardT(NDArray df, long... size) {
+        return DRAWS.continuous(Continuous.STANDARD_T, this::reserve, size, df);
+    }
+
+    /** Generator.poisson(lam, size) with array parameters broadcast (to size if given), int64: {@code poisson(lams)}. */
+    public NDArray poisson(NDArray lam, long... size) {
+        return DRAWS.poisson(this::reserve, lam, size);
+    }
+
+    /** Generator.binomial(n, p, size) with array parameters broadcast (to size if given), int64: {@code binomial(ns, ps)}. */
+    public NDArray binomial(NDArray n, NDArray p, long... size) {
+        return DRAWS.binomial(this::reserve, n, p, size);
+    }
 }

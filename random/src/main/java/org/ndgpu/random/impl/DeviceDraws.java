@@ -45,7 +45,7 @@ final class DeviceDraws {
     }
 
     /** The double-valued sample of a rejection sampler, as statements ending in {@code _v = ...}. */
-    private static String sample(Continuous dist) {
+    static String sample(Continuous dist) {
         return switch (dist) {
             case GAMMA -> "double _v = _p1 * nd_std_gamma(&_rng, _p0);";
             case BETA -> "double _v = nd_beta(&_rng, _p0, _p1);";

@@ -106,6 +106,97 @@ public final class DistributionLibrary {
         return DeviceDraws.continuous(dist, c, dtype, shape, params);
     }
 
+    /**
+     * One of {@link Continuous} with NDArray parameters in NumPy's order, broadcast together (and to {@code size}
+     * where it is not empty): float64, each element from its own Philox stream.
+     */
+    public NDArray continuous(Continuous dist, Counters c, long[] size, NDArray... params) {
+        Objects.requireNonNull(dist, "random: dist is null");
+        String op = "random." + camel(dist.numpyName());
+        Objects.requireNonNull(params, op + ": parameters are null");
+        long[] shape = ArrayDraws.shape(op, size, params);
+        switch (dist) {
+            case EXPONENTIAL, RAYLEIGH -> nonNegative(op, "scale", params[0]);
+            case GAMMA -> {
+                nonNegative(op, "shape", params[0]);
+                nonNegative(op, "scale", params[1]);
+            }
+            case BETA -> {
+                positive(op, "a", params[0]);
+                positive(op, "b", params[1]);
+            }
+            case LOGNORMAL -> nonNegative(op, "sigma", params[1]);
+            case CHISQUARE, STANDARD_T -> positive(op, "df", params[0]);
+            case LAPLACE, LOGISTIC, GUMBEL -> nonNegative(op, "scale", params[1]);
+            case PARETO, POWER -> positive(op, "a", params[0]);
+            case WEIBULL -> nonNegative(op, "a", params[0]);
+            case WALD -> {
+                positive(op, "mean", params[0]);
+                positive(op, "scale", params[1]);
+            }
+            case VONMISES -> nonNegative(op, "kappa", params[1]);
+            case F -> {
+                positive(op, "dfnum", params[0]);
+                positive(op, "dfden", params[1]);
+            }
+            case NONCENTRAL_CHISQUARE -> {
+                positive(op, "df", params[0]);
+                nonNegative(op, "nonc", params[1]);
+            }
+            case NONCENTRAL_F -> {
+                positive(op, "dfnum", params[0]);
+                positive(op, "dfden", params[1]);
+                nonNegative(op, "nonc", params[2]);
+            }
+            case RANDOM, STANDARD_NORMAL, STANDARD_CAUCHY, TRIANGULAR ->
+                throw new NdException(op + ": expected number parameters, got arrays (not taken for this method)");
+        }
+        return ArrayDraws.continuous(dist.numpyName(), ArrayDraws.sample(dist), c, shape, params);
+    }
+
+    /** Generator.normal(loc, scale, size) with NDArray parameters: float64, loc + scale * a standard normal. */
+    public NDArray normal(Counters c, NDArray loc, NDArray scale, long[] size) {
+        String op = "random.normal";
+        long[] shape = ArrayDraws.shape(op, size, loc, scale);
+        ArrayDraws.require(op, "scale >= 0", scale, scale.ge(0.0), v -> v >= 0);
+        return ArrayDraws.continuous("normal", "double _v = _p0 + _p1 * nd_std_normal(&_rng);", c, shape, loc, scale);
+    }
+
+    /** Generator.uniform(low, high, size) with NDArray parameters: float64, low + (high - low) * [0, 1). */
+    public NDArray uniform(Counters c, NDArray low, NDArray high, long[] size) {
+        String op = "random.uniform";
+        long[] shape = ArrayDraws.shape(op, size, low, high);
+        try (NDArray range = high.sub(low)) {
+            ArrayDraws.require(
+                    op,
+                    "high - low finite and >= 0",
+                    range,
+                    ArrayDraws.both(range.ge(0.0), range.isfinite()),
+                    v -> v >= 0 && Double.isFinite(v));
+        }
+        return ArrayDraws.continuous(
+                "uniform", "double _v = _p0 + (_p1 - _p0) * nd_next_double(&_rng);", c, shape, low, high);
+    }
+
+    /** Generator.poisson(lam, size) with an NDArray lam: int64. */
+    public NDArray poisson(Counters c, NDArray lam, long[] size) {
+        String op = "random.poisson";
+        long[] shape = ArrayDraws.shape(op, size, lam);
+        nonNegative(op, "lam", lam);
+        ArrayDraws.require(op, "lam <= " + POISSON_LAM_MAX, lam, lam.le(POISSON_LAM_MAX), v -> v <= POISSON_LAM_MAX);
+        return ArrayDraws.discrete("poisson", "nd_poisson(&_rng, _x0)", c, shape, lam, null, DType.FLOAT64);
+    }
+
+    /** Generator.binomial(n, p, size) with NDArray parameters (n cast to int64): int64. */
+    public NDArray binomial(Counters c, NDArray n, NDArray p, long[] size) {
+        String op = "random.binomial";
+        long[] shape = ArrayDraws.shape(op, size, n, p);
+        ArrayDraws.require(op, "n >= 0", n, n.ge(0L), v -> v >= 0);
+        ArrayDraws.require(op, "0 <= p <= 1", p, ArrayDraws.both(p.ge(0.0), p.le(1.0)), v -> v >= 0 && v <= 1);
+        // the probability goes first in the kernel's parameters (_x0), the count second (_x1)
+        return ArrayDraws.discrete("binomial", "nd_binomial(&_rng, _x1, _x0)", c, shape, p, n, DType.INT64);
+    }
+
     /** Generator.integers(low, high, size, dtype, endpoint): exactly uniform, no modulo bias. */
     public NDArray integers(Counters c, long low, long high, boolean endpoint, DType dtype, long[] shape) {
         String op = "random.integers";
@@ -264,6 +355,14 @@ public final class DistributionLibrary {
 
     private static void positive(String op, String what, double v) {
         if (!(v > 0)) throw new NdException(op + ": expected " + what + " > 0, got " + v);
+    }
+
+    private static void nonNegative(String op, String what, NDArray v) {
+        ArrayDraws.require(op, what + " >= 0", v, v.ge(0.0), x -> x >= 0);
+    }
+
+    private static void positive(String op, String what, NDArray v) {
+        ArrayDraws.require(op, what + " > 0", v, v.gt(0.0), x -> x > 0);
     }
 
     static long dtypeMin(DType d) {
