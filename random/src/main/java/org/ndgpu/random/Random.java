@@ -422,6 +422,21 @@ public final class Random {
         return DRAWS.permutation(this::reserve, x);
     }
 
+    /** Generator.permuted(x, axis): a copy of x, each slice along {@code axis} shuffled on its own: {@code permuted(x, 1)}. */
+    public NDArray permuted(NDArray x, int axis) {
+        return DRAWS.permuted(this::reserve, x, axis);
+    }
+
+    /** Generator.permuted(x, axis=None): x's elements shuffled over the whole array, in x's shape: {@code permuted(x)}. */
+    public NDArray permuted(NDArray x) {
+        return DRAWS.permuted(this::reserve, x, null);
+    }
+
+    /** Generator.dirichlet(alpha, size): float64 of shape size + (len(alpha),), rows summing to 1: {@code dirichlet(new double[] {1, 2, 3}, 100)}. */
+    public NDArray dirichlet(double[] alpha, long... size) {
+        return DRAWS.dirichlet(this::reserve, alpha, size);
+    }
+
     /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(NDArray x) {
         DRAWS.shuffle(this::reserve, x);

@@ -321,6 +321,33 @@ public final class DistributionLibrary {
         return Sampling.permutation(c, x);
     }
 
+    /** Generator.permuted(x, axis): each slice along {@code axis} (null: x flattened) shuffled on its own. */
+    public NDArray permuted(Counters c, NDArray x, Integer axis) {
+        return Permuted.permuted(c, x, axis);
+    }
+
+    /**
+     * Generator.dirichlet(alpha, size): float64 of shape size + (len(alpha),), each row Gamma(alpha_j, 1) draws
+     * over their sum (NumPy's method for alpha above 0.1; below it NumPy breaks a stick with betas).
+     */
+    public NDArray dirichlet(Counters c, double[] alpha, long[] size) {
+        String op = "random.dirichlet";
+        Objects.requireNonNull(alpha, op + ": alpha is null");
+        checkShape(op, size);
+        if (alpha.length == 0) throw new NdException(op + ": expected at least one alpha, got none");
+        for (int j = 0; j < alpha.length; j++)
+            if (!(alpha[j] > 0)) throw new NdException(op + ": expected alpha > 0, got alpha[" + j + "] = " + alpha[j]);
+        long[] shape = java.util.Arrays.copyOf(size, size.length + 1);
+        shape[size.length] = alpha.length;
+        try (NDArray a = org.ndgpu.ndarray.Creation.array(alpha);
+                NDArray one = org.ndgpu.ndarray.Creation.ones(DType.FLOAT64);
+                NDArray g = ArrayDraws.continuous(
+                        Continuous.GAMMA.numpyName(), ArrayDraws.sample(Continuous.GAMMA), c, shape, a, one);
+                NDArray s = g.sum(new int[] {size.length}, true)) {
+            return g.div(s);
+        }
+    }
+
     /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(Counters c, NDArray x) {
         Sampling.shuffle(c, x);

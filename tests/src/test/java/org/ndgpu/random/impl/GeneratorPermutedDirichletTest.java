@@ -1,0 +1,121 @@
+package org.ndgpu.random.impl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.random.Random;
+import org.ndgpu.testing.PerDeviceTest;
+
+/**
+ * Generator.permuted (each slice along an axis a permutation of its own, every place equally likely, axis None
+ * over the whole array) and Generator.dirichlet (rows summing to 1, each component's Beta marginal): fixed seeds,
+ * bounds at 5 standard errors or the Kolmogorov-Smirnov bound of a false alarm rate near 1e-6.
+ */
+public class GeneratorPermutedDirichletTest extends PerDeviceTest {
+
+    private static double[] sorted(double[] x, int from, int to) {
+        double[] y = Arrays.copyOfRange(x, from, to);
+        Arrays.sort(y);
+        return y;
+    }
+
+    @Test
+    void permutedShufflesEachSliceOnItsOwn() {
+        Random r = Nd.random().seed(17);
+        int rows = 6, cols = 50;
+        try (NDArray x = r.standardNormal(DType.FLOAT32, rows, cols);
+                NDArray p = r.permuted(x, 1);
+                NDArray q = r.permuted(x, -2);
+                NDArray f = r.permuted(x)) {
+            double[] a = x.toDoubleArray(), b = p.toDoubleArray(), t = q.toDoubleArray(), all = f.toDoubleArray();
+            assertEquals(DType.FLOAT32, p.dtype());
+            assertArrayEquals(x.shape(), p.shape());
+            assertArrayEquals(x.shape(), f.shape());
+            for (int i = 0; i < rows; i++) {
+                assertArrayEquals(sorted(a, i * cols, (i + 1) * cols), sorted(b, i * cols, (i + 1) * cols), "row " + i);
+                assertFalse(Arrays.equals(
+                        Arrays.copyOfRange(a, i * cols, (i + 1) * cols),
+                        Arrays.copyOfRange(b, i * cols, (i + 1) * cols)));
+            }
+            for (int j = 0; j < cols; j++) {
+                double[] col = new double[rows], got = new double[rows];
+                for (int i = 0; i < rows; i++) {
+                    col[i] = a[i * cols + j];
+                    got[i] = t[i * cols + j];
+                }
+                Arrays.sort(col);
+                Arrays.sort(got);
+                assertArrayEquals(col, got, "column " + j);
+            }
+            assertArrayEquals(sorted(a, 0, a.length), sorted(all, 0, all.length));
+        }
+        // every place equally likely: where 0 lands in 20000 permuted rows of 0..4
+        int n = 20_000, k = 5;
+        long[] base = new long[n * k];
+        for (int i = 0; i < base.length; i++) base[i] = i % k;
+        try (NDArray x = Nd.array(base, DType.INT64, n, k);
+                NDArray p = r.permuted(x, 1)) {
+            long[] v = p.toLongArray();
+            int[] at = new int[k];
+            for (int i = 0; i < n; i++) for (int j = 0; j < k; j++) if (v[i * k + j] == 0) at[j]++;
+            for (int j = 0; j < k; j++)
+                assertEquals(n / (double) k, at[j], 5 * Math.sqrt(n * 0.2 * 0.8), "place " + j + ": " + at[j]);
+        }
+        try (NDArray x = Nd.array(new double[] {1, 2, 3, 4, 5, 6, 7});
+                NDArray a = Nd.random().seed(4).permuted(x, 0);
+                NDArray b = Nd.random().seed(4).permuted(x, 0);
+                NDArray e = r.permuted(Nd.array(new double[0]), 0)) {
+            assertArrayEquals(a.toDoubleArray(), b.toDoubleArray(), "one seed, one permutation");
+            assertEquals(0, e.size());
+        }
+        try (NDArray x = Nd.array(new double[] {1, 2, 3})) {
+            assertThrows(NdException.class, () -> r.permuted(x, 1));
+            NDArray closed = Nd.array(new double[] {1, 2});
+            closed.close();
+            assertThrows(NdException.class, () -> r.permuted(closed, 0));
+            assertThrows(NullPointerException.class, () -> r.permuted(null, 0));
+        }
+    }
+
+    @Test
+    void dirichletRowsAndMarginals() {
+        Random r = Nd.random().seed(23);
+        double[] alpha = {0.5, 2, 3.5};
+        double a0 = 6;
+        int n = 100_000;
+        try (NDArray d = r.dirichlet(alpha, n)) {
+            assertArrayEquals(new long[] {n, 3}, d.shape());
+            assertEquals(DType.FLOAT64, d.dtype());
+            double[] x = d.toDoubleArray();
+            for (int i = 0; i < n; i++) assertEquals(1.0, x[3 * i] + x[3 * i + 1] + x[3 * i + 2], 1e-12, "row " + i);
+            for (int j = 0; j < 3; j++) {
+                double aj = alpha[j];
+                double[] c = new double[n];
+                for (int i = 0; i < n; i++) c[i] = x[3 * i + j];
+                double var = aj * (a0 - aj) / (a0 * a0 * (a0 + 1));
+                assertEquals(aj / a0, Stats.mean(c), 5 * Math.sqrt(var / n), "mean " + j);
+                assertEquals(var, Stats.variance(c), 5 * Stats.varianceSe(c), "variance " + j);
+                double ks = Stats.ks(c, v -> Stats.betaI(aj, a0 - aj, v));
+                assertTrue(ks < Stats.ksBound(n), "component " + j + ": Kolmogorov-Smirnov D = " + ks);
+            }
+        }
+        try (NDArray d = r.dirichlet(new double[] {1, 1}, 2, 3)) {
+            assertArrayEquals(new long[] {2, 3, 2}, d.shape());
+        }
+        assertThrows(NdException.class, () -> r.dirichlet(new double[] {1, 0}, 3));
+        assertThrows(NdException.class, () -> r.dirichlet(new double[] {1, Double.NaN}, 3));
+        assertThrows(NdException.class, () -> r.dirichlet(new double[] {-1}, 3));
+        assertThrows(NdException.class, () -> r.dirichlet(new double[0], 3));
+        assertThrows(NdException.class, () -> r.dirichlet(new double[] {1}, -3));
+        assertThrows(NullPointerException.class, () -> r.dirichlet(null, 3));
+    }
+}
