@@ -30,7 +30,7 @@ import org.ndgpu.random.impl.Draw;
  * standardNormal, exponential, gamma, beta, poisson, binomial, multinomial, choice, permutation,
  * shuffle, lognormal, chisquare, laplace) draw from Philox counters of each element's own (or its
  * share of one block), so rejection loops stay reproducible.
- * Parameters are numbers (NumPy's array-valued parameters are not taken).
+ * Parameters are numbers, or NDArrays broadcast as NumPy broadcasts them (normal, uniform, gamma, ...).
  */
 public final class Random {
     private static final DistributionLibrary DRAWS = new DistributionLibrary();

@@ -96,11 +96,13 @@ public final class DistributionLibrary {
             case NONCENTRAL_CHISQUARE -> {
                 positive(op, "df", params[0]);
                 nonNegative(op, "nonc", params[1]);
+                poissonMixture(op, params[0], params[1]);
             }
             case NONCENTRAL_F -> {
                 positive(op, "dfnum", params[0]);
                 positive(op, "dfden", params[1]);
                 nonNegative(op, "nonc", params[2]);
+                poissonMixture(op, params[0], params[2]);
             }
         }
         return DeviceDraws.continuous(dist, c, dtype, shape, params);
@@ -139,16 +141,8 @@ public final class DistributionLibrary {
                 positive(op, "dfnum", params[0]);
                 positive(op, "dfden", params[1]);
             }
-            case NONCENTRAL_CHISQUARE -> {
-                positive(op, "df", params[0]);
-                nonNegative(op, "nonc", params[1]);
-            }
-            case NONCENTRAL_F -> {
-                positive(op, "dfnum", params[0]);
-                positive(op, "dfden", params[1]);
-                nonNegative(op, "nonc", params[2]);
-            }
-            case RANDOM, STANDARD_NORMAL, STANDARD_CAUCHY, TRIANGULAR ->
+            // noncentral arrays would need poissonMixture's bound per element
+            case RANDOM, STANDARD_NORMAL, STANDARD_CAUCHY, TRIANGULAR, NONCENTRAL_CHISQUARE, NONCENTRAL_F ->
                 throw new NdException(op + ": expected number parameters, got arrays (not taken for this method)");
         }
         return ArrayDraws.continuous(dist.numpyName(), ArrayDraws.sample(dist), c, shape, params);
@@ -222,6 +216,16 @@ public final class DistributionLibrary {
         return DeviceDraws.integers(c, low, top - low + 1, dtype, shape);
     }
 
+    /**
+     * With df at most 1 the noncentral chi-square is a Poisson(nonc / 2) mixture of chi-squares, and a Poisson
+     * rate past {@link #POISSON_LAM_MAX} has no int64 count (its sampler would not end): refused, as poisson does.
+     */
+    private static void poissonMixture(String op, double df, double nonc) {
+        if (df <= 1 && nonc / 2 > POISSON_LAM_MAX)
+            throw new NdException(op + ": expected nonc / 2 at most " + POISSON_LAM_MAX + " when df <= 1, got nonc "
+                    + nonc + " (df " + df + ")");
+    }
+
     /** NumPy's triangular checks: left <= mode <= right and left < right (NaN fails them). */
     private static void triangular(String op, double left, double mode, double right) {
         if (!(left <= mode)) throw new NdException(op + ": expected left <= mode, got left " + left + ", mode " + mode);
@@ -249,9 +253,9 @@ public final class DistributionLibrary {
                 if (!(x1 > 0 && x1 <= 1)) throw new NdException(op + ": expected 0 < p <= 1, got " + x1);
                 // NumPy's bound: the Poisson rate, at the gamma's mean plus ten deviations, must not overflow int64
                 double maxLam = (1 - x1) / x1 * (x0 + 10 * Math.sqrt(x0));
-                if (maxLam > POISSON_LAM_MAX)
-                    throw new NdException(op + ": n too large or p too small: expected (1 - p) / p * (n + 10 sqrt(n))"
-                            + " at most " + POISSON_LAM_MAX + ", got " + maxLam + " (n " + x0 + ", p " + x1 + ")");
+                if (!(maxLam <= POISSON_LAM_MAX)) // NaN (n infinite, p 1) too
+                throw new NdException(op + ": n too large or p too small: expected (1 - p) / p * (n + 10 sqrt(n))"
+                        + " at most " + POISSON_LAM_MAX + ", got " + maxLam + " (n " + x0 + ", p " + x1 + ")");
             }
             case LOGSERIES -> {
                 if (!(x0 >= 0 && x0 < 1)) throw new NdException(op + ": expected 0 <= p < 1, got " + x0);
