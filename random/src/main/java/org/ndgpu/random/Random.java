@@ -437,6 +437,11 @@ public final class Random {
         return DRAWS.dirichlet(this::reserve, alpha, size);
     }
 
+    /** Generator.multivariate_normal(mean, cov, size): float64 of shape size + (len(mean),): {@code multivariateNormal(mu, cov, 1000)}. */
+    public NDArray multivariateNormal(double[] mean, double[][] cov, long... size) {
+        return DRAWS.multivariateNormal(this::reserve, mean, cov, size);
+    }
+
     /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(NDArray x) {
         DRAWS.shuffle(this::reserve, x);

@@ -352,6 +352,11 @@ public final class DistributionLibrary {
         }
     }
 
+    /** Generator.multivariate_normal(mean, cov, size): float64 of shape size + (len(mean),). */
+    public NDArray multivariateNormal(Counters c, double[] mean, double[][] cov, long[] size) {
+        return MultivariateNormal.draw(c, mean, cov, size);
+    }
+
     /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(Counters c, NDArray x) {
         Sampling.shuffle(c, x);

@@ -17,7 +17,8 @@ import org.ndgpu.testing.PerDeviceTest;
 
 /**
  * Generator.permuted (each slice along an axis a permutation of its own, every place equally likely, axis None
- * over the whole array) and Generator.dirichlet (rows summing to 1, each component's Beta marginal): fixed seeds,
+ * over the whole array) Generator.dirichlet (rows summing to 1, each component's Beta marginal) and Generator.multivariate_normal
+ * (means and covariances, a singular cov): fixed seeds,
  * bounds at 5 standard errors or the Kolmogorov-Smirnov bound of a false alarm rate near 1e-6.
  */
 public class GeneratorPermutedDirichletTest extends PerDeviceTest {
@@ -117,5 +118,43 @@ public class GeneratorPermutedDirichletTest extends PerDeviceTest {
         assertThrows(NdException.class, () -> r.dirichlet(new double[0], 3));
         assertThrows(NdException.class, () -> r.dirichlet(new double[] {1}, -3));
         assertThrows(NullPointerException.class, () -> r.dirichlet(null, 3));
+    }
+
+    @Test
+    void multivariateNormalMomentsAndSingularCov() {
+        Random r = Nd.random().seed(29);
+        double[] mu = {1, -2, 0.5};
+        double[][] cov = {{2, 0.6, -0.3}, {0.6, 1, 0.2}, {-0.3, 0.2, 0.5}};
+        int n = 100_000, k = 3;
+        try (NDArray d = r.multivariateNormal(mu, cov, n)) {
+            assertArrayEquals(new long[] {n, k}, d.shape());
+            double[] x = d.toDoubleArray();
+            double[] m = new double[k];
+            for (int i = 0; i < n; i++) for (int j = 0; j < k; j++) m[j] += x[i * k + j] / n;
+            for (int a = 0; a < k; a++) {
+                assertEquals(mu[a], m[a], 5 * Math.sqrt(cov[a][a] / n), "mean " + a);
+                for (int b = 0; b < k; b++) {
+                    double s = 0;
+                    for (int i = 0; i < n; i++) s += (x[i * k + a] - m[a]) * (x[i * k + b] - m[b]);
+                    s /= n - 1;
+                    double se = Math.sqrt((cov[a][a] * cov[b][b] + cov[a][b] * cov[a][b]) / n);
+                    assertEquals(cov[a][b], s, 5 * se, "cov " + a + ", " + b);
+                }
+            }
+        }
+        // a singular (positive-semidefinite) cov, as NumPy's SVD method takes it: both coordinates the same
+        try (NDArray d = r.multivariateNormal(new double[] {0, 0}, new double[][] {{1, 1}, {1, 1}}, 1000)) {
+            double[] x = d.toDoubleArray();
+            for (int i = 0; i < 1000; i++) assertEquals(x[2 * i], x[2 * i + 1], 1e-12 * (1 + Math.abs(x[2 * i])));
+        }
+        try (NDArray d = r.multivariateNormal(new double[] {5}, new double[][] {{4}}, 2, 3)) {
+            assertArrayEquals(new long[] {2, 3, 1}, d.shape());
+        }
+        assertThrows(NdException.class, () -> r.multivariateNormal(new double[] {0, 0}, new double[][] {{1}}, 3));
+        assertThrows(NdException.class, () -> r.multivariateNormal(new double[] {0}, new double[][] {{1, 0}}, 3));
+        assertThrows(NdException.class, () -> r.multivariateNormal(new double[] {0}, new double[][] {{Double.NaN}}, 3));
+        assertThrows(NdException.class, () -> r.multivariateNormal(new double[0], new double[0][], 3));
+        assertThrows(NdException.class, () -> r.multivariateNormal(new double[] {0}, new double[][] {{1}}, -3));
+        assertThrows(NullPointerException.class, () -> r.multivariateNormal(null, new double[][] {{1}}, 3));
     }
 }
