@@ -26,10 +26,8 @@ import org.ndgpu.random.impl.Draw;
  *
  * <p>This class holds the seed and where the stream stands; every method's checks and kernels are in
  * {@code DistributionLibrary} of this module, which reserves each call's counters here. There
- * uniform and normal read Philox blocks i/4 or i/2 of the call, and the Generator methods (integers,
- * standardNormal, exponential, gamma, beta, poisson, binomial, multinomial, choice, permutation,
- * shuffle, lognormal, chisquare, laplace) draw from Philox counters of each element's own (or its
- * share of one block), so rejection loops stay reproducible.
+ * uniform and normal read Philox blocks i/4 or i/2 of the call, and the Generator methods draw from
+ * Philox counters of each element's own (or its share of one block), so rejection loops stay reproducible.
  * Parameters are numbers, or NDArrays broadcast as NumPy broadcasts them (normal, uniform, gamma, ...).
  */
 public final class Random {
@@ -440,6 +438,11 @@ public final class Random {
     /** Generator.multivariate_normal(mean, cov, size): float64 of shape size + (len(mean),): {@code multivariateNormal(mu, cov, 1000)}. */
     public NDArray multivariateNormal(double[] mean, double[][] cov, long... size) {
         return DRAWS.multivariateNormal(this::reserve, mean, cov, size);
+    }
+
+    /** Generator.multivariate_hypergeometric(colors, nsample, size): int64 of shape size + (len(colors),): {@code multivariateHypergeometric(new long[] {10, 5, 3}, 6, 100)}. */
+    public NDArray multivariateHypergeometric(long[] colors, long nsample, long... size) {
+        return DRAWS.multivariateHypergeometric(this::reserve, colors, nsample, size);
     }
 
     /** Generator.shuffle(x): permutes x along axis 0, in place. */

@@ -200,6 +200,47 @@ final class DeviceDraws {
         return y;
     }
 
+    /** Multivariate hypergeometric rows: one thread per row, each color a hypergeometric draw of what is left. */
+    static NDArray multivariateHypergeometric(Counters c, long[] colors, long nsample, long total, long[] size) {
+        int k = colors.length;
+        long[] shape = java.util.Arrays.copyOf(size, size.length + 1);
+        shape[size.length] = k;
+        NDArray y = empty(DType.INT64, shape);
+        if (y.size() == 0) return y;
+        Spec spec = SPECS.computeIfAbsent(
+                "multivariate_hypergeometric",
+                x -> new Spec(
+                        "nd_random_multivariate_hypergeometric",
+                        List.of(
+                                new Param("_row", DType.INT8, Kind.IN),
+                                new Param("o", DType.INT64, Kind.RAW),
+                                new Param("cl", DType.INT64, Kind.RAW),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_ns", DType.INT64, Kind.SCALAR),
+                                new Param("_tot", DType.INT64, Kind.SCALAR),
+                                new Param("_k", DType.INT64, Kind.SCALAR)),
+                        INIT + """
+                        ND_GLOBAL long* _o = o + (ulong)i * (ulong)_k;
+                        long _left = _ns, _rest = _tot;
+                        for (long j = 0; j < _k; j++) {
+                            _rest -= cl[j];
+                            long _x = _left > 0 ? nd_hypergeometric(&_rng, cl[j], _rest, _left) : 0;
+                            _o[j] = _x;
+                            _left -= _x;
+                        }""",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
+        Draw d = c.reserve(units(y.size()));
+        try (NDArray row = NDArray.empty(Device.current(), DType.INT8, new long[0], Order.C);
+                NDArray cl = Creation.array(colors)) {
+            ElementwiseLoop.run(spec, new Object[] {row, y, cl, d.seed(), d.offset(), nsample, total, (long) k}, size);
+        }
+        return y;
+    }
+
     /**
      * Multinomial rows: one thread per row draws each category as a binomial of what is left
      * (NumPy's random_multinomial), so a row always sums to n.

@@ -357,6 +357,29 @@ public final class DistributionLibrary {
         return MultivariateNormal.draw(c, mean, cov, size);
     }
 
+    /**
+     * Generator.multivariate_hypergeometric(colors, nsample, size), NumPy's method 'marginals': each color a
+     * hypergeometric draw of what is left, so a row always sums to nsample.
+     */
+    public NDArray multivariateHypergeometric(Counters c, long[] colors, long nsample, long[] size) {
+        String op = "random.multivariateHypergeometric";
+        Objects.requireNonNull(colors, op + ": colors is null");
+        checkShape(op, size);
+        long total = 0;
+        for (int j = 0; j < colors.length; j++) {
+            if (colors[j] < 0)
+                throw new NdException(op + ": expected colors >= 0, got colors[" + j + "] = " + colors[j]);
+            if (colors[j] >= 1_000_000_000L || (total += colors[j]) >= 1_000_000_000L)
+                throw new NdException(op + ": expected the total of colors less than 1000000000, got at least "
+                        + Math.max(total, colors[j]));
+        }
+        if (nsample < 0) throw new NdException(op + ": expected nsample >= 0, got " + nsample);
+        if (nsample > total)
+            throw new NdException(
+                    op + ": insufficient count: expected nsample <= sum(colors) = " + total + ", got " + nsample);
+        return DeviceDraws.multivariateHypergeometric(c, colors, nsample, total, size);
+    }
+
     /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(Counters c, NDArray x) {
         Sampling.shuffle(c, x);

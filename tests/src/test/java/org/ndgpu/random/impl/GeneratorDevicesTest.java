@@ -60,6 +60,9 @@ public class GeneratorDevicesTest {
             r -> r.negativeBinomial(4.5, 0.35, 3000),
             r -> r.hypergeometric(300, 500, 150, 3000),
             r -> r.hypergeometric(7, 12, 6, 3000),
+            r -> r.multivariateHypergeometric(new long[] {300, 500, 200}, 150, 500),
+            r -> r.dirichlet(new double[] {0.5, 2, 3}, 500),
+            r -> r.multivariateNormal(new double[] {1, 2}, new double[][] {{2, 0.5}, {0.5, 1}}, 500),
             // Random's own uniform and normal
             r -> r.uniform(-1, 1, DType.FLOAT32, 3001),
             r -> r.uniform(0, 5, DType.FLOAT64, 3001),

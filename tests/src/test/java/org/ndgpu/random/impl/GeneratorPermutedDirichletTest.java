@@ -17,8 +17,9 @@ import org.ndgpu.testing.PerDeviceTest;
 
 /**
  * Generator.permuted (each slice along an axis a permutation of its own, every place equally likely, axis None
- * over the whole array) Generator.dirichlet (rows summing to 1, each component's Beta marginal) and Generator.multivariate_normal
- * (means and covariances, a singular cov): fixed seeds,
+ * over the whole array), Generator.dirichlet (rows summing to 1, each component's Beta marginal), Generator.multivariate_normal
+ * (means and covariances, a singular cov) and Generator.multivariate_hypergeometric (rows summing to nsample,
+ * each color's hypergeometric moments): fixed seeds,
  * bounds at 5 standard errors or the Kolmogorov-Smirnov bound of a false alarm rate near 1e-6.
  */
 public class GeneratorPermutedDirichletTest extends PerDeviceTest {
@@ -156,5 +157,37 @@ public class GeneratorPermutedDirichletTest extends PerDeviceTest {
         assertThrows(NdException.class, () -> r.multivariateNormal(new double[0], new double[0][], 3));
         assertThrows(NdException.class, () -> r.multivariateNormal(new double[] {0}, new double[][] {{1}}, -3));
         assertThrows(NullPointerException.class, () -> r.multivariateNormal(null, new double[][] {{1}}, 3));
+    }
+
+    @Test
+    void multivariateHypergeometricRowsAndMarginals() {
+        Random r = Nd.random().seed(37);
+        int n = 40_000;
+        for (long[] colors : new long[][] {{10, 5, 3}, {300, 500, 200}}) {
+            long total = Arrays.stream(colors).sum(), ns = colors[0] == 10 ? 6 : 150;
+            int k = colors.length;
+            try (NDArray d = r.multivariateHypergeometric(colors, ns, n)) {
+                assertArrayEquals(new long[] {n, k}, d.shape());
+                assertEquals(DType.INT64, d.dtype());
+                long[] x = d.toLongArray();
+                for (int i = 0; i < n; i++) assertEquals(ns, x[i * k] + x[i * k + 1] + x[i * k + 2], "row " + i);
+                for (int j = 0; j < k; j++) {
+                    double p = (double) colors[j] / total;
+                    double mean = ns * p, var = ns * p * (1 - p) * (total - ns) / (total - 1.0);
+                    double[] c = new double[n];
+                    for (int i = 0; i < n; i++) c[i] = x[i * k + j];
+                    assertEquals(mean, Stats.mean(c), 5 * Math.sqrt(var / n), "color " + j + " mean");
+                    assertEquals(var, Stats.variance(c), 5 * Stats.varianceSe(c), "color " + j + " variance");
+                }
+            }
+        }
+        try (NDArray all = r.multivariateHypergeometric(new long[] {4, 0, 2}, 6, 3)) {
+            assertArrayEquals(new long[] {4, 0, 2, 4, 0, 2, 4, 0, 2}, all.toLongArray(), "every ball drawn");
+        }
+        assertThrows(NdException.class, () -> r.multivariateHypergeometric(new long[] {3, -1}, 1, 3));
+        assertThrows(NdException.class, () -> r.multivariateHypergeometric(new long[] {3, 1}, 5, 3));
+        assertThrows(NdException.class, () -> r.multivariateHypergeometric(new long[] {3, 1}, -1, 3));
+        assertThrows(NdException.class, () -> r.multivariateHypergeometric(new long[] {Long.MAX_VALUE, 1}, 1, 3));
+        assertThrows(NullPointerException.class, () -> r.multivariateHypergeometric(null, 1, 3));
     }
 }
