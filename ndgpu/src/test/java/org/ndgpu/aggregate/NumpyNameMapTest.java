@@ -58,7 +58,11 @@ class NumpyNameMapTest {
 
     static String javaName(String numpy) {
         String s = SHORT.get(numpy);
-        if (s != null) return s;
+        return s != null ? s : camel(numpy);
+    }
+
+    /** NumPy's name in camelCase, without the short forms of the ufuncs (Generator.power stays power). */
+    static String camel(String numpy) {
         var sb = new StringBuilder();
         boolean up = false;
         for (int i = 0; i < numpy.length(); i++) {
@@ -107,7 +111,8 @@ class NumpyNameMapTest {
                 else if (publicMethods(Nd.class, true).contains(j)) forms.add("`Nd." + j + "`");
             }
             case "numpy.random.Generator" -> {
-                if (publicMethods(Random.class, false).contains(j)) forms.add("`Nd.random()." + j + "`");
+                String g = camel(numpy);
+                if (publicMethods(Random.class, false).contains(g)) forms.add("`Nd.random()." + g + "`");
             }
             case "numpy.fft" -> {
                 Set<String> nd = publicMethods(Nd.class, true);

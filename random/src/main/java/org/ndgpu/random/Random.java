@@ -8,6 +8,7 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.random.impl.Continuous;
+import org.ndgpu.random.impl.Discrete;
 import org.ndgpu.random.impl.DistributionLibrary;
 import org.ndgpu.random.impl.Draw;
 
@@ -25,11 +26,9 @@ import org.ndgpu.random.impl.Draw;
  *
  * <p>This class holds the seed and where the stream stands; every method's checks and kernels are in
  * {@code DistributionLibrary} of this module, which reserves each call's counters here. There
- * uniform and normal read Philox blocks i/4 or i/2 of the call, and the Generator methods (integers,
- * standardNormal, exponential, gamma, beta, poisson, binomial, multinomial, choice, permutation,
- * shuffle, lognormal, chisquare, laplace) draw from Philox counters of each element's own (or its
- * share of one block), so rejection loops stay reproducible.
- * Parameters are numbers (NumPy's array-valued parameters are not taken).
+ * uniform and normal read Philox blocks i/4 or i/2 of the call, and the Generator methods draw from
+ * Philox counters of each element's own (or its share of one block), so rejection loops stay reproducible.
+ * Parameters are numbers, or NDArrays broadcast as NumPy broadcasts them (normal, uniform, gamma, ...).
  */
 public final class Random {
     private static final DistributionLibrary DRAWS = new DistributionLibrary();
@@ -187,6 +186,191 @@ public final class Random {
         return DRAWS.continuous(Continuous.LAPLACE, this::reserve, dtype, size, loc, scale);
     }
 
+    /** Generator.standard_exponential(size): Exponential(1), the numbers of {@code exponential(1, ...)}, float64, e.g. {@code Nd.random().standardExponential(1000)}. */
+    public NDArray standardExponential(long... shape) {
+        return standardExponential(DType.FLOAT64, shape);
+    }
+
+    /** Generator.standard_exponential(size) as float32 or float64. */
+    public NDArray standardExponential(DType dtype, long... shape) {
+        return DRAWS.continuous(Continuous.EXPONENTIAL, this::reserve, dtype, shape, 1.0);
+    }
+
+    /** Generator.standard_gamma(shape, size): Gamma(shape, 1), by Marsaglia and Tsang, float64, e.g. {@code Nd.random().standardGamma(2.5, 1000)}. */
+    public NDArray standardGamma(double shape, long... size) {
+        return standardGamma(shape, DType.FLOAT64, size);
+    }
+
+    /** Generator.standard_gamma(shape, size) as float32 or float64. */
+    public NDArray standardGamma(double shape, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.GAMMA, this::reserve, dtype, size, shape, 1.0);
+    }
+
+    /** Generator.standard_cauchy(size): Cauchy(0, 1), a ratio of normals, float64, e.g. {@code Nd.random().standardCauchy(1000)}. */
+    public NDArray standardCauchy(long... shape) {
+        return standardCauchy(DType.FLOAT64, shape);
+    }
+
+    /** Generator.standard_cauchy(size) as float32 or float64. */
+    public NDArray standardCauchy(DType dtype, long... shape) {
+        return DRAWS.continuous(Continuous.STANDARD_CAUCHY, this::reserve, dtype, shape);
+    }
+
+    /** Generator.standard_t(df, size): Student's t with {@code df} degrees of freedom, float64, e.g. {@code Nd.random().standardT(5, 1000)}. */
+    public NDArray standardT(double df, long... size) {
+        return standardT(df, DType.FLOAT64, size);
+    }
+
+    /** Generator.standard_t(df, size) as float32 or float64. */
+    public NDArray standardT(double df, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.STANDARD_T, this::reserve, dtype, size, df);
+    }
+
+    /** Generator.logistic(loc, scale, size): the logistic distribution, float64, e.g. {@code Nd.random().logistic(0, 1, 1000)}. */
+    public NDArray logistic(double loc, double scale, long... size) {
+        return logistic(loc, scale, DType.FLOAT64, size);
+    }
+
+    /** Generator.logistic(loc, scale, size) as float32 or float64. */
+    public NDArray logistic(double loc, double scale, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.LOGISTIC, this::reserve, dtype, size, loc, scale);
+    }
+
+    /** Generator.gumbel(loc, scale, size): the Gumbel (type I extreme value) distribution, float64, e.g. {@code Nd.random().gumbel(0, 1, 1000)}. */
+    public NDArray gumbel(double loc, double scale, long... size) {
+        return gumbel(loc, scale, DType.FLOAT64, size);
+    }
+
+    /** Generator.gumbel(loc, scale, size) as float32 or float64. */
+    public NDArray gumbel(double loc, double scale, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.GUMBEL, this::reserve, dtype, size, loc, scale);
+    }
+
+    /** Generator.pareto(a, size): Pareto II (Lomax) with shape {@code a}, as NumPy's, float64, e.g. {@code Nd.random().pareto(3, 1000)}. */
+    public NDArray pareto(double a, long... size) {
+        return pareto(a, DType.FLOAT64, size);
+    }
+
+    /** Generator.pareto(a, size) as float32 or float64. */
+    public NDArray pareto(double a, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.PARETO, this::reserve, dtype, size, a);
+    }
+
+    /** Generator.power(a, size): the power distribution on [0, 1] with exponent {@code a - 1}, float64, e.g. {@code Nd.random().power(5, 1000)}. */
+    public NDArray power(double a, long... size) {
+        return power(a, DType.FLOAT64, size);
+    }
+
+    /** Generator.power(a, size) as float32 or float64. */
+    public NDArray power(double a, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.POWER, this::reserve, dtype, size, a);
+    }
+
+    /** Generator.rayleigh(scale, size): the Rayleigh distribution, float64, e.g. {@code Nd.random().rayleigh(2, 1000)}. */
+    public NDArray rayleigh(double scale, long... size) {
+        return rayleigh(scale, DType.FLOAT64, size);
+    }
+
+    /** Generator.rayleigh(scale, size) as float32 or float64. */
+    public NDArray rayleigh(double scale, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.RAYLEIGH, this::reserve, dtype, size, scale);
+    }
+
+    /** Generator.wald(mean, scale, size): the Wald (inverse Gaussian) distribution, float64, e.g. {@code Nd.random().wald(1, 2, 1000)}. */
+    public NDArray wald(double mean, double scale, long... size) {
+        return wald(mean, scale, DType.FLOAT64, size);
+    }
+
+    /** Generator.wald(mean, scale, size) as float32 or float64. */
+    public NDArray wald(double mean, double scale, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.WALD, this::reserve, dtype, size, mean, scale);
+    }
+
+    /** Generator.weibull(a, size): the Weibull distribution with shape {@code a}, scale 1, float64, e.g. {@code Nd.random().weibull(1.5, 1000)}. */
+    public NDArray weibull(double a, long... size) {
+        return weibull(a, DType.FLOAT64, size);
+    }
+
+    /** Generator.weibull(a, size) as float32 or float64. */
+    public NDArray weibull(double a, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.WEIBULL, this::reserve, dtype, size, a);
+    }
+
+    /** Generator.vonmises(mu, kappa, size): the von Mises distribution on [-pi, pi], float64, e.g. {@code Nd.random().vonmises(0, 4, 1000)}. */
+    public NDArray vonmises(double mu, double kappa, long... size) {
+        return vonmises(mu, kappa, DType.FLOAT64, size);
+    }
+
+    /** Generator.vonmises(mu, kappa, size) as float32 or float64. */
+    public NDArray vonmises(double mu, double kappa, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.VONMISES, this::reserve, dtype, size, mu, kappa);
+    }
+
+    /** Generator.triangular(left, mode, right, size): the triangular distribution, float64, e.g. {@code Nd.random().triangular(0, 1, 4, 1000)}. */
+    public NDArray triangular(double left, double mode, double right, long... size) {
+        return triangular(left, mode, right, DType.FLOAT64, size);
+    }
+
+    /** Generator.triangular(left, mode, right, size) as float32 or float64. */
+    public NDArray triangular(double left, double mode, double right, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.TRIANGULAR, this::reserve, dtype, size, left, mode, right);
+    }
+
+    /** Generator.f(dfnum, dfden, size): Fisher's F, float64, e.g. {@code Nd.random().f(5, 10, 1000)}. */
+    public NDArray f(double dfnum, double dfden, long... size) {
+        return f(dfnum, dfden, DType.FLOAT64, size);
+    }
+
+    /** Generator.f(dfnum, dfden, size) as float32 or float64. */
+    public NDArray f(double dfnum, double dfden, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.F, this::reserve, dtype, size, dfnum, dfden);
+    }
+
+    /** Generator.noncentral_chisquare(df, nonc, size): the noncentral chi-square distribution, float64, e.g. {@code Nd.random().noncentralChisquare(3, 2, 1000)}. */
+    public NDArray noncentralChisquare(double df, double nonc, long... size) {
+        return noncentralChisquare(df, nonc, DType.FLOAT64, size);
+    }
+
+    /** Generator.noncentral_chisquare(df, nonc, size) as float32 or float64. */
+    public NDArray noncentralChisquare(double df, double nonc, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.NONCENTRAL_CHISQUARE, this::reserve, dtype, size, df, nonc);
+    }
+
+    /** Generator.noncentral_f(dfnum, dfden, nonc, size): the noncentral F distribution, float64, e.g. {@code Nd.random().noncentralF(5, 10, 2, 1000)}. */
+    public NDArray noncentralF(double dfnum, double dfden, double nonc, long... size) {
+        return noncentralF(dfnum, dfden, nonc, DType.FLOAT64, size);
+    }
+
+    /** Generator.noncentral_f(dfnum, dfden, nonc, size) as float32 or float64. */
+    public NDArray noncentralF(double dfnum, double dfden, double nonc, DType dtype, long... size) {
+        return DRAWS.continuous(Continuous.NONCENTRAL_F, this::reserve, dtype, size, dfnum, dfden, nonc);
+    }
+
+    /** Generator.geometric(p, size): trials to the first success, int64, e.g. {@code Nd.random().geometric(0.2, 1000)}. */
+    public NDArray geometric(double p, long... size) {
+        return DRAWS.discrete(Discrete.GEOMETRIC, this::reserve, size, new double[] {p});
+    }
+
+    /** Generator.negative_binomial(n, p, size): failures before the n-th success, int64, as a Poisson of a gamma, e.g. {@code Nd.random().negativeBinomial(5, 0.3, 1000)}. */
+    public NDArray negativeBinomial(double n, double p, long... size) {
+        return DRAWS.discrete(Discrete.NEGATIVE_BINOMIAL, this::reserve, size, new double[] {n, p});
+    }
+
+    /** Generator.logseries(p, size): the logarithmic series distribution, int64, e.g. {@code Nd.random().logseries(0.6, 1000)}. */
+    public NDArray logseries(double p, long... size) {
+        return DRAWS.discrete(Discrete.LOGSERIES, this::reserve, size, new double[] {p});
+    }
+
+    /** Generator.zipf(a, size): Zipf's distribution, int64, by NumPy's rejection, e.g. {@code Nd.random().zipf(2, 1000)}. */
+    public NDArray zipf(double a, long... size) {
+        return DRAWS.discrete(Discrete.ZIPF, this::reserve, size, new double[] {a});
+    }
+
+    /** Generator.hypergeometric(ngood, nbad, nsample, size): good items among nsample drawn without replacement, int64, e.g. {@code Nd.random().hypergeometric(7, 5, 6, 1000)}. */
+    public NDArray hypergeometric(long ngood, long nbad, long nsample, long... size) {
+        return DRAWS.discrete(Discrete.HYPERGEOMETRIC, this::reserve, size, new double[0], ngood, nbad, nsample);
+    }
+
     /** Generator.poisson(lam, size): int64. */
     public NDArray poisson(double lam, long... size) {
         return DRAWS.poisson(this::reserve, lam, size);
@@ -236,8 +420,80 @@ public final class Random {
         return DRAWS.permutation(this::reserve, x);
     }
 
+    /** Generator.permuted(x, axis): a copy of x, each slice along {@code axis} shuffled on its own: {@code permuted(x, 1)}. */
+    public NDArray permuted(NDArray x, int axis) {
+        return DRAWS.permuted(this::reserve, x, axis);
+    }
+
+    /** Generator.permuted(x, axis=None): x's elements shuffled over the whole array, in x's shape: {@code permuted(x)}. */
+    public NDArray permuted(NDArray x) {
+        return DRAWS.permuted(this::reserve, x, null);
+    }
+
+    /** Generator.dirichlet(alpha, size): float64 of shape size + (len(alpha),), rows summing to 1: {@code dirichlet(new double[] {1, 2, 3}, 100)}. */
+    public NDArray dirichlet(double[] alpha, long... size) {
+        return DRAWS.dirichlet(this::reserve, alpha, size);
+    }
+
+    /** Generator.multivariate_normal(mean, cov, size): float64 of shape size + (len(mean),): {@code multivariateNormal(mu, cov, 1000)}. */
+    public NDArray multivariateNormal(double[] mean, double[][] cov, long... size) {
+        return DRAWS.multivariateNormal(this::reserve, mean, cov, size);
+    }
+
+    /** Generator.multivariate_hypergeometric(colors, nsample, size): int64 of shape size + (len(colors),): {@code multivariateHypergeometric(new long[] {10, 5, 3}, 6, 100)}. */
+    public NDArray multivariateHypergeometric(long[] colors, long nsample, long... size) {
+        return DRAWS.multivariateHypergeometric(this::reserve, colors, nsample, size);
+    }
+
     /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(NDArray x) {
         DRAWS.shuffle(this::reserve, x);
+    }
+
+    // ---------------------------------------------------------------- NDArray parameters, broadcast as NumPy's
+
+    /** Generator.normal(loc, scale, size) with array parameters broadcast (to size if given), float64: {@code normal(Nd.array(new double[] {0, 10}), Nd.array(new double[] {1, 2}))}. */
+    public NDArray normal(NDArray loc, NDArray scale, long... size) {
+        return DRAWS.normal(this::reserve, loc, scale, size);
+    }
+
+    /** Generator.uniform(low, high, size) with array parameters broadcast (to size if given), float64: {@code uniform(lows, highs, 3, 2)}. */
+    public NDArray uniform(NDArray low, NDArray high, long... size) {
+        return DRAWS.uniform(this::reserve, low, high, size);
+    }
+
+    /** Generator.exponential(scale, size) with array parameters broadcast (to size if given), float64: {@code exponential(scales)}. */
+    public NDArray exponential(NDArray scale, long... size) {
+        return DRAWS.continuous(Continuous.EXPONENTIAL, this::reserve, size, scale);
+    }
+
+    /** Generator.gamma(shape, scale, size) with array parameters broadcast (to size if given), float64: {@code gamma(shapes, scales)}. */
+    public NDArray gamma(NDArray shape, NDArray scale, long... size) {
+        return DRAWS.continuous(Continuous.GAMMA, this::reserve, size, shape, scale);
+    }
+
+    /** Generator.beta(a, b, size) with array parameters broadcast (to size if given), float64: {@code beta(as, bs)}. */
+    public NDArray beta(NDArray a, NDArray b, long... size) {
+        return DRAWS.continuous(Continuous.BETA, this::reserve, size, a, b);
+    }
+
+    /** Generator.chisquare(df, size) with array parameters broadcast (to size if given), float64: {@code chisquare(dfs)}. */
+    public NDArray chisquare(NDArray df, long... size) {
+        return DRAWS.continuous(Continuous.CHISQUARE, this::reserve, size, df);
+    }
+
+    /** Generator.standard_t(df, size) with array parameters broadcast (to size if given), float64: {@code standardT(dfs)}. */
+    public NDArray standardT(NDArray df, long... size) {
+        return DRAWS.continuous(Continuous.STANDARD_T, this::reserve, size, df);
+    }
+
+    /** Generator.poisson(lam, size) with array parameters broadcast (to size if given), int64: {@code poisson(lams)}. */
+    public NDArray poisson(NDArray lam, long... size) {
+        return DRAWS.poisson(this::reserve, lam, size);
+    }
+
+    /** Generator.binomial(n, p, size) with array parameters broadcast (to size if given), int64: {@code binomial(ns, ps)}. */
+    public NDArray binomial(NDArray n, NDArray p, long... size) {
+        return DRAWS.binomial(this::reserve, n, p, size);
     }
 }

@@ -28,7 +28,7 @@ final class BlockDraws {
     static boolean handles(Continuous dist) {
         return switch (dist) {
             case RANDOM, STANDARD_NORMAL, EXPONENTIAL, LOGNORMAL, LAPLACE -> true;
-            case GAMMA, BETA, CHISQUARE -> false;
+            default -> false;
         };
     }
 
@@ -61,7 +61,7 @@ final class BlockDraws {
             case LAPLACE -> """
                     _v0 = nd_f32_laplace(_rng.w0, _a, _b); _v1 = nd_f32_laplace(_rng.w1, _a, _b);
                     _v2 = nd_f32_laplace(_rng.w2, _a, _b); _v3 = nd_f32_laplace(_rng.w3, _a, _b);""";
-            case GAMMA, BETA, CHISQUARE -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
+            default -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
         };
     }
 
@@ -76,7 +76,7 @@ final class BlockDraws {
             case EXPONENTIAL -> "_v0 = _a * nd_f64_exp(_rng.w0, _rng.w1); _v1 = _a * nd_f64_exp(_rng.w2, _rng.w3);";
             case LAPLACE ->
                 "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
-            case GAMMA, BETA, CHISQUARE -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
+            default -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
         };
     }
 

@@ -9,7 +9,21 @@ public enum Continuous {
     BETA("beta"),
     LOGNORMAL("lognormal"),
     CHISQUARE("chisquare"),
-    LAPLACE("laplace");
+    LAPLACE("laplace"),
+    STANDARD_CAUCHY("standard_cauchy"),
+    STANDARD_T("standard_t"),
+    LOGISTIC("logistic"),
+    GUMBEL("gumbel"),
+    PARETO("pareto"),
+    POWER("power"),
+    RAYLEIGH("rayleigh"),
+    WALD("wald"),
+    WEIBULL("weibull"),
+    VONMISES("vonmises"),
+    TRIANGULAR("triangular"),
+    NONCENTRAL_CHISQUARE("noncentral_chisquare"),
+    NONCENTRAL_F("noncentral_f"),
+    F("f");
 
     private final String numpyName;
 

@@ -45,11 +45,25 @@ final class DeviceDraws {
     }
 
     /** The double-valued sample of a rejection sampler, as statements ending in {@code _v = ...}. */
-    private static String sample(Continuous dist) {
+    static String sample(Continuous dist) {
         return switch (dist) {
             case GAMMA -> "double _v = _p1 * nd_std_gamma(&_rng, _p0);";
             case BETA -> "double _v = nd_beta(&_rng, _p0, _p1);";
-            case CHISQUARE -> "double _v = 2.0 * nd_std_gamma(&_rng, _p0 / 2.0);";
+            case CHISQUARE -> "double _v = nd_chisq(&_rng, _p0);";
+            case STANDARD_CAUCHY -> "double _v = nd_std_normal(&_rng); _v /= nd_std_normal(&_rng);";
+            case STANDARD_T -> "double _v = nd_std_t(&_rng, _p0);";
+            case LOGISTIC -> "double _v = nd_logistic(&_rng, _p0, _p1);";
+            case GUMBEL -> "double _v = nd_gumbel(&_rng, _p0, _p1);";
+            case PARETO -> "double _v = expm1(nd_std_exp(&_rng) / _p0);";
+            case POWER -> "double _v = pow(-expm1(-nd_std_exp(&_rng)), 1.0 / _p0);";
+            case RAYLEIGH -> "double _v = _p0 * sqrt(2.0 * nd_std_exp(&_rng));";
+            case WALD -> "double _v = nd_wald(&_rng, _p0, _p1);";
+            case WEIBULL -> "double _v = _p0 == 0.0 ? 0.0 : pow(nd_std_exp(&_rng), 1.0 / _p0);";
+            case VONMISES -> "double _v = nd_vonmises(&_rng, _p0, _p1);";
+            case TRIANGULAR -> "double _v = nd_triangular(&_rng, _p0, _p1, _p2);";
+            case NONCENTRAL_CHISQUARE -> "double _v = nd_noncentral_chisq(&_rng, _p0, _p1);";
+            case NONCENTRAL_F -> "double _v = nd_noncentral_f(&_rng, _p0, _p1, _p2);";
+            case F -> "double _v = nd_f(&_rng, _p0, _p1);";
             default -> throw new IllegalArgumentException(dist + " is drawn by BlockDraws");
         };
     }
@@ -61,6 +75,7 @@ final class DeviceDraws {
         p.add(new Param("_off", DType.INT64, Kind.SCALAR));
         p.add(new Param("_p0", DType.FLOAT64, Kind.SCALAR));
         p.add(new Param("_p1", DType.FLOAT64, Kind.SCALAR));
+        p.add(new Param("_p2", DType.FLOAT64, Kind.SCALAR));
         return p;
     }
 
@@ -89,7 +104,9 @@ final class DeviceDraws {
                         List.of()));
         Draw d = c.reserve(units(y.size()));
         ElementwiseLoop.run(
-                spec, new Object[] {y, d.seed(), d.offset(), param(params, 0), param(params, 1)}, y.shape());
+                spec,
+                new Object[] {y, d.seed(), d.offset(), param(params, 0), param(params, 1), param(params, 2)},
+                y.shape());
         return y;
     }
 
@@ -144,6 +161,83 @@ final class DeviceDraws {
                         List.of()));
         Draw d = c.reserve(units(y.size()));
         ElementwiseLoop.run(spec, new Object[] {y, d.seed(), d.offset(), x, n}, y.shape());
+        return y;
+    }
+
+    /** One of {@link Discrete} as int64, its real parameters {@code x0}, {@code x1} and its counts (hypergeometric's). */
+    static NDArray discrete(Discrete dist, Counters c, long[] shape, double x0, double x1, long[] counts) {
+        NDArray y = empty(DType.INT64, shape);
+        String call = switch (dist) {
+            case GEOMETRIC -> "nd_geometric(&_rng, _x0)";
+            case NEGATIVE_BINOMIAL -> "nd_negative_binomial(&_rng, _x0, _x1)";
+            case LOGSERIES -> "nd_logseries(&_rng, _x0)";
+            case ZIPF -> "nd_zipf(&_rng, _x0)";
+            case HYPERGEOMETRIC -> "nd_hypergeometric(&_rng, _n0, _n1, _n2)";
+        };
+        String name = dist.numpyName();
+        Spec spec = SPECS.computeIfAbsent(
+                name,
+                k -> new Spec(
+                        "nd_random_" + name,
+                        List.of(
+                                new Param("y", DType.INT64, Kind.OUT),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_x0", DType.FLOAT64, Kind.SCALAR),
+                                new Param("_x1", DType.FLOAT64, Kind.SCALAR),
+                                new Param("_n0", DType.INT64, Kind.SCALAR),
+                                new Param("_n1", DType.INT64, Kind.SCALAR),
+                                new Param("_n2", DType.INT64, Kind.SCALAR)),
+                        INIT + "y = " + call + ";",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
+        long n0 = counts.length > 0 ? counts[0] : 0, n1 = counts.length > 1 ? counts[1] : 0;
+        long n2 = counts.length > 2 ? counts[2] : 0;
+        Draw d = c.reserve(units(y.size()));
+        ElementwiseLoop.run(spec, new Object[] {y, d.seed(), d.offset(), x0, x1, n0, n1, n2}, y.shape());
+        return y;
+    }
+
+    /** Multivariate hypergeometric rows: one thread per row, each color a hypergeometric draw of what is left. */
+    static NDArray multivariateHypergeometric(Counters c, long[] colors, long nsample, long total, long[] size) {
+        int k = colors.length;
+        long[] shape = java.util.Arrays.copyOf(size, size.length + 1);
+        shape[size.length] = k;
+        NDArray y = empty(DType.INT64, shape);
+        if (y.size() == 0) return y;
+        Spec spec = SPECS.computeIfAbsent(
+                "multivariate_hypergeometric",
+                x -> new Spec(
+                        "nd_random_multivariate_hypergeometric",
+                        List.of(
+                                new Param("_row", DType.INT8, Kind.IN),
+                                new Param("o", DType.INT64, Kind.RAW),
+                                new Param("cl", DType.INT64, Kind.RAW),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_ns", DType.INT64, Kind.SCALAR),
+                                new Param("_tot", DType.INT64, Kind.SCALAR),
+                                new Param("_k", DType.INT64, Kind.SCALAR)),
+                        INIT + """
+                        ND_GLOBAL long* _o = o + (ulong)i * (ulong)_k;
+                        long _left = _ns, _rest = _tot;
+                        for (long j = 0; j < _k; j++) {
+                            _rest -= cl[j];
+                            long _x = _left > 0 ? nd_hypergeometric(&_rng, cl[j], _rest, _left) : 0;
+                            _o[j] = _x;
+                            _left -= _x;
+                        }""",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
+        Draw d = c.reserve(units(y.size()));
+        try (NDArray row = NDArray.empty(Device.current(), DType.INT8, new long[0], Order.C);
+                NDArray cl = Creation.array(colors)) {
+            ElementwiseLoop.run(spec, new Object[] {row, y, cl, d.seed(), d.offset(), nsample, total, (long) k}, size);
+        }
         return y;
     }
 

@@ -77,9 +77,118 @@ public final class DistributionLibrary {
             }
             case LOGNORMAL -> nonNegative(op, "sigma", params[1]);
             case CHISQUARE -> positive(op, "df", params[0]);
-            case LAPLACE -> nonNegative(op, "scale", params[1]);
+            case LAPLACE, LOGISTIC, GUMBEL -> nonNegative(op, "scale", params[1]);
+            case STANDARD_CAUCHY -> {}
+            case STANDARD_T -> positive(op, "df", params[0]);
+            case PARETO, POWER -> positive(op, "a", params[0]);
+            case WEIBULL -> nonNegative(op, "a", params[0]);
+            case RAYLEIGH -> nonNegative(op, "scale", params[0]);
+            case WALD -> {
+                positive(op, "mean", params[0]);
+                positive(op, "scale", params[1]);
+            }
+            case VONMISES -> nonNegative(op, "kappa", params[1]);
+            case TRIANGULAR -> triangular(op, params[0], params[1], params[2]);
+            case F -> {
+                positive(op, "dfnum", params[0]);
+                positive(op, "dfden", params[1]);
+            }
+            case NONCENTRAL_CHISQUARE -> {
+                positive(op, "df", params[0]);
+                nonNegative(op, "nonc", params[1]);
+                poissonMixture(op, params[0], params[1]);
+            }
+            case NONCENTRAL_F -> {
+                positive(op, "dfnum", params[0]);
+                positive(op, "dfden", params[1]);
+                nonNegative(op, "nonc", params[2]);
+                poissonMixture(op, params[0], params[2]);
+            }
         }
         return DeviceDraws.continuous(dist, c, dtype, shape, params);
+    }
+
+    /**
+     * One of {@link Continuous} with NDArray parameters in NumPy's order, broadcast together (and to {@code size}
+     * where it is not empty): float64, each element from its own Philox stream.
+     */
+    public NDArray continuous(Continuous dist, Counters c, long[] size, NDArray... params) {
+        Objects.requireNonNull(dist, "random: dist is null");
+        String op = "random." + camel(dist.numpyName());
+        Objects.requireNonNull(params, op + ": parameters are null");
+        long[] shape = ArrayDraws.shape(op, size, params);
+        switch (dist) {
+            case EXPONENTIAL, RAYLEIGH -> nonNegative(op, "scale", params[0]);
+            case GAMMA -> {
+                nonNegative(op, "shape", params[0]);
+                nonNegative(op, "scale", params[1]);
+            }
+            case BETA -> {
+                positive(op, "a", params[0]);
+                positive(op, "b", params[1]);
+            }
+            case LOGNORMAL -> nonNegative(op, "sigma", params[1]);
+            case CHISQUARE, STANDARD_T -> positive(op, "df", params[0]);
+            case LAPLACE, LOGISTIC, GUMBEL -> nonNegative(op, "scale", params[1]);
+            case PARETO, POWER -> positive(op, "a", params[0]);
+            case WEIBULL -> nonNegative(op, "a", params[0]);
+            case WALD -> {
+                positive(op, "mean", params[0]);
+                positive(op, "scale", params[1]);
+            }
+            case VONMISES -> nonNegative(op, "kappa", params[1]);
+            case F -> {
+                positive(op, "dfnum", params[0]);
+                positive(op, "dfden", params[1]);
+            }
+            // noncentral arrays would need poissonMixture's bound per element
+            case RANDOM, STANDARD_NORMAL, STANDARD_CAUCHY, TRIANGULAR, NONCENTRAL_CHISQUARE, NONCENTRAL_F ->
+                throw new NdException(op + ": expected number parameters, got arrays (not taken for this method)");
+        }
+        return ArrayDraws.continuous(dist.numpyName(), ArrayDraws.sample(dist), c, shape, params);
+    }
+
+    /** Generator.normal(loc, scale, size) with NDArray parameters: float64, loc + scale * a standard normal. */
+    public NDArray normal(Counters c, NDArray loc, NDArray scale, long[] size) {
+        String op = "random.normal";
+        long[] shape = ArrayDraws.shape(op, size, loc, scale);
+        ArrayDraws.require(op, "scale >= 0", scale, scale.ge(0.0), v -> v >= 0);
+        return ArrayDraws.continuous("normal", "double _v = _p0 + _p1 * nd_std_normal(&_rng);", c, shape, loc, scale);
+    }
+
+    /** Generator.uniform(low, high, size) with NDArray parameters: float64, low + (high - low) * [0, 1). */
+    public NDArray uniform(Counters c, NDArray low, NDArray high, long[] size) {
+        String op = "random.uniform";
+        long[] shape = ArrayDraws.shape(op, size, low, high);
+        try (NDArray range = high.sub(low)) {
+            ArrayDraws.require(
+                    op,
+                    "high - low finite and >= 0",
+                    range,
+                    ArrayDraws.both(range.ge(0.0), range.isfinite()),
+                    v -> v >= 0 && Double.isFinite(v));
+        }
+        return ArrayDraws.continuous(
+                "uniform", "double _v = _p0 + (_p1 - _p0) * nd_next_double(&_rng);", c, shape, low, high);
+    }
+
+    /** Generator.poisson(lam, size) with an NDArray lam: int64. */
+    public NDArray poisson(Counters c, NDArray lam, long[] size) {
+        String op = "random.poisson";
+        long[] shape = ArrayDraws.shape(op, size, lam);
+        nonNegative(op, "lam", lam);
+        ArrayDraws.require(op, "lam <= " + POISSON_LAM_MAX, lam, lam.le(POISSON_LAM_MAX), v -> v <= POISSON_LAM_MAX);
+        return ArrayDraws.discrete("poisson", "nd_poisson(&_rng, _x0)", c, shape, lam, null, DType.FLOAT64);
+    }
+
+    /** Generator.binomial(n, p, size) with NDArray parameters (n cast to int64): int64. */
+    public NDArray binomial(Counters c, NDArray n, NDArray p, long[] size) {
+        String op = "random.binomial";
+        long[] shape = ArrayDraws.shape(op, size, n, p);
+        ArrayDraws.require(op, "n >= 0", n, n.ge(0L), v -> v >= 0);
+        ArrayDraws.require(op, "0 <= p <= 1", p, ArrayDraws.both(p.ge(0.0), p.le(1.0)), v -> v >= 0 && v <= 1);
+        // the probability goes first in the kernel's parameters (_x0), the count second (_x1)
+        return ArrayDraws.discrete("binomial", "nd_binomial(&_rng, _x1, _x0)", c, shape, p, n, DType.INT64);
     }
 
     /** Generator.integers(low, high, size, dtype, endpoint): exactly uniform, no modulo bias. */
@@ -105,6 +214,69 @@ public final class DistributionLibrary {
                     + " (expected the largest value drawn, " + top + ", at most " + max + ")");
         }
         return DeviceDraws.integers(c, low, top - low + 1, dtype, shape);
+    }
+
+    /**
+     * With df at most 1 the noncentral chi-square is a Poisson(nonc / 2) mixture of chi-squares, and a Poisson
+     * rate past {@link #POISSON_LAM_MAX} has no int64 count (its sampler would not end): refused, as poisson does.
+     */
+    private static void poissonMixture(String op, double df, double nonc) {
+        if (df <= 1 && nonc / 2 > POISSON_LAM_MAX)
+            throw new NdException(op + ": expected nonc / 2 at most " + POISSON_LAM_MAX + " when df <= 1, got nonc "
+                    + nonc + " (df " + df + ")");
+    }
+
+    /** NumPy's triangular checks: left <= mode <= right and left < right (NaN fails them). */
+    private static void triangular(String op, double left, double mode, double right) {
+        if (!(left <= mode)) throw new NdException(op + ": expected left <= mode, got left " + left + ", mode " + mode);
+        if (!(mode <= right))
+            throw new NdException(op + ": expected mode <= right, got mode " + mode + ", right " + right);
+        if (!(left < right))
+            throw new NdException(op + ": expected left < right, got left " + left + ", right " + right);
+    }
+
+    /**
+     * One of {@link Discrete} as int64: geometric(p), negative_binomial(n, p), logseries(p), zipf(a) take
+     * {@code x}; hypergeometric takes ngood, nbad, nsample as {@code counts}.
+     */
+    public NDArray discrete(Discrete dist, Counters c, long[] shape, double[] x, long... counts) {
+        Objects.requireNonNull(dist, "random: dist is null");
+        String op = "random." + camel(dist.numpyName());
+        checkShape(op, shape);
+        double x0 = x.length > 0 ? x[0] : 0, x1 = x.length > 1 ? x[1] : 0;
+        switch (dist) {
+            case GEOMETRIC -> {
+                if (!(x0 > 0 && x0 <= 1)) throw new NdException(op + ": expected 0 < p <= 1, got " + x0);
+            }
+            case NEGATIVE_BINOMIAL -> {
+                positive(op, "n", x0);
+                if (!(x1 > 0 && x1 <= 1)) throw new NdException(op + ": expected 0 < p <= 1, got " + x1);
+                // NumPy's bound: the Poisson rate, at the gamma's mean plus ten deviations, must not overflow int64
+                double maxLam = (1 - x1) / x1 * (x0 + 10 * Math.sqrt(x0));
+                if (!(maxLam <= POISSON_LAM_MAX)) // NaN (n infinite, p 1) too
+                throw new NdException(op + ": n too large or p too small: expected (1 - p) / p * (n + 10 sqrt(n))"
+                        + " at most " + POISSON_LAM_MAX + ", got " + maxLam + " (n " + x0 + ", p " + x1 + ")");
+            }
+            case LOGSERIES -> {
+                if (!(x0 >= 0 && x0 < 1)) throw new NdException(op + ": expected 0 <= p < 1, got " + x0);
+            }
+            case ZIPF -> {
+                if (!(x0 > 1)) throw new NdException(op + ": expected a > 1, got " + x0);
+            }
+            case HYPERGEOMETRIC -> {
+                long good = counts[0], bad = counts[1], nsample = counts[2];
+                if (good < 0) throw new NdException(op + ": expected ngood >= 0, got " + good);
+                if (bad < 0) throw new NdException(op + ": expected nbad >= 0, got " + bad);
+                if (nsample < 0) throw new NdException(op + ": expected nsample >= 0, got " + nsample);
+                if (good >= 1_000_000_000L || bad >= 1_000_000_000L)
+                    throw new NdException(op + ": expected both ngood and nbad less than 1000000000, got ngood " + good
+                            + ", nbad " + bad);
+                if (good + bad < nsample)
+                    throw new NdException(op + ": expected nsample <= ngood + nbad, got nsample " + nsample
+                            + ", ngood + nbad " + (good + bad));
+            }
+        }
+        return DeviceDraws.discrete(dist, c, shape, x0, x1, counts);
     }
 
     /** Generator.poisson(lam, size): int64. */
@@ -153,6 +325,61 @@ public final class DistributionLibrary {
         return Sampling.permutation(c, x);
     }
 
+    /** Generator.permuted(x, axis): each slice along {@code axis} (null: x flattened) shuffled on its own. */
+    public NDArray permuted(Counters c, NDArray x, Integer axis) {
+        return Permuted.permuted(c, x, axis);
+    }
+
+    /**
+     * Generator.dirichlet(alpha, size): float64 of shape size + (len(alpha),), each row Gamma(alpha_j, 1) draws
+     * over their sum (NumPy's method for alpha above 0.1; below it NumPy breaks a stick with betas).
+     */
+    public NDArray dirichlet(Counters c, double[] alpha, long[] size) {
+        String op = "random.dirichlet";
+        Objects.requireNonNull(alpha, op + ": alpha is null");
+        checkShape(op, size);
+        if (alpha.length == 0) throw new NdException(op + ": expected at least one alpha, got none");
+        for (int j = 0; j < alpha.length; j++)
+            if (!(alpha[j] > 0)) throw new NdException(op + ": expected alpha > 0, got alpha[" + j + "] = " + alpha[j]);
+        long[] shape = java.util.Arrays.copyOf(size, size.length + 1);
+        shape[size.length] = alpha.length;
+        try (NDArray a = org.ndgpu.ndarray.Creation.array(alpha);
+                NDArray one = org.ndgpu.ndarray.Creation.ones(DType.FLOAT64);
+                NDArray g = ArrayDraws.continuous(
+                        Continuous.GAMMA.numpyName(), ArrayDraws.sample(Continuous.GAMMA), c, shape, a, one);
+                NDArray s = g.sum(new int[] {size.length}, true)) {
+            return g.div(s);
+        }
+    }
+
+    /** Generator.multivariate_normal(mean, cov, size): float64 of shape size + (len(mean),). */
+    public NDArray multivariateNormal(Counters c, double[] mean, double[][] cov, long[] size) {
+        return MultivariateNormal.draw(c, mean, cov, size);
+    }
+
+    /**
+     * Generator.multivariate_hypergeometric(colors, nsample, size), NumPy's method 'marginals': each color a
+     * hypergeometric draw of what is left, so a row always sums to nsample.
+     */
+    public NDArray multivariateHypergeometric(Counters c, long[] colors, long nsample, long[] size) {
+        String op = "random.multivariateHypergeometric";
+        Objects.requireNonNull(colors, op + ": colors is null");
+        checkShape(op, size);
+        long total = 0;
+        for (int j = 0; j < colors.length; j++) {
+            if (colors[j] < 0)
+                throw new NdException(op + ": expected colors >= 0, got colors[" + j + "] = " + colors[j]);
+            if (colors[j] >= 1_000_000_000L || (total += colors[j]) >= 1_000_000_000L)
+                throw new NdException(op + ": expected the total of colors less than 1000000000, got at least "
+                        + Math.max(total, colors[j]));
+        }
+        if (nsample < 0) throw new NdException(op + ": expected nsample >= 0, got " + nsample);
+        if (nsample > total)
+            throw new NdException(
+                    op + ": insufficient count: expected nsample <= sum(colors) = " + total + ", got " + nsample);
+        return DeviceDraws.multivariateHypergeometric(c, colors, nsample, total, size);
+    }
+
     /** Generator.shuffle(x): permutes x along axis 0, in place. */
     public void shuffle(Counters c, NDArray x) {
         Sampling.shuffle(c, x);
@@ -187,6 +414,14 @@ public final class DistributionLibrary {
 
     private static void positive(String op, String what, double v) {
         if (!(v > 0)) throw new NdException(op + ": expected " + what + " > 0, got " + v);
+    }
+
+    private static void nonNegative(String op, String what, NDArray v) {
+        ArrayDraws.require(op, what + " >= 0", v, v.ge(0.0), x -> x >= 0);
+    }
+
+    private static void positive(String op, String what, NDArray v) {
+        ArrayDraws.require(op, what + " > 0", v, v.gt(0.0), x -> x > 0);
     }
 
     static long dtypeMin(DType d) {

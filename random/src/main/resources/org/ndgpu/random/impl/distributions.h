@@ -192,6 +192,93 @@ ND_DEVICE_FN long nd_binomial(nd_rng* r, long n, double p) {
     return p <= 0.5 ? nd_binomial_low(r, n, p) : n - nd_binomial_low(r, n, 1 - p);
 }
 
+// ---- NumPy's other Generator samplers (distributions.c), per element, in double
+
+ND_DEVICE_FN double nd_chisq(nd_rng* r, double df) { return 2.0 * nd_std_gamma(r, df / 2.0); }
+
+ND_DEVICE_FN double nd_std_t(nd_rng* r, double df) {
+    double num = nd_std_normal(r), denom = nd_std_gamma(r, df / 2);
+    return sqrt(df / 2) * num / sqrt(denom);
+}
+
+ND_DEVICE_FN double nd_logistic(nd_rng* r, double loc, double scale) {
+    double u = nd_next_double(r);
+    while (u <= 0.0) u = nd_next_double(r);
+    return loc + scale * log(u / (1.0 - u));
+}
+
+ND_DEVICE_FN double nd_gumbel(nd_rng* r, double loc, double scale) {
+    for (;;) {
+        double u = 1.0 - nd_next_double(r);
+        if (u < 1.0) return loc - scale * log(-log(u));
+    }
+}
+
+ND_DEVICE_FN double nd_wald(nd_rng* r, double mean, double scale) {
+    double mu_2l = mean / (2 * scale), y = nd_std_normal(r);
+    y = mean * y * y;
+    double x = mean + mu_2l * (y - sqrt(4 * scale * y + y * y));
+    double u = nd_next_double(r);
+    return u <= mean / (mean + x) ? x : mean * mean / x;
+}
+
+ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
+    const double pi = 3.141592653589793;
+    if (isnan(kappa)) return kappa;
+    if (kappa < 1e-8) return pi * (2 * nd_next_double(r) - 1);
+    double s;
+    if (kappa < 1e-5) {
+        s = 1.0 / kappa + kappa;
+    } else if (kappa <= 1e6) {
+        double rr = 1 + sqrt(1 + 4 * kappa * kappa), rho = (rr - sqrt(2 * rr)) / (2 * kappa);
+        s = (1 + rho * rho) / (2 * rho);
+    } else {
+        double res = mu + sqrt(1.0 / kappa) * nd_std_normal(r);
+        if (res < -pi) res += 2 * pi;
+        if (res > pi) res -= 2 * pi;
+        return res;
+    }
+    double w;
+    for (;;) {
+        double u = nd_next_double(r), z = cos(pi * u);
+        w = (1 + s * z) / (s + z);
+        double y = kappa * (s - w), v = nd_next_double(r);
+        if (y * (2 - y) - v >= 0 || log(y / v) + 1 - y >= 0) break;
+    }
+    double u = nd_next_double(r), res = acos(w);
+    if (u < 0.5) res = -res;
+    res += mu;
+    int neg = res < 0;
+    double mod = fmod(fabs(res) + pi, 2 * pi) - pi;
+    return neg ? -mod : mod;
+}
+
+ND_DEVICE_FN double nd_triangular(nd_rng* r, double left, double mode, double right) {
+    double base = right - left, leftbase = mode - left, ratio = leftbase / base;
+    double leftprod = leftbase * base, rightprod = (right - mode) * base, u = nd_next_double(r);
+    return u <= ratio ? left + sqrt(u * leftprod) : right - sqrt((1.0 - u) * rightprod);
+}
+
+ND_DEVICE_FN double nd_noncentral_chisq(nd_rng* r, double df, double nonc) {
+    if (isnan(nonc)) return nonc;
+    if (nonc == 0) return nd_chisq(r, df);
+    if (1 < df) {
+        double chi2 = nd_chisq(r, df - 1), n = nd_std_normal(r) + sqrt(nonc);
+        return chi2 + n * n;
+    }
+    long i = nd_poisson(r, nonc / 2.0);
+    return nd_chisq(r, df + 2 * (double)i);
+}
+
+ND_DEVICE_FN double nd_noncentral_f(nd_rng* r, double dfnum, double dfden, double nonc) {
+    double t = nd_noncentral_chisq(r, dfnum, nonc) * dfden;
+    return t / (nd_chisq(r, dfden) * dfnum);
+}
+
+ND_DEVICE_FN double nd_f(nd_rng* r, double dfnum, double dfden) {
+    return (nd_chisq(r, dfnum) * dfden) / (nd_chisq(r, dfden) * dfnum);
+}
+
 // ---- the per-block distributions (the second kernel shape above)
 
 // [0, 1) with 24 random bits
@@ -272,4 +359,95 @@ ND_DEVICE_FN void nd_store2d(ND_GLOBAL double* y, ulong b, ulong n, int wide, do
     }
     y[e] = v0;
     if (e + 1 < n) y[e + 1] = v1;
+}
+
+// ---- NumPy's discrete samplers (distributions.c), per element
+
+ND_DEVICE_FN long nd_geometric(nd_rng* r, double p) {
+    if (p >= 0.333333333333333333333333) {
+        long x = 1;
+        double sum = p, prod = p, q = 1.0 - p, u = nd_next_double(r);
+        while (u > sum) { prod *= q; sum += prod; x++; }
+        return x;
+    }
+    double z = ceil(-nd_std_exp(r) / log1p(-p));
+    return z >= 9.223372036854776e18 ? 0x7FFFFFFFFFFFFFFFL : (long)z;
+}
+
+ND_DEVICE_FN long nd_negative_binomial(nd_rng* r, double n, double p) {
+    double y = nd_std_gamma(r, n) * ((1 - p) / p);
+    return nd_poisson(r, y);
+}
+
+ND_DEVICE_FN long nd_logseries(nd_rng* r, double p) {
+    double lr = log1p(-p);
+    for (;;) {
+        double v = nd_next_double(r);
+        if (v >= p) return 1;
+        double u = nd_next_double(r), q = -expm1(lr * u);
+        if (v <= q * q) {
+            double res = floor(1 + log(v) / log(q));
+            if (res < 1 || v == 0.0) continue;
+            return (long)res;
+        }
+        return v >= q ? 1 : 2;
+    }
+}
+
+ND_DEVICE_FN long nd_zipf(nd_rng* r, double a) {
+    if (a >= 1025) return 1;
+    double am1 = a - 1.0, b = pow(2.0, am1), umin = pow(9.223372036854775807e18, -am1);
+    for (;;) {
+        double u01 = nd_next_double(r), u = u01 * umin + (1 - u01), v = nd_next_double(r);
+        double x = floor(pow(u, -1.0 / am1));
+        if (x > 9.223372036854775807e18 || x < 1.0) continue;
+        double t = pow(1.0 + 1.0 / x, am1);
+        if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return (long)x;
+    }
+}
+
+// NumPy's hypergeometric_sample: draws one by one from the smaller side of the sample
+ND_DEVICE_FN long nd_hypergeometric_sample(nd_rng* r, long good, long bad, long sample) {
+    long total = good + bad, computed = sample > total / 2 ? total - sample : sample;
+    long rtotal = total, rgood = good;
+    while (computed > 0 && rgood > 0 && rtotal > rgood) {
+        --rtotal;
+        if ((long)nd_bounded(r, (ulong)rtotal + 1) < rgood) --rgood;
+        --computed;
+    }
+    if (rtotal == rgood) rgood -= computed;
+    return sample > total / 2 ? rgood : good - rgood;
+}
+
+ND_DEVICE_FN double nd_logfact(long k) { return lgamma((double)k + 1.0); }
+
+// NumPy's hypergeometric_hrua: Stadlober's ratio of uniforms
+ND_DEVICE_FN long nd_hypergeometric_hrua(nd_rng* r, long good, long bad, long sample) {
+    long popsize = good + bad, computed = sample < popsize - sample ? sample : popsize - sample;
+    long mingb = good < bad ? good : bad, maxgb = good < bad ? bad : good;
+    double p = (double)mingb / (double)popsize, q = (double)maxgb / (double)popsize;
+    double mu = (double)computed * p, a = mu + 0.5;
+    double var = (double)(popsize - computed) * (double)computed * p * q / (double)(popsize - 1);
+    double c = sqrt(var + 0.5), h = 1.7155277699214135 * c + 0.8989161620588988;
+    long m = (long)floor((double)(computed + 1) * (double)(mingb + 1) / (double)(popsize + 2));
+    double g = nd_logfact(m) + nd_logfact(mingb - m) + nd_logfact(computed - m) + nd_logfact(maxgb - computed + m);
+    double lim = (double)(computed < mingb ? computed : mingb) + 1, b = fmin(lim, floor(a + 16 * c));
+    long k;
+    for (;;) {
+        double u = nd_next_double(r), v = nd_next_double(r), x = a + h * (v - 0.5) / u;
+        if (x < 0.0 || x >= b) continue;
+        k = (long)floor(x);
+        double t = g - (nd_logfact(k) + nd_logfact(mingb - k) + nd_logfact(computed - k) + nd_logfact(maxgb - computed + k));
+        if (u * (4.0 - u) - 3.0 <= t) break;
+        if (u * (u - t) >= 1) continue;
+        if (2.0 * log(u) <= t) break;
+    }
+    if (good > bad) k = computed - k;
+    if (computed < sample) k = good - k;
+    return k;
+}
+
+ND_DEVICE_FN long nd_hypergeometric(nd_rng* r, long good, long bad, long sample) {
+    return sample >= 10 && sample <= good + bad - 10 ? nd_hypergeometric_hrua(r, good, bad, sample)
+                                                     : nd_hypergeometric_sample(r, good, bad, sample);
 }

@@ -51,6 +51,18 @@ public class GeneratorDevicesTest {
             r -> r.lognormal(1, 0.5, DType.FLOAT32, 3001),
             r -> r.choice(
                     10, new long[] {7}, false, new double[] {0.05, 0.1, 0.15, 0.2, 0.1, 0.1, 0.1, 0.05, 0.1, 0.05}),
+            // the later Generator methods, per element
+            r -> r.standardT(3, 3000),
+            r -> r.vonmises(0.5, 2, DType.FLOAT32, 3000),
+            r -> r.noncentralF(4, 9, 1.5, 3000),
+            r -> r.triangular(-1, 0, 2, 3000),
+            r -> r.zipf(2, 3000),
+            r -> r.negativeBinomial(4.5, 0.35, 3000),
+            r -> r.hypergeometric(300, 500, 150, 3000),
+            r -> r.hypergeometric(7, 12, 6, 3000),
+            r -> r.multivariateHypergeometric(new long[] {300, 500, 200}, 150, 500),
+            r -> r.dirichlet(new double[] {0.5, 2, 3}, 500),
+            r -> r.multivariateNormal(new double[] {1, 2}, new double[][] {{2, 0.5}, {0.5, 1}}, 500),
             // Random's own uniform and normal
             r -> r.uniform(-1, 1, DType.FLOAT32, 3001),
             r -> r.uniform(0, 5, DType.FLOAT64, 3001),
