@@ -18,4 +18,5 @@ module org.ndgpu {
     requires org.ndgpu.backend.cuda;
 
     exports org.ndgpu;
+    exports org.ndgpu.display;
 }
