@@ -49,6 +49,14 @@ public final class Figure {
         return new int[] {chart.getWidth(), chart.getHeight()};
     }
 
+    /** "Figure 600x400: sin": its size and title. */
+    @Override
+    public String toString() {
+        String title = chart.getTitle();
+        return "Figure " + chart.getWidth() + "x" + chart.getHeight()
+                + (title == null || title.isEmpty() ? "" : ": " + title);
+    }
+
     /** The figure drawn into an image of {@link #size()}: {@code BufferedImage img = fig.toImage();} */
     public BufferedImage toImage() {
         return BitmapEncoder.getBufferedImage(chart);

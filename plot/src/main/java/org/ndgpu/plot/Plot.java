@@ -125,6 +125,10 @@ public final class Plot {
         styler.setMin(lo);
         styler.setMax(hi > lo ? hi : lo + 1);
         styler.setShowValue(false);
+        styler.setPlotGridLinesVisible(false);
+        // a label per row and column reads only for small images
+        styler.setXAxisTicksVisible(w <= 20);
+        styler.setYAxisTicksVisible(h <= 20);
         styler.setLegendVisible(false);
         styler.setChartBackgroundColor(Color.WHITE);
         chart.addSeries("image", xs, ys, cells);
