@@ -20,4 +20,5 @@ module org.ndgpu {
     requires org.ndgpu.backend.cuda;
 
     exports org.ndgpu;
+    exports org.ndgpu.display;
 }
