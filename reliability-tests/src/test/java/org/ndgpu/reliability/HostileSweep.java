@@ -175,6 +175,7 @@ final class HostileSweep {
                                         Nd.array(new int[] {1, 3, 3}, DType.INT32, 3),
                                         new long[] {3, 4})),
                 new Target(org.ndgpu.sparse.SparseFormat.class, null),
+                new Target(org.ndgpu.display.Html.class, null),
                 new Target(org.ndgpu.sparse.linalg.SparseLinalg.class, org.ndgpu.sparse.linalg.SparseLinalg::instance),
                 new Target(
                         org.ndgpu.sparse.linalg.LinearOperator.class,
