@@ -39,16 +39,18 @@ public enum Mode {
 
     /**
      * C statements that map the long index {@code k} along an axis of length {@code n} into the
-     * input, or, for CONSTANT, set {@code out} (a boolean) when it falls outside.
+     * input, or, for CONSTANT, set {@code out} (a boolean) when it falls outside. An index inside the
+     * axis, every tap of an interior element, skips the mapping and its integer divisions.
      */
     String cIndex() {
-        return switch (this) {
-            case REFLECT -> "{ long p_ = 2 * n; k %= p_; if (k < 0) k += p_; if (k >= n) k = p_ - k - 1; }";
+        String outside = switch (this) {
+            case REFLECT -> "long p_ = 2 * n; k %= p_; if (k < 0) k += p_; if (k >= n) k = p_ - k - 1;";
             case MIRROR ->
                 "if (n == 1) k = 0; else { long p_ = 2 * n - 2; k %= p_; if (k < 0) k += p_; if (k >= n) k = p_ - k; }";
-            case NEAREST -> "k = k < 0 ? 0 : (k >= n ? n - 1 : k);";
+            case NEAREST -> "k = k < 0 ? 0 : n - 1;";
             case WRAP -> "k %= n; if (k < 0) k += n;";
-            case CONSTANT -> "out = out || k < 0 || k >= n;";
+            case CONSTANT -> "out = true;";
         };
+        return "if (k < 0 || k >= n) { " + outside + " }";
     }
 }

@@ -29,18 +29,22 @@ final class Window {
 
     private static ElementwiseKernel make(Mode mode) {
         String read = mode == Mode.CONSTANT ? "(out ? cval : (W) x[src])" : "(W) x[src]";
-        String body = "long c[" + MAX_DIMS + "]; long rem = (long) i;"
-                + " for (long d = nd - 1; d >= 0; d--) { c[d] = rem % shape[d]; rem /= shape[d]; }"
+        // the taps walk the weights in C order with an odometer of per-axis offsets: no division per tap
+        String body = "long c[" + MAX_DIMS + "], o[" + MAX_DIMS + "]; long rem = (long) i;"
+                + " for (long d = nd - 1; d >= 0; d--) { c[d] = rem % shape[d]; rem /= shape[d]; o[d] = 0; }"
                 + " W acc = (W) 0;"
                 + " for (long t = 0; t < wsize; t++) {"
-                + "   W wt = w[t]; if (wt == (W) 0) continue;"
-                + "   long r = t, src = 0, stride = 1; bool out = false;"
-                + "   for (long d = nd - 1; d >= 0; d--) {"
-                + "     long wd = r % wshape[d]; r /= wshape[d]; long n = shape[d]; long k = c[d] + wd - shift[d];"
-                + "     " + mode.cIndex()
-                + "     src += k * stride; stride *= n;"
+                + "   W wt = w[t];"
+                + "   if (wt != (W) 0) {"
+                + "     long src = 0, stride = 1; bool out = false;"
+                + "     for (long d = nd - 1; d >= 0; d--) {"
+                + "       long n = shape[d]; long k = c[d] + o[d] - shift[d];"
+                + "       " + mode.cIndex()
+                + "       src += k * stride; stride *= n;"
+                + "     }"
+                + "     acc += wt * " + read + ";"
                 + "   }"
-                + "   acc += wt * " + read + ";"
+                + "   for (long d = nd - 1; d >= 0; d--) { if (++o[d] < wshape[d]) break; o[d] = 0; }"
                 + " }"
                 + " y = (T) acc;";
         return new ElementwiseKernel(
