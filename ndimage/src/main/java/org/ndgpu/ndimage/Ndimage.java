@@ -113,6 +113,7 @@ public final class Ndimage {
         if (origins != null && origins.length != nd) {
             throw new NdException(op + ": expected one origin per axis (" + nd + "), got " + origins.length);
         }
+        checkSize(op, weights.size());
         double[] w = weights.astype(DType.FLOAT64).toDoubleArray();
         for (double v : w) {
             if (!Double.isFinite(v)) throw new NdException(op + ": the weights must be finite, got " + v);
@@ -425,6 +426,7 @@ public final class Ndimage {
         Objects.requireNonNull(weights, op + ": weights is null");
         Objects.requireNonNull(mode, op + ": mode is null");
         if (weights.length == 0) throw new NdException(op + ": expected at least one weight, got none");
+        checkSize(op, weights.length);
         for (double v : weights) {
             if (!Double.isFinite(v)) throw new NdException(op + ": the weights must be finite, got " + v);
         }
@@ -438,8 +440,18 @@ public final class Ndimage {
         }
     }
 
-    private static void checkSize(String op, int size) {
+    /**
+     * The longest window the direct filters take: each output element reads its whole window, so a
+     * window of millions of taps is hours of work (SciPy's running-sum uniform filter is not built yet).
+     */
+    static final int MAX_WINDOW = 1 << 20;
+
+    private static void checkSize(String op, long size) {
         if (size < 1) throw new NdException(op + ": expected a size of at least 1, got " + size);
+        if (size > MAX_WINDOW) {
+            throw new NdException(op + ": a window of " + size + " elements is more than the " + MAX_WINDOW
+                    + " that ndgpu's direct filters take");
+        }
     }
 
     private static void checkGaussian(String op, double sigma, int order, double truncate) {
@@ -448,7 +460,9 @@ public final class Ndimage {
         if (order < 0 || order > 3) throw new NdException(op + ": expected an order from 0 to 3, got " + order);
         if (!(truncate > 0) || Double.isInfinite(truncate))
             throw new NdException(op + ": expected a finite truncate > 0, got " + truncate);
-        if (truncate * sigma > 1e6)
-            throw new NdException(op + ": a window of radius " + (long) (truncate * sigma + 0.5) + " is too large");
+        if (truncate * sigma > MAX_WINDOW / 2.0 - 1) {
+            throw new NdException(op + ": a window of radius " + (long) (truncate * sigma + 0.5)
+                    + " is too large (at most " + MAX_WINDOW + " elements in all)");
+        }
     }
 }

@@ -46,6 +46,12 @@ class NdimageHostileTest extends PerDeviceTest {
                 () -> ND.correlate1d(x, new double[] {1, 2, 3}, -1, Mode.REFLECT, 0, 2),
                 "invalid origin 2");
         raises(NdException.class, () -> ND.minimumFilter1d(x, 0), "ndimage.minimum_filter1d", "size of at least 1");
+        raises(
+                NdException.class,
+                () -> ND.maximumFilter(x, Integer.MAX_VALUE),
+                "ndimage.maximum_filter1d",
+                "window of 2147483647");
+        raises(NdException.class, () -> ND.uniformFilter1d(x, Integer.MAX_VALUE), "ndimage.uniform_filter1d", "window");
         raises(NdException.class, () -> ND.gaussianFilter1d(x, 0), "ndimage.gaussian_filter1d", "sigma > 0");
         raises(NdException.class, () -> ND.gaussianFilter1d(x, 1, -1, 4, Mode.REFLECT, 0, 4), "order from 0 to 3");
         raises(NdException.class, () -> ND.gaussianFilter1d(x, 1e300), "too large");
