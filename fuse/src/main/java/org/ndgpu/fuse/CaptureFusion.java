@@ -47,7 +47,6 @@ public final class CaptureFusion implements CaptureFuser {
     private Trace trace;
     private final List<NDArray> args = new ArrayList<>();
     private final IdentityHashMap<NDArray, NDArray> symbols = new IdentityHashMap<>();
-    private final List<NDArray> outputs = new ArrayList<>();
     private final List<NDArray> held = new ArrayList<>();
     private final List<Node> nodes = new ArrayList<>();
     private final Set<Object> written = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -153,11 +152,10 @@ public final class CaptureFusion implements CaptureFuser {
         Node n = trace.nodeOf(symbolic, "a result");
         NDArray real = NDArray.empty(device, n.dtype(), n.shape(), Order.C);
         symbols.put(real, symbolic);
-        outputs.add(real);
         held.add(Captures.hold(real));
         nodes.add(n);
         written.add(Captures.memoryOf(real));
-        if (outputs.size() == 1) capture.beforeNextWork(this::flush);
+        if (held.size() == 1) capture.beforeNextWork(this::flush);
         return real;
     }
 
@@ -179,7 +177,6 @@ public final class CaptureFusion implements CaptureFuser {
         trace = null;
         args.clear();
         symbols.clear();
-        outputs.clear();
         held.clear();
         nodes.clear();
         written.clear();

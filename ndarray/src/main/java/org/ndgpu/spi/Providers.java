@@ -38,11 +38,8 @@ public final class Providers {
         for (Object o : operands) {
             if (o instanceof NDArray a && a.symbol() != null) return a.symbol().tracer();
         }
-        if (fusing != 0) {
-            CaptureFuser f = FUSER.get();
-            if (f != null) return f;
-        }
-        return ufuncs();
+        CaptureFuser f = fuser();
+        return f != null ? f : ufuncs();
     }
 
     /**
@@ -51,11 +48,13 @@ public final class Providers {
      */
     public static ReductionRunner reductions(NDArray a) {
         if (a.symbol() != null) return a.symbol().tracer();
-        if (fusing != 0) {
-            CaptureFuser f = FUSER.get();
-            if (f != null) return f;
-        }
-        return reductions();
+        CaptureFuser f = fuser();
+        return f != null ? f : reductions();
+    }
+
+    // this thread's capture fuser, or null; one volatile read while no thread captures with fusion
+    private static CaptureFuser fuser() {
+        return fusing != 0 ? FUSER.get() : null;
     }
 
     /**
