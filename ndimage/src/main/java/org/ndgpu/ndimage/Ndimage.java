@@ -338,14 +338,18 @@ public final class Ndimage {
     private static NDArray sumOverAxes(NDArray input, PerAxis term, boolean magnitude) {
         NDArray out = null;
         for (int d = 0; d < input.ndim(); d++) {
-            try (NDArray t = term.on(d);
-                    NDArray part = magnitude ? t.mul(t) : t.copy()) {
-                if (out == null) {
-                    out = part.copy();
-                } else {
-                    NDArray next = out.add(part);
-                    out.close();
-                    out = next;
+            NDArray part = term.on(d);
+            if (magnitude) {
+                try (NDArray t = part) {
+                    part = t.mul(t);
+                }
+            }
+            if (out == null) {
+                out = part;
+            } else {
+                try (NDArray sum = out;
+                        NDArray p = part) {
+                    out = sum.add(p);
                 }
             }
         }
