@@ -1,5 +1,6 @@
 package org.ndgpu.backend;
 
+import java.util.Map;
 import org.ndgpu.exceptions.CaptureException;
 
 /**
@@ -24,6 +25,19 @@ public interface BackendGraph {
      * serializes calls on one graph; a capturing stream is refused with a {@link CaptureException}.
      */
     void launch(BackendStream stream);
+
+    /**
+     * {@link #launch(BackendStream)} with buffers moved for this launch: wherever the recorded work
+     * points into a key of {@code rebound}, this launch points at the same offset of its value
+     * instead (a buffer at least as large). Later launches use their own call's map; an empty map is
+     * the work as recorded. Throws a {@link CaptureException} when the graph holds work whose
+     * pointers the backend did not record and so cannot move (a vendor library's), or when the
+     * backend cannot move any. By default: refused unless empty.
+     */
+    default void launch(BackendStream stream, Map<BackendBuffer, BackendBuffer> rebound) {
+        if (!rebound.isEmpty()) throw new CaptureException("this backend's graphs cannot launch with other buffers");
+        launch(stream);
+    }
 
     /** Releases the graph's native objects; idempotent. A launch already queued still runs. */
     void close();

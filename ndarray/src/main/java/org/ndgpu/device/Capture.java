@@ -80,13 +80,12 @@ public final class Capture {
     }
 
     /**
-     * Ends the capture and returns its graph, whose launches first run {@code checkInputs} (it throws
-     * when an array the graph binds was closed); {@code inputs} is how many such arrays it checks, for
-     * messages. When the backend cannot make the graph, its exception is thrown and the capture is
+     * Ends the capture and returns its graph, whose launches first check {@code inputs}, the arrays
+     * from outside the body that it binds. When the backend cannot make the graph, its exception is thrown and the capture is
      * discarded as by {@link #abort}.
      */
-    public Graph end(Runnable checkInputs, int inputs) {
-        Objects.requireNonNull(checkInputs, "Capture.end: checkInputs is null");
+    public Graph end(GraphInputs inputs) {
+        Objects.requireNonNull(inputs, "Capture.end: inputs is null");
         BackendGraph graph;
         try {
             runPending();
@@ -95,7 +94,7 @@ public final class Capture {
             device.memoryPool().graphClosed(memory, device.defaultStream().backendStream());
             throw e;
         }
-        return new Graph(device, graph, memory, checkInputs, inputs);
+        return new Graph(device, graph, memory, inputs);
     }
 
     /**

@@ -1,9 +1,17 @@
 package org.ndgpu.device;
 
 import java.lang.ref.Cleaner;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * A step of device work captured once and launched again and again, as a CUDA graph: what
@@ -28,23 +36,25 @@ import org.ndgpu.exceptions.DeviceException;
  *     (read results from the arrays the body kept, as {@code out[0]} above). Their memory stays the
  *     graph's until {@link #close()}, even when the body or the caller closes them.</li>
  * <li>Arrays from outside the body are bound by reference: write new data into them between
- *     launches. A launch after one of them was closed is an ArrayClosedException.</li>
+ *     launches, or launch with other arrays in their place ({@link #launch(Map)}). A launch after one
+ *     of them was closed is an ArrayClosedException.</li>
  * <li>Launches from several threads are serialized: each runs after the previous one, on the device
  *     too, whichever stream it is launched on.</li>
  * </ul>
  */
 public final class Graph implements AutoCloseable {
     private final Device device;
-    private final Runnable checkInputs;
-    private final int inputs;
+    private final GraphInputs inputs;
+    // the graph's own memory: no binding may put one of its blocks in an input's place
+    private final Set<BackendBuffer> owned = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Release release;
     private final Cleaner.Cleanable cleanable;
     private volatile boolean closed;
 
-    Graph(Device device, BackendGraph graph, GraphMemory memory, Runnable checkInputs, int inputs) {
+    Graph(Device device, BackendGraph graph, GraphMemory memory, GraphInputs inputs) {
         this.device = device;
-        this.checkInputs = checkInputs;
         this.inputs = inputs;
+        for (MemoryPool.Block b : memory.owned) owned.add(b.buffer);
         this.release = new Release(device, graph, memory);
         this.cleanable = Allocation.CLEANER.register(this, release);
     }
@@ -86,14 +96,52 @@ public final class Graph implements AutoCloseable {
      * and with a DeviceException after {@link #close()}.
      */
     public synchronized void launch() {
-        if (closed) {
-            throw new DeviceException("Graph.launch: the graph on " + device.id()
-                    + " was closed; capture the work again with Nd.capture");
-        }
-        checkInputs.run();
+        live("Graph.launch");
+        inputs.check(Map.of());
         BackendStream s = device.currentStream().backendStream();
         release.graph.launch(s);
         release.last = s;
+    }
+
+    /**
+     * {@link #launch()} with other arrays in the place of some it binds, for this launch only: each
+     * key of {@code bindings} is an array from outside the body that the body used, and its value an
+     * array of the same dtype, shape, strides and offset on the same device, which this launch reads
+     * and writes instead, as if the body had been given it. CUDA patches the recorded kernels' and
+     * copies' pointers in the executable graph (cuGraphExec*NodeSetParams), OpenCL sets the recorded
+     * kernels' arguments: no capture again, no copy.
+     *
+     * <pre>{@code
+     * try (Graph step = Nd.capture(() -> Nd.copyto(out, x.mul(2).add(1)))) {
+     *     for (int i = 0; i < xs.length; i++) step.launch(Map.of(x, xs[i], out, outs[i]));
+     * }
+     * }</pre>
+     *
+     * Refused with a CaptureException when the graph holds work whose arguments ndgpu did not record
+     * (a vendor library's: cuBLAS, cuFFT, NCCL) and so cannot move, and with an NdException naming the
+     * binding for a key the graph does not bind, a value of another layout or device, a closed value,
+     * or one of the graph's own arrays. The inputs not replaced must be open, as for launch().
+     */
+    public synchronized void launch(Map<NDArray, NDArray> bindings) {
+        if (bindings == null) throw new CaptureException("Graph.launch(bindings): bindings is null; expected a map of arrays");
+        live("Graph.launch(bindings)");
+        Map<BackendBuffer, BackendBuffer> rebound = inputs.check(bindings);
+        for (BackendBuffer b : rebound.values()) {
+            if (owned.contains(b)) {
+                throw new CaptureException("Graph.launch(bindings): a replacement array is one the graph made (its"
+                        + " memory is written by every launch); bind an array made outside the captured body");
+            }
+        }
+        BackendStream s = device.currentStream().backendStream();
+        release.graph.launch(s, rebound);
+        release.last = s;
+    }
+
+    private void live(String op) {
+        if (closed) {
+            throw new DeviceException(
+                    op + ": the graph on " + device.id() + " was closed; capture the work again with Nd.capture");
+        }
     }
 
     /** The device whose work the graph runs. */
@@ -123,7 +171,8 @@ public final class Graph implements AutoCloseable {
     /** "Graph(opencl:0, 2 input arrays)". */
     @Override
     public String toString() {
-        return "Graph(" + device.id() + ", " + inputs + " input array" + (inputs == 1 ? "" : "s")
-                + (closed ? ", closed" : "") + ")";
+        int n = inputs.count();
+        return "Graph(" + device.id() + ", " + n + " input array" + (n == 1 ? "" : "s") + (closed ? ", closed" : "")
+                + ")";
     }
 }

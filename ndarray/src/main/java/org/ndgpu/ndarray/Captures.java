@@ -4,18 +4,24 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;
 import org.ndgpu.device.Graph;
+import org.ndgpu.device.GraphInputs;
 import org.ndgpu.device.Stream;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.CaptureException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.spi.CaptureFuser;
 import org.ndgpu.spi.Providers;
 
@@ -94,7 +100,7 @@ public final class Captures {
         stopTracking();
         NDArray[] inputs = t.inputs.toArray(NDArray[]::new);
         try {
-            Graph graph = capture.end(() -> checkOpen(inputs), inputs.length);
+            Graph graph = capture.end(new Bound(capture.device(), inputs));
             try {
                 warmLaunchPath(capture.device());
             } catch (RuntimeException | Error e) {
@@ -147,7 +153,7 @@ public final class Captures {
                 c.abort();
                 throw e;
             }
-            try (Graph g = c.end(() -> {}, 0)) {
+            try (Graph g = c.end(GraphInputs.NONE)) {
                 g.launch();
             }
         }
@@ -180,15 +186,91 @@ public final class Captures {
         return a;
     }
 
-    // at each launch: cheap, one volatile read per input
-    private static void checkOpen(NDArray[] inputs) {
-        for (NDArray a : inputs) {
-            if (a.isClosed()) {
-                throw new ArrayClosedException("Graph.launch: the array " + a.dtype() + Shapes.str(a.shape())
-                        + " that the graph binds (made outside the captured body) was closed; keep it open while"
-                        + " the graph is launched, or capture the work again");
-            }
+    /** The arrays a graph binds: checked at each launch (one volatile read each), replaced by launch(bindings). */
+    private static final class Bound implements GraphInputs {
+        private final Device device;
+        private final NDArray[] inputs;
+
+        Bound(Device device, NDArray[] inputs) {
+            this.device = device;
+            this.inputs = inputs;
         }
+
+        @Override
+        public int count() {
+            return inputs.length;
+        }
+
+        @Override
+        public Map<BackendBuffer, BackendBuffer> check(Map<NDArray, NDArray> bindings) {
+            if (bindings.isEmpty()) {
+                for (NDArray a : inputs) if (a.isClosed()) throw closed(a);
+                return Map.of();
+            }
+            IdentityHashMap<BackendBuffer, BackendBuffer> rebound = new IdentityHashMap<>();
+            Set<NDArray> replaced = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (Map.Entry<NDArray, NDArray> e : bindings.entrySet()) {
+                NDArray from = e.getKey(), to = e.getValue();
+                if (from == null || to == null)
+                    throw new CaptureException("Graph.launch(bindings): a binding has a null array");
+                if (!isInput(from)) {
+                    throw new CaptureException("Graph.launch(bindings): the array " + describe(from)
+                            + " is not one the graph binds: only arrays made outside the captured body and used in"
+                            + " it can be replaced");
+                }
+                to.live("Graph.launch(bindings)");
+                if (to.device() != device) {
+                    throw new DeviceException("Graph.launch(bindings): the replacement for " + describe(from)
+                            + " is on " + to.device().id() + "; the graph runs on " + device.id());
+                }
+                if (to.dtype() != from.dtype()) {
+                    throw new DTypeException("Graph.launch(bindings): the replacement for " + describe(from)
+                            + " has dtype " + to.dtype() + "; expected " + from.dtype());
+                }
+                if (!java.util.Arrays.equals(to.shape(), from.shape())
+                        || !java.util.Arrays.equals(to.strides(), from.strides())
+                        || to.offset() != from.offset()) {
+                    throw new ShapeException("Graph.launch(bindings): the replacement for " + describe(from)
+                            + " has shape " + Shapes.str(to.shape()) + ", strides "
+                            + java.util.Arrays.toString(to.strides()) + " and offset " + to.offset() + "; expected"
+                            + " the same layout as the array it replaces: shape " + Shapes.str(from.shape())
+                            + ", strides " + java.util.Arrays.toString(from.strides()) + ", offset " + from.offset());
+                }
+                BackendBuffer old = from.allocation().buffer(),
+                        now = to.allocation().buffer();
+                BackendBuffer before = rebound.put(old, now);
+                if (before != null && before != now) {
+                    throw new CaptureException("Graph.launch(bindings): " + describe(from) + " shares its memory"
+                            + " with another bound array that is given a different replacement's memory");
+                }
+                replaced.add(from);
+            }
+            for (NDArray a : inputs) {
+                if (replaced.contains(a)) continue;
+                if (rebound.containsKey(a.allocation().buffer())) {
+                    throw new CaptureException("Graph.launch(bindings): the array " + describe(a) + " that the graph"
+                            + " binds views the same memory as a replaced array; replace it too, or bind arrays that"
+                            + " own their memory");
+                }
+                if (a.isClosed()) throw closed(a);
+            }
+            return rebound;
+        }
+
+        private boolean isInput(NDArray a) {
+            for (NDArray i : inputs) if (i == a) return true;
+            return false;
+        }
+    }
+
+    private static String describe(NDArray a) {
+        return a.dtype() + Shapes.str(a.shape());
+    }
+
+    private static ArrayClosedException closed(NDArray a) {
+        return new ArrayClosedException("Graph.launch: the array " + describe(a)
+                + " that the graph binds (made outside the captured body) was closed; keep it open while"
+                + " the graph is launched, or capture the work again");
     }
 
     /** {@code e} again, its message naming the public call in the body that issued the refused work. */

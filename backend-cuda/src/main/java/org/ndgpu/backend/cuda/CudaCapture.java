@@ -49,6 +49,7 @@ final class CudaCapture {
             throw cuda.error(r, "begin a capture");
         }
         CudaStream s = new CudaStream(cuda, handle, false);
+        s.recorded = new java.util.ArrayList<>();
         s.capturing = true;
         return s;
     }
@@ -58,6 +59,7 @@ final class CudaCapture {
         CudaStream s = cuda.own(stream, "end a capture");
         if (!s.capturing) throw new DeviceException(cuda.id() + " endCapture: " + s + " is not capturing");
         MemorySegment graph;
+        java.util.List<CudaRebinding.Launch> recorded = s.recorded;
         try {
             cuda.enter("end a capture");
             MemorySegment out = CudaBackend.scratch().out;
@@ -70,19 +72,21 @@ final class CudaCapture {
             }
         } finally {
             s.capturing = false;
+            s.recorded = null;
             s.close();
         }
-        return instantiate(cuda, graph);
+        return instantiate(cuda, graph, recorded);
     }
 
     // a graph of no node is launched as nothing at all (the driver's handling of an empty graph is not relied on)
-    private static BackendGraph instantiate(CudaBackend cuda, MemorySegment graph) {
+    private static BackendGraph instantiate(
+            CudaBackend cuda, MemorySegment graph, java.util.List<CudaRebinding.Launch> recorded) {
         MemorySegment out = CudaBackend.scratch().out;
         MemorySegment count = out.asSlice(8, 8);
         int r = CudaDriverGraphs.cuGraphGetNodes(graph, MemorySegment.NULL, count);
         if (r == 0 && count.get(JAVA_LONG, 0) == 0) {
             CudaDriverGraphs.cuGraphDestroy(graph);
-            return new CudaGraph(cuda, null, null);
+            return new CudaGraph(cuda, null, null, recorded);
         }
         if (r == 0) r = CudaDriverGraphs.cuGraphInstantiateWithFlags(out, graph, 0L);
         if (r != 0) {
@@ -98,6 +102,6 @@ final class CudaCapture {
             CudaDriverGraphs.cuGraphDestroy(graph);
             throw cuda.error(r, "upload the captured graph");
         }
-        return new CudaGraph(cuda, graph, exec);
+        return new CudaGraph(cuda, graph, exec, recorded);
     }
 }

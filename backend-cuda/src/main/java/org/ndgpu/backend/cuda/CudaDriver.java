@@ -158,6 +158,17 @@ public final class CudaDriver {
     static final MethodHandle CU_GRAPH_UPLOAD = opt("cuGraphUpload", I_AA);
     static final MethodHandle CU_GRAPH_EXEC_DESTROY = opt("cuGraphExecDestroy", I_A);
     static final MethodHandle CU_GRAPH_DESTROY = opt("cuGraphDestroy", I_A);
+    // optional: moving a graph's pointers to other buffers (Graph.launch(bindings)); the _v2 kernel node
+    // functions take CUDA_KERNEL_NODE_PARAMS_v2 (CUDA 12.0+)
+    static final MethodHandle CU_GRAPH_NODE_GET_TYPE = opt("cuGraphNodeGetType", I_AA);
+    static final MethodHandle CU_GRAPH_KERNEL_NODE_GET_PARAMS = opt("cuGraphKernelNodeGetParams_v2", I_AA);
+    static final MethodHandle CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS = opt("cuGraphExecKernelNodeSetParams_v2", I_AAA);
+    static final MethodHandle CU_GRAPH_MEMCPY_NODE_GET_PARAMS = opt("cuGraphMemcpyNodeGetParams", I_AA);
+    static final MethodHandle CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS =
+            opt("cuGraphExecMemcpyNodeSetParams", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+    static final MethodHandle CU_GRAPH_MEMSET_NODE_GET_PARAMS = opt("cuGraphMemsetNodeGetParams", I_AA);
+    static final MethodHandle CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS =
+            opt("cuGraphExecMemsetNodeSetParams", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
     // optional (CUDA 12.4+): loads a kernel now rather than at its first launch under lazy module loading
     static final MethodHandle CU_FUNC_LOAD = opt("cuFuncLoad", I_A);
 

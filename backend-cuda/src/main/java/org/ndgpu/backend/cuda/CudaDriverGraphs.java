@@ -101,4 +101,30 @@ public final class CudaDriverGraphs {
             throw CudaDriver.rethrow(t);
         }
     }
+
+    /** An optional graph function of two or three pointer arguments, by its handle: the CUresult. */
+    static int call(java.lang.invoke.MethodHandle h, MemorySegment a, MemorySegment b) {
+        try {
+            return (int) h.invokeExact(a, b);
+        } catch (Throwable t) {
+            throw CudaDriver.rethrow(t);
+        }
+    }
+
+    static int call(java.lang.invoke.MethodHandle h, MemorySegment a, MemorySegment b, MemorySegment c) {
+        try {
+            return (int) h.invokeExact(a, b, c);
+        } catch (Throwable t) {
+            throw CudaDriver.rethrow(t);
+        }
+    }
+
+    static int call4(
+            java.lang.invoke.MethodHandle h, MemorySegment a, MemorySegment b, MemorySegment c, MemorySegment d) {
+        try {
+            return (int) h.invokeExact(a, b, c, d);
+        } catch (Throwable t) {
+            throw CudaDriver.rethrow(t);
+        }
+    }
 }

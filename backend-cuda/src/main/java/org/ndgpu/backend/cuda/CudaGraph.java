@@ -1,8 +1,13 @@
 package org.ndgpu.backend.cuda;
 
 import java.lang.foreign.MemorySegment;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
 
 /**
@@ -15,22 +20,53 @@ final class CudaGraph implements BackendGraph {
     private final CudaBackend owner;
     private final MemorySegment graph;
     private final MemorySegment exec;
+    private final List<CudaRebinding.Launch> recorded;
+    // read back at the first launch with other buffers
+    private CudaRebinding.Nodes nodes;
+    // the buffers the executable graph points at now instead of those captured
+    private IdentityHashMap<BackendBuffer, BackendBuffer> current = new IdentityHashMap<>();
     private boolean closed;
 
-    CudaGraph(CudaBackend owner, MemorySegment graph, MemorySegment exec) {
+    CudaGraph(CudaBackend owner, MemorySegment graph, MemorySegment exec, List<CudaRebinding.Launch> recorded) {
         this.owner = owner;
         this.graph = graph;
         this.exec = exec;
+        this.recorded = recorded;
     }
 
     @Override
     public void launch(BackendStream stream) {
+        launch(stream, Map.of());
+    }
+
+    @Override
+    public void launch(BackendStream stream, Map<BackendBuffer, BackendBuffer> rebound) {
         CudaStream s = owner.own(stream, "graph launch");
         CudaCapture.refuse(s, "a graph's launch", "a graph launched inside a capture");
         if (closed) throw new DeviceException(owner.id() + " graph launch: the graph was closed");
         if (exec == null) return;
+        if (!same(rebound, current)) rebind(rebound);
         owner.enter("launch a graph");
         owner.check(CudaDriverGraphs.cuGraphLaunch(exec, s.handle), "launch a graph");
+    }
+
+    private void rebind(Map<BackendBuffer, BackendBuffer> target) {
+        for (Map.Entry<BackendBuffer, BackendBuffer> e : target.entrySet()) {
+            if (!(e.getValue() instanceof CudaBuffer b) || b.owner != owner || !(e.getKey() instanceof CudaBuffer)) {
+                throw new DeviceException(
+                        owner.id() + " graph launch: " + e.getValue() + " is not a buffer of this device");
+            }
+        }
+        if (nodes == null) nodes = CudaRebinding.read(owner, graph, recorded);
+        if (nodes.foreign != null && !target.isEmpty()) {
+            throw new CaptureException("Graph.launch(bindings): the graph holds work whose arrays ndgpu cannot move ("
+                    + nodes.foreign + "; cuBLAS, cuFFT and NCCL calls record work whose arguments only the library"
+                    + " knows); copy new data into the arrays the graph binds with Nd.copyto instead");
+        }
+        if (nodes.foreign == null) CudaRebinding.rebind(owner, exec, nodes, target, current);
+        IdentityHashMap<BackendBuffer, BackendBuffer> now = new IdentityHashMap<>();
+        for (Map.Entry<BackendBuffer, BackendBuffer> e : target.entrySet()) now.put(e.getKey(), e.getValue());
+        current = now;
     }
 
     /** Destroys the executable graph and the graph; a launch in flight finishes first (the driver frees it after). */
@@ -38,9 +74,18 @@ final class CudaGraph implements BackendGraph {
     public void close() {
         if (closed) return;
         closed = true;
+        if (nodes != null) nodes.arena.close();
         if (exec == null || owner.fault() != null || owner.isClosed()) return; // nothing, or gone with the context
         owner.enter("destroy a graph");
         owner.check(CudaDriverGraphs.cuGraphExecDestroy(exec), "destroy an executable graph");
         owner.check(CudaDriverGraphs.cuGraphDestroy(graph), "destroy a graph");
+    }
+
+    // by identity, whatever kind of map the caller gave
+    private static boolean same(Map<BackendBuffer, BackendBuffer> a, IdentityHashMap<BackendBuffer, BackendBuffer> b) {
+        if (a.size() != b.size()) return false;
+        for (Map.Entry<BackendBuffer, BackendBuffer> e : a.entrySet())
+            if (b.get(e.getKey()) != e.getValue()) return false;
+        return true;
     }
 }

@@ -108,6 +108,7 @@ final class CudaLauncher {
                     MemorySegment.NULL);
         }
         if (r != 0) throw CudaLaunchErrors.failed(backend, r, k, grid, block, shared);
+        if (s.capturing) s.recorded.add(CudaRebinding.record(k, sc.staged, args));
     }
 
     private void raiseSharedLimit(CudaKernel k, long shared) {

@@ -12,6 +12,8 @@ public final class CudaStream implements BackendStream {
     // true between cuStreamBeginCapture and cuStreamEndCapture: work on it is recorded, and what the
     // driver would refuse (host copies, synchronizes, events) is refused first (CudaCapture)
     volatile boolean capturing;
+    // while capturing: the kernels launched on it, for moving the graph's pointers (CudaRebinding)
+    java.util.List<CudaRebinding.Launch> recorded;
 
     CudaStream(CudaBackend owner, MemorySegment handle, boolean isDefault) {
         this.owner = owner;

@@ -275,7 +275,7 @@ public final class OpenClBackend implements Backend {
             BackendStream stream, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
         if (bytes == 0) return;
         if (stream instanceof OpenClGraph.Recorder r) {
-            r.copy(mem(src), srcOffset, mem(dst), dstOffset, bytes);
+            r.copy((Buffer) src, srcOffset, (Buffer) dst, dstOffset, bytes);
             return;
         }
         check(
@@ -287,7 +287,7 @@ public final class OpenClBackend implements Backend {
     public void fill(BackendStream stream, BackendBuffer dst, long dstOffset, long bytes, byte value) {
         if (bytes == 0) return;
         if (stream instanceof OpenClGraph.Recorder r) {
-            r.fill(mem(dst), dstOffset, bytes, value);
+            r.fill((Buffer) dst, dstOffset, bytes, value);
             return;
         }
         check(

@@ -281,7 +281,8 @@ final class OpenClCommandBuffer {
                                         no),
                         "clCommandNDRangeKernelKHR of '" + l.kernel().name() + "'");
             case Copy c -> {
-                MemorySegment src = OpenClLaunch.handle(c.src()), dst = OpenClLaunch.handle(c.dst());
+                MemorySegment src = OpenClLaunch.handle(c.src().mem()),
+                        dst = OpenClLaunch.handle(c.dst().mem());
                 int st = api.propertiesOnCopies()
                         ? (int) api.copy()
                                 .invokeExact(
@@ -291,7 +292,7 @@ final class OpenClCommandBuffer {
                 yield status(st, "clCommandCopyBufferKHR");
             }
             case Fill f -> {
-                MemorySegment dst = OpenClLaunch.handle(f.dst()), pattern = arena.allocate(JAVA_BYTE);
+                MemorySegment dst = OpenClLaunch.handle(f.dst().mem()), pattern = arena.allocate(JAVA_BYTE);
                 pattern.set(JAVA_BYTE, 0, f.value());
                 int st = api.propertiesOnCopies()
                         ? (int) api.fill()

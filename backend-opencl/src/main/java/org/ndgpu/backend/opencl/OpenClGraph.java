@@ -6,14 +6,17 @@ import static org.jocl.CL.*;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jocl.CL;
 import org.jocl.Pointer;
 import org.jocl.cl_event;
 import org.jocl.cl_kernel;
-import org.jocl.cl_mem;
+import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.opencl.OpenClBackend.Buffer;
 import org.ndgpu.backend.opencl.OpenClBackend.Kernel;
 import org.ndgpu.backend.opencl.OpenClBackend.Queue;
 import org.ndgpu.config.Config;
@@ -41,6 +44,8 @@ final class OpenClGraph implements BackendGraph {
     private final OpenClCommandBuffer commands;
     // the queue of the last launch: a launch on another queue first waits for it (guarded by the caller)
     private Queue last;
+    // the buffers the recorded kernels' arguments point at now instead of those recorded (launch(stream, rebound))
+    private IdentityHashMap<BackendBuffer, BackendBuffer> current = new IdentityHashMap<>();
     private boolean closed;
 
     private OpenClGraph(OpenClBackend backend, List<Object> ops, Arena sizes, boolean commandBuffer) {
@@ -50,11 +55,11 @@ final class OpenClGraph implements BackendGraph {
         this.commands = commandBuffer ? OpenClCommandBuffer.build(backend, this.ops) : null;
     }
 
-    record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local) {}
+    record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local, Object[] args) {}
 
-    record Copy(cl_mem src, long srcOffset, cl_mem dst, long dstOffset, long bytes) {}
+    record Copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long bytes) {}
 
-    record Fill(cl_mem dst, long offset, long bytes, byte value, Pointer pattern) {}
+    record Fill(Buffer dst, long offset, long bytes, byte value, Pointer pattern) {}
 
     /** True when a launch is one clEnqueueCommandBufferKHR (where the driver takes it), not the list. */
     boolean commandBuffer() {
@@ -94,15 +99,15 @@ final class OpenClGraph implements BackendGraph {
                 global.setAtIndex(JAVA_LONG, d, grid[d] * block[d]);
                 local.setAtIndex(JAVA_LONG, d, block[d]);
             }
-            ops.add(new Launch(bound, dims, global, local));
+            ops.add(new Launch(bound, dims, global, local, args.clone()));
         }
 
-        void copy(cl_mem src, long srcOffset, cl_mem dst, long dstOffset, long bytes) {
+        void copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long bytes) {
             live();
             ops.add(new Copy(src, srcOffset, dst, dstOffset, bytes));
         }
 
-        void fill(cl_mem dst, long offset, long bytes, byte value) {
+        void fill(Buffer dst, long offset, long bytes, byte value) {
             live();
             ops.add(new Fill(dst, offset, bytes, value, Pointer.to(new byte[] {value})));
         }
@@ -149,12 +154,54 @@ final class OpenClGraph implements BackendGraph {
 
     @Override
     public void launch(BackendStream stream) {
+        launch(stream, Map.of());
+    }
+
+    /**
+     * Sets the recorded kernels' buffer arguments to {@code rebound}'s buffers (clSetKernelArg: an
+     * enqueue takes the arguments set at that moment, so launches already queued keep theirs), and
+     * enqueues the list: a command buffer holds the arguments it was built with, so it serves only
+     * the work as recorded.
+     */
+    @Override
+    public void launch(BackendStream stream, Map<BackendBuffer, BackendBuffer> rebound) {
         backend.refuseCapture(stream, "a graph's launch", "a graph launched inside a capture");
         if (closed) throw new DeviceException(backend.id() + " graph launch: the graph was closed");
         Queue q = (Queue) stream;
+        if (!same(rebound, current)) rebind(rebound);
         if (last != null && !last.equals(q) && !last.released().get()) after(last, q);
-        if (commands == null || !commands.enqueue(q)) enqueueList(q);
+        if (!current.isEmpty() || commands == null || !commands.enqueue(q)) enqueueList(q);
         last = q;
+    }
+
+    private void rebind(Map<BackendBuffer, BackendBuffer> target) {
+        for (BackendBuffer b : target.values()) {
+            if (!(b instanceof Buffer)) {
+                throw new DeviceException(backend.id() + " graph launch: " + b + " is not a buffer of this device");
+            }
+        }
+        for (Object op : ops) {
+            if (!(op instanceof Launch l)) continue;
+            for (int i = 0; i < l.args.length; i++) {
+                if (l.args[i] instanceof Buffer b && (current.containsKey(b) || target.containsKey(b)))
+                    backend.setArg(l.kernel, i, target.getOrDefault(b, b));
+            }
+        }
+        IdentityHashMap<BackendBuffer, BackendBuffer> now = new IdentityHashMap<>();
+        for (Map.Entry<BackendBuffer, BackendBuffer> e : target.entrySet()) now.put(e.getKey(), e.getValue());
+        current = now;
+    }
+
+    // by identity, whatever kind of map the caller gave
+    static boolean same(Map<BackendBuffer, BackendBuffer> a, IdentityHashMap<BackendBuffer, BackendBuffer> b) {
+        if (a.size() != b.size()) return false;
+        for (Map.Entry<BackendBuffer, BackendBuffer> e : a.entrySet())
+            if (b.get(e.getKey()) != e.getValue()) return false;
+        return true;
+    }
+
+    private Buffer moved(Buffer b) {
+        return current.isEmpty() ? b : (Buffer) current.getOrDefault(b, b);
     }
 
     // one enqueue call per recorded operation
@@ -163,8 +210,18 @@ final class OpenClGraph implements BackendGraph {
             int st = switch (op) {
                 case Launch l -> OpenClLaunch.enqueue(q.handle(), l.kernel.handle(), l.dims, l.global, l.local);
                 case Copy c ->
-                    clEnqueueCopyBuffer(q.queue(), c.src, c.dst, c.srcOffset, c.dstOffset, c.bytes, 0, null, null);
-                case Fill f -> clEnqueueFillBuffer(q.queue(), f.dst, f.pattern, 1, f.offset, f.bytes, 0, null, null);
+                    clEnqueueCopyBuffer(
+                            q.queue(),
+                            moved(c.src).mem(),
+                            moved(c.dst).mem(),
+                            c.srcOffset,
+                            c.dstOffset,
+                            c.bytes,
+                            0,
+                            null,
+                            null);
+                case Fill f ->
+                    clEnqueueFillBuffer(q.queue(), moved(f.dst).mem(), f.pattern, 1, f.offset, f.bytes, 0, null, null);
                 default -> throw new IllegalStateException("unknown recorded operation " + op);
             };
             if (st != CL_SUCCESS) throw failed(op, st);

@@ -1,0 +1,37 @@
+package org.ndgpu.device;
+
+import java.util.Map;
+import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * The arrays from outside a captured body that its {@link Graph} binds by reference: checked at each
+ * launch, and replaced for one launch by {@link Graph#launch(Map)}. The core's {@code Nd.capture}
+ * makes it ({@code org.ndgpu.ndarray.Captures}), which knows which arrays the body used.
+ */
+public interface GraphInputs {
+    /** None: a graph that binds no array from outside. */
+    GraphInputs NONE = new GraphInputs() {
+        @Override
+        public int count() {
+            return 0;
+        }
+
+        @Override
+        public Map<BackendBuffer, BackendBuffer> check(Map<NDArray, NDArray> bindings) {
+            if (!bindings.isEmpty()) throw new IllegalArgumentException("the graph binds no array");
+            return Map.of();
+        }
+    };
+
+    /** How many arrays the graph binds, for messages. */
+    int count();
+
+    /**
+     * Checks a launch with {@code bindings} (input array to the array that replaces it in this launch;
+     * empty for a plain launch) and returns the device buffers to rebind, input's to replacement's
+     * (empty when none). Throws an ArrayClosedException when an input that is not replaced was
+     * closed, and an NdException naming the problem for a binding the graph cannot take.
+     */
+    Map<BackendBuffer, BackendBuffer> check(Map<NDArray, NDArray> bindings);
+}
