@@ -1,7 +1,9 @@
 package org.ndgpu.examples;
 
 import org.ndgpu.Nd;
+import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
+import org.ndgpu.device.Graph;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -91,6 +93,23 @@ public final class AotTraining {
                     check += x.size();
                 }
             }
+        }
+        // a captured step replayed, also with other arrays bound (Nd.capture, Graph.launch)
+        try (NDArray x = Nd.array(host);
+                NDArray y = Nd.arange(1024).astype(DType.FLOAT32);
+                NDArray o = Nd.empty(DType.FLOAT32, 1024);
+                NDArray x2 = Nd.array(host);
+                NDArray o2 = Nd.empty(DType.FLOAT32, 1024)) {
+            for (boolean fuse : new boolean[] {true, false}) {
+                try (Graph g = Nd.capture(
+                        () -> Nd.copyto(o, Nd.tanh(x.mul(0.5f).add(y)).sub(x)),
+                        CaptureOptions.defaults().withFuse(fuse))) {
+                    java.util.Map<NDArray, NDArray> other = java.util.Map.of(x, x2, o, o2);
+                    for (int i = 0; i < LOOP; i++) g.launch();
+                    for (int i = 0; i < ROUNDS; i++) g.launch(i % 2 == 0 ? other : java.util.Map.of());
+                }
+            }
+            check += o.toFloatArray()[1];
         }
         device.synchronize();
         System.out.printf("AotTraining on %s: %.0f ms (check %.1f)%n", device, (System.nanoTime() - t0) / 1e6, check);
