@@ -4,7 +4,6 @@ import java.lang.ref.Cleaner;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
@@ -123,7 +122,8 @@ public final class Graph implements AutoCloseable {
      * or one of the graph's own arrays. The inputs not replaced must be open, as for launch().
      */
     public synchronized void launch(Map<NDArray, NDArray> bindings) {
-        if (bindings == null) throw new CaptureException("Graph.launch(bindings): bindings is null; expected a map of arrays");
+        if (bindings == null)
+            throw new CaptureException("Graph.launch(bindings): bindings is null; expected a map of arrays");
         live("Graph.launch(bindings)");
         Map<BackendBuffer, BackendBuffer> rebound = inputs.check(bindings);
         for (BackendBuffer b : rebound.values()) {

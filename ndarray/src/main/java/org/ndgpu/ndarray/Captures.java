@@ -209,10 +209,12 @@ public final class Captures {
             }
             IdentityHashMap<BackendBuffer, BackendBuffer> rebound = new IdentityHashMap<>();
             Set<NDArray> replaced = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (Map.Entry<NDArray, NDArray> e : bindings.entrySet()) {
-                NDArray from = e.getKey(), to = e.getValue();
-                if (from == null || to == null)
-                    throw new CaptureException("Graph.launch(bindings): a binding has a null array");
+            // raw types can bring in anything: each entry is checked as objects first
+            for (Map.Entry<?, ?> e : bindings.entrySet()) {
+                if (!(e.getKey() instanceof NDArray from) || !(e.getValue() instanceof NDArray to)) {
+                    throw new CaptureException("Graph.launch(bindings): expected a map from NDArray to NDArray; given"
+                            + " an entry " + kind(e.getKey()) + " -> " + kind(e.getValue()));
+                }
                 if (!isInput(from)) {
                     throw new CaptureException("Graph.launch(bindings): the array " + describe(from)
                             + " is not one the graph binds: only arrays made outside the captured body and used in"
@@ -261,6 +263,10 @@ public final class Captures {
             for (NDArray i : inputs) if (i == a) return true;
             return false;
         }
+    }
+
+    private static String kind(Object o) {
+        return o == null ? "null" : o.getClass().getSimpleName();
     }
 
     private static String describe(NDArray a) {
