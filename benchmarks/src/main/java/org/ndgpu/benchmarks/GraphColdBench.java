@@ -42,6 +42,8 @@ public final class GraphColdBench {
             long t2 = System.nanoTime();
             host[i] = (t1 - t0) / 1e3;
             total[i] = (t2 - t0) / 1e3;
+            // between timed launches: places what the JVM logs (-Xlog) among the replays
+            if (Boolean.getBoolean("bench.markers")) System.out.println("=== after first replay #" + (i + 1));
         }
         // a second graph of the same step: its first replays pay what is new per graph, not per JVM
         NDArray o3 = Nd.empty(DType.FLOAT32, n);
@@ -55,6 +57,21 @@ public final class GraphColdBench {
             second[i] = (System.nanoTime() - t0) / 1e3;
         }
         g3.close();
+        // a third, whose step ends in a kernel writing o3 (out=) instead of a copy node
+        Graph g5 = Nd.capture(() -> {
+            NDArray t = Nd.tanh(x.mul(0.5f).add(y));
+            Nd.add(t, 0f, o3);
+        });
+        double[] third = new double[3];
+        for (int i = 0; i < third.length; i++) {
+            d.synchronize();
+            long t0 = System.nanoTime();
+            g5.launch();
+            long t1 = System.nanoTime();
+            d.synchronize();
+            third[i] = (t1 - t0) / 1e3;
+        }
+        g5.close();
         GraphBench.checkClose("the first replay", eager.toFloatArray(), o.toFloatArray());
         for (int i = 0; i < 2000; i++) g.launch();
         double[] warm = new double[51], warmHost = new double[51];
@@ -76,6 +93,9 @@ public final class GraphColdBench {
         System.out.printf(
                 "  the JVM's second graph, first replays: %.1f, %.1f, %.1f us to the device's finish%n",
                 second[0], second[1], second[2]);
+        System.out.printf(
+                "  the JVM's third graph (no copy node), first launch() host times: %.1f, %.1f, %.1f us%n",
+                third[0], third[1], third[2]);
         System.out.printf(
                 "  warm replay (median of 51): launch() %.1f us, to the device's finish %.1f us%n",
                 warm[warm.length / 2], warmHost[warmHost.length / 2]);
