@@ -315,7 +315,7 @@ final class OpenClCommandBuffer {
     boolean enqueue(Queue q) {
         int st;
         try {
-            if (q.equals(created)) {
+            if (q.handle().address() == created.handle().address()) { // not the record's equals: see OpenClGraph
                 st = (int) api.enqueue()
                         .invokeExact(0, MemorySegment.NULL, buffer, 0, MemorySegment.NULL, MemorySegment.NULL);
             } else {

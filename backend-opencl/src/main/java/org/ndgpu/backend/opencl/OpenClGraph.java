@@ -169,8 +169,13 @@ final class OpenClGraph implements BackendGraph {
         if (closed) throw new DeviceException(backend.id() + " graph launch: the graph was closed");
         Queue q = (Queue) stream;
         if (!same(rebound, current)) rebind(rebound);
-        if (last != null && !last.equals(q) && !last.released().get()) after(last, q);
-        if (!current.isEmpty() || commands == null || !commands.enqueue(q)) enqueueList(q);
+        // by the native queue: a record's equals is an invokedynamic whose first call spins classes for
+        // milliseconds, in the middle of a fresh JVM's second replay
+        boolean switched = last != null && last.handle().address() != q.handle().address();
+        if (switched && !last.released().get()) after(last, q);
+        // a command buffer still pending on the last queue may not be enqueued on another (without
+        // simultaneous use, which the buffer does not ask for): the list, ordered by the barrier, may
+        if (!current.isEmpty() || switched || commands == null || !commands.enqueue(q)) enqueueList(q);
         last = q;
     }
 
