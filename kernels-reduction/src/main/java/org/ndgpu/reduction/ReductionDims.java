@@ -2,15 +2,15 @@ package org.ndgpu.reduction;
 
 import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.codegen.LoopDims;
-import org.ndgpu.codegen.LoopDims.Merged;
+import org.ndgpu.codegen.LoopPlan;
+import org.ndgpu.codegen.LoopPlan.Merged;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 
 /**
  * The dimensions of a reduction that are its own (the loop's ordering and merging are
- * {@link LoopDims}'s): the kept shape, out's strides along the loop's axes, and which inputs can be
+ * {@link LoopPlan}'s): the kept shape, out's strides along the loop's axes, and which inputs can be
  * read four or more elements at a time.
  */
 final class ReductionDims {

@@ -10,8 +10,8 @@ import org.ndgpu.codegen.CopyIfOverlap;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelKey;
 import org.ndgpu.codegen.LaunchArgs;
-import org.ndgpu.codegen.LoopDims;
-import org.ndgpu.codegen.LoopDims.Merged;
+import org.ndgpu.codegen.LoopPlan;
+import org.ndgpu.codegen.LoopPlan.Merged;
 import org.ndgpu.codegen.ParamList;
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
@@ -29,7 +29,7 @@ import org.ndgpu.ndarray.Shapes;
  * reduced ones; each group is put in a good order (by decreasing stride of the first input,
  * unless the spec needs the reduced axes' C order for {@code _j}) and adjacent axes that every
  * array steps through as one are merged, by the loop rules the elementwise loop also uses
- * ({@link LoopDims}; NumPy's copy-if-overlap: {@link CopyIfOverlap}). Then the thread
+ * ({@link LoopPlan}; NumPy's copy-if-overlap: {@link CopyIfOverlap}). Then the thread
  * arrangement follows the memory: a row layout when the reduced elements are the closest in
  * memory, a column layout when the kept ones are (a sum over axis 0 of a C matrix), and a grid
  * split over the reduced range with a second pass when there are too few outputs to fill the
@@ -190,7 +190,7 @@ public final class ReductionLoop {
         for (long st : strides) g[i++] = st;
         g[i++] = a.offset();
         g[i++] = a.dtype().ordinal();
-        g[i++] = LoopDims.fits32(a) ? 1 : 0;
+        g[i++] = LoopPlan.fits32(a) ? 1 : 0;
         return i;
     }
 
@@ -214,7 +214,7 @@ public final class ReductionLoop {
         // strides [array][axis]: the inputs broadcast to the loop's shape, then the output (0 along reduced axes)
         int na = ins.size();
         long[][] st = new long[na + 1][];
-        for (int q = 0; q < na; q++) st[q] = LoopDims.broadcastStrides(spec.name(), inArr[q], shape);
+        for (int q = 0; q < na; q++) st[q] = LoopPlan.broadcastStrides(spec.name(), inArr[q], shape);
         st[na] = outStrides;
 
         int nRed = 0;
@@ -226,13 +226,13 @@ public final class ReductionLoop {
         }
         // by the first input's strides (none: the axes' order), stable: ties keep their order
         if (na > 0) {
-            LoopDims.sortByStride(kept, st[0]);
-            if (!spec.orderedIndex()) LoopDims.sortByStride(red, st[0]);
+            LoopPlan.sortByStride(kept, st[0]);
+            if (!spec.orderedIndex()) LoopPlan.sortByStride(red, st[0]);
         }
 
         // merged dims: [array][dim] strides; the output is array na for kept dims
-        Merged k = LoopDims.merge(kept, shape, st, na + 1);
-        Merged r = LoopDims.merge(red, shape, st, na);
+        Merged k = LoopPlan.merge(kept, shape, st, na + 1);
+        Merged r = LoopPlan.merge(red, shape, st, na);
         long K = Shapes.size(outShapeKept), R = 1;
         for (int d : red) R *= shape[d];
         if (K == 0) return new Plan(k, r, 0, R, 0, 0, 0, 0, 1, null, null, 0, 0, 0, 0);
@@ -264,7 +264,7 @@ public final class ReductionLoop {
         int vec = vecInputs == null ? 0 : 16 / ReductionDims.maxVectorItem(ins, vecInputs);
         int unroll = vec > 0 ? tuning.vectorUnroll() : device.isGpu() ? tuning.unrollGpu() : tuning.unrollCpu();
         long perThread = vec > 0 ? (long) vec * unroll : 32;
-        boolean small = LoopDims.fits32(out) && LoopDims.fits32(inArr); // every buffer addressable with 32-bit offsets
+        boolean small = LoopPlan.fits32(out) && LoopPlan.fits32(inArr); // every buffer addressable with 32-bit offsets
         int vecMask = 0;
         if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
         long g = 1;
