@@ -82,9 +82,8 @@ final class Scans {
         long[] shape = x.shape();
         int n = shape.length;
         long len = shape[n - 1], lines = Shapes.size(shape) / len;
-        int[] other = new int[n - 1]; // the lines' axes, in C order: both arrays walked as one loop
-        for (int d = 0; d < n - 1; d++) other[d] = d;
-        Merged k = LoopPlan.merge(other, shape, new long[][] {x.strides(), y.strides()});
+        // the lines' axes, in C order: both arrays walked as one loop
+        Merged k = LoopPlan.merged(LoopPlan.axes(n - 1), shape, new long[][] {x.strides(), y.strides()}, 2, null);
         long xs = x.strides()[n - 1], ys = y.strides()[n - 1];
         boolean column = k.dims().length > 0 && Math.abs(k.strides()[0][k.dims().length - 1]) < Math.abs(xs);
         DType acc = y.dtype() == DType.FLOAT16 ? DType.FLOAT32 : y.dtype();
