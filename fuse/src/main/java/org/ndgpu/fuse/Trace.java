@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.ndgpu.codegen.LoopPlan;
 import org.ndgpu.device.Device;
 import org.ndgpu.elementwise.UfuncLoops;
 import org.ndgpu.exceptions.DTypeException;
@@ -144,7 +145,7 @@ final class Trace implements Tracer {
             }
             key.append(',');
         }
-        long[] shape = shapes.isEmpty() ? new long[0] : Shapes.broadcast(ufunc, shapes.toArray(long[][]::new));
+        long[] shape = LoopPlan.shape(ufunc, shapes);
         key.append(")->").append(out);
         return symbolic(add(id -> new Node.Op(id, op, List.copyOf(ops), loopIn, out, shape), key.toString()));
     }

@@ -18,6 +18,7 @@ import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.LoopPlan;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
@@ -25,7 +26,6 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Shapes;
 
 /**
  * A user-defined elementwise kernel, as CuPy's {@code cupy.ElementwiseKernel}: typed or
@@ -357,7 +357,7 @@ public final class ElementwiseKernel implements Serializable {
             if (size != null)
                 throw new NdException(
                         name + ": size= must not be given when inputs are arrays (got size " + size + ")");
-            shape = Shapes.broadcast(name, shapes.toArray(long[][]::new));
+            shape = LoopPlan.shape(name, shapes);
         } else if (size != null) {
             if (size < 0) throw new ShapeException(name + ": size must be >= 0, got " + size);
             shape = new long[] {size};

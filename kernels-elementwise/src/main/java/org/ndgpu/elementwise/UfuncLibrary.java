@@ -11,6 +11,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.LoopPlan;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
@@ -264,7 +265,7 @@ public final class UfuncLibrary implements UfuncRunner {
             if (device == null) device = out.device();
         }
         if (device == null) device = Device.current();
-        long[] shape = shapes.isEmpty() ? new long[0] : Shapes.broadcast(name, shapes.toArray(long[][]::new));
+        long[] shape = LoopPlan.shape(name, shapes);
         if (out != null) {
             if (!Arrays.equals(out.shape(), shape)) {
                 throw new ShapeException(name + ": output has shape " + Shapes.str(out.shape())

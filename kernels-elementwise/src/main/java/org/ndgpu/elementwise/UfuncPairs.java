@@ -10,6 +10,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.LoopPlan;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
@@ -51,7 +52,7 @@ final class UfuncPairs {
                 if (device == null) device = a.device();
             }
         }
-        long[] shape = shapes.isEmpty() ? new long[0] : Shapes.broadcast(name, shapes.toArray(long[][]::new));
+        long[] shape = LoopPlan.shape(name, shapes);
         NDArray[] outs = {out1, out2};
         DType[] results = {loop.out(), loop.out2()};
         for (int k = 0; k < 2; k++) {

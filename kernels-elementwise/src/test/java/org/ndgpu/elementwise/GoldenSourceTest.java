@@ -99,6 +99,13 @@ class GoldenSourceTest {
     }
 
     @Test
+    void rowLoops() throws IOException {
+        Spec add = UfuncLibrary.specFor(Ufunc.ADD, DType.FLOAT32, DType.FLOAT32);
+        golden("add_f4_rows_vector4.opencl.c", Dialect.OPENCL, add, new Layout(2, false, true, 4, true));
+        golden("add_f4_rows_nd3.cuda.cu", Dialect.CUDA, add, new Layout(3, false, false, 1, true));
+    }
+
+    @Test
     void tiledTransposingLoop() throws IOException {
         // a.T() + b: the first input staged through the local tile (merged dim 0), the output walking dim 1
         Spec add = UfuncLibrary.specFor(Ufunc.ADD, DType.FLOAT32, DType.FLOAT32);

@@ -4,7 +4,7 @@ import java.util.List;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.LaunchArgs;
-import org.ndgpu.codegen.LoopDims.Merged;
+import org.ndgpu.codegen.LoopPlan.Merged;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.NDArray;
 

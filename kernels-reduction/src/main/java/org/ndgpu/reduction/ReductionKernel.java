@@ -12,6 +12,7 @@ import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.CheckedIndex;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.LoopPlan;
 import org.ndgpu.elementwise.KernelParams;
 import org.ndgpu.elementwise.SpecialFunctions;
 import org.ndgpu.exceptions.DTypeException;
@@ -239,7 +240,7 @@ public final class ReductionKernel implements Serializable {
         }
         if (first == null) throw new NdException(name + ": at least one input that is not raw must be an NDArray");
         DType outType = bind.dtype(this.out.get(0));
-        long[] shape = Shapes.broadcast(name, shapes.toArray(long[][]::new));
+        long[] shape = LoopPlan.shape(name, shapes);
         int[] ax = Shapes.axes(name, axes, shape.length);
         boolean[] red = new boolean[shape.length];
         for (int d : ax) red[d] = true;

@@ -10,8 +10,8 @@ import org.ndgpu.codegen.CopyIfOverlap;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.KernelKey;
 import org.ndgpu.codegen.LaunchArgs;
-import org.ndgpu.codegen.LoopDims;
-import org.ndgpu.codegen.LoopDims.Merged;
+import org.ndgpu.codegen.LoopPlan;
+import org.ndgpu.codegen.LoopPlan.Merged;
 import org.ndgpu.codegen.ParamList;
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
@@ -28,8 +28,9 @@ import org.ndgpu.ndarray.Shapes;
  * <p>At each call the inputs are broadcast to one loop shape; its axes split into kept and
  * reduced ones; each group is put in a good order (by decreasing stride of the first input,
  * unless the spec needs the reduced axes' C order for {@code _j}) and adjacent axes that every
- * array steps through as one are merged, by the loop rules the elementwise loop also uses
- * ({@link LoopDims}; NumPy's copy-if-overlap: {@link CopyIfOverlap}). Then the thread
+ * array steps through as one are merged: the steps of the core's one loop plan, which the
+ * elementwise loop and the scans also take ({@link LoopPlan}; NumPy's copy-if-overlap:
+ * {@link CopyIfOverlap}). Then the thread
  * arrangement follows the memory: a row layout when the reduced elements are the closest in
  * memory, a column layout when the kept ones are (a sum over axis 0 of a C matrix), and a grid
  * split over the reduced range with a second pass when there are too few outputs to fill the
@@ -190,50 +191,28 @@ public final class ReductionLoop {
         for (long st : strides) g[i++] = st;
         g[i++] = a.offset();
         g[i++] = a.dtype().ordinal();
-        g[i++] = LoopDims.fits32(a) ? 1 : 0;
+        g[i++] = LoopPlan.fits32(a) ? 1 : 0;
         return i;
     }
 
     private static Plan plan(
             ReductionSpec spec, NDArray[] inArr, List<NDArray> ins, int[] axes, NDArray out, Device device) {
-        int nIn = inArr.length;
-        long[] shape;
-        if (nIn == 0) shape = new long[0];
-        else if (nIn == 1) shape = inArr[0].shape();
-        else {
-            long[][] inShapes = new long[nIn][];
-            for (int q = 0; q < nIn; q++) inShapes[q] = inArr[q].shape();
-            shape = Shapes.broadcast(spec.name(), inShapes);
-        }
+        long[] shape = LoopPlan.shape(spec.name(), inArr);
         int n = shape.length;
         boolean[] reduced = new boolean[n];
         for (int ax : axes) reduced[ax] = true;
-        long[] outShapeKept = ReductionDims.keptShape(shape, reduced);
-        long[] outStrides = ReductionDims.outStridesFor(spec.name(), out, shape, reduced, outShapeKept);
-
         // strides [array][axis]: the inputs broadcast to the loop's shape, then the output (0 along reduced axes)
         int na = ins.size();
-        long[][] st = new long[na + 1][];
-        for (int q = 0; q < na; q++) st[q] = LoopDims.broadcastStrides(spec.name(), inArr[q], shape);
-        st[na] = outStrides;
+        long[][] st = LoopPlan.reductionStrides(spec.name(), inArr, out, shape, reduced);
 
-        int nRed = 0;
-        for (int d = 0; d < n; d++) if (reduced[d]) nRed++;
-        int[] kept = new int[n - nRed], red = new int[nRed];
-        for (int d = 0, i = 0, j = 0; d < n; d++) {
-            if (reduced[d]) red[j++] = d;
-            else kept[i++] = d;
-        }
-        // by the first input's strides (none: the axes' order), stable: ties keep their order
-        if (na > 0) {
-            LoopDims.sortByStride(kept, st[0]);
-            if (!spec.orderedIndex()) LoopDims.sortByStride(red, st[0]);
-        }
-
-        // merged dims: [array][dim] strides; the output is array na for kept dims
-        Merged k = LoopDims.merge(kept, shape, st, na + 1);
-        Merged r = LoopDims.merge(red, shape, st, na);
-        long K = Shapes.size(outShapeKept), R = 1;
+        // each group walked by the first input's strides (none: the axes' order), stable: ties keep their
+        // order; the reduced axes keep their C order where the spec reads _j. The output is array na for kept dims.
+        long[] orderBy = na > 0 ? st[0] : null;
+        int[] kept = LoopPlan.axes(reduced, false), red = LoopPlan.axes(reduced, true);
+        Merged k = LoopPlan.merged(kept, shape, st, na + 1, orderBy);
+        Merged r = LoopPlan.merged(red, shape, st, na, spec.orderedIndex() ? null : orderBy);
+        long K = 1, R = 1;
+        for (int d : kept) K *= shape[d];
         for (int d : red) R *= shape[d];
         if (K == 0) return new Plan(k, r, 0, R, 0, 0, 0, 0, 1, null, null, 0, 0, 0, 0);
         if (R == 0 && !spec.hasIdentity())
@@ -260,11 +239,11 @@ public final class ReductionLoop {
         // enough blocks to fill the device: a GPU holds about 2048 threads per unit; CUDA's occupancy
         // answer below replaces this with exactly one wave
         long target = device.isGpu() ? (long) cu * tuning.blocksPerCu() : cu * 4L;
-        int[] vecInputs = row && r.dims().length == 1 ? ReductionDims.vectorInputs(ins, k, r, na) : null;
-        int vec = vecInputs == null ? 0 : 16 / ReductionDims.maxVectorItem(ins, vecInputs);
+        int[] vecInputs = row && r.dims().length == 1 ? ReductionVectors.vectorInputs(ins, k, r, na) : null;
+        int vec = vecInputs == null ? 0 : 16 / ReductionVectors.maxVectorItem(ins, vecInputs);
         int unroll = vec > 0 ? tuning.vectorUnroll() : device.isGpu() ? tuning.unrollGpu() : tuning.unrollCpu();
         long perThread = vec > 0 ? (long) vec * unroll : 32;
-        boolean small = LoopDims.fits32(out) && LoopDims.fits32(inArr); // every buffer addressable with 32-bit offsets
+        boolean small = LoopPlan.fits32(out) && LoopPlan.fits32(inArr); // every buffer addressable with 32-bit offsets
         int vecMask = 0;
         if (vec > 0) for (int q = 0; q < na; q++) vecMask |= vecInputs[q] << q;
         long g = 1;

@@ -5,8 +5,8 @@ import static org.ndgpu.reduction.DeviceMath.tag;
 import java.util.List;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.LaunchArgs;
-import org.ndgpu.codegen.LoopDims;
-import org.ndgpu.codegen.LoopDims.Merged;
+import org.ndgpu.codegen.LoopPlan;
+import org.ndgpu.codegen.LoopPlan.Merged;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -82,9 +82,8 @@ final class Scans {
         long[] shape = x.shape();
         int n = shape.length;
         long len = shape[n - 1], lines = Shapes.size(shape) / len;
-        int[] other = new int[n - 1]; // the lines' axes, in C order: both arrays walked as one loop
-        for (int d = 0; d < n - 1; d++) other[d] = d;
-        Merged k = LoopDims.merge(other, shape, new long[][] {x.strides(), y.strides()});
+        // the lines' axes, in C order: both arrays walked as one loop
+        Merged k = LoopPlan.merged(LoopPlan.axes(n - 1), shape, new long[][] {x.strides(), y.strides()}, 2, null);
         long xs = x.strides()[n - 1], ys = y.strides()[n - 1];
         boolean column = k.dims().length > 0 && Math.abs(k.strides()[0][k.dims().length - 1]) < Math.abs(xs);
         DType acc = y.dtype() == DType.FLOAT16 ? DType.FLOAT32 : y.dtype();

@@ -37,7 +37,7 @@ public final class CopyIfOverlap {
             for (int k = 0; k < kinds.length; k++) {
                 if (kinds[k] != Kind.IN || !(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
                 if (copies != null && copies[k] != null) continue;
-                long[] st = shape != null ? LoopDims.broadcastStrides(op, in, shape) : in.strides();
+                long[] st = shape != null ? LoopPlan.broadcastStrides(op, in, shape) : in.strides();
                 if (!Operands.overlaps(in, st, out)) continue;
                 if (copies == null) copies = new NDArray[args.length];
                 copies[k] = in.live(op).copy();

@@ -17,8 +17,8 @@ import org.ndgpu.ndarray.Operands;
  * fuse all become a {@link Spec} (typed parameters and a body snippet) run by this class.
  *
  * <p>At each call the operands are broadcast to one shape, dimensions that every operand walks
- * contiguously are merged (CuPy's reduce_dims; the rules are {@link LoopDims}'s, which the
- * reductions and scans share), and the kernel is generated for that
+ * contiguously are merged (CuPy's reduce_dims; these steps are the core's one loop plan,
+ * {@link LoopPlan}, which the reductions and scans also take), and the kernel is generated for that
  * {@link Layout}: a flat loop when every operand is contiguous, else index arithmetic over the
  * merged dimensions, in 32-bit when every offset fits, walked in the output's memory order; where
  * an input's unit-stride axis differs from the output's (a transposed operand), a tiled loop

@@ -5,7 +5,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Layout;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
-import org.ndgpu.codegen.LoopDims.Merged;
+import org.ndgpu.codegen.LoopPlan.Merged;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -14,8 +14,10 @@ import org.ndgpu.ndarray.Shapes;
 
 /**
  * How one elementwise call runs, decided before its launch: the operands checked against the spec
- * (count, kinds, dtypes, device, broadcast to the shape), the dimensions merged where the strides
- * allow, the walk order, 32- or 64-bit indexing, the vector width and the loop layout.
+ * (count, kinds, dtypes, device), then the steps of the one loop plan ({@link LoopPlan}: strides
+ * broadcast to the shape and out's shape checked, the walk order, the dimensions merged where the
+ * strides allow, 32- or 64-bit indexing), then what is the elementwise loop's own: the vector width
+ * and the loop layout (flat, strided, rows, tiled).
  *
  * @param device the device of the arrays
  * @param layout the loop's layout (the kernel is generated for it)
@@ -46,12 +48,12 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
         // C-contiguous, so the general path below would merge everything into one flat dim anyway; the same
         // pass over the arguments works out 32-bit indexing (small) and the vector width (vectorWidth's rule)
         boolean flat = true;
-        boolean small = LoopDims.fits32(n);
+        boolean small = LoopPlan.fits32(n);
         boolean vec4 = true;
         boolean indexed = false;
         for (int k = 0; k < kinds.length; k++) {
             Object o = args[k];
-            if (o instanceof NDArray arr) small &= LoopDims.fits32(arr);
+            if (o instanceof NDArray arr) small &= LoopPlan.fits32(arr);
             Kind kind = kinds[k];
             if (kind == Kind.RAW) vec4 = false;
             if (kind != Kind.IN && kind != Kind.OUT) continue;
@@ -65,18 +67,9 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
         }
         if (flat) return new ElementwisePlan(device, FLAT[small ? 1 : 0][vec4 && indexed ? 1 : 0], NONE, n);
 
-        // strides of every indexed array, broadcast to the loop shape
-        int na = ps.indexed;
-        long[][] strides = new long[na][];
-        int j = 0;
-        for (int k = 0; k < params.size(); k++) {
-            Param p = params.get(k);
-            if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
-            NDArray a = (NDArray) args[k];
-            if (p.kind() == Kind.OUT) Operands.checkOutShape(spec.name(), p.name(), a, shape);
-            strides[j++] = LoopDims.broadcastStrides(spec.name(), a, shape);
-        }
-        Merged merged = LoopDims.merge(walkOrder(spec, strides, shape.length), shape, strides);
+        long[][] strides = LoopPlan.strides(spec.name(), ps, args, shape);
+        Merged merged =
+                LoopPlan.merged(LoopPlan.axes(shape.length), shape, strides, ps.indexed, walkOrder(spec, strides));
         long[] dims = merged.dims();
         long[][] st = merged.strides();
         int nd = dims.length;
@@ -88,7 +81,7 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
             contiguous &= nd == 0 || (nd == 1 && st[q0][0] == p.dtype().itemsize());
             q0++;
         }
-        boolean index32 = LoopDims.index32(n, args);
+        boolean index32 = LoopPlan.index32(n, args);
         if (!contiguous && nd >= 2) {
             Layout tiled = TiledLayout.of(spec, merged, index32, device.facts().maxBlockSize());
             if (tiled != null) return new ElementwisePlan(device, tiled, merged, n);
@@ -102,34 +95,31 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
     private static final java.util.regex.Pattern FLAT_INDEX = java.util.regex.Pattern.compile("\\bi\\b");
 
     /**
-     * The order in which the loop walks the axes: the first output's memory order (|stride|
-     * descending, ties by axis), as NumPy's iterator does, so that an F-ordered or axis-permuted
-     * output (astype of a transposed view keeps its layout: order K) is written contiguously and its
-     * dims merge; the plain C order when the output is C-ordered (the common case: nothing changes),
-     * when there is no output, or when the kernel uses the flat index {@code i}, which is defined as
-     * the C-order index of the loop's shape.
+     * The strides the loop walks the axes by ({@link LoopPlan#merged}): the first output's, whose
+     * memory order (|stride| descending, ties by axis) NumPy's iterator follows, so that an F-ordered
+     * or axis-permuted output (astype of a transposed view keeps its layout: order K) is written
+     * contiguously and its dims merge; null, the plain C order, when the output is C-ordered (the
+     * common case: nothing changes), when there is no output, or when the kernel uses the flat index
+     * {@code i}, which is defined as the C-order index of the loop's shape.
      */
-    private static int[] walkOrder(Spec spec, long[][] strides, int ndim) {
-        int[] axes = new int[ndim];
-        for (int d = 0; d < ndim; d++) axes[d] = d;
-        int qo = -1;
+    private static long[] walkOrder(Spec spec, long[][] strides) {
+        long[] out = null;
         int q = 0;
         for (Param p : spec.params()) {
             if (p.kind() != Kind.IN && p.kind() != Kind.OUT) continue;
             if (p.kind() == Kind.OUT) {
-                qo = q;
+                out = strides[q];
                 break;
             }
             q++;
         }
-        if (qo < 0 || ndim < 2 || LoopDims.inStrideOrder(axes, strides[qo])) return axes;
+        if (out == null || out.length < 2 || LoopPlan.inStrideOrder(out)) return null;
         if (FLAT_INDEX.matcher(spec.body()).find()
                 || FLAT_INDEX.matcher(spec.loopPrep()).find()
                 || FLAT_INDEX.matcher(spec.afterLoop()).find()) {
-            return axes;
+            return null;
         }
-        LoopDims.sortByStride(axes, strides[qo]);
-        return axes;
+        return out;
     }
 
     /**

@@ -92,32 +92,11 @@ final class ElementwiseSource {
             for (Param p : indexed) {
                 String addr = layout.contiguous()
                         ? "_p_" + p.name() + " + i"
-                        : "(ND_GLOBAL " + CTypes.storage(p.dtype()) + "*)((ND_GLOBAL char*)_p_" + p.name() + " + _x_"
-                                + p.name() + ")";
-                loop.append("        ND_GLOBAL ")
-                        .append(CTypes.storage(p.dtype()))
-                        .append("* _a_")
-                        .append(p.name())
-                        .append(" = ")
-                        .append(addr)
-                        .append(";\n");
-                boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
-                loop.append("        ")
-                        .append(CTypes.compute(p.dtype()))
-                        .append(' ')
-                        .append(p.name());
-                if (read) loop.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
-                loop.append(";\n");
+                        : address(CTypes.storage(p.dtype()), p.name(), "_x_" + p.name());
+                operand(loop, "        ", spec, p, addr);
             }
-            loop.append("        ").append(spec.body().strip().replace("\n", "\n        "));
-            if (!spec.body().strip().endsWith(";") && !spec.body().strip().endsWith("}")) loop.append(';');
-            loop.append('\n');
-            for (Param p : indexed) {
-                if (p.kind() == Kind.OUT)
-                    loop.append("        ")
-                            .append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name()))
-                            .append('\n');
-            }
+            statement(loop, "        ", spec);
+            stores(loop, "        ", indexed);
             loop.append("    }\n");
         }
 
@@ -163,8 +142,6 @@ final class ElementwiseSource {
                         .append(")[_v]");
             sb.append(";\n");
         }
-        String body = spec.body().strip().replace("\n", "\n            ");
-        if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
         for (int l = 0; l < width; l++) {
             sb.append("        {\n            const ")
                     .append(ix)
@@ -173,26 +150,9 @@ final class ElementwiseSource {
                     .append(" + ")
                     .append(l)
                     .append(";\n");
-            for (Param p : indexed) {
-                sb.append("            ")
-                        .append(CTypes.compute(p.dtype()))
-                        .append(' ')
-                        .append(p.name());
-                if (p.kind() == Kind.IN || readsOutput(spec.body(), p.name()))
-                    sb.append(" = _w_").append(p.name()).append('.').append(LANES[l]);
-                sb.append(";\n");
-            }
-            sb.append("            ").append(body).append('\n');
-            for (Param p : indexed) {
-                if (p.kind() == Kind.OUT)
-                    sb.append("            _w_")
-                            .append(p.name())
-                            .append('.')
-                            .append(LANES[l])
-                            .append(" = ")
-                            .append(p.name())
-                            .append(";\n");
-            }
+            for (Param p : indexed) laneOperand(sb, "            ", spec, p, l);
+            statement(sb, "            ", spec);
+            laneStores(sb, "            ", indexed, l);
             sb.append("        }\n");
         }
         for (Param p : indexed) {
@@ -221,6 +181,75 @@ final class ElementwiseSource {
         return Pattern.compile("\\b" + Pattern.quote(name) + "\\b(?!\\s*=(?!=))")
                 .matcher(body)
                 .find();
+    }
+
+    /**
+     * The address of an operand's element {@code offset} bytes past its first:
+     * {@code (ND_GLOBAL <type>*)((ND_GLOBAL char*)_p_<name> + <offset>)}.
+     */
+    static String address(String type, String name, String offset) {
+        return "(ND_GLOBAL " + type + "*)((ND_GLOBAL char*)_p_" + name + " + " + offset + ")";
+    }
+
+    /**
+     * An operand's element as the body sees it: its pointer {@code _a_<name>} at {@code address},
+     * and the local variable {@code <name>}, loaded where the body reads it (an input, or an output
+     * the body reads: {@link #readsOutput}).
+     */
+    static void operand(StringBuilder sb, String indent, Spec spec, Param p, String address) {
+        sb.append(indent)
+                .append("ND_GLOBAL ")
+                .append(CTypes.storage(p.dtype()))
+                .append("* _a_")
+                .append(p.name())
+                .append(" = ")
+                .append(address)
+                .append(";\n");
+        sb.append(indent).append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+        if (p.kind() == Kind.IN || readsOutput(spec.body(), p.name()))
+            sb.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
+        sb.append(";\n");
+    }
+
+    /** An operand's local variable for lane {@code lane} of a wide step, taken from its vector {@code _w_<name>} where the body reads it. */
+    static void laneOperand(StringBuilder sb, String indent, Spec spec, Param p, int lane) {
+        sb.append(indent).append(CTypes.compute(p.dtype())).append(' ').append(p.name());
+        if (p.kind() == Kind.IN || readsOutput(spec.body(), p.name()))
+            sb.append(" = _w_").append(p.name()).append('.').append(LANES[lane]);
+        sb.append(";\n");
+    }
+
+    /** The spec's body as one statement at {@code indent} (a missing final {@code ;} added). */
+    static void statement(StringBuilder sb, String indent, Spec spec) {
+        String body = spec.body().strip().replace("\n", "\n" + indent);
+        sb.append(indent).append(body);
+        if (!body.endsWith(";") && !body.endsWith("}")) sb.append(';');
+        sb.append('\n');
+    }
+
+    /** Each output stored from its local variable through its pointer {@code _a_<name>}. */
+    static void stores(StringBuilder sb, String indent, List<Param> indexed) {
+        for (Param p : indexed) {
+            if (p.kind() == Kind.OUT)
+                sb.append(indent)
+                        .append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name()))
+                        .append('\n');
+        }
+    }
+
+    /** Each output's local variable put in lane {@code lane} of its vector {@code _w_<name>}. */
+    static void laneStores(StringBuilder sb, String indent, List<Param> indexed, int lane) {
+        for (Param p : indexed) {
+            if (p.kind() == Kind.OUT)
+                sb.append(indent)
+                        .append("_w_")
+                        .append(p.name())
+                        .append('.')
+                        .append(LANES[lane])
+                        .append(" = ")
+                        .append(p.name())
+                        .append(";\n");
+        }
     }
 
     /**

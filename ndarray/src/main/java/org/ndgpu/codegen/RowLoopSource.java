@@ -1,7 +1,12 @@
 package org.ndgpu.codegen;
 
-import static org.ndgpu.codegen.ElementwiseSource.LANES;
+import static org.ndgpu.codegen.ElementwiseSource.address;
+import static org.ndgpu.codegen.ElementwiseSource.laneOperand;
+import static org.ndgpu.codegen.ElementwiseSource.laneStores;
+import static org.ndgpu.codegen.ElementwiseSource.operand;
 import static org.ndgpu.codegen.ElementwiseSource.readsOutput;
+import static org.ndgpu.codegen.ElementwiseSource.statement;
+import static org.ndgpu.codegen.ElementwiseSource.stores;
 
 import java.util.List;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
@@ -55,8 +60,6 @@ final class RowLoopSource {
                     .append(p.name())
                     .append(";\n");
         }
-        String body = spec.body().strip().replace("\n", "\n                ");
-        if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
         sb.append("        for (")
                 .append(ix)
                 .append(" _c = (")
@@ -75,15 +78,9 @@ final class RowLoopSource {
                         .append(vt)
                         .append("* _a_")
                         .append(p.name())
-                        .append(" = (ND_GLOBAL ")
-                        .append(vt)
-                        .append("*)((ND_GLOBAL char*)_p_")
-                        .append(p.name())
-                        .append(" + _x_")
-                        .append(p.name())
-                        .append(" + _c * _t_")
-                        .append(p.name())
-                        .append(");\n");
+                        .append(" = ")
+                        .append(address(vt, p.name(), "_x_" + p.name() + " + _c * _t_" + p.name()))
+                        .append(";\n");
                 sb.append("            ").append(vt).append(" _w_").append(p.name());
                 if (readsOutput(spec.body(), p.name())) sb.append(" = *_a_").append(p.name());
                 sb.append(";\n");
@@ -97,55 +94,16 @@ final class RowLoopSource {
                     .append(c)
                     .append(";\n");
             for (Param p : indexed) {
-                boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
-                String t = CTypes.storage(p.dtype());
                 if (width > 1 && p.kind() == Kind.OUT) {
-                    sb.append("                ")
-                            .append(CTypes.compute(p.dtype()))
-                            .append(' ')
-                            .append(p.name());
-                    if (read) sb.append(" = _w_").append(p.name()).append('.').append(LANES[l]);
-                    sb.append(";\n");
+                    laneOperand(sb, "                ", spec, p, l);
                     continue;
                 }
-                sb.append("                ND_GLOBAL ")
-                        .append(t)
-                        .append("* _a_")
-                        .append(p.name())
-                        .append(" = (ND_GLOBAL ")
-                        .append(t)
-                        .append("*)((ND_GLOBAL char*)_p_")
-                        .append(p.name())
-                        .append(" + _x_")
-                        .append(p.name())
-                        .append(" + ")
-                        .append(c)
-                        .append(" * _t_")
-                        .append(p.name())
-                        .append(");\n");
-                sb.append("                ")
-                        .append(CTypes.compute(p.dtype()))
-                        .append(' ')
-                        .append(p.name());
-                if (read) sb.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
-                sb.append(";\n");
+                String offset = "_x_" + p.name() + " + " + c + " * _t_" + p.name();
+                operand(sb, "                ", spec, p, address(CTypes.storage(p.dtype()), p.name(), offset));
             }
-            sb.append("                ").append(body).append('\n');
-            for (Param p : indexed) {
-                if (p.kind() != Kind.OUT) continue;
-                if (width > 1)
-                    sb.append("                _w_")
-                            .append(p.name())
-                            .append('.')
-                            .append(LANES[l])
-                            .append(" = ")
-                            .append(p.name())
-                            .append(";\n");
-                else
-                    sb.append("                ")
-                            .append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name()))
-                            .append('\n');
-            }
+            statement(sb, "                ", spec);
+            if (width > 1) laneStores(sb, "                ", indexed, l);
+            else stores(sb, "                ", indexed);
             sb.append("            }\n");
         }
         if (width > 1) {

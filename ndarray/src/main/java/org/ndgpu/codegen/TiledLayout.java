@@ -61,7 +61,7 @@ final class TiledLayout {
      * synchronizes (it runs between barriers). Inputs are
      * staged while their tiles fit {@link #TILE_LOCAL_BYTES}; the rest are read directly.
      */
-    static Layout of(Spec spec, LoopDims.Merged merged, boolean index32, int maxBlockSize) {
+    static Layout of(Spec spec, LoopPlan.Merged merged, boolean index32, int maxBlockSize) {
         if (maxBlockSize < TILE * ROWS) return null;
         if (!spec.loopPrep().isBlank()
                 || !spec.afterLoop().isBlank()

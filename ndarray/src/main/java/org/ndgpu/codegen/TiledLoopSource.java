@@ -1,10 +1,12 @@
 package org.ndgpu.codegen;
 
-import static org.ndgpu.codegen.ElementwiseSource.readsOutput;
+import static org.ndgpu.codegen.ElementwiseSource.address;
+import static org.ndgpu.codegen.ElementwiseSource.operand;
+import static org.ndgpu.codegen.ElementwiseSource.statement;
+import static org.ndgpu.codegen.ElementwiseSource.stores;
 
 import java.util.List;
 import java.util.regex.Pattern;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Layout;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
@@ -144,8 +146,7 @@ final class TiledLoopSource {
             Param p = indexed.get(q);
             if ((layout.staged() >> q & 1) == 0) continue;
             String st = CTypes.storage(p.dtype());
-            String ptr = "(ND_GLOBAL " + st + "*)((ND_GLOBAL char*)_p_" + p.name() + " + _x_" + p.name() + " + _ja * ("
-                    + ix + ")_s" + a + "_" + p.name() + " + _jb * (" + ix + ")_s" + b + "_" + p.name() + ")";
+            String ptr = address(st, p.name(), tileOffset(p, ix, a, b));
             sb.append("                _tile_")
                     .append(p.name())
                     .append("[_k][_lx] = ")
@@ -183,50 +184,24 @@ final class TiledLoopSource {
                         .append("[_lx][_k];\n");
                 continue;
             }
-            String st = CTypes.storage(p.dtype());
-            sb.append("                ND_GLOBAL ")
-                    .append(st)
-                    .append("* _a_")
-                    .append(p.name())
-                    .append(" = (ND_GLOBAL ")
-                    .append(st)
-                    .append("*)((ND_GLOBAL char*)_p_")
-                    .append(p.name())
-                    .append(" + _x_")
-                    .append(p.name())
-                    .append(" + _ja * (")
-                    .append(ix)
-                    .append(")_s")
-                    .append(a)
-                    .append('_')
-                    .append(p.name())
-                    .append(" + _jb * (")
-                    .append(ix)
-                    .append(")_s")
-                    .append(b)
-                    .append('_')
-                    .append(p.name())
-                    .append(");\n");
-            boolean read = p.kind() == Kind.IN || readsOutput(spec.body(), p.name());
-            sb.append("                ")
-                    .append(CTypes.compute(p.dtype()))
-                    .append(' ')
-                    .append(p.name());
-            if (read) sb.append(" = ").append(CTypes.load(p.dtype(), "_a_" + p.name()));
-            sb.append(";\n");
+            operand(
+                    sb,
+                    "                ",
+                    spec,
+                    p,
+                    address(CTypes.storage(p.dtype()), p.name(), tileOffset(p, ix, a, b)));
         }
-        String body = spec.body().strip().replace("\n", "\n                ");
-        if (!body.endsWith(";") && !body.endsWith("}")) body += ";";
-        sb.append("                ").append(body).append('\n');
-        for (Param p : indexed) {
-            if (p.kind() == Kind.OUT)
-                sb.append("                ")
-                        .append(CTypes.store(p.dtype(), "_a_" + p.name(), p.name()))
-                        .append('\n');
-        }
+        statement(sb, "                ", spec);
+        stores(sb, "                ", indexed);
         sb.append("            }\n        }\n");
         sb.append("        ND_SYNC();\n");
         sb.append("    }\n");
         return sb.toString();
+    }
+
+    /** The byte offset of element (_ja, _jb) of a tile: {@code _x_<name> + _ja * _s<a>_<name> + _jb * _s<b>_<name>}. */
+    private static String tileOffset(Param p, String ix, int a, int b) {
+        return "_x_" + p.name() + " + _ja * (" + ix + ")_s" + a + "_" + p.name() + " + _jb * (" + ix + ")_s" + b + "_"
+                + p.name();
     }
 }

@@ -1,45 +1,18 @@
 package org.ndgpu.reduction;
 
-import java.util.Arrays;
 import java.util.List;
-import org.ndgpu.codegen.LoopDims;
-import org.ndgpu.codegen.LoopDims.Merged;
+import org.ndgpu.codegen.LoopPlan;
+import org.ndgpu.codegen.LoopPlan.Merged;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Operands;
 
 /**
- * The dimensions of a reduction that are its own (the loop's ordering and merging are
- * {@link LoopDims}'s): the kept shape, out's strides along the loop's axes, and which inputs can be
- * read four or more elements at a time.
+ * Which inputs of a reduction's contiguous fast path are read four or more elements at a time: the
+ * one part of a reduction's loop that is its own beside its thread arrangement (the loop's shape,
+ * strides, order and merging are {@link LoopPlan}'s).
  */
-final class ReductionDims {
-    private ReductionDims() {}
-
-    static long[] keptShape(long[] shape, boolean[] reduced) {
-        long[] s = new long[shape.length];
-        int m = 0;
-        for (int d = 0; d < shape.length; d++) if (!reduced[d]) s[m++] = shape[d];
-        return Arrays.copyOf(s, m);
-    }
-
-    /** The output's stride for each loop axis (0 for reduced ones); its shape is the kept shape, with or without keepdims. */
-    static long[] outStridesFor(String op, NDArray out, long[] shape, boolean[] reduced, long[] kept) {
-        long[] os = out.shape(), ost = out.strides();
-        long[] res = new long[shape.length];
-        if (os.length == shape.length) {
-            for (int d = 0; d < shape.length; d++) {
-                long want = reduced[d] ? 1 : shape[d];
-                if (os[d] != want) throw Operands.wrongOutShape(op, out, kept);
-                res[d] = reduced[d] ? 0 : ost[d];
-            }
-            return res;
-        }
-        if (!Arrays.equals(os, kept)) throw Operands.wrongOutShape(op, out, kept);
-        int m = 0;
-        for (int d = 0; d < shape.length; d++) res[d] = reduced[d] ? 0 : ost[m++];
-        return res;
-    }
+final class ReductionVectors {
+    private ReductionVectors() {}
 
     /**
      * For the contiguous fast path: per input, 1 when it is contiguous along the one reduced
