@@ -2,6 +2,7 @@ package org.ndgpu.notebook;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import jdk.jshell.Diag;
 import jdk.jshell.EvalException;
 import jdk.jshell.ExpressionSnippet;
@@ -10,6 +11,10 @@ import jdk.jshell.Snippet;
 import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
 import jdk.jshell.VarSnippet;
+import jdk.jshell.execution.DirectExecutionControl;
+import jdk.jshell.execution.LocalExecutionControlProvider;
+import jdk.jshell.spi.ExecutionControl;
+import jdk.jshell.spi.ExecutionEnv;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 
 /**
@@ -22,8 +27,7 @@ final class CellEvaluator implements AutoCloseable {
     private final JShell shell;
 
     CellEvaluator() {
-        // "local": snippets run in this JVM, so Shown hands their values to the kernel
-        shell = JShell.builder().executionEngine("local").build();
+        shell = JShell.builder().executionEngine(new Direct(), Map.of()).build();
         shell.addToClasspath(System.getProperty("java.class.path"));
     }
 
@@ -90,5 +94,19 @@ final class CellEvaluator implements AutoCloseable {
     @Override
     public void close() {
         shell.close();
+    }
+
+    /**
+     * Snippets run in this JVM, so Shown hands their values to the kernel, and on the thread that
+     * evaluates the cell: JShell's "local" engine runs each snippet on a new thread, which loses a
+     * cell's {@code Device.use()} at the next snippet, and instruments the snippets' bytecode with
+     * stop checks, which Aparapi cannot translate (a {@code Vectorize} or {@code JavaKernel} written
+     * in a cell). What that buys, stopping a running cell, the kernel does not offer.
+     */
+    private static final class Direct extends LocalExecutionControlProvider {
+        @Override
+        public ExecutionControl createExecutionControl(ExecutionEnv env, Map<String, String> parameters) {
+            return new DirectExecutionControl();
+        }
     }
 }

@@ -22,7 +22,8 @@ import org.dflib.jjava.jupyter.kernel.display.DisplayData;
  * notebook, the start-ups first, then each code cell in order, its printed text and its value's
  * display kept as the cell's outputs. It stops at the first cell that throws or does not compile
  * and reports it with its source. CI runs every example notebook this way ({@code
- * NotebookRunnerTest}); cells run on ndgpu's default device ({@code ndgpu.device}).
+ * NotebookRunnerTest}). Cells run on the calling thread, so on its current device: ndgpu's default
+ * ({@code ndgpu.device}), or the device of a {@code Device.use()} around the call.
  *
  * <pre>{@code
  * NotebookRun r = NotebookRunner.run(Path.of("examples/notebooks/fft.ipynb"), startups);

@@ -15,12 +15,13 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.ndgpu.device.Device;
 
 /**
  * Every notebook of examples/notebooks runs headless through {@link NotebookRunner} (the kernel's
  * own evaluation, no Jupyter), and an error cell fails it with the cell's source and exception. The
  * cells run on ndgpu's default device: PoCL in CI; {@code -Dndgpu.device=cuda:0} (or
- * {@code NDGPU_DEVICE}) runs them on CUDA, and {@link NotebooksCudaTest} is the GPU host's run.
+ * {@code NDGPU_DEVICE}) runs them on CUDA. {@link NotebooksCudaTest} is the GPU host's run.
  */
 class NotebookRunnerTest {
     /** The repository root: the first folder up from here that holds examples/notebooks. */
@@ -38,8 +39,11 @@ class NotebookRunnerTest {
                 root().resolve("notebook/src/main/jshell/notebook.jsh"));
     }
 
-    /** One test per example notebook, each run in a fresh session; the executed copies go to target/headless-notebooks. */
-    static Stream<DynamicTest> everyNotebook() throws IOException {
+    /**
+     * One test per example notebook, each run in a fresh session on {@code device} (null: the
+     * default device); the executed copies go to target/headless-notebooks.
+     */
+    static Stream<DynamicTest> everyNotebook(Device device) throws IOException {
         List<Path> notebooks;
         try (Stream<Path> files = Files.list(root().resolve("examples/notebooks"))) {
             notebooks =
@@ -61,7 +65,7 @@ class NotebookRunnerTest {
 
     @TestFactory
     Stream<DynamicTest> everyNotebookRuns() throws IOException {
-        return everyNotebook();
+        return everyNotebook(null);
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.ndgpu.notebook;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
@@ -11,18 +12,17 @@ import org.ndgpu.device.Device;
 
 /**
  * The GPU host's run of every example notebook ({@code .gpu/tests.sh notebook}): as {@link
- * NotebookRunnerTest}, on CUDA. Notebook cells run on the JVM's default device (JShell runs each
- * snippet on a thread of its own, so a test's {@code Device.use()} does not reach them), which is
- * the first CUDA GPU there; skipped, saying why, where the default is not a CUDA device.
+ * NotebookRunnerTest}, with the first CUDA device current while the cells run. Skipped, saying
+ * why, where there is no CUDA device.
  */
 @Tag("gpu")
 class NotebooksCudaTest {
     @TestFactory
     Stream<DynamicTest> everyNotebookRunsOnCuda() throws IOException {
-        Device d = Device.current();
-        assumeTrue(
-                d.backendName().equals("cuda"),
-                "the default device is " + d + ", not CUDA: notebooks not run on CUDA " + Device.problems());
-        return NotebookRunnerTest.everyNotebook();
+        Optional<Device> cuda = Device.list().stream()
+                .filter(d -> d.backendName().equals("cuda"))
+                .findFirst();
+        assumeTrue(cuda.isPresent(), () -> "no CUDA device here: " + Device.list() + " " + Device.problems());
+        return NotebookRunnerTest.everyNotebook(cuda.orElseThrow());
     }
 }
