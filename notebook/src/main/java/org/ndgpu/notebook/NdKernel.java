@@ -24,8 +24,9 @@ import org.dflib.jjava.jupyter.kernel.util.StringStyler;
  * ndgpu's Jupyter kernel: JShell, run in this JVM, behind JJava's Jupyter protocol
  * ({@code jjava-jupyter}). JJava's own kernel and launcher are not on Maven Central, so this is
  * the small part they would give: the protocol's calls on one {@link CellEvaluator} (the same
- * evaluation {@link NotebookRunner} runs headless), completion and inspection from JShell. Started by Jupyter through the kernelspec {@code ./nd notebook}
- * writes: {@code java -cp ... org.ndgpu.notebook.NdKernel CONNECTION_FILE STARTUP.jsh...}.
+ * evaluation {@link NotebookRunner} runs headless), completion and inspection from JShell. Started
+ * by Jupyter through the kernelspec {@code ./nd notebook} writes:
+ * {@code java -cp ... org.ndgpu.notebook.NdKernel CONNECTION_FILE STARTUP.jsh...}.
  */
 public final class NdKernel extends BaseKernel {
     private final CellEvaluator cells;
