@@ -5,6 +5,7 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.dflib.jjava.jupyter.kernel.display.DisplayData;
 
 /**
@@ -54,9 +56,14 @@ public final class NotebookRunner {
         System.exit(failed == 0 ? 0 : 1);
     }
 
-    /** Runs {@code notebook}'s code cells in a new session that first evaluates the {@code startups}. */
+    /**
+     * Runs {@code notebook}'s code cells in a new session that first evaluates the {@code startups}.
+     * A file that is not a notebook (not JSON, or without a list of cells) is an IllegalArgumentException.
+     */
     public static NotebookRun run(Path notebook, List<Path> startups) throws IOException {
-        JsonObject nb = JsonParser.parseString(Files.readString(notebook)).getAsJsonObject();
+        Objects.requireNonNull(notebook, "NotebookRunner.run: notebook is null");
+        Objects.requireNonNull(startups, "NotebookRunner.run: startups is null");
+        JsonObject nb = parse(notebook);
         try (CellEvaluator cells = new CellEvaluator()) {
             for (Path s : startups) {
                 // a start-up's greeting is for a person at a prompt, not a cell's output
@@ -85,6 +92,21 @@ public final class NotebookRunner {
             }
             return new NotebookRun(notebook, count, null, JSON.toJson(nb));
         }
+    }
+
+    private static JsonObject parse(Path notebook) throws IOException {
+        String text = Files.readString(notebook);
+        try {
+            JsonElement json = JsonParser.parseString(text);
+            if (json.isJsonObject() && json.getAsJsonObject().get("cells") instanceof JsonArray)
+                return json.getAsJsonObject();
+        } catch (JsonParseException e) {
+            throw new IllegalArgumentException(
+                    "NotebookRunner.run: expected a notebook (.ipynb JSON), got " + notebook + ": " + e.getMessage(),
+                    e);
+        }
+        throw new IllegalArgumentException(
+                "NotebookRunner.run: expected a notebook (.ipynb JSON with a list of cells), got " + notebook);
     }
 
     private interface Cell {

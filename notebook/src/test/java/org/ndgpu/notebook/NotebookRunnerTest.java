@@ -3,6 +3,7 @@ package org.ndgpu.notebook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
@@ -93,6 +94,17 @@ class NotebookRunnerTest {
         assertTrue(r.executed().contains("array([0, 1, 2])"), r.executed());
         assertTrue(r.executed().contains("text/html"), r.executed());
         assertTrue(r.executed().contains("\"output_type\": \"error\""), r.executed());
+    }
+
+    @Test
+    void aFileThatIsNotANotebookIsRefused(@TempDir Path dir) throws IOException {
+        Path json = Files.writeString(dir.resolve("list.ipynb"), "[1, 2]");
+        Path text = Files.writeString(dir.resolve("text.ipynb"), "{not json");
+        for (Path p : List.of(json, text)) {
+            var e = assertThrows(IllegalArgumentException.class, () -> NotebookRunner.run(p, startups()));
+            assertTrue(e.getMessage().startsWith("NotebookRunner.run: expected a notebook"), e.getMessage());
+        }
+        assertThrows(NullPointerException.class, () -> NotebookRunner.run(null, startups()));
     }
 
     @Test
