@@ -33,8 +33,10 @@ fi
 rm -f "$DIR"/lib/*.jar
 # one reactor run, so that a module's dependency on a sibling resolves without an install
 # (no Javadoc or source jars: the GPU host runs classes; ./nd test checks the Javadoc)
-# plot and notebook (XChart, PDFBox, JeroMQ: about 7 MB) do not run on the GPU host; left out to keep the carry under 64 MiB
-mvn -q -B -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true -pl '!plot,!notebook' package dependency:copy-dependencies -DincludeScope=test -DoutputDirectory="$PWD/$DIR/lib" -Dmdep.prependGroupId=true
+# plot and notebook (XChart, PDFBox, JeroMQ: about 7 MB) are left out to keep the carry under 64 MiB,
+# unless NDGPU_PACK_NOTEBOOK=1: the example notebooks' CUDA run (.gpu/tests.sh notebook, docs/notebooks.md)
+modules=(-pl '!plot,!notebook'); [[ ${NDGPU_PACK_NOTEBOOK:-0} == 1 ]] && modules=()
+mvn -q -B -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true "${modules[@]}" package dependency:copy-dependencies -DincludeScope=test -DoutputDirectory="$PWD/$DIR/lib" -Dmdep.prependGroupId=true
 # the modules' own artifacts, copied as dependencies of one another, hold what their zz-*-classes.jar below hold
 rm -f "$DIR"/lib/org.ndgpu.ndgpu-*.jar
 # the console launcher of the same JUnit Platform version as the project's engine: an older launcher

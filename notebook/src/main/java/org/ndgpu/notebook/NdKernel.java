@@ -2,17 +2,9 @@ package org.ndgpu.notebook;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import jdk.jshell.Diag;
-import jdk.jshell.EvalException;
-import jdk.jshell.ExpressionSnippet;
-import jdk.jshell.JShell;
-import jdk.jshell.Snippet;
-import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
-import jdk.jshell.VarSnippet;
 import org.dflib.jjava.jupyter.channels.JupyterConnection;
 import org.dflib.jjava.jupyter.kernel.BaseKernel;
 import org.dflib.jjava.jupyter.kernel.BaseKernelBuilder;
@@ -31,12 +23,13 @@ import org.dflib.jjava.jupyter.kernel.util.StringStyler;
 /**
  * ndgpu's Jupyter kernel: JShell, run in this JVM, behind JJava's Jupyter protocol
  * ({@code jjava-jupyter}). JJava's own kernel and launcher are not on Maven Central, so this is
- * the small part they would give: evaluate a cell snippet by snippet, and show its last value
- * richly ({@link RichDisplay}). Started by Jupyter through the kernelspec {@code ./nd notebook}
- * writes: {@code java -cp ... org.ndgpu.notebook.NdKernel CONNECTION_FILE STARTUP.jsh...}.
+ * the small part they would give: the protocol's calls on one {@link CellEvaluator} (the same
+ * evaluation {@link NotebookRunner} runs headless), completion and inspection from JShell. Started
+ * by Jupyter through the kernelspec {@code ./nd notebook} writes:
+ * {@code java -cp ... org.ndgpu.notebook.NdKernel CONNECTION_FILE STARTUP.jsh...}.
  */
 public final class NdKernel extends BaseKernel {
-    private final JShell shell;
+    private final CellEvaluator cells;
 
     private NdKernel(
             String name,
@@ -62,9 +55,7 @@ public final class NdKernel extends BaseKernel {
                 registry,
                 false,
                 errors);
-        // "local": snippets run in this JVM, so Shown hands their values to the kernel
-        shell = JShell.builder().executionEngine("local").build();
-        shell.addToClasspath(System.getProperty("java.class.path"));
+        cells = new CellEvaluator();
     }
 
     /** {@code NdKernel CONNECTION_FILE [STARTUP.jsh...]}: runs the start-ups, then serves one Jupyter connection until it closes. */
@@ -76,59 +67,12 @@ public final class NdKernel extends BaseKernel {
         kernel.becomeHandlerForConnection(connection);
         connection.connect();
         connection.waitUntilClose();
-        kernel.shell.close();
+        kernel.cells.close();
     }
 
     @Override
     public DisplayData eval(String code) {
-        Object value = null;
-        String text = null;
-        SourceCodeAnalysis analysis = shell.sourceCodeAnalysis();
-        String rest = code;
-        while (!rest.isBlank()) {
-            SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
-            String source = info.completeness().isComplete() ? info.source() : rest;
-            if (source == null) source = rest;
-            rest = info.completeness().isComplete() ? info.remaining() : "";
-            for (SnippetEvent e : shell.eval(source)) {
-                if (e.causeSnippet() != null) continue;
-                check(e);
-                // only an expression's value is shown; a declaration or a statement shows nothing
-                String name = valueName(e.snippet());
-                text = name == null ? null : e.value();
-                value = null;
-                if (text != null) {
-                    shell.eval("org.ndgpu.notebook.Shown.keep(" + name + ");");
-                    value = Shown.take();
-                }
-            }
-        }
-        return text == null ? null : RichDisplay.of(value, text);
-    }
-
-    // the variable holding an expression's value: $3 for "a.add(b)", a for "a"
-    private static String valueName(Snippet s) {
-        return switch (s) {
-            case VarSnippet v when s.subKind() == Snippet.SubKind.TEMP_VAR_EXPRESSION_SUBKIND -> v.name();
-            case ExpressionSnippet x -> x.name();
-            default -> null;
-        };
-    }
-
-    private void check(SnippetEvent e) {
-        if (e.exception() != null) {
-            Throwable t = e.exception();
-            String kind = t instanceof EvalException ee
-                    ? ee.getExceptionClassName()
-                    : t.getClass().getName();
-            throw new CellException(kind + ": " + t.getMessage(), t);
-        }
-        if (e.status() == Snippet.Status.REJECTED) {
-            List<String> lines = new ArrayList<>();
-            for (Diag d : shell.diagnostics(e.snippet()).toList()) lines.add(d.getMessage(null));
-            throw new CellException(
-                    "does not compile: " + e.snippet().source().strip() + "\n" + String.join("\n", lines), null);
-        }
+        return cells.eval(code);
     }
 
     @Override
@@ -138,7 +82,7 @@ public final class NdKernel extends BaseKernel {
 
     @Override
     public DisplayData inspect(String code, int at, boolean extra) {
-        String docs = shell.sourceCodeAnalysis().documentation(code, at, false).stream()
+        String docs = cells.analysis().documentation(code, at, false).stream()
                 .map(SourceCodeAnalysis.Documentation::signature)
                 .collect(Collectors.joining("\n"));
         return docs.isEmpty() ? null : new DisplayData(docs);
@@ -147,7 +91,7 @@ public final class NdKernel extends BaseKernel {
     @Override
     public ReplacementOptions complete(String code, int at) {
         int[] anchor = new int[1];
-        List<String> names = shell.sourceCodeAnalysis().completionSuggestions(code, at, anchor).stream()
+        List<String> names = cells.analysis().completionSuggestions(code, at, anchor).stream()
                 .map(SourceCodeAnalysis.Suggestion::continuation)
                 .distinct()
                 .toList();
@@ -156,19 +100,10 @@ public final class NdKernel extends BaseKernel {
 
     @Override
     public String isComplete(String code) {
-        SourceCodeAnalysis.CompletionInfo info = shell.sourceCodeAnalysis().analyzeCompletion(code);
+        SourceCodeAnalysis.CompletionInfo info = cells.analysis().analyzeCompletion(code);
         return info.completeness().isComplete() || info.completeness() == SourceCodeAnalysis.Completeness.EMPTY
                 ? IS_COMPLETE_YES
                 : IS_COMPLETE_MAYBE;
-    }
-
-    /** A cell that failed: what JShell said, as the notebook's error. */
-    static final class CellException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        CellException(String message, Throwable cause) {
-            super(message, cause, false, false);
-        }
     }
 
     private static final class Builder extends BaseKernelBuilder<Builder, NdKernel> {
