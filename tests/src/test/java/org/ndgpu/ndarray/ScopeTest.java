@@ -25,8 +25,8 @@ import org.ndgpu.testing.PerDeviceTest;
 
 /**
  * Scopes ({@code Nd.scope}): every array made inside one is released when it closes, whatever made
- * it; kept arrays move out; nesting, the returning form, exceptions, threads, views, and the
- * hostile uses (closing twice or on another thread, keeping another scope's array or a closed one).
+ * it; kept arrays move out; nesting, the returning form, exceptions, threads, views, graphs
+ * captured inside a scope, and the hostile uses (closing twice or on another thread, keeping another scope's array or a closed one).
  * Values are checked against plain Java loops.
  */
 public class ScopeTest extends PerDeviceTest {
