@@ -2423,7 +2423,8 @@ public final class Nd {
      * device copies, fills) into a {@link Graph}, without running it, as CUDA stream capture and
      * CuPy's {@code Stream.begin_capture}; {@code graph.launch()} then runs it, each time as one
      * eager run of the body would. Arrays made in the body belong to the graph and hold each
-     * launch's results; arrays from outside are bound by reference (write new data into them
+     * launch's results (inside {@link #scope()}, the scope releases them unless kept; the graph
+     * itself is closed by its own close()); arrays from outside are bound by reference (write new data into them
      * between launches). What cannot be captured, a read to the host ({@code item()}), a copy from
      * Java data, a synchronize, another device's array, a nested capture, is a CaptureException
      * naming the call; the capture is then discarded, as when the body throws. Chains of elementwise

@@ -71,6 +71,28 @@ public class DispatchBench {
         try (NDArray _ = a.add(b)) {}
     }
 
+    /** The state of {@link #addNewInScope}: a scope open on the benchmark's thread for the whole trial. */
+    @State(Scope.Thread)
+    public static class InScope {
+        org.ndgpu.ndarray.Scope scope;
+
+        @Setup(Level.Trial)
+        public void open() {
+            scope = Nd.scope("bench");
+        }
+
+        @TearDown(Level.Trial)
+        public void close() {
+            scope.close();
+        }
+    }
+
+    /** {@link #addNew} inside an open scope: the result joins the scope, then is closed by hand. */
+    @Benchmark
+    public void addNewInScope(InScope s) {
+        try (NDArray _ = a.add(b)) {}
+    }
+
     /** a.add(2.5f) then close: a weak scalar operand. */
     @Benchmark
     public void addScalar() {

@@ -55,7 +55,10 @@ public final class TemporariesBench {
         }
     }
 
-    /** Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose). */
+    /**
+     * Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose); the
+     * arguments, both optional: the windows of 2,000 small steps (12), the 16 MiB steps (2,000).
+     */
     public static void main(String[] args) {
         Bench.header("TemporariesBench");
         int windows = args.length > 0 ? Integer.parseInt(args[0]) : 12;
@@ -88,7 +91,7 @@ public final class TemporariesBench {
         long n = 4L << 20; // 16 MiB of float32
         try (NDArray x = Nd.random().seed(4).uniform(0, 1, DType.FLOAT32, n);
                 NDArray o = Nd.empty(DType.FLOAT32, n)) {
-            int steps = 2000;
+            int steps = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
             double[] us = new double[steps];
             for (int i = 0; i < steps; i++) {
                 long t0 = System.nanoTime();

@@ -34,6 +34,12 @@ import org.ndgpu.spi.Providers;
  * (views included: a view the body makes of an outside array and closes is not an input). An array
  * counts as used when an operation checks that it is open ({@link NDArray#live}), which every
  * operation does for its operands, and a view for its base.
+ *
+ * <p>A capture inside a {@link Scope}: the arrays the body makes are the scope's, as every array
+ * made on the thread while it is open, and released when it closes unless kept; their memory stays
+ * the graph's until the graph closes ({@code GraphMemory}), so no replay ever writes memory the
+ * pool handed out again. The {@link Graph} is not the scope's: it is closed by its own close(), as
+ * a Stream is.
  */
 public final class Captures {
     private Captures() {}
@@ -274,9 +280,11 @@ public final class Captures {
     }
 
     private static ArrayClosedException closed(NDArray a) {
+        Scope s = a.scope();
         return new ArrayClosedException("Graph.launch: the array " + describe(a)
-                + " that the graph binds (made outside the captured body) was closed; keep it open while"
-                + " the graph is launched, or capture the work again");
+                + " that the graph binds (made outside the captured body) was "
+                + (s != null && s.closed ? "released when its " + s + " closed" : "closed")
+                + "; keep it open while the graph is launched, or capture the work again");
     }
 
     /** {@code e} again, its message naming the public call in the body that issued the refused work. */

@@ -49,6 +49,10 @@ import org.ndgpu.exceptions.NdException;
  *       more memory than without it.
  *   <li>Library caches that outlive any call (FFT tables, plan work areas, DLPack exports) make
  *       their arrays in {@link #unscoped}.
+ *   <li>A capture ({@code Nd.capture}) inside a scope: the arrays its body makes are the scope's
+ *       like any other (keep those read after it closes); their memory stays the graph's until the
+ *       graph closes, so replays never write freed memory. The Graph is not the scope's: it is
+ *       closed by its own close(), as a Stream.
  * </ul>
  */
 public final class Scope implements AutoCloseable {

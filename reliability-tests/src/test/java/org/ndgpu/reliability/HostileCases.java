@@ -163,6 +163,22 @@ final class HostileCases {
                 },
                 "Scope.keep",
                 "closed"));
+        c.add(raises(
+                "Graph.launch of an input its scope released",
+                ArrayClosedException.class,
+                () -> {
+                    org.ndgpu.device.Graph g;
+                    try (var _ = Nd.scope("captured")) {
+                        NDArray in = f32(16).add(1);
+                        g = Nd.capture(() -> in.mul(2));
+                    }
+                    try (var graph = g) {
+                        graph.launch();
+                    }
+                },
+                "Graph.launch",
+                "released when its scope",
+                "'captured'"));
         c.add(new Hostile("Event closed twice", () -> {
             Event e = Event.record();
             e.close();

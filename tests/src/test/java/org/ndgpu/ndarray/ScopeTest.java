@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
+import org.ndgpu.device.Graph;
 import org.ndgpu.device.MemoryPool;
 import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.ArrayClosedException;
@@ -24,8 +25,8 @@ import org.ndgpu.testing.PerDeviceTest;
 
 /**
  * Scopes ({@code Nd.scope}): every array made inside one is released when it closes, whatever made
- * it; kept arrays move out; nesting, the returning form, exceptions, threads, views, and the
- * hostile uses (closing twice or on another thread, keeping another scope's array or a closed one).
+ * it; kept arrays move out; nesting, the returning form, exceptions, threads, views, graphs
+ * captured inside a scope, and the hostile uses (closing twice or on another thread, keeping another scope's array or a closed one).
  * Values are checked against plain Java loops.
  */
 public class ScopeTest extends PerDeviceTest {
@@ -377,6 +378,66 @@ public class ScopeTest extends PerDeviceTest {
         for (int i = 0; i < host.length; i++) expected[i] = (host[i] * 0.5f + 0.25f) + host[i] * 0.5f;
         assertArrayEquals(expected, sum.toFloatArray());
         assertFalse(fromFirst.isClosed());
+    }
+
+    @Test
+    void aGraphCapturedInsideAScope() {
+        MemoryPool pool = device().memoryPool();
+        float[] host = iota(256);
+        float[] shifted = host.clone();
+        for (int i = 0; i < shifted.length; i++) shifted[i] += 1;
+        NDArray x = Nd.array(host);
+        long before = pool.usedBytes();
+        NDArray[] y = new NDArray[2];
+        NDArray input;
+        NDArray kept;
+        Graph g;
+        try (Scope s = Nd.scope("graphs")) {
+            input = x.add(1); // the scope's: an array the graph binds
+            NDArray bound = input;
+            g = Nd.capture(() -> {
+                y[0] = bound.mul(0.5f).add(0.25f); // x * 0.5 is dropped
+                y[1] = y[0].mul(2f);
+            });
+            g.launch();
+            assertArrayEquals(halveAndShift(shifted, 1), y[0].toFloatArray());
+            kept = s.keep(y[1]);
+        }
+        assertTrue(input.isClosed() && y[0].isClosed(), "the body's arrays are the scope's, as any other");
+        assertFalse(kept.isClosed());
+        assertFalse(g.isClosed(), "the graph is closed by its own close(), not by the scope");
+        // the graph binds an array the scope released: its launch says so, naming the scope
+        ArrayClosedException closed = assertThrows(ArrayClosedException.class, g::launch);
+        assertTrue(
+                closed.getMessage().startsWith("Graph.launch")
+                        && closed.getMessage().contains("'graphs'"),
+                closed.getMessage());
+        g.close();
+        kept.close();
+        // nothing of the scope, the body or the graph is held, and nothing was released twice
+        assertTrue(pool.usedBytes() <= before, "in use before " + before + ", now " + pool);
+
+        // bound to an array made outside, a graph replays after the scope into what it kept; the blocks
+        // of the body's released arrays stay the graph's, so a new array never shares one with a replay
+        NDArray[] z = new NDArray[1];
+        NDArray out;
+        Graph g2;
+        try (Scope s = Nd.scope()) {
+            g2 = Nd.capture(() -> z[0] = x.mul(0.5f).add(0.25f).mul(2f));
+            out = s.keep(z[0]);
+        }
+        try (Graph replayed = g2;
+                NDArray other = Nd.full(-9f, DType.FLOAT32, host.length)) {
+            Nd.copyto(x, Nd.array(shifted));
+            replayed.launch();
+            float[] expected = halveAndShift(shifted, 1);
+            for (int i = 0; i < expected.length; i++) expected[i] *= 2;
+            assertArrayEquals(expected, out.toFloatArray());
+            float[] nines = new float[host.length];
+            java.util.Arrays.fill(nines, -9f);
+            assertArrayEquals(nines, other.toFloatArray(), "a replay wrote a block the pool handed out again");
+        }
+        out.close();
     }
 
     @Test
