@@ -122,6 +122,11 @@ public final class Config {
             null,
             "`auto`",
             "the cuSOLVER routine of svd: `auto` (by size), `gesvd`, `gesvdj` or `gesvdp`");
+    public static final Setting LINALG_SOLVER = new Setting(
+            "ndgpu.linalg.solver",
+            null,
+            "`auto`",
+            "who factors matrices (LU, Cholesky) on a CUDA device: `auto` (cuSOLVER where it loads) or `own` (ndgpu's kernels, as OpenCL devices run them, to compare them with cuSOLVER)");
     public static final Setting CUDA_STAGING_MODE = new Setting(
             "ndgpu.cuda.stagingMode",
             null,
@@ -188,6 +193,7 @@ public final class Config {
             CUDA_TF32,
             FFT_ENGINE,
             CUDA_SVD,
+            LINALG_SOLVER,
             CUDA_STAGING_MODE,
             CUDA_STAGING_CHUNK_MIB,
             CUDA_STAGING_SLOTS,
@@ -357,6 +363,14 @@ public final class Config {
         if (v == null || v.equalsIgnoreCase("auto")) return false;
         if (v.equalsIgnoreCase("own")) return true;
         throw FFT_ENGINE.bad("auto or own", v);
+    }
+
+    /** True when {@link #LINALG_SOLVER} is "own": CUDA devices factor matrices with ndgpu's kernels, not cuSOLVER. */
+    public static boolean linalgOwnKernels() {
+        String v = LINALG_SOLVER.read();
+        if (v == null || v.equalsIgnoreCase("auto")) return false;
+        if (v.equalsIgnoreCase("own")) return true;
+        throw LINALG_SOLVER.bad("auto or own", v);
     }
 
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */
