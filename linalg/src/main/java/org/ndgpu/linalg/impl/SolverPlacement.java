@@ -1,5 +1,6 @@
 package org.ndgpu.linalg.impl;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.ndgpu.device.Device;
@@ -34,6 +35,6 @@ final class SolverPlacement {
             for (String r : LU_FAMILY) m.put(r, lib);
             for (String r : OTHERS) m.put(r, (r.equals("eig") || r.equals("eigvals")) && !s.hasEig() ? host : lib);
         }
-        return Map.copyOf(m);
+        return Collections.unmodifiableMap(m); // in the order above, for reports
     }
 }
