@@ -21,5 +21,6 @@ module org.ndgpu.linalg {
     provides org.ndgpu.spi.MatrixProducts with
             org.ndgpu.linalg.impl.DeviceLinalg;
     provides org.ndgpu.spi.SolverProvider with
-            org.ndgpu.linalg.impl.HostSolverProvider;
+            org.ndgpu.linalg.impl.HostSolverProvider,
+            org.ndgpu.linalg.impl.DeviceSolverProvider;
 }

@@ -1,5 +1,7 @@
 package org.ndgpu.linalg;
 
+import java.util.Map;
+import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.Lstsq;
@@ -187,4 +189,47 @@ public interface Linalg {
      * moved to the end of a first: {@code Nd.linalg().tensorsolve(a, b, null)}.
      */
     NDArray tensorsolve(NDArray a, NDArray b, int[] axes);
+
+    /**
+     * Where each factorization runs on {@code device} (no NumPy counterpart; issue 41): NumPy's
+     * routine name (solve, inv, det, slogdet, cholesky, qr, svd, eigh, eigvalsh, eig, eigvals, lstsq)
+     * to "device (...)" or "host (...)" with who computes it; the matrix products always run on the
+     * device: {@code Nd.linalg().placement(Device.current()).get("inv")}.
+     */
+    Map<String, String> placement(Device device);
+
+    // ---- scipy.linalg's factor-then-solve routines (issue 41), on ndgpu's kernels on every device
+
+    /**
+     * scipy.linalg.lu_factor(a): the LU with partial pivoting of a square matrix or a stack
+     * (..., N, N), float32 or float64 (integers as float64); NaN or inf is refused, a singular matrix
+     * still factors: {@code LuFactor f = Nd.linalg().luFactor(a)}.
+     */
+    LuFactor luFactor(NDArray a);
+
+    /**
+     * scipy.linalg.lu_solve((lu, piv), b): x with a x = b from {@link #luFactor}'s factors; b (N,)
+     * or (..., N, K): {@code Nd.linalg().luSolve(Nd.linalg().luFactor(a), b)}.
+     */
+    NDArray luSolve(LuFactor factor, NDArray b);
+
+    /**
+     * scipy.linalg.cho_factor(a, lower): the Cholesky factor of a symmetric positive definite matrix
+     * or stack, lower (a = L L^T, from a's lower triangle) or upper (a = U^T U, from the upper), with
+     * zeros in the other triangle (SciPy leaves whatever was there): {@code Nd.linalg().choFactor(a, true)}.
+     */
+    NDArray choFactor(NDArray a, boolean lower);
+
+    /**
+     * scipy.linalg.cho_solve((c, lower), b): x with a x = b from {@link #choFactor}'s factor; b (N,)
+     * or (..., N, K): {@code Nd.linalg().choSolve(Nd.linalg().choFactor(a, true), true, b)}.
+     */
+    NDArray choSolve(NDArray c, boolean lower, NDArray b);
+
+    /**
+     * scipy.linalg.solve_triangular(a, b, lower=lower, unit_diagonal=unitDiagonal): x with a x = b,
+     * reading only a's lower or upper triangle (and not its diagonal where unitDiagonal); a zero on the
+     * diagonal raises LinAlgException: {@code Nd.linalg().solveTriangular(l, b, true, false)}.
+     */
+    NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal);
 }

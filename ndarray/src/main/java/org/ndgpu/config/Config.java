@@ -122,6 +122,11 @@ public final class Config {
             null,
             "`auto`",
             "the cuSOLVER routine of svd: `auto` (by size), `gesvd`, `gesvdj` or `gesvdp`");
+    public static final Setting LINALG_SOLVER = new Setting(
+            "ndgpu.linalg.solver",
+            null,
+            "`auto`",
+            "who factors matrices (LU, Cholesky) on a CUDA device: `auto` (cuSOLVER where it loads) or `own` (ndgpu's kernels, as OpenCL devices run them, to compare them with cuSOLVER)");
     public static final Setting CUDA_STAGING_MODE = new Setting(
             "ndgpu.cuda.stagingMode",
             null,
@@ -188,6 +193,7 @@ public final class Config {
             CUDA_TF32,
             FFT_ENGINE,
             CUDA_SVD,
+            LINALG_SOLVER,
             CUDA_STAGING_MODE,
             CUDA_STAGING_CHUNK_MIB,
             CUDA_STAGING_SLOTS,
@@ -359,6 +365,14 @@ public final class Config {
         throw FFT_ENGINE.bad("auto or own", v);
     }
 
+    /** True when {@link #LINALG_SOLVER} is "own": CUDA devices factor matrices with ndgpu's kernels, not cuSOLVER. */
+    public static boolean linalgOwnKernels() {
+        String v = LINALG_SOLVER.read();
+        if (v == null || v.equalsIgnoreCase("auto")) return false;
+        if (v.equalsIgnoreCase("own")) return true;
+        throw LINALG_SOLVER.bad("auto or own", v);
+    }
+
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */
     public static String cudaSvd() {
         String v = CUDA_SVD.read();
@@ -470,30 +484,6 @@ public final class Config {
 
     /** "512m", "4g", "1024", or a fraction of {@code whole} such as "0.8". */
     public static long parseBytes(String text, long whole, String what) {
-        java.util.Objects.requireNonNull(text, "Config.parseBytes: text is null");
-        String t = text.strip().toLowerCase(Locale.ROOT);
-        try {
-            if (t.contains(".")) {
-                double f = Double.parseDouble(t);
-                if (!(f > 0) || Double.isInfinite(f)) throw new NumberFormatException();
-                return (long) Math.min(f * whole, Long.MAX_VALUE);
-            }
-            long mul = 1;
-            char last = t.charAt(t.length() - 1);
-            if (Character.isLetter(last)) {
-                mul = switch (last) {
-                    case 'k' -> 1L << 10;
-                    case 'm' -> 1L << 20;
-                    case 'g' -> 1L << 30;
-                    case 't' -> 1L << 40;
-                    default -> throw new NumberFormatException();
-                };
-                t = t.substring(0, t.length() - 1);
-            }
-            return Math.multiplyExact(Long.parseLong(t), mul);
-        } catch (RuntimeException e) {
-            throw new NdException(
-                    what + ": expected bytes such as 512m, 4g or a fraction such as 0.8, got '" + text + "'");
-        }
+        return ByteSizes.parse(text, whole, what);
     }
 }

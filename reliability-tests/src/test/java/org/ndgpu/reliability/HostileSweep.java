@@ -156,6 +156,7 @@ final class HostileSweep {
                 new Target(Eigh.class, null),
                 new Target(Eig.class, null),
                 new Target(Slogdet.class, null),
+                new Target(org.ndgpu.linalg.LuFactor.class, null),
                 new Target(Lstsq.class, null),
                 new Target(Random.class, Nd::random),
                 new Target(org.ndgpu.fft.Fft.class, Nd::fft),
@@ -724,6 +725,7 @@ final class HostileSweep {
         if (type == HostArray.class) return hostArray();
         if (type == org.ndgpu.raw.JavaUfunc.class) return new SweepUfunc();
         if (type == Config.Setting.class) return Config.LOG;
+        if (type == org.ndgpu.linalg.LuFactor.class) return new org.ndgpu.linalg.LuFactor(f32(), f32());
         if (type == org.ndgpu.nccl.NcclUniqueId.class) return org.ndgpu.nccl.NcclUniqueId.of(new byte[128]);
         if (type == Device.Key.class) return new Device.Key<>("sweep");
         if (type == java.nio.ByteBuffer.class) return java.nio.ByteBuffer.allocate(12);

@@ -1,12 +1,15 @@
 package org.ndgpu.linalg.impl;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
 import org.ndgpu.linalg.Linalg;
+import org.ndgpu.linalg.LuFactor;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Eigh;
@@ -305,5 +308,46 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
         Objects.requireNonNull(a, "tensorsolve: a is null");
         Objects.requireNonNull(b, "tensorsolve: b is null");
         return TensorInverse.tensorsolve(this, a, b, axes);
+    }
+
+    @Override
+    public Map<String, String> placement(Device device) {
+        Objects.requireNonNull(device, "placement: device is null");
+        return SolverPlacement.of(device);
+    }
+
+    @Override
+    public LuFactor luFactor(NDArray a) {
+        Objects.requireNonNull(a, "lu_factor: a is null");
+        return ScipySolves.luFactor(a);
+    }
+
+    @Override
+    public NDArray luSolve(LuFactor factor, NDArray b) {
+        Objects.requireNonNull(factor, "lu_solve: factor is null");
+        Objects.requireNonNull(factor.lu(), "lu_solve: factor.lu() is null");
+        Objects.requireNonNull(factor.piv(), "lu_solve: factor.piv() is null");
+        Objects.requireNonNull(b, "lu_solve: b is null");
+        return ScipySolves.luSolve(factor, b);
+    }
+
+    @Override
+    public NDArray choFactor(NDArray a, boolean lower) {
+        Objects.requireNonNull(a, "cho_factor: a is null");
+        return ScipySolves.choFactor(a, lower);
+    }
+
+    @Override
+    public NDArray choSolve(NDArray c, boolean lower, NDArray b) {
+        Objects.requireNonNull(c, "cho_solve: c is null");
+        Objects.requireNonNull(b, "cho_solve: b is null");
+        return ScipySolves.choSolve(c, lower, b);
+    }
+
+    @Override
+    public NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal) {
+        Objects.requireNonNull(a, "solve_triangular: a is null");
+        Objects.requireNonNull(b, "solve_triangular: b is null");
+        return ScipySolves.solveTriangular(a, b, lower, unitDiagonal);
     }
 }

@@ -1,0 +1,63 @@
+package org.ndgpu.benchmarks;
+
+import java.util.function.Supplier;
+import org.ndgpu.Nd;
+import org.ndgpu.device.Device;
+import org.ndgpu.linalg.Linalg;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * The factorizations of issue 41, timed on one device: solve, inv and cholesky of 4096 x 4096
+ * float64, and inv and solve of a batch of 10,000 32 x 32 matrices (float32 and float64). The table
+ * starts with who computes each routine ({@link Linalg#placement}): on an OpenCL device ndgpu's kernels (orders up to 64)
+ * or EJML on the host; on CUDA cuSOLVER, or ndgpu's kernels with {@code -Dndgpu.linalg.solver=own}.
+ * Run it on NVIDIA OpenCL beside CUDA (both settings) to compare. Times are device events, median
+ * of the repeats after warm-up.
+ *
+ * <pre>{@code
+ * java -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 5
+ * java -Dndgpu.linalg.solver=own -cp ... org.ndgpu.benchmarks.LinalgDeviceBench cuda:0 5
+ * }</pre>
+ */
+public final class LinalgDeviceBench {
+    private LinalgDeviceBench() {}
+
+    public static void main(String[] args) {
+        Device dev = args.length > 0 ? Device.get(args[0]) : Device.current();
+        int repeats = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        int large = Integer.getInteger("bench.n", 4096);
+        Linalg la = Nd.linalg();
+        try (var _ = dev.use()) {
+            la.placement(dev).forEach((r, w) -> System.out.println(r + ": " + w));
+            System.out.printf("%-40s %-12s %12s%n", "benchmark", "device", "median ms");
+            Nd.random().seed(41);
+            try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT64, large, large);
+                    NDArray eye = Nd.eye(large, large, 0, DType.FLOAT64);
+                    NDArray shift = eye.mul((double) large);
+                    NDArray a = g.add(shift);
+                    NDArray gt = g.T();
+                    NDArray ggt = g.matmul(gt);
+                    NDArray spd = ggt.add(shift);
+                    NDArray b = Nd.random().uniform(-1, 1, DType.FLOAT64, large, 1)) {
+                row("solve float64 " + large, dev, () -> la.solve(a, b), repeats);
+                row("inv float64 " + large, dev, () -> la.inv(a), repeats);
+                row("cholesky float64 " + large, dev, () -> la.cholesky(spd), repeats);
+            }
+            for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
+                try (NDArray g = Nd.random().uniform(-1, 1, dt, 10_000, 32, 32);
+                        NDArray eye = Nd.eye(32, 32, 0, dt);
+                        NDArray shift = eye.mul(8.0);
+                        NDArray a = g.add(shift);
+                        NDArray b = Nd.random().uniform(-1, 1, dt, 10_000, 32, 1)) {
+                    row("inv " + dt + " 10000 x (32x32)", dev, () -> la.inv(a), repeats);
+                    row("solve " + dt + " 10000 x (32x32)", dev, () -> la.solve(a, b), repeats);
+                }
+            }
+        }
+    }
+
+    private static void row(String what, Device dev, Supplier<? extends AutoCloseable> op, int repeats) {
+        System.out.printf("%-40s %-12s %12.3f%n", what, dev.id(), Bench.deviceMsOf(op, repeats, 1));
+    }
+}

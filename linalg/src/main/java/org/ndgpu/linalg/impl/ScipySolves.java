@@ -1,0 +1,247 @@
+package org.ndgpu.linalg.impl;
+
+import static org.ndgpu.linalg.impl.MatrixStack.concat;
+import static org.ndgpu.linalg.impl.MatrixStack.unstack;
+
+import java.util.Arrays;
+import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.LinAlgException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.linalg.LuFactor;
+import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Blas;
+
+/**
+ * scipy.linalg's (and cupyx.scipy.linalg's) factor-then-solve routines on ndgpu's own kernels
+ * ({@link SmallFactor}, {@link BlockedFactor}) on every device: lu_factor, lu_solve, cho_factor,
+ * cho_solve, solve_triangular, for float32 and float64 (integers as float64), stacks included. As
+ * SciPy's check_finite, NaN or inf input is refused; lu_factor of a singular matrix returns its
+ * factors (SciPy warns), solve_triangular with a zero diagonal entry raises.
+ */
+final class ScipySolves {
+    private ScipySolves() {}
+
+    /** The stack's dtype checked for these kernels: float32, float64 (where the device has it). */
+    private static void requireReal(String op, MatrixStack st) {
+        DType dt = st.dtype();
+        Device d = st.x().device();
+        if (!(dt == DType.FLOAT32 || (dt == DType.FLOAT64 && d.facts().fp64()))) {
+            throw new DTypeException(
+                    op + ": expected float32 or float64 (integers are taken as float64) on " + d.id() + ", got " + dt);
+        }
+        if (Blas.forDevice(d) == null)
+            throw new NdException(op + ": " + d.id() + " has no BLAS, which these kernels need for their GEMMs");
+    }
+
+    private static void requireFinite(String op, NDArray x) {
+        try (NDArray bad = NonFinite.flags(x, false, false)) {
+            if (NonFinite.any(bad))
+                throw new NdException(op + ": array must not contain infs or NaNs (expected finite entries)");
+        }
+    }
+
+    /** The copy of {@code b} reshaped: an empty answer of the right shape. */
+    private static NDArray emptyAnswer(NDArray b, long[] shape) {
+        try (NDArray c = b.copy()) {
+            return c.reshape(shape);
+        }
+    }
+
+    private static SmallFactor.Lu factor(NDArray x) {
+        long n = x.shape(1);
+        return SmallFactor.fits(x.device(), x.dtype(), n)
+                ? SmallFactor.lu(x)
+                : BlockedFactor.lu(x, Blas.forDevice(x.device()));
+    }
+
+    static LuFactor luFactor(NDArray a) {
+        try (MatrixStack st = MatrixStack.of("lu_factor", a, true)) {
+            requireReal("lu_factor", st);
+            long n = st.n();
+            if (st.empty()) {
+                return new LuFactor(
+                        unstack(st.emptyOf(st.dtype(), n, n), st.batch()),
+                        unstack(st.emptyOf(DType.INT32, n), st.batch()));
+            }
+            requireFinite("lu_factor", st.x());
+            SmallFactor.Lu f = factor(st.x());
+            f.info().close();
+            return new LuFactor(unstack(f.lu(), st.batch()), unstack(f.piv(), st.batch()));
+        }
+    }
+
+    /** b as a C-contiguous (count, n, k) stack of dt broadcast to the batch, and the result's shape. */
+    private record Rhs(NDArray b, long[] outShape) implements AutoCloseable {
+        @Override
+        public void close() {
+            b.close();
+        }
+    }
+
+    private static Rhs rhs(String op, MatrixStack st, NDArray b, DType dt) {
+        b.live(op);
+        long n = st.n();
+        boolean vector = b.ndim() == 1;
+        long[] bs = b.shape();
+        if (vector ? bs[0] != n : (b.ndim() < 2 || bs[bs.length - 2] != n)) {
+            throw new ShapeException(op + ": b of shape " + Shapes.str(bs) + " does not fit a of shape "
+                    + Shapes.str(concat(st.batch(), n, n)) + ": expected (" + n + ",) or (..., " + n + ", K)");
+        }
+        long k = vector ? 1 : bs[bs.length - 1];
+        long[] batch = Shapes.broadcast(op, st.batch(), vector ? new long[0] : Arrays.copyOf(bs, bs.length - 2));
+        if (!Arrays.equals(batch, st.batch())) {
+            throw new ShapeException(op + ": b's batch shape " + Shapes.str(Arrays.copyOf(bs, bs.length - 2))
+                    + " must broadcast to a's " + Shapes.str(st.batch()));
+        }
+        long[] full = concat(batch, n, k);
+        try (NDArray bv = vector ? b.reshape(n, 1) : b.view(b.shape(), b.strides(), b.offset());
+                NDArray bb = bv.broadcastTo(full);
+                NDArray bc = Copies.copy(bb, dt, Order.C)) {
+            return new Rhs(bc.reshape(st.count(), n, k), vector ? concat(batch, n) : full);
+        }
+    }
+
+    /** The dtype of a solve: a's and b's promoted, integers as float64. */
+    private static DType solveType(MatrixStack st, NDArray b) {
+        return b.dtype().isInexact() ? DType.promote(st.dtype(), b.dtype()) : st.dtype();
+    }
+
+    static NDArray luSolve(LuFactor f, NDArray b) {
+        NDArray piv = f.piv();
+        piv.live("lu_solve");
+        try (MatrixStack st = MatrixStack.of("lu_solve", f.lu(), true)) {
+            requireReal("lu_solve", st);
+            long[] want = concat(st.batch(), st.n());
+            if (piv.dtype() != DType.INT32 || !Arrays.equals(piv.shape(), want)) {
+                throw new ShapeException("lu_solve: piv must be int32 of shape " + Shapes.str(want)
+                        + " (lu_factor's), got " + piv.dtype() + " " + Shapes.str(piv.shape()));
+            }
+            DType dt = solveType(st, b);
+            if (dt != st.dtype())
+                throw new DTypeException("lu_solve: b of " + b.dtype() + " does not match lu of " + st.dtype());
+            try (Rhs r = rhs("lu_solve", st, b, dt)) {
+                if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
+                requireFinite("lu_solve", r.b());
+                try (NDArray p = piv.reshape(st.count(), st.n());
+                        NDArray pc = p.copy(Order.C);
+                        NDArray info = NDArray.empty(st.x().device(), DType.INT32, new long[] {0}, Order.C)) {
+                    checkPivots(pc, st.n());
+                    NDArray x = r.b().copy(Order.C);
+                    SmallFactor.Lu lu = new SmallFactor.Lu(st.x(), pc, info);
+                    if (SmallFactor.fits(x.device(), dt, st.n())) SmallFactor.solve(lu, x, false);
+                    else BlockedFactor.solve(lu, x, false, Blas.forDevice(x.device()));
+                    try (x) {
+                        return x.reshape(r.outShape());
+                    }
+                }
+            }
+        }
+    }
+
+    /** Every pivot must name a row at or below its own (as getrf's), else the kernels would read outside the matrix. */
+    private static void checkPivots(NDArray piv, long n) {
+        int[] p = piv.toIntArray();
+        for (int i = 0; i < p.length; i++) {
+            long k = i % n;
+            if (p[i] < k || p[i] >= n) {
+                throw new NdException("lu_solve: piv[" + i + "] = " + p[i] + " is not a row in [" + k + ", " + n
+                        + "): expected lu_factor's pivots");
+            }
+        }
+    }
+
+    static NDArray choFactor(NDArray a, boolean lower) {
+        try (MatrixStack st = MatrixStack.of("cho_factor", a, true)) {
+            requireReal("cho_factor", st);
+            long n = st.n();
+            if (st.empty()) return unstack(st.emptyOf(st.dtype(), n, n), st.batch());
+            requireFinite("cho_factor", st.x());
+            // the upper factor of A is the transpose of the lower factor of A's transpose (its upper triangle)
+            try (NDArray src = lower ? null : st.x().swapaxes(-1, -2).copy(Order.C)) {
+                NDArray in = lower ? st.x() : src;
+                NDArray[] r = SmallFactor.fits(in.device(), in.dtype(), n)
+                        ? SmallFactor.cholesky(in)
+                        : BlockedFactor.cholesky(in, Blas.forDevice(in.device()));
+                try (NDArray info = r[1]) {
+                    int[] bad = info.toIntArray();
+                    for (int i = 0; i < bad.length; i++) {
+                        if (bad[i] != 0) {
+                            r[0].close();
+                            throw new LinAlgException("cho_factor: " + bad[i]
+                                    + "-th leading minor of the array is not positive definite"
+                                    + (bad.length > 1 ? " (matrix " + i + " of the stack)" : ""));
+                        }
+                    }
+                }
+                if (lower) return unstack(r[0], st.batch());
+                try (NDArray l = r[0];
+                        NDArray u = l.swapaxes(-1, -2)) {
+                    return unstack(u.copy(Order.C), st.batch());
+                }
+            }
+        }
+    }
+
+    static NDArray choSolve(NDArray c, boolean lower, NDArray b) {
+        try (MatrixStack st = MatrixStack.of("cho_solve", c, true)) {
+            requireReal("cho_solve", st);
+            DType dt = solveType(st, b);
+            if (dt != st.dtype())
+                throw new DTypeException("cho_solve: b of " + b.dtype() + " does not match c of " + st.dtype());
+            try (Rhs r = rhs("cho_solve", st, b, dt)) {
+                if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
+                requireFinite("cho_solve", r.b());
+                Blas blas = Blas.forDevice(c.device());
+                // A = L L^T (lower) or U^T U: two triangular solves, the second with the transpose
+                try (NDArray t = st.x().swapaxes(-1, -2).copy(Order.C);
+                        NDArray x = r.b().copy(Order.C)) {
+                    // first the lower triangular factor (L, or U^T), then the upper (L^T, or U)
+                    BlockedFactor.triangular(lower ? st.x() : t, x, true, false, blas);
+                    BlockedFactor.triangular(lower ? t : st.x(), x, false, false, blas);
+                    return x.reshape(r.outShape());
+                }
+            }
+        }
+    }
+
+    static NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal) {
+        try (MatrixStack st = MatrixStack.of("solve_triangular", a, true)) {
+            requireReal("solve_triangular", st);
+            DType dt = solveType(st, b);
+            try (NDArray ac = dt == st.dtype() ? st.x().copy(Order.C) : Copies.copy(st.x(), dt, Order.C);
+                    Rhs r = rhs("solve_triangular", st, b, dt)) {
+                if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
+                requireFinite("solve_triangular", ac);
+                requireFinite("solve_triangular", r.b());
+                if (!unitDiagonal) {
+                    int isz = dt.itemsize();
+                    long n = st.n();
+                    try (NDArray d = ac.view(
+                                    new long[] {st.count(), n}, new long[] {n * n * isz, (n + 1) * isz}, ac.offset());
+                            NDArray z = d.eq(0);
+                            NDArray any = z.any()) {
+                        if ((Boolean) any.item()) {
+                            double[] dv = d.toDoubleArray();
+                            int i = 0;
+                            while (dv[i] != 0) i++;
+                            throw new LinAlgException(
+                                    "solve_triangular: singular matrix: resolution failed at diagonal " + (i % st.n())
+                                            + (st.count() > 1 ? " (matrix " + i / st.n() + " of the stack)" : ""));
+                        }
+                    }
+                }
+                NDArray x = r.b().copy(Order.C);
+                BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
+                try (x) {
+                    return x.reshape(r.outShape());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.ndgpu.linalg.impl;
+
+import java.util.List;
+import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.codegen.KernelTemplate;
+import org.ndgpu.codegen.LaunchArgs;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+
+/**
+ * LU with partial pivoting and Cholesky of stacks of small matrices (order at most {@link #MAX}),
+ * in ndgpu's kernel dialect (small-factor.tmpl), so the same source runs on OpenCL and CUDA: one
+ * work-group per matrix, the matrix in local memory, as MAGMA's batched small-size getrf. The
+ * kernels are specialised for orders up to 16, 32 and 64, so a stack of 8 x 8 matrices does not
+ * hold a 64 x 64 tile of local memory per group.
+ */
+final class SmallFactor {
+    private SmallFactor() {}
+
+    /** The largest order the kernels take. */
+    static final int MAX = 64;
+
+    private static final KernelTemplate.Sections TEMPLATES =
+            KernelTemplate.sections("small-factor.tmpl", SmallFactor.class.getResourceAsStream("small-factor.tmpl"));
+    private static final KernelTemplate LU = TEMPLATES.get("lu");
+
+    /** The tile order for matrices of order {@code n}: 16, 32 or 64. */
+    private static int tile(long n) {
+        return n <= 16 ? 16 : n <= 32 ? 32 : 64;
+    }
+
+    /** True when matrices of order {@code n} and dtype {@code dt} fit the kernels' local memory on {@code device}. */
+    static boolean fits(Device device, DType dt, long n) {
+        long t = tile(n);
+        return n <= MAX
+                && t * t * dt.itemsize() + 2 * t * 4 + 64 <= device.facts().localMemoryBytes();
+    }
+
+    private static BackendKernel kernel(Device dev, DType dt, long n, String name) {
+        int t = tile(n);
+        String tag = dt.toString();
+        String src = dev.backend().dialect().prelude() + "\n"
+                + LU.fill("T", dt == DType.FLOAT32 ? "float" : "double", "tag", tag, "N", t, "G", t);
+        return dev.programs().kernel("nd_small_factor_" + tag + "_" + t, src, List.of(), name + "_" + tag);
+    }
+
+    /** The factors of a getrf: lu (batch, n, n), piv (batch, n) and info (batch), all new arrays. */
+    record Lu(NDArray lu, NDArray piv, NDArray info) implements AutoCloseable {
+        @Override
+        public void close() {
+            lu.close();
+            piv.close();
+            info.close();
+        }
+    }
+
+    /** The LU of each matrix of the C-contiguous stack {@code a} (batch, n, n); a is not changed. */
+    static Lu lu(NDArray a) {
+        Device dev = a.device();
+        long b = a.shape(0), n = a.shape(1);
+        NDArray lu = a.copy(Order.C), piv = null, info = null;
+        try {
+            piv = NDArray.empty(dev, DType.INT32, new long[] {b, n}, Order.C);
+            info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C);
+            LaunchArgs.of(7)
+                    .array(lu)
+                    .array(piv)
+                    .array(info)
+                    .i32((int) n)
+                    .launch(dev, kernel(dev, a.dtype(), n, "nd_lu_small"), b, tile(n));
+            return new Lu(lu, piv, info);
+        } catch (RuntimeException e) {
+            for (NDArray x : new NDArray[] {lu, piv, info}) if (x != null) x.close();
+            throw e;
+        }
+    }
+
+    /**
+     * x = a^-1 b for each matrix from its {@link #lu}; {@code x} (batch, n, r) holds b on entry and is
+     * overwritten, or with {@code eye} (inv: r = n) is filled with the identity first.
+     */
+    static void solve(Lu f, NDArray x, boolean eye) {
+        Device dev = x.device();
+        long b = x.shape(0), n = x.shape(1), r = x.shape(2);
+        LaunchArgs.of(9)
+                .array(f.lu())
+                .array(f.piv())
+                .array(x)
+                .i32((int) n)
+                .i32((int) r)
+                .i32(eye ? 1 : 0)
+                .launch(dev, kernel(dev, x.dtype(), n, "nd_lu_small_solve"), b, tile(n));
+    }
+
+    /**
+     * sign, log|det| and det of each matrix from its {@link #lu}, each (batch) of the stack's dtype;
+     * a null array is not computed.
+     */
+    static void slogdet(Lu f, NDArray sign, NDArray log, NDArray det) {
+        NDArray lu = f.lu();
+        Device dev = lu.device();
+        long b = lu.shape(0), n = lu.shape(1);
+        // an absent output gets the LU's buffer as a placeholder, never written: the mask says which are
+        int want = (sign != null ? 1 : 0) | (log != null ? 2 : 0) | (det != null ? 4 : 0);
+        LaunchArgs.of(13)
+                .array(lu)
+                .array(f.piv())
+                .array(sign != null ? sign : lu)
+                .array(log != null ? log : lu)
+                .array(det != null ? det : lu)
+                .i64(b)
+                .i32((int) n)
+                .i32(want)
+                .launch(dev, kernel(dev, lu.dtype(), n, "nd_lu_slogdet"), (b + 63) / 64, 64);
+    }
+
+    /** The lower Cholesky factors (batch, n, n) of the lower triangles of {@code a}, and info (batch). */
+    static NDArray[] cholesky(NDArray a) {
+        Device dev = a.device();
+        long b = a.shape(0), n = a.shape(1);
+        NDArray l = NDArray.empty(dev, a.dtype(), a.shape(), Order.C), info = null;
+        try {
+            info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C);
+            LaunchArgs.of(7)
+                    .array(a)
+                    .array(l)
+                    .array(info)
+                    .i32((int) n)
+                    .launch(dev, kernel(dev, a.dtype(), n, "nd_cholesky_small"), b, tile(n));
+            return new NDArray[] {l, info};
+        } catch (RuntimeException e) {
+            l.close();
+            if (info != null) info.close();
+            throw e;
+        }
+    }
+}
