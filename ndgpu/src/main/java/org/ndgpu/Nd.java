@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
+import org.ndgpu.elementwise.UfuncMethods;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.fuse.CaptureFusion;
@@ -669,6 +670,16 @@ public final class Nd {
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
     public static NDArray unique(NDArray a) {
         return UniqueValues.unique("unique", Objects.requireNonNull(a, "unique: a is null"));
+    }
+
+    // ---------------------------------------------------------------- NumPy completeness (issue 39)
+
+    /**
+     * NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at) of {@code op}:
+     * {@code Nd.ufunc(Ufunc.ADD).at(a, new long[] {0, 0}, 1)} is {@code np.add.at(a, [0, 0], 1)}.
+     */
+    public static UfuncMethods ufunc(Ufunc op) {
+        return UfuncMethods.of(op);
     }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences

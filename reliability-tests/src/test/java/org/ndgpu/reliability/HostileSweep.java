@@ -192,6 +192,9 @@ final class HostileSweep {
                 new Target(Config.LogLevel.class, null),
                 new Target(org.ndgpu.io.Npy.class, null),
                 new Target(org.ndgpu.io.Npz.class, null),
+                new Target(
+                        org.ndgpu.elementwise.UfuncMethods.class,
+                        () -> org.ndgpu.elementwise.UfuncMethods.of(org.ndgpu.spi.Ufunc.SUBTRACT)),
                 new Target(HostArray.class, HostileSweep::hostArray),
                 new Target(DType.class, () -> DType.FLOAT32),
                 new Target(Casting.class, () -> Casting.SAME_KIND),
