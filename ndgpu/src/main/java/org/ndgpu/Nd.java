@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.ndgpu.config.PrintOptions;
 import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
@@ -680,6 +681,24 @@ public final class Nd {
      */
     public static UfuncMethods ufunc(Ufunc op) {
         return UfuncMethods.of(op);
+    }
+
+    /** numpy.set_printoptions: {@code Nd.setPrintoptions(Nd.getPrintoptions().withPrecision(3).withSuppress(true))}. */
+    public static void setPrintoptions(PrintOptions options) {
+        PrintOptions.set(options);
+    }
+
+    /** numpy.get_printoptions: the print options in force, e.g. {@code Nd.getPrintoptions().threshold()} is 1000. */
+    public static PrintOptions getPrintoptions() {
+        return PrintOptions.current();
+    }
+
+    /**
+     * numpy.printoptions: these options until the scope closes, then the previous ones:
+     * {@code try (var p = Nd.printoptions(PrintOptions.defaults().withPrecision(2))) { System.out.println(a); }}.
+     */
+    public static PrintOptions.Scope printoptions(PrintOptions options) {
+        return PrintOptions.scoped(options);
     }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences
