@@ -13,6 +13,7 @@ import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.fuse.CaptureFusion;
 import org.ndgpu.io.Npy;
+import org.ndgpu.io.TextFormat;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.linalg.impl.DeviceLinalg;
 import org.ndgpu.ndarray.Captures;
@@ -47,6 +48,7 @@ import org.ndgpu.routines.indexing.Putmask;
 import org.ndgpu.routines.indexing.TriangleIndices;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.InputOutput;
+import org.ndgpu.routines.io.TextIo;
 import org.ndgpu.routines.logic.Closeness;
 import org.ndgpu.routines.logic.TypeTesting;
 import org.ndgpu.routines.manipulation.Block;
@@ -699,6 +701,39 @@ public final class Nd {
      */
     public static PrintOptions.Scope printoptions(PrintOptions options) {
         return PrintOptions.scoped(options);
+    }
+
+    /** numpy.loadtxt(file): whitespace-separated floats, "#" comments: {@code Nd.loadtxt(Path.of("data.txt"))}. */
+    public static NDArray loadtxt(java.nio.file.Path file) {
+        return TextIo.loadtxt(file, TextFormat.defaults());
+    }
+
+    /**
+     * numpy.loadtxt(file, dtype, delimiter, comments, skiprows, usecols), parsed on the host into one
+     * device array: {@code Nd.loadtxt(path, TextFormat.csv().withSkiprows(1).withUsecols(0, 2))}.
+     */
+    public static NDArray loadtxt(java.nio.file.Path file, TextFormat format) {
+        return TextIo.loadtxt(file, format);
+    }
+
+    /** numpy.genfromtxt(file): as loadtxt, missing or unparsable fields NaN: {@code Nd.genfromtxt(path)}. */
+    public static NDArray genfromtxt(java.nio.file.Path file) {
+        return TextIo.genfromtxt(file, TextFormat.defaults());
+    }
+
+    /** numpy.genfromtxt(file, ..., filling_values): {@code Nd.genfromtxt(path, TextFormat.csv().withFillingValue(0))}. */
+    public static NDArray genfromtxt(java.nio.file.Path file, TextFormat format) {
+        return TextIo.genfromtxt(file, format);
+    }
+
+    /** numpy.savetxt(file, a): fmt "%.18e", space-separated: {@code Nd.savetxt(Path.of("out.txt"), a)}. */
+    public static void savetxt(java.nio.file.Path file, NDArray a) {
+        TextIo.savetxt(file, a, "%.18e", " ");
+    }
+
+    /** numpy.savetxt(file, a, fmt, delimiter): {@code Nd.savetxt(path, a, "%.3f", ",")}. */
+    public static void savetxt(java.nio.file.Path file, NDArray a, String fmt, String delimiter) {
+        TextIo.savetxt(file, a, fmt, delimiter);
     }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences

@@ -192,6 +192,7 @@ final class HostileSweep {
                 new Target(Config.LogLevel.class, null),
                 new Target(org.ndgpu.io.Npy.class, null),
                 new Target(org.ndgpu.io.Npz.class, null),
+                new Target(org.ndgpu.io.TextFormat.class, org.ndgpu.io.TextFormat::defaults),
                 new Target(org.ndgpu.config.PrintOptions.class, org.ndgpu.config.PrintOptions::defaults),
                 new Target(org.ndgpu.config.PrintOptions.Scope.class, null),
                 new Target(
