@@ -193,6 +193,8 @@ final class HostileSweep {
                 new Target(org.ndgpu.io.Npy.class, null),
                 new Target(org.ndgpu.io.Npz.class, null),
                 new Target(org.ndgpu.io.TextFormat.class, org.ndgpu.io.TextFormat::defaults),
+                new Target(org.ndgpu.ndarray.IInfo.class, () -> org.ndgpu.ndarray.IInfo.of(DType.INT32)),
+                new Target(org.ndgpu.ndarray.FInfo.class, () -> org.ndgpu.ndarray.FInfo.of(DType.FLOAT32)),
                 new Target(org.ndgpu.config.PrintOptions.class, org.ndgpu.config.PrintOptions::defaults),
                 new Target(org.ndgpu.config.PrintOptions.Scope.class, null),
                 new Target(
