@@ -48,6 +48,7 @@ import org.ndgpu.routines.indexing.Diagonals;
 import org.ndgpu.routines.indexing.IndexGrids;
 import org.ndgpu.routines.indexing.Masking;
 import org.ndgpu.routines.indexing.MultiIndex;
+import org.ndgpu.routines.indexing.NdIndex;
 import org.ndgpu.routines.indexing.Put;
 import org.ndgpu.routines.indexing.Putmask;
 import org.ndgpu.routines.indexing.TriangleIndices;
@@ -833,6 +834,19 @@ public final class Nd {
     /** numpy.finfo(dtype): the machine limits of a float dtype: {@code Nd.finfo(DType.FLOAT32).eps()}. */
     public static FInfo finfo(DType dtype) {
         return FInfo.of(dtype);
+    }
+
+    /** numpy.ndindex(*shape): every index in C order, on the host: {@code for (long[] i : Nd.ndindex(2, 3)) ...}. */
+    public static Iterable<long[]> ndindex(long... shape) {
+        return NdIndex.ndindex(shape);
+    }
+
+    /**
+     * numpy.ndenumerate(a): (index, value) pairs in C order, after one copy of a to the host (for
+     * looking at small arrays): {@code for (var e : Nd.ndenumerate(a)) System.out.println(e.getValue());}.
+     */
+    public static Iterable<java.util.Map.Entry<long[], Object>> ndenumerate(NDArray a) {
+        return NdIndex.ndenumerate(a);
     }
 
     /** numpy.asarray_chkfinite(a): a itself, or an NdException when it holds inf or NaN (checked on the device). */

@@ -204,6 +204,31 @@ public class NumpyMiscTest extends PerDeviceTest {
     }
 
     @Test
+    void ndindexAndNdenumerate() {
+        // list(np.ndindex(2, 3)) and list(np.ndenumerate(np.array([[1.5, -2], [0, 4]])))
+        var all = new java.util.ArrayList<String>();
+        for (long[] i : Nd.ndindex(2, 3)) all.add(Arrays.toString(i));
+        assertEquals(List.of("[0, 0]", "[0, 1]", "[0, 2]", "[1, 0]", "[1, 1]", "[1, 2]"), all);
+        assertFalse(Nd.ndindex(2, 0).iterator().hasNext());
+        assertEquals(
+                1,
+                java.util.stream.StreamSupport.stream(Nd.ndindex().spliterator(), false)
+                        .count());
+        try (NDArray a = Nd.array(new double[] {1.5, -2, 0, 4}, DType.FLOAT64, 2, 2);
+                NDArray b = Nd.array(new long[] {7, 8})) {
+            var seen = new java.util.ArrayList<String>();
+            for (var e : Nd.ndenumerate(a)) seen.add(Arrays.toString(e.getKey()) + "=" + e.getValue());
+            assertEquals(List.of("[0, 0]=1.5", "[0, 1]=-2.0", "[1, 0]=0.0", "[1, 1]=4.0"), seen);
+            var it = Nd.ndenumerate(b).iterator();
+            assertEquals(7L, it.next().getValue());
+            assertEquals(8L, it.next().getValue());
+            assertThrows(java.util.NoSuchElementException.class, it::next);
+        }
+        assertThrows(ShapeException.class, () -> Nd.ndindex(2, -1));
+        assertThrows(NullPointerException.class, () -> Nd.ndenumerate(null));
+    }
+
+    @Test
     void predicatesAndHostileInputs() {
         try (NDArray m = Nd.ones(3, 4);
                 NDArray t = m.transpose();
