@@ -3,14 +3,19 @@ package org.ndgpu;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import org.ndgpu.config.PrintOptions;
 import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
+import org.ndgpu.elementwise.UfuncMethods;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.fuse.CaptureFusion;
 import org.ndgpu.io.Npy;
+import org.ndgpu.io.TextFormat;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.linalg.impl.DeviceLinalg;
 import org.ndgpu.ndarray.Captures;
@@ -19,7 +24,9 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Divmod;
+import org.ndgpu.ndarray.FInfo;
 import org.ndgpu.ndarray.Frexp;
+import org.ndgpu.ndarray.IInfo;
 import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -35,18 +42,24 @@ import org.ndgpu.routines.distributed.Sharding;
 import org.ndgpu.routines.indexing.AlongAxis;
 import org.ndgpu.routines.indexing.Choosing;
 import org.ndgpu.routines.indexing.Compress;
+import org.ndgpu.routines.indexing.Diagflat;
 import org.ndgpu.routines.indexing.DiagonalIndices;
 import org.ndgpu.routines.indexing.Diagonals;
 import org.ndgpu.routines.indexing.IndexGrids;
 import org.ndgpu.routines.indexing.Masking;
 import org.ndgpu.routines.indexing.MultiIndex;
+import org.ndgpu.routines.indexing.NdIndex;
 import org.ndgpu.routines.indexing.Put;
 import org.ndgpu.routines.indexing.Putmask;
 import org.ndgpu.routines.indexing.TriangleIndices;
 import org.ndgpu.routines.io.DLPack;
+import org.ndgpu.routines.io.FromSources;
 import org.ndgpu.routines.io.InputOutput;
+import org.ndgpu.routines.io.TextIo;
+import org.ndgpu.routines.logic.Chkfinite;
 import org.ndgpu.routines.logic.Closeness;
 import org.ndgpu.routines.logic.TypeTesting;
+import org.ndgpu.routines.manipulation.ApplyAlong;
 import org.ndgpu.routines.manipulation.Block;
 import org.ndgpu.routines.manipulation.Deleting;
 import org.ndgpu.routines.manipulation.Dimensions;
@@ -74,6 +87,8 @@ import org.ndgpu.routines.math.Rounding;
 import org.ndgpu.routines.math.Trapezoid;
 import org.ndgpu.routines.math.Unwrap;
 import org.ndgpu.routines.math.Vander;
+import org.ndgpu.routines.printing.ArrayRepr;
+import org.ndgpu.routines.printing.NumberText;
 import org.ndgpu.routines.sets.SetOperations;
 import org.ndgpu.routines.sets.UniqueValues;
 import org.ndgpu.routines.sorting.ComplexSort;
@@ -669,6 +684,219 @@ public final class Nd {
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
     public static NDArray unique(NDArray a) {
         return UniqueValues.unique("unique", Objects.requireNonNull(a, "unique: a is null"));
+    }
+
+    // ---------------------------------------------------------------- NumPy completeness (issue 39)
+
+    /**
+     * NumPy's ufunc methods (reduce, accumulate, reduceat, outer, at) of {@code op}:
+     * {@code Nd.ufunc(Ufunc.ADD).at(a, new long[] {0, 0}, 1)} is {@code np.add.at(a, [0, 0], 1)}.
+     */
+    public static UfuncMethods ufunc(Ufunc op) {
+        return UfuncMethods.of(op);
+    }
+
+    /** numpy.set_printoptions: {@code Nd.setPrintoptions(Nd.getPrintoptions().withPrecision(3).withSuppress(true))}. */
+    public static void setPrintoptions(PrintOptions options) {
+        PrintOptions.set(options);
+    }
+
+    /** numpy.get_printoptions: the print options in force, e.g. {@code Nd.getPrintoptions().threshold()} is 1000. */
+    public static PrintOptions getPrintoptions() {
+        return PrintOptions.current();
+    }
+
+    /**
+     * numpy.printoptions: these options until the scope closes, then the previous ones:
+     * {@code try (var p = Nd.printoptions(PrintOptions.defaults().withPrecision(2))) { System.out.println(a); }}.
+     */
+    public static PrintOptions.Scope printoptions(PrintOptions options) {
+        return PrintOptions.scoped(options);
+    }
+
+    /** numpy.loadtxt(file): whitespace-separated floats, "#" comments: {@code Nd.loadtxt(Path.of("data.txt"))}. */
+    public static NDArray loadtxt(java.nio.file.Path file) {
+        return TextIo.loadtxt(file, TextFormat.defaults());
+    }
+
+    /**
+     * numpy.loadtxt(file, dtype, delimiter, comments, skiprows, usecols), parsed on the host into one
+     * device array: {@code Nd.loadtxt(path, TextFormat.csv().withSkiprows(1).withUsecols(0, 2))}.
+     */
+    public static NDArray loadtxt(java.nio.file.Path file, TextFormat format) {
+        return TextIo.loadtxt(file, format);
+    }
+
+    /** numpy.genfromtxt(file): as loadtxt, missing or unparsable fields NaN: {@code Nd.genfromtxt(path)}. */
+    public static NDArray genfromtxt(java.nio.file.Path file) {
+        return TextIo.genfromtxt(file, TextFormat.defaults());
+    }
+
+    /** numpy.genfromtxt(file, ..., filling_values): {@code Nd.genfromtxt(path, TextFormat.csv().withFillingValue(0))}. */
+    public static NDArray genfromtxt(java.nio.file.Path file, TextFormat format) {
+        return TextIo.genfromtxt(file, format);
+    }
+
+    /** numpy.savetxt(file, a): fmt "%.18e", space-separated: {@code Nd.savetxt(Path.of("out.txt"), a)}. */
+    public static void savetxt(java.nio.file.Path file, NDArray a) {
+        TextIo.savetxt(file, a, "%.18e", " ");
+    }
+
+    /** numpy.savetxt(file, a, fmt, delimiter): {@code Nd.savetxt(path, a, "%.3f", ",")}. */
+    public static void savetxt(java.nio.file.Path file, NDArray a, String fmt, String delimiter) {
+        TextIo.savetxt(file, a, fmt, delimiter);
+    }
+
+    /** numpy.array_repr(a): what {@code a.toString()} gives, e.g. {@code "array([1., 2.])"}. */
+    public static String arrayRepr(NDArray a) {
+        return ArrayRepr.repr(Objects.requireNonNull(a, "array_repr: a is null"));
+    }
+
+    /** numpy.array_str(a): what {@code a.str()} gives, e.g. {@code "[1. 2.]"}. */
+    public static String arrayStr(NDArray a) {
+        return ArrayRepr.str(Objects.requireNonNull(a, "array_str: a is null"));
+    }
+
+    /** numpy.array2string(a) with the print options in force: {@code Nd.array2string(a)} is {@code "[1. 2.]"}. */
+    public static String array2string(NDArray a) {
+        return ArrayRepr.str(Objects.requireNonNull(a, "array2string: a is null"));
+    }
+
+    /** numpy.format_float_positional(x): the shortest round-trip digits, {@code Nd.formatFloatPositional(0.1)} is "0.1". */
+    public static String formatFloatPositional(double x) {
+        return NumberText.formatFloatPositional(x);
+    }
+
+    /** numpy.format_float_scientific(x): {@code Nd.formatFloatScientific(1234.5)} is "1.2345e+03". */
+    public static String formatFloatScientific(double x) {
+        return NumberText.formatFloatScientific(x);
+    }
+
+    /** numpy.base_repr(number, base): {@code Nd.baseRepr(255, 16)} is "FF". */
+    public static String baseRepr(long number, int base) {
+        return NumberText.baseRepr(number, base, 0);
+    }
+
+    /** numpy.base_repr(number, base, padding): {@code Nd.baseRepr(5, 2, 4)} is "0000101". */
+    public static String baseRepr(long number, int base, int padding) {
+        return NumberText.baseRepr(number, base, padding);
+    }
+
+    /** numpy.binary_repr(num): {@code Nd.binaryRepr(-5)} is "-101". */
+    public static String binaryRepr(long num) {
+        return NumberText.binaryRepr(num, 0);
+    }
+
+    /** numpy.binary_repr(num, width): two's complement in width bits, {@code Nd.binaryRepr(-5, 8)} is "11111011". */
+    public static String binaryRepr(long num, int width) {
+        return NumberText.binaryRepr(num, width);
+    }
+
+    /** numpy.isfortran(a): F-contiguous and not C-contiguous: {@code Nd.isfortran(m.T())} for a 2-d C array m. */
+    public static boolean isfortran(NDArray a) {
+        return Objects.requireNonNull(a, "isfortran: a is null").isFContiguous() && !a.isCContiguous();
+    }
+
+    /** numpy.isscalar(x): a Java number, boolean or string (a 0-d NDArray is not): {@code Nd.isscalar(3.0)}. */
+    public static boolean isscalar(Object x) {
+        return x instanceof Number || x instanceof Boolean || x instanceof String;
+    }
+
+    /** numpy.may_share_memory(a, b): whether the two arrays' memory may overlap: {@code Nd.mayShareMemory(a, a.T())}. */
+    public static boolean mayShareMemory(NDArray a, NDArray b) {
+        return Objects.requireNonNull(a, "may_share_memory: a is null")
+                .sharesMemory(Objects.requireNonNull(b, "may_share_memory: b is null"));
+    }
+
+    /**
+     * numpy.apply_along_axis(f, axis, a): f of every 1-d slice along axis, driven from the host (one
+     * call per slice: prefer a whole-array form where one exists): {@code Nd.applyAlongAxis(r -> r.sort(), 1, m)}.
+     */
+    public static NDArray applyAlongAxis(Function<NDArray, NDArray> f, int axis, NDArray a) {
+        return ApplyAlong.applyAlongAxis(f, axis, a);
+    }
+
+    /** numpy.apply_over_axes(f, a, axes): {@code Nd.applyOverAxes((x, ax) -> x.sum(ax), a, 0, 2)}. */
+    public static NDArray applyOverAxes(BiFunction<NDArray, Integer, NDArray> f, NDArray a, int... axes) {
+        return ApplyAlong.applyOverAxes(f, a, axes);
+    }
+
+    /** numpy.asanyarray(a): an NDArray as it is, a Java array made into one: {@code Nd.asanyarray(new double[] {1, 2})}. */
+    public static NDArray asanyarray(Object a) {
+        return a instanceof NDArray x ? x : array(a);
+    }
+
+    /** numpy.iinfo(dtype): the limits of an integer dtype: {@code Nd.iinfo(DType.INT8).min()} is -128. */
+    public static IInfo iinfo(DType dtype) {
+        return IInfo.of(dtype);
+    }
+
+    /** numpy.finfo(dtype): the machine limits of a float dtype: {@code Nd.finfo(DType.FLOAT32).eps()}. */
+    public static FInfo finfo(DType dtype) {
+        return FInfo.of(dtype);
+    }
+
+    /** numpy.ndindex(*shape): every index in C order, on the host: {@code for (long[] i : Nd.ndindex(2, 3)) ...}. */
+    public static Iterable<long[]> ndindex(long... shape) {
+        return NdIndex.ndindex(shape);
+    }
+
+    /**
+     * numpy.ndenumerate(a): (index, value) pairs in C order, after one copy of a to the host (for
+     * looking at small arrays): {@code for (var e : Nd.ndenumerate(a)) System.out.println(e.getValue());}.
+     */
+    public static Iterable<java.util.Map.Entry<long[], Object>> ndenumerate(NDArray a) {
+        return NdIndex.ndenumerate(a);
+    }
+
+    /** numpy.asarray_chkfinite(a): a itself, or an NdException when it holds inf or NaN (checked on the device). */
+    public static NDArray asarrayChkfinite(NDArray a) {
+        return Chkfinite.asarrayChkfinite(a);
+    }
+
+    /** numpy.diagflat(v): the flattened v on the diagonal of a new square array: {@code Nd.diagflat(m)}. */
+    public static NDArray diagflat(NDArray v) {
+        return Diagflat.diagflat(v, 0);
+    }
+
+    /** numpy.diagflat(v, k): on the k-th diagonal: {@code Nd.diagflat(v, 1)}. */
+    public static NDArray diagflat(NDArray v, long k) {
+        return Diagflat.diagflat(v, k);
+    }
+
+    /** numpy.fromiter(iterable, dtype): {@code Nd.fromiter(List.of(1, 2, 3), DType.FLOAT32)}. */
+    public static NDArray fromiter(Iterable<? extends Number> values, DType dtype) {
+        return FromSources.fromiter(values, dtype);
+    }
+
+    /** numpy.frombuffer(buffer, dtype): little-endian elements: {@code Nd.frombuffer(bytes, DType.INT32)}. */
+    public static NDArray frombuffer(byte[] buffer, DType dtype) {
+        return FromSources.frombuffer(buffer, dtype);
+    }
+
+    /** numpy.fromstring(text, dtype, sep): {@code Nd.fromstring("1, 2, 3", DType.FLOAT64, ",")}. */
+    public static NDArray fromstring(String text, DType dtype, String sep) {
+        return FromSources.fromstring(text, dtype, sep);
+    }
+
+    /** numpy.fromfile(file, dtype): raw little-endian elements: {@code Nd.fromfile(Path.of("x.bin"), DType.FLOAT32)}. */
+    public static NDArray fromfile(java.nio.file.Path file, DType dtype) {
+        return FromSources.fromfile(file, dtype);
+    }
+
+    /** numpy.fromfile(file, dtype, sep): text numbers: {@code Nd.fromfile(path, DType.FLOAT64, " ")}. */
+    public static NDArray fromfile(java.nio.file.Path file, DType dtype, String sep) {
+        return FromSources.fromfile(file, dtype, sep);
+    }
+
+    /** numpy.fromfunction(f, shape): f of float64 index arrays, one per axis: {@code Nd.fromfunction(ij -> ij[0].add(ij[1]), 3, 3)}. */
+    public static NDArray fromfunction(Function<NDArray[], NDArray> f, long... shape) {
+        return FromSources.fromfunction(f, DType.FLOAT64, shape);
+    }
+
+    /** numpy.fromfunction(f, shape, dtype): {@code Nd.fromfunction(ij -> ij[0].mul(10).add(ij[1]), DType.INT64, 2, 3)}. */
+    public static NDArray fromfunction(Function<NDArray[], NDArray> f, DType dtype, long... shape) {
+        return FromSources.fromfunction(f, dtype, shape);
     }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences

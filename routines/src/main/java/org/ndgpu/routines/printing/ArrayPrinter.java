@@ -3,6 +3,7 @@ package org.ndgpu.routines.printing;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.ndgpu.config.PrintOptions;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.routines.printing.Dragon4.Kind;
@@ -10,9 +11,10 @@ import org.ndgpu.routines.printing.Dragon4.Trim;
 
 /**
  * NumPy's {@code repr} and {@code str} of an array, character for character as NumPy 2.4 prints
- * with default print options: line width 75, summarization with "..." above 1000 elements (3 edge
- * items per side), precision 8 with floatmode 'maxprec', the shortest round-trip digits of the
- * array's own float type, and NumPy's choice between positional and scientific notation.
+ * with the print options in force ({@link PrintOptions}; NumPy's defaults: line width 75,
+ * summarization with "..." above 1000 elements (3 edge items per side), precision 8, suppress off)
+ * with floatmode 'maxprec', the shortest round-trip digits of the array's own float type, and
+ * NumPy's choice between positional and scientific notation.
  *
  * <pre>{@code
  * ArrayPrinter.repr(a);   // "array([[1., 2.],\n       [3., 4.]], dtype=float32)"
@@ -23,19 +25,14 @@ import org.ndgpu.routines.printing.Dragon4.Trim;
  * shows, so printing a large array costs no more than its corners.
  */
 public final class ArrayPrinter {
-    /** NumPy's default linewidth. */
-    static final int LINE_WIDTH = 75;
-    /** NumPy's default threshold: more elements than this are summarized. */
-    static final long THRESHOLD = 1000;
-    /** NumPy's default edgeitems. */
-    static final int EDGE_ITEMS = 3;
-
     private final HostArray array;
     private final ByteBuffer buf;
     private final long[] shape;
     private final long[] strides;
     private final boolean summarize;
     private final String separator;
+    private final PrintOptions options;
+    private final int edge;
     private Element element;
 
     /** The text of one element, given its byte offset. */
@@ -47,14 +44,16 @@ public final class ArrayPrinter {
     private final long[] present;
 
     // {@code array} holds either every element, or (when its shape is summaryShape(logical)) only the
-    // first and last EDGE_ITEMS along each cut axis: all that a summarized print reads
-    private ArrayPrinter(HostArray array, long[] logical, String separator) {
+    // first and last edgeitems along each cut axis: all that a summarized print reads
+    private ArrayPrinter(HostArray array, long[] logical, String separator, PrintOptions options) {
+        this.options = options;
+        this.edge = options.edgeitems();
         this.array = array;
         this.buf = array.data();
         this.shape = logical;
         this.present = array.shape();
         this.separator = separator;
-        this.summarize = HostArray.size(logical) > THRESHOLD;
+        this.summarize = HostArray.size(logical) > options.threshold();
         int nd = shape.length;
         strides = new long[nd];
         long s = array.dtype().itemsize();
@@ -66,20 +65,20 @@ public final class ArrayPrinter {
     }
 
     /**
-     * The shape of what a print of an array of {@code shape} reads: with more than THRESHOLD elements,
-     * each axis longer than 2 * EDGE_ITEMS keeps only its first and last EDGE_ITEMS; else the shape itself.
+     * The shape of what a print of an array of {@code shape} reads: with more than threshold elements,
+     * each axis longer than 2 * edgeitems keeps only its first and last edgeitems; else the shape itself.
      */
-    static long[] summaryShape(long[] shape) {
+    static long[] summaryShape(long[] shape, PrintOptions o) {
         long[] out = shape.clone();
-        if (HostArray.size(shape) <= THRESHOLD) return out;
-        for (int d = 0; d < out.length; d++) out[d] = Math.min(out[d], 2L * EDGE_ITEMS);
+        if (HostArray.size(shape) <= o.threshold()) return out;
+        for (int d = 0; d < out.length; d++) out[d] = Math.min(out[d], 2L * o.edgeitems());
         return out;
     }
 
     // byte offset of logical index i along axis, in an array that may hold only the edges of that axis
     private long step(int axis, long i) {
         long n = shape[axis];
-        long at = present[axis] < n && i >= EDGE_ITEMS ? i - (n - present[axis]) : i;
+        long at = present[axis] < n && i >= edge ? i - (n - present[axis]) : i;
         return at * strides[axis];
     }
 
@@ -89,25 +88,25 @@ public final class ArrayPrinter {
      * <pre>{@code ArrayPrinter.repr(Npy.read(Path.of("x.npy")))}</pre>
      */
     public static String repr(HostArray a) {
-        return repr(a, a.shape());
+        return repr(a, a.shape(), PrintOptions.current());
     }
 
     /** repr of an array of shape {@code logical} whose elements {@code a} holds in full or as {@link #summaryShape}. */
-    static String repr(HostArray a, long[] logical) {
+    static String repr(HostArray a, long[] logical, PrintOptions o) {
         String prefix = "array(";
         long size = HostArray.size(logical);
         // array2string takes the ")" suffix off the line width
-        String lst = size == 0 ? "[]" : new ArrayPrinter(a, logical, ", ").render(LINE_WIDTH - 1, prefix);
+        String lst = size == 0 ? "[]" : new ArrayPrinter(a, logical, ", ", o).render(o.linewidth() - 1, prefix);
         List<String> extras = new ArrayList<>();
         boolean shapeIsZero = logical.length == 1 && logical[0] == 0;
-        if ((size == 0 && !shapeIsZero) || size > THRESHOLD) extras.add("shape=" + HostArray.shapeString(logical));
+        if ((size == 0 && !shapeIsZero) || size > o.threshold()) extras.add("shape=" + HostArray.shapeString(logical));
         if (!dtypeIsImplied(a.dtype()) || size == 0)
             extras.add("dtype=" + a.dtype().numpyName());
         if (extras.isEmpty()) return prefix + lst + ")";
         String arrStr = prefix + lst + ",";
         String extraStr = String.join(", ", extras) + ")";
         int lastLineLen = arrStr.length() - (arrStr.lastIndexOf('\n') + 1);
-        String spacer = lastLineLen + extraStr.length() + 1 > LINE_WIDTH ? "\n" + " ".repeat(prefix.length()) : " ";
+        String spacer = lastLineLen + extraStr.length() + 1 > o.linewidth() ? "\n" + " ".repeat(prefix.length()) : " ";
         return arrStr + spacer + extraStr;
     }
 
@@ -116,14 +115,14 @@ public final class ArrayPrinter {
      * <pre>{@code System.out.println(ArrayPrinter.str(a));}</pre>
      */
     public static String str(HostArray a) {
-        return str(a, a.shape());
+        return str(a, a.shape(), PrintOptions.current());
     }
 
     /** str of an array of shape {@code logical} whose elements {@code a} holds in full or as {@link #summaryShape}. */
-    static String str(HostArray a, long[] logical) {
-        if (logical.length == 0) return new ArrayPrinter(a, logical, " ").scalarStr();
+    static String str(HostArray a, long[] logical, PrintOptions o) {
+        if (logical.length == 0) return new ArrayPrinter(a, logical, " ", o).scalarStr();
         if (HostArray.size(logical) == 0) return "[]";
-        return new ArrayPrinter(a, logical, " ").render(LINE_WIDTH, "");
+        return new ArrayPrinter(a, logical, " ", o).render(o.linewidth(), "");
     }
 
     /** The dtypes NumPy's repr leaves unnamed: the defaults of Python's bool, int, float, complex. */
@@ -139,7 +138,7 @@ public final class ArrayPrinter {
         return recurse(0, 0, hanging, lineWidth);
     }
 
-    // NumPy's _leading_trailing: when summarizing, only the first and last EDGE_ITEMS along each
+    // NumPy's _leading_trailing: when summarizing, only the first and last edgeitems along each
     // long axis are shown, and only they decide the column widths and notation
     private void collect(int axis, long base, List<Integer> out) {
         if (axis == shape.length) {
@@ -147,9 +146,9 @@ public final class ArrayPrinter {
             return;
         }
         long n = shape[axis];
-        boolean cut = summarize && n > 2L * EDGE_ITEMS;
+        boolean cut = summarize && n > 2L * edge;
         for (long i = 0; i < n; i++) {
-            if (cut && i == EDGE_ITEMS) i = n - EDGE_ITEMS;
+            if (cut && i == edge) i = n - edge;
             collect(axis + 1, base + step(axis, i), out);
         }
     }
@@ -160,8 +159,8 @@ public final class ArrayPrinter {
         String nextHanging = hanging + " ";
         int nextWidth = width - 1;
         long n = shape[axis];
-        boolean show = summarize && 2L * EDGE_ITEMS < n;
-        long leading = show ? EDGE_ITEMS : 0, trailing = show ? EDGE_ITEMS : n;
+        boolean show = summarize && 2L * edge < n;
+        long leading = show ? edge : 0, trailing = show ? edge : n;
         StringBuilder s = new StringBuilder();
         if (shape.length - axis == 1) {
             int elemWidth = width - Math.max(separator.stripTrailing().length(), 1);
@@ -236,7 +235,7 @@ public final class ArrayPrinter {
             case FLOAT16, FLOAT32, FLOAT64 -> {
                 double[] v = new double[shown.size()];
                 for (int i = 0; i < v.length; i++) v[i] = readDouble(shown.get(i), 0);
-                FloatingFormat f = new FloatingFormat(v, kind(d), false);
+                FloatingFormat f = new FloatingFormat(v, kind(d), false, options);
                 return off -> f.format(readDouble(off, 0));
             }
             case COMPLEX64, COMPLEX128 -> {
@@ -246,7 +245,8 @@ public final class ArrayPrinter {
                     re[i] = readDouble(shown.get(i), 0);
                     im[i] = readDouble(shown.get(i), half);
                 }
-                FloatingFormat fr = new FloatingFormat(re, kind(d), false), fi = new FloatingFormat(im, kind(d), true);
+                FloatingFormat fr = new FloatingFormat(re, kind(d), false, options),
+                        fi = new FloatingFormat(im, kind(d), true, options);
                 return off -> {
                     String r = fr.format(readDouble(off, 0)), i = fi.format(readDouble(off, half));
                     int sp = i.stripTrailing().length(); // the 'j' goes before the padding

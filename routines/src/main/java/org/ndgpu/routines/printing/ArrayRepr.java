@@ -3,6 +3,7 @@ package org.ndgpu.routines.printing;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.ndgpu.config.PrintOptions;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
@@ -11,8 +12,8 @@ import org.ndgpu.routines.manipulation.Joining;
 
 /**
  * numpy.array_repr and numpy.array_str of a device array: the elements the print shows come to the
- * host, where {@link ArrayPrinter} formats them. A summarized print (more than 1000 elements) reads
- * only the first and last three along each long axis, so only those leave the device: printing a
+ * host, where {@link ArrayPrinter} formats them. A summarized print (more than the threshold, 1000
+ * elements by default) reads only the first and last edgeitems along each long axis, so only those leave the device: printing a
  * 1 GiB array in JShell moves a few hundred bytes, not the gigabyte.
  */
 public final class ArrayRepr {
@@ -26,19 +27,21 @@ public final class ArrayRepr {
         if (a.isClosed()) return "array(<closed>, dtype=" + a.dtype() + ", shape=" + Shapes.str(a.shape()) + ")";
         if (a.symbol() != null)
             return "array(<symbolic: traced by fuse>, dtype=" + a.dtype() + ", shape=" + Shapes.str(a.shape()) + ")";
-        return ArrayPrinter.repr(shown(a), a.shape());
+        PrintOptions o = PrintOptions.current();
+        return ArrayPrinter.repr(shown(a, o), a.shape(), o);
     }
 
     /** numpy.array_str(a): {@code [1. 2.]}. */
     public static String str(NDArray a) {
         a.live("str");
-        return ArrayPrinter.str(shown(a), a.shape());
+        PrintOptions o = PrintOptions.current();
+        return ArrayPrinter.str(shown(a, o), a.shape(), o);
     }
 
-    /** The elements a print of {@code a} reads, on the host in C order, shaped ArrayPrinter.summaryShape(a.shape()). */
-    static HostArray shown(NDArray a) {
+    /** The elements a print of {@code a} reads, on the host in C order, shaped ArrayPrinter.summaryShape(a.shape(), o). */
+    static HostArray shown(NDArray a, PrintOptions o) {
         long[] shape = a.shape();
-        long[] want = ArrayPrinter.summaryShape(shape);
+        long[] want = ArrayPrinter.summaryShape(shape, o);
         // the longest axes first, so each intermediate copy is as small as it can be
         int[] cut = IntStream.range(0, shape.length)
                 .filter(d -> want[d] < shape[d])

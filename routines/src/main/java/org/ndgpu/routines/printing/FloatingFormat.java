@@ -1,27 +1,28 @@
 package org.ndgpu.routines.printing;
 
+import org.ndgpu.config.PrintOptions;
 import org.ndgpu.routines.printing.Dragon4.Kind;
 import org.ndgpu.routines.printing.Dragon4.Trim;
 
 /**
  * One column style for all the floats of an array, as NumPy's {@code arrayprint.FloatingFormat}
- * decides it with default print options (precision 8, floatmode 'maxprec', suppress False): the
+ * decides it with floatmode 'maxprec' and the precision and suppress in force: the
  * choice between positional and scientific notation, and the padding that lines the values up.
  *
  * <pre>{@code
- * var f = new FloatingFormat(new double[]{1, 2.5}, Kind.DOUBLE, false);
+ * var f = new FloatingFormat(new double[]{1, 2.5}, Kind.DOUBLE, false, PrintOptions.defaults());
  * f.format(1);   // "1. "
  * }</pre>
  */
 final class FloatingFormat {
-    private static final int PRECISION = 8;
-
     private final Kind kind;
     private final boolean plus;
     private boolean expFormat;
     private int padLeft;
     private int padRight;
-    private int precision = PRECISION;
+    private final int digits;
+    private final boolean suppress;
+    private int precision;
     private int minDigits = -1;
     private int expSize = -1;
     private Trim trim = Trim.ZEROS;
@@ -30,10 +31,14 @@ final class FloatingFormat {
      * @param data the values that will be shown (the summarized corners for large arrays)
      * @param kind the float format they come from
      * @param plus always print a sign (NumPy's sign='+', used for imaginary parts)
+     * @param options the precision and suppress in force
      */
-    FloatingFormat(double[] data, Kind kind, boolean plus) {
+    FloatingFormat(double[] data, Kind kind, boolean plus, PrintOptions options) {
         this.kind = kind;
         this.plus = plus;
+        this.digits = options.precision();
+        this.precision = digits;
+        this.suppress = options.suppress();
         fill(data);
     }
 
@@ -56,7 +61,7 @@ final class FloatingFormat {
         if (min != Double.POSITIVE_INFINITY) {
             // NumPy compares in the array's own dtype: the cutoffs become that dtype's values
             double cutoff = kind == Kind.DOUBLE ? 1e8 : kind == Kind.SINGLE ? 1e6 : 1e3;
-            expFormat = max >= cutoff || min < inOwnType(1e-4) || ratio(max, min) > 1000;
+            expFormat = max >= cutoff || (!suppress && (min < inOwnType(1e-4) || ratio(max, min) > 1000));
         }
         if (finite == 0) {
             padLeft = 0;
@@ -65,7 +70,7 @@ final class FloatingFormat {
             int maxInt = 0, maxFrac = 0, maxExp = 0;
             for (double x : data) {
                 if (!Double.isFinite(x)) continue;
-                String s = Dragon4.scientific(x, kind, PRECISION, -1, Trim.ZEROS, plus, -1, -1);
+                String s = Dragon4.scientific(x, kind, digits, -1, Trim.ZEROS, plus, -1, -1);
                 int e = s.indexOf('e'), dot = s.indexOf('.');
                 maxInt = Math.max(maxInt, dot);
                 maxFrac = Math.max(maxFrac, e - dot - 1);
@@ -81,7 +86,7 @@ final class FloatingFormat {
             int maxInt = 0, maxFrac = 0;
             for (double x : data) {
                 if (!Double.isFinite(x)) continue;
-                String s = Dragon4.positional(x, kind, PRECISION, -1, Trim.ZEROS, plus, -1, -1);
+                String s = Dragon4.positional(x, kind, digits, -1, Trim.ZEROS, plus, -1, -1);
                 int dot = s.indexOf('.');
                 maxInt = Math.max(maxInt, dot);
                 maxFrac = Math.max(maxFrac, s.length() - dot - 1);

@@ -1,0 +1,206 @@
+package org.ndgpu.elementwise;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.ndgpu.Nd;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.IndexException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.spi.Ufunc;
+import org.ndgpu.testing.PerDeviceTest;
+
+/**
+ * Nd.ufunc(op).reduce, accumulate, reduceat, outer and at against NumPy
+ * (fixtures/ufuncmethods/ufunc_methods.tsv, made by make_ufunc_methods_fixtures.py): result dtype,
+ * shape and values (relative error 1e-10 for float64, 1e-5 for float32, exact for integers).
+ */
+public class UfuncMethodsTest extends PerDeviceTest {
+
+    private static List<String[]> rows() {
+        try (var in = UfuncMethodsTest.class.getResourceAsStream("/fixtures/ufuncmethods/ufunc_methods.tsv")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(l -> !l.isBlank())
+                    .map(l -> l.split("\t", -1))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static double num(String t) {
+        return switch (t) {
+            case "nan" -> Double.NaN;
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(t);
+        };
+    }
+
+    private static long[] longs(String s) {
+        return s.isEmpty()
+                ? new long[0]
+                : Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray();
+    }
+
+    private static double[] values(String s, long[] shape) {
+        if (s.equals("modline")) {
+            // the fixture script's modline: ((i * 7919) % 10007) / 10007 - 0.5
+            return IntStream.range(0, (int) shape[0])
+                    .mapToDouble(i -> ((long) i * 7919 % 10007) / 10007.0 - 0.5)
+                    .toArray();
+        }
+        return s.isEmpty()
+                ? new double[0]
+                : Arrays.stream(s.split(" ")).mapToDouble(UfuncMethodsTest::num).toArray();
+    }
+
+    private static NDArray array(String dtype, String shape, String vals) {
+        long[] sh = longs(shape);
+        try (NDArray f = Nd.array(values(vals, sh), DType.FLOAT64, sh)) {
+            return f.astype(DType.of(dtype));
+        }
+    }
+
+    private static void check(String[] r, NDArray got) {
+        assertEquals(DType.of(r[12]), got.dtype(), "dtype");
+        assertArrayEquals(longs(r[13]), got.shape(), "shape");
+        double[] want = values(r[14], longs(r[13]));
+        double[] have = got.toDoubleArray();
+        double tol = got.dtype() == DType.FLOAT32 ? 1e-5 : got.dtype().isFloating() ? 1e-10 : 0;
+        for (int i = 0; i < want.length; i++) {
+            boolean ok = Double.isNaN(want[i])
+                    ? Double.isNaN(have[i])
+                    : want[i] == have[i] || Math.abs(have[i] - want[i]) <= tol * Math.max(1, Math.abs(want[i]));
+            assertTrue(ok, "element " + i + ": " + have[i] + " vs NumPy " + want[i]);
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> agreesWithNumPy() {
+        return rows().stream()
+                .map(r -> DynamicTest.dynamicTest(r[0], () -> {
+                    var u = Nd.ufunc(Ufunc.of(r[2]));
+                    try (NDArray a = array(r[3], r[4], r[5])) {
+                        int[] axes = r[6].isEmpty() || r[6].equals("-")
+                                ? null
+                                : Arrays.stream(longs(r[6]))
+                                        .mapToInt(Math::toIntExact)
+                                        .toArray();
+                        switch (r[1]) {
+                            case "reduce" -> {
+                                try (NDArray y =
+                                        r[6].equals("-") ? u.reduce(a) : u.reduce(a, axes, r[11].equals("1"))) {
+                                    check(r, y);
+                                }
+                            }
+                            case "accumulate" -> {
+                                try (NDArray y = r[6].equals("-") ? u.accumulate(a) : u.accumulate(a, axes[0])) {
+                                    check(r, y);
+                                }
+                            }
+                            case "reduceat" -> {
+                                try (NDArray idx = Nd.array(longs(r[7]));
+                                        NDArray y = u.reduceat(a, idx, axes[0])) {
+                                    check(r, y);
+                                }
+                            }
+                            case "outer" -> {
+                                try (NDArray b = array(r[8], r[9], r[10]);
+                                        NDArray y = u.outer(a, b)) {
+                                    check(r, y);
+                                }
+                            }
+                            case "at" -> {
+                                if (r[8].isEmpty()) u.at(a, longs(r[7]));
+                                else {
+                                    try (NDArray b = array(r[8], r[9], r[10])) {
+                                        u.at(a, longs(r[7]), b);
+                                    }
+                                }
+                                check(r, a);
+                            }
+                            default -> throw new IllegalStateException(r[1]);
+                        }
+                    }
+                }));
+    }
+
+    @Test
+    void formsAndOptions() {
+        try (NDArray m = Nd.arange(12).astype(DType.FLOAT64).reshape(3, 4);
+                NDArray out = Nd.zeros(4)) {
+            var sub = Nd.ufunc(Ufunc.SUBTRACT);
+            assertArrayEquals(new double[] {-12, -13, -14, -15}, sub.reduce(m).toDoubleArray());
+            // initial starts the fold: 100 - 0 - 4 - 8
+            try (NDArray y = sub.reduce(m, new int[] {0}, null, null, false, 100)) {
+                assertArrayEquals(new double[] {88, 85, 82, 79}, y.toDoubleArray());
+            }
+            assertEquals(out, sub.reduce(m, new int[] {0}, null, out, false, null));
+            assertArrayEquals(new double[] {-12, -13, -14, -15}, out.toDoubleArray());
+            try (NDArray y = Nd.ufunc(Ufunc.ADD).reduce(m, new int[] {1}, DType.FLOAT32, null, true, 1)) {
+                assertEquals(DType.FLOAT32, y.dtype());
+                assertArrayEquals(new long[] {3, 1}, y.shape());
+                assertArrayEquals(new double[] {7, 23, 39}, y.toDoubleArray());
+            }
+            try (NDArray a = Nd.zeros(3)) {
+                Nd.ufunc(Ufunc.ADD).at(a, new long[] {0, 0, 2, 0}, 1.5);
+                assertArrayEquals(new double[] {4.5, 0, 1.5}, a.toDoubleArray());
+            }
+            assertEquals(0L, Nd.ufunc(Ufunc.ADD).identity());
+            assertTrue(Nd.ufunc(Ufunc.MAXIMUM).identity() == null);
+            assertEquals("<ufunc 'add'>", Nd.ufunc(Ufunc.ADD).toString());
+            try (NDArray y = Nd.ufunc(Ufunc.MULTIPLY).outer(2, m)) {
+                assertArrayEquals(new long[] {3, 4}, y.shape());
+            }
+        }
+    }
+
+    @Test
+    void hostileInputs() {
+        var sub = Nd.ufunc(Ufunc.SUBTRACT);
+        try (NDArray m = Nd.ones(2, 3);
+                NDArray e = Nd.zeros(0);
+                NDArray f = Nd.ones(3)) {
+            var ex = assertThrows(NdException.class, () -> sub.reduce(m, null, false));
+            assertTrue(ex.getMessage().contains("subtract.reduce")
+                    && ex.getMessage().contains("reorderable"));
+            assertThrows(AxisException.class, () -> sub.reduce(m, 2));
+            assertThrows(NullPointerException.class, () -> sub.reduce(null));
+            ex = assertThrows(NdException.class, () -> Nd.ufunc(Ufunc.MAXIMUM).reduce(e));
+            assertTrue(ex.getMessage().contains("no identity"), ex.getMessage());
+            assertThrows(NdException.class, () -> Nd.ufunc(Ufunc.SQRT).reduce(m));
+            assertThrows(DTypeException.class, () -> Nd.ufunc(Ufunc.EQUAL).reduce(m));
+            assertThrows(DTypeException.class, () -> Nd.ufunc(Ufunc.BITWISE_OR).reduce(m));
+            ex = assertThrows(IndexException.class, () -> Nd.ufunc(Ufunc.ADD).reduceat(f, new long[] {0, 3}));
+            assertTrue(ex.getMessage().contains("add.reduceat"), ex.getMessage());
+            ex = assertThrows(IndexException.class, () -> Nd.ufunc(Ufunc.ADD).at(f, new long[] {3}, 1.0));
+            assertTrue(ex.getMessage().contains("out of bounds"), ex.getMessage());
+            assertThrows(IndexException.class, () -> Nd.ufunc(Ufunc.ADD).at(f, new long[] {-4}, 1.0));
+            assertThrows(ShapeException.class, () -> Nd.ufunc(Ufunc.ADD).at(f, new long[] {0, 1}, m));
+            assertThrows(NdException.class, () -> Nd.ufunc(Ufunc.NEGATIVE).at(f, new long[] {0}, 1.0));
+            assertThrows(ShapeException.class, () -> sub.accumulate(Nd.array(1.0)));
+            assertArrayEquals(new double[] {1, 1, 1}, f.toDoubleArray());
+        }
+        NDArray closed = Nd.ones(2);
+        closed.close();
+        assertThrows(NdException.class, () -> sub.reduce(closed));
+    }
+}
