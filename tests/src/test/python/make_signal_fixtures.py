@@ -1,7 +1,8 @@
 """SciPy oracles for Nd.signal(): convolve and correlate (n-D, modes full/same/valid, methods direct and
 fft), fftconvolve (with axes), oaconvolve, convolve2d and correlate2d (boundaries fill/wrap/symm),
 choose_conv_method, get_window (the named windows, periodic and symmetric), periodogram, welch, csd
-and coherence, on random float64, float32 and int32 inputs of odd and even lengths, length 1 included.
+and coherence, butter and cheby1 (every btype), lfilter (with zi), lfilter_zi, sosfilt, filtfilt, firwin, freqz,
+hilbert, detrend, resample and find_peaks, on random float64, float32 and int32 inputs of odd and even lengths, length 1 included.
 Run from the module root: python3 src/test/python/make_signal_fixtures.py
 Each line of the gzipped text (tab-separated): function, parameters (key=value;...), the number of
 inputs, then dtype, shape and values of each; the number of results, then dtype, shape and values of
@@ -128,8 +129,10 @@ for name, param in (("kaiser", 8.6), ("kaiser", 0.5), ("gaussian", 2.5), ("tukey
 for shape, axis in (((1,), -1), ((7,), -1), ((64,), -1), ((3, 50), -1), ((40, 3), 0)):
     for dt in (np.float64, np.float32):
         x = rand(shape, dt)
+        if dt == np.float32 and shape != (64,):
+            continue
         for window in ("boxcar", "hann"):
-            for nfft in (None, shape[axis] + 5, max(1, shape[axis] - 2)):
+            for nfft in (None, shape[axis] + 5, max(1, shape[axis] - 2)) if len(shape) == 1 else (None,):
                 for detrend, scaling, onesided in (("constant", "density", True), ("linear", "spectrum", False),
                                                    ("none", "density", False), ("constant", "spectrum", True)):
                     if True:
@@ -177,6 +180,97 @@ x = rand((500,), np.float64)
 w = ss.get_window(("kaiser", 6.0), 80)
 f, pxx = ss.welch(x, 3.0, w)
 case("welch_array", dict(fs=3.0), [x, w], [f, pxx])
+
+
+# filter design (host) and lfilter, lfilter_zi, sosfilt (device)
+for n in (1, 2, 4, 5, 8):
+    for wn, btype, fs in ((0.2, "lowpass", None), (0.35, "highpass", None), ([0.1, 0.4], "bandpass", None),
+                          ([0.2, 0.3], "bandstop", None), ([50.0, 200.0], "bandpass", 1000.0), (120.0, "lowpass", 1000.0)):
+        wl = wn if isinstance(wn, list) else [wn]
+        p = dict(N=n, Wn=",".join(map(repr, wl)), btype=btype, fs=fs)
+        b, a = ss.butter(n, wn, btype, fs=fs)
+        case("butter", p, [], [b, a])
+        for rp in (0.5, 3.0):
+            b, a = ss.cheby1(n, rp, wn, btype, fs=fs)
+            case("cheby1", dict(p, rp=rp), [], [b, a])
+filters = [ss.butter(4, 0.2), ss.butter(8, 0.1), ss.cheby1(3, 1.0, [0.2, 0.5], "bandpass"),
+           (np.array([0.5, -0.25, 0.125, 1.0, 0.3]), np.array([1.0])), (np.array([2.0]), np.array([4.0])),
+           (np.array([1.0, 0.5]), np.array([2.0, -0.6, 0.2]))]
+for fi, (b, a) in enumerate(filters):
+    if max(len(a), len(b)) > 1:
+        case("lfilter_zi", dict(filter=fi), [b, a], [ss.lfilter_zi(b, a)])
+    for shape, axis in (((1,), -1), ((7,), -1), ((600,), -1), ((2, 300), -1), ((270, 2), 0)):
+        for dt in (np.float64, np.float32):
+            if dt == np.float32 and shape != (2, 300):
+                continue
+            x = rand(shape, dt)
+            case("lfilter", dict(axis=axis), [b, a, x], [ss.lfilter(b, a, x, axis)])
+            order = max(len(a), len(b)) - 1
+            if order > 0 and dt == np.float64 and shape in ((7,), (600,), (270, 2)):
+                zshape = list(shape)
+                zshape[axis] = order
+                zi = rng.standard_normal(zshape).round(6)
+                y, zf = ss.lfilter(b, a, x, axis, zi)
+                case("lfilter_with_zi", dict(axis=axis), [b, a, x, zi], [y, zf])
+# float32 coefficients and signal: a float32 result
+b32, a32 = (c.astype(np.float32) for c in ss.butter(3, 0.3))
+x = rand((500,), np.float32)
+case("lfilter", dict(axis=-1), [b32, a32, x], [ss.lfilter(b32, a32, x)])
+for n, wn in ((6, 0.25), (3, 0.4), (1, 0.1)):
+    sos = ss.butter(n, wn, output="sos")
+    for shape, axis in (((300,), -1), ((2, 260), -1), ((100, 3), 0), ((1,), -1)):
+        x = rand(shape, np.float64)
+        case("sosfilt", dict(axis=axis), [sos, x], [ss.sosfilt(sos, x, axis)])
+
+# hilbert, detrend, firwin, freqz, filtfilt
+for shape, axis in (((1,), -1), ((8,), -1), ((9,), -1), ((3, 20), -1), ((21, 2), 0)):
+    for dt in (np.float64, np.float32):
+        x = rand(shape, dt)
+        case("hilbert", dict(N=None, axis=axis), [x], [ss.hilbert(x, axis=axis)])
+        for t in ("linear", "constant"):
+            case("detrend", dict(axis=axis, type=t), [x], [ss.detrend(x, axis=axis, type=t)])
+x = rand((10,), np.float64)
+case("hilbert", dict(N=16, axis=-1), [x], [ss.hilbert(x, 16)])
+case("hilbert", dict(N=7, axis=-1), [x], [ss.hilbert(x, 7)])
+for numtaps, cutoff, window, pass_zero, scale, fs in ((31, [0.3], "hamming", True, True, None), (30, [0.3], "hann", True, True, None),
+                                                     (31, [0.3], "hamming", False, True, None), (41, [0.2, 0.5], "blackman", False, True, None),
+                                                     (41, [0.2, 0.5], "hamming", True, False, None), (1, [0.5], "boxcar", True, True, None),
+                                                     (25, [100.0, 300.0], "hamming", False, True, 1000.0), (16, [0.1, 0.4], "triang", False, True, None)):
+    h = ss.firwin(numtaps, cutoff, window=window, pass_zero=pass_zero, scale=scale, fs=fs)
+    case("firwin", dict(numtaps=numtaps, cutoff=",".join(map(repr, cutoff)), window=window, pass_zero=pass_zero,
+                        scale=scale, fs=fs), [], [h])
+for fi, (b, a) in enumerate(filters[:4] + [filters[5]]):
+    for worN, whole, fs in ((512, False, 2 * np.pi), (7, True, 2 * np.pi), (64, False, 1000.0), (3, False, 2 * np.pi)):
+        w, h = ss.freqz(b, a, worN, whole, fs=fs)
+        case("freqz", dict(worN=worN, whole=whole, fs=fs), [b, a], [w, h])
+for fi, (b, a) in enumerate([filters[0], filters[2], filters[5], (ss.firwin(9, 0.3), np.array([1.0]))]):
+    for shape, axis in (((60,), -1), ((2, 45), -1), ((50, 2), 0)):
+        x = rand(shape, np.float64)
+        for padtype, padlen in (("odd", None), ("even", 5), ("constant", 10), (None, None)):
+            case("filtfilt", dict(axis=axis, padtype=padtype, padlen=padlen), [b, a, x],
+                 [ss.filtfilt(b, a, x, axis, padtype, padlen)])
+
+# resample (Fourier method) and find_peaks
+for shape, axis in (((1,), -1), ((8,), -1), ((9,), -1), ((3, 20), -1), ((21, 2), 0)):
+    for dt in (np.float64, np.float32):
+        x = rand(shape, dt)
+        n = shape[axis]
+        for num in sorted({1, 2, 5, 6, n, 2 * n + 1, 3 * n}):
+            case("resample", dict(num=num, axis=axis), [x], [ss.resample(x, num, axis=axis)])
+for n in (1, 2, 3, 50, 400):
+    x = rand((n,), np.float64)
+    if n == 400:
+        x[100:104] = 5.0  # a plateau
+    for height, distance, prominence in ((None, None, None), (0.5, None, None), ((0.0, 2.0), None, None),
+                                         (None, 5, None), (None, None, 1.0), (None, None, (0.5, 3.0)), (0.2, 7, 0.8)):
+        peaks, props = ss.find_peaks(x, height=height, distance=distance, prominence=prominence)
+        outs = [peaks.astype(np.int64)]
+        if height is not None:
+            outs.append(props["peak_heights"])
+        if prominence is not None:
+            outs += [props["prominences"], props["left_bases"].astype(np.int64), props["right_bases"].astype(np.int64)]
+        fmt_r = lambda r: None if r is None else (",".join(map(repr, r)) if isinstance(r, tuple) else repr(r))
+        case("find_peaks", dict(height=fmt_r(height), distance=distance, prominence=fmt_r(prominence)), [x], outs)
 
 import gzip
 with gzip.open(OUT, "wt") as f:

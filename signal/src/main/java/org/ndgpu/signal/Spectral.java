@@ -193,7 +193,7 @@ final class Spectral {
     }
 
     // SciPy's detrend(type='linear') on each segment: the least-squares line removed
-    private static NDArray linear(NDArray frames, int m, DType rt, List<NDArray> temps) {
+    static NDArray linear(NDArray frames, int m, DType rt, List<NDArray> temps) {
         double[] t = new double[m];
         double tbar = (m - 1) / 2.0, tt = 0;
         for (int i = 0; i < m; i++) {
@@ -264,7 +264,8 @@ final class Spectral {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment seg = arena.allocate(Math.max(1, values.length) * 8L, 8);
             for (int i = 0; i < values.length; i++) seg.setAtIndex(ValueLayout.JAVA_DOUBLE, i, values[i]);
-            return NDArray.fromHost(device, DType.FLOAT64, new long[] {values.length}, seg);
+            return NDArray.fromHost(
+                    device, DType.FLOAT64, new long[] {values.length}, seg.asSlice(0, values.length * 8L));
         }
     }
 

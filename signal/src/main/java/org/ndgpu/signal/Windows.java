@@ -14,10 +14,17 @@ import org.ndgpu.exceptions.NdException;
 final class Windows {
     private Windows() {}
 
+    /** The longest window (and FIR filter, and host-made table of a signal's length) made on the host: 2^26 values. */
+    static final int MAX_LENGTH = 1 << 26;
+
     /** The window {@code name} of length {@code nx}; {@code param} is the parameter of kaiser, gaussian, tukey (NaN: none). */
     static double[] get(String op, String name, double param, int nx, boolean fftbins) {
         if (name == null) throw new NullPointerException(op + ": window is null");
         if (nx <= 0) throw new NdException(op + ": expected a window length Nx > 0, got " + nx);
+        if (nx > MAX_LENGTH) {
+            throw new NdException(op + ": a window of " + nx + " values is more than the " + MAX_LENGTH
+                    + " that ndgpu makes on the host");
+        }
         boolean sym = !fftbins;
         String n = name.toLowerCase(Locale.ROOT);
         if (n.endsWith("_symmetric")) {

@@ -128,6 +128,55 @@ class SignalHostileTest extends PerDeviceTest {
     }
 
     @Test
+    void badFiltersNameTheFunction() {
+        NDArray x = Nd.arange(64).astype(DType.FLOAT64);
+        NDArray b = Nd.array(new double[] {0.5, 0.5});
+        NDArray a = Nd.array(new double[] {1.0, -0.3});
+        raises(NdException.class, () -> S.lfilter(b, Nd.array(new double[] {0.0, 1.0}), x), "signal.lfilter", "a[0]");
+        raises(NdException.class, () -> S.lfilter(b, Nd.array(new double[] {1.0, Double.NaN}), x), "finite");
+        raises(ShapeException.class, () -> S.lfilter(Nd.ones(DType.FLOAT64, 2, 2), a, x), "1-D");
+        raises(NdException.class, () -> S.lfilter(Nd.ones(DType.FLOAT64, 80), a, x), "order up to 64");
+        raises(AxisException.class, () -> S.lfilter(b, a, x, 1), "signal.lfilter", "axis 1");
+        raises(ShapeException.class, () -> S.lfilter(b, a, x, -1, Nd.ones(DType.FLOAT64, 3)), "zi", "[1]", "[3]");
+        raises(ShapeException.class, () -> S.lfilter(b, a, Nd.array(1.5)), "0-d");
+        raises(NullPointerException.class, () -> S.lfilter(b, a, x, -1, null), "zi");
+        raises(
+                NdException.class,
+                () -> S.lfilterZi(Nd.array(new double[] {2}), Nd.array(new double[] {4})),
+                "signal.lfilter_zi",
+                "order");
+        raises(
+                ShapeException.class,
+                () -> S.sosfilt(Nd.ones(DType.FLOAT64, 2, 5), x),
+                "signal.sosfilt",
+                "(n_sections, 6)");
+        raises(NdException.class, () -> S.butter(4, 1.5), "signal.butter", "0 < Wn < 1", "1.5");
+        raises(NdException.class, () -> S.butter(4, new double[] {0.1}, "bandpass", null), "2 elements");
+        raises(NdException.class, () -> S.butter(4, new double[] {0.1}, "notch", null), "btype", "'notch'");
+        raises(NdException.class, () -> S.butter(-1, 0.2), "N >= 0");
+        raises(NdException.class, () -> S.cheby1(4, -1, 0.2), "signal.cheby1", "rp > 0");
+        raises(
+                NdException.class,
+                () -> S.firwin(30, new double[] {0.3}, "hamming", false, true, null),
+                "signal.firwin",
+                "even number");
+        raises(
+                NdException.class,
+                () -> S.firwin(31, new double[] {0.5, 0.2}, "hamming", true, true, null),
+                "increasing");
+        raises(NdException.class, () -> S.filtfilt(b, a, Nd.ones(DType.FLOAT64, 5)), "signal.filtfilt", "padlen", "6");
+        raises(NdException.class, () -> S.filtfilt(b, a, x, -1, "mirror", null), "padtype", "'mirror'");
+        raises(NdException.class, () -> S.freqz(b, a, 0, false, 1.0), "signal.freqz", "worN");
+        raises(NdException.class, () -> S.detrend(x, -1, "quadratic"), "signal.detrend", "'quadratic'");
+        raises(NdException.class, () -> S.hilbert(x, 0, -1), "signal.hilbert", "N must be positive");
+        raises(DTypeException.class, () -> S.hilbert(x.astype(DType.COMPLEX64)), "complex");
+        raises(NdException.class, () -> S.resample(x, 0), "signal.resample", "num");
+        raises(ShapeException.class, () -> S.findPeaks(Nd.ones(DType.FLOAT64, 2, 3)), "signal.find_peaks", "1-D");
+        raises(NdException.class, () -> S.findPeaks(x, null, 0, null), "distance", "0");
+        raises(NdException.class, () -> S.findPeaks(x, new double[] {1, 2, 3}, null, null), "height", "got 3");
+    }
+
+    @Test
     void legalEdgesGiveSciPysAnswers() {
         // two 0-d inputs: their product, as SciPy's
         assertEquals(6.0, S.convolve(Nd.array(2.0), Nd.array(3.0)).toDoubleArray()[0], 0);
