@@ -2,7 +2,7 @@
 fft), fftconvolve (with axes), oaconvolve, convolve2d and correlate2d (boundaries fill/wrap/symm),
 choose_conv_method, get_window (the named windows, periodic and symmetric), periodogram, welch, csd
 and coherence, butter and cheby1 (every btype), lfilter (with zi), lfilter_zi, sosfilt, filtfilt, firwin, freqz,
-hilbert, detrend, resample and find_peaks, on random float64, float32 and int32 inputs of odd and even lengths, length 1 included.
+hilbert, detrend, resample, find_peaks, medfilt and wiener, on random float64, float32 and int32 inputs of odd and even lengths, length 1 included.
 Run from the module root: python3 src/test/python/make_signal_fixtures.py
 Each line of the gzipped text (tab-separated): function, parameters (key=value;...), the number of
 inputs, then dtype, shape and values of each; the number of results, then dtype, shape and values of
@@ -271,6 +271,21 @@ for n in (1, 2, 3, 50, 400):
             outs += [props["prominences"], props["left_bases"].astype(np.int64), props["right_bases"].astype(np.int64)]
         fmt_r = lambda r: None if r is None else (",".join(map(repr, r)) if isinstance(r, tuple) else repr(r))
         case("find_peaks", dict(height=fmt_r(height), distance=distance, prominence=fmt_r(prominence)), [x], outs)
+
+# medfilt and wiener
+for shape in ((1,), (2,), (9,), (40,), (6, 7), (4, 5, 3)):
+    for dt in (np.float64, np.float32):
+        x = rand(shape, dt)
+        nd = len(shape)
+        sizes = [None, [5], [1] * (nd - 1) + [3]] + ([[3, 1] + [3] * (nd - 2), [5, 3] + [1] * (nd - 2)] if nd > 1 else [[7]])
+        for ks in sizes:
+            p = dict(kernel_size=None if ks is None else ",".join(map(str, ks)))
+            case("medfilt", p, [x], [ss.medfilt(x, None if ks is None else (ks[0] if len(ks) == 1 else ks))])
+        for ms, noise in ((None, None), ([5], None), ([1] * (nd - 1) + [3], 0.5)):
+            if shape == (1,) and ms is not None:
+                continue
+            p = dict(mysize=None if ms is None else ",".join(map(str, ms)), noise=noise)
+            case("wiener", p, [x], [ss.wiener(x, None if ms is None else (ms[0] if len(ms) == 1 else ms), noise)])
 
 import gzip
 with gzip.open(OUT, "wt") as f:

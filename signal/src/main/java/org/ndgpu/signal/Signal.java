@@ -219,6 +219,32 @@ public final class Signal implements SpectralAnalysis, Filtering {
         return PeakFinding.find(x, height, distance, prominence);
     }
 
+    /** scipy.signal.medfilt(volume): the median of each 3-wide window (zero padded) on every axis: {@code signal.medfilt(x)}. */
+    public NDArray medfilt(NDArray volume) {
+        return medfilt(volume, null);
+    }
+
+    /**
+     * scipy.signal.medfilt(volume, kernel_size): odd sizes, one for every axis or one per axis, at
+     * most 255 values in a window; integer input keeps its dtype: {@code signal.medfilt(image, new int[] {5, 3})}.
+     */
+    public NDArray medfilt(NDArray volume, int[] kernelSize) {
+        return LocalFilters.medfilt(volume, kernelSize);
+    }
+
+    /** scipy.signal.wiener(im): the Wiener filter over 3-wide windows, noise estimated, float64: {@code signal.wiener(image)}. */
+    public NDArray wiener(NDArray im) {
+        return wiener(im, null, null);
+    }
+
+    /**
+     * scipy.signal.wiener(im, mysize, noise): window sizes (null: 3 on every axis; one for all or one
+     * per axis) and the noise power (null: the mean local variance): {@code signal.wiener(image, new int[] {5}, 0.1)}.
+     */
+    public NDArray wiener(NDArray im, int[] mysize, Double noise) {
+        return LocalFilters.wiener(im, mysize, noise);
+    }
+
     // ---------------------------------------------------------------- windows
 
     /** scipy.signal.get_window(window, Nx): the periodic window, float64: {@code signal.getWindow("hann", 256)}. */

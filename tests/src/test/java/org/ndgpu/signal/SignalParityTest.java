@@ -256,6 +256,16 @@ class SignalParityTest extends PerDeviceTest {
                 }
                 yield r;
             }
+            case "medfilt" ->
+                List.of(
+                        p.get("kernel_size").equals("None")
+                                ? s.medfilt(x.get(0))
+                                : s.medfilt(x.get(0), ints(p.get("kernel_size"))));
+            case "wiener" ->
+                List.of(s.wiener(
+                        x.get(0),
+                        p.get("mysize").equals("None") ? null : ints(p.get("mysize")),
+                        p.get("noise").equals("None") ? null : Double.valueOf(p.get("noise"))));
             default -> throw new IllegalArgumentException("no such function in the fixtures: " + c.fn());
         };
     }
