@@ -2,7 +2,7 @@
 fft), fftconvolve (with axes), oaconvolve, convolve2d and correlate2d (boundaries fill/wrap/symm),
 choose_conv_method, get_window (the named windows, periodic and symmetric), periodogram, welch, csd
 and coherence, butter and cheby1 (every btype), lfilter (with zi), lfilter_zi, sosfilt, filtfilt, firwin, freqz,
-hilbert, detrend, resample, find_peaks, medfilt and wiener, on random float64, float32 and int32 inputs of odd and even lengths, length 1 included.
+hilbert, detrend, resample, find_peaks, medfilt, wiener, savgol_coeffs and savgol_filter, on random float64, float32 and int32 inputs of odd and even lengths, length 1 included.
 Run from the module root: python3 src/test/python/make_signal_fixtures.py
 Each line of the gzipped text (tab-separated): function, parameters (key=value;...), the number of
 inputs, then dtype, shape and values of each; the number of results, then dtype, shape and values of
@@ -286,6 +286,20 @@ for shape in ((1,), (2,), (9,), (40,), (6, 7), (4, 5, 3)):
                 continue
             p = dict(mysize=None if ms is None else ",".join(map(str, ms)), noise=noise)
             case("wiener", p, [x], [ss.wiener(x, None if ms is None else (ms[0] if len(ms) == 1 else ms), noise)])
+
+# savgol_coeffs and savgol_filter
+for wl, po, deriv, delta in ((5, 2, 0, 1.0), (7, 3, 1, 0.5), (8, 2, 0, 1.0), (11, 4, 2, 1.0), (1, 0, 0, 1.0), (6, 5, 0, 1.0),
+                             (9, 2, 3, 1.0), (31, 5, 0, 1.0)):
+    case("savgol_coeffs", dict(wl=wl, po=po, deriv=deriv, delta=delta), [], [ss.savgol_coeffs(wl, po, deriv, delta)])
+for shape, axis in (((40,), -1), ((11,), -1), ((3, 30), -1), ((25, 2), 0)):
+    for dt in (np.float64, np.float32):
+        x = rand(shape, dt)
+        for wl, po, deriv, delta in ((5, 2, 0, 1.0), (7, 3, 1, 0.5), (8, 2, 0, 1.0), (11, 4, 2, 1.0)):
+            for mode in ("interp", "constant", "wrap"):
+                if dt == np.float32 and mode != "interp":
+                    continue
+                y = ss.savgol_filter(x, wl, po, deriv, delta, axis, mode, 0.5)
+                case("savgol_filter", dict(wl=wl, po=po, deriv=deriv, delta=delta, axis=axis, mode=mode, cval=0.5), [x], [y])
 
 import gzip
 with gzip.open(OUT, "wt") as f:

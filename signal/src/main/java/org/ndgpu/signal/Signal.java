@@ -245,6 +245,30 @@ public final class Signal implements SpectralAnalysis, Filtering {
         return LocalFilters.wiener(im, mysize, noise);
     }
 
+    /**
+     * scipy.signal.savgol_coeffs(window_length, polyorder, deriv, delta): the Savitzky-Golay
+     * convolution coefficients, float64 (made on the host): {@code signal.savgolCoeffs(11, 3, 0, 1.0)}.
+     */
+    public NDArray savgolCoeffs(int windowLength, int polyorder, int deriv, double delta) {
+        return Lfilter.doubles(
+                Device.current(), Savgol.coeffs("signal.savgol_coeffs", windowLength, polyorder, deriv, delta));
+    }
+
+    /** scipy.signal.savgol_filter(x, window_length, polyorder): along the last axis, mode 'interp': {@code signal.savgolFilter(x, 11, 3)}. */
+    public NDArray savgolFilter(NDArray x, int windowLength, int polyorder) {
+        return savgolFilter(x, windowLength, polyorder, 0, 1.0, -1, "interp", 0.0);
+    }
+
+    /**
+     * scipy.signal.savgol_filter(x, window_length, polyorder, deriv, delta, axis, mode, cval): mode
+     * "interp" (the edges from the polynomial fitted to the first and last windows), "constant" or
+     * "wrap": {@code signal.savgolFilter(x, 9, 2, 1, 0.01, 0, "constant", 0.0)}.
+     */
+    public NDArray savgolFilter(
+            NDArray x, int windowLength, int polyorder, int deriv, double delta, int axis, String mode, double cval) {
+        return Savgol.filter(x, windowLength, polyorder, deriv, delta, axis, mode, cval);
+    }
+
     // ---------------------------------------------------------------- windows
 
     /** scipy.signal.get_window(window, Nx): the periodic window, float64: {@code signal.getWindow("hann", 256)}. */

@@ -175,6 +175,10 @@ class SignalHostileTest extends PerDeviceTest {
         raises(NdException.class, () -> S.medfilt(x, new int[] {301}), "signal.medfilt", "255");
         raises(NdException.class, () -> S.medfilt(x, new int[] {3, 3}), "one size or one per axis");
         raises(NdException.class, () -> S.wiener(x, new int[] {0}, null), "signal.wiener", "at least 1");
+        raises(NdException.class, () -> S.savgolFilter(x, 5, 5), "signal.savgol_filter", "polyorder");
+        raises(NdException.class, () -> S.savgolFilter(x, 99, 2), "window_length", "99 > 64");
+        raises(NdException.class, () -> S.savgolFilter(x, 5, 2, 0, 1, -1, "mirror", 0), "mode", "'mirror'");
+        raises(NdException.class, () -> S.savgolCoeffs(5, 2, -1, 1), "signal.savgol_coeffs", "deriv");
         raises(ShapeException.class, () -> S.findPeaks(Nd.ones(DType.FLOAT64, 2, 3)), "signal.find_peaks", "1-D");
         raises(NdException.class, () -> S.findPeaks(x, null, 0, null), "distance", "0");
         raises(NdException.class, () -> S.findPeaks(x, new double[] {1, 2, 3}, null, null), "height", "got 3");
