@@ -12,7 +12,8 @@ module org.ndgpu.fft {
 
     exports org.ndgpu.fft;
     exports org.ndgpu.fft.impl to
-            org.ndgpu; // the facade Nd reaches FftLibrary directly
+            org.ndgpu, // the facade Nd reaches FftLibrary directly
+            org.ndgpu.signal; // as do scipy.signal's FFT convolutions and spectra
 
     provides org.ndgpu.spi.RealFft with
             org.ndgpu.fft.impl.FftLibrary;

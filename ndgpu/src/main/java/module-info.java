@@ -16,6 +16,7 @@ module org.ndgpu {
     requires transitive org.ndgpu.sparse;
     requires transitive org.ndgpu.ndimage;
     requires transitive org.ndgpu.special;
+    requires transitive org.ndgpu.signal;
     requires org.ndgpu.backend.opencl;
     requires org.ndgpu.backend.cuda;
 

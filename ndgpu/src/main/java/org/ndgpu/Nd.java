@@ -101,6 +101,7 @@ import org.ndgpu.routines.statistics.NanQuantiles;
 import org.ndgpu.routines.statistics.NanReductions;
 import org.ndgpu.routines.statistics.Quantiles;
 import org.ndgpu.routines.windows.Windows;
+import org.ndgpu.signal.Signal;
 import org.ndgpu.sparse.Sparse;
 import org.ndgpu.special.Special;
 import org.ndgpu.spi.Providers;
@@ -2746,6 +2747,16 @@ public final class Nd {
      */
     public static Ndimage ndimage() {
         return Ndimage.get();
+    }
+
+    // ---- scipy.signal (issue 40)
+
+    /**
+     * The signal-processing namespace, as scipy.signal (CuPy's cupyx.scipy.signal):
+     * {@code Nd.signal().fftconvolve(x, h, ConvMode.SAME)}, {@code Nd.signal().welch(x, 1000.0)}.
+     */
+    public static Signal signal() {
+        return Signal.get();
     }
 
     /**
