@@ -13,6 +13,9 @@ import org.ndgpu.exceptions.NdException;
  * breaks the rendezvous for good: every waiting and later call throws.
  */
 final class ThreadExchange implements HostExchange {
+    /** More threads than any JVM runs: a larger size is a mistake, not a group. */
+    static final int MAX_RANKS = 1 << 16;
+
     private final int size;
     private final long timeoutNanos;
     private byte[][] slots;
@@ -22,7 +25,9 @@ final class ThreadExchange implements HostExchange {
     private String aborted;
 
     ThreadExchange(int size, Duration timeout) {
-        if (size < 1) throw new NdException("HostExchange.threads: expected size >= 1, got " + size);
+        if (size < 1 || size > MAX_RANKS)
+            throw new NdException("HostExchange.threads: expected a size in [1, " + MAX_RANKS
+                    + "] (one thread per rank), got " + size);
         Objects.requireNonNull(timeout, "HostExchange.threads: timeout is null");
         if (timeout.isNegative() || timeout.isZero())
             throw new NdException("HostExchange.threads: expected a positive timeout, got " + timeout);

@@ -186,6 +186,15 @@ final class HostileSweep {
                 new Target(org.ndgpu.sparse.linalg.SvdsResult.class, null),
                 new Target(org.ndgpu.nccl.Nccl.class, null),
                 new Target(org.ndgpu.nccl.NcclUniqueId.class, () -> org.ndgpu.nccl.NcclUniqueId.of(new byte[128])),
+                // a group of one rank: every collective completes at once, none waits for a peer
+                new Target(
+                        org.ndgpu.nccl.Collective.class,
+                        () -> org.ndgpu.nccl.Collective.threads(
+                                        List.of(Device.current()), java.time.Duration.ofSeconds(5))
+                                .getFirst()),
+                new Target(
+                        org.ndgpu.nccl.HostExchange.class,
+                        () -> org.ndgpu.nccl.HostExchange.threads(1, java.time.Duration.ofSeconds(5))),
                 new Target(org.ndgpu.nccl.ReduceOp.class, null),
                 new Target(Config.class, null),
                 new Target(Config.Setting.class, () -> Config.DEVICE),
@@ -725,6 +734,9 @@ final class HostileSweep {
         if (type == org.ndgpu.raw.JavaUfunc.class) return new SweepUfunc();
         if (type == Config.Setting.class) return Config.LOG;
         if (type == org.ndgpu.nccl.NcclUniqueId.class) return org.ndgpu.nccl.NcclUniqueId.of(new byte[128]);
+        if (type == org.ndgpu.nccl.HostExchange.class)
+            return org.ndgpu.nccl.HostExchange.threads(1, java.time.Duration.ofSeconds(5));
+        if (type == java.time.Duration.class) return java.time.Duration.ofSeconds(5);
         if (type == Device.Key.class) return new Device.Key<>("sweep");
         if (type == java.nio.ByteBuffer.class) return java.nio.ByteBuffer.allocate(12);
         if (type == java.io.InputStream.class)
