@@ -72,13 +72,31 @@ final class Barriers {
         }
     }
 
+    /**
+     * The task's rank: NCCL when every rank can use it (a CUDA device, libnccl loaded) on a GPU of its
+     * own (two ranks on one GPU, as local[2] without gpu resources gives, cannot share a communicator),
+     * else the host. Every rank sees the same allGather, so all make the same choice.
+     */
     private static Collective open(BarrierTaskContext context, Device device) {
         int rank = context.partitionId();
         int size = context.getTaskInfos().length;
-        if (device.backend().dialect() == Dialect.CUDA && Nccl.available()) {
+        boolean nccl = device.backend().dialect() == Dialect.CUDA && Nccl.available();
+        String where = (nccl ? "nccl " : "host ") + hostName() + "/" + device.id();
+        String[] all = context.allGather(where);
+        boolean allNccl = java.util.Arrays.stream(all).allMatch(w -> w.startsWith("nccl "))
+                && java.util.Arrays.stream(all).distinct().count() == all.length;
+        if (allNccl) {
             String[] ids = context.allGather(rank == 0 ? Nccl.uniqueId().toHex() : "");
             return Collective.nccl(Nccl.init(NcclUniqueId.fromHex(ids[0]), rank, size, device));
         }
         return Collective.host(device, rank, size, new BarrierExchange(context));
+    }
+
+    private static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return "pid" + ProcessHandle.current().pid();
+        }
     }
 }
