@@ -80,9 +80,8 @@ class BarrierTest {
             assertArrayEquals(expected, o.sum(), 0, "rank " + o.rank());
             assertArrayEquals(iexpected, o.isum(), "rank " + o.rank());
         }
-        assertEquals(
-                List.of("opencl:0", "opencl:1"),
-                outs.stream().map(Out::device).sorted().toList());
+        // one device each: opencl:0 and opencl:1 on PoCL, two GPUs (NCCL) on a GPU host
+        assertEquals(2, outs.stream().map(Out::device).distinct().count(), "devices " + outs);
     }
 
     @Test
