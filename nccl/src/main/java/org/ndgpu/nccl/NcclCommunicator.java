@@ -5,7 +5,6 @@ import java.util.Objects;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -154,7 +153,25 @@ public final class NcclCommunicator implements AutoCloseable {
                 null);
     }
 
-    /** True after close(). */
+    /**
+     * ncclCommAbort: stops the communicator's work in flight, so that a rank that failed mid-step does
+     * not leave the others waiting forever in a collective; safe from another thread while a collective
+     * waits. The communicator is closed after it; later calls (and close) do nothing.
+     */
+    public void abort() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+        }
+        device.backend().makeCurrent();
+        NcclLibrary.check(
+                NcclLibrary.call(NcclLibrary.COMM_ABORT, "NcclCommunicator.abort", comm),
+                "NcclCommunicator.abort",
+                where(),
+                null);
+    }
+
+    /** True after close() or abort(). */
     public boolean isClosed() {
         return closed;
     }
@@ -189,51 +206,19 @@ public final class NcclCommunicator implements AutoCloseable {
     }
 
     private void checkRank(String op, int r, String what) {
-        if (r < 0 || r >= size)
-            throw new NdException(op + ": " + what + " must be a rank in [0, " + size + "), got " + r);
+        CollectiveArgs.checkRank(op, r, size, what);
     }
 
     private static void sameSize(String op, long got, long expected, String rule) {
-        if (got != expected)
-            throw new ShapeException(
-                    op + ": expected " + rule + ", got " + got + " elements where " + expected + " are needed");
+        CollectiveArgs.sameSize(op, got, expected, rule);
     }
 
-    /** The array to send: on this device, C-contiguous (a copy when it is not). */
     private NDArray sendable(String op, NDArray a, String what) {
-        onThisDevice(op, a, what);
-        return a.isCContiguous() ? a : a.copy();
+        return CollectiveArgs.sendable(op, device, a, what);
     }
 
-    /** Checks an array NCCL writes: on this device, of send's dtype, C-contiguous, writable, not partly overlapping send. */
     private void writable(String op, NDArray a, String what, NDArray send) {
-        onThisDevice(op, a, what);
-        if (!a.isCContiguous()) {
-            throw new NdException(op + ": expected a C-contiguous " + what
-                    + " (NCCL writes a dense buffer), got strides " + java.util.Arrays.toString(a.strides())
-                    + " for shape " + java.util.Arrays.toString(a.shape()));
-        }
-        if (!a.isWriteable()) throw new NdException(op + ": " + what + " is a read-only view");
-        if (send == null) return;
-        if (send.dtype() != a.dtype()) {
-            throw new org.ndgpu.exceptions.DTypeException(
-                    op + ": expected " + what + " of send's dtype " + send.dtype() + ", got " + a.dtype());
-        }
-        long s0 = pointer(send), s1 = s0 + send.nbytes(), r0 = pointer(a), r1 = r0 + a.nbytes();
-        boolean overlap = s0 < r1 && r0 < s1;
-        if (overlap && !(s0 == r0 && s1 == r1)) {
-            throw new NdException(
-                    op + ": send and " + what + " overlap without being the same memory (pass one array for in place)");
-        }
-    }
-
-    private void onThisDevice(String op, NDArray a, String what) {
-        Objects.requireNonNull(a, () -> op + ": " + what + " is null");
-        if (a.device() != device) {
-            throw new DeviceException(
-                    op + ": expected " + what + " on " + device.id() + " (this communicator's device), got an array on "
-                            + a.device().id());
-        }
+        CollectiveArgs.writable(op, device, a, what, send);
     }
 
     private static long pointer(NDArray a) {

@@ -62,6 +62,8 @@ final class NcclLibrary {
             bind("ncclCommInitRank", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, UNIQUE_ID, JAVA_INT));
     // ncclResult_t ncclCommDestroy(ncclComm_t comm)
     static final MethodHandle COMM_DESTROY = bind("ncclCommDestroy", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+    // ncclResult_t ncclCommAbort(ncclComm_t comm)
+    static final MethodHandle COMM_ABORT = bind("ncclCommAbort", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     // ncclResult_t ncclCommGetAsyncError(ncclComm_t comm, ncclResult_t *asyncError)
     static final MethodHandle COMM_GET_ASYNC_ERROR =
             bind("ncclCommGetAsyncError", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));

@@ -198,6 +198,15 @@ final class HostileSweep {
                 new Target(org.ndgpu.sparse.linalg.SvdsResult.class, null),
                 new Target(org.ndgpu.nccl.Nccl.class, null),
                 new Target(org.ndgpu.nccl.NcclUniqueId.class, () -> org.ndgpu.nccl.NcclUniqueId.of(new byte[128])),
+                // a group of one rank: every collective completes at once, none waits for a peer
+                new Target(
+                        org.ndgpu.nccl.Collective.class,
+                        () -> org.ndgpu.nccl.Collective.threads(
+                                        List.of(Device.current()), java.time.Duration.ofSeconds(5))
+                                .getFirst()),
+                new Target(
+                        org.ndgpu.nccl.HostExchange.class,
+                        () -> org.ndgpu.nccl.HostExchange.threads(1, java.time.Duration.ofSeconds(5))),
                 new Target(org.ndgpu.nccl.ReduceOp.class, null),
                 new Target(Config.class, null),
                 new Target(Config.Setting.class, () -> Config.DEVICE),
@@ -241,7 +250,7 @@ final class HostileSweep {
         Map<String, String> m = new java.util.TreeMap<>();
         String helper =
                 "a helper shared by ndgpu's modules (public because a module cannot export a package to only some "
-                        + "classes), called with checked arguments by the API that is swept; not in ARCHITECTURE.md's API";
+                        + "classes), called with checked arguments by the API that is swept; not in the public API of docs/DESIGN.md";
         for (String c : List.of(
                 "org.ndgpu.ndarray.Copies",
                 "org.ndgpu.ndarray.Creation",
@@ -280,6 +289,7 @@ final class HostileSweep {
                 "org.ndgpu.device.ProgramCache",
                 "org.ndgpu.device.MemoryPool$Block",
                 "org.ndgpu.device.Capture",
+                "org.ndgpu.device.GraphInputs",
                 "org.ndgpu.ndarray.Captures",
                 "org.ndgpu.fuse.CaptureFusion",
                 "org.ndgpu.backend.CopyTasks",
@@ -746,6 +756,9 @@ final class HostileSweep {
         if (type == Config.Setting.class) return Config.LOG;
         if (type == org.ndgpu.linalg.LuFactor.class) return new org.ndgpu.linalg.LuFactor(f32(), f32());
         if (type == org.ndgpu.nccl.NcclUniqueId.class) return org.ndgpu.nccl.NcclUniqueId.of(new byte[128]);
+        if (type == org.ndgpu.nccl.HostExchange.class)
+            return org.ndgpu.nccl.HostExchange.threads(1, java.time.Duration.ofSeconds(5));
+        if (type == java.time.Duration.class) return java.time.Duration.ofSeconds(5);
         if (type == Device.Key.class) return new Device.Key<>("sweep");
         if (type == java.nio.ByteBuffer.class) return java.nio.ByteBuffer.allocate(12);
         if (type == java.io.InputStream.class)

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.resource.ResourceInformation;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
@@ -96,6 +97,32 @@ public final class SparkGpu {
             d.synchronize();
             return r;
         }
+    }
+
+    /**
+     * Runs {@code fn} on every partition of {@code rdd} as one Spark barrier stage ({@code
+     * rdd.barrier().mapPartitions}): all tasks start together, task i is rank i of a {@link
+     * org.ndgpu.nccl.Collective} on its device (NCCL between CUDA GPUs, rank 0's id shared through
+     * {@code BarrierTaskContext.allGather}; else through the host, the shards exchanged by allGather),
+     * and the collectives {@code fn} calls join the tasks' arrays, as TorchDistributor's ranks do:
+     * <pre>{@code
+     * JavaRDD<Double> loss = SparkGpu.barrier(rdd, (rows, comm) -> {
+     *     NDArray grad = ...;                         // this partition's gradient, on comm.device()
+     *     comm.allReduce(grad, ReduceOp.SUM);         // every task now holds the sum
+     *     return List.of(...).iterator();
+     * });
+     * }</pre>
+     * {@code fn}'s output is drained inside the task, while the collective is open. A task that throws
+     * or is killed aborts its rank (ncclCommAbort; the host collective fails its waits), Spark kills the
+     * other tasks of the stage and retries the whole stage, whose tasks open a fresh collective. So that
+     * Spark may retry it, the barrier stage ends in a shuffle of its outputs, which puts task i's output
+     * in partition i of the returned RDD (Spark retries a barrier map stage, not a barrier result stage). The
+     * stage needs a slot for every partition at once ({@code spark.task.resource.gpu.amount} GPUs each).
+     */
+    public static <T, R> JavaRDD<R> barrier(JavaRDD<T> rdd, BarrierFunction<T, R> fn) {
+        Objects.requireNonNull(rdd, "SparkGpu.barrier: rdd is null");
+        Objects.requireNonNull(fn, "SparkGpu.barrier: fn is null");
+        return Barriers.barrier(rdd, fn);
     }
 
     /** The device an address names, among {@code all} (Devices.all()); {@code visible} is CUDA_VISIBLE_DEVICES or null. */

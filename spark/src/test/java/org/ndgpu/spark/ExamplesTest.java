@@ -11,6 +11,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.spark.examples.FeatureJob;
+import org.ndgpu.spark.examples.LogisticRegressionJob;
 import org.ndgpu.spark.examples.SumOfSquares;
 
 /** The two examples in local[2], against the same arithmetic in plain Java on the driver. */
@@ -28,6 +29,18 @@ class ExamplesTest {
         double got = SumOfSquares.run(LocalSpark.context(spark).parallelize(data, 3));
         double want = SumOfSquares.host(data);
         assertTrue(Math.abs(got - want) <= 1e-12 * want, got + " vs " + want);
+    }
+
+    @Test
+    void logisticRegressionAllReducedEqualsOneDevice() {
+        List<LogisticRegressionJob.Block> blocks = LogisticRegressionJob.blocks(2, 400, 8, 5);
+        double[] got = LogisticRegressionJob.train(LocalSpark.context(spark).parallelize(blocks, 2), 800);
+        double[] want = LogisticRegressionJob.singleDevice(blocks);
+        for (int i = 0; i < want.length; i++)
+            assertTrue(
+                    Math.abs(got[i] - want[i]) <= 1e-10 * Math.max(1, Math.abs(want[i])),
+                    i + ": " + got[i] + " vs " + want[i]);
+        assertTrue(Math.abs(want[0]) > 1e-3, "the model learned nothing: " + want[0]);
     }
 
     @Test
