@@ -102,53 +102,6 @@ final class CudaCapture {
             CudaDriverGraphs.cuGraphDestroy(graph);
             throw cuda.error(r, "upload the captured graph");
         }
-        prime(cuda, graph, exec);
         return new CudaGraph(cuda, graph, exec, recorded);
-    }
-
-    /**
-     * Pays the driver's first launch of {@code exec} now, with every node disabled (cuGraphNodeSetEnabled:
-     * a disabled kernel, copy or fill node runs as an empty node), then enables them again: a new
-     * executable graph's first cuGraphLaunch costs about 20 us more host time than the next ones, even
-     * after cuGraphUpload, which would otherwise fall on the user's first replay. Skipped where the
-     * driver lacks the call or the graph holds a node that cannot be disabled (it would run).
-     */
-    private static void prime(CudaBackend cuda, MemorySegment graph, MemorySegment exec) {
-        if (CudaDriver.CU_GRAPH_NODE_SET_ENABLED == null || CudaDriver.CU_GRAPH_NODE_GET_TYPE == null) return;
-        try (java.lang.foreign.Arena a = java.lang.foreign.Arena.ofConfined()) {
-            MemorySegment count = a.allocate(JAVA_LONG);
-            if (CudaDriverGraphs.cuGraphGetNodes(graph, MemorySegment.NULL, count) != 0) return;
-            long n = count.get(JAVA_LONG, 0);
-            MemorySegment nodes = a.allocate(ADDRESS, Math.max(n, 1));
-            if (CudaDriverGraphs.cuGraphGetNodes(graph, nodes, count) != 0) return;
-            MemorySegment type = a.allocate(java.lang.foreign.ValueLayout.JAVA_INT);
-            for (long i = 0; i < n; i++) {
-                int r = CudaDriverGraphs.call(CudaDriver.CU_GRAPH_NODE_GET_TYPE, nodes.getAtIndex(ADDRESS, i), type);
-                int t = type.get(java.lang.foreign.ValueLayout.JAVA_INT, 0);
-                if (r != 0 || (t > 2 && t != 5)) return; // kernel, memcpy, memset or empty only
-            }
-            for (long i = 0; i < n; i++)
-                if (setEnabled(exec, nodes.getAtIndex(ADDRESS, i), type, 0) != 0) {
-                    for (long j = 0; j <= i; j++) setEnabled(exec, nodes.getAtIndex(ADDRESS, j), type, 1);
-                    return;
-                }
-            int launched = CudaDriverGraphs.cuGraphLaunch(exec, ((CudaStream) cuda.defaultStream()).handle);
-            for (long i = 0; i < n; i++) {
-                int r = setEnabled(exec, nodes.getAtIndex(ADDRESS, i), type, 1);
-                if (r != 0) throw cuda.error(r, "enable a graph's node after its first launch");
-            }
-            if (launched != 0) throw cuda.error(launched, "launch a graph with its nodes disabled");
-        }
-    }
-
-    // empty nodes cannot be disabled, and need not be
-    private static int setEnabled(MemorySegment exec, MemorySegment node, MemorySegment type, int on) {
-        if (CudaDriverGraphs.call(CudaDriver.CU_GRAPH_NODE_GET_TYPE, node, type) != 0) return -1;
-        if (type.get(java.lang.foreign.ValueLayout.JAVA_INT, 0) == 5) return 0;
-        try {
-            return (int) CudaDriver.CU_GRAPH_NODE_SET_ENABLED.invokeExact(exec, node, on);
-        } catch (Throwable t) {
-            throw CudaDriver.rethrow(t);
-        }
     }
 }

@@ -161,8 +161,6 @@ public final class CudaDriver {
     // optional: moving a graph's pointers to other buffers (Graph.launch(bindings)); the _v2 kernel node
     // functions take CUDA_KERNEL_NODE_PARAMS_v2 (CUDA 12.0+)
     static final MethodHandle CU_GRAPH_NODE_GET_TYPE = opt("cuGraphNodeGetType", I_AA);
-    static final MethodHandle CU_GRAPH_NODE_SET_ENABLED =
-            opt("cuGraphNodeSetEnabled", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT));
     static final MethodHandle CU_GRAPH_KERNEL_NODE_GET_PARAMS = opt("cuGraphKernelNodeGetParams_v2", I_AA);
     static final MethodHandle CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS = opt("cuGraphExecKernelNodeSetParams_v2", I_AAA);
     static final MethodHandle CU_GRAPH_MEMCPY_NODE_GET_PARAMS = opt("cuGraphMemcpyNodeGetParams", I_AA);
