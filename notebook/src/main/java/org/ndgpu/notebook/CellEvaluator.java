@@ -58,7 +58,12 @@ final class CellEvaluator implements AutoCloseable {
                 }
             }
         }
-        return text == null ? null : RichDisplay.of(value, text);
+        if (text == null) return null;
+        try {
+            return RichDisplay.of(value, text);
+        } catch (RuntimeException e) { // the cell ran: its value's display failed, which is the cell's error
+            throw new CellException("the value's display failed: " + e.getMessage(), e);
+        }
     }
 
     /** JShell's source analysis, for the kernel's completion and inspection. */

@@ -59,15 +59,33 @@ public final class Figure {
 
     /** The figure drawn into an image of {@link #size()}: {@code BufferedImage img = fig.toImage();} */
     public BufferedImage toImage() {
-        return BitmapEncoder.getBufferedImage(chart);
+        return drawn("toImage", () -> BitmapEncoder.getBufferedImage(chart));
     }
 
     /** The figure as PNG bytes (a notebook's {@code image/png}): {@code byte[] png = fig.toPng();} */
     public byte[] toPng() {
+        return drawn("toPng", () -> {
+            try {
+                return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+            } catch (IOException e) {
+                throw new NdIOException("savePng: could not encode the figure as PNG: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    // Java2D draws text with the machine's fonts: a server without any fails deep in the JDK
+    // ("Fontconfig head is null"); the caller gets what to install instead
+    private static <T> T drawn(String op, java.util.function.Supplier<T> draw) {
         try {
-            return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        } catch (IOException e) {
-            throw new NdIOException("savePng: could not encode the figure as PNG: " + e.getMessage(), e);
+            return draw.get();
+        } catch (org.ndgpu.exceptions.NdException e) {
+            throw e;
+        } catch (RuntimeException | InternalError | UnsatisfiedLinkError e) {
+            throw new org.ndgpu.exceptions.NdException(
+                    "Figure." + op + ": Java could not draw the figure ("
+                            + e.getClass().getSimpleName() + ": " + e.getMessage() + "); a machine without fonts needs"
+                            + " fontconfig and a font, such as Debian's fontconfig and fonts-dejavu-core packages",
+                    e);
         }
     }
 
