@@ -14,6 +14,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.KernelArguments;
 import org.ndgpu.backend.opencl.OpenClBackend.Kernel;
 import org.ndgpu.backend.opencl.OpenClBackend.Queue;
 import org.ndgpu.config.Config;
@@ -79,11 +80,11 @@ final class OpenClGraph implements BackendGraph {
             return ended;
         }
 
-        void launch(Kernel k, long[] grid, long[] block, Object[] args) {
+        void launch(Kernel k, long[] grid, long[] block, KernelArguments args) {
             live();
             Kernel bound = OpenClPrograms.copy(owner, k);
             try {
-                for (int i = 0; i < args.length; i++) owner.setArg(bound, i, args[i]);
+                for (int i = 0; i < args.size(); i++) owner.setArg(bound, i, args);
             } catch (RuntimeException e) {
                 clReleaseKernel(bound.kernel());
                 throw e;
