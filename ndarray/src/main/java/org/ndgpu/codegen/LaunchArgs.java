@@ -40,9 +40,15 @@ public final class LaunchArgs implements KernelArguments {
     // the thread's builder that reused() empties and hands out
     private static final ThreadLocal<LaunchArgs> REUSED = ThreadLocal.withInitial(() -> new LaunchArgs(16, true));
 
-    // a BackendBuffer, or the Kind of an argument that is no buffer
-    private Object[] refs;
+    private static final Kind[] KINDS = Kind.values();
+    private static final byte BUFFER = (byte) Kind.BUFFER.ordinal(), I64 = (byte) Kind.I64.ordinal();
+
+    // each argument's Kind (its ordinal), its bits, and its buffer where it is one: primitives, so that
+    // filling the reused builder, an old object, stores no reference but the buffers (a reference store
+    // into an old array costs the collector's write barrier), and a buffer only when it changed
+    private byte[] kinds;
     private long[] bits;
+    private BackendBuffer[] buffers;
     private int size;
     // the thread's reused builder, and whether reused() has handed it out and release() not yet taken it back
     private final boolean pooled;
@@ -53,8 +59,9 @@ public final class LaunchArgs implements KernelArguments {
     }
 
     private LaunchArgs(int count, boolean pooled) {
-        refs = new Object[count];
+        kinds = new byte[count];
         bits = new long[count];
+        buffers = new BackendBuffer[count];
         this.pooled = pooled;
     }
 
@@ -75,9 +82,10 @@ public final class LaunchArgs implements KernelArguments {
         LaunchArgs a = REUSED.get();
         if (a.claimed) return new LaunchArgs(count);
         a.claimed = true;
-        if (a.refs.length < count) {
-            a.refs = new Object[count];
+        if (a.kinds.length < count) {
+            a.kinds = new byte[count];
             a.bits = new long[count];
+            a.buffers = new BackendBuffer[count];
         }
         a.size = 0;
         return a;
@@ -96,8 +104,7 @@ public final class LaunchArgs implements KernelArguments {
 
     @Override
     public Kind kind(int i) {
-        Object r = refs[i];
-        return r instanceof BackendBuffer ? Kind.BUFFER : (Kind) r;
+        return KINDS[kinds[i]];
     }
 
     @Override
@@ -107,7 +114,7 @@ public final class LaunchArgs implements KernelArguments {
 
     @Override
     public BackendBuffer buffer(int i) {
-        return refs[i] instanceof BackendBuffer b ? b : null;
+        return kinds[i] == BUFFER ? buffers[i] : null;
     }
 
     /**
@@ -118,8 +125,8 @@ public final class LaunchArgs implements KernelArguments {
         BackendBuffer b = a.buffer();
         long offset = a.offset();
         int at = reserve(2);
-        refs[at] = b;
-        refs[at + 1] = Kind.I64;
+        setBuffer(at, b);
+        kinds[at + 1] = I64;
         bits[at + 1] = offset;
         return this;
     }
@@ -127,8 +134,7 @@ public final class LaunchArgs implements KernelArguments {
     /** A device buffer (a pointer to its start). */
     public LaunchArgs buffer(BackendBuffer b) {
         if (b == null) throw new KernelLaunchException("launch: argument " + size + " is null" + EXPECTED);
-        int at = reserve(1);
-        refs[at] = b;
+        setBuffer(reserve(1), b);
         return this;
     }
 
@@ -156,7 +162,7 @@ public final class LaunchArgs implements KernelArguments {
     public LaunchArgs i64s(long[] vs) {
         int at = reserve(vs.length);
         for (int i = 0; i < vs.length; i++) {
-            refs[at + i] = Kind.I64;
+            kinds[at + i] = I64;
             bits[at + i] = vs[i];
         }
         return this;
@@ -167,7 +173,7 @@ public final class LaunchArgs implements KernelArguments {
         int n = vs.size();
         int at = reserve(n);
         for (int i = 0; i < n; i++) {
-            refs[at + i] = Kind.I64;
+            kinds[at + i] = I64;
             bits[at + i] = vs.get(i);
         }
         return this;
@@ -255,8 +261,9 @@ public final class LaunchArgs implements KernelArguments {
                     "LaunchArgs.append: [" + from + ", " + to + ") of " + run.size + " arguments");
         }
         int at = reserve(to - from);
-        System.arraycopy(run.refs, from, refs, at, to - from);
+        System.arraycopy(run.kinds, from, kinds, at, to - from);
         System.arraycopy(run.bits, from, bits, at, to - from);
+        for (int i = from; i < to; i++) if (run.kinds[i] == BUFFER) setBuffer(at + i - from, run.buffers[i]);
         return this;
     }
 
@@ -268,10 +275,10 @@ public final class LaunchArgs implements KernelArguments {
     /** The positions of the buffer arguments, in order (an array's buffer is followed by its offset). */
     public int[] bufferPositions() {
         int n = 0;
-        for (int i = 0; i < size; i++) if (refs[i] instanceof BackendBuffer) n++;
+        for (int i = 0; i < size; i++) if (kinds[i] == BUFFER) n++;
         int[] at = new int[n];
         n = 0;
-        for (int i = 0; i < size; i++) if (refs[i] instanceof BackendBuffer) at[n++] = i;
+        for (int i = 0; i < size; i++) if (kinds[i] == BUFFER) at[n++] = i;
         return at;
     }
 
@@ -290,8 +297,8 @@ public final class LaunchArgs implements KernelArguments {
         LaunchArgs c = copy();
         boolean found = false;
         for (int i = 0; i < c.size; i++) {
-            if (c.refs[i] == from) {
-                c.refs[i] = to;
+            if (c.kinds[i] == BUFFER && c.buffers[i] == from) {
+                c.buffers[i] = to;
                 found = true;
             }
         }
@@ -320,22 +327,29 @@ public final class LaunchArgs implements KernelArguments {
 
     private LaunchArgs put(Kind kind, long v) {
         int at = reserve(1);
-        refs[at] = kind;
+        kinds[at] = (byte) kind.ordinal();
         bits[at] = v;
         return this;
     }
 
+    // a buffer argument; the store is skipped when the slot holds it already (a loop of one operation)
+    private void setBuffer(int at, BackendBuffer b) {
+        kinds[at] = BUFFER;
+        if (buffers[at] != b) buffers[at] = b;
+    }
+
     /**
      * The index of the first of {@code n} new slots, growing the storage when they do not fit. Called
-     * before {@code refs} or {@code bits} is named in a store: {@code bits[reserve(1)] = v} would store
+     * before an array is named in a store: {@code bits[reserve(1)] = v} would store
      * into the array that was there before it grew.
      */
     private int reserve(int n) {
         int at = size;
-        if (refs.length - at < n) {
-            int grown = Math.max(at + n, 2 * refs.length);
-            refs = Arrays.copyOf(refs, grown);
+        if (kinds.length - at < n) {
+            int grown = Math.max(at + n, 2 * kinds.length);
+            kinds = Arrays.copyOf(kinds, grown);
             bits = Arrays.copyOf(bits, grown);
+            buffers = Arrays.copyOf(buffers, grown);
         }
         size = at + n;
         return at;
@@ -350,7 +364,7 @@ public final class LaunchArgs implements KernelArguments {
             Kind k = kind(i);
             s.append(k).append(' ');
             switch (k) {
-                case BUFFER -> s.append(refs[i]);
+                case BUFFER -> s.append(buffers[i]);
                 case F32 -> s.append(Float.intBitsToFloat((int) bits[i]));
                 case F64 -> s.append(Double.longBitsToDouble(bits[i]));
                 case I8 -> s.append((byte) bits[i]);
