@@ -261,9 +261,15 @@ public final class LaunchArgs implements KernelArguments {
                     "LaunchArgs.append: [" + from + ", " + to + ") of " + run.size + " arguments");
         }
         int at = reserve(to - from);
-        System.arraycopy(run.kinds, from, kinds, at, to - from);
-        System.arraycopy(run.bits, from, bits, at, to - from);
-        for (int i = from; i < to; i++) if (run.kinds[i] == BUFFER) setBuffer(at + i - from, run.buffers[i]);
+        // one pass, not an arraycopy per array: a run is a few arguments, appended on every reduction
+        byte[] rk = run.kinds;
+        long[] rb = run.bits;
+        for (int i = from, j = at; i < to; i++, j++) {
+            byte k = rk[i];
+            kinds[j] = k;
+            bits[j] = rb[i];
+            if (k == BUFFER) setBuffer(j, run.buffers[i]);
+        }
         return this;
     }
 
