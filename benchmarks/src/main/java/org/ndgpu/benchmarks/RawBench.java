@@ -3,7 +3,9 @@ package org.ndgpu.benchmarks;
 import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.Nd;
+import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.KernelArguments;
 import org.ndgpu.backend.opencl.OpenClHandles;
 import org.ndgpu.device.Device;
 import org.ndgpu.examples.raw.TransposeExample;
@@ -113,13 +115,37 @@ public final class RawBench {
         var backend = device.backend();
         var kernel = saxpy.compile(device).kernelOn(device);
         var stream = device.currentStream().backendStream();
-        Object[] raw = {1.0f, a.buffer(), b.buffer(), c.buffer(), 256};
+        KernelArguments raw =
+                new Saxpy(Float.floatToRawIntBits(1.0f), new BackendBuffer[] {a.buffer(), b.buffer(), c.buffer()}, 256);
         Bench.rowHost(
                 "  the same, backend.launch directly", () -> backend.launch(stream, kernel, one, blk256, 0, raw), 2000);
         if (OpenClHandles.isOpenCl(backend)) {
             // the driver's own floor: the same enqueue with nothing of ndgpu around it (arguments already set)
             Runnable bare = DriverFloor.clEnqueue(OpenClHandles.queue(stream), OpenClHandles.kernel(kernel), 256, 256);
             Bench.rowHost("  the same, a bare clEnqueueNDRangeKernel", bare, 2000);
+        }
+    }
+
+    /** saxpy's arguments (float a, x, y, out, int n) as the backend reads them, made once. */
+    private record Saxpy(int aBits, BackendBuffer[] buffers, int n) implements KernelArguments {
+        @Override
+        public int size() {
+            return 5;
+        }
+
+        @Override
+        public Kind kind(int i) {
+            return i == 0 ? Kind.F32 : i == 4 ? Kind.I32 : Kind.BUFFER;
+        }
+
+        @Override
+        public long bits(int i) {
+            return i == 0 ? aBits & 0xFFFF_FFFFL : i == 4 ? n : 0;
+        }
+
+        @Override
+        public BackendBuffer buffer(int i) {
+            return i >= 1 && i <= 3 ? buffers[i - 1] : null;
         }
     }
 }

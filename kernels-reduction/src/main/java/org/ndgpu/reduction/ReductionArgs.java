@@ -50,14 +50,14 @@ final class ReductionArgs {
      * The arguments of a one-pass launch less the per-call ones: every number in it follows from the
      * plan, that is from the call's geometry (shapes, strides, offsets), so a repeat of the previous
      * call's geometry appends the buffers and scalars between runs of {@code fixed} instead of
-     * boxing every offset, stride and size again. {@code fixed} holds each input's offset and
+     * appending every offset, stride and size again. {@code fixed} holds each input's offset and
      * strides ({@code inputRun} arguments each), then the output's offset, strides and the sizes.
      */
     record Template(LaunchArgs fixed, int inputRun) {
-        /** This call's arguments (the template itself is shared and never written). */
+        /** This call's arguments, in the thread's reused builder (the template itself is shared and never written). */
         LaunchArgs fill(List<NDArray> ins, LaunchArgs scalars, NDArray out) {
             int na = ins.size();
-            LaunchArgs v = LaunchArgs.of(fixed.size() + na + 1 + scalars.size());
+            LaunchArgs v = LaunchArgs.reused(fixed.size() + na + 1 + scalars.size());
             int at = 0;
             for (int q = 0; q < na; q++) {
                 v.buffer(ins.get(q).buffer()).append(fixed, at, at + inputRun);

@@ -98,14 +98,12 @@ public final class ReductionLoop {
 
         LaunchArgs scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
         if (g == 1) {
-            launch(
-                    device,
-                    spec,
-                    plan.first(),
-                    hit.first(),
-                    gridK,
-                    tx * ty,
-                    hit.onePass().fill(ins, scalars, out));
+            LaunchArgs one = hit.onePass().fill(ins, scalars, out);
+            try {
+                launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, one);
+            } finally {
+                one.release();
+            }
             return;
         }
         int inputArgs = na * (2 + k.dims().length + r.dims().length), outArgs = 2 + k.dims().length;

@@ -71,10 +71,12 @@ public interface Backend {
 
     /**
      * Launches {@code kernel} with {@code grid} blocks of {@code block} threads in each dimension
-     * (CUDA terms; OpenCL's global size is grid x block). Arguments are {@link BackendBuffer}s
-     * (device pointers), Integer (32-bit), Long (64-bit), Float, Double, Short, Byte, Boolean (one
-     * byte, 0 or 1: OpenCL C has no bool kernel parameter), or {@link LocalMemory} (OpenCL __local
-     * bytes; on CUDA it adds to dynamic shared memory). Every backend accepts exactly these.
+     * (CUDA terms; OpenCL's global size is grid x block), with {@code args} in the order of the
+     * kernel's parameters: device buffers (pointers), 8-, 16-, 32- and 64-bit integers, floats,
+     * doubles, booleans (one byte, 0 or 1: OpenCL C has no bool kernel parameter) and local memory
+     * (OpenCL __local bytes; on CUDA it adds to dynamic shared memory), each typed by its
+     * {@link KernelArguments.Kind}. Every backend accepts exactly these; the arguments are read
+     * during the call and not kept.
      */
     void launch(
             BackendStream stream,
@@ -82,7 +84,7 @@ public interface Backend {
             long[] grid,
             long[] block,
             long dynamicSharedBytes,
-            Object... args);
+            KernelArguments args);
 
     /**
      * How many times {@link #launch} was called on this device since it was opened, over all

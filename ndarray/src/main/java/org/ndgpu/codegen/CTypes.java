@@ -73,26 +73,6 @@ public final class CTypes {
         return "(" + compute(to) + ")(" + expr + ")";
     }
 
-    /** The Java boxed value a kernel scalar parameter of {@code d} is passed as (float16 goes as float). */
-    public static Object scalarArg(DType d, Number v) {
-        return switch (d) {
-            case BOOL -> (byte) (v.doubleValue() != 0 ? 1 : 0);
-            case UINT8, INT8 -> v.byteValue();
-            case INT16, UINT16 ->
-                v.shortValue(); // an unsigned scalar travels as the signed type of its width, same bits
-            case INT32, UINT32 -> v.intValue();
-            case INT64, UINT64 -> v.longValue();
-            // a float16 scalar is a float16 value (NumPy casts a Python float to the array's float16:
-            // 70000.0 becomes inf), carried as a float
-            case FLOAT16 -> Float.float16ToFloat(Float.floatToFloat16(v.floatValue()));
-            case FLOAT32 -> v.floatValue();
-            case FLOAT64 -> v.doubleValue();
-            case COMPLEX64, COMPLEX128 ->
-                throw new org.ndgpu.exceptions.DTypeException(
-                        "kernel scalar: complex scalars are not supported as kernel arguments");
-        };
-    }
-
     /** The declared type of a scalar parameter of {@code d} (float16 scalars travel as float). */
     public static String scalarParam(DType d) {
         return d == DType.FLOAT16 ? "float" : compute(d);

@@ -232,57 +232,62 @@ public final class ElementwiseLoop {
 
         boolean contiguous = layout.contiguous();
         ParamList ps = spec.paramList();
-        LaunchArgs kargs = LaunchArgs.of(contiguous ? 1 + ps.flatArgs : 1 + nd + ps.flatArgs + nd * ps.indexed);
-        Kind[] kinds = ps.kinds;
-        int q0 = 0;
-        for (int k = 0; k < kinds.length; k++) {
-            Kind kind = kinds[k];
-            Object a = args[k];
-            if (kind == Kind.SCALAR) {
-                if (!(a instanceof Number num)) {
-                    throw new DTypeException(spec.name() + ": parameter '"
-                            + spec.params().get(k).name() + "' expects a number, got " + a);
+        LaunchArgs kargs = LaunchArgs.reused(contiguous ? 1 + ps.flatArgs : 1 + nd + ps.flatArgs + nd * ps.indexed);
+        try {
+            Kind[] kinds = ps.kinds;
+            int q0 = 0;
+            for (int k = 0; k < kinds.length; k++) {
+                Kind kind = kinds[k];
+                Object a = args[k];
+                if (kind == Kind.SCALAR) {
+                    if (!(a instanceof Number num)) {
+                        throw new DTypeException(spec.name() + ": parameter '"
+                                + spec.params().get(k).name() + "' expects a number, got " + a);
+                    }
+                    kargs.scalar(ps.dtypes[k], num);
+                    continue;
                 }
-                kargs.scalar(ps.dtypes[k], num);
-                continue;
+                kargs.array((NDArray) a);
+                if (kind != Kind.RAW) {
+                    if (!contiguous) kargs.i64s(st[q0]);
+                    q0++;
+                }
             }
-            kargs.array((NDArray) a);
-            if (kind != Kind.RAW) {
-                if (!contiguous) kargs.i64s(st[q0]);
-                q0++;
-            }
-        }
-        kargs.i64(n);
-        if (!contiguous) kargs.i64s(dims);
+            kargs.i64(n);
+            if (!contiguous) kargs.i64s(dims);
 
-        int block = Math.min(256, kernel.maxBlockSize());
-        if (layout.tiled()) {
-            // TILE x ROWS threads, each doing TILE / ROWS elements of a tile per phase (ROWS is in the source)
-            block = TiledLayout.TILE * TiledLayout.ROWS;
-            if (kernel.maxBlockSize() < block) {
-                throw new KernelLaunchException(spec.name() + ": the tiled kernel needs work-groups of " + block
-                        + " threads; " + device.id() + " allows this kernel " + kernel.maxBlockSize());
+            int block = Math.min(256, kernel.maxBlockSize());
+            if (layout.tiled()) {
+                // TILE x ROWS threads, each doing TILE / ROWS elements of a tile per phase (ROWS is in the source)
+                block = TiledLayout.TILE * TiledLayout.ROWS;
+                if (kernel.maxBlockSize() < block) {
+                    throw new KernelLaunchException(spec.name() + ": the tiled kernel needs work-groups of " + block
+                            + " threads; " + device.id() + " allows this kernel " + kernel.maxBlockSize());
+                }
+                long da = dims[layout.tileIn()];
+                long db = dims[layout.tileOut()];
+                long tiles = n
+                        / (da * db)
+                        * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE)
+                        * ((db + TiledLayout.TILE - 1) / TiledLayout.TILE);
+                long cap =
+                        device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
+                kargs.launch(device, kernel, Math.min(tiles, cap), block);
+                return;
             }
-            long da = dims[layout.tileIn()];
-            long db = dims[layout.tileOut()];
-            long tiles = n
-                    / (da * db)
-                    * ((da + TiledLayout.TILE - 1) / TiledLayout.TILE)
-                    * ((db + TiledLayout.TILE - 1) / TiledLayout.TILE);
+            if (layout.rows()) {
+                // no more threads per group than a row has steps (a short row would leave most idle)
+                long steps = (dims[nd - 1] + layout.vector() - 1) / layout.vector();
+                block = (int) Math.min(block, Math.max(32, (steps + 31) / 32 * 32));
+            }
+            long work = (n + layout.vector() - 1) / layout.vector();
+            long groups = layout.rows() ? n / dims[nd - 1] : (work + block - 1) / block;
             long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
-            kargs.launch(device, kernel, Math.min(tiles, cap), block);
-            return;
+            long grid = Math.min(groups, cap);
+            kargs.launch(device, kernel, grid, block);
+        } finally {
+            kargs.release();
         }
-        if (layout.rows()) {
-            // no more threads per group than a row has steps (a short row would leave most idle)
-            long steps = (dims[nd - 1] + layout.vector() - 1) / layout.vector();
-            block = (int) Math.min(block, Math.max(32, (steps + 31) / 32 * 32));
-        }
-        long work = (n + layout.vector() - 1) / layout.vector();
-        long groups = layout.rows() ? n / dims[nd - 1] : (work + block - 1) / block;
-        long cap = device.isGpu() ? (1L << 22) : Math.max(1, device.facts().computeUnits()) * 16L;
-        long grid = Math.min(groups, cap);
-        kargs.launch(device, kernel, grid, block);
     }
 
     /** The kernel of {@code spec} for {@code layout} among {@code device}'s kernels: generated and compiled on first use. */

@@ -141,20 +141,25 @@ public final class RawKernel implements Serializable {
         KernelSignature sig = module.signature(name);
         Launch.checkCount(what, sig, kernel.parameterCount(), args);
         boolean translated = module.translatedOn(device);
-        LaunchArgs kargs = LaunchArgs.of(args.length);
-        long dynamicShared = shared.bytes();
-        for (int i = 0; i < args.length; i++) {
-            Object v = Launch.convert(what, device, sig, i, args[i]);
-            if (translated && v instanceof Backend.LocalMemory lm) {
-                // OpenCL C on CUDA: each __local parameter is a byte offset into the launch's dynamic shared memory
-                dynamicShared = (dynamicShared + 15) & ~15L;
-                kargs.i64(dynamicShared);
-                dynamicShared += lm.bytes();
-            } else {
-                kargs.value(v);
+        // the thread's builder: a wrong argument throws before the launch, so it is released in finally
+        LaunchArgs kargs = LaunchArgs.reused(args.length);
+        try {
+            long dynamicShared = shared.bytes();
+            for (int i = 0; i < args.length; i++) {
+                Object v = Launch.convert(what, device, sig, i, args[i]);
+                if (translated && v instanceof Backend.LocalMemory lm) {
+                    // OpenCL C on CUDA: each __local parameter is a byte offset into the launch's dynamic shared memory
+                    dynamicShared = (dynamicShared + 15) & ~15L;
+                    kargs.i64(dynamicShared);
+                    dynamicShared += lm.bytes();
+                } else {
+                    kargs.value(v);
+                }
             }
+            kargs.launch(device, kernel, grid, block, dynamicShared);
+        } finally {
+            kargs.release();
         }
-        kargs.launch(device, kernel, grid, block, dynamicShared);
     }
 
     /** The compiled kernel on {@code device}, compiling on first use. */

@@ -17,6 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ndgpu.Nd;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.ndarray.DType;
@@ -225,11 +226,12 @@ public class DeviceTest extends PerDeviceTest {
                                 new long[] {1},
                                 new long[] {64},
                                 0,
-                                outs[out].buffer(),
-                                ins[in].buffer(),
-                                a,
-                                b,
-                                n);
+                                LaunchArgs.of(5)
+                                        .buffer(outs[out].buffer())
+                                        .buffer(ins[in].buffer())
+                                        .f32(a)
+                                        .f32(b)
+                                        .i32(n));
                 float[] got = outs[out].toFloatArray();
                 for (int i = 0; i < 64; i++) {
                     float want = i < n ? a * hin[in][i] + b : -7.0f;
@@ -335,7 +337,14 @@ public class DeviceTest extends PerDeviceTest {
     private void runTwice(org.ndgpu.backend.BackendKernel k) {
         try (NDArray x = Nd.array(new float[] {1, 2, 3, 4})) {
             Device d = device();
-            d.backend().launch(d.currentStream().backendStream(), k, new long[] {1}, new long[] {4}, 0, x.buffer(), 4);
+            d.backend()
+                    .launch(
+                            d.currentStream().backendStream(),
+                            k,
+                            new long[] {1},
+                            new long[] {4},
+                            0,
+                            LaunchArgs.of(2).buffer(x.buffer()).i32(4));
             assertArrayEquals(new float[] {2, 4, 6, 8}, x.toFloatArray());
         }
     }

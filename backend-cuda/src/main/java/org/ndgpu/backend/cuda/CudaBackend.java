@@ -15,6 +15,7 @@ import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.KernelArguments;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 
@@ -324,7 +325,7 @@ public final class CudaBackend implements Backend {
             long[] grid,
             long[] block,
             long dynamicSharedBytes,
-            Object... args) {
+            KernelArguments args) {
         launcher.counted();
         if (!(kernel instanceof CudaKernel k) || k.program.owner != this) {
             throw CudaLaunchErrors.notOurs(id, kernel);

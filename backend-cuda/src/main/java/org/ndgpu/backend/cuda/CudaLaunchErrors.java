@@ -2,6 +2,7 @@ package org.ndgpu.backend.cuda;
 
 import java.util.Arrays;
 import org.ndgpu.backend.BackendKernel;
+import org.ndgpu.backend.KernelArguments;
 import org.ndgpu.exceptions.KernelLaunchException;
 
 /**
@@ -46,10 +47,9 @@ final class CudaLaunchErrors {
                 + "; expected a device buffer, Integer, Long, Float, Double, Short, Byte, Boolean or LocalMemory");
     }
 
-    static KernelLaunchException badArgument(String id, CudaKernel k, Object[] args, int i, int param, int size) {
-        String got = args[i] instanceof CudaBuffer
-                ? "a device pointer"
-                : args[i].getClass().getSimpleName();
+    static KernelLaunchException badArgument(
+            String id, CudaKernel k, KernelArguments.Kind kind, int i, int param, int size) {
+        String got = kind == KernelArguments.Kind.BUFFER ? "a device pointer" : kind.javaName();
         return new KernelLaunchException(id + " launch of '" + k.name + "': argument " + i + " is " + got + " (" + size
                 + " bytes) but parameter " + param + " of the kernel is "
                 + (param < k.paramSizes.length

@@ -2,6 +2,7 @@ package org.ndgpu.backend.cuda;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.AtomicLong;
+import org.ndgpu.backend.KernelArguments;
 
 /**
  * The kernel launches of one {@link CudaBackend}: the checks against the device's and the kernel's
@@ -46,7 +47,7 @@ final class CudaLauncher {
         return lastKernel;
     }
 
-    void launch(CudaStream s, CudaKernel k, long[] grid, long[] block, long dynamicSharedBytes, Object[] args) {
+    void launch(CudaStream s, CudaKernel k, long[] grid, long[] block, long dynamicSharedBytes, KernelArguments args) {
         CudaScratch sc = CudaBackend.scratch();
         // in a capture the context is always made current: a failed launch would invalidate the capture
         boolean assumed = !s.capturing && backend.enterLaunch(sc);

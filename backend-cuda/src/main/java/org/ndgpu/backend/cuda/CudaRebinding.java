@@ -10,8 +10,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.backend.KernelArguments;
 
 /**
  * Moving an executable graph's pointers to other buffers, for {@code Graph.launch(bindings)}: the
@@ -45,23 +45,17 @@ final class CudaRebinding {
     record Launch(long function, long[] slots, int[] sizes, boolean[] buffer) {}
 
     /** The launch {@code args} of {@code k} just packed into {@code staged}, as {@link CudaScratch#pack} packed them. */
-    static Launch record(CudaKernel k, long[] staged, Object[] args) {
+    static Launch record(CudaKernel k, long[] staged, KernelArguments args) {
         int n = 0;
-        for (Object a : args) if (!(a instanceof Backend.LocalMemory)) n++;
+        for (int i = 0; i < args.size(); i++) if (args.kind(i) != KernelArguments.Kind.LOCAL) n++;
         int[] sizes = new int[n];
         boolean[] buffer = new boolean[n];
         int j = 0;
-        for (Object a : args) {
-            if (a instanceof Backend.LocalMemory) continue;
-            sizes[j] = switch (a) {
-                case Integer v -> 4;
-                case Float v -> 4;
-                case Short v -> 2;
-                case Byte v -> 1;
-                case Boolean v -> 1;
-                default -> 8;
-            };
-            buffer[j++] = a instanceof CudaBuffer;
+        for (int i = 0; i < args.size(); i++) {
+            KernelArguments.Kind kind = args.kind(i);
+            if (kind == KernelArguments.Kind.LOCAL) continue;
+            sizes[j] = kind.bytes();
+            buffer[j++] = kind == KernelArguments.Kind.BUFFER;
         }
         long[] slots = new long[n];
         System.arraycopy(staged, 0, slots, 0, n);

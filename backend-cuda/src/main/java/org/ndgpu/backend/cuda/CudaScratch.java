@@ -6,7 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
-import org.ndgpu.backend.Backend;
+import org.ndgpu.backend.KernelArguments;
 
 /**
  * One thread's native memory for driver calls of a {@link CudaBackend}, reused call after call so that
@@ -50,51 +50,31 @@ final class CudaScratch {
     /**
      * Writes {@code args} into the argument block, each checked against the kernel's parameter sizes
      * where the driver reports them, and returns the dynamic shared memory bytes that
-     * {@link Backend.LocalMemory} arguments ask for (they take no parameter slot).
+     * {@link KernelArguments.Kind#LOCAL} arguments ask for (they take no parameter slot).
      */
-    long pack(CudaBackend owner, String id, CudaKernel k, Object[] args) {
-        if (args.length > capacity) grow(Math.max(args.length, 2 * capacity));
+    long pack(CudaBackend owner, String id, CudaKernel k, KernelArguments args) {
+        int count = args.size();
+        if (count > capacity) grow(Math.max(count, 2 * capacity));
         long[] slots = staged;
         int[] expected = k.paramSizes;
         long shared = 0;
         int n = 0;
-        for (int i = 0; i < args.length; i++) {
-            Object arg = args[i];
+        for (int i = 0; i < count; i++) {
+            KernelArguments.Kind kind = args.kind(i);
             long bits;
-            int size;
-            if (arg instanceof CudaBuffer b) {
+            int size = kind.bytes();
+            if (kind == KernelArguments.Kind.BUFFER) {
+                if (!(args.buffer(i) instanceof CudaBuffer b)) throw CudaLaunchErrors.badType(id, k, i, args.buffer(i));
                 if (b.owner != owner || b.freed) throw CudaLaunchErrors.badBuffer(id, k, i, b);
                 bits = b.pointer;
-                size = 8;
-            } else if (arg instanceof Integer v) {
-                bits = v & 0xFFFF_FFFFL;
-                size = 4;
-            } else if (arg instanceof Long v) {
-                bits = v;
-                size = 8;
-            } else if (arg instanceof Float v) {
-                bits = Float.floatToRawIntBits(v) & 0xFFFF_FFFFL;
-                size = 4;
-            } else if (arg instanceof Double v) {
-                bits = Double.doubleToRawLongBits(v);
-                size = 8;
-            } else if (arg instanceof Short v) {
-                bits = v & 0xFFFFL;
-                size = 2;
-            } else if (arg instanceof Byte v) {
-                bits = v & 0xFFL;
-                size = 1;
-            } else if (arg instanceof Boolean v) {
-                bits = v ? 1 : 0;
-                size = 1;
-            } else if (arg instanceof Backend.LocalMemory m) {
-                shared += m.bytes();
+            } else if (kind == KernelArguments.Kind.LOCAL) {
+                shared += args.bits(i);
                 continue;
             } else {
-                throw CudaLaunchErrors.badType(id, k, i, arg);
+                bits = args.bits(i); // the value's low `size` bytes, the rest zero
             }
             if (expected != null && (n >= expected.length || expected[n] != size))
-                throw CudaLaunchErrors.badArgument(id, k, args, i, n, size);
+                throw CudaLaunchErrors.badArgument(id, k, kind, i, n, size);
             // the driver reads a parameter of `size` bytes from the start of its slot
             slots[n++] = BIG_ENDIAN ? bits << (64 - 8 * size) : bits;
         }

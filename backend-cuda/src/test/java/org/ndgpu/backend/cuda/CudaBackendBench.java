@@ -11,6 +11,8 @@ import org.ndgpu.backend.BackendEvent;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.KernelArguments;
+import org.ndgpu.codegen.LaunchArgs;
 
 /**
  * GPU figures of the CUDA backend (run on the GPU host): device copy bandwidth, host-device
@@ -163,7 +165,7 @@ public final class CudaBackendBench {
         long[] grid = {1}, block = {32};
         Integer count = 32;
         for (int i = 0; i < 20_000; i++) {
-            cuda.launch(s, tiny, grid, block, 0, a, count);
+            cuda.launch(s, tiny, grid, block, 0, args(a, count));
             if (i % 500 == 499) cuda.synchronize(s);
         }
         cuda.synchronize(s);
@@ -171,7 +173,7 @@ public final class CudaBackendBench {
         int batch = 500;
         for (int rep = 0; rep < 100; rep++) {
             long t0 = System.nanoTime();
-            for (int i = 0; i < batch; i++) cuda.launch(s, tiny, grid, block, 0, a, count);
+            for (int i = 0; i < batch; i++) cuda.launch(s, tiny, grid, block, 0, args(a, count));
             long t1 = System.nanoTime();
             us.add((t1 - t0) / 1e3 / batch);
             cuda.synchronize(s);
@@ -185,7 +187,7 @@ public final class CudaBackendBench {
                 batch));
         // and end-to-end throughput including the GPU, 20000 launches then a synchronize
         long t0 = System.nanoTime();
-        for (int i = 0; i < 20_000; i++) cuda.launch(s, tiny, grid, block, 0, a, count);
+        for (int i = 0; i < 20_000; i++) cuda.launch(s, tiny, grid, block, 0, args(a, count));
         cuda.synchronize(s);
         long t1 = System.nanoTime();
         rows.add(String.format(
@@ -199,5 +201,12 @@ public final class CudaBackendBench {
         System.out.println("CudaBackendBench on " + cuda.facts().name() + "; staging " + PinnedStaging.describe());
         for (String r : rows) System.out.println(r);
         cuda.close();
+    }
+
+    /** Launch arguments given as Objects, typed as the backend contract takes them. */
+    private static KernelArguments args(Object... values) {
+        LaunchArgs a = LaunchArgs.of(values.length);
+        for (Object v : values) a.value(v);
+        return a;
     }
 }

@@ -26,6 +26,8 @@ import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.KernelArguments;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.exceptions.KernelCompileException;
@@ -120,7 +122,12 @@ class CudaBackendGpuTest {
             assertTrue(k.parameterCount() == -1 || k.parameterCount() == 6, "parameters: " + k.parameterCount());
             long block = 256, grid = (n + block - 1) / block;
             cuda.launch(
-                    stream, k, new long[] {grid}, new long[] {block}, 0, by, (long) yoff, bx, (long) xoff, a, (long) n);
+                    stream,
+                    k,
+                    new long[] {grid},
+                    new long[] {block},
+                    0,
+                    args(by, (long) yoff, bx, (long) xoff, a, (long) n));
             float[] got = download(by, n + yoff);
             boolean exact = options.contains("--fmad=false");
             for (int i = 0; i < yoff; i++) assertEquals(y[i], got[i], "untouched prefix " + i);
@@ -143,7 +150,7 @@ class CudaBackendGpuTest {
         float[] x = random(n, 3);
         BackendBuffer b = upload(x);
         BackendKernel k = cuda.kernel(cuda.compile("scale", AXPY, List.of()), "scale");
-        cuda.launch(stream, k, new long[] {7}, new long[] {128}, 0, b, -2.0f, n);
+        cuda.launch(stream, k, new long[] {7}, new long[] {128}, 0, args(b, -2.0f, n));
         float[] got = download(b, n);
         for (int i = 0; i < n; i++) assertEquals(-2.0f * x[i], got[i], "element " + i);
         cuda.free(b);
@@ -181,7 +188,7 @@ class CudaBackendGpuTest {
             byte b2 = (byte) -1;
             float f2 = Float.intBitsToFloat(0x7FC00000 | (r.nextInt() & 0x3FFFFF)); // a NaN with a payload
             cuda.copyIn(stream, MemorySegment.ofArray(poison), out, 0, 8L * 9);
-            cuda.launch(stream, k, new long[] {1}, new long[] {1}, 0, out, b, sh, i, l, f, d, z, b2, f2);
+            cuda.launch(stream, k, new long[] {1}, new long[] {1}, 0, args(out, b, sh, i, l, f, d, z, b2, f2));
             long[] got = new long[9];
             cuda.copyOut(stream, out, 0, MemorySegment.ofArray(got), 8L * 9);
             long[] want = {
@@ -213,9 +220,14 @@ class CudaBackendGpuTest {
         BackendBuffer b = upload(x);
         BackendKernel scale = cuda.kernel(cuda.compile("axpy", AXPY, List.of()), "scale");
         cuda.launch(
-                stream, scale, new long[] {64}, new long[] {256}, 0, b, 2.0f, n); // this context is now the thread's
+                stream,
+                scale,
+                new long[] {64},
+                new long[] {256},
+                0,
+                args(b, 2.0f, n)); // this context is now the thread's
         assertEquals(0, CudaDriver.cuCtxSetCurrent(MemorySegment.NULL)); // as other code might
-        cuda.launch(stream, scale, new long[] {64}, new long[] {256}, 0, b, -0.5f, n);
+        cuda.launch(stream, scale, new long[] {64}, new long[] {256}, 0, args(b, -0.5f, n));
         float[] got = download(b, n);
         for (int i = 0; i < n; i++) assertEquals(x[i] * 2.0f * -0.5f, got[i], "element " + i);
 
@@ -224,7 +236,7 @@ class CudaBackendGpuTest {
         BackendKernel reverse = cuda.kernel(cuda.compile("reverse-big", AXPY, List.of("-DND_BIG")), "reverse_block");
         assertEquals(0, CudaDriver.cuCtxSetCurrent(MemorySegment.NULL));
         // 64 KiB of dynamic shared memory: above the 48 KiB default, so the launch raises the kernel's limit
-        cuda.launch(stream, reverse, new long[] {blocks}, new long[] {block}, 64 * 1024, c);
+        cuda.launch(stream, reverse, new long[] {blocks}, new long[] {block}, 64 * 1024, args(c));
         float[] rev = download(c, block * blocks);
         for (int i = 0; i < block * blocks; i++) {
             int blockStart = i / block * block;
@@ -240,7 +252,8 @@ class CudaBackendGpuTest {
         float[] x = random(n, 4);
         BackendBuffer b = upload(x);
         BackendKernel k = cuda.kernel(cuda.compile("reverse", AXPY, List.of()), "reverse_block");
-        cuda.launch(stream, k, new long[] {blocks}, new long[] {block}, 0, b, new Backend.LocalMemory(4L * block));
+        cuda.launch(
+                stream, k, new long[] {blocks}, new long[] {block}, 0, args(b, new Backend.LocalMemory(4L * block)));
         float[] got = download(b, n);
         for (int i = 0; i < n; i++) {
             int blk = i / block, t = i % block;
@@ -248,7 +261,7 @@ class CudaBackendGpuTest {
         }
         // more than the default 48 KiB: the backend raises the kernel's limit
         BackendBuffer big = upload(x);
-        cuda.launch(stream, k, new long[] {blocks}, new long[] {block}, 64 * 1024, big);
+        cuda.launch(stream, k, new long[] {blocks}, new long[] {block}, 64 * 1024, args(big));
         cuda.synchronize(stream);
         cuda.free(b);
         cuda.free(big);
@@ -281,15 +294,15 @@ class CudaBackendGpuTest {
         BackendBuffer b = cuda.allocate(4096);
         var e = assertThrows(
                 KernelLaunchException.class,
-                () -> cuda.launch(stream, bounded, new long[] {1}, new long[] {512}, 0, b));
+                () -> cuda.launch(stream, bounded, new long[] {1}, new long[] {512}, 0, args(b)));
         assertTrue(e.getMessage().contains("256"), e.getMessage());
         assertTrue(e.getMessage().contains("'bounded'"), e.getMessage());
         BackendKernel axpy = cuda.kernel(p, "axpy");
         var e2 = assertThrows(
                 KernelLaunchException.class,
-                () -> cuda.launch(stream, axpy, new long[] {1}, new long[] {1024, 2}, 0, b, 0L, b, 0L, 1f, 1L));
+                () -> cuda.launch(stream, axpy, new long[] {1}, new long[] {1024, 2}, 0, args(b, 0L, b, 0L, 1f, 1L)));
         assertTrue(e2.getMessage().contains("1024"), e2.getMessage());
-        cuda.launch(stream, bounded, new long[] {1}, new long[] {256}, 0, b); // at the limit: fine
+        cuda.launch(stream, bounded, new long[] {1}, new long[] {256}, 0, args(b)); // at the limit: fine
         cuda.synchronize(stream);
         cuda.free(b);
     }
@@ -302,21 +315,21 @@ class CudaBackendGpuTest {
             // an int where the kernel takes a long: would read garbage, so it is refused
             var e = assertThrows(
                     KernelLaunchException.class,
-                    () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, 0, b, 0L, 1f, 1L));
+                    () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, args(b, 0, b, 0L, 1f, 1L)));
             assertTrue(e.getMessage().contains("argument 1"), e.getMessage());
             var e2 = assertThrows(
                     KernelLaunchException.class,
-                    () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, 0L, b, 0L, 1f));
+                    () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, args(b, 0L, b, 0L, 1f)));
             assertTrue(e2.getMessage().contains("takes 6 parameters"), e2.getMessage());
         }
         var e3 = assertThrows(
                 KernelLaunchException.class,
-                () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, "text", b, 0L, 1f, 1L));
+                () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, args(b, "text", b, 0L, 1f, 1L)));
         assertTrue(e3.getMessage().contains("java.lang.String"), e3.getMessage());
         cuda.free(b);
         var e4 = assertThrows(
                 KernelLaunchException.class,
-                () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, b, 0L, b, 0L, 1f, 1L));
+                () -> cuda.launch(stream, k, new long[] {1}, new long[] {32}, 0, args(b, 0L, b, 0L, 1f, 1L)));
         assertTrue(e4.getMessage().contains("freed"), e4.getMessage());
         assertThrows(DeviceException.class, () -> cuda.free(b));
     }
@@ -340,7 +353,7 @@ class CudaBackendGpuTest {
         BackendKernel k = cuda.kernel(q, "scale");
         float[] x = random(1000, 9);
         BackendBuffer b = upload(x);
-        cuda.launch(stream, k, new long[] {4}, new long[] {256}, 0, b, 3f, 1000);
+        cuda.launch(stream, k, new long[] {4}, new long[] {256}, 0, args(b, 3f, 1000));
         float[] got = download(b, 1000);
         for (int i = 0; i < 1000; i++) assertEquals(3f * x[i], got[i]);
         cuda.free(b);
@@ -358,7 +371,8 @@ class CudaBackendGpuTest {
         cuda.fill(stream, b, 0, 4L * n, (byte) 0);
         BackendKernel k = cuda.kernel(cuda.compile("scale", AXPY, List.of()), "scale");
         BackendEvent start = cuda.record(stream);
-        for (int i = 0; i < 10; i++) cuda.launch(stream, k, new long[] {n / 256}, new long[] {256}, 0, b, 1.0001f, n);
+        for (int i = 0; i < 10; i++)
+            cuda.launch(stream, k, new long[] {n / 256}, new long[] {256}, 0, args(b, 1.0001f, n));
         BackendEvent end = cuda.record(stream);
         double ms = cuda.elapsedMillis(start, end);
         assertTrue(ms > 0, "elapsed " + ms);
@@ -456,7 +470,7 @@ class CudaBackendGpuTest {
         List<Throwable> errors = new ArrayList<>();
         Thread t = new Thread(() -> {
             try {
-                cuda.launch(stream, k, new long[] {16}, new long[] {256}, 0, b, 2f, 4096);
+                cuda.launch(stream, k, new long[] {16}, new long[] {256}, 0, args(b, 2f, 4096));
             } catch (Throwable e) {
                 errors.add(e);
             }
@@ -491,5 +505,12 @@ class CudaBackendGpuTest {
         assertTrue(out.contains("CUDA_ERROR_ILLEGAL_ADDRESS (sticky"), out);
         assertTrue(out.contains("unusable after an earlier sticky error"), out);
         assertInstanceOf(String.class, out);
+    }
+
+    /** Launch arguments given as Objects, typed as the backend contract takes them. */
+    private static KernelArguments args(Object... values) {
+        LaunchArgs a = LaunchArgs.of(values.length);
+        for (Object v : values) a.value(v);
+        return a;
     }
 }

@@ -4,6 +4,8 @@ import java.util.List;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.KernelArguments;
+import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.exceptions.DeviceException;
 
 /** Makes an illegal-address fault on purpose and prints what the backend says then and after. Run in its own JVM. */
@@ -21,7 +23,7 @@ public final class CudaFaultProbe {
                 "poke");
         int status = 1;
         try {
-            cuda.launch(s, k, new long[] {1}, new long[] {32}, 0, 0x10L); // a bad device pointer
+            cuda.launch(s, k, new long[] {1}, new long[] {32}, 0, args(0x10L)); // a bad device pointer
             cuda.synchronize(s);
             System.out.println("no error?!");
         } catch (DeviceException e) {
@@ -36,5 +38,12 @@ public final class CudaFaultProbe {
         }
         System.out.flush();
         System.exit(status);
+    }
+
+    /** Launch arguments given as Objects, typed as the backend contract takes them. */
+    private static KernelArguments args(Object... values) {
+        LaunchArgs a = LaunchArgs.of(values.length);
+        for (Object v : values) a.value(v);
+        return a;
     }
 }

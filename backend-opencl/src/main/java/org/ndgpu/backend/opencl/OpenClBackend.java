@@ -26,6 +26,7 @@ import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.KernelArguments;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.exceptions.KernelLaunchException;
@@ -141,7 +142,8 @@ public final class OpenClBackend implements Backend {
     record Program(cl_program program, byte[] binary, List<String> kernelNames) implements BackendProgram {}
 
     /**
-     * A cl_kernel and the argument values last set on it ({@code set}, guarded by the kernel's lock):
+     * A cl_kernel and the arguments last set on it ({@code set}: each one's buffer or kind, and
+     * {@code setBits}: its bits; guarded by the kernel's lock):
      * OpenCL keeps a kernel's arguments between launches, so a launch sets only those that changed
      * (a reduction in a loop repeats its 20-odd shapes and strides and its pooled buffers; each
      * clSetKernelArg through JOCL costs about a microsecond). {@code program} is the program it was
@@ -154,7 +156,8 @@ public final class OpenClBackend implements Backend {
             MemorySegment handle,
             int maxBlockSize,
             int parameterCount,
-            Object[] set)
+            Object[] set,
+            long[] setBits)
             implements BackendKernel {
         Kernel(String name, cl_kernel kernel, cl_program program, int maxBlockSize, int parameterCount) {
             this(
@@ -164,7 +167,8 @@ public final class OpenClBackend implements Backend {
                     OpenClLaunch.handle(kernel),
                     maxBlockSize,
                     parameterCount,
-                    new Object[Math.max(0, parameterCount)]);
+                    new Object[Math.max(0, parameterCount)],
+                    new long[Math.max(0, parameterCount)]);
         }
     }
 
@@ -324,7 +328,7 @@ public final class OpenClBackend implements Backend {
             long[] grid,
             long[] block,
             long dynamicSharedBytes,
-            Object... args) {
+            KernelArguments args) {
         launches.incrementAndGet();
         Kernel k = (Kernel) kernel;
         long threads = 1;
@@ -333,9 +337,10 @@ public final class OpenClBackend implements Backend {
             throw new KernelLaunchException(id() + " launch of '" + k.name + "': block of " + threads
                     + " threads exceeds the kernel's limit of " + k.maxBlockSize + " on " + facts.name());
         }
-        if (args.length != k.parameterCount) {
+        int count = args.size();
+        if (count != k.parameterCount) {
             throw new KernelLaunchException(id() + " launch of '" + k.name + "': the kernel takes " + k.parameterCount
-                    + " arguments, " + args.length + " given");
+                    + " arguments, " + count + " given");
         }
         if (stream instanceof OpenClGraph.Recorder r) {
             r.launch(k, grid, block, args);
@@ -344,17 +349,18 @@ public final class OpenClBackend implements Backend {
         // a cl_kernel's arguments are state: two threads launching one kernel must not interleave
         synchronized (k) {
             Object[] set = k.set;
-            for (int i = 0; i < args.length; i++) {
-                Object a = args[i], prev = set[i];
+            long[] setBits = k.setBits;
+            for (int i = 0; i < count; i++) {
+                KernelArguments.Kind kind = args.kind(i);
+                Object ref = kind == KernelArguments.Kind.BUFFER ? args.buffer(i) : kind;
+                long bits = args.bits(i);
                 // buffers by identity (a released cl_mem's handle value may come back for a new buffer), numbers by
-                // value
-                if (prev != null
-                        && a != null
-                        && (a instanceof Buffer ? a == prev : a.getClass() == prev.getClass() && a.equals(prev)))
-                    continue;
+                // kind and bits
+                if (ref == set[i] && (kind == KernelArguments.Kind.BUFFER || bits == setBits[i])) continue;
                 set[i] = null; // unknown until set succeeds
-                setArg(k, i, a);
-                set[i] = a;
+                setArg(k, i, args);
+                set[i] = ref;
+                setBits[i] = bits;
             }
             int st = OpenClLaunch.enqueue(((Queue) stream).handle, k.handle, grid, block);
             if (st != CL_SUCCESS) {
@@ -364,30 +370,29 @@ public final class OpenClBackend implements Backend {
         }
     }
 
-    void setArg(Kernel k, int i, Object a) {
+    /** clSetKernelArg of argument {@code i} of {@code args} on {@code k}. */
+    void setArg(Kernel k, int i, KernelArguments args) {
         MemorySegment h = k.handle;
-        int st = switch (a) {
-            case Buffer b -> OpenClLaunch.setArg(h, i, Sizeof.cl_mem, b.handle);
-            case Integer v -> OpenClLaunch.setArg(h, i, Sizeof.cl_int, v);
-            case Long v -> OpenClLaunch.setArg(h, i, Sizeof.cl_long, v);
-            case Float v -> OpenClLaunch.setArg(h, i, Sizeof.cl_float, Float.floatToRawIntBits(v));
-            case Double v -> OpenClLaunch.setArg(h, i, Sizeof.cl_double, Double.doubleToRawLongBits(v));
-            case Short v -> OpenClLaunch.setArg(h, i, Sizeof.cl_short, v);
-            case Byte v -> OpenClLaunch.setArg(h, i, Sizeof.cl_char, v);
-            // OpenCL C takes no bool kernel parameter: a Boolean is the one byte 0 or 1 (uchar), as on CUDA
-            case Boolean v -> OpenClLaunch.setArg(h, i, Sizeof.cl_char, v ? 1 : 0);
-            case LocalMemory l -> OpenClLaunch.setLocalArg(h, i, l.bytes());
-            case null ->
-                throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " is null");
-            default ->
-                throw new KernelLaunchException(
-                        id() + " launch of '" + k.name + "': argument " + i + " is a "
-                                + a.getClass().getSimpleName()
-                                + "; expected a device buffer, Integer, Long, Float, Double, Short, Byte, Boolean or LocalMemory");
+        KernelArguments.Kind kind = args.kind(i);
+        BackendBuffer buffer = args.buffer(i);
+        int st = switch (kind) {
+            case BUFFER -> {
+                if (!(buffer instanceof Buffer b)) {
+                    throw new KernelLaunchException(
+                            id() + " launch of '" + k.name + "': argument " + i + " is a "
+                                    + buffer.getClass().getSimpleName()
+                                    + "; expected a device buffer, Integer, Long, Float, Double, Short, Byte, Boolean or LocalMemory");
+                }
+                yield OpenClLaunch.setArg(h, i, Sizeof.cl_mem, b.handle);
+            }
+            case LOCAL -> OpenClLaunch.setLocalArg(h, i, args.bits(i));
+            // a boolean is the one byte 0 or 1 (uchar), as on CUDA: OpenCL C takes no bool kernel parameter
+            default -> OpenClLaunch.setArg(h, i, kind.bytes(), args.bits(i));
         };
         if (st != CL_SUCCESS) {
             throw new KernelLaunchException(id() + " launch of '" + k.name + "': argument " + i + " ("
-                    + a.getClass().getSimpleName() + ") rejected: " + CL.stringFor_errorCode(st)
+                    + (buffer != null ? buffer.getClass().getSimpleName() : kind.javaName()) + ") rejected: "
+                    + CL.stringFor_errorCode(st)
                     + (st == CL_INVALID_ARG_SIZE
                             ? " (a scalar of the wrong width, or a scalar where a pointer is expected)"
                             : ""));

@@ -16,6 +16,7 @@ import org.jocl.cl_kernel;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.KernelArguments;
 import org.ndgpu.backend.opencl.OpenClBackend.Buffer;
 import org.ndgpu.backend.opencl.OpenClBackend.Kernel;
 import org.ndgpu.backend.opencl.OpenClBackend.Queue;
@@ -55,7 +56,7 @@ final class OpenClGraph implements BackendGraph {
         this.commands = commandBuffer ? OpenClCommandBuffer.build(backend, this.ops) : null;
     }
 
-    record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local, Object[] args) {}
+    record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local, BackendBuffer[] buffers) {}
 
     record Copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long bytes) {}
 
@@ -84,11 +85,11 @@ final class OpenClGraph implements BackendGraph {
             return ended;
         }
 
-        void launch(Kernel k, long[] grid, long[] block, Object[] args) {
+        void launch(Kernel k, long[] grid, long[] block, KernelArguments args) {
             live();
             Kernel bound = OpenClPrograms.copy(owner, k);
             try {
-                for (int i = 0; i < args.length; i++) owner.setArg(bound, i, args[i]);
+                for (int i = 0; i < args.size(); i++) owner.setArg(bound, i, args);
             } catch (RuntimeException e) {
                 clReleaseKernel(bound.kernel());
                 throw e;
@@ -99,7 +100,11 @@ final class OpenClGraph implements BackendGraph {
                 global.setAtIndex(JAVA_LONG, d, grid[d] * block[d]);
                 local.setAtIndex(JAVA_LONG, d, block[d]);
             }
-            ops.add(new Launch(bound, dims, global, local, args.clone()));
+            // the buffer arguments, by position (null for the others), for a launch with other buffers
+            BackendBuffer[] buffers = new BackendBuffer[args.size()];
+            for (int i = 0; i < buffers.length; i++)
+                if (args.kind(i) == KernelArguments.Kind.BUFFER) buffers[i] = args.buffer(i);
+            ops.add(new Launch(bound, dims, global, local, buffers));
         }
 
         void copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long bytes) {
@@ -187,9 +192,14 @@ final class OpenClGraph implements BackendGraph {
         }
         for (Object op : ops) {
             if (!(op instanceof Launch l)) continue;
-            for (int i = 0; i < l.args.length; i++) {
-                if (l.args[i] instanceof Buffer b && (current.containsKey(b) || target.containsKey(b)))
-                    backend.setArg(l.kernel, i, target.getOrDefault(b, b));
+            for (int i = 0; i < l.buffers.length; i++) {
+                BackendBuffer b = l.buffers[i];
+                if (b != null && (current.containsKey(b) || target.containsKey(b))) {
+                    Buffer to = (Buffer) target.getOrDefault(b, b);
+                    backend.check(
+                            OpenClLaunch.setArg(l.kernel.handle(), i, org.jocl.Sizeof.cl_mem, to.handle()),
+                            "clSetKernelArg of a graph's buffer");
+                }
             }
         }
         IdentityHashMap<BackendBuffer, BackendBuffer> now = new IdentityHashMap<>();

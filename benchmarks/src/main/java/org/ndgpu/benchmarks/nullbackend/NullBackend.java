@@ -11,6 +11,7 @@ import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.KernelArguments;
 
 /**
  * A device that does no device work: allocation hands out empty handles, compile returns an empty
@@ -126,7 +127,12 @@ final class NullBackend implements Backend {
 
     @Override
     public void launch(
-            BackendStream s, BackendKernel kernel, long[] grid, long[] block, long dynamicSharedBytes, Object... args) {
+            BackendStream s,
+            BackendKernel kernel,
+            long[] grid,
+            long[] block,
+            long dynamicSharedBytes,
+            KernelArguments args) {
         launches.incrementAndGet();
     }
 
