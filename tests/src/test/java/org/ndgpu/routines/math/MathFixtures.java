@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,12 +26,19 @@ public final class MathFixtures implements AutoCloseable {
 
     /** The arrays of one group file, on the current device; close to release them. */
     public static MathFixtures load(String group) {
-        try {
-            Path p = Path.of(MathFixtures.class
-                    .getResource("/fixtures/math/" + group + ".npz")
-                    .toURI());
-            return new MathFixtures(Nd.loadNpz(p));
-        } catch (URISyntaxException e) {
+        // copied out of the class path: inside a jar (the GPU host runs the tests from jars) a
+        // resource has no file system path for Nd.loadNpz
+        String name = "/fixtures/math/" + group + ".npz";
+        try (java.io.InputStream in = MathFixtures.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("no fixture " + name);
+            Path p = java.nio.file.Files.createTempFile("ndgpu-fixture-" + group, ".npz");
+            try {
+                java.nio.file.Files.copy(in, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return new MathFixtures(Nd.loadNpz(p));
+            } finally {
+                java.nio.file.Files.deleteIfExists(p);
+            }
+        } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
     }
