@@ -316,7 +316,9 @@ final class HostileSweep {
                 "BackendProgram",
                 "BackendProvider",
                 "BackendProvider$Discovery",
-                "BackendStream")) {
+                "BackendStream",
+                "KernelArguments",
+                "KernelArguments$Kind")) {
             m.put("org.ndgpu.backend." + c, spi);
         }
         m.put(
