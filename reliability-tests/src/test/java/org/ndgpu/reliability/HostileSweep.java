@@ -317,6 +317,7 @@ final class HostileSweep {
                 "BackendProvider",
                 "BackendProvider$Discovery",
                 "BackendStream",
+                "BufferMoves",
                 "KernelArguments",
                 "KernelArguments$Kind")) {
             m.put("org.ndgpu.backend." + c, spi);

@@ -1,12 +1,12 @@
 package org.ndgpu.backend.cuda;
 
 import java.lang.foreign.MemorySegment;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.BufferMoves;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
 
@@ -24,7 +24,7 @@ final class CudaGraph implements BackendGraph {
     // read back at the first launch with other buffers
     private CudaRebinding.Nodes nodes;
     // the buffers the executable graph points at now instead of those captured
-    private IdentityHashMap<BackendBuffer, BackendBuffer> current = new IdentityHashMap<>();
+    private final BufferMoves current = new BufferMoves();
     private boolean closed;
 
     CudaGraph(CudaBackend owner, MemorySegment graph, MemorySegment exec, List<CudaRebinding.Launch> recorded) {
@@ -45,7 +45,7 @@ final class CudaGraph implements BackendGraph {
         CudaCapture.refuse(s, "a graph's launch", "a graph launched inside a capture");
         if (closed) throw new DeviceException(owner.id() + " graph launch: the graph was closed");
         if (exec == null) return;
-        if (!same(rebound, current)) rebind(rebound);
+        if (!current.isCurrent(rebound)) rebind(rebound);
         owner.enter("launch a graph");
         owner.check(CudaDriverGraphs.cuGraphLaunch(exec, s.handle), "launch a graph");
     }
@@ -63,10 +63,8 @@ final class CudaGraph implements BackendGraph {
                     + nodes.foreign + "; cuBLAS, cuFFT and NCCL calls record work whose arguments only the library"
                     + " knows); copy new data into the arrays the graph binds with Nd.copyto instead");
         }
-        if (nodes.foreign == null) CudaRebinding.rebind(owner, exec, nodes, target, current);
-        IdentityHashMap<BackendBuffer, BackendBuffer> now = new IdentityHashMap<>();
-        for (Map.Entry<BackendBuffer, BackendBuffer> e : target.entrySet()) now.put(e.getKey(), e.getValue());
-        current = now;
+        if (nodes.foreign == null) CudaRebinding.rebind(owner, exec, nodes, target, current.now());
+        current.set(target);
     }
 
     /** Destroys the executable graph and the graph; a launch in flight finishes first (the driver frees it after). */
@@ -79,13 +77,5 @@ final class CudaGraph implements BackendGraph {
         owner.enter("destroy a graph");
         owner.check(CudaDriverGraphs.cuGraphExecDestroy(exec), "destroy an executable graph");
         owner.check(CudaDriverGraphs.cuGraphDestroy(graph), "destroy a graph");
-    }
-
-    // by identity, whatever kind of map the caller gave
-    private static boolean same(Map<BackendBuffer, BackendBuffer> a, IdentityHashMap<BackendBuffer, BackendBuffer> b) {
-        if (a.size() != b.size()) return false;
-        for (Map.Entry<BackendBuffer, BackendBuffer> e : a.entrySet())
-            if (b.get(e.getKey()) != e.getValue()) return false;
-        return true;
     }
 }

@@ -6,7 +6,6 @@ import static org.jocl.CL.*;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jocl.CL;
@@ -16,6 +15,7 @@ import org.jocl.cl_kernel;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.BufferMoves;
 import org.ndgpu.backend.KernelArguments;
 import org.ndgpu.backend.opencl.OpenClBackend.Buffer;
 import org.ndgpu.backend.opencl.OpenClBackend.Kernel;
@@ -46,7 +46,7 @@ final class OpenClGraph implements BackendGraph {
     // the queue of the last launch: a launch on another queue first waits for it (guarded by the caller)
     private Queue last;
     // the buffers the recorded kernels' arguments point at now instead of those recorded (launch(stream, rebound))
-    private IdentityHashMap<BackendBuffer, BackendBuffer> current = new IdentityHashMap<>();
+    private final BufferMoves current = new BufferMoves();
     private boolean closed;
 
     private OpenClGraph(OpenClBackend backend, List<Object> ops, Arena sizes, boolean commandBuffer) {
@@ -173,7 +173,7 @@ final class OpenClGraph implements BackendGraph {
         backend.refuseCapture(stream, "a graph's launch", "a graph launched inside a capture");
         if (closed) throw new DeviceException(backend.id() + " graph launch: the graph was closed");
         Queue q = (Queue) stream;
-        if (!same(rebound, current)) rebind(rebound);
+        if (!current.isCurrent(rebound)) rebind(rebound);
         // by the native queue: a record's equals is an invokedynamic whose first call spins classes for
         // milliseconds, in the middle of a fresh JVM's second replay
         boolean switched = last != null && last.handle().address() != q.handle().address();
@@ -194,7 +194,7 @@ final class OpenClGraph implements BackendGraph {
             if (!(op instanceof Launch l)) continue;
             for (int i = 0; i < l.buffers.length; i++) {
                 BackendBuffer b = l.buffers[i];
-                if (b != null && (current.containsKey(b) || target.containsKey(b))) {
+                if (b != null && current.touched(b, target)) {
                     Buffer to = (Buffer) target.getOrDefault(b, b);
                     backend.check(
                             OpenClLaunch.setArg(l.kernel.handle(), i, org.jocl.Sizeof.cl_mem, to.handle()),
@@ -202,21 +202,11 @@ final class OpenClGraph implements BackendGraph {
                 }
             }
         }
-        IdentityHashMap<BackendBuffer, BackendBuffer> now = new IdentityHashMap<>();
-        for (Map.Entry<BackendBuffer, BackendBuffer> e : target.entrySet()) now.put(e.getKey(), e.getValue());
-        current = now;
-    }
-
-    // by identity, whatever kind of map the caller gave
-    static boolean same(Map<BackendBuffer, BackendBuffer> a, IdentityHashMap<BackendBuffer, BackendBuffer> b) {
-        if (a.size() != b.size()) return false;
-        for (Map.Entry<BackendBuffer, BackendBuffer> e : a.entrySet())
-            if (b.get(e.getKey()) != e.getValue()) return false;
-        return true;
+        current.set(target);
     }
 
     private Buffer moved(Buffer b) {
-        return current.isEmpty() ? b : (Buffer) current.getOrDefault(b, b);
+        return (Buffer) current.moved(b);
     }
 
     // one enqueue call per recorded operation
