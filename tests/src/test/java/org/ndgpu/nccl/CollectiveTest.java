@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Devices;
@@ -154,10 +155,10 @@ class CollectiveTest {
     }
 
     @Test
+    @Timeout(60) // the abort must end the other rank's wait, not its own timeout
     void aRankThatAbortsEndsTheOthersWait() {
         List<Collective> ranks = Collective.threads(twoCpus());
         AtomicReference<Throwable> seen = new AtomicReference<>();
-        long t0 = System.nanoTime();
         Devices.parallel(ranks.stream().map(Collective::device).toList(), (dev, r) -> {
             if (r == 1) {
                 ranks.get(1).abort(); // as a task failing before its collective does
@@ -168,7 +169,6 @@ class CollectiveTest {
             }
         });
         assertTrue(seen.get().getMessage().contains("aborted"), seen.get().getMessage());
-        assertTrue(System.nanoTime() - t0 < 60_000_000_000L, "the abort took too long");
         assertTrue(ranks.get(1).isClosed());
     }
 
