@@ -2,6 +2,7 @@ package org.ndgpu.device;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.ndgpu.config.Config;
 
@@ -51,13 +52,17 @@ final class Reclaimer {
         }
     }
 
-    // milliseconds the JVM's collectors have spent since it started, as they count them (pauses for G1's
-    // young, concurrent and full collectors); -1 where none counts
+    // milliseconds the JVM's collectors have paused the program since it started, as they count them:
+    // G1's young, concurrent and full collectors count pauses; ZGC and Shenandoah have a bean for their
+    // pauses beside one for their cycles, which run beside the program and are left out; -1 where none counts
     private static long pausedMillis() {
+        List<GarbageCollectorMXBean> beans = ManagementFactory.getGarbageCollectorMXBeans();
+        boolean pauseBeans = false;
+        for (GarbageCollectorMXBean gc : beans) pauseBeans |= gc.getName().endsWith("Pauses");
         long sum = -1;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+        for (GarbageCollectorMXBean gc : beans) {
             long t = gc.getCollectionTime();
-            if (t >= 0) sum = Math.max(sum, 0) + t;
+            if (t >= 0 && (!pauseBeans || gc.getName().endsWith("Pauses"))) sum = Math.max(sum, 0) + t;
         }
         return sum;
     }
