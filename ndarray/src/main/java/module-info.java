@@ -1,21 +1,15 @@
 /**
- * ndgpu's core: the array, dtypes, views, devices, streams, memory, the backend contract and kernel
- * generation. The backends and the operation modules plug in through ServiceLoader; the packages
- * they need (the backend contract, code generation, the service interfaces) are exported to them
- * only.
+ * ndgpu's core: the array, dtypes, views, copies and kernel generation, above the device runtime
+ * ({@code org.ndgpu.runtime}: devices, memory, the backend contract, the exceptions, the settings),
+ * which it passes on to every module that requires it. The operation modules plug in through
+ * ServiceLoader; the packages they need (code generation, the service interfaces) are exported to
+ * them only.
  */
 @SuppressWarnings("module") // the modules named in the qualified exports are built after this one
 module org.ndgpu.ndarray {
-    // the pool's early collections measure the collectors' pauses (MemoryPool, Reclaimer)
-    requires java.management;
+    requires transitive org.ndgpu.runtime;
 
-    exports org.ndgpu.exceptions;
-    exports org.ndgpu.config;
     exports org.ndgpu.ndarray;
-    exports org.ndgpu.device;
-    // the backend contract is public: a device tells its dialect and facts through it (RawKernel
-    // users pick their source by Dialect), and a third-party backend implements BackendProvider
-    exports org.ndgpu.backend;
     exports org.ndgpu.codegen to
             org.ndgpu.backend.opencl,
             org.ndgpu.backend.cuda,
@@ -43,13 +37,11 @@ module org.ndgpu.ndarray {
             org.ndgpu.special,
             org.ndgpu;
 
-    uses org.ndgpu.backend.BackendProvider;
     uses org.ndgpu.spi.UfuncRunner;
     uses org.ndgpu.spi.ReductionRunner;
     uses org.ndgpu.spi.Routines;
     uses org.ndgpu.spi.BlasProvider;
     uses org.ndgpu.spi.SolverProvider;
     uses org.ndgpu.spi.MatrixProducts;
-    uses org.ndgpu.spi.OptionalLibrary;
     uses org.ndgpu.spi.RealFft;
 }

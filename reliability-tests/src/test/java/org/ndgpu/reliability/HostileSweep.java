@@ -335,6 +335,14 @@ final class HostileSweep {
                 "a ServiceLoader provider (OptionalLibrary) that Device.problems() calls with the device list; "
                         + "public only because ServiceLoader needs it");
         m.put("org.ndgpu.device.Device$Scope", "made only by Device.use(); its one method is close()");
+        m.put(
+                "org.ndgpu.backend.OptionalLibrary",
+                "a ServiceLoader contract that NCCL's and cuFFT's checks implement and Device.problems() calls "
+                        + "with the device list; nothing for an application to call");
+        m.put(
+                "org.ndgpu.device.DeviceArray",
+                "the device runtime's name for NDArray (Graph.launch(bindings) takes them); its two methods are "
+                        + "NDArray's, swept there");
         String fn =
                 "a function the user writes (a lambda or subclass); the sweep passes one to every method that takes it";
         for (String c : List.of(
