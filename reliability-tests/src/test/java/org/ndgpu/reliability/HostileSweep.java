@@ -278,6 +278,7 @@ final class HostileSweep {
                 "org.ndgpu.elementwise.KernelParams$Param",
                 "org.ndgpu.elementwise.UfuncInlining",
                 "org.ndgpu.elementwise.UfuncLibrary",
+                "org.ndgpu.elementwise.CoreKernelLibrary",
                 "org.ndgpu.elementwise.UfuncLoops",
                 "org.ndgpu.elementwise.UfuncLoops$Loop",
                 "org.ndgpu.reduction.ReductionInlining",
