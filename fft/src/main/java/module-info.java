@@ -7,6 +7,7 @@
 @SuppressWarnings("module") // org.ndgpu, named in a qualified export, is built after this module
 module org.ndgpu.fft {
     requires org.ndgpu.ndarray;
+    requires org.ndgpu.elementwise; // its kernels: templates and the launch-argument builder
 
     uses org.ndgpu.spi.FftProvider;
 

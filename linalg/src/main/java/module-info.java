@@ -23,4 +23,6 @@ module org.ndgpu.linalg {
     provides org.ndgpu.spi.SolverProvider with
             org.ndgpu.linalg.impl.HostSolverProvider,
             org.ndgpu.linalg.impl.DeviceSolverProvider;
+    provides org.ndgpu.spi.SolverKernels with
+            org.ndgpu.linalg.impl.SolverKernelLibrary;
 }

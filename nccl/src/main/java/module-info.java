@@ -9,6 +9,6 @@ module org.ndgpu.nccl {
 
     exports org.ndgpu.nccl;
 
-    provides org.ndgpu.spi.OptionalLibrary with
+    provides org.ndgpu.backend.OptionalLibrary with
             org.ndgpu.nccl.NcclCheck;
 }

@@ -5,6 +5,7 @@
  */
 module org.ndgpu.random {
     requires transitive org.ndgpu.ndarray;
+    requires org.ndgpu.elementwise; // its samplers are elementwise loops
     requires org.ndgpu.routines; // choice and permutation sort and search on the device
 
     exports org.ndgpu.random;

@@ -9,6 +9,7 @@
 @SuppressWarnings("module") // org.ndgpu, named in the qualified exports, is built after this module
 module org.ndgpu.routines {
     requires transitive org.ndgpu.ndarray;
+    requires org.ndgpu.elementwise;
     requires org.ndgpu.linalg;
 
     exports org.ndgpu.io;

@@ -2,8 +2,8 @@ package org.ndgpu.nccl;
 
 import java.util.List;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.OptionalLibrary;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.OptionalLibrary;
 
 /** Tells {@code Device.problems()} that NCCL is missing, when there is a CUDA device it would serve. */
 public final class NcclCheck implements OptionalLibrary {

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
+import org.ndgpu.device.DeviceArray;
 import org.ndgpu.device.Event;
 import org.ndgpu.device.Graph;
 import org.ndgpu.device.GraphInputs;
@@ -208,7 +209,7 @@ public final class Captures {
         }
 
         @Override
-        public Map<BackendBuffer, BackendBuffer> check(Map<NDArray, NDArray> bindings) {
+        public Map<BackendBuffer, BackendBuffer> check(Map<? extends DeviceArray, ? extends DeviceArray> bindings) {
             if (bindings.isEmpty()) {
                 for (NDArray a : inputs) if (a.isClosed()) throw closed(a);
                 return Map.of();

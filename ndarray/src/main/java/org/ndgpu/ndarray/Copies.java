@@ -1,16 +1,13 @@
 package org.ndgpu.ndarray;
 
-import java.util.List;
 import java.util.Objects;
-import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.CallSiteCache;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.spi.Providers;
 
-/** Strided copies, casts and assignments, all on the device through the one elementwise loop. */
+/**
+ * Strided copies, casts and assignments, all on the device through the one elementwise loop
+ * (kernels-elementwise's, through {@link org.ndgpu.spi.CoreKernels}).
+ */
 public final class Copies {
     private Copies() {}
 
@@ -81,36 +78,7 @@ public final class Copies {
                             out.nbytes());
             return;
         }
-        ElementwiseLoop.run(castSpec(src.dtype(), out.dtype()), new Object[] {src, out}, out.shape());
-    }
-
-    // the previous call's cast and fill specs, by (from, to): a loop of one copy or fill builds no strings
-    private static final CallSiteCache<DType, Spec> LAST_CAST = new CallSiteCache<>();
-    private static final CallSiteCache<DType, Spec> LAST_FILL = new CallSiteCache<>();
-
-    static Spec castSpec(DType from, DType to) {
-        Spec spec = LAST_CAST.get(from, to.ordinal());
-        if (spec != null) return spec;
-        return LAST_CAST.put(
-                from,
-                to.ordinal(),
-                new Spec(
-                        "nd_copy_" + from + "_" + to,
-                        List.of(new Param("x", from, Kind.IN), new Param("y", to, Kind.OUT)),
-                        "y = " + CTypes.cast(from, to, "x") + ";"));
-    }
-
-    /** The spec that fills an array of {@code to} with a scalar of {@code src} (int64 or float64). */
-    private static Spec fillSpec(DType src, DType to) {
-        Spec spec = LAST_FILL.get(src, to.ordinal());
-        if (spec != null) return spec;
-        return LAST_FILL.put(
-                src,
-                to.ordinal(),
-                new Spec(
-                        "nd_fill_" + src + "_" + to,
-                        List.of(new Param("y", to, Kind.OUT), new Param("v", src, Kind.SCALAR)),
-                        "y = " + CTypes.cast(src, to, "v") + ";"));
+        Providers.coreKernels().castInto(src, out);
     }
 
     /**
@@ -178,11 +146,8 @@ public final class Copies {
         }
         if (integral && to.isInteger()) Scalars.checkFits(op, n.longValue(), to);
         if (!integral && to.isInteger()) checkFloatFitsInteger(op, n.doubleValue(), to);
-        DType src = integral ? DType.INT64 : DType.FLOAT64;
-        ElementwiseLoop.run(
-                fillSpec(src, to),
-                new Object[] {target, integral ? (Object) n.longValue() : (Object) n.doubleValue()},
-                target.shape());
+        if (integral) Providers.coreKernels().fill(target, n.longValue());
+        else Providers.coreKernels().fill(target, n.doubleValue());
     }
 
     // a C cast of NaN, infinity or an out-of-range float to an integer is undefined (0 on PoCL, INT_MIN

@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Device;
+import org.ndgpu.device.DeviceArray;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -34,7 +35,7 @@ import org.ndgpu.spi.Ufunc;
  * public method is one delegation to the class of its concept ({@link Views}, {@link Copies},
  * {@link Transfers}, {@link Indexing}, {@link Creation}, ...) or to the operation modules.
  */
-public final class NDArray implements AutoCloseable {
+public final class NDArray implements DeviceArray, AutoCloseable {
     private final Allocation allocation;
     private final DType dtype;
     private final long[] shape;
@@ -251,6 +252,7 @@ public final class NDArray implements AutoCloseable {
     }
 
     /** The device this array lives on. */
+    @Override
     public Device device() {
         return symbol != null ? symbol.device() : allocation.device();
     }
@@ -281,6 +283,7 @@ public final class NDArray implements AutoCloseable {
     }
 
     /** True after close(), or after the close of the scope it belongs to ({@code Nd.scope()}). */
+    @Override
     public boolean isClosed() {
         return closed || (scope != null && scope.closed);
     }

@@ -2,13 +2,7 @@ package org.ndgpu.ndarray;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
-import org.ndgpu.codegen.CTypes;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
@@ -77,32 +71,14 @@ public final class Ranges {
 
     private static NDArray range(DType dtype, long n, long start, long step) {
         NDArray out = Creation.empty(dtype, n);
-        var spec = new Spec(
-                "nd_range_int64_" + dtype,
-                List.of(
-                        new Param("y", dtype, Kind.OUT),
-                        new Param("v0", DType.INT64, Kind.SCALAR),
-                        new Param("v1", DType.INT64, Kind.SCALAR)),
-                "y = " + CTypes.cast(DType.INT64, dtype, "v0 + (long)i * v1") + ";");
-        ElementwiseLoop.run(spec, new Object[] {out, start, step}, out.shape());
+        Providers.coreKernels().arange(out, start, step);
         return out;
     }
 
     /** first + i * delta in float32 or float64 (the product never fused into an fma, as NumPy), element 1 exactly second. */
     private static NDArray range(DType dtype, long n, double first, double delta, double second) {
         NDArray out = Creation.empty(dtype, n);
-        DType p = dtype == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
-        String t = CTypes.compute(p);
-        String mul = p == DType.FLOAT64 ? "nd_dmul_rn" : "nd_fmul_rn";
-        var spec = new Spec(
-                "nd_range_" + p + "_" + dtype,
-                List.of(
-                        new Param("y", dtype, Kind.OUT),
-                        new Param("v0", p, Kind.SCALAR),
-                        new Param("v1", p, Kind.SCALAR),
-                        new Param("v2", p, Kind.SCALAR)),
-                "y = " + CTypes.cast(p, dtype, "(i == 1 ? v2 : v0 + " + mul + "((" + t + ")i, v1))") + ";");
-        ElementwiseLoop.run(spec, new Object[] {out, first, delta, second}, out.shape());
+        Providers.coreKernels().arange(out, first, delta, second);
         return out;
     }
 
@@ -114,18 +90,7 @@ public final class Ranges {
         double step = div > 0 ? (stop - start) / div : Double.NaN;
         Sizes.bytes("linspace", new long[] {num}, dtype);
         NDArray out = Creation.empty(dtype, num);
-        // i * step + start as NumPy: the product rounded on its own, never an fma
-        String value = div > 0 ? "v0 + nd_dmul_rn((double)i, v1)" : "v0";
-        String last = endpoint && num > 1 ? "(i == _n - 1) ? v2 : " : "";
-        String y = "(" + last + "(" + value + "))";
-        if (dtype.isInteger()) y = "floor" + y; // NumPy floors toward -inf before an integer cast
-        var spec = new Spec(
-                "nd_linspace_" + dtype + (endpoint ? "_e" : "") + (div > 0 ? "" : "_1"),
-                List.of(
-                        new Param("y", dtype, Kind.OUT), new Param("v0", DType.FLOAT64, Kind.SCALAR),
-                        new Param("v1", DType.FLOAT64, Kind.SCALAR), new Param("v2", DType.FLOAT64, Kind.SCALAR)),
-                "y = " + CTypes.cast(DType.FLOAT64, dtype, y) + ";");
-        ElementwiseLoop.run(spec, new Object[] {out, start, step, stop}, out.shape());
+        Providers.coreKernels().linspace(out, start, step, stop, endpoint);
         return out;
     }
 

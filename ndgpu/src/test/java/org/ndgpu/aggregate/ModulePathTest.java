@@ -84,7 +84,7 @@ class ModulePathTest {
 
         String output = run(List.of(
                 bin.resolve("java").toString(),
-                "--enable-native-access=org.ndgpu.ndarray,org.ndgpu.backend.cuda,org.ndgpu.backend.opencl,org.ndgpu.routines,org.ndgpu.nccl,org.ndgpu.fft,jocl,jocl.blast",
+                "--enable-native-access=org.ndgpu.runtime,org.ndgpu.ndarray,org.ndgpu.backend.cuda,org.ndgpu.backend.opencl,org.ndgpu.routines,org.ndgpu.nccl,org.ndgpu.fft,jocl,jocl.blast",
                 "--module-path",
                 out + File.pathSeparator + mp,
                 "-m",

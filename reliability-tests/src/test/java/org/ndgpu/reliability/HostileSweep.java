@@ -278,6 +278,7 @@ final class HostileSweep {
                 "org.ndgpu.elementwise.KernelParams$Param",
                 "org.ndgpu.elementwise.UfuncInlining",
                 "org.ndgpu.elementwise.UfuncLibrary",
+                "org.ndgpu.elementwise.CoreKernelLibrary",
                 "org.ndgpu.elementwise.UfuncLoops",
                 "org.ndgpu.elementwise.UfuncLoops$Loop",
                 "org.ndgpu.reduction.ReductionInlining",
@@ -335,6 +336,14 @@ final class HostileSweep {
                 "a ServiceLoader provider (OptionalLibrary) that Device.problems() calls with the device list; "
                         + "public only because ServiceLoader needs it");
         m.put("org.ndgpu.device.Device$Scope", "made only by Device.use(); its one method is close()");
+        m.put(
+                "org.ndgpu.backend.OptionalLibrary",
+                "a ServiceLoader contract that NCCL's and cuFFT's checks implement and Device.problems() calls "
+                        + "with the device list; nothing for an application to call");
+        m.put(
+                "org.ndgpu.device.DeviceArray",
+                "the device runtime's name for NDArray (Graph.launch(bindings) takes them); its two methods are "
+                        + "NDArray's, swept there");
         String fn =
                 "a function the user writes (a lambda or subclass); the sweep passes one to every method that takes it";
         for (String c : List.of(

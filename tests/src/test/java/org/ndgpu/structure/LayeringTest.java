@@ -48,7 +48,7 @@ class LayeringTest {
     private static final Pattern BACKEND_LAUNCH = Pattern.compile(
             "(?i)\\bbackend\\w*\\s*(\\(\\s*\\))?\\s*\\.\\s*launch\\s*\\(|\\.\\s*launch\\s*\\([\\w.()\\s]*?backendStream\\s*\\(");
     /** The one launcher above the backends (the benchmarks aside, which time the backend's launch itself). */
-    private static final String LAUNCHER = "ndarray/src/main/java/org/ndgpu/codegen/LaunchArgs.java";
+    private static final String LAUNCHER = "kernels-elementwise/src/main/java/org/ndgpu/codegen/LaunchArgs.java";
 
     private static final Pattern BACKEND_NAME =
             Pattern.compile("\"(cuda|opencl)\"\\s*\\.equals|equals(IgnoreCase)?\\(\\s*\"(cuda|opencl)\"\\s*\\)");
@@ -131,8 +131,8 @@ class LayeringTest {
     @Test
     void onlyTheBackendsAndDeviceSelectionCompareABackendsName() throws IOException {
         Set<String> allowedFiles = Set.of(
-                "ndarray/src/main/java/org/ndgpu/device/Devices.java",
-                "ndarray/src/main/java/org/ndgpu/device/Device.java");
+                "runtime/src/main/java/org/ndgpu/device/Devices.java",
+                "runtime/src/main/java/org/ndgpu/device/Device.java");
         List<String> bad = new ArrayList<>();
         for (Path p : MainSources.under(ROOT)) {
             String rel = ROOT.relativize(p).toString().replace('\\', '/');

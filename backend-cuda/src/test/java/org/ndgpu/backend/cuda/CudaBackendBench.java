@@ -12,7 +12,6 @@ import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.backend.KernelArguments;
-import org.ndgpu.codegen.LaunchArgs;
 
 /**
  * GPU figures of the CUDA backend (run on the GPU host): device copy bandwidth, host-device
@@ -205,8 +204,6 @@ public final class CudaBackendBench {
 
     /** Launch arguments given as Objects, typed as the backend contract takes them. */
     private static KernelArguments args(Object... values) {
-        LaunchArgs a = LaunchArgs.of(values.length);
-        for (Object v : values) a.value(v);
-        return a;
+        return ObjectArguments.of(values);
     }
 }

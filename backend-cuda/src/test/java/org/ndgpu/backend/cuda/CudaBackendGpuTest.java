@@ -27,7 +27,6 @@ import org.ndgpu.backend.BackendProgram;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.backend.KernelArguments;
-import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.exceptions.KernelCompileException;
@@ -509,8 +508,6 @@ class CudaBackendGpuTest {
 
     /** Launch arguments given as Objects, typed as the backend contract takes them. */
     private static KernelArguments args(Object... values) {
-        LaunchArgs a = LaunchArgs.of(values.length);
-        for (Object v : values) a.value(v);
-        return a;
+        return ObjectArguments.of(values);
     }
 }

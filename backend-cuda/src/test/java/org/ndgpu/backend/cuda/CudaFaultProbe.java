@@ -5,7 +5,6 @@ import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.backend.KernelArguments;
-import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.exceptions.DeviceException;
 
 /** Makes an illegal-address fault on purpose and prints what the backend says then and after. Run in its own JVM. */
@@ -42,8 +41,6 @@ public final class CudaFaultProbe {
 
     /** Launch arguments given as Objects, typed as the backend contract takes them. */
     private static KernelArguments args(Object... values) {
-        LaunchArgs a = LaunchArgs.of(values.length);
-        for (Object v : values) a.value(v);
-        return a;
+        return ObjectArguments.of(values);
     }
 }

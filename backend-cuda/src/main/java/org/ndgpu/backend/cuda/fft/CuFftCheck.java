@@ -2,8 +2,8 @@ package org.ndgpu.backend.cuda.fft;
 
 import java.util.List;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.backend.OptionalLibrary;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.OptionalLibrary;
 
 /**
  * Tells {@code Device.problems()} that cuFFT is missing, when there is a CUDA device it would serve

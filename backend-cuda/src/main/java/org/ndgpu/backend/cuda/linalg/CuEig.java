@@ -7,17 +7,13 @@ import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.List;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.spi.Providers;
 
 /**
  * numpy.linalg.eig on the device: cusolverDnXgeev (cuSOLVER 11.6, CUDA 12.6, and later), one call per
@@ -127,28 +123,8 @@ final class CuEig {
      * vr; for a pair (positive imaginary part first) the vectors are vr[c] +- i vr[c + 1].
      */
     private static NDArray unpack(CuSolverHandle h, NDArray vr, NDArray w) {
-        long n = vr.shape(1);
-        DType rt = vr.dtype(), ct = w.dtype();
-        NDArray v = NDArray.empty(h.device, ct, vr.shape(), Order.C);
-        String body = """
-                long _c = (long)i % n, _r = ((long)i / n) % n, _m = (long)i / (n * n) * n * n;
-                double _wi = (double)w[_m / n + _c].y;
-                double _re, _im;
-                if (_wi > 0) { _re = vr[_m + _c * n + _r]; _im = vr[_m + (_c + 1) * n + _r]; }
-                else if (_wi < 0) { _re = vr[_m + (_c - 1) * n + _r]; _im = -vr[_m + _c * n + _r]; }
-                else { _re = vr[_m + _c * n + _r]; _im = 0; }
-                v.x = _re; v.y = _im;""";
-        ElementwiseLoop.run(
-                new Spec(
-                        "nd_cusolver_geev_unpack_" + rt,
-                        List.of(
-                                new Param("v", ct, Kind.OUT),
-                                new Param("vr", rt, Kind.RAW),
-                                new Param("w", ct, Kind.RAW),
-                                new Param("n", DType.INT64, Kind.SCALAR)),
-                        body),
-                new Object[] {v, vr, w, n},
-                v.shape());
+        NDArray v = NDArray.empty(h.device, w.dtype(), vr.shape(), Order.C);
+        Providers.solverKernels().unpackEigenvectors(vr, w, v);
         return v;
     }
 }

@@ -9,15 +9,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import java.util.List;
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.backend.cuda.CudaBuffer;
 import org.ndgpu.backend.cuda.CudaLibraries;
 import org.ndgpu.backend.cuda.CudaStream;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
@@ -27,6 +22,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
+import org.ndgpu.spi.Providers;
 
 /**
  * One cuSOLVER dense handle of a device (cusolverDnCreate, plus cusolverDnParams for the 64-bit
@@ -193,58 +189,27 @@ final class CuSolverHandle {
         if (!x.dtype().isComplex()) return x;
         try (x) {
             NDArray y = NDArray.empty(x.device(), x.dtype(), x.shape(), Order.C);
-            ElementwiseLoop.run(
-                    new Spec(
-                            "nd_cusolver_conj_" + x.dtype(),
-                            List.of(new Param("x", x.dtype(), Kind.IN), new Param("y", x.dtype(), Kind.OUT)),
-                            "y.x = x.x; y.y = -x.y;"),
-                    new Object[] {x, y},
-                    y.shape());
+            Providers.solverKernels().conjugate(x, y);
             return y;
         }
     }
 
     /** Keeps the lower (or upper) triangle of each matrix of a (b, rows, cols) stack, zeros elsewhere (NaN there included). */
     NDArray triangle(NDArray x, boolean lower, long rows, long cols) {
-        DType dt = x.dtype();
-        long[] shape = x.shape();
-        NDArray y = NDArray.empty(device, dt, shape, Order.C);
-        String zero = dt.isComplex() ? "{ y.x = 0; y.y = 0; }" : "y = 0;";
-        String keep = lower ? "r >= c" : "c >= r";
+        NDArray y = NDArray.empty(device, x.dtype(), x.shape(), Order.C);
         try (var _ = device.use();
                 NDArray r0 = Ranges.arange(0, rows, 1);
                 NDArray r = r0.reshape(rows, 1);
                 NDArray c = Ranges.arange(0, cols, 1)) {
-            ElementwiseLoop.run(
-                    new Spec(
-                            "nd_cusolver_tri_" + (lower ? "l_" : "u_") + dt,
-                            List.of(
-                                    new Param("x", dt, Kind.IN),
-                                    new Param("r", DType.INT64, Kind.IN),
-                                    new Param("c", DType.INT64, Kind.IN),
-                                    new Param("y", dt, Kind.OUT)),
-                            "if (" + keep + ") y = x; else " + zero),
-                    new Object[] {x, r, c, y},
-                    shape);
+            Providers.solverKernels().keepTriangle(x, r, c, y, lower);
         }
         return y;
     }
 
     /** x (b, k, r) with row i of each matrix multiplied by w[i] (w real, (k, 1)). */
     static NDArray scaleRows(NDArray x, NDArray w) {
-        DType dt = x.dtype();
-        NDArray y = NDArray.empty(x.device(), dt, x.shape(), Order.C);
-        String body = dt.isComplex() ? "y.x = x.x * w; y.y = x.y * w;" : "y = x * w;";
-        ElementwiseLoop.run(
-                new Spec(
-                        "nd_cusolver_scale_" + dt,
-                        List.of(
-                                new Param("x", dt, Kind.IN),
-                                new Param("w", dt.real(), Kind.IN),
-                                new Param("y", dt, Kind.OUT)),
-                        body),
-                new Object[] {x, w, y},
-                y.shape());
+        NDArray y = NDArray.empty(x.device(), x.dtype(), x.shape(), Order.C);
+        Providers.solverKernels().scaleRows(x, w, y);
         return y;
     }
 

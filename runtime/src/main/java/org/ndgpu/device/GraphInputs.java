@@ -2,12 +2,11 @@ package org.ndgpu.device;
 
 import java.util.Map;
 import org.ndgpu.backend.BackendBuffer;
-import org.ndgpu.ndarray.NDArray;
 
 /**
  * The arrays from outside a captured body that its {@link Graph} binds by reference: checked at each
- * launch, and replaced for one launch by {@link Graph#launch(Map)}. The core's {@code Nd.capture}
- * makes it ({@code org.ndgpu.ndarray.Captures}), which knows which arrays the body used.
+ * launch, and replaced for one launch by {@link Graph#launch(Map)}. The array module makes it when
+ * {@code Nd.capture} ends ({@code Captures}), as it knows which arrays the body used.
  */
 public interface GraphInputs {
     /** None: a graph that binds no array from outside. */
@@ -18,7 +17,7 @@ public interface GraphInputs {
         }
 
         @Override
-        public Map<BackendBuffer, BackendBuffer> check(Map<NDArray, NDArray> bindings) {
+        public Map<BackendBuffer, BackendBuffer> check(Map<? extends DeviceArray, ? extends DeviceArray> bindings) {
             if (!bindings.isEmpty()) throw new IllegalArgumentException("the graph binds no array");
             return Map.of();
         }
@@ -33,5 +32,5 @@ public interface GraphInputs {
      * (empty when none). Throws an ArrayClosedException when an input that is not replaced was
      * closed, and an NdException naming the problem for a binding the graph cannot take.
      */
-    Map<BackendBuffer, BackendBuffer> check(Map<NDArray, NDArray> bindings);
+    Map<BackendBuffer, BackendBuffer> check(Map<? extends DeviceArray, ? extends DeviceArray> bindings);
 }

@@ -31,7 +31,7 @@ public enum Dialect {
     }
 
     private static String read(String resource) {
-        try (InputStream in = Dialect.class.getResourceAsStream("/org/ndgpu/codegen/" + resource)) {
+        try (InputStream in = Dialect.class.getResourceAsStream(resource)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,4 +1,4 @@
-package org.ndgpu.spi;
+package org.ndgpu.backend;
 
 import java.util.List;
 import org.ndgpu.device.Device;
@@ -6,7 +6,7 @@ import org.ndgpu.device.Device;
 /**
  * A native library an optional module binds (NCCL, cuFFT): it tells {@code Device.problems()} why it
  * cannot serve the devices found, as the backends tell why devices are missing. Registered in
- * {@code META-INF/services/org.ndgpu.spi.OptionalLibrary}; asked once, on the first problems() call,
+ * {@code META-INF/services/org.ndgpu.backend.OptionalLibrary}; asked once, on the first problems() call,
  * so that nothing is loaded at device discovery for a library the application never uses.
  */
 public interface OptionalLibrary {

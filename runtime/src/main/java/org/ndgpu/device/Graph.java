@@ -10,7 +10,6 @@ import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.ndarray.NDArray;
 
 /**
  * A step of device work captured once and launched again and again, as a CUDA graph: what
@@ -121,7 +120,7 @@ public final class Graph implements AutoCloseable {
      * binding for a key the graph does not bind, a value of another layout or device, a closed value,
      * or one of the graph's own arrays. The inputs not replaced must be open, as for launch().
      */
-    public synchronized void launch(Map<NDArray, NDArray> bindings) {
+    public synchronized void launch(Map<? extends DeviceArray, ? extends DeviceArray> bindings) {
         if (bindings == null)
             throw new CaptureException("Graph.launch(bindings): bindings is null; expected a map of arrays");
         live("Graph.launch(bindings)");

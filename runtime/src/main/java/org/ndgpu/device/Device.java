@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendProvider;
 import org.ndgpu.backend.DeviceFacts;
+import org.ndgpu.backend.OptionalLibrary;
 import org.ndgpu.backend.SignalGuard;
 import org.ndgpu.config.Config;
 import org.ndgpu.exceptions.DeviceException;
@@ -149,7 +150,7 @@ public final class Device {
             Registry r = registry();
             List<String> all = new ArrayList<>(r.problems);
             try {
-                for (var lib : ServiceLoader.load(org.ndgpu.spi.OptionalLibrary.class, Device.class.getClassLoader())) {
+                for (var lib : ServiceLoader.load(OptionalLibrary.class, Device.class.getClassLoader())) {
                     all.addAll(lib.problems(r.devices));
                 }
             } catch (RuntimeException | ServiceConfigurationError e) {

@@ -1,0 +1,31 @@
+package org.ndgpu.spi;
+
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * The elementwise kernels a backend's solver binding runs around the vendor's calls (cuSOLVER's
+ * conjugated, triangular, scaled and packed results). The backends sit below the elementwise loop, so
+ * module linalg, which calls the solvers, provides these, found once through
+ * {@link Providers#solverKernels()}.
+ */
+public interface SolverKernels {
+    /** {@code out = conj(x)} for a complex {@code x} of out's dtype and shape. */
+    void conjugate(NDArray x, NDArray out);
+
+    /**
+     * {@code out = x} where {@code r >= c} ({@code lower}; else {@code c >= r}), zero elsewhere (NaN
+     * there included); {@code r} and {@code c} are the row and column indices (int64), broadcast
+     * against x's (b, rows, cols).
+     */
+    void keepTriangle(NDArray x, NDArray r, NDArray c, NDArray out, boolean lower);
+
+    /** {@code out = x * w}: w real, of x's real dtype, broadcast against x (row i of each matrix scaled by w[i]). */
+    void scaleRows(NDArray x, NDArray w, NDArray out);
+
+    /**
+     * LAPACK's packed real eigenvectors {@code vr} (b, n, n) as complex columns into {@code out}, by the
+     * eigenvalues {@code w}: for a real eigenvalue column c is row c of vr; for a pair (positive
+     * imaginary part first) the vectors are vr[c] +- i vr[c + 1].
+     */
+    void unpackEigenvectors(NDArray vr, NDArray w, NDArray out);
+}
