@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.ndgpu.backend.BackendBuffer;
+import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.DeviceArray;
@@ -55,6 +56,8 @@ public final class Captures {
         final Set<NDArray> made = Collections.newSetFromMap(new IdentityHashMap<>());
         final Set<NDArray> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         final List<NDArray> inputs = new ArrayList<>();
+        // a kernel of the user's own, whose reads nothing bounds (RawKernel, JavaKernel), was captured
+        boolean unchecked;
 
         Tracker(Device device) {
             this.device = device;
@@ -107,7 +110,7 @@ public final class Captures {
         stopTracking();
         NDArray[] inputs = t.inputs.toArray(NDArray[]::new);
         try {
-            Graph graph = capture.end(new Bound(capture.device(), inputs));
+            Graph graph = capture.end(new Bound(capture.device(), inputs, !t.unchecked));
             try {
                 warmLaunchPath(capture.device());
             } catch (RuntimeException | Error e) {
@@ -166,6 +169,21 @@ public final class Captures {
         }
     }
 
+    /**
+     * Called by the kernels whose reads and writes nothing bounds (RawKernel, JavaKernel) as they
+     * launch: a graph they were captured into is not launched on zero-filled stand-ins at capture
+     * ({@link GraphInputs#standIns}), since zeros in their inputs could send them out of bounds.
+     */
+    public static void uncheckedKernel() {
+        if (active == 0) return;
+        Tracker t = TRACKER.get();
+        if (t != null) t.unchecked = true;
+    }
+
+    // the most input memory a graph is launched on stand-ins for at capture: the first launch's cost
+    // matters for small steps, and stand-ins for large inputs would cost memory and device time
+    private static final long PRIME_BYTES = 16L << 20;
+
     private static void stopTracking() {
         TRACKER.remove();
         changeActive(-1);
@@ -197,15 +215,56 @@ public final class Captures {
     private static final class Bound implements GraphInputs {
         private final Device device;
         private final NDArray[] inputs;
+        private final boolean primable;
 
-        Bound(Device device, NDArray[] inputs) {
+        Bound(Device device, NDArray[] inputs, boolean primable) {
             this.device = device;
             this.inputs = inputs;
+            this.primable = primable;
         }
 
         @Override
         public int count() {
             return inputs.length;
+        }
+
+        // one zero-filled block per distinct input memory, of its size: views of one array share theirs
+        @Override
+        public StandIns standIns() {
+            if (!primable) return null;
+            IdentityHashMap<BackendBuffer, Long> sizes = new IdentityHashMap<>();
+            long bytes = 0;
+            for (NDArray a : inputs) {
+                Allocation m = a.allocation();
+                if (sizes.put(m.buffer(), m.bytes()) == null) bytes += m.bytes();
+            }
+            if (bytes > PRIME_BYTES) return null;
+            List<NDArray> made = new ArrayList<>();
+            IdentityHashMap<BackendBuffer, BackendBuffer> buffers = new IdentityHashMap<>();
+            StandIns standIns = new StandIns() {
+                @Override
+                public Map<BackendBuffer, BackendBuffer> buffers() {
+                    return buffers;
+                }
+
+                @Override
+                public void close() {
+                    for (NDArray m : made) m.close();
+                }
+            };
+            try {
+                for (Map.Entry<BackendBuffer, Long> e : sizes.entrySet()) {
+                    long size = Math.max(e.getValue(), 1);
+                    NDArray z = Scope.unscoped(() -> NDArray.empty(device, DType.UINT8, new long[] {size}, Order.C));
+                    made.add(z);
+                    device.backend().fill(device.currentStream().backendStream(), z.buffer(), 0, size, (byte) 0);
+                    buffers.put(e.getKey(), z.buffer());
+                }
+            } catch (RuntimeException | Error e) {
+                standIns.close();
+                throw e;
+            }
+            return standIns;
         }
 
         @Override

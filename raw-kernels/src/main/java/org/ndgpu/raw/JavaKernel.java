@@ -16,6 +16,7 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.KernelLaunchException;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.ndarray.Captures;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -180,6 +181,7 @@ public abstract class JavaKernel extends Kernel {
             }
         }
         Launch.checkGeometry(what, device, kernel, grid, local, shared);
+        Captures.uncheckedKernel();
         args.launch(device, kernel, grid, local, cuda ? shared : 0);
     }
 

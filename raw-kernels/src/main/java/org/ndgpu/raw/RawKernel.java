@@ -11,6 +11,7 @@ import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.Captures;
 
 /**
  * A kernel written in OpenCL C or CUDA C, as CuPy's {@code RawKernel}: compiled on first launch on
@@ -156,6 +157,7 @@ public final class RawKernel implements Serializable {
                     kargs.value(v);
                 }
             }
+            Captures.uncheckedKernel();
             kargs.launch(device, kernel, grid, block, dynamicShared);
         } finally {
             kargs.release();

@@ -39,6 +39,16 @@ public interface BackendGraph {
         launch(stream);
     }
 
+    /**
+     * Launches the recorded work once with its buffers moved to {@code standIns} (as
+     * {@link #launch(BackendStream, Map)} does), then moves them back without launching: a new
+     * graph's one-time costs of its first launch (the driver's) are paid here, at capture, and not
+     * by its first real launch. With an empty map the work runs as recorded, so the caller passes
+     * one only when every buffer the work may write is a key of it or the graph's own. Throws a
+     * {@link CaptureException} as that launch does. By default: nothing.
+     */
+    default void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {}
+
     /** Releases the graph's native objects; idempotent. A launch already queued still runs. */
     void close();
 

@@ -94,7 +94,14 @@ public final class Capture {
             device.memoryPool().graphClosed(memory, device.defaultStream().backendStream());
             throw e;
         }
-        return new Graph(device, graph, memory, inputs);
+        Graph g = new Graph(device, graph, memory, inputs);
+        try {
+            g.prime();
+        } catch (RuntimeException | Error e) {
+            g.close();
+            throw e;
+        }
+        return g;
     }
 
     /**

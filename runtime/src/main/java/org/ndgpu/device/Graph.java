@@ -57,6 +57,19 @@ public final class Graph implements AutoCloseable {
         this.cleanable = Allocation.CLEANER.register(this, release);
     }
 
+    // the capture's own launch, on stand-ins for the inputs: a graph the backend cannot move to them
+    // (a vendor library's work) is launched first by its user, who then pays the driver's first launch
+    void prime() {
+        try (GraphInputs.StandIns s = inputs.standIns()) {
+            if (s == null) return;
+            BackendStream stream = device.currentStream().backendStream();
+            release.graph.prime(stream, s.buffers());
+            release.last = stream;
+        } catch (CaptureException e) {
+            // not primed
+        }
+    }
+
     /**
      * What close() frees, also run by the Cleaner for a graph dropped without close(): nobody can
      * launch it any more. Must not reference the Graph, or it would never become unreachable.

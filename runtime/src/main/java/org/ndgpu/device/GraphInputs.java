@@ -33,4 +33,24 @@ public interface GraphInputs {
      * closed, and an NdException naming the problem for a binding the graph cannot take.
      */
     Map<BackendBuffer, BackendBuffer> check(Map<? extends DeviceArray, ? extends DeviceArray> bindings);
+
+    /**
+     * Zero-filled memory in the place of each bound array's, for the capture's own launch, which
+     * pays the first launch's one-time costs ({@link org.ndgpu.backend.BackendGraph#prime}): an
+     * empty map when the graph binds nothing; null when the graph is not to be launched before its
+     * user does (its inputs are large, or it holds kernels whose reads nothing bounds, which zeros
+     * could send out of bounds). The caller closes what it returns once the launch is enqueued.
+     */
+    default StandIns standIns() {
+        return null;
+    }
+
+    /** Memory standing in for a graph's inputs: input buffer to stand-in buffer; close() releases the stand-ins. */
+    interface StandIns extends AutoCloseable {
+        /** Each bound array's buffer, to the zero-filled buffer of its size that stands in for it. */
+        Map<BackendBuffer, BackendBuffer> buffers();
+
+        @Override
+        void close();
+    }
 }

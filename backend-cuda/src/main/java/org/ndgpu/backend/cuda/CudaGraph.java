@@ -50,6 +50,12 @@ final class CudaGraph implements BackendGraph {
         owner.check(CudaDriverGraphs.cuGraphLaunch(exec, s.handle), "launch a graph");
     }
 
+    @Override
+    public void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {
+        launch(stream, standIns);
+        if (!current.isCurrent(Map.of())) rebind(Map.of());
+    }
+
     private void rebind(Map<BackendBuffer, BackendBuffer> target) {
         for (Map.Entry<BackendBuffer, BackendBuffer> e : target.entrySet()) {
             if (!(e.getValue() instanceof CudaBuffer b) || b.owner != owner || !(e.getKey() instanceof CudaBuffer)) {

@@ -184,6 +184,12 @@ final class OpenClGraph implements BackendGraph {
         last = q;
     }
 
+    @Override
+    public void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {
+        launch(stream, standIns);
+        if (!current.isCurrent(Map.of())) rebind(Map.of());
+    }
+
     private void rebind(Map<BackendBuffer, BackendBuffer> target) {
         for (BackendBuffer b : target.values()) {
             if (!(b instanceof Buffer)) {
