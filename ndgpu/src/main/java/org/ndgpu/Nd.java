@@ -11,6 +11,7 @@ import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
 import org.ndgpu.elementwise.UfuncMethods;
+import org.ndgpu.elementwise.WhereReductions;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.fuse.CaptureFusion;
@@ -1035,6 +1036,60 @@ public final class Nd {
                 Objects.requireNonNull(sample, "histogramdd: sample is null"),
                 Objects.requireNonNull(bins, "histogramdd: bins is null"),
                 range);
+    }
+
+    /**
+     * A ufunc with NumPy's where=: out gets op's result where the bool mask (broadcast to out) is true
+     * and keeps its values elsewhere; out is required (ndgpu leaves no element uninitialized):
+     * {@code Nd.ufunc(Ufunc.SQRT, out, mask, a)} is {@code np.sqrt(a, out=out, where=mask)}.
+     */
+    public static NDArray ufunc(Ufunc op, NDArray out, NDArray where, Object... operands) {
+        return UfuncMethods.of(op).call(out, where, operands);
+    }
+
+    /** numpy.add(a, b, out=out, where=where): {@code Nd.add(a, b, out, mask)}; out keeps its values where mask is false. */
+    public static NDArray add(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.ADD).call(out, where, a, b);
+    }
+
+    /** numpy.subtract(a, b, out=out, where=where): {@code Nd.sub(a, b, out, mask)}. */
+    public static NDArray sub(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.SUBTRACT).call(out, where, a, b);
+    }
+
+    /** numpy.multiply(a, b, out=out, where=where): {@code Nd.mul(a, b, out, mask)}. */
+    public static NDArray mul(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.MULTIPLY).call(out, where, a, b);
+    }
+
+    /** numpy.true_divide(a, b, out=out, where=where): {@code Nd.div(a, b, out, mask)}, e.g. to skip zero divisors. */
+    public static NDArray div(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.TRUE_DIVIDE).call(out, where, a, b);
+    }
+
+    /** numpy.sum(a, axis, keepdims, initial, where): {@code axes} null for every axis, initial null for 0: {@code Nd.sum(a, new int[] {0}, false, null, mask)}. */
+    public static NDArray sum(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.ADD, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.prod(a, axis, keepdims, initial, where): {@code Nd.prod(a, new int[] {1}, true, null, mask)}. */
+    public static NDArray prod(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.MULTIPLY, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.max(a, axis, keepdims, initial, where): initial is required with where, as NumPy: {@code Nd.max(a, null, false, -1.0, mask)}. */
+    public static NDArray max(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.MAXIMUM, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.min(a, axis, keepdims, initial, where): initial is required with where, as NumPy: {@code Nd.min(a, new int[] {1}, false, 10.0, mask)}. */
+    public static NDArray min(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.MINIMUM, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.mean(a, axis, keepdims, where): the mean of the elements where mask is true: {@code Nd.mean(a, new int[] {0}, false, mask)}. */
+    public static NDArray mean(NDArray a, int[] axes, boolean keepdims, NDArray where) {
+        return WhereReductions.mean(a, axes, keepdims, where);
     }
 
     /**
