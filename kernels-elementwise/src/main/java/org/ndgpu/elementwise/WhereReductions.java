@@ -34,6 +34,7 @@ public final class WhereReductions {
             boolean keepdims,
             Number initial,
             NDArray where) {
+        Objects.requireNonNull(op, "reduce: op is null; expected a Ufunc such as Ufunc.ADD");
         String name = op.numpyName() + ".reduce";
         Objects.requireNonNull(a, name + ": a is null; expected an NDArray");
         a.live(name);

@@ -1,6 +1,7 @@
 package org.ndgpu.ndarray;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * numpy.histogramdd's result: the counts (float64, one axis per dimension of the sample) and the
@@ -13,6 +14,8 @@ import java.util.List;
 public record HistogramDd(NDArray counts, List<NDArray> edges) implements AutoCloseable {
     /** The counts and a copy of the list of edges. */
     public HistogramDd {
+        Objects.requireNonNull(edges, "HistogramDd: edges is null");
+        for (NDArray e : edges) Objects.requireNonNull(e, "HistogramDd: an array of edges is null");
         edges = List.copyOf(edges);
     }
 

@@ -33,8 +33,11 @@ public final class Piecewise {
         List<NDArray> temps = new ArrayList<>();
         try (var _ = x.device().use()) {
             List<NDArray> conds = new ArrayList<>();
-            for (NDArray c : condlist) {
-                Objects.requireNonNull(c, "piecewise: a condition is null");
+            for (Object o : (List<?>) condlist) {
+                if (!(Objects.requireNonNull(o, "piecewise: a condition is null") instanceof NDArray c)) {
+                    throw new NdException(
+                            op + ": condlist holds a " + o.getClass().getSimpleName() + "; expected NDArrays");
+                }
                 c.live(op);
                 conds.add(c.dtype().isBool() ? c : t(temps, c.ne(0)));
             }
@@ -50,8 +53,15 @@ public final class Piecewise {
             try {
                 for (int i = 0; i < conds.size(); i++) {
                     NDArray cond = conds.get(i);
-                    Function<NDArray, Object> f =
-                            Objects.requireNonNull(funclist.get(i), "piecewise: function " + i + " is null");
+                    // read as Object: a raw list may hold anything, which is an NdException, not a ClassCastException
+                    Object fo = Objects.requireNonNull(
+                            ((List<?>) funclist).get(i), "piecewise: function " + i + " is null");
+                    if (!(fo instanceof Function<?, ?> g)) {
+                        throw new NdException(op + ": funclist[" + i + "] is a "
+                                + fo.getClass().getSimpleName() + "; expected a Function of x[cond]");
+                    }
+                    @SuppressWarnings("unchecked")
+                    Function<NDArray, Object> f = (Function<NDArray, Object>) g;
                     try (NDArray vals = Masking.select(op, x, cond)) {
                         if (vals.size() == 0) continue;
                         Object v = Objects.requireNonNull(f.apply(vals), "piecewise: function " + i + " returned null");
