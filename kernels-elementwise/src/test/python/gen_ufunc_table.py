@@ -128,6 +128,13 @@ COMPARISON = """
 """
 
 
+def special_method():
+    """Ufunc.isSpecial(): the SPECIAL list above, so the list of scipy.special ufuncs is written once."""
+    return ("\n    /** The scipy.special ufuncs (Nd.special()), whose C is a call of special-functions.h's special_{name}. */\n"
+            "    public boolean isSpecial() {\n        return switch (this) {\n            case "
+            + ", ".join(n.upper() for n in SPECIAL) + " -> true;\n            default -> false;\n        };\n    }\n")
+
+
 def enum_source(name, doc, example, constants, arity):
     fields = "    private final String numpyName;\n" + ("    private final int nin;\n    private final int nout;\n" if arity else "")
     ctor_args = "String numpyName" + (", int nin, int nout" if arity else "")
@@ -144,7 +151,7 @@ def enum_source(name, doc, example, constants, arity):
             + "    " + name + "(" + ctor_args + ") {\n" + ctor_body + "    }\n\n"
             + "    /** NumPy's name of this operation: for messages, kernel names and the loop table. */\n"
             + "    public String numpyName() { return numpyName; }\n" + nin
-            + (COMPARISON if name == "Ufunc" else "")
+            + (COMPARISON + special_method() if name == "Ufunc" else "")
             + "\n    /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */\n"
             + "    public static " + name + " of(String numpyName) { return BY_NAME.get(numpyName); }\n\n"
             + "    @Override\n    public String toString() { return numpyName; }\n}\n")

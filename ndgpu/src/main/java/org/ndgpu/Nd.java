@@ -11,6 +11,7 @@ import org.ndgpu.device.CaptureOptions;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
 import org.ndgpu.elementwise.UfuncMethods;
+import org.ndgpu.elementwise.WhereReductions;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.fuse.CaptureFusion;
@@ -26,6 +27,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.FInfo;
 import org.ndgpu.ndarray.Frexp;
+import org.ndgpu.ndarray.HistogramDd;
 import org.ndgpu.ndarray.IInfo;
 import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.NDArray;
@@ -35,6 +37,9 @@ import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.Triangles;
+import org.ndgpu.ndarray.UniqueAll;
+import org.ndgpu.ndarray.UniqueCounts;
+import org.ndgpu.ndarray.UniqueInverse;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
@@ -46,6 +51,7 @@ import org.ndgpu.routines.indexing.Diagflat;
 import org.ndgpu.routines.indexing.DiagonalIndices;
 import org.ndgpu.routines.indexing.Diagonals;
 import org.ndgpu.routines.indexing.IndexGrids;
+import org.ndgpu.routines.indexing.MaskIndices;
 import org.ndgpu.routines.indexing.Masking;
 import org.ndgpu.routines.indexing.MultiIndex;
 import org.ndgpu.routines.indexing.NdIndex;
@@ -58,6 +64,7 @@ import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.io.TextIo;
 import org.ndgpu.routines.logic.Chkfinite;
 import org.ndgpu.routines.logic.Closeness;
+import org.ndgpu.routines.logic.DTypeKinds;
 import org.ndgpu.routines.logic.TypeTesting;
 import org.ndgpu.routines.manipulation.ApplyAlong;
 import org.ndgpu.routines.manipulation.Block;
@@ -66,12 +73,15 @@ import org.ndgpu.routines.manipulation.Dimensions;
 import org.ndgpu.routines.manipulation.Inserting;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.routines.manipulation.Padding;
+import org.ndgpu.routines.manipulation.Piecewise;
+import org.ndgpu.routines.manipulation.Require;
 import org.ndgpu.routines.manipulation.Resizing;
 import org.ndgpu.routines.manipulation.Rotating;
 import org.ndgpu.routines.manipulation.Splitting;
 import org.ndgpu.routines.manipulation.Tiling;
 import org.ndgpu.routines.manipulation.Transposing;
 import org.ndgpu.routines.manipulation.TrimZeros;
+import org.ndgpu.routines.math.BitPacking;
 import org.ndgpu.routines.math.ComplexNumbers;
 import org.ndgpu.routines.math.Convolution;
 import org.ndgpu.routines.math.CumulativeSums;
@@ -90,13 +100,16 @@ import org.ndgpu.routines.math.Vander;
 import org.ndgpu.routines.printing.ArrayRepr;
 import org.ndgpu.routines.printing.NumberText;
 import org.ndgpu.routines.sets.SetOperations;
+import org.ndgpu.routines.sets.UniqueIndices;
 import org.ndgpu.routines.sets.UniqueValues;
 import org.ndgpu.routines.sorting.ComplexSort;
 import org.ndgpu.routines.sorting.Lexsort;
 import org.ndgpu.routines.sorting.Partitioning;
 import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.routines.statistics.Averages;
+import org.ndgpu.routines.statistics.HistogramBinEdges;
 import org.ndgpu.routines.statistics.Histograms;
+import org.ndgpu.routines.statistics.MultidimensionalHistogram;
 import org.ndgpu.routines.statistics.NanQuantiles;
 import org.ndgpu.routines.statistics.NanReductions;
 import org.ndgpu.routines.statistics.Quantiles;
@@ -898,6 +911,193 @@ public final class Nd {
     /** numpy.fromfunction(f, shape, dtype): {@code Nd.fromfunction(ij -> ij[0].mul(10).add(ij[1]), DType.INT64, 2, 3)}. */
     public static NDArray fromfunction(Function<NDArray[], NDArray> f, DType dtype, long... shape) {
         return FromSources.fromfunction(f, dtype, shape);
+    }
+
+    // ---------------------------------------------------------------- numpy3: NumPy's last names, where= (issue 39)
+
+    /** numpy.unique_all(x): sorted values (each NaN its own), first indices, inverse (x's shape), counts: {@code Nd.uniqueAll(a).counts()}. */
+    public static UniqueAll uniqueAll(NDArray x) {
+        return UniqueIndices.all("unique_all", Objects.requireNonNull(x, "uniqueAll: x is null"));
+    }
+
+    /** numpy.unique_counts(x): the sorted values (each NaN its own) and their counts: {@code Nd.uniqueCounts(a).values()}. */
+    public static UniqueCounts uniqueCounts(NDArray x) {
+        return UniqueIndices.counts("unique_counts", Objects.requireNonNull(x, "uniqueCounts: x is null"));
+    }
+
+    /** numpy.unique_inverse(x): the sorted values and, in x's shape, each element's index in them: {@code Nd.uniqueInverse(a)}. */
+    public static UniqueInverse uniqueInverse(NDArray x) {
+        return UniqueIndices.inverse("unique_inverse", Objects.requireNonNull(x, "uniqueInverse: x is null"));
+    }
+
+    /** numpy.unique_values(x): the distinct values, each NaN its own (sorted; NumPy's order may vary): {@code Nd.uniqueValues(a)}. */
+    public static NDArray uniqueValues(NDArray x) {
+        return UniqueIndices.values("unique_values", Objects.requireNonNull(x, "uniqueValues: x is null"));
+    }
+
+    /** numpy.packbits(a): the flattened integers or booleans as bits (nonzero is 1), big-endian, in uint8: {@code Nd.packbits(mask)}. */
+    public static NDArray packbits(NDArray a) {
+        return BitPacking.packbits("packbits", Objects.requireNonNull(a, "packbits: a is null"), null, "big");
+    }
+
+    /** numpy.packbits(a, axis, bitorder): {@code axis} null flattens, bitorder "big" or "little": {@code Nd.packbits(m, -1, "little")}. */
+    public static NDArray packbits(NDArray a, Integer axis, String bitorder) {
+        return BitPacking.packbits(
+                "packbits",
+                Objects.requireNonNull(a, "packbits: a is null"),
+                axis,
+                Objects.requireNonNull(bitorder, "packbits: bitorder is null"));
+    }
+
+    /** numpy.unpackbits(a): the bits of the flattened uint8 array, big-endian: {@code Nd.unpackbits(bytes)}. */
+    public static NDArray unpackbits(NDArray a) {
+        return BitPacking.unpackbits(
+                "unpackbits", Objects.requireNonNull(a, "unpackbits: a is null"), null, null, "big");
+    }
+
+    /** numpy.unpackbits(a, axis, count, bitorder): {@code axis} and {@code count} null for NumPy's None: {@code Nd.unpackbits(b, 1, 12L, "big")}. */
+    public static NDArray unpackbits(NDArray a, Integer axis, Long count, String bitorder) {
+        return BitPacking.unpackbits(
+                "unpackbits",
+                Objects.requireNonNull(a, "unpackbits: a is null"),
+                axis,
+                count,
+                Objects.requireNonNull(bitorder, "unpackbits: bitorder is null"));
+    }
+
+    /** numpy.array_equiv(a1, a2): shapes that broadcast together and equal elements: {@code Nd.arrayEquiv(row, m)}. */
+    public static boolean arrayEquiv(NDArray a1, NDArray a2) {
+        return Closeness.arrayEquiv(
+                Objects.requireNonNull(a1, "arrayEquiv: a1 is null"),
+                Objects.requireNonNull(a2, "arrayEquiv: a2 is null"));
+    }
+
+    /** numpy.isdtype(dtype, kind): kinds "bool", "signed integer", "unsigned integer", "integral", "real floating", "complex floating", "numeric": {@code Nd.isdtype(DType.FLOAT32, "real floating")}. */
+    public static boolean isdtype(DType dtype, String... kind) {
+        return DTypeKinds.isdtype(dtype, kind);
+    }
+
+    /** numpy.isdtype(dtype, kind) with dtypes as kinds: {@code Nd.isdtype(a.dtype(), DType.FLOAT32, DType.FLOAT64)}. */
+    public static boolean isdtype(DType dtype, DType... kind) {
+        return DTypeKinds.isdtype(dtype, kind);
+    }
+
+    /** numpy.issubdtype(arg1, arg2), arg2 NumPy's abstract type by name ("floating", "integer", "number", ...): {@code Nd.issubdtype(DType.INT8, "signedinteger")}. */
+    public static boolean issubdtype(DType arg1, String arg2) {
+        return DTypeKinds.issubdtype(arg1, arg2);
+    }
+
+    /** numpy.issubdtype(arg1, arg2) of two dtypes: whether they are the same: {@code Nd.issubdtype(a.dtype(), DType.FLOAT64)}. */
+    public static boolean issubdtype(DType arg1, DType arg2) {
+        return DTypeKinds.issubdtype(arg1, arg2);
+    }
+
+    /** numpy.mask_indices(n, mask_func, k): rows and columns of the nonzeros of mask_func(ones((n, n)), k): {@code Nd.maskIndices(3, Nd::triu, 1)}. */
+    public static NDArray[] maskIndices(long n, BiFunction<NDArray, Long, NDArray> maskFunc, long k) {
+        return MaskIndices.maskIndices(n, maskFunc, k);
+    }
+
+    /**
+     * numpy.piecewise(x, condlist, funclist): each function of x[cond] (an NDArray, closed after use,
+     * or a Number) where its condition holds, zero elsewhere; one extra function is "otherwise":
+     * {@code Nd.piecewise(x, List.of(x.lt(0)), List.of(v -> v.neg(), v -> v))}.
+     */
+    public static NDArray piecewise(NDArray x, List<NDArray> condlist, List<Function<NDArray, Object>> funclist) {
+        return Piecewise.piecewise(Objects.requireNonNull(x, "piecewise: x is null"), condlist, funclist);
+    }
+
+    /** numpy.require(a, dtype, requirements): a, or a copy of dtype (null: a's) meeting "C", "F", "A", "W", "O", "E": {@code Nd.require(a, DType.FLOAT32, "C", "W")}. */
+    public static NDArray require(NDArray a, DType dtype, String... requirements) {
+        return Require.require(Objects.requireNonNull(a, "require: a is null"), dtype, requirements);
+    }
+
+    /** numpy.histogram_bin_edges(a, bins): numpy.histogram's edges of {@code bins} equal bins: {@code Nd.histogramBinEdges(a, 10)}. */
+    public static NDArray histogramBinEdges(NDArray a, long bins) {
+        return HistogramBinEdges.edges(
+                "histogram_bin_edges", Objects.requireNonNull(a, "histogramBinEdges: a is null"), bins, null);
+    }
+
+    /** numpy.histogram_bin_edges(a, bins, range): {@code range} {lo, hi} or null: {@code Nd.histogramBinEdges(a, 4, new double[] {0, 1})}. */
+    public static NDArray histogramBinEdges(NDArray a, long bins, double[] range) {
+        return HistogramBinEdges.edges(
+                "histogram_bin_edges", Objects.requireNonNull(a, "histogramBinEdges: a is null"), bins, range);
+    }
+
+    /** numpy.histogramdd(sample, bins): an (N, D) sample in D dimensions of equal bins: {@code Nd.histogramdd(xyz, 8)}. */
+    public static HistogramDd histogramdd(NDArray sample, long bins) {
+        return MultidimensionalHistogram.histogramdd(
+                "histogramdd", Objects.requireNonNull(sample, "histogramdd: sample is null"), new long[] {bins}, null);
+    }
+
+    /** numpy.histogramdd(sample, bins, range): bins per dimension (or one), range {{lo, hi}, ...} or null: {@code Nd.histogramdd(s, new long[] {4, 6}, null)}. */
+    public static HistogramDd histogramdd(NDArray sample, long[] bins, double[][] range) {
+        return MultidimensionalHistogram.histogramdd(
+                "histogramdd",
+                Objects.requireNonNull(sample, "histogramdd: sample is null"),
+                Objects.requireNonNull(bins, "histogramdd: bins is null"),
+                range);
+    }
+
+    /**
+     * A ufunc with NumPy's where=: out gets op's result where the bool mask (broadcast to out) is true
+     * and keeps its values elsewhere; out is required (ndgpu leaves no element uninitialized):
+     * {@code Nd.ufunc(Ufunc.SQRT, out, mask, a)} is {@code np.sqrt(a, out=out, where=mask)}.
+     */
+    public static NDArray ufunc(Ufunc op, NDArray out, NDArray where, Object... operands) {
+        return UfuncMethods.of(op).call(out, where, operands);
+    }
+
+    /** numpy.add(a, b, out=out, where=where): {@code Nd.add(a, b, out, mask)}; out keeps its values where mask is false. */
+    public static NDArray add(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.ADD).call(out, where, a, b);
+    }
+
+    /** numpy.subtract(a, b, out=out, where=where): {@code Nd.sub(a, b, out, mask)}. */
+    public static NDArray sub(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.SUBTRACT).call(out, where, a, b);
+    }
+
+    /** numpy.multiply(a, b, out=out, where=where): {@code Nd.mul(a, b, out, mask)}. */
+    public static NDArray mul(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.MULTIPLY).call(out, where, a, b);
+    }
+
+    /** numpy.true_divide(a, b, out=out, where=where): {@code Nd.div(a, b, out, mask)}, e.g. to skip zero divisors. */
+    public static NDArray div(Object a, Object b, NDArray out, NDArray where) {
+        return UfuncMethods.of(Ufunc.TRUE_DIVIDE).call(out, where, a, b);
+    }
+
+    /** numpy.sum(a, axis, keepdims, initial, where): {@code axes} null for every axis, initial null for 0: {@code Nd.sum(a, new int[] {0}, false, null, mask)}. */
+    public static NDArray sum(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.ADD, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.prod(a, axis, keepdims, initial, where): {@code Nd.prod(a, new int[] {1}, true, null, mask)}. */
+    public static NDArray prod(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.MULTIPLY, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.max(a, axis, keepdims, initial, where): initial is required with where, as NumPy: {@code Nd.max(a, null, false, -1.0, mask)}. */
+    public static NDArray max(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.MAXIMUM, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.min(a, axis, keepdims, initial, where): initial is required with where, as NumPy: {@code Nd.min(a, new int[] {1}, false, 10.0, mask)}. */
+    public static NDArray min(NDArray a, int[] axes, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(Ufunc.MINIMUM, a, axes, null, null, keepdims, initial, where);
+    }
+
+    /** numpy.mean(a, axis, keepdims, where): the mean of the elements where mask is true: {@code Nd.mean(a, new int[] {0}, false, mask)}. */
+    public static NDArray mean(NDArray a, int[] axes, boolean keepdims, NDArray where) {
+        return WhereReductions.mean(a, axes, keepdims, where);
+    }
+
+    /**
+     * numpy.einsum_path(subscripts, *operands)'s path (optimize='greedy'): the operand pairs einsum
+     * contracts in turn, without NumPy's printed report: {@code Nd.einsumPath("ij,jk,kl->il", a, b, c)}.
+     */
+    public static List<int[]> einsumPath(String subscripts, NDArray... operands) {
+        return DeviceLinalg.instance().einsumPath(subscripts, operands);
     }
 
     // ---------------------------------------------------------------- diagonals, triangles, differences

@@ -31,45 +31,7 @@ final class UfuncExpressions {
 
     /** True for the scipy.special ufuncs, whose C is a call of special-functions.h's special_{name}. */
     static boolean isSpecial(Ufunc ufunc) {
-        return switch (ufunc) {
-            case ERF,
-                    ERFC,
-                    ERFCX,
-                    ERFINV,
-                    ERFCINV,
-                    EXPIT,
-                    LOGIT,
-                    LOG_EXPIT,
-                    XLOGY,
-                    XLOG1PY,
-                    ENTR,
-                    REL_ENTR,
-                    KL_DIV,
-                    NDTR,
-                    NDTRI,
-                    LOG_NDTR,
-                    GAMMA,
-                    GAMMALN,
-                    LOGGAMMA,
-                    DIGAMMA,
-                    BETA,
-                    BETALN,
-                    I0E,
-                    I1,
-                    I1E,
-                    J0,
-                    J1,
-                    Y0,
-                    Y1,
-                    K0,
-                    K1,
-                    ZETA,
-                    POLYGAMMA,
-                    GAMMAINC,
-                    GAMMAINCC,
-                    GAMMAINCINV -> true;
-            default -> false;
-        };
+        return ufunc.isSpecial();
     }
 
     static String readHelpers() {

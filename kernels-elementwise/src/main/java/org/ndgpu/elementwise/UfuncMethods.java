@@ -152,6 +152,21 @@ public final class UfuncMethods {
         return into(result, out);
     }
 
+    /**
+     * np.ufunc.reduce(..., where=where): only the elements where the bool {@code where} (broadcast to
+     * a's shape) is true; a ufunc with no identity needs initial, as NumPy:
+     * {@code Nd.ufunc(Ufunc.MAXIMUM).reduce(a, new int[] {1}, null, null, false, -1.0, mask)}.
+     */
+    public NDArray reduce(
+            NDArray a, int[] axes, DType dtype, NDArray out, boolean keepdims, Number initial, NDArray where) {
+        return WhereReductions.reduce(op, a, axes, dtype, out, keepdims, initial, where);
+    }
+
+    /** The ufunc with where=, into out (required): {@code Nd.ufunc(Ufunc.ADD).call(o, mask, a, b)} is {@code np.add(a, b, out=o, where=mask)}. */
+    public NDArray call(NDArray out, NDArray where, Object... operands) {
+        return UfuncWhere.call(op, out, where, operands);
+    }
+
     /** Folds the [lines, len] rows of x, in chunks when the ufunc is associative and the rows are long. */
     private NDArray fold(DType t, NDArray x, long lines, long len, Object init) {
         long chunk = UfuncIdentities.reorderable(op) && len > 4096 && lines < 65536 ? 1024 : len;

@@ -179,6 +179,49 @@ public enum Ufunc {
         };
     }
 
+    /** The scipy.special ufuncs (Nd.special()), whose C is a call of special-functions.h's special_{name}. */
+    public boolean isSpecial() {
+        return switch (this) {
+            case ERF,
+                    ERFC,
+                    ERFCX,
+                    ERFINV,
+                    ERFCINV,
+                    EXPIT,
+                    LOGIT,
+                    LOG_EXPIT,
+                    XLOGY,
+                    XLOG1PY,
+                    ENTR,
+                    REL_ENTR,
+                    KL_DIV,
+                    NDTR,
+                    NDTRI,
+                    LOG_NDTR,
+                    GAMMA,
+                    GAMMALN,
+                    LOGGAMMA,
+                    DIGAMMA,
+                    BETA,
+                    BETALN,
+                    I0E,
+                    I1,
+                    I1E,
+                    J0,
+                    J1,
+                    Y0,
+                    Y1,
+                    K0,
+                    K1,
+                    ZETA,
+                    POLYGAMMA,
+                    GAMMAINC,
+                    GAMMAINCC,
+                    GAMMAINCINV -> true;
+            default -> false;
+        };
+    }
+
     /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */
     public static Ufunc of(String numpyName) {
         return BY_NAME.get(numpyName);

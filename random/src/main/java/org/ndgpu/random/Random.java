@@ -1,9 +1,7 @@
 package org.ndgpu.random;
 
 import java.util.Objects;
-import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
-import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -11,6 +9,7 @@ import org.ndgpu.random.impl.Continuous;
 import org.ndgpu.random.impl.Discrete;
 import org.ndgpu.random.impl.DistributionLibrary;
 import org.ndgpu.random.impl.Draw;
+import org.ndgpu.random.impl.RandomBytes;
 
 /**
  * A device random generator, counter-based (Philox4x32-10, as cuRAND's and NumPy's Philox): element
@@ -91,12 +90,7 @@ public final class Random {
 
     /** The counters of one call: this generator's key and a fresh offset, {@code units} past it (at least one). */
     private synchronized Draw reserve(long units) {
-        if (Capture.current() != null) {
-            throw new CaptureException("Nd.random(): a call's place in the random stream is taken on the host, so a"
-                    + " graph would draw the same numbers at every launch; draw them outside the body into an array"
-                    + " the graph reads");
-        }
-        Draw d = new Draw(seed, offset);
+        Draw d = Draw.outsideCapture(seed, offset);
         offset += Math.max(1, units);
         return d;
     }
@@ -443,6 +437,11 @@ public final class Random {
     /** Generator.multivariate_hypergeometric(colors, nsample, size): int64 of shape size + (len(colors),): {@code multivariateHypergeometric(new long[] {10, 5, 3}, 6, 100)}. */
     public NDArray multivariateHypergeometric(long[] colors, long nsample, long... size) {
         return DRAWS.multivariateHypergeometric(this::reserve, colors, nsample, size);
+    }
+
+    /** Generator.bytes(length): {@code length} random bytes, drawn on the device: {@code Nd.random().bytes(16)}. */
+    public byte[] bytes(int length) {
+        return RandomBytes.bytes(DRAWS, this::reserve, length);
     }
 
     /** Generator.shuffle(x): permutes x along axis 0, in place. */

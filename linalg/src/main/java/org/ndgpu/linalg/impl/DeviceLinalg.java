@@ -101,6 +101,16 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
         return Einsum.einsum(subscripts, operands);
     }
 
+    /**
+     * numpy.einsum_path(subscripts, *operands)'s path with optimize='greedy', the order einsum
+     * contracts in: {@code einsumPath("ij,jk,kl->il", a, b, c)} gives [[0, 1], [0, 1]].
+     */
+    public java.util.List<int[]> einsumPath(String subscripts, NDArray... operands) {
+        Objects.requireNonNull(subscripts, "einsum_path: subscripts is null");
+        Objects.requireNonNull(operands, "einsum_path: operands is null");
+        return Einsum.path(subscripts, operands);
+    }
+
     // ---------------------------------------------------------------- decompositions and linear systems
 
     @Override

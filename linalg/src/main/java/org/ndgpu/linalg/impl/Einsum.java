@@ -38,6 +38,29 @@ final class Einsum {
     private record Term(NDArray x, String labels) {}
 
     static NDArray einsum(String subscripts, NDArray... operands) {
+        Parsed p = parse(subscripts, operands);
+        return evaluate(subscripts, p.terms(), p.out());
+    }
+
+    /**
+     * numpy.einsum_path(subscripts, *operands, optimize='greedy')'s path: the pairs of operand
+     * positions contracted in turn, each result appended to the list ({@code [[0]]} for one operand).
+     */
+    static List<int[]> path(String subscripts, NDArray... operands) {
+        Parsed p = parse(subscripts, operands);
+        for (Term t : p.terms()) t.x.live("einsum_path");
+        if (p.terms().size() == 1) return List.of(new int[] {0});
+        Map<Character, Long> sizes = sizes(subscripts, p.terms());
+        if (p.terms().size() == 2) return List.of(new int[] {0, 1});
+        List<String> labels = new ArrayList<>();
+        for (Term t : p.terms()) labels.add(t.labels);
+        return EinsumPath.greedy(labels, p.out(), sizes);
+    }
+
+    /** The operands with their expanded labels, and the output's labels. */
+    private record Parsed(List<Term> terms, String out) {}
+
+    private static Parsed parse(String subscripts, NDArray... operands) {
         if (operands.length < 1) throw new NdException("einsum: expected at least one operand, got none");
         String s = subscripts.replace(" ", "");
         String[] io = s.split("->", -1);
@@ -83,7 +106,7 @@ final class Einsum {
                 throw new NdException(
                         "einsum: output subscript '" + c + "' does not appear in the inputs of '" + subscripts + "'");
         }
-        return evaluate(subscripts, terms, out);
+        return new Parsed(terms, out);
     }
 
     /** The einsum of terms whose labels are checked and expanded, into labels {@code out}; subscripts only for messages. */
@@ -111,22 +134,7 @@ final class Einsum {
      * the result appended to the list as numpy.einsum_path numbers it.
      */
     private static NDArray many(String subscripts, List<Term> terms, String out) {
-        Map<Character, Long> sizes = new HashMap<>();
-        for (int i = 0; i < terms.size(); i++) {
-            Term t = terms.get(i);
-            for (int d = 0; d < t.labels.length(); d++) {
-                char c = t.labels.charAt(d);
-                long dim = t.x.shape(d);
-                Long seen = sizes.get(c);
-                if (seen == null || seen == 1) {
-                    sizes.put(c, dim);
-                } else if (dim != 1 && dim != seen) {
-                    throw new ShapeException("einsum: operands could not be broadcast together: subscript '" + c
-                            + "' has size " + seen + " in an earlier operand and " + dim + " in operand " + i + " ('"
-                            + subscripts + "')");
-                }
-            }
-        }
+        Map<Character, Long> sizes = sizes(subscripts, terms);
         List<String> labels = new ArrayList<>();
         for (Term t : terms) labels.add(t.labels);
         List<Term> live = new ArrayList<>(terms);
@@ -153,6 +161,27 @@ final class Einsum {
         } finally {
             made.forEach(NDArray::close);
         }
+    }
+
+    /** Each label's size, broadcasting 1 against the others as NumPy's einsum. */
+    private static Map<Character, Long> sizes(String subscripts, List<Term> terms) {
+        Map<Character, Long> sizes = new HashMap<>();
+        for (int i = 0; i < terms.size(); i++) {
+            Term t = terms.get(i);
+            for (int d = 0; d < t.labels.length(); d++) {
+                char c = t.labels.charAt(d);
+                long dim = t.x.shape(d);
+                Long seen = sizes.get(c);
+                if (seen == null || seen == 1) {
+                    sizes.put(c, dim);
+                } else if (dim != 1 && dim != seen) {
+                    throw new ShapeException("einsum: operands could not be broadcast together: subscript '" + c
+                            + "' has size " + seen + " in an earlier operand and " + dim + " in operand " + i + " ('"
+                            + subscripts + "')");
+                }
+            }
+        }
+        return sizes;
     }
 
     /**

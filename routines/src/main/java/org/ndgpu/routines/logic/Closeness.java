@@ -66,6 +66,24 @@ public final class Closeness {
         }
     }
 
+    /**
+     * numpy.array_equiv(a1, a2): shapes that broadcast together and equal elements (NaN unequal); shapes
+     * that do not broadcast give false, as NumPy.
+     */
+    public static boolean arrayEquiv(NDArray a1, NDArray a2) {
+        a1.live("array_equiv");
+        a2.live("array_equiv");
+        long[] s1 = a1.shape(), s2 = a2.shape();
+        for (int i = 1; i <= Math.min(s1.length, s2.length); i++) {
+            long x = s1[s1.length - i], y = s2[s2.length - i];
+            if (x != y && x != 1 && y != 1) return false;
+        }
+        try (NDArray eq = a1.eq(a2);
+                NDArray all = eq.all()) {
+            return all.toBooleanArray()[0];
+        }
+    }
+
     // numpy: y = asanyarray(y, dtype=result_type(y, 1.)); a Java integer becomes a double
     private static Object floating(Object b, List<NDArray> temps) {
         if (b instanceof NDArray y) {
