@@ -1,6 +1,7 @@
 package org.ndgpu.sparse.linalg;
 
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.ndarray.NDArray;
@@ -121,6 +122,49 @@ public final class SparseLinalg {
         Objects.requireNonNull(a, op + ": A is null");
         if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
         return LinearOperator.aslinearoperator(a);
+    }
+
+    // ---------------------------------------------------------------- direct solvers (host)
+
+    /**
+     * scipy.sparse.linalg.spsolve(A, b): x with {@code A x = b} for a square A and b of shape
+     * {@code (n,)} or {@code (n, k)} (a b of one column gives x of shape {@code (n,)}, as SciPy's), in
+     * the dtype {@code promote_types(A.dtype, b.dtype)}, on b's device. It runs on the host, on every
+     * backend: A and b are read once, factored by EJML's sparse LU with partial pivoting (SciPy runs
+     * SuperLU), and x is copied back. An exactly singular A is a {@code LinAlgException} "spsolve:
+     * Singular matrix", as ndgpu's dense solve (SciPy warns MatrixRankWarning and returns NaN); NaN or
+     * infinity in A or b and complex values are refused. {@code NDArray x = lin.spsolve(a, b);}
+     */
+    public NDArray spsolve(SparseMatrix a, NDArray b) {
+        return DirectSolve.spsolve(a, b);
+    }
+
+    /**
+     * scipy.sparse.linalg.spsolve_triangular(A, b, lower, unit_diagonal): x with {@code A x = b} for a
+     * lower (upper) triangular A, by substitution on the host, row by row over A's canonical CSR
+     * arrays; entries of the other triangle are not read (SciPy's result for them is unspecified).
+     * A zero on the diagonal (unless unitDiagonal) is a {@code LinAlgException}, as SciPy's
+     * LinAlgError. Shapes and dtypes as {@link #spsolve}.
+     * {@code NDArray x = lin.spsolveTriangular(l, b, true, false);}
+     */
+    public NDArray spsolveTriangular(SparseMatrix a, NDArray b, boolean lower, boolean unitDiagonal) {
+        return DirectSolve.triangular(a, b, lower, unitDiagonal);
+    }
+
+    /** scipy.sparse.linalg.spsolve_triangular(A, b): A lower triangular. {@code lin.spsolveTriangular(l, b)} */
+    public NDArray spsolveTriangular(SparseMatrix a, NDArray b) {
+        return DirectSolve.triangular(a, b, true, false);
+    }
+
+    /**
+     * scipy.sparse.linalg.factorized(A): A factored once (EJML's sparse LU on the host, as
+     * {@link #spsolve}), and a function that solves {@code A x = b} for each b it is given, with
+     * spsolve's shapes and dtypes. A singular A is refused here, at the factorization. The function
+     * holds host arrays only (A may be closed after this call).
+     * {@code UnaryOperator<NDArray> solve = lin.factorized(a); NDArray x = solve.apply(b);}
+     */
+    public UnaryOperator<NDArray> factorized(SparseMatrix a) {
+        return DirectSolve.factorized(a);
     }
 
     // ---------------------------------------------------------------- eigenvalues
