@@ -112,6 +112,42 @@ public final class CscMatrix extends CompressedMatrix {
         }
     }
 
+    /**
+     * SciPy's {@code A[:, start:stop]}: columns start to stop - 1 as a new CSC matrix, by Python's
+     * slice rules (as {@link CsrMatrix#rows(long, long)}). {@code a.columns(1, 3)}
+     */
+    public CscMatrix columns(long start, long stop) {
+        return Indexing.columns(this, start, stop, 1);
+    }
+
+    /**
+     * SciPy's {@code A[:, start:stop:step]}: as {@link CsrMatrix#rows(long, long, long)} across the columns, a new
+     * CSC matrix. {@code a.columns(Long.MAX_VALUE, Long.MIN_VALUE, -1)} is {@code A[:, ::-1]}
+     */
+    public CscMatrix columns(long start, long stop, long step) {
+        return Indexing.columns(this, start, stop, step);
+    }
+
+    /**
+     * SciPy's {@code A[:, idx]}: the columns {@code idx[0], idx[1], ...} of a 1-d integer array (repeats
+     * allowed, negative from the end) or the columns where a bool array of n elements is true, as a
+     * new CSC matrix. {@code a.columns(Nd.array(new long[] {3, 0}))}
+     */
+    public CscMatrix columns(NDArray index) {
+        return Indexing.columns(this, index);
+    }
+
+    /**
+     * SciPy's {@code A[np.ix_(rows, cols)]} (or {@code A[rows][:, cols]}): the submatrix of the picked
+     * rows and columns, each an integer or boolean array, as a new CSC matrix.
+     * {@code a.ix(Nd.array(new long[] {2, 0}), Nd.array(new long[] {3, 1}))}
+     */
+    public CscMatrix ix(NDArray rows, NDArray columns) {
+        try (CscMatrix r = rows(rows)) {
+            return r.columns(columns);
+        }
+    }
+
     @Override
     String formatName() {
         return "Compressed Sparse Column";

@@ -114,10 +114,47 @@ public final class CsrMatrix extends CompressedMatrix {
 
     /**
      * SciPy's {@code A[idx]} for a 1-d integer array: the rows {@code idx[0], idx[1], ...} (repeats
-     * allowed, negative counts from the end) as a new CSR matrix. {@code a.rows(Nd.array(new long[] {2, 0}))}
+     * allowed, negative counts from the end) as a new CSR matrix; or SciPy's {@code A[mask]} for a bool
+     * array of m elements: the rows where it is true. {@code a.rows(Nd.array(new long[] {2, 0}))}
      */
     public CsrMatrix rows(NDArray index) {
         return Slicing.rows(this, index);
+    }
+
+    /**
+     * SciPy's {@code A[:, start:stop]}: columns start to stop - 1 as a new CSR matrix, by Python's
+     * slice rules (as {@link #rows(long, long)}). {@code a.columns(1, 3)}
+     */
+    public CsrMatrix columns(long start, long stop) {
+        return Indexing.columns(this, start, stop, 1);
+    }
+
+    /**
+     * SciPy's {@code A[:, start:stop:step]}: as {@link #rows(long, long, long)} across the columns, a new
+     * CSR matrix. {@code a.columns(Long.MAX_VALUE, Long.MIN_VALUE, -1)} is {@code A[:, ::-1]}
+     */
+    public CsrMatrix columns(long start, long stop, long step) {
+        return Indexing.columns(this, start, stop, step);
+    }
+
+    /**
+     * SciPy's {@code A[:, idx]}: the columns {@code idx[0], idx[1], ...} of a 1-d integer array (repeats
+     * allowed, negative from the end) or the columns where a bool array of n elements is true, as a
+     * new CSR matrix. {@code a.columns(Nd.array(new long[] {3, 0}))}
+     */
+    public CsrMatrix columns(NDArray index) {
+        return Indexing.columns(this, index);
+    }
+
+    /**
+     * SciPy's {@code A[np.ix_(rows, cols)]} (or {@code A[rows][:, cols]}): the submatrix of the picked
+     * rows and columns, each an integer or boolean array, as a new CSR matrix.
+     * {@code a.ix(Nd.array(new long[] {2, 0}), Nd.array(new long[] {3, 1}))}
+     */
+    public CsrMatrix ix(NDArray rows, NDArray columns) {
+        try (CsrMatrix r = rows(rows)) {
+            return r.columns(columns);
+        }
     }
 
     @Override

@@ -5,14 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -41,24 +34,9 @@ class SparseSolveTest extends PerDeviceTest {
     private static final SparseLinalg LIN = Nd.sparse().linalg();
 
     static List<Case> cases(String test) {
-        String text;
-        try (InputStream in = SparseSolveTest.class.getResourceAsStream("/fixtures/sparse/solve.txt")) {
-            if (in == null) throw new IllegalStateException("missing fixture solve.txt");
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        List<Case> out = new ArrayList<>();
-        for (String block : text.split("\n\n")) {
-            if (block.isBlank()) continue;
-            Map<String, String> f = new LinkedHashMap<>();
-            for (String line : block.split("\n")) {
-                int at = line.indexOf(": ");
-                f.put(line.substring(0, at), line.substring(at + 2));
-            }
-            if (f.get("test").equals(test)) out.add(new Case(f));
-        }
-        return out;
+        return SparseFixtures.load("solve.txt").stream()
+                .filter(c -> c.fields().get("test").equals(test))
+                .toList();
     }
 
     private static NDArray b(Case c) {
