@@ -31,7 +31,7 @@ final class Canonical {
         try (NDArray flag = NDArray.empty(a.data.device(), DType.INT32, new long[] {1}, Order.C)
                 .fill(0)) {
             SparseKernels.launch(
-                    OpsKernels.get(Name.LINES_UNSORTED, a.dtype, a.indexDtype()),
+                    OpsKernels.get(Name.LINES_UNSORTED, ComplexParts.partOf(a.dtype), a.indexDtype()),
                     majors,
                     a.indptr,
                     a.indices,
@@ -131,7 +131,7 @@ final class Canonical {
      */
     static SparseMatrix deduped(SparseMatrix a) {
         return switch (a) {
-            case CompressedMatrix c when c.hasCanonicalFormat() -> c;
+            case CompressedMatrix c when !c.dtype.isComplex() && c.hasCanonicalFormat() -> c;
             default -> a.sumDuplicates();
         };
     }

@@ -20,12 +20,14 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public NDArray toarray() {
+        if (dtype.isComplex()) return ComplexParts.toarray(this);
         return Compressed.toarray(this, data, indices, indptr, shape[1], shape[0], 1, shape[1]);
     }
 
     /** This matrix in CSR (SciPy's {@code A.tocsr()}): a new matrix, duplicates summed, indices sorted. */
     @Override
     public CsrMatrix tocsr() {
+        if (dtype.isComplex()) return (CsrMatrix) ComplexParts.samePattern(this, "tocsr", SparseMatrix::tocsr);
         return Compressed.transposed(this, data, indices, indptr, shape[1], shape);
     }
 
@@ -36,6 +38,7 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public CooMatrix tocoo() {
+        if (dtype.isComplex()) return (CooMatrix) ComplexParts.samePattern(this, "tocoo", SparseMatrix::tocoo);
         data.live("tocoo");
         NDArray col = Compressed.expand(indptr, shape[1], nnz, dtype);
         return new CooMatrix(data.copy(), indices.copy(), col, shape, true);
@@ -61,6 +64,7 @@ public final class CscMatrix extends CompressedMatrix {
     /** {@code A @ x} on this matrix's own arrays (no conversion to CSR): {@code csr.T().matmul(x)} is {@code A^T x}. */
     @Override
     public NDArray matmul(NDArray x) {
+        if (dtype.isComplex() || (x != null && x.dtype().isComplex())) return ComplexParts.matmul(this, x);
         return Products.cscMatmul(this, x);
     }
 
@@ -71,6 +75,8 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public CscMatrix sumDuplicates() {
+        if (dtype.isComplex())
+            return (CscMatrix) ComplexParts.samePattern(this, "sumDuplicates", SparseMatrix::sumDuplicates);
         return Canonical.sumDuplicates(this, CscMatrix::new);
     }
 

@@ -21,6 +21,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public NDArray toarray() {
+        if (dtype.isComplex()) return ComplexParts.toarray(this);
         return Compressed.toarray(this, data, indices, indptr, shape[0], shape[1], shape[1], 1);
     }
 
@@ -31,6 +32,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     /** This matrix in CSC, as SciPy's {@code A.tocsc()}: a new matrix, duplicates summed. */
     public CscMatrix tocsc() {
+        if (dtype.isComplex()) return (CscMatrix) ComplexParts.samePattern(this, "tocsc", m -> ((CsrMatrix) m).tocsc());
         try (CsrMatrix t =
                 Compressed.transposed(this, data, indices, indptr, shape[0], new long[] {shape[1], shape[0]})) {
             return new CscMatrix(t.data.copy(), t.indices.copy(), t.indptr.copy(), shape, t.nnz, true);
@@ -39,6 +41,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CooMatrix tocoo() {
+        if (dtype.isComplex()) return (CooMatrix) ComplexParts.samePattern(this, "tocoo", SparseMatrix::tocoo);
         data.live("tocoo");
         NDArray row = Compressed.expand(indptr, shape[0], nnz, dtype);
         return new CooMatrix(data.copy(), row, indices.copy(), shape, true);
@@ -63,6 +66,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public NDArray matmul(NDArray x) {
+        if (dtype.isComplex() || (x != null && x.dtype().isComplex())) return ComplexParts.matmul(this, x);
         return Products.csrMatmul(this, x);
     }
 
@@ -73,6 +77,8 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CsrMatrix sumDuplicates() {
+        if (dtype.isComplex())
+            return (CsrMatrix) ComplexParts.samePattern(this, "sumDuplicates", SparseMatrix::sumDuplicates);
         return Canonical.sumDuplicates(this, CsrMatrix::new);
     }
 

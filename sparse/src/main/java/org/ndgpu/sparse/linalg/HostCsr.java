@@ -23,11 +23,11 @@ record HostCsr(int n, int[] indptr, int[] indices, double[] data, DType dtype, D
     static HostCsr of(String op, SparseMatrix a) {
         Objects.requireNonNull(a, op + ": A is null");
         if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
-        long[] s = a.shape();
-        if (s[0] != s[1]) throw new ShapeException(op + ": A must be square, got shape (" + s[0] + ", " + s[1] + ")");
         DType t = a.dtype();
         if (t != DType.FLOAT32 && t != DType.FLOAT64)
             throw new DTypeException(op + ": A must be float32 or float64 (complex A is not supported), got " + t);
+        long[] s = a.shape();
+        if (s[0] != s[1]) throw new ShapeException(op + ": A must be square, got shape (" + s[0] + ", " + s[1] + ")");
         if (s[0] > Integer.MAX_VALUE - 1)
             throw new NdException(op + ": A has " + s[0] + " rows, past the host solver's int32 sizes");
         try (CsrMatrix raw = a.tocsr();

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.sparse.SparseMatrix;
 
@@ -53,7 +54,7 @@ public final class SparseLinalg {
      * {@code try (LinearOperator m = lin.jacobi(a)) { lin.cg(a, b, SolveOptions.defaults().withM(m)); }}
      */
     public LinearOperator jacobi(SparseMatrix a) {
-        return Jacobi.of("jacobi", a);
+        return Jacobi.of("jacobi", real("jacobi", a));
     }
 
     // ---------------------------------------------------------------- solvers
@@ -119,9 +120,17 @@ public final class SparseLinalg {
     }
 
     private static LinearOperator operator(String op, SparseMatrix a) {
+        return LinearOperator.aslinearoperator(real(op, a));
+    }
+
+    // the iterative solvers, eigsh, svds and norm are float32 and float64 only for now
+    private static SparseMatrix real(String op, SparseMatrix a) {
         Objects.requireNonNull(a, op + ": A is null");
         if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
-        return LinearOperator.aslinearoperator(a);
+        if (a.dtype().isComplex())
+            throw new DTypeException(
+                    op + ": A must be float32 or float64 (complex A is not supported yet), got " + a.dtype());
+        return a;
     }
 
     // ---------------------------------------------------------------- direct solvers (host)
@@ -207,14 +216,14 @@ public final class SparseLinalg {
      * {@code lin.svds(a, 3, "SM", null, null, 0)}
      */
     public SvdsResult svds(SparseMatrix a, int k, String which, Integer ncv, Integer maxiter, double tol) {
-        return Svds.of(a, k, which, ncv, maxiter, tol);
+        return Svds.of(real("svds", a), k, which, ncv, maxiter, tol);
     }
 
     // ---------------------------------------------------------------- norms
 
     /** scipy.sparse.linalg.norm(A): the Frobenius norm, a 0-d array. {@code lin.norm(a)} */
     public NDArray norm(SparseMatrix a) {
-        return Norms.frobenius(a);
+        return Norms.frobenius(real("norm", a));
     }
 
     /**
@@ -222,7 +231,7 @@ public final class SparseLinalg {
      * sum), -inf: a 0-d array. {@code lin.norm(a, Double.POSITIVE_INFINITY)}
      */
     public NDArray norm(SparseMatrix a, double ord) {
-        return Norms.matrix(a, ord);
+        return Norms.matrix(real("norm", a), ord);
     }
 
     /**
@@ -232,6 +241,6 @@ public final class SparseLinalg {
      * {@code lin.norm(a, 2, 0)}
      */
     public NDArray norm(SparseMatrix a, double ord, int axis) {
-        return Norms.along(a, ord, axis);
+        return Norms.along(real("norm", a), ord, axis);
     }
 }
