@@ -84,6 +84,7 @@ final class Canonical {
     /** A new matrix of {@code a}'s entries whose value is not zero (NaN is kept), in their order. */
     static <M extends CompressedMatrix> M eliminateZeros(CompressedMatrix a, Maker<M> make) {
         a.data.live("eliminateZeros");
+        if (a.dtype.isComplex()) return ComplexParts.eliminateZeros(a, make);
         long majors = majors(a);
         DType t = a.dtype, index = a.indexDtype();
         var device = a.data.device();

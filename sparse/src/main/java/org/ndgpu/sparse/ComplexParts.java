@@ -235,6 +235,40 @@ final class ComplexParts {
         return data.dtype() == dtype ? data.copy() : data.astype(dtype);
     }
 
+    /** SciPy's {@code A[i, j]} of a complex matrix (indices already checked and made non-negative). */
+    static NDArray get(CompressedMatrix a, long i, long j, boolean csr) {
+        try (Split s = split(a, "get");
+                NDArray re = Indexing.get((CompressedMatrix) s.re(), i, j, csr);
+                NDArray im = Indexing.get((CompressedMatrix) s.im(), i, j, csr)) {
+            return interleave(re, im);
+        }
+    }
+
+    /** SciPy's {@code A.diagonal(k)} of a complex matrix. */
+    static NDArray diagonal(SparseMatrix a, long k) {
+        try (Split s = split(a, "diagonal");
+                NDArray re = s.re().diagonal(k);
+                NDArray im = s.im().diagonal(k)) {
+            return interleave(re, im);
+        }
+    }
+
+    /**
+     * SciPy's {@code A.eliminate_zeros()} of a complex matrix: the pattern of the entries that are not
+     * 0 + 0j (a real matrix of 1 and 0 over A's indices, its zeros eliminated), and their values
+     * picked in their order.
+     */
+    static <M extends CompressedMatrix> M eliminateZeros(CompressedMatrix a, Canonical.Maker<M> make) {
+        String op = "eliminateZeros";
+        NDArray data = Products.liveValues(a, op);
+        try (NDArray keep = data.ne(0);
+                NDArray flag = keep.astype(partOf(a.dtype));
+                SparseMatrix view = over(a, flag);
+                M pattern = Canonical.eliminateZeros((CompressedMatrix) view, make)) {
+            return make.make(data.get(keep), pattern.indices.copy(), pattern.indptr.copy(), a.shape, pattern.nnz, true);
+        }
+    }
+
     /** The refusal of an operation that has no complex form yet. */
     static DTypeException unsupported(String op, DType t) {
         return new DTypeException(op + ": " + t + " matrices are not supported by this operation yet (float32 or"

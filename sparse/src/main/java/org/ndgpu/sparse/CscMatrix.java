@@ -87,6 +87,8 @@ public final class CscMatrix extends CompressedMatrix {
 
     /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
     public CscMatrix sortedIndices() {
+        if (dtype.isComplex())
+            return (CscMatrix) ComplexParts.samePattern(this, "sortedIndices", m -> ((CscMatrix) m).sortedIndices());
         CscMatrix c = copy();
         c.sortIndices();
         return c;

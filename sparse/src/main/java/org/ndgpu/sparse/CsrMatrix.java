@@ -89,6 +89,8 @@ public final class CsrMatrix extends CompressedMatrix {
 
     /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
     public CsrMatrix sortedIndices() {
+        if (dtype.isComplex())
+            return (CsrMatrix) ComplexParts.samePattern(this, "sortedIndices", m -> ((CsrMatrix) m).sortedIndices());
         CsrMatrix c = copy();
         c.sortIndices();
         return c;

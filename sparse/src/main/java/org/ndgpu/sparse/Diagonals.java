@@ -24,7 +24,7 @@ final class Diagonals {
 
     static NDArray diagonal(SparseMatrix a, long k) {
         NDArray values = Products.liveValues(a, "diagonal");
-        if (a.dtype.isComplex()) throw ComplexParts.unsupported("diagonal", a.dtype);
+        if (a.dtype.isComplex()) return ComplexParts.diagonal(a, k);
         long count = length(a.shape[0], a.shape[1], k);
         if (count == 0) return NDArray.empty(values.device(), a.dtype, new long[] {0}, Order.C);
         // CSC's diagonal k is its CSR transpose's diagonal -k

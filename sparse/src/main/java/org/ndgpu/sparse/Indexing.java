@@ -25,6 +25,7 @@ final class Indexing {
         if (r < 0 || r >= m) throw new IndexException(op + ": row index " + i + " is out of range for " + m + " rows");
         if (c < 0 || c >= n)
             throw new IndexException(op + ": column index " + j + " is out of range for " + n + " columns");
+        if (a.dtype.isComplex()) return ComplexParts.get(a, r, c, csr);
         NDArray out = NDArray.empty(a.data.device(), a.dtype, new long[0], Order.C);
         SparseKernels.launch(
                 IndexKernels.get(IndexKernels.Name.ELEMENT, a.dtype, a.indexDtype()),

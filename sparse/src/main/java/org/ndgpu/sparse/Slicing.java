@@ -29,6 +29,8 @@ final class Slicing {
     /** As {@link #rows(CsrMatrix, long, long, long)}, named {@code op} (columns pick a transpose's rows). */
     static CsrMatrix rows(CsrMatrix a, long start, long stop, long step, String op) {
         a.data.live(op);
+        if (a.dtype.isComplex())
+            return (CsrMatrix) ComplexParts.samePattern(a, op, m -> rows((CsrMatrix) m, start, stop, step, op));
         if (step == 0) throw new NdException(op + ": step must not be zero, got 0");
         long m = a.shape[0];
         // Python's slice.indices(m): the last bound is m for a positive step, -1 for a negative one
@@ -53,6 +55,8 @@ final class Slicing {
     /** As {@link #rows(CsrMatrix, NDArray)}, named {@code op}, the major lines called {@code unit} in messages. */
     static CsrMatrix rows(CsrMatrix a, NDArray index, String op, String unit) {
         Objects.requireNonNull(index, op + ": index is null");
+        if (a.dtype.isComplex() && !a.isClosed())
+            return (CsrMatrix) ComplexParts.samePattern(a, op, m -> rows((CsrMatrix) m, index, op, unit));
         a.data.live(op);
         index.live(op);
         SparseChecks.sameDevice(op, a.data, "index", index);

@@ -240,6 +240,91 @@ class SparseComplexTest extends PerDeviceTest {
                         })));
     }
 
+    /** Selection, elements, diagonal, eliminateZeros and sortedIndices checked against the dense fixture. */
+    @TestFactory
+    Stream<DynamicTest> complexSelectionMatchesTheDenseMatrix() {
+        return SparseFixtures.load("complex.txt").stream()
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    long[] shape = c.longs("shape");
+                    int m = (int) shape[0], n = (int) shape[1];
+                    double[] d = c.doubles("dense");
+                    DType t = DType.of(c.fields().get("dtype"));
+                    double tol = t == DType.COMPLEX64 ? 2e-5 : 1e-12;
+                    try (CooMatrix coo = matrix(c);
+                            CsrMatrix a = coo.tocsr();
+                            CscMatrix s = a.tocsc()) {
+                        double[] rev = new double[d.length];
+                        for (int r = 0; r < m; r++) System.arraycopy(d, 2 * (m - 1 - r) * n, rev, 2 * r * n, 2 * n);
+                        try (CsrMatrix r = a.rows(Long.MAX_VALUE, Long.MIN_VALUE, -1);
+                                NDArray x = r.toarray()) {
+                            assertEquals(t, x.dtype());
+                            assertTrue(SparseFixtures.relativeError(pairs(x), rev) <= tol, "rows reversed");
+                        }
+                        if (n > 0) {
+                            double[] cols = new double[4 * m];
+                            for (int r = 0; r < m; r++) {
+                                cols[4 * r] = d[2 * (r * n + n - 1)];
+                                cols[4 * r + 1] = d[2 * (r * n + n - 1) + 1];
+                                cols[4 * r + 2] = d[2 * r * n];
+                                cols[4 * r + 3] = d[2 * r * n + 1];
+                            }
+                            try (NDArray idx = Nd.array(new long[] {n - 1, 0}, DType.INT64, 2);
+                                    CsrMatrix pr = a.columns(idx);
+                                    CscMatrix ps = s.columns(idx);
+                                    NDArray x = pr.toarray();
+                                    NDArray y = ps.toarray()) {
+                                assertTrue(SparseFixtures.relativeError(pairs(x), cols) <= tol, "CSR columns");
+                                assertTrue(SparseFixtures.relativeError(pairs(y), cols) <= tol, "CSC columns");
+                            }
+                        }
+                        double[] got = new double[d.length];
+                        for (int i = 0; i < m; i++)
+                            for (int j = 0; j < n; j++) {
+                                try (NDArray v = ((i + j) % 2 == 0 ? (CompressedMatrix) a : s).get(i, j)) {
+                                    double[] p = pairs(v);
+                                    got[2 * (i * n + j)] = p[0];
+                                    got[2 * (i * n + j) + 1] = p[1];
+                                }
+                            }
+                        assertTrue(SparseFixtures.relativeError(got, d) <= tol, "get(i, j)");
+                        int k = Math.min(m, n);
+                        double[] diag = new double[2 * k];
+                        for (int i = 0; i < k; i++) {
+                            diag[2 * i] = d[2 * (i * n + i)];
+                            diag[2 * i + 1] = d[2 * (i * n + i) + 1];
+                        }
+                        try (NDArray x = a.diagonal()) {
+                            assertTrue(SparseFixtures.relativeError(pairs(x), diag) <= tol, "diagonal");
+                        }
+                        try (CsrMatrix e = a.eliminateZeros();
+                                CscMatrix f = s.eliminateZeros();
+                                CsrMatrix g = a.sortedIndices();
+                                NDArray x = e.toarray();
+                                NDArray y = f.toarray();
+                                NDArray z = g.toarray()) {
+                            assertEquals(c.longs("fromDense_nnz")[0], e.nnz(), "eliminateZeros nnz");
+                            assertEquals(c.longs("fromDense_nnz")[0], f.nnz(), "eliminateZeros nnz (CSC)");
+                            assertTrue(SparseFixtures.relativeError(pairs(x), d) <= tol, "eliminateZeros");
+                            assertTrue(SparseFixtures.relativeError(pairs(y), d) <= tol, "eliminateZeros (CSC)");
+                            assertTrue(SparseFixtures.relativeError(pairs(z), d) <= tol, "sortedIndices");
+                            assertTrue(g.hasSortedIndices(), "sorted");
+                        }
+                        try (CsrMatrix neg = (CsrMatrix) a.neg();
+                                CsrMatrix sq = (CsrMatrix) a.sqrt();
+                                NDArray x = neg.toarray();
+                                NDArray y = sq.toarray();
+                                NDArray dense = a.toarray();
+                                NDArray expected = dense.sqrt()) {
+                            double[] minus = d.clone();
+                            for (int i = 0; i < minus.length; i++) minus[i] = -minus[i];
+                            assertTrue(SparseFixtures.relativeError(pairs(x), minus) <= tol, "neg");
+                            assertTrue(SparseFixtures.relativeError(pairs(y), pairs(expected)) <= tol, "sqrt");
+                            assertTrue(a.hasCanonicalFormat(), "canonical");
+                        }
+                    }
+                }));
+    }
+
     @Test
     void astypeAndPrinting() {
         try (NDArray d = Nd.array(new double[][] {{1, 0}, {0, 2}});
@@ -285,9 +370,8 @@ class SparseComplexTest extends PerDeviceTest {
                 NDArray b = Nd.ones(2)) {
             assertThrows(DTypeException.class, () -> a.matmul((SparseMatrix) a));
             assertThrows(DTypeException.class, a::max);
-            assertThrows(DTypeException.class, a::diagonal);
-            assertThrows(DTypeException.class, () -> a.rows(0, 1));
-            assertThrows(DTypeException.class, a::eliminateZeros);
+            assertThrows(DTypeException.class, a::sortIndices);
+            assertThrows(DTypeException.class, () -> a.setdiag(1.0, 0));
             assertThrows(DTypeException.class, () -> Nd.sparse().linalg().norm(a));
             assertThrows(DTypeException.class, () -> Nd.sparse().linalg().spsolve(a, b));
             assertThrows(DTypeException.class, () -> a.multiply(b));
