@@ -7,7 +7,8 @@ re im pairs; duplicates, explicit zeros, entries of zero real or imaginary part,
 complex matrix of A's shape that cancels some of A's entries exactly: bdata, brow, bcol), R (a
 real float matrix of A's shape: rdata, rrow, rcol), x (complex, n), xr (real, n), X (complex,
 n x 3), and SciPy's results, each a dense matrix or vector as re im pairs with its nnz where
-sparse: dense (A.toarray()), add (A + B), sub (A - B), mulB (A.multiply(B)), addR (A + R),
+sparse: dense (A.toarray()), add (A + B), sub (A - B), mulB (A.multiply(B)), addR (A + R), ABt (A @ B.T), ARt (A @ R.T), mulD and mulDr
+(A.multiply(D) for a complex and a real dense D and Dr of A's shape),
 mulR (A.multiply(R)), scaled (A * 2.5), div (A / 4.0), conj, real, imag, H (A.conj().T),
 Ax, Axr, AX, RX (R @ X), sum, sum0, sum1, fromDense (nnz of csr_matrix(A.toarray())).
 """
@@ -77,11 +78,13 @@ def case(name, m, n, density, dtype, dense_row=None):
     x = (rng.uniform(-1, 1, n) + 1j * rng.uniform(-1, 1, n)).astype(dtype)
     xr = rng.uniform(-1, 1, n).astype(real_dt)
     X = (rng.uniform(-1, 1, (n, 3)) + 1j * rng.uniform(-1, 1, (n, 3))).astype(dtype)
+    D = (rng.uniform(-1, 1, (m, n)) + 1j * rng.uniform(-1, 1, (m, n))).astype(dtype)
+    Dr = rng.uniform(-1, 1, (m, n)).astype(real_dt)
     f = [("name", name), ("dtype", np.dtype(dtype).name), ("shape", ints(np.array([m, n]))),
          ("row", ints(a.row)), ("col", ints(a.col)), ("data", c(a.data)),
          ("brow", ints(b.row)), ("bcol", ints(b.col)), ("bdata", c(b.data)),
          ("rrow", ints(rm.row)), ("rcol", ints(rm.col)), ("rdata", r(rm.data)),
-         ("x", c(x)), ("xr", r(xr)), ("X", c(X))]
+         ("x", c(x)), ("xr", r(xr)), ("X", c(X)), ("D", c(D)), ("Dr", r(Dr))]
 
     def res(key, v):
         f.append((key + "_dtype", np.dtype(v.dtype).name))
@@ -105,6 +108,10 @@ def case(name, m, n, density, dtype, dense_row=None):
     res("Axr", ac @ xr)
     res("AX", ac @ X)
     res("RX", rm.tocsr() @ X)
+    res("ABt", (ac @ b.tocsr().T).tocsr())
+    res("ARt", (ac @ rm.tocsr().T).tocsr())
+    res("mulD", ac.multiply(D))
+    res("mulDr", ac.multiply(Dr))
     res("sum", np.asarray(ac.sum()).reshape(1))
     res("sum0", np.asarray(ac.sum(axis=0)))
     res("sum1", np.asarray(ac.sum(axis=1)))

@@ -183,6 +183,60 @@ final class ComplexParts {
         }
     }
 
+    /** SciPy's {@code A @ B} of two sparse matrices, either complex: CSC where A is CSC, else CSR. */
+    static SparseMatrix spgemm(SparseMatrix a, SparseMatrix b) {
+        String op = "matmul";
+        java.util.Objects.requireNonNull(b, op + ": other is null");
+        Products.liveValues(b, op);
+        CsrMatrix out;
+        try (Split x = split(a, op);
+                Split y = split(b, op);
+                SparseMatrix rr0 = x.re().matmul(y.re());
+                SparseMatrix ii0 = x.im().matmul(y.im());
+                SparseMatrix ri0 = x.re().matmul(y.im());
+                SparseMatrix ir0 = x.im().matmul(y.re());
+                CsrMatrix rr = rr0.tocsr();
+                CsrMatrix ii = ii0.tocsr();
+                CsrMatrix ri = ri0.tocsr();
+                CsrMatrix ir = ir0.tocsr();
+                CsrMatrix re = rr.sub(ii);
+                CsrMatrix im = ri.add(ir)) {
+            out = union(re, im, op);
+        }
+        if (!(a instanceof CscMatrix)) return out;
+        try (out) {
+            return out.tocsc();
+        }
+    }
+
+    /**
+     * SciPy's {@code A.multiply(dense)} of a complex A (the dense operand real or complex): the real
+     * products of the parts, one entry per stored entry in each, so their values line up.
+     */
+    static CooMatrix multiplyDense(SparseMatrix a, NDArray other) {
+        String op = "multiply";
+        java.util.Objects.requireNonNull(other, op + ": other is null");
+        other.live(op);
+        try (Split x = split(a, op)) {
+            if (!other.dtype().isComplex()) {
+                try (CooMatrix re = Arithmetic.multiplyDense(x.re(), other);
+                        CooMatrix im = Arithmetic.multiplyDense(x.im(), other)) {
+                    return re.withData(interleave(re.data, im.data));
+                }
+            }
+            try (NDArray dr = other.real();
+                    NDArray di = other.imag();
+                    CooMatrix rr = Arithmetic.multiplyDense(x.re(), dr);
+                    CooMatrix ii = Arithmetic.multiplyDense(x.im(), di);
+                    CooMatrix ri = Arithmetic.multiplyDense(x.re(), di);
+                    CooMatrix ir = Arithmetic.multiplyDense(x.im(), dr);
+                    NDArray re = rr.data.sub(ii.data);
+                    NDArray im = ri.data.add(ir.data)) {
+                return rr.withData(interleave(re, im));
+            }
+        }
+    }
+
     /** SciPy's {@code A @ x} where A or x is complex: four (or two) real products put together. */
     static NDArray matmul(SparseMatrix a, NDArray x) {
         String op = "matmul";

@@ -76,8 +76,7 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      * row's indices are sorted.
      */
     public SparseMatrix matmul(SparseMatrix other) {
-        if (dtype.isComplex() || (other != null && other.dtype.isComplex()))
-            throw ComplexParts.unsupported("matmul", dtype.isComplex() ? dtype : other.dtype);
+        if (dtype.isComplex() || (other != null && other.dtype.isComplex())) return ComplexParts.spgemm(this, other);
         return SpGemm.matmul(this, other);
     }
 
@@ -166,7 +165,7 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      * <pre>{@code CooMatrix c = a.multiply(Nd.array(new double[] {1, 2, 3}));   // column j times 1, 2, 3}</pre>
      */
     public CooMatrix multiply(NDArray other) {
-        if (dtype.isComplex()) throw ComplexParts.unsupported("multiply", dtype);
+        if (dtype.isComplex()) return ComplexParts.multiplyDense(this, other);
         return Arithmetic.multiplyDense(this, other);
     }
 
