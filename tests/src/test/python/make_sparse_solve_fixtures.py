@@ -137,6 +137,52 @@ for dt in (np.float64, np.float32):
         case(f"triangular {w} unit {s}", csr_fields(triangle(25, lower), dt), "triangular", cols=2,
              lower=lower, unit=True)
 
+
+
+def pairs(v):
+    v = np.asarray(v).ravel().astype(np.complex128)
+    return " ".join(f"{float(z.real)!r} {float(z.imag)!r}" for z in v)
+
+
+def complex_case(name, a, dtype, test, cols=None, bcomplex=True, lower=True, unit=False):
+    """A complex A (data as re im pairs), b complex or real (pairs or reals), x as pairs."""
+    a = sp.csr_matrix(a).astype(dtype)
+    a.sort_indices()
+    n = a.shape[0]
+    shape = (n,) if cols is None else (n, cols)
+    real_dt = np.float32 if dtype == np.complex64 else np.float64
+    b = rng.uniform(-1, 1, shape).astype(real_dt)
+    if bcomplex:
+        b = (b + 1j * rng.uniform(-1, 1, shape)).astype(dtype)
+    if test == "spsolve":
+        x, extra = sla.spsolve(a.tocsc(), b), []
+    else:
+        x = sla.spsolve_triangular(a, b, lower=lower, unit_diagonal=unit)
+        extra = [("lower", "1" if lower else "0"), ("unit", "1" if unit else "0")]
+    x = np.asarray(x)
+    blocks.append([("name", name), ("kind", "csr"), ("dtype", np.dtype(dtype).name),
+                   ("shape", fmt(np.array(a.shape))), ("data", pairs(a.data)), ("indices", fmt(a.indices)),
+                   ("indptr", fmt(a.indptr)), ("test", test), ("bdtype", b.dtype.name),
+                   ("bshape", fmt(np.array(b.shape))), ("b", pairs(b) if bcomplex else fmt(b))] + extra
+                  + [("xdtype", x.dtype.name), ("xshape", fmt(np.array(x.shape))), ("x", pairs(x))])
+
+
+def complex_of(a):
+    a = sp.csr_matrix(a)
+    imag = a.copy()
+    imag.data = rng.uniform(-1, 1, a.nnz)
+    return a + 1j * imag
+
+
+for dt in (np.complex128, np.complex64):
+    s = np.dtype(dt).name
+    complex_case(f"spsolve complex vector {s}", complex_of(dominant(25, 0.15)), dt, "spsolve")
+    complex_case(f"spsolve complex pivoting k2 {s}", complex_of(permuted(14)), dt, "spsolve", cols=2)
+    complex_case(f"spsolve complex real b {s}", complex_of(dominant(12, 0.2)), dt, "spsolve", bcomplex=False)
+    complex_case(f"triangular complex lower k3 {s}", complex_of(triangle(20, True)), dt, "triangular", cols=3)
+    complex_case(f"triangular complex upper unit {s}", complex_of(triangle(18, False)), dt, "triangular",
+                 lower=False, unit=True)
+
 os.makedirs(os.path.dirname(OUT), exist_ok=True)
 with open(OUT, "w") as f:
     f.write("\n\n".join("\n".join(f"{k}: {v}" for k, v in b) for b in blocks) + "\n")

@@ -408,7 +408,6 @@ class SparseComplexTest extends PerDeviceTest {
             assertThrows(DTypeException.class, a::sortIndices);
             assertThrows(DTypeException.class, () -> a.setdiag(1.0, 0));
             assertThrows(DTypeException.class, () -> Nd.sparse().linalg().norm(a));
-            assertThrows(DTypeException.class, () -> Nd.sparse().linalg().spsolve(a, b));
             DTypeException e = assertThrows(
                     DTypeException.class, () -> Nd.sparse().linalg().cg(a, b));
             assertTrue(e.getMessage().contains("cg") && e.getMessage().contains("complex"), e.getMessage());

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.function.Executable;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ArrayClosedException;
-import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
@@ -40,16 +39,31 @@ class SparseSolveTest extends PerDeviceTest {
     }
 
     private static NDArray b(Case c) {
-        return Nd.array(c.doubles("b"), DType.of(c.fields().get("bdtype")), c.longs("bshape"));
+        DType t = DType.of(c.fields().get("bdtype"));
+        if (t.isComplex()) return SparseComplexTest.complexArray(c.doubles("b"), t, c.longs("bshape"));
+        return Nd.array(c.doubles("b"), t, c.longs("bshape"));
+    }
+
+    /** The case's matrix; a complex one's data are re im pairs. */
+    private static SparseMatrix matrix(Case c) {
+        if (!c.dtype().isComplex()) return c.build();
+        int nnz = c.ints("indices").length;
+        return Nd.sparse()
+                .csrMatrix(
+                        SparseComplexTest.complexArray(c.doubles("data"), c.dtype(), nnz),
+                        c.index("indices"),
+                        c.index("indptr"),
+                        c.shape());
     }
 
     private static void matches(Case c, NDArray x) {
         DType t = DType.of(c.fields().get("xdtype"));
         assertEquals(t, x.dtype(), "dtype");
         assertArrayEquals(c.longs("xshape"), x.shape(), "shape");
-        double err = SparseFixtures.relativeError(x.toDoubleArray(), c.doubles("x"));
+        double err = SparseFixtures.relativeError(
+                t.isComplex() ? SparseComplexTest.pairs(x) : x.toDoubleArray(), c.doubles("x"));
         // SciPy solves float32 in float32 (SuperLU's sgstrf), ndgpu in float64 then rounds
-        double tol = t == DType.FLOAT32 ? 2e-4 : 1e-10;
+        double tol = t == DType.FLOAT32 || t == DType.COMPLEX64 ? 2e-4 : 1e-10;
         assertTrue(err <= tol, "x differs from SciPy's by " + err);
     }
 
@@ -57,7 +71,7 @@ class SparseSolveTest extends PerDeviceTest {
     Stream<DynamicTest> spsolveGivesScipysX() {
         return cases("spsolve").stream()
                 .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-                    try (SparseMatrix a = c.build();
+                    try (SparseMatrix a = matrix(c);
                             NDArray b = b(c);
                             NDArray x = LIN.spsolve(a, b)) {
                         matches(c, x);
@@ -71,7 +85,7 @@ class SparseSolveTest extends PerDeviceTest {
         return cases("spsolve").stream()
                 .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
                     UnaryOperator<NDArray> solve;
-                    try (SparseMatrix a = c.build()) {
+                    try (SparseMatrix a = matrix(c)) {
                         solve = LIN.factorized(a);
                     }
                     try (NDArray b = b(c);
@@ -88,7 +102,7 @@ class SparseSolveTest extends PerDeviceTest {
         return cases("triangular").stream()
                 .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
                     boolean lower = c.ints("lower")[0] == 1, unit = c.ints("unit")[0] == 1;
-                    try (SparseMatrix a = c.build();
+                    try (SparseMatrix a = matrix(c);
                             NDArray b = b(c);
                             NDArray x = LIN.spsolveTriangular(a, b, lower, unit)) {
                         matches(c, x);
@@ -146,7 +160,11 @@ class SparseSolveTest extends PerDeviceTest {
             refused(ShapeException.class, () -> LIN.spsolve(e, b3), "spsolve", "2 rows", "(3,)");
             refused(ShapeException.class, () -> LIN.spsolve(e, b3d), "spsolve", "1-d or 2-d", "3-d");
             refused(NdException.class, () -> LIN.spsolve(e, nan), "spsolve", "finite", "NaN");
-            refused(DTypeException.class, () -> LIN.spsolve(e, cplx), "spsolve", "complex128");
+            try (NDArray zc = LIN.spsolve(e, cplx)) {
+                assertEquals(DType.COMPLEX128, zc.dtype());
+                assertArrayEquals(new double[] {1, 0, 1, 0}, SparseComplexTest.pairs(zc), 0);
+            }
+
             refused(ShapeException.class, () -> LIN.factorized(e).apply(b3), "factorized", "rows");
             assertThrows(NullPointerException.class, () -> LIN.spsolve(null, b2));
             assertThrows(NullPointerException.class, () -> LIN.spsolve(e, null));

@@ -17,15 +17,15 @@ import org.ndgpu.sparse.SparseMatrix;
  * factorized): its canonical CSR arrays (duplicates summed, each row's columns sorted) as Java
  * arrays, checked as the solvers need (square, float32 or float64, finite, within int32 sizes).
  */
-record HostCsr(int n, int[] indptr, int[] indices, double[] data, DType dtype, Device device) {
+record HostCsr(int n, int[] indptr, int[] indices, double[] data, double[] imag, DType dtype, Device device) {
 
     /** A's canonical CSR form on the host; {@code op} names the caller in every refusal. */
     static HostCsr of(String op, SparseMatrix a) {
         Objects.requireNonNull(a, op + ": A is null");
         if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
         DType t = a.dtype();
-        if (t != DType.FLOAT32 && t != DType.FLOAT64)
-            throw new DTypeException(op + ": A must be float32 or float64 (complex A is not supported), got " + t);
+        if (t != DType.FLOAT32 && t != DType.FLOAT64 && !t.isComplex())
+            throw new DTypeException(op + ": A must be float32, float64, complex64 or complex128, got " + t);
         long[] s = a.shape();
         if (s[0] != s[1]) throw new ShapeException(op + ": A must be square, got shape (" + s[0] + ", " + s[1] + ")");
         if (s[0] > Integer.MAX_VALUE - 1)
@@ -34,17 +34,30 @@ record HostCsr(int n, int[] indptr, int[] indices, double[] data, DType dtype, D
                 CsrMatrix c = raw.sumDuplicates()) {
             if (c.nnz() > Integer.MAX_VALUE - 8)
                 throw new NdException(op + ": A holds " + c.nnz() + " entries, past the host solver's int32 sizes");
-            double[] data = c.data().toDoubleArray();
-            for (double v : data) {
-                if (!Double.isFinite(v)) throw new NdException(op + ": A must hold finite values, got " + v);
+            double[][] parts = parts(c.data());
+            for (double[] part : parts) {
+                if (part == null) continue;
+                for (double v : part) {
+                    if (!Double.isFinite(v)) throw new NdException(op + ": A must hold finite values, got " + v);
+                }
             }
             return new HostCsr(
                     (int) s[0],
                     toInts(c.indptr().toLongArray()),
                     toInts(c.indices().toLongArray()),
-                    data,
+                    parts[0],
+                    parts[1],
                     t,
                     c.data().device());
+        }
+    }
+
+    /** The real parts and the imaginary parts (null for real values) on the host. */
+    private static double[][] parts(NDArray v) {
+        if (!v.dtype().isComplex()) return new double[][] {v.toDoubleArray(), null};
+        try (NDArray re = v.real();
+                NDArray im = v.imag()) {
+            return new double[][] {re.toDoubleArray(), im.toDoubleArray()};
         }
     }
 
@@ -64,24 +77,42 @@ record HostCsr(int n, int[] indptr, int[] indices, double[] data, DType dtype, D
         long[] s = b.shape();
         if (s[0] != n) throw new ShapeException(op + ": b must have A's " + n + " rows, got shape " + shape(s));
         DType bt = b.dtype();
-        if (bt.isComplex()) throw new DTypeException(op + ": b must be real (complex b is not supported), got " + bt);
         int k = s.length == 1 ? 1 : Math.toIntExact(s[1]);
-        double[] v = b.toDoubleArray();
-        for (double x : v) {
-            if (!Double.isFinite(x)) throw new NdException(op + ": b must hold finite values, got " + x);
+        double[][] v = parts(b);
+        for (double[] part : v) {
+            if (part == null) continue;
+            for (double x : part) {
+                if (!Double.isFinite(x)) throw new NdException(op + ": b must hold finite values, got " + x);
+            }
         }
         // SciPy: np.promote_types(A.dtype, b.dtype), and a b of one column gives x of shape (n,)
         DType out = DType.promote(dtype, bt);
         long[] xShape = s.length == 1 || k == 1 ? new long[] {n} : new long[] {n, k};
-        return new Rhs(v, k, out, xShape);
+        return new Rhs(v[0], v[1], k, out, xShape);
     }
 
-    /** b on the host, row-major {@code n x k}, with the dtype and shape x comes back in. */
-    record Rhs(double[] values, int k, DType dtype, long[] xShape) {
-        /** x (row-major {@code n x k}, float64) as a device array of the result dtype and shape. */
-        NDArray toDevice(Device device, double[] x) {
-            NDArray d = NDArray.fromHost(device, DType.FLOAT64, xShape, java.lang.foreign.MemorySegment.ofArray(x));
-            if (dtype == DType.FLOAT64) return d;
+    /**
+     * b on the host, row-major {@code n x k}: its real parts and imaginary parts (null for a real b),
+     * with the dtype and shape x comes back in.
+     */
+    record Rhs(double[] values, double[] imag, int k, DType dtype, long[] xShape) {
+        /** x (row-major {@code n x k}: real parts, and imaginary parts for a complex x) on the device. */
+        NDArray toDevice(Device device, double[] x, double[] xi) {
+            if (!dtype.isComplex()) {
+                NDArray d = NDArray.fromHost(device, DType.FLOAT64, xShape, java.lang.foreign.MemorySegment.ofArray(x));
+                if (dtype == DType.FLOAT64) return d;
+                try (d) {
+                    return d.astype(dtype);
+                }
+            }
+            double[] pairs = new double[2 * x.length];
+            for (int i = 0; i < x.length; i++) {
+                pairs[2 * i] = x[i];
+                pairs[2 * i + 1] = xi == null ? 0 : xi[i];
+            }
+            NDArray d =
+                    NDArray.fromHost(device, DType.COMPLEX128, xShape, java.lang.foreign.MemorySegment.ofArray(pairs));
+            if (dtype == DType.COMPLEX128) return d;
             try (d) {
                 return d.astype(dtype);
             }

@@ -142,7 +142,8 @@ public final class SparseLinalg {
      * backend: A and b are read once, factored by EJML's sparse LU with partial pivoting (SciPy runs
      * SuperLU), and x is copied back. An exactly singular A is a {@code LinAlgException} "spsolve:
      * Singular matrix", as ndgpu's dense solve (SciPy warns MatrixRankWarning and returns NaN); NaN or
-     * infinity in A or b and complex values are refused. {@code NDArray x = lin.spsolve(a, b);}
+     * infinity in A or b is refused. A or b complex gives a complex x (A factored as the real system
+     * {@code [[Ar, -Ai], [Ai, Ar]]} of twice its order). {@code NDArray x = lin.spsolve(a, b);}
      */
     public NDArray spsolve(SparseMatrix a, NDArray b) {
         return DirectSolve.spsolve(a, b);
