@@ -45,6 +45,7 @@ final class Canonical {
     /** Sorts each line's indices (and their values) in place. */
     static void sortIndices(CompressedMatrix a) {
         a.data.live("sortIndices");
+        if (a.dtype.isComplex()) throw ComplexParts.unsupported("sortIndices (use sortedIndices())", a.dtype);
         long majors = majors(a);
         SparseKernels.launch(
                 OpsKernels.get(Name.LINES_SORT, a.dtype, a.indexDtype()), majors, a.indptr, a.indices, a.data, majors);

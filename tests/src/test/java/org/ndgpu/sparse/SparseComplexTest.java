@@ -405,8 +405,14 @@ class SparseComplexTest extends PerDeviceTest {
                 CsrMatrix a = Nd.sparse().csrMatrix(data, idx, ptr, new long[] {2, 3});
                 NDArray b = Nd.ones(2)) {
             assertThrows(DTypeException.class, a::max);
-            assertThrows(DTypeException.class, a::sortIndices);
-            assertThrows(DTypeException.class, () -> a.setdiag(1.0, 0));
+            for (var call : List.<org.junit.jupiter.api.function.Executable>of(
+                    a::sortIndices,
+                    () -> a.setdiag(1.0, 0),
+                    () -> Nd.sparse().kron(a, a),
+                    () -> Nd.sparse().vstack(a, a))) {
+                DTypeException e = assertThrows(DTypeException.class, call);
+                assertTrue(e.getMessage().contains("complex128"), e.getMessage());
+            }
             assertThrows(DTypeException.class, () -> Nd.sparse().linalg().norm(a));
             DTypeException e = assertThrows(
                     DTypeException.class, () -> Nd.sparse().linalg().cg(a, b));
