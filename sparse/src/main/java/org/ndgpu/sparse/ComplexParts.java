@@ -103,16 +103,15 @@ final class ComplexParts {
     /** SciPy's {@code csr_matrix(dense)} of a complex dense matrix: the pattern of its nonzeros, then their values. */
     static CsrMatrix denseToCsr(NDArray dense) {
         String op = "csrMatrix";
-        DType part = partOf(dense.dtype());
+        // |re| + |im| is 0 exactly where both parts are (NaN and overflow to infinity stay stored)
         try (NDArray re = dense.real();
                 NDArray im = dense.imag();
                 NDArray ra = re.abs();
                 NDArray ia = im.abs();
                 NDArray mag = ra.add(ia);
-                NDArray pattern = mag.astype(part);
-                CsrMatrix p = Conversions.denseToCsr(pattern);
-                CsrMatrix rs = Conversions.denseToCsr(re.astype(part));
-                CsrMatrix is = Conversions.denseToCsr(im.astype(part))) {
+                CsrMatrix p = Conversions.denseToCsr(mag);
+                CsrMatrix rs = Conversions.denseToCsr(re);
+                CsrMatrix is = Conversions.denseToCsr(im)) {
             return withUnion(p, rs, is, op);
         }
     }
