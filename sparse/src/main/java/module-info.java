@@ -6,6 +6,9 @@
 module org.ndgpu.sparse {
     requires transitive org.ndgpu.ndarray;
     requires org.ndgpu.raw;
+    requires ejml.core;
+    requires ejml.ddense;
+    requires ejml.dsparse;
 
     exports org.ndgpu.sparse;
     exports org.ndgpu.sparse.linalg;

@@ -243,7 +243,8 @@ final class Arithmetic {
         Objects.requireNonNull(value, "div: value is null");
         NDArray v = Products.liveValues(a, "div");
         double reciprocal = 1.0 / value.doubleValue();
-        if (v.dtype() == DType.FLOAT64) return a.withData(v.mul(reciprocal));
+        // SciPy keeps complex64 and complex128 (and widens float32 to float64)
+        if (v.dtype() == DType.FLOAT64 || v.dtype().isComplex()) return a.withData(v.mul(reciprocal));
         try (NDArray wide = v.astype(DType.FLOAT64)) {
             return a.withData(wide.mul(reciprocal));
         }

@@ -187,6 +187,8 @@ final class BuildKernels {
 
     /** The kernel {@code name} for values of {@code value} (float32, float64) and indices of {@code index}. */
     static RawKernel get(Name name, DType value, DType index) {
+        // the kernels are float or double: complex values take ComplexParts' routes, or are refused here
+        if (value.isComplex()) throw ComplexParts.unsupported(name.name().toLowerCase(Locale.ROOT), value);
         return KERNELS.computeIfAbsent(
                 new Key(name, new Types(value, index)),
                 k -> MODULES.computeIfAbsent(k.types(), BuildKernels::module)

@@ -31,7 +31,7 @@ final class Canonical {
         try (NDArray flag = NDArray.empty(a.data.device(), DType.INT32, new long[] {1}, Order.C)
                 .fill(0)) {
             SparseKernels.launch(
-                    OpsKernels.get(Name.LINES_UNSORTED, a.dtype, a.indexDtype()),
+                    OpsKernels.get(Name.LINES_UNSORTED, ComplexParts.partOf(a.dtype), a.indexDtype()),
                     majors,
                     a.indptr,
                     a.indices,
@@ -45,6 +45,7 @@ final class Canonical {
     /** Sorts each line's indices (and their values) in place. */
     static void sortIndices(CompressedMatrix a) {
         a.data.live("sortIndices");
+        if (a.dtype.isComplex()) throw ComplexParts.unsupported("sortIndices (use sortedIndices())", a.dtype);
         long majors = majors(a);
         SparseKernels.launch(
                 OpsKernels.get(Name.LINES_SORT, a.dtype, a.indexDtype()), majors, a.indptr, a.indices, a.data, majors);
@@ -84,6 +85,7 @@ final class Canonical {
     /** A new matrix of {@code a}'s entries whose value is not zero (NaN is kept), in their order. */
     static <M extends CompressedMatrix> M eliminateZeros(CompressedMatrix a, Maker<M> make) {
         a.data.live("eliminateZeros");
+        if (a.dtype.isComplex()) return ComplexParts.eliminateZeros(a, make);
         long majors = majors(a);
         DType t = a.dtype, index = a.indexDtype();
         var device = a.data.device();
@@ -131,7 +133,7 @@ final class Canonical {
      */
     static SparseMatrix deduped(SparseMatrix a) {
         return switch (a) {
-            case CompressedMatrix c when c.hasCanonicalFormat() -> c;
+            case CompressedMatrix c when !c.dtype.isComplex() && c.hasCanonicalFormat() -> c;
             default -> a.sumDuplicates();
         };
     }

@@ -37,7 +37,7 @@ final class Compressed {
     static NDArray expand(NDArray indptr, long majors, long nnz, DType value) {
         NDArray major = NDArray.empty(indptr.device(), indptr.dtype(), new long[] {nnz}, Order.C);
         SparseKernels.launch(
-                SparseKernels.get(SparseKernels.Name.EXPAND_INDPTR, value, indptr.dtype()),
+                SparseKernels.get(SparseKernels.Name.EXPAND_INDPTR, ComplexParts.partOf(value), indptr.dtype()),
                 majors,
                 indptr,
                 major,
@@ -48,6 +48,7 @@ final class Compressed {
     /** The values as {@code dtype}, a new array, for astype. */
     static NDArray valuesAs(NDArray data, DType dtype) {
         java.util.Objects.requireNonNull(dtype, "astype: dtype is null");
+        if (dtype.isComplex() || data.dtype().isComplex()) return ComplexParts.valuesAs(data, dtype);
         SparseChecks.values("astype", "dtype", dtype);
         data.live("astype");
         return data.dtype() == dtype ? data.copy() : data.astype(dtype);

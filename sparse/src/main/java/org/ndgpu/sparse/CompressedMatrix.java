@@ -66,6 +66,15 @@ public abstract sealed class CompressedMatrix extends SparseMatrix permits CsrMa
         Canonical.sortIndices(this);
     }
 
+    /**
+     * SciPy's {@code A[i, j]}: the element at row i, column j (negative from the end; duplicates summed,
+     * 0 where nothing is stored) as a 0-d array of the matrix's dtype, found on the device.
+     * {@code double v = a.get(2, 1).doubleValue();}
+     */
+    public NDArray get(long i, long j) {
+        return Indexing.get(this, i, j, this instanceof CsrMatrix);
+    }
+
     @Override
     NDArray anyArray() {
         return data;

@@ -171,6 +171,8 @@ final class Construct {
         Objects.requireNonNull(a, op + ": a is null");
         Objects.requireNonNull(b, op + ": b is null");
         NDArray av = Products.liveValues(a, op), bv = Products.liveValues(b, op);
+        if (a.dtype.isComplex() || b.dtype.isComplex())
+            throw ComplexParts.unsupported(op, a.dtype.isComplex() ? a.dtype : b.dtype);
         SparseChecks.sameDevice(op, av, "b", bv);
         long[] s;
         long total;

@@ -43,6 +43,7 @@ final class Conversions {
 
     static CsrMatrix denseToCsr(NDArray dense) {
         String op = "csrMatrix";
+        if (dense.dtype().isComplex()) return ComplexParts.denseToCsr(dense);
         SparseChecks.values(op, "the dense matrix", dense.dtype());
         long m = dense.shape(0), n = dense.shape(1);
         DType t = dense.dtype();

@@ -51,6 +51,7 @@ public final class CooMatrix extends SparseMatrix {
     /** CSR with duplicates summed (in their input order) and each row's columns sorted, as SciPy's {@code A.tocsr()}. */
     @Override
     public CsrMatrix tocsr() {
+        if (dtype.isComplex()) return (CsrMatrix) ComplexParts.samePattern(this, "tocsr", SparseMatrix::tocsr);
         return Conversions.cooToCsr(this);
     }
 

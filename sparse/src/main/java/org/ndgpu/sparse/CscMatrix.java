@@ -20,12 +20,14 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public NDArray toarray() {
+        if (dtype.isComplex()) return ComplexParts.toarray(this);
         return Compressed.toarray(this, data, indices, indptr, shape[1], shape[0], 1, shape[1]);
     }
 
     /** This matrix in CSR (SciPy's {@code A.tocsr()}): a new matrix, duplicates summed, indices sorted. */
     @Override
     public CsrMatrix tocsr() {
+        if (dtype.isComplex()) return (CsrMatrix) ComplexParts.samePattern(this, "tocsr", SparseMatrix::tocsr);
         return Compressed.transposed(this, data, indices, indptr, shape[1], shape);
     }
 
@@ -36,6 +38,7 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public CooMatrix tocoo() {
+        if (dtype.isComplex()) return (CooMatrix) ComplexParts.samePattern(this, "tocoo", SparseMatrix::tocoo);
         data.live("tocoo");
         NDArray col = Compressed.expand(indptr, shape[1], nnz, dtype);
         return new CooMatrix(data.copy(), indices.copy(), col, shape, true);
@@ -61,6 +64,7 @@ public final class CscMatrix extends CompressedMatrix {
     /** {@code A @ x} on this matrix's own arrays (no conversion to CSR): {@code csr.T().matmul(x)} is {@code A^T x}. */
     @Override
     public NDArray matmul(NDArray x) {
+        if (dtype.isComplex() || (x != null && x.dtype().isComplex())) return ComplexParts.matmul(this, x);
         return Products.cscMatmul(this, x);
     }
 
@@ -71,6 +75,8 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public CscMatrix sumDuplicates() {
+        if (dtype.isComplex())
+            return (CscMatrix) ComplexParts.samePattern(this, "sumDuplicates", SparseMatrix::sumDuplicates);
         return Canonical.sumDuplicates(this, CscMatrix::new);
     }
 
@@ -81,6 +87,8 @@ public final class CscMatrix extends CompressedMatrix {
 
     /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
     public CscMatrix sortedIndices() {
+        if (dtype.isComplex())
+            return (CscMatrix) ComplexParts.samePattern(this, "sortedIndices", m -> ((CscMatrix) m).sortedIndices());
         CscMatrix c = copy();
         c.sortIndices();
         return c;
@@ -109,6 +117,42 @@ public final class CscMatrix extends CompressedMatrix {
         try (CsrMatrix csr = tocsr();
                 CsrMatrix picked = csr.rows(index)) {
             return picked.tocsc();
+        }
+    }
+
+    /**
+     * SciPy's {@code A[:, start:stop]}: columns start to stop - 1 as a new CSC matrix, by Python's
+     * slice rules (as {@link CsrMatrix#rows(long, long)}). {@code a.columns(1, 3)}
+     */
+    public CscMatrix columns(long start, long stop) {
+        return Indexing.columns(this, start, stop, 1);
+    }
+
+    /**
+     * SciPy's {@code A[:, start:stop:step]}: as {@link CsrMatrix#rows(long, long, long)} across the columns, a new
+     * CSC matrix. {@code a.columns(Long.MAX_VALUE, Long.MIN_VALUE, -1)} is {@code A[:, ::-1]}
+     */
+    public CscMatrix columns(long start, long stop, long step) {
+        return Indexing.columns(this, start, stop, step);
+    }
+
+    /**
+     * SciPy's {@code A[:, idx]}: the columns {@code idx[0], idx[1], ...} of a 1-d integer array (repeats
+     * allowed, negative from the end) or the columns where a bool array of n elements is true, as a
+     * new CSC matrix. {@code a.columns(Nd.array(new long[] {3, 0}))}
+     */
+    public CscMatrix columns(NDArray index) {
+        return Indexing.columns(this, index);
+    }
+
+    /**
+     * SciPy's {@code A[np.ix_(rows, cols)]} (or {@code A[rows][:, cols]}): the submatrix of the picked
+     * rows and columns, each an integer or boolean array, as a new CSC matrix.
+     * {@code a.ix(Nd.array(new long[] {2, 0}), Nd.array(new long[] {3, 1}))}
+     */
+    public CscMatrix ix(NDArray rows, NDArray columns) {
+        try (CscMatrix r = rows(rows)) {
+            return r.columns(columns);
         }
     }
 

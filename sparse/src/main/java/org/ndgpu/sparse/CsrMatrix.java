@@ -21,6 +21,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public NDArray toarray() {
+        if (dtype.isComplex()) return ComplexParts.toarray(this);
         return Compressed.toarray(this, data, indices, indptr, shape[0], shape[1], shape[1], 1);
     }
 
@@ -31,6 +32,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     /** This matrix in CSC, as SciPy's {@code A.tocsc()}: a new matrix, duplicates summed. */
     public CscMatrix tocsc() {
+        if (dtype.isComplex()) return (CscMatrix) ComplexParts.samePattern(this, "tocsc", m -> ((CsrMatrix) m).tocsc());
         try (CsrMatrix t =
                 Compressed.transposed(this, data, indices, indptr, shape[0], new long[] {shape[1], shape[0]})) {
             return new CscMatrix(t.data.copy(), t.indices.copy(), t.indptr.copy(), shape, t.nnz, true);
@@ -39,6 +41,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CooMatrix tocoo() {
+        if (dtype.isComplex()) return (CooMatrix) ComplexParts.samePattern(this, "tocoo", SparseMatrix::tocoo);
         data.live("tocoo");
         NDArray row = Compressed.expand(indptr, shape[0], nnz, dtype);
         return new CooMatrix(data.copy(), row, indices.copy(), shape, true);
@@ -63,6 +66,7 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public NDArray matmul(NDArray x) {
+        if (dtype.isComplex() || (x != null && x.dtype().isComplex())) return ComplexParts.matmul(this, x);
         return Products.csrMatmul(this, x);
     }
 
@@ -73,6 +77,8 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CsrMatrix sumDuplicates() {
+        if (dtype.isComplex())
+            return (CsrMatrix) ComplexParts.samePattern(this, "sumDuplicates", SparseMatrix::sumDuplicates);
         return Canonical.sumDuplicates(this, CsrMatrix::new);
     }
 
@@ -83,6 +89,8 @@ public final class CsrMatrix extends CompressedMatrix {
 
     /** SciPy's {@code A.sorted_indices()}: a copy whose indices are sorted. {@code a.sortedIndices()} */
     public CsrMatrix sortedIndices() {
+        if (dtype.isComplex())
+            return (CsrMatrix) ComplexParts.samePattern(this, "sortedIndices", m -> ((CsrMatrix) m).sortedIndices());
         CsrMatrix c = copy();
         c.sortIndices();
         return c;
@@ -114,10 +122,47 @@ public final class CsrMatrix extends CompressedMatrix {
 
     /**
      * SciPy's {@code A[idx]} for a 1-d integer array: the rows {@code idx[0], idx[1], ...} (repeats
-     * allowed, negative counts from the end) as a new CSR matrix. {@code a.rows(Nd.array(new long[] {2, 0}))}
+     * allowed, negative counts from the end) as a new CSR matrix; or SciPy's {@code A[mask]} for a bool
+     * array of m elements: the rows where it is true. {@code a.rows(Nd.array(new long[] {2, 0}))}
      */
     public CsrMatrix rows(NDArray index) {
         return Slicing.rows(this, index);
+    }
+
+    /**
+     * SciPy's {@code A[:, start:stop]}: columns start to stop - 1 as a new CSR matrix, by Python's
+     * slice rules (as {@link #rows(long, long)}). {@code a.columns(1, 3)}
+     */
+    public CsrMatrix columns(long start, long stop) {
+        return Indexing.columns(this, start, stop, 1);
+    }
+
+    /**
+     * SciPy's {@code A[:, start:stop:step]}: as {@link #rows(long, long, long)} across the columns, a new
+     * CSR matrix. {@code a.columns(Long.MAX_VALUE, Long.MIN_VALUE, -1)} is {@code A[:, ::-1]}
+     */
+    public CsrMatrix columns(long start, long stop, long step) {
+        return Indexing.columns(this, start, stop, step);
+    }
+
+    /**
+     * SciPy's {@code A[:, idx]}: the columns {@code idx[0], idx[1], ...} of a 1-d integer array (repeats
+     * allowed, negative from the end) or the columns where a bool array of n elements is true, as a
+     * new CSR matrix. {@code a.columns(Nd.array(new long[] {3, 0}))}
+     */
+    public CsrMatrix columns(NDArray index) {
+        return Indexing.columns(this, index);
+    }
+
+    /**
+     * SciPy's {@code A[np.ix_(rows, cols)]} (or {@code A[rows][:, cols]}): the submatrix of the picked
+     * rows and columns, each an integer or boolean array, as a new CSR matrix.
+     * {@code a.ix(Nd.array(new long[] {2, 0}), Nd.array(new long[] {3, 1}))}
+     */
+    public CsrMatrix ix(NDArray rows, NDArray columns) {
+        try (CsrMatrix r = rows(rows)) {
+            return r.columns(columns);
+        }
     }
 
     @Override

@@ -24,6 +24,7 @@ final class Diagonals {
 
     static NDArray diagonal(SparseMatrix a, long k) {
         NDArray values = Products.liveValues(a, "diagonal");
+        if (a.dtype.isComplex()) return ComplexParts.diagonal(a, k);
         long count = length(a.shape[0], a.shape[1], k);
         if (count == 0) return NDArray.empty(values.device(), a.dtype, new long[] {0}, Order.C);
         // CSC's diagonal k is its CSR transpose's diagonal -k
@@ -117,11 +118,13 @@ final class Diagonals {
 
     /** {@link #setdiag} in {@code a}'s format (CSR, CSC or COO), as SciPy's in-place setdiag keeps it. */
     static SparseMatrix setdiagAs(SparseMatrix a, NDArray values, long k) {
+        if (a.dtype.isComplex() && !a.isClosed()) throw ComplexParts.unsupported("setdiag", a.dtype);
         return inFormat(a, setdiag(a, Objects.requireNonNull(values, "setdiag: values is null"), null, k));
     }
 
     /** {@link #setdiag} of one value in {@code a}'s format. */
     static SparseMatrix setdiagAs(SparseMatrix a, Number value, long k) {
+        if (a.dtype.isComplex() && !a.isClosed()) throw ComplexParts.unsupported("setdiag", a.dtype);
         return inFormat(a, setdiag(a, null, Objects.requireNonNull(value, "setdiag: value is null"), k));
     }
 

@@ -166,6 +166,7 @@ final class MatrixMarket {
         Objects.requireNonNull(file, "mmwrite: file is null");
         Objects.requireNonNull(a, "mmwrite: a is null");
         Products.liveValues(a, "mmwrite");
+        if (a.dtype.isComplex()) throw ComplexParts.unsupported("mmwrite", a.dtype);
         try (CooMatrix coo = a.tocoo();
                 BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
             long[] r = coo.row.toLongArray(), c = coo.col.toLongArray();

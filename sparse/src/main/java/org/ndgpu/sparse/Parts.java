@@ -13,7 +13,7 @@ record Parts(NDArray data, NDArray major, NDArray minor, long[] shape) {
         SparseChecks.vector(op, "data", data);
         SparseChecks.vector(op, "indices", indices);
         SparseChecks.vector(op, "indptr", indptr);
-        SparseChecks.values(op, "data", data.dtype());
+        SparseChecks.valuesOrComplex(op, "data", data.dtype());
         SparseChecks.index(op, "indices", indices.dtype());
         SparseChecks.index(op, "indptr", indptr.dtype());
         sameIndex(op, "indptr", indptr, "indices", indices);
@@ -32,7 +32,7 @@ record Parts(NDArray data, NDArray major, NDArray minor, long[] shape) {
         SparseChecks.vector(op, "data", data);
         SparseChecks.vector(op, "row", row);
         SparseChecks.vector(op, "col", col);
-        SparseChecks.values(op, "data", data.dtype());
+        SparseChecks.valuesOrComplex(op, "data", data.dtype());
         SparseChecks.index(op, "row", row.dtype());
         SparseChecks.index(op, "col", col.dtype());
         sameIndex(op, "row", row, "col", col);

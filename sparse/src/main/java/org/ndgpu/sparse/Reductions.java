@@ -40,6 +40,7 @@ final class Reductions {
     static NDArray extreme(SparseMatrix a, boolean isMax) {
         String op = isMax ? "max" : "min";
         Products.liveValues(a, op);
+        if (a.dtype.isComplex()) throw ComplexParts.unsupported(op, a.dtype);
         if (a.shape[0] == 0 || a.shape[1] == 0)
             throw new ShapeException(
                     op + ": zero-size array to reduction operation, the matrix has shape " + Products.str(a.shape));
@@ -53,6 +54,7 @@ final class Reductions {
         String op = isMax ? "max" : "min";
         int ax = axis(op, axis);
         Products.liveValues(a, op);
+        if (a.dtype.isComplex()) throw ComplexParts.unsupported(op, a.dtype);
         if (a.shape[ax] == 0)
             throw new ShapeException(op + ": zero-size array to reduction operation, the matrix has shape "
                     + Products.str(a.shape) + " and axis " + ax + " is empty");

@@ -41,6 +41,12 @@ final class SparseChecks {
         return d;
     }
 
+    /** Stored values: float32, float64, complex64 or complex128 (the constructors from arrays). */
+    static DType valuesOrComplex(String op, String what, DType d) {
+        if (d != DType.COMPLEX64 && d != DType.COMPLEX128) return values(op, what, d);
+        return d;
+    }
+
     /** The index dtype: int32 or int64. */
     static DType index(String op, String what, DType d) {
         if (d != DType.INT32 && d != DType.INT64)

@@ -38,7 +38,7 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
         return shape.clone();
     }
 
-    /** The dtype of the stored values (float32 or float64), as SciPy's {@code A.dtype}. */
+    /** The dtype of the stored values (float32, float64, complex64 or complex128), as SciPy's {@code A.dtype}. */
     public DType dtype() {
         return dtype;
     }
@@ -76,6 +76,7 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      * row's indices are sorted.
      */
     public SparseMatrix matmul(SparseMatrix other) {
+        if (dtype.isComplex() || (other != null && other.dtype.isComplex())) return ComplexParts.spgemm(this, other);
         return SpGemm.matmul(this, other);
     }
 
@@ -98,6 +99,7 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
     public NDArray sum(int axis) {
         if (axis < -2 || axis > 1)
             throw new AxisException("sum: axis " + axis + " is out of bounds for a sparse matrix of 2 dimensions");
+        if (dtype.isComplex()) return ComplexParts.sum(this, axis < 0 ? axis + 2 : axis);
         return Products.sum(this, axis < 0 ? axis + 2 : axis);
     }
 
@@ -128,11 +130,15 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      * <pre>{@code CsrMatrix c = a.add(b);}</pre>
      */
     public CsrMatrix add(SparseMatrix other) {
+        if (dtype.isComplex() || (other != null && other.dtype.isComplex()))
+            return ComplexParts.binop(this, other, Arithmetic.ADD, "add");
         return Arithmetic.binop(this, other, Arithmetic.ADD, "add");
     }
 
     /** SciPy's {@code A - B} of one shape: as {@link #add}, a new canonical CSR matrix. {@code a.sub(b)} */
     public CsrMatrix sub(SparseMatrix other) {
+        if (dtype.isComplex() || (other != null && other.dtype.isComplex()))
+            return ComplexParts.binop(this, other, Arithmetic.SUB, "sub");
         return Arithmetic.binop(this, other, Arithmetic.SUB, "sub");
     }
 
@@ -145,6 +151,8 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      * <pre>{@code CsrMatrix c = a.multiply(b);}</pre>
      */
     public CsrMatrix multiply(SparseMatrix other) {
+        if (dtype.isComplex() || (other != null && other.dtype.isComplex()))
+            return ComplexParts.binop(this, other, Arithmetic.MUL, "multiply");
         return Arithmetic.binop(this, other, Arithmetic.MUL, "multiply");
     }
 
@@ -157,7 +165,46 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      * <pre>{@code CooMatrix c = a.multiply(Nd.array(new double[] {1, 2, 3}));   // column j times 1, 2, 3}</pre>
      */
     public CooMatrix multiply(NDArray other) {
+        if (dtype.isComplex()) return ComplexParts.multiplyDense(this, other);
         return Arithmetic.multiplyDense(this, other);
+    }
+
+    /**
+     * SciPy's {@code A.conj()}: the values conjugated, a new matrix of this format (a copy where they
+     * are real). {@code a.conj()}
+     */
+    public SparseMatrix conj() {
+        return withData(Products.liveValues(this, "conj").conj());
+    }
+
+    /**
+     * SciPy's {@code A.real}: the real parts of the stored values (explicit zeros kept), a new float
+     * matrix of this format (a copy where they are real). {@code a.real()}
+     */
+    public SparseMatrix real() {
+        NDArray v = Products.liveValues(this, "real");
+        return withData(v.dtype().isComplex() ? v.real() : v.copy());
+    }
+
+    /**
+     * SciPy's {@code A.imag}: the imaginary parts of the stored values (zeros where they are real), a
+     * new float matrix of this format with this one's pattern. {@code a.imag()}
+     */
+    public SparseMatrix imag() {
+        NDArray v = Products.liveValues(this, "imag");
+        return withData(
+                v.dtype().isComplex()
+                        ? v.imag()
+                        : NDArray.empty(v.device(), v.dtype(), v.shape(), org.ndgpu.ndarray.Order.C)
+                                .fill(0));
+    }
+
+    /**
+     * The conjugate transpose, as SciPy's {@code A.conj().T} ({@code getH()} of an spmatrix): a new
+     * matrix, CSC for CSR and back, COO for COO. {@code a.H().matmul(x)}
+     */
+    public SparseMatrix H() {
+        return T().conj();
     }
 
     /** SciPy's {@code -A}: the values negated, a new matrix of this format. {@code a.neg()} */

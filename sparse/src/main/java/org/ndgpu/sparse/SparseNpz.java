@@ -88,9 +88,14 @@ final class SparseNpz {
 
     private static Entry entry(NDArray a) {
         MemorySegment bytes = a.toBytes();
-        String descr = a.dtype() == DType.FLOAT64
-                ? "<f8"
-                : a.dtype() == DType.FLOAT32 ? "<f4" : a.dtype() == DType.INT64 ? "<i8" : "<i4";
+        String descr = switch (a.dtype()) {
+            case FLOAT64 -> "<f8";
+            case FLOAT32 -> "<f4";
+            case COMPLEX64 -> "<c8";
+            case COMPLEX128 -> "<c16";
+            case INT64 -> "<i8";
+            default -> "<i4";
+        };
         return new Entry(descr, new long[] {a.size()}, bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
     }
 
@@ -245,6 +250,8 @@ final class SparseNpz {
         return switch (e.descr().substring(1)) {
             case "f4" -> DType.FLOAT32;
             case "f8" -> DType.FLOAT64;
+            case "c8" -> DType.COMPLEX64;
+            case "c16" -> DType.COMPLEX128;
             case "i4" -> DType.INT32;
             case "i8" -> DType.INT64;
             default ->
@@ -256,9 +263,10 @@ final class SparseNpz {
     /** The entry as a 1-d device array: values float32 or float64, indices int32 or int64. */
     private static NDArray upload(Path file, String key, Entry e, Device device, boolean values) {
         DType t = dtype(file, key, e);
-        if (values != (t == DType.FLOAT32 || t == DType.FLOAT64))
+        if (values != (t == DType.FLOAT32 || t == DType.FLOAT64 || t.isComplex()))
             throw new DTypeException("loadNpz: " + file + ": " + key + " must be "
-                    + (values ? "float32 or float64" : "int32 or int64") + ", got " + e.descr());
+                    + (values ? "float32, float64, complex64 or complex128" : "int32 or int64") + ", got "
+                    + e.descr());
         if (e.shape().length != 1)
             throw new NpyFormatException(
                     "loadNpz: " + file + ": " + key + " must be 1-d, got " + e.shape().length + "-d");
@@ -269,7 +277,7 @@ final class SparseNpz {
         byte[] bytes = e.data();
         if (order(e) == ByteOrder.BIG_ENDIAN) {
             bytes = bytes.clone();
-            int w = t.itemsize();
+            int w = t.isComplex() ? t.itemsize() / 2 : t.itemsize(); // each part of a complex swaps alone
             for (int i = 0; i < bytes.length; i += w)
                 for (int j = 0; j < w / 2; j++) {
                     byte x = bytes[i + j];

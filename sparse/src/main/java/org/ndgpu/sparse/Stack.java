@@ -31,6 +31,7 @@ final class Stack {
         for (int i = 0; i < blocks.length; i++) {
             SparseMatrix b = Objects.requireNonNull(blocks[i], op + ": blocks[" + i + "] is null");
             NDArray v = Products.liveValues(b, op);
+            if (b.dtype.isComplex()) throw ComplexParts.unsupported(op, b.dtype);
             SparseChecks.sameDevice(op, Products.liveValues(blocks[0], op), "blocks[" + i + "]", v);
             allCsr &= b instanceof CsrMatrix;
             allCsc &= b instanceof CscMatrix;

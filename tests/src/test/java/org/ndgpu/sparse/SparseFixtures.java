@@ -94,9 +94,14 @@ final class SparseFixtures {
     }
 
     static List<Case> cases() {
+        return load("cases.txt");
+    }
+
+    /** The cases of fixtures/sparse/{@code file}, one per block. */
+    static List<Case> load(String file) {
         String text;
-        try (InputStream in = SparseFixtures.class.getResourceAsStream("/fixtures/sparse/cases.txt")) {
-            if (in == null) throw new IllegalStateException("missing fixture cases.txt");
+        try (InputStream in = SparseFixtures.class.getResourceAsStream("/fixtures/sparse/" + file)) {
+            if (in == null) throw new IllegalStateException("missing fixture " + file);
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -69,7 +69,15 @@ public final class LinearOperator implements AutoCloseable {
     public static LinearOperator aslinearoperator(SparseMatrix a) {
         Objects.requireNonNull(a, "aslinearoperator: A is null");
         if (a.isClosed()) throw new ArrayClosedException("aslinearoperator: the sparse matrix was closed");
-        return new LinearOperator(a.shape(), a.dtype(), a::matmul, x -> a.T().matmul(x));
+        // rmatvec is A^H x, as SciPy's: the transpose's product, conjugated for complex A
+        UnaryOperator<NDArray> rmatvec = a.dtype().isComplex()
+                ? x -> {
+                    try (SparseMatrix h = a.H()) {
+                        return h.matmul(x);
+                    }
+                }
+                : x -> a.T().matmul(x);
+        return new LinearOperator(a.shape(), a.dtype(), a::matmul, rmatvec);
     }
 
     /**

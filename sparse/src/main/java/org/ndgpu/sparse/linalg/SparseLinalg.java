@@ -1,8 +1,10 @@
 package org.ndgpu.sparse.linalg;
 
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.sparse.SparseMatrix;
 
@@ -52,7 +54,7 @@ public final class SparseLinalg {
      * {@code try (LinearOperator m = lin.jacobi(a)) { lin.cg(a, b, SolveOptions.defaults().withM(m)); }}
      */
     public LinearOperator jacobi(SparseMatrix a) {
-        return Jacobi.of("jacobi", a);
+        return Jacobi.of("jacobi", real("jacobi", a));
     }
 
     // ---------------------------------------------------------------- solvers
@@ -118,9 +120,61 @@ public final class SparseLinalg {
     }
 
     private static LinearOperator operator(String op, SparseMatrix a) {
+        return LinearOperator.aslinearoperator(real(op, a));
+    }
+
+    // the iterative solvers, eigsh, svds and norm are float32 and float64 only for now
+    private static SparseMatrix real(String op, SparseMatrix a) {
         Objects.requireNonNull(a, op + ": A is null");
         if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
-        return LinearOperator.aslinearoperator(a);
+        if (a.dtype().isComplex())
+            throw new DTypeException(
+                    op + ": A must be float32 or float64 (complex A is not supported yet), got " + a.dtype());
+        return a;
+    }
+
+    // ---------------------------------------------------------------- direct solvers (host)
+
+    /**
+     * scipy.sparse.linalg.spsolve(A, b): x with {@code A x = b} for a square A and b of shape
+     * {@code (n,)} or {@code (n, k)} (a b of one column gives x of shape {@code (n,)}, as SciPy's), in
+     * the dtype {@code promote_types(A.dtype, b.dtype)}, on b's device. It runs on the host, on every
+     * backend: A and b are read once, factored by EJML's sparse LU with partial pivoting (SciPy runs
+     * SuperLU), and x is copied back. An exactly singular A is a {@code LinAlgException} "spsolve:
+     * Singular matrix", as ndgpu's dense solve (SciPy warns MatrixRankWarning and returns NaN); NaN or
+     * infinity in A or b is refused. A or b complex gives a complex x (A factored as the real system
+     * {@code [[Ar, -Ai], [Ai, Ar]]} of twice its order). {@code NDArray x = lin.spsolve(a, b);}
+     */
+    public NDArray spsolve(SparseMatrix a, NDArray b) {
+        return DirectSolve.spsolve(a, b);
+    }
+
+    /**
+     * scipy.sparse.linalg.spsolve_triangular(A, b, lower, unit_diagonal): x with {@code A x = b} for a
+     * lower (upper) triangular A, by substitution on the host, row by row over A's canonical CSR
+     * arrays; entries of the other triangle are not read (SciPy's result for them is unspecified).
+     * A zero on the diagonal (unless unitDiagonal) is a {@code LinAlgException}, as SciPy's
+     * LinAlgError. Shapes and dtypes as {@link #spsolve}.
+     * {@code NDArray x = lin.spsolveTriangular(l, b, true, false);}
+     */
+    public NDArray spsolveTriangular(SparseMatrix a, NDArray b, boolean lower, boolean unitDiagonal) {
+        return DirectSolve.triangular(a, b, lower, unitDiagonal);
+    }
+
+    /** scipy.sparse.linalg.spsolve_triangular(A, b): A lower triangular. {@code lin.spsolveTriangular(l, b)} */
+    public NDArray spsolveTriangular(SparseMatrix a, NDArray b) {
+        return DirectSolve.triangular(a, b, true, false);
+    }
+
+    /**
+     * scipy.sparse.linalg.factorized(A): A factored once (EJML's sparse LU on the host, as
+     * {@link #spsolve}), and a function that solves {@code A x = b} for each b it is given, with
+     * spsolve's shapes and dtypes. A singular A is refused here, at the factorization. The function
+     * holds host arrays only (A may be closed after this call).
+     * {@code UnaryOperator<NDArray> solve = lin.factorized(a); NDArray x = solve.apply(b);}
+     */
+    public UnaryOperator<NDArray> factorized(SparseMatrix a) {
+        return DirectSolve.factorized(a);
     }
 
     // ---------------------------------------------------------------- eigenvalues
@@ -163,14 +217,14 @@ public final class SparseLinalg {
      * {@code lin.svds(a, 3, "SM", null, null, 0)}
      */
     public SvdsResult svds(SparseMatrix a, int k, String which, Integer ncv, Integer maxiter, double tol) {
-        return Svds.of(a, k, which, ncv, maxiter, tol);
+        return Svds.of(real("svds", a), k, which, ncv, maxiter, tol);
     }
 
     // ---------------------------------------------------------------- norms
 
     /** scipy.sparse.linalg.norm(A): the Frobenius norm, a 0-d array. {@code lin.norm(a)} */
     public NDArray norm(SparseMatrix a) {
-        return Norms.frobenius(a);
+        return Norms.frobenius(real("norm", a));
     }
 
     /**
@@ -178,7 +232,7 @@ public final class SparseLinalg {
      * sum), -inf: a 0-d array. {@code lin.norm(a, Double.POSITIVE_INFINITY)}
      */
     public NDArray norm(SparseMatrix a, double ord) {
-        return Norms.matrix(a, ord);
+        return Norms.matrix(real("norm", a), ord);
     }
 
     /**
@@ -188,6 +242,6 @@ public final class SparseLinalg {
      * {@code lin.norm(a, 2, 0)}
      */
     public NDArray norm(SparseMatrix a, double ord, int axis) {
-        return Norms.along(a, ord, axis);
+        return Norms.along(real("norm", a), ord, axis);
     }
 }

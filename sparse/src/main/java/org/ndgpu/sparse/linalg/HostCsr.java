@@ -1,0 +1,125 @@
+package org.ndgpu.sparse.linalg;
+
+import java.util.Objects;
+import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.sparse.CsrMatrix;
+import org.ndgpu.sparse.SparseMatrix;
+
+/**
+ * A square sparse matrix read to the host for the direct solvers (spsolve, spsolveTriangular,
+ * factorized): its canonical CSR arrays (duplicates summed, each row's columns sorted) as Java
+ * arrays, checked as the solvers need (square, float32 or float64, finite, within int32 sizes).
+ */
+record HostCsr(int n, int[] indptr, int[] indices, double[] data, double[] imag, DType dtype, Device device) {
+
+    /** A's canonical CSR form on the host; {@code op} names the caller in every refusal. */
+    static HostCsr of(String op, SparseMatrix a) {
+        Objects.requireNonNull(a, op + ": A is null");
+        if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
+        DType t = a.dtype();
+        if (t != DType.FLOAT32 && t != DType.FLOAT64 && !t.isComplex())
+            throw new DTypeException(op + ": A must be float32, float64, complex64 or complex128, got " + t);
+        long[] s = a.shape();
+        if (s[0] != s[1]) throw new ShapeException(op + ": A must be square, got shape (" + s[0] + ", " + s[1] + ")");
+        if (s[0] > Integer.MAX_VALUE - 1)
+            throw new NdException(op + ": A has " + s[0] + " rows, past the host solver's int32 sizes");
+        try (CsrMatrix raw = a.tocsr();
+                CsrMatrix c = raw.sumDuplicates()) {
+            if (c.nnz() > Integer.MAX_VALUE - 8)
+                throw new NdException(op + ": A holds " + c.nnz() + " entries, past the host solver's int32 sizes");
+            double[][] parts = parts(c.data());
+            for (double[] part : parts) {
+                if (part == null) continue;
+                for (double v : part) {
+                    if (!Double.isFinite(v)) throw new NdException(op + ": A must hold finite values, got " + v);
+                }
+            }
+            return new HostCsr(
+                    (int) s[0],
+                    toInts(c.indptr().toLongArray()),
+                    toInts(c.indices().toLongArray()),
+                    parts[0],
+                    parts[1],
+                    t,
+                    c.data().device());
+        }
+    }
+
+    /** The real parts and the imaginary parts (null for real values) on the host. */
+    private static double[][] parts(NDArray v) {
+        if (!v.dtype().isComplex()) return new double[][] {v.toDoubleArray(), null};
+        try (NDArray re = v.real();
+                NDArray im = v.imag()) {
+            return new double[][] {re.toDoubleArray(), im.toDoubleArray()};
+        }
+    }
+
+    private static int[] toInts(long[] v) {
+        int[] out = new int[v.length];
+        for (int i = 0; i < v.length; i++) out[i] = (int) v[i];
+        return out;
+    }
+
+    /** The checked right-hand side of A x = b: {@code (n,)} or {@code (n, k)}, real, finite, on A's device. */
+    Rhs rhs(String op, NDArray b) {
+        Objects.requireNonNull(b, op + ": b is null");
+        b.live(op);
+        if (b.device() != device) throw new DeviceException(op + ": b is on " + b.device() + ", A on " + device);
+        if (b.ndim() != 1 && b.ndim() != 2)
+            throw new ShapeException(op + ": b must be 1-d or 2-d, got " + b.ndim() + "-d");
+        long[] s = b.shape();
+        if (s[0] != n) throw new ShapeException(op + ": b must have A's " + n + " rows, got shape " + shape(s));
+        DType bt = b.dtype();
+        int k = s.length == 1 ? 1 : Math.toIntExact(s[1]);
+        double[][] v = parts(b);
+        for (double[] part : v) {
+            if (part == null) continue;
+            for (double x : part) {
+                if (!Double.isFinite(x)) throw new NdException(op + ": b must hold finite values, got " + x);
+            }
+        }
+        // SciPy: np.promote_types(A.dtype, b.dtype), and a b of one column gives x of shape (n,)
+        DType out = DType.promote(dtype, bt);
+        long[] xShape = s.length == 1 || k == 1 ? new long[] {n} : new long[] {n, k};
+        return new Rhs(v[0], v[1], k, out, xShape);
+    }
+
+    /**
+     * b on the host, row-major {@code n x k}: its real parts and imaginary parts (null for a real b),
+     * with the dtype and shape x comes back in.
+     */
+    record Rhs(double[] values, double[] imag, int k, DType dtype, long[] xShape) {
+        /** x (row-major {@code n x k}: real parts, and imaginary parts for a complex x) on the device. */
+        NDArray toDevice(Device device, double[] x, double[] xi) {
+            if (!dtype.isComplex()) {
+                NDArray d = NDArray.fromHost(device, DType.FLOAT64, xShape, java.lang.foreign.MemorySegment.ofArray(x));
+                if (dtype == DType.FLOAT64) return d;
+                try (d) {
+                    return d.astype(dtype);
+                }
+            }
+            double[] pairs = new double[2 * x.length];
+            for (int i = 0; i < x.length; i++) {
+                pairs[2 * i] = x[i];
+                pairs[2 * i + 1] = xi == null ? 0 : xi[i];
+            }
+            NDArray d =
+                    NDArray.fromHost(device, DType.COMPLEX128, xShape, java.lang.foreign.MemorySegment.ofArray(pairs));
+            if (dtype == DType.COMPLEX128) return d;
+            try (d) {
+                return d.astype(dtype);
+            }
+        }
+    }
+
+    static String shape(long[] s) {
+        return s.length == 1 ? "(" + s[0] + ",)" : "(" + s[0] + ", " + s[1] + ")";
+    }
+}
