@@ -41,6 +41,7 @@ module org.ndgpu.ndarray {
             org.ndgpu.fft,
             org.ndgpu.random,
             org.ndgpu.special,
+            org.ndgpu.sparse,
             org.ndgpu;
 
     uses org.ndgpu.backend.BackendProvider;
