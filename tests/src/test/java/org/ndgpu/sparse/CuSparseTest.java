@@ -102,12 +102,15 @@ class CuSparseTest extends DeviceTestBase {
         }
     }
 
+    /** The matrix over new device arrays, which it owns (csrMatrix takes them as they are). */
     static CsrMatrix matrix(HostCsr h, DType dt, DType index) {
-        try (NDArray data = device(h.data(), dt, h.nnz());
-                NDArray ind = Nd.array(h.indices()).astype(index);
-                NDArray ptr = Nd.array(h.indptr()).astype(index)) {
-            return Nd.sparse().csrMatrix(data, ind, ptr, new long[] {h.m(), h.n()});
+        NDArray data = device(h.data(), dt, h.nnz()), ind, ptr;
+        try (NDArray i = Nd.array(h.indices());
+                NDArray p = Nd.array(h.indptr())) {
+            ind = i.astype(index);
+            ptr = p.astype(index);
         }
+        return Nd.sparse().csrMatrix(data, ind, ptr, new long[] {h.m(), h.n()});
     }
 
     /** C = op(A) B over dense row-major arrays (A m x n; B rows x p), in double. */
