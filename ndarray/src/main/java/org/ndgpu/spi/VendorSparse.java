@@ -20,7 +20,9 @@ public interface VendorSparse {
     /**
      * A CSR matrix of {@code shape} (rows, columns) with {@code nnz} stored entries: row r's column
      * indices are {@code indices[indptr[r]:indptr[r+1]]} and its values the same slice of
-     * {@code data}. Indices may be unsorted within a row and may repeat (the products sum them).
+     * {@code data}. For SpMV, SpMM and CSR to CSC the indices may be unsorted within a row and may
+     * repeat (the products sum them); SpGEMM is given operands in canonical form (each row's indices
+     * increasing), as cuSPARSE's SpGEMM needs them.
      */
     record Csr(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz) {}
 

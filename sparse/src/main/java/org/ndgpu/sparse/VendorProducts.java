@@ -9,7 +9,7 @@ import org.ndgpu.spi.VendorSparse;
  * The products and the CSR to CSC conversion on the device's sparse library ({@link VendorLibrary}:
  * cuSPARSE on CUDA), with the module's semantics kept around the library's: SpGEMM's sums that
  * come to 0 are dropped and its rows sorted, as SciPy's {@code A @ B} and the own kernels give
- * them; {@code tocsc()} sums duplicates, as the own conversion does. Each method answers null where
+ * them, and only operands in canonical form go to the library's SpGEMM; {@code tocsc()} sums duplicates, as the own conversion does. Each method answers null where
  * the library does not take the case, and the caller then runs its own kernels.
  */
 final class VendorProducts {
@@ -46,13 +46,16 @@ final class VendorProducts {
     static CsrMatrix spgemm(
             CsrMatrix a, CsrMatrix b, NDArray ap, NDArray aj, NDArray ax, NDArray bp, NDArray bj, NDArray bx, DType t) {
         VendorSparse v = VendorLibrary.forMatrix(ax, a.shape[0], b.shape[1], Math.min(a.nnz, b.nnz), t);
-        if (v == null) return null;
+        if (v == null || aj.dtype() != DType.INT32 || bj.dtype() != DType.INT32) return null;
+        // cuSPARSE's SpGEMM takes operands in canonical form (CuPy asserts it before its call); others run on
+        // the own kernels, which sum repeated indices in SciPy's order
+        if (!Canonical.sorted(a, true, "matmul") || (b != a && !Canonical.sorted(b, true, "matmul"))) return null;
         VendorSparse.Csr c =
                 v.spgemm(VendorLibrary.csr(ax, aj, ap, a.shape, a.nnz), VendorLibrary.csr(bx, bj, bp, b.shape, b.nnz));
         if (c == null) return null;
         CsrMatrix r = new CsrMatrix(c.data(), c.indices(), c.indptr(), c.shape(), c.nnz(), true);
         try {
-            // the library's rows are sorted and unique for the inputs SciPy allows; made so where they are not
+            // the library's rows come sorted and unique from canonical operands; made so should they not
             if (!Canonical.sorted(r, true, "matmul")) {
                 CsrMatrix s = Canonical.sumDuplicates(r, CsrMatrix::new);
                 r.close();

@@ -215,6 +215,10 @@ class CuSparseTest extends DeviceTestBase {
         }
     }
 
+    /**
+     * SpGEMM of canonical operands (cuSPARSE's case) and of operands with repeated and unsorted indices
+     * (left to the own kernels, which sum them in SciPy's order): the same product either way.
+     */
     @Test
     void spgemmMatchesLoopsAndOwnKernels() {
         SplittableRandom r = new SplittableRandom(3802);
@@ -222,24 +226,31 @@ class CuSparseTest extends DeviceTestBase {
             boolean single = dt == DType.FLOAT32;
             HostCsr ha = random(r, 300, 220, single), hb = random(r, 220, 260, single);
             double[] expected = dense(ha.dense(), ha.m(), ha.n(), false, hb.dense(), hb.n());
-            String what = "SpGEMM A " + ha.describe() + " @ B " + hb.describe();
-            try (CsrMatrix a = matrix(ha, dt, DType.INT32);
-                    CsrMatrix b = matrix(hb, dt, DType.INT32)) {
-                poison(300L * 260, dt);
-                try (SparseMatrix c = a.matmul(b);
-                        SparseMatrix mine = own(() -> a.matmul(b));
-                        NDArray cd = c.toarray();
-                        NDArray md = mine.toarray()) {
-                    CsrMatrix cc = (CsrMatrix) c, mc = (CsrMatrix) mine;
-                    close(what + " vs loops", dt, host(cd), expected);
-                    close(what + " vs own kernels", dt, host(cd), host(md));
-                    assertTrue(cc.hasCanonicalFormat(), what + " " + dt + ": rows sorted and unique");
-                    assertEquals(DType.INT32, cc.indexDtype(), what + " " + dt + ": index dtype");
-                    assertEquals(mc.nnz(), cc.nnz(), what + " " + dt + ": nnz as the own kernels (zero sums dropped)");
-                    assertArrayEquals(
-                            mc.indptr().toLongArray(), cc.indptr().toLongArray(), what + " " + dt + ": indptr");
-                    assertArrayEquals(
-                            mc.indices().toLongArray(), cc.indices().toLongArray(), what + " " + dt + ": indices");
+            for (boolean canonical : new boolean[] {true, false}) {
+                String what = "SpGEMM A " + ha.describe() + " @ B " + hb.describe()
+                        + (canonical ? ", canonical operands" : ", repeated and unsorted indices");
+                try (CsrMatrix a0 = matrix(ha, dt, DType.INT32);
+                        CsrMatrix b0 = matrix(hb, dt, DType.INT32);
+                        CsrMatrix a = canonical ? a0.sumDuplicates() : a0.copy();
+                        CsrMatrix b = canonical ? b0.sumDuplicates() : b0.copy()) {
+                    assertEquals(canonical, a.hasCanonicalFormat() && b.hasCanonicalFormat(), what + ": operands");
+                    poison(300L * 260, dt);
+                    try (SparseMatrix c = a.matmul(b);
+                            SparseMatrix mine = own(() -> a.matmul(b));
+                            NDArray cd = c.toarray();
+                            NDArray md = mine.toarray()) {
+                        CsrMatrix cc = (CsrMatrix) c, mc = (CsrMatrix) mine;
+                        close(what + " vs loops", dt, host(cd), expected);
+                        close(what + " vs own kernels", dt, host(cd), host(md));
+                        assertTrue(cc.hasCanonicalFormat(), what + " " + dt + ": rows sorted and unique");
+                        assertEquals(DType.INT32, cc.indexDtype(), what + " " + dt + ": index dtype");
+                        assertEquals(
+                                mc.nnz(), cc.nnz(), what + " " + dt + ": nnz as the own kernels (zero sums dropped)");
+                        assertArrayEquals(
+                                mc.indptr().toLongArray(), cc.indptr().toLongArray(), what + " " + dt + ": indptr");
+                        assertArrayEquals(
+                                mc.indices().toLongArray(), cc.indices().toLongArray(), what + " " + dt + ": indices");
+                    }
                 }
             }
         }
