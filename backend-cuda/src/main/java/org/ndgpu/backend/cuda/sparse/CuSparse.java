@@ -103,17 +103,20 @@ final class CuSparse implements VendorSparse {
         return handle;
     }
 
-    /** "cuda:0 sparse matmul (SpMV, float64 values, int32 indices, shape (4, 5), nnz 7)", for messages. */
+    /** "cuda:0 sparse matmul (SpMV) of float64 values, int32 indices, shape (4, 5), nnz 7", for messages. */
     private String what(String op, Csr a) {
-        return device.id() + " sparse " + op + " (" + a.data().dtype() + " values, "
-                + a.indices().dtype() + " indices, shape (" + a.shape()[0] + ", " + a.shape()[1] + "), nnz " + a.nnz()
-                + ")";
+        return device.id() + " sparse " + op + " of " + a.data().dtype() + " values, "
+                + a.indices().dtype() + " indices, shape (" + a.shape()[0] + ", " + a.shape()[1] + "), nnz " + a.nnz();
     }
 
-    /** The descriptors and work areas of one call, destroyed and given back together at its end. */
+    /**
+     * The descriptors and work areas of one call, destroyed and given back together at its end; a
+     * failing status names the operation and the matrix (the message is made only then).
+     */
     private final class Call implements AutoCloseable {
         final CuSparseApi api;
-        final String what;
+        private final String op;
+        private final Csr a;
         final Arena arena = Arena.ofConfined();
         private final List<MemorySegment> spMats = new ArrayList<>(),
                 dnVecs = new ArrayList<>(),
@@ -121,13 +124,14 @@ final class CuSparse implements VendorSparse {
         private final List<NDArray> work = new ArrayList<>();
         private MemorySegment spgemm;
 
-        Call(CuSparseApi api, String what) {
+        Call(CuSparseApi api, String op, Csr a) {
             this.api = api;
-            this.what = what;
+            this.op = op;
+            this.a = a;
         }
 
         void check(int st, String fn) {
-            CuSparseApi.check(st, what + ": " + fn);
+            if (st != 0) CuSparseApi.check(st, what(op, a) + ": " + fn);
         }
 
         MemorySegment csr(Csr m, int vt, int it) {
@@ -218,7 +222,7 @@ final class CuSparse implements VendorSparse {
             // beta is 0 and y is zeroed first, as CuPy's spmv zeroes it: cuSPARSE's documentation does not
             // promise that a beta of 0 leaves y unread (a NaN there times 0)
             y.fill(0);
-            try (Call c = new Call(api, what("matmul (SpMV" + (transpose ? ", transposed)" : ")"), a))) {
+            try (Call c = new Call(api, transpose ? "matmul (SpMV, transposed)" : "matmul (SpMV)", a)) {
                 MemorySegment ma = c.csr(a, vt, it), vx = c.vec(x, vt), vy = c.vec(y, vt);
                 MemorySegment one = single ? ONE_F : ONE_D, zero = single ? ZERO_F : ZERO_D;
                 MemorySegment size = c.sizeOut();
@@ -247,7 +251,7 @@ final class CuSparse implements VendorSparse {
         synchronized (this) {
             MemorySegment h = ready(api);
             y.fill(0); // as in spmv
-            try (Call c = new Call(api, what("matmul (SpMM" + (transpose ? ", transposed)" : ")"), a))) {
+            try (Call c = new Call(api, transpose ? "matmul (SpMM, transposed)" : "matmul (SpMM)", a)) {
                 MemorySegment ma = c.csr(a, vt, it);
                 MemorySegment mb = c.mat(x, x.shape(0), p, vt), mc = c.mat(y, y.shape(0), p, vt);
                 MemorySegment one = single ? ONE_F : ONE_D, zero = single ? ZERO_F : ZERO_D;
@@ -277,12 +281,7 @@ final class CuSparse implements VendorSparse {
         try {
             synchronized (this) {
                 MemorySegment h = ready(api);
-                try (Call c = new Call(
-                        api,
-                        what(
-                                "matmul (SpGEMM, other has shape (" + b.shape()[0] + ", " + n + "), nnz " + b.nnz()
-                                        + ")",
-                                a))) {
+                try (Call c = new Call(api, "matmul (SpGEMM)", a)) {
                     MemorySegment ma = c.csr(a, vt, CuSparseApi.INDEX_32I), mb = c.csr(b, vt, CuSparseApi.INDEX_32I);
                     MemorySegment mc = c.csr(m, n, 0, indptr, 0L, 0L, vt, CuSparseApi.INDEX_32I);
                     MemorySegment descr = c.spgemmDescr(), size = c.sizeOut();
@@ -344,7 +343,7 @@ final class CuSparse implements VendorSparse {
         try {
             synchronized (this) {
                 MemorySegment h = ready(api);
-                try (Call c = new Call(api, what("tocsc (Csr2cscEx2)", a))) {
+                try (Call c = new Call(api, "tocsc (Csr2cscEx2)", a)) {
                     long av = a.data().devicePointer(),
                             ap = a.indptr().devicePointer(),
                             ai = a.indices().devicePointer();
