@@ -59,9 +59,9 @@ final class VendorLibrary {
      * not load, or the setting {@code ndgpu.sparse.library} is {@code own}.
      */
     static VendorSparse of(Device device) {
-        if (Config.sparseOwnKernels()) return null;
         VendorSparse v = device.state(FOUND, Found::new).get(device);
-        return v != null && v.available() ? v : null;
+        // the setting is read only where a library could serve, as ndgpu.fft.engine is: OpenCL never reads it
+        return v != null && !Config.sparseOwnKernels() && v.available() ? v : null;
     }
 
     /**
