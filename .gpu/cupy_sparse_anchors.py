@@ -100,6 +100,8 @@ X = cp.random.default_rng(6).random((a.shape[1], 32), dtype=cp.float32)
 report(f"SpMM {pname} x 32 f32", bench(lambda: a @ X, reps=10, warm=2), product_bytes(a, 32, 4))
 del X
 report(f"tocsc {pname} f32", bench(lambda: a.tocsc(), reps=5, warm=1), convert_bytes(a, 4))
+product_nnz = (a @ a).nnz  # SparseBench's bytes: A read twice, the product written once
+report(f"SpGEMM {pname} @ itself f32", bench(lambda: a @ a, reps=5, warm=1), 2 * a.nnz * 8.0 + product_nnz * 8.0)
 del a
 cp.get_default_memory_pool().free_all_blocks()
 

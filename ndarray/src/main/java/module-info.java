@@ -23,6 +23,7 @@ module org.ndgpu.ndarray {
             org.ndgpu.fft,
             org.ndgpu.random,
             org.ndgpu.special,
+            org.ndgpu.sparse,
             org.ndgpu;
 
     uses org.ndgpu.spi.UfuncRunner;

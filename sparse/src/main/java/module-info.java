@@ -1,7 +1,9 @@
 /**
  * scipy.sparse on the device, as {@code Nd.sparse()}: CSR, CSC and COO matrices holding device
- * arrays, with products (SpMV, SpMM) and conversions on ndgpu's own OpenCL C kernels, which run on
- * every backend (on CUDA through the OpenCL-on-CUDA translation of raw-kernels).
+ * arrays, with products (SpMV, SpMM, SpGEMM) and conversions on ndgpu's own OpenCL C kernels, which
+ * run on every backend (on CUDA through the OpenCL-on-CUDA translation of raw-kernels), and on the
+ * sparse library a backend brings ({@code SparseProvider}: cuSPARSE from backend-cuda on CUDA) where
+ * it loads, unless {@code ndgpu.sparse.library=own}.
  */
 module org.ndgpu.sparse {
     requires transitive org.ndgpu.ndarray;
@@ -9,6 +11,8 @@ module org.ndgpu.sparse {
     requires ejml.core;
     requires ejml.ddense;
     requires ejml.dsparse;
+
+    uses org.ndgpu.spi.SparseProvider;
 
     exports org.ndgpu.sparse;
     exports org.ndgpu.sparse.linalg;

@@ -1,18 +1,24 @@
 package org.ndgpu.benchmarks;
 
+import java.util.function.Consumer;
 import org.ndgpu.Nd;
+import org.ndgpu.backend.Dialect;
+import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.raw.RawModule;
 import org.ndgpu.sparse.CooMatrix;
 import org.ndgpu.sparse.CsrMatrix;
+import org.ndgpu.sparse.SparseMatrix;
 
 /**
  * The sparse rows of issue 38 beside {@code .gpu/cupy_sparse_anchors.py} (the same matrices in
  * {@code cupyx.scipy.sparse}): SpMV on the 5-point Poisson matrix of an N x N grid (N = 4096: 16.8M
  * rows, 84M entries) and on a power-law matrix (10M rows, about 16 entries a row, the longest
- * 100k), SpMM with 32 dense columns, {@code A.T @ x} without the transpose, CSR to CSC, and the
- * duplicates of a COO matrix of 100M entries summed. The matrices are built on the device by the
+ * 100k), SpMM with 32 dense columns, {@code A.T @ x} without the transpose, CSR to CSC, SpGEMM of
+ * the Poisson matrix with itself, and the duplicates of a COO matrix of 100M entries summed. On a
+ * CUDA device the product and conversion rows run twice: on cuSPARSE (where it loads), then on
+ * ndgpu's own kernels ({@code ndgpu.sparse.library=own}, rows ending in " own"). The matrices are built on the device by the
  * kernels below (no host loops), from a fixed seed; each product is checked once before it is
  * timed. GB/s counts each array read or written once (x and the indices once, however often a
  * kernel reads them through the cache).
@@ -160,11 +166,10 @@ public final class SparseBench {
         }
     }
 
-    private static void spmvRows(String name, CsrMatrix a32) {
-        checkProduct(name, a32);
+    private static void spmvRows(String name, CsrMatrix a32, String tag) {
         for (DType t : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
             int size = t == DType.FLOAT32 ? 4 : 8;
-            String suffix = t == DType.FLOAT32 ? " f32" : " f64";
+            String suffix = (t == DType.FLOAT32 ? " f32" : " f64") + tag;
             try (CsrMatrix a = a32.astype(t);
                     NDArray x = Nd.random().seed(4).uniform(0, 1, t, a.shape()[1]);
                     NDArray xt = Nd.random().seed(5).uniform(0, 1, t, a.shape()[0])) {
@@ -176,6 +181,38 @@ public final class SparseBench {
                         productBytes(a, 1, size));
             }
         }
+    }
+
+    private static final String LIBRARY = "ndgpu.sparse.library";
+
+    /**
+     * {@code rows} as the settings have it (on CUDA: cuSPARSE where it loads), then, on a CUDA device,
+     * again with ndgpu's own kernels ({@code ndgpu.sparse.library=own}): those rows end in " own".
+     */
+    static void withBothLibraries(Consumer<String> rows) {
+        String before = System.getProperty(LIBRARY);
+        boolean own = before != null && before.strip().equalsIgnoreCase("own");
+        rows.accept(own ? " own" : "");
+        if (own || Device.current().backend().dialect() != Dialect.CUDA) return;
+        System.setProperty(LIBRARY, "own");
+        try {
+            rows.accept(" own");
+        } finally {
+            if (before == null) System.clearProperty(LIBRARY);
+            else System.setProperty(LIBRARY, before);
+        }
+    }
+
+    /** SpGEMM {@code A @ A} in float32; its bytes: A read twice, the product written once. */
+    private static void spgemmRow(String name, CsrMatrix a, String tag) {
+        long productNnz;
+        try (SparseMatrix c = a.matmul(a)) {
+            productNnz = c.nnz();
+        }
+        Bench.row(
+                "SpGEMM " + name + " @ itself f32" + tag,
+                Bench.deviceMsOf(() -> a.matmul(a), 5, 1),
+                2 * a.nnz() * 8.0 + productNnz * 8.0);
     }
 
     /** Prints the table; arguments: the Poisson grid's side (4096), the power-law rows (10M), the COO entries (100M). */
@@ -191,20 +228,27 @@ public final class SparseBench {
                     NDArray s = y.sum()) {
                 check(pname + " row sums", 4.0 * side, s.toDoubleArray()[0], 1e-6);
             }
-            spmvRows(pname, a);
-            try (NDArray x = Nd.random().seed(6).uniform(0, 1, DType.FLOAT32, a.shape()[1], 32)) {
-                Bench.row(
-                        "SpMM " + pname + " x 32 f32",
-                        Bench.deviceMsOf(() -> a.matmul(x), 10, 2),
-                        productBytes(a, 32, 4));
-            }
-            Bench.row("tocsc " + pname + " f32", Bench.deviceMsOf(a::tocsc, 5, 1), convertBytes(a, 4));
+            checkProduct(pname, a);
+            withBothLibraries(tag -> {
+                spmvRows(pname, a, tag);
+                try (NDArray x = Nd.random().seed(6).uniform(0, 1, DType.FLOAT32, a.shape()[1], 32)) {
+                    Bench.row(
+                            "SpMM " + pname + " x 32 f32" + tag,
+                            Bench.deviceMsOf(() -> a.matmul(x), 10, 2),
+                            productBytes(a, 32, 4));
+                }
+                Bench.row("tocsc " + pname + " f32" + tag, Bench.deviceMsOf(a::tocsc, 5, 1), convertBytes(a, 4));
+                spgemmRow(pname, a, tag);
+            });
         }
         String lname = "power-law " + rows;
         try (CsrMatrix a = powerLaw(rows)) {
             System.out.printf("  %s: %d entries, %.2f a row%n", lname, a.nnz(), (double) a.nnz() / rows);
-            spmvRows(lname, a);
-            Bench.row("tocsc " + lname + " f32", Bench.deviceMsOf(a::tocsc, 5, 1), convertBytes(a, 4));
+            checkProduct(lname, a);
+            withBothLibraries(tag -> {
+                spmvRows(lname, a, tag);
+                Bench.row("tocsc " + lname + " f32" + tag, Bench.deviceMsOf(a::tocsc, 5, 1), convertBytes(a, 4));
+            });
         }
         try (CooMatrix c = cooWithDuplicates(entries)) {
             try (CooMatrix once = c.sumDuplicates()) {

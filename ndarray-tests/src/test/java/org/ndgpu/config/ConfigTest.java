@@ -77,6 +77,7 @@ class ConfigTest {
         assertFalse(Config.cudaTf32());
         assertEquals("auto", Config.cudaSvd());
         assertFalse(Config.fftOwnKernels());
+        assertFalse(Config.sparseOwnKernels());
         assertTrue(Config.cudaStagingPipelined());
         assertEquals(4, Config.cudaStagingChunkMiB(true));
         assertEquals(16, Config.cudaStagingChunkMiB(false));
@@ -130,6 +131,10 @@ class ConfigTest {
         bad(Config.CUDA_SVD, "qr", "auto, gesvd, gesvdj or gesvdp", Config::cudaSvd);
         bad(Config.FFT_ENGINE, "cufft", "auto or own", Config::fftOwnKernels);
         assertTrue(with(Config.FFT_ENGINE, "OWN", Config::fftOwnKernels));
+        bad(Config.LINALG_SOLVER, "cusolver", "auto or own", Config::linalgOwnKernels);
+        bad(Config.SPARSE_LIBRARY, "vendor", "auto or own", Config::sparseOwnKernels);
+        assertTrue(with(Config.SPARSE_LIBRARY, "own", Config::sparseOwnKernels));
+        assertFalse(with(Config.SPARSE_LIBRARY, "auto", Config::sparseOwnKernels));
         bad(Config.CUDA_STAGING_MODE, "fast", "pipelined or simple", Config::cudaStagingPipelined);
         bad(Config.CUDA_STAGING_CHUNK_MIB, "4.5", "a positive integer", () -> Config.cudaStagingChunkMiB(true));
         bad(Config.CUDA_STAGING_SLOTS, "1", "an integer >= 2", () -> Config.cudaStagingSlots(true));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.cuda.linalg.CuBlasProvider;
 import org.ndgpu.backend.cuda.linalg.CuSolverProvider;
+import org.ndgpu.backend.cuda.sparse.CuSparseProvider;
 import org.ndgpu.spi.Blas;
 import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.Backends;
@@ -17,6 +18,7 @@ class CudaProvidersOffGpuTest {
         var cpu = Backends.openclCpu();
         assertFalse(new CuBlasProvider().supports(cpu));
         assertFalse(new CuSolverProvider().supports(cpu));
+        assertFalse(new CuSparseProvider().supports(cpu));
         assertTrue(Blas.forDevice(cpu).getClass().getSimpleName().equals("ClBlast"));
         // an OpenCL device's solver is ndgpu's own kernels (issue 41), with EJML for the rest: never cuSOLVER
         String where = Solver.forDevice(cpu).where();

@@ -127,6 +127,11 @@ public final class Config {
             null,
             "`auto`",
             "who factors matrices (LU, Cholesky) on a CUDA device: `auto` (cuSOLVER where it loads) or `own` (ndgpu's kernels, as OpenCL devices run them, to compare them with cuSOLVER)");
+    public static final Setting SPARSE_LIBRARY = new Setting(
+            "ndgpu.sparse.library",
+            null,
+            "`auto`",
+            "who runs sparse products and CSR to CSC on a CUDA device: `auto` (cuSPARSE where it loads) or `own` (ndgpu's kernels, as OpenCL devices run them, to compare them with cuSPARSE)");
     public static final Setting CUDA_STAGING_MODE = new Setting(
             "ndgpu.cuda.stagingMode",
             null,
@@ -194,6 +199,7 @@ public final class Config {
             FFT_ENGINE,
             CUDA_SVD,
             LINALG_SOLVER,
+            SPARSE_LIBRARY,
             CUDA_STAGING_MODE,
             CUDA_STAGING_CHUNK_MIB,
             CUDA_STAGING_SLOTS,
@@ -359,18 +365,23 @@ public final class Config {
 
     /** True when {@link #FFT_ENGINE} is "own": CUDA devices run ndgpu's FFT kernels, not cuFFT. */
     public static boolean fftOwnKernels() {
-        String v = FFT_ENGINE.read();
-        if (v == null || v.equalsIgnoreCase("auto")) return false;
-        if (v.equalsIgnoreCase("own")) return true;
-        throw FFT_ENGINE.bad("auto or own", v);
+        return own(FFT_ENGINE);
     }
 
     /** True when {@link #LINALG_SOLVER} is "own": CUDA devices factor matrices with ndgpu's kernels, not cuSOLVER. */
     public static boolean linalgOwnKernels() {
-        String v = LINALG_SOLVER.read();
-        if (v == null || v.equalsIgnoreCase("auto")) return false;
-        if (v.equalsIgnoreCase("own")) return true;
-        throw LINALG_SOLVER.bad("auto or own", v);
+        return own(LINALG_SOLVER);
+    }
+
+    /** True when {@link #SPARSE_LIBRARY} is "own": CUDA devices run ndgpu's sparse kernels, not cuSPARSE. */
+    public static boolean sparseOwnKernels() {
+        return own(SPARSE_LIBRARY);
+    }
+
+    private static boolean own(Setting s) {
+        String v = s.read();
+        if (v != null && !v.equalsIgnoreCase("auto") && !v.equalsIgnoreCase("own")) throw s.bad("auto or own", v);
+        return v != null && v.equalsIgnoreCase("own");
     }
 
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */

@@ -33,6 +33,8 @@ public final class CsrMatrix extends CompressedMatrix {
     /** This matrix in CSC, as SciPy's {@code A.tocsc()}: a new matrix, duplicates summed. */
     public CscMatrix tocsc() {
         if (dtype.isComplex()) return (CscMatrix) ComplexParts.samePattern(this, "tocsc", m -> ((CsrMatrix) m).tocsc());
+        CscMatrix vendor = VendorProducts.tocsc(this);
+        if (vendor != null) return vendor;
         try (CsrMatrix t =
                 Compressed.transposed(this, data, indices, indptr, shape[0], new long[] {shape[1], shape[0]})) {
             return new CscMatrix(t.data.copy(), t.indices.copy(), t.indptr.copy(), shape, t.nnz, true);

@@ -7,7 +7,11 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.sparse.SparseKernels.Name;
 
-/** The products of a CSR matrix with dense operands (SpMV, SpMM), scaling, and the sums built on them. */
+/**
+ * The products of a CSR matrix with dense operands (SpMV, SpMM), scaling, and the sums built on
+ * them: on the device's sparse library where it serves the case ({@link VendorProducts}), else on
+ * ndgpu's own kernels.
+ */
 final class Products {
     private Products() {}
 
@@ -49,6 +53,8 @@ final class Products {
         NDArray data = values.dtype() == t ? values : values.astype(t);
         NDArray xs = x.dtype() == t ? Conversions.ready(x) : x.astype(t);
         try {
+            NDArray vendor = VendorProducts.matmul(a, data, indices, indptr, xs, csc, t);
+            if (vendor != null) return vendor;
             long p = x.ndim() == 1 ? 1 : x.shape(1);
             long[] shape = x.ndim() == 1 ? new long[] {m} : new long[] {m, p};
             if (csc) {

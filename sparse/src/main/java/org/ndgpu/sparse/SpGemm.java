@@ -13,6 +13,9 @@ import org.ndgpu.sparse.BuildKernels.Name;
  * sorts them by column and sums equal columns, keeping the nonzero sums and counting them; a
  * second scan gives indptr and a compaction fills indices and data.
  *
+ * <p>On a device whose sparse library serves the case (cuSPARSE's SpGEMM on CUDA, int32 indices)
+ * the library forms the product and {@link VendorProducts} brings it to the same format.
+ *
  * <p>The result is SciPy's {@code A @ B} entry for entry: sums that come to 0 are dropped, as
  * SciPy's {@code csr_matmat} drops them, and each row's sums are added in SciPy's order. Its
  * indices are sorted (SciPy leaves them in its accumulator's order; {@code sort_indices()} gives
@@ -63,6 +66,13 @@ final class SpGemm {
         DType index = a.indexDtype() == DType.INT64 || b.indexDtype() == DType.INT64 ? DType.INT64 : DType.INT32;
         NDArray ap = Construct.as(a.indptr, index), aj = Construct.as(a.indices, index), ax = Construct.as(a.data, t);
         NDArray bp = Construct.as(b.indptr, index), bj = Construct.as(b.indices, index), bx = Construct.as(b.data, t);
+        try {
+            CsrMatrix vendor = VendorProducts.spgemm(a, b, ap, aj, ax, bp, bj, bx, t);
+            if (vendor != null) return vendor;
+        } catch (RuntimeException e) {
+            closeConverted(a, b, ap, aj, ax, bp, bj, bx);
+            throw e;
+        }
         try (NDArray ub =
                 NDArray.empty(device, DType.INT64, new long[] {m + 1}, Order.C).fill(0)) {
             SparseKernels.launch(BuildKernels.get(Name.SPGEMM_UPPER, t, index), m, ap, aj, bp, ub, m);
@@ -78,10 +88,15 @@ final class SpGemm {
                 return rows(a, ap, aj, ax, bp, bj, bx, off, products, n, t, index);
             }
         } finally {
-            for (NDArray x : new NDArray[] {ap, aj, ax, bp, bj, bx}) {
-                if (x != a.indptr && x != a.indices && x != a.data && x != b.indptr && x != b.indices && x != b.data)
-                    x.close();
-            }
+            closeConverted(a, b, ap, aj, ax, bp, bj, bx);
+        }
+    }
+
+    /** Closes the converted copies among the operands' arrays (Construct.as returns an array itself when it has the dtype). */
+    private static void closeConverted(CsrMatrix a, CsrMatrix b, NDArray... arrays) {
+        for (NDArray x : arrays) {
+            if (x != a.indptr && x != a.indices && x != a.data && x != b.indptr && x != b.indices && x != b.data)
+                x.close();
         }
     }
 

@@ -10,8 +10,9 @@ import org.ndgpu.backend.NativeLibrary;
 /**
  * Where CUDA's libraries are looked for, and by which sonames, newest major version first. The
  * dynamic loader is always asked first (LD_LIBRARY_PATH, ld.so.cache); these folders come after.
- * NVRTC and the cuBLAS, cuSOLVER (package {@code org.ndgpu.backend.cuda.linalg}) and cuFFT (package
- * {@code org.ndgpu.backend.cuda.fft}) bindings use {@link #load} with their own sonames;
+ * NVRTC and the cuBLAS, cuSOLVER (package {@code org.ndgpu.backend.cuda.linalg}), cuFFT (package
+ * {@code org.ndgpu.backend.cuda.fft}) and cuSPARSE (package {@code org.ndgpu.backend.cuda.sparse})
+ * bindings use {@link #load} with their own sonames;
  * {@link #CURAND} names cuRAND's, though nothing binds it.
  */
 public final class CudaLibraries {
@@ -28,6 +29,9 @@ public final class CudaLibraries {
     /** cuFFT: CUDA 13 ships libcufft.so.12, CUDA 12 libcufft.so.11. */
     public static final List<String> CUFFT =
             List.of("libcufft.so.12", "libcufft.so.11", "libcufft.so.10", "libcufft.so");
+
+    /** cuSPARSE: CUDA 13 and CUDA 12 ship libcusparse.so.12, CUDA 11 libcusparse.so.11. */
+    public static final List<String> CUSPARSE = List.of("libcusparse.so.12", "libcusparse.so.11", "libcusparse.so");
 
     public static final List<String> CURAND = List.of("libcurand.so.10", "libcurand.so");
 
@@ -63,9 +67,9 @@ public final class CudaLibraries {
         for (Path sp : NativeLibrary.pythonPackageFolders()) {
             Path nv = sp.resolve("nvidia");
             if (!Files.isDirectory(nv)) continue;
-            for (String sub :
-                    new String[] {"cu13/lib", "cu12/lib", "cuda_nvrtc/lib", "cublas/lib", "cusolver/lib", "curand/lib"
-                    }) {
+            for (String sub : new String[] {
+                "cu13/lib", "cu12/lib", "cuda_nvrtc/lib", "cublas/lib", "cusolver/lib", "cusparse/lib", "curand/lib"
+            }) {
                 out.add(nv.resolve(sub));
             }
         }

@@ -15,7 +15,8 @@
  *     are the raw bindings; {@link org.ndgpu.backend.cuda.CudaLibraries} says where CUDA libraries are looked for
  *     and by which sonames. The cuBLAS and cuSOLVER bindings, which serve linalg on CUDA devices, are
  *     in {@code org.ndgpu.backend.cuda.linalg}, the cuFFT binding, which serves fft on CUDA devices, in
- *     {@code org.ndgpu.backend.cuda.fft}; cuRAND is not bound (random numbers come from ndgpu's own
+ *     {@code org.ndgpu.backend.cuda.fft}, the cuSPARSE binding, which serves sparse's products and CSR
+ *     to CSC on CUDA devices, in {@code org.ndgpu.backend.cuda.sparse}; cuRAND is not bound (random numbers come from ndgpu's own
  *     Philox kernels).</li>
  * <li>Errors carry the CUresult's symbolic name; sticky ones (CUDA_ERROR_ILLEGAL_ADDRESS, ...) fault the
  *     backend, and later calls say so.</li>
