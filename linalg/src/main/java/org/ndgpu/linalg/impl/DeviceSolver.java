@@ -107,7 +107,13 @@ final class DeviceSolver implements Solver {
 
     /** True when qr runs here for stacks of {@code dt} of shape (m, n); else on the fallback. */
     boolean qrOnDevice(DType dt, long m, long n) {
-        return real(dt) && SmallQr.fits(device, dt, m, n);
+        return real(dt) && (SmallQr.fits(device, dt, m, n) || blockedQr(dt, m, n));
+    }
+
+    /** True when qr of (m, n) matrices is blocked here, as {@link #path}'s BLOCKED for the LU family. */
+    private boolean blockedQr(DType dt, long m, long n) {
+        Blas blas = Blas.forDevice(device);
+        return blocked && blas != null && blas.supports(dt) && m * n < Integer.MAX_VALUE;
     }
 
     /** True when eigh and eigvalsh run here for stacks of {@code dt} of order {@code n}; else on the fallback. */
@@ -218,7 +224,11 @@ final class DeviceSolver implements Solver {
 
     @Override
     public Qr qr(NDArray a) {
-        return qrOnDevice(a.dtype(), a.shape(1), a.shape(2)) ? SmallQr.qr(a) : fallback.qr(a);
+        DType dt = a.dtype();
+        long m = a.shape(1), n = a.shape(2);
+        if (!real(dt)) return fallback.qr(a);
+        if (SmallQr.fits(device, dt, m, n)) return SmallQr.qr(a);
+        return blockedQr(dt, m, n) ? BlockedQr.qr(a, Blas.forDevice(device)) : fallback.qr(a);
     }
 
     @Override

@@ -14,8 +14,8 @@ import org.ndgpu.spi.Solver;
 final class SolverPlacement {
     private SolverPlacement() {}
 
-    private static final String[] LU_FAMILY = {"solve", "inv", "det", "slogdet", "cholesky"};
-    private static final String[] SMALL_ONLY = {"qr", "eigh", "eigvalsh"};
+    private static final String[] LU_FAMILY = {"solve", "inv", "det", "slogdet", "cholesky", "qr"};
+    private static final String[] SMALL_ONLY = {"eigh", "eigvalsh"};
     private static final String[] OTHERS = {"svd", "eig", "eigvals", "lstsq"};
     private static final String HOST = "host (EJML, with copies to and from the device)";
 

@@ -65,7 +65,8 @@ class SmallQrEighTest extends PerDeviceTest {
         Device d = Device.current();
         if (!(Solver.forDevice(d) instanceof DeviceSolver s)) return; // a solver plugged in by a test
         assertTrue(s.qrOnDevice(DType.FLOAT32, 64, 64) && s.qrOnDevice(DType.FLOAT32, 64, 3), "qr to 64");
-        assertTrue(!s.qrOnDevice(DType.FLOAT32, 65, 3) && !s.qrOnDevice(DType.COMPLEX64, 4, 4), "qr past 64");
+        assertTrue(!s.qrOnDevice(DType.COMPLEX64, 4, 4), "complex qr on the fallback");
+        assertEquals(s.blocked(), s.qrOnDevice(DType.FLOAT32, 65, 3), "qr past 64 blocked where the LU is");
         assertTrue(s.eighOnDevice(DType.FLOAT32, 64) && !s.eighOnDevice(DType.FLOAT32, 65), "eigh to 64");
         assertTrue(s.runsOnDevice(DType.FLOAT32, 32), "stacks of small LU on the device, CUDA too");
         Map<String, String> p = LA.placement(d);
@@ -235,6 +236,47 @@ class SmallQrEighTest extends PerDeviceTest {
                         NDArray w2 = LA.eigvalsh(a)) {
                     checkEigh("eigh " + n, dt, s, av, w, v, 0);
                     assertArrayEquals(values(w), values(w2), "eigvalsh " + n + " is eigh's eigenvalues");
+                }
+            }
+        }
+    }
+
+    /**
+     * The blocked QR (sides past 64), on every device here (on CUDA without the setting too: the
+     * solver is made directly): tall, wide and square, panels of 64 with a ragged last one, a zero
+     * column (tau 0) inside a panel; R's diagonal signs as the small kernel's (LAPACK's) where both
+     * see the same leading 64 columns.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"float32", "float64"})
+    void blockedQrReconstructs(String name) {
+        DType dt = DType.of(name);
+        Device d = Device.current();
+        if (org.ndgpu.spi.Blas.forDevice(d) == null || !fp64(dt)) return;
+        DeviceSolver s = new DeviceSolver(d, new HostSolver(d), true);
+        int[][] shapes = {{150, 130}, {70, 200}, {129, 129}, {200, 65}, {65, 40}, {40, 70}};
+        for (int[] sh : shapes) {
+            long[] sz = {2, sh[0], sh[1]};
+            double[] av = Fixtures.random(sh[0] + 1000L * sh[1], (int) (2L * sh[0] * sh[1]));
+            for (int i = 0; i < sh[0]; i++) av[i * sh[1] + 3] = 0; // a zero column in matrix 0
+            try (NDArray a = Nd.array(av, dt, sz)) {
+                double[] exact = values(a);
+                assertTrue(s.qrOnDevice(dt, sh[0], sh[1]), "blocked qr " + Arrays.toString(sh));
+                Qr qr = s.qr(a);
+                try (NDArray q = qr.q();
+                        NDArray r = qr.r()) {
+                    checkQr("blocked qr " + Arrays.toString(sh), dt, sz, exact, q, r);
+                    if (sh[0] > 64) continue;
+                    // a wide matrix's first 64 columns alone go through the small kernel: the same reflectors
+                    try (NDArray left = a.get("..., :64");
+                            NDArray lc = left.copy(org.ndgpu.ndarray.Order.C)) {
+                        Qr small = s.qr(lc);
+                        double[] rb = values(r), rs = values(small.r());
+                        small.q().close();
+                        small.r().close();
+                        for (int i = 0; i < sh[0]; i++)
+                            assertEquals(Math.signum(rs[i * 64 + i]), Math.signum(rb[i * sh[1] + i]), "R sign " + i);
+                    }
                 }
             }
         }
