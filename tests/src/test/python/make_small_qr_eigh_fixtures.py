@@ -76,13 +76,22 @@ for dt in ("float32", "float64"):
     # wide range of scale: huge and tiny entries (the kernel scales by a power of two)
     case(f"eigvalsh_huge_{dt}", "eigvalsh", (sym(1, 4, "float64") * (1e30 if dt == "float32" else 1e250)).astype(dt))
     case(f"eigvalsh_tiny_{dt}", "eigvalsh", (sym(1, 4, "float64") * (1e-30 if dt == "float32" else 1e-250)).astype(dt))
-    # NaN: NumPy's results are all NaN for that 2 x 2 matrix, the stack's others unharmed (from order
-    # 3 NumPy's syevd raises "Eigenvalues did not converge"; ndgpu answers NaN at every order:
-    # linalg/README.md)
+    # NaN: NumPy's results are all NaN for that 2 x 2 matrix, the stack's others unharmed; from order
+    # 3 NumPy's syevd raises "Eigenvalues did not converge" (NaN or inf), and so does ndgpu
     nan = sym(2, 2, dt)
     nan[1, 1, 0] = np.nan
     case(f"eigh_nan_{dt}", "eigh", nan)
     case(f"eigvalsh_nan_{dt}", "eigvalsh", nan)
+    nan3 = sym(2, 3, dt)
+    nan3[1, 2, 0] = np.nan
+    case(f"eigh_nan3_{dt}", "eigh", nan3)
+    inf3 = sym(1, 4, dt)
+    inf3[0, 3, 1] = np.inf
+    case(f"eigvalsh_inf4_{dt}", "eigvalsh", inf3)
+    # NaN above the diagonal is never read (UPLO 'L')
+    up = sym(1, 3, dt)
+    up[0, 0, 2] = np.nan
+    case(f"eigvalsh_nan_upper_{dt}", "eigvalsh", up)
 
 with open(OUT, "w") as f:
     f.write("\n".join(rows) + "\n")

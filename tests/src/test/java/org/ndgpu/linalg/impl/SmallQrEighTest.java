@@ -87,6 +87,13 @@ class SmallQrEighTest extends PerDeviceTest {
             long[] s = shape(r[3]);
             double[] av = numbers(r[4]);
             try (NDArray a = Nd.array(av, dt, s)) {
+                if (r[5].equals("LinAlgError")) {
+                    var e = org.junit.jupiter.api.Assertions.assertThrows(
+                            org.ndgpu.exceptions.LinAlgException.class,
+                            () -> (op.equals("eigh") ? LA.eigh(a).eigenvalues() : LA.eigvalsh(a)).close());
+                    assertTrue(e.getMessage().startsWith(op + ": Eigenvalues did not converge"), e.getMessage());
+                    continue;
+                }
                 switch (op) {
                     case "qr" -> {
                         Qr qr = LA.qr(a);
