@@ -32,15 +32,37 @@ final class DeviceSolver implements Solver {
     /** Orders above the one-group kernels' are factored here (blocked), not by the fallback. */
     private final boolean blocked;
 
+    /**
+     * QR and eigh take the GPU-shaped kernels (one work-group per small matrix, blocked QR from
+     * order 65): true on GPUs; on a CPU device (PoCL) the Jacobi kernel loses to EJML on the host
+     * (each round is a barrier across a few work-items) and small QR gains nothing, so there only
+     * blocked QR of sides from {@link #CPU_QR} runs here, where it won (linalg/README.md).
+     */
+    private final boolean orthogonalKernels;
+
+    /** The smallest side from which a CPU device's blocked QR beat EJML on the host (linalg/README.md). */
+    static final long CPU_QR = 512;
+
     DeviceSolver(Device device, Solver fallback, boolean ownEverywhere) {
+        this(device, fallback, ownEverywhere, device.facts().isGpu());
+    }
+
+    /** As above, choosing the QR and eigh kernels on any device ({@code orthogonalKernels}), for tests. */
+    DeviceSolver(Device device, Solver fallback, boolean ownEverywhere, boolean orthogonalKernels) {
         this.device = device;
         this.fallback = fallback;
         this.blocked = ownEverywhere || fallback instanceof HostSolver;
+        this.orthogonalKernels = orthogonalKernels;
     }
 
     /** The solver behind this one, for what the kernels here do not take. */
     Solver fallback() {
         return fallback;
+    }
+
+    /** True when small QR and eigh, and blocked QR past them, run on the kernels here (GPUs). */
+    boolean orthogonalKernels() {
+        return orthogonalKernels;
     }
 
     /** True when orders above the one-group kernels' are factored by the blocked kernels here. */
@@ -58,7 +80,10 @@ final class DeviceSolver implements Solver {
         String small = "ndgpu's kernels on " + device.id() + " for orders up to " + SmallFactor.MAX;
         // a library in front names itself first, so reports (and tests) still see cuSOLVER
         return blocked
-                ? "ndgpu's kernels on " + device.id() + " (LU and Cholesky; QR and eigh up to order " + SmallFactor.MAX
+                ? "ndgpu's kernels on " + device.id() + " (LU and Cholesky; "
+                        + (orthogonalKernels
+                                ? "QR, and eigh up to order " + SmallFactor.MAX
+                                : "QR from order " + CPU_QR)
                         + "), else " + fallback.where()
                 : fallback.where() + ", with " + small + " (LU, Cholesky, QR, eigh)";
     }
@@ -107,18 +132,26 @@ final class DeviceSolver implements Solver {
 
     /** True when qr runs here for stacks of {@code dt} of shape (m, n); else on the fallback. */
     boolean qrOnDevice(DType dt, long m, long n) {
-        return real(dt) && (SmallQr.fits(device, dt, m, n) || blockedQr(dt, m, n));
+        return real(dt) && (smallQr(dt, m, n) || blockedQr(dt, m, n));
+    }
+
+    private boolean smallQr(DType dt, long m, long n) {
+        return orthogonalKernels && SmallQr.fits(device, dt, m, n);
     }
 
     /** True when qr of (m, n) matrices is blocked here, as {@link #path}'s BLOCKED for the LU family. */
     private boolean blockedQr(DType dt, long m, long n) {
         Blas blas = Blas.forDevice(device);
-        return blocked && blas != null && blas.supports(dt) && m * n < Integer.MAX_VALUE;
+        return blocked
+                && (orthogonalKernels ? !SmallQr.fits(device, dt, m, n) : Math.min(m, n) >= CPU_QR)
+                && blas != null
+                && blas.supports(dt)
+                && m * n < Integer.MAX_VALUE;
     }
 
     /** True when eigh and eigvalsh run here for stacks of {@code dt} of order {@code n}; else on the fallback. */
     boolean eighOnDevice(DType dt, long n) {
-        return real(dt) && SmallEigh.fits(device, dt, n);
+        return orthogonalKernels && real(dt) && SmallEigh.fits(device, dt, n);
     }
 
     private Path path(NDArray a) {
@@ -227,7 +260,7 @@ final class DeviceSolver implements Solver {
         DType dt = a.dtype();
         long m = a.shape(1), n = a.shape(2);
         if (!real(dt)) return fallback.qr(a);
-        if (SmallQr.fits(device, dt, m, n)) return SmallQr.qr(a);
+        if (smallQr(dt, m, n)) return SmallQr.qr(a);
         return blockedQr(dt, m, n) ? BlockedQr.qr(a, Blas.forDevice(device)) : fallback.qr(a);
     }
 

@@ -14,8 +14,8 @@ import org.ndgpu.spi.Solver;
 final class SolverPlacement {
     private SolverPlacement() {}
 
-    private static final String[] LU_FAMILY = {"solve", "inv", "det", "slogdet", "cholesky", "qr"};
-    private static final String[] SMALL_ONLY = {"eigh", "eigvalsh"};
+    private static final String[] LU_FAMILY = {"solve", "inv", "det", "slogdet", "cholesky"};
+    private static final String[] SMALL_ONLY = {"qr", "eigh", "eigvalsh"};
     private static final String[] OTHERS = {"svd", "eig", "eigvals", "lstsq"};
     private static final String HOST = "host (EJML, with copies to and from the device)";
 
@@ -29,8 +29,19 @@ final class SolverPlacement {
             String lu = kernels + (d.blocked() ? ", blocked with the device's GEMM above" : "") + ") for " + dts + "; "
                     + (d.blocked() ? "" : "larger and ") + "complex input on the " + name(f, "solve");
             for (String r : LU_FAMILY) m.put(r, lu);
-            for (String r : SMALL_ONLY)
-                m.put(r, kernels + ") for " + dts + "; larger and complex input on the " + name(f, r));
+            if (d.orthogonalKernels()) {
+                for (String r : SMALL_ONLY)
+                    m.put(r, kernels + ") for " + dts + "; larger and complex input on the " + name(f, r));
+                if (d.blocked()) m.put("qr", lu);
+            } else {
+                // a CPU device: only blocked QR of large matrices beats the host there
+                for (String r : SMALL_ONLY) m.put(r, name(f, r));
+                if (d.blocked())
+                    m.put(
+                            "qr",
+                            "device (ndgpu's blocked kernels from order " + DeviceSolver.CPU_QR + ") for " + dts
+                                    + "; smaller and complex input on the " + name(f, "qr"));
+            }
             for (String r : OTHERS) m.put(r, name(f, r));
         } else {
             for (String r : LU_FAMILY) m.put(r, name(s, r));
