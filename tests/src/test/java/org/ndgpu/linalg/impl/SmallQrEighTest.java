@@ -308,6 +308,30 @@ class SmallQrEighTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * The kernel's two ways of gathering the rotations agree: in local memory (GPUs, where a second
+     * tile fits) and in the eigenvector output (CPU devices, and float64 of order past 32).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"float32", "float64"})
+    void rotationsInLocalAndGlobalMemoryAgree(String name) {
+        DType dt = DType.of(name);
+        if (!fp64(dt)) return;
+        for (int n : new int[] {40, 5}) { // the 64 tile and the 16 (slow on PoCL: few, small)
+            long[] s = {1, n, n};
+            // the way the device's default does not take: local memory on a CPU device with room for two tiles
+            var f = Device.current().facts();
+            boolean local = !f.isGpu() && f.localMemoryBytes() >= 2L * 64 * 64 * dt.itemsize() + 4096;
+            try (NDArray a = Fixtures.random(11L * n, dt, s)) {
+                Eigh e = SmallEigh.eigh(a, true, "eigh", local);
+                try (NDArray w = e.eigenvalues();
+                        NDArray v = e.eigenvectors()) {
+                    checkEigh("eigh other memory " + n, dt, s, values(a), w, v, 0);
+                }
+            }
+        }
+    }
+
     @Test
     void largerAndComplexGoToTheFallbackAndEmptyStacksKeepTheirShapes() {
         // order 65: past the kernels, the fallback's answer (EJML or cuSOLVER)
