@@ -18,6 +18,9 @@ module org.ndgpu.linalg {
             org.ndgpu,
             org.ndgpu.routines;
 
+    // the device solver stands in front of the other solver providers (cuSOLVER, the host's)
+    uses org.ndgpu.spi.SolverProvider;
+
     provides org.ndgpu.spi.MatrixProducts with
             org.ndgpu.linalg.impl.DeviceLinalg;
     provides org.ndgpu.spi.SolverProvider with

@@ -8,12 +8,13 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * The factorizations of issue 41, timed on one device: solve, inv and cholesky of 4096 x 4096
- * float64, and inv and solve of a batch of 10,000 32 x 32 matrices (float32 and float64). The table
- * starts with who computes each routine ({@link Linalg#placement}): on an OpenCL device ndgpu's kernels (orders up to 64)
- * or EJML on the host; on CUDA cuSOLVER, or ndgpu's kernels with {@code -Dndgpu.linalg.solver=own}.
- * Run it on NVIDIA OpenCL beside CUDA (both settings) to compare. Times are device events, median
- * of the repeats after warm-up.
+ * The factorizations of issue 41, timed on one device: solve, inv, cholesky, qr and eigh of 4096 x
+ * 4096 float64, and inv, solve, qr and eigh of a batch of 10,000 32 x 32 matrices (float32 and
+ * float64). The table starts with who computes each routine ({@link Linalg#placement}): on an
+ * OpenCL device ndgpu's kernels or EJML on the host; on CUDA ndgpu's kernels for orders up to 64
+ * and cuSOLVER above, or ndgpu's kernels throughout with {@code -Dndgpu.linalg.solver=own}. Run it
+ * on NVIDIA OpenCL beside CUDA (both settings) and {@code .gpu/cupy_linalg_anchors.py} to compare.
+ * Times are device events, median of the repeats after warm-up.
  *
  * <pre>{@code
  * java -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 5
@@ -43,6 +44,9 @@ public final class LinalgDeviceBench {
                 row("solve float64 " + large, dev, () -> la.solve(a, b), repeats);
                 row("inv float64 " + large, dev, () -> la.inv(a), repeats);
                 row("cholesky float64 " + large, dev, () -> la.cholesky(spd), repeats);
+                // at most 3 repeats: on an OpenCL device eigh of this order still runs on the host
+                row("qr float64 " + large, dev, () -> qr(la, a), Math.min(repeats, 3));
+                row("eigh float64 " + large, dev, () -> eigh(la, spd), Math.min(repeats, 3));
             }
             for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
                 try (NDArray g = Nd.random().uniform(-1, 1, dt, 10_000, 32, 32);
@@ -52,9 +56,29 @@ public final class LinalgDeviceBench {
                         NDArray b = Nd.random().uniform(-1, 1, dt, 10_000, 32, 1)) {
                     row("inv " + dt + " 10000 x (32x32)", dev, () -> la.inv(a), repeats);
                     row("solve " + dt + " 10000 x (32x32)", dev, () -> la.solve(a, b), repeats);
+                    row("qr " + dt + " 10000 x (32x32)", dev, () -> qr(la, a), repeats);
+                    row("eigh " + dt + " 10000 x (32x32)", dev, () -> eigh(la, a), repeats);
                 }
             }
         }
+    }
+
+    private static AutoCloseable qr(Linalg la, NDArray a) {
+        var r = la.qr(a);
+        return closing(r.q(), r.r());
+    }
+
+    /** eigh reads only the lower triangle: a's is as good a symmetric matrix as any. */
+    private static AutoCloseable eigh(Linalg la, NDArray a) {
+        var r = la.eigh(a);
+        return closing(r.eigenvalues(), r.eigenvectors());
+    }
+
+    private static AutoCloseable closing(NDArray x, NDArray y) {
+        return () -> {
+            x.close();
+            y.close();
+        };
     }
 
     private static void row(String what, Device dev, Supplier<? extends AutoCloseable> op, int repeats) {

@@ -3,6 +3,7 @@ package org.ndgpu.linalg.impl;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.NDArray;
@@ -14,32 +15,90 @@ import org.ndgpu.spi.Blas;
 import org.ndgpu.spi.Solver;
 
 /**
- * ndgpu's own factorizations, written once in the kernel dialect ({@link SmallFactor}), for devices
- * without a solver library (OpenCL), or for CUDA where {@code ndgpu.linalg.solver=own} asks for them
- * (to check them against cuSOLVER). A routine or a stack these kernels do not take (complex dtypes,
- * float64 on a device without it, orders they do not reach, the decompositions not yet written
- * here) goes to {@link HostSolver}: {@link #runsOnDevice} says which, and {@link #where} names both.
+ * ndgpu's own factorizations, written once in the kernel dialect ({@link SmallFactor}), on every
+ * device, in front of the device's other solver (the {@code fallback}: cuSOLVER on CUDA, EJML on
+ * the host elsewhere). This class is the one place that picks between them ({@link #path}):
+ * stacks of matrices of order up to 64 are factored by the one-work-group kernels on every device
+ * (on CUDA too, where cuSOLVER's non-batched routines would loop over the stack); larger orders
+ * by the blocked kernels where the fallback is the host (OpenCL), or where
+ * {@code ndgpu.linalg.solver=own} asks for them on CUDA (to check them against cuSOLVER), else
+ * by the fallback library. What these kernels do not take (complex dtypes, float64 on a device
+ * without it, the decompositions not written here) goes to the fallback: {@link #runsOnDevice}
+ * says which, and {@link #where} names both.
  */
 final class DeviceSolver implements Solver {
     private final Device device;
-    private final HostSolver host;
+    private final Solver fallback;
+    /** Orders above the one-group kernels' are factored here (blocked), not by the fallback. */
+    private final boolean blocked;
 
-    DeviceSolver(Device device) {
+    /**
+     * QR and eigh take the GPU-shaped kernels (one work-group per small matrix, blocked QR from
+     * order 65): true on GPUs; on a CPU device (PoCL) the Jacobi kernel loses to EJML on the host
+     * (each round is a barrier across a few work-items) and small QR gains nothing, so there only
+     * blocked QR of sides from {@link #CPU_QR} runs here, where it won (linalg/README.md).
+     */
+    private final boolean orthogonalKernels;
+
+    /** The smallest side from which a CPU device's blocked QR beat EJML on the host (linalg/README.md). */
+    static final long CPU_QR = 512;
+
+    DeviceSolver(Device device, Solver fallback, boolean ownEverywhere) {
+        this(device, fallback, ownEverywhere, device.facts().isGpu());
+    }
+
+    /** As above, choosing the QR and eigh kernels on any device ({@code orthogonalKernels}), for tests. */
+    DeviceSolver(Device device, Solver fallback, boolean ownEverywhere, boolean orthogonalKernels) {
         this.device = device;
-        this.host = new HostSolver(device);
+        this.fallback = fallback;
+        this.blocked = ownEverywhere || fallback instanceof HostSolver;
+        this.orthogonalKernels = orthogonalKernels;
+    }
+
+    /** The solver behind this one, for what the kernels here do not take. */
+    Solver fallback() {
+        return fallback;
+    }
+
+    /** True when small QR and eigh, and blocked QR past them, run on the kernels here (GPUs). */
+    boolean orthogonalKernels() {
+        return orthogonalKernels;
+    }
+
+    /** True when orders above the one-group kernels' are factored by the blocked kernels here. */
+    boolean blocked() {
+        return blocked;
     }
 
     @Override
     public boolean supports(DType dtype) {
-        return host.supports(dtype);
+        return fallback.supports(dtype);
     }
 
     @Override
     public String where() {
-        return "ndgpu's kernels on " + device.id() + " (LU and Cholesky), else " + host.where();
+        String small = "ndgpu's kernels on " + device.id() + " for orders up to " + SmallFactor.MAX;
+        // a library in front names itself first, so reports (and tests) still see cuSOLVER
+        return blocked
+                ? "ndgpu's kernels on " + device.id() + " (LU and Cholesky; "
+                        + (orthogonalKernels
+                                ? "QR, and eigh up to order " + SmallFactor.MAX
+                                : "QR from order " + CPU_QR)
+                        + "), else " + fallback.where()
+                : fallback.where() + ", with " + small + " (LU, Cholesky, QR, eigh)";
     }
 
-    /** Who factors a stack: the one-group kernels, the blocked algorithm, or the host. */
+    @Override
+    public boolean hasEig() {
+        return fallback.hasEig();
+    }
+
+    @Override
+    public Eig eig(NDArray a, boolean vectors) {
+        return fallback.eig(a, vectors);
+    }
+
+    /** Who factors a stack: the one-group kernels, the blocked algorithm, or the fallback. */
     enum Path {
         SMALL,
         BLOCKED,
@@ -53,15 +112,46 @@ final class DeviceSolver implements Solver {
 
     /**
      * The path for stacks of {@code dt} of order {@code n}: orders up to 64 in one work-group per
-     * matrix; larger ones blocked, through the device's GEMM (on PoCL too, where that beat EJML on
-     * the host from order 256 up: linalg/README.md); the host where the device lacks float64 or a
-     * GEMM.
+     * matrix, on every device; larger ones blocked through the device's GEMM where {@link #blocked}
+     * (on PoCL too, where that beat EJML on the host from order 256 up: linalg/README.md); the
+     * fallback (HOST) for a library's large matrices, complex dtypes, float64 on a device without
+     * it, or a device without a GEMM.
      */
     Path path(DType dt, long n) {
-        if (!(dt == DType.FLOAT32 || (dt == DType.FLOAT64 && device.facts().fp64()))) return Path.HOST;
+        if (!real(dt)) return Path.HOST;
         if (SmallFactor.fits(device, dt, n)) return Path.SMALL;
+        if (!blocked) return Path.HOST;
         Blas blas = Blas.forDevice(device);
         return blas == null || !blas.supports(dt) || n >= Integer.MAX_VALUE ? Path.HOST : Path.BLOCKED;
+    }
+
+    /** True for the dtypes the kernels take on this device: float32, and float64 where it has it. */
+    private boolean real(DType dt) {
+        return dt == DType.FLOAT32 || (dt == DType.FLOAT64 && device.facts().fp64());
+    }
+
+    /** True when qr runs here for stacks of {@code dt} of shape (m, n); else on the fallback. */
+    boolean qrOnDevice(DType dt, long m, long n) {
+        return real(dt) && (smallQr(dt, m, n) || blockedQr(dt, m, n));
+    }
+
+    private boolean smallQr(DType dt, long m, long n) {
+        return orthogonalKernels && SmallQr.fits(device, dt, m, n);
+    }
+
+    /** True when qr of (m, n) matrices is blocked here, as {@link #path}'s BLOCKED for the LU family. */
+    private boolean blockedQr(DType dt, long m, long n) {
+        Blas blas = Blas.forDevice(device);
+        return blocked
+                && (orthogonalKernels ? !SmallQr.fits(device, dt, m, n) : Math.min(m, n) >= CPU_QR)
+                && blas != null
+                && blas.supports(dt)
+                && m * n < Integer.MAX_VALUE;
+    }
+
+    /** True when eigh and eigvalsh run here for stacks of {@code dt} of order {@code n}; else on the fallback. */
+    boolean eighOnDevice(DType dt, long n) {
+        return orthogonalKernels && real(dt) && SmallEigh.fits(device, dt, n);
     }
 
     private Path path(NDArray a) {
@@ -87,7 +177,7 @@ final class DeviceSolver implements Solver {
     @Override
     public NDArray solve(NDArray a, NDArray rhs) {
         Path p = path(a);
-        if (p == Path.HOST) return host.solve(a, rhs);
+        if (p == Path.HOST) return fallback.solve(a, rhs);
         try (SmallFactor.Lu f = lu(a, p)) {
             requireNonsingular("solve", f.info());
             NDArray x = rhs.copy(Order.C);
@@ -104,7 +194,7 @@ final class DeviceSolver implements Solver {
     @Override
     public NDArray inv(NDArray a) {
         Path p = path(a);
-        if (p == Path.HOST) return host.inv(a);
+        if (p == Path.HOST) return fallback.inv(a);
         try (SmallFactor.Lu f = lu(a, p)) {
             requireNonsingular("inv", f.info());
             NDArray x = NDArray.empty(device, a.dtype(), a.shape(), Order.C);
@@ -121,7 +211,7 @@ final class DeviceSolver implements Solver {
     @Override
     public NDArray det(NDArray a) {
         Path p = path(a);
-        if (p == Path.HOST) return host.det(a);
+        if (p == Path.HOST) return fallback.det(a);
         try (SmallFactor.Lu f = lu(a, p)) {
             NDArray d = NDArray.empty(device, a.dtype(), new long[] {a.shape(0)}, Order.C);
             SmallFactor.slogdet(f, null, null, d);
@@ -132,7 +222,7 @@ final class DeviceSolver implements Solver {
     @Override
     public Slogdet slogdet(NDArray a) {
         Path p = path(a);
-        if (p == Path.HOST) return host.slogdet(a);
+        if (p == Path.HOST) return fallback.slogdet(a);
         try (SmallFactor.Lu f = lu(a, p)) {
             long[] b = {a.shape(0)};
             NDArray sign = NDArray.empty(device, a.dtype(), b, Order.C);
@@ -145,7 +235,7 @@ final class DeviceSolver implements Solver {
     @Override
     public NDArray cholesky(NDArray a) {
         Path p = path(a);
-        if (p == Path.HOST) return host.cholesky(a);
+        if (p == Path.HOST) return fallback.cholesky(a);
         NDArray[] r = p == Path.SMALL ? SmallFactor.cholesky(a) : BlockedFactor.cholesky(a, Blas.forDevice(device));
         try (NDArray info = r[1]) {
             int[] bad = info.toIntArray();
@@ -162,26 +252,32 @@ final class DeviceSolver implements Solver {
 
     @Override
     public Svd svd(NDArray a, boolean fullMatrices) {
-        return host.svd(a, fullMatrices);
+        return fallback.svd(a, fullMatrices);
     }
 
     @Override
     public Qr qr(NDArray a) {
-        return host.qr(a);
+        DType dt = a.dtype();
+        long m = a.shape(1), n = a.shape(2);
+        if (!real(dt)) return fallback.qr(a);
+        if (smallQr(dt, m, n)) return SmallQr.qr(a);
+        return blockedQr(dt, m, n) ? BlockedQr.qr(a, Blas.forDevice(device)) : fallback.qr(a);
     }
 
     @Override
     public Eigh eigh(NDArray a) {
-        return host.eigh(a);
+        return eighOnDevice(a.dtype(), a.shape(1)) ? SmallEigh.eigh(a, true, "eigh") : fallback.eigh(a);
     }
 
     @Override
     public NDArray eigvalsh(NDArray a) {
-        return host.eigvalsh(a);
+        return eighOnDevice(a.dtype(), a.shape(1))
+                ? SmallEigh.eigh(a, false, "eigvalsh").eigenvalues()
+                : fallback.eigvalsh(a);
     }
 
     @Override
     public Lstsq lstsq(NDArray a, NDArray rhs) {
-        return host.lstsq(a, rhs);
+        return fallback.lstsq(a, rhs);
     }
 }

@@ -1,5 +1,7 @@
 package org.ndgpu.linalg.impl;
 
+import java.util.Comparator;
+import java.util.ServiceLoader;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
@@ -7,14 +9,16 @@ import org.ndgpu.spi.Solver;
 import org.ndgpu.spi.SolverProvider;
 
 /**
- * ndgpu's own factorizations ({@link DeviceSolver}) for OpenCL devices, and for CUDA devices where
- * {@code ndgpu.linalg.solver=own} asks for them; at priority 20, above cuSOLVER's 10 and the host's
- * 0, so on a CUDA device the setting decides and on an OpenCL device nothing else competes.
+ * ndgpu's own factorizations ({@link DeviceSolver}) on every device, at priority 20, above
+ * cuSOLVER's 10 and the host's 0: the device solver stands in front of the best other provider
+ * (its fallback) and decides per stack which of the two factors it. On OpenCL devices and where
+ * {@code ndgpu.linalg.solver=own} asks (CUDA) every order it takes runs on ndgpu's kernels; on CUDA
+ * by default only stacks of small matrices do, and cuSOLVER keeps the large ones.
  */
 public final class DeviceSolverProvider implements SolverProvider {
     @Override
     public boolean supports(Device device) {
-        return device.backend().dialect() == Dialect.OPENCL || Config.linalgOwnKernels();
+        return true;
     }
 
     @Override
@@ -24,6 +28,13 @@ public final class DeviceSolverProvider implements SolverProvider {
 
     @Override
     public Solver create(Device device) {
-        return new DeviceSolver(device);
+        Solver fallback = ServiceLoader.load(SolverProvider.class, SolverProvider.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get)
+                .filter(p -> !(p instanceof DeviceSolverProvider) && p.supports(device))
+                .max(Comparator.comparingInt(SolverProvider::priority))
+                .map(p -> p.create(device))
+                .orElseGet(() -> new HostSolver(device));
+        boolean own = device.backend().dialect() == Dialect.OPENCL || Config.linalgOwnKernels();
+        return new DeviceSolver(device, fallback, own);
     }
 }

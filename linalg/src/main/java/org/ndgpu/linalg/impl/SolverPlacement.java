@@ -15,26 +15,45 @@ final class SolverPlacement {
     private SolverPlacement() {}
 
     private static final String[] LU_FAMILY = {"solve", "inv", "det", "slogdet", "cholesky"};
-    private static final String[] OTHERS = {"qr", "svd", "eigh", "eigvalsh", "eig", "eigvals", "lstsq"};
+    private static final String[] SMALL_ONLY = {"qr", "eigh", "eigvalsh"};
+    private static final String[] OTHERS = {"svd", "eig", "eigvals", "lstsq"};
+    private static final String HOST = "host (EJML, with copies to and from the device)";
 
     static Map<String, String> of(Device device) {
         Solver s = Solver.forDevice(device);
-        String host = "host (EJML, with copies to and from the device)";
         var m = new LinkedHashMap<String, String>();
-        if (s instanceof DeviceSolver) {
-            String own = "device (ndgpu's kernels: one work-group per matrix up to order " + SmallFactor.MAX
-                    + ", blocked with the device's GEMM above) for float32"
-                    + (device.facts().fp64() ? " and float64" : "") + "; complex input on the " + host;
-            for (String r : LU_FAMILY) m.put(r, own);
-            for (String r : OTHERS) m.put(r, host);
-        } else if (s instanceof HostSolver) {
-            for (String r : LU_FAMILY) m.put(r, host);
-            for (String r : OTHERS) m.put(r, host);
+        if (s instanceof DeviceSolver d) {
+            Solver f = d.fallback();
+            String dts = "float32" + (device.facts().fp64() ? " and float64" : "");
+            String kernels = "device (ndgpu's kernels: one work-group per matrix up to order " + SmallFactor.MAX;
+            String lu = kernels + (d.blocked() ? ", blocked with the device's GEMM above" : "") + ") for " + dts + "; "
+                    + (d.blocked() ? "" : "larger and ") + "complex input on the " + name(f, "solve");
+            for (String r : LU_FAMILY) m.put(r, lu);
+            if (d.orthogonalKernels()) {
+                for (String r : SMALL_ONLY)
+                    m.put(r, kernels + ") for " + dts + "; larger and complex input on the " + name(f, r));
+                if (d.blocked()) m.put("qr", lu);
+            } else {
+                // a CPU device: only blocked QR of large matrices beats the host there
+                for (String r : SMALL_ONLY) m.put(r, name(f, r));
+                if (d.blocked())
+                    m.put(
+                            "qr",
+                            "device (ndgpu's blocked kernels from order " + DeviceSolver.CPU_QR + ") for " + dts
+                                    + "; smaller and complex input on the " + name(f, "qr"));
+            }
+            for (String r : OTHERS) m.put(r, name(f, r));
         } else {
-            String lib = "device (" + s.where() + ")";
-            for (String r : LU_FAMILY) m.put(r, lib);
-            for (String r : OTHERS) m.put(r, (r.equals("eig") || r.equals("eigvals")) && !s.hasEig() ? host : lib);
+            for (String r : LU_FAMILY) m.put(r, name(s, r));
+            for (String r : SMALL_ONLY) m.put(r, name(s, r));
+            for (String r : OTHERS) m.put(r, name(s, r));
         }
         return Collections.unmodifiableMap(m); // in the order above, for reports
+    }
+
+    /** Where {@code s} runs routine {@code r}: the host, or the device's library. */
+    private static String name(Solver s, String r) {
+        if (s instanceof HostSolver || ((r.equals("eig") || r.equals("eigvals")) && !s.hasEig())) return HOST;
+        return "device (" + s.where() + ")";
     }
 }

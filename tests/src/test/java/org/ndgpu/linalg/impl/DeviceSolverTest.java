@@ -282,7 +282,7 @@ class DeviceSolverTest extends PerDeviceTest {
         double tol = dt == DType.FLOAT32 ? 5e-4 : 1e-10;
         Device d = Device.current();
         if (Blas.forDevice(d) == null || (dt == DType.FLOAT64 && !d.facts().fp64())) return;
-        DeviceSolver s = new DeviceSolver(d);
+        DeviceSolver s = new DeviceSolver(d, new HostSolver(d), true);
         for (int n : new int[] {65, 130, 200}) {
             assertEquals(DeviceSolver.Path.BLOCKED, s.path(dt, n));
             try (NDArray a = wellConditioned(n, dt, 2, n);
