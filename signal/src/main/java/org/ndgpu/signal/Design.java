@@ -208,6 +208,19 @@ final class Design {
     /** scipy.signal.firwin: the windowed ideal filter of the bands, scaled to unit gain at the first band's centre. */
     static double[] firwin(
             String op, int numtaps, double[] cutoffIn, String window, boolean passZero, boolean scale, Double fs) {
+        return firwin(op, numtaps, cutoffIn, window, Double.NaN, passZero, scale, fs);
+    }
+
+    /** firwin with a window's parameter (kaiser's beta, say; NaN: none), as SciPy's window=(name, param). */
+    static double[] firwin(
+            String op,
+            int numtaps,
+            double[] cutoffIn,
+            String window,
+            double param,
+            boolean passZero,
+            boolean scale,
+            Double fs) {
         if (cutoffIn == null) throw new NullPointerException(op + ": cutoff is null");
         if (window == null) throw new NullPointerException(op + ": window is null");
         if (numtaps < 1) throw new NdException(op + ": numtaps must be positive, got " + numtaps);
@@ -238,7 +251,7 @@ final class Design {
         for (double c : cutoff) edges[e++] = c;
         if (passNyquist) edges[e] = 1;
         double alpha = 0.5 * (numtaps - 1);
-        double[] win = Windows.get(op, window, Double.NaN, numtaps, false);
+        double[] win = Windows.get(op, window, param, numtaps, false);
         double[] h = new double[numtaps];
         for (int i = 0; i < numtaps; i++) {
             double m = i - alpha, v = 0;

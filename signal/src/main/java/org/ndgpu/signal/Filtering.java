@@ -85,6 +85,38 @@ public interface Filtering {
         return y;
     }
 
+    /**
+     * scipy.signal.sosfilt(sos, x, axis, zi): from the states zi (shape (n_sections, ..., 2, ...),
+     * x's shape with the axis of length 2), returning the output and the final states:
+     * {@code signal.sosfilt(sos, x, -1, signal.sosfiltZi(sos).mul(x.get("0")))}.
+     */
+    default FilterResult sosfilt(NDArray sos, NDArray x, int axis, NDArray zi) {
+        return ZeroPhase.sosfilt("signal.sosfilt", sos, x, axis, zi);
+    }
+
+    /**
+     * scipy.signal.sosfilt_zi(sos): the (n_sections, 2) initial states for a step response's steady
+     * state, float64 (made on the host): {@code signal.sosfiltZi(sos)}.
+     */
+    default NDArray sosfiltZi(NDArray sos) {
+        return ZeroPhase.sosfiltZi(sos);
+    }
+
+    /** scipy.signal.sosfiltfilt(sos, x): forward and backward along the last axis, odd padding: {@code signal.sosfiltfilt(sos, x)}. */
+    default NDArray sosfiltfilt(NDArray sos, NDArray x) {
+        return sosfiltfilt(sos, x, -1, "odd", null);
+    }
+
+    /**
+     * scipy.signal.sosfiltfilt(sos, x, axis, padtype, padlen): zero phase through second-order
+     * sections, the edges extended by padtype ("odd", "even", "constant", null for none) over padlen
+     * samples (null: 3 (2 n_sections + 1), less the sections of order one), each pass started from
+     * sosfilt_zi's steady state: {@code signal.sosfiltfilt(sos, x, 0, "even", 30)}.
+     */
+    default NDArray sosfiltfilt(NDArray sos, NDArray x, int axis, String padtype, Integer padlen) {
+        return ZeroPhase.sosfiltfilt(sos, x, axis, padtype, padlen);
+    }
+
     /** scipy.signal.butter(N, Wn): a digital lowpass Butterworth filter, Wn in half-cycles per sample: {@code signal.butter(4, 0.2)}. */
     default Coefficients butter(int n, double wn) {
         return butter(n, new double[] {wn}, "low", null);

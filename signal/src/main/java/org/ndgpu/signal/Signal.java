@@ -22,7 +22,7 @@ import org.ndgpu.ndarray.NDArray;
  * try (Spectrum s = Nd.signal().welch(x, 1000.0)) { ... s.f() ... s.pxx() ... }
  * }</pre>
  */
-public final class Signal implements SpectralAnalysis, Filtering {
+public final class Signal implements SpectralAnalysis, Filtering, ShortTimeAnalysis, Multirate {
     private static final Signal INSTANCE = new Signal();
 
     private Signal() {}
