@@ -46,8 +46,13 @@ class SignalParityTest extends PerDeviceTest {
     }
 
     static List<Case> cases() {
-        var in = SignalParityTest.class.getResourceAsStream("/fixtures/signal/signal.tsv.gz");
-        if (in == null) throw new IllegalStateException("missing fixtures/signal/signal.tsv.gz");
+        return cases("/fixtures/signal/signal.tsv.gz");
+    }
+
+    /** The cases of one fixture file of make_signal_fixtures.py's format. */
+    static List<Case> cases(String resource) {
+        var in = SignalParityTest.class.getResourceAsStream(resource);
+        if (in == null) throw new IllegalStateException("missing " + resource);
         List<Case> cases = new ArrayList<>();
         try (var r = new BufferedReader(new InputStreamReader(new GZIPInputStream(in), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
@@ -97,7 +102,7 @@ class SignalParityTest extends PerDeviceTest {
         return v == null || v.equals("None") ? null : Integer.valueOf(v);
     }
 
-    private static NDArray device(Arr a) {
+    static NDArray device(Arr a) {
         return Nd.array(a.values()).reshape(a.shape()).astype(a.dtype());
     }
 
@@ -295,7 +300,7 @@ class SignalParityTest extends PerDeviceTest {
         return Arrays.stream(longs(s)).mapToInt(Math::toIntExact).toArray();
     }
 
-    private static double[] values(NDArray y) {
+    static double[] values(NDArray y) {
         if (!y.dtype().isComplex()) return y.astype(DType.FLOAT64).toDoubleArray();
         try (NDArray re = y.real();
                 NDArray im = y.imag();

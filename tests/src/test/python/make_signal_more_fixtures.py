@@ -1,0 +1,187 @@
+"""SciPy oracles for the second part of Nd.signal(): stft, istft, spectrogram (every mode), upfirdn,
+resample_poly, decimate (iir and fir, zero phase or not), sosfilt with zi, sosfilt_zi and sosfiltfilt,
+on random float64, float32 and complex inputs of odd and even lengths, axis other than the last,
+nperseg longer than the input. The format is make_signal_fixtures.py's (SignalParityTest reads both).
+Run from the module root: python3 src/test/python/make_signal_more_fixtures.py"""
+import warnings
+import numpy as np
+import scipy.signal as ss
+
+warnings.simplefilter("ignore")
+rng = np.random.default_rng(2026_11_28_2)
+OUT = "src/test/resources/fixtures/signal/signal_more.tsv.gz"
+rows = []
+
+
+def fmt(v, digits=None):
+    v = float(v)
+    if np.isnan(v):
+        return "nan"
+    if np.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    return ("%.9g" % v) if digits == 9 else repr(v)
+
+
+def arr(a):
+    a = np.asarray(a)
+    d = 9 if a.dtype in (np.float32, np.complex64) else None
+    if np.iscomplexobj(a):
+        vals = " ".join(fmt(v.real, d) + "," + fmt(v.imag, d) for v in a.ravel())
+    else:
+        vals = " ".join(fmt(v, d) for v in a.ravel())
+    return [str(a.dtype), ",".join(map(str, a.shape)), vals]
+
+
+def case(fn, params, ins, outs):
+    p = ";".join(f"{k}={v}" for k, v in params.items())
+    f = [fn, p, str(len(ins))]
+    for x in ins:
+        f += arr(x)
+    f.append(str(len(outs)))
+    for y in outs:
+        f += arr(y)
+    rows.append("\t".join(f))
+
+
+def rand(shape, dtype):
+    x = rng.standard_normal(shape) * 2
+    if dtype == np.float32:
+        return x.astype(np.float32)
+    if dtype == np.complex128:
+        return (x + 1j * rng.standard_normal(shape)).round(7)
+    if dtype == np.complex64:
+        return (x + 1j * rng.standard_normal(shape)).astype(np.complex64)
+    return x.round(7)
+
+
+# stft: window, nperseg, noverlap, nfft, detrend, onesided, boundary, padded, scaling
+STFT = [
+    ("hann", 16, None, None, None, True, "zeros", True, "spectrum"),
+    ("hann", 15, 5, 20, "constant", True, "even", True, "psd"),
+    ("hamming", 32, 24, None, "linear", False, "odd", False, "spectrum"),
+    ("boxcar", 8, 0, None, None, True, None, False, "psd"),
+    ("hann", 256, None, None, None, True, "constant", True, "spectrum"),  # longer than the input
+    ("blackman", 9, 4, 9, None, False, None, True, "spectrum"),
+]
+for shape, axis in (((100,), -1), ((101,), -1), ((2, 64), -1), ((3, 50), 1), ((45, 2), 0)):
+    for dt in (np.float64, np.float32, np.complex128):
+        x = rand(shape, dt)
+        for w, nper, nov, nfft, det, one, bnd, pad, sc in STFT:
+            if dt != np.float64 and nper not in (16, 32):
+                continue
+            f, t, z = ss.stft(x, 50.0, w, nper, nov, nfft, det if det else False, one, bnd, pad, axis, sc)
+            p = dict(fs=50.0, window=w, nperseg=nper, noverlap=nov, nfft=nfft, detrend=det, onesided=one,
+                     boundary=bnd, padded=pad, axis=axis, scaling=sc)
+            case("stft", p, [x], [f, t, z])
+
+# spectrogram: every mode
+for shape, axis in (((300,), -1), ((257,), -1), ((2, 200), -1), ((120, 2), 0)):
+    for dt in (np.float64, np.float32, np.complex128):
+        x = rand(shape, dt)
+        for w, nper, nov, nfft, det, one, sc in (("tukey", None, None, None, "constant", True, "density"),
+                                                 ("hann", 64, 16, None, "linear", True, "spectrum"),
+                                                 ("hamming", 33, None, 40, None, False, "density")):
+            for mode in ("psd", "complex", "magnitude", "angle", "phase"):
+                if dt != np.float64 and (nper != 64 or mode in ("angle", "phase")):
+                    continue
+                win = ("tukey", 0.25) if w == "tukey" else w
+                if mode in ("angle", "phase"):
+                    det = None  # a detrended segment's DC bin is rounding noise, its angle arbitrary
+                f, t, s = ss.spectrogram(x, 10.0, win, nper, nov, nfft, det if det else False, one, sc, axis, mode)
+                p = dict(fs=10.0, window=w, nperseg=nper, noverlap=nov, nfft=nfft, detrend=det, onesided=one,
+                         scaling=sc, axis=axis, mode=mode)
+                case("spectrogram", p, [x], [f, t, s])
+
+# istft of SciPy's own stft, and of random spectra
+for shape, axis in (((100,), -1), ((101,), -1), ((2, 64), -1)):
+    for dt in (np.float64, np.float32):
+        x = rand(shape, dt)
+        for nper, nov, nfft, one, bnd, sc in ((16, None, None, True, True, "spectrum"), (15, 5, None, True, True, "psd"),
+                                              (32, 24, 40, True, False, "spectrum"), (16, 8, None, False, True, "spectrum")):
+            _, _, z = ss.stft(x, 50.0, "hann", nper, nov, nfft, False, one, "zeros" if bnd else None, True, axis, sc)
+            t, y = ss.istft(z, 50.0, "hann", nper, nov, nfft, one, bnd, -1, -2, sc)
+            p = dict(fs=50.0, window="hann", nperseg=nper, noverlap=nov, nfft=nfft, onesided=one, boundary=bnd,
+                     time_axis=-1, freq_axis=-2, scaling=sc)
+            case("istft", p, [z], [t, y])
+z = rand((9, 3, 12), np.complex128)  # frequencies first, segments on axis 2, and a middle axis
+t, y = ss.istft(z, 2.0, "hamming", 16, 12, None, True, True, 2, 0, "spectrum")
+case("istft", dict(fs=2.0, window="hamming", nperseg=16, noverlap=12, nfft=None, onesided=True, boundary=True,
+                   time_axis=2, freq_axis=0, scaling="spectrum"), [z], [t, y])
+z = rand((4, 7, 10), np.complex128)
+t, y = ss.istft(z, 1.0, "hann", None, None, None, False, False, 1, 2, "spectrum")
+case("istft", dict(fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, onesided=False, boundary=False,
+                   time_axis=1, freq_axis=2, scaling="spectrum"), [z], [t, y])
+
+# upfirdn
+for nh in (1, 4, 7):
+    for up, down in ((1, 1), (2, 1), (1, 3), (3, 2), (2, 5), (4, 4)):
+        for shape, axis in (((1,), -1), ((10,), -1), ((11,), -1), ((3, 20), -1), ((17, 2), 0)):
+            for dt in (np.float64, np.float32, np.complex128):
+                if dt != np.float64 and shape != (10,):
+                    continue
+                h = rand((nh,), np.float64 if dt != np.float32 else np.float32)
+                x = rand(shape, dt)
+                cval = 0.0 if (up + down + nh) % 2 else 1.5
+                y = ss.upfirdn(h, x, up, down, axis, "constant", cval)
+                case("upfirdn", dict(up=up, down=down, axis=axis, cval=cval), [h, x], [y])
+h = rand((5,), np.complex128)
+x = rand((12,), np.float64)
+case("upfirdn", dict(up=2, down=3, axis=-1, cval=0.0), [h, x], [ss.upfirdn(h, x, 2, 3)])
+
+# resample_poly
+for up, down in ((1, 1), (3, 2), (2, 3), (1, 4), (5, 1), (4, 6)):
+    for shape, axis in (((40,), 0), ((41,), 0), ((3, 30), -1), ((25, 2), 0), ((1,), 0)):
+        for dt in (np.float64, np.float32, np.complex128):
+            if dt != np.float64 and shape != (41,):
+                continue
+            x = rand(shape, dt)
+            for window, param, padtype, cval in (("kaiser", 5.0, "constant", None), ("hamming", None, "mean", None),
+                                                 ("kaiser", 5.0, "constant", 0.5), ("kaiser", 5.0, "minimum", None),
+                                                 ("kaiser", 5.0, "maximum", None)):
+                if dt == np.complex128 and padtype in ("minimum", "maximum"):
+                    continue
+                win = (window, param) if param is not None else window
+                y = ss.resample_poly(x, up, down, axis, win, padtype, cval)
+                case("resample_poly", dict(up=up, down=down, axis=axis, window=window, param=param, padtype=padtype,
+                                           cval=cval), [x], [y])
+x = rand((50,), np.float64)
+h = ss.firwin(31, 0.4)
+case("resample_poly_array", dict(up=3, down=2, axis=0), [x, h], [ss.resample_poly(x, 3, 2, 0, h)])
+
+# decimate
+for q in (2, 3, 5):
+    for shape, axis in (((200,), -1), ((201,), -1), ((2, 150), -1), ((120, 2), 0)):
+        for dt in (np.float64, np.float32):
+            if dt == np.float32 and shape != (201,):
+                continue
+            x = rand(shape, dt)
+            for ftype, n, zp in (("iir", None, True), ("iir", None, False), ("iir", 4, True), ("fir", None, True),
+                                 ("fir", None, False), ("fir", 15, True)):
+                y = ss.decimate(x, q, n, ftype, axis, zp)
+                case("decimate", dict(q=q, n=n, ftype=ftype, axis=axis, zero_phase=zp), [x], [y])
+x = rand((90,), np.complex128)
+case("decimate", dict(q=3, n=None, ftype="fir", axis=-1, zero_phase=True), [x], [ss.decimate(x, 3, ftype="fir")])
+
+# sosfilt_zi, sosfilt with zi, sosfiltfilt
+SOS = [ss.butter(4, 0.2, output="sos"), ss.cheby1(5, 1.0, [0.2, 0.5], "bandpass", output="sos"),
+       ss.butter(3, 0.3, "highpass", output="sos"), ss.butter(1, 0.4, output="sos")]
+for si, sos in enumerate(SOS):
+    case("sosfilt_zi", dict(filter=si), [sos], [ss.sosfilt_zi(sos)])
+    for shape, axis in (((80,), -1), ((81,), -1), ((2, 70), -1), ((90, 2), 0)):
+        x = rand(shape, np.float64)
+        zshape = [sos.shape[0]] + list(shape)
+        zshape[1 + (axis % len(shape))] = 2
+        zi = rng.standard_normal(zshape).round(6)
+        y, zf = ss.sosfilt(sos, x, axis, zi)
+        case("sosfilt_with_zi", dict(axis=axis), [sos, x, zi], [y, zf])
+        for padtype, padlen in (("odd", None), ("even", 7), ("constant", 12), (None, None)):
+            case("sosfiltfilt", dict(axis=axis, padtype=padtype, padlen=padlen), [sos, x],
+                 [ss.sosfiltfilt(sos, x, axis, padtype, padlen)])
+x = rand((100,), np.float32)
+sos = SOS[0]
+case("sosfiltfilt", dict(axis=-1, padtype="odd", padlen=None), [sos, x], [ss.sosfiltfilt(sos, x)])
+
+import gzip
+with gzip.open(OUT, "wt") as f:
+    f.write("\n".join(rows) + "\n")
+print(len(rows), "cases ->", OUT)
