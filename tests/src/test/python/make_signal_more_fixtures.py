@@ -161,6 +161,8 @@ for q in (2, 3, 5):
                 case("decimate", dict(q=q, n=n, ftype=ftype, axis=axis, zero_phase=zp), [x], [y])
 x = rand((90,), np.complex128)
 case("decimate", dict(q=3, n=None, ftype="fir", axis=-1, zero_phase=True), [x], [ss.decimate(x, 3, ftype="fir")])
+case("decimate", dict(q=3, n=None, ftype="iir", axis=-1, zero_phase=True), [x], [ss.decimate(x, 3)])
+case("decimate", dict(q=2, n=None, ftype="iir", axis=-1, zero_phase=False), [x], [ss.decimate(x, 2, zero_phase=False)])
 
 # sosfilt_zi, sosfilt with zi, sosfiltfilt
 SOS = [ss.butter(4, 0.2, output="sos"), ss.cheby1(5, 1.0, [0.2, 0.5], "bandpass", output="sos"),
@@ -180,6 +182,38 @@ for si, sos in enumerate(SOS):
 x = rand((100,), np.float32)
 sos = SOS[0]
 case("sosfiltfilt", dict(axis=-1, padtype="odd", padlen=None), [sos, x], [ss.sosfiltfilt(sos, x)])
+
+# complex input: the convolutions, and the filters with real coefficients
+MODES = ["full", "same", "valid"]
+for s1, s2 in (((9,), (4,)), ((8,), (5,)), ((5, 6), (3, 2))):
+    for dt1, dt2 in ((np.complex128, np.complex128), (np.complex128, np.float64), (np.float64, np.complex128),
+                     (np.complex64, np.complex64), (np.complex64, np.float32)):
+        a, v = rand(s1, dt1), rand(s2, dt2)
+        for mode in MODES:
+            for method in ("direct", "fft"):
+                p = dict(mode=mode, method=method)
+                case("convolve", p, [a, v], [ss.convolve(a, v, mode, method)])
+                case("correlate", p, [a, v], [ss.correlate(a, v, mode, method)])
+            case("fftconvolve", dict(mode=mode), [a, v], [ss.fftconvolve(a, v, mode)])
+            if len(s1) == 2:
+                for boundary in ("fill", "wrap", "symm"):
+                    p = dict(mode=mode, boundary=boundary, fillvalue=0)
+                    case("convolve2d", p, [a, v], [ss.convolve2d(a, v, mode, boundary)])
+                    case("correlate2d", p, [a, v], [ss.correlate2d(a, v, mode, boundary)])
+b, a = ss.butter(4, 0.2)
+sos = ss.butter(4, 0.2, output="sos")
+for shape, axis in (((50,), -1), ((2, 40), -1), ((40, 2), 0)):
+    for dt in (np.complex128, np.complex64):
+        x = rand(shape, dt)
+        case("lfilter", dict(axis=axis), [b, a, x], [ss.lfilter(b, a, x, axis)])
+        zshape = list(shape)
+        zshape[axis] = 4
+        zi = (rng.standard_normal(zshape) + 1j * rng.standard_normal(zshape)).round(6)
+        y, zf = ss.lfilter(b, a, x, axis, zi)
+        case("lfilter_with_zi", dict(axis=axis), [b, a, x, zi], [y, zf])
+        case("sosfilt", dict(axis=axis), [sos, x], [ss.sosfilt(sos, x, axis)])
+        case("filtfilt", dict(axis=axis, padtype="odd", padlen=None), [b, a, x], [ss.filtfilt(b, a, x, axis)])
+        case("sosfiltfilt", dict(axis=axis, padtype="even", padlen=9), [sos, x], [ss.sosfiltfilt(sos, x, axis, "even", 9)])
 
 import gzip
 with gzip.open(OUT, "wt") as f:

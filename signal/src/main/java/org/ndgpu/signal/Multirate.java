@@ -5,7 +5,7 @@ import org.ndgpu.ndarray.NDArray;
 /**
  * scipy.signal's multirate functions, a part of {@code Nd.signal()} ({@link Signal} implements it):
  * upfirdn, resample_poly and decimate, on the device (the FIR filters designed on the host as
- * SciPy's). Real float32 and float64 input and complex input (decimate's IIR path: real only).
+ * SciPy's). Real float32 and float64 input and complex input.
  *
  * <pre>{@code
  * NDArray y = Nd.signal().resamplePoly(x, 3, 2, -1);

@@ -44,7 +44,7 @@ final class Resampling {
 
     /** SciPy's _output_len: the samples of upfirdn's result. */
     static long outputLength(long lenH, long inLen, long up, long down) {
-        return ((inLen - 1) * up + lenH - 1) / down + 1;
+        return Math.floorDiv((inLen - 1) * up + lenH - 1, down) + 1;
     }
 
     /** scipy.signal.upfirdn(h, x, up, down, axis, mode, cval). */
@@ -67,8 +67,11 @@ final class Resampling {
         int ax = Spectral.axis(op, x, axis);
         DType ot = DType.promote(DType.promote(h.dtype(), x.dtype()), DType.FLOAT32);
         long nx = x.shape()[ax], nh = h.size();
-        if (nx == 0) throw new NdException(op + ": the input has no samples along axis " + ax);
         long nout = outputLength(nh, nx, up, down);
+        if (nout < 0) {
+            throw new NdException(op + ": an input of no samples with " + nh + " taps, up " + up + " and down " + down
+                    + " gives a negative output length");
+        }
         List<NDArray> temps = new ArrayList<>();
         try {
             NDArray moved = track(temps, x.moveaxis(new int[] {ax}, new int[] {-1}));
@@ -79,11 +82,15 @@ final class Resampling {
                 DType rt = ot == DType.COMPLEX64 ? DType.FLOAT32 : DType.FLOAT64;
                 NDArray xr = part(moved, true, temps), xi = part(moved, false, temps);
                 NDArray hr = part(h, true, temps), hi = part(h, false, temps);
-                NDArray rr = track(temps, apply(xr, hr, up, down, nout, cval, rt, temps));
-                NDArray ri = track(temps, apply(xi, hr, up, down, nout, 0, rt, temps));
-                NDArray ir = track(temps, apply(xr, hi, up, down, nout, cval, rt, temps));
-                NDArray ii = track(temps, apply(xi, hi, up, down, nout, 0, rt, temps));
-                NDArray re = track(temps, rr.sub(ii)), im = track(temps, ri.add(ir));
+                // (hr + i hi)(xr + i xi), the parts that are zero left out; cval extends xr only
+                NDArray re = track(temps, apply(xr, hr, up, down, nout, cval, rt, temps)), im = null;
+                if (xi != null) im = track(temps, apply(xi, hr, up, down, nout, 0, rt, temps));
+                if (hi != null) {
+                    NDArray ir = track(temps, apply(xr, hi, up, down, nout, cval, rt, temps));
+                    im = im == null ? ir : track(temps, im.add(ir));
+                    if (xi != null)
+                        re = track(temps, re.sub(track(temps, apply(xi, hi, up, down, nout, 0, rt, temps))));
+                }
                 NDArray j = track(temps, ShortTimeFourier.imaginaryUnit(x.device(), ot));
                 y = track(temps, re.add(track(temps, im.mul(j))));
             }
@@ -93,11 +100,9 @@ final class Resampling {
         }
     }
 
-    // the real part (or imaginary part, zeros for a real input) of a, C-contiguous
+    // the real part or the imaginary part of a (null for a real input's)
     private static NDArray part(NDArray a, boolean real, List<NDArray> temps) {
-        if (!a.dtype().isComplex()) {
-            return real ? a : track(temps, track(temps, a.astype(DType.FLOAT64)).mul(0.0));
-        }
+        if (!a.dtype().isComplex()) return real ? a : null;
         return track(temps, real ? a.real() : a.imag());
     }
 
@@ -145,7 +150,10 @@ final class Resampling {
         int up = (int) (upIn / g), down = (int) (downIn / g);
         if (up == 1 && down == 1) return x.copy(Order.C);
         long nIn = x.shape()[ax];
-        if (nIn == 0) throw new NdException(op + ": the input has no samples along axis " + ax);
+        if (nIn == 0) {
+            DType ot = DType.promote(x.dtype(), DType.FLOAT32);
+            return NDArray.empty(x.device(), ot, x.shape(), Order.C);
+        }
         long nOut = nIn * up;
         nOut = nOut / down + (nOut % down != 0 ? 1 : 0);
         Device device = x.device();
@@ -234,9 +242,12 @@ final class Resampling {
                 }
                 case "iir" -> {
                     int n = nArg == null ? 8 : nArg;
-                    if (x.dtype().isComplex())
-                        throw new DTypeException(op + ": complex input with ftype 'iir' is not supported yet");
                     double[][] ba = Design.iirfilter(op, n, new double[] {0.8 / q}, 0.05, "lowpass", null, "cheby1");
+                    long edge = 3L * ba[0].length, len = x.shape()[ax];
+                    if (zeroPhase && len <= edge) {
+                        throw new NdException(op + ": the length of the input vector x must be greater than padlen,"
+                                + " which is " + edge + " (got " + len + ")");
+                    }
                     NDArray b = track(temps, Spectral.doubles(device, ba[0])),
                             a = track(temps, Spectral.doubles(device, ba[1]));
                     NDArray xw = track(temps, x.astype(rt));

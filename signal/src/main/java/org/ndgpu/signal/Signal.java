@@ -13,8 +13,9 @@ import org.ndgpu.ndarray.NDArray;
  * scipy.signal on the device, as cupyx.scipy.signal: {@code Nd.signal()}. SciPy's function names
  * in lowerCamelCase and its positional parameters in its order; the short forms take SciPy's
  * defaults. Real float32 and float64 inputs (integers compute in float64 and round back, as SciPy's
- * FFT path does); complex input is refused for now. Results with two parts are records
- * ({@link Spectrum}).
+ * FFT path does); complex input for the convolutions, the filters with real coefficients, the
+ * short-time transforms and the resampling (each function's documentation says where it is
+ * refused). Results with several parts are records ({@link Spectrum}, {@link Stft}).
  *
  * <pre>{@code
  * NDArray y = Nd.signal().fftconvolve(x, kernel, ConvMode.SAME);
@@ -164,9 +165,6 @@ public final class Signal implements SpectralAnalysis, Filtering, ShortTimeAnaly
         if (in1.ndim() != in2.ndim()) {
             throw new org.ndgpu.exceptions.ShapeException(
                     op + ": in1 and in2 should have the same dimensionality, got " + in1.ndim() + " and " + in2.ndim());
-        }
-        if (in1.dtype().isComplex() || in2.dtype().isComplex()) {
-            throw new org.ndgpu.exceptions.DTypeException(op + ": complex input is not supported yet");
         }
         if (in1.size() == 0 || in2.size() == 0) return ConvMethod.DIRECT;
         return Convolutions.choose(in1, in2, mode);

@@ -160,7 +160,7 @@ final class Transforms {
     static NDArray filtfilt(NDArray b, NDArray a, NDArray x, int axis, String padtype, Integer padlen) {
         String op = "signal.filtfilt";
         double[][] ba = Lfilter.coefficients(op, b, a);
-        realInput(op, x);
+        ShortTimeFourier.check(op, x); // complex x: Lfilter filters its parts
         int ax = Spectral.axis(op, x, axis);
         String pt = padtype == null ? "none" : padtype.toLowerCase(Locale.ROOT);
         if (!List.of("odd", "even", "constant", "none").contains(pt)) {

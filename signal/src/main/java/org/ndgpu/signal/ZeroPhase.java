@@ -114,8 +114,6 @@ final class ZeroPhase {
         String op = "signal.sosfiltfilt";
         double[][] rows = sections(op, sos);
         Resampling.check(op, x);
-        if (x.dtype().isComplex())
-            throw new DTypeException(op + ": complex input is not supported yet, got " + x.dtype());
         int ax = Spectral.axis(op, x, axis);
         String pt = padtype == null ? "none" : padtype.toLowerCase(Locale.ROOT);
         if (!List.of("odd", "even", "constant", "none").contains(pt)) {
@@ -136,7 +134,7 @@ final class ZeroPhase {
         }
         double[][] zi = ziTable(op, rows);
         DType rt = DType.promote(sos.dtype(), x.dtype());
-        if (!rt.isFloating() || rt == DType.FLOAT16) rt = DType.FLOAT64;
+        if ((!rt.isFloating() && !rt.isComplex()) || rt == DType.FLOAT16) rt = DType.FLOAT64;
         Device device = x.device();
         List<NDArray> temps = new ArrayList<>();
         try {

@@ -106,7 +106,7 @@ class SignalParityTest extends PerDeviceTest {
         return Nd.array(a.values()).reshape(a.shape()).astype(a.dtype());
     }
 
-    private static List<NDArray> run(Case c, List<NDArray> x) {
+    static List<NDArray> run(Case c, List<NDArray> x) {
         Map<String, String> p = c.params();
         Signal s = Nd.signal();
         ConvMode mode =
