@@ -215,6 +215,22 @@ for shape, axis in (((50,), -1), ((2, 40), -1), ((40, 2), 0)):
         case("filtfilt", dict(axis=axis, padtype="odd", padlen=None), [b, a, x], [ss.filtfilt(b, a, x, axis)])
         case("sosfiltfilt", dict(axis=axis, padtype="even", padlen=9), [sos, x], [ss.sosfiltfilt(sos, x, axis, "even", 9)])
 
+# cheby2 ('ba'), the designs as second-order sections, and sos2tf
+for n in (1, 2, 4, 5, 8):
+    for wn, btype, fs in ((0.2, "lowpass", None), (0.35, "highpass", None), ([0.1, 0.4], "bandpass", None),
+                          ([0.2, 0.3], "bandstop", None), ([50.0, 200.0], "bandpass", 1000.0)):
+        wl = wn if isinstance(wn, list) else [wn]
+        p = dict(N=n, Wn=",".join(map(repr, wl)), btype=btype, fs=fs)
+        for rs in (20.0, 45.0):
+            b, a = ss.cheby2(n, rs, wn, btype, fs=fs)
+            case("cheby2", dict(p, rs=rs), [], [b, a])
+            case("cheby2_sos", dict(p, rs=rs), [], [ss.cheby2(n, rs, wn, btype, output="sos", fs=fs)])
+        case("butter_sos", p, [], [ss.butter(n, wn, btype, output="sos", fs=fs)])
+        case("cheby1_sos", dict(p, rp=0.5), [], [ss.cheby1(n, 0.5, wn, btype, output="sos", fs=fs)])
+for sos in SOS + [ss.cheby1(8, 0.05, 0.1, output="sos").astype(np.float32)]:
+    b, a = ss.sos2tf(sos)
+    case("sos2tf", {}, [sos], [b, a])
+
 import gzip
 with gzip.open(OUT, "wt") as f:
     f.write("\n".join(rows) + "\n")

@@ -18,7 +18,7 @@ import org.ndgpu.ndarray.Order;
  * in which each output sample sums only the taps that meet input samples (about len(h) / up
  * products, the upsampled zeros never read), x extended past its edges by cval as SciPy's mode
  * 'constant'; resample_poly's filter design and padding on the host, as SciPy's; decimate by
- * resample_poly (FIR) or filtfilt and lfilter of SciPy's Chebyshev type I design (IIR). Complex
+ * resample_poly (FIR) or SciPy's Chebyshev type I sections through sosfiltfilt or in turn (IIR). Complex
  * inputs go through the kernel part by part (the filter is linear).
  */
 final class Resampling {
@@ -242,20 +242,43 @@ final class Resampling {
                 }
                 case "iir" -> {
                     int n = nArg == null ? 8 : nArg;
-                    double[][] ba = Design.iirfilter(op, n, new double[] {0.8 / q}, 0.05, "lowpass", null, "cheby1");
-                    long edge = 3L * ba[0].length, len = x.shape()[ax];
+                    // SciPy's design as second-order sections, rounded to the input's precision as its
+                    double[][] rows =
+                            Design.iirfilterSos(op, n, new double[] {0.8 / q}, 0.05, "lowpass", null, "cheby1");
+                    DType st = rt == DType.FLOAT32 || rt == DType.COMPLEX64 ? DType.FLOAT32 : DType.FLOAT64;
+                    double[] flat = new double[6 * rows.length];
+                    for (int s = 0; s < rows.length; s++) System.arraycopy(rows[s], 0, flat, 6 * s, 6);
+                    NDArray sos = track(
+                            temps,
+                            track(
+                                            temps,
+                                            track(temps, Spectral.doubles(device, flat))
+                                                    .reshape(rows.length, 6))
+                                    .astype(st));
+                    int zb = 0, za = 0;
+                    for (double[] r : rows) {
+                        zb += r[2] == 0 ? 1 : 0;
+                        za += r[5] == 0 ? 1 : 0;
+                    }
+                    long edge = 3L * (2L * rows.length + 1 - Math.min(zb, za)), len = x.shape()[ax];
                     if (zeroPhase && len <= edge) {
                         throw new NdException(op + ": the length of the input vector x must be greater than padlen,"
                                 + " which is " + edge + " (got " + len + ")");
                     }
-                    NDArray b = track(temps, Spectral.doubles(device, ba[0])),
-                            a = track(temps, Spectral.doubles(device, ba[1]));
-                    NDArray xw = track(temps, x.astype(rt));
-                    NDArray y = zeroPhase
-                            ? track(temps, Transforms.filtfilt(b, a, xw, ax, "odd", null))
-                            : track(temps, Lfilter.apply(op, b, a, xw, ax, null).y());
+                    NDArray y;
+                    if (zeroPhase) {
+                        y = track(temps, ZeroPhase.sosfiltfilt(sos, x, ax, "odd", null));
+                    } else {
+                        y = x;
+                        for (int s = 0; s < rows.length; s++) {
+                            NDArray b = track(temps, sos.get(s + ",0:3")), a = track(temps, sos.get(s + ",3:6"));
+                            y = track(
+                                    temps, Lfilter.apply(op, b, a, y, ax, null).y());
+                        }
+                    }
                     NDArray strided = track(temps, y.get(stepIndex(ax, y.ndim(), q)));
-                    return track(temps, strided.astype(rt)).copy(Order.C);
+                    DType out = DType.promote(st, rt);
+                    return track(temps, strided.astype(out)).copy(Order.C);
                 }
                 default -> throw new NdException(op + ": invalid ftype '" + ftype + "', expected 'iir' or 'fir'");
             }

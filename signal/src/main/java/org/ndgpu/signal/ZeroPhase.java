@@ -44,6 +44,39 @@ final class ZeroPhase {
         return rows;
     }
 
+    /** scipy.signal.sos2tf: b and a, the products of the sections' numerators and denominators. */
+    static Coefficients sos2tf(NDArray sos) {
+        String op = "signal.sos2tf";
+        Objects.requireNonNull(sos, op + ": sos is null");
+        sos.live(op);
+        if (sos.ndim() != 2 || sos.shape()[1] != 6) {
+            throw new ShapeException(
+                    op + ": sos array must be shape (n_sections, 6), got " + Arrays.toString(sos.shape()));
+        }
+        DType dt = sos.dtype();
+        if (dt.isComplex() || dt == DType.BOOL || dt == DType.FLOAT16)
+            throw new DTypeException(op + ": sos of " + dt + " is not supported; use float32 or float64");
+        DType rt = dt.isFloating() ? dt : DType.FLOAT64;
+        double[] v = sos.astype(DType.FLOAT64).toDoubleArray();
+        double[] b = {1}, a = {1};
+        for (int s = 0; s < sos.shape()[0]; s++) {
+            b = polymul(b, Arrays.copyOfRange(v, 6 * s, 6 * s + 3), rt);
+            a = polymul(a, Arrays.copyOfRange(v, 6 * s + 3, 6 * s + 6), rt);
+        }
+        try (NDArray bd = Spectral.doubles(sos.device(), b);
+                NDArray ad = Spectral.doubles(sos.device(), a)) {
+            return new Coefficients(bd.astype(rt), ad.astype(rt));
+        }
+    }
+
+    // numpy.polymul (a convolution), rounded to float32 after each product where the dtype is float32
+    private static double[] polymul(double[] p, double[] q, DType rt) {
+        double[] r = new double[p.length + q.length - 1];
+        for (int i = 0; i < p.length; i++) for (int j = 0; j < q.length; j++) r[i + j] += p[i] * q[j];
+        if (rt == DType.FLOAT32) for (int i = 0; i < r.length; i++) r[i] = (float) r[i];
+        return r;
+    }
+
     /** scipy.signal.sosfilt_zi: (n_sections, 2) steady-state states for a unit step. */
     static double[][] ziTable(String op, double[][] rows) {
         double[][] zi = new double[rows.length][];

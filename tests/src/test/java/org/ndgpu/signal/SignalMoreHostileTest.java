@@ -182,6 +182,12 @@ class SignalMoreHostileTest extends PerDeviceTest {
                 "[1, 2]",
                 "[2]");
         raises(NullPointerException.class, () -> S.sosfilt(sos, x, -1, null), "zi");
+        raises(NdException.class, () -> S.cheby2(4, -3, 0.2), "signal.cheby2", "rs > 0");
+        raises(NdException.class, () -> S.cheby2(4, Double.NaN, 0.2), "signal.cheby2", "NaN");
+        raises(NdException.class, () -> S.butterSos(4, new double[] {1.2}, "low", null), "signal.butter", "1.2");
+        raises(NdException.class, () -> S.cheby1Sos(4, 0.5, new double[] {0.2}, "notch", null), "'notch'");
+        raises(ShapeException.class, () -> S.sos2tf(Nd.ones(DType.FLOAT64, 6)), "signal.sos2tf", "(n_sections, 6)");
+        raises(DTypeException.class, () -> S.sos2tf(Nd.ones(DType.COMPLEX64, 1, 6)), "signal.sos2tf", "complex64");
         raises(
                 DTypeException.class,
                 () -> S.lfilter(Nd.ones(DType.COMPLEX64, 2), Nd.ones(DType.FLOAT64, 1), x),

@@ -23,12 +23,11 @@ import org.ndgpu.testing.PerDeviceTest;
 /**
  * Every case of make_signal_more_fixtures.py (SciPy 1.17's results) on every tested device: stft,
  * istft and spectrogram (every mode), upfirdn, resample_poly, decimate, sosfilt with zi,
- * sosfilt_zi and sosfiltfilt, on float64, float32 and complex inputs of odd and even lengths,
+ * sosfilt_zi, sosfiltfilt, cheby2, the designs as second-order sections and sos2tf, the
+ * convolutions and filters of complex input, on float64, float32 and complex inputs of odd and even lengths,
  * other axes than the last and nperseg longer than the input. Float64 agrees to 1e-9 and float32
  * to 2e-5 relative to the value plus the scale of the result (the transforms spread their
- * rounding over every output); frequencies and times to 1e-13. Decimate's IIR filter runs as one
- * transfer function where SciPy cascades second-order sections: the same filter, so 1e-8 there
- * (and float32's tolerance where SciPy rounds the sections to float32).
+ * rounding over every output); frequencies and times to 1e-13.
  */
 class SignalMoreParityTest extends PerDeviceTest {
 
@@ -180,6 +179,25 @@ class SignalMoreParityTest extends PerDeviceTest {
                                         Integer.parseInt(p.get("axis")),
                                         optStr(p, "padtype"),
                                         optInt(p, "padlen")));
+            case "cheby2", "butter_sos", "cheby1_sos", "cheby2_sos" -> {
+                double[] wn = SignalParityTest.doubles(p.get("Wn"));
+                Double fs = p.get("fs").equals("None") ? null : Double.valueOf(p.get("fs"));
+                int order = Integer.parseInt(p.get("N"));
+                String bt = p.get("btype");
+                yield switch (c.fn()) {
+                    case "cheby2" -> {
+                        Coefficients f = s.cheby2(order, Double.parseDouble(p.get("rs")), wn, bt, fs);
+                        yield List.of(f.b(), f.a());
+                    }
+                    case "butter_sos" -> List.of(s.butterSos(order, wn, bt, fs));
+                    case "cheby1_sos" -> List.of(s.cheby1Sos(order, Double.parseDouble(p.get("rp")), wn, bt, fs));
+                    default -> List.of(s.cheby2Sos(order, Double.parseDouble(p.get("rs")), wn, bt, fs));
+                };
+            }
+            case "sos2tf" -> {
+                Coefficients f = s.sos2tf(x.get(0));
+                yield List.of(f.b(), f.a());
+            }
             default -> SignalParityTest.run(c, x); // the complex cases of the first part's functions
         };
     }
@@ -242,7 +260,7 @@ class SignalMoreParityTest extends PerDeviceTest {
         boolean phase = c.fn().equals("spectrogram")
                 && which == 2
                 && c.params().get("mode").matches("angle|phase");
-        double rtol = axes ? 1e-13 : single ? 2e-5 : c.fn().equals("decimate") ? 1e-8 : 1e-9;
+        double rtol = axes ? 1e-13 : single ? 2e-5 : 1e-9;
         for (int i = 0; i < got.length; i++) {
             double tol = rtol * (Math.abs(e[i]) + scale) + 1e-25;
             boolean same = got[i] == e[i] || (Double.isNaN(got[i]) && Double.isNaN(e[i]));
