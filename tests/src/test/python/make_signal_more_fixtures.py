@@ -231,6 +231,15 @@ for sos in SOS + [ss.cheby1(8, 0.05, 0.1, output="sos").astype(np.float32)]:
     b, a = ss.sos2tf(sos)
     case("sos2tf", {}, [sos], [b, a])
 
+# freqz_sos and correlation_lags
+for sos in SOS:
+    for worN, whole, fs in ((512, False, 2 * np.pi), (7, True, 2 * np.pi), (64, False, 1000.0)):
+        w, h = ss.freqz_sos(sos, worN, whole, fs=fs)
+        case("freqz_sos", dict(worN=worN, whole=whole, fs=fs), [sos], [w, h])
+for n1, n2 in ((10, 3), (3, 10), (9, 4), (8, 8), (1, 1), (7, 1), (1, 6)):
+    for mode in ("full", "same", "valid"):
+        case("correlation_lags", dict(in1=n1, in2=n2, mode=mode), [], [ss.correlation_lags(n1, n2, mode).astype(np.int64)])
+
 import gzip
 with gzip.open(OUT, "wt") as f:
     f.write("\n".join(rows) + "\n")

@@ -91,6 +91,41 @@ final class Convolutions {
         return toResult(direct(in1, in2, mode, correlate, b, mode == ConvMode.VALID ? 0 : fillvalue, rt, true), rt);
     }
 
+    /** scipy.signal.correlation_lags: arange(-in2_len + 1, in1_len), cut for 'same' and 'valid' as SciPy's. */
+    static NDArray correlationLags(long in1Len, long in2Len, ConvMode mode) {
+        String op = "signal.correlation_lags";
+        Objects.requireNonNull(mode, op + ": mode is null");
+        if (in1Len < 0 || in2Len < 0) {
+            throw new NdException(op + ": the lengths must be >= 0, got " + in1Len + " and " + in2Len);
+        }
+        long from, to; // [from, to)
+        switch (mode) {
+            case FULL -> {
+                from = -in2Len + 1;
+                to = in1Len;
+            }
+            case SAME -> {
+                long lo = -in2Len + 1, size = Math.max(0, in1Len - lo), mid = size / 2, bound = in1Len / 2;
+                long a = Math.max(0, mid - bound), b = Math.min(size, mid + bound + (in1Len % 2 == 0 ? 0 : 1));
+                from = lo + a;
+                to = lo + Math.max(a, b);
+            }
+            default -> {
+                long bound = in1Len - in2Len;
+                from = bound >= 0 ? 0 : bound;
+                to = bound >= 0 ? bound + 1 : 1;
+            }
+        }
+        long n = Math.max(0, to - from);
+        if (n > Windows.MAX_LENGTH)
+            throw new NdException(op + ": " + n + " lags are more than ndgpu makes on the host");
+        double[] v = new double[(int) n];
+        for (int i = 0; i < n; i++) v[i] = from + i;
+        try (NDArray d = Lfilter.doubles(org.ndgpu.device.Device.current(), v)) {
+            return d.astype(DType.INT64);
+        }
+    }
+
     /** scipy.signal.choose_conv_method: FFT where SciPy's operation-count model says it is faster. */
     static ConvMethod choose(NDArray in1, NDArray in2, ConvMode mode) {
         DType t1 = in1.dtype(), t2 = in2.dtype();

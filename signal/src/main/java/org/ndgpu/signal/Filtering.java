@@ -203,6 +203,24 @@ public interface Filtering {
         return Transforms.filtfilt(b, a, x, axis, padtype, padlen);
     }
 
+    /** scipy.signal.freqz_sos(sos): the cascade's response at 512 frequencies of [0, pi): {@code signal.freqzSos(sos)}. */
+    default FrequencyResponse freqzSos(NDArray sos) {
+        return freqzSos(sos, 512, false, 2 * Math.PI);
+    }
+
+    /**
+     * scipy.signal.freqz_sos(sos, worN, whole, fs): the product of the sections' freqz, on the
+     * device: {@code signal.freqzSos(sos, 1024, false, 1000.0)}.
+     */
+    default FrequencyResponse freqzSos(NDArray sos, int worN, boolean whole, double fs) {
+        return ZeroPhase.freqzSos("signal.freqz_sos", sos, worN, whole, fs);
+    }
+
+    /** scipy.signal.sosfreqz(sos, worN, whole, fs), freqz_sos's older name: {@code signal.sosfreqz(sos, 512, false, 2 * Math.PI)}. */
+    default FrequencyResponse sosfreqz(NDArray sos, int worN, boolean whole, double fs) {
+        return ZeroPhase.freqzSos("signal.sosfreqz", sos, worN, whole, fs);
+    }
+
     /** scipy.signal.firwin(numtaps, cutoff): a lowpass FIR filter, Hamming window: {@code signal.firwin(31, 0.3)}. */
     default NDArray firwin(int numtaps, double cutoff) {
         return firwin(numtaps, new double[] {cutoff}, "hamming", true, true, null);

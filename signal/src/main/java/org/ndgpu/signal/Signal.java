@@ -170,6 +170,14 @@ public final class Signal implements SpectralAnalysis, Filtering, ShortTimeAnaly
         return Convolutions.choose(in1, in2, mode);
     }
 
+    /**
+     * scipy.signal.correlation_lags(in1_len, in2_len, mode): the lag of each output of correlate in
+     * that mode, int64: {@code signal.correlationLags(100, 30, ConvMode.SAME)}.
+     */
+    public NDArray correlationLags(long in1Len, long in2Len, ConvMode mode) {
+        return Convolutions.correlationLags(in1Len, in2Len, mode);
+    }
+
     // ---------------------------------------------------------------- analytic signal and trends
 
     /** scipy.signal.hilbert(x): the analytic signal along the last axis, complex: {@code signal.hilbert(x)}. */

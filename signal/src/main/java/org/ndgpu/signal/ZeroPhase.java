@@ -44,6 +44,34 @@ final class ZeroPhase {
         return rows;
     }
 
+    /** scipy.signal.freqz_sos: w and the product of the sections' responses. */
+    static FrequencyResponse freqzSos(String op, NDArray sos, int worN, boolean whole, double fs) {
+        double[][] rows = sections(op, sos);
+        if (worN < 1 || worN > Windows.MAX_LENGTH) {
+            throw new NdException(
+                    op + ": worN must be a positive integer of at most " + Windows.MAX_LENGTH + ", got " + worN);
+        }
+        if (!(fs > 0) || Double.isInfinite(fs)) throw new NdException(op + ": expected a finite fs > 0, got " + fs);
+        NDArray w = null, h = null;
+        try {
+            for (int s = 0; s < rows.length; s++) {
+                try (NDArray b = sos.get(s + ",0:3");
+                        NDArray a = sos.get(s + ",3:6");
+                        FrequencyResponse r = Transforms.freqz(b, a, worN, whole, fs)) {
+                    if (w == null) w = r.w().copy();
+                    NDArray next = h == null ? r.h().copy() : h.mul(r.h());
+                    if (h != null) h.close();
+                    h = next;
+                }
+            }
+            return new FrequencyResponse(w, h);
+        } catch (RuntimeException e) {
+            if (w != null) w.close();
+            if (h != null) h.close();
+            throw e;
+        }
+    }
+
     /** scipy.signal.sos2tf: b and a, the products of the sections' numerators and denominators. */
     static Coefficients sos2tf(NDArray sos) {
         String op = "signal.sos2tf";

@@ -182,6 +182,10 @@ class SignalMoreHostileTest extends PerDeviceTest {
                 "[1, 2]",
                 "[2]");
         raises(NullPointerException.class, () -> S.sosfilt(sos, x, -1, null), "zi");
+        raises(NdException.class, () -> S.freqzSos(sos, 0, false, 1.0), "signal.freqz_sos", "worN", "0");
+        raises(NdException.class, () -> S.sosfreqz(sos, 8, false, -1.0), "signal.sosfreqz", "fs > 0");
+        raises(NdException.class, () -> S.correlationLags(-1, 3, ConvMode.FULL), "signal.correlation_lags", "-1");
+        raises(NullPointerException.class, () -> S.correlationLags(3, 3, null), "mode");
         raises(NdException.class, () -> S.cheby2(4, -3, 0.2), "signal.cheby2", "rs > 0");
         raises(NdException.class, () -> S.cheby2(4, Double.NaN, 0.2), "signal.cheby2", "NaN");
         raises(NdException.class, () -> S.butterSos(4, new double[] {1.2}, "low", null), "signal.butter", "1.2");

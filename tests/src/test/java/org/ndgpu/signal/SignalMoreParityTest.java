@@ -198,6 +198,18 @@ class SignalMoreParityTest extends PerDeviceTest {
                 Coefficients f = s.sos2tf(x.get(0));
                 yield List.of(f.b(), f.a());
             }
+            case "freqz_sos" -> {
+                int worN = Integer.parseInt(p.get("worN"));
+                boolean whole = Boolean.parseBoolean(p.get("whole"));
+                double fs = Double.parseDouble(p.get("fs"));
+                FrequencyResponse r = worN == 512 && !whole && fs == 2 * Math.PI
+                        ? s.freqzSos(x.get(0))
+                        : whole ? s.sosfreqz(x.get(0), worN, whole, fs) : s.freqzSos(x.get(0), worN, whole, fs);
+                yield List.of(r.w(), r.h());
+            }
+            case "correlation_lags" ->
+                List.of(s.correlationLags(
+                        Long.parseLong(p.get("in1")), Long.parseLong(p.get("in2")), ConvMode.of(p.get("mode"))));
             default -> SignalParityTest.run(c, x); // the complex cases of the first part's functions
         };
     }
@@ -256,7 +268,7 @@ class SignalMoreParityTest extends PerDeviceTest {
                 || want.dtype() == DType.COMPLEX64
                 || c.ins().stream().anyMatch(a -> a.dtype() == DType.FLOAT32 || a.dtype() == DType.COMPLEX64);
         boolean axes = ((c.fn().equals("stft") || c.fn().equals("spectrogram")) && which < 2)
-                || (c.fn().equals("istft") && which == 0);
+                || ((c.fn().equals("istft") || c.fn().equals("freqz_sos")) && which == 0);
         boolean phase = c.fn().equals("spectrogram")
                 && which == 2
                 && c.params().get("mode").matches("angle|phase");
