@@ -240,6 +240,32 @@ for n1, n2 in ((10, 3), (3, 10), (9, 4), (8, 8), (1, 1), (7, 1), (1, 6)):
     for mode in ("full", "same", "valid"):
         case("correlation_lags", dict(in1=n1, in2=n2, mode=mode), [], [ss.correlation_lags(n1, n2, mode).astype(np.int64)])
 
+# zpk2sos and zpk2tf (SciPy's pairing and section order), kaiser_beta, kaiser_atten, medfilt2d
+ZPK = [ss.butter(5, 0.3, output="zpk"), ss.cheby1(4, 1.0, [0.2, 0.5], "bandpass", output="zpk"),
+       ss.cheby2(3, 30.0, 0.4, "highpass", output="zpk"), ss.butter(6, [0.1, 0.3], "bandstop", output="zpk")]
+for _ in range(4):
+    r = rng.uniform(0.3, 0.95, 3) * np.exp(1j * rng.uniform(0.2, 2.8, 3))
+    p = np.concatenate([r, r.conj(), rng.uniform(-0.9, 0.9, 1)])
+    zc = rng.uniform(0.5, 1.5, 2) * np.exp(1j * rng.uniform(0.2, 2.8, 2))
+    z = np.concatenate([zc, zc.conj(), rng.uniform(-1.5, 1.5, 2)])
+    ZPK.append((z[: 4 + _ % 3], p, rng.uniform(0.1, 2.0)))
+ZPK.append((np.array([]), np.array([0.5, -0.25]), 3.0))
+for z, p, k in ZPK:
+    zz = np.asarray(z, complex)
+    pp = np.asarray(p, complex)
+    case("zpk2sos", dict(k=repr(float(k))), [zz, pp], [ss.zpk2sos(z, p, k)])
+    b, a = ss.zpk2tf(z, p, k)
+    case("zpk2tf", dict(k=repr(float(k))), [zz, pp], [np.real(b), np.real(a)])
+for a in (10.0, 21.0, 30.0, 50.0, 60.0, 120.0):
+    case("kaiser_beta", dict(a=a), [], [np.array(ss.kaiser_beta(a))])
+for numtaps, width in ((11, 0.1), (101, 0.05), (1, 0.3)):
+    case("kaiser_atten", dict(numtaps=numtaps, width=width), [], [np.array(ss.kaiser_atten(numtaps, width))])
+for shape in ((6, 7), (1, 1), (9, 4)):
+    for dt in (np.float64, np.float32):
+        x = rand(shape, dt)
+        case("medfilt2d", dict(kernel_size=None), [x], [ss.medfilt2d(x)])
+        case("medfilt2d", dict(kernel_size="5,3"), [x], [ss.medfilt2d(x, [5, 3])])
+
 import gzip
 with gzip.open(OUT, "wt") as f:
     f.write("\n".join(rows) + "\n")

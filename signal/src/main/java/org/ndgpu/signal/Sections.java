@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.signal.Design.C;
 import org.ndgpu.signal.Design.Zpk;
 
@@ -70,6 +71,72 @@ final class Sections {
         }
         for (int i = 0; i < 3; i++) sos[0][i] *= k;
         return sos;
+    }
+
+    /** zpk2sos of device arrays: the roots read to the host. */
+    static double[][] rows(String op, NDArray z, NDArray p, double k) {
+        if (!Double.isFinite(k)) throw new NdException(op + ": k must be finite, got " + k);
+        return zpk2sos(op, new Zpk(roots(op, z, "z"), roots(op, p, "p"), k));
+    }
+
+    static NDArray zpk2sos(NDArray z, NDArray p, double k) {
+        double[][] sos = rows("signal.zpk2sos", z, p, k);
+        double[] flat = new double[6 * sos.length];
+        for (int s = 0; s < sos.length; s++) System.arraycopy(sos[s], 0, flat, 6 * s, 6);
+        try (NDArray d = Lfilter.doubles(z.device(), flat)) {
+            return d.reshape(sos.length, 6);
+        }
+    }
+
+    static Coefficients zpk2tf(NDArray z, NDArray p, double k) {
+        String op = "signal.zpk2tf";
+        if (!Double.isFinite(k)) throw new NdException(op + ": k must be finite, got " + k);
+        List<C> zs = roots(op, z, "z"), ps = roots(op, p, "p");
+        cplxreal(op, zs); // the polynomials are real only for roots in conjugate pairs
+        cplxreal(op, ps);
+        double[] b = Design.poly(zs), a = Design.poly(ps);
+        for (int i = 0; i < b.length; i++) b[i] *= k;
+        return new Coefficients(Lfilter.doubles(z.device(), b), Lfilter.doubles(z.device(), a));
+    }
+
+    /** scipy.signal.kaiser_beta. */
+    static double kaiserBeta(double a) {
+        if (Double.isNaN(a)) throw new NdException("signal.kaiser_beta: a is NaN");
+        if (a > 50) return 0.1102 * (a - 8.7);
+        if (a > 21) return 0.5842 * Math.pow(a - 21, 0.4) + 0.07886 * (a - 21);
+        return 0.0;
+    }
+
+    private static List<C> roots(String op, NDArray r, String name) {
+        java.util.Objects.requireNonNull(r, op + ": " + name + " is null");
+        r.live(op);
+        if (r.ndim() != 1)
+            throw new org.ndgpu.exceptions.ShapeException(op + ": " + name + " must be 1-D, got " + r.ndim() + "-D");
+        if (r.dtype() == org.ndgpu.ndarray.DType.BOOL) {
+            throw new org.ndgpu.exceptions.DTypeException(op + ": " + name + " of bool is not supported");
+        }
+        double[] re, im;
+        if (r.dtype().isComplex()) {
+            try (NDArray a = r.real();
+                    NDArray b = r.imag();
+                    NDArray a64 = a.astype(org.ndgpu.ndarray.DType.FLOAT64);
+                    NDArray b64 = b.astype(org.ndgpu.ndarray.DType.FLOAT64)) {
+                re = a64.toDoubleArray();
+                im = b64.toDoubleArray();
+            }
+        } else {
+            re = r.astype(org.ndgpu.ndarray.DType.FLOAT64).toDoubleArray();
+            im = new double[re.length];
+        }
+        List<C> out = new ArrayList<>();
+        for (int i = 0; i < re.length; i++) {
+            if (!Double.isFinite(re[i]) || !Double.isFinite(im[i])) {
+                throw new NdException(
+                        op + ": " + name + " must be finite, got " + re[i] + (im[i] >= 0 ? "+" : "") + im[i] + "j");
+            }
+            out.add(new C(re[i], im[i]));
+        }
+        return out;
     }
 
     // SciPy's _cplxreal: the complex roots once each (positive imaginary part, averaged with the

@@ -238,6 +238,40 @@ public final class Signal implements SpectralAnalysis, Filtering, ShortTimeAnaly
         return LocalFilters.medfilt(volume, kernelSize);
     }
 
+    /** scipy.signal.medfilt2d(input): the 3 x 3 median of a 2-D array, zero padded: {@code signal.medfilt2d(image)}. */
+    public NDArray medfilt2d(NDArray input) {
+        return medfilt2d(input, null);
+    }
+
+    /** scipy.signal.medfilt2d(input, kernel_size): odd sizes, one or two: {@code signal.medfilt2d(image, new int[] {5, 3})}. */
+    public NDArray medfilt2d(NDArray input, int[] kernelSize) {
+        return LocalFilters.medfilt("signal.medfilt2d", input, kernelSize);
+    }
+
+    /**
+     * scipy.signal.zpk2sos(z, p, k): second-order sections of the digital filter of zeros z and
+     * poles p (1-D, real or complex, conjugates paired) and gain k, SciPy's pairing 'nearest' and
+     * order, float64: {@code signal.zpk2sos(z, p, 0.5)}.
+     */
+    public NDArray zpk2sos(NDArray z, NDArray p, double k) {
+        return Sections.zpk2sos(z, p, k);
+    }
+
+    /** scipy.signal.zpk2tf(z, p, k): b = k poly(z), a = poly(p), float64: {@code signal.zpk2tf(z, p, 0.5)}. */
+    public Coefficients zpk2tf(NDArray z, NDArray p, double k) {
+        return Sections.zpk2tf(z, p, k);
+    }
+
+    /** scipy.signal.kaiser_beta(a): the Kaiser window's beta for a dB of attenuation: {@code signal.kaiserBeta(65.0)}. */
+    public double kaiserBeta(double a) {
+        return Sections.kaiserBeta(a);
+    }
+
+    /** scipy.signal.kaiser_atten(numtaps, width): the attenuation of a Kaiser FIR filter, dB: {@code signal.kaiserAtten(101, 0.05)}. */
+    public double kaiserAtten(int numtaps, double width) {
+        return 2.285 * (numtaps - 1) * Math.PI * width + 7.95;
+    }
+
     /** scipy.signal.wiener(im): the Wiener filter over 3-wide windows, noise estimated, float64: {@code signal.wiener(image)}. */
     public NDArray wiener(NDArray im) {
         return wiener(im, null, null);

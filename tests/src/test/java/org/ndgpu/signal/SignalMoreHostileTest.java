@@ -186,6 +186,16 @@ class SignalMoreHostileTest extends PerDeviceTest {
         raises(NdException.class, () -> S.sosfreqz(sos, 8, false, -1.0), "signal.sosfreqz", "fs > 0");
         raises(NdException.class, () -> S.correlationLags(-1, 3, ConvMode.FULL), "signal.correlation_lags", "-1");
         raises(NullPointerException.class, () -> S.correlationLags(3, 3, null), "mode");
+        NDArray unpaired = S.hilbert(Nd.array(new double[] {1, 2, 3, 4})); // complex roots without conjugates
+        NDArray poles = Nd.array(new double[] {0.5, -0.5});
+        raises(NdException.class, () -> S.zpk2sos(unpaired, poles, 1), "signal.zpk2sos", "conjugate");
+        raises(NdException.class, () -> S.zpk2tf(unpaired, poles, 1), "signal.zpk2tf", "conjugate");
+        raises(NdException.class, () -> S.zpk2sos(poles, poles, Double.NaN), "signal.zpk2sos", "k must be finite");
+        raises(ShapeException.class, () -> S.zpk2sos(Nd.ones(DType.FLOAT64, 2, 2), x, 1), "signal.zpk2sos", "1-D");
+        raises(NullPointerException.class, () -> S.zpk2tf(null, x, 1), "signal.zpk2tf", "z");
+        raises(NdException.class, () -> S.kaiserBeta(Double.NaN), "signal.kaiser_beta", "NaN");
+        raises(ShapeException.class, () -> S.medfilt2d(x), "signal.medfilt2d", "2-D", "1-D");
+        raises(NdException.class, () -> S.medfilt2d(Nd.ones(DType.FLOAT64, 4, 4), new int[] {2}), "signal.medfilt2d");
         raises(NdException.class, () -> S.cheby2(4, -3, 0.2), "signal.cheby2", "rs > 0");
         raises(NdException.class, () -> S.cheby2(4, Double.NaN, 0.2), "signal.cheby2", "NaN");
         raises(NdException.class, () -> S.butterSos(4, new double[] {1.2}, "low", null), "signal.butter", "1.2");

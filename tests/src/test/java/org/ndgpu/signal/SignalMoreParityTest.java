@@ -210,6 +210,24 @@ class SignalMoreParityTest extends PerDeviceTest {
             case "correlation_lags" ->
                 List.of(s.correlationLags(
                         Long.parseLong(p.get("in1")), Long.parseLong(p.get("in2")), ConvMode.of(p.get("mode"))));
+            case "zpk2sos" -> List.of(s.zpk2sos(x.get(0), x.get(1), Double.parseDouble(p.get("k"))));
+            case "zpk2tf" -> {
+                Coefficients f = s.zpk2tf(x.get(0), x.get(1), Double.parseDouble(p.get("k")));
+                yield List.of(f.b(), f.a());
+            }
+            case "kaiser_beta" -> List.of(Nd.array(s.kaiserBeta(Double.parseDouble(p.get("a")))));
+            case "kaiser_atten" ->
+                List.of(Nd.array(
+                        s.kaiserAtten(Integer.parseInt(p.get("numtaps")), Double.parseDouble(p.get("width")))));
+            case "medfilt2d" ->
+                List.of(
+                        p.get("kernel_size").equals("None")
+                                ? s.medfilt2d(x.get(0))
+                                : s.medfilt2d(
+                                        x.get(0),
+                                        java.util.Arrays.stream(SignalParityTest.longs(p.get("kernel_size")))
+                                                .mapToInt(Math::toIntExact)
+                                                .toArray()));
             default -> SignalParityTest.run(c, x); // the complex cases of the first part's functions
         };
     }
