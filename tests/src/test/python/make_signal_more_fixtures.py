@@ -266,6 +266,21 @@ for shape in ((6, 7), (1, 1), (9, 4)):
         case("medfilt2d", dict(kernel_size=None), [x], [ss.medfilt2d(x)])
         case("medfilt2d", dict(kernel_size="5,3"), [x], [ss.medfilt2d(x, [5, 3])])
 
+# sawtooth, square, unit_impulse
+for dt in (np.float64, np.float32):
+    t = (rng.standard_normal(40) * 20).astype(dt)
+    t[3] = 0.0
+    t[5] = -2 * np.pi
+    for w in (1.0, 0.5, 0.0, 0.3, 1.5, -0.1):
+        case("sawtooth", dict(width=w), [t], [ss.sawtooth(t, w)])
+        case("square", dict(duty=w), [t], [ss.square(t, w)])
+t = (rng.standard_normal((3, 4)) * 5).round(7)
+case("sawtooth", dict(width=0.7), [t], [ss.sawtooth(t, 0.7)])
+case("square", dict(duty=0.7), [t], [ss.square(t, 0.7)])
+for shape, idx in (((8,), None), ((8,), 3), ((8,), -2), ((4, 5), (1, 2)), ((4, 5), "mid"), ((7,), "mid"), ((3, 3), 1)):
+    case("unit_impulse", dict(shape=",".join(map(str, shape)), idx=idx if not isinstance(idx, tuple) else ",".join(map(str, idx))),
+         [], [ss.unit_impulse(shape, idx)])
+
 import gzip
 with gzip.open(OUT, "wt") as f:
     f.write("\n".join(rows) + "\n")

@@ -309,6 +309,49 @@ public final class Signal implements SpectralAnalysis, Filtering, ShortTimeAnaly
         return Savgol.filter(x, windowLength, polyorder, deriv, delta, axis, mode, cval);
     }
 
+    // ---------------------------------------------------------------- waveforms
+
+    /** scipy.signal.sawtooth(t): the sawtooth of period 2 pi rising from -1 to 1: {@code signal.sawtooth(t)}. */
+    public NDArray sawtooth(NDArray t) {
+        return sawtooth(t, 1.0);
+    }
+
+    /**
+     * scipy.signal.sawtooth(t, width): rising over width of each period, falling over the rest,
+     * NaN for a width outside [0, 1]; float64, as SciPy's: {@code signal.sawtooth(t, 0.5)}.
+     */
+    public NDArray sawtooth(NDArray t, double width) {
+        return Waveforms.wave("signal.sawtooth", t, width, false);
+    }
+
+    /** scipy.signal.square(t): the square wave of period 2 pi, duty 0.5: {@code signal.square(t)}. */
+    public NDArray square(NDArray t) {
+        return square(t, 0.5);
+    }
+
+    /** scipy.signal.square(t, duty): 1 over duty of each period, -1 over the rest: {@code signal.square(t, 0.25)}. */
+    public NDArray square(NDArray t, double duty) {
+        return Waveforms.wave("signal.square", t, duty, true);
+    }
+
+    /** scipy.signal.unit_impulse(shape): float64 zeros with a 1 at the origin: {@code signal.unitImpulse(8)}. */
+    public NDArray unitImpulse(long... shape) {
+        return Waveforms.unitImpulse(shape, null, false);
+    }
+
+    /**
+     * scipy.signal.unit_impulse(shape, idx): the 1 at idx (one index for every axis, or one per
+     * axis; negative from the end): {@code signal.unitImpulse(new long[] {5, 5}, new long[] {2, 3})}.
+     */
+    public NDArray unitImpulse(long[] shape, long[] idx) {
+        return Waveforms.unitImpulse(shape, idx, false);
+    }
+
+    /** scipy.signal.unit_impulse(shape, 'mid'): the 1 at shape // 2: {@code signal.unitImpulseMid(9)}. */
+    public NDArray unitImpulseMid(long... shape) {
+        return Waveforms.unitImpulse(shape, null, true);
+    }
+
     // ---------------------------------------------------------------- windows
 
     /** scipy.signal.get_window(window, Nx): the periodic window, float64: {@code signal.getWindow("hann", 256)}. */

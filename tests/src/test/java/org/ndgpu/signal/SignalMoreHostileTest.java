@@ -196,6 +196,15 @@ class SignalMoreHostileTest extends PerDeviceTest {
         raises(NdException.class, () -> S.kaiserBeta(Double.NaN), "signal.kaiser_beta", "NaN");
         raises(ShapeException.class, () -> S.medfilt2d(x), "signal.medfilt2d", "2-D", "1-D");
         raises(NdException.class, () -> S.medfilt2d(Nd.ones(DType.FLOAT64, 4, 4), new int[] {2}), "signal.medfilt2d");
+        raises(DTypeException.class, () -> S.sawtooth(x.astype(DType.COMPLEX64)), "signal.sawtooth", "complex64");
+        raises(NullPointerException.class, () -> S.square(null), "signal.square", "t");
+        raises(
+                NdException.class,
+                () -> S.unitImpulse(new long[] {4}, new long[] {4}),
+                "signal.unit_impulse",
+                "index 4");
+        raises(NdException.class, () -> S.unitImpulse(new long[] {4, 4}, new long[] {1, 2, 3}), "one per dimension");
+        raises(ShapeException.class, () -> S.unitImpulse(-2), "signal.unit_impulse", "negative");
         raises(NdException.class, () -> S.cheby2(4, -3, 0.2), "signal.cheby2", "rs > 0");
         raises(NdException.class, () -> S.cheby2(4, Double.NaN, 0.2), "signal.cheby2", "NaN");
         raises(NdException.class, () -> S.butterSos(4, new double[] {1.2}, "low", null), "signal.butter", "1.2");
@@ -220,6 +229,15 @@ class SignalMoreHostileTest extends PerDeviceTest {
         }
         try (NDArray y = S.resamplePoly(Nd.zeros(DType.FLOAT64, 0), 2, 3)) {
             assertEquals(0, y.size());
+        }
+        // a width outside [0, 1] is NaN everywhere; a NaN t gives NaN (sawtooth) and -1 (square), as SciPy's
+        try (NDArray t = Nd.array(new double[] {1.0, Double.NaN});
+                NDArray bad = S.sawtooth(t, 1.5);
+                NDArray saw = S.sawtooth(t);
+                NDArray sq = S.square(t)) {
+            assertTrue(Double.isNaN(bad.toDoubleArray()[0]));
+            assertTrue(Double.isNaN(saw.toDoubleArray()[1]));
+            assertEquals(-1, sq.toDoubleArray()[1], 0);
         }
         // NaN reaches the outputs whose taps meet it, and no others
         try (NDArray y = S.upfirdn(Nd.array(new double[] {1, 2}), Nd.array(new double[] {1, Double.NaN, 3}), 2, 1)) {

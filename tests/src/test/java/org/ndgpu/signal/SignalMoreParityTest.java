@@ -228,6 +228,24 @@ class SignalMoreParityTest extends PerDeviceTest {
                                         java.util.Arrays.stream(SignalParityTest.longs(p.get("kernel_size")))
                                                 .mapToInt(Math::toIntExact)
                                                 .toArray()));
+            case "sawtooth" -> {
+                double w = Double.parseDouble(p.get("width"));
+                yield List.of(w == 1.0 ? s.sawtooth(x.get(0)) : s.sawtooth(x.get(0), w));
+            }
+            case "square" -> {
+                double w = Double.parseDouble(p.get("duty"));
+                yield List.of(w == 0.5 ? s.square(x.get(0)) : s.square(x.get(0), w));
+            }
+            case "unit_impulse" -> {
+                long[] shape = SignalParityTest.longs(p.get("shape"));
+                String idx = p.get("idx");
+                yield List.of(
+                        idx.equals("None")
+                                ? s.unitImpulse(shape)
+                                : idx.equals("mid")
+                                        ? s.unitImpulseMid(shape)
+                                        : s.unitImpulse(shape, SignalParityTest.longs(idx)));
+            }
             default -> SignalParityTest.run(c, x); // the complex cases of the first part's functions
         };
     }

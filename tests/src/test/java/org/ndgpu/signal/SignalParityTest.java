@@ -93,8 +93,18 @@ class SignalParityTest extends PerDeviceTest {
         return s.isEmpty()
                 ? new double[0]
                 : Arrays.stream(s.split("[ ,]"))
-                        .mapToDouble(Double::parseDouble)
+                        .mapToDouble(SignalParityTest::number)
                         .toArray();
+    }
+
+    // the fixtures' repr: Python's nan and inf too
+    private static double number(String v) {
+        return switch (v) {
+            case "nan" -> Double.NaN;
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(v);
+        };
     }
 
     private static Integer optInt(Map<String, String> p, String k) {
