@@ -281,6 +281,17 @@ for shape, idx in (((8,), None), ((8,), 3), ((8,), -2), ((4, 5), (1, 2)), ((4, 5
     case("unit_impulse", dict(shape=",".join(map(str, shape)), idx=idx if not isinstance(idx, tuple) else ",".join(map(str, idx))),
          [], [ss.unit_impulse(shape, idx)])
 
+# lfiltic
+for b, a in (ss.butter(4, 0.2), (np.array([0.5, 0.3]), np.array([2.0, -0.4, 0.1])), (np.array([1.0, 2.0, 3.0]), np.array([1.0]))):
+    for ny, nx in ((6, 6), (2, 1), (3, None), (0, 0)):
+        y = rng.standard_normal(ny).round(6)
+        x = None if nx is None else rng.standard_normal(nx).round(6)
+        ins = [b, a, y] + ([] if x is None else [x])
+        case("lfiltic", {}, ins, [ss.lfiltic(b, a, y, x)])
+b32, a32 = (c.astype(np.float32) for c in ss.butter(2, 0.3))
+y32 = rng.standard_normal(2).astype(np.float32)
+case("lfiltic", {}, [b32, a32, y32], [ss.lfiltic(b32, a32, y32)])
+
 import gzip
 with gzip.open(OUT, "wt") as f:
     f.write("\n".join(rows) + "\n")

@@ -55,6 +55,14 @@ public interface Filtering {
         return Lfilter.doubles(Device.current(), Design.lfilterZi(ba[0], ba[1]));
     }
 
+    /**
+     * scipy.signal.lfiltic(b, a, y, x): lfilter's initial state from the past outputs y and inputs
+     * x (newest first; x null for zeros), made on the host: {@code signal.lfiltic(b, a, yPast, xPast)}.
+     */
+    default NDArray lfiltic(NDArray b, NDArray a, NDArray y, NDArray x) {
+        return ZeroPhase.lfiltic(b, a, y, x);
+    }
+
     /** scipy.signal.sosfilt(sos, x) along the last axis: {@code signal.sosfilt(sos, x)}. */
     default NDArray sosfilt(NDArray sos, NDArray x) {
         return sosfilt(sos, x, -1);

@@ -44,6 +44,52 @@ final class ZeroPhase {
         return rows;
     }
 
+    /** scipy.signal.lfiltic(b, a, y, x): the state that past outputs y and inputs x (newest first) leave. */
+    static NDArray lfiltic(NDArray b, NDArray a, NDArray y, NDArray x) {
+        String op = "signal.lfiltic";
+        NDArray[] all = {b, a, y, x};
+        String[] names = {"b", "a", "y", "x"};
+        DType rt = null;
+        for (int i = 0; i < 4; i++) {
+            if (all[i] == null) {
+                if (i == 3) continue;
+                throw new NullPointerException(op + ": " + names[i] + " is null");
+            }
+            all[i].live(op);
+            if (all[i].ndim() > 1) {
+                throw new ShapeException(op + ": " + names[i] + " must be 1-D, got " + all[i].ndim() + "-D");
+            }
+            if (all[i].dtype().isComplex())
+                throw new DTypeException(op + ": complex " + names[i] + " is not supported yet");
+            rt = rt == null ? all[i].dtype() : DType.promote(rt, all[i].dtype());
+        }
+        if (!rt.isFloating() || rt == DType.FLOAT16) rt = DType.FLOAT64;
+        double[] bh = host(b), ah = host(a), yh = host(y), xh = x == null ? new double[0] : host(x);
+        int n = ah.length - 1, m = bh.length - 1, k = Math.max(m, n);
+        if (n < 0) throw new NdException(op + ": there must be at least one a coefficient");
+        double[] zi = new double[k];
+        for (int i = 0; i < m; i++) for (int j = i + 1; j <= m; j++) zi[i] += bh[j] * at(xh, j - i - 1);
+        for (int i = 0; i < n; i++) for (int j = i + 1; j <= n; j++) zi[i] -= ah[j] * at(yh, j - i - 1);
+        if (ah[0] != 1) {
+            if (ah[0] == 0) throw new NdException(op + ": the first a coefficient must be non-zero");
+            for (int i = 0; i < k; i++) zi[i] /= ah[0];
+        }
+        try (NDArray d = Spectral.doubles(b.device(), zi)) {
+            return d.astype(rt);
+        }
+    }
+
+    private static double[] host(NDArray v) {
+        try (NDArray f = v.astype(DType.FLOAT64)) {
+            return f.toDoubleArray();
+        }
+    }
+
+    // v[i], zero past its end (SciPy pads x and y with zeros)
+    private static double at(double[] v, int i) {
+        return i < v.length ? v[i] : 0;
+    }
+
     /** scipy.signal.freqz_sos: w and the product of the sections' responses. */
     static FrequencyResponse freqzSos(String op, NDArray sos, int worN, boolean whole, double fs) {
         double[][] rows = sections(op, sos);

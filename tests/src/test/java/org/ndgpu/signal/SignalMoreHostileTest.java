@@ -205,6 +205,13 @@ class SignalMoreHostileTest extends PerDeviceTest {
                 "index 4");
         raises(NdException.class, () -> S.unitImpulse(new long[] {4, 4}, new long[] {1, 2, 3}), "one per dimension");
         raises(ShapeException.class, () -> S.unitImpulse(-2), "signal.unit_impulse", "negative");
+        raises(
+                NdException.class,
+                () -> S.lfiltic(Nd.array(new double[] {1, 2}), Nd.array(new double[] {0, 1}), x, null),
+                "signal.lfiltic",
+                "non-zero");
+        raises(ShapeException.class, () -> S.lfiltic(x.reshape(8, 8), x, x, null), "signal.lfiltic", "b must be 1-D");
+        raises(NullPointerException.class, () -> S.lfiltic(x, x, null, null), "signal.lfiltic", "y");
         raises(NdException.class, () -> S.cheby2(4, -3, 0.2), "signal.cheby2", "rs > 0");
         raises(NdException.class, () -> S.cheby2(4, Double.NaN, 0.2), "signal.cheby2", "NaN");
         raises(NdException.class, () -> S.butterSos(4, new double[] {1.2}, "low", null), "signal.butter", "1.2");

@@ -246,6 +246,7 @@ class SignalMoreParityTest extends PerDeviceTest {
                                         ? s.unitImpulseMid(shape)
                                         : s.unitImpulse(shape, SignalParityTest.longs(idx)));
             }
+            case "lfiltic" -> List.of(s.lfiltic(x.get(0), x.get(1), x.get(2), x.size() > 3 ? x.get(3) : null));
             default -> SignalParityTest.run(c, x); // the complex cases of the first part's functions
         };
     }
