@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BinaryOperator;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
@@ -26,8 +27,11 @@ final class Convolutions {
     static NDArray convolve(String op, NDArray in1, NDArray in2, ConvMode mode, ConvMethod method, boolean correlate) {
         Objects.requireNonNull(method, op + ": method is null");
         DType rt = check(op, in1, in2, mode);
-        if (in1.ndim() == 0) return scalarProduct(in1, in2, rt);
+        if (in1.ndim() == 0) return scalarProduct(in1, in2, correlate ? in2.conj() : in2, rt);
         if (in1.size() == 0 || in2.size() == 0) return empty(in1, rt);
+        if (rt.isComplex()) {
+            return complexParts(in1, in2, correlate, rt, (a, v) -> convolve(op, a, v, mode, method, correlate));
+        }
         validShapes(op, in1.shape(), in2.shape(), mode);
         ConvMethod m = method == ConvMethod.AUTO ? choose(in1, in2, mode) : method;
         NDArray out;
@@ -43,8 +47,9 @@ final class Convolutions {
     static NDArray fftconvolve(String op, NDArray in1, NDArray in2, ConvMode mode, int[] axes) {
         DType rt = check(op, in1, in2, mode);
         DType ft = work(rt);
-        if (in1.ndim() == 0) return scalarProduct(in1, in2, ft);
+        if (in1.ndim() == 0) return scalarProduct(in1, in2, in2, rt.isComplex() ? rt : ft);
         if (in1.size() == 0 || in2.size() == 0) return empty(in1, DType.FLOAT64);
+        if (rt.isComplex()) return complexParts(in1, in2, false, rt, (a, v) -> fftconvolve(op, a, v, mode, axes));
         int[] ax = normalizeAxes(op, axes, in1.ndim());
         long[] s1 = in1.shape(), s2 = in2.shape();
         boolean[] on = new boolean[s1.length];
@@ -72,11 +77,53 @@ final class Convolutions {
         DType rt = check(op, in1, in2, mode);
         if (in1.ndim() != 2) throw new ShapeException(op + ": expected 2-D inputs, got " + in1.ndim() + "-D arrays");
         if (in1.size() == 0 || in2.size() == 0) return empty(in1, rt);
+        if (rt.isComplex()) {
+            if (fillvalue != 0 && boundary == Boundary.FILL && mode != ConvMode.VALID) {
+                throw new DTypeException(op + ": complex input takes fillvalue 0 only, got " + fillvalue);
+            }
+            return complexParts(
+                    in1, in2, correlate, rt, (a, v) -> convolve2d(op, a, v, mode, boundary, fillvalue, correlate));
+        }
         validShapes(op, in1.shape(), in2.shape(), mode);
         // in mode 'valid' no read leaves the larger input; a smaller first input is read as zeros past
         // its edges, which is the swapped correlation SciPy computes
         Boundary b = mode == ConvMode.VALID ? Boundary.FILL : boundary;
         return toResult(direct(in1, in2, mode, correlate, b, mode == ConvMode.VALID ? 0 : fillvalue, rt, true), rt);
+    }
+
+    /** scipy.signal.correlation_lags: arange(-in2_len + 1, in1_len), cut for 'same' and 'valid' as SciPy's. */
+    static NDArray correlationLags(long in1Len, long in2Len, ConvMode mode) {
+        String op = "signal.correlation_lags";
+        Objects.requireNonNull(mode, op + ": mode is null");
+        if (in1Len < 0 || in2Len < 0) {
+            throw new NdException(op + ": the lengths must be >= 0, got " + in1Len + " and " + in2Len);
+        }
+        long from, to; // [from, to)
+        switch (mode) {
+            case FULL -> {
+                from = -in2Len + 1;
+                to = in1Len;
+            }
+            case SAME -> {
+                long lo = -in2Len + 1, size = Math.max(0, in1Len - lo), mid = size / 2, bound = in1Len / 2;
+                long a = Math.max(0, mid - bound), b = Math.min(size, mid + bound + (in1Len % 2 == 0 ? 0 : 1));
+                from = lo + a;
+                to = lo + Math.max(a, b);
+            }
+            default -> {
+                long bound = in1Len - in2Len;
+                from = bound >= 0 ? 0 : bound;
+                to = bound >= 0 ? bound + 1 : 1;
+            }
+        }
+        long n = Math.max(0, to - from);
+        if (n > Windows.MAX_LENGTH)
+            throw new NdException(op + ": " + n + " lags are more than ndgpu makes on the host");
+        double[] v = new double[(int) n];
+        for (int i = 0; i < n; i++) v[i] = from + i;
+        try (NDArray d = Lfilter.doubles(org.ndgpu.device.Device.current(), v)) {
+            return d.astype(DType.INT64);
+        }
     }
 
     /** scipy.signal.choose_conv_method: FFT where SciPy's operation-count model says it is faster. */
@@ -249,7 +296,6 @@ final class Convolutions {
         in2.live(op);
         for (NDArray x : new NDArray[] {in1, in2}) {
             DType dt = x.dtype();
-            if (dt.isComplex()) throw new DTypeException(op + ": complex input is not supported yet, got " + dt);
             if (dt == DType.BOOL)
                 throw new DTypeException(op + ": boolean input is not supported; convert it with astype");
             if (dt == DType.FLOAT16) throw new DTypeException(op + ": float16 input is not supported; use float32");
@@ -331,10 +377,43 @@ final class Convolutions {
         }
     }
 
-    private static NDArray scalarProduct(NDArray in1, NDArray in2, DType rt) {
-        try (NDArray p = in1.mul(in2)) {
+    private static NDArray scalarProduct(NDArray in1, NDArray in2, NDArray factor, DType rt) {
+        try (NDArray p = in1.mul(factor)) {
             return p.astype(rt);
+        } finally {
+            if (factor != in2) factor.close();
         }
+    }
+
+    /**
+     * A complex convolution from real ones: (ar + i ai) * (vr + i vi), v conjugated for a
+     * correlation (SciPy's correlate conjugates in2), the parts that are zero left out.
+     */
+    private static NDArray complexParts(
+            NDArray in1, NDArray in2, boolean correlate, DType rt, BinaryOperator<NDArray> conv) {
+        List<NDArray> temps = new ArrayList<>();
+        try {
+            NDArray ar = part(in1, true, temps), ai = part(in1, false, temps);
+            NDArray vr = part(in2, true, temps), vi = part(in2, false, temps);
+            if (vi != null && correlate) vi = track(temps, vi.neg());
+            NDArray re = track(temps, conv.apply(ar, vr)), im = null;
+            if (vi != null) im = track(temps, conv.apply(ar, vi));
+            if (ai != null) {
+                NDArray ir = track(temps, conv.apply(ai, vr));
+                im = im == null ? ir : track(temps, im.add(ir));
+                if (vi != null) re = track(temps, re.sub(track(temps, conv.apply(ai, vi))));
+            }
+            DType ct = re.dtype() == DType.FLOAT32 && rt == DType.COMPLEX64 ? DType.COMPLEX64 : DType.COMPLEX128;
+            NDArray j = track(temps, ShortTimeFourier.imaginaryUnit(in1.device(), ct));
+            return re.add(track(temps, im.mul(j)));
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    private static NDArray part(NDArray a, boolean real, List<NDArray> temps) {
+        if (!a.dtype().isComplex()) return real ? a : null;
+        return track(temps, real ? a.real() : a.imag());
     }
 
     private static NDArray empty(NDArray like, DType rt) {

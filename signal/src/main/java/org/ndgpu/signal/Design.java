@@ -7,15 +7,15 @@ import org.ndgpu.exceptions.NdException;
 
 /**
  * IIR filter design on the host, as scipy.signal's iirfilter does it (the design is a few dozen
- * numbers): the analog prototype's zeros, poles and gain (buttap, cheb1ap), the frequency
+ * numbers): the analog prototype's zeros, poles and gain (buttap, cheb1ap, cheb2ap), the frequency
  * transform (lp2lp, lp2hp, lp2bp, lp2bs) at the prewarped edges, the bilinear transform, and the
- * polynomials of zpk2tf. Digital filters, output 'ba'.
+ * polynomials of zpk2tf or the sections of zpk2sos ({@link Sections}). Digital filters.
  */
 final class Design {
     private Design() {}
 
     /** A complex number of the design's arithmetic. */
-    private record C(double re, double im) {
+    record C(double re, double im) {
         C plus(C o) {
             return new C(re + o.re, im + o.im);
         }
@@ -50,10 +50,28 @@ final class Design {
         }
     }
 
-    private record Zpk(List<C> z, List<C> p, double k) {}
+    /** A filter's zeros, poles and gain. */
+    record Zpk(List<C> z, List<C> p, double k) {}
 
-    /** [b, a] of the digital filter: kind "butter" or "cheby1" (rp the passband ripple in dB). */
+    /**
+     * [b, a] of the digital filter: kind "butter", "cheby1" (rp the passband ripple in dB) or
+     * "cheby2" (rp then the stopband attenuation rs in dB).
+     */
     static double[][] iirfilter(String op, int n, double[] wn, double rp, String btype, Double fs, String kind) {
+        Zpk d = digital(op, n, wn, rp, btype, fs, kind);
+        double[] b = poly(d.z());
+        for (int i = 0; i < b.length; i++) b[i] *= d.k();
+        double[] a = poly(d.p());
+        return new double[][] {b, a};
+    }
+
+    /** The same design as second-order sections, SciPy's output='sos' (its zpk2sos, pairing 'nearest'). */
+    static double[][] iirfilterSos(String op, int n, double[] wn, double rp, String btype, Double fs, String kind) {
+        return Sections.zpk2sos(op, digital(op, n, wn, rp, btype, fs, kind));
+    }
+
+    // the digital filter's zeros, poles and gain
+    private static Zpk digital(String op, int n, double[] wn, double rp, String btype, Double fs, String kind) {
         if (n < 0) throw new NdException(op + ": expected an order N >= 0, got " + n);
         if (n > 60) throw new NdException(op + ": expected an order N of at most 60, got " + n);
         if (wn == null) throw new NullPointerException(op + ": Wn is null");
@@ -85,7 +103,11 @@ final class Design {
         }
         if (band && !(w[0] < w[1]))
             throw new NdException(op + ": Wn[0] must be less than Wn[1], got " + w[0] + ", " + w[1]);
-        Zpk proto = kind.equals("butter") ? buttap(n) : cheb1ap(op, n, rp);
+        Zpk proto = switch (kind) {
+            case "butter" -> buttap(n);
+            case "cheby2" -> cheb2ap(op, n, rp);
+            default -> cheb1ap(op, n, rp);
+        };
         double fs2 = 4.0; // SciPy designs at fs = 2: 2 * fs
         double[] warped = new double[w.length];
         for (int i = 0; i < w.length; i++) warped[i] = fs2 * Math.tan(Math.PI * w[i] / 2.0);
@@ -95,11 +117,7 @@ final class Design {
             case "bandpass" -> lp2bp(proto, Math.sqrt(warped[0] * warped[1]), warped[1] - warped[0], false);
             default -> lp2bp(proto, Math.sqrt(warped[0] * warped[1]), warped[1] - warped[0], true);
         };
-        Zpk d = bilinear(t, fs2);
-        double[] b = poly(d.z());
-        for (int i = 0; i < b.length; i++) b[i] *= d.k();
-        double[] a = poly(d.p());
-        return new double[][] {b, a};
+        return bilinear(t, fs2);
     }
 
     private static Zpk buttap(int n) {
@@ -128,6 +146,28 @@ final class Design {
         double k = prod.re();
         if (n % 2 == 0) k = k / Math.sqrt(1 + eps * eps);
         return new Zpk(List.of(), p, k);
+    }
+
+    // SciPy's cheb2ap: zeros on the imaginary axis, poles the reciprocals of cheb1ap's at rs
+    private static Zpk cheb2ap(String op, int n, double rs) {
+        if (!(rs > 0) || Double.isInfinite(rs))
+            throw new NdException(op + ": expected a finite attenuation rs > 0, got " + rs);
+        if (n == 0) return new Zpk(List.of(), List.of(), 1.0);
+        double de = 1.0 / Math.sqrt(Math.pow(10, 0.1 * rs) - 1);
+        double mu = asinh(1.0 / de) / n;
+        List<C> z = new ArrayList<>(), p = new ArrayList<>();
+        for (int m = -n + 1; m < n; m += 2) {
+            if (n % 2 == 1 && m == 0) continue; // an odd order has no zero at infinity's pair
+            z.add(new C(0, 1.0 / Math.sin(m * Math.PI / (2.0 * n))));
+        }
+        for (int m = -n + 1; m < n; m += 2) {
+            double th = Math.PI * m / (2.0 * n);
+            p.add(new C(-1, 0).div(new C(Math.sinh(mu) * Math.cos(th), Math.cosh(mu) * Math.sin(th))));
+        }
+        C np = new C(1, 0), nz = new C(1, 0);
+        for (C q : p) np = np.times(q.neg());
+        for (C q : z) nz = nz.times(q.neg());
+        return new Zpk(z, p, np.div(nz).re());
     }
 
     private static double asinh(double x) {
@@ -208,6 +248,19 @@ final class Design {
     /** scipy.signal.firwin: the windowed ideal filter of the bands, scaled to unit gain at the first band's centre. */
     static double[] firwin(
             String op, int numtaps, double[] cutoffIn, String window, boolean passZero, boolean scale, Double fs) {
+        return firwin(op, numtaps, cutoffIn, window, Double.NaN, passZero, scale, fs);
+    }
+
+    /** firwin with a window's parameter (kaiser's beta, say; NaN: none), as SciPy's window=(name, param). */
+    static double[] firwin(
+            String op,
+            int numtaps,
+            double[] cutoffIn,
+            String window,
+            double param,
+            boolean passZero,
+            boolean scale,
+            Double fs) {
         if (cutoffIn == null) throw new NullPointerException(op + ": cutoff is null");
         if (window == null) throw new NullPointerException(op + ": window is null");
         if (numtaps < 1) throw new NdException(op + ": numtaps must be positive, got " + numtaps);
@@ -238,7 +291,7 @@ final class Design {
         for (double c : cutoff) edges[e++] = c;
         if (passNyquist) edges[e] = 1;
         double alpha = 0.5 * (numtaps - 1);
-        double[] win = Windows.get(op, window, Double.NaN, numtaps, false);
+        double[] win = Windows.get(op, window, param, numtaps, false);
         double[] h = new double[numtaps];
         for (int i = 0; i < numtaps; i++) {
             double m = i - alpha, v = 0;
@@ -294,7 +347,7 @@ final class Design {
     }
 
     /** numpy.poly: the real coefficients of prod (x - r), highest power first. */
-    private static double[] poly(List<C> roots) {
+    static double[] poly(List<C> roots) {
         C[] c = new C[roots.size() + 1];
         c[0] = new C(1, 0);
         for (int i = 1; i < c.length; i++) c[i] = new C(0, 0);

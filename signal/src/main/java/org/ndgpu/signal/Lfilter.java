@@ -100,9 +100,8 @@ final class Lfilter {
         Objects.requireNonNull(x, op + ": x is null");
         x.live(op);
         DType xt = x.dtype();
-        if (xt.isComplex() || b.dtype().isComplex() || a.dtype().isComplex()) {
-            throw new DTypeException(op + ": complex input is not supported yet");
-        }
+        if (xt.isComplex() || (zi != null && zi.live(op).dtype().isComplex()))
+            return complexApply(op, b, a, x, axis, zi);
         if (xt == DType.BOOL || xt == DType.FLOAT16) {
             throw new DTypeException(op + ": " + xt + " input is not supported; convert it to float32 or float64");
         }
@@ -123,7 +122,6 @@ final class Lfilter {
         zshape[ax] = order;
         if (zi != null) {
             zi.live(op);
-            if (zi.dtype().isComplex()) throw new DTypeException(op + ": a complex zi is not supported yet");
             boolean ok = zi.ndim() == shape.length;
             for (int d = 0; ok && d < shape.length; d++) ok = zi.shape()[d] == zshape[d];
             if (!ok && !(shape.length == 1 && zi.ndim() == 1 && zi.size() == order)) {
@@ -208,6 +206,40 @@ final class Lfilter {
         }
     }
 
+    // real coefficients are linear over the parts: filter the real and imaginary parts apart
+    private static FilterResult complexApply(String op, NDArray b, NDArray a, NDArray x, int axis, NDArray zi) {
+        if (x.ndim() == 0)
+            throw new ShapeException(op + ": expected an array of at least 1 dimension, got a 0-d array");
+        List<NDArray> temps = new ArrayList<>();
+        try {
+            NDArray xr = part(x, true, temps), xi = part(x, false, temps);
+            NDArray zr = zi == null ? null : part(zi, true, temps), zim = zi == null ? null : part(zi, false, temps);
+            FilterResult re = apply(op, b, a, xr, axis, zr);
+            temps.add(re.y());
+            if (re.zf() != null) temps.add(re.zf());
+            FilterResult im = apply(op, b, a, xi, axis, zim);
+            temps.add(im.y());
+            if (im.zf() != null) temps.add(im.zf());
+            DType ct = re.y().dtype() == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128;
+            NDArray j = track(temps, ShortTimeFourier.imaginaryUnit(x.device(), ct));
+            NDArray y = re.y().add(track(temps, im.y().mul(j)));
+            NDArray zf =
+                    re.zf() == null ? null : re.zf().add(track(temps, im.zf().mul(j)));
+            return new FilterResult(y, zf);
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    // the real or imaginary part of a (zeros of its shape for a real array's imaginary part)
+    private static NDArray part(NDArray a, boolean real, List<NDArray> temps) {
+        if (a.dtype().isComplex()) return track(temps, real ? a.real() : a.imag());
+        if (real) return a;
+        NDArray z = track(temps, NDArray.empty(a.device(), a.dtype(), a.shape(), Order.C));
+        z.fill(0.0);
+        return z;
+    }
+
     /** b and a padded to one length and divided by a[0], as SciPy normalizes them. */
     static double[][] coefficients(String op, NDArray b, NDArray a) {
         Objects.requireNonNull(b, op + ": b is null");
@@ -218,6 +250,9 @@ final class Lfilter {
             throw new ShapeException(op + ": b and a must be 1-D, got " + b.ndim() + "-D and " + a.ndim() + "-D");
         }
         if (b.size() == 0 || a.size() == 0) throw new ShapeException(op + ": b and a must not be empty");
+        if (b.dtype().isComplex() || a.dtype().isComplex()) {
+            throw new DTypeException(op + ": complex filter coefficients are not supported yet");
+        }
         if (b.size() > MAX_ORDER + 1 || a.size() > MAX_ORDER + 1) {
             throw new NdException(op + ": ndgpu's lfilter takes filters of order up to " + MAX_ORDER + ", got "
                     + (Math.max(a.size(), b.size()) - 1));

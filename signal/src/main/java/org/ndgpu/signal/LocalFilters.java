@@ -66,8 +66,15 @@ final class LocalFilters {
 
     /** scipy.signal.medfilt(volume, kernel_size): one odd size per axis (null: 3 on every axis). */
     static NDArray medfilt(NDArray volume, int[] kernelSize) {
-        String op = "signal.medfilt";
+        return medfilt("signal.medfilt", volume, kernelSize);
+    }
+
+    /** medfilt under another function's name (medfilt2d: 2-D input only). */
+    static NDArray medfilt(String op, NDArray volume, int[] kernelSize) {
         real(op, volume);
+        if (op.equals("signal.medfilt2d") && volume.ndim() != 2) {
+            throw new ShapeException(op + ": expected a 2-D input, got " + volume.ndim() + "-D");
+        }
         int nd = volume.ndim();
         int[] k = sizes(op, kernelSize, nd, true);
         long wsize = 1;

@@ -13,8 +13,9 @@ import org.ndgpu.ndarray.NDArray;
  * scipy.signal on the device, as cupyx.scipy.signal: {@code Nd.signal()}. SciPy's function names
  * in lowerCamelCase and its positional parameters in its order; the short forms take SciPy's
  * defaults. Real float32 and float64 inputs (integers compute in float64 and round back, as SciPy's
- * FFT path does); complex input is refused for now. Results with two parts are records
- * ({@link Spectrum}).
+ * FFT path does); complex input for the convolutions, the filters with real coefficients, the
+ * short-time transforms and the resampling (each function's documentation says where it is
+ * refused). Results with several parts are records ({@link Spectrum}, {@link Stft}).
  *
  * <pre>{@code
  * NDArray y = Nd.signal().fftconvolve(x, kernel, ConvMode.SAME);
@@ -22,7 +23,7 @@ import org.ndgpu.ndarray.NDArray;
  * try (Spectrum s = Nd.signal().welch(x, 1000.0)) { ... s.f() ... s.pxx() ... }
  * }</pre>
  */
-public final class Signal implements SpectralAnalysis, Filtering {
+public final class Signal implements SpectralAnalysis, Filtering, ShortTimeAnalysis, Multirate {
     private static final Signal INSTANCE = new Signal();
 
     private Signal() {}
@@ -165,11 +166,16 @@ public final class Signal implements SpectralAnalysis, Filtering {
             throw new org.ndgpu.exceptions.ShapeException(
                     op + ": in1 and in2 should have the same dimensionality, got " + in1.ndim() + " and " + in2.ndim());
         }
-        if (in1.dtype().isComplex() || in2.dtype().isComplex()) {
-            throw new org.ndgpu.exceptions.DTypeException(op + ": complex input is not supported yet");
-        }
         if (in1.size() == 0 || in2.size() == 0) return ConvMethod.DIRECT;
         return Convolutions.choose(in1, in2, mode);
+    }
+
+    /**
+     * scipy.signal.correlation_lags(in1_len, in2_len, mode): the lag of each output of correlate in
+     * that mode, int64: {@code signal.correlationLags(100, 30, ConvMode.SAME)}.
+     */
+    public NDArray correlationLags(long in1Len, long in2Len, ConvMode mode) {
+        return Convolutions.correlationLags(in1Len, in2Len, mode);
     }
 
     // ---------------------------------------------------------------- analytic signal and trends
@@ -232,6 +238,40 @@ public final class Signal implements SpectralAnalysis, Filtering {
         return LocalFilters.medfilt(volume, kernelSize);
     }
 
+    /** scipy.signal.medfilt2d(input): the 3 x 3 median of a 2-D array, zero padded: {@code signal.medfilt2d(image)}. */
+    public NDArray medfilt2d(NDArray input) {
+        return medfilt2d(input, null);
+    }
+
+    /** scipy.signal.medfilt2d(input, kernel_size): odd sizes, one or two: {@code signal.medfilt2d(image, new int[] {5, 3})}. */
+    public NDArray medfilt2d(NDArray input, int[] kernelSize) {
+        return LocalFilters.medfilt("signal.medfilt2d", input, kernelSize);
+    }
+
+    /**
+     * scipy.signal.zpk2sos(z, p, k): second-order sections of the digital filter of zeros z and
+     * poles p (1-D, real or complex, conjugates paired) and gain k, SciPy's pairing 'nearest' and
+     * order, float64: {@code signal.zpk2sos(z, p, 0.5)}.
+     */
+    public NDArray zpk2sos(NDArray z, NDArray p, double k) {
+        return Sections.zpk2sos(z, p, k);
+    }
+
+    /** scipy.signal.zpk2tf(z, p, k): b = k poly(z), a = poly(p), float64: {@code signal.zpk2tf(z, p, 0.5)}. */
+    public Coefficients zpk2tf(NDArray z, NDArray p, double k) {
+        return Sections.zpk2tf(z, p, k);
+    }
+
+    /** scipy.signal.kaiser_beta(a): the Kaiser window's beta for a dB of attenuation: {@code signal.kaiserBeta(65.0)}. */
+    public double kaiserBeta(double a) {
+        return Sections.kaiserBeta(a);
+    }
+
+    /** scipy.signal.kaiser_atten(numtaps, width): the attenuation of a Kaiser FIR filter, dB: {@code signal.kaiserAtten(101, 0.05)}. */
+    public double kaiserAtten(int numtaps, double width) {
+        return 2.285 * (numtaps - 1) * Math.PI * width + 7.95;
+    }
+
     /** scipy.signal.wiener(im): the Wiener filter over 3-wide windows, noise estimated, float64: {@code signal.wiener(image)}. */
     public NDArray wiener(NDArray im) {
         return wiener(im, null, null);
@@ -267,6 +307,49 @@ public final class Signal implements SpectralAnalysis, Filtering {
     public NDArray savgolFilter(
             NDArray x, int windowLength, int polyorder, int deriv, double delta, int axis, String mode, double cval) {
         return Savgol.filter(x, windowLength, polyorder, deriv, delta, axis, mode, cval);
+    }
+
+    // ---------------------------------------------------------------- waveforms
+
+    /** scipy.signal.sawtooth(t): the sawtooth of period 2 pi rising from -1 to 1: {@code signal.sawtooth(t)}. */
+    public NDArray sawtooth(NDArray t) {
+        return sawtooth(t, 1.0);
+    }
+
+    /**
+     * scipy.signal.sawtooth(t, width): rising over width of each period, falling over the rest,
+     * NaN for a width outside [0, 1]; float64, as SciPy's: {@code signal.sawtooth(t, 0.5)}.
+     */
+    public NDArray sawtooth(NDArray t, double width) {
+        return Waveforms.wave("signal.sawtooth", t, width, false);
+    }
+
+    /** scipy.signal.square(t): the square wave of period 2 pi, duty 0.5: {@code signal.square(t)}. */
+    public NDArray square(NDArray t) {
+        return square(t, 0.5);
+    }
+
+    /** scipy.signal.square(t, duty): 1 over duty of each period, -1 over the rest: {@code signal.square(t, 0.25)}. */
+    public NDArray square(NDArray t, double duty) {
+        return Waveforms.wave("signal.square", t, duty, true);
+    }
+
+    /** scipy.signal.unit_impulse(shape): float64 zeros with a 1 at the origin: {@code signal.unitImpulse(8)}. */
+    public NDArray unitImpulse(long... shape) {
+        return Waveforms.unitImpulse(shape, null, false);
+    }
+
+    /**
+     * scipy.signal.unit_impulse(shape, idx): the 1 at idx (one index for every axis, or one per
+     * axis; negative from the end): {@code signal.unitImpulse(new long[] {5, 5}, new long[] {2, 3})}.
+     */
+    public NDArray unitImpulse(long[] shape, long[] idx) {
+        return Waveforms.unitImpulse(shape, idx, false);
+    }
+
+    /** scipy.signal.unit_impulse(shape, 'mid'): the 1 at shape // 2: {@code signal.unitImpulseMid(9)}. */
+    public NDArray unitImpulseMid(long... shape) {
+        return Waveforms.unitImpulse(shape, null, true);
     }
 
     // ---------------------------------------------------------------- windows

@@ -160,7 +160,7 @@ final class Transforms {
     static NDArray filtfilt(NDArray b, NDArray a, NDArray x, int axis, String padtype, Integer padlen) {
         String op = "signal.filtfilt";
         double[][] ba = Lfilter.coefficients(op, b, a);
-        realInput(op, x);
+        ShortTimeFourier.check(op, x); // complex x: Lfilter filters its parts
         int ax = Spectral.axis(op, x, axis);
         String pt = padtype == null ? "none" : padtype.toLowerCase(Locale.ROOT);
         if (!List.of("odd", "even", "constant", "none").contains(pt)) {
@@ -210,7 +210,7 @@ final class Transforms {
     }
 
     // SciPy's odd_ext, even_ext and const_ext along the last axis
-    private static NDArray extend(NDArray x, long edge, String pt, List<NDArray> temps) {
+    static NDArray extend(NDArray x, long edge, String pt, List<NDArray> temps) {
         int last = x.ndim() - 1;
         long n = x.shape()[last];
         long[] shape = x.shape();
@@ -242,11 +242,11 @@ final class Transforms {
         return ext;
     }
 
-    private static NDArray slice(NDArray a, int axis, long from, long to) {
+    static NDArray slice(NDArray a, int axis, long from, long to) {
         return a.get(index(axis, from, to));
     }
 
-    private static String index(int axis, long from, long to) {
+    static String index(int axis, long from, long to) {
         StringBuilder s = new StringBuilder();
         for (int d = 0; d < axis; d++) s.append(":,");
         return s.append(from).append(':').append(to).toString();

@@ -43,7 +43,12 @@ class SignalHostileTest extends PerDeviceTest {
                 () -> S.correlate(x, Nd.ones(DType.FLOAT32, 2, 5), ConvMode.VALID),
                 "signal.correlate",
                 "at least as large");
-        raises(DTypeException.class, () -> S.convolve(h, h.astype(DType.COMPLEX64)), "signal.convolve", "complex");
+        raises(
+                DTypeException.class,
+                () -> S.convolve2d(x.astype(DType.COMPLEX64), x, ConvMode.SAME, Boundary.FILL, 1.5),
+                "signal.convolve2d",
+                "complex",
+                "fillvalue 0");
         raises(DTypeException.class, () -> S.correlate(h.gt(1), h), "signal.correlate", "boolean");
         raises(DTypeException.class, () -> S.oaconvolve(h.astype(DType.FLOAT16), h), "signal.oaconvolve", "float16");
         raises(ShapeException.class, () -> S.convolve2d(h, h), "signal.convolve2d", "2-D", "1-D");

@@ -46,8 +46,13 @@ class SignalParityTest extends PerDeviceTest {
     }
 
     static List<Case> cases() {
-        var in = SignalParityTest.class.getResourceAsStream("/fixtures/signal/signal.tsv.gz");
-        if (in == null) throw new IllegalStateException("missing fixtures/signal/signal.tsv.gz");
+        return cases("/fixtures/signal/signal.tsv.gz");
+    }
+
+    /** The cases of one fixture file of make_signal_fixtures.py's format. */
+    static List<Case> cases(String resource) {
+        var in = SignalParityTest.class.getResourceAsStream(resource);
+        if (in == null) throw new IllegalStateException("missing " + resource);
         List<Case> cases = new ArrayList<>();
         try (var r = new BufferedReader(new InputStreamReader(new GZIPInputStream(in), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
@@ -88,8 +93,18 @@ class SignalParityTest extends PerDeviceTest {
         return s.isEmpty()
                 ? new double[0]
                 : Arrays.stream(s.split("[ ,]"))
-                        .mapToDouble(Double::parseDouble)
+                        .mapToDouble(SignalParityTest::number)
                         .toArray();
+    }
+
+    // the fixtures' repr: Python's nan and inf too
+    private static double number(String v) {
+        return switch (v) {
+            case "nan" -> Double.NaN;
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(v);
+        };
     }
 
     private static Integer optInt(Map<String, String> p, String k) {
@@ -97,11 +112,11 @@ class SignalParityTest extends PerDeviceTest {
         return v == null || v.equals("None") ? null : Integer.valueOf(v);
     }
 
-    private static NDArray device(Arr a) {
+    static NDArray device(Arr a) {
         return Nd.array(a.values()).reshape(a.shape()).astype(a.dtype());
     }
 
-    private static List<NDArray> run(Case c, List<NDArray> x) {
+    static List<NDArray> run(Case c, List<NDArray> x) {
         Map<String, String> p = c.params();
         Signal s = Nd.signal();
         ConvMode mode =
@@ -295,7 +310,7 @@ class SignalParityTest extends PerDeviceTest {
         return Arrays.stream(longs(s)).mapToInt(Math::toIntExact).toArray();
     }
 
-    private static double[] values(NDArray y) {
+    static double[] values(NDArray y) {
         if (!y.dtype().isComplex()) return y.astype(DType.FLOAT64).toDoubleArray();
         try (NDArray re = y.real();
                 NDArray im = y.imag();
