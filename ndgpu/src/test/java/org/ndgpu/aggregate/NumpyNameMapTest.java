@@ -82,14 +82,6 @@ class NumpyNameMapTest {
             Map.entry("typename", "the name of a NumPy type character code; DType.toString() names a dtype"),
             Map.entry("mintypecode", "works on NumPy's type character codes, which DType does not use"),
             Map.entry(
-                    "datetime_data",
-                    "datetime64 and timedelta64 dtypes: ndgpu has none (DType is numeric and bool; .npy refuses them)"),
-            Map.entry("datetime_as_string", "see datetime_data: formats datetime64 values, a dtype ndgpu has not"),
-            Map.entry("isnat", "see datetime_data: NaT exists only in datetime64 and timedelta64 dtypes"),
-            Map.entry("busday_count", "see datetime_data: counts business days between datetime64[D] dates"),
-            Map.entry("busday_offset", "see datetime_data: shifts datetime64[D] dates by business days"),
-            Map.entry("is_busday", "see datetime_data: tests datetime64[D] dates against a business-day calendar"),
-            Map.entry(
                     "fromregex",
                     "reads structured arrays through a Python regular expression; loadtxt reads " + "numeric text"));
 

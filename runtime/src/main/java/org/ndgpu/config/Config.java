@@ -126,7 +126,7 @@ public final class Config {
             "ndgpu.linalg.solver",
             null,
             "`auto`",
-            "who factors matrices (LU, Cholesky) on a CUDA device: `auto` (cuSOLVER where it loads) or `own` (ndgpu's kernels, as OpenCL devices run them, to compare them with cuSOLVER)");
+            "who factors matrices past order 64 (LU, Cholesky, QR) on a CUDA device: `auto` (cuSOLVER where it loads) or `own` (ndgpu's blocked kernels, as OpenCL devices run them, to compare them with cuSOLVER); stacks of order up to 64 go to ndgpu's batched kernels either way");
     public static final Setting SPARSE_LIBRARY = new Setting(
             "ndgpu.sparse.library",
             null,
