@@ -300,6 +300,7 @@ final class HostileSweep {
                 "org.ndgpu.device.MemoryPool$Block",
                 "org.ndgpu.device.Capture",
                 "org.ndgpu.device.GraphInputs",
+                "org.ndgpu.device.GraphInputs$StandIns",
                 "org.ndgpu.ndarray.Captures",
                 "org.ndgpu.fuse.CaptureFusion",
                 "org.ndgpu.backend.CopyTasks",
