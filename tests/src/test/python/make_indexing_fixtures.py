@@ -67,7 +67,7 @@ r = a.copy()
 np.put_along_axis(r, idx, 7.5, 0)
 case("put_along_axis", "pal_scalar_ax0", 0, a, idx, np.array(7.5), r)
 a = rand((3, 4))
-idx = np.array([11, -1, 0])
+idx = np.array([10, -1, 0])  # no index twice: ndgpu, as CuPy, leaves which repeated write lands unspecified
 r = a.copy()
 np.put_along_axis(r, idx, np.array([1.0, 2.0, 3.0]), None)
 case("put_along_axis", "pal_none", "", a, idx, np.array([1.0, 2.0, 3.0]), r)
