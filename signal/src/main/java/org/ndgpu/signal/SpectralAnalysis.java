@@ -1,6 +1,7 @@
 package org.ndgpu.signal;
 
 import java.util.Objects;
+import java.util.function.BiFunction;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
@@ -259,54 +260,12 @@ public interface SpectralAnalysis {
         String op = "signal.coherence";
         Objects.requireNonNull(y, op + ": y is null");
         String w = name(op, window);
-        try (Spectrum xx = Spectral.csd(
-                        op,
-                        x,
-                        null,
-                        fs,
-                        null,
-                        w,
-                        Double.NaN,
-                        nperseg,
-                        noverlap,
-                        nfft,
-                        detrend,
-                        true,
-                        "density",
-                        axis,
-                        "mean");
-                Spectrum yy = Spectral.csd(
-                        op,
-                        y,
-                        null,
-                        fs,
-                        null,
-                        w,
-                        Double.NaN,
-                        nperseg,
-                        noverlap,
-                        nfft,
-                        detrend,
-                        true,
-                        "density",
-                        axis,
-                        "mean");
-                Spectrum xy = Spectral.csd(
-                        op,
-                        x,
-                        y,
-                        fs,
-                        null,
-                        w,
-                        Double.NaN,
-                        nperseg,
-                        noverlap,
-                        nfft,
-                        detrend,
-                        true,
-                        "density",
-                        axis,
-                        "mean");
+        // the three spectra share every setting; only the pair of signals differs
+        BiFunction<NDArray, NDArray, Spectrum> csd = (a, b) -> Spectral.csd(
+                op, a, b, fs, null, w, Double.NaN, nperseg, noverlap, nfft, detrend, true, "density", axis, "mean");
+        try (Spectrum xx = csd.apply(x, null);
+                Spectrum yy = csd.apply(y, null);
+                Spectrum xy = csd.apply(x, y);
                 NDArray mag = xy.pxx().abs();
                 NDArray mag2 = mag.mul(mag);
                 NDArray q = mag2.div(xx.pxx())) {
