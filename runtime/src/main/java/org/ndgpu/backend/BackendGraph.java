@@ -40,12 +40,14 @@ public interface BackendGraph {
     }
 
     /**
-     * Launches the recorded work once with its buffers moved to {@code standIns} (as
-     * {@link #launch(BackendStream, Map)} does), then moves them back without launching: a new
-     * graph's one-time costs of its first launch (the driver's) are paid here, at capture, and not
-     * by its first real launch. With an empty map the work runs as recorded, so the caller passes
-     * one only when every buffer the work may write is a key of it or the graph's own. Throws a
-     * {@link CaptureException} as that launch does. By default: nothing.
+     * Pays a new graph's one-time costs of its first launches (the driver's) here, at capture, and
+     * not at its first real launch, leaving every key of {@code standIns} as it was in
+     * {@code stream}'s order: either the work runs with its buffers moved to the stand-ins (as
+     * {@link #launch(BackendStream, Map)} does) and they are moved back without launching, or each
+     * input is saved into its stand-in, the work runs as recorded and the inputs are put back (for
+     * a driver whose first-launch costs return after a move). The caller passes a map only when every
+     * buffer the work may write is a key of it or the graph's own. Throws a {@link CaptureException}
+     * as a launch does. By default: nothing.
      */
     default void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {}
 

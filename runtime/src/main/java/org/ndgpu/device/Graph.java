@@ -57,11 +57,13 @@ public final class Graph implements AutoCloseable {
         this.cleanable = Allocation.CLEANER.register(this, release);
     }
 
-    // the capture's own launch, on stand-ins for the inputs: a graph the backend cannot move to them
-    // (a vendor library's work) is launched first by its user, who then pays the driver's first launch
+    // the capture's own launches (BackendGraph.prime), which leave the inputs as they were: a graph
+    // with a vendor library's work or a raw kernel, or large inputs, is launched first by its user
     void prime() {
         try (GraphInputs.StandIns s = inputs.standIns()) {
             if (s == null) return;
+            // a fresh JVM's first run of launch()'s own calls costs more than the driver's first launch
+            inputs.check(Map.of());
             BackendStream stream = device.currentStream().backendStream();
             release.graph.prime(stream, s.buffers());
             release.last = stream;
