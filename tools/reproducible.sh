@@ -3,7 +3,7 @@
 # compares every jar (main, sources, javadoc) byte for byte. ./nd test runs it after the tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-LIBS=bom,runtime,ndarray,raw-kernels,kernels-elementwise,kernels-reduction,fuse,linalg,ndgpu
+LIBS=bom,runtime,ndarray,vendor,raw-kernels,kernels-elementwise,kernels-reduction,fuse,linalg,ndgpu
 build() { mvn -B -q -ntp -o -Dstyle.color=never -DskipTests -pl "$LIBS" clean package 2>&1 | sed -u 's/\x1b\[[0-9;]*[A-Za-z]//g'; }
 jars() { find . -path ./consumer -prune -o -path '*/target/ndgpu*.jar' -print | sort; }
 first=$(mktemp -d)

@@ -7,19 +7,20 @@
 @SuppressWarnings("module") // org.ndgpu.benchmarks is built after this module
 module org.ndgpu.backend.cuda {
     requires org.ndgpu.ndarray;
+    requires org.ndgpu.vendor;
 
     exports org.ndgpu.backend.cuda.linalg to
             org.ndgpu.benchmarks;
 
     provides org.ndgpu.backend.BackendProvider with
             org.ndgpu.backend.cuda.CudaProvider;
-    provides org.ndgpu.spi.BlasProvider with
+    provides org.ndgpu.vendor.BlasProvider with
             org.ndgpu.backend.cuda.linalg.CuBlasProvider;
-    provides org.ndgpu.spi.SolverProvider with
+    provides org.ndgpu.vendor.SolverProvider with
             org.ndgpu.backend.cuda.linalg.CuSolverProvider;
-    provides org.ndgpu.spi.FftProvider with
+    provides org.ndgpu.vendor.FftProvider with
             org.ndgpu.backend.cuda.fft.CuFftProvider;
-    provides org.ndgpu.spi.SparseProvider with
+    provides org.ndgpu.vendor.SparseProvider with
             org.ndgpu.backend.cuda.sparse.CuSparseProvider;
     provides org.ndgpu.backend.OptionalLibrary with
             org.ndgpu.backend.cuda.fft.CuFftCheck,

@@ -5,6 +5,7 @@
 @SuppressWarnings("module") // org.ndgpu.benchmarks is built after this module
 module org.ndgpu.backend.opencl {
     requires org.ndgpu.ndarray;
+    requires org.ndgpu.vendor;
     requires jocl;
     requires jocl.blast;
 
@@ -13,6 +14,6 @@ module org.ndgpu.backend.opencl {
 
     provides org.ndgpu.backend.BackendProvider with
             org.ndgpu.backend.opencl.OpenClProvider;
-    provides org.ndgpu.spi.BlasProvider with
+    provides org.ndgpu.vendor.BlasProvider with
             org.ndgpu.backend.opencl.blas.ClBlastProvider;
 }

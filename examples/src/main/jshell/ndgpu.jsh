@@ -13,6 +13,7 @@ import org.ndgpu.reduction.*;
 import org.ndgpu.raw.*;
 import org.ndgpu.fuse.*;
 import org.ndgpu.linalg.*;
+import org.ndgpu.routines.*;
 Device.current();
 System.out.println("Try: var a = Nd.arange(12).reshape(3, 4); a.sum(0)");
 System.out.println("Temporaries: try (var scope = Nd.scope()) { ... } releases what the block made; Nd.scope(() -> expr) keeps expr");

@@ -7,9 +7,10 @@
 @SuppressWarnings("module") // org.ndgpu, named in a qualified export, is built after this module
 module org.ndgpu.fft {
     requires org.ndgpu.ndarray;
+    requires org.ndgpu.vendor;
     requires org.ndgpu.elementwise; // its kernels: templates and the launch-argument builder
 
-    uses org.ndgpu.spi.FftProvider;
+    uses org.ndgpu.vendor.FftProvider;
 
     exports org.ndgpu.fft;
     exports org.ndgpu.fft.impl to

@@ -7,6 +7,7 @@
 @SuppressWarnings("module") // the modules named in the qualified export are built after this one
 module org.ndgpu.linalg {
     requires org.ndgpu.ndarray;
+    requires org.ndgpu.vendor;
     requires org.ndgpu.elementwise;
     requires org.ndgpu.reduction;
     requires ejml.core;
@@ -19,13 +20,13 @@ module org.ndgpu.linalg {
             org.ndgpu.routines;
 
     // the device solver stands in front of the other solver providers (cuSOLVER, the host's)
-    uses org.ndgpu.spi.SolverProvider;
+    uses org.ndgpu.vendor.SolverProvider;
 
     provides org.ndgpu.spi.MatrixProducts with
             org.ndgpu.linalg.impl.DeviceLinalg;
-    provides org.ndgpu.spi.SolverProvider with
+    provides org.ndgpu.vendor.SolverProvider with
             org.ndgpu.linalg.impl.HostSolverProvider,
             org.ndgpu.linalg.impl.DeviceSolverProvider;
-    provides org.ndgpu.spi.SolverKernels with
+    provides org.ndgpu.vendor.SolverKernels with
             org.ndgpu.linalg.impl.SolverKernelLibrary;
 }

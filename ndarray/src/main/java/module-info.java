@@ -11,8 +11,6 @@ module org.ndgpu.ndarray {
 
     exports org.ndgpu.ndarray;
     exports org.ndgpu.spi to
-            org.ndgpu.backend.opencl,
-            org.ndgpu.backend.cuda,
             org.ndgpu.raw,
             org.ndgpu.elementwise,
             org.ndgpu.reduction,
@@ -23,16 +21,12 @@ module org.ndgpu.ndarray {
             org.ndgpu.fft,
             org.ndgpu.random,
             org.ndgpu.special,
-            org.ndgpu.sparse,
             org.ndgpu;
 
     uses org.ndgpu.spi.UfuncRunner;
     uses org.ndgpu.spi.ReductionRunner;
     uses org.ndgpu.spi.Routines;
-    uses org.ndgpu.spi.BlasProvider;
-    uses org.ndgpu.spi.SolverProvider;
     uses org.ndgpu.spi.MatrixProducts;
     uses org.ndgpu.spi.RealFft;
     uses org.ndgpu.spi.CoreKernels;
-    uses org.ndgpu.spi.SolverKernels;
 }

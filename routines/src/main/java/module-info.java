@@ -2,8 +2,9 @@
  * NumPy's routines beyond the core array, one package per section of NumPy's reference (sorting,
  * sets, indexing, manipulation, statistics, logic, math, windows, printing, io, distributed), served to
  * NDArray through ndarray's Routines contract and exported to the top module {@code org.ndgpu},
- * whose facade calls them directly; and the host-side .npy/.npz reader and writer
- * ({@code org.ndgpu.io}). The ufuncs and reductions it uses come through ndarray's providers, as
+ * whose facade calls them directly; the records its routines return and numpy.finfo and iinfo
+ * ({@code org.ndgpu.routines}: {@code Histogram}, {@code UniqueAll}, {@code FInfo}, ...); and the
+ * host-side .npy/.npz reader and writer ({@code org.ndgpu.io}). The ufuncs and reductions it uses come through ndarray's providers, as
  * NDArray's own methods do; polyfit's least squares is module linalg's.
  */
 @SuppressWarnings("module") // org.ndgpu, named in the qualified exports, is built after this module
@@ -13,6 +14,7 @@ module org.ndgpu.routines {
     requires org.ndgpu.linalg;
 
     exports org.ndgpu.io;
+    exports org.ndgpu.routines;
     exports org.ndgpu.routines.distributed to
             org.ndgpu;
     exports org.ndgpu.routines.indexing to

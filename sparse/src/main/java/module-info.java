@@ -7,12 +7,13 @@
  */
 module org.ndgpu.sparse {
     requires transitive org.ndgpu.ndarray;
+    requires org.ndgpu.vendor;
     requires org.ndgpu.raw;
     requires ejml.core;
     requires ejml.ddense;
     requires ejml.dsparse;
 
-    uses org.ndgpu.spi.SparseProvider;
+    uses org.ndgpu.vendor.SparseProvider;
 
     exports org.ndgpu.sparse;
     exports org.ndgpu.sparse.linalg;

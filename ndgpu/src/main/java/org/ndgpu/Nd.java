@@ -25,10 +25,7 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Divmod;
-import org.ndgpu.ndarray.FInfo;
 import org.ndgpu.ndarray.Frexp;
-import org.ndgpu.ndarray.HistogramDd;
-import org.ndgpu.ndarray.IInfo;
 import org.ndgpu.ndarray.Modf;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -37,12 +34,15 @@ import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.Triangles;
-import org.ndgpu.ndarray.UniqueAll;
-import org.ndgpu.ndarray.UniqueCounts;
-import org.ndgpu.ndarray.UniqueInverse;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
+import org.ndgpu.routines.FInfo;
+import org.ndgpu.routines.HistogramDd;
+import org.ndgpu.routines.IInfo;
+import org.ndgpu.routines.UniqueAll;
+import org.ndgpu.routines.UniqueCounts;
+import org.ndgpu.routines.UniqueInverse;
 import org.ndgpu.routines.distributed.Sharding;
 import org.ndgpu.routines.indexing.AlongAxis;
 import org.ndgpu.routines.indexing.Choosing;
@@ -1977,12 +1977,12 @@ public final class Nd {
     }
 
     /** numpy.histogram(a, bins): {@code bins} equal bins over [a.min(), a.max()], the last bin closed: {@code try (Histogram h = Nd.histogram(a, 10)) { h.counts(); }}. */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins) {
+    public static org.ndgpu.routines.Histogram histogram(NDArray a, long bins) {
         return Histograms.histogram("histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, null);
     }
 
     /** numpy.histogram(a, bins, range): equal bins over {@code range = {lo, hi}}; values outside count nowhere. */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, long bins, double[] range) {
+    public static org.ndgpu.routines.Histogram histogram(NDArray a, long bins, double[] range) {
         return Histograms.histogram(
                 "histogram",
                 Objects.requireNonNull(a, "histogram: a is null"),
@@ -1991,7 +1991,7 @@ public final class Nd {
     }
 
     /** numpy.histogram(a, bins) with the bin edges given (increasing). */
-    public static org.ndgpu.ndarray.Histogram histogram(NDArray a, NDArray bins) {
+    public static org.ndgpu.routines.Histogram histogram(NDArray a, NDArray bins) {
         return Histograms.histogram(
                 "histogram",
                 Objects.requireNonNull(a, "histogram: a is null"),
@@ -1999,7 +1999,7 @@ public final class Nd {
     }
 
     /** numpy.histogram2d(x, y, bins): bins x bins float64 counts and the edges of each axis. */
-    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long bins) {
+    public static org.ndgpu.routines.Histogram2d histogram2d(NDArray x, NDArray y, long bins) {
         return Histograms.histogram2d(
                 "histogram2d",
                 Objects.requireNonNull(x, "histogram2d: x is null"),
@@ -2009,7 +2009,7 @@ public final class Nd {
     }
 
     /** numpy.histogram2d(x, y, bins, range): {@code bins} one count or {nx, ny}; {@code range} {{xlo, xhi}, {ylo, yhi}} or null. */
-    public static org.ndgpu.ndarray.Histogram2d histogram2d(NDArray x, NDArray y, long[] bins, double[][] range) {
+    public static org.ndgpu.routines.Histogram2d histogram2d(NDArray x, NDArray y, long[] bins, double[][] range) {
         return Histograms.histogram2d(
                 "histogram2d",
                 Objects.requireNonNull(x, "histogram2d: x is null"),

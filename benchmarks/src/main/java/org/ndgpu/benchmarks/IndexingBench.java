@@ -90,7 +90,7 @@ public final class IndexingBench {
                     4.0 * 4 * big);
         }
         try (NDArray h = Nd.random().uniform(0, 1, DType.FLOAT32, n)) {
-            try (org.ndgpu.ndarray.Histogram hist = Nd.histogram(h, 256);
+            try (org.ndgpu.routines.Histogram hist = Nd.histogram(h, 256);
                     NDArray total = hist.counts().sum()) {
                 if (total.toLongArray()[0] != n)
                     throw new AssertionError("histogram: counts sum to " + total.toLongArray()[0] + ", not " + n);

@@ -1,41 +1,36 @@
 package org.ndgpu.ndarray;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.device.Allocation;
 import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.DeviceArray;
-import org.ndgpu.device.Event;
 import org.ndgpu.device.Graph;
+import org.ndgpu.device.GraphCapture;
 import org.ndgpu.device.GraphInputs;
-import org.ndgpu.device.Stream;
 import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.spi.CaptureFuser;
 import org.ndgpu.spi.Providers;
 
 /**
- * {@code Nd.capture}: runs a body once with its device's work captured ({@link Capture}) and
- * returns the {@link Graph}, noting meanwhile which arrays the body uses that it did not make:
- * those the graph binds by reference, and checks at each launch.
- *
- * <p>An array counts as made by the body when it was created on this thread during the capture
- * (views included: a view the body makes of an outside array and closes is not an input). An array
- * counts as used when an operation checks that it is open ({@link NDArray#live}), which every
- * operation does for its operands, and a view for its base.
+ * {@code Nd.capture} on arrays: the runtime's {@link GraphCapture} runs the body under a capture and
+ * returns the {@link Graph}; this class tells it which arrays the body made and used (NDArray's hooks),
+ * sends the body's ufuncs and reductions to the capture's fuser, and makes the graph's inputs, which
+ * check at each launch that the arrays the graph binds are open and that a replacement has the dtype
+ * and layout of the array it replaces.
  *
  * <p>A capture inside a {@link Scope}: the arrays the body makes are the scope's, as every array
  * made on the thread while it is open, and released when it closes unless kept; their memory stays
@@ -48,21 +43,6 @@ public final class Captures {
 
     // captures in progress on all threads: while 0, NDArray's hooks do nothing more than read this
     static volatile int active;
-    private static final ThreadLocal<Tracker> TRACKER = new ThreadLocal<>();
-
-    /** The arrays of one capture: those it made, and the others it used (in first-use order). */
-    private static final class Tracker {
-        final Device device;
-        final Set<NDArray> made = Collections.newSetFromMap(new IdentityHashMap<>());
-        final Set<NDArray> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        final List<NDArray> inputs = new ArrayList<>();
-        // a kernel of the user's own, whose reads nothing bounds (RawKernel, JavaKernel), was captured
-        boolean unchecked;
-
-        Tracker(Device device) {
-            this.device = device;
-        }
-    }
 
     /**
      * Captures the device work {@code body} issues on the current device into a graph, running
@@ -81,49 +61,21 @@ public final class Captures {
      */
     public static Graph capture(Runnable body, Function<Device, CaptureFuser> fuser) {
         Objects.requireNonNull(body, "capture: body is null");
-        Capture capture;
-        try {
-            capture = Capture.begin(Device.current());
-        } catch (CaptureException e) {
-            // a nested capture: the outer capture's body names the call
-            if (Capture.current() != null) throw e;
-            throw new CaptureException("Nd.capture: " + e.getMessage(), e);
-        }
-        Tracker t = new Tracker(capture.device());
-        TRACKER.set(t);
+        Runnable fused = fuser == null
+                ? body
+                : () -> {
+                    Providers.fuseOnThisThread(fuser.apply(Capture.current().device()));
+                    try {
+                        body.run();
+                    } finally {
+                        Providers.fuseOnThisThread(null);
+                    }
+                };
         changeActive(1);
         try {
-            if (fuser != null) Providers.fuseOnThisThread(fuser.apply(capture.device()));
-            body.run();
-        } catch (Throwable e) {
-            Providers.fuseOnThisThread(null);
-            stopTracking();
-            Throwable thrown = e instanceof CaptureException c ? named(c) : e;
-            try {
-                capture.abort();
-            } catch (RuntimeException | Error cleanup) {
-                thrown.addSuppressed(cleanup);
-            }
-            throw rethrow(thrown);
-        }
-        Providers.fuseOnThisThread(null);
-        stopTracking();
-        NDArray[] inputs = t.inputs.toArray(NDArray[]::new);
-        try {
-            Graph graph = capture.end(new Bound(capture.device(), inputs, !t.unchecked));
-            try {
-                warmLaunchPath(capture.device());
-            } catch (RuntimeException | Error e) {
-                graph.close();
-                throw e;
-            }
-            return graph;
-        } catch (NdException e) {
-            // the driver found something wrong only at the end (CUDA: a call that invalidated the capture)
-            throw new CaptureException(
-                    "Nd.capture: the captured work could not be made into a graph: " + e.getMessage()
-                            + "; the capture was discarded",
-                    e);
+            return GraphCapture.capture(fused, NDArray.class, Bound::new);
+        } finally {
+            changeActive(-1);
         }
     }
 
@@ -147,46 +99,13 @@ public final class Captures {
         return a.allocation();
     }
 
-    // devices on which a graph was launched once: the process's first launch of any graph pays one-time
-    // costs (the driver's, the foreign calls' linkage) that a user's first replay should not
-    private static final Set<Device> LAUNCHED = ConcurrentHashMap.newKeySet();
-
-    /** Once per device, captures and launches a graph of one fill of one scratch byte. */
-    private static void warmLaunchPath(Device device) {
-        if (!LAUNCHED.add(device)) return;
-        try (NDArray scratch = Scope.unscoped(() -> NDArray.empty(device, DType.UINT8, new long[] {1}, Order.C))) {
-            Capture c = Capture.begin(device);
-            try {
-                device.backend()
-                        .fill(device.currentStream().backendStream(), scratch.buffer(), scratch.offset(), 1, (byte) 0);
-            } catch (RuntimeException | Error e) {
-                c.abort();
-                throw e;
-            }
-            try (Graph g = c.end(GraphInputs.NONE)) {
-                g.launch();
-            }
-        }
-    }
-
     /**
      * Called by the kernels whose reads and writes nothing bounds (RawKernel, JavaKernel) as they
      * launch: a graph they were captured into is not launched on zero-filled stand-ins at capture
      * ({@link GraphInputs#standIns}), since zeros in their inputs could send them out of bounds.
      */
     public static void uncheckedKernel() {
-        if (active == 0) return;
-        Tracker t = TRACKER.get();
-        if (t != null) t.unchecked = true;
-    }
-
-    // the most input memory a graph is launched on stand-ins for at capture: the first launch's cost
-    // matters for small steps, and stand-ins for large inputs would cost memory and device time
-    private static final long PRIME_BYTES = 16L << 20;
-
-    private static void stopTracking() {
-        TRACKER.remove();
-        changeActive(-1);
+        if (active != 0) GraphCapture.uncheckedKernel();
     }
 
     private static synchronized void changeActive(int by) {
@@ -195,19 +114,12 @@ public final class Captures {
 
     /** NDArray's constructor, while a capture is in progress: the array is the body's own. */
     static void made(NDArray a) {
-        Tracker t = TRACKER.get();
-        if (t != null) t.made.add(a);
+        GraphCapture.made(a);
     }
 
     /** NDArray.live, while a capture is in progress: an array not made by the body is an input. */
     static NDArray used(NDArray a) {
-        Tracker t = TRACKER.get();
-        if (t == null || t.made.contains(a)) return a;
-        if (a.device() != t.device) {
-            throw new CaptureException("an array on " + a.device().id() + " inside a capture on " + t.device.id()
-                    + ": a captured body uses arrays of its own device only");
-        }
-        if (t.seen.add(a)) t.inputs.add(a);
+        GraphCapture.used(a);
         return a;
     }
 
@@ -217,9 +129,9 @@ public final class Captures {
         private final NDArray[] inputs;
         private final boolean primable;
 
-        Bound(Device device, NDArray[] inputs, boolean primable) {
+        Bound(Device device, DeviceArray[] inputs, boolean primable) {
             this.device = device;
-            this.inputs = inputs;
+            this.inputs = Arrays.copyOf(inputs, inputs.length, NDArray[].class);
             this.primable = primable;
         }
 
@@ -228,43 +140,12 @@ public final class Captures {
             return inputs.length;
         }
 
-        // one zero-filled block per distinct input memory, of its size: views of one array share theirs
         @Override
         public StandIns standIns() {
             if (!primable) return null;
-            IdentityHashMap<BackendBuffer, Long> sizes = new IdentityHashMap<>();
-            long bytes = 0;
-            for (NDArray a : inputs) {
-                Allocation m = a.allocation();
-                if (sizes.put(m.buffer(), m.bytes()) == null) bytes += m.bytes();
-            }
-            if (bytes > PRIME_BYTES) return null;
-            List<NDArray> made = new ArrayList<>();
-            IdentityHashMap<BackendBuffer, BackendBuffer> buffers = new IdentityHashMap<>();
-            StandIns standIns = new StandIns() {
-                @Override
-                public Map<BackendBuffer, BackendBuffer> buffers() {
-                    return buffers;
-                }
-
-                @Override
-                public void close() {
-                    for (NDArray m : made) m.close();
-                }
-            };
-            try {
-                for (Map.Entry<BackendBuffer, Long> e : sizes.entrySet()) {
-                    long size = Math.max(e.getValue(), 1);
-                    NDArray z = Scope.unscoped(() -> NDArray.empty(device, DType.UINT8, new long[] {size}, Order.C));
-                    made.add(z);
-                    device.backend().fill(device.currentStream().backendStream(), z.buffer(), 0, size, (byte) 0);
-                    buffers.put(e.getKey(), z.buffer());
-                }
-            } catch (RuntimeException | Error e) {
-                standIns.close();
-                throw e;
-            }
-            return standIns;
+            List<Allocation> memories = new ArrayList<>();
+            for (NDArray a : inputs) memories.add(a.allocation());
+            return GraphCapture.standIns(device, memories);
         }
 
         @Override
@@ -345,37 +226,5 @@ public final class Captures {
                 + " that the graph binds (made outside the captured body) was "
                 + (s != null && s.closed ? "released when its " + s + " closed" : "closed")
                 + "; keep it open while the graph is launched, or capture the work again");
-    }
-
-    /** {@code e} again, its message naming the public call in the body that issued the refused work. */
-    private static CaptureException named(CaptureException e) {
-        String call = publicCall(e.getStackTrace());
-        return new CaptureException(
-                "Nd.capture: " + (call != null ? call + " cannot be captured: " : "") + e.getMessage()
-                        + "; the capture was discarded",
-                e);
-    }
-
-    private static final Set<String> PUBLIC =
-            Set.of(NDArray.class.getName(), Stream.class.getName(), Device.class.getName(), Event.class.getName());
-
-    // the outermost frame of the public API (Nd, NDArray, Stream, Device, Event) inside the body: below
-    // the outermost frame of this class (a refused nested capture has an inner one too)
-    private static String publicCall(StackTraceElement[] trace) {
-        int end = trace.length;
-        while (end > 0 && !trace[end - 1].getClassName().equals(Captures.class.getName())) end--;
-        String found = null;
-        for (int i = 0; i < end - 1; i++) {
-            String c = trace[i].getClassName();
-            boolean facade = c.startsWith("org.ndgpu.") && c.indexOf('.', "org.ndgpu.".length()) < 0;
-            if (facade || PUBLIC.contains(c))
-                found = c.substring(c.lastIndexOf('.') + 1) + "." + trace[i].getMethodName();
-        }
-        return found;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T extends Throwable> RuntimeException rethrow(Throwable t) throws T {
-        throw (T) t;
     }
 }

@@ -20,7 +20,6 @@ public final class Providers {
     private static volatile MatrixProducts products;
     private static volatile Routines routines;
     private static volatile CoreKernels coreKernels;
-    private static volatile SolverKernels solverKernels;
     // captures that fuse, on all threads: while 0, ufuncs(...) and reductions(a) read nothing more
     private static volatile int fusing;
     private static final ThreadLocal<CaptureFuser> FUSER = new ThreadLocal<>();
@@ -85,13 +84,6 @@ public final class Providers {
     public static CoreKernels coreKernels() {
         CoreKernels k = coreKernels;
         if (k == null) coreKernels = k = load(CoreKernels.class, "kernels-elementwise");
-        return k;
-    }
-
-    /** The elementwise kernels around a backend's solver calls: module linalg. */
-    public static SolverKernels solverKernels() {
-        SolverKernels k = solverKernels;
-        if (k == null) solverKernels = k = load(SolverKernels.class, "linalg");
         return k;
     }
 

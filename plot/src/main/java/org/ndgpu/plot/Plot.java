@@ -16,8 +16,8 @@ import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.ShapeException;
-import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.Histogram;
 
 /**
  * matplotlib's everyday plots of NDArrays: {@code line}, {@code scatter}, {@code hist},

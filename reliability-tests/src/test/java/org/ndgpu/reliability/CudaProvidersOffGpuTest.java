@@ -7,9 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.cuda.linalg.CuBlasProvider;
 import org.ndgpu.backend.cuda.linalg.CuSolverProvider;
 import org.ndgpu.backend.cuda.sparse.CuSparseProvider;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.Backends;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.Solver;
 
 /** The CUDA providers load everywhere, serve only CUDA devices, and say why when their library is absent. */
 class CudaProvidersOffGpuTest {

@@ -10,9 +10,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.Histogram;
-import org.ndgpu.ndarray.Histogram2d;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.Histogram;
+import org.ndgpu.routines.Histogram2d;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**

@@ -36,8 +36,6 @@ import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.Frexp;
-import org.ndgpu.ndarray.Histogram;
-import org.ndgpu.ndarray.Histogram2d;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.Modf;
@@ -54,6 +52,8 @@ import org.ndgpu.raw.RawKernel;
 import org.ndgpu.raw.RawModule;
 import org.ndgpu.raw.Vectorize;
 import org.ndgpu.reduction.ReductionKernel;
+import org.ndgpu.routines.Histogram;
+import org.ndgpu.routines.Histogram2d;
 
 /**
  * The reflection-driven part of the hostile suite: every public method and constructor of the
@@ -218,8 +218,8 @@ final class HostileSweep {
                 new Target(org.ndgpu.io.Npy.class, null),
                 new Target(org.ndgpu.io.Npz.class, null),
                 new Target(org.ndgpu.io.TextFormat.class, org.ndgpu.io.TextFormat::defaults),
-                new Target(org.ndgpu.ndarray.IInfo.class, () -> org.ndgpu.ndarray.IInfo.of(DType.INT32)),
-                new Target(org.ndgpu.ndarray.FInfo.class, () -> org.ndgpu.ndarray.FInfo.of(DType.FLOAT32)),
+                new Target(org.ndgpu.routines.IInfo.class, () -> org.ndgpu.routines.IInfo.of(DType.INT32)),
+                new Target(org.ndgpu.routines.FInfo.class, () -> org.ndgpu.routines.FInfo.of(DType.FLOAT32)),
                 new Target(org.ndgpu.config.PrintOptions.class, org.ndgpu.config.PrintOptions::defaults),
                 new Target(org.ndgpu.config.PrintOptions.Scope.class, null),
                 new Target(
@@ -231,10 +231,10 @@ final class HostileSweep {
                 new Target(Order.class, () -> Order.C),
                 new Target(Histogram.class, null),
                 new Target(Histogram2d.class, null),
-                new Target(org.ndgpu.ndarray.HistogramDd.class, null),
-                new Target(org.ndgpu.ndarray.UniqueAll.class, null),
-                new Target(org.ndgpu.ndarray.UniqueCounts.class, null),
-                new Target(org.ndgpu.ndarray.UniqueInverse.class, null),
+                new Target(org.ndgpu.routines.HistogramDd.class, null),
+                new Target(org.ndgpu.routines.UniqueAll.class, null),
+                new Target(org.ndgpu.routines.UniqueCounts.class, null),
+                new Target(org.ndgpu.routines.UniqueInverse.class, null),
                 new Target(org.ndgpu.elementwise.WhereReductions.class, null),
                 new Target(Divmod.class, null),
                 new Target(Frexp.class, null),
@@ -287,6 +287,7 @@ final class HostileSweep {
                 "org.ndgpu.elementwise.KernelParams$Param",
                 "org.ndgpu.elementwise.UfuncInlining",
                 "org.ndgpu.elementwise.UfuncLibrary",
+                "org.ndgpu.routines.RoutineLibrary",
                 "org.ndgpu.elementwise.CoreKernelLibrary",
                 "org.ndgpu.elementwise.UfuncLoops",
                 "org.ndgpu.elementwise.UfuncLoops$Loop",
@@ -301,6 +302,8 @@ final class HostileSweep {
                 "org.ndgpu.device.Capture",
                 "org.ndgpu.device.GraphInputs",
                 "org.ndgpu.device.GraphInputs$StandIns",
+                "org.ndgpu.device.GraphCapture",
+                "org.ndgpu.device.GraphCapture$Binder",
                 "org.ndgpu.ndarray.Captures",
                 "org.ndgpu.fuse.CaptureFusion",
                 "org.ndgpu.backend.CopyTasks",

@@ -18,6 +18,9 @@ import org.ndgpu.spi.Routines;
 
 /** What NDArray's own methods need of this module, as the core's {@link Routines} contract; registered with ServiceLoader. */
 public final class RoutineLibrary implements Routines {
+    /** Made by ServiceLoader (ndarray's {@code uses org.ndgpu.spi.Routines}); callers go through NDArray and Nd. */
+    public RoutineLibrary() {}
+
     @Override
     public NDArray sort(String op, NDArray a, int axis, boolean indices) {
         return Sorting.sort(op, a, axis, indices);

@@ -8,8 +8,8 @@ import org.ndgpu.exceptions.CaptureException;
 /**
  * A capture in progress on one thread, at the device's level: the capture's own stream (the
  * backend's {@link org.ndgpu.backend.Backend#beginCapture}), current on its device in this thread
- * while the body runs, and the pool blocks allocated on it, which become the graph's. The core's
- * {@code Nd.capture} drives it ({@code org.ndgpu.ndarray.Captures}); users see only {@link Graph}.
+ * while the body runs, and the pool blocks allocated on it, which become the graph's.
+ * {@code Nd.capture} drives it ({@link GraphCapture}); users see only {@link Graph}.
  *
  * <p>Why a stream of its own rather than the caller's current stream: the default stream is shared
  * by every thread, and on CUDA whatever any thread enqueued on a capturing stream would join the

@@ -7,8 +7,8 @@ import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.spi.SparseProvider;
-import org.ndgpu.spi.VendorSparse;
+import org.ndgpu.vendor.SparseProvider;
+import org.ndgpu.vendor.VendorSparse;
 
 /**
  * The sparse library a device's backend brings ({@link VendorSparse}: cuSPARSE on CUDA, from

@@ -3,7 +3,7 @@ package org.ndgpu.sparse;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.VendorSparse;
+import org.ndgpu.vendor.VendorSparse;
 
 /**
  * The products and the CSR to CSC conversion on the device's sparse library ({@link VendorLibrary}:

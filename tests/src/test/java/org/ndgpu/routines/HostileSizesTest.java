@@ -13,7 +13,6 @@ import org.ndgpu.Nd;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 

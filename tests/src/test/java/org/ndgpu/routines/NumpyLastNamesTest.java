@@ -19,11 +19,7 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.HistogramDd;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.UniqueAll;
-import org.ndgpu.ndarray.UniqueCounts;
-import org.ndgpu.ndarray.UniqueInverse;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**

@@ -35,8 +35,6 @@ class LayeringTest {
     /** Modules above the facade: they may call Nd as users do. */
     private static final Set<String> ABOVE_THE_FACADE = Set.of(
             "ndgpu", "plot", "notebook", "spark", "examples", "benchmarks", "reliability-tests", "consumer", "tools");
-    /** The backends' provider contracts (a vendor library's surface), outside the 12-method rule as issue 36 allows. */
-    private static final Set<String> BACKEND_CONTRACTS = Set.of("Solver.java", "Blas.java");
 
     private static final int MAX_SPI_METHODS = 12;
     private static final Pattern CALLS_ND =
@@ -90,12 +88,9 @@ class LayeringTest {
             JavacTask task = (JavacTask)
                     javac.getTask(null, fm, null, List.of("-proc:none"), null, fm.getJavaFileObjectsFromPaths(files));
             for (CompilationUnitTree unit : task.parse()) {
-                String file =
-                        Path.of(unit.getSourceFile().toUri()).getFileName().toString();
                 for (Tree type : unit.getTypeDecls()) {
                     if (!(type instanceof ClassTree c) || c.getKind() != Tree.Kind.INTERFACE) continue;
                     interfaces++;
-                    if (BACKEND_CONTRACTS.contains(file)) continue;
                     long methods = c.getMembers().stream()
                             .filter(m -> m instanceof MethodTree mt
                                     && !mt.getModifiers().getFlags().contains(Modifier.STATIC)

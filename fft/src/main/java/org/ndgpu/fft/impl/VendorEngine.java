@@ -7,8 +7,8 @@ import org.ndgpu.codegen.LaunchArgs;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.spi.FftProvider;
-import org.ndgpu.spi.VendorFft;
+import org.ndgpu.vendor.FftProvider;
+import org.ndgpu.vendor.VendorFft;
 
 /**
  * The {@link Engine} of a device whose backend brings an FFT library ({@link VendorFft}: cuFFT on

@@ -8,8 +8,8 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.Blas.Op;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.Blas.Op;
 
 /**
  * Right-looking blocked LU with partial pivoting and Cholesky of matrices larger than

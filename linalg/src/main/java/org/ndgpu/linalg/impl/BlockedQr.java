@@ -10,8 +10,8 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Qr;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.Blas.Op;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.Blas.Op;
 
 /**
  * Blocked Householder QR of matrices larger than {@link SmallQr} takes, as LAPACK's geqrf and orgqr:

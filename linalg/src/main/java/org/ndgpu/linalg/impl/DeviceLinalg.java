@@ -20,7 +20,7 @@ import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
 import org.ndgpu.spi.MatrixProducts;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.vendor.Solver;
 
 /**
  * ndgpu's {@link Linalg}: products on the device's BLAS (see {@link Matmul}), decompositions

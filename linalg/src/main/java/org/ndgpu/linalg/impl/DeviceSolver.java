@@ -11,8 +11,8 @@ import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.Solver;
 
 /**
  * ndgpu's own factorizations, written once in the kernel dialect ({@link SmallFactor}), on every

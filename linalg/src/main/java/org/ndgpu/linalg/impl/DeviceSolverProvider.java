@@ -5,8 +5,8 @@ import java.util.ServiceLoader;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.Solver;
-import org.ndgpu.spi.SolverProvider;
+import org.ndgpu.vendor.Solver;
+import org.ndgpu.vendor.SolverProvider;
 
 /**
  * ndgpu's own factorizations ({@link DeviceSolver}) on every device, at priority 20, above

@@ -7,7 +7,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.vendor.Solver;
 
 /**
  * numpy.linalg.eig and eigvals: on the device where its solver has a general eigensolver (cuSOLVER's

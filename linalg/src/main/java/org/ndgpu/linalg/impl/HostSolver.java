@@ -24,7 +24,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.vendor.Solver;
 
 /**
  * Decompositions on the host with EJML, for devices whose backend has no solver library (OpenCL):

@@ -1,8 +1,8 @@
 package org.ndgpu.linalg.impl;
 
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.Solver;
-import org.ndgpu.spi.SolverProvider;
+import org.ndgpu.vendor.Solver;
+import org.ndgpu.vendor.SolverProvider;
 
 /** The EJML host solver, for every device, at priority 0 (a device library outranks it). */
 public final class HostSolverProvider implements SolverProvider {

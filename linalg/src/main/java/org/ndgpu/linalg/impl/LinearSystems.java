@@ -15,7 +15,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Slogdet;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.vendor.Solver;
 
 /**
  * numpy.linalg's linear systems on the device's solver: solve, inv, lstsq, and the determinants

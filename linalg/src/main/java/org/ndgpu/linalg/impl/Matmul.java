@@ -14,7 +14,7 @@ import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Sizes;
-import org.ndgpu.spi.Blas;
+import org.ndgpu.vendor.Blas;
 
 /**
  * numpy.matmul on the device: 1-d operands promoted (a row for the first, a column for the second)

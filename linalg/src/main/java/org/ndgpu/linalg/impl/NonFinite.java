@@ -11,7 +11,7 @@ import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.spi.Providers;
 
 /**
- * numpy.linalg's answers for NaN and inf input, decided here, once, above every {@link org.ndgpu.spi.Solver},
+ * numpy.linalg's answers for NaN and inf input, decided here, once, above every {@link org.ndgpu.vendor.Solver},
  * so that cuSOLVER, EJML on the host and any later solver give the same answer.
  *
  * <p>Why not leave it to the solvers: LAPACK's getrf reports only exactly zero pivots, and what a

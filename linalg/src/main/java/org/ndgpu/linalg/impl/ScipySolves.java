@@ -15,7 +15,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.spi.Blas;
+import org.ndgpu.vendor.Blas;
 
 /**
  * scipy.linalg's (and cupyx.scipy.linalg's) factor-then-solve routines on ndgpu's own kernels

@@ -7,7 +7,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.spi.SolverKernels;
+import org.ndgpu.vendor.SolverKernels;
 
 /**
  * The elementwise kernels around a backend's solver calls (cuSOLVER's), as elementwise loops: the

@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.vendor.Solver;
 
 /**
  * Where each factorization of numpy.linalg runs on a device, for {@code Linalg.placement}: its

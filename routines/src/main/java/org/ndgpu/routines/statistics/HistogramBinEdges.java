@@ -1,7 +1,7 @@
 package org.ndgpu.routines.statistics;
 
-import org.ndgpu.ndarray.Histogram;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.Histogram;
 
 /**
  * numpy.histogram_bin_edges: the edges numpy.histogram would bin into, with its dtype and checks

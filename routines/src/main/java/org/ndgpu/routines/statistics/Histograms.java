@@ -10,11 +10,11 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.Histogram;
-import org.ndgpu.ndarray.Histogram2d;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Sizes;
+import org.ndgpu.routines.Histogram;
+import org.ndgpu.routines.Histogram2d;
 import org.ndgpu.routines.math.Differences;
 import org.ndgpu.routines.sorting.Sorting;
 

@@ -6,10 +6,10 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.HistogramDd;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Sizes;
+import org.ndgpu.routines.HistogramDd;
 import org.ndgpu.routines.sorting.Sorting;
 
 /**

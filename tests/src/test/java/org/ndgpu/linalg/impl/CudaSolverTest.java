@@ -27,10 +27,10 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.Backends;
 import org.ndgpu.testing.DeviceTestBase;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.Solver;
 
 /**
  * cuBLAS and cuSOLVER specifics: every SVD routine in both modes and all four dtypes, complex

@@ -169,7 +169,7 @@ class DecompositionTest extends PerDeviceTest {
         assertTrue(e3.getMessage().endsWith("Singular matrix"), e3.getMessage());
         assertThrows(LinAlgException.class, () -> LA.solve(Nd.zeros(2, 2), Nd.zeros(2)));
         assertThrows(DTypeException.class, () -> LA.svd(Nd.zeros(DType.FLOAT16, 2, 2), false));
-        if (org.ndgpu.spi.Solver.forDevice(device()).supports(DType.COMPLEX128)) {
+        if (org.ndgpu.vendor.Solver.forDevice(device()).supports(DType.COMPLEX128)) {
             assertArrayEquals(
                     new long[] {2},
                     LA.svd(Nd.zeros(DType.COMPLEX128, 2, 2), false).s().shape()); // cuSOLVER: complex too

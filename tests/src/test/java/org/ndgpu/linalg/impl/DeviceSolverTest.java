@@ -22,9 +22,9 @@ import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Slogdet;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.PerDeviceTest;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.Solver;
 
 /**
  * The device LU and Cholesky (DeviceSolver, SmallFactor's kernels): solve, inv, det, slogdet and

@@ -12,8 +12,8 @@ import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.PerDeviceTest;
+import org.ndgpu.vendor.Solver;
 
 /**
  * eig and eigvals of fresh random stacks, checked against the definition in complex arithmetic on the

@@ -165,10 +165,10 @@ class MatmulTest extends PerDeviceTest {
     @Test
     void layoutsForTheBlas() {
         // row-major: N with ld = row stride; column-major: T with ld = column stride; neither: null (copy)
-        assertEquals(org.ndgpu.spi.Blas.Op.N, Matmul.blasLayout(3, 4, 4, 1, false)[0]);
-        assertEquals(org.ndgpu.spi.Blas.Op.T, Matmul.blasLayout(3, 4, 1, 3, false)[0]);
+        assertEquals(org.ndgpu.vendor.Blas.Op.N, Matmul.blasLayout(3, 4, 4, 1, false)[0]);
+        assertEquals(org.ndgpu.vendor.Blas.Op.T, Matmul.blasLayout(3, 4, 1, 3, false)[0]);
         assertEquals(3L, Matmul.blasLayout(3, 4, 1, 3, false)[1]);
-        assertEquals(org.ndgpu.spi.Blas.Op.C, Matmul.blasLayout(1, 4, 0, 1, true)[0]);
+        assertEquals(org.ndgpu.vendor.Blas.Op.C, Matmul.blasLayout(1, 4, 0, 1, true)[0]);
         assertEquals(null, Matmul.blasLayout(3, 4, 8, 2, false));
         NDArray f = Nd.empty(DType.FLOAT32, Order.F, 3, 4);
         assertEquals(true, f.isFContiguous());

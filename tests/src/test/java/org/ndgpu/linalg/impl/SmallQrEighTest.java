@@ -19,8 +19,8 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
-import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.PerDeviceTest;
+import org.ndgpu.vendor.Solver;
 
 /**
  * The device QR and Jacobi eigh of small matrices (SmallQr, SmallEigh through DeviceSolver): qr,
@@ -278,7 +278,7 @@ class SmallQrEighTest extends PerDeviceTest {
     void blockedQrReconstructs(String name) {
         DType dt = DType.of(name);
         Device d = Device.current();
-        if (org.ndgpu.spi.Blas.forDevice(d) == null || !fp64(dt)) return;
+        if (org.ndgpu.vendor.Blas.forDevice(d) == null || !fp64(dt)) return;
         DeviceSolver s = new DeviceSolver(d, new HostSolver(d), true, true);
         int[][] shapes = {{150, 130}, {70, 200}, {129, 129}, {200, 65}, {65, 40}, {40, 70}};
         for (int[] sh : shapes) {

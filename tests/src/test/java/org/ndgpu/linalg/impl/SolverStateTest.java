@@ -9,8 +9,8 @@ import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.spi.Solver;
 import org.ndgpu.testing.Backends;
+import org.ndgpu.vendor.Solver;
 
 /** The solver is held by its device: one per device, a new one after Device.reset, and it still solves. */
 class SolverStateTest {

@@ -14,7 +14,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scope;
-import org.ndgpu.spi.VendorFft;
+import org.ndgpu.vendor.VendorFft;
 
 /**
  * The {@link VendorFft} of one CUDA device through cuFFT. Plans are made with cufftMakePlanMany64 and

@@ -2,8 +2,8 @@ package org.ndgpu.backend.cuda.fft;
 
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.FftProvider;
-import org.ndgpu.spi.VendorFft;
+import org.ndgpu.vendor.FftProvider;
+import org.ndgpu.vendor.VendorFft;
 
 /**
  * Serves CUDA devices with cuFFT (libcufft.so.12, .11 or .10, by soname). The library is looked

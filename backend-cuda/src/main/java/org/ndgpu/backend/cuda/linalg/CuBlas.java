@@ -16,7 +16,7 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.spi.Blas;
+import org.ndgpu.vendor.Blas;
 
 /**
  * {@link Blas} on a CUDA device through cuBLAS (libcublas.so.13, .12 or .11, opened by soname):

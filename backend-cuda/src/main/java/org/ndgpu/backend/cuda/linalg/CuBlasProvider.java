@@ -2,8 +2,8 @@ package org.ndgpu.backend.cuda.linalg;
 
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.BlasProvider;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.BlasProvider;
 
 /**
  * Serves CUDA devices with cuBLAS. Where libcublas cannot be opened (no CUDA toolkit on the

@@ -13,7 +13,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Eig;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.Providers;
+import org.ndgpu.vendor.SolverKernels;
 
 /**
  * numpy.linalg.eig on the device: cusolverDnXgeev (cuSOLVER 11.6, CUDA 12.6, and later), one call per
@@ -124,7 +124,7 @@ final class CuEig {
      */
     private static NDArray unpack(CuSolverHandle h, NDArray vr, NDArray w) {
         NDArray v = NDArray.empty(h.device, w.dtype(), vr.shape(), Order.C);
-        Providers.solverKernels().unpackEigenvectors(vr, w, v);
+        SolverKernels.get().unpackEigenvectors(vr, w, v);
         return v;
     }
 }

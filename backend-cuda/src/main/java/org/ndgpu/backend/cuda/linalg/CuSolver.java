@@ -16,7 +16,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Slogdet;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.spi.Solver;
+import org.ndgpu.vendor.Solver;
 
 /**
  * {@link Solver} on a CUDA device through cuSOLVER's dense routines, float32, float64, complex64

@@ -22,7 +22,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
-import org.ndgpu.spi.Providers;
+import org.ndgpu.vendor.SolverKernels;
 
 /**
  * One cuSOLVER dense handle of a device (cusolverDnCreate, plus cusolverDnParams for the 64-bit
@@ -189,7 +189,7 @@ final class CuSolverHandle {
         if (!x.dtype().isComplex()) return x;
         try (x) {
             NDArray y = NDArray.empty(x.device(), x.dtype(), x.shape(), Order.C);
-            Providers.solverKernels().conjugate(x, y);
+            SolverKernels.get().conjugate(x, y);
             return y;
         }
     }
@@ -201,7 +201,7 @@ final class CuSolverHandle {
                 NDArray r0 = Ranges.arange(0, rows, 1);
                 NDArray r = r0.reshape(rows, 1);
                 NDArray c = Ranges.arange(0, cols, 1)) {
-            Providers.solverKernels().keepTriangle(x, r, c, y, lower);
+            SolverKernels.get().keepTriangle(x, r, c, y, lower);
         }
         return y;
     }
@@ -209,7 +209,7 @@ final class CuSolverHandle {
     /** x (b, k, r) with row i of each matrix multiplied by w[i] (w real, (k, 1)). */
     static NDArray scaleRows(NDArray x, NDArray w) {
         NDArray y = NDArray.empty(x.device(), x.dtype(), x.shape(), Order.C);
-        Providers.solverKernels().scaleRows(x, w, y);
+        SolverKernels.get().scaleRows(x, w, y);
         return y;
     }
 

@@ -2,8 +2,8 @@ package org.ndgpu.backend.cuda.linalg;
 
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.Solver;
-import org.ndgpu.spi.SolverProvider;
+import org.ndgpu.vendor.Solver;
+import org.ndgpu.vendor.SolverProvider;
 
 /**
  * Serves CUDA devices with cuSOLVER (libcusolver.so.12 or .11, by soname) at priority 10, above

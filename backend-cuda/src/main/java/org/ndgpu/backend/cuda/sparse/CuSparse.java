@@ -16,7 +16,7 @@ import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.VendorSparse;
+import org.ndgpu.vendor.VendorSparse;
 
 /**
  * The {@link VendorSparse} of one CUDA device through cuSPARSE's generic API: SpMV, SpMM, SpGEMM

@@ -2,8 +2,8 @@ package org.ndgpu.backend.cuda.sparse;
 
 import org.ndgpu.backend.cuda.CudaBackend;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.SparseProvider;
-import org.ndgpu.spi.VendorSparse;
+import org.ndgpu.vendor.SparseProvider;
+import org.ndgpu.vendor.VendorSparse;
 
 /**
  * Serves CUDA devices with cuSPARSE (libcusparse.so.12 or .11, by soname). The library is looked

@@ -13,7 +13,7 @@ import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.spi.Blas;
+import org.ndgpu.vendor.Blas;
 
 /**
  * {@link Blas} on an OpenCL device through CLBlast: S/D/C/Z GEMM in row-major layout. A batch of

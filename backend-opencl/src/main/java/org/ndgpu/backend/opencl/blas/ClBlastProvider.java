@@ -2,8 +2,8 @@ package org.ndgpu.backend.opencl.blas;
 
 import org.ndgpu.backend.opencl.OpenClHandles;
 import org.ndgpu.device.Device;
-import org.ndgpu.spi.Blas;
-import org.ndgpu.spi.BlasProvider;
+import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.BlasProvider;
 
 /** Serves every OpenCL device with CLBlast (through jocl-blast). */
 public final class ClBlastProvider implements BlasProvider {

@@ -1,4 +1,4 @@
-package org.ndgpu.spi;
+package org.ndgpu.vendor;
 
 import java.util.Comparator;
 import java.util.ServiceLoader;

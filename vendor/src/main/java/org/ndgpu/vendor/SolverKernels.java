@@ -1,12 +1,14 @@
-package org.ndgpu.spi;
+package org.ndgpu.vendor;
 
+import java.util.ServiceLoader;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 
 /**
  * The elementwise kernels a backend's solver binding runs around the vendor's calls (cuSOLVER's
  * conjugated, triangular, scaled and packed results). The backends sit below the elementwise loop, so
  * module linalg, which calls the solvers, provides these, found once through
- * {@link Providers#solverKernels()}.
+ * {@link #get()}.
  */
 public interface SolverKernels {
     /** {@code out = conj(x)} for a complex {@code x} of out's dtype and shape. */
@@ -28,4 +30,28 @@ public interface SolverKernels {
      * imaginary part first) the vectors are vr[c] +- i vr[c + 1].
      */
     void unpackEigenvectors(NDArray vr, NDArray w, NDArray out);
+
+    /** The elementwise kernels around a backend's solver calls: module linalg's, looked up once. */
+    static SolverKernels get() {
+        return Registry.get();
+    }
+
+    /** The lookup behind {@link #get}: a missing module linalg is a clear error, not a NullPointerException. */
+    final class Registry {
+        private Registry() {}
+
+        private static volatile SolverKernels kernels;
+
+        static SolverKernels get() {
+            SolverKernels k = kernels;
+            if (k == null) {
+                kernels = k = ServiceLoader.load(SolverKernels.class, SolverKernels.class.getClassLoader())
+                        .findFirst()
+                        .orElseThrow(() -> new NdException(SolverKernels.class.getSimpleName()
+                                + ": no implementation found; add the ndgpu module 'linalg' (or the aggregate"
+                                + " artifact 'ndgpu') to the class path"));
+            }
+            return k;
+        }
+    }
 }

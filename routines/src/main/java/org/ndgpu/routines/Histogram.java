@@ -1,4 +1,6 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * numpy.histogram's result: {@code counts} (int64, one per bin) and {@code binEdges} (one more than

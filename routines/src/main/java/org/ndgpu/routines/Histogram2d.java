@@ -1,4 +1,6 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * numpy.histogram2d's result: {@code counts} (float64, shape (nx, ny), as NumPy) and the edges of

@@ -1,4 +1,6 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * numpy.unique_counts's result (NumPy's UniqueCountsResult): the sorted distinct values (each NaN

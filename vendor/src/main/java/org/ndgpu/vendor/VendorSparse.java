@@ -1,4 +1,4 @@
-package org.ndgpu.spi;
+package org.ndgpu.vendor;
 
 import org.ndgpu.ndarray.NDArray;
 

@@ -1,10 +1,10 @@
-package org.ndgpu.spi;
+package org.ndgpu.vendor;
 
 import org.ndgpu.device.Device;
 
 /**
  * Makes a {@link VendorFft} for the devices of one backend; registered in
- * {@code META-INF/services/org.ndgpu.spi.FftProvider} (and with {@code provides} on the module
+ * {@code META-INF/services/org.ndgpu.vendor.FftProvider} (and with {@code provides} on the module
  * path). Module fft asks the providers once and keeps what the first one that supports a device
  * made for it; a device no provider supports runs ndgpu's own FFT kernels. Example:
  * {@code CuFftProvider} in backend-cuda serves every CUDA device with cuFFT.

@@ -1,7 +1,8 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
 
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.ndarray.DType;
 
 /**
  * numpy.finfo: the machine limits of a float dtype (a complex dtype gives its parts' float type's).

@@ -1,4 +1,6 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * numpy.unique_inverse's result (NumPy's UniqueInverseResult): the sorted distinct values (each NaN

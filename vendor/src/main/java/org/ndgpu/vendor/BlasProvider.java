@@ -1,10 +1,10 @@
-package org.ndgpu.spi;
+package org.ndgpu.vendor;
 
 import org.ndgpu.device.Device;
 
 /**
  * Makes a {@link Blas} for the devices of one backend. Registered in
- * {@code META-INF/services/org.ndgpu.spi.BlasProvider}; the first provider that supports
+ * {@code META-INF/services/org.ndgpu.vendor.BlasProvider}; the first provider that supports
  * a device serves it. Example: {@code ClBlastProvider} serves every OpenCL device.
  */
 public interface BlasProvider {

@@ -1,4 +1,6 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
+
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * numpy.unique_all's result (NumPy's UniqueAllResult): the distinct values, sorted (each NaN its

@@ -1,10 +1,10 @@
-package org.ndgpu.spi;
+package org.ndgpu.vendor;
 
 import org.ndgpu.device.Device;
 
 /**
  * Makes a {@link Solver} for devices of one backend; registered in
- * {@code META-INF/services/org.ndgpu.spi.SolverProvider}. Among the providers that
+ * {@code META-INF/services/org.ndgpu.vendor.SolverProvider}. Among the providers that
  * support a device the highest priority wins: the host (EJML) solver serves every device at
  * priority 0, so a device library (cuSOLVER) takes over by registering with a higher one.
  */

@@ -1,8 +1,9 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
 
 import java.math.BigInteger;
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.ndarray.DType;
 
 /**
  * numpy.iinfo: the limits of an integer dtype.

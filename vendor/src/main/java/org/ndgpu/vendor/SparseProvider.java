@@ -1,10 +1,10 @@
-package org.ndgpu.spi;
+package org.ndgpu.vendor;
 
 import org.ndgpu.device.Device;
 
 /**
  * Makes a {@link VendorSparse} for the devices of one backend; registered in
- * {@code META-INF/services/org.ndgpu.spi.SparseProvider} (and with {@code provides} on the module
+ * {@code META-INF/services/org.ndgpu.vendor.SparseProvider} (and with {@code provides} on the module
  * path). Module sparse asks the providers once and keeps what the first one that supports a device
  * made for it; a device no provider supports runs ndgpu's own sparse kernels. Example:
  * {@code CuSparseProvider} in backend-cuda serves every CUDA device with cuSPARSE.

@@ -1,7 +1,8 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
 
 import java.util.List;
 import java.util.Objects;
+import org.ndgpu.ndarray.NDArray;
 
 /**
  * numpy.histogramdd's result: the counts (float64, one axis per dimension of the sample) and the
