@@ -68,6 +68,14 @@ public interface Solver {
         return r.eigenvalues();
     }
 
+    /**
+     * True when eigh of a stack of {@code dtype} matrices of order {@code n} runs as one batched call
+     * of the library (cuSOLVER's syevjBatched), which beats ndgpu's own one-group kernels.
+     */
+    default boolean batchedEigh(DType dtype, long n) {
+        return false;
+    }
+
     /** Whether {@link #eig} runs here (cuSOLVER's geev); for the others the front end runs eig on the host. */
     default boolean hasEig() {
         return false;

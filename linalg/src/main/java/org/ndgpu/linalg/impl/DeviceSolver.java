@@ -151,7 +151,7 @@ final class DeviceSolver implements Solver {
 
     /** True when eigh and eigvalsh run here for stacks of {@code dt} of order {@code n}; else on the fallback. */
     boolean eighOnDevice(DType dt, long n) {
-        return orthogonalKernels && real(dt) && SmallEigh.fits(device, dt, n);
+        return orthogonalKernels && real(dt) && SmallEigh.fits(device, dt, n) && !fallback.batchedEigh(dt, n);
     }
 
     private Path path(NDArray a) {

@@ -1,10 +1,12 @@
 package org.ndgpu.backend.cuda.linalg;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.infos;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.letter;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.ptr;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.LinAlgException;
@@ -311,6 +313,7 @@ final class CuSolver implements Solver {
             int n = (int) a.shape(1);
             DType dt = a.dtype();
             if (b == 0 || n == 0) return new Eigh(h.empty(dt.real(), b, n), h.empty(dt, b, n, n));
+            if (n <= BATCHED_EIGH) return batchedEigh(a);
             String t = letter(dt), fn = "cusolverDn" + t + (dt.isComplex() ? "heevd" : "syevd");
             // 'U' of the stored A^T reads A's lower triangle; that matrix is conj(A): same eigenvalues, conjugate
             // vectors
@@ -344,6 +347,65 @@ final class CuSolver implements Solver {
                 // eigenvectors are the columns of V, stored column-major: row-major that reads V^T
                 return new Eigh(w, CuSolverHandle.conjIfComplex(transposed(v)));
             }
+        }
+    }
+
+    /** The largest order syevjBatched takes: stacks up to it are solved in one call, as CuPy does. */
+    static final int BATCHED_EIGH = 32;
+
+    @Override
+    public boolean batchedEigh(DType dtype, long n) {
+        return n <= BATCHED_EIGH;
+    }
+
+    /**
+     * syevjBatched (heevjBatched): every matrix of the stack at once, eigenvalues ascending. Jacobi
+     * rotations do not fail on NaN or inf as LAPACK's syevd does, so a non-finite eigenvalue of an
+     * order from 3 raises as numpy.linalg.eigh does there.
+     */
+    private Eigh batchedEigh(NDArray a) {
+        long b = a.shape(0);
+        int n = (int) a.shape(1);
+        DType dt = a.dtype();
+        String fn = "cusolverDn" + letter(dt) + (dt.isComplex() ? "heevjBatched" : "syevjBatched");
+        NDArray w = h.empty(dt.real(), b, n);
+        try (NDArray v = a.copy();
+                NDArray info = h.empty(DType.INT32, b);
+                Arena arena = Arena.ofConfined()) {
+            MemorySegment hd = h.begin();
+            MemorySegment p = arena.allocate(ADDRESS);
+            h.call("cusolverDnCreateSyevjInfo", p);
+            MemorySegment params = p.get(ADDRESS, 0);
+            try {
+                h.call("cusolverDnXsyevjSetSortEig", params, 1);
+                int lwork =
+                        h.bufferSize(fn + "_bufferSize", hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w), params, (int) b);
+                // bufferSize appends lwork last; this query takes it before params and batchSize
+                try (NDArray work = h.work(dt, lwork)) {
+                    h.call(fn, hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w), ptr(work), lwork, ptr(info), params, (int)
+                            b);
+                }
+            } finally {
+                CuSolverHandle.API.call("cusolverDnDestroySyevjInfo", params);
+            }
+            for (long x : infos(info)) {
+                if (x != 0) {
+                    w.close();
+                    throw new LinAlgException("eigh: Eigenvalues did not converge");
+                }
+            }
+            if (n >= 3 && !allFinite(w)) {
+                w.close();
+                throw new LinAlgException("eigh: Eigenvalues did not converge");
+            }
+            return new Eigh(w, CuSolverHandle.conjIfComplex(transposed(v)));
+        }
+    }
+
+    private static boolean allFinite(NDArray w) {
+        try (NDArray f = w.isfinite();
+                NDArray all = f.all()) {
+            return (Boolean) all.item();
         }
     }
 
