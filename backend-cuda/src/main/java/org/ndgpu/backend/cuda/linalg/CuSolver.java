@@ -1,6 +1,7 @@
 package org.ndgpu.backend.cuda.linalg;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.infos;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.letter;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.ptr;
@@ -378,9 +379,10 @@ final class CuSolver implements Solver {
             MemorySegment params = p.get(ADDRESS, 0);
             try {
                 h.call("cusolverDnXsyevjSetSortEig", params, 1);
-                int lwork =
-                        h.bufferSize(fn + "_bufferSize", hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w), params, (int) b);
-                // bufferSize appends lwork last; this query takes it before params and batchSize
+                // lwork comes before params and batchSize here, unlike the queries bufferSize() takes
+                MemorySegment lw = arena.allocate(JAVA_INT);
+                h.call(fn + "_bufferSize", hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w), lw, params, (int) b);
+                int lwork = lw.get(JAVA_INT, 0);
                 try (NDArray work = h.work(dt, lwork)) {
                     h.call(fn, hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w), ptr(work), lwork, ptr(info), params, (int)
                             b);
