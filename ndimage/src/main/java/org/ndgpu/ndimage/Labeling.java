@@ -14,13 +14,12 @@ import org.ndgpu.ndarray.Order;
 
 /**
  * scipy.ndimage.label and find_objects on the device, as cupyx.scipy.ndimage: connected components
- * by repeated union passes. Each foreground element starts as its own representative (its flat
- * index); a pass gives every element the least representative among itself, its neighbours under
- * the structure and its representative's representative, lowering the old representative too by an
- * atomic minimum (so whole trees merge at once), and a second pass shortens every chain to its root.
- * Passes repeat until one changes nothing; then each component's root is its element first in C
- * order, and numbering the roots by a prefix sum gives SciPy's labels exactly (1, 2, ... in the
- * order of first occurrence in a raster scan).
+ * by a lock-free union-find in one pass. Each foreground element starts as its own root (its flat
+ * index); each joins its neighbours before it in C order under the structure by linking the
+ * larger root under the smaller with compare-and-swap, so each component's root ends as its
+ * element first in C order; a second pass points every element at its root, and numbering the
+ * roots by a prefix sum gives SciPy's labels exactly (1, 2, ... in the order of first occurrence in
+ * a raster scan). find_objects takes each label's bounds with atomic minima and maxima.
  */
 final class Labeling {
     private Labeling() {}
@@ -33,33 +32,42 @@ final class Labeling {
             #ifdef ND_CUDA
             #define ND_LABEL_MIN(p, v) atomicMin((int*)(p), (int)(v))
             #define ND_LABEL_MAX(p, v) atomicMax((int*)(p), (int)(v))
+            #define ND_LABEL_CAS(p, c, v) atomicCAS((int*)(p), (int)(c), (int)(v))
             #else
             #define ND_LABEL_MIN(p, v) atomic_min((volatile __global int*)(p), (int)(v))
             #define ND_LABEL_MAX(p, v) atomic_max((volatile __global int*)(p), (int)(v))
+            #define ND_LABEL_CAS(p, c, v) atomic_cmpxchg((volatile __global int*)(p), (int)(c), (int)(v))
             #endif
             """;
 
     private static final ElementwiseKernel INIT =
             new ElementwiseKernel("T x", "int32 r", "r = x != (T) 0 ? (int) i : -1;", "ndimage_label_init");
 
-    // the element's coordinates, then each neighbour in both directions of every offset
+    // CuPy's lock-free union-find: for each neighbour before the element (in C order) under the
+    // structure, find both roots and link the larger under the smaller by compare-and-swap, retrying
+    // from whatever root won a race; a component's final root is its least flat index
     private static final ElementwiseKernel UNITE = new ElementwiseKernel(
             "raw int64 shape, raw int64 offs, raw int64 delta, int64 nd, int64 noff",
-            "raw int32 r, raw int32 changed",
-            "int li = r[i]; if (li >= 0) {"
+            "raw int32 r",
+            "if (r[i] >= 0) {"
                     + " long c[" + Window.MAX_DIMS + "]; long rem = (long) i;"
                     + " for (long d = nd - 1; d >= 0; d--) { c[d] = rem % shape[d]; rem /= shape[d]; }"
-                    + " int m = li;"
                     + " for (long o = 0; o < noff; o++) {"
-                    + "   for (int s = -1; s <= 1; s += 2) {"
-                    + "     bool inside = true;"
-                    + "     for (long d = 0; d < nd; d++) { long k = c[d] + s * offs[o * nd + d];"
-                    + "       if (k < 0 || k >= shape[d]) { inside = false; break; } }"
-                    + "     if (inside) { int ln = r[(long) i + s * delta[o]]; if (ln >= 0 && ln < m) m = ln; }"
+                    + "   bool inside = true;"
+                    + "   for (long d = 0; d < nd; d++) { long k = c[d] + offs[o * nd + d];"
+                    + "     if (k < 0 || k >= shape[d]) { inside = false; break; } }"
+                    + "   long nb = (long) i + delta[o];"
+                    + "   if (inside && r[nb] >= 0) {"
+                    + "     int a = (int) i, b = (int) nb;"
+                    + "     while (true) {"
+                    + "       while (a != r[a]) a = r[a];"
+                    + "       while (b != r[b]) b = r[b];"
+                    + "       if (a == b) break;"
+                    + "       if (a < b) { int old = ND_LABEL_CAS(r + b, b, a); if (old == b) break; b = old; }"
+                    + "       else { int old = ND_LABEL_CAS(r + a, a, b); if (old == a) break; a = old; }"
+                    + "     }"
                     + "   }"
                     + " }"
-                    + " int up = r[m]; if (up < m) m = up;"
-                    + " if (m < li) { ND_LABEL_MIN(r + li, m); ND_LABEL_MIN(r + (long) i, m); changed[0] = 1; }"
                     + "}",
             "ndimage_label_unite",
             ElementwiseKernel.Options.defaults().withPreamble(ATOMICS));
@@ -123,18 +131,11 @@ final class Labeling {
         }
         try (NDArray flat = input.reshape(work);
                 NDArray r = INIT.call(flat);
-                NDArray changed = NDArray.empty(device, DType.INT32, new long[] {1}, Order.C);
                 NDArray sh = Weights.longs(device, work);
                 NDArray tab = Weights.longs(device, table);
                 NDArray del = Weights.longs(device, delta)) {
-            if (!offs.isEmpty()) {
-                while (true) {
-                    changed.fill(0);
-                    UNITE.callWithSize(input.size(), sh, tab, del, (long) nd, (long) offs.size(), r, changed);
-                    COMPRESS.callWithSize(input.size(), r);
-                    if (changed.toIntArray()[0] == 0) break;
-                }
-            }
+            if (!offs.isEmpty()) UNITE.callWithSize(input.size(), sh, tab, del, (long) nd, (long) offs.size(), r);
+            COMPRESS.callWithSize(input.size(), r);
             try (NDArray roots = ROOTS.call(r);
                     NDArray order = roots.cumsum();
                     NDArray count = roots.sum()) {
