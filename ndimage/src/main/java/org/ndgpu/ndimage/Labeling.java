@@ -231,7 +231,7 @@ final class Labeling {
                 max = Math.max(0, ((Number) m.item()).longValue());
             }
         }
-        if (max * nd > Integer.MAX_VALUE)
+        if (max > Integer.MAX_VALUE / nd)
             throw new NdException(op + ": max_label " + max + " is too large for the bounds tables");
         long[][][] out = new long[(int) max][][];
         if (max == 0 || labels.size() == 0) return out;

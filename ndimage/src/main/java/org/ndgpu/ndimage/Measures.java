@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.Objects;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
@@ -57,8 +58,8 @@ final class Measures {
 
     /** One value per index (a float64 array; the input's dtype for minimum and maximum). */
     static NDArray perIndex(Stat s, NDArray input, NDArray labels, long[] index) {
-        java.util.Objects.requireNonNull(index, s.op + ": index is null");
-        java.util.Objects.requireNonNull(labels, s.op + ": labels is null (an index needs labels)");
+        Objects.requireNonNull(index, s.op + ": index is null");
+        Objects.requireNonNull(labels, s.op + ": labels is null (an index list needs labels)");
         try (LabelStats.Groups g = LabelStats.groups(s.op, input, labels, index)) {
             LabelStats.Folded f = LabelStats.fold(g);
             double[] perBin = switch (s) {
@@ -94,7 +95,8 @@ final class Measures {
         if (labels.size() == 0) return Double.NaN;
         long least;
         try (NDArray m = labels.min()) {
-            least = ((Number) m.item()).longValue();
+            Object item = m.item();
+            least = item instanceof Boolean b ? (b ? 1 : 0) : ((Number) item).longValue();
         }
         try (NDArray v = perIndex(Stat.MIN, input, labels, new long[] {least})) {
             return v.astype(DType.FLOAT64).toDoubleArray()[0];
@@ -127,6 +129,7 @@ final class Measures {
 
     /** extrema in either form: index null for the single group (labels null: the whole array). */
     static Extrema extrema(String op, NDArray input, NDArray labels, long[] index, boolean single) {
+        if (!single) Objects.requireNonNull(labels, op + ": labels is null (an index list needs labels)");
         try (LabelStats.Groups g = LabelStats.groups(op, input, labels, index)) {
             LabelStats.Folded f = LabelStats.fold(g);
             double[] mn, mx;
@@ -174,7 +177,7 @@ final class Measures {
 
     /** minimum_position or maximum_position for a list of labels: rows of coordinates. */
     static NDArray positions(String op, NDArray input, NDArray labels, long[] index, boolean min) {
-        java.util.Objects.requireNonNull(index, op + ": index is null");
+        Objects.requireNonNull(index, op + ": index is null");
         Extrema e = extrema(op, input, labels, index, false);
         e.minimums().close();
         e.maximums().close();
@@ -209,7 +212,8 @@ final class Measures {
     }
 
     static NDArray centerOfMassArray(NDArray input, NDArray labels, long[] index) {
-        java.util.Objects.requireNonNull(index, "ndimage.center_of_mass: index is null");
+        Objects.requireNonNull(index, "ndimage.center_of_mass: index is null");
+        Objects.requireNonNull(labels, "ndimage.center_of_mass: labels is null (an index list needs labels)");
         double[] rows = centerOfMass(input, labels, index, false);
         return array(input.device(), rows, new long[] {index.length, input.ndim()}, DType.FLOAT64);
     }
