@@ -1,9 +1,10 @@
 """SciPy oracles for Nd.ndimage()'s measurements and distance transform: label (default, full and
 diagonal structures, 1-D to 3-D random masks with many components, touching corners, empty and
 all-true masks, integer and float inputs), find_objects (labels with absent labels, max_label),
-sum_labels, mean, variance, standard_deviation, minimum, maximum, median, extrema and
-center_of_mass in their four forms (no labels; labels only; one index; an index list holding
-absent labels, 0, negative values and a repeat), with float64, float32 and int32 values and NaN;
+sum_labels, mean, variance, standard_deviation, minimum, maximum, median, extrema,
+center_of_mass and labeled_comprehension (np.sum, default -1.5) in their four forms (no labels;
+labels only; one index; an index list holding absent labels, 0, negative values and a repeat),
+with float64, float32 and int32 values and NaN;
 distance_transform_edt with and without sampling, with the indices.
 Run from the module root: python3 src/test/python/make_ndimage_measurement_fixtures.py
 Each line of the gzipped text (tab-separated): function, parameters (key=value;...), then named
@@ -116,6 +117,11 @@ for shape in ((50,), (13, 17), (4, 5, 6)):
                     case(fn, params, input=v, labels=L, result=np.asarray(r, np.float64))
                 else:
                     case(fn, params, input=v, labels=L, result=np.asarray(r))
+
+        if vname != "nan":
+            for form, idx in (("labels", None), ("index", 2), ("indices", INDEX)):
+                r = ndi.labeled_comprehension(v, L, idx, np.sum, float, -1.5)
+                case("labeled_comprehension", dict(form=form), input=v, labels=L, result=np.asarray(r))
 
 # ------------------------------------------------------------------ distance_transform_edt
 for shape, p in (((40,), 0.7), ((19, 23), 0.8), ((19, 23), 0.97), ((6, 7, 8), 0.85), ((5, 6), 1.0),

@@ -1,5 +1,8 @@
 package org.ndgpu.ndimage;
 
+import java.util.Objects;
+import java.util.function.Function;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -279,5 +282,36 @@ public interface Measurements {
     /** scipy.ndimage.center_of_mass for a list of labels: float64 rows, one per index: {@code ndimage.centerOfMass(image, labels, idx)}. */
     default NDArray centerOfMass(NDArray input, NDArray labels, long[] index) {
         return Measures.centerOfMassArray(input, labels, index);
+    }
+
+    /**
+     * scipy.ndimage.labeled_comprehension(input, labels, None, func): func of the values of positive
+     * label (labels null: of every value); func gives a Number or a one-element array (closed once
+     * read): {@code ndimage.labeledComprehension(image, labels, v -> v.max())}.
+     */
+    default double labeledComprehension(NDArray input, NDArray labels, Function<NDArray, ?> func) {
+        return Comprehension.apply(input, labels, null, func, 0)[0];
+    }
+
+    /**
+     * scipy.ndimage.labeled_comprehension(input, labels, index, func, float, default) for one label:
+     * {@code ndimage.labeledComprehension(image, labels, 2, NDArray::sum, -1.0)}.
+     */
+    default double labeledComprehension(
+            NDArray input, NDArray labels, long index, Function<NDArray, ?> func, double defaultValue) {
+        return Comprehension.apply(input, labels, new long[] {index}, func, defaultValue)[0];
+    }
+
+    /**
+     * scipy.ndimage.labeled_comprehension(input, labels, index, func, float, default): func of each
+     * label's values (selected on the device, in C order), default where a label has none; a float64
+     * array: {@code ndimage.labeledComprehension(image, labels, new long[] {1, 2}, NDArray::sum, -1.0)}.
+     */
+    default NDArray labeledComprehension(
+            NDArray input, NDArray labels, long[] index, Function<NDArray, ?> func, double defaultValue) {
+        Objects.requireNonNull(index, Comprehension.OP + ": index is null");
+        Objects.requireNonNull(labels, Comprehension.OP + ": labels is null (an index list needs labels)");
+        double[] v = Comprehension.apply(input, labels, index, func, defaultValue);
+        return Measures.array(input.device(), v, new long[] {index.length}, DType.FLOAT64);
     }
 }

@@ -66,6 +66,18 @@ class MeasurementsHostileTest extends PerDeviceTest {
         raises(NdException.class, () -> ND.distanceTransformEdt(x, new double[] {1, 2, 3}), "one value per axis", "3");
         raises(NdException.class, () -> ND.distanceTransformEdt(x, new double[] {Double.NaN}), "sampling > 0", "NaN");
         raises(DTypeException.class, () -> ND.distanceTransformEdt(x.astype(DType.COMPLEX64)), "complex");
+        raises(
+                NullPointerException.class,
+                () -> ND.labeledComprehension(x, labels, new long[] {1}, null, 0),
+                "ndimage.labeled_comprehension",
+                "func");
+        raises(
+                NdException.class,
+                () -> ND.labeledComprehension(x, Nd.zeros(DType.INT32, 3, 4), new long[] {0}, v -> v.add(1), 0),
+                "ndimage.labeled_comprehension",
+                "one-element",
+                "[12]");
+        raises(NdException.class, () -> ND.labeledComprehension(x, null, 1, v -> 1.0, 0), "index without");
         assertArrayEquals(before, x.toFloatArray(), "the input is untouched");
         NDArray closed = Nd.ones(DType.FLOAT32, 4);
         closed.close();

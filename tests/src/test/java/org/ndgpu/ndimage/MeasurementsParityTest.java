@@ -202,6 +202,19 @@ class MeasurementsParityTest extends PerDeviceTest {
             close(expected, got, (in.dtype() == DType.FLOAT32 ? 1e-5 : 1e-9) * scale, "center of mass");
             return;
         }
+        if (c.fn().equals("labeled_comprehension")) {
+            double[] got = switch (form) {
+                case "labels" -> new double[] {nd.labeledComprehension(x, labels, NDArray::sum)};
+                case "index" -> new double[] {nd.labeledComprehension(x, labels, 2, NDArray::sum, -1.5)};
+                default -> {
+                    try (NDArray r = nd.labeledComprehension(x, labels, INDEX, NDArray::sum, -1.5)) {
+                        yield r.toDoubleArray();
+                    }
+                }
+            };
+            close(expected, got, (in.dtype() == DType.FLOAT32 ? 1e-5 : 1e-9) * scale, c.fn());
+            return;
+        }
         S s = switch (c.fn()) {
             case "sum_labels" -> S.SUM;
             case "mean" -> S.MEAN;
