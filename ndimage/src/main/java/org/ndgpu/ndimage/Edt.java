@@ -28,27 +28,27 @@ final class Edt {
             "bool bg = x == (T) 0; f = bg ? 0.0 : INFINITY; src = bg ? (long) i : -1;",
             "ndimage_edt_init");
 
-    // one line per work-item: its finite parabolas' lower envelope (vertices vv, boundaries zz), then
-    // every element of the line reads the envelope
+    // one line per work-item: its finite parabolas' lower envelope (vertices v, boundaries z, the
+    // line's k-th entry at k * lines + line, so neighbouring work-items touch neighbouring words),
+    // then every element of the line reads the envelope
     private static final ElementwiseKernel PASS = new ElementwiseKernel(
-            "raw float64 fin, raw int64 sin, int64 n, int64 inner, float64 w",
+            "raw float64 fin, raw int64 sin, int64 n, int64 inner, int64 lines, float64 w",
             "raw float64 fout, raw int64 sout, raw int64 v, raw float64 z",
             "long outer = (long) i / inner; long base = outer * n * inner + ((long) i - outer * inner);"
-                    + " ND_GLOBAL long* vv = v + (long) i * n; ND_GLOBAL double* zz = z + (long) i * (n + 1);"
-                    + " double w2 = w * w; long k = -1;"
+                    + " long at = (long) i; double w2 = w * w; long k = -1;"
                     + " for (long q = 0; q < n; q++) {"
                     + "   double fq = fin[base + q * inner]; if (isinf(fq)) continue;"
-                    + "   if (k < 0) { k = 0; vv[0] = q; zz[0] = -INFINITY; zz[1] = INFINITY; continue; }"
+                    + "   if (k < 0) { k = 0; v[at] = q; z[at] = -INFINITY; z[lines + at] = INFINITY; continue; }"
                     + "   double s;"
-                    + "   while (true) { long p = vv[k]; double fp = fin[base + p * inner];"
+                    + "   while (true) { long p = v[k * lines + at]; double fp = fin[base + p * inner];"
                     + "     s = ((fq + w2 * (double) (q * q)) - (fp + w2 * (double) (p * p))) / (2.0 * w2 * (double) (q - p));"
-                    + "     if (s <= zz[k] && k > 0) k--; else break; }"
-                    + "   k++; vv[k] = q; zz[k] = s; zz[k + 1] = INFINITY;"
+                    + "     if (s <= z[k * lines + at] && k > 0) k--; else break; }"
+                    + "   k++; v[k * lines + at] = q; z[k * lines + at] = s; z[(k + 1) * lines + at] = INFINITY;"
                     + " }"
                     + " if (k < 0) { for (long q = 0; q < n; q++) { fout[base + q * inner] = INFINITY;"
                     + "     sout[base + q * inner] = -1; } }"
-                    + " else { k = 0; for (long q = 0; q < n; q++) { while (zz[k + 1] < (double) q) k++;"
-                    + "     long p = vv[k]; double d = w * (double) (q - p);"
+                    + " else { k = 0; for (long q = 0; q < n; q++) { while (z[(k + 1) * lines + at] < (double) q) k++;"
+                    + "     long p = v[k * lines + at]; double d = w * (double) (q - p);"
                     + "     fout[base + q * inner] = fin[base + p * inner] + d * d;"
                     + "     sout[base + q * inner] = sin[base + p * inner]; } }",
             "ndimage_edt_pass");
@@ -132,7 +132,7 @@ final class Edt {
             long inner = n;
             for (int d = 0; d < nd; d++) {
                 inner /= shape[d];
-                PASS.callWithSize(n / shape[d], fin, sin, shape[d], inner, w[d], fout, sout, v, z);
+                PASS.callWithSize(n / shape[d], fin, sin, shape[d], inner, n / shape[d], w[d], fout, sout, v, z);
                 NDArray tf = fin, ts = sin;
                 fin = fout;
                 sin = sout;
