@@ -58,12 +58,15 @@ final class Edt {
             + " long sr = s; for (long d = nd - 1; d >= 0; d--) { long c = rem % shape[d]; rem /= shape[d];"
             + "   long fc = s < 0 ? (d == 0 ? -1 : 0) : sr % shape[d]; sr /= shape[d];";
 
+    // the axes in order (SciPy sums the squares from the first axis), each coordinate from the strides
     private static final ElementwiseKernel DISTANCE = new ElementwiseKernel(
-            "int64 src, raw int64 shape, raw float64 samp, int64 nd",
+            "int64 src, raw int64 shape, raw int64 stride, raw float64 samp, int64 nd",
             "float64 dist",
-            "double acc[" + Window.MAX_DIMS + "];" + FEATURE
-                    + " double t = (double) (fc - c) * samp[d]; acc[d] = t * t; }"
-                    + " double sum = 0; for (long d = 0; d < nd; d++) sum += acc[d]; dist = sqrt(sum);",
+            "double sum = 0;"
+                    + " for (long d = 0; d < nd; d++) { long c = ((long) i / stride[d]) % shape[d];"
+                    + "   long fc = src < 0 ? (d == 0 ? -1 : 0) : (src / stride[d]) % shape[d];"
+                    + "   double t = (double) (fc - c) * samp[d]; sum += t * t; }"
+                    + " dist = sqrt(sum);",
             "ndimage_edt_distance");
 
     private static final ElementwiseKernel INDICES = new ElementwiseKernel(
@@ -143,7 +146,15 @@ final class Edt {
             NDArray ind = null;
             if (distances) {
                 dist = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
-                DISTANCE.call(sin, sh, samp, (long) nd, dist);
+                long[] strides = new long[nd];
+                long st = 1;
+                for (int d = nd - 1; d >= 0; d--) {
+                    strides[d] = st;
+                    st *= shape[d];
+                }
+                try (NDArray stride = Weights.longs(dev, strides)) {
+                    DISTANCE.call(sin, sh, stride, samp, (long) nd, dist);
+                }
             }
             if (indices) {
                 ind = NDArray.empty(dev, DType.INT32, ishape, Order.C);

@@ -72,6 +72,30 @@ final class Labeling {
             "ndimage_label_unite",
             ElementwiseKernel.Options.defaults().withPreamble(ATOMICS));
 
+    // the same for 2-D (images, the common case): the coordinates by one division, no private array
+    private static final ElementwiseKernel UNITE_2D = new ElementwiseKernel(
+            "raw int64 offs, raw int64 delta, int64 n0, int64 n1, int64 noff",
+            "raw int32 r",
+            "if (r[i] >= 0) {"
+                    + " long c0 = (long) i / n1; long c1 = (long) i - c0 * n1;"
+                    + " for (long o = 0; o < noff; o++) {"
+                    + "   long k0 = c0 + offs[2 * o], k1 = c1 + offs[2 * o + 1];"
+                    + "   long nb = (long) i + delta[o];"
+                    + "   if (k0 >= 0 && k0 < n0 && k1 >= 0 && k1 < n1 && r[nb] >= 0) {"
+                    + "     int a = (int) i, b = (int) nb;"
+                    + "     while (true) {"
+                    + "       while (a != r[a]) a = r[a];"
+                    + "       while (b != r[b]) b = r[b];"
+                    + "       if (a == b) break;"
+                    + "       if (a < b) { int old = ND_LABEL_CAS(r + b, b, a); if (old == b) break; b = old; }"
+                    + "       else { int old = ND_LABEL_CAS(r + a, a, b); if (old == a) break; a = old; }"
+                    + "     }"
+                    + "   }"
+                    + " }"
+                    + "}",
+            "ndimage_label_unite_2d",
+            ElementwiseKernel.Options.defaults().withPreamble(ATOMICS));
+
     private static final ElementwiseKernel COMPRESS = new ElementwiseKernel(
             "",
             "raw int32 r",
@@ -134,7 +158,13 @@ final class Labeling {
                 NDArray sh = Weights.longs(device, work);
                 NDArray tab = Weights.longs(device, table);
                 NDArray del = Weights.longs(device, delta)) {
-            if (!offs.isEmpty()) UNITE.callWithSize(input.size(), sh, tab, del, (long) nd, (long) offs.size(), r);
+            if (offs.isEmpty()) {
+                // no neighbours: every element is its own component
+            } else if (nd == 2) {
+                UNITE_2D.callWithSize(input.size(), tab, del, work[0], work[1], (long) offs.size(), r);
+            } else {
+                UNITE.callWithSize(input.size(), sh, tab, del, (long) nd, (long) offs.size(), r);
+            }
             COMPRESS.callWithSize(input.size(), r);
             try (NDArray roots = ROOTS.call(r);
                     NDArray order = roots.cumsum();
