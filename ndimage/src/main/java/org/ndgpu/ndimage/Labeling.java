@@ -24,6 +24,9 @@ import org.ndgpu.ndarray.Order;
 final class Labeling {
     private Labeling() {}
 
+    /** The most dimensions label takes: its structure has 3^ndim elements (SciPy's too). */
+    static final int MAX_DIMS = 12;
+
     /** The most elements label takes: its representatives and result are int32, as SciPy's output. */
     static final long MAX_SIZE = Integer.MAX_VALUE;
 
@@ -117,8 +120,10 @@ final class Labeling {
         long[] shape = input.shape();
         int nd = Math.max(1, shape.length);
         long[] work = shape.length == 0 ? new long[] {1} : shape;
-        if (nd > Window.MAX_DIMS)
-            throw new ShapeException(op + ": at most " + Window.MAX_DIMS + " dimensions, got " + nd);
+        if (nd > MAX_DIMS) {
+            throw new ShapeException(
+                    op + ": at most " + MAX_DIMS + " dimensions (the structure has 3^ndim elements), got " + nd);
+        }
         if (input.size() > MAX_SIZE) {
             throw new NdException(
                     op + ": at most " + MAX_SIZE + " elements (the labels are int32), got " + input.size());

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -197,6 +198,9 @@ final class Measures {
     /** center_of_mass: rows of ndim coordinates, one row for the single group, else one per index. */
     static double[] centerOfMass(NDArray input, NDArray labels, long[] index, boolean single) {
         String op = "ndimage.center_of_mass";
+        if (input != null && input.ndim() > Window.MAX_DIMS) {
+            throw new ShapeException(op + ": at most " + Window.MAX_DIMS + " dimensions, got " + input.ndim());
+        }
         try (LabelStats.Groups g = LabelStats.groups(op, input, labels, index)) {
             LabelStats.Folded f = LabelStats.fold(g);
             int nd = input.ndim();

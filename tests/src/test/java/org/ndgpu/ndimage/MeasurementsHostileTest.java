@@ -78,6 +78,16 @@ class MeasurementsHostileTest extends PerDeviceTest {
                 "one-element",
                 "[12]");
         raises(NdException.class, () -> ND.labeledComprehension(x, null, 1, v -> 1.0, 0), "index without");
+        long[] tall = new long[13];
+        java.util.Arrays.fill(tall, 1);
+        raises(ShapeException.class, () -> ND.label(Nd.ones(DType.INT32, tall)), "ndimage.label", "at most 12");
+        long[] taller = new long[33];
+        java.util.Arrays.fill(taller, 1);
+        raises(
+                ShapeException.class,
+                () -> ND.centerOfMass(Nd.ones(DType.FLOAT64, taller)),
+                "ndimage.center_of_mass",
+                "at most 32");
         assertArrayEquals(before, x.toFloatArray(), "the input is untouched");
         NDArray closed = Nd.ones(DType.FLOAT32, 4);
         closed.close();
