@@ -32,3 +32,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" SparseBench "* ]] && python3 "$(dirname "$0")/cupy_sparse_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for NdimageBench (issue 40: cupyx.scipy.ndimage on the same image)
 [[ ${CUPY:-1} == 1 && " $benches " == *" NdimageBench "* ]] && python3 "$(dirname "$0")/cupy_ndimage_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for NdimageMeasureBench (issue 40: label, distance_transform_edt and sum_labels on the same mask)
+[[ ${CUPY:-1} == 1 && " $benches " == *" NdimageMeasureBench "* ]] && python3 "$(dirname "$0")/cupy_ndimage_measure_anchors.py" 2>&1 | tee -a "$OUT/bench.log"

@@ -1,0 +1,166 @@
+package org.ndgpu.ndimage;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.ndgpu.device.Device;
+import org.ndgpu.elementwise.ElementwiseKernel;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+
+/**
+ * scipy.ndimage.distance_transform_edt on the device: the exact Euclidean feature transform, one
+ * axis at a time (Felzenszwalb and Huttenlocher's lower envelope of parabolas, one work-item per
+ * line of the axis). Each element carries the squared distance to its nearest background element
+ * found so far and that element's flat index; a pass along an axis takes, for each element, the
+ * parabola of the line that is lowest there. The distances are then computed from the feature
+ * coordinates, as SciPy computes them ({@code sqrt(sum(((feature - here) * sampling)^2))}).
+ */
+final class Edt {
+    private Edt() {}
+
+    private static final ElementwiseKernel INIT = new ElementwiseKernel(
+            "T x",
+            "float64 f, int64 src",
+            "bool bg = x == (T) 0; f = bg ? 0.0 : INFINITY; src = bg ? (long) i : -1;",
+            "ndimage_edt_init");
+
+    // one line per work-item: its finite parabolas' lower envelope (vertices v, boundaries z, the
+    // line's k-th entry at k * lines + line, so neighbouring work-items touch neighbouring words),
+    // then every element of the line reads the envelope
+    private static final ElementwiseKernel PASS = new ElementwiseKernel(
+            "raw float64 fin, raw int64 sin, int64 n, int64 inner, int64 lines, float64 w",
+            "raw float64 fout, raw int64 sout, raw int64 v, raw float64 z",
+            "long outer = (long) i / inner; long base = outer * n * inner + ((long) i - outer * inner);"
+                    + " long at = (long) i; double w2 = w * w; long k = -1;"
+                    + " for (long q = 0; q < n; q++) {"
+                    + "   double fq = fin[base + q * inner]; if (isinf(fq)) continue;"
+                    + "   if (k < 0) { k = 0; v[at] = q; z[at] = -INFINITY; z[lines + at] = INFINITY; continue; }"
+                    + "   double s;"
+                    + "   while (true) { long p = v[k * lines + at]; double fp = fin[base + p * inner];"
+                    + "     s = ((fq + w2 * (double) (q * q)) - (fp + w2 * (double) (p * p))) / (2.0 * w2 * (double) (q - p));"
+                    + "     if (s <= z[k * lines + at] && k > 0) k--; else break; }"
+                    + "   k++; v[k * lines + at] = q; z[k * lines + at] = s; z[(k + 1) * lines + at] = INFINITY;"
+                    + " }"
+                    + " if (k < 0) { for (long q = 0; q < n; q++) { fout[base + q * inner] = INFINITY;"
+                    + "     sout[base + q * inner] = -1; } }"
+                    + " else { k = 0; for (long q = 0; q < n; q++) { while (z[(k + 1) * lines + at] < (double) q) k++;"
+                    + "     long p = v[k * lines + at]; double d = w * (double) (q - p);"
+                    + "     fout[base + q * inner] = fin[base + p * inner] + d * d;"
+                    + "     sout[base + q * inner] = sin[base + p * inner]; } }",
+            "ndimage_edt_pass");
+
+    // SciPy's feature of an image without background is (-1, 0, ..., 0)
+    private static final String FEATURE = "long s = src; long rem = (long) i;"
+            + " long sr = s; for (long d = nd - 1; d >= 0; d--) { long c = rem % shape[d]; rem /= shape[d];"
+            + "   long fc = s < 0 ? (d == 0 ? -1 : 0) : sr % shape[d]; sr /= shape[d];";
+
+    // the axes in order (SciPy sums the squares from the first axis), each coordinate from the strides
+    private static final ElementwiseKernel DISTANCE = new ElementwiseKernel(
+            "int64 src, raw int64 shape, raw int64 stride, raw float64 samp, int64 nd",
+            "float64 dist",
+            "double sum = 0;"
+                    + " for (long d = 0; d < nd; d++) { long c = ((long) i / stride[d]) % shape[d];"
+                    + "   long fc = src < 0 ? (d == 0 ? -1 : 0) : (src / stride[d]) % shape[d];"
+                    + "   double t = (double) (fc - c) * samp[d]; sum += t * t; }"
+                    + " dist = sqrt(sum);",
+            "ndimage_edt_distance");
+
+    private static final ElementwiseKernel INDICES = new ElementwiseKernel(
+            "int64 src, raw int64 shape, int64 nd, int64 n",
+            "raw int32 ind",
+            FEATURE + " ind[d * n + (long) i] = (int) fc; }",
+            "ndimage_edt_indices");
+
+    static DistanceTransform transform(NDArray input, double[] sampling, boolean distances, boolean indices) {
+        String op = "ndimage.distance_transform_edt";
+        Objects.requireNonNull(input, op + ": input is null");
+        input.live(op);
+        if (input.dtype().isComplex())
+            throw new DTypeException(op + ": complex input is not supported, got " + input.dtype());
+        if (!distances && !indices)
+            throw new NdException(op + ": at least one of return_distances/return_indices must be true");
+        // SciPy takes the input through np.atleast_1d
+        long[] shape = input.ndim() == 0 ? new long[] {1} : input.shape();
+        int nd = shape.length;
+        if (nd > Window.MAX_DIMS)
+            throw new ShapeException(op + ": at most " + Window.MAX_DIMS + " dimensions, got " + nd);
+        double[] w = new double[nd];
+        Arrays.fill(w, 1.0);
+        if (sampling != null) {
+            if (sampling.length != 1 && sampling.length != nd) {
+                throw new NdException(op + ": sampling must have one value per axis (" + nd + ") or one for all, got "
+                        + sampling.length);
+            }
+            for (int d = 0; d < nd; d++) {
+                w[d] = sampling[sampling.length == 1 ? 0 : d];
+                if (!(w[d] > 0) || Double.isInfinite(w[d]))
+                    throw new NdException(op + ": expected a finite sampling > 0, got " + w[d]);
+            }
+        }
+        if (indices) {
+            for (long s : shape) {
+                if (s > Integer.MAX_VALUE)
+                    throw new NdException(op + ": an axis of " + s + " is longer than the int32 indices hold");
+            }
+        }
+        Device dev = input.device();
+        if (!dev.facts().fp64())
+            throw new NdException(
+                    op + ": needs float64 on the device (SciPy's distances are float64); " + dev.id() + " has none");
+        long n = input.size();
+        long[] ishape = new long[nd + 1];
+        ishape[0] = nd;
+        System.arraycopy(shape, 0, ishape, 1, nd);
+        if (n == 0) {
+            return new DistanceTransform(
+                    distances ? NDArray.empty(dev, DType.FLOAT64, shape, Order.C) : null,
+                    indices ? NDArray.empty(dev, DType.INT32, ishape, Order.C) : null);
+        }
+        long minLine = Arrays.stream(shape).min().orElse(1);
+        try (NDArray x = input.reshape(shape);
+                NDArray f0 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
+                NDArray s0 = NDArray.empty(dev, DType.INT64, shape, Order.C);
+                NDArray f1 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
+                NDArray s1 = NDArray.empty(dev, DType.INT64, shape, Order.C);
+                NDArray v = NDArray.empty(dev, DType.INT64, new long[] {n}, Order.C);
+                NDArray z = NDArray.empty(dev, DType.FLOAT64, new long[] {n + n / minLine}, Order.C);
+                NDArray sh = Weights.longs(dev, shape);
+                NDArray samp = Weights.toDevice(dev, w)) {
+            INIT.call(x, f0, s0);
+            NDArray fin = f0, sin = s0, fout = f1, sout = s1;
+            long inner = n;
+            for (int d = 0; d < nd; d++) {
+                inner /= shape[d];
+                PASS.callWithSize(n / shape[d], fin, sin, shape[d], inner, n / shape[d], w[d], fout, sout, v, z);
+                NDArray tf = fin, ts = sin;
+                fin = fout;
+                sin = sout;
+                fout = tf;
+                sout = ts;
+            }
+            NDArray dist = null;
+            NDArray ind = null;
+            if (distances) {
+                dist = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
+                long[] strides = new long[nd];
+                long st = 1;
+                for (int d = nd - 1; d >= 0; d--) {
+                    strides[d] = st;
+                    st *= shape[d];
+                }
+                try (NDArray stride = Weights.longs(dev, strides)) {
+                    DISTANCE.call(sin, sh, stride, samp, (long) nd, dist);
+                }
+            }
+            if (indices) {
+                ind = NDArray.empty(dev, DType.INT32, ishape, Order.C);
+                INDICES.call(sin, sh, (long) nd, n, ind);
+            }
+            return new DistanceTransform(dist, ind);
+        }
+    }
+}
