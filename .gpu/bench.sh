@@ -32,3 +32,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" SparseBench "* ]] && python3 "$(dirname "$0")/cupy_sparse_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for NdimageBench (issue 40: cupyx.scipy.ndimage on the same image)
 [[ ${CUPY:-1} == 1 && " $benches " == *" NdimageBench "* ]] && python3 "$(dirname "$0")/cupy_ndimage_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for InterpolationBench (issue 40: zoom x2 order 3 of 4096^2 and the other interpolations)
+[[ ${CUPY:-1} == 1 && " $benches " == *" InterpolationBench "* ]] && python3 "$(dirname "$0")/cupy_interpolation_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
