@@ -27,11 +27,11 @@ final class Geometric {
 
     static NDArray splineFilter1d(NDArray input, int order, int axis, DType output, Mode mode) {
         String op = "ndimage.spline_filter1d";
-        checkInput(op, input);
-        checkOrder(op, order, 0);
-        int ax = axis(op, input, axis);
+        InterpChecks.checkInput(op, input);
+        InterpChecks.checkOrder(op, order, 0);
+        int ax = InterpChecks.axis(op, input, axis);
         Objects.requireNonNull(mode, op + ": mode is null");
-        DType out = outputDtype(op, output);
+        DType out = InterpChecks.outputDtype(op, output);
         if (order < 2) return input.astype(out);
         DType w = Weights.accumulation(input.device());
         try (NDArray c = SplineFilter.workArray(input, w, 0, mode, 0)) {
@@ -42,10 +42,10 @@ final class Geometric {
 
     static NDArray splineFilter(NDArray input, int order, DType output, Mode mode) {
         String op = "ndimage.spline_filter";
-        checkInput(op, input);
-        checkOrder(op, order, 2);
+        InterpChecks.checkInput(op, input);
+        InterpChecks.checkOrder(op, order, 2);
         Objects.requireNonNull(mode, op + ": mode is null");
-        DType out = outputDtype(op, output);
+        DType out = InterpChecks.outputDtype(op, output);
         DType w = Weights.accumulation(input.device());
         try (NDArray c = SplineFilter.workArray(input, w, 0, mode, 0)) {
             for (int d = 0; d < input.ndim(); d++) SplineFilter.along(c, d, order, mode, out == DType.FLOAT32);
@@ -58,10 +58,10 @@ final class Geometric {
     static NDArray mapCoordinates(
             NDArray input, NDArray coordinates, int order, Mode mode, double cval, boolean prefilter) {
         String op = "ndimage.map_coordinates";
-        checkInput(op, input);
+        InterpChecks.checkInput(op, input);
         Objects.requireNonNull(coordinates, op + ": coordinates is null");
         coordinates.live(op);
-        checkOrder(op, order, 0);
+        InterpChecks.checkOrder(op, order, 0);
         Objects.requireNonNull(mode, op + ": mode is null");
         if (coordinates.dtype().isComplex())
             throw new DTypeException(op + ": complex coordinates are not supported, got " + coordinates.dtype());
@@ -103,13 +103,13 @@ final class Geometric {
             double cval,
             boolean prefilter) {
         String op = "ndimage.affine_transform";
-        checkInput(op, input);
+        InterpChecks.checkInput(op, input);
         Objects.requireNonNull(matrix, op + ": matrix is null");
         matrix.live(op);
-        checkOrder(op, order, 0);
+        InterpChecks.checkOrder(op, order, 0);
         Objects.requireNonNull(mode, op + ": mode is null");
         int nd = input.ndim();
-        long[] outShape = outputShape == null ? input.shape() : checkShape(op, outputShape);
+        long[] outShape = outputShape == null ? input.shape() : InterpChecks.checkShape(op, outputShape);
         if (matrix.dtype().isComplex())
             throw new DTypeException(op + ": complex matrix is not supported, got " + matrix.dtype());
         long[] ms = matrix.shape();
@@ -174,10 +174,10 @@ final class Geometric {
 
     static NDArray shift(NDArray input, double[] shift, int order, Mode mode, double cval, boolean prefilter) {
         String op = "ndimage.shift";
-        checkInput(op, input);
-        checkOrder(op, order, 0);
+        InterpChecks.checkInput(op, input);
+        InterpChecks.checkOrder(op, order, 0);
         Objects.requireNonNull(mode, op + ": mode is null");
-        double[] s = perAxis(op, "shift", input, shift);
+        double[] s = InterpChecks.perAxis(op, "shift", input, shift);
         double[] neg = new double[s.length];
         for (int d = 0; d < s.length; d++) neg[d] = -s[d];
         double[] one = new double[s.length];
@@ -188,10 +188,10 @@ final class Geometric {
     static NDArray zoom(
             NDArray input, double[] zoom, int order, Mode mode, double cval, boolean prefilter, boolean gridMode) {
         String op = "ndimage.zoom";
-        checkInput(op, input);
-        checkOrder(op, order, 0);
+        InterpChecks.checkInput(op, input);
+        InterpChecks.checkOrder(op, order, 0);
         Objects.requireNonNull(mode, op + ": mode is null");
-        double[] z = perAxis(op, "zoom", input, zoom);
+        double[] z = InterpChecks.perAxis(op, "zoom", input, zoom);
         long[] in = input.shape();
         long[] outShape = new long[in.length];
         for (int d = 0; d < z.length; d++) {
@@ -233,22 +233,25 @@ final class Geometric {
             double cval,
             boolean prefilter) {
         String op = "ndimage.rotate";
-        checkInput(op, input);
-        checkOrder(op, order, 0);
+        InterpChecks.checkInput(op, input);
+        InterpChecks.checkOrder(op, order, 0);
         Objects.requireNonNull(axes, op + ": axes is null");
         Objects.requireNonNull(mode, op + ": mode is null");
         int nd = input.ndim();
         if (nd < 2) throw new ShapeException(op + ": expected an input of at least 2 dimensions, got " + nd);
         if (axes.length != 2)
             throw new NdException(op + ": axes should contain exactly two values, got " + axes.length);
-        if (!Double.isFinite(angle)) throw new NdException(op + ": expected a finite angle, got " + angle);
+        if (!(Math.abs(angle) <= 1e14)) {
+            throw new NdException(
+                    op + ": expected a finite angle of at most 1e14 degrees (Cephes' limit), got " + angle);
+        }
         int a0 = axes[0] < 0 ? axes[0] + nd : axes[0], a1 = axes[1] < 0 ? axes[1] + nd : axes[1];
         if (a0 < 0 || a1 < 0 || a0 >= nd || a1 >= nd) {
             throw new AxisException(op + ": invalid rotation plane specified: axes " + Arrays.toString(axes)
                     + " for an array of " + nd + " dimensions");
         }
         int p = Math.min(a0, a1), q = Math.max(a0, a1);
-        double c = cosdg(angle), s = sindg(angle);
+        double c = Degrees.cosdg(angle), s = Degrees.sindg(angle);
         long[] in = input.shape();
         long iy = in[p], ix = in[q];
         long oy = iy, ox = ix;
@@ -437,91 +440,5 @@ final class Geometric {
         int[] o = new int[input.ndim()];
         Arrays.fill(o, order);
         return o;
-    }
-
-    // scipy.special.cosdg / sindg: exact at multiples of 90 degrees
-    static double cosdg(double deg) {
-        return sindg(deg + 90);
-    }
-
-    static double sindg(double deg) {
-        double r = deg % 360;
-        if (r < 0) r += 360;
-        if (r == 0 || r == 180) return 0;
-        if (r == 90) return 1;
-        if (r == 270) return -1;
-        return Math.sin(Math.toRadians(r));
-    }
-
-    // ---------------------------------------------------------------- checks
-
-    /** The checked input's ndim, for the facade's scalar forms. */
-    static int ndimOf(String op, NDArray input) {
-        checkInput(op, input);
-        return input.ndim();
-    }
-
-    static void checkInput(String op, NDArray input) {
-        Objects.requireNonNull(input, op + ": input is null");
-        input.live(op);
-        DType dt = input.dtype();
-        if (dt.isComplex()) {
-            throw new DTypeException(op + ": complex input is not supported, got " + dt
-                    + "; interpolate the real and imaginary parts (real(), imag()) apart, as SciPy does");
-        }
-        if (dt == DType.BOOL) throw new DTypeException(op + ": boolean input is not supported; convert it with astype");
-        if (dt == DType.FLOAT16)
-            throw new DTypeException(op + ": float16 input is not supported (SciPy refuses it too); use float32");
-        if (input.ndim() == 0)
-            throw new ShapeException(op + ": expected an array of at least 1 dimension, got a 0-d array");
-        if (input.ndim() > MAX_DIMS)
-            throw new ShapeException(op + ": at most " + MAX_DIMS + " dimensions, got " + input.ndim());
-    }
-
-    private static void checkOrder(String op, int order, int min) {
-        if (order < min || order > 5) {
-            throw new NdException(
-                    op + ": spline order not supported: expected an order from " + min + " to 5, got " + order);
-        }
-    }
-
-    private static int axis(String op, NDArray input, int axis) {
-        int nd = input.ndim();
-        if (axis < -nd || axis >= nd) {
-            throw new AxisException(op + ": axis " + axis + " is out of bounds for an array of " + nd + " dimensions");
-        }
-        return axis < 0 ? axis + nd : axis;
-    }
-
-    private static DType outputDtype(String op, DType output) {
-        Objects.requireNonNull(output, op + ": output is null");
-        if (output != DType.FLOAT32 && output != DType.FLOAT64) {
-            throw new DTypeException(op + ": expected an output dtype float32 or float64, got " + output);
-        }
-        return output;
-    }
-
-    private static long[] checkShape(String op, long[] shape) {
-        if (shape.length < 1 || shape.length > MAX_DIMS) {
-            throw new ShapeException(
-                    op + ": expected an output shape of 1 to " + MAX_DIMS + " dimensions, got " + shape.length);
-        }
-        for (long n : shape) {
-            if (n < 0)
-                throw new ShapeException(op + ": negative dimensions are not allowed, got " + Arrays.toString(shape));
-        }
-        return shape.clone();
-    }
-
-    private static double[] perAxis(String op, String what, NDArray input, double[] values) {
-        Objects.requireNonNull(values, op + ": " + what + " is null");
-        if (values.length != input.ndim()) {
-            throw new NdException(op + ": sequence argument must have length equal to input rank: expected "
-                    + input.ndim() + " " + what + " values, got " + values.length);
-        }
-        for (double v : values) {
-            if (!Double.isFinite(v)) throw new NdException(op + ": expected finite " + what + " values, got " + v);
-        }
-        return values;
     }
 }

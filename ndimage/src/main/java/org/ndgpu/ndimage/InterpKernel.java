@@ -82,13 +82,14 @@ final class InterpKernel {
                 case AFFINE -> {
                     s.append(" W ").append(c).append(" = (W) 0;");
                     for (int k = 0; k < ondim; k++) {
-                        s.append(' ')
-                                .append(c)
-                                .append(" += a[")
+                        // a statement per product: C contracts a * b + c into one rounding only within an expression
+                        s.append(" { W p = a[")
                                 .append(j * (ondim + 1) + k)
                                 .append("] * (W) o")
                                 .append(k)
-                                .append(';');
+                                .append("; ")
+                                .append(c)
+                                .append(" += p; }");
                     }
                     s.append(' ')
                             .append(c)

@@ -96,7 +96,7 @@ public interface Interpolation {
 
     /** scipy.ndimage.affine_transform(input, matrix, offset): the same offset on every axis: {@code nd.affineTransform(x, m, 2.5)}. */
     default NDArray affineTransform(NDArray input, NDArray matrix, double offset) {
-        double[] off = new double[Geometric.ndimOf("ndimage.affine_transform", input)];
+        double[] off = new double[InterpChecks.ndimOf("ndimage.affine_transform", input)];
         java.util.Arrays.fill(off, offset);
         return affineTransform(input, matrix, off, null, 3, Mode.CONSTANT, 0, true);
     }
@@ -124,7 +124,7 @@ public interface Interpolation {
 
     /** scipy.ndimage.shift(input, shift): the same shift on every axis, cubic, constant 0: {@code nd.shift(x, 1.5)}. */
     default NDArray shift(NDArray input, double shift) {
-        double[] s = new double[Geometric.ndimOf("ndimage.shift", input)];
+        double[] s = new double[InterpChecks.ndimOf("ndimage.shift", input)];
         java.util.Arrays.fill(s, shift);
         return shift(input, s, 3, Mode.CONSTANT, 0, true);
     }
@@ -146,7 +146,7 @@ public interface Interpolation {
 
     /** scipy.ndimage.zoom(input, zoom): the same factor on every axis, cubic, constant 0: {@code nd.zoom(x, 2.0)}. */
     default NDArray zoom(NDArray input, double zoom) {
-        double[] z = new double[Geometric.ndimOf("ndimage.zoom", input)];
+        double[] z = new double[InterpChecks.ndimOf("ndimage.zoom", input)];
         java.util.Arrays.fill(z, zoom);
         return zoom(input, z, 3, Mode.CONSTANT, 0, true, false);
     }

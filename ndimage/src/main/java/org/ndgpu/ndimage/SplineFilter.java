@@ -57,10 +57,12 @@ final class SplineFilter {
                 "{ W zi = z; W zn1 = pow(z, (W) (n - 1)); c[b] = c[b] + zn1 * c[b + (n - 1) * s];"
                         + " for (long k = 1; k < n - 1; k++) { c[b] += zi * (c[b + k * s] + zn1 * c[b + (n - 1 - k) * s]);"
                         + " zi *= z; } c[b] /= 1 - zn1 * zn1; }";
+            // as SciPy 1.17 (and CuPy): the sum gathers into c[0], which its last term reads back (scipy#24615
+            // changes this after 1.17, a difference that fades as z^(2n) on longer lines)
             case REFLECT ->
-                "{ W zi = z; W zn = pow(z, (W) n); W sum = c[b] + zn * c[b + (n - 1) * s];"
-                        + " for (long k = 1; k < n; k++) { sum += zi * (c[b + k * s] + zn * c[b + (n - 1 - k) * s]);"
-                        + " zi *= z; } c[b] += sum * z / (1 - zn * zn); }";
+                "{ W zi = z; W zn = pow(z, (W) n); W c0 = c[b]; c[b] = c[b] + zn * c[b + (n - 1) * s];"
+                        + " for (long k = 1; k < n; k++) { c[b] += zi * (c[b + k * s] + zn * c[b + (n - 1 - k) * s]);"
+                        + " zi *= z; } c[b] *= z / (1 - zn * zn); c[b] += c0; }";
             case WRAP ->
                 "{ W zi = z; for (long k = 1; k < n; k++) { c[b] += zi * c[b + (n - k) * s]; zi *= z; }"
                         + " c[b] /= 1 - zi; }";

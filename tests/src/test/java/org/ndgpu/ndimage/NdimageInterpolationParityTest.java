@@ -92,7 +92,12 @@ class NdimageInterpolationParityTest extends PerDeviceTest {
         return s.isEmpty()
                 ? new double[0]
                 : Arrays.stream(s.split("[ ,]"))
-                        .mapToDouble(Double::parseDouble)
+                        .mapToDouble(v -> switch (v) {
+                            case "nan" -> Double.NaN;
+                            case "inf" -> Double.POSITIVE_INFINITY;
+                            case "-inf" -> Double.NEGATIVE_INFINITY;
+                            default -> Double.parseDouble(v);
+                        })
                         .toArray();
     }
 
