@@ -27,11 +27,10 @@ import org.ndgpu.testing.PerDeviceTest;
  * Every case of make_ndimage_interp_fixtures.py (SciPy 1.17's results) on every tested device:
  * spline_filter1d, spline_filter, map_coordinates, affine_transform (each matrix form), shift, zoom
  * (grid_mode off and on) and rotate (reshape on and off), over spline orders 0 to 5, the eight
- * interpolation modes, float64, float32, int32 and uint8 inputs of 1 to 3 dimensions. Tolerances,
- * relative to the value plus the input's scale: 1e-9 for float64 (the sums run in another order,
- * rotate's sines come from Math.sin rather than cephes); 1e-6 for float32 (both compute in float64
- * and round once); integers exactly at order 0 and within 1 above it (a sum landing on x.5 rounds
- * either way).
+ * interpolation modes, float64, float32, int32 and uint8 inputs of 1 to 3 dimensions, and NaN
+ * coordinates. Tolerances, relative to the value plus the input's scale: 1e-9 for float64 (the
+ * sums and products run in another order); 1e-6 for float32 (both compute in float64 and round
+ * once); integers exactly at order 0 and within 1 above it (a sum landing on x.5 rounds either way).
  */
 class NdimageInterpolationParityTest extends PerDeviceTest {
 
