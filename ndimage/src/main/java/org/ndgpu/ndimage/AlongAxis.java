@@ -34,7 +34,7 @@ final class AlongAxis {
 
     private static ElementwiseKernel kernel(Combine combine, Mode mode) {
         return KERNELS.computeIfAbsent(combine, c -> new EnumMap<>(Mode.class))
-                .computeIfAbsent(mode, m -> make(combine, m));
+                .computeIfAbsent(mode.filter(), m -> make(combine, m));
     }
 
     private static ElementwiseKernel make(Combine combine, Mode mode) {

@@ -25,11 +25,11 @@ final class Window {
     private static final Map<Mode, ElementwiseKernel> KERNELS_2D = new EnumMap<>(Mode.class);
 
     private static synchronized ElementwiseKernel kernel(Mode mode) {
-        return KERNELS.computeIfAbsent(mode, Window::make);
+        return KERNELS.computeIfAbsent(mode.filter(), Window::make);
     }
 
     private static synchronized ElementwiseKernel kernel2d(Mode mode) {
-        return KERNELS_2D.computeIfAbsent(mode, Window::make2d);
+        return KERNELS_2D.computeIfAbsent(mode.filter(), Window::make2d);
     }
 
     /**

@@ -134,6 +134,7 @@ final class HostileSweep {
                 new Target(org.ndgpu.ndimage.Labeled.class, null),
                 new Target(org.ndgpu.ndimage.Extrema.class, null),
                 new Target(org.ndgpu.ndimage.DistanceTransform.class, null),
+                new Target(org.ndgpu.ndimage.Interpolation.class, Nd::ndimage),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
                 // an open scope of the sweep's thread: the arrays of the cases after it join it until it closes
                 new Target(org.ndgpu.ndarray.Scope.class, () -> org.ndgpu.ndarray.Scope.open("sweep")),

@@ -1,0 +1,375 @@
+package org.ndgpu.ndimage;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.elementwise.ElementwiseKernel;
+
+/**
+ * The one kernel of scipy.ndimage's geometric transforms (NI_GeometricTransform and NI_ZoomShift
+ * in ni_interpolation.c): each output element finds its input coordinate, maps it by the mode,
+ * and sums the B-spline of each axis's order over the (order + 1)^ndim taps around it, taps past
+ * the edges mapped as SciPy maps them (mirror for CONSTANT and WRAP, cval for GRID_CONSTANT). The
+ * axes and their orders are written out in the generated source (one kernel per coordinate kind,
+ * output ndim, orders and integer output); the mode is a parameter, a branch every work item takes
+ * alike, so that the eight modes share one compiled program, and shapes travel as int64 tables.
+ *
+ * <p>Parameters: {@code x} the input (or its spline coefficients), {@code a} and {@code b} the
+ * coordinate data of the kind, {@code ish} and {@code osh} the input's (padded) and the output's
+ * shape, {@code npad} SciPy's prepadding, {@code grid} zoom's grid_mode, {@code mode} the mode's
+ * {@link #code}, {@code lo} and {@code hi} an integer output's range.
+ */
+final class InterpKernel {
+    private InterpKernel() {}
+
+    /** Where an output element's input coordinate comes from. */
+    enum Coordinates {
+        /** map_coordinates: {@code a} holds the coordinates, one row of npoints per input axis. */
+        MAP,
+        /** {@code a} is the (ndim, ondim + 1) matrix whose last column is the offset. */
+        AFFINE,
+        /** zoom and shift: {@code c = (o + b[j]) * a[j]} per axis, grid_mode shifting by half a sample. */
+        ZOOM
+    }
+
+    private static final Map<String, ElementwiseKernel> KERNELS = new ConcurrentHashMap<>();
+
+    static ElementwiseKernel get(Coordinates kind, int ondim, int[] orders, boolean integerOutput) {
+        String key = kind + "_" + ondim + "_" + Arrays.toString(orders) + "_" + integerOutput;
+        return KERNELS.computeIfAbsent(key, k -> make(kind, ondim, orders, integerOutput));
+    }
+
+    /** The mode's number in the kernel's {@code mode} parameter. */
+    static long code(Mode mode) {
+        return mode.ordinal();
+    }
+
+    private static ElementwiseKernel make(Coordinates kind, int ondim, int[] orders, boolean integerOutput) {
+        int nd = orders.length;
+        StringBuilder s = new StringBuilder("W t = (W) 0; bool cst = false;");
+        s.append(" bool unmapped = mode == ")
+                .append(code(Mode.NEAREST))
+                .append(" || mode == ")
+                .append(code(Mode.GRID_CONSTANT))
+                .append(';');
+        s.append(" bool gc = mode == ").append(code(Mode.GRID_CONSTANT)).append(';');
+        // taps past the edges are mirrored for CONSTANT and WRAP, whose prefilter has no exact boundary
+        s.append(" long tap = mode == ")
+                .append(code(Mode.CONSTANT))
+                .append(" || mode == ")
+                .append(code(Mode.WRAP))
+                .append(" ? ")
+                .append(code(Mode.MIRROR))
+                .append("L : mode;");
+        if (kind != Coordinates.MAP) {
+            s.append(" long rem = (long) i;");
+            for (int k = ondim - 1; k > 0; k--) {
+                s.append(" long o")
+                        .append(k)
+                        .append(" = rem % osh[")
+                        .append(k)
+                        .append("]; rem /= osh[")
+                        .append(k)
+                        .append("];");
+            }
+            s.append(" long o0 = rem;");
+        }
+        for (int j = 0; j < nd; j++) {
+            String c = "c" + j;
+            switch (kind) {
+                case MAP -> s.append(" W ").append(c).append(" = a[").append(j).append("L * (long) _ind.size() + i];");
+                case AFFINE -> {
+                    s.append(" W ").append(c).append(" = (W) 0;");
+                    for (int k = 0; k < ondim; k++) {
+                        // a statement per product: C contracts a * b + c into one rounding only within an expression
+                        s.append(" { W p = a[")
+                                .append(j * (ondim + 1) + k)
+                                .append("] * (W) o")
+                                .append(k)
+                                .append("; ")
+                                .append(c)
+                                .append(" += p; }");
+                    }
+                    s.append(' ')
+                            .append(c)
+                            .append(" += a[")
+                            .append(j * (ondim + 1) + ondim)
+                            .append("];");
+                }
+                case ZOOM ->
+                    s.append(" W ")
+                            .append(c)
+                            .append(" = (W) o")
+                            .append(j)
+                            .append("; ")
+                            .append(c)
+                            .append(" += b[")
+                            .append(j)
+                            .append("]; if (grid) { ")
+                            .append(c)
+                            .append(" += (W) 0.5; ")
+                            .append(c)
+                            .append(" *= a[")
+                            .append(j)
+                            .append("]; ")
+                            .append(c)
+                            .append(" -= (W) 0.5; } else ")
+                            .append(c)
+                            .append(" *= a[")
+                            .append(j)
+                            .append("];");
+            }
+            // SciPy gives cval for a NaN coordinate in the modes that map it, and reads outside the input in the others
+            s.append(" if (!isfinite(").append(c).append(")) cst = true;");
+        }
+        s.append(" if (!cst) {");
+        for (int j = nd - 1; j >= 0; j--)
+            s.append(" long n").append(j).append(" = ish[").append(j).append("];");
+        s.append(" long sx").append(nd - 1).append(" = 1;");
+        for (int j = nd - 2; j >= 0; j--) {
+            s.append(" long sx")
+                    .append(j)
+                    .append(" = sx")
+                    .append(j + 1)
+                    .append(" * n")
+                    .append(j + 1)
+                    .append(';');
+        }
+        for (int j = 0; j < nd; j++) {
+            String c = "c" + j;
+            s.append(' ').append(c).append(" += (W) npad;");
+            // NEAREST and GRID_CONSTANT map only the taps: a bound past which every tap is outside keeps the start in
+            // range
+            s.append(" if (unmapped) { W lim = (W) (n")
+                    .append(j)
+                    .append(" + ")
+                    .append(orders[j] + 2)
+                    .append("); if (")
+                    .append(c)
+                    .append(" < -lim) ")
+                    .append(c)
+                    .append(" = -lim; if (")
+                    .append(c)
+                    .append(" > lim) ")
+                    .append(c)
+                    .append(" = lim; } else { W v = ")
+                    .append(c)
+                    .append("; long n = n")
+                    .append(j)
+                    .append("; ")
+                    .append(mapAny("mode"))
+                    .append(' ')
+                    .append(c)
+                    .append(" = v; if (mode == ")
+                    .append(code(Mode.CONSTANT))
+                    .append(" && !(")
+                    .append(c)
+                    .append(" > (W) -1)) cst = true; }");
+        }
+        s.append(" if (!cst) {");
+        for (int j = 0; j < nd; j++) {
+            int o = orders[j];
+            String c = "c" + j;
+            String rounded = o % 2 == 1 ? c : c + " + (W) 0.5";
+            s.append(" long st")
+                    .append(j)
+                    .append(" = (long) floor(")
+                    .append(rounded)
+                    .append(") - ")
+                    .append(o / 2)
+                    .append(';');
+            s.append(" W w").append(j).append('[').append(o + 1).append("];");
+            s.append(" { W fx = ")
+                    .append(c)
+                    .append(" - floor(")
+                    .append(rounded)
+                    .append("); W fy = fx; W fz = (W) 1 - fx; W fu = (W) 0; ")
+                    .append(weights(o, "w" + j))
+                    .append(" (void) fy; (void) fz; (void) fu; }");
+            s.append(" long of")
+                    .append(j)
+                    .append('[')
+                    .append(o + 1)
+                    .append("]; bool ob")
+                    .append(j)
+                    .append('[')
+                    .append(o + 1)
+                    .append("];");
+            s.append(" for (int q = 0; q <= ")
+                    .append(o)
+                    .append("; q++) { long ix = st")
+                    .append(j)
+                    .append(" + q; ob")
+                    .append(j)
+                    .append("[q] = false; if (ix < 0 || ix >= n")
+                    .append(j)
+                    .append(") { if (gc) { ob")
+                    .append(j)
+                    .append("[q] = true; ix = 0; } else { W v = (W) ix; long n = n")
+                    .append(j)
+                    .append("; ")
+                    .append(mapAny("tap"))
+                    .append(" ix = (long) v; } } of")
+                    .append(j)
+                    .append("[q] = ix * sx")
+                    .append(j)
+                    .append("; }");
+        }
+        // the taps in C order, each value times the weights of axis 0, 1, ... as SciPy multiplies
+        for (int j = 0; j < nd; j++) {
+            s.append(" for (int a")
+                    .append(j)
+                    .append(" = 0; a")
+                    .append(j)
+                    .append(" <= ")
+                    .append(orders[j])
+                    .append("; a")
+                    .append(j)
+                    .append("++) {");
+            s.append(" long q")
+                    .append(j)
+                    .append(" = ")
+                    .append(j == 0 ? "" : "q" + (j - 1) + " + ")
+                    .append("of")
+                    .append(j)
+                    .append("[a")
+                    .append(j)
+                    .append("];");
+            s.append(" bool b")
+                    .append(j)
+                    .append(" = ")
+                    .append(j == 0 ? "" : "b" + (j - 1) + " || ")
+                    .append("ob")
+                    .append(j)
+                    .append("[a")
+                    .append(j)
+                    .append("];");
+        }
+        String last = String.valueOf(nd - 1);
+        s.append(" W v = b")
+                .append(last)
+                .append(" ? cval : (W) x[q")
+                .append(last)
+                .append("];");
+        for (int j = 0; j < nd; j++) {
+            if (orders[j] > 0)
+                s.append(" v *= w").append(j).append("[a").append(j).append("];");
+        }
+        s.append(" t += v;");
+        s.append(" }".repeat(nd));
+        s.append(" } } if (cst) t = cval;");
+        if (integerOutput) {
+            // SciPy rounds half away from zero and saturates at the type's range
+            s.append(
+                    " W r = t > (W) 0 ? t + (W) 0.5 : t - (W) 0.5; r = r > hi ? hi : r; r = r < lo ? lo : r; y = (Y) r;");
+        } else {
+            s.append(" y = (Y) t;");
+        }
+        s.append(" (void) lo; (void) hi; (void) grid; (void) unmapped; (void) gc; (void) tap;");
+        String name = "ndimage_interp_" + kind.name().toLowerCase(Locale.ROOT) + "_" + nd + "d_o"
+                + Arrays.stream(orders).mapToObj(Integer::toString).reduce("", String::concat)
+                + (integerOutput ? "_int" : "");
+        return new ElementwiseKernel(
+                "raw X x, raw W a, raw W b, raw int64 ish, raw int64 osh, int64 npad, int64 grid, int64 mode,"
+                        + " W cval, W lo, W hi",
+                "Y y",
+                s.toString(),
+                name);
+    }
+
+    /** {@link #mapCoordinate} for the mode numbered by the long variable {@code var} (GRID_CONSTANT maps nothing). */
+    private static String mapAny(String var) {
+        StringBuilder s = new StringBuilder();
+        for (Mode m : Mode.values()) {
+            if (m == Mode.GRID_CONSTANT) continue;
+            s.append("if (")
+                    .append(var)
+                    .append(" == ")
+                    .append(code(m))
+                    .append(") { ")
+                    .append(mapCoordinate(m))
+                    .append(" } else ");
+        }
+        return s.append("{ }").toString();
+    }
+
+    /**
+     * SciPy's map_coordinate: statements that map the W coordinate {@code v} on an axis of long
+     * length {@code n} into it, or to -1 (CONSTANT) when it falls outside [0, n - 1].
+     */
+    static String mapCoordinate(Mode mode) {
+        String below = switch (mode) {
+            case MIRROR ->
+                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n - 2; v = (W) (sz2 * (long) (-v / sz2)) + v;"
+                        + " v = v <= (W) (1 - n) ? v + (W) sz2 : -v; }";
+            case REFLECT ->
+                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n; if (v < (W) -sz2) v = (W) (sz2 * (long) (-v / sz2)) + v;"
+                        + " v = v < (W) -n ? v + (W) sz2 : (v > (W) -1e-15 ? (W) 1e-15 : -v) - (W) 1; }";
+            case WRAP -> "if (n <= 1) v = (W) 0; else { long sz = n - 1; v += (W) (sz * ((long) (-v / sz) + 1)); }";
+            case GRID_WRAP -> "if (n <= 1) v = (W) 0; else { v += (W) (n * ((long) (((W) -1 - v) / n) + 1)); }";
+            case NEAREST -> "v = (W) 0;";
+            case CONSTANT -> "v = (W) -1;";
+            case GRID_CONSTANT -> throw new IllegalArgumentException("GRID_CONSTANT maps no coordinate");
+        };
+        String above = switch (mode) {
+            case MIRROR ->
+                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n - 2; v -= (W) (sz2 * (long) (v / sz2));"
+                        + " if (v >= (W) n) v = (W) sz2 - v; }";
+            case REFLECT ->
+                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n; v -= (W) (sz2 * (long) (v / sz2));"
+                        + " if (v >= (W) n) v = (W) sz2 - v - (W) 1; }";
+            case WRAP -> "if (n <= 1) v = (W) 0; else { long sz = n - 1; v -= (W) (sz * (long) (v / sz)); }";
+            case GRID_WRAP -> "if (n <= 1) v = (W) 0; else { v -= (W) (n * (long) (v / n)); }";
+            case NEAREST -> "v = (W) (n - 1);";
+            case CONSTANT -> "v = (W) -1;";
+            case GRID_CONSTANT -> throw new IllegalArgumentException("GRID_CONSTANT maps no coordinate");
+        };
+        return "if (v < (W) 0) { " + below + " } else if (v > (W) (n - 1)) { " + above + " }";
+    }
+
+    /**
+     * SciPy's get_spline_interpolation_weights for {@code order}, from x (the distance to the
+     * middle knot), y = x and z = 1 - x, into the array {@code w}; the last weight is one less the others.
+     */
+    private static String weights(int order, String w) {
+        String body = switch (order) {
+            case 0 -> "";
+            case 1 -> w + "[0] = (W) 1 - fx;";
+            case 2 -> w + "[1] = (W) 0.75 - fx * fx; fy = (W) 0.5 - fx; " + w + "[0] = (W) 0.5 * fy * fy;";
+            case 3 ->
+                w + "[1] = (fy * fy * (fy - (W) 2) * (W) 3 + (W) 4) / (W) 6;"
+                        + " " + w + "[2] = (fz * fz * (fz - (W) 2) * (W) 3 + (W) 4) / (W) 6;"
+                        + " " + w + "[0] = fz * fz * fz / (W) 6;";
+            case 4 ->
+                "fu = fx * fx; " + w + "[2] = fu * (fu * (W) 0.25 - (W) 0.625) + (W) (115.0 / 192.0);"
+                        + " fy = (W) 1 + fx; " + w + "[1] = fy * (fy * (fy * ((W) 5 - fy) / (W) 6 - (W) 1.25)"
+                        + " + (W) (5.0 / 24.0)) + (W) (55.0 / 96.0);"
+                        + " " + w + "[3] = fz * (fz * (fz * ((W) 5 - fz) / (W) 6 - (W) 1.25)"
+                        + " + (W) (5.0 / 24.0)) + (W) (55.0 / 96.0);"
+                        + " fy = (W) 0.5 - fx; fu = fy * fy; " + w + "[0] = fu * fu / (W) 24;";
+            case 5 ->
+                "fu = fy * fy; " + w + "[2] = fu * (fu * ((W) 0.25 - fy / (W) 12) - (W) 0.5) + (W) 0.55;"
+                        + " fu = fz * fz; " + w + "[3] = fu * (fu * ((W) 0.25 - fz / (W) 12) - (W) 0.5) + (W) 0.55;"
+                        + " fy += (W) 1; " + w + "[1] = fy * (fy * (fy * (fy * (fy / (W) 24 - (W) 0.375) + (W) 1.25)"
+                        + " - (W) 1.75) + (W) 0.625) + (W) 0.425;"
+                        + " fz += (W) 1; " + w + "[4] = fz * (fz * (fz * (fz * (fz / (W) 24 - (W) 0.375) + (W) 1.25)"
+                        + " - (W) 1.75) + (W) 0.625) + (W) 0.425;"
+                        + " fy = (W) 1 - fx; fu = fy * fy; " + w + "[0] = fy * fu * fu / (W) 120;";
+            default -> throw new IllegalArgumentException("no spline of order " + order);
+        };
+        if (order == 0) return w + "[0] = (W) 1;";
+        StringBuilder last = new StringBuilder(" " + w + "[" + order + "] = (W) 1;");
+        for (int k = 0; k < order; k++)
+            last.append(' ')
+                    .append(w)
+                    .append('[')
+                    .append(order)
+                    .append("] -= ")
+                    .append(w)
+                    .append('[')
+                    .append(k)
+                    .append("];");
+        return body + last;
+    }
+}
