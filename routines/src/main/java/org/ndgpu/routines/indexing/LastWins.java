@@ -21,6 +21,10 @@ import org.ndgpu.ndarray.NDArray;
  * many writes costs few atomics. Callers skip both passes where no element can be written twice
  * (a single write, boolean masks, one index per line along an axis), and hand a C-contiguous target,
  * whose element offsets are its flat C-order indices.
+ *
+ * <p>The cost beside the writes: one more pass over them, and the scratch's zero fill, 4 bytes per
+ * target element whatever the number of writes; a few indices into a large array pay mostly that
+ * fill (a sort of the write targets would not, and is the way to go if that case matters).
  */
 final class LastWins {
     private LastWins() {}
