@@ -67,7 +67,7 @@ r = a.copy()
 np.put_along_axis(r, idx, 7.5, 0)
 case("put_along_axis", "pal_scalar_ax0", 0, a, idx, np.array(7.5), r)
 a = rand((3, 4))
-idx = np.array([10, -1, 0])  # no index twice: ndgpu, as CuPy, leaves which repeated write lands unspecified
+idx = np.array([11, -1, 0])  # 11 and -1 are one element: the last write wins, as NumPy
 r = a.copy()
 np.put_along_axis(r, idx, np.array([1.0, 2.0, 3.0]), None)
 case("put_along_axis", "pal_none", "", a, idx, np.array([1.0, 2.0, 3.0]), r)
@@ -277,6 +277,90 @@ for nm, a, b, n, ep in (("pos", 1.0, 1000.0, 4, True), ("frac", 0.3, 7.9, 11, Tr
                        ("noend", 2.0, 512.0, 9, False), ("one", 5.0, 9.0, 1, True), ("mixed", -1.0, 100.0, 3, True),
                        ("down", 1e5, 1e-3, 17, True)):
     case("geomspace", f"geomspace_{nm}", f"{a!r},{b!r},{n},{ep}", np.geomspace(a, b, n, endpoint=ep))
+
+# last wins: writes through heavily repeated indices (2000 writes into 10 slots, negative indices,
+# values repeated cyclically or broadcast); the value written last in C order is the one kept. Own
+# generator, so that the cases above keep their draws.
+lw = np.random.default_rng(39)
+
+
+def lw_values(n, dt):
+    k = np.dtype(dt).kind
+    if k == "b":
+        return lw.integers(0, 2, n).astype(bool)
+    if k == "c":
+        return (lw.standard_normal(n) + 1j * lw.standard_normal(n)).astype(dt)
+    if k in "iu":
+        return lw.integers(-1000, 1000, n).astype(dt)
+    return (lw.standard_normal(n) * 10).astype(dt)
+
+
+for dt in (np.float32, np.float64, np.int32, np.bool_, np.complex128):
+    a = lw_values(10, dt)
+    ind = lw.integers(-10, 10, 2000).astype(np.int16)
+    v = lw_values(997, dt)  # shorter than ind: repeated cyclically
+    r = a.copy()
+    np.put(r, ind, v)
+    case("put", f"put_rep_{np.dtype(dt).name}", "raise", a, ind, v, r)
+a = lw_values(10, np.float64)
+ind = lw.integers(-1000, 1000, 2000).astype(np.int32)
+v = lw_values(2000, np.float64)
+for mode in ("wrap", "clip"):
+    r = a.copy()
+    np.put(r, ind, v, mode=mode)
+    case("put", f"put_rep_{mode}", mode, a, ind, v, r)
+for dt in (np.float32, np.float64, np.int64, np.complex64):
+    a = lw_values(60, dt).reshape(6, 10)
+    idx = lw.integers(-10, 10, (6, 300)).astype(np.int16)
+    v = lw_values(300, dt).reshape(1, 300)  # broadcast over the rows
+    r = a.copy()
+    np.put_along_axis(r, idx, v, 1)
+    case("put_along_axis", f"pal_rep_{np.dtype(dt).name}", 1, a, idx, v, r)
+a = lw_values(10, np.float64).reshape(1, 10)
+idx = lw.integers(0, 10, (5, 40)).astype(np.int16)  # arr broadcast over axis 0: the 5 rows meet too
+v = lw_values(200, np.float64).reshape(5, 40)
+r = a.copy()
+np.put_along_axis(r, idx, v, 1)
+case("put_along_axis", "pal_rep_bcast", 1, a, idx, v, r)
+a = lw_values(12, np.float32).reshape(3, 4)
+idx = lw.integers(-12, 12, 1500).astype(np.int16)
+v = lw_values(1500, np.float32)
+r = a.copy()
+np.put_along_axis(r, idx, v, None)
+case("put_along_axis", "pal_rep_none", "", a, idx, v, r)
+
+# a[idx] = v (C-ordered index arrays, whose writes NumPy makes in C order): rows, the transpose,
+# pairs, a mask with an integer array; values broadcast
+for dt in (np.float32, np.float64, np.int32, np.bool_, np.complex128):
+    a = lw_values(30, dt).reshape(10, 3)
+    i0 = lw.integers(-10, 10, 1000).astype(np.int16)
+    v = lw_values(3000, dt).reshape(1000, 3)
+    r = a.copy()
+    r[i0] = v
+    case("setitem", f"set_rows_{np.dtype(dt).name}", "rows", a, i0, v, r)
+a = lw_values(30, np.float64).reshape(3, 10)
+i0 = lw.integers(-10, 10, (40, 25)).astype(np.int32)
+v = lw_values(75, np.float64).reshape(25, 3)  # broadcast over the 40 rows of the index
+r = a.copy()
+r.T[i0] = v
+case("setitem", "set_transposed", "T", a, i0, v, r)
+a = lw_values(20, np.float32).reshape(4, 5)
+i0 = lw.integers(-4, 4, 1200)
+i1 = lw.integers(-5, 5, 1200)
+v = lw_values(1200, np.float32)
+r = a.copy()
+r[i0, i1] = v
+case("setitem", "set_pairs", "pair", a, i0, i1, v, r)
+a = lw_values(20, np.float64).reshape(4, 5)
+m = np.array([True, False, True, True])
+i1 = lw.integers(-5, 5, (400, 1))
+v = lw_values(1200, np.float64).reshape(400, 3)
+r = a.copy()
+r[m, i1] = v
+case("setitem", "set_mask_int", "pair", a, m, i1, v, r)
+r = a.copy()
+r[[0, 0, 1], :] = np.array([1.0, 2.0, 3.0])[:, None]
+case("setitem", "set_list", "list", a, r)
 
 with open(os.path.join(OUT, "cases.tsv"), "w") as f:
     f.write("\n".join(cases) + "\n")

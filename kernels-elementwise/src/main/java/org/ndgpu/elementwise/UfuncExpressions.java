@@ -244,7 +244,15 @@ final class UfuncExpressions {
                     POLYGAMMA,
                     GAMMAINC,
                     GAMMAINCC,
-                    GAMMAINCINV -> special(ufunc, t, v);
+                    GAMMAINCINV,
+                    COSM1,
+                    EXPREL,
+                    POWM1,
+                    BOXCOX,
+                    BOXCOX1P,
+                    INV_BOXCOX,
+                    INV_BOXCOX1P,
+                    BETAINC -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

@@ -494,8 +494,8 @@ public final class NDArray implements DeviceArray, AutoCloseable {
 
     /**
      * {@code a[idx] = value} with an integer or boolean index array: a number, or an array broadcast to
-     * the selection, cast to this dtype as NumPy assigns. With repeated indices one of the values lands,
-     * which one unspecified (the writes race on the device, as in CuPy).
+     * the selection, cast to this dtype as NumPy assigns. With repeated indices the value written last
+     * in C order lands, as NumPy's ({@code a.set(Nd.array(new long[]{0, 0}), v)} keeps {@code v[1]}).
      */
     public NDArray set(NDArray index, Object value) {
         return Indexing.set(this, index, value);

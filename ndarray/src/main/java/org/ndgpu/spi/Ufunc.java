@@ -138,6 +138,14 @@ public enum Ufunc {
     GAMMAINC("gammainc", 2, 1),
     GAMMAINCC("gammaincc", 2, 1),
     GAMMAINCINV("gammaincinv", 2, 1),
+    COSM1("cosm1", 1, 1),
+    EXPREL("exprel", 1, 1),
+    POWM1("powm1", 2, 1),
+    BOXCOX("boxcox", 2, 1),
+    BOXCOX1P("boxcox1p", 2, 1),
+    INV_BOXCOX("inv_boxcox", 2, 1),
+    INV_BOXCOX1P("inv_boxcox1p", 2, 1),
+    BETAINC("betainc", 3, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 
@@ -217,7 +225,15 @@ public enum Ufunc {
                     POLYGAMMA,
                     GAMMAINC,
                     GAMMAINCC,
-                    GAMMAINCINV -> true;
+                    GAMMAINCINV,
+                    COSM1,
+                    EXPREL,
+                    POWM1,
+                    BOXCOX,
+                    BOXCOX1P,
+                    INV_BOXCOX,
+                    INV_BOXCOX1P,
+                    BETAINC -> true;
             default -> false;
         };
     }

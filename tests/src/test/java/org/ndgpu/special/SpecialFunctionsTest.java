@@ -58,7 +58,15 @@ class SpecialFunctionsTest extends PerDeviceTest {
             Map.entry("polygamma", x -> S.polygamma(x[0], x[1])),
             Map.entry("gammainc", x -> S.gammainc(x[0], x[1])),
             Map.entry("gammaincc", x -> S.gammaincc(x[0], x[1])),
-            Map.entry("gammaincinv", x -> S.gammaincinv(x[0], x[1])));
+            Map.entry("gammaincinv", x -> S.gammaincinv(x[0], x[1])),
+            Map.entry("cosm1", x -> S.cosm1(x[0])),
+            Map.entry("exprel", x -> S.exprel(x[0])),
+            Map.entry("powm1", x -> S.powm1(x[0], x[1])),
+            Map.entry("boxcox", x -> S.boxcox(x[0], x[1])),
+            Map.entry("boxcox1p", x -> S.boxcox1p(x[0], x[1])),
+            Map.entry("inv_boxcox", x -> S.invBoxcox(x[0], x[1])),
+            Map.entry("inv_boxcox1p", x -> S.invBoxcox1p(x[0], x[1])),
+            Map.entry("betainc", x -> S.betainc(x[0], x[1], x[2])));
 
     /**
      * The relative error allowed in float64 (float32: {@link #F32}), and the absolute error below which
@@ -89,6 +97,16 @@ class SpecialFunctionsTest extends PerDeviceTest {
             case "polygamma" -> new Tolerance(1e-12, 1e-14);
             // the same series, fraction and expansion as SciPy's, so their results agree closely
             case "gammainc", "gammaincc", "gammaincinv" -> new Tolerance(1e-12, 1e-300);
+            // pow, exp and log of the device's library, whose last bit may differ from glibc's, amplified
+            // by up to the exponent's size (exp of 700 carries 700 ulp of its argument)
+            case "powm1", "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p" -> new Tolerance(1e-13, 1e-300);
+            // Cephes' incbet against SciPy's Boost ibeta: both about 1e-13 where a and b reach 1e5
+            // and past a + b = 5000 the powers x^a (1-x)^b / B(a, b) carry about (a + b) ulp of their logs. SciPy
+            // flushes results below about 1e-280 to 0 (mpmath agrees with ndgpu's), hence the absolute floor
+            case "betainc" -> {
+                double ab = inputs.get(0)[i] + inputs.get(1)[i];
+                yield new Tolerance(Math.max(1e-12, 2e-16 * ab), 1e-280);
+            }
             default -> new Tolerance(1e-14, 1e-300);
         };
     }
@@ -112,7 +130,7 @@ class SpecialFunctionsTest extends PerDeviceTest {
                 for (int i = 0; i < got.length; i++) {
                     Tolerance t = y.dtype() == DType.FLOAT32 ? F32 : tolerance(c.name(), c.inputs(), i);
                     double want = c.expected()[i];
-                    if (knownDifference(c, i)) continue;
+                    if (knownDifference(c, i, got[i])) continue;
                     if (!close(got[i], want, t)) {
                         if (bad++ < 5) {
                             failures.append(c).append(" at ");
@@ -137,8 +155,13 @@ class SpecialFunctionsTest extends PerDeviceTest {
         assertEquals(true, checked > 10_000, "values checked: " + checked);
     }
 
-    /** docs/special.md's one known difference: SciPy 1.17's gammaincinv(-0.0, p) is 0 for p > 1 and inf, ndgpu's NaN (as for +0.0). */
-    private static boolean knownDifference(SpecialFixtures.Case c, int i) {
+    /**
+     * docs/special.md's known differences: SciPy 1.17's gammaincinv(-0.0, p) is 0 for p > 1 and inf,
+     * ndgpu's NaN (as for +0.0); where x^y overflows with y &lt; 0, SciPy's powm1 is 0, ndgpu's inf.
+     */
+    private static boolean knownDifference(SpecialFixtures.Case c, int i, double got) {
+        if (c.name().equals("powm1"))
+            return c.expected()[i] == 0 && Double.isInfinite(got) && c.inputs().get(1)[i] < 0;
         if (!c.name().equals("gammaincinv")) return false;
         double a = c.inputs().get(0)[i], p = c.inputs().get(1)[i];
         return a == 0 && 1 / a < 0 && p > 1;

@@ -104,4 +104,38 @@ class SpecialHostileTest extends PerDeviceTest {
             }
         }
     }
+
+    @Test
+    void theExpLogVariantsAndBetaincRefuseByName() {
+        try (NDArray x = Nd.array(new double[] {0.25, 0.5});
+                NDArray c = Nd.zeros(DType.COMPLEX128, 2);
+                NDArray three = Nd.ones(3);
+                NDArray wrongDtype = Nd.zeros(DType.INT32, 2)) {
+            var e = assertThrows(NullPointerException.class, () -> S.betainc(x, null, x));
+            assertTrue(e.getMessage().startsWith("betainc:"), e.getMessage());
+            var e2 = assertThrows(NdException.class, () -> S.betainc(x, c, x));
+            assertTrue(
+                    e2.getMessage().startsWith("betainc:") && e2.getMessage().contains("complex128"), e2.getMessage());
+            var e3 = assertThrows(NdException.class, () -> S.betainc(x, three, x));
+            assertTrue(e3.getMessage().startsWith("betainc:"), e3.getMessage());
+            var e4 = assertThrows(NdException.class, () -> S.powm1(x, 2.0, wrongDtype));
+            assertTrue(e4.getMessage().startsWith("powm1:"), e4.getMessage());
+            var e5 = assertThrows(NdException.class, () -> S.cosm1(c));
+            assertTrue(e5.getMessage().startsWith("cosm1:"), e5.getMessage());
+            NDArray closed = Nd.ones(2);
+            closed.close();
+            var e6 = assertThrows(NdException.class, () -> S.boxcox(closed, 0.5));
+            assertTrue(e6.getMessage().contains("boxcox"), e6.getMessage());
+            // numbers, broadcasting, 0-d and empty
+            try (NDArray r = S.betainc(2.0, 3.0, x);
+                    NDArray z = Nd.zeros(DType.FLOAT32, 0, 2);
+                    NDArray e0 = S.invBoxcox1p(z, 0.5);
+                    NDArray s = S.exprel(0.0)) {
+                assertArrayEquals(new double[] {0.26171875, 0.6875}, r.toDoubleArray(), 1e-15);
+                assertArrayEquals(new long[] {0, 2}, e0.shape());
+                assertEquals(DType.FLOAT32, e0.dtype());
+                assertEquals(1.0, s.toDoubleArray()[0]);
+            }
+        }
+    }
 }

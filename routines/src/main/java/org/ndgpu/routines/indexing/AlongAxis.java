@@ -9,6 +9,7 @@ import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
@@ -24,16 +25,21 @@ import org.ndgpu.ndarray.Sizes;
  * broadcast of arr's and indices' shapes with indices' length on {@code axis}. One kernel over
  * that shape; each element finds its source by its coordinates, with indices' entry in place of
  * the axis coordinate, so neither arr nor indices is copied or broadcast in memory.
- * put_along_axis checks every index before it writes; with repeated indices which value lands is
- * unspecified (the writes race, as CuPy's).
+ * put_along_axis checks every index before it writes; with repeated indices the last one wins, as
+ * NumPy's: unless each line takes one index and arr is not broadcast, a claim pass comes before
+ * the writes ({@link LastWins}), on arr itself when it is C-contiguous, else on a C-ordered copy
+ * written back.
  */
 public final class AlongAxis {
     private AlongAxis() {}
 
     private record Key(DType a, DType index) {}
 
+    /** The put kernels: a plain one, and the claim and write passes of {@link LastWins}. */
+    private record PutKey(DType a, DType index, int pass, boolean wide) {}
+
     private static final ConcurrentHashMap<Key, Spec> TAKE = new ConcurrentHashMap<>();
-    private static final ConcurrentHashMap<Key, Spec> PUT = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<PutKey, Spec> PUT = new ConcurrentHashMap<>();
 
     // the source offset of element i of the broadcast shape, the axis coordinate replaced by ind
     private static final String OFFSET = """
@@ -128,17 +134,56 @@ public final class AlongAxis {
         try (NDArray v = Values.of(op, arr, values, g.shape())) {
             IndexModes.check(op, indices, g.len(), g.ax());
             if (Shapes.size(g.shape()) == 0) return;
-            Spec spec = PUT.computeIfAbsent(
-                    new Key(arr.dtype(), indices.dtype()),
-                    k -> new Spec(
-                            "nd_put_along_axis_" + k.a() + "_" + k.index(),
-                            params(new Param("v", k.a(), Kind.IN), k.a(), k.index()),
-                            OFFSET + CTypes.store(k.a(), "(src + _ao)", "v")));
-            try (NDArray geo = g.geo(arr);
-                    NDArray dst = arr.view(new long[0], new long[0], arr.offset())) {
-                ElementwiseLoop.run(
-                        spec, new Object[] {v, indices, dst, geo, (long) g.nd(), (long) g.ax(), g.len()}, g.shape());
+            if (!repeats(arr, g)) {
+                write(arr, g, v, indices, 0, null);
+                return;
             }
+            NDArray target = arr.isCContiguous() ? arr : arr.copy(Order.C);
+            try {
+                Geometry tg = target == arr ? g : geometry(op, target, indices, axis);
+                long writes = Shapes.size(tg.shape());
+                boolean wide = LastWins.wide(writes);
+                try (NDArray win = LastWins.scratch(arr, arr.size(), wide)) {
+                    write(target, tg, v, indices, wide ? 3 : 1, win);
+                    write(target, tg, v, indices, wide ? 4 : 2, win);
+                }
+                if (target != arr) Copies.copyInto(target, arr);
+            } finally {
+                if (target != arr) target.close();
+            }
+        }
+    }
+
+    // whether two writes can meet: an axis takes several indices, or arr is broadcast over another axis
+    private static boolean repeats(NDArray arr, Geometry g) {
+        if (g.shape()[g.ax()] > 1) return true;
+        for (int d = 0; d < g.nd(); d++) if (d != g.ax() && arr.shape()[d] != g.shape()[d]) return true;
+        return false;
+    }
+
+    // pass 0: the plain kernel; 1, 2: the claim and write passes (3, 4 with 64-bit positions)
+    private static void write(NDArray arr, Geometry g, NDArray v, NDArray indices, int pass, NDArray win) {
+        boolean wide = pass > 2;
+        Spec spec = PUT.computeIfAbsent(new PutKey(arr.dtype(), indices.dtype(), pass, wide), k -> {
+            String store = CTypes.store(k.a(), "(src + _ao)", "v");
+            List<Param> params = new java.util.ArrayList<>(params(new Param("v", k.a(), Kind.IN), k.a(), k.index()));
+            if (k.pass() > 0) params.add(LastWins.param(k.wide()));
+            String body = switch (k.pass()) {
+                case 0 -> store;
+                case 1, 3 -> LastWins.claim(k.wide(), "_ao");
+                default -> LastWins.store(k.wide(), "_ao", store);
+            };
+            String name = "nd_put_along_axis_" + k.a() + "_" + k.index()
+                    + (k.pass() == 0 ? "" : (k.pass() % 2 == 1 ? "_claim" : "_write") + (k.wide() ? "64" : ""));
+            return new Spec(
+                    name, params, OFFSET + body, k.pass() == 0 ? "" : LastWins.preamble(k.wide()), "", "", List.of());
+        });
+        try (NDArray geo = g.geo(arr);
+                NDArray dst = arr.view(new long[0], new long[0], arr.offset())) {
+            Object[] args = win == null
+                    ? new Object[] {v, indices, dst, geo, (long) g.nd(), (long) g.ax(), g.len()}
+                    : new Object[] {v, indices, dst, geo, (long) g.nd(), (long) g.ax(), g.len(), win};
+            ElementwiseLoop.run(spec, args, g.shape());
         }
     }
 

@@ -10,6 +10,7 @@ import org.ndgpu.ndarray.IndexExpr;
 import org.ndgpu.ndarray.IndexExpr.Item;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 
 /**
@@ -27,8 +28,10 @@ import org.ndgpu.ndarray.Shapes;
  *     axis, the index and the size, raised before anything is written.</li>
  * </ul>
  * The basic items become a view, the advanced ones one gather or scatter kernel ({@link Gather}).
- * Assigning with repeated indices writes one of the values, which one unspecified (as CuPy: the
- * writes race; NumPy's last-one-wins is not kept).
+ * Assigning with repeated indices writes the last of their values in C order, as NumPy does: an
+ * integer index array costs a claim pass before the writes ({@link LastWins}), and a target that
+ * is not C-contiguous is written through a C-ordered copy; masks and basic indices, whose elements
+ * are distinct, take the one pass.
  */
 public final class FancyIndexing {
     private FancyIndexing() {}
@@ -61,19 +64,30 @@ public final class FancyIndexing {
                 Masking.assign(op, a, mask, value);
                 return;
             }
-            Gather.Plan p = plan(op, a, norm, temps);
-            if (p == null) {
-                try (NDArray v = basicView(op, a, norm)) {
-                    org.ndgpu.ndarray.Copies.assign(op, v, value);
+            boolean distinct = norm.stream().noneMatch(o -> o instanceof IntArray);
+            NDArray target = distinct || a.isCContiguous() || !anyArray(norm) ? a : a.copy(Order.C);
+            try {
+                Gather.Plan p = plan(op, target, norm, temps);
+                if (p == null) {
+                    try (NDArray v = basicView(op, a, norm)) {
+                        org.ndgpu.ndarray.Copies.assign(op, v, value);
+                    }
+                    return;
                 }
-                return;
-            }
-            try (NDArray v = values(op, a, value, p.outShape())) {
-                Gather.scatter(op, p, v);
+                try (NDArray v = values(op, a, value, p.outShape())) {
+                    Gather.scatter(op, p, v, distinct);
+                }
+                if (target != a) org.ndgpu.ndarray.Copies.copyInto(target, a);
+            } finally {
+                if (target != a) target.close();
             }
         } finally {
             for (NDArray t : temps) t.close();
         }
+    }
+
+    private static boolean anyArray(List<Object> norm) {
+        return norm.stream().anyMatch(o -> o instanceof IntArray || o instanceof BoolArray);
     }
 
     /** A Java number or an array on a's device, cast to a's dtype and broadcast to {@code shape}; a copy when it shares a's memory. */
@@ -182,8 +196,7 @@ public final class FancyIndexing {
      * indices broadcast together, and where their shape goes in the result; null when no array is left.
      */
     private static Gather.Plan plan(String op, NDArray a, List<Object> norm, List<NDArray> temps) {
-        boolean anyArray = norm.stream().anyMatch(o -> o instanceof IntArray || o instanceof BoolArray);
-        if (!anyArray) return null;
+        if (!anyArray(norm)) return null;
         long[] shape = a.shape(), strides = a.strides();
         int itemsize = a.itemsize();
         int consumed = 0;

@@ -23,7 +23,8 @@ import org.ndgpu.ndarray.Sizes;
  * None) walk the view's strides, so neither the array nor a negative-stride view is copied; the
  * index arrays are broadcast once into one int64 (K, |B|) array. Out-of-range indices set a flag the
  * gather reads back once (as numpy.take's mode='raise', CuPy wraps instead); a scatter checks every
- * index first, so that a bad index writes nothing, as NumPy.
+ * index first, so that a bad index writes nothing, as NumPy, and where an element may be written
+ * twice it takes a claim pass first, so that the last write in C order lands ({@link LastWins}).
  */
 final class Gather {
     private Gather() {}
@@ -48,6 +49,11 @@ final class Gather {
 
     private static final ConcurrentHashMap<DType, Spec> GATHER = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<DType, Spec> SCATTER = new ConcurrentHashMap<>();
+
+    /** The claim and write passes of a scatter whose writes may meet. */
+    private record PassKey(DType t, boolean claim, boolean wide) {}
+
+    private static final ConcurrentHashMap<PassKey, Spec> PASSES = new ConcurrentHashMap<>();
 
     // the source offset of result element i: basic coordinates by the merged dims, then each index array's entry
     private static final String OFFSET = """
@@ -107,6 +113,20 @@ final class Gather {
                         OFFSET + CTypes.store(t, "(src + _go)", "v")));
     }
 
+    // _w0: the flat index in the C-contiguous array of the basic view's first element
+    private static Spec passSpec(DType d, boolean claim, boolean wide) {
+        return PASSES.computeIfAbsent(new PassKey(d, claim, wide), k -> {
+            List<Param> ps = new ArrayList<>(params(new Param("v", k.t(), Kind.IN), k.t()));
+            ps.add(LastWins.param(k.wide()));
+            ps.add(new Param("_w0", DType.INT64, Kind.SCALAR));
+            String body = k.claim()
+                    ? LastWins.claim(k.wide(), "_go + _w0")
+                    : LastWins.store(k.wide(), "_go + _w0", CTypes.store(k.t(), "(src + _go)", "v"));
+            String name = "nd_scatter_" + k.t() + (k.claim() ? "_claim" : "_write") + (k.wide() ? "64" : "");
+            return new Spec(name, ps, OFFSET + body, LastWins.preamble(k.wide()), "", "", List.of());
+        });
+    }
+
     /** The result of a gather: a new C-ordered array of {@link Plan#outShape()}. */
     static NDArray gather(String op, Plan p) {
         long[] outShape = p.outShape();
@@ -128,13 +148,30 @@ final class Gather {
         }
     }
 
-    /** a[index] = v, v already of a's dtype and broadcast to {@link Plan#outShape()}; every index is checked before a write. */
-    static void scatter(String op, Plan p, NDArray v) {
+    /**
+     * a[index] = v, v already of a's dtype and broadcast to {@link Plan#outShape()}; every index is
+     * checked before a write. {@code distinct}: no element can be written twice (the indices come from
+     * masks), so one pass does; else, with more than one index, the last write lands, and the plan's
+     * array must be C-contiguous.
+     */
+    static void scatter(String op, Plan p, NDArray v, boolean distinct) {
         try (Launch l = launch(op, p)) {
             l.check(op);
             if (v.size() == 0 || p.a().size() == 0) return;
             try (NDArray dst = p.a().view(new long[0], new long[0], p.offset())) {
-                ElementwiseLoop.run(scatterSpec(p.a().dtype()), l.args(v, dst), p.outShape());
+                if (distinct || l.nb() <= 1) {
+                    ElementwiseLoop.run(scatterSpec(p.a().dtype()), l.args(v, dst), p.outShape());
+                    return;
+                }
+                if (!p.a().isCContiguous())
+                    throw new IllegalStateException(op + ": a last-wins scatter needs a C-contiguous array");
+                long w0 = (p.offset() - p.a().offset()) / p.a().itemsize();
+                boolean wide = LastWins.wide(v.size());
+                try (NDArray win = LastWins.scratch(p.a(), p.a().size(), wide)) {
+                    Object[] args = l.args(v, dst, win, w0);
+                    ElementwiseLoop.run(passSpec(p.a().dtype(), true, wide), args, p.outShape());
+                    ElementwiseLoop.run(passSpec(p.a().dtype(), false, wide), args, p.outShape());
+                }
             }
         }
     }
@@ -145,6 +182,12 @@ final class Gather {
         Object[] args(NDArray first, NDArray src) {
             return new Object[] {
                 first, src, ind, geo, (long) nd, (long) bd, (long) p.advs().size(), nb
+            };
+        }
+
+        Object[] args(NDArray first, NDArray src, NDArray win, long w0) {
+            return new Object[] {
+                first, src, ind, geo, (long) nd, (long) bd, (long) p.advs().size(), nb, win, w0
             };
         }
 
