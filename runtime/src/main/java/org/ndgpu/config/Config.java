@@ -72,6 +72,11 @@ public final class Config {
             null,
             "`0.5` under `-XX:+ExplicitGCInvokesConcurrent`, else `0.1`",
             "the most of the time the pauses of those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last one paused the program, unless the pool is over half full");
+    public static final Setting MEMORY = new Setting(
+            "ndgpu.memory",
+            "NDGPU_MEMORY",
+            "`device`",
+            "where new arrays are allocated: `device` (the device's own memory) or `managed` (memory the driver pages between the device and the host, so an array may exceed the device: CUDA's `cuMemAllocManaged`, OpenCL's fine-grained SVM; a device without it refuses); `Nd.managedMemory()` does it for a block of code ([memory.md](memory.md#managed-memory))");
     public static final Setting LOG = new Setting(
             "ndgpu.log",
             "NDGPU_LOG",
@@ -188,6 +193,7 @@ public final class Config {
             POOL_LIMIT,
             POOL_RECLAIM,
             POOL_RECLAIM_SHARE,
+            MEMORY,
             LOG,
             REDUCTION_BLOCKS_PER_CU,
             REDUCTION_VECTOR_UNROLL,
@@ -306,6 +312,14 @@ public final class Config {
             // reported below with the expected form
         }
         throw POOL_RECLAIM_SHARE.bad("a fraction above 0 and at most 1 such as 0.1", v);
+    }
+
+    /** True when {@link #MEMORY} is {@code managed}: new arrays are allocated in managed memory. */
+    public static boolean managedMemory() {
+        String v = MEMORY.read();
+        if (v == null || v.equalsIgnoreCase("device")) return false;
+        if (v.equalsIgnoreCase("managed")) return true;
+        throw MEMORY.bad("device or managed", v);
     }
 
     /** How much ndgpu logs: {@link #LOG}. */
