@@ -1,5 +1,10 @@
 package org.ndgpu.config;
 
+import static org.ndgpu.config.SettingValues.blockShare;
+import static org.ndgpu.config.SettingValues.bool;
+import static org.ndgpu.config.SettingValues.own;
+import static org.ndgpu.config.SettingValues.positive;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +42,7 @@ public final class Config {
             return variable == null ? property : property + " / " + variable;
         }
 
-        private NdException bad(String expected, String given) {
+        NdException bad(String expected, String given) {
             return new NdException(property + ": expected " + expected + ", got '" + given + "'");
         }
     }
@@ -392,12 +397,6 @@ public final class Config {
         return own(SPARSE_LIBRARY);
     }
 
-    private static boolean own(Setting s) {
-        String v = s.read();
-        if (v != null && !v.equalsIgnoreCase("auto") && !v.equalsIgnoreCase("own")) throw s.bad("auto or own", v);
-        return v != null && v.equalsIgnoreCase("own");
-    }
-
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */
     public static String cudaSvd() {
         String v = CUDA_SVD.read();
@@ -478,33 +477,6 @@ public final class Config {
     /** True when the benchmarks' null backend should register its device. */
     public static boolean nullBackend() {
         return bool(NULL_BACKEND, false);
-    }
-
-    private static int positive(Setting s, int dflt) {
-        String v = s.read();
-        if (v == null) return dflt;
-        try {
-            int n = Integer.parseInt(v);
-            if (n > 0) return n;
-        } catch (NumberFormatException e) {
-            // reported below with the expected form
-        }
-        throw s.bad("a positive integer", v);
-    }
-
-    /** A power of two up to a reduction block (256 threads), so that the threads tile the block. */
-    private static int blockShare(Setting s, int dflt) {
-        int n = positive(s, dflt);
-        if (n > 256 || Integer.bitCount(n) != 1) throw s.bad("a power of two from 1 to 256", String.valueOf(n));
-        return n;
-    }
-
-    private static boolean bool(Setting s, boolean dflt) {
-        String v = s.read();
-        if (v == null) return dflt;
-        if (v.equalsIgnoreCase("true")) return true;
-        if (v.equalsIgnoreCase("false")) return false;
-        throw s.bad("true or false", v);
     }
 
     /** "512m", "4g", "1024", or a fraction of {@code whole} such as "0.8". */

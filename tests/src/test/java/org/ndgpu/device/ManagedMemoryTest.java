@@ -114,6 +114,15 @@ public class ManagedMemoryTest extends PerDeviceTest {
         for (int i = 0; i < y.length; i++) assertEquals(y[i], back[i], 0f);
         NDArray slice = managed.get("1:4000:3").copy(); // strided view of managed memory, copied
         assertEquals(y[4], slice.toFloatArray()[1], 0f);
+        NDArray m8 = managed.get(":64").reshape(8, 8), p8 = plain.get(":64").reshape(8, 8);
+        float[] prod = m8.matmul(p8).toFloatArray(); // a vendor library (CLBlast, cuBLAS) on managed memory
+        for (int i = 0; i < 8; i++) {
+            for (int j = 0; j < 8; j++) {
+                double e = 0;
+                for (int k = 0; k < 8; k++) e += (double) y[i * 8 + k] * y[k * 8 + j];
+                assertEquals(e, prod[i * 8 + j], 1e-5, "matmul [" + i + ", " + j + "]");
+            }
+        }
         float max = Float.NEGATIVE_INFINITY;
         for (float v : y) max = Math.max(max, v);
         assertEquals(max, managed.max().doubleValue(), 0.0); // a reduction of another kind
