@@ -3,6 +3,7 @@
    filled with ones, summed and added to in place (a += 1), whole and in eight chunks each prefetched
    to the device first (cupy.cuda.runtime.memPrefetchAsync); the median wall milliseconds of the reps
    (each ends with a synchronize) and GB/s, in ManagedMemoryBench's rows.
+   Run it on a GPU given to it alone: oversubscribed managed memory can stall a shared GPU.
    python3 .gpu/cupy_managed_anchors.py [factor] [reps]"""
 import sys
 import time

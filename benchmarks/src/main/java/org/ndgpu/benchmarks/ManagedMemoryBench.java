@@ -18,7 +18,9 @@ import org.ndgpu.ndarray.NDArray;
  * synchronize) and the GB/s of the bytes the operation reads and writes; the sums are checked.
  *
  * <p>On the GPU host: {@code .gpu/bench.sh ManagedMemoryBench}. The arguments, both optional: the
- * size as a multiple of the device's memory (1.5) and the reps (3).
+ * size as a multiple of the device's memory (1.5) and the reps (3). Run it on a GPU given to it
+ * alone: oversubscribed managed memory can stall a GPU that other work shares. It needs host memory
+ * for the part that does not fit (half the device's memory at 1.5).
  */
 public final class ManagedMemoryBench {
     private ManagedMemoryBench() {}
