@@ -283,6 +283,33 @@ public class ManagedMemoryTest extends PerDeviceTest {
     }
 
     @Test
+    void aGraphCapturedOnDeviceArraysReplaysOnManagedOnes() {
+        assumeManaged();
+        float[] x = randomFloats(10, 1024), x2 = randomFloats(11, 1024);
+        NDArray a = Nd.array(x), out = Nd.zeros(DType.FLOAT32, 1024);
+        Graph g;
+        try {
+            g = Nd.capture(() -> Nd.mul(a, 3f, out));
+        } catch (CaptureException unsupported) {
+            assumeTrue(false, "no capture on " + device().id() + ": " + unsupported.getMessage());
+            return;
+        }
+        try (g) {
+            NDArray m, mout;
+            try (var _ = Nd.managedMemory()) {
+                m = Nd.array(x2);
+                mout = Nd.zeros(DType.FLOAT32, 1024);
+            }
+            g.launch(java.util.Map.of(a, m, out, mout)); // the kernel's arguments move to managed buffers
+            MemorySegment view = mout.hostView();
+            for (int i = 0; i < x2.length; i++) assertEquals(x2[i] * 3f, view.getAtIndex(JAVA_FLOAT, i), 0f);
+            g.launch();
+            float[] back = out.toFloatArray();
+            for (int i = 0; i < x.length; i++) assertEquals(x[i] * 3f, back[i], 0f, "and back to the captured ones");
+        }
+    }
+
+    @Test
     void aDeviceWithoutManagedMemoryRefusesIt() {
         assumeFalse(device().facts().managedMemory(), device().id() + " has managed memory");
         try (var _ = Nd.managedMemory()) {
