@@ -130,6 +130,36 @@ public class ManagedMemoryTest extends PerDeviceTest {
     }
 
     @Test
+    void theOperationModulesGiveOnManagedArraysWhatTheyGiveOnDeviceArrays() {
+        assumeManaged();
+        float[] x = randomFloats(12, 4096);
+        NDArray d = Nd.array(x);
+        NDArray m;
+        try (var _ = Nd.managedMemory()) {
+            m = Nd.array(x);
+            NDArray r = Nd.random().seed(5).uniform(0, 1, DType.FLOAT32, 64);
+            assertTrue(r.isManaged());
+            assertEquals(64, r.size());
+        }
+        java.util.List<java.util.function.Function<NDArray, NDArray>> ops = java.util.List.of(
+                a -> Nd.sort(a),
+                a -> Nd.cumsum(a),
+                a -> Nd.fft().fft(a),
+                a -> Nd.concatenate(a, a.get("::-1")),
+                a -> Nd.where(a.gt(0f), a, a.mul(-2f)),
+                a -> a.reshape(64, 64).T().copy(),
+                a -> a.reshape(64, 64).sum(0),
+                a -> Nd.linalg().norm(a));
+        for (int i = 0; i < ops.size(); i++) {
+            NDArray onDevice = ops.get(i).apply(d), onManaged = ops.get(i).apply(m);
+            org.junit.jupiter.api.Assertions.assertArrayEquals(
+                    onDevice.astype(DType.FLOAT64).toDoubleArray(),
+                    onManaged.astype(DType.FLOAT64).toDoubleArray(),
+                    "operation " + i);
+        }
+    }
+
+    @Test
     void hostViewReadsAndWritesWithoutACopy() {
         assumeManaged();
         float[] x = randomFloats(6, 1000);
@@ -239,6 +269,14 @@ public class ManagedMemoryTest extends PerDeviceTest {
                     e.getMessage().contains("managed memory") && e.getMessage().contains(device().id()),
                     e.getMessage());
         }
+        // the refusal of a device without managed memory (run for real on NVIDIA's OpenCL, coarse-grained SVM only)
+        String refusal = device().noManagedMemory("allocate in managed memory").getMessage();
+        assertTrue(
+                refusal.startsWith(device().id() + " allocate in managed memory: expected a device with managed memory")
+                        && refusal.contains("CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY")
+                        && refusal.contains("CL_DEVICE_SVM_FINE_GRAIN_BUFFER")
+                        && refusal.contains("got " + device().name()),
+                refusal);
         NdException e = assertThrows(NdException.class, () -> a.prefetch(MemoryLocation.HOST));
         assertTrue(e.getMessage().startsWith("prefetch") || e.getMessage().contains(" prefetch:"), e.getMessage());
     }
