@@ -30,6 +30,8 @@ done
 # CuPy for TemporariesBench (issue 44: the same step, temporaries freed at their last reference)
 [[ ${CUPY:-1} == 1 && " $benches " == *" TemporariesBench "* ]] && python3 "$(dirname "$0")/cupy_temporaries_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 [[ ${CUPY:-1} == 1 && " $benches " == *" SparseBench "* ]] && python3 "$(dirname "$0")/cupy_sparse_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for ManagedMemoryBench (issue 42: MemoryPool(malloc_managed), an array 1.5x the device)
+[[ ${CUPY:-1} == 1 && " $benches " == *" ManagedMemoryBench "* ]] && python3 "$(dirname "$0")/cupy_managed_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for NdimageBench (issue 40: cupyx.scipy.ndimage on the same image)
 [[ ${CUPY:-1} == 1 && " $benches " == *" NdimageBench "* ]] && python3 "$(dirname "$0")/cupy_ndimage_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for NdimageMeasureBench (issue 40: label, distance_transform_edt and sum_labels on the same mask)

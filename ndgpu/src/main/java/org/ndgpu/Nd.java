@@ -2914,6 +2914,25 @@ public final class Nd {
         return Scope.run(body);
     }
 
+    // ---- managed memory (issue 42)
+
+    /**
+     * Allocates this thread's new arrays in managed memory, which the driver pages between the
+     * device and the host, until the returned scope closes, so that an array may exceed the device's
+     * memory; as CuPy's {@code cupy.cuda.set_allocator(cupy.cuda.MemoryPool(cupy.cuda.malloc_managed).malloc)}
+     * for a block of code ({@code ndgpu.memory=managed} for the whole program). A device without it
+     * refuses the allocation ({@code Device.facts().managedMemory()}).
+     *
+     * <pre>{@code
+     * try (var managed = Nd.managedMemory()) {
+     *     NDArray big = Nd.zeros(DType.FLOAT32, n).prefetch(MemoryLocation.DEVICE);
+     * }
+     * }</pre>
+     */
+    public static org.ndgpu.device.Device.Scope managedMemory() {
+        return org.ndgpu.device.MemoryKind.MANAGED.use();
+    }
+
     // ---------------------------------------------------------------- random, linalg
 
     /** The current device's random generator (counter-based Philox: one seed, the same numbers on every backend). */

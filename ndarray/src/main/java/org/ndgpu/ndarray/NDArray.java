@@ -267,6 +267,44 @@ public final class NDArray implements DeviceArray, AutoCloseable {
         return live("allocationBytes").allocation.bytes();
     }
 
+    // ---------------------------------------------------------------- managed memory
+
+    /**
+     * True when the array lives in managed memory, which the driver pages between the device and the
+     * host (made inside {@code Nd.managedMemory()} or with {@code ndgpu.memory=managed}):
+     * {@code Nd.zeros(3).isManaged()} is false by default.
+     */
+    public boolean isManaged() {
+        return ManagedArrays.isManaged(this);
+    }
+
+    /**
+     * Moves a managed array's pages toward the device or the host ahead of use, asynchronously on the
+     * current stream, as CuPy's {@code cupy.cuda.runtime.memPrefetchAsync}; returns this array. A hint:
+     * where the driver cannot migrate it does nothing. {@code a.prefetch(MemoryLocation.DEVICE).sum()}.
+     */
+    public NDArray prefetch(org.ndgpu.device.MemoryLocation to) {
+        return ManagedArrays.prefetch(this, to);
+    }
+
+    /**
+     * Advice on how a managed array is used, as CuPy's {@code cupy.cuda.runtime.memAdvise}
+     * (cuMemAdvise); returns this array; does nothing on OpenCL, which has none:
+     * {@code a.advise(MemoryAdvice.SET_READ_MOSTLY, MemoryLocation.DEVICE)}.
+     */
+    public NDArray advise(org.ndgpu.device.MemoryAdvice advice, org.ndgpu.device.MemoryLocation where) {
+        return ManagedArrays.advise(this, advice, where);
+    }
+
+    /**
+     * A managed, C-contiguous array's elements as host memory, without a copy (the current stream is
+     * synchronized first), valid while the array is open: {@code a.hostView().get(JAVA_FLOAT, 0)},
+     * as NumPy reads a CuPy managed array through {@code numpy.asarray} of its pointer.
+     */
+    public MemorySegment hostView() {
+        return ManagedArrays.hostView(this);
+    }
+
     /**
      * NumPy's flags.writeable: false for {@link #broadcastTo} views and views of them, whose elements
      * repeat in memory; writing into one (out=, set, fill, copyto) raises "assignment destination is

@@ -38,7 +38,8 @@ public final class Html {
     private static String device(Device d) {
         return "<div class=\"ndgpu\"><table>" + row("device", d.id()) + row("name", d.name())
                 + row("backend", d.backendName()) + row("kind", d.isGpu() ? "GPU" : "CPU")
-                + row("memory", (d.facts().globalMemoryBytes() >> 20) + " MiB") + "</table></div>";
+                + row("memory", (d.facts().globalMemoryBytes() >> 20) + " MiB")
+                + row("managed memory", d.facts().managedMemory() ? "yes" : "no") + "</table></div>";
     }
 
     private static String record(Record r) {

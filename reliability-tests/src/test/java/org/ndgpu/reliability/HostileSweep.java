@@ -136,6 +136,10 @@ final class HostileSweep {
                 new Target(org.ndgpu.ndimage.DistanceTransform.class, null),
                 new Target(org.ndgpu.ndimage.Interpolation.class, Nd::ndimage),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
+                new Target(org.ndgpu.device.MemoryLocation.class, () -> org.ndgpu.device.MemoryLocation.DEVICE),
+                new Target(org.ndgpu.device.MemoryAdvice.class, () -> org.ndgpu.device.MemoryAdvice.SET_READ_MOSTLY),
+                // DEVICE: a use() the sweep leaves open changes nothing, as device memory is the default
+                new Target(org.ndgpu.device.MemoryKind.class, () -> org.ndgpu.device.MemoryKind.DEVICE),
                 // an open scope of the sweep's thread: the arrays of the cases after it join it until it closes
                 new Target(org.ndgpu.ndarray.Scope.class, () -> org.ndgpu.ndarray.Scope.open("sweep")),
                 new Target(
@@ -339,7 +343,8 @@ final class HostileSweep {
                 "BackendStream",
                 "BufferMoves",
                 "KernelArguments",
-                "KernelArguments$Kind")) {
+                "KernelArguments$Kind",
+                "ManagedMemory")) {
             m.put("org.ndgpu.backend." + c, spi);
         }
         m.put(

@@ -36,6 +36,14 @@ public interface Backend {
      */
     BackendBuffer wrap(long handle, long bytes);
 
+    /**
+     * The device's managed memory (CUDA's cuMemAllocManaged, OpenCL's fine-grained SVM), or null
+     * when the device has none ({@link DeviceFacts#managedMemory()} false). By default: null.
+     */
+    default ManagedMemory managedMemory() {
+        return null;
+    }
+
     /** Returns an allocation to the device. Idempotent per buffer is not required: the pool calls it once. */
     void free(BackendBuffer buffer);
 

@@ -36,7 +36,44 @@ public record DeviceFacts(
         boolean fp16,
         String driverVersion,
         String architecture,
-        boolean hostCpu) {
+        boolean hostCpu,
+        boolean managedMemory) {
+
+    /** The facts of a device without managed memory. */
+    public DeviceFacts(
+            String backend,
+            int index,
+            String name,
+            String vendor,
+            boolean isGpu,
+            long globalMemoryBytes,
+            int computeUnits,
+            int maxBlockSize,
+            long localMemoryBytes,
+            int warpSize,
+            boolean fp64,
+            boolean fp16,
+            String driverVersion,
+            String architecture,
+            boolean hostCpu) {
+        this(
+                backend,
+                index,
+                name,
+                vendor,
+                isGpu,
+                globalMemoryBytes,
+                computeUnits,
+                maxBlockSize,
+                localMemoryBytes,
+                warpSize,
+                fp64,
+                fp16,
+                driverVersion,
+                architecture,
+                hostCpu,
+                false);
+    }
 
     /** "cuda:0", "opencl:1". */
     public String id() {

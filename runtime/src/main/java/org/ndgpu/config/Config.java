@@ -1,5 +1,10 @@
 package org.ndgpu.config;
 
+import static org.ndgpu.config.SettingValues.blockShare;
+import static org.ndgpu.config.SettingValues.bool;
+import static org.ndgpu.config.SettingValues.own;
+import static org.ndgpu.config.SettingValues.positive;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +42,7 @@ public final class Config {
             return variable == null ? property : property + " / " + variable;
         }
 
-        private NdException bad(String expected, String given) {
+        NdException bad(String expected, String given) {
             return new NdException(property + ": expected " + expected + ", got '" + given + "'");
         }
     }
@@ -72,6 +77,11 @@ public final class Config {
             null,
             "`0.5` under `-XX:+ExplicitGCInvokesConcurrent`, else `0.1`",
             "the most of the time the pauses of those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last one paused the program, unless the pool is over half full");
+    public static final Setting MEMORY = new Setting(
+            "ndgpu.memory",
+            "NDGPU_MEMORY",
+            "`device`",
+            "where new arrays are allocated: `device` (the device's own memory) or `managed` (memory the driver pages between the device and the host, so an array may exceed the device: CUDA's `cuMemAllocManaged`, OpenCL's fine-grained SVM; a device without it refuses); `Nd.managedMemory()` does it for a block of code ([memory.md](memory.md#managed-memory))");
     public static final Setting LOG = new Setting(
             "ndgpu.log",
             "NDGPU_LOG",
@@ -188,6 +198,7 @@ public final class Config {
             POOL_LIMIT,
             POOL_RECLAIM,
             POOL_RECLAIM_SHARE,
+            MEMORY,
             LOG,
             REDUCTION_BLOCKS_PER_CU,
             REDUCTION_VECTOR_UNROLL,
@@ -308,6 +319,14 @@ public final class Config {
         throw POOL_RECLAIM_SHARE.bad("a fraction above 0 and at most 1 such as 0.1", v);
     }
 
+    /** True when {@link #MEMORY} is {@code managed}: new arrays are allocated in managed memory. */
+    public static boolean managedMemory() {
+        String v = MEMORY.read();
+        if (v == null || v.equalsIgnoreCase("device")) return false;
+        if (v.equalsIgnoreCase("managed")) return true;
+        throw MEMORY.bad("device or managed", v);
+    }
+
     /** How much ndgpu logs: {@link #LOG}. */
     public enum LogLevel {
         INFO,
@@ -376,12 +395,6 @@ public final class Config {
     /** True when {@link #SPARSE_LIBRARY} is "own": CUDA devices run ndgpu's sparse kernels, not cuSPARSE. */
     public static boolean sparseOwnKernels() {
         return own(SPARSE_LIBRARY);
-    }
-
-    private static boolean own(Setting s) {
-        String v = s.read();
-        if (v != null && !v.equalsIgnoreCase("auto") && !v.equalsIgnoreCase("own")) throw s.bad("auto or own", v);
-        return v != null && v.equalsIgnoreCase("own");
     }
 
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */
@@ -464,33 +477,6 @@ public final class Config {
     /** True when the benchmarks' null backend should register its device. */
     public static boolean nullBackend() {
         return bool(NULL_BACKEND, false);
-    }
-
-    private static int positive(Setting s, int dflt) {
-        String v = s.read();
-        if (v == null) return dflt;
-        try {
-            int n = Integer.parseInt(v);
-            if (n > 0) return n;
-        } catch (NumberFormatException e) {
-            // reported below with the expected form
-        }
-        throw s.bad("a positive integer", v);
-    }
-
-    /** A power of two up to a reduction block (256 threads), so that the threads tile the block. */
-    private static int blockShare(Setting s, int dflt) {
-        int n = positive(s, dflt);
-        if (n > 256 || Integer.bitCount(n) != 1) throw s.bad("a power of two from 1 to 256", String.valueOf(n));
-        return n;
-    }
-
-    private static boolean bool(Setting s, boolean dflt) {
-        String v = s.read();
-        if (v == null) return dflt;
-        if (v.equalsIgnoreCase("true")) return true;
-        if (v.equalsIgnoreCase("false")) return false;
-        throw s.bad("true or false", v);
     }
 
     /** "512m", "4g", "1024", or a fraction of {@code whole} such as "0.8". */

@@ -14,6 +14,8 @@ public final class Allocation {
     static final Cleaner CLEANER = Cleaner.create();
 
     private final Device device;
+    // the pool the block returns to: the device's, or its pool of managed memory
+    private final MemoryPool pool;
     private final MemoryPool.Block block; // null for memory another library owns
     private final BackendBuffer external;
     // reachable while any array uses the memory: what keeps another library's memory alive
@@ -24,8 +26,9 @@ public final class Allocation {
     private final long bytes;
     private final AtomicInteger refs = new AtomicInteger();
 
-    Allocation(Device device, MemoryPool.Block block, long bytes) {
+    Allocation(Device device, MemoryPool pool, MemoryPool.Block block, long bytes) {
         this.device = device;
+        this.pool = pool;
         this.block = block;
         this.external = null;
         this.owner = null;
@@ -35,6 +38,7 @@ public final class Allocation {
 
     private Allocation(Device device, BackendBuffer external, Object owner, Runnable onRelease) {
         this.device = device;
+        this.pool = null;
         this.block = null;
         this.external = external;
         this.owner = owner;
@@ -54,10 +58,27 @@ public final class Allocation {
         return new Allocation(device, buffer, owner, onRelease);
     }
 
-    /** Allocates {@code bytes} on the device's current stream. */
+    /**
+     * Allocates {@code bytes} on the device's current stream, in the memory this thread's arrays get
+     * now ({@link MemoryKind#current()}: device memory, or managed memory).
+     */
     public static Allocation allocate(Device device, long bytes) {
-        var block = device.memoryPool().allocate(bytes, device.currentStream().allocationStream());
-        return new Allocation(device, block, bytes);
+        MemoryPool pool = device.allocationPool();
+        var stream = device.currentStream().allocationStream();
+        // the managed pool does not hand its blocks to a graph, so a capture's replays could write a block
+        // reused after its array closed: managed arrays are made before the capture, and used inside it
+        if (pool != device.memoryPool() && device.memoryPool().capturing(stream)) {
+            throw new org.ndgpu.exceptions.CaptureException(device.id() + " allocate " + bytes
+                    + " bytes in managed memory: expected no capture in progress (make managed arrays before "
+                    + "Nd.capture and use them inside it), got an allocation while the stream is captured");
+        }
+        var block = pool.allocate(bytes, stream);
+        return new Allocation(device, pool, block, bytes);
+    }
+
+    /** True for managed memory (a block of {@link Device#managedMemoryPool()}), which the host may also read. */
+    public boolean isManaged() {
+        return pool != null && pool.isManaged();
     }
 
     /** The device the memory is on. */
@@ -102,7 +123,7 @@ public final class Allocation {
     private void drop() {
         if (refs.decrementAndGet() != 0) return;
         if (block != null) {
-            device.memoryPool().release(block);
+            pool.release(block);
             return;
         }
         // the owner may free the memory as soon as it hears: no queued kernel may still touch it

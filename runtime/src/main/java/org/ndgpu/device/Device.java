@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendProvider;
 import org.ndgpu.backend.DeviceFacts;
+import org.ndgpu.backend.ManagedMemory;
 import org.ndgpu.backend.OptionalLibrary;
 import org.ndgpu.backend.SignalGuard;
 import org.ndgpu.config.Config;
@@ -64,6 +65,10 @@ public final class Device {
 
     private final Backend backend;
     private final MemoryPool pool;
+    // the pool of managed memory, made on first use (MemoryKind.MANAGED, ndgpu.memory=managed)
+    private volatile MemoryPool managedPool;
+    // ndgpu.memory as read at this device's first allocation (outside MemoryKind.use): 0 unread, 1 device, 2 managed
+    private volatile int memorySetting;
     private final ProgramCache programs;
     private final Stream defaultStream;
     private final ThreadLocal<ArrayDeque<Stream>> streams = ThreadLocal.withInitial(ArrayDeque::new);
@@ -263,6 +268,60 @@ public final class Device {
         return pool;
     }
 
+    /**
+     * This device's caching pool of managed memory, which the driver pages between the device and
+     * the host ({@code cuMemAllocManaged}, OpenCL's fine-grained SVM), as CuPy's {@code
+     * MemoryPool(malloc_managed)}; made on first use. Arrays come from it inside {@code
+     * Nd.managedMemory()} or with {@code ndgpu.memory=managed}: {@code Device.current().managedMemoryPool().usedBytes()}.
+     * Throws DeviceException on a device without managed memory ({@link DeviceFacts#managedMemory()}).
+     */
+    public MemoryPool managedMemoryPool() {
+        return managedPool("managedMemoryPool");
+    }
+
+    private MemoryPool managedPool(String op) {
+        MemoryPool p = managedPool;
+        if (p != null) return p;
+        ManagedMemory managed = backend.managedMemory();
+        if (managed == null) throw noManagedMemory(op);
+        synchronized (stateLock) {
+            if (managedPool == null) managedPool = new MemoryPool(backend, id(), managed);
+            return managedPool;
+        }
+    }
+
+    /**
+     * The refusal of {@code op} on this device, which has no managed memory: names what was expected
+     * and what the device is. For ndgpu's own modules (the array's prefetch, advise and host view).
+     */
+    public DeviceException noManagedMemory(String op) {
+        return new DeviceException(
+                id() + " " + op + ": expected a device with managed memory (CUDA: "
+                        + "CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY; OpenCL: fine-grained shared virtual memory, "
+                        + "CL_DEVICE_SVM_FINE_GRAIN_BUFFER), got " + name() + " (" + backendName()
+                        + "), which has none; allocate in device memory instead (ndgpu.memory=device, outside Nd.managedMemory())");
+    }
+
+    /**
+     * The pool new arrays of this thread come from: the managed one inside {@code MemoryKind.MANAGED.use()}
+     * or with {@code ndgpu.memory=managed} (read at the device's first allocation), else the device's.
+     */
+    MemoryPool allocationPool() {
+        MemoryKind scoped = MemoryKind.scopesOpen() ? MemoryKind.scoped() : null;
+        if (scoped != null) return scoped == MemoryKind.MANAGED ? managedPool("allocate in managed memory") : pool;
+        int s = memorySetting;
+        if (s == 1) return pool;
+        if (s == 0) memorySetting = s = Config.managedMemory() ? 2 : 1;
+        return s == 2 ? managedPool("allocate in managed memory (ndgpu.memory=managed)") : pool;
+    }
+
+    /** A stream is being closed: every pool of this device stops waiting on it. */
+    void streamClosed(org.ndgpu.backend.BackendStream stream) {
+        pool.streamClosed(stream);
+        MemoryPool m = managedPool;
+        if (m != null) m.streamClosed(stream);
+    }
+
     /** Compiled programs of this device, cached in memory and on disk. */
     public ProgramCache programs() {
         return programs;
@@ -344,8 +403,9 @@ public final class Device {
     /**
      * Drops what this device holds for later calls: every {@link #state} value (closing those that
      * are AutoCloseable: library handles), what the backend keeps for speed ({@link Backend#trim()}:
-     * OpenCL's pinned staging buffers), and the memory pool's cached blocks
-     * ({@link MemoryPool#freeAllBlocks()}). Live arrays stay valid; kernel memos and handles are made
+     * OpenCL's pinned staging buffers), the memory pools' cached blocks
+     * ({@link MemoryPool#freeAllBlocks()}), and the setting {@code ndgpu.memory} as read (read again at
+     * the next allocation). Live arrays stay valid; kernel memos and handles are made
      * again on next use. Call it when no other thread is working on this device: a value in use by
      * another thread would be closed under it.
      */
@@ -378,6 +438,9 @@ public final class Device {
             else failed.addSuppressed(e);
         }
         pool.freeAllBlocks();
+        memorySetting = 0; // ndgpu.memory is read again at the next allocation
+        MemoryPool m = managedPool;
+        if (m != null) m.freeAllBlocks();
         if (failed != null) throw failed;
     }
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.backend.ManagedMemory;
 import org.ndgpu.config.Config;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 
@@ -35,6 +36,8 @@ public final class MemoryPool {
 
     private final Backend backend;
     private final String deviceId;
+    // null for the device's own memory; the managed memory this pool allocates from otherwise
+    private final ManagedMemory managed;
     // free blocks by rounded size: those up to SMALL (512-byte steps) in an array indexed by size / 512,
     // found on every allocate and release without boxing the size or hashing; larger ones by size
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -91,8 +94,19 @@ public final class MemoryPool {
     }
 
     MemoryPool(Backend backend, String deviceId) {
+        this(backend, deviceId, null);
+    }
+
+    /** A pool of {@code managed} memory (a device's {@link Device#managedMemoryPool()}), or of device memory when null. */
+    MemoryPool(Backend backend, String deviceId, ManagedMemory managed) {
         this.backend = backend;
         this.deviceId = deviceId;
+        this.managed = managed;
+    }
+
+    /** True for a device's pool of managed memory ({@link Device#managedMemoryPool()}), false for its device memory. */
+    public boolean isManaged() {
+        return managed != null;
     }
 
     // the limit, read from the setting on first use (under the lock)
@@ -126,7 +140,8 @@ public final class MemoryPool {
         if (bytes < 0)
             throw new org.ndgpu.exceptions.NdException(
                     deviceId + " allocate: expected a size >= 0, got " + bytes + " bytes");
-        long device = backend.facts().globalMemoryBytes();
+        // managed memory may exceed the device (the driver pages it): only its own allocation can refuse
+        long device = managed != null ? 0 : backend.facts().globalMemoryBytes();
         // more than the device has can never fit: say so at once, without freeing caches or waiting for the collector
         if ((device > 0 && bytes > device) || bytes > (1L << 62)) {
             throw new DeviceOutOfMemoryException(deviceId + " allocate: " + bytes
@@ -164,12 +179,12 @@ public final class MemoryPool {
         }
         BackendBuffer buf;
         try {
-            buf = backend.allocate(size);
+            buf = managed != null ? managed.allocate(size) : backend.allocate(size);
         } catch (DeviceOutOfMemoryException e) {
             // cached blocks may be what fills the device: give them back and try once more
             freeAllBlocks();
             try {
-                buf = backend.allocate(size);
+                buf = managed != null ? managed.allocate(size) : backend.allocate(size);
             } catch (DeviceOutOfMemoryException again) {
                 if (!last) return null;
                 throw new DeviceOutOfMemoryException(
@@ -195,6 +210,11 @@ public final class MemoryPool {
         if (g == null) return;
         b.graph = g;
         g.owned.add(b);
+    }
+
+    /** True while a capture records the work of {@code stream}. */
+    synchronized boolean capturing(BackendStream stream) {
+        return capturing.containsKey(stream);
     }
 
     /** A capture began on {@code stream}: what is allocated on it from now on belongs to {@code graph}. */
@@ -234,7 +254,7 @@ public final class MemoryPool {
 
     // the most this pool may hold: its limit, or the device's memory
     private long capacity() {
-        long device = backend.facts().globalMemoryBytes();
+        long device = managed != null ? 0 : backend.facts().globalMemoryBytes();
         return Math.min(limitNow(), device > 0 ? device : Long.MAX_VALUE);
     }
 
@@ -443,7 +463,7 @@ public final class MemoryPool {
 
     @Override
     public synchronized String toString() {
-        return "MemoryPool(" + deviceId + ", used=" + used + ", total=" + total
+        return "MemoryPool(" + deviceId + (managed != null ? " managed" : "") + ", used=" + used + ", total=" + total
                 + (limit == Long.MAX_VALUE || limit == 0 ? "" : ", limit=" + limit) + ")";
     }
 }

@@ -153,7 +153,7 @@ public final class Stream implements AutoCloseable {
             device.backend().synchronize(stream);
             closed = true;
         }
-        device.memoryPool().streamClosed(stream);
+        device.streamClosed(stream);
         stream.close();
     }
 

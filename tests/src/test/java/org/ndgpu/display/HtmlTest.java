@@ -141,6 +141,7 @@ public class HtmlTest extends PerDeviceTest {
         Device d = device();
         String html = Html.of(d);
         assertTrue(html.contains(Html.escape(d.id())) && html.contains(Html.escape(d.name())), html);
+        assertTrue(html.contains(Html.row("managed memory", d.facts().managedMemory() ? "yes" : "no")), html);
         record Pair(NDArray values, String note) {}
         try (NDArray v = Nd.asarray(new double[] {1, 2})) {
             String r = Html.of(new Pair(v, "a<b"));

@@ -59,6 +59,8 @@ public final class CudaBackend implements Backend {
     private volatile CudaStream defaultStream;
     private volatile String fault;
     private volatile boolean closed;
+    // cuMemAllocManaged memory, where the device has it; else null
+    private final CudaManaged managed;
 
     /** Per-thread native memory for driver calls: the launch argument block and an out-parameter. */
     private static final ThreadLocal<CudaScratch> SCRATCH = ThreadLocal.withInitial(CudaScratch::new);
@@ -78,6 +80,7 @@ public final class CudaBackend implements Backend {
         this.facts = info.facts;
         this.computeCapability = info.computeCapability;
         this.launcher = new CudaLauncher(this, info);
+        this.managed = facts.managedMemory() ? new CudaManaged(this, info.concurrentManagedAccess) : null;
     }
 
     /** "cuda:0". */
@@ -207,6 +210,12 @@ public final class CudaBackend implements Backend {
     @Override
     public BackendBuffer allocate(long bytes) {
         return CudaAllocator.allocate(this, bytes);
+    }
+
+    /** cuMemAllocManaged memory ({@link CudaManaged}), or null where CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY is 0. */
+    @Override
+    public org.ndgpu.backend.ManagedMemory managedMemory() {
+        return managed;
     }
 
     @Override

@@ -10,6 +10,8 @@ public final class CudaBuffer implements BackendBuffer {
     final long size;
     // memory another library allocated (Backend.wrap): ndgpu never frees it
     final boolean external;
+    // cuMemAllocManaged memory (CudaManaged): the same CUdeviceptr to every call, and a host address too
+    final boolean managed;
     volatile boolean freed;
 
     CudaBuffer(CudaBackend owner, long pointer, long size) {
@@ -17,10 +19,15 @@ public final class CudaBuffer implements BackendBuffer {
     }
 
     CudaBuffer(CudaBackend owner, long pointer, long size, boolean external) {
+        this(owner, pointer, size, external, false);
+    }
+
+    CudaBuffer(CudaBackend owner, long pointer, long size, boolean external, boolean managed) {
         this.owner = owner;
         this.pointer = pointer;
         this.size = size;
         this.external = external;
+        this.managed = managed;
     }
 
     @Override
@@ -47,6 +54,6 @@ public final class CudaBuffer implements BackendBuffer {
     @Override
     public String toString() {
         return "CudaBuffer[" + owner.id() + " 0x" + Long.toHexString(pointer) + ", " + size + " bytes"
-                + (external ? ", external" : "") + (freed ? ", freed" : "") + "]";
+                + (external ? ", external" : "") + (managed ? ", managed" : "") + (freed ? ", freed" : "") + "]";
     }
 }

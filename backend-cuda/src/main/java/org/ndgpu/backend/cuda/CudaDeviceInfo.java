@@ -20,6 +20,8 @@ final class CudaDeviceInfo {
     final int[] maxGridDim = new int[3];
     final int maxThreadsPerBlock;
     final int sharedPerBlockOptin;
+    // CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS: managed memory can be prefetched and advised
+    final boolean concurrentManagedAccess;
 
     /** Driver errors are reported through {@code backend.check}, so they read as the backend's own. */
     CudaDeviceInfo(CudaBackend backend, int ordinal) {
@@ -47,6 +49,10 @@ final class CudaDeviceInfo {
                     attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
             int sms = attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
             int warp = attribute(backend, a, CudaDriver.CU_DEVICE_ATTRIBUTE_WARP_SIZE);
+            boolean managed = CudaDriverManaged.allocates()
+                    && attribute(backend, a, CudaDriverManaged.CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY) != 0;
+            this.concurrentManagedAccess = managed
+                    && attribute(backend, a, CudaDriverManaged.CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS) != 0;
             backend.check(CudaDriver.cuDriverGetVersion(i), "cuDriverGetVersion");
             int dv = i.get(JAVA_INT, 0);
             String driver = "CUDA driver " + dv / 1000 + "." + (dv % 1000) / 10;
@@ -73,7 +79,8 @@ final class CudaDeviceInfo {
                     computeCapability >= 53,
                     driver,
                     "sm_" + computeCapability,
-                    false);
+                    false,
+                    managed);
         }
     }
 

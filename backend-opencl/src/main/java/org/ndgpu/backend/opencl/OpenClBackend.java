@@ -48,6 +48,8 @@ public final class OpenClBackend implements Backend {
     final String deviceOptions;
     /** What the device offers of {@code cl_khr_command_buffer}, for graphs ({@link OpenClCommandBuffer}). */
     final OpenClCommandBuffer.Support commandBuffers;
+    // fine-grained SVM, where the device offers it: the device's managed memory; else null
+    private final OpenClSvm svm;
 
     OpenClBackend(int index, cl_platform_id platform, cl_device_id device) {
         this.device = device;
@@ -63,6 +65,9 @@ public final class OpenClBackend implements Backend {
                         : "";
         this.defaultQueue = newQueue();
         this.commandBuffers = OpenClCommandBuffer.support(platform, device, QUEUE_PROPERTIES);
+        this.svm = facts.managedMemory()
+                ? OpenClSvm.of(this, OpenClInfo.svmCapabilities(device), facts.architecture())
+                : null;
     }
 
     String id() {
@@ -98,10 +103,13 @@ public final class OpenClBackend implements Backend {
         return Dialect.OPENCL;
     }
 
-    /** A cl_mem, with its raw handle for launches through {@link OpenClLaunch}. */
-    record Buffer(cl_mem mem, long size, long handle, boolean wrapped) implements BackendBuffer {
+    /**
+     * A cl_mem, with its raw handle for launches through {@link OpenClLaunch}; {@code svm} is the
+     * shared virtual memory the cl_mem lies over for managed memory ({@link OpenClSvm}), else 0.
+     */
+    record Buffer(cl_mem mem, long size, long handle, boolean wrapped, long svm) implements BackendBuffer {
         Buffer(cl_mem mem, long size) {
-            this(mem, size, mem.getNativePointer(), false);
+            this(mem, size, mem.getNativePointer(), false, 0);
         }
     }
 
@@ -203,7 +211,17 @@ public final class OpenClBackend implements Backend {
                     id() + " allocate " + bytes + " bytes: " + CL.stringFor_errorCode(err[0]));
         }
         check(err[0], "clCreateBuffer(" + bytes + " bytes)");
-        Buffer b = new Buffer(m, bytes);
+        return registered(new Buffer(m, bytes));
+    }
+
+    /** Fine-grained SVM buffers, where the device has them ({@link OpenClSvm}). */
+    @Override
+    public org.ndgpu.backend.ManagedMemory managedMemory() {
+        return svm;
+    }
+
+    /** {@code b}, noted as one this backend handed out (wrap accepts only those). */
+    Buffer registered(Buffer b) {
         live.put(b.handle(), b);
         return b;
     }
@@ -220,13 +238,15 @@ public final class OpenClBackend implements Backend {
             throw new DeviceException(id() + " wrap: " + bytes + " bytes of a cl_mem of " + b.size() + " bytes");
         }
         check(clRetainMemObject(b.mem()), "clRetainMemObject");
-        return new Buffer(b.mem(), bytes, b.handle(), true);
+        return new Buffer(b.mem(), bytes, b.handle(), true, b.svm());
     }
 
     @Override
     public void free(BackendBuffer buffer) {
         if (buffer instanceof Buffer b && !b.wrapped()) live.remove(b.handle());
         clReleaseMemObject(mem(buffer));
+        // the cl_mem over SVM memory is gone: the memory itself now (the pool finished its queue first)
+        if (buffer instanceof Buffer b && b.svm() != 0 && !b.wrapped()) svm.free(MemorySegment.ofAddress(b.svm()));
     }
 
     @Override
@@ -383,7 +403,7 @@ public final class OpenClBackend implements Backend {
                                     + buffer.getClass().getSimpleName()
                                     + "; expected a device buffer, Integer, Long, Float, Double, Short, Byte, Boolean or LocalMemory");
                 }
-                yield OpenClLaunch.setArg(h, i, Sizeof.cl_mem, b.handle);
+                yield OpenClLaunch.setBuffer(h, i, b);
             }
             case LOCAL -> OpenClLaunch.setLocalArg(h, i, args.bits(i));
             // a boolean is the one byte 0 or 1 (uchar), as on CUDA: OpenCL C takes no bool kernel parameter

@@ -203,8 +203,7 @@ final class OpenClGraph implements BackendGraph {
                 if (b != null && current.touched(b, target)) {
                     Buffer to = (Buffer) target.getOrDefault(b, b);
                     backend.check(
-                            OpenClLaunch.setArg(l.kernel.handle(), i, org.jocl.Sizeof.cl_mem, to.handle()),
-                            "clSetKernelArg of a graph's buffer");
+                            OpenClLaunch.setBuffer(l.kernel.handle(), i, to), "clSetKernelArg of a graph's buffer");
                 }
             }
         }

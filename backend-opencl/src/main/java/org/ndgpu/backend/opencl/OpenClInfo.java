@@ -70,6 +70,14 @@ final class OpenClInfo {
                 ext.contains("cl_khr_fp16"),
                 platformString(platform, CL_PLATFORM_VERSION) + " / " + deviceString(d, CL_DRIVER_VERSION),
                 deviceString(d, CL_DEVICE_VERSION),
-                !gpu);
+                !gpu,
+                OpenClSvm.offered(svmCapabilities(d)));
+    }
+
+    /** CL_DEVICE_SVM_CAPABILITIES; 0 on an OpenCL 1.2 device, which does not know the query. */
+    static long svmCapabilities(cl_device_id d) {
+        long[] v = new long[1];
+        int st = clGetDeviceInfo(d, CL_DEVICE_SVM_CAPABILITIES, Sizeof.cl_ulong, Pointer.to(v), null);
+        return st == CL_SUCCESS ? v[0] : 0;
     }
 }

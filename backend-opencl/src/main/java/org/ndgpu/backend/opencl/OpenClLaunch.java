@@ -85,6 +85,19 @@ final class OpenClLaunch {
         return setKernelArg(kernel, index, size, v);
     }
 
+    /**
+     * A buffer argument: the SVM pointer of managed memory ({@code clSetKernelArgSVMPointer}), else
+     * the cl_mem handle. Every launch and every graph's rebinding sets buffers through here.
+     */
+    static int setBuffer(MemorySegment kernel, int index, OpenClBackend.Buffer b) {
+        if (b.svm() == 0) return setArg(kernel, index, org.jocl.Sizeof.cl_mem, b.handle());
+        try {
+            return (int) OpenClSvm.SET_ARG_SVM.invokeExact(kernel, index, MemorySegment.ofAddress(b.svm()));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /** clSetKernelArg of {@code bytes} of __local memory (no value). */
     static int setLocalArg(MemorySegment kernel, int index, long bytes) {
         return setKernelArg(kernel, index, bytes, MemorySegment.NULL);
