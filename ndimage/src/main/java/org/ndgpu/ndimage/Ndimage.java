@@ -23,7 +23,7 @@ import org.ndgpu.ndarray.NDArray;
  * NDArray m = Nd.ndimage().maximumFilter(image, 5, Mode.NEAREST);
  * }</pre>
  */
-public final class Ndimage {
+public final class Ndimage implements RankFilters, Morphology {
     private static final Ndimage INSTANCE = new Ndimage();
 
     private Ndimage() {}

@@ -129,6 +129,8 @@ final class HostileSweep {
                 new Target(org.ndgpu.device.CaptureOptions.class, org.ndgpu.device.CaptureOptions::defaults),
                 new Target(org.ndgpu.ndimage.Ndimage.class, org.ndgpu.ndimage.Ndimage::get),
                 new Target(org.ndgpu.ndimage.Mode.class, null),
+                new Target(org.ndgpu.ndimage.RankFilters.class, org.ndgpu.ndimage.Ndimage::get),
+                new Target(org.ndgpu.ndimage.Morphology.class, org.ndgpu.ndimage.Ndimage::get),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
                 // an open scope of the sweep's thread: the arrays of the cases after it join it until it closes
                 new Target(org.ndgpu.ndarray.Scope.class, () -> org.ndgpu.ndarray.Scope.open("sweep")),
