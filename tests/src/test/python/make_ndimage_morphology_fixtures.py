@@ -2,8 +2,8 @@
 percentile_filter, minimum/maximum_filter with a footprint, the binary morphology (erosion, dilation,
 opening, closing, fill_holes, propagation; structures, iterations incl. until-no-change, masks,
 border values, origins), generate_binary_structure, iterate_structure and the grey morphology (size,
-footprint, structure), over every boundary mode, origins, float32, float64 and integer inputs of
-1 to 3 dimensions. Inputs are random with ties (rounded values); no NaN (ndgpu orders NaN after
+footprint, structure), over every boundary mode, origins, float32, float64 and integer inputs
+(int32, int64, uint8) of 1 to 3 dimensions. Inputs are random with ties (rounded values); no NaN (ndgpu orders NaN after
 every number in a rank filter, SciPy's order depends on its selection algorithm).
 Run from the module root: python3 src/test/python/make_ndimage_morphology_fixtures.py
 Lines as make_ndimage_fixtures.py's; arrays in the parameters are fp/fpshape (footprint), st/stshape
@@ -153,7 +153,8 @@ g3 = (rng.integers(-9, 9, (4, 5, 6)) / 3.0).astype(np.float32)
 g1 = rng.integers(-9, 9, 12) / 4.0
 GREY = ["grey_erosion", "grey_dilation", "grey_opening", "grey_closing", "morphological_gradient",
         "morphological_laplace", "white_tophat", "black_tophat"]
-for g in (g2, gi, g3, g1):
+gu = rng.integers(0, 256, (6, 7)).astype(np.uint8)  # a structure's negative values wrap as SciPy's casts do on x86
+for g in (g2, gi, g3, g1, gu):
     nd = g.ndim
     fshape = {1: (4,), 2: (3, 2), 3: (2, 3, 3)}[nd]
     fp = footprint(fshape)

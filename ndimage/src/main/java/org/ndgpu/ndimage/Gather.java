@@ -42,8 +42,12 @@ final class Gather {
     /**
      * A structure value joins a tap as SciPy's C code joins it: the first tap's in double, the
      * others cast to the input's type and added in it (so an integer input sees them truncated).
+     * Doubles reach an integer type through int64 ({@code integral}), which wraps a negative value
+     * into an unsigned type as SciPy's casts do on x86, the same on every device.
      */
-    private static final String STRUCTURE = "if (t == 0) v += SIGN s[t]; else v = (W) (T) ((T) v + (T) (SIGN s[t]));";
+    private static final String STRUCTURE = "if (t == 0) v += SIGN s[t];"
+            + " else if (integral) v = (W) (T) ((long) v + (long) (SIGN s[t]));"
+            + " else v = (W) ((T) v + (T) (SIGN s[t]));";
 
     private static ElementwiseKernel make(Key key) {
         String read = key.mode == Mode.CONSTANT ? "(out ? cv : (W) x[src])" : "(W) x[src]";
@@ -59,12 +63,12 @@ final class Gather {
                         + "   do { while (ND_LT(buf[a], p)) a++; while (ND_LT(p, buf[b])) b--;"
                         + "     if (a <= b) { W tmp = buf[a]; buf[a] = buf[b]; buf[b] = tmp; a++; b--; } } while (a <= b);"
                         + "   if (b < rank) lo = a; if (rank < a) hi = b; }"
-                        + " y = (T) buf[rank];";
-            case MINIMUM, MAXIMUM -> "y = (T) acc;";
+                        + " y = integral ? (T) (long) buf[rank] : (T) buf[rank];";
+            case MINIMUM, MAXIMUM -> "y = integral ? (T) (long) acc : (T) acc;";
         };
         String body = "long c[" + Window.MAX_DIMS + "]; long rem = (long) i;"
                 + " for (long d = nd - 1; d >= 0; d--) { long n = shape[d]; c[d] = rem % n; rem /= n; }"
-                + " W cv = (W) (T) cval; W acc = (W) 0;"
+                + " bool integral = isint != 0; W cv = integral ? (W) (T) (long) cval : (W) (T) cval; W acc = (W) 0;"
                 + (key.op == Op.RANK ? " W buf[" + key.capacity + "];" : "")
                 + " for (long t = 0; t < ntaps; t++) {"
                 + "   long src = 0, stride = 1; bool out = false;"
@@ -80,7 +84,7 @@ final class Gather {
         ElementwiseKernel.Options options = ElementwiseKernel.Options.defaults()
                 .withPreamble("#define ND_LT(u, v) ((u) < (v) || ((u) == (u) && (v) != (v)))");
         return new ElementwiseKernel(
-                "raw T x, raw int64 shape, raw int64 taps, raw W s, int64 nd, int64 ntaps, int64 rank, W cval",
+                "raw T x, raw int64 shape, raw int64 taps, raw W s, int64 nd, int64 ntaps, int64 rank, W cval, int64 isint",
                 "T y",
                 body,
                 name,
@@ -111,7 +115,8 @@ final class Gather {
                 NDArray taps = Weights.longs(device, f.taps());
                 NDArray s = Weights.toDevice(device, f.structureTaps())) {
             Number c = s.dtype() == DType.FLOAT64 ? (Number) cval : (Number) (float) cval;
-            k.call(input, sh, taps, s, (long) input.ndim(), (long) n, (long) rank, c, y);
+            long isint = input.dtype().isInteger() ? 1 : 0;
+            k.call(input, sh, taps, s, (long) input.ndim(), (long) n, (long) rank, c, isint, y);
         }
         return y;
     }
