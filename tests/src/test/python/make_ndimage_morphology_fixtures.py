@@ -101,6 +101,14 @@ for x in (x1, x2, x3, xi, xu, x64, tiny):
             case("minimum_filter_fp", x, p, ndi.minimum_filter(x, footprint=fp, mode=mode, cval=-0.5, origin=origins))
             case("maximum_filter_fp", x, p, ndi.maximum_filter(x, footprint=fp, mode=mode, cval=-0.5, origin=origins))
 
+# windows past the 255 values a work-item copies: counted in place
+xb = rng.integers(-20, 20, (19, 23)) / 4.0
+for mode in ("reflect", "constant", "wrap"):
+    case("median_filter", xb, dict(size=17, mode=mode, cval=1.5, origin=0), ndi.median_filter(xb, 17, mode=mode, cval=1.5))
+    fp = rng.random((20, 18)) < 0.85
+    case("percentile_filter_fp", xb, dict(fp=vals(fp), fpshape=shp(fp), mode=mode, cval=-0.5, origins="0,0", pct=30.0),
+         ndi.percentile_filter(xb, 30.0, footprint=fp, mode=mode, cval=-0.5))
+
 # ---------------------------------------------------------------- binary morphology
 b1 = rng.random(20) < 0.6
 b2 = rng.random((9, 10)) < 0.65

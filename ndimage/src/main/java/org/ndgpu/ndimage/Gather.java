@@ -18,14 +18,18 @@ import org.ndgpu.ndarray.Order;
  * cval is first cast to the input's dtype, which gives SciPy's answers since truncation is monotone.
  *
  * <p>The rank filter gathers the window into the work-item's own array (a capacity of 32 or
- * {@value #MAX_RANK_WINDOW} values, so the window is capped there) and selects the rank with
- * Wirth's quickselect, NaN ordered after every number as numpy.sort orders it.
+ * {@value #BUFFER} values) and selects the rank with Wirth's quickselect; a larger window (up to
+ * {@value #MAX_RANK_WINDOW} values) is not copied: each value's place is counted against the whole
+ * window, n^2 comparisons. NaN orders after every number, as numpy.sort orders it.
  */
 final class Gather {
     private Gather() {}
 
-    /** The most true positions a rank filter's footprint holds (each work-item selects in its own copy). */
-    static final int MAX_RANK_WINDOW = 255;
+    /** The most true positions a rank filter's footprint holds (a window past BUFFER costs n^2 compares). */
+    static final int MAX_RANK_WINDOW = 4096;
+
+    /** The most values a work-item copies into its own array to select from. */
+    private static final int BUFFER = 255;
 
     private static final int SMALL = 32;
 
@@ -50,7 +54,6 @@ final class Gather {
             + " else v = (W) ((T) v + (T) (SIGN s[t]));";
 
     private static ElementwiseKernel make(Key key) {
-        String read = key.mode == Mode.CONSTANT ? "(out ? cv : (W) x[src])" : "(W) x[src]";
         String fold = switch (key.op) {
             case RANK -> "buf[t] = v;";
             case MINIMUM -> STRUCTURE.replace("SIGN", "-") + " if (t == 0 || v < acc) acc = v;";
@@ -66,18 +69,24 @@ final class Gather {
                         + " y = integral ? (T) (long) buf[rank] : (T) buf[rank];";
             case MINIMUM, MAXIMUM -> "y = integral ? (T) (long) acc : (T) acc;";
         };
-        String body = "long c[" + Window.MAX_DIMS + "]; long rem = (long) i;"
+        String head = "long c[" + Window.MAX_DIMS + "]; long rem = (long) i;"
                 + " for (long d = nd - 1; d >= 0; d--) { long n = shape[d]; c[d] = rem % n; rem /= n; }"
-                + " bool integral = isint != 0; W cv = integral ? (W) (T) (long) cval : (W) (T) cval; W acc = (W) 0;"
-                + (key.op == Op.RANK ? " W buf[" + key.capacity + "];" : "")
-                + " for (long t = 0; t < ntaps; t++) {"
-                + "   long src = 0, stride = 1; bool out = false;"
-                + "   for (long d = nd - 1; d >= 0; d--) {"
-                + "     long n = shape[d]; long k = c[d] + taps[t * nd + d]; " + key.mode.cIndex()
-                + "     src += k * stride; stride *= n; }"
-                + "   W v = " + read + "; " + fold
-                + " }"
-                + " (void) acc; " + finish;
+                + " bool integral = isint != 0; W cv = integral ? (W) (T) (long) cval : (W) (T) cval; W acc = (W) 0;";
+        String body;
+        if (key.op == Op.RANK && key.capacity == 0) {
+            // no copy of the window: each value's place is counted against the whole window
+            body = head + " for (long a = 0; a < ntaps; a++) { " + tap(key.mode, "a", "va")
+                    + "   long less = 0, same = 0;"
+                    + "   for (long b = 0; b < ntaps; b++) { " + tap(key.mode, "b", "vb")
+                    + "     if (ND_LT(vb, va)) less++; else if (!ND_LT(va, vb)) same++; }"
+                    + "   if (less <= rank && rank < less + same) { acc = va; break; } }"
+                    + " y = integral ? (T) (long) acc : (T) acc;";
+        } else {
+            body = head
+                    + (key.op == Op.RANK ? " W buf[" + key.capacity + "];" : "")
+                    + " for (long t = 0; t < ntaps; t++) { " + tap(key.mode, "t", "v") + " " + fold + " }"
+                    + " (void) acc; " + finish;
+        }
         String name = "ndimage_" + key.op.name().toLowerCase(java.util.Locale.ROOT) + "_footprint_"
                 + key.mode.name().toLowerCase(java.util.Locale.ROOT)
                 + (key.op == Op.RANK ? "_" + key.capacity : "");
@@ -89,6 +98,15 @@ final class Gather {
                 body,
                 name,
                 options);
+    }
+
+    /** C statements declaring {@code W v}, the value of tap {@code t} of the output element's window. */
+    private static String tap(Mode mode, String t, String v) {
+        String read = mode == Mode.CONSTANT ? "(out ? cv : (W) x[src])" : "(W) x[src]";
+        return "W " + v + "; { long src = 0, stride = 1; bool out = false;"
+                + " for (long d = nd - 1; d >= 0; d--) {"
+                + " long n = shape[d]; long k = c[d] + taps[" + t + " * nd + d]; " + mode.cIndex()
+                + " src += k * stride; stride *= n; } " + v + " = " + read + "; }";
     }
 
     /**
@@ -105,7 +123,7 @@ final class Gather {
                 throw new NdException(op + ": a footprint of " + n + " values is more than the " + MAX_RANK_WINDOW
                         + " that ndgpu's rank kernel takes");
             }
-            capacity = n <= SMALL ? SMALL : MAX_RANK_WINDOW;
+            capacity = n <= SMALL ? SMALL : n <= BUFFER ? BUFFER : 0;
         }
         Device device = input.device();
         NDArray y = NDArray.empty(device, input.dtype(), input.shape(), Order.C);

@@ -6,10 +6,10 @@ import org.ndgpu.ndarray.NDArray;
  * scipy.ndimage's rank filters, a part of {@code Nd.ndimage()} ({@link Ndimage} implements it):
  * median_filter, rank_filter, percentile_filter, and minimum_filter and maximum_filter with a
  * footprint. The size forms filter over a box of that size on every axis; the footprint forms over
- * the nonzero values of a footprint of the input's ndim (at most {@value Gather#MAX_RANK_WINDOW}
- * of them for a rank between the first and the last). The result has the input's dtype; NaN
- * orders after every number in a rank filter (numpy.sort's order), and a minimum or maximum
- * keeps a NaN met first as SciPy's does.
+ * the nonzero values of a footprint of the input's ndim (at most 4,096 of them for a rank between
+ * the first and the last; past 255 each output costs n^2 comparisons). The result has the input's
+ * dtype; NaN orders after every number in a rank filter (numpy.sort's order), and a minimum or
+ * maximum keeps a NaN met first as SciPy's does.
  *
  * <pre>{@code
  * NDArray m = Nd.ndimage().medianFilter(image, 3);

@@ -43,7 +43,7 @@ class NdimageMorphologyHostileTest extends PerDeviceTest {
                 "footprint");
         raises(NdException.class, () -> ND.medianFilter(x, 0), "ndimage.median_filter", "size of at least 1");
         raises(NdException.class, () -> ND.medianFilter(x, 100_000), "ndimage.median_filter", "window of 100000");
-        raises(NdException.class, () -> ND.medianFilter(x, 17), "ndimage.median_filter", "289 values", "255");
+        raises(NdException.class, () -> ND.medianFilter(x, 65), "ndimage.median_filter", "4225 values", "4096");
         raises(DTypeException.class, () -> ND.medianFilter(x.astype(DType.COMPLEX64), 3), "median_filter", "complex");
         raises(DTypeException.class, () -> ND.rankFilter(b, 1, 3), "ndimage.rank_filter", "boolean");
         raises(ShapeException.class, () -> ND.percentileFilter(Nd.array(2.5), 50, 3), "percentile_filter", "0-d");
