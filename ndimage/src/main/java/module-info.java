@@ -1,7 +1,7 @@
 /**
  * scipy.ndimage on the device, as {@code Nd.ndimage()}: n-D correlations and convolutions and the
- * filters built on them, with SciPy's boundary modes, as generated elementwise kernels that run on
- * every backend.
+ * filters built on them, the rank filters and binary and grey morphology, with SciPy's boundary
+ * modes, as generated elementwise kernels that run on every backend.
  */
 module org.ndgpu.ndimage {
     requires transitive org.ndgpu.ndarray;
