@@ -72,7 +72,9 @@ final class Binary {
             int[] origins) {
         Footprint.input(op, input, true);
         int nd = input.ndim();
-        Footprint f = structure == null ? cross(nd, origins, op) : Footprint.of(op, nd, structure, null, origins);
+        Footprint f = structure == null
+                ? cross(nd, origins, op)
+                : Footprint.of(op, nd, structure, "structure", null, origins);
         if (mask != null) {
             mask.live(op);
             if (mask.dtype().isComplex()) throw new DTypeException(op + ": complex mask is not supported");

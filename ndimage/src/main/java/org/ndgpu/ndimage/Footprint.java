@@ -99,8 +99,13 @@ record Footprint(long[] shape, boolean[] on, double[] structure, int[] origins) 
         if (footprint == null && structure == null) {
             throw new NdException(op + ": expected a footprint or a structure, got neither");
         }
+        return of(op, nd, footprint, footprint != null ? "footprint" : "structure", structure, origins);
+    }
+
+    /** {@link #of(String, int, NDArray, NDArray, int[])} with the footprint named {@code what} in messages. */
+    static Footprint of(String op, int nd, NDArray footprint, String what, NDArray structure, int[] origins) {
         NDArray shapeOf = footprint != null ? footprint : structure;
-        long[] shape = window(op, footprint != null ? "footprint" : "structure", shapeOf, nd);
+        long[] shape = window(op, what, shapeOf, nd);
         boolean[] on;
         if (footprint != null) {
             on = host(footprint);
