@@ -23,7 +23,8 @@ import org.ndgpu.ndarray.NDArray;
  * NDArray m = Nd.ndimage().maximumFilter(image, 5, Mode.NEAREST);
  * }</pre>
  */
-public final class Ndimage implements Measurements, DistanceTransforms, Interpolation {
+public final class Ndimage
+        implements Measurements, DistanceTransforms, Interpolation, RankFilters, Morphology {
     private static final Ndimage INSTANCE = new Ndimage();
 
     private Ndimage() {}

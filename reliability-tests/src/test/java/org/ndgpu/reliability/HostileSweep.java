@@ -135,6 +135,8 @@ final class HostileSweep {
                 new Target(org.ndgpu.ndimage.Extrema.class, null),
                 new Target(org.ndgpu.ndimage.DistanceTransform.class, null),
                 new Target(org.ndgpu.ndimage.Interpolation.class, Nd::ndimage),
+                new Target(org.ndgpu.ndimage.RankFilters.class, org.ndgpu.ndimage.Ndimage::get),
+                new Target(org.ndgpu.ndimage.Morphology.class, org.ndgpu.ndimage.Ndimage::get),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
                 new Target(org.ndgpu.device.MemoryLocation.class, () -> org.ndgpu.device.MemoryLocation.DEVICE),
                 new Target(org.ndgpu.device.MemoryAdvice.class, () -> org.ndgpu.device.MemoryAdvice.SET_READ_MOSTLY),

@@ -48,8 +48,13 @@ class NdimageParityTest extends PerDeviceTest {
     }
 
     static List<Case> cases() {
-        var in = NdimageParityTest.class.getResourceAsStream("/fixtures/ndimage/ndimage.tsv.gz");
-        if (in == null) throw new IllegalStateException("missing fixtures/ndimage/ndimage.tsv.gz");
+        return read("/fixtures/ndimage/ndimage.tsv.gz");
+    }
+
+    /** The cases of one gzipped fixture file of make_ndimage_fixtures.py's format. */
+    static List<Case> read(String resource) {
+        var in = NdimageParityTest.class.getResourceAsStream(resource);
+        if (in == null) throw new IllegalStateException("missing " + resource);
         List<Case> cases = new ArrayList<>();
         try (var r = new BufferedReader(new InputStreamReader(new GZIPInputStream(in), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
@@ -76,13 +81,13 @@ class NdimageParityTest extends PerDeviceTest {
         return cases;
     }
 
-    private static long[] longs(String s) {
+    static long[] longs(String s) {
         return s.isEmpty()
                 ? new long[0]
                 : Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray();
     }
 
-    private static double[] doubles(String s) {
+    static double[] doubles(String s) {
         return s.isEmpty()
                 ? new double[0]
                 : Arrays.stream(s.split("[ ,]"))
@@ -90,7 +95,7 @@ class NdimageParityTest extends PerDeviceTest {
                         .toArray();
     }
 
-    private static int[] ints(String s) {
+    static int[] ints(String s) {
         return Arrays.stream(longs(s)).mapToInt(Math::toIntExact).toArray();
     }
 
