@@ -23,8 +23,7 @@ import org.ndgpu.ndarray.NDArray;
  * NDArray m = Nd.ndimage().maximumFilter(image, 5, Mode.NEAREST);
  * }</pre>
  */
-public final class Ndimage
-        implements Measurements, DistanceTransforms, Interpolation, RankFilters, Morphology {
+public final class Ndimage implements Measurements, DistanceTransforms, Interpolation, RankFilters, Morphology {
     private static final Ndimage INSTANCE = new Ndimage();
 
     private Ndimage() {}
