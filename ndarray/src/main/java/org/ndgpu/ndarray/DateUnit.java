@@ -95,6 +95,8 @@ public enum DateUnit {
 
     /** The finer of two units, as NumPy picks the unit of a result (GENERIC gives way to the other). */
     public static DateUnit finer(DateUnit a, DateUnit b) {
+        java.util.Objects.requireNonNull(a, "DateUnit.finer: a is null");
+        java.util.Objects.requireNonNull(b, "DateUnit.finer: b is null");
         if (a == GENERIC) return b;
         if (b == GENERIC) return a;
         return a.ordinal() >= b.ordinal() ? a : b;

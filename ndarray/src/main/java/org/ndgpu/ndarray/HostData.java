@@ -87,7 +87,7 @@ public final class HostData {
             case INT32 -> s.get(I32, o);
             case UINT32 -> Integer.toUnsignedLong(s.get(I32, o));
             case INT64, UINT64 -> s.get(I64, o); // uint64: the 64 bits, as Java keeps an unsigned long
-            default -> (long) getDouble(s, d, i);
+            default -> d.isTime() ? s.get(I64, o) : (long) getDouble(s, d, i); // datetimes: their counts, exactly
         };
     }
 

@@ -53,7 +53,12 @@ public class DatetimeParityTest extends PerDeviceTest {
         return s.isEmpty()
                 ? new double[0]
                 : Arrays.stream(s.split(","))
-                        .mapToDouble(t -> t.equals("nan") ? Double.NaN : Double.parseDouble(t))
+                        .mapToDouble(t -> switch (t) {
+                            case "nan" -> Double.NaN;
+                            case "inf" -> Double.POSITIVE_INFINITY;
+                            case "-inf" -> Double.NEGATIVE_INFINITY;
+                            default -> Double.parseDouble(t);
+                        })
                         .toArray();
     }
 
