@@ -10,6 +10,7 @@ import org.ndgpu.exceptions.DTypeException;
  * DType.FLOAT32.itemsize();                 // 4
  * DType.promote(DType.INT32, DType.FLOAT32) // FLOAT64, as numpy.result_type
  * DType.of("float32");                      // also "f4", "<f4", "float", "int"
+ * DType.of("datetime64[s]").unit();          // DateUnit.s: one constant per unit, docs/datetime.md
  * }</pre>
  */
 public enum DType {
