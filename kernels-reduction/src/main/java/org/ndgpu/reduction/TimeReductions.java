@@ -11,7 +11,8 @@ import org.ndgpu.spi.Reduction;
  * The reductions NumPy defines for datetime64 and timedelta64, on the int64 storage: min and max
  * (NaT propagates, as NaN does for floats), argmin and argmax (the first NaT where there is one),
  * and sum and mean of timedeltas (NaT propagates; the mean truncates, as NumPy's division of a
- * timedelta by an integer). The others are a DTypeException, as NumPy's missing loops.
+ * timedelta by an integer), nanmin and nanmax (NaT ignored, NaT when all are). The others are a
+ * DTypeException, as NumPy's missing loops.
  */
 final class TimeReductions {
     private TimeReductions() {}
@@ -26,6 +27,16 @@ final class TimeReductions {
             case MAX ->
                 natWhereAny(runner, raw, axes, keepdims, runner.reduce(Reduction.MAX, raw, axes, keepdims, null, 0))
                         .viewAs(d);
+            // NaT is int64's minimum: the largest value ignores it unless all are NaT, and then is NaT
+            case NANMAX ->
+                runner.reduce(Reduction.MAX, raw, axes, keepdims, null, 0).viewAs(d);
+            case NANMIN -> {
+                var u = Providers.ufuncs(raw);
+                NDArray seen = runner.reduce(Reduction.ANY, raw.ne(DateTimes.NAT), axes, keepdims, null, 0);
+                NDArray keyed = u.where(raw.eq(DateTimes.NAT), Long.MAX_VALUE, raw, null);
+                NDArray least = runner.reduce(Reduction.MIN, keyed, axes, keepdims, null, 0);
+                yield u.where(seen, least, DateTimes.NAT, null).viewAs(d);
+            }
             case ARGMIN -> runner.reduce(Reduction.ARGMIN, raw, axes, keepdims, null, 0);
             case ARGMAX -> {
                 NDArray nat = hasNat(runner, raw, axes, keepdims);
@@ -46,8 +57,9 @@ final class TimeReductions {
                 yield op == Reduction.SUM ? sum : sum.div(a.size() == 0 ? 0L : a.size() / Math.max(1, sum.size()));
             }
             default ->
-                throw new DTypeException(name + ": expected a numeric array, got " + d
-                        + " (NumPy defines only min, max, argmin, argmax, and sum and mean of timedeltas for it)");
+                throw new DTypeException(
+                        name + ": expected a numeric array, got " + d
+                                + " (NumPy defines only min, max, nanmin, nanmax, argmin, argmax, and sum and mean of timedeltas for it)");
         };
         if (out == null) return r;
         out.set("...", r);

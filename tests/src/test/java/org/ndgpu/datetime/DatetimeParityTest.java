@@ -233,6 +233,37 @@ public class DatetimeParityTest extends PerDeviceTest {
     }
 
     @Test
+    void nanReductionsAndWhereAsNumPy() {
+        long nat = Long.MIN_VALUE;
+        NDArray t = Nd.array(new long[] {nat, 5, 3, nat}, DType.TIMEDELTA64_s);
+        assertEquals(3, Nd.nanmin(t).astype(DType.INT64).toLongArray()[0]);
+        assertEquals(5, Nd.nanmax(t).astype(DType.INT64).toLongArray()[0]);
+        assertEquals(DType.TIMEDELTA64_s, Nd.nanmin(t).dtype());
+        NDArray allNat = Nd.array(new long[] {nat}, DType.TIMEDELTA64_s);
+        assertEquals(nat, Nd.nanmin(allNat).astype(DType.INT64).toLongArray()[0]);
+        NDArray m = Nd.array(new long[] {nat, 4, 2, nat}, DType.TIMEDELTA64_h).reshape(2, 2);
+        assertArrayEquals(
+                new long[] {2, 4},
+                Nd.nanmin(m, new int[] {0}, false).astype(DType.INT64).toLongArray());
+        assertArrayEquals(
+                new long[] {4, 2},
+                Nd.nanmax(m, new int[] {1}, false).astype(DType.INT64).toLongArray());
+        // numpy.partition places NaT last, as sort
+        long[] p = Nd.partition(Nd.array(new long[] {nat, 5, 3, nat, 1}, DType.TIMEDELTA64_s), 1)
+                .astype(DType.INT64)
+                .toLongArray();
+        assertEquals(3, p[1]);
+        assertEquals(nat, p[3]);
+        assertEquals(nat, p[4]);
+        // numpy.where(c, M8[s], M8[ms]) is a M8[ms], the seconds converted
+        NDArray a = Nd.array(new long[] {1, 2, nat}, DType.DATETIME64_s);
+        NDArray b = Nd.array(new long[] {1500, nat, 7}, DType.DATETIME64_ms);
+        NDArray w = Nd.where(Nd.array(new boolean[] {true, false, false}), a, b);
+        assertEquals(DType.DATETIME64_ms, w.dtype());
+        assertArrayEquals(new long[] {1000, nat, 7}, w.astype(DType.INT64).toLongArray());
+    }
+
+    @Test
     void refusesWithClearMessages() {
         NDArray d = Nd.datetime64("2024-01-01", "s");
         DTypeException e = assertThrows(DTypeException.class, () -> Nd.add(d, d));
