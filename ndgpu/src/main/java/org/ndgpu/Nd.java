@@ -24,6 +24,8 @@ import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.DateTimes;
+import org.ndgpu.ndarray.DateUnit;
 import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.Frexp;
 import org.ndgpu.ndarray.Modf;
@@ -82,6 +84,7 @@ import org.ndgpu.routines.manipulation.Tiling;
 import org.ndgpu.routines.manipulation.Transposing;
 import org.ndgpu.routines.manipulation.TrimZeros;
 import org.ndgpu.routines.math.BitPacking;
+import org.ndgpu.routines.math.BusinessDays;
 import org.ndgpu.routines.math.ComplexNumbers;
 import org.ndgpu.routines.math.Convolution;
 import org.ndgpu.routines.math.CumulativeSums;
@@ -269,6 +272,84 @@ public final class Nd {
     /** numpy.arange(start, stop, step, dtype): length ceil((stop - start) / step), values start + i*step. */
     public static NDArray arange(double start, double stop, double step, DType dtype) {
         return Ranges.arange(start, stop, step, dtype);
+    }
+
+    // ---------------------------------------------------------------- datetime64 and timedelta64 (issue 39)
+
+    /** numpy.datetime64(iso): a 0-d datetime64 array in the string's unit: {@code Nd.datetime64("2024-01-01")} is datetime64[D]. */
+    public static NDArray datetime64(String iso) {
+        return DateTimes.datetime64(iso);
+    }
+
+    /** numpy.datetime64(iso, unit): {@code Nd.datetime64("2024-01-01T10:30", "s")}. */
+    public static NDArray datetime64(String iso, String unit) {
+        return DateTimes.datetime64(iso, DateUnit.of(unit));
+    }
+
+    /** numpy.timedelta64(count, unit): a 0-d timedelta64 array: {@code Nd.timedelta64(12, "h")}. */
+    public static NDArray timedelta64(long count, String unit) {
+        return DateTimes.timedelta64(count, DateUnit.of(unit));
+    }
+
+    /**
+     * numpy.array(texts, dtype) for datetime64 (ISO strings) and timedelta64 (integers), "NaT" for NaT:
+     * {@code Nd.array(new String[] {"2024-01-01", "NaT"}, DType.of("M8[s]"))}.
+     */
+    public static NDArray array(String[] texts, DType dtype, long... shape) {
+        return DateTimes.array(texts, dtype, shape);
+    }
+
+    /** numpy.arange(start, stop, dtype=...) of datetimes: {@code Nd.arange("2024-01-01", "2024-02-01", DType.of("M8[D]"))}. */
+    public static NDArray arange(String start, String stop, DType dtype) {
+        return DateTimes.arange(start, stop, 1, dtype);
+    }
+
+    /**
+     * numpy.arange(start, stop, step) of datetimes, the step in units of {@code dtype}:
+     * {@code Nd.arange("2024-01-01", "2024-01-05", 12, DType.of("M8[h]"))}.
+     */
+    public static NDArray arange(String start, String stop, long step, DType dtype) {
+        return DateTimes.arange(start, stop, step, dtype);
+    }
+
+    /** numpy.isnat, on the device: {@code Nd.isnat(Nd.array(new String[] {"NaT"}, DType.of("M8[s]")))} is [true]. */
+    public static NDArray isnat(NDArray a) {
+        return DateTimes.isnat(a);
+    }
+
+    /** numpy.datetime_as_string(a): the ISO text of each element in C order: {@code Nd.datetimeAsString(d)}. */
+    public static String[] datetimeAsString(NDArray a) {
+        return DateTimes.datetimeAsString(a, null);
+    }
+
+    /** numpy.datetime_as_string(a, unit): {@code Nd.datetimeAsString(d, "D")} gives "2024-01-01". */
+    public static String[] datetimeAsString(NDArray a, String unit) {
+        return DateTimes.datetimeAsString(a, DateUnit.of(unit));
+    }
+
+    /** numpy.datetime_data(dtype): (unit, count): {@code Nd.datetimeData(DType.of("M8[s]"))} is s=1. */
+    public static java.util.Map.Entry<String, Integer> datetimeData(DType dtype) {
+        return DateTimes.datetimeData(dtype);
+    }
+
+    /** numpy.is_busday(dates): Monday to Friday, on the device: {@code Nd.isBusday(Nd.datetime64("2024-01-06"))} is false. */
+    public static NDArray isBusday(NDArray dates) {
+        return BusinessDays.isBusday(dates, null, null);
+    }
+
+    /** numpy.is_busday(dates, weekmask, holidays): {@code Nd.isBusday(d, "1111110", holidays)}; holidays may be null. */
+    public static NDArray isBusday(NDArray dates, String weekmask, NDArray holidays) {
+        return BusinessDays.isBusday(dates, weekmask, holidays);
+    }
+
+    /** numpy.busday_count(begin, end): weekdays in [begin, end), negative when end comes first: {@code Nd.busdayCount(b, e)}. */
+    public static NDArray busdayCount(NDArray begin, NDArray end) {
+        return BusinessDays.busdayCount(begin, end, null, null);
+    }
+
+    /** numpy.busday_count(begin, end, weekmask, holidays): {@code Nd.busdayCount(b, e, "Mon Tue Wed Thu", holidays)}. */
+    public static NDArray busdayCount(NDArray begin, NDArray end, String weekmask, NDArray holidays) {
+        return BusinessDays.busdayCount(begin, end, weekmask, holidays);
     }
 
     /** numpy.linspace(start, stop, 50). */

@@ -26,6 +26,7 @@ public final class CTypes {
             case FLOAT64 -> "double";
             case COMPLEX64 -> "complex64";
             case COMPLEX128 -> "complex128";
+            default -> "long"; // datetime64 and timedelta64: their int64 count of units
         };
     }
 

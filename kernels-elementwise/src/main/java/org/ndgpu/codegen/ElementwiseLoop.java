@@ -70,6 +70,8 @@ public final class ElementwiseLoop {
             String afterLoop,
             List<String> options) {
         public Spec {
+            // a datetime dtype's name ("datetime64[s]") in a kernel name: brackets are no C identifier
+            if (name.indexOf('[') >= 0) name = name.replace('[', '_').replace(']', '_');
             params = ParamList.of(params);
             options = List.copyOf(options);
         }

@@ -214,6 +214,7 @@ public final class LaunchArgs implements KernelArguments {
             case FLOAT64 -> f64(v.doubleValue());
             case COMPLEX64, COMPLEX128 ->
                 throw new DTypeException("kernel scalar: complex scalars are not supported as kernel arguments");
+            default -> i64(v.longValue()); // datetime64 and timedelta64: their int64 count of units
         };
     }
 

@@ -26,6 +26,10 @@ public final class CoreKernelLibrary implements CoreKernels {
 
     @Override
     public void castInto(NDArray src, NDArray out) {
+        if (src.dtype().isTime() || out.dtype().isTime()) {
+            TimeCasts.castInto(this, src, out);
+            return;
+        }
         ElementwiseLoop.run(castSpec(src.dtype(), out.dtype()), new Object[] {src, out}, out.shape());
     }
 

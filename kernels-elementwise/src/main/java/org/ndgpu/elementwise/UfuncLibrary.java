@@ -88,6 +88,14 @@ public final class UfuncLibrary implements UfuncRunner {
 
     @Override
     public NDArray where(Object cond, Object x, Object y, NDArray out) {
+        if (x instanceof NDArray xa
+                && y instanceof NDArray ya
+                && xa.dtype() != ya.dtype()
+                && (xa.dtype().isTime() || ya.dtype().isTime())) {
+            // datetimes of two units meet in the finer one: their counts are converted, not reinterpreted
+            DType t = DType.promote(xa.dtype(), ya.dtype());
+            return where(cond, xa.astype(t), ya.astype(t), out);
+        }
         Object[] ops = {cond, x, y};
         DType[] eff = effectiveDtypes("where", new Object[] {x, y});
         DType res = DType.promote(eff[0], eff[1]);
@@ -106,6 +114,7 @@ public final class UfuncLibrary implements UfuncRunner {
     }
 
     private NDArray apply(Ufunc op, NDArray out, Object... operands) {
+        if (TimeUfuncs.involved(operands)) return TimeUfuncs.apply(op, out, operands);
         String name = op.numpyName();
         DType[] eff = effectiveDtypes(name, operands);
         if (op == Ufunc.POWER) checkIntegerPower(operands, eff);

@@ -46,6 +46,7 @@ final class DeviceMath {
             case FLOAT64 -> "f64";
             case COMPLEX64 -> "c64";
             case COMPLEX128 -> "c128";
+            default -> "i64"; // datetime64 and timedelta64: their int64 storage
         };
     }
 
@@ -83,6 +84,7 @@ final class DeviceMath {
             case FLOAT64 -> "(-(double)ND_INF)";
             case COMPLEX64 -> "nd_c64(-ND_INF, -ND_INF)";
             case COMPLEX128 -> "nd_c128(-(double)ND_INF, -(double)ND_INF)";
+            default -> lowest(DType.INT64); // datetime64 and timedelta64: their int64 storage
         };
     }
 
@@ -102,6 +104,7 @@ final class DeviceMath {
             case FLOAT64 -> "((double)ND_INF)";
             case COMPLEX64 -> "nd_c64(ND_INF, ND_INF)";
             case COMPLEX128 -> "nd_c128((double)ND_INF, (double)ND_INF)";
+            default -> highest(DType.INT64); // datetime64 and timedelta64: their int64 storage
         };
     }
 

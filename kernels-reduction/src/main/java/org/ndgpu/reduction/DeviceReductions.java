@@ -34,6 +34,7 @@ public final class DeviceReductions implements ReductionRunner {
     public NDArray reduce(Reduction op, NDArray a, int[] axes, boolean keepdims, NDArray out, int ddof) {
         String name = op.numpyName();
         a.live(name);
+        if (a.dtype().isTime()) return TimeReductions.reduce(this, op, a, axes, keepdims, out);
         if (op == Reduction.NORM) {
             if (out != null) throw new NdException("norm: an out array is not supported");
             return Norms.norm(a, axes, keepdims);
@@ -80,6 +81,10 @@ public final class DeviceReductions implements ReductionRunner {
 
     @Override
     public NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
+        if (a.live(op.numpyName()).dtype().isTime()) {
+            throw new org.ndgpu.exceptions.DTypeException(op.numpyName() + ": expected a numeric array, got "
+                    + a.dtype() + " (scans of datetime64 and timedelta64 are not supported)");
+        }
         return Scans.scan(op, a, axis, out);
     }
 

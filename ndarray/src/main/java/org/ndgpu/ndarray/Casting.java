@@ -29,7 +29,10 @@ public enum Casting {
         return switch (this) {
             case NO, EQUIV -> from == to;
             case SAFE -> DType.canCastSafely(from, to);
-            case SAME_KIND -> DType.canCastSafely(from, to) || kindRank(from) <= kindRank(to);
+            case SAME_KIND ->
+                (from.isTime() || to.isTime())
+                        ? (from == to || TimeTypes.canCast(from, to, true))
+                        : (DType.canCastSafely(from, to) || kindRank(from) <= kindRank(to));
             case UNSAFE -> true;
         };
     }

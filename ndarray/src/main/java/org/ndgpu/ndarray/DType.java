@@ -10,6 +10,7 @@ import org.ndgpu.exceptions.DTypeException;
  * DType.FLOAT32.itemsize();                 // 4
  * DType.promote(DType.INT32, DType.FLOAT32) // FLOAT64, as numpy.result_type
  * DType.of("float32");                      // also "f4", "<f4", "float", "int"
+ * DType.of("datetime64[s]").unit();          // DateUnit.s: one constant per unit, docs/datetime.md
  * }</pre>
  */
 public enum DType {
@@ -43,20 +44,82 @@ public enum DType {
     /** numpy.complex64: two float32. */
     COMPLEX64("complex64", 8, 'c', "<c8", "complex64"),
     /** numpy.complex128: two float64. */
-    COMPLEX128("complex128", 16, 'c', "<c16", "complex128");
+    COMPLEX128("complex128", 16, 'c', "<c16", "complex128"),
+    /** numpy.datetime64 with the generic unit (NaT M8): int64 storage. */
+    DATETIME64("datetime64", 8, 'M', "<M8", "int64", DateUnit.GENERIC),
+    /** numpy.datetime64[Y] (years): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_Y("datetime64[Y]", 8, 'M', "<M8[Y]", "int64", DateUnit.Y),
+    /** numpy.datetime64[M] (months): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_M("datetime64[M]", 8, 'M', "<M8[M]", "int64", DateUnit.M),
+    /** numpy.datetime64[W] (weeks): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_W("datetime64[W]", 8, 'M', "<M8[W]", "int64", DateUnit.W),
+    /** numpy.datetime64[D] (days): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_D("datetime64[D]", 8, 'M', "<M8[D]", "int64", DateUnit.D),
+    /** numpy.datetime64[h] (hours): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_h("datetime64[h]", 8, 'M', "<M8[h]", "int64", DateUnit.h),
+    /** numpy.datetime64[m] (minutes): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_m("datetime64[m]", 8, 'M', "<M8[m]", "int64", DateUnit.m),
+    /** numpy.datetime64[s] (seconds): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_s("datetime64[s]", 8, 'M', "<M8[s]", "int64", DateUnit.s),
+    /** numpy.datetime64[ms] (milliseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_ms("datetime64[ms]", 8, 'M', "<M8[ms]", "int64", DateUnit.ms),
+    /** numpy.datetime64[us] (microseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_us("datetime64[us]", 8, 'M', "<M8[us]", "int64", DateUnit.us),
+    /** numpy.datetime64[ns] (nanoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_ns("datetime64[ns]", 8, 'M', "<M8[ns]", "int64", DateUnit.ns),
+    /** numpy.datetime64[ps] (picoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_ps("datetime64[ps]", 8, 'M', "<M8[ps]", "int64", DateUnit.ps),
+    /** numpy.datetime64[fs] (femtoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_fs("datetime64[fs]", 8, 'M', "<M8[fs]", "int64", DateUnit.fs),
+    /** numpy.datetime64[as] (attoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    DATETIME64_as("datetime64[as]", 8, 'M', "<M8[as]", "int64", DateUnit.as),
+    /** numpy.timedelta64 with the generic unit (plain m8): int64 storage. */
+    TIMEDELTA64("timedelta64", 8, 'm', "<m8", "int64", DateUnit.GENERIC),
+    /** numpy.timedelta64[Y] (years): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_Y("timedelta64[Y]", 8, 'm', "<m8[Y]", "int64", DateUnit.Y),
+    /** numpy.timedelta64[M] (months): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_M("timedelta64[M]", 8, 'm', "<m8[M]", "int64", DateUnit.M),
+    /** numpy.timedelta64[W] (weeks): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_W("timedelta64[W]", 8, 'm', "<m8[W]", "int64", DateUnit.W),
+    /** numpy.timedelta64[D] (days): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_D("timedelta64[D]", 8, 'm', "<m8[D]", "int64", DateUnit.D),
+    /** numpy.timedelta64[h] (hours): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_h("timedelta64[h]", 8, 'm', "<m8[h]", "int64", DateUnit.h),
+    /** numpy.timedelta64[m] (minutes): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_m("timedelta64[m]", 8, 'm', "<m8[m]", "int64", DateUnit.m),
+    /** numpy.timedelta64[s] (seconds): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_s("timedelta64[s]", 8, 'm', "<m8[s]", "int64", DateUnit.s),
+    /** numpy.timedelta64[ms] (milliseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_ms("timedelta64[ms]", 8, 'm', "<m8[ms]", "int64", DateUnit.ms),
+    /** numpy.timedelta64[us] (microseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_us("timedelta64[us]", 8, 'm', "<m8[us]", "int64", DateUnit.us),
+    /** numpy.timedelta64[ns] (nanoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_ns("timedelta64[ns]", 8, 'm', "<m8[ns]", "int64", DateUnit.ns),
+    /** numpy.timedelta64[ps] (picoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_ps("timedelta64[ps]", 8, 'm', "<m8[ps]", "int64", DateUnit.ps),
+    /** numpy.timedelta64[fs] (femtoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_fs("timedelta64[fs]", 8, 'm', "<m8[fs]", "int64", DateUnit.fs),
+    /** numpy.timedelta64[as] (attoseconds): int64 storage, NaT is Long.MIN_VALUE. */
+    TIMEDELTA64_as("timedelta64[as]", 8, 'm', "<m8[as]", "int64", DateUnit.as);
 
     private final String numpyName;
     private final int itemsize;
     private final char kind;
     private final String descr;
     private final String ctype;
+    private final DateUnit unit;
 
     DType(String numpyName, int itemsize, char kind, String descr, String ctype) {
+        this(numpyName, itemsize, kind, descr, ctype, null);
+    }
+
+    DType(String numpyName, int itemsize, char kind, String descr, String ctype, DateUnit unit) {
         this.numpyName = numpyName;
         this.itemsize = itemsize;
         this.kind = kind;
         this.descr = descr;
         this.ctype = ctype;
+        this.unit = unit;
     }
 
     /** NumPy's name: "float32". */
@@ -69,7 +132,7 @@ public enum DType {
         return itemsize;
     }
 
-    /** NumPy's kind character: b (bool), u, i, f, c. */
+    /** NumPy's kind character: b (bool), u, i, f, c, M (datetime64), m (timedelta64). */
     public char kind() {
         return kind;
     }
@@ -114,6 +177,39 @@ public enum DType {
         return kind == 'f' || kind == 'c';
     }
 
+    /** True for the datetime64 dtypes, every unit: {@code DType.of("M8[s]").isDatetime()} is true. */
+    public boolean isDatetime() {
+        return kind == 'M';
+    }
+
+    /** True for the timedelta64 dtypes, every unit. */
+    public boolean isTimedelta() {
+        return kind == 'm';
+    }
+
+    /** True for datetime64 and timedelta64 (int64 storage with a {@link #unit()}). */
+    public boolean isTime() {
+        return unit != null;
+    }
+
+    /**
+     * The unit of a datetime64 or timedelta64 dtype, null for the others, as numpy.datetime_data's
+     * first item: {@code DType.of("m8[ms]").unit()} is {@link DateUnit#ms}.
+     */
+    public DateUnit unit() {
+        return unit;
+    }
+
+    /** numpy.dtype('datetime64[unit]'): {@code DType.datetime64(DateUnit.s)} is {@code DATETIME64_s}. */
+    public static DType datetime64(DateUnit unit) {
+        return TimeTypes.of('M', unit);
+    }
+
+    /** numpy.dtype('timedelta64[unit]'): {@code DType.timedelta64(DateUnit.ms)} is {@code TIMEDELTA64_ms}. */
+    public static DType timedelta64(DateUnit unit) {
+        return TimeTypes.of('m', unit);
+    }
+
     /** The real dtype of a complex one (complex64 -> float32); the dtype itself otherwise. */
     public DType real() {
         return switch (this) {
@@ -135,6 +231,8 @@ public enum DType {
     public static DType of(String name) {
         if (name == null) throw new DTypeException("dtype: expected a dtype name, got null");
         String n = name.strip();
+        DType time = TimeTypes.parse(n);
+        if (time != null) return time;
         // single-letter codes are case-sensitive in NumPy: upper case is unsigned
         switch (n) {
             case "B" -> {
@@ -188,7 +286,9 @@ public enum DType {
     public static boolean canCastSafely(DType from, DType to) {
         java.util.Objects.requireNonNull(from, "DType.canCastSafely: from is null");
         java.util.Objects.requireNonNull(to, "DType.canCastSafely: to is null");
-        if (from == to || from == BOOL) return true;
+        if (from == to) return true;
+        if (from.isTime() || to.isTime()) return TimeTypes.canCast(from, to, false);
+        if (from == BOOL) return true;
         if (to == BOOL) return false;
         if (from.isInteger()) {
             // an integer fits an integer type that holds its range; float16 takes the 8-bit integers,
@@ -218,6 +318,7 @@ public enum DType {
         java.util.Objects.requireNonNull(a, "DType.promote: a is null");
         java.util.Objects.requireNonNull(b, "DType.promote: b is null");
         if (a == b) return a;
+        if (a.isTime() || b.isTime()) return TimeTypes.promote(a, b);
         for (DType d : ORDER) {
             if (canCastSafely(a, d) && canCastSafely(b, d)) return d;
         }
@@ -284,7 +385,9 @@ public enum DType {
             if (d != null) strongs.add(d);
         }
         DType strong = null;
-        if (!strongs.isEmpty()) {
+        if (strongs.stream().anyMatch(DType::isTime)) {
+            strong = strongs.stream().reduce(DType::promote).orElseThrow();
+        } else if (!strongs.isEmpty()) {
             for (DType c : ORDER) {
                 if (strongs.stream().allMatch(d -> canCastSafely(d, c))) {
                     strong = c;
@@ -298,6 +401,10 @@ public enum DType {
             if (!(o instanceof Number || o instanceof Boolean))
                 throw new DTypeException("result_type: expected an NDArray, a DType or a Java number, got "
                         + o.getClass().getSimpleName());
+            if (strong != null && strong.isTime()) {
+                r = TimeTypes.promoteWeak("result_type", strong, o);
+                continue;
+            }
             r = r == null
                     ? ofJavaValue(o)
                     : (strong == null ? promote(r, ofJavaValue(o)) : Scalars.weak("result_type", o, r));

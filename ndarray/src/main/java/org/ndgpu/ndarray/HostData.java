@@ -33,6 +33,7 @@ public final class HostData {
             case FLOAT16 -> Float.float16ToFloat(s.get(I16, o));
             case FLOAT32, COMPLEX64 -> s.get(F32, o);
             case FLOAT64, COMPLEX128 -> s.get(F64, o);
+            default -> s.get(I64, o); // datetime64 and timedelta64: their int64 count of units
         };
     }
 
@@ -86,7 +87,7 @@ public final class HostData {
             case INT32 -> s.get(I32, o);
             case UINT32 -> Integer.toUnsignedLong(s.get(I32, o));
             case INT64, UINT64 -> s.get(I64, o); // uint64: the 64 bits, as Java keeps an unsigned long
-            default -> (long) getDouble(s, d, i);
+            default -> d.isTime() ? s.get(I64, o) : (long) getDouble(s, d, i); // datetimes: their counts, exactly
         };
     }
 
@@ -111,6 +112,7 @@ public final class HostData {
                 s.set(F64, o, isExact ? exact : re);
                 s.set(F64, o + 8, im);
             }
+            default -> s.set(I64, o, iv); // datetime64 and timedelta64: their int64 count of units
         }
     }
 
@@ -177,6 +179,7 @@ public final class HostData {
             case FLOAT32 -> s.get(F32, o);
             case FLOAT64 -> s.get(F64, o);
             case COMPLEX64, COMPLEX128 -> new double[] {getDouble(s, d, i), getImag(s, d, i)};
+            default -> s.get(I64, o); // datetime64 and timedelta64: their int64 count of units
         };
     }
 
@@ -195,6 +198,7 @@ public final class HostData {
             case FLOAT64 -> double.class;
             case COMPLEX64 -> float[].class;
             case COMPLEX128 -> double[].class;
+            default -> long.class; // datetime64 and timedelta64: their int64 count of units
         };
     }
 
@@ -225,6 +229,7 @@ public final class HostData {
                 case FLOAT64 -> Array.setDouble(arr, k, s.get(F64, i * 8));
                 case COMPLEX64 -> Array.set(arr, k, new float[] {(float) getDouble(s, d, i), (float) getImag(s, d, i)});
                 case COMPLEX128 -> Array.set(arr, k, new double[] {getDouble(s, d, i), getImag(s, d, i)});
+                default -> Array.setLong(arr, k, s.get(I64, i * 8)); // datetime64, timedelta64: int64 counts
             }
         }
     }

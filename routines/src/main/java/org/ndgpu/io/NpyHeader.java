@@ -111,12 +111,15 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
             default -> null;
         };
         if (d != null) return d;
+        // datetime64 and timedelta64 with their unit: 'M8[s]', 'm8[ms]'
+        if (code.matches("[Mm]8(\\[(Y|M|W|D|h|m|s|ms|us|ns|ps|fs|as|generic)\\])?")) return DType.of(code);
         String why;
         if (code.startsWith("O")) why = "object arrays (Python objects, pickled) are not supported";
         else if (code.startsWith("V")) why = "structured and void dtypes are not supported";
         else if (code.startsWith("U") || code.startsWith("S") || code.startsWith("a"))
             why = "string dtypes are not supported";
-        else if (code.startsWith("M") || code.startsWith("m")) why = "datetime and timedelta dtypes are not supported";
+        else if (code.startsWith("M") || code.startsWith("m"))
+            why = "datetime and timedelta dtypes are supported with one unit and no multiple, such as M8[s]";
         else if (code.matches("[fc](10|12|16|20|24|32)")) why = "long double precision is not supported";
         else why = "unknown or unsupported typestring";
         throw new NpyFormatException(

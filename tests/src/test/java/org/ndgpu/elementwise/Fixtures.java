@@ -122,6 +122,7 @@ final class Fixtures {
                     seg.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, o, x);
                     seg.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, o + 8, v[i][1]);
                 }
+                default -> seg.set(ValueLayout.JAVA_LONG_UNALIGNED, o, (long) x); // datetime64, timedelta64
             }
         }
         return NDArray.fromHost(dev, d, shape, seg);

@@ -96,6 +96,7 @@ public class TiledTransposeTest extends PerDeviceTest {
                     seg.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, o, x);
                     seg.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, o + 8, y);
                 }
+                default -> throw new AssertionError(d);
             }
         }
         return new Base(d, shape, seg, NDArray.fromHost(device(), d, shape, seg));

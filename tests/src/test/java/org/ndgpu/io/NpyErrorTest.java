@@ -136,7 +136,8 @@ class NpyErrorTest {
                 "'<U3';string dtypes are not supported",
                 "'<u16';unknown or unsupported typestring (descr '<u16')",
                 "'<f16';long double precision is not supported",
-                "'<M8[ns]';datetime and timedelta dtypes are not supported",
+                "'<M8[15m]';datetime and timedelta dtypes are supported with one unit and no multiple",
+                "'<m8[xs]';datetime and timedelta dtypes are supported with one unit and no multiple",
                 "'<q9';unknown or unsupported typestring (descr '<q9')",
                 "3;header 'descr' must be a typestring such as '<f4', found 3"
             })

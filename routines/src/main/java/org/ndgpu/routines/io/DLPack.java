@@ -118,6 +118,10 @@ public final class DLPack {
         Device device = a.device();
         int[] kind = deviceOf(device);
         int[] code = codeOf(a.dtype());
+        if (code[0] < 0) {
+            throw new DTypeException("toDlpack: expected a boolean, integer, float or complex array, got " + a.dtype()
+                    + " (DLPack has no datetime or timedelta type; export a.viewAs(DType.INT64))");
+        }
         int item = a.itemsize();
         long[] shape = a.shape(), strides = a.strides();
         // holds the memory until the deleter runs, past the caller's scope
@@ -315,6 +319,7 @@ public final class DLPack {
             case UINT8, UINT16, UINT32, UINT64 -> new int[] {KDL_UINT, d.itemsize() * 8};
             case FLOAT16, FLOAT32, FLOAT64 -> new int[] {KDL_FLOAT, d.itemsize() * 8};
             case COMPLEX64, COMPLEX128 -> new int[] {KDL_COMPLEX, d.itemsize() * 8};
+            default -> new int[] {-1, 0}; // datetime64 and timedelta64: DLPack has no type for them
         };
     }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.config.PrintOptions;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.DateTimes;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.routines.printing.Dragon4.Kind;
 import org.ndgpu.routines.printing.Dragon4.Trim;
@@ -100,8 +101,7 @@ public final class ArrayPrinter {
         List<String> extras = new ArrayList<>();
         boolean shapeIsZero = logical.length == 1 && logical[0] == 0;
         if ((size == 0 && !shapeIsZero) || size > o.threshold()) extras.add("shape=" + HostArray.shapeString(logical));
-        if (!dtypeIsImplied(a.dtype()) || size == 0)
-            extras.add("dtype=" + a.dtype().numpyName());
+        if (!dtypeIsImplied(a.dtype()) || size == 0) extras.add("dtype=" + dtypeText(a.dtype()));
         if (extras.isEmpty()) return prefix + lst + ")";
         String arrStr = prefix + lst + ",";
         String extraStr = String.join(", ", extras) + ")";
@@ -123,6 +123,11 @@ public final class ArrayPrinter {
         if (logical.length == 0) return new ArrayPrinter(a, logical, " ", o).scalarStr();
         if (HostArray.size(logical) == 0) return "[]";
         return new ArrayPrinter(a, logical, " ", o).render(o.linewidth(), "");
+    }
+
+    // NumPy quotes a dtype whose name has brackets: dtype='datetime64[s]', but dtype=timedelta64
+    private static String dtypeText(DType d) {
+        return d.numpyName().indexOf('[') >= 0 ? "'" + d.numpyName() + "'" : d.numpyName();
     }
 
     /** The dtypes NumPy's repr leaves unnamed: the defaults of Python's bool, int, float, complex. */
@@ -253,8 +258,25 @@ public final class ArrayPrinter {
                     return r + i.substring(0, sp) + "j" + i.substring(sp);
                 };
             }
-            default -> throw new AssertionError(d);
+            default -> {
+                if (!d.isTime()) throw new AssertionError(d);
+                // datetimes quoted, timedeltas as integers but NaT quoted; right-aligned to one width
+                int width = 0;
+                for (int off : shown) width = Math.max(width, timeText(off).length());
+                int w = width;
+                return off -> {
+                    String t = timeText(off);
+                    return " ".repeat(w - t.length()) + t;
+                };
+            }
         }
+    }
+
+    private String timeText(int off) {
+        long v = buf.getLong(off);
+        if (v == DateTimes.NAT) return "'NaT'";
+        DType d = array.dtype();
+        return d.isDatetime() ? "'" + DateTimes.format(v, d.unit()) + "'" : Long.toString(v);
     }
 
     /** NumPy's str of the single element of a 0-d array (the scalar's str). */
@@ -265,7 +287,31 @@ public final class ArrayPrinter {
             case UINT8, INT8, INT16, UINT16, INT32, UINT32, INT64, UINT64 -> integerStr(0);
             case FLOAT16, FLOAT32, FLOAT64 -> FloatingFormat.scalarStr(readDouble(0, 0), kind(d), Trim.ONE_ZERO, false);
             case COMPLEX64, COMPLEX128 -> complexScalarStr(readDouble(0, 0), readDouble(0, d.itemsize() / 2), kind(d));
+            default -> timeScalarStr(buf.getLong(0), d);
         };
+    }
+
+    // numpy.datetime64's str "2024-01-01T10:00"; numpy.timedelta64's "1 milliseconds"; "NaT" for either
+    private static String timeScalarStr(long v, DType d) {
+        if (v == DateTimes.NAT) return "NaT";
+        if (d.isDatetime()) return DateTimes.format(v, d.unit());
+        String unit = switch (d.unit()) {
+            case GENERIC -> "generic time units";
+            case Y -> "years";
+            case M -> "months";
+            case W -> "weeks";
+            case D -> "days";
+            case h -> "hours";
+            case m -> "minutes";
+            case s -> "seconds";
+            case ms -> "milliseconds";
+            case us -> "microseconds";
+            case ns -> "nanoseconds";
+            case ps -> "picoseconds";
+            case fs -> "femtoseconds";
+            case as -> "attoseconds";
+        };
+        return v + " " + unit;
     }
 
     // Python's complex repr as NumPy's scalars write it: "(1+2j)", "2j", "(-0-1j)", "(nan+infj)"

@@ -49,6 +49,11 @@ public final class UniqueValues {
      */
     public static NDArray unique(String op, NDArray a) {
         a.live(op);
+        if (a.dtype().isTime()) {
+            try (NDArray k = org.ndgpu.routines.sorting.TimeOrder.key(a)) {
+                return org.ndgpu.routines.sorting.TimeOrder.fromKey(unique(op, k), a.dtype());
+            }
+        }
         if (a.dtype().isComplex()) {
             try (var _ = a.device().use();
                     NDArray flat = a.ravel();

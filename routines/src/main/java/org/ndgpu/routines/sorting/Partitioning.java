@@ -15,6 +15,12 @@ public final class Partitioning {
     /** numpy.partition(a, kth, axis) when {@code indices} is false, numpy.argpartition when true. */
     public static NDArray partition(String op, NDArray a, long kth, int axis, boolean indices) {
         a.live(op);
+        if (a.dtype().isTime()) { // NaT last, as sort: partition the order keys
+            try (NDArray k = TimeOrder.key(a)) {
+                NDArray p = partition(op, k, kth, axis, indices);
+                return indices ? p : TimeOrder.fromKey(p, a.dtype());
+            }
+        }
         if (a.ndim() == 0)
             throw new org.ndgpu.exceptions.AxisException(
                     op + ": axis " + axis + " is out of bounds for a 0-dimensional array");

@@ -51,6 +51,7 @@ public final class Sorting {
     /** numpy.sort(a, axis) when {@code indices} is false, numpy.argsort(a, axis, kind='stable') when true. */
     public static NDArray sort(String op, NDArray a, int axis, boolean indices) {
         a.live(op);
+        if (a.dtype().isTime()) return TimeOrder.sort(op, a, axis, indices);
         try (var _ = a.device().use()) { // the work buffers live where a lives
             return sortOn(op, a, axis, indices);
         }
