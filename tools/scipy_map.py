@@ -2,8 +2,9 @@
 __all__, from the SciPy installed here) with its ndgpu form, "not yet", or "not applicable" with the
 reason, and the counts per module and in all.
 
-A name counts as done when the module's facade (Special, Ndimage, Signal) or an interface it implements
-declares its lowerCamelCase form; the Java sources are read, the implements clause included, so the
+A name counts as done when the module's facade (Special, Ndimage, Signal) or a supertype of its
+package (a class it extends, an interface it implements) declares its lowerCamelCase form; the Java
+sources are read, the class's extends and implements clauses included, so the
 table follows the code (run it again after merging a branch that adds functions or interfaces).
 Run from the repository root: python3 tools/scipy_map.py"""
 import re
@@ -78,12 +79,13 @@ def camel(name):
 
 
 def facade_files(m):
-    """The facade class and the interfaces its implements clause names (those in the same package)."""
+    """The facade class and the supertypes it extends or implements (those in the same package)."""
     text = (m.src / f"{m.facade}.java").read_text()
     files = [m.src / f"{m.facade}.java"]
-    clause = re.search(r"\bclass\s+" + m.facade + r"\b[^{]*?\bimplements\s+([^{]+)\{", text, re.S)
+    # the class's supertypes in its package: what it extends (Special's ExpLogAndBetaFunctions) and implements
+    clause = re.search(r"\bclass\s+" + m.facade + r"\b([^{]*)\{", text, re.S)
     if clause:
-        for name in re.findall(r"\w+", clause.group(1)):
+        for name in re.findall(r"\w+", re.sub(r"\b(extends|implements)\b", " ", clause.group(1))):
             f = m.src / f"{name}.java"
             if f.exists():
                 files.append(f)

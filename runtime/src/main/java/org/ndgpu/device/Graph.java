@@ -8,6 +8,7 @@ import java.util.Set;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendGraph;
 import org.ndgpu.backend.BackendStream;
+import org.ndgpu.exceptions.ArrayClosedException;
 import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.DeviceException;
 
@@ -60,10 +61,15 @@ public final class Graph implements AutoCloseable {
     // the capture's own launches (BackendGraph.prime), which leave the inputs as they were: a graph
     // with a vendor library's work or a raw kernel, or large inputs, is launched first by its user
     void prime() {
+        // launch()'s own check, run here because in a fresh JVM its first run costs more than the
+        // driver's first launch; an input the body closed fails it, and so would every launch
+        try {
+            inputs.check(Map.of());
+        } catch (ArrayClosedException e) {
+            return;
+        }
         try (GraphInputs.StandIns s = inputs.standIns()) {
             if (s == null) return;
-            // a fresh JVM's first run of launch()'s own calls costs more than the driver's first launch
-            inputs.check(Map.of());
             BackendStream stream = device.currentStream().backendStream();
             release.graph.prime(stream, s.buffers());
             release.last = stream;
