@@ -61,6 +61,15 @@ abstract class OutProperties {
         }
     }
 
+    /**
+     * The dtypes the casting tables here cover: datetime64 and timedelta64 follow their own rules,
+     * checked against NumPy by DatetimeParityTest.
+     */
+    @Provide
+    Arbitrary<DType> numericDtypes() {
+        return Arbitraries.of(DType.class).filter(d -> !d.isTime());
+    }
+
     @Provide
     Arbitrary<int[]> overlapCases() {
         // n, input start, output start, length, input step, output step, op
@@ -218,7 +227,10 @@ abstract class OutProperties {
 
     @Property(tries = 120, seed = SEED)
     void copytoRaisesExactlyWhereNumpyCannotCast(
-            @ForAll DType from, @ForAll DType to, @ForAll Casting casting, @ForAll @IntRange(min = 1, max = 6) int n) {
+            @ForAll("numericDtypes") DType from,
+            @ForAll("numericDtypes") DType to,
+            @ForAll Casting casting,
+            @ForAll @IntRange(min = 1, max = 6) int n) {
         double[] vals = new double[n];
         for (int i = 0; i < n; i++)
             vals[i] = from == DType.BOOL ? (i + 1) % 2 : 1 + 7 * i % 60; // every dtype holds them exactly
@@ -251,7 +263,7 @@ abstract class OutProperties {
     }
 
     @Property(tries = 80, seed = SEED)
-    void ufuncOutIntoEveryDtypeFollowsSameKind(@ForAll DType a, @ForAll DType out) {
+    void ufuncOutIntoEveryDtypeFollowsSameKind(@ForAll("numericDtypes") DType a, @ForAll("numericDtypes") DType out) {
         try (var _ = device().use();
                 NDArray x = Nd.array(new double[] {1, 2, 3}).astype(a);
                 NDArray o = Nd.full(7, out, 3)) {
