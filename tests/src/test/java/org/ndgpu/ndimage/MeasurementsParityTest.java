@@ -71,7 +71,9 @@ class MeasurementsParityTest extends PerDeviceTest {
                 Map<String, Arr> arrays = new LinkedHashMap<>();
                 for (int k = 2; k < f.length; k++) {
                     String[] a = f[k].split(":", 4);
-                    arrays.put(a[0], new Arr(DType.of(a[1]), longs(a[2]), doubles(a[3])));
+                    arrays.put(
+                            a[0],
+                            new Arr(DType.of(a[1]), NdimageParityTest.longs(a[2]), NdimageParityTest.doubles(a[3])));
                 }
                 cases.add(new Case(f[0], p, arrays));
             }
@@ -79,25 +81,6 @@ class MeasurementsParityTest extends PerDeviceTest {
             throw new UncheckedIOException(e);
         }
         return cases;
-    }
-
-    private static long[] longs(String s) {
-        return s.isEmpty()
-                ? new long[0]
-                : Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray();
-    }
-
-    private static double[] doubles(String s) {
-        return s.isEmpty()
-                ? new double[0]
-                : Arrays.stream(s.split(" "))
-                        .mapToDouble(v -> switch (v) {
-                            case "nan" -> Double.NaN;
-                            case "inf" -> Double.POSITIVE_INFINITY;
-                            case "-inf" -> Double.NEGATIVE_INFINITY;
-                            default -> Double.parseDouble(v);
-                        })
-                        .toArray();
     }
 
     private static NDArray device(Arr a) {
@@ -303,7 +286,7 @@ class MeasurementsParityTest extends PerDeviceTest {
 
     private static void edt(Case c, NDArray x) {
         String sp = c.params().get("sampling");
-        double[] sampling = sp.equals("none") ? null : doubles(sp.replace(',', ' '));
+        double[] sampling = sp.equals("none") ? null : NdimageParityTest.doubles(sp.replace(',', ' '));
         Arr dist = c.arrays().get("distances");
         try (DistanceTransform t = Nd.ndimage().distanceTransformEdt(x, sampling, true, true)) {
             assertEquals(DType.FLOAT64, t.distances().dtype());

@@ -69,35 +69,16 @@ class NdimageInterpolationParityTest extends PerDeviceTest {
                         f[0],
                         p,
                         DType.of(f[2]),
-                        longs(f[3]),
-                        doubles(f[4]),
+                        NdimageParityTest.longs(f[3]),
+                        NdimageParityTest.doubles(f[4]),
                         DType.of(f[5]),
-                        longs(f[6]),
-                        doubles(f[7])));
+                        NdimageParityTest.longs(f[6]),
+                        NdimageParityTest.doubles(f[7])));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return cases;
-    }
-
-    private static long[] longs(String s) {
-        return s.isEmpty()
-                ? new long[0]
-                : Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray();
-    }
-
-    private static double[] doubles(String s) {
-        return s.isEmpty()
-                ? new double[0]
-                : Arrays.stream(s.split("[ ,]"))
-                        .mapToDouble(v -> switch (v) {
-                            case "nan" -> Double.NaN;
-                            case "inf" -> Double.POSITIVE_INFINITY;
-                            case "-inf" -> Double.NEGATIVE_INFINITY;
-                            default -> Double.parseDouble(v);
-                        })
-                        .toArray();
     }
 
     private static NDArray run(Case c, NDArray x) {
@@ -112,17 +93,26 @@ class NdimageInterpolationParityTest extends PerDeviceTest {
                 nd.splineFilter1d(x, order, Integer.parseInt(p.get("axis")), DType.of(p.get("output")), mode);
             case "spline_filter" -> nd.splineFilter(x, order, DType.of(p.get("output")), mode);
             case "map_coordinates" -> {
-                try (NDArray co = Nd.array(doubles(p.get("coords"))).reshape(longs(p.get("cshape")))) {
+                try (NDArray co = Nd.array(NdimageParityTest.doubles(p.get("coords")))
+                        .reshape(NdimageParityTest.longs(p.get("cshape")))) {
                     yield nd.mapCoordinates(x, co, order, mode, cval, prefilter);
                 }
             }
-            case "shift" -> nd.shift(x, doubles(p.get("shift")), order, mode, cval, prefilter);
+            case "shift" -> nd.shift(x, NdimageParityTest.doubles(p.get("shift")), order, mode, cval, prefilter);
             case "zoom" ->
-                nd.zoom(x, doubles(p.get("zoom")), order, mode, cval, prefilter, "True".equals(p.get("grid_mode")));
+                nd.zoom(
+                        x,
+                        NdimageParityTest.doubles(p.get("zoom")),
+                        order,
+                        mode,
+                        cval,
+                        prefilter,
+                        "True".equals(p.get("grid_mode")));
             case "affine_transform" -> {
-                try (NDArray m = Nd.array(doubles(p.get("matrix"))).reshape(longs(p.get("mshape")))) {
-                    double[] off = p.containsKey("offset") ? doubles(p.get("offset")) : null;
-                    long[] os = p.containsKey("output_shape") ? longs(p.get("output_shape")) : null;
+                try (NDArray m = Nd.array(NdimageParityTest.doubles(p.get("matrix")))
+                        .reshape(NdimageParityTest.longs(p.get("mshape")))) {
+                    double[] off = p.containsKey("offset") ? NdimageParityTest.doubles(p.get("offset")) : null;
+                    long[] os = p.containsKey("output_shape") ? NdimageParityTest.longs(p.get("output_shape")) : null;
                     yield nd.affineTransform(x, m, off, os, order, mode, cval, prefilter);
                 }
             }
@@ -130,7 +120,7 @@ class NdimageInterpolationParityTest extends PerDeviceTest {
                 nd.rotate(
                         x,
                         Double.parseDouble(p.get("angle")),
-                        Arrays.stream(longs(p.get("axes")))
+                        Arrays.stream(NdimageParityTest.longs(p.get("axes")))
                                 .mapToInt(Math::toIntExact)
                                 .toArray(),
                         "True".equals(p.get("reshape")),

@@ -81,17 +81,24 @@ class NdimageParityTest extends PerDeviceTest {
         return cases;
     }
 
+    /** The fixtures' comma-separated integers (every ndimage parity test reads them so). */
     static long[] longs(String s) {
         return s.isEmpty()
                 ? new long[0]
                 : Arrays.stream(s.split(",")).mapToLong(Long::parseLong).toArray();
     }
 
+    /** The fixtures' numbers, space- or comma-separated, NumPy's nan and inf spelled as it prints them. */
     static double[] doubles(String s) {
         return s.isEmpty()
                 ? new double[0]
                 : Arrays.stream(s.split("[ ,]"))
-                        .mapToDouble(Double::parseDouble)
+                        .mapToDouble(v -> switch (v) {
+                            case "nan" -> Double.NaN;
+                            case "inf" -> Double.POSITIVE_INFINITY;
+                            case "-inf" -> Double.NEGATIVE_INFINITY;
+                            default -> Double.parseDouble(v);
+                        })
                         .toArray();
     }
 
