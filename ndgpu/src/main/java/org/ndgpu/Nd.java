@@ -24,7 +24,6 @@ import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.DateTimes;
 import org.ndgpu.ndarray.DateUnit;
 import org.ndgpu.ndarray.Divmod;
 import org.ndgpu.ndarray.Frexp;
@@ -39,6 +38,7 @@ import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
+import org.ndgpu.routines.DateTimes;
 import org.ndgpu.routines.FInfo;
 import org.ndgpu.routines.HistogramDd;
 import org.ndgpu.routines.IInfo;
@@ -154,10 +154,13 @@ public final class Nd {
 
     /**
      * An array of {@code dtype} and {@code shape} from a flat Java primitive array (or a nested one
-     * of matching size), converted as numpy.asarray(data, dtype).reshape(shape) would.
+     * of matching size), converted as numpy.asarray(data, dtype).reshape(shape) would; a String[]
+     * is datetime text, as {@link #array(String[], DType, long...)}.
      */
     public static NDArray array(Object data, DType dtype, long... shape) {
-        return Creation.array(data, dtype, shape);
+        return data instanceof String[] texts
+                ? DateTimes.array(texts, dtype, shape)
+                : Creation.array(data, dtype, shape);
     }
 
     /** An array from little-endian C-order bytes (for example a MemorySegment from a file). */

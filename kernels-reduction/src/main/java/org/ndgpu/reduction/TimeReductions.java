@@ -2,7 +2,7 @@ package org.ndgpu.reduction;
 
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.DateTimes;
+import org.ndgpu.ndarray.DateUnit;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -32,10 +32,10 @@ final class TimeReductions {
                 runner.reduce(Reduction.MAX, raw, axes, keepdims, null, 0).viewAs(d);
             case NANMIN -> {
                 var u = Providers.ufuncs(raw);
-                NDArray seen = runner.reduce(Reduction.ANY, raw.ne(DateTimes.NAT), axes, keepdims, null, 0);
-                NDArray keyed = u.where(raw.eq(DateTimes.NAT), Long.MAX_VALUE, raw, null);
+                NDArray seen = runner.reduce(Reduction.ANY, raw.ne(DateUnit.NAT), axes, keepdims, null, 0);
+                NDArray keyed = u.where(raw.eq(DateUnit.NAT), Long.MAX_VALUE, raw, null);
                 NDArray least = runner.reduce(Reduction.MIN, keyed, axes, keepdims, null, 0);
-                yield u.where(seen, least, DateTimes.NAT, null).viewAs(d);
+                yield u.where(seen, least, DateUnit.NAT, null).viewAs(d);
             }
             case ARGMIN -> runner.reduce(Reduction.ARGMIN, raw, axes, keepdims, null, 0);
             case ARGMAX -> {
@@ -68,12 +68,12 @@ final class TimeReductions {
 
     // true where a reduced lane holds a NaT (the minimum of the storage is NaT's int64 minimum)
     private static NDArray hasNat(DeviceReductions runner, NDArray raw, int[] axes, boolean keepdims) {
-        return runner.reduce(Reduction.MIN, raw, axes, keepdims, null, 0).eq(DateTimes.NAT);
+        return runner.reduce(Reduction.MIN, raw, axes, keepdims, null, 0).eq(DateUnit.NAT);
     }
 
     private static NDArray natWhereAny(
             DeviceReductions runner, NDArray raw, int[] axes, boolean keepdims, NDArray value) {
         NDArray nat = hasNat(runner, raw, axes, keepdims);
-        return Providers.ufuncs(nat).where(nat, DateTimes.NAT, value, null);
+        return Providers.ufuncs(nat).where(nat, DateUnit.NAT, value, null);
     }
 }

@@ -122,7 +122,6 @@ public final class Creation {
     public static NDArray array(Object data, DType dtype, long... shape) {
         Objects.requireNonNull(dtype, "array: dtype is null");
         Objects.requireNonNull(shape, "array: shape is null");
-        if (data instanceof String[] texts) return DateTimes.array(texts, dtype, shape);
         try (NDArray src = array(data)) {
             NDArray flat = src.dtype() == dtype ? src.copy() : src.astype(dtype);
             if (shape.length == 0 && src.ndim() == 1) shape = src.shape();

@@ -46,6 +46,9 @@ public enum DateUnit {
     /** Attoseconds. */
     as("as", 1);
 
+    /** NaT, "not a time", in a datetime64 or timedelta64 of any unit: int64's minimum, as NumPy stores it. */
+    public static final long NAT = Long.MIN_VALUE;
+
     private final String code;
     // how many of the next finer unit make one of this (W to D: 7; Y, M and GENERIC: not linear)
     private final long next;

@@ -240,7 +240,7 @@ final class HostileSweep {
                 new Target(HostArray.class, HostileSweep::hostArray),
                 new Target(DType.class, () -> DType.FLOAT32),
                 new Target(Casting.class, () -> Casting.SAME_KIND),
-                new Target(org.ndgpu.ndarray.DateTimes.class, null),
+                new Target(org.ndgpu.routines.DateTimes.class, null),
                 new Target(org.ndgpu.ndarray.DateUnit.class, () -> org.ndgpu.ndarray.DateUnit.s),
                 new Target(Order.class, () -> Order.C),
                 new Target(Histogram.class, null),

@@ -6,7 +6,6 @@ import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.DateTimes;
 import org.ndgpu.ndarray.DateUnit;
 import org.ndgpu.ndarray.NDArray;
 
@@ -86,7 +85,7 @@ public final class BusinessDays {
 
     // NumPy checks for NaT before it counts: one read of the smallest count
     private static boolean anyNat(NDArray days) {
-        return days.size() > 0 && days.min().toLongArray()[0] == DateTimes.NAT;
+        return days.size() > 0 && days.min().toLongArray()[0] == DateUnit.NAT;
     }
 
     // "1111100" or "Mon Tue Wed Thu Fri" to a 7-bit mask, Monday in bit 0
@@ -124,7 +123,7 @@ public final class BusinessDays {
     private static long[] holidays(String op, NDArray holidays, int m) {
         long[] h = holidays == null ? new long[0] : days(op, holidays).toLongArray();
         return Arrays.stream(h)
-                .filter(v -> v != DateTimes.NAT && ((m >> Math.floorMod(v + 3, 7)) & 1) != 0)
+                .filter(v -> v != DateUnit.NAT && ((m >> Math.floorMod(v + 3, 7)) & 1) != 0)
                 .sorted()
                 .distinct()
                 .toArray();

@@ -5,8 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.config.PrintOptions;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.ndarray.DateTimes;
+import org.ndgpu.ndarray.DateUnit;
 import org.ndgpu.ndarray.HostArray;
+import org.ndgpu.routines.DateTimes;
 import org.ndgpu.routines.printing.Dragon4.Kind;
 import org.ndgpu.routines.printing.Dragon4.Trim;
 
@@ -274,7 +275,7 @@ public final class ArrayPrinter {
 
     private String timeText(int off) {
         long v = buf.getLong(off);
-        if (v == DateTimes.NAT) return "'NaT'";
+        if (v == DateUnit.NAT) return "'NaT'";
         DType d = array.dtype();
         return d.isDatetime() ? "'" + DateTimes.format(v, d.unit()) + "'" : Long.toString(v);
     }
@@ -293,7 +294,7 @@ public final class ArrayPrinter {
 
     // numpy.datetime64's str "2024-01-01T10:00"; numpy.timedelta64's "1 milliseconds"; "NaT" for either
     private static String timeScalarStr(long v, DType d) {
-        if (v == DateTimes.NAT) return "NaT";
+        if (v == DateUnit.NAT) return "NaT";
         if (d.isDatetime()) return DateTimes.format(v, d.unit());
         String unit = switch (d.unit()) {
             case GENERIC -> "generic time units";

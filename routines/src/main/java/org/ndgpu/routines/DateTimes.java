@@ -1,9 +1,14 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines;
 
 import java.time.LocalDate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.DateUnit;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ranges;
 
 /**
  * Datetime text on the host, as NumPy reads and writes it: ISO 8601 strings to counts of a unit
@@ -13,14 +18,11 @@ import org.ndgpu.exceptions.DTypeException;
  * DateTimes.parse("2024-01-01T10:30", DateUnit.m);   // 28401510
  * DateTimes.unitOf("2024-01-01T10:30");              // DateUnit.m, as numpy.datetime64's default
  * DateTimes.format(28401510, DateUnit.m);            // "2024-01-01T10:30"
- * DateTimes.format(DateTimes.NAT, DateUnit.s);       // "NaT"
+ * DateTimes.format(DateUnit.NAT, DateUnit.s);        // "NaT"
  * }</pre>
  */
 public final class DateTimes {
     private DateTimes() {}
-
-    /** NaT, "not a time": int64's minimum, as NumPy stores it. */
-    public static final long NAT = Long.MIN_VALUE;
 
     private static final Pattern ISO = Pattern.compile(
             "([-+]?\\d{4,})(?:-(\\d{2})(?:-(\\d{2})(?:[T ](\\d{2})(?::(\\d{2})(?::(\\d{2})(?:\\.(\\d{1,18}))?)?)?)?)?)?Z?");
@@ -59,7 +61,7 @@ public final class DateTimes {
     }
 
     private static long parseChecked(String iso, DateUnit unit) {
-        if (iso != null && isNat(iso.strip())) return NAT;
+        if (iso != null && isNat(iso.strip())) return DateUnit.NAT;
         Matcher m = match(iso);
         long year = Long.parseLong(m.group(1).replace("+", ""));
         int month = field(m, 2, 1, 1, 12, iso), day = field(m, 3, 1, 1, 31, iso);
@@ -85,11 +87,11 @@ public final class DateTimes {
 
     /**
      * NumPy's text of a datetime64 count: "2024-01-01T10:30" at unit m, "2024" at Y, "2024-01-01"
-     * at D and W, decimals of the second at ms and finer; "NaT" for {@link #NAT}.
+     * at D and W, decimals of the second at ms and finer; "NaT" for {@link DateUnit#NAT}.
      */
     public static String format(long value, DateUnit unit) {
         java.util.Objects.requireNonNull(unit, "datetime_as_string: unit is null");
-        if (value == NAT) return "NaT";
+        if (value == DateUnit.NAT) return "NaT";
         try {
             return formatChecked(value, unit);
         } catch (ArithmeticException | java.time.DateTimeException e) {
@@ -148,7 +150,7 @@ public final class DateTimes {
     /** numpy.datetime64(iso, unit): a 0-d datetime64 array of {@code unit}. */
     public static NDArray datetime64(String iso, DateUnit unit) {
         java.util.Objects.requireNonNull(unit, "datetime64: unit is null");
-        long v = unit == DateUnit.GENERIC && iso != null && isNat(iso.strip()) ? NAT : parse(iso, unit);
+        long v = unit == DateUnit.GENERIC && iso != null && isNat(iso.strip()) ? DateUnit.NAT : parse(iso, unit);
         return Creation.array(new long[] {v}, DType.datetime64(unit)).reshape();
     }
 
@@ -165,6 +167,7 @@ public final class DateTimes {
     public static NDArray array(String[] texts, DType dtype, long... shape) {
         java.util.Objects.requireNonNull(texts, "array: texts is null");
         java.util.Objects.requireNonNull(dtype, "array: dtype is null");
+        java.util.Objects.requireNonNull(shape, "array: shape is null");
         if (!dtype.isTime()) {
             throw new DTypeException("array: expected a datetime64 or timedelta64 dtype for strings, got " + dtype);
         }
@@ -178,7 +181,7 @@ public final class DateTimes {
         for (int k = 0; k < v.length; k++) {
             String t = texts[k];
             if (d.isDatetime()) v[k] = parse(t, d.unit());
-            else if (t != null && isNat(t.strip())) v[k] = NAT;
+            else if (t != null && isNat(t.strip())) v[k] = DateUnit.NAT;
             else v[k] = parseCount(t);
         }
         return Creation.array(v, d, shape.length == 0 ? new long[] {v.length} : shape);
@@ -202,7 +205,7 @@ public final class DateTimes {
         if (!dtype.isDatetime() || dtype.unit() == DateUnit.GENERIC)
             throw new DTypeException("arange: expected a datetime64 dtype with a unit, got " + dtype);
         long a = parse(start, dtype.unit()), b = parse(stop, dtype.unit());
-        if (a == NAT || b == NAT) throw new DTypeException("arange: expected dates, got NaT");
+        if (a == DateUnit.NAT || b == DateUnit.NAT) throw new DTypeException("arange: expected dates, got NaT");
         return Ranges.arange(a, b, step).viewAs(dtype);
     }
 
@@ -213,7 +216,7 @@ public final class DateTimes {
         if (!d.isTime())
             throw new DTypeException("isnat: expected a datetime64 or timedelta64 array, got " + d
                     + " (ufunc 'isnat' is only defined for np.datetime64 and np.timedelta64)");
-        return a.viewAs(DType.INT64).eq(NAT);
+        return a.viewAs(DType.INT64).eq(DateUnit.NAT);
     }
 
     /**
