@@ -15,6 +15,8 @@ module org.ndgpu.routines {
 
     exports org.ndgpu.io;
     exports org.ndgpu.routines;
+    exports org.ndgpu.routines.creation to
+            org.ndgpu;
     exports org.ndgpu.routines.distributed to
             org.ndgpu;
     exports org.ndgpu.routines.indexing to

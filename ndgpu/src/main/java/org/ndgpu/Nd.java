@@ -19,6 +19,7 @@ import org.ndgpu.io.Npy;
 import org.ndgpu.io.TextFormat;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.linalg.impl.DeviceLinalg;
+import org.ndgpu.linalg.impl.Triangles;
 import org.ndgpu.ndarray.Captures;
 import org.ndgpu.ndarray.Casting;
 import org.ndgpu.ndarray.Copies;
@@ -34,7 +35,6 @@ import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Transfers;
-import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
@@ -45,6 +45,8 @@ import org.ndgpu.routines.IInfo;
 import org.ndgpu.routines.UniqueAll;
 import org.ndgpu.routines.UniqueCounts;
 import org.ndgpu.routines.UniqueInverse;
+import org.ndgpu.routines.creation.ArraysLike;
+import org.ndgpu.routines.creation.NumericalRanges;
 import org.ndgpu.routines.distributed.Sharding;
 import org.ndgpu.routines.indexing.AlongAxis;
 import org.ndgpu.routines.indexing.Choosing;
@@ -64,6 +66,7 @@ import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.FromSources;
 import org.ndgpu.routines.io.InputOutput;
 import org.ndgpu.routines.io.TextIo;
+import org.ndgpu.routines.io.UnownedMemory;
 import org.ndgpu.routines.logic.Chkfinite;
 import org.ndgpu.routines.logic.Closeness;
 import org.ndgpu.routines.logic.DTypeKinds;
@@ -222,22 +225,22 @@ public final class Nd {
 
     /** numpy.empty_like(a): same shape, dtype, device and layout order. */
     public static NDArray emptyLike(NDArray a) {
-        return Creation.emptyLike(a);
+        return ArraysLike.emptyLike(a);
     }
 
     /** numpy.zeros_like(a). */
     public static NDArray zerosLike(NDArray a) {
-        return Creation.zerosLike(a);
+        return ArraysLike.zerosLike(a);
     }
 
     /** numpy.ones_like(a). */
     public static NDArray onesLike(NDArray a) {
-        return Creation.onesLike(a);
+        return ArraysLike.onesLike(a);
     }
 
     /** numpy.full_like(a, value). */
     public static NDArray fullLike(NDArray a, Object value) {
-        return Creation.fullLike(a, value);
+        return ArraysLike.fullLike(a, value);
     }
 
     // ---------------------------------------------------------------- ranges
@@ -367,7 +370,7 @@ public final class Nd {
 
     /** numpy.linspace(start, stop, num, endpoint, dtype): start + i*step, the last point exactly stop when endpoint. */
     public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) {
-        return Ranges.linspace(start, stop, num, endpoint, dtype);
+        return NumericalRanges.linspace(start, stop, num, endpoint, dtype);
     }
 
     /** numpy.identity(n): the float64 identity matrix. */
@@ -387,12 +390,12 @@ public final class Nd {
 
     /** numpy.logspace(start, stop, num, endpoint, base): base ** linspace(start, stop, num, endpoint), float64. */
     public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) {
-        return Ranges.logspace(start, stop, num, endpoint, base);
+        return NumericalRanges.logspace(start, stop, num, endpoint, base);
     }
 
     /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
     public static NDArray[] meshgrid(NDArray... xs) {
-        return Ranges.meshgrid(xs);
+        return NumericalRanges.meshgrid(xs);
     }
 
     /** numpy.eye(n): float64 identity. */
@@ -415,7 +418,7 @@ public final class Nd {
      */
     public static NDArray fromDevicePointer(
             long pointer, DType dtype, long[] shape, long[] strides, Device device, Object owner) {
-        return org.ndgpu.ndarray.UnownedMemory.wrap(pointer, dtype, shape, strides, device, owner);
+        return UnownedMemory.wrap(pointer, dtype, shape, strides, device, owner);
     }
 
     /**
@@ -474,12 +477,12 @@ public final class Nd {
 
     /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy. */
     public static NDArray ascontiguousarray(NDArray a) {
-        return Copies.ascontiguousarray(a);
+        return Require.ascontiguousarray(a);
     }
 
     /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy. */
     public static NDArray asfortranarray(NDArray a) {
-        return Copies.asfortranarray(a);
+        return Require.asfortranarray(a);
     }
 
     /**
@@ -2017,7 +2020,7 @@ public final class Nd {
 
     /** numpy.geomspace(start, stop, num, endpoint): negative ends allowed when both share a sign; zero is an error. */
     public static NDArray geomspace(double start, double stop, long num, boolean endpoint) {
-        return Ranges.geomspace(start, stop, num, endpoint);
+        return NumericalRanges.geomspace(start, stop, num, endpoint);
     }
 
     // ---------------------------------------------------------------- counting and binning, padding, interpolation,
@@ -3133,7 +3136,7 @@ public final class Nd {
 
     /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
     public static NDArray ufunc(String name, NDArray out, Object... operands) {
-        return UniversalFunctions.call(name, out, operands);
+        return UfuncMethods.byName(name, out, operands);
     }
 
     private static NDArray call(Ufunc op, NDArray out, Object... operands) {

@@ -48,6 +48,16 @@ public final class UfuncMethods {
         this.op = op;
     }
 
+    /** Applies the NumPy ufunc {@code name} to operands (NDArrays or numbers), into {@code out} if not null. */
+    public static NDArray byName(String name, NDArray out, Object... operands) {
+        Objects.requireNonNull(name, "ufunc: name is null");
+        Objects.requireNonNull(operands, "ufunc: operands is null");
+        Ufunc op = Ufunc.of(name);
+        if (op == null)
+            throw new NdException(name + ": unknown ufunc; expected a NumPy ufunc name such as 'add' or 'sqrt'");
+        return Providers.ufuncs(operands).call(op, out, operands);
+    }
+
     /** The methods of {@code op}: {@code UfuncMethods.of(Ufunc.ADD).reduce(a)}. */
     public static UfuncMethods of(Ufunc op) {
         Objects.requireNonNull(op, "ufunc: op is null; expected a Ufunc such as Ufunc.ADD");

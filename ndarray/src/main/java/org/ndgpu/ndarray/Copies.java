@@ -203,18 +203,4 @@ public final class Copies {
         assign("fill", a.live("fill"), value);
         return a;
     }
-
-    /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy (0-d becomes 1-d). */
-    public static NDArray ascontiguousarray(NDArray a) {
-        Objects.requireNonNull(a, "ascontiguousarray: a is null");
-        if (a.ndim() == 0) return a.reshape(1); // NumPy: the result has at least one dimension
-        return a.isCContiguous() ? a : a.copy(Order.C);
-    }
-
-    /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy (0-d becomes 1-d). */
-    public static NDArray asfortranarray(NDArray a) {
-        Objects.requireNonNull(a, "asfortranarray: a is null");
-        if (a.ndim() == 0) return a.reshape(1);
-        return a.isFContiguous() ? a : a.copy(Order.F);
-    }
 }

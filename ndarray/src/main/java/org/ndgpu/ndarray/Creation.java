@@ -14,8 +14,8 @@ import org.ndgpu.spi.Tracer;
 
 /**
  * Array creation, as NumPy's "array creation routines": from Java data (numpy.array), new
- * uninitialized or filled arrays (empty, zeros, ones, full, the *_like forms, eye). The facades
- * {@code Nd} and {@code NDArray} delegate here; ranges are in {@link Ranges}.
+ * uninitialized or filled arrays (empty, zeros, ones, full, eye). The facades {@code Nd} and
+ * {@code NDArray} delegate here; arange is in {@link Ranges}, the *_like forms in module routines.
  */
 public final class Creation {
     private Creation() {}
@@ -183,38 +183,6 @@ public final class Creation {
             throw e;
         }
         return a;
-    }
-
-    /** numpy.empty_like(a): same shape, dtype, device and layout order. */
-    public static NDArray emptyLike(NDArray a) {
-        Objects.requireNonNull(a, "emptyLike: a is null");
-        return empty(a.device(), a.dtype(), a.shape(), likeOrder(a));
-    }
-
-    /** numpy.zeros_like(a). */
-    public static NDArray zerosLike(NDArray a) {
-        return filledLike("zerosLike", a, 0);
-    }
-
-    /** numpy.ones_like(a). */
-    public static NDArray onesLike(NDArray a) {
-        return filledLike("onesLike", a, 1);
-    }
-
-    /** numpy.full_like(a, value). */
-    public static NDArray fullLike(NDArray a, Object value) {
-        return filledLike("fullLike", a, value);
-    }
-
-    private static NDArray filledLike(String op, NDArray a, Object value) {
-        Objects.requireNonNull(a, () -> op + ": a is null");
-        NDArray z = emptyLike(a);
-        z.fill(value);
-        return z;
-    }
-
-    private static Order likeOrder(NDArray a) {
-        return a.isFContiguous() && !a.isCContiguous() ? Order.F : Order.C;
     }
 
     /** numpy.eye(n, m, k, dtype): zeros with ones on the k-th diagonal. */

@@ -8,8 +8,8 @@ import org.ndgpu.exceptions.DeviceException;
 
 /**
  * Sharing device memory with other libraries: arrays over memory ndgpu does not own, and the
- * device address of an array (CuPy's {@code a.data.ptr}). DLPack lives in module routines;
- * {@link UnownedMemory} wraps a raw pointer.
+ * device address of an array (CuPy's {@code a.data.ptr}). DLPack, and {@code UnownedMemory}, which
+ * wraps a raw pointer, live in module routines.
  */
 final class Interop {
     private Interop() {}

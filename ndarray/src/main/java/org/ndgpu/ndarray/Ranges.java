@@ -1,17 +1,16 @@
 package org.ndgpu.ndarray;
 
 import java.math.BigInteger;
-import java.util.Arrays;
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
- * Numerical ranges, as NumPy's section of that name: arange, linspace, logspace, meshgrid. The
- * values are computed on the device, with NumPy's arithmetic (no fma where NumPy rounds twice).
+ * numpy.arange, which the core and the modules below routines build on. The values are computed on
+ * the device, with NumPy's arithmetic (no fma where NumPy rounds twice); the rest of NumPy's
+ * numerical ranges (linspace, logspace, geomspace, meshgrid) are module routines'.
  */
 public final class Ranges {
     private Ranges() {}
@@ -79,84 +78,6 @@ public final class Ranges {
     private static NDArray range(DType dtype, long n, double first, double delta, double second) {
         NDArray out = Creation.empty(dtype, n);
         Providers.coreKernels().arange(out, first, delta, second);
-        return out;
-    }
-
-    /** numpy.linspace(start, stop, num, endpoint, dtype): start + i*step, the last point exactly stop when endpoint. */
-    public static NDArray linspace(double start, double stop, long num, boolean endpoint, DType dtype) {
-        Objects.requireNonNull(dtype, "linspace: dtype is null");
-        if (num < 0) throw new NdException("linspace: number of samples must be non-negative, got " + num);
-        long div = endpoint ? num - 1 : num;
-        double step = div > 0 ? (stop - start) / div : Double.NaN;
-        Sizes.bytes("linspace", new long[] {num}, dtype);
-        NDArray out = Creation.empty(dtype, num);
-        Providers.coreKernels().linspace(out, start, step, stop, endpoint);
-        return out;
-    }
-
-    /** numpy.logspace(start, stop, num, endpoint, base): base ** linspace(start, stop, num, endpoint), float64. */
-    public static NDArray logspace(double start, double stop, long num, boolean endpoint, double base) {
-        try (NDArray exps = linspace(start, stop, num, endpoint, DType.FLOAT64)) {
-            return Providers.ufuncs(base, exps).call(Ufunc.POWER, null, base, exps);
-        }
-    }
-
-    /**
-     * numpy.geomspace(start, stop, num, endpoint): a geometric sequence, float64, by NumPy's steps:
-     * start's sign factored out, logspace between the log10 of both ends, the ends set exactly.
-     */
-    public static NDArray geomspace(double start, double stop, long num, boolean endpoint) {
-        if (start == 0 || stop == 0)
-            throw new NdException(
-                    "geomspace: Geometric sequence cannot include zero, got start " + start + " and stop " + stop);
-        if (num < 0) throw new NdException("geomspace: number of samples must be non-negative, got " + num);
-        double sign = Math.signum(start), s = start / sign, e = stop / sign;
-        NDArray out = logspace(Math.log10(s), Math.log10(e), num, endpoint, 10.0);
-        try {
-            if (num > 0) {
-                try (NDArray first = out.get(0L)) {
-                    first.fill(s);
-                }
-            }
-            if (num > 1 && endpoint) {
-                try (NDArray last = out.get(num - 1)) {
-                    last.fill(e);
-                }
-            }
-            if (sign != 1) Providers.ufuncs(out).call(Ufunc.MULTIPLY, out, out, sign);
-            return out;
-        } catch (RuntimeException ex) {
-            out.close();
-            throw ex;
-        }
-    }
-
-    /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
-    public static NDArray[] meshgrid(NDArray... xs) {
-        Objects.requireNonNull(xs, "meshgrid: xs is null");
-        int n = xs.length;
-        long[] shape = new long[n];
-        for (int i = 0; i < n; i++) {
-            if (xs[i] == null) throw new NullPointerException("meshgrid: xs[" + i + "] is null");
-            shape[i] = xs[i].live("meshgrid").size();
-        }
-        if (n >= 2) { // 'xy': the first two output axes swap
-            long t = shape[0];
-            shape[0] = shape[1];
-            shape[1] = t;
-        }
-        NDArray[] out = new NDArray[n];
-        for (int i = 0; i < n; i++) {
-            long[] one = new long[n];
-            Arrays.fill(one, 1);
-            int axis = n >= 2 && i < 2 ? 1 - i : i;
-            one[axis] = shape[axis];
-            try (NDArray flat = xs[i].ravel();
-                    NDArray r = flat.reshape(one);
-                    NDArray b = r.broadcastTo(shape)) {
-                out[i] = b.copy();
-            }
-        }
         return out;
     }
 }

@@ -283,7 +283,6 @@ final class HostileSweep {
                 "org.ndgpu.ndarray.Scalars",
                 "org.ndgpu.ndarray.Shapes",
                 "org.ndgpu.ndarray.Transfers",
-                "org.ndgpu.ndarray.Triangles",
                 "org.ndgpu.ndarray.IndexExpr",
                 "org.ndgpu.ndarray.IndexExpr$Int",
                 "org.ndgpu.ndarray.IndexExpr$Slice",
@@ -330,7 +329,7 @@ final class HostileSweep {
         String raw =
                 "takes raw device pointers or buffers by design (as cupy's UnownedMemory): a wrong pointer is the caller's, "
                         + "as with Nd.fromDevicePointer";
-        for (String c : List.of("org.ndgpu.ndarray.UnownedMemory", "org.ndgpu.device.Allocation")) m.put(c, raw);
+        m.put("org.ndgpu.device.Allocation", raw);
         String spi =
                 "the backend contract, implemented by a backend and called by the core (Device.backend() hands it out for "
                         + "facts and dialect); its calls take buffers and pointers that only the core makes";

@@ -10,7 +10,6 @@ import org.ndgpu.ndarray.Eigh;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Qr;
 import org.ndgpu.ndarray.Svd;
-import org.ndgpu.ndarray.Triangles;
 
 /**
  * numpy.linalg's decompositions on the device's solver: svd, qr, cholesky, and the Hermitian

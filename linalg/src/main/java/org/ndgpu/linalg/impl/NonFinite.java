@@ -7,7 +7,6 @@ import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Triangles;
 import org.ndgpu.spi.Providers;
 
 /**

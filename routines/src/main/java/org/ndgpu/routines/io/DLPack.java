@@ -29,7 +29,6 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.ndarray.UnownedMemory;
 
 /**
  * DLPack, the exchange format every array library speaks (dlpack.h, the legacy

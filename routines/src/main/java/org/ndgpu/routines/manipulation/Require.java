@@ -14,7 +14,8 @@ import org.ndgpu.ndarray.Order;
  * and meets every requirement, else a copy that does. The requirements are NumPy's flag names:
  * "C" ("C_CONTIGUOUS", "CONTIGUOUS"), "F" ("F_CONTIGUOUS", "FORTRAN"), "A" ("ALIGNED": device
  * arrays always are), "W" ("WRITEABLE"), "O" ("OWNDATA": spanning its whole allocation in C order) and
- * "E" ("ENSUREARRAY": every NDArray is one), in either case.
+ * "E" ("ENSUREARRAY": every NDArray is one), in either case. Also its two fixed forms,
+ * numpy.ascontiguousarray and numpy.asfortranarray.
  */
 public final class Require {
     private Require() {}
@@ -69,5 +70,19 @@ public final class Require {
                 throw new NdException("require: unknown requirement '" + r
                         + "'; expected C, F, A, W, O or E (or NumPy's long flag names)");
         };
+    }
+
+    /** numpy.ascontiguousarray: the array itself when C-contiguous, else a C-ordered copy (0-d becomes 1-d). */
+    public static NDArray ascontiguousarray(NDArray a) {
+        Objects.requireNonNull(a, "ascontiguousarray: a is null");
+        if (a.ndim() == 0) return a.reshape(1); // NumPy: the result has at least one dimension
+        return a.isCContiguous() ? a : a.copy(Order.C);
+    }
+
+    /** numpy.asfortranarray: the array itself when F-contiguous, else an F-ordered copy (0-d becomes 1-d). */
+    public static NDArray asfortranarray(NDArray a) {
+        Objects.requireNonNull(a, "asfortranarray: a is null");
+        if (a.ndim() == 0) return a.reshape(1);
+        return a.isFContiguous() ? a : a.copy(Order.F);
     }
 }

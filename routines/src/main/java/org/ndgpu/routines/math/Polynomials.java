@@ -3,13 +3,13 @@ package org.ndgpu.routines.math;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.impl.DeviceLinalg;
-import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Lstsq;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.routines.creation.ArraysLike;
 
 /** numpy.polyval and numpy.polyfit (least squares through linalg's lstsq, with NumPy's column scaling). */
 public final class Polynomials {
@@ -21,7 +21,7 @@ public final class Polynomials {
         Operands.device(op, p, x);
         if (p.ndim() != 1)
             throw new ShapeException(op + ": p must be a 1-d array of coefficients, got " + Shapes.str(p.shape()));
-        NDArray y = Creation.zerosLike(x);
+        NDArray y = ArraysLike.zerosLike(x);
         for (long i = 0; i < p.size(); i++) {
             try (NDArray old = y;
                     NDArray c = p.get(i);

@@ -1,4 +1,4 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.routines.io;
 
 import java.util.Objects;
 import org.ndgpu.backend.BackendBuffer;
@@ -8,10 +8,15 @@ import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Operands;
+import org.ndgpu.ndarray.Shapes;
 
 /**
  * Arrays over device memory that another library allocated, as CuPy's {@code UnownedMemory}: no
- * copy, and ndgpu never frees the memory. What {@code Nd.fromDevicePointer} does.
+ * copy, and ndgpu never frees the memory. What {@code Nd.fromDevicePointer} does; beside DLPack,
+ * whose imports wrap memory the same way.
  *
  * <pre>{@code
  * long p = otherLibrary.deviceAddress();          // a CUdeviceptr of 12 float32

@@ -1,11 +1,14 @@
-package org.ndgpu.ndarray;
+package org.ndgpu.linalg.impl;
 
 import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.spi.Providers;
 
 /**
- * numpy.tril and numpy.triu, in the core beside eye (NumPy's "building matrices"): module linalg
- * keeps the triangle a factorization reads, and the facade serves the user's calls.
+ * numpy.tril and numpy.triu (NumPy's "building matrices"), in module linalg, whose factorizations
+ * keep the triangle they read; the facade serves the user's calls from here.
  */
 public final class Triangles {
     private Triangles() {}
