@@ -70,6 +70,7 @@ import org.ndgpu.routines.io.UnownedMemory;
 import org.ndgpu.routines.logic.Chkfinite;
 import org.ndgpu.routines.logic.Closeness;
 import org.ndgpu.routines.logic.DTypeKinds;
+import org.ndgpu.routines.logic.DataTypeRoutines;
 import org.ndgpu.routines.logic.TypeTesting;
 import org.ndgpu.routines.manipulation.ApplyAlong;
 import org.ndgpu.routines.manipulation.Block;
@@ -2904,32 +2905,32 @@ public final class Nd {
 
     /** numpy.result_type(*arrays_and_dtypes), NumPy 2's rules (Java numbers weak): {@code Nd.resultType(x, 2.0)}. */
     public static DType resultType(Object... arraysAndDtypes) {
-        return DType.resultType(arraysAndDtypes);
+        return DataTypeRoutines.resultType(arraysAndDtypes);
     }
 
     /** numpy.promote_types(a, b): {@code Nd.promoteTypes(DType.INT8, DType.UINT8)} is INT16. */
     public static DType promoteTypes(DType a, DType b) {
-        return DType.promoteTypes(a, b);
+        return DataTypeRoutines.promoteTypes(a, b);
     }
 
     /** numpy.can_cast(from, to): under NumPy's default "safe" rule: {@code Nd.canCast(DType.INT32, DType.FLOAT64)}. */
     public static boolean canCast(DType from, DType to) {
-        return DType.canCast(from, to, Casting.SAFE);
+        return DataTypeRoutines.canCast(from, to, Casting.SAFE);
     }
 
     /** numpy.can_cast(from, to, casting): {@code Nd.canCast(DType.FLOAT64, DType.FLOAT32, Casting.SAME_KIND)}. */
     public static boolean canCast(DType from, DType to, Casting casting) {
-        return DType.canCast(from, to, casting);
+        return DataTypeRoutines.canCast(from, to, casting);
     }
 
     /** numpy.min_scalar_type(a): the smallest dtype holding a Java value: {@code Nd.minScalarType(300)} is UINT16. */
     public static DType minScalarType(Object a) {
-        return DType.minScalarType(a);
+        return DataTypeRoutines.minScalarType(a);
     }
 
     /** numpy.common_type(*arrays): the inexact dtype of them all: {@code Nd.commonType(ints, f32)} is FLOAT64. */
     public static DType commonType(NDArray... arrays) {
-        return DType.commonType(arrays);
+        return DataTypeRoutines.commonType(arrays);
     }
 
     // ---------------------------------------------------------------- graphs

@@ -342,139 +342,18 @@ public enum DType {
         };
     }
 
-    // ---------------------------------------------------------------- NumPy's data type routines (host-side)
-
-    /** numpy.promote_types(a, b): the smallest dtype both cast to safely: {@code DType.promoteTypes(INT8, UINT8)} is INT16. */
-    public static DType promoteTypes(DType a, DType b) {
-        java.util.Objects.requireNonNull(a, "promote_types: a is null");
-        java.util.Objects.requireNonNull(b, "promote_types: b is null");
-        return promote(a, b);
-    }
-
     /**
-     * numpy.can_cast(from, to, casting): whether the cast is allowed under the rule ("safe" is
-     * NumPy's default): {@code DType.canCast(INT64, FLOAT64, Casting.SAFE)} is true.
+     * The dtype NumPy 2 promotes {@code strongs} to all together, not pairwise (int8, uint8, float16
+     * give float16, where int8 with uint8 first would give int16, then float32): the first type of the
+     * safe-casting lattice all cast to safely, or the time dtypes' promotion; null when there are none.
      */
-    public static boolean canCast(DType from, DType to, Casting casting) {
-        java.util.Objects.requireNonNull(from, "can_cast: from is null");
-        java.util.Objects.requireNonNull(to, "can_cast: to is null");
-        java.util.Objects.requireNonNull(casting, "can_cast: casting is null");
-        return casting.allows(from, to);
-    }
-
-    /**
-     * numpy.result_type(*arrays_and_dtypes) with NumPy 2's rules: DTypes and NDArrays are strong and
-     * promote; Java numbers and booleans are weak (NEP 50), so {@code resultType(FLOAT32, 2.0)} is
-     * FLOAT32 and {@code resultType(INT8, 1.5)} FLOAT64; Java numbers alone give int64, float64 or bool.
-     */
-    public static DType resultType(Object... arraysAndDtypes) {
-        java.util.Objects.requireNonNull(arraysAndDtypes, "result_type: arraysAndDtypes is null");
-        if (arraysAndDtypes.length == 0)
-            throw new DTypeException("result_type: expected at least one array or dtype, got none");
-        // NumPy promotes the strong dtypes together, not pairwise (int8, uint8, float16 give float16,
-        // where int8 with uint8 first would give int16, then float32): the first type all cast to safely
-        java.util.List<DType> strongs = new java.util.ArrayList<>();
-        for (Object o : arraysAndDtypes) {
-            DType d = switch (o) {
-                case DType t -> t;
-                case NDArray a -> a.live("result_type").dtype();
-                case null ->
-                    throw new DTypeException("result_type: expected an NDArray, a DType or a Java number, got null");
-                default -> null;
-            };
-            if (d != null) strongs.add(d);
+    public static DType promoteAll(java.util.List<DType> strongs) {
+        if (strongs.stream().anyMatch(DType::isTime))
+            return strongs.stream().reduce(DType::promote).orElseThrow();
+        if (strongs.isEmpty()) return null;
+        for (DType c : ORDER) {
+            if (strongs.stream().allMatch(d -> canCastSafely(d, c))) return c;
         }
-        DType strong = null;
-        if (strongs.stream().anyMatch(DType::isTime)) {
-            strong = strongs.stream().reduce(DType::promote).orElseThrow();
-        } else if (!strongs.isEmpty()) {
-            for (DType c : ORDER) {
-                if (strongs.stream().allMatch(d -> canCastSafely(d, c))) {
-                    strong = c;
-                    break;
-                }
-            }
-        }
-        DType r = strong;
-        for (Object o : arraysAndDtypes) {
-            if (o instanceof DType || o instanceof NDArray) continue;
-            if (!(o instanceof Number || o instanceof Boolean))
-                throw new DTypeException("result_type: expected an NDArray, a DType or a Java number, got "
-                        + o.getClass().getSimpleName());
-            if (strong != null && strong.isTime()) {
-                r = TimeTypes.promoteWeak("result_type", strong, o);
-                continue;
-            }
-            r = r == null
-                    ? ofJavaValue(o)
-                    : (strong == null ? promote(r, ofJavaValue(o)) : Scalars.weak("result_type", o, r));
-        }
-        return r;
-    }
-
-    /**
-     * numpy.min_scalar_type(a): the smallest dtype that holds the value (an unsigned type for a
-     * non-negative integer; float16 for any float within its range); an NDArray of one or more
-     * dimensions gives its own dtype: {@code DType.minScalarType(300)} is UINT16.
-     */
-    public static DType minScalarType(Object a) {
-        return switch (a) {
-            case null ->
-                throw new DTypeException("min_scalar_type: expected a Java number, boolean or NDArray, got null");
-            case NDArray x when x.live("min_scalar_type").ndim() > 0 -> x.dtype();
-            case NDArray x -> minOfZeroD(x);
-            case DType d -> d;
-            case Boolean b -> BOOL;
-            case Float f -> minFloat(f);
-            case Double d -> minFloat(d);
-            case Number n -> minInteger(n.longValue());
-            default ->
-                throw new DTypeException("min_scalar_type: expected a Java number, boolean or NDArray, got "
-                        + a.getClass().getSimpleName());
-        };
-    }
-
-    // a 0-d array by its value, as NumPy
-    private static DType minOfZeroD(NDArray x) {
-        DType d = x.dtype();
-        if (d.isBool() || d.isComplex()) return d;
-        if (d.isInteger()) {
-            long v = x.toLongArray()[0];
-            return d == UINT64 && v < 0 ? UINT64 : minInteger(v);
-        }
-        return minFloat(x.doubleValue());
-    }
-
-    private static DType minInteger(long v) {
-        if (v >= 0) return v <= 0xFF ? UINT8 : v <= 0xFFFF ? UINT16 : v <= 0xFFFFFFFFL ? UINT32 : UINT64;
-        return v >= Byte.MIN_VALUE ? INT8 : v >= Short.MIN_VALUE ? INT16 : v >= Integer.MIN_VALUE ? INT32 : INT64;
-    }
-
-    // NumPy's thresholds check range only, not precision (65000 and 3.4e38); NaN and infinities are float16
-    private static DType minFloat(double v) {
-        double m = Math.abs(v);
-        if (!Double.isFinite(v) || m < 65000.0) return FLOAT16;
-        return m < 3.4e38 ? FLOAT32 : FLOAT64;
-    }
-
-    /**
-     * numpy.common_type(*arrays): the inexact type of them all, integers counting as float64 and any
-     * complex input making it complex: {@code DType.commonType(ints, f32)} is FLOAT64.
-     */
-    public static DType commonType(NDArray... arrays) {
-        java.util.Objects.requireNonNull(arrays, "common_type: arrays is null");
-        int precision = 0; // bytes of the real part: 2, 4 or 8
-        boolean complex = false;
-        for (NDArray a : arrays) {
-            java.util.Objects.requireNonNull(a, "common_type: an array is null");
-            DType d = a.live("common_type").dtype();
-            if (d.isBool())
-                throw new DTypeException("common_type: can't get common type for non-numeric array, got bool");
-            complex |= d.isComplex();
-            precision = Math.max(precision, d.isInteger() ? 8 : d.real().itemsize());
-        }
-        if (precision == 0) return FLOAT16;
-        if (complex) return precision <= 4 ? COMPLEX64 : COMPLEX128;
-        return precision == 2 ? FLOAT16 : precision == 4 ? FLOAT32 : FLOAT64;
+        return null;
     }
 }

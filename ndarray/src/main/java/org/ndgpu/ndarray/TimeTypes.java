@@ -76,11 +76,4 @@ final class TimeTypes {
         throw new DTypeException("result_type: expected " + t + " with a timedelta64 or a signed integer, got " + a
                 + " and " + b + " (no common dtype)");
     }
-
-    /** The dtype a Java value takes beside a datetime or timedelta array: an integer takes its dtype, nothing else does. */
-    static DType promoteWeak(String op, DType time, Object value) {
-        if (Scalars.isJavaInteger(value) || value instanceof Boolean) return time;
-        throw new DTypeException(op + ": expected a Java integer beside " + time + ", got "
-                + (value == null ? "null" : value.getClass().getSimpleName() + " " + value));
-    }
 }
