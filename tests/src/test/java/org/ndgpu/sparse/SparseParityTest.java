@@ -62,6 +62,31 @@ class SparseParityTest extends PerDeviceTest {
         });
     }
 
+    /**
+     * SciPy's {@code A.tocsc()} of the CSR form, array for array: every entry kept (a row's repeated
+     * column stays repeated), each column's rows sorted, equal rows in their order in the row; and the
+     * CSC-to-CSR conversion of the transpose gives the same arrays, as SciPy's {@code A.T.tocsr()}.
+     */
+    @TestFactory
+    Stream<DynamicTest> tocscIsScipys() {
+        return each("tocsc", c -> {
+            try (SparseMatrix a = c.build();
+                    CsrMatrix csr = a.tocsr();
+                    CscMatrix csc = csr.tocsc();
+                    CsrMatrix viaT = csr.T().tocsr()) {
+                for (CompressedMatrix m : new CompressedMatrix[] {csc, viaT}) {
+                    String what = m == csc ? "tocsc" : "T().tocsr()";
+                    assertEquals(DType.INT32, m.indexDtype(), what);
+                    assertArrayEquals(c.longs("csc_indptr"), m.indptr().toLongArray(), what + " indptr");
+                    assertArrayEquals(c.longs("csc_indices"), m.indices().toLongArray(), what + " indices");
+                    assertArrayEquals(c.doubles("csc_data"), m.data().toDoubleArray(), what + " data");
+                    assertEquals(c.longs("csc_indices").length, m.nnz(), what + " nnz");
+                    assertTrue(m.hasSortedIndices(), what + " sorted");
+                }
+            }
+        });
+    }
+
     @TestFactory
     Stream<DynamicTest> toarrayIsScipys() {
         return each("toarray", c -> {
