@@ -55,6 +55,7 @@ final class SpGemm {
     }
 
     private static CscMatrix toCsc(SparseMatrix b) {
+        if (b instanceof CsrMatrix c) return c.tocsc();
         try (CsrMatrix csr = b.tocsr()) {
             return csr.tocsc();
         }
