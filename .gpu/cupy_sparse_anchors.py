@@ -111,6 +111,9 @@ lname = f"power-law {rows}"
 a = power_law(rows)
 print(f"  {lname}: {a.nnz} entries, {a.nnz / rows:.2f} a row")
 spmv_rows(lname, a)
+X = cp.random.default_rng(6).random((a.shape[1], 32), dtype=cp.float32)
+report(f"SpMM {lname} x 32 f32", bench(lambda: a @ X, reps=10, warm=2), product_bytes(a, 32, 4))
+del X
 report(f"tocsc {lname} f32", bench(lambda: a.tocsc(), reps=5, warm=1), convert_bytes(a, 4))
 del a
 cp.get_default_memory_pool().free_all_blocks()

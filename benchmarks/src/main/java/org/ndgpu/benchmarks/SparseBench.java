@@ -274,6 +274,13 @@ public final class SparseBench {
             checkProduct(lname, a);
             withBothLibraries(tag -> {
                 spmvRows(lname, a, tag);
+                // SpMM on a skewed pattern too: the own kernel gives a row to a work-item per column, cuSPARSE balances
+                try (NDArray x = Nd.random().seed(6).uniform(0, 1, DType.FLOAT32, a.shape()[1], 32)) {
+                    Bench.row(
+                            "SpMM " + lname + " x 32 f32" + tag,
+                            Bench.deviceMsOf(() -> a.matmul(x), 10, 2),
+                            productBytes(a, 32, 4));
+                }
                 Bench.row("tocsc " + lname + " f32" + tag, Bench.deviceMsOf(a::tocsc, 5, 1), convertBytes(a, 4));
             });
         }
