@@ -83,6 +83,19 @@ class SparseParityTest extends PerDeviceTest {
                     assertEquals(c.longs("csc_indices").length, m.nnz(), what + " nnz");
                     assertTrue(m.hasSortedIndices(), what + " sorted");
                 }
+                // the same with int64 indices (the own kernels on every device: cuSPARSE takes int32 alone)
+                try (CsrMatrix wide = Nd.sparse()
+                                .csrMatrix(
+                                        csr.data().copy(),
+                                        csr.indices().astype(DType.INT64),
+                                        csr.indptr().astype(DType.INT64),
+                                        csr.shape());
+                        CscMatrix c64 = wide.tocsc()) {
+                    assertEquals(DType.INT64, c64.indexDtype());
+                    assertArrayEquals(c.longs("csc_indptr"), c64.indptr().toLongArray(), "int64 indptr");
+                    assertArrayEquals(c.longs("csc_indices"), c64.indices().toLongArray(), "int64 indices");
+                    assertArrayEquals(c.doubles("csc_data"), c64.data().toDoubleArray(), "int64 data");
+                }
             }
         });
     }
