@@ -1,6 +1,7 @@
 """CuPy's figures for SparseBench's rows (issue 38), with cupyx.scipy.sparse (cuSPARSE underneath),
    timed as the benchmark does: CUDA events around each call, the median of the reps after warm-up.
-   python3 .gpu/cupy_sparse_anchors.py [side rows entries]   (defaults 4096 10000000 100000000)
+   python3 .gpu/cupy_sparse_anchors.py [side rows entries cg_side]
+   (defaults 4096 10000000 100000000, cg_side 1024 or side where smaller)
 
    The matrices are SparseBench's, built with the same arithmetic (splitmix64 from seed 38):
    - Poisson: kron(I, T) + kron(T, I) of the 1-D [-1, 2, -1] stencil, the same entries in the same
@@ -22,6 +23,7 @@ LONGEST = 100_000
 side = int(sys.argv[1]) if len(sys.argv) > 1 else 4096
 rows = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000_000
 entries = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000_000
+cg_side = int(sys.argv[4]) if len(sys.argv) > 4 else min(1024, side)
 
 
 def mix(z):
@@ -109,6 +111,9 @@ lname = f"power-law {rows}"
 a = power_law(rows)
 print(f"  {lname}: {a.nnz} entries, {a.nnz / rows:.2f} a row")
 spmv_rows(lname, a)
+X = cp.random.default_rng(6).random((a.shape[1], 32), dtype=cp.float32)
+report(f"SpMM {lname} x 32 f32", bench(lambda: a @ X, reps=10, warm=2), product_bytes(a, 32, 4))
+del X
 report(f"tocsc {lname} f32", bench(lambda: a.tocsc(), reps=5, warm=1), convert_bytes(a, 4))
 del a
 cp.get_default_memory_pool().free_all_blocks()
@@ -123,3 +128,27 @@ def summed(c):
 c = coo_with_duplicates(entries)
 print(f"  COO {entries} entries: {summed(c).nnz} after sum_duplicates")
 report(f"COO sumDuplicates {entries} f32", bench(lambda: summed(c), reps=5, warm=1), 2 * entries * 12.0)
+
+
+# ---------------------------------------------------------------- cg (issue 38's solver row)
+def cg_row(n):
+    """cg on the float64 Poisson matrix of an n x n grid, b all ones, to 1e-6 relative (atol 0), as
+       SparseBench's cgRow; the iterations are the callback's count, printed beside the row."""
+    import inspect
+    import cupyx.scipy.sparse.linalg as spla
+
+    a = poisson(n).astype(cp.float64)
+    b = cp.ones(a.shape[0], dtype=cp.float64)
+    # CuPy 14 names the relative tolerance rtol, as SciPy 1.12+; older CuPy called it tol
+    key = "rtol" if "rtol" in inspect.signature(spla.cg).parameters else "tol"
+    count = [0]
+
+    def counted(xk):
+        count[0] += 1
+
+    x, info = spla.cg(a, b, callback=counted, **{key: 1e-6})
+    print(f"  cg Poisson {n}^2 f64: {count[0]} iterations, info {info}")
+    report(f"cg Poisson {n}^2 f64 to 1e-6", bench(lambda: spla.cg(a, b, **{key: 1e-6}), reps=3, warm=1), 0)
+
+
+cg_row(cg_side)

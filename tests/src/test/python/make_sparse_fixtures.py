@@ -8,7 +8,9 @@ Python's repr so that they read back exactly):
     dtype, shape, the input (dense / data indices indptr / data row col), x (SpMV operand), X and p
     (the SpMM operand, n x p, C order), and the expected: toarray (- where m * n > 10000), spmv, spmm, sum0, sum1, sum, T_spmv
     (A.T @ xt with xt), canonical CSR (csr_indptr, csr_indices, csr_data of A.tocsr(); for "dense"
-    and "coo" SciPy sums duplicates and sorts), nnz, repr (with \\n and \\t escaped).
+    and "coo" SciPy sums duplicates and sorts), CSC (csc_indptr, csc_indices, csc_data of
+    A.tocsr().tocsc(): SciPy keeps a CSR matrix's repeated entries there, each column's rows sorted,
+    equal rows in their order in the row), nnz, repr (with \\n and \\t escaped).
 """
 import os
 import numpy as np
@@ -39,6 +41,7 @@ def emit(name, kind, dtype, shape, inputs, a, p=3):
     m, n = shape
     # before the products: SciPy sums duplicates and sorts indices in place on some of them
     nnz, text, c = a.nnz, repr(a), a.tocsr(copy=True)
+    cc = c.tocsc(copy=True)
     x = rng.standard_normal(n).astype(dtype)
     X = rng.standard_normal((n, p)).astype(dtype)
     xt = rng.standard_normal(m).astype(dtype)
@@ -54,6 +57,7 @@ def emit(name, kind, dtype, shape, inputs, a, p=3):
         f"sum1: {fmt(a.sum(axis=1))}",
         f"sum: {fmt(a.sum())}",
         f"csr_indptr: {fmt(c.indptr)}", f"csr_indices: {fmt(c.indices)}", f"csr_data: {fmt(c.data)}",
+        f"csc_indptr: {fmt(cc.indptr)}", f"csc_indices: {fmt(cc.indices)}", f"csc_data: {fmt(cc.data)}",
         f"nnz: {nnz}",
         "repr: " + text.replace("\n", "\\n").replace("\t", "\\t"),
     ]
@@ -96,6 +100,13 @@ def main():
     v = rng.standard_normal(k)
     a = sp.coo_matrix((v, (r, c)), shape=(m, n))
     emit("coo_random", "coo", "float64", a.shape, [("data", v), ("row", r), ("col", c)], a, p=5)
+
+    # CSR as given with repeated columns in rows, unsorted, and an empty column: tocsc keeps every entry
+    indptr = np.array([0, 4, 4, 7, 9, 12], dtype=np.int32)
+    indices = np.array([3, 1, 3, 0, 2, 2, 5, 0, 0, 5, 1, 5], dtype=np.int32)
+    vals = rng.standard_normal(indices.size)
+    a = sp.csr_matrix((vals, indices, indptr), shape=(5, 7))
+    emit("csr_repeats", "csr", "float64", a.shape, [("data", vals), ("indices", indices), ("indptr", indptr)], a)
 
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w") as f:

@@ -16,7 +16,8 @@ import org.ndgpu.sparse.SparseMatrix;
  * {@code cupyx.scipy.sparse}): SpMV on the 5-point Poisson matrix of an N x N grid (N = 4096: 16.8M
  * rows, 84M entries) and on a power-law matrix (10M rows, about 16 entries a row, the longest
  * 100k), SpMM with 32 dense columns, {@code A.T @ x} without the transpose, CSR to CSC, SpGEMM of
- * the Poisson matrix with itself, and the duplicates of a COO matrix of 100M entries summed. On a
+ * the Poisson matrix with itself, the duplicates of a COO matrix of 100M entries summed, and cg on
+ * the Poisson matrix of a 1024 x 1024 grid to 1e-6. On a
  * CUDA device the product and conversion rows run twice: on cuSPARSE (where it loads), then on
  * ndgpu's own kernels ({@code ndgpu.sparse.library=own}, rows ending in " own"). The matrices are built on the device by the
  * kernels below (no host loops), from a fixed seed; each product is checked once before it is
@@ -24,7 +25,7 @@ import org.ndgpu.sparse.SparseMatrix;
  * kernel reads them through the cache).
  *
  * <p>On the GPU host: {@code .gpu/bench.sh SparseBench}. On PoCL, small:
- * {@code SparseBench 64 20000 100000} (grid side, power-law rows, COO entries).
+ * {@code SparseBench 64 20000 100000} (grid side, power-law rows, COO entries; cg on the 64 x 64 grid).
  */
 public final class SparseBench {
     private SparseBench() {}
@@ -215,7 +216,33 @@ public final class SparseBench {
                 2 * a.nnz() * 8.0 + productNnz * 8.0);
     }
 
-    /** Prints the table; arguments: the Poisson grid's side (4096), the power-law rows (10M), the COO entries (100M). */
+    // ---------------------------------------------------------------- cg (issue 38's solver row)
+
+    /**
+     * {@code cg} on the float64 Poisson matrix of a side x side grid, b all ones, to rtol 1e-6 (SciPy's
+     * default atol 0), as the anchor's {@code cupyx.scipy.sparse.linalg.cg}; the iterations printed
+     * beside it, to be compared with CuPy's (its callback count).
+     */
+    static void cgRow(long side) {
+        try (CsrMatrix a32 = poisson(side);
+                CsrMatrix a = a32.astype(DType.FLOAT64);
+                NDArray b = Nd.ones(DType.FLOAT64, a.shape()[0])) {
+            var linalg = Nd.sparse().linalg();
+            var options = org.ndgpu.sparse.linalg.SolveOptions.defaults().withRtol(1e-6);
+            int iterations;
+            try (var r = linalg.cg(a, b, options)) {
+                iterations = r.iterations();
+                System.out.printf("  cg Poisson %d^2 f64: %d iterations, info %d%n", side, iterations, r.info());
+            }
+            Bench.row(
+                    "cg Poisson " + side + "^2 f64 to 1e-6", Bench.deviceMsOf(() -> linalg.cg(a, b, options), 3, 1), 0);
+        }
+    }
+
+    /**
+     * Prints the table; arguments: the Poisson grid's side (4096), the power-law rows (10M), the COO
+     * entries (100M), cg's grid side (1024, or the Poisson side where smaller).
+     */
     public static void main(String[] args) {
         long side = args.length > 0 ? Long.parseLong(args[0]) : 4096;
         long rows = args.length > 1 ? Long.parseLong(args[1]) : 10_000_000;
@@ -247,6 +274,13 @@ public final class SparseBench {
             checkProduct(lname, a);
             withBothLibraries(tag -> {
                 spmvRows(lname, a, tag);
+                // SpMM on a skewed pattern too: the own kernel gives a row to a work-item per column, cuSPARSE balances
+                try (NDArray x = Nd.random().seed(6).uniform(0, 1, DType.FLOAT32, a.shape()[1], 32)) {
+                    Bench.row(
+                            "SpMM " + lname + " x 32 f32" + tag,
+                            Bench.deviceMsOf(() -> a.matmul(x), 10, 2),
+                            productBytes(a, 32, 4));
+                }
                 Bench.row("tocsc " + lname + " f32" + tag, Bench.deviceMsOf(a::tocsc, 5, 1), convertBytes(a, 4));
             });
         }
@@ -259,5 +293,6 @@ public final class SparseBench {
                     Bench.deviceMsOf(c::sumDuplicates, 5, 1),
                     2 * entries * 12.0);
         }
+        cgRow(args.length > 3 ? Long.parseLong(args[3]) : Math.min(1024, side));
     }
 }

@@ -19,6 +19,72 @@ final class Canonical {
         M make(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner);
     }
 
+    /**
+     * What is known of one set of compressed arrays' canonical form, as SciPy's and CuPy's
+     * {@code _has_canonical_format} flag: set where ndgpu made the arrays (sumDuplicates, the
+     * conversions from COO and dense, a product), else found by one device check on the first
+     * internal need and kept, so that a product does not read its operands' order back at every call.
+     * As in SciPy, arrays a matrix was built from stay the caller's: writing them afterwards is not
+     * seen (nor is the index range, checked once at construction). Once {@code indices()} or
+     * {@code indptr()} has handed the arrays out, nothing is kept: every need checks again.
+     * {@code hasCanonicalFormat()} always checks.
+     */
+    static final class Known {
+        private static final int UNKNOWN = 0, CANONICAL = 1, NOT = 2, HANDED_OUT = 3;
+        private int state;
+
+        synchronized void set(boolean canonical) {
+            if (state != HANDED_OUT) state = canonical ? CANONICAL : NOT;
+        }
+
+        synchronized void handedOut() {
+            state = HANDED_OUT;
+        }
+
+        /** What {@code from} knows, for arrays of the same pattern of one's own. */
+        synchronized void copyFrom(Known from) {
+            int s = from.get();
+            state = s == HANDED_OUT ? UNKNOWN : s;
+        }
+
+        synchronized int get() {
+            return state;
+        }
+    }
+
+    /** {@code m}, its arrays made canonical or not by the caller. */
+    static <M extends CompressedMatrix> M marked(M m, boolean canonical) {
+        m.known.set(canonical);
+        return m;
+    }
+
+    /** {@code m}, a view over {@code from}'s arrays ({@code T()}): what either learns, both know. */
+    static <M extends CompressedMatrix> M sharing(M m, CompressedMatrix from) {
+        m.known = from.known;
+        return m;
+    }
+
+    /** {@code m}, over new arrays of {@code from}'s pattern (a copy, astype): what {@code from} knows now. */
+    static <M extends CompressedMatrix> M samePattern(M m, CompressedMatrix from) {
+        m.known.copyFrom(from.known);
+        return m;
+    }
+
+    /** {@code m}, {@code from}'s entries rearranged (its transpose's form): canonical where {@code from} is known to be. */
+    static <M extends CompressedMatrix> M rearranged(M m, CompressedMatrix from) {
+        if (from.known.get() == Known.CANONICAL) m.known.set(true);
+        return m;
+    }
+
+    /** Whether {@code a} is canonical: from what is known, else one device check, then kept. */
+    static boolean canonical(CompressedMatrix a, String op) {
+        int s = a.known.get();
+        if (s == Known.CANONICAL || s == Known.NOT) return s == Known.CANONICAL;
+        boolean c = sorted(a, true, op);
+        if (s == Known.UNKNOWN) a.known.set(c);
+        return c;
+    }
+
     /** The major lines: CSR's rows, CSC's columns. */
     static long majors(CompressedMatrix a) {
         return a.indptr.size() - 1;
@@ -39,6 +105,20 @@ final class Canonical {
                     majors,
                     strict ? 1 : 0);
             return flag.toIntArray()[0] == 0;
+        }
+    }
+
+    /** Whether any of {@code values} (float32 or float64) is 0: one pass and a 4-byte read. */
+    static boolean anyZero(NDArray values) {
+        try (NDArray flag = NDArray.empty(values.device(), DType.INT32, new long[] {1}, Order.C)
+                .fill(0)) {
+            SparseKernels.launch(
+                    OpsKernels.get(Name.ANY_ZERO, values.dtype(), DType.INT32),
+                    values.size(),
+                    values,
+                    flag,
+                    values.size());
+            return flag.toIntArray()[0] != 0;
         }
     }
 
@@ -78,7 +158,7 @@ final class Canonical {
                     outIdx,
                     outData,
                     majors);
-            return make.make(outData, outIdx, indptr, a.shape, kept, true);
+            return marked(make.make(outData, outIdx, indptr, a.shape, kept, true), true);
         }
     }
 
@@ -133,7 +213,7 @@ final class Canonical {
      */
     static SparseMatrix deduped(SparseMatrix a) {
         return switch (a) {
-            case CompressedMatrix c when !c.dtype.isComplex() && c.hasCanonicalFormat() -> c;
+            case CompressedMatrix c when !c.dtype.isComplex() && canonical(c, "sumDuplicates") -> c;
             default -> a.sumDuplicates();
         };
     }
@@ -141,9 +221,17 @@ final class Canonical {
     /** {@code a} as a canonical CSR matrix: {@code a} itself where it is one, else a new matrix. */
     static CsrMatrix canonicalCsr(SparseMatrix a) {
         return switch (a) {
-            case CsrMatrix c when c.hasCanonicalFormat() -> c;
+            case CsrMatrix c when canonical(c, "tocsr") -> c;
             case CsrMatrix c -> c.sumDuplicates();
-            default -> a.tocsr();
+            case CooMatrix c -> c.tocsr();
+            case CscMatrix c -> {
+                // SciPy's CSC to CSR keeps repeated entries: summed here where there are any
+                CsrMatrix r = c.tocsr();
+                if (canonical(r, "tocsr")) yield r;
+                try (r) {
+                    yield r.sumDuplicates();
+                }
+            }
         };
     }
 }

@@ -55,15 +55,62 @@ final class Compressed {
     }
 
     /**
-     * The CSR matrix of shape {@code shape} whose entries are {@code a}'s with major and minor swapped:
-     * a CSC matrix's CSR form, or a CSR matrix's transpose (its CSC form), duplicates summed.
+     * {@code a}'s entries with major and minor swapped, as SciPy's {@code csr_tocsc}: a CSR matrix's
+     * CSC form, or a CSC matrix's CSR form ({@code make} builds it, of {@code a}'s shape). Every entry
+     * is kept, repeated ones included, each new line sorted by index and equal indices in their order
+     * in {@code a}; nothing is read back to the host (nnz is {@code a}'s). The library's conversion
+     * where it serves, else: count each minor index, scan, scatter, sort each new line by
+     * (index, position in {@code a}).
      */
-    static CsrMatrix transposed(
-            SparseMatrix a, NDArray data, NDArray indices, NDArray indptr, long majors, long[] shape) {
-        data.live("tocsr");
-        try (NDArray major = expand(indptr, majors, a.nnz, a.dtype);
-                CooMatrix coo = new CooMatrix(data, indices, major, shape, false)) {
-            return coo.tocsr();
+    static <M extends CompressedMatrix> M transposed(CompressedMatrix a, String op, Canonical.Maker<M> make) {
+        NDArray data = a.data.live(op);
+        M vendor = VendorProducts.transposed(a, make);
+        if (vendor != null) return vendor;
+        long majors = Canonical.majors(a), minors = a instanceof CsrMatrix ? a.shape[1] : a.shape[0], nnz = a.nnz;
+        DType t = a.dtype, index = a.indexDtype();
+        var device = data.device();
+        NDArray outIdx = NDArray.empty(device, index, new long[] {nnz}, Order.C);
+        NDArray outData = NDArray.empty(device, t, new long[] {nnz}, Order.C);
+        try (NDArray major = expand(a.indptr, majors, nnz, t);
+                NDArray counts = NDArray.empty(device, DType.INT32, new long[] {minors + 1}, Order.C)
+                        .fill(0);
+                NDArray cursor = NDArray.empty(device, DType.INT32, new long[] {Math.max(minors, 1)}, Order.C)
+                        .fill(0);
+                NDArray order = NDArray.empty(device, DType.INT64, new long[] {nnz}, Order.C)) {
+            SparseKernels.launch(
+                    SparseKernels.get(SparseKernels.Name.COO_ROW_COUNTS, t, index), nnz, a.indices, counts, nnz);
+            NDArray starts = Conversions.scan(counts);
+            try {
+                SparseKernels.launch(
+                        SparseKernels.get(SparseKernels.Name.COO_SCATTER, t, index),
+                        nnz,
+                        a.indices,
+                        major,
+                        data,
+                        starts,
+                        cursor,
+                        outIdx,
+                        outData,
+                        order,
+                        nnz);
+                SparseKernels.launch(
+                        SparseKernels.get(SparseKernels.Name.ROW_SORT, t, index),
+                        minors,
+                        starts,
+                        outIdx,
+                        outData,
+                        order,
+                        minors);
+            } catch (RuntimeException e) {
+                starts.close();
+                throw e;
+            }
+            NDArray indptr = Conversions.narrowed(starts, index);
+            return Canonical.rearranged(make.make(outData, outIdx, indptr, a.shape, nnz, true), a);
+        } catch (RuntimeException e) {
+            outIdx.close();
+            outData.close();
+            throw e;
         }
     }
 }

@@ -13,6 +13,8 @@ public abstract sealed class CompressedMatrix extends SparseMatrix permits CsrMa
     final NDArray data;
     final NDArray indices;
     final NDArray indptr;
+    /** What is known of these arrays' canonical form; a {@code T()} view shares it (the same arrays). */
+    Canonical.Known known = new Canonical.Known();
 
     CompressedMatrix(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner) {
         super(shape, data.dtype(), nnz, owner, List.of(data, indices, indptr));
@@ -28,12 +30,16 @@ public abstract sealed class CompressedMatrix extends SparseMatrix permits CsrMa
 
     /** The minor-axis index of each stored value (CSR: its column; CSC: its row), as SciPy's {@code A.indices}. */
     public NDArray indices() {
-        return indices.live("indices");
+        indices.live("indices");
+        known.handedOut();
+        return indices;
     }
 
     /** Major line i's entries (CSR: row i; CSC: column i) are {@code [indptr[i], indptr[i+1])}, as SciPy's {@code A.indptr}. */
     public NDArray indptr() {
-        return indptr.live("indptr");
+        indptr.live("indptr");
+        known.handedOut();
+        return indptr;
     }
 
     /** The dtype of indices and indptr: int32, or int64. */

@@ -61,7 +61,7 @@ final class Conversions {
             NDArray indices = NDArray.empty(a.device(), index, new long[] {nnz}, Order.C);
             NDArray data = NDArray.empty(a.device(), t, new long[] {nnz}, Order.C);
             SparseKernels.launch(SparseKernels.get(Name.DENSE_FILL, t, index), m, a, indptr, indices, data, m, n);
-            return new CsrMatrix(data, indices, indptr, new long[] {m, n}, nnz, true);
+            return Canonical.marked(new CsrMatrix(data, indices, indptr, new long[] {m, n}, nnz, true), true);
         } finally {
             if (a != dense) a.close();
         }
@@ -111,7 +111,7 @@ final class Conversions {
                         outCol,
                         outData,
                         m);
-                return new CsrMatrix(outData, outCol, indptr, coo.shape, kept, true);
+                return Canonical.marked(new CsrMatrix(outData, outCol, indptr, coo.shape, kept, true), true);
             }
         }
     }
@@ -134,6 +134,6 @@ final class Conversions {
         NDArray data = NDArray.empty(device, t, new long[] {nnz}, Order.C);
         SparseKernels.launch(
                 SparseKernels.get(Name.EYE_FILL, t, index), m + 1, indices, indptr, data, m, first, nnz, k);
-        return new CsrMatrix(data, indices, indptr, shape, nnz, true);
+        return Canonical.marked(new CsrMatrix(data, indices, indptr, shape, nnz, true), true);
     }
 }

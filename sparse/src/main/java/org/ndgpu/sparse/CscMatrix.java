@@ -24,16 +24,20 @@ public final class CscMatrix extends CompressedMatrix {
         return Compressed.toarray(this, data, indices, indptr, shape[1], shape[0], 1, shape[1]);
     }
 
-    /** This matrix in CSR (SciPy's {@code A.tocsr()}): a new matrix, duplicates summed, indices sorted. */
+    /**
+     * This matrix in CSR, as SciPy's {@code A.tocsr()}: a new matrix holding every entry (repeated ones
+     * stay repeated, as SciPy keeps them), each row's columns sorted, equal columns in their order here.
+     */
     @Override
     public CsrMatrix tocsr() {
         if (dtype.isComplex()) return (CsrMatrix) ComplexParts.samePattern(this, "tocsr", SparseMatrix::tocsr);
-        return Compressed.transposed(this, data, indices, indptr, shape[1], shape);
+        return Compressed.transposed(this, "tocsr", CsrMatrix::new);
     }
 
     /** A copy in CSC, as SciPy's {@code A.tocsc()}. */
     public CscMatrix tocsc() {
-        return new CscMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true);
+        return Canonical.samePattern(
+                new CscMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true), this);
     }
 
     @Override
@@ -51,14 +55,16 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public CscMatrix astype(DType dtype) {
-        return new CscMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true);
+        return Canonical.samePattern(
+                new CscMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true), this);
     }
 
     /** The transpose as a CSR matrix over the same arrays, as SciPy's {@code A.T}. */
     @Override
     public CsrMatrix T() {
         data.live("T");
-        return new CsrMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false);
+        return Canonical.sharing(
+                new CsrMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false), this);
     }
 
     /** {@code A @ x} on this matrix's own arrays (no conversion to CSR): {@code csr.T().matmul(x)} is {@code A^T x}. */

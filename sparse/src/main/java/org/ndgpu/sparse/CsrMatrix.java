@@ -27,18 +27,17 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CsrMatrix tocsr() {
-        return new CsrMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true);
+        return Canonical.samePattern(
+                new CsrMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true), this);
     }
 
-    /** This matrix in CSC, as SciPy's {@code A.tocsc()}: a new matrix, duplicates summed. */
+    /**
+     * This matrix in CSC, as SciPy's {@code A.tocsc()}: a new matrix holding every entry (repeated
+     * ones stay repeated, as SciPy keeps them), each column's rows sorted, equal rows in their order here.
+     */
     public CscMatrix tocsc() {
         if (dtype.isComplex()) return (CscMatrix) ComplexParts.samePattern(this, "tocsc", m -> ((CsrMatrix) m).tocsc());
-        CscMatrix vendor = VendorProducts.tocsc(this);
-        if (vendor != null) return vendor;
-        try (CsrMatrix t =
-                Compressed.transposed(this, data, indices, indptr, shape[0], new long[] {shape[1], shape[0]})) {
-            return new CscMatrix(t.data.copy(), t.indices.copy(), t.indptr.copy(), shape, t.nnz, true);
-        }
+        return Compressed.transposed(this, "tocsc", CscMatrix::new);
     }
 
     @Override
@@ -56,14 +55,16 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CsrMatrix astype(DType dtype) {
-        return new CsrMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true);
+        return Canonical.samePattern(
+                new CsrMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true), this);
     }
 
     /** The transpose as a CSC matrix over the same arrays, as SciPy's {@code A.T}. */
     @Override
     public CscMatrix T() {
         data.live("T");
-        return new CscMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false);
+        return Canonical.sharing(
+                new CscMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false), this);
     }
 
     @Override

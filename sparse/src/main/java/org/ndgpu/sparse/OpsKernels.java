@@ -18,6 +18,7 @@ final class OpsKernels {
     /** The kernels of one module, by the names below. */
     enum Name {
         LINES_UNSORTED,
+        ANY_ZERO,
         LINES_SORT,
         LINES_SORT_MERGE,
         LINES_COUNT_NONZERO,
@@ -43,6 +44,11 @@ final class OpsKernels {
                 if (r >= majors) return;
                 for ($I k = indptr[r] + 1; k < indptr[r + 1]; k++)
                     if (indices[k] < indices[k - 1] || (strict && indices[k] == indices[k - 1])) { flag[0] = 1; return; }
+            }
+            /* flag[0] = 1 where a value is 0 (NaN is not) */
+            __kernel void any_zero(__global const $T* values, __global int* flag, long n) {
+                long k = get_global_id(0);
+                if (k < n && values[k] == 0) flag[0] = 1;
             }
             /* one line's entries by index, in place; equal indices keep their order */
             void sort_line(__global $I* indices, __global $T* data, long lo, long hi) {

@@ -43,7 +43,9 @@ final class SpGemm {
             try (CscMatrix owned = bc == null ? toCsc(b) : null) {
                 CscMatrix right = bc != null ? bc : owned;
                 CsrMatrix t = csr(right.T(), ac.T());
-                return new CscMatrix(t.data, t.indices, t.indptr, new long[] {a.shape[0], b.shape[1]}, t.nnz, true);
+                return Canonical.rearranged(
+                        new CscMatrix(t.data, t.indices, t.indptr, new long[] {a.shape[0], b.shape[1]}, t.nnz, true),
+                        t);
             }
         }
         try (CsrMatrix ownedA = a instanceof CsrMatrix ? null : a.tocsr();
@@ -53,6 +55,7 @@ final class SpGemm {
     }
 
     private static CscMatrix toCsc(SparseMatrix b) {
+        if (b instanceof CsrMatrix c) return c.tocsc();
         try (CsrMatrix csr = b.tocsr()) {
             return csr.tocsc();
         }
@@ -144,7 +147,7 @@ final class SpGemm {
             NDArray data = NDArray.empty(device, t, new long[] {nnz}, Order.C);
             SparseKernels.launch(
                     BuildKernels.get(Name.SPGEMM_COMPACT, t, index), m, off, col, val, indptr, indices, data, m);
-            return new CsrMatrix(data, indices, indptr, new long[] {m, n}, nnz, true);
+            return Canonical.marked(new CsrMatrix(data, indices, indptr, new long[] {m, n}, nnz, true), true);
         }
     }
 

@@ -35,6 +35,7 @@ final class SparseKernels {
         COO_ROW_COUNTS,
         COO_SCATTER,
         ROW_SORT_MERGE,
+        ROW_SORT,
         ROW_COMPACT,
         EXPAND_INDPTR,
         EYE_FILL
@@ -178,14 +179,8 @@ final class SparseKernels {
                 outData[at] = data[k];
                 outOrder[at] = k;
             }
-            /* sorts one row's entries by (column, input order), sums equal columns in input order;
-               unique[r + 1] = the row's entries left, unique[0] = 0 */
-            __kernel void row_sort_merge(__global const long* starts, __global $I* col, __global $T* data,
-                                         __global long* order, __global long* unique, long m) {
-                long r = get_global_id(0);
-                if (r == 0) unique[0] = 0;
-                if (r >= m) return;
-                long lo = starts[r], hi = starts[r + 1];
+            /* one row's entries [lo, hi) by (column, input order): insertion sort, in place */
+            void sort_row(__global $I* col, __global $T* data, __global long* order, long lo, long hi) {
                 for (long i = lo + 1; i < hi; i++) {
                     $I c = col[i]; $T v = data[i]; long o = order[i];
                     long j = i - 1;
@@ -194,12 +189,29 @@ final class SparseKernels {
                     }
                     col[j + 1] = c; data[j + 1] = v; order[j + 1] = o;
                 }
+            }
+            /* sorts one row's entries by (column, input order), sums equal columns in input order;
+               unique[r + 1] = the row's entries left, unique[0] = 0 */
+            __kernel void row_sort_merge(__global const long* starts, __global $I* col, __global $T* data,
+                                         __global long* order, __global long* unique, long m) {
+                long r = get_global_id(0);
+                if (r == 0) unique[0] = 0;
+                if (r >= m) return;
+                long lo = starts[r], hi = starts[r + 1];
+                sort_row(col, data, order, lo, hi);
                 long w = lo;
                 for (long i = lo; i < hi; i++) {
                     if (w > lo && col[w - 1] == col[i]) data[w - 1] += data[i];
                     else { col[w] = col[i]; data[w] = data[i]; w++; }
                 }
                 unique[r + 1] = w - lo;
+            }
+            /* sorts one row's entries by (column, input order), equal columns kept */
+            __kernel void row_sort(__global const long* starts, __global $I* col, __global $T* data,
+                                   __global long* order, long m) {
+                long r = get_global_id(0);
+                if (r >= m) return;
+                sort_row(col, data, order, starts[r], starts[r + 1]);
             }
             __kernel void row_compact(__global const long* starts, __global const $I* col, __global const $T* data,
                                       __global const $I* indptr, __global $I* outCol, __global $T* outData, long m) {

@@ -51,7 +51,10 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
     /** The dense matrix, duplicates summed, as SciPy's {@code A.toarray()}. */
     public abstract NDArray toarray();
 
-    /** This matrix in CSR, duplicates summed, as SciPy's {@code A.tocsr()}: a new matrix. */
+    /**
+     * This matrix in CSR, as SciPy's {@code A.tocsr()}: a new matrix; from COO duplicates summed, from
+     * CSC repeated entries kept (each row sorted), from CSR a copy.
+     */
     public abstract CsrMatrix tocsr();
 
     /** This matrix in COO, as SciPy's {@code A.tocoo()}: a new matrix (entry k of CSR row r at {@code (r, indices[k])}). */

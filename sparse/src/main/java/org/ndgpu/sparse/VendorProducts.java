@@ -9,7 +9,8 @@ import org.ndgpu.vendor.VendorSparse;
  * The products and the CSR to CSC conversion on the device's sparse library ({@link VendorLibrary}:
  * cuSPARSE on CUDA), with the module's semantics kept around the library's: SpGEMM's sums that
  * come to 0 are dropped and its rows sorted, as SciPy's {@code A @ B} and the own kernels give
- * them, and only operands in canonical form go to the library's SpGEMM; {@code tocsc()} sums duplicates, as the own conversion does. Each method answers null where
+ * them, and only operands in canonical form go to the library's SpGEMM; {@code tocsc()} keeps repeated
+ * entries, as SciPy's and the own conversion do. Each method answers null where
  * the library does not take the case, and the caller then runs its own kernels.
  */
 final class VendorProducts {
@@ -41,60 +42,44 @@ final class VendorProducts {
 
     /**
      * CSR times CSR over arrays of value dtype {@code t} and one index dtype: the product with its
-     * zero sums dropped and each row's indices sorted and unique, or null.
+     * zero sums dropped and each row's indices sorted and unique, or null. As CuPy's
+     * {@code cusparse.spgemm}: the operands must be canonical (known or checked once, see
+     * {@link Canonical.Known}) and the library's rows are taken as sorted and unique; the one pass
+     * beyond CuPy's looks for sums that came to 0, which SciPy drops.
      */
     static CsrMatrix spgemm(
             CsrMatrix a, CsrMatrix b, NDArray ap, NDArray aj, NDArray ax, NDArray bp, NDArray bj, NDArray bx, DType t) {
         VendorSparse v = VendorLibrary.forMatrix(ax, a.shape[0], b.shape[1], Math.min(a.nnz, b.nnz), t);
         if (v == null || aj.dtype() != DType.INT32 || bj.dtype() != DType.INT32) return null;
-        // cuSPARSE's SpGEMM takes operands in canonical form (CuPy asserts it before its call); others run on
+        // cuSPARSE's SpGEMM takes operands in canonical form (CuPy sums duplicates before its call); others run on
         // the own kernels, which sum repeated indices in SciPy's order
-        if (!Canonical.sorted(a, true, "matmul") || (b != a && !Canonical.sorted(b, true, "matmul"))) return null;
+        if (!Canonical.canonical(a, "matmul") || (b != a && !Canonical.canonical(b, "matmul"))) return null;
         VendorSparse.Csr c =
                 v.spgemm(VendorLibrary.csr(ax, aj, ap, a.shape, a.nnz), VendorLibrary.csr(bx, bj, bp, b.shape, b.nnz));
         if (c == null) return null;
-        CsrMatrix r = new CsrMatrix(c.data(), c.indices(), c.indptr(), c.shape(), c.nnz(), true);
+        CsrMatrix r =
+                Canonical.marked(new CsrMatrix(c.data(), c.indices(), c.indptr(), c.shape(), c.nnz(), true), true);
         try {
-            // the library's rows come sorted and unique from canonical operands; made so should they not
-            if (!Canonical.sorted(r, true, "matmul")) {
-                CsrMatrix s = Canonical.sumDuplicates(r, CsrMatrix::new);
-                r.close();
-                r = s;
-            }
-            boolean zeros;
-            try (NDArray eq = r.data.eq(0);
-                    NDArray any = eq.any()) {
-                zeros = (Boolean) any.item();
-            }
-            if (zeros) {
-                CsrMatrix s = Canonical.eliminateZeros(r, CsrMatrix::new);
-                r.close();
-                r = s;
-            }
-            return r;
-        } catch (RuntimeException e) {
-            r.close();
-            throw e;
-        }
-    }
-
-    /** {@code a} in CSC, duplicates summed and each column's rows sorted, or null. */
-    static CscMatrix tocsc(CsrMatrix a) {
-        NDArray data = a.data.live("tocsc");
-        VendorSparse v = VendorLibrary.forMatrix(data, a.shape[0], a.shape[1], a.nnz, a.dtype);
-        if (v == null) return null;
-        VendorSparse.Csr c = v.csr2csc(VendorLibrary.csr(data, a.indices, a.indptr, a.shape, a.nnz));
-        if (c == null) return null;
-        CscMatrix r = new CscMatrix(c.data(), c.indices(), c.indptr(), a.shape, c.nnz(), true);
-        try {
-            // each column's rows come sorted; a row's repeated column stays repeated: summed as the own kernels sum it
-            if (Canonical.sorted(r, true, "tocsc")) return r;
-            CscMatrix s = Canonical.sumDuplicates(r, CscMatrix::new);
+            if (!Canonical.anyZero(r.data)) return r;
+            CsrMatrix s = Canonical.marked(Canonical.eliminateZeros(r, CsrMatrix::new), true);
             r.close();
             return s;
         } catch (RuntimeException e) {
             r.close();
             throw e;
         }
+    }
+
+    /**
+     * {@code a}'s entries with major and minor swapped (CSR to CSC, CSC to CSR) by the library's
+     * conversion, as SciPy's {@code csr_tocsc}: every entry kept, each new line sorted; or null.
+     */
+    static <M extends CompressedMatrix> M transposed(CompressedMatrix a, Canonical.Maker<M> make) {
+        long[] csrShape = a instanceof CsrMatrix ? a.shape : new long[] {a.shape[1], a.shape[0]};
+        VendorSparse v = VendorLibrary.forMatrix(a.data, csrShape[0], csrShape[1], a.nnz, a.dtype);
+        if (v == null) return null;
+        VendorSparse.Csr c = v.csr2csc(VendorLibrary.csr(a.data, a.indices, a.indptr, csrShape, a.nnz));
+        if (c == null) return null;
+        return Canonical.rearranged(make.make(c.data(), c.indices(), c.indptr(), a.shape, c.nnz(), true), a);
     }
 }

@@ -49,6 +49,30 @@ class SparseEdgeTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * A matrix made from a dense one is known to be canonical; once its indices are handed out (by the
+     * matrix or by a T() view over its arrays) a write through them is seen by what relies on that
+     * knowledge: power sums the repeated entries first, as SciPy's {@code _deduped_data}.
+     */
+    @Test
+    void writingHandedOutIndicesIsSeen() {
+        for (boolean throughView : new boolean[] {false, true}) {
+            try (NDArray dense = Nd.array(new double[][] {{1, 0, 2}, {0, 3, 0}});
+                    CsrMatrix a = Nd.sparse().csrMatrix(dense)) {
+                try (SparseMatrix p = a.power(2);
+                        NDArray d = p.toarray()) {
+                    assertArrayEquals(new double[] {1, 0, 4, 0, 9, 0}, d.toDoubleArray());
+                }
+                NDArray idx = throughView ? a.T().indices() : a.indices();
+                idx.set("1", 0); // row 0 stores column 0 twice: 1 and 2
+                try (SparseMatrix p = a.power(2);
+                        NDArray d = p.toarray()) {
+                    assertArrayEquals(new double[] {9, 0, 0, 0, 9, 0}, d.toDoubleArray(), "view " + throughView);
+                }
+            }
+        }
+    }
+
     @Test
     void eyeAndIdentityAsScipysCsr() {
         // scipy.sparse.eye(3, 4, k=-1, format='csr').indptr is [0 0 1 2]

@@ -62,6 +62,44 @@ class SparseParityTest extends PerDeviceTest {
         });
     }
 
+    /**
+     * SciPy's {@code A.tocsc()} of the CSR form, array for array: every entry kept (a row's repeated
+     * column stays repeated), each column's rows sorted, equal rows in their order in the row; and the
+     * CSC-to-CSR conversion of the transpose gives the same arrays, as SciPy's {@code A.T.tocsr()}.
+     */
+    @TestFactory
+    Stream<DynamicTest> tocscIsScipys() {
+        return each("tocsc", c -> {
+            try (SparseMatrix a = c.build();
+                    CsrMatrix csr = a.tocsr();
+                    CscMatrix csc = csr.tocsc();
+                    CsrMatrix viaT = csr.T().tocsr()) {
+                for (CompressedMatrix m : new CompressedMatrix[] {csc, viaT}) {
+                    String what = m == csc ? "tocsc" : "T().tocsr()";
+                    assertEquals(DType.INT32, m.indexDtype(), what);
+                    assertArrayEquals(c.longs("csc_indptr"), m.indptr().toLongArray(), what + " indptr");
+                    assertArrayEquals(c.longs("csc_indices"), m.indices().toLongArray(), what + " indices");
+                    assertArrayEquals(c.doubles("csc_data"), m.data().toDoubleArray(), what + " data");
+                    assertEquals(c.longs("csc_indices").length, m.nnz(), what + " nnz");
+                    assertTrue(m.hasSortedIndices(), what + " sorted");
+                }
+                // the same with int64 indices (the own kernels on every device: cuSPARSE takes int32 alone)
+                try (CsrMatrix wide = Nd.sparse()
+                                .csrMatrix(
+                                        csr.data().copy(),
+                                        csr.indices().astype(DType.INT64),
+                                        csr.indptr().astype(DType.INT64),
+                                        csr.shape());
+                        CscMatrix c64 = wide.tocsc()) {
+                    assertEquals(DType.INT64, c64.indexDtype());
+                    assertArrayEquals(c.longs("csc_indptr"), c64.indptr().toLongArray(), "int64 indptr");
+                    assertArrayEquals(c.longs("csc_indices"), c64.indices().toLongArray(), "int64 indices");
+                    assertArrayEquals(c.doubles("csc_data"), c64.data().toDoubleArray(), "int64 data");
+                }
+            }
+        });
+    }
+
     @TestFactory
     Stream<DynamicTest> toarrayIsScipys() {
         return each("toarray", c -> {
