@@ -73,7 +73,7 @@ final class TimeReductions {
         DType d = a.dtype();
         if (op != Scan.CUMSUM)
             throw new DTypeException(name + ": expected a numeric array, got " + d
-                    + " (ufunc 'multiply' cannot multiply datetime64 or timedelta64 by each other)");
+                    + " (ufunc 'multiply' has no loop for two datetime64 or two timedelta64)");
         if (!d.isTimedelta())
             throw new DTypeException(name + ": expected a numeric or timedelta64 array, got " + d
                     + " (ufunc 'add' cannot add two datetime64)");
