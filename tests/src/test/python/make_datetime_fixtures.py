@@ -203,3 +203,90 @@ for name, mask, hol in [("default", "1111100", []), ("six days", "1111110", []),
                           vals(np.busday_count(d, e, weekmask=mask, holidays=h))]))
 with open(DIR + "busday.tsv", "w") as fh:
     fh.write("\n".join(bus) + "\n")
+
+# datetimes in routines (a second generator, so the files above stay as they were): routines.tsv, name,
+# operation, then three operands as ops.tsv writes them ('' '' for none), result dtype ('error' when NumPy
+# raises), result values. clip(a, b, c), searchsorted(a, b) left and right, cumsum(a), diff(a, n=b).
+rng = np.random.default_rng(3941)
+more = []
+
+
+def case3(name, op, fn, *xs):
+    cols = []
+    for x in list(xs) + [None] * (3 - len(xs)):
+        cols += ["", ""] if x is None else list(operand(x))
+    try:
+        r = np.asarray(fn(*xs))
+        rd = r.dtype.str[1:] if r.dtype.kind in "mM" else str(r.dtype)
+        more.append("\t".join([name, op] + cols + [rd, vals(r)]))
+    except (TypeError, ValueError, OverflowError) as e:
+        more.append("\t".join([name, op] + cols + ["error", type(e).__name__]))
+
+
+with np.errstate(all="ignore"):
+    for u in ["D", "s", "M", "ms"]:
+        a = rand("M", u, n=12, nat=2)
+        lo, hi = np.sort(rand("M", u, n=2, nat=0))
+        case3(f"clip M{u}", "clip", np.clip, a, np.array(lo), np.array(hi))
+        case3(f"clip M{u} M[h] bounds", "clip", np.clip, a, np.array(lo).astype("M8[h]"), np.array(hi))
+        case3(f"clip M{u} NaT bound", "clip", np.clip, a, np.array("NaT", f"M8[{u}]"), np.array(hi))
+        case3(f"clip M{u} array bounds", "clip", np.clip, a, rand("M", u, n=12, nat=1), np.array(hi))
+        case3(f"clip M{u} int", "clip", np.clip, a, 0, 100)
+        t = rand("m", u, n=12, nat=2)
+        case3(f"clip m{u}", "clip", np.clip, t, np.array(-3, f"m8[{u}]"), np.array(4000, f"m8[{u}]"))
+        case3(f"clip m{u} ints", "clip", np.clip, t, -300, 250)
+        case3(f"clip m{u} float", "clip", np.clip, t, 0.5, 250)
+        case3(f"clip int m{u}", "clip", np.clip, rng.integers(-500, 500, 12), np.array(-3, f"m8[{u}]"), 40)
+        case3(f"clip m{u} with M", "clip", np.clip, t, np.array(lo), np.array(hi))
+        s = np.sort(rand("M", u, n=30, nat=4))
+        q = np.concatenate([rand("M", u, n=10, nat=2), s[[0, 5, 29]]])
+        case3(f"searchsorted M{u}", "searchsorted", np.searchsorted, s, q)
+        case3(f"searchsorted M{u} right", "searchsorted_right", lambda p, v: np.searchsorted(p, v, side="right"), s, q)
+        case3(f"searchsorted M{u} in h", "searchsorted", np.searchsorted, s, q.astype("M8[h]"))
+        case3(f"searchsorted M{u} int", "searchsorted", np.searchsorted, s, np.arange(3))
+        case3(f"searchsorted M{u} m", "searchsorted", np.searchsorted, s, np.arange(3).astype(f"m8[{u}]"))
+        ts = np.sort(rand("m", u, n=30, nat=4))
+        case3(f"searchsorted m{u}", "searchsorted", np.searchsorted, ts, np.concatenate([rand("m", u, n=10, nat=2), ts[[2, 29]]]))
+        case3(f"searchsorted m{u} int", "searchsorted", np.searchsorted, ts, rng.integers(-10**6, 10**6, 6))
+        case3(f"cumsum m{u}", "cumsum", np.cumsum, rand("m", u, n=12, nat=0))
+        case3(f"cumsum m{u} NaT", "cumsum", np.cumsum, rand("m", u, n=12, nat=2))
+        case3(f"nancumsum m{u} NaT", "nancumsum", np.nancumsum, rand("m", u, n=12, nat=2))
+        case3(f"cumsum M{u}", "cumsum", np.cumsum, rand("M", u, n=12, nat=2))
+        case3(f"cumprod m{u}", "cumprod", np.cumprod, rand("m", u, n=12, nat=0))
+        case3(f"diff M{u}", "diff", lambda p, n: np.diff(p, n=n), rand("M", u, n=12, nat=2), 1)
+        case3(f"diff M{u} n=2", "diff", lambda p, n: np.diff(p, n=n), rand("M", u, n=12, nat=1), 2)
+        case3(f"diff m{u} n=3", "diff", lambda p, n: np.diff(p, n=n), rand("m", u, n=12, nat=1), 3)
+        case3(f"equal M{u} m{u}", "equal", np.equal, rand("M", u), rand("m", u))
+        case3(f"not_equal M{u} m{u}", "not_equal", np.not_equal, rand("M", u), rand("m", u))
+        for f in ["maximum", "minimum", "fmax", "fmin"]:
+            case3(f"{f} m{u} int", f, getattr(np, f), rand("m", u), rng.integers(-300, 300, 8))
+            case3(f"{f} int m{u}", f, getattr(np, f), rng.integers(-300, 300, 8), rand("m", u))
+            case3(f"{f} M{u} int", f, getattr(np, f), rand("M", u), 7)
+with open(DIR + "routines.tsv", "w") as fh:
+    fh.write("\n".join(more) + "\n")
+
+# busday_offset.tsv: name, dates (day counts), offsets, roll, weekmask, holidays (day counts), result
+# (day counts, or 'error')
+offs = []
+HOL = ["2024-01-01", "2024-01-15", "2024-02-19", "2024-05-27", "2024-07-04", "2024-07-04", "NaT", "2024-01-13",
+       "1969-12-25", "2000-02-29"]
+for name, mask, hol in [("default", "1111100", []), ("six days", "1111110", []), ("holidays", "1111100", HOL),
+                        ("named", "Mon Wed Fri", ["2024-02-05", "2024-02-09"]), ("one day", "0000010", HOL),
+                        ("packed", "SatSun", ["2024-01-13"])]:
+    h = np.array(hol, "M8[D]")
+    d = np.r_[rng.integers(-20000, 25000, 30), rng.integers(19700, 19900, 30), 19723, 19728, 19737, -7, 19812,
+              19813, 19783, 19874].astype("M8[D]")
+    d[[3, 40]] = np.datetime64("NaT")
+    o = np.r_[rng.integers(-40, 40, 40), rng.integers(-5000, 5000, 18), 0, 0, 1, -1, 10**5, -10**5, 7, -7, 0, 0]
+    for roll in ["nat", "forward", "following", "backward", "preceding", "modifiedfollowing", "modifiedpreceding", "raise"]:
+        try:
+            r = vals(np.busday_offset(d, o, roll=roll, weekmask=mask, holidays=h))
+        except ValueError:
+            r = "error"
+        offs.append("\t".join([name, vals(d), ",".join(map(str, o)), roll, mask, vals(h), r]))
+        if roll == "raise":
+            ok = np.is_busday(d, weekmask=mask, holidays=h)
+            offs.append("\t".join([name + " valid days", vals(d[ok]), ",".join(map(str, o[ok])), roll, mask, vals(h),
+                                   vals(np.busday_offset(d[ok], o[ok], roll=roll, weekmask=mask, holidays=h))]))
+with open(DIR + "busday_offset.tsv", "w") as fh:
+    fh.write("\n".join(offs) + "\n")

@@ -38,6 +38,8 @@ import org.ndgpu.ndarray.Transfers;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
+import org.ndgpu.routines.BusdayCalendar;
+import org.ndgpu.routines.BusdayRoll;
 import org.ndgpu.routines.DateTimes;
 import org.ndgpu.routines.FInfo;
 import org.ndgpu.routines.HistogramDd;
@@ -357,6 +359,69 @@ public final class Nd {
     /** numpy.busday_count(begin, end, weekmask, holidays): {@code Nd.busdayCount(b, e, "Mon Tue Wed Thu", holidays)}. */
     public static NDArray busdayCount(NDArray begin, NDArray end, String weekmask, NDArray holidays) {
         return BusinessDays.busdayCount(begin, end, weekmask, holidays);
+    }
+
+    // ---------------------------------------------------------------- business days: busday_offset, busdaycalendar
+
+    /**
+     * numpy.busdaycalendar(weekmask, holidays): the weekmask "1111100" or "Mon Tue Wed Thu Fri" (null:
+     * Monday to Friday), the holidays a datetime64 array or null:
+     * {@code Nd.busdaycalendar("Mon Tue Wed Thu Fri", holidays)}.
+     */
+    public static BusdayCalendar busdaycalendar(String weekmask, NDArray holidays) {
+        return BusinessDays.calendar("busdaycalendar", weekmask, holidays);
+    }
+
+    /**
+     * numpy.busdaycalendar(weekmask, holidays) with the weekmask as 7 booleans, Monday first:
+     * {@code Nd.busdaycalendar(new boolean[] {true, true, true, true, true, true, false}, null)}.
+     */
+    public static BusdayCalendar busdaycalendar(boolean[] weekmask, NDArray holidays) {
+        return BusinessDays.calendar("busdaycalendar", weekmask, holidays);
+    }
+
+    /** numpy.is_busday(dates, busdaycal=calendar): {@code Nd.isBusday(d, Nd.busdaycalendar("1111110", null))}. */
+    public static NDArray isBusday(NDArray dates, BusdayCalendar busdaycal) {
+        return BusinessDays.isBusday(dates, busdaycal);
+    }
+
+    /** numpy.busday_count(begin, end, busdaycal=calendar): {@code Nd.busdayCount(b, e, calendar)}. */
+    public static NDArray busdayCount(NDArray begin, NDArray end, BusdayCalendar busdaycal) {
+        return BusinessDays.busdayCount(begin, end, busdaycal);
+    }
+
+    /**
+     * numpy.busday_offset(dates, offsets): each date moved by its offset in weekdays (an integer array
+     * broadcast with the dates, or a Java integer), a datetime64[D] array; a weekend date or NaT is an
+     * error (roll='raise'): {@code Nd.busdayOffset(Nd.datetime64("2024-01-05"), 1)} is 2024-01-08.
+     */
+    public static NDArray busdayOffset(NDArray dates, Object offsets) {
+        return BusinessDays.busdayOffset(dates, offsets, BusdayRoll.RAISE, null, null);
+    }
+
+    /**
+     * numpy.busday_offset(dates, offsets, roll): a date that is not a weekday first rolls as
+     * {@code roll} says: {@code Nd.busdayOffset(d, 0, BusdayRoll.FOLLOWING)} is the next weekday.
+     */
+    public static NDArray busdayOffset(NDArray dates, Object offsets, BusdayRoll roll) {
+        return BusinessDays.busdayOffset(dates, offsets, roll, null, null);
+    }
+
+    /**
+     * numpy.busday_offset(dates, offsets, roll, weekmask, holidays); holidays may be null:
+     * {@code Nd.busdayOffset(d, 5, BusdayRoll.MODIFIEDFOLLOWING, "1111100", holidays)}.
+     */
+    public static NDArray busdayOffset(
+            NDArray dates, Object offsets, BusdayRoll roll, String weekmask, NDArray holidays) {
+        return BusinessDays.busdayOffset(dates, offsets, roll, weekmask, holidays);
+    }
+
+    /**
+     * numpy.busday_offset(dates, offsets, roll, busdaycal=calendar):
+     * {@code Nd.busdayOffset(d, -3, BusdayRoll.PRECEDING, calendar)}.
+     */
+    public static NDArray busdayOffset(NDArray dates, Object offsets, BusdayRoll roll, BusdayCalendar busdaycal) {
+        return BusinessDays.busdayOffset(dates, offsets, roll, busdaycal);
     }
 
     /** numpy.linspace(start, stop, 50). */

@@ -92,6 +92,14 @@ final class TimeKernels {
     static final ElementwiseKernel FMIN =
             binary("int64", "z = xn ? (yn ? " + NAT + " : ys) : (yn ? xs : (xs < ys ? xs : ys))", "fmin");
 
+    /** numpy.clip of counts in one unit: minimum(maximum(x, lo), hi), NaT where any is NaT. */
+    static final ElementwiseKernel CLIP = new ElementwiseKernel(
+            "int64 x, int64 lo, int64 hi",
+            "int64 z",
+            "if (x == " + NAT + " || lo == " + NAT + " || hi == " + NAT + ") { z = " + NAT + "; } else {"
+                    + " const int64 y = x < lo ? lo : x; z = y < hi ? y : hi; }",
+            "nd_time_clip");
+
     /** timedelta / timedelta: float64, NaN where either is NaT. */
     static final ElementwiseKernel TRUE_DIVIDE =
             binary("float64", "z = (xn || yn) ? (0.0 / 0.0) : (float64) xs / (float64) ys", "true_divide");

@@ -67,6 +67,7 @@ final class TimeUfuncs {
             case MINIMUM -> extremum(op, TimeKernels.MINIMUM, o[0], o[1]);
             case FMAX -> extremum(op, TimeKernels.FMAX, o[0], o[1]);
             case FMIN -> extremum(op, TimeKernels.FMIN, o[0], o[1]);
+            case CLIP -> clip(o[0], o[1], o[2]);
             default ->
                 throw refused(name, "numeric operands (ufunc '" + name + "' has no datetime64 or timedelta64 loop)", o);
         };
@@ -176,18 +177,32 @@ final class TimeUfuncs {
 
     private static NDArray extremum(Ufunc op, ElementwiseKernel k, Opd x, Opd y) {
         String name = op.numpyName();
-        if (x.kind() != y.kind() || (x.kind() != 'M' && x.kind() != 'm'))
-            throw refused(name, "two datetime64 or two timedelta64 operands", x, y);
+        String pair = "" + x.kind() + y.kind();
+        if (!pair.equals("MM") && !pair.equals("mm") && !pair.equals("mi") && !pair.equals("im"))
+            throw refused(name, "two datetime64, or timedelta64 with timedelta64 or an integer", x, y);
         DateUnit u = unitOf(name, x, y);
         return k.call(storage(name, x, u), storage(name, y, u), 1L, 1L, 1L)
-                .viewAs(x.kind() == 'M' ? DType.datetime64(u) : DType.timedelta64(u));
+                .viewAs(pair.equals("MM") ? DType.datetime64(u) : DType.timedelta64(u));
+    }
+
+    // numpy.clip as minimum(maximum(a, lo), hi): three datetimes, or timedeltas and integers (one a
+    // timedelta); NaT propagates
+    private static NDArray clip(Opd a, Opd lo, Opd hi) {
+        String kinds = "" + a.kind() + lo.kind() + hi.kind();
+        boolean datetime = kinds.equals("MMM");
+        if (!datetime && !kinds.matches("[mi]{3}"))
+            throw refused("clip", "three datetime64, or timedelta64 with timedelta64 or integers", a, lo, hi);
+        DateUnit u = unitOf("clip", a, lo, hi);
+        return TimeKernels.CLIP
+                .call(storage("clip", a, u), storage("clip", lo, u), storage("clip", hi, u))
+                .viewAs(datetime ? DType.datetime64(u) : DType.timedelta64(u));
     }
 
     // the result's unit: the finer of the time operands'; timedeltas must convert to it by a fixed ratio
-    private static DateUnit unitOf(String name, Opd x, Opd y) {
+    private static DateUnit unitOf(String name, Opd... operands) {
         DateUnit u = DateUnit.GENERIC;
-        for (Opd o : new Opd[] {x, y}) if (o.unit() != null) u = DateUnit.finer(u, o.unit());
-        for (Opd o : new Opd[] {x, y}) {
+        for (Opd o : operands) if (o.unit() != null) u = DateUnit.finer(u, o.unit());
+        for (Opd o : operands) {
             if (o.kind() == 'm' && o.unit() != DateUnit.GENERIC && o.unit().isCalendar() != u.isCalendar()) {
                 throw new DTypeException(name + ": expected operands convertible to " + u + " units, got "
                         + o.described() + " (Cannot cast from timedelta64[" + o.unit() + "] to timedelta64[" + u

@@ -81,10 +81,7 @@ public final class DeviceReductions implements ReductionRunner {
 
     @Override
     public NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
-        if (a.live(op.numpyName()).dtype().isTime()) {
-            throw new org.ndgpu.exceptions.DTypeException(op.numpyName() + ": expected a numeric array, got "
-                    + a.dtype() + " (scans of datetime64 and timedelta64 are not supported)");
-        }
+        if (a.live(op.numpyName()).dtype().isTime()) return TimeReductions.scan(op, a, axis, out);
         return Scans.scan(op, a, axis, out);
     }
 

@@ -6,13 +6,14 @@ import org.ndgpu.ndarray.DateUnit;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
+import org.ndgpu.spi.Scan;
 
 /**
  * The reductions NumPy defines for datetime64 and timedelta64, on the int64 storage: min and max
  * (NaT propagates, as NaN does for floats), argmin and argmax (the first NaT where there is one),
  * and sum and mean of timedeltas (NaT propagates; the mean truncates, as NumPy's division of a
- * timedelta by an integer), nanmin and nanmax (NaT ignored, NaT when all are). The others are a
- * DTypeException, as NumPy's missing loops.
+ * timedelta by an integer), nanmin and nanmax (NaT ignored, NaT when all are), and cumsum of
+ * timedeltas (NaT from the first NaT on). The others are a DTypeException, as NumPy's missing loops.
  */
 final class TimeReductions {
     private TimeReductions() {}
@@ -64,6 +65,32 @@ final class TimeReductions {
         if (out == null) return r;
         out.set("...", r);
         return out;
+    }
+
+    /** numpy.cumsum of a timedelta array: the running sum, NaT from a lane's first NaT on; cumprod is refused. */
+    static NDArray scan(Scan op, NDArray a, Integer axis, NDArray out) {
+        String name = op.numpyName();
+        DType d = a.dtype();
+        if (op != Scan.CUMSUM)
+            throw new DTypeException(name + ": expected a numeric array, got " + d
+                    + " (ufunc 'multiply' has no loop for two datetime64 or two timedelta64)");
+        if (!d.isTimedelta())
+            throw new DTypeException(name + ": expected a numeric or timedelta64 array, got " + d
+                    + " (ufunc 'add' cannot add two datetime64)");
+        NDArray raw = a.viewAs(DType.INT64);
+        NDArray r;
+        // the int64 sums wrap past a NaT; a running count of the NaTs says where the result is NaT
+        try (NDArray nat = raw.eq(DateUnit.NAT);
+                NDArray seen = Scans.scan(Scan.CUMSUM, nat, axis, null);
+                NDArray sum = Scans.scan(Scan.CUMSUM, raw, axis, null)) {
+            r = Providers.ufuncs(seen).where(seen, DateUnit.NAT, sum, null).viewAs(d);
+        }
+        if (out == null) return r;
+        try (r) {
+            DeviceReductions.checkOut(name, out, a, r.shape(), d);
+            out.set("...", r);
+            return out;
+        }
     }
 
     // true where a reduced lane holds a NaT (the minimum of the storage is NaT's int64 minimum)

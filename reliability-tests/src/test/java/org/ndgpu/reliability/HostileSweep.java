@@ -232,6 +232,8 @@ final class HostileSweep {
                 new Target(org.ndgpu.io.TextFormat.class, org.ndgpu.io.TextFormat::defaults),
                 new Target(org.ndgpu.routines.IInfo.class, () -> org.ndgpu.routines.IInfo.of(DType.INT32)),
                 new Target(org.ndgpu.routines.FInfo.class, () -> org.ndgpu.routines.FInfo.of(DType.FLOAT32)),
+                new Target(org.ndgpu.routines.BusdayCalendar.class, () -> Nd.busdaycalendar("1111100", null)),
+                new Target(org.ndgpu.routines.BusdayRoll.class, () -> org.ndgpu.routines.BusdayRoll.FOLLOWING),
                 new Target(org.ndgpu.config.PrintOptions.class, org.ndgpu.config.PrintOptions::defaults),
                 new Target(org.ndgpu.config.PrintOptions.Scope.class, null),
                 new Target(
@@ -796,6 +798,7 @@ final class HostileSweep {
         if (type == HostArray.class) return hostArray();
         if (type == org.ndgpu.raw.JavaUfunc.class) return new SweepUfunc();
         if (type == Config.Setting.class) return Config.LOG;
+        if (type == org.ndgpu.routines.BusdayCalendar.class) return Nd.busdaycalendar("1111100", null);
         if (type == org.ndgpu.linalg.LuFactor.class) return new org.ndgpu.linalg.LuFactor(f32(), f32());
         if (type == org.ndgpu.nccl.NcclUniqueId.class) return org.ndgpu.nccl.NcclUniqueId.of(new byte[128]);
         if (type == org.ndgpu.nccl.HostExchange.class)

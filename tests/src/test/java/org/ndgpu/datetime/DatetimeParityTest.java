@@ -19,15 +19,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.DateUnit;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.BusdayCalendar;
+import org.ndgpu.routines.BusdayRoll;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
  * datetime64 and timedelta64 against NumPy (fixtures/datetime, made by make_datetime_fixtures.py):
  * arithmetic and comparisons over every unit pair (NaT included), unit casts, reductions, sorting,
- * the refusals, printing, ISO parsing and .npy files written by NumPy.
+ * the refusals, printing, ISO parsing and .npy files written by NumPy; the routines NumPy allows on
+ * them (clip, searchsorted, cumsum, diff) and busday_offset under every roll.
  */
 public class DatetimeParityTest extends PerDeviceTest {
 
@@ -209,6 +213,64 @@ public class DatetimeParityTest extends PerDeviceTest {
                             ? Nd.isBusday(d, r[4], h)
                             : Nd.busdayCount(d, Nd.array(longs(r[3]), DType.DATETIME64_D), r[4], h);
                     assertArrayEquals(longs(r[6]), y.astype(DType.INT64).toLongArray(), r[0]);
+                }));
+    }
+
+    private static NDArray routine(String op, Object a, Object b, Object c) {
+        return switch (op) {
+            case "clip" -> Nd.clip((NDArray) a, b, c);
+            case "searchsorted" -> Nd.searchsorted((NDArray) a, b);
+            case "searchsorted_right" -> Nd.searchsorted((NDArray) a, b, "right");
+            case "cumsum" -> Nd.cumsum((NDArray) a);
+            case "nancumsum" -> Nd.nancumsum((NDArray) a);
+            case "cumprod" -> Nd.cumprod((NDArray) a);
+            case "diff" -> Nd.diff((NDArray) a, ((Long) b).intValue(), -1);
+            default -> apply(op, a, b);
+        };
+    }
+
+    @TestFactory
+    Stream<DynamicTest> routinesAsNumPy() {
+        return rows("routines.tsv").stream()
+                .map(r -> DynamicTest.dynamicTest(r[0], () -> {
+                    Object[] x = new Object[3];
+                    for (int k = 0; k < 3; k++) {
+                        String d = r[2 + 2 * k], v = r[3 + 2 * k];
+                        x[k] = d.isEmpty() && v.isEmpty() ? null : operand(d, v);
+                    }
+                    if (r[8].equals("error")) {
+                        NdException e = assertThrows(NdException.class, () -> routine(r[1], x[0], x[1], x[2]), r[0]);
+                        assertTrue(e.getMessage().startsWith(r[1].replace("_right", "")), e.getMessage());
+                        return;
+                    }
+                    NDArray y = routine(r[1], x[0], x[1], x[2]);
+                    assertEquals(DType.of(r[8]), y.dtype(), r[0] + ": dtype");
+                    assertArrayEquals(longs(r[9]), y.astype(DType.INT64).toLongArray(), r[0]);
+                }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> businessDayOffsetsAsNumPy() {
+        return rows("busday_offset.tsv").stream()
+                .map(r -> DynamicTest.dynamicTest(r[0] + " " + r[3], () -> {
+                    NDArray d = Nd.array(longs(r[1]), DType.DATETIME64_D);
+                    NDArray o = Nd.array(longs(r[2]));
+                    NDArray h = Nd.array(longs(r[5]), DType.DATETIME64_D);
+                    BusdayRoll roll = BusdayRoll.of(r[3]);
+                    BusdayCalendar c = Nd.busdaycalendar(r[4], h);
+                    if (r[6].equals("error")) {
+                        NdException e = assertThrows(NdException.class, () -> Nd.busdayOffset(d, o, roll, r[4], h));
+                        assertTrue(e.getMessage().startsWith("busday_offset: expected "), e.getMessage());
+                        assertThrows(NdException.class, () -> Nd.busdayOffset(d, o, roll, c));
+                        return;
+                    }
+                    NDArray y = Nd.busdayOffset(d, o, roll, r[4], h);
+                    assertEquals(DType.DATETIME64_D, y.dtype());
+                    assertArrayEquals(longs(r[6]), y.astype(DType.INT64).toLongArray(), r[0]);
+                    assertArrayEquals(
+                            longs(r[6]),
+                            Nd.busdayOffset(d, o, roll, c).astype(DType.INT64).toLongArray(),
+                            r[0] + " (busdaycal)");
                 }));
     }
 

@@ -152,7 +152,7 @@ public final class Sorting {
     /**
      * numpy.searchsorted(a, v, side): for each value of v, the index where it would be inserted into
      * the sorted 1-d array a to keep it sorted ("left": before equal values, "right": after them); a
-     * binary search per value, in NumPy's order (NaN last). The search runs in the common dtype of a and v.
+     * binary search per value, in NumPy's order (NaN last, NaT last). The search runs in the common dtype of a and v.
      */
     public static NDArray searchsorted(String op, NDArray a, Object v, String side) {
         a.live(op);
@@ -165,6 +165,7 @@ public final class Sorting {
         try (var _ = a.device().use()) {
             NDArray values = v instanceof NDArray arr ? arr.live(op) : Creation.full(v, scalarDType(a.dtype(), v));
             try {
+                if (a.dtype().isTime() || values.dtype().isTime()) return TimeOrder.searchsorted(op, a, values, side);
                 DType t = DType.promote(a.dtype(), values.dtype());
                 try (NDArray sorted = a.dtype() == t && a.isCContiguous()
                                 ? a.view(a.shape(), a.strides(), a.offset())

@@ -1,6 +1,7 @@
 package org.ndgpu.routines.sorting;
 
 import org.ndgpu.elementwise.ElementwiseKernel;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -27,6 +28,35 @@ public final class TimeOrder {
     public static NDArray fromKey(NDArray key, DType dtype) {
         try (key) {
             return FROM_KEY.call(key).viewAs(dtype);
+        }
+    }
+
+    /**
+     * numpy.searchsorted where a or v is a datetime or timedelta array: both in their common unit (two
+     * datetimes, or timedeltas and integers, as NumPy), searched by their keys, so NaT sorts last.
+     */
+    static NDArray searchsorted(String op, NDArray a, NDArray v, String side) {
+        DType x = a.dtype(), y = v.dtype();
+        boolean integer = y.isInteger() || y.isBool(), integerA = x.isInteger() || x.isBool();
+        boolean ok = (x.isDatetime() && y.isDatetime())
+                || (x.isTimedelta() && (y.isTimedelta() || integer))
+                || (integerA && y.isTimedelta());
+        DType t = null;
+        if (ok) {
+            try {
+                t = DType.promote(x, y);
+            } catch (DTypeException e) {
+                ok = false;
+            }
+        }
+        if (!ok)
+            throw new DTypeException(op + ": expected values comparable with the sorted " + x
+                    + " (two datetime64, or timedelta64 with timedelta64 or integers), got " + y);
+        try (NDArray at = a.dtype() == t ? a.view(a.shape(), a.strides(), a.offset()) : a.astype(t);
+                NDArray vt = v.dtype() == t ? v.view(v.shape(), v.strides(), v.offset()) : v.astype(t);
+                NDArray ka = key(at);
+                NDArray kv = key(vt)) {
+            return Sorting.searchsorted(op, ka, kv, side);
         }
     }
 
