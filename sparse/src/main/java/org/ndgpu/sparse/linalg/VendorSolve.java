@@ -18,23 +18,25 @@ import org.ndgpu.vendor.VendorSparse;
 /**
  * spsolve on the sparse solver of A's device ({@link VendorSparse#solve}: cuSOLVER's csrlsvqr on
  * CUDA), as CuPy's {@code cupyx.scipy.sparse.linalg.spsolve}: A in canonical CSR form with int32
- * indices, in {@code promote_types(A.dtype, b.dtype)} (SciPy's x dtype; CuPy casts b to A's dtype
- * instead), one csrlsvqr per column of b (it takes a vector), with a pivot tolerance relative to A's
- * scale ({@link #PIVOT_EPSILONS}; CuPy passes 0). The
- * refusals and their messages are the host path's ({@link HostCsr}'s checks, in its order); where
- * the host path would refuse a value (NaN or infinity in A or b) or the device has no solver, this
- * answers null and the host path runs, so that both paths give one answer to one input.
+ * indices, one csrlsvqr per column of b (it takes a vector). Two choices differ from CuPy's, to give
+ * the host path's answers: the solve runs in float64 (complex128) for every dtype, as the host path
+ * factors in float64, and x comes back in {@code promote_types(A.dtype, b.dtype)} (SciPy's x dtype;
+ * CuPy casts b to A's dtype and solves float32 in float32); and R's pivots are compared with a
+ * tolerance relative to A's scale ({@link #PIVOT_EPSILONS}; CuPy passes 0). The refusals and their
+ * messages are the host path's ({@link HostCsr}'s checks, in its order); where the host path would
+ * refuse a value (NaN or infinity in A or b) or the device has no solver, this answers null and the
+ * host path runs, so that both paths give one answer to one input.
  */
 final class VendorSolve {
     private VendorSolve() {}
 
     /**
-     * R's pivots at most this many machine epsilons (of the solve's dtype) times A's largest |entry|
-     * make A singular. CuPy passes 0, which finds exactly zero pivots only: Householder QR leaves
-     * rounding where LU cancels exactly ({@code [[1, 2], [2, 4]]} gives R's last pivot 2.3e-16 in
-     * float64, NumPy's qr shows it), and x would then be a silent 1e16; the host path's LU, and
-     * SciPy's, find that matrix singular. Relative to A's scale, so A times any factor is solved
-     * alike; only A whose columns differ in scale by about 1/eps (1e15 in float64) reach it.
+     * R's pivots at most this many float64 epsilons times A's largest |entry| make A singular. CuPy
+     * passes 0, which finds exactly zero pivots only: Householder QR leaves rounding where LU cancels
+     * exactly ({@code [[1, 2], [2, 4]]} gives R's last pivot 2.3e-16, NumPy's qr shows it), and x
+     * would then be a silent 1e16, where the host path's LU, and SciPy's, find A singular. Relative
+     * to A's scale, so A times any factor is solved alike; only an A whose columns differ in scale by
+     * about 1e14 reaches it without being singular.
      */
     private static final double PIVOT_EPSILONS = 10;
 
@@ -56,8 +58,8 @@ final class VendorSolve {
             if (c.nnz() == 0 || !finite(c.data())) return null;
             HostCsr.checkRhs(op, b, n, c.data().device());
             DType t = DType.promote(a.dtype(), b.dtype());
-            if (t != DType.FLOAT32 && t != DType.FLOAT64 && t != DType.COMPLEX64 && t != DType.COMPLEX128) return null;
-            NDArray values = as(c.data(), t, owned);
+            DType w = t.isComplex() ? DType.COMPLEX128 : DType.FLOAT64;
+            NDArray values = as(c.data(), w, owned);
             VendorSparse.Csr csr = new VendorSparse.Csr(
                     values,
                     as(c.indices(), DType.INT32, owned),
@@ -65,20 +67,22 @@ final class VendorSolve {
                     new long[] {n, n},
                     c.nnz());
             // b's columns as the rows of a C-contiguous (k, n) array, so that each is one contiguous vector
-            NDArray columns = owned(owned, columns(b, t, n));
+            NDArray columns = owned(owned, columns(b, w, n));
             if (!finite(columns)) return null;
-            NDArray xs = NDArray.empty(columns.device(), t, columns.shape(), Order.C);
-            boolean solved = false;
+            NDArray xs = NDArray.empty(columns.device(), w, columns.shape(), Order.C);
+            boolean returned = false;
             try {
-                if (!solve(op, v, csr, columns, xs, tolerance(values, t))) return null;
-                solved = true;
-                if (xs.ndim() == 1) return xs;
-                try (xs;
-                        NDArray xt = xs.T()) {
+                if (!solve(op, v, csr, columns, xs, tolerance(values))) return null;
+                if (xs.ndim() == 1 && t == w) {
+                    returned = true;
+                    return xs;
+                }
+                if (xs.ndim() == 1) return xs.astype(t);
+                try (NDArray xt = xs.T()) {
                     return Copies.copy(xt, t, Order.C);
                 }
             } finally {
-                if (!solved) xs.close();
+                if (!returned) xs.close();
             }
         } finally {
             for (NDArray o : owned) o.close();
@@ -123,12 +127,11 @@ final class VendorSolve {
         return x;
     }
 
-    /** {@link #PIVOT_EPSILONS} epsilons of {@code t} times the largest |entry| of A's {@code values}. */
-    private static double tolerance(NDArray values, DType t) {
-        double eps = t == DType.FLOAT32 || t == DType.COMPLEX64 ? Math.ulp(1f) : Math.ulp(1d);
+    /** {@link #PIVOT_EPSILONS} float64 epsilons times the largest |entry| of A's {@code values}. */
+    private static double tolerance(NDArray values) {
         try (NDArray abs = values.abs();
                 NDArray max = abs.max()) {
-            return PIVOT_EPSILONS * eps * ((Number) max.item()).doubleValue();
+            return PIVOT_EPSILONS * Math.ulp(1d) * ((Number) max.item()).doubleValue();
         }
     }
 
