@@ -18,7 +18,7 @@ import org.ndgpu.vendor.VendorSparse;
  * zero-based) per device, made on the first solve and used under a lock, bound to the device's
  * current stream when a call comes on another stream than the last. csrlsvqr allocates its own
  * workspace and returns once the singularity is known, so x is ready on the stream when it returns.
- * {@code reorder} is CuPy's default, 1 (symrcm; cuSOLVER's device path ignores it).
+ * {@code reorder} is what CuPy passes by default, 1 (symrcm).
  */
 final class CuSolverSp {
     /** csrlsvqr's reorder as CuPy's csrlsvqr passes it by default: 1, symrcm. */
