@@ -152,3 +152,14 @@ def cg_row(n):
 
 
 cg_row(cg_side)
+
+# spsolve (issue 38): cupyx.scipy.sparse.linalg.spsolve, cuSOLVER's csrlsvqr (tol 0, reorder 1), on SparseBench's
+# Poisson matrix of a 256 x 256 grid in float64 (of the smaller grid on a smaller run), b uniform; residual checked once
+import cupyx.scipy.sparse.linalg as spl  # noqa: E402
+
+sside = min(side, 256)
+a = poisson(sside).astype(cp.float64)
+b = cp.random.default_rng(7).random(a.shape[0], dtype=cp.float64)
+x = spl.spsolve(a, b)
+assert float(cp.linalg.norm(a @ x - b) / cp.linalg.norm(b)) <= 1e-9
+report(f"spsolve Poisson {sside}^2 f64", bench(lambda: spl.spsolve(a, b), reps=3, warm=0), 0)

@@ -1,6 +1,6 @@
 /**
  * The CUDA backend through java.lang.foreign (driver API, NVRTC) and the bindings of cuBLAS,
- * cuSOLVER, cuFFT and cuSPARSE: found by ServiceLoader, nothing exported. Run with
+ * cuSOLVER (dense, and sparse for spsolve), cuFFT and cuSPARSE: found by ServiceLoader, nothing exported. Run with
  * {@code --enable-native-access=org.ndgpu.backend.cuda,org.ndgpu.runtime} on the module path (README lists
  * the whole set). The cuBLAS/cuSOLVER bindings are exported to the benchmarks alone, for their driver floors.
  */
@@ -24,5 +24,6 @@ module org.ndgpu.backend.cuda {
             org.ndgpu.backend.cuda.sparse.CuSparseProvider;
     provides org.ndgpu.backend.OptionalLibrary with
             org.ndgpu.backend.cuda.fft.CuFftCheck,
-            org.ndgpu.backend.cuda.sparse.CuSparseCheck;
+            org.ndgpu.backend.cuda.sparse.CuSparseCheck,
+            org.ndgpu.backend.cuda.sparse.CuSolverSpCheck;
 }

@@ -239,6 +239,34 @@ public final class SparseBench {
         }
     }
 
+    // ---------------------------------------------------------------- spsolve (issue 38)
+
+    /**
+     * spsolve on the Poisson matrix of a {@code side} x {@code side} grid in float64, b uniform: on
+     * CUDA cuSOLVER's csrlsvqr (CuPy's spsolve, .gpu/cupy_sparse_anchors.py's last row), in the
+     * " own" row and on OpenCL EJML's LU on the host. The residual is checked once before the timing.
+     */
+    private static void spsolveRows(long side) {
+        String name = "spsolve Poisson " + side + "^2 f64";
+        try (CsrMatrix p32 = poisson(side);
+                CsrMatrix a = p32.astype(DType.FLOAT64);
+                NDArray b = Nd.random().seed(7).uniform(0, 1, DType.FLOAT64, a.shape()[0])) {
+            withBothLibraries(tag -> {
+                try (NDArray x = Nd.sparse().linalg().spsolve(a, b);
+                        NDArray ax = a.matmul(x);
+                        NDArray r = ax.sub(b);
+                        NDArray rn = Nd.linalg().norm(r);
+                        NDArray bn = Nd.linalg().norm(b)) {
+                    check(name + tag + " |A x - b| / |b|", 0, rn.toDoubleArray()[0] / bn.toDoubleArray()[0], 1e-9);
+                }
+                // the solve above warmed up; the host's LU takes seconds at 256^2, so it is timed once
+                boolean host = !tag.isEmpty() || Device.current().backend().dialect() != Dialect.CUDA;
+                Bench.row(
+                        name + tag, Bench.deviceMsOf(() -> Nd.sparse().linalg().spsolve(a, b), host ? 1 : 3, 0), 0);
+            });
+        }
+    }
+
     /**
      * Prints the table; arguments: the Poisson grid's side (4096), the power-law rows (10M), the COO
      * entries (100M), cg's grid side (1024, or the Poisson side where smaller).
@@ -294,5 +322,7 @@ public final class SparseBench {
                     2 * entries * 12.0);
         }
         cgRow(args.length > 3 ? Long.parseLong(args[3]) : Math.min(1024, side));
+        // spsolve: the Poisson matrix of a 256 x 256 grid (65,536 unknowns), of the smaller grid on a smaller run
+        spsolveRows(Math.min(side, 256));
     }
 }

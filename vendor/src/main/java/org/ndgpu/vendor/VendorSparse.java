@@ -10,7 +10,8 @@ import org.ndgpu.ndarray.NDArray;
  *
  * <p>Conventions, the same for every implementation: every array is on this library's device,
  * C-contiguous, and open for the whole call; a matrix's values and the dense operands share one
- * dtype (float32 or float64); its indices and indptr share one index dtype (int32 or int64); the
+ * dtype (float32 or float64; {@link #solve} also complex64 and complex128); its indices and indptr
+ * share one index dtype (int32 or int64); the
  * matrix has at least one row, one column and one stored entry. Work goes to the device's current
  * stream. A method that answers false (or null) ran nothing: the library has no such case (an index
  * dtype it does not take), and the caller runs its own kernels. A failure of the library is an
@@ -61,4 +62,27 @@ public interface VendorSparse {
      * when the library takes no such case.
      */
     Csr csr2csc(Csr a);
+
+    /** {@link #solve}'s answer when x holds the solution. */
+    int SOLVED = -1;
+
+    /** {@link #solve}'s answer when it ran nothing: the library has no sparse solver, or not this case. */
+    int NOT_RUN = -2;
+
+    /**
+     * The sparse direct solver {@link #solve} runs ("cuSOLVER 12.0.4 csrlsvqr (libcusolver.so.12
+     * (dlopen))"), looked for on the first call; null when the library has none (a CUDA host whose
+     * libcusolver lacks it), and spsolve then runs on the host.
+     */
+    String solver();
+
+    /**
+     * spsolve's QR solve, as CuPy's {@code cupyx.cusolver.csrlsvqr(A, b)}: x with {@code A x = b} for
+     * a square A in canonical form (each row's indices increasing, none repeated) with int32 indices,
+     * b and x vectors of A's order in A's dtype (float32, float64, complex64 or complex128); A is
+     * singular where R has a pivot of magnitude at most {@code tol}. Answers {@link #SOLVED} with x
+     * written, the singularity (the first such pivot, 0 or more) with x undefined, or
+     * {@link #NOT_RUN}.
+     */
+    int solve(Csr a, NDArray b, NDArray x, double tol);
 }

@@ -12,7 +12,9 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.sparse.SparseMatrix;
 
 /**
- * scipy.sparse.linalg's direct solvers, on the host: {@code spsolve} and {@code factorized} factor A
+ * scipy.sparse.linalg's direct solvers. {@code spsolve} runs on the device's sparse solver where
+ * there is one ({@link VendorSolve}: cuSOLVER on CUDA); elsewhere, and always for the others, on
+ * the host: {@code spsolve} and {@code factorized} factor A
  * with EJML's sparse LU (left-looking with partial pivoting, CSparse's algorithm) where SciPy runs
  * SuperLU; {@code spsolve_triangular} substitutes row by row on A's CSR arrays. A and b are read to
  * the host once, and x is copied to b's device once. An exactly singular A (a zero pivot) is a
@@ -23,6 +25,8 @@ final class DirectSolve {
 
     static NDArray spsolve(SparseMatrix a, NDArray b) {
         String op = "spsolve";
+        NDArray onDevice = VendorSolve.spsolve(op, a, b);
+        if (onDevice != null) return onDevice;
         HostCsr h = HostCsr.of(op, a);
         HostCsr.Rhs r = h.rhs(op, b);
         double[][] x = lu(op, h).apply(r);

@@ -21,19 +21,12 @@ record HostCsr(int n, int[] indptr, int[] indices, double[] data, double[] imag,
 
     /** A's canonical CSR form on the host; {@code op} names the caller in every refusal. */
     static HostCsr of(String op, SparseMatrix a) {
-        Objects.requireNonNull(a, op + ": A is null");
-        if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
-        DType t = a.dtype();
-        if (t != DType.FLOAT32 && t != DType.FLOAT64 && !t.isComplex())
-            throw new DTypeException(op + ": A must be float32, float64, complex64 or complex128, got " + t);
+        check(op, a);
         long[] s = a.shape();
-        if (s[0] != s[1]) throw new ShapeException(op + ": A must be square, got shape (" + s[0] + ", " + s[1] + ")");
-        if (s[0] > Integer.MAX_VALUE - 1)
-            throw new NdException(op + ": A has " + s[0] + " rows, past the host solver's int32 sizes");
+        DType t = a.dtype();
         try (CsrMatrix raw = a.tocsr();
                 CsrMatrix c = raw.sumDuplicates()) {
-            if (c.nnz() > Integer.MAX_VALUE - 8)
-                throw new NdException(op + ": A holds " + c.nnz() + " entries, past the host solver's int32 sizes");
+            checkEntries(op, c.nnz());
             double[][] parts = parts(c.data());
             for (double[] part : parts) {
                 if (part == null) continue;
@@ -50,6 +43,28 @@ record HostCsr(int n, int[] indptr, int[] indices, double[] data, double[] imag,
                     t,
                     c.data().device());
         }
+    }
+
+    /**
+     * The checks of A before its entries are read, the same on the host and on the device: not null,
+     * open, float32, float64, complex64 or complex128, square, of fewer than 2^31 - 1 rows.
+     */
+    static void check(String op, SparseMatrix a) {
+        Objects.requireNonNull(a, op + ": A is null");
+        if (a.isClosed()) throw new ArrayClosedException(op + ": the sparse matrix was closed");
+        DType t = a.dtype();
+        if (t != DType.FLOAT32 && t != DType.FLOAT64 && !t.isComplex())
+            throw new DTypeException(op + ": A must be float32, float64, complex64 or complex128, got " + t);
+        long[] s = a.shape();
+        if (s[0] != s[1]) throw new ShapeException(op + ": A must be square, got shape (" + s[0] + ", " + s[1] + ")");
+        if (s[0] > Integer.MAX_VALUE - 1)
+            throw new NdException(op + ": A has " + s[0] + " rows, past the host solver's int32 sizes");
+    }
+
+    /** The check of A's canonical entry count: within the host solver's int32 sizes. */
+    static void checkEntries(String op, long nnz) {
+        if (nnz > Integer.MAX_VALUE - 8)
+            throw new NdException(op + ": A holds " + nnz + " entries, past the host solver's int32 sizes");
     }
 
     /** The real parts and the imaginary parts (null for real values) on the host. */
@@ -69,13 +84,8 @@ record HostCsr(int n, int[] indptr, int[] indices, double[] data, double[] imag,
 
     /** The checked right-hand side of A x = b: {@code (n,)} or {@code (n, k)}, real, finite, on A's device. */
     Rhs rhs(String op, NDArray b) {
-        Objects.requireNonNull(b, op + ": b is null");
-        b.live(op);
-        if (b.device() != device) throw new DeviceException(op + ": b is on " + b.device() + ", A on " + device);
-        if (b.ndim() != 1 && b.ndim() != 2)
-            throw new ShapeException(op + ": b must be 1-d or 2-d, got " + b.ndim() + "-d");
+        checkRhs(op, b, n, device);
         long[] s = b.shape();
-        if (s[0] != n) throw new ShapeException(op + ": b must have A's " + n + " rows, got shape " + shape(s));
         DType bt = b.dtype();
         int k = s.length == 1 ? 1 : Math.toIntExact(s[1]);
         double[][] v = parts(b);
@@ -85,10 +95,27 @@ record HostCsr(int n, int[] indptr, int[] indices, double[] data, double[] imag,
                 if (!Double.isFinite(x)) throw new NdException(op + ": b must hold finite values, got " + x);
             }
         }
-        // SciPy: np.promote_types(A.dtype, b.dtype), and a b of one column gives x of shape (n,)
-        DType out = DType.promote(dtype, bt);
-        long[] xShape = s.length == 1 || k == 1 ? new long[] {n} : new long[] {n, k};
-        return new Rhs(v[0], v[1], k, out, xShape);
+        // SciPy: np.promote_types(A.dtype, b.dtype)
+        return new Rhs(v[0], v[1], k, DType.promote(dtype, bt), xShape(s));
+    }
+
+    /**
+     * The checks of b before its values are read, the same on the host and on the device: not null,
+     * open, on A's {@code device}, 1-d or 2-d with A's {@code n} rows.
+     */
+    static void checkRhs(String op, NDArray b, long n, Device device) {
+        Objects.requireNonNull(b, op + ": b is null");
+        b.live(op);
+        if (b.device() != device) throw new DeviceException(op + ": b is on " + b.device() + ", A on " + device);
+        if (b.ndim() != 1 && b.ndim() != 2)
+            throw new ShapeException(op + ": b must be 1-d or 2-d, got " + b.ndim() + "-d");
+        long[] s = b.shape();
+        if (s[0] != n) throw new ShapeException(op + ": b must have A's " + n + " rows, got shape " + shape(s));
+    }
+
+    /** x's shape for b of shape {@code s}: SciPy gives a b of one column an x of shape (n,). */
+    static long[] xShape(long[] s) {
+        return s.length == 1 || s[1] == 1 ? new long[] {s[0]} : new long[] {s[0], s[1]};
     }
 
     /**

@@ -133,16 +133,18 @@ public final class SparseLinalg {
         return a;
     }
 
-    // ---------------------------------------------------------------- direct solvers (host)
+    // ---------------------------------------------------------------- direct solvers
 
     /**
      * scipy.sparse.linalg.spsolve(A, b): x with {@code A x = b} for a square A and b of shape
      * {@code (n,)} or {@code (n, k)} (a b of one column gives x of shape {@code (n,)}, as SciPy's), in
-     * the dtype {@code promote_types(A.dtype, b.dtype)}, on b's device. It runs on the host, on every
-     * backend: A and b are read once, factored by EJML's sparse LU with partial pivoting (SciPy runs
-     * SuperLU), and x is copied back. An exactly singular A is a {@code LinAlgException} "spsolve:
-     * Singular matrix", as ndgpu's dense solve (SciPy warns MatrixRankWarning and returns NaN); NaN or
-     * infinity in A or b is refused. A or b complex gives a complex x (A factored as the real system
+     * the dtype {@code promote_types(A.dtype, b.dtype)}, on b's device. On a CUDA device it runs on
+     * cuSOLVER's sparse QR (csrlsvqr, one call per column of b, as CuPy's spsolve) where libcusolver
+     * has it; elsewhere (OpenCL, {@code ndgpu.sparse.library=own}) on the host: A and b are read once,
+     * factored by EJML's sparse LU with partial pivoting (SciPy runs SuperLU), and x is copied back.
+     * A singular A is a {@code LinAlgException} "spsolve: Singular matrix", as ndgpu's dense solve
+     * (SciPy warns MatrixRankWarning and returns NaN); NaN or infinity in A or b is refused. A or b
+     * complex gives a complex x (on the host A is factored as the real system
      * {@code [[Ar, -Ai], [Ai, Ar]]} of twice its order). {@code NDArray x = lin.spsolve(a, b);}
      */
     public NDArray spsolve(SparseMatrix a, NDArray b) {

@@ -28,6 +28,7 @@ import org.ndgpu.vendor.VendorSparse;
  * the stream. alpha = 1 and beta = 0 are host scalars (the handle's default pointer mode).
  * Float32 and float64 values; int32 indices everywhere, int64 for SpMV and SpMM (cuSPARSE's
  * SpGEMM and Csr2cscEx2 take int32 alone: those cases answer null and run on ndgpu's kernels).
+ * spsolve's QR solve goes to cuSOLVER's sparse API ({@link CuSolverSp}), loaded on its first call.
  */
 final class CuSparse implements VendorSparse {
     private static final MemorySegment ONE_F, ZERO_F, ONE_D, ZERO_D;
@@ -46,6 +47,7 @@ final class CuSparse implements VendorSparse {
 
     private final Device device;
     private final CudaBackend backend;
+    private final CuSolverSp solver;
     /** The device's handle, made on the first call; guarded by this. */
     private MemorySegment handle;
     /** The stream the handle is bound to; guarded by this. */
@@ -54,6 +56,7 @@ final class CuSparse implements VendorSparse {
     CuSparse(Device device) {
         this.device = device;
         this.backend = (CudaBackend) device.backend();
+        this.solver = new CuSolverSp(device);
     }
 
     @Override
@@ -367,5 +370,15 @@ final class CuSparse implements VendorSparse {
                 data.close();
             }
         }
+    }
+
+    @Override
+    public String solver() {
+        return solver.solver();
+    }
+
+    @Override
+    public int solve(Csr a, NDArray b, NDArray x, double tol) {
+        return solver.solve(a, b, x, tol);
     }
 }
