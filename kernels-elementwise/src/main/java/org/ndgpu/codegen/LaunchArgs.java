@@ -286,7 +286,7 @@ public final class LaunchArgs implements KernelArguments {
             throw new IllegalArgumentException("LaunchArgs.replaceBuffer: expected a buffer for buffer argument "
                     + index + " of " + size + ", got " + (index < 0 || index >= size ? "no such argument" : b));
         }
-        setBuffer(index, b);
+        if (buffers[index] != b) buffers[index] = b; // as setBuffer, its kind already set
         return this;
     }
 
