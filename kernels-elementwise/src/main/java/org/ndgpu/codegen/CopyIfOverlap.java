@@ -1,6 +1,5 @@
 package org.ndgpu.codegen;
 
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 
@@ -29,13 +28,15 @@ public final class CopyIfOverlap {
      * strides.
      */
     public static NDArray[] copies(String op, ParamList params, Object[] args, long[] shape) {
-        Kind[] kinds = params.kinds;
+        // the parameters' OUT and IN positions, worked out with the spec: every launch runs these loops,
+        // the first ones in the bytecode interpreter
+        int[] outputs = params.outputAt, inputs = params.inputAt();
         NDArray[] copies = null;
-        for (int o = 0; o < kinds.length; o++) {
-            if (kinds[o] != Kind.OUT || !(args[o] instanceof NDArray out)) continue;
+        for (int o : outputs) {
+            if (!(args[o] instanceof NDArray out)) continue;
             Operands.checkWriteable(op, out);
-            for (int k = 0; k < kinds.length; k++) {
-                if (kinds[k] != Kind.IN || !(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
+            for (int k : inputs) {
+                if (!(args[k] instanceof NDArray in) || !in.sharesMemory(out)) continue;
                 if (copies != null && copies[k] != null) continue;
                 long[] st = shape != null ? LoopPlan.broadcastStrides(op, in, shape) : in.strides();
                 if (!Operands.overlaps(in, st, out)) continue;

@@ -274,6 +274,40 @@ public final class LaunchArgs implements KernelArguments {
         return this;
     }
 
+    /**
+     * Replaces argument {@code index}, a buffer argument, with {@code b}, everything else as it was:
+     * a run of arguments kept from one launch to the next and launched again on other memory (a
+     * reduction's one-pass arguments, whose numbers repeat while the call's geometry does).
+     *
+     * @throws IllegalArgumentException when argument {@code index} is not a buffer, or {@code b} is null
+     */
+    public LaunchArgs replaceBuffer(int index, BackendBuffer b) {
+        if (index < 0 || index >= size || kinds[index] != BUFFER || b == null) {
+            throw new IllegalArgumentException("LaunchArgs.replaceBuffer: expected a buffer for buffer argument "
+                    + index + " of " + size + ", got " + (index < 0 || index >= size ? "no such argument" : b));
+        }
+        if (buffers[index] != b) buffers[index] = b; // as setBuffer, its kind already set
+        return this;
+    }
+
+    /**
+     * Replaces the arguments from {@code at} on with every argument of {@code run}, in order (their
+     * kinds too): the per-call part of a kept run of arguments, as {@link #replaceBuffer}.
+     */
+    public LaunchArgs replace(int at, LaunchArgs run) {
+        if (at < 0 || at + run.size > size) {
+            throw new IndexOutOfBoundsException(
+                    "LaunchArgs.replace: " + run.size + " arguments from " + at + " of " + size);
+        }
+        for (int i = 0, j = at; i < run.size; i++, j++) {
+            byte k = run.kinds[i];
+            kinds[j] = k;
+            bits[j] = run.bits[i];
+            if (k == BUFFER) setBuffer(j, run.buffers[i]);
+        }
+        return this;
+    }
+
     /** A builder of its own with the same arguments (to keep those of a {@link #reused} one). */
     public LaunchArgs copy() {
         return LaunchArgs.of(size).append(this);
@@ -320,7 +354,10 @@ public final class LaunchArgs implements KernelArguments {
 
     /** Launches {@code kernel} on {@code device}'s current stream: {@code grid} blocks of {@code block} threads. */
     public void launch(Device device, BackendKernel kernel, long grid, long block) {
-        launch(device, kernel, new long[] {grid}, new long[] {block}, 0);
+        // the backend's call itself rather than the general launch below: one interpreted call fewer
+        // on every launch of a script's first operations
+        device.backend()
+                .launch(device.currentStream().backendStream(), kernel, new long[] {grid}, new long[] {block}, 0, this);
     }
 
     /**

@@ -27,6 +27,9 @@ public final class ParamList extends AbstractList<Param> implements RandomAccess
     final int flatArgs;
 
     private final int[] inputAt;
+    /** The positions of the OUT parameters, in order (CopyIfOverlap's outer loop). */
+    final int[] outputAt;
+
     private final int scalarArgs;
 
     private ParamList(Param[] params) {
@@ -34,12 +37,13 @@ public final class ParamList extends AbstractList<Param> implements RandomAccess
         int n = params.length;
         kinds = new Kind[n];
         dtypes = new DType[n];
-        int in = 0, indexedCount = 0, args = 0, scalars = 0;
+        int in = 0, out = 0, indexedCount = 0, args = 0, scalars = 0;
         for (int k = 0; k < n; k++) {
             Kind kind = Objects.requireNonNull(params[k]).kind(); // as List.copyOf, a null parameter is refused
             kinds[k] = kind;
             dtypes[k] = params[k].dtype();
             if (kind == Kind.IN) in++;
+            if (kind == Kind.OUT) out++;
             if (kind == Kind.IN || kind == Kind.OUT) indexedCount++;
             if (kind == Kind.SCALAR) scalars++;
             if (kind == Kind.RAW) scalars += 2;
@@ -50,6 +54,8 @@ public final class ParamList extends AbstractList<Param> implements RandomAccess
         scalarArgs = scalars;
         inputAt = new int[in];
         for (int k = 0, q = 0; k < n; k++) if (kinds[k] == Kind.IN) inputAt[q++] = k;
+        outputAt = new int[out];
+        for (int k = 0, q = 0; k < n; k++) if (kinds[k] == Kind.OUT) outputAt[q++] = k;
     }
 
     /** {@code params} as a ParamList: itself when it is one, else a copy (a null list or parameter is a NullPointerException). */

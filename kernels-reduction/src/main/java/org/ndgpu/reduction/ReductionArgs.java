@@ -1,6 +1,7 @@
 package org.ndgpu.reduction;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.LaunchArgs;
@@ -47,29 +48,55 @@ final class ReductionArgs {
     }
 
     /**
-     * The arguments of a one-pass launch less the per-call ones: every number in it follows from the
-     * plan, that is from the call's geometry (shapes, strides, offsets), so a repeat of the previous
-     * call's geometry appends the buffers and scalars between runs of {@code fixed} instead of
-     * appending every offset, stride and size again. {@code fixed} holds each input's offset and
-     * strides ({@code inputRun} arguments each), then the output's offset, strides and the sizes.
+     * The arguments of a one-pass launch, complete, kept from the call that planned it: every number
+     * in them but the scalars follows from the plan, that is from the call's geometry (shapes,
+     * strides, offsets), so a repeat of that geometry replaces the buffers and the scalars in place
+     * and leaves every offset, stride and size as it is (in the bytecode interpreter, where a
+     * script's first calls run, that is a few stores instead of an append per argument). One caller
+     * at a time fills and launches the kept arguments, claimed with a compare-and-set; a concurrent
+     * or nested caller (a launch that first runs work a capture held back) fills a copy of its own.
      */
-    record Template(LaunchArgs fixed, int inputRun) {
-        /** This call's arguments, in the thread's reused builder (the template itself is shared and never written). */
-        LaunchArgs fill(List<NDArray> ins, LaunchArgs scalars, NDArray out) {
-            int na = ins.size();
-            LaunchArgs v = LaunchArgs.reused(fixed.size() + na + 1 + scalars.size());
-            int at = 0;
-            for (int q = 0; q < na; q++) {
-                v.buffer(ins.get(q).buffer()).append(fixed, at, at + inputRun);
-                at += inputRun;
+    static final class Template {
+        // what a copy starts from: never written after construction
+        private final LaunchArgs fixed;
+        private final LaunchArgs kept;
+        // the positions of each input's buffer, then the output's
+        private final int[] bufferAt;
+        private final int scalarsAt;
+        private final AtomicInteger busy = new AtomicInteger();
+
+        private Template(LaunchArgs fixed, int[] bufferAt, int scalarsAt) {
+            this.fixed = fixed;
+            this.kept = fixed.copy();
+            this.bufferAt = bufferAt;
+            this.scalarsAt = scalarsAt;
+        }
+
+        /** This call's arguments: the kept ones when no other caller holds them, else a copy; {@link #release} them after the launch. */
+        LaunchArgs fill(NDArray[] ins, LaunchArgs scalars, NDArray out) {
+            LaunchArgs v = busy.compareAndSet(0, 1) ? kept : fixed.copy();
+            try {
+                int na = ins.length;
+                for (int q = 0; q < na; q++) v.replaceBuffer(bufferAt[q], ins[q].buffer());
+                if (scalars.size() != 0) v.replace(scalarsAt, scalars);
+                return v.replaceBuffer(bufferAt[na], out.buffer());
+            } catch (RuntimeException | Error e) {
+                release(v); // the caller releases only what it was given
+                throw e;
             }
-            return v.append(scalars).buffer(out.buffer()).append(fixed, at, fixed.size());
+        }
+
+        /** Gives the kept arguments back once the launch has read them; does nothing for a copy. */
+        @SuppressWarnings("ReferenceEquality") // the kept builder itself, by identity
+        void release(LaunchArgs v) {
+            if (v == kept) busy.set(0);
         }
     }
 
-    /** The template of a one-pass launch: what addInputs, the scalars, addOut and addDims append, less buffers and scalars. */
+    /** The template of a one-pass launch: what addInputs, the scalars, addOut and addDims append, for this call. */
     static Template template(
-            List<NDArray> ins,
+            NDArray[] ins,
+            LaunchArgs scalars,
             NDArray out,
             Merged k,
             Merged r,
@@ -79,16 +106,21 @@ final class ReductionArgs {
             int tx,
             int ty,
             long gridK) {
-        int na = ins.size();
-        int inputRun = 1 + k.dims().length + r.dims().length;
-        LaunchArgs a = LaunchArgs.of(na * inputRun + 1 + k.dims().length + dimCount(k, r));
+        int na = ins.length;
+        int[] bufferAt = new int[na + 1];
+        LaunchArgs a = LaunchArgs.of(
+                na * (2 + k.dims().length + r.dims().length) + scalars.size() + 2 + k.dims().length + dimCount(k, r));
         for (int q = 0; q < na; q++) {
-            a.i64(ins.get(q).offset());
+            bufferAt[q] = a.size();
+            a.array(ins[q]);
             addInputStrides(a, q, k, r);
         }
-        a.i64(out.offset()).i64s(k.strides()[na]);
+        int scalarsAt = a.size();
+        a.append(scalars);
+        bufferAt[na] = a.size();
+        addOut(a, out, k, na);
         addDims(a, K, R, chunk, R, tx, ty, gridK, k, r);
-        return new Template(a, inputRun);
+        return new Template(a, bufferAt, scalarsAt);
     }
 
     /**

@@ -76,17 +76,21 @@ public final class ReductionLoop {
         int nIn = inAt.length;
         NDArray[] inArr = new NDArray[nIn];
         for (int q = 0; q < nIn; q++) inArr[q] = (NDArray) args[inAt[q]];
-        List<NDArray> ins = Arrays.asList(inArr);
         long[] geometry = geometry(inArr, out, axes);
         var kernels = device.state(KERNELS, ConcurrentHashMap::new);
+        LaunchArgs scalars = null;
         Planned hit = LAST.get(spec);
         if (hit == null || hit.kernels() != kernels || !Shapes.same(hit.geometry(), geometry)) {
-            Plan p = plan(spec, inArr, ins, axes, out, device);
+            Plan p = plan(spec, inArr, Arrays.asList(inArr), axes, out, device);
             BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
             BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
-            ReductionArgs.Template onePass = p.K() != 0 && p.g() == 1
-                    ? ReductionArgs.template(ins, out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK())
-                    : null;
+            ReductionArgs.Template onePass = null;
+            if (p.K() != 0 && p.g() == 1) {
+                // a miss converts the scalars here, once: the template is made with this call's
+                scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
+                onePass = ReductionArgs.template(
+                        inArr, scalars, out, p.k(), p.r(), p.K(), p.R(), p.chunk(), p.tx(), p.ty(), p.gridK());
+            }
             hit = LAST.put(spec, new Planned(kernels, geometry, p, first, second, onePass));
         }
         Plan plan = hit.plan();
@@ -96,16 +100,18 @@ public final class ReductionLoop {
         long K = plan.K(), R = plan.R(), chunk = plan.chunk(), gridK = plan.gridK(), g = plan.g();
         int tx = plan.tx(), ty = plan.ty();
 
-        LaunchArgs scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
+        if (scalars == null) scalars = ReductionArgs.scalars(spec, args, ps.scalarArgs());
         if (g == 1) {
-            LaunchArgs one = hit.onePass().fill(ins, scalars, out);
+            ReductionArgs.Template onePass = hit.onePass();
+            LaunchArgs one = onePass.fill(inArr, scalars, out);
             try {
                 launch(device, spec, plan.first(), hit.first(), gridK, tx * ty, one);
             } finally {
-                one.release();
+                onePass.release(one);
             }
             return;
         }
+        List<NDArray> ins = Arrays.asList(inArr);
         int inputArgs = na * (2 + k.dims().length + r.dims().length), outArgs = 2 + k.dims().length;
         try (NDArray part =
                 NDArray.empty(device, DType.UINT8, new long[] {plan.partBytes()}, org.ndgpu.ndarray.Order.C)) {
@@ -155,7 +161,7 @@ public final class ReductionLoop {
 
     /**
      * A plan with the kernel map and geometry it was worked out for and the kernels of its passes; a
-     * one-pass plan also keeps its launch arguments less the buffers and scalars (ReductionArgs.Template).
+     * one-pass plan also keeps its launch arguments, of which a repeat replaces the buffers and scalars (ReductionArgs.Template).
      */
     private record Planned(
             Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel> kernels,

@@ -230,6 +230,35 @@ public class LaunchArgsTest extends PerDeviceTest {
     }
 
     @Test
+    void replacingInPlaceChangesOnlyTheNamedArguments() {
+        try (NDArray x = Nd.zeros(DType.FLOAT32, 8);
+                NDArray y = Nd.zeros(DType.FLOAT32, 8);
+                NDArray z = Nd.zeros(DType.FLOAT32, 8)) {
+            LaunchArgs args = LaunchArgs.of(6).array(x).f32(1.5f).array(y).i64(8);
+            Kind[] before = kinds(args);
+            long[] bitsBefore = bits(args);
+            assertSame(args, args.replaceBuffer(3, z.buffer()));
+            assertSame(z.buffer(), args.buffer(3));
+            assertSame(x.buffer(), args.buffer(0));
+            assertArrayEquals(before, kinds(args));
+            assertArrayEquals(bitsBefore, bits(args));
+            assertThrows(IllegalArgumentException.class, () -> args.replaceBuffer(2, z.buffer()), "not a buffer");
+            assertThrows(IllegalArgumentException.class, () -> args.replaceBuffer(6, z.buffer()), "no such argument");
+            assertThrows(IllegalArgumentException.class, () -> args.replaceBuffer(0, null));
+            args.replace(2, LaunchArgs.of(1).i32(7));
+            assertEquals(Kind.I32, args.kind(2));
+            assertEquals(7L, args.bits(2));
+            assertEquals(8L, args.bits(5), "the arguments after the run are kept");
+            args.replace(2, LaunchArgs.of(1).f32(1.5f));
+            assertArrayEquals(before, kinds(args));
+            assertThrows(
+                    IndexOutOfBoundsException.class,
+                    () -> args.replace(5, LaunchArgs.of(2).i32(1).i32(2)));
+            assertEquals(6, args.size());
+        }
+    }
+
+    @Test
     void theReusedBuilderIsTheThreadsOwnUntilReleased() {
         LaunchArgs a = LaunchArgs.reused(3).i32(1);
         LaunchArgs b = LaunchArgs.reused(3);

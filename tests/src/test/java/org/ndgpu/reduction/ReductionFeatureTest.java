@@ -197,6 +197,47 @@ public class ReductionFeatureTest extends PerDeviceTest {
     }
 
     @Test
+    void aRepeatedGeometryTakesEachCallsArraysAndScalars() throws Exception {
+        // a one-pass reduction of the previous call's geometry launches the arguments it kept, with this
+        // call's buffers and scalars put in: other inputs, outputs and scalars of the same shapes, from
+        // several threads at once (one of them fills the kept arguments, the others copies), each get
+        // their own result
+        var scaled = new ReductionKernel("T x, T s", "T y", "x * s", "a + b", "y = a", "0", "kept_scaled_sum");
+        try (NDArray x = Nd.arange(1000.0);
+                NDArray y = x.mul(3);
+                NDArray out = Nd.zeros(DType.FLOAT64)) {
+            for (int round = 0; round < 3; round++) {
+                assertEquals(499500.0, x.sum().doubleValue());
+                assertEquals(3 * 499500.0, y.sum().doubleValue());
+                assertEquals(2 * 499500.0, scaled.call(x, 2.0).doubleValue());
+                assertEquals(0.5 * 3 * 499500.0, scaled.call(y, 0.5).doubleValue());
+                scaled.call(new Object[] {x, 4.0}, null, false, out);
+                assertEquals(4 * 499500.0, out.doubleValue());
+            }
+            var device = org.ndgpu.device.Device.current();
+            Thread[] threads = new Thread[4];
+            Throwable[] failed = new Throwable[threads.length];
+            for (int t = 0; t < threads.length; t++) {
+                int id = t;
+                threads[t] = new Thread(() -> {
+                    try (var _ = device.use()) {
+                        for (int i = 0; i < 50; i++) {
+                            double s = id + 1;
+                            assertEquals(s * 499500.0, scaled.call(x, s).doubleValue());
+                            assertEquals(3 * 499500.0, y.sum().doubleValue());
+                        }
+                    } catch (Throwable e) {
+                        failed[id] = e;
+                    }
+                });
+                threads[t].start();
+            }
+            for (Thread t : threads) t.join();
+            for (Throwable e : failed) if (e != null) throw new AssertionError(e);
+        }
+    }
+
+    @Test
     void normsHelper() {
         try (NDArray x = Nd.array(new double[][] {{3, 4}, {0, 12}})) {
             assertEquals(13.0, Norms.norm(x).doubleValue(), 1e-12);
