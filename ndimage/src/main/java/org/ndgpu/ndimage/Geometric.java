@@ -398,9 +398,10 @@ final class Geometric {
             long[] xs = x.shape();
             boolean integer = input.dtype().isInteger();
             double[] range = range(input.dtype());
+            boolean index32 = x.size() < Integer.MAX_VALUE && y.size() < Integer.MAX_VALUE;
             try (NDArray ish = Weights.longs(device, xs);
                     NDArray osh = Weights.longs(device, outShape)) {
-                InterpKernel.get(kind, ondim, orders, integer)
+                InterpKernel.get(kind, ondim, orders, integer, index32)
                         .call(
                                 x,
                                 a,
