@@ -12,8 +12,9 @@ import org.ndgpu.elementwise.ElementwiseKernel;
  * and sums the B-spline of each axis's order over the (order + 1)^ndim taps around it, taps past
  * the edges mapped as SciPy maps them (mirror for CONSTANT and WRAP, cval for GRID_CONSTANT). The
  * axes and their orders are written out in the generated source (one kernel per coordinate kind,
- * output ndim, orders and integer output); the mode is a parameter, a branch every work item takes
- * alike, so that the eight modes share one compiled program, and shapes travel as int64 tables.
+ * output ndim, orders, integer output and index width); the mode is a parameter, a branch every
+ * work item takes alike, so that the eight modes share one compiled program, and shapes travel as
+ * int64 tables.
  *
  * <p>Parameters: {@code x} the input (or its spline coefficients), {@code a} and {@code b} the
  * coordinate data of the kind, {@code ish} and {@code osh} the input's (padded) and the output's
@@ -262,8 +263,11 @@ final class InterpKernel {
                     .append(j)
                     .append("; }");
         }
-        // the taps in C order, each value times the weights of axis 0, 1, ... as SciPy multiplies
+        // the taps in C order, summed axis by axis: the last axis's values times its weights, each sum times the
+        // weight of the axis before (a product per tap instead of one per axis; the order of the additions differs
+        // from SciPy's by rounding)
         for (int j = 0; j < nd; j++) {
+            s.append(" W s").append(j).append(" = (W) 0;");
             s.append(" for (int a")
                     .append(j)
                     .append(" = 0; a")
@@ -294,18 +298,25 @@ final class InterpKernel {
                     .append(j)
                     .append("];");
         }
-        String last = String.valueOf(nd - 1);
+        int last = nd - 1;
         s.append(" W v = b")
                 .append(last)
                 .append(" ? cval : (W) x[q")
                 .append(last)
-                .append("];");
-        for (int j = 0; j < nd; j++) {
-            if (orders[j] > 0)
-                s.append(" v *= w").append(j).append("[a").append(j).append("];");
+                .append("]; s")
+                .append(last)
+                .append(" += v")
+                .append(weight(orders, last))
+                .append(';');
+        for (int j = last; j > 0; j--) {
+            s.append(" } s")
+                    .append(j - 1)
+                    .append(" += s")
+                    .append(j)
+                    .append(weight(orders, j - 1))
+                    .append(';');
         }
-        s.append(" t += v;");
-        s.append(" }".repeat(nd));
+        s.append(" } t = s0;");
         s.append(" } } if (cst) t = cval;");
         if (integerOutput) {
             // SciPy rounds half away from zero and saturates at the type's range
@@ -324,6 +335,11 @@ final class InterpKernel {
                 "Y y",
                 s.toString(),
                 name);
+    }
+
+    /** The factor of axis {@code j}'s weight in the tap sums ({@code * wj[aj]}), none at order 0. */
+    private static String weight(int[] orders, int j) {
+        return orders[j] == 0 ? "" : " * w" + j + "[a" + j + "]";
     }
 
     /** {@link #mapCoordinate} for the mode numbered by the long variable {@code var} (GRID_CONSTANT maps nothing). */
