@@ -33,7 +33,6 @@ final class SplineFilter {
     static final long CHUNK = 128;
 
     private static final Map<String, ElementwiseKernel> KERNELS = new ConcurrentHashMap<>();
-    private static ElementwiseKernel pad;
 
     /** SciPy's poles of the B-spline of {@code order} (2 to 5). */
     static double[] poles(int order) {
@@ -151,21 +150,23 @@ final class SplineFilter {
                 "ndimage_spline_anticausal" + order + pole + "_" + init.name().toLowerCase(java.util.Locale.ROOT));
     }
 
-    private static synchronized ElementwiseKernel pad() {
-        if (pad == null) {
-            pad = new ElementwiseKernel(
-                    "raw X x, raw int64 ish, raw int64 psh, int64 nd, int64 npad, int64 edge, W cval",
-                    "W y",
-                    "long rem = (long) i, src = 0, stride = 1; bool out = false;"
-                            + " for (long d = nd - 1; d >= 0; d--) {"
-                            + "   long p = psh[d], n = ish[d]; long k = rem % p - npad; rem /= p;"
-                            + "   if (k < 0 || k >= n) { if (edge) k = k < 0 ? 0 : n - 1; else { out = true; k = 0; } }"
-                            + "   src += k * stride; stride *= n;"
-                            + " }"
-                            + " y = out ? cval : (W) x[src];",
-                    "ndimage_spline_pad");
-        }
-        return pad;
+    // index32: the padded array's element count fits an int, whose divisions cost a GPU a fraction of a long's
+    private static ElementwiseKernel pad(boolean index32) {
+        String ix = index32 ? "int" : "long";
+        return KERNELS.computeIfAbsent(
+                "pad" + ix,
+                k -> new ElementwiseKernel(
+                        "raw X x, raw int64 ish, raw int64 psh, int64 nd, int64 npad, int64 edge, W cval",
+                        "W y",
+                        ix + " rem = (" + ix + ") i, src = 0, stride = 1; bool out = false;"
+                                + " for (int d = (int) nd - 1; d >= 0; d--) {"
+                                + "   " + ix + " p = (" + ix + ") psh[d], n = (" + ix + ") ish[d];"
+                                + "   " + ix + " t = rem / p; " + ix + " k = rem - t * p - (" + ix + ") npad; rem = t;"
+                                + "   if (k < 0 || k >= n) { if (edge) k = k < 0 ? 0 : n - 1; else { out = true; k = 0; } }"
+                                + "   src += k * stride; stride *= n;"
+                                + " }"
+                                + " y = out ? cval : (W) x[src];",
+                        "ndimage_spline_pad_" + ix));
     }
 
     /**
@@ -184,7 +185,8 @@ final class SplineFilter {
         try (NDArray is = Weights.longs(device, ish);
                 NDArray ps = Weights.longs(device, psh)) {
             Number c = w == DType.FLOAT64 ? (Number) cval : (Number) (float) cval;
-            pad().call(input, is, ps, (long) ish.length, (long) npad, mode == Mode.NEAREST ? 1L : 0L, c, y);
+            pad(y.size() < Integer.MAX_VALUE)
+                    .call(input, is, ps, (long) ish.length, (long) npad, mode == Mode.NEAREST ? 1L : 0L, c, y);
         }
         return y;
     }
