@@ -163,6 +163,24 @@ for mode in ("constant", "reflect", "mirror", "wrap", "grid-wrap"):
     case("map_coordinates", x2, dict(coords=cv, cshape=cs, order=1, mode=mode, cval=9.0, prefilter=True),
          ndi.map_coordinates(x2, c, order=1, mode=mode, cval=9.0))
 
+# lines longer than the prefilter's chunk of 128 samples (its work items start mid-line), along the last axis
+# and along a strided one, float64 and float32; drawn from their own generator so the cases above stay as they were
+rl = np.random.default_rng(2026_11_28_41)
+xl = rl.standard_normal(300) * 2
+xl2 = rl.standard_normal((140, 2))
+xlf = (rl.standard_normal((3, 129)) * 2).astype(np.float32)
+for x in (xl, xl.astype(np.float32), xl2):
+    for mode in ("mirror", "reflect", "grid-wrap", "nearest"):
+        for order in range(2, 6):
+            out = "float32" if x.dtype == np.float32 else "float64"
+            case("spline_filter1d", x, dict(order=order, axis=0, output=out, mode=mode),
+                 ndi.spline_filter1d(x, order, axis=0, output=np.dtype(out), mode=mode))
+for x in (xlf, xlf.astype(np.float64)):
+    case("spline_filter", x, dict(order=3, output="float32", mode="mirror"), ndi.spline_filter(x, 3, output=np.float32))
+    for mode, order in (("nearest", 3), ("mirror", 5), ("grid-constant", 4), ("grid-wrap", 2)):
+        case("shift", x, dict(shift="0.4,-2.6", order=order, mode=mode, cval=0.5, prefilter=True),
+             ndi.shift(x, [0.4, -2.6], order=order, mode=mode, cval=0.5))
+
 with gzip.open(OUT, "wt") as f:
     f.write("\n".join(rows) + "\n")
 print(len(rows), "cases ->", OUT)

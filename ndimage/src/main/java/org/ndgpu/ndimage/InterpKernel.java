@@ -12,8 +12,9 @@ import org.ndgpu.elementwise.ElementwiseKernel;
  * and sums the B-spline of each axis's order over the (order + 1)^ndim taps around it, taps past
  * the edges mapped as SciPy maps them (mirror for CONSTANT and WRAP, cval for GRID_CONSTANT). The
  * axes and their orders are written out in the generated source (one kernel per coordinate kind,
- * output ndim, orders and integer output); the mode is a parameter, a branch every work item takes
- * alike, so that the eight modes share one compiled program, and shapes travel as int64 tables.
+ * output ndim, orders, integer output and index width); the mode is a parameter, a branch every
+ * work item takes alike, so that the eight modes share one compiled program, and shapes travel as
+ * int64 tables.
  *
  * <p>Parameters: {@code x} the input (or its spline coefficients), {@code a} and {@code b} the
  * coordinate data of the kind, {@code ish} and {@code osh} the input's (padded) and the output's
@@ -35,9 +36,13 @@ final class InterpKernel {
 
     private static final Map<String, ElementwiseKernel> KERNELS = new ConcurrentHashMap<>();
 
-    static ElementwiseKernel get(Coordinates kind, int ondim, int[] orders, boolean integerOutput) {
-        String key = kind + "_" + ondim + "_" + Arrays.toString(orders) + "_" + integerOutput;
-        return KERNELS.computeIfAbsent(key, k -> make(kind, ondim, orders, integerOutput));
+    /**
+     * The kernel of {@code kind}; with {@code index32} (the input's and the output's element counts
+     * below 2^31) its index arithmetic runs in 32-bit integers, the cheaper on a GPU.
+     */
+    static ElementwiseKernel get(Coordinates kind, int ondim, int[] orders, boolean integerOutput, boolean index32) {
+        String key = kind + "_" + ondim + "_" + Arrays.toString(orders) + "_" + integerOutput + "_" + index32;
+        return KERNELS.computeIfAbsent(key, k -> make(kind, ondim, orders, integerOutput, index32));
     }
 
     /** The mode's number in the kernel's {@code mode} parameter. */
@@ -45,8 +50,10 @@ final class InterpKernel {
         return mode.ordinal();
     }
 
-    private static ElementwiseKernel make(Coordinates kind, int ondim, int[] orders, boolean integerOutput) {
+    private static ElementwiseKernel make(
+            Coordinates kind, int ondim, int[] orders, boolean integerOutput, boolean index32) {
         int nd = orders.length;
+        String ix = index32 ? "int" : "long";
         StringBuilder s = new StringBuilder("W t = (W) 0; bool cst = false;");
         s.append(" bool unmapped = mode == ")
                 .append(code(Mode.NEAREST))
@@ -63,17 +70,37 @@ final class InterpKernel {
                 .append(code(Mode.MIRROR))
                 .append("L : mode;");
         if (kind != Coordinates.MAP) {
-            s.append(" long rem = (long) i;");
+            // unsigned division where the index fits: a 64-bit division costs a GPU many times more
+            String u = index32 ? "unsigned int" : "long";
+            s.append(' ').append(u).append(" rem = (").append(u).append(") i;");
             for (int k = ondim - 1; k > 0; k--) {
-                s.append(" long o")
+                s.append(' ')
+                        .append(u)
+                        .append(" d")
                         .append(k)
-                        .append(" = rem % osh[")
+                        .append(" = (")
+                        .append(u)
+                        .append(") osh[")
                         .append(k)
-                        .append("]; rem /= osh[")
+                        .append("], t")
                         .append(k)
-                        .append("];");
+                        .append(" = rem / d")
+                        .append(k)
+                        .append("; ")
+                        .append(ix)
+                        .append(" o")
+                        .append(k)
+                        .append(" = (")
+                        .append(ix)
+                        .append(") (rem - t")
+                        .append(k)
+                        .append(" * d")
+                        .append(k)
+                        .append("); rem = t")
+                        .append(k)
+                        .append(';');
             }
-            s.append(" long o0 = rem;");
+            s.append(' ').append(ix).append(" o0 = (").append(ix).append(") rem;");
         }
         for (int j = 0; j < nd; j++) {
             String c = "c" + j;
@@ -125,10 +152,20 @@ final class InterpKernel {
         }
         s.append(" if (!cst) {");
         for (int j = nd - 1; j >= 0; j--)
-            s.append(" long n").append(j).append(" = ish[").append(j).append("];");
-        s.append(" long sx").append(nd - 1).append(" = 1;");
+            s.append(' ')
+                    .append(ix)
+                    .append(" n")
+                    .append(j)
+                    .append(" = (")
+                    .append(ix)
+                    .append(") ish[")
+                    .append(j)
+                    .append("];");
+        s.append(' ').append(ix).append(" sx").append(nd - 1).append(" = 1;");
         for (int j = nd - 2; j >= 0; j--) {
-            s.append(" long sx")
+            s.append(' ')
+                    .append(ix)
+                    .append(" sx")
                     .append(j)
                     .append(" = sx")
                     .append(j + 1)
@@ -157,9 +194,9 @@ final class InterpKernel {
                     .append(c)
                     .append("; long n = n")
                     .append(j)
-                    .append("; ")
+                    .append("; if (v < (W) 0 || v > (W) (n - 1)) { ")
                     .append(mapAny("mode"))
-                    .append(' ')
+                    .append(" } ")
                     .append(c)
                     .append(" = v; if (mode == ")
                     .append(code(Mode.CONSTANT))
@@ -172,9 +209,13 @@ final class InterpKernel {
             int o = orders[j];
             String c = "c" + j;
             String rounded = o % 2 == 1 ? c : c + " + (W) 0.5";
-            s.append(" long st")
+            s.append(' ')
+                    .append(ix)
+                    .append(" st")
                     .append(j)
-                    .append(" = (long) floor(")
+                    .append(" = (")
+                    .append(ix)
+                    .append(") floor(")
                     .append(rounded)
                     .append(") - ")
                     .append(o / 2)
@@ -187,7 +228,9 @@ final class InterpKernel {
                     .append("); W fy = fx; W fz = (W) 1 - fx; W fu = (W) 0; ")
                     .append(weights(o, "w" + j))
                     .append(" (void) fy; (void) fz; (void) fu; }");
-            s.append(" long of")
+            s.append(' ')
+                    .append(ix)
+                    .append(" of")
                     .append(j)
                     .append('[')
                     .append(o + 1)
@@ -198,7 +241,9 @@ final class InterpKernel {
                     .append("];");
             s.append(" for (int q = 0; q <= ")
                     .append(o)
-                    .append("; q++) { long ix = st")
+                    .append("; q++) { ")
+                    .append(ix)
+                    .append(" ix = st")
                     .append(j)
                     .append(" + q; ob")
                     .append(j)
@@ -210,14 +255,19 @@ final class InterpKernel {
                     .append(j)
                     .append("; ")
                     .append(mapAny("tap"))
-                    .append(" ix = (long) v; } } of")
+                    .append(" ix = (")
+                    .append(ix)
+                    .append(") v; } } of")
                     .append(j)
                     .append("[q] = ix * sx")
                     .append(j)
                     .append("; }");
         }
-        // the taps in C order, each value times the weights of axis 0, 1, ... as SciPy multiplies
+        // the taps in C order, summed axis by axis: the last axis's values times its weights, each sum times the
+        // weight of the axis before (a product per tap instead of one per axis; the order of the additions differs
+        // from SciPy's by rounding)
         for (int j = 0; j < nd; j++) {
+            s.append(" W s").append(j).append(" = (W) 0;");
             s.append(" for (int a")
                     .append(j)
                     .append(" = 0; a")
@@ -227,7 +277,9 @@ final class InterpKernel {
                     .append("; a")
                     .append(j)
                     .append("++) {");
-            s.append(" long q")
+            s.append(' ')
+                    .append(ix)
+                    .append(" q")
                     .append(j)
                     .append(" = ")
                     .append(j == 0 ? "" : "q" + (j - 1) + " + ")
@@ -246,18 +298,25 @@ final class InterpKernel {
                     .append(j)
                     .append("];");
         }
-        String last = String.valueOf(nd - 1);
+        int last = nd - 1;
         s.append(" W v = b")
                 .append(last)
                 .append(" ? cval : (W) x[q")
                 .append(last)
-                .append("];");
-        for (int j = 0; j < nd; j++) {
-            if (orders[j] > 0)
-                s.append(" v *= w").append(j).append("[a").append(j).append("];");
+                .append("]; s")
+                .append(last)
+                .append(" += v")
+                .append(weight(orders, last))
+                .append(';');
+        for (int j = last; j > 0; j--) {
+            s.append(" } s")
+                    .append(j - 1)
+                    .append(" += s")
+                    .append(j)
+                    .append(weight(orders, j - 1))
+                    .append(';');
         }
-        s.append(" t += v;");
-        s.append(" }".repeat(nd));
+        s.append(" } t = s0;");
         s.append(" } } if (cst) t = cval;");
         if (integerOutput) {
             // SciPy rounds half away from zero and saturates at the type's range
@@ -276,6 +335,11 @@ final class InterpKernel {
                 "Y y",
                 s.toString(),
                 name);
+    }
+
+    /** The factor of axis {@code j}'s weight in the tap sums ({@code * wj[aj]}), none at order 0. */
+    private static String weight(int[] orders, int j) {
+        return orders[j] == 0 ? "" : " * w" + j + "[a" + j + "]";
     }
 
     /** {@link #mapCoordinate} for the mode numbered by the long variable {@code var} (GRID_CONSTANT maps nothing). */
@@ -331,6 +395,7 @@ final class InterpKernel {
     /**
      * SciPy's get_spline_interpolation_weights for {@code order}, from x (the distance to the
      * middle knot), y = x and z = 1 - x, into the array {@code w}; the last weight is one less the others.
+     * Its divisions by constants are products by their reciprocals (a division costs a GPU many products).
      */
     private static String weights(int order, String w) {
         String body = switch (order) {
@@ -338,24 +403,27 @@ final class InterpKernel {
             case 1 -> w + "[0] = (W) 1 - fx;";
             case 2 -> w + "[1] = (W) 0.75 - fx * fx; fy = (W) 0.5 - fx; " + w + "[0] = (W) 0.5 * fy * fy;";
             case 3 ->
-                w + "[1] = (fy * fy * (fy - (W) 2) * (W) 3 + (W) 4) / (W) 6;"
-                        + " " + w + "[2] = (fz * fz * (fz - (W) 2) * (W) 3 + (W) 4) / (W) 6;"
-                        + " " + w + "[0] = fz * fz * fz / (W) 6;";
+                w + "[1] = (fy * fy * (fy - (W) 2) * (W) 3 + (W) 4) * (W) (1.0 / 6.0);"
+                        + " " + w + "[2] = (fz * fz * (fz - (W) 2) * (W) 3 + (W) 4) * (W) (1.0 / 6.0);"
+                        + " " + w + "[0] = fz * fz * fz * (W) (1.0 / 6.0);";
             case 4 ->
                 "fu = fx * fx; " + w + "[2] = fu * (fu * (W) 0.25 - (W) 0.625) + (W) (115.0 / 192.0);"
-                        + " fy = (W) 1 + fx; " + w + "[1] = fy * (fy * (fy * ((W) 5 - fy) / (W) 6 - (W) 1.25)"
+                        + " fy = (W) 1 + fx; " + w + "[1] = fy * (fy * (fy * ((W) 5 - fy) * (W) (1.0 / 6.0) - (W) 1.25)"
                         + " + (W) (5.0 / 24.0)) + (W) (55.0 / 96.0);"
-                        + " " + w + "[3] = fz * (fz * (fz * ((W) 5 - fz) / (W) 6 - (W) 1.25)"
+                        + " " + w + "[3] = fz * (fz * (fz * ((W) 5 - fz) * (W) (1.0 / 6.0) - (W) 1.25)"
                         + " + (W) (5.0 / 24.0)) + (W) (55.0 / 96.0);"
-                        + " fy = (W) 0.5 - fx; fu = fy * fy; " + w + "[0] = fu * fu / (W) 24;";
+                        + " fy = (W) 0.5 - fx; fu = fy * fy; " + w + "[0] = fu * fu * (W) (1.0 / 24.0);";
             case 5 ->
-                "fu = fy * fy; " + w + "[2] = fu * (fu * ((W) 0.25 - fy / (W) 12) - (W) 0.5) + (W) 0.55;"
-                        + " fu = fz * fz; " + w + "[3] = fu * (fu * ((W) 0.25 - fz / (W) 12) - (W) 0.5) + (W) 0.55;"
-                        + " fy += (W) 1; " + w + "[1] = fy * (fy * (fy * (fy * (fy / (W) 24 - (W) 0.375) + (W) 1.25)"
+                "fu = fy * fy; " + w + "[2] = fu * (fu * ((W) 0.25 - fy * (W) (1.0 / 12.0)) - (W) 0.5) + (W) 0.55;"
+                        + " fu = fz * fz; " + w
+                        + "[3] = fu * (fu * ((W) 0.25 - fz * (W) (1.0 / 12.0)) - (W) 0.5) + (W) 0.55;"
+                        + " fy += (W) 1; " + w
+                        + "[1] = fy * (fy * (fy * (fy * (fy * (W) (1.0 / 24.0) - (W) 0.375) + (W) 1.25)"
                         + " - (W) 1.75) + (W) 0.625) + (W) 0.425;"
-                        + " fz += (W) 1; " + w + "[4] = fz * (fz * (fz * (fz * (fz / (W) 24 - (W) 0.375) + (W) 1.25)"
+                        + " fz += (W) 1; " + w
+                        + "[4] = fz * (fz * (fz * (fz * (fz * (W) (1.0 / 24.0) - (W) 0.375) + (W) 1.25)"
                         + " - (W) 1.75) + (W) 0.625) + (W) 0.425;"
-                        + " fy = (W) 1 - fx; fu = fy * fy; " + w + "[0] = fy * fu * fu / (W) 120;";
+                        + " fy = (W) 1 - fx; fu = fy * fy; " + w + "[0] = fy * fu * fu * (W) (1.0 / 120.0);";
             default -> throw new IllegalArgumentException("no spline of order " + order);
         };
         if (order == 0) return w + "[0] = (W) 1;";

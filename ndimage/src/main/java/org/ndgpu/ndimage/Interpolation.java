@@ -8,9 +8,11 @@ import org.ndgpu.ndarray.NDArray;
  * implements it): the B-spline prefilters spline_filter1d and spline_filter, and the geometric
  * transforms map_coordinates, affine_transform, shift, zoom and rotate, with spline orders 0 to 5
  * and SciPy's eight interpolation modes ({@link Mode}; 'grid-mirror' is REFLECT). Everything runs
- * on the device: the prefilter as a causal and an anticausal recursion per line (one work item per
- * line, in float64 where the device has it, as SciPy filters in double; inputs of NEAREST and
- * GRID_CONSTANT padded by 12 first, as SciPy pads them), the interpolation as one generated kernel.
+ * on the device: the prefilter as a causal and an anticausal recursion per line (a work item per
+ * chunk of a line; in float32 for a float32 result, as CuPy filters, but before a transform of
+ * order 5, else in float64 where the device has it, as SciPy filters in double; inputs of NEAREST
+ * and GRID_CONSTANT padded by 12 first, as SciPy pads them), the interpolation as one generated
+ * kernel.
  *
  * <p>Short forms take SciPy's defaults: order 3, mode CONSTANT, cval 0, prefilter true (the spline
  * filters: order 3, output float64, mode MIRROR). The transforms' result has the input's dtype;

@@ -11,10 +11,17 @@ import org.ndgpu.ndarray.Order;
 /**
  * The B-spline prefilter of scipy.ndimage (ni_splines.c): the interpolation coefficients of each
  * line along an axis, by a gain and, per pole of the spline's order, a causal then an anticausal
- * first-order recursion whose first values come from the boundary mode. One work item per line, in
- * place on a contiguous work array of the accumulation dtype (float64 where the device has it, as
- * SciPy filters in double); the work array is made by {@link #workArray}, which also pads the input
- * as SciPy pads it before filtering for NEAREST and GRID_CONSTANT.
+ * first-order recursion whose first values come from the boundary mode. The work array is made by
+ * {@link #workArray}, which also pads the input as SciPy pads it before filtering for NEAREST and
+ * GRID_CONSTANT; its dtype is the caller's: float32 for a float32 result, as CuPy filters, else
+ * float64 where the device has it, as SciPy filters in double.
+ *
+ * <p>A pole's influence fades as |z|^k, below the work dtype's resolution after {@link #terms}
+ * samples (CuPy's n_boundary: |z|^k under 1e-10 in float32, 1e-18 in float64). So, as CuPy does, the
+ * boundary sums stop there; and each line is cut into chunks of {@link #CHUNK} samples, one work
+ * item each, whose recursion starts {@code terms} samples before the chunk from a zero state
+ * instead of waiting for the chunk before it: lines * chunks work items instead of one per line,
+ * each pass out of place between the work array and a second buffer.
  */
 final class SplineFilter {
     private SplineFilter() {}
@@ -22,8 +29,10 @@ final class SplineFilter {
     /** The padding SciPy adds on every side for modes without an exact boundary condition. */
     static final int NPAD = 12;
 
+    /** Samples of a line per work item; at least {@link #terms} of any pole, so a warm-up stays on its line. */
+    static final long CHUNK = 128;
+
     private static final Map<String, ElementwiseKernel> KERNELS = new ConcurrentHashMap<>();
-    private static ElementwiseKernel pad;
 
     /** SciPy's poles of the B-spline of {@code order} (2 to 5). */
     static double[] poles(int order) {
@@ -34,6 +43,12 @@ final class SplineFilter {
             case 5 -> new double[] {-0.4305753470999738, -0.04309628820326465};
             default -> throw new IllegalArgumentException("no spline poles for order " + order);
         };
+    }
+
+    /** The samples after which pole {@code z}'s weight |z|^k falls under the resolution of {@code w}. */
+    static int terms(double z, DType w) {
+        double tol = w == DType.FLOAT32 ? 1e-10 : 1e-18;
+        return (int) Math.ceil(Math.log(tol) / Math.log(Math.abs(z)));
     }
 
     /** The prefilter's boundary condition: SciPy's apply_filter maps the modes onto three. */
@@ -51,83 +66,107 @@ final class SplineFilter {
         }
     }
 
-    private static String causal(Init init) {
+    /**
+     * The causal recursion's first value {@code acc} from the line {@code x} (element k at
+     * {@code x[b + k * s]}), summed over at most {@code m} terms.
+     */
+    private static String causal(Init init, int m) {
+        String lim = "(n < " + m + "L ? n : " + m + "L)";
         return switch (init) {
             case MIRROR ->
-                "{ W zi = z; W zn1 = pow(z, (W) (n - 1)); c[b] = c[b] + zn1 * c[b + (n - 1) * s];"
-                        + " for (long k = 1; k < n - 1; k++) { c[b] += zi * (c[b + k * s] + zn1 * c[b + (n - 1 - k) * s]);"
-                        + " zi *= z; } c[b] /= 1 - zn1 * zn1; }";
+                "{ W zi = z; W zn1 = pow(z, (W) (n - 1)); acc = x[b] + zn1 * x[b + (n - 1) * s];"
+                        + " long m = " + lim + "; if (m > n - 1) m = n - 1;"
+                        + " for (long k = 1; k < m; k++) { acc += zi * (x[b + k * s] + zn1 * x[b + (n - 1 - k) * s]);"
+                        + " zi *= z; } acc /= 1 - zn1 * zn1; }";
             // as SciPy 1.17 (and CuPy): the sum gathers into c[0], which its last term reads back (scipy#24615
             // changes this after 1.17, a difference that fades as z^(2n) on longer lines)
             case REFLECT ->
-                "{ W zi = z; W zn = pow(z, (W) n); W c0 = c[b]; c[b] = c[b] + zn * c[b + (n - 1) * s];"
-                        + " for (long k = 1; k < n; k++) { c[b] += zi * (c[b + k * s] + zn * c[b + (n - 1 - k) * s]);"
-                        + " zi *= z; } c[b] *= z / (1 - zn * zn); c[b] += c0; }";
+                "{ W zi = z; W zn = pow(z, (W) n); acc = x[b] + zn * x[b + (n - 1) * s]; long m = " + lim + ";"
+                        + " for (long k = 1; k < m; k++) { W rv = k == n - 1 ? acc : x[b + (n - 1 - k) * s];"
+                        + " acc += zi * (x[b + k * s] + zn * rv); zi *= z; } acc *= z / (1 - zn * zn); acc += x[b]; }";
             case WRAP ->
-                "{ W zi = z; for (long k = 1; k < n; k++) { c[b] += zi * c[b + (n - k) * s]; zi *= z; }"
-                        + " c[b] /= 1 - zi; }";
+                "{ W zi = z; acc = x[b]; long m = " + lim + ";"
+                        + " for (long k = 1; k < m; k++) { acc += zi * x[b + (n - k) * s]; zi *= z; }"
+                        + " acc /= 1 - zi; }";
         };
     }
 
-    private static String anticausal(Init init) {
+    /** The anticausal recursion's first value {@code acc} (at n - 1) from the causal result {@code y}. */
+    private static String anticausal(Init init, int m) {
         return switch (init) {
-            case MIRROR -> "c[b + (n - 1) * s] = (z * c[b + (n - 2) * s] + c[b + (n - 1) * s]) * z / (z * z - 1);";
-            case REFLECT -> "c[b + (n - 1) * s] *= z / (z - 1);";
+            case MIRROR -> "acc = (z * y[b + (n - 2) * s] + y[b + (n - 1) * s]) * z / (z * z - 1);";
+            case REFLECT -> "acc = y[b + (n - 1) * s] * z / (z - 1);";
             case WRAP ->
-                "{ W zi = z; for (long k = 0; k < n - 1; k++) { c[b + (n - 1) * s] += zi * c[b + k * s]; zi *= z; }"
-                        + " c[b + (n - 1) * s] *= z / (zi - 1); }";
+                "{ W zi = z; acc = y[b + (n - 1) * s]; long m = n - 1 < " + m + "L ? n - 1 : " + m + "L;"
+                        + " for (long k = 0; k < m; k++) { acc += zi * y[b + k * s]; zi *= z; }"
+                        + " acc *= z / (zi - 1); }";
         };
     }
 
-    private static ElementwiseKernel kernel(int order, Mode mode) {
-        Init init = Init.of(mode);
-        return KERNELS.computeIfAbsent(order + "_" + init, k -> make(order, init));
+    // work item i: line (outer, r) and chunk q, with r fastest so that neighbouring items read neighbouring
+    // memory when the axis is not the last
+    private static final String LINE = "long r = (long) i % s; long t = (long) i / s; long q = t % nch;"
+            + " long b = (t / nch) * n * s + r; long lo = q * " + CHUNK + "L;"
+            + " long hi = lo + " + CHUNK + "L < n ? lo + " + CHUNK + "L : n; W acc;";
+
+    private static ElementwiseKernel causalKernel(int order, int pole, Init init, DType w) {
+        return KERNELS.computeIfAbsent(
+                "c" + order + pole + init + w, k -> makeCausal(order, pole, init, terms(poles(order)[pole], w)));
     }
 
-    private static ElementwiseKernel make(int order, Init init) {
-        double[] zs = poles(order);
-        double gain = 1;
-        for (double z : zs) gain *= (1.0 - z) * (1.0 - 1.0 / z);
-        StringBuilder body =
-                new StringBuilder("long outer = (long) i / s; long b = outer * n * s + ((long) i - outer * s);"
-                        + " if (n > 1) {"
-                        + " for (long k = 0; k < n; k++) c[b + k * s] *= (W) " + Double.toString(gain) + ";");
-        for (double z : zs) {
-            body.append(" { W z = (W) ")
-                    .append(Double.toString(z))
-                    .append("; ")
-                    .append(causal(init))
-                    .append(" for (long k = 1; k < n; k++) c[b + k * s] += z * c[b + (k - 1) * s]; ")
-                    .append(anticausal(init))
-                    .append(
-                            " for (long k = n - 2; k >= 0; k--) c[b + k * s] = z * (c[b + (k + 1) * s] - c[b + k * s]); }");
-        }
-        body.append(" }")
-                // SciPy's spline_filter stores each axis's result in the output dtype: float32 rounds between axes
-                .append(" if (round32) { for (long k = 0; k < n; k++) c[b + k * s] = (W) (float) c[b + k * s]; }")
-                .append(" done = (W) 0;");
+    private static ElementwiseKernel anticausalKernel(int order, int pole, Init init, DType w) {
+        return KERNELS.computeIfAbsent(
+                "a" + order + pole + init + w, k -> makeAnticausal(order, pole, init, terms(poles(order)[pole], w)));
+    }
+
+    // y = the causal recursion of g * x, the gain g folded into the first pole's pass
+    private static ElementwiseKernel makeCausal(int order, int pole, Init init, int m) {
+        String z = Double.toString(poles(order)[pole]);
+        String body = "W z = (W) " + z + "; " + LINE
+                + " long k0 = lo - " + m + "L; if (q == 0) { " + causal(init, m) + " acc *= g; y[b] = acc; k0 = 1; }"
+                + " else { acc = (W) 0; for (long k = k0; k < lo; k++) acc = g * x[b + k * s] + z * acc; k0 = lo; }"
+                + " for (long k = k0; k < hi; k++) { acc = g * x[b + k * s] + z * acc; y[b + k * s] = acc; }";
         return new ElementwiseKernel(
-                "raw W c, int64 n, int64 s, int64 round32",
-                "W done",
-                body.toString(),
-                "ndimage_spline_filter" + order + "_" + init.name().toLowerCase(java.util.Locale.ROOT));
+                "raw W x, int64 n, int64 s, int64 nch, W g",
+                "raw W y",
+                body,
+                "ndimage_spline_causal" + order + pole + "_" + init.name().toLowerCase(java.util.Locale.ROOT));
     }
 
-    private static synchronized ElementwiseKernel pad() {
-        if (pad == null) {
-            pad = new ElementwiseKernel(
-                    "raw X x, raw int64 ish, raw int64 psh, int64 nd, int64 npad, int64 edge, W cval",
-                    "W y",
-                    "long rem = (long) i, src = 0, stride = 1; bool out = false;"
-                            + " for (long d = nd - 1; d >= 0; d--) {"
-                            + "   long p = psh[d], n = ish[d]; long k = rem % p - npad; rem /= p;"
-                            + "   if (k < 0 || k >= n) { if (edge) k = k < 0 ? 0 : n - 1; else { out = true; k = 0; } }"
-                            + "   src += k * stride; stride *= n;"
-                            + " }"
-                            + " y = out ? cval : (W) x[src];",
-                    "ndimage_spline_pad");
-        }
-        return pad;
+    // x = the anticausal recursion of y
+    private static ElementwiseKernel makeAnticausal(int order, int pole, Init init, int m) {
+        String z = Double.toString(poles(order)[pole]);
+        String body = "W z = (W) " + z + "; " + LINE
+                + " long top = hi + " + m + "L;"
+                + " if (top >= n) { " + anticausal(init, m) + " if (hi == n) x[b + (n - 1) * s] = acc; top = n - 1; }"
+                + " else acc = (W) 0;"
+                + " for (long k = top - 1; k >= hi; k--) acc = z * (acc - y[b + k * s]);"
+                + " for (long k = (hi == n ? n - 2 : hi - 1); k >= lo; k--) { acc = z * (acc - y[b + k * s]);"
+                + " x[b + k * s] = acc; }";
+        return new ElementwiseKernel(
+                "raw W y, int64 n, int64 s, int64 nch",
+                "raw W x",
+                body,
+                "ndimage_spline_anticausal" + order + pole + "_" + init.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    // index32: the padded array's element count fits an int, whose divisions cost a GPU a fraction of a long's
+    private static ElementwiseKernel pad(boolean index32) {
+        String ix = index32 ? "int" : "long";
+        return KERNELS.computeIfAbsent(
+                "pad" + ix,
+                k -> new ElementwiseKernel(
+                        "raw X x, raw int64 ish, raw int64 psh, int64 nd, int64 npad, int64 edge, W cval",
+                        "W y",
+                        ix + " rem = (" + ix + ") i, src = 0, stride = 1; bool out = false;"
+                                + " for (int d = (int) nd - 1; d >= 0; d--) {"
+                                + "   " + ix + " p = (" + ix + ") psh[d], n = (" + ix + ") ish[d];"
+                                + "   " + ix + " t = rem / p; " + ix + " k = rem - t * p - (" + ix + ") npad; rem = t;"
+                                + "   if (k < 0 || k >= n) { if (edge) k = k < 0 ? 0 : n - 1; else { out = true; k = 0; } }"
+                                + "   src += k * stride; stride *= n;"
+                                + " }"
+                                + " y = out ? cval : (W) x[src];",
+                        "ndimage_spline_pad_" + ix));
     }
 
     /**
@@ -136,6 +175,7 @@ final class SplineFilter {
      * 'constant').
      */
     static NDArray workArray(NDArray input, DType w, int npad, Mode mode, double cval) {
+        if (npad == 0 && input.isCContiguous()) return input.astype(w);
         long[] ish = input.shape();
         long[] psh = new long[ish.length];
         for (int d = 0; d < ish.length; d++) psh[d] = ish[d] + 2L * npad;
@@ -145,34 +185,36 @@ final class SplineFilter {
         try (NDArray is = Weights.longs(device, ish);
                 NDArray ps = Weights.longs(device, psh)) {
             Number c = w == DType.FLOAT64 ? (Number) cval : (Number) (float) cval;
-            pad().call(input, is, ps, (long) ish.length, (long) npad, mode == Mode.NEAREST ? 1L : 0L, c, y);
+            pad(y.size() < Integer.MAX_VALUE)
+                    .call(input, is, ps, (long) ish.length, (long) npad, mode == Mode.NEAREST ? 1L : 0L, c, y);
         }
         return y;
     }
 
     /**
      * Filters the contiguous work array {@code c} in place along {@code axis} with the spline of
-     * {@code order} (2 to 5), rounding each result to float32 when {@code round32}.
+     * {@code order} (2 to 5), in its dtype.
      */
-    static void along(NDArray c, int axis, int order, Mode mode, boolean round32) {
+    static void along(NDArray c, int axis, int order, Mode mode) {
         long[] shape = c.shape();
         long n = shape[axis];
-        if (c.size() == 0 || n <= 1) {
-            if (round32 && c.size() > 0) roundTo32(c);
-            return;
-        }
+        if (c.size() == 0 || n <= 1) return;
         long inner = 1;
         for (int d = axis + 1; d < shape.length; d++) inner *= shape[d];
-        long lines = c.size() / n;
-        NDArray done = NDArray.empty(c.device(), c.dtype(), new long[] {lines}, Order.C);
-        kernel(order, mode).call(c, n, inner, round32 ? 1L : 0L, done);
-        done.close();
-    }
-
-    // an axis of length 1 is not filtered (SciPy skips it) but its values still pass through the output dtype
-    private static void roundTo32(NDArray c) {
-        NDArray done = NDArray.empty(c.device(), c.dtype(), new long[] {c.size()}, Order.C);
-        kernel(2, Mode.MIRROR).call(c, 1L, 1L, 1L, done);
-        done.close();
+        long chunks = (n + CHUNK - 1) / CHUNK;
+        long items = c.size() / n * chunks;
+        DType w = c.dtype();
+        Init init = Init.of(mode);
+        double[] zs = poles(order);
+        double gain = 1;
+        for (double z : zs) gain *= (1.0 - z) * (1.0 - 1.0 / z);
+        try (NDArray y = NDArray.empty(c.device(), w, shape, Order.C)) {
+            for (int p = 0; p < zs.length; p++) {
+                double g = p == 0 ? gain : 1.0;
+                Number gw = w == DType.FLOAT64 ? (Number) g : (Number) (float) g;
+                causalKernel(order, p, init, w).callWithSize(items, c, n, inner, chunks, gw, y);
+                anticausalKernel(order, p, init, w).callWithSize(items, y, n, inner, chunks, c);
+            }
+        }
     }
 }
