@@ -33,6 +33,7 @@ public final class GraphColdBench {
         double captureUs = (System.nanoTime() - c0) / 1e3;
         int first = 8;
         double[] host = new double[first], total = new double[first];
+        if (Boolean.getBoolean("bench.markers")) System.out.println("=== captured");
         for (int i = 0; i < first; i++) {
             d.synchronize();
             long t0 = System.nanoTime();

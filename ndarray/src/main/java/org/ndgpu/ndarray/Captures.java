@@ -101,8 +101,9 @@ public final class Captures {
 
     /**
      * Called by the kernels whose reads and writes nothing bounds (RawKernel, JavaKernel) as they
-     * launch: a graph they were captured into is not launched on zero-filled stand-ins at capture
-     * ({@link GraphInputs#standIns}), since zeros in their inputs could send them out of bounds.
+     * launch: a graph they were captured into is not launched at capture
+     * ({@link GraphInputs#standIns}), since what their inputs hold before the user's first launch
+     * could send them out of bounds.
      */
     public static void uncheckedKernel() {
         if (active != 0) GraphCapture.uncheckedKernel();
@@ -149,9 +150,15 @@ public final class Captures {
         }
 
         @Override
+        public void checkOpen() {
+            NDArray[] in = inputs;
+            for (int i = 0; i < in.length; i++) if (in[i].isClosed()) throw closed(in[i]);
+        }
+
+        @Override
         public Map<BackendBuffer, BackendBuffer> check(Map<? extends DeviceArray, ? extends DeviceArray> bindings) {
             if (bindings.isEmpty()) {
-                for (NDArray a : inputs) if (a.isClosed()) throw closed(a);
+                checkOpen();
                 return Map.of();
             }
             IdentityHashMap<BackendBuffer, BackendBuffer> rebound = new IdentityHashMap<>();

@@ -64,7 +64,7 @@ public final class Graph implements AutoCloseable {
         // launch()'s own check, run here because in a fresh JVM its first run costs more than the
         // driver's first launch; an input the body closed fails it, and so would every launch
         try {
-            inputs.check(Map.of());
+            inputs.checkOpen();
         } catch (ArrayClosedException e) {
             return;
         }
@@ -116,7 +116,7 @@ public final class Graph implements AutoCloseable {
      */
     public synchronized void launch() {
         live("Graph.launch");
-        inputs.check(Map.of());
+        inputs.checkOpen();
         BackendStream s = device.currentStream().backendStream();
         release.graph.launch(s);
         release.last = s;

@@ -136,8 +136,9 @@ public final class GraphCapture {
 
     /**
      * Called by the kernels whose reads and writes nothing bounds (RawKernel, JavaKernel) as they
-     * launch: a graph they were captured into is not launched on zero-filled stand-ins at capture
-     * ({@link GraphInputs#standIns}), since zeros in their inputs could send them out of bounds.
+     * launch: a graph they were captured into is not launched at capture
+     * ({@link GraphInputs#standIns}), since what their inputs hold before the user's first launch
+     * could send them out of bounds.
      */
     public static void uncheckedKernel() {
         Tracker t = TRACKER.get();

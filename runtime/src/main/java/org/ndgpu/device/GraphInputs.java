@@ -17,6 +17,9 @@ public interface GraphInputs {
         }
 
         @Override
+        public void checkOpen() {}
+
+        @Override
         public Map<BackendBuffer, BackendBuffer> check(Map<? extends DeviceArray, ? extends DeviceArray> bindings) {
             if (!bindings.isEmpty()) throw new IllegalArgumentException("the graph binds no array");
             return Map.of();
@@ -27,6 +30,12 @@ public interface GraphInputs {
     int count();
 
     /**
+     * Checks a plain launch, as {@code check(Map.of())} does: throws an ArrayClosedException when an
+     * input was closed. A graph's launch calls it every time, so it makes no map and allocates nothing.
+     */
+    void checkOpen();
+
+    /**
      * Checks a launch with {@code bindings} (input array to the array that replaces it in this launch;
      * empty for a plain launch) and returns the device buffers to rebind, input's to replacement's
      * (empty when none). Throws an ArrayClosedException when an input that is not replaced was
@@ -35,10 +44,11 @@ public interface GraphInputs {
     Map<BackendBuffer, BackendBuffer> check(Map<? extends DeviceArray, ? extends DeviceArray> bindings);
 
     /**
-     * Zero-filled memory in the place of each bound array's, for the capture's own launch, which
-     * pays the first launch's one-time costs ({@link org.ndgpu.backend.BackendGraph#prime}): an
-     * empty map when the graph binds nothing; null when the graph is not to be launched before its
-     * user does (its inputs are large, or it holds kernels whose reads nothing bounds, which zeros
+     * Zero-filled memory of each bound array's size, for the capture's own launches, which pay the
+     * first launches' one-time costs ({@link org.ndgpu.backend.BackendGraph#prime}; the backends
+     * save the inputs into it and put them back): an empty map when the graph binds nothing; null
+     * when the graph is not to be launched before its user does (its inputs are large, or it holds
+     * kernels whose reads nothing bounds, which what the inputs hold before the user's first launch
      * could send out of bounds). The caller closes what it returns once the launch is enqueued.
      */
     default StandIns standIns() {

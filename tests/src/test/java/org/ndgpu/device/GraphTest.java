@@ -157,9 +157,9 @@ public class GraphTest extends PerDeviceTest {
     }
 
     /**
-     * The capture launches the graph once on zero-filled stand-ins of its inputs (so that the
-     * driver's first-launch cost is not the user's first replay): no input, view or output outside
-     * the body may change until the first launch, and each launch after runs the step once.
+     * The capture saves its inputs into stand-ins, launches the graph twice and puts them back (so
+     * that the first launches' cost is not the user's first replay): no input, view or output
+     * outside the body may change until the first launch, and each launch after runs the step once.
      */
     @Test
     void theCapturesOwnLaunchTouchesNoInput() {

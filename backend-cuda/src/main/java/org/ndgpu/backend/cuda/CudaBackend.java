@@ -149,9 +149,14 @@ public final class CudaBackend implements Backend {
      * copy in another context would not fail but go to the wrong device.
      */
     boolean enterLaunch(CudaScratch sc) {
-        if (fault != null || closed) throw unusable("launch");
+        return enterLaunch(sc, "launch");
+    }
+
+    /** {@link #enterLaunch(CudaScratch)} for the launch {@code op} ("launch a graph"), which an error names. */
+    boolean enterLaunch(CudaScratch sc, String op) {
+        if (fault != null || closed) throw unusable(op);
         if (context != null && sc.current == context) return true;
-        enter("launch");
+        enter(op);
         return false;
     }
 

@@ -34,9 +34,15 @@ final class CudaGraph implements BackendGraph {
         this.recorded = recorded;
     }
 
+    /** The graph as recorded: the path of every plain launch, which makes no map and allocates nothing. */
     @Override
     public void launch(BackendStream stream) {
-        launch(stream, Map.of());
+        CudaStream s = owner.own(stream, "graph launch");
+        CudaCapture.refuse(s, "a graph's launch", "a graph launched inside a capture");
+        if (closed) throw new DeviceException(owner.id() + " graph launch: the graph was closed");
+        if (exec == null) return;
+        if (!current.isEmpty()) rebind(Map.of());
+        launchExec(s);
     }
 
     @Override
@@ -46,8 +52,20 @@ final class CudaGraph implements BackendGraph {
         if (closed) throw new DeviceException(owner.id() + " graph launch: the graph was closed");
         if (exec == null) return;
         if (!current.isCurrent(rebound)) rebind(rebound);
-        owner.enter("launch a graph");
-        owner.check(CudaDriverGraphs.cuGraphLaunch(exec, s.handle), "launch a graph");
+        launchExec(s);
+    }
+
+    // cuGraphLaunch in the context a launch may assume current, as a kernel's launch does
+    // (CudaBackend.enterLaunch): one downcall, not two, while the JIT has not compiled them
+    private void launchExec(CudaStream s) {
+        boolean assumed = owner.enterLaunch(CudaBackend.scratch(), "launch a graph");
+        int r = CudaDriverGraphs.cuGraphLaunch(exec, s.handle);
+        if (r != 0 && assumed && (r == CudaError.INVALID_CONTEXT || r == CudaError.INVALID_HANDLE)) {
+            // code outside ndgpu changed this thread's context since its last call through ndgpu
+            owner.enter("launch a graph");
+            r = CudaDriverGraphs.cuGraphLaunch(exec, s.handle);
+        }
+        owner.check(r, "launch a graph");
     }
 
     /**

@@ -95,9 +95,12 @@ final class OpenClCommandBuffer {
     private final OpenClBackend backend;
     private final Support api;
     private final MemorySegment buffer;
+    // buffer's address, passed to clEnqueueCommandBufferKHR as a 64-bit integer
+    private final long bufferAddress;
     private final Queue created;
     // one slot holding the queue a launch passes (launches of one graph are serialized by the caller)
     private final MemorySegment queueSlot;
+    private final long queueSlotAddress;
     private final Arena arena;
     private boolean refusalLogged;
 
@@ -108,6 +111,8 @@ final class OpenClCommandBuffer {
         this.created = created;
         this.arena = arena;
         this.queueSlot = arena.allocate(ADDRESS);
+        this.bufferAddress = buffer.address();
+        this.queueSlotAddress = queueSlot.address();
     }
 
     /** What {@code device} of {@code platform} offers: the bound functions, or the reason there are none. */
@@ -159,7 +164,10 @@ final class OpenClCommandBuffer {
                     bind(
                             p,
                             "clEnqueueCommandBufferKHR",
-                            FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
+                            // the pointers as 64-bit integers, which the C calling conventions pass alike:
+                            // a launch's one call then checks no segment's session on its way down
+                            FunctionDescriptor.of(
+                                    JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG)),
                     bind(
                             p,
                             "clCommandNDRangeKernelKHR",
@@ -312,15 +320,15 @@ final class OpenClCommandBuffer {
      * Enqueues the buffer on {@code q}; false (the caller then enqueues the list) where the driver
      * refuses, as for a queue it does not take or a replay still pending without simultaneous use.
      */
+    @SuppressWarnings("ReferenceEquality") // the same queue object first, then the same native queue
     boolean enqueue(Queue q) {
         int st;
         try {
-            if (q.handle().address() == created.handle().address()) { // not the record's equals: see OpenClGraph
-                st = (int) api.enqueue()
-                        .invokeExact(0, MemorySegment.NULL, buffer, 0, MemorySegment.NULL, MemorySegment.NULL);
+            if (q == created || q.handle().address() == created.handle().address()) { // not equals: see OpenClGraph
+                st = (int) api.enqueue().invokeExact(0, 0L, bufferAddress, 0, 0L, 0L);
             } else {
                 queueSlot.set(ADDRESS, 0, q.handle());
-                st = (int) api.enqueue().invokeExact(1, queueSlot, buffer, 0, MemorySegment.NULL, MemorySegment.NULL);
+                st = (int) api.enqueue().invokeExact(1, queueSlotAddress, bufferAddress, 0, 0L, 0L);
             }
         } catch (Throwable t) {
             throw OpenClLaunch.rethrow(t);

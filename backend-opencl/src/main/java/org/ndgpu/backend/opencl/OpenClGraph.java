@@ -39,7 +39,7 @@ import org.ndgpu.exceptions.KernelLaunchException;
  */
 final class OpenClGraph implements BackendGraph {
     private final OpenClBackend backend;
-    private final Object[] ops;
+    private final Op[] ops;
     private final Arena sizes;
     // the list as one command buffer, or null where the device or the setting gives none
     private final OpenClCommandBuffer commands;
@@ -49,18 +49,44 @@ final class OpenClGraph implements BackendGraph {
     private final BufferMoves current = new BufferMoves();
     private boolean closed;
 
-    private OpenClGraph(OpenClBackend backend, List<Object> ops, Arena sizes, boolean commandBuffer) {
+    private OpenClGraph(OpenClBackend backend, List<Op> ops, Arena sizes, boolean commandBuffer) {
         this.backend = backend;
-        this.ops = ops.toArray();
+        this.ops = ops.toArray(Op[]::new);
         this.sizes = sizes;
         this.commands = commandBuffer ? OpenClCommandBuffer.build(backend, this.ops) : null;
     }
 
-    record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local, BackendBuffer[] buffers) {}
+    /**
+     * One recorded operation, which enqueues itself: a launch's list is a loop of virtual calls, with
+     * no type switch (an invokedynamic that runs through method handles until the JIT has compiled it).
+     */
+    sealed interface Op permits Launch, Copy, Fill {
+        /** Enqueues the operation on {@code q} as {@code g} points it now; returns the OpenCL status. */
+        int enqueue(OpenClGraph g, Queue q);
+    }
 
-    record Copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long bytes) {}
+    record Launch(Kernel kernel, int dims, MemorySegment global, MemorySegment local, BackendBuffer[] buffers)
+            implements Op {
+        @Override
+        public int enqueue(OpenClGraph g, Queue q) {
+            return OpenClLaunch.enqueue(q.handle(), kernel.handle(), dims, global, local);
+        }
+    }
 
-    record Fill(Buffer dst, long offset, long bytes, byte value, Pointer pattern) {}
+    record Copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long bytes) implements Op {
+        @Override
+        public int enqueue(OpenClGraph g, Queue q) {
+            return clEnqueueCopyBuffer(
+                    q.queue(), g.moved(src).mem(), g.moved(dst).mem(), srcOffset, dstOffset, bytes, 0, null, null);
+        }
+    }
+
+    record Fill(Buffer dst, long offset, long bytes, byte value, Pointer pattern) implements Op {
+        @Override
+        public int enqueue(OpenClGraph g, Queue q) {
+            return clEnqueueFillBuffer(q.queue(), g.moved(dst).mem(), pattern, 1, offset, bytes, 0, null, null);
+        }
+    }
 
     /** True when a launch is one clEnqueueCommandBufferKHR (where the driver takes it), not the list. */
     boolean commandBuffer() {
@@ -73,7 +99,7 @@ final class OpenClGraph implements BackendGraph {
      */
     static final class Recorder implements BackendStream {
         private final OpenClBackend owner;
-        private final List<Object> ops = new ArrayList<>();
+        private final List<Op> ops = new ArrayList<>();
         private final Arena sizes = Arena.ofShared();
         private volatile boolean ended;
 
@@ -104,7 +130,15 @@ final class OpenClGraph implements BackendGraph {
             BackendBuffer[] buffers = new BackendBuffer[args.size()];
             for (int i = 0; i < buffers.length; i++)
                 if (args.kind(i) == KernelArguments.Kind.BUFFER) buffers[i] = args.buffer(i);
-            ops.add(new Launch(bound, dims, global, local, buffers));
+            // the sizes by address alone (the arena keeps them until the graph's close, after its last
+            // launch): a segment of the shared arena would make each launch's downcall acquire and release
+            // the arena, an atomic update through a VarHandle that the interpreter runs call by call
+            ops.add(new Launch(
+                    bound,
+                    dims,
+                    MemorySegment.ofAddress(global.address()),
+                    MemorySegment.ofAddress(local.address()),
+                    buffers));
         }
 
         void copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long bytes) {
@@ -157,9 +191,14 @@ final class OpenClGraph implements BackendGraph {
         return new OpenClGraph(backend, r.ops, r.sizes, commandBuffer);
     }
 
+    /** The work as recorded: the path of every plain launch, which makes no map and allocates nothing. */
     @Override
     public void launch(BackendStream stream) {
-        launch(stream, Map.of());
+        backend.refuseCapture(stream, "a graph's launch", "a graph launched inside a capture");
+        if (closed) throw new DeviceException(backend.id() + " graph launch: the graph was closed");
+        Queue q = (Queue) stream;
+        if (!current.isEmpty()) rebind(Map.of());
+        enqueue(q);
     }
 
     /**
@@ -174,20 +213,46 @@ final class OpenClGraph implements BackendGraph {
         if (closed) throw new DeviceException(backend.id() + " graph launch: the graph was closed");
         Queue q = (Queue) stream;
         if (!current.isCurrent(rebound)) rebind(rebound);
-        // by the native queue: a record's equals is an invokedynamic whose first call spins classes for
-        // milliseconds, in the middle of a fresh JVM's second replay
-        boolean switched = last != null && last.handle().address() != q.handle().address();
-        if (switched && !last.released().get()) after(last, q);
+        enqueue(q);
+    }
+
+    // the work as the kernels' arguments point now, after the last launch's (on whichever queue)
+    @SuppressWarnings("ReferenceEquality") // the same queue object first, then the same native queue
+    private void enqueue(Queue q) {
+        Queue previous = last;
+        // by identity, else by the native queue: a record's equals is an invokedynamic whose first call
+        // spins classes for milliseconds, in the middle of a fresh JVM's second replay
+        boolean switched = previous != null
+                && previous != q
+                && previous.handle().address() != q.handle().address();
+        if (switched && !previous.released().get()) after(previous, q);
         // a command buffer still pending on the last queue may not be enqueued on another (without
         // simultaneous use, which the buffer does not ask for): the list, ordered by the barrier, may
         if (!current.isEmpty() || switched || commands == null || !commands.enqueue(q)) enqueueList(q);
         last = q;
     }
 
+    /**
+     * Launches the work as recorded, twice, each input saved into its stand-in before and put back
+     * after, all on {@code stream}: in that stream's order the inputs hold what they held. Through
+     * {@link #launch(BackendStream)} itself, so that the first real launch meets no call the capture
+     * did not make (the Java path's first runs, and a command buffer's first enqueue, which costs the
+     * driver far more than the next); a launch on the stand-ins would take other paths (the list,
+     * with the kernels' arguments set and set back).
+     */
     @Override
     public void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {
-        launch(stream, standIns);
-        if (!current.isCurrent(Map.of())) rebind(Map.of());
+        if (closed || !current.isEmpty()) return;
+        for (Map.Entry<BackendBuffer, BackendBuffer> e : standIns.entrySet())
+            backend.copy(stream, e.getKey(), 0, e.getValue(), 0, savedBytes(e));
+        launch(stream);
+        launch(stream);
+        for (Map.Entry<BackendBuffer, BackendBuffer> e : standIns.entrySet())
+            backend.copy(stream, e.getValue(), 0, e.getKey(), 0, savedBytes(e));
+    }
+
+    private static long savedBytes(Map.Entry<BackendBuffer, BackendBuffer> input) {
+        return Math.min(input.getKey().size(), input.getValue().size());
     }
 
     private void rebind(Map<BackendBuffer, BackendBuffer> target) {
@@ -196,7 +261,7 @@ final class OpenClGraph implements BackendGraph {
                 throw new DeviceException(backend.id() + " graph launch: " + b + " is not a buffer of this device");
             }
         }
-        for (Object op : ops) {
+        for (Op op : ops) {
             if (!(op instanceof Launch l)) continue;
             for (int i = 0; i < l.buffers.length; i++) {
                 BackendBuffer b = l.buffers[i];
@@ -210,31 +275,16 @@ final class OpenClGraph implements BackendGraph {
         current.set(target);
     }
 
-    private Buffer moved(Buffer b) {
+    Buffer moved(Buffer b) {
         return (Buffer) current.moved(b);
     }
 
     // one enqueue call per recorded operation
     private void enqueueList(Queue q) {
-        for (Object op : ops) {
-            int st = switch (op) {
-                case Launch l -> OpenClLaunch.enqueue(q.handle(), l.kernel.handle(), l.dims, l.global, l.local);
-                case Copy c ->
-                    clEnqueueCopyBuffer(
-                            q.queue(),
-                            moved(c.src).mem(),
-                            moved(c.dst).mem(),
-                            c.srcOffset,
-                            c.dstOffset,
-                            c.bytes,
-                            0,
-                            null,
-                            null);
-                case Fill f ->
-                    clEnqueueFillBuffer(q.queue(), moved(f.dst).mem(), f.pattern, 1, f.offset, f.bytes, 0, null, null);
-                default -> throw new IllegalStateException("unknown recorded operation " + op);
-            };
-            if (st != CL_SUCCESS) throw failed(op, st);
+        Op[] list = ops;
+        for (int i = 0; i < list.length; i++) {
+            int st = list[i].enqueue(this, q);
+            if (st != CL_SUCCESS) throw failed(list[i], st);
         }
     }
 
@@ -268,7 +318,7 @@ final class OpenClGraph implements BackendGraph {
         if (closed) return;
         closed = true;
         if (commands != null) commands.close();
-        for (Object op : ops) {
+        for (Op op : ops) {
             if (op instanceof Launch l) {
                 cl_kernel k = l.kernel.kernel();
                 clReleaseKernel(k);
