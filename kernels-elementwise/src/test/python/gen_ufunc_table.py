@@ -27,7 +27,8 @@ PREDICATES = ["isposinf", "isneginf"]
 SPECIAL = ["erf", "erfc", "erfcx", "erfinv", "erfcinv", "expit", "logit", "log_expit", "xlogy", "xlog1py", "entr", "rel_entr",
            "kl_div", "ndtr", "ndtri", "log_ndtr", "gamma", "gammaln", "loggamma", "digamma", "beta", "betaln", "i0e",
            "i1", "i1e", "j0", "j1", "y0", "y1", "k0", "k1", "zeta", "polygamma", "gammainc", "gammaincc",
-           "gammaincinv", "cosm1", "exprel", "powm1", "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betainc"]
+           "gammaincinv", "cosm1", "exprel", "powm1", "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betainc",
+           "jv", "jn", "yv", "iv", "kv", "jve", "yve", "ive", "kve"]
 # SciPy functions written in Python over a ufunc: zeta(x, q) is the ufunc _zeta; polygamma (over gamma, zeta and psi)
 # has no ufunc, so its rows are the dtype SciPy returns for each pair of input dtypes
 SPECIAL_UFUNC_OF = {"zeta": "_zeta"}
