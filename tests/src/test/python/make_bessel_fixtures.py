@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scipy.special's Bessel functions of real order (jv, jn, yv, iv, kv, jve, yve, ive, kve) for
+"""scipy.special's Bessel functions (jv, jn, yv, iv, kv, jve, yve, ive, kve, yn, kn, spherical_jn, spherical_yn) for
 BesselFunctionsTest: run from the tests directory,
     python3 src/test/python/make_bessel_fixtures.py
 writes src/test/resources/fixtures/special/bessel.txt with SciPy 1.17's results, in cases.txt's format
@@ -9,6 +9,7 @@ arguments, orders up to 100 over arguments log-spread to 1e4, integer orders (ne
 the transition region z near v, tiny and huge arguments; then every pair of the edge values.
 """
 import os
+import warnings
 import numpy as np
 import scipy
 import scipy.special as sp
@@ -50,9 +51,14 @@ def fmt(a):
 
 
 def emit(name, dtype, v, z):
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")   # yn and kn warn where they truncate n
         args = [np.asarray(v, dtype=dtype), np.asarray(z, dtype=dtype)]
         y = getattr(sp, name)(*args)
+        if name.startswith("spherical") and dtype == "float32":
+            # SciPy's float loop runs the recurrence in float (1e-5 off); ndgpu computes in double and
+            # rounds once, so it is held to SciPy's float64 result, rounded
+            y = getattr(sp, name)(*(a.astype(np.float64) for a in args)).astype(np.float32)
     lines = [f"name: {name}", f"dtype: {dtype}", f"out: {y.dtype}", f"x0: {fmt(args[0])}", f"x1: {fmt(args[1])}",
              f"expected: {fmt(y)}"]
     blocks.append("\n".join(lines))
@@ -73,6 +79,20 @@ for name in ("jn", "jve", "yve"):
         z = np.abs(z)
     emit(name, "float64", np.concatenate([v, ev]), np.concatenate([z, ez]))
     emit(name, "float32", v, z)
+# integer orders: yn and kn (a non-integer n is truncated), spherical_jn and spherical_yn (n cast to an integer
+# by SciPy's Python wrapper; negative arguments too)
+EDGE_N = [0.0, 1.0, 2.0, 3.0, -1.0, -2.0, -3.0, 2.7, -2.7, -0.5, 50.0, np.inf, -np.inf, np.nan]
+en = np.repeat(EDGE_N, len(EDGE_Z))
+enz = np.tile(EDGE_Z, len(EDGE_N))
+for name in ("yn", "kn", "spherical_jn", "spherical_yn"):
+    sph = name.startswith("spherical")
+    n = np.concatenate([np.round(u(0 if sph else -60, 60, 120)), u(0, 10, 20)])
+    z = np.concatenate([u(0, 30, 50), logu(1e-3, 1e4, 70), u(0, 30, 20)])
+    if sph:
+        z = z * rng.choice([-1.0, 1.0], len(z))
+    emit(name, "float64", np.concatenate([n, en]), np.concatenate([z, enz]))
+    emit(name, "float32", n[::2], z[::2])
+    emit(name, "int32", np.array([0, 1, 2, 3, 5, 10]), np.array([1, 2, 3, 4, 1, 7]))
 # integers take SciPy's loop (float64 for int32)
 for name in ("jv", "yv", "iv", "kv"):
     emit(name, "int32", np.array([0, 1, 2, -3, 5, 10]), np.array([1, 2, 3, 4, 0, 7]))

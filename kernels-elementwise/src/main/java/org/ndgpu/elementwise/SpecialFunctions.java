@@ -6,8 +6,9 @@ package org.ndgpu.elementwise;
  * {@code special_erf}, {@code special_ndtri}, {@code special_gammaln}, {@code special_j0}, {@code special_zeta},
  * ... (each takes and returns double; {@code special_expitf}, {@code special_logitf} and {@code special_log_expitf} are the float
  * forms). Such a kernel gets the header before its own preamble, so nothing needs including. The Bessel
- * functions of real order ({@code special_jv}, {@code special_yv}, {@code special_iv}, {@code special_kv} and
- * their scaled forms, special-bessel.h) come only to the kernels that name them, so that the others compile
+ * functions ({@code special_jv}, {@code special_yv}, {@code special_iv}, {@code special_kv}, their scaled
+ * forms, {@code special_yn}, {@code special_kn}, {@code special_spherical_jn} and {@code special_spherical_yn},
+ * special-bessel.h) come only to the kernels that name them, so that the others compile
  * no more than they did.
  *
  * <pre>{@code
@@ -22,17 +23,17 @@ public final class SpecialFunctions {
     // the Bessel functions of real order: their own guarded file, after the header whose functions they call
     private static final String WITH_BESSEL = HEADER + UfuncExpressions.read("special-bessel.h");
 
-    // the device names special-bessel.h defines for kernels (special_jv, ...), as a kernel's text names them
+    // the device names special-bessel.h defines for kernels, as a kernel's text names them (special_jv is
+    // also the start of special_jve, special_spherical_ of special_spherical_jn and special_spherical_yn)
     private static final String[] BESSEL_NAMES = {
         "special_jv",
         "special_jn",
         "special_yv",
         "special_iv",
         "special_kv",
-        "special_jve",
-        "special_yve",
-        "special_ive",
-        "special_kve"
+        "special_yn",
+        "special_kn",
+        "special_spherical_"
     };
 
     // a kernel's own text names a special function by this prefix
@@ -63,7 +64,7 @@ public final class SpecialFunctions {
     /** The source a kernel of the scipy.special ufunc {@code op} needs: the header, with special-bessel.h for a Bessel function of real order. */
     static String headerOf(org.ndgpu.spi.Ufunc op) {
         return switch (op) {
-            case JV, JN, YV, IV, KV, JVE, YVE, IVE, KVE -> WITH_BESSEL;
+            case JV, JN, YV, IV, KV, JVE, YVE, IVE, KVE, YN, KN, SPHERICAL_JN, SPHERICAL_YN -> WITH_BESSEL;
             default -> HEADER;
         };
     }

@@ -261,7 +261,11 @@ final class UfuncExpressions {
                     JVE,
                     YVE,
                     IVE,
-                    KVE -> special(ufunc, t, v);
+                    KVE,
+                    YN,
+                    KN,
+                    SPHERICAL_JN,
+                    SPHERICAL_YN -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

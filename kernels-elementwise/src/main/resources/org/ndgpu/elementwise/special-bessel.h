@@ -669,4 +669,80 @@ ND_DEVICE_FN double special_kv_core(double v, double x, int scaled) {
 ND_DEVICE_FN double special_kv(double v, double x) { return special_kv_core(v, x, 0); }
 ND_DEVICE_FN double special_kve(double v, double x) { return special_kv_core(v, x, 1); }
 
+// ---- integer orders and the spherical Bessel functions
+
+// scipy.special.yn(n, x): SciPy truncates a non-integer n (its float loops); NaN for x < 0 or x = inf,
+// -inf for an infinite n; at 0, -inf (+inf for a negative odd n); else Y_n(x) as yv computes it
+ND_DEVICE_FN double special_yn(double n, double x) {
+    if (isnan(n) || isnan(x) || x < 0 || isinf(x)) return NAN;
+    if (isinf(n)) return -INFINITY;
+    n = trunc(n);
+    if (x == 0) return n < 0 && fmod(n, 2.0) != 0 ? INFINITY : -INFINITY;
+    return special_yv_edges(n, x, 0);
+}
+
+// scipy.special.kn(n, x): n truncated; NaN for a NaN n or x < 0, inf at 0, 0 at x = inf, NaN for an
+// infinite n; else K_n(x) as kv computes it
+ND_DEVICE_FN double special_kn(double n, double x) {
+    if (isnan(n) || isnan(x) || x < 0) return NAN;
+    if (x == 0) return INFINITY;
+    if (isinf(x)) return 0.0;
+    if (isinf(n)) return NAN;
+    return special_kv_core(trunc(n), x, 0);
+}
+
+// xsf's sph_bessel_j (SciPy's spherical_jn, n cast to an integer as its Python wrapper does): NaN for
+// n < 0 (and, as that cast gives, for a NaN or infinite n), +-j_n(-x) for x < 0; where n >= x,
+// sqrt(pi / (2x)) J_{n+1/2}(x), else the upward recurrence from sin(x) / x, stable there
+ND_DEVICE_FN double special_spherical_jn(double n, double x) {
+    if (isnan(x)) return x;
+    if (isnan(n) || isinf(n) || n <= -1) return NAN;
+    // SciPy reflects a negative x in Python, by the sign of n % 2 == 0 before n is cast to an integer
+    double sgn = 1;
+    if (x < 0) {
+        x = -x;
+        sgn = fmod(n, 2.0) == 0 ? 1.0 : -1.0;
+    }
+    n = trunc(n);
+    if (isinf(x)) return sgn * 0.0;
+    if (x == 0) return n == 0 ? 1.0 : 0.0;
+    if (n > 0 && n >= x) return sgn * sqrt(M_PI_2 / x) * special_jv(n + 0.5, x);
+    double s0 = sin(x) / x;
+    if (n == 0) return sgn * s0;
+    double s1 = (s0 - cos(x)) / x, sn = s1;
+    for (double i = 0; i < n - 1; i++) {
+        sn = (2 * i + 3) * s1 / x - s0;
+        s0 = s1;
+        s1 = sn;
+        if (isinf(sn)) break; // overflow: the rest stays infinite
+    }
+    return sgn * sn;
+}
+
+// xsf's sph_bessel_y (SciPy's spherical_yn): NaN for n < 0, -+y_n(-x) for x < 0, 0 at
+// infinity, -inf at 0, else the upward recurrence from -cos(x) / x (stable for every x)
+ND_DEVICE_FN double special_spherical_yn(double n, double x) {
+    if (isnan(x)) return x;
+    if (isnan(n) || isinf(n) || n <= -1) return NAN;
+    // SciPy reflects a negative x in Python, by the sign of n % 2 == 0 before n is cast to an integer
+    double sgn = 1;
+    if (x < 0) {
+        x = -x;
+        sgn = fmod(n, 2.0) == 0 ? -1.0 : 1.0;
+    }
+    n = trunc(n);
+    if (isinf(x)) return sgn * 0.0;
+    if (x == 0) return -INFINITY;
+    double s0 = -cos(x) / x;
+    if (n == 0) return sgn * s0;
+    double s1 = (s0 - sin(x)) / x, sn = s1;
+    for (double i = 0; i < n - 1; i++) {
+        sn = (2 * i + 3) * s1 / x - s0;
+        s0 = s1;
+        s1 = sn;
+        if (isinf(sn)) break;
+    }
+    return sgn * sn;
+}
+
 #endif

@@ -155,6 +155,10 @@ public enum Ufunc {
     YVE("yve", 2, 1),
     IVE("ive", 2, 1),
     KVE("kve", 2, 1),
+    YN("yn", 2, 1),
+    KN("kn", 2, 1),
+    SPHERICAL_JN("spherical_jn", 2, 1),
+    SPHERICAL_YN("spherical_yn", 2, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 
@@ -251,7 +255,11 @@ public enum Ufunc {
                     JVE,
                     YVE,
                     IVE,
-                    KVE -> true;
+                    KVE,
+                    YN,
+                    KN,
+                    SPHERICAL_JN,
+                    SPHERICAL_YN -> true;
             default -> false;
         };
     }

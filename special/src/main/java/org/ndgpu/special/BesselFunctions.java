@@ -5,9 +5,10 @@ import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Ufunc;
 
 /**
- * The part of {@link Special}'s namespace for scipy.special's Bessel functions of real order: jv, jn, yv,
- * iv, kv and the exponentially scaled jve, yve, ive, kve, device ufuncs of two inputs (the order
- * {@code v} and the argument {@code z}, broadcast together) called as {@code Nd.special().jv(v, z)}.
+ * The part of {@link Special}'s namespace for scipy.special's Bessel functions: of real order jv, jn, yv,
+ * iv, kv and the exponentially scaled jve, yve, ive, kve; of integer order yn, kn and the spherical
+ * spherical_jn, spherical_yn (without their derivative form). Device ufuncs of two inputs (the order
+ * and the argument {@code z}, broadcast together), called as {@code Nd.special().jv(v, z)}.
  * Real arguments only (float32 and float64; integers resolve as SciPy's loops do); docs/special.md
  * says which algorithm each uses and how closely it follows SciPy. A file of its own so that each
  * stays readable; Special is the only class that extends it (public so that Special's inherited
@@ -123,5 +124,57 @@ public abstract sealed class BesselFunctions extends ExpLogAndBetaFunctions perm
     /** scipy.special.kve into {@code out}: {@code Nd.special().kve(v, z, out)}. */
     public NDArray kve(Object v, Object z, NDArray out) {
         return call(Ufunc.KVE, out, v, z);
+    }
+
+    /**
+     * scipy.special.yn: the Bessel function of the second kind of integer order n (a non-integer n is
+     * truncated, as SciPy's float loops do): {@code Nd.special().yn(2, z)}.
+     */
+    public NDArray yn(Object n, Object z) {
+        return call(Ufunc.YN, null, n, z);
+    }
+
+    /** scipy.special.yn into {@code out}: {@code Nd.special().yn(n, z, out)}. */
+    public NDArray yn(Object n, Object z, NDArray out) {
+        return call(Ufunc.YN, out, n, z);
+    }
+
+    /**
+     * scipy.special.kn: the modified Bessel function of the second kind of integer order n (a non-integer
+     * n is truncated): {@code Nd.special().kn(2, z)}.
+     */
+    public NDArray kn(Object n, Object z) {
+        return call(Ufunc.KN, null, n, z);
+    }
+
+    /** scipy.special.kn into {@code out}: {@code Nd.special().kn(n, z, out)}. */
+    public NDArray kn(Object n, Object z, NDArray out) {
+        return call(Ufunc.KN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_jn(n, z): the spherical Bessel function of the first kind j_n(z), for an
+     * integer n &gt;= 0 (SciPy casts n to an integer; NaN for n &lt; 0): {@code Nd.special().sphericalJn(2, z)}.
+     */
+    public NDArray sphericalJn(Object n, Object z) {
+        return call(Ufunc.SPHERICAL_JN, null, n, z);
+    }
+
+    /** scipy.special.spherical_jn into {@code out}: {@code Nd.special().sphericalJn(n, z, out)}. */
+    public NDArray sphericalJn(Object n, Object z, NDArray out) {
+        return call(Ufunc.SPHERICAL_JN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_yn(n, z): the spherical Bessel function of the second kind y_n(z), for an
+     * integer n &gt;= 0 (-inf at z = 0): {@code Nd.special().sphericalYn(1, z)}.
+     */
+    public NDArray sphericalYn(Object n, Object z) {
+        return call(Ufunc.SPHERICAL_YN, null, n, z);
+    }
+
+    /** scipy.special.spherical_yn into {@code out}: {@code Nd.special().sphericalYn(n, z, out)}. */
+    public NDArray sphericalYn(Object n, Object z, NDArray out) {
+        return call(Ufunc.SPHERICAL_YN, out, n, z);
     }
 }

@@ -20,24 +20,28 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
- * Nd.special()'s Bessel functions of real order against SciPy 1.17 (fixtures/special/bessel.txt, made by
- * make_bessel_fixtures.py): orders to 100 and arguments to 1e5, both signs, and every pair of the edge
- * values, in float64 and float32 (and int32, which takes SciPy's float64 loop). The tolerances are
- * docs/special.md's.
+ * Nd.special()'s Bessel functions against SciPy 1.17 (fixtures/special/bessel.txt, made by
+ * make_bessel_fixtures.py): real orders to 100 and arguments to 1e5, both signs, the integer orders of yn,
+ * kn and the spherical functions, and every pair of the edge values, in float64 and float32 (and int32,
+ * which takes SciPy's float64 loop). The tolerances are docs/special.md's.
  */
 class BesselFunctionsTest extends PerDeviceTest {
     private static final Special S = Nd.special();
 
-    private static final Map<String, BiFunction<NDArray, NDArray, NDArray>> CALLS = Map.of(
-            "jv", S::jv,
-            "jn", S::jn,
-            "yv", S::yv,
-            "iv", S::iv,
-            "kv", S::kv,
-            "jve", S::jve,
-            "yve", S::yve,
-            "ive", S::ive,
-            "kve", S::kve);
+    private static final Map<String, BiFunction<NDArray, NDArray, NDArray>> CALLS = Map.ofEntries(
+            Map.entry("jv", S::jv),
+            Map.entry("jn", S::jn),
+            Map.entry("yv", S::yv),
+            Map.entry("iv", S::iv),
+            Map.entry("kv", S::kv),
+            Map.entry("jve", S::jve),
+            Map.entry("yve", S::yve),
+            Map.entry("ive", S::ive),
+            Map.entry("kve", S::kve),
+            Map.entry("yn", S::yn),
+            Map.entry("kn", S::kn),
+            Map.entry("spherical_jn", S::sphericalJn),
+            Map.entry("spherical_yn", S::sphericalYn));
 
     private static final SpecialFunctionsTest.Tolerance F32 = new SpecialFunctionsTest.Tolerance(2e-6, 1e-37);
 
@@ -52,7 +56,7 @@ class BesselFunctionsTest extends PerDeviceTest {
     private static SpecialFunctionsTest.Tolerance tolerance(String name, double v, double z) {
         double az = Math.abs(z);
         return switch (name) {
-            case "jv", "jn", "jve", "yv", "yve" -> {
+            case "jv", "jn", "jve", "yv", "yve", "yn", "spherical_jn", "spherical_yn" -> {
                 double amp = az > 1 ? Math.sqrt(2 / (Math.PI * az)) : 1;
                 yield new SpecialFunctionsTest.Tolerance(2e-13, (5e-14 + 4e-16 * az) * amp);
             }
