@@ -23,6 +23,9 @@
 #define SPECIAL_BESSEL_TINY 1.4916681462400413487e-154
 #define SPECIAL_BESSEL_MAX 1.7976931348623157e308
 #define SPECIAL_BESSEL_EULER 0.577215664901532860606512090082402431
+// past this order the recurrences in the order would run for billions of steps (AMOS, SciPy's library,
+// refuses such orders too): jv, yv, kv and the spherical functions give their limits or NaN there
+#define SPECIAL_BESSEL_MAX_ORDER 1e9
 #define SPECIAL_NEED_J 1
 #define SPECIAL_NEED_Y 2
 
@@ -405,13 +408,15 @@ ND_DEVICE_FN double special_jv_edges(double v, double x, int scaled) {
     if (isnan(v) || isnan(x) || isinf(x)) return NAN;
     int vint = isfinite(v) && v == floor(v);
     if (x < 0 && !vint) return NAN;
-    if (isinf(v)) return scaled || x > 1 ? NAN : 0.0;
+    if (isinf(v)) return scaled || x > 2 ? NAN : 0.0; // SciPy: Cephes jv's limit up to 2
     double sgn = x < 0 && fmod(v, 2.0) != 0 ? -1.0 : 1.0;
     if (x == 0) {
         if (v == 0) return 1.0;
         if (vint || v > 0) return sgn * (v < 0 && fmod(v, 2.0) != 0 ? -0.0 : 0.0);
         return scaled ? NAN : special_gammasgn(v + 1) * INFINITY;
     }
+    if (fabs(v) > SPECIAL_BESSEL_MAX_ORDER) // 0 where the series' first term underflows (x << v), else NaN
+        return v > 0 && exp(v * log(fabs(x) / 2) - lgamma(v + 1)) == 0 ? sgn * 0.0 : NAN;
     double J, Y;
     special_bessel_jy(v, fabs(x), SPECIAL_NEED_J, &J, &Y);
     // SciPy's jve (AMOS, no fallback) is NaN where J overflows
@@ -436,6 +441,8 @@ ND_DEVICE_FN double special_yv_edges(double v, double x, int scaled) {
         return cospi(v) < 0 ? INFINITY : -INFINITY;
     }
     if (isinf(x) || isinf(v)) return NAN;
+    if (fabs(v) > SPECIAL_BESSEL_MAX_ORDER) // -inf where Y overflows (x < 0.9 v: exp(0.02 v) and more), else NaN
+        return !scaled && v > 0 && x < 0.9 * v ? -INFINITY : NAN;
     double J, Y;
     special_bessel_jy(v, x, SPECIAL_NEED_Y, &J, &Y);
     // SciPy's yve takes AMOS's overflow as +inf before its reflection: the other sign of yv's
@@ -662,6 +669,7 @@ ND_DEVICE_FN double special_kv_core(double v, double x, int scaled) {
     if (isnan(v) || isinf(v)) return NAN;
     if (scaled && isinf(x)) return NAN;
     if (!scaled && x > 710 * (1 + fabs(v))) return 0.0;
+    if (fabs(v) > SPECIAL_BESSEL_MAX_ORDER) return NAN;
     double Iv, K;
     special_bessel_ik(fabs(v), x, 0, scaled, &Iv, &K);
     return K;
@@ -696,7 +704,7 @@ ND_DEVICE_FN double special_kn(double n, double x) {
 // sqrt(pi / (2x)) J_{n+1/2}(x), else the upward recurrence from sin(x) / x, stable there
 ND_DEVICE_FN double special_spherical_jn(double n, double x) {
     if (isnan(x)) return x;
-    if (isnan(n) || isinf(n) || n <= -1) return NAN;
+    if (isnan(n) || isinf(n) || n <= -1 || n > SPECIAL_BESSEL_MAX_ORDER) return NAN;
     // SciPy reflects a negative x in Python, by the sign of n % 2 == 0 before n is cast to an integer
     double sgn = 1;
     if (x < 0) {
@@ -723,7 +731,7 @@ ND_DEVICE_FN double special_spherical_jn(double n, double x) {
 // infinity, -inf at 0, else the upward recurrence from -cos(x) / x (stable for every x)
 ND_DEVICE_FN double special_spherical_yn(double n, double x) {
     if (isnan(x)) return x;
-    if (isnan(n) || isinf(n) || n <= -1) return NAN;
+    if (isnan(n) || isinf(n) || n <= -1 || n > SPECIAL_BESSEL_MAX_ORDER) return NAN;
     // SciPy reflects a negative x in Python, by the sign of n % 2 == 0 before n is cast to an integer
     double sgn = 1;
     if (x < 0) {
