@@ -79,16 +79,22 @@ def camel(name):
 
 
 def facade_files(m):
-    """The facade class and the supertypes it extends or implements (those in the same package)."""
-    text = (m.src / f"{m.facade}.java").read_text()
+    """The facade class and the supertypes it extends or implements (those in the same package), and theirs."""
     files = [m.src / f"{m.facade}.java"]
-    # the class's supertypes in its package: what it extends (Special's ExpLogAndBetaFunctions) and implements
-    clause = re.search(r"\bclass\s+" + m.facade + r"\b([^{]*)\{", text, re.S)
-    if clause:
-        for name in re.findall(r"\w+", re.sub(r"\b(extends|implements)\b", " ", clause.group(1))):
-            f = m.src / f"{name}.java"
-            if f.exists():
-                files.append(f)
+    todo = [m.facade]
+    while todo:
+        cls = todo.pop()
+        text = (m.src / f"{cls}.java").read_text()
+        # the class's supertypes in its package: what it extends (Special's BesselFunctions, whose superclass
+        # is ExpLogAndBetaFunctions) and implements; a sealed class's permits clause is not a supertype
+        clause = re.search(r"\b(?:class|interface)\s+" + cls + r"\b([^{]*)\{", text, re.S)
+        if clause:
+            supers = re.sub(r"\bpermits\b.*", " ", clause.group(1), flags=re.S)
+            for name in re.findall(r"\w+", re.sub(r"\b(extends|implements)\b", " ", supers)):
+                f = m.src / f"{name}.java"
+                if f.exists() and f not in files:
+                    files.append(f)
+                    todo.append(name)
     return files
 
 

@@ -27,10 +27,15 @@ PREDICATES = ["isposinf", "isneginf"]
 SPECIAL = ["erf", "erfc", "erfcx", "erfinv", "erfcinv", "expit", "logit", "log_expit", "xlogy", "xlog1py", "entr", "rel_entr",
            "kl_div", "ndtr", "ndtri", "log_ndtr", "gamma", "gammaln", "loggamma", "digamma", "beta", "betaln", "i0e",
            "i1", "i1e", "j0", "j1", "y0", "y1", "k0", "k1", "zeta", "polygamma", "gammainc", "gammaincc",
-           "gammaincinv", "cosm1", "exprel", "powm1", "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betainc"]
+           "gammaincinv", "cosm1", "exprel", "powm1", "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betainc",
+           "jv", "jn", "yv", "iv", "kv", "jve", "yve", "ive", "kve", "yn", "kn", "spherical_jn", "spherical_yn"]
 # SciPy functions written in Python over a ufunc: zeta(x, q) is the ufunc _zeta; polygamma (over gamma, zeta and psi)
 # has no ufunc, so its rows are the dtype SciPy returns for each pair of input dtypes
-SPECIAL_UFUNC_OF = {"zeta": "_zeta"}
+SPECIAL_UFUNC_OF = {"zeta": "_zeta", "spherical_jn": "_spherical_jn", "spherical_yn": "_spherical_yn"}
+# the integer orders: SciPy's loops take n as int64 (yn and kn for integer n; spherical_jn and spherical_yn
+# cast any real n to int64 first, in Python); ndgpu's loop takes n in the result's float type and truncates it
+# in the device function, so each row's loop inputs are the result's dtype twice
+INTEGER_ORDER = {"yn", "kn", "spherical_jn", "spherical_yn"}
 # numpy.real and numpy.imag are functions, not ufuncs, so they have no loops in the table; ndgpu runs them as unary ufuncs
 REAL_FUNCTIONS = ["real", "imag"]
 # the reductions of ReductionRunner.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of ReductionRunner.scan
@@ -79,6 +84,16 @@ def write_table():
                     rows.append("\t".join([name, ",".join(combo), out + "," + out, out]))
             continue
         uf = getattr(sp._ufuncs, SPECIAL_UFUNC_OF[name]) if name in SPECIAL_UFUNC_OF else getattr(sp, name)
+        if name in INTEGER_ORDER:
+            for combo in itertools.product([d for d in DTYPES if np.dtype(d).kind != "c"], repeat=2):
+                n = "int64" if name.startswith("spherical") else combo[0]
+                try:
+                    out = str(uf.resolve_dtypes((np.dtype(n), np.dtype(combo[1]), None))[2])
+                except Exception:
+                    continue
+                if out in ("float32", "float64"):
+                    rows.append("\t".join([name, ",".join(combo), out + "," + out, out]))
+            continue
         for combo in itertools.product(DTYPES, repeat=uf.nin):
             try:
                 res = uf.resolve_dtypes(tuple(np.dtype(d) for d in combo) + (None,) * uf.nout)

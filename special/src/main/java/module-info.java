@@ -1,8 +1,8 @@
 /**
  * scipy.special on the device, as {@code Nd.special()}: the special functions are ufuncs of
- * kernels-elementwise (their C in its special-functions.h), reached through the core's ufunc
- * registry, so a Fuse trace records them too; logsumexp, softmax and log_softmax are built of the
- * core's reductions and ufuncs.
+ * kernels-elementwise (their C in its special-functions.h, the Bessel functions' in
+ * special-bessel.h), reached through the core's ufunc registry, so a Fuse trace records them too;
+ * logsumexp, softmax and log_softmax are built of the core's reductions and ufuncs.
  */
 module org.ndgpu.special {
     requires transitive org.ndgpu.ndarray;

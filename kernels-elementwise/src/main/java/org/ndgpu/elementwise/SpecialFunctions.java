@@ -5,7 +5,11 @@ package org.ndgpu.elementwise;
  * {@code Nd.special()}, and any ElementwiseKernel, ReductionKernel or fused kernel whose code names
  * {@code special_erf}, {@code special_ndtri}, {@code special_gammaln}, {@code special_j0}, {@code special_zeta},
  * ... (each takes and returns double; {@code special_expitf}, {@code special_logitf} and {@code special_log_expitf} are the float
- * forms). Such a kernel gets the header before its own preamble, so nothing needs including.
+ * forms). Such a kernel gets the header before its own preamble, so nothing needs including. The Bessel
+ * functions ({@code special_jv}, {@code special_yv}, {@code special_iv}, {@code special_kv}, their scaled
+ * forms, {@code special_yn}, {@code special_kn}, {@code special_spherical_jn} and {@code special_spherical_yn},
+ * special-bessel.h) come only to the kernels that name them, so that the others compile
+ * no more than they did.
  *
  * <pre>{@code
  * new ElementwiseKernel("T x", "T y", "y = special_ndtri(x)", "probit").call(p);
@@ -16,6 +20,22 @@ public final class SpecialFunctions {
 
     private static final String HEADER = UfuncExpressions.read("special-functions.h");
 
+    // the Bessel functions of real order: their own guarded file, after the header whose functions they call
+    private static final String WITH_BESSEL = HEADER + UfuncExpressions.read("special-bessel.h");
+
+    // the device names special-bessel.h defines for kernels, as a kernel's text names them (special_jv is
+    // also the start of special_jve, special_spherical_ of special_spherical_jn and special_spherical_yn)
+    private static final String[] BESSEL_NAMES = {
+        "special_jv",
+        "special_jn",
+        "special_yv",
+        "special_iv",
+        "special_kv",
+        "special_yn",
+        "special_kn",
+        "special_spherical_"
+    };
+
     // a kernel's own text names a special function by this prefix
     private static final String PREFIX = "special_";
 
@@ -24,12 +44,28 @@ public final class SpecialFunctions {
         return HEADER;
     }
 
-    /** The header when any of {@code sources} calls a special function (names {@code special_}), else "". */
+    /**
+     * The header when any of {@code sources} calls a special function (names {@code special_}), else "";
+     * with the Bessel functions of real order when one of them is named.
+     */
     public static String headerFor(String... sources) {
         java.util.Objects.requireNonNull(sources, "headerFor: sources is null");
+        String header = "";
         for (String s : sources) {
-            if (s != null && s.contains(PREFIX)) return HEADER;
+            if (s == null || !s.contains(PREFIX)) continue;
+            for (String name : BESSEL_NAMES) {
+                if (s.contains(name)) return WITH_BESSEL;
+            }
+            header = HEADER;
         }
-        return "";
+        return header;
+    }
+
+    /** The source a kernel of the scipy.special ufunc {@code op} needs: the header, with special-bessel.h for a Bessel function of real order. */
+    static String headerOf(org.ndgpu.spi.Ufunc op) {
+        return switch (op) {
+            case JV, JN, YV, IV, KV, JVE, YVE, IVE, KVE, YN, KN, SPHERICAL_JN, SPHERICAL_YN -> WITH_BESSEL;
+            default -> HEADER;
+        };
     }
 }

@@ -22,7 +22,7 @@ final class UfuncExpressions {
      */
     static String preamble(Ufunc ufunc) {
         if (ufunc == null) return "";
-        if (isSpecial(ufunc)) return SpecialFunctions.header();
+        if (isSpecial(ufunc)) return SpecialFunctions.headerOf(ufunc);
         return switch (ufunc) {
             case LOGADDEXP, LOGADDEXP2, NEXTAFTER, FMOD, GCD, LCM, SINC, SPACING, BITWISE_COUNT, I0 -> HELPERS;
             default -> "";
@@ -252,7 +252,20 @@ final class UfuncExpressions {
                     BOXCOX1P,
                     INV_BOXCOX,
                     INV_BOXCOX1P,
-                    BETAINC -> special(ufunc, t, v);
+                    BETAINC,
+                    JV,
+                    JN,
+                    YV,
+                    IV,
+                    KV,
+                    JVE,
+                    YVE,
+                    IVE,
+                    KVE,
+                    YN,
+                    KN,
+                    SPHERICAL_JN,
+                    SPHERICAL_YN -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

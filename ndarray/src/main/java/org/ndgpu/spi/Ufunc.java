@@ -146,6 +146,19 @@ public enum Ufunc {
     INV_BOXCOX("inv_boxcox", 2, 1),
     INV_BOXCOX1P("inv_boxcox1p", 2, 1),
     BETAINC("betainc", 3, 1),
+    JV("jv", 2, 1),
+    JN("jn", 2, 1),
+    YV("yv", 2, 1),
+    IV("iv", 2, 1),
+    KV("kv", 2, 1),
+    JVE("jve", 2, 1),
+    YVE("yve", 2, 1),
+    IVE("ive", 2, 1),
+    KVE("kve", 2, 1),
+    YN("yn", 2, 1),
+    KN("kn", 2, 1),
+    SPHERICAL_JN("spherical_jn", 2, 1),
+    SPHERICAL_YN("spherical_yn", 2, 1),
     REAL("real", 1, 1),
     IMAG("imag", 1, 1);
 
@@ -233,7 +246,20 @@ public enum Ufunc {
                     BOXCOX1P,
                     INV_BOXCOX,
                     INV_BOXCOX1P,
-                    BETAINC -> true;
+                    BETAINC,
+                    JV,
+                    JN,
+                    YV,
+                    IV,
+                    KV,
+                    JVE,
+                    YVE,
+                    IVE,
+                    KVE,
+                    YN,
+                    KN,
+                    SPHERICAL_JN,
+                    SPHERICAL_YN -> true;
             default -> false;
         };
     }

@@ -369,6 +369,9 @@ final class HostileSweep {
                 "org.ndgpu.special.ExpLogAndBetaFunctions",
                 "Special's superclass (sealed, no instance of its own): Special's target sweeps the methods it inherits");
         m.put(
+                "org.ndgpu.special.BesselFunctions",
+                "Special's superclass (sealed, no instance of its own): Special's target sweeps the methods it inherits");
+        m.put(
                 "org.ndgpu.backend.OptionalLibrary",
                 "a ServiceLoader contract that NCCL's and cuFFT's checks implement and Device.problems() calls "
                         + "with the device list; nothing for an application to call");

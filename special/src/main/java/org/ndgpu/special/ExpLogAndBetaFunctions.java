@@ -9,10 +9,10 @@ import org.ndgpu.spi.Ufunc;
  * exprel, powm1, the Box-Cox transforms and their inverses) and the regularized incomplete beta
  * function: device ufuncs, as the rest of {@code Nd.special()}, called as
  * {@code Nd.special().betainc(a, b, x)}. A file of its own so that each stays readable; Special
- * is the only class that extends it (public so that Special's inherited methods are plain public
+ * is the only class that extends it, through {@link BesselFunctions} (public so that Special's inherited methods are plain public
  * methods to reflection, as the hostile sweep and the SciPy name map read them).
  */
-public abstract sealed class ExpLogAndBetaFunctions permits Special {
+public abstract sealed class ExpLogAndBetaFunctions permits BesselFunctions {
     ExpLogAndBetaFunctions() {}
 
     private static NDArray call(Ufunc op, NDArray out, Object... operands) {

@@ -21,10 +21,11 @@ import org.ndgpu.spi.Ufunc;
  * <p>The same functions are device functions any kernel may call, {@code special_erf(x)},
  * {@code special_ndtri(p)}, ...: see {@code org.ndgpu.elementwise.SpecialFunctions}. Inside
  * {@code Fuse.of} these calls are traced like any ufunc. The expm1/log1p variants (cosm1, exprel,
- * powm1, the Box-Cox transforms) and betainc are written in {@link ExpLogAndBetaFunctions}, whose
- * methods are this namespace's too.
+ * powm1, the Box-Cox transforms) and betainc are written in {@link ExpLogAndBetaFunctions}, and
+ * the Bessel functions of real order (jv, yv, iv, kv and their scaled forms) in {@link BesselFunctions},
+ * whose methods are this namespace's too.
  */
-public final class Special extends ExpLogAndBetaFunctions {
+public final class Special extends BesselFunctions {
     private static final Special INSTANCE = new Special();
 
     private Special() {}
