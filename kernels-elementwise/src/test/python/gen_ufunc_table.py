@@ -143,18 +143,25 @@ COMPARISON = """
 """
 
 
-def special_method():
-    """Ufunc.isSpecial(): the SPECIAL list above, so the list of scipy.special ufuncs is written once."""
-    return ("\n    /** The scipy.special ufuncs (Nd.special()), whose C is a call of special-functions.h's special_{name}. */\n"
-            "    public boolean isSpecial() {\n        return switch (this) {\n            case "
-            + ", ".join(n.upper() for n in SPECIAL) + " -> true;\n            default -> false;\n        };\n    }\n")
+SPECIAL_METHOD = """
+    /** The scipy.special ufuncs (Nd.special()), whose C is a call of special-functions.h's special_{name}. */
+    public boolean isSpecial() {
+        return special;
+    }
+"""
 
 
 def enum_source(name, doc, example, constants, arity):
-    fields = "    private final String numpyName;\n" + ("    private final int nin;\n    private final int nout;\n" if arity else "")
-    ctor_args = "String numpyName" + (", int nin, int nout" if arity else "")
-    ctor_body = "        this.numpyName = numpyName;\n" + ("        this.nin = nin;\n        this.nout = nout;\n" if arity else "")
-    body = ",\n".join("    %s(\"%s\"%s)" % (c[0].upper(), c[0], ", %d, %d" % (c[1], c[2]) if arity else "") for c in constants) + ";\n"
+    special = name == "Ufunc"
+    fields = "    private final String numpyName;\n" + ("    private final int nin;\n    private final int nout;\n" if arity else "") \
+        + ("    private final boolean special;\n" if special else "")
+    ctor_args = "String numpyName" + (", int nin, int nout" if arity else "") + (", boolean special" if special else "")
+    ctor_body = "        this.numpyName = numpyName;\n" + ("        this.nin = nin;\n        this.nout = nout;\n" if arity else "") \
+        + ("        this.special = special;\n" if special else "")
+    # Ufunc's last argument says whether it is one of scipy.special's (the SPECIAL list above, written once)
+    body = ",\n".join("    %s(\"%s\"%s%s)" % (c[0].upper(), c[0], ", %d, %d" % (c[1], c[2]) if arity else "",
+                                                   (", true" if c[0] in SPECIAL else ", false") if special else "")
+                       for c in constants) + ";\n"
     nin = ("\n    /** The number of inputs, as NumPy's {@code ufunc.nin}. */\n"
            "    public int nin() { return nin; }\n"
            "\n    /** The number of outputs, as NumPy's {@code ufunc.nout}: 2 for frexp, modf and divmod. */\n"
@@ -166,7 +173,7 @@ def enum_source(name, doc, example, constants, arity):
             + "    " + name + "(" + ctor_args + ") {\n" + ctor_body + "    }\n\n"
             + "    /** NumPy's name of this operation: for messages, kernel names and the loop table. */\n"
             + "    public String numpyName() { return numpyName; }\n" + nin
-            + (COMPARISON + special_method() if name == "Ufunc" else "")
+            + (COMPARISON + SPECIAL_METHOD if special else "")
             + "\n    /** The operation NumPy calls {@code numpyName}, or null when ndgpu has none of that name. */\n"
             + "    public static " + name + " of(String numpyName) { return BY_NAME.get(numpyName); }\n\n"
             + "    @Override\n    public String toString() { return numpyName; }\n}\n")

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * The shape of the code, checked so that it cannot rot: the two API facades ({@code Nd},
  * {@code NDArray}) are one-line delegations, each public method body a single statement, with the
  * logic in the classes of its concept; and no other main source file of any module exceeds 500
- * lines, except the generated registry tables.
+ * lines, except the generated registry tables; and the core (module ndarray) stays within 6,000
+ * lines.
  */
 class FacadeShapeTest {
     private static final Path ROOT = Path.of("..");
@@ -101,5 +102,26 @@ class FacadeShapeTest {
                 tooLong.add(ROOT.toAbsolutePath().normalize().relativize(p) + ": " + lines + " lines");
         }
         assertEquals(List.of(), tooLong, "main source files over " + MAX_LINES + " lines: split them by concept");
+    }
+
+    /** Issue 36's bound on the core (module ndarray): what every array needs, and nothing a routine could hold. */
+    private static final int CORE_MAX_LINES = 6_000;
+
+    @Test
+    void theCoreStaysWithinItsBound() throws IOException {
+        Path core = ROOT.resolve("ndarray/src/main/java").toAbsolutePath().normalize();
+        long total = 0;
+        try (Stream<Path> files = Files.walk(core)) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                try (Stream<String> l = Files.lines(p)) {
+                    total += l.count();
+                }
+            }
+        }
+        assertTrue(total > 1_000, core + ": expected the core's sources, found " + total + " lines");
+        assertTrue(
+                total <= CORE_MAX_LINES,
+                "the core (ndarray/src/main/java) has " + total + " lines, over " + CORE_MAX_LINES
+                        + ": move what only a routine or a facade needs to the module that uses it");
     }
 }
