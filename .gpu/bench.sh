@@ -38,3 +38,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" NdimageMeasureBench "* ]] && python3 "$(dirname "$0")/cupy_ndimage_measure_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for InterpolationBench (issue 40: zoom x2 order 3 of 4096^2 and the other interpolations)
 [[ ${CUPY:-1} == 1 && " $benches " == *" InterpolationBench "* ]] && python3 "$(dirname "$0")/cupy_interpolation_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for NumpyRoutinesBench (issue 39: the NumPy-completeness routines CuPy also has)
+[[ ${CUPY:-1} == 1 && " $benches " == *" NumpyRoutinesBench "* ]] && python3 "$(dirname "$0")/cupy_routines_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
