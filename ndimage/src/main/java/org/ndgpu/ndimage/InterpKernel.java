@@ -204,7 +204,7 @@ final class InterpKernel {
                     .append(c)
                     .append(" > (W) -1)) cst = true; }");
         }
-        s.append(" if (!cst) {");
+        s.append(" if (!cst) { bool inside = true;");
         for (int j = 0; j < nd; j++) {
             int o = orders[j];
             String c = "c" + j;
@@ -220,6 +220,15 @@ final class InterpKernel {
                     .append(") - ")
                     .append(o / 2)
                     .append(';');
+            s.append(" inside = inside && st")
+                    .append(j)
+                    .append(" >= 0 && st")
+                    .append(j)
+                    .append(" + ")
+                    .append(o)
+                    .append(" < n")
+                    .append(j)
+                    .append(';');
             s.append(" W w").append(j).append('[').append(o + 1).append("];");
             s.append(" { W fx = ")
                     .append(c)
@@ -228,6 +237,14 @@ final class InterpKernel {
                     .append("); W fy = fx; W fz = (W) 1 - fx; W fu = (W) 0; ")
                     .append(weights(o, "w" + j))
                     .append(" (void) fy; (void) fz; (void) fu; }");
+        }
+        // every tap inside the input (the bulk of a zoom or a shift): each axis's taps are its start's offset plus
+        // a stride each, with no mode to map and no cval to choose; the same sums in the same order as below
+        s.append(" if (inside) {");
+        sums(s, orders, ix, true);
+        s.append(" } else {");
+        for (int j = 0; j < nd; j++) {
+            int o = orders[j];
             s.append(' ')
                     .append(ix)
                     .append(" of")
@@ -263,60 +280,8 @@ final class InterpKernel {
                     .append(j)
                     .append("; }");
         }
-        // the taps in C order, summed axis by axis: the last axis's values times its weights, each sum times the
-        // weight of the axis before (a product per tap instead of one per axis; the order of the additions differs
-        // from SciPy's by rounding)
-        for (int j = 0; j < nd; j++) {
-            s.append(" W s").append(j).append(" = (W) 0;");
-            s.append(" for (int a")
-                    .append(j)
-                    .append(" = 0; a")
-                    .append(j)
-                    .append(" <= ")
-                    .append(orders[j])
-                    .append("; a")
-                    .append(j)
-                    .append("++) {");
-            s.append(' ')
-                    .append(ix)
-                    .append(" q")
-                    .append(j)
-                    .append(" = ")
-                    .append(j == 0 ? "" : "q" + (j - 1) + " + ")
-                    .append("of")
-                    .append(j)
-                    .append("[a")
-                    .append(j)
-                    .append("];");
-            s.append(" bool b")
-                    .append(j)
-                    .append(" = ")
-                    .append(j == 0 ? "" : "b" + (j - 1) + " || ")
-                    .append("ob")
-                    .append(j)
-                    .append("[a")
-                    .append(j)
-                    .append("];");
-        }
-        int last = nd - 1;
-        s.append(" W v = b")
-                .append(last)
-                .append(" ? cval : (W) x[q")
-                .append(last)
-                .append("]; s")
-                .append(last)
-                .append(" += v")
-                .append(weight(orders, last))
-                .append(';');
-        for (int j = last; j > 0; j--) {
-            s.append(" } s")
-                    .append(j - 1)
-                    .append(" += s")
-                    .append(j)
-                    .append(weight(orders, j - 1))
-                    .append(';');
-        }
-        s.append(" } t = s0;");
+        sums(s, orders, ix, false);
+        s.append(" }");
         s.append(" } } if (cst) t = cval;");
         if (integerOutput) {
             // SciPy rounds half away from zero and saturates at the type's range
@@ -335,6 +300,53 @@ final class InterpKernel {
                 "Y y",
                 s.toString(),
                 name);
+    }
+
+    /**
+     * The taps in C order, summed axis by axis into {@code t}: the last axis's values times its
+     * weights, each sum times the weight of the axis before (a product per tap instead of one per
+     * axis; the order of the additions differs from SciPy's by rounding). With {@code inside} every
+     * tap is in the input, at the start {@code stj} plus {@code aj} along each axis; else at the
+     * offsets {@code ofj}, cval where {@code obj} marks a tap outside.
+     */
+    private static void sums(StringBuilder s, int[] orders, String ix, boolean inside) {
+        int nd = orders.length;
+        for (int j = 0; j < nd; j++) {
+            String a = "a" + j;
+            s.append(" W s").append(j).append(" = (W) 0;");
+            s.append(" for (int ").append(a).append(" = 0; ").append(a).append(" <= ");
+            s.append(orders[j]).append("; ").append(a).append("++) {");
+            s.append(' ').append(ix).append(" q").append(j).append(" = ");
+            if (j > 0) s.append('q').append(j - 1).append(" + ");
+            if (inside) {
+                s.append("(st")
+                        .append(j)
+                        .append(" + ")
+                        .append(a)
+                        .append(") * sx")
+                        .append(j)
+                        .append(';');
+            } else {
+                s.append("of").append(j).append('[').append(a).append("];");
+                s.append(" bool b").append(j).append(" = ");
+                if (j > 0) s.append('b').append(j - 1).append(" || ");
+                s.append("ob").append(j).append('[').append(a).append("];");
+            }
+        }
+        int last = nd - 1;
+        s.append(" W v = ");
+        if (!inside) s.append('b').append(last).append(" ? cval : ");
+        s.append("(W) x[q").append(last).append("]; s").append(last).append(" += v");
+        s.append(weight(orders, last)).append(';');
+        for (int j = last; j > 0; j--) {
+            s.append(" } s")
+                    .append(j - 1)
+                    .append(" += s")
+                    .append(j)
+                    .append(weight(orders, j - 1))
+                    .append(';');
+        }
+        s.append(" } t = s0;");
     }
 
     /** The factor of axis {@code j}'s weight in the tap sums ({@code * wj[aj]}), none at order 0. */
