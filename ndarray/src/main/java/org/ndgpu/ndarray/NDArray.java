@@ -47,8 +47,7 @@ public final class NDArray implements DeviceArray, AutoCloseable {
     // NumPy's flags.writeable: false for broadcast views (stride 0 where they repeat) and their views
     private final boolean readOnly;
     private volatile boolean closed;
-    // the scope that releases this array when it closes (null: none); keep() moves it outwards, to
-    // Scope.NONE past the outermost, never back to null: live() reads it twice without a local
+    // the scope releasing it (null: none); keep() moves it out, to Scope.NONE, never back to null (live reads it twice)
     private volatile Scope scope;
 
     // every array that holds device memory, views included, is made here: the one place where it
@@ -63,7 +62,7 @@ public final class NDArray implements DeviceArray, AutoCloseable {
         this.symbol = null;
         this.readOnly = readOnly;
         if (Captures.active != 0) Captures.made(this);
-        this.scope = Scope.adopt(cleanable);
+        this.scope = Scope.open == 0 ? null : Scope.adopt(cleanable);
     }
 
     private NDArray(DType dtype, long[] shape, Tracer.Symbol symbol) {

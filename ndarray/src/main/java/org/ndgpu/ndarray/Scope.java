@@ -6,7 +6,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.ndgpu.device.Allocation;
@@ -57,8 +56,7 @@ import org.ndgpu.exceptions.NdException;
  */
 public final class Scope implements AutoCloseable {
     private static final ThreadLocal<Scope> CURRENT = new ThreadLocal<>();
-    // scopes open on any thread: while none is, making an array skips the thread-local lookup
-    private static final AtomicInteger OPEN = new AtomicInteger();
+    static volatile int open; // scopes open on any thread (none: making an array reads only this)
     private static final AtomicLong IDS = new AtomicLong();
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     // the facade's frames are skipped with the scope's own: the opening frame named is the user's
@@ -93,7 +91,7 @@ public final class Scope implements AutoCloseable {
         this.ownerName = t.getName();
         this.parent = CURRENT.get();
         CURRENT.set(this);
-        OPEN.incrementAndGet();
+        opened(1);
     }
 
     private Scope() {
@@ -232,13 +230,16 @@ public final class Scope implements AutoCloseable {
 
     /** The innermost open scope of this thread, which now holds {@code ref}; null when there is none. */
     static Scope adopt(Cleaner.Cleanable ref) {
-        if (OPEN.get() == 0) return null;
         Scope s = CURRENT.get();
         if (s != null) s.add(ref);
         return s;
     }
 
     // ---------------------------------------------------------------- internals
+
+    private static synchronized void opened(int change) {
+        open += change;
+    }
 
     private void requireOwner(String op) {
         Thread t = Thread.currentThread();
@@ -327,7 +328,7 @@ public final class Scope implements AutoCloseable {
     // returned (later ones suppressed in it) so that every array is released before it is thrown
     private Throwable release(Throwable failure) {
         closed = true;
-        OPEN.decrementAndGet();
+        opened(-1);
         Cleaner.Cleanable[] refs = held;
         int n = count;
         held = null;

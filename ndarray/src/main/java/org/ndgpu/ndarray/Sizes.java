@@ -28,9 +28,9 @@ public final class Sizes {
         long n = 1;
         for (long d : shape) {
             long p = n * d;
-            // Math.multiplyExact's test, without its exception: the high half of the full product is the low half's
-            // sign
-            if (Math.multiplyHigh(n, d) != (p >> 63)) {
+            // factors below 2^31 cannot overflow (multiplyHigh is a long interpreted routine in a fresh JVM); else
+            // Math.multiplyExact's test, without its exception: the full product's high half is the low half's sign
+            if (((n | d) >>> 31) != 0 && Math.multiplyHigh(n, d) != (p >> 63)) {
                 throw new ShapeException(prefix(op) + "array is too big: shape " + Shapes.str(shape)
                         + " has more elements than a 64-bit count holds (at most " + Long.MAX_VALUE + ")");
             }
@@ -42,7 +42,7 @@ public final class Sizes {
     /** {@code a * b} for two counts, or a ShapeException naming {@code what} and both. */
     public static long multiply(String op, String what, long a, long b) {
         long p = a * b;
-        if (Math.multiplyHigh(a, b) != (p >> 63)) {
+        if (((a | b) >>> 31) != 0 && Math.multiplyHigh(a, b) != (p >> 63)) { // as count's test
             throw new ShapeException(prefix(op) + "array is too big: " + what + " " + a + " x " + b
                     + " is more than a 64-bit count holds (at most " + Long.MAX_VALUE + ")");
         }

@@ -307,7 +307,7 @@ public final class Device {
      * or with {@code ndgpu.memory=managed} (read at the device's first allocation), else the device's.
      */
     MemoryPool allocationPool() {
-        MemoryKind scoped = MemoryKind.scopesOpen() ? MemoryKind.scoped() : null;
+        MemoryKind scoped = MemoryKind.open != 0 ? MemoryKind.scoped() : null;
         if (scoped != null) return scoped == MemoryKind.MANAGED ? managedPool("allocate in managed memory") : pool;
         int s = memorySetting;
         if (s == 1) return pool;

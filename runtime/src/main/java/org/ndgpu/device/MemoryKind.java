@@ -1,7 +1,6 @@
 package org.ndgpu.device;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.ndgpu.config.Config;
 
 /**
@@ -27,7 +26,7 @@ public enum MemoryKind {
     MANAGED;
 
     // use() scopes open on any thread: while there are none, an allocation skips the thread-local lookup
-    private static final AtomicInteger OPEN = new AtomicInteger();
+    static volatile int open; // changed under the class's lock
     private static final ThreadLocal<ArrayDeque<MemoryKind>> USING = ThreadLocal.withInitial(ArrayDeque::new);
 
     /**
@@ -38,13 +37,17 @@ public enum MemoryKind {
     public Device.Scope use() {
         ArrayDeque<MemoryKind> stack = USING.get();
         stack.push(this);
-        OPEN.incrementAndGet();
+        synchronized (MemoryKind.class) {
+            open++;
+        }
         return new Device.Scope(() -> {
             if (stack.peek() != this || USING.get() != stack) {
                 throw new IllegalStateException("MemoryKind.use scopes closed out of order or on another thread");
             }
             stack.pop();
-            OPEN.decrementAndGet();
+            synchronized (MemoryKind.class) {
+                open--;
+            }
         });
     }
 
@@ -53,16 +56,11 @@ public enum MemoryKind {
      * {@code ndgpu.memory} ({@link Config#managedMemory()}).
      */
     public static MemoryKind current() {
-        if (OPEN.get() != 0) {
+        if (open != 0) {
             MemoryKind k = USING.get().peek();
             if (k != null) return k;
         }
         return Config.managedMemory() ? MANAGED : DEVICE;
-    }
-
-    /** True while some thread is inside a {@link #use()} scope: the allocation path looks further only then. */
-    static boolean scopesOpen() {
-        return OPEN.get() != 0;
     }
 
     /** The innermost {@link #use()} kind of this thread, or null. */

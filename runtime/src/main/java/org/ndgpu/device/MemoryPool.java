@@ -64,6 +64,8 @@ public final class MemoryPool {
 
     // the captures in progress, by their streams: a block allocated on one belongs to that capture's graph
     private final java.util.IdentityHashMap<BackendStream, GraphMemory> capturing = new java.util.IdentityHashMap<>();
+    // capturing's size, read by every allocation as a field rather than through a call
+    private int captures;
 
     /** A pooled allocation: the backend buffer, its rounded size, and the stream it was last used on. */
     private final java.util.Set<BackendStream> closedStreams =
@@ -164,7 +166,7 @@ public final class MemoryPool {
             if (b.stream != stream) backend.synchronize(b.stream);
             b.stream = stream;
             used += size;
-            if (!capturing.isEmpty()) captured(b, stream);
+            if (captures != 0) captured(b, stream);
             if (used > reclaimAt) requestCollection();
             return b;
         }
@@ -200,7 +202,7 @@ public final class MemoryPool {
         total += size;
         if (used > reclaimAt) requestCollection();
         Block fresh = new Block(buf, size, stream);
-        if (!capturing.isEmpty()) captured(fresh, stream);
+        if (captures != 0) captured(fresh, stream);
         return fresh;
     }
 
@@ -220,11 +222,13 @@ public final class MemoryPool {
     /** A capture began on {@code stream}: what is allocated on it from now on belongs to {@code graph}. */
     synchronized void captureBegan(BackendStream stream, GraphMemory graph) {
         capturing.put(stream, graph);
+        captures = capturing.size();
     }
 
     /** The capture on {@code stream} ended; its blocks stay its graph's. */
     synchronized void captureEnded(BackendStream stream) {
         capturing.remove(stream);
+        captures = capturing.size();
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.ndgpu.backend.opencl;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -38,13 +37,16 @@ final class OpenClLaunch {
         try {
             NativeLibrary lib =
                     NativeLibrary.load("the OpenCL ICD loader", List.of("libOpenCL.so", "libOpenCL.so.1"), List.of());
+            // pointers as JAVA_LONG: an ADDRESS argument costs the stub a segment check and its session's
+            // acquire and release (a CAS for the scratch's automatic arena), interpreted on every launch in
+            // a fresh JVM; each pointer's memory is held by its owner (the thread's scratch, the graph)
             set = lib.downcall(
-                    "clSetKernelArg", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_LONG, ADDRESS));
+                    "clSetKernelArg", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG));
             enqueue = lib.downcall(
                     "clEnqueueNDRangeKernel",
                     FunctionDescriptor.of(
-                            JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_INT, ADDRESS,
-                            ADDRESS));
+                            JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT,
+                            JAVA_LONG, JAVA_LONG));
         } catch (NativeLibrary.NotFoundException e) {
             problem = "OpenCL: the launch path through java.lang.foreign could not bind the loader: " + e.getMessage();
         }
@@ -58,7 +60,10 @@ final class OpenClLaunch {
         return PROBLEM;
     }
 
-    /** Per-thread native memory for one call: an argument value, the global and the local sizes (size_t[3] each). */
+    /**
+     * Per-thread native memory for one call: an argument value, the global and the local sizes
+     * (size_t[3] each); the thread-local keeps it alive while the calls take its addresses.
+     */
     private record Scratch(MemorySegment value, MemorySegment global, MemorySegment local) {
         Scratch(MemorySegment all) {
             this(all.asSlice(0, 8), all.asSlice(8, 24), all.asSlice(32, 24));
@@ -82,7 +87,7 @@ final class OpenClLaunch {
             case 4 -> v.set(JAVA_INT, 0, (int) bits);
             default -> v.set(JAVA_LONG, 0, bits);
         }
-        return setKernelArg(kernel, index, size, v);
+        return setKernelArg(kernel.address(), index, size, v.address());
     }
 
     /**
@@ -100,10 +105,10 @@ final class OpenClLaunch {
 
     /** clSetKernelArg of {@code bytes} of __local memory (no value). */
     static int setLocalArg(MemorySegment kernel, int index, long bytes) {
-        return setKernelArg(kernel, index, bytes, MemorySegment.NULL);
+        return setKernelArg(kernel.address(), index, bytes, 0);
     }
 
-    private static int setKernelArg(MemorySegment kernel, int index, long size, MemorySegment value) {
+    private static int setKernelArg(long kernel, int index, long size, long value) {
         try {
             return (int) SET_KERNEL_ARG.invokeExact(kernel, index, size, value);
         } catch (Throwable t) {
@@ -121,15 +126,7 @@ final class OpenClLaunch {
         }
         try {
             return (int) ENQUEUE_ND_RANGE_KERNEL.invokeExact(
-                    queue,
-                    kernel,
-                    dims,
-                    MemorySegment.NULL,
-                    s.global,
-                    s.local,
-                    0,
-                    MemorySegment.NULL,
-                    MemorySegment.NULL);
+                    queue.address(), kernel.address(), dims, 0L, s.global.address(), s.local.address(), 0, 0L, 0L);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -139,7 +136,7 @@ final class OpenClLaunch {
     static int enqueue(MemorySegment queue, MemorySegment kernel, int dims, MemorySegment global, MemorySegment local) {
         try {
             return (int) ENQUEUE_ND_RANGE_KERNEL.invokeExact(
-                    queue, kernel, dims, MemorySegment.NULL, global, local, 0, MemorySegment.NULL, MemorySegment.NULL);
+                    queue.address(), kernel.address(), dims, 0L, global.address(), local.address(), 0, 0L, 0L);
         } catch (Throwable t) {
             throw rethrow(t);
         }
