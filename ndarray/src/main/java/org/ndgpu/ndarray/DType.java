@@ -348,11 +348,26 @@ public enum DType {
      * safe-casting lattice all cast to safely, or the time dtypes' promotion; null when there are none.
      */
     public static DType promoteAll(java.util.List<DType> strongs) {
-        if (strongs.stream().anyMatch(DType::isTime))
-            return strongs.stream().reduce(DType::promote).orElseThrow();
-        if (strongs.isEmpty()) return null;
+        java.util.Objects.requireNonNull(strongs, "promoteAll: strongs is null");
+        DType[] ts = new DType[strongs.size()];
+        for (int i = 0; i < ts.length; i++) {
+            // the list may come from raw or unchecked code: name what it holds instead of failing on a cast
+            if (!(((Object) strongs.get(i)) instanceof DType d))
+                throw new DTypeException("promoteAll: expected a list of dtypes, got " + strongs.get(i) + " at " + i);
+            ts[i] = d;
+        }
+        if (ts.length == 0) return null;
+        boolean time = false;
+        for (DType d : ts) time |= d.isTime();
+        if (time) {
+            DType r = ts[0];
+            for (int i = 1; i < ts.length; i++) r = promote(r, ts[i]);
+            return r;
+        }
         for (DType c : ORDER) {
-            if (strongs.stream().allMatch(d -> canCastSafely(d, c))) return c;
+            boolean all = true;
+            for (DType d : ts) all &= canCastSafely(d, c);
+            if (all) return c;
         }
         return null;
     }
