@@ -215,8 +215,17 @@ public final class UfuncMethods {
         if (a.ndim() == 0) throw new ShapeException(name + ": cannot accumulate on a scalar (a 0-d array)");
         int ax = Shapes.axis(name, axis, a.ndim());
         DType t = loopType(name, dtype != null ? dtype : a.dtype(), dtype == null);
-        if (dtype == null && (op == Ufunc.ADD || op == Ufunc.MULTIPLY)) {
-            return Providers.reductions(a).scan(op == Ufunc.ADD ? Scan.CUMSUM : Scan.CUMPROD, a, ax, out);
+        if (op == Ufunc.ADD || op == Ufunc.MULTIPLY) {
+            Scan scan = op == Ufunc.ADD ? Scan.CUMSUM : Scan.CUMPROD;
+            if (dtype == null) return Providers.reductions(a).scan(scan, a, ax, out);
+            // float32, float64 and complex: cast once and scan in parallel as cumsum does, not one work-item
+            // per line (a 1-d array was one work-item); float16 and the integers keep the folds' dtype rules
+            if (t == dtype && t.isInexact() && t != DType.FLOAT16) {
+                if (a.dtype() == t) return Providers.reductions(a).scan(scan, a, ax, out);
+                try (NDArray x = a.astype(t)) {
+                    return Providers.reductions(x).scan(scan, x, ax, out);
+                }
+            }
         }
         if (out != null) checkOut(name, out, a.shape());
         int[] perm = lastAxis(a.ndim(), ax);

@@ -143,6 +143,45 @@ public class UfuncMethodsTest extends PerDeviceTest {
                 }));
     }
 
+    /** add/multiply.accumulate with an inexact dtype take the parallel scans: NumPy's values along each axis. */
+    @Test
+    void accumulateWithAnInexactDtypeScansAlongTheAxis() {
+        double[] v = new double[3 * 5];
+        for (int i = 0; i < v.length; i++) v[i] = ((i * 7919L) % 101) / 37.0 - 1.1;
+        try (NDArray m32 = Nd.array(v).astype(DType.FLOAT32).reshape(3, 5);
+                NDArray i32 = Nd.arange(15).astype(DType.INT32).reshape(3, 5)) {
+            float[] f = m32.toFloatArray();
+            for (int axis = 0; axis < 2; axis++) {
+                for (Ufunc op : new Ufunc[] {Ufunc.ADD, Ufunc.MULTIPLY}) {
+                    boolean add = op == Ufunc.ADD;
+                    try (NDArray y = Nd.ufunc(op).accumulate(m32, axis, DType.FLOAT64, null);
+                            NDArray z = Nd.ufunc(op).accumulate(i32, axis, DType.FLOAT32, null)) {
+                        assertEquals(DType.FLOAT64, y.dtype());
+                        assertEquals(DType.FLOAT32, z.dtype());
+                        double[] got = y.toDoubleArray(), gotI = z.toDoubleArray();
+                        for (int r = 0; r < 3; r++) {
+                            for (int c = 0; c < 5; c++) {
+                                double acc = add ? 0 : 1, accI = add ? 0 : 1;
+                                for (int k = 0; k <= (axis == 0 ? r : c); k++) {
+                                    int idx = axis == 0 ? k * 5 + c : r * 5 + k;
+                                    acc = add ? acc + f[idx] : acc * f[idx];
+                                    accI = add ? accI + idx : accI * idx;
+                                }
+                                assertEquals(
+                                        acc, got[r * 5 + c], 1e-12 * Math.max(1, Math.abs(acc)), op + " axis " + axis);
+                                assertEquals(
+                                        accI,
+                                        gotI[r * 5 + c],
+                                        1e-6 * Math.max(1, Math.abs(accI)),
+                                        op + " int axis " + axis);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void formsAndOptions() {
         try (NDArray m = Nd.arange(12).astype(DType.FLOAT64).reshape(3, 4);
