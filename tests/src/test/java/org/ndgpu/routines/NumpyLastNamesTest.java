@@ -89,6 +89,38 @@ public class NumpyLastNamesTest extends PerDeviceTest {
         }
     }
 
+    /** packbits along a middle axis of a strided (transposed) view, and unpackbits back, against Java loops. */
+    @Test
+    void packbitsOfAStridedViewAlongAMiddleAxis() {
+        long[] v = new long[3 * 11 * 2];
+        for (int k = 0; k < v.length; k++) v[k] = (k * 7919L % 13) % 3 == 0 ? 0 : k % 5 - 2;
+        // t is the (2, 11, 3) transposed view of a (3, 11, 2) array: t[a][b][c] = v[c * 22 + b * 2 + a]
+        try (NDArray base = Nd.array(v).reshape(3, 11, 2);
+                NDArray t = base.transpose(2, 1, 0);
+                NDArray packed = Nd.packbits(t, 1, "big");
+                NDArray bits = Nd.unpackbits(packed, 1, 11L, "little")) {
+            assertArrayEquals(new long[] {2, 2, 3}, packed.shape());
+            long[] got = packed.toLongArray(), back = bits.toLongArray();
+            for (int a = 0; a < 2; a++) {
+                for (int c = 0; c < 3; c++) {
+                    for (int j = 0; j < 2; j++) {
+                        int want = 0;
+                        for (int b = 0; b < 8; b++) {
+                            int row = j * 8 + b;
+                            if (row < 11 && v[c * 22 + row * 2 + a] != 0) want |= 1 << (7 - b);
+                        }
+                        assertEquals(want, got[(a * 2 + j) * 3 + c], "packbits [" + a + "," + j + "," + c + "]");
+                        for (int b = 0; b < 8 && j * 8 + b < 11; b++) {
+                            // little order reads bit b of byte j as element 8j+b: the big-order byte reversed
+                            long wantBit = (want >> b) & 1;
+                            assertEquals(wantBit, back[(a * 11 + j * 8 + b) * 3 + c], "unpackbits");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void histogramBinEdgesAndHistogramddAgreeWithNumPy() {
         for (String tag : List.of("f64", "f32", "i64")) {

@@ -1,26 +1,42 @@
 package org.ndgpu.routines.math;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
+import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.ndarray.Ranges;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.routines.manipulation.Joining;
 
 /**
  * numpy.packbits and numpy.unpackbits, on the device with NumPy's rules: packbits takes integers or
  * booleans (nonzero is a 1 bit) and gives uint8, the axis padded with zero bits to a multiple of
  * eight; unpackbits takes uint8 only. Both flatten when {@code axis} is null, and {@code bitorder}
- * is "big" (the first bit the most significant, NumPy's default) or "little". Each is a broadcast
- * multiply or shift against the eight bit weights, then a sum or a reshape, so no kernel of its own.
+ * is "big" (the first bit the most significant, NumPy's default) or "little". Each is one
+ * elementwise kernel over its output (as CuPy's), reading the eight bits or the byte it needs.
  */
 public final class BitPacking {
     private BitPacking() {}
+
+    // output element i of a C-ordered (outer, m, inner) result: byte j of a line gathers input bits
+    // 8j .. 8j+7 along the axis (zero past n), the first bit the most significant unless little
+    private static final ElementwiseKernel PACK = new ElementwiseKernel(
+            "raw T x, int64 n, int64 m, int64 inner, int32 little", "uint8 y", """
+            const long q = (long) i % inner, r = (long) i / inner, j = r % m, base = (r / m) * n * inner + q;
+            unsigned int packed = 0;
+            for (int b = 0; b < 8; b++) {
+              const long k = j * 8 + b;
+              if (k < n && x[base + k * inner] != 0) packed |= 1u << (little ? b : 7 - b);
+            }
+            y = (uint8) packed;""", "nd_packbits");
+
+    // output element i of a C-ordered (outer, keep, inner) result: bit k of the line, from byte k / 8
+    // (0 past the input's 8n bits)
+    private static final ElementwiseKernel UNPACK = new ElementwiseKernel(
+            "raw uint8 x, int64 n, int64 keep, int64 inner, int32 little", "uint8 y", """
+            const long q = (long) i % inner, r = (long) i / inner, k = r % keep, base = (r / keep) * n * inner + q;
+            const int b = (int) (k % 8);
+            y = k < n * 8 ? (uint8) ((x[base + (k / 8) * inner] >> (little ? b : 7 - b)) & 1) : (uint8) 0;""", "nd_unpackbits");
 
     /** numpy.packbits(a, axis, bitorder): {@code axis} null flattens. */
     public static NDArray packbits(String op, NDArray a, Integer axis, String bitorder) {
@@ -30,32 +46,20 @@ public final class BitPacking {
                     op + ": expected an input array of integer or boolean data type, got " + a.dtype());
         }
         boolean little = little(op, bitorder);
-        List<NDArray> temps = new ArrayList<>();
+        int ax = axis == null ? 0 : Shapes.axis(op, axis, a.ndim());
         try (var _ = a.device().use()) {
-            NDArray x = axis == null ? t(temps, a.ravel()) : a;
-            int ax = axis == null ? 0 : Shapes.axis(op, axis, a.ndim());
-            long[] s = x.shape();
-            long n = s[ax], m = (n + 7) / 8;
-            NDArray bits = t(temps, t(temps, x.ne(0)).astype(DType.UINT8));
-            if (m * 8 != n) {
-                long[] padShape = s.clone();
-                padShape[ax] = m * 8 - n;
-                NDArray pad = t(temps, Creation.zeros(DType.UINT8, padShape));
-                bits = t(temps, Joining.concatenate(op, List.of(bits, pad), ax));
+            NDArray x = contiguous(a, axis);
+            try {
+                long[] s = x.shape();
+                long n = s[ax], m = (n + 7) / 8;
+                long[] out = s.clone();
+                out[ax] = m;
+                NDArray y = NDArray.empty(x.device(), DType.UINT8, out, Order.C);
+                if (y.size() > 0) PACK.call(x, n, m, inner(s, ax), little ? 1 : 0, y);
+                return y;
+            } finally {
+                if (x != a) x.close();
             }
-            long[] grouped = new long[s.length + 1];
-            System.arraycopy(s, 0, grouped, 0, ax);
-            grouped[ax] = m;
-            grouped[ax + 1] = 8;
-            System.arraycopy(s, ax + 1, grouped, ax + 2, s.length - ax - 1);
-            NDArray g = t(temps, bits.reshape(grouped));
-            long[] w = new long[8];
-            for (int i = 0; i < 8; i++) w[i] = little ? 1L << i : 128L >> i;
-            NDArray weights = t(temps, weights(w, s.length - ax - 1));
-            NDArray sum = t(temps, t(temps, g.mul(weights)).sum(new int[] {ax + 1}, false));
-            return sum.astype(DType.UINT8);
-        } finally {
-            temps.forEach(NDArray::close);
         }
     }
 
@@ -66,47 +70,43 @@ public final class BitPacking {
             throw new DTypeException(op + ": expected an input array of unsigned byte data type, got " + a.dtype());
         }
         boolean little = little(op, bitorder);
-        List<NDArray> temps = new ArrayList<>();
+        int ax = axis == null ? 0 : Shapes.axis(op, axis, a.ndim());
+        long bitsLen = (axis == null ? a.size() : a.shape()[ax]) * 8;
+        long keep = count == null ? bitsLen : count >= 0 ? count : bitsLen + count;
+        if (keep < 0)
+            throw new NdException(op + ": -count larger than number of elements (count " + count + ", " + bitsLen
+                    + " bits along the axis)");
         try (var _ = a.device().use()) {
-            NDArray x = axis == null ? t(temps, a.ravel()) : a;
-            int ax = axis == null ? 0 : Shapes.axis(op, axis, a.ndim());
-            long[] s = x.shape();
-            long bitsLen = s[ax] * 8;
-            long keep = count == null ? bitsLen : count >= 0 ? count : bitsLen + count;
-            if (keep < 0)
-                throw new NdException(op + ": -count larger than number of elements (count " + count + ", " + bitsLen
-                        + " bits along the axis)");
-            long[] w = new long[8];
-            for (int i = 0; i < 8; i++) w[i] = little ? i : 7 - i;
-            NDArray shifts = t(temps, weights(w, s.length - ax - 1));
-            NDArray e = t(temps, x.expandDims(ax + 1));
-            NDArray b = t(temps, t(temps, e.rightShift(shifts)).bitwiseAnd(1));
-            long[] out = s.clone();
-            out[ax] = bitsLen;
-            NDArray bits = t(temps, t(temps, b.astype(DType.UINT8)).reshape(out));
-            if (keep == bitsLen) return bits.copy();
-            if (keep < bitsLen) {
-                NDArray idx = t(temps, Ranges.arange(0, keep, 1));
-                return bits.take(idx, ax);
+            NDArray x = contiguous(a, axis);
+            try {
+                long[] s = x.shape();
+                long[] out = s.clone();
+                out[ax] = keep;
+                NDArray y = NDArray.empty(x.device(), DType.UINT8, out, Order.C);
+                if (y.size() > 0) UNPACK.call(x, s[ax], keep, inner(s, ax), little ? 1 : 0, y);
+                return y;
+            } finally {
+                if (x != a) x.close();
             }
-            long[] padShape = out.clone();
-            padShape[ax] = keep - bitsLen;
-            NDArray pad = t(temps, Creation.zeros(DType.UINT8, padShape));
-            return Joining.concatenate(op, List.of(bits, pad), ax);
-        } finally {
-            temps.forEach(NDArray::close);
         }
     }
 
-    /** The eight uint8 values along a new axis followed by {@code trailing} axes of one, to broadcast. */
-    private static NDArray weights(long[] w, int trailing) {
-        long[] shape = new long[1 + trailing];
-        Arrays.fill(shape, 1);
-        shape[0] = 8;
-        try (NDArray v = Creation.array(w);
-                NDArray u = v.astype(DType.UINT8)) {
-            return u.reshape(shape);
+    // the input as the kernels read it: C-contiguous, flattened when axis is null; a itself when it
+    // already is (the callers close anything else)
+    private static NDArray contiguous(NDArray a, Integer axis) {
+        NDArray x = axis == null ? a.ravel() : a;
+        if (x.isCContiguous()) return x;
+        try {
+            return x.copy(Order.C);
+        } finally {
+            if (x != a) x.close();
         }
+    }
+
+    private static long inner(long[] s, int ax) {
+        long inner = 1;
+        for (int d = ax + 1; d < s.length; d++) inner *= s[d];
+        return inner;
     }
 
     private static boolean little(String op, String bitorder) {
@@ -115,10 +115,5 @@ public final class BitPacking {
             case "little" -> true;
             default -> throw new NdException(op + ": 'order' must be either 'little' or 'big', got '" + bitorder + "'");
         };
-    }
-
-    private static NDArray t(List<NDArray> temps, NDArray a) {
-        temps.add(a);
-        return a;
     }
 }
