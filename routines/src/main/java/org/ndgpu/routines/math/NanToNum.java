@@ -1,6 +1,7 @@
 package org.ndgpu.routines.math;
 
 import java.lang.foreign.MemorySegment;
+import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -8,9 +9,9 @@ import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Ufunc;
 
 /**
- * numpy.nan_to_num: NaN, +inf and -inf replaced by finite numbers, as NumPy does it, by where over
- * the three masks (isnan, isposinf, isneginf); the replacements are weak scalars, so a float32
- * array stays float32. A complex array has its real and imaginary parts replaced separately.
+ * numpy.nan_to_num: NaN, +inf and -inf replaced by finite numbers, as NumPy does it: one kernel for
+ * float32 and float64, where over the three masks (isnan, isposinf, isneginf) for float16; the
+ * replacements are weak scalars, so a float32 array stays float32. A complex array has its real and imaginary parts replaced separately.
  */
 public final class NanToNum {
     private NanToNum() {}
@@ -44,7 +45,16 @@ public final class NanToNum {
         }
     }
 
+    // one pass for float32 and float64, as CuPy's; NaN and infinities cast from the float64 settings as
+    // NumPy's weak scalars are (1e300 into float32 is inf)
+    private static final ElementwiseKernel REPLACE = new ElementwiseKernel(
+            "T x, float64 nan, float64 pos, float64 neg",
+            "T y",
+            "y = isnan(x) ? (T) nan : isinf(x) ? (x > 0 ? (T) pos : (T) neg) : x;",
+            "nd_nan_to_num");
+
     private static NDArray replace(NDArray x, double nan, double pos, double neg) {
+        if (x.dtype() == DType.FLOAT32 || x.dtype() == DType.FLOAT64) return REPLACE.call(x, nan, pos, neg);
         try (NDArray isNan = u(Ufunc.ISNAN, x);
                 NDArray a = where(isNan, nan, x);
                 NDArray isPos = u(Ufunc.ISPOSINF, a);
