@@ -1,5 +1,6 @@
 package org.ndgpu.routines.math;
 
+import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
@@ -10,9 +11,9 @@ import org.ndgpu.spi.Scan;
 
 /**
  * numpy.vander: the Vandermonde matrix, by NumPy's own steps so that the products round as
- * NumPy's do: a column of ones, the other columns x, then a device cumulative product along each
- * row (NumPy's multiply.accumulate), the columns reversed unless increasing. The dtype is x's
- * promoted with int64, as NumPy's.
+ * NumPy's do (multiply.accumulate along each row): one kernel of repeated products for real types,
+ * for complex a column of ones, the other columns x, then a device cumulative product, the columns
+ * reversed unless increasing. The dtype is x's promoted with int64, as NumPy's.
  */
 public final class Vander {
     private Vander() {}
@@ -29,6 +30,15 @@ public final class Vander {
         NDArray v = NDArray.empty(x.device(), t, new long[] {rows, cols}, Order.C);
         try {
             if (rows == 0 || cols == 0) return v;
+            if (!t.isComplex()) {
+                NDArray c = x.isCContiguous() ? x : x.copy(Order.C);
+                try {
+                    POWERS.call(c, cols, increasing ? 1 : 0, v);
+                } finally {
+                    if (c != x) c.close();
+                }
+                return v;
+            }
             try (NDArray tmp = increasing ? v.view(v.shape(), v.strides(), v.offset()) : v.flip(1);
                     NDArray first = tmp.get(":, 0");
                     NDArray col = x.reshape(rows, 1)) {
@@ -48,4 +58,14 @@ public final class Vander {
             throw e;
         }
     }
+
+    // element (r, j) of the C-ordered result: x[r] cast to the result's type and multiplied in e times,
+    // one product after another, so it rounds as NumPy's multiply.accumulate along the row does
+    private static final ElementwiseKernel POWERS =
+            new ElementwiseKernel("raw X x, int64 cols, int32 inc", "T y", """
+            const long r = (long) i / cols, j = (long) i % cols, e = inc ? j : cols - 1 - j;
+            const T xv = (T) x[r];
+            T p = (T) 1;
+            for (long k = 0; k < e; k++) p *= xv;
+            y = p;""", "nd_vander");
 }
