@@ -1,12 +1,5 @@
 package org.ndgpu.backend.cuda.sparse;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
-import static java.lang.foreign.ValueLayout.JAVA_LONG;
-
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import org.ndgpu.backend.NativeLibrary;
@@ -94,15 +87,7 @@ final class CuSparseApi {
     }
 
     private MethodHandle bind(String function, String signature) {
-        MemoryLayout[] args = new MemoryLayout[signature.length()];
-        for (int i = 0; i < args.length; i++) {
-            args[i] = switch (signature.charAt(i)) {
-                case 'A' -> ADDRESS;
-                case 'L' -> JAVA_LONG;
-                default -> JAVA_INT;
-            };
-        }
-        return lib.downcall(function, FunctionDescriptor.of(JAVA_INT, args));
+        return Downcalls.bind(lib, function, signature);
     }
 
     String loadedFrom() {
@@ -111,17 +96,7 @@ final class CuSparseApi {
 
     /** "major.minor.patch" from cusparseGetProperty (libraryPropertyType: MAJOR_VERSION 0, MINOR_VERSION 1, PATCH_LEVEL 2). */
     String version() {
-        try (Arena a = Arena.ofConfined()) {
-            MemorySegment v = a.allocate(JAVA_INT);
-            StringBuilder b = new StringBuilder();
-            for (int property = 0; property < 3; property++) {
-                if ((int) getProperty.invokeExact(property, v) != 0) return "?";
-                b.append(property == 0 ? "" : ".").append(v.get(JAVA_INT, 0));
-            }
-            return b.toString();
-        } catch (Throwable t) {
-            return "?";
-        }
+        return Downcalls.version(getProperty);
     }
 
     /** cusparseStatus_t's names (cusparse.h; nvmath.bindings.cusparse.Status). */
