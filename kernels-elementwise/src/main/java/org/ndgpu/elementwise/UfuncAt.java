@@ -63,7 +63,7 @@ final class UfuncAt {
         if (m == 0) return;
         try (NDArray flat = indices.reshape(m);
                 NDArray i64 = Copies.copy(flat, DType.INT64, Order.C)) {
-            UfuncMethods.checkBounds(name, i64, n, false);
+            IndexBounds.check(name, i64, n, false);
         }
         if (inner == 0) return;
         try (NDArray flat = indices.reshape(m);

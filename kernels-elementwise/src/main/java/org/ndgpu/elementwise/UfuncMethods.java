@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Copies;
@@ -293,7 +292,7 @@ public final class UfuncMethods {
                 ? indices
                 : Copies.copy(indices, DType.INT64, Order.C);
         try {
-            if (k > 0) checkBounds(name, idx, len, true);
+            if (k > 0) IndexBounds.check(name, idx, len, true);
             int[] perm = lastAxis(a.ndim(), ax);
             long lines = Shapes.size(shape) / Math.max(k, 1);
             NDArray result;
@@ -476,28 +475,6 @@ public final class UfuncMethods {
             return v.longValue();
         }
         return v.doubleValue();
-    }
-
-    static IndexException outOfBounds(String name, long index, long size) {
-        return new IndexException(name + ": index " + index + " is out of bounds for axis 0 with size " + size);
-    }
-
-    /** Checks that idx (int64, non-empty) lies in [0, len) (reduceat) or [-len, len) (at), reading its min and max. */
-    static void checkBounds(String name, NDArray idx, long len, boolean reduceat) {
-        long lo, hi;
-        try (NDArray mn = Providers.reductions(idx).reduce(Reduction.MIN, idx, null, false, null, 0);
-                NDArray mx = Providers.reductions(idx).reduce(Reduction.MAX, idx, null, false, null, 0)) {
-            lo = ((Number) mn.item()).longValue();
-            hi = ((Number) mx.item()).longValue();
-        }
-        long min = reduceat ? 0 : -len;
-        if (lo < min || hi >= len) {
-            long bad = lo < min ? lo : hi;
-            if (reduceat) {
-                throw new IndexException("index " + bad + " out-of-bounds in " + name + " [0, " + len + ")");
-            }
-            throw outOfBounds(name, bad, len);
-        }
     }
 
     @Override
