@@ -3,6 +3,7 @@ package org.ndgpu.backend.cuda.sparse;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import org.ndgpu.backend.NativeLibrary;
+import org.ndgpu.backend.cuda.linalg.CuSolverStatus;
 import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.exceptions.DeviceOutOfMemoryException;
 
@@ -57,27 +58,10 @@ final class CuSolverSpApi {
         return Downcalls.version(getProperty);
     }
 
-    /** cusolverStatus_t's names (cusolver_common.h). */
-    static String status(int st) {
-        return switch (st) {
-            case 1 -> "CUSOLVER_STATUS_NOT_INITIALIZED";
-            case 2 -> "CUSOLVER_STATUS_ALLOC_FAILED";
-            case 3 -> "CUSOLVER_STATUS_INVALID_VALUE";
-            case 4 -> "CUSOLVER_STATUS_ARCH_MISMATCH";
-            case 5 -> "CUSOLVER_STATUS_MAPPING_ERROR";
-            case 6 -> "CUSOLVER_STATUS_EXECUTION_FAILED";
-            case 7 -> "CUSOLVER_STATUS_INTERNAL_ERROR";
-            case 8 -> "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
-            case 9 -> "CUSOLVER_STATUS_NOT_SUPPORTED";
-            case 10 -> "CUSOLVER_STATUS_ZERO_PIVOT";
-            default -> "cusolverStatus_t " + st;
-        };
-    }
-
     /** Throws for a status other than success: out of memory for ALLOC_FAILED. */
     static void check(int st, String what) {
         if (st == 0) return;
-        String msg = what + ": " + status(st);
+        String msg = what + ": " + CuSolverStatus.name(st);
         throw st == STATUS_ALLOC_FAILED ? new DeviceOutOfMemoryException(msg) : new DeviceException(msg);
     }
 
