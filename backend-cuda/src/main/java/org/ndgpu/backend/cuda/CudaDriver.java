@@ -114,11 +114,14 @@ public final class CudaDriver {
     static final MethodHandle CU_OCCUPANCY_MAX_ACTIVE_BLOCKS = req(
             "cuOccupancyMaxActiveBlocksPerMultiprocessor",
             FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_LONG));
+    // the per-launch calls take their pointers as JAVA_LONG: an ADDRESS argument costs the stub a
+    // segment check and its session's acquire and release, interpreted on every call in a fresh JVM
+    // (each pointer's memory is held by its owner, the thread's scratch, the kernel, the stream, the graph)
     static final MethodHandle CU_LAUNCH_KERNEL = req(
             "cuLaunchKernel",
             FunctionDescriptor.of(
-                    JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS,
-                    ADDRESS, ADDRESS));
+                    JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT,
+                    JAVA_LONG, JAVA_LONG, JAVA_LONG));
     static final MethodHandle CU_STREAM_CREATE = req("cuStreamCreate", I_AI);
     static final MethodHandle CU_STREAM_SYNCHRONIZE = req("cuStreamSynchronize", I_A);
     static final MethodHandle CU_STREAM_DESTROY = req("cuStreamDestroy_v2", I_A);
@@ -154,7 +157,8 @@ public final class CudaDriver {
     static final MethodHandle CU_GRAPH_GET_NODES = opt("cuGraphGetNodes", I_AAA);
     static final MethodHandle CU_GRAPH_INSTANTIATE =
             opt("cuGraphInstantiateWithFlags", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    static final MethodHandle CU_GRAPH_LAUNCH = opt("cuGraphLaunch", I_AA);
+    static final MethodHandle CU_GRAPH_LAUNCH =
+            opt("cuGraphLaunch", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG)); // as cuLaunchKernel
     static final MethodHandle CU_GRAPH_UPLOAD = opt("cuGraphUpload", I_AA);
     static final MethodHandle CU_GRAPH_EXEC_DESTROY = opt("cuGraphExecDestroy", I_A);
     static final MethodHandle CU_GRAPH_DESTROY = opt("cuGraphDestroy", I_A);

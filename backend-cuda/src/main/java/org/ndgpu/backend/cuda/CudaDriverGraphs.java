@@ -70,7 +70,7 @@ public final class CudaDriverGraphs {
 
     public static int cuGraphLaunch(MemorySegment exec, MemorySegment stream) {
         try {
-            return (int) CudaDriver.CU_GRAPH_LAUNCH.invokeExact(exec, stream);
+            return (int) CudaDriver.CU_GRAPH_LAUNCH.invokeExact(exec.address(), stream.address());
         } catch (Throwable t) {
             throw CudaDriver.rethrow(t);
         }

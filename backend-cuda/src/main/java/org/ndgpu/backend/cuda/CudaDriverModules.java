@@ -141,7 +141,17 @@ public final class CudaDriverModules {
             MemorySegment extra) {
         try {
             return (int) CudaDriver.CU_LAUNCH_KERNEL.invokeExact(
-                    f, gx, gy, gz, bx, by, bz, sharedBytes, stream, params, extra);
+                    f.address(),
+                    gx,
+                    gy,
+                    gz,
+                    bx,
+                    by,
+                    bz,
+                    sharedBytes,
+                    stream.address(),
+                    params.address(),
+                    extra.address());
         } catch (Throwable t) {
             throw CudaDriver.rethrow(t);
         }
