@@ -40,16 +40,15 @@ public interface BackendGraph {
     }
 
     /**
-     * Pays a new graph's one-time costs of its first launches (the driver's) here, at capture, and
-     * not at its first real launch, leaving every key of {@code standIns} as it was in
-     * {@code stream}'s order: either the work runs with its buffers moved to the stand-ins (as
-     * {@link #launch(BackendStream, Map)} does) and they are moved back without launching, or each
-     * input is saved into its stand-in, the work runs as recorded and the inputs are put back (for
-     * a driver whose first-launch costs return after a move). The caller passes a map only when every
-     * buffer the work may write is a key of it or the graph's own. Throws a {@link CaptureException}
-     * as a launch does. By default: nothing.
+     * Pays a new graph's one-time costs of its first launches (the driver's, and the Java path's) here,
+     * at capture, and not at its first real launch: saves each key of {@code standIns} (an input) into
+     * its value on {@code stream}, runs {@code launches} (the caller's own launch path, each launch
+     * as recorded on {@code stream}) and puts each input back, so that in {@code stream}'s order the
+     * inputs hold what they held. The caller passes a map only when every buffer the work may write is
+     * a key of it or the graph's own. Throws a {@link CaptureException} as a launch does. By default:
+     * nothing, and {@code launches} does not run.
      */
-    default void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {}
+    default void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns, Runnable launches) {}
 
     /** Releases the graph's native objects; idempotent. A launch already queued still runs. */
     void close();

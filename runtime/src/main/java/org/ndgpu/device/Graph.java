@@ -61,8 +61,7 @@ public final class Graph implements AutoCloseable {
     // the capture's own launches (BackendGraph.prime), which leave the inputs as they were: a graph
     // with a vendor library's work or a raw kernel, or large inputs, is launched first by its user
     void prime() {
-        // launch()'s own check, run here because in a fresh JVM its first run costs more than the
-        // driver's first launch; an input the body closed fails it, and so would every launch
+        // an input the body closed: no priming, as launch() would refuse it (and will at every launch)
         try {
             inputs.checkOpen();
         } catch (ArrayClosedException e) {
@@ -71,8 +70,11 @@ public final class Graph implements AutoCloseable {
         try (GraphInputs.StandIns s = inputs.standIns()) {
             if (s == null) return;
             BackendStream stream = device.currentStream().backendStream();
-            release.graph.prime(stream, s.buffers());
-            release.last = stream;
+            // through launch() itself: the first real launch meets no call the capture did not make
+            release.graph.prime(stream, s.buffers(), () -> {
+                launch();
+                launch();
+            });
         } catch (CaptureException e) {
             // not primed
         }

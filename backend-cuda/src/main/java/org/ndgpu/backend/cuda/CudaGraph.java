@@ -69,21 +69,19 @@ final class CudaGraph implements BackendGraph {
     }
 
     /**
-     * Launches the graph as recorded, twice, each input saved into its stand-in before and put back
-     * after, all on {@code stream}: in that stream's order the inputs hold what they held. The
-     * driver's one-time costs follow an executable graph through pointer updates, so a launch on the
-     * stand-ins themselves would leave them to the first real launch.
+     * Runs {@code launches} with each input saved into its stand-in before and put back after, all on
+     * {@code stream}: in that stream's order the inputs hold what they held. The driver's one-time
+     * costs follow an executable graph through pointer updates, so launches on the stand-ins
+     * themselves would leave them to the first real launch.
      */
     @Override
-    public void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {
+    public void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns, Runnable launches) {
         CudaStream s = owner.own(stream, "graph launch");
         if (closed || exec == null || !current.isCurrent(Map.of())) return;
         for (Map.Entry<BackendBuffer, BackendBuffer> e : standIns.entrySet()) {
             owner.copy(s, e.getKey(), 0, e.getValue(), 0, savedBytes(e));
         }
-        // through launch() itself: in a fresh JVM its first runs cost more than the driver's part
-        launch(s);
-        launch(s);
+        launches.run();
         for (Map.Entry<BackendBuffer, BackendBuffer> e : standIns.entrySet()) {
             owner.copy(s, e.getValue(), 0, e.getKey(), 0, savedBytes(e));
         }

@@ -233,20 +233,19 @@ final class OpenClGraph implements BackendGraph {
     }
 
     /**
-     * Launches the work as recorded, twice, each input saved into its stand-in before and put back
-     * after, all on {@code stream}: in that stream's order the inputs hold what they held. Through
+     * Runs {@code launches} with each input saved into its stand-in before and put back after, all on
+     * {@code stream}: in that stream's order the inputs hold what they held. The launches go through
      * {@link #launch(BackendStream)} itself, so that the first real launch meets no call the capture
      * did not make (the Java path's first runs, and a command buffer's first enqueue, which costs the
      * driver far more than the next); a launch on the stand-ins would take other paths (the list,
      * with the kernels' arguments set and set back).
      */
     @Override
-    public void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns) {
+    public void prime(BackendStream stream, Map<BackendBuffer, BackendBuffer> standIns, Runnable launches) {
         if (closed || !current.isEmpty()) return;
         for (Map.Entry<BackendBuffer, BackendBuffer> e : standIns.entrySet())
             backend.copy(stream, e.getKey(), 0, e.getValue(), 0, savedBytes(e));
-        launch(stream);
-        launch(stream);
+        launches.run();
         for (Map.Entry<BackendBuffer, BackendBuffer> e : standIns.entrySet())
             backend.copy(stream, e.getValue(), 0, e.getKey(), 0, savedBytes(e));
     }
