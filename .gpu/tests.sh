@@ -9,7 +9,9 @@
 # that gains GPU suites, or test classes that move, need no edit here; a module with none costs one
 # JVM start that finds nothing. spark comes last and runs through .gpu/spark.sh, when Spark's jars
 # are on this machine (.gpu/pack-spark.sh; docs/spark.md gives the calls that copy them), else it is
-# reported as skipped.
+# reported as skipped. JOBS=N runs N module JVMs at once (each with its own log, appended to
+# gpu-tests.log in order when all are done), which suits a host with many cores: the suites' time is
+# mostly kernel compilation on the CPU.
 R=$(cd "$(dirname "$0")/.." && pwd)
 D=$(cd "$R/.device" && pwd)
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT" /tmp/gpu-extra
@@ -23,6 +25,19 @@ else
   mods="$(echo "$mods" | grep -vx spark | tr '\n' ' ') $(echo "$mods" | grep -x spark)"
 fi
 rc=0
+parts=()
+# one module's (or package's) suites in a JVM of their own; its output on stdout, its exit status
+run_one() {
+  local m=$1 pkg=$2
+  echo "=== $m${pkg:+:$pkg}"
+  JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m${pkg:+_$pkg}.log -Xmx${JVM_HEAP:-32g}" timeout ${MOD_TIMEOUT:-560} "$D/run" org.junit.platform.console.ConsoleLauncher execute \
+    --scan-class-path "$D/lib/zz-$m-test-classes.jar" ${pkg:+--include-package "$pkg"} --include-tag 'gpu | devices' \
+    --config "ndgpu.test.devices=${NDGPU_TEST_DEVICES:-cuda,opencl-gpu}" --details=testfeed --disable-banner --disable-ansi-colors \
+    --reports-dir "/tmp/gpu-extra/reports-$m${pkg:+-$pkg}"
+  local r=$?
+  echo "=== $m${pkg:+:$pkg} exit $r"
+  return $r
+}
 "$D/run" -version >/dev/null 2>&1   # unpacks the runtime and links the CUDA toolkit's OpenCL loader
 # every name a library may open for OpenCL (libOpenCL.so by JOCL, libOpenCL.so.1 as a fallback) is the
 # CUDA toolkit's loader, which lists the NVIDIA platform; child JVMs inherit LD_LIBRARY_PATH
@@ -47,15 +62,28 @@ for m in $mods; do
     (( $# )) && echo "=== $m SKIPPED: no $jar (run .gpu/pack.sh after building $m)" | tee -a "$OUT/gpu-tests.log"
     continue
   fi
-  echo "=== $m${pkg:+:$pkg}" >> "$OUT/gpu-tests.log"
-  JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m${pkg:+_$pkg}.log -Xmx32g" timeout ${MOD_TIMEOUT:-560} "$D/run" org.junit.platform.console.ConsoleLauncher execute \
-    --scan-class-path "$jar" ${pkg:+--include-package "$pkg"} --include-tag 'gpu | devices' \
-    --config "ndgpu.test.devices=${NDGPU_TEST_DEVICES:-cuda,opencl-gpu}" --details=testfeed --disable-banner --disable-ansi-colors \
-    --reports-dir "/tmp/gpu-extra/reports-$m${pkg:+-$pkg}" >> "$OUT/gpu-tests.log" 2>&1
-  r=$?; (( r != 0 )) && rc=$r
-  echo "=== $m${pkg:+:$pkg} exit $r: $(grep -cE '^JUnit Jupiter > .* ✔|SUCCESSFUL' "$OUT/gpu-tests.log") passed so far" 
-  grep -E "tests (successful|failed|found)" "$OUT/gpu-tests.log" | tail -3
+  jobs=${JOBS:-1}
+  if (( jobs > 1 )); then
+    while (( $(jobs -rp | wc -l) >= jobs )); do wait -n; done
+    run_one "$m" "$pkg" > "$OUT/gpu-tests-$m${pkg:+-$pkg}.part" 2>&1 &
+    parts+=("$OUT/gpu-tests-$m${pkg:+-$pkg}.part")
+  else
+    run_one "$m" "$pkg" >> "$OUT/gpu-tests.log" 2>&1
+    r=$?; (( r != 0 )) && rc=$r
+    echo "=== $m${pkg:+:$pkg} exit $r: $(grep -cE '^JUnit Jupiter > .* ✔|SUCCESSFUL' "$OUT/gpu-tests.log") passed so far"
+    grep -E "tests (successful|failed|found)" "$OUT/gpu-tests.log" | tail -3
+  fi
 done
+if (( ${#parts[@]} )); then
+  wait
+  for f in "${parts[@]}"; do
+    cat "$f" >> "$OUT/gpu-tests.log"
+    line=$(grep '^=== .* exit' "$f" | tail -1)
+    [[ $line == *" exit 0" ]] || rc=1
+    echo "${line:-=== $f: no exit line} $(grep -E 'tests (successful|failed)' "$f" | tr -s ' ' | tr '\n' ' ')"
+    rm -f "$f"
+  done
+fi
 tar czf "$OUT/gpu-extra.tgz" -C /tmp gpu-extra
 grep -E "FAILED|ABORTED|SKIPPED" "$OUT/gpu-tests.log" | head -60
 exit $rc
