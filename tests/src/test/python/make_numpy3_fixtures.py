@@ -148,6 +148,36 @@ put("where_i32/m", mi)
 put("where_i32/floor_divide", np.floor_divide(ai, bi, out=oi.copy(), where=mi))
 put("where_i32/sum_ax1", np.sum(ai, axis=1, where=mi))
 
+# unique(axis): repeated rows/columns/planes, NaN rows (each its own), -0.0 beside 0.0, ints, bool,
+# complex parts as two real cases' fixtures cannot hold complex (left to the Java loop test), empties
+rng2 = np.random.default_rng(4040)
+f = np.round(rng2.uniform(-2, 2, (9, 3)), 0)
+f[4] = f[1]
+f[7] = f[1]
+f[2] = [np.nan, 1, 1]
+f[5] = [np.nan, 1, 1]
+f[6] = [-0.0, f[8, 1], f[8, 2]]
+f[8, 0] = 0.0
+uax = {
+    "f64_ax0": (f, 0),
+    "f32_ax1": (np.round(rng2.uniform(-2, 2, (3, 11)), 0).astype(np.float32)[:, [0, 1, 2, 1, 3, 0, 4, 5, 6, 2, 7]], 1),
+    "i32_ax2": (rng2.integers(0, 2, (2, 3, 8)).astype(np.int32), 2),
+    "i64_axm3": (rng2.integers(-1, 2, (6, 2, 2)).astype(np.int64), -3),
+    "bool_ax0": (rng2.integers(0, 2, (12, 2)).astype(bool), 0),
+    "u8_1d": (rng2.integers(0, 5, 15).astype(np.uint8), 0),
+    "one_row": (np.array([[3.5, -1.0]]), 0),
+    "zero_sign": (np.array([[0.0, 1.0], [2.0, 0.0], [-0.0, 1.0], [2.0, -0.0], [0.0, 1.0]]), 0),
+    "no_rows": (np.zeros((0, 3)), 0),
+    "empty_rows": (np.zeros((4, 0)), 0),
+}
+for tag, (x, ax) in uax.items():
+    put(f"uaxis_{tag}/x", x)
+    v, i, inv, c = np.unique(x, return_index=True, return_inverse=True, return_counts=True, axis=ax)
+    put(f"uaxis_{tag}/values", v)
+    put(f"uaxis_{tag}/indices", i)
+    put(f"uaxis_{tag}/inverse", inv)
+    put(f"uaxis_{tag}/counts", c)
+
 with open(OUT, "w") as f:
     f.write("\n".join(rows) + "\n")
 print(len(rows), "rows ->", OUT)

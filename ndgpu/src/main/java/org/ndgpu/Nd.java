@@ -109,6 +109,7 @@ import org.ndgpu.routines.math.Vander;
 import org.ndgpu.routines.printing.ArrayRepr;
 import org.ndgpu.routines.printing.NumberText;
 import org.ndgpu.routines.sets.SetOperations;
+import org.ndgpu.routines.sets.UniqueAxis;
 import org.ndgpu.routines.sets.UniqueIndices;
 import org.ndgpu.routines.sets.UniqueValues;
 import org.ndgpu.routines.sorting.ComplexSort;
@@ -851,6 +852,23 @@ public final class Nd {
     /** numpy.unique(a): the sorted distinct values of the flattened array (NaNs as one). */
     public static NDArray unique(NDArray a) {
         return UniqueValues.unique("unique", Objects.requireNonNull(a, "unique: a is null"));
+    }
+
+    /**
+     * numpy.unique(a, axis=axis): the distinct subarrays along axis, sorted lexicographically; as
+     * NumPy's, a subarray holding a NaN equals no other: {@code Nd.unique(rows, 0)}.
+     */
+    public static NDArray unique(NDArray a, int axis) {
+        return UniqueAxis.values("unique", Objects.requireNonNull(a, "unique: a is null"), axis);
+    }
+
+    /**
+     * numpy.unique(a, return_index=True, return_inverse=True, return_counts=True, axis=axis): the
+     * distinct subarrays, the index of each one's first occurrence, the 1-d inverse and the counts:
+     * {@code Nd.uniqueAll(rows, 0).counts()}.
+     */
+    public static UniqueAll uniqueAll(NDArray a, int axis) {
+        return UniqueAxis.all("unique", Objects.requireNonNull(a, "uniqueAll: a is null"), axis);
     }
 
     // ---------------------------------------------------------------- NumPy completeness (issue 39)

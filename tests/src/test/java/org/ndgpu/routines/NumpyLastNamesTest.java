@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.ndgpu.routines.Numpy3Fixtures.array;
 import static org.ndgpu.routines.Numpy3Fixtures.check;
 
+import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -52,6 +53,76 @@ public class NumpyLastNamesTest extends PerDeviceTest {
                     check(c + "values", v);
                 }
             }
+        }
+    }
+
+    @Test
+    void uniqueAlongAnAxisAgreesWithNumPy() {
+        Object[][] cases = {
+            {"f64_ax0", 0},
+            {"f32_ax1", 1},
+            {"i32_ax2", 2},
+            {"i64_axm3", -3},
+            {"bool_ax0", 0},
+            {"u8_1d", 0},
+            {"one_row", 0},
+            {"zero_sign", 0},
+            {"no_rows", 0},
+            {"empty_rows", 0}
+        };
+        for (Object[] k : cases) {
+            String c = "uaxis_" + k[0] + "/";
+            int axis = (Integer) k[1];
+            try (NDArray x = array(c + "x");
+                    UniqueAll u = Nd.uniqueAll(x, axis);
+                    NDArray v = Nd.unique(x, axis)) {
+                check(c + "values", u.values());
+                check(c + "indices", u.indices());
+                check(c + "inverse", u.inverseIndices());
+                check(c + "counts", u.counts());
+                check(c + "values", v);
+            }
+        }
+    }
+
+    @Test
+    void uniqueAlongAnAxisOfComplexRowsAgreesWithAJavaLoop() {
+        // rows of two complex values, (re, im) interleaved; sorted by real part, then imaginary
+        double[] interleaved = {1, 2, 0, 0, 1, 1, 2, 0, 1, 2, 0, 0, -1, 5, 3, 3, 1, 1, 2, 0};
+        try (NDArray x = Nd.array(MemorySegment.ofArray(interleaved), DType.COMPLEX128, 5, 2);
+                UniqueAll u = Nd.uniqueAll(x, 0)) {
+            assertEquals(DType.COMPLEX128, u.values().dtype());
+            assertArrayEquals(new long[] {3, 2}, u.values().shape());
+            assertArrayEquals(new long[] {3, 1, 0}, u.indices().toLongArray());
+            assertArrayEquals(new long[] {2, 1, 2, 0, 1}, u.inverseIndices().toLongArray());
+            assertArrayEquals(new long[] {1, 2, 2}, u.counts().toLongArray());
+            try (NDArray r = Nd.real(u.values());
+                    NDArray i = Nd.imag(u.values())) {
+                assertArrayEquals(new double[] {-1, 3, 1, 2, 1, 0}, r.toDoubleArray());
+                assertArrayEquals(new double[] {5, 3, 1, 0, 2, 0}, i.toDoubleArray());
+            }
+        }
+    }
+
+    @Test
+    void uniqueAlongAnAxisRefusesWhatNumPyRefuses() {
+        NDArray closed = Nd.array(new double[] {1, 2});
+        closed.close();
+        try (NDArray s = Nd.array(new double[] {2.5}, DType.FLOAT64).reshape();
+                NDArray m = Nd.zeros(2, 3)) {
+            assertTrue(assertThrows(AxisException.class, () -> Nd.unique(s, 0))
+                    .getMessage()
+                    .contains("axis 0 is out of bounds for array of dimension 0"));
+            assertTrue(assertThrows(AxisException.class, () -> Nd.uniqueAll(m, 2))
+                    .getMessage()
+                    .contains("unique"));
+            assertTrue(assertThrows(NullPointerException.class, () -> Nd.uniqueAll(null, 0))
+                    .getMessage()
+                    .contains("uniqueAll"));
+            assertTrue(assertThrows(NdException.class, () -> Nd.unique(closed, 0))
+                    .getMessage()
+                    .contains("unique"));
+            assertArrayEquals(new double[] {0, 0, 0, 0, 0, 0}, m.toDoubleArray(), "the input is left as it was");
         }
     }
 
