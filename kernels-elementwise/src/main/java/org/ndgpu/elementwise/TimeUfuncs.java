@@ -10,7 +10,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * NumPy's ufunc rules for datetime64 and timedelta64 operands: which operand kinds a ufunc takes

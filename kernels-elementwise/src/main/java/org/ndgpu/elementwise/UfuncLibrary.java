@@ -23,7 +23,7 @@ import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.UfuncRunner;
 
 /**
