@@ -102,6 +102,7 @@ public final class UfuncLibrary implements UfuncRunner {
         DType[] loopIn = {DType.BOOL, res, res};
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
         String value = UfuncExpressions.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
+        if (cond instanceof NDArray c) c.live("where"); // x and y were checked by effectiveDtypes; launch checks none
         return launch("where", ops, operandDtypes, loopIn, res, out, result -> result + " = " + value, null);
     }
 
@@ -224,7 +225,7 @@ public final class UfuncLibrary implements UfuncRunner {
     /**
      * Runs one ufunc kernel: array operand k is parameter a{k} (its own dtype), converted to the
      * loop type as _u{k}; a Java number is a scalar parameter already of the loop type; the result
-     * y is converted to out's dtype.
+     * y is converted to out's dtype. The callers have checked that every array operand is live.
      */
     private NDArray launch(
             String name,
@@ -241,7 +242,6 @@ public final class UfuncLibrary implements UfuncRunner {
         Device dev0 = null;
         for (Object o : ops) {
             if (o instanceof NDArray a) {
-                a.live(name);
                 if (same == null) {
                     same = a.shape();
                     dev0 = a.device();
@@ -263,7 +263,6 @@ public final class UfuncLibrary implements UfuncRunner {
         Device device = null;
         for (Object o : ops) {
             if (o instanceof NDArray a) {
-                a.live(name);
                 shapes.add(a.shape());
                 if (device == null) device = a.device();
             }
