@@ -169,7 +169,13 @@ public final class LaunchArgs implements KernelArguments {
 
     /** A 64-bit integer ({@code long}, {@code ulong}, a size, a stride, an offset). */
     public LaunchArgs i64(long v) {
-        return put(Kind.I64, v);
+        // put and reserve written out, as in array(): every elementwise launch passes its count this way
+        int at = size;
+        if (kinds.length - at < 1) grow(at + 1);
+        size = at + 1;
+        kinds[at] = I64;
+        bits[at] = v;
+        return this;
     }
 
     /** 64-bit integers, one argument each, in order (a run of strides or sizes). */

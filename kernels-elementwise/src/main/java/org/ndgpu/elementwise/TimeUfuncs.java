@@ -22,12 +22,6 @@ import org.ndgpu.ndarray.Ufunc;
 final class TimeUfuncs {
     private TimeUfuncs() {}
 
-    /** True when an operand is a datetime64 or timedelta64 array. */
-    static boolean involved(Object[] operands) {
-        for (Object o : operands) if (o instanceof NDArray a && a.dtype().isTime()) return true;
-        return false;
-    }
-
     // an operand: its kind ('M' datetime, 'm' timedelta, 'i' integer or bool, 'f' float, 'c' other) and unit
     private record Opd(Object value, char kind, DateUnit unit, String described) {}
 

@@ -115,9 +115,9 @@ public final class UfuncLibrary implements UfuncRunner {
     }
 
     private NDArray apply(Ufunc op, NDArray out, Object... operands) {
-        if (TimeUfuncs.involved(operands)) return TimeUfuncs.apply(op, out, operands);
         String name = op.numpyName();
-        DType[] eff = effectiveDtypes(name, operands);
+        DType[] eff = effectiveDtypes(name, operands, true);
+        if (eff == null) return TimeUfuncs.apply(op, out, operands);
         if (op == Ufunc.POWER) checkIntegerPower(operands, eff);
         long sig = signature(operands, eff, out);
         Resolved r = sig < 0 ? null : LAST.get(op, sig);
@@ -190,6 +190,16 @@ public final class UfuncLibrary implements UfuncRunner {
 
     /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
     static DType[] effectiveDtypes(String name, Object[] operands) {
+        return effectiveDtypes(name, operands, false);
+    }
+
+    /**
+     * As {@link #effectiveDtypes(String, Object[])}, or null, when {@code nullForTime}, at the first
+     * datetime64 or timedelta64 array: TimeUfuncs' operands. The operands before it are checked as
+     * TimeUfuncs checks them (null, closed: the same exceptions), and no dtype is promoted with a time
+     * one, so finding it here rather than in a pass of its own changes nothing but the interpreted calls.
+     */
+    private static DType[] effectiveDtypes(String name, Object[] operands, boolean nullForTime) {
         DType arrays = null;
         for (int k = 0; k < operands.length; k++) {
             Object o = operands[k];
@@ -198,8 +208,9 @@ public final class UfuncLibrary implements UfuncRunner {
                 throw new NullPointerException(
                         name + ": x" + (k + 1) + " is null; expected an NDArray or a Java number");
             if (o instanceof NDArray a) {
-                a.live(name);
-                arrays = arrays == null ? a.dtype() : DType.promote(arrays, a.dtype());
+                DType d = a.live(name).dtype();
+                if (nullForTime && d.isTime()) return null;
+                arrays = arrays == null ? d : DType.promote(arrays, d);
             }
         }
         DType[] eff = new DType[operands.length];
