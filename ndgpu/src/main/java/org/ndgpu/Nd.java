@@ -35,6 +35,7 @@ import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Scope;
 import org.ndgpu.ndarray.Transfers;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.ndarray.UniversalFunctions;
 import org.ndgpu.ndimage.Ndimage;
 import org.ndgpu.random.Random;
@@ -129,7 +130,6 @@ import org.ndgpu.sparse.Sparse;
 import org.ndgpu.special.Special;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * The ndgpu namespace, as {@code cupy} / {@code numpy}: array creation, transfers, and the facade

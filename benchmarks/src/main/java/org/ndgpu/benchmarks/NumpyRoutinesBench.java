@@ -6,6 +6,7 @@ import org.ndgpu.Nd;
 import org.ndgpu.elementwise.UfuncMethods;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * Issue 39's NumPy-completeness routines that CuPy also has, beside {@code .gpu/cupy_routines_anchors.py}
@@ -31,7 +32,7 @@ public final class NumpyRoutinesBench {
         long n = 1L << le, ns = 1L << ls, side = 1L << lside;
         String e = "2^" + le, s = "2^" + ls, sq = side + "^2";
         var rng = Nd.random().seed(39);
-        UfuncMethods add = addMethods();
+        UfuncMethods add = Nd.ufunc(Ufunc.ADD);
         try (NDArray x = rng.uniform(-1, 1, DType.FLOAT32, n);
                 NDArray y = rng.uniform(-1, 1, DType.FLOAT32, n);
                 NDArray xs = rng.uniform(-1, 1, DType.FLOAT32, ns);
@@ -130,22 +131,6 @@ public final class NumpyRoutinesBench {
             row("digitize " + e + " f32 256 bins", () -> Nd.digitize(x, edges32), 12.0 * n);
             row("round " + e + " f32 decimals 2", () -> Nd.round(x, 2), 8.0 * n);
             row("einsum ij,ij->i " + sq + " f32", () -> Nd.einsum("ij,ij->i", m, m), 4.0 * side * side);
-        }
-    }
-
-    /**
-     * {@code Nd.ufunc(Ufunc.ADD)}: {@code org.ndgpu.spi.Ufunc} is exported to the operation modules
-     * only, so this module cannot name it when compiled; the benchmarks run on the class path, where
-     * reflection reaches it.
-     */
-    private static UfuncMethods addMethods() {
-        try {
-            Class<?> ufunc = Class.forName("org.ndgpu.spi.Ufunc");
-            return (UfuncMethods) Nd.class
-                    .getMethod("ufunc", ufunc)
-                    .invoke(null, ufunc.getField("ADD").get(null));
-        } catch (ReflectiveOperationException ex) {
-            throw new IllegalStateException(ex);
         }
     }
 

@@ -10,12 +10,12 @@ import org.ndgpu.device.Device;
 import org.ndgpu.ndarray.Captures;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.CaptureFuser;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.ReductionRunner;
 import org.ndgpu.spi.Scan;
-import org.ndgpu.spi.Ufunc;
 import org.ndgpu.spi.UfuncRunner;
 
 /**

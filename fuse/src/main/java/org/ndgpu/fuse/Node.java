@@ -2,8 +2,8 @@ package org.ndgpu.fuse;
 
 import java.util.List;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Reduction;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * One value of a traced expression DAG: what a symbolic array stands for. Nodes are hash-consed by

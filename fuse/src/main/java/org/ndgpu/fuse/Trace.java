@@ -17,11 +17,11 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.reduction.ReductionInlining;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Scan;
 import org.ndgpu.spi.Tracer;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * One tracing of a fused lambda: the symbolic arrays it is called with route their operations

@@ -6,9 +6,9 @@ import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.reduction.ReductionInlining;
 import org.ndgpu.spi.Reduction;
-import org.ndgpu.spi.Ufunc;
 import org.ndgpu.testing.GoldenSource;
 
 /**

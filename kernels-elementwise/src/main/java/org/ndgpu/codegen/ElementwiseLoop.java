@@ -3,6 +3,7 @@ package org.ndgpu.codegen;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.backend.Dialect;
 import org.ndgpu.device.Device;
@@ -170,6 +171,9 @@ public final class ElementwiseLoop {
     private static final Device.Key<Map<KernelKey<Spec, Layout>, BackendKernel>> KERNELS =
             new Device.Key<>("elementwise kernels");
 
+    // a constant rather than a method reference at the call: the interpreter links that one on every launch
+    private static final Supplier<Map<KernelKey<Spec, Layout>, BackendKernel>> NEW_KERNELS = ConcurrentHashMap::new;
+
     // the kernel of the previous call: a loop of one op (the common case) then skips hashing the spec and the
     // map lookup. It names the device's kernel map, so another device, or a reset one (a new map), misses.
     private static final CallSiteCache<Spec, LayoutKernel> LAST = new CallSiteCache<>();
@@ -223,7 +227,7 @@ public final class ElementwiseLoop {
         long[][] st = plan.merged().strides();
         int nd = dims.length;
         long n = plan.n();
-        Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, ConcurrentHashMap::new);
+        Map<KernelKey<Spec, Layout>, BackendKernel> kernels = device.state(KERNELS, NEW_KERNELS);
         LayoutKernel hit = LAST.get(spec);
         if (hit == null
                 || hit.kernels() != kernels

@@ -38,7 +38,13 @@ public final class LaunchArgs implements KernelArguments {
             "; expected a device buffer, Integer, Long, Float, Double, Short, Byte, Boolean or LocalMemory";
 
     // the thread's builder that reused() empties and hands out
-    private static final ThreadLocal<LaunchArgs> REUSED = ThreadLocal.withInitial(() -> new LaunchArgs(16, true));
+    private static final ThreadLocal<LaunchArgs> REUSED =
+            ThreadLocal.withInitial(() -> new LaunchArgs(16, Thread.currentThread()));
+    // the reused builder handed out last, checked by its owner before the ThreadLocal's lookup: a script's
+    // launches all come from one thread, and the lookup is a chain of calls in the interpreter. Another
+    // thread's builder is never used (owner differs); a thread that ended keeps its builder until the next
+    // thread's launch replaces it here.
+    private static volatile LaunchArgs lastReused;
 
     private static final Kind[] KINDS = Kind.values();
     private static final byte BUFFER = (byte) Kind.BUFFER.ordinal(), I64 = (byte) Kind.I64.ordinal();
@@ -50,19 +56,20 @@ public final class LaunchArgs implements KernelArguments {
     private long[] bits;
     private BackendBuffer[] buffers;
     private int size;
-    // the thread's reused builder, and whether reused() has handed it out and release() not yet taken it back
-    private final boolean pooled;
+    // the thread that owns this reused builder (null for any other builder), and whether reused() has handed
+    // it out and release() not yet taken it back
+    private final Thread owner;
     private boolean claimed;
 
     private LaunchArgs(int count) {
-        this(count, false);
+        this(count, null);
     }
 
-    private LaunchArgs(int count, boolean pooled) {
+    private LaunchArgs(int count, Thread owner) {
         kinds = new byte[count];
         bits = new long[count];
         buffers = new BackendBuffer[count];
-        this.pooled = pooled;
+        this.owner = owner;
     }
 
     /** Arguments for a kernel of {@code count} parameters (more may be appended: the storage then grows). */
@@ -79,7 +86,9 @@ public final class LaunchArgs implements KernelArguments {
      * to be kept: {@link #copy} it to keep its arguments.
      */
     public static LaunchArgs reused(int count) {
-        LaunchArgs a = REUSED.get();
+        LaunchArgs a = lastReused;
+        Thread t = Thread.currentThread();
+        if (a == null || a.owner != t) lastReused = a = REUSED.get();
         if (a.claimed) return new LaunchArgs(count);
         a.claimed = true;
         if (a.kinds.length < count) {
@@ -93,7 +102,7 @@ public final class LaunchArgs implements KernelArguments {
 
     /** Gives a {@link #reused} builder back to its thread; does nothing for any other. */
     public void release() {
-        if (pooled) claimed = false;
+        if (owner != null) claimed = false;
     }
 
     /** The count of arguments appended so far. */
@@ -124,8 +133,13 @@ public final class LaunchArgs implements KernelArguments {
     public LaunchArgs array(NDArray a) {
         BackendBuffer b = a.buffer();
         long offset = a.offset();
-        int at = reserve(2);
-        setBuffer(at, b);
+        // reserve and setBuffer written out: this runs for every array of every launch, and each call is
+        // an invocation in the interpreter
+        int at = size;
+        if (kinds.length - at < 2) grow(at + 2);
+        size = at + 2;
+        kinds[at] = BUFFER;
+        if (buffers[at] != b) buffers[at] = b;
         kinds[at + 1] = I64;
         bits[at + 1] = offset;
         return this;
@@ -155,7 +169,13 @@ public final class LaunchArgs implements KernelArguments {
 
     /** A 64-bit integer ({@code long}, {@code ulong}, a size, a stride, an offset). */
     public LaunchArgs i64(long v) {
-        return put(Kind.I64, v);
+        // put and reserve written out, as in array(): every elementwise launch passes its count this way
+        int at = size;
+        if (kinds.length - at < 1) grow(at + 1);
+        size = at + 1;
+        kinds[at] = I64;
+        bits[at] = v;
+        return this;
     }
 
     /** 64-bit integers, one argument each, in order (a run of strides or sizes). */
@@ -389,14 +409,17 @@ public final class LaunchArgs implements KernelArguments {
      */
     private int reserve(int n) {
         int at = size;
-        if (kinds.length - at < n) {
-            int grown = Math.max(at + n, 2 * kinds.length);
-            kinds = Arrays.copyOf(kinds, grown);
-            bits = Arrays.copyOf(bits, grown);
-            buffers = Arrays.copyOf(buffers, grown);
-        }
+        if (kinds.length - at < n) grow(at + n);
         size = at + n;
         return at;
+    }
+
+    /** Grows the storage to hold at least {@code needed} arguments (twice its length, or more). */
+    private void grow(int needed) {
+        int grown = Math.max(needed, 2 * kinds.length);
+        kinds = Arrays.copyOf(kinds, grown);
+        bits = Arrays.copyOf(bits, grown);
+        buffers = Arrays.copyOf(buffers, grown);
     }
 
     /** The arguments as {@code [I64 3, BUFFER b, F32 1.5, ...]}. */

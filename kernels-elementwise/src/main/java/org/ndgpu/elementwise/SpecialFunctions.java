@@ -62,7 +62,7 @@ public final class SpecialFunctions {
     }
 
     /** The source a kernel of the scipy.special ufunc {@code op} needs: the header, with special-bessel.h for a Bessel function of real order. */
-    static String headerOf(org.ndgpu.spi.Ufunc op) {
+    static String headerOf(org.ndgpu.ndarray.Ufunc op) {
         return switch (op) {
             case JV, JN, YV, IV, KV, JVE, YVE, IVE, KVE, YN, KN, SPHERICAL_JN, SPHERICAL_YN -> WITH_BESSEL;
             default -> HEADER;

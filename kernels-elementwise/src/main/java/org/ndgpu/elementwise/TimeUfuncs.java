@@ -10,7 +10,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * NumPy's ufunc rules for datetime64 and timedelta64 operands: which operand kinds a ufunc takes
@@ -21,12 +21,6 @@ import org.ndgpu.spi.Ufunc;
  */
 final class TimeUfuncs {
     private TimeUfuncs() {}
-
-    /** True when an operand is a datetime64 or timedelta64 array. */
-    static boolean involved(Object[] operands) {
-        for (Object o : operands) if (o instanceof NDArray a && a.dtype().isTime()) return true;
-        return false;
-    }
 
     // an operand: its kind ('M' datetime, 'm' timedelta, 'i' integer or bool, 'f' float, 'c' other) and unit
     private record Opd(Object value, char kind, DateUnit unit, String described) {}

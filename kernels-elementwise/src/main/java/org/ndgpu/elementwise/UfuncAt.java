@@ -11,7 +11,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * NumPy's unbuffered {@code ufunc.at(a, indices, b)} on the device: the indices are wrapped and

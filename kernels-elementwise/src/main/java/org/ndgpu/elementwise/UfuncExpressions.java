@@ -3,7 +3,7 @@ package org.ndgpu.elementwise;
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * The C expression of each ufunc for one loop, written once against the preludes' names (the

@@ -6,7 +6,7 @@ import org.ndgpu.codegen.CTypes;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * The device kernels behind the ufunc methods ({@link UfuncMethods}) for any binary ufunc: each

@@ -1,6 +1,6 @@
 package org.ndgpu.elementwise;
 
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /** NumPy's {@code ufunc.identity} and which ufuncs NumPy lets reduce over several axes at once (reorderable). */
 final class UfuncIdentities {

@@ -2,7 +2,7 @@ package org.ndgpu.elementwise;
 
 import org.ndgpu.codegen.CTypes;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * The ufunc library's C expressions, public for code generators that inline ufuncs into larger

@@ -23,7 +23,7 @@ import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.UfuncRunner;
 
 /**
@@ -102,6 +102,7 @@ public final class UfuncLibrary implements UfuncRunner {
         DType[] loopIn = {DType.BOOL, res, res};
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
         String value = UfuncExpressions.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
+        if (cond instanceof NDArray c) c.live("where"); // x and y were checked by effectiveDtypes; launch checks none
         return launch("where", ops, operandDtypes, loopIn, res, out, result -> result + " = " + value, null);
     }
 
@@ -114,9 +115,9 @@ public final class UfuncLibrary implements UfuncRunner {
     }
 
     private NDArray apply(Ufunc op, NDArray out, Object... operands) {
-        if (TimeUfuncs.involved(operands)) return TimeUfuncs.apply(op, out, operands);
         String name = op.numpyName();
-        DType[] eff = effectiveDtypes(name, operands);
+        DType[] eff = effectiveDtypes(name, operands, true);
+        if (eff == null) return TimeUfuncs.apply(op, out, operands);
         if (op == Ufunc.POWER) checkIntegerPower(operands, eff);
         long sig = signature(operands, eff, out);
         Resolved r = sig < 0 ? null : LAST.get(op, sig);
@@ -189,6 +190,16 @@ public final class UfuncLibrary implements UfuncRunner {
 
     /** Array operands keep their dtype; Java numbers take one beside the arrays (NEP 50), or their own when all are numbers. */
     static DType[] effectiveDtypes(String name, Object[] operands) {
+        return effectiveDtypes(name, operands, false);
+    }
+
+    /**
+     * As {@link #effectiveDtypes(String, Object[])}, or null, when {@code nullForTime}, at the first
+     * datetime64 or timedelta64 array: TimeUfuncs' operands. The operands before it are checked as
+     * TimeUfuncs checks them (null, closed: the same exceptions), and no dtype is promoted with a time
+     * one, so finding it here rather than in a pass of its own changes nothing but the interpreted calls.
+     */
+    private static DType[] effectiveDtypes(String name, Object[] operands, boolean nullForTime) {
         DType arrays = null;
         for (int k = 0; k < operands.length; k++) {
             Object o = operands[k];
@@ -197,8 +208,9 @@ public final class UfuncLibrary implements UfuncRunner {
                 throw new NullPointerException(
                         name + ": x" + (k + 1) + " is null; expected an NDArray or a Java number");
             if (o instanceof NDArray a) {
-                a.live(name);
-                arrays = arrays == null ? a.dtype() : DType.promote(arrays, a.dtype());
+                DType d = a.live(name).dtype();
+                if (nullForTime && d.isTime()) return null;
+                arrays = arrays == null ? d : DType.promote(arrays, d);
             }
         }
         DType[] eff = new DType[operands.length];
@@ -224,7 +236,7 @@ public final class UfuncLibrary implements UfuncRunner {
     /**
      * Runs one ufunc kernel: array operand k is parameter a{k} (its own dtype), converted to the
      * loop type as _u{k}; a Java number is a scalar parameter already of the loop type; the result
-     * y is converted to out's dtype.
+     * y is converted to out's dtype. The callers have checked that every array operand is live.
      */
     private NDArray launch(
             String name,
@@ -241,7 +253,6 @@ public final class UfuncLibrary implements UfuncRunner {
         Device dev0 = null;
         for (Object o : ops) {
             if (o instanceof NDArray a) {
-                a.live(name);
                 if (same == null) {
                     same = a.shape();
                     dev0 = a.device();
@@ -263,7 +274,6 @@ public final class UfuncLibrary implements UfuncRunner {
         Device device = null;
         for (Object o : ops) {
             if (o instanceof NDArray a) {
-                a.live(name);
                 shapes.add(a.shape());
                 if (device == null) device = a.device();
             }

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.Scalars;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * NumPy's type resolution for the ufuncs, as data: for every combination of input dtypes, the loop

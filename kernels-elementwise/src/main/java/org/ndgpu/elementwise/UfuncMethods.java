@@ -12,10 +12,10 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Scan;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * NumPy's ufunc methods for one ufunc: {@code reduce}, {@code accumulate}, {@code reduceat},

@@ -20,7 +20,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * The ufuncs of two outputs (frexp, modf, divmod): NumPy's loop from the table, broadcasting, any

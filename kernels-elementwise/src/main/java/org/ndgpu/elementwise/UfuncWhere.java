@@ -9,8 +9,8 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * NumPy's {@code where=} on a ufunc call, {@code np.add(a, b, out=o, where=mask)}: where the mask

@@ -6,8 +6,8 @@ import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * NumPy's {@code where=} on reductions, {@code np.add.reduce(a, axis, where=mask, initial=...)} and

@@ -14,7 +14,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Layout;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.DType;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * Golden tests of generated kernel source (the part after the dialect prelude); no device needed.

@@ -17,12 +17,12 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Scan;
-import org.ndgpu.spi.Ufunc;
 
 /**
- * The generated registry (Ufunc, Reduction, Scan in org.ndgpu.spi) is up to date with what
+ * The generated registry (Ufunc in org.ndgpu.ndarray; Reduction, Scan in org.ndgpu.spi) is up to date with what
  * gen_ufunc_table.py writes it from: the ufuncs of ufunc-loops.tsv in order with their arity (inputs and outputs), then
  * the generator's REAL_FUNCTIONS, REDUCTIONS and SCANS. After editing either, regenerate with
  * {@code python3 src/test/python/gen_ufunc_table.py --registry} (from this module's root).

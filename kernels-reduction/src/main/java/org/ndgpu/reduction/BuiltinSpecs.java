@@ -9,8 +9,8 @@ import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Reduction;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * The built-in reductions as {@link ReductionSpec}s, and NumPy's result dtypes for them.

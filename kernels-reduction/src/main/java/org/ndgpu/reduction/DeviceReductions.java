@@ -75,7 +75,9 @@ public final class DeviceReductions implements ReductionRunner {
             }
             return result;
         }
-        ReductionLoop.run(BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64), new Object[] {a, result}, ax);
+        ReductionSpec spec = BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64);
+        if (out == null) ReductionLoop.runIntoNew(spec, new Object[] {a, result}, ax);
+        else ReductionLoop.run(spec, new Object[] {a, result}, ax);
         return result;
     }
 

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.ndgpu.backend.BackendKernel;
 import org.ndgpu.codegen.CallSiteCache;
 import org.ndgpu.codegen.CopyIfOverlap;
@@ -68,6 +69,17 @@ public final class ReductionLoop {
         }
     }
 
+    /**
+     * As {@link #run(ReductionSpec, Object[], int[])}, for a call whose OUT array was allocated for it
+     * (no {@code out} given): a new array shares memory with no input and is writeable, so the
+     * copy-if-overlap check has nothing to find and is skipped, as the elementwise loop's runIntoNew.
+     */
+    public static void runIntoNew(ReductionSpec spec, Object[] args, int[] axes) {
+        List<Param> params = spec.params();
+        if (args.length != params.size()) throw Operands.wrongArgumentCount(spec.name(), params.size(), args.length);
+        run(spec, args, axes, (NDArray) args[args.length - 1], Operands.device(spec.name(), args));
+    }
+
     @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same kernel map, by identity
     private static void run(ReductionSpec spec, Object[] args, int[] axes, NDArray out, Device device) {
         // plain arrays and loops on this per-call path: no streams, boxed lists or lambdas
@@ -77,7 +89,7 @@ public final class ReductionLoop {
         NDArray[] inArr = new NDArray[nIn];
         for (int q = 0; q < nIn; q++) inArr[q] = (NDArray) args[inAt[q]];
         long[] geometry = geometry(inArr, out, axes);
-        var kernels = device.state(KERNELS, ConcurrentHashMap::new);
+        var kernels = device.state(KERNELS, NEW_KERNELS);
         LaunchArgs scalars = null;
         Planned hit = LAST.get(spec);
         if (hit == null || hit.kernels() != kernels || !Shapes.same(hit.geometry(), geometry)) {
@@ -325,8 +337,12 @@ public final class ReductionLoop {
     private static final Device.Key<Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel>> KERNELS =
             new Device.Key<>("reduction kernels");
 
+    // a constant rather than a method reference at the call: the interpreter links that one on every launch
+    private static final Supplier<Map<KernelKey<ReductionSpec, ReductionLayout>, BackendKernel>> NEW_KERNELS =
+            ConcurrentHashMap::new;
+
     private static BackendKernel kernel(Device device, ReductionSpec spec, ReductionLayout lay) {
-        var kernels = device.state(KERNELS, ConcurrentHashMap::new);
+        var kernels = device.state(KERNELS, NEW_KERNELS);
         KernelKey<ReductionSpec, ReductionLayout> k = new KernelKey<>(spec, lay);
         BackendKernel hit = kernels.get(k); // a hit builds no lambda
         if (hit != null) return hit;

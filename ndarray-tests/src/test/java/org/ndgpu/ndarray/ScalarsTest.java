@@ -9,7 +9,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * The weak-scalar helpers shared by the ufuncs, fuse, searchsorted and the kernels' parameters:

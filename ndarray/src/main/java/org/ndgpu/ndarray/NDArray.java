@@ -13,7 +13,6 @@ import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 import org.ndgpu.spi.Scan;
 import org.ndgpu.spi.Tracer;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * An n-dimensional array on a device, with NumPy's semantics: a dtype, a shape, strides in bytes

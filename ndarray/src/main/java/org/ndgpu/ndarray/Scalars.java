@@ -1,7 +1,6 @@
 package org.ndgpu.ndarray;
 
 import org.ndgpu.exceptions.DTypeException;
-import org.ndgpu.spi.Ufunc;
 
 /** Java numbers meeting arrays: NumPy 2's weak scalars (NEP 50). */
 public final class Scalars {

@@ -1,7 +1,6 @@
 package org.ndgpu.ndarray;
 
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /** NumPy's ufuncs of two outputs (frexp, modf, divmod), as their records; NDArray and Nd delegate here. */
 public final class UniversalFunctions {

@@ -2,6 +2,7 @@ package org.ndgpu.spi;
 
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 
 /**
  * What runs a ufunc call: module kernels-elementwise's library on the device, or a Fuse trace that

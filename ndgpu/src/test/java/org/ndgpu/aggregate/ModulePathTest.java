@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ndgpu on the module path, as a modular application uses it: a module that says only
  * {@code requires org.ndgpu;} is compiled against the ndgpu modules and run with them on the
  * module path, in a child JVM. It proves what the module-info files promise: the API packages are
- * exported, the backends, the ufuncs, the reductions, the routines, linalg and fft (and the FFT
+ * exported (the ufunc names of {@code Nd.ufunc(Ufunc.ADD)} among them), the backends, the ufuncs, the reductions, the routines, linalg and fft (and the FFT
  * providers of the backends) are found through {@code provides}/{@code uses} (not
  * META-INF/services), the internals stay hidden, and the
  * native-access flags the README gives are the ones needed (no restricted-method warning).
@@ -48,6 +48,7 @@ class ModulePathTest {
 
                 import org.ndgpu.Nd;
                 import org.ndgpu.ndarray.NDArray;
+                import org.ndgpu.ndarray.Ufunc;
 
                 public class Main {
                     public static void main(String[] args) {
@@ -57,6 +58,10 @@ class ModulePathTest {
                         System.out.println("sorted=" + Nd.sort(a.neg(), 1).get(0, 0).item()); // routines
                         System.out.println("matmul=" + a.matmul(a.T()).get(1, 2).item()); // linalg
                         System.out.println("fft=" + Nd.fft().fft(a).abs().get(0, 0).item()); // fft, FftProvider through `uses`
+                        System.out.println("addReduce=" + Nd.ufunc(Ufunc.ADD).reduce(a, 1)); // a ufunc's methods, by a name users can write
+                        NDArray acc = Nd.zeros(4);
+                        Nd.ufunc(Ufunc.ADD).at(acc, new long[] {0, 0, 3}, 1);
+                        System.out.println("addAt=" + acc);
                         try {
                             Class.forName("org.ndgpu.spi.Providers").getMethod("routines").invoke(null);
                             System.out.println("spi=open");
@@ -95,6 +100,9 @@ class ModulePathTest {
         assertTrue(output.contains("sorted=-3"), output);
         assertTrue(output.contains("matmul=214"), output);
         assertTrue(output.contains("fft=6.0"), output);
+        // np.add.reduce(a, axis=1); np.add.at(np.zeros(4), [0, 0, 3], 1)
+        assertTrue(output.contains("addReduce=array([ 6, 22, 38])"), output);
+        assertTrue(output.contains("addAt=array([2., 0., 0., 1.])"), output);
         assertTrue(output.contains("spi=hidden"), "org.ndgpu.spi must not be open to applications: " + output);
         assertFalse(
                 output.contains("restricted method"),

@@ -238,7 +238,8 @@ final class HostileSweep {
                 new Target(org.ndgpu.config.PrintOptions.Scope.class, null),
                 new Target(
                         org.ndgpu.elementwise.UfuncMethods.class,
-                        () -> org.ndgpu.elementwise.UfuncMethods.of(org.ndgpu.spi.Ufunc.SUBTRACT)),
+                        () -> org.ndgpu.elementwise.UfuncMethods.of(org.ndgpu.ndarray.Ufunc.SUBTRACT)),
+                new Target(org.ndgpu.ndarray.Ufunc.class, () -> org.ndgpu.ndarray.Ufunc.ADD),
                 new Target(HostArray.class, HostileSweep::hostArray),
                 new Target(DType.class, () -> DType.FLOAT32),
                 new Target(Casting.class, () -> Casting.SAME_KIND),

@@ -1,8 +1,8 @@
 package org.ndgpu.special;
 
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * The part of {@link Special}'s namespace for scipy.special's variants of expm1 and log1p (cosm1,

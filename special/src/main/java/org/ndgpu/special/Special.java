@@ -1,8 +1,8 @@
 package org.ndgpu.special;
 
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * The scipy.special namespace, as {@code Nd.special()} (CuPy's {@code cupyx.scipy.special}): the

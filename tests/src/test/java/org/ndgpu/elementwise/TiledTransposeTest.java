@@ -21,7 +21,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.HostData;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**

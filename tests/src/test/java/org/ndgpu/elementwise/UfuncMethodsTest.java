@@ -23,7 +23,7 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.spi.Ufunc;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**

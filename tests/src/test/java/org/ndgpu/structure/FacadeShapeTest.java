@@ -37,7 +37,7 @@ class FacadeShapeTest {
             List.of("ndgpu/src/main/java/org/ndgpu/Nd.java", "ndarray/src/main/java/org/ndgpu/ndarray/NDArray.java");
     /** Generated from ufunc-loops.tsv by kernels-elementwise/src/test/python/gen_ufunc_table.py: not edited by hand. */
     private static final List<String> GENERATED_TABLES = List.of(
-            "ndarray/src/main/java/org/ndgpu/spi/Ufunc.java",
+            "ndarray/src/main/java/org/ndgpu/ndarray/Ufunc.java",
             "ndarray/src/main/java/org/ndgpu/spi/Reduction.java",
             "ndarray/src/main/java/org/ndgpu/spi/Scan.java");
 

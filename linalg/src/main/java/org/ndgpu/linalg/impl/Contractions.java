@@ -6,8 +6,8 @@ import java.util.List;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /** dot, vdot, inner, outer and tensordot, each reduced to one {@link Matmul} call on transposed or reshaped views. */
 final class Contractions {

@@ -3,9 +3,9 @@ package org.ndgpu.routines.logic;
 import java.util.Objects;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
-import org.ndgpu.spi.Ufunc;
 
 /** numpy.asarray_chkfinite: the array itself, once a device reduction has found no inf or NaN in it. */
 public final class Chkfinite {

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * numpy.isclose, allclose and array_equal, written as NumPy writes them, out of ufuncs:

@@ -3,8 +3,8 @@ package org.ndgpu.routines.logic;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * NumPy's array type testing: numpy.iscomplex and isreal per element (the imaginary part against

@@ -2,8 +2,8 @@ package org.ndgpu.routines.math;
 
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * NumPy's functions for handling complex numbers beyond the ufuncs: numpy.angle and

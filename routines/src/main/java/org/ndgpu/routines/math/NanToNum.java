@@ -5,8 +5,8 @@ import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * numpy.nan_to_num: NaN, +inf and -inf replaced by finite numbers, as NumPy does it: one kernel for

@@ -9,10 +9,10 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Ranges;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.ndarray.Views;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * numpy.polyadd, polysub, polymul, polydiv, polyder and polyint on 1-d coefficient arrays (highest

@@ -7,11 +7,11 @@ import org.ndgpu.linalg.impl.DeviceLinalg;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.ndarray.Views;
 import org.ndgpu.routines.manipulation.Joining;
 import org.ndgpu.routines.sorting.Sorting;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * numpy.poly and numpy.roots, as NumPy's polynomial.py writes them: poly multiplies (1, -z) for

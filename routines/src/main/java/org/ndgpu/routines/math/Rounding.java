@@ -9,8 +9,8 @@ import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
-import org.ndgpu.spi.Ufunc;
 import org.ndgpu.spi.UfuncRunner;
 
 /**
