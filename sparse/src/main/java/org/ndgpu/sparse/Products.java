@@ -86,7 +86,7 @@ final class Products {
                 return y;
             }
             NDArray y = NDArray.empty(x.device(), t, shape, Order.C);
-            if (x.ndim() == 1) Spmv.run(Spmv.auto(m, a.nnz), m, indptr, indices, data, xs, y, t);
+            if (x.ndim() == 1) Spmv.run(Spmv.chosen(m, a.nnz), m, indptr, indices, data, xs, y, t);
             else
                 SparseKernels.launch(
                         SparseKernels.get(Name.CSR_SPMM, t, indices.dtype()),

@@ -1,13 +1,17 @@
 package org.ndgpu.sparse;
 
+import java.util.Locale;
+import org.ndgpu.config.Config;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.sparse.SparseKernels.Name;
 
 /**
  * {@code y = A x} for CSR arrays on ndgpu's own kernels ({@link SparseKernels}), and the one place
- * that picks among them: {@link #auto}. A {@link Plan} names a kernel and, for the vector kernel,
- * its lanes per row; the benchmark forces each plan through {@link #run} to measure them side by side.
+ * that picks among them: {@link #chosen}. A {@link Plan} names a kernel and, for the vector kernel,
+ * its lanes per row. {@link #auto} picks by the average row length; the setting {@code
+ * ndgpu.sparse.spmv} forces a plan by its name ({@code scalar}, {@code vector8}, {@code stream}), as
+ * SparseBench does to measure every plan in one run; tests force plans through {@link #run}.
  */
 final class Spmv {
     private Spmv() {}
@@ -33,9 +37,18 @@ final class Spmv {
             return new Plan(Kernel.VECTOR, lanes);
         }
 
+        /** The plan of a name {@link Config#sparseSpmv} allows, but "auto": "scalar", "stream", "vector8". */
+        static Plan of(String name) {
+            return switch (name) {
+                case "scalar" -> SCALAR;
+                case "stream" -> STREAM;
+                default -> vector(Integer.parseInt(name.substring("vector".length())));
+            };
+        }
+
         @Override
         public String toString() {
-            return kernel == Kernel.VECTOR ? "vector" + lanes : kernel.name().toLowerCase(java.util.Locale.ROOT);
+            return kernel == Kernel.VECTOR ? "vector" + lanes : kernel.name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -55,6 +68,12 @@ final class Spmv {
     static Plan auto(long rows, long nnz) {
         if (rows == 0 || nnz / rows < STREAM_BELOW) return STREAM;
         return Plan.vector(Products.lanes(rows, nnz));
+    }
+
+    /** The plan for {@code rows} rows of {@code nnz} entries: {@link #auto}'s, or the one {@code ndgpu.sparse.spmv} names. */
+    static Plan chosen(long rows, long nnz) {
+        String forced = Config.sparseSpmv();
+        return forced.equals("auto") ? auto(rows, nnz) : Plan.of(forced);
     }
 
     /**

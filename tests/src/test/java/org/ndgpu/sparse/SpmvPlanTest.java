@@ -13,6 +13,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.ndgpu.Nd;
+import org.ndgpu.config.Config;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -23,7 +25,8 @@ import org.ndgpu.testing.PerDeviceTest;
  * random patterns against a plain Java loop: empty rows, one dense row, rows longer than a
  * stream step and than the vector kernel's long-row bound, long rows at the edges of a work-group's
  * 256 rows, int32 and int64 indices, float32 and float64; y starts as NaN, so a row left unwritten
- * shows. Then {@link Canonical#anyZero}, the pass after cuSPARSE's SpGEMM, on every length around
+ * shows; the setting {@code ndgpu.sparse.spmv} forcing each plan through {@code matmul}. Then
+ * {@link Canonical#anyZero}, the pass after cuSPARSE's SpGEMM, on every length around
  * its vector width.
  */
 class SpmvPlanTest extends PerDeviceTest {
@@ -133,6 +136,39 @@ class SpmvPlanTest extends PerDeviceTest {
                                 }
                             }
                         })));
+    }
+
+    /** ndgpu.sparse.spmv forces each plan on the public route; a name it does not know is refused, naming it. */
+    @Test
+    void theSettingForcesAPlanThroughMatmul() {
+        SplittableRandom r = new SplittableRandom(7);
+        int m = 1100, n = 800;
+        double[][] dense = new double[m][n];
+        double[] xv = new double[n];
+        for (int j = 0; j < n; j++) xv[j] = r.nextDouble(-1, 1);
+        double[] want = new double[m];
+        String property = Config.SPARSE_SPMV.property();
+        try (CsrMatrix a = random(r, m, n, DType.FLOAT64, DType.INT32, dense);
+                NDArray x = Nd.array(xv, DType.FLOAT64, n)) {
+            for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) want[i] += dense[i][j] * xv[j];
+            // the own kernels on CUDA too, where cuSPARSE would take the product
+            System.setProperty(Config.SPARSE_LIBRARY.property(), "own");
+            try {
+                for (String plan : new String[] {"scalar", "vector2", "vector32", "stream", "auto"}) {
+                    System.setProperty(property, plan);
+                    try (NDArray y = a.matmul(x)) {
+                        double err = SparseFixtures.relativeError(y.toDoubleArray(), want);
+                        assertTrue(err <= 1e-12, plan + ": relative error " + err);
+                    }
+                }
+                System.setProperty(property, "vector3");
+                var e = assertThrows(NdException.class, () -> a.matmul(x));
+                assertTrue(e.getMessage().startsWith(property + ": expected "), e.getMessage());
+            } finally {
+                System.clearProperty(property);
+                System.clearProperty(Config.SPARSE_LIBRARY.property());
+            }
+        }
     }
 
     @Test
