@@ -55,6 +55,20 @@ final class SparseKernels {
                 for ($I k = lo; k < hi; k++) acc += data[k] * x[indices[k]];
                 y[r] = acc;
             }
+            /* the sum of data[k] * x[indices[k]] for k = lo + lane, lo + lane + step, ... below hi, UNROLL products
+               in flight: how a whole work-group sums one long row */
+            #define UNROLL 8
+            $T strided_sum(__global const $I* indices, __global const $T* data, __global const $T* x, $I lo, $I hi,
+                           int lane, int step) {
+                $T a[UNROLL];
+                for (int j = 0; j < UNROLL; j++) a[j] = 0;
+                $I k = lo + lane;
+                for (; k < hi - (UNROLL - 1) * step; k += UNROLL * step)
+                    for (int j = 0; j < UNROLL; j++) a[j] += data[k + j * step] * x[indices[k + j * step]];
+                for (; k < hi; k += step) a[0] += data[k] * x[indices[k]];
+                for (int j = 1; j < UNROLL; j++) a[0] += a[j];
+                return a[0];
+            }
             /* a row to a slice of lanes work-items (a power of 2 up to 256), partial sums added in local memory;
                the rows longer than LONG_ROW of the group are then summed one by one by all 256 work-items */
             #define GROUP 256
@@ -93,8 +107,7 @@ final class SparseKernels {
                 for (long q = first; q < last; q++) {
                     $I lo = indptr[q], hi = indptr[q + 1];
                     if (hi - lo <= LONG_ROW) continue; /* the same for the whole group */
-                    $T a = 0;
-                    for ($I k = lo + lid; k < hi; k += GROUP) a += data[k] * x[indices[k]];
+                    $T a = strided_sum(indices, data, x, lo, hi, lid, GROUP);
                     barrier(CLK_LOCAL_MEM_FENCE); /* the previous row's part[0] has been read */
                     part[lid] = a;
                     barrier(CLK_LOCAL_MEM_FENCE);
@@ -113,7 +126,6 @@ final class SparseKernels {
             #define STREAM_ROWS 256
             #define STAGE 2048
             #define STREAM_LONG 256
-            #define UNROLL 8
             __kernel void csr_spmv_stream(__global const $I* indptr, __global const $I* indices,
                                           __global const $T* data, __global const $T* x, __global $T* y, long m) {
                 __local $I ptr[STREAM_ROWS + 1];
@@ -136,15 +148,7 @@ final class SparseKernels {
                     barrier(CLK_LOCAL_MEM_FENCE);
                     int e = stop[step & 1];
                     if (e == s) { /* row s is long (a short row always fits an empty stage) */
-                        $I hi = ptr[s + 1];
-                        $T a[UNROLL];
-                        for (int j = 0; j < UNROLL; j++) a[j] = 0;
-                        $I k = base + lid;
-                        for (; k < hi - (UNROLL - 1) * STREAM_ROWS; k += UNROLL * STREAM_ROWS)
-                            for (int j = 0; j < UNROLL; j++) a[j] += data[k + j * STREAM_ROWS] * x[indices[k + j * STREAM_ROWS]];
-                        for (; k < hi; k += STREAM_ROWS) a[0] += data[k] * x[indices[k]];
-                        for (int j = 1; j < UNROLL; j++) a[0] += a[j];
-                        prod[lid] = a[0];
+                        prod[lid] = strided_sum(indices, data, x, base, ptr[s + 1], lid, STREAM_ROWS);
                         barrier(CLK_LOCAL_MEM_FENCE);
                         for (int h = STREAM_ROWS >> 1; h > 0; h >>= 1) {
                             if (lid < h) prod[lid] += prod[lid + h];
