@@ -22,7 +22,8 @@ import org.ndgpu.sparse.SparseMatrix;
  * ndgpu's own kernels ({@code ndgpu.sparse.library=own}, rows ending in " own"). The matrices are built on the device by the
  * kernels below (no host loops), from a fixed seed; each product is checked once before it is
  * timed. GB/s counts each array read or written once (x and the indices once, however often a
- * kernel reads them through the cache).
+ * kernel reads them through the cache). Where the own kernels run (OpenCL, the " own" rows on
+ * CUDA), every SpMV plan is also forced ({@code ndgpu.sparse.spmv}) and timed, rows "SpMV ... [plan]".
  *
  * <p>On the GPU host: {@code .gpu/bench.sh SparseBench}. On PoCL, small:
  * {@code SparseBench 64 20000 100000} (grid side, power-law rows, COO entries; cg on the 64 x 64 grid).
@@ -176,11 +177,45 @@ public final class SparseBench {
                     NDArray xt = Nd.random().seed(5).uniform(0, 1, t, a.shape()[0])) {
                 Bench.row(
                         "SpMV " + name + suffix, Bench.deviceMsOf(() -> a.matmul(x), 20, 3), productBytes(a, 1, size));
+                if (!tag.isEmpty() || Device.current().backend().dialect() != Dialect.CUDA)
+                    spmvVariantRows(name + suffix, a, x, t, productBytes(a, 1, size));
                 Bench.row(
                         "A.T @ x " + name + suffix,
                         Bench.deviceMsOf(() -> a.T().matmul(xt), 10, 2),
                         productBytes(a, 1, size));
             }
+        }
+    }
+
+    private static final String SPMV = "ndgpu.sparse.spmv";
+    private static final String[] SPMV_PLANS = {
+        "scalar", "vector2", "vector4", "vector8", "vector16", "vector32", "stream", "auto"
+    };
+
+    /**
+     * Each own SpMV kernel forced by {@code ndgpu.sparse.spmv} (scalar, vector2 to vector32, stream,
+     * auto), rows "SpMV ... [plan]"; each checked once against the auto plan's y before it is timed.
+     */
+    private static void spmvVariantRows(String name, CsrMatrix a, NDArray x, DType t, double bytes) {
+        String before = System.getProperty(SPMV);
+        try (NDArray want = a.matmul(x)) {
+            for (String plan : SPMV_PLANS) {
+                System.setProperty(SPMV, plan);
+                try (NDArray got = a.matmul(x);
+                        NDArray diff = got.sub(want);
+                        NDArray dn = Nd.linalg().norm(diff);
+                        NDArray wn = Nd.linalg().norm(want)) {
+                    check(
+                            "SpMV " + name + " [" + plan + "] |y - y_auto| / |y_auto|",
+                            0,
+                            dn.toDoubleArray()[0] / wn.toDoubleArray()[0],
+                            t == DType.FLOAT32 ? 1e-5 : 1e-12);
+                }
+                Bench.row("SpMV " + name + " [" + plan + "]", Bench.deviceMsOf(() -> a.matmul(x), 20, 3), bytes);
+            }
+        } finally {
+            if (before == null) System.clearProperty(SPMV);
+            else System.setProperty(SPMV, before);
         }
     }
 

@@ -135,6 +135,9 @@ class ConfigTest {
         bad(Config.SPARSE_LIBRARY, "vendor", "auto or own", Config::sparseOwnKernels);
         assertTrue(with(Config.SPARSE_LIBRARY, "own", Config::sparseOwnKernels));
         assertFalse(with(Config.SPARSE_LIBRARY, "auto", Config::sparseOwnKernels));
+        bad(Config.SPARSE_SPMV, "vector3", "auto, scalar, stream or vector2 to vector32", Config::sparseSpmv);
+        assertEquals("vector8", with(Config.SPARSE_SPMV, "Vector8", Config::sparseSpmv));
+        assertEquals("stream", with(Config.SPARSE_SPMV, "stream", Config::sparseSpmv));
         bad(Config.CUDA_STAGING_MODE, "fast", "pipelined or simple", Config::cudaStagingPipelined);
         bad(Config.CUDA_STAGING_CHUNK_MIB, "4.5", "a positive integer", () -> Config.cudaStagingChunkMiB(true));
         bad(Config.CUDA_STAGING_SLOTS, "1", "an integer >= 2", () -> Config.cudaStagingSlots(true));

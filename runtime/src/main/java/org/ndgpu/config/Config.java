@@ -142,6 +142,11 @@ public final class Config {
             null,
             "`auto`",
             "who runs sparse products and CSR to CSC on a CUDA device: `auto` (cuSPARSE where it loads) or `own` (ndgpu's kernels, as OpenCL devices run them, to compare them with cuSPARSE)");
+    public static final Setting SPARSE_SPMV = new Setting(
+            "ndgpu.sparse.spmv",
+            null,
+            "`auto`",
+            "which own kernel runs CSR SpMV (OpenCL devices; CUDA with `ndgpu.sparse.library=own`): `auto` (by the average row length), `scalar` (a row per work-item), `vector2` to `vector32` (a row per 2 to 32 work-items) or `stream` (256 rows' products staged in local memory), to compare them");
     public static final Setting CUDA_STAGING_MODE = new Setting(
             "ndgpu.cuda.stagingMode",
             null,
@@ -211,6 +216,7 @@ public final class Config {
             CUDA_SVD,
             LINALG_SOLVER,
             SPARSE_LIBRARY,
+            SPARSE_SPMV,
             CUDA_STAGING_MODE,
             CUDA_STAGING_CHUNK_MIB,
             CUDA_STAGING_SLOTS,
@@ -395,6 +401,18 @@ public final class Config {
     /** True when {@link #SPARSE_LIBRARY} is "own": CUDA devices run ndgpu's sparse kernels, not cuSPARSE. */
     public static boolean sparseOwnKernels() {
         return own(SPARSE_LIBRARY);
+    }
+
+    private static final List<String> SPMV_KERNELS =
+            List.of("auto", "scalar", "stream", "vector2", "vector4", "vector8", "vector16", "vector32");
+
+    /** The own CSR SpMV kernel, read at each SpMV: "auto", "scalar", "stream" or "vector2" to "vector32". */
+    public static String sparseSpmv() {
+        String v = SPARSE_SPMV.read();
+        if (v == null) return "auto";
+        String s = v.toLowerCase(Locale.ROOT);
+        if (!SPMV_KERNELS.contains(s)) throw SPARSE_SPMV.bad("auto, scalar, stream or vector2 to vector32", v);
+        return s;
     }
 
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */

@@ -108,16 +108,23 @@ final class Canonical {
         }
     }
 
-    /** Whether any of {@code values} (float32 or float64) is 0: one pass and a 4-byte read. */
+    /**
+     * Whether any of {@code values} (float32 or float64, contiguous) is 0: one read of the values at
+     * full width (a few 16-byte loads a work-item, int indices below 2^30 values) and a 4-byte read.
+     */
     static boolean anyZero(NDArray values) {
+        long n = values.size();
+        if (n == 0) return false;
+        // int counters where the grid's strides cannot pass int's range
+        DType counter = n < (1L << 30) ? DType.INT32 : DType.INT64;
         try (NDArray flag = NDArray.empty(values.device(), DType.INT32, new long[] {1}, Order.C)
                 .fill(0)) {
             SparseKernels.launch(
-                    OpsKernels.get(Name.ANY_ZERO, values.dtype(), DType.INT32),
-                    values.size(),
+                    OpsKernels.get(Name.ANY_ZERO, values.dtype(), counter),
+                    OpsKernels.anyZeroWorkItems(n, values.dtype()),
                     values,
                     flag,
-                    values.size());
+                    n);
             return flag.toIntArray()[0] != 0;
         }
     }

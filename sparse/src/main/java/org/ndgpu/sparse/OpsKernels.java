@@ -45,10 +45,23 @@ final class OpsKernels {
                 for ($I k = indptr[r] + 1; k < indptr[r + 1]; k++)
                     if (indices[k] < indices[k - 1] || (strict && indices[k] == indices[k - 1])) { flag[0] = 1; return; }
             }
-            /* flag[0] = 1 where a value is 0 (NaN is not) */
+            /* flag[0] = 1 where a value is 0 (NaN is not): the grid strides over the values, each work-item
+               reading 16 bytes ($V) at a time where values is 16-byte aligned, its own results or'ed in a
+               register and written only where it found one; $I counts (int below 2^30 values) */
             __kernel void any_zero(__global const $T* values, __global int* flag, long n) {
-                long k = get_global_id(0);
-                if (k < n && values[k] == 0) flag[0] = 1;
+                $I g = ($I) get_global_id(0), stride = ($I) get_global_size(0), count = ($I) n, first = 0;
+                int found = 0;
+                if ((((size_t) values) & 15) == 0) {
+                    __global const $V* v = (__global const $V*) values;
+                    $I units = count / $W;
+                    for ($I k = g; k < units; k += stride) {
+                        $V q = v[k];
+                        found |= $ZERO;
+                    }
+                    first = units * $W;
+                }
+                for ($I k = first + g; k < count; k += stride) found |= values[k] == 0;
+                if (found) flag[0] = 1;
             }
             /* one line's entries by index, in place; equal indices keep their order */
             void sort_line(__global $I* indices, __global $T* data, long lo, long hi) {
@@ -237,7 +250,16 @@ final class OpsKernels {
     private static RawModule module(Types t) {
         boolean f64 = t.value() == DType.FLOAT64;
         return new RawModule(SOURCE.replace("$PRAGMA", f64 ? "#pragma OPENCL EXTENSION cl_khr_fp64 : enable" : "")
+                .replace("$ZERO", f64 ? "(q.x == 0) | (q.y == 0)" : "(q.x == 0) | (q.y == 0) | (q.z == 0) | (q.w == 0)")
+                .replace("$V", f64 ? "double2" : "float4")
+                .replace("$W", f64 ? "2" : "4")
                 .replace("$T", f64 ? "double" : "float")
                 .replace("$I", t.index() == DType.INT64 ? "long" : "int"));
+    }
+
+    /** Values per 16-byte load of {@code any_zero}, times the loads each of its work-items makes. */
+    static long anyZeroWorkItems(long values, DType t) {
+        long perItem = (t == DType.FLOAT64 ? 2 : 4) * 4L;
+        return (values + perItem - 1) / perItem;
     }
 }

@@ -86,7 +86,7 @@ final class Products {
                 return y;
             }
             NDArray y = NDArray.empty(x.device(), t, shape, Order.C);
-            if (x.ndim() == 1) spmv(a, indices, indptr, data, xs, y, t);
+            if (x.ndim() == 1) Spmv.run(Spmv.chosen(m, a.nnz), m, indptr, indices, data, xs, y, t);
             else
                 SparseKernels.launch(
                         SparseKernels.get(Name.CSR_SPMM, t, indices.dtype()),
@@ -103,32 +103,6 @@ final class Products {
             if (data != values) data.close();
             if (xs != x) xs.close();
         }
-    }
-
-    /**
-     * {@code y = A x} by the kernel the average row length picks: a row per work-item when rows
-     * hold fewer than 2 entries on average, else a row per slice of {@link #lanes} work-items.
-     */
-    private static void spmv(
-            SparseMatrix a, NDArray indices, NDArray indptr, NDArray data, NDArray x, NDArray y, DType t) {
-        long m = a.shape[0];
-        int lanes = lanes(m, a.nnz);
-        if (lanes == 1) {
-            SparseKernels.launch(
-                    SparseKernels.get(Name.CSR_SPMV, t, indices.dtype()), m, indptr, indices, data, x, y, m);
-            return;
-        }
-        long rowsPerGroup = 256 / lanes;
-        SparseKernels.launchGroups(
-                SparseKernels.get(Name.CSR_SPMV_VECTOR, t, indices.dtype()),
-                (m + rowsPerGroup - 1) / rowsPerGroup,
-                indptr,
-                indices,
-                data,
-                x,
-                y,
-                m,
-                lanes);
     }
 
     /**

@@ -11,13 +11,15 @@ import org.ndgpu.raw.RawModule;
  * devices). One source, specialised per value type {@code T} (float, double) and index type
  * {@code I} (int, long); each specialisation is one module, compiled once per device and kept.
  *
- * <p>SpMV has two kernels, chosen on the host from the average row length (as CuPy's and CUSP's
- * vector kernels are): {@code csr_spmv} gives a row to one work-item (short rows), {@code
- * csr_spmv_vector} gives a row to a slice of {@code lanes} work-items of a work-group of 256, which
- * sum their partial products through local memory (portable to both dialects: no subgroups, no
- * warp shuffles). In the vector kernel a row longer than {@code LONG_ROW} is left by its slice
- * and summed afterwards by the whole work-group, so one row of 100k entries does not hold up its
- * group for 100k / lanes steps. Merge-path for skewed patterns is a next step (issue 38).
+ * <p>SpMV has three kernels, one of which {@link Spmv} picks on the host from the average row
+ * length: {@code csr_spmv} gives a row to one work-item; {@code csr_spmv_vector} gives a row to a
+ * slice of {@code lanes} work-items of a work-group of 256, which sum their partial products
+ * through local memory (portable to both dialects: no subgroups, no warp shuffles); {@code
+ * csr_spmv_stream} (CSR-stream, as CSR-Adaptive's) gives 256 rows to a work-group that forms their
+ * products side by side, so that short rows are read coalesced, and sums each row from local
+ * memory. In the vector and stream kernels a long row is summed by the whole work-group, so one
+ * row of 100k entries does not hold up its group for 100k / lanes steps. Merge-path for skewed
+ * patterns is a next step (issue 38).
  */
 final class SparseKernels {
     private SparseKernels() {}
@@ -26,6 +28,7 @@ final class SparseKernels {
     enum Name {
         CSR_SPMV,
         CSR_SPMV_VECTOR,
+        CSR_SPMV_STREAM,
         CSR_SPMM,
         CSC_SPMV,
         CSC_SPMM,
@@ -43,21 +46,41 @@ final class SparseKernels {
 
     private static final String SOURCE = """
             $PRAGMA
-            __kernel void csr_spmv(__global const $I* indptr, __global const $I* indices, __global const $T* data,
-                                   __global const $T* x, __global $T* y, long m) {
+            /* SpMV's arrays never overlap: restrict lets the compilers read them through the read-only cache */
+            #ifdef __CUDACC__
+            #define restrict __restrict__
+            #endif
+            __kernel void csr_spmv(__global const $I* restrict indptr, __global const $I* restrict indices,
+                                   __global const $T* restrict data, __global const $T* restrict x,
+                                   __global $T* restrict y, long m) {
                 long r = get_global_id(0);
                 if (r >= m) return;
+                $I lo = indptr[r], hi = indptr[r + 1];
                 $T acc = 0;
-                for ($I k = indptr[r]; k < indptr[r + 1]; k++) acc += data[k] * x[indices[k]];
+                for ($I k = lo; k < hi; k++) acc += data[k] * x[indices[k]];
                 y[r] = acc;
+            }
+            /* the sum of data[k] * x[indices[k]] for k = lo + lane, lo + lane + step, ... below hi, UNROLL products
+               in flight: how a whole work-group sums one long row */
+            #define UNROLL 8
+            $T strided_sum(__global const $I* indices, __global const $T* data, __global const $T* x, $I lo, $I hi,
+                           int lane, int step) {
+                $T a[UNROLL];
+                for (int j = 0; j < UNROLL; j++) a[j] = 0;
+                $I k = lo + lane;
+                for (; k < hi - (UNROLL - 1) * step; k += UNROLL * step)
+                    for (int j = 0; j < UNROLL; j++) a[j] += data[k + j * step] * x[indices[k + j * step]];
+                for (; k < hi; k += step) a[0] += data[k] * x[indices[k]];
+                for (int j = 1; j < UNROLL; j++) a[0] += a[j];
+                return a[0];
             }
             /* a row to a slice of lanes work-items (a power of 2 up to 256), partial sums added in local memory;
                the rows longer than LONG_ROW of the group are then summed one by one by all 256 work-items */
             #define GROUP 256
             #define LONG_ROW 1024
-            __kernel void csr_spmv_vector(__global const $I* indptr, __global const $I* indices,
-                                          __global const $T* data, __global const $T* x, __global $T* y, long m,
-                                          int lanes) {
+            __kernel void csr_spmv_vector(__global const $I* restrict indptr, __global const $I* restrict indices,
+                                          __global const $T* restrict data, __global const $T* restrict x,
+                                          __global $T* restrict y, long m, int lanes) {
                 __local $T part[GROUP];
                 __local int anyLong;
                 int lid = (int) get_local_id(0);
@@ -89,8 +112,7 @@ final class SparseKernels {
                 for (long q = first; q < last; q++) {
                     $I lo = indptr[q], hi = indptr[q + 1];
                     if (hi - lo <= LONG_ROW) continue; /* the same for the whole group */
-                    $T a = 0;
-                    for ($I k = lo + lid; k < hi; k += GROUP) a += data[k] * x[indices[k]];
+                    $T a = strided_sum(indices, data, x, lo, hi, lid, GROUP);
                     barrier(CLK_LOCAL_MEM_FENCE); /* the previous row's part[0] has been read */
                     part[lid] = a;
                     barrier(CLK_LOCAL_MEM_FENCE);
@@ -99,6 +121,69 @@ final class SparseKernels {
                         barrier(CLK_LOCAL_MEM_FENCE);
                     }
                     if (lid == 0) y[q] = part[0];
+                }
+            }
+            /* CSR-stream: STREAM_ROWS rows to a work-group of as many work-items. The group reads its rows' entries
+               in steps of at most STAGE, each step a run of whole short rows: the products data[k] * x[indices[k]]
+               formed by all work-items side by side (coalesced reads, STAGE / STREAM_ROWS loads in flight each),
+               staged in local memory, then each work-item sums its own row from there in the row's order. A row
+               longer than STREAM_LONG is a step of its own, summed by the whole group from global memory. */
+            #define STREAM_ROWS 256
+            #define STAGE 2048
+            #define STREAM_LONG 256
+            __kernel void csr_spmv_stream(__global const $I* restrict indptr, __global const $I* restrict indices,
+                                          __global const $T* restrict data, __global const $T* restrict x,
+                                          __global $T* restrict y, long m) {
+                __local $I ptr[STREAM_ROWS + 1];
+                __local $T prod[STAGE];
+                __local int stop[2];
+                int lid = (int) get_local_id(0);
+                long first = (long) get_group_id(0) * STREAM_ROWS;
+                int rows = (int) min((long) STREAM_ROWS, m - first);
+                for (int i = lid; i <= rows; i += STREAM_ROWS) ptr[i] = indptr[first + i];
+                if (lid == 0) stop[0] = rows;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                /* s, e and the step count come from local memory after a barrier: the same in every work-item */
+                for (int s = 0, step = 0; s < rows; step++) {
+                    $I base = ptr[s];
+                    /* stop: the first row from s on that is long or does not fit the stage; stop[step & 1] was
+                       set to rows one step before, the other one is set for the next step */
+                    if (lid == 0) stop[(step + 1) & 1] = rows;
+                    if (lid >= s && lid < rows && (ptr[lid + 1] - ptr[lid] > STREAM_LONG || ptr[lid + 1] - base > STAGE))
+                        atomic_min(&stop[step & 1], lid);
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    int e = stop[step & 1];
+                    if (e == s) { /* row s is long (a short row always fits an empty stage) */
+                        prod[lid] = strided_sum(indices, data, x, base, ptr[s + 1], lid, STREAM_ROWS);
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                        for (int h = STREAM_ROWS >> 1; h > 0; h >>= 1) {
+                            if (lid < h) prod[lid] += prod[lid + h];
+                            barrier(CLK_LOCAL_MEM_FENCE);
+                        }
+                        if (lid == 0) y[first + s] = prod[0];
+                        e = s + 1;
+                    } else {
+                        int staged = (int) (ptr[e] - base); /* at most STAGE */
+                        $I c[STAGE / STREAM_ROWS];
+                        $T d[STAGE / STREAM_ROWS];
+                        for (int j = 0; j < STAGE / STREAM_ROWS; j++) {
+                            int k = lid + j * STREAM_ROWS;
+                            c[j] = k < staged ? indices[base + k] : 0;
+                            d[j] = k < staged ? data[base + k] : 0;
+                        }
+                        for (int j = 0; j < STAGE / STREAM_ROWS; j++) {
+                            int k = lid + j * STREAM_ROWS;
+                            if (k < staged) prod[k] = d[j] * x[c[j]];
+                        }
+                        barrier(CLK_LOCAL_MEM_FENCE);
+                        if (lid >= s && lid < e) {
+                            $T acc = 0;
+                            for ($I k = ptr[lid] - base; k < ptr[lid + 1] - base; k++) acc += prod[k];
+                            y[first + lid] = acc;
+                        }
+                    }
+                    barrier(CLK_LOCAL_MEM_FENCE); /* the stage is read, stop[step & 1] too */
+                    s = e;
                 }
             }
             __kernel void csr_spmm(__global const $I* indptr, __global const $I* indices, __global const $T* data,
