@@ -355,7 +355,7 @@ final class InterpKernel {
     }
 
     /** {@link #mapCoordinate} for the mode numbered by the long variable {@code var} (GRID_CONSTANT maps nothing). */
-    private static String mapAny(String var) {
+    static String mapAny(String var) {
         StringBuilder s = new StringBuilder();
         for (Mode m : Mode.values()) {
             if (m == Mode.GRID_CONSTANT) continue;
@@ -409,7 +409,7 @@ final class InterpKernel {
      * middle knot), y = x and z = 1 - x, into the array {@code w}; the last weight is one less the others.
      * Its divisions by constants are products by their reciprocals (a division costs a GPU many products).
      */
-    private static String weights(int order, String w) {
+    static String weights(int order, String w) {
         String body = switch (order) {
             case 0 -> "";
             case 1 -> w + "[0] = (W) 1 - fx;";
