@@ -407,8 +407,10 @@ final class Geometric {
                 return y;
             }
             try (NDArray ish = Weights.longs(device, xs);
-                    NDArray osh = Weights.longs(device, outShape)) {
-                InterpKernel.get(kind, ondim, orders, integer, index32)
+                    NDArray osh = Weights.longs(device, index32 ? InterpKernel.outputTable(outShape) : outShape)) {
+                // a float32 input read as it is (no coefficients) sums its taps in float32
+                boolean floatTaps = x.dtype() == DType.FLOAT32 && x == input;
+                InterpKernel.get(kind, ondim, orders, integer, index32, floatTaps)
                         .call(
                                 x,
                                 a,

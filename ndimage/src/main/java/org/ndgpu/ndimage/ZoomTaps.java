@@ -65,7 +65,7 @@ final class ZoomTaps {
         for (long n : outShape) entries += n;
         long[] div = new long[3 * (nd - 1) + nd];
         for (int k = 1; k < nd; k++) {
-            long[] m = reciprocal(outShape[k]);
+            long[] m = Reciprocal.of(outShape[k]);
             div[3 * (k - 1)] = outShape[k];
             div[3 * (k - 1) + 1] = m[0];
             div[3 * (k - 1) + 2] = m[1];
@@ -81,19 +81,6 @@ final class ZoomTaps {
             interpolation(nd, order, taps, mode == Mode.GRID_CONSTANT, x.dtype().isInteger())
                     .call(x, off, wt, dv, scalar(taps, cval), scalar(taps, range[0]), scalar(taps, range[1]), y);
         }
-    }
-
-    /**
-     * The multiplier and shift that divide a 31-bit {@code n} by {@code d} (1 to 2^31 - 1) as
-     * {@code (n * m) >> s} in 64 bits (Granlund and Montgomery's round-up method with l = ceil(log2 d):
-     * m = ceil(2^(31 + l) / d) is below 2^32, so the product of two 32-bit words is exact).
-     */
-    static long[] reciprocal(long d) {
-        if (d < 1 || d > Integer.MAX_VALUE) throw new IllegalArgumentException("divisor out of range: " + d);
-        int l = 64 - Long.numberOfLeadingZeros(d - 1);
-        int s = 31 + l;
-        long m = ((1L << s) + d - 1) / d;
-        return new long[] {m, s};
     }
 
     private static Number scalar(DType t, double v) {
@@ -139,7 +126,7 @@ final class ZoomTaps {
                 .append(order + 2)
                 .append("); if (c < -lim) c = -lim; if (c > lim) c = lim; } else { W v = c;")
                 .append(" if (v < (W) 0 || v > (W) (n - 1)) { ")
-                .append(InterpKernel.mapAny("mode"))
+                .append(SplineSnippets.mapAny("mode"))
                 .append(" } c = v; if (mode == ")
                 .append(InterpKernel.code(Mode.CONSTANT))
                 .append(" && !(c > (W) -1)) cst = true; } }");
@@ -154,12 +141,12 @@ final class ZoomTaps {
                 .append("]; { W fx = c - floor(")
                 .append(rounded)
                 .append("); W fy = fx; W fz = (W) 1 - fx; W fu = (W) 0; ")
-                .append(InterpKernel.weights(order, "w0"))
+                .append(SplineSnippets.weights(order, "w0"))
                 .append(" (void) fy; (void) fz; (void) fu; } wq = w0[q];");
         s.append(" if (ix < 0 || ix >= n) { if (gc) p = ")
                 .append(CVAL_TAP)
                 .append("; else { W v = (W) ix; ")
-                .append(InterpKernel.mapAny("tap"))
+                .append(SplineSnippets.mapAny("tap"))
                 .append(" ix = (long) v; } } if (p != ")
                 .append(CVAL_TAP)
                 .append(") p = (int) (ix * sx); }");
@@ -190,11 +177,9 @@ final class ZoomTaps {
         // the division by each axis's length as a product by its reciprocal (dv holds d, m, s per axis)
         for (int j = nd - 1; j > 0; j--) {
             int d = 3 * (j - 1);
-            s.append(" uint r")
-                    .append(j)
-                    .append(" = (uint) (((ulong) rem * (ulong) dv[")
-                    .append(d + 1);
-            s.append("]) >> (int) dv[").append(d + 2).append("]); int o").append(j);
+            s.append(" uint r").append(j).append(" = ");
+            s.append(Reciprocal.quotient("rem", "dv[" + (d + 1) + "]", "dv[" + (d + 2) + "]"));
+            s.append("; int o").append(j);
             s.append(" = (int) (rem - r")
                     .append(j)
                     .append(" * (uint) dv[")
