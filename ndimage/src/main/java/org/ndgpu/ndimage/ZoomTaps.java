@@ -63,23 +63,26 @@ final class ZoomTaps {
         DType taps = x.dtype() == DType.FLOAT32 ? DType.FLOAT32 : w;
         long entries = 0;
         for (long n : outShape) entries += n;
-        long[] div = new long[3 * (nd - 1) + nd];
+        // one table of longs: the input's shape, the output's, each output axis's (length, multiplier, shift)
+        // from the second on, and each axis's first entry in the tap tables
+        long[] sh = new long[2 * nd + 3 * (nd - 1) + nd];
+        System.arraycopy(x.shape(), 0, sh, 0, nd);
+        System.arraycopy(outShape, 0, sh, nd, nd);
+        int dv = 2 * nd, base = dv + 3 * (nd - 1);
         for (int k = 1; k < nd; k++) {
             long[] m = Reciprocal.of(outShape[k]);
-            div[3 * (k - 1)] = outShape[k];
-            div[3 * (k - 1) + 1] = m[0];
-            div[3 * (k - 1) + 2] = m[1];
+            sh[dv + 3 * (k - 1)] = outShape[k];
+            sh[dv + 3 * (k - 1) + 1] = m[0];
+            sh[dv + 3 * (k - 1) + 2] = m[1];
         }
-        for (int j = 1, base = 3 * (nd - 1); j < nd; j++) div[base + j] = div[base + j - 1] + outShape[j - 1];
+        for (int j = 1; j < nd; j++) sh[base + j] = sh[base + j - 1] + outShape[j - 1];
         int k = order + 1;
         try (NDArray off = NDArray.empty(device, DType.INT32, new long[] {entries * k}, Order.C);
                 NDArray wt = NDArray.empty(device, taps, new long[] {entries * k}, Order.C);
-                NDArray ish = Weights.longs(device, x.shape());
-                NDArray osh = Weights.longs(device, outShape);
-                NDArray dv = Weights.longs(device, div)) {
-            table(nd, order).callAll(zoom, shift, ish, osh, grid ? 1L : 0L, InterpKernel.code(mode), off, wt);
+                NDArray shapes = Weights.longs(device, sh)) {
+            table(nd, order).callAll(zoom, shift, shapes, grid ? 1L : 0L, InterpKernel.code(mode), off, wt);
             interpolation(nd, order, taps, mode == Mode.GRID_CONSTANT, x.dtype().isInteger())
-                    .call(x, off, wt, dv, scalar(taps, cval), scalar(taps, range[0]), scalar(taps, range[1]), y);
+                    .call(x, off, wt, shapes, scalar(taps, cval), scalar(taps, range[0]), scalar(taps, range[1]), y);
         }
     }
 
@@ -103,10 +106,13 @@ final class ZoomTaps {
                 .append(k)
                 .append(", o = e; int q = (int) ((long) i - e * ")
                 .append(k);
-        s.append("); int j = 0; while (j < ").append(nd - 1).append(" && o >= osh[j]) { o -= osh[j]; j++; }");
-        s.append(" long n = ish[j], sx = 1; for (int m = j + 1; m < ")
+        s.append("); int j = 0; while (j < ")
+                .append(nd - 1)
+                .append(" && o >= sh[")
                 .append(nd)
-                .append("; m++) sx *= ish[m];");
+                .append(" + j]) { o -= sh[");
+        s.append(nd).append(" + j]; j++; }");
+        s.append(" long n = sh[j], sx = 1; for (int m = j + 1; m < ").append(nd).append("; m++) sx *= sh[m];");
         s.append(" bool cst = false; bool unmapped = mode == ")
                 .append(InterpKernel.code(Mode.NEAREST))
                 .append(" || mode == ")
@@ -152,7 +158,7 @@ final class ZoomTaps {
                 .append(") p = (int) (ix * sx); }");
         s.append(" off = p; wt = (T) wq; (void) unmapped;");
         return new ElementwiseKernel(
-                "raw W a, raw W b, raw int64 ish, raw int64 osh, int64 grid, int64 mode",
+                "raw W a, raw W b, raw int64 sh, int64 grid, int64 mode",
                 "int32 off, T wt",
                 s.toString(),
                 "ndimage_zoom_taps_" + nd + "d_o" + order);
@@ -174,22 +180,22 @@ final class ZoomTaps {
         int k = order + 1;
         String t = taps == DType.FLOAT32 ? "float" : "double";
         StringBuilder s = new StringBuilder("T t = (T) 0; uint rem = (uint) i;");
-        // the division by each axis's length as a product by its reciprocal (dv holds d, m, s per axis)
+        // the division by each axis's length as a product by its reciprocal (sh holds d, m, s per axis)
         for (int j = nd - 1; j > 0; j--) {
-            int d = 3 * (j - 1);
+            int d = 2 * nd + 3 * (j - 1);
             s.append(" uint r").append(j).append(" = ");
-            s.append(Reciprocal.quotient("rem", "dv[" + (d + 1) + "]", "dv[" + (d + 2) + "]"));
+            s.append(Reciprocal.quotient("rem", "sh[" + (d + 1) + "]", "sh[" + (d + 2) + "]"));
             s.append("; int o").append(j);
             s.append(" = (int) (rem - r")
                     .append(j)
-                    .append(" * (uint) dv[")
+                    .append(" * (uint) sh[")
                     .append(d)
                     .append("]); rem = r");
             s.append(j).append(';');
         }
         s.append(" int o0 = (int) rem; bool cst = false;");
         for (int j = 0; j < nd; j++) {
-            String e = j == 0 ? "o0" : "o" + j + " + (int) dv[" + (3 * (nd - 1) + j) + "]";
+            String e = j == 0 ? "o0" : "o" + j + " + (int) sh[" + (2 * nd + 3 * (nd - 1) + j) + "]";
             s.append(" int p")
                     .append(j)
                     .append('[')
@@ -263,7 +269,7 @@ final class ZoomTaps {
         s.append(" (void) lo; (void) hi;");
         for (int j = 0; j < nd; j++) s.append(" (void) w").append(j).append(';');
         return new ElementwiseKernel(
-                "raw X x, raw int32 off, raw T wt, raw int64 dv, T cval, T lo, T hi",
+                "raw X x, raw int32 off, raw T wt, raw int64 sh, T cval, T lo, T hi",
                 "Y y",
                 s.toString(),
                 "ndimage_zoom_" + nd + "d_o" + order + (cvalTaps ? "_cval" : "") + (integerOutput ? "_int" : ""));
