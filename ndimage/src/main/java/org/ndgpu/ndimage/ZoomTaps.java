@@ -76,13 +76,27 @@ final class ZoomTaps {
             sh[dv + 3 * (k - 1) + 2] = m[1];
         }
         for (int j = 1; j < nd; j++) sh[base + j] = sh[base + j - 1] + outShape[j - 1];
+        // the last axis's divisor, multiplier and shift (none to divide by in 1-D)
+        long[] last = nd > 1 ? new long[] {sh[base - 3], sh[base - 2], sh[base - 1]} : new long[] {1, 1, 0};
         int k = order + 1;
         try (NDArray off = NDArray.empty(device, DType.INT32, new long[] {entries * k}, Order.C);
                 NDArray wt = NDArray.empty(device, taps, new long[] {entries * k}, Order.C);
                 NDArray shapes = Weights.longs(device, sh)) {
             table(nd, order).callAll(zoom, shift, shapes, grid ? 1L : 0L, InterpKernel.code(mode), off, wt);
             interpolation(nd, order, taps, mode == Mode.GRID_CONSTANT, x.dtype().isInteger())
-                    .call(x, off, wt, shapes, scalar(taps, cval), scalar(taps, range[0]), scalar(taps, range[1]), y);
+                    .call(
+                            x,
+                            off,
+                            wt,
+                            shapes,
+                            last[0],
+                            last[1],
+                            last[2],
+                            sh[base + nd - 1],
+                            scalar(taps, cval),
+                            scalar(taps, range[0]),
+                            scalar(taps, range[1]),
+                            y);
         }
     }
 
@@ -180,22 +194,26 @@ final class ZoomTaps {
         int k = order + 1;
         String t = taps == DType.FLOAT32 ? "float" : "double";
         StringBuilder s = new StringBuilder("T t = (T) 0; uint rem = (uint) i;");
-        // the division by each axis's length as a product by its reciprocal (sh holds d, m, s per axis)
+        // the division by each axis's length as a product by its reciprocal (sh holds d, m, s per axis); the
+        // last axis's, the one every element divides by, and its table's start come as scalars, no loads
         for (int j = nd - 1; j > 0; j--) {
             int d = 2 * nd + 3 * (j - 1);
+            boolean last = j == nd - 1;
             s.append(" uint r").append(j).append(" = ");
-            s.append(Reciprocal.quotient("rem", "sh[" + (d + 1) + "]", "sh[" + (d + 2) + "]"));
-            s.append("; int o").append(j);
-            s.append(" = (int) (rem - r")
+            s.append(
+                    last
+                            ? Reciprocal.quotient("rem", "ml", "sl")
+                            : Reciprocal.quotient("rem", "sh[" + (d + 1) + "]", "sh[" + (d + 2) + "]"));
+            s.append("; int o").append(j).append(" = (int) (rem - r").append(j).append(" * (uint) ");
+            s.append(last ? "dl" : "sh[" + d + "]")
+                    .append("); rem = r")
                     .append(j)
-                    .append(" * (uint) sh[")
-                    .append(d)
-                    .append("]); rem = r");
-            s.append(j).append(';');
+                    .append(';');
         }
         s.append(" int o0 = (int) rem; bool cst = false;");
         for (int j = 0; j < nd; j++) {
-            String e = j == 0 ? "o0" : "o" + j + " + (int) sh[" + (2 * nd + 3 * (nd - 1) + j) + "]";
+            String start = j == nd - 1 ? "bl" : "sh[" + (2 * nd + 3 * (nd - 1) + j) + "]";
+            String e = j == 0 ? "o0" : "o" + j + " + (int) " + start;
             s.append(" int p")
                     .append(j)
                     .append('[')
@@ -266,10 +284,10 @@ final class ZoomTaps {
         } else {
             s.append(" y = (Y) t;");
         }
-        s.append(" (void) lo; (void) hi;");
+        s.append(" (void) lo; (void) hi; (void) dl; (void) ml; (void) sl; (void) bl;");
         for (int j = 0; j < nd; j++) s.append(" (void) w").append(j).append(';');
         return new ElementwiseKernel(
-                "raw X x, raw int32 off, raw T wt, raw int64 sh, T cval, T lo, T hi",
+                "raw X x, raw int32 off, raw T wt, raw int64 sh, int64 dl, int64 ml, int64 sl, int64 bl, T cval, T lo, T hi",
                 "Y y",
                 s.toString(),
                 "ndimage_zoom_" + nd + "d_o" + order + (cvalTaps ? "_cval" : "") + (integerOutput ? "_int" : ""));
