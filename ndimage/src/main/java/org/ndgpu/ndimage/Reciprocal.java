@@ -26,6 +26,7 @@ final class Reciprocal {
      * the shift being the int64 expressions {@code m} and {@code s}.
      */
     static String quotient(String n, String m, String s) {
-        return "(uint) (((ulong) " + n + " * (ulong) " + m + ") >> (int) " + s + ")";
+        // m as a 32-bit word, so that the product is one 32 x 32 -> 64-bit multiply
+        return "(uint) (((ulong) " + n + " * (ulong) (uint) " + m + ") >> (int) " + s + ")";
     }
 }
