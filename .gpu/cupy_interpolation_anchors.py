@@ -13,6 +13,7 @@ print("device:", cp.cuda.runtime.getDeviceProperties(0)["name"].decode(), "cupy"
 report(f"zoom x2 order 3 {side}", bench(lambda: ndi.zoom(image, 2.0)), nbytes + 4 * nbytes)
 report(f"zoom x2 order 3 prefilter=False {side}", bench(lambda: ndi.zoom(image, 2.0, prefilter=False)), nbytes + 4 * nbytes)
 report(f"zoom x2 order 1 {side}", bench(lambda: ndi.zoom(image, 2.0, order=1)), nbytes + 4 * nbytes)
+report(f"zoom x2 order 0 {side}", bench(lambda: ndi.zoom(image, 2.0, order=0)), nbytes + 4 * nbytes)
 report(f"spline_filter order 3 {side}", bench(lambda: ndi.spline_filter(image, 3, output=cp.float32)), 2 * nbytes)
 report(f"shift (0.5, -1.5) order 3 {side}", bench(lambda: ndi.shift(image, (0.5, -1.5))), 2 * nbytes)
 report(f"rotate 30 order 1 {side}", bench(lambda: ndi.rotate(image, 30, reshape=False, order=1)), 2 * nbytes)

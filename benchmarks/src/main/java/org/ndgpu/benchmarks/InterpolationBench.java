@@ -8,7 +8,7 @@ import org.ndgpu.ndimage.Mode;
 /**
  * scipy.ndimage's interpolation on a float32 image, beside {@code .gpu/cupy_interpolation_anchors.py}
  * (the same calls in cupyx.scipy.ndimage): issue 40's zoom x2 order 3 of 4096 x 4096, the same
- * without its spline prefilter, the prefilter alone, a linear zoom, a shift and a rotation. Device
+ * without its spline prefilter, the prefilter alone, a linear and a nearest zoom, a shift and a rotation. Device
  * time of one call, median after warm-up; GB/s of the image read once and the output written once.
  */
 public final class InterpolationBench {
@@ -31,6 +31,10 @@ public final class InterpolationBench {
             Bench.row(
                     "zoom x2 order 1 " + side,
                     Bench.deviceMsOf(() -> nd.zoom(image, two, 1, Mode.CONSTANT, 0, true, false), 10, 3),
+                    in + 4 * in);
+            Bench.row(
+                    "zoom x2 order 0 " + side,
+                    Bench.deviceMsOf(() -> nd.zoom(image, two, 0, Mode.CONSTANT, 0, true, false), 10, 3),
                     in + 4 * in);
             Bench.row(
                     "spline_filter order 3 " + side,

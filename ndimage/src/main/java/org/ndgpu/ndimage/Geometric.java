@@ -402,9 +402,15 @@ final class Geometric {
             boolean integer = input.dtype().isInteger();
             double[] range = range(input.dtype());
             boolean index32 = x.size() < Integer.MAX_VALUE && y.size() < Integer.MAX_VALUE;
+            if (kind == InterpKernel.Coordinates.ZOOM && ZoomTaps.applies(orders, index32)) {
+                ZoomTaps.run(x, a, b, outShape, orders[0], mode, grid, cval, range, y);
+                return y;
+            }
             try (NDArray ish = Weights.longs(device, xs);
-                    NDArray osh = Weights.longs(device, outShape)) {
-                InterpKernel.get(kind, ondim, orders, integer, index32)
+                    NDArray osh = Weights.longs(device, index32 ? InterpKernel.outputTable(outShape) : outShape)) {
+                // a float32 input read as it is (no coefficients) sums its taps in float32
+                boolean floatTaps = x.dtype() == DType.FLOAT32 && x == input;
+                InterpKernel.get(kind, ondim, orders, integer, index32, floatTaps)
                         .call(
                                 x,
                                 a,

@@ -38,11 +38,29 @@ final class InterpKernel {
 
     /**
      * The kernel of {@code kind}; with {@code index32} (the input's and the output's element counts
-     * below 2^31) its index arithmetic runs in 32-bit integers, the cheaper on a GPU.
+     * below 2^31) its index arithmetic runs in 32-bit integers, the cheaper on a GPU, and {@code osh}
+     * is {@link #outputTable}'s; with {@code floatTaps} (a float32 input read as it is, no spline
+     * coefficients) the taps are summed in float32, as CuPy sums them, the coordinates and weights
+     * still computed in W.
      */
-    static ElementwiseKernel get(Coordinates kind, int ondim, int[] orders, boolean integerOutput, boolean index32) {
-        String key = kind + "_" + ondim + "_" + Arrays.toString(orders) + "_" + integerOutput + "_" + index32;
-        return KERNELS.computeIfAbsent(key, k -> make(kind, ondim, orders, integerOutput, index32));
+    static ElementwiseKernel get(
+            Coordinates kind, int ondim, int[] orders, boolean integerOutput, boolean index32, boolean floatTaps) {
+        String key = kind + "_" + ondim + "_" + Arrays.toString(orders) + "_" + integerOutput + "_" + index32 + "_"
+                + floatTaps;
+        return KERNELS.computeIfAbsent(key, k -> make(kind, ondim, orders, integerOutput, index32, floatTaps));
+    }
+
+    /** The output's shape, then each axis's {@link Reciprocal} (multiplier, shift): the 32-bit kernels' {@code osh}. */
+    static long[] outputTable(long[] outShape) {
+        int n = outShape.length;
+        long[] t = new long[3 * n];
+        System.arraycopy(outShape, 0, t, 0, n);
+        for (int k = 0; k < n; k++) {
+            long[] r = Reciprocal.of(Math.max(1, outShape[k]));
+            t[n + 2 * k] = r[0];
+            t[n + 2 * k + 1] = r[1];
+        }
+        return t;
     }
 
     /** The mode's number in the kernel's {@code mode} parameter. */
@@ -51,10 +69,11 @@ final class InterpKernel {
     }
 
     private static ElementwiseKernel make(
-            Coordinates kind, int ondim, int[] orders, boolean integerOutput, boolean index32) {
+            Coordinates kind, int ondim, int[] orders, boolean integerOutput, boolean index32, boolean floatTaps) {
         int nd = orders.length;
         String ix = index32 ? "int" : "long";
-        StringBuilder s = new StringBuilder("W t = (W) 0; bool cst = false;");
+        String tt = floatTaps ? "float" : "W";
+        StringBuilder s = new StringBuilder(tt + " t = (" + tt + ") 0; bool cst = false;");
         s.append(" bool unmapped = mode == ")
                 .append(code(Mode.NEAREST))
                 .append(" || mode == ")
@@ -69,9 +88,28 @@ final class InterpKernel {
                 .append(" ? ")
                 .append(code(Mode.MIRROR))
                 .append("L : mode;");
-        if (kind != Coordinates.MAP) {
-            // unsigned division where the index fits: a 64-bit division costs a GPU many times more
-            String u = index32 ? "unsigned int" : "long";
+        if (kind != Coordinates.MAP && index32) {
+            // a product by the reciprocal where the index fits 31 bits, as a compiler divides by a constant
+            s.append(" uint rem = (uint) i;");
+            for (int k = ondim - 1; k > 0; k--) {
+                String q =
+                        Reciprocal.quotient("rem", "osh[" + (ondim + 2 * k) + "]", "osh[" + (ondim + 2 * k + 1) + "]");
+                s.append(" uint t")
+                        .append(k)
+                        .append(" = ")
+                        .append(q)
+                        .append("; int o")
+                        .append(k);
+                s.append(" = (int) (rem - t")
+                        .append(k)
+                        .append(" * (uint) osh[")
+                        .append(k)
+                        .append("]); rem = t");
+                s.append(k).append(';');
+            }
+            s.append(" int o0 = (int) rem;");
+        } else if (kind != Coordinates.MAP) {
+            String u = "long";
             s.append(' ').append(u).append(" rem = (").append(u).append(") i;");
             for (int k = ondim - 1; k > 0; k--) {
                 s.append(' ')
@@ -195,7 +233,7 @@ final class InterpKernel {
                     .append("; long n = n")
                     .append(j)
                     .append("; if (v < (W) 0 || v > (W) (n - 1)) { ")
-                    .append(mapAny("mode"))
+                    .append(SplineSnippets.mapAny("mode"))
                     .append(" } ")
                     .append(c)
                     .append(" = v; if (mode == ")
@@ -235,13 +273,37 @@ final class InterpKernel {
                     .append(" - floor(")
                     .append(rounded)
                     .append("); W fy = fx; W fz = (W) 1 - fx; W fu = (W) 0; ")
-                    .append(weights(o, "w" + j))
+                    .append(SplineSnippets.weights(o, "w" + j))
                     .append(" (void) fy; (void) fz; (void) fu; }");
+            if (floatTaps) {
+                // order 1's weights from the fraction in float32 (one conversion), else each weight converted
+                s.append(" float u").append(j).append('[').append(o + 1).append("];");
+                if (o == 1) {
+                    s.append(" { float f = (float) (")
+                            .append(c)
+                            .append(" - floor(")
+                            .append(c)
+                            .append(")); u");
+                    s.append(j)
+                            .append("[0] = 1.0f - f; u")
+                            .append(j)
+                            .append("[1] = 1.0f - u")
+                            .append(j);
+                    s.append("[0]; }");
+                } else {
+                    s.append(" for (int q = 0; q <= ")
+                            .append(o)
+                            .append("; q++) u")
+                            .append(j);
+                    s.append("[q] = (float) w").append(j).append("[q];");
+                }
+            }
         }
         // every tap inside the input (the bulk of a zoom or a shift): each axis's taps are its start's offset plus
         // a stride each, with no mode to map and no cval to choose; the same sums in the same order as below
         s.append(" if (inside) {");
-        sums(s, orders, ix, true);
+        String wn = floatTaps ? "u" : "w";
+        sums(s, orders, ix, true, tt, wn);
         s.append(" } else {");
         for (int j = 0; j < nd; j++) {
             int o = orders[j];
@@ -271,7 +333,7 @@ final class InterpKernel {
                     .append("[q] = true; ix = 0; } else { W v = (W) ix; long n = n")
                     .append(j)
                     .append("; ")
-                    .append(mapAny("tap"))
+                    .append(SplineSnippets.mapAny("tap"))
                     .append(" ix = (")
                     .append(ix)
                     .append(") v; } } of")
@@ -280,7 +342,7 @@ final class InterpKernel {
                     .append(j)
                     .append("; }");
         }
-        sums(s, orders, ix, false);
+        sums(s, orders, ix, false, tt, wn);
         s.append(" }");
         s.append(" } } if (cst) t = cval;");
         if (integerOutput) {
@@ -293,7 +355,8 @@ final class InterpKernel {
         s.append(" (void) lo; (void) hi; (void) grid; (void) unmapped; (void) gc; (void) tap;");
         String name = "ndimage_interp_" + kind.name().toLowerCase(Locale.ROOT) + "_" + nd + "d_o"
                 + Arrays.stream(orders).mapToObj(Integer::toString).reduce("", String::concat)
-                + (integerOutput ? "_int" : "");
+                + (integerOutput ? "_int" : "")
+                + (floatTaps ? "_f32" : "");
         return new ElementwiseKernel(
                 "raw X x, raw W a, raw W b, raw int64 ish, raw int64 osh, int64 npad, int64 grid, int64 mode,"
                         + " W cval, W lo, W hi",
@@ -307,13 +370,20 @@ final class InterpKernel {
      * weights, each sum times the weight of the axis before (a product per tap instead of one per
      * axis; the order of the additions differs from SciPy's by rounding). With {@code inside} every
      * tap is in the input, at the start {@code stj} plus {@code aj} along each axis; else at the
-     * offsets {@code ofj}, cval where {@code obj} marks a tap outside.
+     * offsets {@code ofj}, cval where {@code obj} marks a tap outside. The sums are of type {@code tt},
+     * the weights of axis j in the array {@code wn} + j.
      */
-    private static void sums(StringBuilder s, int[] orders, String ix, boolean inside) {
+    private static void sums(StringBuilder s, int[] orders, String ix, boolean inside, String tt, String wn) {
         int nd = orders.length;
         for (int j = 0; j < nd; j++) {
             String a = "a" + j;
-            s.append(" W s").append(j).append(" = (W) 0;");
+            s.append(' ')
+                    .append(tt)
+                    .append(" s")
+                    .append(j)
+                    .append(" = (")
+                    .append(tt)
+                    .append(") 0;");
             s.append(" for (int ").append(a).append(" = 0; ").append(a).append(" <= ");
             s.append(orders[j]).append("; ").append(a).append("++) {");
             s.append(' ').append(ix).append(" q").append(j).append(" = ");
@@ -334,122 +404,29 @@ final class InterpKernel {
             }
         }
         int last = nd - 1;
-        s.append(" W v = ");
-        if (!inside) s.append('b').append(last).append(" ? cval : ");
-        s.append("(W) x[q").append(last).append("]; s").append(last).append(" += v");
-        s.append(weight(orders, last)).append(';');
+        s.append(' ').append(tt).append(" v = ");
+        if (!inside) s.append('b').append(last).append(" ? (").append(tt).append(") cval : ");
+        s.append('(')
+                .append(tt)
+                .append(") x[q")
+                .append(last)
+                .append("]; s")
+                .append(last)
+                .append(" += v");
+        s.append(weight(orders, last, wn)).append(';');
         for (int j = last; j > 0; j--) {
             s.append(" } s")
                     .append(j - 1)
                     .append(" += s")
                     .append(j)
-                    .append(weight(orders, j - 1))
+                    .append(weight(orders, j - 1, wn))
                     .append(';');
         }
         s.append(" } t = s0;");
     }
 
-    /** The factor of axis {@code j}'s weight in the tap sums ({@code * wj[aj]}), none at order 0. */
-    private static String weight(int[] orders, int j) {
-        return orders[j] == 0 ? "" : " * w" + j + "[a" + j + "]";
-    }
-
-    /** {@link #mapCoordinate} for the mode numbered by the long variable {@code var} (GRID_CONSTANT maps nothing). */
-    private static String mapAny(String var) {
-        StringBuilder s = new StringBuilder();
-        for (Mode m : Mode.values()) {
-            if (m == Mode.GRID_CONSTANT) continue;
-            s.append("if (")
-                    .append(var)
-                    .append(" == ")
-                    .append(code(m))
-                    .append(") { ")
-                    .append(mapCoordinate(m))
-                    .append(" } else ");
-        }
-        return s.append("{ }").toString();
-    }
-
-    /**
-     * SciPy's map_coordinate: statements that map the W coordinate {@code v} on an axis of long
-     * length {@code n} into it, or to -1 (CONSTANT) when it falls outside [0, n - 1].
-     */
-    static String mapCoordinate(Mode mode) {
-        String below = switch (mode) {
-            case MIRROR ->
-                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n - 2; v = (W) (sz2 * (long) (-v / sz2)) + v;"
-                        + " v = v <= (W) (1 - n) ? v + (W) sz2 : -v; }";
-            case REFLECT ->
-                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n; if (v < (W) -sz2) v = (W) (sz2 * (long) (-v / sz2)) + v;"
-                        + " v = v < (W) -n ? v + (W) sz2 : (v > (W) -1e-15 ? (W) 1e-15 : -v) - (W) 1; }";
-            case WRAP -> "if (n <= 1) v = (W) 0; else { long sz = n - 1; v += (W) (sz * ((long) (-v / sz) + 1)); }";
-            case GRID_WRAP -> "if (n <= 1) v = (W) 0; else { v += (W) (n * ((long) (((W) -1 - v) / n) + 1)); }";
-            case NEAREST -> "v = (W) 0;";
-            case CONSTANT -> "v = (W) -1;";
-            case GRID_CONSTANT -> throw new IllegalArgumentException("GRID_CONSTANT maps no coordinate");
-        };
-        String above = switch (mode) {
-            case MIRROR ->
-                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n - 2; v -= (W) (sz2 * (long) (v / sz2));"
-                        + " if (v >= (W) n) v = (W) sz2 - v; }";
-            case REFLECT ->
-                "if (n <= 1) v = (W) 0; else { long sz2 = 2 * n; v -= (W) (sz2 * (long) (v / sz2));"
-                        + " if (v >= (W) n) v = (W) sz2 - v - (W) 1; }";
-            case WRAP -> "if (n <= 1) v = (W) 0; else { long sz = n - 1; v -= (W) (sz * (long) (v / sz)); }";
-            case GRID_WRAP -> "if (n <= 1) v = (W) 0; else { v -= (W) (n * (long) (v / n)); }";
-            case NEAREST -> "v = (W) (n - 1);";
-            case CONSTANT -> "v = (W) -1;";
-            case GRID_CONSTANT -> throw new IllegalArgumentException("GRID_CONSTANT maps no coordinate");
-        };
-        return "if (v < (W) 0) { " + below + " } else if (v > (W) (n - 1)) { " + above + " }";
-    }
-
-    /**
-     * SciPy's get_spline_interpolation_weights for {@code order}, from x (the distance to the
-     * middle knot), y = x and z = 1 - x, into the array {@code w}; the last weight is one less the others.
-     * Its divisions by constants are products by their reciprocals (a division costs a GPU many products).
-     */
-    private static String weights(int order, String w) {
-        String body = switch (order) {
-            case 0 -> "";
-            case 1 -> w + "[0] = (W) 1 - fx;";
-            case 2 -> w + "[1] = (W) 0.75 - fx * fx; fy = (W) 0.5 - fx; " + w + "[0] = (W) 0.5 * fy * fy;";
-            case 3 ->
-                w + "[1] = (fy * fy * (fy - (W) 2) * (W) 3 + (W) 4) * (W) (1.0 / 6.0);"
-                        + " " + w + "[2] = (fz * fz * (fz - (W) 2) * (W) 3 + (W) 4) * (W) (1.0 / 6.0);"
-                        + " " + w + "[0] = fz * fz * fz * (W) (1.0 / 6.0);";
-            case 4 ->
-                "fu = fx * fx; " + w + "[2] = fu * (fu * (W) 0.25 - (W) 0.625) + (W) (115.0 / 192.0);"
-                        + " fy = (W) 1 + fx; " + w + "[1] = fy * (fy * (fy * ((W) 5 - fy) * (W) (1.0 / 6.0) - (W) 1.25)"
-                        + " + (W) (5.0 / 24.0)) + (W) (55.0 / 96.0);"
-                        + " " + w + "[3] = fz * (fz * (fz * ((W) 5 - fz) * (W) (1.0 / 6.0) - (W) 1.25)"
-                        + " + (W) (5.0 / 24.0)) + (W) (55.0 / 96.0);"
-                        + " fy = (W) 0.5 - fx; fu = fy * fy; " + w + "[0] = fu * fu * (W) (1.0 / 24.0);";
-            case 5 ->
-                "fu = fy * fy; " + w + "[2] = fu * (fu * ((W) 0.25 - fy * (W) (1.0 / 12.0)) - (W) 0.5) + (W) 0.55;"
-                        + " fu = fz * fz; " + w
-                        + "[3] = fu * (fu * ((W) 0.25 - fz * (W) (1.0 / 12.0)) - (W) 0.5) + (W) 0.55;"
-                        + " fy += (W) 1; " + w
-                        + "[1] = fy * (fy * (fy * (fy * (fy * (W) (1.0 / 24.0) - (W) 0.375) + (W) 1.25)"
-                        + " - (W) 1.75) + (W) 0.625) + (W) 0.425;"
-                        + " fz += (W) 1; " + w
-                        + "[4] = fz * (fz * (fz * (fz * (fz * (W) (1.0 / 24.0) - (W) 0.375) + (W) 1.25)"
-                        + " - (W) 1.75) + (W) 0.625) + (W) 0.425;"
-                        + " fy = (W) 1 - fx; fu = fy * fy; " + w + "[0] = fy * fu * fu * (W) (1.0 / 120.0);";
-            default -> throw new IllegalArgumentException("no spline of order " + order);
-        };
-        if (order == 0) return w + "[0] = (W) 1;";
-        StringBuilder last = new StringBuilder(" " + w + "[" + order + "] = (W) 1;");
-        for (int k = 0; k < order; k++)
-            last.append(' ')
-                    .append(w)
-                    .append('[')
-                    .append(order)
-                    .append("] -= ")
-                    .append(w)
-                    .append('[')
-                    .append(k)
-                    .append("];");
-        return body + last;
+    /** The factor of axis {@code j}'s weight in the tap sums ({@code * wnj[aj]}), none at order 0. */
+    private static String weight(int[] orders, int j, String wn) {
+        return orders[j] == 0 ? "" : " * " + wn + j + "[a" + j + "]";
     }
 }
