@@ -14,7 +14,8 @@ import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Ufunc;
 
 /**
- * NumPy's unbuffered {@code ufunc.at(a, indices, b)} on the device: the indices are wrapped and
+ * NumPy's unbuffered {@code ufunc.at(a, indices, b)} on the device. add on a dtype with a device
+ * atomic add is one atomic kernel ({@link ScatterAdd}); otherwise the indices are wrapped and
  * checked, sorted stably ({@code argsort}), and {@link UfuncFolds#at} gives each distinct index to
  * one thread, which applies the ufunc once per occurrence in the order given.
  */
@@ -61,6 +62,10 @@ final class UfuncAt {
             }
         }
         if (m == 0) return;
+        if (ScatterAdd.applies(op, t, a, nin)) {
+            ScatterAdd.add(name, a, indices, b, bShape, n, inner);
+            return;
+        }
         try (NDArray flat = indices.reshape(m);
                 NDArray i64 = Copies.copy(flat, DType.INT64, Order.C)) {
             IndexBounds.check(name, i64, n, false);
