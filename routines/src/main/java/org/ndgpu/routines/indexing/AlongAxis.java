@@ -43,12 +43,13 @@ public final class AlongAxis {
     private static final ConcurrentHashMap<Key, Spec> TAKE = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<PutKey, Spec> PUT = new ConcurrentHashMap<>();
 
-    // the source offset of element i of the broadcast shape, the axis coordinate replaced by ind
+    // the source offset of element i of the broadcast shape, the axis coordinate replaced by ind; one division
+    // a dimension, none for the first (what is left of i is its coordinate)
     private static final String OFFSET = """
             long _ar = (long)i, _ao = 0;
             for (long _ad = _nd - 1; _ad >= 0; _ad--) {
-                long _an = geo[1 + _ad], _at = _ar % _an;
-                _ar /= _an;
+                long _at = _ar;
+                if (_ad > 0) { const long _an = geo[1 + _ad], _aq = _ar / _an; _at = _ar - _aq * _an; _ar = _aq; }
                 if (_ad == _ax) {
                     _at = (long)ind;
                     if (_at < 0) _at += _len;
