@@ -107,6 +107,13 @@ public class ScatterAddTest extends PerDeviceTest {
             try (NDArray back = t.T().copy()) {
                 assertSame(aiC, back, "transposed target");
             }
+            // b transposed (unit stride along the indices' axis): the element order the kernel walks is still C's
+            try (NDArray bT = biC.T().copy();
+                    NDArray bF = bT.T();
+                    NDArray aF = Nd.zeros(DType.INT32, 9, 4)) {
+                add.at(aF, idxC, bF);
+                assertSame(aiC, aF, "transposed b");
+            }
         }
     }
 
