@@ -48,10 +48,7 @@ final class IndexBounds {
      * must not run on a bad index can be queued behind it and test the flag itself.
      */
     static NDArray outsideFlag(NDArray idx, long len) {
-        NDArray flag;
-        try (var _ = idx.device().use()) {
-            flag = Creation.zeros(DType.INT64, 1);
-        }
+        NDArray flag = zeroFlag(idx);
         if (idx.size() == 0) return flag;
         Spec spec = OUTSIDE.computeIfAbsent(
                 idx.dtype(),
@@ -66,6 +63,13 @@ final class IndexBounds {
         return flag;
     }
 
+    /** A zeroed one-element int64 flag on {@code like}'s device. */
+    static NDArray zeroFlag(NDArray like) {
+        try (var _ = like.device().use()) {
+            return Creation.zeros(DType.INT64, 1);
+        }
+    }
+
     /**
      * Reads the flag of {@link #outsideFlag} (one read back) and, when it is set, throws at's
      * IndexException for the same index {@link #check} names, found on the host.
@@ -74,11 +78,17 @@ final class IndexBounds {
         try (NDArray f = flag.get(0)) {
             if (f.toLongArray()[0] == 0) return;
         }
+        checkHost(name, idx.toLongArray(), len);
+        throw new IllegalStateException(name + ": the index check flagged an index that is in range");
+    }
+
+    /** at's check of indices held on the host: the IndexException {@link #check} would throw, or nothing. */
+    static void checkHost(String name, long[] idx, long len) {
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-        for (long k : idx.toLongArray()) {
+        for (long k : idx) {
             lo = Math.min(lo, k);
             hi = Math.max(hi, k);
         }
-        throw outOfBounds(name, lo < -len ? lo : hi, len);
+        if (lo < -len || hi >= len) throw outOfBounds(name, lo < -len ? lo : hi, len);
     }
 }

@@ -47,11 +47,13 @@ final class ScatterAdd {
     /**
      * Adds b (an NDArray broadcasting to {@code bShape}, or a Java number) into {@code a[indices]};
      * {@code n} is a's first axis, {@code inner} the elements of one of its rows. An IndexException
-     * names the bad index as NumPy's, with a unchanged.
+     * names the bad index as NumPy's, with a unchanged. {@code checked}: the indices were checked
+     * on the host, so none is checked or read here.
      */
-    static void add(String name, NDArray a, NDArray indices, Object b, long[] bShape, long n, long inner) {
+    static void add(
+            String name, NDArray a, NDArray indices, Object b, long[] bShape, long n, long inner, boolean checked) {
         DType t = a.dtype();
-        try (NDArray flag = IndexBounds.outsideFlag(indices, n)) {
+        try (NDArray flag = checked ? IndexBounds.zeroFlag(a) : IndexBounds.outsideFlag(indices, n)) {
             if (inner > 0) {
                 long[] ks = new long[bShape.length];
                 java.util.Arrays.fill(ks, 1);
@@ -63,7 +65,7 @@ final class ScatterAdd {
                     ElementwiseLoop.runIntoNew(spec, new Object[] {k, v, a, flag, n, inner}, bShape);
                 }
             }
-            IndexBounds.raiseIfFlagged(name, flag, indices, n);
+            if (!checked) IndexBounds.raiseIfFlagged(name, flag, indices, n);
         }
     }
 

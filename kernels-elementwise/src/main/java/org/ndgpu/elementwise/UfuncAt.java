@@ -22,7 +22,8 @@ import org.ndgpu.spi.Ufunc;
 final class UfuncAt {
     private UfuncAt() {}
 
-    static void at(Ufunc op, NDArray a, NDArray indices, Object b, int nin) {
+    /** {@code hostIndices}, when not null, holds indices' values on the host: they are checked there. */
+    static void at(Ufunc op, NDArray a, NDArray indices, Object b, int nin, long[] hostIndices) {
         String name = op.numpyName() + ".at";
         if (op.nin() != nin || op.nout() != 1) {
             throw new NdException(name + ": " + op.numpyName() + " takes " + op.nin() + " input(s) and gives "
@@ -62,13 +63,16 @@ final class UfuncAt {
             }
         }
         if (m == 0) return;
+        if (hostIndices != null) IndexBounds.checkHost(name, hostIndices, n);
         if (ScatterAdd.applies(op, t, a, nin)) {
-            ScatterAdd.add(name, a, indices, b, bShape, n, inner);
+            ScatterAdd.add(name, a, indices, b, bShape, n, inner, hostIndices != null);
             return;
         }
-        try (NDArray flat = indices.reshape(m);
-                NDArray i64 = Copies.copy(flat, DType.INT64, Order.C)) {
-            IndexBounds.check(name, i64, n, false);
+        if (hostIndices == null) {
+            try (NDArray flat = indices.reshape(m);
+                    NDArray i64 = Copies.copy(flat, DType.INT64, Order.C)) {
+                IndexBounds.check(name, i64, n, false);
+            }
         }
         if (inner == 0) return;
         try (NDArray flat = indices.reshape(m);

@@ -348,7 +348,7 @@ public final class UfuncMethods {
 
     /** np.negative.at(a, indices) for a unary ufunc, in place: {@code Nd.ufunc(Ufunc.NEGATIVE).at(a, new long[] {0, 0})}. */
     public void at(NDArray a, long[] indices) {
-        at(a, host(op.numpyName() + ".at", a, indices), null, 1);
+        atHost(a, indices, null, 1);
     }
 
     /** np.negative.at(a, indices) with device indices along a's first axis. */
@@ -358,7 +358,7 @@ public final class UfuncMethods {
 
     /** np.add.at(a, indices, b), in place: {@code Nd.ufunc(Ufunc.ADD).at(a, new long[] {0, 0, 2}, 1.0)}. */
     public void at(NDArray a, long[] indices, Object b) {
-        at(a, host(op.numpyName() + ".at", a, indices), b, 2);
+        atHost(a, indices, b, 2);
     }
 
     /**
@@ -374,15 +374,20 @@ public final class UfuncMethods {
     }
 
     private void at(NDArray a, NDArray indices, Object b, int nin) {
-        UfuncAt.at(op, a, indices, b, nin);
+        UfuncAt.at(op, a, indices, b, nin, null);
     }
 
-    private static NDArray host(String name, NDArray a, long[] indices) {
+    // Java indices are checked on the host, where they are, so the device checks nothing and reads nothing back
+    private void atHost(NDArray a, long[] indices, Object b, int nin) {
+        String name = op.numpyName() + ".at";
         Objects.requireNonNull(a, name + ": a is null; expected an NDArray");
         Objects.requireNonNull(indices, name + ": indices is null");
         a.live(name);
-        return NDArray.fromHost(
-                a.device(), DType.INT64, new long[] {indices.length}, MemorySegment.ofArray(indices.clone()));
+        long[] copy = indices.clone();
+        try (NDArray idx =
+                NDArray.fromHost(a.device(), DType.INT64, new long[] {copy.length}, MemorySegment.ofArray(copy))) {
+            UfuncAt.at(op, a, idx, b, nin, copy);
+        }
     }
 
     // ---------------------------------------------------------------- shared

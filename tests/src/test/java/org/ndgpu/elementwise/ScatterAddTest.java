@@ -131,15 +131,27 @@ public class ScatterAddTest extends PerDeviceTest {
             assertEquals("add.at: index 5 is out of bounds for axis 0 with size 3", e.getMessage());
             e = assertThrows(IndexException.class, () -> add.at(l, lo, 1L));
             assertEquals("add.at: index -7 is out of bounds for axis 0 with size 3", e.getMessage());
+            // Java indices are checked on the host, for the atomic kernel and for the fold alike
+            e = assertThrows(IndexException.class, () -> add.at(f, new long[] {1, -9, 4}, 1.0f));
+            assertEquals("add.at: index -9 is out of bounds for axis 0 with size 3", e.getMessage());
+            e = assertThrows(
+                    IndexException.class, () -> Nd.ufunc(Ufunc.SUBTRACT).at(f, new long[] {1, 3}, 1.0f));
+            assertEquals("subtract.at: index 3 is out of bounds for axis 0 with size 3", e.getMessage());
             assertArrayEquals(new float[] {1, 2, 3}, f.toFloatArray());
             assertArrayEquals(new long[] {1, 2, 3}, l.toLongArray());
+            add.at(l, new long[] {2, -1, 0}, 5L);
+            Nd.ufunc(Ufunc.SUBTRACT).at(f, new long[] {2, -1, 0}, 0.5f);
+            assertArrayEquals(new long[] {6, 2, 13}, l.toLongArray());
+            assertArrayEquals(new float[] {0.5f, 2, 2}, f.toFloatArray());
+            add.at(f, new long[] {0, 0}, -0.5f);
+            assertArrayEquals(new float[] {-0.5f, 2, 2}, f.toFloatArray());
             e = assertThrows(IndexException.class, () -> add.at(noCols, hi, 1.0f));
             assertEquals("add.at: index 5 is out of bounds for axis 0 with size 3", e.getMessage());
             e = assertThrows(IndexException.class, () -> add.at(noRows, new long[] {0}, 1.0));
             assertEquals("add.at: index 0 is out of bounds for axis 0 with size 0", e.getMessage());
             add.at(f, none, 1.0f);
             add.at(noRows, none, 1.0);
-            assertArrayEquals(new float[] {1, 2, 3}, f.toFloatArray());
+            assertArrayEquals(new float[] {-0.5f, 2, 2}, f.toFloatArray());
         }
     }
 }
