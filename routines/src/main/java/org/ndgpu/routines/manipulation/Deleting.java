@@ -24,7 +24,7 @@ import org.ndgpu.routines.indexing.Masking;
  * flags an index out of bounds; or the negation of a boolean {@code obj}), and the kept slices are
  * a mask selection along the first axis (one scan, its count read back, one compaction kernel), or
  * numpy.compress along another. The flag is read after the selection, so a valid call reads back
- * the count alone and no index.
+ * the count alone and no index; Java indices are checked on the host and their flag is not read.
  */
 public final class Deleting {
     private Deleting() {}
@@ -55,6 +55,9 @@ public final class Deleting {
             if (!idx.dtype().isInteger())
                 throw new IndexException(
                         op + ": arrays used as indices must be of integer (or boolean) type, got " + idx.dtype());
+            // Java indices are checked where they are, so nothing is read back for them
+            boolean onHost = !(obj instanceof NDArray);
+            if (onHost) checkBounds(op, idx.size() == 0 ? new long[0] : hostValues(obj), n, ax);
             try (NDArray keep = Creation.ones(DType.BOOL, n);
                     NDArray flag = Creation.zeros(DType.INT64, 1)) {
                 if (idx.size() > 0) {
@@ -62,20 +65,37 @@ public final class Deleting {
                     ElementwiseLoop.runIntoNew(spec, new Object[] {idx, keep, flag, n}, idx.shape());
                 }
                 NDArray out = select(op, arr, keep, ax);
-                if (idx.size() > 0 && flag.toLongArray()[0] != 0) {
+                if (!onHost && idx.size() > 0 && flag.toLongArray()[0] != 0) {
                     out.close();
-                    long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
-                    for (long k : idx.toLongArray()) {
-                        min = Math.min(min, k);
-                        max = Math.max(max, k);
-                    }
-                    long bad = min < -n ? min : max;
-                    throw new IndexException(
-                            op + ": index " + bad + " is out of bounds for axis " + ax + " with size " + n);
+                    checkBounds(op, idx.toLongArray(), n, ax);
+                    throw new IllegalStateException(op + ": the index check flagged an index that is in range");
                 }
                 return out;
             }
         }
+    }
+
+    // NumPy's IndexError for the least index if it is below -n, else for the greatest if it is n or more
+    private static void checkBounds(String op, long[] idx, long n, int ax) {
+        long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+        for (long k : idx) {
+            min = Math.min(min, k);
+            max = Math.max(max, k);
+        }
+        if (min < -n || max >= n)
+            throw new IndexException(
+                    op + ": index " + (min < -n ? min : max) + " is out of bounds for axis " + ax + " with size " + n);
+    }
+
+    // the values of a Java obj (long[], int[], Long or Integer; indexArray has taken only these)
+    private static long[] hostValues(Object obj) {
+        return switch (obj) {
+            case long[] v -> v;
+            case int[] v -> java.util.Arrays.stream(v).asLongStream().toArray();
+            case Long v -> new long[] {v};
+            case Integer v -> new long[] {v};
+            default -> throw new IllegalStateException("not a Java index: " + obj.getClass());
+        };
     }
 
     // the kept slices: a mask selection along the first axis, compress along another
