@@ -10,7 +10,6 @@ import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.spi.Ufunc;
 
 /**
  * {@code add.at} as CuPy's {@code scatter_add}: one kernel over {@code a[indices]}'s elements, each
@@ -32,9 +31,9 @@ final class ScatterAdd {
 
     private static final Map<Key, Spec> SPECS = new ConcurrentHashMap<>();
 
-    /** Whether {@code op.at} on {@code a} with loop dtype {@code t} takes this kernel. */
-    static boolean applies(Ufunc op, DType t, NDArray a, int nin) {
-        return op == Ufunc.ADD && nin == 2 && a.dtype() == t && a.isCContiguous() && atomic(t);
+    /** Whether add.at on {@code a} with loop dtype {@code t} takes this kernel. */
+    static boolean applies(DType t, NDArray a) {
+        return a.dtype() == t && a.isCContiguous() && atomic(t);
     }
 
     private static boolean atomic(DType t) {

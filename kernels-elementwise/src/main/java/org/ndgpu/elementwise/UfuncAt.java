@@ -64,7 +64,7 @@ final class UfuncAt {
         }
         if (m == 0) return;
         if (hostIndices != null) IndexBounds.checkHost(name, hostIndices, n);
-        if (ScatterAdd.applies(op, t, a, nin)) {
+        if (op == Ufunc.ADD && nin == 2 && ScatterAdd.applies(t, a)) {
             ScatterAdd.add(name, a, indices, b, bShape, n, inner, hostIndices != null);
             return;
         }
