@@ -90,7 +90,10 @@ public final class NumpyRoutinesBench {
                     12.0 * side * side);
             row("trapezoid " + sq + " axis -1 f32", () -> Nd.trapezoid(m, 1.0, -1), 4.0 * side * side);
             row("ediff1d " + e + " f32", () -> Nd.ediff1d(x), 8.0 * n);
-            row("delete " + e + " f32 at 2^" + (20 - shrink), () -> Nd.delete(x, at), 8.0 * n);
+            // CuPy's row deletes at a device array (cp.arange * 16): the same here, so neither times an upload
+            try (NDArray atDevice = Nd.array(at)) {
+                row("delete " + e + " f32 at 2^" + (20 - shrink), () -> Nd.delete(x, atDevice), 8.0 * n);
+            }
             row("insert " + e + " f32 at 2^" + (20 - shrink), () -> Nd.insert(x, at, 0.0f), 8.0 * n);
             row(
                     "rot90 " + sq + " f32 + copy",

@@ -1,6 +1,15 @@
 package org.ndgpu.elementwise;
 
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.IndexException;
+import org.ndgpu.ndarray.Creation;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -8,6 +17,8 @@ import org.ndgpu.spi.Reduction;
 /** The index check ufunc.at and ufunc.reduceat share, with NumPy's two messages. */
 final class IndexBounds {
     private IndexBounds() {}
+
+    private static final Map<DType, Spec> OUTSIDE = new ConcurrentHashMap<>();
 
     private static IndexException outOfBounds(String name, long index, long size) {
         return new IndexException(name + ": index " + index + " is out of bounds for axis 0 with size " + size);
@@ -29,5 +40,55 @@ final class IndexBounds {
             }
             throw outOfBounds(name, bad, len);
         }
+    }
+
+    /**
+     * A one-element int64 flag, zeroed, that a kernel over {@code idx} (any integer dtype and shape)
+     * sets when an index lies outside {@code [-len, len)}; nothing is read back here, so a kernel that
+     * must not run on a bad index can be queued behind it and test the flag itself.
+     */
+    static NDArray outsideFlag(NDArray idx, long len) {
+        NDArray flag = zeroFlag(idx);
+        if (idx.size() == 0) return flag;
+        Spec spec = OUTSIDE.computeIfAbsent(
+                idx.dtype(),
+                t -> new Spec(
+                        "nd_ufunc_at_outside_" + t,
+                        List.of(
+                                new Param("k", t, Kind.IN),
+                                new Param("flag", DType.INT64, Kind.RAW),
+                                new Param("_len", DType.INT64, Kind.SCALAR)),
+                        "const long _t = (long)k;\nif (_t < -_len || _t >= _len) *flag = 1;"));
+        ElementwiseLoop.runIntoNew(spec, new Object[] {idx, flag, len}, idx.shape());
+        return flag;
+    }
+
+    /** A zeroed one-element int64 flag on {@code like}'s device. */
+    static NDArray zeroFlag(NDArray like) {
+        try (var _ = like.device().use()) {
+            return Creation.zeros(DType.INT64, 1);
+        }
+    }
+
+    /**
+     * Reads the flag of {@link #outsideFlag} (one read back) and, when it is set, throws at's
+     * IndexException for the same index {@link #check} names, found on the host.
+     */
+    static void raiseIfFlagged(String name, NDArray flag, NDArray idx, long len) {
+        try (NDArray f = flag.get(0)) {
+            if (f.toLongArray()[0] == 0) return;
+        }
+        checkHost(name, idx.toLongArray(), len);
+        throw new IllegalStateException(name + ": the index check flagged an index that is in range");
+    }
+
+    /** at's check of indices held on the host: the IndexException {@link #check} would throw, or nothing. */
+    static void checkHost(String name, long[] idx, long len) {
+        long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+        for (long k : idx) {
+            lo = Math.min(lo, k);
+            hi = Math.max(hi, k);
+        }
+        if (lo < -len || hi >= len) throw outOfBounds(name, lo < -len ? lo : hi, len);
     }
 }

@@ -14,14 +14,16 @@ import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Ufunc;
 
 /**
- * NumPy's unbuffered {@code ufunc.at(a, indices, b)} on the device: the indices are wrapped and
+ * NumPy's unbuffered {@code ufunc.at(a, indices, b)} on the device. add on a dtype with a device
+ * atomic add is one atomic kernel ({@link ScatterAdd}); otherwise the indices are wrapped and
  * checked, sorted stably ({@code argsort}), and {@link UfuncFolds#at} gives each distinct index to
  * one thread, which applies the ufunc once per occurrence in the order given.
  */
 final class UfuncAt {
     private UfuncAt() {}
 
-    static void at(Ufunc op, NDArray a, NDArray indices, Object b, int nin) {
+    /** {@code hostIndices}, when not null, holds indices' values on the host: they are checked there. */
+    static void at(Ufunc op, NDArray a, NDArray indices, Object b, int nin, long[] hostIndices) {
         String name = op.numpyName() + ".at";
         if (op.nin() != nin || op.nout() != 1) {
             throw new NdException(name + ": " + op.numpyName() + " takes " + op.nin() + " input(s) and gives "
@@ -61,9 +63,16 @@ final class UfuncAt {
             }
         }
         if (m == 0) return;
-        try (NDArray flat = indices.reshape(m);
-                NDArray i64 = Copies.copy(flat, DType.INT64, Order.C)) {
-            IndexBounds.check(name, i64, n, false);
+        if (hostIndices != null) IndexBounds.checkHost(name, hostIndices, n);
+        if (op == Ufunc.ADD && nin == 2 && ScatterAdd.applies(t, a)) {
+            ScatterAdd.add(name, a, indices, b, bShape, n, inner, hostIndices != null);
+            return;
+        }
+        if (hostIndices == null) {
+            try (NDArray flat = indices.reshape(m);
+                    NDArray i64 = Copies.copy(flat, DType.INT64, Order.C)) {
+                IndexBounds.check(name, i64, n, false);
+            }
         }
         if (inner == 0) return;
         try (NDArray flat = indices.reshape(m);

@@ -33,10 +33,14 @@ import org.ndgpu.spi.Scan;
  * <p>Everything runs on the device. add, multiply, maximum, minimum, logical_and and logical_or
  * reduce through the reduction kernels and add and multiply accumulate through the scans; every
  * other ufunc folds its own C expression along the lines in NumPy's order ({@link UfuncFolds}), so
- * non-associative ones (subtract, power, arctan2) give NumPy's answers. {@code at} sorts the
- * indices stably on the device and gives each distinct index to one thread, which applies the ufunc
- * once per occurrence in the given order: repeated indices count each time, as NumPy's unbuffered
- * {@code np.add.at}, for any ufunc and dtype, with no atomics.
+ * non-associative ones (subtract, power, arctan2) give NumPy's answers. {@code at} applies the
+ * ufunc once per occurrence of an index: repeated indices count each time, as NumPy's unbuffered
+ * {@code np.add.at}. add on a C-contiguous float32, float64, int32, uint32, int64 or uint64 array
+ * is CuPy's one atomic scatter-add kernel: its integer sums are NumPy's, but the additions into a
+ * float element hit several times come in the hardware's order, so a float sum may differ from
+ * NumPy's in the last bits and between calls. Every other ufunc, dtype and layout sorts the indices
+ * stably on the device and gives each distinct index to one thread, which applies the ufunc in the
+ * given order, with no atomics.
  */
 public final class UfuncMethods {
     private static final UfuncMethods[] ALL = new UfuncMethods[Ufunc.values().length];
@@ -344,7 +348,7 @@ public final class UfuncMethods {
 
     /** np.negative.at(a, indices) for a unary ufunc, in place: {@code Nd.ufunc(Ufunc.NEGATIVE).at(a, new long[] {0, 0})}. */
     public void at(NDArray a, long[] indices) {
-        at(a, host(op.numpyName() + ".at", a, indices), null, 1);
+        atHost(a, indices, null, 1);
     }
 
     /** np.negative.at(a, indices) with device indices along a's first axis. */
@@ -354,12 +358,13 @@ public final class UfuncMethods {
 
     /** np.add.at(a, indices, b), in place: {@code Nd.ufunc(Ufunc.ADD).at(a, new long[] {0, 0, 2}, 1.0)}. */
     public void at(NDArray a, long[] indices, Object b) {
-        at(a, host(op.numpyName() + ".at", a, indices), b, 2);
+        atHost(a, indices, b, 2);
     }
 
     /**
      * np.ufunc.at(a, indices, b), in place and unbuffered: for each {@code i} in order,
-     * {@code a[indices[i]] = op(a[indices[i]], b[i])}, so a repeated index is applied each time.
+     * {@code a[indices[i]] = op(a[indices[i]], b[i])}, so a repeated index is applied each time
+     * (add on float32 or float64 in the order its atomics land: see the class comment).
      * {@code indices} (any integer shape, negative counting from the end) index a's first axis;
      * {@code b} (an NDArray or a Java number) broadcasts to {@code indices.shape + a.shape[1:]}.
      * E.g. {@code Nd.ufunc(Ufunc.MAXIMUM).at(a, idx, values)}.
@@ -369,15 +374,20 @@ public final class UfuncMethods {
     }
 
     private void at(NDArray a, NDArray indices, Object b, int nin) {
-        UfuncAt.at(op, a, indices, b, nin);
+        UfuncAt.at(op, a, indices, b, nin, null);
     }
 
-    private static NDArray host(String name, NDArray a, long[] indices) {
+    // Java indices are checked on the host, where they are, so the device checks nothing and reads nothing back
+    private void atHost(NDArray a, long[] indices, Object b, int nin) {
+        String name = op.numpyName() + ".at";
         Objects.requireNonNull(a, name + ": a is null; expected an NDArray");
         Objects.requireNonNull(indices, name + ": indices is null");
         a.live(name);
-        return NDArray.fromHost(
-                a.device(), DType.INT64, new long[] {indices.length}, MemorySegment.ofArray(indices.clone()));
+        long[] copy = indices.clone();
+        try (NDArray idx =
+                NDArray.fromHost(a.device(), DType.INT64, new long[] {copy.length}, MemorySegment.ofArray(copy))) {
+            UfuncAt.at(op, a, idx, b, nin, copy);
+        }
     }
 
     // ---------------------------------------------------------------- shared

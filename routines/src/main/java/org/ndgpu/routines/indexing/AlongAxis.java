@@ -25,10 +25,12 @@ import org.ndgpu.ndarray.Sizes;
  * broadcast of arr's and indices' shapes with indices' length on {@code axis}. One kernel over
  * that shape; each element finds its source by its coordinates, with indices' entry in place of
  * the axis coordinate, so neither arr nor indices is copied or broadcast in memory.
- * put_along_axis checks every index before it writes; with repeated indices the last one wins, as
- * NumPy's: unless each line takes one index and arr is not broadcast, a claim pass comes before
- * the writes ({@link LastWins}), on arr itself when it is C-contiguous, else on a C-ordered copy
- * written back.
+ * put_along_axis writes nothing when an index is out of bounds, as NumPy's: the pass before the
+ * writes (the claim pass, or a bounds check where there is none) flags a bad index on the device,
+ * the writing pass tests the flag, and the flag is read once, after both. With repeated indices the
+ * last one wins, as NumPy's: unless each line takes one index and arr is not broadcast, a claim
+ * pass comes before the writes ({@link LastWins}), on arr itself when it is C-contiguous, else on a
+ * C-ordered copy written back.
  */
 public final class AlongAxis {
     private AlongAxis() {}
@@ -41,12 +43,13 @@ public final class AlongAxis {
     private static final ConcurrentHashMap<Key, Spec> TAKE = new ConcurrentHashMap<>();
     private static final ConcurrentHashMap<PutKey, Spec> PUT = new ConcurrentHashMap<>();
 
-    // the source offset of element i of the broadcast shape, the axis coordinate replaced by ind
+    // the source offset of element i of the broadcast shape, the axis coordinate replaced by ind; one division
+    // a dimension, none for the first (what is left of i is its coordinate)
     private static final String OFFSET = """
             long _ar = (long)i, _ao = 0;
             for (long _ad = _nd - 1; _ad >= 0; _ad--) {
-                long _an = geo[1 + _ad], _at = _ar % _an;
-                _ar /= _an;
+                long _at = _ar;
+                if (_ad > 0) { const long _an = geo[1 + _ad], _aq = _ar / _an; _at = _ar - _aq * _an; _ar = _aq; }
                 if (_ad == _ax) {
                     _at = (long)ind;
                     if (_at < 0) _at += _len;
@@ -132,20 +135,26 @@ public final class AlongAxis {
         }
         Geometry g = geometry(op, arr, indices, axis);
         try (NDArray v = Values.of(op, arr, values, g.shape())) {
-            IndexModes.check(op, indices, g.len(), g.ax());
-            if (Shapes.size(g.shape()) == 0) return;
-            if (!repeats(arr, g)) {
-                write(arr, g, v, indices, 0, null);
+            if (Shapes.size(g.shape()) == 0 || g.len() == 0) {
+                IndexModes.check(op, indices, g.len(), g.ax());
                 return;
             }
-            NDArray target = arr.isCContiguous() ? arr : arr.copy(Order.C);
+            boolean repeats = repeats(arr, g);
+            NDArray target = !repeats || arr.isCContiguous() ? arr : arr.copy(Order.C);
             try {
                 Geometry tg = target == arr ? g : geometry(op, target, indices, axis);
-                long writes = Shapes.size(tg.shape());
-                boolean wide = LastWins.wide(writes);
-                try (NDArray win = LastWins.scratch(arr, arr.size(), wide)) {
-                    write(target, tg, v, indices, wide ? 3 : 1, win);
-                    write(target, tg, v, indices, wide ? 4 : 2, win);
+                try (NDArray geo = tg.geo(target)) {
+                    if (!repeats) {
+                        IndexModes.flagOutside(indices, g.len(), geo);
+                        write(target, tg, geo, v, indices, 0, null);
+                    } else {
+                        boolean wide = LastWins.wide(Shapes.size(tg.shape()));
+                        try (NDArray win = LastWins.scratch(arr, arr.size(), wide)) {
+                            write(target, tg, geo, v, indices, wide ? 3 : 1, win);
+                            write(target, tg, geo, v, indices, wide ? 4 : 2, win);
+                        }
+                    }
+                    if (IndexModes.flagged(geo)) throw IndexModes.outOfBounds(op, indices, g.len(), g.ax());
                 }
                 if (target != arr) Copies.copyInto(target, arr);
             } finally {
@@ -161,11 +170,13 @@ public final class AlongAxis {
         return false;
     }
 
-    // pass 0: the plain kernel; 1, 2: the claim and write passes (3, 4 with 64-bit positions)
-    private static void write(NDArray arr, Geometry g, NDArray v, NDArray indices, int pass, NDArray win) {
+    // pass 0: the plain kernel; 1, 2: the claim and write passes (3, 4 with 64-bit positions). geo[0] is the
+    // flag of a bad index, set before the writing pass runs (by the bounds check, or by the claim pass's
+    // OFFSET), so that pass writes nothing when it is set
+    private static void write(NDArray arr, Geometry g, NDArray geo, NDArray v, NDArray indices, int pass, NDArray win) {
         boolean wide = pass > 2;
         Spec spec = PUT.computeIfAbsent(new PutKey(arr.dtype(), indices.dtype(), pass, wide), k -> {
-            String store = CTypes.store(k.a(), "(src + _ao)", "v");
+            String store = "if (geo[0] == 0) { " + CTypes.store(k.a(), "(src + _ao)", "v") + " }";
             List<Param> params = new java.util.ArrayList<>(params(new Param("v", k.a(), Kind.IN), k.a(), k.index()));
             if (k.pass() > 0) params.add(LastWins.param(k.wide()));
             String body = switch (k.pass()) {
@@ -178,8 +189,7 @@ public final class AlongAxis {
             return new Spec(
                     name, params, OFFSET + body, k.pass() == 0 ? "" : LastWins.preamble(k.wide()), "", "", List.of());
         });
-        try (NDArray geo = g.geo(arr);
-                NDArray dst = arr.view(new long[0], new long[0], arr.offset())) {
+        try (NDArray dst = arr.view(new long[0], new long[0], arr.offset())) {
             Object[] args = win == null
                     ? new Object[] {v, indices, dst, geo, (long) g.nd(), (long) g.ax(), g.len()}
                     : new Object[] {v, indices, dst, geo, (long) g.nd(), (long) g.ax(), g.len(), win};

@@ -9,7 +9,7 @@ import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Views;
 import org.ndgpu.routines.manipulation.Joining;
 
-/** numpy.diff and ediff1d: two shifted views and one subtract per order, so no kernel of their own. */
+/** numpy.diff and ediff1d: two shifted views and one subtract per order (ediff1d's one kernel), so no kernel of their own. */
 public final class Differences {
     private Differences() {}
 
@@ -39,9 +39,14 @@ public final class Differences {
     public static NDArray ediff1d(NDArray ary, NDArray toEnd, NDArray toBegin) {
         String op = "ediff1d";
         ary.live(op);
+        if (toEnd == null && toBegin == null) {
+            try (NDArray flat = ary.reshape(-1)) {
+                // one subtract into a new array; an empty ary's diff would be a view of it
+                return flat.size() == 0 ? flat.copy() : diff(op, flat, 1, 0);
+            }
+        }
         try (NDArray flat = ary.reshape(-1);
                 NDArray d = diff(op, flat, 1, 0)) {
-            if (toEnd == null && toBegin == null) return d.copy();
             java.util.List<NDArray> parts = new java.util.ArrayList<>();
             try {
                 if (toBegin != null) parts.add(edge(op, "to_begin", toBegin, ary.dtype()));

@@ -18,6 +18,7 @@ import org.ndgpu.spi.UfuncRunner;
  * (PyArray_Round): {@code rint(a * 10**d) / 10**d}, or {@code rint(a / 10**-d) * 10**-d} for
  * negative decimals, each step a ufunc in a's dtype with the power of ten a weak scalar, so float16
  * and float32 round at each step as NumPy's do and a value near a tie goes the way NumPy's goes.
+ * float32 and float64 arrays take the three steps in one kernel, with the same values.
  * Integers round only for negative decimals, through float64, and are cast back; with decimals 0 it
  * is rint (bool gives float16, as NumPy; other decimals on a bool array are NumPy's casting error).
  * Complex arrays round their real and imaginary parts apart, as NumPy's, joined by one kernel.
@@ -38,6 +39,7 @@ public final class Rounding {
                     + " needs a float array)");
         double f = powerOfTen(decimals == Integer.MIN_VALUE ? Integer.MAX_VALUE : Math.abs(decimals));
         boolean up = decimals >= 0;
+        if (a.dtype() == DType.FLOAT32 || a.dtype() == DType.FLOAT64) return fused(a, f, up);
         NDArray out = u.call(up ? Ufunc.MULTIPLY : Ufunc.TRUE_DIVIDE, null, a, f);
         try {
             u.call(Ufunc.RINT, out, out);
@@ -51,6 +53,30 @@ public final class Rounding {
             throw e;
         }
     }
+
+    // the three steps in one kernel, each in a's dtype as NumPy's ufuncs make them (the power of ten a float32
+    // for a float32 array, as NumPy's weak scalar); the same values as three kernels, read and written once
+    private static NDArray fused(NDArray a, double f, boolean up) {
+        DType t = a.dtype();
+        Spec spec = t == DType.FLOAT32 ? (up ? F32_UP : F32_DOWN) : (up ? F64_UP : F64_DOWN);
+        NDArray out = NDArray.empty(a.device(), t, a.shape(), Order.C);
+        if (out.size() == 0) return out;
+        Object scale = t == DType.FLOAT32 ? (Object) (float) f : (Object) f;
+        ElementwiseLoop.runIntoNew(spec, new Object[] {out, a, scale}, a.shape());
+        return out;
+    }
+
+    private static Spec scaled(DType t, boolean up) {
+        return new Spec(
+                "nd_round_" + (up ? "up_" : "down_") + t,
+                List.of(new Param("y", t, Kind.OUT), new Param("x", t, Kind.IN), new Param("f", t, Kind.SCALAR)),
+                up ? "y = rint(x * f) / f;" : "y = rint(x / f) * f;");
+    }
+
+    private static final Spec F32_UP = scaled(DType.FLOAT32, true);
+    private static final Spec F32_DOWN = scaled(DType.FLOAT32, false);
+    private static final Spec F64_UP = scaled(DType.FLOAT64, true);
+    private static final Spec F64_DOWN = scaled(DType.FLOAT64, false);
 
     // NumPy rounds the real and imaginary parts as float arrays of their own
     private static NDArray complex(String op, NDArray a, int decimals) {

@@ -26,7 +26,7 @@ public final class IndexingFixtures {
     private static final String DIR = "/fixtures/indexing/";
 
     /** One line of cases.tsv: the NumPy function, the case, its parameter, its arrays (the expected result last). */
-    public record Case(String func, String name, String param, List<String> arrays) {
+    public record Case(String dir, String func, String name, String param, List<String> arrays) {
         /** The parameter as an axis; empty is NumPy's axis=None. */
         public Integer axis() {
             return param.isEmpty() ? null : Integer.valueOf(param);
@@ -34,7 +34,7 @@ public final class IndexingFixtures {
 
         /** Input k (or the expected result, the last) on the current device. */
         public NDArray load(int k) {
-            return IndexingFixtures.load(arrays.get(k));
+            return IndexingFixtures.load(dir, arrays.get(k));
         }
 
         public int count() {
@@ -44,19 +44,24 @@ public final class IndexingFixtures {
 
     /** Every case of NumPy function {@code func}. */
     public static List<Case> cases(String func) {
-        List<Case> all = text("cases.tsv")
+        return cases(DIR, func);
+    }
+
+    /** Every case of {@code func} in another script's directory of the same layout, e.g. "/fixtures/speedpaths/". */
+    public static List<Case> cases(String dir, String func) {
+        List<Case> all = text(dir, "cases.tsv")
                 .lines()
                 .filter(l -> !l.isBlank())
                 .map(l -> l.split("\t", -1))
-                .map(f -> new Case(f[0], f[1], f[2], List.of(f[3].split(","))))
+                .map(f -> new Case(dir, f[0], f[1], f[2], List.of(f[3].split(","))))
                 .filter(c -> c.func().equals(func))
                 .toList();
         assertFalse(all.isEmpty(), "no fixtures for " + func);
         return all;
     }
 
-    private static String text(String file) {
-        try (InputStream in = IndexingFixtures.class.getResourceAsStream(DIR + file)) {
+    private static String text(String dir, String file) {
+        try (InputStream in = IndexingFixtures.class.getResourceAsStream(dir + file)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -65,7 +70,11 @@ public final class IndexingFixtures {
 
     /** The fixture array {@code name} on the current device. */
     public static NDArray load(String name) {
-        try (InputStream in = IndexingFixtures.class.getResourceAsStream(DIR + name + ".npy")) {
+        return load(DIR, name);
+    }
+
+    private static NDArray load(String dir, String name) {
+        try (InputStream in = IndexingFixtures.class.getResourceAsStream(dir + name + ".npy")) {
             return Nd.fromHost(Npy.read(in));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,0 +1,81 @@
+package org.ndgpu.routines.manipulation;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
+import org.ndgpu.exceptions.IndexException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.routines.indexing.IndexingFixtures;
+import org.ndgpu.testing.PerDeviceTest;
+
+/**
+ * numpy.delete's one-mask path against NumPy (make_speed_path_fixtures.py): random, repeated,
+ * negative and unsorted indices of int64 and int32, a 0-d index, boolean masks, every axis and
+ * axis None; a transposed (non-contiguous) array; an index out of bounds on either side raising
+ * NumPy's IndexException; empty and 0-d arrays.
+ */
+public class DeleteSelectionTest extends PerDeviceTest {
+    private static final String DIR = "/fixtures/speedpaths/";
+
+    @Test
+    void agreesWithNumPy() {
+        for (var c : IndexingFixtures.cases(DIR, "delete")) {
+            try (NDArray a = c.load(0);
+                    NDArray obj = c.load(1);
+                    NDArray want = c.load(2);
+                    NDArray got = c.axis() == null ? Nd.delete(a, obj) : Nd.delete(a, obj, c.axis())) {
+                IndexingFixtures.assertMatches(want, got, c.name());
+            }
+        }
+    }
+
+    @Test
+    void nonContiguousEmptyAnd0d() {
+        try (NDArray m = Nd.arange(24.0).reshape(4, 6);
+                NDArray t = m.T();
+                NDArray tc = t.copy();
+                NDArray obj = Nd.array(new long[] {5, -1, 0, 2});
+                NDArray d0 = Nd.delete(t, obj, 0);
+                NDArray w0 = Nd.delete(tc, obj, 0);
+                NDArray dn = Nd.delete(t, obj);
+                NDArray wn = Nd.delete(tc, obj);
+                NDArray d1 = Nd.delete(t, new long[] {3, 3}, 1);
+                NDArray w1 = Nd.delete(tc, new long[] {3, 3}, 1);
+                NDArray e = Nd.zeros(DType.FLOAT32, 0);
+                NDArray de = Nd.delete(e, new long[0]);
+                NDArray s = Nd.array(2.5);
+                NDArray ds = Nd.delete(s, 0L)) {
+            assertArrayEquals(w0.toDoubleArray(), d0.toDoubleArray());
+            assertArrayEquals(new long[] {3, 4}, d0.shape());
+            assertArrayEquals(wn.toDoubleArray(), dn.toDoubleArray());
+            assertArrayEquals(
+                    new double[] {6, 18, 1, 13, 19, 2, 8, 14, 20, 3, 9, 15, 21, 4, 10, 16, 22, 5, 11, 17},
+                    dn.toDoubleArray());
+            assertArrayEquals(w1.toDoubleArray(), d1.toDoubleArray());
+            assertArrayEquals(new long[] {0}, de.shape());
+            assertEquals(DType.FLOAT32, de.dtype());
+            assertArrayEquals(new long[] {0}, ds.shape());
+        }
+    }
+
+    @Test
+    void outOfBoundsIsNumPysIndexError() {
+        try (NDArray a = Nd.arange(10.0);
+                NDArray hi = Nd.array(new long[] {0, 10, 3});
+                NDArray lo = Nd.array(new int[] {-11, 12, 3});
+                NDArray m = Nd.arange(6.0).reshape(2, 3)) {
+            var e = assertThrows(IndexException.class, () -> Nd.delete(a, hi));
+            assertEquals("delete: index 10 is out of bounds for axis 0 with size 10", e.getMessage());
+            e = assertThrows(IndexException.class, () -> Nd.delete(a, lo));
+            assertEquals("delete: index -11 is out of bounds for axis 0 with size 10", e.getMessage());
+            e = assertThrows(IndexException.class, () -> Nd.delete(m, -3L, 0));
+            assertEquals("delete: index -3 is out of bounds for axis 0 with size 2", e.getMessage());
+            e = assertThrows(IndexException.class, () -> Nd.delete(m, new long[] {1, 3}, 1));
+            assertEquals("delete: index 3 is out of bounds for axis 1 with size 3", e.getMessage());
+        }
+    }
+}
