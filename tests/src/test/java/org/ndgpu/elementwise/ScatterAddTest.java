@@ -10,8 +10,8 @@ import org.ndgpu.Nd;
 import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
-import org.ndgpu.routines.indexing.IndexingFixtures;
 import org.ndgpu.ndarray.Ufunc;
+import org.ndgpu.routines.indexing.IndexingFixtures;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
