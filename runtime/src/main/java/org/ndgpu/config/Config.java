@@ -75,7 +75,7 @@ public final class Config {
     public static final Setting POOL_RECLAIM_SHARE = new Setting(
             "ndgpu.pool.reclaimShare",
             null,
-            "`0.5` under `-XX:+ExplicitGCInvokesConcurrent`, else `0.1`",
+            "`0.5` where `System.gc()` is concurrent (ZGC, Shenandoah, G1 with `-XX:+ExplicitGCInvokesConcurrent`), else `0.1`",
             "the most of the time the pauses of those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last one paused the program, unless the pool is over half full");
     public static final Setting MEMORY = new Setting(
             "ndgpu.memory",
