@@ -19,7 +19,8 @@ import org.ndgpu.config.Config;
  *
  * <p>{@code System.gc()} is a full collection under G1's defaults, which pauses every thread;
  * with {@code -XX:+ExplicitGCInvokesConcurrent} it starts a concurrent cycle whose first pause (a
- * young collection) already finds the temporaries ({@code docs/memory.md}).
+ * young collection) already finds the temporaries. Under Shenandoah and ZGC it is a concurrent
+ * cycle whose pauses take tens of microseconds ({@code docs/memory.md}).
  */
 final class Reclaimer {
     private Reclaimer() {}
