@@ -71,7 +71,7 @@ public final class Config {
             "ndgpu.pool.reclaim",
             "NDGPU_POOL_RECLAIM",
             "`32m`",
-            "growth of the bytes held by arrays, since the last collection, past which the pool asks the JVM's collector (on a background thread) to find arrays dropped without close(): `64m`, a fraction of the pool's limit or the device's memory such as `0.01`, or `off`; the growth allowed is at least what arrays held after the last collection and at most a quarter of the limit ([memory.md](memory.md))");
+            "growth of the bytes held by arrays, since the last collection, past which the pool asks the JVM's collector (on a background thread) to find arrays dropped without close(): `64m`, a fraction of the pool's limit or the device's memory such as `0.01`, or `off`; the growth allowed is at least what arrays from before the last collection still hold and at most a quarter of the limit ([memory.md](memory.md))");
     public static final Setting POOL_RECLAIM_SHARE = new Setting(
             "ndgpu.pool.reclaimShare",
             null,

@@ -28,8 +28,8 @@ import org.ndgpu.exceptions.DeviceOutOfMemoryException;
  * <p>Arrays dropped without close() come back only when the JVM's collector finds them. So that
  * they do not pile up, the pool watches the bytes held by arrays: when they have grown, since the
  * last collection, by the larger of {@link #reclaim()} (at most a quarter of the limit or of the
- * device's memory) and what arrays held after that collection, it asks for a collection on a
- * background thread and goes on ({@code docs/memory.md}).
+ * device's memory) and what live arrays need (what arrays from before that collection still
+ * hold), it asks for a collection on a background thread and goes on ({@code docs/memory.md}).
  */
 public final class MemoryPool {
     private static final long SMALL = 1L << 20;
@@ -452,8 +452,8 @@ public final class MemoryPool {
     /**
      * The growth, in bytes held by arrays since the last collection, that brings the JVM's
      * collector in to find arrays dropped without close() ({@code ndgpu.pool.reclaim}, default 32
-     * MiB; Long.MAX_VALUE: never). The growth allowed is at least what arrays held after the last
-     * collection, and at most a quarter of the limit or of the device's memory.
+     * MiB; Long.MAX_VALUE: never). The growth allowed is at least what arrays from before the last
+     * collection still hold, and at most a quarter of the limit or of the device's memory.
      */
     public synchronized long reclaim() {
         if (reclaim == 0) readReclaim();
