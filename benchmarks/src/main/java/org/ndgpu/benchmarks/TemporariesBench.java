@@ -1,5 +1,11 @@
 package org.ndgpu.benchmarks;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.MemoryPool;
@@ -11,11 +17,16 @@ import org.ndgpu.ndarray.Scope;
  * Temporaries left to the collector, closed by hand, or released by a scope, beside {@code
  * .gpu/cupy_temporaries_anchors.py} (CuPy's eager loop of the same step): a step is {@code t =
  * t.mul(0.5f).add(0.25f)} ten times, then {@code Nd.copyto(o, t)} (20 operations). Each style runs
- * 24,000 steps in windows of 2,000; a row gives the median and the worst window's microseconds per
- * step and the most bytes the pool had in use at a window's end. Then the dropped style with 16 MiB
- * arrays: the slowest step against the median step, and whether any allocation failed.
+ * 24,000 steps of 4096 float32 in windows of 2,000; then 16 MiB arrays, closed and dropped, each
+ * step synchronized. A row gives the median and worst window's microseconds per step, each step's
+ * median and slowest time and how many steps took over 3x the median, the most bytes the pool had
+ * in use after any step, the collections the pool asked for and the pauses the JVM's collectors
+ * counted. The slow steps are then told apart by what happened during them: a collector's pause,
+ * the pool taking a new block from the device, or the pool freeing its cached blocks (a limit
+ * reached), so that what makes a step slow shows.
  *
- * <p>On the GPU host: {@code .gpu/bench.sh TemporariesBench}.
+ * <p>On the GPU host: {@code .gpu/bench.sh TemporariesBench}; elsewhere on the null device, which
+ * times the host's side alone ({@code -Dndgpu.nullBackend=true -Dndgpu.device=null:0}).
  */
 public final class TemporariesBench {
     private TemporariesBench() {}
@@ -55,64 +66,170 @@ public final class TemporariesBench {
         }
     }
 
+    // the collectors' beans that count pauses: ZGC's and Shenandoah's "... Pauses" where they have
+    // them (their other beans count concurrent cycles), every bean otherwise (G1, Parallel, Serial)
+    private static final GarbageCollectorMXBean[] PAUSES = pauseBeans();
+
+    private static GarbageCollectorMXBean[] pauseBeans() {
+        List<GarbageCollectorMXBean> all = ManagementFactory.getGarbageCollectorMXBeans();
+        List<GarbageCollectorMXBean> pauses = new ArrayList<>();
+        for (GarbageCollectorMXBean gc : all) if (gc.getName().endsWith("Pauses")) pauses.add(gc);
+        return (pauses.isEmpty() ? all : pauses).toArray(GarbageCollectorMXBean[]::new);
+    }
+
+    private static long pauseCount() {
+        long n = 0;
+        for (GarbageCollectorMXBean gc : PAUSES) n += Math.max(0, gc.getCollectionCount());
+        return n;
+    }
+
+    private static long pauseMillis() {
+        long n = 0;
+        for (GarbageCollectorMXBean gc : PAUSES) n += Math.max(0, gc.getCollectionTime());
+        return n;
+    }
+
+    /** One run of steps: each step's microseconds and what happened during it. */
+    private record Run(String name, double[] us, double[] windows, long[] pauses, long[] grew, long[] shrank) {}
+
+    // runs `steps` steps; windows of `window` steps are timed as a whole too (0: none), else each step
+    // is synchronized, as a loop that reads its result each step would
+    private static Run run(String name, NDArray x, NDArray o, Style style, int steps, int window, MemoryPool pool) {
+        Device device = Device.current();
+        double[] us = new double[steps];
+        long[] pauses = new long[steps];
+        long[] grew = new long[steps];
+        long[] shrank = new long[steps];
+        double[] windows = new double[window > 0 ? steps / window : 0];
+        long maxUsed = 0;
+        long paused0 = pauseMillis();
+        long count0 = pauseCount();
+        long asked0 = pool.collectionsRequested();
+        device.synchronize();
+        long w0 = System.nanoTime();
+        for (int i = 0; i < steps; i++) {
+            long c = pauseCount();
+            long total = pool.totalBytes();
+            long t0 = System.nanoTime();
+            step(x, o, style);
+            if (window == 0) device.synchronize();
+            long t1 = System.nanoTime();
+            us[i] = (t1 - t0) / 1e3;
+            pauses[i] = pauseCount() - c;
+            long after = pool.totalBytes();
+            grew[i] = Math.max(0, after - total);
+            shrank[i] = Math.max(0, total - after);
+            maxUsed = Math.max(maxUsed, pool.usedBytes());
+            if (window > 0 && (i + 1) % window == 0) {
+                device.synchronize();
+                long now = System.nanoTime();
+                windows[i / window] = (now - w0) / 1e3 / window;
+                w0 = System.nanoTime();
+            }
+        }
+        device.synchronize();
+        Run r = new Run(name, us, windows, pauses, grew, shrank);
+        print(r, maxUsed, pool.collectionsRequested() - asked0, pauseCount() - count0, pauseMillis() - paused0, pool);
+        return r;
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
+    private static void print(Run r, long maxUsed, long asked, long pauses, long pausedMs, MemoryPool pool) {
+        double[] s = r.us.clone();
+        Arrays.sort(s);
+        double median = s[s.length / 2];
+        int over = 0;
+        int overPaused = 0;
+        int overGrew = 0;
+        int overShrank = 0;
+        for (int i = 0; i < s.length; i++) {
+            if (r.us[i] <= 3 * median) continue;
+            over++;
+            if (r.pauses[i] > 0) overPaused++;
+            if (r.grew[i] > 0) overGrew++;
+            if (r.shrank[i] > 0) overShrank++;
+        }
+        long grewSteps = Arrays.stream(r.grew).filter(g -> g > 0).count();
+        String windows = r.windows.length == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        " window %.2f (worst %.2f);",
+                        median(r.windows),
+                        Arrays.stream(r.windows).max().orElse(0));
+        System.out.printf(
+                Locale.ROOT,
+                "%-40s%s step median %.2f us, max %.1f (%.1fx), 99.9th %.1f, %d over 3x;"
+                        + " in use at most %.1f MiB, pool total %.1f MiB; %d collections asked, %d pauses %d ms%n",
+                r.name,
+                windows,
+                median,
+                s[s.length - 1],
+                s[s.length - 1] / median,
+                s[Math.min(s.length - 1, (int) (s.length * 0.999))],
+                over,
+                maxUsed / 1048576.0,
+                pool.totalBytes() / 1048576.0,
+                asked,
+                pauses,
+                pausedMs);
+        if (over > 0)
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-40s   of the %d over 3x: %d with a collector's pause, %d took new device blocks, %d freed cached"
+                            + " blocks; %d steps in all took new blocks%n",
+                    "",
+                    over,
+                    overPaused,
+                    overGrew,
+                    overShrank,
+                    grewSteps);
+    }
+
     /**
      * Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose); the
-     * arguments, both optional: the windows of 2,000 small steps (12), the 16 MiB steps (2,000).
+     * arguments, all optional: the windows of 2,000 small steps (12), the 16 MiB steps (2,000), the
+     * styles to run (default {@code closed,dropped,scope}).
      */
     public static void main(String[] args) {
         Bench.header("TemporariesBench");
         int windows = args.length > 0 ? Integer.parseInt(args[0]) : 12;
+        int big = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
+        List<Style> styles = new ArrayList<>();
+        for (String s : (args.length > 2 ? args[2] : "closed,dropped,scope").split(","))
+            styles.add(Style.valueOf(s.trim().toUpperCase(Locale.ROOT)));
         MemoryPool pool = Device.current().memoryPool();
+        System.out.println("collectors "
+                + Arrays.stream(PAUSES).map(GarbageCollectorMXBean::getName).toList()
+                + ", pool limit " + (pool.limit() == Long.MAX_VALUE ? "none" : pool.limit() / 1048576 + " MiB")
+                + ", reclaim " + (pool.reclaim() == Long.MAX_VALUE ? "off" : pool.reclaim() / 1048576 + " MiB"));
         try (NDArray x = Nd.random().seed(3).uniform(0, 1, DType.FLOAT32, 4096);
                 NDArray o = Nd.empty(DType.FLOAT32, 4096)) {
-            for (Style style : new Style[] {Style.CLOSED, Style.DROPPED, Style.SCOPE}) {
-                for (int i = 0; i < 200; i++) step(x, o, style); // compiles, warms the call path a little
-                double[] us = new double[windows];
-                long maxUsed = 0;
-                for (int w = 0; w < windows; w++) {
-                    Device.current().synchronize();
-                    long t0 = System.nanoTime();
-                    for (int i = 0; i < 2000; i++) step(x, o, style);
-                    Device.current().synchronize();
-                    us[w] = (System.nanoTime() - t0) / 1e3 / 2000;
-                    maxUsed = Math.max(maxUsed, pool.usedBytes());
-                }
-                double[] sorted = us.clone();
-                java.util.Arrays.sort(sorted);
-                System.out.printf(
-                        "%-44s %8.2f us/step (worst window %.2f), pool in use at most %.1f MiB, %d collections asked%n",
-                        "20-op step 4096 f32, temporaries " + style.name().toLowerCase(java.util.Locale.ROOT),
-                        sorted[windows / 2],
-                        sorted[windows - 1],
-                        maxUsed / 1048576.0,
-                        pool.collectionsRequested());
+            for (Style style : windows == 0 ? List.<Style>of() : styles) {
+                for (int i = 0; i < 2000; i++) step(x, o, style); // compiles, warms the call path
+                run(
+                        "20-op step 4096 f32, " + style.name().toLowerCase(Locale.ROOT),
+                        x,
+                        o,
+                        style,
+                        windows * 2000,
+                        2000,
+                        pool);
             }
         }
         long n = 4L << 20; // 16 MiB of float32
         try (NDArray x = Nd.random().seed(4).uniform(0, 1, DType.FLOAT32, n);
                 NDArray o = Nd.empty(DType.FLOAT32, n)) {
-            int steps = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
-            double[] us = new double[steps];
-            for (int i = 0; i < steps; i++) {
-                long t0 = System.nanoTime();
-                step(x, o, Style.DROPPED);
-                Device.current().synchronize();
-                us[i] = (System.nanoTime() - t0) / 1e3;
+            for (Style style : big == 0 ? List.<Style>of() : styles) {
+                if (style == Style.SCOPE) continue;
+                for (int i = 0; i < 200; i++) step(x, o, style); // the pool grows to what the loop holds
+                run("20-op step 16 MiB f32, " + style.name().toLowerCase(Locale.ROOT), x, o, style, big, 0, pool);
             }
-            double[] sorted = us.clone();
-            java.util.Arrays.sort(sorted);
-            double median = sorted[steps / 2];
-            int over = 0;
-            for (double u : us) if (u > 3 * median) over++;
-            System.out.printf(
-                    "%-44s %8.1f us/step median, slowest %.1f (%.2fx), 99.9th %.1f, %d steps over 3x, pool total %.0f MiB%n",
-                    "20-op step 16 MiB f32, temporaries dropped",
-                    median,
-                    sorted[steps - 1],
-                    sorted[steps - 1] / median,
-                    sorted[Math.min(steps - 1, (int) (steps * 0.999))],
-                    over,
-                    pool.totalBytes() / 1048576.0);
         }
     }
 }

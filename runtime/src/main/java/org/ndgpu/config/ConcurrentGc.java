@@ -1,17 +1,28 @@
 package org.ndgpu.config;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * Whether {@code System.gc()} starts a concurrent cycle ({@code -XX:+ExplicitGCInvokesConcurrent})
- * rather than a full stop-the-world collection: the pool's early collections then pause the
- * program for a young collection's time only, so they may come five times as often (the default of
- * {@link Config#POOL_RECLAIM_SHARE}).
+ * Whether {@code System.gc()} starts a concurrent collection rather than a full stop-the-world one:
+ * under ZGC and Shenandoah it does by default, under G1 with {@code
+ * -XX:+ExplicitGCInvokesConcurrent}. The pool's early collections then pause the program for a
+ * short while only, so they may come five times as often (the default of {@link
+ * Config#POOL_RECLAIM_SHARE}).
  */
 final class ConcurrentGc {
     private ConcurrentGc() {}
 
-    /** The JVM was started with {@code -XX:+ExplicitGCInvokesConcurrent}. */
-    static final boolean EXPLICIT =
-            ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:+ExplicitGCInvokesConcurrent");
+    /** {@code System.gc()} starts a concurrent collection under the JVM's collector and flags. */
+    static final boolean EXPLICIT = explicit();
+
+    private static boolean explicit() {
+        if (ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:+ExplicitGCInvokesConcurrent"))
+            return true;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            String name = gc.getName();
+            if (name.startsWith("ZGC") || name.startsWith("Shenandoah")) return true;
+        }
+        return false;
+    }
 }

@@ -71,11 +71,11 @@ public final class Config {
             "ndgpu.pool.reclaim",
             "NDGPU_POOL_RECLAIM",
             "`32m`",
-            "growth of the bytes held by arrays, since the last collection, past which the pool asks the JVM's collector (on a background thread) to find arrays dropped without close(): `64m`, a fraction of the pool's limit or the device's memory such as `0.01`, or `off`; the growth allowed is at least what arrays held after the last collection and at most a quarter of the limit ([memory.md](memory.md))");
+            "growth of the bytes held by arrays, since the last collection, past which the pool asks the JVM's collector (on a background thread) to find arrays dropped without close(): `64m`, a fraction of the pool's limit or the device's memory such as `0.01`, or `off`; the growth allowed is at least what arrays from before the last collection still hold and at most a quarter of the limit ([memory.md](memory.md))");
     public static final Setting POOL_RECLAIM_SHARE = new Setting(
             "ndgpu.pool.reclaimShare",
             null,
-            "`0.5` under `-XX:+ExplicitGCInvokesConcurrent`, else `0.1`",
+            "`0.5` where `System.gc()` is concurrent (ZGC, Shenandoah, G1 with `-XX:+ExplicitGCInvokesConcurrent`), else `0.1`",
             "the most of the time the pauses of those collections may take (above 0, at most 1): the next waits `1/share - 1` times as long as the last one paused the program, unless the pool is over half full");
     public static final Setting MEMORY = new Setting(
             "ndgpu.memory",

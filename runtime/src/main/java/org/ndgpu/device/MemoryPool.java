@@ -28,8 +28,8 @@ import org.ndgpu.exceptions.DeviceOutOfMemoryException;
  * <p>Arrays dropped without close() come back only when the JVM's collector finds them. So that
  * they do not pile up, the pool watches the bytes held by arrays: when they have grown, since the
  * last collection, by the larger of {@link #reclaim()} (at most a quarter of the limit or of the
- * device's memory) and what arrays held after that collection, it asks for a collection on a
- * background thread and goes on ({@code docs/memory.md}).
+ * device's memory) and what live arrays need (what arrays from before that collection still
+ * hold), it asks for a collection on a background thread and goes on ({@code docs/memory.md}).
  */
 public final class MemoryPool {
     private static final long SMALL = 1L << 20;
@@ -50,16 +50,25 @@ public final class MemoryPool {
     // allocation's NdException, naming the setting, and the device itself stays usable once it is fixed
     private long limit;
     private long releases;
+    // callers waiting in awaitUnreachable for released blocks: release wakes them
+    private int waiting;
     // early reclaim: 0 until the first allocation reads ndgpu.pool.reclaim (Long.MAX_VALUE: off)
     private long reclaim;
     private double reclaimShare;
-    // live: what live arrays need, as the least held between a finished collection and the next
-    // request; floor: the least held since the last request; reclaimAt: the bytes held past which the
-    // next is asked for; seenCollections: the Reclaimer's count of finished collections at that request
+    // live: what live arrays need: the bytes still held, at a request, by blocks handed out before a
+    // collection that has finished since began. The blocks are counted by epoch: a request opens one
+    // (when a collection begun after the last opened has finished), `old` counts the bytes held by
+    // blocks of earlier epochs, and each block carries the epoch it was handed out in. A measure of
+    // what was held at some moment would count the arrays dropped but not yet collected, which grow
+    // with the collector's delay: the allowed growth would grow with them, and the delay with it.
+    // floor: the least held since the last request; reclaimAt: the bytes held past which the next is
+    // asked for; epochStarted: the Reclaimer's count of started collections when the epoch opened
     private long live;
+    private long old;
+    private int epoch;
+    private long epochStarted = -1;
     private long floor;
     private long reclaimAt;
-    private long seenCollections;
     private long collectionsRequested;
 
     // the captures in progress, by their streams: a block allocated on one belongs to that capture's graph
@@ -75,6 +84,8 @@ public final class MemoryPool {
         final BackendBuffer buffer;
         final long size;
         BackendStream stream;
+        // the pool's epoch when this block was last handed out (MemoryPool.live)
+        int epoch;
         // the graph whose replays use this block (allocated while its body was captured), until the graph closes
         GraphMemory graph;
 
@@ -165,6 +176,7 @@ public final class MemoryPool {
         if (b != null) {
             if (b.stream != stream) backend.synchronize(b.stream);
             b.stream = stream;
+            b.epoch = epoch;
             used += size;
             if (captures != 0) captured(b, stream);
             if (used > reclaimAt) requestCollection();
@@ -202,6 +214,7 @@ public final class MemoryPool {
         total += size;
         if (used > reclaimAt) requestCollection();
         Block fresh = new Block(buf, size, stream);
+        fresh.epoch = epoch;
         if (captures != 0) captured(fresh, stream);
         return fresh;
     }
@@ -275,14 +288,16 @@ public final class MemoryPool {
     }
 
     // arrays hold more than live arrays needed, by the allowed growth: those dropped since are
-    // likely unreachable; the collector finds them on its own thread. A collection that finished
-    // since the last request makes the least held since then the measure of what live arrays need;
-    // while one is still pending, requests come every allowed growth and are one request
+    // likely unreachable; the collector finds them on its own thread. A collection begun after the
+    // epoch opened has finished: what blocks of earlier epochs still hold is what live arrays need,
+    // and a new epoch opens, which the collection asked for now will have begun after. While one is
+    // still pending, requests come every allowed growth and are one request
     private void requestCollection() {
-        long finished = Reclaimer.finished();
-        if (finished != seenCollections) {
-            seenCollections = finished;
-            live = floor;
+        if (Reclaimer.finished() > epochStarted) {
+            live = old;
+            old = used;
+            epoch++;
+            epochStarted = Reclaimer.started();
         }
         collectionsRequested++;
         Reclaimer.request(reclaimShare, used > capacity() / 2);
@@ -291,45 +306,44 @@ public final class MemoryPool {
     }
 
     /**
-     * Runs the collector and waits for the Cleaner to release dropped arrays: until {@code size}
-     * fits under the limit, or (no limit: the device itself is full) until a batch of releases has
-     * come and gone; at most 1 s. The Cleaner runs on its own thread, so on a busy machine it may
-     * start well after the collection.
+     * Asks the reclaim thread for a collection at once and waits for the Cleaner to release dropped
+     * arrays: until {@code size} fits under the limit, or (no limit: the device itself is full) until
+     * a collection begun after the request has finished and no block has come back for 10 ms; at
+     * most 1 s. The caller does not run the collection: under a concurrent collector
+     * {@code System.gc()} returns only when the whole cycle has, while the blocks come back as soon
+     * as its first phase found them, and each one the Cleaner returns wakes the caller.
      */
     private void awaitUnreachable(long size) {
-        System.gc();
-        boolean limited;
-        synchronized (this) {
-            limited = limitNow() != Long.MAX_VALUE;
-        }
         long deadline = System.nanoTime() + 1_000_000_000L;
-        long seen = releases();
-        boolean any = false;
-        int quiet = 0;
-        while (System.nanoTime() < deadline) {
+        synchronized (this) {
+            long begun = Reclaimer.started();
+            Reclaimer.request(reclaimShare, true);
+            boolean limited = limitNow() != Long.MAX_VALUE;
+            long seen = releases;
+            long quietSince = 0;
+            waiting++;
             try {
-                Thread.sleep(2);
+                while (true) {
+                    if (limited && used + size <= limit) return;
+                    long now = System.nanoTime();
+                    if (releases != seen) {
+                        seen = releases;
+                        quietSince = now;
+                    }
+                    // no limit: the collection has finished, and since then the Cleaner has returned nothing for 10 ms
+                    if (!limited && Reclaimer.finished() > begun) {
+                        if (quietSince == 0) quietSince = now;
+                        if (now - quietSince > 10_000_000L) return;
+                    }
+                    if (now >= deadline) return;
+                    java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, Math.min(deadline - now, 2_000_000L));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+            } finally {
+                waiting--;
             }
-            long now = releases();
-            if (now != seen) {
-                any = true;
-                quiet = 0;
-                seen = now;
-            } else {
-                quiet++;
-            }
-            synchronized (this) {
-                if (limited && used + size <= limit) return;
-            }
-            if (any && quiet > 10) return;
         }
-    }
-
-    private synchronized long releases() {
-        return releases;
     }
 
     /**
@@ -356,7 +370,9 @@ public final class MemoryPool {
             throw new IllegalStateException(deviceId + " pool: a block of " + b.size + " bytes released with only "
                     + used + " in use (released twice?)");
         used -= b.size;
+        if (b.epoch != epoch) old -= b.size;
         releases++;
+        if (waiting != 0) notifyAll();
         if (used < floor) {
             floor = used;
             reclaimAt = Math.min(reclaimAt, afterFloor());
@@ -436,8 +452,8 @@ public final class MemoryPool {
     /**
      * The growth, in bytes held by arrays since the last collection, that brings the JVM's
      * collector in to find arrays dropped without close() ({@code ndgpu.pool.reclaim}, default 32
-     * MiB; Long.MAX_VALUE: never). The growth allowed is at least what arrays held after the last
-     * collection, and at most a quarter of the limit or of the device's memory.
+     * MiB; Long.MAX_VALUE: never). The growth allowed is at least what arrays from before the last
+     * collection still hold, and at most a quarter of the limit or of the device's memory.
      */
     public synchronized long reclaim() {
         if (reclaim == 0) readReclaim();

@@ -19,7 +19,8 @@ import org.ndgpu.config.Config;
  *
  * <p>{@code System.gc()} is a full collection under G1's defaults, which pauses every thread;
  * with {@code -XX:+ExplicitGCInvokesConcurrent} it starts a concurrent cycle whose first pause (a
- * young collection) already finds the temporaries ({@code docs/memory.md}).
+ * young collection) already finds the temporaries. Under Shenandoah and ZGC it is a concurrent
+ * cycle whose pauses take tens of microseconds ({@code docs/memory.md}).
  */
 final class Reclaimer {
     private Reclaimer() {}
@@ -31,7 +32,13 @@ final class Reclaimer {
     // System.nanoTime() before which a collection that is not urgent waits
     private static long notBefore;
     private static Thread thread;
+    private static volatile long started;
     private static volatile long finished;
+
+    /** How many collections have started; they start and finish in turn, one at a time. */
+    static long started() {
+        return started;
+    }
 
     /** How many collections have finished: a pool measures what live arrays need after each. */
     static long finished() {
@@ -87,6 +94,7 @@ final class Reclaimer {
             if (Double.isNaN(s)) s = Config.poolReclaimShare(); // the default, read here, off the caller's thread
             long paused0 = pausedMillis();
             long t0 = System.nanoTime();
+            started = finished + 1; // this thread alone writes both
             System.gc();
             long took = System.nanoTime() - t0;
             long paused = pausedMillis();

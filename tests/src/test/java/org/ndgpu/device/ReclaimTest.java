@@ -75,6 +75,37 @@ public class ReclaimTest extends PerDeviceTest {
     }
 
     @Test
+    void withTheEarlyReclaimOffAnAllocationPastTheLimitWaitsForTheCleaner() throws InterruptedException {
+        // only allocations that do not fit bring the collector in here: each waits for the blocks the
+        // Cleaner returns, on a collection run on the reclaim thread, rather than failing
+        MemoryPool pool = device().memoryPool();
+        long oldLimit = pool.limit();
+        long oldReclaim = pool.reclaim();
+        int n = 1 << 18; // 1 MiB of float32
+        float[] host = new float[n];
+        for (int i = 0; i < n; i++) host[i] = (i % 777) * 0.25f - 90;
+        NDArray o = Nd.array(host);
+        settle(pool);
+        long limit = pool.totalBytes() + (6L << 20); // six temporaries at a time
+        int steps = 24; // 24 x 20 x 1 MiB = 480 MiB allocated
+        try {
+            pool.setReclaim(Long.MAX_VALUE);
+            pool.setLimit(limit);
+            for (int s = 0; s < steps; s++) {
+                NDArray t = o;
+                for (int k = 0; k < 10; k++) t = t.mul(0.5f).add(0.25f);
+                Nd.copyto(o, t);
+                step(host);
+                assertTrue(pool.totalBytes() <= limit, pool.toString());
+            }
+            assertArrayEquals(host, o.toFloatArray(), "after " + steps + " steps");
+        } finally {
+            pool.setLimit(oldLimit);
+            pool.setReclaim(oldReclaim);
+        }
+    }
+
+    @Test
     void growthOfWhatArraysHoldBringsTheCollectorInWithoutTheCaller() throws InterruptedException {
         MemoryPool pool = device().memoryPool();
         long oldReclaim = pool.reclaim();

@@ -40,6 +40,34 @@ final class NullBackend implements Backend {
     // counted as the real backends count (an AtomicLong), so that the host cost measured here is theirs
     private final AtomicLong launches = new AtomicLong();
     private final BackendStream stream = new Queue();
+    // a device's time, simulated where -Dndgpu.nullBackend.bandwidth gives bytes per second: each launch or
+    // copy occupies the device for 2 us plus the bytes of its buffers at that rate, after the work queued
+    // before it, and synchronize waits (spinning, as a driver does) until the device is done, so that the
+    // host runs ahead of a bandwidth-bound device as it does of a GPU
+    private final double nanosPerByte = nanosPerByte();
+    // the host's side of a driver's launch call, where -Dndgpu.nullBackend.launchNanos gives it (a CUDA
+    // launch through ndgpu costs the calling thread a few microseconds): each launch spins that long
+    private final long launchNanos = Long.getLong("ndgpu.nullBackend.launchNanos", 0);
+    private long deviceDone;
+
+    private static double nanosPerByte() {
+        String v = System.getProperty("ndgpu.nullBackend.bandwidth");
+        return v == null ? 0 : 1e9 / Double.parseDouble(v);
+    }
+
+    private synchronized void occupy(long bytes) {
+        if (nanosPerByte == 0) return;
+        deviceDone = Math.max(deviceDone, System.nanoTime()) + 2000 + (long) (bytes * nanosPerByte);
+    }
+
+    private void drain() {
+        if (nanosPerByte == 0) return;
+        long done;
+        synchronized (this) {
+            done = deviceDone;
+        }
+        while (System.nanoTime() < done) Thread.onSpinWait();
+    }
 
     private record Queue() implements BackendStream {
         @Override
@@ -105,7 +133,9 @@ final class NullBackend implements Backend {
 
     @Override
     public void copy(
-            BackendStream s, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {}
+            BackendStream s, BackendBuffer src, long srcOffset, BackendBuffer dst, long dstOffset, long bytes) {
+        occupy(2 * bytes);
+    }
 
     @Override
     public void fill(BackendStream s, BackendBuffer dst, long dstOffset, long bytes, byte value) {}
@@ -134,6 +164,14 @@ final class NullBackend implements Backend {
             long dynamicSharedBytes,
             KernelArguments args) {
         launches.incrementAndGet();
+        if (launchNanos > 0) {
+            long until = System.nanoTime() + launchNanos;
+            while (System.nanoTime() < until) Thread.onSpinWait();
+        }
+        if (nanosPerByte == 0) return;
+        long bytes = 0;
+        for (int i = 0; i < args.size(); i++) if (args.buffer(i) instanceof Buffer b) bytes += b.size();
+        occupy(bytes);
     }
 
     @Override
@@ -147,10 +185,14 @@ final class NullBackend implements Backend {
     }
 
     @Override
-    public void synchronize(BackendStream s) {}
+    public void synchronize(BackendStream s) {
+        drain();
+    }
 
     @Override
-    public void synchronize(BackendEvent event) {}
+    public void synchronize(BackendEvent event) {
+        drain();
+    }
 
     @Override
     public double elapsedMillis(BackendEvent start, BackendEvent end) {
