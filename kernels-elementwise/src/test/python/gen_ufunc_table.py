@@ -28,14 +28,17 @@ SPECIAL = ["erf", "erfc", "erfcx", "erfinv", "erfcinv", "expit", "logit", "log_e
            "kl_div", "ndtr", "ndtri", "log_ndtr", "gamma", "gammaln", "loggamma", "digamma", "beta", "betaln", "i0e",
            "i1", "i1e", "j0", "j1", "y0", "y1", "k0", "k1", "zeta", "polygamma", "gammainc", "gammaincc",
            "gammaincinv", "cosm1", "exprel", "powm1", "boxcox", "boxcox1p", "inv_boxcox", "inv_boxcox1p", "betainc",
-           "jv", "jn", "yv", "iv", "kv", "jve", "yve", "ive", "kve", "yn", "kn", "spherical_jn", "spherical_yn"]
+           "jv", "jn", "yv", "iv", "kv", "jve", "yve", "ive", "kve", "yn", "kn", "spherical_jn", "spherical_yn",
+           "spherical_jn_d", "spherical_yn_d", "spherical_in", "spherical_in_d", "spherical_kn", "spherical_kn_d"]
 # SciPy functions written in Python over a ufunc: zeta(x, q) is the ufunc _zeta; polygamma (over gamma, zeta and psi)
 # has no ufunc, so its rows are the dtype SciPy returns for each pair of input dtypes
-SPECIAL_UFUNC_OF = {"zeta": "_zeta", "spherical_jn": "_spherical_jn", "spherical_yn": "_spherical_yn"}
+# the spherical Bessel functions are Python over the ufuncs _spherical_jn, ..., and _spherical_jn_d, ... (derivative=True)
+SPECIAL_UFUNC_OF = {"zeta": "_zeta", **{n: "_" + n for n in ("spherical_jn", "spherical_yn", "spherical_jn_d", "spherical_yn_d",
+                                                            "spherical_in", "spherical_in_d", "spherical_kn", "spherical_kn_d")}}
 # the integer orders: SciPy's loops take n as int64 (yn and kn for integer n; spherical_jn and spherical_yn
 # cast any real n to int64 first, in Python); ndgpu's loop takes n in the result's float type and truncates it
 # in the device function, so each row's loop inputs are the result's dtype twice
-INTEGER_ORDER = {"yn", "kn", "spherical_jn", "spherical_yn"}
+INTEGER_ORDER = {"yn", "kn"} | {n for n in SPECIAL if n.startswith("spherical")}
 # numpy.real and numpy.imag are functions, not ufuncs, so they have no loops in the table; ndgpu runs them as unary ufuncs
 REAL_FUNCTIONS = ["real", "imag"]
 # the reductions of ReductionRunner.reduce ("norm": the 2-norm sqrt(sum |x|^2) behind numpy.linalg.norm) and the scans of ReductionRunner.scan

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""scipy.special's Bessel functions (jv, jn, yv, iv, kv, jve, yve, ive, kve, yn, kn, spherical_jn, spherical_yn) for
+"""scipy.special's Bessel functions (jv, jn, yv, iv, kv, jve, yve, ive, kve, yn, kn, spherical_jn, spherical_yn,
+spherical_in, spherical_kn, and the four spherical ones with derivative=True, named spherical_jn_d, ...) for
 BesselFunctionsTest: run from the tests directory,
     python3 src/test/python/make_bessel_fixtures.py
 writes src/test/resources/fixtures/special/bessel.txt with SciPy 1.17's results, in cases.txt's format
@@ -54,11 +55,14 @@ def emit(name, dtype, v, z):
     with np.errstate(all="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore")   # yn and kn warn where they truncate n
         args = [np.asarray(v, dtype=dtype), np.asarray(z, dtype=dtype)]
-        y = getattr(sp, name)(*args)
+        # spherical_jn_d is spherical_jn(n, z, derivative=True)
+        f = getattr(sp, name[:-2]) if name.endswith("_d") else getattr(sp, name)
+        opts = {"derivative": True} if name.endswith("_d") else {}
+        y = f(*args, **opts)
         if name.startswith("spherical") and dtype == "float32":
             # SciPy's float loop runs the recurrence in float (1e-5 off); ndgpu computes in double and
             # rounds once, so it is held to SciPy's float64 result, rounded
-            y = getattr(sp, name)(*(a.astype(np.float64) for a in args)).astype(np.float32)
+            y = f(*(a.astype(np.float64) for a in args), **opts).astype(np.float32)
     lines = [f"name: {name}", f"dtype: {dtype}", f"out: {y.dtype}", f"x0: {fmt(args[0])}", f"x1: {fmt(args[1])}",
              f"expected: {fmt(y)}"]
     blocks.append("\n".join(lines))
@@ -96,6 +100,24 @@ for name in ("yn", "kn", "spherical_jn", "spherical_yn"):
 # integers take SciPy's loop (float64 for int32)
 for name in ("jv", "yv", "iv", "kv"):
     emit(name, "int32", np.array([0, 1, 2, -3, 5, 10]), np.array([1, 2, 3, 4, 0, 7]))
+# spherical_in, spherical_kn and the derivatives (after the cases above, so that their draws stay as they were):
+# orders 0..30 and a few negative ones (NaN), arguments of both signs over several magnitudes, and the edges.
+# spherical_kn at z < 0 is SciPy's complex k_n, which overflows to NaN for tiny |z| (n > 0); those are left out
+SPH_Z = [0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 1e-3, -1e-3, 0.5, 30.0, -30.0, 150.0, np.inf, -np.inf, np.nan]
+SPH_N = [0.0, 1.0, 2.0, 3.0, 30.0, -1.0, -2.0, 2.7, -0.5, np.nan]
+sn = np.repeat(SPH_N, len(SPH_Z))
+snz = np.tile(SPH_Z, len(SPH_N))
+for name in ("spherical_in", "spherical_kn", "spherical_jn_d", "spherical_yn_d", "spherical_in_d", "spherical_kn_d"):
+    n = np.concatenate([rng.integers(0, 31, 150).astype(float), rng.integers(-5, 0, 10).astype(float)])
+    z = np.concatenate([u(0, 40, 50), logu(1e-3, 1e3, 60), u(0, 5, 50)]) * rng.choice([-1.0, 1.0], 160)
+    if name.startswith("spherical_kn"):
+        z = np.where(z < 0, np.minimum(z, -0.1), z)
+    # spherical_kn_d of a NaN order: SciPy's int64 cast of NaN wraps in n - 1 (-inf at z = -0.0, 0 at inf;
+    # ndgpu gives NaN, docs/special.md), so that edge is left out
+    keep = ~np.isnan(sn) if name == "spherical_kn_d" else np.ones(len(sn), bool)
+    emit(name, "float64", np.concatenate([n, sn[keep]]), np.concatenate([z, snz[keep]]))
+    emit(name, "float32", n[::2], z[::2])
+    emit(name, "int32", np.array([0, 1, 2, 3, 5, 10]), np.array([1, 2, 3, 4, 1, 7]))
 
 os.makedirs(os.path.dirname(OUT), exist_ok=True)
 with open(OUT, "w") as f:

@@ -7,7 +7,7 @@ package org.ndgpu.elementwise;
  * ... (each takes and returns double; {@code special_expitf}, {@code special_logitf} and {@code special_log_expitf} are the float
  * forms). Such a kernel gets the header before its own preamble, so nothing needs including. The Bessel
  * functions ({@code special_jv}, {@code special_yv}, {@code special_iv}, {@code special_kv}, their scaled
- * forms, {@code special_yn}, {@code special_kn}, {@code special_spherical_jn} and {@code special_spherical_yn},
+ * forms, {@code special_yn}, {@code special_kn}, {@code special_spherical_jn}, {@code special_spherical_yn}, ... with their {@code _d} derivatives,
  * special-bessel.h) come only to the kernels that name them, so that the others compile
  * no more than they did.
  *
@@ -64,7 +64,25 @@ public final class SpecialFunctions {
     /** The source a kernel of the scipy.special ufunc {@code op} needs: the header, with special-bessel.h for a Bessel function of real order. */
     static String headerOf(org.ndgpu.ndarray.Ufunc op) {
         return switch (op) {
-            case JV, JN, YV, IV, KV, JVE, YVE, IVE, KVE, YN, KN, SPHERICAL_JN, SPHERICAL_YN -> WITH_BESSEL;
+            case JV,
+                    JN,
+                    YV,
+                    IV,
+                    KV,
+                    JVE,
+                    YVE,
+                    IVE,
+                    KVE,
+                    YN,
+                    KN,
+                    SPHERICAL_JN,
+                    SPHERICAL_YN,
+                    SPHERICAL_JN_D,
+                    SPHERICAL_YN_D,
+                    SPHERICAL_IN,
+                    SPHERICAL_IN_D,
+                    SPHERICAL_KN,
+                    SPHERICAL_KN_D -> WITH_BESSEL;
             default -> HEADER;
         };
     }

@@ -265,7 +265,13 @@ final class UfuncExpressions {
                     YN,
                     KN,
                     SPHERICAL_JN,
-                    SPHERICAL_YN -> special(ufunc, t, v);
+                    SPHERICAL_YN,
+                    SPHERICAL_JN_D,
+                    SPHERICAL_YN_D,
+                    SPHERICAL_IN,
+                    SPHERICAL_IN_D,
+                    SPHERICAL_KN,
+                    SPHERICAL_KN_D -> special(ufunc, t, v);
             case FREXP, MODF, DIVMOD ->
                 throw new DTypeException(ufunc.numpyName() + ": a ufunc of two outputs has no single expression");
             case REAL, IMAG, CLIP ->

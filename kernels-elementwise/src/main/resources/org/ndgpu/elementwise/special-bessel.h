@@ -753,4 +753,107 @@ ND_DEVICE_FN double special_spherical_yn(double n, double x) {
     return sgn * sn;
 }
 
+// ---- the derivatives (derivative=True) and the modified spherical Bessel functions
+
+// n as SciPy's Python wrapper casts it: NaN (as -1) for a NaN, infinite or negative n and past the largest order
+ND_DEVICE_FN double special_spherical_order(double n) {
+    return isnan(n) || isinf(n) || n <= -1 || n > SPECIAL_BESSEL_MAX_ORDER ? -1.0 : trunc(n);
+}
+
+// SciPy's wrapper reflects a negative x (x = -0.0 is not): sign_even for an even n (n % 2 == 0 before the
+// cast), its opposite otherwise, and negated for a derivative (the chain rule)
+ND_DEVICE_FN double special_spherical_sign(double n, double sign_even, int derivative) {
+    double s = fmod(n, 2.0) == 0 ? sign_even : -sign_even;
+    return derivative ? -s : s;
+}
+
+// xsf's sph_bessel_j_jac (DLMF 10.51.2; 10.51.1 at x = 0), at x >= 0 and an order cast already
+ND_DEVICE_FN double special_spherical_jn_d_pos(double n, double x) {
+    if (n == 0) return -special_spherical_jn(1, x);
+    if (x == 0) return n == 1 ? 1.0 / 3.0 : 0.0;
+    return special_spherical_jn(n - 1, x) - (n + 1) * special_spherical_jn(n, x) / x;
+}
+ND_DEVICE_FN double special_spherical_jn_d(double n, double x) {
+    double m = special_spherical_order(n);
+    // xsf answers x = +-0 before it looks at the order: 0 for any order but 0 and 1, a negative one too
+    if (x == 0 && m != 0) return m == 1 ? 1.0 / 3.0 : 0.0;
+    if (m < 0) return isnan(x) ? x : NAN;
+    if (x < 0) return special_spherical_sign(n, 1, 1) * special_spherical_jn_d_pos(m, -x);
+    return special_spherical_jn_d_pos(m, x);
+}
+
+// xsf's sph_bessel_y_jac; at x = +-0 its arithmetic gives SciPy's infinities and NaNs as they are
+ND_DEVICE_FN double special_spherical_yn_d_pos(double n, double x) {
+    if (n == 0) return -special_spherical_yn(1, x);
+    return special_spherical_yn(n - 1, x) - (n + 1) * special_spherical_yn(n, x) / x;
+}
+ND_DEVICE_FN double special_spherical_yn_d(double n, double x) {
+    double m = special_spherical_order(n);
+    if (m < 0) return isnan(x) ? x : NAN;
+    if (x < 0) return special_spherical_sign(n, -1, 1) * special_spherical_yn_d_pos(m, -x);
+    return special_spherical_yn_d_pos(m, x);
+}
+
+// xsf's sph_bessel_i: sqrt(pi / (2x)) I_{n+1/2}(x), 1 or 0 at 0, inf at inf
+ND_DEVICE_FN double special_spherical_in_pos(double n, double x) {
+    if (isnan(x)) return x;
+    if (x == 0) return n == 0 ? 1.0 : 0.0;
+    if (isinf(x)) return INFINITY;
+    return sqrt(M_PI_2 / x) * special_iv(n + 0.5, x);
+}
+ND_DEVICE_FN double special_spherical_in_d_pos(double n, double x) {
+    if (n == 0) return special_spherical_in_pos(1, x);
+    if (x == 0) return n == 1 ? 1.0 / 3.0 : 0.0;
+    return special_spherical_in_pos(n - 1, x) - (n + 1) * special_spherical_in_pos(n, x) / x;
+}
+ND_DEVICE_FN double special_spherical_in(double n, double x) {
+    double m = special_spherical_order(n);
+    if (isnan(x)) return x;
+    if (m < 0) return NAN;
+    if (x < 0) return special_spherical_sign(n, 1, 0) * special_spherical_in_pos(m, -x);
+    return special_spherical_in_pos(m, x);
+}
+ND_DEVICE_FN double special_spherical_in_d(double n, double x) {
+    double m = special_spherical_order(n);
+    // xsf answers x = +-0 before it looks at the order: 0 for any order but 0 and 1, a negative one too
+    if (x == 0 && m != 0) return m == 1 ? 1.0 / 3.0 : 0.0;
+    if (m < 0) return isnan(x) ? x : NAN;
+    if (x < 0) return special_spherical_sign(n, 1, 1) * special_spherical_in_d_pos(m, -x);
+    return special_spherical_in_d_pos(m, x);
+}
+
+// xsf's sph_bessel_k: sqrt(pi / (2x)) K_{n+1/2}(x), inf at 0, 0 at inf
+ND_DEVICE_FN double special_spherical_kn_pos(double n, double x) {
+    if (isnan(x)) return x;
+    if (x == 0) return INFINITY;
+    if (isinf(x)) return 0.0;
+    return sqrt(M_PI_2 / x) * special_kv(n + 0.5, x);
+}
+ND_DEVICE_FN double special_spherical_kn_d_pos(double n, double x) {
+    if (n == 0) return -special_spherical_kn_pos(1, x);
+    return -special_spherical_kn_pos(n - 1, x) - (n + 1) * special_spherical_kn_pos(n, x) / x;
+}
+// SciPy takes k_n at x < 0 as the real part of its complex k_n(x + 0j), the analytic continuation of
+// (pi / 2) exp(-x) times a polynomial in 1/x: k_n(-x) = -pi i_n(x) - (-1)^n k_n(x), and by the chain rule
+// k'_n(-x) = pi i'_n(x) + (-1)^n k'_n(x) (both as SciPy's complex results, away from its overflow to NaN)
+ND_DEVICE_FN double special_spherical_kn(double n, double x) {
+    double m = special_spherical_order(n);
+    if (isnan(x)) return x;
+    if (m < 0) return NAN;
+    if (x < 0) {
+        double s = fmod(m, 2.0) == 0 ? 1.0 : -1.0;
+        return -M_PI * special_spherical_in_pos(m, -x) - s * special_spherical_kn_pos(m, -x);
+    }
+    return special_spherical_kn_pos(m, x);
+}
+ND_DEVICE_FN double special_spherical_kn_d(double n, double x) {
+    double m = special_spherical_order(n);
+    if (m < 0) return isnan(x) ? x : NAN;
+    if (x < 0) {
+        double s = fmod(m, 2.0) == 0 ? 1.0 : -1.0;
+        return M_PI * special_spherical_in_d_pos(m, -x) + s * special_spherical_kn_d_pos(m, -x);
+    }
+    return special_spherical_kn_d_pos(m, x);
+}
+
 #endif

@@ -161,6 +161,12 @@ public enum Ufunc {
     KN("kn", 2, 1, true),
     SPHERICAL_JN("spherical_jn", 2, 1, true),
     SPHERICAL_YN("spherical_yn", 2, 1, true),
+    SPHERICAL_JN_D("spherical_jn_d", 2, 1, true),
+    SPHERICAL_YN_D("spherical_yn_d", 2, 1, true),
+    SPHERICAL_IN("spherical_in", 2, 1, true),
+    SPHERICAL_IN_D("spherical_in_d", 2, 1, true),
+    SPHERICAL_KN("spherical_kn", 2, 1, true),
+    SPHERICAL_KN_D("spherical_kn_d", 2, 1, true),
     REAL("real", 1, 1, false),
     IMAG("imag", 1, 1, false);
 

@@ -7,7 +7,7 @@ import org.ndgpu.spi.Providers;
 /**
  * The part of {@link Special}'s namespace for scipy.special's Bessel functions: of real order jv, jn, yv,
  * iv, kv and the exponentially scaled jve, yve, ive, kve; of integer order yn, kn and the spherical
- * spherical_jn, spherical_yn (without their derivative form). Device ufuncs of two inputs (the order
+ * spherical_jn, spherical_yn, spherical_in, spherical_kn (with their {@code derivative=True} form). Device ufuncs of two inputs (the order
  * and the argument {@code z}, broadcast together), called as {@code Nd.special().jv(v, z)}.
  * Real arguments only (float32 and float64; integers resolve as SciPy's loops do); docs/special.md
  * says which algorithm each uses and how closely it follows SciPy. A file of its own so that each
@@ -176,5 +176,85 @@ public abstract sealed class BesselFunctions extends ExpLogAndBetaFunctions perm
     /** scipy.special.spherical_yn into {@code out}: {@code Nd.special().sphericalYn(n, z, out)}. */
     public NDArray sphericalYn(Object n, Object z, NDArray out) {
         return call(Ufunc.SPHERICAL_YN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_jn(n, z, derivative): with {@code derivative} true, j'_n(z) (SciPy's
+     * recurrence j_{n-1}(z) - (n+1) j_n(z) / z; -j_1(z) for n = 0): {@code Nd.special().sphericalJn(2, z, true)}.
+     */
+    public NDArray sphericalJn(Object n, Object z, boolean derivative) {
+        return call(derivative ? Ufunc.SPHERICAL_JN_D : Ufunc.SPHERICAL_JN, null, n, z);
+    }
+
+    /** scipy.special.spherical_jn(n, z, derivative) into {@code out}: {@code Nd.special().sphericalJn(n, z, true, out)}. */
+    public NDArray sphericalJn(Object n, Object z, boolean derivative, NDArray out) {
+        return call(derivative ? Ufunc.SPHERICAL_JN_D : Ufunc.SPHERICAL_JN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_yn(n, z, derivative): with {@code derivative} true, y'_n(z) (y_{n-1}(z) - (n+1)
+     * y_n(z) / z; -y_1(z) for n = 0): {@code Nd.special().sphericalYn(1, z, true)}.
+     */
+    public NDArray sphericalYn(Object n, Object z, boolean derivative) {
+        return call(derivative ? Ufunc.SPHERICAL_YN_D : Ufunc.SPHERICAL_YN, null, n, z);
+    }
+
+    /** scipy.special.spherical_yn(n, z, derivative) into {@code out}: {@code Nd.special().sphericalYn(n, z, true, out)}. */
+    public NDArray sphericalYn(Object n, Object z, boolean derivative, NDArray out) {
+        return call(derivative ? Ufunc.SPHERICAL_YN_D : Ufunc.SPHERICAL_YN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_in(n, z): the modified spherical Bessel function of the first kind
+     * i_n(z) = sqrt(pi / (2z)) I_{n+1/2}(z), for an integer n &gt;= 0 (NaN for n &lt; 0):
+     * {@code Nd.special().sphericalIn(2, z)}.
+     */
+    public NDArray sphericalIn(Object n, Object z) {
+        return call(Ufunc.SPHERICAL_IN, null, n, z);
+    }
+
+    /** scipy.special.spherical_in into {@code out}: {@code Nd.special().sphericalIn(n, z, out)}. */
+    public NDArray sphericalIn(Object n, Object z, NDArray out) {
+        return call(Ufunc.SPHERICAL_IN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_in(n, z, derivative): with {@code derivative} true, i'_n(z) (i_{n-1}(z) - (n+1)
+     * i_n(z) / z; i_1(z) for n = 0): {@code Nd.special().sphericalIn(2, z, true)}.
+     */
+    public NDArray sphericalIn(Object n, Object z, boolean derivative) {
+        return call(derivative ? Ufunc.SPHERICAL_IN_D : Ufunc.SPHERICAL_IN, null, n, z);
+    }
+
+    /** scipy.special.spherical_in(n, z, derivative) into {@code out}: {@code Nd.special().sphericalIn(n, z, true, out)}. */
+    public NDArray sphericalIn(Object n, Object z, boolean derivative, NDArray out) {
+        return call(derivative ? Ufunc.SPHERICAL_IN_D : Ufunc.SPHERICAL_IN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_kn(n, z): the modified spherical Bessel function of the second kind
+     * k_n(z) = sqrt(pi / (2z)) K_{n+1/2}(z), for an integer n &gt;= 0 (inf at z = 0; at z &lt; 0 the real
+     * value SciPy takes from its complex form): {@code Nd.special().sphericalKn(1, z)}.
+     */
+    public NDArray sphericalKn(Object n, Object z) {
+        return call(Ufunc.SPHERICAL_KN, null, n, z);
+    }
+
+    /** scipy.special.spherical_kn into {@code out}: {@code Nd.special().sphericalKn(n, z, out)}. */
+    public NDArray sphericalKn(Object n, Object z, NDArray out) {
+        return call(Ufunc.SPHERICAL_KN, out, n, z);
+    }
+
+    /**
+     * scipy.special.spherical_kn(n, z, derivative): with {@code derivative} true, k'_n(z) (-k_{n-1}(z) - (n+1)
+     * k_n(z) / z; -k_1(z) for n = 0): {@code Nd.special().sphericalKn(1, z, true)}.
+     */
+    public NDArray sphericalKn(Object n, Object z, boolean derivative) {
+        return call(derivative ? Ufunc.SPHERICAL_KN_D : Ufunc.SPHERICAL_KN, null, n, z);
+    }
+
+    /** scipy.special.spherical_kn(n, z, derivative) into {@code out}: {@code Nd.special().sphericalKn(n, z, true, out)}. */
+    public NDArray sphericalKn(Object n, Object z, boolean derivative, NDArray out) {
+        return call(derivative ? Ufunc.SPHERICAL_KN_D : Ufunc.SPHERICAL_KN, out, n, z);
     }
 }

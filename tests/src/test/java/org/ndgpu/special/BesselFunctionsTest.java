@@ -41,7 +41,13 @@ class BesselFunctionsTest extends PerDeviceTest {
             Map.entry("yn", S::yn),
             Map.entry("kn", S::kn),
             Map.entry("spherical_jn", S::sphericalJn),
-            Map.entry("spherical_yn", S::sphericalYn));
+            Map.entry("spherical_yn", S::sphericalYn),
+            Map.entry("spherical_in", S::sphericalIn),
+            Map.entry("spherical_kn", S::sphericalKn),
+            Map.entry("spherical_jn_d", (n, z) -> S.sphericalJn(n, z, true)),
+            Map.entry("spherical_yn_d", (n, z) -> S.sphericalYn(n, z, true)),
+            Map.entry("spherical_in_d", (n, z) -> S.sphericalIn(n, z, true)),
+            Map.entry("spherical_kn_d", (n, z) -> S.sphericalKn(n, z, true)));
 
     private static final SpecialFunctionsTest.Tolerance F32 = new SpecialFunctionsTest.Tolerance(2e-6, 1e-37);
 
@@ -56,11 +62,23 @@ class BesselFunctionsTest extends PerDeviceTest {
     private static SpecialFunctionsTest.Tolerance tolerance(String name, double v, double z) {
         double az = Math.abs(z);
         return switch (name) {
-            case "jv", "jn", "jve", "yv", "yve", "yn", "spherical_jn", "spherical_yn" -> {
+            case "jv",
+                    "jn",
+                    "jve",
+                    "yv",
+                    "yve",
+                    "yn",
+                    "spherical_jn",
+                    "spherical_yn",
+                    "spherical_jn_d",
+                    "spherical_yn_d" -> {
                 double amp = az > 1 ? Math.sqrt(2 / (Math.PI * az)) : 1;
                 yield new SpecialFunctionsTest.Tolerance(2e-13, (5e-14 + 4e-16 * az) * amp);
             }
-            case "iv", "ive" ->
+            case "spherical_kn", "spherical_kn_d" ->
+                // at z < 0, -pi i_n(|z|) and k_n(|z|) cancel (SciPy's complex k_n as much as ndgpu's sum)
+                new SpecialFunctionsTest.Tolerance(1e-13, z < 0 ? 2e-15 * Math.PI * Math.exp(az) / az : 1e-300);
+            case "iv", "ive", "spherical_in", "spherical_in_d" ->
                 new SpecialFunctionsTest.Tolerance(name.equals("ive") && Math.abs(v) > 50 ? 2e-12 : 3e-13, 1e-150);
             default -> new SpecialFunctionsTest.Tolerance(1e-13, 1e-300);
         };
@@ -136,6 +154,31 @@ class BesselFunctionsTest extends PerDeviceTest {
     }
 
     @Test
+    void sphericalModifiedAndDerivativesHaveTheirClosedForms() {
+        double[] zs = {0.25, 1.0, 4.0, 9.0};
+        try (NDArray z = Nd.array(zs);
+                NDArray i0 = S.sphericalIn(0, z);
+                NDArray k0 = S.sphericalKn(0, z);
+                NDArray j0d = S.sphericalJn(0, z, true);
+                NDArray y0d = S.sphericalYn(0, z, true);
+                NDArray i0d = S.sphericalIn(0, z, true);
+                NDArray k0d = S.sphericalKn(0, z, true)) {
+            for (int i = 0; i < zs.length; i++) {
+                double x = zs[i], e = Math.exp(-x);
+                // i_0 = sinh(z)/z, k_0 = pi/(2z) e^-z, and their derivatives; j_0' = -j_1, y_0' = -y_1
+                assertEquals(Math.sinh(x) / x, i0.toDoubleArray()[i], 1e-14 * Math.sinh(x) / x);
+                assertEquals(Math.PI / (2 * x) * e, k0.toDoubleArray()[i], 1e-14 * Math.PI / (2 * x) * e);
+                assertEquals(Math.cos(x) / x - Math.sin(x) / (x * x), j0d.toDoubleArray()[i], 1e-14);
+                assertEquals(Math.sin(x) / x + Math.cos(x) / (x * x), y0d.toDoubleArray()[i], 1e-13);
+                double i1 = (x * Math.cosh(x) - Math.sinh(x)) / (x * x);
+                assertEquals(i1, i0d.toDoubleArray()[i], 1e-14 * i1);
+                double k0p = -Math.PI / 2 * e * (1 / x + 1 / (x * x));
+                assertEquals(k0p, k0d.toDoubleArray()[i], -1e-14 * k0p);
+            }
+        }
+    }
+
+    @Test
     void hostileInputsNameTheFunction() {
         try (NDArray x = Nd.array(new double[] {0.25, 0.5});
                 NDArray c = Nd.zeros(DType.COMPLEX128, 2);
@@ -153,11 +196,27 @@ class BesselFunctionsTest extends PerDeviceTest {
             closed.close();
             var e5 = assertThrows(NdException.class, () -> S.kve(closed, x));
             assertTrue(e5.getMessage().contains("kve"), e5.getMessage());
+            var e6 = assertThrows(NullPointerException.class, () -> S.sphericalIn(null, x));
+            assertTrue(e6.getMessage().startsWith("spherical_in:"), e6.getMessage());
+            var e7 = assertThrows(NdException.class, () -> S.sphericalKn(x, c, true));
+            assertTrue(
+                    e7.getMessage().startsWith("spherical_kn")
+                            && e7.getMessage().contains("complex128"),
+                    e7.getMessage());
+            var e8 = assertThrows(NdException.class, () -> S.sphericalJn(x, three, true));
+            assertTrue(e8.getMessage().startsWith("spherical_jn"), e8.getMessage());
+            var e9 = assertThrows(NdException.class, () -> S.sphericalYn(x, 2.0, true, wrongDtype));
+            assertTrue(e9.getMessage().startsWith("spherical_yn"), e9.getMessage());
             // numbers, 0-d, empty, NaN and the float32 loop of a weak scalar
             try (NDArray r = S.ive(0.0, 0.0);
                     NDArray z = Nd.zeros(DType.FLOAT32, 0, 2);
                     NDArray e0 = S.jve(1.5, z);
-                    NDArray n = S.yve(Double.NaN, x)) {
+                    NDArray n = S.yve(Double.NaN, x);
+                    NDArray kd = S.sphericalKn(2, z, true);
+                    NDArray in = S.sphericalIn(Double.NaN, x)) {
+                assertArrayEquals(new long[] {0, 2}, kd.shape());
+                assertEquals(DType.FLOAT32, kd.dtype());
+                assertTrue(Double.isNaN(in.toDoubleArray()[0]));
                 assertEquals(0, r.ndim());
                 assertEquals(1.0, r.toDoubleArray()[0]);
                 assertArrayEquals(new long[] {0, 2}, e0.shape());
