@@ -248,6 +248,22 @@ class BesselFunctionsTest extends PerDeviceTest {
                 assertArrayEquals(want.toDoubleArray(), got.toDoubleArray(), 1e-13);
                 assertEquals(1, f.kernelCount(v, z), "one fused kernel");
             }
+            // the spherical functions and their derivatives by their device names, and fused
+            try (NDArray n = z.floor()) {
+                var ks = new ElementwiseKernel(
+                        "T n, T z", "T y", "y = special_spherical_kn_d(n, z) + special_spherical_in(n, z)", "sph_mix");
+                var fs = Fuse.of((a, b) -> S.sphericalIn(a, b, true).add(S.sphericalJn(a, b, true)));
+                try (NDArray got = ks.call(n, z);
+                        NDArray kd = S.sphericalKn(n, z, true);
+                        NDArray in = S.sphericalIn(n, z);
+                        NDArray want = kd.add(in);
+                        NDArray fused = fs.call(n, z);
+                        NDArray unfused = fs.unfused(n, z)) {
+                    assertArrayEquals(want.toDoubleArray(), got.toDoubleArray(), 1e-13);
+                    assertArrayEquals(unfused.toDoubleArray(), fused.toDoubleArray(), 1e-13);
+                    assertEquals(1, fs.kernelCount(n, z), "one fused kernel");
+                }
+            }
         }
     }
 }
