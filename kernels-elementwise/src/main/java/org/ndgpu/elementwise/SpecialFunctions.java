@@ -24,7 +24,7 @@ public final class SpecialFunctions {
     private static final String WITH_BESSEL = HEADER + UfuncExpressions.read("special-bessel.h");
 
     // the device names special-bessel.h defines for kernels, as a kernel's text names them (special_jv is
-    // also the start of special_jve, special_spherical_ of special_spherical_jn and special_spherical_yn)
+    // also the start of special_jve, special_spherical_ of every spherical one and its _d derivative)
     private static final String[] BESSEL_NAMES = {
         "special_jv",
         "special_jn",
