@@ -2,6 +2,7 @@ package org.ndgpu.config;
 
 import static org.ndgpu.config.SettingValues.blockShare;
 import static org.ndgpu.config.SettingValues.bool;
+import static org.ndgpu.config.SettingValues.oneOf;
 import static org.ndgpu.config.SettingValues.own;
 import static org.ndgpu.config.SettingValues.positive;
 
@@ -403,26 +404,17 @@ public final class Config {
         return own(SPARSE_LIBRARY);
     }
 
-    private static final List<String> SPMV_KERNELS =
-            List.of("auto", "scalar", "stream", "vector2", "vector4", "vector8", "vector16", "vector32");
-
     /** The own CSR SpMV kernel, read at each SpMV: "auto", "scalar", "stream" or "vector2" to "vector32". */
     public static String sparseSpmv() {
-        String v = SPARSE_SPMV.read();
-        if (v == null) return "auto";
-        String s = v.toLowerCase(Locale.ROOT);
-        if (!SPMV_KERNELS.contains(s)) throw SPARSE_SPMV.bad("auto, scalar, stream or vector2 to vector32", v);
-        return s;
+        return oneOf(
+                SPARSE_SPMV,
+                List.of("auto", "scalar", "stream", "vector2", "vector4", "vector8", "vector16", "vector32"),
+                "auto, scalar, stream or vector2 to vector32");
     }
 
     /** The cuSOLVER svd routine at start-up: "auto", "gesvd", "gesvdj" or "gesvdp". */
     public static String cudaSvd() {
-        String v = CUDA_SVD.read();
-        if (v == null) return "auto";
-        String s = v.toLowerCase(Locale.ROOT);
-        if (!List.of("auto", "gesvd", "gesvdj", "gesvdp").contains(s))
-            throw CUDA_SVD.bad("auto, gesvd, gesvdj or gesvdp", v);
-        return s;
+        return oneOf(CUDA_SVD, List.of("auto", "gesvd", "gesvdj", "gesvdp"), "auto, gesvd, gesvdj or gesvdp");
     }
 
     /** True when host-device copies keep many staging chunks in flight ("pipelined", the default), false for "simple". */
