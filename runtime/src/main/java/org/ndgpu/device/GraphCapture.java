@@ -64,6 +64,9 @@ public final class GraphCapture {
      * {@link Stream}, {@link Device} or {@link Event}, or of the facade.
      */
     public static Graph capture(Runnable body, Class<? extends DeviceArray> arrays, Binder binder) {
+        // before the capture, not after its end: the end primes the graph through its own launch path,
+        // and the user's first launch should follow that, not another graph's launch and release
+        if (Capture.current() == null) warm(Device.current());
         Capture capture;
         try {
             capture = Capture.begin(Device.current());
@@ -89,14 +92,7 @@ public final class GraphCapture {
         TRACKER.remove();
         DeviceArray[] inputs = t.inputs.toArray(DeviceArray[]::new);
         try {
-            Graph graph = capture.end(binder.bind(capture.device(), inputs, !t.unchecked));
-            try {
-                warmLaunchPath(capture.device());
-            } catch (RuntimeException | Error e) {
-                graph.close();
-                throw e;
-            }
-            return graph;
+            return capture.end(binder.bind(capture.device(), inputs, !t.unchecked));
         } catch (NdException e) {
             // the driver found something wrong only at the end (CUDA: a call that invalidated the capture)
             throw new CaptureException(
@@ -109,6 +105,17 @@ public final class GraphCapture {
     // devices on which a graph was launched once: the process's first launch of any graph pays one-time
     // costs (the driver's, the foreign calls' linkage) that a user's first replay should not
     private static final Set<Device> LAUNCHED = ConcurrentHashMap.newKeySet();
+
+    private static void warm(Device device) {
+        try {
+            warmLaunchPath(device);
+        } catch (NdException e) {
+            throw new CaptureException(
+                    "Nd.capture: the captured work could not be made into a graph: " + e.getMessage()
+                            + "; the capture was discarded",
+                    e);
+        }
+    }
 
     /** Once per device, captures and launches a graph of one fill of one scratch byte. */
     private static void warmLaunchPath(Device device) {

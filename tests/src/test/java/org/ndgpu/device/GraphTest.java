@@ -142,6 +142,38 @@ public class GraphTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * The launch right after the capture, with no write in between, as a script's first replay: the
+     * capture's own launches (and, for a device's first capture, the warm-up graph made before the
+     * body runs) leave the inputs and outputs as eager work expects them.
+     */
+    @Test
+    void theFirstLaunchRightAfterTheCaptureEqualsTheEagerRunBitForBit() {
+        float[] xs = randomFloats(N), ys = randomFloats(N);
+        NDArray x = Nd.array(xs), y = Nd.array(ys), acc = Nd.array(randomFloats(N));
+        float[] acc0 = acc.toFloatArray();
+        NDArray[] eager = step(x, y);
+        NDArray[] out = new NDArray[2];
+        try (Graph g = Nd.capture(
+                () -> {
+                    NDArray[] r = step(x, y);
+                    out[0] = r[0];
+                    out[1] = r[1];
+                    Nd.add(acc, r[0], acc);
+                },
+                CaptureOptions.defaults().withFuse(false))) {
+            g.launch();
+            assertArrayEquals(xs, x.toFloatArray(), "the inputs");
+            assertArrayEquals(eager[0].toFloatArray(), out[0].toFloatArray());
+            assertEquals(
+                    Float.floatToRawIntBits(eager[1].toFloatArray()[0]),
+                    Float.floatToRawIntBits(out[1].toFloatArray()[0]),
+                    "the sum");
+            float[] e = eager[0].toFloatArray(), once = acc.toFloatArray();
+            for (int i = 0; i < N; i++) assertEquals(acc0[i] + e[i], once[i], "acc ran once, element " + i);
+        }
+    }
+
     @Test
     void nothingRunsWhileCapturingAndEachLaunchRunsOnce() {
         NDArray x = Nd.zeros(DType.FLOAT32, 8);
