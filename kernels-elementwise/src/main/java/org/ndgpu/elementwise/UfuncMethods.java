@@ -225,6 +225,11 @@ public final class UfuncMethods {
             // per line (a 1-d array was one work-item); float16 and the integers keep the folds' dtype rules
             if (t == dtype && t.isInexact() && t != DType.FLOAT16) {
                 if (a.dtype() == t) return Providers.reductions(a).scan(scan, a, ax, out);
+                // the scan converts each element on load and accumulates in its output's dtype: no cast copy
+                if ((out == null || out.dtype() == t)
+                        && (t.isComplex() || !a.dtype().isComplex()))
+                    return Providers.reductions(a)
+                            .scan(scan, a, ax, out != null ? out : NDArray.empty(a.device(), t, a.shape(), Order.C));
                 try (NDArray x = a.astype(t)) {
                     return Providers.reductions(x).scan(scan, x, ax, out);
                 }

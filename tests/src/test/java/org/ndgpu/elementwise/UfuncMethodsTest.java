@@ -143,6 +143,26 @@ public class UfuncMethodsTest extends PerDeviceTest {
                 }));
     }
 
+    /** A long float32 line accumulated in float64 (the scan's tiles, each element converted on load), and into out=. */
+    @Test
+    void accumulateOfALongLineInAWiderDtypeSumsInThatDtype() {
+        int n = 70_001;
+        float[] f = new float[n];
+        for (int i = 0; i < n; i++) f[i] = (float) (((i * 7919L) % 1009) / 97.0 - 5.05);
+        try (NDArray x = Nd.array(f);
+                NDArray y = Nd.ufunc(Ufunc.ADD).accumulate(x, 0, DType.FLOAT64, null);
+                NDArray o = Nd.full(Double.NaN, DType.FLOAT64, n)) {
+            Nd.ufunc(Ufunc.ADD).accumulate(x, 0, DType.FLOAT64, o);
+            double[] got = y.toDoubleArray(), into = o.toDoubleArray();
+            double acc = 0;
+            for (int i = 0; i < n; i++) {
+                acc += f[i];
+                assertEquals(acc, got[i], 1e-9 * Math.max(1, Math.abs(acc)), "at " + i);
+                assertEquals(got[i], into[i], 0, "out= at " + i);
+            }
+        }
+    }
+
     /** add/multiply.accumulate with an inexact dtype take the parallel scans: NumPy's values along each axis. */
     @Test
     void accumulateWithAnInexactDtypeScansAlongTheAxis() {
