@@ -1,12 +1,6 @@
 package org.ndgpu.elementwise;
 
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.IndexBoundsFlag;
 import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -17,8 +11,6 @@ import org.ndgpu.spi.Reduction;
 /** The index check ufunc.at and ufunc.reduceat share, with NumPy's two messages. */
 final class IndexBounds {
     private IndexBounds() {}
-
-    private static final Map<DType, Spec> OUTSIDE = new ConcurrentHashMap<>();
 
     private static IndexException outOfBounds(String name, long index, long size) {
         return new IndexException(name + ": index " + index + " is out of bounds for axis 0 with size " + size);
@@ -50,16 +42,7 @@ final class IndexBounds {
     static NDArray outsideFlag(NDArray idx, long len) {
         NDArray flag = zeroFlag(idx);
         if (idx.size() == 0) return flag;
-        Spec spec = OUTSIDE.computeIfAbsent(
-                idx.dtype(),
-                t -> new Spec(
-                        "nd_ufunc_at_outside_" + t,
-                        List.of(
-                                new Param("k", t, Kind.IN),
-                                new Param("flag", DType.INT64, Kind.RAW),
-                                new Param("_len", DType.INT64, Kind.SCALAR)),
-                        "const long _t = (long)k;\nif (_t < -_len || _t >= _len) *flag = 1;"));
-        ElementwiseLoop.runIntoNew(spec, new Object[] {idx, flag, len}, idx.shape());
+        IndexBoundsFlag.flagOutside(idx, len, flag);
         return flag;
     }
 

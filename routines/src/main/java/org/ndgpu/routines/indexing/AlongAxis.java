@@ -7,6 +7,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.IndexBoundsFlag;
 import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Copies;
@@ -145,7 +146,7 @@ public final class AlongAxis {
                 Geometry tg = target == arr ? g : geometry(op, target, indices, axis);
                 try (NDArray geo = tg.geo(target)) {
                     if (!repeats) {
-                        IndexModes.flagOutside(indices, g.len(), geo);
+                        IndexBoundsFlag.flagOutside(indices, g.len(), geo);
                         write(target, tg, geo, v, indices, 0, null);
                     } else {
                         boolean wide = LastWins.wide(Shapes.size(tg.shape()));

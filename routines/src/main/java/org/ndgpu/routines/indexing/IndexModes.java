@@ -1,11 +1,6 @@
 package org.ndgpu.routines.indexing;
 
-import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.codegen.IndexBoundsFlag;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.IndexException;
 import org.ndgpu.exceptions.NdException;
@@ -55,8 +50,6 @@ final class IndexModes {
         }
     }
 
-    private static final ConcurrentHashMap<DType, Spec> CHECK = new ConcurrentHashMap<>();
-
     /** A DTypeException unless {@code ind} is of an integer dtype. */
     static NDArray requireInteger(String op, String what, NDArray ind) {
         if (!ind.dtype().isInteger())
@@ -69,27 +62,9 @@ final class IndexModes {
         if (ind.size() == 0) return;
         if (len == 0) throw outOfBounds(op, ind, len, axis);
         try (NDArray flag = flag(ind)) {
-            flagOutside(ind, len, flag);
+            IndexBoundsFlag.flagOutside(ind, len, flag);
             if (flagged(flag)) throw outOfBounds(op, ind, len, axis);
         }
-    }
-
-    /**
-     * Queues the check of {@link #check}, setting {@code flag[0]} to 1 for an index of {@code ind}
-     * (non-empty) outside {@code [-len, len)}; nothing is read back, so a kernel queued after it can
-     * test the flag.
-     */
-    static void flagOutside(NDArray ind, long len, NDArray flag) {
-        Spec spec = CHECK.computeIfAbsent(
-                ind.dtype(),
-                t -> new Spec(
-                        "nd_index_bounds_" + t,
-                        List.of(
-                                new Param("ind", t, Kind.IN),
-                                new Param("flag", DType.INT64, Kind.RAW),
-                                new Param("_len", DType.INT64, Kind.SCALAR)),
-                        "long _t = (long)ind;\nif (_t < -_len || _t >= _len) flag[0] = 1;"));
-        ElementwiseLoop.run(spec, new Object[] {ind, flag, len}, ind.shape());
     }
 
     /** A zeroed int64 flag of one element on {@code like}'s device. */
