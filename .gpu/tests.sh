@@ -2,7 +2,7 @@
 # On the GPU host: every @Tag("gpu") test and every conformance suite (PerDeviceTest, tag "devices")
 # on CUDA and NVIDIA OpenCL, one JVM per module so that a native crash in one cannot hide the others
 # (carry .device, made by .gpu/pack.sh). NDGPU_TEST_DEVICES=pocl,cuda,opencl-gpu adds PoCL.
-#   .gpu/tests.sh [module-name[:package] ...]    writes $OUT/gpu-tests.log and $OUT/gpu-extra.tgz (reports, crash logs)
+#   .gpu/tests.sh [module-name[:package[.Class]] ...]    writes $OUT/gpu-tests.log and $OUT/gpu-extra.tgz (reports, crash logs)
 # module:package runs only that package's tests (tests:org.ndgpu.linalg). The module 'tests' holds most
 # suites, so by default it runs one JVM per package under org.ndgpu, each within the per-JVM limit.
 # Without names: every module of the build (the root pom's <module> list) that has tests, so a module
@@ -21,17 +21,31 @@ else
   mods=$(sed -n 's:.*<module>\(.*\)</module>.*:\1:p' "$R/pom.xml" | while read -r m; do [[ -d $R/$m/src/test ]] && echo "$m"; done)
   # the suites' module, one JVM per package (org.ndgpu.linalg, org.ndgpu.routines, ...)
   pkgs=$(cd "$R/tests/src/test/java" 2>/dev/null && ls -d org/ndgpu/*/ | sed 's:/$::; s:/:.:g; s:^:tests\::')
+  # packages whose suites outgrow one JVM's limit on NVIDIA OpenCL (its compiler is slow on the special
+  # functions' header): one JVM per test class there, tests:org.ndgpu.special.SpecialFunctionsTest
+  for p in ${SPLIT_PACKAGES:-org.ndgpu.elementwise org.ndgpu.special}; do
+    d="$R/tests/src/test/java/${p//.//}"
+    [[ -d $d ]] || continue
+    cls=$(cd "$d" && ls *Test.java 2>/dev/null | sed "s:\.java\$::; s:^:tests\:$p.:")
+    pkgs=$(echo "$pkgs" | while read -r q; do if [[ $q == "tests:$p" ]]; then echo "$cls"; else echo "$q"; fi; done)
+  done
   mods=$(echo "$mods" | while read -r m; do if [[ $m == tests && -n $pkgs ]]; then echo "$pkgs"; else echo "$m"; fi; done)
   mods="$(echo "$mods" | grep -vx spark | tr '\n' ' ') $(echo "$mods" | grep -x spark)"
 fi
 rc=0
 parts=()
-# one module's (or package's) suites in a JVM of their own; its output on stdout, its exit status
+# what a JVM runs: a module's test jar, a package of it, or one class (a last part that starts upper-case)
+select_of() {
+  local m=$1 pkg=$2
+  if [[ ${pkg##*.} == [A-Z]* ]]; then echo "--select-class $pkg"
+  else echo "--scan-class-path $D/lib/zz-$m-test-classes.jar ${pkg:+--include-package $pkg}"; fi
+}
+# one module's (or package's, or class's) suites in a JVM of their own; its output on stdout, its exit status
 run_one() {
   local m=$1 pkg=$2
   echo "=== $m${pkg:+:$pkg}"
   JAVA_OPTS="-XX:ErrorFile=/tmp/gpu-extra/hs_err_$m${pkg:+_$pkg}.log -Xmx${JVM_HEAP:-32g}" timeout ${MOD_TIMEOUT:-560} "$D/run" org.junit.platform.console.ConsoleLauncher execute \
-    --scan-class-path "$D/lib/zz-$m-test-classes.jar" ${pkg:+--include-package "$pkg"} --include-tag 'gpu | devices' \
+    $(select_of "$m" "$pkg") --include-tag 'gpu | devices' \
     --config "ndgpu.test.devices=${NDGPU_TEST_DEVICES:-cuda,opencl-gpu}" --details=testfeed --disable-banner --disable-ansi-colors \
     --reports-dir "/tmp/gpu-extra/reports-$m${pkg:+-$pkg}"
   local r=$?
