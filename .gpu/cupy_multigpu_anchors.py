@@ -86,6 +86,27 @@ def peer_copy():
     report("CuPy peer copy 1 GiB f32 into cuda:1 (copy_from_device)", wall(into1, [0, 1]), 4.0 * n)
 
 
+def every_pair():
+    """The peer copy of 1 GiB between every ordered pair (more than two GPUs), as MultiGpuBench's row."""
+    n = 1 << 28
+    rates = {}
+    for i in GPUS:
+        with cp.cuda.Device(i):
+            a = cp.random.uniform(0, 1, n, dtype=cp.float32)
+        for j in GPUS:
+            if i == j:
+                continue
+
+            def to_j():
+                with cp.cuda.Device(j):
+                    return cp.asarray(a)
+            rates[(i, j)] = 4.0 * n / wall(to_j, [i, j], reps=5, warm=2) / 1e6
+        del a
+    slow = min(rates, key=rates.get)
+    print(f"{'CuPy peer copy 1 GiB f32, every ordered pair: slowest':52s} {'':12s} {rates[slow]:12.1f}  "
+          f"(fastest pair {max(rates.values()):.1f} GB/s; slowest cuda:{slow[0]} -> cuda:{slow[1]})", flush=True)
+
+
 def all_reduce():
     if nccl is None:
         raise RuntimeError("cupy.cuda.nccl did not import")
@@ -208,6 +229,8 @@ def split_matmul():
 
 
 attempt("peer copy", peer_copy)
+if K > 2:
+    attempt("peer copy, every pair", every_pair)
 attempt("NCCL allReduce", all_reduce)
 attempt("split add and sum", split_add_sum)
 attempt("split matmul", split_matmul)

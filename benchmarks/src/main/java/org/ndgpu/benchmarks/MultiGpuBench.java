@@ -59,6 +59,7 @@ public final class MultiGpuBench {
                         : "NCCL not available: " + Nccl.problem());
         System.out.printf("%-52s %12s %12s%n", "case", "median ms", "GB/s");
         if (!only) peerCopy(g0, g1);
+        if (!only && gpus.size() > 2) everyPair(gpus);
         allReduce(gpus);
         if (!only) split(gpus);
     }
@@ -109,6 +110,39 @@ public final class MultiGpuBench {
         b[0].close();
         c.close();
         a.close();
+    }
+
+    /** The peer copy of 1 GiB between every ordered pair (more than two GPUs): the slowest pair bounds a gather. */
+    private static void everyPair(List<Device> gpus) {
+        long n = 1L << 28;
+        double slowest = Double.MAX_VALUE, fastest = 0;
+        String slow = "";
+        for (Device from : gpus) {
+            NDArray a;
+            try (var _ = from.use()) {
+                a = Nd.random().uniform(0, 1, DType.FLOAT32, n);
+            }
+            for (Device to : gpus) {
+                if (to == from) continue;
+                NDArray[] b = new NDArray[1];
+                double ms = wallMs(
+                        List.of(from, to),
+                        () -> {
+                            if (b[0] != null) b[0].close();
+                            b[0] = a.to(to);
+                        },
+                        5);
+                b[0].close();
+                double gbs = 4.0 * n / ms / 1e6;
+                if (gbs < slowest) slow = from.id() + " -> " + to.id();
+                slowest = Math.min(slowest, gbs);
+                fastest = Math.max(fastest, gbs);
+            }
+            a.close();
+        }
+        System.out.printf(
+                "%-52s %12s %12.1f  (fastest pair %.1f GB/s; slowest %s)%n",
+                "peer copy 1 GiB f32, every ordered pair: slowest", "", slowest, fastest, slow);
     }
 
     private static void allReduce(List<Device> gpus) {
