@@ -55,7 +55,7 @@ public final class MultiGpuBench {
         System.out.printf("MultiGpuBench on %d GPUs: %s%n", gpus.size(), gpus);
         System.out.println(
                 Nccl.available()
-                        ? "NCCL " + Nccl.version() + " from " + Nccl.loadedFrom()
+                        ? "NCCL " + Nccl.version() + " from " + Nccl.loadedFrom() + ", mapped from " + mapped("libnccl")
                         : "NCCL not available: " + Nccl.problem());
         System.out.printf("%-52s %12s %12s%n", "case", "median ms", "GB/s");
         if (!only) peerCopy(g0, g1);
@@ -398,6 +398,19 @@ public final class MultiGpuBench {
         rowFlops("matmul 16384^2 f32 split by rows, C gathered", mm1, mmKg, k, flops);
         if (!Nd.allclose(mg[0].get("::97, ::89"), mc[0].get("::97, ::89"), 1e-3, 1e-3, false))
             throw new AssertionError("split matmul differs");
+    }
+
+    /** The files of this process's mappings whose names contain {@code name} (Linux), to say which library runs. */
+    private static String mapped(String name) {
+        try (var lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/self/maps"))) {
+            return lines.map(l -> l.substring(l.lastIndexOf(' ') + 1))
+                    .filter(f -> f.contains(name))
+                    .distinct()
+                    .toList()
+                    .toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "? (" + e + ")";
+        }
     }
 
     /** "2^29" for a power of two, else the number, for row names. */
