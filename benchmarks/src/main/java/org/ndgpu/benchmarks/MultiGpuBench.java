@@ -13,37 +13,67 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * Several CUDA GPUs through the public API (issue 18's figures): the peer copy of 1 GiB float32
- * ({@code a.to(gpu1)}), an NCCL allReduce of 256 MiB float32 (bus bandwidth as nccl-tests reports
- * it: algorithm bandwidth x 2(n-1)/n), and work split by {@code Devices.parallel} over shards already
- * on the devices against the same work on one GPU: add and sum of 2^30 float32, and a 16384^2
- * float32 matmul split by rows (with and without gathering C on GPU 0). Times are wall clock until
- * every device involved has finished, medians of several runs after warm-ups.
+ * Several CUDA GPUs through the public API (issues 18 and 42): the peer copy of 1 GiB float32
+ * ({@code a.to(gpu1)}), an NCCL allReduce of 256 MiB float32 over every GPU (bus bandwidth as
+ * nccl-tests reports it: algorithm bandwidth x 2(n-1)/n), and work split over N shards already on the
+ * devices against the same work on one GPU, each by {@code Devices.parallel} and launched on each
+ * device in turn from one thread: add and sum of 2^30 float32, and a 16384^2 float32 matmul split by
+ * rows (with and without gathering C on GPU 0). Each split row prints the speed-up, one GPU's time
+ * over N GPUs'. Times are wall clock until every device involved has finished, medians of several
+ * runs after warm-ups.
  *
- * <p>Run on a host with two GPUs: {@code .gpu/bench.sh MultiGpuBench} (CuPy's figures for the peer
- * copy and allReduce come from {@code .gpu/cupy_multigpu_anchors.py} in the same call).
+ * <p>Run on a host with two or more GPUs: {@code .device/run org.ndgpu.benchmarks.MultiGpuBench
+ * [gpus=N] [allReduce]} then {@code python3 .gpu/cupy_multigpu_anchors.py [N]} in the same call, for
+ * CuPy's figures of the same rows.
  */
 public final class MultiGpuBench {
     private MultiGpuBench() {}
 
-    /** Prints the table; needs two CUDA devices. {@code allReduce} as the argument: that row alone. */
+    /**
+     * Prints the table over every CUDA device found (at least two), or the first N with the argument
+     * {@code gpus=N}; {@code allReduce} as an argument: that row alone (e.g. with another libnccl, named
+     * by {@code -Dndgpu.nccl.library=PATH}).
+     */
     public static void main(String[] args) {
         List<Device> gpus = Device.list().stream()
                 .filter(d -> d.backend().dialect() == Dialect.CUDA)
                 .toList();
-        if (gpus.size() < 2) {
-            System.out.println(
-                    "MultiGpuBench: needs two CUDA devices, found " + Device.list() + " " + Device.problems());
+        boolean only = false; // the NCCL row alone
+        int want = gpus.size();
+        for (String arg : args) {
+            if (arg.equals("allReduce")) only = true;
+            else if (arg.startsWith("gpus=")) want = Integer.parseInt(arg.substring(5));
+            else throw new IllegalArgumentException("MultiGpuBench: expected allReduce or gpus=N, got " + arg);
+        }
+        if (gpus.size() < 2 || want < 2 || want > gpus.size()) {
+            System.out.println("MultiGpuBench: needs " + Math.max(2, want) + " CUDA devices, found " + Device.list()
+                    + " " + Device.problems());
             return;
         }
-        gpus = gpus.subList(0, 2);
+        gpus = gpus.subList(0, want);
         Device g0 = gpus.get(0), g1 = gpus.get(1);
-        System.out.printf("MultiGpuBench on %s%n", gpus);
+        System.out.printf("MultiGpuBench on %d GPUs: %s%n", gpus.size(), gpus);
+        System.out.println(
+                Nccl.available()
+                        ? "NCCL " + Nccl.version() + " from " + Nccl.loadedFrom() + ", mapped from " + mapped("libnccl")
+                        : "NCCL not available: " + Nccl.problem());
         System.out.printf("%-52s %12s %12s%n", "case", "median ms", "GB/s");
-        boolean only = args.length > 0 && args[0].equals("allReduce"); // the NCCL row alone, e.g. with another libnccl
-        if (!only) peerCopy(g0, g1);
-        allReduce(gpus);
-        if (!only) split(gpus);
+        List<Device> all = gpus;
+        if (!only) attempt("peer copy", () -> peerCopy(g0, g1));
+        if (!only && gpus.size() > 2) attempt("peer copy, every pair", () -> everyPair(all));
+        attempt("allReduce", () -> allReduce(all));
+        if (!only) attempt("split add and sum", () -> split(all));
+        if (!only) attempt("split matmul", () -> splitMatmul(all));
+    }
+
+    /** Runs one group of rows; a failure prints why and the next group still runs (one call on a big host). */
+    private static void attempt(String what, Runnable rows) {
+        try {
+            rows.run();
+        } catch (RuntimeException | AssertionError e) {
+            System.out.println(what + ": failed: " + e);
+            e.printStackTrace(System.out);
+        }
     }
 
     private static void sync(List<Device> devices) {
@@ -92,6 +122,39 @@ public final class MultiGpuBench {
         b[0].close();
         c.close();
         a.close();
+    }
+
+    /** The peer copy of 1 GiB between every ordered pair (more than two GPUs): the slowest pair bounds a gather. */
+    private static void everyPair(List<Device> gpus) {
+        long n = 1L << 28;
+        double slowest = Double.MAX_VALUE, fastest = 0;
+        String slow = "";
+        for (Device from : gpus) {
+            NDArray a;
+            try (var _ = from.use()) {
+                a = Nd.random().uniform(0, 1, DType.FLOAT32, n);
+            }
+            for (Device to : gpus) {
+                if (to == from) continue;
+                NDArray[] b = new NDArray[1];
+                double ms = wallMs(
+                        List.of(from, to),
+                        () -> {
+                            if (b[0] != null) b[0].close();
+                            b[0] = a.to(to);
+                        },
+                        5);
+                b[0].close();
+                double gbs = 4.0 * n / ms / 1e6;
+                if (gbs < slowest) slow = from.id() + " -> " + to.id();
+                slowest = Math.min(slowest, gbs);
+                fastest = Math.max(fastest, gbs);
+            }
+            a.close();
+        }
+        System.out.printf(
+                "%-52s %12s %12.1f  (fastest pair %.1f GB/s; slowest %s)%n",
+                "peer copy 1 GiB f32, every ordered pair: slowest", "", slowest, fastest, slow);
     }
 
     private static void allReduce(List<Device> gpus) {
@@ -177,7 +240,7 @@ public final class MultiGpuBench {
             try (var _ = gpus.get(i).use()) {
                 double ms = Bench.deviceMsOf(() -> x.add(y), 10, 5);
                 Bench.row(
-                        "  add of the 2^" + (63 - Long.numberOfLeadingZeros(x.size())) + " shard on "
+                        "  add of the " + sizeName(x.size()) + " shard on "
                                 + gpus.get(i).id() + " alone (events)",
                         ms,
                         12.0 * x.size());
@@ -203,7 +266,8 @@ public final class MultiGpuBench {
             NDArray x = as.get(i);
             try (var _ = gpus.get(i).use()) {
                 Bench.row(
-                        "  sum of the 2^29 shard on " + gpus.get(i).id() + " alone (events)",
+                        "  sum of the " + sizeName(x.size()) + " shard on "
+                                + gpus.get(i).id() + " alone (events)",
                         Bench.deviceMsOf(() -> x.sum(), 10, 5),
                         4.0 * x.size());
             }
@@ -289,7 +353,12 @@ public final class MultiGpuBench {
         bs.forEach(NDArray::close);
         a.close();
         b.close();
+    }
 
+    private static void splitMatmul(List<Device> gpus) {
+        Device g0 = gpus.getFirst();
+        List<Device> one = List.of(g0);
+        int k = gpus.size();
         int m = 16384;
         NDArray ma, mb;
         try (var _ = g0.use()) {
@@ -319,6 +388,18 @@ public final class MultiGpuBench {
                 5);
         double flops = 2.0 * m * m * m;
         rowFlops("matmul 16384^2 f32 split by rows", mm1, mmK, k, flops);
+        double mmL = wallMs(
+                gpus,
+                () -> { // the same launched on each device in turn from this thread
+                    for (int i = 0; i < k; i++) {
+                        if (parts[i] != null) parts[i].close();
+                        try (var _ = gpus.get(i).use()) {
+                            parts[i] = rows.get(i).matmul(bOn.get(i));
+                        }
+                    }
+                },
+                5);
+        rowFlops("matmul 16384^2 f32 split by rows (launched in turn)", mm1, mmL, k, flops);
         NDArray[] mg = new NDArray[1];
         double mmKg = wallMs(
                 gpus,
@@ -334,6 +415,24 @@ public final class MultiGpuBench {
         rowFlops("matmul 16384^2 f32 split by rows, C gathered", mm1, mmKg, k, flops);
         if (!Nd.allclose(mg[0].get("::97, ::89"), mc[0].get("::97, ::89"), 1e-3, 1e-3, false))
             throw new AssertionError("split matmul differs");
+    }
+
+    /** The files of this process's mappings whose names contain {@code name} (Linux), to say which library runs. */
+    private static String mapped(String name) {
+        try (var lines = java.nio.file.Files.lines(java.nio.file.Path.of("/proc/self/maps"))) {
+            return lines.map(l -> l.substring(l.lastIndexOf(' ') + 1))
+                    .filter(f -> f.contains(name))
+                    .distinct()
+                    .toList()
+                    .toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return "? (" + e + ")";
+        }
+    }
+
+    /** "2^29" for a power of two, else the number, for row names. */
+    private static String sizeName(long n) {
+        return Long.bitCount(n) == 1 ? "2^" + Long.numberOfTrailingZeros(n) : Long.toString(n);
     }
 
     private static void row(String name, double oneMs, double splitMs, int k, double bytes) {

@@ -15,12 +15,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.ndgpu.backend.NativeLibrary;
+import org.ndgpu.config.LibraryPaths;
 import org.ndgpu.exceptions.DeviceException;
+import org.ndgpu.exceptions.NdException;
 
 /**
  * libnccl through java.lang.foreign: one typed method handle per NCCL function this module calls,
  * each declared beside its C prototype. Found by soname ({@code libnccl.so.2}) through the dynamic
- * loader, then in {@code $NCCL_ROOT/lib}, then in NVIDIA's pip layout ({@code nvidia/nccl/lib}).
+ * loader, then in {@code $NCCL_ROOT/lib}, then in NVIDIA's pip layout ({@code nvidia/nccl/lib}),
+ * unless the setting {@code ndgpu.nccl.library} names the file (CuPy's wheel beside the system's).
  * Loading never throws: {@link #problem()} says why NCCL is absent.
  */
 final class NcclLibrary {
@@ -40,8 +43,9 @@ final class NcclLibrary {
         NativeLibrary lib = null;
         String problem = null;
         try {
-            lib = NativeLibrary.load("NCCL", SONAMES, folders());
-        } catch (NativeLibrary.NotFoundException e) {
+            Path file = LibraryPaths.ncclLibrary();
+            lib = file == null ? NativeLibrary.load("NCCL", SONAMES, folders()) : open(file);
+        } catch (NdException e) { // not found, or the file the setting names does not load
             problem = "nccl: " + e.getMessage();
         } catch (Throwable t) {
             problem = "nccl: libnccl could not be loaded: " + t;
@@ -108,6 +112,28 @@ final class NcclLibrary {
     // ncclResult_t ncclGroupStart(void), ncclGroupEnd(void)
     static final MethodHandle GROUP_START = bind("ncclGroupStart", FunctionDescriptor.of(JAVA_INT));
     static final MethodHandle GROUP_END = bind("ncclGroupEnd", FunctionDescriptor.of(JAVA_INT));
+
+    /** The file {@code ndgpu.nccl.library} names; an NdException naming the setting when it does not load. */
+    static NativeLibrary open(Path file) {
+        String why;
+        try {
+            // dlopen would refuse a file that is no ELF object too, but HotSpot first warns on the console about it
+            if (Files.isRegularFile(file) && !elf(file)) why = file + ": no ELF header";
+            else return NativeLibrary.loadFile("NCCL", file);
+        } catch (NativeLibrary.NotFoundException e) {
+            why = e.tried().getFirst();
+        }
+        throw new NdException(LibraryPaths.NCCL_LIBRARY.property() + ": expected the path of a libnccl file, got '"
+                + file + "': " + why);
+    }
+
+    private static boolean elf(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            return java.util.Arrays.equals(in.readNBytes(4), new byte[] {0x7f, 'E', 'L', 'F'});
+        } catch (java.io.IOException e) {
+            return true; // unreadable: dlopen says why
+        }
+    }
 
     static boolean available() {
         return LIB != null && PROBLEM == null && ALL_REDUCE != null;

@@ -12,10 +12,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.ndgpu.backend.Dialect;
+import org.ndgpu.config.LibraryPaths;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.DeviceException;
@@ -92,6 +95,41 @@ class NcclTest {
                 cuda,
                 Device.problems().stream().anyMatch(p -> p.startsWith("nccl: libnccl.so.2 not found")),
                 Device.problems().toString());
+    }
+
+    @Test
+    void aLibraryFileThatDoesNotLoadIsAnErrorNamingTheSetting() throws Exception {
+        var missing = assertThrows(NdException.class, () -> NcclLibrary.open(Path.of("/no/such/dir/libnccl.so.2")));
+        assertTrue(
+                missing.getMessage()
+                        .startsWith("ndgpu.nccl.library: expected the path of a libnccl file, got "
+                                + "'/no/such/dir/libnccl.so.2': /no/such/dir/libnccl.so.2: no such file"),
+                missing.getMessage());
+        Path notALibrary = Files.createTempFile("libnccl", ".so.2");
+        try {
+            Files.writeString(notALibrary, "not a shared library");
+            var bad = assertThrows(NdException.class, () -> NcclLibrary.open(notALibrary));
+            assertTrue(
+                    bad.getMessage()
+                            .startsWith("ndgpu.nccl.library: expected the path of a libnccl file, got '" + notALibrary
+                                    + "': " + notALibrary + ": "),
+                    bad.getMessage());
+        } finally {
+            Files.delete(notALibrary);
+        }
+        String before = System.getProperty("ndgpu.nccl.library");
+        try {
+            System.setProperty("ndgpu.nccl.library", "/opt/nccl/libnccl.so.2");
+            assertEquals(Path.of("/opt/nccl/libnccl.so.2"), LibraryPaths.ncclLibrary());
+            System.setProperty("ndgpu.nccl.library", "bad\0path");
+            var e = assertThrows(NdException.class, LibraryPaths::ncclLibrary);
+            assertTrue(
+                    e.getMessage().startsWith("ndgpu.nccl.library: expected the path of a libnccl file ("),
+                    e.getMessage());
+        } finally {
+            if (before == null) System.clearProperty("ndgpu.nccl.library");
+            else System.setProperty("ndgpu.nccl.library", before);
+        }
     }
 
     @Test

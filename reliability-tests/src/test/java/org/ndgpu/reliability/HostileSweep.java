@@ -227,6 +227,7 @@ final class HostileSweep {
                 new Target(Config.class, null),
                 new Target(Config.Setting.class, () -> Config.DEVICE),
                 new Target(Config.LogLevel.class, null),
+                new Target(org.ndgpu.config.LibraryPaths.class, null),
                 new Target(org.ndgpu.io.Npy.class, null),
                 new Target(org.ndgpu.io.Npz.class, null),
                 new Target(org.ndgpu.io.TextFormat.class, org.ndgpu.io.TextFormat::defaults),

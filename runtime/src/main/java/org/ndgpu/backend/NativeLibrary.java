@@ -96,6 +96,24 @@ public final class NativeLibrary {
         throw new NotFoundException(msg, tried);
     }
 
+    /**
+     * Loads exactly {@code file}, without searching (a library a setting names).
+     *
+     * @throws NotFoundException when the file is missing or does not open as a shared library, with the reason
+     */
+    @SuppressWarnings("restricted") // opening a native library is what this method is for
+    public static NativeLibrary loadFile(String description, Path file) {
+        if (!Files.isRegularFile(file))
+            throw new NotFoundException(
+                    file + " (" + description + "): no such file", List.of(file + ": no such file"));
+        try {
+            return new NativeLibrary(description, file.toString(), SymbolLookup.libraryLookup(file, Arena.global()));
+        } catch (IllegalArgumentException | UnsatisfiedLinkError e) {
+            String why = file + ": " + reason(e);
+            throw new NotFoundException(why + " (" + description + ")", List.of(why));
+        }
+    }
+
     private static String reason(Throwable e) {
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;

@@ -226,6 +226,7 @@ public final class Config {
             OPENCL_STAGING_SLOTS,
             OPENCL_COPY_THREADS,
             OPENCL_COMMAND_BUFFER,
+            LibraryPaths.NCCL_LIBRARY,
             NULL_BACKEND,
             DEBUG);
 

@@ -32,8 +32,9 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * Several devices in one process, on two OpenCL CPU devices (PoCL with
- * {@code POCL_DEVICES="pthread pthread"}, which the ndarray-tests surefire configuration sets):
+ * Several devices in one process, on every OpenCL CPU device (PoCL with
+ * {@code POCL_DEVICES="pthread pthread"}, which the tests surefire configuration sets; four with
+ * {@code -Dpocl.devices="pthread pthread pthread pthread"}):
  * copies across devices into views, Devices.parallel, and Stream.waitEvent across devices
  * (Nd.scatter and Nd.gather live in module routines, tested by its ShardingTest). Skipped, saying
  * why, where fewer than two OpenCL CPU devices exist. Fresh random data; outputs poisoned first;
@@ -44,12 +45,13 @@ public class MultiDeviceTest {
             List.of(DType.BOOL, DType.INT8, DType.INT64, DType.FLOAT16, DType.FLOAT32, DType.COMPLEX128);
     private static final byte POISON = (byte) 0xA5;
     private final SplittableRandom random = new SplittableRandom(0x5ca7_7e12L);
+    private List<Device> cpus; // every OpenCL CPU device: two, or four with POCL_DEVICES of four pthreads
     private Device dev0;
     private Device dev1;
 
     @BeforeEach
     void twoDevices() {
-        List<Device> cpus = Device.list().stream()
+        cpus = Device.list().stream()
                 .filter(d -> d.backendName().equals("opencl") && !d.isGpu())
                 .toList();
         assumeTrue(
@@ -62,6 +64,11 @@ public class MultiDeviceTest {
 
     @Test
     void copiesAcrossDevicesIntoViewsWithOffsets() {
+        // around the ring of every device: each is a source once and a destination once
+        for (int k = 0; k < cpus.size(); k++) copiesIntoViewsWithOffsets(cpus.get(k), cpus.get((k + 1) % cpus.size()));
+    }
+
+    private void copiesIntoViewsWithOffsets(Device dev0, Device dev1) {
         for (DType d : DTYPES) {
             byte[] poison = new byte[6 * 8 * d.itemsize()];
             Arrays.fill(poison, POISON);
@@ -76,7 +83,8 @@ public class MultiDeviceTest {
                     System.arraycopy(
                             src, r * 5 * d.itemsize(), expected, ((1 + r) * 8 + 2) * d.itemsize(), 5 * d.itemsize());
                 }
-                assertArrayEquals(expected, got, d + ": only the window changes");
+                assertArrayEquals(
+                        expected, got, d + " " + dev0.id() + " -> " + dev1.id() + ": only the window changes");
                 // a strided source view on the other device, by NDArray.to
                 try (NDArray sv = s.get("::2, 1:");
                         NDArray moved = sv.to(dev1)) {
@@ -159,17 +167,24 @@ public class MultiDeviceTest {
 
     @Test
     void parallelRunsOneTaskPerDeviceWithThatDeviceCurrent() {
-        List<Device> devices = List.of(dev0, dev1);
+        List<Device> devices = cpus;
+        int k = devices.size();
         double[] host = new double[1001];
         for (int i = 0; i < host.length; i++) host[i] = random.nextDouble(-1, 1);
         byte[] hb = new byte[host.length * 8];
         MemorySegment.ofArray(hb).copyFrom(MemorySegment.ofArray(host));
-        // one part per device, as Nd.scatter (module routines) would cut it: 501 and 500 elements
-        List<NDArray> parts = List.of(
-                onDevice(dev0, Arrays.copyOfRange(hb, 0, 501 * 8), DType.FLOAT64, 501),
-                onDevice(dev1, Arrays.copyOfRange(hb, 501 * 8, hb.length), DType.FLOAT64, host.length - 501));
+        // one part per device, as Nd.scatter (module routines) would cut it: the first 1001 % k one longer
+        int[] start = new int[k + 1];
+        for (int i = 0; i < k; i++) start[i + 1] = start[i] + host.length / k + (i < host.length % k ? 1 : 0);
+        List<NDArray> parts = new ArrayList<>();
+        for (int i = 0; i < k; i++)
+            parts.add(onDevice(
+                    devices.get(i),
+                    Arrays.copyOfRange(hb, start[i] * 8, start[i + 1] * 8),
+                    DType.FLOAT64,
+                    start[i + 1] - start[i]));
         try {
-            double[] sums = new double[2];
+            double[] sums = new double[k];
             var threads = ConcurrentHashMap.<String>newKeySet();
             Devices.parallel(devices, (d, i) -> {
                 assertSame(devices.get(i), d);
@@ -184,12 +199,12 @@ public class MultiDeviceTest {
                     sums[i] = s;
                 }
             });
-            assertEquals(2, threads.size(), "one thread per task: " + threads);
-            double want0 = 0, want1 = 0;
-            for (int i = 0; i < 501; i++) want0 += (float) host[i];
-            for (int i = 501; i < host.length; i++) want1 += (float) host[i];
-            assertEquals(want0, sums[0], 1e-12);
-            assertEquals(want1, sums[1], 1e-12);
+            assertEquals(k, threads.size(), "one thread per task: " + threads);
+            for (int p = 0; p < k; p++) {
+                double want = 0;
+                for (int i = start[p]; i < start[p + 1]; i++) want += (float) host[i];
+                assertEquals(want, sums[p], 1e-12, "part " + p);
+            }
         } finally {
             parts.forEach(NDArray::close);
         }

@@ -20,16 +20,16 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * Two CUDA devices: peer copies (NDArray.to, Nd.copyto into a view) and Stream.waitEvent between
- * devices (cuStreamWaitEvent), byte for byte against the host. Needs a
- * host with two GPUs; skipped, saying so, elsewhere.
+ * Every CUDA device of the host (two or more): peer copies (NDArray.to, Nd.copyto into a view)
+ * between every ordered pair, with or without peer access (the driver stages the copy through host
+ * memory where there is none), and Stream.waitEvent from GPU 0 to each other (cuStreamWaitEvent),
+ * byte for byte against the host. Needs a host with two GPUs; skipped, saying so, elsewhere.
  */
 @Tag("gpu")
 class MultiGpuTest {
     private static final byte POISON = (byte) 0xA5;
     private final SplittableRandom random = new SplittableRandom(0x9e37_79b9L);
-    private Device gpu0;
-    private Device gpu1;
+    private List<Device> gpus;
 
     @BeforeEach
     void twoGpus() {
@@ -37,8 +37,7 @@ class MultiGpuTest {
                 .filter(d -> d.backendName().equals("cuda"))
                 .toList();
         assumeTrue(cuda.size() >= 2, "needs two CUDA devices; found " + cuda + " " + Device.problems());
-        gpu0 = cuda.get(0);
-        gpu1 = cuda.get(1);
+        gpus = cuda;
     }
 
     private byte[] randomFloats(int n) {
@@ -61,12 +60,16 @@ class MultiGpuTest {
 
     @Test
     void peerCopiesAreExactIncludingViewsAndWindows() {
+        for (Device from : gpus) for (Device to : gpus) if (from != to) peerCopies(from, to);
+    }
+
+    private void peerCopies(Device gpu0, Device gpu1) {
         for (int n : new int[] {1, 1000, 1 << 22}) {
             byte[] host = randomFloats(n);
             try (NDArray a = on(gpu0, host, DType.FLOAT32, n);
                     NDArray b = a.to(gpu1)) {
                 assertSame(gpu1, b.device());
-                assertArrayEquals(host, bytes(b), n + " elements");
+                assertArrayEquals(host, bytes(b), n + " elements " + gpu0.id() + " -> " + gpu1.id());
                 try (NDArray back = b.to(gpu0)) {
                     assertArrayEquals(host, bytes(back));
                 }
@@ -90,6 +93,10 @@ class MultiGpuTest {
 
     @Test
     void waitEventAcrossGpusAndMisuse() {
+        for (Device other : gpus.subList(1, gpus.size())) waitEventAcross(gpus.getFirst(), other);
+    }
+
+    private void waitEventAcross(Device gpu0, Device gpu1) {
         byte[] host = randomFloats(1 << 22);
         try (NDArray x = on(gpu0, host, DType.FLOAT32, 1 << 22);
                 Stream s1 = Stream.create(gpu1)) {

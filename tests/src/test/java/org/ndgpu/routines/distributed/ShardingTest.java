@@ -28,25 +28,25 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
- * Nd.scatter and Nd.gather round trips across devices: on two OpenCL CPU devices (PoCL with
- * {@code POCL_DEVICES="pthread pthread"}, which this module's surefire configuration sets), and,
- * tagged gpu, on two CUDA GPUs (peer copies). Each is skipped, saying why, where its two devices do
- * not exist. Fresh random data, compared byte for byte with the host's slices of it.
+ * Nd.scatter and Nd.gather round trips across every device of a kind: the OpenCL CPU devices (PoCL with
+ * {@code POCL_DEVICES="pthread pthread"}, which this module's surefire configuration sets; four with
+ * {@code -Dpocl.devices="pthread pthread pthread pthread"}), and, tagged gpu, the CUDA GPUs (peer
+ * copies). Each is skipped, saying why, where fewer than two such devices exist. Fresh random data, compared byte for byte with the host's slices of it.
  */
 public class ShardingTest {
     private static final List<DType> DTYPES =
             List.of(DType.BOOL, DType.INT8, DType.INT64, DType.FLOAT16, DType.FLOAT32, DType.COMPLEX128);
     private final SplittableRandom random = new SplittableRandom(0x5ca7_7e12L);
 
-    /** The first two devices that {@code kind} accepts, or the test is skipped naming what was found. */
-    private static List<Device> two(String what, Predicate<Device> kind) {
+    /** Every device that {@code kind} accepts (two or more), or the test is skipped naming what was found. */
+    private static List<Device> all(String what, Predicate<Device> kind) {
         List<Device> found = Device.list().stream().filter(kind).toList();
-        assumeTrue(found.size() >= 2, "needs two " + what + "; found " + found + " " + Device.problems());
-        return found.subList(0, 2);
+        assumeTrue(found.size() >= 2, "needs two or more " + what + "; found " + found + " " + Device.problems());
+        return found;
     }
 
-    private static List<Device> twoCpus() {
-        return two(
+    private static List<Device> cpus() {
+        return all(
                 "OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\")",
                 d -> d.backendName().equals("opencl") && !d.isGpu());
     }
@@ -67,7 +67,7 @@ public class ShardingTest {
 
     @Test
     void scatterAndGatherRoundTripAlongEitherAxisForEveryDtypeClass() {
-        List<Device> devices = twoCpus();
+        List<Device> devices = cpus();
         long[][] shapes = {{7, 5}, {1, 3}, {4, 9}, {0, 4}};
         for (DType d : DTYPES) {
             for (long[] shape : shapes) {
@@ -77,11 +77,13 @@ public class ShardingTest {
                         int ax = axis < 0 ? axis + 2 : axis;
                         String what = d + " " + Arrays.toString(shape) + " axis " + axis;
                         List<NDArray> parts = Nd.scatter(a, devices, axis);
-                        assertEquals(2, parts.size(), what);
+                        int k = devices.size();
+                        assertEquals(k, parts.size(), what);
                         long n = shape[ax];
-                        long[] lens = {(n + 1) / 2, n / 2}; // numpy.array_split: the first part one longer
+                        long[] lens = new long[k]; // numpy.array_split: the first n % k parts one longer
+                        for (int i = 0; i < k; i++) lens[i] = n / k + (i < n % k ? 1 : 0);
                         long start = 0;
-                        for (int i = 0; i < 2; i++) {
+                        for (int i = 0; i < k; i++) {
                             NDArray p = parts.get(i);
                             assertSame(devices.get(i), p.device(), what);
                             assertEquals(d, p.dtype(), what);
@@ -110,7 +112,7 @@ public class ShardingTest {
 
     @Test
     void scatterOfAStridedViewAndMoreDevicesThanRows() {
-        List<Device> devices = twoCpus();
+        List<Device> devices = cpus();
         Device dev0 = devices.get(0);
         Device dev1 = devices.get(1);
         byte[] host = randomBytes(random, DType.FLOAT32, 6 * 4);
@@ -142,7 +144,7 @@ public class ShardingTest {
 
     @Test
     void hostileInputsAreNdExceptionsNamingTheOperation() {
-        List<Device> devices = twoCpus();
+        List<Device> devices = cpus();
         Device dev0 = devices.get(0);
         Device dev1 = devices.get(1);
         try (NDArray a = onDevice(dev0, randomBytes(random, DType.FLOAT32, 6), DType.FLOAT32, 2, 3);
@@ -178,14 +180,17 @@ public class ShardingTest {
 
     @Test
     @Tag("gpu")
-    void scatterGatherAndParallelOnTwoGpus() {
-        List<Device> gpus = two("CUDA devices", d -> d.backendName().equals("cuda"));
+    void scatterGatherAndParallelOnEveryGpu() {
+        List<Device> gpus = all("CUDA devices", d -> d.backendName().equals("cuda"));
         byte[] host = randomBytes(random, DType.FLOAT32, 1001 * 3);
         try (NDArray a = onDevice(gpus.get(0), host, DType.FLOAT32, 1001, 3)) {
             List<NDArray> parts = Nd.scatter(a, gpus, 0);
             Devices.parallel(gpus, (d, i) -> assertSame(d, parts.get(i).device()));
-            try (NDArray g = Nd.gather(parts, gpus.get(1), 0)) {
-                assertArrayEquals(host, bytes(g));
+            for (Device target : gpus) {
+                try (NDArray g = Nd.gather(parts, target, 0)) {
+                    assertSame(target, g.device());
+                    assertArrayEquals(host, bytes(g), "gathered on " + target.id());
+                }
             }
             parts.forEach(NDArray::close);
         }
