@@ -58,7 +58,7 @@ class NcclGpuTest {
         return gpus.size();
     }
 
-    /** Integers in [-bound, bound] (exact in every dtype and their sums), or random doubles for floats. */
+    /** Integers in [-bound, bound] (their int64 products exact in a double up to five ranks), or random doubles for floats. */
     private double[] values(int count, DType t) {
         double[] v = new double[count * (t.isComplex() ? 2 : 1)];
         for (int i = 0; i < v.length; i++) {
@@ -117,10 +117,28 @@ class NcclGpuTest {
         };
     }
 
+    /** An integer result as the dtype holds it: NCCL's products and sums wrap as NumPy's do. */
+    private static double wrap(DType t, double x) {
+        return switch (t) {
+            case INT8 -> (byte) (long) x;
+            case UINT8 -> ((long) x) & 0xFF;
+            case INT32 -> (int) (long) x;
+            default -> x;
+        };
+    }
+
     private static void close(double[] expected, double[] got, double rtol, String what) {
+        close(expected, expected, got, rtol, what);
+    }
+
+    /**
+     * Within {@code rtol} of {@code scale}: a float sum over ranks in NCCL's order differs from the host's by
+     * rounding of the order of the sum of the terms' magnitudes, not of the (possibly cancelled) result.
+     */
+    private static void close(double[] expected, double[] scale, double[] got, double rtol, String what) {
         assertEquals(expected.length, got.length, what);
         for (int i = 0; i < expected.length; i++) {
-            double tol = rtol * Math.max(1, Math.abs(expected[i]));
+            double tol = rtol * Math.max(1, Math.abs(scale[i]));
             assertTrue(
                     Math.abs(expected[i] - got[i]) <= tol,
                     what + " [" + i + "]: expected " + expected[i] + ", got " + got[i]);
@@ -165,14 +183,26 @@ class NcclGpuTest {
                     for (int r = 0; r < n(); r++) comms.get(r).allReduce(sends.get(r), recvs.get(r), op);
                 });
                 double[] expected = in.getFirst().clone();
+                double[] scale = new double[expected.length];
+                for (int i = 0; i < expected.length; i++) scale[i] = Math.abs(expected[i]);
                 for (int r = 1; r < n(); r++)
-                    for (int i = 0; i < expected.length; i++) expected[i] = combine(op, expected[i], in.get(r)[i]);
-                if (op == ReduceOp.AVG) for (int i = 0; i < expected.length; i++) expected[i] /= n();
+                    for (int i = 0; i < expected.length; i++) {
+                        expected[i] = wrap(t, combine(op, expected[i], in.get(r)[i]));
+                        scale[i] = op == ReduceOp.SUM || op == ReduceOp.AVG
+                                ? scale[i] + Math.abs(in.get(r)[i])
+                                : Math.abs(expected[i]);
+                    }
+                if (op == ReduceOp.AVG)
+                    for (int i = 0; i < expected.length; i++) {
+                        expected[i] /= n();
+                        scale[i] /= n();
+                    }
                 double rtol = t == DType.FLOAT32 || t == DType.COMPLEX64
                         ? 1e-6
                         : t == DType.FLOAT64 || t == DType.COMPLEX128 ? 1e-14 : 0;
                 if (t == DType.FLOAT16 && op == ReduceOp.AVG) rtol = 1e-3;
-                for (int r = 0; r < n(); r++) close(expected, read(recvs.get(r)), rtol, t + " " + op + " rank " + r);
+                for (int r = 0; r < n(); r++)
+                    close(expected, scale, read(recvs.get(r)), rtol, t + " " + op + " rank " + r);
                 checked++;
             }
         }
@@ -194,17 +224,24 @@ class NcclGpuTest {
         Nccl.group(() -> {
             for (int r = 0; r < n(); r++) comms.get(r).allReduce(bufs.get(r), recvs.get(r), ReduceOp.SUM);
         });
-        double[] expected = new double[2 * count];
+        double[] expected = new double[2 * count], scale = new double[2 * count];
         for (double[] v : in)
-            for (int i = 0; i < count; i++) for (int j = 0; j < 2; j++) expected[j * count + i] += (float) v[i * 2 + j];
-        for (int r = 0; r < n(); r++) close(expected, read(recvs.get(r)), 1e-6, "transposed send rank " + r);
+            for (int i = 0; i < count; i++)
+                for (int j = 0; j < 2; j++) {
+                    expected[j * count + i] += (float) v[i * 2 + j];
+                    scale[j * count + i] += Math.abs((float) v[i * 2 + j]);
+                }
+        for (int r = 0; r < n(); r++) close(expected, scale, read(recvs.get(r)), 1e-6, "transposed send rank " + r);
         // in place on the receive arrays: they now all hold `expected`, so the sum is n times it
         Nccl.group(() -> {
             for (int r = 0; r < n(); r++) comms.get(r).allReduce(recvs.get(r), ReduceOp.SUM);
         });
-        double[] times = expected.clone();
-        for (int i = 0; i < times.length; i++) times[i] *= n();
-        for (int r = 0; r < n(); r++) close(times, read(recvs.get(r)), 1e-6, "in place rank " + r);
+        double[] times = expected.clone(), timesScale = scale.clone();
+        for (int i = 0; i < times.length; i++) {
+            times[i] *= n();
+            timesScale[i] *= n();
+        }
+        for (int r = 0; r < n(); r++) close(times, timesScale, read(recvs.get(r)), 1e-6, "in place rank " + r);
     }
 
     @Test
