@@ -72,8 +72,9 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
     /**
      * The product with a sparse matrix (SpGEMM), as SciPy's {@code A @ B}: a new matrix, CSC when this
      * is CSC, else CSR ({@code Nd.sparse().csrMatrix(a).matmul(Nd.sparse().csrMatrix(b))}). Values
-     * are in the wider dtype of the two; sums that come to 0 are dropped, as SciPy drops them; each
-     * row's indices are sorted.
+     * are in the wider dtype of the two; sums that come to 0 are dropped, as SciPy drops them (after
+     * the device library's product, when the result's structure is first shown); each row's indices
+     * are sorted.
      */
     public SparseMatrix matmul(SparseMatrix other) {
         if (dtype.isComplex() || (other != null && other.dtype.isComplex())) return ComplexParts.spgemm(this, other);
