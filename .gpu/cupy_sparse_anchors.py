@@ -104,6 +104,16 @@ del X
 report(f"tocsc {pname} f32", bench(lambda: a.tocsc(), reps=5, warm=1), convert_bytes(a, 4))
 product_nnz = (a @ a).nnz  # SparseBench's bytes: A read twice, the product written once
 report(f"SpGEMM {pname} @ itself f32", bench(lambda: a @ a, reps=5, warm=1), 2 * a.nnz * 8.0 + product_nnz * 8.0)
+
+
+def product_then_nnz():  # SparseBench's second SpGEMM row: ndgpu settles the cancelled sums at nnz(); CuPy keeps them
+    c = a @ a
+    c.nnz
+    return c
+
+
+report(f"SpGEMM {pname} @ itself f32, then nnz()", bench(product_then_nnz, reps=5, warm=1),
+       2 * a.nnz * 8.0 + product_nnz * 8.0)
 del a
 cp.get_default_memory_pool().free_all_blocks()
 

@@ -8,6 +8,7 @@ import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 import org.ndgpu.sparse.OpsKernels.Name;
 
 /**
@@ -74,12 +75,13 @@ final class Arithmetic {
     /** {@code c} with values of {@code t} and indices of {@code index}: {@code c} itself, or a new matrix. */
     private static CsrMatrix conform(CsrMatrix c, DType t, DType index) {
         if (c.dtype == t && c.indexDtype() == index) return c;
+        Stored s = c.structure("conform");
         return new CsrMatrix(
-                c.dtype == t ? c.data.copy() : c.data.astype(t),
-                c.indices.astype(index),
-                c.indptr.astype(index),
+                c.dtype == t ? s.data().copy() : s.data().astype(t),
+                s.indices().astype(index),
+                s.indptr().astype(index),
                 c.shape,
-                c.nnz,
+                s.nnz(),
                 true);
     }
 
@@ -87,19 +89,20 @@ final class Arithmetic {
             CsrMatrix a, CsrMatrix b, long[] shape, DType t, DType index, int op, CsrMatrix ownA, CsrMatrix ownB) {
         try {
             long m = shape[0];
-            var device = a.data.device();
+            Stored as = a.structure("merge"), bs = b.structure("merge");
+            var device = as.data().device();
             NDArray indptr;
             try (NDArray counts = NDArray.empty(device, DType.INT64, new long[] {m + 1}, Order.C)) {
                 if (m == 0) counts.fill(0);
                 SparseKernels.launch(
                         OpsKernels.get(Name.BINOP_COUNT, t, index),
                         m,
-                        a.indptr,
-                        a.indices,
-                        a.data,
-                        b.indptr,
-                        b.indices,
-                        b.data,
+                        as.indptr(),
+                        as.indices(),
+                        as.data(),
+                        bs.indptr(),
+                        bs.indices(),
+                        bs.data(),
                         counts,
                         m,
                         op);
@@ -111,12 +114,12 @@ final class Arithmetic {
             SparseKernels.launch(
                     OpsKernels.get(Name.BINOP_FILL, t, index),
                     m,
-                    a.indptr,
-                    a.indices,
-                    a.data,
-                    b.indptr,
-                    b.indices,
-                    b.data,
+                    as.indptr(),
+                    as.indices(),
+                    as.data(),
+                    bs.indptr(),
+                    bs.indices(),
+                    bs.data(),
                     indptr,
                     indices,
                     data,
@@ -190,7 +193,7 @@ final class Arithmetic {
             }
             default -> a.tocoo();
         };
-        long nnz = coo.nnz, total = Math.multiplyExact(nnz, reps);
+        long nnz = coo.nnz(), total = Math.multiplyExact(nnz, reps);
         DType index = SparseChecks.indexFor(outM, outN, total);
         if (coo.row.dtype() == DType.INT64) index = DType.INT64;
         NDArray row = coo.row.dtype() == index ? coo.row : coo.row.astype(index);

@@ -3,6 +3,7 @@ package org.ndgpu.sparse;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 import org.ndgpu.sparse.OpsKernels.Name;
 
 /**
@@ -58,6 +59,15 @@ final class Canonical {
         return m;
     }
 
+    /**
+     * A canonical CSR matrix over a sparse library's product, its sums that cancelled to 0 still
+     * stored: they are dropped when its structure is first shown ({@link CompressedStorage}).
+     */
+    static CsrMatrix withCancelledZeros(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz) {
+        return marked(
+                new CsrMatrix(new CompressedStorage(new Stored(data, indices, indptr, nnz), true), shape, true), true);
+    }
+
     /** {@code m}, a view over {@code from}'s arrays ({@code T()}): what either learns, both know. */
     static <M extends CompressedMatrix> M sharing(M m, CompressedMatrix from) {
         m.known = from.known;
@@ -87,20 +97,21 @@ final class Canonical {
 
     /** The major lines: CSR's rows, CSC's columns. */
     static long majors(CompressedMatrix a) {
-        return a.indptr.size() - 1;
+        return a.storage.read(s -> s.indptr().size() - 1);
     }
 
     /** Whether every line's indices increase (strictly: and none repeats). */
     static boolean sorted(CompressedMatrix a, boolean strict, String op) {
-        a.data.live(op);
-        long majors = majors(a);
-        try (NDArray flag = NDArray.empty(a.data.device(), DType.INT32, new long[] {1}, Order.C)
+        Stored s = a.structure(op);
+        s.data().live(op);
+        long majors = s.indptr().size() - 1;
+        try (NDArray flag = NDArray.empty(s.data().device(), DType.INT32, new long[] {1}, Order.C)
                 .fill(0)) {
             SparseKernels.launch(
                     OpsKernels.get(Name.LINES_UNSORTED, ComplexParts.partOf(a.dtype), a.indexDtype()),
                     majors,
-                    a.indptr,
-                    a.indices,
+                    s.indptr(),
+                    s.indices(),
                     flag,
                     majors,
                     strict ? 1 : 0);
@@ -131,22 +142,29 @@ final class Canonical {
 
     /** Sorts each line's indices (and their values) in place. */
     static void sortIndices(CompressedMatrix a) {
-        a.data.live("sortIndices");
+        Stored s = a.structure("sortIndices");
+        s.data().live("sortIndices");
         if (a.dtype.isComplex()) throw ComplexParts.unsupported("sortIndices (use sortedIndices())", a.dtype);
-        long majors = majors(a);
+        long majors = s.indptr().size() - 1;
         SparseKernels.launch(
-                OpsKernels.get(Name.LINES_SORT, a.dtype, a.indexDtype()), majors, a.indptr, a.indices, a.data, majors);
+                OpsKernels.get(Name.LINES_SORT, a.dtype, a.indexDtype()),
+                majors,
+                s.indptr(),
+                s.indices(),
+                s.data(),
+                majors);
     }
 
     /** A new matrix of {@code a}'s entries, each line sorted and equal indices summed (in their order). */
     static <M extends CompressedMatrix> M sumDuplicates(CompressedMatrix a, Maker<M> make) {
-        a.data.live("sumDuplicates");
-        long majors = majors(a);
+        Stored s = a.structure("sumDuplicates");
+        s.data().live("sumDuplicates");
+        long majors = s.indptr().size() - 1;
         DType t = a.dtype, index = a.indexDtype();
-        var device = a.data.device();
-        try (NDArray starts = a.indptr.astype(DType.INT64);
-                NDArray idx = a.indices.copy();
-                NDArray vals = a.data.copy();
+        var device = s.data().device();
+        try (NDArray starts = s.indptr().astype(DType.INT64);
+                NDArray idx = s.indices().copy();
+                NDArray vals = s.data().copy();
                 NDArray unique = NDArray.empty(device, DType.INT64, new long[] {majors + 1}, Order.C)) {
             if (majors == 0) unique.fill(0);
             SparseKernels.launch(
@@ -171,16 +189,24 @@ final class Canonical {
 
     /** A new matrix of {@code a}'s entries whose value is not zero (NaN is kept), in their order. */
     static <M extends CompressedMatrix> M eliminateZeros(CompressedMatrix a, Maker<M> make) {
-        a.data.live("eliminateZeros");
+        Stored s = a.structure("eliminateZeros");
+        s.data().live("eliminateZeros");
         if (a.dtype.isComplex()) return ComplexParts.eliminateZeros(a, make);
-        long majors = majors(a);
-        DType t = a.dtype, index = a.indexDtype();
-        var device = a.data.device();
+        Stored kept = eliminateZeros(s, "eliminateZeros");
+        return make.make(kept.data(), kept.indices(), kept.indptr(), a.shape, kept.nnz(), true);
+    }
+
+    /** New arrays of {@code a}'s real entries whose value is not zero (NaN is kept), in their order. */
+    static Stored eliminateZeros(Stored a, String op) {
+        NDArray data = a.data().live(op);
+        long majors = a.indptr().size() - 1;
+        DType t = data.dtype(), index = a.indices().dtype();
+        var device = data.device();
         NDArray indptr;
         try (NDArray counts = NDArray.empty(device, DType.INT64, new long[] {majors + 1}, Order.C)) {
             if (majors == 0) counts.fill(0);
             SparseKernels.launch(
-                    OpsKernels.get(Name.LINES_COUNT_NONZERO, t, index), majors, a.indptr, a.data, counts, majors);
+                    OpsKernels.get(Name.LINES_COUNT_NONZERO, t, index), majors, a.indptr(), data, counts, majors);
             indptr = Conversions.narrowed(Conversions.scan(counts), index);
         }
         long kept = Conversions.last(indptr);
@@ -189,14 +215,14 @@ final class Canonical {
         SparseKernels.launch(
                 OpsKernels.get(Name.LINES_KEEP_NONZERO, t, index),
                 majors,
-                a.indptr,
-                a.indices,
-                a.data,
+                a.indptr(),
+                a.indices(),
+                data,
                 indptr,
                 outIdx,
                 outData,
                 majors);
-        return make.make(outData, outIdx, indptr, a.shape, kept, true);
+        return new Stored(outData, outIdx, indptr, kept);
     }
 
     /** COO's sum_duplicates: the entries in row-major order, duplicates summed in their order. */

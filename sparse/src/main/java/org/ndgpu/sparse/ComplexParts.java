@@ -6,6 +6,7 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 
 /**
  * Complex64 and complex128 matrices, as SciPy's: each operation runs the float kernels on the real
@@ -71,8 +72,14 @@ final class ComplexParts {
     /** A matrix of a's format over a's index arrays holding {@code values}: a view, releasing nothing. */
     private static SparseMatrix over(SparseMatrix a, NDArray values) {
         return switch (a) {
-            case CsrMatrix c -> new CsrMatrix(values, c.indices, c.indptr, c.shape, c.nnz, false);
-            case CscMatrix c -> new CscMatrix(values, c.indices, c.indptr, c.shape, c.nnz, false);
+            case CsrMatrix c -> {
+                Stored s = c.structure("split");
+                yield new CsrMatrix(values, s.indices(), s.indptr(), c.shape, s.nnz(), false);
+            }
+            case CscMatrix c -> {
+                Stored s = c.structure("split");
+                yield new CscMatrix(values, s.indices(), s.indptr(), c.shape, s.nnz(), false);
+            }
             case CooMatrix c -> new CooMatrix(values, c.row, c.col, c.shape, false);
         };
     }
@@ -85,7 +92,7 @@ final class ComplexParts {
         try (Split s = split(a, op);
                 SparseMatrix re = f.apply(s.re());
                 SparseMatrix im = f.apply(s.im())) {
-            if (re.nnz != im.nnz)
+            if (re.nnz() != im.nnz())
                 throw new NdException(op + ": the parts of a complex matrix came out with different patterns");
             return re.withData(interleave(Products.liveValues(re, op), Products.liveValues(im, op)));
         }
@@ -129,15 +136,17 @@ final class ComplexParts {
 
     private static NDArray gather(CsrMatrix p, CsrMatrix r, String op) {
         DType index = p.indexDtype();
-        NDArray rptr = r.indptr.dtype() == index ? r.indptr : r.indptr.astype(index);
-        NDArray ridx = r.indices.dtype() == index ? r.indices : r.indices.astype(index);
+        Stored ps = p.structure(op), rs = r.structure(op);
+        NDArray rptr = rs.indptr().dtype() == index ? rs.indptr() : rs.indptr().astype(index);
+        NDArray ridx =
+                rs.indices().dtype() == index ? rs.indices() : rs.indices().astype(index);
         try {
-            NDArray out = NDArray.empty(p.data.device(), r.dtype, new long[] {p.nnz}, Order.C);
+            NDArray out = NDArray.empty(ps.data().device(), r.dtype, new long[] {ps.nnz()}, Order.C);
             SparseKernels.launch(
                     ComplexKernels.get(ComplexKernels.Name.UNION_GATHER, r.dtype, index),
                     p.shape[0],
-                    p.indptr,
-                    p.indices,
+                    ps.indptr(),
+                    ps.indices(),
                     rptr,
                     ridx,
                     Products.liveValues(r, op),
@@ -145,8 +154,8 @@ final class ComplexParts {
                     p.shape[0]);
             return out;
         } finally {
-            if (rptr != r.indptr) rptr.close();
-            if (ridx != r.indices) ridx.close();
+            if (rptr != rs.indptr()) rptr.close();
+            if (ridx != rs.indices()) ridx.close();
         }
     }
 
@@ -318,7 +327,8 @@ final class ComplexParts {
                 NDArray flag = keep.astype(partOf(a.dtype));
                 SparseMatrix view = over(a, flag);
                 M pattern = Canonical.eliminateZeros((CompressedMatrix) view, make)) {
-            return make.make(data.get(keep), pattern.indices.copy(), pattern.indptr.copy(), a.shape, pattern.nnz, true);
+            Stored s = pattern.structure(op);
+            return make.make(data.get(keep), s.indices().copy(), s.indptr().copy(), a.shape, s.nnz(), true);
         }
     }
 

@@ -3,28 +3,24 @@ package org.ndgpu.sparse;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 
 /** What CSR and CSC share, their roles of rows and columns swapped: densifying and transposing. */
 final class Compressed {
     private Compressed() {}
 
     /** The dense matrix: entry k of major r lands at {@code r * majorStride + indices[k] * minorStride}. */
-    static NDArray toarray(
-            SparseMatrix a,
-            NDArray data,
-            NDArray indices,
-            NDArray indptr,
-            long majors,
-            long minors,
-            long majorStride,
-            long minorStride) {
-        data.live("toarray");
+    static NDArray toarray(SparseMatrix a, Stored s, long majors, long minors, long majorStride, long minorStride) {
+        NDArray data = s.data().live("toarray");
         NDArray out = NDArray.empty(data.device(), a.dtype, a.shape, Order.C).fill(0);
         SparseKernels.launch(
-                SparseKernels.get(SparseKernels.Name.COMPRESSED_TODENSE, a.dtype, indices.dtype()),
+                SparseKernels.get(
+                        SparseKernels.Name.COMPRESSED_TODENSE,
+                        a.dtype,
+                        s.indices().dtype()),
                 majors,
-                indptr,
-                indices,
+                s.indptr(),
+                s.indices(),
                 data,
                 out,
                 majors,
@@ -63,28 +59,29 @@ final class Compressed {
      * (index, position in {@code a}).
      */
     static <M extends CompressedMatrix> M transposed(CompressedMatrix a, String op, Canonical.Maker<M> make) {
-        NDArray data = a.data.live(op);
-        M vendor = VendorProducts.transposed(a, make);
+        Stored s = a.structure(op);
+        NDArray data = s.data().live(op);
+        M vendor = VendorProducts.transposed(a, s, make);
         if (vendor != null) return vendor;
-        long majors = Canonical.majors(a), minors = a instanceof CsrMatrix ? a.shape[1] : a.shape[0], nnz = a.nnz;
+        long majors = s.indptr().size() - 1, minors = a instanceof CsrMatrix ? a.shape[1] : a.shape[0], nnz = s.nnz();
         DType t = a.dtype, index = a.indexDtype();
         var device = data.device();
         NDArray outIdx = NDArray.empty(device, index, new long[] {nnz}, Order.C);
         NDArray outData = NDArray.empty(device, t, new long[] {nnz}, Order.C);
-        try (NDArray major = expand(a.indptr, majors, nnz, t);
+        try (NDArray major = expand(s.indptr(), majors, nnz, t);
                 NDArray counts = NDArray.empty(device, DType.INT32, new long[] {minors + 1}, Order.C)
                         .fill(0);
                 NDArray cursor = NDArray.empty(device, DType.INT32, new long[] {Math.max(minors, 1)}, Order.C)
                         .fill(0);
                 NDArray order = NDArray.empty(device, DType.INT64, new long[] {nnz}, Order.C)) {
             SparseKernels.launch(
-                    SparseKernels.get(SparseKernels.Name.COO_ROW_COUNTS, t, index), nnz, a.indices, counts, nnz);
+                    SparseKernels.get(SparseKernels.Name.COO_ROW_COUNTS, t, index), nnz, s.indices(), counts, nnz);
             NDArray starts = Conversions.scan(counts);
             try {
                 SparseKernels.launch(
                         SparseKernels.get(SparseKernels.Name.COO_SCATTER, t, index),
                         nnz,
-                        a.indices,
+                        s.indices(),
                         major,
                         data,
                         starts,

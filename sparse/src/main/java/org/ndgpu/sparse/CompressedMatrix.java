@@ -1,50 +1,69 @@
 package org.ndgpu.sparse;
 
-import java.util.List;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 
 /**
  * What CSR and CSC share, as SciPy's {@code _cs_matrix}: the stored values, the index of each along
  * the minor axis (a column for CSR, a row for CSC), and the pointers where each major line (a row
  * for CSR, a column for CSC) starts. The transpose of one is the other over the same arrays.
+ *
+ * <p>Every path that reads the arrays goes through {@link #structure} (SciPy's arrays: a sparse
+ * product's cancelled sums dropped first, see {@link CompressedStorage}) or, for the few
+ * operations that read an explicit 0 as an implicit one, {@link CompressedStorage#read}.
  */
 public abstract sealed class CompressedMatrix extends SparseMatrix permits CsrMatrix, CscMatrix {
-    final NDArray data;
-    final NDArray indices;
-    final NDArray indptr;
+    /** The arrays, shared with the {@code T()} views over them (and what is pending on them). */
+    final CompressedStorage storage;
     /** What is known of these arrays' canonical form; a {@code T()} view shares it (the same arrays). */
     Canonical.Known known = new Canonical.Known();
 
     CompressedMatrix(NDArray data, NDArray indices, NDArray indptr, long[] shape, long nnz, boolean owner) {
-        super(shape, data.dtype(), nnz, owner, List.of(data, indices, indptr));
-        this.data = data;
-        this.indices = indices;
-        this.indptr = indptr;
+        this(new CompressedStorage(new Stored(data, indices, indptr, nnz), false), shape, owner);
+    }
+
+    /** A matrix over {@code storage}: a view ({@code owner} false) or the one that releases it. */
+    CompressedMatrix(CompressedStorage storage, long[] shape, boolean owner) {
+        super(shape, storage.dtype(), owner);
+        this.storage = storage;
+    }
+
+    /**
+     * The arrays as SciPy's would be, for every path that reads or shows the stored structure: a
+     * sparse product's sums that cancelled to 0 dropped first, once (see {@link CompressedStorage}).
+     */
+    Stored structure(String op) {
+        return storage.settled(op);
+    }
+
+    @Override
+    public long nnz() {
+        return structure("nnz").nnz();
     }
 
     /** The stored values, as SciPy's {@code A.data} (the matrix's own array, not a copy). */
     public NDArray data() {
-        return data.live("data");
+        return structure("data").data().live("data");
     }
 
     /** The minor-axis index of each stored value (CSR: its column; CSC: its row), as SciPy's {@code A.indices}. */
     public NDArray indices() {
-        indices.live("indices");
+        NDArray indices = structure("indices").indices().live("indices");
         known.handedOut();
         return indices;
     }
 
     /** Major line i's entries (CSR: row i; CSC: column i) are {@code [indptr[i], indptr[i+1])}, as SciPy's {@code A.indptr}. */
     public NDArray indptr() {
-        indptr.live("indptr");
+        NDArray indptr = structure("indptr").indptr().live("indptr");
         known.handedOut();
         return indptr;
     }
 
-    /** The dtype of indices and indptr: int32, or int64. */
+    /** The dtype of indices and indptr: int32, or int64 (settling never changes it). */
     public DType indexDtype() {
-        return indices.dtype();
+        return storage.read(s -> s.indices().dtype());
     }
 
     /**
@@ -83,6 +102,16 @@ public abstract sealed class CompressedMatrix extends SparseMatrix permits CsrMa
 
     @Override
     NDArray anyArray() {
-        return data;
+        return storage.anyArray();
+    }
+
+    @Override
+    NDArray storedSum() {
+        return storage.read(s -> s.data().live("sum").sum());
+    }
+
+    @Override
+    void release() {
+        storage.close();
     }
 }

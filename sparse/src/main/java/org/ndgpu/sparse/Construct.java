@@ -178,7 +178,7 @@ final class Construct {
         long total;
         try {
             s = new long[] {Math.multiplyExact(a.shape[0], b.shape[0]), Math.multiplyExact(a.shape[1], b.shape[1])};
-            total = Math.multiplyExact(a.nnz, b.nnz);
+            total = Math.multiplyExact(a.nnz(), b.nnz());
         } catch (ArithmeticException e) {
             throw new ShapeException(
                     op + ": the product of shapes " + Products.str(a.shape) + " and " + Products.str(b.shape)
@@ -209,7 +209,7 @@ final class Construct {
                         row,
                         col,
                         data,
-                        b.nnz,
+                        b.nnz(),
                         b.shape[0],
                         b.shape[1],
                         total);

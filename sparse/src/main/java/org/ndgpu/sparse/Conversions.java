@@ -69,7 +69,7 @@ final class Conversions {
 
     static CsrMatrix cooToCsr(CooMatrix coo) {
         NDArray row = coo.row.live("tocsr"), col = coo.col, data = coo.data;
-        long m = coo.shape[0], nnz = coo.nnz;
+        long m = coo.shape[0], nnz = coo.nnz();
         DType t = coo.dtype, index = row.dtype();
         var device = data.device();
         try (NDArray counts = NDArray.empty(device, DType.INT32, new long[] {m + 1}, Order.C)

@@ -1,6 +1,5 @@
 package org.ndgpu.sparse;
 
-import java.util.List;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
@@ -20,7 +19,7 @@ public final class CooMatrix extends SparseMatrix {
     final NDArray col;
 
     CooMatrix(NDArray data, NDArray row, NDArray col, long[] shape, boolean owner) {
-        super(shape, data.dtype(), data.size(), owner, List.of(data, row, col));
+        super(shape, data.dtype(), owner);
         this.data = data;
         this.row = row;
         this.col = col;
@@ -39,6 +38,11 @@ public final class CooMatrix extends SparseMatrix {
     /** The column of each stored value, as SciPy's {@code A.col}. */
     public NDArray col() {
         return col.live("col");
+    }
+
+    @Override
+    public long nnz() {
+        return data.size();
     }
 
     @Override
@@ -112,5 +116,17 @@ public final class CooMatrix extends SparseMatrix {
     @Override
     NDArray anyArray() {
         return data;
+    }
+
+    @Override
+    NDArray storedSum() {
+        return data.live("sum").sum();
+    }
+
+    @Override
+    void release() {
+        data.close();
+        row.close();
+        col.close();
     }
 }

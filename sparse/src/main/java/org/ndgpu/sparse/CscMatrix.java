@@ -2,6 +2,7 @@ package org.ndgpu.sparse;
 
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 
 /**
  * A Compressed Sparse Column matrix on the device, as SciPy's {@code csc_matrix}: column {@code c}'s
@@ -18,10 +19,15 @@ public final class CscMatrix extends CompressedMatrix {
         super(data, indices, indptr, shape, nnz, owner);
     }
 
+    CscMatrix(CompressedStorage storage, long[] shape, boolean owner) {
+        super(storage, shape, owner);
+    }
+
     @Override
     public NDArray toarray() {
         if (dtype.isComplex()) return ComplexParts.toarray(this);
-        return Compressed.toarray(this, data, indices, indptr, shape[1], shape[0], 1, shape[1]);
+        // an explicit 0 lands in the dense matrix as an implicit one does: nothing pending is settled
+        return storage.read(s -> Compressed.toarray(this, s, shape[1], shape[0], 1, shape[1]));
     }
 
     /**
@@ -36,16 +42,19 @@ public final class CscMatrix extends CompressedMatrix {
 
     /** A copy in CSC, as SciPy's {@code A.tocsc()}. */
     public CscMatrix tocsc() {
+        NDArray data = data();
+        Stored s = structure("tocsc");
         return Canonical.samePattern(
-                new CscMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true), this);
+                new CscMatrix(data.copy(), s.indices().copy(), s.indptr().copy(), shape, s.nnz(), true), this);
     }
 
     @Override
     public CooMatrix tocoo() {
         if (dtype.isComplex()) return (CooMatrix) ComplexParts.samePattern(this, "tocoo", SparseMatrix::tocoo);
-        data.live("tocoo");
-        NDArray col = Compressed.expand(indptr, shape[1], nnz, dtype);
-        return new CooMatrix(data.copy(), indices.copy(), col, shape, true);
+        Stored s = structure("tocoo");
+        s.data().live("tocoo");
+        NDArray col = Compressed.expand(s.indptr(), shape[1], s.nnz(), dtype);
+        return new CooMatrix(s.data().copy(), s.indices().copy(), col, shape, true);
     }
 
     @Override
@@ -55,16 +64,23 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public CscMatrix astype(DType dtype) {
+        Stored s = structure("astype");
         return Canonical.samePattern(
-                new CscMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true), this);
+                new CscMatrix(
+                        Compressed.valuesAs(s.data(), dtype),
+                        s.indices().copy(),
+                        s.indptr().copy(),
+                        shape,
+                        s.nnz(),
+                        true),
+                this);
     }
 
     /** The transpose as a CSR matrix over the same arrays, as SciPy's {@code A.T}. */
     @Override
     public CsrMatrix T() {
-        data.live("T");
-        return Canonical.sharing(
-                new CsrMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false), this);
+        storage.anyArray().live("T");
+        return Canonical.sharing(new CsrMatrix(storage, new long[] {shape[1], shape[0]}, false), this);
     }
 
     /** {@code A @ x} on this matrix's own arrays (no conversion to CSR): {@code csr.T().matmul(x)} is {@code A^T x}. */
@@ -76,7 +92,15 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     public CscMatrix mul(Number value) {
-        return new CscMatrix(Products.scaled(this, data, value), indices.copy(), indptr.copy(), shape, nnz, true);
+        // settled first: an explicit 0 times inf is NaN, and a product that underflows to 0 stays stored
+        Stored s = structure("mul");
+        return new CscMatrix(
+                Products.scaled(this, s.data(), value),
+                s.indices().copy(),
+                s.indptr().copy(),
+                shape,
+                s.nnz(),
+                true);
     }
 
     @Override
@@ -102,7 +126,8 @@ public final class CscMatrix extends CompressedMatrix {
 
     @Override
     CscMatrix withData(NDArray values) {
-        return new CscMatrix(values, indices.copy(), indptr.copy(), shape, nnz, true);
+        Stored s = structure("withData");
+        return new CscMatrix(values, s.indices().copy(), s.indptr().copy(), shape, s.nnz(), true);
     }
 
     /** SciPy's {@code A[start:stop]} on a CSC matrix: as {@link CsrMatrix#rows(long, long)}, a new CSC matrix. {@code a.rows(1, 3)} */

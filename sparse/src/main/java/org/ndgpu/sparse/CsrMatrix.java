@@ -2,6 +2,7 @@ package org.ndgpu.sparse;
 
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 
 /**
  * A Compressed Sparse Row matrix on the device, as SciPy's {@code csr_matrix}: row {@code r}'s
@@ -19,16 +20,23 @@ public final class CsrMatrix extends CompressedMatrix {
         super(data, indices, indptr, shape, nnz, owner);
     }
 
+    CsrMatrix(CompressedStorage storage, long[] shape, boolean owner) {
+        super(storage, shape, owner);
+    }
+
     @Override
     public NDArray toarray() {
         if (dtype.isComplex()) return ComplexParts.toarray(this);
-        return Compressed.toarray(this, data, indices, indptr, shape[0], shape[1], shape[1], 1);
+        // an explicit 0 lands in the dense matrix as an implicit one does: nothing pending is settled
+        return storage.read(s -> Compressed.toarray(this, s, shape[0], shape[1], shape[1], 1));
     }
 
     @Override
     public CsrMatrix tocsr() {
+        NDArray data = data();
+        Stored s = structure("tocsr");
         return Canonical.samePattern(
-                new CsrMatrix(data().copy(), indices.copy(), indptr.copy(), shape, nnz, true), this);
+                new CsrMatrix(data.copy(), s.indices().copy(), s.indptr().copy(), shape, s.nnz(), true), this);
     }
 
     /**
@@ -43,9 +51,10 @@ public final class CsrMatrix extends CompressedMatrix {
     @Override
     public CooMatrix tocoo() {
         if (dtype.isComplex()) return (CooMatrix) ComplexParts.samePattern(this, "tocoo", SparseMatrix::tocoo);
-        data.live("tocoo");
-        NDArray row = Compressed.expand(indptr, shape[0], nnz, dtype);
-        return new CooMatrix(data.copy(), row, indices.copy(), shape, true);
+        Stored s = structure("tocoo");
+        s.data().live("tocoo");
+        NDArray row = Compressed.expand(s.indptr(), shape[0], s.nnz(), dtype);
+        return new CooMatrix(s.data().copy(), row, s.indices().copy(), shape, true);
     }
 
     @Override
@@ -55,16 +64,23 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CsrMatrix astype(DType dtype) {
+        Stored s = structure("astype");
         return Canonical.samePattern(
-                new CsrMatrix(Compressed.valuesAs(data, dtype), indices.copy(), indptr.copy(), shape, nnz, true), this);
+                new CsrMatrix(
+                        Compressed.valuesAs(s.data(), dtype),
+                        s.indices().copy(),
+                        s.indptr().copy(),
+                        shape,
+                        s.nnz(),
+                        true),
+                this);
     }
 
     /** The transpose as a CSC matrix over the same arrays, as SciPy's {@code A.T}. */
     @Override
     public CscMatrix T() {
-        data.live("T");
-        return Canonical.sharing(
-                new CscMatrix(data, indices, indptr, new long[] {shape[1], shape[0]}, nnz, false), this);
+        storage.anyArray().live("T");
+        return Canonical.sharing(new CscMatrix(storage, new long[] {shape[1], shape[0]}, false), this);
     }
 
     @Override
@@ -75,7 +91,15 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     public CsrMatrix mul(Number value) {
-        return new CsrMatrix(Products.scaled(this, data, value), indices.copy(), indptr.copy(), shape, nnz, true);
+        // settled first: an explicit 0 times inf is NaN, and a product that underflows to 0 stays stored
+        Stored s = structure("mul");
+        return new CsrMatrix(
+                Products.scaled(this, s.data(), value),
+                s.indices().copy(),
+                s.indptr().copy(),
+                shape,
+                s.nnz(),
+                true);
     }
 
     @Override
@@ -101,7 +125,8 @@ public final class CsrMatrix extends CompressedMatrix {
 
     @Override
     CsrMatrix withData(NDArray values) {
-        return new CsrMatrix(values, indices.copy(), indptr.copy(), shape, nnz, true);
+        Stored s = structure("withData");
+        return new CsrMatrix(values, s.indices().copy(), s.indptr().copy(), shape, s.nnz(), true);
     }
 
     /**

@@ -36,13 +36,14 @@ final class Diagonals {
             case CooMatrix o -> o.tocsr();
         };
         try {
+            CompressedStorage.Stored s = c.structure("diagonal");
             NDArray out = NDArray.empty(values.device(), a.dtype, new long[] {count}, Order.C);
             SparseKernels.launch(
                     OpsKernels.get(Name.CSR_DIAGONAL, a.dtype, c.indexDtype()),
                     count,
-                    c.indptr,
-                    c.indices,
-                    c.data,
+                    s.indptr(),
+                    s.indices(),
+                    s.data(),
                     out,
                     count,
                     Math.max(0, -kk),
@@ -78,7 +79,7 @@ final class Diagonals {
         DType t = a.dtype;
         var device = live.device();
         CooMatrix coo = a instanceof CooMatrix c ? c : a.tocoo();
-        long nnz = coo.nnz;
+        long nnz = coo.nnz();
         DType index = coo.row.dtype();
         NDArray vals = values == null
                 ? NDArray.empty(device, t, new long[] {1}, Order.C).fill(scalar)

@@ -19,20 +19,21 @@ final class Indexing {
     /** SciPy's {@code A[i, j]}: a 0-d array of A's dtype, duplicates summed, negative from the end. */
     static NDArray get(CompressedMatrix a, long i, long j, boolean csr) {
         String op = "get";
-        a.data.live(op);
+        CompressedStorage.Stored s = a.structure(op);
+        s.data().live(op);
         long m = a.shape[0], n = a.shape[1];
         long r = i < 0 ? i + m : i, c = j < 0 ? j + n : j;
         if (r < 0 || r >= m) throw new IndexException(op + ": row index " + i + " is out of range for " + m + " rows");
         if (c < 0 || c >= n)
             throw new IndexException(op + ": column index " + j + " is out of range for " + n + " columns");
         if (a.dtype.isComplex()) return ComplexParts.get(a, r, c, csr);
-        NDArray out = NDArray.empty(a.data.device(), a.dtype, new long[0], Order.C);
+        NDArray out = NDArray.empty(s.data().device(), a.dtype, new long[0], Order.C);
         SparseKernels.launch(
                 IndexKernels.get(IndexKernels.Name.ELEMENT, a.dtype, a.indexDtype()),
                 1,
-                a.indptr,
-                a.indices,
-                a.data,
+                s.indptr(),
+                s.indices(),
+                s.data(),
                 out,
                 csr ? r : c,
                 csr ? c : r);
@@ -41,7 +42,7 @@ final class Indexing {
 
     /** SciPy's {@code A[:, start:stop:step]} of a CSR matrix: a new CSR matrix. */
     static CsrMatrix columns(CsrMatrix a, long start, long stop, long step) {
-        a.data.live("columns");
+        Products.liveValues(a, "columns");
         try (CscMatrix c = a.tocsc();
                 CsrMatrix picked = Slicing.rows(c.T(), start, stop, step, "columns")) {
             return picked.T().tocsr();
@@ -50,7 +51,7 @@ final class Indexing {
 
     /** SciPy's {@code A[:, idx]} of a CSR matrix (idx integer or boolean): a new CSR matrix. */
     static CsrMatrix columns(CsrMatrix a, NDArray index) {
-        a.data.live("columns");
+        Products.liveValues(a, "columns");
         try (CscMatrix c = a.tocsc();
                 CsrMatrix picked = Slicing.rows(c.T(), index, "columns", "columns")) {
             return picked.T().tocsr();
@@ -59,19 +60,19 @@ final class Indexing {
 
     /** SciPy's {@code A[:, start:stop:step]} of a CSC matrix: a new CSC matrix. */
     static CscMatrix columns(CscMatrix a, long start, long stop, long step) {
-        a.data.live("columns");
+        Products.liveValues(a, "columns");
         return adopt(Slicing.rows(a.T(), start, stop, step, "columns"));
     }
 
     /** SciPy's {@code A[:, idx]} of a CSC matrix (idx integer or boolean): a new CSC matrix. */
     static CscMatrix columns(CscMatrix a, NDArray index) {
-        a.data.live("columns");
+        Products.liveValues(a, "columns");
         return adopt(Slicing.rows(a.T(), index, "columns", "columns"));
     }
 
     // the CSR form of the picked transpose holds the CSC arrays of the result: take them over
     private static CscMatrix adopt(CsrMatrix t) {
-        return new CscMatrix(t.data, t.indices, t.indptr, new long[] {t.shape[1], t.shape[0]}, t.nnz, true);
+        return Canonical.sharing(new CscMatrix(t.storage, new long[] {t.shape[1], t.shape[0]}, true), t);
     }
 
     /**

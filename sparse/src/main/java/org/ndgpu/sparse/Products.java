@@ -5,6 +5,7 @@ import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 import org.ndgpu.sparse.SparseKernels.Name;
 
 /**
@@ -15,18 +16,22 @@ import org.ndgpu.sparse.SparseKernels.Name;
 final class Products {
     private Products() {}
 
-    /** {@code a}'s values, checked live for {@code op}. */
+    /** {@code a}'s values (a compressed matrix's settled: {@link CompressedMatrix#structure}), checked live for {@code op}. */
     static NDArray liveValues(SparseMatrix a, String op) {
         return switch (a) {
-            case CsrMatrix c -> c.data.live(op);
-            case CscMatrix c -> c.data.live(op);
+            case CompressedMatrix c -> c.structure(op).data().live(op);
             case CooMatrix c -> c.data.live(op);
         };
     }
 
-    /** {@code A @ x} for x of shape {@code (n,)} (SpMV) or {@code (n, p)} (SpMM), in the wider float dtype of the two. */
+    /**
+     * {@code A @ x} for x of shape {@code (n,)} (SpMV) or {@code (n, p)} (SpMM), in the wider float
+     * dtype of the two. A product's pending zeros are dropped first: x may hold inf or NaN, which an
+     * explicit 0 would turn into NaN where SciPy's matrix stores nothing.
+     */
     static NDArray csrMatmul(CsrMatrix a, NDArray x) {
-        return matmul(a, a.data, a.indices, a.indptr, x, false);
+        Objects.requireNonNull(x, "matmul: x is null");
+        return matmul(a, a.structure("matmul"), x, false);
     }
 
     /**
@@ -34,14 +39,15 @@ final class Products {
      * of a CSR matrix runs on its own arrays, without forming the transpose.
      */
     static NDArray cscMatmul(CscMatrix a, NDArray x) {
-        return matmul(a, a.data, a.indices, a.indptr, x, true);
+        Objects.requireNonNull(x, "matmul: x is null");
+        return matmul(a, a.structure("matmul"), x, true);
     }
 
-    private static NDArray matmul(
-            SparseMatrix a, NDArray values, NDArray indices, NDArray indptr, NDArray x, boolean csc) {
+    private static NDArray matmul(SparseMatrix a, Stored s, NDArray x, boolean csc) {
         Objects.requireNonNull(x, "matmul: x is null");
         String op = "matmul";
-        values.live(op);
+        NDArray values = s.data().live(op), indices = s.indices(), indptr = s.indptr();
+        long nnz = s.nnz();
         x.live(op);
         long m = a.shape[0], n = a.shape[1];
         if ((x.ndim() != 1 && x.ndim() != 2) || x.shape(0) != n)
@@ -53,14 +59,14 @@ final class Products {
         NDArray data = values.dtype() == t ? values : values.astype(t);
         NDArray xs = x.dtype() == t ? Conversions.ready(x) : x.astype(t);
         try {
-            NDArray vendor = VendorProducts.matmul(a, data, indices, indptr, xs, csc, t);
+            NDArray vendor = VendorProducts.matmul(a, data, indices, indptr, nnz, xs, csc, t);
             if (vendor != null) return vendor;
             long p = x.ndim() == 1 ? 1 : x.shape(1);
             long[] shape = x.ndim() == 1 ? new long[] {m} : new long[] {m, p};
             if (csc) {
                 NDArray y = NDArray.empty(x.device(), t, shape, Order.C).fill(0);
                 if (x.ndim() == 1) {
-                    int lanes = lanes(n, a.nnz);
+                    int lanes = lanes(n, nnz);
                     SparseKernels.launch(
                             SparseKernels.get(Name.CSC_SPMV, t, indices.dtype()),
                             n * lanes,
@@ -86,7 +92,7 @@ final class Products {
                 return y;
             }
             NDArray y = NDArray.empty(x.device(), t, shape, Order.C);
-            if (x.ndim() == 1) Spmv.run(Spmv.chosen(m, a.nnz), m, indptr, indices, data, xs, y, t);
+            if (x.ndim() == 1) Spmv.run(Spmv.chosen(m, nnz), m, indptr, indices, data, xs, y, t);
             else
                 SparseKernels.launch(
                         SparseKernels.get(Name.CSR_SPMM, t, indices.dtype()),
@@ -126,6 +132,19 @@ final class Products {
 
     /** Axis 0: column sums {@code (1, n)}; axis 1: row sums {@code (m, 1)}. */
     static NDArray sum(SparseMatrix a, int axis) {
+        if (a instanceof CompressedMatrix c) {
+            // times ones an explicit 0 adds what an implicit one does: nothing pending is settled
+            return c.storage.read(s -> {
+                NDArray values = s.data().live("sum");
+                // A (axis 1) or its transpose, a view over the same arrays (axis 0), times ones
+                SparseMatrix t = axis == 1 ? a : a.T();
+                try (NDArray ones = NDArray.empty(values.device(), a.dtype, new long[] {a.shape[axis]}, Order.C)
+                                .fill(1);
+                        NDArray y = matmul(t, s, ones, t instanceof CscMatrix)) {
+                    return axis == 1 ? y.reshape(a.shape[0], 1) : y.reshape(1, a.shape[1]);
+                }
+            });
+        }
         NDArray values = liveValues(a, "sum");
         long across = a.shape[axis]; // the length of the ones that A (axis 1) or A.T (axis 0) multiplies
         try (NDArray ones = NDArray.empty(values.device(), a.dtype, new long[] {across}, Order.C)

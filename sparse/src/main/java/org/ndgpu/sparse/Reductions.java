@@ -62,12 +62,13 @@ final class Reductions {
         CsrMatrix c = Canonical.canonicalCsr(oriented);
         try {
             long majors = c.shape[0], minors = c.shape[1];
-            NDArray out = NDArray.empty(c.data.device(), c.dtype, new long[] {majors}, Order.C);
+            CompressedStorage.Stored s = c.structure(op);
+            NDArray out = NDArray.empty(s.data().device(), c.dtype, new long[] {majors}, Order.C);
             SparseKernels.launch(
                     OpsKernels.get(Name.LINES_EXTREME, c.dtype, c.indexDtype()),
                     majors,
-                    c.indptr,
-                    c.data,
+                    s.indptr(),
+                    s.data(),
                     out,
                     majors,
                     minors,

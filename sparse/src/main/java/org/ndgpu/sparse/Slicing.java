@@ -28,7 +28,7 @@ final class Slicing {
 
     /** As {@link #rows(CsrMatrix, long, long, long)}, named {@code op} (columns pick a transpose's rows). */
     static CsrMatrix rows(CsrMatrix a, long start, long stop, long step, String op) {
-        a.data.live(op);
+        NDArray values = Products.liveValues(a, op);
         if (a.dtype.isComplex())
             return (CsrMatrix) ComplexParts.samePattern(a, op, m -> rows((CsrMatrix) m, start, stop, step, op));
         if (step == 0) throw new NdException(op + ": step must not be zero, got 0");
@@ -36,7 +36,7 @@ final class Slicing {
         // Python's slice.indices(m): the last bound is m for a positive step, -1 for a negative one
         long lo = clamp(start, m, step), hi = clamp(stop, m, step);
         long count = (step > 0 ? hi > lo : lo > hi) ? Math.ceilDiv(hi - lo, step) : 0;
-        try (NDArray pick = NDArray.empty(a.data.device(), DType.INT64, new long[] {count}, Order.C)) {
+        try (NDArray pick = NDArray.empty(values.device(), DType.INT64, new long[] {count}, Order.C)) {
             SparseKernels.launch(OpsKernels.get(Name.ARANGE, a.dtype, a.indexDtype()), count, pick, lo, step, count);
             return pick(a, pick, op, op);
         }
@@ -57,9 +57,9 @@ final class Slicing {
         Objects.requireNonNull(index, op + ": index is null");
         if (a.dtype.isComplex() && !a.isClosed())
             return (CsrMatrix) ComplexParts.samePattern(a, op, m -> rows((CsrMatrix) m, index, op, unit));
-        a.data.live(op);
+        NDArray values = Products.liveValues(a, op);
         index.live(op);
-        SparseChecks.sameDevice(op, a.data, "index", index);
+        SparseChecks.sameDevice(op, values, "index", index);
         if (index.ndim() != 1)
             throw new ShapeException(op + ": index must be 1-d, got shape " + Products.str(index.shape()));
         if (index.dtype() == DType.BOOL) {
@@ -80,14 +80,15 @@ final class Slicing {
     private static CsrMatrix pick(CsrMatrix a, NDArray pick, String op, String unit) {
         long m = a.shape[0], count = pick.size();
         DType t = a.dtype, index = a.indexDtype();
-        var device = a.data.device();
+        CompressedStorage.Stored s = a.structure(op);
+        var device = s.data().device();
         NDArray indptr;
         try (NDArray counts = NDArray.empty(device, DType.INT64, new long[] {count + 1}, Order.C);
                 NDArray bad = NDArray.empty(device, DType.INT32, new long[] {1}, Order.C)
                         .fill(0)) {
             if (count == 0) counts.fill(0);
             SparseKernels.launch(
-                    OpsKernels.get(Name.PICK_COUNTS, t, index), count, a.indptr, pick, counts, bad, count, m);
+                    OpsKernels.get(Name.PICK_COUNTS, t, index), count, s.indptr(), pick, counts, bad, count, m);
             if (bad.toIntArray()[0] != 0) throw outOfRange(op, pick, m, unit);
             indptr = Conversions.scan(counts);
         }
@@ -102,9 +103,9 @@ final class Slicing {
         SparseKernels.launch(
                 OpsKernels.get(Name.PICK_FILL, t, index),
                 count,
-                a.indptr,
-                a.indices,
-                a.data,
+                s.indptr(),
+                s.indices(),
+                s.data(),
                 pick,
                 indptr,
                 outIdx,

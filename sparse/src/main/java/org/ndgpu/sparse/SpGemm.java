@@ -6,6 +6,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.sparse.BuildKernels.Name;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 
 /**
  * The product of two sparse matrices (SpGEMM), row by row as Gustavson's: pass 1 counts each
@@ -17,7 +18,9 @@ import org.ndgpu.sparse.BuildKernels.Name;
  * the library forms the product and {@link VendorProducts} brings it to the same format.
  *
  * <p>The result is SciPy's {@code A @ B} entry for entry: sums that come to 0 are dropped, as
- * SciPy's {@code csr_matmat} drops them, and each row's sums are added in SciPy's order. Its
+ * SciPy's {@code csr_matmat} drops them (the own kernels as they sum; after the library's product,
+ * when the result's structure is first shown, see {@link CompressedStorage}), and each row's sums
+ * are added in SciPy's order. Its
  * indices are sorted (SciPy leaves them in its accumulator's order; {@code sort_indices()} gives
  * ndgpu's).
  */
@@ -43,9 +46,8 @@ final class SpGemm {
             try (CscMatrix owned = bc == null ? toCsc(b) : null) {
                 CscMatrix right = bc != null ? bc : owned;
                 CsrMatrix t = csr(right.T(), ac.T());
-                return Canonical.rearranged(
-                        new CscMatrix(t.data, t.indices, t.indptr, new long[] {a.shape[0], b.shape[1]}, t.nnz, true),
-                        t);
+                // t's arrays (and what is pending on them) become the CSC result's
+                return Canonical.sharing(new CscMatrix(t.storage, new long[] {a.shape[0], b.shape[1]}, true), t);
             }
         }
         try (CsrMatrix ownedA = a instanceof CsrMatrix ? null : a.tocsr();
@@ -64,16 +66,22 @@ final class SpGemm {
     /** CSR times CSR. */
     static CsrMatrix csr(CsrMatrix a, CsrMatrix b) {
         long m = a.shape[0], n = b.shape[1];
-        var device = a.data.device();
+        // an operand's pending zeros are dropped first: 0 times inf would be NaN where SciPy has nothing
+        Stored as = a.structure(OP), bs = b.structure(OP);
+        var device = as.data().device();
         DType t = a.dtype == DType.FLOAT64 || b.dtype == DType.FLOAT64 ? DType.FLOAT64 : DType.FLOAT32;
         DType index = a.indexDtype() == DType.INT64 || b.indexDtype() == DType.INT64 ? DType.INT64 : DType.INT32;
-        NDArray ap = Construct.as(a.indptr, index), aj = Construct.as(a.indices, index), ax = Construct.as(a.data, t);
-        NDArray bp = Construct.as(b.indptr, index), bj = Construct.as(b.indices, index), bx = Construct.as(b.data, t);
+        NDArray ap = Construct.as(as.indptr(), index),
+                aj = Construct.as(as.indices(), index),
+                ax = Construct.as(as.data(), t);
+        NDArray bp = Construct.as(bs.indptr(), index),
+                bj = Construct.as(bs.indices(), index),
+                bx = Construct.as(bs.data(), t);
         try {
-            CsrMatrix vendor = VendorProducts.spgemm(a, b, ap, aj, ax, bp, bj, bx, t);
+            CsrMatrix vendor = VendorProducts.spgemm(a, b, as.nnz(), bs.nnz(), ap, aj, ax, bp, bj, bx, t);
             if (vendor != null) return vendor;
         } catch (RuntimeException e) {
-            closeConverted(a, b, ap, aj, ax, bp, bj, bx);
+            closeConverted(as, bs, ap, aj, ax, bp, bj, bx);
             throw e;
         }
         try (NDArray ub =
@@ -83,23 +91,27 @@ final class SpGemm {
                 long products = Conversions.last(off);
                 if (index == DType.INT32 && SparseChecks.indexFor(m, n, products) == DType.INT64) {
                     // the products pass int32: the whole product in int64 indices
-                    try (CsrMatrix a64 = widened(a, ap, aj, ax);
-                            CsrMatrix b64 = widened(b, bp, bj, bx)) {
+                    try (CsrMatrix a64 = widened(a, as.nnz(), ap, aj, ax);
+                            CsrMatrix b64 = widened(b, bs.nnz(), bp, bj, bx)) {
                         return csr(a64, b64);
                     }
                 }
                 return rows(a, ap, aj, ax, bp, bj, bx, off, products, n, t, index);
             }
         } finally {
-            closeConverted(a, b, ap, aj, ax, bp, bj, bx);
+            closeConverted(as, bs, ap, aj, ax, bp, bj, bx);
         }
     }
 
     /** Closes the converted copies among the operands' arrays (Construct.as returns an array itself when it has the dtype). */
-    private static void closeConverted(CsrMatrix a, CsrMatrix b, NDArray... arrays) {
+    private static void closeConverted(Stored a, Stored b, NDArray... arrays) {
         for (NDArray x : arrays) {
-            if (x != a.indptr && x != a.indices && x != a.data && x != b.indptr && x != b.indices && x != b.data)
-                x.close();
+            if (x != a.indptr()
+                    && x != a.indices()
+                    && x != a.data()
+                    && x != b.indptr()
+                    && x != b.indices()
+                    && x != b.data()) x.close();
         }
     }
 
@@ -152,8 +164,7 @@ final class SpGemm {
     }
 
     /** A CSR matrix over int64 copies of the index arrays and a copy of the values. */
-    private static CsrMatrix widened(CsrMatrix a, NDArray indptr, NDArray indices, NDArray data) {
-        return new CsrMatrix(
-                data.copy(), indices.astype(DType.INT64), indptr.astype(DType.INT64), a.shape, a.nnz, true);
+    private static CsrMatrix widened(CsrMatrix a, long nnz, NDArray indptr, NDArray indices, NDArray data) {
+        return new CsrMatrix(data.copy(), indices.astype(DType.INT64), indptr.astype(DType.INT64), a.shape, nnz, true);
     }
 }

@@ -1,6 +1,5 @@
 package org.ndgpu.sparse;
 
-import java.util.List;
 import org.ndgpu.exceptions.AxisException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -20,17 +19,13 @@ import org.ndgpu.ndarray.NDArray;
 public abstract sealed class SparseMatrix implements AutoCloseable permits CompressedMatrix, CooMatrix {
     final long[] shape;
     final DType dtype;
-    final long nnz;
     // a view (T()) shares its arrays with the matrix it came from and releases nothing
     private final boolean owner;
-    private final List<NDArray> held;
 
-    SparseMatrix(long[] shape, DType dtype, long nnz, boolean owner, List<NDArray> held) {
+    SparseMatrix(long[] shape, DType dtype, boolean owner) {
         this.shape = shape.clone();
         this.dtype = dtype;
-        this.nnz = nnz;
         this.owner = owner;
-        this.held = held;
     }
 
     /** The shape {@code {rows, columns}}, as SciPy's {@code A.shape}. */
@@ -43,10 +38,12 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
         return dtype;
     }
 
-    /** The stored entries, explicit zeros and (COO) duplicates included, as SciPy's {@code A.nnz}. */
-    public long nnz() {
-        return nnz;
-    }
+    /**
+     * The stored entries, explicit zeros and (COO) duplicates included, as SciPy's {@code A.nnz}. A
+     * sparse product's sums that came to 0 are not among them, as SciPy drops them (on CUDA they are
+     * dropped here, at the first call that shows the product's structure).
+     */
+    public abstract long nnz();
 
     /** The dense matrix, duplicates summed, as SciPy's {@code A.toarray()}. */
     public abstract NDArray toarray();
@@ -75,8 +72,9 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
     /**
      * The product with a sparse matrix (SpGEMM), as SciPy's {@code A @ B}: a new matrix, CSC when this
      * is CSC, else CSR ({@code Nd.sparse().csrMatrix(a).matmul(Nd.sparse().csrMatrix(b))}). Values
-     * are in the wider dtype of the two; sums that come to 0 are dropped, as SciPy drops them; each
-     * row's indices are sorted.
+     * are in the wider dtype of the two; sums that come to 0 are dropped, as SciPy drops them (after
+     * the device library's product, when the result's structure is first shown); each row's indices
+     * are sorted.
      */
     public SparseMatrix matmul(SparseMatrix other) {
         if (dtype.isComplex() || (other != null && other.dtype.isComplex())) return ComplexParts.spgemm(this, other);
@@ -92,8 +90,11 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
 
     /** The sum of every entry, a 0-d array, as SciPy's {@code A.sum()}. */
     public NDArray sum() {
-        return Products.liveValues(this, "sum").sum();
+        return storedSum();
     }
+
+    /** The sum of the stored values (an explicit 0 adds what an implicit one does: nothing). */
+    abstract NDArray storedSum();
 
     /**
      * The sums along {@code axis}, as SciPy's {@code A.sum(axis)} on a {@code spmatrix}: axis 0 gives
@@ -400,13 +401,16 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
     /** Releases the arrays this matrix holds; a view ({@link #T()}) releases nothing. Idempotent. */
     @Override
     public void close() {
-        if (owner) for (NDArray a : held) a.close();
+        if (owner) release();
     }
+
+    /** Closes the arrays this matrix owns. */
+    abstract void release();
 
     /** SciPy 1.17's {@code repr}: {@code <Compressed Sparse Row sparse matrix of dtype 'float64'\n\twith 5 stored elements and shape (3, 4)>}. */
     @Override
     public String toString() {
-        return "<" + formatName() + " sparse matrix of dtype '" + dtype + "'\n\twith " + nnz
+        return "<" + formatName() + " sparse matrix of dtype '" + dtype + "'\n\twith " + nnz()
                 + " stored elements and shape (" + shape[0] + ", " + shape[1] + ")>";
     }
 }

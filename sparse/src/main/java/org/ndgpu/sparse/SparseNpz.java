@@ -55,8 +55,9 @@ final class SparseNpz {
         String format;
         switch (a) {
             case CompressedMatrix c -> {
-                entries.put("indices", entry(c.indices));
-                entries.put("indptr", entry(c.indptr));
+                CompressedStorage.Stored s = c.structure("saveNpz");
+                entries.put("indices", entry(s.indices()));
+                entries.put("indptr", entry(s.indptr()));
                 format = c instanceof CsrMatrix ? "csr" : "csc";
             }
             case CooMatrix c -> {

@@ -56,7 +56,7 @@ final class Stack {
         long total = 0;
         boolean wide = false;
         for (SparseMatrix b : blocks) {
-            total += b.nnz;
+            total += b.nnz();
             wide |= ((CompressedMatrix) b).indexDtype() == DType.INT64;
         }
         DType index = wide ? DType.INT64 : SparseChecks.indexFor(s[0], s[1], total);
@@ -67,13 +67,13 @@ final class Stack {
         indptr.fill(0);
         long at = 0, majorAt = 0;
         for (SparseMatrix b : blocks) {
-            CompressedMatrix c = (CompressedMatrix) b;
+            CompressedStorage.Stored c = ((CompressedMatrix) b).structure("stack");
             long majors = b.shape[majorAxis];
-            copyIndex(c.indices, indices, at, 0, b.nnz, index, t);
-            copyValues(c.data, data, at, b.nnz, t, index);
+            copyIndex(c.indices(), indices, at, 0, c.nnz(), index, t);
+            copyValues(c.data(), data, at, c.nnz(), t, index);
             // majors + 1 entries: the next block rewrites the shared last one with the same value
-            copyIndex(c.indptr, indptr, majorAt, at, majors + 1, index, t);
-            at += b.nnz;
+            copyIndex(c.indptr(), indptr, majorAt, at, majors + 1, index, t);
+            at += c.nnz();
             majorAt += majors;
         }
         return majorAxis == 0
@@ -84,7 +84,7 @@ final class Stack {
     /** Every block's COO entries in block order, shifted to the block's place. */
     private static CooMatrix coordinates(SparseMatrix[] blocks, long[] s, DType t, int axis) {
         long total = 0;
-        for (SparseMatrix b : blocks) total += b.nnz;
+        for (SparseMatrix b : blocks) total += b.nnz();
         DType index = SparseChecks.indexFor(s[0], s[1], total);
         Device device = Products.liveValues(blocks[0], "stack").device();
         NDArray data = NDArray.empty(device, t, new long[] {total}, Order.C);
@@ -93,11 +93,11 @@ final class Stack {
         long at = 0, rowAt = 0, colAt = 0;
         for (SparseMatrix b : blocks) {
             try (CooMatrix c = b.tocoo()) {
-                copyIndex(c.row, row, at, rowAt, b.nnz, index, t);
-                copyIndex(c.col, col, at, colAt, b.nnz, index, t);
-                copyValues(c.data, data, at, b.nnz, t, index);
+                copyIndex(c.row, row, at, rowAt, c.nnz(), index, t);
+                copyIndex(c.col, col, at, colAt, c.nnz(), index, t);
+                copyValues(c.data, data, at, c.nnz(), t, index);
+                at += c.nnz();
             }
-            at += b.nnz;
             if (axis != 1) rowAt += b.shape[0];
             if (axis != 0) colAt += b.shape[1];
         }

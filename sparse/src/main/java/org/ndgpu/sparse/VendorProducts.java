@@ -3,13 +3,15 @@ package org.ndgpu.sparse;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
+import org.ndgpu.sparse.CompressedStorage.Stored;
 import org.ndgpu.vendor.VendorSparse;
 
 /**
  * The products and the CSR to CSC conversion on the device's sparse library ({@link VendorLibrary}:
  * cuSPARSE on CUDA), with the module's semantics kept around the library's: SpGEMM's sums that
- * come to 0 are dropped and its rows sorted, as SciPy's {@code A @ B} and the own kernels give
- * them, and only operands in canonical form go to the library's SpGEMM; {@code tocsc()} keeps repeated
+ * come to 0 are dropped (when the product's structure is first shown: {@link CompressedStorage})
+ * and its rows sorted, as SciPy's {@code A @ B} and the own kernels give them, and only operands
+ * in canonical form go to the library's SpGEMM; {@code tocsc()} keeps repeated
  * entries, as SciPy's and the own conversion do. Each method answers null where
  * the library does not take the case, and the caller then runs its own kernels.
  */
@@ -22,13 +24,20 @@ final class VendorProducts {
      * transposed. {@code values} and {@code x} are of dtype {@code t}, x C-contiguous.
      */
     static NDArray matmul(
-            SparseMatrix a, NDArray values, NDArray indices, NDArray indptr, NDArray x, boolean csc, DType t) {
+            SparseMatrix a,
+            NDArray values,
+            NDArray indices,
+            NDArray indptr,
+            long nnz,
+            NDArray x,
+            boolean csc,
+            DType t) {
         long m = a.shape[0], n = a.shape[1];
         if (x.ndim() == 2 && x.shape(1) == 0) return null;
-        VendorSparse v = VendorLibrary.forMatrix(values, m, n, a.nnz, t);
+        VendorSparse v = VendorLibrary.forMatrix(values, m, n, nnz, t);
         if (v == null) return null;
         long[] csrShape = csc ? new long[] {n, m} : new long[] {m, n};
-        VendorSparse.Csr arrays = VendorLibrary.csr(values, indices, indptr, csrShape, a.nnz);
+        VendorSparse.Csr arrays = VendorLibrary.csr(values, indices, indptr, csrShape, nnz);
         long[] shape = x.ndim() == 1 ? new long[] {m} : new long[] {m, x.shape(1)};
         NDArray y = NDArray.empty(x.device(), t, shape, Order.C);
         boolean ran = false;
@@ -41,44 +50,45 @@ final class VendorProducts {
     }
 
     /**
-     * CSR times CSR over arrays of value dtype {@code t} and one index dtype: the product with its
-     * zero sums dropped and each row's indices sorted and unique, or null. As CuPy's
-     * {@code cusparse.spgemm}: the operands must be canonical (known or checked once, see
-     * {@link Canonical.Known}) and the library's rows are taken as sorted and unique; the one pass
-     * beyond CuPy's looks for sums that came to 0, which SciPy drops.
+     * CSR times CSR over arrays of value dtype {@code t} and one index dtype: the product with each
+     * row's indices sorted and unique, or null. As CuPy's {@code cusparse.spgemm}: the operands must
+     * be canonical (known or checked once, see {@link Canonical.Known}) and the library's rows are
+     * taken as sorted and unique. The library keeps the sums that came to 0, which SciPy drops: the
+     * product is returned with them pending, dropped by the first call that shows its structure.
      */
     static CsrMatrix spgemm(
-            CsrMatrix a, CsrMatrix b, NDArray ap, NDArray aj, NDArray ax, NDArray bp, NDArray bj, NDArray bx, DType t) {
-        VendorSparse v = VendorLibrary.forMatrix(ax, a.shape[0], b.shape[1], Math.min(a.nnz, b.nnz), t);
+            CsrMatrix a,
+            CsrMatrix b,
+            long aNnz,
+            long bNnz,
+            NDArray ap,
+            NDArray aj,
+            NDArray ax,
+            NDArray bp,
+            NDArray bj,
+            NDArray bx,
+            DType t) {
+        VendorSparse v = VendorLibrary.forMatrix(ax, a.shape[0], b.shape[1], Math.min(aNnz, bNnz), t);
         if (v == null || aj.dtype() != DType.INT32 || bj.dtype() != DType.INT32) return null;
         // cuSPARSE's SpGEMM takes operands in canonical form (CuPy sums duplicates before its call); others run on
         // the own kernels, which sum repeated indices in SciPy's order
         if (!Canonical.canonical(a, "matmul") || (b != a && !Canonical.canonical(b, "matmul"))) return null;
         VendorSparse.Csr c =
-                v.spgemm(VendorLibrary.csr(ax, aj, ap, a.shape, a.nnz), VendorLibrary.csr(bx, bj, bp, b.shape, b.nnz));
+                v.spgemm(VendorLibrary.csr(ax, aj, ap, a.shape, aNnz), VendorLibrary.csr(bx, bj, bp, b.shape, bNnz));
         if (c == null) return null;
-        CsrMatrix r =
-                Canonical.marked(new CsrMatrix(c.data(), c.indices(), c.indptr(), c.shape(), c.nnz(), true), true);
-        try {
-            if (!Canonical.anyZero(r.data)) return r;
-            CsrMatrix s = Canonical.marked(Canonical.eliminateZeros(r, CsrMatrix::new), true);
-            r.close();
-            return s;
-        } catch (RuntimeException e) {
-            r.close();
-            throw e;
-        }
+        return Canonical.withCancelledZeros(c.data(), c.indices(), c.indptr(), c.shape(), c.nnz());
     }
 
     /**
-     * {@code a}'s entries with major and minor swapped (CSR to CSC, CSC to CSR) by the library's
-     * conversion, as SciPy's {@code csr_tocsc}: every entry kept, each new line sorted; or null.
+     * {@code a}'s entries ({@code s}, its settled arrays) with major and minor swapped (CSR to CSC,
+     * CSC to CSR) by the library's conversion, as SciPy's {@code csr_tocsc}: every entry kept, each
+     * new line sorted; or null.
      */
-    static <M extends CompressedMatrix> M transposed(CompressedMatrix a, Canonical.Maker<M> make) {
+    static <M extends CompressedMatrix> M transposed(CompressedMatrix a, Stored s, Canonical.Maker<M> make) {
         long[] csrShape = a instanceof CsrMatrix ? a.shape : new long[] {a.shape[1], a.shape[0]};
-        VendorSparse v = VendorLibrary.forMatrix(a.data, csrShape[0], csrShape[1], a.nnz, a.dtype);
+        VendorSparse v = VendorLibrary.forMatrix(s.data(), csrShape[0], csrShape[1], s.nnz(), a.dtype);
         if (v == null) return null;
-        VendorSparse.Csr c = v.csr2csc(VendorLibrary.csr(a.data, a.indices, a.indptr, csrShape, a.nnz));
+        VendorSparse.Csr c = v.csr2csc(VendorLibrary.csr(s.data(), s.indices(), s.indptr(), csrShape, s.nnz()));
         if (c == null) return null;
         return Canonical.rearranged(make.make(c.data(), c.indices(), c.indptr(), a.shape, c.nnz(), true), a);
     }

@@ -40,7 +40,8 @@ class SpmvPlanTest extends PerDeviceTest {
     /** y = A x by {@code plan}, y first filled with NaN. */
     static NDArray run(Spmv.Plan plan, CsrMatrix a, NDArray x) {
         NDArray y = Nd.empty(a.dtype(), a.shape()[0]).fill(Double.NaN);
-        Spmv.run(plan, a.shape()[0], a.indptr, a.indices, a.data, x, y, a.dtype());
+        var s = a.structure("spmv");
+        Spmv.run(plan, a.shape()[0], s.indptr(), s.indices(), s.data(), x, y, a.dtype());
         return y;
     }
 
