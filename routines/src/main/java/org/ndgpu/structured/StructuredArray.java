@@ -267,7 +267,8 @@ public final class StructuredArray implements AutoCloseable {
      */
     @Override
     public String toString() {
-        if (closed) return "array(<closed>, dtype=" + dtype + ", shape=" + shapeText(shape) + ")";
+        // a debugger or a log may print a closed array (or one whose scope closed its fields): say so, never throw
+        if (isClosed()) return "array(<closed>, dtype=" + dtype + ", shape=" + shapeText(shape) + ")";
         return StructuredFormat.repr(this, values);
     }
 
@@ -276,9 +277,11 @@ public final class StructuredArray implements AutoCloseable {
         return StructuredFormat.str(this, live("str"));
     }
 
-    /** True once {@link #close()} was called. */
+    /** True once {@link #close()} was called, or the scope it was made in ({@code Nd.scope()}) closed. */
     public boolean isClosed() {
-        return closed;
+        if (closed) return true;
+        for (NDArray v : values) if (v.isClosed()) return true;
+        return false;
     }
 
     /** Releases the fields' memory (once no field view uses it); idempotent. */

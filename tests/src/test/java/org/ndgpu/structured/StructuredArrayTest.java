@@ -212,6 +212,18 @@ public class StructuredArrayTest extends PerDeviceTest {
     }
 
     @Test
+    void aScopeReleasesItsFields() {
+        StructuredArray s;
+        try (var _ = Nd.scope()) {
+            s = xy();
+            assertEquals("[(1., 2) (3., 4)]", s.str());
+        }
+        assertTrue(s.isClosed());
+        assertEquals("array(<closed>, dtype=[('x', '<f8'), ('y', '<i8')], shape=(2,))", s.toString());
+        fails(ArrayClosedException.class, () -> s.field("y"), "field: ");
+    }
+
+    @Test
     void aClosedArraySaysSo() {
         StructuredArray s = xy();
         NDArray view = s.field("x");
