@@ -83,6 +83,8 @@ case("ints", filled(np.dtype([("i1", "i1"), ("u1", "u1"), ("i2", "<i2"), ("u4", 
                               ("when", "<M8[s]")]), (3,)))
 case("unicode", filled(np.dtype([("\u00e9t\u00e9", "<f4"), ("\u2603", "<i4")]), (2,)))
 case("wide", filled(np.dtype([("alpha", "<f8"), ("beta", "<f8"), ("gamma", "<i8")]), (6,)))
+case("zerod_mixed", filled(np.dtype([("b", "?"), ("c", "<c8"), ("h", "<f2"), ("i", "<i2")]), ()))
+case("bigsub", filled(np.dtype([("i", "i1"), ("z", ">c16", (2,)), ("s", ">i2", (2, 2))], align=True), (3,)))
 case("big", filled(np.dtype([("x", "<f4"), ("n", "<i4")]), (1500,)))
 
 with open(DIR + "manifest.tsv", "w", encoding="utf-8") as fh:
