@@ -21,6 +21,7 @@ import org.ndgpu.exceptions.NpyFormatException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.HostArray;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.structured.Field;
 import org.ndgpu.structured.StructuredArray;
 import org.ndgpu.structured.StructuredDType;
@@ -212,8 +213,12 @@ public final class StructuredNpy {
             for (Field f : dtype.fields()) {
                 long fieldBytes = f.itemsize();
                 if (n * fieldBytes == 0) continue;
+                // a record view (StructuredArray.get) may hold strided fields: copy those to C order first
                 try (Arena fieldArena = Arena.ofConfined();
-                        NDArray v = a.field(f.name())) {
+                        NDArray view = a.field(f.name());
+                        NDArray v = view.isCContiguous()
+                                ? view.view(view.shape(), view.strides(), view.offset())
+                                : view.copy(Order.C)) {
                     MemorySegment staging = fieldArena.allocate(n * fieldBytes, 16);
                     Device dev = v.device();
                     dev.backend()

@@ -31,7 +31,8 @@ import org.ndgpu.ndarray.Order;
  * }</pre>
  *
  * <p><b>Layout.</b> On the device, each field lives in its own C-contiguous array (a struct of
- * arrays, so that a kernel over one field reads it coalesced); the record layout (offsets, padding,
+ * arrays, so that a kernel over one field reads it coalesced; {@link #get(String)} gives views of
+ * them); the record layout (offsets, padding,
  * itemsize) is the dtype's, and is what {@code Nd.save} writes and {@code Nd.loadStructured} reads.
  * So {@link #field(String)} is a true view, as NumPy's {@code a['x']} is: no copy, and writes through
  * it change this array; but its strides are those of a plain array ({@code itemsize} of the field),
@@ -44,7 +45,8 @@ import org.ndgpu.ndarray.Order;
 public final class StructuredArray implements AutoCloseable {
     private final StructuredDType dtype;
     private final long[] shape;
-    // one array per field, in the dtype's order: shape + the field's subarray shape, C-contiguous
+    // one array per field, in the dtype's order: shape + the field's subarray shape; C-contiguous
+    // unless this array is a view of records (get)
     private final NDArray[] values;
     private volatile boolean closed;
 
@@ -247,6 +249,37 @@ public final class StructuredArray implements AutoCloseable {
             throw new DTypeException("field: no field named " + PyText.repr(name) + "; the fields are " + fieldNames());
         }
         return v[i].view(v[i].shape(), v[i].strides(), v[i].offset());
+    }
+
+    /**
+     * NumPy's {@code a[index]} on the records: {@code s.get("1:3")}, {@code s.get("::-1")},
+     * {@code s.get("0")} (a 0-d structured array), {@code s.get("1, :")} for a 2-d array. The index
+     * reaches the record axes only, never a subarray field's own axes. A basic index (integers,
+     * slices, None, ...) gives views of this array's fields, so writes go through, as NumPy's
+     * {@code a[1:3]['x'] = 0}; an advanced one (a list, an index or mask array) gives copies.
+     *
+     * @param index an index expression, as {@link NDArray#get(String)} takes
+     * @return a new structured array over the selected records (closing it leaves this array whole)
+     * @throws org.ndgpu.exceptions.IndexException naming the index and the record shape when it does not fit
+     */
+    public StructuredArray get(String index) {
+        Objects.requireNonNull(index, "StructuredArray.get: index is null");
+        NDArray[] picked = RecordIndex.apply(dtype, shape, live("StructuredArray.get"), index);
+        return new StructuredArray(dtype, RecordIndex.recordShape(dtype, picked), picked);
+    }
+
+    /**
+     * NumPy's {@code a[i, j]} with integers: {@code s.get(0)} is record 0 as a 0-d structured array
+     * (a view). Negative integers count from the end.
+     *
+     * @param index one integer per leading record axis
+     * @return a new structured array (a view of this one's fields)
+     */
+    public StructuredArray get(long... index) {
+        Objects.requireNonNull(index, "StructuredArray.get: index is null");
+        StringBuilder sb = new StringBuilder();
+        for (long i : index) sb.append(sb.isEmpty() ? "" : ", ").append(i);
+        return get(sb.isEmpty() ? "..." : sb.toString());
     }
 
     /**

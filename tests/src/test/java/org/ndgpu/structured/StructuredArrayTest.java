@@ -129,6 +129,46 @@ public class StructuredArrayTest extends PerDeviceTest {
     }
 
     @Test
+    void recordsIndexAsNumPy() {
+        // a = np.zeros(4, dtype=[('x', '<f8'), ('p', '<i4', (2,))]); a['x'] = [0, 1, 2, 3]; a['p'] = [[0, 1], ...]
+        StructuredDType dt = StructuredDType.packed(Field.of("x", DType.FLOAT64), Field.of("p", DType.INT32, 2));
+        String d = "dtype=[('x', '<f8'), ('p', '<i4', (2,))])";
+        try (StructuredArray s = StructuredArray.of(
+                dt,
+                Map.of(
+                        "x", Nd.array(new double[] {0, 1, 2, 3}),
+                        "p", Nd.arange(8).astype(DType.INT32).reshape(4, 2)))) {
+            try (StructuredArray v = s.get("1:3")) {
+                assertEquals("array([(1., [2, 3]), (2., [4, 5])],\n      " + d, v.toString());
+                try (NDArray x = v.field("x")) {
+                    x.set("...", 9.0); // a view: writes reach s
+                }
+            }
+            try (NDArray x = s.field("x")) {
+                assertArrayEquals(new double[] {0, 9, 9, 3}, x.toDoubleArray());
+            }
+            // NumPy gives an np.void scalar for a[-1]; ndgpu a 0-d structured array, as NDArray.get gives 0-d arrays
+            try (StructuredArray last = s.get(-1)) {
+                assertEquals("array((3., [6, 7]), " + d, last.toString());
+                assertEquals(0, last.ndim());
+            }
+            // the ellipsis spans the record axes only
+            try (StructuredArray r = s.get("..., ::-2")) {
+                assertEquals("array([(3., [6, 7]), (9., [2, 3])],\n      " + d, r.toString());
+                Path p = Path.of("target", "structured-strided.npy");
+                Nd.save(p, r); // strided fields are written in C order
+                try (StructuredArray back = Nd.loadStructured(p)) {
+                    assertEquals(r.toString(), back.toString());
+                }
+            }
+            fails(
+                    org.ndgpu.exceptions.IndexException.class,
+                    () -> s.get("0, 1"),
+                    "StructuredArray.get: index \"0, 1\" of records of shape (4,)");
+        }
+    }
+
+    @Test
     void zerosAndZeroD() {
         StructuredDType dt = StructuredDType.packed(Field.of("x", DType.FLOAT64), Field.of("y", DType.INT64));
         try (StructuredArray z = StructuredArray.zeros(dt)) {
