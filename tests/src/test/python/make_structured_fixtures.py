@@ -4,7 +4,8 @@ Writes fixtures/structured/, for each case NAME:
 - NAME.npy: np.save of the structured array as NumPy makes it (aligned, big-endian, Fortran order, ...).
 - NAME.c.npy: np.save of the same values in C order, little-endian fields, padding bytes 0: the bytes
   ndgpu's save must write for it.
-- NAME.f.FIELD.npy: each field's values as a plain array (np.save of a C-contiguous little-endian copy).
+- NAME.f.K.npy: field K's values (K counts from 0) as a plain array (np.save of a C-contiguous
+  little-endian copy); by index, so that file names stay ASCII.
 - NAME.repr.txt and NAME.str.txt: repr and str of np.load(NAME.c.npy).
 and manifest.tsv: name, field names joined by ',', shape ('2,3'; '' for 0-d), str of np.load(NAME.c.npy).dtype
 (a loaded dtype is never aligned: the .npy descr does not keep the flag, only the padding)."""
@@ -51,9 +52,9 @@ def case(name, a):
     for f in dt.names:
         c[f] = a[f]
     np.save(DIR + name + ".c.npy", c)
-    for f in dt.names:
+    for k, f in enumerate(dt.names):
         v = np.array(a[f], order="C")  # ascontiguousarray would make a 0-d field 1-d
-        np.save(DIR + name + ".f." + f + ".npy", v.astype(v.dtype.newbyteorder("<")))
+        np.save(DIR + name + ".f." + str(k) + ".npy", v.astype(v.dtype.newbyteorder("<")))
     loaded = np.load(DIR + name + ".c.npy")
     with open(DIR + name + ".repr.txt", "w", encoding="utf-8") as fh:
         fh.write(repr(loaded))

@@ -30,8 +30,9 @@ final class StructuredFixtures {
             return dir().resolve(name + ".c.npy");
         }
 
+        /** Field {@code f}'s values as NumPy saved them (files are numbered by field, so their names stay ASCII). */
         Path field(String f) {
-            return dir().resolve(name + ".f." + f + ".npy");
+            return dir().resolve(name + ".f." + fields.indexOf(f) + ".npy");
         }
 
         String repr() {
