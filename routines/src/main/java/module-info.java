@@ -4,7 +4,8 @@
  * NDArray through ndarray's Routines contract and exported to the top module {@code org.ndgpu},
  * whose facade calls them directly; the records its routines return and numpy.finfo and iinfo
  * ({@code org.ndgpu.routines}: {@code Histogram}, {@code UniqueAll}, {@code FInfo}, ...); and the
- * host-side .npy/.npz reader and writer ({@code org.ndgpu.io}). The ufuncs and reductions it uses come through ndarray's providers, as
+ * host-side .npy/.npz reader and writer ({@code org.ndgpu.io}); NumPy's structured arrays
+ * ({@code org.ndgpu.structured}). The ufuncs and reductions it uses come through ndarray's providers, as
  * NDArray's own methods do; polyfit's least squares is module linalg's.
  */
 @SuppressWarnings("module") // org.ndgpu, named in the qualified exports, is built after this module
@@ -15,6 +16,7 @@ module org.ndgpu.routines {
 
     exports org.ndgpu.io;
     exports org.ndgpu.routines;
+    exports org.ndgpu.structured;
     exports org.ndgpu.routines.creation to
             org.ndgpu;
     exports org.ndgpu.routines.distributed to

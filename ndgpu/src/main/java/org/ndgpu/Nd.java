@@ -508,6 +508,18 @@ public final class Nd {
     }
 
     /**
+     * numpy.load of a .npy file holding a structured array (a dtype with fields, as
+     * {@code np.save("p.npy", np.zeros(3, dtype=[('x', '<f4'), ('pos', '<f8', (3,))]))}) onto the
+     * current device: {@code Nd.loadStructured(Path.of("p.npy")).field("pos")}. Packed or aligned
+     * layouts, big-endian fields, subarray fields, C or Fortran order. {@link #load} refuses such a
+     * file, since an NDArray has one dtype; see {@link org.ndgpu.structured.StructuredArray}.
+     */
+    public static org.ndgpu.structured.StructuredArray loadStructured(java.nio.file.Path file) {
+        return org.ndgpu.io.StructuredNpy.read(
+                Objects.requireNonNull(file, "loadStructured: file is null"), Device.current());
+    }
+
+    /**
      * numpy.load of a .npz archive: the arrays by name, in archive order. Each member goes through
      * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB.
      */
@@ -522,6 +534,16 @@ public final class Nd {
      */
     public static void save(java.nio.file.Path file, NDArray a) {
         Npy.writeToFile(
+                Objects.requireNonNull(file, "save: file is null"), Objects.requireNonNull(a, "save: a is null"));
+    }
+
+    /**
+     * numpy.save of a structured array: the header np.save writes for its dtype, then its records
+     * in C order (padding bytes 0): {@code Nd.save(Path.of("out.npy"), s)}; {@code np.load} gives an
+     * equal structured array.
+     */
+    public static void save(java.nio.file.Path file, org.ndgpu.structured.StructuredArray a) {
+        org.ndgpu.io.StructuredNpy.write(
                 Objects.requireNonNull(file, "save: file is null"), Objects.requireNonNull(a, "save: a is null"));
     }
 

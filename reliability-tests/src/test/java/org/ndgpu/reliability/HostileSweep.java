@@ -105,6 +105,15 @@ final class HostileSweep {
         return Nd.arange(0.0, 12.0, 1.0).astype(DType.FLOAT32).reshape(3, 4);
     }
 
+    private static org.ndgpu.structured.StructuredDType recordType() {
+        return org.ndgpu.structured.StructuredDType.aligned(
+                org.ndgpu.structured.Field.of("x", DType.FLOAT32), org.ndgpu.structured.Field.of("p", DType.INT64, 2));
+    }
+
+    private static org.ndgpu.structured.StructuredArray structured() {
+        return org.ndgpu.structured.StructuredArray.zeros(recordType(), 3);
+    }
+
     private static org.ndgpu.sparse.CsrMatrix csr() {
         return Nd.sparse().csrMatrix(f32());
     }
@@ -230,6 +239,11 @@ final class HostileSweep {
                 new Target(org.ndgpu.config.LibraryPaths.class, null),
                 new Target(org.ndgpu.io.Npy.class, null),
                 new Target(org.ndgpu.io.Npz.class, null),
+                new Target(org.ndgpu.io.StructuredNpy.class, null),
+                new Target(org.ndgpu.structured.StructuredArray.class, HostileSweep::structured),
+                new Target(org.ndgpu.structured.StructuredDType.class, HostileSweep::recordType),
+                new Target(
+                        org.ndgpu.structured.Field.class, () -> org.ndgpu.structured.Field.of("x", DType.FLOAT32, 2)),
                 new Target(org.ndgpu.io.TextFormat.class, org.ndgpu.io.TextFormat::defaults),
                 new Target(org.ndgpu.routines.IInfo.class, () -> org.ndgpu.routines.IInfo.of(DType.INT32)),
                 new Target(org.ndgpu.routines.FInfo.class, () -> org.ndgpu.routines.FInfo.of(DType.FLOAT32)),
@@ -795,6 +809,13 @@ final class HostileSweep {
         if (type == Event.class) return Event.record();
         if (type == MemorySegment.class) return Arena.ofAuto().allocate(48);
         if (type == Map.class) return new HashMap<>(Map.of("x", element(p.getParameterizedType())));
+        if (type == java.util.SequencedMap.class)
+            return new java.util.LinkedHashMap<>(Map.of("x", element(p.getParameterizedType())));
+        if (type == org.ndgpu.structured.StructuredDType.class) return recordType();
+        if (type == org.ndgpu.structured.StructuredArray.class) return structured();
+        if (type == org.ndgpu.structured.Field.class) return org.ndgpu.structured.Field.of("y", DType.INT8);
+        if (type == org.ndgpu.structured.Field[].class)
+            return new org.ndgpu.structured.Field[] {org.ndgpu.structured.Field.of("y", DType.INT8)};
         if (type == List.class || type == Collection.class || type == Iterable.class) {
             Object x = element(p.getParameterizedType());
             return x instanceof Device ? List.of(x) : List.of(x, element(p.getParameterizedType()));
@@ -824,6 +845,7 @@ final class HostileSweep {
         if (c == HostArray.class) return hostArray();
         if (c == Device.class) return Device.current();
         if (c == String.class) return "-DSWEEP=1";
+        if (c == org.ndgpu.structured.Field.class) return org.ndgpu.structured.Field.of("y", DType.INT8);
         return f32();
     }
 
@@ -1072,8 +1094,22 @@ final class HostileSweep {
             h.add(v(
                     "a DLPack export of a read-only broadcast view",
                     () -> Nd.arange(0.0, 4.0, 1.0).broadcastTo(3, 4).toDlpack()));
-        } else if (type == Map.class) {
-            h.add(v("{}", HashMap::new));
+        } else if (type == org.ndgpu.structured.StructuredArray.class) {
+            h.add(v("a closed StructuredArray", () -> {
+                var x = structured();
+                x.close();
+                return x;
+            }));
+            h.add(v("a 0-d StructuredArray", () -> org.ndgpu.structured.StructuredArray.zeros(recordType())));
+            h.add(v("an empty StructuredArray", () -> org.ndgpu.structured.StructuredArray.zeros(recordType(), 0)));
+        } else if (type == org.ndgpu.structured.Field[].class) {
+            h.add(v("{}", () -> new org.ndgpu.structured.Field[0]));
+            h.add(v("{null}", () -> new org.ndgpu.structured.Field[] {null}));
+            h.add(v("{y, y}", () -> new org.ndgpu.structured.Field[] {
+                org.ndgpu.structured.Field.of("y", DType.INT8), org.ndgpu.structured.Field.of("y", DType.INT8)
+            }));
+        } else if (type == Map.class || type == java.util.SequencedMap.class) {
+            h.add(v("{}", java.util.LinkedHashMap::new));
             h.add(v("{\"\": an element, \"a/../b\": an element}", () -> {
                 var m = new java.util.LinkedHashMap<String, Object>();
                 m.put("", element(generic));
@@ -1081,23 +1117,25 @@ final class HostileSweep {
                 return m;
             }));
             h.add(v("{x: null}", () -> {
-                var m = new HashMap<String, Object>();
+                var m = new java.util.LinkedHashMap<String, Object>();
                 m.put("x", null);
                 return m;
             }));
             h.add(v("{null: array}", () -> {
-                var m = new HashMap<String, Object>();
+                var m = new java.util.LinkedHashMap<String, Object>();
                 m.put(null, element(generic));
                 return m;
             }));
         } else if (type == List.class || type == Collection.class || type == Iterable.class) {
             h.add(v("[]", List::of));
             h.add(v("[null]", () -> Arrays.asList((Object) null)));
-            h.add(v("[a closed array]", () -> {
-                NDArray x = f32();
-                x.close();
-                return List.of(x);
-            }));
+            if (elementClass(generic) != org.ndgpu.structured.Field.class) {
+                h.add(v("[a closed array]", () -> {
+                    NDArray x = f32();
+                    x.close();
+                    return List.of(x);
+                }));
+            }
             if (elementClass(generic) == Device.class)
                 h.add(v("[the current device twice]", () -> List.of(Device.current(), Device.current())));
         } else if (type == java.io.InputStream.class) {

@@ -32,8 +32,10 @@ import org.ndgpu.ndarray.Sizes;
 /**
  * Reads and writes NumPy's .npy format (versions 1.0, 2.0 and 3.0 read; 1.0 written, or 2.0 when
  * the header needs more than 65535 bytes), byte-identical to {@code np.save} for the same array.
- * Big-endian files are read and converted to little-endian. Object, string and structured dtypes
- * are refused with an NpyFormatException that names the file and the dtype.
+ * Big-endian files are read and converted to little-endian. Object and string dtypes are refused
+ * with an NpyFormatException that names the file and the dtype; a structured array is refused too,
+ * pointing at {@link StructuredNpy} ({@code Nd.loadStructured}), which reads it into a
+ * {@link org.ndgpu.structured.StructuredArray}.
  *
  * <pre>{@code
  * HostArray a = Npy.read(Path.of("weights.npy"));      // np.save("weights.npy", w)
@@ -44,8 +46,7 @@ import org.ndgpu.ndarray.Sizes;
  * <p>Headers longer than {@link #MAX_HEADER_LEN} (1 MiB) are refused before anything is allocated.
  * NumPy itself refuses headers over 10000 bytes by default because it evaluates them with
  * ast.literal_eval; ndgpu parses them with a small literal parser instead, so the cap only guards
- * memory against a corrupt length field. Any header ndgpu can use (no structured dtypes) is at most
- * a few kilobytes.
+ * memory against a corrupt length field.
  *
  * <p>A {@link HostArray} holds at most 2 GiB, so {@link #read(Path)} and {@link #write(Path, HostArray)}
  * are limited to that. {@link #readToDevice(Path, Device)} and {@link #writeToFile(Path, NDArray)}
@@ -135,6 +136,11 @@ public final class Npy {
     }
 
     private static NpyHeader readHeader(InputStream in, String where) throws IOException {
+        return NpyHeader.parse(readHeaderText(in, where), where);
+    }
+
+    /** The header dict's text, after the magic, version and length are checked; the stream is left at the data. */
+    static String readHeaderText(InputStream in, String where) throws IOException {
         byte[] magic = in.readNBytes(MAGIC.length);
         if (magic.length < MAGIC.length || !java.util.Arrays.equals(magic, MAGIC)) {
             throw new NpyFormatException(where + ": not a .npy file: magic is " + pyBytes(magic)
@@ -159,8 +165,7 @@ public final class Npy {
                     + " bytes, the file has only " + header.length + " more");
         }
         // versions 1.0 and 2.0 are latin-1; 3.0 allows UTF-8 (structured field names)
-        String text = new String(header, major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
-        return NpyHeader.parse(text, where);
+        return new String(header, major == 3 ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
     }
 
     /** The data size a header calls for, which a host array must hold (at most 2 GiB). */

@@ -34,6 +34,19 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
      * Parses a header dict. {@code where} names the file (or .npz entry) for messages.
      */
     static NpyHeader parse(String text, String where) {
+        Map<?, ?> dict = dict(text, where);
+        Object descr = dict.get("descr");
+        boolean fortran = fortranOrder(dict, where);
+        long[] shape = shape(dict.get("shape"), where);
+        boolean bigEndian = descr instanceof String s && !s.isEmpty() && s.charAt(0) == '>';
+        return new NpyHeader(dtype(descr, where), bigEndian, fortran, shape);
+    }
+
+    /**
+     * The header dict with its three keys checked present and alone; the values are checked by
+     * {@link #shape}, {@link #fortranOrder} and the descr's reader.
+     */
+    static Map<?, ?> dict(String text, String where) {
         Object parsed;
         try {
             parsed = PyLiteral.parse(text);
@@ -54,17 +67,19 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
             throw new NpyFormatException(where + ": header has extra keys; expected only 'descr', "
                     + "'fortran_order' and 'shape', found " + dict.keySet());
         }
-        Object descr = dict.get("descr");
+        return dict;
+    }
+
+    /** The header's fortran_order, which must be True or False. */
+    static boolean fortranOrder(Map<?, ?> dict, String where) {
         if (!(dict.get("fortran_order") instanceof Boolean fortran)) {
             throw new NpyFormatException(where + ": header 'fortran_order' must be True or False, found "
                     + PyLiteral.repr(dict.get("fortran_order")));
         }
-        long[] shape = shape(dict.get("shape"), where);
-        boolean bigEndian = descr instanceof String s && !s.isEmpty() && s.charAt(0) == '>';
-        return new NpyHeader(dtype(descr, where), bigEndian, fortran, shape);
+        return fortran;
     }
 
-    private static long[] shape(Object value, String where) {
+    static long[] shape(Object value, String where) {
         if (!(value instanceof PyLiteral.Tuple(List<Object> items))) {
             throw new NpyFormatException(
                     where + ": header 'shape' must be a tuple of integers, found " + PyLiteral.repr(value));
@@ -84,8 +99,9 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
     /** Maps a .npy typestring ('&lt;f4', '|b1', '&gt;c16') to a DType, or says why it cannot. */
     static DType dtype(Object descr, String where) {
         if (descr instanceof List<?>) {
-            throw new NpyFormatException(where + ": structured dtypes are not supported (descr is a list of fields: "
-                    + abbreviate(String.valueOf(descr)) + "); ndgpu arrays hold one of " + supported());
+            throw new NpyFormatException(where + ": a structured dtype (descr is a list of fields: "
+                    + abbreviate(String.valueOf(descr)) + ") is not an NDArray's dtype; load the file with "
+                    + "Nd.loadStructured, which gives a StructuredArray");
         }
         if (!(descr instanceof String s) || s.isEmpty()) {
             throw new NpyFormatException(
@@ -115,7 +131,7 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
         if (code.matches("[Mm]8(\\[(Y|M|W|D|h|m|s|ms|us|ns|ps|fs|as|generic)\\])?")) return DType.of(code);
         String why;
         if (code.startsWith("O")) why = "object arrays (Python objects, pickled) are not supported";
-        else if (code.startsWith("V")) why = "structured and void dtypes are not supported";
+        else if (code.startsWith("V")) why = "void dtypes are not supported (a structured array's descr is a list)";
         else if (code.startsWith("U") || code.startsWith("S") || code.startsWith("a"))
             why = "string dtypes are not supported";
         else if (code.startsWith("M") || code.startsWith("m"))
@@ -142,9 +158,18 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
      * a newline. Version 1.0 unless the header needs more than 65535 bytes, then 2.0.
      */
     static byte[] encode(DType dtype, long[] shape, boolean fortranOrder) {
-        StringBuilder dict = new StringBuilder("{'descr': '")
-                .append(dtype.descr())
-                .append("', 'fortran_order': ")
+        return encode("'" + dtype.descr() + "'", shape, fortranOrder);
+    }
+
+    /**
+     * The header block for a descr given as Python text ({@code '<f4'} with its quotes, or a
+     * structured dtype's list). A header that Latin-1 cannot encode (a field name beyond it) is
+     * written as version 3.0 in UTF-8, as np.save does.
+     */
+    static byte[] encode(String descrText, long[] shape, boolean fortranOrder) {
+        StringBuilder dict = new StringBuilder("{'descr': ")
+                .append(descrText)
+                .append(", 'fortran_order': ")
                 .append(fortranOrder ? "True" : "False")
                 .append(", 'shape': ")
                 .append(HostArray.shapeString(shape))
@@ -156,12 +181,13 @@ record NpyHeader(DType dtype, boolean bigEndian, boolean fortranOrder, long[] sh
                     .repeat(Math.max(
                             0, GROWTH_AXIS_MAX_DIGITS - Long.toString(growing).length())));
         }
-        byte[] text = dict.toString().getBytes(StandardCharsets.ISO_8859_1);
+        boolean latin1 = dict.chars().allMatch(c -> c <= 0xFF);
+        byte[] text = dict.toString().getBytes(latin1 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
         int hlen = text.length + 1; // + '\n'
         int major = 1, lenBytes = 2;
         int pad = ARRAY_ALIGN - ((Npy.MAGIC.length + 2 + lenBytes + hlen) % ARRAY_ALIGN);
-        if (hlen + pad > 0xFFFF) {
-            major = 2;
+        if (!latin1 || hlen + pad > 0xFFFF) {
+            major = latin1 ? 2 : 3;
             lenBytes = 4;
             pad = ARRAY_ALIGN - ((Npy.MAGIC.length + 2 + lenBytes + hlen) % ARRAY_ALIGN);
         }

@@ -131,8 +131,8 @@ class NpyErrorTest {
             quoteCharacter = '"',
             value = {
                 "'|O';object arrays (Python objects, pickled) are not supported (descr '|O')",
-                "[('a', '<i4'), ('b', '<f8')];structured dtypes are not supported",
-                "'|V8';structured and void dtypes are not supported",
+                "[('a', '<i4'), ('b', '<f8')];load the file with Nd.loadStructured, which gives a StructuredArray",
+                "'|V8';void dtypes are not supported",
                 "'<U3';string dtypes are not supported",
                 "'<u16';unknown or unsupported typestring (descr '<u16')",
                 "'<f16';long double precision is not supported",

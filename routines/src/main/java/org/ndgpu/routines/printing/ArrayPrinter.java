@@ -70,7 +70,7 @@ public final class ArrayPrinter {
      * The shape of what a print of an array of {@code shape} reads: with more than threshold elements,
      * each axis longer than 2 * edgeitems keeps only its first and last edgeitems; else the shape itself.
      */
-    static long[] summaryShape(long[] shape, PrintOptions o) {
+    public static long[] summaryShape(long[] shape, PrintOptions o) {
         long[] out = shape.clone();
         if (HostArray.size(shape) <= o.threshold()) return out;
         for (int d = 0; d < out.length; d++) out[d] = Math.min(out[d], 2L * o.edgeitems());
@@ -124,6 +124,49 @@ public final class ArrayPrinter {
         if (logical.length == 0) return new ArrayPrinter(a, logical, " ", o).scalarStr();
         if (HostArray.size(logical) == 0) return "[]";
         return new ArrayPrinter(a, logical, " ", o).render(o.linewidth(), "");
+    }
+
+    /**
+     * The text of every element of {@code a}, in C order, formatted as NumPy formats them within one
+     * array (one width and notation for all): what each field of a structured array shows in its
+     * records. With {@code floatsAsScalars}, floats print as their scalars' str ({@code 1.0}), as
+     * NumPy prints the fields of a 0-d structured array's str.
+     */
+    public static List<String> elementTexts(HostArray a, PrintOptions o, boolean floatsAsScalars) {
+        ArrayPrinter p = new ArrayPrinter(a, a.shape(), ", ", o);
+        List<Integer> offsets = new ArrayList<>();
+        long n = a.size();
+        int nd = p.shape.length;
+        long[] idx = new long[nd];
+        for (long e = 0; e < n; e++) {
+            long off = 0;
+            for (int k = 0; k < nd; k++) off += idx[k] * p.strides[k];
+            offsets.add((int) off);
+            for (int k = nd - 1; k >= 0 && ++idx[k] == p.shape[k]; k--) idx[k] = 0;
+        }
+        DType d = a.dtype();
+        Element element = floatsAsScalars && d.isFloating()
+                ? off -> FloatingFormat.scalarStr(p.readDouble(off, 0), kind(d), Trim.ONE_ZERO, false)
+                : p.formatter(offsets);
+        List<String> texts = new ArrayList<>(offsets.size());
+        for (int off : offsets) texts.add(element.at(off));
+        return texts;
+    }
+
+    /**
+     * NumPy's _formatArray over elements already turned to text (a structured array's records):
+     * {@code texts} holds, in C order, the elements a print of shape {@code logical} shows (all of
+     * them, or those of {@link #summaryShape}); rows wrap at {@code lineWidth}, continuation lines
+     * indented past {@code prefix}.
+     */
+    public static String layout(
+            List<String> texts, long[] logical, String separator, int lineWidth, String prefix, PrintOptions o) {
+        long[] present = summaryShape(logical, o);
+        ByteBuffer index = ByteBuffer.allocate(texts.size() * 4);
+        ArrayPrinter p = new ArrayPrinter(new HostArray(DType.INT32, present, false, index), logical, separator, o);
+        // an INT32 array in C order: the element at byte offset 4k is the k-th text
+        p.element = off -> texts.get(off / 4);
+        return p.recurse(0, 0, " " + " ".repeat(prefix.length()), lineWidth);
     }
 
     // NumPy quotes a dtype whose name has brackets: dtype='datetime64[s]', but dtype=timedelta64

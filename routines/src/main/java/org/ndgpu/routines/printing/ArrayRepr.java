@@ -40,8 +40,17 @@ public final class ArrayRepr {
 
     /** The elements a print of {@code a} reads, on the host in C order, shaped ArrayPrinter.summaryShape(a.shape(), o). */
     static HostArray shown(NDArray a, PrintOptions o) {
+        return shown(a, ArrayPrinter.summaryShape(a.shape(), o));
+    }
+
+    /**
+     * The elements of {@code a} that lie within the first and last {@code want[d] / 2} along each
+     * axis {@code d} where {@code want[d]} is less than the axis' length (all of it elsewhere), on
+     * the host in C order: what a summarized print reads (a structured array's fields pass a want
+     * that cuts only the record axes).
+     */
+    public static HostArray shown(NDArray a, long[] want) {
         long[] shape = a.shape();
-        long[] want = ArrayPrinter.summaryShape(shape, o);
         // the longest axes first, so each intermediate copy is as small as it can be
         int[] cut = IntStream.range(0, shape.length)
                 .filter(d -> want[d] < shape[d])

@@ -1,0 +1,255 @@
+package org.ndgpu.io;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.ArrayClosedException;
+import org.ndgpu.exceptions.NdIOException;
+import org.ndgpu.exceptions.NpyFormatException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.HostArray;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.structured.Field;
+import org.ndgpu.structured.StructuredArray;
+import org.ndgpu.structured.StructuredDType;
+
+/**
+ * Reads and writes .npy files holding a NumPy structured array ({@code np.save} of an array whose
+ * dtype has fields), behind {@code Nd.loadStructured} and {@code Nd.save(Path, StructuredArray)}.
+ *
+ * <pre>{@code
+ * StructuredArray s = StructuredNpy.read(Path.of("points.npy"), Device.current());
+ * StructuredNpy.write(Path.of("copy.npy"), s);   // np.load("copy.npy") == np.load("points.npy")
+ * }</pre>
+ *
+ * <p>Reading takes any layout NumPy writes: packed or aligned (padding entries {@code ('', '|V4')}
+ * give the offsets), big-endian fields (swapped to little-endian), subarray fields, C or Fortran
+ * order, 0-d and empty arrays. The data region is mapped and each field gathered from the records
+ * on the host, then copied to that field's device array. Writing does the reverse into records laid
+ * out as the dtype says (padding bytes 0), with the header np.save writes for that dtype: so the
+ * file is byte-identical to NumPy's for the same values when NumPy's padding bytes are 0 (as
+ * np.zeros and np.array make them). The file is always written in C order and little-endian.
+ *
+ * <p>Fields of nested structured, string, object or void types, and field titles, are refused with
+ * an {@link NpyFormatException} naming the file and the field.
+ */
+public final class StructuredNpy {
+    private StructuredNpy() {}
+
+    /**
+     * numpy.load of a structured .npy file onto {@code device}.
+     * <pre>{@code StructuredArray s = StructuredNpy.read(Path.of("a.npy"), Device.current());}</pre>
+     *
+     * @param file   the .npy file
+     * @param device the device that holds the fields
+     * @return a new structured array; the caller closes it
+     * @throws NpyFormatException if the file is not a structured .npy file ndgpu reads (a plain array
+     *                            is one too: it says to use Nd.load), or its size does not match its header
+     * @throws NdIOException      if the file cannot be read
+     */
+    public static StructuredArray read(Path file, Device device) {
+        Objects.requireNonNull(file, "loadStructured: file is null");
+        Objects.requireNonNull(device, "loadStructured: device is null");
+        String where = file.toString();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long fileSize = ch.size();
+            Map<?, ?> dict = NpyHeader.dict(Npy.readHeaderText(Channels.newInputStream(ch), where), where);
+            if (!(dict.get("descr") instanceof List<?> list)) {
+                throw new NpyFormatException(where + ": not a structured array: descr is "
+                        + PyLiteral.repr(dict.get("descr")) + ", not a list of fields; load it with Nd.load");
+            }
+            StructuredDescr descr = StructuredDescr.parse(list, where);
+            boolean fortran = NpyHeader.fortranOrder(dict, where);
+            long[] shape = NpyHeader.shape(dict.get("shape"), where);
+            StructuredDType dtype = descr.dtype();
+            long n, nbytes;
+            try {
+                n = HostArray.size(shape);
+                nbytes = Math.multiplyExact(n, dtype.itemsize());
+            } catch (ShapeException | ArithmeticException overflow) {
+                throw new NpyFormatException(
+                        where + ": header shape " + HostArray.shapeString(shape) + " of " + dtype.itemsize()
+                                + "-byte records overflows a 64-bit size",
+                        overflow);
+            }
+            long available = fileSize - ch.position();
+            if (available != nbytes) {
+                throw new NpyFormatException(
+                        where + ": " + (available < nbytes ? "truncated data" : "data size mismatch")
+                                + ": header says shape " + HostArray.shapeString(shape) + " of " + dtype.itemsize()
+                                + "-byte records = " + nbytes + " bytes, file has " + available);
+            }
+            long dataOffset = ch.position();
+            StructuredArray s = StructuredArray.empty(device, dtype, shape);
+            try {
+                if (nbytes > 0) {
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, dataOffset, nbytes, arena);
+                        long[] records = fortran && shape.length > 1 ? fortranRecords(shape) : null;
+                        for (int i = 0; i < dtype.fields().size(); i++) {
+                            loadField(data, n, records, dtype, i, descr.bigEndian()[i], s);
+                        }
+                    }
+                }
+                return s;
+            } catch (RuntimeException | Error e) {
+                s.close();
+                throw e;
+            }
+        } catch (NoSuchFileException e) {
+            throw new NdIOException("loadStructured: no such file: " + where, e);
+        } catch (IOException e) {
+            throw new NdIOException("loadStructured: cannot read " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Gathers field {@code i} of the {@code n} records into a host buffer, byte-swapped if need be,
+     * and copies it to the device; {@code records} gives each record's place in the file (null: in order).
+     */
+    private static void loadField(
+            MemorySegment data,
+            long n,
+            long[] records,
+            StructuredDType dtype,
+            int i,
+            boolean bigEndian,
+            StructuredArray s) {
+        Field f = dtype.fields().get(i);
+        long fieldBytes = f.itemsize();
+        long bytes = n * fieldBytes;
+        if (bytes == 0) return;
+        int width = f.dtype().isComplex() ? f.dtype().itemsize() / 2 : f.dtype().itemsize();
+        boolean swap = bigEndian && width > 1;
+        ValueLayout big = swap ? unaligned(width).withOrder(ByteOrder.BIG_ENDIAN) : null;
+        ValueLayout little = swap ? unaligned(width).withOrder(ByteOrder.LITTLE_ENDIAN) : null;
+        try (Arena arena = Arena.ofConfined();
+                NDArray v = s.field(f.name())) {
+            MemorySegment staging = arena.allocate(bytes, 16);
+            for (long r = 0; r < n; r++) {
+                long src = (records == null ? r : records[(int) r]) * dtype.itemsize() + f.offset(),
+                        dst = r * fieldBytes;
+                if (swap) MemorySegment.copy(data, big, src, staging, little, dst, fieldBytes / width);
+                else MemorySegment.copy(data, src, staging, dst, fieldBytes);
+            }
+            Device dev = v.device();
+            dev.backend().copyIn(dev.currentStream().backendStream(), staging, v.buffer(), v.offset(), bytes);
+        }
+    }
+
+    /** For each record in C order, its place in a Fortran-order file (records in column-major order). */
+    private static long[] fortranRecords(long[] shape) {
+        long n = HostArray.size(shape);
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new NpyFormatException(
+                    "loadStructured: a Fortran-order file of " + n + " records is more than one load reorders (2^31)");
+        }
+        long[] order = new long[(int) n];
+        int nd = shape.length;
+        long[] step = new long[nd];
+        long s = 1;
+        for (int k = 0; k < nd; k++) {
+            step[k] = s;
+            s *= shape[k];
+        }
+        long[] idx = new long[nd];
+        long at = 0;
+        for (int r = 0; r < n; r++) {
+            order[r] = at;
+            for (int k = nd - 1; k >= 0; k--) {
+                at += step[k];
+                if (++idx[k] < shape[k]) break;
+                at -= step[k] * shape[k];
+                idx[k] = 0;
+            }
+        }
+        return order;
+    }
+
+    private static ValueLayout unaligned(int width) {
+        return switch (width) {
+            case 2 -> ValueLayout.JAVA_SHORT_UNALIGNED;
+            case 4 -> ValueLayout.JAVA_INT_UNALIGNED;
+            case 8 -> ValueLayout.JAVA_LONG_UNALIGNED;
+            default -> throw new IllegalArgumentException("element width " + width);
+        };
+    }
+
+    /**
+     * numpy.save of a structured array: the header np.save writes for its dtype (the descr with
+     * padding entries), then the records in C order, little-endian, padding bytes 0.
+     * <pre>{@code StructuredNpy.write(Path.of("out.npy"), s);   // np.load("out.npy") gives s back}</pre>
+     *
+     * @param file the file to write (replaced)
+     * @param a    the structured array; it is only read
+     * @throws ArrayClosedException if {@code a} is closed (the file is not touched)
+     * @throws NdIOException        if the file cannot be written
+     */
+    public static void write(Path file, StructuredArray a) {
+        Objects.requireNonNull(file, "save: file is null");
+        Objects.requireNonNull(a, "save: a is null");
+        if (a.isClosed()) throw new ArrayClosedException("save: the structured array " + a.dtype() + " was closed");
+        StructuredDType dtype = a.dtype();
+        long n = a.size(), nbytes = a.nbytes();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ShapeException("save: " + n + " records are more than one save writes (2^31)");
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            // Arena memory starts zeroed: the padding bytes are 0
+            MemorySegment records = arena.allocate(Math.max(1, nbytes), 16);
+            for (Field f : dtype.fields()) {
+                long fieldBytes = f.itemsize();
+                if (n * fieldBytes == 0) continue;
+                // a record view (StructuredArray.get) may hold strided fields: copy those to C order first
+                try (Arena fieldArena = Arena.ofConfined();
+                        NDArray view = a.field(f.name());
+                        NDArray v = view.isCContiguous()
+                                ? view.view(view.shape(), view.strides(), view.offset())
+                                : view.copy(Order.C)) {
+                    MemorySegment staging = fieldArena.allocate(n * fieldBytes, 16);
+                    Device dev = v.device();
+                    dev.backend()
+                            .copyOut(
+                                    dev.currentStream().backendStream(),
+                                    v.buffer(),
+                                    v.offset(),
+                                    staging,
+                                    n * fieldBytes);
+                    for (long r = 0; r < n; r++) {
+                        MemorySegment.copy(
+                                staging, r * fieldBytes, records, r * dtype.itemsize() + f.offset(), fieldBytes);
+                    }
+                }
+            }
+            try (FileChannel ch = FileChannel.open(
+                    file, StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                writeFully(ch, ByteBuffer.wrap(NpyHeader.encode(dtype.descr(), a.shape(), false)));
+                for (long pos = 0; pos < nbytes; pos += 1 << 30) {
+                    writeFully(
+                            ch,
+                            records.asSlice(pos, Math.min(1L << 30, nbytes - pos))
+                                    .asByteBuffer());
+                }
+            }
+        } catch (IOException e) {
+            throw new NdIOException("save: cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {
+        while (buf.hasRemaining()) ch.write(buf);
+    }
+}
