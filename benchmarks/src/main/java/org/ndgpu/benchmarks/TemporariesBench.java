@@ -22,9 +22,10 @@ import org.ndgpu.ndarray.Scope;
  * step synchronized. A row gives the median and worst window's microseconds per step, each step's
  * median and slowest time and how many steps took over 3x the median, the most bytes the pool had
  * in use after any step, the collections the pool asked for and the pauses the JVM's collectors
- * counted, and the calling thread's CPU time per step. The slow steps are then told apart by what happened during them: a collector's pause,
- * the pool taking a new block from the device, or the pool freeing its cached blocks (a limit
- * reached), so that what makes a step slow shows.
+ * counted, the calling thread's CPU time per step and the allocations that took a block returned
+ * while they waited ({@code MemoryPool.blocksAwaited()}). The slow steps are then told apart by what
+ * happened during them: a collector's pause, the pool taking a new block from the device, or the
+ * pool freeing its cached blocks (a limit reached), so that what makes a step slow shows.
  *
  * <p>On the GPU host: {@code .gpu/bench.sh TemporariesBench}; elsewhere on the null device, which
  * times the host's side alone ({@code -Dndgpu.nullBackend=true -Dndgpu.device=null:0}).
