@@ -2,6 +2,7 @@ package org.ndgpu.benchmarks;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,9 +22,10 @@ import org.ndgpu.ndarray.Scope;
  * step synchronized. A row gives the median and worst window's microseconds per step, each step's
  * median and slowest time and how many steps took over 3x the median, the most bytes the pool had
  * in use after any step, the collections the pool asked for and the pauses the JVM's collectors
- * counted. The slow steps are then told apart by what happened during them: a collector's pause,
- * the pool taking a new block from the device, or the pool freeing its cached blocks (a limit
- * reached), so that what makes a step slow shows.
+ * counted, the calling thread's CPU time per step and the allocations that took a block returned
+ * while they waited ({@code MemoryPool.blocksAwaited()}). The slow steps are then told apart by what
+ * happened during them: a collector's pause, the pool taking a new block from the device, or the
+ * pool freeing its cached blocks (a limit reached), so that what makes a step slow shows.
  *
  * <p>On the GPU host: {@code .gpu/bench.sh TemporariesBench}; elsewhere on the null device, which
  * times the host's side alone ({@code -Dndgpu.nullBackend=true -Dndgpu.device=null:0}).
@@ -69,6 +71,9 @@ public final class TemporariesBench {
     // the collectors' beans that count pauses: ZGC's and Shenandoah's "... Pauses" where they have
     // them (their other beans count concurrent cycles), every bean otherwise (G1, Parallel, Serial)
     private static final GarbageCollectorMXBean[] PAUSES = pauseBeans();
+    // the calling thread's own CPU time: what a dropped or closed array costs the caller, apart from
+    // the collector's pauses and, on a loaded machine, the scheduler
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private static GarbageCollectorMXBean[] pauseBeans() {
         List<GarbageCollectorMXBean> all = ManagementFactory.getGarbageCollectorMXBeans();
@@ -105,6 +110,8 @@ public final class TemporariesBench {
         long paused0 = pauseMillis();
         long count0 = pauseCount();
         long asked0 = pool.collectionsRequested();
+        long cpu0 = CPU.getCurrentThreadCpuTime();
+        long awaited0 = pool.blocksAwaited();
         device.synchronize();
         long w0 = System.nanoTime();
         for (int i = 0; i < steps; i++) {
@@ -128,8 +135,16 @@ public final class TemporariesBench {
             }
         }
         device.synchronize();
+        double cpuUs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e3 / steps;
         Run r = new Run(name, us, windows, pauses, grew, shrank);
         print(r, maxUsed, pool.collectionsRequested() - asked0, pauseCount() - count0, pauseMillis() - paused0, pool);
+        System.out.printf(
+                Locale.ROOT,
+                "%-40s   the calling thread's CPU: %.2f us per step; %d allocations took a returned block after a"
+                        + " wait%n",
+                "",
+                cpuUs,
+                pool.blocksAwaited() - awaited0);
         return r;
     }
 

@@ -1,7 +1,9 @@
 package org.ndgpu.device;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.lang.ref.Reference;
 import org.ndgpu.backend.BackendBuffer;
 
 /**
@@ -13,37 +15,18 @@ public final class Allocation {
     // shared with Graph, whose Cleaner action frees a graph that was dropped without close()
     static final Cleaner CLEANER = Cleaner.create();
 
-    private final Device device;
-    // the pool the block returns to: the device's, or its pool of managed memory
-    private final MemoryPool pool;
-    private final MemoryPool.Block block; // null for memory another library owns
-    private final BackendBuffer external;
-    // reachable while any array uses the memory: what keeps another library's memory alive
-    @SuppressWarnings("unused")
-    private final Object owner;
-
-    private final Runnable onRelease;
-    private final long bytes;
-    private final AtomicInteger refs = new AtomicInteger();
+    // the state a holder's reference drops, which is also the Cleaner's action of every holder: an
+    // array dropped without close() leaves its Cleaner entry and this one object for the collector to
+    // keep until the Cleaner runs (no per-holder action, no separate counter), which is what a young
+    // collection copies for each dropped array; not public, so that nothing outside can run it
+    private final Memory memory;
 
     Allocation(Device device, MemoryPool pool, MemoryPool.Block block, long bytes) {
-        this.device = device;
-        this.pool = pool;
-        this.block = block;
-        this.external = null;
-        this.owner = null;
-        this.onRelease = null;
-        this.bytes = bytes;
+        this.memory = new Memory(device, pool, block, null, null, null, bytes);
     }
 
     private Allocation(Device device, BackendBuffer external, Object owner, Runnable onRelease) {
-        this.device = device;
-        this.pool = null;
-        this.block = null;
-        this.external = external;
-        this.owner = owner;
-        this.onRelease = onRelease;
-        this.bytes = external.size();
+        this.memory = new Memory(device, null, null, external, owner, onRelease, external.size());
     }
 
     /**
@@ -78,22 +61,22 @@ public final class Allocation {
 
     /** True for managed memory (a block of {@link Device#managedMemoryPool()}), which the host may also read. */
     public boolean isManaged() {
-        return pool != null && pool.isManaged();
+        return memory.pool != null && memory.pool.isManaged();
     }
 
     /** The device the memory is on. */
     public Device device() {
-        return device;
+        return memory.device;
     }
 
     /** The backend buffer of the pool block holding the bytes. */
     public BackendBuffer buffer() {
-        return block != null ? block.buffer : external;
+        return memory.block != null ? memory.block.buffer : memory.external;
     }
 
     /** Bytes asked for. */
     public long bytes() {
-        return bytes;
+        return memory.bytes;
     }
 
     /**
@@ -101,58 +84,82 @@ public final class Allocation {
      * run at most once, either by close() (or its scope's close) or by the Cleaner.
      */
     public Cleaner.Cleanable retain(Object owner) {
-        refs.incrementAndGet();
-        Release r = new Release(this);
-        r.registered = CLEANER.register(owner, r);
-        return r;
+        Memory.REFS.getAndAdd(memory, 1);
+        return CLEANER.register(owner, memory);
     }
 
     /**
-     * True once the reference {@code held} (a {@link #retain} result) was dropped, by close() or by
-     * the Cleaner: a scope forgets such entries rather than keep them until it closes.
+     * True once the reference {@code held} (a {@link #retain} result) was dropped by close(), or its
+     * holder was found unreachable (the Cleaner drops it next): a scope forgets such entries rather
+     * than keep them until it closes. The Cleaner's entries are phantom references, which both clear.
      */
     public static boolean isReleased(Cleaner.Cleanable held) {
-        return held instanceof Release r && r.released;
+        return held instanceof Reference<?> r && r.refersTo(null);
     }
 
     /** How many arrays (views included) hold this memory now. */
     public int references() {
-        return refs.get();
+        return (int) Memory.REFS.getVolatile(memory);
     }
 
-    private void drop() {
-        if (refs.decrementAndGet() != 0) return;
-        if (block != null) {
-            pool.release(block);
-            return;
-        }
-        // the owner may free the memory as soon as it hears: no queued kernel may still touch it
-        device.currentStream().synchronize();
-        device.defaultStream().synchronize();
-        device.backend().free(external);
-        if (onRelease != null) onRelease.run();
-    }
+    // the memory and its holders' count; run() drops one holder's reference: each Cleanable that
+    // retain returned runs it at most once, whoever calls clean() first (close, a scope, the Cleaner).
+    // Must not reference a holder, or the holder never becomes unreachable
+    private static final class Memory implements Runnable {
+        static final VarHandle REFS;
 
-    // must not reference the owner, or the owner never becomes unreachable; the Cleaner's own
-    // Cleanable runs it at most once, whoever calls clean() first
-    private static final class Release implements Runnable, Cleaner.Cleanable {
-        private final Allocation allocation;
-        private Cleaner.Cleanable registered;
-        private volatile boolean released;
-
-        Release(Allocation allocation) {
-            this.allocation = allocation;
+        static {
+            try {
+                REFS = MethodHandles.lookup().findVarHandle(Memory.class, "refs", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
 
-        @Override
-        public void clean() {
-            registered.clean();
+        final Device device;
+        // the pool the block returns to: the device's, or its pool of managed memory
+        final MemoryPool pool;
+        final MemoryPool.Block block; // null for memory another library owns
+        final BackendBuffer external;
+        // reachable while any array uses the memory: what keeps another library's memory alive
+        @SuppressWarnings("unused")
+        final Object owner;
+
+        final Runnable onRelease;
+        final long bytes;
+        // read and changed through REFS only
+        @SuppressWarnings("unused")
+        private int refs;
+
+        Memory(
+                Device device,
+                MemoryPool pool,
+                MemoryPool.Block block,
+                BackendBuffer external,
+                Object owner,
+                Runnable onRelease,
+                long bytes) {
+            this.device = device;
+            this.pool = pool;
+            this.block = block;
+            this.external = external;
+            this.owner = owner;
+            this.onRelease = onRelease;
+            this.bytes = bytes;
         }
 
         @Override
         public void run() {
-            released = true;
-            allocation.drop();
+            if ((int) REFS.getAndAdd(this, -1) != 1) return;
+            if (block != null) {
+                pool.release(block);
+                return;
+            }
+            // the owner may free the memory as soon as it hears: no queued kernel may still touch it
+            device.currentStream().synchronize();
+            device.defaultStream().synchronize();
+            device.backend().free(external);
+            if (onRelease != null) onRelease.run();
         }
     }
 }

@@ -44,17 +44,17 @@ public final class MemoryPool {
     private final ArrayDeque<Block>[] smallFree = new ArrayDeque[(int) (SMALL / 512) + 1];
 
     private final Map<Long, ArrayDeque<Block>> largeFree = new HashMap<>();
-    private long used;
+    long used;
     private long total;
     // 0 until the first allocation reads ndgpu.pool.limit (or setLimit sets it): a bad value is then that
     // allocation's NdException, naming the setting, and the device itself stays usable once it is fixed
-    private long limit;
-    private long releases;
-    // callers waiting in awaitUnreachable for released blocks: release wakes them
-    private int waiting;
+    long limit;
+    long releases;
+    // callers waiting in CleanerWait.awaitUnreachable for released blocks: release wakes them
+    int waiting;
     // early reclaim: 0 until the first allocation reads ndgpu.pool.reclaim (Long.MAX_VALUE: off)
     private long reclaim;
-    private double reclaimShare;
+    double reclaimShare;
     // live: what live arrays need: the bytes still held, at a request, by blocks handed out before a
     // collection that has finished since began. The blocks are counted by epoch: a request opens one
     // (when a collection begun after the last opened has finished), `old` counts the bytes held by
@@ -70,6 +70,9 @@ public final class MemoryPool {
     private long floor;
     private long reclaimAt;
     private long collectionsRequested;
+    final CleanerWait cleanerWait = new CleanerWait();
+    // tryAllocate's answer where awaitReturned should wait for a returned block
+    static final Block AWAIT = new Block(null, 0, null);
 
     // the captures in progress, by their streams: a block allocated on one belongs to that capture's graph
     private final java.util.IdentityHashMap<BackendStream, GraphMemory> capturing = new java.util.IdentityHashMap<>();
@@ -123,7 +126,7 @@ public final class MemoryPool {
     }
 
     // the limit, read from the setting on first use (under the lock)
-    private long limitNow() {
+    long limitNow() {
         if (limit == 0) limit = Config.poolLimit(backend.facts().globalMemoryBytes());
         return limit;
     }
@@ -160,28 +163,30 @@ public final class MemoryPool {
             throw new DeviceOutOfMemoryException(deviceId + " allocate: " + bytes
                     + " bytes requested, more than the device's " + device + " bytes of memory");
         }
-        Block b = tryAllocate(bytes, stream, false);
+        Block b = tryAllocate(bytes, stream, false, true);
+        if (b == AWAIT) b = cleanerWait.awaitReturned(this, bytes, stream);
         if (b != null) return b;
-        awaitUnreachable(round(bytes));
-        return tryAllocate(bytes, stream, true);
+        cleanerWait.awaitUnreachable(this, round(bytes));
+        return tryAllocate(bytes, stream, true, false);
     }
 
-    // null when it does not fit (and last is false); never waits while holding the lock, since the
-    // Cleaner thread needs it to release blocks
-    private synchronized Block tryAllocate(long bytes, BackendStream stream, boolean last) {
+    synchronized Block takeReturned(long size, BackendStream stream) {
+        ArrayDeque<Block> free = largeFree.get(size);
+        Block b = free != null ? free.pollFirst() : null;
+        if (b == null) return null;
+        cleanerWait.served();
+        return handOut(b, stream);
+    }
+
+    // null when it does not fit (and last is false); AWAIT (only when mayWait) where a large block missed
+    // and a dropped array's may soon come back. Never waits holding the lock: the Cleaner needs it
+    synchronized Block tryAllocate(long bytes, BackendStream stream, boolean last, boolean mayWait) {
         if (reclaim == 0) readReclaim();
         long size = round(bytes);
         ArrayDeque<Block> free = size <= SMALL ? smallFree[(int) (size >>> 9)] : largeFree.get(size);
         Block b = free != null ? free.pollFirst() : null;
-        if (b != null) {
-            if (b.stream != stream) backend.synchronize(b.stream);
-            b.stream = stream;
-            b.epoch = epoch;
-            used += size;
-            if (captures != 0) captured(b, stream);
-            if (used > reclaimAt) requestCollection();
-            return b;
-        }
+        if (b != null) return handOut(b, stream);
+        if (mayWait && size > SMALL && cleanerWait.worthWaiting(size)) return AWAIT;
         if (total + size > limitNow()) {
             freeAllBlocks();
             if (total + size > limit) {
@@ -192,8 +197,10 @@ public final class MemoryPool {
             }
         }
         BackendBuffer buf;
+        long t0 = size > SMALL ? System.nanoTime() : 0;
         try {
             buf = managed != null ? managed.allocate(size) : backend.allocate(size);
+            if (t0 != 0) cleanerWait.driverTook(System.nanoTime() - t0);
         } catch (DeviceOutOfMemoryException e) {
             // cached blocks may be what fills the device: give them back and try once more
             freeAllBlocks();
@@ -212,11 +219,25 @@ public final class MemoryPool {
         }
         used += size;
         total += size;
+        if (size > SMALL) cleanerWait.handedOut(size);
         if (used > reclaimAt) requestCollection();
         Block fresh = new Block(buf, size, stream);
         fresh.epoch = epoch;
         if (captures != 0) captured(fresh, stream);
         return fresh;
+    }
+
+    // a cached block, for work on `stream`: reused at once on the stream it was last used on (its work
+    // is queued before anything new), after that stream's work finished on another
+    private Block handOut(Block b, BackendStream stream) {
+        if (b.stream != stream) backend.synchronize(b.stream);
+        b.stream = stream;
+        b.epoch = epoch;
+        used += b.size;
+        if (b.size > SMALL) cleanerWait.handedOut(b.size);
+        if (captures != 0) captured(b, stream);
+        if (used > reclaimAt) requestCollection();
+        return b;
     }
 
     // a block for work on a capturing stream: the graph's replays reuse it, so it stays the graph's
@@ -306,47 +327,6 @@ public final class MemoryPool {
     }
 
     /**
-     * Asks the reclaim thread for a collection at once and waits for the Cleaner to release dropped
-     * arrays: until {@code size} fits under the limit, or (no limit: the device itself is full) until
-     * a collection begun after the request has finished and no block has come back for 10 ms; at
-     * most 1 s. The caller does not run the collection: under a concurrent collector
-     * {@code System.gc()} returns only when the whole cycle has, while the blocks come back as soon
-     * as its first phase found them, and each one the Cleaner returns wakes the caller.
-     */
-    private void awaitUnreachable(long size) {
-        long deadline = System.nanoTime() + 1_000_000_000L;
-        synchronized (this) {
-            long begun = Reclaimer.started();
-            Reclaimer.request(reclaimShare, true);
-            boolean limited = limitNow() != Long.MAX_VALUE;
-            long seen = releases;
-            long quietSince = 0;
-            waiting++;
-            try {
-                while (true) {
-                    if (limited && used + size <= limit) return;
-                    long now = System.nanoTime();
-                    if (releases != seen) {
-                        seen = releases;
-                        quietSince = now;
-                    }
-                    // no limit: the collection has finished, and since then the Cleaner has returned nothing for 10 ms
-                    if (!limited && Reclaimer.finished() > begun) {
-                        if (quietSince == 0) quietSince = now;
-                        if (now - quietSince > 10_000_000L) return;
-                    }
-                    if (now >= deadline) return;
-                    java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, Math.min(deadline - now, 2_000_000L));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                waiting--;
-            }
-        }
-    }
-
-    /**
      * A stream is being closed (after its work finished): blocks last used on it, cached now or
      * released later, belong to the default stream from here on, so nothing ever waits on a
      * released queue.
@@ -372,6 +352,7 @@ public final class MemoryPool {
         used -= b.size;
         if (b.epoch != epoch) old -= b.size;
         releases++;
+        if (b.size > SMALL) cleanerWait.returned(b.size);
         if (waiting != 0) notifyAll();
         if (used < floor) {
             floor = used;
@@ -474,6 +455,14 @@ public final class MemoryPool {
         if (reclaim == 0) floor = used;
         this.reclaim = bytes;
         reclaimAt = afterFloor();
+    }
+
+    /**
+     * Allocations that took a block an array dropped without close() returned while they waited a
+     * moment, during a collection, instead of a new block from the device.
+     */
+    public synchronized long blocksAwaited() {
+        return cleanerWait.servedCount();
     }
 
     /** Collections this pool has asked for because arrays dropped without close() held too much. */

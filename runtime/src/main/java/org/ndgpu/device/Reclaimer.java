@@ -45,6 +45,13 @@ final class Reclaimer {
         return finished;
     }
 
+    /** True from a request until the collection it brings has finished. */
+    static boolean inFlight() {
+        synchronized (LOCK) {
+            return pending || started > finished;
+        }
+    }
+
     /** Asks for a collection; {@code urgentNow} skips the spacing. Never blocks on the collection. */
     static void request(double shareNow, boolean urgentNow) {
         synchronized (LOCK) {

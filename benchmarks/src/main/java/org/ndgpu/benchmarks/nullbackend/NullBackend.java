@@ -48,6 +48,9 @@ final class NullBackend implements Backend {
     // the host's side of a driver's launch call, where -Dndgpu.nullBackend.launchNanos gives it (a CUDA
     // launch through ndgpu costs the calling thread a few microseconds): each launch spins that long
     private final long launchNanos = Long.getLong("ndgpu.nullBackend.launchNanos", 0);
+    // a driver's allocation of a new block, where -Dndgpu.nullBackend.allocNanos gives it (the pool's
+    // growth, which its cache otherwise hides): each allocation spins that long
+    private final long allocNanos = Long.getLong("ndgpu.nullBackend.allocNanos", 0);
     private long deviceDone;
 
     private static double nanosPerByte() {
@@ -102,6 +105,10 @@ final class NullBackend implements Backend {
 
     @Override
     public BackendBuffer allocate(long bytes) {
+        if (allocNanos > 0) {
+            long until = System.nanoTime() + allocNanos;
+            while (System.nanoTime() < until) Thread.onSpinWait();
+        }
         return new Buffer(bytes);
     }
 
