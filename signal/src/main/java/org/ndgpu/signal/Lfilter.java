@@ -72,8 +72,8 @@ final class Lfilter {
             long[] mshape = xc.shape();
             long[] zs = mshape.clone();
             zs[zs.length - 1] = order;
-            NDArray out = NDArray.empty(device, rt, mshape, Order.C);
-            NDArray zfm = zi == null ? null : NDArray.empty(device, rt, zs, Order.C);
+            NDArray out = track(temps, NDArray.empty(device, rt, mshape, Order.C));
+            NDArray zfm = zi == null ? null : track(temps, NDArray.empty(device, rt, zs, Order.C));
             if (order == 0 || n == 0) {
                 if (x.size() > 0) {
                     try (NDArray scaled = xc.mul(bn[0]);
@@ -94,22 +94,29 @@ final class Lfilter {
                 NDArray z0 = null;
                 if (zi != null) {
                     NDArray zm =
-                            track(temps, zi.ndim() == shape.length ? zi.moveaxis(new int[] {ax}, new int[] {-1}) : zi);
+                            zi.ndim() == shape.length ? track(temps, zi.moveaxis(new int[] {ax}, new int[] {-1})) : zi;
                     z0 = track(temps, track(temps, zm.astype(c)).copy(Order.C));
                 }
                 NDArray zf = zfm == null ? track(temps, NDArray.empty(device, rt, zs, Order.C)) : zfm;
                 BlockRecursion.run(xc, coef, an, order, z0, out, zf, c, temps);
             }
-            if (last) return new FilterResult(out, zfm);
-            NDArray yBack, zBack;
-            try (NDArray o = out;
-                    NDArray ov = o.moveaxis(new int[] {-1}, new int[] {ax})) {
-                yBack = ov.copy(Order.C);
+            if (last) {
+                // the results leave the temporaries: nothing else closes them
+                temps.remove(out);
+                temps.remove(zfm);
+                return new FilterResult(out, zfm);
             }
-            try (NDArray zz = zfm;
-                    NDArray zv = zz == null ? null : zz.moveaxis(new int[] {-1}, new int[] {ax})) {
-                zBack = zv == null ? null : zv.copy(Order.C);
-            }
+            NDArray yBack = track(
+                    temps,
+                    track(temps, out.moveaxis(new int[] {-1}, new int[] {ax})).copy(Order.C));
+            NDArray zBack = zfm == null
+                    ? null
+                    : track(
+                            temps,
+                            track(temps, zfm.moveaxis(new int[] {-1}, new int[] {ax}))
+                                    .copy(Order.C));
+            temps.remove(yBack);
+            temps.remove(zBack);
             return new FilterResult(yBack, zBack);
         } finally {
             temps.forEach(NDArray::close);
