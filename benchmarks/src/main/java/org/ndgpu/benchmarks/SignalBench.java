@@ -9,7 +9,7 @@ import org.ndgpu.signal.ConvMode;
 /**
  * scipy.signal on float32 signals, beside {@code .gpu/cupy_signal_anchors.py} (the same calls in
  * cupyx.scipy.signal): issue 40's fftconvolve of 2^22 with 2^12, lfilter of 2^24 samples (order 8,
- * Butterworth) and welch of 2^26 samples, with a direct convolution and a 2-D correlation for scale. Device time of one call, median after
+ * Butterworth; float64 coefficients give a float64 result, float32 ones a float32 result) and welch of 2^26 samples, with a direct convolution and a 2-D correlation for scale. Device time of one call, median after
  * warm-up; GB/s of the inputs read once and the output written once.
  */
 public final class SignalBench {
@@ -41,6 +41,13 @@ public final class SignalBench {
                     "lfilter 2^" + (24 - shrink) + " order 8 f32",
                     Bench.deviceMsOf(() -> s.lfilter(ba.b(), ba.a(), s24), 5, 2),
                     4.0 * f + 8.0 * f);
+            try (NDArray b32 = ba.b().astype(DType.FLOAT32);
+                    NDArray a32 = ba.a().astype(DType.FLOAT32)) {
+                Bench.row(
+                        "lfilter 2^" + (24 - shrink) + " order 8 f32 coefficients",
+                        Bench.deviceMsOf(() -> s.lfilter(b32, a32, s24), 5, 2),
+                        4.0 * f + 4.0 * f);
+            }
             Bench.row(
                     "welch 2^" + (26 - shrink) + " nperseg 256 f32",
                     Bench.deviceMsOf(() -> s.welch(long1, 1.0), 5, 2),
