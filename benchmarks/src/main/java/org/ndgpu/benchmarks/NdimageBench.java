@@ -39,6 +39,7 @@ public final class NdimageBench {
                     "maximum_filter size 3 " + side,
                     Bench.deviceMsOf(() -> nd.maximumFilter(image, 3), 10, 3),
                     2 * bytes);
+            checkMedian(image, nd.medianFilter(image, 3));
             Bench.row("median_filter size 3 " + side, Bench.deviceMsOf(() -> nd.medianFilter(image, 3), 10, 3), bytes);
             Bench.row("sobel axis 0 " + side, Bench.deviceMsOf(() -> nd.sobel(image, 0), 10, 3), 2 * bytes);
             Bench.row(
