@@ -40,7 +40,7 @@ final class RowExpKernels {
             $PRAGMA
             #define GROUP 256
             /* (m, c, s) += (mb, cb, sb); c == 0 is the empty state */
-            void merge($T* m, $T* c, $T* s, $T mb, $T cb, $T sb) {
+            void row_merge($T* m, $T* c, $T* s, $T mb, $T cb, $T sb) {
                 if (cb == 0) return;
                 if (*c == 0) { *m = mb; *c = cb; *s = sb; return; }
                 if (*m != *m || mb != mb) { *m = *m + mb; *c = *c + cb; *s = 0; return; }
@@ -64,13 +64,13 @@ final class RowExpKernels {
                     if (c == 0) { m = v; c = 1; }
                     else if (v < m) s += exp(v - m);
                     else if (v == m) c += 1;
-                    else merge(&m, &c, &s, v, 1, 0);
+                    else row_merge(&m, &c, &s, v, 1, 0);
                 }
                 lm[lid] = m; lc[lid] = c; ls[lid] = s;
                 barrier(CLK_LOCAL_MEM_FENCE);
                 for (int h = GROUP / 2; h > 0; h >>= 1) {
                     if (lid < h) {
-                        merge(&m, &c, &s, lm[lid + h], lc[lid + h], ls[lid + h]);
+                        row_merge(&m, &c, &s, lm[lid + h], lc[lid + h], ls[lid + h]);
                         lm[lid] = m; lc[lid] = c; ls[lid] = s;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
@@ -82,7 +82,7 @@ final class RowExpKernels {
                 long row = get_global_id(0);
                 if (row >= rows) return;
                 $T m = 0, c = 0, s = 0;
-                for (long k = row * parts; k < (row + 1) * parts; k++) merge(&m, &c, &s, pm[k], pc[k], ps[k]);
+                for (long k = row * parts; k < (row + 1) * parts; k++) row_merge(&m, &c, &s, pm[k], pc[k], ps[k]);
                 int finite = m - m == 0;
                 if (mode == 0) {
                     /* SciPy's log1p(s / m) + log(m) + max; where the max is not finite, log(sum(exp(x))) is the max */
