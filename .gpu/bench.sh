@@ -36,6 +36,8 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" NdimageBench "* ]] && python3 "$(dirname "$0")/cupy_ndimage_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for NdimageMeasureBench (issue 40: label, distance_transform_edt and sum_labels on the same mask)
 [[ ${CUPY:-1} == 1 && " $benches " == *" NdimageMeasureBench "* ]] && python3 "$(dirname "$0")/cupy_ndimage_measure_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for SpecialBench (issue 40: erf and gammaln of 2^28 float32, logsumexp and softmax over 16384^2 rows)
+[[ ${CUPY:-1} == 1 && " $benches " == *" SpecialBench "* ]] && python3 "$(dirname "$0")/cupy_special_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for InterpolationBench (issue 40: zoom x2 order 3 of 4096^2 and the other interpolations)
 [[ ${CUPY:-1} == 1 && " $benches " == *" InterpolationBench "* ]] && python3 "$(dirname "$0")/cupy_interpolation_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for NumpyRoutinesBench (issue 39: the NumPy-completeness routines CuPy also has)

@@ -14,6 +14,7 @@ report(f"gaussian_filter sigma 4 {side}", bench(lambda: ndi.gaussian_filter(imag
 report(f"gaussian_filter1d sigma 4 axis 1 {side}", bench(lambda: ndi.gaussian_filter1d(image, 4.0)), nbytes)
 report(f"uniform_filter size 5 {side}", bench(lambda: ndi.uniform_filter(image, 5)), 2 * nbytes)
 report(f"maximum_filter size 3 {side}", bench(lambda: ndi.maximum_filter(image, 3)), 2 * nbytes)
+report(f"median_filter size 3 {side}", bench(lambda: ndi.median_filter(image, 3)), nbytes)
 report(f"sobel axis 0 {side}", bench(lambda: ndi.sobel(image, 0)), 2 * nbytes)
 w = cp.ones((5, 5), dtype=cp.float32)
 report(f"correlate 5x5 constant {side}", bench(lambda: ndi.correlate(image, w, mode="constant")), nbytes)

@@ -161,6 +161,12 @@ for dtype in ("float64", "float32"):
         bi = [cat(ab(), grid[0]), cat(ab(), grid[1]), cat(xs, grid[2])]
     emit("betainc", dtype, bi)
 emit("betainc", "int32", [np.array([1, 2, 0, 3, 1]), np.array([1, 3, 2, 0, 5]), np.array([0, 1, 1, 1, 0])])
+# sinc (numpy.sinc, which scipy.special re-exports): near 0, at and between the integers (its roots), large
+x = cat(u(-10, 10), logu(1e-300, 1e6, signed=True), np.arange(-5.0, 6.0) + logu(1e-12, 1e-3, 11, signed=True),
+        EDGES, [-2.0, -3.0, 3.0, 10.0, 1e-310, -1e-310, 0.25, 1e-8])
+for dtype in ("float64", "float32"):
+    emit("sinc", dtype, [x])
+emit("sinc", "int32", [np.array([-3, -1, 0, 1, 2, 5, 50])])
 rng = main_rng
 
 os.makedirs(os.path.dirname(OUT), exist_ok=True)

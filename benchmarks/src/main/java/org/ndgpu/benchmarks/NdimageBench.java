@@ -8,7 +8,7 @@ import org.ndgpu.ndimage.Mode;
 /**
  * scipy.ndimage's filters on a float32 image, beside {@code .gpu/cupy_ndimage_anchors.py} (the
  * same calls in cupyx.scipy.ndimage): issue 40's gaussian_filter with sigma 4 on 4096 x 4096, and
- * the uniform, maximum and Sobel filters. Device time of one call, median after warm-up; GB/s of
+ * the uniform, maximum, median (3 x 3, issue 40's too) and Sobel filters. Device time of one call, median after warm-up; GB/s of
  * the image read once and written once per pass.
  */
 public final class NdimageBench {
@@ -39,11 +39,34 @@ public final class NdimageBench {
                     "maximum_filter size 3 " + side,
                     Bench.deviceMsOf(() -> nd.maximumFilter(image, 3), 10, 3),
                     2 * bytes);
+            checkMedian(image, nd.medianFilter(image, 3));
+            Bench.row("median_filter size 3 " + side, Bench.deviceMsOf(() -> nd.medianFilter(image, 3), 10, 3), bytes);
             Bench.row("sobel axis 0 " + side, Bench.deviceMsOf(() -> nd.sobel(image, 0), 10, 3), 2 * bytes);
             Bench.row(
                     "correlate 5x5 constant " + side,
                     Bench.deviceMsOf(() -> nd.correlate(image, box, Mode.CONSTANT, 0, null), 10, 3),
                     bytes);
+        }
+    }
+
+    /** The median filter's rows 1 to 3 (inside the edges) against a sort of each 3 x 3 window on the host. */
+    private static void checkMedian(NDArray image, NDArray median) {
+        int n = (int) image.shape()[1];
+        try (median;
+                NDArray head = image.get("0:5");
+                NDArray got = median.get("1:4")) {
+            float[] x = head.toFloatArray(), g = got.toFloatArray();
+            float[] w = new float[9];
+            for (int r = 1; r < 4; r++) {
+                for (int c = 1; c < n - 1; c++) {
+                    for (int k = 0; k < 9; k++) w[k] = x[(r - 1 + k / 3) * n + c - 1 + k % 3];
+                    java.util.Arrays.sort(w);
+                    if (g[(r - 1) * n + c] != w[4]) {
+                        throw new IllegalStateException("median_filter: wrong result at (" + r + ", " + c + "): got "
+                                + g[(r - 1) * n + c] + ", expected " + w[4]);
+                    }
+                }
+            }
         }
     }
 }

@@ -61,8 +61,12 @@ public final class SpecialFunctions {
         return header;
     }
 
-    /** The source a kernel of the scipy.special ufunc {@code op} needs: the header, with special-bessel.h for a Bessel function of real order. */
-    static String headerOf(org.ndgpu.ndarray.Ufunc op) {
+    /**
+     * Whether {@code op}'s kernels include special-bessel.h, whose build is the longest of any ufunc's
+     * (many seconds on some OpenCL compilers): such a ufunc casts an array operand of another dtype to
+     * its loop's first, so that it runs the loop's own kernel rather than one more built for the mix.
+     */
+    static boolean isBessel(org.ndgpu.ndarray.Ufunc op) {
         return switch (op) {
             case JV,
                     JN,
@@ -82,8 +86,13 @@ public final class SpecialFunctions {
                     SPHERICAL_IN,
                     SPHERICAL_IN_D,
                     SPHERICAL_KN,
-                    SPHERICAL_KN_D -> WITH_BESSEL;
-            default -> HEADER;
+                    SPHERICAL_KN_D -> true;
+            default -> false;
         };
+    }
+
+    /** The source a kernel of the scipy.special ufunc {@code op} needs: the header, with special-bessel.h for a Bessel function of real order. */
+    static String headerOf(org.ndgpu.ndarray.Ufunc op) {
+        return isBessel(op) ? WITH_BESSEL : HEADER;
     }
 }

@@ -119,6 +119,11 @@ public final class UfuncLibrary implements UfuncRunner {
         DType[] eff = effectiveDtypes(name, operands, true);
         if (eff == null) return TimeUfuncs.apply(op, out, operands);
         if (op == Ufunc.POWER) checkIntegerPower(operands, eff);
+        if (SpecialFunctions.isBessel(op)) {
+            UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
+            NDArray viaDouble = castFirst(op, out, operands, loop.in(), loop.out());
+            if (viaDouble != null) return viaDouble;
+        }
         long sig = signature(operands, eff, out);
         Resolved r = sig < 0 ? null : LAST.get(op, sig);
         if (r == null) {
@@ -143,6 +148,50 @@ public final class UfuncLibrary implements UfuncRunner {
         }
         Spec spec = r.spec();
         return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
+    }
+
+    /**
+     * A Bessel ufunc's call through its float64 kernel, or null when the operands already are float64
+     * arrays (or numbers): each array operand of another dtype is cast to float64 first (a Java number
+     * of a float32 loop rounded to float first, as the loop would take it), and a float32 loop's result
+     * is rounded to float32 after, which is what that loop computes (in double, rounded once). So each
+     * Bessel function builds one kernel per layout, not one per mix of operand dtypes.
+     */
+    private NDArray castFirst(Ufunc op, NDArray out, Object[] operands, DType[] loopIn, DType loopOut) {
+        Object[] cast = null;
+        for (int k = 0; k < operands.length; k++) {
+            Object o = operands[k];
+            if (o instanceof NDArray a && a.dtype() != DType.FLOAT64) {
+                if (cast == null) cast = operands.clone();
+                cast[k] = a.astype(DType.FLOAT64);
+            } else if (o instanceof Number n && loopIn[k] == DType.FLOAT32 && !(o instanceof Float)) {
+                if (cast == null) cast = operands.clone();
+                cast[k] = (double) n.floatValue();
+            }
+        }
+        if (cast == null) return null;
+        try {
+            if (loopOut == DType.FLOAT64) return apply(op, out, cast);
+            try (NDArray r = apply(op, null, cast)) {
+                if (out == null) return r.astype(loopOut);
+                String name = op.numpyName();
+                out.live(name);
+                Operands.checkWriteable(name, out);
+                if (!Arrays.equals(out.shape(), r.shape())) {
+                    throw new ShapeException(name + ": output has shape " + Shapes.str(out.shape())
+                            + ", but the operands broadcast to " + Shapes.str(r.shape()));
+                }
+                Operands.checkCast(name, loopOut, out.dtype(), Casting.SAME_KIND);
+                try (NDArray rounded = r.astype(loopOut)) {
+                    out.set("...", rounded);
+                }
+                return out;
+            }
+        } finally {
+            for (int k = 0; k < cast.length; k++) {
+                if (cast[k] != operands[k] && cast[k] instanceof NDArray a) a.close();
+            }
+        }
     }
 
     // NumPy raises for an integer base to a negative integer exponent; a Java number exponent is checked

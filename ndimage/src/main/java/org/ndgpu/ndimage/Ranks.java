@@ -62,6 +62,7 @@ final class Ranks {
         }
         if (rank == 0) return minOrMax(op, input, f, true, mode, cval);
         if (rank == n - 1) return minOrMax(op, input, f, false, mode, cval);
+        if (MedianNetwork.applies(input, f, rank)) return MedianNetwork.apply(input, f, mode, cval);
         return Gather.apply(op, Gather.Op.RANK, input, f, (int) rank, mode, cval);
     }
 

@@ -409,6 +409,16 @@ public final class Special extends BesselFunctions {
         return call(Ufunc.GAMMAINCINV, out, a, p);
     }
 
+    /** scipy.special.sinc (numpy.sinc, which SciPy re-exports): the normalized sinc sin(pi x) / (pi x), 1 at 0: {@code Nd.special().sinc(x)}. */
+    public NDArray sinc(Object x) {
+        return call(Ufunc.SINC, null, x);
+    }
+
+    /** scipy.special.sinc into {@code out}: {@code Nd.special().sinc(x, out)}. */
+    public NDArray sinc(Object x, NDArray out) {
+        return call(Ufunc.SINC, out, x);
+    }
+
     // ---- reductions
 
     /** scipy.special.logsumexp(a): log(sum(exp(a))) over every element, computed stably: {@code Nd.special().logsumexp(a)}. */

@@ -66,7 +66,8 @@ class SpecialFunctionsTest extends PerDeviceTest {
             Map.entry("boxcox1p", x -> S.boxcox1p(x[0], x[1])),
             Map.entry("inv_boxcox", x -> S.invBoxcox(x[0], x[1])),
             Map.entry("inv_boxcox1p", x -> S.invBoxcox1p(x[0], x[1])),
-            Map.entry("betainc", x -> S.betainc(x[0], x[1], x[2])));
+            Map.entry("betainc", x -> S.betainc(x[0], x[1], x[2])),
+            Map.entry("sinc", x -> S.sinc(x[0])));
 
     /**
      * The relative error allowed in float64 (float32: {@link #F32}), and the absolute error below which

@@ -81,6 +81,65 @@ class SpecialReductionsTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * Rows long enough to be split into parts (each merged from its own maximum, count and sum), the
+     * maximum in a late part, ties of it across parts, and a NaN or an inf in one part only: against a
+     * Java loop in double, and SciPy's IEEE answers.
+     */
+    @Test
+    void longRowsSplitIntoPartsMergeAsOneSum() {
+        int n = 300_000;
+        double[] x = new double[2 * n];
+        var r = new java.util.SplittableRandom(40);
+        for (int i = 0; i < x.length; i++) x[i] = r.nextGaussian() * 3;
+        x[n - 7] = 25; // row 0's maximum, near its end
+        x[n + 11] = 25; // row 1's maximum, tied at both ends
+        x[2 * n - 1] = 25;
+        try (NDArray a = Nd.array(x);
+                NDArray rows = a.reshape(2, n);
+                NDArray f32 = rows.astype(DType.FLOAT32);
+                NDArray l = S.logsumexp(rows, 1);
+                NDArray l32 = S.logsumexp(f32, 1);
+                NDArray all = S.logsumexp(a);
+                NDArray sm = S.softmax(rows, 1);
+                NDArray lsm = S.logSoftmax(rows, -1)) {
+            double[] got = l.toDoubleArray(), got32 = l32.toDoubleArray(), p = sm.toDoubleArray();
+            double[] lp = lsm.toDoubleArray();
+            double total = 0;
+            for (int row = 0; row < 2; row++) {
+                double s = 0;
+                for (int j = 0; j < n; j++) s += Math.exp(x[row * n + j] - 25);
+                double want = 25 + Math.log(s);
+                total += s;
+                assertEquals(want, got[row], 1e-13 * Math.abs(want), "float64 row " + row);
+                assertEquals(want, got32[row], 3e-6 * Math.abs(want), "float32 row " + row);
+                for (int j = 0; j < n; j += 997) {
+                    double e = Math.exp(x[row * n + j] - 25) / s;
+                    assertEquals(
+                            e, p[row * n + j], 1e-11 * e, "softmax " + row + ", " + j); // the loop's own sum: ~1e-13
+                    double le = x[row * n + j] - 25 - Math.log(s);
+                    assertEquals(le, lp[row * n + j], 1e-11 * Math.max(1, Math.abs(le)), "log_softmax " + row);
+                }
+            }
+            assertEquals(25 + Math.log(total), all.toDoubleArray()[0], 1e-13 * 30, "over every element");
+        }
+        x[n / 2] = Double.NaN;
+        x[n + n / 3] = Double.POSITIVE_INFINITY;
+        try (NDArray a = Nd.array(x);
+                NDArray rows = a.reshape(2, n);
+                NDArray l = S.logsumexp(rows, 1);
+                NDArray sm = S.softmax(rows, 1);
+                NDArray lsm = S.logSoftmax(rows, 1)) {
+            double[] got = l.toDoubleArray(), p = sm.toDoubleArray(), lp = lsm.toDoubleArray();
+            assertTrue(Double.isNaN(got[0]), "a NaN in one part: " + got[0]);
+            assertEquals(Double.POSITIVE_INFINITY, got[1], "an inf in one part");
+            // SciPy: softmax of a row holding inf is NaN throughout; log_softmax is x - inf there, NaN at the inf
+            assertTrue(Double.isNaN(p[n + 5]) && Double.isNaN(p[0]), "softmax of a row with inf or NaN");
+            assertEquals(Double.NEGATIVE_INFINITY, lp[n + 5], "log_softmax beside an inf");
+            assertTrue(Double.isNaN(lp[n + n / 3]), "log_softmax at the inf");
+        }
+    }
+
     @Test
     void hostileArguments() {
         assertThrows(NullPointerException.class, () -> S.logsumexp(null));
