@@ -1,11 +1,14 @@
 #!/bin/bash
 # On the GPU host (copied into .device-spark3 by .gpu/pack-spark.sh; .gpu/tests.sh also calls it from
 # here): the spark module's gpu-tagged tests (SparkGpuClusterGpuTest: two executors, one GPU each; a
-# device fault retried elsewhere), then SparkGpuBench (GiB of float32 blocks, 1 executor vs 2). Needs,
+# device fault retried elsewhere; SparkBarrierGpuTest: NCCL between the executors' barrier tasks, a task
+# failing mid-collective retried), then SparkGpuBench (GiB of float32 blocks, 1 executor vs 2), then
+# SparkBarrierBench (issue 42: barrier allReduce against NCCL in one JVM; the logistic-regression
+# step on 1 executor vs 2). Needs,
 # from earlier calls on this machine, the .device copied to /tmp/ndgpu-device (NDGPU_DEVICE_DIR) and
 # Spark's jars in /tmp/ndgpu-spark/jars (NDGPU_SPARK_HOME: the three parts of .gpu/pack-spark.sh, copied
 # there by the calls before; docs/spark.md gives them).
-#   spark.sh [tests|bench|all] [bench args: GiB blockMiB rounds]
+#   spark.sh [tests|bench|barrier|all] [bench args: GiB blockMiB rounds | barrier args: allReduceMiB rounds rows features steps]
 S=${NDGPU_SPARK_HOME:-/tmp/ndgpu-spark}
 D=${NDGPU_DEVICE_DIR:-/tmp/ndgpu-device}
 OUT=${OUT:-/tmp/ndgpu-out}; mkdir -p "$OUT"
@@ -23,11 +26,17 @@ nvidia-smi --query-gpu=index,name,pci.bus_id,memory.total --format=csv,noheader 
 rc=0
 if [[ $what == tests || $what == all ]]; then
   timeout 400 "$D/run" org.junit.platform.console.ConsoleLauncher execute --select-class org.ndgpu.spark.SparkGpuClusterGpuTest \
+    --select-class org.ndgpu.spark.SparkBarrierGpuTest \
     --include-tag gpu --details=tree --disable-banner --disable-ansi-colors 2>&1 | grep -vE '^(WARNING|[0-9:]+ (WARN|INFO))' | tee "$OUT/spark-gpu-tests.log" | tail -40
   rc=${PIPESTATUS[0]}
 fi
 if [[ $what == bench || $what == all ]]; then
   timeout 500 "$D/run" org.ndgpu.spark.SparkGpuBench "$@" 2>&1 | grep -vE '^(WARNING|[0-9:]+ (WARN|INFO))' | tee "$OUT/spark-bench.log" | tail -12
+  (( ${PIPESTATUS[0]} != 0 )) && rc=1
+fi
+if [[ $what == barrier || $what == all ]]; then
+  [[ $what == all ]] && set --   # the bench's arguments are not the barrier bench's
+  timeout 300 "$D/run" org.ndgpu.spark.SparkBarrierBench "$@" 2>&1 | grep -vE '^(WARNING|[0-9:]+ (WARN|INFO))' | tee "$OUT/spark-barrier-bench.log" | tail -16
   (( ${PIPESTATUS[0]} != 0 )) && rc=1
 fi
 exit $rc

@@ -28,28 +28,32 @@ import org.ndgpu.ndarray.NDArray;
  * collective, and every task's allReduce equals the same sum on one device of this JVM.
  */
 class BarrierTest {
-    /** What a task returns: its rank, its device, its float64 and int64 allReduce results. */
-    record Out(int rank, String device, double[] sum, long[] isum, int attempt) implements Serializable {}
+    /** What a task returns: its rank, its device, its collective's kind, its float64 and int64 allReduce results. */
+    record Out(int rank, String device, String collective, double[] sum, long[] isum, int attempt)
+            implements Serializable {}
 
     @Test
     void barrierAllReduceOnTwoExecutorsSurvivesAFailedAttempt() {
         Path dir = Path.of(System.getProperty("java.io.tmpdir"))
                 .resolve("ndgpu-spark-barrier-" + ProcessHandle.current().pid());
-        Path script = LocalCluster.oneGpuEach(dir, "echo 0 1");
+        List<Out> outs = allReduceWithAFailedAttempt("BarrierTest", LocalCluster.oneGpuEach(dir, "echo 0 1"), 1000);
+        // one device each: opencl:0 and opencl:1 on PoCL, two GPUs (NCCL) on a GPU host
+        assertEquals(2, outs.stream().map(Out::device).distinct().count(), "devices " + outs);
+    }
+
+    /**
+     * Two executors (their gpu addresses from {@code discovery}) all-reduce two random float64 and int64
+     * arrays of {@code len} in one barrier stage whose rank 1 fails between two collectives on the first
+     * attempt; asserts that the stage was retried and that both ranks hold the sum one device of this JVM
+     * makes. SparkBarrierGpuTest runs it on two GPUs.
+     */
+    static List<Out> allReduceWithAFailedAttempt(String name, Path discovery, int len) {
         SplittableRandom random = new SplittableRandom(0xba77_1e2L);
-        int len = 1000;
         List<double[]> parts = new ArrayList<>();
         for (int p = 0; p < 2; p++) parts.add(random.doubles(len, -3, 3).toArray());
         List<Out> outs;
         try (JavaSparkContext sc = LocalCluster.start(
-                "BarrierTest",
-                2,
-                1536,
-                script,
-                "spark.task.maxFailures",
-                "4",
-                "spark.stage.maxConsecutiveAttempts",
-                "4")) {
+                name, 2, 1536, discovery, "spark.task.maxFailures", "4", "spark.stage.maxConsecutiveAttempts", "4")) {
             JavaRDD<double[]> rdd = sc.parallelize(parts, 2);
             outs = SparkGpu.barrier(rdd, (rows, comm) -> {
                         double[] mine = rows.next();
@@ -64,7 +68,8 @@ class BarrierTest {
                         if (attempt == 0 && comm.rank() == 1) throw new IllegalStateException("injected failure");
                         comm.allReduce(n, ReduceOp.SUM);
                         comm.barrier();
-                        return List.of(new Out(comm.rank(), d.id(), x.toDoubleArray(), n.toLongArray(), attempt))
+                        String kind = comm.getClass().getSimpleName();
+                        return List.of(new Out(comm.rank(), d.id(), kind, x.toDoubleArray(), n.toLongArray(), attempt))
                                 .iterator();
                     })
                     .collect();
@@ -80,8 +85,7 @@ class BarrierTest {
             assertArrayEquals(expected, o.sum(), 0, "rank " + o.rank());
             assertArrayEquals(iexpected, o.isum(), "rank " + o.rank());
         }
-        // one device each: opencl:0 and opencl:1 on PoCL, two GPUs (NCCL) on a GPU host
-        assertEquals(2, outs.stream().map(Out::device).distinct().count(), "devices " + outs);
+        return outs;
     }
 
     @Test

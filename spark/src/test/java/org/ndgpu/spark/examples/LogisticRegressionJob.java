@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import org.apache.spark.api.java.JavaRDD;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
+import org.ndgpu.nccl.Collective;
 import org.ndgpu.nccl.ReduceOp;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -61,16 +62,12 @@ public final class LogisticRegressionJob {
 
     /** The weights after {@link #STEPS} steps, trained on one task per partition (one block each). */
     public static double[] train(JavaRDD<Block> rdd, long totalRows) {
-        List<double[]> w = SparkGpu.barrier(rdd, (Iterator<Block> it, org.ndgpu.nccl.Collective comm) -> {
+        List<double[]> w = SparkGpu.barrier(rdd, (Iterator<Block> it, Collective comm) -> {
                     Block b = it.next();
                     Device d = comm.device();
                     NDArray x = b.xOn(d), y = b.yOn(d);
                     NDArray weights = Nd.zeros(b.features(), 1);
-                    for (int s = 0; s < STEPS; s++) {
-                        NDArray g = gradient(x, y, weights);
-                        comm.allReduce(g, ReduceOp.SUM); // every task now holds the whole gradient
-                        weights = weights.sub(g.mul(RATE / totalRows));
-                    }
+                    for (int s = 0; s < STEPS; s++) weights = step(x, y, weights, comm, RATE / totalRows);
                     return List.of(weights.toDoubleArray()).iterator();
                 })
                 .collect();
@@ -95,6 +92,17 @@ public final class LogisticRegressionJob {
         for (int s = 0; s < STEPS; s++)
             weights = weights.sub(gradient(xs, ys, weights).mul(RATE / rows));
         return weights.toDoubleArray();
+    }
+
+    /**
+     * One step of a task: its block's gradient, all-reduced so that every task holds the whole
+     * gradient, and the update {@code w - scale * g} (scale: the rate over all tasks' rows).
+     * SparkBarrierBench times this step on one executor and on two.
+     */
+    public static NDArray step(NDArray x, NDArray y, NDArray weights, Collective comm, double scale) {
+        NDArray g = gradient(x, y, weights);
+        comm.allReduce(g, ReduceOp.SUM);
+        return weights.sub(g.mul(scale));
     }
 
     /** {@code X^T (sigmoid(X w) - y)}. */
