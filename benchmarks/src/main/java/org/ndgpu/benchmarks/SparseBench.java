@@ -320,6 +320,9 @@ public final class SparseBench {
      * Prints the table; arguments: the Poisson grid's side (4096), the power-law rows (10M), the COO
      * entries (100M), cg's grid side (1024, or the Poisson side where smaller).
      */
+    // -Dsparse.bench=spgemm: the Poisson matrix's SpGEMM rows alone (a short call on the GPU host)
+    private static final boolean SPGEMM_ONLY = "spgemm".equals(System.getProperty("sparse.bench"));
+
     public static void main(String[] args) {
         long side = args.length > 0 ? Long.parseLong(args[0]) : 4096;
         long rows = args.length > 1 ? Long.parseLong(args[1]) : 10_000_000;
@@ -333,6 +336,10 @@ public final class SparseBench {
                 check(pname + " row sums", 4.0 * side, s.toDoubleArray()[0], 1e-6);
             }
             checkProduct(pname, a);
+            if (SPGEMM_ONLY) {
+                spgemmRow(pname, a, "");
+                return;
+            }
             withBothLibraries(tag -> {
                 spmvRows(pname, a, tag);
                 try (NDArray x = Nd.random().seed(6).uniform(0, 1, DType.FLOAT32, a.shape()[1], 32)) {
