@@ -268,6 +268,11 @@ final class DeviceSolver implements Solver {
     }
 
     @Override
+    public NDArray svdvals(NDArray a) {
+        return svdOnDevice(a.dtype(), a.shape(1), a.shape(2)) ? JacobiSvd.svdvals(a) : fallback.svdvals(a);
+    }
+
+    @Override
     public Qr qr(NDArray a) {
         DType dt = a.dtype();
         long m = a.shape(1), n = a.shape(2);

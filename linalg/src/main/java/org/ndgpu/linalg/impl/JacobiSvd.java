@@ -77,17 +77,7 @@ final class JacobiSvd {
                 NDArray nrm = NDArray.empty(dev, dt, new long[] {b, cols}, Order.C);
                 NDArray perm = NDArray.empty(dev, DType.INT32, new long[] {b, cols}, Order.C)) {
             sweep(w, vt, rows, cols, g);
-            LaunchArgs.of(5).array(w).array(nrm).i64(rows).launch(dev, kernel(dev, dt, g, "nd_svd_norms"), b * cols, g);
-            s = NDArray.empty(dev, dt, new long[] {b, cols}, Order.C);
-            long total = b * cols;
-            LaunchArgs.of(10)
-                    .array(nrm)
-                    .array(unscale)
-                    .array(perm)
-                    .array(s)
-                    .i64(total)
-                    .i32(cols)
-                    .launch(dev, kernel(dev, dt, g, "nd_svd_rank"), blocks(total), ELEMENTWISE);
+            s = sorted(w, nrm, perm, unscale, rows, g);
             // B = Ub S V^T: A's u is Ub (tall) or V (wide), its vh V^T (tall) or Ub^T (wide)
             NDArray ub = take(w, perm, nrm, rows, tall, true, g);
             NDArray v = take(vt, perm, nrm, cols, !tall, false, g);
@@ -115,6 +105,52 @@ final class JacobiSvd {
             return new Svd(u, s, vh);
         } catch (RuntimeException e) {
             for (NDArray x : new NDArray[] {u, s, vh}) if (x != null) x.close();
+            throw e;
+        }
+    }
+
+    /**
+     * svd's singular values alone (compute_uv=False) of the C-contiguous real stack {@code a}
+     * (batch, m, n): the same sweeps without V.
+     */
+    static NDArray svdvals(NDArray a) {
+        Device dev = a.device();
+        DType dt = a.dtype();
+        long b = a.shape(0), m = a.shape(1), n = a.shape(2);
+        boolean tall = m >= n;
+        long rows = tall ? m : n;
+        int cols = (int) (tall ? n : m);
+        int g = group(rows);
+        try (NDArray unscale = NDArray.empty(dev, dt, new long[] {b}, Order.C);
+                NDArray w = columns(a, tall, unscale);
+                NDArray nrm = NDArray.empty(dev, dt, new long[] {b, cols}, Order.C);
+                NDArray perm = NDArray.empty(dev, DType.INT32, new long[] {b, cols}, Order.C)) {
+            sweep(w, null, rows, cols, g);
+            return sorted(w, nrm, perm, unscale, rows, g);
+        }
+    }
+
+    /** The singular values (b, k) descending: w's row norms into nrm, their order into perm. */
+    private static NDArray sorted(NDArray w, NDArray nrm, NDArray perm, NDArray unscale, long rows, int g) {
+        Device dev = w.device();
+        DType dt = w.dtype();
+        long b = w.shape(0);
+        int cols = (int) w.shape(1);
+        LaunchArgs.of(5).array(w).array(nrm).i64(rows).launch(dev, kernel(dev, dt, g, "nd_svd_norms"), b * cols, g);
+        NDArray s = NDArray.empty(dev, dt, new long[] {b, cols}, Order.C);
+        long total = b * cols;
+        try {
+            LaunchArgs.of(10)
+                    .array(nrm)
+                    .array(unscale)
+                    .array(perm)
+                    .array(s)
+                    .i64(total)
+                    .i32(cols)
+                    .launch(dev, kernel(dev, dt, g, "nd_svd_rank"), blocks(total), ELEMENTWISE);
+            return s;
+        } catch (RuntimeException e) {
+            s.close();
             throw e;
         }
     }
@@ -175,7 +211,7 @@ final class JacobiSvd {
         return out;
     }
 
-    /** The sweeps, each n2 - 1 launches, until a sweep rotates nothing. */
+    /** The sweeps, each n2 - 1 launches, until a sweep rotates nothing; V (vt) turned too unless null. */
     private static void sweep(NDArray w, NDArray vt, long rows, int cols, int g) {
         Device dev = w.device();
         DType dt = w.dtype();
@@ -189,10 +225,10 @@ final class JacobiSvd {
             for (int sw = 0; sw < MAX_SWEEPS; sw++) {
                 long flag = flags.offset() + 4L * sw;
                 for (int r = 0; r < n2 - 1; r++) {
-                    LaunchArgs args = LaunchArgs.reused(10);
+                    LaunchArgs args = LaunchArgs.reused(11);
                     try {
                         args.array(w)
-                                .array(vt)
+                                .array(vt == null ? w : vt)
                                 .buffer(flags.buffer())
                                 .i64(flag)
                                 .i64(rows)
@@ -200,7 +236,7 @@ final class JacobiSvd {
                                 .i32(r);
                         if (dt == DType.FLOAT32) args.f32((float) tol);
                         else args.f64(tol);
-                        args.launch(dev, rotate, b * pairs, g);
+                        args.i32(vt == null ? 0 : 1).launch(dev, rotate, b * pairs, g);
                     } finally {
                         args.release();
                     }

@@ -28,7 +28,8 @@ import org.ndgpu.vendor.Solver;
  * 6e-8 for float32, 1.1e-16 for float64), singular values descending and equal to EJML's (float64,
  * on the host) to 1e-5 (float32) and 1e-12 (float64) of the largest: random, tall and wide, 1 x N
  * and N x 1, ill-conditioned (condition 1e6), rank-deficient (numerically and exactly: a zero
- * column), the zero matrix, both full_matrices modes, batched stacks; NaN raises as NumPy's.
+ * column), the zero matrix, both full_matrices modes, batched stacks, and svdvals (no vectors)
+ * against the same; NaN raises as NumPy's.
  */
 class JacobiSvdTest extends PerDeviceTest {
     private static final Linalg LA = Nd.linalg();
@@ -98,6 +99,17 @@ class JacobiSvdTest extends PerDeviceTest {
             host.vh().close();
             try (NDArray s = host.s()) {
                 ref = values(s);
+            }
+            try (NDArray sv = k.svdvals(a)) {
+                double[] got = values(sv);
+                assertArrayEquals(new long[] {b, Math.min(m, n)}, sv.shape(), what + " svdvals shape");
+                double stol = dt == DType.FLOAT32 ? 1e-5 : 1e-12;
+                for (int i = 0; i < got.length; i++) {
+                    double big = ref[i / Math.min(m, n) * Math.min(m, n)];
+                    assertTrue(
+                            Math.abs(got[i] - ref[i]) <= stol * Math.max(big, Double.MIN_NORMAL),
+                            what + " svdvals[" + i + "]: EJML " + ref[i] + ", got " + got[i]);
+                }
             }
             for (boolean full : new boolean[] {false, true}) {
                 Svd r = k.svd(a, full);
