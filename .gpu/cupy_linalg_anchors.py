@@ -1,5 +1,5 @@
 # CuPy beside LinalgDeviceBench (issue 41): the same rows, CUDA events, median after warm-up.
-# solve, inv, cholesky, qr, eigh of 4096 float64 (cuSOLVER), and inv, solve, qr, eigh of a batch of
+# solve, inv, cholesky, qr, eigh of 4096 float64 (cuSOLVER), svd of 1024 and 4096 float32, and inv, solve, qr, eigh of a batch of
 # 10,000 32 x 32 matrices float32 and float64 (CuPy's batched paths: getrfBatched/getriBatched, syevjBatched)
 import sys
 import cupy as cp
@@ -22,6 +22,9 @@ row(f"inv float64 {n}", lambda: cp.linalg.inv(a))
 row(f"cholesky float64 {n}", lambda: cp.linalg.cholesky(spd))
 row(f"qr float64 {n}", lambda: cp.linalg.qr(a))
 row(f"eigh float64 {n}", lambda: cp.linalg.eigh(spd))
+for k in (1024, n):
+    gs = cp.random.uniform(-1, 1, (k, k)).astype(cp.float32)
+    row(f"svd float32 {k}", lambda: cp.linalg.svd(gs, full_matrices=False), reps=3)
 for dt in (cp.float32, cp.float64):
     name = cp.dtype(dt).name
     s = (cp.random.uniform(-1, 1, (10000, 32, 32)) + 8 * cp.eye(32)).astype(dt)

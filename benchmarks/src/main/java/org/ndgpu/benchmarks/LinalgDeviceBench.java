@@ -9,7 +9,7 @@ import org.ndgpu.ndarray.NDArray;
 
 /**
  * The factorizations of issue 41, timed on one device: solve, inv, cholesky, qr and eigh of 4096 x
- * 4096 float64, and inv, solve, qr and eigh of a batch of 10,000 32 x 32 matrices (float32 and
+ * 4096 float64, svd of 1024 x 1024 and 4096 x 4096 float32, and inv, solve, qr and eigh of a batch of 10,000 32 x 32 matrices (float32 and
  * float64). The table starts with who computes each routine ({@link Linalg#placement}): on an
  * OpenCL device ndgpu's kernels or EJML on the host; on CUDA ndgpu's kernels for orders up to 64
  * and cuSOLVER above, or ndgpu's kernels throughout with {@code -Dndgpu.linalg.solver=own}. Run it
@@ -48,6 +48,12 @@ public final class LinalgDeviceBench {
                 row("qr float64 " + large, dev, () -> qr(la, a), Math.min(repeats, 3));
                 row("eigh float64 " + large, dev, () -> eigh(la, spd), Math.min(repeats, 3));
             }
+            // the SVD of issue 41's bar (1024) and of the 2x-CUDA bar (the large order), float32, reduced
+            for (int n : new int[] {1024, large}) {
+                try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT32, n, n)) {
+                    row("svd float32 " + n, dev, () -> svd(la, g), Math.min(repeats, 3));
+                }
+            }
             for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
                 try (NDArray g = Nd.random().uniform(-1, 1, dt, 10_000, 32, 32);
                         NDArray eye = Nd.eye(32, 32, 0, dt);
@@ -66,6 +72,12 @@ public final class LinalgDeviceBench {
     private static AutoCloseable qr(Linalg la, NDArray a) {
         var r = la.qr(a);
         return closing(r.q(), r.r());
+    }
+
+    private static AutoCloseable svd(Linalg la, NDArray a) {
+        var r = la.svd(a, false);
+        r.u().close();
+        return closing(r.s(), r.vh());
     }
 
     /** eigh reads only the lower triangle: a's is as good a symmetric matrix as any. */

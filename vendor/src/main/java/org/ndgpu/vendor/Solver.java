@@ -40,6 +40,14 @@ public interface Solver {
     /** u (b, m, m|k), s (b, k) descending, vh (b, n|k, n) with k = min(m, n). */
     Svd svd(NDArray a, boolean fullMatrices);
 
+    /** The singular values (b, k) descending, as {@link #svd}'s, for a solver that can skip the vectors. */
+    default NDArray svdvals(NDArray a) {
+        Svd r = svd(a, false);
+        r.u().close();
+        r.vh().close();
+        return r.s();
+    }
+
     /** Reduced QR: q (b, m, k), r (b, k, n). */
     Qr qr(NDArray a);
 

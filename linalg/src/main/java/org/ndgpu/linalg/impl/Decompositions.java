@@ -49,6 +49,24 @@ final class Decompositions {
         }
     }
 
+    /**
+     * svd's singular values alone (compute_uv=False), with svd's rules and messages: the solver may
+     * skip the vectors ({@link org.ndgpu.vendor.Solver#svdvals}).
+     */
+    static NDArray singularValues(NDArray a) {
+        try (MatrixStack st = MatrixStack.of("svd", a, false)) {
+            long k = Math.min(st.m(), st.n());
+            if (st.empty()) return unstack(st.emptyOf(st.dtype().real(), k), st.batch());
+            requireNoNan("svd", st.x(), "SVD did not converge");
+            try (NDArray inf = NonFinite.flags(st.x(), false, false)) {
+                if (!NonFinite.any(inf)) return unstack(st.solver().svdvals(st.x()), st.batch());
+                try (NDArray zero = NonFinite.zeroWhere(st.x(), inf)) {
+                    return unstack(NonFinite.nanWhere(st.solver().svdvals(zero), inf), st.batch());
+                }
+            }
+        }
+    }
+
     /** NumPy's LinAlgError for a NaN anywhere in the stack, where LAPACK's iteration does not converge. */
     private static void requireNoNan(String op, NDArray stack, String why) {
         try (NDArray nan = NonFinite.flags(stack, true, false)) {

@@ -82,7 +82,7 @@ final class DeviceSolver implements Solver {
         return blocked
                 ? "ndgpu's kernels on " + device.id() + " (LU and Cholesky; "
                         + (orthogonalKernels
-                                ? "QR, and eigh up to order " + SmallFactor.MAX
+                                ? "QR, SVD, and eigh up to order " + SmallFactor.MAX
                                 : "QR from order " + CPU_QR)
                         + "), else " + fallback.where()
                 : fallback.where() + ", with " + small + " (LU, Cholesky, QR, eigh)";
@@ -250,9 +250,26 @@ final class DeviceSolver implements Solver {
         return r[0];
     }
 
+    /**
+     * True when svd (and svdvals, pinv, matrixRank, cond and the 2-norms on it) runs here for stacks
+     * of {@code dt} of shape (m, n): one-sided Jacobi ({@link JacobiSvd}) where the blocked kernels
+     * run (OpenCL; CUDA with {@code ndgpu.linalg.solver=own}), on GPUs; a CPU device keeps EJML on
+     * the host, which beat the kernels there (linalg/README.md).
+     */
+    boolean svdOnDevice(DType dt, long m, long n) {
+        return blocked && orthogonalKernels && real(dt) && Math.min(m, n) < Integer.MAX_VALUE;
+    }
+
     @Override
     public Svd svd(NDArray a, boolean fullMatrices) {
-        return fallback.svd(a, fullMatrices);
+        return svdOnDevice(a.dtype(), a.shape(1), a.shape(2))
+                ? JacobiSvd.svd(a, fullMatrices, this::qr)
+                : fallback.svd(a, fullMatrices);
+    }
+
+    @Override
+    public NDArray svdvals(NDArray a) {
+        return svdOnDevice(a.dtype(), a.shape(1), a.shape(2)) ? JacobiSvd.svdvals(a) : fallback.svdvals(a);
     }
 
     @Override

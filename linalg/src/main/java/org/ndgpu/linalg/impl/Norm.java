@@ -10,7 +10,6 @@ import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
-import org.ndgpu.ndarray.Svd;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
 
@@ -38,7 +37,7 @@ final class Norm {
             }
             int[] ax = Shapes.axes("norm", axis, nd);
             if (ax.length == 1) return vectorNorm(x, ord, ax, keepdims, temps);
-            if (ax.length == 2) return matrixNorm(linalg, x, ord, ax[0], ax[1], keepdims, temps);
+            if (ax.length == 2) return matrixNorm(x, ord, ax[0], ax[1], keepdims, temps);
             throw new AxisException("norm: improper number of dimensions to norm: axis " + Arrays.toString(axis));
         } finally {
             temps.forEach(NDArray::close);
@@ -59,8 +58,7 @@ final class Norm {
         return sum.pow(1.0 / p);
     }
 
-    private static NDArray matrixNorm(
-            Linalg linalg, NDArray x, Object ord, int row, int col, boolean keepdims, List<NDArray> temps) {
+    private static NDArray matrixNorm(NDArray x, Object ord, int row, int col, boolean keepdims, List<NDArray> temps) {
         if (row == col) throw new AxisException("norm: duplicate axes given: " + row + " and " + col);
         NDArray r;
         if (ord == null || "fro".equals(ord)) {
@@ -68,18 +66,16 @@ final class Norm {
         } else if ("nuc".equals(ord) || (ord instanceof Number n && Math.abs(order(n)) == 2)) {
             // singular values of the stack with (row, col) moved last
             NDArray moved = t(temps, x.moveaxis(new int[] {row, col}, new int[] {-2, -1}));
-            Svd svd;
+            NDArray sv;
             try {
-                svd = linalg.svd(moved, false);
+                sv = Decompositions.singularValues(moved);
             } catch (org.ndgpu.exceptions.LinAlgException e) {
                 throw new org.ndgpu.exceptions.LinAlgException(
                         "norm: " + e.getMessage().replaceFirst("^svd: ", "") + " (ord " + ord
                                 + " needs the singular values)",
                         e);
             }
-            svd.u().close();
-            svd.vh().close();
-            NDArray s = t(temps, svd.s());
+            NDArray s = t(temps, sv);
             r = "nuc".equals(ord)
                     ? s.sum(new int[] {-1}, false)
                     : order(ord) > 0 ? s.max(new int[] {-1}, false) : s.min(new int[] {-1}, false);

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.vendor.Solver;
 
 /**
@@ -16,7 +17,7 @@ final class SolverPlacement {
 
     private static final String[] LU_FAMILY = {"solve", "inv", "det", "slogdet", "cholesky"};
     private static final String[] SMALL_ONLY = {"qr", "eigh", "eigvalsh"};
-    private static final String[] OTHERS = {"svd", "eig", "eigvals", "lstsq"};
+    private static final String[] OTHERS = {"eig", "eigvals", "lstsq"};
     private static final String HOST = "host (EJML, with copies to and from the device)";
 
     static Map<String, String> of(Device device) {
@@ -42,8 +43,16 @@ final class SolverPlacement {
                             "device (ndgpu's blocked kernels from order " + DeviceSolver.CPU_QR + ") for " + dts
                                     + "; smaller and complex input on the " + name(f, "qr"));
             }
+            // a GPU's blocked path: one-sided Jacobi; CPU devices and CUDA without the setting keep the fallback's
+            m.put(
+                    "svd",
+                    d.svdOnDevice(DType.FLOAT32, 2, 2)
+                            ? "device (ndgpu's kernels: one-sided Jacobi, with svdvals, pinv, matrixRank and cond on it) for "
+                                    + dts + "; complex input on the " + name(f, "svd")
+                            : name(f, "svd"));
             for (String r : OTHERS) m.put(r, name(f, r));
         } else {
+            m.put("svd", name(s, "svd"));
             for (String r : LU_FAMILY) m.put(r, name(s, r));
             for (String r : SMALL_ONLY) m.put(r, name(s, r));
             for (String r : OTHERS) m.put(r, name(s, r));

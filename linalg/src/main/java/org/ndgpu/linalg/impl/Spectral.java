@@ -74,7 +74,7 @@ final class Spectral {
                 NDArray r = NDArray.empty(a.device(), DType.INT64, Arrays.copyOf(s, s.length - 2), Order.C);
                 return r.fill(0);
             }
-            NDArray sv = t(temps, singularValues("matrixRank", la, a));
+            NDArray sv = t(temps, singularValues("matrixRank", a));
             Object limit = tol != null
                     ? tol
                     : t(temps, t(temps, sv.max(new int[] {-1}, true)).mul(Math.max(m, n) * eps(sv.dtype())));
@@ -98,7 +98,7 @@ final class Spectral {
         try {
             NDArray r;
             if (twoNorm) {
-                NDArray sv = t(temps, singularValues("cond", la, a));
+                NDArray sv = t(temps, singularValues("cond", a));
                 NDArray first = t(temps, sv.get("..., 0")), last = t(temps, sv.get("..., -1"));
                 r = p instanceof Number q && q.doubleValue() == -2 ? last.div(first) : first.div(last);
             } else {
@@ -202,13 +202,10 @@ final class Spectral {
     }
 
     /** The singular values of {@code a} (u and vh closed unread), after op's float16 and NaN checks. */
-    private static NDArray singularValues(String op, Linalg la, NDArray a) {
+    private static NDArray singularValues(String op, NDArray a) {
         requireSvdType(op, a);
         requireNoNan(op, a);
-        Svd svd = la.svd(a, false);
-        svd.u().close();
-        svd.vh().close();
-        return svd.s();
+        return Decompositions.singularValues(a);
     }
 
     /**
