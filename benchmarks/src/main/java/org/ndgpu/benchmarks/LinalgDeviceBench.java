@@ -33,27 +33,31 @@ public final class LinalgDeviceBench {
             la.placement(dev).forEach((r, w) -> System.out.println(r + ": " + w));
             System.out.printf("%-40s %-12s %12s%n", "benchmark", "device", "median ms");
             Nd.random().seed(41);
-            try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT64, large, large);
-                    NDArray eye = Nd.eye(large, large, 0, DType.FLOAT64);
-                    NDArray shift = eye.mul((double) large);
-                    NDArray a = g.add(shift);
-                    NDArray gt = g.T();
-                    NDArray ggt = g.matmul(gt);
-                    NDArray spd = ggt.add(shift);
-                    NDArray b = Nd.random().uniform(-1, 1, DType.FLOAT64, large, 1)) {
-                row("solve float64 " + large, dev, () -> la.solve(a, b), repeats);
-                row("inv float64 " + large, dev, () -> la.inv(a), repeats);
-                row("cholesky float64 " + large, dev, () -> la.cholesky(spd), repeats);
-                // at most 3 repeats: on an OpenCL device eigh of this order still runs on the host
-                row("qr float64 " + large, dev, () -> qr(la, a), Math.min(repeats, 3));
-                row("eigh float64 " + large, dev, () -> eigh(la, spd), Math.min(repeats, 3));
-            }
+            // -Dbench.only=svd: the SVD rows alone (the factorizations of order 4096 take minutes on OpenCL)
+            boolean svdOnly = "svd".equals(System.getProperty("bench.only"));
+            if (!svdOnly)
+                try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT64, large, large);
+                        NDArray eye = Nd.eye(large, large, 0, DType.FLOAT64);
+                        NDArray shift = eye.mul((double) large);
+                        NDArray a = g.add(shift);
+                        NDArray gt = g.T();
+                        NDArray ggt = g.matmul(gt);
+                        NDArray spd = ggt.add(shift);
+                        NDArray b = Nd.random().uniform(-1, 1, DType.FLOAT64, large, 1)) {
+                    row("solve float64 " + large, dev, () -> la.solve(a, b), repeats);
+                    row("inv float64 " + large, dev, () -> la.inv(a), repeats);
+                    row("cholesky float64 " + large, dev, () -> la.cholesky(spd), repeats);
+                    // at most 3 repeats: on an OpenCL device eigh of this order still runs on the host
+                    row("qr float64 " + large, dev, () -> qr(la, a), Math.min(repeats, 3));
+                    row("eigh float64 " + large, dev, () -> eigh(la, spd), Math.min(repeats, 3));
+                }
             // the SVD of issue 41's bar (1024) and of the 2x-CUDA bar (the large order), float32, reduced
             for (int n : new int[] {1024, large}) {
                 try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT32, n, n)) {
                     row("svd float32 " + n, dev, () -> svd(la, g), Math.min(repeats, 3));
                 }
             }
+            if (svdOnly) return;
             for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
                 try (NDArray g = Nd.random().uniform(-1, 1, dt, 10_000, 32, 32);
                         NDArray eye = Nd.eye(32, 32, 0, dt);
