@@ -184,7 +184,7 @@ public final class ElementwiseLoop {
 
     /** The layout {@code run(spec, args, shape)} would generate its kernel for (also checks the arguments). */
     public static Layout layout(Spec spec, Object[] args, long[] shape) {
-        return ElementwisePlan.of(spec, args, shape).layout();
+        return ElementwisePlan.of(spec, args, shape, null).layout();
     }
 
     /**
@@ -197,11 +197,11 @@ public final class ElementwiseLoop {
         if (args.length != count) throw Operands.wrongArgumentCount(spec.name(), count, args.length);
         NDArray[] copies = CopyIfOverlap.copies(spec.name(), spec.paramList(), args, shape);
         if (copies == null) {
-            launch(spec, args, shape);
+            launch(spec, args, shape, null);
             return;
         }
         try {
-            launch(spec, CopyIfOverlap.substitute(args, copies), shape);
+            launch(spec, CopyIfOverlap.substitute(args, copies), shape, null);
         } finally {
             CopyIfOverlap.close(copies);
         }
@@ -213,13 +213,23 @@ public final class ElementwiseLoop {
      * to find and is skipped: a script's small ops skip a pass over their operands.
      */
     public static void runIntoNew(Spec spec, Object[] args, long[] shape) {
-        launch(spec, args, shape);
+        launch(spec, args, shape, null);
+    }
+
+    /**
+     * As {@link #runIntoNew}, for a caller that has checked what the plan would check again: every
+     * array argument is live, on {@code device} and of exactly {@code shape}, and each OUT array was
+     * allocated C-contiguous for this call (a ufunc whose operands share one shape). A fresh JVM runs
+     * its first calls in the interpreter, where each repeated check is paid in full.
+     */
+    public static void runIntoNewChecked(Spec spec, Object[] args, long[] shape, Device device) {
+        launch(spec, args, shape, device);
     }
 
     @SuppressWarnings(
             "ReferenceEquality") // the same kernel map; the same layout instance (a flat one) before comparing by value
-    private static void launch(Spec spec, Object[] args, long[] shape) {
-        ElementwisePlan plan = ElementwisePlan.of(spec, args, shape);
+    private static void launch(Spec spec, Object[] args, long[] shape, Device checked) {
+        ElementwisePlan plan = ElementwisePlan.of(spec, args, shape, checked);
         if (plan.n() == 0) return;
         Device device = plan.device();
         Layout layout = plan.layout();

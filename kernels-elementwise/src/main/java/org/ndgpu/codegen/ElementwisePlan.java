@@ -35,12 +35,17 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
         {new Layout(1, true, true, 1, false), new Layout(1, true, true, 4, false)}
     };
 
-    static ElementwisePlan of(Spec spec, Object[] args, long[] shape) {
+    /**
+     * The plan of one call; {@code checked}, when not null, is the device of arguments the caller has
+     * checked ({@link ElementwiseLoop#runIntoNewChecked}): live, on that device, of exactly {@code
+     * shape}, the OUT arrays new and C-contiguous.
+     */
+    static ElementwisePlan of(Spec spec, Object[] args, long[] shape, Device checked) {
         List<Param> params = spec.params();
         ParamList ps = spec.paramList();
         Kind[] kinds = ps.kinds;
         if (args.length != kinds.length) throw Operands.wrongArgumentCount(spec.name(), kinds.length, args.length);
-        Device device = Operands.device(spec.name(), args);
+        Device device = checked != null ? checked : Operands.device(spec.name(), args);
         long n = Shapes.size(shape);
         if (n == 0) return new ElementwisePlan(device, new Layout(1, true, true), NONE, 0);
 
@@ -58,7 +63,7 @@ record ElementwisePlan(Device device, Layout layout, Merged merged, long n) {
             if (kind == Kind.RAW) vec4 = false;
             if (kind != Kind.IN && kind != Kind.OUT) continue;
             NDArray a = (NDArray) o;
-            if (!a.hasShape(shape) || !a.isCContiguous()) {
+            if (checked == null ? !a.hasShape(shape) || !a.isCContiguous() : kind == Kind.IN && !a.isCContiguous()) {
                 flat = false;
                 break;
             }

@@ -298,14 +298,17 @@ public final class UfuncLibrary implements UfuncRunner {
             Spec resolved) {
         // the common case without allocating: every array operand (and out) already has one shape
         long[] same = null;
-        boolean allSame = true;
+        boolean allSame = true, oneDevice = true;
         Device dev0 = null;
         for (Object o : ops) {
             if (o instanceof NDArray a) {
                 if (same == null) {
                     same = a.shape();
                     dev0 = a.device();
-                } else allSame &= a.hasShape(same);
+                } else {
+                    allSame &= a.hasShape(same);
+                    oneDevice &= a.device() == dev0;
+                }
             }
         }
         if (out != null) {
@@ -316,7 +319,7 @@ public final class UfuncLibrary implements UfuncRunner {
             if (out != null) Operands.checkCast(name, result, out.dtype(), Casting.SAME_KIND);
             NDArray y = out != null ? out : NDArray.empty(dev0, result, same, Order.C);
             Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
-            run(spec, ops, y, out == null, same);
+            run(spec, ops, y, out == null, same, oneDevice ? dev0 : null);
             return y;
         }
         List<long[]> shapes = new ArrayList<>();
@@ -343,13 +346,19 @@ public final class UfuncLibrary implements UfuncRunner {
         }
         NDArray y = out != null ? out : NDArray.empty(device, result, shape, Order.C);
         Spec spec = resolved != null ? resolved : specFor(name, ops, opDtypes, loopIn, result, y.dtype(), body);
-        run(spec, ops, y, out == null, shape);
+        run(spec, ops, y, out == null, shape, null);
         return y;
     }
 
-    /** Runs the ufunc's kernel into y; {@code newOutput}: y was allocated for this call, so no input overlaps it. */
-    private static void run(Spec spec, Object[] ops, NDArray y, boolean newOutput, long[] shape) {
-        if (newOutput) ElementwiseLoop.runIntoNew(spec, kernelArgs(ops, y), shape);
+    /**
+     * Runs the ufunc's kernel into y; {@code newOutput}: y was allocated for this call, so no input
+     * overlaps it; {@code oneDevice}, when not null: every array operand has y's shape and is on
+     * that device (and was checked live), so the loop's plan need not check them again.
+     */
+    private static void run(Spec spec, Object[] ops, NDArray y, boolean newOutput, long[] shape, Device oneDevice) {
+        if (newOutput && oneDevice != null)
+            ElementwiseLoop.runIntoNewChecked(spec, kernelArgs(ops, y), shape, oneDevice);
+        else if (newOutput) ElementwiseLoop.runIntoNew(spec, kernelArgs(ops, y), shape);
         else ElementwiseLoop.run(spec, kernelArgs(ops, y), shape);
     }
 

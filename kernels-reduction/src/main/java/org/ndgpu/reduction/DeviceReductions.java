@@ -76,7 +76,7 @@ public final class DeviceReductions implements ReductionRunner {
             return result;
         }
         ReductionSpec spec = BuiltinSpecs.spec(op, a.dtype(), result.dtype(), fp64);
-        if (out == null) ReductionLoop.runIntoNew(spec, new Object[] {a, result}, ax);
+        if (out == null) ReductionLoop.runIntoNew(spec, new Object[] {a, result}, ax, result.device());
         else ReductionLoop.run(spec, new Object[] {a, result}, ax);
         return result;
     }

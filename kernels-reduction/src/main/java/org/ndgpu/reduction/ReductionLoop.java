@@ -20,7 +20,6 @@ import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
-import org.ndgpu.ndarray.Shapes;
 
 /**
  * The reduction skeleton of ndgpu: every built-in reduction and ReductionKernel become a
@@ -73,11 +72,13 @@ public final class ReductionLoop {
      * As {@link #run(ReductionSpec, Object[], int[])}, for a call whose OUT array was allocated for it
      * (no {@code out} given): a new array shares memory with no input and is writeable, so the
      * copy-if-overlap check has nothing to find and is skipped, as the elementwise loop's runIntoNew.
+     * The caller has checked that every array argument is live and on {@code device} (the output made
+     * there for this call), so that check is not repeated either.
      */
-    public static void runIntoNew(ReductionSpec spec, Object[] args, int[] axes) {
+    public static void runIntoNew(ReductionSpec spec, Object[] args, int[] axes, Device device) {
         List<Param> params = spec.params();
         if (args.length != params.size()) throw Operands.wrongArgumentCount(spec.name(), params.size(), args.length);
-        run(spec, args, axes, (NDArray) args[args.length - 1], Operands.device(spec.name(), args));
+        run(spec, args, axes, (NDArray) args[args.length - 1], device);
     }
 
     @SuppressWarnings("ReferenceEquality") // the previous plan hits on the same kernel map, by identity
@@ -88,11 +89,11 @@ public final class ReductionLoop {
         int nIn = inAt.length;
         NDArray[] inArr = new NDArray[nIn];
         for (int q = 0; q < nIn; q++) inArr[q] = (NDArray) args[inAt[q]];
-        long[] geometry = geometry(inArr, out, axes);
         var kernels = device.state(KERNELS, NEW_KERNELS);
         LaunchArgs scalars = null;
         Planned hit = LAST.get(spec);
-        if (hit == null || hit.kernels() != kernels || !Shapes.same(hit.geometry(), geometry)) {
+        if (hit == null || hit.kernels() != kernels || !sameGeometry(hit.geometry(), inArr, out, axes)) {
+            long[] geometry = geometry(inArr, out, axes);
             Plan p = plan(spec, inArr, Arrays.asList(inArr), axes, out, device);
             BackendKernel first = p.K() == 0 ? null : kernel(device, spec, p.first());
             BackendKernel second = p.second() == null ? null : kernel(device, spec, p.second());
@@ -209,6 +210,28 @@ public final class ReductionLoop {
         g[i++] = a.dtype().ordinal();
         g[i++] = LoopPlan.fits32(a) ? 1 : 0;
         return i;
+    }
+
+    /**
+     * True when {@code g} is {@link #geometry} of these arrays and axes, compared in place: a repeated
+     * call builds no array and compares no second one (its first calls run in the interpreter).
+     */
+    private static boolean sameGeometry(long[] g, NDArray[] ins, NDArray out, int[] axes) {
+        if (g[0] != axes.length || g.length < 1 + axes.length) return false;
+        int i = 1;
+        for (int ax : axes) if (g[i++] != ax) return false;
+        for (NDArray a : ins) if ((i = sameGeometry(g, i, a)) < 0) return false;
+        return sameGeometry(g, i, out) == g.length;
+    }
+
+    /** As {@link #putGeometry}, comparing: the index after {@code a}'s entries, or -1 where one differs. */
+    private static int sameGeometry(long[] g, int i, NDArray a) {
+        long[] shape = a.shape(), strides = a.strides();
+        if (i + 4 + 2L * shape.length > g.length || g[i++] != shape.length) return -1;
+        for (long d : shape) if (g[i++] != d) return -1;
+        for (long st : strides) if (g[i++] != st) return -1;
+        if (g[i++] != a.offset() || g[i++] != a.dtype().ordinal()) return -1;
+        return g[i++] == (LoopPlan.fits32(a) ? 1 : 0) ? i : -1;
     }
 
     private static Plan plan(

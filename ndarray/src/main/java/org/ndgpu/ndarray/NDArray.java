@@ -45,6 +45,7 @@ public final class NDArray implements DeviceArray, AutoCloseable {
     private final Tracer.Symbol symbol;
     // NumPy's flags.writeable: false for broadcast views (stride 0 where they repeat) and their views
     private final boolean readOnly;
+    private byte cContiguous; // isCContiguous's answer once asked (1 yes, 2 no): the geometry never changes
     private volatile boolean closed;
     // the scope releasing it (null: none); keep() moves it out, to Scope.NONE, never back to null (live reads it twice)
     private volatile Scope scope;
@@ -241,7 +242,11 @@ public final class NDArray implements DeviceArray, AutoCloseable {
 
     /** NumPy's flags.c_contiguous: {@code Nd.zeros(3, 4).isCContiguous()} is true. */
     public boolean isCContiguous() {
-        return Shapes.isCContiguous(shape, strides, dtype.itemsize());
+        return cContiguous != 0 ? cContiguous == 1 : keepCContiguous();
+    }
+
+    private boolean keepCContiguous() {
+        return (cContiguous = Shapes.isCContiguous(shape, strides, dtype.itemsize()) ? (byte) 1 : 2) == 1;
     }
 
     /** NumPy's flags.f_contiguous: {@code Nd.zeros(3, 4).T().isFContiguous()} is true. */
