@@ -4,8 +4,9 @@ package org.ndgpu.elementwise;
  * scipy.special's device functions (special-functions.h), for kernels that call them: the ufuncs of
  * {@code Nd.special()}, and any ElementwiseKernel, ReductionKernel or fused kernel whose code names
  * {@code special_erf}, {@code special_ndtri}, {@code special_gammaln}, {@code special_j0}, {@code special_zeta},
- * ... (each takes and returns double; {@code special_expitf}, {@code special_logitf} and {@code special_log_expitf} are the float
- * forms). Such a kernel gets the header before its own preamble, so nothing needs including. The Bessel
+ * ... (each takes and returns double; {@code special_expitf}, {@code special_logitf}, {@code special_log_expitf}, {@code special_erfinvf},
+ * {@code special_erfcinvf}, {@code special_ndtrif}, {@code special_gammalnf}, {@code special_loggammaf} and {@code special_i0ef}
+ * are the float forms). Such a kernel gets the header before its own preamble, so nothing needs including. The Bessel
  * functions ({@code special_jv}, {@code special_yv}, {@code special_iv}, {@code special_kv}, their scaled
  * forms, {@code special_yn}, {@code special_kn}, {@code special_spherical_jn}, {@code special_spherical_yn}, ... with their {@code _d} derivatives,
  * special-bessel.h) come only to the kernels that name them, so that the others compile

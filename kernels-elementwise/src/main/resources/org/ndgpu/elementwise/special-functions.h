@@ -3,7 +3,8 @@
 // ElementwiseKernel, ReductionKernel or fused kernel: a kernel whose source names special_ gets this
 // file before its preamble. Each function takes and returns double, as SciPy computes its float32
 // loops in double and rounds once; expit, logit and log_expit also have float forms (special_expitf,
-// ...), as SciPy computes those in float.
+// ...), as SciPy computes those in float, and so have erfinv, erfcinv, ndtri, gammaln, loggamma and i0e
+// (special_erfinvf, ..., at the end), which ndgpu's float32 loops run for speed.
 //
 // Algorithms and coefficients follow SciPy's xsf library (BSD-3-Clause, Copyright (c) 2001-2002
 // Enthought, Inc. and 2003 SciPy Developers), whose Cephes routines are Stephen L. Moshier's Cephes
