@@ -1,5 +1,5 @@
 """Coefficients of special-functions.h's float forms (special_erfinvf's three polynomials and
-special_gammalnf's series): run with SciPy/mpmath, paste the printed C into the header.
+special_gammalnf's series): run with SciPy and mpmath, and write the printed coefficients into the header.
 
 erfinv(x) = x p(t): t = w - 2.5 with w = -log(1 - x^2) for w < 5, else t = sqrt(w) - c over two
 ranges of sqrt(w) (up to 10.25, where 1 - x^2 is float's least subnormal); each p a least-squares fit

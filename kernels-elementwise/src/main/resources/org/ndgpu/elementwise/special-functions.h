@@ -1385,29 +1385,89 @@ ND_DEVICE_FN double special_betainc(double aa, double bb, double xx) {
 // tests/src/test/python/fit_special_float.py. Inputs outside the range a float form handles take the
 // double function (rare elements, so the branch costs little).
 
-// c[0] x^n + ... + c[n] in float
-ND_DEVICE_FN float special_polevlf(float x, const float* c, int n) {
-    float r = c[0];
-    for (int i = 1; i <= n; i++) r = r * x + c[i];
-    return r;
-}
+// The float forms evaluate their polynomials with the coefficients written inline (no arrays), so that
+// no compiler puts them in per-thread memory.
+#define ND_SPECIAL_CLENSHAW(c) b2 = b1; b1 = b0; b0 = x * b1 - b2 + (c);
 
 // erfinv(x) / x as a function of w = -log(1 - x^2): a polynomial in w - 2.5 below w = 5, else in sqrt(w)
 // over two ranges (the second only for erfcinv and ndtri, whose tails reach 1 - x^2 = 2^-149)
+ND_DEVICE_FN float special_erfinvf_w(float t) {
+    float r = -8.941414061e-09f;
+    r = r * t + 2.326480011e-08f; r = r * t + 4.682669733e-07f;
+    r = r * t + -3.463093070e-06f; r = r * t + -4.973069668e-06f;
+    r = r * t + 2.183458868e-04f; r = r * t + -1.252725227e-03f;
+    r = r * t + -4.177388474e-03f; r = r * t + 2.466402785e-01f;
+    r = r * t + 1.501409360e+00f;
+    return r;
+}
+ND_DEVICE_FN float special_erfinvf_s(float t) {
+    float r = -1.996558993e-04f;
+    r = r * t + 1.007447939e-04f; r = r * t + 1.348571297e-03f;
+    r = r * t + -3.673246834e-03f; r = r * t + 5.739847908e-03f;
+    r = r * t + -7.622500363e-03f; r = r * t + 9.438821953e-03f;
+    r = r * t + 1.001674099e+00f; r = r * t + 2.832976920e+00f;
+    return r;
+}
+ND_DEVICE_FN float special_erfinvf_t(float t) {
+    float r = 1.476597383e-08f;
+    r = r * t + -9.496950260e-08f; r = r * t + 2.584618498e-07f;
+    r = r * t + -1.287798083e-06f; r = r * t + 6.272025132e-06f;
+    r = r * t + 5.343270508e-06f; r = r * t + -5.129849920e-04f;
+    r = r * t + 1.008596327e+00f; r = r * t + 6.869019743e+00f;
+    return r;
+}
 ND_DEVICE_FN float special_erfinvf_ratio(float w) {
-    const float W[10] = {-8.941414061e-09f, 2.326480011e-08f, 4.682669733e-07f, -3.463093070e-06f,
-                         -4.973069668e-06f, 2.183458868e-04f, -1.252725227e-03f, -4.177388474e-03f,
-                         2.466402785e-01f, 1.501409360e+00f};
-    const float S[9] = {-1.996558993e-04f, 1.007447939e-04f, 1.348571297e-03f, -3.673246834e-03f,
-                        5.739847908e-03f, -7.622500363e-03f, 9.438821953e-03f, 1.001674099e+00f,
-                        2.832976920e+00f};
-    const float T[9] = {1.476597383e-08f, -9.496950260e-08f, 2.584618498e-07f, -1.287798083e-06f,
-                        6.272025132e-06f, 5.343270508e-06f, -5.129849920e-04f, 1.008596327e+00f,
-                        6.869019743e+00f};
-    if (w < 5.0f) return special_polevlf(w - 2.5f, W, 9);
+    if (w < 5.0f) return special_erfinvf_w(w - 2.5f);
     float s = sqrt(w);
-    if (s < 4.0f) return special_polevlf(s - 3.0f, S, 8);
-    return special_polevlf(s - 7.0f, T, 8);
+    if (s < 4.0f) return special_erfinvf_s(s - 3.0f);
+    return special_erfinvf_t(s - 7.0f);
+}
+// lgamma(2 + z) / z for |z| <= 1/2: its Taylor series, (1 - gamma) + sum_k (-1)^k (zeta(k) - 1) / k z^(k-1)
+ND_DEVICE_FN float special_gammalnf_p(float z) {
+    float r = 4.374866790e-06f;
+    r = r * z + -9.439488275e-06f; r = r * z + 2.050721278e-05f;
+    r = r * z + -4.492623674e-05f; r = r * z + 9.945751278e-05f;
+    r = r * z + -2.231547585e-04f; r = r * z + 5.096695247e-04f;
+    r = r * z + -1.192753912e-03f; r = r * z + 2.890510331e-03f;
+    r = r * z + -7.385551029e-03f; r = r * z + 2.058080843e-02f;
+    r = r * z + -6.735230105e-02f; r = r * z + 3.224670334e-01f;
+    r = r * z + 4.227843351e-01f;
+    return r;
+}
+ND_DEVICE_FN float special_i0ef_small(float x) {
+    float b0 = -4.41534164647933937950E-18f, b1 = 0.0f, b2 = 0.0f;
+    ND_SPECIAL_CLENSHAW(3.33079451882223809783E-17f) ND_SPECIAL_CLENSHAW(-2.43127984654795469359E-16f)
+    ND_SPECIAL_CLENSHAW(1.71539128555513303061E-15f) ND_SPECIAL_CLENSHAW(-1.16853328779934516808E-14f)
+    ND_SPECIAL_CLENSHAW(7.67618549860493561688E-14f) ND_SPECIAL_CLENSHAW(-4.85644678311192946090E-13f)
+    ND_SPECIAL_CLENSHAW(2.95505266312963983461E-12f) ND_SPECIAL_CLENSHAW(-1.72682629144155570723E-11f)
+    ND_SPECIAL_CLENSHAW(9.67580903537323691224E-11f) ND_SPECIAL_CLENSHAW(-5.18979560163526290666E-10f)
+    ND_SPECIAL_CLENSHAW(2.65982372468238665035E-9f) ND_SPECIAL_CLENSHAW(-1.30002500998624804212E-8f)
+    ND_SPECIAL_CLENSHAW(6.04699502254191894932E-8f) ND_SPECIAL_CLENSHAW(-2.67079385394061173391E-7f)
+    ND_SPECIAL_CLENSHAW(1.11738753912010371815E-6f) ND_SPECIAL_CLENSHAW(-4.41673835845875056359E-6f)
+    ND_SPECIAL_CLENSHAW(1.64484480707288970893E-5f) ND_SPECIAL_CLENSHAW(-5.75419501008210370398E-5f)
+    ND_SPECIAL_CLENSHAW(1.88502885095841655729E-4f) ND_SPECIAL_CLENSHAW(-5.76375574538582365885E-4f)
+    ND_SPECIAL_CLENSHAW(1.63947561694133579842E-3f) ND_SPECIAL_CLENSHAW(-4.32430999505057594430E-3f)
+    ND_SPECIAL_CLENSHAW(1.05464603945949983183E-2f) ND_SPECIAL_CLENSHAW(-2.37374148058994688156E-2f)
+    ND_SPECIAL_CLENSHAW(4.93052842396707084878E-2f) ND_SPECIAL_CLENSHAW(-9.49010970480476444210E-2f)
+    ND_SPECIAL_CLENSHAW(1.71620901522208775349E-1f) ND_SPECIAL_CLENSHAW(-3.04682672343198398683E-1f)
+    ND_SPECIAL_CLENSHAW(6.76795274409476084995E-1f)
+    return 0.5f * (b0 - b2);
+}
+ND_DEVICE_FN float special_i0ef_large(float x) {
+    float b0 = -7.23318048787475395456E-18f, b1 = 0.0f, b2 = 0.0f;
+    ND_SPECIAL_CLENSHAW(-4.83050448594418207126E-18f) ND_SPECIAL_CLENSHAW(4.46562142029675999901E-17f)
+    ND_SPECIAL_CLENSHAW(3.46122286769746109310E-17f) ND_SPECIAL_CLENSHAW(-2.82762398051658348494E-16f)
+    ND_SPECIAL_CLENSHAW(-3.42548561967721913462E-16f) ND_SPECIAL_CLENSHAW(1.77256013305652638360E-15f)
+    ND_SPECIAL_CLENSHAW(3.81168066935262242075E-15f) ND_SPECIAL_CLENSHAW(-9.55484669882830764870E-15f)
+    ND_SPECIAL_CLENSHAW(-4.15056934728722208663E-14f) ND_SPECIAL_CLENSHAW(1.54008621752140982691E-14f)
+    ND_SPECIAL_CLENSHAW(3.85277838274214270114E-13f) ND_SPECIAL_CLENSHAW(7.18012445138366623367E-13f)
+    ND_SPECIAL_CLENSHAW(-1.79417853150680611778E-12f) ND_SPECIAL_CLENSHAW(-1.32158118404477131188E-11f)
+    ND_SPECIAL_CLENSHAW(-3.14991652796324136454E-11f) ND_SPECIAL_CLENSHAW(1.18891471078464383424E-11f)
+    ND_SPECIAL_CLENSHAW(4.94060238822496958910E-10f) ND_SPECIAL_CLENSHAW(3.39623202570838634515E-9f)
+    ND_SPECIAL_CLENSHAW(2.26666899049817806459E-8f) ND_SPECIAL_CLENSHAW(2.04891858946906374183E-7f)
+    ND_SPECIAL_CLENSHAW(2.89137052083475648297E-6f) ND_SPECIAL_CLENSHAW(6.88975834691682398426E-5f)
+    ND_SPECIAL_CLENSHAW(3.36911647825569408990E-3f) ND_SPECIAL_CLENSHAW(8.04490411014108831608E-1f)
+    return 0.5f * (b0 - b2);
 }
 // erfinv(x) for |x| < 1, given c = 1 - |x| exactly (where |x| >= 0.5), so that 1 - x^2 = c (2 - c) keeps
 // its relative precision in the tails
@@ -1448,10 +1508,6 @@ ND_DEVICE_FN float special_ndtrif(float p) {
 // recurrence down (or up) to 2 + z with |z| <= 1/2 and lgamma(2 + z) = z P(z), P the Taylor series of
 // lgamma(2 + z) / z, so that the roots at 1 and 2 (z = x - 1 and x - 2, exact) keep relative precision
 ND_DEVICE_FN float special_gammalnf(float x) {
-    const float P[14] = {4.374866790e-06f, -9.439488275e-06f, 2.050721278e-05f, -4.492623674e-05f,
-                         9.945751278e-05f, -2.231547585e-04f, 5.096695247e-04f, -1.192753912e-03f,
-                         2.890510331e-03f, -7.385551029e-03f, 2.058080843e-02f, -6.735230105e-02f,
-                         3.224670334e-01f, 4.227843351e-01f};
     if (!(x >= 1.0e-30f && x < 1.0e30f)) return (float)special_gammaln((double)x);
     if (x >= 8.0f) {
         // (x - 1/2)(log x - 1) + (log(2 pi) - 1) / 2 + 1/(12x) - 1/(360x^3) + 1/(1260x^5)
@@ -1467,56 +1523,26 @@ ND_DEVICE_FN float special_gammalnf(float x) {
             prod *= x;
         }
         float z = x - 2.0f;
-        return z * special_polevlf(z, P, 13) + log(prod);
+        return z * special_gammalnf_p(z) + log(prod);
     }
     if (x >= 1.5f) {
         float z = x - 2.0f;
-        return z * special_polevlf(z, P, 13);
+        return z * special_gammalnf_p(z);
     }
     // lgamma(1 + z) = lgamma(2 + z) - log1p(z): z = x - 1 on [0.5, 1.5), and below 1/2 with log x after
     if (x >= 0.5f) {
         float z = x - 1.0f;
-        return z * special_polevlf(z, P, 13) - log1p(z);
+        return z * special_gammalnf_p(z) - log1p(z);
     }
-    return x * special_polevlf(x, P, 13) - log1p(x) - log(x);
+    return x * special_gammalnf_p(x) - log1p(x) - log(x);
 }
 ND_DEVICE_FN float special_loggammaf(float x) { return x < 0 ? NAN : special_gammalnf(x); }
 
-// exp(-|x|) i0(x) in float: Cephes' Chebyshev series as special_i0_scaled, in float
-ND_DEVICE_FN float special_chbevlf(float x, const float* c, int n) {
-    float b0 = c[0], b1 = 0.0f, b2 = 0.0f;
-    for (int i = 1; i < n; i++) {
-        b2 = b1;
-        b1 = b0;
-        b0 = x * b1 - b2 + c[i];
-    }
-    return 0.5f * (b0 - b2);
-}
+// exp(-|x|) i0(x) in float: Cephes' Chebyshev series (special_i0_scaled's), in float
 ND_DEVICE_FN float special_i0ef(float x) {
-    const float A[30] = {
-        -4.41534164647933937950E-18f, 3.33079451882223809783E-17f, -2.43127984654795469359E-16f,
-        1.71539128555513303061E-15f, -1.16853328779934516808E-14f, 7.67618549860493561688E-14f,
-        -4.85644678311192946090E-13f, 2.95505266312963983461E-12f, -1.72682629144155570723E-11f,
-        9.67580903537323691224E-11f, -5.18979560163526290666E-10f, 2.65982372468238665035E-9f,
-        -1.30002500998624804212E-8f, 6.04699502254191894932E-8f, -2.67079385394061173391E-7f,
-        1.11738753912010371815E-6f, -4.41673835845875056359E-6f, 1.64484480707288970893E-5f,
-        -5.75419501008210370398E-5f, 1.88502885095841655729E-4f, -5.76375574538582365885E-4f,
-        1.63947561694133579842E-3f, -4.32430999505057594430E-3f, 1.05464603945949983183E-2f,
-        -2.37374148058994688156E-2f, 4.93052842396707084878E-2f, -9.49010970480476444210E-2f,
-        1.71620901522208775349E-1f, -3.04682672343198398683E-1f, 6.76795274409476084995E-1f};
-    const float B[25] = {
-        -7.23318048787475395456E-18f, -4.83050448594418207126E-18f, 4.46562142029675999901E-17f,
-        3.46122286769746109310E-17f, -2.82762398051658348494E-16f, -3.42548561967721913462E-16f,
-        1.77256013305652638360E-15f, 3.81168066935262242075E-15f, -9.55484669882830764870E-15f,
-        -4.15056934728722208663E-14f, 1.54008621752140982691E-14f, 3.85277838274214270114E-13f,
-        7.18012445138366623367E-13f, -1.79417853150680611778E-12f, -1.32158118404477131188E-11f,
-        -3.14991652796324136454E-11f, 1.18891471078464383424E-11f, 4.94060238822496958910E-10f,
-        3.39623202570838634515E-9f, 2.26666899049817806459E-8f, 2.04891858946906374183E-7f,
-        2.89137052083475648297E-6f, 6.88975834691682398426E-5f, 3.36911647825569408990E-3f,
-        8.04490411014108831608E-1f};
     x = fabs(x);
-    if (x <= 8.0f) return special_chbevlf(x / 2.0f - 2.0f, A, 30);
-    return special_chbevlf(32.0f / x - 2.0f, B, 25) / sqrt(x);
+    if (x <= 8.0f) return special_i0ef_small(x / 2.0f - 2.0f);
+    return special_i0ef_large(32.0f / x - 2.0f) / sqrt(x);
 }
 
 #endif
