@@ -117,8 +117,10 @@ ND_DEVICE_FN double special_log_ndtr(double x) {
     return log1p(-erfc(t) / 2);
 }
 
-// erfinv and erfcinv: a start from ndtri, then Halley's steps on erf (small |y|) or erfc (the tails),
-// each written relative to the function's own size so the tails keep their precision
+// erfinv and erfcinv: a start from ndtri, then a Halley step on erf (small |y|) or erfc (the tails),
+// written relative to the function's own size so the tails keep their precision. ndtri's start is good
+// to about 1e-12 (its argument rounded), so one step (cubic) reaches double's rounding; the asymptotic
+// start below 1e-290 takes two
 ND_DEVICE_FN double special_erfcinv_tail(double w) {
     // w in (0, 0.5]: the x > 0.47 with erfc(x) = w; below 1e-290 (where w / 2 may underflow) the start is
     // the asymptotic x^2 = -log(w) - log(x sqrt(pi))
@@ -131,7 +133,7 @@ ND_DEVICE_FN double special_erfcinv_tail(double w) {
     } else {
         x = -special_ndtri(0.5 * w) * 0.70710678118654752440;
     }
-    for (int i = 0; i < 2; i++) {
+    for (int i = w < 1e-290 ? 0 : 1; i < 2; i++) {
         // f / f' = -(sqrt(pi) / 2) (erfc(x) - w) exp(x^2), with w exp(x^2) kept finite for tiny w
         double x2 = x * x;
         double wex = x2 < 700.0 ? w * special_expx2(x) : exp(x2 + log(w));
@@ -145,11 +147,8 @@ ND_DEVICE_FN double special_erfinv_core(double y) {
     double x = fabs(y) < 1e-4 ? 0.88622692545275801365 * y * (1.0 + 0.26179938779914943654 * y * y)
                               : special_ndtri(0.5 * (1.0 + y)) * 0.70710678118654752440;
     if (y == 0) return y;
-    for (int i = 0; i < 2; i++) {
-        double r = (erf(x) - y) * 0.88622692545275801365 * exp(x * x);
-        x = x - r / (1.0 + x * r);
-    }
-    return x;
+    double r = (erf(x) - y) * 0.88622692545275801365 * exp(x * x);
+    return x - r / (1.0 + x * r);
 }
 ND_DEVICE_FN double special_erfinv(double y) {
     if (isnan(y)) return y;
