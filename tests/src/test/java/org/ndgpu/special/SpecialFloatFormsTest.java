@@ -1,9 +1,11 @@
 package org.ndgpu.special;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -167,5 +169,24 @@ class SpecialFloatFormsTest extends PerDeviceTest {
     void i0eOverTheLine() {
         float[] x = concat(sweep(-60, 60, false, EDGES), sweep(1e-40, 3e38, true), around(8f, 200), around(-8f, 200));
         check("i0e", S::i0e, x);
+    }
+
+    @Test
+    void float16InputTakesSciPysLoop() {
+        // SciPy's loop order: float32 for erfinv, erfcinv and ndtri, float64 for gammaln, loggamma and i0e
+        float[] v = sweep(0.001, 0.999, false);
+        try (NDArray x32 = Nd.array(Arrays.copyOf(v, 1000));
+                NDArray x16 = x32.astype(DType.FLOAT16)) {
+            List<UnaryOperator<NDArray>> fs = List.of(S::erfinv, S::erfcinv, S::ndtri, S::gammaln, S::loggamma, S::i0e);
+            DType[] loops = {DType.FLOAT32, DType.FLOAT32, DType.FLOAT32, DType.FLOAT64, DType.FLOAT64, DType.FLOAT64};
+            for (int k = 0; k < fs.size(); k++) {
+                try (NDArray got = fs.get(k).apply(x16);
+                        NDArray in = x16.astype(loops[k]);
+                        NDArray want = fs.get(k).apply(in)) {
+                    assertEquals(loops[k], got.dtype(), "float16 loop " + k);
+                    assertArrayEquals(want.toDoubleArray(), got.toDoubleArray(), "float16 as its loop's values " + k);
+                }
+            }
+        }
     }
 }
