@@ -294,7 +294,8 @@ public final class Npy {
         }
     }
 
-    private static ValueLayout unaligned(int width) {
+    /** The unaligned layout of an element of {@code width} bytes (2, 4 or 8), for byte-swapping reads. */
+    static ValueLayout unaligned(int width) {
         return switch (width) {
             case 2 -> ValueLayout.JAVA_SHORT_UNALIGNED;
             case 4 -> ValueLayout.JAVA_INT_UNALIGNED;
@@ -376,7 +377,7 @@ public final class Npy {
         }
     }
 
-    private static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {
+    static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {
         while (buf.hasRemaining()) ch.write(buf);
     }
 

@@ -134,8 +134,8 @@ public final class StructuredNpy {
         if (bytes == 0) return;
         int width = f.dtype().isComplex() ? f.dtype().itemsize() / 2 : f.dtype().itemsize();
         boolean swap = bigEndian && width > 1;
-        ValueLayout big = swap ? unaligned(width).withOrder(ByteOrder.BIG_ENDIAN) : null;
-        ValueLayout little = swap ? unaligned(width).withOrder(ByteOrder.LITTLE_ENDIAN) : null;
+        ValueLayout big = swap ? Npy.unaligned(width).withOrder(ByteOrder.BIG_ENDIAN) : null;
+        ValueLayout little = swap ? Npy.unaligned(width).withOrder(ByteOrder.LITTLE_ENDIAN) : null;
         try (Arena arena = Arena.ofConfined();
                 NDArray v = s.field(f.name())) {
             MemorySegment staging = arena.allocate(bytes, 16);
@@ -177,15 +177,6 @@ public final class StructuredNpy {
             }
         }
         return order;
-    }
-
-    private static ValueLayout unaligned(int width) {
-        return switch (width) {
-            case 2 -> ValueLayout.JAVA_SHORT_UNALIGNED;
-            case 4 -> ValueLayout.JAVA_INT_UNALIGNED;
-            case 8 -> ValueLayout.JAVA_LONG_UNALIGNED;
-            default -> throw new IllegalArgumentException("element width " + width);
-        };
     }
 
     /**
@@ -236,9 +227,9 @@ public final class StructuredNpy {
             }
             try (FileChannel ch = FileChannel.open(
                     file, StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                writeFully(ch, ByteBuffer.wrap(NpyHeader.encode(dtype.descr(), a.shape(), false)));
+                Npy.writeFully(ch, ByteBuffer.wrap(NpyHeader.encode(dtype.descr(), a.shape(), false)));
                 for (long pos = 0; pos < nbytes; pos += 1 << 30) {
-                    writeFully(
+                    Npy.writeFully(
                             ch,
                             records.asSlice(pos, Math.min(1L << 30, nbytes - pos))
                                     .asByteBuffer());
@@ -247,9 +238,5 @@ public final class StructuredNpy {
         } catch (IOException e) {
             throw new NdIOException("save: cannot write " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    private static void writeFully(FileChannel ch, ByteBuffer buf) throws IOException {
-        while (buf.hasRemaining()) ch.write(buf);
     }
 }
