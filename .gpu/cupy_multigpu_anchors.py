@@ -1,6 +1,7 @@
 """CuPy's figures for MultiGpuBench's rows (issues 18 and 42), timed the same way (wall clock until every
    device involved has finished, median after warm-up), printed with the same row names.
-   python3 .gpu/cupy_multigpu_anchors.py [N]      (N GPUs; default every GPU found, at least 2)
+   python3 .gpu/cupy_multigpu_anchors.py [N [split=LOG2]]   (N GPUs; default every GPU found, at least 2;
+   split=LOG2: the split add and sum alone, of 2^LOG2 float32, as MultiGpuBench split=LOG2)
    Each row runs on its own: one that fails prints why and the others still run."""
 import sys
 import time
@@ -156,15 +157,16 @@ def shard(x, d):
 one = {}
 
 
-def split_add_sum():
-    n = 1 << 30
+def split_add_sum(log2=30):
+    n = 1 << log2
+    z = f"2^{log2}"
     with cp.cuda.Device(0):
         x = cp.random.uniform(0, 1, n, dtype=cp.float32)
         y = cp.random.uniform(0, 1, n, dtype=cp.float32)
         one["add"] = wall(lambda: x + y, [0])
-        report("CuPy add 2^30 f32 on one GPU", one["add"], 12.0 * n)
+        report(f"CuPy add {z} f32 on one GPU", one["add"], 12.0 * n)
         one["sum"] = wall(lambda: float(x.sum()), [0])
-        report("CuPy sum 2^30 f32 on one GPU (and its read)", one["sum"], 4.0 * n)
+        report(f"CuPy sum {z} f32 on one GPU (and its read)", one["sum"], 4.0 * n)
     xs = [shard(x, d) for d in GPUS]
     ys = [shard(y, d) for d in GPUS]
     total = float(x.sum())
@@ -176,7 +178,7 @@ def split_add_sum():
             with cp.cuda.Device(d):
                 out.append(xs[d] + ys[d])
         return out
-    speedup("CuPy add 2^30 f32 (launched in turn)", one["add"], wall(split_add, GPUS), K, 12.0 * n)
+    speedup(f"CuPy add {z} f32 (launched in turn)", one["add"], wall(split_add, GPUS), K, 12.0 * n)
 
     got = [0.0]
 
@@ -187,7 +189,7 @@ def split_add_sum():
                 parts.append(xs[d].sum())
         got[0] = sum(float(q) for q in parts)
         return got[0]
-    speedup("CuPy sum 2^30 f32 (launched in turn, partials read)", one["sum"], wall(split_sum, GPUS), K, 4.0 * n)
+    speedup(f"CuPy sum {z} f32 (launched in turn, partials read)", one["sum"], wall(split_sum, GPUS), K, 4.0 * n)
     if abs(got[0] - total) > 1e-4 * abs(total):
         print(f"CuPy split sum differs: {got[0]} vs {total}")
     for d in GPUS:
@@ -228,6 +230,10 @@ def split_matmul():
     del rows, qs
 
 
+if len(sys.argv) > 2:  # "N split=LOG2": the split add and sum alone, at 2^LOG2
+    log2 = int(sys.argv[2].removeprefix("split="))
+    attempt("split add and sum", lambda: split_add_sum(log2))
+    sys.exit(0)
 attempt("peer copy", peer_copy)
 if K > 2:
     attempt("peer copy, every pair", every_pair)

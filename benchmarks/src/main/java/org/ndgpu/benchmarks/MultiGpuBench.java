@@ -17,7 +17,7 @@ import org.ndgpu.ndarray.NDArray;
  * ({@code a.to(gpu1)}), an NCCL allReduce of 256 MiB float32 over every GPU (bus bandwidth as
  * nccl-tests reports it: algorithm bandwidth x 2(n-1)/n), and work split over N shards already on the
  * devices against the same work on one GPU, each by {@code Devices.parallel} and launched on each
- * device in turn from one thread: add and sum of 2^30 float32, and a 16384^2 float32 matmul split by
+ * device in turn from one thread: add and sum of 2^30 float32 (or 2^LOG2 alone with {@code split=LOG2}), and a 16384^2 float32 matmul split by
  * rows (with and without gathering C on GPU 0). Each split row prints the speed-up, one GPU's time
  * over N GPUs'. Times are wall clock until every device involved has finished, medians of several
  * runs after warm-ups.
@@ -39,11 +39,17 @@ public final class MultiGpuBench {
                 .filter(d -> d.backend().dialect() == Dialect.CUDA)
                 .toList();
         boolean only = false; // the NCCL row alone
-        int want = gpus.size();
+        boolean splitOnly = false; // the split add and sum alone, at 2^split
+        int want = gpus.size(), splitLog2 = 30;
         for (String arg : args) {
             if (arg.equals("allReduce")) only = true;
             else if (arg.startsWith("gpus=")) want = Integer.parseInt(arg.substring(5));
-            else throw new IllegalArgumentException("MultiGpuBench: expected allReduce or gpus=N, got " + arg);
+            else if (arg.startsWith("split=")) {
+                splitLog2 = Integer.parseInt(arg.substring(6));
+                splitOnly = true;
+            } else
+                throw new IllegalArgumentException(
+                        "MultiGpuBench: expected allReduce, gpus=N or split=LOG2, got " + arg);
         }
         if (gpus.size() < 2 || want < 2 || want > gpus.size()) {
             System.out.println("MultiGpuBench: needs " + Math.max(2, want) + " CUDA devices, found " + Device.list()
@@ -59,10 +65,15 @@ public final class MultiGpuBench {
                         : "NCCL not available: " + Nccl.problem());
         System.out.printf("%-52s %12s %12s%n", "case", "median ms", "GB/s");
         List<Device> all = gpus;
+        if (splitOnly) {
+            int log2 = splitLog2;
+            attempt("split add and sum", () -> split(all, log2));
+            return;
+        }
         if (!only) attempt("peer copy", () -> peerCopy(g0, g1));
         if (!only && gpus.size() > 2) attempt("peer copy, every pair", () -> everyPair(all));
         attempt("allReduce", () -> allReduce(all));
-        if (!only) attempt("split add and sum", () -> split(all));
+        if (!only) attempt("split add and sum", () -> split(all, 30));
         if (!only) attempt("split matmul", () -> splitMatmul(all));
     }
 
@@ -193,9 +204,10 @@ public final class MultiGpuBench {
         comms.forEach(NcclCommunicator::close);
     }
 
-    private static void split(List<Device> gpus) {
+    private static void split(List<Device> gpus, int log2) {
         Device g0 = gpus.getFirst();
-        long n = 1L << 30;
+        long n = 1L << log2;
+        String size = "2^" + log2;
         NDArray a, b;
         try (var _ = g0.use()) {
             a = Nd.random().uniform(0, 1, DType.FLOAT32, n);
@@ -222,7 +234,7 @@ public final class MultiGpuBench {
                     cs[i] = as.get(i).add(bs.get(i));
                 }),
                 10);
-        row("add 2^30 f32", add1, addK, k, 12.0 * n);
+        row("add " + size + " f32", add1, addK, k, 12.0 * n);
         double addL = wallMs(
                 gpus,
                 () -> { // the same launched on each device in turn from this thread
@@ -234,7 +246,7 @@ public final class MultiGpuBench {
                     }
                 },
                 10);
-        row("add 2^30 f32 (launched in turn from one thread)", add1, addL, k, 12.0 * n);
+        row("add " + size + " f32 (launched in turn from one thread)", add1, addL, k, 12.0 * n);
         for (int i = 0; i < k; i++) { // each shard's add alone, by events: what the split cannot go below
             NDArray x = as.get(i), y = bs.get(i);
             try (var _ = gpus.get(i).use()) {
@@ -258,7 +270,7 @@ public final class MultiGpuBench {
                     gathered[0] = Nd.gather(List.of(cs), g0, 0);
                 },
                 10);
-        row("add 2^30 f32, then C gathered on cuda:0", add1, addKg, k, 12.0 * n);
+        row("add " + size + " f32, then C gathered on cuda:0", add1, addKg, k, 12.0 * n);
         if (!Nd.allclose(gathered[0].get("::100003"), c1[0].get("::100003")))
             throw new AssertionError("split add differs");
 
@@ -273,7 +285,7 @@ public final class MultiGpuBench {
             }
         }
         try (var _ = g0.use()) {
-            Bench.row("  sum of 2^30 on cuda:0 (events)", Bench.deviceMsOf(() -> a.sum(), 10, 5), 4.0 * n);
+            Bench.row("  sum of " + size + " on cuda:0 (events)", Bench.deviceMsOf(() -> a.sum(), 10, 5), 4.0 * n);
         }
         try (var _ = g0.use();
                 NDArray tiny = Nd.ones(DType.FLOAT32, 16)) { // what a launch, a synchronize and a read cost
@@ -309,7 +321,7 @@ public final class MultiGpuBench {
                     }
                 },
                 10);
-        row("sum 2^30 f32 (partial sums gathered on cuda:0)", sum1, sumK, k, 4.0 * n);
+        row("sum " + size + " f32 (partial sums gathered on cuda:0)", sum1, sumK, k, 4.0 * n);
         double[] partial = new double[k];
         double sumH = wallMs(
                 gpus,
@@ -323,7 +335,7 @@ public final class MultiGpuBench {
                     for (double p : partial) sums[1] += p;
                 },
                 10);
-        row("sum 2^30 f32 (partial sums added on the host)", sum1, sumH, k, 4.0 * n);
+        row("sum " + size + " f32 (partial sums added on the host)", sum1, sumH, k, 4.0 * n);
         double sumL = wallMs(
                 gpus,
                 () -> { // CuPy's idiom: launch on each device in turn, then read
@@ -341,7 +353,7 @@ public final class MultiGpuBench {
                     }
                 },
                 10);
-        row("sum 2^30 f32 (launched in turn from one thread)", sum1, sumL, k, 4.0 * n);
+        row("sum " + size + " f32 (launched in turn from one thread)", sum1, sumL, k, 4.0 * n);
         double idle = wallMs(gpus, () -> Devices.parallel(gpus, (d, i) -> {}), 10);
         System.out.printf("%-52s %12.4f%n", "  Devices.parallel of an empty task on " + k + " GPUs", idle);
         if (Math.abs(sums[0] - sums[1]) > 1e-4 * Math.abs(sums[0]))
