@@ -158,6 +158,14 @@ class SpecialFloatFormsTest extends PerDeviceTest {
                 around(2.5f, 200),
                 around(0.5f, 200),
                 around(8f, 200),
+                // where the recurrence takes one more step: the float form chooses its factors by selects
+                around(3.5f, 200),
+                around(4.5f, 200),
+                around(5.5f, 200),
+                around(6.5f, 200),
+                around(7.5f, 200),
+                // the benchmark's range, Stirling's and the recurrence's lanes side by side
+                sweep(1e-6, 50, false),
                 around(1e-30f, 20),
                 around(1e30f, 20),
                 Arrays.copyOf(negatives, 1000));
