@@ -1,8 +1,12 @@
-"""SciPy oracles for fftconvolve's overlap-save plan (OverlapSave, BlockConvolution): signals long
+"""SciPy oracles for the fused FFT kernels of Nd.signal(). fftconvolve's overlap-save plan
+(OverlapSave, BlockConvolution): signals long
 against the blocks that SignalBlocksTest sets (64 complex points, 128 samples), filters of 1 to 65
 taps, lengths that are no multiple of a block, both orders of the inputs, float32, float64, complex
 and int32 inputs (convolve and correlate with method 'fft'), modes full, same and valid, and axes
 (one filter broadcast over rows; and shapes the plan leaves to the whole-length transform).
+welch's one-kernel average (SegmentPower): signals of thousands of samples (small integers, so the
+file stays small), segments of 18 to 256 samples (powers of two and not), detrend 'constant' and
+'none' (and 'linear', nfft > nperseg, odd nperseg: the kernel's refusals), rows along either axis.
 Run from the module root: python3 src/test/python/make_signal_block_fixtures.py
 The format is make_signal_fixtures.py's."""
 import warnings
@@ -84,6 +88,25 @@ for s1, s2, axes in [((3, 300), (1, 17), (1,)), ((300, 3), (17, 1), (0,)), ((2, 
             if axes is not None:
                 p["axes"] = ",".join(map(str, axes))
             case("fftconvolve", p, [a, v], [ss.fftconvolve(a, v, mode, axes=axes)])
+
+# welch: (shape, axis, dtype, window, nperseg, noverlap, nfft, detrend, scaling)
+WELCH = [((20000,), -1, np.float32, "hann", None, None, None, "constant", "density"),
+         ((20000,), -1, np.float32, "hann", 256, 0, None, False, "spectrum"),
+         ((9000,), -1, np.float64, "hamming", 128, 100, None, "constant", "density"),
+         ((9001,), -1, np.float64, "hann", 96, 0, None, "constant", "spectrum"),
+         ((3000,), -1, np.float64, "boxcar", 18, 9, None, False, "density"),
+         ((3, 3000), -1, np.float32, "hann", 64, 32, None, "constant", "density"),
+         ((3000, 2), 0, np.float64, "hann", 64, None, None, "constant", "density"),
+         ((2, 2, 1500), -1, np.float64, "blackman", 100, 50, None, "constant", "density"),
+         ((3000,), -1, np.float64, "hann", 64, None, 80, "constant", "density"),
+         ((3000,), -1, np.float64, "hann", 65, None, None, "constant", "density"),
+         ((3000,), -1, np.float64, "hann", 64, None, None, "linear", "density")]
+for shape, axis, dt, window, nperseg, noverlap, nfft, detrend, scaling in WELCH:
+    x = rng.integers(-9, 10, shape).astype(dt)
+    p = dict(fs=100.0, window=window, nperseg=nperseg, noverlap=noverlap, nfft=nfft,
+             detrend="none" if detrend is False else detrend, onesided=True, scaling=scaling, axis=axis)
+    f, pxx = ss.welch(x, 100.0, window, nperseg, noverlap, nfft, detrend, True, scaling, axis)
+    case("welch", p, [x], [f, pxx])
 
 import gzip
 

@@ -26,7 +26,8 @@ import org.ndgpu.testing.PerDeviceTest;
 /**
  * fftconvolve's overlap-save plan (OverlapSave, BlockConvolution): SciPy's results (fixtures of
  * make_signal_block_fixtures.py) with blocks limited to 64 complex points, so that short fixtures
- * span many blocks, and long signals on the device's own blocks against plain Java sums.
+ * span many blocks, and long signals on the device's own blocks against plain Java sums; welch's
+ * one-kernel average (SegmentPower) with two work-groups per row, each summing several chunks.
  */
 class SignalBlocksTest extends PerDeviceTest {
 
@@ -45,6 +46,10 @@ class SignalBlocksTest extends PerDeviceTest {
             assertEquals(64, BlockPlans.points(d, DType.FLOAT64, 601, 65));
             assertEquals(0, BlockPlans.points(d, DType.FLOAT64, 300, 66), "65 taps overlap more than half a block");
             assertEquals(0, BlockPlans.points(d, DType.FLOAT64, 60, 10), "one transform of 69 points is one pass");
+            for (long nperseg : new long[] {18, 64, 96, 100, 128, 256})
+                assertTrue(BlockPlans.segments(d, DType.FLOAT64, nperseg), nperseg + " samples");
+            assertTrue(BlockPlans.segments(d, DType.FLOAT32, 256));
+            assertTrue(!BlockPlans.segments(d, DType.FLOAT64, 65), "odd segments take the transforms");
         } finally {
             BlockPlans.limit(0);
         }
@@ -98,6 +103,7 @@ class SignalBlocksTest extends PerDeviceTest {
 
     private static void check(Case c) {
         BlockPlans.limit(64);
+        BlockPlans.segmentGroups(2);
         List<NDArray> ins = new ArrayList<>();
         try {
             for (Arr a : c.ins()) ins.add(device(a));
@@ -110,6 +116,7 @@ class SignalBlocksTest extends PerDeviceTest {
             }
         } finally {
             BlockPlans.limit(0);
+            BlockPlans.segmentGroups(0);
             ins.forEach(NDArray::close);
         }
     }
