@@ -67,8 +67,23 @@ public final class BlockConvolution {
         String name = "nd_fft_oaconv_" + step.tag();
         BackendKernel kernel =
                 dev.programs().kernel(name, FftSource.fused(dev.backend().dialect(), "oaconv", step), List.of(), name);
-        try (NDArray hs = FftLibrary.instance().rfft(h, l)) {
-            LaunchArgs.of(16)
+        try (NDArray hs = NDArray.empty(dev, ct, new long[] {points + 1L}, Order.C)) {
+            // the filter's spectrum by the same kernel (one group), so that no backend's library is asked for it
+            LaunchArgs.of(18)
+                    .array(h)
+                    .array(hs)
+                    .array(hs)
+                    .i64(k)
+                    .i64(k)
+                    .i64(k - 1)
+                    .i64(1)
+                    .i64(s)
+                    .i64(1)
+                    .scalar(rt, 2.0 / l)
+                    .scalar(rt, 1.0 / points)
+                    .i32(1)
+                    .launch(dev, kernel, 1, t);
+            LaunchArgs.of(18)
                     .array(x)
                     .array(hs)
                     .array(y)
@@ -79,7 +94,8 @@ public final class BlockConvolution {
                     .i64(s)
                     .i64(blocks)
                     .scalar(rt, 2.0 / l)
-                    .scalar(rt, 1.0 / points)
+                    .scalar(rt, 1.0)
+                    .i32(0)
                     .launch(dev, kernel, rows * blocks, t);
         } catch (RuntimeException e) {
             y.close();
