@@ -27,7 +27,7 @@ public final class BlockConvolution {
     static volatile int maxPoints;
 
     /** Complex points of a block at least: shorter blocks launch more groups for the same outputs. */
-    private static final int MIN_POINTS = 512;
+    private static final int MIN_POINTS = 2048;
 
     /**
      * The complex points m of the blocks (2m samples each) for rows of n samples and a filter of k taps
