@@ -82,10 +82,9 @@ public final class SegmentPower {
                     .i64(per)
                     .i32(detrend ? 1 : 0)
                     .scalar(rt, 1.0 / m)
+                    .scalar(rt, 1.0 / nseg)
                     .launch(dev, kernel, rows * parts, shape.t());
-            try (NDArray total = sums.sum(new int[] {1}, false)) {
-                return total.mul(1.0 / nseg);
-            }
+            return sums.sum(new int[] {1}, false);
         }
     }
 }
