@@ -5,7 +5,8 @@ taps, lengths that are no multiple of a block, both orders of the inputs, float3
 and int32 inputs (convolve and correlate with method 'fft'), modes full, same and valid, and axes
 (one filter broadcast over rows; and shapes the plan leaves to the whole-length transform).
 welch's one-kernel average (SegmentPower): signals of thousands of samples (small integers, so the
-file stays small), segments of 18 to 256 samples (powers of two and not), detrend 'constant' and
+file stays small), segments of 18 to 4096 samples (powers of two and not; a work-item then sums
+several frequencies), detrend 'constant' and
 'none' (and 'linear', nfft > nperseg, odd nperseg: the kernel's refusals), rows along either axis.
 Run from the module root: python3 src/test/python/make_signal_block_fixtures.py
 The format is make_signal_fixtures.py's."""
@@ -98,6 +99,8 @@ WELCH = [((20000,), -1, np.float32, "hann", None, None, None, "constant", "densi
          ((3, 3000), -1, np.float32, "hann", 64, 32, None, "constant", "density"),
          ((3000, 2), 0, np.float64, "hann", 64, None, None, "constant", "density"),
          ((2, 2, 1500), -1, np.float64, "blackman", 100, 50, None, "constant", "density"),
+         ((20000,), -1, np.float32, "hann", 4096, None, None, "constant", "density"),
+         ((6000,), -1, np.float64, "hann", 2048, 1000, None, "constant", "spectrum"),
          ((3000,), -1, np.float64, "hann", 64, None, 80, "constant", "density"),
          ((3000,), -1, np.float64, "hann", 65, None, None, "constant", "density"),
          ((3000,), -1, np.float64, "hann", 64, None, None, "linear", "density")]

@@ -58,7 +58,9 @@ public final class SegmentPower {
         while (true) {
             int t = Math.max(1, Math.min(Math.min(256, dev.backend().facts().maxBlockSize()), g * m / maxRadix));
             shape = new FftSource.Step(ct, m, radices, g, t, false, false, false);
-            long bytes = (long) shape.size() * ct.itemsize() + (long) (t + g) * rt.itemsize();
+            // the kernel's buffers: the segments, the partial sums and means, the power sums of WL lanes
+            long lanes = t / Math.min(t, m / 2 + 1);
+            long bytes = (long) shape.size() * ct.itemsize() + (t + g + lanes * (m + 1)) * rt.itemsize();
             if (bytes <= budget || g == 1) break;
             g /= 2;
         }
