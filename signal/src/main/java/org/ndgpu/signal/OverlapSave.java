@@ -50,8 +50,11 @@ final class OverlapSave {
 
     /** {@code a} as C-contiguous {@code dt}: a view when it is one already, else a copy. */
     private static NDArray contiguous(NDArray a, DType dt) {
-        if (a.dtype() == dt && a.isCContiguous()) return a.readOnlyView(a.shape(), a.strides(), a.offset());
-        try (NDArray c = a.astype(dt)) {
+        if (a.dtype() == dt)
+            return a.isCContiguous() ? a.readOnlyView(a.shape(), a.strides(), a.offset()) : a.copy(Order.C);
+        NDArray c = a.astype(dt);
+        if (c.isCContiguous()) return c;
+        try (c) {
             return c.copy(Order.C);
         }
     }
