@@ -16,6 +16,7 @@ image = rng.random((2048, 2048), dtype=cp.float32)
 box = cp.ones((5, 5), dtype=cp.float32)
 print("device:", cp.cuda.runtime.getDeviceProperties(0)["name"].decode(), "cupy", cp.__version__)
 report(f"fftconvolve 2^{22 - shrink} with 2^{12 - shrink} f32", bench(lambda: sig.fftconvolve(x, h)), 4.0 * (2 * n + k))
+report(f"fftconvolve 2^{22 - shrink} with 31 f32", bench(lambda: sig.fftconvolve(x, h31)), 4.0 * 2 * n)
 report(f"convolve direct 2^{22 - shrink} with 31 same f32",
        bench(lambda: sig.convolve(x, h31, mode="same", method="direct")), 4.0 * 2 * n)
 report(f"welch 2^{26 - shrink} nperseg 256 f32", bench(lambda: sig.welch(long1, 1.0)), 4.0 * w)

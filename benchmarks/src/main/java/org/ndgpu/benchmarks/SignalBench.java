@@ -34,6 +34,10 @@ public final class SignalBench {
                     Bench.deviceMsOf(() -> s.fftconvolve(x, h), 10, 3),
                     4.0 * (2 * n + k));
             Bench.row(
+                    "fftconvolve 2^" + (22 - shrink) + " with 31 f32",
+                    Bench.deviceMsOf(() -> s.fftconvolve(x, h31), 10, 3),
+                    4.0 * 2 * n);
+            Bench.row(
                     "convolve direct 2^" + (22 - shrink) + " with 31 same f32",
                     Bench.deviceMsOf(() -> s.convolve(x, h31, ConvMode.SAME, ConvMethod.DIRECT), 10, 3),
                     4.0 * 2 * n);

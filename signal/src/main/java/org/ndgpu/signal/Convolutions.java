@@ -234,6 +234,14 @@ final class Convolutions {
         int nd = in1.ndim();
         int[] ax = axes != null ? axes : allAxes(nd);
         long[] s1 = in1.shape(), s2 = in2.shape();
+        NDArray blocks = blocks(in1, in2, mode, ax, correlate, ft);
+        if (blocks != null) {
+            if (mode != ConvMode.SAME || Arrays.equals(blocks.shape(), s1)) return blocks;
+            try (blocks;
+                    NDArray cut = blocks.get(cut(blocks.shape(), s1, s2, ax, null))) {
+                return cut.copy();
+            }
+        }
         long[] fshape = new long[ax.length];
         for (int i = 0; i < ax.length; i++) fshape[i] = fft.nextFastLen(s1[ax[i]] + s2[ax[i]] - 1);
         List<NDArray> temps = new ArrayList<>();
@@ -245,23 +253,53 @@ final class Convolutions {
             NDArray fv = track(temps, fft.rfftn(v, fshape, ax, null));
             NDArray p = track(temps, fa.mul(fv));
             NDArray full = track(temps, fft.irfftn(p, fshape, ax, null));
-            StringBuilder idx = new StringBuilder();
-            for (int d = 0; d < nd; d++) {
-                int i = indexOf(ax, d);
-                long lo = 0, len = full.shape()[d];
-                if (i >= 0) {
-                    long[] o = new long[1], s = new long[1];
-                    window(new long[] {s1[d]}, new long[] {s2[d]}, mode, o, s);
-                    lo = s[0];
-                    len = o[0];
-                }
-                if (d > 0) idx.append(',');
-                idx.append(lo).append(':').append(lo + len);
-            }
-            NDArray cut = track(temps, full.get(idx.toString()));
+            NDArray cut = track(temps, full.get(cut(full.shape(), s1, s2, ax, mode)));
             return cut.astype(ft).copy();
         } finally {
             temps.forEach(NDArray::close);
+        }
+    }
+
+    /**
+     * The index of the mode's part of a full result of shape {@code full}: on the axes, the mode's
+     * window (everything where {@code mode} is null: a result already cut there); elsewhere everything,
+     * except in mode 'same' (or null), where SciPy centres every axis on in1's extent.
+     */
+    private static String cut(long[] full, long[] s1, long[] s2, int[] ax, ConvMode mode) {
+        StringBuilder idx = new StringBuilder();
+        for (int d = 0; d < full.length; d++) {
+            long lo = 0, len = full[d];
+            boolean axis = indexOf(ax, d) >= 0;
+            if (axis && mode != null) {
+                long[] o = new long[1], s = new long[1];
+                window(new long[] {s1[d]}, new long[] {s2[d]}, mode, o, s);
+                lo = s[0];
+                len = o[0];
+            } else if (!axis && (mode == ConvMode.SAME || mode == null)) {
+                lo = (full[d] - s1[d]) / 2;
+                len = s1[d];
+            }
+            if (d > 0) idx.append(',');
+            idx.append(lo).append(':').append(lo + len);
+        }
+        return idx.toString();
+    }
+
+    /** The overlap-save plan ({@link OverlapSave}) when exactly one axis convolves and it fits, else null. */
+    private static NDArray blocks(NDArray in1, NDArray in2, ConvMode mode, int[] ax, boolean correlate, DType ft) {
+        long[] s1 = in1.shape(), s2 = in2.shape();
+        int c = -1;
+        for (int a : ax) {
+            if (s1[a] == 1 && s2[a] == 1) continue;
+            if (c >= 0) return null;
+            c = a;
+        }
+        if (c < 0) return null;
+        long[] o = new long[1], st = new long[1];
+        window(new long[] {s1[c]}, new long[] {s2[c]}, mode, o, st);
+        if (!correlate) return OverlapSave.convolve(in1, in2, c, st[0], o[0], ft);
+        try (NDArray flipped = in2.flip(new int[] {c})) {
+            return OverlapSave.convolve(in1, flipped, c, st[0], o[0], ft);
         }
     }
 

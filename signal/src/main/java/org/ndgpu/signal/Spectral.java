@@ -14,6 +14,7 @@ import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
+import org.ndgpu.fft.impl.SegmentPower;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -121,18 +122,23 @@ final class Spectral {
         try {
             NDArray w = track(temps, doubles(device, p.window()));
             NDArray wr = track(temps, w.astype(rt));
-            NDArray fx = track(temps, spectra(x, ax, p, n, wr, rt, fft, temps));
-            NDArray prod;
-            if (y == null) {
-                NDArray re = track(temps, fx.real()), im = track(temps, fx.imag());
-                NDArray re2 = track(temps, re.mul(re)), im2 = track(temps, im.mul(im));
-                prod = track(temps, re2.add(im2));
+            NDArray mean = averagedPower(x, ax, y, p, n, wr, rt);
+            if (mean != null) {
+                track(temps, mean);
             } else {
-                NDArray fy = track(temps, spectra(y, ay, p, n, wr, rt, fft, temps));
-                NDArray cx = track(temps, fx.conj());
-                prod = track(temps, cx.mul(fy));
+                NDArray fx = track(temps, spectra(x, ax, p, n, wr, rt, fft, temps));
+                NDArray prod;
+                if (y == null) {
+                    NDArray re = track(temps, fx.real()), im = track(temps, fx.imag());
+                    NDArray re2 = track(temps, re.mul(re)), im2 = track(temps, im.mul(im));
+                    prod = track(temps, re2.add(im2));
+                } else {
+                    NDArray fy = track(temps, spectra(y, ay, p, n, wr, rt, fft, temps));
+                    NDArray cx = track(temps, fx.conj());
+                    prod = track(temps, cx.mul(fy));
+                }
+                mean = track(temps, prod.mean(new int[] {-2}, false));
             }
-            NDArray mean = track(temps, prod.mean(new int[] {-2}, false));
             double sum = 0, sum2 = 0;
             for (double v : p.window()) {
                 sum += v;
@@ -154,6 +160,31 @@ final class Spectral {
             return new Spectrum(freqs, out);
         } finally {
             temps.forEach(NDArray::close);
+        }
+    }
+
+    /**
+     * welch's mean over the segments of |X|^2 in one kernel ({@link SegmentPower}): shape (outer...,
+     * nfreq); null where that kernel does not serve the estimate (a cross spectrum, complex samples, a
+     * two-sided spectrum, nfft above nperseg, detrend 'linear', a segment too long for local memory).
+     */
+    private static NDArray averagedPower(NDArray x, int ax, NDArray y, Params p, long n, NDArray win, DType rt) {
+        if (y != null
+                || !p.onesided()
+                || x.dtype().isComplex()
+                || p.nfft() != p.nperseg()
+                || p.detrend().equals("linear")
+                || x.shape()[ax] != n
+                || !SegmentPower.fits(x.device(), rt, p.nperseg())) return null;
+        try (NDArray moved = x.moveaxis(new int[] {ax}, new int[] {-1});
+                NDArray c = moved.dtype() == rt && moved.isCContiguous() ? null : moved.astype(rt);
+                NDArray cc = c == null || c.isCContiguous() ? null : c.copy(Order.C);
+                NDArray rows = (cc != null ? cc : c != null ? c : moved).reshape(x.size() / n, n);
+                NDArray mean = SegmentPower.mean(
+                        rows, win, p.nperseg() - p.noverlap(), p.detrend().equals("constant"))) {
+            long[] shape = moved.shape();
+            shape[shape.length - 1] = p.nperseg() / 2 + 1;
+            return mean.reshape(shape);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.ndgpu.vendor;
 
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -39,6 +40,15 @@ public interface VendorFft {
      * points, {@code out} is C-contiguous of v's shape; false when the library cannot read that layout.
      */
     boolean c2cStrided(NDArray v, NDArray out, long n, boolean inverse);
+
+    /**
+     * The longest complex transform of {@code dtype} (complex64 or complex128) the library runs in one
+     * kernel, one trip through global memory; 0 (the default) where it does not say, and callers
+     * then plan as for ndgpu's own kernels.
+     */
+    default long onePassLength(DType dtype) {
+        return 0;
+    }
 
     /** One transform over the trailing axes {@code dims} (1 to 3 of them) of {@code batch} contiguous blocks. */
     boolean c2cTrailing(NDArray in, NDArray out, long batch, long[] dims, boolean inverse);

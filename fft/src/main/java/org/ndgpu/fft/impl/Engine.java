@@ -2,6 +2,7 @@ package org.ndgpu.fft.impl;
 
 import org.ndgpu.config.Config;
 import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 
 /**
@@ -39,6 +40,15 @@ interface Engine {
     }
 
     /**
+     * The longest complex transform of {@code dtype} this engine runs in one trip through global
+     * memory on {@code device} (the rest take several), or 0 where the engine does not say: what
+     * a caller weighs when a long transform competes with many short ones.
+     */
+    default long onePassLength(Device device, DType dtype) {
+        return 0;
+    }
+
+    /**
      * The engine of a device: its backend's FFT library where one serves the device and loads (unless
      * ndgpu.fft.engine=own, read only for such a device), else the own kernels.
      */
@@ -60,6 +70,11 @@ interface Engine {
         @Override
         public boolean r2c(NDArray in, NDArray out, long batch, long n, double scale) {
             return OwnFft.r2c(in, out, batch, n, scale);
+        }
+
+        @Override
+        public long onePassLength(Device device, DType dtype) {
+            return FftPlan.capacity(device, dtype);
         }
 
         @Override

@@ -175,6 +175,21 @@ final class FftSource {
     }
 
     static String stepSource(Step s) {
+        return STEP.fill(layout(s));
+    }
+
+    /** The source holding {@code nd_fft_<section>_<tag>}: a kernel of template section {@code section} around the passes of {@code s}. */
+    static String fused(Dialect dialect, String section, Step s) {
+        return SOURCES.computeIfAbsent(new Key(dialect, section + s.tag()), k -> {
+            KernelTemplate t = TEMPLATES.get(section);
+            Map<String, Object> v = layout(s);
+            v.keySet().retainAll(t.placeholders());
+            return dialect.prelude() + "\n" + t.fill(v);
+        });
+    }
+
+    /** The placeholders of a kernel around the passes of {@code s}: the butterflies, the unrolled passes, the local layout. */
+    private static Map<String, Object> layout(Step s) {
         String c = s.dtype.ctype(), p = P(s.dtype), tag = s.tag();
         Set<Integer> used = new LinkedHashSet<>();
         for (int r : s.radices) used.add(r);
@@ -230,7 +245,7 @@ final class FftSource {
         v.put("sincospi", sincospi(s.dtype, tag));
         v.put("dfts", dfts.toString());
         v.put("passes", passes.toString());
-        return STEP.fill(v);
+        return v;
     }
 
     // ---------------------------------------------------------------- twiddles
