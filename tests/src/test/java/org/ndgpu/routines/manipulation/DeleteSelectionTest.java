@@ -78,4 +78,64 @@ public class DeleteSelectionTest extends PerDeviceTest {
             assertEquals("delete: index 3 is out of bounds for axis 1 with size 3", e.getMessage());
         }
     }
+
+    /**
+     * The 1-d compaction path over several chunks (one of 4096 elements per work-group) and a partial
+     * last one, for each element width and the 16-byte fallback: random, repeated and negative
+     * device indices, a few or most elements deleted (a view of the kept head, or a copy), every
+     * element deleted, and an int8 boolean mask, against a Java loop.
+     */
+    @Test
+    void compactionOfEveryWidthAgainstAJavaLoop() {
+        int n = 3 * 4096 + 77;
+        DType[] dtypes = {
+            DType.INT8,
+            DType.INT16,
+            DType.FLOAT32,
+            DType.INT64,
+            DType.FLOAT64,
+            DType.COMPLEX64,
+            DType.COMPLEX128,
+            DType.BOOL
+        };
+        for (int many : new int[] {50, 3 * n}) {
+            long[] idx = new long[many];
+            boolean[] gone = new boolean[n];
+            for (int k = 0; k < many; k++) {
+                long v = ((k * 2654435761L) >>> 5) % n;
+                idx[k] = k % 3 == 0 ? v - n : v;
+                gone[(int) v] = true;
+            }
+            for (DType d : dtypes) {
+                try (NDArray base = Nd.arange(n).astype(d);
+                        NDArray obj = Nd.array(idx);
+                        NDArray deleted = Nd.delete(base, obj);
+                        NDArray got = d.isComplex()
+                                ? deleted.real()
+                                : deleted.view(deleted.shape(), deleted.strides(), deleted.offset());
+                        NDArray baseRe =
+                                d.isComplex() ? base.real() : base.view(base.shape(), base.strides(), base.offset())) {
+                    double[] all = baseRe.toDoubleArray();
+                    double[] want = java.util.stream.IntStream.range(0, n)
+                            .filter(k -> !gone[k])
+                            .mapToDouble(k -> all[k])
+                            .toArray();
+                    assertEquals(d, deleted.dtype(), d + " dtype");
+                    assertArrayEquals(want, got.toDoubleArray(), d + " with " + many + " indices");
+                }
+            }
+        }
+        try (NDArray a = Nd.arange(5000.0);
+                NDArray everything = Nd.arange(5000);
+                NDArray none = Nd.delete(a, everything);
+                NDArray mask = Nd.arange(5000).mod(3).eq(0);
+                NDArray byMask = Nd.delete(a, mask)) {
+            assertArrayEquals(new long[] {0}, none.shape());
+            double[] want = java.util.stream.IntStream.range(0, 5000)
+                    .filter(k -> k % 3 != 0)
+                    .asDoubleStream()
+                    .toArray();
+            assertArrayEquals(want, byMask.toDoubleArray());
+        }
+    }
 }
