@@ -16,12 +16,13 @@ import org.ndgpu.ndarray.Order;
  * 1-d boolean selection {@code x[mask]} as three kernels ({@code compaction.tmpl}: count per chunk,
  * scan of the counts, scatter of each chunk's kept elements), where {@link Masking#select} makes an
  * int64 positions array by a cumsum and reads it back. The mask is read twice and the values once,
- * no positions are written, and the count is read back once, after the scatter is queued: the
+ * no positions are written, and the count (with a caller's flag) is read back once, after the
+ * scatter is queued: the
  * result is a view of the first {@code count} elements of an array of x's length while it keeps
  * most of it in use, else a copy.
  *
  * <pre>{@code
- * Compaction.select(x, keep);   // as x[keep] for 1-d x and keep
+ * Compaction.select(x, keep, null);   // as x[keep] for 1-d x and keep
  * }</pre>
  */
 public final class Compaction {
@@ -43,25 +44,37 @@ public final class Compaction {
 
     /**
      * x[mask] for x that {@link #handles} and a C-contiguous 1-d BOOL mask of x's length on x's
-     * device (the caller has checked both and made x's device current).
+     * device (the caller has checked both and made x's device current); null, with nothing
+     * returned, when {@code flag} (a one-element int64 array that a kernel queued before may have
+     * set, or null for none) is set: it is read back with the count, in one transfer.
      */
-    public static NDArray select(NDArray x, NDArray mask) {
+    public static NDArray select(NDArray x, NDArray mask, NDArray flag) {
         Device dev = x.device();
         long n = x.size(), chunks = (n + CHUNK - 1) / CHUNK;
         DType d = x.dtype();
         int w = d.itemsize();
         NDArray out = NDArray.empty(dev, d, new long[] {n}, Order.C);
-        if (n == 0) return out;
-        long kept;
+        if (n == 0) { // nothing to launch over
+            if (flag == null || flag.toLongArray()[0] == 0) return out;
+            out.close();
+            return null;
+        }
+        long kept, flagged;
         try {
             String src = SOURCES.computeIfAbsent(dev.backend().dialect(), Compaction::source);
             var count = dev.programs().kernel("nd_compaction", src, List.of(), "nd_compaction_count");
             var scan = dev.programs().kernel("nd_compaction", src, List.of(), "nd_compaction_scan");
             var scatter = dev.programs().kernel("nd_compaction", src, List.of(), "nd_compaction_scatter_" + w);
             try (NDArray counts = NDArray.empty(dev, DType.INT32, new long[] {chunks}, Order.C);
-                    NDArray starts = NDArray.empty(dev, DType.INT64, new long[] {chunks + 1}, Order.C)) {
+                    NDArray starts = NDArray.empty(dev, DType.INT64, new long[] {chunks + 2}, Order.C)) {
                 LaunchArgs.of(5).array(mask).i64(n).array(counts).launch(dev, count, chunks, THREADS);
-                LaunchArgs.of(5).array(counts).i64(chunks).array(starts).launch(dev, scan, 1, THREADS);
+                LaunchArgs.of(8)
+                        .array(counts)
+                        .i64(chunks)
+                        .array(starts)
+                        .array(flag != null ? flag : starts)
+                        .i32(flag != null ? 1 : 0)
+                        .launch(dev, scan, 1, THREADS);
                 LaunchArgs.of(9)
                         .array(x)
                         .array(mask)
@@ -69,8 +82,10 @@ public final class Compaction {
                         .array(starts)
                         .array(out)
                         .launch(dev, scatter, chunks, THREADS);
-                try (NDArray total = starts.get(chunks)) {
-                    kept = ((Number) total.item()).longValue();
+                try (NDArray tail = starts.view(new long[] {2}, new long[] {8}, starts.offset() + 8 * chunks)) {
+                    long[] t = tail.toLongArray();
+                    kept = t[0];
+                    flagged = t[1];
                 }
             }
         } catch (RuntimeException e) {
@@ -78,6 +93,7 @@ public final class Compaction {
             throw e;
         }
         try (out) {
+            if (flagged != 0) return null;
             NDArray head = out.view(new long[] {kept}, new long[] {w}, out.offset());
             if (2 * kept >= n) return head;
             try (head) {

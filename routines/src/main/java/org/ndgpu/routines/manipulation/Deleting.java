@@ -67,13 +67,19 @@ public final class Deleting {
                     Spec spec = MARK.computeIfAbsent(idx.dtype(), Deleting::mark);
                     ElementwiseLoop.runIntoNew(spec, new Object[] {idx, keep, flag, n}, idx.shape());
                 }
-                NDArray out = select(op, arr, keep, ax);
-                if (!onHost && idx.size() > 0 && flag.toLongArray()[0] != 0) {
+                boolean checkFlag = !onHost && idx.size() > 0;
+                NDArray out;
+                if (ax == 0 && Compaction.handles(arr)) {
+                    // the flag comes back with the compaction's count
+                    out = Compaction.select(arr, keep, checkFlag ? flag : null);
+                    if (out != null) return out;
+                } else {
+                    out = select(op, arr, keep, ax);
+                    if (!checkFlag || flag.toLongArray()[0] == 0) return out;
                     out.close();
-                    checkBounds(op, idx.toLongArray(), n, ax);
-                    throw new IllegalStateException(op + ": the index check flagged an index that is in range");
                 }
-                return out;
+                checkBounds(op, idx.toLongArray(), n, ax);
+                throw new IllegalStateException(op + ": the index check flagged an index that is in range");
             }
         }
     }
@@ -103,7 +109,7 @@ public final class Deleting {
 
     // the kept slices: a compaction of a 1-d arr, a mask selection along the first axis, compress along another
     private static NDArray select(String op, NDArray arr, NDArray keep, int ax) {
-        if (ax == 0 && Compaction.handles(arr)) return Compaction.select(arr, keep);
+        if (ax == 0 && Compaction.handles(arr)) return Compaction.select(arr, keep, null);
         return ax == 0 ? Masking.select(op, arr, keep) : Compress.compress(op, keep, arr, ax);
     }
 

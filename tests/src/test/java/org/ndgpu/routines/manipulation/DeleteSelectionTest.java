@@ -76,6 +76,16 @@ public class DeleteSelectionTest extends PerDeviceTest {
             assertEquals("delete: index -3 is out of bounds for axis 0 with size 2", e.getMessage());
             e = assertThrows(IndexException.class, () -> Nd.delete(m, new long[] {1, 3}, 1));
             assertEquals("delete: index 3 is out of bounds for axis 1 with size 3", e.getMessage());
+            // the compaction's count and flag come back together; an empty array launches nothing
+            try (NDArray empty = Nd.zeros(0);
+                    NDArray zero = Nd.array(new long[] {0});
+                    NDArray big = Nd.arange(9000.0);
+                    NDArray bad = Nd.array(new long[] {5, 8999, -9001})) {
+                e = assertThrows(IndexException.class, () -> Nd.delete(empty, zero));
+                assertEquals("delete: index 0 is out of bounds for axis 0 with size 0", e.getMessage());
+                e = assertThrows(IndexException.class, () -> Nd.delete(big, bad));
+                assertEquals("delete: index -9001 is out of bounds for axis 0 with size 9000", e.getMessage());
+            }
         }
     }
 
