@@ -148,4 +148,25 @@ public class DeleteSelectionTest extends PerDeviceTest {
             assertArrayEquals(want, byMask.toDoubleArray());
         }
     }
+
+    /** More chunks than one round of the compaction's scan (4096 chunks of 4096): every third element deleted. */
+    @Test
+    void compactionOverSeveralScanRounds() {
+        long n = (1L << 24) + 4099;
+        try (NDArray x = Nd.arange(n).astype(DType.INT32);
+                NDArray third = x.mod(3);
+                NDArray mask = third.eq(0);
+                NDArray got = Nd.delete(x, mask);
+                NDArray j = Nd.arange(got.size()).astype(DType.INT32);
+                NDArray half = j.floorDiv(2);
+                NDArray base = half.mul(3);
+                NDArray odd = j.mod(2);
+                NDArray plus = base.add(odd);
+                NDArray want = plus.add(1);
+                NDArray same = got.eq(want);
+                NDArray all = same.all()) {
+            assertEquals(n - (n + 2) / 3, got.size());
+            assertEquals(true, all.item());
+        }
+    }
 }
