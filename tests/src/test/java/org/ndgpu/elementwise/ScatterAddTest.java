@@ -205,4 +205,26 @@ public class ScatterAddTest extends PerDeviceTest {
             }
         }
     }
+
+    /** The fused check on a C-contiguous view with an offset: rows outside it stay, before and after an error. */
+    @Test
+    void indicesCheckedByTheAddKernelIntoAView() {
+        var add = Nd.ufunc(Ufunc.ADD);
+        try (NDArray big = Nd.zeros(DType.FLOAT32, 9, 2); // 56 bytes in the view, 80 of indices: the fused path
+                NDArray view = big.get("1:8");
+                NDArray idx = Nd.array(new long[] {0, 6, -1, 3, 3, 3, -7, 2, 5, 1});
+                NDArray bad = Nd.array(new long[] {0, 6, -1, 3, 3, 3, -8, 2, 5, 1})) {
+            add.at(view, idx, 1.0f);
+            double[] want = new double[18];
+            for (long k : new long[] {0, 6, -1, 3, 3, 3, -7, 2, 5, 1}) {
+                int r = 1 + (int) (k < 0 ? k + 7 : k);
+                want[2 * r] += 1;
+                want[2 * r + 1] += 1;
+            }
+            assertArrayEquals(want, big.toDoubleArray(), "after the adds");
+            var e = assertThrows(IndexException.class, () -> add.at(view, bad, 1.0f));
+            assertEquals("add.at: index -8 is out of bounds for axis 0 with size 7", e.getMessage());
+            assertArrayEquals(want, big.toDoubleArray(), "after the error");
+        }
+    }
 }

@@ -135,6 +135,16 @@ public class DeleteSelectionTest extends PerDeviceTest {
                 }
             }
         }
+        try (NDArray whole = Nd.arange(5003.0);
+                NDArray tail = whole.get("3:");
+                NDArray at = Nd.array(new long[] {0, 4999, 17, 17, -2});
+                NDArray fromView = Nd.delete(tail, at)) {
+            double[] want = java.util.stream.IntStream.range(0, 5000)
+                    .filter(k -> k != 0 && k != 4999 && k != 17 && k != 4998)
+                    .mapToDouble(k -> k + 3)
+                    .toArray();
+            assertArrayEquals(want, fromView.toDoubleArray(), "a view with an offset");
+        }
         try (NDArray a = Nd.arange(5000.0);
                 NDArray everything = Nd.arange(5000);
                 NDArray none = Nd.delete(a, everything);
