@@ -45,6 +45,20 @@ public class ScanTilesTest extends PerDeviceTest {
             assertEquals(DType.FLOAT64, sf.dtype());
             assertArrayEquals(wd, sf.toDoubleArray(), "float32 summed in float64");
         }
+        // complex128 over several tiles: the real parts carry the sums, the imaginary parts stay 0
+        int c = 5000;
+        long[] vc = values(c);
+        double[] wantRe = new double[c];
+        double runC = 0;
+        for (int k = 0; k < c; k++) wantRe[k] = runC += vc[k];
+        try (NDArray a = Nd.array(vc);
+                NDArray z = a.astype(DType.COMPLEX128);
+                NDArray s = Nd.cumsum(z);
+                NDArray re = s.real();
+                NDArray im = s.imag()) {
+            assertArrayEquals(wantRe, re.toDoubleArray(), "complex128 real parts");
+            assertArrayEquals(new double[c], im.toDoubleArray(), "complex128 imaginary parts");
+        }
     }
 
     @Test
