@@ -14,7 +14,7 @@ ND_DEVICE_FN double nd_abs2_c128(complex128 v) { return v.x * v.x + v.y * v.y; }
 ND_DEVICE_FN double nd_sq_f64(double v) { return v * v; }
 #endif
 
-ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _ks0_x, long _ks1_x, long _as_x, ND_GLOBAL char* _b_y, long _o_y, long _ks0_y, long _ks1_y, long _as_y, ND_GLOBAL long* _sums, int _has_sums, long _L, long _N, long _T, long _kd0, long _kd1) {
+ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _ks0_x, long _ks1_x, long _as_x, ND_GLOBAL char* _b_y, long _o_y, long _ks0_y, long _ks1_y, long _as_y, ND_GLOBAL long* _sums, int _mode, long _L, long _N, long _T, long _kd0, long _kd1) {
     ND_LOCAL long _sh[256];
     const int _t = (int)ND_LOCAL_ID();
     for (long _tile = ND_GROUP_ID(); _tile < _L * _T; _tile += ND_NUM_GROUPS()) {
@@ -47,11 +47,19 @@ ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _k
             ND_SYNC();
         }
         const long _pre = _t > 0 ? _sh[_t - 1] : 1;
-        for (int _i = 0; _i < 4; _i++) {
-            const long _p = _p0 + _i;
-            if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = (_pre * _v[_i]);
+        if ((_mode & 5) == 5 && _ti > 0) {
+            const long _c = _sums[_tile - 1];
+            for (int _i = 0; _i < 4; _i++) {
+                const long _p = _p0 + _i;
+                if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = (_c * (_pre * _v[_i]));
+            }
+        } else if (_mode & 1) {
+            for (int _i = 0; _i < 4; _i++) {
+                const long _p = _p0 + _i;
+                if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = (_pre * _v[_i]);
+            }
         }
-        if (_has_sums && _t == 255) _sums[_tile] = _sh[_t];
+        if ((_mode & 2) && _t == 255) _sums[_tile] = _sh[_t];
         ND_SYNC();
     }
 }

@@ -58,11 +58,16 @@ final class IndexBounds {
      * IndexException for the same index {@link #check} names, found on the host.
      */
     static void raiseIfFlagged(String name, NDArray flag, NDArray idx, long len) {
-        try (NDArray f = flag.get(0)) {
-            if (f.toLongArray()[0] == 0) return;
-        }
+        if (!flagged(flag)) return;
         checkHost(name, idx.toLongArray(), len);
         throw new IllegalStateException(name + ": the index check flagged an index that is in range");
+    }
+
+    /** Whether a kernel set the flag of {@link #outsideFlag} or {@link #zeroFlag}: one read back. */
+    static boolean flagged(NDArray flag) {
+        try (NDArray f = flag.get(0)) {
+            return f.toLongArray()[0] != 0;
+        }
     }
 
     /** at's check of indices held on the host: the IndexException {@link #check} would throw, or nothing. */

@@ -7,6 +7,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -20,14 +21,19 @@ import org.ndgpu.ndarray.Order;
  * hit several times gets its additions in the order the hardware makes them, not the order given,
  * so it may differ from NumPy's in the last bits and from one call to the next (as CuPy's).
  *
- * <p>NumPy leaves {@code a} untouched when an index is out of bounds: a first kernel flags such an
- * index ({@link IndexBounds#outsideFlag}), the add kernel does nothing when the flag is set, and
- * the flag is read once, after both are queued.
+ * <p>NumPy leaves {@code a} untouched when an index is out of bounds. When {@code a} is no larger
+ * than the indices (many adds into a small target, CuPy's scatter_add benchmark shape), the add
+ * kernel checks each index itself, adds only those in range and flags the others, on a copy of
+ * {@code a} taken before it, put back when the flag is set: one pass over the indices, as CuPy's
+ * (which wraps a bad index instead). Otherwise a first kernel flags a bad index
+ * ({@link IndexBounds#outsideFlag}) and the add kernel does nothing when the flag is set, so a large
+ * target is not copied. Either way the flag is read once, after the adds are queued.
  */
 final class ScatterAdd {
     private ScatterAdd() {}
 
-    private record Key(DType t, DType index) {}
+    /** {@code guarded}: the flag was set by a check before this kernel, which adds nothing when it is. */
+    private record Key(DType t, DType index, boolean guarded) {}
 
     private static final Map<Key, Spec> SPECS = new ConcurrentHashMap<>();
 
@@ -52,7 +58,13 @@ final class ScatterAdd {
     static void add(
             String name, NDArray a, NDArray indices, Object b, long[] bShape, long n, long inner, boolean checked) {
         DType t = a.dtype();
-        try (NDArray flag = checked ? IndexBounds.zeroFlag(a) : IndexBounds.outsideFlag(indices, n)) {
+        // device indices are checked by the add kernel itself where a copy of a costs less than a
+        // second read of the indices: a bad index leaves its element alone and sets the flag, and a
+        // is put back from the copy; otherwise a check pass flags them first and the adds test it
+        boolean fused = !checked && inner > 0 && a.nbytes() <= indices.nbytes();
+        boolean guarded = !checked && !fused;
+        try (NDArray flag = guarded ? IndexBounds.outsideFlag(indices, n) : IndexBounds.zeroFlag(a);
+                NDArray before = fused ? a.copy() : null) {
             if (inner > 0) {
                 long[] ks = new long[bShape.length];
                 java.util.Arrays.fill(ks, 1);
@@ -60,11 +72,16 @@ final class ScatterAdd {
                 try (NDArray own = indices.sharesMemory(a) ? indices.copy() : null;
                         NDArray k = (own != null ? own : indices).reshape(ks);
                         NDArray v = operand(a, b, t)) {
-                    Spec spec = SPECS.computeIfAbsent(new Key(t, indices.dtype()), ScatterAdd::spec);
+                    Spec spec = SPECS.computeIfAbsent(new Key(t, indices.dtype(), guarded), ScatterAdd::spec);
                     ElementwiseLoop.runIntoNew(spec, new Object[] {k, v, a, flag, n, inner}, bShape);
                 }
             }
-            if (!checked) IndexBounds.raiseIfFlagged(name, flag, indices, n);
+            if (fused) {
+                if (IndexBounds.flagged(flag)) {
+                    Copies.copyInto(before, a);
+                    IndexBounds.raiseIfFlagged(name, flag, indices, n);
+                }
+            } else if (!checked) IndexBounds.raiseIfFlagged(name, flag, indices, n);
         }
     }
 
@@ -81,14 +98,15 @@ final class ScatterAdd {
 
     private static Spec spec(Key key) {
         DType t = key.t();
-        String body = """
-                if (*flag == 0) {
-                    long _r = (long)k;
-                    if (_r < 0) _r += _len;
-                    if (_r >= 0 && _r < _len) ND_AT_ADD(a + _r * _inner + (_inner == 1 ? 0 : (long)i % _inner), v);
-                }""";
+        String add = "ND_AT_ADD(a + _r * _inner + (_inner == 1 ? 0 : (long)i % _inner), v);";
+        // in a block of its own: the loop around it has an _r of its own
+        String body = "{\nlong _r = (long)k;\nif (_r < 0) _r += _len;\n"
+                + (key.guarded()
+                        ? "if (*flag == 0 && _r >= 0 && _r < _len) " + add
+                        : "if (_r >= 0 && _r < _len) " + add + "\nelse *flag = 1;")
+                + "\n}";
         return new Spec(
-                "nd_scatter_add_" + t + "_" + key.index(),
+                "nd_scatter_add_" + t + "_" + key.index() + (key.guarded() ? "_guarded" : ""),
                 List.of(
                         new Param("k", key.index(), Kind.IN),
                         new Param("v", t, Kind.IN),

@@ -49,7 +49,7 @@ final class ScanSource {
             sig.add("long _as_" + a);
         }
         if (kind != Kernel.SEQUENTIAL) sig.add("ND_GLOBAL " + at + "* _sums");
-        if (kind == Kernel.TILES) sig.add("int _has_sums");
+        if (kind == Kernel.TILES) sig.add("int _mode");
         sig.add("long _L");
         sig.add("long _N");
         sig.add("long _T");
@@ -89,7 +89,14 @@ final class ScanSource {
                                 Map.entry("combine", f.apply("_o", "_sh[_t]")),
                                 Map.entry(
                                         "store",
-                                        CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_pre", "_v[_i]"))))));
+                                        CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_pre", "_v[_i]")))),
+                                // the carry pass's arithmetic, carry and the tile's scan: the same bits
+                                Map.entry(
+                                        "storeCarried",
+                                        CTypes.store(
+                                                out,
+                                                yPtr,
+                                                CTypes.cast(acc, out, f.apply("_c", f.apply("_pre", "_v[_i]")))))));
             case CARRY ->
                 SCAN.get("carry")
                         .fill(

@@ -22,8 +22,10 @@ import org.ndgpu.spi.Scan;
  * columns of a C matrix), get one thread per line walking it in order: reads are coalesced across
  * threads. Otherwise each line is cut in tiles of {@value ScanSource#TILE}: one block scans a tile
  * in local memory and writes its total; the totals (an [lines, tiles] array) are scanned by the same
- * method, recursively; a last pass adds each tile's carry. The flattened cumsum of a long 1-d array
- * thus runs in parallel across the whole device.
+ * method, recursively; a last pass scans each tile again from x and adds its carry as it writes
+ * (reduce, then scan: x read twice, y written once), or, where y is rounded below the accumulator
+ * (float16), adds each tile's carry to y. The flattened cumsum of a long 1-d array thus runs in
+ * parallel across the whole device.
  *
  * <pre>{@code
  * Nd.arange(5).cumsum();            // array([ 0,  1,  3,  6, 10])
@@ -101,22 +103,26 @@ final class Scans {
         }
         long tiles = (len + ScanSource.TILE - 1) / ScanSource.TILE;
         long blocks = Math.min(lines * tiles, 1L << 20);
-        NDArray sums = tiles > 1 ? NDArray.empty(dev, acc, new long[] {lines, tiles}, Order.C) : null;
+        BackendKernel tileKernel = kernel(dev, op, ScanSource.Kernel.TILES, x.dtype(), y.dtype(), acc, nk);
+        if (tiles == 1) {
+            tiles(x, y, k, xs, ys, y, TILE_SCAN, lines, len, tiles).launch(dev, tileKernel, blocks, ScanSource.BLOCK);
+            return;
+        }
+        NDArray sums = NDArray.empty(dev, acc, new long[] {lines, tiles}, Order.C);
         try {
-            arrays(x, y, k, xs, ys, 5 + nk)
-                    .buffer(sums != null ? sums.buffer() : y.buffer())
-                    .i32(sums != null ? 1 : 0)
-                    .i64(lines)
-                    .i64(len)
-                    .i64(tiles)
-                    .i64s(k.dims())
-                    .launch(
-                            dev,
-                            kernel(dev, op, ScanSource.Kernel.TILES, x.dtype(), y.dtype(), acc, nk),
-                            blocks,
-                            ScanSource.BLOCK);
-            if (sums == null) return;
+            // reduce, then scan: the tiles' totals, their scan, then each tile scanned again with its carry
+            // added as it is written. x is read twice and y written once, where scan-then-carry reads and
+            // writes y again; the same bits, as the carry is added to the same tile scan. Not where y
+            // is rounded below the accumulator (float16): its carry pass adds to the rounded scan.
+            boolean reduceFirst = acc == y.dtype();
+            tiles(x, y, k, xs, ys, sums, reduceFirst ? TILE_TOTALS : TILE_SCAN | TILE_TOTALS, lines, len, tiles)
+                    .launch(dev, tileKernel, blocks, ScanSource.BLOCK);
             scanLines(op, sums, sums);
+            if (reduceFirst) {
+                tiles(x, y, k, xs, ys, sums, TILE_SCAN | TILE_CARRY, lines, len, tiles)
+                        .launch(dev, tileKernel, blocks, ScanSource.BLOCK);
+                return;
+            }
             LaunchArgs.of(2 + nk + 1 + 1 + 3 + nk)
                     .array(y)
                     .i64s(k.strides()[1])
@@ -132,8 +138,31 @@ final class Scans {
                             blocks,
                             ScanSource.BLOCK);
         } finally {
-            if (sums != null) sums.close();
+            sums.close();
         }
+    }
+
+    /** The tile kernel's {@code _mode} bits: write the tile's scan, its total, add the carry of the tiles before it. */
+    private static final int TILE_SCAN = 1, TILE_TOTALS = 2, TILE_CARRY = 4;
+
+    private static LaunchArgs tiles(
+            NDArray x,
+            NDArray y,
+            Merged k,
+            long xs,
+            long ys,
+            NDArray sums,
+            int mode,
+            long lines,
+            long len,
+            long tiles) {
+        return arrays(x, y, k, xs, ys, 5 + k.dims().length)
+                .buffer(sums.buffer())
+                .i32(mode)
+                .i64(lines)
+                .i64(len)
+                .i64(tiles)
+                .i64s(k.dims());
     }
 
     /** Both arrays' buffer, offset, merged strides and stride along the scan, in arguments for {@code more} after them. */

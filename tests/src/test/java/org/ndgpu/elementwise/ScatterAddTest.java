@@ -154,4 +154,77 @@ public class ScatterAddTest extends PerDeviceTest {
             assertArrayEquals(new float[] {-0.5f, 2, 2}, f.toFloatArray());
         }
     }
+
+    /**
+     * Device indices into a target no larger than them: the add kernel checks each index itself. Rows
+     * of a 2-d target, repeated and negative int64 and int32 indices, float32 (to a tolerance) and
+     * int64 and int32 (exact) against a Java loop; then a bad index last, after valid ones that the
+     * kernel has already added, raises NumPy's IndexException with the target as it was.
+     */
+    @Test
+    void indicesCheckedByTheAddKernel() {
+        var add = Nd.ufunc(Ufunc.ADD);
+        int rows = 7, cols = 3, m = 500;
+        long[] idx = new long[m];
+        for (int k = 0; k < m; k++) idx[k] = (k * 7919L) % (2L * rows) - rows;
+        double[] want = new double[rows * cols];
+        double[] b = new double[m * cols];
+        for (int k = 0; k < m; k++) {
+            int r = (int) (idx[k] < 0 ? idx[k] + rows : idx[k]);
+            for (int c = 0; c < cols; c++) {
+                b[k * cols + c] = (k * 31 + c * 7) % 19 - 9;
+                want[r * cols + c] += b[k * cols + c];
+            }
+        }
+        long[] wantLong = new long[want.length];
+        for (int k = 0; k < want.length; k++) wantLong[k] = (long) want[k];
+        for (DType index : new DType[] {DType.INT64, DType.INT32}) {
+            try (NDArray ind = Nd.array(idx).astype(index);
+                    NDArray bd = Nd.array(b).reshape(m, cols);
+                    NDArray f = Nd.zeros(DType.FLOAT32, rows, cols);
+                    NDArray l = Nd.zeros(DType.INT64, rows, cols);
+                    NDArray i = Nd.zeros(DType.INT32, rows, cols);
+                    NDArray bf = bd.astype(DType.FLOAT32);
+                    NDArray bl = bd.astype(DType.INT64);
+                    NDArray bi = bd.astype(DType.INT32)) {
+                add.at(f, ind, bf);
+                add.at(l, ind, bl);
+                add.at(i, ind, bi);
+                assertClose(want, f.toDoubleArray(), DType.FLOAT32, index + " float32");
+                assertArrayEquals(wantLong, l.toLongArray(), index + " int64");
+                assertArrayEquals(wantLong, i.toLongArray(), index + " int32");
+                long[] bad = idx.clone();
+                bad[m - 1] = rows;
+                try (NDArray badInd = Nd.array(bad).astype(index)) {
+                    var e = assertThrows(IndexException.class, () -> add.at(f, badInd, bf));
+                    assertEquals("add.at: index 7 is out of bounds for axis 0 with size 7", e.getMessage());
+                    assertThrows(IndexException.class, () -> add.at(l, badInd, 1L));
+                    assertClose(want, f.toDoubleArray(), DType.FLOAT32, index + " float32 after the error");
+                    assertArrayEquals(wantLong, l.toLongArray(), index + " int64 after the error");
+                }
+            }
+        }
+    }
+
+    /** The fused check on a C-contiguous view with an offset: rows outside it stay, before and after an error. */
+    @Test
+    void indicesCheckedByTheAddKernelIntoAView() {
+        var add = Nd.ufunc(Ufunc.ADD);
+        try (NDArray big = Nd.zeros(DType.FLOAT32, 9, 2); // 56 bytes in the view, 80 of indices: the fused path
+                NDArray view = big.get("1:8");
+                NDArray idx = Nd.array(new long[] {0, 6, -1, 3, 3, 3, -7, 2, 5, 1});
+                NDArray bad = Nd.array(new long[] {0, 6, -1, 3, 3, 3, -8, 2, 5, 1})) {
+            add.at(view, idx, 1.0f);
+            double[] want = new double[18];
+            for (long k : new long[] {0, 6, -1, 3, 3, 3, -7, 2, 5, 1}) {
+                int r = 1 + (int) (k < 0 ? k + 7 : k);
+                want[2 * r] += 1;
+                want[2 * r + 1] += 1;
+            }
+            assertArrayEquals(want, big.toDoubleArray(), "after the adds");
+            var e = assertThrows(IndexException.class, () -> add.at(view, bad, 1.0f));
+            assertEquals("add.at: index -8 is out of bounds for axis 0 with size 7", e.getMessage());
+            assertArrayEquals(want, big.toDoubleArray(), "after the error");
+        }
+    }
 }

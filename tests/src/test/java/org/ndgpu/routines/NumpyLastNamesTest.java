@@ -160,6 +160,44 @@ public class NumpyLastNamesTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * unpackbits of every bit along a contiguous last axis (one 8-byte word per input byte), of an
+     * odd length, from an offset view, in both bit orders, against a Java loop; and a shorter count
+     * along the same axis, which takes the general kernel.
+     */
+    @Test
+    void unpackbitsWholeBytesAgainstAJavaLoop() {
+        int rows = 3, cols = 1001;
+        long[] v = new long[rows * cols + 5];
+        for (int k = 0; k < v.length; k++) v[k] = ((k * 2654435761L) >>> 7) & 0xFF;
+        try (NDArray all = Nd.array(v).astype(DType.UINT8);
+                NDArray tail = all.get("5:");
+                NDArray x = tail.reshape(rows, cols)) {
+            for (String order : new String[] {"big", "little"}) {
+                try (NDArray bits = Nd.unpackbits(x, -1, null, order);
+                        NDArray flat = Nd.unpackbits(x, null, null, order);
+                        NDArray cut = Nd.unpackbits(x, 1, 8L * cols - 3, order)) {
+                    assertArrayEquals(new long[] {rows, 8L * cols}, bits.shape());
+                    long[] got = bits.toLongArray(), gotFlat = flat.toLongArray(), gotCut = cut.toLongArray();
+                    assertEquals(8L * rows * cols, gotFlat.length);
+                    for (int r = 0; r < rows; r++) {
+                        for (int c = 0; c < cols; c++) {
+                            long byteValue = v[5 + r * cols + c];
+                            for (int b = 0; b < 8; b++) {
+                                long want = (byteValue >> (order.equals("little") ? b : 7 - b)) & 1;
+                                int at = (r * cols + c) * 8 + b;
+                                assertEquals(want, got[at], order + " [" + r + "," + (c * 8 + b) + "]");
+                                assertEquals(want, gotFlat[at], order + " flat " + at);
+                                if (c * 8 + b < 8 * cols - 3)
+                                    assertEquals(want, gotCut[r * (8 * cols - 3) + c * 8 + b], order + " count");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /** packbits along a middle axis of a strided (transposed) view, and unpackbits back, against Java loops. */
     @Test
     void packbitsOfAStridedViewAlongAMiddleAxis() {

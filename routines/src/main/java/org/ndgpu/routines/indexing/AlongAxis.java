@@ -140,7 +140,7 @@ public final class AlongAxis {
                 IndexModes.check(op, indices, g.len(), g.ax());
                 return;
             }
-            boolean repeats = repeats(arr, g);
+            boolean repeats = repeats(arr, g) && !uniform(v);
             NDArray target = !repeats || arr.isCContiguous() ? arr : arr.copy(Order.C);
             try {
                 Geometry tg = target == arr ? g : geometry(op, target, indices, axis);
@@ -162,6 +162,14 @@ public final class AlongAxis {
                 if (target != arr) target.close();
             }
         }
+    }
+
+    // whether every write stores the same element of v (a Java number, or an array broadcast from one
+    // element): then the writes that meet store the same bits, and which lands last cannot show
+    private static boolean uniform(NDArray v) {
+        long[] s = v.shape(), st = v.strides();
+        for (int d = 0; d < s.length; d++) if (s[d] > 1 && st[d] != 0) return false;
+        return true;
     }
 
     // whether two writes can meet: an axis takes several indices, or arr is broadcast over another axis

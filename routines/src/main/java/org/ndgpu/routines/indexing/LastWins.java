@@ -19,7 +19,8 @@ import org.ndgpu.ndarray.NDArray;
  * (cl_khr_int64_base_atomics, as the histogram kernels take). A write reads its element's claim
  * before its atomic and skips the atomic when a later write already holds it, so a slot hit by
  * many writes costs few atomics. Callers skip both passes where no element can be written twice
- * (a single write, boolean masks, one index per line along an axis), and hand a C-contiguous target,
+ * (a single write, boolean masks, one index per line along an axis) or where every write stores the
+ * same value (put_along_axis of a number), and hand a C-contiguous target,
  * whose element offsets are its flat C-order indices.
  *
  * <p>The cost beside the writes: one more pass over them, and the scratch's zero fill, 4 bytes per

@@ -15,6 +15,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.routines.indexing.Compaction;
 import org.ndgpu.routines.indexing.Compress;
 import org.ndgpu.routines.indexing.Masking;
 
@@ -22,8 +23,10 @@ import org.ndgpu.routines.indexing.Masking;
  * numpy.delete: the sub-arrays along an axis that {@code obj} does not name, as CuPy's: a keep-mask
  * of the axis is made on the device (ones, then one kernel sets {@code obj}'s entries false and
  * flags an index out of bounds; or the negation of a boolean {@code obj}), and the kept slices are
- * a mask selection along the first axis (one scan, its count read back, one compaction kernel), or
- * numpy.compress along another. The flag is read after the selection, so a valid call reads back
+ * a {@link Compaction} of a 1-d array (the flattened default: count, scan and scatter kernels, no
+ * positions array, the count read back after them), a mask selection along the first axis of a
+ * larger one (one scan, its count read back, one compaction kernel), or numpy.compress along
+ * another. The flag is read after the selection, so a valid call reads back
  * the count alone and no index; Java indices are checked on the host and their flag is not read.
  */
 public final class Deleting {
@@ -64,13 +67,19 @@ public final class Deleting {
                     Spec spec = MARK.computeIfAbsent(idx.dtype(), Deleting::mark);
                     ElementwiseLoop.runIntoNew(spec, new Object[] {idx, keep, flag, n}, idx.shape());
                 }
-                NDArray out = select(op, arr, keep, ax);
-                if (!onHost && idx.size() > 0 && flag.toLongArray()[0] != 0) {
+                boolean checkFlag = !onHost && idx.size() > 0;
+                NDArray out;
+                if (ax == 0 && Compaction.handles(arr)) {
+                    // the flag comes back with the compaction's count
+                    out = Compaction.select(arr, keep, checkFlag ? flag : null);
+                    if (out != null) return out;
+                } else {
+                    out = select(op, arr, keep, ax);
+                    if (!checkFlag || flag.toLongArray()[0] == 0) return out;
                     out.close();
-                    checkBounds(op, idx.toLongArray(), n, ax);
-                    throw new IllegalStateException(op + ": the index check flagged an index that is in range");
                 }
-                return out;
+                checkBounds(op, idx.toLongArray(), n, ax);
+                throw new IllegalStateException(op + ": the index check flagged an index that is in range");
             }
         }
     }
@@ -98,8 +107,9 @@ public final class Deleting {
         };
     }
 
-    // the kept slices: a mask selection along the first axis, compress along another
+    // the kept slices: a compaction of a 1-d arr, a mask selection along the first axis, compress along another
     private static NDArray select(String op, NDArray arr, NDArray keep, int ax) {
+        if (ax == 0 && Compaction.handles(arr)) return Compaction.select(arr, keep, null);
         return ax == 0 ? Masking.select(op, arr, keep) : Compress.compress(op, keep, arr, ax);
     }
 

@@ -1,5 +1,10 @@
 package org.ndgpu.routines.math;
 
+import java.util.List;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
@@ -13,7 +18,9 @@ import org.ndgpu.ndarray.Shapes;
  * booleans (nonzero is a 1 bit) and gives uint8, the axis padded with zero bits to a multiple of
  * eight; unpackbits takes uint8 only. Both flatten when {@code axis} is null, and {@code bitorder}
  * is "big" (the first bit the most significant, NumPy's default) or "little". Each is one
- * elementwise kernel over its output (as CuPy's), reading the eight bits or the byte it needs.
+ * elementwise kernel over its output (as CuPy's), reading the eight bits or the byte it needs;
+ * unpackbits of every bit along a contiguous last axis (the flattened default) is one kernel over
+ * the input instead, each byte written as one 8-byte word of its bits.
  */
 public final class BitPacking {
     private BitPacking() {}
@@ -37,6 +44,22 @@ public final class BitPacking {
             const long q = (long) i % inner, r = (long) i / inner, k = r % keep, base = (r / keep) * n * inner + q;
             const int b = (int) (k % 8);
             y = k < n * 8 ? (uint8) ((x[base + (k / 8) * inner] >> (little ? b : 7 - b)) & 1) : (uint8) 0;""", "nd_unpackbits");
+
+    // the common case, every bit of a contiguous last axis: the output is the input's bytes each
+    // spread to eight, in order, so one thread per input byte stores its eight bits as one 8-byte
+    // word (byte b of the word at the lowest address: the devices ndgpu runs on are little-endian),
+    // with no index arithmetic; the loop reads the input four bytes at a time
+    private static final Spec UNPACK_WIDE = new Spec(
+            "nd_unpackbits_wide",
+            List.of(
+                    new Param("x", DType.UINT8, Kind.IN),
+                    new Param("y", DType.UINT8, Kind.RAW),
+                    new Param("_little", DType.INT32, Kind.SCALAR)),
+            """
+            const uint _v = (uint) x;
+            ulong _w = 0;
+            for (int _b = 0; _b < 8; _b++) _w |= (ulong) ((_v >> (_little ? _b : 7 - _b)) & 1u) << (8 * _b);
+            ((ND_GLOBAL ulong*) y)[i] = _w;""");
 
     /** numpy.packbits(a, axis, bitorder): {@code axis} null flattens. */
     public static NDArray packbits(String op, NDArray a, Integer axis, String bitorder) {
@@ -83,7 +106,10 @@ public final class BitPacking {
                 long[] out = s.clone();
                 out[ax] = keep;
                 NDArray y = NDArray.empty(x.device(), DType.UINT8, out, Order.C);
-                if (y.size() > 0) UNPACK.call(x, s[ax], keep, inner(s, ax), little ? 1 : 0, y);
+                if (y.size() == 0) return y;
+                if (keep == s[ax] * 8 && inner(s, ax) == 1)
+                    ElementwiseLoop.runIntoNew(UNPACK_WIDE, new Object[] {x, y, little ? 1 : 0}, x.shape());
+                else UNPACK.call(x, s[ax], keep, inner(s, ax), little ? 1 : 0, y);
                 return y;
             } finally {
                 if (x != a) x.close();

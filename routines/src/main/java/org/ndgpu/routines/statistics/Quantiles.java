@@ -2,18 +2,24 @@ package org.ndgpu.routines.statistics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.CTypes;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.routines.sorting.Sorting;
-import org.ndgpu.spi.Providers;
 
 /**
  * numpy.quantile, percentile and median (method 'linear'): the array is sorted along the axis on the
- * device (NaN last), the two neighbours of position q * (n - 1) are gathered with take and blended;
- * a slice holding any NaN gives NaN, as in NumPy. Integer input gives float64, float input keeps its dtype
+ * device (NaN last), and one kernel reads the two neighbours of position q * (n - 1) and blends
+ * them (as CuPy's weighting kernel); a slice holding any NaN gives NaN, as in NumPy. Integer input gives float64, float input keeps its dtype
  * (float16 is computed in float64 and rounded back).
  */
 public final class Quantiles {
@@ -42,16 +48,7 @@ public final class Quantiles {
                 double pos = q * (n - 1);
                 long lo = (long) Math.floor(pos), hi = Math.min(lo + 1, n - 1);
                 double frac = pos - lo;
-                NDArray low = t(temps, sorted.take(lo, ax)), high = t(temps, sorted.take(hi, ax));
-                // NumPy's _lerp: low + (high - low) * frac, computed from the top when frac >= 0.5
-                NDArray diff = t(temps, high.sub(low));
-                NDArray blended = frac < 0.5
-                        ? t(temps, low.add(t(temps, diff.mul(frac))))
-                        : t(temps, high.sub(t(temps, diff.mul(1 - frac))));
-                // NaN sorts last: a slice with any NaN has one at its end
-                NDArray last = t(temps, sorted.take(n - 1, ax));
-                NDArray hasNan = t(temps, last.isnan());
-                out = Providers.ufuncs(hasNan, Double.NaN, blended).where(hasNan, Double.NaN, blended, null);
+                out = blend(sorted, ax, lo, hi, frac);
             }
             if (a.dtype() == DType.FLOAT16) { // computed in float64; NumPy keeps float16
                 try (NDArray wide = out) {
@@ -68,6 +65,54 @@ public final class Quantiles {
         } finally {
             temps.forEach(NDArray::close);
         }
+    }
+
+    private static final ConcurrentHashMap<DType, Spec> BLEND = new ConcurrentHashMap<>();
+
+    /**
+     * The sorted slices' elements {@code lo} and {@code hi} blended as NumPy's _lerp (from the top
+     * when frac &gt;= 0.5, each product rounded on its own, as NumPy's), or the slice's last element
+     * where that is NaN (NaN sorts last: NumPy copies it in), in one kernel over the reduced shape
+     * that reads the three elements through views of {@code sorted}.
+     */
+    private static NDArray blend(NDArray sorted, int ax, long lo, long hi, double frac) {
+        DType d = sorted.dtype();
+        long[] s = sorted.shape(), st = sorted.strides();
+        long[] shape = new long[s.length - 1], strides = new long[s.length - 1];
+        for (int k = 0, m = 0; k < s.length; k++) {
+            if (k == ax) continue;
+            shape[m] = s[k];
+            strides[m++] = st[k];
+        }
+        long base = sorted.offset(), step = st[ax];
+        Spec spec = BLEND.computeIfAbsent(d, Quantiles::blendSpec);
+        NDArray out = NDArray.empty(sorted.device(), d, shape, Order.C);
+        try (NDArray low = sorted.view(shape, strides, base + lo * step);
+                NDArray high = sorted.view(shape, strides, base + hi * step);
+                NDArray last = sorted.view(shape, strides, base + (s[ax] - 1) * step)) {
+            boolean top = frac >= 0.5;
+            ElementwiseLoop.runIntoNew(
+                    spec, new Object[] {low, high, last, out, top ? 1 - frac : frac, top ? 1 : 0}, shape);
+            return out;
+        } catch (RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    private static Spec blendSpec(DType d) {
+        String c = CTypes.compute(d), mul = d == DType.FLOAT64 ? "nd_dmul_rn" : "nd_fmul_rn";
+        return new Spec(
+                "nd_quantile_blend_" + d,
+                List.of(
+                        new Param("low", d, Kind.IN),
+                        new Param("high", d, Kind.IN),
+                        new Param("last", d, Kind.IN),
+                        new Param("out", d, Kind.OUT),
+                        new Param("_frac", DType.FLOAT64, Kind.SCALAR),
+                        new Param("_top", DType.INT32, Kind.SCALAR)),
+                "const " + c + " _d = high - low, _p = " + mul + "(_d, (" + c + ") _frac);\n"
+                        + "out = isnan(last) ? last : (_top ? high - _p : low + _p);");
     }
 
     private static NDArray t(List<NDArray> temps, NDArray a) {

@@ -75,4 +75,56 @@ public class PutAlongAxisFlagTest extends PerDeviceTest {
             assertEquals(15, c.size());
         }
     }
+
+    /**
+     * One value for every write (a Java number, a 0-d array, a (1, 1) array broadcast): repeated and
+     * negative indices along either axis, of a C target and a transposed one, need no claim pass;
+     * against a Java loop. An int32 target takes the number cast.
+     */
+    @Test
+    void oneValueForEveryWriteAgainstAJavaLoop() {
+        int rows = 37, cols = 53, per = 71;
+        long[] idx = new long[rows * per];
+        for (int k = 0; k < idx.length; k++) idx[k] = ((k * 2654435761L) >>> 11) % (2L * cols) - cols;
+        double[] want = new double[rows * cols];
+        for (int k = 0; k < want.length; k++) want[k] = k;
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < per; j++) {
+                long c = idx[r * per + j];
+                want[r * cols + (int) (c < 0 ? c + cols : c)] = 7;
+            }
+        }
+        try (NDArray i = Nd.array(idx).reshape(rows, per);
+                NDArray seven = Nd.array(7.0);
+                NDArray sevenRow = Nd.full(7.0, DType.FLOAT64, 1, 1)) {
+            for (Object value : new Object[] {7.0, seven, sevenRow}) {
+                try (NDArray a = Nd.arange((long) rows * cols)
+                                .astype(DType.FLOAT64)
+                                .reshape(rows, cols);
+                        NDArray t = Nd.arange((long) rows * cols)
+                                .astype(DType.FLOAT64)
+                                .reshape(rows, cols);
+                        NDArray tt = t.T().copy();
+                        NDArray tv = tt.T();
+                        NDArray n = Nd.arange((long) rows * cols)
+                                .astype(DType.INT32)
+                                .reshape(rows, cols)) {
+                    Nd.putAlongAxis(a, i, value, 1);
+                    Nd.putAlongAxis(tv, i, value, -1);
+                    Nd.putAlongAxis(n, i, 7.9, 1);
+                    assertArrayEquals(want, a.toDoubleArray(), "C target, " + value);
+                    try (NDArray back = tv.copy()) {
+                        assertArrayEquals(want, back.toDoubleArray(), "transposed target, " + value);
+                    }
+                    assertArrayEquals(want, n.toDoubleArray(), "int32 target");
+                }
+            }
+        }
+        // along axis 0: each column takes several rows
+        try (NDArray a = Nd.zeros(DType.FLOAT32, 4, 3);
+                NDArray i = Nd.array(new long[] {3, -1, 0, 0, 2, 2}).reshape(2, 3)) {
+            Nd.putAlongAxis(a, i, 1.5f, 0);
+            assertArrayEquals(new float[] {1.5f, 0, 1.5f, 0, 0, 0, 0, 1.5f, 1.5f, 1.5f, 1.5f, 0}, a.toFloatArray());
+        }
+    }
 }
