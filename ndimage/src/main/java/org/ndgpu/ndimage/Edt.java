@@ -13,11 +13,16 @@ import org.ndgpu.ndarray.Order;
 
 /**
  * scipy.ndimage.distance_transform_edt on the device: the exact Euclidean feature transform, one
- * axis at a time (Felzenszwalb and Huttenlocher's lower envelope of parabolas, one work-item per
- * line of the axis). Each element carries the squared distance to its nearest background element
+ * axis at a time in SciPy's order (the first axis first), each pass banded so that a line is shared
+ * by many work-items ({@link EdtPass}). Each element carries the squared distance to its nearest background element
  * found so far and that element's flat index; a pass along an axis takes, for each element, the
  * parabola of the line that is lowest there. The distances are then computed from the feature
  * coordinates, as SciPy computes them ({@code sqrt(sum(((feature - here) * sampling)^2))}).
+ *
+ * <p>Ties: each pass takes, among equally near sites of a line, the one nearest the line's start, as
+ * SciPy's does, so without sampling the indices equal SciPy's. With sampling the comparisons round
+ * differently from SciPy's, so where two features are equally near up to rounding either may be
+ * taken.
  */
 final class Edt {
     private Edt() {}
@@ -28,44 +33,20 @@ final class Edt {
             "bool bg = x == (T) 0; f = bg ? 0.0 : INFINITY; src = bg ? (long) i : -1;",
             "ndimage_edt_init");
 
-    // one line per work-item: its finite parabolas' lower envelope (vertices v, boundaries z, the
-    // line's k-th entry at k * lines + line, so neighbouring work-items touch neighbouring words),
-    // then every element of the line reads the envelope
-    private static final ElementwiseKernel PASS = new ElementwiseKernel(
-            "raw float64 fin, raw int64 sin, int64 n, int64 inner, int64 lines, float64 w",
-            "raw float64 fout, raw int64 sout, raw int64 v, raw float64 z",
-            "long outer = (long) i / inner; long base = outer * n * inner + ((long) i - outer * inner);"
-                    + " long at = (long) i; double w2 = w * w; long k = -1;"
-                    + " for (long q = 0; q < n; q++) {"
-                    + "   double fq = fin[base + q * inner]; if (isinf(fq)) continue;"
-                    + "   if (k < 0) { k = 0; v[at] = q; z[at] = -INFINITY; z[lines + at] = INFINITY; continue; }"
-                    + "   double s;"
-                    + "   while (true) { long p = v[k * lines + at]; double fp = fin[base + p * inner];"
-                    + "     s = ((fq + w2 * (double) (q * q)) - (fp + w2 * (double) (p * p))) / (2.0 * w2 * (double) (q - p));"
-                    + "     if (s <= z[k * lines + at] && k > 0) k--; else break; }"
-                    + "   k++; v[k * lines + at] = q; z[k * lines + at] = s; z[(k + 1) * lines + at] = INFINITY;"
-                    + " }"
-                    + " if (k < 0) { for (long q = 0; q < n; q++) { fout[base + q * inner] = INFINITY;"
-                    + "     sout[base + q * inner] = -1; } }"
-                    + " else { k = 0; for (long q = 0; q < n; q++) { while (z[(k + 1) * lines + at] < (double) q) k++;"
-                    + "     long p = v[k * lines + at]; double d = w * (double) (q - p);"
-                    + "     fout[base + q * inner] = fin[base + p * inner] + d * d;"
-                    + "     sout[base + q * inner] = sin[base + p * inner]; } }",
-            "ndimage_edt_pass");
-
     // SciPy's feature of an image without background is (-1, 0, ..., 0)
     private static final String FEATURE = "long s = src; long rem = (long) i;"
             + " long sr = s; for (long d = nd - 1; d >= 0; d--) { long c = rem % shape[d]; rem /= shape[d];"
             + "   long fc = s < 0 ? (d == 0 ? -1 : 0) : sr % shape[d]; sr /= shape[d];";
 
-    // the axes in order (SciPy sums the squares from the first axis), each coordinate from the strides
+    // the axes in order (SciPy sums the squares from the first axis, never fusing a product into the
+    // add), each coordinate from the strides
     private static final ElementwiseKernel DISTANCE = new ElementwiseKernel(
             "int64 src, raw int64 shape, raw int64 stride, raw float64 samp, int64 nd",
             "float64 dist",
             "double sum = 0;"
                     + " for (long d = 0; d < nd; d++) { long c = ((long) i / stride[d]) % shape[d];"
                     + "   long fc = src < 0 ? (d == 0 ? -1 : 0) : (src / stride[d]) % shape[d];"
-                    + "   double t = (double) (fc - c) * samp[d]; sum += t * t; }"
+                    + "   double t = (double) (fc - c) * samp[d]; sum += nd_dmul_rn(t, t); }"
                     + " dist = sqrt(sum);",
             "ndimage_edt_distance");
 
@@ -76,6 +57,12 @@ final class Edt {
             "ndimage_edt_indices");
 
     static DistanceTransform transform(NDArray input, double[] sampling, boolean distances, boolean indices) {
+        return transform(input, sampling, distances, indices, EdtPass.WIDTH);
+    }
+
+    /** The transform with bands of at most {@code width} elements (tests try narrow ones). */
+    static DistanceTransform transform(
+            NDArray input, double[] sampling, boolean distances, boolean indices, long width) {
         String op = "ndimage.distance_transform_edt";
         Objects.requireNonNull(input, op + ": input is null");
         input.live(op);
@@ -120,22 +107,38 @@ final class Edt {
                     distances ? NDArray.empty(dev, DType.FLOAT64, shape, Order.C) : null,
                     indices ? NDArray.empty(dev, DType.INT32, ishape, Order.C) : null);
         }
-        long minLine = Arrays.stream(shape).min().orElse(1);
+        long maxLine = Arrays.stream(shape).max().orElse(1);
+        DType it = maxLine > Integer.MAX_VALUE ? DType.INT64 : DType.INT32;
+        long vSize = 1, bandSize = 1, lineSize = 1;
+        for (long len : shape) {
+            long wd = Math.min(width, len);
+            long lines = n / len;
+            long bands = EdtPass.bands(len, wd);
+            vSize = Math.max(vSize, lines * bands * wd);
+            bandSize = Math.max(bandSize, lines * bands);
+            lineSize = Math.max(lineSize, lines);
+        }
         try (NDArray x = input.reshape(shape);
                 NDArray f0 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
                 NDArray s0 = NDArray.empty(dev, DType.INT64, shape, Order.C);
                 NDArray f1 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
                 NDArray s1 = NDArray.empty(dev, DType.INT64, shape, Order.C);
-                NDArray v = NDArray.empty(dev, DType.INT64, new long[] {n}, Order.C);
-                NDArray z = NDArray.empty(dev, DType.FLOAT64, new long[] {n + n / minLine}, Order.C);
+                NDArray v = NDArray.empty(dev, it, new long[] {vSize}, Order.C);
+                NDArray slo = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
+                NDArray shi = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
+                NDArray offs = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
+                NDArray tot = NDArray.empty(dev, it, new long[] {lineSize}, Order.C);
+                NDArray hull = NDArray.empty(dev, it, new long[] {n}, Order.C);
                 NDArray sh = Weights.longs(dev, shape);
                 NDArray samp = Weights.toDevice(dev, w)) {
+            EdtPass.Scratch scratch = new EdtPass.Scratch(v, slo, shi, offs, tot, hull);
             INIT.call(x, f0, s0);
             NDArray fin = f0, sin = s0, fout = f1, sout = s1;
             long inner = n;
             for (int d = 0; d < nd; d++) {
                 inner /= shape[d];
-                PASS.callWithSize(n / shape[d], fin, sin, shape[d], inner, n / shape[d], w[d], fout, sout, v, z);
+                EdtPass.run(
+                        fin, sin, fout, sout, shape[d], inner, n / shape[d], Math.min(width, shape[d]), w[d], scratch);
                 NDArray tf = fin, ts = sin;
                 fin = fout;
                 sin = sout;

@@ -1,0 +1,182 @@
+package org.ndgpu.ndimage;
+
+import org.ndgpu.elementwise.ElementwiseKernel;
+import org.ndgpu.ndarray.NDArray;
+
+/**
+ * One axis of the exact Euclidean feature transform (the pass of {@link Edt}), banded so that every
+ * line of the axis is worked on by many work-items, as the Parallel Banding Algorithm (Cao, Tang,
+ * Mehta and Wong, PBA+, which CuPy's distance_transform_edt runs) does for its second and third
+ * phases. Each element holding a feature is a site: the parabola {@code f(q) + (w (x - q))^2}, where
+ * {@code f(q)} is its squared distance to its feature over the axes already done. The lowest of these
+ * parabolas at each element is the lower convex hull of the points {@code (q, f(q) + (w q)^2)}:
+ *
+ * <ol>
+ *   <li>band: each band of {@code width} elements of a line builds the hull of its own sites (a
+ *       stack, as Felzenszwalb and Huttenlocher's and SciPy's Maurer pass build it);
+ *   <li>merge: in log2(bands) rounds, neighbouring groups of bands join their hulls by the bridge
+ *       between them (each band keeps a sub-range [lo, hi) of its stack);
+ *   <li>offsets and scatter: the kept sub-ranges, one line's after another, become one packed hull
+ *       per line;
+ *   <li>evaluate: each band finds its first element's parabola by a binary search of the hull, then
+ *       walks the hull along its elements.
+ * </ol>
+ *
+ * <p>Every step is O(1) amortised per element except the rounds, O(log(bands)) per band. Among equal
+ * distances the site nearer the start of the line wins, which is SciPy's rule (its pass keeps the
+ * earlier stack entry on a tie), so without sampling the features equal SciPy's. The values are
+ * doubles; without sampling every value is an integer below 2^53, so each comparison is exact. With
+ * sampling each value is summed as SciPy sums it (the squares of the axes in order, no product fused
+ * into an add: nd_dmul_rn), so the comparisons that pick a feature see SciPy's numbers.
+ */
+final class EdtPass {
+    private EdtPass() {}
+
+    /** The elements of a line one work-item builds and evaluates. */
+    static final long WIDTH = 32;
+
+    // where a line starts: line = outer * inner + rest, so lines next to each other in memory are
+    // worked on by neighbouring work-items (the slots of the scratch arrays are band * lines + line)
+    private static final String LINE = "long line = (long) i % lines; long band = (long) i / lines;"
+            + " long outer = line / inner; long base = outer * n * inner + (line - outer * inner);"
+            + " long s = band * width; long e = s + width < n ? s + width : n;";
+
+    /** Whether the middle site q is not strictly below the chord from p to r (it never is nearest alone). */
+    private static String pops(String p, String fp, String q, String fq, String r, String fr) {
+        String left = "(" + fq + " - " + fp + " + nd_dmul_rn(w2, (double) ((" + q + " - " + p + ") * (" + q + " + " + p
+                + "))))";
+        String right = "(" + fr + " - " + fq + " + nd_dmul_rn(w2, (double) ((" + r + " - " + q + ") * (" + r + " + " + q
+                + "))))";
+        return "(nd_dmul_rn(" + left + ", (double) (" + r + " - " + q + ")) >= nd_dmul_rn(" + right + ", (double) (" + q
+                + " - " + p + ")))";
+    }
+
+    private static final ElementwiseKernel BAND = new ElementwiseKernel(
+            "raw float64 fin, int64 n, int64 inner, int64 lines, int64 width, float64 w2",
+            "raw I v, raw I slo, raw I shi",
+            LINE + " long k = 0;"
+                    + " for (long q = s; q < e; q++) {"
+                    + "   double fq = fin[base + q * inner]; if (isinf(fq)) continue;"
+                    + "   while (k >= 2) { long p = v[(s + k - 2) * lines + line]; long r = v[(s + k - 1) * lines + line];"
+                    + "     double fp = fin[base + p * inner]; double fr = fin[base + r * inner];"
+                    + "     if (" + pops("p", "fp", "r", "fr", "q", "fq") + ") k--; else break; }"
+                    + "   v[(s + k) * lines + line] = (I) q; k++; }"
+                    + " slo[i] = (I) 0; shi[i] = (I) k;",
+            "ndimage_edt_band");
+
+    // a band's kept sub-range is [slo, shi) of its stack, empty when shi <= slo; the two groups of
+    // a pair are [l0, m0) and [m0, r1) of the bands; a moves left through the left group's hull and
+    // b right through the right group's until neither is above the chord of its neighbour and the other
+    private static final String EMPTY = "shi[%1$s * lines + line] <= slo[%1$s * lines + line]";
+    private static final String AT = "v[(%1$s * width + %2$s) * lines + line]";
+
+    private static final ElementwiseKernel MERGE = new ElementwiseKernel(
+            "raw float64 fin, int64 n, int64 inner, int64 lines, int64 width, int64 bands, int64 group, float64 w2",
+            "raw I v, raw I slo, raw I shi",
+            "long line = (long) i % lines; long pair = (long) i / lines;"
+                    + " long outer = line / inner; long base = outer * n * inner + (line - outer * inner);"
+                    + " long l0 = pair * 2 * group; long m0 = l0 + group; long r1 = m0 + group < bands ? m0 + group : bands;"
+                    + " if (m0 < bands) {"
+                    + " long ba = m0 - 1; while (ba >= l0 && " + EMPTY.formatted("ba") + ") ba--;"
+                    + " long bb = m0; while (bb < r1 && " + EMPTY.formatted("bb") + ") bb++;"
+                    + " if (ba >= l0 && bb < r1) {"
+                    + "   long ka = shi[ba * lines + line] - 1; long kb = slo[bb * lines + line];"
+                    + "   long a = " + AT.formatted("ba", "ka") + "; long b = " + AT.formatted("bb", "kb") + ";"
+                    + "   double fa = fin[base + a * inner]; double fb = fin[base + b * inner];"
+                    + "   bool moved = true;"
+                    + "   while (moved) { moved = false;"
+                    + "     while (true) { long pb = ba; long pk = ka - 1;"
+                    + "       if (pk < slo[pb * lines + line]) { pb--;"
+                    + "         while (pb >= l0 && " + EMPTY.formatted("pb") + ") pb--;"
+                    + "         if (pb < l0) break; pk = shi[pb * lines + line] - 1; }"
+                    + "       long p = " + AT.formatted("pb", "pk") + "; double fp = fin[base + p * inner];"
+                    + "       if (!" + pops("p", "fp", "a", "fa", "b", "fb") + ") break;"
+                    + "       ba = pb; ka = pk; a = p; fa = fp; moved = true; }"
+                    + "     while (true) { long nb = bb; long nk = kb + 1;"
+                    + "       if (nk >= shi[nb * lines + line]) { nb++;"
+                    + "         while (nb < r1 && " + EMPTY.formatted("nb") + ") nb++;"
+                    + "         if (nb >= r1) break; nk = slo[nb * lines + line]; }"
+                    + "       long r = " + AT.formatted("nb", "nk") + "; double fr = fin[base + r * inner];"
+                    + "       if (!" + pops("a", "fa", "b", "fb", "r", "fr") + ") break;"
+                    + "       bb = nb; kb = nk; b = r; fb = fr; moved = true; } }"
+                    + "   shi[ba * lines + line] = (I) (ka + 1);"
+                    + "   for (long t = ba + 1; t < m0; t++) shi[t * lines + line] = slo[t * lines + line];"
+                    + "   for (long t = m0; t < bb; t++) slo[t * lines + line] = shi[t * lines + line];"
+                    + "   slo[bb * lines + line] = (I) kb; } }",
+            "ndimage_edt_merge");
+
+    private static final ElementwiseKernel OFFSETS = new ElementwiseKernel(
+            "raw I slo, raw I shi, int64 lines, int64 bands",
+            "raw I offs, raw I tot",
+            "long off = 0; for (long b = 0; b < bands; b++) { long j = b * lines + (long) i;"
+                    + " offs[j] = (I) off; long c = (long) shi[j] - (long) slo[j]; off += c > 0 ? c : 0; }"
+                    + " tot[i] = (I) off;",
+            "ndimage_edt_offsets");
+
+    private static final ElementwiseKernel SCATTER = new ElementwiseKernel(
+            "raw I v, raw I slo, raw I shi, raw I offs, int64 lines, int64 width",
+            "raw I hull",
+            "long line = (long) i % lines; long band = (long) i / lines; long o = (long) offs[i] - (long) slo[i];"
+                    + " for (long k = slo[i]; k < shi[i]; k++) hull[(o + k) * lines + line] = v[(band * width + k) * lines + line];",
+            "ndimage_edt_scatter");
+
+    // the first entry of the hull not above the next one at x = s is the parabola lowest there (the
+    // first of equal ones); then each element moves on while the next parabola is strictly lower
+    private static final ElementwiseKernel EVALUATE = new ElementwiseKernel(
+            "raw float64 fin, raw int64 srcin, raw I hull, raw I tot, int64 n, int64 inner, int64 lines,"
+                    + " int64 width, float64 w",
+            "raw float64 fout, raw int64 srcout",
+            LINE + " long m = tot[line];"
+                    + " if (m == 0) { for (long x = s; x < e; x++) { fout[base + x * inner] = INFINITY;"
+                    + "     srcout[base + x * inner] = -1; } }"
+                    + " else { long a = 0; long b = m - 1;"
+                    + "   while (a < b) { long c = (a + b) / 2;"
+                    + "     long p0 = hull[c * lines + line]; long p1 = hull[(c + 1) * lines + line];"
+                    + "     double d0 = w * (double) (s - p0); double d1 = w * (double) (s - p1);"
+                    + "     double v0 = fin[base + p0 * inner] + nd_dmul_rn(d0, d0);"
+                    + " double v1 = fin[base + p1 * inner] + nd_dmul_rn(d1, d1);"
+                    + "     if (v0 <= v1) b = c; else a = c + 1; }"
+                    + "   long k = a; long p = hull[k * lines + line]; double fp = fin[base + p * inner];"
+                    + "   for (long x = s; x < e; x++) {"
+                    + "     while (k + 1 < m) { long q = hull[(k + 1) * lines + line]; double fq = fin[base + q * inner];"
+                    + "       double dp = w * (double) (x - p); double dq = w * (double) (x - q);"
+                    + "       if (fq + nd_dmul_rn(dq, dq) < fp + nd_dmul_rn(dp, dp)) { k++; p = q; fp = fq; } else break; }"
+                    + "     double d = w * (double) (x - p); fout[base + x * inner] = fp + nd_dmul_rn(d, d);"
+                    + "     srcout[base + x * inner] = srcin[base + p * inner]; } }",
+            "ndimage_edt_evaluate");
+
+    /** Scratch for the passes of one transform, sized for its largest. */
+    record Scratch(NDArray v, NDArray slo, NDArray shi, NDArray offs, NDArray tot, NDArray hull) {}
+
+    /** The number of bands of an axis of n elements. */
+    static long bands(long n, long width) {
+        return (n + width - 1) / width;
+    }
+
+    /**
+     * The pass along an axis of n elements, each {@code inner} apart, {@code lines} lines: fin/srcin
+     * (squared partial distances and features) to fout/srcout.
+     */
+    static void run(
+            NDArray fin,
+            NDArray srcin,
+            NDArray fout,
+            NDArray srcout,
+            long n,
+            long inner,
+            long lines,
+            long width,
+            double w,
+            Scratch t) {
+        long bands = bands(n, width);
+        double w2 = w * w;
+        BAND.callWithSize(lines * bands, fin, n, inner, lines, width, w2, t.v(), t.slo(), t.shi());
+        for (long group = 1; group < bands; group *= 2) {
+            long pairs = (bands + 2 * group - 1) / (2 * group);
+            MERGE.callWithSize(lines * pairs, fin, n, inner, lines, width, bands, group, w2, t.v(), t.slo(), t.shi());
+        }
+        OFFSETS.callWithSize(lines, t.slo(), t.shi(), lines, bands, t.offs(), t.tot());
+        SCATTER.callWithSize(lines * bands, t.v(), t.slo(), t.shi(), t.offs(), lines, width, t.hull());
+        EVALUATE.callWithSize(lines * bands, fin, srcin, t.hull(), t.tot(), n, inner, lines, width, w, fout, srcout);
+    }
+}
