@@ -120,15 +120,32 @@ final class EdtPass {
                     + " for (long k = slo[i]; k < shi[i]; k++) hull[(o + k) * lines + line] = v[(band * width + k) * lines + line];",
             "ndimage_edt_scatter");
 
+    /** What {@link #run} writes: a middle pass's values and features. */
+    static final long MIDDLE = 0;
+    /** The last pass: the distances (sqrt of the values) into fout, and the features. */
+    static final long LAST = 1;
+    /** The last pass: the distances only. */
+    static final long LAST_DISTANCES = 2;
+    /** The last pass: the features only. */
+    static final long LAST_FEATURES = 3;
+
+    // SciPy's distance of an element of a mask without background: to the feature (-1, 0, ..., 0),
+    // the squares summed from the first axis (only a last pass's line without sites is in such a mask)
+    private static final String NO_FEATURE = "double sum = 0; long st = n * lines; long flat = base + x * inner;"
+            + " for (long d = 0; d < nd; d++) { st /= shape[d]; long c = (flat / st) % shape[d];"
+            + "   double t = (double) ((d == 0 ? -1 : 0) - c) * samp[d]; sum += nd_dmul_rn(t, t); }";
+
     // the first entry of the hull not above the next one at x = s is the parabola lowest there (the
     // first of equal ones); then each element moves on while the next parabola is strictly lower
     private static final ElementwiseKernel EVALUATE = new ElementwiseKernel(
             "raw float64 fin, raw int64 srcin, raw I hull, raw I tot, int64 n, int64 inner, int64 lines,"
-                    + " int64 width, float64 w",
+                    + " int64 width, float64 w, int64 mode, raw int64 shape, raw float64 samp, int64 nd",
             "raw float64 fout, raw int64 srcout",
-            LINE + " long m = tot[line];"
-                    + " if (m == 0) { for (long x = s; x < e; x++) { fout[base + x * inner] = INFINITY;"
-                    + "     srcout[base + x * inner] = -1; } }"
+            LINE + " long m = tot[line]; bool wd = mode == 1 || mode == 2; bool ws = mode != 2;"
+                    + " if (m == 0) { for (long x = s; x < e; x++) {"
+                    + "     if (wd) { " + NO_FEATURE + " fout[base + x * inner] = sqrt(sum); }"
+                    + "     else if (mode == 0) fout[base + x * inner] = INFINITY;"
+                    + "     if (ws) srcout[base + x * inner] = -1; } }"
                     + " else { long a = 0; long b = m - 1;"
                     + "   while (a < b) { long c = (a + b) / 2;"
                     + "     long p0 = hull[c * lines + line]; long p1 = hull[(c + 1) * lines + line];"
@@ -141,8 +158,9 @@ final class EdtPass {
                     + "     while (k + 1 < m) { long q = hull[(k + 1) * lines + line]; double fq = fin[base + q * inner];"
                     + "       double dp = w * (double) (x - p); double dq = w * (double) (x - q);"
                     + "       if (fq + nd_dmul_rn(dq, dq) < fp + nd_dmul_rn(dp, dp)) { k++; p = q; fp = fq; } else break; }"
-                    + "     double d = w * (double) (x - p); fout[base + x * inner] = fp + nd_dmul_rn(d, d);"
-                    + "     srcout[base + x * inner] = srcin[base + p * inner]; } }",
+                    + "     double d = w * (double) (x - p); double val = fp + nd_dmul_rn(d, d);"
+                    + "     if (wd) fout[base + x * inner] = sqrt(val); else if (mode == 0) fout[base + x * inner] = val;"
+                    + "     if (ws) srcout[base + x * inner] = srcin[base + p * inner]; } }",
             "ndimage_edt_evaluate");
 
     /** Scratch for the passes of one transform, sized for its largest. */
@@ -155,7 +173,8 @@ final class EdtPass {
 
     /**
      * The pass along an axis of n elements, each {@code inner} apart, {@code lines} lines: fin/srcin
-     * (squared partial distances and features) to fout/srcout.
+     * (squared partial distances and features) to fout/srcout as {@code mode} says ({@link #MIDDLE},
+     * {@link #LAST}, ...); shape, samp and nd are the whole mask's.
      */
     static void run(
             NDArray fin,
@@ -167,6 +186,10 @@ final class EdtPass {
             long lines,
             long width,
             double w,
+            long mode,
+            NDArray shape,
+            NDArray samp,
+            long nd,
             Scratch t) {
         long bands = bands(n, width);
         double w2 = w * w;
@@ -177,6 +200,22 @@ final class EdtPass {
         }
         OFFSETS.callWithSize(lines, t.slo(), t.shi(), lines, bands, t.offs(), t.tot());
         SCATTER.callWithSize(lines * bands, t.v(), t.slo(), t.shi(), t.offs(), lines, width, t.hull());
-        EVALUATE.callWithSize(lines * bands, fin, srcin, t.hull(), t.tot(), n, inner, lines, width, w, fout, srcout);
+        EVALUATE.callWithSize(
+                lines * bands,
+                fin,
+                srcin,
+                t.hull(),
+                t.tot(),
+                n,
+                inner,
+                lines,
+                width,
+                w,
+                mode,
+                shape,
+                samp,
+                nd,
+                fout,
+                srcout);
     }
 }

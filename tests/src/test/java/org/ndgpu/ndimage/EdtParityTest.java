@@ -10,9 +10,12 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.DynamicTest;
@@ -62,7 +65,7 @@ class EdtParityTest extends PerDeviceTest {
     Stream<DynamicTest> distancesAndIndicesEqualSciPy() {
         return cases().stream()
                 .flatMap(c -> Stream.of(WIDTHS)
-                        .flatMapToLong(java.util.Arrays::stream)
+                        .flatMapToLong(Arrays::stream)
                         .mapToObj(w -> DynamicTest.dynamicTest(
                                 c.name() + (w == 0 ? "" : " bands of " + w), () -> check(c, w))));
     }
@@ -70,6 +73,68 @@ class EdtParityTest extends PerDeviceTest {
     @TestFactory
     Stream<DynamicTest> distancesOrIndicesAloneEqualSciPy() {
         return cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> alone(c)));
+    }
+
+    /**
+     * Masks larger than the fixtures (many bands of the default width, many merge rounds) against a
+     * plain Java search of every background element: the distances (the square root of an integer sum,
+     * as SciPy's) exactly, and each index a background element at that distance.
+     */
+    @TestFactory
+    Stream<DynamicTest> largeMasksEqualABruteForceSearch() {
+        long[][] shapes = {{200, 300}, {5, 3000}, {4097}, {24, 50, 61}, {300, 200}};
+        double[] background = {0.01, 0.005, 0.003, 0.002, 0.0};
+        return IntStream.range(0, shapes.length)
+                .mapToObj(k -> DynamicTest.dynamicTest(
+                        Arrays.toString(shapes[k]), () -> brute(shapes[k], background[k], 40 + k)));
+    }
+
+    private static void brute(long[] shape, double background, long seed) {
+        int nd = shape.length;
+        int n = (int) Arrays.stream(shape).reduce(1, Math::multiplyExact);
+        var rng = new SplittableRandom(seed);
+        double[] m = new double[n];
+        List<int[]> bg = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            m[i] = rng.nextDouble() < background ? 0 : 1;
+        }
+        if (background == 0) m[n / 3] = 0; // one element: the search spans the whole mask
+        int[][] coord = new int[n][nd];
+        for (int i = 0; i < n; i++) {
+            long rem = i;
+            for (int d = nd - 1; d >= 0; d--) {
+                coord[i][d] = (int) (rem % shape[d]);
+                rem /= shape[d];
+            }
+            if (m[i] == 0) bg.add(coord[i]);
+        }
+        try (NDArray x = mask(new Arr(shape, m));
+                DistanceTransform t = Nd.ndimage().distanceTransformEdt(x, null, true, true)) {
+            double[] dist = t.distances().toDoubleArray();
+            double[] idx = toDoubles(t.indices());
+            for (int i = 0; i < n; i++) {
+                long best = Long.MAX_VALUE;
+                for (int[] b : bg) {
+                    long s = 0;
+                    for (int d = 0; d < nd; d++) s += (long) (b[d] - coord[i][d]) * (b[d] - coord[i][d]);
+                    best = Math.min(best, s);
+                }
+                assertEquals(Math.sqrt((double) best), dist[i], "distance at " + i);
+                long s = 0;
+                for (int d = 0; d < nd; d++) {
+                    long f = (long) idx[d * n + i];
+                    assertEquals(0.0, m[(int) flat(idx, shape, n, i)], "indices at " + i + " name background");
+                    s += (f - coord[i][d]) * (f - coord[i][d]);
+                }
+                assertEquals(best, s, "indices at " + i + " name a nearest background element");
+            }
+        }
+    }
+
+    private static long flat(double[] idx, long[] shape, int n, int i) {
+        long f = 0;
+        for (int d = 0; d < shape.length; d++) f = f * shape[d] + (long) idx[d * n + i];
+        return f;
     }
 
     private static NDArray mask(Arr a) {
