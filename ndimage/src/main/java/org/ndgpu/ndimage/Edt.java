@@ -98,14 +98,13 @@ final class Edt {
         }
         long maxLine = Arrays.stream(shape).max().orElse(1);
         DType it = maxLine > Integer.MAX_VALUE ? DType.INT64 : DType.INT32;
-        long vSize = 1, bandSize = 1, lineSize = 1;
+        long vSize = 1, bandSize = 1;
         for (long len : shape) {
             long wd = Math.min(width, len);
             long lines = n / len;
             long bands = EdtPass.bands(len, wd);
             vSize = Math.max(vSize, lines * bands * wd);
             bandSize = Math.max(bandSize, lines * bands);
-            lineSize = Math.max(lineSize, lines);
         }
         try (NDArray x = input.reshape(shape);
                 NDArray f0 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
@@ -115,12 +114,15 @@ final class Edt {
                 NDArray v = NDArray.empty(dev, it, new long[] {vSize}, Order.C);
                 NDArray slo = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
                 NDArray shi = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
-                NDArray offs = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
-                NDArray tot = NDArray.empty(dev, it, new long[] {lineSize}, Order.C);
+                NDArray prev = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
+                NDArray next = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
+                NDArray first = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
+                NDArray last = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
+                NDArray upto = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
                 NDArray hull = NDArray.empty(dev, it, new long[] {n}, Order.C);
                 NDArray sh = Weights.longs(dev, shape);
                 NDArray samp = Weights.toDevice(dev, w)) {
-            EdtPass.Scratch scratch = new EdtPass.Scratch(v, slo, shi, offs, tot, hull);
+            EdtPass.Scratch scratch = new EdtPass.Scratch(v, slo, shi, prev, next, first, last, upto, hull);
             INIT.call(x, f0, s0);
             NDArray fin = f0, sin = s0, fout = f1, sout = s1;
             NDArray dist = distances ? NDArray.empty(dev, DType.FLOAT64, shape, Order.C) : null;
@@ -129,14 +131,14 @@ final class Edt {
                 long inner = n;
                 for (int d = 0; d < nd; d++) {
                     inner /= shape[d];
-                    boolean last = d == nd - 1;
-                    long mode = !last
+                    boolean lastAxis = d == nd - 1;
+                    long mode = !lastAxis
                             ? EdtPass.MIDDLE
                             : !indices ? EdtPass.LAST_DISTANCES : distances ? EdtPass.LAST : EdtPass.LAST_FEATURES;
                     EdtPass.run(
                             fin,
                             sin,
-                            last && distances ? dist : fout,
+                            lastAxis && distances ? dist : fout,
                             sout,
                             shape[d],
                             inner,

@@ -1,7 +1,9 @@
 package org.ndgpu.ndimage;
 
 import org.ndgpu.elementwise.ElementwiseKernel;
+import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 
 /**
  * One axis of the exact Euclidean feature transform (the pass of {@link Edt}), banded so that every
@@ -15,7 +17,8 @@ import org.ndgpu.ndarray.NDArray;
  *   <li>band: each band of {@code width} elements of a line builds the hull of its own sites (a
  *       stack, as Felzenszwalb and Huttenlocher's and SciPy's Maurer pass build it);
  *   <li>merge: in log2(bands) rounds, neighbouring groups of bands join their hulls by the bridge
- *       between them (each band keeps a sub-range [lo, hi) of its stack);
+ *       between them (each band keeps a sub-range [lo, hi) of its stack; the bands with sites left
+ *       are linked, so a round never walks over empty bands);
  *   <li>offsets and scatter: the kept sub-ranges, one line's after another, become one packed hull
  *       per line;
  *   <li>evaluate: each band finds its first element's parabola by a binary search of the hull, then
@@ -53,7 +56,7 @@ final class EdtPass {
 
     private static final ElementwiseKernel BAND = new ElementwiseKernel(
             "raw float64 fin, int64 n, int64 inner, int64 lines, int64 width, float64 w2",
-            "raw I v, raw I slo, raw I shi",
+            "raw I v, raw I slo, raw I shi, raw I prev, raw I next, raw I first, raw I last",
             LINE + " long k = 0;"
                     + " for (long q = s; q < e; q++) {"
                     + "   double fq = fin[base + q * inner]; if (isinf(fq)) continue;"
@@ -61,62 +64,72 @@ final class EdtPass {
                     + "     double fp = fin[base + p * inner]; double fr = fin[base + r * inner];"
                     + "     if (" + pops("p", "fp", "r", "fr", "q", "fq") + ") k--; else break; }"
                     + "   v[(s + k) * lines + line] = (I) q; k++; }"
-                    + " slo[i] = (I) 0; shi[i] = (I) k;",
+                    + " slo[i] = (I) 0; shi[i] = (I) k; prev[i] = (I) -1; next[i] = (I) -1;"
+                    + " first[i] = (I) (k > 0 ? band : -1); last[i] = (I) (k > 0 ? band : -1);",
             "ndimage_edt_band");
 
-    // a band's kept sub-range is [slo, shi) of its stack, empty when shi <= slo; the two groups of
-    // a pair are [l0, m0) and [m0, r1) of the bands; a moves left through the left group's hull and
-    // b right through the right group's until neither is above the chord of its neighbour and the other
-    private static final String EMPTY = "shi[%1$s * lines + line] <= slo[%1$s * lines + line]";
+    // a band's kept sub-range is [slo, shi) of its stack; the bands with sites left are linked within
+    // their group (prev, next: -1 at the group's ends), and a group's first and last such band are at
+    // its first band (first, last: -1 when it has none). A pair joins groups [l0, m0) and [m0, ...):
+    // a moves left through the left group's hull and b right through the right group's until
+    // neither is above the chord of its neighbour and the other; the sites passed are dropped
     private static final String AT = "v[(%1$s * width + %2$s) * lines + line]";
 
     private static final ElementwiseKernel MERGE = new ElementwiseKernel(
             "raw float64 fin, int64 n, int64 inner, int64 lines, int64 width, int64 bands, int64 group, float64 w2",
-            "raw I v, raw I slo, raw I shi",
+            "raw I v, raw I slo, raw I shi, raw I prev, raw I next, raw I first, raw I last",
             "long line = (long) i % lines; long pair = (long) i / lines;"
                     + " long outer = line / inner; long base = outer * n * inner + (line - outer * inner);"
-                    + " long l0 = pair * 2 * group; long m0 = l0 + group; long r1 = m0 + group < bands ? m0 + group : bands;"
-                    + " if (m0 < bands) {"
-                    + " long ba = m0 - 1; while (ba >= l0 && " + EMPTY.formatted("ba") + ") ba--;"
-                    + " long bb = m0; while (bb < r1 && " + EMPTY.formatted("bb") + ") bb++;"
-                    + " if (ba >= l0 && bb < r1) {"
-                    + "   long ka = shi[ba * lines + line] - 1; long kb = slo[bb * lines + line];"
-                    + "   long a = " + AT.formatted("ba", "ka") + "; long b = " + AT.formatted("bb", "kb") + ";"
-                    + "   double fa = fin[base + a * inner]; double fb = fin[base + b * inner];"
-                    + "   bool moved = true;"
-                    + "   while (moved) { moved = false;"
-                    + "     while (true) { long pb = ba; long pk = ka - 1;"
-                    + "       if (pk < slo[pb * lines + line]) { pb--;"
-                    + "         while (pb >= l0 && " + EMPTY.formatted("pb") + ") pb--;"
-                    + "         if (pb < l0) break; pk = shi[pb * lines + line] - 1; }"
-                    + "       long p = " + AT.formatted("pb", "pk") + "; double fp = fin[base + p * inner];"
-                    + "       if (!" + pops("p", "fp", "a", "fa", "b", "fb") + ") break;"
-                    + "       ba = pb; ka = pk; a = p; fa = fp; moved = true; }"
-                    + "     while (true) { long nb = bb; long nk = kb + 1;"
-                    + "       if (nk >= shi[nb * lines + line]) { nb++;"
-                    + "         while (nb < r1 && " + EMPTY.formatted("nb") + ") nb++;"
-                    + "         if (nb >= r1) break; nk = slo[nb * lines + line]; }"
-                    + "       long r = " + AT.formatted("nb", "nk") + "; double fr = fin[base + r * inner];"
-                    + "       if (!" + pops("a", "fa", "b", "fb", "r", "fr") + ") break;"
-                    + "       bb = nb; kb = nk; b = r; fb = fr; moved = true; } }"
-                    + "   shi[ba * lines + line] = (I) (ka + 1);"
-                    + "   for (long t = ba + 1; t < m0; t++) shi[t * lines + line] = slo[t * lines + line];"
-                    + "   for (long t = m0; t < bb; t++) slo[t * lines + line] = shi[t * lines + line];"
-                    + "   slo[bb * lines + line] = (I) kb; } }",
+                    + " long l0 = pair * 2 * group; long m0 = l0 + group;"
+                    + " if (m0 < bands) { long gl = l0 * lines + line; long gm = m0 * lines + line;"
+                    + "   long la = last[gl]; long fb = first[gm];"
+                    + "   if (la < 0) { first[gl] = first[gm]; last[gl] = last[gm]; }"
+                    + "   else if (fb >= 0) {"
+                    + "     long ba = la; long ka = shi[ba * lines + line] - 1; long bb = fb; long kb = slo[bb * lines + line];"
+                    + "     long a = " + AT.formatted("ba", "ka") + "; long b = " + AT.formatted("bb", "kb") + ";"
+                    + "     double fa = fin[base + a * inner]; double fb2 = fin[base + b * inner];"
+                    + "     bool moved = true;"
+                    + "     while (moved) { moved = false;"
+                    + "       while (true) { long pb = ba; long pk = ka - 1;"
+                    + "         if (pk < slo[pb * lines + line]) { pb = prev[ba * lines + line]; if (pb < 0) break;"
+                    + "           pk = shi[pb * lines + line] - 1; }"
+                    + "         long p = " + AT.formatted("pb", "pk") + "; double fp = fin[base + p * inner];"
+                    + "         if (!" + pops("p", "fp", "a", "fa", "b", "fb2") + ") break;"
+                    + "         ba = pb; ka = pk; a = p; fa = fp; moved = true; }"
+                    + "       while (true) { long nb = bb; long nk = kb + 1;"
+                    + "         if (nk >= shi[nb * lines + line]) { nb = next[bb * lines + line]; if (nb < 0) break;"
+                    + "           nk = slo[nb * lines + line]; }"
+                    + "         long r = " + AT.formatted("nb", "nk") + "; double fr = fin[base + r * inner];"
+                    + "         if (!" + pops("a", "fa", "b", "fb2", "r", "fr") + ") break;"
+                    + "         bb = nb; kb = nk; b = r; fb2 = fr; moved = true; } }"
+                    + "     for (long t = next[ba * lines + line]; t >= 0; t = next[t * lines + line])"
+                    + "       shi[t * lines + line] = slo[t * lines + line];"
+                    + "     shi[ba * lines + line] = (I) (ka + 1);"
+                    + "     for (long t = fb; t != bb; t = next[t * lines + line]) slo[t * lines + line] = shi[t * lines + line];"
+                    + "     slo[bb * lines + line] = (I) kb;"
+                    + "     next[ba * lines + line] = (I) bb; prev[bb * lines + line] = (I) ba; last[gl] = last[gm]; } }",
             "ndimage_edt_merge");
 
+    // the kept sites of each band, summed over the bands of its line up to it (inclusive): one
+    // work-item per line for lines of few bands, the library's cumsum over the bands otherwise
     private static final ElementwiseKernel OFFSETS = new ElementwiseKernel(
             "raw I slo, raw I shi, int64 lines, int64 bands",
-            "raw I offs, raw I tot",
+            "raw J upto",
             "long off = 0; for (long b = 0; b < bands; b++) { long j = b * lines + (long) i;"
-                    + " offs[j] = (I) off; long c = (long) shi[j] - (long) slo[j]; off += c > 0 ? c : 0; }"
-                    + " tot[i] = (I) off;",
+                    + " off += (long) shi[j] - (long) slo[j]; upto[j] = (J) off; }",
             "ndimage_edt_offsets");
 
+    private static final ElementwiseKernel COUNTS = new ElementwiseKernel(
+            "raw I slo, raw I shi", "raw int64 c", "c[i] = (long) shi[i] - (long) slo[i];", "ndimage_edt_counts");
+
+    /** Above this many bands a line's offsets come from a parallel cumsum. */
+    private static final long SCAN_BANDS = 256;
+
     private static final ElementwiseKernel SCATTER = new ElementwiseKernel(
-            "raw I v, raw I slo, raw I shi, raw I offs, int64 lines, int64 width",
+            "raw I v, raw I slo, raw I shi, raw J upto, int64 lines, int64 width",
             "raw I hull",
-            "long line = (long) i % lines; long band = (long) i / lines; long o = (long) offs[i] - (long) slo[i];"
+            "long line = (long) i % lines; long band = (long) i / lines;"
+                    + " long o = (long) upto[i] - (long) shi[i];"
                     + " for (long k = slo[i]; k < shi[i]; k++) hull[(o + k) * lines + line] = v[(band * width + k) * lines + line];",
             "ndimage_edt_scatter");
 
@@ -138,10 +151,10 @@ final class EdtPass {
     // the first entry of the hull not above the next one at x = s is the parabola lowest there (the
     // first of equal ones); then each element moves on while the next parabola is strictly lower
     private static final ElementwiseKernel EVALUATE = new ElementwiseKernel(
-            "raw float64 fin, raw int64 srcin, raw I hull, raw I tot, int64 n, int64 inner, int64 lines,"
-                    + " int64 width, float64 w, int64 mode, raw int64 shape, raw float64 samp, int64 nd",
+            "raw float64 fin, raw int64 srcin, raw I hull, raw J upto, int64 n, int64 inner, int64 lines,"
+                    + " int64 bands, int64 width, float64 w, int64 mode, raw int64 shape, raw float64 samp, int64 nd",
             "raw float64 fout, raw int64 srcout",
-            LINE + " long m = tot[line]; bool wd = mode == 1 || mode == 2; bool ws = mode != 2;"
+            LINE + " long m = upto[(bands - 1) * lines + line]; bool wd = mode == 1 || mode == 2; bool ws = mode != 2;"
                     + " if (m == 0) { for (long x = s; x < e; x++) {"
                     + "     if (wd) { " + NO_FEATURE + " fout[base + x * inner] = sqrt(sum); }"
                     + "     else if (mode == 0) fout[base + x * inner] = INFINITY;"
@@ -164,7 +177,16 @@ final class EdtPass {
             "ndimage_edt_evaluate");
 
     /** Scratch for the passes of one transform, sized for its largest. */
-    record Scratch(NDArray v, NDArray slo, NDArray shi, NDArray offs, NDArray tot, NDArray hull) {}
+    record Scratch(
+            NDArray v,
+            NDArray slo,
+            NDArray shi,
+            NDArray prev,
+            NDArray next,
+            NDArray first,
+            NDArray last,
+            NDArray upto,
+            NDArray hull) {}
 
     /** The number of bands of an axis of n elements. */
     static long bands(long n, long width) {
@@ -193,29 +215,75 @@ final class EdtPass {
             Scratch t) {
         long bands = bands(n, width);
         double w2 = w * w;
-        BAND.callWithSize(lines * bands, fin, n, inner, lines, width, w2, t.v(), t.slo(), t.shi());
-        for (long group = 1; group < bands; group *= 2) {
-            long pairs = (bands + 2 * group - 1) / (2 * group);
-            MERGE.callWithSize(lines * pairs, fin, n, inner, lines, width, bands, group, w2, t.v(), t.slo(), t.shi());
-        }
-        OFFSETS.callWithSize(lines, t.slo(), t.shi(), lines, bands, t.offs(), t.tot());
-        SCATTER.callWithSize(lines * bands, t.v(), t.slo(), t.shi(), t.offs(), lines, width, t.hull());
-        EVALUATE.callWithSize(
+        BAND.callWithSize(
                 lines * bands,
                 fin,
-                srcin,
-                t.hull(),
-                t.tot(),
                 n,
                 inner,
                 lines,
                 width,
-                w,
-                mode,
-                shape,
-                samp,
-                nd,
-                fout,
-                srcout);
+                w2,
+                t.v(),
+                t.slo(),
+                t.shi(),
+                t.prev(),
+                t.next(),
+                t.first(),
+                t.last());
+        for (long group = 1; group < bands; group *= 2) {
+            long pairs = (bands + 2 * group - 1) / (2 * group);
+            MERGE.callWithSize(
+                    lines * pairs,
+                    fin,
+                    n,
+                    inner,
+                    lines,
+                    width,
+                    bands,
+                    group,
+                    w2,
+                    t.v(),
+                    t.slo(),
+                    t.shi(),
+                    t.prev(),
+                    t.next(),
+                    t.first(),
+                    t.last());
+        }
+        NDArray counts = null;
+        NDArray upto = t.upto();
+        try {
+            if (bands > SCAN_BANDS) {
+                counts = NDArray.empty(fin.device(), DType.INT64, new long[] {bands, lines}, Order.C);
+                COUNTS.callWithSize(lines * bands, t.slo(), t.shi(), counts);
+                upto = counts.cumsum(0);
+            } else {
+                OFFSETS.callWithSize(lines, t.slo(), t.shi(), lines, bands, upto);
+            }
+            SCATTER.callWithSize(lines * bands, t.v(), t.slo(), t.shi(), upto, lines, width, t.hull());
+            EVALUATE.callWithSize(
+                    lines * bands,
+                    fin,
+                    srcin,
+                    t.hull(),
+                    upto,
+                    n,
+                    inner,
+                    lines,
+                    bands,
+                    width,
+                    w,
+                    mode,
+                    shape,
+                    samp,
+                    nd,
+                    fout,
+                    srcout);
+        } finally {
+            if (counts != null) {
+                counts.close();
+                upto.close();
+            }
+        }
     }
 }

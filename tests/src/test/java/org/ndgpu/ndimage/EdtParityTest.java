@@ -82,8 +82,8 @@ class EdtParityTest extends PerDeviceTest {
      */
     @TestFactory
     Stream<DynamicTest> largeMasksEqualABruteForceSearch() {
-        long[][] shapes = {{200, 300}, {5, 3000}, {4097}, {24, 50, 61}, {300, 200}};
-        double[] background = {0.01, 0.005, 0.003, 0.002, 0.0};
+        long[][] shapes = {{200, 300}, {5, 3000}, {4097}, {24, 50, 61}, {300, 200}, {20000}, {3, 9000}};
+        double[] background = {0.01, 0.005, 0.003, 0.002, 0.0, 0.002, 0.0};
         return IntStream.range(0, shapes.length)
                 .mapToObj(k -> DynamicTest.dynamicTest(
                         Arrays.toString(shapes[k]), () -> brute(shapes[k], background[k], 40 + k)));
