@@ -9,7 +9,8 @@ import org.ndgpu.ndarray.NDArray;
  * {@code .gpu/cupy_ndimage_measure_anchors.py} (the same calls in cupyx.scipy.ndimage): issue 40's
  * label of a random mask (half set, near the percolation threshold of the cross, so the components
  * range from single pixels to a few large ones) and the EDT of a mask with one element in a hundred
- * background; then sum_labels over the labels found. Device time of one call, median after warm-up.
+ * background (distances, distances and indices, and a cube of as many elements); then sum_labels
+ * over the labels found. Device time of one call, median after warm-up.
  */
 public final class NdimageMeasureBench {
     private NdimageMeasureBench() {}
@@ -30,6 +31,19 @@ public final class NdimageMeasureBench {
                     "distance_transform_edt, 1% background " + side,
                     Bench.deviceMsOf(() -> nd.distanceTransformEdt(sparse), 5, 2),
                     0);
+            Bench.row(
+                    "distance_transform_edt + indices, 1% background " + side,
+                    Bench.deviceMsOf(() -> nd.distanceTransformEdt(sparse, null, true, true), 5, 2),
+                    0);
+            // the same number of elements as a cube
+            int m = (int) Math.round(Math.cbrt((double) n * n));
+            try (NDArray u3 = Nd.random().seed(41).uniform(0, 1, DType.FLOAT32, m, m, m);
+                    NDArray sparse3 = u3.lt(0.99)) {
+                Bench.row(
+                        "distance_transform_edt 3-D, 1% background " + m + "^3",
+                        Bench.deviceMsOf(() -> nd.distanceTransformEdt(sparse3), 5, 2),
+                        0);
+            }
             try (var l = nd.label(half)) {
                 long[] index = new long[Math.min(l.numFeatures(), 1000)];
                 for (int i = 0; i < index.length; i++) index[i] = i + 1;

@@ -36,4 +36,21 @@ public interface DistanceTransforms {
             NDArray input, double[] sampling, boolean returnDistances, boolean returnIndices) {
         return Edt.transform(input, sampling, returnDistances, returnIndices);
     }
+
+    /**
+     * scipy.ndimage.distance_transform_edt(input, sampling, return_distances, return_indices,
+     * distances, indices): the distances written into {@code distances} (float64, the input's
+     * shape) and the indices into {@code indices} (int32, {@code (ndim,) + shape}) where given
+     * (either may be null); the record holds only the parts not written, as SciPy returns None for
+     * the others: {@code ndimage.distanceTransformEdt(mask, null, true, false, out, null)}.
+     */
+    default DistanceTransform distanceTransformEdt(
+            NDArray input,
+            double[] sampling,
+            boolean returnDistances,
+            boolean returnIndices,
+            NDArray distances,
+            NDArray indices) {
+        return Edt.transformInto(input, sampling, returnDistances, returnIndices, distances, indices);
+    }
 }

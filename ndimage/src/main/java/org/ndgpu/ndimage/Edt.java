@@ -45,6 +45,66 @@ final class Edt {
             FEATURE + " ind[d * n + (long) i] = (int) fc; }",
             "ndimage_edt_indices");
 
+    private static final ElementwiseKernel COPY = new ElementwiseKernel("T x", "T y", "y = x;", "ndimage_edt_copy");
+
+    /**
+     * The transform into the given arrays (SciPy's distances= and indices=; either may be null): the
+     * record holds only the parts not written, as SciPy returns None for the others.
+     */
+    static DistanceTransform transformInto(
+            NDArray input,
+            double[] sampling,
+            boolean distances,
+            boolean indices,
+            NDArray distancesOut,
+            NDArray indicesOut) {
+        String op = "ndimage.distance_transform_edt";
+        Objects.requireNonNull(input, op + ": input is null");
+        input.live(op);
+        if (distancesOut != null && !distances)
+            throw new NdException(op + ": return_distances must be true if distances is supplied");
+        if (indicesOut != null && !indices)
+            throw new NdException(op + ": return_indices must be true if indices is supplied");
+        long[] shape = input.ndim() == 0 ? new long[] {1} : input.shape();
+        long[] ishape = new long[shape.length + 1];
+        ishape[0] = shape.length;
+        System.arraycopy(shape, 0, ishape, 1, shape.length);
+        check(op, "distances", distancesOut, DType.FLOAT64, shape, input);
+        check(op, "indices", indicesOut, DType.INT32, ishape, input);
+        DistanceTransform t = transform(input, sampling, distances, indices);
+        try {
+            if (distancesOut != null) COPY.call(t.distances(), distancesOut);
+            if (indicesOut != null) COPY.call(t.indices(), indicesOut);
+        } catch (RuntimeException e) {
+            t.close();
+            throw e;
+        }
+        NDArray d = t.distances(), ind = t.indices();
+        if (distancesOut != null) {
+            d.close();
+            d = null;
+        }
+        if (indicesOut != null) {
+            ind.close();
+            ind = null;
+        }
+        return new DistanceTransform(d, ind);
+    }
+
+    private static void check(String op, String name, NDArray out, DType dtype, long[] shape, NDArray input) {
+        if (out == null) return;
+        out.live(op);
+        if (out.dtype() != dtype)
+            throw new DTypeException(op + ": the " + name + " array must be " + dtype + ", got " + out.dtype());
+        if (!Arrays.equals(out.shape(), shape)) {
+            throw new ShapeException(op + ": the " + name + " array must have shape " + Arrays.toString(shape)
+                    + ", got " + Arrays.toString(out.shape()));
+        }
+        if (!out.device().equals(input.device()))
+            throw new NdException(op + ": the " + name + " array is on "
+                    + out.device().id() + ", the input on " + input.device().id());
+    }
+
     static DistanceTransform transform(NDArray input, double[] sampling, boolean distances, boolean indices) {
         return transform(input, sampling, distances, indices, EdtPass.WIDTH);
     }

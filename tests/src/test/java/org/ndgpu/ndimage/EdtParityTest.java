@@ -3,6 +3,8 @@ package org.ndgpu.ndimage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,9 +22,12 @@ import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.testing.PerDeviceTest;
 
 /**
@@ -73,6 +78,63 @@ class EdtParityTest extends PerDeviceTest {
     @TestFactory
     Stream<DynamicTest> distancesOrIndicesAloneEqualSciPy() {
         return cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> alone(c)));
+    }
+
+    /**
+     * SciPy's distances= and indices=: written in place (C- and F-ordered arrays), the record holding
+     * only the parts not written; a wrong dtype, shape or flag is an NdException naming the function.
+     */
+    @TestFactory
+    Stream<DynamicTest> outputArraysTakeTheResults() {
+        return cases().stream()
+                .filter(c -> c.name().startsWith("random3d") || c.name().startsWith("sampling2d"))
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> into(c)));
+    }
+
+    private static void into(Case c) {
+        Map<String, Arr> a = c.arrays();
+        long[] shape = a.get("input").shape();
+        long[] ishape = a.get("indices").shape();
+        double[] want = a.get("indices").values();
+        double[] unique = a.get("unique").values();
+        Ndimage nd = Nd.ndimage();
+        for (Order order : new Order[] {Order.C, Order.F}) {
+            try (NDArray x = mask(a.get("input"));
+                    NDArray dist = Nd.empty(DType.FLOAT64, order, shape);
+                    NDArray ind = Nd.empty(DType.INT32, order, ishape)) {
+                try (DistanceTransform t = nd.distanceTransformEdt(x, c.sampling(), true, true, dist, ind)) {
+                    assertNull(t.distances());
+                    assertNull(t.indices());
+                }
+                assertArrayEquals(a.get("distances").values(), dist.toDoubleArray(), "distances= " + order);
+                double[] got = toDoubles(ind);
+                for (int k = 0; k < got.length; k++) {
+                    if (c.sampling() == null || unique[(int) (k % x.size())] == 1)
+                        assertEquals(want[k], got[k], "indices= " + order + " [" + k + "]");
+                }
+                try (NDArray dist2 = Nd.empty(DType.FLOAT64, order, shape);
+                        DistanceTransform t = nd.distanceTransformEdt(x, c.sampling(), true, true, dist2, null)) {
+                    assertNull(t.distances());
+                    assertArrayEquals(got, toDoubles(t.indices()), "indices beside distances=");
+                    assertArrayEquals(a.get("distances").values(), dist2.toDoubleArray(), "distances= alone");
+                }
+                raises(() -> nd.distanceTransformEdt(x, null, false, true, dist, null), "return_distances");
+                raises(() -> nd.distanceTransformEdt(x, null, true, false, null, ind), "return_indices");
+                try (NDArray f32 = Nd.empty(DType.FLOAT32, shape);
+                        NDArray i64 = Nd.empty(DType.INT64, ishape);
+                        NDArray small = Nd.empty(DType.FLOAT64, 2)) {
+                    raises(() -> nd.distanceTransformEdt(x, null, true, false, f32, null), "float64", "float32");
+                    raises(() -> nd.distanceTransformEdt(x, null, true, true, null, i64), "int32", "int64");
+                    raises(() -> nd.distanceTransformEdt(x, null, true, false, small, null), "shape");
+                }
+            }
+        }
+    }
+
+    private static void raises(Executable call, String... words) {
+        NdException e = assertThrows(NdException.class, call);
+        assertTrue(e.getMessage().contains("ndimage.distance_transform_edt"), e.getMessage());
+        for (String w : words) assertTrue(e.getMessage().contains(w), e.getMessage());
     }
 
     /**
