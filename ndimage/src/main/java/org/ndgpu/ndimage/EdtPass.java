@@ -30,7 +30,8 @@ import org.ndgpu.ndarray.Order;
  * earlier stack entry on a tie), so without sampling the features equal SciPy's. The values are
  * doubles; without sampling every value is an integer below 2^53, so each comparison is exact. With
  * sampling each value is summed as SciPy sums it (the squares of the axes in order, no product fused
- * into an add: nd_dmul_rn), so the comparisons that pick a feature see SciPy's numbers.
+ * into an add: nd_dmul_rn), so comparing two sites' values at an element sees SciPy's numbers; the
+ * test that drops a site from a hull rounds in its own way.
  */
 final class EdtPass {
     private EdtPass() {}
