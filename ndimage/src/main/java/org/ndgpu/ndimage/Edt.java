@@ -28,12 +28,6 @@ import org.ndgpu.ndarray.Order;
 final class Edt {
     private Edt() {}
 
-    private static final ElementwiseKernel INIT = new ElementwiseKernel(
-            "T x",
-            "float64 f, int64 src",
-            "bool bg = x == (T) 0; f = bg ? 0.0 : INFINITY; src = bg ? (long) i : -1;",
-            "ndimage_edt_init");
-
     // SciPy's feature of an image without background is (-1, 0, ..., 0)
     private static final String FEATURE = "long s = src; long rem = (long) i;"
             + " long sr = s; for (long d = nd - 1; d >= 0; d--) { long c = rem % shape[d]; rem /= shape[d];"
@@ -166,7 +160,7 @@ final class Edt {
             vSize = Math.max(vSize, lines * bands * wd);
             bandSize = Math.max(bandSize, lines * bands);
         }
-        try (NDArray x = input.reshape(shape);
+        try (NDArray x = cContiguous(input, shape);
                 NDArray f0 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
                 NDArray s0 = NDArray.empty(dev, DType.INT64, shape, Order.C);
                 NDArray f1 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
@@ -183,8 +177,6 @@ final class Edt {
                 NDArray sh = Weights.longs(dev, shape);
                 NDArray samp = Weights.toDevice(dev, w)) {
             EdtPass.Scratch scratch = new EdtPass.Scratch(v, slo, shi, prev, next, first, last, upto, hull);
-            INIT.call(x, f0, s0);
-            NDArray fin = f0, sin = s0, fout = f1, sout = s1;
             NDArray dist = distances ? NDArray.empty(dev, DType.FLOAT64, shape, Order.C) : null;
             NDArray ind = null;
             try {
@@ -195,7 +187,13 @@ final class Edt {
                     long mode = !lastAxis
                             ? EdtPass.MIDDLE
                             : !indices ? EdtPass.LAST_DISTANCES : distances ? EdtPass.LAST : EdtPass.LAST_FEATURES;
+                    // the first pass reads the mask; then each reads the buffers the one before wrote
+                    NDArray fin = d == 0 ? x : (d % 2 == 1 ? f0 : f1);
+                    NDArray sin = d == 0 ? null : (d % 2 == 1 ? s0 : s1);
+                    NDArray fout = d % 2 == 0 ? f0 : f1;
+                    NDArray sout = d % 2 == 0 ? s0 : s1;
                     EdtPass.run(
+                            d == 0,
                             fin,
                             sin,
                             lastAxis && distances ? dist : fout,
@@ -210,21 +208,25 @@ final class Edt {
                             samp,
                             nd,
                             scratch);
-                    NDArray tf = fin, ts = sin;
-                    fin = fout;
-                    sin = sout;
-                    fout = tf;
-                    sout = ts;
                 }
                 if (indices) {
                     ind = NDArray.empty(dev, DType.INT32, ishape, Order.C);
-                    INDICES.call(sin, sh, (long) nd, n, ind);
+                    INDICES.call(nd % 2 == 1 ? s0 : s1, sh, (long) nd, n, ind);
                 }
             } catch (RuntimeException e) {
                 if (dist != null) dist.close();
                 throw e;
             }
             return new DistanceTransform(dist, ind);
+        }
+    }
+
+    // every step of the first pass reads the mask as a raw array: make it C-contiguous once
+    private static NDArray cContiguous(NDArray input, long[] shape) {
+        NDArray r = input.reshape(shape);
+        if (r.isCContiguous()) return r;
+        try (r) {
+            return r.copy();
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.ndgpu.ndimage;
 
+import java.util.regex.Pattern;
 import org.ndgpu.elementwise.ElementwiseKernel;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -55,7 +56,24 @@ final class EdtPass {
                 + " - " + p + ")))";
     }
 
-    private static final ElementwiseKernel BAND = new ElementwiseKernel(
+    private static final Pattern FIN = Pattern.compile("fin\\[base \\+ (\\w+) \\* inner\\]");
+    private static final Pattern SRCIN = Pattern.compile("srcin\\[base \\+ (\\w+) \\* inner\\]");
+
+    /**
+     * A step as written, for a pass after the first (fin and srcin: the last pass's values and
+     * features), and for the first pass, which reads the mask itself (a site's value is 0, its
+     * feature its own index), so that no kernel first fills the values and features.
+     */
+    private static ElementwiseKernel[] both(String in, String out, String body, String name) {
+        String firstIn = in.replace("raw float64 fin", "raw T mask").replace(", raw int64 srcin", "");
+        String firstBody = FIN.matcher(body).replaceAll("(mask[base + $1 * inner] == (T) 0 ? 0.0 : INFINITY)");
+        firstBody = SRCIN.matcher(firstBody).replaceAll("(base + $1 * inner)");
+        return new ElementwiseKernel[] {
+            new ElementwiseKernel(in, out, body, name), new ElementwiseKernel(firstIn, out, firstBody, name + "_first")
+        };
+    }
+
+    private static final ElementwiseKernel[] BAND = both(
             "raw float64 fin, int64 n, int64 inner, int64 lines, int64 width, float64 w2",
             "raw I v, raw I slo, raw I shi, raw I prev, raw I next, raw I first, raw I last",
             LINE + " long k = 0;"
@@ -76,7 +94,7 @@ final class EdtPass {
     // neither is above the chord of its neighbour and the other; the sites passed are dropped
     private static final String AT = "v[(%1$s * width + %2$s) * lines + line]";
 
-    private static final ElementwiseKernel MERGE = new ElementwiseKernel(
+    private static final ElementwiseKernel[] MERGE = both(
             "raw float64 fin, int64 n, int64 inner, int64 lines, int64 width, int64 bands, int64 group, float64 w2",
             "raw I v, raw I slo, raw I shi, raw I prev, raw I next, raw I first, raw I last",
             "long line = (long) i % lines; long pair = (long) i / lines;"
@@ -151,7 +169,7 @@ final class EdtPass {
 
     // the first entry of the hull not above the next one at x = s is the parabola lowest there (the
     // first of equal ones); then each element moves on while the next parabola is strictly lower
-    private static final ElementwiseKernel EVALUATE = new ElementwiseKernel(
+    private static final ElementwiseKernel[] EVALUATE = both(
             "raw float64 fin, raw int64 srcin, raw I hull, raw J upto, int64 n, int64 inner, int64 lines,"
                     + " int64 bands, int64 width, float64 w, int64 mode, raw int64 shape, raw float64 samp, int64 nd",
             "raw float64 fout, raw int64 srcout",
@@ -196,10 +214,12 @@ final class EdtPass {
 
     /**
      * The pass along an axis of n elements, each {@code inner} apart, {@code lines} lines: fin/srcin
-     * (squared partial distances and features) to fout/srcout as {@code mode} says ({@link #MIDDLE},
-     * {@link #LAST}, ...); shape, samp and nd are the whole mask's.
+     * (squared partial distances and features; for the first pass fin is the mask and srcin unused)
+     * to fout/srcout as {@code mode} says ({@link #MIDDLE}, {@link #LAST}, ...); shape, samp and nd
+     * are the whole mask's.
      */
     static void run(
+            boolean first,
             NDArray fin,
             NDArray srcin,
             NDArray fout,
@@ -214,9 +234,10 @@ final class EdtPass {
             NDArray samp,
             long nd,
             Scratch t) {
+        int k = first ? 1 : 0;
         long bands = bands(n, width);
         double w2 = w * w;
-        BAND.callWithSize(
+        BAND[k].callWithSize(
                 lines * bands,
                 fin,
                 n,
@@ -233,7 +254,7 @@ final class EdtPass {
                 t.last());
         for (long group = 1; group < bands; group *= 2) {
             long pairs = (bands + 2 * group - 1) / (2 * group);
-            MERGE.callWithSize(
+            MERGE[k].callWithSize(
                     lines * pairs,
                     fin,
                     n,
@@ -262,24 +283,44 @@ final class EdtPass {
                 OFFSETS.callWithSize(lines, t.slo(), t.shi(), lines, bands, upto);
             }
             SCATTER.callWithSize(lines * bands, t.v(), t.slo(), t.shi(), upto, lines, width, t.hull());
-            EVALUATE.callWithSize(
-                    lines * bands,
-                    fin,
-                    srcin,
-                    t.hull(),
-                    upto,
-                    n,
-                    inner,
-                    lines,
-                    bands,
-                    width,
-                    w,
-                    mode,
-                    shape,
-                    samp,
-                    nd,
-                    fout,
-                    srcout);
+            if (first) {
+                EVALUATE[1].callWithSize(
+                        lines * bands,
+                        fin,
+                        t.hull(),
+                        upto,
+                        n,
+                        inner,
+                        lines,
+                        bands,
+                        width,
+                        w,
+                        mode,
+                        shape,
+                        samp,
+                        nd,
+                        fout,
+                        srcout);
+            } else {
+                EVALUATE[0].callWithSize(
+                        lines * bands,
+                        fin,
+                        srcin,
+                        t.hull(),
+                        upto,
+                        n,
+                        inner,
+                        lines,
+                        bands,
+                        width,
+                        w,
+                        mode,
+                        shape,
+                        samp,
+                        nd,
+                        fout,
+                        srcout);
+            }
         } finally {
             if (counts != null) {
                 counts.close();

@@ -138,6 +138,51 @@ class EdtParityTest extends PerDeviceTest {
     }
 
     /**
+     * The mask as bool, as float64 with NaN foreground (nonzero, as np.where(input, 1, 0) takes it)
+     * and as a transposed (non-contiguous) view: SciPy's distances and indices all the same.
+     */
+    @TestFactory
+    Stream<DynamicTest> dtypesAndViewsGiveTheSameTransform() {
+        return cases().stream()
+                .filter(c -> c.name().startsWith("random2d") || c.name().startsWith("sampling2d"))
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> views(c)));
+    }
+
+    private static void views(Case c) {
+        Arr in = c.arrays().get("input");
+        int r = (int) in.shape()[0], k = (int) in.shape()[1];
+        double[] nan = in.values().clone();
+        double[] t = new double[r * k];
+        for (int i = 0; i < r * k; i++) {
+            if (nan[i] != 0 && i % 3 == 0) nan[i] = Double.NaN;
+            t[(i % k) * r + i / k] = in.values()[i];
+        }
+        try (NDArray m = mask(in);
+                NDArray b = m.astype(DType.BOOL);
+                NDArray fv = Nd.array(nan);
+                NDArray f = fv.reshape(in.shape());
+                NDArray tv = Nd.array(t);
+                NDArray tt = tv.reshape(k, r);
+                NDArray view = tt.T()) {
+            for (NDArray x : new NDArray[] {b, f, view}) {
+                try (DistanceTransform d = Nd.ndimage().distanceTransformEdt(x, c.sampling(), true, true)) {
+                    assertArrayEquals(
+                            c.arrays().get("distances").values(),
+                            d.distances().toDoubleArray(),
+                            x.dtype() + " distances");
+                    double[] got = toDoubles(d.indices());
+                    double[] want = c.arrays().get("indices").values();
+                    double[] unique = c.arrays().get("unique").values();
+                    for (int i = 0; i < got.length; i++) {
+                        if (c.sampling() == null || unique[i % (r * k)] == 1)
+                            assertEquals(want[i], got[i], x.dtype() + " indices[" + i + "]");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * Masks larger than the fixtures (many bands of the default width, many merge rounds) against a
      * plain Java search of every background element: the distances (the square root of an integer sum,
      * as SciPy's) exactly, and each index a background element at that distance.
