@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.MemoryPool;
+import org.ndgpu.device.PoolCounts;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scope;
@@ -22,8 +23,10 @@ import org.ndgpu.ndarray.Scope;
  * step synchronized. A row gives the median and worst window's microseconds per step, each step's
  * median and slowest time and how many steps took over 3x the median, the most bytes the pool had
  * in use after any step, the collections the pool asked for and the pauses the JVM's collectors
- * counted, the calling thread's CPU time per step and the allocations that took a block returned
- * while they waited ({@code MemoryPool.blocksAwaited()}). The slow steps are then told apart by what
+ * counted, the calling thread's CPU time per step, the allocations that took a block returned
+ * while they waited ({@code MemoryPool.blocksAwaited()}), and per step the launches and what the
+ * pool asked of the driver and the collector ({@link PoolCounts}: new blocks, frees, stream waits,
+ * collections, waits, and the blocks the Cleaner returned). The slow steps are then told apart by what
  * happened during them: a collector's pause, the pool taking a new block from the device, or the
  * pool freeing its cached blocks (a limit reached), so that what makes a step slow shows.
  *
@@ -37,8 +40,18 @@ public final class TemporariesBench {
     enum Style {
         DROPPED,
         CLOSED,
-        SCOPE
+        SCOPE,
+        // closed on the calling thread, but only every BATCH steps, all at once: as many distinct blocks
+        // in use as the dropped loop's (its pool holds about 150 steps' temporaries between collections),
+        // without the collector or the Cleaner. Where it runs as the closed loop, a dropped step's extra
+        // cost is the collector's and the Cleaner's; where as the dropped one, it is the blocks' spread
+        // (the device's caches and TLB, the host's cache misses on the pool's blocks)
+        BATCHED
     }
+
+    static final int BATCH = 150;
+    private static final List<NDArray> HELD = new ArrayList<>();
+    private static int heldSteps;
 
     static void step(NDArray x, NDArray o, Style style) {
         switch (style) {
@@ -57,6 +70,21 @@ public final class TemporariesBench {
                 }
                 Nd.copyto(o, t);
                 t.close();
+            }
+            case BATCHED -> {
+                NDArray t = x;
+                for (int i = 0; i < 10; i++) {
+                    NDArray m = t.mul(0.5f);
+                    t = m.add(0.25f);
+                    HELD.add(m);
+                    HELD.add(t);
+                }
+                Nd.copyto(o, t);
+                if (++heldSteps == BATCH) {
+                    for (NDArray a : HELD) a.close();
+                    HELD.clear();
+                    heldSteps = 0;
+                }
             }
             case SCOPE -> {
                 try (Scope _ = Nd.scope()) {
@@ -112,6 +140,8 @@ public final class TemporariesBench {
         long asked0 = pool.collectionsRequested();
         long cpu0 = CPU.getCurrentThreadCpuTime();
         long awaited0 = pool.blocksAwaited();
+        PoolCounts counts0 = pool.counts();
+        long launches0 = device.backend().launchCount();
         device.synchronize();
         long w0 = System.nanoTime();
         for (int i = 0; i < steps; i++) {
@@ -136,6 +166,8 @@ public final class TemporariesBench {
         }
         device.synchronize();
         double cpuUs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e3 / steps;
+        PoolCounts counts = pool.counts().minus(counts0);
+        double launches = (device.backend().launchCount() - launches0) / (double) steps;
         Run r = new Run(name, us, windows, pauses, grew, shrank);
         print(r, maxUsed, pool.collectionsRequested() - asked0, pauseCount() - count0, pauseMillis() - paused0, pool);
         System.out.printf(
@@ -145,6 +177,7 @@ public final class TemporariesBench {
                 "",
                 cpuUs,
                 pool.blocksAwaited() - awaited0);
+        System.out.printf(Locale.ROOT, "%-40s   %.2f launches, pool's %s%n", "", launches, counts.perStep(steps));
         return r;
     }
 
@@ -209,7 +242,8 @@ public final class TemporariesBench {
     /**
      * Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose); the
      * arguments, all optional: the windows of 2,000 small steps (12), the 16 MiB steps (2,000), the
-     * styles to run (default {@code closed,dropped,scope}).
+     * styles to run (default {@code closed,dropped,scope}; {@code batched} too, which closes the
+     * temporaries every 150 steps, the small steps only).
      */
     public static void main(String[] args) {
         Bench.header("TemporariesBench");
@@ -226,7 +260,7 @@ public final class TemporariesBench {
         try (NDArray x = Nd.random().seed(3).uniform(0, 1, DType.FLOAT32, 4096);
                 NDArray o = Nd.empty(DType.FLOAT32, 4096)) {
             for (Style style : windows == 0 ? List.<Style>of() : styles) {
-                for (int i = 0; i < 2000; i++) step(x, o, style); // compiles, warms the call path
+                for (int i = 0; i < 2100; i++) step(x, o, style); // compiles, warms the call path
                 run(
                         "20-op step 4096 f32, " + style.name().toLowerCase(Locale.ROOT),
                         x,
@@ -241,7 +275,7 @@ public final class TemporariesBench {
         try (NDArray x = Nd.random().seed(4).uniform(0, 1, DType.FLOAT32, n);
                 NDArray o = Nd.empty(DType.FLOAT32, n)) {
             for (Style style : big == 0 ? List.<Style>of() : styles) {
-                if (style == Style.SCOPE) continue;
+                if (style == Style.SCOPE || style == Style.BATCHED) continue;
                 for (int i = 0; i < 200; i++) step(x, o, style); // the pool grows to what the loop holds
                 run("20-op step 16 MiB f32, " + style.name().toLowerCase(Locale.ROOT), x, o, style, big, 0, pool);
             }

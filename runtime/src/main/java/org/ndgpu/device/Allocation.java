@@ -12,8 +12,14 @@ import org.ndgpu.backend.BackendBuffer;
  * them unreachable.
  */
 public final class Allocation {
-    // shared with Graph, whose Cleaner action frees a graph that was dropped without close()
-    static final Cleaner CLEANER = Cleaner.create();
+    // shared with Graph, whose Cleaner action frees a graph that was dropped without close(). Its thread
+    // is known so that a block it returns goes to the pool without the pool's lock (ReturnedBlocks)
+    private static volatile Thread cleanerThread;
+    static final Cleaner CLEANER = Cleaner.create(r -> {
+        Thread t = Thread.ofPlatform().daemon().name("ndgpu-cleaner").unstarted(r);
+        cleanerThread = t;
+        return t;
+    });
 
     // the state a holder's reference drops, which is also the Cleaner's action of every holder: an
     // array dropped without close() leaves its Cleaner entry and this one object for the collector to
@@ -152,7 +158,8 @@ public final class Allocation {
         public void run() {
             if ((int) REFS.getAndAdd(this, -1) != 1) return;
             if (block != null) {
-                pool.release(block);
+                if (Thread.currentThread() == cleanerThread) pool.returnFromCleaner(block);
+                else pool.release(block);
                 return;
             }
             // the owner may free the memory as soon as it hears: no queued kernel may still touch it
