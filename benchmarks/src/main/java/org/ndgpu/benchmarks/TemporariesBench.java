@@ -43,7 +43,8 @@ public final class TemporariesBench {
         SCOPE,
         // closed on the calling thread, but only every BATCH steps, all at once: as many distinct blocks
         // in use as the dropped loop's (its pool holds about 150 steps' temporaries between collections),
-        // without the collector or the Cleaner. Where it runs as the closed loop, a dropped step's extra
+        // without the collector (the early reclaim off) or the Cleaner. Where it runs as the closed loop, a dropped
+        // step's extra
         // cost is the collector's and the Cleaner's; where as the dropped one, it is the blocks' spread
         // (the device's caches and TLB, the host's cache misses on the pool's blocks)
         BATCHED
@@ -260,6 +261,9 @@ public final class TemporariesBench {
         try (NDArray x = Nd.random().seed(3).uniform(0, 1, DType.FLOAT32, 4096);
                 NDArray o = Nd.empty(DType.FLOAT32, 4096)) {
             for (Style style : windows == 0 ? List.<Style>of() : styles) {
+                // the batched loop closes all it holds: the early reclaim would only add collections to it
+                long reclaim = pool.reclaim();
+                if (style == Style.BATCHED) pool.setReclaim(Long.MAX_VALUE);
                 for (int i = 0; i < 2100; i++) step(x, o, style); // compiles, warms the call path
                 run(
                         "20-op step 4096 f32, " + style.name().toLowerCase(Locale.ROOT),
@@ -269,6 +273,7 @@ public final class TemporariesBench {
                         windows * 2000,
                         2000,
                         pool);
+                pool.setReclaim(reclaim);
             }
         }
         long n = 4L << 20; // 16 MiB of float32
