@@ -111,6 +111,19 @@ public final class TemporariesBench {
         return (pauses.isEmpty() ? all : pauses).toArray(GarbageCollectorMXBean[]::new);
     }
 
+    // the calling thread's minor page faults (Linux; -1 elsewhere): memory the JVM commits anew, e.g. eden
+    // regions a heap that shrank at a concurrent cycle's remark takes again, is first touched by the
+    // thread that allocates there, and each fault is kernel time in that thread's CPU time
+    private static long minorFaults() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[7]); // minflt, the stat file's tenth field
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private static long pauseCount() {
         long n = 0;
         for (GarbageCollectorMXBean gc : PAUSES) n += Math.max(0, gc.getCollectionCount());
@@ -140,6 +153,7 @@ public final class TemporariesBench {
         long count0 = pauseCount();
         long asked0 = pool.collectionsRequested();
         long cpu0 = CPU.getCurrentThreadCpuTime();
+        long faults0 = minorFaults();
         long awaited0 = pool.blocksAwaited();
         PoolCounts counts0 = pool.counts();
         long launches0 = device.backend().launchCount();
@@ -167,6 +181,7 @@ public final class TemporariesBench {
         }
         device.synchronize();
         double cpuUs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e3 / steps;
+        double faults = faults0 < 0 ? -1 : (minorFaults() - faults0) / (double) steps;
         PoolCounts counts = pool.counts().minus(counts0);
         double launches = (device.backend().launchCount() - launches0) / (double) steps;
         Run r = new Run(name, us, windows, pauses, grew, shrank);
@@ -178,7 +193,13 @@ public final class TemporariesBench {
                 "",
                 cpuUs,
                 pool.blocksAwaited() - awaited0);
-        System.out.printf(Locale.ROOT, "%-40s   %.2f launches, pool's %s%n", "", launches, counts.perStep(steps));
+        System.out.printf(
+                Locale.ROOT,
+                "%-40s   %.2f launches, %.2f minor page faults of the calling thread, pool's %s%n",
+                "",
+                launches,
+                faults,
+                counts.perStep(steps));
         return r;
     }
 
