@@ -20,6 +20,16 @@ final class FreeBlocks {
     private final ArrayDeque<MemoryPool.Block>[] small = new ArrayDeque[(int) (SMALL / 512) + 1];
 
     private final Map<Long, ArrayDeque<MemoryPool.Block>> large = new HashMap<>();
+    // every block the pool holds from the driver, cached or handed out: the root that keeps a handed-out
+    // block's array memory, and through it its holders' ArrayCleaner registrations, reachable
+    private final java.util.Set<MemoryPool.Block> owned =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /** A block new from the driver, now the pool's until it is freed ({@link #clear}). */
+    MemoryPool.Block own(MemoryPool.Block b) {
+        owned.add(b);
+        return b;
+    }
 
     /** Sizes are rounded so that blocks can be reused: to 512 bytes below 1 MiB, to 1/8 of the power of two above. */
     static long round(long bytes) {
@@ -60,6 +70,7 @@ final class FreeBlocks {
 
     /** Forgets every cached block (the pool has freed them). */
     void clear() {
+        for (ArrayDeque<MemoryPool.Block> q : all()) for (MemoryPool.Block b : q) owned.remove(b);
         Arrays.fill(small, null);
         large.clear();
     }

@@ -89,6 +89,7 @@ public final class MemoryPool {
         GraphMemory graph;
         // the next block in ReturnedBlocks' stack while the Cleaner's return waits to be taken
         Block next;
+        Object memory; // the Allocation memory using it, which keeps its ArrayCleaner registrations reachable
 
         Block(BackendBuffer buffer, long size, BackendStream stream) {
             this.buffer = buffer;
@@ -208,7 +209,7 @@ public final class MemoryPool {
         total += size;
         if (size > SMALL) cleanerWait.handedOut(size);
         if (used > reclaimAt) requestCollection();
-        Block fresh = new Block(buf, size, stream);
+        Block fresh = free.own(new Block(buf, size, stream));
         fresh.epoch = epoch;
         if (captures != 0) captured(fresh, stream);
         return fresh;

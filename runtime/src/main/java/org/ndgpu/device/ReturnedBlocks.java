@@ -3,8 +3,8 @@ package org.ndgpu.device;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The blocks that the Cleaner returns from arrays dropped without close(), on their way back to
- * their pool: the Cleaner's thread pushes each onto a lock-free stack, and the pool takes the
+ * The blocks that the Cleaner ({@link ArrayCleaner}) returns from arrays dropped without close(), on
+ * their way back to their pool: the Cleaner's thread pushes each onto a lock-free stack, and the pool takes the
  * whole stack under its own lock when it next allocates (or counts, frees, or waits). After a
  * collection the Cleaner returns thousands of blocks in a burst while the program goes on
  * allocating; taking the pool's lock for each, it contended with every allocation of the calling
