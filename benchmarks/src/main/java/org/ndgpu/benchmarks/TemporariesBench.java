@@ -103,6 +103,14 @@ public final class TemporariesBench {
     // the calling thread's own CPU time: what a dropped or closed array costs the caller, apart from
     // the collector's pauses and, on a loaded machine, the scheduler
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    // the whole process's CPU time: less the calling thread's, what the collector's threads (a
+    // concurrent cycle marks the whole heap), the Cleaner and the JIT spent beside it; on a host with
+    // cores to spare it slows the caller only through what they share (caches, memory, SMT siblings)
+    private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
+
+    private static long processCpu() {
+        return OS instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+    }
 
     private static GarbageCollectorMXBean[] pauseBeans() {
         List<GarbageCollectorMXBean> all = ManagementFactory.getGarbageCollectorMXBeans();
@@ -122,6 +130,41 @@ public final class TemporariesBench {
         } catch (java.io.IOException | RuntimeException e) {
             return -1;
         }
+    }
+
+    // CPU time by thread, its name's digits dropped ("GC Thread#", "G1 Conc#", "ndgpu-cleaner", "C2
+    // CompilerThre"), in nanoseconds, from /proc/self/task (Linux; empty elsewhere): who spends the
+    // other threads' CPU, in clock ticks of 10 ms, so over a run of thousands of steps
+    private static java.util.Map<String, Long> threadCpu() {
+        java.util.Map<String, Long> cpu = new java.util.TreeMap<>();
+        try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/task"))) {
+            for (java.nio.file.Path t : tasks.toList()) {
+                try {
+                    String stat = java.nio.file.Files.readString(t.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime
+                    cpu.merge(name.replaceAll("[0-9]", ""), ticks * 10_000_000L, Long::sum);
+                } catch (java.io.IOException | RuntimeException e) {
+                    // a thread that ended meanwhile
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return cpu;
+        }
+        return cpu;
+    }
+
+    // the threads whose CPU grew most since `before`, in us per step, the largest first
+    private static String busiest(java.util.Map<String, Long> before, int steps) {
+        java.util.Map<String, Long> now = threadCpu();
+        return now.entrySet().stream()
+                .map(e -> java.util.Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)))
+                .filter(e -> e.getValue() > 0)
+                .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(6)
+                .map(e -> String.format(Locale.ROOT, "%s %.1f", e.getKey(), e.getValue() / 1e3 / steps))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static long pauseCount() {
@@ -154,6 +197,8 @@ public final class TemporariesBench {
         long asked0 = pool.collectionsRequested();
         long cpu0 = CPU.getCurrentThreadCpuTime();
         long faults0 = minorFaults();
+        long process0 = processCpu();
+        java.util.Map<String, Long> threads0 = threadCpu();
         long awaited0 = pool.blocksAwaited();
         PoolCounts counts0 = pool.counts();
         long launches0 = device.backend().launchCount();
@@ -181,6 +226,7 @@ public final class TemporariesBench {
         }
         device.synchronize();
         double cpuUs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e3 / steps;
+        double othersUs = process0 < 0 ? -1 : (processCpu() - process0) / 1e3 / steps - cpuUs;
         double faults = faults0 < 0 ? -1 : (minorFaults() - faults0) / (double) steps;
         PoolCounts counts = pool.counts().minus(counts0);
         double launches = (device.backend().launchCount() - launches0) / (double) steps;
@@ -188,11 +234,14 @@ public final class TemporariesBench {
         print(r, maxUsed, pool.collectionsRequested() - asked0, pauseCount() - count0, pauseMillis() - paused0, pool);
         System.out.printf(
                 Locale.ROOT,
-                "%-40s   the calling thread's CPU: %.2f us per step; %d allocations took a returned block after a"
-                        + " wait%n",
+                "%-40s   the calling thread's CPU: %.2f us per step, the other threads' %.2f; %d allocations took a"
+                        + " returned block after a wait%n",
                 "",
                 cpuUs,
+                othersUs,
                 pool.blocksAwaited() - awaited0);
+        String busiest = busiest(threads0, steps);
+        if (!busiest.isEmpty()) System.out.printf(Locale.ROOT, "%-40s   threads' CPU, us per step: %s%n", "", busiest);
         System.out.printf(
                 Locale.ROOT,
                 "%-40s   %.2f launches, %.2f minor page faults of the calling thread, pool's %s%n",
