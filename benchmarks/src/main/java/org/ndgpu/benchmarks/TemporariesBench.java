@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.MemoryPool;
+import org.ndgpu.device.PoolCounts;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Scope;
@@ -22,8 +23,10 @@ import org.ndgpu.ndarray.Scope;
  * step synchronized. A row gives the median and worst window's microseconds per step, each step's
  * median and slowest time and how many steps took over 3x the median, the most bytes the pool had
  * in use after any step, the collections the pool asked for and the pauses the JVM's collectors
- * counted, the calling thread's CPU time per step and the allocations that took a block returned
- * while they waited ({@code MemoryPool.blocksAwaited()}). The slow steps are then told apart by what
+ * counted, the calling thread's CPU time per step, the allocations that took a block returned
+ * while they waited ({@code MemoryPool.blocksAwaited()}), and per step the launches and what the
+ * pool asked of the driver and the collector ({@link PoolCounts}: new blocks, frees, stream waits,
+ * collections, waits, and the blocks the Cleaner returned). The slow steps are then told apart by what
  * happened during them: a collector's pause, the pool taking a new block from the device, or the
  * pool freeing its cached blocks (a limit reached), so that what makes a step slow shows.
  *
@@ -37,8 +40,19 @@ public final class TemporariesBench {
     enum Style {
         DROPPED,
         CLOSED,
-        SCOPE
+        SCOPE,
+        // closed on the calling thread, but only every BATCH steps, all at once: as many distinct blocks
+        // in use as the dropped loop's (its pool holds about 150 steps' temporaries between collections),
+        // without the collector (the early reclaim off) or the Cleaner. Where it runs as the closed loop, a dropped
+        // step's extra
+        // cost is the collector's and the Cleaner's; where as the dropped one, it is the blocks' spread
+        // (the device's caches and TLB, the host's cache misses on the pool's blocks)
+        BATCHED
     }
+
+    static final int BATCH = 150;
+    private static final List<NDArray> HELD = new ArrayList<>();
+    private static int heldSteps;
 
     static void step(NDArray x, NDArray o, Style style) {
         switch (style) {
@@ -58,6 +72,21 @@ public final class TemporariesBench {
                 Nd.copyto(o, t);
                 t.close();
             }
+            case BATCHED -> {
+                NDArray t = x;
+                for (int i = 0; i < 10; i++) {
+                    NDArray m = t.mul(0.5f);
+                    t = m.add(0.25f);
+                    HELD.add(m);
+                    HELD.add(t);
+                }
+                Nd.copyto(o, t);
+                if (++heldSteps == BATCH) {
+                    for (NDArray a : HELD) a.close();
+                    HELD.clear();
+                    heldSteps = 0;
+                }
+            }
             case SCOPE -> {
                 try (Scope _ = Nd.scope()) {
                     NDArray t = x;
@@ -74,12 +103,68 @@ public final class TemporariesBench {
     // the calling thread's own CPU time: what a dropped or closed array costs the caller, apart from
     // the collector's pauses and, on a loaded machine, the scheduler
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    // the whole process's CPU time: less the calling thread's, what the collector's threads (a
+    // concurrent cycle marks the whole heap), the Cleaner and the JIT spent beside it; on a host with
+    // cores to spare it slows the caller only through what they share (caches, memory, SMT siblings)
+    private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
+
+    private static long processCpu() {
+        return OS instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+    }
 
     private static GarbageCollectorMXBean[] pauseBeans() {
         List<GarbageCollectorMXBean> all = ManagementFactory.getGarbageCollectorMXBeans();
         List<GarbageCollectorMXBean> pauses = new ArrayList<>();
         for (GarbageCollectorMXBean gc : all) if (gc.getName().endsWith("Pauses")) pauses.add(gc);
         return (pauses.isEmpty() ? all : pauses).toArray(GarbageCollectorMXBean[]::new);
+    }
+
+    // the calling thread's minor page faults (Linux; -1 elsewhere): memory the JVM commits anew, e.g. eden
+    // regions a heap that shrank at a concurrent cycle's remark takes again, is first touched by the
+    // thread that allocates there, and each fault is kernel time in that thread's CPU time
+    private static long minorFaults() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[7]); // minflt, the stat file's tenth field
+        } catch (java.io.IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    // CPU time by thread, its name's digits dropped ("GC Thread#", "G1 Conc#", "ndgpu-cleaner", "C2
+    // CompilerThre"), in nanoseconds, from /proc/self/task (Linux; empty elsewhere): who spends the
+    // other threads' CPU, in clock ticks of 10 ms, so over a run of thousands of steps
+    private static java.util.Map<String, Long> threadCpu() {
+        java.util.Map<String, Long> cpu = new java.util.TreeMap<>();
+        try (var tasks = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/task"))) {
+            for (java.nio.file.Path t : tasks.toList()) {
+                try {
+                    String stat = java.nio.file.Files.readString(t.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime
+                    cpu.merge(name.replaceAll("[0-9]", ""), ticks * 10_000_000L, Long::sum);
+                } catch (java.io.IOException | RuntimeException e) {
+                    // a thread that ended meanwhile
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return cpu;
+        }
+        return cpu;
+    }
+
+    // the threads whose CPU grew most since `before`, in us per step, the largest first
+    private static String busiest(java.util.Map<String, Long> before, int steps) {
+        java.util.Map<String, Long> now = threadCpu();
+        return now.entrySet().stream()
+                .map(e -> java.util.Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)))
+                .filter(e -> e.getValue() > 0)
+                .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(6)
+                .map(e -> String.format(Locale.ROOT, "%s %.1f", e.getKey(), e.getValue() / 1e3 / steps))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static long pauseCount() {
@@ -111,7 +196,12 @@ public final class TemporariesBench {
         long count0 = pauseCount();
         long asked0 = pool.collectionsRequested();
         long cpu0 = CPU.getCurrentThreadCpuTime();
+        long faults0 = minorFaults();
+        long process0 = processCpu();
+        java.util.Map<String, Long> threads0 = threadCpu();
         long awaited0 = pool.blocksAwaited();
+        PoolCounts counts0 = pool.counts();
+        long launches0 = device.backend().launchCount();
         device.synchronize();
         long w0 = System.nanoTime();
         for (int i = 0; i < steps; i++) {
@@ -136,15 +226,29 @@ public final class TemporariesBench {
         }
         device.synchronize();
         double cpuUs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e3 / steps;
+        double othersUs = process0 < 0 ? -1 : (processCpu() - process0) / 1e3 / steps - cpuUs;
+        double faults = faults0 < 0 ? -1 : (minorFaults() - faults0) / (double) steps;
+        PoolCounts counts = pool.counts().minus(counts0);
+        double launches = (device.backend().launchCount() - launches0) / (double) steps;
         Run r = new Run(name, us, windows, pauses, grew, shrank);
         print(r, maxUsed, pool.collectionsRequested() - asked0, pauseCount() - count0, pauseMillis() - paused0, pool);
         System.out.printf(
                 Locale.ROOT,
-                "%-40s   the calling thread's CPU: %.2f us per step; %d allocations took a returned block after a"
-                        + " wait%n",
+                "%-40s   the calling thread's CPU: %.2f us per step, the other threads' %.2f; %d allocations took a"
+                        + " returned block after a wait%n",
                 "",
                 cpuUs,
+                othersUs,
                 pool.blocksAwaited() - awaited0);
+        String busiest = busiest(threads0, steps);
+        if (!busiest.isEmpty()) System.out.printf(Locale.ROOT, "%-40s   threads' CPU, us per step: %s%n", "", busiest);
+        System.out.printf(
+                Locale.ROOT,
+                "%-40s   %.2f launches, %.2f minor page faults of the calling thread, pool's %s%n",
+                "",
+                launches,
+                faults,
+                counts.perStep(steps));
         return r;
     }
 
@@ -209,7 +313,8 @@ public final class TemporariesBench {
     /**
      * Prints the table on the current device ({@code -Dndgpu.device=cuda:0} to choose); the
      * arguments, all optional: the windows of 2,000 small steps (12), the 16 MiB steps (2,000), the
-     * styles to run (default {@code closed,dropped,scope}).
+     * styles to run (default {@code closed,dropped,scope}; {@code batched} too, which closes the
+     * temporaries every 150 steps, the small steps only).
      */
     public static void main(String[] args) {
         Bench.header("TemporariesBench");
@@ -226,7 +331,10 @@ public final class TemporariesBench {
         try (NDArray x = Nd.random().seed(3).uniform(0, 1, DType.FLOAT32, 4096);
                 NDArray o = Nd.empty(DType.FLOAT32, 4096)) {
             for (Style style : windows == 0 ? List.<Style>of() : styles) {
-                for (int i = 0; i < 2000; i++) step(x, o, style); // compiles, warms the call path
+                // the batched loop closes all it holds: the early reclaim would only add collections to it
+                long reclaim = pool.reclaim();
+                if (style == Style.BATCHED) pool.setReclaim(Long.MAX_VALUE);
+                for (int i = 0; i < 2100; i++) step(x, o, style); // compiles, warms the call path
                 run(
                         "20-op step 4096 f32, " + style.name().toLowerCase(Locale.ROOT),
                         x,
@@ -235,13 +343,14 @@ public final class TemporariesBench {
                         windows * 2000,
                         2000,
                         pool);
+                pool.setReclaim(reclaim);
             }
         }
         long n = 4L << 20; // 16 MiB of float32
         try (NDArray x = Nd.random().seed(4).uniform(0, 1, DType.FLOAT32, n);
                 NDArray o = Nd.empty(DType.FLOAT32, n)) {
             for (Style style : big == 0 ? List.<Style>of() : styles) {
-                if (style == Style.SCOPE) continue;
+                if (style == Style.SCOPE || style == Style.BATCHED) continue;
                 for (int i = 0; i < 200; i++) step(x, o, style); // the pool grows to what the loop holds
                 run("20-op step 16 MiB f32, " + style.name().toLowerCase(Locale.ROOT), x, o, style, big, 0, pool);
             }

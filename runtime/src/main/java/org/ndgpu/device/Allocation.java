@@ -12,17 +12,19 @@ import org.ndgpu.backend.BackendBuffer;
  * them unreachable.
  */
 public final class Allocation {
-    // shared with Graph, whose Cleaner action frees a graph that was dropped without close()
+    // shared with Graph, whose Cleaner action frees a graph that was dropped without close(), and used for
+    // memory another library owns; a pool's blocks have their own (ArrayCleaner)
     static final Cleaner CLEANER = Cleaner.create();
 
-    // the state a holder's reference drops, which is also the Cleaner's action of every holder: an
-    // array dropped without close() leaves its Cleaner entry and this one object for the collector to
-    // keep until the Cleaner runs (no per-holder action, no separate counter), which is what a young
+    // the state a holder's reference drops, which is also the action of every holder's registration: an
+    // array dropped without close() leaves its registration and this one object for the collector to
+    // keep until the cleaner runs (no per-holder action, no separate counter), which is what a young
     // collection copies for each dropped array; not public, so that nothing outside can run it
     private final Memory memory;
 
     Allocation(Device device, MemoryPool pool, MemoryPool.Block block, long bytes) {
         this.memory = new Memory(device, pool, block, null, null, null, bytes);
+        block.memory = memory; // what keeps its holders' registrations reachable: the pool keeps the block
     }
 
     private Allocation(Device device, BackendBuffer external, Object owner, Runnable onRelease) {
@@ -85,7 +87,7 @@ public final class Allocation {
      */
     public Cleaner.Cleanable retain(Object owner) {
         Memory.REFS.getAndAdd(memory, 1);
-        return CLEANER.register(owner, memory);
+        return memory.block != null ? ArrayCleaner.register(owner, memory) : CLEANER.register(owner, memory);
     }
 
     /**
@@ -104,8 +106,9 @@ public final class Allocation {
 
     // the memory and its holders' count; run() drops one holder's reference: each Cleanable that
     // retain returned runs it at most once, whoever calls clean() first (close, a scope, the Cleaner).
-    // Must not reference a holder, or the holder never becomes unreachable
-    private static final class Memory implements Runnable {
+    // Must not reference a holder, or the holder never becomes unreachable (its registrations are
+    // phantom references, which do not)
+    static final class Memory implements Runnable {
         static final VarHandle REFS;
 
         static {
@@ -130,6 +133,10 @@ public final class Allocation {
         // read and changed through REFS only
         @SuppressWarnings("unused")
         private int refs;
+        // a block's holders' ArrayCleaner registrations not yet run, which this keeps reachable: null,
+        // one Holder, or a set of them (views); under this object's lock, which only the array's own
+        // threads and the cleaner take
+        private Object holders;
 
         Memory(
                 Device device,
@@ -148,11 +155,34 @@ public final class Allocation {
             this.bytes = bytes;
         }
 
+        synchronized void hold(ArrayCleaner.Holder h) {
+            if (holders == null) {
+                holders = h;
+                return;
+            }
+            if (!(holders instanceof java.util.Set<?>)) {
+                java.util.Set<ArrayCleaner.Holder> set =
+                        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+                set.add((ArrayCleaner.Holder) holders);
+                holders = set;
+            }
+            @SuppressWarnings("unchecked")
+            java.util.Set<ArrayCleaner.Holder> set = (java.util.Set<ArrayCleaner.Holder>) holders;
+            set.add(h);
+        }
+
+        synchronized void forget(ArrayCleaner.Holder h) {
+            if (holders == h) holders = null;
+            else if (holders instanceof java.util.Set<?> set) set.remove(h);
+        }
+
         @Override
         public void run() {
             if ((int) REFS.getAndAdd(this, -1) != 1) return;
             if (block != null) {
-                pool.release(block);
+                block.memory = null; // its holders' registrations are garbage now
+                if (Thread.currentThread() == ArrayCleaner.THREAD) pool.returnFromCleaner(block);
+                else pool.release(block);
                 return;
             }
             // the owner may free the memory as soon as it hears: no queued kernel may still touch it

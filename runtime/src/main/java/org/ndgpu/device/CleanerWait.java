@@ -36,8 +36,8 @@ final class CleanerWait {
     private final AtomicLong returns = new AtomicLong();
     // the driver's recent large allocations, nanoseconds (0 before the first)
     long driverNanos;
-    // allocations a returned block served after a wait
-    private long served;
+    // allocations a returned block served after a wait; waits of either kind
+    private long served, waits;
     // `returns` when a wait last ended with nothing: the next waits only once more have come back, so
     // that a step which takes many new blocks while the collector is late waits once, not for each
     long fruitless = -1;
@@ -84,23 +84,29 @@ final class CleanerWait {
         return served;
     }
 
+    long waits() {
+        return waits;
+    }
+
     /**
      * A large block missed while a collection is under way: spins, outside the pool's lock (the
      * Cleaner needs it), until a returned block of the size is there or the bound has passed, then
      * allocates as before.
      */
     MemoryPool.Block awaitReturned(MemoryPool pool, long bytes, BackendStream stream) {
-        long size = MemoryPool.round(bytes);
+        long size = FreeBlocks.round(bytes);
         long nanos;
         synchronized (pool) {
             nanos = Math.min(driverNanos, spinMaxNanos);
+            waits++;
         }
         long deadline = System.nanoTime() + nanos;
         long seen = returns.get();
         while (System.nanoTime() < deadline) {
-            if (returns.get() != seen) {
-                seen = returns.get();
+            // the Cleaner's returns wait in pool.returned until taken: takeReturned takes them, and counts them
+            if (returns.get() != seen || pool.returned.any()) {
                 MemoryPool.Block b = pool.takeReturned(size, stream);
+                seen = returns.get();
                 if (b != null) return b;
             }
             Thread.onSpinWait();
@@ -128,8 +134,10 @@ final class CleanerWait {
             long seen = pool.releases;
             long quietSince = 0;
             pool.waiting++;
+            waits++;
             try {
                 while (true) {
+                    pool.takeReturnedBlocks(); // what the Cleaner returned before it saw this wait
                     if (limited && pool.used + size <= pool.limit) return;
                     long now = System.nanoTime();
                     if (pool.releases != seen) {

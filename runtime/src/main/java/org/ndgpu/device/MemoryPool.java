@@ -2,10 +2,7 @@ package org.ndgpu.device;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.ndgpu.backend.Backend;
 import org.ndgpu.backend.BackendBuffer;
 import org.ndgpu.backend.BackendStream;
@@ -32,26 +29,25 @@ import org.ndgpu.exceptions.DeviceOutOfMemoryException;
  * hold), it asks for a collection on a background thread and goes on ({@code docs/memory.md}).
  */
 public final class MemoryPool {
-    private static final long SMALL = 1L << 20;
+    private static final long SMALL = FreeBlocks.SMALL;
 
     private final Backend backend;
     private final String deviceId;
     // null for the device's own memory; the managed memory this pool allocates from otherwise
     private final ManagedMemory managed;
-    // free blocks by rounded size: those up to SMALL (512-byte steps) in an array indexed by size / 512,
-    // found on every allocate and release without boxing the size or hashing; larger ones by size
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private final ArrayDeque<Block>[] smallFree = new ArrayDeque[(int) (SMALL / 512) + 1];
-
-    private final Map<Long, ArrayDeque<Block>> largeFree = new HashMap<>();
+    private final FreeBlocks free = new FreeBlocks();
     long used;
     private long total;
     // 0 until the first allocation reads ndgpu.pool.limit (or setLimit sets it): a bad value is then that
     // allocation's NdException, naming the setting, and the device itself stays usable once it is fixed
     long limit;
     long releases;
-    // callers waiting in CleanerWait.awaitUnreachable for released blocks: release wakes them
-    int waiting;
+    // callers waiting in CleanerWait.awaitUnreachable for released blocks: release wakes them; volatile,
+    // since the Cleaner reads it without the lock (a wake it misses, the waiter's timed wait makes up)
+    volatile int waiting;
+    // what this pool asked of the driver, for PoolCounts: new blocks, blocks freed, waits for a stream
+    private long driverAllocations, driverFrees, streamWaits, cleanerReturns;
+    final ReturnedBlocks returned = new ReturnedBlocks(); // the Cleaner's returns, not yet taken
     // early reclaim: 0 until the first allocation reads ndgpu.pool.reclaim (Long.MAX_VALUE: off)
     private long reclaim;
     double reclaimShare;
@@ -79,10 +75,10 @@ public final class MemoryPool {
     // capturing's size, read by every allocation as a field rather than through a call
     private int captures;
 
-    /** A pooled allocation: the backend buffer, its rounded size, and the stream it was last used on. */
+    // streams closed since: a block released later that was last used on one belongs to the default stream
     private final java.util.Set<BackendStream> closedStreams =
             java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-
+    /** A pooled allocation: the backend buffer, its rounded size, and the stream it was last used on. */
     public static final class Block {
         final BackendBuffer buffer;
         final long size;
@@ -91,6 +87,9 @@ public final class MemoryPool {
         int epoch;
         // the graph whose replays use this block (allocated while its body was captured), until the graph closes
         GraphMemory graph;
+        // the next block in ReturnedBlocks' stack while the Cleaner's return waits to be taken
+        Block next;
+        Object memory; // the Allocation memory using it, which keeps its ArrayCleaner registrations reachable
 
         Block(BackendBuffer buffer, long size, BackendStream stream) {
             this.buffer = buffer;
@@ -131,17 +130,6 @@ public final class MemoryPool {
         return limit;
     }
 
-    /** Sizes are rounded so that blocks can be reused: to 512 bytes below 1 MiB, to 1/8 of the power of two above. */
-    static long round(long bytes) {
-        if (bytes <= 0) return 512;
-        if (bytes <= SMALL) return (bytes + 511) & ~511L;
-        long step = Long.highestOneBit(bytes - 1) >> 3;
-        // near Long.MAX_VALUE the rounding would wrap to a negative size (and a tiny "successful"
-        // allocation); allocate refuses such sizes before it rounds, this only keeps round total
-        if (bytes > Long.MAX_VALUE - step) return bytes;
-        return (bytes + step - 1) / step * step;
-    }
-
     /**
      * A block of at least {@code bytes} for work on {@code stream}. When the limit or the device is
      * full, cached blocks are freed; if that is not enough, arrays that were dropped without close()
@@ -149,9 +137,7 @@ public final class MemoryPool {
      * release them, and the allocation is tried once more before DeviceOutOfMemoryException.
      */
     public Block allocate(long bytes, BackendStream stream) {
-        // the null checks of allocate and release are inline rather than Objects.requireNonNull calls (same
-        // exception and message), and the free lists are used through pollFirst and addFirst rather than
-        // pop and push, which delegate to them: every array's allocation and release runs through here
+        // null checks inline rather than Objects.requireNonNull (same exception): every allocation runs here
         if (stream == null) throw new NullPointerException("allocate: stream is null");
         if (bytes < 0)
             throw new org.ndgpu.exceptions.NdException(
@@ -166,13 +152,13 @@ public final class MemoryPool {
         Block b = tryAllocate(bytes, stream, false, true);
         if (b == AWAIT) b = cleanerWait.awaitReturned(this, bytes, stream);
         if (b != null) return b;
-        cleanerWait.awaitUnreachable(this, round(bytes));
+        cleanerWait.awaitUnreachable(this, FreeBlocks.round(bytes));
         return tryAllocate(bytes, stream, true, false);
     }
 
     synchronized Block takeReturned(long size, BackendStream stream) {
-        ArrayDeque<Block> free = largeFree.get(size);
-        Block b = free != null ? free.pollFirst() : null;
+        if (returned.any()) takeReturnedBlocks();
+        Block b = free.poll(size);
         if (b == null) return null;
         cleanerWait.served();
         return handOut(b, stream);
@@ -182,9 +168,9 @@ public final class MemoryPool {
     // and a dropped array's may soon come back. Never waits holding the lock: the Cleaner needs it
     synchronized Block tryAllocate(long bytes, BackendStream stream, boolean last, boolean mayWait) {
         if (reclaim == 0) readReclaim();
-        long size = round(bytes);
-        ArrayDeque<Block> free = size <= SMALL ? smallFree[(int) (size >>> 9)] : largeFree.get(size);
-        Block b = free != null ? free.pollFirst() : null;
+        if (returned.any()) takeReturnedBlocks();
+        long size = FreeBlocks.round(bytes);
+        Block b = free.poll(size);
         if (b != null) return handOut(b, stream);
         if (mayWait && size > SMALL && cleanerWait.worthWaiting(size)) return AWAIT;
         if (total + size > limitNow()) {
@@ -199,12 +185,14 @@ public final class MemoryPool {
         BackendBuffer buf;
         long t0 = size > SMALL ? System.nanoTime() : 0;
         try {
+            driverAllocations++;
             buf = managed != null ? managed.allocate(size) : backend.allocate(size);
             if (t0 != 0) cleanerWait.driverTook(System.nanoTime() - t0);
         } catch (DeviceOutOfMemoryException e) {
             // cached blocks may be what fills the device: give them back and try once more
             freeAllBlocks();
             try {
+                driverAllocations++;
                 buf = managed != null ? managed.allocate(size) : backend.allocate(size);
             } catch (DeviceOutOfMemoryException again) {
                 if (!last) return null;
@@ -221,7 +209,7 @@ public final class MemoryPool {
         total += size;
         if (size > SMALL) cleanerWait.handedOut(size);
         if (used > reclaimAt) requestCollection();
-        Block fresh = new Block(buf, size, stream);
+        Block fresh = free.own(new Block(buf, size, stream));
         fresh.epoch = epoch;
         if (captures != 0) captured(fresh, stream);
         return fresh;
@@ -230,7 +218,10 @@ public final class MemoryPool {
     // a cached block, for work on `stream`: reused at once on the stream it was last used on (its work
     // is queued before anything new), after that stream's work finished on another
     private Block handOut(Block b, BackendStream stream) {
-        if (b.stream != stream) backend.synchronize(b.stream);
+        if (b.stream != stream) {
+            streamWaits++;
+            backend.synchronize(b.stream);
+        }
         b.stream = stream;
         b.epoch = epoch;
         used += b.size;
@@ -271,6 +262,7 @@ public final class MemoryPool {
      * return to the cache now.
      */
     synchronized void graphClosed(GraphMemory graph, BackendStream last) {
+        if (returned.any()) takeReturnedBlocks(); // those of the graph's blocks the Cleaner returned
         for (Block b : graph.owned) {
             b.graph = null;
             b.stream = last;
@@ -332,8 +324,9 @@ public final class MemoryPool {
      * released queue.
      */
     synchronized void streamClosed(BackendStream closed) {
+        if (returned.any()) takeReturnedBlocks();
         closedStreams.add(closed);
-        for (ArrayDeque<Block> q : freeLists()) {
+        for (ArrayDeque<Block> q : free.all()) {
             for (Block b : q) if (b.stream == closed) b.stream = backend.defaultStream();
         }
     }
@@ -341,6 +334,31 @@ public final class MemoryPool {
     /** Returns a block to the cache; its memory stays with the device until freeAllBlocks. */
     public synchronized void release(Block b) {
         if (b == null) throw new NullPointerException("release: b is null");
+        put(b);
+    }
+
+    /**
+     * The Cleaner's return of a block whose array was dropped without close(): onto ReturnedBlocks,
+     * without the pool's lock, so that the Cleaner's bursts after a collection do not contend with
+     * the program's allocations; the pool takes them at its next call. Waiters are woken at once.
+     */
+    void returnFromCleaner(Block b) {
+        returned.push(b);
+        if (waiting != 0) takeReturnedBlocks();
+    }
+
+    /** Takes every block the Cleaner returned into the free lists (under the lock; put wakes waiters). */
+    synchronized void takeReturnedBlocks() {
+        for (Block b = returned.takeAll(); b != null; ) {
+            Block n = b.next;
+            b.next = null;
+            cleanerReturns++;
+            put(b);
+            b = n;
+        }
+    }
+
+    private void put(Block b) {
         if (b.graph != null) { // a graph's replays still use it: it returns when the graph is closed
             b.graph.released.add(b);
             return;
@@ -358,22 +376,7 @@ public final class MemoryPool {
             floor = used;
             reclaimAt = Math.min(reclaimAt, afterFloor());
         }
-        ArrayDeque<Block> free;
-        if (b.size <= SMALL) {
-            int c = (int) (b.size >>> 9);
-            free = smallFree[c];
-            if (free == null) smallFree[c] = free = new ArrayDeque<>();
-        } else {
-            free = largeFree.computeIfAbsent(b.size, k -> new ArrayDeque<>());
-        }
-        free.addFirst(b);
-    }
-
-    /** Every free list, small and large (some may be empty). */
-    private List<ArrayDeque<Block>> freeLists() {
-        List<ArrayDeque<Block>> all = new ArrayList<>(largeFree.values());
-        for (ArrayDeque<Block> q : smallFree) if (q != null) all.add(q);
-        return all;
+        free.add(b);
     }
 
     /**
@@ -381,22 +384,25 @@ public final class MemoryPool {
      * back to the operating system too: the process's resident size falls.
      */
     public synchronized void freeAllBlocks() {
+        if (returned.any()) takeReturnedBlocks();
         boolean any = false;
-        for (ArrayDeque<Block> q : freeLists()) {
+        for (ArrayDeque<Block> q : free.all()) {
             for (Block b : q) {
+                streamWaits++;
                 backend.synchronize(b.stream);
+                driverFrees++;
                 backend.free(b.buffer);
                 total -= b.size;
                 any = true;
             }
         }
-        Arrays.fill(smallFree, null);
-        largeFree.clear();
+        free.clear();
         if (any && !backend.facts().isGpu()) org.ndgpu.backend.HostMemory.trim();
     }
 
     /** Bytes held by live arrays. */
     public synchronized long usedBytes() {
+        if (returned.any()) takeReturnedBlocks();
         return used;
     }
 
@@ -407,6 +413,7 @@ public final class MemoryPool {
 
     /** Bytes cached for reuse. */
     public synchronized long freeBytes() {
+        if (returned.any()) takeReturnedBlocks();
         return total - used;
     }
 
@@ -470,8 +477,23 @@ public final class MemoryPool {
         return collectionsRequested;
     }
 
+    /** What this pool has asked of the driver and the collector so far ({@link PoolCounts}). */
+    public synchronized PoolCounts counts() {
+        if (returned.any()) takeReturnedBlocks();
+        return new PoolCounts(
+                driverAllocations,
+                driverFrees,
+                streamWaits,
+                collectionsRequested,
+                cleanerWait.waits(),
+                releases,
+                cleanerReturns,
+                returned.takes());
+    }
+
     @Override
     public synchronized String toString() {
+        if (returned.any()) takeReturnedBlocks();
         return "MemoryPool(" + deviceId + (managed != null ? " managed" : "") + ", used=" + used + ", total=" + total
                 + (limit == Long.MAX_VALUE || limit == 0 ? "" : ", limit=" + limit) + ")";
     }

@@ -47,20 +47,31 @@ public class CleanerWaitTest extends PerDeviceTest {
         }
     }
 
-    // the Cleaner's part: returns the block after a while, on another thread
-    private static Thread releaseLater(MemoryPool pool, MemoryPool.Block block) {
+    // the Cleaner's part: returns the block after a while, on another thread, as close() does or as the
+    // Cleaner does (without the pool's lock, the block taken at the pool's next call)
+    private static Thread releaseLater(MemoryPool pool, MemoryPool.Block block, boolean asTheCleaner) {
         return Thread.ofPlatform().start(() -> {
             try {
                 Thread.sleep(200);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            pool.release(block);
+            if (asTheCleaner) pool.returnFromCleaner(block);
+            else pool.release(block);
         });
     }
 
     @Test
     void aMissDuringACollectionTakesTheBlockReturnedMeanwhileWithoutGrowingThePool() throws InterruptedException {
+        missTakesTheReturnedBlock(false);
+    }
+
+    @Test
+    void aMissDuringACollectionTakesTheBlockTheCleanerReturnedWithoutThePoolsLock() throws InterruptedException {
+        missTakesTheReturnedBlock(true);
+    }
+
+    private void missTakesTheReturnedBlock(boolean asTheCleaner) throws InterruptedException {
         MemoryPool pool = device().memoryPool();
         BackendStream stream = device().backend().defaultStream();
         Saved saved = lengthen(pool);
@@ -68,13 +79,18 @@ public class CleanerWaitTest extends PerDeviceTest {
             MemoryPool.Block held = pool.allocate(SIZE, stream);
             long total = pool.totalBytes();
             long awaited = pool.blocksAwaited();
-            Thread cleaner = releaseLater(pool, held);
+            PoolCounts before = pool.counts();
+            Thread cleaner = releaseLater(pool, held, asTheCleaner);
             MemoryPool.Block b = pool.allocate(SIZE, stream);
             cleaner.join();
             try {
                 assertSame(held, b, "the returned block is handed out again");
                 assertEquals(total, pool.totalBytes(), pool.toString());
                 assertEquals(awaited + 1, pool.blocksAwaited());
+                PoolCounts did = pool.counts().minus(before);
+                assertEquals(0, did.allocations(), "no new block from the driver: " + did);
+                assertEquals(1, did.cleanerWaits(), did.toString());
+                assertEquals(asTheCleaner ? 1 : 0, did.cleanerReturns(), did.toString());
             } finally {
                 pool.release(b);
             }

@@ -92,8 +92,8 @@ public class HandleTest extends PerDeviceTest {
         assertTrue(pool.usedBytes() >= 0 && pool.totalBytes() >= pool.usedBytes());
         for (long n : new long[] {Long.MAX_VALUE - 10, 1L << 40}) {
             assertTrue(
-                    MemoryPool.round(n) >= n,
-                    "round never wraps below the request: " + n + " -> " + MemoryPool.round(n));
+                    FreeBlocks.round(n) >= n,
+                    "round never wraps below the request: " + n + " -> " + FreeBlocks.round(n));
         }
         try (NDArray ok = Nd.full(7, DType.UINT8, 1000)) {
             for (long v : ok.toLongArray()) assertEquals(7, v);
