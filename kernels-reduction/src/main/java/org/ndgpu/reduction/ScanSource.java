@@ -75,28 +75,29 @@ final class ScanSource {
                                 f.apply("_acc", loadX),
                                 "store",
                                 CTypes.store(out, yPtr, CTypes.cast(acc, out, "_acc")));
-            case TILES ->
-                SCAN.get("tiles")
+            case TILES -> {
+                // a warp's threads read _st ITEMS apart: one slot skipped per 128 bytes of _st
+                int pad = Integer.numberOfTrailingZeros(Math.max(1, 128 / acc.itemsize()));
+                String st = "_st[_q + (_q >> " + pad + ")]";
+                yield SCAN.get("tiles")
                         .fill(Map.ofEntries(
                                 Map.entry("at", at),
                                 Map.entry("BLOCK", BLOCK),
                                 Map.entry("TILE", TILE),
                                 Map.entry("ITEMS", ITEMS),
                                 Map.entry("LAST", BLOCK - 1),
+                                Map.entry("PAD", pad),
+                                Map.entry("STAGE", TILE + (TILE >> pad)),
                                 Map.entry("offsets", offsets),
                                 Map.entry("identity", ident),
-                                Map.entry("accumulate", f.apply("_run", loadX)),
+                                Map.entry("loadX", loadX),
+                                Map.entry("accumulate", f.apply("_run", st)),
                                 Map.entry("combine", f.apply("_o", "_sh[_t]")),
-                                Map.entry(
-                                        "store",
-                                        CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_pre", "_v[_i]")))),
+                                Map.entry("scanned", f.apply("_pre", "_v[_i]")),
                                 // the carry pass's arithmetic, carry and the tile's scan: the same bits
-                                Map.entry(
-                                        "storeCarried",
-                                        CTypes.store(
-                                                out,
-                                                yPtr,
-                                                CTypes.cast(acc, out, f.apply("_c", f.apply("_pre", "_v[_i]")))))));
+                                Map.entry("carried", f.apply("_c", f.apply("_pre", "_v[_i]"))),
+                                Map.entry("store", CTypes.store(out, yPtr, CTypes.cast(acc, out, st)))));
+            }
             case CARRY ->
                 SCAN.get("carry")
                         .fill(
