@@ -32,8 +32,7 @@ ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _k
             _ko_y += _q * (long)_ks0_y;
         }
         const long _tp = _ti * 1024;
-        for (int _i = 0; _i < 4; _i++) {
-            const int _q = _i * 256 + _t;
+        for (int _q = _t; _q < 1024; _q += 256) {
             const long _p = _tp + _q;
             if (_p < _N) _st[_q + (_q >> 4)] = (long)((*((ND_GLOBAL int*)(_b_x + _o_x + _ko_x + _p * _as_x))));
         }
@@ -69,8 +68,7 @@ ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _k
                 }
             }
             ND_SYNC();
-            for (int _i = 0; _i < 4; _i++) {
-                const int _q = _i * 256 + _t;
+            for (int _q = _t; _q < 1024; _q += 256) {
                 const long _p = _tp + _q;
                 if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = _st[_q + (_q >> 4)];
             }

@@ -25,8 +25,7 @@ ND_KERNEL void nd_cumsum_tiles_f2_f2_1(ND_GLOBAL char* _b_x, long _o_x, long _ks
         _ko_x = _l * (long)_ks0_x;
         _ko_y = _l * (long)_ks0_y;
         const long _tp = _ti * 1024;
-        for (int _i = 0; _i < 4; _i++) {
-            const int _q = _i * 256 + _t;
+        for (int _q = _t; _q < 1024; _q += 256) {
             const long _p = _tp + _q;
             if (_p < _N) _st[_q + (_q >> 5)] = (float)(ND_HALF_TO_FLOAT((ND_GLOBAL nd_half*)(_b_x + _o_x + _ko_x + _p * _as_x)));
         }
@@ -62,8 +61,7 @@ ND_KERNEL void nd_cumsum_tiles_f2_f2_1(ND_GLOBAL char* _b_x, long _o_x, long _ks
                 }
             }
             ND_SYNC();
-            for (int _i = 0; _i < 4; _i++) {
-                const int _q = _i * 256 + _t;
+            for (int _q = _t; _q < 1024; _q += 256) {
                 const long _p = _tp + _q;
                 if (_p < _N) ND_STORE_HALF((ND_GLOBAL nd_half*)(_b_y + _o_y + _ko_y + _p * _as_y), (float)(_st[_q + (_q >> 5)]));
             }
