@@ -16,6 +16,7 @@ ND_DEVICE_FN double nd_sq_f64(double v) { return v * v; }
 
 ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _ks0_x, long _ks1_x, long _as_x, ND_GLOBAL char* _b_y, long _o_y, long _ks0_y, long _ks1_y, long _as_y, ND_GLOBAL long* _sums, int _mode, long _L, long _N, long _T, long _kd0, long _kd1) {
     ND_LOCAL long _sh[256];
+    ND_LOCAL long _st[1088];
     const int _t = (int)ND_LOCAL_ID();
     for (long _tile = ND_GROUP_ID(); _tile < _L * _T; _tile += ND_NUM_GROUPS()) {
         const long _l = _tile / _T, _ti = _tile % _T;
@@ -30,12 +31,18 @@ ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _k
             _ko_x += _q * (long)_ks0_x;
             _ko_y += _q * (long)_ks0_y;
         }
-        const long _p0 = _ti * 1024 + (long)_t * 4;
+        const long _tp = _ti * 1024;
+        for (int _q = _t; _q < 1024; _q += 256) {
+            const long _p = _tp + _q;
+            if (_p < _N) _st[_q + (_q >> 4)] = (long)((*((ND_GLOBAL int*)(_b_x + _o_x + _ko_x + _p * _as_x))));
+        }
+        ND_SYNC();
+        const long _p0 = _tp + (long)_t * 4;
         long _v[4];
         long _run = 1;
         for (int _i = 0; _i < 4; _i++) {
-            const long _p = _p0 + _i;
-            if (_p < _N) _run = (_run * (long)((*((ND_GLOBAL int*)(_b_x + _o_x + _ko_x + _p * _as_x)))));
+            const int _q = _t * 4 + _i;
+            if (_p0 + _i < _N) _run = (_run * _st[_q + (_q >> 4)]);
             _v[_i] = _run;
         }
         _sh[_t] = _run;
@@ -47,16 +54,23 @@ ND_KERNEL void nd_cumprod_tiles_i4_i8_2(ND_GLOBAL char* _b_x, long _o_x, long _k
             ND_SYNC();
         }
         const long _pre = _t > 0 ? _sh[_t - 1] : 1;
-        if ((_mode & 5) == 5 && _ti > 0) {
-            const long _c = _sums[_tile - 1];
-            for (int _i = 0; _i < 4; _i++) {
-                const long _p = _p0 + _i;
-                if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = (_c * (_pre * _v[_i]));
+        if (_mode & 1) {
+            if ((_mode & 4) && _ti > 0) {
+                const long _c = _sums[_tile - 1];
+                for (int _i = 0; _i < 4; _i++) {
+                    const int _q = _t * 4 + _i;
+                    _st[_q + (_q >> 4)] = (_c * (_pre * _v[_i]));
+                }
+            } else {
+                for (int _i = 0; _i < 4; _i++) {
+                    const int _q = _t * 4 + _i;
+                    _st[_q + (_q >> 4)] = (_pre * _v[_i]);
+                }
             }
-        } else if (_mode & 1) {
-            for (int _i = 0; _i < 4; _i++) {
-                const long _p = _p0 + _i;
-                if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = (_pre * _v[_i]);
+            ND_SYNC();
+            for (int _q = _t; _q < 1024; _q += 256) {
+                const long _p = _tp + _q;
+                if (_p < _N) *((ND_GLOBAL long*)(_b_y + _o_y + _ko_y + _p * _as_y)) = _st[_q + (_q >> 4)];
             }
         }
         if ((_mode & 2) && _t == 255) _sums[_tile] = _sh[_t];

@@ -16,6 +16,7 @@ ND_DEVICE_FN double nd_sq_f64(double v) { return v * v; }
 
 ND_KERNEL void nd_cumsum_tiles_f2_f2_1(ND_GLOBAL char* _b_x, long _o_x, long _ks0_x, long _as_x, ND_GLOBAL char* _b_y, long _o_y, long _ks0_y, long _as_y, ND_GLOBAL float* _sums, int _mode, long _L, long _N, long _T, long _kd0) {
     ND_LOCAL float _sh[256];
+    ND_LOCAL float _st[1056];
     const int _t = (int)ND_LOCAL_ID();
     for (long _tile = ND_GROUP_ID(); _tile < _L * _T; _tile += ND_NUM_GROUPS()) {
         const long _l = _tile / _T, _ti = _tile % _T;
@@ -23,12 +24,18 @@ ND_KERNEL void nd_cumsum_tiles_f2_f2_1(ND_GLOBAL char* _b_x, long _o_x, long _ks
         long _ko_y = 0;
         _ko_x = _l * (long)_ks0_x;
         _ko_y = _l * (long)_ks0_y;
-        const long _p0 = _ti * 1024 + (long)_t * 4;
+        const long _tp = _ti * 1024;
+        for (int _q = _t; _q < 1024; _q += 256) {
+            const long _p = _tp + _q;
+            if (_p < _N) _st[_q + (_q >> 5)] = (float)(ND_HALF_TO_FLOAT((ND_GLOBAL nd_half*)(_b_x + _o_x + _ko_x + _p * _as_x)));
+        }
+        ND_SYNC();
+        const long _p0 = _tp + (long)_t * 4;
         float _v[4];
         float _run = 0;
         for (int _i = 0; _i < 4; _i++) {
-            const long _p = _p0 + _i;
-            if (_p < _N) _run = (_run + (float)(ND_HALF_TO_FLOAT((ND_GLOBAL nd_half*)(_b_x + _o_x + _ko_x + _p * _as_x))));
+            const int _q = _t * 4 + _i;
+            if (_p0 + _i < _N) _run = (_run + _st[_q + (_q >> 5)]);
             _v[_i] = _run;
         }
         _sh[_t] = _run;
@@ -40,16 +47,23 @@ ND_KERNEL void nd_cumsum_tiles_f2_f2_1(ND_GLOBAL char* _b_x, long _o_x, long _ks
             ND_SYNC();
         }
         const float _pre = _t > 0 ? _sh[_t - 1] : 0;
-        if ((_mode & 5) == 5 && _ti > 0) {
-            const float _c = _sums[_tile - 1];
-            for (int _i = 0; _i < 4; _i++) {
-                const long _p = _p0 + _i;
-                if (_p < _N) ND_STORE_HALF((ND_GLOBAL nd_half*)(_b_y + _o_y + _ko_y + _p * _as_y), (float)((_c + (_pre + _v[_i]))));
+        if (_mode & 1) {
+            if ((_mode & 4) && _ti > 0) {
+                const float _c = _sums[_tile - 1];
+                for (int _i = 0; _i < 4; _i++) {
+                    const int _q = _t * 4 + _i;
+                    _st[_q + (_q >> 5)] = (_c + (_pre + _v[_i]));
+                }
+            } else {
+                for (int _i = 0; _i < 4; _i++) {
+                    const int _q = _t * 4 + _i;
+                    _st[_q + (_q >> 5)] = (_pre + _v[_i]);
+                }
             }
-        } else if (_mode & 1) {
-            for (int _i = 0; _i < 4; _i++) {
-                const long _p = _p0 + _i;
-                if (_p < _N) ND_STORE_HALF((ND_GLOBAL nd_half*)(_b_y + _o_y + _ko_y + _p * _as_y), (float)((_pre + _v[_i])));
+            ND_SYNC();
+            for (int _q = _t; _q < 1024; _q += 256) {
+                const long _p = _tp + _q;
+                if (_p < _N) ND_STORE_HALF((ND_GLOBAL nd_half*)(_b_y + _o_y + _ko_y + _p * _as_y), (float)(_st[_q + (_q >> 5)]));
             }
         }
         if ((_mode & 2) && _t == 255) _sums[_tile] = _sh[_t];

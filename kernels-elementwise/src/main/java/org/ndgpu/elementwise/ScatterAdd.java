@@ -24,7 +24,7 @@ import org.ndgpu.ndarray.Order;
  * <p>NumPy leaves {@code a} untouched when an index is out of bounds. When {@code a} is no larger
  * than the indices (many adds into a small target, CuPy's scatter_add benchmark shape), the add
  * kernel checks each index itself, adds only those in range and flags the others, on a copy of
- * {@code a} taken before it, put back when the flag is set: one pass over the indices, as CuPy's
+ * {@code a} taken before it (by the launch that zeroes the flag), put back when the flag is set: one pass over the indices, as CuPy's
  * (which wraps a bad index instead). Otherwise a first kernel flags a bad index
  * ({@link IndexBounds#outsideFlag}) and the add kernel does nothing when the flag is set, so a large
  * target is not copied. Either way the flag is read once, after the adds are queued.
@@ -61,10 +61,18 @@ final class ScatterAdd {
         // device indices are checked by the add kernel itself where a copy of a costs less than a
         // second read of the indices: a bad index leaves its element alone and sets the flag, and a
         // is put back from the copy; otherwise a check pass flags them first and the adds test it
-        boolean fused = !checked && inner > 0 && a.nbytes() <= indices.nbytes();
+        boolean fused = !checked && inner > 0 && a.size() > 0 && a.nbytes() <= indices.nbytes();
         boolean guarded = !checked && !fused;
-        try (NDArray flag = guarded ? IndexBounds.outsideFlag(indices, n) : IndexBounds.zeroFlag(a);
-                NDArray before = fused ? a.copy() : null) {
+        try (NDArray flag = guarded
+                        ? IndexBounds.outsideFlag(indices, n)
+                        : fused
+                                ? NDArray.empty(a.device(), DType.INT64, new long[] {1}, Order.C)
+                                : IndexBounds.zeroFlag(a);
+                NDArray before = fused ? NDArray.empty(a.device(), t, a.shape(), Order.C) : null) {
+            // the copy to put back and the zeroed flag in one launch, not a copy and a fill
+            if (fused)
+                ElementwiseLoop.runIntoNew(
+                        KEEPS.computeIfAbsent(t, ScatterAdd::keep), new Object[] {a, before, flag}, a.shape());
             if (inner > 0) {
                 long[] ks = new long[bShape.length];
                 java.util.Arrays.fill(ks, 1);
@@ -94,6 +102,23 @@ final class ScatterAdd {
         NDArray y = NDArray.empty(a.device(), t, new long[0], Order.C);
         y.fill(b);
         return y;
+    }
+
+    private static final Map<DType, Spec> KEEPS = new ConcurrentHashMap<>();
+
+    /** before = a, and the flag zeroed by the first element's thread: the fused path's preparation. */
+    private static Spec keep(DType t) {
+        return new Spec(
+                "nd_scatter_add_keep_" + t,
+                List.of(
+                        new Param("a", t, Kind.IN),
+                        new Param("before", t, Kind.OUT),
+                        new Param("flag", DType.INT64, Kind.RAW)),
+                "before = a;\nif (i == 0) *flag = 0;",
+                "",
+                "",
+                "",
+                List.of());
     }
 
     private static Spec spec(Key key) {

@@ -11,8 +11,8 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.spi.Scan;
 
 /**
- * Generated source of the three scan kernels of {@link Scans}: a sequential walk per line, a
- * block scan per tile that also writes the tile's total, and the carry pass. Line offsets come from
+ * Generated source of the four scan kernels of {@link Scans}: a sequential walk per line, a
+ * block scan per tile that also writes the tile's total, a tile's total alone, and the carry pass. Line offsets come from
  * the same index math as the reductions ({@link ReductionSource#offsets}).
  */
 final class ScanSource {
@@ -24,6 +24,7 @@ final class ScanSource {
     enum Kernel {
         SEQUENTIAL,
         TILES,
+        TOTALS,
         CARRY
     }
 
@@ -49,7 +50,7 @@ final class ScanSource {
             sig.add("long _as_" + a);
         }
         if (kind != Kernel.SEQUENTIAL) sig.add("ND_GLOBAL " + at + "* _sums");
-        if (kind == Kernel.TILES) sig.add("int _mode");
+        if (kind == Kernel.TILES || kind == Kernel.TOTALS) sig.add("int _mode");
         sig.add("long _L");
         sig.add("long _N");
         sig.add("long _T");
@@ -75,28 +76,33 @@ final class ScanSource {
                                 f.apply("_acc", loadX),
                                 "store",
                                 CTypes.store(out, yPtr, CTypes.cast(acc, out, "_acc")));
-            case TILES ->
-                SCAN.get("tiles")
-                        .fill(Map.ofEntries(
-                                Map.entry("at", at),
-                                Map.entry("BLOCK", BLOCK),
-                                Map.entry("TILE", TILE),
-                                Map.entry("ITEMS", ITEMS),
-                                Map.entry("LAST", BLOCK - 1),
-                                Map.entry("offsets", offsets),
-                                Map.entry("identity", ident),
-                                Map.entry("accumulate", f.apply("_run", loadX)),
-                                Map.entry("combine", f.apply("_o", "_sh[_t]")),
-                                Map.entry(
-                                        "store",
-                                        CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_pre", "_v[_i]")))),
-                                // the carry pass's arithmetic, carry and the tile's scan: the same bits
-                                Map.entry(
-                                        "storeCarried",
-                                        CTypes.store(
-                                                out,
-                                                yPtr,
-                                                CTypes.cast(acc, out, f.apply("_c", f.apply("_pre", "_v[_i]")))))));
+            case TILES, TOTALS -> {
+                // a warp's threads read _st ITEMS apart: one slot skipped per 128 bytes of _st
+                int pad = Integer.numberOfTrailingZeros(Math.max(1, 128 / acc.itemsize()));
+                String st = "_st[_q + (_q >> " + pad + ")]";
+                Map<String, Object> v = new java.util.HashMap<>(Map.ofEntries(
+                        Map.entry("at", at),
+                        Map.entry("BLOCK", BLOCK),
+                        Map.entry("TILE", TILE),
+                        Map.entry("ITEMS", ITEMS),
+                        Map.entry("LAST", BLOCK - 1),
+                        Map.entry("PAD", pad),
+                        Map.entry("STAGE", TILE + (TILE >> pad)),
+                        Map.entry("offsets", offsets),
+                        Map.entry("identity", ident),
+                        Map.entry("loadX", loadX),
+                        Map.entry("accumulate", f.apply("_run", st))));
+                if (kind == Kernel.TOTALS) {
+                    v.put("tree", f.apply("_sh[_t - _s]", "_sh[_t]"));
+                    yield SCAN.get("totals").fill(v);
+                }
+                v.put("combine", f.apply("_o", "_sh[_t]"));
+                v.put("scanned", f.apply("_pre", "_v[_i]"));
+                // the carry pass's arithmetic, carry and the tile's scan: the same bits
+                v.put("carried", f.apply("_c", f.apply("_pre", "_v[_i]")));
+                v.put("store", CTypes.store(out, yPtr, CTypes.cast(acc, out, st)));
+                yield SCAN.get("tiles").fill(v);
+            }
             case CARRY ->
                 SCAN.get("carry")
                         .fill(

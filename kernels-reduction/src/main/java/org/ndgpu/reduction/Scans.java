@@ -115,8 +115,15 @@ final class Scans {
             // writes y again; the same bits, as the carry is added to the same tile scan. Not where y
             // is rounded below the accumulator (float16): its carry pass adds to the rounded scan.
             boolean reduceFirst = acc == y.dtype();
+            // the totals alone: a kernel of their own, whose tree leaves the scan's registers alone
             tiles(x, y, k, xs, ys, sums, reduceFirst ? TILE_TOTALS : TILE_SCAN | TILE_TOTALS, lines, len, tiles)
-                    .launch(dev, tileKernel, blocks, ScanSource.BLOCK);
+                    .launch(
+                            dev,
+                            reduceFirst
+                                    ? kernel(dev, op, ScanSource.Kernel.TOTALS, x.dtype(), y.dtype(), acc, nk)
+                                    : tileKernel,
+                            blocks,
+                            ScanSource.BLOCK);
             scanLines(op, sums, sums);
             if (reduceFirst) {
                 tiles(x, y, k, xs, ys, sums, TILE_SCAN | TILE_CARRY, lines, len, tiles)

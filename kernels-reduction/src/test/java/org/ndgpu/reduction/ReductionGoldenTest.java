@@ -125,6 +125,23 @@ class ReductionGoldenTest {
                 DType.FLOAT16,
                 DType.FLOAT32,
                 1);
+        // the two tile passes of the flattened float32 cumsum in float64 (reduce, then scan)
+        scan(
+                "nd_cumsum_totals_f4_f8_0",
+                "cumsum",
+                ScanSource.Kernel.TOTALS,
+                DType.FLOAT32,
+                DType.FLOAT64,
+                DType.FLOAT64,
+                0);
+        scan(
+                "nd_cumsum_tiles_f4_f8_0",
+                "cumsum",
+                ScanSource.Kernel.TILES,
+                DType.FLOAT32,
+                DType.FLOAT64,
+                DType.FLOAT64,
+                0);
         scan("nd_cumprod_tiles_i4_i8_2", "cumprod", ScanSource.Kernel.TILES, DType.INT32, DType.INT64, DType.INT64, 2);
         scan(
                 "nd_cumprod_carry_c8_c8_3",

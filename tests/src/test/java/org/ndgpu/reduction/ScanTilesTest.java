@@ -113,4 +113,59 @@ public class ScanTilesTest extends PerDeviceTest {
             assertArrayEquals(wantH, s.toDoubleArray(), "float16");
         }
     }
+
+    /**
+     * The tile scan's order of float64 additions, written out: runs of 4 consecutive elements per
+     * thread, a Hillis-Steele scan of 256 run totals, the tiles' totals scanned in order (5 tiles,
+     * fewer than 33) and added before the tile's own prefix. Data whose partial sums round make the
+     * order visible in the bits; the kernel must match this loop exactly, whatever path its loads and
+     * stores take through local memory.
+     */
+    @Test
+    void floatBitsFollowTheTileOrder() {
+        int n = 5000, block = 256, items = 4, tile = block * items;
+        float[] x = new float[n];
+        java.util.Random r = new java.util.Random(39);
+        for (int k = 0; k < n; k++) x[k] = (float) (r.nextGaussian() * Math.exp(r.nextGaussian() * 4));
+        int tiles = (n + tile - 1) / tile;
+        double[] scanned = new double[n];
+        double[] totals = new double[tiles];
+        for (int ti = 0; ti < tiles; ti++) {
+            double[] run = new double[block];
+            for (int t = 0; t < block; t++) {
+                double acc = 0;
+                for (int i = 0; i < items; i++) {
+                    int p = ti * tile + t * items + i;
+                    if (p < n) acc = acc + x[p];
+                    if (p < n) scanned[p] = acc;
+                }
+                run[t] = acc;
+            }
+            for (int s = 1; s < block; s <<= 1) {
+                double[] next = run.clone();
+                for (int t = s; t < block; t++) next[t] = run[t - s] + run[t];
+                run = next;
+            }
+            for (int t = 0; t < block; t++) {
+                double pre = t > 0 ? run[t - 1] : 0;
+                for (int i = 0; i < items; i++) {
+                    int p = ti * tile + t * items + i;
+                    if (p < n) scanned[p] = pre + scanned[p];
+                }
+            }
+            totals[ti] = run[block - 1];
+        }
+        double carry = 0;
+        double[] want = scanned.clone();
+        for (int ti = 0; ti < tiles; ti++) {
+            if (ti > 0) {
+                for (int p = ti * tile; p < Math.min(n, (ti + 1) * tile); p++) want[p] = carry + scanned[p];
+            }
+            carry = carry + totals[ti];
+        }
+        try (NDArray a = Nd.array(x);
+                NDArray s = Nd.ufunc(Ufunc.ADD).accumulate(a, 0, DType.FLOAT64, null)) {
+            assertArrayEquals(want, s.toDoubleArray(), 0.0, "float32 summed in float64, bit for bit");
+        }
+    }
 }
