@@ -25,6 +25,8 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" MultiGpuBench "* ]] && python3 "$(dirname "$0")/cupy_multigpu_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for RandomBench (issue 22: integers beside cupy.random.default_rng().integers)
 [[ ${CUPY:-1} == 1 && " $benches " == *" RandomBench "* ]] && python3 "$(dirname "$0")/cupy_random_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for RandomDiscreteBench (issue 39: the Generator's integer-valued, multivariate and sampling methods)
+[[ ${CUPY:-1} == 1 && " $benches " == *" RandomDiscreteBench "* ]] && python3 "$(dirname "$0")/cupy_random_discrete_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for GraphBench (issue 37: the 20-op step eager and stream-captured)
 [[ ${CUPY:-1} == 1 && " $benches " == *" GraphBench "* ]] && python3 "$(dirname "$0")/cupy_graph_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for TemporariesBench (issue 44: the same step, temporaries freed at their last reference)
@@ -42,3 +44,5 @@ done
 [[ ${CUPY:-1} == 1 && " $benches " == *" InterpolationBench "* ]] && python3 "$(dirname "$0")/cupy_interpolation_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
 # CuPy for NumpyRoutinesBench (issue 39: the NumPy-completeness routines CuPy also has)
 [[ ${CUPY:-1} == 1 && " $benches " == *" NumpyRoutinesBench "* ]] && python3 "$(dirname "$0")/cupy_routines_anchors.py" 2>&1 | tee -a "$OUT/bench.log"
+# CuPy for LinalgMoreBench (issue 39: eigvalsh, svdvals, the norms, vecdot, tensorinv/tensorsolve, SciPy's factor-then-solve)
+[[ ${CUPY:-1} == 1 && " $benches " == *" LinalgMoreBench "* ]] && python3 "$(dirname "$0")/cupy_linalg_more_anchors.py" 2>&1 | tee -a "$OUT/bench.log"

@@ -44,7 +44,20 @@ public final class Bench {
 
     /** As {@link #deviceMsOf}, with the median host time of the same calls (their launches queued, not finished). */
     public static Timing timeOf(Supplier<? extends AutoCloseable> op, int reps, int warmups) {
-        warmUp(op, warmups);
+        return timeOf(op, reps, warmups, WARM_NANOS);
+    }
+
+    /**
+     * As {@link #deviceMsOf} with the warm-up of short work cut at {@code warmNanos} instead of 3 s:
+     * for a table of many operations of a millisecond or more, whose host part is a few percent of
+     * them even before the JIT has compiled it, where 3 s each would make the table minutes long.
+     */
+    public static double deviceMsOf(Supplier<? extends AutoCloseable> op, int reps, int warmups, long warmNanos) {
+        return timeOf(op, reps, warmups, warmNanos).deviceMs();
+    }
+
+    private static Timing timeOf(Supplier<? extends AutoCloseable> op, int reps, int warmups, long warmNanos) {
+        warmUp(op, warmups, warmNanos);
         List<Double> ms = new ArrayList<>(), host = new ArrayList<>();
         for (int i = 0; i < reps; i++) {
             try (Event s = Event.record()) {
@@ -76,6 +89,10 @@ public final class Bench {
      * host part is under 1% either way, and a long warm-up of a GEMM only heats the GPU into lower clocks.
      */
     static void warmUp(Supplier<? extends AutoCloseable> op, int warmups) {
+        warmUp(op, warmups, WARM_NANOS);
+    }
+
+    private static void warmUp(Supplier<? extends AutoCloseable> op, int warmups, long warmNanos) {
         close(op.get()); // compiles its kernels (seconds with a cold cache): not a measure of the call
         Device.current().synchronize();
         long c0 = System.nanoTime();
@@ -83,7 +100,7 @@ public final class Bench {
         Device.current().synchronize();
         boolean longOp = System.nanoTime() - c0 >= 5_000_000L;
         long t0 = System.nanoTime();
-        for (int i = 2; i < warmups || (!longOp && i < WARM_CALLS && System.nanoTime() - t0 < WARM_NANOS); i++) {
+        for (int i = 2; i < warmups || (!longOp && i < WARM_CALLS && System.nanoTime() - t0 < warmNanos); i++) {
             close(op.get());
             if (i % 50 == 49) Device.current().synchronize(); // keep the device's queue short
         }
