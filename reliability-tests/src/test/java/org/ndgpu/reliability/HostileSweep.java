@@ -147,6 +147,9 @@ final class HostileSweep {
                 new Target(org.ndgpu.ndimage.RankFilters.class, org.ndgpu.ndimage.Ndimage::get),
                 new Target(org.ndgpu.ndimage.Morphology.class, org.ndgpu.ndimage.Ndimage::get),
                 new Target(MemoryPool.class, () -> Device.current().memoryPool()),
+                new Target(
+                        org.ndgpu.device.PoolCounts.class,
+                        () -> Device.current().memoryPool().counts()),
                 new Target(org.ndgpu.device.MemoryLocation.class, () -> org.ndgpu.device.MemoryLocation.DEVICE),
                 new Target(org.ndgpu.device.MemoryAdvice.class, () -> org.ndgpu.device.MemoryAdvice.SET_READ_MOSTLY),
                 // DEVICE: a use() the sweep leaves open changes nothing, as device memory is the default

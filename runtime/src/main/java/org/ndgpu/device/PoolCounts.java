@@ -29,6 +29,7 @@ public record PoolCounts(
 
     /** What happened between {@code before} and these counts. */
     public PoolCounts minus(PoolCounts before) {
+        if (before == null) throw new NullPointerException("PoolCounts.minus: before is null");
         return new PoolCounts(
                 allocations - before.allocations,
                 frees - before.frees,
