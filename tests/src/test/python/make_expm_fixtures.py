@@ -68,6 +68,12 @@ case("int64", np.array([[1, 2, 0], [-1, 0, 3], [2, 1, -2]], dtype=np.int64))
 # triangular (SciPy recomputes the diagonals while squaring) and diagonal
 case("upper", np.triu(with_norm(5, 20.0)))
 case("lower", np.tril(with_norm(4, 3.0)))
+case("upper_large", np.triu(with_norm(6, 400.0)))
+t = np.tril(with_norm(5, 60.0, np.complex128, True))
+case("lower_complex_large", t)
+t = np.triu(with_norm(5, 150.0))
+np.fill_diagonal(t, 1.5)  # equal diagonal entries: exp_sinch's limit exp(x)
+case("upper_repeated_diagonal", t)
 case("diagonal", np.diag([0.5, -2.0, 3.0, 0.0]), pick=False)
 case("zeros", np.zeros((3, 3)), pick=False)
 # hostile: NaN, inf, 1 x 1, empty

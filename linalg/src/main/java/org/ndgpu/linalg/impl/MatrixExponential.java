@@ -10,6 +10,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.spi.Providers;
 
 /**
  * scipy.linalg.expm (and cupyx.scipy.linalg.expm): the matrix exponential by scaling and squaring
@@ -17,8 +18,8 @@ import org.ndgpu.ndarray.Shapes;
  * stack on its own as SciPy loops over them. The degree and the scaling follow SciPy's
  * pick_pade_structure, from 1-norms read back to the host (as CuPy reads its norm); the products,
  * sums and the final solve run on the device. A diagonal matrix is the exponential of its
- * diagonal, as SciPy answers it; a matrix holding NaN or inf answers NaN, as SciPy's LAPACK path
- * does.
+ * diagonal and a triangular one has its diagonals recomputed while squaring, as SciPy answers
+ * them; a matrix holding NaN or inf answers NaN, as SciPy's LAPACK path does.
  */
 final class MatrixExponential {
     private MatrixExponential() {}
@@ -122,7 +123,8 @@ final class MatrixExponential {
     /** The exponential of one (n, n) matrix, n >= 2. */
     private static NDArray one(NDArray x) {
         long n = x.shape(0);
-        if (!nonzero(x, 1, true) && !nonzero(x, -1, false)) {
+        boolean upperPart = nonzero(x, 1, true), lowerPart = nonzero(x, -1, false);
+        if (!upperPart && !lowerPart) {
             // diagonal: the exponential of the diagonal, off-diagonal zeros (inf stays inf, as SciPy)
             long step = (n + 1) * x.itemsize();
             try (NDArray d = x.view(new long[] {n}, new long[] {step}, x.offset());
@@ -153,14 +155,52 @@ final class MatrixExponential {
                 a6 = keep(held, a6.mul(Math.pow(64, -s)));
             }
             NDArray r = pade(held, st.m(), a1, a2, a4, a6, a8);
-            for (int i = 0; i < st.s(); i++) {
+            // triangular: SciPy's Code Fragment 2.1 (Al-Mohy and Higham) recomputes the diagonal and
+            // the first off-diagonal after each squaring, where squaring alone loses accuracy
+            boolean triangular = !(upperPart && lowerPart) && st.s() != 0;
+            if (triangular) exactDiagonals(x, r, !lowerPart, st.s());
+            for (int i = st.s() - 1; i >= 0; i--) {
                 NDArray sq = mm(r, r);
                 r.close();
                 r = sq;
+                if (triangular) exactDiagonals(x, r, !lowerPart, i);
             }
             return r;
         } finally {
             for (NDArray h : held) h.close();
+        }
+    }
+
+    /**
+     * Writes exp(2^-i diag(A)) on r's diagonal and exp_sinch(2^-i diag(A)) * 2^-i times A's first
+     * super- (upper) or sub-diagonal on r's: Higham's (10.42), as SciPy's _exp_sinch.
+     */
+    private static void exactDiagonals(NDArray a, NDArray r, boolean upper, int i) {
+        long n = a.shape(0);
+        long isz = a.itemsize(), step = (n + 1) * isz;
+        long off = upper ? isz : n * isz;
+        double f = Math.pow(2, -i);
+        try (NDArray d = a.view(new long[] {n}, new long[] {step}, a.offset());
+                NDArray sd = a.view(new long[] {n - 1}, new long[] {step}, a.offset() + off);
+                NDArray x = d.mul(f);
+                NDArray ex = x.exp();
+                NDArray rd = r.view(new long[] {n}, new long[] {step}, r.offset());
+                NDArray rsd = r.view(new long[] {n - 1}, new long[] {step}, r.offset() + off);
+                NDArray x1 = x.get("1:");
+                NDArray x0 = x.get(":-1");
+                NDArray e1 = ex.get("1:");
+                NDArray e0 = ex.get(":-1");
+                NDArray num = e1.sub(e0);
+                NDArray den = x1.sub(x0);
+                NDArray same = den.eq(0);
+                NDArray one = Creation.ones(den.dtype(), new long[0]);
+                NDArray safe = Providers.ufuncs(same, one, den).where(same, one, den, null);
+                NDArray q = num.div(safe);
+                NDArray sinch = Providers.ufuncs(same, e0, q).where(same, e0, q, null);
+                NDArray sdf = sd.mul(f);
+                NDArray v = sinch.mul(sdf)) {
+            rd.set("...", ex);
+            rsd.set("...", v);
         }
     }
 

@@ -86,7 +86,7 @@ class ExpmTest extends PerDeviceTest {
                 checked++;
             }
         }
-        assertEquals(33, checked);
+        assertEquals(36, checked);
     }
 
     @Test
