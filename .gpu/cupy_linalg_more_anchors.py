@@ -121,6 +121,6 @@ a4 = (rng.uniform(-1, 1, (t2, t2)) + t2 * cp.eye(t2)).reshape(t, t, t, t)
 b2 = rng.uniform(-1, 1, (t, t))
 row(f"tensorinv float64 {ts} ind=2", ("cupy.linalg.tensorinv", lambda: lambda: la.tensorinv(a4, ind=2)))
 row(f"tensorsolve float64 {ts}", ("cupy.linalg.tensorsolve", lambda: lambda: la.tensorsolve(a4, b2)))
-# scipy.linalg.expm has no ndgpu counterpart yet: CuPy's figure alone, for when it has one
+# scipy.linalg.expm, beside ndgpu's Nd.linalg().expm row of the same name
 ex = rng.uniform(-1, 1, (n, n)) / n
-row(f"expm float64 {n} (no ndgpu row)", ("cupyx.scipy.linalg.expm", lambda: lambda: cxl.expm(ex)))
+row(f"expm float64 {n}", ("cupyx.scipy.linalg.expm", lambda: lambda: cxl.expm(ex)))

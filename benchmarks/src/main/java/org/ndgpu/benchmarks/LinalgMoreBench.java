@@ -13,7 +13,7 @@ import org.ndgpu.ndarray.NDArray;
  * solve_triangular of 1024 x 1024 and of a batch of 4096 8 x 8 matrices, float32 and float64 (one
  * right-hand side); matrix_norm (fro of 4096^2, fro and nuc of the batch), vector_norm and vecdot of
  * 2^24 and along the last axis of 4096^2 float32, matrix_transpose of 4096^2 (a view, so with a copy),
- * tensorinv and tensorsolve of a (32, 32, 32, 32) float64 tensor. Each result is checked once against
+ * tensorinv and tensorsolve of a (32, 32, 32, 32) float64 tensor, expm of a 1024 x 1024 float64 matrix. Each result is checked once against
  * a cheap oracle (a residual, a trace, a plain sum) before it is timed. Device time, median after
  * warm-up (at most 0.5 s of it: these are milliseconds each).
  *
@@ -154,6 +154,21 @@ public final class LinalgMoreBench {
                 residual("tensorsolve", a2, x.reshape(t2, 1), b2, 1e-9);
             }
             row("tensorsolve float64 " + ts, () -> la.tensorsolve(a, b, null));
+        }
+        // scipy.linalg.expm of the matrix CuPy's anchor takes: uniform(-1, 1) / n, 1-norm below 1
+        try (NDArray g = rng.uniform(-1, 1, DType.FLOAT64, n, n);
+                NDArray ex = g.div((double) n);
+                NDArray nex = ex.neg();
+                NDArray e1 = la.expm(ex);
+                NDArray e2 = la.expm(nex);
+                NDArray p = e1.matmul(e2);
+                NDArray eye = Nd.eye(n, n, 0, DType.FLOAT64);
+                NDArray err = p.sub(eye);
+                NDArray ae = err.abs();
+                NDArray worst = ae.max()) {
+            double w = worst.toDoubleArray()[0];
+            if (!(w <= 1e-12)) throw new AssertionError("expm: |expm(a) expm(-a) - I| " + w);
+            row("expm float64 " + n, () -> la.expm(ex));
         }
     }
 

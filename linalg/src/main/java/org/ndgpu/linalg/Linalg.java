@@ -232,4 +232,12 @@ public interface Linalg {
      * diagonal raises LinAlgException: {@code Nd.linalg().solveTriangular(l, b, true, false)}.
      */
     NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal);
+
+    /**
+     * scipy.linalg.expm(a) (cupyx.scipy.linalg.expm): the matrix exponential of a square matrix or a
+     * stack (..., N, N), by scaling and squaring with a Pade approximant of degree 3 to 13 chosen from
+     * the 1-norms (Al-Mohy and Higham 2009); float32, float64, complex64, complex128 (integers as
+     * float64); a matrix holding NaN or inf answers NaN, as SciPy: {@code Nd.linalg().expm(a)}.
+     */
+    NDArray expm(NDArray a);
 }

@@ -360,4 +360,10 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
         Objects.requireNonNull(b, "solve_triangular: b is null");
         return ScipySolves.solveTriangular(a, b, lower, unitDiagonal);
     }
+
+    @Override
+    public NDArray expm(NDArray a) {
+        Objects.requireNonNull(a, "expm: a is null");
+        return MatrixExponential.expm(a);
+    }
 }
