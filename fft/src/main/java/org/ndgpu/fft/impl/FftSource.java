@@ -259,8 +259,7 @@ final class FftSource {
                     out
                             ? "ND_FFT_DST_" + tag + "(_d + _r * " + ns + ", _v[_it * " + r + " + _r])"
                             : "_buf[" + writeAt + "] = _v[_it * " + r + " + _r]");
-            // a pass that reads or writes global memory leaves no read of the buffer for its writes to overwrite
-            v.put("MIDSYNC", in || out ? "" : "ND_SYNC();");
+            v.put("MIDSYNC", in ? "" : "ND_SYNC();");
             v.put("ENDSYNC", out ? "" : "ND_SYNC();");
             passes.append(PASS.fill(v));
             ns *= r;
