@@ -183,8 +183,6 @@ final class FftSource {
         return SOURCES.computeIfAbsent(new Key(dialect, section + s.tag()), k -> {
             KernelTemplate t = TEMPLATES.get(section);
             Map<String, Object> v = layout(s);
-            if (t.placeholders().contains("passesFromGlobal")) v.put("passesFromGlobal", passes(s, true, false));
-            if (t.placeholders().contains("passesToGlobal")) v.put("passesToGlobal", passes(s, false, true));
             v.keySet().retainAll(t.placeholders());
             return dialect.prelude() + "\n" + t.fill(v);
         });
@@ -197,38 +195,9 @@ final class FftSource {
         for (int r : s.radices) used.add(r);
         var dfts = new StringBuilder();
         for (int r : used) dfts.append(butterfly(s.dtype, r, false, tag));
-        var v = new HashMap<String, Object>();
-        v.put("C", c);
-        v.put("R", real(s.dtype));
-        v.put("P", p);
-        v.put("tag", tag);
-        v.put("M", s.m);
-        v.put("G", s.g);
-        v.put("T", s.t);
-        v.put("ROW", s.row());
-        v.put("INROW", s.inRow());
-        v.put("SIZE", s.size());
-        v.put("LOADG", s.loadG ? 1 : 0);
-        v.put("STOREG", s.storeG ? 1 : 0);
-        v.put("I", s.wide ? "long" : "int");
-        v.put("sincospi", sincospi(s.dtype, tag));
-        v.put("dfts", dfts.toString());
-        v.put("passes", passes(s, false, false));
-        return v;
-    }
-
-    /**
-     * The unrolled passes of {@code s}; with {@code fromGlobal} the first one reads element i by the
-     * kernel's macro {@code ND_FFT_SRC_<tag>(i)} (from global memory, no local buffer before it), with
-     * {@code toGlobal} the last one stores element i by {@code ND_FFT_DST_<tag>(i, v)} (not into the buffer).
-     */
-    private static String passes(Step s, boolean fromGlobal, boolean toGlobal) {
-        String c = s.dtype.ctype(), p = P(s.dtype), tag = s.tag();
         var passes = new StringBuilder();
         int ns = 1;
-        for (int i = 0; i < s.radices.length; i++) {
-            int r = s.radices[i];
-            boolean first = i == 0, last = i == s.radices.length - 1;
+        for (int r : s.radices) {
             int span = s.m / r, butterflies = s.g * span;
             int items = (butterflies + s.t - 1) / s.t;
             var v = new HashMap<String, Object>();
@@ -246,25 +215,37 @@ final class FftSource {
             v.put("BUTTERFLIES", butterflies);
             v.put("COLS", s.columns() ? 1 : 0);
             int read = s.step(span, r), write = s.step(ns, r);
-            String readAt = read > 0
-                    ? "nd_fft_at_" + tag + "(_g, _j) + _r * " + read
-                    : "nd_fft_at_" + tag + "(_g, _j + _r * " + span + ")";
-            String writeAt = write > 0
-                    ? "nd_fft_at_" + tag + "(_g, _d) + _r * " + write
-                    : "nd_fft_at_" + tag + "(_g, _d + _r * " + ns + ")";
-            boolean in = fromGlobal && first, out = toGlobal && last;
-            v.put("GET", in ? "ND_FFT_SRC_" + tag + "(_j + _r * " + span + ")" : "_buf[" + readAt + "]");
             v.put(
-                    "PUT",
-                    out
-                            ? "ND_FFT_DST_" + tag + "(_d + _r * " + ns + ", _v[_it * " + r + " + _r])"
-                            : "_buf[" + writeAt + "] = _v[_it * " + r + " + _r]");
-            v.put("MIDSYNC", in ? "" : "ND_SYNC();");
-            v.put("ENDSYNC", out ? "" : "ND_SYNC();");
+                    "READ",
+                    read > 0
+                            ? "nd_fft_at_" + tag + "(_g, _j) + _r * " + read
+                            : "nd_fft_at_" + tag + "(_g, _j + _r * " + span + ")");
+            v.put(
+                    "WRITE",
+                    write > 0
+                            ? "nd_fft_at_" + tag + "(_g, _d) + _r * " + write
+                            : "nd_fft_at_" + tag + "(_g, _d + _r * " + ns + ")");
             passes.append(PASS.fill(v));
             ns *= r;
         }
-        return passes.toString();
+        var v = new HashMap<String, Object>();
+        v.put("C", c);
+        v.put("R", real(s.dtype));
+        v.put("P", p);
+        v.put("tag", tag);
+        v.put("M", s.m);
+        v.put("G", s.g);
+        v.put("T", s.t);
+        v.put("ROW", s.row());
+        v.put("INROW", s.inRow());
+        v.put("SIZE", s.size());
+        v.put("LOADG", s.loadG ? 1 : 0);
+        v.put("STOREG", s.storeG ? 1 : 0);
+        v.put("I", s.wide ? "long" : "int");
+        v.put("sincospi", sincospi(s.dtype, tag));
+        v.put("dfts", dfts.toString());
+        v.put("passes", passes.toString());
+        return v;
     }
 
     // ---------------------------------------------------------------- twiddles
