@@ -19,7 +19,8 @@ import org.ndgpu.spi.Providers;
  * pick_pade_structure, from 1-norms read back to the host (as CuPy reads its norm); the products,
  * sums and the final solve run on the device. A diagonal matrix is the exponential of its
  * diagonal and a triangular one has its diagonals recomputed while squaring, as SciPy answers
- * them; a matrix holding NaN or inf answers NaN, as SciPy's LAPACK path does.
+ * them; a matrix holding NaN or inf answers NaN, as SciPy's LAPACK path does, but for the zero
+ * triangle of a triangular one, which stays zero as in SciPy.
  */
 final class MatrixExponential {
     private MatrixExponential() {}
@@ -141,7 +142,9 @@ final class MatrixExponential {
             NDArray a1 = keep(held, x.copy(Order.C));
             NDArray absA = keep(held, x.abs());
             double normA = spin(absA, null, 1);
-            if (!Double.isFinite(normA)) return Creation.full(Double.NaN, x.dtype(), n, n);
+            if (!Double.isFinite(normA))
+                // x * NaN: NaN in both parts of a complex element, as SciPy's
+                return structured(x.mul(Double.NaN), upperPart, lowerPart);
             NDArray a2 = keep(held, mm(a1, a1));
             NDArray a4 = keep(held, mm(a2, a2));
             NDArray a6 = keep(held, mm(a4, a2));
@@ -165,9 +168,20 @@ final class MatrixExponential {
                 r = sq;
                 if (triangular) exactDiagonals(x, r, !lowerPart, i);
             }
-            return r;
+            return structured(r, upperPart, lowerPart);
         } finally {
             for (NDArray h : held) h.close();
+        }
+    }
+
+    /**
+     * {@code r} with the zero triangle of a triangular input written as zeros (closing {@code r}), as SciPy
+     * keeps np.triu or np.tril of its result: a NaN or inf in the other triangle does not spread there.
+     */
+    private static NDArray structured(NDArray r, boolean upperPart, boolean lowerPart) {
+        if (upperPart && lowerPart) return r;
+        try (r) {
+            return Triangles.triangle("expm", r, 0, !lowerPart);
         }
     }
 

@@ -86,7 +86,7 @@ class ExpmTest extends PerDeviceTest {
                 checked++;
             }
         }
-        assertEquals(36, checked);
+        assertEquals(42, checked);
     }
 
     @Test
