@@ -41,6 +41,9 @@ final class CleanerWait {
     // `returns` when a wait last ended with nothing: the next waits only once more have come back, so
     // that a step which takes many new blocks while the collector is late waits once, not for each
     long fruitless = -1;
+    // out-of-memory waits that ended at their one-second bound, not woken by a return or by the
+    // collection's end (the pool's lock guards it, as the waits themselves)
+    long boundsReached;
 
     void handedOut(long size) {
         count(size, 1);
@@ -149,7 +152,10 @@ final class CleanerWait {
                         if (quietSince == 0) quietSince = now;
                         if (now - quietSince > 10_000_000L) return;
                     }
-                    if (now >= deadline) return;
+                    if (now >= deadline) {
+                        boundsReached++;
+                        return;
+                    }
                     TimeUnit.NANOSECONDS.timedWait(pool, Math.min(deadline - now, 2_000_000L));
                 }
             } catch (InterruptedException e) {
