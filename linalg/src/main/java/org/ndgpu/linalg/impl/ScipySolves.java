@@ -22,7 +22,8 @@ import org.ndgpu.vendor.Blas;
  * ({@link SmallFactor}, {@link BlockedFactor}) on every device: lu_factor, lu_solve, cho_factor,
  * cho_solve, solve_triangular, for float32 and float64 (integers as float64), stacks included. As
  * SciPy's check_finite, NaN or inf input is refused; lu_factor of a singular matrix returns its
- * factors (SciPy warns), solve_triangular with a zero diagonal entry raises.
+ * factors (SciPy warns), solve_triangular with a zero diagonal entry raises. Triangular solves of a
+ * stack of order at most 64 are one launch ({@link SmallFactor#triangular}), larger ones blocked.
  */
 final class ScipySolves {
     private ScipySolves() {}
@@ -156,6 +157,14 @@ final class ScipySolves {
         }
     }
 
+    /**
+     * True when the triangular solves of a stack of order n with right-hand sides x (count, n, k) go
+     * to {@link SmallFactor}'s one-launch kernel rather than {@link BlockedFactor}'s launches per matrix.
+     */
+    private static boolean small(NDArray x, long n) {
+        return x.shape(2) <= Integer.MAX_VALUE && SmallFactor.fits(x.device(), x.dtype(), n);
+    }
+
     static NDArray choFactor(NDArray a, boolean lower) {
         try (MatrixStack st = MatrixStack.of("cho_factor", a, true)) {
             requireReal("cho_factor", st);
@@ -198,6 +207,13 @@ final class ScipySolves {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 requireFinite("cho_solve", r.b());
                 Blas blas = Blas.forDevice(c.device());
+                if (small(r.b(), st.n())) {
+                    NDArray x = r.b().copy(Order.C);
+                    SmallFactor.triangular(st.x(), x, lower, false, false, true);
+                    try (x) {
+                        return x.reshape(r.outShape());
+                    }
+                }
                 // A = L L^T (lower) or U^T U: two triangular solves, the second with the transpose
                 try (NDArray t = st.x().swapaxes(-1, -2).copy(Order.C);
                         NDArray x = r.b().copy(Order.C)) {
@@ -237,7 +253,8 @@ final class ScipySolves {
                     }
                 }
                 NDArray x = r.b().copy(Order.C);
-                BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
+                if (small(x, st.n())) SmallFactor.triangular(ac, x, lower, unitDiagonal, false, false);
+                else BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
                 try (x) {
                     return x.reshape(r.outShape());
                 }
