@@ -10,11 +10,11 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
 /**
- * LU with partial pivoting, Cholesky and triangular solves of stacks of small matrices (order at most {@link #MAX}),
- * in ndgpu's kernel dialect (small-factor.tmpl), so the same source runs on OpenCL and CUDA: one
- * work-group per matrix, the matrix in local memory, as MAGMA's batched small-size getrf. The
- * kernels are specialised for orders up to 16, 32 and 64, so a stack of 8 x 8 matrices does not
- * hold a 64 x 64 tile of local memory per group.
+ * LU with partial pivoting, Cholesky and triangular solves of stacks of small matrices (order at
+ * most {@link #MAX}), in ndgpu's kernel dialect (small-factor.tmpl), so the same source runs on
+ * OpenCL and CUDA: one work-group per matrix, the matrix in local memory, as MAGMA's batched
+ * small-size getrf. The kernels are specialised for orders up to 16, 32 and 64, so a stack of 8 x 8
+ * matrices does not hold a 64 x 64 tile of local memory per group.
  */
 final class SmallFactor {
     private SmallFactor() {}
