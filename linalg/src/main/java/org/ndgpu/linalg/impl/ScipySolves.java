@@ -226,7 +226,11 @@ final class ScipySolves {
         }
     }
 
-    static NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal) {
+    /** trans: 0 solves a x = b, 1 a^T x = b, 2 a^H x = b (a^T: these kernels take real arrays only). */
+    static NDArray solveTriangular(NDArray a, NDArray b, int trans, boolean lower, boolean unitDiagonal) {
+        if (trans < 0 || trans > 2) {
+            throw new NdException("solve_triangular: trans must be 0 ('N'), 1 ('T') or 2 ('C'), got " + trans);
+        }
         try (MatrixStack st = MatrixStack.of("solve_triangular", a, true)) {
             requireReal("solve_triangular", st);
             DType dt = solveType(st, b);
@@ -253,9 +257,17 @@ final class ScipySolves {
                     }
                 }
                 NDArray x = r.b().copy(Order.C);
-                if (small(x, st.n())) SmallFactor.triangular(ac, x, lower, unitDiagonal, false, false);
-                else BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
                 try (x) {
+                    if (small(x, st.n())) SmallFactor.triangular(ac, x, lower, unitDiagonal, trans != 0, false);
+                    else if (trans == 0)
+                        BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
+                    else {
+                        // a^T's lower triangle is a's upper one: the blocked path solves with the transposed copy
+                        try (NDArray at = ac.swapaxes(-1, -2);
+                                NDArray tc = at.copy(Order.C)) {
+                            BlockedFactor.triangular(tc, x, !lower, unitDiagonal, Blas.forDevice(a.device()));
+                        }
+                    }
                     return x.reshape(r.outShape());
                 }
             }

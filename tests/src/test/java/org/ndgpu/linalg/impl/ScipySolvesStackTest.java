@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ndgpu.Nd;
 import org.ndgpu.exceptions.LinAlgException;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -19,7 +20,7 @@ import org.ndgpu.testing.PerDeviceTest;
 /**
  * solve_triangular and cho_solve of stacks (the one-launch kernel of SmallFactor, and the blocked
  * path past order 64): several batch shapes, right-hand sides broadcast over the batch or a single
- * vector, every lower / unit combination, orders 1 to 70, against a plain Java substitution loop.
+ * vector, every trans / lower / unit combination, orders 1 to 70, against a plain Java substitution loop.
  */
 class ScipySolvesStackTest extends PerDeviceTest {
     private static final Linalg LA = Nd.linalg();
@@ -105,15 +106,20 @@ class ScipySolvesStackTest extends PerDeviceTest {
                         double[] av = values(a), bv = expandB(b, bs[0], n, k);
                         for (boolean lower : new boolean[] {true, false}) {
                             for (boolean unit : new boolean[] {false, true}) {
-                                double[] want = bv.clone();
-                                substitute(av, want, count, n, k, lower, unit, false);
-                                try (NDArray x = LA.solveTriangular(a, b, lower, unit)) {
-                                    long[] outShape = bs[1] == null ? concat(bs[0], n) : concat(bs[0], n, k);
-                                    String where = "n " + n + " k " + k + " a " + Arrays.toString(aShape) + " b "
-                                            + Arrays.toString(bShape) + " lower " + lower + " unit " + unit;
-                                    assertArrayEquals(outShape, x.shape(), where);
-                                    assertEquals(dt, x.dtype(), where);
-                                    assertNear(want, values(x), tol(dt), where);
+                                for (int trans = 0; trans < 3; trans++) {
+                                    double[] want = bv.clone();
+                                    substitute(av, want, count, n, k, lower, unit, trans != 0);
+                                    try (NDArray x = trans == 0
+                                            ? LA.solveTriangular(a, b, lower, unit)
+                                            : LA.solveTriangular(a, b, trans, lower, unit)) {
+                                        long[] outShape = bs[1] == null ? concat(bs[0], n) : concat(bs[0], n, k);
+                                        String where = "n " + n + " k " + k + " a " + Arrays.toString(aShape)
+                                                + " b " + Arrays.toString(bShape) + " lower " + lower + " unit "
+                                                + unit + " trans " + trans;
+                                        assertArrayEquals(outShape, x.shape(), where);
+                                        assertEquals(dt, x.dtype(), where);
+                                        assertNear(want, values(x), tol(dt), where);
+                                    }
                                 }
                             }
                         }
@@ -176,6 +182,18 @@ class ScipySolvesStackTest extends PerDeviceTest {
                 substitute(values(a), want, 4, 8, 2, false, true, false);
                 assertNear(want, values(x), tol(dt), "unit diagonal");
             }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"float32", "float64"})
+    void transOutsideItsRangeIsRefused(String name) {
+        try (NDArray a = Nd.eye(3, 3, 0, DType.of(name));
+                NDArray b = Nd.ones(DType.of(name), 3)) {
+            assertEquals(
+                    "solve_triangular: trans must be 0 ('N'), 1 ('T') or 2 ('C'), got 3",
+                    assertThrows(NdException.class, () -> LA.solveTriangular(a, b, 3, true, false))
+                            .getMessage());
         }
     }
 
