@@ -158,6 +158,14 @@ final class ScipySolves {
     }
 
     /**
+     * A view of {@code a}, closed apart from it: for a C-contiguous array this method's own (a
+     * private copy, or a stack the kernels only read), where a copy would be a launch for nothing.
+     */
+    private static NDArray own(NDArray a) {
+        return a.view(a.shape(), a.strides(), a.offset());
+    }
+
+    /**
      * True when the triangular solves of a stack of order n with right-hand sides x (count, n, k) go
      * to {@link SmallFactor}'s one-launch kernel rather than {@link BlockedFactor}'s launches per matrix.
      */
@@ -208,7 +216,7 @@ final class ScipySolves {
                 requireFinite("cho_solve", r.b());
                 Blas blas = Blas.forDevice(c.device());
                 if (small(r.b(), st.n())) {
-                    NDArray x = r.b().copy(Order.C);
+                    NDArray x = own(r.b());
                     SmallFactor.triangular(st.x(), x, lower, false, false, true);
                     try (x) {
                         return x.reshape(r.outShape());
@@ -234,7 +242,7 @@ final class ScipySolves {
         try (MatrixStack st = MatrixStack.of("solve_triangular", a, true)) {
             requireReal("solve_triangular", st);
             DType dt = solveType(st, b);
-            try (NDArray ac = dt == st.dtype() ? st.x().copy(Order.C) : Copies.copy(st.x(), dt, Order.C);
+            try (NDArray ac = dt == st.dtype() ? own(st.x()) : Copies.copy(st.x(), dt, Order.C);
                     Rhs r = rhs("solve_triangular", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 requireFinite("solve_triangular", ac);
@@ -256,7 +264,7 @@ final class ScipySolves {
                         }
                     }
                 }
-                NDArray x = r.b().copy(Order.C);
+                NDArray x = own(r.b());
                 try (x) {
                     if (small(x, st.n())) SmallFactor.triangular(ac, x, lower, unitDiagonal, trans != 0, false);
                     else if (trans == 0)
