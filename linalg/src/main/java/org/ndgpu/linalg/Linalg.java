@@ -234,6 +234,14 @@ public interface Linalg {
     NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal);
 
     /**
+     * scipy.linalg.solve_triangular(a, b, trans=trans, lower=lower, unit_diagonal=unitDiagonal): x
+     * with op(a) x = b, op(a) a (trans 0, SciPy's 'N'), a^T (1, 'T') or a^H (2, 'C'; a^T for real
+     * a), reading only a's lower or upper triangle as {@link #solveTriangular(NDArray, NDArray,
+     * boolean, boolean)}: {@code Nd.linalg().solveTriangular(l, b, 1, true, false)} solves l^T x = b.
+     */
+    NDArray solveTriangular(NDArray a, NDArray b, int trans, boolean lower, boolean unitDiagonal);
+
+    /**
      * scipy.linalg.expm(a) (cupyx.scipy.linalg.expm): the matrix exponential of a square matrix or a
      * stack (..., N, N), by scaling and squaring with a Pade approximant of degree 3 to 13 chosen from
      * the 1-norms (Al-Mohy and Higham 2009); float32, float64, complex64, complex128 (integers as

@@ -358,7 +358,14 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
     public NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal) {
         Objects.requireNonNull(a, "solve_triangular: a is null");
         Objects.requireNonNull(b, "solve_triangular: b is null");
-        return ScipySolves.solveTriangular(a, b, lower, unitDiagonal);
+        return ScipySolves.solveTriangular(a, b, 0, lower, unitDiagonal);
+    }
+
+    @Override
+    public NDArray solveTriangular(NDArray a, NDArray b, int trans, boolean lower, boolean unitDiagonal) {
+        Objects.requireNonNull(a, "solve_triangular: a is null");
+        Objects.requireNonNull(b, "solve_triangular: b is null");
+        return ScipySolves.solveTriangular(a, b, trans, lower, unitDiagonal);
     }
 
     @Override

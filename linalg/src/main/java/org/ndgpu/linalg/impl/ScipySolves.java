@@ -22,7 +22,8 @@ import org.ndgpu.vendor.Blas;
  * ({@link SmallFactor}, {@link BlockedFactor}) on every device: lu_factor, lu_solve, cho_factor,
  * cho_solve, solve_triangular, for float32 and float64 (integers as float64), stacks included. As
  * SciPy's check_finite, NaN or inf input is refused; lu_factor of a singular matrix returns its
- * factors (SciPy warns), solve_triangular with a zero diagonal entry raises.
+ * factors (SciPy warns), solve_triangular with a zero diagonal entry raises. Triangular solves of a
+ * stack of order at most 64 are one launch ({@link SmallFactor#triangular}), larger ones blocked.
  */
 final class ScipySolves {
     private ScipySolves() {}
@@ -156,6 +157,22 @@ final class ScipySolves {
         }
     }
 
+    /**
+     * A view of {@code a}, closed apart from it: for a C-contiguous array this method's own (a
+     * private copy, or a stack the kernels only read), where a copy would be a launch for nothing.
+     */
+    private static NDArray own(NDArray a) {
+        return a.view(a.shape(), a.strides(), a.offset());
+    }
+
+    /**
+     * True when the triangular solves of a stack of order n with right-hand sides x (count, n, k) go
+     * to {@link SmallFactor}'s one-launch kernel rather than {@link BlockedFactor}'s launches per matrix.
+     */
+    private static boolean small(NDArray x, long n) {
+        return x.shape(2) <= Integer.MAX_VALUE && SmallFactor.fits(x.device(), x.dtype(), n);
+    }
+
     static NDArray choFactor(NDArray a, boolean lower) {
         try (MatrixStack st = MatrixStack.of("cho_factor", a, true)) {
             requireReal("cho_factor", st);
@@ -198,6 +215,13 @@ final class ScipySolves {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 requireFinite("cho_solve", r.b());
                 Blas blas = Blas.forDevice(c.device());
+                if (small(r.b(), st.n())) {
+                    NDArray x = own(r.b());
+                    SmallFactor.triangular(st.x(), x, lower, false, false, true);
+                    try (x) {
+                        return x.reshape(r.outShape());
+                    }
+                }
                 // A = L L^T (lower) or U^T U: two triangular solves, the second with the transpose
                 try (NDArray t = st.x().swapaxes(-1, -2).copy(Order.C);
                         NDArray x = r.b().copy(Order.C)) {
@@ -210,11 +234,15 @@ final class ScipySolves {
         }
     }
 
-    static NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal) {
+    /** trans: 0 solves a x = b, 1 a^T x = b, 2 a^H x = b (a^T: these kernels take real arrays only). */
+    static NDArray solveTriangular(NDArray a, NDArray b, int trans, boolean lower, boolean unitDiagonal) {
+        if (trans < 0 || trans > 2) {
+            throw new NdException("solve_triangular: trans must be 0 ('N'), 1 ('T') or 2 ('C'), got " + trans);
+        }
         try (MatrixStack st = MatrixStack.of("solve_triangular", a, true)) {
             requireReal("solve_triangular", st);
             DType dt = solveType(st, b);
-            try (NDArray ac = dt == st.dtype() ? st.x().copy(Order.C) : Copies.copy(st.x(), dt, Order.C);
+            try (NDArray ac = dt == st.dtype() ? own(st.x()) : Copies.copy(st.x(), dt, Order.C);
                     Rhs r = rhs("solve_triangular", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 requireFinite("solve_triangular", ac);
@@ -236,9 +264,18 @@ final class ScipySolves {
                         }
                     }
                 }
-                NDArray x = r.b().copy(Order.C);
-                BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
+                NDArray x = own(r.b());
                 try (x) {
+                    if (small(x, st.n())) SmallFactor.triangular(ac, x, lower, unitDiagonal, trans != 0, false);
+                    else if (trans == 0)
+                        BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
+                    else {
+                        // a^T's lower triangle is a's upper one: the blocked path solves with the transposed copy
+                        try (NDArray at = ac.swapaxes(-1, -2);
+                                NDArray tc = at.copy(Order.C)) {
+                            BlockedFactor.triangular(tc, x, !lower, unitDiagonal, Blas.forDevice(a.device()));
+                        }
+                    }
                     return x.reshape(r.outShape());
                 }
             }

@@ -10,11 +10,11 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
 /**
- * LU with partial pivoting and Cholesky of stacks of small matrices (order at most {@link #MAX}),
- * in ndgpu's kernel dialect (small-factor.tmpl), so the same source runs on OpenCL and CUDA: one
- * work-group per matrix, the matrix in local memory, as MAGMA's batched small-size getrf. The
- * kernels are specialised for orders up to 16, 32 and 64, so a stack of 8 x 8 matrices does not
- * hold a 64 x 64 tile of local memory per group.
+ * LU with partial pivoting, Cholesky and triangular solves of stacks of small matrices (order at
+ * most {@link #MAX}), in ndgpu's kernel dialect (small-factor.tmpl), so the same source runs on
+ * OpenCL and CUDA: one work-group per matrix, the matrix in local memory, as MAGMA's batched
+ * small-size getrf. The kernels are specialised for orders up to 16, 32 and 64, so a stack of 8 x 8
+ * matrices does not hold a 64 x 64 tile of local memory per group.
  */
 final class SmallFactor {
     private SmallFactor() {}
@@ -92,6 +92,28 @@ final class SmallFactor {
                 .i32((int) r)
                 .i32(eye ? 1 : 0)
                 .launch(dev, kernel(dev, x.dtype(), n, "nd_lu_small_solve"), b, tile(n));
+    }
+
+    /**
+     * x = op(t)^-1 x in place for each triangular matrix t of the C-contiguous stack {@code a} (batch,
+     * n, n), its {@code lower} or upper triangle (with {@code unit} its diagonal taken as ones, not
+     * read), op(t) t or with {@code trans} t^T; with {@code cho} the two solves of potrs, t and t^T in
+     * the order of the factor (trans and unit ignored). x (batch, n, r) C-contiguous. One launch for the stack.
+     */
+    static void triangular(NDArray a, NDArray x, boolean lower, boolean unit, boolean trans, boolean cho) {
+        Device dev = x.device();
+        long b = x.shape(0), n = x.shape(1), r = x.shape(2);
+        if (b == 0 || n == 0 || r == 0) return;
+        LaunchArgs.of(10)
+                .array(a)
+                .array(x)
+                .i32((int) n)
+                .i32((int) r)
+                .i32(lower ? 1 : 0)
+                .i32(unit && !cho ? 1 : 0)
+                .i32(trans ? 1 : 0)
+                .i32(cho ? 1 : 0)
+                .launch(dev, kernel(dev, x.dtype(), n, "nd_trsm_small"), b, tile(n));
     }
 
     /**
