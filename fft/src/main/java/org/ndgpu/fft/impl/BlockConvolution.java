@@ -33,21 +33,17 @@ public final class BlockConvolution {
      * The complex points m of the blocks (2m samples each) for rows of n samples and a filter of k taps
      * of real dtype {@code real} on {@code device}, or 0 when one transform of {@code fftLen} points
      * is the better plan: it is when that transform stays within one pass of the device's FFT engine,
-     * when the filter is so long that less than half of a block's outputs would be kept, or when
-     * the overlap takes more than a quarter of a block and the engine runs long transforms well.
+     * or when the filter is so long that less than half of a block's outputs would be kept.
      */
     public static int points(Device device, DType real, long n, long k, long fftLen) {
         DType ct = Args.complexOf(real);
         int test = maxPoints, cap = test > 0 ? test : FftPlan.capacity(device, ct);
         if (k < 1 || n < 1 || k - 1 > cap) return 0;
-        Engine engine = Engine.of(device);
-        long onePass = test > 0 ? test : engine.onePassLength(device, ct);
+        long onePass = test > 0 ? test : Engine.of(device).onePassLength(device, ct);
         if (fftLen / 2 <= (onePass > 0 ? onePass : cap)) return 0;
         int m = Math.min(MIN_POINTS, cap);
         // overlap at most a quarter of a block where the local memory allows
         while (m < cap && m < 2 * (k - 1)) m *= 2;
-        // a longer overlap wastes up to half of every block: worth it only against the own kernels' passes
-        if (m < 2 * (k - 1) && test == 0 && engine.efficientLongTransforms()) return 0;
         return Math.min(m, cap);
     }
 

@@ -49,15 +49,6 @@ interface Engine {
     }
 
     /**
-     * True when this engine's long transforms, several passes and all, run near the memory's rate (a
-     * vendor library's plans), so that blocks of a convolution whose overlap takes much of each block
-     * lose to one transform of the whole; false for the own kernels, whose passes are what blocks avoid.
-     */
-    default boolean efficientLongTransforms() {
-        return false;
-    }
-
-    /**
      * The engine of a device: its backend's FFT library where one serves the device and loads (unless
      * ndgpu.fft.engine=own, read only for such a device), else the own kernels.
      */

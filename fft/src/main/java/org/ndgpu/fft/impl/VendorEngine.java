@@ -93,11 +93,6 @@ final class VendorEngine implements Engine {
     }
 
     @Override
-    public boolean efficientLongTransforms() {
-        return true;
-    }
-
-    @Override
     public void c2c(NDArray in, NDArray out, long batch, long n, boolean inverse, double scale) {
         fft.c2c(in, out, batch, n, inverse);
         scale(out, batch * n, scale);

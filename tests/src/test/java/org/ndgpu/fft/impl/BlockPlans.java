@@ -20,11 +20,6 @@ public final class BlockPlans {
         return BlockConvolution.points(device, real, n, k, FftLibrary.instance().nextFastLen(n + k - 1));
     }
 
-    /** Whether the device's FFT engine runs long transforms well, so that blocks overlapping much lose to them. */
-    public static boolean efficientLongTransforms(Device device) {
-        return Engine.of(device).efficientLongTransforms();
-    }
-
     /** welch's kernel aims for {@code groups} work-groups over all rows (0: its default). */
     public static void segmentGroups(long groups) {
         SegmentPower.groups = groups;
