@@ -45,38 +45,9 @@ final class ScipySolves {
     }
 
     private static void requireFinite(String op, NDArray x) {
-        try (Finite ok = new Finite(op, x)) {
-            ok.require();
-        }
-    }
-
-    /**
-     * SciPy's check_finite of an array, queued on the device when made (one reduction) and read by
-     * {@link #require}, so that work queued in between runs before the one wait.
-     */
-    private static final class Finite implements AutoCloseable {
-        private final String op;
-        private final NDArray all;
-
-        Finite(String op, NDArray x) {
-            this.op = op;
-            if (!x.dtype().isInexact() || x.size() == 0) all = null;
-            else {
-                try (NDArray f = x.isfinite()) {
-                    all = f.all();
-                }
-            }
-        }
-
-        /** Raises the refusal when an entry was NaN or inf. */
-        void require() {
-            if (all != null && !(Boolean) all.item())
-                throw new NdException(op + ": array must not contain infs or NaNs (expected finite entries)");
-        }
-
-        @Override
-        public void close() {
-            if (all != null) all.close();
+        try (SolveChecks c = new SolveChecks(op)) {
+            c.finite(x);
+            c.require();
         }
     }
 
@@ -174,12 +145,13 @@ final class ScipySolves {
             try (Rhs r = rhs("lu_solve", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 // b's check is queued first and read after the solve (NaN only flows through it): one wait
-                Finite ok = new Finite("lu_solve", r.b());
+                SolveChecks ok = new SolveChecks("lu_solve");
                 try (ok;
                         NDArray p = piv.reshape(st.count(), st.n());
                         NDArray pc = p.copy(Order.C);
                         NDArray info = NDArray.empty(st.x().device(), DType.INT32, new long[] {0}, Order.C);
                         NDArray x = own(r.b())) {
+                    ok.finite(x);
                     try {
                         checkPivots(pc, st.n());
                     } catch (NdException e) {
@@ -279,8 +251,9 @@ final class ScipySolves {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 Blas blas = Blas.forDevice(c.device());
                 // b's check is queued first and read after the solve (NaN only flows through it): one wait
-                try (Finite ok = new Finite("cho_solve", r.b());
+                try (SolveChecks ok = new SolveChecks("cho_solve");
                         NDArray x = own(r.b())) {
+                    ok.finite(x);
                     if (library(st)) st.solver().choSolve(st.x(), lower, x);
                     else if (small(x, st.n())) SmallFactor.triangular(st.x(), x, lower, false, false, true);
                     else {
@@ -310,32 +283,27 @@ final class ScipySolves {
                     Rhs r = rhs("solve_triangular", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 // the checks are queued before the solve and read after it: one wait, the same answers
-                NDArray d = null, zero = null;
-                try (Finite aOk = new Finite("solve_triangular", ac);
-                        Finite bOk = new Finite("solve_triangular", r.b());
+                long n = st.n();
+                int isz = dt.itemsize();
+                try (SolveChecks checks = new SolveChecks("solve_triangular");
+                        NDArray d = ac.view(
+                                new long[] {st.count(), n}, new long[] {n * n * isz, (n + 1) * isz}, ac.offset());
                         NDArray x = own(r.b())) {
+                    checks.finite(ac);
+                    checks.finite(x);
                     if (!unitDiagonal) {
-                        int isz = dt.itemsize();
-                        long n = st.n();
-                        d = ac.view(new long[] {st.count(), n}, new long[] {n * n * isz, (n + 1) * isz}, ac.offset());
-                        try (NDArray z = d.eq(0)) {
-                            zero = z.any();
-                        }
+                        checks.noZero(d, () -> {
+                            double[] dv = d.toDoubleArray();
+                            int i = 0;
+                            while (dv[i] != 0) i++;
+                            return new LinAlgException(
+                                    "solve_triangular: singular matrix: resolution failed at diagonal " + (i % n)
+                                            + (st.count() > 1 ? " (matrix " + i / n + " of the stack)" : ""));
+                        });
                     }
                     triangular(ac, x, trans, lower, unitDiagonal);
-                    aOk.require();
-                    bOk.require();
-                    if (zero != null && (Boolean) zero.item()) {
-                        double[] dv = d.toDoubleArray();
-                        int i = 0;
-                        while (dv[i] != 0) i++;
-                        throw new LinAlgException("solve_triangular: singular matrix: resolution failed at diagonal "
-                                + (i % st.n()) + (st.count() > 1 ? " (matrix " + i / st.n() + " of the stack)" : ""));
-                    }
+                    checks.require();
                     return x.reshape(r.outShape());
-                } finally {
-                    if (d != null) d.close();
-                    if (zero != null) zero.close();
                 }
             }
         }

@@ -18,6 +18,7 @@ import org.ndgpu.linalg.LuFactor;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
+import org.ndgpu.vendor.SolverKernels;
 
 /**
  * lu_factor, lu_solve, cho_factor, cho_solve and solve_triangular at orders past SmallFactor's 64
@@ -291,6 +292,19 @@ class ScipySolvesLargeTest extends PerDeviceTest {
                     }
                 }
             }
+        }
+    }
+
+    /** The pivot shift the cuSOLVER binding runs (LAPACK's 1-based pivots and SciPy's 0-based), on every device. */
+    @Test
+    void pivotShiftKernel() {
+        try (NDArray p = Nd.array(new int[] {1, 5, 3, 3}, DType.INT32, 2, 2);
+                NDArray down = Nd.zeros(DType.INT32, 2, 2);
+                NDArray up = Nd.zeros(DType.INT32, 2, 2)) {
+            SolverKernels.get().shiftPivots(p, -1, down);
+            SolverKernels.get().shiftPivots(down, 1, up);
+            assertArrayEquals(new int[] {0, 4, 2, 2}, down.toIntArray());
+            assertArrayEquals(new int[] {1, 5, 3, 3}, up.toIntArray());
         }
     }
 

@@ -184,6 +184,11 @@ final class CuBlas implements Blas {
             MemorySegment al = scalar(arena, dtype, alpha);
             synchronized (this) {
                 bind();
+                // no TF32 inside trsm's own products, whatever the last GEMM asked for
+                if (mathMode != CUBLAS_DEFAULT_MATH) {
+                    check(API.call("cublasSetMathMode", handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+                    mathMode = CUBLAS_DEFAULT_MATH;
+                }
                 int st = API.call(
                         fn, handle, side, uplo, trans, unit ? 1 : 0, mm, nn, al, pa, i32("lda", lda), pb, ldbCol);
                 if (st != 0) {
