@@ -25,8 +25,9 @@ import org.ndgpu.vendor.Solver;
  * SciPy's check_finite, NaN or inf input is refused; lu_factor of a singular matrix returns its
  * factors (SciPy warns), solve_triangular with a zero diagonal entry raises. Stacks of order at
  * most 64 are one launch each ({@link SmallFactor}); larger matrices go to the device's libraries
- * where it has them ({@link Solver#hasFactorSolves}: cuSOLVER's getrf, getrs, potrf, potrs;
- * {@link Blas#hasTrsm}: cuBLAS's trsm), else to the blocked kernels. The checks (finite entries,
+ * where it has them ({@link Solver#hasFactorSolves}: cuSOLVER's getrf, getrs, potrf, potrs, and
+ * with them {@link Blas#hasTrsm}: cuBLAS's trsm; not with {@code ndgpu.linalg.solver=own}), else
+ * to the blocked kernels. The checks (finite entries,
  * a zero diagonal) give the same answers on either path.
  */
 final class ScipySolves {
@@ -309,13 +310,17 @@ final class ScipySolves {
         }
     }
 
-    /** x = op(a)^-1 x in place, a (count, n, n) and x (count, n, k) C-contiguous; trans as SciPy's. */
+    /**
+     * x = op(a)^-1 x in place, a (count, n, n) and x (count, n, k) C-contiguous; trans as SciPy's.
+     * The BLAS's trsm where the rest of the family goes to the device's libraries (so that
+     * {@code ndgpu.linalg.solver=own} keeps all of it on ndgpu's kernels).
+     */
     private static void triangular(NDArray ac, NDArray x, int trans, boolean lower, boolean unit) {
         long n = ac.shape(1);
         Blas blas = Blas.forDevice(ac.device());
         DType dt = x.dtype();
         if (small(x, n)) SmallFactor.triangular(ac, x, lower, unit, trans != 0, false);
-        else if (blas.hasTrsm(dt)) {
+        else if (blas.hasTrsm(dt) && Solver.forDevice(ac.device()).hasFactorSolves(dt)) {
             long count = x.shape(0), k = x.shape(2), isz = dt.itemsize();
             // real matrices only: a^H is a^T
             Blas.Op op = trans == 0 ? Blas.Op.N : Blas.Op.T;

@@ -18,6 +18,7 @@ import org.ndgpu.linalg.LuFactor;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
+import org.ndgpu.vendor.Solver;
 import org.ndgpu.vendor.SolverKernels;
 
 /**
@@ -293,6 +294,41 @@ class ScipySolvesLargeTest extends PerDeviceTest {
                 }
             }
         }
+    }
+
+    /**
+     * The route to a device's library: ndgpu's DeviceSolver, in front of every library, hands the
+     * family to a fallback that offers it (cuSOLVER), unless the blocked kernels are asked for
+     * everywhere ({@code ndgpu.linalg.solver=own}) or the fallback is the host.
+     */
+    @Test
+    void deviceSolverHandsTheFamilyToALibrary() {
+        java.util.List<String> calls = new java.util.ArrayList<>();
+        Solver library = (Solver) java.lang.reflect.Proxy.newProxyInstance(
+                Solver.class.getClassLoader(), new Class<?>[] {Solver.class}, (proxy, m, args) -> {
+                    calls.add(m.getName());
+                    return switch (m.getName()) {
+                        case "hasFactorSolves" -> args[0] == DType.FLOAT32;
+                        case "luFactor", "choFactor" -> new NDArray[0];
+                        default -> null;
+                    };
+                });
+        DeviceSolver front = new DeviceSolver(device(), library, false);
+        assertTrue(front.hasFactorSolves(DType.FLOAT32));
+        assertTrue(!front.hasFactorSolves(DType.FLOAT64));
+        front.luFactor(null);
+        front.luSolve(null, null, null, 1);
+        front.choFactor(null, true);
+        front.choSolve(null, false, null);
+        assertEquals(
+                java.util.List.of("hasFactorSolves", "hasFactorSolves", "luFactor", "luSolve", "choFactor", "choSolve"),
+                calls);
+        assertTrue(!new DeviceSolver(device(), library, true).hasFactorSolves(DType.FLOAT32));
+        // this device's own: cuSOLVER's on CUDA unless the setting asks for the kernels, never on OpenCL
+        boolean cuda = device().backend().dialect() != org.ndgpu.backend.Dialect.OPENCL;
+        assertEquals(
+                cuda && !org.ndgpu.config.Config.linalgOwnKernels(),
+                Solver.forDevice(device()).hasFactorSolves(DType.FLOAT32));
     }
 
     /** The pivot shift the cuSOLVER binding runs (LAPACK's 1-based pivots and SciPy's 0-based), on every device. */
