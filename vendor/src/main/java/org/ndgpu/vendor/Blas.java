@@ -61,6 +61,35 @@ public interface Blas {
             long strideC,
             long batch);
 
+    /** True if {@link #trsm} runs here for {@code dtype}; callers have their own triangular solve otherwise. */
+    default boolean hasTrsm(DType dtype) {
+        return false;
+    }
+
+    /**
+     * The triangular solve in place in B (m x n, row-major): {@code op(A) X = alpha B} ({@code left},
+     * A of order m) or {@code X op(A) = alpha B} (A of order n), reading A's {@code lower} or upper
+     * triangle, its diagonal taken as ones ({@code unit}, not read) or not. A zero on A's diagonal is
+     * not reported: callers check what they promise.
+     */
+    default void trsm(
+            DType dtype,
+            boolean left,
+            boolean lower,
+            Op opA,
+            boolean unit,
+            long m,
+            long n,
+            double alpha,
+            BackendBuffer a,
+            long aOffset,
+            long lda,
+            BackendBuffer b,
+            long bOffset,
+            long ldb) {
+        throw new UnsupportedOperationException("trsm is not offered by this BLAS");
+    }
+
     /** The BLAS of {@code device}, or null if no provider serves its backend. Cached per device. */
     static Blas forDevice(Device device) {
         return Registry.forDevice(device);

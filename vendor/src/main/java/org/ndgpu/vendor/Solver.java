@@ -98,6 +98,50 @@ public interface Solver {
         throw new UnsupportedOperationException(where() + " has no general eigensolver");
     }
 
+    /**
+     * Whether {@link #luFactor}, {@link #luSolve}, {@link #choFactor} and {@link #choSolve} (SciPy's
+     * factor-and-solve family) run here for {@code dtype}; where they do not, the front end runs
+     * ndgpu's own kernels. The front end has checked the input as SciPy's check_finite does.
+     */
+    default boolean hasFactorSolves(DType dtype) {
+        return false;
+    }
+
+    /**
+     * getrf of each matrix of a (b, n, n): {lu (b, n, n), the unit diagonal of L implied; piv (b, n)
+     * int32, 0-based as SciPy's (row i was swapped with row piv[i]); info (b) int32 as getrf's (k &gt; 0:
+     * U[k-1, k-1] is exactly zero, the factors are still complete)}. New arrays; nothing is read back.
+     */
+    default NDArray[] luFactor(NDArray a) {
+        throw new UnsupportedOperationException(where() + " has no lu_factor");
+    }
+
+    /**
+     * getrs, in place: x (b, n, k), C-contiguous, holds the right-hand sides on entry and on return
+     * the solutions of op(A) x = rhs, from {@link #luFactor}'s lu and piv (valid pivots), op by
+     * SciPy's trans: 0 A, 1 A^T, 2 A^H.
+     */
+    default void luSolve(NDArray lu, NDArray piv, NDArray x, int trans) {
+        throw new UnsupportedOperationException(where() + " has no lu_solve");
+    }
+
+    /**
+     * potrf of each matrix of a (b, n, n): {c (b, n, n): with {@code lower} L with L L^H = A from A's
+     * lower triangle, else U with U^H U = A from A's upper triangle, the other triangle zero; info (b)
+     * int32 as potrf's (k &gt; 0: the leading minor of order k is not positive definite)}.
+     */
+    default NDArray[] choFactor(NDArray a, boolean lower) {
+        throw new UnsupportedOperationException(where() + " has no cho_factor");
+    }
+
+    /**
+     * potrs, in place as {@link #luSolve}: A x = rhs with A = c c^H ({@code lower}: c's lower
+     * triangle) or c^H c (its upper).
+     */
+    default void choSolve(NDArray c, boolean lower, NDArray x) {
+        throw new UnsupportedOperationException(where() + " has no cho_solve");
+    }
+
     /** Least squares of one system: a (1, m, n), rhs (1, m, nrhs); rcond as NumPy's default (eps * max(m, n)). */
     Lstsq lstsq(NDArray a, NDArray rhs);
 

@@ -24,6 +24,9 @@ public interface SolverKernels {
     /** {@code out = x * w}: w real, of x's real dtype, broadcast against x (row i of each matrix scaled by w[i]). */
     void scaleRows(NDArray x, NDArray w, NDArray out);
 
+    /** {@code out = x + by} for int32 x and out: LAPACK's 1-based pivots to SciPy's 0-based ones and back. */
+    void shiftPivots(NDArray x, int by, NDArray out);
+
     /**
      * LAPACK's packed real eigenvectors {@code vr} (b, n, n) as complex columns into {@code out}, by the
      * eigenvalues {@code w}: for a real eigenvalue column c is row c of vr; for a pair (positive

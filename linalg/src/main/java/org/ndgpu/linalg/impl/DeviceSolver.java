@@ -98,6 +98,36 @@ final class DeviceSolver implements Solver {
         return fallback.eig(a, vectors);
     }
 
+    /**
+     * SciPy's factor-and-solve family on the fallback library where large orders go to it (cuSOLVER
+     * on CUDA by default); with the blocked kernels here ({@code ndgpu.linalg.solver=own}, OpenCL)
+     * ScipySolves runs them instead.
+     */
+    @Override
+    public boolean hasFactorSolves(DType dtype) {
+        return !blocked && fallback.hasFactorSolves(dtype);
+    }
+
+    @Override
+    public NDArray[] luFactor(NDArray a) {
+        return fallback.luFactor(a);
+    }
+
+    @Override
+    public void luSolve(NDArray lu, NDArray piv, NDArray x, int trans) {
+        fallback.luSolve(lu, piv, x, trans);
+    }
+
+    @Override
+    public NDArray[] choFactor(NDArray a, boolean lower) {
+        return fallback.choFactor(a, lower);
+    }
+
+    @Override
+    public void choSolve(NDArray c, boolean lower, NDArray x) {
+        fallback.choSolve(c, lower, x);
+    }
+
     /** Who factors a stack: the one-group kernels, the blocked algorithm, or the fallback. */
     enum Path {
         SMALL,

@@ -16,14 +16,19 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.vendor.Blas;
+import org.ndgpu.vendor.Solver;
 
 /**
  * scipy.linalg's (and cupyx.scipy.linalg's) factor-then-solve routines on ndgpu's own kernels
  * ({@link SmallFactor}, {@link BlockedFactor}) on every device: lu_factor, lu_solve, cho_factor,
  * cho_solve, solve_triangular, for float32 and float64 (integers as float64), stacks included. As
  * SciPy's check_finite, NaN or inf input is refused; lu_factor of a singular matrix returns its
- * factors (SciPy warns), solve_triangular with a zero diagonal entry raises. Triangular solves of a
- * stack of order at most 64 are one launch ({@link SmallFactor#triangular}), larger ones blocked.
+ * factors (SciPy warns), solve_triangular with a zero diagonal entry raises. Stacks of order at
+ * most 64 are one launch each ({@link SmallFactor}); larger matrices go to the device's libraries
+ * where it has them ({@link Solver#hasFactorSolves}: cuSOLVER's getrf, getrs, potrf, potrs, and
+ * with them {@link Blas#hasTrsm}: cuBLAS's trsm; not with {@code ndgpu.linalg.solver=own}), else
+ * to the blocked kernels. The checks (finite entries,
+ * a zero diagonal) give the same answers on either path.
  */
 final class ScipySolves {
     private ScipySolves() {}
@@ -41,10 +46,16 @@ final class ScipySolves {
     }
 
     private static void requireFinite(String op, NDArray x) {
-        try (NDArray bad = NonFinite.flags(x, false, false)) {
-            if (NonFinite.any(bad))
-                throw new NdException(op + ": array must not contain infs or NaNs (expected finite entries)");
+        try (SolveChecks c = new SolveChecks(op)) {
+            c.finite(x);
+            c.require();
         }
+    }
+
+    /** True when the device's solver library takes this stack: orders past {@link SmallFactor}'s one-launch kernels. */
+    private static boolean library(MatrixStack st) {
+        return !SmallFactor.fits(st.x().device(), st.dtype(), st.n())
+                && st.solver().hasFactorSolves(st.dtype());
     }
 
     /** The copy of {@code b} reshaped: an empty answer of the right shape. */
@@ -71,6 +82,12 @@ final class ScipySolves {
                         unstack(st.emptyOf(DType.INT32, n), st.batch()));
             }
             requireFinite("lu_factor", st.x());
+            if (library(st)) {
+                // a singular matrix still has its factors (SciPy warns): info is not read
+                NDArray[] f = st.solver().luFactor(st.x());
+                f[2].close();
+                return new LuFactor(unstack(f[0], st.batch()), unstack(f[1], st.batch()));
+            }
             SmallFactor.Lu f = factor(st.x());
             f.info().close();
             return new LuFactor(unstack(f.lu(), st.batch()), unstack(f.piv(), st.batch()));
@@ -128,18 +145,28 @@ final class ScipySolves {
                 throw new DTypeException("lu_solve: b of " + b.dtype() + " does not match lu of " + st.dtype());
             try (Rhs r = rhs("lu_solve", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
-                requireFinite("lu_solve", r.b());
-                try (NDArray p = piv.reshape(st.count(), st.n());
+                // b's check is queued first and read after the solve (NaN only flows through it): one wait
+                SolveChecks ok = new SolveChecks("lu_solve");
+                try (ok;
+                        NDArray p = piv.reshape(st.count(), st.n());
                         NDArray pc = p.copy(Order.C);
-                        NDArray info = NDArray.empty(st.x().device(), DType.INT32, new long[] {0}, Order.C)) {
-                    checkPivots(pc, st.n());
-                    NDArray x = r.b().copy(Order.C);
-                    SmallFactor.Lu lu = new SmallFactor.Lu(st.x(), pc, info);
-                    if (SmallFactor.fits(x.device(), dt, st.n())) SmallFactor.solve(lu, x, false);
-                    else BlockedFactor.solve(lu, x, false, Blas.forDevice(x.device()));
-                    try (x) {
-                        return x.reshape(r.outShape());
+                        NDArray info = NDArray.empty(st.x().device(), DType.INT32, new long[] {0}, Order.C);
+                        NDArray x = own(r.b())) {
+                    ok.finite(x);
+                    try {
+                        checkPivots(pc, st.n());
+                    } catch (NdException e) {
+                        ok.require();
+                        throw e;
                     }
+                    if (library(st)) st.solver().luSolve(st.x(), pc, x, 0);
+                    else {
+                        SmallFactor.Lu lu = new SmallFactor.Lu(st.x(), pc, info);
+                        if (SmallFactor.fits(x.device(), dt, st.n())) SmallFactor.solve(lu, x, false);
+                        else BlockedFactor.solve(lu, x, false, Blas.forDevice(x.device()));
+                    }
+                    ok.require();
+                    return x.reshape(r.outShape());
                 }
             }
         }
@@ -179,27 +206,37 @@ final class ScipySolves {
             long n = st.n();
             if (st.empty()) return unstack(st.emptyOf(st.dtype(), n, n), st.batch());
             requireFinite("cho_factor", st.x());
+            if (library(st)) {
+                NDArray[] r = st.solver().choFactor(st.x(), lower);
+                requirePositiveDefinite(r);
+                return unstack(r[0], st.batch());
+            }
             // the upper factor of A is the transpose of the lower factor of A's transpose (its upper triangle)
             try (NDArray src = lower ? null : st.x().swapaxes(-1, -2).copy(Order.C)) {
                 NDArray in = lower ? st.x() : src;
                 NDArray[] r = SmallFactor.fits(in.device(), in.dtype(), n)
                         ? SmallFactor.cholesky(in)
                         : BlockedFactor.cholesky(in, Blas.forDevice(in.device()));
-                try (NDArray info = r[1]) {
-                    int[] bad = info.toIntArray();
-                    for (int i = 0; i < bad.length; i++) {
-                        if (bad[i] != 0) {
-                            r[0].close();
-                            throw new LinAlgException("cho_factor: " + bad[i]
-                                    + "-th leading minor of the array is not positive definite"
-                                    + (bad.length > 1 ? " (matrix " + i + " of the stack)" : ""));
-                        }
-                    }
-                }
+                requirePositiveDefinite(r);
                 if (lower) return unstack(r[0], st.batch());
                 try (NDArray l = r[0];
                         NDArray u = l.swapaxes(-1, -2)) {
                     return unstack(u.copy(Order.C), st.batch());
+                }
+            }
+        }
+    }
+
+    /** {factor, info}: info read and closed; a nonzero entry (potrf's) closes the factor and raises. */
+    private static void requirePositiveDefinite(NDArray[] r) {
+        try (NDArray info = r[1]) {
+            int[] bad = info.toIntArray();
+            for (int i = 0; i < bad.length; i++) {
+                if (bad[i] != 0) {
+                    r[0].close();
+                    throw new LinAlgException("cho_factor: " + bad[i]
+                            + "-th leading minor of the array is not positive definite"
+                            + (bad.length > 1 ? " (matrix " + i + " of the stack)" : ""));
                 }
             }
         }
@@ -213,21 +250,22 @@ final class ScipySolves {
                 throw new DTypeException("cho_solve: b of " + b.dtype() + " does not match c of " + st.dtype());
             try (Rhs r = rhs("cho_solve", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
-                requireFinite("cho_solve", r.b());
                 Blas blas = Blas.forDevice(c.device());
-                if (small(r.b(), st.n())) {
-                    NDArray x = own(r.b());
-                    SmallFactor.triangular(st.x(), x, lower, false, false, true);
-                    try (x) {
-                        return x.reshape(r.outShape());
+                // b's check is queued first and read after the solve (NaN only flows through it): one wait
+                try (SolveChecks ok = new SolveChecks("cho_solve");
+                        NDArray x = own(r.b())) {
+                    ok.finite(x);
+                    if (library(st)) st.solver().choSolve(st.x(), lower, x);
+                    else if (small(x, st.n())) SmallFactor.triangular(st.x(), x, lower, false, false, true);
+                    else {
+                        // A = L L^T (lower) or U^T U: two triangular solves, the second with the transpose
+                        try (NDArray t = st.x().swapaxes(-1, -2).copy(Order.C)) {
+                            // first the lower triangular factor (L, or U^T), then the upper (L^T, or U)
+                            BlockedFactor.triangular(lower ? st.x() : t, x, true, false, blas);
+                            BlockedFactor.triangular(lower ? t : st.x(), x, false, false, blas);
+                        }
                     }
-                }
-                // A = L L^T (lower) or U^T U: two triangular solves, the second with the transpose
-                try (NDArray t = st.x().swapaxes(-1, -2).copy(Order.C);
-                        NDArray x = r.b().copy(Order.C)) {
-                    // first the lower triangular factor (L, or U^T), then the upper (L^T, or U)
-                    BlockedFactor.triangular(lower ? st.x() : t, x, true, false, blas);
-                    BlockedFactor.triangular(lower ? t : st.x(), x, false, false, blas);
+                    ok.require();
                     return x.reshape(r.outShape());
                 }
             }
@@ -245,39 +283,70 @@ final class ScipySolves {
             try (NDArray ac = dt == st.dtype() ? own(st.x()) : Copies.copy(st.x(), dt, Order.C);
                     Rhs r = rhs("solve_triangular", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
-                requireFinite("solve_triangular", ac);
-                requireFinite("solve_triangular", r.b());
-                if (!unitDiagonal) {
-                    int isz = dt.itemsize();
-                    long n = st.n();
-                    try (NDArray d = ac.view(
-                                    new long[] {st.count(), n}, new long[] {n * n * isz, (n + 1) * isz}, ac.offset());
-                            NDArray z = d.eq(0);
-                            NDArray any = z.any()) {
-                        if ((Boolean) any.item()) {
+                // the checks are queued before the solve and read after it: one wait, the same answers
+                long n = st.n();
+                int isz = dt.itemsize();
+                try (SolveChecks checks = new SolveChecks("solve_triangular");
+                        NDArray d = ac.view(
+                                new long[] {st.count(), n}, new long[] {n * n * isz, (n + 1) * isz}, ac.offset());
+                        NDArray x = own(r.b())) {
+                    checks.finite(ac);
+                    checks.finite(x);
+                    if (!unitDiagonal) {
+                        checks.noZero(d, () -> {
                             double[] dv = d.toDoubleArray();
                             int i = 0;
                             while (dv[i] != 0) i++;
-                            throw new LinAlgException(
-                                    "solve_triangular: singular matrix: resolution failed at diagonal " + (i % st.n())
-                                            + (st.count() > 1 ? " (matrix " + i / st.n() + " of the stack)" : ""));
-                        }
+                            return new LinAlgException(
+                                    "solve_triangular: singular matrix: resolution failed at diagonal " + (i % n)
+                                            + (st.count() > 1 ? " (matrix " + i / n + " of the stack)" : ""));
+                        });
                     }
-                }
-                NDArray x = own(r.b());
-                try (x) {
-                    if (small(x, st.n())) SmallFactor.triangular(ac, x, lower, unitDiagonal, trans != 0, false);
-                    else if (trans == 0)
-                        BlockedFactor.triangular(ac, x, lower, unitDiagonal, Blas.forDevice(a.device()));
-                    else {
-                        // a^T's lower triangle is a's upper one: the blocked path solves with the transposed copy
-                        try (NDArray at = ac.swapaxes(-1, -2);
-                                NDArray tc = at.copy(Order.C)) {
-                            BlockedFactor.triangular(tc, x, !lower, unitDiagonal, Blas.forDevice(a.device()));
-                        }
-                    }
+                    triangular(ac, x, trans, lower, unitDiagonal);
+                    checks.require();
                     return x.reshape(r.outShape());
                 }
+            }
+        }
+    }
+
+    /**
+     * x = op(a)^-1 x in place, a (count, n, n) and x (count, n, k) C-contiguous; trans as SciPy's.
+     * The BLAS's trsm where the rest of the family goes to the device's libraries (so that
+     * {@code ndgpu.linalg.solver=own} keeps all of it on ndgpu's kernels).
+     */
+    private static void triangular(NDArray ac, NDArray x, int trans, boolean lower, boolean unit) {
+        long n = ac.shape(1);
+        Blas blas = Blas.forDevice(ac.device());
+        DType dt = x.dtype();
+        if (small(x, n)) SmallFactor.triangular(ac, x, lower, unit, trans != 0, false);
+        else if (blas.hasTrsm(dt) && Solver.forDevice(ac.device()).hasFactorSolves(dt)) {
+            long count = x.shape(0), k = x.shape(2), isz = dt.itemsize();
+            // real matrices only: a^H is a^T
+            Blas.Op op = trans == 0 ? Blas.Op.N : Blas.Op.T;
+            for (long q = 0; q < count; q++) {
+                blas.trsm(
+                        dt,
+                        true,
+                        lower,
+                        op,
+                        unit,
+                        n,
+                        k,
+                        1,
+                        ac.buffer(),
+                        ac.offset() / isz + q * n * n,
+                        n,
+                        x.buffer(),
+                        x.offset() / isz + q * n * k,
+                        k);
+            }
+        } else if (trans == 0) BlockedFactor.triangular(ac, x, lower, unit, blas);
+        else {
+            // a^T's lower triangle is a's upper one: the blocked path solves with the transposed copy
+            try (NDArray at = ac.swapaxes(-1, -2);
+                    NDArray tc = at.copy(Order.C)) {
+                BlockedFactor.triangular(tc, x, !lower, unit, blas);
             }
         }
     }

@@ -63,6 +63,20 @@ public final class SolverKernelLibrary implements SolverKernels {
     }
 
     @Override
+    public void shiftPivots(NDArray x, int by, NDArray out) {
+        ElementwiseLoop.run(
+                new Spec(
+                        "nd_cusolver_shift_pivots",
+                        List.of(
+                                new Param("x", DType.INT32, Kind.IN),
+                                new Param("by", DType.INT32, Kind.SCALAR),
+                                new Param("y", DType.INT32, Kind.OUT)),
+                        "y = x + by;"),
+                new Object[] {x, by, out},
+                out.shape());
+    }
+
+    @Override
     public void unpackEigenvectors(NDArray vr, NDArray w, NDArray out) {
         long n = vr.shape(1);
         DType rt = vr.dtype(), ct = w.dtype();

@@ -300,6 +300,28 @@ class CudaSolverTest extends DeviceTestBase {
         assertTrue(e3.getMessage().contains("not positive definite"), e3.getMessage());
     }
 
+    /**
+     * SciPy's factor-and-solve family past order 64 runs on cuSOLVER (getrf, getrs, potrf, potrs)
+     * and cuBLAS (trsm) for float32 and float64: the routes ScipySolvesLargeTest's CUDA run checks
+     * against its float64 oracle; complex stays refused on every device.
+     */
+    @Test
+    void scipyFactorSolvesRunOnTheLibraries() {
+        Solver s = Solver.forDevice(device());
+        Blas b = Blas.forDevice(device());
+        for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
+            // ndgpu.linalg.solver=own keeps the family on ndgpu's kernels, for checking them against these
+            assertEquals(!org.ndgpu.config.Config.linalgOwnKernels(), s.hasFactorSolves(dt), s.where() + " " + dt);
+            assertTrue(b.hasTrsm(dt), dt.toString());
+        }
+        assertTrue(!s.hasFactorSolves(DType.COMPLEX64) && !s.hasFactorSolves(DType.COMPLEX128));
+        try (NDArray c = Nd.zeros(DType.COMPLEX64, 80, 80)) {
+            assertTrue(assertThrows(org.ndgpu.exceptions.DTypeException.class, () -> LA.luFactor(c))
+                    .getMessage()
+                    .startsWith("lu_factor: expected float32 or float64"));
+        }
+    }
+
     @Test
     void float32MatmulIsNotTf32ByDefault() {
         assertEquals(false, CudaLinalg.tf32());

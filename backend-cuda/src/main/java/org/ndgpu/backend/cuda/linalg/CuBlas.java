@@ -21,7 +21,7 @@ import org.ndgpu.vendor.Blas;
 /**
  * {@link Blas} on a CUDA device through cuBLAS (libcublas.so.13, .12 or .11, opened by soname):
  * S/D/C/Z GEMM, one matrix through cublas&lt;t&gt;gemm_v2 and stacks through
- * cublas&lt;t&gt;gemmStridedBatched.
+ * cublas&lt;t&gt;gemmStridedBatched, and TRSM through cublas&lt;t&gt;trsm_v2.
  *
  * <p>cuBLAS is column-major and the {@link Blas} interface row-major: a row-major m x n matrix is
  * the column-major n x m matrix of its transpose, so {@code C = op(A) op(B)} is computed as
@@ -107,6 +107,100 @@ final class CuBlas implements Blas {
         return (int) v;
     }
 
+    /** Makes the context current and binds the handle to the device's current stream; under the lock. */
+    private void bind() {
+        backend.makeCurrent();
+        CudaStream s = (CudaStream) device.currentStream().backendStream();
+        if (!s.handle().equals(boundStream)) {
+            check(API.call("cublasSetStream_v2", handle, s.handle()), "cublasSetStream_v2");
+            boundStream = s.handle();
+        }
+    }
+
+    private static String letter(DType dtype) {
+        return switch (dtype) {
+            case FLOAT32 -> "S";
+            case FLOAT64 -> "D";
+            case COMPLEX64 -> "C";
+            default -> "Z";
+        };
+    }
+
+    /** A real scalar in host memory (the handle's default pointer mode) for dtype: complex as {re, 0}. */
+    private static MemorySegment scalar(Arena arena, DType dtype, double v) {
+        MemorySegment m = arena.allocate(16, 8);
+        if (dtype == DType.FLOAT32 || dtype == DType.COMPLEX64) m.set(JAVA_FLOAT, 0, (float) v);
+        else m.set(JAVA_DOUBLE, 0, v);
+        return m;
+    }
+
+    @Override
+    public boolean hasTrsm(DType dtype) {
+        return supports(dtype);
+    }
+
+    /**
+     * cublas&lt;t&gt;trsm_v2. Row-major B (m x n) is column-major B^T and row-major A column-major
+     * S = A^T, so {@code op(A) X = B} is {@code X^T op(S) = B^T}: the same op on the stored matrix
+     * from the other side, its other triangle. A single contiguous right-hand side (left, n = 1,
+     * ldb = 1) is the same memory in both layouts, so it stays on the left with N and T swapped.
+     */
+    @Override
+    public void trsm(
+            DType dtype,
+            boolean left,
+            boolean lower,
+            Op opA,
+            boolean unit,
+            long m,
+            long n,
+            double alpha,
+            BackendBuffer a,
+            long aOffset,
+            long lda,
+            BackendBuffer b,
+            long bOffset,
+            long ldb) {
+        if (!supports(dtype)) throw new DTypeException("cuBLAS trsm: " + dtype + " is not supported");
+        int isz = dtype.itemsize();
+        long pa = ((CudaBuffer) a).pointer() + aOffset * isz;
+        long pb = ((CudaBuffer) b).pointer() + bOffset * isz;
+        int side, uplo = lower ? 1 : 0, trans = op(opA), mm, nn, ldbCol;
+        if (left && n == 1 && ldb == 1 && (opA != Op.C || !dtype.isComplex())) {
+            // op(A) x = b with A = (stored)^T: (stored)^T for N, stored for T (and C of a real matrix)
+            side = 0;
+            trans = opA == Op.N ? 1 : 0;
+            mm = i32("m", m);
+            nn = 1;
+            ldbCol = Math.max(1, mm);
+        } else {
+            side = left ? 1 : 0;
+            mm = i32("n", n);
+            nn = i32("m", m);
+            ldbCol = i32("ldb", ldb);
+        }
+        String fn = "cublas" + letter(dtype) + "trsm_v2";
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment al = scalar(arena, dtype, alpha);
+            synchronized (this) {
+                bind();
+                // no TF32 inside trsm's own products, whatever the last GEMM asked for
+                if (mathMode != CUBLAS_DEFAULT_MATH) {
+                    check(API.call("cublasSetMathMode", handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+                    mathMode = CUBLAS_DEFAULT_MATH;
+                }
+                int st = API.call(
+                        fn, handle, side, uplo, trans, unit ? 1 : 0, mm, nn, al, pa, i32("lda", lda), pb, ldbCol);
+                if (st != 0) {
+                    check(
+                            st,
+                            fn + " (m=" + m + ", n=" + n + ", lda=" + lda + ", ldb=" + ldb + ", left=" + left
+                                    + ", lower=" + lower + ", op " + opA + ")");
+                }
+            }
+        }
+    }
+
     @Override
     public void gemmStridedBatched(
             DType dtype,
@@ -135,33 +229,15 @@ final class CuBlas implements Blas {
         long pa = ((CudaBuffer) a).pointer() + aOffset * isz;
         long pb = ((CudaBuffer) b).pointer() + bOffset * isz;
         long pc = ((CudaBuffer) c).pointer() + cOffset * isz;
-        String t = switch (dtype) {
-            case FLOAT32 -> "S";
-            case FLOAT64 -> "D";
-            case COMPLEX64 -> "C";
-            default -> "Z";
-        };
+        String t = letter(dtype);
         try (Arena arena = Arena.ofConfined()) {
-            // alpha and beta in host memory (the handle's default pointer mode), complex as {re, 0}
-            MemorySegment al = arena.allocate(16, 8), be = arena.allocate(16, 8);
-            if (dtype == DType.FLOAT32 || dtype == DType.COMPLEX64) {
-                al.set(JAVA_FLOAT, 0, (float) alpha);
-                be.set(JAVA_FLOAT, 0, (float) beta);
-            } else {
-                al.set(JAVA_DOUBLE, 0, alpha);
-                be.set(JAVA_DOUBLE, 0, beta);
-            }
+            MemorySegment al = scalar(arena, dtype, alpha), be = scalar(arena, dtype, beta);
             // row-major C = op(A) op(B)  ==  column-major C^T = op(B)^T op(A)^T: swap the operands
             int ta = op(opB), tb = op(opA);
             int mm = i32("n", n), nn = i32("m", m), kk = i32("k", k);
             int l1 = i32("ldb", ldb), l2 = i32("lda", lda), l3 = i32("ldc", ldc);
             synchronized (this) {
-                backend.makeCurrent();
-                CudaStream s = (CudaStream) device.currentStream().backendStream();
-                if (!s.handle().equals(boundStream)) {
-                    check(API.call("cublasSetStream_v2", handle, s.handle()), "cublasSetStream_v2");
-                    boundStream = s.handle();
-                }
+                bind();
                 int mode =
                         dtype == DType.FLOAT32 && CudaLinalg.tf32() ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
                 if (mode != mathMode) {

@@ -23,7 +23,8 @@ import org.ndgpu.vendor.Solver;
 
 /**
  * {@link Solver} on a CUDA device through cuSOLVER's dense routines, float32, float64, complex64
- * and complex128: LU (getrf/getrs) for solve, inv, det and slogdet; potrf for cholesky; syevd and
+ * and complex128: LU (getrf/getrs) for solve, inv, det and slogdet; potrf for cholesky; SciPy's
+ * lu_factor, lu_solve, cho_factor, cho_solve through {@link CuFactor}; syevd and
  * heevd for eigh; geqrf with orgqr/ungqr for qr; svd and lstsq through {@link CuSvd}. Everything
  * stays on the device except devInfo (to raise LinAlgException) and, for det and slogdet, the LU
  * diagonal and pivots.
@@ -38,10 +39,37 @@ final class CuSolver implements Solver {
 
     private final CuSolverHandle h;
     private final CuSvd svd;
+    private final CuFactor factor;
 
     CuSolver(Device device) {
         this.h = new CuSolverHandle(device);
         this.svd = new CuSvd(h);
+        this.factor = new CuFactor(h);
+    }
+
+    @Override
+    public boolean hasFactorSolves(DType dt) {
+        return dt == DType.FLOAT32 || dt == DType.FLOAT64;
+    }
+
+    @Override
+    public synchronized NDArray[] luFactor(NDArray a) {
+        return factor.luFactor(a);
+    }
+
+    @Override
+    public synchronized void luSolve(NDArray lu, NDArray piv, NDArray x, int trans) {
+        factor.luSolve(lu, piv, x, trans);
+    }
+
+    @Override
+    public synchronized NDArray[] choFactor(NDArray a, boolean lower) {
+        return factor.choFactor(a, lower);
+    }
+
+    @Override
+    public synchronized void choSolve(NDArray c, boolean lower, NDArray x) {
+        factor.choSolve(c, lower, x);
     }
 
     @Override

@@ -1,0 +1,201 @@
+package org.ndgpu.backend.cuda.linalg;
+
+import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.letter;
+import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.ptr;
+import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
+
+import java.lang.foreign.MemorySegment;
+import org.ndgpu.ndarray.Copies;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.vendor.SolverKernels;
+
+/**
+ * SciPy's factor-and-solve family on cuSOLVER (getrf, getrs, potrf, potrs) for {@link CuSolver}:
+ * lu_factor, lu_solve, cho_factor and cho_solve of C-contiguous (batch, n, n) stacks of float32 or
+ * float64 (the family's dtypes on every device), one call per matrix, each method making the device
+ * current. Nothing is read back; info
+ * stays on the device for the front end.
+ *
+ * <p>Layout: the stored row-major A is column-major A^T. LU is not transpose-blind (the factors of
+ * A^T are not SciPy's), so getrf and getrs run on column-major copies made on the device, and the
+ * pivots move between getrf's 1-based and SciPy's 0-based numbering. Cholesky is: potrf with the
+ * other triangle of the stored matrix factors exactly the triangle SciPy reads, and its factor, read
+ * row-major, is SciPy's (see {@link #choFactor}). The solves work in place; a single right-hand
+ * side (n x 1) is the same memory in both layouts, so only several right-hand sides are transposed.
+ */
+final class CuFactor {
+    private static final int LOWER = 0, UPPER = 1; // cublasFillMode_t
+
+    private final CuSolverHandle h;
+
+    CuFactor(CuSolverHandle h) {
+        this.h = h;
+    }
+
+    private NDArray[] luFactorHere(NDArray a) {
+        long b = a.shape(0);
+        int n = (int) a.shape(1);
+        DType dt = a.dtype();
+        String t = letter(dt);
+        NDArray lu = null, piv = null, info = h.empty(DType.INT32, b);
+        try (NDArray f = transposed(a);
+                NDArray ipiv = h.empty(DType.INT32, b, n)) {
+            MemorySegment hd = h.begin();
+            int lwork = h.bufferSize("cusolverDn" + t + "getrf_bufferSize", hd, n, n, ptr(f), n);
+            try (NDArray work = h.work(dt, lwork)) {
+                for (long i = 0; i < b; i++) {
+                    h.call(
+                            "cusolverDn" + t + "getrf",
+                            hd,
+                            n,
+                            n,
+                            ptr(f, i * n * n),
+                            n,
+                            ptr(work),
+                            ptr(ipiv, i * n),
+                            ptr(info, i));
+                }
+            }
+            lu = transposed(f);
+            piv = h.empty(DType.INT32, b, n);
+            SolverKernels.get().shiftPivots(ipiv, -1, piv);
+            return new NDArray[] {lu, piv, info};
+        } catch (RuntimeException e) {
+            for (NDArray x : new NDArray[] {lu, piv, info}) if (x != null) x.close();
+            throw e;
+        }
+    }
+
+    /** A solver's call on the column-major right-hand sides of x (b, n, r), in place in x. */
+    private interface Solve {
+        void on(NDArray columnMajor);
+    }
+
+    /** Runs {@code solve} on x itself for one right-hand side, else on a transposed copy written back. */
+    private static void inPlace(NDArray x, Solve solve) {
+        if (x.shape(2) == 1) {
+            solve.on(x);
+            return;
+        }
+        try (NDArray t = transposed(x);
+                NDArray back = t.transpose(0, 2, 1)) {
+            solve.on(t);
+            Copies.copyInto(back, x);
+        }
+    }
+
+    /** getrs with op by SciPy's trans (0 N, 1 T, 2 C: cublasOperation_t's numbers too). */
+    private void luSolveHere(NDArray lu, NDArray piv, NDArray x, int trans) {
+        long b = lu.shape(0);
+        int n = (int) lu.shape(1), r = (int) x.shape(2);
+        String t = letter(lu.dtype());
+        try (NDArray f = transposed(lu);
+                NDArray ipiv = h.empty(DType.INT32, b, n);
+                NDArray info = h.empty(DType.INT32, b)) {
+            SolverKernels.get().shiftPivots(piv, 1, ipiv);
+            inPlace(x, cm -> {
+                MemorySegment hd = h.begin();
+                for (long i = 0; i < b; i++) {
+                    h.call(
+                            "cusolverDn" + t + "getrs",
+                            hd,
+                            trans,
+                            n,
+                            r,
+                            ptr(f, i * n * n),
+                            n,
+                            ptr(ipiv, i * n),
+                            ptr(cm, i * n * r),
+                            n,
+                            ptr(info, i));
+                }
+            });
+        }
+    }
+
+    /**
+     * potrf on the stored A^T: with {@code lower} its upper triangle (A's lower) gives U with U^T U =
+     * A, so U^T, which is U read row-major, is SciPy's L (L L^T = A); else its lower triangle (A's
+     * upper) gives L, read row-major L^T, SciPy's U (U^T U = A). The triangle potrf leaves as it was
+     * is zeroed, as ndgpu's own kernels give it.
+     */
+    private NDArray[] choFactorHere(NDArray a, boolean lower) {
+        long b = a.shape(0);
+        int n = (int) a.shape(1), uplo = lower ? UPPER : LOWER;
+        String t = letter(a.dtype());
+        NDArray info = h.empty(DType.INT32, b);
+        try (NDArray f = a.copy()) {
+            MemorySegment hd = h.begin();
+            int lwork = h.bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, uplo, n, ptr(f), n);
+            try (NDArray work = h.work(a.dtype(), lwork)) {
+                for (long i = 0; i < b; i++) {
+                    h.call(
+                            "cusolverDn" + t + "potrf",
+                            hd,
+                            uplo,
+                            n,
+                            ptr(f, i * n * n),
+                            n,
+                            ptr(work),
+                            lwork,
+                            ptr(info, i));
+                }
+            }
+            return new NDArray[] {h.triangle(f, lower, n, n), info};
+        } catch (RuntimeException e) {
+            info.close();
+            throw e;
+        }
+    }
+
+    /** potrs with the stored factor's triangle as {@link #choFactor} left it: c read column-major is c^T. */
+    private void choSolveHere(NDArray c, boolean lower, NDArray x) {
+        long b = c.shape(0);
+        int n = (int) c.shape(1), r = (int) x.shape(2), uplo = lower ? UPPER : LOWER;
+        String t = letter(c.dtype());
+        try (NDArray info = h.empty(DType.INT32, b)) {
+            inPlace(x, cm -> {
+                MemorySegment hd = h.begin();
+                for (long i = 0; i < b; i++) {
+                    h.call(
+                            "cusolverDn" + t + "potrs",
+                            hd,
+                            uplo,
+                            n,
+                            r,
+                            ptr(c, i * n * n),
+                            n,
+                            ptr(cm, i * n * r),
+                            n,
+                            ptr(info, i));
+                }
+            });
+        }
+    }
+
+    /** {lu, piv (0-based), info} of each matrix; see {@link org.ndgpu.vendor.Solver#luFactor}. */
+    NDArray[] luFactor(NDArray a) {
+        try (var _ = h.device.use()) {
+            return luFactorHere(a);
+        }
+    }
+
+    void luSolve(NDArray lu, NDArray piv, NDArray x, int trans) {
+        try (var _ = h.device.use()) {
+            luSolveHere(lu, piv, x, trans);
+        }
+    }
+
+    NDArray[] choFactor(NDArray a, boolean lower) {
+        try (var _ = h.device.use()) {
+            return choFactorHere(a, lower);
+        }
+    }
+
+    void choSolve(NDArray c, boolean lower, NDArray x) {
+        try (var _ = h.device.use()) {
+            choSolveHere(c, lower, x);
+        }
+    }
+}
