@@ -41,6 +41,19 @@ public class GeneratorDevicesTest {
             r -> r.choice(100, new long[] {50}, false, null),
             r -> r.choice(5, new long[] {300}, true, new double[] {0.1, 0.2, 0.3, 0.2, 0.2}),
             r -> r.permutation(4000),
+            // the radix sort's long rows, a bijection sample, whole rows gathered, a shuffle in place
+            r -> r.permutation(70_001),
+            r -> r.choice(1_000_003, new long[] {3000}, false, null),
+            r -> {
+                try (NDArray a = Nd.arange(0.0, 6000.0, 1.0).reshape(2000, 3)) {
+                    return r.permutation(a);
+                }
+            },
+            r -> {
+                NDArray a = Nd.arange(0L, 5000L, 1L);
+                r.shuffle(a);
+                return a;
+            },
             r -> r.lognormal(1, 0.5, 3000),
             r -> r.chisquare(3, 3000),
             r -> r.laplace(0, 2, 3000),
@@ -105,6 +118,38 @@ public class GeneratorDevicesTest {
                 assertFalse(
                         Arrays.equals(first.toDoubleArray(), next.toDoubleArray()),
                         "a later call continues the stream");
+            }
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void samplingIsTheSameOnEveryBackend() {
+        // a permutation is the stable argsort of integer keys, and a bijection sample is integer arithmetic: the same
+        // numbers whichever sort (onesweep on the GPUs, 4-bit radix on PoCL) and device
+        List<Function<Random, NDArray>> calls = List.of(
+                r -> r.seed(5).permutation((1 << 20) + 3),
+                r -> r.seed(6).choice(1L << 40, new long[] {1 << 16}, false, null),
+                r -> r.seed(7).choice((1 << 24) + 5, new long[] {1 << 20}, false, null),
+                r -> {
+                    try (NDArray a = Nd.arange(0.0, 3.0 * 4099, 1.0).reshape(4099, 3)) {
+                        return r.seed(8).permutation(a);
+                    }
+                },
+                r -> {
+                    NDArray a = Nd.arange(0L, 100_000L, 1L);
+                    r.seed(9).shuffle(a);
+                    return a;
+                });
+        for (var call : calls) {
+            double[] first = null;
+            for (Device d : new Device[] {Backends.cuda(), Backends.openclGpu(), Backends.openclCpu()}) {
+                try (var _ = d.use();
+                        NDArray a = call.apply(Nd.random())) {
+                    double[] got = a.toDoubleArray();
+                    if (first == null) first = got;
+                    else assertArrayEquals(first, got, "differs on " + d);
+                }
             }
         }
     }

@@ -1,0 +1,145 @@
+package org.ndgpu.random.impl;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.device.Device;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
+import org.ndgpu.routines.sorting.Sorting;
+
+/**
+ * permutation(n) as the stable argsort of one random key per item (CuPy's method: random int32 keys,
+ * argsort), and the gather of whole rows by such a permutation.
+ *
+ * <p>Keys are uint32 while n fits a uint32 index: thread b computes Philox block b of the call
+ * (distributions.h) and writes keys 4b..4b+3, so the keys cost one block per four items, and the
+ * radix sort makes 4 passes of 8 bits rather than 8 for int64 keys. Two items share a key with
+ * probability 2^-32 per pair; the stable sort then keeps them in index order, so the permutation is
+ * uniform up to those ties (about n^2 / 2^33 pairs: 0.5 at n = 2^16, 32768 at n = 2^24, each pair's
+ * order fixed instead of a coin flip, as in CuPy). Longer rows take int64 keys. The order depends
+ * only on the keys, so a seed gives the same permutation on every device.
+ */
+final class KeyPermutation {
+    private KeyPermutation() {}
+
+    /** Rows up to this long take uint32 keys (a uint32 index; the radix sorts' row limits lie below it). */
+    static final long MAX_UINT32_KEYS = Integer.MAX_VALUE;
+
+    private static final String KEYS_PREAMBLE = DeviceDraws.HEADER + """
+
+            #ifdef ND_CUDA
+            #define nd_make_uint4(a, b, c, d) make_uint4((a), (b), (c), (d))
+            #else
+            #define nd_make_uint4(a, b, c, d) ((uint4)((a), (b), (c), (d)))
+            #endif
+            """;
+
+    // the block's four words as keys 4i..4i+3, one 16-byte store where the block is whole and aligned
+    private static final Spec KEYS = new Spec(
+            "nd_random_permutation_keys",
+            List.of(
+                    new Param("y", DType.UINT32, Kind.RAW),
+                    new Param("_seed", DType.INT64, Kind.SCALAR),
+                    new Param("_off", DType.INT64, Kind.SCALAR),
+                    new Param("_cnt", DType.INT64, Kind.SCALAR),
+                    new Param("_wide", DType.INT32, Kind.SCALAR)),
+            """
+            nd_rng _rng;
+            nd_rng_init(&_rng, (ulong)i, (ulong)_off, (ulong)_seed);
+            nd_rng_block(&_rng);
+            ulong _e = (ulong)i * 4;
+            if (_wide && _e + 4 <= (ulong)_cnt) {
+                ((ND_GLOBAL uint4*)y)[i] = nd_make_uint4(_rng.w0, _rng.w1, _rng.w2, _rng.w3);
+            } else {
+                y[_e] = _rng.w0;
+                if (_e + 1 < (ulong)_cnt) y[_e + 1] = _rng.w1;
+                if (_e + 2 < (ulong)_cnt) y[_e + 2] = _rng.w2;
+                if (_e + 3 < (ulong)_cnt) y[_e + 3] = _rng.w3;
+            }""",
+            KEYS_PREAMBLE,
+            "",
+            "",
+            List.of());
+
+    /** arange(n) permuted, int64. */
+    static NDArray of(String op, Counters c, long n) {
+        if (n > MAX_UINT32_KEYS) {
+            try (NDArray keys = DeviceDraws.integers(c, Long.MIN_VALUE, 0, DType.INT64, new long[] {n})) {
+                return Sorting.sort(op, keys, 0, true);
+            }
+        }
+        try (NDArray keys = NDArray.empty(Device.current(), DType.UINT32, new long[] {n}, Order.C)) {
+            // the same reservation as the other draws of n values
+            Draw d = c.reserve(DeviceDraws.units(n));
+            if (n > 0) {
+                int wide = keys.offset() % 16 == 0 ? 1 : 0;
+                ElementwiseLoop.run(KEYS, new Object[] {keys, d.seed(), d.offset(), n, wide}, new long[] {(n + 3) / 4});
+            }
+            return Sorting.sort(op, keys, 0, true);
+        }
+    }
+
+    private static final Map<DType, Spec> GATHERS = new ConcurrentHashMap<>();
+
+    /** The unsigned dtype whose bits stand for an element of {@code itemsize} bytes in the gather, or null. */
+    private static DType bits(int itemsize) {
+        return switch (itemsize) {
+            case 1 -> DType.UINT8;
+            case 2 -> DType.UINT16;
+            case 4 -> DType.UINT32;
+            case 8 -> DType.UINT64;
+            default -> null;
+        };
+    }
+
+    // out element i: row i / len of the result is row p[i / len] of x; 32-bit division where the size allows
+    private static Spec gather(DType bits) {
+        return GATHERS.computeIfAbsent(
+                bits,
+                t -> new Spec(
+                        "nd_random_take_rows_" + t,
+                        List.of(
+                                new Param("_p", DType.INT64, Kind.RAW),
+                                new Param("_x", t, Kind.RAW),
+                                new Param("y", t, Kind.OUT),
+                                new Param("_len", DType.INT64, Kind.SCALAR),
+                                new Param("_small", DType.INT32, Kind.SCALAR)),
+                        """
+                        ulong _r, _j;
+                        if (_small) {
+                            uint _q = (uint)i / (uint)_len;
+                            _r = _q; _j = (uint)i - _q * (uint)_len;
+                        } else {
+                            _r = (ulong)i / (ulong)_len; _j = (ulong)i - _r * (ulong)_len;
+                        }
+                        y = _x[(ulong)_p[_r] * (ulong)_len + _j];""",
+                        "",
+                        "",
+                        "",
+                        List.of()));
+    }
+
+    /**
+     * x[p] along axis 0 for a permutation p of x's rows (int64, C-contiguous), as a new C-ordered array: one
+     * gather kernel on the elements' bits, without take's bounds check (p's values are in range by construction)
+     * and its read-back.
+     */
+    static NDArray takeRows(NDArray x, NDArray p) {
+        DType bits = bits(x.itemsize());
+        if (bits == null || x.size() == 0) return x.take(p, 0);
+        try (NDArray src = x.isCContiguous() ? x.viewAs(x.dtype()) : x.copy(Order.C);
+                NDArray srcBits = src.viewAs(bits);
+                NDArray out = NDArray.empty(Device.current(), bits, x.shape(), Order.C)) {
+            long len = x.size() / x.shape()[0];
+            int small = x.size() <= 0xFFFFFFFFL ? 1 : 0;
+            ElementwiseLoop.run(gather(bits), new Object[] {p, srcBits, out, len, small}, out.shape());
+            return out.viewAs(x.dtype());
+        }
+    }
+}
