@@ -22,10 +22,10 @@ import org.ndgpu.routines.sorting.Sorting;
  * radix sort makes 4 passes of 8 bits rather than 8 for int64 keys. Two items share a key with
  * probability 2^-32 per pair (about n^2 / 2^33 pairs: 0.5 at n = 2^16, 32768 at n = 2^24), and the
  * stable sort leaves each such run in index order, a bias a count of ascents finds at n = 2^24 (CuPy
- * keeps it). So one more kernel ({@link #TIES}) recomputes each sorted item's key from its index
- * (the keys are a function of (seed, offset, index)), and the first item of every run of equal keys
- * shuffles the run (Fisher-Yates on its own Philox stream): sorting by the key and then uniformly
- * within equal keys is a uniform permutation. Rows longer than a uint32 index take int64 keys, whose
+ * keeps it). So the sort hands back its sorted keys too (one more write of them in its last pass),
+ * and one more kernel ({@link #TIES}) has the first place of every run of equal keys shuffle the run
+ * (Fisher-Yates on its own Philox stream): sorting by the key and then uniformly within equal keys
+ * is a uniform permutation. Rows longer than a uint32 index take int64 keys, whose
  * ties (n^2 / 2^65 pairs) are left in index order. The result depends only on the keys and the seed,
  * so a seed gives the same permutation on every device.
  */
@@ -43,14 +43,6 @@ final class KeyPermutation {
             #define nd_make_uint4(a, b, c, d) ((uint4)((a), (b), (c), (d)))
             #endif
 
-            // key e of the call: word e % 4 of Philox block e / 4, as the keys kernel wrote it
-            ND_DEVICE_FN uint nd_permutation_key(ulong e, ulong off, ulong seed, uint mask) {
-                nd_rng r;
-                nd_rng_init(&r, e >> 2, off, seed);
-                nd_rng_block(&r);
-                uint q = (uint)(e & 3);
-                return (q == 0 ? r.w0 : q == 1 ? r.w1 : q == 2 ? r.w2 : r.w3) & mask;
-            }
             """;
 
     // the block's four words as keys 4i..4i+3, one 16-byte store where the block is whole and aligned
@@ -83,40 +75,32 @@ final class KeyPermutation {
             List.of());
 
     /**
-     * Ties in random order: thread t looks at sorted places 4t..4t+3 (each item's key recomputed from its index, the
-     * place before and after included); where a run of equal keys starts, it finds the run's end and shuffles the run
-     * with Fisher-Yates on Philox stream (place, offset + 1). Only a run's first place writes it, and any other
-     * thread reading a place of it meanwhile reads an item of the same key, so the outcome is fixed.
+     * Ties in random order: place q of the sorted keys that starts a run of equal keys finds the run's end and
+     * shuffles the run's indices with Fisher-Yates on Philox stream (q, offset + 1); runs are disjoint and the keys
+     * only read, so the outcome is fixed whatever the order of the threads.
      */
     private static final Spec TIES = new Spec(
             "nd_random_permutation_ties",
             List.of(
+                    new Param("_k", DType.UINT32, Kind.RAW),
                     new Param("_p", DType.INT64, Kind.RAW),
                     new Param("_seed", DType.INT64, Kind.SCALAR),
                     new Param("_off", DType.INT64, Kind.SCALAR),
-                    new Param("_cnt", DType.INT64, Kind.SCALAR),
-                    new Param("_mask", DType.INT64, Kind.SCALAR)),
+                    new Param("_cnt", DType.INT64, Kind.SCALAR)),
             """
-            const ulong _n = (ulong)_cnt, _b = (ulong)i * 4, _o = (ulong)_off, _s = (ulong)_seed;
-            const uint _m = (uint)_mask;
-            uint _prev = _b > 0 ? nd_permutation_key((ulong)_p[_b - 1], _o, _s, _m) : 0u;
-            uint _cur = nd_permutation_key((ulong)_p[_b], _o, _s, _m);
-            for (ulong _q = _b; _q < _b + 4 && _q < _n; _q++) {
-                uint _next = _q + 1 < _n ? nd_permutation_key((ulong)_p[_q + 1], _o, _s, _m) : 0u;
-                if ((_q == 0 || _prev != _cur) && _q + 1 < _n && _next == _cur) {
-                    ulong _end = _q + 1;
-                    while (_end + 1 < _n && nd_permutation_key((ulong)_p[_end + 1], _o, _s, _m) == _cur) _end++;
-                    nd_rng _rng;
-                    nd_rng_init(&_rng, _q, _o + 1, _s);
-                    for (ulong _k = _end - _q; _k > 0; _k--) {
-                        ulong _r = nd_bounded(&_rng, _k + 1);
-                        long _t = _p[_q + _k];
-                        _p[_q + _k] = _p[_q + _r];
-                        _p[_q + _r] = _t;
-                    }
+            const ulong _n = (ulong)_cnt, _q = (ulong)i;
+            const uint _c = _k[_q];
+            if ((_q == 0 || _k[_q - 1] != _c) && _q + 1 < _n && _k[_q + 1] == _c) {
+                ulong _end = _q + 1;
+                while (_end + 1 < _n && _k[_end + 1] == _c) _end++;
+                nd_rng _rng;
+                nd_rng_init(&_rng, _q, (ulong)_off + 1, (ulong)_seed);
+                for (ulong _j = _end - _q; _j > 0; _j--) {
+                    ulong _r = nd_bounded(&_rng, _j + 1);
+                    long _t = _p[_q + _j];
+                    _p[_q + _j] = _p[_q + _r];
+                    _p[_q + _r] = _t;
                 }
-                _prev = _cur;
-                _cur = _next;
             }""",
             KEYS_PREAMBLE,
             "",
@@ -142,14 +126,14 @@ final class KeyPermutation {
             int wide = keys.offset() % 16 == 0 ? 1 : 0;
             long[] blocks = {(n + 3) / 4};
             ElementwiseLoop.run(KEYS, new Object[] {keys, d.seed(), d.offset(), n, wide, mask}, blocks);
-            NDArray p = Sorting.sort(op, keys, 0, true);
-            try {
-                ElementwiseLoop.run(TIES, new Object[] {p, d.seed(), d.offset(), n, mask}, blocks);
+            NDArray[] sorted = Sorting.argsortWithKeys(op, keys);
+            try (NDArray k = sorted[0]) {
+                ElementwiseLoop.run(TIES, new Object[] {k, sorted[1], d.seed(), d.offset(), n}, new long[] {n});
             } catch (RuntimeException e) {
-                p.close();
+                sorted[1].close();
                 throw e;
             }
-            return p;
+            return sorted[1];
         }
     }
 
