@@ -1,6 +1,7 @@
 package org.ndgpu.random.impl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -150,6 +151,11 @@ public class GeneratorDevicesTest {
                     if (first == null) first = got;
                     else assertArrayEquals(first, got, "differs on " + d);
                 }
+            }
+            if (call == calls.get(0) || call == calls.get(4)) { // arange permuted: every value once
+                double[] sorted = first.clone();
+                Arrays.sort(sorted);
+                for (int i = 0; i < sorted.length; i++) assertEquals(i, sorted[i], 0, "a permutation");
             }
         }
     }
