@@ -36,7 +36,8 @@ final class Sampling {
             if (a.ndim() == 0)
                 throw new NdException(
                         op + ": expected an integer or an array of at least 1 dimension, got a 0-d array");
-            try (NDArray p = permutationOf(op, c, a.shape()[0])) {
+            try (var _ = a.device().use(); // the permutation and the gather where a lives
+                    NDArray p = permutationOf(op, c, a.shape()[0])) {
                 return KeyPermutation.takeRows(a, p);
             }
         }
@@ -54,7 +55,8 @@ final class Sampling {
         if (x.ndim() == 0) throw new NdException(op + ": expected an array of at least 1 dimension, got a 0-d array");
         if (!x.isWriteable())
             throw new NdException(op + ": expected a writeable array, got a read-only one (a broadcast view?)");
-        try (NDArray p = permutationOf(op, c, x.shape()[0]);
+        try (var _ = x.device().use();
+                NDArray p = permutationOf(op, c, x.shape()[0]);
                 NDArray taken = KeyPermutation.takeRows(x, p)) {
             Copies.copyInto(taken, x);
         }

@@ -124,6 +124,34 @@ public class GeneratorDevicesTest {
     }
 
     @Test
+    void anArrayOnAnotherDeviceIsPermutedWhereItLives() {
+        List<Device> cpus = Device.list().stream()
+                .filter(d -> d.backendName().equals("opencl") && !d.isGpu())
+                .toList();
+        assumeTrue(cpus.size() >= 2, "needs two OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\"); found " + cpus);
+        NDArray a;
+        try (var _ = cpus.get(1).use()) {
+            a = Nd.arange(0L, 3000L, 1L).reshape(1000, 3);
+        }
+        try (var _ = cpus.get(0).use();
+                a;
+                NDArray p = Nd.random().seed(3).permutation(a)) {
+            assertEquals(cpus.get(1), p.device(), "the result lives with a");
+            Nd.random().seed(4).shuffle(a);
+            for (NDArray x : new NDArray[] {a, p}) {
+                long[] v = x.toLongArray();
+                long[] firsts = new long[1000];
+                for (int i = 0; i < 1000; i++) {
+                    assertEquals(v[3 * i] + 1, v[3 * i + 1], "rows move whole");
+                    firsts[i] = v[3 * i];
+                }
+                Arrays.sort(firsts);
+                for (int i = 0; i < 1000; i++) assertEquals(3L * i, firsts[i], "every row once");
+            }
+        }
+    }
+
+    @Test
     @Tag("gpu")
     void samplingIsTheSameOnEveryBackend() {
         // a permutation is the stable argsort of integer keys, and a bijection sample is integer arithmetic: the same
