@@ -178,19 +178,22 @@ final class KeyPermutation {
     }
 
     /**
-     * x[p] along axis 0 for a permutation p of x's rows (int64, C-contiguous), as a new C-ordered array: one
-     * gather kernel on the elements' bits, without take's bounds check (p's values are in range by construction)
-     * and its read-back.
+     * x[p] along axis 0 (x.take(p, 0)) for int64 row indices p of any shape that are in range by construction (a
+     * permutation, a sample), as a new C-ordered array of shape p.shape + x.shape[1:]: one gather kernel on the
+     * elements' bits, without take's bounds check and its read-back.
      */
     static NDArray takeRows(NDArray x, NDArray p) {
         DType bits = bits(x.itemsize());
-        if (bits == null || x.size() == 0) return x.take(p, 0);
+        long len = x.shape()[0] == 0 ? 0 : x.size() / x.shape()[0];
+        long[] shape = new long[p.ndim() + x.ndim() - 1];
+        System.arraycopy(p.shape(), 0, shape, 0, p.ndim());
+        System.arraycopy(x.shape(), 1, shape, p.ndim(), x.ndim() - 1);
+        if (bits == null || len == 0 || p.size() == 0 || !p.isCContiguous()) return x.take(p, 0);
         try (NDArray src = x.isCContiguous() ? x.viewAs(x.dtype()) : x.copy(Order.C);
                 NDArray srcBits = src.viewAs(bits);
-                NDArray out = NDArray.empty(Device.current(), bits, x.shape(), Order.C)) {
-            long len = x.size() / x.shape()[0];
-            int small = x.size() <= 0xFFFFFFFFL ? 1 : 0;
-            ElementwiseLoop.run(gather(bits), new Object[] {p, srcBits, out, len, small}, out.shape());
+                NDArray out = NDArray.empty(x.device(), bits, shape, Order.C)) {
+            int small = out.size() <= 0xFFFFFFFFL ? 1 : 0;
+            ElementwiseLoop.run(gather(bits), new Object[] {p, srcBits, out, len, small}, shape);
             return out.viewAs(x.dtype());
         }
     }

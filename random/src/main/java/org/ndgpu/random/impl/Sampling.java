@@ -105,10 +105,10 @@ final class Sampling {
                 throw new NdException(
                         op + ": fewer non-zero entries in p than size (" + nonzero + " non-zero, size " + k + ")");
         }
-        NDArray idx = k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
-        if (arr == null) return idx;
-        try (idx) {
-            return arr.take(idx, 0);
+        if (arr == null) return k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
+        try (var _ = arr.device().use(); // the draw and the gather where a lives
+                NDArray idx = k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p)) {
+            return KeyPermutation.takeRows(arr, idx); // idx in [0, pop) by construction
         }
     }
 

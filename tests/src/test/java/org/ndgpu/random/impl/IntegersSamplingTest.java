@@ -312,5 +312,29 @@ public class IntegersSamplingTest extends PerDeviceTest {
                 assertEquals(x[i * 3] + 1.5, x[i * 3 + 1], 0);
             }
         }
+        // rows of a for a 2-d size, with replacement, weighted, and from a strided (transposed) int32 array
+        double[] w = {0.1, 0, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1};
+        try (NDArray base = Nd.arange(0L, 30L, 1L);
+                NDArray cols = base.reshape(3, 10);
+                NDArray t = cols.T();
+                NDArray a = t.astype(DType.INT32)) {
+            for (double[] pw : new double[][] {null, w}) {
+                try (NDArray c = r.choice(t, new long[] {5, 4}, true, pw);
+                        NDArray c32 = r.choice(a, new long[] {2, 4}, false, pw)) {
+                    assertArrayEquals(new long[] {5, 4, 3}, c.shape());
+                    assertArrayEquals(new long[] {2, 4, 3}, c32.shape());
+                    assertEquals(DType.INT32, c32.dtype());
+                    for (NDArray e : new NDArray[] {c, c32}) {
+                        long[] x = e.toLongArray();
+                        for (int i = 0; i < e.size() / 3; i++) {
+                            assertTrue(x[3 * i] >= 0 && x[3 * i] < 10, "a row of a");
+                            assertEquals(x[3 * i] + 10, x[3 * i + 1]);
+                            assertEquals(x[3 * i] + 20, x[3 * i + 2]);
+                            if (pw != null) assertTrue(x[3 * i] != 1, "a row of weight 0 is never drawn");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
