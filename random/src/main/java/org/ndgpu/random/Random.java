@@ -387,8 +387,9 @@ public final class Random {
 
     /**
      * Generator.choice(a, size, replace): {@code size} int64 draws from arange(a); without replacement they are
-     * distinct, and a sample small beside a huge population ({@code choice(Long.MAX_VALUE, 3, false)}) is drawn
-     * without materializing a permutation.
+     * distinct, and from a population above 2^16 ({@code choice(Long.MAX_VALUE, 3, false)} too) they are the images
+     * of 0..size-1 under a keyed Feistel bijection of arange(a), as CuPy draws them: one thread per value, no
+     * permutation of the population, pseudo-random rather than independent draws.
      */
     public NDArray choice(long a, long size, boolean replace) {
         return choice(a, new long[] {size}, replace, null);

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
+import org.ndgpu.ndarray.Copies;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -11,10 +12,12 @@ import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.routines.sorting.Sorting;
 
 /**
- * choice, permutation and shuffle. A permutation is the argsort of one random 64-bit key per item
- * (a stable sort, so the order depends only on the keys, whatever the device); a weighted draw
- * without replacement sorts exponential clocks E_i / p_i, which orders the items exactly as
- * NumPy's successive renormalized draws do in distribution.
+ * choice, permutation and shuffle. A permutation is the stable argsort of one random key per item
+ * ({@link KeyPermutation}: the order depends only on the keys, whatever the device), and an array is
+ * permuted by one gather of its rows; a uniform draw without replacement from a large population is
+ * the image of 0..k-1 under a keyed bijection ({@link FeistelBijection}, as CuPy), from a small one
+ * the head of a permutation; a weighted draw without replacement sorts exponential clocks E_i / p_i,
+ * which orders the items exactly as NumPy's successive renormalized draws do in distribution.
  */
 final class Sampling {
     private Sampling() {}
@@ -22,9 +25,7 @@ final class Sampling {
     /** arange(n) permuted, int64. */
     static NDArray permutationOf(String op, Counters c, long n) {
         if (n < 0) throw new NdException(op + ": expected a non-negative length, got " + n);
-        try (NDArray keys = DeviceDraws.integers(c, Long.MIN_VALUE, 0, DType.INT64, new long[] {n})) {
-            return Sorting.sort(op, keys, 0, true);
-        }
+        return KeyPermutation.of(op, c, n);
     }
 
     static NDArray permutation(Counters c, Object x) {
@@ -35,8 +36,9 @@ final class Sampling {
             if (a.ndim() == 0)
                 throw new NdException(
                         op + ": expected an integer or an array of at least 1 dimension, got a 0-d array");
-            try (NDArray p = permutationOf(op, c, a.shape()[0])) {
-                return a.take(p, 0);
+            try (var _ = a.device().use(); // the permutation and the gather where a lives
+                    NDArray p = permutationOf(op, c, a.shape()[0])) {
+                return KeyPermutation.takeRows(a, p);
             }
         }
         if (Scalars.isJavaInteger(x)) {
@@ -53,9 +55,10 @@ final class Sampling {
         if (x.ndim() == 0) throw new NdException(op + ": expected an array of at least 1 dimension, got a 0-d array");
         if (!x.isWriteable())
             throw new NdException(op + ": expected a writeable array, got a read-only one (a broadcast view?)");
-        try (NDArray p = permutationOf(op, c, x.shape()[0]);
-                NDArray taken = x.take(p, 0)) {
-            x.set("...", taken);
+        try (var _ = x.device().use();
+                NDArray p = permutationOf(op, c, x.shape()[0]);
+                NDArray taken = KeyPermutation.takeRows(x, p)) {
+            Copies.copyInto(taken, x);
         }
     }
 
@@ -102,10 +105,10 @@ final class Sampling {
                 throw new NdException(
                         op + ": fewer non-zero entries in p than size (" + nonzero + " non-zero, size " + k + ")");
         }
-        NDArray idx = k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
-        if (arr == null) return idx;
-        try (idx) {
-            return arr.take(idx, 0);
+        if (arr == null) return k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p);
+        try (var _ = arr.device().use(); // the draw and the gather where a lives
+                NDArray idx = k == 0 ? Creation.zeros(DType.INT64, shape) : indices(op, c, pop, k, shape, replace, p)) {
+            return KeyPermutation.takeRows(arr, idx); // idx in [0, pop) by construction
         }
     }
 
@@ -122,11 +125,7 @@ final class Sampling {
                 return Sorting.searchsorted(op, cd, u, "right");
             }
         }
-        if (p == null && sparse(pop, k)) {
-            try (NDArray drawn = Creation.array(distinctDraws(op, c, pop, k))) {
-                return drawn.reshape(shape);
-            }
-        }
+        if (p == null && pop > FeistelBijection.MIN_POPULATION) return FeistelBijection.sample(c, pop, shape);
         NDArray order;
         if (p == null) {
             order = permutationOf(op, c, pop);
@@ -139,74 +138,6 @@ final class Sampling {
         try (order;
                 NDArray first = order.get("0:" + k)) {
             return first.copy().reshape(shape);
-        }
-    }
-
-    /**
-     * Whether a sample of k from pop without replacement is drawn as {@link #distinctDraws} rather than as the first
-     * k of a permutation of pop: NumPy's Generator.choice switches from its permutation (tail shuffle) to its
-     * set-based method at the same place, a population over 10000 of which at most a 50th is taken, where the
-     * permutation would cost far more than the sample (Long.MAX_VALUE items cannot be permuted at all).
-     */
-    static boolean sparse(long pop, long k) {
-        return pop > 10_000 && k <= pop / 50;
-    }
-
-    /**
-     * k distinct values of [0, pop), in the order first drawn: uniform draws from the device generator, a value
-     * seen before rejected and a fresh batch drawn for what is missing, until k are distinct. Taking the draws
-     * in stream order, each new distinct value is uniform among those not yet taken, so the ordered sample is
-     * uniform, as a shuffled choice without replacement; and the counters advance the same way under a seed.
-     * With k at most pop / 50 a batch repeats about k / 100 values, so few batches follow the first.
-     */
-    static long[] distinctDraws(String op, Counters c, long pop, long k) {
-        if (k > MAX_DISTINCT) {
-            throw new NdException(op + ": a sample of " + k + " distinct values without replacement from " + pop
-                    + " is more than this method holds (at most " + MAX_DISTINCT + ")");
-        }
-        long[] out = new long[(int) k];
-        LongSet seen = new LongSet((int) k);
-        int have = 0;
-        while (have < k) {
-            long[] batch;
-            try (NDArray d = DeviceDraws.integers(c, 0, pop, DType.INT64, new long[] {k - have})) {
-                batch = d.toLongArray();
-            }
-            for (long v : batch) if (seen.add(v)) out[have++] = v;
-        }
-        return out;
-    }
-
-    /** The largest sample {@link #distinctDraws} keeps track of (its set takes up to four longs a value on the host). */
-    static final long MAX_DISTINCT = 1L << 26;
-
-    /** An open-addressing set of non-negative longs (-1 marks a free slot), sized for its capacity at load 1/2 or less. */
-    private static final class LongSet {
-        private final long[] slots;
-        private final int mask;
-
-        LongSet(int capacity) {
-            int n = Integer.highestOneBit(Math.max(2, capacity) * 2 - 1) << 1;
-            slots = new long[n];
-            Arrays.fill(slots, -1L);
-            mask = n - 1;
-        }
-
-        /** Adds v; false when it was there already. */
-        boolean add(long v) {
-            int i = (int) (mix(v) & mask);
-            while (slots[i] != -1L) {
-                if (slots[i] == v) return false;
-                i = (i + 1) & mask;
-            }
-            slots[i] = v;
-            return true;
-        }
-
-        private static long mix(long v) { // splitmix64's finalizer: spreads nearby values over the table
-            v = (v ^ (v >>> 30)) * 0xbf58476d1ce4e5b9L;
-            v = (v ^ (v >>> 27)) * 0x94d049bb133111ebL;
-            return v ^ (v >>> 31);
         }
     }
 

@@ -66,7 +66,7 @@ final class OnesweepSort {
     /** A status word holds a count in 30 bits; longer rows go to {@link RadixSort} (4-bit passes, one row at a time). */
     static final long MAX_LENGTH = (1L << 30) - 1;
 
-    private record Source(Dialect dialect, DType dtype, boolean indices, int per, boolean warp) {}
+    private record Source(Dialect dialect, DType dtype, boolean indices, int per, boolean warp, boolean keepKeys) {}
 
     /**
      * True where the pass ranks a tile by warp (ballots and shuffles in warps of 32): CUDA, and NVIDIA's
@@ -115,6 +115,15 @@ final class OnesweepSort {
      * made {@code moved}'s device current.
      */
     static NDArray sortRows(NDArray moved, long rows, long n, boolean indices) {
+        NDArray[] r = sortRows(moved, rows, n, indices, false);
+        return r[indices ? 1 : 0];
+    }
+
+    /**
+     * {sorted keys, argsort} with {@code keepKeys} (indices then true): argsort's last pass writes its keys too
+     * (a program of its own); else {sorted, null} or {null, argsort}.
+     */
+    static NDArray[] sortRows(NDArray moved, long rows, long n, boolean indices, boolean keepKeys) {
         Device dev = moved.device();
         DType d = moved.dtype();
         int passes = d.itemsize();
@@ -125,10 +134,11 @@ final class OnesweepSort {
         long[] shape = moved.shape();
         String tag = tag(d, indices);
         String src = SOURCES.computeIfAbsent(
-                new Source(dialect, d, indices, per, warp), s -> source(s.dialect(), d, indices, per, warp));
+                new Source(dialect, d, indices, per, warp, keepKeys),
+                s -> source(s.dialect(), d, indices, per, warp, s.keepKeys()));
         // CUDA's sources always rank by warp; an OpenCL one that does is another program
-        String program =
-                "nd_onesweep_" + tag + (per == PER ? "" : "_" + per) + (warp && dialect != Dialect.CUDA ? "_warp" : "");
+        String program = "nd_onesweep_" + tag + (per == PER ? "" : "_" + per)
+                + (warp && dialect != Dialect.CUDA ? "_warp" : "") + (keepKeys ? "_keys" : "");
         List<String> options = buildOptions(dialect, warp, per, indices);
         BackendKernel upsweep = dev.programs().kernel(program, src, options, "nd_os_upsweep_" + tag);
         BackendKernel scan = dev.programs().kernel(program, src, options, "nd_os_scan_" + tag);
@@ -194,9 +204,9 @@ final class OnesweepSort {
                 }
             }
             // after the last swap a holds the last pass's keys (argsort's indices are in result)
-            NDArray sorted = indices ? result : a;
+            NDArray[] sorted = {indices && !keepKeys ? null : a, indices ? result : null};
+            if (sorted[0] != null) a = null;
             if (indices) result = null;
-            else a = null;
             return sorted;
         } finally {
             for (NDArray x : new NDArray[] {a, b, ia, ib, result, hist, status, counters, special})
@@ -272,11 +282,16 @@ final class OnesweepSort {
 
     /** The kernels' source; {@code warp}: the pass ranks tiles by warp ({@link #warpRanked}), which CUDA always does. */
     static String source(Dialect dialect, DType d, boolean indices, int per, boolean warp) {
+        return source(dialect, d, indices, per, warp, false);
+    }
+
+    /** The kernels' source; {@code keepKeys}: argsort's last pass writes its keys too. */
+    static String source(Dialect dialect, DType d, boolean indices, int per, boolean warp, boolean keepKeys) {
         if (dialect == Dialect.CUDA && !warp)
             throw new IllegalArgumentException("onesweep: CUDA's pass always ranks by warp");
         String k = RadixSort.codeType(d);
         var values = sizes(SORT, dialect, d.itemsize(), per, indices);
-        values.put("storeKeys", indices ? "_pass != " + (d.itemsize() - 1) : "1");
+        values.put("storeKeys", indices && !keepKeys ? "_pass != " + (d.itemsize() - 1) : "1");
         values.put("u", RadixSort.unsignedType(d));
         values.put("k", k);
         values.put("tag", tag(d, indices));

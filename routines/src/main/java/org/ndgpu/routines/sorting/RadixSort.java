@@ -62,6 +62,15 @@ public final class RadixSort {
      * argsort (int64). The caller has made {@code row}'s device current.
      */
     static NDArray sort1d(NDArray row, boolean indices) {
+        NDArray[] r = sort1d(row, indices, false);
+        return r[indices ? 1 : 0];
+    }
+
+    /**
+     * {sorted keys, argsort} of {@code row} with {@code keepKeys} (indices then true), else {sorted, null} or {null,
+     * argsort}: every pass writes the keys it moves, so the last pass's are there to keep.
+     */
+    static NDArray[] sort1d(NDArray row, boolean indices, boolean keepKeys) {
         Device dev = row.device();
         DType d = row.dtype();
         long n = row.size();
@@ -102,9 +111,9 @@ public final class RadixSort {
                 }
             }
             // after the last swap a (and ia) hold the last pass's output
-            NDArray result = indices ? ia : a;
+            NDArray[] result = {indices && !keepKeys ? null : a, indices ? ia : null};
+            if (result[0] != null) a = null;
             if (indices) ia = null;
-            else a = null;
             return result;
         } finally {
             for (NDArray x : new NDArray[] {a, b, ia, ib, hist}) if (x != null) x.close();

@@ -119,6 +119,33 @@ public final class Sorting {
         }
     }
 
+    /**
+     * The stable argsort of the 1-d integer array {@code a} with the sorted keys beside it, {sorted, argsort}: the
+     * radix sorts move the keys in every pass, so keeping the last pass's costs one more write of them rather than a
+     * gather of a[argsort]. Rows short enough for the network are sorted twice (keys, then argsort).
+     */
+    public static NDArray[] argsortWithKeys(String op, NDArray a) {
+        a.live(op);
+        DType d = a.dtype();
+        if (a.ndim() != 1 || !d.isInteger())
+            throw new IllegalArgumentException(
+                    op + ": argsortWithKeys takes a 1-d integer array, got " + d + " of " + Shapes.str(a.shape()));
+        long n = a.size();
+        try (var _ = a.device().use()) {
+            // the same choice of sort as sortOn's for one row
+            if (OnesweepSort.warpRanked(a.device()) && n > ONESWEEP_MIN_LENGTH && OnesweepSort.handles(d, n, 1))
+                return OnesweepSort.sortRows(a, 1, n, true, true);
+            if (RadixSort.handles(d, n)) return RadixSort.sort1d(a, true, true);
+            NDArray sorted = sortOn(op, a, 0, false);
+            try {
+                return new NDArray[] {sorted, sortOn(op, a, 0, true)};
+            } catch (RuntimeException e) {
+                sorted.close();
+                throw e;
+            }
+        }
+    }
+
     // each row through RadixSort in turn, into one (moved-shape) result
     private static NDArray radixRows(NDArray moved, long[] movedShape, long rows, long n, boolean indices) {
         if (rows == 1) {

@@ -1,6 +1,7 @@
 package org.ndgpu.random.impl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -41,6 +42,19 @@ public class GeneratorDevicesTest {
             r -> r.choice(100, new long[] {50}, false, null),
             r -> r.choice(5, new long[] {300}, true, new double[] {0.1, 0.2, 0.3, 0.2, 0.2}),
             r -> r.permutation(4000),
+            // the radix sort's long rows, a bijection sample, whole rows gathered, a shuffle in place
+            r -> r.permutation(70_001),
+            r -> r.choice(1_000_003, new long[] {3000}, false, null),
+            r -> {
+                try (NDArray a = Nd.arange(0.0, 6000.0, 1.0).reshape(2000, 3)) {
+                    return r.permutation(a);
+                }
+            },
+            r -> {
+                NDArray a = Nd.arange(0L, 5000L, 1L);
+                r.shuffle(a);
+                return a;
+            },
             r -> r.lognormal(1, 0.5, 3000),
             r -> r.chisquare(3, 3000),
             r -> r.laplace(0, 2, 3000),
@@ -105,6 +119,71 @@ public class GeneratorDevicesTest {
                 assertFalse(
                         Arrays.equals(first.toDoubleArray(), next.toDoubleArray()),
                         "a later call continues the stream");
+            }
+        }
+    }
+
+    @Test
+    void anArrayOnAnotherDeviceIsPermutedWhereItLives() {
+        List<Device> cpus = Device.list().stream()
+                .filter(d -> d.backendName().equals("opencl") && !d.isGpu())
+                .toList();
+        assumeTrue(cpus.size() >= 2, "needs two OpenCL CPU devices (POCL_DEVICES=\"pthread pthread\"); found " + cpus);
+        NDArray a;
+        try (var _ = cpus.get(1).use()) {
+            a = Nd.arange(0L, 3000L, 1L).reshape(1000, 3);
+        }
+        try (var _ = cpus.get(0).use();
+                a;
+                NDArray p = Nd.random().seed(3).permutation(a)) {
+            assertEquals(cpus.get(1), p.device(), "the result lives with a");
+            Nd.random().seed(4).shuffle(a);
+            for (NDArray x : new NDArray[] {a, p}) {
+                long[] v = x.toLongArray();
+                long[] firsts = new long[1000];
+                for (int i = 0; i < 1000; i++) {
+                    assertEquals(v[3 * i] + 1, v[3 * i + 1], "rows move whole");
+                    firsts[i] = v[3 * i];
+                }
+                Arrays.sort(firsts);
+                for (int i = 0; i < 1000; i++) assertEquals(3L * i, firsts[i], "every row once");
+            }
+        }
+    }
+
+    @Test
+    @Tag("gpu")
+    void samplingIsTheSameOnEveryBackend() {
+        // a permutation is the stable argsort of integer keys, and a bijection sample is integer arithmetic: the same
+        // numbers whichever sort (onesweep on the GPUs, 4-bit radix on PoCL) and device
+        List<Function<Random, NDArray>> calls = List.of(
+                r -> r.seed(5).permutation((1 << 20) + 3),
+                r -> r.seed(6).choice(1L << 40, new long[] {1 << 16}, false, null),
+                r -> r.seed(7).choice((1 << 24) + 5, new long[] {1 << 20}, false, null),
+                r -> {
+                    try (NDArray a = Nd.arange(0.0, 3.0 * 4099, 1.0).reshape(4099, 3)) {
+                        return r.seed(8).permutation(a);
+                    }
+                },
+                r -> {
+                    NDArray a = Nd.arange(0L, 100_000L, 1L);
+                    r.seed(9).shuffle(a);
+                    return a;
+                });
+        for (var call : calls) {
+            double[] first = null;
+            for (Device d : new Device[] {Backends.cuda(), Backends.openclGpu(), Backends.openclCpu()}) {
+                try (var _ = d.use();
+                        NDArray a = call.apply(Nd.random())) {
+                    double[] got = a.toDoubleArray();
+                    if (first == null) first = got;
+                    else assertArrayEquals(first, got, "differs on " + d);
+                }
+            }
+            if (call == calls.get(0) || call == calls.get(4)) { // arange permuted: every value once
+                double[] sorted = first.clone();
+                Arrays.sort(sorted);
+                for (int i = 0; i < sorted.length; i++) assertEquals(i, sorted[i], 0, "a permutation");
             }
         }
     }

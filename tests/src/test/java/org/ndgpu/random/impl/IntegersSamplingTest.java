@@ -225,6 +225,54 @@ public class IntegersSamplingTest extends PerDeviceTest {
     }
 
     @Test
+    void longPermutationsAndRowsOfEveryItemsize() {
+        Random r = Nd.random().seed(204);
+        // past the local-memory sort: the radix sort of uint32 keys; every value once (a plain Java check)
+        for (int n : new int[] {513, 131_073}) {
+            try (NDArray p = r.permutation(n)) {
+                long[] x = p.toLongArray();
+                long[] sorted = x.clone();
+                Arrays.sort(sorted);
+                for (int i = 0; i < n; i++) assertEquals(i, sorted[i], "a permutation of arange(" + n + ")");
+                // ascents (x[i] < x[i + 1]): (n - 1) / 2, variance (n + 1) / 12
+                long up = 0;
+                for (int i = 0; i + 1 < n; i++) if (x[i] < x[i + 1]) up++;
+                assertTrue(Math.abs(up - (n - 1) / 2.0) < 5 * Math.sqrt((n + 1) / 12.0), up + " ascents of " + n);
+            }
+        }
+        // rows gathered as bits of 1, 2, 4 and 8 bytes, and complex128 (16 bytes, through take): rows intact, each once
+        for (DType d : new DType[] {DType.INT8, DType.FLOAT16, DType.FLOAT32, DType.INT64, DType.COMPLEX128}) {
+            try (NDArray base = Nd.arange(0L, 3L * 41, 1L);
+                    NDArray rows = base.reshape(41, 3);
+                    NDArray a = rows.astype(d);
+                    NDArray pa = r.permutation(a);
+                    NDArray back = pa.astype(DType.INT64)) {
+                assertEquals(d, pa.dtype());
+                long[] x = back.toLongArray();
+                Set<Long> firsts = new HashSet<>();
+                for (int i = 0; i < 41; i++) {
+                    assertEquals(0, x[3 * i] % 3, d + ": rows move whole");
+                    assertEquals(x[3 * i] + 1, x[3 * i + 1], d + ": row " + i);
+                    assertEquals(x[3 * i] + 2, x[3 * i + 2], d + ": row " + i);
+                    firsts.add(x[3 * i]);
+                }
+                assertEquals(41, firsts.size(), d + ": every row once");
+            }
+        }
+        // a shuffle of a sliced, offset 1-d view: the same values, moved
+        try (NDArray a = Nd.arange(0L, 20_001L, 1L);
+                NDArray tail = a.get("1:")) {
+            r.shuffle(tail);
+            long[] x = a.toLongArray();
+            assertEquals(0, x[0], "the element before the view stays");
+            long[] sorted = Arrays.copyOfRange(x, 1, x.length);
+            Arrays.sort(sorted);
+            for (int i = 0; i < sorted.length; i++) assertEquals(i + 1, sorted[i]);
+            assertTrue(x[1] != 1 || x[2] != 2 || x[3] != 3, "moved");
+        }
+    }
+
+    @Test
     void choice() {
         Random r = Nd.random().seed(203);
         int n = 100_000;
@@ -262,6 +310,30 @@ public class IntegersSamplingTest extends PerDeviceTest {
             for (int i = 0; i < 4; i++) {
                 assertEquals(0, x[i * 3] % 4.5, 0, "rows of a");
                 assertEquals(x[i * 3] + 1.5, x[i * 3 + 1], 0);
+            }
+        }
+        // rows of a for a 2-d size, with replacement, weighted, and from a strided (transposed) int32 array
+        double[] w = {0.1, 0, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1};
+        try (NDArray base = Nd.arange(0L, 30L, 1L);
+                NDArray cols = base.reshape(3, 10);
+                NDArray t = cols.T();
+                NDArray a = t.astype(DType.INT32)) {
+            for (double[] pw : new double[][] {null, w}) {
+                try (NDArray c = r.choice(t, new long[] {5, 4}, true, pw);
+                        NDArray c32 = r.choice(a, new long[] {2, 4}, false, pw)) {
+                    assertArrayEquals(new long[] {5, 4, 3}, c.shape());
+                    assertArrayEquals(new long[] {2, 4, 3}, c32.shape());
+                    assertEquals(DType.INT32, c32.dtype());
+                    for (NDArray e : new NDArray[] {c, c32}) {
+                        long[] x = e.toLongArray();
+                        for (int i = 0; i < e.size() / 3; i++) {
+                            assertTrue(x[3 * i] >= 0 && x[3 * i] < 10, "a row of a");
+                            assertEquals(x[3 * i] + 10, x[3 * i + 1]);
+                            assertEquals(x[3 * i] + 20, x[3 * i + 2]);
+                            if (pw != null) assertTrue(x[3 * i] != 1, "a row of weight 0 is never drawn");
+                        }
+                    }
+                }
             }
         }
     }
