@@ -31,12 +31,13 @@ final class Decompositions {
                 return new Svd(
                         unstack(u, st.batch()), unstack(st.emptyOf(dt.real(), k), st.batch()), unstack(vh, st.batch()));
             }
-            requireNoNan("svd", st.x(), "SVD did not converge");
+            // one check of finite input, the common case; NaN (an error) is told from inf only past it
             try (NDArray inf = NonFinite.flags(st.x(), false, false)) {
                 if (!NonFinite.any(inf)) {
                     Svd r = st.solver().svd(st.x(), fullMatrices);
                     return new Svd(unstack(r.u(), st.batch()), unstack(r.s(), st.batch()), unstack(r.vh(), st.batch()));
                 }
+                requireNoNan("svd", st.x(), "SVD did not converge");
                 // an inf: LAPACK answers NaN singular values (and vectors of no meaning): NaN for all three
                 try (NDArray zero = NonFinite.zeroWhere(st.x(), inf)) {
                     Svd r = st.solver().svd(zero, fullMatrices);
@@ -57,9 +58,9 @@ final class Decompositions {
         try (MatrixStack st = MatrixStack.of("svd", a, false)) {
             long k = Math.min(st.m(), st.n());
             if (st.empty()) return unstack(st.emptyOf(st.dtype().real(), k), st.batch());
-            requireNoNan("svd", st.x(), "SVD did not converge");
             try (NDArray inf = NonFinite.flags(st.x(), false, false)) {
                 if (!NonFinite.any(inf)) return unstack(st.solver().svdvals(st.x()), st.batch());
+                requireNoNan("svd", st.x(), "SVD did not converge");
                 try (NDArray zero = NonFinite.zeroWhere(st.x(), inf)) {
                     return unstack(NonFinite.nanWhere(st.solver().svdvals(zero), inf), st.batch());
                 }

@@ -51,8 +51,8 @@ final class LinearSystems {
                     NDArray ab = a3.broadcastTo(aFull);
                     NDArray bv = vector ? b.reshape(n, 1) : b.view(b.shape(), b.strides(), b.offset());
                     NDArray bb = bv.broadcastTo(bFull);
-                    NDArray ac = Copies.copy(ab, dt, Order.C);
-                    NDArray bc = Copies.copy(bb, dt, Order.C);
+                    NDArray ac = stackOf(ab, dt);
+                    NDArray bc = stackOf(bb, dt);
                     NDArray a2 = ac.reshape(count, n, n);
                     NDArray b2 = bc.reshape(count, n, k);
                     NDArray nan = NonFinite.flags(a2, true, false)) {
@@ -62,6 +62,16 @@ final class LinearSystems {
                 }
             }
         }
+    }
+
+    /**
+     * x as a C-contiguous array of dtype dt: a view where it already is one (no solver writes its
+     * input), else a copy (a broadcast batch, another dtype, a strided b).
+     */
+    private static NDArray stackOf(NDArray x, DType dt) {
+        return x.dtype() == dt && x.isCContiguous()
+                ? x.view(x.shape(), x.strides(), x.offset())
+                : Copies.copy(x, dt, Order.C);
     }
 
     static NDArray inv(NDArray a) {

@@ -3,10 +3,16 @@ package org.ndgpu.linalg.impl;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.List;
+import org.ndgpu.codegen.ElementwiseLoop;
+import org.ndgpu.codegen.ElementwiseLoop.Kind;
+import org.ndgpu.codegen.ElementwiseLoop.Param;
+import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.spi.Providers;
 
 /**
@@ -32,7 +38,7 @@ import org.ndgpu.spi.Providers;
  *     and vectors, so matrix_rank counts 0 and cond answers inf, as NumPy.</li>
  * <li>eig, eigvals, lstsq: NaN or inf raises, as NumPy (checked where they run).</li>
  * </ul>
- * The flags are one device reduction per call and one scalar read; the matrices flagged are replaced
+ * The flags are one pass over the stack per call, then one reduction and one scalar read; the matrices flagged are replaced
  * by the identity before the solver sees them, so no solver ever factors a NaN.
  *
  * <pre>{@code
@@ -50,10 +56,33 @@ final class NonFinite {
      */
     static NDArray flags(NDArray stack, boolean nanOnly, boolean lower) {
         if (!stack.dtype().isInexact() || stack.size() == 0) return null;
-        try (NDArray bad = nanOnly ? stack.isnan() : stack.isfinite().logicalNot();
-                NDArray part = lower ? Triangles.triangle("tril", bad, 0, false) : bad.copy()) {
-            return part.any(new int[] {-2, -1}, false);
+        long b = stack.shape(0), m = stack.shape(1), n = stack.shape(2);
+        NDArray flags = NDArray.empty(stack.device(), DType.BOOL, new long[] {b}, Order.C);
+        try {
+            flags.fill(0);
+            // one pass, each element that is not allowed setting its matrix's flag: every writer writes the same
+            // 1, so the race is harmless, and no full-size bool temporary is made
+            ElementwiseLoop.runIntoNew(
+                    spec(stack.dtype(), nanOnly, lower), new Object[] {stack, flags, m, n}, stack.shape());
+            return flags;
+        } catch (RuntimeException e) {
+            flags.close();
+            throw e;
         }
+    }
+
+    private static Spec spec(DType dt, boolean nanOnly, boolean lower) {
+        String test = nanOnly ? "isnan" : "!isfinite";
+        String bad = dt.isComplex() ? "(" + test + "(x.x) || " + test + "(x.y))" : test + "(x)";
+        String where = lower ? "(_k / n) % m >= _k % n && " : "";
+        return new Spec(
+                "nd_linalg_nonfinite_" + (nanOnly ? "nan_" : "inf_") + (lower ? "l_" : "") + dt,
+                List.of(
+                        new Param("x", dt, Kind.IN),
+                        new Param("flag", DType.BOOL, Kind.RAW),
+                        new Param("m", DType.INT64, Kind.SCALAR),
+                        new Param("n", DType.INT64, Kind.SCALAR)),
+                "long _k = (long)i; if (" + where + bad + ") flag[_k / (m * n)] = 1;");
     }
 
     /** Whether any flag is set (null flags: none); one read. */

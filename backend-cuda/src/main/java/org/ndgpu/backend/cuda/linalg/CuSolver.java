@@ -1,13 +1,10 @@
 package org.ndgpu.backend.cuda.linalg;
 
-import static java.lang.foreign.ValueLayout.ADDRESS;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.infos;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.letter;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.ptr;
 import static org.ndgpu.backend.cuda.linalg.CuSolverHandle.transposed;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.LinAlgException;
@@ -24,8 +21,8 @@ import org.ndgpu.vendor.Solver;
 /**
  * {@link Solver} on a CUDA device through cuSOLVER's dense routines, float32, float64, complex64
  * and complex128: LU (getrf/getrs) for solve, inv, det and slogdet; potrf for cholesky; SciPy's
- * lu_factor, lu_solve, cho_factor, cho_solve through {@link CuFactor}; syevd and
- * heevd for eigh; geqrf with orgqr/ungqr for qr; svd and lstsq through {@link CuSvd}. Everything
+ * lu_factor, lu_solve, cho_factor, cho_solve through {@link CuFactor}; eigh and eigvalsh through
+ * {@link CuEigh}; geqrf with orgqr/ungqr for qr; svd and lstsq through {@link CuSvd}. Everything
  * stays on the device except devInfo (to raise LinAlgException) and, for det and slogdet, the LU
  * diagonal and pivots.
  *
@@ -35,7 +32,6 @@ import org.ndgpu.vendor.Solver;
 final class CuSolver implements Solver {
     private static final int UPPER = 1; // CUBLAS_FILL_MODE_UPPER
     private static final int OP_N = 0, OP_T = 1; // cublasOperation_t
-    private static final int EIG_VECTOR = 1; // CUSOLVER_EIG_MODE_VECTOR
 
     private final CuSolverHandle h;
     private final CuSvd svd;
@@ -99,6 +95,14 @@ final class CuSolver implements Solver {
         }
     }
 
+    /** The singular values without the vectors where the routine can skip them ({@link CuSvd#svdvals}). */
+    @Override
+    public synchronized NDArray svdvals(NDArray a) {
+        try (var _ = h.device.use()) {
+            return svd.svdvals(a);
+        }
+    }
+
     @Override
     public synchronized Lstsq lstsq(NDArray a, NDArray rhs) {
         try (var _ = h.device.use()) {
@@ -150,9 +154,11 @@ final class CuSolver implements Solver {
             int n = (int) a.shape(1), r = (int) rhs.shape(2);
             if (b == 0 || n == 0 || r == 0) return h.empty(a.dtype(), b, n, r);
             String t = letter(a.dtype());
+            // getrs runs before getrf's info is read (a singular U only gives inf or NaN, then refused), so the
+            // stream waits on the host once, at the end
             try (Lu f = lu(a);
-                    NDArray x = transposed(rhs)) { // x: each right-hand side column-major (n x r)
-                requireNonsingularLast("solve", f.info);
+                    NDArray x = transposed(rhs); // x: each right-hand side column-major (n x r)
+                    NDArray sinfo = h.empty(DType.INT32, b)) {
                 MemorySegment hd = h.begin();
                 // the factors are of A^T; op T solves (A^T)^T x = A x
                 for (long i = 0; i < b; i++) {
@@ -167,10 +173,21 @@ final class CuSolver implements Solver {
                             ptr(f.ipiv, i * n),
                             ptr(x, i * n * r),
                             n,
-                            ptr(f.info, i));
+                            ptr(sinfo, i));
                 }
-                return transposed(x);
+                return checked("solve", f.info, transposed(x));
             }
+        }
+    }
+
+    /** {@code result}, or "Singular matrix" (closing it) where getrf's info shows an exactly zero pivot. */
+    private static NDArray checked(String op, NDArray info, NDArray result) {
+        try {
+            requireNonsingularLast(op, info);
+            return result;
+        } catch (RuntimeException e) {
+            result.close();
+            throw e;
         }
     }
 
@@ -188,9 +205,10 @@ final class CuSolver implements Solver {
             int n = (int) a.shape(1);
             if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
             String t = letter(a.dtype());
-            try (Lu f = lu(a)) {
-                requireNonsingularLast("inv", f.info);
-                // X y = I with X = A^T gives y = A^-T, whose column-major storage is A^-1 in row-major
+            try (Lu f = lu(a);
+                    NDArray sinfo = h.empty(DType.INT32, b)) {
+                // X y = I with X = A^T gives y = A^-T, whose column-major storage is A^-1 in row-major; getrf's
+                // info is read once, after getrs, as in solve
                 NDArray y = h.identities(a.dtype(), b, n);
                 MemorySegment hd = h.begin();
                 for (long i = 0; i < b; i++) {
@@ -205,9 +223,9 @@ final class CuSolver implements Solver {
                             ptr(f.ipiv, i * n),
                             ptr(y, i * n * n),
                             n,
-                            ptr(f.info, i));
+                            ptr(sinfo, i));
                 }
-                return y;
+                return checked("inv", f.info, y);
             }
         }
     }
@@ -337,94 +355,18 @@ final class CuSolver implements Solver {
 
     @Override
     public synchronized Eigh eigh(NDArray a) {
-        try (var _ = h.device.use()) {
-            long b = a.shape(0);
-            int n = (int) a.shape(1);
-            DType dt = a.dtype();
-            if (b == 0 || n == 0) return new Eigh(h.empty(dt.real(), b, n), h.empty(dt, b, n, n));
-            if (n <= BATCHED_EIGH) return batchedEigh(a);
-            String t = letter(dt), fn = "cusolverDn" + t + (dt.isComplex() ? "heevd" : "syevd");
-            // 'U' of the stored A^T reads A's lower triangle; that matrix is conj(A): same eigenvalues, conjugate
-            // vectors
-            NDArray w = h.empty(dt.real(), b, n);
-            try (NDArray v = a.copy();
-                    NDArray info = h.empty(DType.INT32, b)) {
-                MemorySegment hd = h.begin();
-                int lwork = h.bufferSize(fn + "_bufferSize", hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w));
-                try (NDArray work = h.work(dt, lwork)) {
-                    for (long i = 0; i < b; i++) {
-                        h.call(
-                                fn,
-                                hd,
-                                EIG_VECTOR,
-                                UPPER,
-                                n,
-                                ptr(v, i * n * n),
-                                n,
-                                ptr(w, i * n),
-                                ptr(work),
-                                lwork,
-                                ptr(info, i));
-                    }
-                }
-                for (long x : infos(info)) {
-                    if (x > 0) {
-                        w.close();
-                        throw new LinAlgException("eigh: Eigenvalues did not converge");
-                    }
-                }
-                // eigenvectors are the columns of V, stored column-major: row-major that reads V^T
-                return new Eigh(w, CuSolverHandle.conjIfComplex(transposed(v)));
-            }
-        }
+        return CuEigh.eigh(h, a, true);
     }
 
-    /** The largest order syevjBatched takes: stacks up to it are solved in one call, as CuPy does. */
-    static final int BATCHED_EIGH = 32;
+    /** syevd or syevjBatched without the vectors, as CuPy's eigvalsh ({@link CuEigh}). */
+    @Override
+    public synchronized NDArray eigvalsh(NDArray a) {
+        return CuEigh.eigh(h, a, false).eigenvalues();
+    }
 
     @Override
     public boolean batchedEigh(DType dtype, long n) {
-        return n <= BATCHED_EIGH;
-    }
-
-    /**
-     * syevjBatched (heevjBatched): every matrix of the stack at once, eigenvalues ascending. NaN and
-     * inf never reach it: linalg's NonFinite rules decide those matrices above every solver.
-     */
-    private Eigh batchedEigh(NDArray a) {
-        long b = a.shape(0);
-        int n = (int) a.shape(1);
-        DType dt = a.dtype();
-        String fn = "cusolverDn" + letter(dt) + (dt.isComplex() ? "heevjBatched" : "syevjBatched");
-        NDArray w = h.empty(dt.real(), b, n);
-        try (NDArray v = a.copy();
-                NDArray info = h.empty(DType.INT32, b);
-                Arena arena = Arena.ofConfined()) {
-            MemorySegment hd = h.begin();
-            MemorySegment p = arena.allocate(ADDRESS);
-            h.call("cusolverDnCreateSyevjInfo", p);
-            MemorySegment params = p.get(ADDRESS, 0);
-            try {
-                h.call("cusolverDnXsyevjSetSortEig", params, 1);
-                // lwork comes before params and batchSize here, unlike the queries bufferSize() takes
-                MemorySegment lw = arena.allocate(JAVA_INT);
-                h.call(fn + "_bufferSize", hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w), lw, params, (int) b);
-                int lwork = lw.get(JAVA_INT, 0);
-                try (NDArray work = h.work(dt, lwork)) {
-                    h.call(fn, hd, EIG_VECTOR, UPPER, n, ptr(v), n, ptr(w), ptr(work), lwork, ptr(info), params, (int)
-                            b);
-                }
-            } finally {
-                CuSolverHandle.API.call("cusolverDnDestroySyevjInfo", params);
-            }
-            for (long x : infos(info)) {
-                if (x != 0) {
-                    w.close();
-                    throw new LinAlgException("eigh: Eigenvalues did not converge");
-                }
-            }
-            return new Eigh(w, CuSolverHandle.conjIfComplex(transposed(v)));
-        }
+        return n <= CuEigh.BATCHED;
     }
 
     // ---------------------------------------------------------------- QR

@@ -30,7 +30,7 @@ import org.ndgpu.ndarray.Svd;
  * copy of its results; for Y = A, u = U_y and vh = V_y^H (transposed copies).
  */
 final class CuSvd {
-    private static final int EIG_VECTOR = 1;
+    private static final int NO_VECTOR = 0, EIG_VECTOR = 1; // cusolverEigMode_t
     private final CuSolverHandle h;
 
     CuSvd(CuSolverHandle h) {
@@ -295,18 +295,73 @@ final class CuSvd {
         }
     }
 
+    /**
+     * The singular values alone (b, k), descending: gesvdjBatched without the vectors (jobz N, as
+     * CuPy's svd(compute_uv=False) of a stack) for stacks of small matrices; the other routines
+     * through {@link #svd}.
+     */
+    NDArray svdvals(NDArray a) {
+        long b = a.shape(0);
+        int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
+        DType dt = a.dtype();
+        if (b == 0 || k == 0 || choose(dt, b, m, n, false) != null) {
+            Svd r = svd(a, false);
+            r.u().close();
+            r.vh().close();
+            return r.s();
+        }
+        NDArray s = h.empty(dt.real(), b, k);
+        // the vectors' arrays stay unwritten with jobz N; they are passed for their leading dimensions
+        try (NDArray y = a.copy();
+                NDArray uy = h.empty(dt, b, n, n);
+                NDArray vy = h.empty(dt, b, m, m)) {
+            gesvdjBatched(y, s, uy, vy, false);
+            return s;
+        } catch (RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
     /** gesvdjBatched: every matrix of the stack at once (m, n &lt;= 32), full U and V, on Y = A^T. */
     private Svd batched(NDArray a, boolean full) {
         long b = a.shape(0);
         int m = (int) a.shape(1), n = (int) a.shape(2), k = Math.min(m, n);
         DType dt = a.dtype();
-        String t = letter(dt);
         // Y = A^T is n x m; U_y n x n, V_y m x m
         NDArray s = h.empty(dt.real(), b, k);
         try (NDArray y = a.copy();
                 NDArray uy = h.empty(dt, b, n, n);
-                NDArray vy = h.empty(dt, b, m, m);
-                NDArray info = h.empty(DType.INT32, b);
+                NDArray vy = h.empty(dt, b, m, m)) {
+            gesvdjBatched(y, s, uy, vy, true);
+            // vh = U_y^T (uy read row-major), its first k rows unless full; u = conj(V_y), its first k columns unless
+            // full
+            NDArray vh, u;
+            try (NDArray top = uy.get(":, :" + (full ? n : k) + ", :")) {
+                vh = top.copy();
+            }
+            try (NDArray ut = conjIfComplex(transposed(vy));
+                    NDArray left = ut.get(":, :, :" + (full ? m : k))) {
+                u = left.copy();
+            }
+            return new Svd(u, s, vh);
+        } catch (RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    /**
+     * One gesvdjBatched call on the stack y (b, m, n) read as n x m column-major matrices Y = A^T:
+     * the singular values into s (b, k), and with {@code vectors} U_y into uy (b, n, n) and V_y
+     * into vy (b, m, m); y is overwritten. Sorted descending; not converged throws LinAlgException.
+     */
+    private void gesvdjBatched(NDArray y, NDArray s, NDArray uy, NDArray vy, boolean vectors) {
+        long b = y.shape(0);
+        int m = (int) y.shape(1), n = (int) y.shape(2);
+        String t = letter(y.dtype());
+        int jobz = vectors ? EIG_VECTOR : NO_VECTOR;
+        try (NDArray info = h.empty(DType.INT32, b);
                 Arena arena = Arena.ofConfined()) {
             MemorySegment hd = h.begin();
             MemorySegment p = arena.allocate(ADDRESS);
@@ -318,7 +373,7 @@ final class CuSvd {
                 h.call(
                         "cusolverDn" + t + "gesvdjBatched_bufferSize",
                         hd,
-                        EIG_VECTOR,
+                        jobz,
                         n,
                         m,
                         ptr(y),
@@ -332,11 +387,11 @@ final class CuSvd {
                         params,
                         (int) b);
                 int lwork = lw.get(JAVA_INT, 0);
-                try (NDArray work = h.work(dt, lwork)) {
+                try (NDArray work = h.work(y.dtype(), lwork)) {
                     h.call(
                             "cusolverDn" + t + "gesvdjBatched",
                             hd,
-                            EIG_VECTOR,
+                            jobz,
                             n,
                             m,
                             ptr(y),
@@ -356,22 +411,9 @@ final class CuSvd {
                 CuSolverHandle.API.call("cusolverDnDestroyGesvdjInfo", params);
             }
             for (long x : infos(info)) {
-                if (x != 0) {
-                    s.close();
+                if (x != 0)
                     throw new LinAlgException("svd: SVD did not converge (cuSOLVER gesvdjBatched info " + x + ")");
-                }
             }
-            // vh = U_y^T (uy read row-major), its first k rows unless full; u = conj(V_y), its first k columns unless
-            // full
-            NDArray vh, u;
-            try (NDArray top = uy.get(":, :" + (full ? n : k) + ", :")) {
-                vh = top.copy();
-            }
-            try (NDArray ut = conjIfComplex(transposed(vy));
-                    NDArray left = ut.get(":, :, :" + (full ? m : k))) {
-                u = left.copy();
-            }
-            return new Svd(u, s, vh);
         }
     }
 
