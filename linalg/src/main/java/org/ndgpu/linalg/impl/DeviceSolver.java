@@ -179,9 +179,16 @@ final class DeviceSolver implements Solver {
                 && m * n < Integer.MAX_VALUE;
     }
 
-    /** True when eigh and eigvalsh run here for stacks of {@code dt} of order {@code n}; else on the fallback. */
+    /**
+     * True when eigh and eigvalsh run here for stacks of {@code dt} of order {@code n}; else on the
+     * fallback, which takes the orders its batched routine does (cuSOLVER's syevjBatched) unless
+     * {@code ndgpu.linalg.solver=own} asks for the kernels here, to compare the two.
+     */
     boolean eighOnDevice(DType dt, long n) {
-        return orthogonalKernels && real(dt) && SmallEigh.fits(device, dt, n) && !fallback.batchedEigh(dt, n);
+        return orthogonalKernels
+                && real(dt)
+                && SmallEigh.fits(device, dt, n)
+                && (blocked || !fallback.batchedEigh(dt, n));
     }
 
     private Path path(NDArray a) {
@@ -297,9 +304,21 @@ final class DeviceSolver implements Solver {
                 : fallback.svd(a, fullMatrices);
     }
 
+    /**
+     * True when svdvals of stacks of {@code dt} of shape (m, n) runs in one launch here ({@link
+     * SmallSvd}: both sides up to 32, on GPUs), ahead of JacobiSvd's launch per round and the
+     * library's batched routine.
+     */
+    boolean smallSvdvals(DType dt, long m, long n) {
+        return orthogonalKernels && real(dt) && SmallSvd.fits(device, dt, m, n);
+    }
+
     @Override
     public NDArray svdvals(NDArray a) {
-        return svdOnDevice(a.dtype(), a.shape(1), a.shape(2)) ? JacobiSvd.svdvals(a) : fallback.svdvals(a);
+        DType dt = a.dtype();
+        long m = a.shape(1), n = a.shape(2);
+        if (smallSvdvals(dt, m, n)) return SmallSvd.svdvals(a);
+        return svdOnDevice(dt, m, n) ? JacobiSvd.svdvals(a) : fallback.svdvals(a);
     }
 
     @Override

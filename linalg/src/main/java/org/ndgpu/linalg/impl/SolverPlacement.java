@@ -50,6 +50,11 @@ final class SolverPlacement {
                             ? "device (ndgpu's kernels: one-sided Jacobi, with svdvals, pinv, matrixRank and cond on it) for "
                                     + dts + "; complex input on the " + name(f, "svd")
                             : name(f, "svd"));
+            if (d.smallSvdvals(DType.FLOAT32, 2, 2))
+                m.put(
+                        "svdvals",
+                        "device (ndgpu's kernels: one-sided Jacobi, one work-group per matrix up to " + SmallSvd.MAX
+                                + " x " + SmallSvd.MAX + ") for " + dts + "; larger as svd");
             for (String r : OTHERS) m.put(r, name(f, r));
         } else {
             m.put("svd", name(s, "svd"));
