@@ -209,6 +209,13 @@ final class CuSolverHandle {
 
     /** A (b, n, n) stack of identities. */
     NDArray identities(DType dt, long b, long n) {
+        if (b == 1) {
+            // one matrix: eye itself (a view holds its memory), not a copy of it
+            try (var _ = device.use();
+                    NDArray eye = Creation.eye(n, n, 0, dt)) {
+                return eye.reshape(1, n, n);
+            }
+        }
         try (var _ = device.use();
                 NDArray eye = Creation.eye(n, n, 0, dt);
                 NDArray e3 = eye.reshape(1, n, n);
