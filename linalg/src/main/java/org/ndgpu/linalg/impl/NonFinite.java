@@ -85,11 +85,28 @@ final class NonFinite {
                 "long _k = (long)i; if (" + where + bad + ") flag[_k / (m * n)] = 1;");
     }
 
+    /** Stacks of at most this many matrices have their flags read as they are, without a reduction first. */
+    private static final long DIRECT_READ = 1 << 16;
+
     /** Whether any flag is set (null flags: none); one read. */
     static boolean any(NDArray flags) {
-        if (flags == null) return false;
+        return first(flags) >= 0;
+    }
+
+    /** The index of the first flagged matrix, or -1 (null flags: none); one read where none is flagged. */
+    private static long first(NDArray flags) {
+        if (flags == null) return -1;
+        if (flags.size() <= DIRECT_READ) {
+            // a few KiB come back as fast as one byte, and no reduction is launched
+            boolean[] f = flags.toBooleanArray();
+            for (int i = 0; i < f.length; i++) if (f[i]) return i;
+            return -1;
+        }
         try (NDArray all = flags.any()) {
-            return (Boolean) all.item();
+            if (!(Boolean) all.item()) return -1;
+        }
+        try (NDArray i = flags.argmax()) {
+            return ((Number) i.item()).longValue();
         }
     }
 
@@ -98,11 +115,8 @@ final class NonFinite {
      * operations whose answer for a NaN matrix NumPy itself leaves to the pivot (inv, solve).
      */
     static void refuse(String op, NDArray flags) {
-        if (!any(flags)) return;
-        long first;
-        try (NDArray i = flags.argmax()) {
-            first = ((Number) i.item()).longValue();
-        }
+        long first = first(flags);
+        if (first < 0) return;
         throw new LinAlgException(op + ": Singular matrix: matrix " + first
                 + " of the stack holds NaN, so it has no inverse" + " (expected finite entries or inf)");
     }

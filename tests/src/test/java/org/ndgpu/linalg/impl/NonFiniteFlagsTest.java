@@ -97,6 +97,29 @@ class NonFiniteFlagsTest extends PerDeviceTest {
         }
     }
 
+    /** Flags read back as they are for small stacks, through a reduction past 2^16 matrices: the same answers. */
+    @Test
+    void anyAndRefuseOnSmallAndLargeStacks() {
+        for (int b : new int[] {5, 70_000}) {
+            float[] h = new float[b];
+            try (NDArray clean = Nd.array(h).reshape(b, 1, 1);
+                    NDArray f = NonFinite.flags(clean, true, false)) {
+                assertEquals(false, NonFinite.any(f), b + " clean");
+                NonFinite.refuse("inv", f);
+            }
+            h[b - 2] = Float.NaN;
+            h[b - 1] = Float.NaN;
+            try (NDArray bad = Nd.array(h).reshape(b, 1, 1);
+                    NDArray f = NonFinite.flags(bad, true, false)) {
+                assertTrue(NonFinite.any(f), b + " with NaN");
+                var e = assertThrows(LinAlgException.class, () -> NonFinite.refuse("inv", f));
+                assertTrue(
+                        e.getMessage().startsWith("inv: Singular matrix: matrix " + (b - 2) + " of the stack"),
+                        e.getMessage());
+            }
+        }
+    }
+
     /** Past order 64 (cuSOLVER's getrf and getrs on CUDA): a singular matrix anywhere in the stack raises. */
     @Test
     void singularMatrixOfALargeStackRaises() {
