@@ -120,6 +120,27 @@ class NonFiniteFlagsTest extends PerDeviceTest {
         }
     }
 
+    /** solve takes a C-contiguous a and b as they are (no copy first): no solver may write into them. */
+    @Test
+    void solveLeavesContiguousInputsAlone() {
+        Random r = new Random(44);
+        for (int n : new int[] {5, 70}) {
+            double[] h = new double[2 * n * n], v = new double[2 * n * 3];
+            for (int i = 0; i < h.length; i++) h[i] = r.nextDouble() * 2 - 1;
+            for (int q = 0; q < 2; q++) for (int i = 0; i < n; i++) h[(q * n + i) * n + i] += n;
+            for (int i = 0; i < v.length; i++) v[i] = r.nextDouble();
+            try (NDArray a = Nd.array(h, DType.FLOAT64, 2, n, n);
+                    NDArray b = Nd.array(v, DType.FLOAT64, 2, n, 3);
+                    NDArray x = LA.solve(a, b);
+                    NDArray ax = a.matmul(x)) {
+                assertArrayEquals(h, a.toDoubleArray(), "a after solve, n " + n);
+                assertArrayEquals(v, b.toDoubleArray(), "b after solve, n " + n);
+                double[] got = ax.toDoubleArray();
+                for (int i = 0; i < v.length; i++) assertEquals(v[i], got[i], 1e-12, "a x = b, n " + n);
+            }
+        }
+    }
+
     /** Past order 64 (cuSOLVER's getrf and getrs on CUDA): a singular matrix anywhere in the stack raises. */
     @Test
     void singularMatrixOfALargeStackRaises() {
