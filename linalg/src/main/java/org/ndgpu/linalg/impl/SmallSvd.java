@@ -37,7 +37,7 @@ final class SmallSvd {
 
     /** True when (m, n) matrices of {@code dt} fit the kernel on {@code device}. */
     static boolean fits(Device device, DType dt, long m, long n) {
-        long bytes = ((long) MAX * MAX + MAX * 2L + 2 + MAX + GROUP) * dt.itemsize() + 64;
+        long bytes = ((long) MAX * MAX + MAX * 2L + 2 + MAX + GROUP) * dt.itemsize() + (MAX + 2) * 4L + 64;
         return Math.max(m, n) <= MAX
                 && Math.min(m, n) >= 1
                 && bytes <= device.facts().localMemoryBytes();
