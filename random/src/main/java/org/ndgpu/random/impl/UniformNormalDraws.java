@@ -51,18 +51,19 @@ final class UniformNormalDraws {
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
-    /** Uniform in [low, high) of float16, float32 or float64; float16 is drawn as float32 and cast. */
+    /**
+     * Uniform in [low, high) of float16, float32 or float64; float16 is drawn as float32 and cast.
+     * float32 and float64 run BlockDraws' kernel, four blocks a thread, with the same numbers.
+     */
     static NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
-        boolean f32 = dtype != DType.FLOAT64;
-        String u = f32
-                ? "nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))"
-                : "nd_u01d(nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2), nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2 + 1))";
-        String t = f32 ? "float" : "double";
+        if (dtype == DType.FLOAT32 || dtype == DType.FLOAT64) return BlockDraws.uniform(c, low, high, dtype, shape);
         String body = "y = "
                 + CTypes.cast(
-                        f32 ? DType.FLOAT32 : DType.FLOAT64, dtype, "(" + t + ")_lo + (" + t + ")(_hi - _lo) * " + u)
+                        DType.FLOAT32,
+                        dtype,
+                        "(float)_lo + (float)(_hi - _lo) * nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))")
                 + ";";
-        return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, f32 ? 4 : 2);
+        return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, 4);
     }
 
     /** Normal(loc, scale) of float16, float32 or float64: elements 2b and 2b+1 are the cos and sin of pair b. */

@@ -3,31 +3,65 @@
 // that index's blocks, c2 and c3 hold the call's offset; the key is the seed.
 // - Per element (integers, gamma, beta, chisquare, poisson, binomial, multinomial): element i reads
 //   its own stream, index i, so a rejection loop takes as many numbers as it needs without touching
-//   another element's.
-// - Per block (random, standard_normal, exponential, lognormal, laplace, the keys of weighted choice):
-//   thread b computes one block, index b, round 0, and turns its four words into elements 4b..4b+3
-//   (float32) or 2b, 2b+1 (float64); the last block writes only the elements that exist.
+//   another element's. A thread draws four elements, their first blocks computed together.
+// - Per block (random, uniform, standard_normal, exponential, lognormal, laplace, the keys of weighted
+//   choice): block b, index b, round 0, turns its four words into elements 4b..4b+3 (float32) or 2b,
+//   2b+1 (float64); the last block writes only the elements that exist. A thread computes four blocks.
 // Either way every result depends only on (seed, offset, element index), whatever the device or the
 // number of threads.
-typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; } nd_rng;
+// spare: the second normal of nd_std_normal's last Box-Muller pair, while has_spare
+typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; int has_spare; double spare; } nd_rng;
 
 ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
     r->c0 = (uint)i; r->c1 = (uint)(i >> 32) & 0xFFFFu; r->c2 = (uint)off; r->c3 = (uint)(off >> 32);
-    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0;
+    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0; r->has_spare = 0; r->spare = 0.0;
     r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
 }
+
+// the high word of a 32x32-bit product: one instruction on both dialects, where a 64-bit product
+// kept in a ulong let NVRTC carry the rounds in 64-bit registers (twice the xors and shifts)
+#ifdef ND_CUDA
+#define nd_umulhi(a, b) __umulhi((a), (b))
+#else
+#define nd_umulhi(a, b) mul_hi((uint)(a), (uint)(b))
+#endif
+
+// one Philox4x32 round on the counter words c0..c3 under the round key k0, k1
+#define ND_PHILOX_ROUND(c0, c1, c2, c3, k0, k1) do { \
+        uint _h0 = nd_umulhi(0xD2511F53u, c0), _l0 = 0xD2511F53u * c0; \
+        uint _h1 = nd_umulhi(0xCD9E8D57u, c2), _l1 = 0xCD9E8D57u * c2; \
+        c0 = _h1 ^ c1 ^ k0; c1 = _l1; c2 = _h0 ^ c3 ^ k1; c3 = _l0; \
+    } while (0)
 
 // Philox4x32-10 (Salmon et al., SC'11), the same rounds as UniformNormalDraws' nd_philox
 ND_DEVICE_FN void nd_rng_block(nd_rng* r) {
     uint c0 = r->c0, c1 = r->c1, c2 = r->c2, c3 = r->c3, k0 = r->k0, k1 = r->k1;
     for (int k = 0; k < 10; k++) {
-        ulong p0 = (ulong)0xD2511F53u * c0, p1 = (ulong)0xCD9E8D57u * c2;
-        uint n0 = (uint)(p1 >> 32) ^ c1 ^ k0, n2 = (uint)(p0 >> 32) ^ c3 ^ k1;
-        c1 = (uint)p1; c3 = (uint)p0; c0 = n0; c2 = n2;
+        ND_PHILOX_ROUND(c0, c1, c2, c3, k0, k1);
         k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
     }
     r->w0 = c0; r->w1 = c1; r->w2 = c2; r->w3 = c3; r->left = 4;
     r->c1 += 0x10000u;
+}
+
+// the next block of four streams of one key at once: the four chains of rounds are independent, so
+// a GPU thread issues one chain's multiplies while another's wait (one chain alone leaves the
+// multiplier idle between its dependent rounds)
+ND_DEVICE_FN void nd_rng_block4(nd_rng* a, nd_rng* b, nd_rng* c, nd_rng* d) {
+    uint a0 = a->c0, a1 = a->c1, a2 = a->c2, a3 = a->c3, b0 = b->c0, b1 = b->c1, b2 = b->c2, b3 = b->c3;
+    uint c0 = c->c0, c1 = c->c1, c2 = c->c2, c3 = c->c3, d0 = d->c0, d1 = d->c1, d2 = d->c2, d3 = d->c3;
+    uint k0 = a->k0, k1 = a->k1;
+    for (int k = 0; k < 10; k++) {
+        ND_PHILOX_ROUND(a0, a1, a2, a3, k0, k1);
+        ND_PHILOX_ROUND(b0, b1, b2, b3, k0, k1);
+        ND_PHILOX_ROUND(c0, c1, c2, c3, k0, k1);
+        ND_PHILOX_ROUND(d0, d1, d2, d3, k0, k1);
+        k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
+    }
+    a->w0 = a0; a->w1 = a1; a->w2 = a2; a->w3 = a3; a->left = 4; a->c1 += 0x10000u;
+    b->w0 = b0; b->w1 = b1; b->w2 = b2; b->w3 = b3; b->left = 4; b->c1 += 0x10000u;
+    c->w0 = c0; c->w1 = c1; c->w2 = c2; c->w3 = c3; c->left = 4; c->c1 += 0x10000u;
+    d->w0 = d0; d->w1 = d1; d->w2 = d2; d->w3 = d3; d->left = 4; d->c1 += 0x10000u;
 }
 
 // the words of a block move down one register each draw: a dynamically indexed array would live in slow memory on GPUs
@@ -70,10 +104,32 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
 
 ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
 
-// Box-Muller, one value per element (gamma's rejection loop takes one normal at a time)
+#ifdef ND_CUDA
+#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
+#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
+#define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
+#define nd_make_double2(a, b) make_double2((a), (b))
+#else
+#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
+#define nd_make_double2(a, b) ((double2)((a), (b)))
+#endif
+
+// Box-Muller by pairs: the cosine now, the sine kept for the stream's next normal (as curand's and
+// NumPy's legacy gauss do), so gamma's rejection loop, standard_t, beta and the noncentral laws take
+// two words a normal instead of four; the angle as sincospi(2u), an exact argument
 ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
+    if (r->has_spare) {
+        r->has_spare = 0;
+        return r->spare;
+    }
     double u1 = 1.0 - nd_next_double(r), u2 = nd_next_double(r);
-    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+    double rad = sqrt(-2.0 * log(u1)), s, c;
+    nd_sincospi(2.0 * u2, &s, &c);
+    r->spare = rad * s;
+    r->has_spare = 1;
+    return rad * c;
 }
 
 // NumPy's random_standard_gamma: Marsaglia and Tsang for k > 1, a rejection from the exponential below
@@ -295,17 +351,6 @@ ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return ((double)(a >> 5) * 6710
 ND_DEVICE_FN float nd_f32_exp(uint x) { return 0.0f - log(nd_f32_upos(x)); }
 ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u01(a, b)); }
 
-#ifdef ND_CUDA
-#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
-#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
-#define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
-#define nd_make_double2(a, b) make_double2((a), (b))
-#else
-#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
-#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
-#define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
-#define nd_make_double2(a, b) ((double2)((a), (b)))
-#endif
 
 // Box-Muller, both normals of a pair: radius from a, angle 2 pi u from b, as sincospi(2u) (exact
 // argument, no rounding of 2 pi)
