@@ -46,7 +46,7 @@ final class UniformNormalDraws {
             }
             // [0, 1) with 24 or 53 random bits
             ND_DEVICE_FN float nd_u01f(uint x) { return (float)(x >> 8) * 5.9604644775390625e-8f; }
-            ND_DEVICE_FN double nd_u01d(uint a, uint b) { return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6)) * 1.1102230246251565e-16; }
+            ND_DEVICE_FN double nd_u01d(uint a, uint b) { return (double)(((ulong)(a >> 5) << 26) | (ulong)(b >> 6)) * 1.1102230246251565e-16; }
             """;
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
