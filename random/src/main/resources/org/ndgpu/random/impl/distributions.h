@@ -298,7 +298,7 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     }
     double w;
     for (;;) {
-        double u = nd_next_double(r), z = cos(pi * u);
+        double u = nd_next_double(r), z = cospi(u); // cos(pi u) with an exact argument: no slow reduction path
         w = (1 + s * z) / (s + z);
         double y = kappa * (s - w), v = nd_next_double(r);
         if (y * (2 - y) - v >= 0 || log(y / v) + 1 - y >= 0) break;
