@@ -192,13 +192,13 @@ ND_DEVICE_FN long nd_poisson(nd_rng* r, double lam) {
         }
     }
     double slam = sqrt(lam), loglam = log(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
-    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2), linvalpha = log(invalpha);
     for (;;) {
         double u = nd_next_double(r) - 0.5, v = nd_next_double(r), us = 0.5 - fabs(u);
         long k = (long)floor((2 * a / us + b) * u + lam + 0.43);
         if (us >= 0.07 && v <= vr) return k;
         if (k < 0 || (us < 0.013 && v > us)) continue;
-        if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lam + (double)k * loglam - lgamma((double)k + 1)) return k;
+        if (log(v) + linvalpha - log(a / (us * us) + b) <= -lam + (double)k * loglam - lgamma((double)k + 1)) return k;
     }
 }
 
@@ -233,15 +233,17 @@ ND_DEVICE_FN long nd_binomial_low(nd_rng* r, long n, double p) {
     }
     double sd = sqrt(dn * p * (1 - p)), b = 1.15 + 2.53 * sd, a = -0.0873 + 0.0248 * b + 0.01 * p, c = dn * p + 0.5;
     double vr = 0.92 - 4.2 / b, rr = p / (1 - p), alpha = (2.83 + 5.1 / b) * sd, m = floor((dn + 1) * p);
+    // the bound's terms in m alone, computed once: a warp runs the slow test at nearly every attempt (some lane
+    // needs it), and these are the same values summed in the same order as when written inline
+    double um = (m + 0.5) * log((m + 1) / (rr * (dn - m + 1))), sm = nd_stirling_tail(m), snm = nd_stirling_tail(dn - m);
     for (;;) {
         double u = nd_next_double(r) - 0.5, v = nd_next_double(r), us = 0.5 - fabs(u);
         double k = floor((2 * a / us + b) * u + c);
         if (us >= 0.07 && v <= vr) return (long)k;
         if (k < 0 || k > dn) continue;
         v = log(v * alpha / (a / (us * us) + b));
-        double ub = (m + 0.5) * log((m + 1) / (rr * (dn - m + 1))) + (dn + 1) * log((dn - m + 1) / (dn - k + 1))
-                + (k + 0.5) * log(rr * (dn - k + 1) / (k + 1)) + nd_stirling_tail(m) + nd_stirling_tail(dn - m)
-                - nd_stirling_tail(k) - nd_stirling_tail(dn - k);
+        double ub = um + (dn + 1) * log((dn - m + 1) / (dn - k + 1)) + (k + 0.5) * log(rr * (dn - k + 1) / (k + 1)) + sm
+                + snm - nd_stirling_tail(k) - nd_stirling_tail(dn - k);
         if (v <= ub) return (long)k;
     }
 }
