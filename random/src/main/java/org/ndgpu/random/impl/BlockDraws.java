@@ -171,6 +171,22 @@ final class BlockDraws {
         return y;
     }
 
+    // Random.normal's float64 numbers: UniformNormalDraws' Box-Muller, both values of the pair from one thread
+    private static final String NORMAL64 = """
+            const double _rr = sqrt(-2.0 * log(1.0 - nd_f64_u01(_rng.w0, _rng.w1)));
+            const double _t = 6.283185307179586 * nd_f64_u01(_rng.w2, _rng.w3);
+            _v0 = _a + _b * _rr * cos(_t); _v1 = _a + _b * _rr * sin(_t);""";
+
+    /**
+     * Random.normal(loc, scale) of float64: elements 2b and 2b+1 are the cosine and sine values of
+     * block b's pair, with the reservation of the element-per-thread kernel that drew them first.
+     */
+    static NDArray normal64(Counters c, double loc, double scale, long[] shape) {
+        NDArray y = NDArray.empty(Device.current(), DType.FLOAT64, shape, Order.C);
+        run(spec("normal", DType.FLOAT64, false, NORMAL64), c, (y.size() + 1) / 2 + 1, y, null, loc, scale);
+        return y;
+    }
+
     /** Exponential(1) / w per weight, float64: sorting these keys orders the items as weighted draws without replacement. */
     static NDArray weightedKeys(Counters c, NDArray w) {
         NDArray y = NDArray.empty(Device.current(), DType.FLOAT64, w.shape(), Order.C);
