@@ -39,9 +39,20 @@ final class DirectTiles {
 
     /**
      * A group of {@code gx} by {@code gy} work-items, each taking {@code px} outputs along a row
-     * ({@code gx} apart) times {@code py} along a column ({@code gy} apart).
+     * ({@code gx} apart, or neighbours when {@code slide}) times {@code py} along a column ({@code gy}
+     * apart). A sliding shape keeps a work-item's four inputs of a tap in registers, from one tap to
+     * the next, and reads one new input per tap (the template's sliding layout).
      */
-    record Shape(int gx, int gy, int px, int py) {
+    record Shape(int gx, int gy, int px, int py, boolean slide) {
+        Shape {
+            if (slide && (px != 4 || py != 1)) throw new IllegalArgumentException("a sliding tile takes 4 x 1 outputs");
+        }
+
+        /** Elements a tile row may take past its columns in the local buffer (the sliding layout's padding). */
+        int pad() {
+            return slide ? 63 : 0;
+        }
+
         int tx() {
             return gx * px;
         }
@@ -53,11 +64,11 @@ final class DirectTiles {
 
     /** The tiles: long rows for 1-D signals (four outputs a work-item, or one where outputs are few), then 2-D ones. */
     static final List<Shape> SHAPES = List.of(
-            new Shape(256, 1, 4, 1),
-            new Shape(256, 1, 1, 1),
-            new Shape(64, 4, 2, 2),
-            new Shape(32, 8, 1, 4),
-            new Shape(32, 8, 1, 1));
+            new Shape(256, 1, 4, 1, true),
+            new Shape(256, 1, 1, 1, false),
+            new Shape(64, 4, 2, 2, false),
+            new Shape(32, 8, 1, 4, false),
+            new Shape(32, 8, 1, 1, false));
 
     /** Tests set this false to run the general kernel everywhere. */
     static volatile boolean enabled = true;
@@ -66,9 +77,11 @@ final class DirectTiles {
     /** Tests set this to a smaller local buffer, in elements, so that short filters come in chunks (0: the device's). */
     static volatile int localElements;
 
-    private static final KernelTemplate TILED = KernelTemplate.sections(
-                    "correlate-tiles.tmpl", DirectTiles.class.getResourceAsStream("correlate-tiles.tmpl"))
-            .get("tiled");
+    private static final KernelTemplate.Sections TEMPLATES = KernelTemplate.sections(
+            "correlate-tiles.tmpl", DirectTiles.class.getResourceAsStream("correlate-tiles.tmpl"));
+    private static final KernelTemplate TILED = TEMPLATES.get("tiled"),
+            SUMS = TEMPLATES.get("sums"),
+            SLIDE = TEMPLATES.get("slide");
 
     private record Key(Dialect dialect, DType t, boolean fp64, Boundary boundary, Shape shape, int local) {}
 
@@ -163,13 +176,15 @@ final class DirectTiles {
             long groups = nb * tiles;
             long ky = chunk[0], kx = chunk[1];
             double chunks = (double) ceil(rows2, ky) * ceil(cols2, kx);
-            // per work-item: its multiply-adds, its share of the loads (each dearer than a tap), a barrier per chunk
-            double item = (double) s.px() * s.py() * rows2 * cols2
-                    + chunks * (4.0 * (s.ty() + ky - 1) * (s.tx() + kx - 1) / GROUP + 64);
+            // per work-item: its multiply-adds and reads of local memory per tap, its share of the
+            // loads from global memory (each dearer than a tap), a barrier per chunk
+            int outs = s.px() * s.py();
+            double item = (double) rows2 * cols2 * (outs + (s.slide() ? 2 : outs + 1))
+                    + chunks * (8.0 * (s.ty() + ky - 1) * (s.tx() + kx - 1) / GROUP + 64);
             double cost = Math.ceil((double) groups / slots) * item;
             if (cost < bestCost) {
                 bestCost = cost;
-                int need = (int) ((s.ty() + ky - 1) * (s.tx() + kx - 1) + ky * kx);
+                int need = (int) ((s.ty() + ky - 1) * (s.tx() + kx - 1 + s.pad()) + ky * kx);
                 int local = Math.min(budget, Math.max(1024, Integer.highestOneBit(need - 1) << 1));
                 best = new Plan(s, (int) ky, (int) kx, local);
             }
@@ -182,7 +197,7 @@ final class DirectTiles {
      * elements: the whole filter, else whole rows, else runs of one row (null when not even one tap fits).
      */
     static long[] chunk(Shape s, int budget, long rows2, long cols2) {
-        long tx = s.tx(), ty = s.ty();
+        long tx = s.tx() + s.pad(), ty = s.ty();
         if (cols2 <= budget) {
             long w = tx + cols2 - 1;
             long ky = (budget - (ty - 1) * w) / (w + cols2);
@@ -202,7 +217,7 @@ final class DirectTiles {
         BackendKernel kernel = kernels.get(key);
         if (kernel == null) {
             String tag = t.toString() + (fp64 ? "_d_" : "_f_") + boundary.name().toLowerCase(Locale.ROOT) + "_" + s.gx()
-                    + "x" + s.gy() + "_" + s.px() + "x" + s.py() + "_" + local;
+                    + "x" + s.gy() + "_" + s.px() + "x" + s.py() + (s.slide() ? "s_" : "_") + local;
             String src = key.dialect().prelude() + "\n" + source(key, tag);
             String name = "nd_signal_correlate_tiles_" + tag;
             kernel = device.programs().kernel(name, src, List.of(), name);
@@ -226,7 +241,8 @@ final class DirectTiles {
                 if (q > 0) taps.append(" + ").append(q).append(" * qs");
                 if (p > 0) taps.append(" + ").append(p * s.gx());
                 taps.append("];\n");
-                String oy = "y0 + ly + " + q * s.gy(), ox = "x0 + lx + " + p * s.gx();
+                String oy = "y0 + ly + " + q * s.gy();
+                String ox = s.slide() ? "x0 + " + s.px() + " * lx + " + p : "x0 + lx + " + p * s.gx();
                 stores.append("if (")
                         .append(oy)
                         .append(" < outRows && ")
@@ -253,7 +269,23 @@ final class DirectTiles {
                 Map.entry("LOCAL", key.local()),
                 Map.entry("map", key.boundary().cIndex()),
                 Map.entry("accs", accs.append(';').toString()),
-                Map.entry("taps", taps.toString().strip()),
+                Map.entry(
+                        "layout",
+                        s.slide()
+                                ? "int ps = (tw + 3) >> 2; ps += (24 - ps % 16) % 16; int rs = 4 * ps;"
+                                : "int ps = tw, rs = tw;"),
+                Map.entry("at", s.slide() ? "(c & 3) * ps + (c >> 2)" : "c"),
+                Map.entry(
+                        "sums",
+                        s.slide()
+                                ? SLIDE.fill("W", wc)
+                                : SUMS.fill(
+                                        "GY",
+                                        s.gy(),
+                                        "W",
+                                        wc,
+                                        "taps",
+                                        taps.toString().strip())),
                 Map.entry("stores", stores.toString().strip())));
     }
 }

@@ -154,6 +154,38 @@ class DirectTilesTest extends PerDeviceTest {
     }
 
     @Test
+    void everyTileShapeInOneDimension() {
+        var s = Nd.signal();
+        for (int shape = 0; shape < DirectTiles.SHAPES.size(); shape++) {
+            for (int[] nk : new int[][] {{1, 3}, {5, 1}, {1023, 31}, {1025, 4}, {2100, 200}}) {
+                double[] x = values(nk[0], nk[0] + 3L, DType.FLOAT32), h = values(nk[1], nk[1] + 4L, DType.FLOAT32);
+                for (ConvMode mode : MODES) {
+                    DirectTiles.forcedShape = shape;
+                    String what = "shape " + DirectTiles.SHAPES.get(shape) + " " + mode + " " + Arrays.toString(nk);
+                    check(
+                            what,
+                            DType.FLOAT32,
+                            x,
+                            new long[] {nk[0]},
+                            h,
+                            new long[] {nk[1]},
+                            mode,
+                            false,
+                            Boundary.FILL,
+                            0,
+                            false,
+                            () -> {
+                                try (NDArray a = array(x, DType.FLOAT32, nk[0]);
+                                        NDArray v = array(h, DType.FLOAT32, nk[1])) {
+                                    return s.convolve(a, v, mode, ConvMethod.DIRECT);
+                                }
+                            });
+                }
+            }
+        }
+    }
+
+    @Test
     void theChunksKeepTheOrderOfTheSums() {
         Device d = Device.current();
         DirectTiles.localElements = 1500;
