@@ -41,11 +41,11 @@ final class DirectTiles {
      * A group of {@code gx} by {@code gy} work-items, each taking {@code px} outputs along a row
      * ({@code gx} apart, or neighbours when {@code slide}) times {@code py} along a column ({@code gy}
      * apart). A sliding shape keeps a work-item's four inputs of a tap in registers, from one tap to
-     * the next, and reads one new input per tap (the template's sliding layout).
+     * the next, and reads one new input per row and tap (the template's sliding layout).
      */
     record Shape(int gx, int gy, int px, int py, boolean slide) {
         Shape {
-            if (slide && (px != 4 || py != 1)) throw new IllegalArgumentException("a sliding tile takes 4 x 1 outputs");
+            if (slide && px != 4) throw new IllegalArgumentException("a sliding tile takes 4 outputs along a row");
         }
 
         /** Elements a tile row may take past its columns in the local buffer (the sliding layout's padding). */
@@ -62,9 +62,13 @@ final class DirectTiles {
         }
     }
 
-    /** The tiles: long rows for 1-D signals (four outputs a work-item, or one where outputs are few), then 2-D ones. */
+    /**
+     * The tiles: long rows for 1-D signals (four outputs a work-item, or one where outputs are few),
+     * then 2-D ones, the first sliding along its rows.
+     */
     static final List<Shape> SHAPES = List.of(
             new Shape(256, 1, 4, 1, true),
+            new Shape(32, 8, 4, 2, true),
             new Shape(256, 1, 1, 1, false),
             new Shape(64, 4, 2, 2, false),
             new Shape(32, 8, 1, 4, false),
@@ -179,7 +183,7 @@ final class DirectTiles {
             // per work-item: its multiply-adds and reads of local memory per tap, its share of the
             // loads from global memory (each dearer than a tap), a barrier per chunk
             int outs = s.px() * s.py();
-            double item = (double) rows2 * cols2 * (outs + (s.slide() ? 2 : outs + 1))
+            double item = (double) rows2 * cols2 * (outs + (s.slide() ? s.py() + 1 : outs + 1))
                     + chunks * (8.0 * (s.ty() + ky - 1) * (s.tx() + kx - 1) / GROUP + 64);
             double cost = Math.ceil((double) groups / slots) * item;
             if (cost < bestCost) {
@@ -224,6 +228,44 @@ final class DirectTiles {
             kernels.put(key, kernel);
         }
         return kernel;
+    }
+
+    // the sliding layout's registers: row q's inputs of its four columns at the tap, xq_0 .. xq_3
+    private static String init(Shape s, String wc) {
+        var b = new StringBuilder();
+        for (int q = 0; q < s.py(); q++) {
+            String r = q == 0 ? "tr" : "tr + " + q + " * qs";
+            b.append(wc).append(' ');
+            for (int p = 0; p < 3; p++) {
+                b.append('x').append(q).append('_').append(p).append(" = _s[").append(r);
+                if (p > 0) b.append(" + ").append(p).append(" * ps");
+                b.append("], ");
+            }
+            b.append('x').append(q).append("_3;\n");
+        }
+        return b.toString().strip();
+    }
+
+    private static String step(Shape s) {
+        var b = new StringBuilder();
+        for (int q = 0; q < s.py(); q++) {
+            String x = "x" + q + "_";
+            b.append(x)
+                    .append("3 = _s[at")
+                    .append(q == 0 ? "" : " + " + q + " * qs")
+                    .append("];\n");
+            for (int p = 0; p < 4; p++) {
+                b.append("acc")
+                        .append(4 * q + p)
+                        .append(" += w * ")
+                        .append(x)
+                        .append(p)
+                        .append(";\n");
+            }
+            for (int p = 0; p < 3; p++)
+                b.append(x).append(p).append(" = ").append(x).append(p + 1).append(";\n");
+        }
+        return b.toString().strip();
     }
 
     /** The kernel's source, after the dialect's prelude. */
@@ -278,7 +320,7 @@ final class DirectTiles {
                 Map.entry(
                         "sums",
                         s.slide()
-                                ? SLIDE.fill("W", wc)
+                                ? SLIDE.fill("GY", s.gy(), "W", wc, "init", init(s, wc), "step", step(s))
                                 : SUMS.fill(
                                         "GY",
                                         s.gy(),

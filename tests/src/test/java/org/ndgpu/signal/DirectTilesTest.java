@@ -194,7 +194,7 @@ class DirectTilesTest extends PerDeviceTest {
         assertNotNull(p);
         assertEquals(1, p.ky());
         assertTrue(p.kx() < 400 && p.kx() >= 1, "a long 1-D filter comes in runs: " + p);
-        DirectTiles.forcedShape = 3; // 32 x 32 outputs
+        DirectTiles.forcedShape = DirectTiles.SHAPES.indexOf(new DirectTiles.Shape(32, 8, 1, 4, false)); // 32 x 32
         p = DirectTiles.plan(d, 8, 1, 100, 100, 20, 5);
         assertNotNull(p);
         assertEquals(5, p.kx(), "whole rows of taps");
