@@ -101,7 +101,7 @@ final class DirectTiles {
      * smaller than {@link #GROUP}).
      */
     static NDArray correlate(NDArray a, NDArray v, long[] outShape, long[] start, Boundary boundary, double fill) {
-        if (!enabled) return null;
+        if (!enabled || a.device().facts().maxBlockSize() < GROUP) return null;
         int nd = outShape.length;
         long[] n1 = a.shape(), n2 = v.shape();
         // the kept axes: (nb, rows, cols) with the last two that correlate and a batch in front
