@@ -33,6 +33,8 @@ final class TiledCorrelate {
     static final int TY = R * ROWS;
     /** The largest window along each of the last two axes the tiled kernel takes. */
     static final long MAX_SIDE = 32;
+    /** The most staged values a thread's unrolled loops read per tap of the leading axes (a 9 x 9 window's 108). */
+    private static final long MAX_UNROLLED = 128;
     /** The local memory one work-group may use (CUDA's static limit is 48 KiB). */
     private static final long LOCAL_BYTES = 40 * 1024;
 
@@ -130,7 +132,8 @@ final class TiledCorrelate {
                         Map.entry("outer", outer(k.mode(), k.nd(), idx)),
                         Map.entry("mapRow", k.mode().cIndex()),
                         Map.entry("mapCol", k.mode().cIndex()),
-                        Map.entry("store", CTypes.cast(k.w(), k.t(), "acc[j]"))));
+                        Map.entry("store", CTypes.cast(k.w(), k.t(), "acc[j]")),
+                        Map.entry("unroll", (R + k.w0() - 1) * k.w1() <= MAX_UNROLLED ? "#pragma unroll" : "")));
         return k.device().programs().kernel(name, src, List.of(), name);
     }
 
