@@ -66,13 +66,6 @@ final class ScipySolves {
         }
     }
 
-    private static SmallFactor.Lu factor(NDArray x) {
-        long n = x.shape(1);
-        return SmallFactor.fits(x.device(), x.dtype(), n)
-                ? SmallFactor.lu(x)
-                : BlockedFactor.lu(x, Blas.forDevice(x.device()));
-    }
-
     static LuFactor luFactor(NDArray a) {
         try (MatrixStack st = MatrixStack.of("lu_factor", a, true)) {
             requireReal("lu_factor", st);
@@ -82,16 +75,34 @@ final class ScipySolves {
                         unstack(st.emptyOf(st.dtype(), n, n), st.batch()),
                         unstack(st.emptyOf(DType.INT32, n), st.batch()));
             }
-            requireFinite("lu_factor", st.x());
-            if (library(st)) {
-                // a singular matrix still has its factors (SciPy warns): info is not read
-                NDArray[] f = st.solver().luFactor(st.x());
+            if (!library(st) && !SmallFactor.fits(st.x().device(), st.dtype(), n)) {
+                // the blocked kernels: checked first, as they take finite input only
+                requireFinite("lu_factor", st.x());
+                SmallFactor.Lu f =
+                        BlockedFactor.lu(st.x(), Blas.forDevice(st.x().device()));
+                f.info().close();
+                return new LuFactor(unstack(f.lu(), st.batch()), unstack(f.piv(), st.batch()));
+            }
+            // the check is queued first and read after the factorization (a singular matrix still
+            // has its factors, as SciPy's, which warns: info is not read): one wait
+            try (SolveChecks ok = new SolveChecks("lu_factor")) {
+                ok.finite(st.x());
+                NDArray[] f;
+                if (library(st)) f = st.solver().luFactor(st.x());
+                else {
+                    SmallFactor.Lu lu = SmallFactor.lu(st.x());
+                    f = new NDArray[] {lu.lu(), lu.piv(), lu.info()};
+                }
                 f[2].close();
+                try {
+                    ok.require();
+                } catch (RuntimeException e) {
+                    f[0].close();
+                    f[1].close();
+                    throw e;
+                }
                 return new LuFactor(unstack(f[0], st.batch()), unstack(f[1], st.batch()));
             }
-            SmallFactor.Lu f = factor(st.x());
-            f.info().close();
-            return new LuFactor(unstack(f.lu(), st.batch()), unstack(f.piv(), st.batch()));
         }
     }
 
