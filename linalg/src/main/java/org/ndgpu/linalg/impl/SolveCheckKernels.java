@@ -58,7 +58,7 @@ final class SolveCheckKernels {
     /**
      * Checks a (C-contiguous, float32 or float64; null for none) finite, and with {@code n > 0} the
      * diagonals of its n x n matrices for zeros, and s (C-contiguous, a's dtype; null for none)
-     * finite, copying it into x (same size, C-contiguous) unless x is s. flags: {@link #groups}
+     * finite, copying it into x (same size, C-contiguous) unless x is s's memory. flags: {@link #groups}
      * ints of the larger of a's and s's sizes.
      */
     static void check(NDArray a, int n, NDArray s, NDArray x, NDArray flags) {
@@ -73,7 +73,7 @@ final class SolveCheckKernels {
                 .array(src)
                 .array(dst)
                 .i64(nx)
-                .i32(s != null && dst != s ? 1 : 0)
+                .i32(s != null && !(dst.buffer() == s.buffer() && dst.offset() == s.offset()) ? 1 : 0)
                 .array(flags)
                 .launch(dev, kernel(dev, any.dtype(), "nd_solve_check"), flags.size(), group(dev));
     }
