@@ -101,7 +101,9 @@ public interface Solver {
     /**
      * Whether {@link #luFactor}, {@link #luSolve}, {@link #choFactor} and {@link #choSolve} (SciPy's
      * factor-and-solve family) run here for {@code dtype}; where they do not, the front end runs
-     * ndgpu's own kernels. The front end has checked the input as SciPy's check_finite does.
+     * ndgpu's own kernels. The front end checks the input as SciPy's check_finite does, but reads
+     * the check after the call is queued: these routines may meet NaN or inf (their answer is then
+     * dropped) and must only not fail on it.
      */
     default boolean hasFactorSolves(DType dtype) {
         return false;
