@@ -109,8 +109,8 @@ public final class Allocation {
     // phantom references, which do not)
     static final class Memory implements Runnable {
         // a field updater rather than a VarHandle: both compile to one atomic instruction, but a fresh
-        // JVM's first calls run in the interpreter, where a VarHandle access costs about 100 bytecodes
-        // of guards against the updater's 20 (tools/interpreted/count.sh)
+        // JVM's first calls run in the interpreter, where a VarHandle access runs through its guards
+        // and forms, several times the updater's bytecodes (tools/interpreted/count.sh counts them)
         static final AtomicIntegerFieldUpdater<Memory> REFS =
                 AtomicIntegerFieldUpdater.newUpdater(Memory.class, "refs");
 

@@ -48,8 +48,8 @@ final class ArrayCleaner {
      * unreachable, and by clean(), as the JDK's Cleaner's entries are.
      */
     static final class Holder extends PhantomReference<Object> implements Cleaner.Cleanable {
-        // a field updater, not a VarHandle: the same atomic instruction once compiled, and about a
-        // tenth of the bytecodes in a fresh JVM's interpreter (see Allocation.Memory.REFS)
+        // a field updater, not a VarHandle: the same atomic instruction once compiled, and far fewer
+        // bytecodes in a fresh JVM's interpreter (see Allocation.Memory.REFS)
         private static final AtomicIntegerFieldUpdater<Holder> DONE =
                 AtomicIntegerFieldUpdater.newUpdater(Holder.class, "done");
 
