@@ -167,6 +167,20 @@ x = cat(u(-10, 10), logu(1e-300, 1e6, signed=True), np.arange(-5.0, 6.0) + logu(
 for dtype in ("float64", "float32"):
     emit("sinc", dtype, [x])
 emit("sinc", "int32", [np.array([-3, -1, 0, 1, 2, 5, 50])])
+# expm1 and log1p (numpy's, under scipy.special's names): a generator of their own again, so that the
+# cases above stay as they were; near 0 (where exp(x) - 1 and log(1 + x) cancel), to overflow, and
+# log1p's pole at -1 and its domain's edge
+rng = np.random.default_rng(41)
+x = cat(u(-40, 40), logu(1e-300, 1e-5, signed=True), logu(1e-5, 709, signed=True), EDGES,
+        [-2.0, 710.0, -745.0, 1e-310, -1e-310, 1e-8])
+for dtype in ("float64", "float32"):
+    emit("expm1", dtype, [x])
+x = cat(u(-1, 40), logu(1e-300, 1e-5, signed=True), logu(1e-5, 1e300), -1 + logu(1e-16, 1e-3), EDGES,
+        [-2.0, -1.0 + 2.0**-52, 1e300, 1e-310, -1e-310, 1e-8])
+for dtype in ("float64", "float32"):
+    emit("log1p", dtype, [x])
+emit("expm1", "int32", [np.array([-3, -1, 0, 1, 2, 5])])
+emit("log1p", "int32", [np.array([-3, -1, 0, 1, 2, 5])])
 rng = main_rng
 
 os.makedirs(os.path.dirname(OUT), exist_ok=True)

@@ -8,7 +8,8 @@ import org.ndgpu.ndimage.Mode;
 /**
  * scipy.ndimage's filters on a float32 image, beside {@code .gpu/cupy_ndimage_anchors.py} (the
  * same calls in cupyx.scipy.ndimage): issue 40's gaussian_filter with sigma 4 on 4096 x 4096, and
- * the uniform, maximum, median (3 x 3, issue 40's too) and Sobel filters. Device time of one call, median after warm-up; GB/s of
+ * the uniform, maximum, median (3 x 3, issue 40's too) and Sobel filters, and correlate with 5 x 5 and
+ * 9 x 9 windows and, on a cube of as many elements, a 3 x 3 x 3 one. Device time of one call, median after warm-up; GB/s of
  * the image read once and written once per pass.
  */
 public final class NdimageBench {
@@ -46,6 +47,19 @@ public final class NdimageBench {
                     "correlate 5x5 constant " + side,
                     Bench.deviceMsOf(() -> nd.correlate(image, box, Mode.CONSTANT, 0, null), 10, 3),
                     bytes);
+            try (NDArray w9 = Nd.ones(DType.FLOAT32, 9, 9)) {
+                Bench.row(
+                        "correlate 9x9 reflect " + side, Bench.deviceMsOf(() -> nd.correlate(image, w9), 10, 3), bytes);
+            }
+        }
+        // the same number of elements as a cube, and a window of three axes
+        int m = (int) Math.round(Math.cbrt((double) n * n));
+        try (NDArray cube = Nd.random().seed(41).uniform(0, 1, DType.FLOAT32, m, m, m);
+                NDArray w3 = Nd.ones(DType.FLOAT32, 3, 3, 3)) {
+            Bench.row(
+                    "correlate 3x3x3 reflect " + m + "^3 f32",
+                    Bench.deviceMsOf(() -> nd.correlate(cube, w3), 10, 3),
+                    2.0 * 4 * cube.size());
         }
     }
 

@@ -28,15 +28,13 @@ import org.ndgpu.ndarray.Order;
 final class Edt {
     private Edt() {}
 
-    // SciPy's feature of an image without background is (-1, 0, ..., 0)
-    private static final String FEATURE = "long s = src; long rem = (long) i;"
-            + " long sr = s; for (long d = nd - 1; d >= 0; d--) { long c = rem % shape[d]; rem /= shape[d];"
-            + "   long fc = s < 0 ? (d == 0 ? -1 : 0) : sr % shape[d]; sr /= shape[d];";
-
+    // SciPy's feature of an image without background is (-1, 0, ..., 0); the coordinates are divided
+    // out in the features' own width, 32 bits where the array's size allows
     private static final ElementwiseKernel INDICES = new ElementwiseKernel(
-            "int64 src, raw int64 shape, int64 nd, int64 n",
+            "S src, raw int64 shape, int64 nd, int64 n",
             "raw int32 ind",
-            FEATURE + " ind[d * n + (long) i] = (int) fc; }",
+            "S sr = src; for (long d = nd - 1; d >= 0; d--) { S sd = (S) shape[d];"
+                    + " S fc = src < 0 ? (S) (d == 0 ? -1 : 0) : sr % sd; sr /= sd; ind[d * n + (long) i] = (int) fc; }",
             "ndimage_edt_indices");
 
     private static final ElementwiseKernel COPY = new ElementwiseKernel("T x", "T y", "y = x;", "ndimage_edt_copy");
@@ -152,6 +150,9 @@ final class Edt {
         }
         long maxLine = Arrays.stream(shape).max().orElse(1);
         DType it = maxLine > Integer.MAX_VALUE ? DType.INT64 : DType.INT32;
+        // the features (flat indices, -1 for none) in 32 bits where they fit: every pass reads and
+        // writes them, the last along the array's contiguous axis, where each access is its own sector
+        DType ft = n > Integer.MAX_VALUE ? DType.INT64 : DType.INT32;
         long vSize = 1, bandSize = 1;
         for (long len : shape) {
             long wd = Math.min(width, len);
@@ -162,9 +163,9 @@ final class Edt {
         }
         try (NDArray x = cContiguous(input, shape);
                 NDArray f0 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
-                NDArray s0 = NDArray.empty(dev, DType.INT64, shape, Order.C);
+                NDArray s0 = NDArray.empty(dev, ft, shape, Order.C);
                 NDArray f1 = NDArray.empty(dev, DType.FLOAT64, shape, Order.C);
-                NDArray s1 = NDArray.empty(dev, DType.INT64, shape, Order.C);
+                NDArray s1 = NDArray.empty(dev, ft, shape, Order.C);
                 NDArray v = NDArray.empty(dev, it, new long[] {vSize}, Order.C);
                 NDArray slo = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);
                 NDArray shi = NDArray.empty(dev, it, new long[] {bandSize}, Order.C);

@@ -65,7 +65,7 @@ final class EdtPass {
      * feature its own index), so that no kernel first fills the values and features.
      */
     private static ElementwiseKernel[] both(String in, String out, String body, String name) {
-        String firstIn = in.replace("raw float64 fin", "raw T mask").replace(", raw int64 srcin", "");
+        String firstIn = in.replace("raw float64 fin", "raw T mask").replace(", raw S srcin", "");
         String firstBody = FIN.matcher(body).replaceAll("(mask[base + $1 * inner] == (T) 0 ? 0.0 : INFINITY)");
         firstBody = SRCIN.matcher(firstBody).replaceAll("(base + $1 * inner)");
         return new ElementwiseKernel[] {
@@ -170,9 +170,9 @@ final class EdtPass {
     // the first entry of the hull not above the next one at x = s is the parabola lowest there (the
     // first of equal ones); then each element moves on while the next parabola is strictly lower
     private static final ElementwiseKernel[] EVALUATE = both(
-            "raw float64 fin, raw int64 srcin, raw I hull, raw J upto, int64 n, int64 inner, int64 lines,"
+            "raw float64 fin, raw S srcin, raw I hull, raw J upto, int64 n, int64 inner, int64 lines,"
                     + " int64 bands, int64 width, float64 w, int64 mode, raw int64 shape, raw float64 samp, int64 nd",
-            "raw float64 fout, raw int64 srcout",
+            "raw float64 fout, raw S srcout",
             LINE + " long m = upto[(bands - 1) * lines + line]; bool wd = mode == 1 || mode == 2; bool ws = mode != 2;"
                     + " if (m == 0) { for (long x = s; x < e; x++) {"
                     + "     if (wd) { " + NO_FEATURE + " fout[base + x * inner] = sqrt(sum); }"
@@ -214,7 +214,8 @@ final class EdtPass {
 
     /**
      * The pass along an axis of n elements, each {@code inner} apart, {@code lines} lines: fin/srcin
-     * (squared partial distances and features; for the first pass fin is the mask and srcin unused)
+     * (squared partial distances and features, flat indices as int32 where the array's size allows,
+     * else int64; for the first pass fin is the mask and srcin unused)
      * to fout/srcout as {@code mode} says ({@link #MIDDLE}, {@link #LAST}, ...); shape, samp and nd
      * are the whole mask's.
      */

@@ -13,7 +13,8 @@ import org.ndgpu.ndarray.Order;
  * An n-D window filter, as scipy.ndimage's correlate (and convolve, through flipped weights):
  * each output element sums weight times value over the whole weights array placed at it, where the
  * weights are not zero (SciPy's footprint), each index mapped into the input by the {@link Mode}.
- * One generated elementwise kernel per mode; the shapes and shifts travel as small int64 tables.
+ * A window of two or more axes whose last two fit a tile runs {@link TiledCorrelate}'s kernel; the
+ * others one generated elementwise kernel per mode, the shapes and shifts as small int64 tables.
  */
 final class Window {
     private Window() {}
@@ -96,6 +97,15 @@ final class Window {
         }
         NDArray y = NDArray.empty(device, a.dtype(), a.shape(), Order.C);
         if (a.size() == 0) return y;
+        if (TiledCorrelate.fits(a, wshape, Weights.accumulation(device))) {
+            try (NDArray w = Weights.toDevice(device, weights)) {
+                TiledCorrelate.run(a, w, wshape, shift, mode, cval, y);
+            } catch (RuntimeException e) {
+                y.close();
+                throw e;
+            }
+            return y;
+        }
         if (wshape.length == 2) {
             long[] n = a.shape();
             try (NDArray w = Weights.toDevice(device, weights)) {

@@ -1,9 +1,8 @@
 package org.ndgpu.device;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.ref.Cleaner;
 import java.lang.ref.Reference;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.ndgpu.backend.BackendBuffer;
 
 /**
@@ -86,7 +85,7 @@ public final class Allocation {
      * run at most once, either by close() (or its scope's close) or by the Cleaner.
      */
     public Cleaner.Cleanable retain(Object owner) {
-        Memory.REFS.getAndAdd(memory, 1);
+        Memory.REFS.getAndIncrement(memory);
         return memory.block != null ? ArrayCleaner.register(owner, memory) : CLEANER.register(owner, memory);
     }
 
@@ -101,7 +100,7 @@ public final class Allocation {
 
     /** How many arrays (views included) hold this memory now. */
     public int references() {
-        return (int) Memory.REFS.getVolatile(memory);
+        return Memory.REFS.get(memory);
     }
 
     // the memory and its holders' count; run() drops one holder's reference: each Cleanable that
@@ -109,15 +108,11 @@ public final class Allocation {
     // Must not reference a holder, or the holder never becomes unreachable (its registrations are
     // phantom references, which do not)
     static final class Memory implements Runnable {
-        static final VarHandle REFS;
-
-        static {
-            try {
-                REFS = MethodHandles.lookup().findVarHandle(Memory.class, "refs", int.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
+        // a field updater rather than a VarHandle: both compile to one atomic instruction, but a fresh
+        // JVM's first calls run in the interpreter, where a VarHandle access runs through its guards
+        // and forms, several times the updater's bytecodes (tools/interpreted/count.sh counts them)
+        static final AtomicIntegerFieldUpdater<Memory> REFS =
+                AtomicIntegerFieldUpdater.newUpdater(Memory.class, "refs");
 
         final Device device;
         // the pool the block returns to: the device's, or its pool of managed memory
@@ -132,7 +127,7 @@ public final class Allocation {
         final long bytes;
         // read and changed through REFS only
         @SuppressWarnings("unused")
-        private int refs;
+        private volatile int refs;
         // a block's holders' ArrayCleaner registrations not yet run, which this keeps reachable: null,
         // one Holder, or a set of them (views); under this object's lock, which only the array's own
         // threads and the cleaner take
@@ -178,7 +173,7 @@ public final class Allocation {
 
         @Override
         public void run() {
-            if ((int) REFS.getAndAdd(this, -1) != 1) return;
+            if (REFS.getAndDecrement(this) != 1) return;
             if (block != null) {
                 block.memory = null; // its holders' registrations are garbage now
                 if (Thread.currentThread() == ArrayCleaner.THREAD) pool.returnFromCleaner(block);

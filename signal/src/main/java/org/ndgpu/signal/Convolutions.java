@@ -222,10 +222,13 @@ final class Convolutions {
         }
         int[] all = new int[nd];
         for (int d = 0; d < nd; d++) all[d] = d;
-        try (NDArray a = in1.astype(w);
-                NDArray v0 = in2.astype(w);
-                NDArray v = correlate ? v0.copy() : v0.flip(all)) {
-            return Direct.correlate(a, v, outShape, start, b, fill);
+        // the first input as it is where its dtype is the work's: the kernels only read it
+        NDArray a = in1.dtype() == w ? in1 : in1.astype(w);
+        try (NDArray v0 = in2.astype(w);
+                NDArray v = correlate ? null : v0.flip(all)) {
+            return Direct.correlate(a, correlate ? v0 : v, outShape, start, b, fill);
+        } finally {
+            if (a != in1) a.close();
         }
     }
 

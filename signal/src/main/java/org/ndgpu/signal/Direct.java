@@ -18,7 +18,8 @@ import org.ndgpu.ndarray.Order;
  * first input extended past its edges by the {@link Boundary}. Every product counts, zeros
  * included, so a NaN spoils exactly the windows that hold it, as SciPy's sum. One generated
  * elementwise kernel per boundary; the shapes travel as one small int64 table; sums accumulate in
- * float64 where the device has it.
+ * float64 where the device has it. Where at most two axes correlate, {@link DirectTiles}'s kernel
+ * sums the same products in the same order from local memory; this one takes the rest.
  */
 final class Direct {
     private Direct() {}
@@ -62,6 +63,12 @@ final class Direct {
      */
     static NDArray correlate(NDArray a, NDArray v, long[] outShape, long[] start, Boundary boundary, double fill) {
         Device device = a.device();
+        long size = 1;
+        for (long n : outShape) size *= n;
+        if (size > 0) {
+            NDArray tiled = DirectTiles.correlate(a, v, outShape, start, boundary, fill);
+            if (tiled != null) return tiled;
+        }
         NDArray y = NDArray.empty(device, a.dtype(), outShape, Order.C);
         if (y.size() == 0) return y;
         int nd = outShape.length;

@@ -5,7 +5,7 @@ import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.spi.Providers;
 
 /**
- * The part of {@link Special}'s namespace for scipy.special's variants of expm1 and log1p (cosm1,
+ * The part of {@link Special}'s namespace for scipy.special's expm1 and log1p and their variants (cosm1,
  * exprel, powm1, the Box-Cox transforms and their inverses) and the regularized incomplete beta
  * function: device ufuncs, as the rest of {@code Nd.special()}, called as
  * {@code Nd.special().betainc(a, b, x)}. A file of its own so that each stays readable; Special
@@ -17,6 +17,26 @@ public abstract sealed class ExpLogAndBetaFunctions permits BesselFunctions {
 
     private static NDArray call(Ufunc op, NDArray out, Object... operands) {
         return Providers.ufuncs(operands).call(op, out, operands);
+    }
+
+    /** scipy.special.expm1 (numpy.expm1 under SciPy's name): exp(x) - 1, accurate near 0: {@code Nd.special().expm1(x)}. */
+    public NDArray expm1(Object x) {
+        return call(Ufunc.EXPM1, null, x);
+    }
+
+    /** scipy.special.expm1 into {@code out}: {@code Nd.special().expm1(x, out)}. */
+    public NDArray expm1(Object x, NDArray out) {
+        return call(Ufunc.EXPM1, out, x);
+    }
+
+    /** scipy.special.log1p (numpy.log1p under SciPy's name): log(1 + x), accurate near 0: {@code Nd.special().log1p(x)}. */
+    public NDArray log1p(Object x) {
+        return call(Ufunc.LOG1P, null, x);
+    }
+
+    /** scipy.special.log1p into {@code out}: {@code Nd.special().log1p(x, out)}. */
+    public NDArray log1p(Object x, NDArray out) {
+        return call(Ufunc.LOG1P, out, x);
     }
 
     /** scipy.special.cosm1: cos(x) - 1, accurate near 0: {@code Nd.special().cosm1(x)}. */

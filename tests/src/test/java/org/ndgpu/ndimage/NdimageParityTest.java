@@ -167,14 +167,14 @@ class NdimageParityTest extends PerDeviceTest {
         return cases().stream().map(c -> DynamicTest.dynamicTest(c.toString(), () -> check(c)));
     }
 
-    private static void check(Case c) {
+    static void check(Case c) {
         try (NDArray x = Nd.array(c.values()).reshape(c.shape()).astype(c.dtype());
                 NDArray y = run(c, x)) {
             assertEquals(c.outDtype(), y.dtype(), "dtype");
             assertArrayEquals(c.outShape(), y.shape(), "shape");
             double[] got = y.astype(DType.FLOAT64).toDoubleArray();
             double scale = 0;
-            for (double v : c.values()) scale = Math.max(scale, Math.abs(v));
+            for (double v : c.values()) if (Double.isFinite(v)) scale = Math.max(scale, Math.abs(v));
             boolean integer = c.dtype().isInteger();
             // a sum of fractional terms lands on the other side of an integer when summed in another order
             boolean truncatedSum = c.fn().startsWith("gaussian")
@@ -184,6 +184,10 @@ class NdimageParityTest extends PerDeviceTest {
             double rtol = c.dtype() == DType.FLOAT32 ? 2e-6 : 1e-9;
             for (int i = 0; i < got.length; i++) {
                 double e = c.expected()[i];
+                if (Double.isNaN(e)) {
+                    assertTrue(Double.isNaN(got[i]), "element " + i + ": " + got[i] + ", SciPy nan");
+                    continue;
+                }
                 double tol = integer ? (truncatedSum ? 1 : 0) : rtol * (Math.abs(e) + scale);
                 assertTrue(Math.abs(got[i] - e) <= tol, "element " + i + ": " + got[i] + ", SciPy " + e);
             }

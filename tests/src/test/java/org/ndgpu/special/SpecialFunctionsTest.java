@@ -59,6 +59,8 @@ class SpecialFunctionsTest extends PerDeviceTest {
             Map.entry("gammainc", x -> S.gammainc(x[0], x[1])),
             Map.entry("gammaincc", x -> S.gammaincc(x[0], x[1])),
             Map.entry("gammaincinv", x -> S.gammaincinv(x[0], x[1])),
+            Map.entry("expm1", x -> S.expm1(x[0])),
+            Map.entry("log1p", x -> S.log1p(x[0])),
             Map.entry("cosm1", x -> S.cosm1(x[0])),
             Map.entry("exprel", x -> S.exprel(x[0])),
             Map.entry("powm1", x -> S.powm1(x[0], x[1])),

@@ -101,7 +101,9 @@ public interface Solver {
     /**
      * Whether {@link #luFactor}, {@link #luSolve}, {@link #choFactor} and {@link #choSolve} (SciPy's
      * factor-and-solve family) run here for {@code dtype}; where they do not, the front end runs
-     * ndgpu's own kernels. The front end has checked the input as SciPy's check_finite does.
+     * ndgpu's own kernels. The front end checks the input as SciPy's check_finite does, but reads
+     * the check after the call is queued: these routines may meet NaN or inf (their answer is then
+     * dropped) and must only not fail on it.
      */
     default boolean hasFactorSolves(DType dtype) {
         return false;
@@ -126,11 +128,13 @@ public interface Solver {
     }
 
     /**
-     * potrf of each matrix of a (b, n, n): {c (b, n, n): with {@code lower} L with L L^H = A from A's
-     * lower triangle, else U with U^H U = A from A's upper triangle, the other triangle zero; info (b)
-     * int32 as potrf's (k &gt; 0: the leading minor of order k is not positive definite)}.
+     * potrf of each matrix of c (b, n, n), C-contiguous, in place: with {@code lower} A's lower
+     * triangle is read and overwritten with L (L L^H = A), else its upper with U (U^H U = A); the
+     * other triangle is neither read nor written (the front end zeroed it). info (b) int32 is
+     * written as potrf's (k &gt; 0: the leading minor of order k is not positive definite); nothing
+     * is read back.
      */
-    default NDArray[] choFactor(NDArray a, boolean lower) {
+    default void choFactor(NDArray c, boolean lower, NDArray info) {
         throw new UnsupportedOperationException(where() + " has no cho_factor");
     }
 

@@ -119,8 +119,8 @@ final class DeviceSolver implements Solver {
     }
 
     @Override
-    public NDArray[] choFactor(NDArray a, boolean lower) {
-        return fallback.choFactor(a, lower);
+    public void choFactor(NDArray c, boolean lower, NDArray info) {
+        fallback.choFactor(c, lower, info);
     }
 
     @Override

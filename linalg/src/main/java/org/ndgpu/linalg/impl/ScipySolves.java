@@ -4,6 +4,7 @@ import static org.ndgpu.linalg.impl.MatrixStack.concat;
 import static org.ndgpu.linalg.impl.MatrixStack.unstack;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
@@ -65,13 +66,6 @@ final class ScipySolves {
         }
     }
 
-    private static SmallFactor.Lu factor(NDArray x) {
-        long n = x.shape(1);
-        return SmallFactor.fits(x.device(), x.dtype(), n)
-                ? SmallFactor.lu(x)
-                : BlockedFactor.lu(x, Blas.forDevice(x.device()));
-    }
-
     static LuFactor luFactor(NDArray a) {
         try (MatrixStack st = MatrixStack.of("lu_factor", a, true)) {
             requireReal("lu_factor", st);
@@ -81,21 +75,43 @@ final class ScipySolves {
                         unstack(st.emptyOf(st.dtype(), n, n), st.batch()),
                         unstack(st.emptyOf(DType.INT32, n), st.batch()));
             }
-            requireFinite("lu_factor", st.x());
-            if (library(st)) {
-                // a singular matrix still has its factors (SciPy warns): info is not read
-                NDArray[] f = st.solver().luFactor(st.x());
+            if (!library(st) && !SmallFactor.fits(st.x().device(), st.dtype(), n)) {
+                // the blocked kernels: checked first, as they take finite input only
+                requireFinite("lu_factor", st.x());
+                SmallFactor.Lu f =
+                        BlockedFactor.lu(st.x(), Blas.forDevice(st.x().device()));
+                f.info().close();
+                return new LuFactor(unstack(f.lu(), st.batch()), unstack(f.piv(), st.batch()));
+            }
+            // the check is queued first and read after the factorization (a singular matrix still
+            // has its factors, as SciPy's, which warns: info is not read): one wait
+            try (SolveChecks ok = new SolveChecks("lu_factor")) {
+                ok.finite(st.x());
+                NDArray[] f;
+                if (library(st)) f = st.solver().luFactor(st.x());
+                else {
+                    SmallFactor.Lu lu = SmallFactor.lu(st.x());
+                    f = new NDArray[] {lu.lu(), lu.piv(), lu.info()};
+                }
                 f[2].close();
+                try {
+                    ok.require();
+                } catch (RuntimeException e) {
+                    f[0].close();
+                    f[1].close();
+                    throw e;
+                }
                 return new LuFactor(unstack(f[0], st.batch()), unstack(f[1], st.batch()));
             }
-            SmallFactor.Lu f = factor(st.x());
-            f.info().close();
-            return new LuFactor(unstack(f.lu(), st.batch()), unstack(f.piv(), st.batch()));
         }
     }
 
-    /** b as a C-contiguous (count, n, k) stack of dt broadcast to the batch, and the result's shape. */
-    private record Rhs(NDArray b, long[] outShape) implements AutoCloseable {
+    /**
+     * b as a C-contiguous (count, n, k) stack of dt broadcast to the batch, and the result's shape;
+     * {@code fresh}: a private copy the solve may overwrite, else a view of the caller's b (where it
+     * needs no broadcast, cast or reordering), which the check kernel copies into the answer.
+     */
+    private record Rhs(NDArray b, long[] outShape, boolean fresh) implements AutoCloseable {
         @Override
         public void close() {
             b.close();
@@ -118,10 +134,13 @@ final class ScipySolves {
                     + " must broadcast to a's " + Shapes.str(st.batch()));
         }
         long[] full = concat(batch, n, k);
+        long[] outShape = vector ? concat(batch, n) : full;
         try (NDArray bv = vector ? b.reshape(n, 1) : b.view(b.shape(), b.strides(), b.offset());
-                NDArray bb = bv.broadcastTo(full);
-                NDArray bc = Copies.copy(bb, dt, Order.C)) {
-            return new Rhs(bc.reshape(st.count(), n, k), vector ? concat(batch, n) : full);
+                NDArray bb = bv.broadcastTo(full)) {
+            if (bb.dtype() == dt && bb.isCContiguous()) return new Rhs(bb.reshape(st.count(), n, k), outShape, false);
+            try (NDArray bc = Copies.copy(bb, dt, Order.C)) {
+                return new Rhs(bc.reshape(st.count(), n, k), outShape, true);
+            }
         }
     }
 
@@ -151,8 +170,8 @@ final class ScipySolves {
                         NDArray p = piv.reshape(st.count(), st.n());
                         NDArray pc = p.copy(Order.C);
                         NDArray info = NDArray.empty(st.x().device(), DType.INT32, new long[] {0}, Order.C);
-                        NDArray x = own(r.b())) {
-                    ok.finite(x);
+                        NDArray x = answer(r)) {
+                    ok.finiteInto(r.b(), x);
                     try {
                         checkPivots(pc, st.n());
                     } catch (NdException e) {
@@ -184,6 +203,12 @@ final class ScipySolves {
         }
     }
 
+    /** The array a solve writes its answer into: the right-hand sides' own copy, else a new one (filled by the checks). */
+    private static NDArray answer(Rhs r) {
+        NDArray b = r.b();
+        return r.fresh() ? own(b) : NDArray.empty(b.device(), b.dtype(), b.shape(), Order.C);
+    }
+
     /**
      * A view of {@code a}, closed apart from it: for a C-contiguous array this method's own (a
      * private copy, or a stack the kernels only read), where a copy would be a launch for nothing.
@@ -203,41 +228,86 @@ final class ScipySolves {
     static NDArray choFactor(NDArray a, boolean lower) {
         try (MatrixStack st = MatrixStack.of("cho_factor", a, true)) {
             requireReal("cho_factor", st);
-            long n = st.n();
+            long n = st.n(), count = st.count();
             if (st.empty()) return unstack(st.emptyOf(st.dtype(), n, n), st.batch());
-            requireFinite("cho_factor", st.x());
-            if (library(st)) {
-                NDArray[] r = st.solver().choFactor(st.x(), lower);
-                requirePositiveDefinite(r);
-                return unstack(r[0], st.batch());
-            }
-            // the upper factor of A is the transpose of the lower factor of A's transpose (its upper triangle)
-            try (NDArray src = lower ? null : st.x().swapaxes(-1, -2).copy(Order.C)) {
-                NDArray in = lower ? st.x() : src;
-                NDArray[] r = SmallFactor.fits(in.device(), in.dtype(), n)
-                        ? SmallFactor.cholesky(in)
-                        : BlockedFactor.cholesky(in, Blas.forDevice(in.device()));
-                requirePositiveDefinite(r);
-                if (lower) return unstack(r[0], st.batch());
-                try (NDArray l = r[0];
-                        NDArray u = l.swapaxes(-1, -2)) {
-                    return unstack(u.copy(Order.C), st.batch());
+            Device dev = st.x().device();
+            boolean library = library(st), small = SmallFactor.fits(dev, st.dtype(), n);
+            if (!library && !small) {
+                // the blocked kernels: checked first, as they take finite input only
+                requireFinite("cho_factor", st.x());
+                try (NDArray src = lower ? null : st.x().swapaxes(-1, -2).copy(Order.C)) {
+                    NDArray in = lower ? st.x() : src;
+                    return upperIf(lower, requirePositiveDefinite(BlockedFactor.cholesky(in, Blas.forDevice(dev))), st);
                 }
+            }
+            // the check's flags (g ints) and the factorization's info (count ints) in one array: one read
+            long g = SolveCheckKernels.groups(dev, st.x().size());
+            try (NDArray words = SolveCheckKernels.flags(dev, g + count);
+                    NDArray flags = words.view(new long[] {g}, new long[] {4}, words.offset());
+                    NDArray info = words.view(new long[] {count}, new long[] {4}, words.offset() + 4 * g)) {
+                NDArray c;
+                if (library) {
+                    // one launch copies a's triangle (zeros in the other) and checks all of a; potrf in place
+                    c = NDArray.empty(dev, st.dtype(), st.x().shape(), Order.C);
+                    try {
+                        SolveCheckKernels.choPrepare(st.x(), c, lower, flags);
+                        st.solver().choFactor(c, lower, info);
+                    } catch (RuntimeException e) {
+                        c.close();
+                        throw e;
+                    }
+                } else {
+                    // the upper factor of A is the transpose of the lower factor of A's transpose (its upper triangle)
+                    SolveCheckKernels.check(st.x(), 0, null, null, flags);
+                    try (NDArray src = lower ? null : st.x().swapaxes(-1, -2).copy(Order.C)) {
+                        c = SmallFactor.cholesky(lower ? st.x() : src, info);
+                    }
+                }
+                try {
+                    int[] w = words.toIntArray();
+                    for (int i = 0; i < g; i++) {
+                        if ((w[i] & SolveCheckKernels.A_NOT_FINITE) != 0) throw SolveChecks.notFinite("cho_factor");
+                    }
+                    requirePositiveDefinite(Arrays.copyOfRange(w, (int) g, w.length));
+                } catch (RuntimeException e) {
+                    c.close();
+                    throw e;
+                }
+                return library ? unstack(c, st.batch()) : upperIf(lower, c, st);
             }
         }
     }
 
-    /** {factor, info}: info read and closed; a nonzero entry (potrf's) closes the factor and raises. */
-    private static void requirePositiveDefinite(NDArray[] r) {
+    /** The factor l (count, n, n) as the answer: itself with {@code lower}, else U = l^T (l closed). */
+    private static NDArray upperIf(boolean lower, NDArray l, MatrixStack st) {
+        if (lower) return unstack(l, st.batch());
+        try (l;
+                NDArray u = l.swapaxes(-1, -2)) {
+            return unstack(u.copy(Order.C), st.batch());
+        }
+    }
+
+    /** {factor, info}: info read and closed; a nonzero entry (potrf's) closes the factor and raises; the factor. */
+    private static NDArray requirePositiveDefinite(NDArray[] r) {
         try (NDArray info = r[1]) {
             int[] bad = info.toIntArray();
-            for (int i = 0; i < bad.length; i++) {
-                if (bad[i] != 0) {
-                    r[0].close();
-                    throw new LinAlgException("cho_factor: " + bad[i]
-                            + "-th leading minor of the array is not positive definite"
-                            + (bad.length > 1 ? " (matrix " + i + " of the stack)" : ""));
-                }
+            try {
+                requirePositiveDefinite(bad);
+            } catch (RuntimeException e) {
+                r[0].close();
+                throw e;
+            }
+        }
+        return r[0];
+    }
+
+    /** potrf's info of each matrix: a nonzero entry raises. */
+    private static void requirePositiveDefinite(int[] bad) {
+        for (int i = 0; i < bad.length; i++) {
+            if (bad[i] != 0) {
+                throw new LinAlgException("cho_factor: " + bad[i]
+                        + "-th leading minor of the array is not positive definite"
+                        + (bad.length > 1 ? " (matrix " + i + " of the stack)" : ""));
             }
         }
     }
@@ -251,13 +321,20 @@ final class ScipySolves {
             try (Rhs r = rhs("cho_solve", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 Blas blas = Blas.forDevice(c.device());
-                // b's check is queued first and read after the solve (NaN only flows through it): one wait
+                // b's check is queued first (with the copy into x) and read after the solve: one wait
                 try (SolveChecks ok = new SolveChecks("cho_solve");
-                        NDArray x = own(r.b())) {
-                    ok.finite(x);
-                    if (library(st)) st.solver().choSolve(st.x(), lower, x);
-                    else if (small(x, st.n())) SmallFactor.triangular(st.x(), x, lower, false, false, true);
-                    else {
+                        NDArray x = answer(r);
+                        NDArray flags = small(x, st.n()) ? SolveCheckKernels.flags(x.device(), st.count()) : null) {
+                    if (flags != null) {
+                        // one launch: the small kernel reads b, checks it and solves into x
+                        ok.bits(flags, null);
+                        SmallFactor.triangular(
+                                st.x(), r.b(), x, lower, false, false, true, SolveCheckKernels.B_NOT_FINITE, flags);
+                    } else if (library(st)) {
+                        ok.finiteInto(r.b(), x);
+                        st.solver().choSolve(st.x(), lower, x);
+                    } else {
+                        ok.finiteInto(r.b(), x);
                         // A = L L^T (lower) or U^T U: two triangular solves, the second with the transpose
                         try (NDArray t = st.x().swapaxes(-1, -2).copy(Order.C)) {
                             // first the lower triangular factor (L, or U^T), then the upper (L^T, or U)
@@ -283,26 +360,24 @@ final class ScipySolves {
             try (NDArray ac = dt == st.dtype() ? own(st.x()) : Copies.copy(st.x(), dt, Order.C);
                     Rhs r = rhs("solve_triangular", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
-                // the checks are queued before the solve and read after it: one wait, the same answers
+                // the checks are queued before the solve (or made by it) and read after it: one wait
                 long n = st.n();
-                int isz = dt.itemsize();
+                Supplier<RuntimeException> zero = unitDiagonal ? null : () -> zeroDiagonal(ac, st.count());
                 try (SolveChecks checks = new SolveChecks("solve_triangular");
-                        NDArray d = ac.view(
-                                new long[] {st.count(), n}, new long[] {n * n * isz, (n + 1) * isz}, ac.offset());
-                        NDArray x = own(r.b())) {
-                    checks.finite(ac);
-                    checks.finite(x);
-                    if (!unitDiagonal) {
-                        checks.noZero(d, () -> {
-                            double[] dv = d.toDoubleArray();
-                            int i = 0;
-                            while (dv[i] != 0) i++;
-                            return new LinAlgException(
-                                    "solve_triangular: singular matrix: resolution failed at diagonal " + (i % n)
-                                            + (st.count() > 1 ? " (matrix " + i / n + " of the stack)" : ""));
-                        });
+                        NDArray x = answer(r);
+                        NDArray flags = small(x, n) ? SolveCheckKernels.flags(x.device(), st.count()) : null) {
+                    if (flags != null) {
+                        // one launch for the stack: each work-group checks its matrix and b as it loads them
+                        checks.bits(flags, zero);
+                        int want = SolveCheckKernels.A_NOT_FINITE
+                                | SolveCheckKernels.B_NOT_FINITE
+                                | (unitDiagonal ? 0 : SolveCheckKernels.ZERO_DIAGONAL);
+                        SmallFactor.triangular(ac, r.b(), x, lower, unitDiagonal, trans != 0, false, want, flags);
+                    } else {
+                        // one launch for the checks and the copy of b into x, then the solve in place
+                        checks.input(ac, !unitDiagonal, r.b(), x, zero);
+                        triangular(ac, x, trans, lower, unitDiagonal);
                     }
-                    triangular(ac, x, trans, lower, unitDiagonal);
                     checks.require();
                     return x.reshape(r.outShape());
                 }
@@ -310,8 +385,22 @@ final class ScipySolves {
         }
     }
 
+    /** solve_triangular's failure for a zero on the diagonal of a (count, n, n): the first one, read now. */
+    private static LinAlgException zeroDiagonal(NDArray a, long count) {
+        long n = a.shape(1);
+        int isz = a.itemsize();
+        try (NDArray d = a.view(new long[] {count, n}, new long[] {n * n * isz, (n + 1) * isz}, a.offset())) {
+            double[] dv = d.toDoubleArray();
+            int i = 0;
+            while (dv[i] != 0) i++;
+            return new LinAlgException("solve_triangular: singular matrix: resolution failed at diagonal " + (i % n)
+                    + (count > 1 ? " (matrix " + i / n + " of the stack)" : ""));
+        }
+    }
+
     /**
-     * x = op(a)^-1 x in place, a (count, n, n) and x (count, n, k) C-contiguous; trans as SciPy's.
+     * x = op(a)^-1 x in place past {@link SmallFactor}'s orders, a (count, n, n) and x (count, n, k)
+     * C-contiguous; trans as SciPy's.
      * The BLAS's trsm where the rest of the family goes to the device's libraries (so that
      * {@code ndgpu.linalg.solver=own} keeps all of it on ndgpu's kernels).
      */
@@ -319,8 +408,7 @@ final class ScipySolves {
         long n = ac.shape(1);
         Blas blas = Blas.forDevice(ac.device());
         DType dt = x.dtype();
-        if (small(x, n)) SmallFactor.triangular(ac, x, lower, unit, trans != 0, false);
-        else if (blas.hasTrsm(dt) && Solver.forDevice(ac.device()).hasFactorSolves(dt)) {
+        if (blas.hasTrsm(dt) && Solver.forDevice(ac.device()).hasFactorSolves(dt)) {
             long count = x.shape(0), k = x.shape(2), isz = dt.itemsize();
             // real matrices only: a^H is a^T
             Blas.Op op = trans == 0 ? Blas.Op.N : Blas.Op.T;

@@ -95,17 +95,30 @@ final class SmallFactor {
     }
 
     /**
-     * x = op(t)^-1 x in place for each triangular matrix t of the C-contiguous stack {@code a} (batch,
-     * n, n), its {@code lower} or upper triangle (with {@code unit} its diagonal taken as ones, not
-     * read), op(t) t or with {@code trans} t^T; with {@code cho} the two solves of potrs, t and t^T in
-     * the order of the factor (trans and unit ignored). x (batch, n, r) C-contiguous. One launch for the stack.
+     * x = op(t)^-1 b for each triangular matrix t of the C-contiguous stack {@code a} (batch, n, n),
+     * its {@code lower} or upper triangle (with {@code unit} its diagonal taken as ones, not read),
+     * op(t) t or with {@code trans} t^T; with {@code cho} the two solves of potrs, t and t^T in the
+     * order of the factor (trans and unit ignored). b is read from {@code s} (batch, n, r), which may
+     * be x itself; x (batch, n, r) C-contiguous. One launch for the stack. {@code checks} asks for
+     * {@link SolveCheckKernels}'s bits on the way (A_NOT_FINITE: all of each matrix, B_NOT_FINITE,
+     * ZERO_DIAGONAL), one int per matrix into {@code flags} (batch); 0 asks for none (flags unused).
      */
-    static void triangular(NDArray a, NDArray x, boolean lower, boolean unit, boolean trans, boolean cho) {
+    static void triangular(
+            NDArray a,
+            NDArray s,
+            NDArray x,
+            boolean lower,
+            boolean unit,
+            boolean trans,
+            boolean cho,
+            int checks,
+            NDArray flags) {
         Device dev = x.device();
         long b = x.shape(0), n = x.shape(1), r = x.shape(2);
         if (b == 0 || n == 0 || r == 0) return;
-        LaunchArgs.of(10)
+        LaunchArgs.of(15)
                 .array(a)
+                .array(s)
                 .array(x)
                 .i32((int) n)
                 .i32((int) r)
@@ -113,6 +126,8 @@ final class SmallFactor {
                 .i32(unit && !cho ? 1 : 0)
                 .i32(trans ? 1 : 0)
                 .i32(cho ? 1 : 0)
+                .i32(checks)
+                .array(checks != 0 ? flags : x)
                 .launch(dev, kernel(dev, x.dtype(), n, "nd_trsm_small"), b, tile(n));
     }
 
@@ -140,21 +155,30 @@ final class SmallFactor {
 
     /** The lower Cholesky factors (batch, n, n) of the lower triangles of {@code a}, and info (batch). */
     static NDArray[] cholesky(NDArray a) {
+        NDArray info = NDArray.empty(a.device(), DType.INT32, new long[] {a.shape(0)}, Order.C);
+        try {
+            return new NDArray[] {cholesky(a, info), info};
+        } catch (RuntimeException e) {
+            info.close();
+            throw e;
+        }
+    }
+
+    /** As {@link #cholesky(NDArray)}, info written into the given int32 (batch) array: the factors, a new array. */
+    static NDArray cholesky(NDArray a, NDArray info) {
         Device dev = a.device();
         long b = a.shape(0), n = a.shape(1);
-        NDArray l = NDArray.empty(dev, a.dtype(), a.shape(), Order.C), info = null;
+        NDArray l = NDArray.empty(dev, a.dtype(), a.shape(), Order.C);
         try {
-            info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C);
             LaunchArgs.of(7)
                     .array(a)
                     .array(l)
                     .array(info)
                     .i32((int) n)
                     .launch(dev, kernel(dev, a.dtype(), n, "nd_cholesky_small"), b, tile(n));
-            return new NDArray[] {l, info};
+            return l;
         } catch (RuntimeException e) {
             l.close();
-            if (info != null) info.close();
             throw e;
         }
     }

@@ -1,26 +1,27 @@
 package org.ndgpu.linalg.impl;
 
+import static org.ndgpu.linalg.impl.SolveCheckKernels.A_NOT_FINITE;
+import static org.ndgpu.linalg.impl.SolveCheckKernels.B_NOT_FINITE;
+import static org.ndgpu.linalg.impl.SolveCheckKernels.ZERO_DIAGONAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import org.ndgpu.codegen.ElementwiseLoop;
-import org.ndgpu.codegen.ElementwiseLoop.Kind;
-import org.ndgpu.codegen.ElementwiseLoop.Param;
-import org.ndgpu.codegen.ElementwiseLoop.Spec;
 import org.ndgpu.exceptions.NdException;
-import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
 /**
  * The checks SciPy's factor-and-solve routines make of their input (check_finite, a zero on a
- * triangle's diagonal), queued on the device as they are added and read together by
- * {@link #require}: the solve is queued in between, so a call waits on the device once and reads
- * one number, whatever the count of checks. The first check that fails, in the order added, raises.
+ * triangle's diagonal), queued on the device as they are added and read by {@link #require}: the
+ * solve is queued in between, so a call waits on the device once. Each check is one launch of
+ * {@link SolveCheckKernels} (or bits a solve kernel writes on the way, {@link #bits}), which writes
+ * one int of failure bits per work-group; require reads them, and the first check that fails, in
+ * the order added (within one, a's finiteness, then b's, then the diagonal), raises.
  *
  * <pre>{@code
  * try (SolveChecks c = new SolveChecks("solve_triangular")) {
- *     c.finite(a); c.finite(b);
+ *     c.input(a, true, b, x, zeroDiagonal);
  *     ... queue the solve ...
  *     c.require();
  * }
@@ -28,78 +29,84 @@ import org.ndgpu.ndarray.Order;
  */
 final class SolveChecks implements AutoCloseable {
     private final String op;
-    /** 0-d bool flags on the device, and whether each fails when true (else when false). */
-    private final List<NDArray> flags = new ArrayList<>();
 
-    private final List<Boolean> failWhenTrue = new ArrayList<>();
-    private final List<Supplier<RuntimeException>> failures = new ArrayList<>();
+    /** Flags on the device (one int of bits per work-group), what each bit raises, and whether they are ours to close. */
+    private record Entry(
+            NDArray flags,
+            Supplier<RuntimeException> a,
+            Supplier<RuntimeException> b,
+            Supplier<RuntimeException> zero,
+            boolean owned) {}
+
+    private final List<Entry> entries = new ArrayList<>();
 
     SolveChecks(String op) {
         this.op = op;
     }
 
-    /** SciPy's check_finite of x: NaN or inf raises. Integer and empty arrays pass without a check. */
+    /** SciPy's check_finite failure of this routine. */
+    private RuntimeException notFinite() {
+        return notFinite(op);
+    }
+
+    /** SciPy's check_finite failure of {@code op}. */
+    static NdException notFinite(String op) {
+        return new NdException(op + ": array must not contain infs or NaNs (expected finite entries)");
+    }
+
+    /** SciPy's check_finite of x (float32 or float64): NaN or inf raises. Integer and empty arrays pass without a check. */
     void finite(NDArray x) {
         if (!x.dtype().isInexact() || x.size() == 0) return;
-        try (NDArray f = x.isfinite()) {
-            add(
-                    f.all(),
-                    false,
-                    () -> new NdException(op + ": array must not contain infs or NaNs (expected finite entries)"));
+        try (NDArray c = x.isCContiguous() ? x.view(x.shape(), x.strides(), x.offset()) : x.copy(Order.C)) {
+            NDArray f = SolveCheckKernels.flags(c.device(), SolveCheckKernels.groups(c.device(), c.size()));
+            entries.add(new Entry(f, this::notFinite, null, null, true));
+            SolveCheckKernels.check(c, 0, null, null, f);
         }
     }
 
-    /** A zero entry of x raises {@code failure}'s exception (made only then, so it may read x). */
-    void noZero(NDArray x, Supplier<RuntimeException> failure) {
-        try (NDArray z = x.eq(0)) {
-            add(z.any(), true, failure);
-        }
+    /** SciPy's check_finite of s (C-contiguous, float32 or float64), copied into x on the way unless x is s. */
+    void finiteInto(NDArray s, NDArray x) {
+        if (s.size() == 0) return;
+        NDArray f = SolveCheckKernels.flags(s.device(), SolveCheckKernels.groups(s.device(), s.size()));
+        entries.add(new Entry(f, null, this::notFinite, null, true));
+        SolveCheckKernels.check(null, 0, s, x, f);
     }
 
-    private void add(NDArray flag, boolean whenTrue, Supplier<RuntimeException> failure) {
-        flags.add(flag);
-        failWhenTrue.add(whenTrue);
-        failures.add(failure);
+    /**
+     * One launch for a solve's input: a (a C-contiguous stack of n x n matrices) finite and, with
+     * {@code diagonal}, no zero on its diagonals ({@code zero} raises, made only then, so it may read
+     * a); s (C-contiguous, a's dtype) finite, copied into x unless x is s.
+     */
+    void input(NDArray a, boolean diagonal, NDArray s, NDArray x, Supplier<RuntimeException> zero) {
+        long n = a.shape(a.ndim() - 1), total = Math.max(a.size(), s.size());
+        NDArray f = SolveCheckKernels.flags(a.device(), SolveCheckKernels.groups(a.device(), total));
+        entries.add(new Entry(f, this::notFinite, this::notFinite, zero, true));
+        SolveCheckKernels.check(a, diagonal ? (int) n : 0, s, x, f);
     }
 
-    /** Reads every flag at once (one wait for the work queued so far) and raises the first failure. */
+    /**
+     * Bits a solve kernel writes on the way ({@link SolveCheckKernels}'s, one int per work-group):
+     * A_NOT_FINITE and B_NOT_FINITE raise SciPy's check_finite failure, ZERO_DIAGONAL {@code zero}'s
+     * (null where the kernel was not asked for it). flags stays the caller's to close.
+     */
+    void bits(NDArray flags, Supplier<RuntimeException> zero) {
+        entries.add(new Entry(flags, this::notFinite, this::notFinite, zero, false));
+    }
+
+    /** Reads the flags (one wait for the work queued so far; one transfer per check added) and raises the first failure. */
     void require() {
-        int k = flags.size();
-        if (k == 0) return;
-        long bits;
-        if (k == 1)
-            bits = ((Boolean) flags.get(0).item()).booleanValue()
-                            == failWhenTrue.get(0).booleanValue()
-                    ? 1
-                    : 0;
-        else {
-            // the flags packed into one int32 bit mask on the device: one read
-            List<Param> params = new ArrayList<>();
-            StringBuilder body = new StringBuilder("y = 0");
-            StringBuilder tag = new StringBuilder();
-            Object[] args = new Object[k + 1];
-            for (int i = 0; i < k; i++) {
-                params.add(new Param("f" + i, DType.BOOL, Kind.IN));
-                boolean t = failWhenTrue.get(i);
-                body.append(" | (f").append(i).append(t ? " ? " : " ? 0 : ").append(1 << i);
-                body.append(t ? " : 0)" : ")");
-                tag.append(t ? 't' : 'f');
-                args[i] = flags.get(i);
-            }
-            params.add(new Param("y", DType.INT32, Kind.OUT));
-            try (NDArray y = NDArray.empty(flags.get(0).device(), DType.INT32, new long[0], Order.C)) {
-                args[k] = y;
-                ElementwiseLoop.run(new Spec("nd_solve_checks_" + tag, params, body + ";"), args, new long[0]);
-                bits = ((Number) y.item()).longValue();
-            }
+        for (Entry e : entries) {
+            int bits = 0;
+            for (int v : e.flags().toIntArray()) bits |= v;
+            if ((bits & A_NOT_FINITE) != 0 && e.a() != null) throw e.a().get();
+            if ((bits & B_NOT_FINITE) != 0 && e.b() != null) throw e.b().get();
+            if ((bits & ZERO_DIAGONAL) != 0 && e.zero() != null) throw e.zero().get();
         }
-        for (int i = 0; i < k; i++)
-            if ((bits & (1L << i)) != 0) throw failures.get(i).get();
     }
 
     @Override
     public void close() {
-        for (NDArray f : flags) f.close();
-        flags.clear();
+        for (Entry e : entries) if (e.owned()) e.flags().close();
+        entries.clear();
     }
 }

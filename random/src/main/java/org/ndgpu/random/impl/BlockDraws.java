@@ -14,12 +14,13 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
 
 /**
- * The distributions that need a fixed number of random words per value (random, standard_normal,
- * exponential, lognormal, laplace, and the keys of weighted choice): thread b computes Philox block
- * b of the call (distributions.h) and writes elements 4b..4b+3 of a float32 result or 2b, 2b+1 of a
- * float64 one, with one 16-byte store where the block is whole. Box-Muller keeps both normals of a
- * pair. Element e thus depends only on (seed, offset, e), as in the per-element kernels, and a
- * Philox block, the costly part, is computed once per four (or two) values instead of once per value.
+ * The distributions that need a fixed number of random words per value (random, uniform,
+ * standard_normal, exponential, lognormal, laplace, and the keys of weighted choice): Philox block b
+ * of the call (distributions.h) gives elements 4b..4b+3 of a float32 result or 2b, 2b+1 of a float64
+ * one, with one 16-byte store where the block is whole. Box-Muller keeps both normals of a pair.
+ * Thread i computes blocks i, i + T, i + 2T, i + 3T (T threads) with their rounds interleaved.
+ * Element e thus depends only on (seed, offset, e), as in the per-element kernels, and a Philox
+ * block, the costly part, is computed once per four (or two) values instead of once per value.
  */
 final class BlockDraws {
     private BlockDraws() {}
@@ -39,10 +40,19 @@ final class BlockDraws {
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
+    /** Philox blocks per thread: four independent chains of rounds to interleave (see distributions.h's nd_rng_block4). */
+    static final int BLOCKS_PER_THREAD = 4;
+
+    // thread i computes blocks i, i + T, i + 2T, i + 3T (T = _n, the threads), so each of its four stores is
+    // coalesced with its neighbours'; a block past the last (_nb) is computed and not stored
     private static final String WORDS = """
-            nd_rng _rng;
-            nd_rng_init(&_rng, (ulong)i, (ulong)_off, (ulong)_seed);
-            nd_rng_block(&_rng);
+            nd_rng _r0, _r1, _r2, _r3;
+            const ulong _t = (ulong)_n, _q0 = (ulong)i, _q1 = _q0 + _t, _q2 = _q1 + _t, _q3 = _q2 + _t;
+            nd_rng_init(&_r0, _q0, (ulong)_off, (ulong)_seed);
+            nd_rng_init(&_r1, _q1, (ulong)_off, (ulong)_seed);
+            nd_rng_init(&_r2, _q2, (ulong)_off, (ulong)_seed);
+            nd_rng_init(&_r3, _q3, (ulong)_off, (ulong)_seed);
+            nd_rng_block4(&_r0, &_r1, &_r2, &_r3);
             """;
 
     /** float32: statements setting _v0.._v3 from the block's words _rng.w0.._rng.w3. */
@@ -82,8 +92,8 @@ final class BlockDraws {
 
     // exponential clocks over the weights; a weight past the end is not read
     private static final String WEIGHTED_KEYS = """
-            _v0 = nd_f64_exp(_rng.w0, _rng.w1) / _w[2 * (ulong)i];
-            _v1 = 2 * (ulong)i + 1 < (ulong)_cnt ? nd_f64_exp(_rng.w2, _rng.w3) / _w[2 * (ulong)i + 1] : 0.0;""";
+            _v0 = nd_f64_exp(_rng.w0, _rng.w1) / _w[2 * _blk];
+            _v1 = 2 * _blk + 1 < (ulong)_cnt ? nd_f64_exp(_rng.w2, _rng.w3) / _w[2 * _blk + 1] : 0.0;""";
 
     /** The kernel {@code name} of {@code dtype} whose threads run {@code sample} on their block; {@code weighted} reads weights _w. */
     private static Spec spec(String name, DType dtype, boolean weighted, String sample) {
@@ -95,18 +105,37 @@ final class BlockDraws {
             params.add(new Param("_seed", DType.INT64, Kind.SCALAR));
             params.add(new Param("_off", DType.INT64, Kind.SCALAR));
             params.add(new Param("_cnt", DType.INT64, Kind.SCALAR));
+            params.add(new Param("_nb", DType.INT64, Kind.SCALAR));
             params.add(new Param("_wide", DType.INT32, Kind.SCALAR));
             params.add(new Param("_p0", DType.FLOAT64, Kind.SCALAR));
             params.add(new Param("_p1", DType.FLOAT64, Kind.SCALAR));
             // float32 draws compute in float32 (a float64 log or sincos costs many times more on GPUs)
-            String body = WORDS
-                    + (f32
-                            ? "const float _a = (float)_p0, _b = (float)_p1;\nfloat _v0, _v1, _v2, _v3;\n" + sample
-                                    + "\nnd_store4f(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1, _v2, _v3);"
-                            : "const double _a = _p0, _b = _p1;\ndouble _v0, _v1;\n" + sample
-                                    + "\nnd_store2d(y, (ulong)i, (ulong)_cnt, _wide, _v0, _v1);");
+            var body = new StringBuilder(WORDS);
+            body.append(f32 ? "const float _a = (float)_p0, _b = (float)_p1;\n" : "const double _a = _p0, _b = _p1;\n");
+            for (int q = 0; q < BLOCKS_PER_THREAD; q++) {
+                body.append("if (_q")
+                        .append(q)
+                        .append(" < (ulong)_nb) {\n    const ulong _blk = _q")
+                        .append(q);
+                body.append(";\n    nd_rng _rng = _r").append(q).append(";\n");
+                body.append(f32 ? "    float _v0, _v1, _v2, _v3;\n" : "    double _v0, _v1;\n");
+                body.append("    ")
+                        .append(sample.strip().replace("\n", "\n    "))
+                        .append('\n');
+                body.append(
+                                f32
+                                        ? "    nd_store4f(y, _blk, (ulong)_cnt, _wide, _v0, _v1, _v2, _v3);\n"
+                                        : "    nd_store2d(y, _blk, (ulong)_cnt, _wide, _v0, _v1);\n")
+                        .append("}\n");
+            }
             return new Spec(
-                    "nd_random_block_" + name + "_" + dtype, params, body, DeviceDraws.HEADER, "", "", List.of());
+                    "nd_random_block_" + name + "_" + dtype,
+                    params,
+                    body.toString(),
+                    DeviceDraws.HEADER,
+                    "",
+                    "",
+                    List.of());
         });
     }
 
@@ -114,27 +143,69 @@ final class BlockDraws {
     static NDArray draw(Continuous dist, Counters c, DType dtype, long[] shape, double p0, double p1) {
         NDArray y = NDArray.empty(Device.current(), dtype, shape, Order.C);
         String sample = dtype == DType.FLOAT32 ? sample32(dist) : sample64(dist);
-        run(spec(dist.numpyName(), dtype, false, sample), c, dtype, y, null, p0, p1);
+        run(spec(dist.numpyName(), dtype, false, sample), c, DeviceDraws.units(y.size()), y, null, p0, p1);
+        return y;
+    }
+
+    // Random.uniform's numbers: the same words and arithmetic as UniformNormalDraws' float16 kernel, (hi - lo) in
+    // double
+    private static final String UNIFORM32 = """
+            const float _span = (float)(_p1 - _p0);
+            _v0 = _a + _span * nd_f32_u01(_rng.w0); _v1 = _a + _span * nd_f32_u01(_rng.w1);
+            _v2 = _a + _span * nd_f32_u01(_rng.w2); _v3 = _a + _span * nd_f32_u01(_rng.w3);""";
+    private static final String UNIFORM64 = """
+            const double _span = _p1 - _p0;
+            _v0 = _a + _span * nd_f64_u01(_rng.w0, _rng.w1); _v1 = _a + _span * nd_f64_u01(_rng.w2, _rng.w3);""";
+
+    /**
+     * Random.uniform(low, high) of float32 or float64: element e from word e%4 of block e/4 (float32)
+     * or words 2(e%2), 2(e%2)+1 of block e/2 (float64), reserving one offset more than the blocks, as
+     * the element-per-thread kernel that drew them first did, so a seed keeps its numbers and its
+     * later calls' places.
+     */
+    static NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
+        NDArray y = NDArray.empty(Device.current(), dtype, shape, Order.C);
+        int per = perBlock(dtype);
+        Spec spec = spec("uniform", dtype, false, dtype == DType.FLOAT32 ? UNIFORM32 : UNIFORM64);
+        run(spec, c, (y.size() + per - 1) / per + 1, y, null, low, high);
+        return y;
+    }
+
+    // Random.normal's float64 numbers: UniformNormalDraws' Box-Muller, both values of the pair from one thread
+    private static final String NORMAL64 = """
+            const double _rr = sqrt(-2.0 * log(1.0 - nd_f64_u01(_rng.w0, _rng.w1)));
+            const double _t = 6.283185307179586 * nd_f64_u01(_rng.w2, _rng.w3);
+            _v0 = _a + _b * _rr * cos(_t); _v1 = _a + _b * _rr * sin(_t);""";
+
+    /**
+     * Random.normal(loc, scale) of float64: elements 2b and 2b+1 are the cosine and sine values of
+     * block b's pair, with the reservation of the element-per-thread kernel that drew them first.
+     */
+    static NDArray normal64(Counters c, double loc, double scale, long[] shape) {
+        NDArray y = NDArray.empty(Device.current(), DType.FLOAT64, shape, Order.C);
+        run(spec("normal", DType.FLOAT64, false, NORMAL64), c, (y.size() + 1) / 2 + 1, y, null, loc, scale);
         return y;
     }
 
     /** Exponential(1) / w per weight, float64: sorting these keys orders the items as weighted draws without replacement. */
     static NDArray weightedKeys(Counters c, NDArray w) {
         NDArray y = NDArray.empty(Device.current(), DType.FLOAT64, w.shape(), Order.C);
-        run(spec("weighted_keys", DType.FLOAT64, true, WEIGHTED_KEYS), c, DType.FLOAT64, y, w, 0, 0);
+        // the same reservation as the per-element kernels, so a call moves the stream the same way whichever kernel
+        // draws it
+        run(spec("weighted_keys", DType.FLOAT64, true, WEIGHTED_KEYS), c, DeviceDraws.units(y.size()), y, w, 0, 0);
         return y;
     }
 
-    private static void run(Spec spec, Counters c, DType dtype, NDArray y, NDArray w, double p0, double p1) {
+    /** Runs {@code spec} into {@code y}, reserving {@code units} counter offsets for the call. */
+    static void run(Spec spec, Counters c, long units, NDArray y, NDArray w, double p0, double p1) {
         long n = y.size();
-        int per = perBlock(dtype);
-        // the same reservation as the per-element kernels, so a call moves the stream the same way whichever kernel
-        // draws it
-        Draw d = c.reserve(DeviceDraws.units(n));
+        int per = perBlock(y.dtype());
+        Draw d = c.reserve(units);
+        long blocks = (n + per - 1) / per;
         int wide = y.offset() % 16 == 0 ? 1 : 0;
         Object[] args = w == null
-                ? new Object[] {y, d.seed(), d.offset(), n, wide, p0, p1}
-                : new Object[] {w, y, d.seed(), d.offset(), n, wide, p0, p1};
-        ElementwiseLoop.run(spec, args, new long[] {(n + per - 1) / per});
+                ? new Object[] {y, d.seed(), d.offset(), n, blocks, wide, p0, p1}
+                : new Object[] {w, y, d.seed(), d.offset(), n, blocks, wide, p0, p1};
+        ElementwiseLoop.run(spec, args, new long[] {(blocks + BLOCKS_PER_THREAD - 1) / BLOCKS_PER_THREAD});
     }
 }

@@ -21,9 +21,10 @@ import org.ndgpu.ndarray.Order;
 /**
  * The kernels of the rejection samplers and integers: one elementwise loop per call whose element i
  * seeds its own Philox stream (distributions.h) with (i, the call's offset, the seed) and runs the
- * distribution's device function, reading as many words as it needs. The distributions with a fixed
- * number of words per value go to {@link BlockDraws}. Parameters travel as scalars, so one compiled
- * kernel serves every value.
+ * distribution's device function, reading as many words as it needs. A thread draws four elements
+ * (i, i + T, i + 2T, i + 3T), the four streams' first blocks computed in one interleaved pass, so the
+ * numbers are those of one element a thread. The distributions with a fixed number of words per value
+ * go to {@link BlockDraws}. Parameters travel as scalars, so one compiled kernel serves every value.
  */
 final class DeviceDraws {
     private DeviceDraws() {}
@@ -34,6 +35,59 @@ final class DeviceDraws {
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
     private static final String INIT = "nd_rng _rng;\nnd_rng_init(&_rng, (ulong)i, (ulong)_off, (ulong)_seed);\n";
+
+    /** Elements a thread of the per-element kernels draws: their streams' first blocks are computed together. */
+    static final int ELEMENTS_PER_THREAD = 4;
+
+    // thread i draws elements i, i + T, i + 2T, i + 3T (T = _n, the threads; _cnt the elements), each from its own
+    // stream exactly as a thread of one element would: the four first blocks come from nd_rng_block4, whose
+    // interleaved rounds keep the multiplier busy, and the rest of each stream as the sampler asks for it
+    private static final String FOUR = """
+            nd_rng _r0, _r1, _r2, _r3;
+            const ulong _t = (ulong)_n, _e0 = (ulong)i;
+            nd_rng_init(&_r0, _e0, (ulong)_off, (ulong)_seed);
+            nd_rng_init(&_r1, _e0 + _t, (ulong)_off, (ulong)_seed);
+            nd_rng_init(&_r2, _e0 + 2 * _t, (ulong)_off, (ulong)_seed);
+            nd_rng_init(&_r3, _e0 + 3 * _t, (ulong)_off, (ulong)_seed);
+            nd_rng_block4(&_r0, &_r1, &_r2, &_r3);
+            for (int _k = 0; _k < 4; _k++) {
+                const ulong _e = _e0 + (ulong)_k * _t;
+                if (_e >= (ulong)_cnt) break;
+                nd_rng _rng = _k == 0 ? _r0 : _k == 1 ? _r1 : _k == 2 ? _r2 : _r3;
+            """;
+
+    /**
+     * The body of a per-element kernel into RAW {@code y} of {@code out}: {@code draw} (statements
+     * reading {@code _rng}) then element {@code _e} of y set to {@code value} of dtype {@code from}.
+     */
+    private static String perElement(String draw, DType from, String value, DType out) {
+        return FOUR + "    " + draw.strip().replace("\n", "\n    ") + "\n    "
+                + CTypes.store(out, "y + _e", CTypes.cast(from, out, value)) + "\n}";
+    }
+
+    /** Runs a per-element kernel of {@code spec} over {@code y}: args are y, seed, offset, count, then {@code rest}. */
+    private static void launch(Spec spec, NDArray y, Draw d, Object... rest) {
+        long n = y.size();
+        if (n == 0) return;
+        Object[] args = new Object[4 + rest.length];
+        args[0] = y;
+        args[1] = d.seed();
+        args[2] = d.offset();
+        args[3] = n;
+        System.arraycopy(rest, 0, args, 4, rest.length);
+        ElementwiseLoop.run(spec, args, new long[] {(n + ELEMENTS_PER_THREAD - 1) / ELEMENTS_PER_THREAD});
+    }
+
+    /** The first parameters of a per-element kernel: y (RAW, of {@code out}), _seed, _off, _cnt, then {@code rest}. */
+    private static List<Param> perElementParams(DType out, Param... rest) {
+        var p = new java.util.ArrayList<Param>();
+        p.add(new Param("y", out, Kind.RAW));
+        p.add(new Param("_seed", DType.INT64, Kind.SCALAR));
+        p.add(new Param("_off", DType.INT64, Kind.SCALAR));
+        p.add(new Param("_cnt", DType.INT64, Kind.SCALAR));
+        p.addAll(List.of(rest));
+        return p;
+    }
 
     private static String read(String name) {
         try (InputStream in = DeviceDraws.class.getResourceAsStream(name)) {
@@ -68,16 +122,9 @@ final class DeviceDraws {
         };
     }
 
-    private static List<Param> params(DType out) {
-        var p = new java.util.ArrayList<Param>();
-        p.add(new Param("y", out, Kind.OUT));
-        p.add(new Param("_seed", DType.INT64, Kind.SCALAR));
-        p.add(new Param("_off", DType.INT64, Kind.SCALAR));
-        p.add(new Param("_p0", DType.FLOAT64, Kind.SCALAR));
-        p.add(new Param("_p1", DType.FLOAT64, Kind.SCALAR));
-        p.add(new Param("_p2", DType.FLOAT64, Kind.SCALAR));
-        return p;
-    }
+    private static final Param P0 = new Param("_p0", DType.FLOAT64, Kind.SCALAR),
+            P1 = new Param("_p1", DType.FLOAT64, Kind.SCALAR),
+            P2 = new Param("_p2", DType.FLOAT64, Kind.SCALAR);
 
     /** Counter offsets a call of n elements reserves (any positive number keeps calls apart; this one is kept for stable streams). */
     static long units(long n) {
@@ -96,17 +143,14 @@ final class DeviceDraws {
                 name + "|" + dtype,
                 k -> new Spec(
                         "nd_random_" + name + "_" + dtype,
-                        params(dtype),
-                        INIT + sample(dist) + "\ny = " + CTypes.cast(DType.FLOAT64, dtype, "_v") + ";",
+                        perElementParams(dtype, P0, P1, P2),
+                        perElement(sample(dist), DType.FLOAT64, "_v", dtype),
                         HEADER,
                         "",
                         "",
                         List.of()));
         Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(
-                spec,
-                new Object[] {y, d.seed(), d.offset(), param(params, 0), param(params, 1), param(params, 2)},
-                y.shape());
+        launch(spec, y, d, param(params, 0), param(params, 1), param(params, 2));
         return y;
     }
 
@@ -121,22 +165,17 @@ final class DeviceDraws {
                 "integers|" + dtype,
                 k -> new Spec(
                         "nd_random_integers_" + dtype,
-                        List.of(
-                                new Param("y", dtype, Kind.OUT),
-                                new Param("_seed", DType.INT64, Kind.SCALAR),
-                                new Param("_off", DType.INT64, Kind.SCALAR),
+                        perElementParams(
+                                dtype,
                                 new Param("_low", DType.INT64, Kind.SCALAR),
                                 new Param("_range", DType.INT64, Kind.SCALAR)),
-                        INIT + "y = "
-                                + CTypes.cast(
-                                        DType.INT64, dtype, "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))")
-                                + ";",
+                        perElement("", DType.INT64, "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))", dtype),
                         HEADER,
                         "",
                         "",
                         List.of()));
         Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(spec, new Object[] {y, d.seed(), d.offset(), low, range}, y.shape());
+        launch(spec, y, d, low, range);
         return y;
     }
 
@@ -148,19 +187,17 @@ final class DeviceDraws {
                 name,
                 k -> new Spec(
                         "nd_random_" + name,
-                        List.of(
-                                new Param("y", DType.INT64, Kind.OUT),
-                                new Param("_seed", DType.INT64, Kind.SCALAR),
-                                new Param("_off", DType.INT64, Kind.SCALAR),
+                        perElementParams(
+                                DType.INT64,
                                 new Param("_x", DType.FLOAT64, Kind.SCALAR),
                                 new Param("_nn", DType.INT64, Kind.SCALAR)),
-                        INIT + "y = " + call + ";",
+                        perElement("", DType.INT64, call, DType.INT64),
                         HEADER,
                         "",
                         "",
                         List.of()));
         Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(spec, new Object[] {y, d.seed(), d.offset(), x, n}, y.shape());
+        launch(spec, y, d, x, n);
         return y;
     }
 
@@ -179,16 +216,14 @@ final class DeviceDraws {
                 name,
                 k -> new Spec(
                         "nd_random_" + name,
-                        List.of(
-                                new Param("y", DType.INT64, Kind.OUT),
-                                new Param("_seed", DType.INT64, Kind.SCALAR),
-                                new Param("_off", DType.INT64, Kind.SCALAR),
+                        perElementParams(
+                                DType.INT64,
                                 new Param("_x0", DType.FLOAT64, Kind.SCALAR),
                                 new Param("_x1", DType.FLOAT64, Kind.SCALAR),
                                 new Param("_n0", DType.INT64, Kind.SCALAR),
                                 new Param("_n1", DType.INT64, Kind.SCALAR),
                                 new Param("_n2", DType.INT64, Kind.SCALAR)),
-                        INIT + "y = " + call + ";",
+                        perElement("", DType.INT64, call, DType.INT64),
                         HEADER,
                         "",
                         "",
@@ -196,7 +231,7 @@ final class DeviceDraws {
         long n0 = counts.length > 0 ? counts[0] : 0, n1 = counts.length > 1 ? counts[1] : 0;
         long n2 = counts.length > 2 ? counts[2] : 0;
         Draw d = c.reserve(units(y.size()));
-        ElementwiseLoop.run(spec, new Object[] {y, d.seed(), d.offset(), x0, x1, n0, n1, n2}, y.shape());
+        launch(spec, y, d, x0, x1, n0, n1, n2);
         return y;
     }
 
@@ -237,6 +272,50 @@ final class DeviceDraws {
         try (NDArray row = NDArray.empty(Device.current(), DType.INT8, new long[0], Order.C);
                 NDArray cl = Creation.array(colors)) {
             ElementwiseLoop.run(spec, new Object[] {row, y, cl, d.seed(), d.offset(), nsample, total, (long) k}, size);
+        }
+        return y;
+    }
+
+    /**
+     * Dirichlet rows of float64, one kernel: thread r draws Gamma(alpha_j, 1) for j = 0..k-1, element
+     * r k + j from its own stream as the per-element gamma kernel would (the same numbers), and writes
+     * them over their sum, where a gamma kernel, a sum and a division took three passes over the result.
+     */
+    static NDArray dirichlet(Counters c, double[] alpha, long[] size) {
+        int k = alpha.length;
+        long[] shape = java.util.Arrays.copyOf(size, size.length + 1);
+        shape[size.length] = k;
+        NDArray y = empty(DType.FLOAT64, shape);
+        Draw d = c.reserve(units(y.size()));
+        if (y.size() == 0) return y;
+        Spec spec = SPECS.computeIfAbsent(
+                "dirichlet",
+                x -> new Spec(
+                        "nd_random_dirichlet",
+                        List.of(
+                                new Param("o", DType.FLOAT64, Kind.RAW),
+                                new Param("al", DType.FLOAT64, Kind.RAW),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_k", DType.INT64, Kind.SCALAR)),
+                        """
+                        const ulong _kk = (ulong)_k, _e0 = (ulong)i * _kk;
+                        ND_GLOBAL double* _o = o + _e0;
+                        double _s = 0.0;
+                        for (ulong j = 0; j < _kk; j++) {
+                            nd_rng _rng;
+                            nd_rng_init(&_rng, _e0 + j, (ulong)_off, (ulong)_seed);
+                            double _g = nd_std_gamma(&_rng, al[j]);
+                            _o[j] = _g;
+                            _s += _g;
+                        }
+                        for (ulong j = 0; j < _kk; j++) _o[j] = _o[j] / _s;""",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
+        try (NDArray al = Creation.array(alpha)) {
+            ElementwiseLoop.run(spec, new Object[] {y, al, d.seed(), d.offset(), (long) k}, new long[] {y.size() / k});
         }
         return y;
     }

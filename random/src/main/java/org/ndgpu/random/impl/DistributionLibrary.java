@@ -341,15 +341,7 @@ public final class DistributionLibrary {
         if (alpha.length == 0) throw new NdException(op + ": expected at least one alpha, got none");
         for (int j = 0; j < alpha.length; j++)
             if (!(alpha[j] > 0)) throw new NdException(op + ": expected alpha > 0, got alpha[" + j + "] = " + alpha[j]);
-        long[] shape = java.util.Arrays.copyOf(size, size.length + 1);
-        shape[size.length] = alpha.length;
-        try (NDArray a = org.ndgpu.ndarray.Creation.array(alpha);
-                NDArray one = org.ndgpu.ndarray.Creation.ones(DType.FLOAT64);
-                NDArray g = ArrayDraws.continuous(
-                        Continuous.GAMMA.numpyName(), ArrayDraws.sample(Continuous.GAMMA), c, shape, a, one);
-                NDArray s = g.sum(new int[] {size.length}, true)) {
-            return g.div(s);
-        }
+        return DeviceDraws.dirichlet(c, alpha, size);
     }
 
     /** Generator.multivariate_normal(mean, cov, size): float64 of shape size + (len(mean),). */

@@ -18,7 +18,9 @@ import org.ndgpu.ndarray.Order;
  * float16 uniforms) or i/2 (float64 uniforms, normals by Box-Muller on pairs), counter (block, the
  * call's offset), key the seed. This counter layout is older than distributions.h's and is kept as
  * it is, word for word and in the offsets a call reserves, so a seed keeps giving the numbers it
- * always gave.
+ * always gave. Round 0 of distributions.h's layout is the same counter, so the float32 and float64
+ * uniforms and the float64 normals run {@link BlockDraws}' kernel (four blocks a thread, both values
+ * of a pair from one thread); float16, and float32 normals (two words a pair), stay here.
  */
 final class UniformNormalDraws {
     private UniformNormalDraws() {}
@@ -44,48 +46,41 @@ final class UniformNormalDraws {
                 }
                 return word == 0 ? c0 : word == 1 ? c1 : word == 2 ? c2 : c3;
             }
-            // [0, 1) with 24 or 53 random bits
+            // [0, 1) with 24 random bits
             ND_DEVICE_FN float nd_u01f(uint x) { return (float)(x >> 8) * 5.9604644775390625e-8f; }
-            ND_DEVICE_FN double nd_u01d(uint a, uint b) { return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6)) * 1.1102230246251565e-16; }
             """;
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
-    /** Uniform in [low, high) of float16, float32 or float64; float16 is drawn as float32 and cast. */
+    /**
+     * Uniform in [low, high) of float16, float32 or float64; float16 is drawn as float32 and cast.
+     * float32 and float64 run BlockDraws' kernel, four blocks a thread, with the same numbers.
+     */
     static NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
-        boolean f32 = dtype != DType.FLOAT64;
-        String u = f32
-                ? "nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))"
-                : "nd_u01d(nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2), nd_philox(i >> 1, _off, _seed, (int)(i & 1) * 2 + 1))";
-        String t = f32 ? "float" : "double";
+        if (dtype == DType.FLOAT32 || dtype == DType.FLOAT64) return BlockDraws.uniform(c, low, high, dtype, shape);
         String body = "y = "
                 + CTypes.cast(
-                        f32 ? DType.FLOAT32 : DType.FLOAT64, dtype, "(" + t + ")_lo + (" + t + ")(_hi - _lo) * " + u)
+                        DType.FLOAT32,
+                        dtype,
+                        "(float)_lo + (float)(_hi - _lo) * nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))")
                 + ";";
-        return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, f32 ? 4 : 2);
+        return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, 4);
     }
 
-    /** Normal(loc, scale) of float16, float32 or float64: elements 2b and 2b+1 are the cos and sin of pair b. */
+    /**
+     * Normal(loc, scale) of float16, float32 or float64: elements 2b and 2b+1 are the cos and sin of
+     * pair b; float64 runs BlockDraws' kernel, four pairs a thread, with the same numbers.
+     */
     static NDArray normal(Counters c, double loc, double scale, DType dtype, long[] shape) {
-        String body;
-        if (dtype != DType.FLOAT64) {
-            body = """
+        if (dtype == DType.FLOAT64) return BlockDraws.normal64(c, loc, scale, shape);
+        String body = """
                     ulong _b = i >> 1;
                     float _u1 = 1.0f - nd_u01f(nd_philox(_b, _off, _seed, 0));
                     float _u2 = nd_u01f(nd_philox(_b, _off, _seed, 1));
                     float _r = sqrt(-2.0f * log(_u1));
                     float _t = 6.283185307179586f * _u2;
                     y = %s;""".formatted(CTypes.cast(
-                    DType.FLOAT32, dtype, "(float)_lo + (float)_hi * _r * ((i & 1) ? sin(_t) : cos(_t))"));
-        } else {
-            body = """
-                    ulong _b = i >> 1;
-                    double _u1 = 1.0 - nd_u01d(nd_philox(_b, _off, _seed, 0), nd_philox(_b, _off, _seed, 1));
-                    double _u2 = nd_u01d(nd_philox(_b, _off, _seed, 2), nd_philox(_b, _off, _seed, 3));
-                    double _r = sqrt(-2.0 * log(_u1));
-                    double _t = 6.283185307179586 * _u2;
-                    y = _lo + _hi * _r * ((i & 1) ? sin(_t) : cos(_t));""";
-        }
+                DType.FLOAT32, dtype, "(float)_lo + (float)_hi * _r * ((i & 1) ? sin(_t) : cos(_t))"));
         return generate("nd_normal_" + dtype, c, dtype, shape, body, loc, scale, 2);
     }
 

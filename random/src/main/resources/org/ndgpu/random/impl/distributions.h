@@ -3,31 +3,65 @@
 // that index's blocks, c2 and c3 hold the call's offset; the key is the seed.
 // - Per element (integers, gamma, beta, chisquare, poisson, binomial, multinomial): element i reads
 //   its own stream, index i, so a rejection loop takes as many numbers as it needs without touching
-//   another element's.
-// - Per block (random, standard_normal, exponential, lognormal, laplace, the keys of weighted choice):
-//   thread b computes one block, index b, round 0, and turns its four words into elements 4b..4b+3
-//   (float32) or 2b, 2b+1 (float64); the last block writes only the elements that exist.
+//   another element's. A thread draws four elements, their first blocks computed together.
+// - Per block (random, uniform, standard_normal, exponential, lognormal, laplace, the keys of weighted
+//   choice): block b, index b, round 0, turns its four words into elements 4b..4b+3 (float32) or 2b,
+//   2b+1 (float64); the last block writes only the elements that exist. A thread computes four blocks.
 // Either way every result depends only on (seed, offset, element index), whatever the device or the
 // number of threads.
-typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; } nd_rng;
+// spare: the second normal of nd_std_normal's last Box-Muller pair, while has_spare
+typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; int has_spare; double spare; } nd_rng;
 
 ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
     r->c0 = (uint)i; r->c1 = (uint)(i >> 32) & 0xFFFFu; r->c2 = (uint)off; r->c3 = (uint)(off >> 32);
-    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0;
+    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0; r->has_spare = 0; r->spare = 0.0;
     r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
 }
+
+// the high word of a 32x32-bit product: one instruction on both dialects, where a 64-bit product
+// kept in a ulong let NVRTC carry the rounds in 64-bit registers (twice the xors and shifts)
+#ifdef ND_CUDA
+#define nd_umulhi(a, b) __umulhi((a), (b))
+#else
+#define nd_umulhi(a, b) mul_hi((uint)(a), (uint)(b))
+#endif
+
+// one Philox4x32 round on the counter words c0..c3 under the round key k0, k1
+#define ND_PHILOX_ROUND(c0, c1, c2, c3, k0, k1) do { \
+        uint _h0 = nd_umulhi(0xD2511F53u, c0), _l0 = 0xD2511F53u * c0; \
+        uint _h1 = nd_umulhi(0xCD9E8D57u, c2), _l1 = 0xCD9E8D57u * c2; \
+        c0 = _h1 ^ c1 ^ k0; c1 = _l1; c2 = _h0 ^ c3 ^ k1; c3 = _l0; \
+    } while (0)
 
 // Philox4x32-10 (Salmon et al., SC'11), the same rounds as UniformNormalDraws' nd_philox
 ND_DEVICE_FN void nd_rng_block(nd_rng* r) {
     uint c0 = r->c0, c1 = r->c1, c2 = r->c2, c3 = r->c3, k0 = r->k0, k1 = r->k1;
     for (int k = 0; k < 10; k++) {
-        ulong p0 = (ulong)0xD2511F53u * c0, p1 = (ulong)0xCD9E8D57u * c2;
-        uint n0 = (uint)(p1 >> 32) ^ c1 ^ k0, n2 = (uint)(p0 >> 32) ^ c3 ^ k1;
-        c1 = (uint)p1; c3 = (uint)p0; c0 = n0; c2 = n2;
+        ND_PHILOX_ROUND(c0, c1, c2, c3, k0, k1);
         k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
     }
     r->w0 = c0; r->w1 = c1; r->w2 = c2; r->w3 = c3; r->left = 4;
     r->c1 += 0x10000u;
+}
+
+// the next block of four streams of one key at once: the four chains of rounds are independent, so
+// a GPU thread issues one chain's multiplies while another's wait (one chain alone leaves the
+// multiplier idle between its dependent rounds)
+ND_DEVICE_FN void nd_rng_block4(nd_rng* a, nd_rng* b, nd_rng* c, nd_rng* d) {
+    uint a0 = a->c0, a1 = a->c1, a2 = a->c2, a3 = a->c3, b0 = b->c0, b1 = b->c1, b2 = b->c2, b3 = b->c3;
+    uint c0 = c->c0, c1 = c->c1, c2 = c->c2, c3 = c->c3, d0 = d->c0, d1 = d->c1, d2 = d->c2, d3 = d->c3;
+    uint k0 = a->k0, k1 = a->k1;
+    for (int k = 0; k < 10; k++) {
+        ND_PHILOX_ROUND(a0, a1, a2, a3, k0, k1);
+        ND_PHILOX_ROUND(b0, b1, b2, b3, k0, k1);
+        ND_PHILOX_ROUND(c0, c1, c2, c3, k0, k1);
+        ND_PHILOX_ROUND(d0, d1, d2, d3, k0, k1);
+        k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
+    }
+    a->w0 = a0; a->w1 = a1; a->w2 = a2; a->w3 = a3; a->left = 4; a->c1 += 0x10000u;
+    b->w0 = b0; b->w1 = b1; b->w2 = b2; b->w3 = b3; b->left = 4; b->c1 += 0x10000u;
+    c->w0 = c0; c->w1 = c1; c->w2 = c2; c->w3 = c3; c->left = 4; c->c1 += 0x10000u;
+    d->w0 = d0; d->w1 = d1; d->w2 = d2; d->w3 = d3; d->left = 4; d->c1 += 0x10000u;
 }
 
 // the words of a block move down one register each draw: a dynamically indexed array would live in slow memory on GPUs
@@ -40,10 +74,12 @@ ND_DEVICE_FN uint nd_next32(nd_rng* r) {
 
 ND_DEVICE_FN ulong nd_next64(nd_rng* r) { ulong hi = nd_next32(r); return (hi << 32) | (ulong)nd_next32(r); }
 
-// [0, 1) with 53 random bits
+// [0, 1) with 53 random bits: 27 of the first word, 26 of the second, joined as one integer and
+// converted once (exact, so the same value as converting the two halves; a conversion to double is a
+// quarter-rate instruction on GPUs)
 ND_DEVICE_FN double nd_next_double(nd_rng* r) {
     uint a = nd_next32(r) >> 5, b = nd_next32(r) >> 6;
-    return ((double)a * 67108864.0 + (double)b) * 1.1102230246251565e-16;
+    return (double)(((ulong)a << 26) | (ulong)b) * 1.1102230246251565e-16;
 }
 
 // uniform in [0, range) exactly; range 0 stands for 2^64. Lemire's multiply-shift with rejection
@@ -70,10 +106,32 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
 
 ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
 
-// Box-Muller, one value per element (gamma's rejection loop takes one normal at a time)
+#ifdef ND_CUDA
+#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
+#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
+#define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
+#define nd_make_double2(a, b) make_double2((a), (b))
+#else
+#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
+#define nd_make_double2(a, b) ((double2)((a), (b)))
+#endif
+
+// Box-Muller by pairs: the cosine now, the sine kept for the stream's next normal (as curand's and
+// NumPy's legacy gauss do), so gamma's rejection loop, standard_t, beta and the noncentral laws take
+// two words a normal instead of four; the angle as sincospi(2u), an exact argument
 ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
+    if (r->has_spare) {
+        r->has_spare = 0;
+        return r->spare;
+    }
     double u1 = 1.0 - nd_next_double(r), u2 = nd_next_double(r);
-    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+    double rad = sqrt(-2.0 * log(u1)), s, c;
+    nd_sincospi(2.0 * u2, &s, &c);
+    r->spare = rad * s;
+    r->has_spare = 1;
+    return rad * c;
 }
 
 // NumPy's random_standard_gamma: Marsaglia and Tsang for k > 1, a rejection from the exponential below
@@ -134,13 +192,13 @@ ND_DEVICE_FN long nd_poisson(nd_rng* r, double lam) {
         }
     }
     double slam = sqrt(lam), loglam = log(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
-    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2);
+    double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2), linvalpha = log(invalpha);
     for (;;) {
         double u = nd_next_double(r) - 0.5, v = nd_next_double(r), us = 0.5 - fabs(u);
         long k = (long)floor((2 * a / us + b) * u + lam + 0.43);
         if (us >= 0.07 && v <= vr) return k;
         if (k < 0 || (us < 0.013 && v > us)) continue;
-        if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lam + (double)k * loglam - lgamma((double)k + 1)) return k;
+        if (log(v) + linvalpha - log(a / (us * us) + b) <= -lam + (double)k * loglam - lgamma((double)k + 1)) return k;
     }
 }
 
@@ -175,15 +233,17 @@ ND_DEVICE_FN long nd_binomial_low(nd_rng* r, long n, double p) {
     }
     double sd = sqrt(dn * p * (1 - p)), b = 1.15 + 2.53 * sd, a = -0.0873 + 0.0248 * b + 0.01 * p, c = dn * p + 0.5;
     double vr = 0.92 - 4.2 / b, rr = p / (1 - p), alpha = (2.83 + 5.1 / b) * sd, m = floor((dn + 1) * p);
+    // the bound's terms in m alone, computed once: a warp runs the slow test at nearly every attempt (some lane
+    // needs it), and these are the same values summed in the same order as when written inline
+    double um = (m + 0.5) * log((m + 1) / (rr * (dn - m + 1))), sm = nd_stirling_tail(m), snm = nd_stirling_tail(dn - m);
     for (;;) {
         double u = nd_next_double(r) - 0.5, v = nd_next_double(r), us = 0.5 - fabs(u);
         double k = floor((2 * a / us + b) * u + c);
         if (us >= 0.07 && v <= vr) return (long)k;
         if (k < 0 || k > dn) continue;
         v = log(v * alpha / (a / (us * us) + b));
-        double ub = (m + 0.5) * log((m + 1) / (rr * (dn - m + 1))) + (dn + 1) * log((dn - m + 1) / (dn - k + 1))
-                + (k + 0.5) * log(rr * (dn - k + 1) / (k + 1)) + nd_stirling_tail(m) + nd_stirling_tail(dn - m)
-                - nd_stirling_tail(k) - nd_stirling_tail(dn - k);
+        double ub = um + (dn + 1) * log((dn - m + 1) / (dn - k + 1)) + (k + 0.5) * log(rr * (dn - k + 1) / (k + 1)) + sm
+                + snm - nd_stirling_tail(k) - nd_stirling_tail(dn - k);
         if (v <= ub) return (long)k;
     }
 }
@@ -240,7 +300,7 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     }
     double w;
     for (;;) {
-        double u = nd_next_double(r), z = cos(pi * u);
+        double u = nd_next_double(r), z = cospi(u); // cos(pi u) with an exact argument: no slow reduction path
         w = (1 + s * z) / (s + z);
         double y = kappa * (s - w), v = nd_next_double(r);
         if (y * (2 - y) - v >= 0 || log(y / v) + 1 - y >= 0) break;
@@ -289,23 +349,12 @@ ND_DEVICE_FN float nd_f32_u01(uint x) { return (float)(x >> 8) * 5.9604644775390
 ND_DEVICE_FN float nd_f32_upos(uint x) { return ((float)x + 0.5f) * 2.3283064365386963e-10f; }
 
 // [0, 1) with 53 random bits: 27 of a, 26 of b
-ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6)) * 1.1102230246251565e-16; }
+ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)(((ulong)(a >> 5) << 26) | (ulong)(b >> 6)) * 1.1102230246251565e-16; }
 
 // Exponential(1); 0 - log rather than -log, so u = 1 gives +0, never -0
 ND_DEVICE_FN float nd_f32_exp(uint x) { return 0.0f - log(nd_f32_upos(x)); }
 ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u01(a, b)); }
 
-#ifdef ND_CUDA
-#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
-#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
-#define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
-#define nd_make_double2(a, b) make_double2((a), (b))
-#else
-#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
-#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
-#define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
-#define nd_make_double2(a, b) ((double2)((a), (b)))
-#endif
 
 // Box-Muller, both normals of a pair: radius from a, angle 2 pi u from b, as sincospi(2u) (exact
 // argument, no rounding of 2 pi)

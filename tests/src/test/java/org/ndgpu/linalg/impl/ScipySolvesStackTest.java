@@ -35,29 +35,6 @@ class ScipySolvesStackTest extends PerDeviceTest {
         return v;
     }
 
-    /**
-     * The oracle: x = op(t)^-1 b in place for each matrix q of a (count, n, n) read as its lower or
-     * upper triangle (unit: ones on the diagonal), op(t) t or t^T; x (count, n, k).
-     */
-    private static void substitute(
-            double[] a, double[] x, int count, int n, int k, boolean lower, boolean unit, boolean trans) {
-        boolean low = lower != trans;
-        for (int q = 0; q < count; q++) {
-            int ao = q * n * n, xo = q * n * k;
-            for (int c = 0; c < k; c++) {
-                for (int s = 0; s < n; s++) {
-                    int i = low ? s : n - 1 - s;
-                    double v = x[xo + i * k + c];
-                    for (int m = low ? 0 : i + 1; m < (low ? i : n); m++) {
-                        double t = trans ? a[ao + m * n + i] : a[ao + i * n + m];
-                        v -= t * x[xo + m * k + c];
-                    }
-                    x[xo + i * k + c] = unit ? v : v / a[ao + i * n + i];
-                }
-            }
-        }
-    }
-
     private static int size(long[] shape) {
         int s = 1;
         for (long d : shape) s *= (int) d;
@@ -108,7 +85,7 @@ class ScipySolvesStackTest extends PerDeviceTest {
                             for (boolean unit : new boolean[] {false, true}) {
                                 for (int trans = 0; trans < 3; trans++) {
                                     double[] want = bv.clone();
-                                    substitute(av, want, count, n, k, lower, unit, trans != 0);
+                                    TriangularOracle.substitute(av, want, count, n, k, lower, unit, trans != 0);
                                     try (NDArray x = trans == 0
                                             ? LA.solveTriangular(a, b, lower, unit)
                                             : LA.solveTriangular(a, b, trans, lower, unit)) {
@@ -147,8 +124,8 @@ class ScipySolvesStackTest extends PerDeviceTest {
                         double[] cv = values(cf), bv = expandB(b, bs[0], n, k);
                         for (boolean lower : new boolean[] {true, false}) {
                             double[] want = bv.clone();
-                            substitute(cv, want, count, n, k, lower, false, !lower);
-                            substitute(cv, want, count, n, k, lower, false, lower);
+                            TriangularOracle.substitute(cv, want, count, n, k, lower, false, !lower);
+                            TriangularOracle.substitute(cv, want, count, n, k, lower, false, lower);
                             try (NDArray x = LA.choSolve(cf, lower, b)) {
                                 String where = "n " + n + " k " + k + " c " + Arrays.toString(bs[0]) + " b "
                                         + Arrays.toString(bShape) + " lower " + lower;
@@ -179,7 +156,7 @@ class ScipySolvesStackTest extends PerDeviceTest {
                     NDArray bb = b.broadcastTo(new long[] {4, 8, 2});
                     NDArray bc = bb.copy()) {
                 double[] want = values(bc);
-                substitute(values(a), want, 4, 8, 2, false, true, false);
+                TriangularOracle.substitute(values(a), want, 4, 8, 2, false, true, false);
                 assertNear(want, values(x), tol(dt), "unit diagonal");
             }
         }

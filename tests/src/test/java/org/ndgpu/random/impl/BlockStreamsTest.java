@@ -113,6 +113,26 @@ public class BlockStreamsTest extends PerDeviceTest {
     }
 
     @Test
+    void standardCauchyIsOneBoxMullerPairsCosineOverItsSine() {
+        // a per-element law (element e from its own stream, four elements a thread): nd_std_normal keeps the
+        // sine of its pair for the next normal, so the ratio of the two is cot(2 pi u2), the radius cancels
+        long seed = 0x7a11_5eedL;
+        int n = 4099;
+        try (NDArray y = new DistributionLibrary()
+                .continuous(Continuous.STANDARD_CAUCHY, units -> new Draw(seed, 3), DType.FLOAT64, new long[] {n})) {
+            double[] got = y.toDoubleArray();
+            for (int e = 0; e < n; e++) {
+                int[] w = words(e, 3, seed);
+                double t = 2 * Math.PI * u01d(w[2], w[3]), want = Math.cos(t) / Math.sin(t);
+                if (!(Math.abs(got[e] - want) <= 1e-9 * (1 + Math.abs(want)))) {
+                    throw new AssertionError(
+                            "standard_cauchy element " + e + ": device " + got[e] + ", Java model " + want);
+                }
+            }
+        }
+    }
+
+    @Test
     void aShorterCallIsThePrefixOfALongerOne() {
         // the element-for-element rule: the tail of 10 (a partial block) equals the same elements of 13 (whole blocks)
         for (DType d : new DType[] {DType.FLOAT32, DType.FLOAT64}) {

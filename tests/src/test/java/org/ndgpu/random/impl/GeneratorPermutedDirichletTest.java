@@ -122,6 +122,32 @@ public class GeneratorPermutedDirichletTest extends PerDeviceTest {
     }
 
     @Test
+    void dirichletIsTheGammaStreamOverItsRowSums() {
+        // the one-kernel dirichlet draws element (r, j) from stream r k + j, as the gamma kernel with array
+        // parameters does for an (m, k) result: the same call offset gives the same gammas, then each row's share
+        double[] alpha = {0.3, 1, 2.5, 7};
+        int m = 1001, k = alpha.length;
+        Random r = Nd.random();
+        double[] g, d;
+        try (NDArray a = Nd.array(alpha);
+                NDArray one = Nd.array(new double[] {1});
+                NDArray gam = r.seed(5).gamma(a, one, m, k)) {
+            g = gam.toDoubleArray();
+        }
+        try (NDArray x = r.seed(5).dirichlet(alpha, m)) {
+            d = x.toDoubleArray();
+        }
+        for (int i = 0; i < m; i++) {
+            double s = 0;
+            for (int j = 0; j < k; j++) s += g[i * k + j];
+            for (int j = 0; j < k; j++) {
+                double want = g[i * k + j] / s;
+                assertEquals(want, d[i * k + j], 1e-14 * (1 + want), "row " + i + ", component " + j);
+            }
+        }
+    }
+
+    @Test
     void multivariateNormalMomentsAndSingularCov() {
         Random r = Nd.random().seed(29);
         double[] mu = {1, -2, 0.5};

@@ -106,6 +106,12 @@ public class RandomTest extends PerDeviceTest {
                 assertEquals(want, got[i], 1e-12 * (1 + Math.abs(want)), "element " + i);
             }
         }
+        // the call reserved one offset more than its 501 pairs, so the next call starts at 502
+        try (NDArray u = Nd.random().uniform(0, 1, DType.FLOAT64, 5)) {
+            double[] got = u.toDoubleArray();
+            for (int i = 0; i < got.length; i++)
+                assertEquals(Philox.uniformFloat64(seed, 502, i), got[i], "the next call, element " + i);
+        }
     }
 
     @Test

@@ -20,8 +20,8 @@ import org.ndgpu.vendor.SolverKernels;
  * <p>Layout: the stored row-major A is column-major A^T. LU is not transpose-blind (the factors of
  * A^T are not SciPy's), so getrf and getrs run on column-major copies made on the device, and the
  * pivots move between getrf's 1-based and SciPy's 0-based numbering. Cholesky is: potrf with the
- * other triangle of the stored matrix factors exactly the triangle SciPy reads, and its factor, read
- * row-major, is SciPy's (see {@link #choFactor}). The solves work in place; a single right-hand
+ * other triangle of the stored matrix factors exactly the triangle SciPy reads, in place in the
+ * front end's copy, and its factor, read row-major, is SciPy's (see {@link #choFactor}). The solves work in place; a single right-hand
  * side (n x 1) is the same memory in both layouts, so only several right-hand sides are transposed.
  */
 final class CuFactor {
@@ -115,37 +115,21 @@ final class CuFactor {
     }
 
     /**
-     * potrf on the stored A^T: with {@code lower} its upper triangle (A's lower) gives U with U^T U =
-     * A, so U^T, which is U read row-major, is SciPy's L (L L^T = A); else its lower triangle (A's
-     * upper) gives L, read row-major L^T, SciPy's U (U^T U = A). The triangle potrf leaves as it was
-     * is zeroed, as ndgpu's own kernels give it.
+     * potrf in place on the stored A^T: with {@code lower} its upper triangle (A's lower) gives U
+     * with U^T U = A, so U^T, which is U read row-major, is SciPy's L (L L^T = A); else its lower
+     * triangle (A's upper) gives L, read row-major L^T, SciPy's U (U^T U = A). potrf neither reads
+     * nor writes the other triangle, which the front end has zeroed.
      */
-    private NDArray[] choFactorHere(NDArray a, boolean lower) {
-        long b = a.shape(0);
-        int n = (int) a.shape(1), uplo = lower ? UPPER : LOWER;
-        String t = letter(a.dtype());
-        NDArray info = h.empty(DType.INT32, b);
-        try (NDArray f = a.copy()) {
-            MemorySegment hd = h.begin();
-            int lwork = h.bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, uplo, n, ptr(f), n);
-            try (NDArray work = h.work(a.dtype(), lwork)) {
-                for (long i = 0; i < b; i++) {
-                    h.call(
-                            "cusolverDn" + t + "potrf",
-                            hd,
-                            uplo,
-                            n,
-                            ptr(f, i * n * n),
-                            n,
-                            ptr(work),
-                            lwork,
-                            ptr(info, i));
-                }
+    private void choFactorHere(NDArray c, boolean lower, NDArray info) {
+        long b = c.shape(0);
+        int n = (int) c.shape(1), uplo = lower ? UPPER : LOWER;
+        String t = letter(c.dtype());
+        MemorySegment hd = h.begin();
+        int lwork = h.bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, uplo, n, ptr(c), n);
+        try (NDArray work = h.work(c.dtype(), lwork)) {
+            for (long i = 0; i < b; i++) {
+                h.call("cusolverDn" + t + "potrf", hd, uplo, n, ptr(c, i * n * n), n, ptr(work), lwork, ptr(info, i));
             }
-            return new NDArray[] {h.triangle(f, lower, n, n), info};
-        } catch (RuntimeException e) {
-            info.close();
-            throw e;
         }
     }
 
@@ -187,9 +171,9 @@ final class CuFactor {
         }
     }
 
-    NDArray[] choFactor(NDArray a, boolean lower) {
+    void choFactor(NDArray c, boolean lower, NDArray info) {
         try (var _ = h.device.use()) {
-            return choFactorHere(a, lower);
+            choFactorHere(c, lower, info);
         }
     }
 

@@ -59,8 +59,8 @@ final class CuSolver implements Solver {
     }
 
     @Override
-    public synchronized NDArray[] choFactor(NDArray a, boolean lower) {
-        return factor.choFactor(a, lower);
+    public synchronized void choFactor(NDArray c, boolean lower, NDArray info) {
+        factor.choFactor(c, lower, info);
     }
 
     @Override
