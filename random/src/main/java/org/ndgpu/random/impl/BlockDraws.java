@@ -17,7 +17,8 @@ import org.ndgpu.ndarray.Order;
  * The distributions that need a fixed number of random words per value (random, uniform,
  * standard_normal, exponential, lognormal, laplace, and the keys of weighted choice): Philox block b
  * of the call (distributions.h) gives elements 4b..4b+3 of a float32 result or 2b, 2b+1 of a float64
- * one, with one 16-byte store where the block is whole. Box-Muller keeps both normals of a pair.
+ * one, with one 16-byte store where the block is whole. standard_normal, exponential and lognormal are
+ * NumPy's ziggurats, one word (float32) or two (float64) a value in about 99% of cases.
  * Thread i computes blocks i, i + T, i + 2T, i + 3T (T threads) with their rounds interleaved.
  * Element e thus depends only on (seed, offset, e), as in the per-element kernels, and a Philox
  * block, the costly part, is computed once per four (or two) values instead of once per value.
@@ -55,19 +56,25 @@ final class BlockDraws {
             nd_rng_block4(&_r0, &_r1, &_r2, &_r3);
             """;
 
+    // the ziggurats ($ normal or exp, @ a factor): one word a float32 value, two a float64 value; a rejected first
+    // draw continues in the value's own stream (distributions.h's nd_rng_lane)
+    private static final String ZIG32 = """
+            const ulong _o = (ulong)_off, _s = (ulong)_seed;
+            _v0 = @nd_f32_zig_$(_rng.w0, _blk, 0, _o, _s); _v1 = @nd_f32_zig_$(_rng.w1, _blk, 1, _o, _s);
+            _v2 = @nd_f32_zig_$(_rng.w2, _blk, 2, _o, _s); _v3 = @nd_f32_zig_$(_rng.w3, _blk, 3, _o, _s);""";
+    private static final String ZIG64 = """
+            const ulong _o = (ulong)_off, _s = (ulong)_seed;
+            _v0 = @nd_f64_zig_$(_rng.w0, _rng.w1, _blk, 0, _o, _s); _v1 = @nd_f64_zig_$(_rng.w2, _rng.w3, _blk, 1, _o, _s);""";
+
     /** float32: statements setting _v0.._v3 from the block's words _rng.w0.._rng.w3. */
     private static String sample32(Continuous dist) {
         return switch (dist) {
             case RANDOM ->
                 "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
-            case STANDARD_NORMAL ->
-                "nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);";
-            case LOGNORMAL -> """
-                    nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);
-                    _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);""";
-            case EXPONENTIAL -> """
-                    _v0 = _a * nd_f32_exp(_rng.w0); _v1 = _a * nd_f32_exp(_rng.w1);
-                    _v2 = _a * nd_f32_exp(_rng.w2); _v3 = _a * nd_f32_exp(_rng.w3);""";
+            case STANDARD_NORMAL -> ZIG32.replace("$", "normal").replace("@", "");
+            case LOGNORMAL -> ZIG32.replace("$", "normal").replace("@", "")
+                    + "\n_v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);";
+            case EXPONENTIAL -> ZIG32.replace("$", "exp").replace("@", "_a * ");
             case LAPLACE -> """
                     _v0 = nd_f32_laplace(_rng.w0, _a, _b); _v1 = nd_f32_laplace(_rng.w1, _a, _b);
                     _v2 = nd_f32_laplace(_rng.w2, _a, _b); _v3 = nd_f32_laplace(_rng.w3, _a, _b);""";
@@ -79,11 +86,10 @@ final class BlockDraws {
     private static String sample64(Continuous dist) {
         return switch (dist) {
             case RANDOM -> "_v0 = nd_f64_u01(_rng.w0, _rng.w1); _v1 = nd_f64_u01(_rng.w2, _rng.w3);";
-            case STANDARD_NORMAL -> "nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);";
-            case LOGNORMAL -> """
-                    nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);
-                    _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);""";
-            case EXPONENTIAL -> "_v0 = _a * nd_f64_exp(_rng.w0, _rng.w1); _v1 = _a * nd_f64_exp(_rng.w2, _rng.w3);";
+            case STANDARD_NORMAL -> ZIG64.replace("$", "normal").replace("@", "");
+            case LOGNORMAL -> ZIG64.replace("$", "normal").replace("@", "")
+                    + "\n_v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);";
+            case EXPONENTIAL -> ZIG64.replace("$", "exp").replace("@", "_a * ");
             case LAPLACE ->
                 "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
             default -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");

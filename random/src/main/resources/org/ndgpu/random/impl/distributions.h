@@ -7,14 +7,14 @@
 // - Per block (random, uniform, standard_normal, exponential, lognormal, laplace, the keys of weighted
 //   choice): block b, index b, round 0, turns its four words into elements 4b..4b+3 (float32) or 2b,
 //   2b+1 (float64); the last block writes only the elements that exist. A thread computes four blocks.
+//   A ziggurat value whose first draw is rejected (about 1%) goes on from round 1 + 2^14 lane of index b.
 // Either way every result depends only on (seed, offset, element index), whatever the device or the
 // number of threads.
-// spare: the second normal of nd_std_normal's last Box-Muller pair, while has_spare
-typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; int has_spare; double spare; } nd_rng;
+typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; } nd_rng;
 
 ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
     r->c0 = (uint)i; r->c1 = (uint)(i >> 32) & 0xFFFFu; r->c2 = (uint)off; r->c3 = (uint)(off >> 32);
-    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0; r->has_spare = 0; r->spare = 0.0;
+    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0;
     r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
 }
 
@@ -104,34 +104,144 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
     return x;
 }
 
-ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
-
 #ifdef ND_CUDA
-#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
-#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
 #define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
 #define nd_make_double2(a, b) make_double2((a), (b))
 #else
-#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
-#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
 #define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
 #define nd_make_double2(a, b) ((double2)((a), (b)))
 #endif
 
-// Box-Muller by pairs: the cosine now, the sine kept for the stream's next normal (as curand's and
-// NumPy's legacy gauss do), so gamma's rejection loop, standard_t, beta and the noncentral laws take
-// two words a normal instead of four; the angle as sincospi(2u), an exact argument
-ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
-    if (r->has_spare) {
-        r->has_spare = 0;
-        return r->spare;
+// ---- NumPy's ziggurats (its distributions.c's random_standard_normal, random_standard_exponential and their
+// float variants): one draw, a table look-up and a multiply in about 99% of cases, a wedge test or the tail
+// otherwise. The tables (ZigguratTables.java) live in device memory read through the data cache: a warp's 32
+// different indices are one cached gather there, where constant memory would serve them one address at a time.
+#ifdef ND_CUDA
+#define ND_ZIG_TABLE __device__ const
+#define ND_COLD_FN __device__
+#define nd_as_double(x) __longlong_as_double((long long)(x))
+#define nd_as_float(x) __uint_as_float(x)
+#else
+#define ND_ZIG_TABLE __constant
+#define ND_COLD_FN
+#define nd_as_double(x) as_double(x)
+#define nd_as_float(x) as_float(x)
+#endif
+// @ZIGGURAT_TABLES@
+
+// an integer below 2^52 (2^23) as a double (float), exactly: its bits under the exponent of 2^52 (2^23), less that
+// power. An OR and an add where a 64-bit integer conversion is a quarter-rate instruction on GPUs
+ND_DEVICE_FN double nd_u52_to_double(ulong x) { return nd_as_double(0x4330000000000000UL | x) - 4503599627370496.0; }
+ND_DEVICE_FN float nd_u23_to_float(uint x) { return nd_as_float(0x4B000000u | x) - 8388608.0f; }
+
+ND_DEVICE_FN float nd_next_float(nd_rng* r) { return (float)(nd_next32(r) >> 8) * 5.9604644775390625e-8f; }
+
+// standard normal from the 64-bit draw bits: the low byte picks the layer, bit 8 the sign, bits 9..60 the place in
+// the layer; a draw outside the layer below's width takes the wedge test or, in layer 0, the tail (Marsaglia's
+// exponential rejection), then a new draw from r while rejected
+ND_DEVICE_FN double nd_zig_normal_slow(nd_rng* r, ulong bits) {
+    const double zr = 3.6541528853610088;
+    for (;;) {
+        uint idx = (uint)bits & 0xFFu;
+        ulong rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
+        double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
+        if ((bits >> 8) & 1UL) x = -x;
+        if (rabs < nd_zig_nor_k[idx]) return x;
+        if (idx == 0) {
+            for (;;) {
+                double xx = -(1.0 / zr) * log1p(-nd_next_double(r)), yy = -log1p(-nd_next_double(r));
+                if (yy + yy > xx * xx) return ((rabs >> 8) & 1UL) ? -(zr + xx) : zr + xx;
+            }
+        }
+        if ((nd_zig_nor_f[idx - 1] - nd_zig_nor_f[idx]) * nd_next_double(r) + nd_zig_nor_f[idx] < exp(-0.5 * x * x))
+            return x;
+        bits = nd_next64(r);
     }
-    double u1 = 1.0 - nd_next_double(r), u2 = nd_next_double(r);
-    double rad = sqrt(-2.0 * log(u1)), s, c;
-    nd_sincospi(2.0 * u2, &s, &c);
-    r->spare = rad * s;
-    r->has_spare = 1;
-    return rad * c;
+}
+
+// standard exponential from bits: the low byte the layer, bits 12..63 the place (52 bits, so the double is made
+// exactly by nd_u52_to_double; NumPy takes 53), the tail r + Exp(1) by memorylessness
+ND_DEVICE_FN double nd_zig_exp_slow(nd_rng* r, ulong bits) {
+    for (;;) {
+        uint idx = (uint)bits & 0xFFu;
+        ulong ri = bits >> 12;
+        double x = nd_u52_to_double(ri) * nd_zig_exp_w[idx];
+        if (ri < nd_zig_exp_k[idx]) return x;
+        if (idx == 0) return 7.69711747013104972 - log1p(-nd_next_double(r));
+        if ((nd_zig_exp_f[idx - 1] - nd_zig_exp_f[idx]) * nd_next_double(r) + nd_zig_exp_f[idx] < exp(-x)) return x;
+        bits = nd_next64(r);
+    }
+}
+
+// the float32 ziggurats from one 32-bit word: normal with the layer in bits 0..7, the sign in bit 8, the place in
+// bits 9..31; exponential with the layer in bits 1..8, the place in bits 9..31 (NumPy's layouts)
+ND_DEVICE_FN float nd_zig_normal32_slow(nd_rng* r, uint w) {
+    const float zr = 3.6541529f;
+    for (;;) {
+        uint idx = w & 0xFFu, rabs = w >> 9;
+        float x = nd_u23_to_float(rabs) * nd_zig_nor_w32[idx];
+        if ((w >> 8) & 1u) x = -x;
+        if (rabs < nd_zig_nor_k32[idx]) return x;
+        if (idx == 0) {
+            for (;;) {
+                float xx = -(1.0f / zr) * log1p(-nd_next_float(r)), yy = -log1p(-nd_next_float(r));
+                if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(zr + xx) : zr + xx;
+            }
+        }
+        if ((nd_zig_nor_f32[idx - 1] - nd_zig_nor_f32[idx]) * nd_next_float(r) + nd_zig_nor_f32[idx] < exp(-0.5f * x * x))
+            return x;
+        w = nd_next32(r);
+    }
+}
+
+ND_DEVICE_FN float nd_zig_exp32_slow(nd_rng* r, uint w) {
+    for (;;) {
+        uint idx = (w >> 1) & 0xFFu, ri = w >> 9;
+        float x = nd_u23_to_float(ri) * nd_zig_exp_w32[idx];
+        if (ri < nd_zig_exp_k32[idx]) return x;
+        if (idx == 0) return 7.6971174701f - log1p(-nd_next_float(r));
+        if ((nd_zig_exp_f32[idx - 1] - nd_zig_exp_f32[idx]) * nd_next_float(r) + nd_zig_exp_f32[idx] < exp(-x)) return x;
+        w = nd_next32(r);
+    }
+}
+
+// the per-element normal and exponential: the fast case inline, the rest from the element's own stream
+ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
+    ulong bits = nd_next64(r), rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
+    uint idx = (uint)bits & 0xFFu;
+    if (rabs < nd_zig_nor_k[idx]) {
+        double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
+        return ((bits >> 8) & 1UL) ? -x : x;
+    }
+    return nd_zig_normal_slow(r, bits);
+}
+
+ND_DEVICE_FN double nd_std_exp(nd_rng* r) {
+    ulong bits = nd_next64(r), ri = bits >> 12;
+    uint idx = (uint)bits & 0xFFu;
+    if (ri < nd_zig_exp_k[idx]) return nd_u52_to_double(ri) * nd_zig_exp_w[idx];
+    return nd_zig_exp_slow(r, bits);
+}
+
+// A per-block value (see the top) whose first draw the fast test rejects goes on in its own stream: counter index
+// blk, rounds from 1 + lane * 2^14 (round 0 is the block itself, lane the value's place in it), so it depends only on
+// (seed, offset, its index) and no other value's draws. Left to the compiler to inline: a call on CUDA keeps the
+// other blocks' words in saved registers (more registers than the inlined loops, by ptxas -v).
+ND_DEVICE_FN void nd_rng_lane(nd_rng* r, ulong blk, uint lane, ulong off, ulong seed) {
+    nd_rng_init(r, blk, off, seed);
+    r->c1 += (1u + lane * 0x4000u) << 16;
+}
+
+ND_COLD_FN double nd_f64_zig_redraw(int normal, ulong bits, ulong blk, uint lane, ulong off, ulong seed) {
+    nd_rng r;
+    nd_rng_lane(&r, blk, lane, off, seed);
+    return normal ? nd_zig_normal_slow(&r, bits) : nd_zig_exp_slow(&r, bits);
+}
+
+ND_COLD_FN float nd_f32_zig_redraw(int normal, uint w, ulong blk, uint lane, ulong off, ulong seed) {
+    nd_rng r;
+    nd_rng_lane(&r, blk, lane, off, seed);
+    return normal ? nd_zig_normal32_slow(&r, w) : nd_zig_exp32_slow(&r, w);
 }
 
 // NumPy's random_standard_gamma: Marsaglia and Tsang for k > 1, a rejection from the exponential below
@@ -344,34 +454,46 @@ ND_DEVICE_FN double nd_f(nd_rng* r, double dfnum, double dfden) {
 // [0, 1) with 24 random bits
 ND_DEVICE_FN float nd_f32_u01(uint x) { return (float)(x >> 8) * 5.9604644775390625e-8f; }
 
-// (0, 1] from all 32 bits, for a logarithm: the smallest value, 2^-33, keeps the far tails (a
-// 24-bit uniform would end the normal at 5.8 sigma); the rounding of large x only nudges values near 1
-ND_DEVICE_FN float nd_f32_upos(uint x) { return ((float)x + 0.5f) * 2.3283064365386963e-10f; }
-
 // [0, 1) with 53 random bits: 27 of a, 26 of b
 ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)(((ulong)(a >> 5) << 26) | (ulong)(b >> 6)) * 1.1102230246251565e-16; }
 
-// Exponential(1); 0 - log rather than -log, so u = 1 gives +0, never -0
-ND_DEVICE_FN float nd_f32_exp(uint x) { return 0.0f - log(nd_f32_upos(x)); }
+// Exponential(1) by inversion, for laplace and the keys of weighted choice; 0 - log rather than -log, so u = 1
+// gives +0, never -0
 ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u01(a, b)); }
 
 
-// Box-Muller, both normals of a pair: radius from a, angle 2 pi u from b, as sincospi(2u) (exact
-// argument, no rounding of 2 pi)
-ND_DEVICE_FN void nd_f32_normal2(uint a, uint b, float* z0, float* z1) {
-    float r = sqrt(-2.0f * log(nd_f32_upos(a)));
-    float s, c;
-    nd_sincospif((float)(b >> 8) * 1.1920928955078125e-7f, &s, &c);
-    *z0 = r * c;
-    *z1 = r * s;
+// The ziggurats of standard_normal, exponential and lognormal: value lane of block blk from its words (two for
+// float64, one for float32), the fast case inline, the rest in nd_f64_zig_redraw / nd_f32_zig_redraw
+ND_DEVICE_FN double nd_f64_zig_normal(uint hi, uint lo, ulong blk, uint lane, ulong off, ulong seed) {
+    ulong bits = ((ulong)hi << 32) | lo, rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
+    uint idx = lo & 0xFFu;
+    if (rabs < nd_zig_nor_k[idx]) {
+        double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
+        return ((lo >> 8) & 1u) ? -x : x;
+    }
+    return nd_f64_zig_redraw(1, bits, blk, lane, off, seed);
 }
 
-ND_DEVICE_FN void nd_f64_normal2(uint a0, uint a1, uint b0, uint b1, double* z0, double* z1) {
-    double r = sqrt(-2.0 * log(1.0 - nd_f64_u01(a0, a1)));
-    double s, c;
-    nd_sincospi(2.0 * nd_f64_u01(b0, b1), &s, &c);
-    *z0 = r * c;
-    *z1 = r * s;
+ND_DEVICE_FN double nd_f64_zig_exp(uint hi, uint lo, ulong blk, uint lane, ulong off, ulong seed) {
+    ulong bits = ((ulong)hi << 32) | lo, ri = bits >> 12;
+    uint idx = lo & 0xFFu;
+    if (ri < nd_zig_exp_k[idx]) return nd_u52_to_double(ri) * nd_zig_exp_w[idx];
+    return nd_f64_zig_redraw(0, bits, blk, lane, off, seed);
+}
+
+ND_DEVICE_FN float nd_f32_zig_normal(uint w, ulong blk, uint lane, ulong off, ulong seed) {
+    uint idx = w & 0xFFu, rabs = w >> 9;
+    if (rabs < nd_zig_nor_k32[idx]) {
+        float x = nd_u23_to_float(rabs) * nd_zig_nor_w32[idx];
+        return ((w >> 8) & 1u) ? -x : x;
+    }
+    return nd_f32_zig_redraw(1, w, blk, lane, off, seed);
+}
+
+ND_DEVICE_FN float nd_f32_zig_exp(uint w, ulong blk, uint lane, ulong off, ulong seed) {
+    uint idx = (w >> 1) & 0xFFu, ri = w >> 9;
+    if (ri < nd_zig_exp_k32[idx]) return nd_u23_to_float(ri) * nd_zig_exp_w32[idx];
+    return nd_f32_zig_redraw(0, w, blk, lane, off, seed);
 }
 
 // Laplace as loc +- scale * Exponential(1), the sign from a bit the exponential does not use: the
