@@ -72,8 +72,9 @@ final class BlockDraws {
             case RANDOM ->
                 "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
             case STANDARD_NORMAL -> ZIG32.replace("$", "normal").replace("@", "");
-            case LOGNORMAL -> ZIG32.replace("$", "normal").replace("@", "")
-                    + "\n_v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);";
+            case LOGNORMAL ->
+                ZIG32.replace("$", "normal").replace("@", "")
+                        + "\n_v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);";
             case EXPONENTIAL -> ZIG32.replace("$", "exp").replace("@", "_a * ");
             case LAPLACE -> """
                     _v0 = nd_f32_laplace(_rng.w0, _a, _b); _v1 = nd_f32_laplace(_rng.w1, _a, _b);
@@ -87,8 +88,8 @@ final class BlockDraws {
         return switch (dist) {
             case RANDOM -> "_v0 = nd_f64_u01(_rng.w0, _rng.w1); _v1 = nd_f64_u01(_rng.w2, _rng.w3);";
             case STANDARD_NORMAL -> ZIG64.replace("$", "normal").replace("@", "");
-            case LOGNORMAL -> ZIG64.replace("$", "normal").replace("@", "")
-                    + "\n_v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);";
+            case LOGNORMAL ->
+                ZIG64.replace("$", "normal").replace("@", "") + "\n_v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);";
             case EXPONENTIAL -> ZIG64.replace("$", "exp").replace("@", "_a * ");
             case LAPLACE ->
                 "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";

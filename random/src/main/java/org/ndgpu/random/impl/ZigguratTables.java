@@ -102,26 +102,36 @@ final class ZigguratTables {
 
     private static void table(StringBuilder s, String decl, long[] v) {
         open(s, decl);
-        for (int i = 0; i < v.length; i++) s.append(i % 8 == 0 ? "\n    " : " ").append("0x").append(Long.toHexString(v[i])).append("UL,");
+        for (int i = 0; i < v.length; i++)
+            s.append(i % 8 == 0 ? "\n    " : " ")
+                    .append("0x")
+                    .append(Long.toHexString(v[i]))
+                    .append("UL,");
         s.append("\n};\n");
     }
 
     private static void table(StringBuilder s, String decl, int[] v) {
         open(s, decl);
-        for (int i = 0; i < v.length; i++) s.append(i % 8 == 0 ? "\n    " : " ").append("0x").append(Integer.toHexString(v[i])).append("u,");
+        for (int i = 0; i < v.length; i++)
+            s.append(i % 8 == 0 ? "\n    " : " ")
+                    .append("0x")
+                    .append(Integer.toHexString(v[i]))
+                    .append("u,");
         s.append("\n};\n");
     }
 
     // Java's shortest decimal that reads back as the same double (or float): C compilers round decimals correctly
     private static void table(StringBuilder s, String decl, double[] v) {
         open(s, decl);
-        for (int i = 0; i < v.length; i++) s.append(i % 4 == 0 ? "\n    " : " ").append(Double.toString(v[i])).append(',');
+        for (int i = 0; i < v.length; i++)
+            s.append(i % 4 == 0 ? "\n    " : " ").append(Double.toString(v[i])).append(',');
         s.append("\n};\n");
     }
 
     private static void table(StringBuilder s, String decl, float[] v) {
         open(s, decl);
-        for (int i = 0; i < v.length; i++) s.append(i % 6 == 0 ? "\n    " : " ").append(Float.toString(v[i])).append("f,");
+        for (int i = 0; i < v.length; i++)
+            s.append(i % 6 == 0 ? "\n    " : " ").append(Float.toString(v[i])).append("f,");
         s.append("\n};\n");
     }
 }

@@ -96,8 +96,8 @@ final class Ziggurat {
                     if (yy + yy > xx * xx) return ((rabs >>> 8) & 1) != 0 ? -(r + xx) : r + xx;
                 }
             }
-            if ((NORMAL_F32[idx - 1] - NORMAL_F32[idx]) * nextFloat(s) + NORMAL_F32[idx] < (float) Math.exp(-0.5f * x * x))
-                return x;
+            if ((NORMAL_F32[idx - 1] - NORMAL_F32[idx]) * nextFloat(s) + NORMAL_F32[idx]
+                    < (float) Math.exp(-0.5f * x * x)) return x;
             w = s.next32();
         }
     }

@@ -33,12 +33,13 @@ public class ZigguratOracleTest extends PerDeviceTest {
                 double want = model.at(e);
                 if (Ziggurat.slow == before) {
                     if (Double.doubleToRawLongBits(want) != Double.doubleToRawLongBits(got[e])) {
-                        throw new AssertionError(what + " element " + e + " (fast case): device " + got[e]
-                                + ", Java " + want);
+                        throw new AssertionError(
+                                what + " element " + e + " (fast case): device " + got[e] + ", Java " + want);
                     }
                     exact++;
                 } else if (!(Math.abs(got[e] - want) <= tol * (1 + Math.abs(want)))) {
-                    throw new AssertionError(what + " element " + e + " (slow case): device " + got[e] + ", Java " + want);
+                    throw new AssertionError(
+                            what + " element " + e + " (slow case): device " + got[e] + ", Java " + want);
                 }
             }
             int slow = got.length - exact;
@@ -96,9 +97,11 @@ public class ZigguratOracleTest extends PerDeviceTest {
         // standard_cauchy: two normals of element e's stream; rayleigh(1): sqrt(2 Exp(1)) of it
         try (NDArray c = new DistributionLibrary()
                         .continuous(
-                                Continuous.STANDARD_CAUCHY, units -> new Draw(SEED, OFF), DType.FLOAT64, new long[] {N});
+                                Continuous.STANDARD_CAUCHY, units -> new Draw(SEED, OFF), DType.FLOAT64, new long[] {N
+                                });
                 NDArray r = new DistributionLibrary()
-                        .continuous(Continuous.RAYLEIGH, units -> new Draw(SEED, OFF), DType.FLOAT64, new long[] {N}, 1)) {
+                        .continuous(
+                                Continuous.RAYLEIGH, units -> new Draw(SEED, OFF), DType.FLOAT64, new long[] {N}, 1)) {
             double[] cauchy = c.toDoubleArray(), rayleigh = r.toDoubleArray();
             int slow = 0;
             for (int e = 0; e < N; e++) {
