@@ -118,12 +118,10 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
 // different indices are one cached gather there, where constant memory would serve them one address at a time.
 #ifdef ND_CUDA
 #define ND_ZIG_TABLE __device__ const
-#define ND_COLD_FN __device__
 #define nd_as_double(x) __longlong_as_double((long long)(x))
 #define nd_as_float(x) __uint_as_float(x)
 #else
 #define ND_ZIG_TABLE __constant
-#define ND_COLD_FN
 #define nd_as_double(x) as_double(x)
 #define nd_as_float(x) as_float(x)
 #endif
@@ -225,20 +223,20 @@ ND_DEVICE_FN double nd_std_exp(nd_rng* r) {
 
 // A per-block value (see the top) whose first draw the fast test rejects goes on in its own stream: counter index
 // blk, rounds from 1 + lane * 2^14 (round 0 is the block itself, lane the value's place in it), so it depends only on
-// (seed, offset, its index) and no other value's draws. Left to the compiler to inline: a call on CUDA keeps the
-// other blocks' words in saved registers (more registers than the inlined loops, by ptxas -v).
+// (seed, offset, its index) and no other value's draws. Inlined: a call on CUDA costs the kernel more registers
+// (ptxas -v) than the loops, which run in the kernel's last pass, when little else is live.
 ND_DEVICE_FN void nd_rng_lane(nd_rng* r, ulong blk, uint lane, ulong off, ulong seed) {
     nd_rng_init(r, blk, off, seed);
     r->c1 += (1u + lane * 0x4000u) << 16;
 }
 
-ND_COLD_FN double nd_f64_zig_redraw(int normal, ulong bits, ulong blk, uint lane, ulong off, ulong seed) {
+ND_DEVICE_FN double nd_f64_zig_redraw(int normal, ulong bits, ulong blk, uint lane, ulong off, ulong seed) {
     nd_rng r;
     nd_rng_lane(&r, blk, lane, off, seed);
     return normal ? nd_zig_normal_slow(&r, bits) : nd_zig_exp_slow(&r, bits);
 }
 
-ND_COLD_FN float nd_f32_zig_redraw(int normal, uint w, ulong blk, uint lane, ulong off, ulong seed) {
+ND_DEVICE_FN float nd_f32_zig_redraw(int normal, uint w, ulong blk, uint lane, ulong off, ulong seed) {
     nd_rng r;
     nd_rng_lane(&r, blk, lane, off, seed);
     return normal ? nd_zig_normal32_slow(&r, w) : nd_zig_exp32_slow(&r, w);
@@ -462,38 +460,52 @@ ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)(((ulong)(a >> 5
 ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u01(a, b)); }
 
 
-// The ziggurats of standard_normal, exponential and lognormal: value lane of block blk from its words (two for
-// float64, one for float32), the fast case inline, the rest in nd_f64_zig_redraw / nd_f32_zig_redraw
-ND_DEVICE_FN double nd_f64_zig_normal(uint hi, uint lo, ulong blk, uint lane, ulong off, ulong seed) {
-    ulong bits = ((ulong)hi << 32) | lo, rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
-    uint idx = lo & 0xFFu;
-    if (rabs < nd_zig_nor_k[idx]) {
-        double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
-        return ((lo >> 8) & 1u) ? -x : x;
-    }
-    return nd_f64_zig_redraw(1, bits, blk, lane, off, seed);
+// The ziggurats of standard_normal, exponential and lognormal in the per-block kernels: the fast case of one draw
+// (two words for float64, one for float32), *miss set where it fails; the kernel then stores the block and redraws
+// its misses after all its blocks (nd_f64_zig_redraw, nd_f32_zig_redraw), one pass for every lane of a warp
+// that has one, where a redraw in place would run once per place that misses in some lane, with the other
+// blocks' words held in registers meanwhile
+ND_DEVICE_FN double nd_f64_zig_normal_fast(ulong bits, int* miss) {
+    ulong rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
+    uint idx = (uint)bits & 0xFFu;
+    double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
+    *miss = rabs >= nd_zig_nor_k[idx];
+    return ((bits >> 8) & 1UL) ? -x : x;
 }
 
-ND_DEVICE_FN double nd_f64_zig_exp(uint hi, uint lo, ulong blk, uint lane, ulong off, ulong seed) {
-    ulong bits = ((ulong)hi << 32) | lo, ri = bits >> 12;
-    uint idx = lo & 0xFFu;
-    if (ri < nd_zig_exp_k[idx]) return nd_u52_to_double(ri) * nd_zig_exp_w[idx];
-    return nd_f64_zig_redraw(0, bits, blk, lane, off, seed);
+ND_DEVICE_FN double nd_f64_zig_exp_fast(ulong bits, int* miss) {
+    ulong ri = bits >> 12;
+    uint idx = (uint)bits & 0xFFu;
+    *miss = ri >= nd_zig_exp_k[idx];
+    return nd_u52_to_double(ri) * nd_zig_exp_w[idx];
 }
 
-ND_DEVICE_FN float nd_f32_zig_normal(uint w, ulong blk, uint lane, ulong off, ulong seed) {
+ND_DEVICE_FN float nd_f32_zig_normal_fast(uint w, int* miss) {
     uint idx = w & 0xFFu, rabs = w >> 9;
-    if (rabs < nd_zig_nor_k32[idx]) {
-        float x = nd_u23_to_float(rabs) * nd_zig_nor_w32[idx];
-        return ((w >> 8) & 1u) ? -x : x;
-    }
-    return nd_f32_zig_redraw(1, w, blk, lane, off, seed);
+    float x = nd_u23_to_float(rabs) * nd_zig_nor_w32[idx];
+    *miss = rabs >= nd_zig_nor_k32[idx];
+    return ((w >> 8) & 1u) ? -x : x;
 }
 
-ND_DEVICE_FN float nd_f32_zig_exp(uint w, ulong blk, uint lane, ulong off, ulong seed) {
+ND_DEVICE_FN float nd_f32_zig_exp_fast(uint w, int* miss) {
     uint idx = (w >> 1) & 0xFFu, ri = w >> 9;
-    if (ri < nd_zig_exp_k32[idx]) return nd_u23_to_float(ri) * nd_zig_exp_w32[idx];
-    return nd_f32_zig_redraw(0, w, blk, lane, off, seed);
+    *miss = ri >= nd_zig_exp_k32[idx];
+    return nd_u23_to_float(ri) * nd_zig_exp_w32[idx];
+}
+
+// value lane's draw of block blk again (its round 0), for a miss whose draw the kernel did not keep
+ND_DEVICE_FN ulong nd_block_draw64(ulong blk, uint lane, ulong off, ulong seed) {
+    nd_rng r;
+    nd_rng_init(&r, blk, off, seed);
+    nd_rng_block(&r);
+    return lane == 0 ? ((ulong)r.w0 << 32) | r.w1 : ((ulong)r.w2 << 32) | r.w3;
+}
+
+ND_DEVICE_FN uint nd_block_draw32(ulong blk, uint lane, ulong off, ulong seed) {
+    nd_rng r;
+    nd_rng_init(&r, blk, off, seed);
+    nd_rng_block(&r);
+    return lane == 0 ? r.w0 : lane == 1 ? r.w1 : lane == 2 ? r.w2 : r.w3;
 }
 
 // Laplace as loc +- scale * Exponential(1), the sign from a bit the exponential does not use: the
