@@ -82,8 +82,8 @@ public class GeneratorTest extends PerDeviceTest {
             // N + 3: the last Philox block only partly used
             double[] z = draw(r.standardNormal(d, N + 3), d, N + 3);
             checkContinuous("standardNormal " + d, z, 0, 1, Stats::normalCdf);
-            // Box-Muller's pairs: each place of a block normal on its own, the two of a pair (sharing a
-            // radius) and neighbouring pairs independent, and the pair's squared length chi-square(2)
+            // each place of a block normal on its own (a ziggurat draw, or its own stream after a miss), neighbouring
+            // places and blocks independent, and two places' squared length chi-square(2)
             int lanes = BlockDraws.perBlock(d);
             double[][] at = new double[lanes][];
             for (int l = 0; l < lanes; l++) {
