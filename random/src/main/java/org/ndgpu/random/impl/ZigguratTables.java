@@ -78,46 +78,51 @@ final class ZigguratTables {
         }
     }
 
-    /** The tables as C arrays for distributions.h: ND_ZIG_TABLE puts them where a divergent index reads them fast. */
+    /**
+     * The tables as C arrays for distributions.h: ND_ZIG_TABLE puts them where a divergent index reads them fast;
+     * each layer's k and the bits of its w form one pair (one load in the fast case), f apart.
+     */
     static String source() {
         var s = new StringBuilder();
-        table(s, "ulong nd_zig_nor_k", NORMAL_K);
-        table(s, "double nd_zig_nor_w", NORMAL_W);
+        pairs(s, "nd_zig_u64x2 nd_zig_nor_kw", NORMAL_K, NORMAL_W);
         table(s, "double nd_zig_nor_f", NORMAL_F);
-        table(s, "ulong nd_zig_exp_k", EXP_K);
-        table(s, "double nd_zig_exp_w", EXP_W);
+        pairs(s, "nd_zig_u64x2 nd_zig_exp_kw", EXP_K, EXP_W);
         table(s, "double nd_zig_exp_f", EXP_F);
-        table(s, "uint nd_zig_nor_k32", NORMAL_K32);
-        table(s, "float nd_zig_nor_w32", NORMAL_W32);
+        pairs(s, "nd_zig_u32x2 nd_zig_nor_kw32", NORMAL_K32, NORMAL_W32);
         table(s, "float nd_zig_nor_f32", NORMAL_F32);
-        table(s, "uint nd_zig_exp_k32", EXP_K32);
-        table(s, "float nd_zig_exp_w32", EXP_W32);
+        pairs(s, "nd_zig_u32x2 nd_zig_exp_kw32", EXP_K32, EXP_W32);
         table(s, "float nd_zig_exp_f32", EXP_F32);
         return s.toString();
     }
 
+    private static void pairs(StringBuilder s, String decl, long[] k, double[] w) {
+        open(s, decl);
+        for (int i = 0; i < k.length; i++) {
+            s.append(i % 3 == 0 ? "\n    " : " ")
+                    .append("ND_ZIG_KW64(0x")
+                    .append(Long.toHexString(k[i]))
+                    .append("UL, 0x")
+                    .append(Long.toHexString(Double.doubleToRawLongBits(w[i])))
+                    .append("UL),");
+        }
+        s.append("\n};\n");
+    }
+
+    private static void pairs(StringBuilder s, String decl, int[] k, float[] w) {
+        open(s, decl);
+        for (int i = 0; i < k.length; i++) {
+            s.append(i % 4 == 0 ? "\n    " : " ")
+                    .append("ND_ZIG_KW32(0x")
+                    .append(Integer.toHexString(k[i]))
+                    .append("u, 0x")
+                    .append(Integer.toHexString(Float.floatToRawIntBits(w[i])))
+                    .append("u),");
+        }
+        s.append("\n};\n");
+    }
+
     private static void open(StringBuilder s, String decl) {
         s.append("ND_ZIG_TABLE ").append(decl).append("[256] = {");
-    }
-
-    private static void table(StringBuilder s, String decl, long[] v) {
-        open(s, decl);
-        for (int i = 0; i < v.length; i++)
-            s.append(i % 8 == 0 ? "\n    " : " ")
-                    .append("0x")
-                    .append(Long.toHexString(v[i]))
-                    .append("UL,");
-        s.append("\n};\n");
-    }
-
-    private static void table(StringBuilder s, String decl, int[] v) {
-        open(s, decl);
-        for (int i = 0; i < v.length; i++)
-            s.append(i % 8 == 0 ? "\n    " : " ")
-                    .append("0x")
-                    .append(Integer.toHexString(v[i]))
-                    .append("u,");
-        s.append("\n};\n");
     }
 
     // Java's shortest decimal that reads back as the same double (or float): C compilers round decimals correctly

@@ -116,12 +116,22 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
 // float variants): one draw, a table look-up and a multiply in about 99% of cases, a wedge test or the tail
 // otherwise. The tables (ZigguratTables.java) live in device memory read through the data cache: a warp's 32
 // different indices are one cached gather there, where constant memory would serve them one address at a time.
+// A layer's bound k and scale w (its bits) sit side by side, so the fast case reads them with one 16-byte (float32:
+// 8-byte) load; the densities f, read only in the slow case, apart.
 #ifdef ND_CUDA
 #define ND_ZIG_TABLE __device__ const
+typedef ulonglong2 nd_zig_u64x2;
+typedef uint2 nd_zig_u32x2;
+#define ND_ZIG_KW64(k, w) {k, w}
+#define ND_ZIG_KW32(k, w) {k, w}
 #define nd_as_double(x) __longlong_as_double((long long)(x))
 #define nd_as_float(x) __uint_as_float(x)
 #else
 #define ND_ZIG_TABLE __constant
+typedef ulong2 nd_zig_u64x2;
+typedef uint2 nd_zig_u32x2;
+#define ND_ZIG_KW64(k, w) (ulong2)(k, w)
+#define ND_ZIG_KW32(k, w) (uint2)(k, w)
 #define nd_as_double(x) as_double(x)
 #define nd_as_float(x) as_float(x)
 #endif
@@ -142,9 +152,10 @@ ND_DEVICE_FN double nd_zig_normal_slow(nd_rng* r, ulong bits) {
     for (;;) {
         uint idx = (uint)bits & 0xFFu;
         ulong rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
-        double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
+        const nd_zig_u64x2 kw = nd_zig_nor_kw[idx];
+        double x = nd_u52_to_double(rabs) * nd_as_double(kw.y);
         if ((bits >> 8) & 1UL) x = -x;
-        if (rabs < nd_zig_nor_k[idx]) return x;
+        if (rabs < kw.x) return x;
         if (idx == 0) {
             for (;;) {
                 double xx = -(1.0 / zr) * log1p(-nd_next_double(r)), yy = -log1p(-nd_next_double(r));
@@ -163,8 +174,9 @@ ND_DEVICE_FN double nd_zig_exp_slow(nd_rng* r, ulong bits) {
     for (;;) {
         uint idx = (uint)bits & 0xFFu;
         ulong ri = bits >> 12;
-        double x = nd_u52_to_double(ri) * nd_zig_exp_w[idx];
-        if (ri < nd_zig_exp_k[idx]) return x;
+        const nd_zig_u64x2 kw = nd_zig_exp_kw[idx];
+        double x = nd_u52_to_double(ri) * nd_as_double(kw.y);
+        if (ri < kw.x) return x;
         if (idx == 0) return 7.69711747013104972 - log1p(-nd_next_double(r));
         if ((nd_zig_exp_f[idx - 1] - nd_zig_exp_f[idx]) * nd_next_double(r) + nd_zig_exp_f[idx] < exp(-x)) return x;
         bits = nd_next64(r);
@@ -177,9 +189,10 @@ ND_DEVICE_FN float nd_zig_normal32_slow(nd_rng* r, uint w) {
     const float zr = 3.6541529f;
     for (;;) {
         uint idx = w & 0xFFu, rabs = w >> 9;
-        float x = nd_u23_to_float(rabs) * nd_zig_nor_w32[idx];
+        const nd_zig_u32x2 kw = nd_zig_nor_kw32[idx];
+        float x = nd_u23_to_float(rabs) * nd_as_float(kw.y);
         if ((w >> 8) & 1u) x = -x;
-        if (rabs < nd_zig_nor_k32[idx]) return x;
+        if (rabs < kw.x) return x;
         if (idx == 0) {
             for (;;) {
                 float xx = -(1.0f / zr) * log1p(-nd_next_float(r)), yy = -log1p(-nd_next_float(r));
@@ -195,8 +208,9 @@ ND_DEVICE_FN float nd_zig_normal32_slow(nd_rng* r, uint w) {
 ND_DEVICE_FN float nd_zig_exp32_slow(nd_rng* r, uint w) {
     for (;;) {
         uint idx = (w >> 1) & 0xFFu, ri = w >> 9;
-        float x = nd_u23_to_float(ri) * nd_zig_exp_w32[idx];
-        if (ri < nd_zig_exp_k32[idx]) return x;
+        const nd_zig_u32x2 kw = nd_zig_exp_kw32[idx];
+        float x = nd_u23_to_float(ri) * nd_as_float(kw.y);
+        if (ri < kw.x) return x;
         if (idx == 0) return 7.6971174701f - log1p(-nd_next_float(r));
         if ((nd_zig_exp_f32[idx - 1] - nd_zig_exp_f32[idx]) * nd_next_float(r) + nd_zig_exp_f32[idx] < exp(-x)) return x;
         w = nd_next32(r);
@@ -207,8 +221,9 @@ ND_DEVICE_FN float nd_zig_exp32_slow(nd_rng* r, uint w) {
 ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
     ulong bits = nd_next64(r), rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
     uint idx = (uint)bits & 0xFFu;
-    if (rabs < nd_zig_nor_k[idx]) {
-        double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
+    const nd_zig_u64x2 kw = nd_zig_nor_kw[idx];
+    if (rabs < kw.x) {
+        double x = nd_u52_to_double(rabs) * nd_as_double(kw.y);
         return ((bits >> 8) & 1UL) ? -x : x;
     }
     return nd_zig_normal_slow(r, bits);
@@ -217,7 +232,8 @@ ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
 ND_DEVICE_FN double nd_std_exp(nd_rng* r) {
     ulong bits = nd_next64(r), ri = bits >> 12;
     uint idx = (uint)bits & 0xFFu;
-    if (ri < nd_zig_exp_k[idx]) return nd_u52_to_double(ri) * nd_zig_exp_w[idx];
+    const nd_zig_u64x2 kw = nd_zig_exp_kw[idx];
+    if (ri < kw.x) return nd_u52_to_double(ri) * nd_as_double(kw.y);
     return nd_zig_exp_slow(r, bits);
 }
 
@@ -475,29 +491,33 @@ ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u
 ND_DEVICE_FN double nd_f64_zig_normal_fast(ulong bits, int* miss) {
     ulong rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
     uint idx = (uint)bits & 0xFFu;
-    double x = nd_u52_to_double(rabs) * nd_zig_nor_w[idx];
-    *miss = rabs >= nd_zig_nor_k[idx];
+    const nd_zig_u64x2 kw = nd_zig_nor_kw[idx];
+    double x = nd_u52_to_double(rabs) * nd_as_double(kw.y);
+    *miss = rabs >= kw.x;
     return ((bits >> 8) & 1UL) ? -x : x;
 }
 
 ND_DEVICE_FN double nd_f64_zig_exp_fast(ulong bits, int* miss) {
     ulong ri = bits >> 12;
     uint idx = (uint)bits & 0xFFu;
-    *miss = ri >= nd_zig_exp_k[idx];
-    return nd_u52_to_double(ri) * nd_zig_exp_w[idx];
+    const nd_zig_u64x2 kw = nd_zig_exp_kw[idx];
+    *miss = ri >= kw.x;
+    return nd_u52_to_double(ri) * nd_as_double(kw.y);
 }
 
 ND_DEVICE_FN float nd_f32_zig_normal_fast(uint w, int* miss) {
     uint idx = w & 0xFFu, rabs = w >> 9;
-    float x = nd_u23_to_float(rabs) * nd_zig_nor_w32[idx];
-    *miss = rabs >= nd_zig_nor_k32[idx];
+    const nd_zig_u32x2 kw = nd_zig_nor_kw32[idx];
+    float x = nd_u23_to_float(rabs) * nd_as_float(kw.y);
+    *miss = rabs >= kw.x;
     return ((w >> 8) & 1u) ? -x : x;
 }
 
 ND_DEVICE_FN float nd_f32_zig_exp_fast(uint w, int* miss) {
     uint idx = (w >> 1) & 0xFFu, ri = w >> 9;
-    *miss = ri >= nd_zig_exp_k32[idx];
-    return nd_u23_to_float(ri) * nd_zig_exp_w32[idx];
+    const nd_zig_u32x2 kw = nd_zig_exp_kw32[idx];
+    *miss = ri >= kw.x;
+    return nd_u23_to_float(ri) * nd_as_float(kw.y);
 }
 
 // value lane's draw of block blk again (its round 0), for a miss whose draw the kernel did not keep
