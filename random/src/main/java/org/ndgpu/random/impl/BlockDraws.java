@@ -17,8 +17,7 @@ import org.ndgpu.ndarray.Order;
  * The distributions that need a fixed number of random words per value (random, uniform,
  * standard_normal, exponential, lognormal, laplace, and the keys of weighted choice): Philox block b
  * of the call (distributions.h) gives elements 4b..4b+3 of a float32 result or 2b, 2b+1 of a float64
- * one, with one 16-byte store where the block is whole. standard_normal, exponential and lognormal are
- * NumPy's ziggurats, one word (float32) or two (float64) a value in about 99% of cases.
+ * one, with one 16-byte store where the block is whole. Box-Muller keeps both normals of a pair.
  * Thread i computes blocks i, i + T, i + 2T, i + 3T (T threads) with their rounds interleaved.
  * Element e thus depends only on (seed, offset, e), as in the per-element kernels, and a Philox
  * block, the costly part, is computed once per four (or two) values instead of once per value.
@@ -56,99 +55,19 @@ final class BlockDraws {
             nd_rng_block4(&_r0, &_r1, &_r2, &_r3);
             """;
 
-    /**
-     * A ziggurat's statements for one block ({@code law} normal or exp, {@code finish} the value from
-     * {@code $v}): the fast case of each value, a miss marked in bit {@code per q + lane} of _miss with
-     * its draw kept in _mb (the last miss's); {@link #zigRedraws} finishes the misses.
-     */
-    private static String zig(boolean f32, String law, String finish) {
-        var s = new StringBuilder();
-        int per = f32 ? 4 : 2;
-        if (!f32)
-            s.append("const ulong _d0 = ((ulong)_rng.w0 << 32) | _rng.w1, _d1 = ((ulong)_rng.w2 << 32) | _rng.w3;\n");
-        for (int l = 0; l < per; l++) {
-            String draw = f32 ? "_rng.w" + l : "_d" + l;
-            s.append("int _m")
-                    .append(l)
-                    .append("; _v")
-                    .append(l)
-                    .append(" = nd_")
-                    .append(f32 ? "f32" : "f64")
-                    .append("_zig_")
-                    .append(law)
-                    .append("_fast(")
-                    .append(draw)
-                    .append(", &_m")
-                    .append(l)
-                    .append(");\n");
-        }
-        for (int l = 0; l < per; l++) {
-            String draw = f32 ? "_rng.w" + l : "_d" + l;
-            s.append("if (_m")
-                    .append(l)
-                    .append(") { _miss |= 1u << (")
-                    .append(per)
-                    .append(" * #Q + ")
-                    .append(l)
-                    .append("); _mb = ")
-                    .append(draw)
-                    .append("; _mk = ")
-                    .append(per)
-                    .append(" * #Q + ")
-                    .append(l)
-                    .append("; }\n");
-        }
-        if (!finish.equals("$v")) {
-            for (int l = 0; l < per; l++)
-                s.append("_v")
-                        .append(l)
-                        .append(" = ")
-                        .append(finish.replace("$v", "_v" + l))
-                        .append(";\n");
-        }
-        return s.toString();
-    }
-
-    /** After the blocks: each missed value redrawn in its own stream, finished and stored alone. */
-    private static String zigRedraws(boolean f32, String law, String finish) {
-        int per = f32 ? 4 : 2;
-        String w = f32 ? "32" : "64";
-        return """
-                const ulong _o = (ulong)_off, _s = (ulong)_seed;
-                for (uint _k = 0; _miss != 0; _k++) {
-                    if (((_miss >> _k) & 1u) == 0) continue;
-                    _miss &= ~(1u << _k);
-                    const ulong _blk = _q0 + (ulong)(_k / PER) * _t, _e = _blk * PER + _k % PER;
-                    if (_e >= (ulong)_cnt) continue;
-                    const TYPE _z = nd_fW_zig_redraw(NORMAL, _k == _mk ? (BITS)_mb : nd_block_drawW(_blk, _k % PER, _o, _s),
-                            _blk, _k % PER, _o, _s);
-                    y[_e] = FINISH;
-                }
-                """.replace("PER", Integer.toString(per))
-                .replace("TYPE", f32 ? "float" : "double")
-                .replace("BITS", f32 ? "uint" : "ulong")
-                .replace("fW", "f" + w)
-                .replace("drawW", "draw" + w)
-                .replace("NORMAL", law.equals("normal") ? "1" : "0")
-                .replace("FINISH", finish.replace("$v", "_z"));
-    }
-
-    /** The law and the finish of a ziggurat distribution, or null for the others. */
-    private static String[] zigLaw(Continuous dist) {
-        return switch (dist) {
-            case STANDARD_NORMAL -> new String[] {"normal", "$v"};
-            case LOGNORMAL -> new String[] {"normal", "exp(_a + _b * $v)"};
-            case EXPONENTIAL -> new String[] {"exp", "_a * $v"};
-            default -> null;
-        };
-    }
-
     /** float32: statements setting _v0.._v3 from the block's words _rng.w0.._rng.w3. */
     private static String sample32(Continuous dist) {
         return switch (dist) {
             case RANDOM ->
                 "_v0 = nd_f32_u01(_rng.w0); _v1 = nd_f32_u01(_rng.w1); _v2 = nd_f32_u01(_rng.w2); _v3 = nd_f32_u01(_rng.w3);";
-            case STANDARD_NORMAL, LOGNORMAL, EXPONENTIAL -> zig(true, zigLaw(dist)[0], zigLaw(dist)[1]);
+            case STANDARD_NORMAL ->
+                "nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);";
+            case LOGNORMAL -> """
+                    nd_f32_normal2(_rng.w0, _rng.w1, &_v0, &_v1); nd_f32_normal2(_rng.w2, _rng.w3, &_v2, &_v3);
+                    _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1); _v2 = exp(_a + _b * _v2); _v3 = exp(_a + _b * _v3);""";
+            case EXPONENTIAL -> """
+                    _v0 = _a * nd_f32_exp(_rng.w0); _v1 = _a * nd_f32_exp(_rng.w1);
+                    _v2 = _a * nd_f32_exp(_rng.w2); _v3 = _a * nd_f32_exp(_rng.w3);""";
             case LAPLACE -> """
                     _v0 = nd_f32_laplace(_rng.w0, _a, _b); _v1 = nd_f32_laplace(_rng.w1, _a, _b);
                     _v2 = nd_f32_laplace(_rng.w2, _a, _b); _v3 = nd_f32_laplace(_rng.w3, _a, _b);""";
@@ -160,7 +79,11 @@ final class BlockDraws {
     private static String sample64(Continuous dist) {
         return switch (dist) {
             case RANDOM -> "_v0 = nd_f64_u01(_rng.w0, _rng.w1); _v1 = nd_f64_u01(_rng.w2, _rng.w3);";
-            case STANDARD_NORMAL, LOGNORMAL, EXPONENTIAL -> zig(false, zigLaw(dist)[0], zigLaw(dist)[1]);
+            case STANDARD_NORMAL -> "nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);";
+            case LOGNORMAL -> """
+                    nd_f64_normal2(_rng.w0, _rng.w1, _rng.w2, _rng.w3, &_v0, &_v1);
+                    _v0 = exp(_a + _b * _v0); _v1 = exp(_a + _b * _v1);""";
+            case EXPONENTIAL -> "_v0 = _a * nd_f64_exp(_rng.w0, _rng.w1); _v1 = _a * nd_f64_exp(_rng.w2, _rng.w3);";
             case LAPLACE ->
                 "_v0 = nd_f64_laplace(_rng.w0, _rng.w1, _a, _b); _v1 = nd_f64_laplace(_rng.w2, _rng.w3, _a, _b);";
             default -> throw new IllegalArgumentException(dist + " is drawn by DeviceDraws");
@@ -174,11 +97,6 @@ final class BlockDraws {
 
     /** The kernel {@code name} of {@code dtype} whose threads run {@code sample} on their block; {@code weighted} reads weights _w. */
     private static Spec spec(String name, DType dtype, boolean weighted, String sample) {
-        return spec(name, dtype, weighted, sample, null);
-    }
-
-    /** As above, then {@code after} once the blocks are stored (the ziggurats' redraws, with their _miss, _mb, _mk). */
-    private static Spec spec(String name, DType dtype, boolean weighted, String sample, String after) {
         return SPECS.computeIfAbsent(name + "|" + dtype, k -> {
             boolean f32 = dtype == DType.FLOAT32;
             List<Param> params = new ArrayList<>();
@@ -194,7 +112,6 @@ final class BlockDraws {
             // float32 draws compute in float32 (a float64 log or sincos costs many times more on GPUs)
             var body = new StringBuilder(WORDS);
             body.append(f32 ? "const float _a = (float)_p0, _b = (float)_p1;\n" : "const double _a = _p0, _b = _p1;\n");
-            if (after != null) body.append("uint _miss = 0, _mk = 0;\nulong _mb = 0;\n");
             for (int q = 0; q < BLOCKS_PER_THREAD; q++) {
                 body.append("if (_q")
                         .append(q)
@@ -203,9 +120,7 @@ final class BlockDraws {
                 body.append(";\n    nd_rng _rng = _r").append(q).append(";\n");
                 body.append(f32 ? "    float _v0, _v1, _v2, _v3;\n" : "    double _v0, _v1;\n");
                 body.append("    ")
-                        .append(sample.strip()
-                                .replace("#Q", Integer.toString(q))
-                                .replace("\n", "\n    "))
+                        .append(sample.strip().replace("\n", "\n    "))
                         .append('\n');
                 body.append(
                                 f32
@@ -213,7 +128,6 @@ final class BlockDraws {
                                         : "    nd_store2d(y, _blk, (ulong)_cnt, _wide, _v0, _v1);\n")
                         .append("}\n");
             }
-            if (after != null) body.append(after);
             return new Spec(
                     "nd_random_block_" + name + "_" + dtype,
                     params,
@@ -228,11 +142,8 @@ final class BlockDraws {
     /** A fresh C-order array of {@code dtype} (float32 or float64) of the distribution. */
     static NDArray draw(Continuous dist, Counters c, DType dtype, long[] shape, double p0, double p1) {
         NDArray y = NDArray.empty(Device.current(), dtype, shape, Order.C);
-        boolean f32 = dtype == DType.FLOAT32;
-        String sample = f32 ? sample32(dist) : sample64(dist);
-        String[] zig = zigLaw(dist);
-        String after = zig == null ? null : zigRedraws(f32, zig[0], zig[1]);
-        run(spec(dist.numpyName(), dtype, false, sample, after), c, DeviceDraws.units(y.size()), y, null, p0, p1);
+        String sample = dtype == DType.FLOAT32 ? sample32(dist) : sample64(dist);
+        run(spec(dist.numpyName(), dtype, false, sample), c, DeviceDraws.units(y.size()), y, null, p0, p1);
         return y;
     }
 

@@ -29,8 +29,8 @@ import org.ndgpu.ndarray.Order;
 final class DeviceDraws {
     private DeviceDraws() {}
 
-    /** distributions.h: the Philox stream and the samplers, with the ziggurats' tables. */
-    static final String HEADER = read("distributions.h").replace("// @ZIGGURAT_TABLES@", ZigguratTables.source());
+    /** distributions.h: the Philox stream and the samplers. */
+    static final String HEADER = read("distributions.h");
 
     private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 

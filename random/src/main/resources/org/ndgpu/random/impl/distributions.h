@@ -7,14 +7,14 @@
 // - Per block (random, uniform, standard_normal, exponential, lognormal, laplace, the keys of weighted
 //   choice): block b, index b, round 0, turns its four words into elements 4b..4b+3 (float32) or 2b,
 //   2b+1 (float64); the last block writes only the elements that exist. A thread computes four blocks.
-//   A ziggurat value whose first draw is rejected (about 1%) goes on from round 1 + 2^14 lane of index b.
 // Either way every result depends only on (seed, offset, element index), whatever the device or the
 // number of threads.
-typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; } nd_rng;
+// spare: the second normal of nd_std_normal's last Box-Muller pair, while has_spare
+typedef struct { uint c0, c1, c2, c3, k0, k1, w0, w1, w2, w3; int left; int has_spare; double spare; } nd_rng;
 
 ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
     r->c0 = (uint)i; r->c1 = (uint)(i >> 32) & 0xFFFFu; r->c2 = (uint)off; r->c3 = (uint)(off >> 32);
-    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0;
+    r->k0 = (uint)seed; r->k1 = (uint)(seed >> 32); r->left = 0; r->has_spare = 0; r->spare = 0.0;
     r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
 }
 
@@ -104,158 +104,34 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
     return x;
 }
 
+ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
+
 #ifdef ND_CUDA
+#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
+#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
 #define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
 #define nd_make_double2(a, b) make_double2((a), (b))
 #else
+#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
+#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
 #define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
 #define nd_make_double2(a, b) ((double2)((a), (b)))
 #endif
 
-// ---- NumPy's ziggurats (its distributions.c's random_standard_normal, random_standard_exponential and their
-// float variants): one draw, a table look-up and a multiply in about 99% of cases, a wedge test or the tail
-// otherwise. The tables (ZigguratTables.java) live in device memory read through the data cache: a warp's 32
-// different indices are one cached gather there, where constant memory would serve them one address at a time.
-// A layer's bound k and scale w (its bits) sit side by side, so the fast case reads them with one 16-byte (float32:
-// 8-byte) load; the densities f, read only in the slow case, apart.
-#ifdef ND_CUDA
-#define ND_ZIG_TABLE __device__ const
-typedef ulonglong2 nd_zig_u64x2;
-typedef uint2 nd_zig_u32x2;
-#define ND_ZIG_KW64(k, w) {k, w}
-#define ND_ZIG_KW32(k, w) {k, w}
-#define nd_as_double(x) __longlong_as_double((long long)(x))
-#define nd_as_float(x) __uint_as_float(x)
-#else
-#define ND_ZIG_TABLE __constant
-typedef ulong2 nd_zig_u64x2;
-typedef uint2 nd_zig_u32x2;
-#define ND_ZIG_KW64(k, w) (ulong2)(k, w)
-#define ND_ZIG_KW32(k, w) (uint2)(k, w)
-#define nd_as_double(x) as_double(x)
-#define nd_as_float(x) as_float(x)
-#endif
-// @ZIGGURAT_TABLES@
-
-// an integer below 2^52 (2^23) as a double (float), exactly: its bits under the exponent of 2^52 (2^23), less that
-// power. An OR and an add where a 64-bit integer conversion is a quarter-rate instruction on GPUs
-ND_DEVICE_FN double nd_u52_to_double(ulong x) { return nd_as_double(0x4330000000000000UL | x) - 4503599627370496.0; }
-ND_DEVICE_FN float nd_u23_to_float(uint x) { return nd_as_float(0x4B000000u | x) - 8388608.0f; }
-
-ND_DEVICE_FN float nd_next_float(nd_rng* r) { return (float)(nd_next32(r) >> 8) * 5.9604644775390625e-8f; }
-
-// standard normal from the 64-bit draw bits: the low byte picks the layer, bit 8 the sign, bits 9..60 the place in
-// the layer; a draw outside the layer below's width takes the wedge test or, in layer 0, the tail (Marsaglia's
-// exponential rejection), then a new draw from r while rejected
-ND_DEVICE_FN double nd_zig_normal_slow(nd_rng* r, ulong bits) {
-    const double zr = 3.6541528853610088;
-    for (;;) {
-        uint idx = (uint)bits & 0xFFu;
-        ulong rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
-        const nd_zig_u64x2 kw = nd_zig_nor_kw[idx];
-        double x = nd_u52_to_double(rabs) * nd_as_double(kw.y);
-        if ((bits >> 8) & 1UL) x = -x;
-        if (rabs < kw.x) return x;
-        if (idx == 0) {
-            for (;;) {
-                double xx = -(1.0 / zr) * log1p(-nd_next_double(r)), yy = -log1p(-nd_next_double(r));
-                if (yy + yy > xx * xx) return ((rabs >> 8) & 1UL) ? -(zr + xx) : zr + xx;
-            }
-        }
-        if ((nd_zig_nor_f[idx - 1] - nd_zig_nor_f[idx]) * nd_next_double(r) + nd_zig_nor_f[idx] < exp(-0.5 * x * x))
-            return x;
-        bits = nd_next64(r);
-    }
-}
-
-// standard exponential from bits: the low byte the layer, bits 12..63 the place (52 bits, so the double is made
-// exactly by nd_u52_to_double; NumPy takes 53), the tail r + Exp(1) by memorylessness
-ND_DEVICE_FN double nd_zig_exp_slow(nd_rng* r, ulong bits) {
-    for (;;) {
-        uint idx = (uint)bits & 0xFFu;
-        ulong ri = bits >> 12;
-        const nd_zig_u64x2 kw = nd_zig_exp_kw[idx];
-        double x = nd_u52_to_double(ri) * nd_as_double(kw.y);
-        if (ri < kw.x) return x;
-        if (idx == 0) return 7.69711747013104972 - log1p(-nd_next_double(r));
-        if ((nd_zig_exp_f[idx - 1] - nd_zig_exp_f[idx]) * nd_next_double(r) + nd_zig_exp_f[idx] < exp(-x)) return x;
-        bits = nd_next64(r);
-    }
-}
-
-// the float32 ziggurats from one 32-bit word: normal with the layer in bits 0..7, the sign in bit 8, the place in
-// bits 9..31; exponential with the layer in bits 1..8, the place in bits 9..31 (NumPy's layouts)
-ND_DEVICE_FN float nd_zig_normal32_slow(nd_rng* r, uint w) {
-    const float zr = 3.6541529f;
-    for (;;) {
-        uint idx = w & 0xFFu, rabs = w >> 9;
-        const nd_zig_u32x2 kw = nd_zig_nor_kw32[idx];
-        float x = nd_u23_to_float(rabs) * nd_as_float(kw.y);
-        if ((w >> 8) & 1u) x = -x;
-        if (rabs < kw.x) return x;
-        if (idx == 0) {
-            for (;;) {
-                float xx = -(1.0f / zr) * log1p(-nd_next_float(r)), yy = -log1p(-nd_next_float(r));
-                if (yy + yy > xx * xx) return ((rabs >> 8) & 1u) ? -(zr + xx) : zr + xx;
-            }
-        }
-        if ((nd_zig_nor_f32[idx - 1] - nd_zig_nor_f32[idx]) * nd_next_float(r) + nd_zig_nor_f32[idx] < exp(-0.5f * x * x))
-            return x;
-        w = nd_next32(r);
-    }
-}
-
-ND_DEVICE_FN float nd_zig_exp32_slow(nd_rng* r, uint w) {
-    for (;;) {
-        uint idx = (w >> 1) & 0xFFu, ri = w >> 9;
-        const nd_zig_u32x2 kw = nd_zig_exp_kw32[idx];
-        float x = nd_u23_to_float(ri) * nd_as_float(kw.y);
-        if (ri < kw.x) return x;
-        if (idx == 0) return 7.6971174701f - log1p(-nd_next_float(r));
-        if ((nd_zig_exp_f32[idx - 1] - nd_zig_exp_f32[idx]) * nd_next_float(r) + nd_zig_exp_f32[idx] < exp(-x)) return x;
-        w = nd_next32(r);
-    }
-}
-
-// the per-element normal and exponential: the fast case inline, the rest from the element's own stream
+// Box-Muller by pairs: the cosine now, the sine kept for the stream's next normal (as curand's and
+// NumPy's legacy gauss do), so gamma's rejection loop, standard_t, beta and the noncentral laws take
+// two words a normal instead of four; the angle as sincospi(2u), an exact argument
 ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
-    ulong bits = nd_next64(r), rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
-    uint idx = (uint)bits & 0xFFu;
-    const nd_zig_u64x2 kw = nd_zig_nor_kw[idx];
-    if (rabs < kw.x) {
-        double x = nd_u52_to_double(rabs) * nd_as_double(kw.y);
-        return ((bits >> 8) & 1UL) ? -x : x;
+    if (r->has_spare) {
+        r->has_spare = 0;
+        return r->spare;
     }
-    return nd_zig_normal_slow(r, bits);
-}
-
-ND_DEVICE_FN double nd_std_exp(nd_rng* r) {
-    ulong bits = nd_next64(r), ri = bits >> 12;
-    uint idx = (uint)bits & 0xFFu;
-    const nd_zig_u64x2 kw = nd_zig_exp_kw[idx];
-    if (ri < kw.x) return nd_u52_to_double(ri) * nd_as_double(kw.y);
-    return nd_zig_exp_slow(r, bits);
-}
-
-// A per-block value (see the top) whose first draw the fast test rejects goes on in its own stream: counter index
-// blk, rounds from 1 + lane * 2^14 (round 0 is the block itself, lane the value's place in it), so it depends only on
-// (seed, offset, its index) and no other value's draws. Inlined: a call on CUDA costs the kernel more registers
-// (ptxas -v) than the loops, which run in the kernel's last pass, when little else is live.
-ND_DEVICE_FN void nd_rng_lane(nd_rng* r, ulong blk, uint lane, ulong off, ulong seed) {
-    nd_rng_init(r, blk, off, seed);
-    r->c1 += (1u + lane * 0x4000u) << 16;
-}
-
-ND_DEVICE_FN double nd_f64_zig_redraw(int normal, ulong bits, ulong blk, uint lane, ulong off, ulong seed) {
-    nd_rng r;
-    nd_rng_lane(&r, blk, lane, off, seed);
-    return normal ? nd_zig_normal_slow(&r, bits) : nd_zig_exp_slow(&r, bits);
-}
-
-ND_DEVICE_FN float nd_f32_zig_redraw(int normal, uint w, ulong blk, uint lane, ulong off, ulong seed) {
-    nd_rng r;
-    nd_rng_lane(&r, blk, lane, off, seed);
-    return normal ? nd_zig_normal32_slow(&r, w) : nd_zig_exp32_slow(&r, w);
+    double u1 = 1.0 - nd_next_double(r), u2 = nd_next_double(r);
+    double rad = sqrt(-2.0 * log(u1)), s, c;
+    nd_sincospi(2.0 * u2, &s, &c);
+    r->spare = rad * s;
+    r->has_spare = 1;
+    return rad * c;
 }
 
 // NumPy's random_standard_gamma: Marsaglia and Tsang for k > 1, a rejection from the exponential below
@@ -304,22 +180,16 @@ ND_DEVICE_FN double nd_beta(nd_rng* r, double a, double b) {
     return ga / (ga + gb);
 }
 
-// Poisson: inversion below 10, Hormann's PTRS above (NumPy's random_poisson, whose multiplication of uniforms below
-// 10 takes lam + 1 uniforms a value where the search from 0 takes one and about lam + 1 multiply-divides). A
-// uniform past lam + 10 sqrt(lam) + 10 (the rounded sum may stop short of 1) is drawn again, as in NumPy's binomial
-// inversion: the values cut off have probability below 1e-17.
+// Poisson: multiplication of uniforms below 10, Hormann's PTRS above (NumPy's random_poisson)
 ND_DEVICE_FN long nd_poisson(nd_rng* r, double lam) {
     if (lam == 0) return 0;
     if (lam < 10) {
-        double enlam = exp(-lam), bound = lam + 10 * sqrt(lam) + 10;
-        double u = nd_next_double(r), px = enlam, cdf = enlam;
+        double enlam = exp(-lam), prod = 1.0;
         long x = 0;
-        while (u >= cdf) {
-            x++;
-            if ((double)x > bound) { x = 0; px = enlam; cdf = enlam; u = nd_next_double(r); }
-            else { px *= lam / (double)x; cdf += px; }
+        for (;;) {
+            prod *= nd_next_double(r);
+            if (prod > enlam) x++; else return x;
         }
-        return x;
     }
     double slam = sqrt(lam), loglam = log(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
     double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2), linvalpha = log(invalpha);
@@ -344,12 +214,12 @@ ND_DEVICE_FN double nd_stirling_tail(double k) {
     return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1);
 }
 
-// binomial with p <= 0.5: inversion (NumPy's random_binomial_inversion) while n p <= 30, as NumPy's and CuPy's,
-// else Hormann's BTRS transformed rejection (NumPy's BTPE's role)
+// binomial with p <= 0.5: inversion (NumPy's random_binomial_inversion) while n p < 10, else
+// Hormann's BTRS transformed rejection
 ND_DEVICE_FN long nd_binomial_low(nd_rng* r, long n, double p) {
     if (n == 0 || p == 0) return 0;
     double dn = (double)n;
-    if (dn * p <= 30) {
+    if (dn * p < 10) {
         double q = 1 - p, qn = exp(dn * log1p(-p)), np = dn * p;
         double bound = fmin(dn, np + 10 * sqrt(np * q + 1));
         long x = 0;
@@ -438,9 +308,8 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     double u = nd_next_double(r), res = acos(w);
     if (u < 0.5) res = -res;
     res += mu;
-    // fmod(t, 2 pi) is t itself below 2 pi, the common case when mu is in [-pi, pi]: GPUs compute fmod by a loop
     int neg = res < 0;
-    double t = fabs(res) + pi, mod = (t < 2 * pi ? t : fmod(t, 2 * pi)) - pi;
+    double mod = fmod(fabs(res) + pi, 2 * pi) - pi;
     return neg ? -mod : mod;
 }
 
@@ -475,64 +344,34 @@ ND_DEVICE_FN double nd_f(nd_rng* r, double dfnum, double dfden) {
 // [0, 1) with 24 random bits
 ND_DEVICE_FN float nd_f32_u01(uint x) { return (float)(x >> 8) * 5.9604644775390625e-8f; }
 
+// (0, 1] from all 32 bits, for a logarithm: the smallest value, 2^-33, keeps the far tails (a
+// 24-bit uniform would end the normal at 5.8 sigma); the rounding of large x only nudges values near 1
+ND_DEVICE_FN float nd_f32_upos(uint x) { return ((float)x + 0.5f) * 2.3283064365386963e-10f; }
+
 // [0, 1) with 53 random bits: 27 of a, 26 of b
 ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)(((ulong)(a >> 5) << 26) | (ulong)(b >> 6)) * 1.1102230246251565e-16; }
 
-// Exponential(1) by inversion, for laplace and the keys of weighted choice; 0 - log rather than -log, so u = 1
-// gives +0, never -0
+// Exponential(1); 0 - log rather than -log, so u = 1 gives +0, never -0
+ND_DEVICE_FN float nd_f32_exp(uint x) { return 0.0f - log(nd_f32_upos(x)); }
 ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u01(a, b)); }
 
 
-// The ziggurats of standard_normal, exponential and lognormal in the per-block kernels: the fast case of one draw
-// (two words for float64, one for float32), *miss set where it fails; the kernel then stores the block and redraws
-// its misses after all its blocks (nd_f64_zig_redraw, nd_f32_zig_redraw), one pass for every lane of a warp
-// that has one, where a redraw in place would run once per place that misses in some lane, with the other
-// blocks' words held in registers meanwhile
-ND_DEVICE_FN double nd_f64_zig_normal_fast(ulong bits, int* miss) {
-    ulong rabs = (bits >> 9) & 0xFFFFFFFFFFFFFUL;
-    uint idx = (uint)bits & 0xFFu;
-    const nd_zig_u64x2 kw = nd_zig_nor_kw[idx];
-    double x = nd_u52_to_double(rabs) * nd_as_double(kw.y);
-    *miss = rabs >= kw.x;
-    return ((bits >> 8) & 1UL) ? -x : x;
+// Box-Muller, both normals of a pair: radius from a, angle 2 pi u from b, as sincospi(2u) (exact
+// argument, no rounding of 2 pi)
+ND_DEVICE_FN void nd_f32_normal2(uint a, uint b, float* z0, float* z1) {
+    float r = sqrt(-2.0f * log(nd_f32_upos(a)));
+    float s, c;
+    nd_sincospif((float)(b >> 8) * 1.1920928955078125e-7f, &s, &c);
+    *z0 = r * c;
+    *z1 = r * s;
 }
 
-ND_DEVICE_FN double nd_f64_zig_exp_fast(ulong bits, int* miss) {
-    ulong ri = bits >> 12;
-    uint idx = (uint)bits & 0xFFu;
-    const nd_zig_u64x2 kw = nd_zig_exp_kw[idx];
-    *miss = ri >= kw.x;
-    return nd_u52_to_double(ri) * nd_as_double(kw.y);
-}
-
-ND_DEVICE_FN float nd_f32_zig_normal_fast(uint w, int* miss) {
-    uint idx = w & 0xFFu, rabs = w >> 9;
-    const nd_zig_u32x2 kw = nd_zig_nor_kw32[idx];
-    float x = nd_u23_to_float(rabs) * nd_as_float(kw.y);
-    *miss = rabs >= kw.x;
-    return ((w >> 8) & 1u) ? -x : x;
-}
-
-ND_DEVICE_FN float nd_f32_zig_exp_fast(uint w, int* miss) {
-    uint idx = (w >> 1) & 0xFFu, ri = w >> 9;
-    const nd_zig_u32x2 kw = nd_zig_exp_kw32[idx];
-    *miss = ri >= kw.x;
-    return nd_u23_to_float(ri) * nd_as_float(kw.y);
-}
-
-// value lane's draw of block blk again (its round 0), for a miss whose draw the kernel did not keep
-ND_DEVICE_FN ulong nd_block_draw64(ulong blk, uint lane, ulong off, ulong seed) {
-    nd_rng r;
-    nd_rng_init(&r, blk, off, seed);
-    nd_rng_block(&r);
-    return lane == 0 ? ((ulong)r.w0 << 32) | r.w1 : ((ulong)r.w2 << 32) | r.w3;
-}
-
-ND_DEVICE_FN uint nd_block_draw32(ulong blk, uint lane, ulong off, ulong seed) {
-    nd_rng r;
-    nd_rng_init(&r, blk, off, seed);
-    nd_rng_block(&r);
-    return lane == 0 ? r.w0 : lane == 1 ? r.w1 : lane == 2 ? r.w2 : r.w3;
+ND_DEVICE_FN void nd_f64_normal2(uint a0, uint a1, uint b0, uint b1, double* z0, double* z1) {
+    double r = sqrt(-2.0 * log(1.0 - nd_f64_u01(a0, a1)));
+    double s, c;
+    nd_sincospi(2.0 * nd_f64_u01(b0, b1), &s, &c);
+    *z0 = r * c;
+    *z1 = r * s;
 }
 
 // Laplace as loc +- scale * Exponential(1), the sign from a bit the exponential does not use: the
@@ -604,16 +443,14 @@ ND_DEVICE_FN long nd_logseries(nd_rng* r, double p) {
     }
 }
 
-// NumPy's random_zipf, its pow(2, s), pow(2^63, -s), pow(u, -1 / s) and pow(1 + 1 / x, s) written as exp2, exp and
-// log (a GPU's pow is several times their cost, as it carries extra precision through its logarithm)
 ND_DEVICE_FN long nd_zipf(nd_rng* r, double a) {
     if (a >= 1025) return 1;
-    double am1 = a - 1.0, b = exp2(am1), umin = exp2(-63.0 * am1), inv = -1.0 / am1;
+    double am1 = a - 1.0, b = pow(2.0, am1), umin = pow(9.223372036854775807e18, -am1);
     for (;;) {
         double u01 = nd_next_double(r), u = u01 * umin + (1 - u01), v = nd_next_double(r);
-        double x = floor(exp(inv * log(u)));
+        double x = floor(pow(u, -1.0 / am1));
         if (x > 9.223372036854775807e18 || x < 1.0) continue;
-        double t = exp(am1 * log1p(1.0 / x));
+        double t = pow(1.0 + 1.0 / x, am1);
         if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return (long)x;
     }
 }

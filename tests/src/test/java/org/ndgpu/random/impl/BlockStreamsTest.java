@@ -15,13 +15,12 @@ import org.ndgpu.testing.PerDeviceTest;
  * The per-block distributions (random, standardNormal, exponential, lognormal, laplace) against a
  * plain-Java model of their stream: Philox block b of the call (counter b, round 0, the call's
  * offset; key the seed) gives elements 4b..4b+3 of float32 or 2b, 2b+1 of float64, whatever the
- * array's length (a ziggurat value whose first draw fails goes on in the block's lane stream). The
- * random words and their mapping to elements must match exactly; the values agree to the device's
- * log, log1p and exp (a wrong word, lane, sin for cos or a missed
+ * array's length. The random words and their mapping to elements must match exactly; the values
+ * agree to the device's log, sqrt, sincos and exp (a wrong word, lane, sin for cos or a missed
  * tail element is off by order 1, far outside the bounds).
  */
 public class BlockStreamsTest extends PerDeviceTest {
-    private static final double TWO_M24 = 0x1p-24, TWO_M53 = 0x1p-53;
+    private static final double TWO_M24 = 0x1p-24, TWO_M23 = 0x1p-23, TWO_M53 = 0x1p-53;
 
     /** The four words of block b, as IntegersSamplingTest's model of element b's first block. */
     private static int[] words(long b, long off, long seed) {
@@ -38,6 +37,10 @@ public class BlockStreamsTest extends PerDeviceTest {
         return (u(w) >>> 8) * TWO_M24;
     }
 
+    private static double uposf(int w) {
+        return ((float) u(w) + 0.5f) * 0x1p-32f;
+    }
+
     private static double u01d(int a, int b) {
         return ((u(a) >>> 5) * 67108864.0 + (u(b) >>> 6)) * TWO_M53;
     }
@@ -48,13 +51,14 @@ public class BlockStreamsTest extends PerDeviceTest {
         int[] w = words(e / (f32 ? 4 : 2), off, seed);
         int lane = (int) (e % (f32 ? 4 : 2));
         if (f32) {
-            int x = w[lane];
-            var rest = Ziggurat.lane(e / 4, lane, off, seed);
+            int x = w[lane], pa = w[lane & 2], pb = w[(lane & 2) + 1];
+            double r = Math.sqrt(-2 * Math.log(uposf(pa))), t = (u(pb) >>> 8) * TWO_M23;
+            double z = r * ((lane & 1) == 0 ? Math.cos(Math.PI * t) : Math.sin(Math.PI * t));
             return switch (dist) {
                 case RANDOM -> u01f(x);
-                case STANDARD_NORMAL -> Ziggurat.normal32(x, rest);
-                case LOGNORMAL -> Math.exp((float) p0 + (float) p1 * Ziggurat.normal32(x, rest));
-                case EXPONENTIAL -> (float) p0 * Ziggurat.exponential32(x, rest);
+                case STANDARD_NORMAL -> z;
+                case LOGNORMAL -> Math.exp((float) p0 + (float) p1 * z);
+                case EXPONENTIAL -> (float) p0 * -Math.log(uposf(x));
                 case LAPLACE -> {
                     double ex = -Math.log(((float) (u(x) >>> 1) + 0.5f) * 0x1p-31f);
                     yield (x & 1) != 0 ? (float) p0 + (float) p1 * ex : (float) p0 - (float) p1 * ex;
@@ -62,15 +66,15 @@ public class BlockStreamsTest extends PerDeviceTest {
                 default -> throw new IllegalArgumentException(dist.numpyName());
             };
         }
+        double r = Math.sqrt(-2 * Math.log(1 - u01d(w[0], w[1]))), t = 2 * u01d(w[2], w[3]);
+        double z = r * (lane == 0 ? Math.cos(Math.PI * t) : Math.sin(Math.PI * t));
         int a = w[2 * lane], b = w[2 * lane + 1];
-        long bits = u(a) << 32 | u(b);
-        var rest = Ziggurat.lane(e / 2, lane, off, seed);
         double ex = -Math.log(1 - u01d(a, b));
         return switch (dist) {
             case RANDOM -> u01d(a, b);
-            case STANDARD_NORMAL -> Ziggurat.normal(bits, rest);
-            case LOGNORMAL -> Math.exp(p0 + p1 * Ziggurat.normal(bits, rest));
-            case EXPONENTIAL -> p0 * Ziggurat.exponential(bits, rest);
+            case STANDARD_NORMAL -> z;
+            case LOGNORMAL -> Math.exp(p0 + p1 * z);
+            case EXPONENTIAL -> p0 * ex;
             case LAPLACE -> (b & 1) != 0 ? p0 + p1 * ex : p0 - p1 * ex;
             default -> throw new IllegalArgumentException(dist.numpyName());
         };
@@ -109,17 +113,17 @@ public class BlockStreamsTest extends PerDeviceTest {
     }
 
     @Test
-    void standardCauchyIsTheRatioOfItsStreamsFirstTwoZigguratNormals() {
-        // a per-element law (element e from its own stream, four elements a thread): two ziggurat normals of
-        // element e's stream, the second after all the words the first took
+    void standardCauchyIsOneBoxMullerPairsCosineOverItsSine() {
+        // a per-element law (element e from its own stream, four elements a thread): nd_std_normal keeps the
+        // sine of its pair for the next normal, so the ratio of the two is cot(2 pi u2), the radius cancels
         long seed = 0x7a11_5eedL;
         int n = 4099;
         try (NDArray y = new DistributionLibrary()
                 .continuous(Continuous.STANDARD_CAUCHY, units -> new Draw(seed, 3), DType.FLOAT64, new long[] {n})) {
             double[] got = y.toDoubleArray();
             for (int e = 0; e < n; e++) {
-                var st = new IntegersSamplingTest.Stream(e, 3, seed);
-                double z1 = Ziggurat.normal(st), want = z1 / Ziggurat.normal(st);
+                int[] w = words(e, 3, seed);
+                double t = 2 * Math.PI * u01d(w[2], w[3]), want = Math.cos(t) / Math.sin(t);
                 if (!(Math.abs(got[e] - want) <= 1e-9 * (1 + Math.abs(want)))) {
                     throw new AssertionError(
                             "standard_cauchy element " + e + ": device " + got[e] + ", Java model " + want);
