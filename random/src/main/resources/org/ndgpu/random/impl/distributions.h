@@ -180,16 +180,22 @@ ND_DEVICE_FN double nd_beta(nd_rng* r, double a, double b) {
     return ga / (ga + gb);
 }
 
-// Poisson: multiplication of uniforms below 10, Hormann's PTRS above (NumPy's random_poisson)
+// Poisson: inversion below 10, Hormann's PTRS above (NumPy's random_poisson, whose multiplication of uniforms below
+// 10 takes lam + 1 uniforms a value where the search from 0 takes one and about lam + 1 multiply-divides). A
+// uniform past lam + 10 sqrt(lam) + 10 (the rounded sum may stop short of 1) is drawn again, as in NumPy's binomial
+// inversion: the values cut off have probability below 1e-17.
 ND_DEVICE_FN long nd_poisson(nd_rng* r, double lam) {
     if (lam == 0) return 0;
     if (lam < 10) {
-        double enlam = exp(-lam), prod = 1.0;
+        double enlam = exp(-lam), bound = lam + 10 * sqrt(lam) + 10;
+        double u = nd_next_double(r), px = enlam, cdf = enlam;
         long x = 0;
-        for (;;) {
-            prod *= nd_next_double(r);
-            if (prod > enlam) x++; else return x;
+        while (u >= cdf) {
+            x++;
+            if ((double)x > bound) { x = 0; px = enlam; cdf = enlam; u = nd_next_double(r); }
+            else { px *= lam / (double)x; cdf += px; }
         }
+        return x;
     }
     double slam = sqrt(lam), loglam = log(lam), b = 0.931 + 2.53 * slam, a = -0.059 + 0.02483 * b;
     double invalpha = 1.1239 + 1.1328 / (b - 3.4), vr = 0.9277 - 3.6224 / (b - 2), linvalpha = log(invalpha);
@@ -214,12 +220,12 @@ ND_DEVICE_FN double nd_stirling_tail(double k) {
     return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1);
 }
 
-// binomial with p <= 0.5: inversion (NumPy's random_binomial_inversion) while n p < 10, else
-// Hormann's BTRS transformed rejection
+// binomial with p <= 0.5: inversion (NumPy's random_binomial_inversion) while n p <= 30, as NumPy's and CuPy's,
+// else Hormann's BTRS transformed rejection (NumPy's BTPE's role)
 ND_DEVICE_FN long nd_binomial_low(nd_rng* r, long n, double p) {
     if (n == 0 || p == 0) return 0;
     double dn = (double)n;
-    if (dn * p < 10) {
+    if (dn * p <= 30) {
         double q = 1 - p, qn = exp(dn * log1p(-p)), np = dn * p;
         double bound = fmin(dn, np + 10 * sqrt(np * q + 1));
         long x = 0;

@@ -17,7 +17,7 @@ import org.ndgpu.testing.PerDeviceTest;
  * (computed in Java by {@link Stats}), with fixed seeds: mean and variance within 5 standard
  * errors, a Kolmogorov-Smirnov test (continuous) or a chi-square test (discrete) at a false alarm
  * rate near 1e-6. Parameters cover each algorithm's branches (gamma shape below and above 1,
- * Poisson by multiplication and by PTRS, binomial by inversion and by BTRS, p above 1/2).
+ * Poisson by inversion and by PTRS, binomial by inversion and by BTRS, p above 1/2).
  */
 public class GeneratorTest extends PerDeviceTest {
     private static final int N = 200_000;
@@ -203,7 +203,7 @@ public class GeneratorTest extends PerDeviceTest {
     @Test
     void poisson() {
         var r = Nd.random().seed(104);
-        for (double lam : new double[] {0.5, 4, 9.99, 10, 37.5, 1e4}) {
+        for (double lam : new double[] {0.5, 4, 9.99, 10, 37.5, 1e4, 1e-3}) {
             long hi = (long) (lam + 12 * Math.sqrt(lam) + 20), lo = Math.max(0, (long) (lam - 12 * Math.sqrt(lam)));
             checkDiscrete(
                     "poisson(" + lam + ")",
@@ -220,7 +220,8 @@ public class GeneratorTest extends PerDeviceTest {
     @Test
     void binomial() {
         var r = Nd.random().seed(105);
-        long[][] cases = {{10, 30}, {1000, 2}, {1000, 300}, {50, 900}, {1_000_000_000L, 500}};
+        // n p = 30 is the last inversion, 31 BTRS
+        long[][] cases = {{10, 30}, {1000, 2}, {100, 300}, {1000, 31}, {1000, 300}, {50, 900}, {1_000_000_000L, 500}};
         for (long[] c : cases) {
             long n = c[0];
             double p = c[1] / 1000.0;
