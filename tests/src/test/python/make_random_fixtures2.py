@@ -48,6 +48,7 @@ CASES = [
     ("logseries", "logseries", [0.7], stats.logser(0.7)),
     ("logseries(0.97)", "logseries", [0.97], stats.logser(0.97)),
     ("zipf", "zipf", [2.3], stats.zipf(2.3)),
+    ("zipf(4)", "zipf", [4.0], stats.zipf(4.0)),
     ("hypergeometric(small sample)", "hypergeometric", [7, 12, 6], hyper(7, 12, 6)),
     ("hypergeometric(hrua)", "hypergeometric", [300, 500, 150], hyper(300, 500, 150)),
     ("hypergeometric(hrua, good > bad)", "hypergeometric", [900, 200, 700], hyper(900, 200, 700)),

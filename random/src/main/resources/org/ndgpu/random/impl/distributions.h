@@ -314,8 +314,9 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     double u = nd_next_double(r), res = acos(w);
     if (u < 0.5) res = -res;
     res += mu;
+    // fmod(t, 2 pi) is t itself below 2 pi, the common case when mu is in [-pi, pi]: GPUs compute fmod by a loop
     int neg = res < 0;
-    double mod = fmod(fabs(res) + pi, 2 * pi) - pi;
+    double t = fabs(res) + pi, mod = (t < 2 * pi ? t : fmod(t, 2 * pi)) - pi;
     return neg ? -mod : mod;
 }
 
@@ -449,14 +450,16 @@ ND_DEVICE_FN long nd_logseries(nd_rng* r, double p) {
     }
 }
 
+// NumPy's random_zipf, its pow(2, s), pow(2^63, -s), pow(u, -1 / s) and pow(1 + 1 / x, s) written as exp2, exp and
+// log (a GPU's pow is several times their cost, as it carries extra precision through its logarithm)
 ND_DEVICE_FN long nd_zipf(nd_rng* r, double a) {
     if (a >= 1025) return 1;
-    double am1 = a - 1.0, b = pow(2.0, am1), umin = pow(9.223372036854775807e18, -am1);
+    double am1 = a - 1.0, b = exp2(am1), umin = exp2(-63.0 * am1), inv = -1.0 / am1;
     for (;;) {
         double u01 = nd_next_double(r), u = u01 * umin + (1 - u01), v = nd_next_double(r);
-        double x = floor(pow(u, -1.0 / am1));
+        double x = floor(exp(inv * log(u)));
         if (x > 9.223372036854775807e18 || x < 1.0) continue;
-        double t = pow(1.0 + 1.0 / x, am1);
+        double t = exp(am1 * log1p(1.0 / x));
         if (v * x * (t - 1.0) / (b - 1.0) <= t / b) return (long)x;
     }
 }
