@@ -23,7 +23,9 @@ import org.ndgpu.ndarray.Scope;
  * step synchronized. A row gives the median and worst window's microseconds per step, each step's
  * median and slowest time and how many steps took over 3x the median, the most bytes the pool had
  * in use after any step, the collections the pool asked for and the pauses the JVM's collectors
- * counted, the calling thread's CPU time per step, the allocations that took a block returned
+ * counted, the calling thread's CPU time per step and the Java heap it allocated (which, with the
+ * young generation's size, sets how often young collections come on their own), each collector's
+ * collections and milliseconds per 1,000 steps, the allocations that took a block returned
  * while they waited ({@code MemoryPool.blocksAwaited()}), and per step the launches and what the
  * pool asked of the driver and the collector ({@link PoolCounts}: new blocks, frees, stream waits,
  * collections, waits, and the blocks the Cleaner returned). The slow steps are then told apart by what
@@ -167,6 +169,42 @@ public final class TemporariesBench {
                 .collect(java.util.stream.Collectors.joining(", "));
     }
 
+    // the Java heap the calling thread allocates (HotSpot; -1 elsewhere): with the eden's size, how often
+    // young collections come on their own, each of which finds the arrays dropped since the one before
+    private static long allocatedBytes() {
+        return CPU instanceof com.sun.management.ThreadMXBean t ? t.getCurrentThreadAllocatedBytes() : -1;
+    }
+
+    private static final GarbageCollectorMXBean[] BEANS =
+            ManagementFactory.getGarbageCollectorMXBeans().toArray(GarbageCollectorMXBean[]::new);
+
+    private static long[][] beanCounts() {
+        long[][] c = new long[BEANS.length][2];
+        for (int i = 0; i < BEANS.length; i++) {
+            c[i][0] = Math.max(0, BEANS[i].getCollectionCount());
+            c[i][1] = Math.max(0, BEANS[i].getCollectionTime());
+        }
+        return c;
+    }
+
+    // each collector bean's collections and milliseconds per 1000 steps since `before` (a young
+    // collector's are its pauses; a concurrent one's, its cycles)
+    private static String collections(long[][] before, int steps) {
+        long[][] now = beanCounts();
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < BEANS.length; i++) {
+            long n = now[i][0] - before[i][0];
+            if (n == 0) continue;
+            parts.add(String.format(
+                    Locale.ROOT,
+                    "%s %.2f (%.2f ms)",
+                    BEANS[i].getName(),
+                    n * 1000.0 / steps,
+                    (now[i][1] - before[i][1]) * 1000.0 / steps));
+        }
+        return parts.isEmpty() ? "no collections" : String.join(", ", parts);
+    }
+
     private static long pauseCount() {
         long n = 0;
         for (GarbageCollectorMXBean gc : PAUSES) n += Math.max(0, gc.getCollectionCount());
@@ -196,6 +234,8 @@ public final class TemporariesBench {
         long count0 = pauseCount();
         long asked0 = pool.collectionsRequested();
         long cpu0 = CPU.getCurrentThreadCpuTime();
+        long heap0 = allocatedBytes();
+        long[][] beans0 = beanCounts();
         long faults0 = minorFaults();
         long process0 = processCpu();
         java.util.Map<String, Long> threads0 = threadCpu();
@@ -226,6 +266,8 @@ public final class TemporariesBench {
         }
         device.synchronize();
         double cpuUs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e3 / steps;
+        double heapKb = heap0 < 0 ? -1 : (allocatedBytes() - heap0) / 1024.0 / steps;
+        String collections = collections(beans0, steps);
         double othersUs = process0 < 0 ? -1 : (processCpu() - process0) / 1e3 / steps - cpuUs;
         double faults = faults0 < 0 ? -1 : (minorFaults() - faults0) / (double) steps;
         PoolCounts counts = pool.counts().minus(counts0);
@@ -240,6 +282,12 @@ public final class TemporariesBench {
                 cpuUs,
                 othersUs,
                 pool.blocksAwaited() - awaited0);
+        System.out.printf(
+                Locale.ROOT,
+                "%-40s   Java heap allocated by the calling thread: %.2f KiB per step; per 1000 steps: %s%n",
+                "",
+                heapKb,
+                collections);
         String busiest = busiest(threads0, steps);
         if (!busiest.isEmpty()) System.out.printf(Locale.ROOT, "%-40s   threads' CPU, us per step: %s%n", "", busiest);
         System.out.printf(
