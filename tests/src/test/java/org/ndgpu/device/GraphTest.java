@@ -219,6 +219,40 @@ public class GraphTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * The JVM's first captures run a replay loop for the JIT (Graph.compileReplayLoop): hundreds of
+     * launches of an in-place update, between the inputs' save and restore, leave nothing behind.
+     */
+    @Test
+    void theReplayLoopRunForTheJitTouchesNoInput() {
+        NDArray base = Nd.arange(0.0, 24.0, 1.0, DType.FLOAT32);
+        NDArray view = base.get("3:21:3");
+        NDArray total = Nd.full(-7f, DType.FLOAT32, 1);
+        int left = Graph.replayLoopWarmUpsLeft();
+        Graph.replayLoopWarmUps(300);
+        try (Graph g = Nd.capture(() -> {
+            Nd.mul(view, 3f, view);
+            Nd.copyto(total, view.sum().reshape(1));
+        })) {
+            assertTrue(Graph.replayLoopWarmUpsLeft() < 300, "the capture ran no replay for the JIT");
+            float[] before = new float[24];
+            for (int i = 0; i < 24; i++) before[i] = i;
+            assertArrayEquals(before, base.toFloatArray(), "the replays for the JIT changed an input's memory");
+            assertArrayEquals(new float[] {-7f}, total.toFloatArray(), "the replays for the JIT wrote an output");
+            g.launch();
+            float[] after = before.clone();
+            float sum = 0;
+            for (int i = 3; i < 21; i += 3) {
+                after[i] = 3 * i;
+                sum += after[i];
+            }
+            assertArrayEquals(after, base.toFloatArray(), "one launch: the view multiplied by 3 once");
+            assertArrayEquals(new float[] {sum}, total.toFloatArray());
+        } finally {
+            Graph.replayLoopWarmUps(left);
+        }
+    }
+
     /** A Jacobi relaxation of the heat equation: slices and adds, the grid bound by reference and updated in place. */
     @Test
     void aJacobiLoopCapturedEqualsTheEagerLoopAndAJavaLoop() {
