@@ -83,9 +83,9 @@ public final class Graph implements AutoCloseable {
     }
 
     // Replays the JVM's first primed graphs may run to have the JIT compile a replay loop's calls
-    private static final AtomicInteger REPLAY_LOOP_WARM_UPS = new AtomicInteger(512);
+    private static final AtomicInteger REPLAY_LOOP_WARM_UPS = new AtomicInteger(2048);
     // at most this long of one capture's time
-    private static final long REPLAY_LOOP_WARM_UP_NANOS = 20_000_000L;
+    private static final long REPLAY_LOOP_WARM_UP_NANOS = 40_000_000L;
 
     /**
      * In a fresh JVM the interpreter runs launch() and the wait after it, and its work costs more
