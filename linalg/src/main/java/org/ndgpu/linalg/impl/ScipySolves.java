@@ -87,6 +87,7 @@ final class ScipySolves {
             // has its factors, as SciPy's, which warns: info is not read): one wait
             try (SolveChecks ok = new SolveChecks("lu_factor")) {
                 ok.finite(st.x());
+                ok.queued();
                 NDArray[] f;
                 if (library(st)) f = st.solver().luFactor(st.x());
                 else {
@@ -178,6 +179,7 @@ final class ScipySolves {
                         ok.require();
                         throw e;
                     }
+                    ok.queued();
                     if (library(st)) st.solver().luSolve(st.x(), pc, x, 0);
                     else {
                         SmallFactor.Lu lu = new SmallFactor.Lu(st.x(), pc, info);
@@ -332,9 +334,11 @@ final class ScipySolves {
                                 st.x(), r.b(), x, lower, false, false, true, SolveCheckKernels.B_NOT_FINITE, flags);
                     } else if (library(st)) {
                         ok.finiteInto(r.b(), x);
+                        ok.queued();
                         st.solver().choSolve(st.x(), lower, x);
                     } else {
                         ok.finiteInto(r.b(), x);
+                        ok.queued();
                         // A = L L^T (lower) or U^T U: two triangular solves, the second with the transpose
                         try (NDArray t = st.x().swapaxes(-1, -2).copy(Order.C)) {
                             // first the lower triangular factor (L, or U^T), then the upper (L^T, or U)
@@ -376,6 +380,7 @@ final class ScipySolves {
                     } else {
                         // one launch for the checks and the copy of b into x, then the solve in place
                         checks.input(ac, !unitDiagonal, r.b(), x, zero);
+                        checks.queued();
                         triangular(ac, x, trans, lower, unitDiagonal);
                     }
                     checks.require();

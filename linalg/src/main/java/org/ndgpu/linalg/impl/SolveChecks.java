@@ -7,6 +7,9 @@ import static org.ndgpu.linalg.impl.SolveCheckKernels.ZERO_DIAGONAL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.ndgpu.device.Device;
+import org.ndgpu.device.Event;
+import org.ndgpu.device.Stream;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Order;
@@ -17,11 +20,14 @@ import org.ndgpu.ndarray.Order;
  * solve is queued in between, so a call waits on the device once. Each check is one launch of
  * {@link SolveCheckKernels} (or bits a solve kernel writes on the way, {@link #bits}), which writes
  * one int of failure bits per work-group; require reads them, and the first check that fails, in
- * the order added (within one, a's finiteness, then b's, then the diagonal), raises.
+ * the order added (within one, a's finiteness, then b's, then the diagonal), raises. Where the
+ * solve writes no flag of its own, {@link #queued} marks the checks' end, and require waits for the
+ * checks alone and returns while the solve runs, as CuPy's call does.
  *
  * <pre>{@code
  * try (SolveChecks c = new SolveChecks("solve_triangular")) {
  *     c.input(a, true, b, x, zeroDiagonal);
+ *     c.queued();
  *     ... queue the solve ...
  *     c.require();
  * }
@@ -39,6 +45,11 @@ final class SolveChecks implements AutoCloseable {
             boolean owned) {}
 
     private final List<Entry> entries = new ArrayList<>();
+    // the checks' end on their stream, where queued() marked it
+    private Event queued;
+
+    // a device's stream for reading flags while the work queued after them runs
+    private static final Device.Key<Stream> READS = new Device.Key<>("solve checks' reads");
 
     SolveChecks(String op) {
         this.op = op;
@@ -93,8 +104,35 @@ final class SolveChecks implements AutoCloseable {
         entries.add(new Entry(flags, this::notFinite, this::notFinite, zero, false));
     }
 
-    /** Reads the flags (one wait for the work queued so far; one transfer per check added) and raises the first failure. */
+    /**
+     * Marks the end of the checks added so far on their device's current stream: {@link #require}
+     * then waits for them, not for the solve queued after them. Only where nothing read later is
+     * written by the solve (a factorization's info is).
+     */
+    void queued() {
+        if (queued != null || entries.isEmpty()) return;
+        queued = entries.get(0).flags().device().currentStream().record();
+    }
+
+    /**
+     * Reads the flags (one transfer per check added) and raises the first failure: after
+     * {@link #queued}, on a stream of their own once the checks are done, else after all the work
+     * queued so far.
+     */
     void require() {
+        if (queued == null) {
+            raiseFirst();
+            return;
+        }
+        Device d = queued.device();
+        Stream reads = d.state(READS, () -> Stream.create(d));
+        reads.waitEvent(queued);
+        try (var _ = reads.use()) {
+            raiseFirst();
+        }
+    }
+
+    private void raiseFirst() {
         for (Entry e : entries) {
             int bits = 0;
             for (int v : e.flags().toIntArray()) bits |= v;
@@ -108,5 +146,7 @@ final class SolveChecks implements AutoCloseable {
     public void close() {
         for (Entry e : entries) if (e.owned()) e.flags().close();
         entries.clear();
+        if (queued != null) queued.close();
+        queued = null;
     }
 }
