@@ -36,27 +36,10 @@ final class CuFactor {
     private NDArray[] luFactorHere(NDArray a) {
         long b = a.shape(0);
         int n = (int) a.shape(1);
-        DType dt = a.dtype();
-        String t = letter(dt);
         NDArray lu = null, piv = null, info = h.empty(DType.INT32, b);
         try (NDArray f = transposed(a);
                 NDArray ipiv = h.empty(DType.INT32, b, n)) {
-            MemorySegment hd = h.begin();
-            int lwork = h.bufferSize("cusolverDn" + t + "getrf_bufferSize", hd, n, n, ptr(f), n);
-            try (NDArray work = h.work(dt, lwork)) {
-                for (long i = 0; i < b; i++) {
-                    h.call(
-                            "cusolverDn" + t + "getrf",
-                            hd,
-                            n,
-                            n,
-                            ptr(f, i * n * n),
-                            n,
-                            ptr(work),
-                            ptr(ipiv, i * n),
-                            ptr(info, i));
-                }
-            }
+            h.getrf(f, n, b, ipiv, info);
             lu = transposed(f);
             piv = h.empty(DType.INT32, b, n);
             SolverKernels.get().shiftPivots(ipiv, -1, piv);
@@ -89,28 +72,11 @@ final class CuFactor {
     private void luSolveHere(NDArray lu, NDArray piv, NDArray x, int trans) {
         long b = lu.shape(0);
         int n = (int) lu.shape(1), r = (int) x.shape(2);
-        String t = letter(lu.dtype());
         try (NDArray f = transposed(lu);
                 NDArray ipiv = h.empty(DType.INT32, b, n);
                 NDArray info = h.empty(DType.INT32, b)) {
             SolverKernels.get().shiftPivots(piv, 1, ipiv);
-            inPlace(x, cm -> {
-                MemorySegment hd = h.begin();
-                for (long i = 0; i < b; i++) {
-                    h.call(
-                            "cusolverDn" + t + "getrs",
-                            hd,
-                            trans,
-                            n,
-                            r,
-                            ptr(f, i * n * n),
-                            n,
-                            ptr(ipiv, i * n),
-                            ptr(cm, i * n * r),
-                            n,
-                            ptr(info, i));
-                }
-            });
+            inPlace(x, cm -> h.getrs(trans, f, n, ipiv, cm, r, b, info));
         }
     }
 
@@ -123,14 +89,7 @@ final class CuFactor {
     private void choFactorHere(NDArray c, boolean lower, NDArray info) {
         long b = c.shape(0);
         int n = (int) c.shape(1), uplo = lower ? UPPER : LOWER;
-        String t = letter(c.dtype());
-        MemorySegment hd = h.begin();
-        int lwork = h.bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, uplo, n, ptr(c), n);
-        try (NDArray work = h.work(c.dtype(), lwork)) {
-            for (long i = 0; i < b; i++) {
-                h.call("cusolverDn" + t + "potrf", hd, uplo, n, ptr(c, i * n * n), n, ptr(work), lwork, ptr(info, i));
-            }
-        }
+        h.potrf(uplo, c, n, b, info);
     }
 
     /** potrs with the stored factor's triangle as {@link #choFactor} left it: c read column-major is c^T. */

@@ -125,25 +125,8 @@ final class CuSolver implements Solver {
     private Lu lu(NDArray a) {
         long b = a.shape(0);
         int n = (int) a.shape(1);
-        DType dt = a.dtype();
-        String t = letter(dt);
         NDArray lu = a.copy(), ipiv = h.empty(DType.INT32, b, n), info = h.empty(DType.INT32, b);
-        MemorySegment hd = h.begin();
-        int lwork = h.bufferSize("cusolverDn" + t + "getrf_bufferSize", hd, n, n, ptr(lu), n);
-        try (NDArray work = h.work(dt, lwork)) {
-            for (long i = 0; i < b; i++) {
-                h.call(
-                        "cusolverDn" + t + "getrf",
-                        hd,
-                        n,
-                        n,
-                        ptr(lu, i * n * n),
-                        n,
-                        ptr(work),
-                        ptr(ipiv, i * n),
-                        ptr(info, i));
-            }
-        }
+        h.getrf(lu, n, b, ipiv, info);
         return new Lu(lu, ipiv, info);
     }
 
@@ -153,28 +136,13 @@ final class CuSolver implements Solver {
             long b = a.shape(0);
             int n = (int) a.shape(1), r = (int) rhs.shape(2);
             if (b == 0 || n == 0 || r == 0) return h.empty(a.dtype(), b, n, r);
-            String t = letter(a.dtype());
             // getrs runs before getrf's info is read (a singular U only gives inf or NaN, then refused), so the
             // stream waits on the host once, at the end
             try (Lu f = lu(a);
                     NDArray x = transposed(rhs); // x: each right-hand side column-major (n x r)
                     NDArray sinfo = h.empty(DType.INT32, b)) {
-                MemorySegment hd = h.begin();
                 // the factors are of A^T; op T solves (A^T)^T x = A x
-                for (long i = 0; i < b; i++) {
-                    h.call(
-                            "cusolverDn" + t + "getrs",
-                            hd,
-                            OP_T,
-                            n,
-                            r,
-                            ptr(f.lu, i * n * n),
-                            n,
-                            ptr(f.ipiv, i * n),
-                            ptr(x, i * n * r),
-                            n,
-                            ptr(sinfo, i));
-                }
+                h.getrs(OP_T, f.lu, n, f.ipiv, x, r, b, sinfo);
                 return checked("solve", f.info, transposed(x));
             }
         }
@@ -204,27 +172,12 @@ final class CuSolver implements Solver {
             long b = a.shape(0);
             int n = (int) a.shape(1);
             if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
-            String t = letter(a.dtype());
             try (Lu f = lu(a);
                     NDArray sinfo = h.empty(DType.INT32, b)) {
                 // X y = I with X = A^T gives y = A^-T, whose column-major storage is A^-1 in row-major; getrf's
                 // info is read once, after getrs, as in solve
                 NDArray y = h.identities(a.dtype(), b, n);
-                MemorySegment hd = h.begin();
-                for (long i = 0; i < b; i++) {
-                    h.call(
-                            "cusolverDn" + t + "getrs",
-                            hd,
-                            OP_N,
-                            n,
-                            n,
-                            ptr(f.lu, i * n * n),
-                            n,
-                            ptr(f.ipiv, i * n),
-                            ptr(y, i * n * n),
-                            n,
-                            ptr(sinfo, i));
-                }
+                h.getrs(OP_N, f.lu, n, f.ipiv, y, n, b, sinfo);
                 return checked("inv", f.info, y);
             }
         }
@@ -320,27 +273,11 @@ final class CuSolver implements Solver {
             long b = a.shape(0);
             int n = (int) a.shape(1);
             if (b == 0 || n == 0) return h.empty(a.dtype(), b, n, n);
-            String t = letter(a.dtype());
             // potrf 'U' of the stored A^T reads A's lower triangle; the factor U, stored column-major, reads as L
             // row-major
             try (NDArray f = a.copy();
                     NDArray info = h.empty(DType.INT32, b)) {
-                MemorySegment hd = h.begin();
-                int lwork = h.bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, UPPER, n, ptr(f), n);
-                try (NDArray work = h.work(a.dtype(), lwork)) {
-                    for (long i = 0; i < b; i++) {
-                        h.call(
-                                "cusolverDn" + t + "potrf",
-                                hd,
-                                UPPER,
-                                n,
-                                ptr(f, i * n * n),
-                                n,
-                                ptr(work),
-                                lwork,
-                                ptr(info, i));
-                    }
-                }
+                h.potrf(UPPER, f, n, b, info);
                 long[] v = infos(info);
                 for (int i = 0; i < v.length; i++) {
                     if (v[i] > 0) {

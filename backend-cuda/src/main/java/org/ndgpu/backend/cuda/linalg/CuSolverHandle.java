@@ -27,8 +27,9 @@ import org.ndgpu.vendor.SolverKernels;
 /**
  * One cuSOLVER dense handle of a device (cusolverDnCreate, plus cusolverDnParams for the 64-bit
  * API) and the small pieces every routine needs: calls checked by status name, workspace queries,
- * device pointers of arrays, devInfo downloads, and the layout copies between NDArray's row-major
- * stacks and cuSOLVER's column-major matrices.
+ * device pointers of arrays, devInfo downloads, the layout copies between NDArray's row-major
+ * stacks and cuSOLVER's column-major matrices, and the per-matrix getrf, getrs and potrf loops that
+ * {@link CuSolver} and {@link CuFactor} share.
  *
  * <p>Layout: a C-contiguous (batch, m, n) stack is, to cuSOLVER, a stack of column-major n x m
  * matrices holding the transposes. Routines either work on that transpose directly (LU, Cholesky,
@@ -100,6 +101,76 @@ final class CuSolverHandle {
             all[args.length + 1] = h;
             call(fn, all);
             return new long[] {d.get(JAVA_LONG, 0), h.get(JAVA_LONG, 0)};
+        }
+    }
+
+    // ---------------------------------------------------------------- per-matrix stack loops
+    // One loop per routine, shared by CuSolver (solve, inv, det, cholesky) and CuFactor (SciPy's
+    // factor-and-solve family), so the workspace query, the per-matrix offsets and the stream binding
+    // are written once. Each runs one call per matrix of a C-contiguous (count, n, n) stack on the
+    // device's current stream, leading dimension n, and leaves devInfo on the device (nothing waits).
+
+    /**
+     * getrf in place on each matrix of {@code a}: 1-based pivots into {@code ipiv} (count, n), devInfo
+     * into {@code info} (count). The matrices share one order, so one workspace, sized by a query on
+     * the first, serves them all.
+     */
+    void getrf(NDArray a, int n, long count, NDArray ipiv, NDArray info) {
+        String t = letter(a.dtype());
+        MemorySegment hd = begin();
+        int lwork = bufferSize("cusolverDn" + t + "getrf_bufferSize", hd, n, n, ptr(a), n);
+        try (NDArray work = work(a.dtype(), lwork)) {
+            for (long i = 0; i < count; i++) {
+                call(
+                        "cusolverDn" + t + "getrf",
+                        hd,
+                        n,
+                        n,
+                        ptr(a, i * n * n),
+                        n,
+                        ptr(work),
+                        ptr(ipiv, i * n),
+                        ptr(info, i));
+            }
+        }
+    }
+
+    /**
+     * getrs with {@code trans} (cublasOperation_t) on getrf's factors {@code lu} and 1-based
+     * {@code ipiv}: each n x nrhs column-major block of {@code rhs} (matrix i at i * n * nrhs
+     * elements) is overwritten with its solution. getrs needs no workspace.
+     */
+    void getrs(int trans, NDArray lu, int n, NDArray ipiv, NDArray rhs, int nrhs, long count, NDArray info) {
+        String t = letter(lu.dtype());
+        MemorySegment hd = begin();
+        for (long i = 0; i < count; i++) {
+            call(
+                    "cusolverDn" + t + "getrs",
+                    hd,
+                    trans,
+                    n,
+                    nrhs,
+                    ptr(lu, i * n * n),
+                    n,
+                    ptr(ipiv, i * n),
+                    ptr(rhs, i * n * nrhs),
+                    n,
+                    ptr(info, i));
+        }
+    }
+
+    /**
+     * potrf in place on the {@code uplo} (cublasFillMode_t) triangle of each matrix of {@code a},
+     * devInfo into {@code info} (count); one workspace, as {@link #getrf}.
+     */
+    void potrf(int uplo, NDArray a, int n, long count, NDArray info) {
+        String t = letter(a.dtype());
+        MemorySegment hd = begin();
+        int lwork = bufferSize("cusolverDn" + t + "potrf_bufferSize", hd, uplo, n, ptr(a), n);
+        try (NDArray work = work(a.dtype(), lwork)) {
+            for (long i = 0; i < count; i++) {
+                call("cusolverDn" + t + "potrf", hd, uplo, n, ptr(a, i * n * n), n, ptr(work), lwork, ptr(info, i));
+            }
         }
     }
 
