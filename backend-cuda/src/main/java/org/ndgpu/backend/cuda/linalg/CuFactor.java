@@ -81,15 +81,26 @@ final class CuFactor {
     }
 
     /**
-     * potrf in place on the stored A^T: with {@code lower} its upper triangle (A's lower) gives U
-     * with U^T U = A, so U^T, which is U read row-major, is SciPy's L (L L^T = A); else its lower
-     * triangle (A's upper) gives L, read row-major L^T, SciPy's U (U^T U = A). potrf neither reads
+     * potrf on the stored A^T: without {@code lower}, in place, its lower triangle (A's upper) gives L,
+     * read row-major L^T, SciPy's U (U^T U = A); with {@code lower}, on a column-major copy, whose
+     * lower triangle is A's lower, L (L L^T = A), SciPy's L once copied back. potrf neither reads
      * nor writes the other triangle, which the front end has zeroed.
      */
     private void choFactorHere(NDArray c, boolean lower, NDArray info) {
         long b = c.shape(0);
-        int n = (int) c.shape(1), uplo = lower ? UPPER : LOWER;
-        h.potrf(uplo, c, n, b, info);
+        int n = (int) c.shape(1);
+        if (!lower) {
+            h.potrf(LOWER, c, n, b, info);
+            return;
+        }
+        // cuSOLVER's potrf factors a column-major lower triangle much faster than an upper one, so
+        // SciPy's L comes from a column-major copy (c itself, A's lower triangle, zeros above), written
+        // back transposed: twice c's bytes moved, against a slower factorization
+        try (NDArray t = transposed(c);
+                NDArray back = t.transpose(0, 2, 1)) {
+            h.potrf(LOWER, t, n, b, info);
+            Copies.copyInto(back, c);
+        }
     }
 
     /** potrs with the stored factor's triangle as {@link #choFactor} left it: c read column-major is c^T. */
