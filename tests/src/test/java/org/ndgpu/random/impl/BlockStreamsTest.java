@@ -52,7 +52,8 @@ public class BlockStreamsTest extends PerDeviceTest {
         int lane = (int) (e % (f32 ? 4 : 2));
         if (f32) {
             int x = w[lane], pa = w[lane & 2], pb = w[(lane & 2) + 1];
-            double r = Math.sqrt(-2 * Math.log(uposf(pa))), t = (u(pb) >>> 8) * TWO_M23;
+            // the angle in [-pi, pi), as the kernel draws it for the hardware's sine and cosine
+            double r = Math.sqrt(-2 * Math.log(uposf(pa))), t = (u(pb) >>> 8) * TWO_M23 - 1;
             double z = r * ((lane & 1) == 0 ? Math.cos(Math.PI * t) : Math.sin(Math.PI * t));
             return switch (dist) {
                 case RANDOM -> u01f(x);
