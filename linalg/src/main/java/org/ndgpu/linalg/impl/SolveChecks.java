@@ -7,6 +7,7 @@ import static org.ndgpu.linalg.impl.SolveCheckKernels.ZERO_DIAGONAL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.ndgpu.device.Capture;
 import org.ndgpu.device.Device;
 import org.ndgpu.device.Event;
 import org.ndgpu.device.Stream;
@@ -110,7 +111,9 @@ final class SolveChecks implements AutoCloseable {
      * written by the solve (a factorization's info is).
      */
     void queued() {
-        if (queued != null || entries.isEmpty()) return;
+        // inside a capture the flags are read on the capture's stream, which refuses the host read by
+        // name; an event of the capture waited on by another stream would join that stream to it
+        if (queued != null || entries.isEmpty() || Capture.current() != null) return;
         queued = entries.get(0).flags().device().currentStream().record();
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ndgpu.Nd;
+import org.ndgpu.exceptions.CaptureException;
 import org.ndgpu.exceptions.LinAlgException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.linalg.Linalg;
@@ -318,6 +319,49 @@ class ScipySolvesLargeTest extends PerDeviceTest {
             SolverKernels.get().shiftPivots(down, 1, up);
             assertArrayEquals(new int[] {0, 4, 2, 2}, down.toIntArray());
             assertArrayEquals(new int[] {1, 5, 3, 3}, up.toIntArray());
+        }
+    }
+
+    /**
+     * Inside a capture the family's check read is refused by name (SolveChecks records no event there
+     * for another stream to wait on, which would join that stream to the capture), and the next solve
+     * on the device, outside, is right.
+     */
+    @Test
+    void aCaptureRefusesTheChecksReadAndTheNextSolveIsRight() {
+        int n = 100;
+        Random r = new Random(SEED + 5);
+        double[] tri = dominant(r, 1, n), spd = spd(r, 1, n, true);
+        try (NDArray t = Nd.array(tri, DType.FLOAT64, n, n);
+                NDArray a = Nd.array(spd, DType.FLOAT64, n, n);
+                NDArray b = Nd.ones(DType.FLOAT64, n);
+                NDArray c = LA.choFactor(a, true)) {
+            LuFactor f = LA.luFactor(t);
+            try {
+                Runnable[] bodies = {
+                    () -> LA.solveTriangular(t, b, true, false).close(),
+                    () -> LA.choSolve(c, true, b).close(),
+                    () -> LA.luSolve(f, b).close(),
+                    () -> {
+                        LuFactor g = LA.luFactor(t);
+                        g.lu().close();
+                        g.piv().close();
+                    }
+                };
+                for (Runnable body : bodies) assertThrows(CaptureException.class, () -> Nd.capture(body));
+            } finally {
+                f.lu().close();
+                f.piv().close();
+            }
+            double[] want = new double[n];
+            for (int i = 0; i < n; i++) {
+                double v = 1;
+                for (int j = 0; j < i; j++) v -= tri[i * n + j] * want[j];
+                want[i] = v / tri[i * n + i];
+            }
+            try (NDArray x = LA.solveTriangular(t, b, true, false)) {
+                assertRel(want, values(x), DType.FLOAT64, "solve_triangular after the refused captures");
+            }
         }
     }
 
