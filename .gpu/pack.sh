@@ -60,11 +60,22 @@ cat > "$DIR/run" <<'RUN'
 # run MAIN-CLASS ARGS...: java 25 with every carried jar on the class path
 set -e
 D=$(cd "$(dirname "$0")" && pwd)
-[[ -x /tmp/pack-jre/jre/bin/java ]] || { mkdir -p /tmp/pack-jre && tar xJf "$D/jre.txz" -C /tmp/pack-jre; }
+# The runtime is unpacked once per machine, into a folder of its own and then renamed into place, so
+# that JVMs started at once (.gpu/tests.sh JOBS=N) never run a half-unpacked one (a JVM mapping a
+# library still being written dies of SIGBUS in the dynamic loader); the first rename wins.
+if [[ ! -x /tmp/pack-jre/jre/bin/java ]]; then
+  mkdir -p /tmp/pack-jre
+  t=$(mktemp -d /tmp/pack-jre/unpack.XXXXXX)
+  tar xJf "$D/jre.txz" -C "$t"
+  mv -T "$t/jre" /tmp/pack-jre/jre 2>/dev/null || true
+  rm -rf "$t"
+fi
 # JOCL opens "libOpenCL.so" by that name; on hosts where that name is a loader that misses the GPU's ICD,
-# point it at the CUDA toolkit's Khronos loader, which lists the NVIDIA platform.
+# point it at the CUDA toolkit's Khronos loader, which lists the NVIDIA platform (made once: ln -sf
+# would remove the link for a moment under another JVM's dlopen).
 if [[ -e /usr/local/cuda/targets/x86_64-linux/lib/libOpenCL.so.1 ]]; then
-  mkdir -p /tmp/pack-ocl && ln -sf /usr/local/cuda/targets/x86_64-linux/lib/libOpenCL.so.1 /tmp/pack-ocl/libOpenCL.so
+  mkdir -p /tmp/pack-ocl
+  [[ -L /tmp/pack-ocl/libOpenCL.so ]] || ln -s /usr/local/cuda/targets/x86_64-linux/lib/libOpenCL.so.1 /tmp/pack-ocl/libOpenCL.so 2>/dev/null || true
   export LD_LIBRARY_PATH=/tmp/pack-ocl:${LD_LIBRARY_PATH:-}
 fi
 exec /tmp/pack-jre/jre/bin/java --enable-native-access=ALL-UNNAMED ${JAVA_OPTS:-} -cp "$D/lib/*" "$@"
