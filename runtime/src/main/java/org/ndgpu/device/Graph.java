@@ -89,7 +89,7 @@ public final class Graph implements AutoCloseable {
 
     /**
      * In a fresh JVM the interpreter runs launch() and the wait after it, and its work costs more
-     * than the launch itself: the first replays would cost twice a warm one. So the JVM's first
+     * than the launch itself: the first replays would cost several warm ones. So the JVM's first
      * primed graphs run a replay loop's calls (launch, synchronize) until the JIT has seen them often
      * enough to compile them (HotSpot's C1 takes a method after some 200 calls), within a bound of
      * the capture's time, which a graph of long launches reaches first (and gains nothing from it).
