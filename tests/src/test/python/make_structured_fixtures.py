@@ -91,3 +91,18 @@ case("big", filled(np.dtype([("x", "<f4"), ("n", "<i4")]), (1500,)))
 with open(DIR + "manifest.tsv", "w", encoding="utf-8") as fh:
     fh.write("\n".join(manifest) + "\n")
 print(len(manifest), "cases")
+
+# .npz archives with structured members (np.savez / np.savez_compressed), each member also saved
+# alone above as a case, so the tests compare the archive's members with those cases' field files:
+# npz_mixed.npz and npz_mixed_c.npz hold a=plain float32 (4,), r=case 'packed', z=case 'zerod',
+# e=case 'empty', b=plain int64 (2, 3), in that order.
+plain_a = np.arange(4, dtype="<f4") * 1.5
+plain_b = np.arange(6, dtype="<i8").reshape(2, 3) - 2
+np.save(DIR + "npz_plain_a.npy", plain_a)
+np.save(DIR + "npz_plain_b.npy", plain_b)
+members = dict(a=plain_a, r=np.load(DIR + "packed.npy"), z=np.load(DIR + "zerod.npy"),
+               e=np.load(DIR + "empty.npy"), b=plain_b)
+np.savez(DIR + "npz_mixed.npz", **members)
+np.savez_compressed(DIR + "npz_mixed_c.npz", **members)
+# big-endian and Fortran-order structured members, deflated
+np.savez_compressed(DIR + "npz_layouts.npz", big=np.load(DIR + "bigendian.npy"), fort=np.load(DIR + "fortran.npy"))

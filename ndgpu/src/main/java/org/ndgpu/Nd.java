@@ -521,10 +521,42 @@ public final class Nd {
 
     /**
      * numpy.load of a .npz archive: the arrays by name, in archive order. Each member goes through
-     * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB.
+     * host memory as a {@link org.ndgpu.ndarray.HostArray}, so it may hold at most 2 GiB. A structured
+     * member is refused, naming it: read those with {@link #loadStructuredNpz(java.nio.file.Path)} and
+     * the plain ones by name with {@link #loadNpz(java.nio.file.Path, String)}.
      */
     public static java.util.Map<String, NDArray> loadNpz(java.nio.file.Path file) {
         return InputOutput.loadNpz(file);
+    }
+
+    /**
+     * {@code np.load(file)[name]} of a plain member of a .npz archive, onto the current device; the
+     * other members are not read, so this takes the plain members of an archive that also holds
+     * structured ones ({@link #loadNpz(java.nio.file.Path)} refuses those). At most 2 GiB.
+     */
+    public static NDArray loadNpz(java.nio.file.Path file, String name) {
+        return InputOutput.loadNpz(file, name);
+    }
+
+    /**
+     * The structured members of a .npz archive ({@code np.savez(f, a=plain, r=records)}), by name in
+     * archive order, onto the current device; the plain members are left out. Each is read as
+     * {@link #loadStructured} reads a .npy, through host memory (at most 2 GiB each).
+     */
+    public static java.util.Map<String, org.ndgpu.structured.StructuredArray> loadStructuredNpz(
+            java.nio.file.Path file) {
+        return org.ndgpu.io.StructuredNpz.read(
+                Objects.requireNonNull(file, "loadStructuredNpz: file is null"), Device.current());
+    }
+
+    /**
+     * {@code np.load(file)[name]} of a structured member of a .npz archive, onto the current device:
+     * {@code Nd.loadStructuredNpz(Path.of("run.npz"), "r").field("x")}. A plain member is refused
+     * with an NpyFormatException that says to use {@link #loadNpz(java.nio.file.Path, String)}.
+     */
+    public static org.ndgpu.structured.StructuredArray loadStructuredNpz(java.nio.file.Path file, String name) {
+        return org.ndgpu.io.StructuredNpz.read(
+                Objects.requireNonNull(file, "loadStructuredNpz: file is null"), name, Device.current());
     }
 
     /**
@@ -550,6 +582,25 @@ public final class Nd {
     /** numpy.savez: an uncompressed .npz of named arrays (each at most 2 GiB: members go through host memory). */
     public static void savez(java.nio.file.Path file, java.util.Map<String, NDArray> arrays) {
         InputOutput.savez("savez", file, arrays, false);
+    }
+
+    /**
+     * numpy.savez of plain and structured arrays ({@code np.savez(f, a=a, r=r)}): one uncompressed
+     * .npz, the plain members first, then the structured ones; a name may appear in one map only.
+     */
+    public static void savez(
+            java.nio.file.Path file,
+            java.util.Map<String, NDArray> arrays,
+            java.util.Map<String, org.ndgpu.structured.StructuredArray> records) {
+        InputOutput.savez("savez", file, arrays, records, false);
+    }
+
+    /** numpy.savez_compressed of plain and structured arrays: as {@link #savez(java.nio.file.Path, java.util.Map, java.util.Map)}, deflated. */
+    public static void savezCompressed(
+            java.nio.file.Path file,
+            java.util.Map<String, NDArray> arrays,
+            java.util.Map<String, org.ndgpu.structured.StructuredArray> records) {
+        InputOutput.savez("savezCompressed", file, arrays, records, true);
     }
 
     /** numpy.savez_compressed: a deflate-compressed .npz of named arrays (each at most 2 GiB: members go through host memory). */

@@ -1,5 +1,6 @@
 package org.ndgpu.io;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -67,52 +68,91 @@ public final class StructuredNpy {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             long fileSize = ch.size();
             Map<?, ?> dict = NpyHeader.dict(Npy.readHeaderText(Channels.newInputStream(ch), where), where);
-            if (!(dict.get("descr") instanceof List<?> list)) {
-                throw new NpyFormatException(where + ": not a structured array: descr is "
-                        + PyLiteral.repr(dict.get("descr")) + ", not a list of fields; load it with Nd.load");
-            }
-            StructuredDescr descr = StructuredDescr.parse(list, where);
-            boolean fortran = NpyHeader.fortranOrder(dict, where);
-            long[] shape = NpyHeader.shape(dict.get("shape"), where);
-            StructuredDType dtype = descr.dtype();
-            long n, nbytes;
-            try {
-                n = HostArray.size(shape);
-                nbytes = Math.multiplyExact(n, dtype.itemsize());
-            } catch (ShapeException | ArithmeticException overflow) {
-                throw new NpyFormatException(
-                        where + ": header shape " + HostArray.shapeString(shape) + " of " + dtype.itemsize()
-                                + "-byte records overflows a 64-bit size",
-                        overflow);
-            }
-            long available = fileSize - ch.position();
-            if (available != nbytes) {
-                throw new NpyFormatException(
-                        where + ": " + (available < nbytes ? "truncated data" : "data size mismatch")
-                                + ": header says shape " + HostArray.shapeString(shape) + " of " + dtype.itemsize()
-                                + "-byte records = " + nbytes + " bytes, file has " + available);
-            }
+            Layout l = layout(dict, where, "Nd.load");
             long dataOffset = ch.position();
-            StructuredArray s = StructuredArray.empty(device, dtype, shape);
-            try {
-                if (nbytes > 0) {
-                    try (Arena arena = Arena.ofConfined()) {
-                        MemorySegment data = ch.map(FileChannel.MapMode.READ_ONLY, dataOffset, nbytes, arena);
-                        long[] records = fortran && shape.length > 1 ? fortranRecords(shape) : null;
-                        for (int i = 0; i < dtype.fields().size(); i++) {
-                            loadField(data, n, records, dtype, i, descr.bigEndian()[i], s);
-                        }
-                    }
-                }
-                return s;
-            } catch (RuntimeException | Error e) {
-                s.close();
-                throw e;
+            l.checkSize(fileSize - dataOffset, where);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment data =
+                        l.nbytes() > 0 ? ch.map(FileChannel.MapMode.READ_ONLY, dataOffset, l.nbytes(), arena) : null;
+                return fill(l, data, device);
             }
         } catch (NoSuchFileException e) {
             throw new NdIOException("loadStructured: no such file: " + where, e);
         } catch (IOException e) {
             throw new NdIOException("loadStructured: cannot read " + where + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads a structured array from a whole .npy held in memory (an .npz member); {@code where} names
+     * it in messages, and {@code plainHint} is the call that reads it if it is a plain array.
+     */
+    static StructuredArray read(byte[] npy, String where, String plainHint, Device device) {
+        ByteArrayInputStream in = new ByteArrayInputStream(npy);
+        Map<?, ?> dict;
+        try {
+            dict = NpyHeader.dict(Npy.readHeaderText(in, where), where);
+        } catch (IOException e) {
+            throw new NdIOException("loadStructured: cannot read " + where + ": " + e.getMessage(), e);
+        }
+        Layout l = layout(dict, where, plainHint);
+        long dataOffset = npy.length - in.available();
+        l.checkSize(npy.length - dataOffset, where);
+        return fill(l, MemorySegment.ofArray(npy).asSlice(dataOffset), device);
+    }
+
+    /** What a structured .npy header says: the fields, the order, the shape and the data's size. */
+    private record Layout(StructuredDescr descr, boolean fortran, long[] shape, long n, long nbytes) {
+        void checkSize(long available, String where) {
+            if (available != nbytes) {
+                throw new NpyFormatException(where + ": "
+                        + (available < nbytes ? "truncated data" : "data size mismatch") + ": header says shape "
+                        + HostArray.shapeString(shape) + " of " + descr.dtype().itemsize() + "-byte records = "
+                        + nbytes + " bytes, file has " + available);
+            }
+        }
+    }
+
+    private static Layout layout(Map<?, ?> dict, String where, String plainHint) {
+        if (!(dict.get("descr") instanceof List<?> list)) {
+            throw new NpyFormatException(where + ": not a structured array: descr is "
+                    + PyLiteral.repr(dict.get("descr")) + ", not a list of fields; load it with " + plainHint);
+        }
+        StructuredDescr descr = StructuredDescr.parse(list, where);
+        boolean fortran = NpyHeader.fortranOrder(dict, where);
+        long[] shape = NpyHeader.shape(dict.get("shape"), where);
+        StructuredDType dtype = descr.dtype();
+        try {
+            long n = HostArray.size(shape);
+            return new Layout(descr, fortran, shape, n, Math.multiplyExact(n, dtype.itemsize()));
+        } catch (ShapeException | ArithmeticException overflow) {
+            throw new NpyFormatException(
+                    where + ": header shape " + HostArray.shapeString(shape) + " of " + dtype.itemsize()
+                            + "-byte records overflows a 64-bit size",
+                    overflow);
+        }
+    }
+
+    /** True when a .npy header dict describes a structured array (its descr is a list of fields). */
+    static boolean isStructured(Map<?, ?> dict) {
+        return dict.get("descr") instanceof List<?>;
+    }
+
+    /** The structured array {@code l} describes, its fields gathered from {@code data} (the records; null if none). */
+    private static StructuredArray fill(Layout l, MemorySegment data, Device device) {
+        StructuredDType dtype = l.descr().dtype();
+        StructuredArray s = StructuredArray.empty(device, dtype, l.shape());
+        try {
+            if (l.nbytes() > 0) {
+                long[] records = l.fortran() && l.shape().length > 1 ? fortranRecords(l.shape()) : null;
+                for (int i = 0; i < dtype.fields().size(); i++) {
+                    loadField(data, l.n(), records, dtype, i, l.descr().bigEndian()[i], s);
+                }
+            }
+            return s;
+        } catch (RuntimeException | Error e) {
+            s.close();
+            throw e;
         }
     }
 
@@ -192,42 +232,12 @@ public final class StructuredNpy {
     public static void write(Path file, StructuredArray a) {
         Objects.requireNonNull(file, "save: file is null");
         Objects.requireNonNull(a, "save: a is null");
-        if (a.isClosed()) throw new ArrayClosedException("save: the structured array " + a.dtype() + " was closed");
-        StructuredDType dtype = a.dtype();
-        long n = a.size(), nbytes = a.nbytes();
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new ShapeException("save: " + n + " records are more than one save writes (2^31)");
-        }
+        long nbytes = a.nbytes();
         try (Arena arena = Arena.ofConfined()) {
-            // Arena memory starts zeroed: the padding bytes are 0
-            MemorySegment records = arena.allocate(Math.max(1, nbytes), 16);
-            for (Field f : dtype.fields()) {
-                long fieldBytes = f.itemsize();
-                if (n * fieldBytes == 0) continue;
-                // a record view (StructuredArray.get) may hold strided fields: copy those to C order first
-                try (Arena fieldArena = Arena.ofConfined();
-                        NDArray view = a.field(f.name());
-                        NDArray v = view.isCContiguous()
-                                ? view.view(view.shape(), view.strides(), view.offset())
-                                : view.copy(Order.C)) {
-                    MemorySegment staging = fieldArena.allocate(n * fieldBytes, 16);
-                    Device dev = v.device();
-                    dev.backend()
-                            .copyOut(
-                                    dev.currentStream().backendStream(),
-                                    v.buffer(),
-                                    v.offset(),
-                                    staging,
-                                    n * fieldBytes);
-                    for (long r = 0; r < n; r++) {
-                        MemorySegment.copy(
-                                staging, r * fieldBytes, records, r * dtype.itemsize() + f.offset(), fieldBytes);
-                    }
-                }
-            }
+            MemorySegment records = records("save", a, arena);
             try (FileChannel ch = FileChannel.open(
                     file, StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                Npy.writeFully(ch, ByteBuffer.wrap(NpyHeader.encode(dtype.descr(), a.shape(), false)));
+                Npy.writeFully(ch, ByteBuffer.wrap(NpyHeader.encode(a.dtype().descr(), a.shape(), false)));
                 for (long pos = 0; pos < nbytes; pos += 1 << 30) {
                     Npy.writeFully(
                             ch,
@@ -238,5 +248,56 @@ public final class StructuredNpy {
         } catch (IOException e) {
             throw new NdIOException("save: cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The whole .npy np.save writes for {@code a}, in memory (an .npz member), so at most 2 GiB;
+     * {@code op} names the call in messages.
+     */
+    static byte[] toBytes(String op, StructuredArray a) {
+        byte[] header = NpyHeader.encode(a.dtype().descr(), a.shape(), false);
+        long nbytes = a.nbytes();
+        if (nbytes > Integer.MAX_VALUE - 8 - header.length) {
+            throw new ShapeException(op + ": a structured array of " + nbytes
+                    + " bytes is more than an .npz member holds (2 GiB: members go through host memory)");
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment records = records(op, a, arena);
+            byte[] out = new byte[header.length + (int) nbytes];
+            System.arraycopy(header, 0, out, 0, header.length);
+            MemorySegment.copy(records, 0, MemorySegment.ofArray(out), header.length, nbytes);
+            return out;
+        }
+    }
+
+    /** The records of {@code a} in C order, little-endian, padding bytes 0, as np.save writes them. */
+    private static MemorySegment records(String op, StructuredArray a, Arena arena) {
+        if (a.isClosed()) throw new ArrayClosedException(op + ": the structured array " + a.dtype() + " was closed");
+        StructuredDType dtype = a.dtype();
+        long n = a.size(), nbytes = a.nbytes();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ShapeException(op + ": " + n + " records are more than one save writes (2^31)");
+        }
+        // Arena memory starts zeroed: the padding bytes are 0
+        MemorySegment records = arena.allocate(Math.max(1, nbytes), 16);
+        for (Field f : dtype.fields()) {
+            long fieldBytes = f.itemsize();
+            if (n * fieldBytes == 0) continue;
+            // a record view (StructuredArray.get) may hold strided fields: copy those to C order first
+            try (Arena fieldArena = Arena.ofConfined();
+                    NDArray view = a.field(f.name());
+                    NDArray v = view.isCContiguous()
+                            ? view.view(view.shape(), view.strides(), view.offset())
+                            : view.copy(Order.C)) {
+                MemorySegment staging = fieldArena.allocate(n * fieldBytes, 16);
+                Device dev = v.device();
+                dev.backend()
+                        .copyOut(dev.currentStream().backendStream(), v.buffer(), v.offset(), staging, n * fieldBytes);
+                for (long r = 0; r < n; r++) {
+                    MemorySegment.copy(staging, r * fieldBytes, records, r * dtype.itemsize() + f.offset(), fieldBytes);
+                }
+            }
+        }
+        return records;
     }
 }

@@ -25,6 +25,28 @@ public final class InputOutput {
         return out;
     }
 
+    /** np.load(file)[name] of a plain member, through host memory; the other members are not read. */
+    public static NDArray loadNpz(Path file, String name) {
+        Objects.requireNonNull(file, "loadNpz: file is null");
+        Objects.requireNonNull(name, "loadNpz: name is null");
+        return Transfers.fromHost(Npz.read(file, name));
+    }
+
+    /**
+     * numpy.savez (compressed false) or numpy.savez_compressed (true) of plain and structured
+     * arrays, the plain members first, named {@code op} in errors.
+     */
+    public static void savez(
+            String op,
+            Path file,
+            Map<String, NDArray> arrays,
+            Map<String, org.ndgpu.structured.StructuredArray> records,
+            boolean compressed) {
+        Objects.requireNonNull(file, () -> op + ": file is null");
+        Objects.requireNonNull(records, () -> op + ": records is null");
+        Npz.write(file, hostArrays(op, arrays), records, compressed);
+    }
+
     /** numpy.savez (compressed false) or numpy.savez_compressed (true), named {@code op} in errors. */
     public static void savez(String op, Path file, Map<String, NDArray> arrays, boolean compressed) {
         Objects.requireNonNull(file, () -> op + ": file is null");
