@@ -586,6 +586,43 @@ final class BadInputCases {
                 "bm.npz",
                 "'y.npy'",
                 "magic");
+        c(
+                "loadStructuredNpz plain member",
+                NpyFormatException.class,
+                dir -> Nd.loadStructuredNpz(zip(dir, "pl.npz", "a.npy", npy("<f4", "(2,)", 8)), "a"),
+                "pl.npz",
+                "'a.npy'",
+                "not a structured array");
+        c(
+                "loadNpz structured member",
+                NpyFormatException.class,
+                dir -> Nd.loadNpz(
+                        zip(
+                                dir,
+                                "st.npz",
+                                "r.npy",
+                                npyRaw("{'descr': [('x', '<f4')], 'fortran_order': False, 'shape': (2,), }", 8)),
+                        "r"),
+                "st.npz",
+                "'r.npy'",
+                "structured array");
+        c(
+                "loadStructuredNpz member truncated",
+                NpyFormatException.class,
+                dir -> Nd.loadStructuredNpz(zip(
+                        dir,
+                        "str.npz",
+                        "r.npy",
+                        npyRaw("{'descr': [('x', '<f4')], 'fortran_order': False, 'shape': (4,), }", 8))),
+                "str.npz",
+                "'r.npy'",
+                "truncated data");
+        c(
+                "loadStructuredNpz no such member",
+                NpyFormatException.class,
+                dir -> Nd.loadStructuredNpz(zip(dir, "nm.npz", "a.npy", npy("<f4", "(2,)", 8)), "q"),
+                "nm.npz",
+                "no member 'q'");
         BadRoutineCases.addTo(ALL);
         BadUnsignedCases.addTo(ALL);
         return ALL;

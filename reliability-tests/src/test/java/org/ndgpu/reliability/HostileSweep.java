@@ -94,6 +94,14 @@ final class HostileSweep {
             Files.write(
                     d.resolve("garbage.npz"),
                     "PK\u0003\u0004 this is not a zip".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            // np.savez(f, a=plain, r=records): a plain member beside a structured one, for the .npz readers
+            try (var z = new java.util.zip.ZipOutputStream(Files.newOutputStream(d.resolve("mixed.npz")))) {
+                z.putNextEntry(new java.util.zip.ZipEntry("a.npy"));
+                z.write(BadInputCases.npy("<f4", "(2,)", 8));
+                z.putNextEntry(new java.util.zip.ZipEntry("r.npy"));
+                z.write(BadInputCases.npyRaw("{'descr': [('x', '<f4')], 'fortran_order': False, 'shape': (2,), }", 8));
+                z.closeEntry();
+            }
             d.toFile().deleteOnExit();
             return d;
         } catch (java.io.IOException e) {
@@ -243,6 +251,7 @@ final class HostileSweep {
                 new Target(org.ndgpu.io.Npy.class, null),
                 new Target(org.ndgpu.io.Npz.class, null),
                 new Target(org.ndgpu.io.StructuredNpy.class, null),
+                new Target(org.ndgpu.io.StructuredNpz.class, null),
                 new Target(org.ndgpu.structured.StructuredArray.class, HostileSweep::structured),
                 new Target(org.ndgpu.structured.StructuredDType.class, HostileSweep::recordType),
                 new Target(
@@ -849,6 +858,7 @@ final class HostileSweep {
         if (c == Device.class) return Device.current();
         if (c == String.class) return "-DSWEEP=1";
         if (c == org.ndgpu.structured.Field.class) return org.ndgpu.structured.Field.of("y", DType.INT8);
+        if (c == org.ndgpu.structured.StructuredArray.class) return structured();
         return f32();
     }
 
@@ -1079,6 +1089,7 @@ final class HostileSweep {
             h.add(v("a file in a missing folder", () -> SCRATCH.resolve("no/such/folder/x.npy")));
             h.add(v("a garbage .npy", () -> SCRATCH.resolve("garbage.npy")));
             h.add(v("a garbage .npz", () -> SCRATCH.resolve("garbage.npz")));
+            h.add(v("an .npz of a plain and a structured member", () -> SCRATCH.resolve("mixed.npz")));
         } else if (type == MemorySegment.class) {
             h.add(v("a closed Arena's segment", () -> {
                 Arena a = Arena.ofConfined();
