@@ -7,26 +7,12 @@ Each line of the gzipped text (tab-separated): function, parameters (key=value;.
 shape, values. Weights are parameters w (values, comma-separated) and wshape."""
 import numpy as np
 import scipy.ndimage as ndi
+from fixture_values import arr, fmt
 
 rng = np.random.default_rng(2026_11_28)
 OUT = "src/test/resources/fixtures/ndimage/ndimage.tsv.gz"
 MODES = ["reflect", "mirror", "nearest", "wrap", "constant"]
 rows = []
-
-
-def fmt(v, digits=None):
-    v = float(v)
-    if np.isnan(v):
-        return "nan"
-    if np.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    return ("%.9g" % v) if digits == 9 else repr(v)
-
-
-def arr(a):
-    # float32 values need 9 significant digits; float64 ones their shortest exact form
-    d = 9 if a.dtype == np.float32 else None
-    return [str(a.dtype), ",".join(map(str, a.shape)), " ".join(fmt(v, d) for v in a.ravel())]
 
 
 def case(fn, x, params, result):

@@ -9,25 +9,12 @@ are given as values (comma-separated) and a shape."""
 import gzip
 import numpy as np
 import scipy.ndimage as ndi
+from fixture_values import arr, fmt
 
 rng = np.random.default_rng(2026_11_28_40)
 OUT = "src/test/resources/fixtures/ndimage/interpolation.tsv.gz"
 MODES = ["constant", "grid-constant", "nearest", "reflect", "grid-mirror", "mirror", "grid-wrap", "wrap"]
 rows = []
-
-
-def fmt(v, digits=None):
-    v = float(v)
-    if np.isnan(v):
-        return "nan"
-    if np.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    return ("%.9g" % v) if digits == 9 else repr(v)
-
-
-def arr(a):
-    d = 9 if a.dtype == np.float32 else None
-    return [str(a.dtype), ",".join(map(str, a.shape)), " ".join(fmt(v, d) for v in a.ravel())]
 
 
 def vals(a):

@@ -12,25 +12,12 @@ import gzip
 
 import numpy as np
 import scipy.ndimage as ndi
+from fixture_values import arr, fmt
 
 rng = np.random.default_rng(2026_11_28_2)
 OUT = "src/test/resources/fixtures/ndimage/morphology.tsv.gz"
 MODES = ["reflect", "mirror", "nearest", "wrap", "constant"]
 rows = []
-
-
-def fmt(v, digits=None):
-    v = float(v)
-    if np.isnan(v):
-        return "nan"
-    if np.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    return ("%.9g" % v) if digits == 9 else repr(v)
-
-
-def arr(a):
-    d = 9 if a.dtype == np.float32 else None
-    return [str(a.dtype), ",".join(map(str, a.shape)), " ".join(fmt(v, d) for v in a.ravel())]
 
 
 def case(fn, x, params, result):

@@ -7,25 +7,12 @@ Run from the module root: python3 src/test/python/make_ndimage_tiled_fixtures.py
 import gzip
 import numpy as np
 import scipy.ndimage as ndi
+from fixture_values import arr, fmt
 
 rng = np.random.default_rng(2026_11_29)
 OUT = "src/test/resources/fixtures/ndimage/correlate_tiled.tsv.gz"
 MODES = ["reflect", "grid-mirror", "mirror", "nearest", "wrap", "grid-wrap", "constant", "grid-constant"]
 rows = []
-
-
-def fmt(v, digits=None):
-    v = float(v)
-    if np.isnan(v):
-        return "nan"
-    if np.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    return ("%.9g" % v) if digits == 9 else repr(v)
-
-
-def arr(a):
-    d = 9 if a.dtype == np.float32 else None
-    return [str(a.dtype), ",".join(map(str, a.shape)), " ".join(fmt(v, d) for v in a.ravel())]
 
 
 def weights(shape, integer=False):

@@ -10,30 +10,12 @@ each (complex values as re,im pairs)."""
 import warnings
 import numpy as np
 import scipy.signal as ss
+from fixture_values import arr, fmt
 
 warnings.simplefilter("ignore")
 rng = np.random.default_rng(2026_11_28)
 OUT = "src/test/resources/fixtures/signal/signal.tsv.gz"
 rows = []
-
-
-def fmt(v, digits=None):
-    v = float(v)
-    if np.isnan(v):
-        return "nan"
-    if np.isinf(v):
-        return "inf" if v > 0 else "-inf"
-    return ("%.9g" % v) if digits == 9 else repr(v)
-
-
-def arr(a):
-    a = np.asarray(a)
-    d = 9 if a.dtype in (np.float32, np.complex64) else None
-    if np.iscomplexobj(a):
-        vals = " ".join(fmt(v.real, d) + "," + fmt(v.imag, d) for v in a.ravel())
-    else:
-        vals = " ".join(fmt(v, d) for v in a.ravel())
-    return [str(a.dtype), ",".join(map(str, a.shape)), vals]
 
 
 def case(fn, params, ins, outs):
