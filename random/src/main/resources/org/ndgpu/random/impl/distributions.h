@@ -107,12 +107,10 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
 ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
 
 #ifdef ND_CUDA
-#define nd_sincospif(x, s, c) sincospif((x), (s), (c))
 #define nd_sincospi(x, s, c) sincospi((x), (s), (c))
 #define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
 #define nd_make_double2(a, b) make_double2((a), (b))
 #else
-#define nd_sincospif(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
 #define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
 #define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
 #define nd_make_double2(a, b) ((double2)((a), (b)))
