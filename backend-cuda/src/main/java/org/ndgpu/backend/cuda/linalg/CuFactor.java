@@ -19,10 +19,11 @@ import org.ndgpu.vendor.SolverKernels;
  *
  * <p>Layout: the stored row-major A is column-major A^T. LU is not transpose-blind (the factors of
  * A^T are not SciPy's), so getrf and getrs run on column-major copies made on the device, and the
- * pivots move between getrf's 1-based and SciPy's 0-based numbering. Cholesky is: potrf with the
- * other triangle of the stored matrix factors exactly the triangle SciPy reads, in place in the
- * front end's copy, and its factor, read row-major, is SciPy's (see {@link #choFactor}). The solves work in place; a single right-hand
- * side (n x 1) is the same memory in both layouts, so only several right-hand sides are transposed.
+ * pivots move between getrf's 1-based and SciPy's 0-based numbering. Cholesky is: potrf of the
+ * column-major lower triangle (cuSOLVER's faster one) factors SciPy's upper factor in place in the
+ * front end's copy, and its lower one on a column-major copy written back (see {@link #choFactor}).
+ * The solves work in place; a single right-hand side (n x 1) is the same memory in both layouts, so
+ * only several right-hand sides are transposed.
  */
 final class CuFactor {
     private static final int LOWER = 0, UPPER = 1; // cublasFillMode_t
