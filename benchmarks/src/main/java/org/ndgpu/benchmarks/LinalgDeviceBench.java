@@ -35,6 +35,9 @@ public final class LinalgDeviceBench {
             Nd.random().seed(41);
             // -Dbench.only=svd: the SVD rows alone (the factorizations of order 4096 take minutes on OpenCL)
             boolean svdOnly = "svd".equals(System.getProperty("bench.only"));
+            // -Dbench.only=factor: solve, inv and cholesky alone (with -Dndgpu.linalg.blocked=old: the
+            // first blocked kernels, to time both in one session)
+            boolean factorOnly = "factor".equals(System.getProperty("bench.only"));
             if (!svdOnly)
                 try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT64, large, large);
                         NDArray eye = Nd.eye(large, large, 0, DType.FLOAT64);
@@ -47,6 +50,7 @@ public final class LinalgDeviceBench {
                     row("solve float64 " + large, dev, () -> la.solve(a, b), repeats);
                     row("inv float64 " + large, dev, () -> la.inv(a), repeats);
                     row("cholesky float64 " + large, dev, () -> la.cholesky(spd), repeats);
+                    if (factorOnly) return;
                     // at most 3 repeats: on an OpenCL device eigh of this order still runs on the host
                     row("qr float64 " + large, dev, () -> qr(la, a), Math.min(repeats, 3));
                     row("eigh float64 " + large, dev, () -> eigh(la, spd), Math.min(repeats, 3));

@@ -447,13 +447,14 @@ final class BlockedFactor {
         try (NDArray inv = NDArray.empty(dev, dt, new long[] {NB, NB}, Order.C);
                 NDArray work = NDArray.empty(dev, dt, new long[] {n, NB}, Order.C)) {
             info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C).fill(0);
-            BackendKernel diag = kernel(dev, dt, "nd_potrf_diag");
+            BackendKernel diag = kernel(dev, dt, "nd_potrf_diag_inv");
             for (int q = 0; q < b; q++) {
                 Mat m = Mat.of(l, q, n, n);
                 long infoOff = info.offset() + q * 4L, e = m.elements();
                 for (long k0 = 0; k0 < n; k0 += NB) {
                     int w = (int) Math.min(NB, n - k0);
-                    LaunchArgs.of(7)
+                    // L11 and its inverse; L21 = A21 L11^-T by A21 copied aside and one GEMM; A22 -= L21 L21^T
+                    LaunchArgs.of(9)
                             .buffer(l.buffer())
                             .i64(m.bytes())
                             .buffer(info.buffer())
@@ -461,11 +462,11 @@ final class BlockedFactor {
                             .i64(n)
                             .i64(k0)
                             .i32(w)
+                            .buffer(inv.buffer())
+                            .i64(inv.offset())
                             .launch(dev, diag, 1, GROUP);
                     long rest = n - k0 - w;
                     if (rest == 0) continue;
-                    // L21 = A21 L11^-T: L11's inverse, A21 copied aside, one GEMM; then A22 -= L21 L21^T
-                    trtri(dev, dt, l, m.bytes(), n, k0, w, inv, false, false);
                     long a21 = e + (k0 + w) * n + k0;
                     copy(dev, dt, l, a21 * dt.itemsize(), n, work, w, rest, w);
                     gemm(work, Op.T, rest, w, w, 1, elements(work), w, inv, elements(inv), NB, 0, l, a21, n, blas);
