@@ -470,7 +470,12 @@ final class BlockedFactor {
                     long a21 = e + (k0 + w) * n + k0;
                     copy(dev, dt, l, a21 * dt.itemsize(), n, work, w, rest, w);
                     gemm(work, Op.T, rest, w, w, 1, elements(work), w, inv, elements(inv), NB, 0, l, a21, n, blas);
-                    gemmMinus(blas, l, l, rest, rest, w, a21, n, a21, n, Op.T, a21 + w, n);
+                    // the lower triangle of A22 only, in column bands: each band's GEMM from its diagonal down
+                    long bands = Math.min(4, (rest + 511) / 512), bw = (rest + bands - 1) / bands;
+                    for (long j = 0; j < rest; j += bw) {
+                        long c = Math.min(bw, rest - j), aj = a21 + j * n;
+                        gemmMinus(blas, l, l, rest - j, c, w, aj, n, aj, n, Op.T, aj + w + j, n);
+                    }
                 }
                 LaunchArgs.of(3)
                         .buffer(l.buffer())
