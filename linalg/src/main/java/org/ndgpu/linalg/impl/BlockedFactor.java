@@ -14,29 +14,32 @@ import org.ndgpu.vendor.Blas.Op;
 /**
  * Right-looking blocked LU with partial pivoting and Cholesky of matrices larger than
  * {@link SmallFactor} takes, as LAPACK's getrf and potrf, in block columns of {@link #NB}, with the
- * triangular solves of getrs and potrs blocked the same way (blocked-factor.tmpl). The stack's
- * matrices are factored one after another.
+ * triangular solves of getrs and potrs blocked the same way (blocked-factor.tmpl); a stack's
+ * matrices one after another.
  *
- * <p>Why it is shaped so, for a GPU: a launch costs about 5-10 us, one work-group runs on one SM
- * (some 100-200 GB/s of its own), and the device's GEMM ({@link Blas}) runs on all of them. So
- * every triangular solve with a block is a GEMM with the block's inverse: the diagonal blocks
- * (order NB) are inverted by one work-group each in local memory (nd_trtri, dtrti2's order), and
- * L21 = A21 L11^-T (potrf), U12 = L11^-1 A12 (getrf) and each block step of getrs, potrs and
- * solve_triangular are a copy of the block and one GEMM, in place of a kernel that gave a row or
- * column to a work-item and walked the block serially. The LU panel (n - k0 rows by NB columns) is
- * factored as LAPACK's recursive dgetrf2: its columns halved, the left half factored, its swaps
- * applied to the right half, a small unit-lower solve, the right half updated by a GEMM over all
- * rows, the right half factored, its swaps applied back to the left; down to leaves of {@link
- * #LEAF} columns, factored by one work-group (nd_lu_leaf) whose work-items lie along a row (reads
- * side by side), with the pivot search fused into the previous column's update and 32-bit row
- * counts. One work-group touches a leaf's rows once per column, so its traffic grows with the
- * square of the width: leaves of 16 carry a quarter of a 64-wide panel's per-panel traffic, the
- * rest of the panel's flops going through GEMM on all SMs; leaves of 8 would halve it again but
- * cost 20 more launches a panel. Pivots are LAPACK's (idamax's first largest |entry|, the same
- * row order), so lu_factor's match SciPy's.
+ * <p>Shaped for a GPU, where a launch costs about 5-10 us, one work-group runs on one SM (some
+ * 100-200 GB/s and a memory round trip of about a microsecond of its own), and the device's GEMM
+ * ({@link Blas}) runs on all of them. Every triangular solve with a block is a GEMM with the
+ * block's inverse: diagonal blocks are inverted by one work-group each in local memory (nd_trtri,
+ * dtrti2's order; potrf's in the kernel that factors the block), and L21 = A21 L11^-T, U12 =
+ * L11^-1 A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and
+ * one GEMM, in place of a kernel that gave a row or column to a work-item and walked the block
+ * serially on a few SMs. Cholesky's trailing update touches the lower triangle only, in up to four
+ * column bands (about 5/8 of the full GEMM's flops for three more launches). The LU panel (n - k0
+ * rows by NB columns) is LAPACK's recursive dgetrf2: columns halved, the left half factored, its
+ * swaps applied to the right half, a small unit-lower solve, the right half updated by a GEMM over
+ * all rows (all SMs), the right half factored, its swaps applied back to the left; down to leaves
+ * of {@link #LEAF} columns factored by one work-group (nd_lu_leaf). A leaf is a chain of dependent
+ * steps per column (pivot search, swap, update of every row below), so its cost is the column
+ * count times (a few round trips + the rows times the width over one SM's bandwidth): its traffic
+ * grows with the square of the width, leaves of 16 carrying a quarter of a 64-wide panel's, while
+ * leaves of 8 would save less than the 20 more launches a panel they cost. The leaf keeps each
+ * column's chain short: pivot row in local memory, four rows' loads a trip, the search of the next
+ * column fused into the update, 32-bit row counts. Pivots are LAPACK's (idamax's first largest
+ * |entry|, the same row order), so lu_factor's match SciPy's.
  *
- * <p>{@code -Dndgpu.linalg.blocked=old} selects {@link BlockedFactorOld}, the first version, so
- * that both can be timed in one run.
+ * <p>{@code -Dndgpu.linalg.blocked=old} (read once) selects {@link BlockedFactorOld}, the first
+ * version, so that both can be timed in one run.
  */
 final class BlockedFactor {
     private BlockedFactor() {}
@@ -163,7 +166,9 @@ final class BlockedFactor {
             Panel p = new Panel(dev, blas, lu, piv, info, n);
             for (int q = 0; q < b; q++) {
                 Mat m = Mat.of(lu, q, n, n);
-                p.at(m, piv.offset() + q * n * 4, info.offset() + q * 4L);
+                p.m = m;
+                p.pivOff = piv.offset() + q * n * 4;
+                p.infoOff = info.offset() + q * 4L;
                 long e = m.elements();
                 for (long k0 = 0; k0 < n; k0 += NB) {
                     int w = (int) Math.min(NB, n - k0);
@@ -210,12 +215,6 @@ final class BlockedFactor {
             leaf = kernel(dev, dt, "nd_lu_leaf");
             swap = kernel(dev, dt, "nd_laswp");
             trsm = kernel(dev, dt, "nd_trsm_block");
-        }
-
-        void at(Mat m, long pivOff, long infoOff) {
-            this.m = m;
-            this.pivOff = pivOff;
-            this.infoOff = infoOff;
         }
 
         /** getrf2 of columns j0 .. j0 + w - 1, rows j0 .. n - 1; its swaps only within those columns. */
