@@ -57,6 +57,11 @@ final class BlockedFactor {
             .get("blocked");
 
     static BackendKernel kernel(Device dev, DType dt, String name) {
+        return kernel(dev, dt, name, GROUP);
+    }
+
+    /** The kernel {@code name} of the program built for work-groups of g (a power of 2). */
+    static BackendKernel kernel(Device dev, DType dt, String name, int g) {
         String tag = dt.toString();
         boolean f32 = dt == DType.FLOAT32;
         String src = dev.backend().dialect().prelude() + "\n"
@@ -66,12 +71,13 @@ final class BlockedFactor {
                         "tag",
                         tag,
                         "G",
-                        GROUP,
+                        g,
                         "NB",
                         NB,
                         "MIN",
                         f32 ? "1.17549435e-38f" : "2.2250738585072014e-308");
-        return dev.programs().kernel("nd_blocked_factor_" + tag, src, List.of(), name + "_" + tag);
+        String program = g == GROUP ? "nd_blocked_factor_" : "nd_blocked_factor_g" + g + "_";
+        return dev.programs().kernel(program + tag, src, List.of(), name + "_" + tag);
     }
 
     static long groups(long items) {
@@ -91,7 +97,7 @@ final class BlockedFactor {
     }
 
     /** C = alpha A B + beta C on element offsets; A, B and C may lie in different arrays. */
-    private static void gemm(
+    static void gemm(
             NDArray ab,
             Op opB,
             long m,
@@ -163,7 +169,8 @@ final class BlockedFactor {
             info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C).fill(0);
             inv = NDArray.empty(dev, dt, new long[] {NB, NB}, Order.C);
             work = NDArray.empty(dev, dt, new long[] {NB, n}, Order.C);
-            Panel p = new Panel(dev, blas, lu, piv, info, n);
+            LuPanel p = new LuPanel(dev, blas, lu, piv, info, n);
+            BackendKernel swap = kernel(dev, dt, "nd_laswp");
             for (int q = 0; q < b; q++) {
                 Mat m = Mat.of(lu, q, n, n);
                 p.m = m;
@@ -172,11 +179,11 @@ final class BlockedFactor {
                 long e = m.elements();
                 for (long k0 = 0; k0 < n; k0 += NB) {
                     int w = (int) Math.min(NB, n - k0);
-                    p.factor(k0, w);
-                    swap(dev, p.swap, lu, m.bytes(), n, piv, p.pivOff, k0, k0 + w, 0, k0);
+                    p.panel(k0, w);
+                    swap(dev, swap, lu, m.bytes(), n, piv, p.pivOff, k0, k0 + w, 0, k0);
                     long rest = n - k0 - w;
                     if (rest == 0) continue;
-                    swap(dev, p.swap, lu, m.bytes(), n, piv, p.pivOff, k0, k0 + w, k0 + w, rest);
+                    swap(dev, swap, lu, m.bytes(), n, piv, p.pivOff, k0, k0 + w, k0 + w, rest);
                     // U12 = L11^-1 A12 (L11 unit lower) by its inverse, then the trailing update
                     trtri(dev, dt, lu, m.bytes(), n, k0, w, inv, false, true);
                     copy(dev, dt, lu, m.bytes() + (k0 * n + k0 + w) * dt.itemsize(), n, work, rest, w, rest);
@@ -191,59 +198,6 @@ final class BlockedFactor {
             throw ex;
         } finally {
             for (NDArray x : new NDArray[] {inv, work}) if (x != null) x.close();
-        }
-    }
-
-    /** The recursive LU panel (dgetrf2) of one matrix, its kernels fetched once. */
-    private static final class Panel {
-        final Device dev;
-        final Blas blas;
-        final NDArray lu, piv, info;
-        final long n;
-        final BackendKernel leaf, swap, trsm;
-        Mat m;
-        long pivOff, infoOff;
-
-        Panel(Device dev, Blas blas, NDArray lu, NDArray piv, NDArray info, long n) {
-            this.dev = dev;
-            this.blas = blas;
-            this.lu = lu;
-            this.piv = piv;
-            this.info = info;
-            this.n = n;
-            DType dt = lu.dtype();
-            leaf = kernel(dev, dt, "nd_lu_leaf");
-            swap = kernel(dev, dt, "nd_laswp");
-            trsm = kernel(dev, dt, "nd_trsm_block");
-        }
-
-        /** getrf2 of columns j0 .. j0 + w - 1, rows j0 .. n - 1; its swaps only within those columns. */
-        void factor(long j0, int w) {
-            if (w <= LEAF) {
-                int lanes = Integer.highestOneBit(Math.max(1, w - 1)) << 1;
-                LaunchArgs.of(10)
-                        .buffer(lu.buffer())
-                        .i64(m.bytes())
-                        .buffer(piv.buffer())
-                        .i64(pivOff)
-                        .buffer(info.buffer())
-                        .i64(infoOff)
-                        .i64(n)
-                        .i64(j0)
-                        .i32(w)
-                        .i32(Math.max(lanes, w))
-                        .launch(dev, leaf, 1, GROUP);
-                return;
-            }
-            int n1 = w / 2, n2 = w - n1;
-            long e = m.elements();
-            factor(j0, n1);
-            BlockedFactor.swap(dev, swap, lu, m.bytes(), n, piv, pivOff, j0, j0 + n1, j0 + n1, n2);
-            trsmBlock(dev, trsm, lu, m.bytes(), n, j0, n1, m.bytes(), n, j0, j0 + n1, n2, false);
-            long a12 = e + j0 * n + j0 + n1;
-            gemmMinus(blas, lu, lu, n - j0 - n1, n2, n1, e + (j0 + n1) * n + j0, n, a12, n, Op.N, a12 + n1 * n, n);
-            factor(j0 + n1, n2);
-            BlockedFactor.swap(dev, swap, lu, m.bytes(), n, piv, pivOff, j0 + n1, j0 + w, j0, n1);
         }
     }
 
