@@ -21,6 +21,9 @@ final class LuPanel {
     /** Work-items of the leaf kernel where it may launch with them, else BlockedFactor.GROUP. */
     private static final int LEAF_GROUP = 1024;
 
+    /** Tests set it to run the GPU's wide leaf on a CPU device too (PoCL). */
+    static volatile boolean wideLeafEverywhere;
+
     final Device dev;
     final Blas blas;
     final NDArray lu, piv, info;
@@ -39,9 +42,12 @@ final class LuPanel {
         this.info = info;
         this.n = n;
         DType dt = lu.dtype();
-        // the leaf's chain per column is shorter the more rows a trip carries: 1024 work-items where the kernel may
-        BackendKernel big = BlockedFactor.kernel(dev, dt, "nd_lu_leaf", LEAF_GROUP);
-        leafGroup = big.maxBlockSize() >= LEAF_GROUP ? LEAF_GROUP : BlockedFactor.GROUP;
+        // the leaf's chain per column is shorter the more rows a trip carries: on a GPU 1024 work-items
+        // where the kernel may launch so (a CPU device has no latency to hide, and pays per work-item)
+        BackendKernel big = dev.facts().isGpu() || wideLeafEverywhere
+                ? BlockedFactor.kernel(dev, dt, "nd_lu_leaf", LEAF_GROUP)
+                : null;
+        leafGroup = big != null && big.maxBlockSize() >= LEAF_GROUP ? LEAF_GROUP : BlockedFactor.GROUP;
         leaf = leafGroup == LEAF_GROUP ? big : BlockedFactor.kernel(dev, dt, "nd_lu_leaf");
         trsm = BlockedFactor.kernel(dev, dt, "nd_trsm_small");
     }

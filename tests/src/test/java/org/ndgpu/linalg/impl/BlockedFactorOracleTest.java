@@ -71,6 +71,18 @@ class BlockedFactorOracleTest extends PerDeviceTest {
         assertTrue(res <= bound, where + ": residual " + res + " > " + bound);
     }
 
+    /** The same with the leaf of 1024 work-items that GPUs run, wherever the device allows it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"float32", "float64"})
+    void luFactorPivotsMatchScipyWithTheWideLeaf(String name) {
+        LuPanel.wideLeafEverywhere = true;
+        try {
+            luFactorPivotsMatchScipy(name);
+        } finally {
+            LuPanel.wideLeafEverywhere = false;
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"float32", "float64"})
     void luFactorPivotsMatchScipy(String name) {
