@@ -21,22 +21,25 @@ import org.ndgpu.vendor.Blas.Op;
  * 100-200 GB/s and a memory round trip of about a microsecond of its own), and the device's GEMM
  * ({@link Blas}) runs on all of them. Every triangular solve with a block is a GEMM with the
  * block's inverse: diagonal blocks are inverted by one work-group each in local memory (nd_trtri,
- * dtrti2's order; potrf's in the kernel that factors the block), and L21 = A21 L11^-T, U12 =
- * L11^-1 A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and
- * one GEMM, in place of a kernel that gave a row or column to a work-item and walked the block
- * serially on a few SMs. Cholesky's trailing update touches the lower triangle only, in up to four
- * column bands (about 5/8 of the full GEMM's flops for three more launches). The LU panel (n - k0
- * rows by NB columns) is LAPACK's recursive dgetrf2: columns halved, the left half factored, its
- * swaps applied to the right half, a small unit-lower solve, the right half updated by a GEMM over
- * all rows (all SMs), the right half factored, its swaps applied back to the left; down to leaves
- * of {@link #LEAF} columns factored by one work-group (nd_lu_leaf). A leaf is a chain of dependent
- * steps per column (pivot search, swap, update of every row below), so its cost is the column
- * count times (a few round trips + the rows times the width over one SM's bandwidth): its traffic
- * grows with the square of the width, leaves of 16 carrying a quarter of a 64-wide panel's, while
- * leaves of 8 would save less than the 20 more launches a panel they cost. The leaf keeps each
- * column's chain short: pivot row in local memory, four rows' loads a trip, the search of the next
- * column fused into the update, 32-bit row counts. Pivots are LAPACK's (idamax's first largest
- * |entry|, the same row order), so lu_factor's match SciPy's.
+ * dtrti2's order; potrf's in the kernel that factors the block), and L21 = A21 L11^-T, U12 = L11^-1
+ * A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and one
+ * GEMM, in place of a kernel that gave a row or column to a work-item and walked the block serially
+ * on a few SMs. Cholesky's trailing update touches the lower triangle only, in up to four column
+ * bands (about 5/8 of the full GEMM's flops for three more launches). The LU panel (n - k0 rows by
+ * NB columns, {@link LuPanel}) is LAPACK's recursive dgetrf2: columns halved, the left half
+ * factored, a small unit-lower solve in local memory, the right half updated by a GEMM over all
+ * rows (all SMs), the right half factored; down to leaves of {@link #LEAF} columns factored by one
+ * work-group (nd_lu_leaf), which swap rows across the whole block column (no laswp launches inside
+ * the panel). A leaf is a chain of dependent steps per column (pivot search, swap, update of every
+ * row below), so its cost is the column count times (a few round trips + the rows times the width
+ * over one SM's bandwidth): its traffic grows with the square of the width, leaves of 16 carrying a
+ * quarter of a 64-wide panel's, while leaves of 8 would save less than the 20 more launches a panel
+ * they cost. The leaf keeps each column's chain short: 1024 work-items on GPUs (more loads in
+ * flight), four rows' loads a trip, the pivot row in local memory, the search of the next column
+ * fused into the update, 32-bit row counts. That chain, some microseconds a column for every column
+ * of the matrix, is what is left: the next step would be a leaf spread over all SMs with one
+ * grid-wide barrier a column. Pivots are LAPACK's (idamax's first largest |entry|, the same row
+ * order), so lu_factor's match SciPy's.
  *
  * <p>{@code -Dndgpu.linalg.blocked=old} (read once) selects {@link BlockedFactorOld}, the first
  * version, so that both can be timed in one run.
