@@ -320,17 +320,54 @@ final class BlockedFactor {
         Device dev = x.device();
         DType dt = x.dtype();
         long b = x.shape(0), n = x.shape(1), r = x.shape(2);
-        BackendKernel swap = kernel(dev, dt, "nd_laswp");
-        for (int q = 0; q < b; q++) {
-            Mat xm = Mat.of(x, q, n, r);
-            if (eye) {
-                LaunchArgs.of(3)
-                        .buffer(x.buffer())
-                        .i64(xm.bytes())
-                        .i64(n)
-                        .launch(dev, kernel(dev, dt, "nd_eye"), groups(n * n), GROUP);
+        // P b as one gather by the permutation the pivots make (computed in local memory up to
+        // order 8192), not a chain of n dependent swaps down every column
+        boolean gather = n <= 8192;
+        try (NDArray perm = gather ? NDArray.empty(dev, DType.INT32, new long[] {n}, Order.C) : null;
+                NDArray y = gather && !eye ? NDArray.empty(dev, dt, new long[] {n, r}, Order.C) : null) {
+            for (int q = 0; q < b; q++) {
+                Mat xm = Mat.of(x, q, n, r);
+                long pivOff = f.piv().offset() + q * n * 4;
+                if (!gather) {
+                    if (eye)
+                        LaunchArgs.of(3)
+                                .buffer(x.buffer())
+                                .i64(xm.bytes())
+                                .i64(n)
+                                .launch(dev, kernel(dev, dt, "nd_eye"), groups(n * n), GROUP);
+                    swap(dev, kernel(dev, dt, "nd_laswp"), x, xm.bytes(), r, f.piv(), pivOff, 0, n, 0, r);
+                    continue;
+                }
+                LaunchArgs.of(5)
+                        .buffer(f.piv().buffer())
+                        .i64(pivOff)
+                        .buffer(perm.buffer())
+                        .i64(perm.offset())
+                        .i32((int) n)
+                        .launch(dev, kernel(dev, dt, "nd_lu_perm"), 1, GROUP);
+                if (eye) {
+                    LaunchArgs.of(5)
+                            .buffer(x.buffer())
+                            .i64(xm.bytes())
+                            .buffer(perm.buffer())
+                            .i64(perm.offset())
+                            .i64(n)
+                            .launch(dev, kernel(dev, dt, "nd_perm_eye"), groups(n * n), GROUP);
+                } else if (r > 0) {
+                    copy(dev, dt, x, xm.bytes(), r, y, r, n, r);
+                    int chunks = (int) groups(r);
+                    LaunchArgs.of(8)
+                            .buffer(x.buffer())
+                            .i64(xm.bytes())
+                            .buffer(y.buffer())
+                            .i64(y.offset())
+                            .buffer(perm.buffer())
+                            .i64(perm.offset())
+                            .i64(r)
+                            .i32(chunks)
+                            .launch(dev, kernel(dev, dt, "nd_gather_rows"), n * chunks, GROUP);
+                }
             }
-            swap(dev, swap, x, xm.bytes(), r, f.piv(), f.piv().offset() + q * n * 4, 0, n, 0, r);
         }
         triangular(f.lu(), x, true, true, blas);
         triangular(f.lu(), x, false, false, blas);
