@@ -29,17 +29,17 @@ import org.ndgpu.vendor.Blas.Op;
  * NB columns, {@link LuPanel}) is LAPACK's recursive dgetrf2: columns halved, the left half
  * factored, a small unit-lower solve in local memory, the right half updated by a GEMM over all
  * rows (all SMs), the right half factored; down to leaves of {@link #LEAF} columns factored by one
- * work-group (nd_lu_leaf), which swap rows across the whole block column (no laswp launches inside
- * the panel). A leaf is a chain of dependent steps per column (pivot search, swap, update of every
- * row below), so its cost is the column count times (a few round trips + the rows times the width
- * over one SM's bandwidth): its traffic grows with the square of the width, leaves of 16 carrying a
- * quarter of a 64-wide panel's, while leaves of 8 would save less than the 20 more launches a panel
- * they cost. The leaf keeps each column's chain short: 1024 work-items on GPUs (more loads in
- * flight), four rows' loads a trip, the pivot row in local memory, the search of the next column
- * fused into the update, 32-bit row counts. That chain, some microseconds a column for every column
- * of the matrix, is what is left: the next step would be a leaf spread over all SMs with one
- * grid-wide barrier a column. Pivots are LAPACK's (idamax's first largest |entry|, the same row
- * order), so lu_factor's match SciPy's.
+ * work-group (nd_lu_leaf), which swap whole rows (no laswp launches). A leaf is a chain of
+ * dependent steps per column (pivot search, swap, update of every row below), so its cost is the
+ * column count times (a few round trips + the rows times the width over one SM's bandwidth): its
+ * traffic grows with the square of the width, leaves of 16 carrying a quarter of a 64-wide panel's,
+ * while leaves of 8 would save less than the 20 more launches a panel they cost. The leaf keeps
+ * each column's chain short: 1024 work-items on GPUs (more loads in flight), four rows' loads a
+ * trip, the pivot row in local memory, the search of the next column fused into the update, 32-bit
+ * row counts. That chain, some microseconds a column for every column of the matrix, is what is
+ * left: the next step would be a leaf spread over all SMs with one grid-wide barrier a column.
+ * Pivots are LAPACK's (idamax's first largest |entry|, the same row order), so lu_factor's match
+ * SciPy's.
  *
  * <p>{@code -Dndgpu.linalg.blocked=old} (read once) selects {@link BlockedFactorOld}, the first
  * version, so that both can be timed in one run.
@@ -173,7 +173,6 @@ final class BlockedFactor {
             inv = NDArray.empty(dev, dt, new long[] {NB, NB}, Order.C);
             work = NDArray.empty(dev, dt, new long[] {NB, n}, Order.C);
             LuPanel p = new LuPanel(dev, blas, lu, piv, info, n);
-            BackendKernel swap = kernel(dev, dt, "nd_laswp");
             for (int q = 0; q < b; q++) {
                 Mat m = Mat.of(lu, q, n, n);
                 p.m = m;
@@ -183,10 +182,8 @@ final class BlockedFactor {
                 for (long k0 = 0; k0 < n; k0 += NB) {
                     int w = (int) Math.min(NB, n - k0);
                     p.panel(k0, w);
-                    swap(dev, swap, lu, m.bytes(), n, piv, p.pivOff, k0, k0 + w, 0, k0);
                     long rest = n - k0 - w;
                     if (rest == 0) continue;
-                    swap(dev, swap, lu, m.bytes(), n, piv, p.pivOff, k0, k0 + w, k0 + w, rest);
                     // U12 = L11^-1 A12 (L11 unit lower) by its inverse, then the trailing update
                     trtri(dev, dt, lu, m.bytes(), n, k0, w, inv, false, true);
                     copy(dev, dt, lu, m.bytes() + (k0 * n + k0 + w) * dt.itemsize(), n, work, rest, w, rest);

@@ -10,8 +10,8 @@ import org.ndgpu.vendor.Blas.Op;
 
 /**
  * The LU panel of {@link BlockedFactor} (its Javadoc says why), as LAPACK's recursive dgetrf2: the
- * columns halved, the left half factored (its row swaps made across the whole block column by the
- * leaves, where dgetrf2 applies them to the other half later), U12 = L11^-1 A12 in
+ * columns halved, the left half factored (its row swaps made across whole rows by the leaves, where
+ * dgetrf2 applies them to the other half later and getrf to the other block columns), U12 = L11^-1 A12 in
  * local memory (halves of at most 32), the right half's rows below updated by the device's GEMM, the
  * right half factored; leaves of {@link BlockedFactor#LEAF}
  * columns by one work-group (nd_lu_leaf). One matrix at a time ({@link #m}, its pivots' and info's
@@ -52,14 +52,14 @@ final class LuPanel {
         trsm = BlockedFactor.kernel(dev, dt, "nd_trsm_small");
     }
 
-    /** getrf2 of the block column at k0 of width w (at most the leaf kernel's group): rows k0 .. n - 1. */
+    /** getrf2 of the block column at k0 of width w, rows k0 .. n - 1, its row swaps made across whole rows. */
     void panel(long k0, int w) {
-        pc = k0;
-        pw = w;
+        pc = 0;
+        pw = (int) n;
         factor(k0, w);
     }
 
-    /** getrf2 of columns j0 .. j0 + w - 1, rows j0 .. n - 1, its swaps made across the block column. */
+    /** getrf2 of columns j0 .. j0 + w - 1, rows j0 .. n - 1, its swaps made across whole rows. */
     private void factor(long j0, int w) {
         if (w <= BlockedFactor.LEAF) {
             int lanes = Integer.highestOneBit(Math.max(1, w - 1)) << 1;

@@ -147,6 +147,13 @@ class BlockedFactorOracleTest extends PerDeviceTest {
                 assertResidual(av, values(ai), eye, n, n, dt, name + " inv n=" + n);
             }
         }
+        // rows longer than four trips of a 256-wide group: the leaf's row swaps loop
+        int n = 1100;
+        try (NDArray a = Nd.array(formula(n), dt, n, n);
+                NDArray b = Fixtures.random(n, dt, n, 2);
+                NDArray x = LA.solve(a, b)) {
+            assertResidual(values(a), values(x), values(b), n, 2, dt, name + " solve n=" + n);
+        }
     }
 
     /** A symmetric positive definite matrix G G^T + n I of order n, from a fixed seed. */
