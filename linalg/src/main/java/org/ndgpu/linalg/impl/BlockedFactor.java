@@ -186,7 +186,17 @@ final class BlockedFactor {
                     if (rest == 0) continue;
                     // U12 = L11^-1 A12 (L11 unit lower) by its inverse, then the trailing update
                     trtri(dev, dt, lu, m.bytes(), n, k0, w, inv, false, true);
-                    copy(dev, dt, lu, m.bytes() + (k0 * n + k0 + w) * dt.itemsize(), n, work, rest, w, rest);
+                    copy(
+                            dev,
+                            dt,
+                            lu,
+                            m.bytes() + (k0 * n + k0 + w) * dt.itemsize(),
+                            n,
+                            work,
+                            work.offset(),
+                            rest,
+                            w,
+                            rest);
                     long a12 = e + k0 * n + k0 + w;
                     gemm(inv, Op.N, w, rest, w, 1, elements(inv), NB, work, elements(work), rest, 0, lu, a12, n, blas);
                     gemmMinus(blas, lu, lu, rest, rest, w, e + (k0 + w) * n + k0, n, a12, n, Op.N, a12 + w * n, n);
@@ -201,12 +211,12 @@ final class BlockedFactor {
         }
     }
 
-    private static long elements(NDArray x) {
+    static long elements(NDArray x) {
         return x.offset() / x.dtype().itemsize();
     }
 
     /** The inverses of the diagonal blocks of the order-nd triangle at (d0, d0) into inv (blocks, NB, NB). */
-    private static void trtri(
+    static void trtri(
             Device dev,
             DType dt,
             NDArray a,
@@ -231,8 +241,17 @@ final class BlockedFactor {
     }
 
     /** rows x cols of x (byte offset, leading dimension ldx) into y from its start (leading dimension ldy). */
-    private static void copy(
-            Device dev, DType dt, NDArray x, long xBytes, long ldx, NDArray y, long ldy, long rows, long cols) {
+    static void copy(
+            Device dev,
+            DType dt,
+            NDArray x,
+            long xBytes,
+            long ldx,
+            NDArray y,
+            long yBytes,
+            long ldy,
+            long rows,
+            long cols) {
         if (rows == 0 || cols == 0) return;
         int chunks = (int) groups(cols);
         LaunchArgs.of(8)
@@ -240,7 +259,7 @@ final class BlockedFactor {
                 .i64(xBytes)
                 .i64(ldx)
                 .buffer(y.buffer())
-                .i64(y.offset())
+                .i64(yBytes)
                 .i64(ldy)
                 .i64(cols)
                 .i32(chunks)
@@ -321,9 +340,9 @@ final class BlockedFactor {
         // order 8192), not a chain of n dependent swaps down every column
         boolean gather = n <= 8192;
         try (NDArray perm = gather ? NDArray.empty(dev, DType.INT32, new long[] {n}, Order.C) : null;
-                NDArray y = gather && !eye ? NDArray.empty(dev, dt, new long[] {n, r}, Order.C) : null) {
+                NDArray y = NDArray.empty(dev, dt, new long[] {b, n, r}, Order.C)) {
             for (int q = 0; q < b; q++) {
-                Mat xm = Mat.of(x, q, n, r);
+                Mat xm = Mat.of(x, q, n, r), ym = Mat.of(y, q, n, r);
                 long pivOff = f.piv().offset() + q * n * 4;
                 if (!gather) {
                     if (eye)
@@ -351,13 +370,13 @@ final class BlockedFactor {
                             .i64(n)
                             .launch(dev, kernel(dev, dt, "nd_perm_eye"), groups(n * n), GROUP);
                 } else if (r > 0) {
-                    copy(dev, dt, x, xm.bytes(), r, y, r, n, r);
+                    copy(dev, dt, x, xm.bytes(), r, y, ym.bytes(), r, n, r);
                     int chunks = (int) groups(r);
                     LaunchArgs.of(8)
                             .buffer(x.buffer())
                             .i64(xm.bytes())
                             .buffer(y.buffer())
-                            .i64(y.offset())
+                            .i64(ym.bytes())
                             .buffer(perm.buffer())
                             .i64(perm.offset())
                             .i64(r)
@@ -365,66 +384,20 @@ final class BlockedFactor {
                             .launch(dev, kernel(dev, dt, "nd_gather_rows"), n * chunks, GROUP);
                 }
             }
+            // L y = P b, then U x = y, each solve reading one array and writing the other (no copies)
+            BlockedTriangular.solve(f.lu(), x, y, true, true, blas);
+            BlockedTriangular.solve(f.lu(), y, x, false, false, blas);
         }
-        triangular(f.lu(), x, true, true, blas);
-        triangular(f.lu(), x, false, false, blas);
     }
 
     /**
      * x = t^-1 x in place for each matrix t of the stack {@code a} (batch, n, n) read as triangular
      * (its {@code lower} or upper triangle; with {@code unit} its diagonal taken as ones, not read),
-     * x (batch, n, r), both C-contiguous, as LAPACK's blocked trsm: the inverses of all diagonal
-     * blocks of {@link #NB} in one launch, then per block its rows of x replaced by the inverse times
-     * them (a copy and a GEMM) and the rest of the block column applied by a GEMM.
+     * x (batch, n, r), both C-contiguous: {@link BlockedTriangular}.
      */
     static void triangular(NDArray a, NDArray x, boolean lower, boolean unit, Blas blas) {
-        if (OLD) {
-            BlockedFactorOld.triangular(a, x, lower, unit, blas);
-            return;
-        }
-        Device dev = x.device();
-        DType dt = x.dtype();
-        long b = x.shape(0), n = x.shape(1), r = x.shape(2);
-        if (n == 0 || r == 0) return;
-        long blocks = (n + NB - 1) / NB;
-        try (NDArray inv = NDArray.empty(dev, dt, new long[] {blocks, NB, NB}, Order.C);
-                NDArray work = NDArray.empty(dev, dt, new long[] {NB, r}, Order.C)) {
-            int isz = dt.itemsize();
-            for (int q = 0; q < b; q++) {
-                Mat m = Mat.of(a, q, n, n), xm = Mat.of(x, q, n, r);
-                long e = m.elements(), xe = xm.elements();
-                trtri(dev, dt, a, m.bytes(), n, 0, n, inv, !lower, unit);
-                for (long s = 0; s < blocks; s++) {
-                    long i0 = lower ? s * NB : (blocks - 1 - s) * NB;
-                    int w = (int) Math.min(NB, n - i0);
-                    copy(dev, dt, x, xm.bytes() + i0 * r * isz, r, work, r, w, r);
-                    long xi = xe + i0 * r;
-                    gemm(
-                            inv,
-                            Op.N,
-                            w,
-                            r,
-                            w,
-                            1,
-                            elements(inv) + i0 * NB,
-                            NB,
-                            work,
-                            elements(work),
-                            r,
-                            0,
-                            x,
-                            xi,
-                            r,
-                            blas);
-                    if (lower) {
-                        long below = e + (i0 + w) * n + i0;
-                        gemmMinus(blas, a, x, n - i0 - w, r, w, below, n, xi, r, Op.N, xi + w * r, r);
-                    } else {
-                        gemmMinus(blas, a, x, i0, r, w, e + i0, n, xi, r, Op.N, xe, r);
-                    }
-                }
-            }
-        }
+        if (OLD) BlockedFactorOld.triangular(a, x, lower, unit, blas);
+        else BlockedTriangular.solve(a, x, lower, unit, blas);
     }
 
     /** The lower Cholesky factors (batch, n, n) of the lower triangles of {@code a}, and info (batch). */
@@ -458,7 +431,7 @@ final class BlockedFactor {
                     long rest = n - k0 - w;
                     if (rest == 0) continue;
                     long a21 = e + (k0 + w) * n + k0;
-                    copy(dev, dt, l, a21 * dt.itemsize(), n, work, w, rest, w);
+                    copy(dev, dt, l, a21 * dt.itemsize(), n, work, work.offset(), w, rest, w);
                     gemm(work, Op.T, rest, w, w, 1, elements(work), w, inv, elements(inv), NB, 0, l, a21, n, blas);
                     // the lower triangle of A22 only, in column bands: each band's GEMM from its diagonal down
                     long bands = Math.min(4, (rest + 511) / 512), bw = (rest + bands - 1) / bands;
