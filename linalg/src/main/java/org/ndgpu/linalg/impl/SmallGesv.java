@@ -78,9 +78,17 @@ final class SmallGesv {
 
     private static void launch(
             NDArray a, NDArray b, NDArray x, NDArray lu, NDArray piv, NDArray info, long n, long r, int mode) {
-        Device dev = a.device();
         long batch = a.shape(0);
         if (batch == 0) return;
+        // the kernel reads a and b as dense stacks: a strided view (none reaches here today) is copied
+        if (!a.isCContiguous() || (b != null && b != x && !b.isCContiguous())) {
+            try (NDArray ac = a.copy(Order.C);
+                    NDArray bc = b != null && b != x ? b.copy(Order.C) : null) {
+                launch(ac, bc != null ? bc : b, x, lu, piv, info, n, r, mode);
+            }
+            return;
+        }
+        Device dev = a.device();
         int m = perGroup(tile(n));
         LaunchArgs.of(16)
                 .array(a)
