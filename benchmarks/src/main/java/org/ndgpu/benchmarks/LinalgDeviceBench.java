@@ -19,6 +19,8 @@ import org.ndgpu.ndarray.NDArray;
  * <pre>{@code
  * java -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 5
  * java -Dndgpu.linalg.solver=own -cp ... org.ndgpu.benchmarks.LinalgDeviceBench cuda:0 5
+ * java -Dbench.only=small -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 10
+ * java -Dbench.only=small -Dndgpu.linalg.small=old -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 10
  * }</pre>
  */
 public final class LinalgDeviceBench {
@@ -38,7 +40,10 @@ public final class LinalgDeviceBench {
             // -Dbench.only=factor: solve, inv and cholesky alone (with -Dndgpu.linalg.blocked=old: the
             // first blocked kernels, to time both in one session)
             boolean factorOnly = "factor".equals(System.getProperty("bench.only"));
-            if (!svdOnly)
+            // -Dbench.only=small: the batched 32 x 32 rows alone (issue 41's small-matrix kernels; with
+            // -Dndgpu.linalg.small=old, the former ones)
+            boolean smallOnly = "small".equals(System.getProperty("bench.only"));
+            if (!svdOnly && !smallOnly)
                 try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT64, large, large);
                         NDArray eye = Nd.eye(large, large, 0, DType.FLOAT64);
                         NDArray shift = eye.mul((double) large);
@@ -56,7 +61,7 @@ public final class LinalgDeviceBench {
                     row("eigh float64 " + large, dev, () -> eigh(la, spd), Math.min(repeats, 3));
                 }
             // the SVD of issue 41's bar (1024) and of the 2x-CUDA bar (the large order), float32, reduced
-            for (int n : new int[] {1024, large}) {
+            for (int n : smallOnly ? new int[0] : new int[] {1024, large}) {
                 try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT32, n, n)) {
                     row("svd float32 " + n, dev, () -> svd(la, g), Math.min(repeats, 3));
                 }

@@ -215,6 +215,12 @@ final class DeviceSolver implements Solver {
     public NDArray solve(NDArray a, NDArray rhs) {
         Path p = path(a);
         if (p == Path.HOST) return fallback.solve(a, rhs);
+        if (p == Path.SMALL && SmallGesv.fits(device, a.dtype(), a.shape(1))) {
+            if (rhs.isCContiguous()) return SmallGesv.solve(a, rhs, "solve");
+            try (NDArray b = rhs.copy(Order.C)) {
+                return SmallGesv.solve(a, b, "solve");
+            }
+        }
         try (SmallFactor.Lu f = lu(a, p)) {
             requireNonsingular("solve", f.info());
             NDArray x = rhs.copy(Order.C);
@@ -232,6 +238,7 @@ final class DeviceSolver implements Solver {
     public NDArray inv(NDArray a) {
         Path p = path(a);
         if (p == Path.HOST) return fallback.inv(a);
+        if (p == Path.SMALL && SmallGesv.fits(device, a.dtype(), a.shape(1))) return SmallGesv.solve(a, null, "inv");
         try (SmallFactor.Lu f = lu(a, p)) {
             requireNonsingular("inv", f.info());
             NDArray x = NDArray.empty(device, a.dtype(), a.shape(), Order.C);

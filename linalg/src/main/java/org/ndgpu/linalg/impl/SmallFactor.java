@@ -56,8 +56,12 @@ final class SmallFactor {
         }
     }
 
-    /** The LU of each matrix of the C-contiguous stack {@code a} (batch, n, n); a is not changed. */
+    /**
+     * The LU of each matrix of the C-contiguous stack {@code a} (batch, n, n); a is not changed. By
+     * {@link SmallGesv}'s kernel where it fits (unless {@link SmallKernelChoice#OLD}), as {@link #solve}.
+     */
     static Lu lu(NDArray a) {
+        if (SmallGesv.fits(a.device(), a.dtype(), a.shape(1))) return SmallGesv.lu(a);
         Device dev = a.device();
         long b = a.shape(0), n = a.shape(1);
         NDArray lu = a.copy(Order.C), piv = null, info = null;
@@ -82,6 +86,10 @@ final class SmallFactor {
      * overwritten, or with {@code eye} (inv: r = n) is filled with the identity first.
      */
     static void solve(Lu f, NDArray x, boolean eye) {
+        if (SmallGesv.fits(x.device(), x.dtype(), x.shape(1))) {
+            SmallGesv.solve(f, x, eye);
+            return;
+        }
         Device dev = x.device();
         long b = x.shape(0), n = x.shape(1), r = x.shape(2);
         LaunchArgs.of(9)

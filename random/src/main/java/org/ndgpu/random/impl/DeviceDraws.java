@@ -22,8 +22,8 @@ import org.ndgpu.ndarray.Order;
  * The kernels of the rejection samplers and integers: one elementwise loop per call whose element i
  * seeds its own Philox stream (distributions.h) with (i, the call's offset, the seed) and runs the
  * distribution's device function, reading as many words as it needs. A thread draws four elements
- * (i, i + T, i + 2T, i + 3T), the four streams' first blocks computed in one interleaved pass, so the
- * numbers are those of one element a thread. The distributions with a fixed number of words per value
+ * (i, i + T, i + 2T, i + 3T), the four streams' first blocks computed in one interleaved pass, or one
+ * element ({@link #perThread(Continuous)}); the numbers are those of one element a thread. The distributions with a fixed number of words per value
  * go to {@link BlockDraws}. Parameters travel as scalars, so one compiled kernel serves every value.
  */
 final class DeviceDraws {
@@ -56,17 +56,44 @@ final class DeviceDraws {
                 nd_rng _rng = _k == 0 ? _r0 : _k == 1 ? _r1 : _k == 2 ? _r2 : _r3;
             """;
 
+    // thread i draws element i alone, the same numbers as above
+    private static final String ONE = """
+            {
+                const ulong _e = (ulong)i;
+                nd_rng _rng;
+                nd_rng_init(&_rng, _e, (ulong)_off, (ulong)_seed);
+            """;
+
+    /**
+     * Elements a thread draws for a sampler: one for the samplers that spend most of their time in
+     * their own rejection or search loops (negative_binomial's gamma then Poisson, the noncentral laws,
+     * vonmises, zipf, ...), where three more streams' registers cost more warps than their interleaved
+     * first blocks save; four for the rest, whose first block is most of the work. Either way element
+     * e draws the same numbers.
+     */
+    static int perThread(Continuous dist) {
+        return switch (dist) {
+            case STANDARD_T, VONMISES, NONCENTRAL_CHISQUARE, NONCENTRAL_F -> 1;
+            default -> ELEMENTS_PER_THREAD;
+        };
+    }
+
+    /** As {@link #perThread(Continuous)}: geometric's one logarithm is its first block's work. */
+    static int perThread(Discrete dist) {
+        return dist == Discrete.GEOMETRIC ? ELEMENTS_PER_THREAD : 1;
+    }
+
     /**
      * The body of a per-element kernel into RAW {@code y} of {@code out}: {@code draw} (statements
      * reading {@code _rng}) then element {@code _e} of y set to {@code value} of dtype {@code from}.
      */
-    private static String perElement(String draw, DType from, String value, DType out) {
-        return FOUR + "    " + draw.strip().replace("\n", "\n    ") + "\n    "
+    private static String perElement(int perThread, String draw, DType from, String value, DType out) {
+        return (perThread == 1 ? ONE : FOUR) + "    " + draw.strip().replace("\n", "\n    ") + "\n    "
                 + CTypes.store(out, "y + _e", CTypes.cast(from, out, value)) + "\n}";
     }
 
     /** Runs a per-element kernel of {@code spec} over {@code y}: args are y, seed, offset, count, then {@code rest}. */
-    private static void launch(Spec spec, NDArray y, Draw d, Object... rest) {
+    private static void launch(Spec spec, int perThread, NDArray y, Draw d, Object... rest) {
         long n = y.size();
         if (n == 0) return;
         Object[] args = new Object[4 + rest.length];
@@ -75,7 +102,7 @@ final class DeviceDraws {
         args[2] = d.offset();
         args[3] = n;
         System.arraycopy(rest, 0, args, 4, rest.length);
-        ElementwiseLoop.run(spec, args, new long[] {(n + ELEMENTS_PER_THREAD - 1) / ELEMENTS_PER_THREAD});
+        ElementwiseLoop.run(spec, args, new long[] {(n + perThread - 1) / perThread});
     }
 
     /** The first parameters of a per-element kernel: y (RAW, of {@code out}), _seed, _off, _cnt, then {@code rest}. */
@@ -144,13 +171,13 @@ final class DeviceDraws {
                 k -> new Spec(
                         "nd_random_" + name + "_" + dtype,
                         perElementParams(dtype, P0, P1, P2),
-                        perElement(sample(dist), DType.FLOAT64, "_v", dtype),
+                        perElement(perThread(dist), sample(dist), DType.FLOAT64, "_v", dtype),
                         HEADER,
                         "",
                         "",
                         List.of()));
         Draw d = c.reserve(units(y.size()));
-        launch(spec, y, d, param(params, 0), param(params, 1), param(params, 2));
+        launch(spec, perThread(dist), y, d, param(params, 0), param(params, 1), param(params, 2));
         return y;
     }
 
@@ -169,20 +196,28 @@ final class DeviceDraws {
                                 dtype,
                                 new Param("_low", DType.INT64, Kind.SCALAR),
                                 new Param("_range", DType.INT64, Kind.SCALAR)),
-                        perElement("", DType.INT64, "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))", dtype),
+                        perElement(
+                                ELEMENTS_PER_THREAD,
+                                "",
+                                DType.INT64,
+                                "(long)((ulong)_low + nd_bounded(&_rng, (ulong)_range))",
+                                dtype),
                         HEADER,
                         "",
                         "",
                         List.of()));
         Draw d = c.reserve(units(y.size()));
-        launch(spec, y, d, low, range);
+        launch(spec, ELEMENTS_PER_THREAD, y, d, low, range);
         return y;
     }
 
     /** poisson(lam) or binomial(n, p) as int64: {@code x} is lam or p, {@code n} binomial's count. */
     static NDArray discrete(String name, Counters c, long[] shape, double x, long n) {
         NDArray y = empty(DType.INT64, shape);
-        String call = name.equals("poisson") ? "nd_poisson(&_rng, _x)" : "nd_binomial(&_rng, _nn, _x)";
+        boolean poisson = name.equals("poisson");
+        String call = poisson ? "nd_poisson(&_rng, _x)" : "nd_binomial(&_rng, _nn, _x)";
+        // Poisson's search and PTRS loop as the samplers of perThread's one a thread; binomial gained nothing
+        int perThread = poisson ? 1 : ELEMENTS_PER_THREAD;
         Spec spec = SPECS.computeIfAbsent(
                 name,
                 k -> new Spec(
@@ -191,13 +226,13 @@ final class DeviceDraws {
                                 DType.INT64,
                                 new Param("_x", DType.FLOAT64, Kind.SCALAR),
                                 new Param("_nn", DType.INT64, Kind.SCALAR)),
-                        perElement("", DType.INT64, call, DType.INT64),
+                        perElement(perThread, "", DType.INT64, call, DType.INT64),
                         HEADER,
                         "",
                         "",
                         List.of()));
         Draw d = c.reserve(units(y.size()));
-        launch(spec, y, d, x, n);
+        launch(spec, perThread, y, d, x, n);
         return y;
     }
 
@@ -223,7 +258,7 @@ final class DeviceDraws {
                                 new Param("_n0", DType.INT64, Kind.SCALAR),
                                 new Param("_n1", DType.INT64, Kind.SCALAR),
                                 new Param("_n2", DType.INT64, Kind.SCALAR)),
-                        perElement("", DType.INT64, call, DType.INT64),
+                        perElement(perThread(dist), "", DType.INT64, call, DType.INT64),
                         HEADER,
                         "",
                         "",
@@ -231,7 +266,7 @@ final class DeviceDraws {
         long n0 = counts.length > 0 ? counts[0] : 0, n1 = counts.length > 1 ? counts[1] : 0;
         long n2 = counts.length > 2 ? counts[2] : 0;
         Draw d = c.reserve(units(y.size()));
-        launch(spec, y, d, x0, x1, n0, n1, n2);
+        launch(spec, perThread(dist), y, d, x0, x1, n0, n1, n2);
         return y;
     }
 

@@ -75,6 +75,68 @@ public class IntegersSamplingTest extends PerDeviceTest {
             }
             return m >>> 32;
         }
+
+        /** [0, 1) from 27 and 26 bits of two words, as distributions.h's nd_next_double. */
+        double nextDouble() {
+            long a = Integer.toUnsignedLong(next32()) >>> 5, b = Integer.toUnsignedLong(next32()) >>> 6;
+            return (double) ((a << 26) | b) * 1.1102230246251565e-16;
+        }
+
+        /** nd_poisson below lam 10: the search from 0, a uniform past the bound drawn again. */
+        long poissonSearch(double lam) {
+            double enlam = Math.exp(-lam), bound = lam + 10 * Math.sqrt(lam) + 10;
+            double u = nextDouble(), px = enlam, cdf = enlam;
+            long x = 0;
+            while (u >= cdf) {
+                x++;
+                if (x > bound) {
+                    x = 0;
+                    px = enlam;
+                    cdf = enlam;
+                    u = nextDouble();
+                } else {
+                    px *= lam / x;
+                    cdf += px;
+                }
+            }
+            return x;
+        }
+
+        /** nd_geometric for p >= 1/3: the search over the probabilities. */
+        long geometricSearch(double p) {
+            long x = 1;
+            double sum = p, prod = p, q = 1.0 - p, u = nextDouble();
+            while (u > sum) {
+                prod *= q;
+                sum += prod;
+                x++;
+            }
+            return x;
+        }
+    }
+
+    /**
+     * Element i's value is its own stream's, whether its kernel draws one element a thread (poisson)
+     * or four (geometric): a length that is no multiple of four, the second call at the offset the
+     * first reserved. A u within an ulp of a cumulative sum could round the other way on the device
+     * (its exp), so at most one element in a thousand may differ.
+     */
+    @Test
+    void searchSamplersAreThePhiloxStreamsWhateverTheThreadsDraw() {
+        long seed = 0x7e57_0042L;
+        Random r = Nd.random().seed(seed);
+        int n = 4097;
+        try (NDArray pois = r.poisson(4.0, n);
+                NDArray geo = r.geometric(0.4, n)) {
+            long[] p = pois.toLongArray(), g = geo.toLongArray();
+            long offset = (n + 3) / 4 + 1;
+            int differ = 0;
+            for (int i = 0; i < n; i++) {
+                if (p[i] != new Stream(i, 0, seed).poissonSearch(4.0)) differ++;
+                assertEquals(new Stream(i, offset, seed).geometricSearch(0.4), g[i], "geometric, element " + i);
+            }
+            assertTrue(differ <= n / 1000, "poisson: " + differ + " of " + n + " elements differ from the Java model");
+        }
     }
 
     @Test
