@@ -37,6 +37,9 @@ public final class LinalgDeviceBench {
             Nd.random().seed(41);
             // -Dbench.only=svd: the SVD rows alone (the factorizations of order 4096 take minutes on OpenCL)
             boolean svdOnly = "svd".equals(System.getProperty("bench.only"));
+            // -Dbench.only=factor: solve, inv and cholesky alone (with -Dndgpu.linalg.blocked=old: the
+            // first blocked kernels, to time both in one session)
+            boolean factorOnly = "factor".equals(System.getProperty("bench.only"));
             // -Dbench.only=small: the batched 32 x 32 rows alone (issue 41's small-matrix kernels; with
             // -Dndgpu.linalg.small=old, the former ones)
             boolean smallOnly = "small".equals(System.getProperty("bench.only"));
@@ -52,6 +55,7 @@ public final class LinalgDeviceBench {
                     row("solve float64 " + large, dev, () -> la.solve(a, b), repeats);
                     row("inv float64 " + large, dev, () -> la.inv(a), repeats);
                     row("cholesky float64 " + large, dev, () -> la.cholesky(spd), repeats);
+                    if (factorOnly) return;
                     // at most 3 repeats: on an OpenCL device eigh of this order still runs on the host
                     row("qr float64 " + large, dev, () -> qr(la, a), Math.min(repeats, 3));
                     row("eigh float64 " + large, dev, () -> eigh(la, spd), Math.min(repeats, 3));

@@ -13,31 +13,77 @@ import org.ndgpu.vendor.Blas.Op;
 
 /**
  * Right-looking blocked LU with partial pivoting and Cholesky of matrices larger than
- * {@link SmallFactor} takes, as LAPACK's getrf and potrf: a panel of {@link #NB} columns factored
- * by one work-group (blocked-factor.tmpl), its row swaps applied to the other columns, a triangular
- * solve for the block row, and the trailing update through the device's GEMM ({@link Blas}), where
- * nearly all the work is. The triangular solves with the factors (getrs, potrs) are blocked the same
- * way. The stack's matrices are factored one after another.
+ * {@link SmallFactor} takes, as LAPACK's getrf and potrf, in block columns of {@link #NB}, with the
+ * triangular solves of getrs and potrs blocked the same way (blocked-factor.tmpl); a stack's
+ * matrices one after another.
+ *
+ * <p>Shaped for a GPU, where a launch costs about 5-10 us, one work-group runs on one SM (some
+ * 100-200 GB/s and a memory round trip of about a microsecond of its own), and the device's GEMM
+ * ({@link Blas}) runs on all of them. Every triangular solve with a block is a GEMM with the
+ * block's inverse: diagonal blocks are inverted by one work-group each in local memory (nd_trtri,
+ * dtrti2's order; potrf's in the kernel that factors the block), and L21 = A21 L11^-T, U12 = L11^-1
+ * A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and one
+ * GEMM, in place of a kernel that gave a row or column to a work-item and walked the block serially
+ * on a few SMs. Cholesky's trailing update touches the lower triangle only, in up to four column
+ * bands (about 5/8 of the full GEMM's flops for three more launches). The LU panel (n - k0 rows by
+ * NB columns, {@link LuPanel}) is LAPACK's recursive dgetrf2: columns halved, the left half
+ * factored, a small unit-lower solve in local memory, the right half updated by a GEMM over all
+ * rows (all SMs), the right half factored; down to leaves of {@link #LEAF} columns factored by one
+ * work-group (nd_lu_leaf), which swap whole rows (no laswp launches). A leaf is a chain of
+ * dependent steps per column (pivot search, swap, update of every row below), so its cost is the
+ * column count times (a few round trips + the rows times the width over one SM's bandwidth): its
+ * traffic grows with the square of the width, leaves of 16 carrying a quarter of a 64-wide panel's,
+ * while leaves of 8 would save less than the 20 more launches a panel they cost. The leaf keeps
+ * each column's chain short: 1024 work-items on GPUs (more loads in flight), four rows' loads a
+ * trip, the pivot row in local memory, the search of the next column fused into the update, 32-bit
+ * row counts. That chain, some microseconds a column for every column of the matrix, is what is
+ * left: the next step would be a leaf spread over all SMs with one grid-wide barrier a column.
+ * Pivots are LAPACK's (idamax's first largest |entry|, the same row order), so lu_factor's match
+ * SciPy's.
+ *
+ * <p>{@code -Dndgpu.linalg.blocked=old} (read once) selects {@link BlockedFactorOld}, the first
+ * version, so that both can be timed in one run.
  */
 final class BlockedFactor {
     private BlockedFactor() {}
 
-    /** The block order: the panel's width and the GEMMs' inner dimension. */
+    /** The block order: the block columns' width and the GEMMs' inner dimension. */
     static final int NB = 64;
 
-    private static final int GROUP = 256;
+    /** The widest LU panel factored by one work-group; wider ones are halved (dgetrf2). */
+    static final int LEAF = 16;
+
+    static final int GROUP = 256;
+    private static final boolean OLD = "old".equals(System.getProperty("ndgpu.linalg.blocked"));
     private static final KernelTemplate BLOCKED = KernelTemplate.sections(
                     "blocked-factor.tmpl", BlockedFactor.class.getResourceAsStream("blocked-factor.tmpl"))
             .get("blocked");
 
-    private static BackendKernel kernel(Device dev, DType dt, String name) {
-        String tag = dt.toString();
-        String src = dev.backend().dialect().prelude() + "\n"
-                + BLOCKED.fill("T", dt == DType.FLOAT32 ? "float" : "double", "tag", tag, "G", GROUP, "NB", NB);
-        return dev.programs().kernel("nd_blocked_factor_" + tag, src, List.of(), name + "_" + tag);
+    static BackendKernel kernel(Device dev, DType dt, String name) {
+        return kernel(dev, dt, name, GROUP);
     }
 
-    private static long groups(long items) {
+    /** The kernel {@code name} of the program built for work-groups of g (a power of 2). */
+    static BackendKernel kernel(Device dev, DType dt, String name, int g) {
+        String tag = dt.toString();
+        boolean f32 = dt == DType.FLOAT32;
+        String src = dev.backend().dialect().prelude() + "\n"
+                + BLOCKED.fill(
+                        "T",
+                        f32 ? "float" : "double",
+                        "tag",
+                        tag,
+                        "G",
+                        g,
+                        "NB",
+                        NB,
+                        "MIN",
+                        f32 ? "1.17549435e-38f" : "2.2250738585072014e-308");
+        String program = g == GROUP ? "nd_blocked_factor_" : "nd_blocked_factor_g" + g + "_";
+        return dev.programs().kernel(program + tag, src, List.of(), name + "_" + tag);
+    }
+
+    static long groups(long items) {
         return (items + GROUP - 1) / GROUP;
     }
 
@@ -45,7 +91,7 @@ final class BlockedFactor {
      * One matrix of order n inside a buffer: its array, its element 0 as a byte offset (for kernels)
      * and as an element offset (for the GEMM).
      */
-    private record Mat(long bytes, long elements) {
+    record Mat(long bytes, long elements) {
         static Mat of(NDArray stack, int q, long rows, long cols) {
             int isz = stack.dtype().itemsize();
             long e = stack.offset() / isz + (long) q * rows * cols;
@@ -53,8 +99,51 @@ final class BlockedFactor {
         }
     }
 
+    /** C = alpha A B + beta C on element offsets; A, B and C may lie in different arrays. */
+    static void gemm(
+            NDArray ab,
+            Op opB,
+            long m,
+            long n,
+            long k,
+            double alpha,
+            long aOff,
+            long lda,
+            NDArray bb,
+            long bOff,
+            long ldb,
+            double beta,
+            NDArray cb,
+            long cOff,
+            long ldc,
+            Blas blas) {
+        if (m == 0 || n == 0 || k == 0) return;
+        blas.gemmStridedBatched(
+                cb.dtype(),
+                Op.N,
+                opB,
+                m,
+                n,
+                k,
+                alpha,
+                ab.buffer(),
+                aOff,
+                lda,
+                0,
+                bb.buffer(),
+                bOff,
+                ldb,
+                0,
+                beta,
+                cb.buffer(),
+                cOff,
+                ldc,
+                0,
+                1);
+    }
+
     /** C = C - A B, A a block of {@code buf}'s buffer, B and C blocks of {@code bc}'s; element offsets. */
-    private static void gemmMinus(
+    static void gemmMinus(
             Blas blas,
             NDArray buf,
             NDArray bc,
@@ -68,88 +157,116 @@ final class BlockedFactor {
             Op opB,
             long cOff,
             long ldc) {
-        if (m == 0 || n == 0 || k == 0) return;
-        blas.gemmStridedBatched(
-                buf.dtype(),
-                Op.N,
-                opB,
-                m,
-                n,
-                k,
-                -1,
-                buf.buffer(),
-                aOff,
-                lda,
-                0,
-                bc.buffer(),
-                bOff,
-                ldb,
-                0,
-                1,
-                bc.buffer(),
-                cOff,
-                ldc,
-                0,
-                1);
+        gemm(buf, opB, m, n, k, -1, aOff, lda, bc, bOff, ldb, 1, bc, cOff, ldc, blas);
     }
 
     /** The LU of each matrix of the C-contiguous stack {@code a} (batch, n, n); a is not changed. */
     static SmallFactor.Lu lu(NDArray a, Blas blas) {
+        if (OLD) return BlockedFactorOld.lu(a, blas);
         Device dev = a.device();
         DType dt = a.dtype();
         long b = a.shape(0), n = a.shape(1);
-        NDArray lu = a.copy(Order.C), piv = null, info = null;
+        NDArray lu = a.copy(Order.C), piv = null, info = null, inv = null, work = null;
         try {
             piv = NDArray.empty(dev, DType.INT32, new long[] {b, n}, Order.C);
             info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C).fill(0);
-            BackendKernel panel = kernel(dev, dt, "nd_lu_panel"), swap = kernel(dev, dt, "nd_laswp");
-            BackendKernel trsm = kernel(dev, dt, "nd_trsm_block");
+            inv = NDArray.empty(dev, dt, new long[] {NB, NB}, Order.C);
+            work = NDArray.empty(dev, dt, new long[] {NB, n}, Order.C);
+            LuPanel p = new LuPanel(dev, blas, lu, piv, info, n);
             for (int q = 0; q < b; q++) {
                 Mat m = Mat.of(lu, q, n, n);
-                long pivOff = piv.offset() + q * n * 4, infoOff = info.offset() + q * 4L;
+                p.m = m;
+                p.pivOff = piv.offset() + q * n * 4;
+                p.infoOff = info.offset() + q * 4L;
+                long e = m.elements();
                 for (long k0 = 0; k0 < n; k0 += NB) {
                     int w = (int) Math.min(NB, n - k0);
-                    LaunchArgs.of(9)
-                            .buffer(lu.buffer())
-                            .i64(m.bytes())
-                            .buffer(piv.buffer())
-                            .i64(pivOff)
-                            .buffer(info.buffer())
-                            .i64(infoOff)
-                            .i64(n)
-                            .i64(k0)
-                            .i32(w)
-                            .launch(dev, panel, 1, GROUP);
-                    swap(dev, swap, lu, m.bytes(), n, piv, pivOff, k0, k0 + w, 0, k0);
-                    swap(dev, swap, lu, m.bytes(), n, piv, pivOff, k0, k0 + w, k0 + w, n - k0 - w);
+                    p.panel(k0, w);
                     long rest = n - k0 - w;
                     if (rest == 0) continue;
-                    trsmBlock(dev, trsm, lu, m.bytes(), n, k0, w, m.bytes(), n, k0, k0 + w, rest, false);
-                    long e = m.elements();
-                    gemmMinus(
-                            blas,
+                    // U12 = L11^-1 A12 (L11 unit lower) by its inverse, then the trailing update
+                    trtri(dev, dt, lu, m.bytes(), n, k0, w, inv, false, true);
+                    copy(
+                            dev,
+                            dt,
                             lu,
-                            lu,
-                            rest,
+                            m.bytes() + (k0 * n + k0 + w) * dt.itemsize(),
+                            n,
+                            work,
+                            work.offset(),
                             rest,
                             w,
-                            e + (k0 + w) * n + k0,
-                            n,
-                            e + k0 * n + k0 + w,
-                            n,
-                            Op.N,
-                            e + (k0 + w) * n + k0 + w,
-                            n);
+                            rest);
+                    long a12 = e + k0 * n + k0 + w;
+                    gemm(inv, Op.N, w, rest, w, 1, elements(inv), NB, work, elements(work), rest, 0, lu, a12, n, blas);
+                    gemmMinus(blas, lu, lu, rest, rest, w, e + (k0 + w) * n + k0, n, a12, n, Op.N, a12 + w * n, n);
                 }
             }
             return new SmallFactor.Lu(lu, piv, info);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException ex) {
             for (NDArray x : new NDArray[] {lu, piv, info}) if (x != null) x.close();
-            throw e;
+            throw ex;
+        } finally {
+            for (NDArray x : new NDArray[] {inv, work}) if (x != null) x.close();
         }
     }
 
-    private static void swap(
+    static long elements(NDArray x) {
+        return x.offset() / x.dtype().itemsize();
+    }
+
+    /** The inverses of the diagonal blocks of the order-nd triangle at (d0, d0) into inv (blocks, NB, NB). */
+    static void trtri(
+            Device dev,
+            DType dt,
+            NDArray a,
+            long aBytes,
+            long lda,
+            long d0,
+            long nd,
+            NDArray inv,
+            boolean upper,
+            boolean unit) {
+        LaunchArgs.of(9)
+                .buffer(a.buffer())
+                .i64(aBytes)
+                .i64(lda)
+                .i64(d0)
+                .i64(nd)
+                .buffer(inv.buffer())
+                .i64(inv.offset())
+                .i32(upper ? 1 : 0)
+                .i32(unit ? 1 : 0)
+                .launch(dev, kernel(dev, dt, "nd_trtri"), (nd + NB - 1) / NB, GROUP);
+    }
+
+    /** rows x cols of x (byte offset, leading dimension ldx) into y from its start (leading dimension ldy). */
+    static void copy(
+            Device dev,
+            DType dt,
+            NDArray x,
+            long xBytes,
+            long ldx,
+            NDArray y,
+            long yBytes,
+            long ldy,
+            long rows,
+            long cols) {
+        if (rows == 0 || cols == 0) return;
+        int chunks = (int) groups(cols);
+        LaunchArgs.of(8)
+                .buffer(x.buffer())
+                .i64(xBytes)
+                .i64(ldx)
+                .buffer(y.buffer())
+                .i64(yBytes)
+                .i64(ldy)
+                .i64(cols)
+                .i32(chunks)
+                .launch(dev, kernel(dev, dt, "nd_copy_block"), rows * chunks, GROUP);
+    }
+
+    static void swap(
             Device dev,
             BackendKernel k,
             NDArray x,
@@ -175,7 +292,7 @@ final class BlockedFactor {
                 .launch(dev, k, groups(cols), GROUP);
     }
 
-    private static void trsmBlock(
+    static void trsmBlock(
             Device dev,
             BackendKernel k,
             NDArray a,
@@ -212,114 +329,95 @@ final class BlockedFactor {
      * is overwritten, or with {@code eye} (inv: r = n) is the identity first.
      */
     static void solve(SmallFactor.Lu f, NDArray x, boolean eye, Blas blas) {
+        if (OLD) {
+            BlockedFactorOld.solve(f, x, eye, blas);
+            return;
+        }
         Device dev = x.device();
         DType dt = x.dtype();
         long b = x.shape(0), n = x.shape(1), r = x.shape(2);
-        BackendKernel swap = kernel(dev, dt, "nd_laswp");
-        for (int q = 0; q < b; q++) {
-            Mat xm = Mat.of(x, q, n, r);
-            if (eye) {
-                LaunchArgs.of(3)
-                        .buffer(x.buffer())
-                        .i64(xm.bytes())
-                        .i64(n)
-                        .launch(dev, kernel(dev, dt, "nd_eye"), groups(n * n), GROUP);
+        // P b as one gather by the permutation the pivots make (computed in local memory up to
+        // order 8192), not a chain of n dependent swaps down every column
+        boolean gather = n <= 8192;
+        try (NDArray perm = gather ? NDArray.empty(dev, DType.INT32, new long[] {n}, Order.C) : null;
+                NDArray y = NDArray.empty(dev, dt, new long[] {b, n, r}, Order.C)) {
+            for (int q = 0; q < b; q++) {
+                Mat xm = Mat.of(x, q, n, r), ym = Mat.of(y, q, n, r);
+                long pivOff = f.piv().offset() + q * n * 4;
+                if (!gather) {
+                    if (eye)
+                        LaunchArgs.of(3)
+                                .buffer(x.buffer())
+                                .i64(xm.bytes())
+                                .i64(n)
+                                .launch(dev, kernel(dev, dt, "nd_eye"), groups(n * n), GROUP);
+                    swap(dev, kernel(dev, dt, "nd_laswp"), x, xm.bytes(), r, f.piv(), pivOff, 0, n, 0, r);
+                    continue;
+                }
+                LaunchArgs.of(5)
+                        .buffer(f.piv().buffer())
+                        .i64(pivOff)
+                        .buffer(perm.buffer())
+                        .i64(perm.offset())
+                        .i32((int) n)
+                        .launch(dev, kernel(dev, dt, "nd_lu_perm"), 1, GROUP);
+                if (eye) {
+                    LaunchArgs.of(5)
+                            .buffer(x.buffer())
+                            .i64(xm.bytes())
+                            .buffer(perm.buffer())
+                            .i64(perm.offset())
+                            .i64(n)
+                            .launch(dev, kernel(dev, dt, "nd_perm_eye"), groups(n * n), GROUP);
+                } else if (r > 0) {
+                    copy(dev, dt, x, xm.bytes(), r, y, ym.bytes(), r, n, r);
+                    int chunks = (int) groups(r);
+                    LaunchArgs.of(8)
+                            .buffer(x.buffer())
+                            .i64(xm.bytes())
+                            .buffer(y.buffer())
+                            .i64(ym.bytes())
+                            .buffer(perm.buffer())
+                            .i64(perm.offset())
+                            .i64(r)
+                            .i32(chunks)
+                            .launch(dev, kernel(dev, dt, "nd_gather_rows"), n * chunks, GROUP);
+                }
             }
-            swap(dev, swap, x, xm.bytes(), r, f.piv(), f.piv().offset() + q * n * 4, 0, n, 0, r);
+            // L y = P b, then U x = y, each solve reading one array and writing the other (no copies)
+            BlockedTriangular.solve(f.lu(), x, y, true, true, blas);
+            BlockedTriangular.solve(f.lu(), y, x, false, false, blas);
         }
-        triangular(f.lu(), x, true, true, blas);
-        triangular(f.lu(), x, false, false, blas);
     }
 
     /**
      * x = t^-1 x in place for each matrix t of the stack {@code a} (batch, n, n) read as triangular
      * (its {@code lower} or upper triangle; with {@code unit} its diagonal taken as ones, not read),
-     * x (batch, n, r), both C-contiguous: diagonal blocks of {@link #NB} solved by a kernel, the rest
-     * of the block column applied by a GEMM, as LAPACK's blocked trsm.
+     * x (batch, n, r), both C-contiguous: {@link BlockedTriangular}.
      */
     static void triangular(NDArray a, NDArray x, boolean lower, boolean unit, Blas blas) {
-        Device dev = x.device();
-        long b = x.shape(0), n = x.shape(1), r = x.shape(2);
-        if (n == 0 || r == 0) return;
-        BackendKernel trsm = kernel(dev, x.dtype(), "nd_trsm_block");
-        for (int q = 0; q < b; q++) {
-            Mat m = Mat.of(a, q, n, n), xm = Mat.of(x, q, n, r);
-            long e = m.elements(), xe = xm.elements();
-            if (lower) {
-                for (long i0 = 0; i0 < n; i0 += NB) {
-                    int w = (int) Math.min(NB, n - i0);
-                    trsmSolve(dev, trsm, a, m.bytes(), n, i0, w, x, xm.bytes(), r, false, unit);
-                    gemmMinus(
-                            blas,
-                            a,
-                            x,
-                            n - i0 - w,
-                            r,
-                            w,
-                            e + (i0 + w) * n + i0,
-                            n,
-                            xe + i0 * r,
-                            r,
-                            Op.N,
-                            xe + (i0 + w) * r,
-                            r);
-                }
-            } else {
-                for (long i0 = (n - 1) / NB * NB; i0 >= 0; i0 -= NB) {
-                    int w = (int) Math.min(NB, n - i0);
-                    trsmSolve(dev, trsm, a, m.bytes(), n, i0, w, x, xm.bytes(), r, true, unit);
-                    gemmMinus(blas, a, x, i0, r, w, e + i0, n, xe + i0 * r, r, Op.N, xe, r);
-                }
-            }
-        }
-    }
-
-    // the diagonal block of a at (i0, i0) against rows i0 .. i0 + w - 1 of x (all r columns): a and x differ
-    private static void trsmSolve(
-            Device dev,
-            BackendKernel k,
-            NDArray a,
-            long aBytes,
-            long n,
-            long i0,
-            int w,
-            NDArray x,
-            long xBytes,
-            long r,
-            boolean upper,
-            boolean unit) {
-        LaunchArgs.of(15)
-                .buffer(a.buffer())
-                .i64(aBytes)
-                .i64(n)
-                .i64(i0)
-                .i32(w)
-                .buffer(x.buffer())
-                .i64(xBytes)
-                .i64(r)
-                .i64(i0)
-                .i64(0)
-                .i64(r)
-                .i32(upper ? 1 : 0)
-                .i32(unit ? 1 : 0)
-                .launch(dev, k, groups(r), GROUP);
+        if (OLD) BlockedFactorOld.triangular(a, x, lower, unit, blas);
+        else BlockedTriangular.solve(a, x, lower, unit, blas);
     }
 
     /** The lower Cholesky factors (batch, n, n) of the lower triangles of {@code a}, and info (batch). */
     static NDArray[] cholesky(NDArray a, Blas blas) {
+        if (OLD) return BlockedFactorOld.cholesky(a, blas);
         Device dev = a.device();
         DType dt = a.dtype();
         long b = a.shape(0), n = a.shape(1);
         NDArray l = a.copy(Order.C), info = null;
-        try {
+        try (NDArray inv = NDArray.empty(dev, dt, new long[] {NB, NB}, Order.C);
+                NDArray work = NDArray.empty(dev, dt, new long[] {n, NB}, Order.C)) {
             info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C).fill(0);
-            BackendKernel diag = kernel(dev, dt, "nd_potrf_diag"), trsm = kernel(dev, dt, "nd_potrf_trsm");
+            BackendKernel diag = kernel(dev, dt, "nd_potrf_diag_inv");
             for (int q = 0; q < b; q++) {
                 Mat m = Mat.of(l, q, n, n);
                 long infoOff = info.offset() + q * 4L, e = m.elements();
                 for (long k0 = 0; k0 < n; k0 += NB) {
                     int w = (int) Math.min(NB, n - k0);
-                    LaunchArgs.of(7)
+                    // L11 and its inverse; L21 = A21 L11^-T by A21 copied aside and one GEMM; A22 -= L21 L21^T
+                    LaunchArgs.of(9)
                             .buffer(l.buffer())
                             .i64(m.bytes())
                             .buffer(info.buffer())
@@ -327,30 +425,20 @@ final class BlockedFactor {
                             .i64(n)
                             .i64(k0)
                             .i32(w)
+                            .buffer(inv.buffer())
+                            .i64(inv.offset())
                             .launch(dev, diag, 1, GROUP);
                     long rest = n - k0 - w;
                     if (rest == 0) continue;
-                    LaunchArgs.of(5)
-                            .buffer(l.buffer())
-                            .i64(m.bytes())
-                            .i64(n)
-                            .i64(k0)
-                            .i32(w)
-                            .launch(dev, trsm, groups(rest), GROUP);
-                    gemmMinus(
-                            blas,
-                            l,
-                            l,
-                            rest,
-                            rest,
-                            w,
-                            e + (k0 + w) * n + k0,
-                            n,
-                            e + (k0 + w) * n + k0,
-                            n,
-                            Op.T,
-                            e + (k0 + w) * n + k0 + w,
-                            n);
+                    long a21 = e + (k0 + w) * n + k0;
+                    copy(dev, dt, l, a21 * dt.itemsize(), n, work, work.offset(), w, rest, w);
+                    gemm(work, Op.T, rest, w, w, 1, elements(work), w, inv, elements(inv), NB, 0, l, a21, n, blas);
+                    // the lower triangle of A22 only, in column bands: each band's GEMM from its diagonal down
+                    long bands = Math.min(4, (rest + 511) / 512), bw = (rest + bands - 1) / bands;
+                    for (long j = 0; j < rest; j += bw) {
+                        long c = Math.min(bw, rest - j), aj = a21 + j * n;
+                        gemmMinus(blas, l, l, rest - j, c, w, aj, n, aj, n, Op.T, aj + w + j, n);
+                    }
                 }
                 LaunchArgs.of(3)
                         .buffer(l.buffer())
@@ -359,10 +447,10 @@ final class BlockedFactor {
                         .launch(dev, kernel(dev, dt, "nd_zero_upper"), groups(n * n), GROUP);
             }
             return new NDArray[] {l, info};
-        } catch (RuntimeException e) {
+        } catch (RuntimeException ex) {
             l.close();
             if (info != null) info.close();
-            throw e;
+            throw ex;
         }
     }
 }

@@ -121,7 +121,11 @@ class SolveCheckKernelsTest extends PerDeviceTest {
                 try (NDArray x = LA.solveTriangular(tZero, b, true, true)) {
                     double[] want = values(b);
                     unitLowerSolve(zero, want, count, n, 2);
-                    assertArrayEquals(want, values(x), 1e-9);
+                    // relative to the answer's size (it grows to about 1e5 at order 100): blocked solves
+                    // by the diagonal blocks' inverses round differently from substitution
+                    double big = 1;
+                    for (double v : want) big = Math.max(big, Math.abs(v));
+                    assertArrayEquals(want, values(x), 1e-12 * big);
                 }
                 assertTrue(thrown(() -> LA.choSolve(t, true, bNan)).startsWith("cho_solve: " + FINITE));
                 org.ndgpu.linalg.LuFactor f = LA.luFactor(t);
