@@ -18,18 +18,22 @@ ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
     r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
 }
 
-// the high word of a 32x32-bit product: one instruction on both dialects, where a 64-bit product
-// kept in a ulong let NVRTC carry the rounds in 64-bit registers (twice the xors and shifts)
+// both words of a 32x32-bit product: on CUDA one mul.wide, which ran faster than __umulhi beside a separate
+// multiply (BENCHMARKS.md); a 64-bit product written in C instead let NVRTC carry the
+// rounds in 64-bit registers (twice the xors and shifts). OpenCL: mul_hi and the low product
 #ifdef ND_CUDA
-#define nd_umulhi(a, b) __umulhi((a), (b))
+#define ND_MULHILO(m, c, hi, lo) do { unsigned long long _p; \
+        asm("mul.wide.u32 %0, %1, %2;" : "=l"(_p) : "r"(m), "r"(c)); \
+        lo = (uint)_p; hi = (uint)(_p >> 32); } while (0)
 #else
-#define nd_umulhi(a, b) mul_hi((uint)(a), (uint)(b))
+#define ND_MULHILO(m, c, hi, lo) do { hi = mul_hi((uint)(m), (uint)(c)); lo = (m) * (c); } while (0)
 #endif
 
 // one Philox4x32 round on the counter words c0..c3 under the round key k0, k1
 #define ND_PHILOX_ROUND(c0, c1, c2, c3, k0, k1) do { \
-        uint _h0 = nd_umulhi(0xD2511F53u, c0), _l0 = 0xD2511F53u * c0; \
-        uint _h1 = nd_umulhi(0xCD9E8D57u, c2), _l1 = 0xCD9E8D57u * c2; \
+        uint _h0, _l0, _h1, _l1; \
+        ND_MULHILO(0xD2511F53u, c0, _h0, _l0); \
+        ND_MULHILO(0xCD9E8D57u, c2, _h1, _l1); \
         c0 = _h1 ^ c1 ^ k0; c1 = _l1; c2 = _h0 ^ c3 ^ k1; c3 = _l0; \
     } while (0)
 
