@@ -22,8 +22,8 @@ import org.ndgpu.vendor.Blas.Op;
  * ({@link Blas}) runs on all of them. Every triangular solve with a block is a GEMM with the
  * block's inverse: diagonal blocks are inverted by one work-group each in local memory (nd_trtri,
  * forward substitution on the identity with one barrier a column, where dtrti2's order took three
- * and a serial dot product a column; potrf's in the kernel that factors the block, nd_potrf_block), and L21 = A21 L11^-T, U12 = L11^-1
- * A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and one
+ * and a serial dot product a column; potrf's in the kernel that factors the block, nd_potrf_block),
+ * and L21 = A21 L11^-T, U12 = L11^-1 A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and one
  * GEMM, in place of a kernel that gave a row or column to a work-item and walked the block serially
  * on a few SMs. Cholesky's trailing update touches the lower triangle only, in up to four column
  * bands (about 5/8 of the full GEMM's flops for three more launches). A Cholesky block is one
