@@ -21,11 +21,17 @@ import org.ndgpu.vendor.Blas.Op;
  * 100-200 GB/s and a memory round trip of about a microsecond of its own), and the device's GEMM
  * ({@link Blas}) runs on all of them. Every triangular solve with a block is a GEMM with the
  * block's inverse: diagonal blocks are inverted by one work-group each in local memory (nd_trtri,
- * dtrti2's order; potrf's in the kernel that factors the block), and L21 = A21 L11^-T, U12 = L11^-1
- * A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and one
+ * forward substitution on the identity with one barrier a column, where dtrti2's order took three
+ * and a serial dot product a column; potrf's in the kernel that factors the block, nd_potrf_block),
+ * and L21 = A21 L11^-T, U12 = L11^-1 A12 and each block step of getrs, potrs and solve_triangular are a copy of the block and one
  * GEMM, in place of a kernel that gave a row or column to a work-item and walked the block serially
  * on a few SMs. Cholesky's trailing update touches the lower triangle only, in up to four column
- * bands (about 5/8 of the full GEMM's flops for three more launches). The LU panel (n - k0 rows by
+ * bands (about 5/8 of the full GEMM's flops for three more launches). A Cholesky block is one
+ * kernel launch and the GEMMs: nd_potrf_block factors the diagonal block and inverts its factor in
+ * one local tile with one barrier a column (right-looking, the columns scaled at the end, L11^-1
+ * built by forward substitution in the same steps), 1024 work-items on GPUs, while its other
+ * work-groups copy A21 aside for L21's GEMM; the chain of three barriers a column for the factor
+ * and a serial dot product a column for dtrti2's inverse was most of a block's time. The LU panel (n - k0 rows by
  * NB columns, {@link LuPanel}) is LAPACK's recursive dgetrf2: columns halved, the left half
  * factored, a small unit-lower solve in local memory, the right half updated by a GEMM over all
  * rows (all SMs), the right half factored; down to leaves of {@link #LEAF} columns factored by one
@@ -54,6 +60,13 @@ final class BlockedFactor {
     static final int LEAF = 16;
 
     static final int GROUP = 256;
+
+    /** Work-items of the one-group kernels that GPUs run wide, where the kernel may launch so. */
+    static final int WIDE = 1024;
+
+    /** Tests set it to run the GPU's wide Cholesky block kernel on a CPU device too (PoCL). */
+    static volatile boolean wideCholeskyEverywhere;
+
     private static final boolean OLD = "old".equals(System.getProperty("ndgpu.linalg.blocked"));
     private static final KernelTemplate BLOCKED = KernelTemplate.sections(
                     "blocked-factor.tmpl", BlockedFactor.class.getResourceAsStream("blocked-factor.tmpl"))
@@ -410,14 +423,21 @@ final class BlockedFactor {
         try (NDArray inv = NDArray.empty(dev, dt, new long[] {NB, NB}, Order.C);
                 NDArray work = NDArray.empty(dev, dt, new long[] {n, NB}, Order.C)) {
             info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C).fill(0);
-            BackendKernel diag = kernel(dev, dt, "nd_potrf_diag_inv");
+            // 1024 work-items on GPUs (four rows of the tile each, a short chain a column) where the
+            // kernel may launch so; a CPU device pays per work-item
+            BackendKernel wide =
+                    dev.facts().isGpu() || wideCholeskyEverywhere ? kernel(dev, dt, "nd_potrf_block", WIDE) : null;
+            int g = wide != null && wide.maxBlockSize() >= WIDE ? WIDE : GROUP;
+            BackendKernel diag = g == WIDE ? wide : kernel(dev, dt, "nd_potrf_block");
             for (int q = 0; q < b; q++) {
                 Mat m = Mat.of(l, q, n, n);
                 long infoOff = info.offset() + q * 4L, e = m.elements();
                 for (long k0 = 0; k0 < n; k0 += NB) {
                     int w = (int) Math.min(NB, n - k0);
-                    // L11 and its inverse; L21 = A21 L11^-T by A21 copied aside and one GEMM; A22 -= L21 L21^T
-                    LaunchArgs.of(9)
+                    long rest = n - k0 - w;
+                    // L11 and its inverse by group 0, A21 copied aside by the others; then
+                    // L21 = A21 L11^-T by one GEMM and A22 -= L21 L21^T
+                    LaunchArgs.of(11)
                             .buffer(l.buffer())
                             .i64(m.bytes())
                             .buffer(info.buffer())
@@ -427,11 +447,11 @@ final class BlockedFactor {
                             .i32(w)
                             .buffer(inv.buffer())
                             .i64(inv.offset())
-                            .launch(dev, diag, 1, GROUP);
-                    long rest = n - k0 - w;
+                            .buffer(work.buffer())
+                            .i64(work.offset())
+                            .launch(dev, diag, 1 + (rest * w + 4L * g - 1) / (4L * g), g);
                     if (rest == 0) continue;
                     long a21 = e + (k0 + w) * n + k0;
-                    copy(dev, dt, l, a21 * dt.itemsize(), n, work, work.offset(), w, rest, w);
                     gemm(work, Op.T, rest, w, w, 1, elements(work), w, inv, elements(inv), NB, 0, l, a21, n, blas);
                     // the lower triangle of A22 only, in column bands: each band's GEMM from its diagonal down
                     long bands = Math.min(4, (rest + 511) / 512), bw = (rest + bands - 1) / bands;

@@ -169,6 +169,19 @@ class BlockedFactorOracleTest extends PerDeviceTest {
         return v;
     }
 
+    /** The same with the Cholesky block kernel of 1024 work-items that GPUs run, where the device allows it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"float32", "float64"})
+    void choleskyAroundTheBlocksWithTheWideKernel(String name) {
+        BlockedFactor.wideCholeskyEverywhere = true;
+        try {
+            choleskyAroundTheBlocks(name);
+            zeroPivotNanAndIndefiniteGiveNumpysErrors(name);
+        } finally {
+            BlockedFactor.wideCholeskyEverywhere = false;
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"float32", "float64"})
     void choleskyAroundTheBlocks(String name) {
