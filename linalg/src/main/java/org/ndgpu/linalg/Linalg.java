@@ -253,7 +253,7 @@ public interface Linalg {
      * Chooses the GEMM kernel parameters of an OpenCL device by timing: CLBlast's own and about 20
      * candidate sets of its Xgemm kernel, on 4096^3 float32 and (where the device has float64) 2048^3
      * float64 GEMMs; the fastest is used from now on for matmul, dot, einsum and the factorizations'
-     * updates on that device, and saved for later processes (folder {@code ndgpu.gemm.tuningDir}).
+     * updates on that device, and saved for later processes (folder {@code ndgpu.gemm.dir}).
      * Takes seconds to a minute on a GPU. A CUDA device has nothing to tune (cuBLAS chooses its own):
      * NdException. {@code Nd.linalg().tuneGemm(Device.get("opencl:0"))}; see linalg's README.
      */

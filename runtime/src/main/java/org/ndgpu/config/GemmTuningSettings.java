@@ -15,8 +15,8 @@ public final class GemmTuningSettings {
     private GemmTuningSettings() {}
 
     public static final Setting TUNING_DIR = new Setting(
-            "ndgpu.gemm.tuningDir",
-            "NDGPU_GEMM_TUNING_DIR",
+            "ndgpu.gemm.dir",
+            "NDGPU_GEMM_DIR",
             "`$XDG_CACHE_HOME/ndgpu/gemm`, else `~/.cache/ndgpu/gemm`",
             "the folder of the GEMM parameters chosen per OpenCL device (one file per device name and driver; [linalg README](../linalg/README.md#gemm-on-opencl-devices)); `none` keeps no choice on disk");
     public static final Setting TUNE = new Setting(

@@ -18,7 +18,7 @@ import org.ndgpu.ndarray.DType;
 
 /**
  * The GEMM parameters chosen for one device, on disk: a properties file per device name and driver
- * version in the tuning folder ({@code ndgpu.gemm.tuningDir}), holding {@code device}, {@code driver}
+ * version in the tuning folder ({@code ndgpu.gemm.dir}), holding {@code device}, {@code driver}
  * and one line per dtype, either {@code default} (CLBlast's own parameters won) or the Xgemm set
  * ({@link GemmParameters#toString}). A file that cannot be read, names another device or driver, or
  * holds a value that does not parse is ignored as a whole (the caller logs why), never trusted;

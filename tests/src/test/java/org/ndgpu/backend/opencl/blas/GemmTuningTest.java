@@ -45,14 +45,14 @@ class GemmTuningTest {
 
     @BeforeAll
     static void tuningDir() {
-        before = System.getProperty("ndgpu.gemm.tuningDir");
-        System.setProperty("ndgpu.gemm.tuningDir", dir.toString());
+        before = System.getProperty("ndgpu.gemm.dir");
+        System.setProperty("ndgpu.gemm.dir", dir.toString());
     }
 
     @AfterAll
     static void restore() {
-        if (before == null) System.clearProperty("ndgpu.gemm.tuningDir");
-        else System.setProperty("ndgpu.gemm.tuningDir", before);
+        if (before == null) System.clearProperty("ndgpu.gemm.dir");
+        else System.setProperty("ndgpu.gemm.dir", before);
     }
 
     private static Device openCl() {
