@@ -102,6 +102,7 @@ final class ClBlast implements Blas {
             if (!prepared.contains(dtype)) {
                 GemmTuning.atFirstGemm(device, dtype);
                 prepared.add(dtype);
+                GemmTuning.ran(device, dtype);
             }
             st = call(
                     dtype, opA, opB, m, n, k, alpha, ma, aOffset, lda, strideA, mb, bOffset, ldb, strideB, beta, mc,

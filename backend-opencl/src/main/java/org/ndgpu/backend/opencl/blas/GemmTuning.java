@@ -23,6 +23,7 @@ import org.ndgpu.backend.DeviceFacts;
 import org.ndgpu.backend.opencl.OpenClHandles;
 import org.ndgpu.config.GemmTuningSettings;
 import org.ndgpu.device.Device;
+import org.ndgpu.exceptions.DeviceException;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.vendor.Blas.GemmTiming;
 import org.ndgpu.vendor.Blas.Op;
@@ -49,6 +50,17 @@ final class GemmTuning {
     private static final Map<String, Applied> APPLIED = new LinkedHashMap<>();
 
     private record Applied(cl_device_id id, DType dtype, GemmParameters params) {}
+
+    /**
+     * Device id and dtype pairs CLBlast has run GEMMs of: its kernels for them may be compiled with
+     * the parameters in force then, so a change clears CLBlast's caches first.
+     */
+    private static final java.util.Set<String> RAN = new java.util.HashSet<>();
+
+    /** Notes that CLBlast is about to run a GEMM of {@code dtype} on the device (callers hold the lock). */
+    static void ran(Device device, DType dtype) {
+        RAN.add(device.id() + "/" + dtype);
+    }
 
     private GemmTuning() {}
 
@@ -83,9 +95,8 @@ final class GemmTuning {
     static void apply(Device device, DType dtype, GemmParameters params) {
         cl_device_id id = OpenClHandles.device(device.backend());
         String key = device.id() + "/" + dtype;
-        boolean had = APPLIED.containsKey(key);
-        APPLIED.remove(key);
-        if (had) clearAndReapply();
+        boolean had = APPLIED.remove(key) != null;
+        if (had || RAN.contains(key)) clearAndReapply();
         if (params == null) return;
         int st = override(id, dtype, params);
         if (st != CLBlastStatusCode.CLBlastSuccess)
@@ -135,7 +146,14 @@ final class GemmTuning {
             LOG.log(
                     System.Logger.Level.INFO,
                     "ndgpu: choosing " + dtype + " GEMM parameters for " + device.id() + " (ndgpu.gemm.tune=auto)");
-            sweep(device, dtype, defaultSize(dtype), 3, true);
+            try {
+                sweep(device, dtype, defaultSize(dtype), 3, true);
+            } catch (RuntimeException e) {
+                // the user's GEMM goes on with CLBlast's own parameters rather than failing for the sweep
+                LOG.log(
+                        System.Logger.Level.WARNING,
+                        "ndgpu: the GEMM sweep on " + device.id() + " failed, CLBlast's own parameters are used: " + e);
+            }
         }
     }
 
@@ -169,7 +187,12 @@ final class GemmTuning {
         cl_mem[] big = new cl_mem[3];
         try {
             for (int i = 0; i < 3; i++) {
-                big[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, size * size * bytes, null, null);
+                try {
+                    big[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, size * size * bytes, null, null);
+                } catch (RuntimeException e) {
+                    throw new DeviceException("tuneGemm on " + device.id() + ": three " + size + "x" + size + " "
+                            + dtype + " matrices do not fit (" + e.getMessage() + "); sweep a smaller size");
+                }
                 // ones: no NaN or denormal from uninitialized memory slows a candidate down
                 Pointer one = dtype == DType.FLOAT32 || dtype == DType.COMPLEX64
                         ? Pointer.to(new float[] {1f})
@@ -179,6 +202,7 @@ final class GemmTuning {
             }
             clFinish(q);
             APPLIED.remove(key);
+            RAN.add(key);
             for (int c = 0; c < sets.size(); c++) {
                 GemmParameters p = sets.get(c);
                 tflops[c] = Double.NaN;

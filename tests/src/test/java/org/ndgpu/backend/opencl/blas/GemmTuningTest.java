@@ -72,17 +72,17 @@ class GemmTuningTest {
         return out;
     }
 
-    /** Three sets per dtype (each compiles on PoCL for seconds): a large tile, a database entry, the last. */
+    /** Two sets per dtype (each compiles on PoCL for many seconds): a large tile and a database entry. */
     private static List<GemmParameters> some(Device d, DType dt) {
         List<GemmParameters> f = fitting(d, dt);
-        return List.of(f.get(0), f.get(f.size() / 2), f.get(f.size() - 1));
+        return List.of(f.get(0), f.get(f.size() - 3));
     }
 
     /**
      * Candidates on the Xgemm path even for small sizes: NN products of odd sizes (1 to 300 x 257 x
      * 130), all transposes and batches. On PoCL a set that writes outside its buffers corrupts this
      * process's heap, as CLBlast's GEMMK=1 variant did (every candidate passed this test on PoCL once,
-     * in 11 minutes; three per dtype keep it short).
+     * in 11 minutes; two per dtype keep it short).
      */
     @Test
     void candidatesComputeTheSameProducts() {
