@@ -134,6 +134,12 @@ final class GemmTuning {
             choice = r.choices().get(dtype);
         }
         if (choice != null) {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "ndgpu: " + dtype + " GEMM on " + device.id() + " with "
+                            + choice.map(p -> "the saved parameters " + p.label())
+                                    .orElse("CLBlast's own parameters (saved)")
+                            + " from " + cache.file());
             try {
                 apply(device, dtype, choice.orElse(null));
             } catch (IllegalStateException e) {
