@@ -248,4 +248,21 @@ public interface Linalg {
      * float64); a matrix holding NaN or inf answers NaN, as SciPy: {@code Nd.linalg().expm(a)}.
      */
     NDArray expm(NDArray a);
+
+    /**
+     * Chooses the GEMM kernel parameters of an OpenCL device by timing: CLBlast's own and about 20
+     * candidate sets of its Xgemm kernel, on 4096^3 float32 and (where the device has float64) 2048^3
+     * float64 GEMMs; the fastest is used from now on for matmul, dot, einsum and the factorizations'
+     * updates on that device, and saved for later processes (folder {@code ndgpu.gemm.dir}).
+     * Takes seconds to a minute on a GPU. A CUDA device has nothing to tune (cuBLAS chooses its own):
+     * NdException. {@code Nd.linalg().tuneGemm(Device.get("opencl:0"))}; see linalg's README.
+     */
+    java.util.List<GemmTiming> tuneGemm(Device device);
+
+    /**
+     * {@link #tuneGemm(Device)} for one dtype (float32, float64, complex64, complex128) on
+     * {@code size}^3 GEMMs, each candidate timed {@code repeats} times (the median counts):
+     * {@code Nd.linalg().tuneGemm(device, DType.FLOAT32, 1024, 3)}.
+     */
+    java.util.List<GemmTiming> tuneGemm(Device device, org.ndgpu.ndarray.DType dtype, long size, int repeats);
 }

@@ -227,6 +227,8 @@ public final class Config {
             OPENCL_COPY_THREADS,
             OPENCL_COMMAND_BUFFER,
             LibraryPaths.NCCL_LIBRARY,
+            GemmTuningSettings.TUNING_DIR,
+            GemmTuningSettings.TUNE,
             NULL_BACKEND,
             DEBUG);
 

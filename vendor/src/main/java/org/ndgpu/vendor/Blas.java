@@ -90,6 +90,28 @@ public interface Blas {
         throw new UnsupportedOperationException("trsm is not offered by this BLAS");
     }
 
+    /**
+     * One row of a GEMM parameter sweep ({@link #tuneGemm}): a candidate's name ({@code "default"}
+     * for the library's own choice), its parameters, the TFLOP/s it reached (NaN where skipped), why it
+     * was skipped (null if it ran), and whether it was chosen.
+     */
+    record GemmTiming(String candidate, String parameters, double tflops, String skipped, boolean chosen) {}
+
+    /** True if {@link #tuneGemm} can choose GEMM kernel parameters on this device (CLBlast; not cuBLAS). */
+    default boolean tunesGemm() {
+        return false;
+    }
+
+    /**
+     * Times every candidate set of GEMM kernel parameters on {@code size}^3 GEMMs of {@code dtype}
+     * ({@code repeats} timed runs each, the median counted), keeps the fastest for this device from
+     * now on (the library's own if it wins) and saves the choice for the next process where
+     * {@code save}. Rows in the order timed.
+     */
+    default java.util.List<GemmTiming> tuneGemm(DType dtype, long size, int repeats, boolean save) {
+        throw new UnsupportedOperationException("this BLAS chooses its own GEMM kernels");
+    }
+
     /** The BLAS of {@code device}, or null if no provider serves its backend. Cached per device. */
     static Blas forDevice(Device device) {
         return Registry.forDevice(device);

@@ -51,6 +51,16 @@ public final class DeviceLinalg implements Linalg, MatrixProducts {
     }
 
     @Override
+    public List<org.ndgpu.linalg.GemmTiming> tuneGemm(Device device) {
+        return GemmTuner.tune(device);
+    }
+
+    @Override
+    public List<org.ndgpu.linalg.GemmTiming> tuneGemm(Device device, DType dtype, long size, int repeats) {
+        return GemmTuner.tune(device, dtype, size, repeats);
+    }
+
+    @Override
     public NDArray dot(NDArray a, NDArray b) {
         Objects.requireNonNull(a, "dot: a is null");
         Objects.requireNonNull(b, "dot: b is null");

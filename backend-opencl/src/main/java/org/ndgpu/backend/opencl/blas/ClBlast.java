@@ -27,9 +27,11 @@ import org.ndgpu.vendor.Blas;
  */
 final class ClBlast implements Blas {
     /** CLBlast's kernel and database caches are process-global: one lock for every device. */
-    private static final Object LOCK = new Object();
+    static final Object LOCK = new Object();
 
     private final Device device;
+    /** The dtypes whose first GEMM has applied the device's chosen parameters (guarded by LOCK). */
+    private final java.util.EnumSet<DType> prepared = java.util.EnumSet.noneOf(DType.class);
 
     ClBlast(Device device) {
         this.device = device;
@@ -42,6 +44,22 @@ final class ClBlast implements Blas {
             case FLOAT64, COMPLEX128 -> device.facts().fp64();
             default -> false;
         };
+    }
+
+    @Override
+    public boolean tunesGemm() {
+        return true;
+    }
+
+    @Override
+    public java.util.List<GemmTiming> tuneGemm(DType dtype, long size, int repeats, boolean save) {
+        if (!supports(dtype) || dtype == DType.FLOAT16)
+            throw new DTypeException("CLBlast tuneGemm: " + dtype + " is not supported on " + device.id());
+        synchronized (LOCK) {
+            java.util.List<GemmTiming> rows = GemmTuning.sweep(device, dtype, size, repeats, save);
+            prepared.add(dtype);
+            return rows;
+        }
     }
 
     private static int op(Op o) {
@@ -77,173 +95,210 @@ final class ClBlast implements Blas {
             long batch) {
         if (!supports(dtype))
             throw new DTypeException("CLBlast gemm: " + dtype + " is not supported on " + device.id());
-        int layout = CLBlastLayout.CLBlastLayoutRowMajor;
-        int ta = op(opA), tb = op(opB);
         cl_mem ma = OpenClHandles.mem(a), mb = OpenClHandles.mem(b), mc = OpenClHandles.mem(c);
         cl_command_queue q = OpenClHandles.queue(device.currentStream().backendStream());
         int st;
         synchronized (LOCK) {
-            if (batch == 1) {
-                st = switch (dtype) {
-                    case FLOAT32 ->
-                        CLBlastSgemm(
-                                layout,
-                                ta,
-                                tb,
-                                m,
-                                n,
-                                k,
-                                (float) alpha,
-                                ma,
-                                aOffset,
-                                lda,
-                                mb,
-                                bOffset,
-                                ldb,
-                                (float) beta,
-                                mc,
-                                cOffset,
-                                ldc,
-                                q,
-                                null);
-                    case FLOAT64 ->
-                        CLBlastDgemm(
-                                layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, mb, bOffset, ldb, beta, mc, cOffset,
-                                ldc, q, null);
-                    case COMPLEX64 ->
-                        CLBlastCgemm(
-                                layout,
-                                ta,
-                                tb,
-                                m,
-                                n,
-                                k,
-                                new float[] {(float) alpha, 0},
-                                ma,
-                                aOffset,
-                                lda,
-                                mb,
-                                bOffset,
-                                ldb,
-                                new float[] {(float) beta, 0},
-                                mc,
-                                cOffset,
-                                ldc,
-                                q,
-                                null);
-                    case COMPLEX128 ->
-                        CLBlastZgemm(
-                                layout,
-                                ta,
-                                tb,
-                                m,
-                                n,
-                                k,
-                                new double[] {alpha, 0},
-                                ma,
-                                aOffset,
-                                lda,
-                                mb,
-                                bOffset,
-                                ldb,
-                                new double[] {beta, 0},
-                                mc,
-                                cOffset,
-                                ldc,
-                                q,
-                                null);
-                    default -> throw new AssertionError(dtype);
-                };
-            } else {
-                st = switch (dtype) {
-                    case FLOAT32 ->
-                        CLBlastSgemmStridedBatched(
-                                layout,
-                                ta,
-                                tb,
-                                m,
-                                n,
-                                k,
-                                (float) alpha,
-                                ma,
-                                aOffset,
-                                lda,
-                                strideA,
-                                mb,
-                                bOffset,
-                                ldb,
-                                strideB,
-                                (float) beta,
-                                mc,
-                                cOffset,
-                                ldc,
-                                strideC,
-                                batch,
-                                q,
-                                null);
-                    case FLOAT64 ->
-                        CLBlastDgemmStridedBatched(
-                                layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, strideA, mb, bOffset, ldb, strideB,
-                                beta, mc, cOffset, ldc, strideC, batch, q, null);
-                    case COMPLEX64 ->
-                        CLBlastCgemmStridedBatched(
-                                layout,
-                                ta,
-                                tb,
-                                m,
-                                n,
-                                k,
-                                new float[] {(float) alpha, 0},
-                                ma,
-                                aOffset,
-                                lda,
-                                strideA,
-                                mb,
-                                bOffset,
-                                ldb,
-                                strideB,
-                                new float[] {(float) beta, 0},
-                                mc,
-                                cOffset,
-                                ldc,
-                                strideC,
-                                batch,
-                                q,
-                                null);
-                    case COMPLEX128 ->
-                        CLBlastZgemmStridedBatched(
-                                layout,
-                                ta,
-                                tb,
-                                m,
-                                n,
-                                k,
-                                new double[] {alpha, 0},
-                                ma,
-                                aOffset,
-                                lda,
-                                strideA,
-                                mb,
-                                bOffset,
-                                ldb,
-                                strideB,
-                                new double[] {beta, 0},
-                                mc,
-                                cOffset,
-                                ldc,
-                                strideC,
-                                batch,
-                                q,
-                                null);
-                    default -> throw new AssertionError(dtype);
-                };
+            if (!prepared.contains(dtype)) {
+                GemmTuning.atFirstGemm(device, dtype);
+                prepared.add(dtype);
+                GemmTuning.ran(device, dtype);
             }
+            st = call(
+                    dtype, opA, opB, m, n, k, alpha, ma, aOffset, lda, strideA, mb, bOffset, ldb, strideB, beta, mc,
+                    cOffset, ldc, strideC, batch, q);
         }
         if (st != CLBlastStatusCode.CLBlastSuccess) {
             throw new DeviceException(device.id() + " CLBlast " + dtype + " gemm" + (batch == 1 ? "" : "StridedBatched")
                     + " (m=" + m + ", n=" + n + ", k=" + k + ", lda=" + lda + ", ldb=" + ldb + ", ldc=" + ldc
                     + ", batch=" + batch
                     + ", ops " + opA + opB + "): " + CLBlastStatusCode.stringFor(st));
+        }
+    }
+
+    /**
+     * One CLBlast GEMM call in row-major layout on OpenCL buffers (a batch of one as xGEMM), returning
+     * CLBlast's status; callers hold {@link #LOCK}.
+     */
+    static int call(
+            DType dtype,
+            Op opA,
+            Op opB,
+            long m,
+            long n,
+            long k,
+            double alpha,
+            cl_mem ma,
+            long aOffset,
+            long lda,
+            long strideA,
+            cl_mem mb,
+            long bOffset,
+            long ldb,
+            long strideB,
+            double beta,
+            cl_mem mc,
+            long cOffset,
+            long ldc,
+            long strideC,
+            long batch,
+            cl_command_queue q) {
+        int layout = CLBlastLayout.CLBlastLayoutRowMajor;
+        int ta = op(opA), tb = op(opB);
+        if (batch == 1) {
+            return switch (dtype) {
+                case FLOAT32 ->
+                    CLBlastSgemm(
+                            layout,
+                            ta,
+                            tb,
+                            m,
+                            n,
+                            k,
+                            (float) alpha,
+                            ma,
+                            aOffset,
+                            lda,
+                            mb,
+                            bOffset,
+                            ldb,
+                            (float) beta,
+                            mc,
+                            cOffset,
+                            ldc,
+                            q,
+                            null);
+                case FLOAT64 ->
+                    CLBlastDgemm(
+                            layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, mb, bOffset, ldb, beta, mc, cOffset, ldc,
+                            q, null);
+                case COMPLEX64 ->
+                    CLBlastCgemm(
+                            layout,
+                            ta,
+                            tb,
+                            m,
+                            n,
+                            k,
+                            new float[] {(float) alpha, 0},
+                            ma,
+                            aOffset,
+                            lda,
+                            mb,
+                            bOffset,
+                            ldb,
+                            new float[] {(float) beta, 0},
+                            mc,
+                            cOffset,
+                            ldc,
+                            q,
+                            null);
+                case COMPLEX128 ->
+                    CLBlastZgemm(
+                            layout,
+                            ta,
+                            tb,
+                            m,
+                            n,
+                            k,
+                            new double[] {alpha, 0},
+                            ma,
+                            aOffset,
+                            lda,
+                            mb,
+                            bOffset,
+                            ldb,
+                            new double[] {beta, 0},
+                            mc,
+                            cOffset,
+                            ldc,
+                            q,
+                            null);
+                default -> throw new AssertionError(dtype);
+            };
+        } else {
+            return switch (dtype) {
+                case FLOAT32 ->
+                    CLBlastSgemmStridedBatched(
+                            layout,
+                            ta,
+                            tb,
+                            m,
+                            n,
+                            k,
+                            (float) alpha,
+                            ma,
+                            aOffset,
+                            lda,
+                            strideA,
+                            mb,
+                            bOffset,
+                            ldb,
+                            strideB,
+                            (float) beta,
+                            mc,
+                            cOffset,
+                            ldc,
+                            strideC,
+                            batch,
+                            q,
+                            null);
+                case FLOAT64 ->
+                    CLBlastDgemmStridedBatched(
+                            layout, ta, tb, m, n, k, alpha, ma, aOffset, lda, strideA, mb, bOffset, ldb, strideB, beta,
+                            mc, cOffset, ldc, strideC, batch, q, null);
+                case COMPLEX64 ->
+                    CLBlastCgemmStridedBatched(
+                            layout,
+                            ta,
+                            tb,
+                            m,
+                            n,
+                            k,
+                            new float[] {(float) alpha, 0},
+                            ma,
+                            aOffset,
+                            lda,
+                            strideA,
+                            mb,
+                            bOffset,
+                            ldb,
+                            strideB,
+                            new float[] {(float) beta, 0},
+                            mc,
+                            cOffset,
+                            ldc,
+                            strideC,
+                            batch,
+                            q,
+                            null);
+                case COMPLEX128 ->
+                    CLBlastZgemmStridedBatched(
+                            layout,
+                            ta,
+                            tb,
+                            m,
+                            n,
+                            k,
+                            new double[] {alpha, 0},
+                            ma,
+                            aOffset,
+                            lda,
+                            strideA,
+                            mb,
+                            bOffset,
+                            ldb,
+                            strideB,
+                            new double[] {beta, 0},
+                            mc,
+                            cOffset,
+                            ldc,
+                            strideC,
+                            batch,
+                            q,
+                            null);
+                default -> throw new AssertionError(dtype);
+            };
         }
     }
 }
