@@ -57,6 +57,27 @@ final class GemmCandidates {
         {0, 1, 32, 2, 32, 32, 128, 32, 32, 128, 1, 1, 0, 0, 2, 2},
     };
 
+    /**
+     * The sets the sweep chose on an NVIDIA H200 through NVIDIA's OpenCL (BENCHMARKS.md, 2026-11-29),
+     * used without a sweep on the Hopper GPUs whose names it knows (H100, H200: the same SM), so their
+     * users get them at the first GEMM; a saved choice of {@code tuneGemm} still wins.
+     */
+    private static final long[] HOPPER_32 = {0, 1, 16, 8, 16, 16, 128, 16, 16, 128, 1, 1, 1, 1, 4, 4};
+
+    private static final long[] HOPPER_64 = {0, 1, 16, 2, 16, 16, 64, 16, 16, 128, 1, 1, 1, 1, 2, 2};
+
+    /** The built-in set for a device of this vendor and name and {@code dtype}, or null where none is known. */
+    static GemmParameters builtIn(String vendor, String name, DType dtype) {
+        boolean hopper = vendor.toUpperCase(java.util.Locale.ROOT).contains("NVIDIA")
+                && (name.contains("H100") || name.contains("H200"));
+        if (!hopper) return null;
+        return switch (dtype) {
+            case FLOAT32 -> GemmParameters.of(HOPPER_32);
+            case FLOAT64 -> GemmParameters.of(HOPPER_64);
+            default -> null;
+        };
+    }
+
     /** The sets for {@code dtype}, in the order the sweep times them; at most 21. */
     static List<GemmParameters> forDtype(DType dtype) {
         List<GemmParameters> out = new ArrayList<>();

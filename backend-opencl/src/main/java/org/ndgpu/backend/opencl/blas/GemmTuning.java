@@ -118,7 +118,10 @@ final class GemmTuning {
         return new GemmTuningCache(dir, f.name(), f.driverVersion());
     }
 
-    /** At the device's first GEMM of {@code dtype}: the saved choice, else a sweep where asked for (auto). */
+    /**
+     * At the device's first GEMM of {@code dtype}: the saved choice, else the built-in one of a device
+     * {@link GemmCandidates#builtIn} knows, else a sweep where asked for (auto).
+     */
     static void atFirstGemm(Device device, DType dtype) {
         String mode = GemmTuningSettings.tune();
         if (mode.equals("off")) return;
@@ -148,6 +151,19 @@ final class GemmTuning {
             return;
         }
         DeviceFacts f = device.facts();
+        GemmParameters builtIn = GemmCandidates.builtIn(f.vendor(), f.name(), dtype);
+        if (builtIn != null) {
+            LOG.log(
+                    System.Logger.Level.INFO,
+                    "ndgpu: " + dtype + " GEMM on " + device.id() + " with the built-in parameters for " + f.name()
+                            + " " + builtIn.label() + " (Nd.linalg().tuneGemm(device) saves a choice of its own)");
+            try {
+                apply(device, dtype, builtIn);
+            } catch (IllegalStateException e) {
+                LOG.log(System.Logger.Level.WARNING, "ndgpu: " + e.getMessage() + "; CLBlast's own are used");
+            }
+            return;
+        }
         if (mode.equals("auto") && f.isGpu() && !f.hostCpu()) {
             LOG.log(
                     System.Logger.Level.INFO,

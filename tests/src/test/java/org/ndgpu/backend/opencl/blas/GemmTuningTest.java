@@ -72,10 +72,13 @@ class GemmTuningTest {
         return out;
     }
 
-    /** Two sets per dtype (each compiles on PoCL for many seconds): a large tile and a database entry. */
+    /**
+     * Two sets per dtype (each compiles on PoCL for many seconds): the built-in one of Hopper GPUs (a
+     * large tile, so their users' first GEMMs run it) and a database entry.
+     */
     private static List<GemmParameters> some(Device d, DType dt) {
         List<GemmParameters> f = fitting(d, dt);
-        return List.of(f.get(0), f.get(f.size() - 3));
+        return List.of(GemmCandidates.builtIn("NVIDIA Corporation", "NVIDIA H200", dt), f.get(f.size() - 3));
     }
 
     /**
@@ -169,6 +172,21 @@ class GemmTuningTest {
                                     + want);
                     }
         }
+    }
+
+    @Test
+    void builtInSetsOnlyForTheGpusTheyWereChosenOn() {
+        for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
+            for (String name : new String[] {"NVIDIA H100 80GB HBM3", "NVIDIA H200", "NVIDIA H100 PCIe"}) {
+                GemmParameters p = GemmCandidates.builtIn("NVIDIA Corporation", name, dt);
+                assertNotNull(p, name + " " + dt);
+                assertNull(p.problem(1024, 48 * 1024, dt.itemsize()), name + " " + dt + " " + p);
+            }
+            assertNull(GemmCandidates.builtIn("NVIDIA Corporation", "NVIDIA A100-SXM4-80GB", dt));
+            assertNull(GemmCandidates.builtIn("Advanced Micro Devices, Inc.", "gfx90a H100", dt));
+            assertNull(GemmCandidates.builtIn("The pocl project", "cpu-haswell", dt));
+        }
+        assertNull(GemmCandidates.builtIn("NVIDIA Corporation", "NVIDIA H200", DType.COMPLEX64));
     }
 
     @Test
