@@ -83,8 +83,15 @@ final class SmallGaussJordan {
                         "R",
                         rt,
                         "W",
-                        t + rt);
-        return dev.programs().kernel("nd_small_gj_" + tag + "_" + t + "_" + rt, src, List.of(), "nd_gj_small_" + tag);
+                        t + rt,
+                        "UNROLL",
+                        dev.facts().isGpu() ? "#pragma unroll" : "");
+        return dev.programs()
+                .kernel(
+                        "nd_small_gj_" + (dev.facts().isGpu() ? "" : "rolled_") + tag + "_" + t + "_" + rt,
+                        src,
+                        List.of(),
+                        "nd_gj_small_" + tag);
     }
 
     /**
