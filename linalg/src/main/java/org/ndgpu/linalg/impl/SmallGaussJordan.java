@@ -85,7 +85,9 @@ final class SmallGaussJordan {
                         "W",
                         t + rt,
                         "UNROLL",
-                        dev.facts().isGpu() ? "#pragma unroll" : "");
+                        dev.facts().isGpu() ? "#pragma unroll" : "",
+                        "ROLLED",
+                        dev.facts().isGpu() ? 0 : 1);
         return dev.programs()
                 .kernel(
                         "nd_small_gj_" + (dev.facts().isGpu() ? "" : "rolled_") + tag + "_" + t + "_" + rt,

@@ -3,6 +3,7 @@ package org.ndgpu.linalg.impl;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.ndgpu.linalg.impl.Fixtures.values;
 
 import java.util.Random;
@@ -19,7 +20,7 @@ import org.ndgpu.testing.PerDeviceTest;
  * against a plain Java getrf and substitution in double: every tile (8, 16, 32) with full and partly
  * filled last work-groups, each register width of b (1, 2, 4, 8), the inverse's columns put back in
  * order (a scaled permutation, inverted exactly), a singular matrix in the middle of a stack, NaN
- * input, float32 and float64. Orders past 32 and more columns (SmallGesv) stay right beside it.
+ * refused before the kernel, float32 and float64. Orders past 32 and more columns (SmallGesv) stay right beside it.
  */
 class SmallGaussJordanTest extends PerDeviceTest {
     private static final Linalg LA = Nd.linalg();
@@ -139,7 +140,10 @@ class SmallGaussJordanTest extends PerDeviceTest {
                 }
                 try (NDArray a = Nd.array(av, dt, b, n, n);
                         NDArray x = LA.inv(a)) {
-                    assertArrayEquals(want, values(x), dt + " n=" + n);
+                    // -0.0 and 0.0 alike (a cleared entry may be either)
+                    double[] got = values(x);
+                    for (int e = 0; e < got.length; e++) got[e] += 0.0;
+                    assertArrayEquals(want, got, dt + " n=" + n);
                 }
             }
     }
@@ -174,27 +178,15 @@ class SmallGaussJordanTest extends PerDeviceTest {
     }
 
     @Test
-    void nanStaysInItsMatrix() {
+    void nanIsRefusedBeforeTheKernel() {
         for (DType dt : TYPES)
-            for (int n : new int[] {3, 8, 16, 32}) {
-                int b = batch(n);
-                double[] av = entries(n * 61L, b * n * n, dt);
-                // matrix 1: NaN on the diagonal of column 0; matrix 2: NaN below it
+            for (int n : new int[] {3, 32}) {
+                double[] av = entries(n * 61L, 3 * n * n, dt);
                 av[n * n] = Double.NaN;
-                av[2 * n * n + n] = Double.NaN;
-                String what = dt + " n=" + n;
-                try (NDArray a = Nd.array(av, dt, b, n, n);
-                        NDArray x = LA.inv(a)) {
-                    double[] xv = values(x), want = oracle(av, eye(b, n), b, n, n);
-                    for (int g = 0; g < b; g++) {
-                        boolean nan = false;
-                        for (int e = 0; e < n * n; e++) nan |= Double.isNaN(xv[g * n * n + e]);
-                        assertEquals(g == 1 || g == 2, nan, what + " NaN in matrix " + g);
-                    }
-                    double[] w0 = new double[n * n], x0 = new double[n * n];
-                    System.arraycopy(want, 0, w0, 0, n * n);
-                    System.arraycopy(xv, 0, x0, 0, n * n);
-                    assertClose(w0, x0, 1, n * n, dt, what + " the finite matrix");
+                try (NDArray a = Nd.array(av, dt, 3, n, n)) {
+                    String m =
+                            assertThrows(LinAlgException.class, () -> LA.inv(a)).getMessage();
+                    assertTrue(m.startsWith("inv: Singular matrix") && m.contains("NaN"), m);
                 }
             }
     }
