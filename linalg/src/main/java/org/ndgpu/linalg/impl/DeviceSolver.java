@@ -215,6 +215,8 @@ final class DeviceSolver implements Solver {
     public NDArray solve(NDArray a, NDArray rhs) {
         Path p = path(a);
         if (p == Path.HOST) return fallback.solve(a, rhs);
+        if (p == Path.SMALL && SmallGaussJordan.fits(device, a.dtype(), a.shape(1), rhs.shape(2)))
+            return SmallGaussJordan.solve(a, rhs, "solve");
         if (p == Path.SMALL && SmallGesv.fits(device, a.dtype(), a.shape(1))) {
             if (rhs.isCContiguous()) return SmallGesv.solve(a, rhs, "solve");
             try (NDArray b = rhs.copy(Order.C)) {
@@ -238,6 +240,8 @@ final class DeviceSolver implements Solver {
     public NDArray inv(NDArray a) {
         Path p = path(a);
         if (p == Path.HOST) return fallback.inv(a);
+        if (p == Path.SMALL && SmallGaussJordan.fits(device, a.dtype(), a.shape(1), -1))
+            return SmallGaussJordan.solve(a, null, "inv");
         if (p == Path.SMALL && SmallGesv.fits(device, a.dtype(), a.shape(1))) return SmallGesv.solve(a, null, "inv");
         try (SmallFactor.Lu f = lu(a, p)) {
             requireNonsingular("inv", f.info());
