@@ -37,8 +37,7 @@ public final class LinalgDeviceBench {
             Nd.random().seed(41);
             // -Dbench.only=svd: the SVD rows alone (the factorizations of order 4096 take minutes on OpenCL)
             boolean svdOnly = "svd".equals(System.getProperty("bench.only"));
-            // -Dbench.only=factor: solve, inv and cholesky alone (with -Dndgpu.linalg.blocked=old: the
-            // first blocked kernels, to time both in one session)
+            // -Dbench.only=factor: solve, inv and cholesky alone
             boolean factorOnly = "factor".equals(System.getProperty("bench.only"));
             // -Dbench.only=small: the batched 32 x 32 rows alone (issue 41's small-matrix kernels; with
             // -Dndgpu.linalg.small=old, the former ones)

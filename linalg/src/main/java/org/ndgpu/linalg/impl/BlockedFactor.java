@@ -46,9 +46,6 @@ import org.ndgpu.vendor.Blas.Op;
  * left: the next step would be a leaf spread over all SMs with one grid-wide barrier a column.
  * Pivots are LAPACK's (idamax's first largest |entry|, the same row order), so lu_factor's match
  * SciPy's.
- *
- * <p>{@code -Dndgpu.linalg.blocked=old} (read once) selects {@link BlockedFactorOld}, the first
- * version, so that both can be timed in one run.
  */
 final class BlockedFactor {
     private BlockedFactor() {}
@@ -67,7 +64,6 @@ final class BlockedFactor {
     /** Tests set it to run the GPU's wide Cholesky block kernel on a CPU device too (PoCL). */
     static volatile boolean wideCholeskyEverywhere;
 
-    private static final boolean OLD = "old".equals(System.getProperty("ndgpu.linalg.blocked"));
     private static final KernelTemplate BLOCKED = KernelTemplate.sections(
                     "blocked-factor.tmpl", BlockedFactor.class.getResourceAsStream("blocked-factor.tmpl"))
             .get("blocked");
@@ -175,7 +171,6 @@ final class BlockedFactor {
 
     /** The LU of each matrix of the C-contiguous stack {@code a} (batch, n, n); a is not changed. */
     static SmallFactor.Lu lu(NDArray a, Blas blas) {
-        if (OLD) return BlockedFactorOld.lu(a, blas);
         Device dev = a.device();
         DType dt = a.dtype();
         long b = a.shape(0), n = a.shape(1);
@@ -342,10 +337,6 @@ final class BlockedFactor {
      * is overwritten, or with {@code eye} (inv: r = n) is the identity first.
      */
     static void solve(SmallFactor.Lu f, NDArray x, boolean eye, Blas blas) {
-        if (OLD) {
-            BlockedFactorOld.solve(f, x, eye, blas);
-            return;
-        }
         Device dev = x.device();
         DType dt = x.dtype();
         long b = x.shape(0), n = x.shape(1), r = x.shape(2);
@@ -409,13 +400,11 @@ final class BlockedFactor {
      * x (batch, n, r), both C-contiguous: {@link BlockedTriangular}.
      */
     static void triangular(NDArray a, NDArray x, boolean lower, boolean unit, Blas blas) {
-        if (OLD) BlockedFactorOld.triangular(a, x, lower, unit, blas);
-        else BlockedTriangular.solve(a, x, lower, unit, blas);
+        BlockedTriangular.solve(a, x, lower, unit, blas);
     }
 
     /** The lower Cholesky factors (batch, n, n) of the lower triangles of {@code a}, and info (batch). */
     static NDArray[] cholesky(NDArray a, Blas blas) {
-        if (OLD) return BlockedFactorOld.cholesky(a, blas);
         Device dev = a.device();
         DType dt = a.dtype();
         long b = a.shape(0), n = a.shape(1);
