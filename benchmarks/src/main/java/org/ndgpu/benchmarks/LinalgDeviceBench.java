@@ -20,7 +20,6 @@ import org.ndgpu.ndarray.NDArray;
  * java -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 5
  * java -Dndgpu.linalg.solver=own -cp ... org.ndgpu.benchmarks.LinalgDeviceBench cuda:0 5
  * java -Dbench.only=small -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 10
- * java -Dbench.only=small -Dndgpu.linalg.small=old -cp ... org.ndgpu.benchmarks.LinalgDeviceBench opencl:0 10
  * }</pre>
  */
 public final class LinalgDeviceBench {
@@ -39,8 +38,7 @@ public final class LinalgDeviceBench {
             boolean svdOnly = "svd".equals(System.getProperty("bench.only"));
             // -Dbench.only=factor: solve, inv and cholesky alone
             boolean factorOnly = "factor".equals(System.getProperty("bench.only"));
-            // -Dbench.only=small: the batched 32 x 32 rows alone (issue 41's small-matrix kernels; with
-            // -Dndgpu.linalg.small=old, the former ones)
+            // -Dbench.only=small: the batched 32 x 32 rows alone (issue 41's small-matrix kernels)
             boolean smallOnly = "small".equals(System.getProperty("bench.only"));
             if (!svdOnly && !smallOnly)
                 try (NDArray g = Nd.random().uniform(-1, 1, DType.FLOAT64, large, large);

@@ -18,32 +18,28 @@ import org.ndgpu.ndarray.Order;
  * tridiagonal reduction here because its rounds are n / 2 independent rotations, which a group's
  * threads share, and it is as accurate as LAPACK's syevd (backward error a few ulps of |A|).
  * Eigenvalues ascending, as NumPy's; eigenvectors of unit norm, signs as the rotations leave them.
- * The template's "fused" kernel runs unless {@link SmallKernelChoice#OLD}: two barriers a round
- * (three before), J^T A J in one pass over 2 x 2 blocks of the upper triangle, and orders up to 16
- * several to a work-group.
+ * Two barriers a round, J^T A J in one pass over 2 x 2 blocks of the upper triangle, and orders up
+ * to 16 several to a work-group.
  */
 final class SmallEigh {
     private SmallEigh() {}
 
     private static final KernelTemplate.Sections TEMPLATES =
             KernelTemplate.sections("small-eigh.tmpl", SmallEigh.class.getResourceAsStream("small-eigh.tmpl"));
-    private static final KernelTemplate EIGH = TEMPLATES.get("eigh");
     private static final KernelTemplate FUSED = TEMPLATES.get("fused");
 
     private static int tile(long n) {
-        if (!SmallKernelChoice.OLD && n <= 8) return 8;
-        return n <= 16 ? 16 : n <= 32 ? 32 : 64;
+        return n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : 64;
     }
 
     /** Matrices per work-group of the fused kernel: 64 threads a group where the matrices are small. */
     private static int perGroup(int tile) {
-        return SmallKernelChoice.OLD || tile > 16 ? 1 : 64 / tile;
+        return tile > 16 ? 1 : 64 / tile;
     }
 
     /** The local memory the kernel takes for order {@code n}, with {@code tiles} N x N tiles. */
     private static long bytes(DType dt, long n, int tiles) {
         long t = tile(n);
-        if (SmallKernelChoice.OLD) return (tiles * t * t + 4 * t + 4) * dt.itemsize() + t * 4 + 64;
         long m = perGroup((int) t), p = t / 2;
         return (tiles * m * t * (t + 1) + 2 * m * p + 2 * m * t) * dt.itemsize()
                 + (m * p + p * (p + 1) / 2 + m * t + 2 * m) * 4
@@ -75,55 +71,6 @@ final class SmallEigh {
      * local memory (the device must have room for two tiles).
      */
     static Eigh eigh(NDArray a, boolean vectors, String op, boolean localVectors) {
-        Device dev = a.device();
-        DType dt = a.dtype();
-        long b = a.shape(0), n = a.shape(1);
-        int t = tile(n);
-        String tag = dt.toString();
-        boolean f32 = dt == DType.FLOAT32;
-        if (!SmallKernelChoice.OLD) return fused(a, vectors, op, localVectors);
-        String src = dev.backend().dialect().prelude() + "\n"
-                + EIGH.fill(
-                        "T",
-                        f32 ? "float" : "double",
-                        "tag",
-                        tag,
-                        "N",
-                        t,
-                        "G",
-                        t,
-                        "EPS",
-                        f32 ? "5.9604645e-08f" : "1.1102230246251565e-16",
-                        "BIG",
-                        f32 ? "1e30f" : "1e300",
-                        "VL",
-                        localVectors ? 1 : 0);
-        String program = "nd_small_eigh_" + tag + "_" + t + (localVectors ? "_vl" : "");
-        BackendKernel kernel = dev.programs().kernel(program, src, List.of(), "nd_eigh_small_" + tag);
-        NDArray w = NDArray.empty(dev, dt, new long[] {b, n}, Order.C), v = null;
-        try (NDArray info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C)) {
-            // without vectors the kernel never touches v: w stands in for it
-            v = vectors ? NDArray.empty(dev, dt, new long[] {b, n, n}, Order.C) : null;
-            LaunchArgs.of(10)
-                    .array(a)
-                    .array(w)
-                    .array(vectors ? v : w)
-                    .array(info)
-                    .i32((int) n)
-                    .i32(vectors ? 1 : 0)
-                    .launch(dev, kernel, b, t);
-            for (int bad : info.toIntArray())
-                if (bad != 0) throw new LinAlgException(op + ": Eigenvalues did not converge");
-            return new Eigh(w, v);
-        } catch (RuntimeException e) {
-            w.close();
-            if (v != null) v.close();
-            throw e;
-        }
-    }
-
-    /** {@link #eigh(NDArray, boolean, String, boolean)} by the round-fused kernel (small-eigh.tmpl's "fused"). */
-    private static Eigh fused(NDArray a, boolean vectors, String op, boolean localVectors) {
         Device dev = a.device();
         DType dt = a.dtype();
         long b = a.shape(0), n = a.shape(1);

@@ -58,7 +58,7 @@ final class SmallFactor {
 
     /**
      * The LU of each matrix of the C-contiguous stack {@code a} (batch, n, n); a is not changed. By
-     * {@link SmallGesv}'s kernel where it fits (unless {@link SmallKernelChoice#OLD}), as {@link #solve}.
+     * {@link SmallGesv}'s kernel where it fits, as {@link #solve}.
      */
     static Lu lu(NDArray a) {
         if (SmallGesv.fits(a.device(), a.dtype(), a.shape(1))) return SmallGesv.lu(a);

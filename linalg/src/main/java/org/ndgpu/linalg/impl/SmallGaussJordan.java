@@ -58,8 +58,7 @@ final class SmallGaussJordan {
      * of dtype {@code dt} on {@code device}.
      */
     static boolean fits(Device device, DType dt, long n, long r) {
-        return !SmallKernelChoice.OLD
-                && n >= 1
+        return n >= 1
                 && n <= MAX_ORDER
                 && (r == -1 || (r >= 1 && r <= MAX_RHS))
                 && bytes(dt, n, r) <= device.facts().localMemoryBytes();

@@ -49,9 +49,7 @@ final class SmallGesv {
 
     /** True when these kernels take matrices of order {@code n} and dtype {@code dt} on {@code device}. */
     static boolean fits(Device device, DType dt, long n) {
-        return !SmallKernelChoice.OLD
-                && n <= SmallFactor.MAX
-                && bytes(dt, n) <= device.facts().localMemoryBytes();
+        return n <= SmallFactor.MAX && bytes(dt, n) <= device.facts().localMemoryBytes();
     }
 
     private static BackendKernel kernel(Device dev, DType dt, long n) {
