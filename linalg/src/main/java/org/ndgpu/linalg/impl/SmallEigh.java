@@ -28,19 +28,10 @@ final class SmallEigh {
             KernelTemplate.sections("small-eigh.tmpl", SmallEigh.class.getResourceAsStream("small-eigh.tmpl"));
     private static final KernelTemplate FUSED = TEMPLATES.get("fused");
 
-    private static int tile(long n) {
-        return n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : 64;
-    }
-
-    /** Matrices per work-group of the fused kernel: 64 threads a group where the matrices are small. */
-    private static int perGroup(int tile) {
-        return tile > 16 ? 1 : 64 / tile;
-    }
-
     /** The local memory the kernel takes for order {@code n}, with {@code tiles} N x N tiles. */
     private static long bytes(DType dt, long n, int tiles) {
-        long t = tile(n);
-        long m = perGroup((int) t), p = t / 2;
+        long t = SmallTile.order(n);
+        long m = SmallTile.matricesPerGroup((int) t), p = t / 2;
         return (tiles * m * t * (t + 1) + 2 * m * p + 2 * m * t) * dt.itemsize()
                 + (m * p + p * (p + 1) / 2 + m * t + 2 * m) * 4
                 + 64;
@@ -74,7 +65,7 @@ final class SmallEigh {
         Device dev = a.device();
         DType dt = a.dtype();
         long b = a.shape(0), n = a.shape(1);
-        int t = tile(n), m = perGroup(t), p = t / 2;
+        int t = SmallTile.order(n), m = SmallTile.matricesPerGroup(t), p = t / 2;
         String tag = dt.toString();
         boolean f32 = dt == DType.FLOAT32;
         String src = dev.backend().dialect().prelude() + "\n"

@@ -33,23 +33,13 @@ final class SmallGaussJordan {
                     "small-gj.tmpl", SmallGaussJordan.class.getResourceAsStream("small-gj.tmpl"))
             .get("gj");
 
-    /** The tile order for matrices of order {@code n}: 8, 16 or 32. */
-    private static int tile(long n) {
-        return n <= 8 ? 8 : n <= 16 ? 16 : 32;
-    }
-
-    /** Matrices per work-group: 64 threads a group where the matrices are small, one warp at 32. */
-    private static int perGroup(int tile) {
-        return tile <= 16 ? 64 / tile : 1;
-    }
-
     /** The right-hand-side columns in registers for r columns: 0 (inv), 1, 2, 4 or 8. */
     private static int columns(long r) {
         return r <= 0 ? 0 : r == 1 ? 1 : r <= 2 ? 2 : r <= 4 ? 4 : 8;
     }
 
     private static long bytes(DType dt, long n, long r) {
-        int t = tile(n), m = perGroup(t);
+        int t = SmallTile.order(n), m = SmallTile.matricesPerGroup(t);
         return (long) m * (t * (t + 1) + t + t + columns(r)) * dt.itemsize() + (long) m * t * 4;
     }
 
@@ -65,7 +55,7 @@ final class SmallGaussJordan {
     }
 
     private static BackendKernel kernel(Device dev, DType dt, long n, int rt) {
-        int t = tile(n), m = perGroup(t);
+        int t = SmallTile.order(n), m = SmallTile.matricesPerGroup(t);
         String tag = dt.toString();
         String src = dev.backend().dialect().prelude() + "\n"
                 + GJ.fill(
@@ -111,7 +101,7 @@ final class SmallGaussJordan {
         long batch = a.shape(0), n = a.shape(1), r = rhs != null ? rhs.shape(2) : n;
         NDArray x = NDArray.empty(dev, a.dtype(), new long[] {batch, n, r}, Order.C);
         if (batch == 0) return x;
-        int rt = rhs != null ? columns(r) : 0, m = perGroup(tile(n));
+        int rt = rhs != null ? columns(r) : 0, m = SmallTile.matricesPerGroup(SmallTile.order(n));
         try (NDArray info = NDArray.empty(dev, DType.INT32, new long[] {batch}, Order.C)) {
             LaunchArgs.of(11)
                     .array(a)
@@ -121,7 +111,7 @@ final class SmallGaussJordan {
                     .i64(batch)
                     .i32((int) n)
                     .i32((int) r)
-                    .launch(dev, kernel(dev, a.dtype(), n, rt), (batch + m - 1) / m, (long) m * tile(n));
+                    .launch(dev, kernel(dev, a.dtype(), n, rt), (batch + m - 1) / m, (long) m * SmallTile.order(n));
             for (int v : info.toIntArray()) if (v != 0) throw new LinAlgException(op + ": Singular matrix");
             return x;
         } catch (RuntimeException e) {

@@ -27,23 +27,13 @@ final class SmallGesv {
 
     private static final int FACTOR = 1, WRITE_LU = 2, SOLVE = 4, EYE = 8;
 
-    /** The tile order for matrices of order {@code n}: 8, 16, 32 or 64. */
-    private static int tile(long n) {
-        return n <= 8 ? 8 : n <= 16 ? 16 : n <= 32 ? 32 : 64;
-    }
-
-    /** Matrices per work-group: 64 threads a group where the matrices are small. */
-    private static int perGroup(int tile) {
-        return tile <= 16 ? 64 / tile : 1;
-    }
-
     /** Right-hand-side columns held in local memory at once. */
     private static int rhsBlock(int tile, DType dt) {
         return tile <= 32 ? tile : dt == DType.FLOAT64 ? 16 : 32;
     }
 
     private static long bytes(DType dt, long n) {
-        int t = tile(n), m = perGroup(t);
+        int t = SmallTile.order(n), m = SmallTile.matricesPerGroup(t);
         return (long) m * t * ((t + 1) + (rhsBlock(t, dt) + 1)) * dt.itemsize() + 2L * m * t * 4;
     }
 
@@ -53,7 +43,7 @@ final class SmallGesv {
     }
 
     private static BackendKernel kernel(Device dev, DType dt, long n) {
-        int t = tile(n), m = perGroup(t), rt = rhsBlock(t, dt);
+        int t = SmallTile.order(n), m = SmallTile.matricesPerGroup(t), rt = rhsBlock(t, dt);
         String tag = dt.toString();
         String src = dev.backend().dialect().prelude() + "\n"
                 + GESV.fill(
@@ -87,7 +77,7 @@ final class SmallGesv {
             return;
         }
         Device dev = a.device();
-        int m = perGroup(tile(n));
+        int m = SmallTile.matricesPerGroup(SmallTile.order(n));
         LaunchArgs.of(16)
                 .array(a)
                 .array(b != null ? b : a)
@@ -99,7 +89,7 @@ final class SmallGesv {
                 .i32((int) n)
                 .i32((int) r)
                 .i32(mode)
-                .launch(dev, kernel(dev, a.dtype(), n), (batch + m - 1) / m, (long) m * tile(n));
+                .launch(dev, kernel(dev, a.dtype(), n), (batch + m - 1) / m, (long) m * SmallTile.order(n));
     }
 
     /** The LU of each matrix of the C-contiguous stack {@code a} (batch, n, n), as getrf; a is not changed. */
