@@ -35,27 +35,36 @@ public final class GemmProbe {
                 NDArray b = fromFiles
                         ? Nd.load(Path.of(args[4]))
                         : Nd.random().seed(2).uniform(0, 1, dt, n, n)) {
-            List<Double> ms = new ArrayList<>();
-            for (int i = 0; i < reps; i++) {
-                try (Event s = Event.record()) {
-                    NDArray c = a.matmul(b);
-                    try (Event e = Event.record()) {
-                        ms.add(s.elapsedMillis(e));
-                    }
-                    c.close();
-                }
-            }
-            Device.current().synchronize();
-            double median = Bench.median(ms);
+            List<Double> ms = matmulMillis(a, b, reps);
             System.out.printf(
-                    "GemmProbe %s %d on %s%s: median %.3f ms = %.2f TFLOP/s; each: %s%n",
-                    a.dtype(),
-                    n,
-                    Device.current(),
-                    fromFiles ? " (operands from files)" : "",
-                    median,
-                    2.0 * n * n * n / (median * 1e-3) / 1e12,
-                    ms.stream().map(v -> Math.round(v * 100) / 100.0).toList());
+                    "GemmProbe %s %d on %s%s: %s%n",
+                    a.dtype(), n, Device.current(), fromFiles ? " (operands from files)" : "", summary(ms, n));
         }
+    }
+
+    /** Device milliseconds of each of {@code reps} products a @ b, by events; the device finished after. */
+    static List<Double> matmulMillis(NDArray a, NDArray b, int reps) {
+        List<Double> ms = new ArrayList<>();
+        for (int i = 0; i < reps; i++) {
+            try (Event s = Event.record()) {
+                NDArray c = a.matmul(b);
+                try (Event e = Event.record()) {
+                    ms.add(s.elapsedMillis(e));
+                }
+                c.close();
+            }
+        }
+        Device.current().synchronize();
+        return ms;
+    }
+
+    /** "median M ms = R TFLOP/s; each: [...]" for n^3 products. */
+    static String summary(List<Double> ms, int n) {
+        double median = Bench.median(ms);
+        return String.format(
+                "median %.3f ms = %.2f TFLOP/s; each: %s",
+                median,
+                2.0 * n * n * n / (median * 1e-3) / 1e12,
+                ms.stream().map(v -> Math.round(v * 100) / 100.0).toList());
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ndgpu.Nd;
 import org.ndgpu.device.Device;
-import org.ndgpu.device.Event;
 import org.ndgpu.linalg.GemmTiming;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
@@ -64,25 +63,9 @@ public final class GemmTuneBench {
         try (NDArray a = Nd.random().seed(1).uniform(0, 1, dt, n, n);
                 NDArray b = Nd.random().seed(2).uniform(0, 1, dt, n, n)) {
             a.matmul(b).close();
-            List<Double> ms = new ArrayList<>();
-            for (int i = 0; i < reps; i++) {
-                try (Event s = Event.record()) {
-                    NDArray c = a.matmul(b);
-                    try (Event e = Event.record()) {
-                        ms.add(s.elapsedMillis(e));
-                    }
-                    c.close();
-                }
-            }
-            Device.current().synchronize();
-            double median = Bench.median(ms);
             System.out.printf(
-                    "GemmTuneBench %s %d with the choice: median %.3f ms = %.2f TFLOP/s; each: %s%n",
-                    dt,
-                    n,
-                    median,
-                    2.0 * n * n * n / (median * 1e-3) / 1e12,
-                    ms.stream().map(v -> Math.round(v * 100) / 100.0).toList());
+                    "GemmTuneBench %s %d with the choice: %s%n",
+                    dt, n, GemmProbe.summary(GemmProbe.matmulMillis(a, b, reps), n));
         }
     }
 }

@@ -27,16 +27,6 @@ class SmallGaussJordanTest extends PerDeviceTest {
     private static final int[] ORDERS = {1, 2, 7, 8, 9, 16, 17, 31, 32, 33, 64};
     private static final DType[] TYPES = {DType.FLOAT32, DType.FLOAT64};
 
-    private static double[] entries(long seed, int count, DType dt) {
-        Random r = new Random(seed);
-        double[] d = new double[count];
-        for (int i = 0; i < count; i++) {
-            d[i] = r.nextDouble() * 2 - 1;
-            if (dt == DType.FLOAT32) d[i] = (float) d[i];
-        }
-        return d;
-    }
-
     /** 13 matrices leave the last group part empty at 8 and 4 a group; 5 a full and a part at 32. */
     private static int batch(int n) {
         return n <= 16 ? 13 : 5;
@@ -90,7 +80,7 @@ class SmallGaussJordanTest extends PerDeviceTest {
         for (DType dt : TYPES)
             for (int n : ORDERS) {
                 int b = batch(n);
-                double[] av = entries(n * 43L, b * n * n, dt);
+                double[] av = SmallGesvTest.entries(n * 43L, b * n * n, dt);
                 try (NDArray a = Nd.array(av, dt, b, n, n);
                         NDArray x = LA.inv(a)) {
                     assertArrayEquals(new long[] {b, n, n}, x.shape());
@@ -106,7 +96,8 @@ class SmallGaussJordanTest extends PerDeviceTest {
             for (int n : ORDERS)
                 for (int r : new int[] {1, 2, 3, 5, 8, 9}) {
                     int b = batch(n);
-                    double[] av = entries(n * 47L + r, b * n * n, dt), bv = entries(n * 53L + r, b * n * r, dt);
+                    double[] av = SmallGesvTest.entries(n * 47L + r, b * n * n, dt),
+                            bv = SmallGesvTest.entries(n * 53L + r, b * n * r, dt);
                     try (NDArray a = Nd.array(av, dt, b, n, n);
                             NDArray rhs = Nd.array(bv, dt, b, n, r);
                             NDArray x = LA.solve(a, rhs)) {
@@ -153,7 +144,7 @@ class SmallGaussJordanTest extends PerDeviceTest {
         for (DType dt : TYPES)
             for (int n : new int[] {1, 2, 7, 16, 31, 32}) {
                 int b = batch(n) + 2, bad = b / 2;
-                double[] av = entries(n * 59L, b * n * n, dt);
+                double[] av = SmallGesvTest.entries(n * 59L, b * n * n, dt);
                 for (int i = 0; i < n; i++) av[(bad * n + i) * n + n / 2] = 0;
                 String what = dt + " n=" + n;
                 try (NDArray a = Nd.array(av, dt, b, n, n);
@@ -181,7 +172,7 @@ class SmallGaussJordanTest extends PerDeviceTest {
     void nanIsRefusedBeforeTheKernel() {
         for (DType dt : TYPES)
             for (int n : new int[] {3, 32}) {
-                double[] av = entries(n * 61L, 3 * n * n, dt);
+                double[] av = SmallGesvTest.entries(n * 61L, 3 * n * n, dt);
                 av[n * n] = Double.NaN;
                 try (NDArray a = Nd.array(av, dt, 3, n, n)) {
                     String m =

@@ -63,7 +63,7 @@ class SmallGesvTest extends PerDeviceTest {
     }
 
     /** Seeded entries in [-1, 1), rounded to dt. */
-    private static double[] entries(long seed, int count, DType dt) {
+    static double[] entries(long seed, int count, DType dt) {
         Random r = new Random(seed);
         double[] d = new double[count];
         for (int i = 0; i < count; i++) {
