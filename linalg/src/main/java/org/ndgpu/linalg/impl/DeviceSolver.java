@@ -180,15 +180,22 @@ final class DeviceSolver implements Solver {
     }
 
     /**
-     * True when eigh and eigvalsh run here for stacks of {@code dt} of order {@code n}; else on the
-     * fallback, which takes the orders its batched routine does (cuSOLVER's syevjBatched) unless
-     * {@code ndgpu.linalg.solver=own} asks for the kernels here, to compare the two.
+     * The largest order whose stacks take ndgpu's Jacobi kernel for eigh with eigenvectors where the
+     * fallback has a batched routine (cuSOLVER's syevjBatched): the kernel was faster there up to it;
+     * values only (eigvalsh), at every order the kernel takes (BENCHMARKS.md, twenty-fifth session).
      */
-    boolean eighOnDevice(DType dt, long n) {
+    static final long JACOBI_VECTORS_MAX = 8;
+
+    /**
+     * True when eigh ({@code vectors}) or eigvalsh run here for stacks of {@code dt} of order
+     * {@code n}; else on the fallback, whose batched routine (cuSOLVER's syevjBatched) takes eigh of
+     * larger orders unless {@code ndgpu.linalg.solver=own} asks for the kernels here, to compare them.
+     */
+    boolean eighOnDevice(DType dt, long n, boolean vectors) {
         return orthogonalKernels
                 && real(dt)
                 && SmallEigh.fits(device, dt, n)
-                && (blocked || !fallback.batchedEigh(dt, n));
+                && (blocked || !vectors || n <= JACOBI_VECTORS_MAX || !fallback.batchedEigh(dt, n));
     }
 
     private Path path(NDArray a) {
@@ -343,12 +350,12 @@ final class DeviceSolver implements Solver {
 
     @Override
     public Eigh eigh(NDArray a) {
-        return eighOnDevice(a.dtype(), a.shape(1)) ? SmallEigh.eigh(a, true, "eigh") : fallback.eigh(a);
+        return eighOnDevice(a.dtype(), a.shape(1), true) ? SmallEigh.eigh(a, true, "eigh") : fallback.eigh(a);
     }
 
     @Override
     public NDArray eigvalsh(NDArray a) {
-        return eighOnDevice(a.dtype(), a.shape(1))
+        return eighOnDevice(a.dtype(), a.shape(1), false)
                 ? SmallEigh.eigh(a, false, "eigvalsh").eigenvalues()
                 : fallback.eigvalsh(a);
     }

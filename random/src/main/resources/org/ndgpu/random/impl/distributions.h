@@ -81,9 +81,260 @@ ND_DEVICE_FN ulong nd_next64(nd_rng* r) { ulong hi = nd_next32(r); return (hi <<
 // [0, 1) with 53 random bits: 27 of the first word, 26 of the second, joined as one integer and
 // converted once (exact, so the same value as converting the two halves; a conversion to double is a
 // quarter-rate instruction on GPUs)
-ND_DEVICE_FN double nd_next_double(nd_rng* r) {
+ND_DEVICE_FN ulong nd_next53(nd_rng* r) {
     uint a = nd_next32(r) >> 5, b = nd_next32(r) >> 6;
-    return (double)(((ulong)a << 26) | (ulong)b) * 1.1102230246251565e-16;
+    return ((ulong)a << 26) | (ulong)b;
+}
+
+ND_DEVICE_FN double nd_next_double(nd_rng* r) { return (double)nd_next53(r) * 1.1102230246251565e-16; }
+
+// ---- float64 log and sine/cosine by tables (tools/random_tables.py makes them): a short polynomial
+// around the nearest table point takes about half the float64 instructions of a full-range log or
+// sincospi, and float64 instructions bound the float64 draws on GPUs. Both err by at most 2 ulp
+// (RandomTablesTest). CUDA reads the tables through the read-only cache (__constant__ memory
+// serializes a warp's different addresses); OpenCL from __constant.
+#ifdef ND_CUDA
+#define ND_TABLE __device__ const
+#define ND_TABLE_READ(p) __ldg(p)
+#define ND_AS_LONG(x) __double_as_longlong(x)
+#define ND_AS_DOUBLE(b) __longlong_as_double(b)
+#else
+#define ND_TABLE __constant
+#define ND_TABLE_READ(p) (*(p))
+#define ND_AS_LONG(x) as_long(x)
+#define ND_AS_DOUBLE(b) as_double(b)
+#endif
+#define ND_LOG_OFF 0x3fe7f00000000000UL
+ND_TABLE double nd_log_invc[128] = {
+    0x1.5555555555555p+0, 0x1.5390948f40febp+0, 0x1.51d07eae2f815p+0, 0x1.5015015015015p+0,
+    0x1.4e5e0a72f0539p+0, 0x1.4cab88725af6ep+0, 0x1.4afd6a052bf5bp+0, 0x1.49539e3b2d067p+0,
+    0x1.47ae147ae147bp+0, 0x1.460cbc7f5cf9ap+0, 0x1.446f86562d9fbp+0, 0x1.42d6625d51f87p+0,
+    0x1.4141414141414p+0, 0x1.3fb013fb013fbp+0, 0x1.3e22cbce4a902p+0, 0x1.3c995a47babe7p+0,
+    0x1.3b13b13b13b14p+0, 0x1.3991c2c187f63p+0, 0x1.3813813813814p+0, 0x1.3698df3de0748p+0,
+    0x1.3521cfb2b78c1p+0, 0x1.33ae45b57bcb2p+0, 0x1.323e34a2b10bfp+0, 0x1.30d190130d190p+0,
+    0x1.2f684bda12f68p+0, 0x1.2e025c04b8097p+0, 0x1.2c9fb4d812ca0p+0, 0x1.2b404ad012b40p+0,
+    0x1.29e4129e4129ep+0, 0x1.288b01288b013p+0, 0x1.27350b8812735p+0, 0x1.25e22708092f1p+0,
+    0x1.2492492492492p+0, 0x1.23456789abcdfp+0, 0x1.21fb78121fb78p+0, 0x1.20b470c67c0d9p+0,
+    0x1.1f7047dc11f70p+0, 0x1.1e2ef3b3fb874p+0, 0x1.1cf06ada2811dp+0, 0x1.1bb4a4046ed29p+0,
+    0x1.1a7b9611a7b96p+0, 0x1.19453808ca29cp+0, 0x1.1811811811812p+0, 0x1.16e0689427379p+0,
+    0x1.15b1e5f75270dp+0, 0x1.1485f0e0acd3bp+0, 0x1.135c81135c811p+0, 0x1.12358e75d3033p+0,
+    0x1.1111111111111p+0, 0x1.0fef010fef011p+0, 0x1.0ecf56be69c90p+0, 0x1.0db20a88f4696p+0,
+    0x1.0c9714fbcda3bp+0, 0x1.0b7e6ec259dc8p+0, 0x1.0a6810a6810a7p+0, 0x1.0953f39010954p+0,
+    0x1.0842108421084p+0, 0x1.073260a47f7c6p+0, 0x1.0624dd2f1a9fcp+0, 0x1.05197f7d73404p+0,
+    0x1.0410410410410p+0, 0x1.03091b51f5e1ap+0, 0x1.0204081020408p+0, 0x1.0101010101010p+0,
+    0x1.0000000000000p+0, 0x1.fc07f01fc07f0p-1, 0x1.f81f81f81f820p-1, 0x1.f44659e4a4271p-1,
+    0x1.f07c1f07c1f08p-1, 0x1.ecc07b301ecc0p-1, 0x1.e9131abf0b767p-1, 0x1.e573ac901e574p-1,
+    0x1.e1e1e1e1e1e1ep-1, 0x1.de5d6e3f8868ap-1, 0x1.dae6076b981dbp-1, 0x1.d77b654b82c34p-1,
+    0x1.d41d41d41d41dp-1, 0x1.d0cb58f6ec074p-1, 0x1.cd85689039b0bp-1, 0x1.ca4b3055ee191p-1,
+    0x1.c71c71c71c71cp-1, 0x1.c3f8f01c3f8f0p-1, 0x1.c0e070381c0e0p-1, 0x1.bdd2b899406f7p-1,
+    0x1.bacf914c1bad0p-1, 0x1.b7d6c3dda338bp-1, 0x1.b4e81b4e81b4fp-1, 0x1.b2036406c80d9p-1,
+    0x1.af286bca1af28p-1, 0x1.ac5701ac5701bp-1, 0x1.a98ef606a63bep-1, 0x1.a6d01a6d01a6dp-1,
+    0x1.a41a41a41a41ap-1, 0x1.a16d3f97a4b02p-1, 0x1.9ec8e951033d9p-1, 0x1.9c2d14ee4a102p-1,
+    0x1.999999999999ap-1, 0x1.970e4f80cb872p-1, 0x1.948b0fcd6e9e0p-1, 0x1.920fb49d0e229p-1,
+    0x1.8f9c18f9c18fap-1, 0x1.8d3018d3018d3p-1, 0x1.8acb90f6bf3aap-1, 0x1.886e5f0abb04ap-1,
+    0x1.8618618618618p-1, 0x1.83c977ab2beddp-1, 0x1.8181818181818p-1, 0x1.7f405fd017f40p-1,
+    0x1.7d05f417d05f4p-1, 0x1.7ad2208e0ecc3p-1, 0x1.78a4c8178a4c8p-1, 0x1.767dce434a9b1p-1,
+    0x1.745d1745d1746p-1, 0x1.724287f46debcp-1, 0x1.702e05c0b8170p-1, 0x1.6e1f76b4337c7p-1,
+    0x1.6c16c16c16c17p-1, 0x1.6a13cd1537290p-1, 0x1.6816816816817p-1, 0x1.661ec6a5122f9p-1,
+    0x1.642c8590b2164p-1, 0x1.623fa77016240p-1, 0x1.6058160581606p-1, 0x1.5e75bb8d015e7p-1,
+    0x1.5c9882b931057p-1, 0x1.5ac056b015ac0p-1, 0x1.58ed2308158edp-1, 0x1.571ed3c506b3ap-1
+};
+ND_TABLE double nd_log_c[128] = {
+    -0x1.269621134db91p-2, -0x1.214456d0eb8d5p-2, -0x1.1bf99635a6b95p-2, -0x1.16b5ccbacfb73p-2,
+    -0x1.1178e8227e47ap-2, -0x1.0c42d676162e2p-2, -0x1.07138604d5864p-2, -0x1.01eae5626c691p-2,
+    -0x1.f991c6cb3b37ap-3, -0x1.ef5ade4dcffe5p-3, -0x1.e530effe71013p-3, -0x1.db13db0d48941p-3,
+    -0x1.d1037f2655e7bp-3, -0x1.c6ffbc6f00f71p-3, -0x1.bd087383bd8aap-3, -0x1.b31d8575bce3bp-3,
+    -0x1.a93ed3c8ad9e5p-3, -0x1.9f6c407089663p-3, -0x1.95a5adcf70182p-3, -0x1.8beafeb38fe8fp-3,
+    -0x1.823c16551a3c0p-3, -0x1.7898d85444c74p-3, -0x1.6f0128b756ab9p-3, -0x1.6574ebe8c1339p-3,
+    -0x1.5bf406b543db0p-3, -0x1.527e5e4a1b58dp-3, -0x1.4913d8333b563p-3, -0x1.3fb45a59928cap-3,
+    -0x1.365fcb0159014p-3, -0x1.2d1610c86813dp-3, -0x1.23d712a49c201p-3, -0x1.1aa2b7e23f729p-3,
+    -0x1.1178e8227e47ap-3, -0x1.08598b59e3a07p-3, -0x1.fe89139dbd565p-4, -0x1.ec739830a1126p-4,
+    -0x1.da7276384469ep-4, -0x1.c885801bc4b20p-4, -0x1.b6ac88dad5b1dp-4, -0x1.a4e7640b1bc38p-4,
+    -0x1.9335e5d594988p-4, -0x1.8197e2f40e3f0p-4, -0x1.700d30aeac0e8p-4, -0x1.5e95a4d9791cdp-4,
+    -0x1.4d3115d207eacp-4, -0x1.3bdf5a7d1ee5ep-4, -0x1.2aa04a44717a1p-4, -0x1.1973bd1465561p-4,
+    -0x1.08598b59e3a06p-4, -0x1.eea31c006b87cp-5, -0x1.ccb73cdddb2d0p-5, -0x1.aaef2d0fb1108p-5,
+    -0x1.894aa149fb34bp-5, -0x1.67c94f2d4bb65p-5, -0x1.466aed42de3f9p-5, -0x1.252f32f8d1840p-5,
+    -0x1.0415d89e74440p-5, -0x1.c63d2ec14aad7p-6, -0x1.8492528c8cac5p-6, -0x1.432a925980cbcp-6,
+    -0x1.0205658935837p-6, -0x1.82448a388a283p-7, -0x1.010157588de69p-7, -0x1.0080559588b25p-8,
+    0x0.0p+0, 0x1.fe02a6b106799p-8, 0x1.fc0a8b0fc03c4p-7, 0x1.7b91b07d5b126p-6,
+    0x1.f829b0e7832f8p-6, 0x1.39e87b9febd68p-5, 0x1.77458f632dcffp-5, 0x1.b42dd711971b9p-5,
+    0x1.f0a30c01162a8p-5, 0x1.16536eea37ae3p-4, 0x1.341d7961bd1d0p-4, 0x1.51b073f06183cp-4,
+    0x1.6f0d28ae56b4ep-4, 0x1.8c345d6319b23p-4, 0x1.a926d3a4ad562p-4, 0x1.c5e548f5bc743p-4,
+    0x1.e27076e2af2eap-4, 0x1.fec9131dbeabcp-4, 0x1.0d77e7cd08e5bp-3, 0x1.1b72ad52f67a2p-3,
+    0x1.29552f81ff521p-3, 0x1.371fc201e8f75p-3, 0x1.44d2b6ccb7d1cp-3, 0x1.526e5e3a1b438p-3,
+    0x1.5ff3070a793d6p-3, 0x1.6d60fe719d21bp-3, 0x1.7ab890210d907p-3, 0x1.87fa06520c911p-3,
+    0x1.9525a9cf456b6p-3, 0x1.a23bc1fe2b561p-3, 0x1.af3c94e80bff3p-3, 0x1.bc286742d8cd4p-3,
+    0x1.c8ff7c79a9a20p-3, 0x1.d5c216b4fbb94p-3, 0x1.e27076e2af2e8p-3, 0x1.ef0adcbdc5935p-3,
+    0x1.fb9186d5e3e29p-3, 0x1.0402594b4d041p-2, 0x1.0a324e27390e2p-2, 0x1.1058bf9ae4ad4p-2,
+    0x1.1675cababa60fp-2, 0x1.1c898c16999fbp-2, 0x1.22941fbcf7966p-2, 0x1.2895a13de86a4p-2,
+    0x1.2e8e2bae11d31p-2, 0x1.347dd9a987d56p-2, 0x1.3a64c556945eap-2, 0x1.404308686a7e4p-2,
+    0x1.4618bc21c5ec2p-2, 0x1.4be5f957778a1p-2, 0x1.51aad872df82ep-2, 0x1.5767717455a6cp-2,
+    0x1.5d1bdbf5809cap-2, 0x1.62c82f2b9c796p-2, 0x1.686c81e9b14adp-2, 0x1.6e08eaa2ba1e4p-2,
+    0x1.739d7f6bbd007p-2, 0x1.792a55fdd47a1p-2, 0x1.7eaf83b82afc2p-2, 0x1.842d1da1e8b18p-2,
+    0x1.89a3386c1425bp-2, 0x1.8f11e873662c8p-2, 0x1.947941c2116fbp-2, 0x1.99d958117e08ap-2
+};
+ND_TABLE double nd_sincos_cs[512] = {
+    0x1.0000000000000p+0, 0x0.0p+0, 0x1.ffd886084cd0dp-1, 0x1.92155f7a3667ep-6,
+    0x1.ff621e3796d7ep-1, 0x1.91f65f10dd814p-5, 0x1.fe9cdad01883ap-1, 0x1.2d52092ce19f6p-4,
+    0x1.fd88da3d12526p-1, 0x1.917a6bc29b42cp-4, 0x1.fc26470e19fd3p-1, 0x1.f564e56a9730ep-4,
+    0x1.fa7557f08a517p-1, 0x1.2c8106e8e613ap-3, 0x1.f8764fa714ba9p-1, 0x1.5e214448b3fc6p-3,
+    0x1.f6297cff75cb0p-1, 0x1.8f8b83c69a60bp-3, 0x1.f38f3ac64e589p-1, 0x1.c0b826a7e4f63p-3,
+    0x1.f0a7efb9230d7p-1, 0x1.f19f97b215f1bp-3, 0x1.ed740e7684963p-1, 0x1.111d262b1f677p-2,
+    0x1.e9f4156c62ddap-1, 0x1.294062ed59f06p-2, 0x1.e6288ec48e112p-1, 0x1.4135c94176601p-2,
+    0x1.e212104f686e5p-1, 0x1.58f9a75ab1fddp-2, 0x1.ddb13b6ccc23cp-1, 0x1.7088530fa459fp-2,
+    0x1.d906bcf328d46p-1, 0x1.87de2a6aea963p-2, 0x1.d4134d14dc93ap-1, 0x1.9ef7943a8ed8ap-2,
+    0x1.ced7af43cc773p-1, 0x1.b5d1009e15cc0p-2, 0x1.c954b213411f5p-1, 0x1.cc66e9931c45ep-2,
+    0x1.c38b2f180bdb1p-1, 0x1.e2b5d3806f63bp-2, 0x1.bd7c0ac6f952ap-1, 0x1.f8ba4dbf89abap-2,
+    0x1.b728345196e3ep-1, 0x1.073879922ffeep-1, 0x1.b090a58150200p-1, 0x1.11eb3541b4b23p-1,
+    0x1.a9b66290ea1a3p-1, 0x1.1c73b39ae68c8p-1, 0x1.a29a7a0462782p-1, 0x1.26d054cdd12dfp-1,
+    0x1.9b3e047f38741p-1, 0x1.30ff7fce17035p-1, 0x1.93a22499263fbp-1, 0x1.3affa292050b9p-1,
+    0x1.8bc806b151741p-1, 0x1.44cf325091dd6p-1, 0x1.83b0e0bff976ep-1, 0x1.4e6cabbe3e5e9p-1,
+    0x1.7b5df226aafafp-1, 0x1.57d69348ceca0p-1, 0x1.72d0837efff96p-1, 0x1.610b7551d2cdfp-1,
+    0x1.6a09e667f3bcdp-1, 0x1.6a09e667f3bcdp-1, 0x1.610b7551d2cdfp-1, 0x1.72d0837efff96p-1,
+    0x1.57d69348ceca0p-1, 0x1.7b5df226aafafp-1, 0x1.4e6cabbe3e5e9p-1, 0x1.83b0e0bff976ep-1,
+    0x1.44cf325091dd6p-1, 0x1.8bc806b151741p-1, 0x1.3affa292050b9p-1, 0x1.93a22499263fbp-1,
+    0x1.30ff7fce17035p-1, 0x1.9b3e047f38741p-1, 0x1.26d054cdd12dfp-1, 0x1.a29a7a0462782p-1,
+    0x1.1c73b39ae68c8p-1, 0x1.a9b66290ea1a3p-1, 0x1.11eb3541b4b23p-1, 0x1.b090a58150200p-1,
+    0x1.073879922ffeep-1, 0x1.b728345196e3ep-1, 0x1.f8ba4dbf89abap-2, 0x1.bd7c0ac6f952ap-1,
+    0x1.e2b5d3806f63bp-2, 0x1.c38b2f180bdb1p-1, 0x1.cc66e9931c45ep-2, 0x1.c954b213411f5p-1,
+    0x1.b5d1009e15cc0p-2, 0x1.ced7af43cc773p-1, 0x1.9ef7943a8ed8ap-2, 0x1.d4134d14dc93ap-1,
+    0x1.87de2a6aea963p-2, 0x1.d906bcf328d46p-1, 0x1.7088530fa459fp-2, 0x1.ddb13b6ccc23cp-1,
+    0x1.58f9a75ab1fddp-2, 0x1.e212104f686e5p-1, 0x1.4135c94176601p-2, 0x1.e6288ec48e112p-1,
+    0x1.294062ed59f06p-2, 0x1.e9f4156c62ddap-1, 0x1.111d262b1f677p-2, 0x1.ed740e7684963p-1,
+    0x1.f19f97b215f1bp-3, 0x1.f0a7efb9230d7p-1, 0x1.c0b826a7e4f63p-3, 0x1.f38f3ac64e589p-1,
+    0x1.8f8b83c69a60bp-3, 0x1.f6297cff75cb0p-1, 0x1.5e214448b3fc6p-3, 0x1.f8764fa714ba9p-1,
+    0x1.2c8106e8e613ap-3, 0x1.fa7557f08a517p-1, 0x1.f564e56a9730ep-4, 0x1.fc26470e19fd3p-1,
+    0x1.917a6bc29b42cp-4, 0x1.fd88da3d12526p-1, 0x1.2d52092ce19f6p-4, 0x1.fe9cdad01883ap-1,
+    0x1.91f65f10dd814p-5, 0x1.ff621e3796d7ep-1, 0x1.92155f7a3667ep-6, 0x1.ffd886084cd0dp-1,
+    0x0.0p+0, 0x1.0000000000000p+0, -0x1.92155f7a3667ep-6, 0x1.ffd886084cd0dp-1,
+    -0x1.91f65f10dd814p-5, 0x1.ff621e3796d7ep-1, -0x1.2d52092ce19f6p-4, 0x1.fe9cdad01883ap-1,
+    -0x1.917a6bc29b42cp-4, 0x1.fd88da3d12526p-1, -0x1.f564e56a9730ep-4, 0x1.fc26470e19fd3p-1,
+    -0x1.2c8106e8e613ap-3, 0x1.fa7557f08a517p-1, -0x1.5e214448b3fc6p-3, 0x1.f8764fa714ba9p-1,
+    -0x1.8f8b83c69a60bp-3, 0x1.f6297cff75cb0p-1, -0x1.c0b826a7e4f63p-3, 0x1.f38f3ac64e589p-1,
+    -0x1.f19f97b215f1bp-3, 0x1.f0a7efb9230d7p-1, -0x1.111d262b1f677p-2, 0x1.ed740e7684963p-1,
+    -0x1.294062ed59f06p-2, 0x1.e9f4156c62ddap-1, -0x1.4135c94176601p-2, 0x1.e6288ec48e112p-1,
+    -0x1.58f9a75ab1fddp-2, 0x1.e212104f686e5p-1, -0x1.7088530fa459fp-2, 0x1.ddb13b6ccc23cp-1,
+    -0x1.87de2a6aea963p-2, 0x1.d906bcf328d46p-1, -0x1.9ef7943a8ed8ap-2, 0x1.d4134d14dc93ap-1,
+    -0x1.b5d1009e15cc0p-2, 0x1.ced7af43cc773p-1, -0x1.cc66e9931c45ep-2, 0x1.c954b213411f5p-1,
+    -0x1.e2b5d3806f63bp-2, 0x1.c38b2f180bdb1p-1, -0x1.f8ba4dbf89abap-2, 0x1.bd7c0ac6f952ap-1,
+    -0x1.073879922ffeep-1, 0x1.b728345196e3ep-1, -0x1.11eb3541b4b23p-1, 0x1.b090a58150200p-1,
+    -0x1.1c73b39ae68c8p-1, 0x1.a9b66290ea1a3p-1, -0x1.26d054cdd12dfp-1, 0x1.a29a7a0462782p-1,
+    -0x1.30ff7fce17035p-1, 0x1.9b3e047f38741p-1, -0x1.3affa292050b9p-1, 0x1.93a22499263fbp-1,
+    -0x1.44cf325091dd6p-1, 0x1.8bc806b151741p-1, -0x1.4e6cabbe3e5e9p-1, 0x1.83b0e0bff976ep-1,
+    -0x1.57d69348ceca0p-1, 0x1.7b5df226aafafp-1, -0x1.610b7551d2cdfp-1, 0x1.72d0837efff96p-1,
+    -0x1.6a09e667f3bcdp-1, 0x1.6a09e667f3bcdp-1, -0x1.72d0837efff96p-1, 0x1.610b7551d2cdfp-1,
+    -0x1.7b5df226aafafp-1, 0x1.57d69348ceca0p-1, -0x1.83b0e0bff976ep-1, 0x1.4e6cabbe3e5e9p-1,
+    -0x1.8bc806b151741p-1, 0x1.44cf325091dd6p-1, -0x1.93a22499263fbp-1, 0x1.3affa292050b9p-1,
+    -0x1.9b3e047f38741p-1, 0x1.30ff7fce17035p-1, -0x1.a29a7a0462782p-1, 0x1.26d054cdd12dfp-1,
+    -0x1.a9b66290ea1a3p-1, 0x1.1c73b39ae68c8p-1, -0x1.b090a58150200p-1, 0x1.11eb3541b4b23p-1,
+    -0x1.b728345196e3ep-1, 0x1.073879922ffeep-1, -0x1.bd7c0ac6f952ap-1, 0x1.f8ba4dbf89abap-2,
+    -0x1.c38b2f180bdb1p-1, 0x1.e2b5d3806f63bp-2, -0x1.c954b213411f5p-1, 0x1.cc66e9931c45ep-2,
+    -0x1.ced7af43cc773p-1, 0x1.b5d1009e15cc0p-2, -0x1.d4134d14dc93ap-1, 0x1.9ef7943a8ed8ap-2,
+    -0x1.d906bcf328d46p-1, 0x1.87de2a6aea963p-2, -0x1.ddb13b6ccc23cp-1, 0x1.7088530fa459fp-2,
+    -0x1.e212104f686e5p-1, 0x1.58f9a75ab1fddp-2, -0x1.e6288ec48e112p-1, 0x1.4135c94176601p-2,
+    -0x1.e9f4156c62ddap-1, 0x1.294062ed59f06p-2, -0x1.ed740e7684963p-1, 0x1.111d262b1f677p-2,
+    -0x1.f0a7efb9230d7p-1, 0x1.f19f97b215f1bp-3, -0x1.f38f3ac64e589p-1, 0x1.c0b826a7e4f63p-3,
+    -0x1.f6297cff75cb0p-1, 0x1.8f8b83c69a60bp-3, -0x1.f8764fa714ba9p-1, 0x1.5e214448b3fc6p-3,
+    -0x1.fa7557f08a517p-1, 0x1.2c8106e8e613ap-3, -0x1.fc26470e19fd3p-1, 0x1.f564e56a9730ep-4,
+    -0x1.fd88da3d12526p-1, 0x1.917a6bc29b42cp-4, -0x1.fe9cdad01883ap-1, 0x1.2d52092ce19f6p-4,
+    -0x1.ff621e3796d7ep-1, 0x1.91f65f10dd814p-5, -0x1.ffd886084cd0dp-1, 0x1.92155f7a3667ep-6,
+    -0x1.0000000000000p+0, 0x0.0p+0, -0x1.ffd886084cd0dp-1, -0x1.92155f7a3667ep-6,
+    -0x1.ff621e3796d7ep-1, -0x1.91f65f10dd814p-5, -0x1.fe9cdad01883ap-1, -0x1.2d52092ce19f6p-4,
+    -0x1.fd88da3d12526p-1, -0x1.917a6bc29b42cp-4, -0x1.fc26470e19fd3p-1, -0x1.f564e56a9730ep-4,
+    -0x1.fa7557f08a517p-1, -0x1.2c8106e8e613ap-3, -0x1.f8764fa714ba9p-1, -0x1.5e214448b3fc6p-3,
+    -0x1.f6297cff75cb0p-1, -0x1.8f8b83c69a60bp-3, -0x1.f38f3ac64e589p-1, -0x1.c0b826a7e4f63p-3,
+    -0x1.f0a7efb9230d7p-1, -0x1.f19f97b215f1bp-3, -0x1.ed740e7684963p-1, -0x1.111d262b1f677p-2,
+    -0x1.e9f4156c62ddap-1, -0x1.294062ed59f06p-2, -0x1.e6288ec48e112p-1, -0x1.4135c94176601p-2,
+    -0x1.e212104f686e5p-1, -0x1.58f9a75ab1fddp-2, -0x1.ddb13b6ccc23cp-1, -0x1.7088530fa459fp-2,
+    -0x1.d906bcf328d46p-1, -0x1.87de2a6aea963p-2, -0x1.d4134d14dc93ap-1, -0x1.9ef7943a8ed8ap-2,
+    -0x1.ced7af43cc773p-1, -0x1.b5d1009e15cc0p-2, -0x1.c954b213411f5p-1, -0x1.cc66e9931c45ep-2,
+    -0x1.c38b2f180bdb1p-1, -0x1.e2b5d3806f63bp-2, -0x1.bd7c0ac6f952ap-1, -0x1.f8ba4dbf89abap-2,
+    -0x1.b728345196e3ep-1, -0x1.073879922ffeep-1, -0x1.b090a58150200p-1, -0x1.11eb3541b4b23p-1,
+    -0x1.a9b66290ea1a3p-1, -0x1.1c73b39ae68c8p-1, -0x1.a29a7a0462782p-1, -0x1.26d054cdd12dfp-1,
+    -0x1.9b3e047f38741p-1, -0x1.30ff7fce17035p-1, -0x1.93a22499263fbp-1, -0x1.3affa292050b9p-1,
+    -0x1.8bc806b151741p-1, -0x1.44cf325091dd6p-1, -0x1.83b0e0bff976ep-1, -0x1.4e6cabbe3e5e9p-1,
+    -0x1.7b5df226aafafp-1, -0x1.57d69348ceca0p-1, -0x1.72d0837efff96p-1, -0x1.610b7551d2cdfp-1,
+    -0x1.6a09e667f3bcdp-1, -0x1.6a09e667f3bcdp-1, -0x1.610b7551d2cdfp-1, -0x1.72d0837efff96p-1,
+    -0x1.57d69348ceca0p-1, -0x1.7b5df226aafafp-1, -0x1.4e6cabbe3e5e9p-1, -0x1.83b0e0bff976ep-1,
+    -0x1.44cf325091dd6p-1, -0x1.8bc806b151741p-1, -0x1.3affa292050b9p-1, -0x1.93a22499263fbp-1,
+    -0x1.30ff7fce17035p-1, -0x1.9b3e047f38741p-1, -0x1.26d054cdd12dfp-1, -0x1.a29a7a0462782p-1,
+    -0x1.1c73b39ae68c8p-1, -0x1.a9b66290ea1a3p-1, -0x1.11eb3541b4b23p-1, -0x1.b090a58150200p-1,
+    -0x1.073879922ffeep-1, -0x1.b728345196e3ep-1, -0x1.f8ba4dbf89abap-2, -0x1.bd7c0ac6f952ap-1,
+    -0x1.e2b5d3806f63bp-2, -0x1.c38b2f180bdb1p-1, -0x1.cc66e9931c45ep-2, -0x1.c954b213411f5p-1,
+    -0x1.b5d1009e15cc0p-2, -0x1.ced7af43cc773p-1, -0x1.9ef7943a8ed8ap-2, -0x1.d4134d14dc93ap-1,
+    -0x1.87de2a6aea963p-2, -0x1.d906bcf328d46p-1, -0x1.7088530fa459fp-2, -0x1.ddb13b6ccc23cp-1,
+    -0x1.58f9a75ab1fddp-2, -0x1.e212104f686e5p-1, -0x1.4135c94176601p-2, -0x1.e6288ec48e112p-1,
+    -0x1.294062ed59f06p-2, -0x1.e9f4156c62ddap-1, -0x1.111d262b1f677p-2, -0x1.ed740e7684963p-1,
+    -0x1.f19f97b215f1bp-3, -0x1.f0a7efb9230d7p-1, -0x1.c0b826a7e4f63p-3, -0x1.f38f3ac64e589p-1,
+    -0x1.8f8b83c69a60bp-3, -0x1.f6297cff75cb0p-1, -0x1.5e214448b3fc6p-3, -0x1.f8764fa714ba9p-1,
+    -0x1.2c8106e8e613ap-3, -0x1.fa7557f08a517p-1, -0x1.f564e56a9730ep-4, -0x1.fc26470e19fd3p-1,
+    -0x1.917a6bc29b42cp-4, -0x1.fd88da3d12526p-1, -0x1.2d52092ce19f6p-4, -0x1.fe9cdad01883ap-1,
+    -0x1.91f65f10dd814p-5, -0x1.ff621e3796d7ep-1, -0x1.92155f7a3667ep-6, -0x1.ffd886084cd0dp-1,
+    0x0.0p+0, -0x1.0000000000000p+0, 0x1.92155f7a3667ep-6, -0x1.ffd886084cd0dp-1,
+    0x1.91f65f10dd814p-5, -0x1.ff621e3796d7ep-1, 0x1.2d52092ce19f6p-4, -0x1.fe9cdad01883ap-1,
+    0x1.917a6bc29b42cp-4, -0x1.fd88da3d12526p-1, 0x1.f564e56a9730ep-4, -0x1.fc26470e19fd3p-1,
+    0x1.2c8106e8e613ap-3, -0x1.fa7557f08a517p-1, 0x1.5e214448b3fc6p-3, -0x1.f8764fa714ba9p-1,
+    0x1.8f8b83c69a60bp-3, -0x1.f6297cff75cb0p-1, 0x1.c0b826a7e4f63p-3, -0x1.f38f3ac64e589p-1,
+    0x1.f19f97b215f1bp-3, -0x1.f0a7efb9230d7p-1, 0x1.111d262b1f677p-2, -0x1.ed740e7684963p-1,
+    0x1.294062ed59f06p-2, -0x1.e9f4156c62ddap-1, 0x1.4135c94176601p-2, -0x1.e6288ec48e112p-1,
+    0x1.58f9a75ab1fddp-2, -0x1.e212104f686e5p-1, 0x1.7088530fa459fp-2, -0x1.ddb13b6ccc23cp-1,
+    0x1.87de2a6aea963p-2, -0x1.d906bcf328d46p-1, 0x1.9ef7943a8ed8ap-2, -0x1.d4134d14dc93ap-1,
+    0x1.b5d1009e15cc0p-2, -0x1.ced7af43cc773p-1, 0x1.cc66e9931c45ep-2, -0x1.c954b213411f5p-1,
+    0x1.e2b5d3806f63bp-2, -0x1.c38b2f180bdb1p-1, 0x1.f8ba4dbf89abap-2, -0x1.bd7c0ac6f952ap-1,
+    0x1.073879922ffeep-1, -0x1.b728345196e3ep-1, 0x1.11eb3541b4b23p-1, -0x1.b090a58150200p-1,
+    0x1.1c73b39ae68c8p-1, -0x1.a9b66290ea1a3p-1, 0x1.26d054cdd12dfp-1, -0x1.a29a7a0462782p-1,
+    0x1.30ff7fce17035p-1, -0x1.9b3e047f38741p-1, 0x1.3affa292050b9p-1, -0x1.93a22499263fbp-1,
+    0x1.44cf325091dd6p-1, -0x1.8bc806b151741p-1, 0x1.4e6cabbe3e5e9p-1, -0x1.83b0e0bff976ep-1,
+    0x1.57d69348ceca0p-1, -0x1.7b5df226aafafp-1, 0x1.610b7551d2cdfp-1, -0x1.72d0837efff96p-1,
+    0x1.6a09e667f3bcdp-1, -0x1.6a09e667f3bcdp-1, 0x1.72d0837efff96p-1, -0x1.610b7551d2cdfp-1,
+    0x1.7b5df226aafafp-1, -0x1.57d69348ceca0p-1, 0x1.83b0e0bff976ep-1, -0x1.4e6cabbe3e5e9p-1,
+    0x1.8bc806b151741p-1, -0x1.44cf325091dd6p-1, 0x1.93a22499263fbp-1, -0x1.3affa292050b9p-1,
+    0x1.9b3e047f38741p-1, -0x1.30ff7fce17035p-1, 0x1.a29a7a0462782p-1, -0x1.26d054cdd12dfp-1,
+    0x1.a9b66290ea1a3p-1, -0x1.1c73b39ae68c8p-1, 0x1.b090a58150200p-1, -0x1.11eb3541b4b23p-1,
+    0x1.b728345196e3ep-1, -0x1.073879922ffeep-1, 0x1.bd7c0ac6f952ap-1, -0x1.f8ba4dbf89abap-2,
+    0x1.c38b2f180bdb1p-1, -0x1.e2b5d3806f63bp-2, 0x1.c954b213411f5p-1, -0x1.cc66e9931c45ep-2,
+    0x1.ced7af43cc773p-1, -0x1.b5d1009e15cc0p-2, 0x1.d4134d14dc93ap-1, -0x1.9ef7943a8ed8ap-2,
+    0x1.d906bcf328d46p-1, -0x1.87de2a6aea963p-2, 0x1.ddb13b6ccc23cp-1, -0x1.7088530fa459fp-2,
+    0x1.e212104f686e5p-1, -0x1.58f9a75ab1fddp-2, 0x1.e6288ec48e112p-1, -0x1.4135c94176601p-2,
+    0x1.e9f4156c62ddap-1, -0x1.294062ed59f06p-2, 0x1.ed740e7684963p-1, -0x1.111d262b1f677p-2,
+    0x1.f0a7efb9230d7p-1, -0x1.f19f97b215f1bp-3, 0x1.f38f3ac64e589p-1, -0x1.c0b826a7e4f63p-3,
+    0x1.f6297cff75cb0p-1, -0x1.8f8b83c69a60bp-3, 0x1.f8764fa714ba9p-1, -0x1.5e214448b3fc6p-3,
+    0x1.fa7557f08a517p-1, -0x1.2c8106e8e613ap-3, 0x1.fc26470e19fd3p-1, -0x1.f564e56a9730ep-4,
+    0x1.fd88da3d12526p-1, -0x1.917a6bc29b42cp-4, 0x1.fe9cdad01883ap-1, -0x1.2d52092ce19f6p-4,
+    0x1.ff621e3796d7ep-1, -0x1.91f65f10dd814p-5, 0x1.ffd886084cd0dp-1, -0x1.92155f7a3667ep-6
+};
+
+// log x for x zero or a positive normal float64 (zero gives -inf): x = 2^k z, z in [OFF, 2 OFF), and
+// log x = k log 2 + logc + log1p(r) with r = z invc - 1 from z's cell, |r| < 2^-8, log1p to r^7
+ND_DEVICE_FN double nd_log_pos(double x) {
+    ulong ix = (ulong)ND_AS_LONG(x), tmp = ix - ND_LOG_OFF;
+    int i = (int)((tmp >> 45) & 127);
+    long k = (long)tmp >> 52;
+    double z = ND_AS_DOUBLE((long)(ix - (tmp & (0xfffUL << 52))));
+    double r = fma(z, ND_TABLE_READ(&nd_log_invc[i]), -1.0), kd = (double)k;
+    double w = fma(kd, 0x1.62e42fefa3800p-1, ND_TABLE_READ(&nd_log_c[i]));  // log 2's high part: k log2hi exact
+    double hi = w + r, lo = (w - hi) + r;
+    double p = fma(r, 1.0 / 7, -1.0 / 6);
+    p = fma(r, p, 0.2);
+    p = fma(r, p, -0.25);
+    p = fma(r, p, 1.0 / 3);
+    p = fma(r, p, -0.5);
+    double y = hi + fma(r * r, p, fma(kd, 0x1.ef35793c76730p-45, lo));
+    return x > 0.0 ? y : -INFINITY;
+}
+
+// sin and cos of 2 pi k / 2^bits for k < 2^bits, bits from 9 to 60: the nearest of 256 table angles
+// and the offset d from it, |d| <= pi / 256, by Taylor polynomials to d^7 and d^8
+ND_DEVICE_FN void nd_sincos_turns(ulong k, int bits, double* s, double* c) {
+    ulong hw = 1UL << (bits - 9), kc = k + hw;  // half a cell
+    int j = (int)((kc >> (bits - 8)) & 255);
+    double d = (double)((long)(kc & (2 * hw - 1)) - (long)hw) * (6.283185307179586 / (double)(1UL << bits));
+    double d2 = d * d;
+    double sd = fma(d * d2, fma(d2, fma(d2, -1.0 / 5040, 1.0 / 120), -1.0 / 6), d);
+    double cm1 = d2 * fma(d2, fma(d2, fma(d2, 1.0 / 40320, -1.0 / 720), 1.0 / 24), -0.5);
+    double ct = ND_TABLE_READ(&nd_sincos_cs[2 * j]), st = ND_TABLE_READ(&nd_sincos_cs[2 * j + 1]);
+    *c = ct + fma(ct, cm1, -(st * sd));
+    *s = st + fma(st, cm1, ct * sd);
 }
 
 // uniform in [0, range) exactly; range 0 stands for 2^64. Lemire's multiply-shift with rejection
@@ -108,29 +359,28 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
     return x;
 }
 
-ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -log(1.0 - nd_next_double(r)); }
+ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -nd_log_pos(1.0 - nd_next_double(r)); }
 
 #ifdef ND_CUDA
-#define nd_sincospi(x, s, c) sincospi((x), (s), (c))
 #define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
 #define nd_make_double2(a, b) make_double2((a), (b))
 #else
-#define nd_sincospi(x, s, c) (*(s) = sinpi(x), *(c) = cospi(x))
 #define nd_make_float4(a, b, c, d) ((float4)((a), (b), (c), (d)))
 #define nd_make_double2(a, b) ((double2)((a), (b)))
 #endif
 
 // Box-Muller by pairs: the cosine now, the sine kept for the stream's next normal (as curand's and
 // NumPy's legacy gauss do), so gamma's rejection loop, standard_t, beta and the noncentral laws take
-// two words a normal instead of four; the angle as sincospi(2u), an exact argument
+// two words a normal instead of four; the angle 2 pi u from u's 53 bits exactly (nd_sincos_turns)
 ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
     if (r->has_spare) {
         r->has_spare = 0;
         return r->spare;
     }
-    double u1 = 1.0 - nd_next_double(r), u2 = nd_next_double(r);
-    double rad = sqrt(-2.0 * log(u1)), s, c;
-    nd_sincospi(2.0 * u2, &s, &c);
+    double u1 = 1.0 - nd_next_double(r);
+    ulong k2 = nd_next53(r);
+    double rad = sqrt(-2.0 * nd_log_pos(u1)), s, c;
+    nd_sincos_turns(k2, 53, &s, &c);
     r->spare = rad * s;
     r->has_spare = 1;
     return rad * c;
@@ -308,7 +558,8 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     }
     double w;
     for (;;) {
-        double u = nd_next_double(r), z = cospi(u); // cos(pi u) with an exact argument: no slow reduction path
+        double z, sz;
+        nd_sincos_turns(nd_next53(r), 54, &sz, &z);  // cos(pi u) of the uniform u = k / 2^53
         w = (1 + s * z) / (s + z);
         double y = kappa * (s - w), v = nd_next_double(r);
         if (y * (2 - y) - v >= 0 || log(y / v) + 1 - y >= 0) break;
@@ -358,11 +609,12 @@ ND_DEVICE_FN float nd_f32_u01(uint x) { return (float)(x >> 8) * 5.9604644775390
 ND_DEVICE_FN float nd_f32_upos(uint x) { return ((float)x + 0.5f) * 2.3283064365386963e-10f; }
 
 // [0, 1) with 53 random bits: 27 of a, 26 of b
-ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)(((ulong)(a >> 5) << 26) | (ulong)(b >> 6)) * 1.1102230246251565e-16; }
+ND_DEVICE_FN ulong nd_f64_bits53(uint a, uint b) { return ((ulong)(a >> 5) << 26) | (ulong)(b >> 6); }
+ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)nd_f64_bits53(a, b) * 1.1102230246251565e-16; }
 
 // Exponential(1); 0 - log rather than -log, so u = 1 gives +0, never -0
 ND_DEVICE_FN float nd_f32_exp(uint x) { return 0.0f - log(nd_f32_upos(x)); }
-ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - log(1.0 - nd_f64_u01(a, b)); }
+ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - nd_log_pos(1.0 - nd_f64_u01(a, b)); }
 
 
 // Box-Muller, both normals of a pair: radius from a, angle from b, uniform in [-pi, pi), where the
@@ -377,9 +629,9 @@ ND_DEVICE_FN void nd_f32_normal2(uint a, uint b, float* z0, float* z1) {
 }
 
 ND_DEVICE_FN void nd_f64_normal2(uint a0, uint a1, uint b0, uint b1, double* z0, double* z1) {
-    double r = sqrt(-2.0 * log(1.0 - nd_f64_u01(a0, a1)));
+    double r = sqrt(-2.0 * nd_log_pos(1.0 - nd_f64_u01(a0, a1)));
     double s, c;
-    nd_sincospi(2.0 * nd_f64_u01(b0, b1), &s, &c);
+    nd_sincos_turns(nd_f64_bits53(b0, b1), 53, &s, &c);
     *z0 = r * c;
     *z1 = r * s;
 }

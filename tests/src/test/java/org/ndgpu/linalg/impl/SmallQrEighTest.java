@@ -81,12 +81,13 @@ class SmallQrEighTest extends PerDeviceTest {
         if (d.facts().isGpu()) {
             assertTrue(s.qrOnDevice(DType.FLOAT32, 64, 64) && s.qrOnDevice(DType.FLOAT32, 64, 3), "qr to 64");
             assertEquals(s.blocked(), s.qrOnDevice(DType.FLOAT32, 65, 3), "qr past 64 blocked where the LU is");
-            assertTrue(s.eighOnDevice(DType.FLOAT32, 64) && !s.eighOnDevice(DType.FLOAT32, 65), "eigh to 64");
+            assertTrue(
+                    s.eighOnDevice(DType.FLOAT32, 64, true) && !s.eighOnDevice(DType.FLOAT32, 65, true), "eigh to 64");
             for (String r : List.of("qr", "eigh", "eigvalsh"))
                 assertTrue(p.get(r).startsWith("device (ndgpu's kernels"), r + ": " + p.get(r));
         } else {
             // PoCL: EJML on the host is faster for small matrices; blocked QR from order 512
-            assertTrue(!s.qrOnDevice(DType.FLOAT32, 64, 64) && !s.eighOnDevice(DType.FLOAT32, 32), "host");
+            assertTrue(!s.qrOnDevice(DType.FLOAT32, 64, 64) && !s.eighOnDevice(DType.FLOAT32, 32, true), "host");
             assertEquals(s.blocked(), s.qrOnDevice(DType.FLOAT64, 512, 512), "blocked qr from 512");
             assertTrue(p.get("eigh").startsWith("host"), p.get("eigh"));
         }

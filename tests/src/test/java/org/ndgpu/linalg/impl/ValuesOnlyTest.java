@@ -25,7 +25,8 @@ import org.ndgpu.testing.PerDeviceTest;
 
 /**
  * eigvalsh, svdvals and matrix_norm 'nuc', the routines that ask the solver for values without
- * vectors (on CUDA: syevd and syevjBatched with jobz N, gesvdjBatched with jobz N), on fresh random
+ * vectors (on CUDA: syevd with jobz N, or ndgpu's Jacobi kernel for real stacks up to order 64 and
+ * syevjBatched for complex ones; gesvdjBatched with jobz N), on fresh random
  * stacks of every float and complex dtype, against EJML in float64 by relative error. A complex
  * matrix is checked through its real embedding [[A, -B], [B, A]], which has each of its eigenvalues
  * (singular values) twice. Freed pool memory is filled with NaN before each call, so an output the
@@ -38,7 +39,7 @@ class ValuesOnlyTest extends PerDeviceTest {
     private final long seed = System.nanoTime();
     private final Random rng = new Random(seed);
 
-    /** The shapes that reach each of CUDA's routes: syevjBatched (order 8 and 32), syevd (past order 64). */
+    /** The shapes that reach each of CUDA's routes: stacks of order 8 and 32, syevd (past order 64). */
     @Test
     void eigvalshAgainstEjml() {
         for (DType dt : DTYPES) {
