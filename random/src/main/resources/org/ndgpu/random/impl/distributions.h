@@ -91,8 +91,9 @@ ND_DEVICE_FN double nd_next_double(nd_rng* r) { return (double)nd_next53(r) * 1.
 // ---- float64 log and sine/cosine by tables (tools/random_tables.py makes them): a short polynomial
 // around the nearest table point takes about half the float64 instructions of a full-range log or
 // sincospi, and float64 instructions bound the float64 draws on GPUs. Both err by at most 2 ulp
-// (RandomTablesTest). CUDA reads the tables through the read-only cache (__constant__ memory
-// serializes a warp's different addresses); OpenCL from __constant.
+// (RandomTablesTest). The draws use them on CUDA (nd_draw_log, nd_draw_sincos), which reads the
+// tables through the read-only cache; NVIDIA's OpenCL serializes a work-group's different __constant
+// addresses, which made them many times slower there, so OpenCL draws with its builtins.
 #ifdef ND_CUDA
 #define ND_TABLE __device__ const
 #define ND_TABLE_READ(p) __ldg(p)
@@ -304,10 +305,13 @@ ND_TABLE double nd_sincos_cs[512] = {
     0x1.ff621e3796d7ep-1, -0x1.91f65f10dd814p-5, 0x1.ffd886084cd0dp-1, -0x1.92155f7a3667ep-6
 };
 
-// log x for x zero or a positive normal float64 (zero gives -inf): x = 2^k z, z in [OFF, 2 OFF), and
-// log x = k log 2 + logc + log1p(r) with r = z invc - 1 from z's cell, |r| < 2^-8, log1p to r^7
-ND_DEVICE_FN double nd_log_pos(double x) {
-    ulong ix = (ulong)ND_AS_LONG(x), tmp = ix - ND_LOG_OFF;
+// log x: for a positive normal x, x = 2^k z with z in [OFF, 2 OFF), and log x = k log 2 + logc +
+// log1p(r) with r = z invc - 1 from z's cell, |r| < 2^-8, log1p to r^7; the device's log otherwise
+// (zero, subnormal, negative, inf, NaN), which the draws' arguments never are
+ND_DEVICE_FN double nd_log(double x) {
+    ulong ix = (ulong)ND_AS_LONG(x);
+    if (ix - 0x0010000000000000UL >= 0x7fe0000000000000UL) return log(x);
+    ulong tmp = ix - ND_LOG_OFF;
     int i = (int)((tmp >> 45) & 127);
     long k = (long)tmp >> 52;
     double z = ND_AS_DOUBLE((long)(ix - (tmp & (0xfffUL << 52))));
@@ -319,8 +323,7 @@ ND_DEVICE_FN double nd_log_pos(double x) {
     p = fma(r, p, -0.25);
     p = fma(r, p, 1.0 / 3);
     p = fma(r, p, -0.5);
-    double y = hi + fma(r * r, p, fma(kd, 0x1.ef35793c76730p-45, lo));
-    return x > 0.0 ? y : -INFINITY;
+    return hi + fma(r * r, p, fma(kd, 0x1.ef35793c76730p-45, lo));
 }
 
 // sin and cos of 2 pi k / 2^bits for k < 2^bits, bits from 9 to 60: the nearest of 256 table angles
@@ -336,6 +339,16 @@ ND_DEVICE_FN void nd_sincos_turns(ulong k, int bits, double* s, double* c) {
     *c = ct + fma(ct, cm1, -(st * sd));
     *s = st + fma(st, cm1, ct * sd);
 }
+
+#ifdef ND_CUDA
+#define nd_draw_log(x) nd_log(x)
+#define nd_draw_sincos(k, bits, s, c) nd_sincos_turns((k), (bits), (s), (c))
+#else
+#define nd_draw_log(x) log(x)
+// sin and cos of 2 pi k / 2^bits by sinpi and cospi of an exact argument (k below 2^53)
+#define nd_draw_sincos(k, bits, s, c) \
+    (*(s) = sinpi((double)(k) * (2.0 / (double)(1UL << (bits)))), *(c) = cospi((double)(k) * (2.0 / (double)(1UL << (bits)))))
+#endif
 
 // uniform in [0, range) exactly; range 0 stands for 2^64. Lemire's multiply-shift with rejection
 // (no modulo bias) up to 2^32, masked rejection above
@@ -359,7 +372,7 @@ ND_DEVICE_FN ulong nd_bounded(nd_rng* r, ulong range) {
     return x;
 }
 
-ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -nd_log_pos(1.0 - nd_next_double(r)); }
+ND_DEVICE_FN double nd_std_exp(nd_rng* r) { return -nd_draw_log(1.0 - nd_next_double(r)); }
 
 #ifdef ND_CUDA
 #define nd_make_float4(a, b, c, d) make_float4((a), (b), (c), (d))
@@ -379,8 +392,8 @@ ND_DEVICE_FN double nd_std_normal(nd_rng* r) {
     }
     double u1 = 1.0 - nd_next_double(r);
     ulong k2 = nd_next53(r);
-    double rad = sqrt(-2.0 * nd_log_pos(u1)), s, c;
-    nd_sincos_turns(k2, 53, &s, &c);
+    double rad = sqrt(-2.0 * nd_draw_log(u1)), s, c;
+    nd_draw_sincos(k2, 53, &s, &c);
     r->spare = rad * s;
     r->has_spare = 1;
     return rad * c;
@@ -559,10 +572,10 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     double w;
     for (;;) {
         double z, sz;
-        nd_sincos_turns(nd_next53(r), 54, &sz, &z);  // cos(pi u) of the uniform u = k / 2^53
+        nd_draw_sincos(nd_next53(r), 54, &sz, &z);  // cos(pi u) of the uniform u = k / 2^53
         w = (1 + s * z) / (s + z);
         double y = kappa * (s - w), v = nd_next_double(r);
-        if (y * (2 - y) - v >= 0 || log(y / v) + 1 - y >= 0) break;
+        if (y * (2 - y) - v >= 0 || nd_draw_log(y / v) + 1 - y >= 0) break;
     }
     double u = nd_next_double(r), res = acos(w);
     if (u < 0.5) res = -res;
@@ -614,7 +627,7 @@ ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)nd_f64_bits53(a,
 
 // Exponential(1); 0 - log rather than -log, so u = 1 gives +0, never -0
 ND_DEVICE_FN float nd_f32_exp(uint x) { return 0.0f - log(nd_f32_upos(x)); }
-ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - nd_log_pos(1.0 - nd_f64_u01(a, b)); }
+ND_DEVICE_FN double nd_f64_exp(uint a, uint b) { return 0.0 - nd_draw_log(1.0 - nd_f64_u01(a, b)); }
 
 
 // Box-Muller, both normals of a pair: radius from a, angle from b, uniform in [-pi, pi), where the
@@ -629,9 +642,9 @@ ND_DEVICE_FN void nd_f32_normal2(uint a, uint b, float* z0, float* z1) {
 }
 
 ND_DEVICE_FN void nd_f64_normal2(uint a0, uint a1, uint b0, uint b1, double* z0, double* z1) {
-    double r = sqrt(-2.0 * nd_log_pos(1.0 - nd_f64_u01(a0, a1)));
+    double r = sqrt(-2.0 * nd_draw_log(1.0 - nd_f64_u01(a0, a1)));
     double s, c;
-    nd_sincos_turns(nd_f64_bits53(b0, b1), 53, &s, &c);
+    nd_draw_sincos(nd_f64_bits53(b0, b1), 53, &s, &c);
     *z0 = r * c;
     *z1 = r * s;
 }
