@@ -343,11 +343,17 @@ ND_DEVICE_FN void nd_sincos_turns(ulong k, int bits, double* s, double* c) {
 #ifdef ND_CUDA
 #define nd_draw_log(x) nd_log(x)
 #define nd_draw_sincos(k, bits, s, c) nd_sincos_turns((k), (bits), (s), (c))
+ND_DEVICE_FN double nd_draw_cos(ulong k, int bits) {
+    double s, c;
+    nd_sincos_turns(k, bits, &s, &c);
+    return c;
+}
 #else
 #define nd_draw_log(x) log(x)
 // sin and cos of 2 pi k / 2^bits by sinpi and cospi of an exact argument (k below 2^53)
 #define nd_draw_sincos(k, bits, s, c) \
     (*(s) = sinpi((double)(k) * (2.0 / (double)(1UL << (bits)))), *(c) = cospi((double)(k) * (2.0 / (double)(1UL << (bits)))))
+#define nd_draw_cos(k, bits) cospi((double)(k) * (2.0 / (double)(1UL << (bits))))
 #endif
 
 // uniform in [0, range) exactly; range 0 stands for 2^64. Lemire's multiply-shift with rejection
@@ -571,8 +577,7 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     }
     double w;
     for (;;) {
-        double z, sz;
-        nd_draw_sincos(nd_next53(r), 54, &sz, &z);  // cos(pi u) of the uniform u = k / 2^53
+        double z = nd_draw_cos(nd_next53(r), 54);  // cos(pi u) of the uniform u = k / 2^53
         w = (1 + s * z) / (s + z);
         double y = kappa * (s - w), v = nd_next_double(r);
         if (y * (2 - y) - v >= 0 || nd_draw_log(y / v) + 1 - y >= 0) break;
