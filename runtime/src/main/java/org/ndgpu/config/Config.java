@@ -137,7 +137,7 @@ public final class Config {
             "ndgpu.linalg.solver",
             null,
             "`auto`",
-            "who factors matrices past order 64 (LU, Cholesky, QR) on a CUDA device: `auto` (cuSOLVER where it loads) or `own` (ndgpu's blocked kernels, as OpenCL devices run them, to compare them with cuSOLVER; svd on ndgpu's Jacobi kernels, and eigh and eigvalsh of stacks up to order 32 on ndgpu's Jacobi kernel instead of syevjBatched); stacks of order up to 64 go to ndgpu's batched kernels either way (eigh: from order 33)");
+            "who factors matrices past order 64 (LU, Cholesky, QR) on a CUDA device: `auto` (cuSOLVER where it loads) or `own` (ndgpu's blocked kernels, as OpenCL devices run them, to compare them with cuSOLVER; svd on ndgpu's Jacobi kernels, and eigh of stacks of orders 9 to 32 on ndgpu's Jacobi kernel instead of syevjBatched); stacks of order up to 64 go to ndgpu's batched kernels either way (eigh: up to order 8 and from 33; eigvalsh: all)");
     public static final Setting SPARSE_LIBRARY = new Setting(
             "ndgpu.sparse.library",
             null,
