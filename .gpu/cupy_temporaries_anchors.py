@@ -29,3 +29,21 @@ for w in range(12):
 us.sort()
 print(f"{'20-op step 4096 f32, CuPy eager':<44} {us[len(us) // 2]:8.2f} us/step (worst window {us[-1]:.2f}), "
       f"pool in use at most {most / 1048576:.1f} MiB")
+
+# the 16 MiB step as TemporariesBench times it: 200 warm-up steps, then 2,000 steps each synchronized;
+# its median, its slowest and the steps over 3x the median: the reference for issue 44's 16 MiB bar
+big = cp.random.RandomState(4).random_sample(4 << 20, dtype=cp.float32)
+ob = cp.empty(4 << 20, cp.float32)
+for _ in range(200):
+    step(big, ob)
+cp.cuda.Device().synchronize()
+steps = []
+for _ in range(2000):
+    t0 = time.perf_counter()
+    step(big, ob)
+    cp.cuda.Device().synchronize()
+    steps.append((time.perf_counter() - t0) * 1e6)
+med = sorted(steps)[len(steps) // 2]
+print(f"{'20-op step 16 MiB f32, CuPy eager':<44} step median {med:.2f} us, max {max(steps):.1f} "
+      f"({max(steps) / med:.1f}x), {sum(s > 3 * med for s in steps)} over 3x; pool in use at most "
+      f"{pool.used_bytes() / 1048576:.1f} MiB")
