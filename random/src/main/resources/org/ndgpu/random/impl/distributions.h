@@ -18,8 +18,8 @@ ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
     r->w0 = 0; r->w1 = 0; r->w2 = 0; r->w3 = 0;
 }
 
-// both words of a 32x32-bit product: on CUDA one mul.wide, which ran faster than __umulhi beside a separate
-// multiply (BENCHMARKS.md); a 64-bit product written in C instead let NVRTC carry the
+// both words of a 32x32-bit product: on CUDA one mul.wide, one instruction where __umulhi and a separate
+// multiply are two (BENCHMARKS.md); a 64-bit product written in C instead let NVRTC carry the
 // rounds in 64-bit registers (twice the xors and shifts). OpenCL: mul_hi and the low product
 #ifdef ND_CUDA
 #define ND_MULHILO(m, c, hi, lo) do { unsigned long long _p; \
@@ -78,22 +78,24 @@ ND_DEVICE_FN uint nd_next32(nd_rng* r) {
 
 ND_DEVICE_FN ulong nd_next64(nd_rng* r) { ulong hi = nd_next32(r); return (hi << 32) | (ulong)nd_next32(r); }
 
-// [0, 1) with 53 random bits: 27 of the first word, 26 of the second, joined as one integer and
-// converted once (exact, so the same value as converting the two halves; a conversion to double is a
-// quarter-rate instruction on GPUs)
+// 53 random bits from two words: 27 of the first, 26 of the second, joined as one integer, so a
+// uniform in [0, 1) is one conversion (exact, so the same value as converting the two halves; a
+// conversion to double is a quarter-rate instruction on GPUs)
+ND_DEVICE_FN ulong nd_f64_bits53(uint a, uint b) { return ((ulong)(a >> 5) << 26) | (ulong)(b >> 6); }
+
 ND_DEVICE_FN ulong nd_next53(nd_rng* r) {
-    uint a = nd_next32(r) >> 5, b = nd_next32(r) >> 6;
-    return ((ulong)a << 26) | (ulong)b;
+    uint a = nd_next32(r);
+    return nd_f64_bits53(a, nd_next32(r));
 }
 
 ND_DEVICE_FN double nd_next_double(nd_rng* r) { return (double)nd_next53(r) * 1.1102230246251565e-16; }
 
 // ---- float64 log and sine/cosine by tables (tools/random_tables.py makes them): a short polynomial
-// around the nearest table point takes about half the float64 instructions of a full-range log or
-// sincospi, and float64 instructions bound the float64 draws on GPUs. Both err by at most 2 ulp
+// around the nearest table point takes fewer float64 instructions than a full-range log or sincospi,
+// and float64 instructions bound the float64 draws on GPUs. Both err by at most 2 ulp
 // (RandomTablesTest). The draws use them on CUDA (nd_draw_log, nd_draw_sincos), which reads the
-// tables through the read-only cache; NVIDIA's OpenCL serializes a work-group's different __constant
-// addresses, which made them many times slower there, so OpenCL draws with its builtins.
+// tables through the read-only cache; NVIDIA's OpenCL serves __constant arrays from a cache that
+// serializes a work-group's different addresses, so OpenCL draws with its builtins (BENCHMARKS.md).
 #ifdef ND_CUDA
 #define ND_TABLE __device__ const
 #define ND_TABLE_READ(p) __ldg(p)
@@ -582,7 +584,7 @@ ND_DEVICE_FN double nd_vonmises(nd_rng* r, double mu, double kappa) {
     uint sign;
     for (;;) {
         uint ua = nd_next32(r), ub = nd_next32(r);
-        double z = nd_draw_cos(((ulong)(ua >> 5) << 26) | (ulong)(ub >> 6), 54);  // cos(pi u), u = k / 2^53
+        double z = nd_draw_cos(nd_f64_bits53(ua, ub), 54);  // cos(pi u), u = k / 2^53
         w = (1 + s * z) / (s + z);
         double y = kappa * (s - w), v = nd_next_double(r);
         sign = ua & 1u;
@@ -633,7 +635,6 @@ ND_DEVICE_FN float nd_f32_u01(uint x) { return (float)(x >> 8) * 5.9604644775390
 ND_DEVICE_FN float nd_f32_upos(uint x) { return ((float)x + 0.5f) * 2.3283064365386963e-10f; }
 
 // [0, 1) with 53 random bits: 27 of a, 26 of b
-ND_DEVICE_FN ulong nd_f64_bits53(uint a, uint b) { return ((ulong)(a >> 5) << 26) | (ulong)(b >> 6); }
 ND_DEVICE_FN double nd_f64_u01(uint a, uint b) { return (double)nd_f64_bits53(a, b) * 1.1102230246251565e-16; }
 
 // Exponential(1); 0 - log rather than -log, so u = 1 gives +0, never -0
