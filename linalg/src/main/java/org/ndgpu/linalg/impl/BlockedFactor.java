@@ -17,9 +17,9 @@ import org.ndgpu.vendor.Blas.Op;
  * triangular solves of getrs and potrs blocked the same way (blocked-factor.tmpl); a stack's
  * matrices one after another.
  *
- * <p>Shaped for a GPU, where a launch costs about 5-10 us, one work-group runs on one SM (some
- * 100-200 GB/s and a memory round trip of about a microsecond of its own), and the device's GEMM
- * ({@link Blas}) runs on all of them. Every triangular solve with a block is a GEMM with the
+ * <p>Shaped for a GPU, where each launch has a fixed cost, one work-group runs on one SM (a small
+ * share of the device's bandwidth, and a memory round trip for each dependent step), and the
+ * device's GEMM ({@link Blas}) runs on all of them. Every triangular solve with a block is a GEMM with the
  * block's inverse: diagonal blocks are inverted by one work-group each in local memory (nd_trtri,
  * forward substitution on the identity with one barrier a column, where dtrti2's order took three
  * and a serial dot product a column; potrf's in the kernel that factors the block, nd_potrf_block),
@@ -30,8 +30,8 @@ import org.ndgpu.vendor.Blas.Op;
  * kernel launch and the GEMMs: nd_potrf_block factors the diagonal block and inverts its factor in
  * one local tile with one barrier a column (right-looking, the columns scaled at the end, L11^-1
  * built by forward substitution in the same steps), 1024 work-items on GPUs, while its other
- * work-groups copy A21 aside for L21's GEMM; the chain of three barriers a column for the factor
- * and a serial dot product a column for dtrti2's inverse was most of a block's time. The LU panel (n - k0 rows by
+ * work-groups copy A21 aside for L21's GEMM, in place of a chain of three barriers a column for the
+ * factor and a serial dot product a column for dtrti2's inverse (BENCHMARKS.md). The LU panel (n - k0 rows by
  * NB columns, {@link LuPanel}) is LAPACK's recursive dgetrf2: columns halved, the left half
  * factored, a small unit-lower solve in local memory, the right half updated by a GEMM over all
  * rows (all SMs), the right half factored; down to leaves of {@link #LEAF} columns factored by one
@@ -42,8 +42,8 @@ import org.ndgpu.vendor.Blas.Op;
  * while leaves of 8 would save less than the 20 more launches a panel they cost. The leaf keeps
  * each column's chain short: 1024 work-items on GPUs (more loads in flight), four rows' loads a
  * trip, the pivot row in local memory, the search of the next column fused into the update, 32-bit
- * row counts. That chain, some microseconds a column for every column of the matrix, is what is
- * left: the next step would be a leaf spread over all SMs with one grid-wide barrier a column.
+ * row counts. That chain, a few memory round trips a column for every column of the matrix, is
+ * what is left (BENCHMARKS.md): the next step would be a leaf spread over all SMs with one grid-wide barrier a column.
  * Pivots are LAPACK's (idamax's first largest |entry|, the same row order), so lu_factor's match
  * SciPy's.
  */
