@@ -2,14 +2,16 @@
 thread), with libdevice's log/sincospi against table-driven ones; CuPy's Generator beside them."""
 import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 import numpy as np, cupy as cp
 from cupy_timing import bench
-from rng_probe_tables import log_table, sincos_table, c_array, OFF
+from random_tables import log_tables, sincos_table, c_array, OFF
 
-inv, logc = log_table()
+# distributions.h's tables, as tools/random_tables.py makes them, in CUDA's global memory
+inv, logc = log_tables()
 sc = sincos_table()
-TABLES = c_array("ND_LOG_INVC", inv, "__device__ const") + c_array("ND_LOG_C", logc, "__device__ const") \
-    + c_array("ND_SC", sc, "__device__ const")
+TABLES = "\n".join(c_array(name, v).replace("ND_TABLE", "__device__ const")
+                    for name, v in (("ND_LOG_INVC", inv), ("ND_LOG_C", logc), ("ND_SC", sc))) + "\n"
 
 SRC = r'''
 typedef unsigned int uint; typedef unsigned long long ulong;
