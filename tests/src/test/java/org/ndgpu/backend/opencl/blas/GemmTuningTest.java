@@ -357,5 +357,14 @@ class GemmTuningTest {
         e = assertThrows(NdException.class, () -> Nd.linalg().tuneGemm(d, DType.FLOAT32, 64, 0));
         assertTrue(e.getMessage().contains("repeats"), e.getMessage());
         assertThrows(NullPointerException.class, () -> Nd.linalg().tuneGemm(null));
+        // the other edges of each bound, and a null dtype
+        e = assertThrows(NdException.class, () -> Nd.linalg().tuneGemm(d, DType.FLOAT32, -64, 1));
+        assertTrue(e.getMessage().contains("tuneGemm") && e.getMessage().contains("-64"), e.getMessage());
+        e = assertThrows(NdException.class, () -> Nd.linalg().tuneGemm(d, DType.FLOAT32, 65537, 1));
+        assertTrue(e.getMessage().contains("65537"), e.getMessage());
+        e = assertThrows(NdException.class, () -> Nd.linalg().tuneGemm(d, DType.FLOAT32, 64, 1001));
+        assertTrue(e.getMessage().contains("repeats") && e.getMessage().contains("1001"), e.getMessage());
+        var npe = assertThrows(NullPointerException.class, () -> Nd.linalg().tuneGemm(d, null, 64, 1));
+        assertTrue(npe.getMessage().contains("tuneGemm"), npe.getMessage());
     }
 }
