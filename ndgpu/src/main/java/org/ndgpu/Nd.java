@@ -1094,6 +1094,35 @@ public final class Nd {
         return FInfo.of(dtype);
     }
 
+    /**
+     * numpy.__version__: this ndgpu's version, {@code "0.1.0-SNAPSHOT"} say; each of its jars also
+     * carries it as the manifest's Implementation-Version.
+     */
+    public static String version() {
+        return BuildVersion.VALUE;
+    }
+
+    // read once, from the resource the build fills in (a class folder on the class path has no manifest)
+    private static final class BuildVersion {
+        static final String VALUE = read();
+
+        private static String read() {
+            try (java.io.InputStream in = Nd.class.getResourceAsStream("version.properties")) {
+                java.util.Properties p = new java.util.Properties();
+                if (in != null) p.load(in);
+                String v = p.getProperty("version");
+                if (v == null || v.isEmpty() || v.startsWith("${"))
+                    v = Nd.class.getPackage().getImplementationVersion();
+                if (v == null)
+                    throw new IllegalStateException(
+                            "ndgpu: org/ndgpu/version.properties is missing from the class path");
+                return v;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("ndgpu: reading org/ndgpu/version.properties", e);
+            }
+        }
+    }
+
     /** numpy.ndindex(*shape): every index in C order, on the host: {@code for (long[] i : Nd.ndindex(2, 3)) ...}. */
     public static Iterable<long[]> ndindex(long... shape) {
         return NdIndex.ndindex(shape);
