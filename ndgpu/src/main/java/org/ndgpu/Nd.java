@@ -86,6 +86,7 @@ import org.ndgpu.routines.manipulation.Piecewise;
 import org.ndgpu.routines.manipulation.Require;
 import org.ndgpu.routines.manipulation.Resizing;
 import org.ndgpu.routines.manipulation.Rotating;
+import org.ndgpu.routines.manipulation.SlidingWindows;
 import org.ndgpu.routines.manipulation.Splitting;
 import org.ndgpu.routines.manipulation.Tiling;
 import org.ndgpu.routines.manipulation.Transposing;
@@ -465,6 +466,35 @@ public final class Nd {
         return NumericalRanges.meshgrid(xs);
     }
 
+    /**
+     * numpy.lib.stride_tricks.sliding_window_view(x, window_shape): every window of {@code windowShape}
+     * over all of x's axes, a read-only view (no copy): {@code Nd.slidingWindowView(x, 3).mean(-1)} is
+     * a moving average of a 1-d x.
+     */
+    public static NDArray slidingWindowView(NDArray x, long... windowShape) {
+        return SlidingWindows.slidingWindowView(x, windowShape, null);
+    }
+
+    /**
+     * numpy.lib.stride_tricks.sliding_window_view(x, window_shape, axis): windows along {@code axes}
+     * (one length each; an axis may repeat), the window's axes last; a read-only view.
+     */
+    public static NDArray slidingWindowView(NDArray x, long[] windowShape, int[] axes) {
+        return SlidingWindows.slidingWindowView(
+                x,
+                windowShape,
+                Objects.requireNonNull(axes, "slidingWindowView: axes is null; use the form without axes"));
+    }
+
+    /**
+     * numpy.meshgrid(*xs, indexing=indexing, sparse=sparse): {@code Nd.meshgrid("ij", false, x, y)}
+     * gives arrays of shape (len(x), len(y)); "xy" (NumPy's default) swaps the first two axes;
+     * sparse keeps each array 1 long on the other axes, to broadcast against each other.
+     */
+    public static NDArray[] meshgrid(String indexing, boolean sparse, NDArray... xs) {
+        return NumericalRanges.meshgrid(indexing, sparse, xs);
+    }
+
     /** numpy.eye(n): float64 identity. */
     public static NDArray eye(long n) {
         return eye(n, n, 0, DType.FLOAT64);
@@ -766,6 +796,29 @@ public final class Nd {
         return Objects.requireNonNull(a, "cumsum: a is null").cumsum(axis);
     }
 
+    /**
+     * numpy.cumsum(a, axis, dtype): {@code axis} null runs over the flattened array; the sums are
+     * accumulated in {@code dtype} (null: a's, with small integers widened as cumsum(a) does):
+     * {@code Nd.cumsum(int8s, null, DType.INT16)}.
+     */
+    public static NDArray cumsum(NDArray a, Integer axis, DType dtype) {
+        return accumulate(Ufunc.ADD, "cumsum", a, axis, dtype);
+    }
+
+    /** numpy.cumprod(a, axis, dtype): as {@link #cumsum(NDArray, Integer, DType)}, of products. */
+    public static NDArray cumprod(NDArray a, Integer axis, DType dtype) {
+        return accumulate(Ufunc.MULTIPLY, "cumprod", a, axis, dtype);
+    }
+
+    // cumsum and cumprod with axis None or a dtype: the ufunc's accumulate, over a flattened view for None
+    private static NDArray accumulate(Ufunc op, String name, NDArray a, Integer axis, DType dtype) {
+        Objects.requireNonNull(a, name + ": a is null");
+        if (axis != null) return ufunc(op).accumulate(a, axis, dtype, null);
+        try (NDArray flat = a.live(name).ravel()) {
+            return ufunc(op).accumulate(flat, 0, dtype, null);
+        }
+    }
+
     /** numpy.cumprod(a): over the flattened array. */
     public static NDArray cumprod(NDArray a) {
         return Objects.requireNonNull(a, "cumprod: a is null").cumprod();
@@ -933,6 +986,45 @@ public final class Nd {
      */
     public static NDArray unique(NDArray a, int axis) {
         return UniqueAxis.values("unique", Objects.requireNonNull(a, "unique: a is null"), axis);
+    }
+
+    /**
+     * numpy.unique(a, return_index, return_inverse, return_counts): the sorted distinct values (the
+     * NaNs as one, NumPy's equal_nan=True) and, where asked, the first index of each in the flattened
+     * a, the inverse in a's shape (NumPy 2) and the counts; null for those not asked:
+     * {@code try (var u = Nd.unique(a, false, true, true)) { u.inverseIndices(); u.counts(); }}.
+     */
+    public static UniqueAll unique(NDArray a, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
+        return unique(a, returnIndex, returnInverse, returnCounts, true);
+    }
+
+    /** numpy.unique(a, return_index, return_inverse, return_counts, equal_nan): equalNan false keeps each NaN its own value. */
+    public static UniqueAll unique(
+            NDArray a, boolean returnIndex, boolean returnInverse, boolean returnCounts, boolean equalNan) {
+        return UniqueIndices.unique(
+                "unique",
+                Objects.requireNonNull(a, "unique: a is null"),
+                returnIndex,
+                returnInverse,
+                returnCounts,
+                equalNan);
+    }
+
+    /**
+     * numpy.unique(a, return_index, return_inverse, return_counts, axis=axis): the distinct subarrays
+     * and, where asked, their first indices, the 1-d inverse and the counts; null for those not asked.
+     */
+    public static UniqueAll unique(
+            NDArray a, int axis, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
+        UniqueAll all = UniqueAxis.all("unique", Objects.requireNonNull(a, "unique: a is null"), axis);
+        if (!returnIndex) all.indices().close();
+        if (!returnInverse) all.inverseIndices().close();
+        if (!returnCounts) all.counts().close();
+        return new UniqueAll(
+                all.values(),
+                returnIndex ? all.indices() : null,
+                returnInverse ? all.inverseIndices() : null,
+                returnCounts ? all.counts() : null);
     }
 
     /**

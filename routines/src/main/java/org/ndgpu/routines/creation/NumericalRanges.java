@@ -69,29 +69,56 @@ public final class NumericalRanges {
 
     /** numpy.meshgrid(x, y, ...) with indexing='xy': coordinate matrices (copies) for 1-d coordinate arrays. */
     public static NDArray[] meshgrid(NDArray... xs) {
+        return meshgrid("xy", false, xs);
+    }
+
+    /**
+     * numpy.meshgrid(*xs, indexing=indexing, sparse=sparse): indexing "xy" (Cartesian: the first two
+     * output axes swapped) or "ij" (matrix); sparse gives each array 1 along every axis but its own,
+     * as NumPy's (views of no copy there; copies here, as every array this returns is its own).
+     */
+    public static NDArray[] meshgrid(String indexing, boolean sparse, NDArray... xs) {
         Objects.requireNonNull(xs, "meshgrid: xs is null");
+        Objects.requireNonNull(indexing, "meshgrid: indexing is null; expected 'xy' or 'ij'");
+        boolean xy = switch (indexing) {
+            case "xy" -> true;
+            case "ij" -> false;
+            default ->
+                throw new NdException(
+                        "meshgrid: Valid values for `indexing` are 'xy' and 'ij', got '" + indexing + "'");
+        };
         int n = xs.length;
         long[] shape = new long[n];
         for (int i = 0; i < n; i++) {
             if (xs[i] == null) throw new NullPointerException("meshgrid: xs[" + i + "] is null");
             shape[i] = xs[i].live("meshgrid").size();
         }
-        if (n >= 2) { // 'xy': the first two output axes swap
+        if (xy && n >= 2) { // 'xy': the first two output axes swap
             long t = shape[0];
             shape[0] = shape[1];
             shape[1] = t;
         }
         NDArray[] out = new NDArray[n];
-        for (int i = 0; i < n; i++) {
-            long[] one = new long[n];
-            Arrays.fill(one, 1);
-            int axis = n >= 2 && i < 2 ? 1 - i : i;
-            one[axis] = shape[axis];
-            try (NDArray flat = xs[i].ravel();
-                    NDArray r = flat.reshape(one);
-                    NDArray b = r.broadcastTo(shape)) {
-                out[i] = b.copy();
+        try {
+            for (int i = 0; i < n; i++) {
+                long[] one = new long[n];
+                Arrays.fill(one, 1);
+                int axis = xy && n >= 2 && i < 2 ? 1 - i : i;
+                one[axis] = shape[axis];
+                try (NDArray flat = xs[i].ravel();
+                        NDArray r = flat.reshape(one)) {
+                    if (sparse) {
+                        out[i] = r.copy();
+                        continue;
+                    }
+                    try (NDArray b = r.broadcastTo(shape)) {
+                        out[i] = b.copy();
+                    }
+                }
             }
+        } catch (RuntimeException e) {
+            for (NDArray o : out) if (o != null) o.close();
+            throw e;
         }
         return out;
     }

@@ -35,6 +35,31 @@ public final class UniqueIndices {
         }
     }
 
+    /**
+     * numpy.unique(x, return_index, return_inverse, return_counts, equal_nan): the sorted distinct
+     * values and the arrays asked for (null for the others): the first index of each value in the
+     * flattened input, the inverse in x's shape (NumPy 2), the counts. With {@code equalNan} the NaNs
+     * are one value (NumPy's default), its index the first NaN's.
+     */
+    public static UniqueAll unique(
+            String op, NDArray x, boolean returnIndex, boolean returnInverse, boolean returnCounts, boolean equalNan) {
+        x.live(op);
+        try (var _ = x.device().use();
+                Runs r = runs(op, x, equalNan)) {
+            NDArray values = r.values(), indices = null, inverse = null;
+            try {
+                indices = returnIndex ? r.indices() : null;
+                inverse = returnInverse ? r.inverse(x.shape()) : null;
+                return new UniqueAll(values, indices, inverse, returnCounts ? r.counts() : null);
+            } catch (RuntimeException e) {
+                values.close();
+                if (indices != null) indices.close();
+                if (inverse != null) inverse.close();
+                throw e;
+            }
+        }
+    }
+
     /** numpy.unique_counts(x). */
     public static UniqueCounts counts(String op, NDArray x) {
         x.live(op);
@@ -105,6 +130,11 @@ public final class UniqueIndices {
     }
 
     private static Runs runs(String op, NDArray x) {
+        return runs(op, x, false);
+    }
+
+    // equalNan: NaNs (sorted last) make one run, as numpy.unique's default equal_nan=True
+    private static Runs runs(String op, NDArray x, boolean equalNan) {
         List<NDArray> temps = new ArrayList<>();
         try {
             NDArray flat = t(temps, x.ravel());
@@ -118,6 +148,10 @@ public final class UniqueIndices {
                 NDArray tail = t(temps, sorted.get("1:"));
                 NDArray head = t(temps, sorted.get(":-1"));
                 NDArray differs = t(temps, tail.ne(head));
+                if (equalNan && x.dtype().isInexact()) {
+                    NDArray bothNan = t(temps, t(temps, tail.isnan()).logicalAnd(t(temps, head.isnan())));
+                    differs = t(temps, differs.logicalAnd(t(temps, bothNan.logicalNot())));
+                }
                 flags = t(temps, Joining.concatenate(op, List.of(first, differs), 0));
             }
             NDArray starts = t(temps, Masking.flatnonzero(op, flags));

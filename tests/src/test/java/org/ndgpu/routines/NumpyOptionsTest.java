@@ -1,0 +1,173 @@
+package org.ndgpu.routines;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
+import org.ndgpu.exceptions.AxisException;
+import org.ndgpu.exceptions.NdException;
+import org.ndgpu.exceptions.ShapeException;
+import org.ndgpu.ndarray.DType;
+import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.testing.PerDeviceTest;
+
+/**
+ * The options of issue 39's item 3 against NumPy 2.4 (each expected value is NumPy's for the call in
+ * its comment): meshgrid's indexing and sparse, lib.stride_tricks.sliding_window_view, unique's
+ * return_index / return_inverse / return_counts / equal_nan, cumsum's and cumprod's dtype.
+ */
+public class NumpyOptionsTest extends PerDeviceTest {
+    private static void same(long[] shape, double[] values, NDArray a) {
+        assertArrayEquals(shape, a.shape());
+        assertArrayEquals(values, a.toDoubleArray());
+    }
+
+    @Test
+    void meshgridIndexingAndSparseAsNumPy() {
+        try (NDArray x = Nd.array(new long[] {1, 2, 3});
+                NDArray y = Nd.array(new long[] {10, 20});
+                NDArray z = Nd.array(new long[] {5, 6})) {
+            // np.meshgrid(x, y, indexing=..., sparse=...)
+            NDArray[] xy = Nd.meshgrid("xy", false, x, y);
+            same(new long[] {2, 3}, new double[] {1, 2, 3, 1, 2, 3}, xy[0]);
+            same(new long[] {2, 3}, new double[] {10, 10, 10, 20, 20, 20}, xy[1]);
+            NDArray[] xys = Nd.meshgrid("xy", true, x, y);
+            same(new long[] {1, 3}, new double[] {1, 2, 3}, xys[0]);
+            same(new long[] {2, 1}, new double[] {10, 20}, xys[1]);
+            NDArray[] ij = Nd.meshgrid("ij", false, x, y);
+            same(new long[] {3, 2}, new double[] {1, 1, 2, 2, 3, 3}, ij[0]);
+            same(new long[] {3, 2}, new double[] {10, 20, 10, 20, 10, 20}, ij[1]);
+            NDArray[] ijs = Nd.meshgrid("ij", true, x, y);
+            same(new long[] {3, 1}, new double[] {1, 2, 3}, ijs[0]);
+            same(new long[] {1, 2}, new double[] {10, 20}, ijs[1]);
+            // np.meshgrid(x, y, z): 'xy' swaps only the first two axes
+            NDArray[] three = Nd.meshgrid("xy", false, x, y, z);
+            same(new long[] {2, 3, 2}, new double[] {1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3}, three[0]);
+            same(new long[] {2, 3, 2}, new double[] {5, 6, 5, 6, 5, 6, 5, 6, 5, 6, 5, 6}, three[2]);
+            assertEquals(DType.INT64, ij[0].dtype());
+            assertEquals(0, Nd.meshgrid("ij", true).length);
+            NdException bad = assertThrows(NdException.class, () -> Nd.meshgrid("yx", false, x, y));
+            assertTrue(bad.getMessage().contains("meshgrid") && bad.getMessage().contains("'yx'"), bad.getMessage());
+            for (NDArray[] group : new NDArray[][] {xy, xys, ij, ijs, three}) for (NDArray a : group) a.close();
+        }
+    }
+
+    @Test
+    void slidingWindowViewAsNumPy() {
+        try (NDArray v = Nd.arange(6).astype(DType.FLOAT64);
+                NDArray w = Nd.slidingWindowView(v, 3)) {
+            // sliding_window_view(np.arange(6.), 3)
+            same(new long[] {4, 3}, new double[] {0, 1, 2, 1, 2, 3, 2, 3, 4, 3, 4, 5}, w);
+            assertFalse(w.isWriteable(), "NumPy's windows are read-only (writeable=False)");
+        }
+        try (NDArray x = Nd.arange(12).astype(DType.FLOAT64).reshape(3, 4);
+                NDArray w = Nd.slidingWindowView(x, 2, 2);
+                NDArray sums = w.sum(new int[] {2, 3}, false);
+                NDArray twice = Nd.slidingWindowView(x, new long[] {2, 2}, new int[] {1, 1});
+                NDArray last = Nd.slidingWindowView(x, new long[] {2}, new int[] {-1})) {
+            // sliding_window_view(x, (2, 2)).sum(axis=(2, 3))
+            same(new long[] {2, 3}, new double[] {10, 14, 18, 26, 30, 34}, sums);
+            // sliding_window_view(x, (2, 2), axis=(1, 1)): an axis named twice
+            same(
+                    new long[] {3, 2, 2, 2},
+                    new double[] {0, 1, 1, 2, 1, 2, 2, 3, 4, 5, 5, 6, 5, 6, 6, 7, 8, 9, 9, 10, 9, 10, 10, 11},
+                    twice);
+            // sliding_window_view(x, 2, axis=-1)
+            same(new long[] {3, 3, 2}, new double[] {0, 1, 1, 2, 2, 3, 4, 5, 5, 6, 6, 7, 8, 9, 9, 10, 10, 11}, last);
+        }
+        try (NDArray ten = Nd.arange(10).astype(DType.FLOAT64);
+                NDArray strided = ten.get("::2");
+                NDArray w = Nd.slidingWindowView(strided, 2);
+                NDArray empty = Nd.slidingWindowView(ten, 0)) {
+            // sliding_window_view(np.arange(10.)[::2], 2), and a window of 0: shape (11, 0)
+            same(new long[] {4, 2}, new double[] {0, 2, 2, 4, 4, 6, 6, 8}, w);
+            assertArrayEquals(new long[] {11, 0}, empty.shape());
+        }
+        try (NDArray v = Nd.arange(6);
+                NDArray m = Nd.zeros(DType.FLOAT32, 3, 4)) {
+            assertThrows(ShapeException.class, () -> Nd.slidingWindowView(v, 7));
+            assertThrows(ShapeException.class, () -> Nd.slidingWindowView(v, -1));
+            assertThrows(ShapeException.class, () -> Nd.slidingWindowView(m, 2));
+            assertThrows(ShapeException.class, () -> Nd.slidingWindowView(m, new long[] {2, 2}, new int[] {0}));
+            assertThrows(AxisException.class, () -> Nd.slidingWindowView(m, new long[] {2}, new int[] {2}));
+            // the refused calls left the input as it was
+            same(new long[] {6}, new double[] {0, 1, 2, 3, 4, 5}, v);
+        }
+    }
+
+    @Test
+    void uniqueFlagsAsNumPy() {
+        double nan = Double.NaN;
+        try (NDArray a = Nd.array(new double[] {3, nan, nan, 3, 1, 1}).reshape(3, 2)) {
+            // np.unique(a, return_index=True, return_inverse=True, return_counts=True): the NaNs are one
+            try (UniqueAll u = Nd.unique(a, true, true, true)) {
+                same(new long[] {3}, new double[] {1, 3, nan}, u.values());
+                assertArrayEquals(new long[] {4, 0, 1}, u.indices().toLongArray());
+                assertArrayEquals(new long[] {3, 2}, u.inverseIndices().shape());
+                assertArrayEquals(
+                        new long[] {1, 2, 2, 1, 0, 0}, u.inverseIndices().toLongArray());
+                assertArrayEquals(new long[] {2, 2, 2}, u.counts().toLongArray());
+            }
+            // ... equal_nan=False
+            try (UniqueAll u = Nd.unique(a, true, true, true, false)) {
+                same(new long[] {4}, new double[] {1, 3, nan, nan}, u.values());
+                assertArrayEquals(new long[] {4, 0, 1, 2}, u.indices().toLongArray());
+                assertArrayEquals(
+                        new long[] {1, 2, 3, 1, 0, 0}, u.inverseIndices().toLongArray());
+                assertArrayEquals(new long[] {2, 2, 1, 1}, u.counts().toLongArray());
+            }
+            // np.unique(a, return_counts=True): only what was asked
+            try (UniqueAll u = Nd.unique(a, false, false, true)) {
+                same(new long[] {3}, new double[] {1, 3, nan}, u.values());
+                assertNull(u.indices());
+                assertNull(u.inverseIndices());
+                assertArrayEquals(new long[] {2, 2, 2}, u.counts().toLongArray());
+            }
+        }
+        try (NDArray b = Nd.array(new long[] {1, 2, 1, 2, 0, 5}).reshape(3, 2);
+                UniqueAll u = Nd.unique(b, 0, true, true, false)) {
+            // np.unique(b, axis=0, return_index=True, return_inverse=True)
+            same(new long[] {2, 2}, new double[] {0, 5, 1, 2}, u.values());
+            assertArrayEquals(new long[] {2, 0}, u.indices().toLongArray());
+            assertArrayEquals(new long[] {1, 1, 0}, u.inverseIndices().toLongArray());
+            assertNull(u.counts());
+        }
+        try (NDArray e = Nd.zeros(DType.FLOAT32, 0);
+                UniqueAll u = Nd.unique(e, true, true, true)) {
+            assertEquals(0, u.values().size());
+            assertEquals(DType.FLOAT32, u.values().dtype());
+            assertEquals(0, u.counts().size());
+        }
+    }
+
+    @Test
+    void cumsumAndCumprodTakeADtype() {
+        try (NDArray a = Nd.array(new byte[] {100, 100, 100, 27}).reshape(2, 2);
+                NDArray flat16 = Nd.cumsum(a, null, DType.INT16);
+                NDArray down32 = Nd.cumsum(a, 0, DType.FLOAT32);
+                NDArray prod64 = Nd.cumprod(a, 1, DType.INT64);
+                NDArray plain = Nd.cumsum(a, null, null)) {
+            // np.cumsum(a, dtype=np.int16): no int8 wrap-around
+            assertEquals(DType.INT16, flat16.dtype());
+            same(new long[] {4}, new double[] {100, 200, 300, 327}, flat16);
+            // np.cumsum(a, axis=0, dtype=np.float32)
+            assertEquals(DType.FLOAT32, down32.dtype());
+            same(new long[] {2, 2}, new double[] {100, 100, 200, 127}, down32);
+            // np.cumprod(a, axis=1, dtype=np.int64)
+            same(new long[] {2, 2}, new double[] {100, 10000, 100, 2700}, prod64);
+            // np.cumsum(a): int8 widens to int64
+            assertEquals(DType.INT64, plain.dtype());
+            same(new long[] {4}, new double[] {100, 200, 300, 327}, plain);
+        }
+        try (NDArray s = Nd.array(2.5, DType.FLOAT64);
+                NDArray c = Nd.cumsum(s, null, DType.FLOAT32)) {
+            // np.cumsum(np.array(2.5), dtype=np.float32): a 0-d array gives one element
+            same(new long[] {1}, new double[] {2.5}, c);
+        }
+    }
+}
