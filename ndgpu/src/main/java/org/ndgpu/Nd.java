@@ -2363,6 +2363,28 @@ public final class Nd {
                 Objects.requireNonNull(bins, "histogram: bins is null"));
     }
 
+    /**
+     * numpy.histogram(a, bins, range, weights=weights, density=density): {@code range} null takes a's
+     * minimum and maximum; {@code weights} (a's shape; null for none) sums each bin's weights in the
+     * weights' dtype; {@code density} gives float64 counts / (total * bin width), as NumPy's:
+     * {@code Nd.histogram(a, 50, null, null, true).counts()}.
+     */
+    public static org.ndgpu.routines.Histogram histogram(
+            NDArray a, long bins, double[] range, NDArray weights, boolean density) {
+        return Histograms.histogram(
+                "histogram", Objects.requireNonNull(a, "histogram: a is null"), bins, range, weights, density);
+    }
+
+    /** numpy.histogram(a, bins, weights=weights, density=density) with the bin edges given; weights may be null. */
+    public static org.ndgpu.routines.Histogram histogram(NDArray a, NDArray bins, NDArray weights, boolean density) {
+        return Histograms.histogram(
+                "histogram",
+                Objects.requireNonNull(a, "histogram: a is null"),
+                Objects.requireNonNull(bins, "histogram: bins is null"),
+                weights,
+                density);
+    }
+
     /** numpy.histogram2d(x, y, bins): bins x bins float64 counts and the edges of each axis. */
     public static org.ndgpu.routines.Histogram2d histogram2d(NDArray x, NDArray y, long bins) {
         return Histograms.histogram2d(

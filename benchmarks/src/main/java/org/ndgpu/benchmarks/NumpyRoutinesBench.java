@@ -118,7 +118,27 @@ public final class NumpyRoutinesBench {
                     () -> Nd.select(List.of(c1, c2, c3), List.of(x, y, 0.5f)),
                     3.0 * n + 12.0 * n);
             row("repeat " + sq + " counts axis 0 f32", () -> Nd.repeat(m, counts, 0), 8.0 * side * side);
-            row("cumsum dtype f64 " + e + " f32", () -> add.accumulate(x, 0, DType.FLOAT64, null), 12.0 * n);
+            row("cumsum dtype f64 " + e + " f32", () -> Nd.cumsum(x, null, DType.FLOAT64), 12.0 * n);
+            row("histogram weights " + e + " f32 256 bins", () -> Nd.histogram(x, 256, null, y, false), 8.0 * n);
+            row("histogram density " + e + " f32 256 bins", () -> Nd.histogram(x, 256, null, null, true), 4.0 * n);
+            row(
+                    "sliding_window_view " + s + " window 16 mean f32",
+                    () -> {
+                        try (NDArray w = Nd.slidingWindowView(xs, 16)) {
+                            return w.mean(-1);
+                        }
+                    },
+                    8.0 * ns);
+            row("unique return_counts " + s + " int32", () -> Nd.unique(k0, false, false, true), 4.0 * ns);
+            row(
+                    "meshgrid ij " + side + " x " + side + " f32",
+                    () -> {
+                        NDArray[] g = Nd.meshgrid("ij", false, row, row);
+                        return () -> {
+                            for (NDArray a : g) a.close();
+                        };
+                    },
+                    8.0 * side * side);
             row("add.outer " + side + " x " + side + " f32", () -> add.outer(row, row), 4.0 * side * side);
             row(
                     "add.at " + e + " into 2^16 f32",

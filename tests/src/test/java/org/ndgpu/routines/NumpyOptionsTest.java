@@ -170,4 +170,44 @@ public class NumpyOptionsTest extends PerDeviceTest {
             same(new long[] {1}, new double[] {2.5}, c);
         }
     }
+
+    @Test
+    void histogramWeightsAndDensityAsNumPy() {
+        try (NDArray a = Nd.array(new double[] {0.5, 1.5, 1.5, 2.0, 3.0, -1.0});
+                NDArray w32 = Nd.array(new float[] {1, 2, 3, 4, 5, 6});
+                NDArray w64 = Nd.arange(6);
+                NDArray edges = Nd.array(new double[] {0, 1, 3})) {
+            // np.histogram(a, 3, weights=np.float32([1..6])): float32 sums
+            try (Histogram h = Nd.histogram(a, 3, null, w32, false)) {
+                assertEquals(DType.FLOAT32, h.counts().dtype());
+                same(new long[] {3}, new double[] {6, 6, 9}, h.counts());
+                assertArrayEquals(
+                        new double[] {-1, 1.0 / 3, 5.0 / 3, 3}, h.binEdges().toDoubleArray(), 1e-15);
+            }
+            // np.histogram(a, 3, weights=np.arange(6)): int64 sums
+            try (Histogram h = Nd.histogram(a, 3, null, w64, false)) {
+                assertEquals(DType.INT64, h.counts().dtype());
+                same(new long[] {3}, new double[] {5, 3, 7}, h.counts());
+            }
+            // np.histogram(a, 3, density=True)
+            try (Histogram h = Nd.histogram(a, 3, null, null, true)) {
+                assertEquals(DType.FLOAT64, h.counts().dtype());
+                assertArrayEquals(new double[] {0.125, 0.375, 0.25}, h.counts().toDoubleArray(), 1e-15);
+            }
+            // np.histogram(a, [0., 1., 3.], weights=w32, density=True)
+            try (Histogram h = Nd.histogram(a, edges, w32, true)) {
+                assertArrayEquals(new double[] {1.0 / 15, 7.0 / 15}, h.counts().toDoubleArray(), 1e-15);
+            }
+            try (NDArray short3 = Nd.arange(3)) {
+                assertThrows(ShapeException.class, () -> Nd.histogram(a, 3, null, short3, false));
+            }
+        }
+        try (NDArray empty = Nd.zeros(DType.FLOAT64, 0);
+                Histogram h = Nd.histogram(empty, 3, null, null, true)) {
+            // np.histogram(np.array([]), 3, density=True): 0/0
+            double[] c = h.counts().toDoubleArray();
+            assertEquals(3, c.length);
+            for (double v : c) assertTrue(Double.isNaN(v));
+        }
+    }
 }

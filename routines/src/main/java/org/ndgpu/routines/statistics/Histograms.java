@@ -121,6 +121,17 @@ public final class Histograms {
     }
 
     static Histogram histogram(String op, NDArray a, long bins, double[] range, BinCounting.Plan plan) {
+        return histogram(op, a, bins, range, null, false, plan);
+    }
+
+    /** numpy.histogram(a, bins, range, weights=weights, density=density): weights null for none. */
+    public static Histogram histogram(
+            String op, NDArray a, long bins, double[] range, NDArray weights, boolean density) {
+        return histogram(op, a, bins, range, weights, density, BinCounting.Plan.AUTO);
+    }
+
+    private static Histogram histogram(
+            String op, NDArray a, long bins, double[] range, NDArray weights, boolean density, BinCounting.Plan plan) {
         a.live(op);
         checkReal(op, a);
         if (bins < 1) throw new NdException(op + ": `bins` must be positive, when an integer, got " + bins);
@@ -142,7 +153,7 @@ public final class Histograms {
         }
         try {
             // equal bins: a sample's bin is first guessed as (x - e[0]) * norm, then checked against the edges
-            return new Histogram(count(a, edges, bins / (e[e.length - 1] - e[0]), plan), edges);
+            return new Histogram(counted(op, a, edges, bins / (e[e.length - 1] - e[0]), plan, weights, density), edges);
         } catch (RuntimeException ex) {
             edges.close();
             throw ex;
@@ -155,6 +166,16 @@ public final class Histograms {
     }
 
     static Histogram histogram(String op, NDArray a, NDArray bins, BinCounting.Plan plan) {
+        return histogram(op, a, bins, null, false, plan);
+    }
+
+    /** numpy.histogram(a, bins, weights=weights, density=density) with the edges given. */
+    public static Histogram histogram(String op, NDArray a, NDArray bins, NDArray weights, boolean density) {
+        return histogram(op, a, bins, weights, density, BinCounting.Plan.AUTO);
+    }
+
+    private static Histogram histogram(
+            String op, NDArray a, NDArray bins, NDArray weights, boolean density, BinCounting.Plan plan) {
         a.live(op);
         checkReal(op, a);
         Operands.device(op, a, bins);
@@ -176,7 +197,7 @@ public final class Histograms {
             if (any.toBooleanArray()[0])
                 throw new NdException(op + ": `bins` must increase monotonically, when an array");
         }
-        return new Histogram(count(a, bins, 0, plan), bins.copy());
+        return new Histogram(counted(op, a, bins, 0, plan, weights, density), bins.copy());
     }
 
     /** numpy.histogram2d(x, y, bins, range): counts as float64 (nx, ny), with each axis's edges as histogram's. */
@@ -291,6 +312,11 @@ public final class Histograms {
 
     // a's samples counted into the bins of edges; norm > 0 (equal bins): nb / (e[nb] - e[0]), the guess's scale
     static NDArray count(NDArray a, NDArray edges, double norm, BinCounting.Plan plan) {
+        return count(a, null, edges, norm, plan);
+    }
+
+    // the counts (int64), or with weights (a's shape, real) the sums of the weights in each bin (float64)
+    private static NDArray count(NDArray a, NDArray weights, NDArray edges, double norm, BinCounting.Plan plan) {
         DType cmp = a.dtype() == DType.FLOAT64
                         || edges.dtype() == DType.FLOAT64
                         || !a.dtype().isInexact()
@@ -299,30 +325,47 @@ public final class Histograms {
                 : DType.FLOAT32;
         String t = CTypes.compute(cmp);
         long nb = edges.size() - 1;
+        boolean weighted = weights != null;
         NDArray c;
         try (var _ = a.device().use()) {
-            c = Creation.zeros(DType.INT64, nb);
+            c = Creation.zeros(weighted ? DType.FLOAT64 : DType.INT64, nb);
         }
         if (a.size() == 0) return c;
-        NDArray e = edges.dtype() == cmp && edges.isCContiguous() ? edges : null, flat = null;
+        NDArray e = edges.dtype() == cmp && edges.isCContiguous() ? edges : null, flat = null, ws = null;
         try (var _ = a.device().use()) {
             if (e == null) e = edges.astype(cmp);
             flat = oneD(a);
-            String tag = "histogram_" + a.dtype() + "_" + cmp;
+            ws = weighted ? oneD(weights) : null;
+            DType wt = weighted ? ws.dtype() : null;
+            String tag = "histogram_" + a.dtype() + "_" + cmp + (weighted ? "_w_" + wt : "");
+            String bin = "long _bin = nd_hbin_" + t + "(e, _nb, _norm, " + CTypes.cast(a.dtype(), cmp, "x") + ");";
             BinCounting.Counting k = COUNTINGS.computeIfAbsent(
                     tag,
                     tg -> new BinCounting.Counting(
                             tg,
-                            List.of(
-                                    new Param("x", a.dtype(), Kind.IN),
-                                    new Param("e", cmp, Kind.RAW),
-                                    new Param("_norm", cmp, Kind.SCALAR)),
+                            weighted
+                                    ? List.of(
+                                            new Param("x", a.dtype(), Kind.IN),
+                                            new Param("w", wt, Kind.IN),
+                                            new Param("e", cmp, Kind.RAW),
+                                            new Param("_norm", cmp, Kind.SCALAR))
+                                    : List.of(
+                                            new Param("x", a.dtype(), Kind.IN),
+                                            new Param("e", cmp, Kind.RAW),
+                                            new Param("_norm", cmp, Kind.SCALAR)),
                             BinCounting.binFunction(t),
-                            "long _bin = nd_hbin_" + t + "(e, _nb, _norm, " + CTypes.cast(a.dtype(), cmp, "x") + ");",
-                            false));
+                            weighted ? bin + "\ndouble _w = " + CTypes.cast(wt, DType.FLOAT64, "w") + ";" : bin,
+                            weighted));
             // the guess in the comparison type: a scale that does not fit it means no guess
             double s = cmp == DType.FLOAT32 ? (float) norm : norm;
-            BinCounting.run(k, new Object[] {flat, e, Double.isFinite(s) && s > 0 ? s : 0.0}, a.size(), nb, c, plan);
+            Object guess = Double.isFinite(s) && s > 0 ? s : 0.0;
+            BinCounting.run(
+                    k,
+                    weighted ? new Object[] {flat, ws, e, guess} : new Object[] {flat, e, guess},
+                    a.size(),
+                    nb,
+                    c,
+                    plan);
             return c;
         } catch (RuntimeException ex) {
             c.close();
@@ -330,6 +373,44 @@ public final class Histograms {
         } finally {
             if (e != null && e != edges) e.close();
             if (flat != null && flat != a) flat.close();
+            if (ws != null && ws != weights) ws.close();
+        }
+    }
+
+    /**
+     * numpy.histogram's weights and density on the counts of {@code edges}: {@code weights} (a's
+     * shape, real; null for none) gives the sums of the weights in each bin in the weights' dtype,
+     * summed in float64 (NumPy's bincount, then astype); {@code density} divides by each bin's width
+     * and the total, in float64 (NaN everywhere when the total is 0, as NumPy's 0/0).
+     */
+    static NDArray counted(
+            String op, NDArray a, NDArray edges, double norm, BinCounting.Plan plan, NDArray weights, boolean density) {
+        if (weights != null) {
+            Operands.device(op, a, weights);
+            if (!java.util.Arrays.equals(weights.shape(), a.shape()))
+                throw new ShapeException(op + ": weights should have the same shape as a: weights of shape "
+                        + org.ndgpu.ndarray.Shapes.str(weights.shape()) + ", a of shape "
+                        + org.ndgpu.ndarray.Shapes.str(a.shape()));
+            if (weights.dtype().isComplex())
+                throw new DTypeException(op + ": complex weights are not supported, got " + weights.dtype());
+            weights.live(op);
+        }
+        NDArray c = count(a, weights, edges, norm, plan);
+        try (var _ = a.device().use()) {
+            if (weights != null && weights.dtype() != DType.FLOAT64) {
+                try (NDArray sums = c) {
+                    c = sums.astype(weights.dtype());
+                }
+            }
+            if (!density) return c;
+            try (NDArray n = c;
+                    NDArray n64 = n.astype(DType.FLOAT64);
+                    NDArray width = Differences.diff(op, edges, 1, -1);
+                    NDArray w64 = width.astype(DType.FLOAT64);
+                    NDArray total = n64.sum();
+                    NDArray perWidth = n64.div(w64)) {
+                return perWidth.div(total);
+            }
         }
     }
 
