@@ -1527,6 +1527,15 @@ public final class Nd {
         return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis);
     }
 
+    /**
+     * numpy.diff(a, n, axis, prepend, append): values (an NDArray or a Java number; null for none)
+     * joined before and after a along the axis first: {@code Nd.diff(cum, 1, -1, 0L, null)} gives the
+     * increments of a running sum, its first included.
+     */
+    public static NDArray diff(NDArray a, int n, int axis, Object prepend, Object append) {
+        return Differences.diff("diff", Objects.requireNonNull(a, "diff: a is null"), n, axis, prepend, append);
+    }
+
     // ---------------------------------------------------------------- splitting and tiling
 
     /** numpy.split(a, sections): equal parts along axis 0, as views. */
@@ -2447,6 +2456,19 @@ public final class Nd {
                 right);
     }
 
+    /**
+     * numpy.interp(x, xp, fp, period=period): for angles and other periodic coordinates, x and xp
+     * taken modulo |period| and xp need not be sorted: {@code Nd.interp(deg, xp, fp, 360.0)}.
+     */
+    public static NDArray interp(NDArray x, NDArray xp, NDArray fp, double period) {
+        return Interpolation.interp(
+                "interp",
+                Objects.requireNonNull(x, "interp: x is null"),
+                Objects.requireNonNull(xp, "interp: xp is null"),
+                Objects.requireNonNull(fp, "interp: fp is null"),
+                period);
+    }
+
     /** numpy.convolve(a, v): the full discrete convolution of two 1-d arrays. */
     public static NDArray convolve(NDArray a, NDArray v) {
         return Convolution.convolve(
@@ -2538,6 +2560,20 @@ public final class Nd {
     /** numpy.partition(a, kth, axis). */
     public static NDArray partition(NDArray a, long kth, int axis) {
         return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, axis, false);
+    }
+
+    /**
+     * numpy.partition(a, kth, axis) with several kth: each of them in its sorted place at once:
+     * {@code Nd.partition(a, new long[] {2, 5}, -1)}.
+     */
+    public static NDArray partition(NDArray a, long[] kth, int axis) {
+        return Partitioning.partition("partition", Objects.requireNonNull(a, "partition: a is null"), kth, axis, false);
+    }
+
+    /** numpy.argpartition(a, kth, axis) with several kth. */
+    public static NDArray argpartition(NDArray a, long[] kth, int axis) {
+        return Partitioning.partition(
+                "argpartition", Objects.requireNonNull(a, "argpartition: a is null"), kth, axis, true);
     }
 
     /** numpy.argpartition(a, kth): the int64 indices that partition the last axis. */

@@ -210,4 +210,68 @@ public class NumpyOptionsTest extends PerDeviceTest {
             for (double v : c) assertTrue(Double.isNaN(v));
         }
     }
+
+    @Test
+    void diffPrependAppendAsNumPy() {
+        try (NDArray a = Nd.array(new long[] {1, 4, 9, 2, 3, 5}).reshape(2, 3);
+                NDArray rowOfZeros = Nd.zeros(DType.INT64, 1, 3);
+                NDArray first = Nd.diff(a, 1, -1, 0L, null);
+                NDArray down = Nd.diff(a, 1, 0, null, rowOfZeros);
+                NDArray v = Nd.array(new double[] {1, 3});
+                NDArray ten = Nd.array(new double[] {10});
+                NDArray both = Nd.diff(v, 1, -1, 2.5, ten)) {
+            // np.diff(a, 1, -1, prepend=0)
+            same(new long[] {2, 3}, new double[] {1, 3, 5, 2, 1, 2}, first);
+            assertEquals(DType.INT64, first.dtype());
+            // np.diff(a, axis=0, append=[[0, 0, 0]])
+            same(new long[] {2, 3}, new double[] {1, -1, -4, -2, -3, -5}, down);
+            // np.diff([1., 3.], prepend=2.5, append=[10.])
+            same(new long[] {3}, new double[] {-1.5, 2, 7}, both);
+            try (NDArray wrong = Nd.zeros(DType.INT64, 3, 1)) {
+                assertThrows(NdException.class, () -> Nd.diff(a, 1, -1, wrong, null));
+            }
+        }
+    }
+
+    @Test
+    void partitionWithSeveralKthAsNumPy() {
+        try (NDArray p = Nd.array(new long[] {1, 5, 2, 8, 3, 9, 1, 7, 3, 5}).reshape(2, 5);
+                NDArray part = Nd.partition(p, new long[] {1, 3}, -1);
+                NDArray idx = Nd.argpartition(p, new long[] {1, -2}, -1)) {
+            // np.partition(p, [1, 3], axis=-1): elements 1 and 3 in their sorted places
+            long[] got = part.toLongArray();
+            assertEquals(2, got[1]);
+            assertEquals(5, got[3]);
+            assertEquals(3, got[6]);
+            assertEquals(7, got[8]);
+            for (int r = 0; r < 2; r++) {
+                for (int j = 0; j < 5; j++) {
+                    if (j < 1) assertTrue(got[5 * r + j] <= got[5 * r + 1]);
+                    if (j > 3) assertTrue(got[5 * r + j] >= got[5 * r + 3]);
+                }
+            }
+            long[] ix = idx.toLongArray(), src = p.toLongArray();
+            assertEquals(2, src[(int) ix[1]]);
+            assertEquals(5, src[(int) ix[3]]);
+            assertThrows(NdException.class, () -> Nd.partition(p, new long[] {1, 5}, -1));
+        }
+    }
+
+    @Test
+    void interpWithAPeriodAsNumPy() {
+        try (NDArray x = Nd.array(new double[] {-180, -170, -185, 185, -10, -5, 0, 365});
+                NDArray xp = Nd.array(new double[] {190, -190, 350, -350});
+                NDArray fp = Nd.array(new double[] {5, 10, 3, 4});
+                NDArray y = Nd.interp(x, xp, fp, 360.0);
+                NDArray x2 = Nd.array(new double[] {1.5, 7.2});
+                NDArray xp2 = Nd.array(new double[] {0, 1, 2, 3});
+                NDArray fp2 = Nd.array(new double[] {0, 10, 20, 30});
+                NDArray y2 = Nd.interp(x2, xp2, fp2, 4.0)) {
+            // np.interp(x, xp, fp, period=360): NumPy's documented example
+            assertArrayEquals(new double[] {7.5, 5, 8.75, 6.25, 3, 3.25, 3.5, 3.75}, y.toDoubleArray(), 1e-12);
+            // np.interp([1.5, 7.2], [0, 1, 2, 3], [0, 10, 20, 30], period=4)
+            assertArrayEquals(new double[] {15, 23.999999999999993}, y2.toDoubleArray(), 1e-12);
+            assertThrows(NdException.class, () -> Nd.interp(x, xp, fp, 0.0));
+        }
+    }
 }

@@ -3,6 +3,7 @@ package org.ndgpu.routines.math;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.ndarray.Casting;
+import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Shapes;
@@ -29,6 +30,50 @@ public final class Differences {
             }
         }
         return cur;
+    }
+
+    /**
+     * numpy.diff(a, n, axis, prepend, append): {@code prepend} and {@code append} (an NDArray, a Java
+     * number, or null for none) are joined to a along the axis first; a number or a 0-d array is
+     * broadcast to a's shape with that axis 1 long, as NumPy's.
+     */
+    public static NDArray diff(String op, NDArray a, int n, int axis, Object prepend, Object append) {
+        a.live(op);
+        if (prepend == null && append == null) return diff(op, a, n, axis);
+        if (a.ndim() == 0) throw new ShapeException(op + ": diff requires input that is at least one dimensional");
+        int ax = Shapes.axis(op, axis, a.ndim());
+        java.util.List<NDArray> parts = new java.util.ArrayList<>(), temps = new java.util.ArrayList<>();
+        try (var _ = a.device().use()) {
+            if (prepend != null) parts.add(edge(op, a, ax, prepend, temps));
+            parts.add(a);
+            if (append != null) parts.add(edge(op, a, ax, append, temps));
+            try (NDArray joined = Joining.concatenate(op, parts, ax)) {
+                return diff(op, joined, n, ax);
+            }
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    // prepend or append as an array to join to a along ax: a number or 0-d array broadcast to a's shape, ax 1 long
+    private static NDArray edge(String op, NDArray a, int ax, Object v, java.util.List<NDArray> temps) {
+        NDArray arr;
+        if (v instanceof NDArray x) arr = x.live(op);
+        else if (v instanceof Number || v instanceof Boolean) {
+            DType dt = v instanceof Boolean
+                    ? DType.BOOL
+                    : v instanceof Double ? DType.FLOAT64 : v instanceof Float ? DType.FLOAT32 : DType.INT64;
+            arr = Creation.full(v, dt);
+            temps.add(arr);
+        } else
+            throw new DTypeException(op + ": prepend and append take an NDArray or a Java number, got "
+                    + v.getClass().getSimpleName());
+        if (arr.ndim() > 0) return arr;
+        long[] shape = a.shape();
+        shape[ax] = 1;
+        NDArray b = arr.broadcastTo(shape);
+        temps.add(b);
+        return b;
     }
 
     /**

@@ -13,6 +13,7 @@ import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.routines.manipulation.Joining;
 
 /**
  * numpy.interp(x, xp, fp, left, right): one kernel over x, each value finding its interval of the
@@ -81,6 +82,52 @@ public final class Interpolation {
                 ElementwiseLoop.run(INTERP, new Object[] {xd, xpd, fpd, out, xp.size(), ends[0], ends[1]}, x.shape());
             return out;
         }
+    }
+
+    /**
+     * numpy.interp(x, xp, fp, period=period): x and xp taken modulo |period| (NumPy's mod, the sign of
+     * the divisor), xp sorted with fp, and one point past each end wrapped around, so the
+     * interpolation runs across the period's ends; left and right do not apply.
+     */
+    public static NDArray interp(String op, NDArray x, NDArray xp, NDArray fp, double period) {
+        x.live(op);
+        Operands.device(op, x, xp, fp);
+        if (period == 0 || Double.isNaN(period))
+            throw new NdException(op + ": period must be a non-zero value, got " + period);
+        double p = Math.abs(period);
+        if (xp.ndim() != 1 || fp.ndim() != 1 || xp.size() != fp.size() || xp.size() == 0)
+            return interp(op, x, xp, fp, null, null); // its errors, with their messages
+        for (NDArray v : new NDArray[] {x, xp, fp}) {
+            if (v.dtype().isComplex())
+                throw new DTypeException(op + ": complex values are not supported, got " + v.dtype());
+        }
+        List<NDArray> temps = new java.util.ArrayList<>();
+        try (var _ = x.device().use()) {
+            NDArray xm = t(temps, t(temps, x.astype(DType.FLOAT64)).mod(p));
+            NDArray xpm = t(temps, t(temps, xp.astype(DType.FLOAT64)).mod(p));
+            NDArray order = t(temps, xpm.argsort());
+            NDArray xs = t(temps, xpm.take(order));
+            NDArray fs = t(temps, t(temps, fp.astype(DType.FLOAT64)).take(order));
+            NDArray xpw = t(
+                    temps,
+                    Joining.concatenate(
+                            op,
+                            List.of(
+                                    t(temps, t(temps, xs.get("-1:")).sub(p)),
+                                    xs,
+                                    t(temps, t(temps, xs.get(":1")).add(p))),
+                            0));
+            NDArray fpw =
+                    t(temps, Joining.concatenate(op, List.of(t(temps, fs.get("-1:")), fs, t(temps, fs.get(":1"))), 0));
+            return interp(op, xm, xpw, fpw, null, null);
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    private static NDArray t(List<NDArray> temps, NDArray a) {
+        temps.add(a);
+        return a;
     }
 
     private static double[] ends(NDArray fp, Double left, Double right) {

@@ -32,4 +32,19 @@ public final class Partitioning {
             throw new NdException(op + ": kth(=" + kth + ") out of bounds (" + n + ")");
         return Sorting.sort(op, a, ax, indices);
     }
+
+    /**
+     * numpy.partition(a, kth, axis) with a sequence of kth: every kth element in its sorted place at
+     * once, which the sorted axis is; each kth is checked as one alone.
+     */
+    public static NDArray partition(String op, NDArray a, long[] kth, int axis, boolean indices) {
+        java.util.Objects.requireNonNull(kth, op + ": kth is null");
+        a.live(op);
+        if (a.ndim() > 0 && a.size() > 0) {
+            long n = a.shape()[Shapes.axis(op, axis, a.ndim())];
+            for (long k : kth)
+                if (k < -n || k >= n) throw new NdException(op + ": kth(=" + k + ") out of bounds (" + n + ")");
+        }
+        return partition(op, a, kth.length > 0 ? kth[0] : 0, axis, indices);
+    }
 }
