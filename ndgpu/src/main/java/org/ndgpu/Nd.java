@@ -726,6 +726,69 @@ public final class Nd {
         return Objects.requireNonNull(a, "std: a is null").std(axis);
     }
 
+    /**
+     * numpy.sum(a, axis, dtype=dtype, keepdims): accumulated in and returned as {@code dtype}
+     * ({@code axes} null: every axis): {@code Nd.sum(f32, null, false, DType.FLOAT64)}.
+     */
+    public static NDArray sum(NDArray a, int[] axes, boolean keepdims, DType dtype) {
+        return Averages.reduceIn(
+                "sum",
+                Ufunc.ADD,
+                Objects.requireNonNull(a, "sum: a is null"),
+                axes,
+                keepdims,
+                Objects.requireNonNull(dtype, "sum: dtype is null; use sum(a, axes, keepdims)"));
+    }
+
+    /** numpy.prod(a, axis, dtype=dtype, keepdims): as {@link #sum(NDArray, int[], boolean, DType)}, of products. */
+    public static NDArray prod(NDArray a, int[] axes, boolean keepdims, DType dtype) {
+        return Averages.reduceIn(
+                "prod",
+                Ufunc.MULTIPLY,
+                Objects.requireNonNull(a, "prod: a is null"),
+                axes,
+                keepdims,
+                Objects.requireNonNull(dtype, "prod: dtype is null; use prod(a, axis)"));
+    }
+
+    /**
+     * numpy.mean(a, axis, dtype=dtype, keepdims): the sum accumulated in {@code dtype}, then divided
+     * ({@code axes} null: every axis): float32 data averaged in float64 is {@code Nd.mean(x, null,
+     * false, DType.FLOAT64)}.
+     */
+    public static NDArray mean(NDArray a, int[] axes, boolean keepdims, DType dtype) {
+        return Averages.mean(
+                "mean",
+                Objects.requireNonNull(a, "mean: a is null"),
+                axes,
+                keepdims,
+                Objects.requireNonNull(dtype, "mean: dtype is null; use mean(a, axes, keepdims)"));
+    }
+
+    /** numpy.var(a, axis, dtype=dtype, ddof=ddof, keepdims): computed in {@code dtype}, a float or complex dtype. */
+    public static NDArray var(NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype) {
+        return Averages.variance(
+                "var",
+                Objects.requireNonNull(a, "var: a is null"),
+                axes,
+                keepdims,
+                ddof,
+                Objects.requireNonNull(dtype, "var: dtype is null"),
+                false);
+    }
+
+    /** numpy.std(a, axis, dtype=dtype, ddof=ddof, keepdims): computed in {@code dtype}, a float or complex dtype. */
+    public static NDArray std(NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype) {
+        return Averages.variance(
+                "std",
+                Objects.requireNonNull(a, "std: a is null"),
+                axes,
+                keepdims,
+                ddof,
+                Objects.requireNonNull(dtype, "std: dtype is null"),
+                true);
+    }
+
     /** numpy.min(a): the same as {@code a.min()}. */
     public static NDArray min(NDArray a) {
         return Objects.requireNonNull(a, "min: a is null").min();

@@ -274,4 +274,44 @@ public class NumpyOptionsTest extends PerDeviceTest {
             assertThrows(NdException.class, () -> Nd.interp(x, xp, fp, 0.0));
         }
     }
+
+    @Test
+    void reductionsTakeADtype() {
+        try (NDArray a = Nd.array(new byte[] {100, 100, 100, 27}).reshape(2, 2);
+                NDArray wrapped = Nd.sum(a, null, false, DType.INT8);
+                NDArray down = Nd.sum(a, new int[] {0}, false, DType.FLOAT32);
+                NDArray m32 = Nd.mean(a, null, false, DType.FLOAT32);
+                NDArray mInt = Nd.mean(a, new int[] {1}, false, DType.INT64);
+                NDArray p16 = Nd.prod(a, new int[] {1}, true, DType.INT16)) {
+            // np.sum(a, dtype=np.int8) wraps in int8, as NumPy's
+            assertEquals(DType.INT8, wrapped.dtype());
+            assertEquals(71, wrapped.toLongArray()[0]);
+            // np.sum(a, axis=0, dtype=np.float32)
+            assertEquals(DType.FLOAT32, down.dtype());
+            same(new long[] {2}, new double[] {200, 127}, down);
+            // np.mean(a, dtype=np.float32), np.mean(a, axis=1, dtype=np.int64)
+            assertEquals(DType.FLOAT32, m32.dtype());
+            assertEquals(81.75, m32.toDoubleArray()[0]);
+            assertEquals(DType.INT64, mInt.dtype());
+            same(new long[] {2}, new double[] {100, 63}, mInt);
+            // np.prod(a, axis=1, dtype=np.int16, keepdims=True)
+            assertEquals(DType.INT16, p16.dtype());
+            same(new long[] {2, 1}, new double[] {10000, 2700}, p16);
+        }
+        try (NDArray f = Nd.array(new float[] {1e8f, 1, -1e8f});
+                NDArray s64 = Nd.sum(f, null, false, DType.FLOAT64);
+                NDArray m64 = Nd.mean(f, null, false, DType.FLOAT64);
+                NDArray v64 = Nd.var(f, null, false, 0, DType.FLOAT64);
+                NDArray i8 = Nd.array(new byte[] {1, 2, 3, 4});
+                NDArray sd = Nd.std(i8, null, false, 1, DType.FLOAT32)) {
+            // np.sum(f, dtype=np.float64) keeps the 1 that float32 loses; np.mean, np.var alike
+            assertEquals(1.0, s64.toDoubleArray()[0]);
+            assertEquals(1.0 / 3, m64.toDoubleArray()[0], 1e-16);
+            assertEquals(6666666666666667.0, v64.toDoubleArray()[0], 2);
+            // np.std(np.int8([1, 2, 3, 4]), ddof=1, dtype=np.float32)
+            assertEquals(DType.FLOAT32, sd.dtype());
+            assertEquals(1.2909944, sd.toDoubleArray()[0], 1e-6);
+            assertThrows(NdException.class, () -> Nd.var(i8, null, false, 0, DType.INT64));
+        }
+    }
 }

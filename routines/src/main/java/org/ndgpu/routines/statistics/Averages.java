@@ -1,5 +1,6 @@
 package org.ndgpu.routines.statistics;
 
+import org.ndgpu.elementwise.UfuncMethods;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.exceptions.ShapeException;
@@ -8,6 +9,7 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Shapes;
+import org.ndgpu.ndarray.Ufunc;
 import org.ndgpu.routines.indexing.Diagonals;
 
 /**
@@ -16,6 +18,51 @@ import org.ndgpu.routines.indexing.Diagonals;
  */
 public final class Averages {
     private Averages() {}
+
+    /**
+     * numpy.sum (add) or numpy.prod (multiply) with dtype=: the reduction computed and returned in
+     * {@code dtype}, over {@code axes} (null: all).
+     */
+    public static NDArray reduceIn(String op, Ufunc ufunc, NDArray a, int[] axes, boolean keepdims, DType dtype) {
+        a.live(op);
+        return UfuncMethods.of(ufunc).reduce(a, axes, dtype, null, keepdims, null);
+    }
+
+    /**
+     * numpy.mean(a, axis, dtype=dtype): the sum accumulated in {@code dtype} divided by the count; an
+     * integer dtype truncates the quotient, as NumPy's unsafe cast of it.
+     */
+    public static NDArray mean(String op, NDArray a, int[] axes, boolean keepdims, DType dtype) {
+        a.live(op);
+        if (dtype.isTime() || dtype == DType.BOOL)
+            throw new DTypeException(op + ": expected a numeric dtype for the mean, got " + dtype);
+        int[] ax = Shapes.axes(op, axes, a.ndim());
+        long count = 1;
+        for (int x : ax) count *= a.shape()[x];
+        try (var _ = a.device().use();
+                NDArray sum = UfuncMethods.of(Ufunc.ADD).reduce(a, ax, dtype, null, keepdims, null)) {
+            if (dtype.isInexact()) return sum.div((double) count);
+            try (NDArray q = sum.div((double) count)) {
+                return q.astype(dtype);
+            }
+        }
+    }
+
+    /**
+     * numpy.var and numpy.std (std true) with dtype=: computed in {@code dtype}, a float or complex
+     * dtype (an integer one is refused: its NumPy result truncates the mean mid-way).
+     */
+    public static NDArray variance(
+            String op, NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype, boolean std) {
+        a.live(op);
+        if (!dtype.isInexact())
+            throw new DTypeException(op + ": expected a float or complex dtype to compute in, got " + dtype);
+        int[] ax = Shapes.axes(op, axes, a.ndim());
+        try (var _ = a.device().use();
+                NDArray x = a.astype(dtype)) {
+            return std ? x.std(ax, keepdims, ddof) : x.var(ax, keepdims, ddof);
+        }
+    }
 
     /** numpy.average(a, axis, weights): weights of a's shape, or 1-d along axis; {@code axis} null averages everything. */
     public static NDArray average(String op, NDArray a, Integer axis, NDArray weights) {
