@@ -262,4 +262,73 @@ public class UfuncMethodsTest extends PerDeviceTest {
         closed.close();
         assertThrows(NdException.class, () -> sub.reduce(closed));
     }
+
+    @Test
+    void integerPowerWithNegativeArrayExponentRaises() {
+        // np.power(np.array([2]), np.array([-1])): ValueError: Integers to negative integer powers are not allowed.
+        try (NDArray base = Nd.array(new long[] {2});
+                NDArray neg = Nd.array(new long[] {-1});
+                NDArray pair = Nd.array(new long[] {2, -1});
+                NDArray ok = Nd.array(new long[] {-1, 2});
+                NDArray m = Nd.array(new long[] {2, 3, -1, -1}).reshape(2, 2);
+                NDArray fbase = Nd.array(new double[] {2})) {
+            NdException ex = assertThrows(NdException.class, () -> base.pow(neg));
+            assertTrue(
+                    ex.getMessage().contains("Integers to negative integer powers are not allowed"), ex.getMessage());
+            UfuncMethods power = Nd.ufunc(Ufunc.POWER);
+            assertThrows(NdException.class, () -> power.reduce(pair));
+            assertThrows(NdException.class, () -> power.accumulate(pair));
+            // np.power.reduce(m, axis=0) -> [2**-1 ...] raises; axis=1 -> (-1)**-1 raises; [-1, 2] -> 1
+            assertThrows(NdException.class, () -> power.reduce(m, 0));
+            assertThrows(NdException.class, () -> power.reduce(m, 1));
+            try (NDArray r = power.reduce(ok)) {
+                assertEquals(1L, r.toLongArray()[0]);
+            }
+            // a float base keeps the float loop: np.power([2.], [-1]) -> [0.5]
+            try (NDArray r = fbase.pow(neg)) {
+                assertArrayEquals(new double[] {0.5}, r.toDoubleArray());
+            }
+        }
+    }
+
+    @Test
+    void zeroDimReduceOuterScalarsAndInitial() {
+        // np.add.reduce(np.array(5.)) -> 5.0; np.add.reduce(np.array(5, np.int8)) -> np.int64(5)
+        try (NDArray f = Nd.array(5.0);
+                NDArray r = Nd.ufunc(Ufunc.ADD).reduce(f);
+                NDArray i8 = Nd.array(new long[] {5}).astype(DType.INT8).reshape();
+                NDArray r8 = Nd.ufunc(Ufunc.ADD).reduce(i8)) {
+            assertEquals(0, r.ndim());
+            assertEquals(5.0, r.doubleValue());
+            assertEquals(DType.INT64, r8.dtype());
+            assertEquals(5.0, r8.doubleValue());
+            assertThrows(AxisException.class, () -> Nd.ufunc(Ufunc.ADD).reduce(f, 1));
+        }
+        // np.add.outer(np.float32([1, 2]), 2.5) -> float64 [3.5, 4.5]; np.add.outer(np.int8([1, 2]), 1000) -> int64
+        try (NDArray f32 = Nd.array(new float[] {1, 2});
+                NDArray i8 = Nd.array(new long[] {1, 2}).astype(DType.INT8);
+                NDArray a = Nd.ufunc(Ufunc.ADD).outer(f32, 2.5);
+                NDArray b = Nd.ufunc(Ufunc.ADD).outer(i8, 1000);
+                NDArray c = Nd.ufunc(Ufunc.ADD).outer(2.5, f32)) {
+            assertEquals(DType.FLOAT64, a.dtype());
+            assertArrayEquals(new double[] {3.5, 4.5}, a.toDoubleArray());
+            assertEquals(DType.INT64, b.dtype());
+            assertArrayEquals(new long[] {1001, 1002}, b.toLongArray());
+            assertEquals(DType.FLOAT64, c.dtype());
+        }
+        // np.minimum.reduce(np.uint8([1, 2]), initial=-1): OverflowError: Python integer -1 out of bounds for uint8
+        try (NDArray u8 = Nd.array(new long[] {1, 2}).astype(DType.UINT8)) {
+            NdException ex = assertThrows(
+                    NdException.class, () -> Nd.ufunc(Ufunc.MINIMUM).reduce(u8, new int[] {0}, null, null, false, -1));
+            assertTrue(
+                    ex.getMessage().startsWith("minimum.reduce: initial -1 is out of bounds for uint8"),
+                    ex.getMessage());
+            // np.maximum.reduce(np.uint8([1, 2]), initial=5.0) -> 5, and initial=5.5 -> 5
+            for (double init : new double[] {5.0, 5.5}) {
+                try (NDArray r = Nd.ufunc(Ufunc.MAXIMUM).reduce(u8, new int[] {0}, null, null, false, init)) {
+                    assertEquals(5L, r.toLongArray()[0]);
+                }
+            }
+        }
+    }
 }
