@@ -119,6 +119,14 @@ public final class UfuncMethods {
                     + "' is not reorderable, so at most one axis may be specified (got " + ax.length + " axes)");
         }
         DType t = loopType(name, dtype != null ? dtype : a.dtype(), dtype == null);
+        // NumPy's reduce casts into out unsafely (a float sum into an int64 out truncates)
+        if (out != null && out.live(name).dtype() != t) {
+            try (NDArray r = reduce(a, axes, dtype, null, keepdims, initial)) {
+                checkOut(name, out, r.shape());
+                Copies.copyInto(r, out);
+            }
+            return out;
+        }
         Reduction fast = dtype == null && initial == null ? builtin(op) : null;
         if (fast != null) return Providers.reductions(a).reduce(fast, a, ax, keepdims, out, 0);
         int nd = a.ndim();
@@ -221,6 +229,14 @@ public final class UfuncMethods {
         if (a.ndim() == 0) throw new ShapeException(name + ": cannot accumulate on a scalar (a 0-d array)");
         int ax = Shapes.axis(name, axis, a.ndim());
         DType t = loopType(name, dtype != null ? dtype : a.dtype(), dtype == null);
+        // as reduce: out takes the result by an unsafe cast
+        if (out != null && out.live(name).dtype() != t) {
+            try (NDArray r = accumulate(a, axis, dtype, null)) {
+                checkOut(name, out, r.shape());
+                Copies.copyInto(r, out);
+            }
+            return out;
+        }
         if (op == Ufunc.ADD || op == Ufunc.MULTIPLY) {
             Scan scan = op == Ufunc.ADD ? Scan.CUMSUM : Scan.CUMPROD;
             if (dtype == null) return Providers.reductions(a).scan(scan, a, ax, out);

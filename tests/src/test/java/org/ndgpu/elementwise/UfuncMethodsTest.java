@@ -2,6 +2,7 @@ package org.ndgpu.elementwise;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -329,6 +330,25 @@ public class UfuncMethodsTest extends PerDeviceTest {
                     assertEquals(5L, r.toLongArray()[0]);
                 }
             }
+        }
+    }
+
+    @Test
+    void outOfAnotherKindTakesAnUnsafeCast() {
+        // m = np.arange(12.).reshape(3, 4) + 0.5; np.add.reduce(m, axis=1, out=np.zeros(3, np.int64)) -> [8, 24, 40]
+        try (NDArray base = Nd.arange(12.0).reshape(3, 4);
+                NDArray m = base.add(0.5);
+                NDArray out = Nd.zeros(DType.INT64, 3);
+                NDArray acc = Nd.zeros(DType.INT64, 3, 4);
+                NDArray max = Nd.zeros(DType.INT32, 3)) {
+            assertSame(out, Nd.ufunc(Ufunc.ADD).reduce(m, new int[] {1}, null, out, false, null));
+            assertArrayEquals(new long[] {8, 24, 40}, out.toLongArray());
+            // np.add.accumulate(m, 1, out=np.zeros((3, 4), np.int64))
+            Nd.ufunc(Ufunc.ADD).accumulate(m, 1, null, acc);
+            assertArrayEquals(new long[] {0, 2, 4, 8, 4, 10, 16, 24, 8, 18, 28, 40}, acc.toLongArray());
+            // np.maximum.reduce(m, axis=1, out=np.zeros(3, np.int32)) -> [3, 7, 11]
+            Nd.ufunc(Ufunc.MAXIMUM).reduce(m, new int[] {1}, null, max, false, null);
+            assertArrayEquals(new long[] {3, 7, 11}, max.toLongArray());
         }
     }
 }
