@@ -324,6 +324,13 @@ public class UfuncMethodsTest extends PerDeviceTest {
             assertTrue(
                     ex.getMessage().startsWith("minimum.reduce: initial -1 is out of bounds for uint8"),
                     ex.getMessage());
+            try (NDArray mask = Nd.array(new boolean[] {true, false})) {
+                NdException wex = assertThrows(
+                        NdException.class,
+                        () -> Nd.ufunc(Ufunc.MINIMUM).reduce(u8, new int[] {0}, null, null, false, -1, mask));
+                assertTrue(
+                        wex.getMessage().startsWith("minimum.reduce: initial -1 is out of bounds"), wex.getMessage());
+            }
             // np.maximum.reduce(np.uint8([1, 2]), initial=5.0) -> 5, and initial=5.5 -> 5
             for (double init : new double[] {5.0, 5.5}) {
                 try (NDArray r = Nd.ufunc(Ufunc.MAXIMUM).reduce(u8, new int[] {0}, null, null, false, init)) {

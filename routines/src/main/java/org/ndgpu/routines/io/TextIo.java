@@ -33,12 +33,20 @@ import org.ndgpu.ndarray.Transfers;
 public final class TextIo {
     private TextIo() {}
 
-    /** numpy.loadtxt(file, dtype, delimiter, comments, skiprows, usecols): every field must parse. */
+    /**
+     * numpy.loadtxt(file, dtype, delimiter, comments, skiprows, usecols): every field must parse, as
+     * NumPy's C parser reads it (decimal floats, nan and inf; integers within the dtype's range;
+     * bool as an integer, non-zero true).
+     */
     public static NDArray loadtxt(Path file, TextFormat f) {
         return read("loadtxt", file, f, false);
     }
 
-    /** numpy.genfromtxt: as loadtxt, but a missing or unparsable field becomes the filling value. */
+    /**
+     * numpy.genfromtxt: as loadtxt, but fields parse as Python's float() and int() read them (an
+     * integer field may be a float, truncated; bool is "true" or "false" in any case), and a missing
+     * or unparsable field becomes the filling value; an integer out of the dtype's range raises.
+     */
     public static NDArray genfromtxt(Path file, TextFormat f) {
         return read("genfromtxt", file, f, true);
     }
