@@ -194,9 +194,25 @@ public final class UfuncLibrary implements UfuncRunner {
         }
     }
 
-    // NumPy raises for an integer base to a negative integer exponent; a Java number exponent is checked
-    // here for free (an exponent array would need a device read per call, so, as CuPy, it is not)
-    private static void checkIntegerPower(Object[] operands, DType[] eff) {
+    // NumPy raises for an integer base to a negative integer exponent. A Java number exponent is checked
+    // for free; a signed integer exponent array costs one reduction and a read of its minimum, paid only
+    // by integer power with an array exponent (CuPy skips it and gives 0)
+    static void checkIntegerPower(Object[] operands, DType[] eff) {
+        if (operands.length == 2
+                && operands[1] instanceof NDArray e
+                && e.dtype().isInteger()
+                && e.dtype().isSigned()
+                && e.size() > 0
+                && (eff[0].isInteger() || eff[0].isBool())) {
+            long min;
+            try (NDArray m = e.min()) {
+                min = ((Number) m.item()).longValue();
+            }
+            if (min < 0) {
+                throw new NdException("power: Integers to negative integer powers are not allowed (the exponent array"
+                        + " holds " + min + ", with " + eff[0] + " base); use a float base or exponent");
+            }
+        }
         if (operands.length == 2
                 && operands[1] instanceof Number e
                 && !(e instanceof Float || e instanceof Double)

@@ -111,12 +111,22 @@ public final class UfuncMethods {
         requireBinary(name);
         Objects.requireNonNull(a, name + ": a is null; expected an NDArray");
         a.live(name);
+        // NumPy lets axis 0 (or -1) name the one "axis" of a 0-d array, reducing nothing
+        if (a.ndim() == 0 && axes != null && Arrays.stream(axes).allMatch(x -> x == 0 || x == -1)) axes = null;
         int[] ax = Shapes.axes(name, axes, a.ndim());
         if (ax.length > 1 && !UfuncIdentities.reorderable(op)) {
             throw new ShapeException(name + ": reduction operation '" + op.numpyName()
                     + "' is not reorderable, so at most one axis may be specified (got " + ax.length + " axes)");
         }
         DType t = loopType(name, dtype != null ? dtype : a.dtype(), dtype == null);
+        // NumPy's reduce casts into out unsafely (a float sum into an int64 out truncates)
+        if (out != null && out.live(name).dtype() != t) {
+            try (NDArray r = reduce(a, axes, dtype, null, keepdims, initial)) {
+                checkOut(name, out, r.shape());
+                Copies.copyInto(r, out);
+            }
+            return out;
+        }
         Reduction fast = dtype == null && initial == null ? builtin(op) : null;
         if (fast != null) return Providers.reductions(a).reduce(fast, a, ax, keepdims, out, 0);
         int nd = a.ndim();
@@ -145,13 +155,14 @@ public final class UfuncMethods {
         if (lines == 0) {
             result = NDArray.empty(a.device(), t, outShape, Order.C);
         } else if (len == 0) {
-            Object fill = initial != null ? initial : UfuncIdentities.identity(op);
+            Object fill = initial != null ? scalar(name, t, initial) : UfuncIdentities.identity(op);
             if (fill == null) {
                 throw new NdException(name + ": zero-size array to reduction operation " + op.numpyName()
                         + " which has no identity; pass initial");
             }
             result = filled(a, t, outShape, fill);
         } else {
+            checkPowerExponents(name, t, a, ax.length == 1 ? ax[0] : -1, initial != null);
             NDArray x = contiguous(a, perm, t);
             try {
                 result = fold(t, x, lines, len, initial != null ? scalar(name, t, initial) : null);
@@ -218,6 +229,14 @@ public final class UfuncMethods {
         if (a.ndim() == 0) throw new ShapeException(name + ": cannot accumulate on a scalar (a 0-d array)");
         int ax = Shapes.axis(name, axis, a.ndim());
         DType t = loopType(name, dtype != null ? dtype : a.dtype(), dtype == null);
+        // as reduce: out takes the result by an unsafe cast
+        if (out != null && out.live(name).dtype() != t) {
+            try (NDArray r = accumulate(a, axis, dtype, null)) {
+                checkOut(name, out, r.shape());
+                Copies.copyInto(r, out);
+            }
+            return out;
+        }
         if (op == Ufunc.ADD || op == Ufunc.MULTIPLY) {
             Scan scan = op == Ufunc.ADD ? Scan.CUMSUM : Scan.CUMPROD;
             if (dtype == null) return Providers.reductions(a).scan(scan, a, ax, out);
@@ -242,6 +261,7 @@ public final class UfuncMethods {
         if (a.size() == 0) {
             result = NDArray.empty(a.device(), t, a.shape(), Order.C);
         } else {
+            checkPowerExponents(name, t, a, ax, false);
             NDArray x = contiguous(a, perm, t);
             try (NDArray y = NDArray.empty(a.device(), t, x.shape(), Order.C)) {
                 UfuncFolds.accumulate(op, t, x, y, lines, len);
@@ -338,14 +358,40 @@ public final class UfuncMethods {
         requireBinary(name);
         Objects.requireNonNull(a, name + ": a is null; expected an NDArray or a Java number");
         Objects.requireNonNull(b, name + ": b is null; expected an NDArray or a Java number");
-        if (!(a instanceof NDArray aa) || !(b instanceof NDArray bb))
-            return Providers.ufuncs(a, b).call(op, out, a, b);
+        if (!(a instanceof NDArray aa && b instanceof NDArray bb)) {
+            // NumPy's outer takes np.asarray of each operand, so a Java number is a strong 0-d array:
+            // float64 for a double, int64 for an int or long (np.add.outer(float32 array, 2.5) is float64)
+            NDArray like = a instanceof NDArray x ? x : b instanceof NDArray y ? y : null;
+            NDArray sa = a instanceof NDArray ? null : strong(name, a, like);
+            try (sa;
+                    NDArray sb = b instanceof NDArray ? null : strong(name, b, like)) {
+                return outer(sa != null ? sa : a, sb != null ? sb : b, out);
+            }
+        }
         aa.live(name);
         bb.live(name);
         long[] s = Arrays.copyOf(aa.shape(), aa.ndim() + bb.ndim());
         Arrays.fill(s, aa.ndim(), s.length, 1L);
         try (NDArray av = aa.reshape(s)) {
             return Providers.ufuncs(av, bb).call(op, out, av, bb);
+        }
+    }
+
+    /** A Java number as the 0-d array np.asarray makes of it, on {@code like}'s device (or the current one). */
+    private static NDArray strong(String name, Object v, NDArray like) {
+        if (!(v instanceof Number || v instanceof Boolean)) {
+            throw new NdException(name + ": expected an NDArray or a Java number, got "
+                    + v.getClass().getSimpleName());
+        }
+        DType t = DType.ofJavaValue(v);
+        org.ndgpu.device.Device device = like != null ? like.device() : org.ndgpu.device.Device.current();
+        DType carrier = v instanceof Boolean ? DType.BOOL : t.isInteger() ? DType.INT64 : DType.FLOAT64;
+        try (NDArray c = NDArray.empty(device, carrier, new long[0], Order.C)) {
+            c.fill(
+                    v instanceof Boolean
+                            ? v
+                            : t.isInteger() ? (Object) ((Number) v).longValue() : (Object) ((Number) v).doubleValue());
+            return Copies.copy(c, t, Order.C);
         }
     }
 
@@ -401,6 +447,32 @@ public final class UfuncMethods {
         if (op.nin() != 2 || op.nout() != 1) {
             throw new NdException(name + ": only supported for binary functions of one output; " + op.numpyName()
                     + " takes " + op.nin() + " input(s) and gives " + op.nout());
+        }
+    }
+
+    /**
+     * NumPy's integer power loop raises at a negative exponent. In reduce and accumulate along
+     * {@code axis} (-1: a's only element) every element after the first is an exponent, and with
+     * {@code initial} every element is.
+     */
+    private void checkPowerExponents(String name, DType t, NDArray a, int axis, boolean all) {
+        if (op != Ufunc.POWER
+                || !t.isInteger()
+                || !(a.dtype().isInteger() && a.dtype().isSigned())) return;
+        String[] index = new String[a.ndim()];
+        Arrays.fill(index, ":");
+        if (!all && axis >= 0) index[axis] = "1:";
+        if (!all && axis < 0) return;
+        try (NDArray exponents = a.ndim() == 0 ? a.reshape(1) : a.get(String.join(", ", index))) {
+            if (exponents.size() == 0) return;
+            long min;
+            try (NDArray m = exponents.min()) {
+                min = ((Number) m.item()).longValue();
+            }
+            if (min < 0) {
+                throw new NdException(name + ": Integers to negative integer powers are not allowed (an exponent is "
+                        + min + ", with " + t + " loop); pass a float dtype");
+            }
         }
     }
 
@@ -484,12 +556,29 @@ public final class UfuncMethods {
     private static Object scalar(String name, DType t, Number v) {
         if (t.isBool()) return v.doubleValue() != 0;
         if (t.isInteger()) {
-            if (v instanceof Double || v instanceof Float) {
-                throw new DTypeException(name + ": initial " + v + " is not an integer, but the loop dtype is " + t);
+            // NumPy casts a float initial unsafely (5.0 and 5.5 both give 5) and range-checks an integer one
+            java.math.BigInteger x = v instanceof Double || v instanceof Float || v instanceof java.math.BigDecimal
+                    ? checkedTruncation(name, t, v.doubleValue())
+                    : new java.math.BigInteger(v.toString());
+            int bits = t.itemsize() * 8;
+            java.math.BigInteger lo =
+                    t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(bits - 1).negate() : java.math.BigInteger.ZERO;
+            java.math.BigInteger hi = java.math.BigInteger.ONE
+                    .shiftLeft(t.isSigned() ? bits - 1 : bits)
+                    .subtract(java.math.BigInteger.ONE);
+            if (x.compareTo(lo) < 0 || x.compareTo(hi) > 0) {
+                throw new NdException(name + ": initial " + v + " is out of bounds for " + t + " (the loop dtype)");
             }
-            return v.longValue();
+            return x.longValue();
         }
         return v.doubleValue();
+    }
+
+    private static java.math.BigInteger checkedTruncation(String name, DType t, double d) {
+        if (!Double.isFinite(d)) {
+            throw new NdException(name + ": initial " + d + " cannot be converted to " + t + " (the loop dtype)");
+        }
+        return new java.math.BigDecimal(d).toBigInteger();
     }
 
     @Override

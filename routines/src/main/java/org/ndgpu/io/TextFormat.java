@@ -20,7 +20,9 @@ import org.ndgpu.ndarray.DType;
  * @param skiprows lines skipped at the start, comments included (genfromtxt's skip_header)
  * @param usecols the columns kept, in this order (negative counting from the end), or null for all
  * @param fillingValue genfromtxt's filling_values: what a missing or unparsable field becomes, or
- *     null for NumPy's default (NaN for floats, -1 for integers); loadtxt ignores it
+ *     null for NumPy's default (NaN for floats, -1 for integers, false for bool); it must fit the
+ *     dtype when it is used (-1 does not fit uint8, so a missing uint8 field raises, as NumPy);
+ *     loadtxt ignores it
  */
 public record TextFormat(
         DType dtype, String delimiter, String comments, int skiprows, int[] usecols, Number fillingValue) {

@@ -2,6 +2,7 @@ package org.ndgpu.elementwise;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -261,5 +262,100 @@ public class UfuncMethodsTest extends PerDeviceTest {
         NDArray closed = Nd.ones(2);
         closed.close();
         assertThrows(NdException.class, () -> sub.reduce(closed));
+    }
+
+    @Test
+    void integerPowerWithNegativeArrayExponentRaises() {
+        // np.power(np.array([2]), np.array([-1])): ValueError: Integers to negative integer powers are not allowed.
+        try (NDArray base = Nd.array(new long[] {2});
+                NDArray neg = Nd.array(new long[] {-1});
+                NDArray pair = Nd.array(new long[] {2, -1});
+                NDArray ok = Nd.array(new long[] {-1, 2});
+                NDArray m = Nd.array(new long[] {2, 3, -1, -1}).reshape(2, 2);
+                NDArray fbase = Nd.array(new double[] {2})) {
+            NdException ex = assertThrows(NdException.class, () -> base.pow(neg));
+            assertTrue(
+                    ex.getMessage().contains("Integers to negative integer powers are not allowed"), ex.getMessage());
+            UfuncMethods power = Nd.ufunc(Ufunc.POWER);
+            assertThrows(NdException.class, () -> power.reduce(pair));
+            assertThrows(NdException.class, () -> power.accumulate(pair));
+            // np.power.reduce(m, axis=0) -> [2**-1 ...] raises; axis=1 -> (-1)**-1 raises; [-1, 2] -> 1
+            assertThrows(NdException.class, () -> power.reduce(m, 0));
+            assertThrows(NdException.class, () -> power.reduce(m, 1));
+            try (NDArray r = power.reduce(ok)) {
+                assertEquals(1L, r.toLongArray()[0]);
+            }
+            // a float base keeps the float loop: np.power([2.], [-1]) -> [0.5]
+            try (NDArray r = fbase.pow(neg)) {
+                assertArrayEquals(new double[] {0.5}, r.toDoubleArray());
+            }
+        }
+    }
+
+    @Test
+    void zeroDimReduceOuterScalarsAndInitial() {
+        // np.add.reduce(np.array(5.)) -> 5.0; np.add.reduce(np.array(5, np.int8)) -> np.int64(5)
+        try (NDArray f = Nd.array(5.0);
+                NDArray r = Nd.ufunc(Ufunc.ADD).reduce(f);
+                NDArray i8 = Nd.array(new long[] {5}).astype(DType.INT8).reshape();
+                NDArray r8 = Nd.ufunc(Ufunc.ADD).reduce(i8)) {
+            assertEquals(0, r.ndim());
+            assertEquals(5.0, r.doubleValue());
+            assertEquals(DType.INT64, r8.dtype());
+            assertEquals(5.0, r8.doubleValue());
+            assertThrows(AxisException.class, () -> Nd.ufunc(Ufunc.ADD).reduce(f, 1));
+        }
+        // np.add.outer(np.float32([1, 2]), 2.5) -> float64 [3.5, 4.5]; np.add.outer(np.int8([1, 2]), 1000) -> int64
+        try (NDArray f32 = Nd.array(new float[] {1, 2});
+                NDArray i8 = Nd.array(new long[] {1, 2}).astype(DType.INT8);
+                NDArray a = Nd.ufunc(Ufunc.ADD).outer(f32, 2.5);
+                NDArray b = Nd.ufunc(Ufunc.ADD).outer(i8, 1000);
+                NDArray c = Nd.ufunc(Ufunc.ADD).outer(2.5, f32)) {
+            assertEquals(DType.FLOAT64, a.dtype());
+            assertArrayEquals(new double[] {3.5, 4.5}, a.toDoubleArray());
+            assertEquals(DType.INT64, b.dtype());
+            assertArrayEquals(new long[] {1001, 1002}, b.toLongArray());
+            assertEquals(DType.FLOAT64, c.dtype());
+        }
+        // np.minimum.reduce(np.uint8([1, 2]), initial=-1): OverflowError: Python integer -1 out of bounds for uint8
+        try (NDArray u8 = Nd.array(new long[] {1, 2}).astype(DType.UINT8)) {
+            NdException ex = assertThrows(
+                    NdException.class, () -> Nd.ufunc(Ufunc.MINIMUM).reduce(u8, new int[] {0}, null, null, false, -1));
+            assertTrue(
+                    ex.getMessage().startsWith("minimum.reduce: initial -1 is out of bounds for uint8"),
+                    ex.getMessage());
+            try (NDArray mask = Nd.array(new boolean[] {true, false})) {
+                NdException wex = assertThrows(
+                        NdException.class,
+                        () -> Nd.ufunc(Ufunc.MINIMUM).reduce(u8, new int[] {0}, null, null, false, -1, mask));
+                assertTrue(
+                        wex.getMessage().startsWith("minimum.reduce: initial -1 is out of bounds"), wex.getMessage());
+            }
+            // np.maximum.reduce(np.uint8([1, 2]), initial=5.0) -> 5, and initial=5.5 -> 5
+            for (double init : new double[] {5.0, 5.5}) {
+                try (NDArray r = Nd.ufunc(Ufunc.MAXIMUM).reduce(u8, new int[] {0}, null, null, false, init)) {
+                    assertEquals(5L, r.toLongArray()[0]);
+                }
+            }
+        }
+    }
+
+    @Test
+    void outOfAnotherKindTakesAnUnsafeCast() {
+        // m = np.arange(12.).reshape(3, 4) + 0.5; np.add.reduce(m, axis=1, out=np.zeros(3, np.int64)) -> [8, 24, 40]
+        try (NDArray base = Nd.arange(12.0).reshape(3, 4);
+                NDArray m = base.add(0.5);
+                NDArray out = Nd.zeros(DType.INT64, 3);
+                NDArray acc = Nd.zeros(DType.INT64, 3, 4);
+                NDArray max = Nd.zeros(DType.INT32, 3)) {
+            assertSame(out, Nd.ufunc(Ufunc.ADD).reduce(m, new int[] {1}, null, out, false, null));
+            assertArrayEquals(new long[] {8, 24, 40}, out.toLongArray());
+            // np.add.accumulate(m, 1, out=np.zeros((3, 4), np.int64))
+            Nd.ufunc(Ufunc.ADD).accumulate(m, 1, null, acc);
+            assertArrayEquals(new long[] {0, 2, 4, 8, 4, 10, 16, 24, 8, 18, 28, 40}, acc.toLongArray());
+            // np.maximum.reduce(m, axis=1, out=np.zeros(3, np.int32)) -> [3, 7, 11]
+            Nd.ufunc(Ufunc.MAXIMUM).reduce(m, new int[] {1}, null, max, false, null);
+            assertArrayEquals(new long[] {3, 7, 11}, max.toLongArray());
+        }
     }
 }

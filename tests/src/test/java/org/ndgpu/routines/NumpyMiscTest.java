@@ -250,4 +250,23 @@ public class NumpyMiscTest extends PerDeviceTest {
             assertThrows(NullPointerException.class, () -> Nd.arrayRepr(null));
         }
     }
+
+    @Test
+    void ndenumerateGivesItemsRepresentation() {
+        // list(np.ndenumerate(np.array([2**64-1, 5], np.uint64))): the uint64 as a long of the same bits
+        try (NDArray u = Nd.array(new long[] {-1, 5}).astype(DType.UINT64);
+                NDArray d = Nd.array(new String[] {"2024-01-01", "NaT"}, DType.of("M8[D]"))) {
+            var it = Nd.ndenumerate(u).iterator();
+            Object v = it.next().getValue();
+            assertEquals(-1L, v);
+            assertEquals("18446744073709551615", Long.toUnsignedString((Long) v));
+            // np.datetime64('2024-01-01') is day 19723 since the epoch; NaT is int64's minimum
+            var dit = Nd.ndenumerate(d).iterator();
+            assertEquals(19723L, dit.next().getValue());
+            assertEquals(Long.MIN_VALUE, dit.next().getValue());
+            try (NDArray one = d.get(0L)) {
+                assertEquals(one.item(), Nd.ndenumerate(d).iterator().next().getValue(), "as item() gives it");
+            }
+        }
+    }
 }

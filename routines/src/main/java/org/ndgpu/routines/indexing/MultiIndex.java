@@ -77,6 +77,15 @@ public final class MultiIndex {
     private static NDArray[] unravelIndex(String op, NDArray indices, long[] shape, boolean fortran) {
         if (!indices.dtype().isInteger())
             throw new DTypeException(op + ": only int indices permitted, got " + indices.dtype());
+        if (shape.length == 0 && indices.ndim() == 0) {
+            // np.unravel_index(0, ()) is (): the one element of a 0-d array has no coordinates
+            long v = indices.toLongArray()[0];
+            if (v != 0) {
+                String shown = indices.dtype() == DType.UINT64 ? Long.toUnsignedString(v) : Long.toString(v);
+                throw new IndexException(op + ": index " + shown + " is out of bounds for array with size 1");
+            }
+            return new NDArray[0];
+        }
         if (shape.length == 0)
             throw new ShapeException(op + ": multiple indices are not supported for 0d arrays (shape is ())");
         long size = 1;

@@ -45,13 +45,18 @@ public final class NdIndex {
         };
     }
 
-    /** numpy.ndenumerate(a): (index, value) pairs in C order, the values as Java Long, Double or Boolean. */
+    /**
+     * numpy.ndenumerate(a): (index, value) pairs in C order. The values are Java Boolean for bool,
+     * Long for the integers, Double for the floats, and, as {@link NDArray#item()} gives them, a Long
+     * of the same 64 bits for uint64 (read it with {@link Long#toUnsignedString(long)}: 2^64-1 is
+     * -1L) and the Long count of units for datetime64 and timedelta64 (NaT is Long.MIN_VALUE).
+     */
     public static Iterable<Map.Entry<long[], Object>> ndenumerate(NDArray a) {
         Objects.requireNonNull(a, "ndenumerate: a is null; expected an NDArray");
         a.live("ndenumerate");
         DType dt = a.dtype();
         if (dt.isComplex()) throw new DTypeException("ndenumerate: complex arrays are not supported, got " + dt);
-        long[] ints = dt.isInteger() || dt.isBool() ? a.toLongArray() : null;
+        long[] ints = dt.isInteger() || dt.isBool() || dt.isTime() ? a.toLongArray() : null;
         double[] reals = ints == null ? a.toDoubleArray() : null;
         Iterable<long[]> idx = ndindex(a.shape());
         return () -> new Iterator<>() {

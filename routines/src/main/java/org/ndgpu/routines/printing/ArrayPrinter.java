@@ -73,6 +73,8 @@ public final class ArrayPrinter {
     public static long[] summaryShape(long[] shape, PrintOptions o) {
         long[] out = shape.clone();
         if (HostArray.size(shape) <= o.threshold()) return out;
+        // edgeitems 0 reads every element: NumPy's _leading_trailing takes a[:0] and a[-0:], the whole axis
+        if (o.edgeitems() == 0) return out;
         for (int d = 0; d < out.length; d++) out[d] = Math.min(out[d], 2L * o.edgeitems());
         return out;
     }
@@ -195,7 +197,8 @@ public final class ArrayPrinter {
             return;
         }
         long n = shape[axis];
-        boolean cut = summarize && n > 2L * edge;
+        // with edgeitems 0 NumPy still shows the last element, and sizes columns by the whole array
+        boolean cut = summarize && n > 2L * edge && edge > 0;
         for (long i = 0; i < n; i++) {
             if (cut && i == edge) i = n - edge;
             collect(axis + 1, base + step(axis, i), out);

@@ -164,6 +164,10 @@ public class IndexArraysTest extends PerDeviceTest {
             var e2 = assertThrows(DTypeException.class, () -> Nd.unravelIndex(f, 7, 6));
             assertEquals("unravel_index: only int indices permitted, got float64", e2.getMessage());
             assertThrows(ShapeException.class, () -> Nd.unravelIndex(a));
+            // np.unravel_index(0, ()) -> (); np.unravel_index(-1, ()): index -1 is out of bounds for array with size 1
+            assertEquals(0, Nd.unravelIndex(0L).length);
+            var e0d = assertThrows(IndexException.class, () -> Nd.unravelIndex(-1L));
+            assertEquals("unravel_index: index -1 is out of bounds for array with size 1", e0d.getMessage());
             assertThrows(ShapeException.class, () -> Nd.unravelIndex(a, 3, -1));
             assertThrows(IndexException.class, () -> Nd.unravelIndex(a, 0));
             assertThrows(NdException.class, () -> Nd.unravelIndex(a, new long[] {7, 6}, Order.K));

@@ -89,4 +89,21 @@ public class PrintOptionsTest extends PerDeviceTest {
         assertThrows(NdException.class, () -> PrintOptions.defaults().withEdgeitems(-2));
         assertThrows(NullPointerException.class, () -> Nd.setPrintoptions(null));
     }
+
+    @Test
+    void edgeitemsZeroShowsOnlyTheLastElement() {
+        // np.set_printoptions(threshold=0, edgeitems=0); repr and str of these arrays
+        try (var p = Nd.printoptions(PrintOptions.defaults().withThreshold(0).withEdgeitems(0));
+                NDArray a = Nd.arange(6L);
+                NDArray m = Nd.arange(6.0).reshape(2, 3);
+                NDArray t = Nd.arange(24L).reshape(2, 3, 4);
+                NDArray w = Nd.array(new long[] {100, 1})) {
+            assertEquals(3, p.previous().edgeitems());
+            assertEquals("array([..., 5], shape=(6,))", a.toString());
+            assertEquals("[... 5]", a.str());
+            assertEquals("array([...,\n       [..., 5.]], shape=(2, 3))", m.toString());
+            assertEquals("array([...,\n\n       [...,\n        [..., 23]]], shape=(2, 3, 4))", t.toString());
+            assertEquals("array([...,   1], shape=(2,))", w.toString(), "columns sized by the whole array, as NumPy");
+        }
+    }
 }
