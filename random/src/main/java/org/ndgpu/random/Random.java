@@ -81,9 +81,12 @@ public final class Random {
         return DRAWS.normal(this::reserve, loc, scale, dtype, shape);
     }
 
-    /** Standard normal, float64. */
-    public NDArray normal(long... shape) {
-        return normal(0, 1, DType.FLOAT64, shape);
+    /**
+     * Generator.normal(loc, scale, size): float64, as NumPy's positional {@code normal(10, 2, 3)} (three draws of
+     * N(10, 2^2)); standard normals of a shape come from {@link #standardNormal(long...)}.
+     */
+    public NDArray normal(double loc, double scale, long... size) {
+        return normal(loc, scale, DType.FLOAT64, size);
     }
 
     // ---------------------------------------------------------------- NumPy's Generator

@@ -149,13 +149,22 @@ final class BlockDraws {
 
     // Random.uniform's numbers: the same words and arithmetic as UniformNormalDraws' float16 kernel, (hi - lo) in
     // double
+    // low + span u rounds up to high at times; _top, the largest value of the dtype below high (low when there is
+    // none), keeps the draws in [low, high) and leaves every value below high as it was
     private static final String UNIFORM32 = """
             const float _span = (float)(_p1 - _p0);
+            float _top = (float)_p1;
+            if ((double)_top >= _p1) _top = nextafter(_top, (float)-INFINITY);
+            if (_top < _a) _top = _a;
             _v0 = _a + _span * nd_f32_u01(_rng.w0); _v1 = _a + _span * nd_f32_u01(_rng.w1);
-            _v2 = _a + _span * nd_f32_u01(_rng.w2); _v3 = _a + _span * nd_f32_u01(_rng.w3);""";
+            _v2 = _a + _span * nd_f32_u01(_rng.w2); _v3 = _a + _span * nd_f32_u01(_rng.w3);
+            _v0 = _v0 > _top ? _top : _v0; _v1 = _v1 > _top ? _top : _v1;
+            _v2 = _v2 > _top ? _top : _v2; _v3 = _v3 > _top ? _top : _v3;""";
     private static final String UNIFORM64 = """
             const double _span = _p1 - _p0;
-            _v0 = _a + _span * nd_f64_u01(_rng.w0, _rng.w1); _v1 = _a + _span * nd_f64_u01(_rng.w2, _rng.w3);""";
+            const double _top = _p1 > _p0 ? nextafter(_p1, (double)-INFINITY) : _p0;
+            _v0 = _a + _span * nd_f64_u01(_rng.w0, _rng.w1); _v1 = _a + _span * nd_f64_u01(_rng.w2, _rng.w3);
+            _v0 = _v0 > _top ? _top : _v0; _v1 = _v1 > _top ? _top : _v1;""";
 
     /**
      * Random.uniform(low, high) of float32 or float64: element e from word e%4 of block e/4 (float32)

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -349,8 +350,54 @@ final class DeviceDraws {
                         "",
                         "",
                         List.of()));
+        if (Arrays.stream(alpha).max().orElse(0) < 0.1) return dirichletStick(y, d, alpha);
         try (NDArray al = Creation.array(alpha)) {
             ElementwiseLoop.run(spec, new Object[] {y, al, d.seed(), d.offset(), (long) k}, new long[] {y.size() / k});
+        }
+        return y;
+    }
+
+    /**
+     * NumPy's dirichlet when every alpha is below 0.1, where Gamma(alpha) draws underflow to 0 and a row of them
+     * would be 0/0: a stick broken by betas, x_j = acc Beta(alpha_j, alpha_{j+1} + ... + alpha_{k-1}) of the
+     * acc left, the last category the rest. Element r k + j draws its beta from its own stream.
+     */
+    private static NDArray dirichletStick(NDArray y, Draw d, double[] alpha) {
+        int k = alpha.length;
+        // the tail sums summed from the end, as NumPy's alpha_csum
+        double[] tail = new double[k + 1];
+        for (int j = k - 1; j >= 0; j--) tail[j] = tail[j + 1] + alpha[j];
+        Spec spec = SPECS.computeIfAbsent(
+                "dirichlet_stick",
+                x -> new Spec(
+                        "nd_random_dirichlet_stick",
+                        List.of(
+                                new Param("o", DType.FLOAT64, Kind.RAW),
+                                new Param("al", DType.FLOAT64, Kind.RAW),
+                                new Param("cs", DType.FLOAT64, Kind.RAW),
+                                new Param("_seed", DType.INT64, Kind.SCALAR),
+                                new Param("_off", DType.INT64, Kind.SCALAR),
+                                new Param("_k", DType.INT64, Kind.SCALAR)),
+                        """
+                        const ulong _kk = (ulong)_k, _e0 = (ulong)i * _kk;
+                        ND_GLOBAL double* _o = o + _e0;
+                        double _acc = 1.0;
+                        for (ulong j = 0; j + 1 < _kk; j++) {
+                            nd_rng _rng;
+                            nd_rng_init(&_rng, _e0 + j, (ulong)_off, (ulong)_seed);
+                            double _v = nd_beta(&_rng, al[j], cs[j + 1]);
+                            _o[j] = _acc * _v;
+                            _acc *= 1.0 - _v;
+                        }
+                        _o[_kk - 1] = _acc;""",
+                        HEADER,
+                        "",
+                        "",
+                        List.of()));
+        try (NDArray al = Creation.array(alpha);
+                NDArray cs = Creation.array(tail)) {
+            ElementwiseLoop.run(
+                    spec, new Object[] {y, al, cs, d.seed(), d.offset(), (long) k}, new long[] {y.size() / k});
         }
         return y;
     }

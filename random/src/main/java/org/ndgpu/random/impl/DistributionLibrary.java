@@ -41,8 +41,17 @@ public final class DistributionLibrary {
             throw new NdException(
                     "random.uniform: high - low range exceeds valid bounds (low " + low + ", high " + high + ")");
         }
-        if (high < low) throw new NdException("random.uniform: high - low < 0 (low " + low + ", high " + high + ")");
+        // -0.0 too, as NumPy's sign-bit check (uniform(0.0, -0.0))
+        if (high < low || (high - low == 0 && 1 / (high - low) < 0))
+            throw new NdException("random.uniform: high - low < 0 (low " + low + ", high " + high + ")");
         anyFloatDtype("uniform", dtype);
+        // the draws are low + (high - low) u in the dtype (float16 computes in float32 and rounds to float16): a
+        // bound or a width past the dtype's largest value would make inf, or NaN from inf - inf
+        if (!finiteIn(dtype, high - low) || !finiteIn(dtype, low) || !finiteIn(dtype, high)) {
+            throw new NdException("random.uniform: high - low range exceeds valid bounds for " + dtype + " (low " + low
+                    + ", high " + high + ", expected low, high and high - low at most " + maxOf(dtype)
+                    + " in magnitude)");
+        }
         return UniformNormalDraws.uniform(c, low, high, dtype, shape);
     }
 
@@ -152,7 +161,7 @@ public final class DistributionLibrary {
     public NDArray normal(Counters c, NDArray loc, NDArray scale, long[] size) {
         String op = "random.normal";
         long[] shape = ArrayDraws.shape(op, size, loc, scale);
-        ArrayDraws.require(op, "scale >= 0", scale, scale.ge(0.0), v -> v >= 0);
+        nonNegative(op, "scale", scale);
         return ArrayDraws.continuous("normal", "double _v = _p0 + _p1 * nd_std_normal(&_rng);", c, shape, loc, scale);
     }
 
@@ -169,14 +178,21 @@ public final class DistributionLibrary {
                     v -> v >= 0 && Double.isFinite(v));
         }
         return ArrayDraws.continuous(
-                "uniform", "double _v = _p0 + (_p1 - _p0) * nd_next_double(&_rng);", c, shape, low, high);
+                "uniform",
+                // low + (high - low) u can round up to high: the largest double below it instead keeps [low, high)
+                "double _v = _p0 + (_p1 - _p0) * nd_next_double(&_rng);\n"
+                        + "if (_v >= _p1 && _p1 > _p0) _v = nextafter(_p1, (double)-INFINITY);",
+                c,
+                shape,
+                low,
+                high);
     }
 
     /** Generator.poisson(lam, size) with an NDArray lam: int64. */
     public NDArray poisson(Counters c, NDArray lam, long[] size) {
         String op = "random.poisson";
         long[] shape = ArrayDraws.shape(op, size, lam);
-        nonNegative(op, "lam", lam);
+        ArrayDraws.require(op, "lam >= 0", lam, lam.ge(0.0), v -> v >= 0);
         ArrayDraws.require(op, "lam <= " + POISSON_LAM_MAX, lam, lam.le(POISSON_LAM_MAX), v -> v <= POISSON_LAM_MAX);
         return ArrayDraws.discrete("poisson", "nd_poisson(&_rng, _x0)", c, shape, lam, null, DType.FLOAT64);
     }
@@ -185,6 +201,10 @@ public final class DistributionLibrary {
     public NDArray binomial(Counters c, NDArray n, NDArray p, long[] size) {
         String op = "random.binomial";
         long[] shape = ArrayDraws.shape(op, size, n, p);
+        // NumPy casts n to int64 under the 'safe' rule: a float or uint64 count would be truncated or wrapped
+        if (!DType.canCastSafely(n.dtype(), DType.INT64))
+            throw new DTypeException(op + ": cannot cast n from dtype " + n.dtype()
+                    + " to int64 according to the rule 'safe' (expected an integer or bool array n)");
         ArrayDraws.require(op, "n >= 0", n, n.ge(0L), v -> v >= 0);
         ArrayDraws.require(op, "0 <= p <= 1", p, ArrayDraws.both(p.ge(0.0), p.le(1.0)), v -> v >= 0 && v <= 1);
         // the probability goes first in the kernel's parameters (_x0), the count second (_x1)
@@ -282,7 +302,8 @@ public final class DistributionLibrary {
     /** Generator.poisson(lam, size): int64. */
     public NDArray poisson(Counters c, double lam, long[] shape) {
         checkShape("random.poisson", shape);
-        nonNegative("random.poisson", "lam", lam);
+        // NumPy's CONS_POISSON, unlike CONS_NON_NEGATIVE, takes -0.0
+        if (!(lam >= 0)) throw new NdException("random.poisson: expected lam >= 0, got " + lam);
         if (lam > POISSON_LAM_MAX)
             throw new NdException(
                     "random.poisson: lam value too large: expected at most " + POISSON_LAM_MAX + ", got " + lam);
@@ -332,7 +353,7 @@ public final class DistributionLibrary {
 
     /**
      * Generator.dirichlet(alpha, size): float64 of shape size + (len(alpha),), each row Gamma(alpha_j, 1) draws
-     * over their sum (NumPy's method for alpha above 0.1; below it NumPy breaks a stick with betas).
+     * over their sum, or, as NumPy, a stick broken by betas when every alpha is below 0.1.
      */
     public NDArray dirichlet(Counters c, double[] alpha, long[] size) {
         String op = "random.dirichlet";
@@ -386,6 +407,18 @@ public final class DistributionLibrary {
         org.ndgpu.ndarray.Sizes.count(op, shape); // a size no array can have, named here
     }
 
+    /** Whether {@code v} rounded to float {@code dtype} is finite. */
+    private static boolean finiteIn(DType dtype, double v) {
+        if (dtype == DType.FLOAT64) return Double.isFinite(v);
+        float f = (float) v;
+        if (dtype == DType.FLOAT32) return Float.isFinite(f);
+        return Float.isFinite(Float.float16ToFloat(Float.floatToFloat16(f)));
+    }
+
+    private static double maxOf(DType dtype) {
+        return dtype == DType.FLOAT64 ? Double.MAX_VALUE : dtype == DType.FLOAT32 ? Float.MAX_VALUE : 65504.0;
+    }
+
     /** uniform's and normal's dtypes, float16 too (the Generator methods take float32 and float64 only, as NumPy's). */
     private static void anyFloatDtype(String op, DType d) {
         if (d != DType.FLOAT32 && d != DType.FLOAT64 && d != DType.FLOAT16) {
@@ -399,9 +432,9 @@ public final class DistributionLibrary {
             throw new DTypeException(op + ": expected dtype float32 or float64, got " + d);
     }
 
-    // NumPy's CONS_NON_NEGATIVE and CONS_POSITIVE: NaN fails both
+    // NumPy's CONS_NON_NEGATIVE, which refuses -0.0 by its sign bit (NaN fails here, where NumPy passes it)
     private static void nonNegative(String op, String what, double v) {
-        if (!(v >= 0)) throw new NdException(op + ": expected " + what + " >= 0, got " + v);
+        if (!(v >= 0) || (v == 0 && 1 / v < 0)) throw new NdException(op + ": expected " + what + " >= 0, got " + v);
     }
 
     private static void positive(String op, String what, double v) {
@@ -409,7 +442,15 @@ public final class DistributionLibrary {
     }
 
     private static void nonNegative(String op, String what, NDArray v) {
-        ArrayDraws.require(op, what + " >= 0", v, v.ge(0.0), x -> x >= 0);
+        NDArray ok;
+        if (v.dtype().isFloating()) {
+            try (NDArray sign = v.signbit()) {
+                ok = ArrayDraws.both(v.ge(0.0), sign.logicalNot());
+            }
+        } else {
+            ok = v.ge(0.0);
+        }
+        ArrayDraws.require(op, what + " >= 0", v, ok, x -> x >= 0 && !(x == 0 && 1 / x < 0));
     }
 
     private static void positive(String op, String what, NDArray v) {

@@ -11,8 +11,9 @@ import org.ndgpu.ndarray.NDArray;
  * Generator.multivariate_normal(mean, cov, size): standard normals z of shape size + (k,) drawn on the device,
  * then {@code z @ F^T + mean} there, F = V sqrt(max(w, 0)) from the eigendecomposition cov = V diag(w) V^T. The
  * k x k factorization of the parameter is done on the host by cyclic Jacobi rotations (k is a parameter's
- * length, not the sample's); a negative eigenvalue is taken as 0, as NumPy's SVD method gives a
- * positive-semidefinite factor (NumPy warns where cov is not positive-semidefinite; this takes it as given).
+ * length, not the sample's). A cov that is not symmetric positive-semidefinite (within NumPy's tol 1e-8) is
+ * refused, as NumPy's check_valid='raise' refuses it (NumPy's default only warns); a negative eigenvalue within
+ * the tolerance is taken as 0.
  */
 final class MultivariateNormal {
     private MultivariateNormal() {}
@@ -43,6 +44,21 @@ final class MultivariateNormal {
         // the symmetric part, as NumPy's SVD of a symmetric cov sees it
         for (int i = 0; i < k; i++) for (int j = i + 1; j < k; j++) a[i][j] = a[j][i] = (a[i][j] + a[j][i]) / 2;
         double[][] v = jacobi(a);
+        // NumPy's check_valid with tol 1e-8: cov must equal its factor's V |w| V^T (allclose, rtol = atol = tol); a
+        // non-symmetric cov or a negative eigenvalue fails it. NumPy warns and draws by default; ndgpu has no
+        // warnings, and a silently clipped factor (zeros for [[-1]]) is not the distribution asked for
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                double r = 0;
+                for (int l = 0; l < k; l++) r += v[i][l] * Math.abs(a[l][l]) * v[j][l];
+                if (!(Math.abs(r - cov[i][j]) <= 1e-8 + 1e-8 * Math.abs(cov[i][j])))
+                    throw new NdException(op + ": covariance is not symmetric positive-semidefinite (cov[" + i + "]["
+                            + j + "] = " + cov[i][j]
+                            + (cov[i][j] != cov[j][i] ? ", cov[" + j + "][" + i + "] = " + cov[j][i] : "")
+                            + "; expected cov == cov^T with no negative eigenvalue, as"
+                            + " NumPy's check_valid='raise', tol 1e-8)");
+            }
+        }
         double[] ft = new double[k * k]; // F^T, row-major: ft[j][i] = V[i][j] * sqrt(w_j)
         for (int j = 0; j < k; j++) {
             double s = Math.sqrt(Math.max(a[j][j], 0));

@@ -58,13 +58,30 @@ final class UniformNormalDraws {
      */
     static NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
         if (dtype == DType.FLOAT32 || dtype == DType.FLOAT64) return BlockDraws.uniform(c, low, high, dtype, shape);
-        String body = "y = "
-                + CTypes.cast(
-                        DType.FLOAT32,
-                        dtype,
-                        "(float)_lo + (float)(_hi - _lo) * nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)))")
-                + ";";
-        return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, 4);
+        // the float draw can round to high in float16; _top, the largest float16 below high (as a float), keeps it
+        // in [low, high), and a float at most _top rounds to at most _top
+        String body =
+                "float _u = (float)_lo + (float)(_hi - _lo) * nd_u01f(nd_philox(i >> 2, _off, _seed, (int)(i & 3)));\n"
+                        + "y = " + CTypes.cast(DType.FLOAT32, dtype, "(_u > (float)_top ? (float)_top : _u)") + ";";
+        return generate("nd_uniform_" + dtype, c, dtype, shape, body, low, high, halfBelow(low, high), 4);
+    }
+
+    /** The largest float16 value below {@code high}, or float16 {@code low} when none is at least low. */
+    static double halfBelow(double low, double high) {
+        short h = Float.floatToFloat16((float) high);
+        // float16 of the float of high may be a step off either way (two roundings): walk to the last one below high
+        while (Float.float16ToFloat(h) >= high) h = halfStep(h, -1);
+        while (Float.float16ToFloat(halfStep(h, 1)) < high) h = halfStep(h, 1);
+        float lo = Float.float16ToFloat(Float.floatToFloat16((float) low));
+        return Math.max(Float.float16ToFloat(h), lo);
+    }
+
+    /** The float16 next to {@code h} upward (dir 1) or downward (-1), for finite h. */
+    private static short halfStep(short h, int dir) {
+        int bits = h & 0xFFFF;
+        boolean negative = (bits & 0x8000) != 0;
+        if ((bits & 0x7FFF) == 0) return (short) (dir > 0 ? 0x0001 : 0x8001);
+        return (short) (negative == (dir > 0) ? bits - 1 : bits + 1);
     }
 
     /**
@@ -81,11 +98,19 @@ final class UniformNormalDraws {
                     float _t = 6.283185307179586f * _u2;
                     y = %s;""".formatted(CTypes.cast(
                 DType.FLOAT32, dtype, "(float)_lo + (float)_hi * _r * ((i & 1) ? sin(_t) : cos(_t))"));
-        return generate("nd_normal_" + dtype, c, dtype, shape, body, loc, scale, 2);
+        return generate("nd_normal_" + dtype, c, dtype, shape, body, loc, scale, 0, 2);
     }
 
     private static NDArray generate(
-            String name, Counters c, DType dtype, long[] shape, String body, double a, double b, int perBlock) {
+            String name,
+            Counters c,
+            DType dtype,
+            long[] shape,
+            String body,
+            double a,
+            double b,
+            double top,
+            int perBlock) {
         NDArray out = NDArray.empty(Device.current(), dtype, shape, Order.C);
         long n = out.size();
         // one offset more than the blocks used, as these kernels always reserved: another count would move every later
@@ -100,13 +125,14 @@ final class UniformNormalDraws {
                                 new Param("_seed", DType.INT64, Kind.SCALAR),
                                 new Param("_off", DType.INT64, Kind.SCALAR),
                                 new Param("_lo", DType.FLOAT64, Kind.SCALAR),
-                                new Param("_hi", DType.FLOAT64, Kind.SCALAR)),
+                                new Param("_hi", DType.FLOAT64, Kind.SCALAR),
+                                new Param("_top", DType.FLOAT64, Kind.SCALAR)),
                         body,
                         PHILOX,
                         "",
                         "",
                         List.of()));
-        ElementwiseLoop.run(spec, new Object[] {out, d.seed(), d.offset(), a, b}, out.shape());
+        ElementwiseLoop.run(spec, new Object[] {out, d.seed(), d.offset(), a, b, top}, out.shape());
         return out;
     }
 }

@@ -1,6 +1,9 @@
 // ndgpu's Generator distributions, two shapes of kernel over one Philox4x32-10 counter layout:
 // counter words c0 and the low 16 bits of c1 hold an index (48 bits), the high 16 bits of c1 count
-// that index's blocks, c2 and c3 hold the call's offset; the key is the seed.
+// that index's blocks, c2 and c3 hold the call's offset; the key is the seed. A stream past 2^16 blocks
+// (a multinomial row of many categories) carries its block count on into the high 16 bits of c3, zero
+// while the offset is below 2^48, so a stream does not repeat within 2^32 blocks and its first 2^16
+// blocks are what they were when the count had 16 bits.
 // - Per element (integers, gamma, beta, chisquare, poisson, binomial, multinomial): element i reads
 //   its own stream, index i, so a rejection loop takes as many numbers as it needs without touching
 //   another element's. A thread draws four elements, their first blocks computed together.
@@ -37,6 +40,9 @@ ND_DEVICE_FN void nd_rng_init(nd_rng* r, ulong i, ulong off, ulong seed) {
         c0 = _h1 ^ c1 ^ k0; c1 = _l1; c2 = _h0 ^ c3 ^ k1; c3 = _l0; \
     } while (0)
 
+// the block count's low 16 bits in c1's high half, its carry in c3's high half
+#define ND_RNG_NEXT_BLOCK(r) do { (r)->c1 += 0x10000u; if ((r)->c1 < 0x10000u) (r)->c3 += 0x10000u; } while (0)
+
 // Philox4x32-10 (Salmon et al., SC'11), the same rounds as UniformNormalDraws' nd_philox
 ND_DEVICE_FN void nd_rng_block(nd_rng* r) {
     uint c0 = r->c0, c1 = r->c1, c2 = r->c2, c3 = r->c3, k0 = r->k0, k1 = r->k1;
@@ -45,7 +51,7 @@ ND_DEVICE_FN void nd_rng_block(nd_rng* r) {
         k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
     }
     r->w0 = c0; r->w1 = c1; r->w2 = c2; r->w3 = c3; r->left = 4;
-    r->c1 += 0x10000u;
+    ND_RNG_NEXT_BLOCK(r);
 }
 
 // the next block of four streams of one key at once: the four chains of rounds are independent, so
@@ -62,10 +68,10 @@ ND_DEVICE_FN void nd_rng_block4(nd_rng* a, nd_rng* b, nd_rng* c, nd_rng* d) {
         ND_PHILOX_ROUND(d0, d1, d2, d3, k0, k1);
         k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
     }
-    a->w0 = a0; a->w1 = a1; a->w2 = a2; a->w3 = a3; a->left = 4; a->c1 += 0x10000u;
-    b->w0 = b0; b->w1 = b1; b->w2 = b2; b->w3 = b3; b->left = 4; b->c1 += 0x10000u;
-    c->w0 = c0; c->w1 = c1; c->w2 = c2; c->w3 = c3; c->left = 4; c->c1 += 0x10000u;
-    d->w0 = d0; d->w1 = d1; d->w2 = d2; d->w3 = d3; d->left = 4; d->c1 += 0x10000u;
+    a->w0 = a0; a->w1 = a1; a->w2 = a2; a->w3 = a3; a->left = 4; ND_RNG_NEXT_BLOCK(a);
+    b->w0 = b0; b->w1 = b1; b->w2 = b2; b->w3 = b3; b->left = 4; ND_RNG_NEXT_BLOCK(b);
+    c->w0 = c0; c->w1 = c1; c->w2 = c2; c->w3 = c3; c->left = 4; ND_RNG_NEXT_BLOCK(c);
+    d->w0 = d0; d->w1 = d1; d->w2 = d2; d->w3 = d3; d->left = 4; ND_RNG_NEXT_BLOCK(d);
 }
 
 // the words of a block move down one register each draw: a dynamically indexed array would live in slow memory on GPUs

@@ -151,7 +151,10 @@ public class GeneratorArrayParamsTest extends PerDeviceTest {
                 NDArray nan = arr(1, Double.NaN, 3);
                 NDArray bigP = arr(0.5, 1.5, 0.2);
                 NDArray tenths = three.mul(0.1);
-                NDArray cplx = two.astype(DType.COMPLEX128)) {
+                NDArray cplx = two.astype(DType.COMPLEX128);
+                // binomial's n is an integer array, as NumPy casts it to int64 by the 'safe' rule
+                NDArray threeN = three.astype(DType.INT64);
+                NDArray negN = neg.astype(DType.INT64)) {
             fails(ShapeException.class, () -> r.normal(three, two), "random.normal");
             fails(ShapeException.class, () -> r.normal(three, three, 4, 2), "random.normal", "(4, 2)");
             fails(NdException.class, () -> r.normal(three, neg), "random.normal", "scale >= 0", "-2.0");
@@ -160,8 +163,8 @@ public class GeneratorArrayParamsTest extends PerDeviceTest {
             fails(NdException.class, () -> r.beta(three, three), "random.beta", "a > 0", "0.0");
             fails(NdException.class, () -> r.uniform(three, neg), "random.uniform", "high - low", "-3.0");
             fails(NdException.class, () -> r.poisson(neg), "random.poisson", "lam >= 0");
-            fails(NdException.class, () -> r.binomial(three, bigP), "random.binomial", "0 <= p <= 1", "1.5");
-            fails(NdException.class, () -> r.binomial(neg, tenths), "random.binomial", "n >= 0");
+            fails(NdException.class, () -> r.binomial(threeN, bigP), "random.binomial", "0 <= p <= 1", "1.5");
+            fails(NdException.class, () -> r.binomial(negN, tenths), "random.binomial", "n >= 0");
             fails(NdException.class, () -> r.standardT(three, 3), "random.standardT", "df > 0");
             fails(DTypeException.class, () -> r.exponential(cplx), "random.exponential", "real", "complex128");
             fails(NdException.class, () -> r.chisquare(two, -1), "random.chisquare", "non-negative size");
