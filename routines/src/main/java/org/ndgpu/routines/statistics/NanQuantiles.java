@@ -3,6 +3,7 @@ package org.ndgpu.routines.statistics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -51,6 +52,11 @@ public final class NanQuantiles {
 
     private static NDArray lanes(String op, NDArray a, double[] qs, Integer axis, boolean keepdims, boolean several) {
         if (a.dtype().isComplex()) throw new NdException(op + ": complex input is not supported, got " + a.dtype());
+        // NumPy's lerp subtracts the neighbours; its nanmedian (a mean) takes bool
+        if (a.dtype() == DType.BOOL && !op.equals("nanmedian"))
+            throw new DTypeException(
+                    op + ": "
+                            + "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead; got bool");
         List<NDArray> temps = new ArrayList<>();
         try (var _ = a.device().use()) {
             DType outType = !a.dtype().isInexact() || several ? DType.FLOAT64 : a.dtype();

@@ -8,6 +8,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -30,6 +31,11 @@ public final class Quantiles {
     public static NDArray quantile(String op, NDArray a, double q, Integer axis, boolean keepdims) {
         a.live(op);
         if (!(q >= 0 && q <= 1)) throw new NdException(op + ": quantiles must be in the range [0, 1], got " + q);
+        // NumPy's lerp subtracts the neighbours; its median (a mean) takes bool
+        if (a.dtype() == DType.BOOL && !op.equals("median"))
+            throw new DTypeException(
+                    op + ": "
+                            + "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead; got bool");
         List<NDArray> temps = new ArrayList<>();
         try (var _ = a.device().use()) {
             NDArray x = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a : t(temps, a.astype(DType.FLOAT64));
