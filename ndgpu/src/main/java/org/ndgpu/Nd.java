@@ -1931,7 +1931,10 @@ public final class Nd {
 
     /** numpy.ravel_multi_index(multi_index, dims, mode, order): mode 'raise', 'wrap' or 'clip' for every axis. */
     public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long[] dims, String mode, Order order) {
-        return ravelMultiIndex(multiIndex, dims, new String[] {mode}, order);
+        Objects.requireNonNull(dims, "ravel_multi_index: dims is null");
+        String[] modes = new String[Math.max(dims.length, 1)];
+        java.util.Arrays.fill(modes, mode);
+        return ravelMultiIndex(multiIndex, dims, modes, order);
     }
 
     /** numpy.ravel_multi_index(multi_index, dims, mode=(m0, m1, ...), order): one mode per axis. */
@@ -3121,6 +3124,14 @@ public final class Nd {
 
     /** numpy.unwrap(p, discont, axis, period); discont null is period / 2: {@code Nd.unwrap(p, null, 0, 360)}. */
     public static NDArray unwrap(NDArray p, Double discont, int axis, double period) {
+        return Unwrap.unwrap(Objects.requireNonNull(p, "unwrap: p is null"), discont, axis, period);
+    }
+
+    /**
+     * numpy.unwrap(p, discont, axis, period) with an integer period: integer p keeps its dtype, as
+     * NumPy's: {@code Nd.unwrap(p, null, -1, 4)}.
+     */
+    public static NDArray unwrap(NDArray p, Double discont, int axis, long period) {
         return Unwrap.unwrap(Objects.requireNonNull(p, "unwrap: p is null"), discont, axis, period);
     }
 

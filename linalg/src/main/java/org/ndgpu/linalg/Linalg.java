@@ -209,7 +209,7 @@ public interface Linalg {
 
     /**
      * scipy.linalg.lu_solve((lu, piv), b): x with a x = b from {@link #luFactor}'s factors; b (N,)
-     * or (..., N, K): {@code Nd.linalg().luSolve(Nd.linalg().luFactor(a), b)}.
+     * or (..., N, K); the dtype is lu's and b's promoted, as SciPy's (a complex b gives a complex x): {@code Nd.linalg().luSolve(Nd.linalg().luFactor(a), b)}.
      */
     NDArray luSolve(LuFactor factor, NDArray b);
 
@@ -222,14 +222,15 @@ public interface Linalg {
 
     /**
      * scipy.linalg.cho_solve((c, lower), b): x with a x = b from {@link #choFactor}'s factor; b (N,)
-     * or (..., N, K): {@code Nd.linalg().choSolve(Nd.linalg().choFactor(a, true), true, b)}.
+     * or (..., N, K); the dtype is c's and b's promoted, as SciPy's (a complex b gives a complex x): {@code Nd.linalg().choSolve(Nd.linalg().choFactor(a, true), true, b)}.
      */
     NDArray choSolve(NDArray c, boolean lower, NDArray b);
 
     /**
      * scipy.linalg.solve_triangular(a, b, lower=lower, unit_diagonal=unitDiagonal): x with a x = b,
      * reading only a's lower or upper triangle (and not its diagonal where unitDiagonal); a zero on the
-     * diagonal raises LinAlgException: {@code Nd.linalg().solveTriangular(l, b, true, false)}.
+     * diagonal raises LinAlgException; a real a with a complex b gives a complex x, as SciPy:
+     * {@code Nd.linalg().solveTriangular(l, b, true, false)}.
      */
     NDArray solveTriangular(NDArray a, NDArray b, boolean lower, boolean unitDiagonal);
 

@@ -68,15 +68,18 @@ final class HostEig {
         double[] wr = new double[count * n], wi = new double[count * n];
         double[] vr = vectors ? new double[count * n * n] : null, vi = vectors ? new double[count * n * n] : null;
         for (int b = 0; b < count && n > 0; b++) {
-            DMatrixRMaj m = new DMatrixRMaj(n, n, true, Arrays.copyOfRange(all, b * n * n, (b + 1) * n * n));
+            double[] entries = Arrays.copyOfRange(all, b * n * n, (b + 1) * n * n);
+            int e2 = scaleExponent(entries, null);
+            double back = Math.scalb(1.0, e2);
+            DMatrixRMaj m = new DMatrixRMaj(n, n, true, entries);
             EigenDecomposition_F64<DMatrixRMaj> d = DecompositionFactory_DDRM.eig(n, vectors, false);
             if (!d.decompose(m.copy()))
                 throw new LinAlgException(
                         op + ": Eigenvalues did not converge" + (count > 1 ? " (matrix " + b + " of the stack)" : ""));
             for (int j = 0; j < n; j++) {
                 Complex_F64 e = d.getEigenvalue(j);
-                wr[b * n + j] = e.real;
-                wi[b * n + j] = e.imaginary;
+                wr[b * n + j] = e.real * back;
+                wi[b * n + j] = e.imaginary * back;
                 if (!vectors) continue;
                 DMatrixRMaj v = e.imaginary == 0 ? d.getEigenVector(j) : null;
                 double[][] x;
@@ -129,10 +132,11 @@ final class HostEig {
                 m[0][e] = all[2 * (b * n * n + e)];
                 m[1][e] = all[2 * (b * n * n + e) + 1];
             }
+            double back = Math.scalb(1.0, scaleExponent(m[0], m[1]));
             double[][] w = HostComplexEig.eigvals(m, n, op);
             for (int j = 0; j < n; j++) {
-                wr[b * n + j] = w[0][j];
-                wi[b * n + j] = w[1][j];
+                wr[b * n + j] = w[0][j] * back;
+                wi[b * n + j] = w[1][j] * back;
                 if (!vectors) continue;
                 double[][] x = inverseIteration(m[0], m[1], n, w[0][j], w[1][j]);
                 normalize(x[0], x[1]);
@@ -149,6 +153,28 @@ final class HostEig {
         long[] vs = Arrays.copyOf(ws, ws.length + 1);
         vs[ws.length] = n;
         return new Eig(w, upload(a.device(), dt, vr, vi, vs));
+    }
+
+    /**
+     * Scales a matrix (real parts, and imaginary parts unless null) in place by the power of two
+     * nearest 1 / max |a_ij| and returns that power's negated exponent: the eigenvalues of the
+     * scaled matrix times 2^e are A's, and its eigenvectors are A's. The scaling is exact, and it
+     * keeps the Hessenberg QR's products and inverse iteration's pivots inside double's range, where
+     * entries near 1e-150 or 1e155 made their squares underflow or overflow (NaN vectors, or no
+     * convergence), as LAPACK's geev scales a matrix whose norm is outside its safe range.
+     */
+    private static int scaleExponent(double[] re, double[] im) {
+        double max = 0;
+        for (double v : re) max = Math.max(max, Math.abs(v));
+        if (im != null) for (double v : im) max = Math.max(max, Math.abs(v));
+        if (max == 0) return 0;
+        int e = Math.getExponent(max);
+        if (e == 0) return 0;
+        // two steps, as 2^-e alone may not be representable for e near the exponent range's ends
+        double f1 = Math.scalb(1.0, -e / 2), f2 = Math.scalb(1.0, -e - (-e / 2));
+        for (int i = 0; i < re.length; i++) re[i] = re[i] * f1 * f2;
+        if (im != null) for (int i = 0; i < im.length; i++) im[i] = im[i] * f1 * f2;
+        return e;
     }
 
     /** eig's checks on every device: a stack of square matrices (at least 2 dimensions), not float16. */

@@ -130,8 +130,9 @@ final class LinearSystems {
                 throw new LinAlgException("lstsq: SVD did not converge in Linear Least Squares: a holds NaN or inf");
             try (NDArray bc = Copies.copy(b, dt, Order.C);
                     NDArray bd = bc.reshape(1, sa.m(), k)) {
-                if (sa.m() == 0 || sa.n() == 0 || k == 0) return emptyLstsq(sa, bd, b.ndim() == 1);
+                if (sa.m() == 0 || sa.n() == 0) return emptyLstsq(sa, bd, b.ndim() == 1);
                 try (NDArray ax = dt == sa.dtype() ? null : Copies.copy(sa.x(), dt, Order.C)) {
+                    if (k == 0) return noColumns(sa, ax == null ? sa.x() : ax, bd);
                     Lstsq r = sa.solver().lstsq(ax == null ? sa.x() : ax, bd);
                     NDArray x = r.x();
                     if (b.ndim() == 1) {
@@ -144,6 +145,23 @@ final class LinearSystems {
                 }
             }
         }
+    }
+
+    /**
+     * A b of no columns with a non-empty a: x (n, 0) and no residuals, but rank and s are a's
+     * (NumPy's), from the solve of one zero column.
+     */
+    private static Lstsq noColumns(MatrixStack sa, NDArray a, NDArray bd) {
+        DType dt = bd.dtype();
+        Lstsq r;
+        try (NDArray zero = NDArray.empty(bd.device(), dt, new long[] {1, sa.m(), 1}, Order.C)) {
+            zero.fill(0);
+            r = sa.solver().lstsq(a, zero);
+        }
+        r.x().close();
+        r.residuals().close();
+        NDArray x = NDArray.empty(bd.device(), dt, new long[] {sa.n(), 0}, Order.C);
+        return new Lstsq(x, NDArray.empty(bd.device(), dt.real(), new long[] {0}, Order.C), r.rank(), r.s());
     }
 
     /** NumPy's lstsq of an empty a or b: x zeros (n, K), rank 0, no singular values; residuals |b|^2 when n = 0 < m. */

@@ -141,7 +141,7 @@ final class MatrixExponential {
         try {
             NDArray a1 = keep(held, x.copy(Order.C));
             NDArray absA = keep(held, x.abs());
-            double normA = spin(absA, null, 1);
+            double normA = oneNorm(absA);
             if (!Double.isFinite(normA))
                 // x * NaN: NaN in both parts of a complex element, as SciPy's
                 return structured(x.mul(Double.NaN), upperPart, lowerPart);
@@ -156,6 +156,12 @@ final class MatrixExponential {
                 a2 = keep(held, a2.mul(Math.pow(4, -s)));
                 a4 = keep(held, a4.mul(Math.pow(16, -s)));
                 a6 = keep(held, a6.mul(Math.pow(64, -s)));
+                // powers of the unscaled A past the dtype's range (float32 soon) are taken again from 2^-s A
+                if (!Double.isFinite(norm1(a4)) || !Double.isFinite(norm1(a6))) {
+                    a2 = keep(held, mm(a1, a1));
+                    a4 = keep(held, mm(a2, a2));
+                    a6 = keep(held, mm(a4, a2));
+                }
             }
             NDArray r = pade(held, st.m(), a1, a2, a4, a6, a8);
             // triangular: SciPy's Code Fragment 2.1 (Al-Mohy and Higham) recomputes the diagonal and
@@ -238,26 +244,56 @@ final class MatrixExponential {
 
     /**
      * {@code times} more products of the row w with |A| (w starts as ones when null): w becomes
-     * 1^T |A|^k, whose largest entry, returned, is the 1-norm of |A|^k.
+     * 1^T |A|^k, whose largest entry is the 1-norm of |A|^k; returns the base-2 logarithm of that
+     * norm. w is kept scaled to a largest entry of 1, its log2 scale in {@code logScale[0]}, so that
+     * the high powers SciPy's bounds read do not overflow (in float32 |A|^19 of a matrix of norm 140
+     * is past the range already, and an infinite bound would wrap the squaring count around).
      */
-    private static double spin(NDArray absA, NDArray[] w, int times) {
+    private static double spin(NDArray absA, NDArray[] w, double[] logScale, int times) {
         NDArray v = w == null || w[0] == null ? Creation.ones(absA.dtype(), 1, absA.shape(0)) : w[0];
-        for (int i = 0; i < times; i++) {
-            NDArray nv = mm(v, absA);
+        double log = logScale == null ? 0 : logScale[0];
+        try {
+            for (int i = 0; i < times; i++) {
+                NDArray nv = mm(v, absA);
+                v.close();
+                v = nv;
+                double mx = largest(v);
+                if (mx > 0 && Double.isFinite(mx)) {
+                    NDArray sv = v.mul(1 / mx);
+                    v.close();
+                    v = sv;
+                }
+                log += log2(mx);
+                if (!Double.isFinite(log)) break;
+            }
+        } catch (RuntimeException e) {
             v.close();
-            v = nv;
+            throw e;
         }
         if (w != null) w[0] = v;
-        try (NDArray mx = v.max()) {
-            double r = ((Number) mx.item()).doubleValue();
-            if (w == null) v.close();
-            return r;
+        else v.close();
+        if (logScale != null) logScale[0] = log;
+        return log;
+    }
+
+    /** The 1-norm of A as the largest entry of 1^T |A|. */
+    private static double oneNorm(NDArray absA) {
+        try (NDArray v = Creation.ones(absA.dtype(), 1, absA.shape(0));
+                NDArray p = mm(v, absA)) {
+            return largest(p);
         }
     }
 
-    private static int ell(double spun, double normA, double coeff, int m) {
-        int lm = (int) Math.ceil(log2(spun / normA / coeff) / (2 * m));
-        return Math.max(lm, 0);
+    private static double largest(NDArray v) {
+        try (NDArray mx = v.max()) {
+            return ((Number) mx.item()).doubleValue();
+        }
+    }
+
+    /** SciPy's ell(A, m) from log2 of the 1-norm of |A|^(2m+1). */
+    private static int ell(double log2Spun, double normA, double coeff, int m) {
+        double lm = Math.ceil((log2Spun - log2(normA) - log2(coeff)) / (2 * m));
+        return lm > 0 ? (int) Math.min(lm, 1024) : 0;
     }
 
     private static double log2(double v) {
@@ -269,22 +305,23 @@ final class MatrixExponential {
         boolean single = dt == DType.FLOAT32 || dt == DType.COMPLEX64;
         double[] coeff = single ? COEFF_SINGLE : COEFF_DOUBLE;
         NDArray[] w = new NDArray[1];
+        double[] ls = {0};
         try {
-            spin(absA, w, 1);
+            spin(absA, w, ls, 1);
             double d4 = Math.pow(norm1(a4), 0.25), d6 = Math.pow(norm1(a6), 1.0 / 6);
             double eta1 = Math.max(d4, d6);
-            double t = spin(absA, w, 6); // |A|^7
+            double t = spin(absA, w, ls, 6); // |A|^7
             if (eta1 < THETA[0] && ell(t, normA, coeff[0], 3) == 0) return new Structure(3, 0);
-            t = spin(absA, w, 4); // |A|^11
+            t = spin(absA, w, ls, 4); // |A|^11
             if (eta1 < THETA[1] && ell(t, normA, coeff[1], 5) == 0) return new Structure(5, 0);
             double d8;
             try (NDArray a8 = mm(a4, a4)) {
                 d8 = Math.pow(norm1(a8), 0.125);
             }
             double eta2 = Math.max(d6, d8);
-            t = spin(absA, w, 4); // |A|^15
+            t = spin(absA, w, ls, 4); // |A|^15
             if (eta2 < THETA[2] && ell(t, normA, coeff[2], 7) == 0) return new Structure(7, 0);
-            t = spin(absA, w, 4); // |A|^19
+            t = spin(absA, w, ls, 4); // |A|^19
             if (eta2 < THETA[3] && ell(t, normA, coeff[3], 9) == 0) return new Structure(9, 0);
             double d10;
             try (NDArray a10 = mm(a6, a4)) {
@@ -298,12 +335,10 @@ final class MatrixExponential {
             NDArray scaledAbs = absA;
             if (s != 0) {
                 scaledAbs = keep(held, absA.mul(Math.pow(2, -s)));
-                NDArray sw = w[0].mul(Math.pow(2, -19.0 * s));
-                w[0].close();
-                w[0] = sw;
+                ls[0] -= 19.0 * s;
                 normA *= Math.pow(2, -s);
             }
-            t = spin(scaledAbs, w, 8); // |2^-s A|^27
+            t = spin(scaledAbs, w, ls, 8); // |2^-s A|^27
             return new Structure(13, s + ell(t, normA, coeff[4], 13));
         } finally {
             if (w[0] != null) w[0].close();
@@ -356,6 +391,12 @@ final class MatrixExponential {
         keep(held, u);
         NDArray p = keep(held, v.add(u));
         NDArray q = keep(held, v.sub(u));
+        // a non-finite denominator answers NaN, as the class promises, rather than solve's exception
+        // (which would also fail every other matrix of a stack)
+        try (NDArray fin = q.isfinite();
+                NDArray all = fin.all()) {
+            if (!(Boolean) all.item()) return q.mul(Double.NaN);
+        }
         return LinearSystems.solve(q, p);
     }
 
@@ -365,7 +406,7 @@ final class MatrixExponential {
         try (var _ = x.device().use()) {
             NDArray c = keep(held, Copies.copy(x, computeType(x.dtype()), Order.C));
             NDArray absA = keep(held, c.abs());
-            double normA = spin(absA, null, 1);
+            double normA = oneNorm(absA);
             NDArray a2 = keep(held, mm(c, c));
             NDArray a4 = keep(held, mm(a2, a2));
             NDArray a6 = keep(held, mm(a4, a2));

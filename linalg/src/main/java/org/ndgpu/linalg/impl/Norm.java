@@ -9,6 +9,7 @@ import org.ndgpu.exceptions.ShapeException;
 import org.ndgpu.linalg.Linalg;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
+import org.ndgpu.ndarray.Order;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.spi.Providers;
 import org.ndgpu.spi.Reduction;
@@ -50,7 +51,7 @@ final class Norm {
         double p = order(ord);
         if (p == 2) return twoNorm(x, ax, keepdims);
         NDArray abs = t(temps, x.abs());
-        if (p == Double.POSITIVE_INFINITY) return abs.max(ax, keepdims);
+        if (p == Double.POSITIVE_INFINITY) return maxOrZero(abs, ax, keepdims);
         if (p == Double.NEGATIVE_INFINITY) return abs.min(ax, keepdims);
         if (p == 0) return t(temps, t(temps, x.ne(0)).astype(abs.dtype())).sum(ax, keepdims);
         if (p == 1) return abs.sum(ax, keepdims);
@@ -78,16 +79,16 @@ final class Norm {
             NDArray s = t(temps, sv);
             r = "nuc".equals(ord)
                     ? s.sum(new int[] {-1}, false)
-                    : order(ord) > 0 ? s.max(new int[] {-1}, false) : s.min(new int[] {-1}, false);
+                    : order(ord) > 0 ? maxOrZero(s, new int[] {-1}, false) : s.min(new int[] {-1}, false);
         } else if (ord instanceof Number n && Math.abs(order(n)) == 1) {
             // the largest (smallest) column sum: sum down the rows, then over the columns
             NDArray sums = t(temps, t(temps, x.abs()).sum(new int[] {row}, false));
             int c = col > row ? col - 1 : col;
-            r = order(n) > 0 ? sums.max(new int[] {c}, false) : sums.min(new int[] {c}, false);
+            r = order(n) > 0 ? maxOrZero(sums, new int[] {c}, false) : sums.min(new int[] {c}, false);
         } else if (ord instanceof Number n && Double.isInfinite(order(n))) {
             NDArray sums = t(temps, t(temps, x.abs()).sum(new int[] {col}, false));
             int rr = row > col ? row - 1 : row;
-            r = order(n) > 0 ? sums.max(new int[] {rr}, false) : sums.min(new int[] {rr}, false);
+            r = order(n) > 0 ? maxOrZero(sums, new int[] {rr}, false) : sums.min(new int[] {rr}, false);
         } else {
             throw new NdException("norm: invalid norm order " + ord
                     + " for matrices; expected null, \"fro\", \"nuc\", 1, -1, 2, -2, inf or -inf");
@@ -99,6 +100,27 @@ final class Norm {
         try (NDArray done = r) {
             return done.reshape(shape);
         }
+    }
+
+    /**
+     * The largest of non-negative values along {@code ax}, 0 over nothing: NumPy's norms take these
+     * maxima with initial=0, so an empty vector's inf-norm or an empty matrix's 1-, 2- or inf-norm
+     * is 0 (the minima of the negative orders still raise, as NumPy's).
+     */
+    private static NDArray maxOrZero(NDArray a, int[] ax, boolean keepdims) {
+        if (a.size() != 0) return a.max(ax, keepdims);
+        long[] s = a.shape();
+        boolean[] reduced = new boolean[s.length];
+        for (int k : ax) reduced[k < 0 ? k + s.length : k] = true;
+        long[] out = new long[s.length];
+        int m = 0;
+        for (int k = 0; k < s.length; k++) {
+            if (!reduced[k]) out[m++] = s[k];
+            else if (keepdims) out[m++] = 1;
+        }
+        NDArray z = NDArray.empty(a.device(), a.dtype(), Arrays.copyOf(out, m), Order.C);
+        if (z.size() != 0) z.fill(0);
+        return z;
     }
 
     // sqrt(sum |x|^2): one reduction kernel (kernels-reduction's Norms)

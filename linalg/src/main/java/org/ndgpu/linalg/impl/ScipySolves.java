@@ -5,6 +5,7 @@ import static org.ndgpu.linalg.impl.MatrixStack.unstack;
 
 import java.util.Arrays;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import org.ndgpu.device.Device;
 import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.LinAlgException;
@@ -145,9 +146,30 @@ final class ScipySolves {
         }
     }
 
-    /** The dtype of a solve: a's and b's promoted, integers as float64. */
+    /**
+     * The dtype of a solve, as SciPy's: a's and b's promoted as NumPy promotes them (an int32 or
+     * float64 b with a float32 factor gives float64, a complex b gives complex).
+     */
     private static DType solveType(MatrixStack st, NDArray b) {
-        return b.dtype().isInexact() ? DType.promote(st.dtype(), b.dtype()) : st.dtype();
+        b.live("solve");
+        DType t = DType.promote(st.dtype(), b.dtype());
+        return t.isInexact() ? t : st.dtype();
+    }
+
+    /**
+     * A complex b with a real factor: the real solve of b's real and imaginary parts (in the
+     * complex type's real precision), put together as the complex answer SciPy gives.
+     */
+    private static NDArray byParts(NDArray b, DType ct, UnaryOperator<NDArray> solve) {
+        DType rt = ct == DType.COMPLEX64 ? DType.FLOAT32 : DType.FLOAT64;
+        try (NDArray re = b.real();
+                NDArray im = b.imag();
+                NDArray rc = re.astype(rt);
+                NDArray ic = im.astype(rt);
+                NDArray xr = solve.apply(rc);
+                NDArray xi = solve.apply(ic)) {
+            return HostEig.upload(b.device(), ct, xr.toDoubleArray(), xi.toDoubleArray(), xr.shape());
+        }
     }
 
     static NDArray luSolve(LuFactor f, NDArray b) {
@@ -161,8 +183,13 @@ final class ScipySolves {
                         + " (lu_factor's), got " + piv.dtype() + " " + Shapes.str(piv.shape()));
             }
             DType dt = solveType(st, b);
-            if (dt != st.dtype())
-                throw new DTypeException("lu_solve: b of " + b.dtype() + " does not match lu of " + st.dtype());
+            if (dt.isComplex()) return byParts(b, dt, x -> luSolve(f, x));
+            if (dt != st.dtype()) {
+                // a float32 factor with a float64 (or int32) b: SciPy solves in float64
+                try (NDArray wide = f.lu().astype(dt)) {
+                    return luSolve(new LuFactor(wide, piv), b);
+                }
+            }
             try (Rhs r = rhs("lu_solve", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 // b's check is queued first and read after the solve (NaN only flows through it): one wait
@@ -318,8 +345,13 @@ final class ScipySolves {
         try (MatrixStack st = MatrixStack.of("cho_solve", c, true)) {
             requireReal("cho_solve", st);
             DType dt = solveType(st, b);
-            if (dt != st.dtype())
-                throw new DTypeException("cho_solve: b of " + b.dtype() + " does not match c of " + st.dtype());
+            if (dt.isComplex()) return byParts(b, dt, x -> choSolve(c, lower, x));
+            if (dt != st.dtype()) {
+                // a float32 factor with a float64 (or int32) b: SciPy solves in float64
+                try (NDArray wide = c.astype(dt)) {
+                    return choSolve(wide, lower, b);
+                }
+            }
             try (Rhs r = rhs("cho_solve", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());
                 Blas blas = Blas.forDevice(c.device());
@@ -361,6 +393,7 @@ final class ScipySolves {
         try (MatrixStack st = MatrixStack.of("solve_triangular", a, true)) {
             requireReal("solve_triangular", st);
             DType dt = solveType(st, b);
+            if (dt.isComplex()) return byParts(b, dt, x -> solveTriangular(a, x, trans, lower, unitDiagonal));
             try (NDArray ac = dt == st.dtype() ? own(st.x()) : Copies.copy(st.x(), dt, Order.C);
                     Rhs r = rhs("solve_triangular", st, b, dt)) {
                 if (st.empty() || r.b().size() == 0) return emptyAnswer(r.b(), r.outShape());

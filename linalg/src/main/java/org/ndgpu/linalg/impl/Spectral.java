@@ -99,6 +99,9 @@ final class Spectral {
             NDArray r;
             if (twoNorm) {
                 NDArray sv = t(temps, singularValues("cond", a));
+                // an empty stack of non-empty matrices: NumPy's empty result of the singular values' dtype
+                if (sv.size() == 0)
+                    return NDArray.empty(a.device(), sv.dtype(), Arrays.copyOf(s, s.length - 2), Order.C);
                 NDArray first = t(temps, sv.get("..., 0")), last = t(temps, sv.get("..., -1"));
                 r = p instanceof Number q && q.doubleValue() == -2 ? last.div(first) : first.div(last);
             } else {

@@ -151,8 +151,8 @@ public final class MultiIndex {
 
     /**
      * numpy.ravel_multi_index(multi_index, dims, mode, order): the flat int64 index of each
-     * coordinate tuple, the coordinate arrays broadcast together; {@code modes} one mode for every
-     * axis or one per axis.
+     * coordinate tuple, the coordinate arrays broadcast together; {@code modes} one mode per axis
+     * (NumPy refuses a list of another length).
      */
     public static NDArray ravelMultiIndex(
             String op, List<NDArray> multiIndex, long[] dims, List<String> modes, Order order) {
@@ -162,9 +162,9 @@ public final class MultiIndex {
             throw new ShapeException(
                     op + ": parameter multi_index must be a sequence of length " + nd + ", got " + multiIndex.size());
         if (nd == 0) throw new ShapeException(op + ": dims must hold at least one dimension, got ()");
-        if (modes.size() != 1 && modes.size() != nd)
+        if (modes.size() != nd)
             throw new NdException(
-                    op + ": mode must be one mode or one per dimension (" + nd + "), got " + modes.size());
+                    op + ": list of clipmodes has wrong length (" + modes.size() + " instead of " + nd + ")");
         long[][] shapes = new long[nd][];
         long size = 1;
         for (int k = 0; k < nd; k++) {
@@ -182,7 +182,7 @@ public final class MultiIndex {
         long[] geo = new long[1 + 2 * nd];
         for (int k = 0; k < nd; k++) {
             geo[1 + k] = dims[k];
-            IndexModes.Mode m = IndexModes.Mode.of(op, modes.get(modes.size() == 1 ? 0 : k));
+            IndexModes.Mode m = IndexModes.Mode.of(op, modes.get(k));
             geo[1 + nd + k] = m == IndexModes.Mode.WRAP ? 1 : m == IndexModes.Mode.CLIP ? 2 : 0;
         }
         long[] b = Shapes.broadcast(op, shapes);

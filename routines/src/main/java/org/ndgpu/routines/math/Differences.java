@@ -84,6 +84,11 @@ public final class Differences {
     public static NDArray ediff1d(NDArray ary, NDArray toEnd, NDArray toBegin) {
         String op = "ediff1d";
         ary.live(op);
+        // NumPy subtracts neighbours here (diff uses not_equal for bool, ediff1d does not)
+        if (ary.dtype() == DType.BOOL)
+            throw new DTypeException(
+                    op + ": "
+                            + "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead; got bool");
         if (toEnd == null && toBegin == null) {
             try (NDArray flat = ary.reshape(-1)) {
                 // one subtract into a new array; an empty ary's diff would be a view of it

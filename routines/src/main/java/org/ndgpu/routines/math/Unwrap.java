@@ -12,7 +12,8 @@ import org.ndgpu.routines.manipulation.Joining;
 /**
  * numpy.unwrap: jumps larger than discont (at least period / 2) between neighbours are folded back
  * by multiples of period, as NumPy's function_base.py writes it: diff, mod, where and a cumulative
- * sum of the corrections along the axis, on the device. Integer input gives float64.
+ * sum of the corrections along the axis, on the device. Integer input gives float64 with a float
+ * period and keeps its dtype with an integer one, as NumPy.
  */
 public final class Unwrap {
     private Unwrap() {}
@@ -45,6 +46,44 @@ public final class Unwrap {
             NDArray tail = t(temps, hi.add(run));
             NDArray first = head.dtype() == tail.dtype() ? head : t(temps, head.astype(tail.dtype()));
             return Joining.concatenate("unwrap", List.of(first, tail), ax);
+        } finally {
+            temps.forEach(NDArray::close);
+        }
+    }
+
+    /**
+     * numpy.unwrap(p, discont, axis, period) with an integer period: integer p keeps its dtype, as
+     * NumPy's result_type(diff(p), period) is an integer type there, and the corrections are the
+     * integer ones (period // 2, the boundary rule only for an even period); float p is the double
+     * period's answer.
+     */
+    public static NDArray unwrap(NDArray p, Double discont, int axis, long period) {
+        p.live("unwrap");
+        if (!p.dtype().isInteger()) return unwrap(p, discont, axis, (double) period);
+        if (period == 0) throw new NdException("unwrap: integer division or modulo by zero: period is 0");
+        int ax = Shapes.axis("unwrap", axis, p.ndim());
+        long n = p.shape()[ax];
+        if (n < 2) return p.copy();
+        long high = Math.floorDiv(period, 2), low = -high;
+        boolean ambiguous = Math.floorMod(period, 2) == 0;
+        double disc = discont == null ? period / 2.0 : discont;
+        List<NDArray> temps = new ArrayList<>();
+        try {
+            NDArray hi = t(temps, Views.slab(p, ax, 1, n - 1)), lo = t(temps, Views.slab(p, ax, 0, n - 1));
+            NDArray dd = t(temps, hi.sub(lo));
+            NDArray ddmod = t(temps, t(temps, t(temps, dd.sub(low)).mod(period)).add(low));
+            if (ambiguous) {
+                NDArray edge = t(temps, t(temps, ddmod.eq(low)).logicalAnd(t(temps, dd.gt(0))));
+                ddmod = t(temps, where(edge, high, ddmod));
+            }
+            NDArray correct = t(temps, ddmod.sub(dd));
+            NDArray small = t(temps, t(temps, dd.abs()).lt(disc));
+            correct = t(temps, where(small, 0, correct));
+            NDArray run = t(temps, correct.cumsum(ax));
+            NDArray head = t(temps, Views.slab(p, ax, 0, 1));
+            NDArray sum = t(temps, hi.add(run));
+            NDArray tail = sum.dtype() == p.dtype() ? sum : t(temps, sum.astype(p.dtype()));
+            return Joining.concatenate("unwrap", List.of(head, tail), ax);
         } finally {
             temps.forEach(NDArray::close);
         }

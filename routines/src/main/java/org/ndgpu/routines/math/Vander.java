@@ -31,7 +31,9 @@ public final class Vander {
         try {
             if (rows == 0 || cols == 0) return v;
             if (!t.isComplex()) {
-                NDArray c = x.isCContiguous() ? x : x.copy(Order.C);
+                // a raw float16 buffer holds the 16-bit storage, which (T) x[r] would convert as an
+                // integer; float16 widens exactly to the float64 result type, as NumPy casts it
+                NDArray c = x.dtype() == DType.FLOAT16 ? x.astype(t) : x.isCContiguous() ? x : x.copy(Order.C);
                 try {
                     POWERS.call(c, cols, increasing ? 1 : 0, v);
                 } finally {

@@ -285,6 +285,9 @@ public final class Histograms {
         bins.live(op);
         Operands.device(op, x, bins);
         if (x.dtype().isComplex()) throw new DTypeException(op + ": x may not be complex, got " + x.dtype());
+        if (bins.dtype().isComplex())
+            throw new DTypeException(op + ": Cannot cast bins from " + bins.dtype()
+                    + " to float64 according to the rule 'safe': bins may not be complex");
         if (bins.ndim() != 1)
             throw new ShapeException(
                     op + ": bins must be a 1-d array, got shape " + org.ndgpu.ndarray.Shapes.str(bins.shape()));

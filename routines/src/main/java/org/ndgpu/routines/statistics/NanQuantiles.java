@@ -3,6 +3,7 @@ package org.ndgpu.routines.statistics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -17,7 +18,8 @@ import org.ndgpu.spi.Reduction;
 /**
  * numpy.nanquantile, nanpercentile and nanmedian (method 'linear'): the lanes are sorted along the
  * axis on the device (NaN last), each lane's count of non-NaN values gives its own position
- * q * (count - 1), and the two neighbours are gathered by flat index and blended as NumPy's _lerp;
+ * q * (count - 1), and the two neighbours are gathered by flat index and blended as NumPy's _lerp
+ * (nanmedian takes their mean, as NumPy's);
  * an all-NaN lane gives NaN. Several q stack along a new first axis, as NumPy. Integer input gives
  * float64; a single q keeps a float dtype, several q (float64, as NumPy's array q) give float64.
  */
@@ -50,6 +52,11 @@ public final class NanQuantiles {
 
     private static NDArray lanes(String op, NDArray a, double[] qs, Integer axis, boolean keepdims, boolean several) {
         if (a.dtype().isComplex()) throw new NdException(op + ": complex input is not supported, got " + a.dtype());
+        // NumPy's lerp subtracts the neighbours; its nanmedian (a mean) takes bool
+        if (a.dtype() == DType.BOOL && !op.equals("nanmedian"))
+            throw new DTypeException(
+                    op + ": "
+                            + "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead; got bool");
         List<NDArray> temps = new ArrayList<>();
         try (var _ = a.device().use()) {
             DType outType = !a.dtype().isInexact() || several ? DType.FLOAT64 : a.dtype();
@@ -79,7 +86,11 @@ public final class NanQuantiles {
                     NDArray empty = t(temps, count.eq(0));
                     NDArray last = t(temps, t(temps, count.sub(1)).astype(DType.FLOAT64));
                     NDArray base = t(temps, Ranges.arange(0, m * n, n));
-                    for (double q : qs) results.add(one(q, flat, last, empty, base, several, temps));
+                    for (double q : qs)
+                        results.add(
+                                op.equals("nanmedian")
+                                        ? middle(flat, last, empty, base, temps)
+                                        : one(q, flat, last, empty, base, several, temps));
                 }
                 NDArray out;
                 if (results.size() == 1 && !several) {
@@ -138,6 +149,20 @@ public final class NanQuantiles {
         NDArray upper = t(temps, frac.ge(0.5));
         NDArray blended = t(temps, where(upper, fromHigh, fromLow));
         return where(empty, Double.NaN, blended);
+    }
+
+    // numpy.nanmedian takes the mean of the middle non-NaN element(s) of each lane, not the lerp,
+    // whose 0 * inf or inf - inf would give NaN next to an infinity: (low + high) / 2 for an even
+    // count (NaN only for -inf with inf, as NumPy), the middle element itself for an odd one
+    private static NDArray middle(NDArray flat, NDArray last, NDArray empty, NDArray base, List<NDArray> temps) {
+        NDArray half = t(temps, t(temps, last.maximum(0.0)).mul(0.5));
+        NDArray lo = t(temps, half.floor()), hi = t(temps, half.ceil());
+        NDArray loIdx = t(temps, t(temps, lo.astype(DType.INT64)).add(base));
+        NDArray hiIdx = t(temps, t(temps, hi.astype(DType.INT64)).add(base));
+        NDArray low = t(temps, flat.take(loIdx)), high = t(temps, flat.take(hiIdx));
+        NDArray mean = t(temps, t(temps, low.add(high)).div(2));
+        NDArray odd = t(temps, lo.eq(hi));
+        return where(empty, Double.NaN, t(temps, where(odd, low, mean)));
     }
 
     private static long[] concat(long first, long[] rest) {

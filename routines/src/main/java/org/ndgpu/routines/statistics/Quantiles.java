@@ -8,6 +8,7 @@ import org.ndgpu.codegen.ElementwiseLoop;
 import org.ndgpu.codegen.ElementwiseLoop.Kind;
 import org.ndgpu.codegen.ElementwiseLoop.Param;
 import org.ndgpu.codegen.ElementwiseLoop.Spec;
+import org.ndgpu.exceptions.DTypeException;
 import org.ndgpu.exceptions.NdException;
 import org.ndgpu.ndarray.Creation;
 import org.ndgpu.ndarray.DType;
@@ -19,7 +20,8 @@ import org.ndgpu.routines.sorting.Sorting;
 /**
  * numpy.quantile, percentile and median (method 'linear'): the array is sorted along the axis on the
  * device (NaN last), and one kernel reads the two neighbours of position q * (n - 1) and blends
- * them (as CuPy's weighting kernel); a slice holding any NaN gives NaN, as in NumPy. Integer input gives float64, float input keeps its dtype
+ * them (as CuPy's weighting kernel), or for the median takes the mean of the middle element(s), as
+ * NumPy's median does; a slice holding any NaN gives NaN, as in NumPy. Integer input gives float64, float input keeps its dtype
  * (float16 is computed in float64 and rounded back).
  */
 public final class Quantiles {
@@ -29,6 +31,11 @@ public final class Quantiles {
     public static NDArray quantile(String op, NDArray a, double q, Integer axis, boolean keepdims) {
         a.live(op);
         if (!(q >= 0 && q <= 1)) throw new NdException(op + ": quantiles must be in the range [0, 1], got " + q);
+        // NumPy's lerp subtracts the neighbours; its median (a mean) takes bool
+        if (a.dtype() == DType.BOOL && !op.equals("median"))
+            throw new DTypeException(
+                    op + ": "
+                            + "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead; got bool");
         List<NDArray> temps = new ArrayList<>();
         try (var _ = a.device().use()) {
             NDArray x = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a : t(temps, a.astype(DType.FLOAT64));
@@ -48,7 +55,7 @@ public final class Quantiles {
                 double pos = q * (n - 1);
                 long lo = (long) Math.floor(pos), hi = Math.min(lo + 1, n - 1);
                 double frac = pos - lo;
-                out = blend(sorted, ax, lo, hi, frac);
+                out = op.equals("median") ? middle(sorted, ax, lo, n % 2 == 0) : blend(sorted, ax, lo, hi, frac);
             }
             if (a.dtype() == DType.FLOAT16) { // computed in float64; NumPy keeps float16
                 try (NDArray wide = out) {
@@ -76,6 +83,24 @@ public final class Quantiles {
      * that reads the three elements through views of {@code sorted}.
      */
     private static NDArray blend(NDArray sorted, int ax, long lo, long hi, double frac) {
+        Spec spec = BLEND.computeIfAbsent(sorted.dtype(), Quantiles::blendSpec);
+        boolean top = frac >= 0.5;
+        return gather(sorted, ax, lo, hi, spec, top ? 1 - frac : frac, top ? 1 : 0);
+    }
+
+    private static final ConcurrentHashMap<DType, Spec> MIDDLE = new ConcurrentHashMap<>();
+
+    /**
+     * numpy.median's mean of the middle element(s) of each sorted slice: element {@code lo} for an
+     * odd length, (lo + hi) / 2 for an even one, rather than the lerp, whose 0 * inf or inf - inf
+     * would give NaN next to an infinity; NaN where the slice holds one (its last element).
+     */
+    private static NDArray middle(NDArray sorted, int ax, long lo, boolean even) {
+        Spec spec = MIDDLE.computeIfAbsent(sorted.dtype(), Quantiles::middleSpec);
+        return gather(sorted, ax, lo, even ? lo + 1 : lo, spec, 0.0, even ? 1 : 0);
+    }
+
+    private static NDArray gather(NDArray sorted, int ax, long lo, long hi, Spec spec, double frac, int flag) {
         DType d = sorted.dtype();
         long[] s = sorted.shape(), st = sorted.strides();
         long[] shape = new long[s.length - 1], strides = new long[s.length - 1];
@@ -85,14 +110,11 @@ public final class Quantiles {
             strides[m++] = st[k];
         }
         long base = sorted.offset(), step = st[ax];
-        Spec spec = BLEND.computeIfAbsent(d, Quantiles::blendSpec);
         NDArray out = NDArray.empty(sorted.device(), d, shape, Order.C);
         try (NDArray low = sorted.view(shape, strides, base + lo * step);
                 NDArray high = sorted.view(shape, strides, base + hi * step);
                 NDArray last = sorted.view(shape, strides, base + (s[ax] - 1) * step)) {
-            boolean top = frac >= 0.5;
-            ElementwiseLoop.runIntoNew(
-                    spec, new Object[] {low, high, last, out, top ? 1 - frac : frac, top ? 1 : 0}, shape);
+            ElementwiseLoop.runIntoNew(spec, new Object[] {low, high, last, out, frac, flag}, shape);
             return out;
         } catch (RuntimeException e) {
             out.close();
@@ -113,6 +135,20 @@ public final class Quantiles {
                         new Param("_top", DType.INT32, Kind.SCALAR)),
                 "const " + c + " _d = high - low, _p = " + mul + "(_d, (" + c + ") _frac);\n"
                         + "out = isnan(last) ? last : (_top ? high - _p : low + _p);");
+    }
+
+    private static Spec middleSpec(DType d) {
+        String c = CTypes.compute(d);
+        return new Spec(
+                "nd_median_middle_" + d,
+                List.of(
+                        new Param("low", d, Kind.IN),
+                        new Param("high", d, Kind.IN),
+                        new Param("last", d, Kind.IN),
+                        new Param("out", d, Kind.OUT),
+                        new Param("_frac", DType.FLOAT64, Kind.SCALAR),
+                        new Param("_even", DType.INT32, Kind.SCALAR)),
+                "out = isnan(last) ? last : (_even ? (" + c + ") ((low + high) / (" + c + ") 2) : low);");
     }
 
     private static NDArray t(List<NDArray> temps, NDArray a) {
