@@ -149,35 +149,59 @@ final class BlockDraws {
 
     // Random.uniform's numbers: the same words and arithmetic as UniformNormalDraws' float16 kernel, (hi - lo) in
     // double
-    // low + span u rounds up to high at times; _top, the largest value of the dtype below high (low when there is
-    // none), keeps the draws in [low, high) and leaves every value below high as it was
     private static final String UNIFORM32 = """
             const float _span = (float)(_p1 - _p0);
+            _v0 = _a + _span * nd_f32_u01(_rng.w0); _v1 = _a + _span * nd_f32_u01(_rng.w1);
+            _v2 = _a + _span * nd_f32_u01(_rng.w2); _v3 = _a + _span * nd_f32_u01(_rng.w3);""";
+    private static final String UNIFORM64 = """
+            const double _span = _p1 - _p0;
+            _v0 = _a + _span * nd_f64_u01(_rng.w0, _rng.w1); _v1 = _a + _span * nd_f64_u01(_rng.w2, _rng.w3);""";
+    // where low + span u can round up to high (uniform's host check says when), _top, the largest value of the
+    // dtype below high (low when there is none), keeps the draws in [low, high) and every value below high as it was
+    private static final String UNIFORM32_CLAMPED = UNIFORM32 + """
+
             float _top = (float)_p1;
             if ((double)_top >= _p1) _top = nextafter(_top, (float)-INFINITY);
             if (_top < _a) _top = _a;
-            _v0 = _a + _span * nd_f32_u01(_rng.w0); _v1 = _a + _span * nd_f32_u01(_rng.w1);
-            _v2 = _a + _span * nd_f32_u01(_rng.w2); _v3 = _a + _span * nd_f32_u01(_rng.w3);
             _v0 = _v0 > _top ? _top : _v0; _v1 = _v1 > _top ? _top : _v1;
             _v2 = _v2 > _top ? _top : _v2; _v3 = _v3 > _top ? _top : _v3;""";
-    private static final String UNIFORM64 = """
-            const double _span = _p1 - _p0;
+    private static final String UNIFORM64_CLAMPED = UNIFORM64 + """
+
             const double _top = _p1 > _p0 ? nextafter(_p1, (double)-INFINITY) : _p0;
-            _v0 = _a + _span * nd_f64_u01(_rng.w0, _rng.w1); _v1 = _a + _span * nd_f64_u01(_rng.w2, _rng.w3);
             _v0 = _v0 > _top ? _top : _v0; _v1 = _v1 > _top ? _top : _v1;""";
 
     /**
      * Random.uniform(low, high) of float32 or float64: element e from word e%4 of block e/4 (float32)
      * or words 2(e%2), 2(e%2)+1 of block e/2 (float64), reserving one offset more than the blocks, as
      * the element-per-thread kernel that drew them first did, so a seed keeps its numbers and its
-     * later calls' places.
+     * later calls' places. The kernel clamps below high only where the largest uniform can round up to
+     * it ({@link #mayReachHigh}); random()'s [0, 1) and most ranges never do.
      */
     static NDArray uniform(Counters c, double low, double high, DType dtype, long[] shape) {
         NDArray y = NDArray.empty(Device.current(), dtype, shape, Order.C);
         int per = perBlock(dtype);
-        Spec spec = spec("uniform", dtype, false, dtype == DType.FLOAT32 ? UNIFORM32 : UNIFORM64);
+        boolean f32 = dtype == DType.FLOAT32, clamp = mayReachHigh(low, high, f32);
+        Spec spec = spec(
+                clamp ? "uniform_clamped" : "uniform",
+                dtype,
+                false,
+                f32 ? (clamp ? UNIFORM32_CLAMPED : UNIFORM32) : (clamp ? UNIFORM64_CLAMPED : UNIFORM64));
         run(spec, c, (y.size() + per - 1) / per + 1, y, null, low, high);
         return y;
+    }
+
+    /**
+     * Whether low + span u, for the largest u the kernel draws (1 - 2^-53, or 1 - 2^-24 in float32),
+     * reaches high when evaluated as the device may: the product and the sum rounded apart, or fused.
+     * Both are monotone in u, so the largest u gives the largest draw.
+     */
+    static boolean mayReachHigh(double low, double high, boolean f32) {
+        if (f32) {
+            float a = (float) low, span = (float) (high - low), u = 0x1.fffffep-1f;
+            return (double) (a + span * u) >= high || (double) Math.fma(span, u, a) >= high;
+        }
+        double span = high - low, u = 0x1.fffffffffffffp-1;
+        return low + span * u >= high || Math.fma(span, u, low) >= high;
     }
 
     // Random.normal's float64 numbers: UniformNormalDraws' Box-Muller, both values of the pair from one thread

@@ -2,6 +2,7 @@ package org.ndgpu.random.impl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -210,6 +211,18 @@ public class GeneratorStreamsAndChecksTest extends PerDeviceTest {
      * draw of 4e6 on [1, 2): every value now stays below high. A width or bound past the dtype's range is
      * NumPy's "high - low range exceeds valid bounds".
      */
+    @Test
+    void theUniformKernelClampsExactlyWhereTheLargestDrawReachesHigh() {
+        // random()'s [0, 1) and [-1, 1): 1 - 2^-53 and 1 - 2^-52 are below 1, so no clamp is needed
+        assertFalse(BlockDraws.mayReachHigh(0, 1, false));
+        assertFalse(BlockDraws.mayReachHigh(-1, 1, false));
+        assertFalse(BlockDraws.mayReachHigh(0, 1, true));
+        // 1 + (1 - 2^-53) rounds to 2 in float64, 1 + (1 - 2^-24) to 2 in float32: the kernel must clamp
+        assertTrue(BlockDraws.mayReachHigh(1, 2, false));
+        assertTrue(BlockDraws.mayReachHigh(1, 2, true));
+        assertTrue(BlockDraws.mayReachHigh(1000, 1001, true));
+    }
+
     @Test
     void uniformStaysBelowHighInItsDtype() {
         Random r = Nd.random().seed(13);
