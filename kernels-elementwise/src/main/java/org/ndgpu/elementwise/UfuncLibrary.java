@@ -69,6 +69,14 @@ public final class UfuncLibrary implements UfuncRunner {
 
     @Override
     public NDArray call(Ufunc op, NDArray out, Object... operands) {
+        if (ComplexOperands.any(operands)) {
+            NDArray[] made = ComplexOperands.arrays(operands);
+            try {
+                return call(op, out, ComplexOperands.replaced(operands, made));
+            } finally {
+                ComplexOperands.close(made);
+            }
+        }
         return switch (op) {
             case REAL, IMAG -> realImag(op, out, operands);
             case CLIP -> clip((NDArray) operands[0], operands[1], operands[2], out);
@@ -88,6 +96,15 @@ public final class UfuncLibrary implements UfuncRunner {
 
     @Override
     public NDArray where(Object cond, Object x, Object y, NDArray out) {
+        if (ComplexOperands.any(new Object[] {x, y})) {
+            NDArray[] made = ComplexOperands.arrays(new Object[] {x, y});
+            try {
+                Object[] xy = ComplexOperands.replaced(new Object[] {x, y}, made);
+                return where(cond, xy[0], xy[1], out);
+            } finally {
+                ComplexOperands.close(made);
+            }
+        }
         if (x instanceof NDArray xa
                 && y instanceof NDArray ya
                 && xa.dtype() != ya.dtype()

@@ -120,11 +120,19 @@ public final class Copies {
                 Operands.checkCast(op, v.dtype(), target.dtype(), casting);
                 copyInto(v, target);
             }
+            case Complex z -> {
+                // a weak Python complex: into a complex target in its own dtype; into a real one only by an
+                // unsafe cast (the imaginary part dropped, NumPy's ComplexWarning), as a complex128 value
+                DType t = target.dtype().isComplex() ? target.dtype() : DType.COMPLEX128;
+                try (NDArray v = z.toArray(target.device(), t)) {
+                    assign(op, target, v, casting);
+                }
+            }
             case Boolean b -> fillScalar(op, target, b ? 1L : 0L, DType.BOOL, casting);
             case Number n -> fillScalar(op, target, n, null, casting);
             case null -> throw new DTypeException(op + ": expected an NDArray or a Java number, got null");
             default ->
-                throw new DTypeException(op + ": expected an NDArray or a Java number, got "
+                throw new DTypeException(op + ": expected an NDArray, a Java number or a Complex, got "
                         + value.getClass().getSimpleName());
         }
     }

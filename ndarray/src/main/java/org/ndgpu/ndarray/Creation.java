@@ -51,9 +51,13 @@ public final class Creation {
         return NDArray.of(alloc, dtype, s, st, 0, false);
     }
 
-    /** numpy.array of a Java primitive array nested to any depth, a Java number or boolean (0-d), or an NDArray (a copy). */
+    /**
+     * numpy.array of a Java primitive array nested to any depth, a Java number, boolean or
+     * {@link Complex} (0-d), or an NDArray (a copy).
+     */
     public static NDArray array(Object javaArray) {
         if (javaArray instanceof NDArray a) return a.copy();
+        if (javaArray instanceof Complex z) return z.toArray(org.ndgpu.device.Device.current(), DType.COMPLEX128);
         if (javaArray instanceof Number || javaArray instanceof Boolean) {
             DType d = DType.ofJavaValue(javaArray);
             return full(javaArray, d);

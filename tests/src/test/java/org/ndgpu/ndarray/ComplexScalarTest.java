@@ -1,0 +1,87 @@
+package org.ndgpu.ndarray;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.ndgpu.Nd;
+import org.ndgpu.exceptions.DTypeException;
+import org.ndgpu.testing.PerDeviceTest;
+
+/**
+ * {@link Complex}, the complex Java scalar, against NumPy 2.4 (each expected value is NumPy's for the
+ * call in its comment): a weak scalar beside arrays in ufuncs and where, a 0-d array alone, a fill.
+ */
+public class ComplexScalarTest extends PerDeviceTest {
+    // interleaved re, im of a complex array's elements
+    private static double[] parts(NDArray c) {
+        try (NDArray r = c.real();
+                NDArray i = c.imag()) {
+            double[] re = r.toDoubleArray(), im = i.toDoubleArray(), out = new double[2 * re.length];
+            for (int k = 0; k < re.length; k++) {
+                out[2 * k] = re[k];
+                out[2 * k + 1] = im[k];
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void aComplexScalarIsWeakBesideArrays() {
+        try (NDArray z = Nd.arange(3).astype(DType.FLOAT64);
+                NDArray f = Nd.arange(3).astype(DType.FLOAT32);
+                NDArray i = Nd.arange(3);
+                NDArray zj = z.mul(Complex.J);
+                NDArray fj = f.add(Complex.of(1, 2));
+                NDArray ij = i.mul(Complex.J);
+                NDArray jz = Nd.mul(Complex.J, z)) {
+            // np.arange(3.) * 1j
+            assertEquals(DType.COMPLEX128, zj.dtype());
+            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 2}, parts(zj));
+            // np.arange(3, dtype=np.float32) + (1+2j): complex64, as NumPy 2's weak Python complex
+            assertEquals(DType.COMPLEX64, fj.dtype());
+            assertArrayEquals(new double[] {1, 2, 2, 2, 3, 2}, parts(fj));
+            // np.arange(3) * 1j: int64 with a complex gives complex128
+            assertEquals(DType.COMPLEX128, ij.dtype());
+            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 2}, parts(ij));
+            assertArrayEquals(parts(zj), parts(jz));
+        }
+    }
+
+    @Test
+    void arrayFillAndWhereTakeAComplex() {
+        try (NDArray zero = Nd.array(Complex.of(1, -2));
+                NDArray c = Nd.zeros(DType.COMPLEX64, 2);
+                NDArray z = Nd.arange(3).astype(DType.FLOAT64);
+                NDArray pos = z.gt(0);
+                NDArray w = Nd.where(pos, Complex.J, 0.0)) {
+            // np.array(1-2j)
+            assertEquals(DType.COMPLEX128, zero.dtype());
+            assertEquals(0, zero.ndim());
+            assertArrayEquals(new double[] {1, -2}, parts(zero));
+            // c.fill(0.5+0.5j)
+            c.fill(new Complex(0.5, 0.5));
+            assertEquals(DType.COMPLEX64, c.dtype());
+            assertArrayEquals(new double[] {0.5, 0.5, 0.5, 0.5}, parts(c));
+            // np.where(z > 0, 1j, 0.0)
+            assertEquals(DType.COMPLEX128, w.dtype());
+            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 1}, parts(w));
+            // item() gives {re, im}; Complex.of takes it back
+            assertEquals(Complex.of(1, -2), Complex.of((double[]) zero.item()));
+        }
+    }
+
+    @Test
+    void intoARealArrayOnlyByAnUnsafeCast() {
+        try (NDArray r = Nd.zeros(DType.FLOAT64, 2)) {
+            // a[...] = 1+2j on a float array: NumPy drops the imaginary part (ComplexWarning)
+            r.fill(Complex.of(1, 2));
+            assertArrayEquals(new double[] {1, 1}, r.toDoubleArray());
+            assertThrows(DTypeException.class, () -> Nd.copyto(r, Complex.of(1, 2)));
+        }
+        assertEquals("(1+2j)", Complex.of(1, 2).toString());
+        assertEquals("1j", Complex.J.toString());
+        assertThrows(DTypeException.class, () -> Complex.of(new double[] {1}));
+    }
+}
