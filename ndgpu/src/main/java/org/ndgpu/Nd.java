@@ -12,6 +12,7 @@ import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
 import org.ndgpu.elementwise.UfuncMethods;
 import org.ndgpu.elementwise.WhereReductions;
+import org.ndgpu.exceptions.NdException;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.fuse.CaptureFusion;
@@ -1022,6 +1023,68 @@ public final class Nd {
     public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
         return Quantiles.quantile(
                 "percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, axis, keepdims);
+    }
+
+    /**
+     * numpy.quantile(a, q, axis, keepdims=keepdims, method=method) for several q: the q axis first;
+     * {@code method} one of NumPy's thirteen ("linear", NumPy's default, "lower", "higher",
+     * "nearest", "midpoint", "inverted_cdf", "hazen", "weibull", "median_unbiased", ...); {@code axis}
+     * null flattens: {@code Nd.quantile(a, new double[] {0.25, 0.75}, null, false, "linear")}.
+     */
+    public static NDArray quantile(NDArray a, double[] q, Integer axis, boolean keepdims, String method) {
+        return Quantiles.quantile(
+                "quantile", Objects.requireNonNull(a, "quantile: a is null"), q, false, axis, keepdims, method);
+    }
+
+    /** numpy.quantile(a, q, axis, keepdims=keepdims, method=method) for one q: no q axis. */
+    public static NDArray quantile(NDArray a, double q, Integer axis, boolean keepdims, String method) {
+        return Quantiles.quantile(
+                "quantile",
+                Objects.requireNonNull(a, "quantile: a is null"),
+                new double[] {q},
+                true,
+                axis,
+                keepdims,
+                method);
+    }
+
+    /**
+     * numpy.percentile(a, p, axis, keepdims=keepdims, method=method) for several p in [0, 100]:
+     * {@code Nd.percentile(x, new double[] {2.5, 97.5}, null, false, "linear")}.
+     */
+    public static NDArray percentile(NDArray a, double[] p, Integer axis, boolean keepdims, String method) {
+        return Quantiles.quantile(
+                "percentile",
+                Objects.requireNonNull(a, "percentile: a is null"),
+                percents("percentile", p),
+                false,
+                axis,
+                keepdims,
+                method);
+    }
+
+    /** numpy.percentile(a, p, axis, keepdims=keepdims, method=method) for one p in [0, 100]. */
+    public static NDArray percentile(NDArray a, double p, Integer axis, boolean keepdims, String method) {
+        return Quantiles.quantile(
+                "percentile",
+                Objects.requireNonNull(a, "percentile: a is null"),
+                percents("percentile", new double[] {p}),
+                true,
+                axis,
+                keepdims,
+                method);
+    }
+
+    // percentiles as quantiles, each checked against [0, 100] by its own number
+    private static double[] percents(String op, double[] p) {
+        Objects.requireNonNull(p, op + ": q is null");
+        double[] q = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            if (!(p[i] >= 0 && p[i] <= 100))
+                throw new NdException(op + ": Percentiles must be in the range [0, 100], got " + p[i]);
+            q[i] = p[i] / 100;
+        }
+        return q;
     }
 
     /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */

@@ -314,4 +314,42 @@ public class NumpyOptionsTest extends PerDeviceTest {
             assertThrows(NdException.class, () -> Nd.var(i8, null, false, 0, DType.INT64));
         }
     }
+
+    @Test
+    void quantileMethodsAndSeveralQAsNumPy() {
+        // np.quantile(a, [0.1, 0.5, 0.9], axis=1, method=m).ravel() for each of NumPy's thirteen methods
+        java.util.Map<String, double[]> expected = new java.util.LinkedHashMap<>();
+        expected.put("inverted_cdf", new double[] {1, 2, 3, 5, 5, 9});
+        expected.put("averaged_inverted_cdf", new double[] {1, 2, 3, 5, 5, 9});
+        expected.put("closest_observation", new double[] {1, 2, 1, 3, 4, 6});
+        expected.put("interpolated_inverted_cdf", new double[] {1, 2, 2, 4, 4.5, 7.5});
+        expected.put("hazen", new double[] {1, 2, 3, 5, 5, 9});
+        expected.put("weibull", new double[] {1, 2, 3, 5, 5, 9});
+        expected.put("linear", new double[] {1, 2.4, 3, 5, 4.6, 7.800000000000001});
+        expected.put("median_unbiased", new double[] {1, 2, 3, 5, 5, 9});
+        expected.put("normal_unbiased", new double[] {1, 2, 3, 5, 5, 9});
+        expected.put("lower", new double[] {1, 2, 3, 5, 4, 6});
+        expected.put("higher", new double[] {1, 3, 3, 5, 5, 9});
+        expected.put("midpoint", new double[] {1, 2.5, 3, 5, 4.5, 7.5});
+        expected.put("nearest", new double[] {1, 2, 3, 5, 5, 9});
+        try (NDArray a = Nd.array(new double[] {3, 1, 4, 1, 5, 9, 2, 6, 5, 3}).reshape(2, 5)) {
+            for (var e : expected.entrySet()) {
+                try (NDArray q = Nd.quantile(a, new double[] {0.1, 0.5, 0.9}, 1, false, e.getKey())) {
+                    assertArrayEquals(new long[] {3, 2}, q.shape(), e.getKey());
+                    assertArrayEquals(e.getValue(), q.toDoubleArray(), 1e-12, e.getKey());
+                }
+            }
+            // np.quantile(a, [0.25, 0.75], axis=None, keepdims=True).shape; np.percentile(a, [2.5, 97.5])
+            try (NDArray k = Nd.quantile(a, new double[] {0.25, 0.75}, null, true, "linear");
+                    NDArray p = Nd.percentile(a, new double[] {2.5, 97.5}, null, false, "linear");
+                    NDArray one = Nd.percentile(a, 50.0, null, false, "lower")) {
+                assertArrayEquals(new long[] {2, 1, 1}, k.shape());
+                assertArrayEquals(new double[] {1, 8.325000000000001}, p.toDoubleArray(), 1e-12);
+                assertEquals(0, one.ndim());
+                assertEquals(3, one.toDoubleArray()[0]);
+            }
+            assertThrows(NdException.class, () -> Nd.quantile(a, new double[] {0.5}, null, false, "linearr"));
+            assertThrows(NdException.class, () -> Nd.percentile(a, new double[] {101}, null, false, "linear"));
+        }
+    }
 }

@@ -29,8 +29,40 @@ public final class Quantiles {
 
     /** numpy.quantile(a, q, axis) for one q in [0, 1]; {@code axis} null works on the flattened array. */
     public static NDArray quantile(String op, NDArray a, double q, Integer axis, boolean keepdims) {
+        return quantile(op, a, new double[] {q}, true, axis, keepdims, "linear");
+    }
+
+    /** NumPy's quantile methods (numpy.lib._function_base_impl._QuantileMethods), in its order. */
+    public static final List<String> METHODS = List.of(
+            "inverted_cdf",
+            "averaged_inverted_cdf",
+            "closest_observation",
+            "interpolated_inverted_cdf",
+            "hazen",
+            "weibull",
+            "linear",
+            "median_unbiased",
+            "normal_unbiased",
+            "lower",
+            "higher",
+            "midpoint",
+            "nearest");
+
+    /**
+     * numpy.quantile(a, q, axis, keepdims, method) for the quantiles {@code qs}, each in [0, 1]: one
+     * sort, then one gather per q; the q axis comes first, as NumPy's, unless {@code scalarQ} (one q
+     * given as a number: no q axis).
+     */
+    public static NDArray quantile(
+            String op, NDArray a, double[] qs, boolean scalarQ, Integer axis, boolean keepdims, String method) {
         a.live(op);
-        if (!(q >= 0 && q <= 1)) throw new NdException(op + ": quantiles must be in the range [0, 1], got " + q);
+        java.util.Objects.requireNonNull(qs, op + ": q is null");
+        java.util.Objects.requireNonNull(method, op + ": method is null");
+        if (!METHODS.contains(method))
+            throw new NdException(op + ": '" + method + "' is not a valid method. Use one of: " + METHODS);
+        for (double q : qs)
+            if (!(q >= 0 && q <= 1)) throw new NdException(op + ": quantiles must be in the range [0, 1], got " + q);
+        if (scalarQ && qs.length != 1) throw new IllegalArgumentException(op + ": one q for a scalar q");
         // NumPy's lerp subtracts the neighbours; its median (a mean) takes bool
         if (a.dtype() == DType.BOOL && !op.equals("median"))
             throw new DTypeException(
@@ -43,20 +75,27 @@ public final class Quantiles {
             NDArray src = axis == null ? t(temps, x.ravel()) : x;
             int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
             long n = src.shape()[ax];
-            NDArray out;
-            if (n == 0) {
-                // NumPy: the median of nothing is NaN (with a RuntimeWarning); a quantile of nothing is an IndexError
-                if (!op.equals("median")) throw new NdException(op + ": cannot take a quantile of an empty axis " + ax);
-                long[] s = src.shape(), kept = new long[s.length - 1];
-                for (int d = 0, m = 0; d < s.length; d++) if (d != ax) kept[m++] = s[d];
-                out = Creation.full(Double.NaN, x.dtype(), kept);
-            } else {
-                NDArray sorted = t(temps, Sorting.sort(op, src, ax, false));
-                double pos = q * (n - 1);
-                long lo = (long) Math.floor(pos), hi = Math.min(lo + 1, n - 1);
-                double frac = pos - lo;
-                out = op.equals("median") ? middle(sorted, ax, lo, n % 2 == 0) : blend(sorted, ax, lo, hi, frac);
+            long[] s = src.shape(), kept = new long[s.length - 1];
+            for (int d = 0, m = 0; d < s.length; d++) if (d != ax) kept[m++] = s[d];
+            List<NDArray> each = new ArrayList<>();
+            NDArray sorted = null;
+            for (double q : qs) {
+                NDArray r;
+                if (n == 0) {
+                    // NumPy: the median of nothing is NaN (with a RuntimeWarning); a quantile of nothing is an
+                    // IndexError
+                    if (!op.equals("median"))
+                        throw new NdException(op + ": cannot take a quantile of an empty axis " + ax);
+                    r = Creation.full(Double.NaN, x.dtype(), kept);
+                } else {
+                    if (sorted == null) sorted = t(temps, Sorting.sort(op, src, ax, false));
+                    r = op.equals("median")
+                            ? middle(sorted, ax, (long) Math.floor(0.5 * (n - 1)), n % 2 == 0)
+                            : at(sorted, ax, n, q, method);
+                }
+                each.add(scalarQ ? r : t(temps, r));
             }
+            NDArray out = scalarQ ? each.get(0) : org.ndgpu.routines.manipulation.Joining.stack(op, each, 0);
             if (a.dtype() == DType.FLOAT16) { // computed in float64; NumPy keeps float16
                 try (NDArray wide = out) {
                     out = wide.astype(DType.FLOAT16);
@@ -66,12 +105,77 @@ public final class Quantiles {
             long[] shape = a.shape();
             if (axis == null) java.util.Arrays.fill(shape, 1);
             else shape[ax] = 1;
+            long[] full = shape;
+            if (!scalarQ) {
+                full = new long[shape.length + 1];
+                full[0] = qs.length;
+                System.arraycopy(shape, 0, full, 1, shape.length);
+            }
             try (NDArray o = out) {
-                return o.reshape(shape);
+                return o.reshape(full);
             }
         } finally {
             temps.forEach(NDArray::close);
         }
+    }
+
+    /**
+     * Quantile q of each sorted slice of length n by NumPy's method: its virtual index, the two
+     * neighbours and the weight (gamma) as _quantile computes them; methods with an integer index
+     * take that element (NaN where the slice holds one).
+     */
+    private static NDArray at(NDArray sorted, int ax, long n, double q, String method) {
+        long take = switch (method) {
+            case "lower" -> (long) Math.floor((n - 1) * q);
+            case "higher" -> (long) Math.ceil((n - 1) * q);
+            case "nearest" -> (long) Math.rint((n - 1) * q); // np.around: half to even
+            case "inverted_cdf" -> boundary(n * q - 1, false);
+            case "closest_observation" -> boundary(n * q - 1 - 0.5, true);
+            default -> -1;
+        };
+        if (take >= 0) return middle(sorted, ax, Math.min(take, n - 1), false);
+        double v = switch (method) {
+            case "linear" -> (n - 1) * q;
+            case "averaged_inverted_cdf" -> n * q - 1;
+            case "midpoint" -> 0.5 * (Math.floor((n - 1) * q) + Math.ceil((n - 1) * q));
+            case "interpolated_inverted_cdf" -> virtual(n, q, 0, 1);
+            case "hazen" -> virtual(n, q, 0.5, 0.5);
+            case "weibull" -> virtual(n, q, 0, 0);
+            case "median_unbiased" -> virtual(n, q, 1 / 3.0, 1 / 3.0);
+            case "normal_unbiased" -> virtual(n, q, 3 / 8.0, 3 / 8.0);
+            default -> throw new IllegalStateException(method);
+        };
+        long lo, hi;
+        double prev;
+        if (v >= n - 1) { // the last element: NumPy's previous index -1
+            lo = hi = n - 1;
+            prev = -1;
+        } else if (v < 0) {
+            lo = hi = 0;
+            prev = 0;
+        } else {
+            lo = (long) Math.floor(v);
+            hi = lo + 1;
+            prev = lo;
+        }
+        double gamma = v - prev;
+        if (method.equals("averaged_inverted_cdf")) gamma = gamma == 0 ? 0.5 : 1;
+        if (method.equals("midpoint")) gamma = v % 1 == 0 ? 0 : 0.5;
+        return blend(sorted, ax, lo, hi, gamma);
+    }
+
+    // H&F's continuous virtual index: n q + alpha + q (1 - alpha - beta) - 1
+    private static double virtual(long n, double q, double alpha, double beta) {
+        return n * q + (alpha + q * (1 - alpha - beta)) - 1;
+    }
+
+    // _discrete_interpolation_to_boundaries: floor(index), or the next one unless gamma is 0 (and, for
+    // closest_observation, the floor odd); below 0 clipped to 0
+    private static long boundary(double index, boolean closest) {
+        double prev = Math.floor(index), gamma = index - prev;
+        boolean usePrev = gamma == 0 && (!closest || Math.floorMod((long) prev, 2) == 1);
+        long r = (long) (usePrev ? prev : prev + 1);
+        return Math.max(r, 0);
     }
 
     private static final ConcurrentHashMap<DType, Spec> BLEND = new ConcurrentHashMap<>();
