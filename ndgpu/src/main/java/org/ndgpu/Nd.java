@@ -729,27 +729,20 @@ public final class Nd {
 
     /**
      * numpy.sum(a, axis, dtype=dtype, keepdims): accumulated in and returned as {@code dtype}
-     * ({@code axes} null: every axis): {@code Nd.sum(f32, null, false, DType.FLOAT64)}.
+     * (null: NumPy's default, as a.sum; {@code axes} null: every axis):
+     * {@code Nd.sum(f32, null, false, DType.FLOAT64)}.
      */
     public static NDArray sum(NDArray a, int[] axes, boolean keepdims, DType dtype) {
-        return Averages.reduceIn(
-                "sum",
-                Ufunc.ADD,
-                Objects.requireNonNull(a, "sum: a is null"),
-                axes,
-                keepdims,
-                Objects.requireNonNull(dtype, "sum: dtype is null; use sum(a, axes, keepdims)"));
+        Objects.requireNonNull(a, "sum: a is null");
+        if (dtype == null) return a.sum(axes, keepdims);
+        return Averages.reduceIn("sum", Ufunc.ADD, a, axes, keepdims, dtype);
     }
 
     /** numpy.prod(a, axis, dtype=dtype, keepdims): as {@link #sum(NDArray, int[], boolean, DType)}, of products. */
     public static NDArray prod(NDArray a, int[] axes, boolean keepdims, DType dtype) {
-        return Averages.reduceIn(
-                "prod",
-                Ufunc.MULTIPLY,
-                Objects.requireNonNull(a, "prod: a is null"),
-                axes,
-                keepdims,
-                Objects.requireNonNull(dtype, "prod: dtype is null; use prod(a, axis)"));
+        Objects.requireNonNull(a, "prod: a is null");
+        if (dtype == null) return ufunc(Ufunc.MULTIPLY).reduce(a, axes, null, null, keepdims, null);
+        return Averages.reduceIn("prod", Ufunc.MULTIPLY, a, axes, keepdims, dtype);
     }
 
     /**
@@ -758,36 +751,23 @@ public final class Nd {
      * false, DType.FLOAT64)}.
      */
     public static NDArray mean(NDArray a, int[] axes, boolean keepdims, DType dtype) {
-        return Averages.mean(
-                "mean",
-                Objects.requireNonNull(a, "mean: a is null"),
-                axes,
-                keepdims,
-                Objects.requireNonNull(dtype, "mean: dtype is null; use mean(a, axes, keepdims)"));
+        Objects.requireNonNull(a, "mean: a is null");
+        if (dtype == null) return a.mean(axes, keepdims);
+        return Averages.mean("mean", a, axes, keepdims, dtype);
     }
 
     /** numpy.var(a, axis, dtype=dtype, ddof=ddof, keepdims): computed in {@code dtype}, a float or complex dtype. */
     public static NDArray var(NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype) {
-        return Averages.variance(
-                "var",
-                Objects.requireNonNull(a, "var: a is null"),
-                axes,
-                keepdims,
-                ddof,
-                Objects.requireNonNull(dtype, "var: dtype is null"),
-                false);
+        Objects.requireNonNull(a, "var: a is null");
+        if (dtype == null) return a.var(axes, keepdims, ddof);
+        return Averages.variance("var", a, axes, keepdims, ddof, dtype, false);
     }
 
     /** numpy.std(a, axis, dtype=dtype, ddof=ddof, keepdims): computed in {@code dtype}, a float or complex dtype. */
     public static NDArray std(NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype) {
-        return Averages.variance(
-                "std",
-                Objects.requireNonNull(a, "std: a is null"),
-                axes,
-                keepdims,
-                ddof,
-                Objects.requireNonNull(dtype, "std: dtype is null"),
-                true);
+        Objects.requireNonNull(a, "std: a is null");
+        if (dtype == null) return a.std(axes, keepdims, ddof);
+        return Averages.variance("std", a, axes, keepdims, ddof, dtype, true);
     }
 
     /** numpy.min(a): the same as {@code a.min()}. */
@@ -3586,6 +3566,19 @@ public final class Nd {
     public static NDArray outer(NDArray a, NDArray b) {
         return DeviceLinalg.instance()
                 .outer(Objects.requireNonNull(a, "outer: a is null"), Objects.requireNonNull(b, "outer: b is null"));
+    }
+
+    /**
+     * numpy.tensordot(a, b, axes=(axesA, axesB)): the sum over a's axes {@code axesA} paired with b's
+     * {@code axesB}: {@code Nd.tensordot(a, b, new int[] {1, 0}, new int[] {0, 1})}.
+     */
+    public static NDArray tensordot(NDArray a, NDArray b, int[] axesA, int[] axesB) {
+        return DeviceLinalg.instance()
+                .tensordot(
+                        Objects.requireNonNull(a, "tensordot: a is null"),
+                        Objects.requireNonNull(b, "tensordot: b is null"),
+                        Objects.requireNonNull(axesA, "tensordot: axesA is null"),
+                        Objects.requireNonNull(axesB, "tensordot: axesB is null"));
     }
 
     /** numpy.tensordot(a, b, axes). */

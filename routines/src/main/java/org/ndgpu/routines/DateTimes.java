@@ -34,11 +34,11 @@ public final class DateTimes {
     /**
      * The unit numpy.datetime64 gives an ISO string: its finest field ("2024" Y, "2024-01" M,
      * "2024-01-01" D, "...T10" h, "...T10:30" m, "...:00" s; 1 to 3 decimals ms, 4 to 6 us, ...);
-     * "NaT" is generic.
+     * "NaT" is generic, "today" D and "now" s.
      */
     public static DateUnit unitOf(String iso) {
         if (iso != null && isNat(iso.strip())) return DateUnit.GENERIC;
-        Matcher m = match(iso);
+        Matcher m = match(current(iso));
         if (m.group(7) != null) return FRACTION_UNITS[(m.group(7).length() - 1) / 3];
         DateUnit[] byField = {DateUnit.Y, DateUnit.M, DateUnit.D, DateUnit.h, DateUnit.m, DateUnit.s};
         DateUnit u = DateUnit.Y;
@@ -62,6 +62,7 @@ public final class DateTimes {
 
     private static long parseChecked(String iso, DateUnit unit) {
         if (iso != null && isNat(iso.strip())) return DateUnit.NAT;
+        iso = current(iso);
         Matcher m = match(iso);
         long year = Long.parseLong(m.group(1).replace("+", ""));
         int month = field(m, 2, 1, 1, 12, iso), day = field(m, 3, 1, 1, 31, iso);
@@ -242,6 +243,22 @@ public final class DateTimes {
         if (!dtype.isTime())
             throw new DTypeException("datetime_data: expected a datetime64 or timedelta64 dtype, got " + dtype);
         return java.util.Map.entry(dtype.unit().code(), 1);
+    }
+
+    /**
+     * NumPy's special strings: "today", the local date (unit D), and "now", the current UTC time to
+     * the second (unit s), as ISO text; any other string as it is.
+     */
+    private static String current(String iso) {
+        if (iso == null) return null;
+        String t = iso.strip();
+        if (t.equalsIgnoreCase("today"))
+            return LocalDate.now(java.time.ZoneId.systemDefault()).toString();
+        if (t.equalsIgnoreCase("now"))
+            return java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
+                    .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                    .format(java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss"));
+        return iso;
     }
 
     private static boolean isNat(String s) {

@@ -352,4 +352,34 @@ public class NumpyOptionsTest extends PerDeviceTest {
             assertThrows(NdException.class, () -> Nd.percentile(a, new double[] {101}, null, false, "linear"));
         }
     }
+
+    @Test
+    void todayNowTensordotPairsAndDefaultDtypes() {
+        // np.datetime64('today'): the local date, unit D; 'now': UTC to the second
+        try (NDArray today = Nd.datetime64("today");
+                NDArray now = Nd.datetime64("now")) {
+            assertEquals(DType.datetime64(org.ndgpu.ndarray.DateUnit.D), today.dtype());
+            long day = java.time.LocalDate.now(java.time.ZoneId.systemDefault()).toEpochDay();
+            assertTrue(Math.abs(day - today.toLongArray()[0]) <= 1, "today: " + today);
+            assertEquals(DType.datetime64(org.ndgpu.ndarray.DateUnit.s), now.dtype());
+            long second = java.time.Instant.now().getEpochSecond();
+            assertTrue(Math.abs(second - now.toLongArray()[0]) <= 5, "now: " + now);
+        }
+        try (NDArray a = Nd.arange(24).astype(DType.FLOAT64).reshape(2, 3, 4);
+                NDArray b = Nd.arange(12).astype(DType.FLOAT64).reshape(3, 2, 2);
+                NDArray c = Nd.tensordot(a, b, new int[] {1, 0}, new int[] {0, 1});
+                NDArray m = Nd.mean(a, new int[] {1}, true, (DType) null);
+                NDArray plain = a.mean(new int[] {1}, true)) {
+            // np.tensordot(a, b, axes=([1, 0], [0, 1]))
+            assertArrayEquals(new long[] {4, 2}, c.shape());
+            assertArrayEquals(new double[] {400, 460, 430, 496, 460, 532, 490, 568}, c.toDoubleArray());
+            // dtype=None is NumPy's default
+            assertArrayEquals(plain.toDoubleArray(), m.toDoubleArray());
+        }
+        try (NDArray v = Nd.arange(6);
+                NDArray w = Nd.slidingWindowView(v, 2)) {
+            NdException e = assertThrows(NdException.class, () -> w.set("0, 0", 5L));
+            assertTrue(e.getMessage().contains("read-only") && !e.getMessage().contains("broadcast"), e.getMessage());
+        }
+    }
 }
