@@ -1282,6 +1282,15 @@ public final class Nd {
         return a instanceof NDArray x ? x : array(a);
     }
 
+    /**
+     * numpy.emath (numpy.lib.scimath): sqrt, log, log2, log10, logn, power, arccos, arcsin and arctanh
+     * that answer complex where the real function has no answer: {@code Nd.emath().sqrt(x)} of a
+     * negative x is imaginary; an input that needs no complex keeps the real result.
+     */
+    public static org.ndgpu.routines.math.Emath emath() {
+        return org.ndgpu.routines.math.Emath.instance();
+    }
+
     /** numpy.iinfo(dtype): the limits of an integer dtype: {@code Nd.iinfo(DType.INT8).min()} is -128. */
     public static IInfo iinfo(DType dtype) {
         return IInfo.of(dtype);
