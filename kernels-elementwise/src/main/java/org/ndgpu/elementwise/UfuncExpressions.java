@@ -154,15 +154,16 @@ final class UfuncExpressions {
                         ? cp + ufunc.numpyName() + "(" + a + ")"
                         : fl ? "(nd_bool)" + ufunc.numpyName() + "(" + a + ")" : ufunc == Ufunc.ISFINITE ? "1" : "0";
             case EXP, LOG, SQRT -> cx ? cp + ufunc.numpyName() + "(" + a + ")" : ufunc.numpyName() + "(" + a + ")";
-            case EXPM1, LOG1P, LOG2, LOG10, CBRT, SIN, COS, TAN, SINH, COSH, TANH ->
-                real(ufunc, t, ufunc.numpyName() + "(" + a + ")");
+            case EXPM1, LOG1P, LOG2, LOG10, SIN, COS, TAN, SINH, COSH, TANH ->
+                cx ? cp + ufunc.numpyName() + "(" + a + ")" : ufunc.numpyName() + "(" + a + ")";
+            case CBRT -> real(ufunc, t, "cbrt(" + a + ")");
             case ARCSIN -> real(ufunc, t, "asin(" + a + ")");
             case ARCCOS -> real(ufunc, t, "acos(" + a + ")");
             case ARCTAN -> real(ufunc, t, "atan(" + a + ")");
             case ARCSINH -> real(ufunc, t, "asinh(" + a + ")");
             case ARCCOSH -> real(ufunc, t, "acosh(" + a + ")");
             case ARCTANH -> real(ufunc, t, "atanh(" + a + ")");
-            case EXP2 -> real(ufunc, t, "exp2(" + a + ")");
+            case EXP2 -> cx ? cp + "exp2(" + a + ")" : "exp2(" + a + ")";
             // NumPy: x * (pi / 180) and x * (180 / pi), in the loop's type
             case DEG2RAD -> "(" + a + " * (" + ct + ")0.017453292519943295769236907684886127)";
             case RAD2DEG -> "(" + a + " * (" + ct + ")57.295779513082320876798154814105170332)";
@@ -315,8 +316,8 @@ final class UfuncExpressions {
     private static String real(Ufunc ufunc, DType t, String e) {
         if (t.isComplex()) {
             throw new DTypeException(ufunc.numpyName()
-                    + ": complex input is not supported by ndgpu yet (exp, log, sqrt, arithmetic, abs,"
-                    + " power and comparisons are); got " + t);
+                    + ": complex input is not supported by ndgpu yet (arithmetic, comparisons, abs, power, exp,"
+                    + " exp2, expm1, log, log2, log10, log1p, sqrt, sin, cos, tan, sinh, cosh and tanh are); got " + t);
         }
         return e;
     }

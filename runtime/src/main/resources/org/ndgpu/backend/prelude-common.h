@@ -40,6 +40,24 @@ ND_DEVICE_FN C nd_##P##_sign(C a) { \
     R r = hypot(a.x, a.y); \
     return r == 0 ? nd_##P(0, 0) : nd_##P(a.x / r, a.y / r); \
 } \
+ND_DEVICE_FN C nd_##P##_log2(C a) { C l = nd_##P##_log(a); return nd_##P(l.x * (R)1.4426950408889634, l.y * (R)1.4426950408889634); } \
+ND_DEVICE_FN C nd_##P##_log10(C a) { C l = nd_##P##_log(a); return nd_##P(l.x * (R)0.4342944819032518, l.y * (R)0.4342944819032518); } \
+ND_DEVICE_FN C nd_##P##_exp2(C a) { return nd_##P##_exp(nd_##P(a.x * (R)0.6931471805599453, a.y * (R)0.6931471805599453)); } \
+/* NumPy's nc_expm1 and nc_log1p */ \
+ND_DEVICE_FN C nd_##P##_expm1(C a) { R h = sin(a.y / 2); return nd_##P(expm1(a.x) * cos(a.y) - 2 * h * h, exp(a.x) * sin(a.y)); } \
+ND_DEVICE_FN C nd_##P##_log1p(C a) { return nd_##P(log(hypot(a.x + 1, a.y)), atan2(a.y, a.x + 1)); } \
+ND_DEVICE_FN C nd_##P##_sin(C a) { return a.y == 0 ? nd_##P(sin(a.x), cos(a.x) * a.y) : nd_##P(sin(a.x) * cosh(a.y), cos(a.x) * sinh(a.y)); } \
+ND_DEVICE_FN C nd_##P##_cos(C a) { return a.y == 0 ? nd_##P(cos(a.x), -a.y * sin(a.x)) : nd_##P(cos(a.x) * cosh(a.y), -sin(a.x) * sinh(a.y)); } \
+ND_DEVICE_FN C nd_##P##_sinh(C a) { return a.y == 0 ? nd_##P(sinh(a.x), a.y) : nd_##P(sinh(a.x) * cos(a.y), cosh(a.x) * sin(a.y)); } \
+ND_DEVICE_FN C nd_##P##_cosh(C a) { return a.y == 0 ? nd_##P(cosh(a.x), a.y * sinh(a.x)) : nd_##P(cosh(a.x) * cos(a.y), sinh(a.x) * sin(a.y)); } \
+ND_DEVICE_FN C nd_##P##_tanh(C a) { \
+    /* FreeBSD's ctanh (Kahan): no overflow for large |x| */ \
+    if (a.y == 0) return nd_##P(tanh(a.x), a.y); \
+    if (fabs(a.x) >= (R)22) { R e = exp(-fabs(a.x)); return nd_##P(copysign((R)1, a.x), 4 * sin(a.y) * cos(a.y) * e * e); } \
+    R t = tan(a.y), beta = 1 + t * t, s = sinh(a.x), rho = sqrt(1 + s * s), den = 1 + beta * s * s; \
+    return nd_##P(beta * rho * s / den, t / den); \
+} \
+ND_DEVICE_FN C nd_##P##_tan(C a) { C t = nd_##P##_tanh(nd_##P(-a.y, a.x)); return nd_##P(t.y, -t.x); } \
 ND_DEVICE_FN nd_bool nd_##P##_eq(C a, C b) { return a.x == b.x && a.y == b.y; } \
 ND_DEVICE_FN nd_bool nd_##P##_isnan(C a) { return isnan(a.x) || isnan(a.y); } \
 ND_DEVICE_FN nd_bool nd_##P##_isinf(C a) { return isinf(a.x) || isinf(a.y); } \
