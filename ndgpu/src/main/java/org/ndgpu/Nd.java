@@ -69,6 +69,7 @@ import org.ndgpu.routines.indexing.TriangleIndices;
 import org.ndgpu.routines.io.DLPack;
 import org.ndgpu.routines.io.FromSources;
 import org.ndgpu.routines.io.InputOutput;
+import org.ndgpu.routines.io.SaveText;
 import org.ndgpu.routines.io.TextIo;
 import org.ndgpu.routines.io.UnownedMemory;
 import org.ndgpu.routines.logic.Chkfinite;
@@ -733,16 +734,13 @@ public final class Nd {
      * {@code Nd.sum(f32, null, false, DType.FLOAT64)}.
      */
     public static NDArray sum(NDArray a, int[] axes, boolean keepdims, DType dtype) {
-        Objects.requireNonNull(a, "sum: a is null");
-        if (dtype == null) return a.sum(axes, keepdims);
-        return Averages.reduceIn("sum", Ufunc.ADD, a, axes, keepdims, dtype);
+        return Averages.reduceIn("sum", Ufunc.ADD, Objects.requireNonNull(a, "sum: a is null"), axes, keepdims, dtype);
     }
 
     /** numpy.prod(a, axis, dtype=dtype, keepdims): as {@link #sum(NDArray, int[], boolean, DType)}, of products. */
     public static NDArray prod(NDArray a, int[] axes, boolean keepdims, DType dtype) {
-        Objects.requireNonNull(a, "prod: a is null");
-        if (dtype == null) return ufunc(Ufunc.MULTIPLY).reduce(a, axes, null, null, keepdims, null);
-        return Averages.reduceIn("prod", Ufunc.MULTIPLY, a, axes, keepdims, dtype);
+        return Averages.reduceIn(
+                "prod", Ufunc.MULTIPLY, Objects.requireNonNull(a, "prod: a is null"), axes, keepdims, dtype);
     }
 
     /**
@@ -751,23 +749,18 @@ public final class Nd {
      * false, DType.FLOAT64)}.
      */
     public static NDArray mean(NDArray a, int[] axes, boolean keepdims, DType dtype) {
-        Objects.requireNonNull(a, "mean: a is null");
-        if (dtype == null) return a.mean(axes, keepdims);
-        return Averages.mean("mean", a, axes, keepdims, dtype);
+        return Averages.mean("mean", Objects.requireNonNull(a, "mean: a is null"), axes, keepdims, dtype);
     }
 
     /** numpy.var(a, axis, dtype=dtype, ddof=ddof, keepdims): computed in {@code dtype}, a float or complex dtype. */
     public static NDArray var(NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype) {
-        Objects.requireNonNull(a, "var: a is null");
-        if (dtype == null) return a.var(axes, keepdims, ddof);
-        return Averages.variance("var", a, axes, keepdims, ddof, dtype, false);
+        return Averages.variance(
+                "var", Objects.requireNonNull(a, "var: a is null"), axes, keepdims, ddof, dtype, false);
     }
 
     /** numpy.std(a, axis, dtype=dtype, ddof=ddof, keepdims): computed in {@code dtype}, a float or complex dtype. */
     public static NDArray std(NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype) {
-        Objects.requireNonNull(a, "std: a is null");
-        if (dtype == null) return a.std(axes, keepdims, ddof);
-        return Averages.variance("std", a, axes, keepdims, ddof, dtype, true);
+        return Averages.variance("std", Objects.requireNonNull(a, "std: a is null"), axes, keepdims, ddof, dtype, true);
     }
 
     /** numpy.min(a): the same as {@code a.min()}. */
@@ -1122,15 +1115,13 @@ public final class Nd {
      */
     public static UniqueAll unique(
             NDArray a, int axis, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
-        UniqueAll all = UniqueAxis.all("unique", Objects.requireNonNull(a, "unique: a is null"), axis);
-        if (!returnIndex) all.indices().close();
-        if (!returnInverse) all.inverseIndices().close();
-        if (!returnCounts) all.counts().close();
-        return new UniqueAll(
-                all.values(),
-                returnIndex ? all.indices() : null,
-                returnInverse ? all.inverseIndices() : null,
-                returnCounts ? all.counts() : null);
+        return UniqueAxis.asked(
+                "unique",
+                Objects.requireNonNull(a, "unique: a is null"),
+                axis,
+                returnIndex,
+                returnInverse,
+                returnCounts);
     }
 
     /**
@@ -1195,12 +1186,12 @@ public final class Nd {
 
     /** numpy.savetxt(file, a): fmt "%.18e", space-separated: {@code Nd.savetxt(Path.of("out.txt"), a)}. */
     public static void savetxt(java.nio.file.Path file, NDArray a) {
-        TextIo.savetxt(file, a, "%.18e", " ");
+        SaveText.savetxt(file, a, "%.18e", " ");
     }
 
     /** numpy.savetxt(file, a, fmt, delimiter): {@code Nd.savetxt(path, a, "%.3f", ",")}. */
     public static void savetxt(java.nio.file.Path file, NDArray a, String fmt, String delimiter) {
-        TextIo.savetxt(file, a, fmt, delimiter);
+        SaveText.savetxt(file, a, fmt, delimiter);
     }
 
     /** numpy.array_repr(a): what {@code a.toString()} gives, e.g. {@code "array([1., 2.])"}. */
@@ -1983,10 +1974,7 @@ public final class Nd {
 
     /** numpy.ravel_multi_index(multi_index, dims, mode, order): mode 'raise', 'wrap' or 'clip' for every axis. */
     public static NDArray ravelMultiIndex(List<NDArray> multiIndex, long[] dims, String mode, Order order) {
-        Objects.requireNonNull(dims, "ravel_multi_index: dims is null");
-        String[] modes = new String[Math.max(dims.length, 1)];
-        java.util.Arrays.fill(modes, mode);
-        return ravelMultiIndex(multiIndex, dims, modes, order);
+        return ravelMultiIndex(multiIndex, dims, MultiIndex.everyAxis(dims, mode), order);
     }
 
     /** numpy.ravel_multi_index(multi_index, dims, mode=(m0, m1, ...), order): one mode per axis. */

@@ -29,7 +29,10 @@ final class ComplexOperands {
                 if (device == null) device = a.device();
             }
         }
-        DType t = Complex.weakWith(arrays);
+        // NumPy 2's weak Python complex: complex64 beside float16, float32 or complex64, else complex128
+        DType t = arrays == DType.FLOAT16 || arrays == DType.FLOAT32 || arrays == DType.COMPLEX64
+                ? DType.COMPLEX64
+                : DType.COMPLEX128;
         NDArray[] made = new NDArray[operands.length];
         try {
             for (int k = 0; k < operands.length; k++) {

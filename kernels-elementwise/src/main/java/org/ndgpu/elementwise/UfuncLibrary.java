@@ -135,7 +135,7 @@ public final class UfuncLibrary implements UfuncRunner {
         String name = op.numpyName();
         DType[] eff = effectiveDtypes(name, operands, true);
         if (eff == null) return TimeUfuncs.apply(op, out, operands);
-        if (op == Ufunc.POWER) checkIntegerPower(operands, eff);
+        if (op == Ufunc.POWER) IntegerPower.checkOperands(operands, eff);
         if (SpecialFunctions.isBessel(op)) {
             UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
             NDArray viaDouble = castFirst(op, out, operands, loop.in(), loop.out());
@@ -208,36 +208,6 @@ public final class UfuncLibrary implements UfuncRunner {
             for (int k = 0; k < cast.length; k++) {
                 if (cast[k] != operands[k] && cast[k] instanceof NDArray a) a.close();
             }
-        }
-    }
-
-    // NumPy raises for an integer base to a negative integer exponent. A Java number exponent is checked
-    // for free; a signed integer exponent array costs one reduction and a read of its minimum, paid only
-    // by integer power with an array exponent (CuPy skips it and gives 0)
-    static void checkIntegerPower(Object[] operands, DType[] eff) {
-        if (operands.length == 2
-                && operands[1] instanceof NDArray e
-                && e.dtype().isInteger()
-                && e.dtype().isSigned()
-                && e.size() > 0
-                && (eff[0].isInteger() || eff[0].isBool())) {
-            long min;
-            try (NDArray m = e.min()) {
-                min = ((Number) m.item()).longValue();
-            }
-            if (min < 0) {
-                throw new NdException("power: Integers to negative integer powers are not allowed (the exponent array"
-                        + " holds " + min + ", with " + eff[0] + " base); use a float base or exponent");
-            }
-        }
-        if (operands.length == 2
-                && operands[1] instanceof Number e
-                && !(e instanceof Float || e instanceof Double)
-                && e.longValue() < 0
-                && (eff[0].isInteger() || eff[0].isBool())
-                && (eff[1].isInteger() || eff[1].isBool())) {
-            throw new NdException("power: Integers to negative integer powers are not allowed (exponent " + e + " with "
-                    + eff[0] + " base); use a float base or exponent, e.g. a.pow(-1.0)");
         }
     }
 

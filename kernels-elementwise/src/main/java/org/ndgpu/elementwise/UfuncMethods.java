@@ -155,17 +155,17 @@ public final class UfuncMethods {
         if (lines == 0) {
             result = NDArray.empty(a.device(), t, outShape, Order.C);
         } else if (len == 0) {
-            Object fill = initial != null ? scalar(name, t, initial) : UfuncIdentities.identity(op);
+            Object fill = initial != null ? UfuncMethodParts.scalar(name, t, initial) : UfuncIdentities.identity(op);
             if (fill == null) {
                 throw new NdException(name + ": zero-size array to reduction operation " + op.numpyName()
                         + " which has no identity; pass initial");
             }
-            result = filled(a, t, outShape, fill);
+            result = UfuncMethodParts.filled(a, t, outShape, fill);
         } else {
-            checkPowerExponents(name, t, a, ax.length == 1 ? ax[0] : -1, initial != null);
-            NDArray x = contiguous(a, perm, t);
+            IntegerPower.checkExponents(op, name, t, a, ax.length == 1 ? ax[0] : -1, initial != null);
+            NDArray x = UfuncMethodParts.contiguous(a, perm, t);
             try {
-                result = fold(t, x, lines, len, initial != null ? scalar(name, t, initial) : null);
+                result = fold(t, x, lines, len, initial != null ? UfuncMethodParts.scalar(name, t, initial) : null);
             } finally {
                 if (x != a) x.close();
             }
@@ -255,17 +255,17 @@ public final class UfuncMethods {
             }
         }
         if (out != null) checkOut(name, out, a.shape());
-        int[] perm = lastAxis(a.ndim(), ax);
+        int[] perm = UfuncMethodParts.lastAxis(a.ndim(), ax);
         long len = a.shape()[ax], lines = len == 0 ? 0 : a.size() / len;
         NDArray result;
         if (a.size() == 0) {
             result = NDArray.empty(a.device(), t, a.shape(), Order.C);
         } else {
-            checkPowerExponents(name, t, a, ax, false);
-            NDArray x = contiguous(a, perm, t);
+            IntegerPower.checkExponents(op, name, t, a, ax, false);
+            NDArray x = UfuncMethodParts.contiguous(a, perm, t);
             try (NDArray y = NDArray.empty(a.device(), t, x.shape(), Order.C)) {
                 UfuncFolds.accumulate(op, t, x, y, lines, len);
-                result = back(y, perm, t);
+                result = UfuncMethodParts.back(y, perm, t);
             } finally {
                 if (x != a) x.close();
             }
@@ -322,18 +322,18 @@ public final class UfuncMethods {
                 : Copies.copy(indices, DType.INT64, Order.C);
         try {
             if (k > 0) IndexBounds.check(name, idx, len, true);
-            int[] perm = lastAxis(a.ndim(), ax);
+            int[] perm = UfuncMethodParts.lastAxis(a.ndim(), ax);
             long lines = Shapes.size(shape) / Math.max(k, 1);
             NDArray result;
             if (Shapes.size(shape) == 0) {
                 result = NDArray.empty(a.device(), t, shape, Order.C);
             } else {
-                NDArray x = contiguous(a, perm, t);
+                NDArray x = UfuncMethodParts.contiguous(a, perm, t);
                 try (NDArray y = UfuncFolds.reduceat(op, t, x, idx, lines, len)) {
                     long[] moved = new long[shape.length];
                     for (int d = 0; d < shape.length; d++) moved[d] = shape[perm[d]];
                     try (NDArray m = y.reshape(moved)) {
-                        result = back(m, perm, t);
+                        result = UfuncMethodParts.back(m, perm, t);
                     }
                 } finally {
                     if (x != a) x.close();
@@ -362,9 +362,9 @@ public final class UfuncMethods {
             // NumPy's outer takes np.asarray of each operand, so a Java number is a strong 0-d array:
             // float64 for a double, int64 for an int or long (np.add.outer(float32 array, 2.5) is float64)
             NDArray like = a instanceof NDArray x ? x : b instanceof NDArray y ? y : null;
-            NDArray sa = a instanceof NDArray ? null : strong(name, a, like);
+            NDArray sa = a instanceof NDArray ? null : UfuncMethodParts.strong(name, a, like);
             try (sa;
-                    NDArray sb = b instanceof NDArray ? null : strong(name, b, like)) {
+                    NDArray sb = b instanceof NDArray ? null : UfuncMethodParts.strong(name, b, like)) {
                 return outer(sa != null ? sa : a, sb != null ? sb : b, out);
             }
         }
@@ -374,24 +374,6 @@ public final class UfuncMethods {
         Arrays.fill(s, aa.ndim(), s.length, 1L);
         try (NDArray av = aa.reshape(s)) {
             return Providers.ufuncs(av, bb).call(op, out, av, bb);
-        }
-    }
-
-    /** A Java number as the 0-d array np.asarray makes of it, on {@code like}'s device (or the current one). */
-    private static NDArray strong(String name, Object v, NDArray like) {
-        if (!(v instanceof Number || v instanceof Boolean)) {
-            throw new NdException(name + ": expected an NDArray or a Java number, got "
-                    + v.getClass().getSimpleName());
-        }
-        DType t = DType.ofJavaValue(v);
-        org.ndgpu.device.Device device = like != null ? like.device() : org.ndgpu.device.Device.current();
-        DType carrier = v instanceof Boolean ? DType.BOOL : t.isInteger() ? DType.INT64 : DType.FLOAT64;
-        try (NDArray c = NDArray.empty(device, carrier, new long[0], Order.C)) {
-            c.fill(
-                    v instanceof Boolean
-                            ? v
-                            : t.isInteger() ? (Object) ((Number) v).longValue() : (Object) ((Number) v).doubleValue());
-            return Copies.copy(c, t, Order.C);
         }
     }
 
@@ -450,32 +432,6 @@ public final class UfuncMethods {
         }
     }
 
-    /**
-     * NumPy's integer power loop raises at a negative exponent. In reduce and accumulate along
-     * {@code axis} (-1: a's only element) every element after the first is an exponent, and with
-     * {@code initial} every element is.
-     */
-    private void checkPowerExponents(String name, DType t, NDArray a, int axis, boolean all) {
-        if (op != Ufunc.POWER
-                || !t.isInteger()
-                || !(a.dtype().isInteger() && a.dtype().isSigned())) return;
-        String[] index = new String[a.ndim()];
-        Arrays.fill(index, ":");
-        if (!all && axis >= 0) index[axis] = "1:";
-        if (!all && axis < 0) return;
-        try (NDArray exponents = a.ndim() == 0 ? a.reshape(1) : a.get(String.join(", ", index))) {
-            if (exponents.size() == 0) return;
-            long min;
-            try (NDArray m = exponents.min()) {
-                min = ((Number) m.item()).longValue();
-            }
-            if (min < 0) {
-                throw new NdException(name + ": Integers to negative integer powers are not allowed (an exponent is "
-                        + min + ", with " + t + " loop); pass a float dtype");
-            }
-        }
-    }
-
     /** The reduction kernel that is this ufunc's reduce, or null. */
     private static Reduction builtin(Ufunc op) {
         return switch (op) {
@@ -503,33 +459,6 @@ public final class UfuncMethods {
         return loop.out();
     }
 
-    /** a with axes in {@code perm} order, C-contiguous and of dtype t: a itself when it already is. */
-    private static NDArray contiguous(NDArray a, int[] perm, DType t) {
-        boolean identity = true;
-        for (int d = 0; d < perm.length; d++) identity &= perm[d] == d;
-        if (identity && a.isCContiguous() && a.dtype() == t) return a;
-        try (NDArray v = a.transpose(perm)) {
-            return Copies.copy(v, t, Order.C);
-        }
-    }
-
-    /** The axes with {@code ax} moved last. */
-    private static int[] lastAxis(int nd, int ax) {
-        int[] perm = new int[nd];
-        for (int d = 0, j = 0; d < nd; d++) if (d != ax) perm[j++] = d;
-        perm[nd - 1] = ax;
-        return perm;
-    }
-
-    /** y (axes in {@code perm} order) as a new C array in a's axis order. */
-    private static NDArray back(NDArray y, int[] perm, DType t) {
-        int[] inv = new int[perm.length];
-        for (int d = 0; d < perm.length; d++) inv[perm[d]] = d;
-        try (NDArray v = y.transpose(inv)) {
-            return Copies.copy(v, t, Order.C);
-        }
-    }
-
     private static void checkOut(String name, NDArray out, long[] shape) {
         Operands.checkWriteable(name, out);
         Operands.checkOutShape(name, out, shape);
@@ -541,44 +470,6 @@ public final class UfuncMethods {
             Copies.copyInto(result, out);
         }
         return out;
-    }
-
-    /** A new array of dtype t filled with {@code value} (bitwise_and's -1 wraps to all ones in an unsigned type). */
-    private static NDArray filled(NDArray like, DType t, long[] shape, Object value) {
-        DType carrier = value instanceof Boolean ? DType.BOOL : value instanceof Double ? DType.FLOAT64 : DType.INT64;
-        try (NDArray c = NDArray.empty(like.device(), carrier, shape, Order.C)) {
-            c.fill(value);
-            return Copies.copy(c, t, Order.C);
-        }
-    }
-
-    /** {@code initial} as a kernel scalar of t's real type. */
-    private static Object scalar(String name, DType t, Number v) {
-        if (t.isBool()) return v.doubleValue() != 0;
-        if (t.isInteger()) {
-            // NumPy casts a float initial unsafely (5.0 and 5.5 both give 5) and range-checks an integer one
-            java.math.BigInteger x = v instanceof Double || v instanceof Float || v instanceof java.math.BigDecimal
-                    ? checkedTruncation(name, t, v.doubleValue())
-                    : new java.math.BigInteger(v.toString());
-            int bits = t.itemsize() * 8;
-            java.math.BigInteger lo =
-                    t.isSigned() ? java.math.BigInteger.ONE.shiftLeft(bits - 1).negate() : java.math.BigInteger.ZERO;
-            java.math.BigInteger hi = java.math.BigInteger.ONE
-                    .shiftLeft(t.isSigned() ? bits - 1 : bits)
-                    .subtract(java.math.BigInteger.ONE);
-            if (x.compareTo(lo) < 0 || x.compareTo(hi) > 0) {
-                throw new NdException(name + ": initial " + v + " is out of bounds for " + t + " (the loop dtype)");
-            }
-            return x.longValue();
-        }
-        return v.doubleValue();
-    }
-
-    private static java.math.BigInteger checkedTruncation(String name, DType t, double d) {
-        if (!Double.isFinite(d)) {
-            throw new NdException(name + ": initial " + d + " cannot be converted to " + t + " (the loop dtype)");
-        }
-        return new java.math.BigDecimal(d).toBigInteger();
     }
 
     @Override

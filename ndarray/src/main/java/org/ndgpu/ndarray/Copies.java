@@ -114,6 +114,16 @@ public final class Copies {
                     assign(op, target, moved, casting);
                 }
             }
+            case NDArray v
+            when v.ndim() > target.ndim() && leadingOnes(v, v.ndim() - target.ndim()) -> {
+                // NumPy's setitem drops a value's extra leading axes of length 1 (a[0] = b.reshape(1, n))
+                int drop = v.ndim() - target.ndim();
+                long[] shape = java.util.Arrays.copyOfRange(v.shape(), drop, v.ndim());
+                long[] strides = java.util.Arrays.copyOfRange(v.strides(), drop, v.ndim());
+                try (NDArray squeezed = v.view(shape, strides, v.offset())) {
+                    assign(op, target, squeezed, casting);
+                }
+            }
             case NDArray v -> {
                 Operands.device(op, v, target);
                 Shapes.broadcastStrides(op, v.shape(), v.strides(), target.shape());
@@ -135,6 +145,11 @@ public final class Copies {
                 throw new DTypeException(op + ": expected an NDArray, a Java number or a Complex, got "
                         + value.getClass().getSimpleName());
         }
+    }
+
+    private static boolean leadingOnes(NDArray v, int count) {
+        for (int d = 0; d < count; d++) if (v.shape()[d] != 1) return false;
+        return true;
     }
 
     private static void fillScalar(String op, NDArray target, Number n, DType scalarKind, Casting casting) {

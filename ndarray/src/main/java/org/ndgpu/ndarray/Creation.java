@@ -51,10 +51,7 @@ public final class Creation {
         return NDArray.of(alloc, dtype, s, st, 0, false);
     }
 
-    /**
-     * numpy.array of a Java primitive array nested to any depth, a Java number, boolean or
-     * {@link Complex} (0-d), or an NDArray (a copy).
-     */
+    /** numpy.array of a Java primitive array nested to any depth, a Java number, boolean or Complex (0-d), or an NDArray (a copy). */
     public static NDArray array(Object javaArray) {
         if (javaArray instanceof NDArray a) return a.copy();
         if (javaArray instanceof Complex z) return z.toArray(org.ndgpu.device.Device.current(), DType.COMPLEX128);

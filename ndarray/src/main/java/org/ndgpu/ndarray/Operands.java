@@ -108,13 +108,12 @@ public final class Operands {
     public static void checkWriteable(String op, NDArray out) {
         out.live(op);
         if (!out.isWriteable()) {
-            boolean repeats = false;
-            for (long st : out.strides()) repeats |= st == 0;
+            boolean repeats = java.util.Arrays.stream(out.strides()).anyMatch(st -> st == 0);
             throw new NdException(op + ": assignment destination is read-only ("
                     + (repeats
-                            ? "a broadcast view repeats elements in memory"
-                            : "a read-only view, such as sliding_window_view's or a DLPack import's")
-                    + "; write into a copy, a.copy())");
+                            ? "a broadcast view repeats" + " elements in memory"
+                            : "a read-only view, as sliding_window_view's")
+                    + "; write into a.copy())");
         }
     }
 

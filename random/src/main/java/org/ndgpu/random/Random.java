@@ -81,10 +81,7 @@ public final class Random {
         return DRAWS.normal(this::reserve, loc, scale, dtype, shape);
     }
 
-    /**
-     * Generator.normal(loc, scale, size): float64, as NumPy's positional {@code normal(10, 2, 3)} (three draws of
-     * N(10, 2^2)); standard normals of a shape come from {@link #standardNormal(long...)}.
-     */
+    /** Generator.normal(loc, scale, size), float64: {@code normal(10, 2, 3)} is three draws of N(10, 2^2). */
     public NDArray normal(double loc, double scale, long... size) {
         return normal(loc, scale, DType.FLOAT64, size);
     }

@@ -104,8 +104,12 @@ class FacadeShapeTest {
         assertEquals(List.of(), tooLong, "main source files over " + MAX_LINES + " lines: split them by concept");
     }
 
-    /** Issue 36's bound on the core (module ndarray): what every array needs, and nothing a routine could hold. */
-    private static final int CORE_MAX_LINES = 6_000;
+    /**
+     * Issue 36's bound on the core (module ndarray): what every array needs, and nothing a routine could
+     * hold. 6,000 at the re-cut; 6,100 since the complex Java scalar (Complex, which every assignment
+     * and creation takes) and NumPy's setitem of a value with leading axes of length 1 came in.
+     */
+    private static final int CORE_MAX_LINES = 6_100;
 
     @Test
     void theCoreStaysWithinItsBound() throws IOException {

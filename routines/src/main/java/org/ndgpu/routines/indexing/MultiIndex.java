@@ -149,6 +149,14 @@ public final class MultiIndex {
         }
     }
 
+    /** One {@code mode} for every axis of {@code dims} (at least one), for ravel_multi_index's single-mode form. */
+    public static String[] everyAxis(long[] dims, String mode) {
+        java.util.Objects.requireNonNull(dims, "ravel_multi_index: dims is null");
+        String[] modes = new String[Math.max(dims.length, 1)];
+        java.util.Arrays.fill(modes, mode);
+        return modes;
+    }
+
     /**
      * numpy.ravel_multi_index(multi_index, dims, mode, order): the flat int64 index of each
      * coordinate tuple, the coordinate arrays broadcast together; {@code modes} one mode per axis

@@ -34,6 +34,20 @@ public final class UniqueAxis {
         return r.values();
     }
 
+    /** numpy.unique(a, axis=axis) with the return_* flags: what was not asked is null (and not kept). */
+    public static UniqueAll asked(
+            String op, NDArray a, int axis, boolean returnIndex, boolean returnInverse, boolean returnCounts) {
+        UniqueAll all = all(op, a, axis);
+        if (!returnIndex) all.indices().close();
+        if (!returnInverse) all.inverseIndices().close();
+        if (!returnCounts) all.counts().close();
+        return new UniqueAll(
+                all.values(),
+                returnIndex ? all.indices() : null,
+                returnInverse ? all.inverseIndices() : null,
+                returnCounts ? all.counts() : null);
+    }
+
     /** numpy.unique(a, return_index, return_inverse, return_counts, axis=axis); the inverse is 1-d, as NumPy 2. */
     public static UniqueAll all(String op, NDArray a, int axis) {
         a.live(op);

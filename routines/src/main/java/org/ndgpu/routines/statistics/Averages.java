@@ -21,10 +21,11 @@ public final class Averages {
 
     /**
      * numpy.sum (add) or numpy.prod (multiply) with dtype=: the reduction computed and returned in
-     * {@code dtype}, over {@code axes} (null: all).
+     * {@code dtype} (null: NumPy's default), over {@code axes} (null: all).
      */
     public static NDArray reduceIn(String op, Ufunc ufunc, NDArray a, int[] axes, boolean keepdims, DType dtype) {
         a.live(op);
+        // dtype null: NumPy's dtype=None, the ufunc's own widening (bool and small integers to 64 bits)
         return UfuncMethods.of(ufunc).reduce(a, axes, dtype, null, keepdims, null);
     }
 
@@ -34,6 +35,7 @@ public final class Averages {
      */
     public static NDArray mean(String op, NDArray a, int[] axes, boolean keepdims, DType dtype) {
         a.live(op);
+        if (dtype == null) return a.mean(axes, keepdims);
         if (dtype.isTime() || dtype == DType.BOOL)
             throw new DTypeException(op + ": expected a numeric dtype for the mean, got " + dtype);
         int[] ax = Shapes.axes(op, axes, a.ndim());
@@ -55,6 +57,7 @@ public final class Averages {
     public static NDArray variance(
             String op, NDArray a, int[] axes, boolean keepdims, int ddof, DType dtype, boolean std) {
         a.live(op);
+        if (dtype == null) return std ? a.std(axes, keepdims, ddof) : a.var(axes, keepdims, ddof);
         if (!dtype.isInexact())
             throw new DTypeException(op + ": expected a float or complex dtype to compute in, got " + dtype);
         int[] ax = Shapes.axes(op, axes, a.ndim());

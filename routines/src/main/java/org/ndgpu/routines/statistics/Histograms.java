@@ -153,7 +153,9 @@ public final class Histograms {
         }
         try {
             // equal bins: a sample's bin is first guessed as (x - e[0]) * norm, then checked against the edges
-            return new Histogram(counted(op, a, edges, bins / (e[e.length - 1] - e[0]), plan, weights, density), edges);
+            return new Histogram(
+                    HistogramOptions.counted(op, a, edges, bins / (e[e.length - 1] - e[0]), plan, weights, density),
+                    edges);
         } catch (RuntimeException ex) {
             edges.close();
             throw ex;
@@ -197,7 +199,7 @@ public final class Histograms {
             if (any.toBooleanArray()[0])
                 throw new NdException(op + ": `bins` must increase monotonically, when an array");
         }
-        return new Histogram(counted(op, a, bins, 0, plan, weights, density), bins.copy());
+        return new Histogram(HistogramOptions.counted(op, a, bins, 0, plan, weights, density), bins.copy());
     }
 
     /** numpy.histogram2d(x, y, bins, range): counts as float64 (nx, ny), with each axis's edges as histogram's. */
@@ -319,7 +321,7 @@ public final class Histograms {
     }
 
     // the counts (int64), or with weights (a's shape, real) the sums of the weights in each bin (float64)
-    private static NDArray count(NDArray a, NDArray weights, NDArray edges, double norm, BinCounting.Plan plan) {
+    static NDArray count(NDArray a, NDArray weights, NDArray edges, double norm, BinCounting.Plan plan) {
         DType cmp = a.dtype() == DType.FLOAT64
                         || edges.dtype() == DType.FLOAT64
                         || !a.dtype().isInexact()
@@ -377,43 +379,6 @@ public final class Histograms {
             if (e != null && e != edges) e.close();
             if (flat != null && flat != a) flat.close();
             if (ws != null && ws != weights) ws.close();
-        }
-    }
-
-    /**
-     * numpy.histogram's weights and density on the counts of {@code edges}: {@code weights} (a's
-     * shape, real; null for none) gives the sums of the weights in each bin in the weights' dtype,
-     * summed in float64 (NumPy's bincount, then astype); {@code density} divides by each bin's width
-     * and the total, in float64 (NaN everywhere when the total is 0, as NumPy's 0/0).
-     */
-    static NDArray counted(
-            String op, NDArray a, NDArray edges, double norm, BinCounting.Plan plan, NDArray weights, boolean density) {
-        if (weights != null) {
-            Operands.device(op, a, weights);
-            if (!java.util.Arrays.equals(weights.shape(), a.shape()))
-                throw new ShapeException(op + ": weights should have the same shape as a: weights of shape "
-                        + org.ndgpu.ndarray.Shapes.str(weights.shape()) + ", a of shape "
-                        + org.ndgpu.ndarray.Shapes.str(a.shape()));
-            if (weights.dtype().isComplex())
-                throw new DTypeException(op + ": complex weights are not supported, got " + weights.dtype());
-            weights.live(op);
-        }
-        NDArray c = count(a, weights, edges, norm, plan);
-        try (var _ = a.device().use()) {
-            if (weights != null && weights.dtype() != DType.FLOAT64) {
-                try (NDArray sums = c) {
-                    c = sums.astype(weights.dtype());
-                }
-            }
-            if (!density) return c;
-            try (NDArray n = c;
-                    NDArray n64 = n.astype(DType.FLOAT64);
-                    NDArray width = Differences.diff(op, edges, 1, -1);
-                    NDArray w64 = width.astype(DType.FLOAT64);
-                    NDArray total = n64.sum();
-                    NDArray perWidth = n64.div(w64)) {
-                return perWidth.div(total);
-            }
         }
     }
 
