@@ -12,4 +12,4 @@ for r in range(2):
         ("random", lambda: g.random(n)), ("uniform", lambda: g.uniform(-1, 1, n)),
         ("uniform32", lambda: g.random(n, dtype=cp.float32)),
         ("std_normal", lambda: g.standard_normal(n)),
-        ("dirichlet", lambda: g.dirichlet([0.5] * 4, m)), ("dirichlet_small", lambda: g.dirichlet([0.05] * 4, m))]))
+        ("dirichlet", lambda: g.dirichlet(cp.full(4, 0.5), m)), ("dirichlet_small", lambda: g.dirichlet(cp.full(4, 0.05), m))]))
