@@ -11,6 +11,7 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ndgpu.Nd;
+import org.ndgpu.ndarray.ComplexParts;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
@@ -33,18 +34,6 @@ public class ComplexUfuncsTest extends PerDeviceTest {
         return Nd.load(p);
     }
 
-    private static double[] parts(NDArray c) {
-        try (NDArray r = c.real();
-                NDArray i = c.imag()) {
-            double[] re = r.toDoubleArray(), im = i.toDoubleArray(), out = new double[2 * re.length];
-            for (int k = 0; k < re.length; k++) {
-                out[2 * k] = re[k];
-                out[2 * k + 1] = im[k];
-            }
-            return out;
-        }
-    }
-
     private void check(String f, UnaryOperator<NDArray> op) throws IOException {
         for (String w : new String[] {"", "64"}) {
             try (NDArray z = fixture("z" + w);
@@ -52,7 +41,7 @@ public class ComplexUfuncsTest extends PerDeviceTest {
                     NDArray got = op.apply(z)) {
                 assertEquals(want.dtype(), got.dtype(), f + w);
                 double tol = w.isEmpty() ? 1e-13 : 2e-6;
-                double[] e = parts(want), g = parts(got), in = parts(z);
+                double[] e = ComplexParts.of(want), g = ComplexParts.of(got), in = ComplexParts.of(z);
                 for (int k = 0; k < e.length; k += 2) {
                     double mag = Math.max(1, Math.hypot(e[k], e[k + 1]));
                     for (int p = k; p < k + 2; p++) {

@@ -14,18 +14,6 @@ import org.ndgpu.testing.PerDeviceTest;
  * call in its comment): a weak scalar beside arrays in ufuncs and where, a 0-d array alone, a fill.
  */
 public class ComplexScalarTest extends PerDeviceTest {
-    // interleaved re, im of a complex array's elements
-    private static double[] parts(NDArray c) {
-        try (NDArray r = c.real();
-                NDArray i = c.imag()) {
-            double[] re = r.toDoubleArray(), im = i.toDoubleArray(), out = new double[2 * re.length];
-            for (int k = 0; k < re.length; k++) {
-                out[2 * k] = re[k];
-                out[2 * k + 1] = im[k];
-            }
-            return out;
-        }
-    }
 
     @Test
     void aComplexScalarIsWeakBesideArrays() {
@@ -38,14 +26,14 @@ public class ComplexScalarTest extends PerDeviceTest {
                 NDArray jz = Nd.mul(Complex.J, z)) {
             // np.arange(3.) * 1j
             assertEquals(DType.COMPLEX128, zj.dtype());
-            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 2}, parts(zj));
+            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 2}, ComplexParts.of(zj));
             // np.arange(3, dtype=np.float32) + (1+2j): complex64, as NumPy 2's weak Python complex
             assertEquals(DType.COMPLEX64, fj.dtype());
-            assertArrayEquals(new double[] {1, 2, 2, 2, 3, 2}, parts(fj));
+            assertArrayEquals(new double[] {1, 2, 2, 2, 3, 2}, ComplexParts.of(fj));
             // np.arange(3) * 1j: int64 with a complex gives complex128
             assertEquals(DType.COMPLEX128, ij.dtype());
-            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 2}, parts(ij));
-            assertArrayEquals(parts(zj), parts(jz));
+            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 2}, ComplexParts.of(ij));
+            assertArrayEquals(ComplexParts.of(zj), ComplexParts.of(jz));
         }
     }
 
@@ -59,14 +47,14 @@ public class ComplexScalarTest extends PerDeviceTest {
             // np.array(1-2j)
             assertEquals(DType.COMPLEX128, zero.dtype());
             assertEquals(0, zero.ndim());
-            assertArrayEquals(new double[] {1, -2}, parts(zero));
+            assertArrayEquals(new double[] {1, -2}, ComplexParts.of(zero));
             // c.fill(0.5+0.5j)
             c.fill(new Complex(0.5, 0.5));
             assertEquals(DType.COMPLEX64, c.dtype());
-            assertArrayEquals(new double[] {0.5, 0.5, 0.5, 0.5}, parts(c));
+            assertArrayEquals(new double[] {0.5, 0.5, 0.5, 0.5}, ComplexParts.of(c));
             // np.where(z > 0, 1j, 0.0)
             assertEquals(DType.COMPLEX128, w.dtype());
-            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 1}, parts(w));
+            assertArrayEquals(new double[] {0, 0, 0, 1, 0, 1}, ComplexParts.of(w));
             // item() gives {re, im}; Complex.of takes it back
             assertEquals(Complex.of(1, -2), Complex.of((double[]) zero.item()));
         }

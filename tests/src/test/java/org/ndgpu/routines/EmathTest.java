@@ -5,24 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.ndgpu.Nd;
+import org.ndgpu.ndarray.ComplexParts;
 import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.testing.PerDeviceTest;
 
 /** numpy.emath against NumPy 2.4: each expected value is NumPy's for the call in its comment. */
 public class EmathTest extends PerDeviceTest {
-    // interleaved re, im of a complex array
-    private static double[] parts(NDArray c) {
-        try (NDArray r = c.real();
-                NDArray i = c.imag()) {
-            double[] re = r.toDoubleArray(), im = i.toDoubleArray(), out = new double[2 * re.length];
-            for (int k = 0; k < re.length; k++) {
-                out[2 * k] = re[k];
-                out[2 * k + 1] = im[k];
-            }
-            return out;
-        }
-    }
 
     @Test
     void complexOnlyWhereTheRealFunctionHasNoAnswer() {
@@ -35,11 +24,11 @@ public class EmathTest extends PerDeviceTest {
                 NDArray r3 = em.sqrt(neg32)) {
             // np.emath.sqrt([-1., 4.]); of float32 [4]: real; of float32 [-4]: complex64
             assertEquals(DType.COMPLEX128, r1.dtype());
-            assertArrayEquals(new double[] {0, 1, 2, 0}, parts(r1), 1e-15);
+            assertArrayEquals(new double[] {0, 1, 2, 0}, ComplexParts.of(r1), 1e-15);
             assertEquals(DType.FLOAT32, r2.dtype());
             assertArrayEquals(new double[] {2}, r2.toDoubleArray());
             assertEquals(DType.COMPLEX64, r3.dtype());
-            assertArrayEquals(new double[] {0, 2}, parts(r3), 1e-6);
+            assertArrayEquals(new double[] {0, 2}, ComplexParts.of(r3), 1e-6);
         }
         try (NDArray x = Nd.array(new double[] {-1, Math.E});
                 NDArray l = em.log(x);
@@ -51,11 +40,11 @@ public class EmathTest extends PerDeviceTest {
                 NDArray m8 = Nd.array(new double[] {-8});
                 NDArray ln = em.logn(two, m8)) {
             // np.emath.log([-1., e]); log10([-10]); log2([8]) stays real; logn(2, -8)
-            assertArrayEquals(new double[] {0, Math.PI, 1, 0}, parts(l), 1e-15);
-            assertArrayEquals(new double[] {1, 1.3643763538418414}, parts(l10), 1e-15);
+            assertArrayEquals(new double[] {0, Math.PI, 1, 0}, ComplexParts.of(l), 1e-15);
+            assertArrayEquals(new double[] {1, 1.3643763538418414}, ComplexParts.of(l10), 1e-15);
             assertEquals(DType.FLOAT64, l2.dtype());
             assertArrayEquals(new double[] {3}, l2.toDoubleArray(), 1e-15);
-            assertArrayEquals(new double[] {3, 4.532360141827194}, parts(ln), 1e-14);
+            assertArrayEquals(new double[] {3, 4.532360141827194}, ComplexParts.of(ln), 1e-14);
         }
         try (NDArray m2 = Nd.array(new double[] {-2});
                 NDArray p2 = Nd.array(new long[] {2});
@@ -68,9 +57,9 @@ public class EmathTest extends PerDeviceTest {
                 NDArray cube = em.power(m8, third)) {
             // np.emath.power([-2.], [2]) is complex 4-0j; power([2], [-2]) is 0.25; power([-8.], [1/3])
             assertEquals(DType.COMPLEX128, pw.dtype());
-            assertEquals(4, parts(pw)[0], 1e-14);
+            assertEquals(4, ComplexParts.of(pw)[0], 1e-14);
             assertArrayEquals(new double[] {0.25}, quarter.toDoubleArray());
-            assertArrayEquals(new double[] {1, 1.7320508075688772}, parts(cube), 1e-14);
+            assertArrayEquals(new double[] {1, 1.7320508075688772}, ComplexParts.of(cube), 1e-14);
         }
         try (NDArray two = Nd.array(new double[] {2});
                 NDArray half = Nd.array(new double[] {0.5});
@@ -78,10 +67,10 @@ public class EmathTest extends PerDeviceTest {
                 NDArray as = em.arcsin(half);
                 NDArray at = em.arctanh(two)) {
             // np.emath.arccos([2.]) = -1.3169579j; arcsin([0.5]) real; arctanh([2.]) = 0.549...+1.5708j
-            assertArrayEquals(new double[] {0, -1.3169578969248166}, parts(ac), 1e-14);
+            assertArrayEquals(new double[] {0, -1.3169578969248166}, ComplexParts.of(ac), 1e-14);
             assertEquals(DType.FLOAT64, as.dtype());
             assertArrayEquals(new double[] {Math.PI / 6}, as.toDoubleArray(), 1e-15);
-            assertArrayEquals(new double[] {0.5493061443340548, 1.5707963267948966}, parts(at), 1e-14);
+            assertArrayEquals(new double[] {0.5493061443340548, 1.5707963267948966}, ComplexParts.of(at), 1e-14);
         }
     }
 
@@ -108,7 +97,7 @@ public class EmathTest extends PerDeviceTest {
                         Math.PI / 2,
                         1.762747174039086
                     },
-                    parts(as),
+                    ComplexParts.of(as),
                     1e-14);
             assertArrayEquals(
                     new double[] {
@@ -125,10 +114,10 @@ public class EmathTest extends PerDeviceTest {
                         0,
                         -1.762747174039086
                     },
-                    parts(ac),
+                    ComplexParts.of(ac),
                     1e-14);
             // NumPy's signs of zero: arccos's imaginary parts are -0 inside [-1, 1]
-            assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(parts(ac)[5]));
+            assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(ComplexParts.of(ac)[5]));
             double inf = Double.POSITIVE_INFINITY;
             assertArrayEquals(
                     new double[] {
@@ -145,7 +134,7 @@ public class EmathTest extends PerDeviceTest {
                         0.34657359027997264,
                         Math.PI / 2
                     },
-                    parts(at),
+                    ComplexParts.of(at),
                     1e-14);
         }
         try (NDArray f = Nd.array(new float[] {2, 0.5f});

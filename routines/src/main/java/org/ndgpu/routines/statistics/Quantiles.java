@@ -230,28 +230,27 @@ public final class Quantiles {
         String c = CTypes.compute(d), mul = d == DType.FLOAT64 ? "nd_dmul_rn" : "nd_fmul_rn";
         return new Spec(
                 "nd_quantile_blend_" + d,
-                List.of(
-                        new Param("low", d, Kind.IN),
-                        new Param("high", d, Kind.IN),
-                        new Param("last", d, Kind.IN),
-                        new Param("out", d, Kind.OUT),
-                        new Param("_frac", DType.FLOAT64, Kind.SCALAR),
-                        new Param("_top", DType.INT32, Kind.SCALAR)),
+                gatherParams(d, "_top"),
                 "const " + c + " _d = high - low, _p = " + mul + "(_d, (" + c + ") _frac);\n"
                         + "out = isnan(last) ? last : (_top ? high - _p : low + _p);");
+    }
+
+    // gather's kernels: the two neighbours and the slice's last element (NaN sorts last), the weight and a flag
+    private static List<Param> gatherParams(DType d, String flag) {
+        return List.of(
+                new Param("low", d, Kind.IN),
+                new Param("high", d, Kind.IN),
+                new Param("last", d, Kind.IN),
+                new Param("out", d, Kind.OUT),
+                new Param("_frac", DType.FLOAT64, Kind.SCALAR),
+                new Param(flag, DType.INT32, Kind.SCALAR));
     }
 
     private static Spec middleSpec(DType d) {
         String c = CTypes.compute(d);
         return new Spec(
                 "nd_median_middle_" + d,
-                List.of(
-                        new Param("low", d, Kind.IN),
-                        new Param("high", d, Kind.IN),
-                        new Param("last", d, Kind.IN),
-                        new Param("out", d, Kind.OUT),
-                        new Param("_frac", DType.FLOAT64, Kind.SCALAR),
-                        new Param("_even", DType.INT32, Kind.SCALAR)),
+                gatherParams(d, "_even"),
                 "out = isnan(last) ? last : (_even ? (" + c + ") ((low + high) / (" + c + ") 2) : low);");
     }
 
