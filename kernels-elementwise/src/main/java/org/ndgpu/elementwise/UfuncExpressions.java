@@ -157,12 +157,12 @@ final class UfuncExpressions {
             case EXPM1, LOG1P, LOG2, LOG10, SIN, COS, TAN, SINH, COSH, TANH ->
                 cx ? cp + ufunc.numpyName() + "(" + a + ")" : ufunc.numpyName() + "(" + a + ")";
             case CBRT -> real(ufunc, t, "cbrt(" + a + ")");
-            case ARCSIN -> real(ufunc, t, "asin(" + a + ")");
-            case ARCCOS -> real(ufunc, t, "acos(" + a + ")");
-            case ARCTAN -> real(ufunc, t, "atan(" + a + ")");
-            case ARCSINH -> real(ufunc, t, "asinh(" + a + ")");
-            case ARCCOSH -> real(ufunc, t, "acosh(" + a + ")");
-            case ARCTANH -> real(ufunc, t, "atanh(" + a + ")");
+            case ARCSIN -> cx ? cp + "asin(" + a + ")" : "asin(" + a + ")";
+            case ARCCOS -> cx ? cp + "acos(" + a + ")" : "acos(" + a + ")";
+            case ARCTAN -> cx ? cp + "atan(" + a + ")" : "atan(" + a + ")";
+            case ARCSINH -> cx ? cp + "asinh(" + a + ")" : "asinh(" + a + ")";
+            case ARCCOSH -> cx ? cp + "acosh(" + a + ")" : "acosh(" + a + ")";
+            case ARCTANH -> cx ? cp + "atanh(" + a + ")" : "atanh(" + a + ")";
             case EXP2 -> cx ? cp + "exp2(" + a + ")" : "exp2(" + a + ")";
             // NumPy: x * (pi / 180) and x * (180 / pi), in the loop's type
             case DEG2RAD -> "(" + a + " * (" + ct + ")0.017453292519943295769236907684886127)";
@@ -316,8 +316,9 @@ final class UfuncExpressions {
     private static String real(Ufunc ufunc, DType t, String e) {
         if (t.isComplex()) {
             throw new DTypeException(ufunc.numpyName()
-                    + ": complex input is not supported by ndgpu yet (arithmetic, comparisons, abs, power, exp,"
-                    + " exp2, expm1, log, log2, log10, log1p, sqrt, sin, cos, tan, sinh, cosh and tanh are); got " + t);
+                    + ": complex input is not supported by ndgpu yet (arithmetic, comparisons, abs, power, the"
+                    + " exponentials, logarithms, trigonometric and hyperbolic functions and their inverses are); got "
+                    + t);
         }
         return e;
     }

@@ -71,6 +71,29 @@ ND_DEVICE_FN C nd_##P##_tanh(C a) { \
     return nd_##P(beta * rho * s / den, t / den); \
 } \
 ND_DEVICE_FN C nd_##P##_tan(C a) { C t = nd_##P##_tanh(nd_##P(-a.y, a.x)); return nd_##P(t.y, -t.x); } \
+/* the inverse functions on C99's principal branches, by the logarithm: asinh(z) = log(z + sqrt(z^2 + 1)) on the \
+   right half plane (mirrored through asinh(-z) = -asinh(z)), log(2z) where z^2 would overflow; acosh by Kahan's \
+   sqrt(z + 1) sqrt(z - 1); atanh as half the difference of log1p(z) and log1p(-z); asin, acos and atan from these */ \
+ND_DEVICE_FN C nd_##P##_asinh(C a) { \
+    C z = signbit(a.x) ? nd_##P(-a.x, -a.y) : a, w; \
+    if (hypot(z.x, z.y) > (R)1e15) { w = nd_##P##_log(z); w.x += (R)0.6931471805599453; } \
+    else w = nd_##P##_log(nd_##P##_add(z, nd_##P##_sqrt(nd_##P(z.x * z.x - z.y * z.y + 1, 2 * z.x * z.y)))); \
+    return signbit(a.x) ? nd_##P(-w.x, -w.y) : w; \
+} \
+ND_DEVICE_FN C nd_##P##_asin(C a) { C w = nd_##P##_asinh(nd_##P(-a.y, a.x)); return nd_##P(w.y, -w.x); } \
+ND_DEVICE_FN C nd_##P##_acos(C a) { C w = nd_##P##_asin(a); return nd_##P((R)1.5707963267948966 - w.x, -w.y); } \
+ND_DEVICE_FN C nd_##P##_acosh(C a) { \
+    if (hypot(a.x, a.y) > (R)1e15) { C w = nd_##P##_log(a); w.x += (R)0.6931471805599453; return w; } \
+    C p = nd_##P##_mul(nd_##P##_sqrt(nd_##P(a.x + 1, a.y)), nd_##P##_sqrt(nd_##P(a.x - 1, a.y))); \
+    return nd_##P##_log(nd_##P##_add(a, p)); \
+} \
+ND_DEVICE_FN C nd_##P##_atanh(C a) { \
+    if (isinf(a.x) || isinf(a.y)) return nd_##P(copysign((R)0, a.x), copysign((R)1.5707963267948966, a.y)); \
+    C u = nd_##P##_log1p(a), v = nd_##P##_log1p(nd_##P(-a.x, -a.y)); \
+    /* the real part has the sign of x: also where it underflows to zero */ \
+    return nd_##P(copysign(fabs(u.x - v.x) / 2, a.x), (u.y - v.y) / 2); \
+} \
+ND_DEVICE_FN C nd_##P##_atan(C a) { C w = nd_##P##_atanh(nd_##P(-a.y, a.x)); return nd_##P(w.y, -w.x); } \
 ND_DEVICE_FN nd_bool nd_##P##_eq(C a, C b) { return a.x == b.x && a.y == b.y; } \
 ND_DEVICE_FN nd_bool nd_##P##_isnan(C a) { return isnan(a.x) || isnan(a.y); } \
 ND_DEVICE_FN nd_bool nd_##P##_isinf(C a) { return isinf(a.x) || isinf(a.y); } \

@@ -18,7 +18,7 @@ import org.ndgpu.testing.PerDeviceTest;
 
 /**
  * The complex sin, cos, tan, sinh, cosh, tanh, exp2, expm1, log1p, log2 and log10 against NumPy 2.4 on
- * a grid of complex128 and complex64 values (fixtures/complexfn, make_complexfn_fixtures.py): each part
+ * a grid of complex128 and complex64 values, and their inverses on a grid across the branch cuts (fixtures/complexfn, make_complexfn_fixtures.py): each part
  * within 1e-13 (complex64: 2e-6) of NumPy's relative to the value's magnitude, infinities and NaN
  * where NumPy has them, and NumPy's sign of a zero part.
  */
@@ -35,8 +35,13 @@ public class ComplexUfuncsTest extends PerDeviceTest {
     }
 
     private void check(String f, UnaryOperator<NDArray> op) throws IOException {
-        for (String w : new String[] {"", "64"}) {
-            try (NDArray z = fixture("z" + w);
+        check("z", f, new String[] {"", "64"}, op);
+    }
+
+    // the grid (with suffix w: "" complex128, "64" complex64) through op against NumPy's `f`
+    private void check(String grid, String f, String[] widths, UnaryOperator<NDArray> op) throws IOException {
+        for (String w : widths) {
+            try (NDArray z = fixture(grid + w);
                     NDArray want = fixture(f + w);
                     NDArray got = op.apply(z)) {
                 assertEquals(want.dtype(), got.dtype(), f + w);
@@ -81,5 +86,16 @@ public class ComplexUfuncsTest extends PerDeviceTest {
         try (NDArray z = fixture("z")) {
             assertEquals(DType.COMPLEX128, z.dtype());
         }
+    }
+
+    @Test
+    void inverseFunctionsOnTheirPrincipalBranches() throws IOException {
+        String[] wide = {""};
+        check("invz", "invarcsin", wide, NDArray::arcsin);
+        check("invz", "invarccos", wide, NDArray::arccos);
+        check("invz", "invarctan", wide, NDArray::arctan);
+        check("invz", "invarcsinh", wide, NDArray::arcsinh);
+        check("invz", "invarccosh", wide, NDArray::arccosh);
+        check("invz", "invarctanh", wide, NDArray::arctanh);
     }
 }
