@@ -75,6 +75,8 @@ ND_DEVICE_FN C nd_##P##_tan(C a) { C t = nd_##P##_tanh(nd_##P(-a.y, a.x)); retur
    right half plane (mirrored through asinh(-z) = -asinh(z)), log(2z) where z^2 would overflow; acosh by Kahan's \
    sqrt(z + 1) sqrt(z - 1); atanh as half the difference of log1p(z) and log1p(-z); asin, acos and atan from these */ \
 ND_DEVICE_FN C nd_##P##_asinh(C a) { \
+    /* on the imaginary axis inside the cut, C99's exact value: a real part of the sign of x's zero */ \
+    if (a.x == 0 && fabs(a.y) <= 1) return nd_##P(a.x, asin(a.y)); \
     C z = signbit(a.x) ? nd_##P(-a.x, -a.y) : a, w; \
     if (hypot(z.x, z.y) > (R)1e15) { w = nd_##P##_log(z); w.x += (R)0.6931471805599453; } \
     else w = nd_##P##_log(nd_##P##_add(z, nd_##P##_sqrt(nd_##P(z.x * z.x - z.y * z.y + 1, 2 * z.x * z.y)))); \
@@ -83,11 +85,14 @@ ND_DEVICE_FN C nd_##P##_asinh(C a) { \
 ND_DEVICE_FN C nd_##P##_asin(C a) { C w = nd_##P##_asinh(nd_##P(-a.y, a.x)); return nd_##P(w.y, -w.x); } \
 ND_DEVICE_FN C nd_##P##_acos(C a) { C w = nd_##P##_asin(a); return nd_##P((R)1.5707963267948966 - w.x, -w.y); } \
 ND_DEVICE_FN C nd_##P##_acosh(C a) { \
+    if (a.y == 0 && a.x >= 1) return nd_##P(acosh(a.x), a.y); \
+    if (a.y == 0 && fabs(a.x) <= 1) return nd_##P(0, copysign(acos(a.x), a.y)); \
     if (hypot(a.x, a.y) > (R)1e15) { C w = nd_##P##_log(a); w.x += (R)0.6931471805599453; return w; } \
     C p = nd_##P##_mul(nd_##P##_sqrt(nd_##P(a.x + 1, a.y)), nd_##P##_sqrt(nd_##P(a.x - 1, a.y))); \
     return nd_##P##_log(nd_##P##_add(a, p)); \
 } \
 ND_DEVICE_FN C nd_##P##_atanh(C a) { \
+    if (a.y == 0 && fabs(a.x) < 1) return nd_##P(atanh(a.x), a.y); \
     if (isinf(a.x) || isinf(a.y)) return nd_##P(copysign((R)0, a.x), copysign((R)1.5707963267948966, a.y)); \
     C u = nd_##P##_log1p(a), v = nd_##P##_log1p(nd_##P(-a.x, -a.y)); \
     /* the real part has the sign of x: also where it underflows to zero */ \
