@@ -100,7 +100,7 @@ final class ElementwiseSource {
             loop.append("    }\n");
         }
 
-        return dialect.prelude() + "\n" + spec.preamble() + "\n"
+        String kernel = spec.preamble() + "\n"
                 + "ND_KERNEL void " + spec.name() + "(" + String.join(", ", sig) + ") {\n"
                 + "    const " + ix + " _n = (" + ix + ")_n_arg;\n"
                 + setup
@@ -108,6 +108,7 @@ final class ElementwiseSource {
                 + loop
                 + (spec.afterLoop().isBlank() ? "" : "    " + spec.afterLoop().strip() + "\n")
                 + "}\n";
+        return dialect.preludeFor(kernel) + "\n" + kernel;
     }
 
     private static final Pattern CONTROL = Pattern.compile("\\b(if|while|switch|return|goto)\\b");

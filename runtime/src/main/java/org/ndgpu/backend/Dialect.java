@@ -48,6 +48,18 @@ public enum Dialect {
         return prelude;
     }
 
+    private static final java.util.regex.Pattern COMPLEX_MATH = java.util.regex.Pattern.compile(
+            "nd_c(64|128)_(sin|cos|tan|sinh|cosh|tanh|exp2|expm1|log1p|log2|log10|asin|acos|atan|asinh|acosh|atanh)\\(");
+
+    /**
+     * The header for a kernel whose own text is {@code body}: the prelude, with the complex
+     * transcendental functions (ND_COMPLEX_MATH) only where the body calls one, since every kernel
+     * compiled with them pays their compile time.
+     */
+    public String preludeFor(String body) {
+        return COMPLEX_MATH.matcher(body).find() ? "#define ND_COMPLEX_MATH 1\n" + prelude : prelude;
+    }
+
     /** The most blocks (work-groups) a launch may have along dimension {@code dim}: 0 (x), 1 (y) or 2 (z). */
     public long maxGrid(int dim) {
         return switch (dim) {

@@ -53,6 +53,17 @@ ND_DEVICE_FN C nd_##P##_sign(C a) { \
     R r = hypot(a.x, a.y); \
     return r == 0 ? nd_##P(0, 0) : nd_##P(a.x / r, a.y / r); \
 } \
+ND_DEVICE_FN nd_bool nd_##P##_eq(C a, C b) { return a.x == b.x && a.y == b.y; } \
+ND_DEVICE_FN nd_bool nd_##P##_isnan(C a) { return isnan(a.x) || isnan(a.y); } \
+ND_DEVICE_FN nd_bool nd_##P##_isinf(C a) { return isinf(a.x) || isinf(a.y); } \
+ND_DEVICE_FN nd_bool nd_##P##_isfinite(C a) { return isfinite(a.x) && isfinite(a.y); }
+ND_COMPLEX_OPS(complex64, float, c64)
+ND_COMPLEX_OPS(complex128, double, c128)
+// the complex exponentials, logarithms, trigonometric and hyperbolic functions and their inverses: only in the
+// kernels that call one (Dialect.preludeFor defines ND_COMPLEX_MATH there), since every kernel compiled with
+// them pays for them, a CPU device's compiler most
+#ifdef ND_COMPLEX_MATH
+#define ND_COMPLEX_MATH_OPS(C, R, P) \
 ND_DEVICE_FN C nd_##P##_log2(C a) { C l = nd_##P##_log(a); return nd_##P(l.x * (R)1.4426950408889634, l.y * (R)1.4426950408889634); } \
 ND_DEVICE_FN C nd_##P##_log10(C a) { C l = nd_##P##_log(a); return nd_##P(l.x * (R)0.4342944819032518, l.y * (R)0.4342944819032518); } \
 ND_DEVICE_FN C nd_##P##_exp2(C a) { return nd_##P##_exp(nd_##P(a.x * (R)0.6931471805599453, a.y * (R)0.6931471805599453)); } \
@@ -98,13 +109,10 @@ ND_DEVICE_FN C nd_##P##_atanh(C a) { \
     /* the real part has the sign of x: also where it underflows to zero */ \
     return nd_##P(copysign(fabs(u.x - v.x) / 2, a.x), (u.y - v.y) / 2); \
 } \
-ND_DEVICE_FN C nd_##P##_atan(C a) { C w = nd_##P##_atanh(nd_##P(-a.y, a.x)); return nd_##P(w.y, -w.x); } \
-ND_DEVICE_FN nd_bool nd_##P##_eq(C a, C b) { return a.x == b.x && a.y == b.y; } \
-ND_DEVICE_FN nd_bool nd_##P##_isnan(C a) { return isnan(a.x) || isnan(a.y); } \
-ND_DEVICE_FN nd_bool nd_##P##_isinf(C a) { return isinf(a.x) || isinf(a.y); } \
-ND_DEVICE_FN nd_bool nd_##P##_isfinite(C a) { return isfinite(a.x) && isfinite(a.y); }
-ND_COMPLEX_OPS(complex64, float, c64)
-ND_COMPLEX_OPS(complex128, double, c128)
+ND_DEVICE_FN C nd_##P##_atan(C a) { C w = nd_##P##_atanh(nd_##P(-a.y, a.x)); return nd_##P(w.y, -w.x); }
+ND_COMPLEX_MATH_OPS(complex64, float, c64)
+ND_COMPLEX_MATH_OPS(complex128, double, c128)
+#endif
 // integer division and modulo as NumPy: floor semantics, and 0 (no trap) for a zero divisor
 #define ND_INT_FLOORDIV(T) ND_DEVICE_FN T nd_floordiv_##T(T a, T b) { \
     if (b == 0) return 0; \
