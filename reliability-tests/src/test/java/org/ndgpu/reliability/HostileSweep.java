@@ -396,6 +396,10 @@ final class HostileSweep {
                         + "public only because ServiceLoader needs it");
         m.put("org.ndgpu.device.Device$Scope", "made only by Device.use(); its one method is close()");
         m.put(
+                "org.ndgpu.ndarray.Complex",
+                "a value record (re, im): any two doubles are a complex number, NaN and inf included; of(double[])"
+                        + " refuses null and a length other than 2 (ComplexScalarTest); the operations that take one are swept");
+        m.put(
                 "org.ndgpu.special.ExpLogAndBetaFunctions",
                 "Special's superclass (sealed, no instance of its own): Special's target sweeps the methods it inherits");
         m.put(
