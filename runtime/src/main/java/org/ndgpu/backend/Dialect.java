@@ -57,6 +57,7 @@ public enum Dialect {
      * compiled with them pays their compile time.
      */
     public String preludeFor(String body) {
+        java.util.Objects.requireNonNull(body, "Dialect.preludeFor: body is null");
         return COMPLEX_MATH.matcher(body).find() ? "#define ND_COMPLEX_MATH 1\n" + prelude : prelude;
     }
 
