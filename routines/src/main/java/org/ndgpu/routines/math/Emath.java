@@ -96,14 +96,17 @@ public final class Emath {
 
     // _fix_real_lt_zero: x as complex when a real x holds a negative number, else x as it is (a view to close)
     private static NDArray complexWhereNegative(String op, NDArray x) {
-        check(op, x);
-        return !x.dtype().isComplex() && any(x, false) ? toComplex(x) : x.view(x.shape(), x.strides(), x.offset());
+        return complexWhere(op, x, false);
     }
 
     // _fix_real_abs_gt_1: as complexWhereNegative, for a magnitude over 1
     private static NDArray complexWhereAbsOverOne(String op, NDArray x) {
+        return complexWhere(op, x, true);
+    }
+
+    private static NDArray complexWhere(String op, NDArray x, boolean absOverOne) {
         check(op, x);
-        return !x.dtype().isComplex() && any(x, true) ? toComplex(x) : x.view(x.shape(), x.strides(), x.offset());
+        return !x.dtype().isComplex() && any(x, absOverOne) ? toComplex(x) : x.view(x.shape(), x.strides(), x.offset());
     }
 
     private static void check(String op, NDArray x) {
