@@ -109,6 +109,12 @@ final class Trace implements Tracer {
     public NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
         noOut("clip", out);
         if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
+        // as the eager clip for constant bounds; a bound that is an argument of the fused function is
+        // checked at each call against the loop's dtype (it may not move past the range)
+        var b = Scalars.clipBounds(lo, hi, nodeOf(a, "clip's array").dtype());
+        if (b.lo() == null && b.hi() == null) return apply(Ufunc.POSITIVE, a);
+        lo = b.lo();
+        hi = b.hi();
         if (lo == null) return apply(Ufunc.MINIMUM, a, hi);
         if (hi == null) return apply(Ufunc.MAXIMUM, a, lo);
         return apply(Ufunc.CLIP, a, lo, hi);
@@ -120,6 +126,7 @@ final class Trace implements Tracer {
         List<Object> ops = operands("where", cond, x, y);
         DType[] eff = effective("where", ops.subList(1, 3));
         DType res = DType.promote(eff[0], eff[1]);
+        checkFits("where", ops.subList(1, 3), new DType[] {res, res});
         DType condType = ops.get(0) instanceof Node n ? n.dtype() : DType.BOOL;
         return op(null, "where", ops, List.of(condType, res, res), res);
     }
@@ -128,6 +135,7 @@ final class Trace implements Tracer {
         String ufunc = op.numpyName();
         List<Object> ops = operands(ufunc, operands);
         UfuncLoops.Loop loop = UfuncLoops.resolve(ufunc, effective(ufunc, ops));
+        checkFits(ufunc, ops, loop.in());
         return op(op, ufunc, ops, List.of(loop.in()), loop.out());
     }
 
@@ -170,12 +178,24 @@ final class Trace implements Tracer {
                     // compared by value whatever each call passes (uint32_array < -1 as NumPy): int64, no fit check
                     eff[k] = DType.INT64;
                 } else {
-                    eff[k] = Scalars.weak(ufunc, w.value(), arrays);
-                    if (w.arg() >= 0 && arrays.isInteger()) fitChecks.add(new FitCheck(ufunc, w.arg(), arrays));
+                    eff[k] = Scalars.promoted(ufunc, w.value(), arrays);
                 }
             }
         }
         return eff;
+    }
+
+    /**
+     * Checks each Java integer against its loop's input dtype, as the unfused ufunc does: a constant
+     * now, an argument of the fused function at each call ({@link FitCheck}).
+     */
+    private void checkFits(String ufunc, List<Object> ops, DType[] loopIn) {
+        for (int k = 0; k < loopIn.length; k++) {
+            if (!(ops.get(k) instanceof Node.Weak w) || !Scalars.isJavaInteger(w.value()) || !loopIn[k].isInteger())
+                continue;
+            if (w.arg() >= 0) fitChecks.add(new FitCheck(ufunc, w.arg(), loopIn[k]));
+            else Scalars.checkFits(ufunc, ((Number) w.value()).longValue(), loopIn[k]);
+        }
     }
 
     private List<Object> operands(String op, Object... operands) {

@@ -42,6 +42,7 @@ final class UfuncAt {
         }
         DType[] eff = UfuncLibrary.effectiveDtypes(op.numpyName(), nin == 2 ? new Object[] {a, b} : new Object[] {a});
         UfuncLoops.Loop loop = UfuncLoops.resolve(op.numpyName(), eff);
+        UfuncLibrary.checkScalarsFit(name, nin == 2 ? new Object[] {a, b} : new Object[] {a}, loop.in());
         DType t = loop.out();
         for (DType d : loop.in()) {
             if (d != t) {

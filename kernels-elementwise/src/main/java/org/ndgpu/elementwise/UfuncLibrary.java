@@ -117,6 +117,7 @@ public final class UfuncLibrary implements UfuncRunner {
         DType[] eff = effectiveDtypes("where", new Object[] {x, y});
         DType res = DType.promote(eff[0], eff[1]);
         DType[] loopIn = {DType.BOOL, res, res};
+        checkScalarsFit("where", new Object[] {x, y}, new DType[] {res, res});
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
         String value = UfuncExpressions.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
         if (cond instanceof NDArray c) c.live("where"); // x and y were checked by effectiveDtypes; launch checks none
@@ -126,6 +127,12 @@ public final class UfuncLibrary implements UfuncRunner {
     @Override
     public NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
         if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
+        if (a != null) {
+            var b = Scalars.clipBounds(lo, hi, a.live("clip").dtype());
+            if (b.lo() == null && b.hi() == null) return apply(Ufunc.POSITIVE, out, a);
+            lo = b.lo();
+            hi = b.hi();
+        }
         if (lo == null) return apply(Ufunc.MINIMUM, out, a, hi);
         if (hi == null) return apply(Ufunc.MAXIMUM, out, a, lo);
         return apply(Ufunc.CLIP, out, a, lo, hi);
@@ -138,6 +145,7 @@ public final class UfuncLibrary implements UfuncRunner {
         if (op == Ufunc.POWER) IntegerPower.checkOperands(operands, eff);
         if (SpecialFunctions.isBessel(op)) {
             UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
+            checkScalarsFit(name, operands, loop.in());
             NDArray viaDouble = castFirst(op, out, operands, loop.in(), loop.out());
             if (viaDouble != null) return viaDouble;
         }
@@ -163,6 +171,7 @@ public final class UfuncLibrary implements UfuncRunner {
             }
             if (key != null) LAST.put(op, sig, r);
         }
+        checkScalarsFit(name, operands, r.loop().in());
         Spec spec = r.spec();
         return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
     }
@@ -271,9 +280,21 @@ public final class UfuncLibrary implements UfuncRunner {
             if (o instanceof NDArray a) eff[k] = a.dtype();
             else if (k == 1 && UfuncLoops.ldexpExponent(name, o)) eff[k] = DType.INT64;
             else if (arrays == null) eff[k] = DType.ofJavaValue(o);
-            else eff[k] = Scalars.weak(name, o, arrays);
+            else eff[k] = Scalars.promoted(name, o, arrays);
         }
         return eff;
+    }
+
+    /**
+     * Checks each Java integer operand against its loop's input dtype, as NumPy does when it converts
+     * the value for the loop: int8_array + 1000 raises, int8_array / 1000 (a float64 loop) does not.
+     * Called by every user of {@link #effectiveDtypes} once the loop is known.
+     */
+    static void checkScalarsFit(String name, Object[] operands, DType[] loopIn) {
+        for (int k = 0; k < operands.length; k++) {
+            if (Scalars.isJavaInteger(operands[k]))
+                Scalars.checkFits(name, ((Number) operands[k]).longValue(), loopIn[k]);
+        }
     }
 
     private static DType operandDtype(Object o, DType ifScalar) {

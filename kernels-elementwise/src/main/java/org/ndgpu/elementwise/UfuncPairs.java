@@ -44,6 +44,7 @@ final class UfuncPairs {
         }
         DType[] eff = UfuncLibrary.effectiveDtypes(name, operands);
         UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
+        UfuncLibrary.checkScalarsFit(name, operands, loop.in());
         List<long[]> shapes = new ArrayList<>();
         Device device = null;
         for (Object o : operands) {

@@ -36,6 +36,18 @@ public final class Scalars {
      * complex array's dtype, else the default float64; a boolean stays bool.
      */
     public static DType weak(String op, Object value, DType array) {
+        DType d = promoted(op, value, array);
+        if (isJavaInteger(value)) checkFits(op, ((Number) value).longValue(), d);
+        return d;
+    }
+
+    /**
+     * As {@link #weak}, without checking that an integer fits: for a ufunc, whose loop may take another
+     * dtype than the array's (int8_array / 1000 and arctan2(int8_array, 1000) run float loops, where
+     * NumPy converts 1000 without complaint). The caller checks each Java integer against its loop's
+     * input dtype with {@link #checkFits}, as NumPy does when it converts the value for the loop.
+     */
+    public static DType promoted(String op, Object value, DType array) {
         switch (value) {
             case Boolean b -> {
                 return array;
@@ -67,7 +79,6 @@ public final class Scalars {
     private static DType integerWeak(String op, long v, DType array) {
         if (array.isBool()) return DType.INT64;
         if (array.isInteger() && comparesByValue(op) && !fits(v, array)) return DType.INT64;
-        if (array.isInteger()) checkFits(op, v, array);
         return array;
     }
 
@@ -84,6 +95,25 @@ public final class Scalars {
     /** True for the Java integer types (Long, Integer, Short, Byte): the values NumPy would see as Python integers. */
     public static boolean isJavaInteger(Object v) {
         return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte;
+    }
+
+    /** clip's bounds after {@link #clipBounds}: each a Java number, an NDArray, or null for none. */
+    public record ClipBounds(Object lo, Object hi) {}
+
+    /**
+     * numpy.clip's rule for Java integer bounds of an integer array (numpy/_core/_methods.py's _clip):
+     * a bound past the dtype's range on its own side bounds nothing and becomes null
+     * (clip(int8_array, -1000, 1000) is a copy); one past it on the other side raises, naming clip
+     * (clip(int8_array, 200, 300)). Other bounds and dtypes are returned as given.
+     */
+    public static ClipBounds clipBounds(Object lo, Object hi, DType a) {
+        if (!a.isInteger()) return new ClipBounds(lo, hi);
+        if (isJavaInteger(lo) && ((Number) lo).longValue() < 0 && !fits(((Number) lo).longValue(), a)) lo = null;
+        if (isJavaInteger(hi) && ((Number) hi).longValue() > 0 && !fits(((Number) hi).longValue(), a)) hi = null;
+        for (Object bound : new Object[] {lo, hi}) {
+            if (isJavaInteger(bound)) checkFits("clip", ((Number) bound).longValue(), a);
+        }
+        return new ClipBounds(lo, hi);
     }
 
     /** Whether integer v fits dtype d as {@link #checkFits} asks (always, for a dtype that is not an integer). */
