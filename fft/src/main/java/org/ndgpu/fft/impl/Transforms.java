@@ -84,6 +84,14 @@ final class Transforms {
      */
     static NDArray c2r(String op, NDArray a, Long n, int axis, String norm, boolean hfft) {
         Args.array(op, a);
+        if (a.dtype() == DType.FLOAT16) {
+            // NumPy computes a float16 input in float32 and writes its result into float16
+            // (result_type(float16, 1.0)); rfft of float16 stays complex64, as there is no complex32
+            try (NDArray f = a.astype(DType.FLOAT32);
+                    NDArray r = c2r(op, f, n, axis, norm, hfft)) {
+                return r.astype(DType.FLOAT16);
+            }
+        }
         Args.checkNorm(op, norm);
         int ax = Args.axis(op, a, axis);
         long nn = Args.points(op, n == null ? Args.inverseRealPoints(op, a.shape(ax)) : n);

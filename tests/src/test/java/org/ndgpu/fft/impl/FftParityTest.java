@@ -35,4 +35,64 @@ class FftParityTest extends PerDeviceTest {
                     }
                 }));
     }
+
+    /**
+     * NumPy 2.4 writes irfft's and hfft's result of a float16 input in float16 (result_type(float16,
+     * 1.0)), computed in float32; rfft and ihfft give complex64; irfft2's first transform is complex64,
+     * so its result is float32. Values: np.fft.irfft / hfft of np.arange(8, dtype=np.float16).
+     */
+    @org.junit.jupiter.api.Test
+    void float16InputsTakeNumpysResultDtypes() {
+        double[] irfft = {
+            3.5,
+            -1.4423828125,
+            0.0,
+            -0.1837158203125,
+            0.0,
+            -0.08795166015625,
+            0.0,
+            -0.0714111328125,
+            0.0,
+            -0.08795166015625,
+            0.0,
+            -0.1837158203125,
+            0.0,
+            -1.4423828125
+        };
+        double[] hfft = {
+            49.0,
+            -20.203125,
+            0.0,
+            -2.572265625,
+            0.0,
+            -1.2314453125,
+            0.0,
+            -1.0,
+            0.0,
+            -1.2314453125,
+            0.0,
+            -2.572265625,
+            0.0,
+            -20.203125
+        };
+        var fft = Nd.fft();
+        try (NDArray x = Nd.arange(8).astype(org.ndgpu.ndarray.DType.FLOAT16);
+                NDArray ir = fft.irfft(x);
+                NDArray h = fft.hfft(x);
+                NDArray irn = fft.irfftn(x);
+                NDArray r = fft.rfft(x);
+                NDArray ih = fft.ihfft(x);
+                NDArray ir2 = fft.irfft2(x.reshape(2, 4))) {
+            assertEquals(org.ndgpu.ndarray.DType.FLOAT16, ir.dtype());
+            assertEquals(org.ndgpu.ndarray.DType.FLOAT16, h.dtype());
+            assertEquals(org.ndgpu.ndarray.DType.FLOAT16, irn.dtype());
+            assertEquals(org.ndgpu.ndarray.DType.COMPLEX64, r.dtype());
+            assertEquals(org.ndgpu.ndarray.DType.COMPLEX64, ih.dtype());
+            assertEquals(org.ndgpu.ndarray.DType.FLOAT32, ir2.dtype());
+            // one float16 step of the largest value: the float32 transforms differ in their last bits
+            assertArrayEquals(irfft, ir.toDoubleArray(), 4e-3);
+            assertArrayEquals(irfft, irn.toDoubleArray(), 4e-3);
+            assertArrayEquals(hfft, h.toDoubleArray(), 4e-2);
+        }
+    }
 }
