@@ -117,7 +117,7 @@ public final class UfuncLibrary implements UfuncRunner {
         DType[] eff = effectiveDtypes("where", new Object[] {x, y});
         DType res = DType.promote(eff[0], eff[1]);
         DType[] loopIn = {DType.BOOL, res, res};
-        checkScalarsFit("where", new Object[] {x, y}, new DType[] {res, res});
+        Scalars.checkLoopFits("where", new Object[] {x, y}, new DType[] {res, res});
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
         String value = UfuncExpressions.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
         if (cond instanceof NDArray c) c.live("where"); // x and y were checked by effectiveDtypes; launch checks none
@@ -145,7 +145,7 @@ public final class UfuncLibrary implements UfuncRunner {
         if (op == Ufunc.POWER) IntegerPower.checkOperands(operands, eff);
         if (SpecialFunctions.isBessel(op)) {
             UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
-            checkScalarsFit(name, operands, loop.in());
+            Scalars.checkLoopFits(name, operands, loop.in());
             NDArray viaDouble = castFirst(op, out, operands, loop.in(), loop.out());
             if (viaDouble != null) return viaDouble;
         }
@@ -171,7 +171,7 @@ public final class UfuncLibrary implements UfuncRunner {
             }
             if (key != null) LAST.put(op, sig, r);
         }
-        checkScalarsFit(name, operands, r.loop().in());
+        Scalars.checkLoopFits(name, operands, r.loop().in());
         Spec spec = r.spec();
         return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
     }
@@ -283,18 +283,6 @@ public final class UfuncLibrary implements UfuncRunner {
             else eff[k] = Scalars.promoted(name, o, arrays);
         }
         return eff;
-    }
-
-    /**
-     * Checks each Java integer operand against its loop's input dtype, as NumPy does when it converts
-     * the value for the loop: int8_array + 1000 raises, int8_array / 1000 (a float64 loop) does not.
-     * Called by every user of {@link #effectiveDtypes} once the loop is known.
-     */
-    static void checkScalarsFit(String name, Object[] operands, DType[] loopIn) {
-        for (int k = 0; k < operands.length; k++) {
-            if (Scalars.isJavaInteger(operands[k]))
-                Scalars.checkFits(name, ((Number) operands[k]).longValue(), loopIn[k]);
-        }
     }
 
     private static DType operandDtype(Object o, DType ifScalar) {

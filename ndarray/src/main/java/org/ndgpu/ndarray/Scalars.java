@@ -15,6 +15,17 @@ public final class Scalars {
         }
     }
 
+    /**
+     * Checks each Java integer operand against its ufunc loop's input dtype, as NumPy does when it
+     * converts the value for the loop: int8_array + 1000 raises, int8_array / 1000 (a float64 loop)
+     * does not. Every ufunc path calls it once its loop is resolved from {@link #promoted} dtypes.
+     */
+    public static void checkLoopFits(String op, Object[] operands, DType[] loopIn) {
+        for (int k = 0; k < operands.length; k++) {
+            if (isJavaInteger(operands[k])) checkFits(op, ((Number) operands[k]).longValue(), loopIn[k]);
+        }
+    }
+
     /** The smallest and largest value a Java long can give an integer dtype; null for the others. */
     private static long[] bounds(DType d) {
         return switch (d) {
@@ -42,10 +53,8 @@ public final class Scalars {
     }
 
     /**
-     * As {@link #weak}, without checking that an integer fits: for a ufunc, whose loop may take another
-     * dtype than the array's (int8_array / 1000 and arctan2(int8_array, 1000) run float loops, where
-     * NumPy converts 1000 without complaint). The caller checks each Java integer against its loop's
-     * input dtype with {@link #checkFits}, as NumPy does when it converts the value for the loop.
+     * As {@link #weak}, without checking that an integer fits: a ufunc's loop may take another dtype
+     * (int8_array / 1000 runs float64's); its caller then calls {@link #checkLoopFits}.
      */
     public static DType promoted(String op, Object value, DType array) {
         switch (value) {
