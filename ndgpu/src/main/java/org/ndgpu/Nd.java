@@ -12,7 +12,6 @@ import org.ndgpu.device.Device;
 import org.ndgpu.device.Graph;
 import org.ndgpu.elementwise.UfuncMethods;
 import org.ndgpu.elementwise.WhereReductions;
-import org.ndgpu.exceptions.NdException;
 import org.ndgpu.fft.Fft;
 import org.ndgpu.fft.impl.FftLibrary;
 import org.ndgpu.fuse.CaptureFusion;
@@ -988,14 +987,26 @@ public final class Nd {
 
     /** numpy.percentile(a, p) for p in [0, 100]. */
     public static NDArray percentile(NDArray a, double p) {
-        return Quantiles.quantile(
-                "percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, null, false);
+        return Quantiles.percentile(
+                "percentile",
+                Objects.requireNonNull(a, "percentile: a is null"),
+                new double[] {p},
+                true,
+                null,
+                false,
+                "linear");
     }
 
     /** numpy.percentile(a, p, axis, keepdims). */
     public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
-        return Quantiles.quantile(
-                "percentile", Objects.requireNonNull(a, "percentile: a is null"), p / 100, axis, keepdims);
+        return Quantiles.percentile(
+                "percentile",
+                Objects.requireNonNull(a, "percentile: a is null"),
+                new double[] {p},
+                true,
+                axis,
+                keepdims,
+                "linear");
     }
 
     /**
@@ -1026,38 +1037,20 @@ public final class Nd {
      * {@code Nd.percentile(x, new double[] {2.5, 97.5}, null, false, "linear")}.
      */
     public static NDArray percentile(NDArray a, double[] p, Integer axis, boolean keepdims, String method) {
-        return Quantiles.quantile(
-                "percentile",
-                Objects.requireNonNull(a, "percentile: a is null"),
-                percents("percentile", p),
-                false,
-                axis,
-                keepdims,
-                method);
+        return Quantiles.percentile(
+                "percentile", Objects.requireNonNull(a, "percentile: a is null"), p, false, axis, keepdims, method);
     }
 
     /** numpy.percentile(a, p, axis, keepdims=keepdims, method=method) for one p in [0, 100]. */
     public static NDArray percentile(NDArray a, double p, Integer axis, boolean keepdims, String method) {
-        return Quantiles.quantile(
+        return Quantiles.percentile(
                 "percentile",
                 Objects.requireNonNull(a, "percentile: a is null"),
-                percents("percentile", new double[] {p}),
+                new double[] {p},
                 true,
                 axis,
                 keepdims,
                 method);
-    }
-
-    // percentiles as quantiles, each checked against [0, 100] by its own number
-    private static double[] percents(String op, double[] p) {
-        Objects.requireNonNull(p, op + ": q is null");
-        double[] q = new double[p.length];
-        for (int i = 0; i < p.length; i++) {
-            if (!(p[i] >= 0 && p[i] <= 100))
-                throw new NdException(op + ": Percentiles must be in the range [0, 100], got " + p[i]);
-            q[i] = p[i] / 100;
-        }
-        return q;
     }
 
     /** numpy.searchsorted(a, v): insertion indices of v (an array or a number) into the sorted 1-d a, before equal values. */
@@ -3258,14 +3251,8 @@ public final class Nd {
 
     /** numpy.nanpercentile(a, [p...], axis, keepdims): stacked along a new first axis, float64. */
     public static NDArray nanpercentile(NDArray a, double[] p, Integer axis, boolean keepdims) {
-        return NanQuantiles.nanquantile(
-                "nanpercentile",
-                Objects.requireNonNull(a, "nanpercentile: a is null"),
-                java.util.Arrays.stream(Objects.requireNonNull(p, "nanpercentile: p is null"))
-                        .map(v -> v / 100)
-                        .toArray(),
-                axis,
-                keepdims);
+        return NanQuantiles.nanpercentile(
+                "nanpercentile", Objects.requireNonNull(a, "nanpercentile: a is null"), p, axis, keepdims);
     }
 
     /** numpy.bartlett(M): the triangular window of M points, float64: {@code Nd.bartlett(51)}. */

@@ -41,6 +41,14 @@ public final class NanQuantiles {
         return lanes(op, a, q, axis, keepdims, true);
     }
 
+    /** numpy.nanpercentile(a, [p...], axis, keepdims): {@link #nanquantile} of each p / 100. */
+    public static NDArray nanpercentile(String op, NDArray a, double[] p, Integer axis, boolean keepdims) {
+        java.util.Objects.requireNonNull(p, op + ": p is null");
+        double[] q = new double[p.length];
+        for (int i = 0; i < p.length; i++) q[i] = p[i] / 100;
+        return nanquantile(op, a, q, axis, keepdims);
+    }
+
     private static void checkQ(String op, double q) {
         if (!(q >= 0 && q <= 1)) {
             boolean pct = op.equals("nanpercentile");

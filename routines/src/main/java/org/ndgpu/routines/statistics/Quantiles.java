@@ -32,6 +32,22 @@ public final class Quantiles {
         return quantile(op, a, new double[] {q}, true, axis, keepdims, "linear");
     }
 
+    /**
+     * numpy.percentile(a, p, axis, keepdims, method): {@link #quantile} of p / 100, each p checked
+     * against [0, 100] by its own number, as NumPy's message gives it.
+     */
+    public static NDArray percentile(
+            String op, NDArray a, double[] ps, boolean scalarP, Integer axis, boolean keepdims, String method) {
+        java.util.Objects.requireNonNull(ps, op + ": q is null");
+        double[] qs = new double[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            if (!(ps[i] >= 0 && ps[i] <= 100))
+                throw new NdException(op + ": Percentiles must be in the range [0, 100], got " + ps[i]);
+            qs[i] = ps[i] / 100;
+        }
+        return quantile(op, a, qs, scalarP, axis, keepdims, method);
+    }
+
     /** NumPy's quantile methods (numpy.lib._function_base_impl._QuantileMethods), in its order. */
     public static final List<String> METHODS = List.of(
             "inverted_cdf",
