@@ -38,14 +38,7 @@ public final class Unwrap {
                     t(temps, t(temps, t(temps, dd.add(half)).mod(period)).sub(half));
             NDArray edge = t(temps, t(temps, ddmod.eq(-half)).logicalAnd(t(temps, dd.gt(0))));
             ddmod = t(temps, where(edge, half, ddmod));
-            NDArray correct = t(temps, ddmod.sub(dd));
-            NDArray small = t(temps, t(temps, dd.abs()).lt(disc));
-            correct = t(temps, where(small, 0, correct));
-            NDArray run = t(temps, correct.cumsum(ax));
-            NDArray head = t(temps, Views.slab(p, ax, 0, 1));
-            NDArray tail = t(temps, hi.add(run));
-            NDArray first = head.dtype() == tail.dtype() ? head : t(temps, head.astype(tail.dtype()));
-            return Joining.concatenate("unwrap", List.of(first, tail), ax);
+            return fold(temps, p, hi, dd, ddmod, disc, ax, null);
         } finally {
             temps.forEach(NDArray::close);
         }
@@ -76,17 +69,29 @@ public final class Unwrap {
                 NDArray edge = t(temps, t(temps, ddmod.eq(low)).logicalAnd(t(temps, dd.gt(0))));
                 ddmod = t(temps, where(edge, high, ddmod));
             }
-            NDArray correct = t(temps, ddmod.sub(dd));
-            NDArray small = t(temps, t(temps, dd.abs()).lt(disc));
-            correct = t(temps, where(small, 0, correct));
-            NDArray run = t(temps, correct.cumsum(ax));
-            NDArray head = t(temps, Views.slab(p, ax, 0, 1));
-            NDArray sum = t(temps, hi.add(run));
-            NDArray tail = sum.dtype() == p.dtype() ? sum : t(temps, sum.astype(p.dtype()));
-            return Joining.concatenate("unwrap", List.of(head, tail), ax);
+            return fold(temps, p, hi, dd, ddmod, disc, ax, p.dtype());
         } finally {
             temps.forEach(NDArray::close);
         }
+    }
+
+    /**
+     * Both forms' end: the corrections ddmod - dd (none where |dd| < disc) summed along the axis and
+     * added to p's elements after the first, which is kept; the result in {@code dtype} (null: the
+     * dtype the sum takes).
+     */
+    private static NDArray fold(
+            List<NDArray> temps, NDArray p, NDArray hi, NDArray dd, NDArray ddmod, double disc, int ax, DType dtype) {
+        NDArray correct = t(temps, ddmod.sub(dd));
+        NDArray small = t(temps, t(temps, dd.abs()).lt(disc));
+        correct = t(temps, where(small, 0, correct));
+        NDArray run = t(temps, correct.cumsum(ax));
+        NDArray head = t(temps, Views.slab(p, ax, 0, 1));
+        NDArray tail = t(temps, hi.add(run));
+        DType out = dtype == null ? tail.dtype() : dtype;
+        NDArray first = head.dtype() == out ? head : t(temps, head.astype(out));
+        NDArray rest = tail.dtype() == out ? tail : t(temps, tail.astype(out));
+        return Joining.concatenate("unwrap", List.of(first, rest), ax);
     }
 
     private static NDArray where(NDArray cond, Object x, NDArray y) {
