@@ -324,6 +324,7 @@ final class DeviceDraws {
         NDArray y = empty(DType.FLOAT64, shape);
         Draw d = c.reserve(units(y.size()));
         if (y.size() == 0) return y;
+        if (Arrays.stream(alpha).max().orElse(0) < 0.1) return dirichletStick(y, d, alpha);
         Spec spec = SPECS.computeIfAbsent(
                 "dirichlet",
                 x -> new Spec(
@@ -350,7 +351,6 @@ final class DeviceDraws {
                         "",
                         "",
                         List.of()));
-        if (Arrays.stream(alpha).max().orElse(0) < 0.1) return dirichletStick(y, d, alpha);
         try (NDArray al = Creation.array(alpha)) {
             ElementwiseLoop.run(spec, new Object[] {y, al, d.seed(), d.offset(), (long) k}, new long[] {y.size() / k});
         }
