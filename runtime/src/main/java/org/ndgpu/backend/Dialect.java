@@ -19,6 +19,7 @@ public enum Dialect {
 
     private final String language;
     private final String prelude;
+    private final java.util.regex.Pattern complexMath;
     private final long maxGridX, maxGridY, maxGridZ;
 
     Dialect(String language, String resource, long maxGridX, long maxGridY, long maxGridZ) {
@@ -28,6 +29,23 @@ public enum Dialect {
         this.maxGridZ = maxGridZ;
         // the dialect's own names first, then the helpers written once against them
         this.prelude = read(resource) + read("prelude-common.h");
+        this.complexMath = complexMathCalls(prelude);
+    }
+
+    /**
+     * A call of any function the prelude defines between {@code #ifdef ND_COMPLEX_MATH} and its
+     * {@code #endif} ({@code nd_c64_sin(}, {@code nd_c128_atanh(}, ...), read from the header itself so
+     * that a function added there is found without a second list.
+     */
+    private static java.util.regex.Pattern complexMathCalls(String prelude) {
+        int from = prelude.indexOf("#ifdef ND_COMPLEX_MATH"), to = prelude.indexOf("#endif", from);
+        if (from < 0 || to < 0) throw new IllegalStateException("the prelude has no ND_COMPLEX_MATH section");
+        var names = new java.util.TreeSet<String>();
+        var m = java.util.regex.Pattern.compile("ND_DEVICE_FN C nd_##P##_(\\w+)\\(")
+                .matcher(prelude.substring(from, to));
+        while (m.find()) names.add(m.group(1));
+        if (names.isEmpty()) throw new IllegalStateException("the prelude's ND_COMPLEX_MATH section defines nothing");
+        return java.util.regex.Pattern.compile("nd_c(64|128)_(" + String.join("|", names) + ")\\(");
     }
 
     private static String read(String resource) {
@@ -48,9 +66,6 @@ public enum Dialect {
         return prelude;
     }
 
-    private static final java.util.regex.Pattern COMPLEX_MATH = java.util.regex.Pattern.compile(
-            "nd_c(64|128)_(sin|cos|tan|sinh|cosh|tanh|exp2|expm1|log1p|log2|log10|asin|acos|atan|asinh|acosh|atanh)\\(");
-
     /**
      * The header for a kernel whose own text is {@code body}: the prelude, with the complex
      * transcendental functions (ND_COMPLEX_MATH) only where the body calls one, since every kernel
@@ -58,7 +73,7 @@ public enum Dialect {
      */
     public String preludeFor(String body) {
         java.util.Objects.requireNonNull(body, "Dialect.preludeFor: body is null");
-        return COMPLEX_MATH.matcher(body).find() ? "#define ND_COMPLEX_MATH 1\n" + prelude : prelude;
+        return complexMath.matcher(body).find() ? "#define ND_COMPLEX_MATH 1\n" + prelude : prelude;
     }
 
     /** The most blocks (work-groups) a launch may have along dimension {@code dim}: 0 (x), 1 (y) or 2 (z). */
