@@ -83,4 +83,25 @@ public class QuantilesTest extends PerDeviceTest {
             }
         }
     }
+
+    /** np.percentile(a, 150): ValueError "Percentiles must be in the range [0, 100]", for every form. */
+    @Test
+    void percentilesOutsideZeroToHundredAreNamedAsPercentiles() {
+        try (NDArray a = Nd.arange(10).astype(DType.FLOAT64)) {
+            for (org.junit.jupiter.api.function.Executable call : new org.junit.jupiter.api.function.Executable[] {
+                () -> Nd.percentile(a, 150),
+                () -> Nd.percentile(a, -1, 0, false),
+                () -> Nd.percentile(a, new double[] {50, 150}, null, false, "linear"),
+                () -> Nd.percentile(a, Double.NaN, null, false, "lower")
+            }) {
+                var e = org.junit.jupiter.api.Assertions.assertThrows(org.ndgpu.exceptions.NdException.class, call);
+                org.junit.jupiter.api.Assertions.assertTrue(
+                        e.getMessage().startsWith("percentile: Percentiles must be in the range [0, 100], got "),
+                        e.getMessage());
+            }
+            try (NDArray p = Nd.percentile(a, 25)) {
+                assertEquals(2.25, p.doubleValue(), 0); // np.percentile(np.arange(10.), 25)
+            }
+        }
+    }
 }
