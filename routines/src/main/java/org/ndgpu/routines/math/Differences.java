@@ -39,7 +39,8 @@ public final class Differences {
      */
     public static NDArray diff(String op, NDArray a, int n, int axis, Object prepend, Object append) {
         a.live(op);
-        if (prepend == null && append == null) return diff(op, a, n, axis);
+        // NumPy returns a itself for n == 0, before it looks at prepend and append
+        if ((prepend == null && append == null) || n == 0) return diff(op, a, n, axis);
         if (a.ndim() == 0) throw new ShapeException(op + ": diff requires input that is at least one dimensional");
         int ax = Shapes.axis(op, axis, a.ndim());
         java.util.List<NDArray> parts = new java.util.ArrayList<>(), temps = new java.util.ArrayList<>();

@@ -37,7 +37,7 @@ public final class Interpolation {
                     new Param("_right", DType.FLOAT64, Kind.SCALAR)),
             """
             double _iv = x, _ir;
-            if (isnan(_iv)) _ir = _iv;
+            if (isnan(_iv)) _ir = _in == 1 ? fp[0] : _iv; // NumPy's one-point loop: neither below nor above
             else if (_iv < xp[0]) _ir = _left;
             else if (_iv > xp[_in - 1]) _ir = _right;
             else {

@@ -40,11 +40,13 @@ public final class Partitioning {
     public static NDArray partition(String op, NDArray a, long[] kth, int axis, boolean indices) {
         java.util.Objects.requireNonNull(kth, op + ": kth is null");
         a.live(op);
+        // NumPy: np.array([]) is a float array, "TypeError: Partition index must be integer"
+        if (kth.length == 0) throw new NdException(op + ": expected at least one kth, got an empty list");
         if (a.ndim() > 0 && a.size() > 0) {
             long n = a.shape()[Shapes.axis(op, axis, a.ndim())];
             for (long k : kth)
                 if (k < -n || k >= n) throw new NdException(op + ": kth(=" + k + ") out of bounds (" + n + ")");
         }
-        return partition(op, a, kth.length > 0 ? kth[0] : 0, axis, indices);
+        return partition(op, a, kth[0], axis, indices);
     }
 }

@@ -129,7 +129,8 @@ public final class Averages {
         if (m.ndim() > 2) throw new ShapeException(op + ": m has more than 2 dimensions: " + Shapes.str(m.shape()));
         DType rt = DType.promote(m.dtype(), DType.FLOAT64);
         try (NDArray x2 = m.ndim() == 2 ? m.view(m.shape(), m.strides(), m.offset()) : m.reshape(1, m.size());
-                NDArray xr = rowvar ? x2.view(x2.shape(), x2.strides(), x2.offset()) : x2.T();
+                // NumPy transposes for !rowvar only a 2-d m: a 1-d m is one variable either way
+                NDArray xr = rowvar || m.ndim() < 2 ? x2.view(x2.shape(), x2.strides(), x2.offset()) : x2.T();
                 NDArray x = xr.astype(rt)) {
             long n = x.shape()[1];
             if (x.shape()[0] == 0) return Creation.zeros(rt, 0, 0);

@@ -79,20 +79,34 @@ public final class Quantiles {
         for (double q : qs)
             if (!(q >= 0 && q <= 1)) throw new NdException(op + ": quantiles must be in the range [0, 1], got " + q);
         if (scalarQ && qs.length != 1) throw new IllegalArgumentException(op + ": one q for a scalar q");
-        // NumPy's lerp subtracts the neighbours; its median (a mean) takes bool
-        if (a.dtype() == DType.BOOL && !op.equals("median"))
+        boolean median = op.equals("median"), discrete = !median && DISCRETE.contains(method);
+        // NumPy's lerp subtracts the neighbours; its median (a mean) and the methods that take an
+        // element take bool
+        if (a.dtype() == DType.BOOL && !median && !discrete)
             throw new DTypeException(
                     op + ": "
                             + "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead; got bool");
+        if (a.dtype().isComplex()) throw new NdException(op + ": complex input is not supported, got " + a.dtype());
+        // NumPy's dtypes: a method that takes an element keeps a's dtype (integers exact, as its take);
+        // one that interpolates keeps a float a's dtype for a scalar q, and gives float64 for integers and
+        // for an array q (its weights are a float64 array); computed in float64 where a's dtype is narrower
+        DType result = discrete || (scalarQ && a.dtype().isInexact()) ? a.dtype() : DType.FLOAT64;
+        boolean exact = a.dtype() == DType.FLOAT64
+                || (a.dtype() == DType.FLOAT32 && result == DType.FLOAT32)
+                || (discrete && !a.dtype().isInexact());
         List<NDArray> temps = new ArrayList<>();
         try (var _ = a.device().use()) {
-            NDArray x = a.dtype().isInexact() && a.dtype() != DType.FLOAT16 ? a : t(temps, a.astype(DType.FLOAT64));
-            if (x.dtype().isComplex()) throw new NdException(op + ": complex input is not supported, got " + a.dtype());
+            NDArray x = exact ? a : t(temps, a.astype(DType.FLOAT64));
             NDArray src = axis == null ? t(temps, x.ravel()) : x;
             int ax = axis == null ? 0 : Shapes.axis(op, axis, src.ndim());
             long n = src.shape()[ax];
             long[] s = src.shape(), kept = new long[s.length - 1];
             for (int d = 0, m = 0; d < s.length; d++) if (d != ax) kept[m++] = s[d];
+            if (qs.length == 0) {
+                long[] none = new long[kept.length + 1];
+                System.arraycopy(kept, 0, none, 1, kept.length);
+                return Creation.zeros(result, none);
+            }
             List<NDArray> each = new ArrayList<>();
             NDArray sorted = null;
             for (double q : qs) {
@@ -105,16 +119,16 @@ public final class Quantiles {
                     r = Creation.full(Double.NaN, x.dtype(), kept);
                 } else {
                     if (sorted == null) sorted = t(temps, Sorting.sort(op, src, ax, false));
-                    r = op.equals("median")
-                            ? middle(sorted, ax, (long) Math.floor(0.5 * (n - 1)), n % 2 == 0)
+                    r = median
+                            ? middle(sorted, ax, (long) Math.floor(0.5 * (n - 1)), n % 2 == 0 ? MEAN | EVEN : MEAN)
                             : at(sorted, ax, n, q, method);
                 }
                 each.add(scalarQ ? r : t(temps, r));
             }
             NDArray out = scalarQ ? each.get(0) : org.ndgpu.routines.manipulation.Joining.stack(op, each, 0);
-            if (a.dtype() == DType.FLOAT16) { // computed in float64; NumPy keeps float16
+            if (out.dtype() != result) { // float16 computed in float64
                 try (NDArray wide = out) {
-                    out = wide.astype(DType.FLOAT16);
+                    out = wide.astype(result);
                 }
             }
             if (!keepdims) return out;
@@ -149,7 +163,7 @@ public final class Quantiles {
             case "closest_observation" -> boundary(n * q - 1 - 0.5, true);
             default -> -1;
         };
-        if (take >= 0) return middle(sorted, ax, Math.min(take, n - 1), false);
+        if (take >= 0) return middle(sorted, ax, Math.min(take, n - 1), 0);
         double v = switch (method) {
             case "linear" -> (n - 1) * q;
             case "averaged_inverted_cdf" -> n * q - 1;
@@ -215,10 +229,17 @@ public final class Quantiles {
      * odd length, (lo + hi) / 2 for an even one, rather than the lerp, whose 0 * inf or inf - inf
      * would give NaN next to an infinity; NaN where the slice holds one (its last element).
      */
-    private static NDArray middle(NDArray sorted, int ax, long lo, boolean even) {
+    private static NDArray middle(NDArray sorted, int ax, long lo, int how) {
         Spec spec = MIDDLE.computeIfAbsent(sorted.dtype(), Quantiles::middleSpec);
-        return gather(sorted, ax, lo, even ? lo + 1 : lo, spec, 0.0, even ? 1 : 0);
+        return gather(sorted, ax, lo, (how & EVEN) != 0 ? lo + 1 : lo, spec, 0.0, how);
     }
+
+    /** middle's flags: the mean of elements lo and lo + 1; a mean's zero is +0.0 (NumPy's sum starts from it). */
+    private static final int EVEN = 1, MEAN = 2;
+
+    /** The methods that take an element of the sorted slice rather than blend two. */
+    private static final List<String> DISCRETE =
+            List.of("lower", "higher", "nearest", "inverted_cdf", "closest_observation");
 
     private static NDArray gather(NDArray sorted, int ax, long lo, long hi, Spec spec, double frac, int flag) {
         DType d = sorted.dtype();
@@ -267,7 +288,10 @@ public final class Quantiles {
         return new Spec(
                 "nd_median_middle_" + d,
                 gatherParams(d, "_even"),
-                "out = isnan(last) ? last : (_even ? (" + c + ") ((low + high) / (" + c + ") 2) : low);");
+                d.isInexact()
+                        ? c + " _v = (_even & 1) ? (" + c + ") ((low + high) / (" + c + ") 2) : low;\n"
+                                + "out = isnan(last) ? last : ((_even & 2) && _v == 0 ? (" + c + ") 0 : _v);"
+                        : "out = low;");
     }
 
     private static NDArray t(List<NDArray> temps, NDArray a) {
