@@ -18,7 +18,7 @@ ND_KERNEL void nd_cumsum_sequential_f4_f4_0(ND_GLOBAL char* _b_x, long _o_x, lon
     for (long _l = ND_GLOBAL_ID(); _l < _L; _l += ND_GLOBAL_SIZE()) {
         long _ko_x = 0;
         long _ko_y = 0;
-        double _acc = 0;
+        double _acc = (-0.0);
         for (long _p = 0; _p < _N; _p++) {
             _acc = (_acc + (double)((*((ND_GLOBAL float*)(_b_x + _o_x + _ko_x + _p * _as_x)))));
             *((ND_GLOBAL float*)(_b_y + _o_y + _ko_y + _p * _as_y)) = (float)(_acc);

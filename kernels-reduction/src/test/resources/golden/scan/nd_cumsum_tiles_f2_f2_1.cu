@@ -32,7 +32,7 @@ ND_KERNEL void nd_cumsum_tiles_f2_f2_1(ND_GLOBAL char* _b_x, long _o_x, long _ks
         ND_SYNC();
         const long _p0 = _tp + (long)_t * 4;
         float _v[4];
-        float _run = 0;
+        float _run = (-0.0f);
         for (int _i = 0; _i < 4; _i++) {
             const int _q = _t * 4 + _i;
             if (_p0 + _i < _N) _run = (_run + _st[_q + (_q >> 5)]);
@@ -41,12 +41,12 @@ ND_KERNEL void nd_cumsum_tiles_f2_f2_1(ND_GLOBAL char* _b_x, long _o_x, long _ks
         _sh[_t] = _run;
         ND_SYNC();
         for (int _s = 1; _s < 256; _s <<= 1) {
-            float _o = _t >= _s ? _sh[_t - _s] : 0;
+            float _o = _t >= _s ? _sh[_t - _s] : (-0.0f);
             ND_SYNC();
             if (_t >= _s) _sh[_t] = (_o + _sh[_t]);
             ND_SYNC();
         }
-        const float _pre = _t > 0 ? _sh[_t - 1] : 0;
+        const float _pre = _t > 0 ? _sh[_t - 1] : (-0.0f);
         if (_mode & 1) {
             if ((_mode & 4) && _ti > 0) {
                 const float _c = _sums[_tile - 1];

@@ -30,7 +30,7 @@ ND_KERNEL void nd_cumsum_tiles_f4_f8_0(ND_GLOBAL char* _b_x, long _o_x, long _as
         ND_SYNC();
         const long _p0 = _tp + (long)_t * 4;
         double _v[4];
-        double _run = 0;
+        double _run = (-0.0);
         for (int _i = 0; _i < 4; _i++) {
             const int _q = _t * 4 + _i;
             if (_p0 + _i < _N) _run = (_run + _st[_q + (_q >> 4)]);
@@ -39,12 +39,12 @@ ND_KERNEL void nd_cumsum_tiles_f4_f8_0(ND_GLOBAL char* _b_x, long _o_x, long _as
         _sh[_t] = _run;
         ND_SYNC();
         for (int _s = 1; _s < 256; _s <<= 1) {
-            double _o = _t >= _s ? _sh[_t - _s] : 0;
+            double _o = _t >= _s ? _sh[_t - _s] : (-0.0);
             ND_SYNC();
             if (_t >= _s) _sh[_t] = (_o + _sh[_t]);
             ND_SYNC();
         }
-        const double _pre = _t > 0 ? _sh[_t - 1] : 0;
+        const double _pre = _t > 0 ? _sh[_t - 1] : (-0.0);
         if (_mode & 1) {
             if ((_mode & 4) && _ti > 0) {
                 const double _c = _sums[_tile - 1];

@@ -29,7 +29,7 @@ ND_KERNEL void nd_cumsum_totals_f4_f8_0(ND_GLOBAL char* _b_x, long _o_x, long _a
         }
         ND_SYNC();
         const long _p0 = _tp + (long)_t * 4;
-        double _run = 0;
+        double _run = (-0.0);
         for (int _i = 0; _i < 4; _i++) {
             const int _q = _t * 4 + _i;
             if (_p0 + _i < _N) _run = (_run + _st[_q + (_q >> 4)]);

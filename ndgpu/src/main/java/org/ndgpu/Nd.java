@@ -4416,9 +4416,9 @@ public final class Nd {
         return call(Ufunc.ISFINITE, out, a);
     }
 
-    /** numpy.real. */
+    /** numpy.real: of an NDArray, the view {@code a.real()} (writes go through); of a number, its real part. */
     public static NDArray real(Object a) {
-        return call(Ufunc.REAL, null, a);
+        return a instanceof NDArray x ? x.real() : call(Ufunc.REAL, null, a);
     }
 
     /** numpy.real into out. */
@@ -4426,9 +4426,9 @@ public final class Nd {
         return call(Ufunc.REAL, out, a);
     }
 
-    /** numpy.imag. */
+    /** numpy.imag: of a complex NDArray, the view {@code a.imag()} (writes go through). */
     public static NDArray imag(Object a) {
-        return call(Ufunc.IMAG, null, a);
+        return a instanceof NDArray x ? x.imag() : call(Ufunc.IMAG, null, a);
     }
 
     /** numpy.imag into out. */

@@ -327,8 +327,9 @@ final class UfuncExpressions {
     private static String minmax(DType t, String a, String b, String op) {
         if (t.isBool()) return op.equals(">") ? "(" + a + " || " + b + ")" : "(" + a + " && " + b + ")";
         if (t.isComplex()) {
-            return "((" + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && " + a + ".y " + op + "= " + b
-                    + ".y)" + " || isnan(" + a + ".x) || isnan(" + a + ".y)) ? " + a + " : " + b + ")";
+            // NumPy's complex maximum: a when a holds a NaN or CGE(a, b), else b (so b's NaN comes through)
+            return "((isnan(" + a + ".x) || isnan(" + a + ".y) || " + complexOrder(a, b, op, true) + ") ? " + a + " : "
+                    + b + ")";
         }
         if (t.isFloating()) return "((" + a + " " + op + "= " + b + " || isnan(" + a + ")) ? " + a + " : " + b + ")";
         return "(" + a + " " + op + " " + b + " ? " + a + " : " + b + ")";
@@ -337,9 +338,9 @@ final class UfuncExpressions {
     /** NumPy's fmax/fmin: a NaN operand gives the other one (NaN only when both are); complex compares lexicographically. */
     private static String fminmax(DType t, String a, String b, String op) {
         if (t.isComplex()) {
-            // a NaN in b keeps a (both NaN: a, as NumPy); a NaN in a fails every comparison, so b
-            return "((isnan(" + b + ".x) || isnan(" + b + ".y) || " + a + ".x " + op + " " + b + ".x || (" + a
-                    + ".x == " + b + ".x && " + a + ".y " + op + "= " + b + ".y)) ? " + a + " : " + b + ")";
+            // NumPy's complex fmax: a when b holds a NaN or CGE(a, b), else b (so a's NaN gives b)
+            return "((isnan(" + b + ".x) || isnan(" + b + ".y) || " + complexOrder(a, b, op, true) + ") ? " + a + " : "
+                    + b + ")";
         }
         if (t.isFloating()) return (op.equals(">") ? "fmax(" : "fmin(") + a + ", " + b + ")";
         return minmax(t, a, b, op);
@@ -347,8 +348,16 @@ final class UfuncExpressions {
 
     private static String compare(boolean cx, String a, String b, String op, boolean orEqual) {
         if (!cx) return "(" + a + " " + op + (orEqual ? "=" : "") + " " + b + ")";
-        return "(" + a + ".x " + op + " " + b + ".x || (" + a + ".x == " + b + ".x && " + a + ".y " + op
-                + (orEqual ? "=" : "") + " " + b + ".y))";
+        return complexOrder(a, b, op, orEqual);
+    }
+
+    /**
+     * NumPy's complex order (CGT, CGE, CLT, CLE of its loops): the real parts decide only where neither
+     * imaginary part is NaN, equal real parts go by the imaginary ones; so any NaN compares false.
+     */
+    private static String complexOrder(String a, String b, String op, boolean orEqual) {
+        return "((" + a + ".x " + op + " " + b + ".x && !isnan(" + a + ".y) && !isnan(" + b + ".y)) || (" + a + ".x == "
+                + b + ".x && " + a + ".y " + op + (orEqual ? "=" : "") + " " + b + ".y))";
     }
 
     /** A value's truth, as NumPy's bool(): nonzero (either part, for complex). */

@@ -29,6 +29,21 @@ final class DeviceMath {
             #endif
             """;
 
+    /**
+     * The scans' complex product, exact where a factor is the identity 1+0j: a scan starts from it,
+     * where NumPy's starts from the first element (1 * (inf+0j) would be inf+nanj).
+     */
+    static final String SCAN_HELPERS = """
+            ND_DEVICE_FN complex64 nd_c64_scanmul(complex64 a, complex64 b) {
+                return (a.x == 1 && a.y == 0) ? b : (b.x == 1 && b.y == 0) ? a : nd_c64_mul(a, b);
+            }
+            #if defined(ND_CUDA) || defined(cl_khr_fp64)
+            ND_DEVICE_FN complex128 nd_c128_scanmul(complex128 a, complex128 b) {
+                return (a.x == 1 && a.y == 0) ? b : (b.x == 1 && b.y == 0) ? a : nd_c128_mul(a, b);
+            }
+            #endif
+            """;
+
     /** Short tag of a dtype for generated names: "f32". */
     static String tag(DType d) {
         return switch (d) {
@@ -57,11 +72,14 @@ final class DeviceMath {
         return "0";
     }
 
-    /** a > b in NumPy's order (lexicographic for complex); false when either is NaN. */
+    /**
+     * a > b in NumPy's order (lexicographic for complex, its CGT: the real parts decide only where
+     * neither imaginary part is NaN); false when either is NaN.
+     */
     static String gt(DType d, String a, String b) {
         if (d.isComplex())
-            return "((" + a + ").x > (" + b + ").x || ((" + a + ").x == (" + b + ").x && (" + a + ").y > (" + b
-                    + ").y))";
+            return "(((" + a + ").x > (" + b + ").x && !isnan((" + a + ").y) && !isnan((" + b + ").y)) || ((" + a
+                    + ").x == (" + b + ").x && (" + a + ").y > (" + b + ").y))";
         return "(" + a + " > " + b + ")";
     }
 
@@ -127,6 +145,20 @@ final class DeviceMath {
         };
     }
 
+    /**
+     * The identity of a scan's sum: -0.0 for the float and complex types, since -0.0 + x is x for every
+     * x, -0.0 too (NumPy's cumsum starts from the first element: cumsum([-0.0]) is [-0.0]); else 0.
+     */
+    static String sumIdentity(DType d) {
+        return switch (d) {
+            case COMPLEX64 -> "nd_c64(-0.0f, -0.0f)";
+            case COMPLEX128 -> "nd_c128(-0.0, -0.0)";
+            case FLOAT16, FLOAT32 -> "(-0.0f)";
+            case FLOAT64 -> "(-0.0)";
+            default -> "0";
+        };
+    }
+
     /** One of an accumulator dtype. */
     static String one(DType d) {
         return switch (d) {
@@ -141,7 +173,7 @@ final class DeviceMath {
     }
 
     static String mul(DType d, String a, String b) {
-        return d.isComplex() ? "nd_" + tag(d) + "_mul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
+        return d.isComplex() ? "nd_" + tag(d) + "_scanmul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
     }
 
     /** Size of the C compute type of d in bytes (complex64 is float2: 8). */

@@ -38,7 +38,7 @@ final class ScanSource {
     private static String generate(
             Dialect dialect, String name, Scan op, Kernel kind, DType in, DType out, DType acc, int nk) {
         String at = CTypes.compute(acc);
-        String ident = op == Scan.CUMSUM ? DeviceMath.zero(acc) : DeviceMath.one(acc);
+        String ident = op == Scan.CUMSUM ? DeviceMath.sumIdentity(acc) : DeviceMath.one(acc);
         java.util.function.BinaryOperator<String> f =
                 op == Scan.CUMSUM ? (a, b) -> DeviceMath.add(acc, a, b) : (a, b) -> DeviceMath.mul(acc, a, b);
         List<String> sig = new ArrayList<>();
@@ -119,7 +119,7 @@ final class ScanSource {
                                 "store",
                                 CTypes.store(out, yPtr, CTypes.cast(acc, out, f.apply("_c", loadY))));
         };
-        return dialect.prelude() + "\n" + DeviceMath.HELPERS + "\n"
+        return dialect.prelude() + "\n" + DeviceMath.HELPERS + "\n" + (acc.isComplex() ? DeviceMath.SCAN_HELPERS : "")
                 + SCAN.get("kernel").fill("name", name, "params", String.join(", ", sig), "body", body);
     }
 

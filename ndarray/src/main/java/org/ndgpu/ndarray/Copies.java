@@ -131,9 +131,16 @@ public final class Copies {
                 copyInto(v, target);
             }
             case Complex z -> {
-                // a weak Python complex: into a complex target in its own dtype; into a real one only by an
-                // unsafe cast (the imaginary part dropped, NumPy's ComplexWarning), as a complex128 value
+                // a weak Python complex: into a complex target in its own dtype; into a real one only where
+                // NumPy casts (copyto's unsafe rule, full: the imaginary part dropped, its ComplexWarning),
+                // while fill and setitem raise its TypeError; the real part then checked as a float's
                 DType t = target.dtype().isComplex() ? target.dtype() : DType.COMPLEX128;
+                if (!target.dtype().isComplex()) {
+                    if (!op.equals("copyto") && !op.equals("full"))
+                        throw new DTypeException(op + ": cannot assign the complex value " + z + " to a "
+                                + target.dtype() + " array (NumPy's TypeError); give its real part, " + z.re());
+                    if (target.dtype().isInteger()) checkFloatFitsInteger(op, z.re(), target.dtype());
+                }
                 try (NDArray v = z.toArray(target.device(), t)) {
                     assign(op, target, v, casting);
                 }

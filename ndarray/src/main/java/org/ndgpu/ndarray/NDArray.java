@@ -1079,14 +1079,14 @@ public final class NDArray implements DeviceArray, AutoCloseable {
         return u(Ufunc.ISFINITE, this);
     }
 
-    /** numpy.real, elementwise on the device: {@code a.real()}. */
+    /** NumPy's {@code a.real}: a view (writes through it change a), of a's real parts where a is complex. */
     public NDArray real() {
-        return u(Ufunc.REAL, this);
+        return symbol != null ? u(Ufunc.REAL, this) : Views.part(this, false);
     }
 
-    /** numpy.imag, elementwise on the device: {@code a.imag()}. */
+    /** NumPy's {@code a.imag}: a view of a complex a's imaginary parts; zeros for a real a. */
     public NDArray imag() {
-        return u(Ufunc.IMAG, this);
+        return symbol != null || !dtype.isComplex() ? u(Ufunc.IMAG, this) : Views.part(this, true);
     }
 
     /** numpy.conjugate, elementwise on the device: {@code a.conj()}. */

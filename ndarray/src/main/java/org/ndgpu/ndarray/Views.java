@@ -62,6 +62,13 @@ public final class Views {
         return NDArray.of(a.allocation(), other, a.shape(), a.strides(), a.offset(), !a.isWriteable());
     }
 
+    /** a.real or a.imag as NumPy's views: the real dtype's elements at a's strides, the second half for imag. */
+    static NDArray part(NDArray a, boolean imag) {
+        DType r = a.live(imag ? "imag" : "real").dtype().real();
+        long at = a.offset() + (imag ? r.itemsize() : 0);
+        return NDArray.of(a.allocation(), r, a.shape(), a.strides(), at, !a.isWriteable());
+    }
+
     /** numpy.reshape with order 'C', 'F' or 'A': a view when the strides allow it, else a copy. */
     static NDArray reshape(NDArray a, Order order, long... newShape) {
         Objects.requireNonNull(order, "reshape: order is null");

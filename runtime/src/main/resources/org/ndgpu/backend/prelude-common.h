@@ -45,11 +45,13 @@ ND_DEVICE_FN C nd_##P##_pow(C a, C b) { \
         while (m > 0) { if (m & 1) r = nd_##P##_mul(r, p); m >>= 1; if (m > 0) p = nd_##P##_mul(p, p); } \
         return n < 0 ? nd_##P##_div(nd_##P(1, 0), r) : r; \
     } \
-    if (a.x == 0 && a.y == 0) return (b.y == 0 && b.x > 0) ? nd_##P(0, 0) : nd_##P(NAN, NAN); \
+    if (a.x == 0 && a.y == 0) return b.x > 0 ? nd_##P(0, 0) : nd_##P(NAN, NAN); \
     return nd_##P##_exp(nd_##P##_mul(b, nd_##P##_log(a))); \
 } \
 ND_DEVICE_FN C nd_##P##_sign(C a) { \
-    /* NumPy 2: z / |z|, and 0 for 0 */ \
+    /* NumPy 2: z / |z|, and 0 for 0; one infinite part gives its unit, two give NaN */ \
+    if (isinf(a.x) != isinf(a.y)) \
+        return isinf(a.x) ? nd_##P(copysign((R)1, a.x), 0) : nd_##P(0, copysign((R)1, a.y)); \
     R r = hypot(a.x, a.y); \
     return r == 0 ? nd_##P(0, 0) : nd_##P(a.x / r, a.y / r); \
 } \

@@ -62,11 +62,21 @@ public class ComplexScalarTest extends PerDeviceTest {
 
     @Test
     void intoARealArrayOnlyByAnUnsafeCast() {
-        try (NDArray r = Nd.zeros(DType.FLOAT64, 2)) {
-            // a[...] = 1+2j on a float array: NumPy drops the imaginary part (ComplexWarning)
-            r.fill(Complex.of(1, 2));
-            assertArrayEquals(new double[] {1, 1}, r.toDoubleArray());
+        try (NDArray r = Nd.zeros(DType.FLOAT64, 2);
+                NDArray i8 = Nd.zeros(DType.INT8, 2)) {
+            // a.fill(1+2j), a[...] = 1+2j on a float array: NumPy's TypeError ("float() argument must be a
+            // string or a real number, not 'complex'"); copyto's same_kind refuses too
+            assertThrows(DTypeException.class, () -> r.fill(Complex.of(1, 2)));
+            assertThrows(DTypeException.class, () -> r.set("...", Complex.of(1, 2)));
             assertThrows(DTypeException.class, () -> Nd.copyto(r, Complex.of(1, 2)));
+            assertArrayEquals(new double[] {0, 0}, r.toDoubleArray());
+            // np.copyto(a, 1+2j, casting="unsafe"): the real part (ComplexWarning), checked as a float is
+            Nd.copyto(r, Complex.of(1, 2), org.ndgpu.ndarray.Casting.UNSAFE);
+            assertArrayEquals(new double[] {1, 1}, r.toDoubleArray());
+            assertThrows(
+                    DTypeException.class,
+                    () -> Nd.copyto(i8, Complex.of(Double.NaN, 1), org.ndgpu.ndarray.Casting.UNSAFE));
+            assertArrayEquals(new long[] {0, 0}, i8.toLongArray());
         }
         assertThrows(DTypeException.class, () -> Complex.of(new double[] {1}));
     }

@@ -9,8 +9,8 @@ import org.ndgpu.ndarray.NDArray;
  * numpy.emath (numpy.lib.scimath): sqrt, log, log2, log10, logn, power, arccos, arcsin and arctanh
  * whose result is complex where the real function has none. As NumPy's, a real input moves to complex
  * only when one of its elements needs it (a negative number for sqrt, the logs and power's base; a
- * magnitude over 1 for arccos, arcsin, arctanh), to complex64 from float16 or float32 and complex128
- * otherwise, and the complex function answers; finding that reads one boolean back. Otherwise the
+ * magnitude over 1 for arccos, arcsin, arctanh), to complex64 from float32, int8, int16, uint8 and
+ * uint16 and complex128 otherwise (float16 too, as NumPy's _tocomplex), and the complex function answers; finding that reads one boolean back. Otherwise the
  * result is the real function's.
  *
  * <pre>{@code
@@ -126,9 +126,12 @@ public final class Emath {
         }
     }
 
-    // _tocomplex: float16 and float32 to complex64, the rest to complex128
+    // NumPy's _tocomplex: single, byte, short, ubyte and ushort to csingle, the rest (half among them) to cdouble
     private static NDArray toComplex(NDArray x) {
-        DType d = x.dtype();
-        return x.astype(d == DType.FLOAT16 || d == DType.FLOAT32 ? DType.COMPLEX64 : DType.COMPLEX128);
+        boolean single = switch (x.dtype()) {
+            case FLOAT32, INT8, INT16, UINT8, UINT16 -> true;
+            default -> false;
+        };
+        return x.astype(single ? DType.COMPLEX64 : DType.COMPLEX128);
     }
 }
