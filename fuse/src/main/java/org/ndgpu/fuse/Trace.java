@@ -111,7 +111,7 @@ final class Trace implements Tracer {
         if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
         // as the eager clip for constant bounds; a bound that is an argument of the fused function is
         // checked at each call against the loop's dtype (it may not move past the range)
-        var b = Scalars.clipBounds(lo, hi, nodeOf(a, "clip's array").dtype());
+        var b = UfuncLoops.clipBounds(lo, hi, nodeOf(a, "clip's array").dtype());
         if (b.lo() == null && b.hi() == null) return apply(Ufunc.POSITIVE, a);
         lo = b.lo();
         hi = b.hi();

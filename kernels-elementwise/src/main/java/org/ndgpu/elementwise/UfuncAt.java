@@ -10,7 +10,6 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Ufunc;
 
@@ -43,7 +42,7 @@ final class UfuncAt {
         }
         DType[] eff = UfuncLibrary.effectiveDtypes(op.numpyName(), nin == 2 ? new Object[] {a, b} : new Object[] {a});
         UfuncLoops.Loop loop = UfuncLoops.resolve(op.numpyName(), eff);
-        Scalars.checkLoopFits(name, nin == 2 ? new Object[] {a, b} : new Object[] {a}, loop.in());
+        UfuncLoops.checkScalarsFit(name, nin == 2 ? new Object[] {a, b} : new Object[] {a}, loop.in());
         DType t = loop.out();
         for (DType d : loop.in()) {
             if (d != t) {

@@ -117,7 +117,7 @@ public final class UfuncLibrary implements UfuncRunner {
         DType[] eff = effectiveDtypes("where", new Object[] {x, y});
         DType res = DType.promote(eff[0], eff[1]);
         DType[] loopIn = {DType.BOOL, res, res};
-        Scalars.checkLoopFits("where", new Object[] {x, y}, new DType[] {res, res});
+        UfuncLoops.checkScalarsFit("where", new Object[] {x, y}, new DType[] {res, res});
         DType[] operandDtypes = {operandDtype(cond, DType.BOOL), eff[0], eff[1]};
         String value = UfuncExpressions.truth(operandDtypes[0], "a0") + " ? " + "_u1 : _u2;";
         if (cond instanceof NDArray c) c.live("where"); // x and y were checked by effectiveDtypes; launch checks none
@@ -128,7 +128,7 @@ public final class UfuncLibrary implements UfuncRunner {
     public NDArray clip(NDArray a, Object lo, Object hi, NDArray out) {
         if (lo == null && hi == null) throw new NdException("clip: one of lo and hi must be given");
         if (a != null) {
-            var b = Scalars.clipBounds(lo, hi, a.live("clip").dtype());
+            var b = UfuncLoops.clipBounds(lo, hi, a.live("clip").dtype());
             if (b.lo() == null && b.hi() == null) return apply(Ufunc.POSITIVE, out, a);
             lo = b.lo();
             hi = b.hi();
@@ -145,7 +145,7 @@ public final class UfuncLibrary implements UfuncRunner {
         if (op == Ufunc.POWER) IntegerPower.checkOperands(operands, eff);
         if (SpecialFunctions.isBessel(op)) {
             UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
-            Scalars.checkLoopFits(name, operands, loop.in());
+            UfuncLoops.checkScalarsFit(name, operands, loop.in());
             NDArray viaDouble = castFirst(op, out, operands, loop.in(), loop.out());
             if (viaDouble != null) return viaDouble;
         }
@@ -171,7 +171,7 @@ public final class UfuncLibrary implements UfuncRunner {
             }
             if (key != null) LAST.put(op, sig, r);
         }
-        Scalars.checkLoopFits(name, operands, r.loop().in());
+        UfuncLoops.checkScalarsFit(name, operands, r.loop().in());
         Spec spec = r.spec();
         return launch(name, operands, eff, r.loop().in(), r.loop().out(), out, null, spec);
     }

@@ -111,4 +111,37 @@ public final class UfuncLoops {
     public static boolean canCastSameKind(DType from, DType to) {
         return org.ndgpu.ndarray.Casting.SAME_KIND.allows(from, to);
     }
+
+    /**
+     * Checks each Java integer operand against its ufunc loop's input dtype, as NumPy does when it
+     * converts the value for the loop: int8_array + 1000 raises, int8_array / 1000 (a float64 loop)
+     * does not. Every ufunc path calls it once its loop is resolved from {@link Scalars#promoted} dtypes.
+     */
+    public static void checkScalarsFit(String op, Object[] operands, DType[] loopIn) {
+        for (int k = 0; k < operands.length; k++) {
+            if (Scalars.isJavaInteger(operands[k]))
+                Scalars.checkFits(op, ((Number) operands[k]).longValue(), loopIn[k]);
+        }
+    }
+
+    /** clip's bounds after {@link #clipBounds}: each a Java number, an NDArray, or null for none. */
+    public record ClipBounds(Object lo, Object hi) {}
+
+    /**
+     * numpy.clip's rule for Java integer bounds of an integer array (numpy/_core/_methods.py's _clip):
+     * a bound past the dtype's range on its own side bounds nothing and becomes null
+     * (clip(int8_array, -1000, 1000) is a copy); one past it on the other side raises, naming clip
+     * (clip(int8_array, 200, 300)). Other bounds and dtypes are returned as given.
+     */
+    public static ClipBounds clipBounds(Object lo, Object hi, DType a) {
+        if (!a.isInteger()) return new ClipBounds(lo, hi);
+        if (Scalars.isJavaInteger(lo) && ((Number) lo).longValue() < 0 && !Scalars.fits(((Number) lo).longValue(), a))
+            lo = null;
+        if (Scalars.isJavaInteger(hi) && ((Number) hi).longValue() > 0 && !Scalars.fits(((Number) hi).longValue(), a))
+            hi = null;
+        for (Object bound : new Object[] {lo, hi}) {
+            if (Scalars.isJavaInteger(bound)) Scalars.checkFits("clip", ((Number) bound).longValue(), a);
+        }
+        return new ClipBounds(lo, hi);
+    }
 }

@@ -19,7 +19,6 @@ import org.ndgpu.ndarray.DType;
 import org.ndgpu.ndarray.NDArray;
 import org.ndgpu.ndarray.Operands;
 import org.ndgpu.ndarray.Order;
-import org.ndgpu.ndarray.Scalars;
 import org.ndgpu.ndarray.Shapes;
 import org.ndgpu.ndarray.Ufunc;
 
@@ -45,7 +44,7 @@ final class UfuncPairs {
         }
         DType[] eff = UfuncLibrary.effectiveDtypes(name, operands);
         UfuncLoops.Loop loop = UfuncLoops.resolve(name, eff);
-        Scalars.checkLoopFits(name, operands, loop.in());
+        UfuncLoops.checkScalarsFit(name, operands, loop.in());
         List<long[]> shapes = new ArrayList<>();
         Device device = null;
         for (Object o : operands) {

@@ -15,17 +15,6 @@ public final class Scalars {
         }
     }
 
-    /**
-     * Checks each Java integer operand against its ufunc loop's input dtype, as NumPy does when it
-     * converts the value for the loop: int8_array + 1000 raises, int8_array / 1000 (a float64 loop)
-     * does not. Every ufunc path calls it once its loop is resolved from {@link #promoted} dtypes.
-     */
-    public static void checkLoopFits(String op, Object[] operands, DType[] loopIn) {
-        for (int k = 0; k < operands.length; k++) {
-            if (isJavaInteger(operands[k])) checkFits(op, ((Number) operands[k]).longValue(), loopIn[k]);
-        }
-    }
-
     /** The smallest and largest value a Java long can give an integer dtype; null for the others. */
     private static long[] bounds(DType d) {
         return switch (d) {
@@ -54,7 +43,7 @@ public final class Scalars {
 
     /**
      * As {@link #weak}, without checking that an integer fits: a ufunc's loop may take another dtype
-     * (int8_array / 1000 runs float64's); its caller then calls {@link #checkLoopFits}.
+     * (int8_array / 1000 runs float64's); its caller then checks the loop's dtypes (UfuncLoops.checkScalarsFit).
      */
     public static DType promoted(String op, Object value, DType array) {
         switch (value) {
@@ -104,25 +93,6 @@ public final class Scalars {
     /** True for the Java integer types (Long, Integer, Short, Byte): the values NumPy would see as Python integers. */
     public static boolean isJavaInteger(Object v) {
         return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte;
-    }
-
-    /** clip's bounds after {@link #clipBounds}: each a Java number, an NDArray, or null for none. */
-    public record ClipBounds(Object lo, Object hi) {}
-
-    /**
-     * numpy.clip's rule for Java integer bounds of an integer array (numpy/_core/_methods.py's _clip):
-     * a bound past the dtype's range on its own side bounds nothing and becomes null
-     * (clip(int8_array, -1000, 1000) is a copy); one past it on the other side raises, naming clip
-     * (clip(int8_array, 200, 300)). Other bounds and dtypes are returned as given.
-     */
-    public static ClipBounds clipBounds(Object lo, Object hi, DType a) {
-        if (!a.isInteger()) return new ClipBounds(lo, hi);
-        if (isJavaInteger(lo) && ((Number) lo).longValue() < 0 && !fits(((Number) lo).longValue(), a)) lo = null;
-        if (isJavaInteger(hi) && ((Number) hi).longValue() > 0 && !fits(((Number) hi).longValue(), a)) hi = null;
-        for (Object bound : new Object[] {lo, hi}) {
-            if (isJavaInteger(bound)) checkFits("clip", ((Number) bound).longValue(), a);
-        }
-        return new ClipBounds(lo, hi);
     }
 
     /** Whether integer v fits dtype d as {@link #checkFits} asks (always, for a dtype that is not an integer). */
