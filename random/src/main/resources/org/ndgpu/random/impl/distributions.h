@@ -519,16 +519,20 @@ ND_DEVICE_FN long nd_binomial_low(nd_rng* r, long n, double p) {
     double sd = sqrt(dn * p * (1 - p)), b = 1.15 + 2.53 * sd, a = -0.0873 + 0.0248 * b + 0.01 * p, c = dn * p + 0.5;
     double vr = 0.92 - 4.2 / b, rr = p / (1 - p), alpha = (2.83 + 5.1 / b) * sd, m = floor((dn + 1) * p);
     // the bound's terms in m alone, computed once: a warp runs the slow test at nearly every attempt (some lane
-    // needs it), and these are the same values summed in the same order as when written inline
-    double um = (m + 0.5) * log((m + 1) / (rr * (dn - m + 1))), sm = nd_stirling_tail(m), snm = nd_stirling_tail(dn - m);
+    // needs it)
+    double lm = log((m + 1) / (rr * (dn - m + 1))), sm = nd_stirling_tail(m), snm = nd_stirling_tail(dn - m);
     for (;;) {
         double u = nd_next_double(r) - 0.5, v = nd_next_double(r), us = 0.5 - fabs(u);
         double k = floor((2 * a / us + b) * u + c);
         if (us >= 0.07 && v <= vr) return (long)k;
         if (k < 0 || k > dn) continue;
         v = log(v * alpha / (a / (us * us) + b));
-        double ub = um + (dn + 1) * log((dn - m + 1) / (dn - k + 1)) + (k + 0.5) * log(rr * (dn - k + 1) / (k + 1)) + sm
-                + snm - nd_stirling_tail(k) - nd_stirling_tail(dn - k);
+        // Hormann's bound, (m + 1/2) lm + (n + 1) log((n - m + 1) / (n - k + 1)) + (k + 1/2) log(rr (n - k + 1) / (k + 1))
+        // + the tails, written in k - m (exact): each log of a ratio near 1 as a log1p, so that no log's rounding
+        // is multiplied by n (past n ~ 1e16 that error outgrew the bound and skewed the draws)
+        double d = m - k;
+        double ub = d * lm + (k + 0.5) * (log1p(d / (dn - m + 1)) + log1p(d / (k + 1))) + (dn + 1) * log1p(-d / (dn - k + 1))
+                + sm + snm - nd_stirling_tail(k) - nd_stirling_tail(dn - k);
         if (v <= ub) return (long)k;
     }
 }
@@ -712,7 +716,9 @@ ND_DEVICE_FN long nd_geometric(nd_rng* r, double p) {
         while (u > sum) { prod *= q; sum += prod; x++; }
         return x;
     }
-    double z = ceil(-nd_std_exp(r) / log1p(-p));
+    // log1p(-p) of a subnormal p is -p; a device's log1p may flush it to 0, which gave -inf and a negative count
+    double l = log1p(-p);
+    double z = ceil(-nd_std_exp(r) / (l == 0 ? -p : l));
     return z >= 9.223372036854776e18 ? 0x7FFFFFFFFFFFFFFFL : (long)z;
 }
 
