@@ -18,12 +18,35 @@ ND_DEVICE_FN C nd_##P##_div(C a, C b) { \
 ND_DEVICE_FN C nd_##P##_neg(C a) { return nd_##P(-a.x, -a.y); } \
 ND_DEVICE_FN C nd_##P##_conj(C a) { return nd_##P(a.x, -a.y); } \
 ND_DEVICE_FN R nd_##P##_abs(C a) { return hypot(a.x, a.y); } \
-ND_DEVICE_FN C nd_##P##_exp(C a) { R e = exp(a.x); return a.y == 0 ? nd_##P(e, a.y) : nd_##P(e * cos(a.y), e * sin(a.y)); } \
-ND_DEVICE_FN C nd_##P##_log(C a) { return nd_##P(log(hypot(a.x, a.y)), atan2(a.y, a.x)); } \
+ND_DEVICE_FN C nd_##P##_exp(C a) { \
+    R e = exp(a.x); \
+    if (a.y == 0) return nd_##P(e, a.y); \
+    /* e^x past the type's range with a part of the product inside it (exp(710 + 0.5j)): e^(x/2) twice */ \
+    if (isinf(e) && !isinf(a.x)) { R h = exp(a.x / 2); return nd_##P(cos(a.y) * h * h, sin(a.y) * h * h); } \
+    return nd_##P(e * cos(a.y), e * sin(a.y)); \
+} \
+ND_DEVICE_FN C nd_##P##_log(C a) { \
+    R h = hypot(a.x, a.y); \
+    /* |z| past the type's range with finite parts: log of the larger part and of the ratio's hypotenuse */ \
+    if (isinf(h) && !isinf(a.x) && !isinf(a.y)) { \
+        R mx = fmax(fabs(a.x), fabs(a.y)), q = fmin(fabs(a.x), fabs(a.y)) / mx; \
+        return nd_##P(log(mx) + log1p(q * q) / 2, atan2(a.y, a.x)); \
+    } \
+    return nd_##P(log(h), atan2(a.y, a.x)); \
+} \
 ND_DEVICE_FN C nd_##P##_sqrt(C a) { \
     if (a.x == 0 && a.y == 0) return nd_##P(0, a.y); \
     if (isinf(a.y)) return nd_##P(INFINITY, a.y); \
     R r = hypot(a.x, a.y); \
+    /* near the type's largest value r + |x| overflows: sqrt(z) = 2 sqrt(z / 4), exact scalings */ \
+    if (isinf(r + fabs(a.x)) && !isinf(a.x)) { \
+        a.x *= (R)0.25; \
+        a.y *= (R)0.25; \
+        r = hypot(a.x, a.y); \
+        if (a.x >= 0) { R t = sqrt((r + a.x) / 2); return nd_##P(2 * t, a.y / t); } \
+        R t = sqrt((r - a.x) / 2); \
+        return nd_##P(fabs(a.y) / t, copysign(2 * t, a.y)); \
+    } \
     if (a.x >= 0) { R t = sqrt((r + a.x) / 2); return nd_##P(t, a.y / (2 * t)); } \
     R t = sqrt((r - a.x) / 2); \
     return nd_##P(fabs(a.y) / (2 * t), copysign(t, a.y)); \
@@ -72,10 +95,34 @@ ND_DEVICE_FN C nd_##P##_exp2(C a) { return nd_##P##_exp(nd_##P(a.x * (R)0.693147
 /* NumPy's nc_expm1 and nc_log1p */ \
 ND_DEVICE_FN C nd_##P##_expm1(C a) { R h = sin(a.y / 2); return nd_##P(expm1(a.x) * cos(a.y) - 2 * h * h, exp(a.x) * sin(a.y)); } \
 ND_DEVICE_FN C nd_##P##_log1p(C a) { return nd_##P(log(hypot(a.x + 1, a.y)), atan2(a.y, a.x + 1)); } \
-ND_DEVICE_FN C nd_##P##_sin(C a) { return a.y == 0 ? nd_##P(sin(a.x), cos(a.x) * a.y) : nd_##P(sin(a.x) * cosh(a.y), cos(a.x) * sinh(a.y)); } \
-ND_DEVICE_FN C nd_##P##_cos(C a) { return a.y == 0 ? nd_##P(cos(a.x), -a.y * sin(a.x)) : nd_##P(cos(a.x) * cosh(a.y), -sin(a.x) * sinh(a.y)); } \
-ND_DEVICE_FN C nd_##P##_sinh(C a) { return a.y == 0 ? nd_##P(sinh(a.x), a.y) : nd_##P(sinh(a.x) * cos(a.y), cosh(a.x) * sin(a.y)); } \
-ND_DEVICE_FN C nd_##P##_cosh(C a) { return a.y == 0 ? nd_##P(cosh(a.x), a.y * sinh(a.x)) : nd_##P(cosh(a.x) * cos(a.y), sinh(a.x) * sin(a.y)); } \
+/* (f cosh t, g sinh t) without the overflow of cosh t where the products are in range (sin(1e-8 + 100j) in \
+   complex64): past it, cosh t and |sinh t| are e^|t| / 2, taken as e^(|t|/2) twice */ \
+ND_DEVICE_FN C nd_##P##_chsh(R f, R g, R t) { \
+    R c = cosh(t); \
+    if (!isinf(c) || isinf(t)) return nd_##P(f * c, g * sinh(t)); \
+    R h = exp(fabs(t) / 2); \
+    return nd_##P(f * (R)0.5 * h * h, copysign((R)1, t) * g * (R)0.5 * h * h); \
+} \
+/* a zero part gives C99's exact zeros (sin(1e300j) is 0+infj, not 0 inf = nan) */ \
+ND_DEVICE_FN C nd_##P##_sin(C a) { \
+    if (a.y == 0) return nd_##P(sin(a.x), cos(a.x) * a.y); \
+    if (a.x == 0) return nd_##P(a.x, sinh(a.y)); \
+    return nd_##P##_chsh(sin(a.x), cos(a.x), a.y); \
+} \
+ND_DEVICE_FN C nd_##P##_cos(C a) { \
+    if (a.y == 0) return nd_##P(cos(a.x), -a.y * sin(a.x)); \
+    if (a.x == 0) return nd_##P(cosh(a.y), -a.x * copysign((R)1, a.y)); \
+    return nd_##P##_chsh(cos(a.x), -sin(a.x), a.y); \
+} \
+ND_DEVICE_FN C nd_##P##_sinh(C a) { \
+    if (a.y == 0) return nd_##P(sinh(a.x), a.y); \
+    C w = nd_##P##_chsh(sin(a.y), cos(a.y), a.x); \
+    return nd_##P(w.y, w.x); \
+} \
+ND_DEVICE_FN C nd_##P##_cosh(C a) { \
+    if (a.y == 0) return nd_##P(cosh(a.x), signbit(a.x) ? -a.y : a.y); \
+    return nd_##P##_chsh(cos(a.y), sin(a.y), a.x); \
+} \
 ND_DEVICE_FN C nd_##P##_tanh(C a) { \
     /* FreeBSD's ctanh (Kahan): no overflow for large |x| */ \
     if (a.y == 0) return nd_##P(tanh(a.x), a.y); \
@@ -87,9 +134,21 @@ ND_DEVICE_FN C nd_##P##_tan(C a) { C t = nd_##P##_tanh(nd_##P(-a.y, a.x)); retur
 /* the inverse functions on C99's principal branches, by the logarithm: asinh(z) = log(z + sqrt(z^2 + 1)) on the \
    right half plane (mirrored through asinh(-z) = -asinh(z)), log(2z) where z^2 would overflow; acosh by Kahan's \
    sqrt(z + 1) sqrt(z - 1); atanh as half the difference of log1p(z) and log1p(-z); asin, acos and atan from these */ \
+/* asinh and atanh of |z| < 0.03 by their series to z^9 (the next term under 1e-16 of the sum): the logarithm's \
+   rounding near 1 is eps / |z| of a small result */ \
+ND_DEVICE_FN C nd_##P##_odd(C z, R c3, R c5, R c7, R c9) { \
+    C z2 = nd_##P##_mul(z, z), p = nd_##P(c9 * z2.x + c7, c9 * z2.y); \
+    p = nd_##P##_mul(p, z2); p.x += c5; \
+    p = nd_##P##_mul(p, z2); p.x += c3; \
+    p = nd_##P##_mul(p, z2); \
+    return nd_##P##_add(z, nd_##P##_mul(z, p)); \
+} \
 ND_DEVICE_FN C nd_##P##_asinh(C a) { \
     /* on the imaginary axis inside the cut, C99's exact value: a real part of the sign of x's zero */ \
     if (a.x == 0 && fabs(a.y) <= 1) return nd_##P(a.x, asin(a.y)); \
+    if (a.y == 0) return nd_##P(asinh(a.x), a.y); \
+    if (hypot(a.x, a.y) < (R)0.03) \
+        return nd_##P##_odd(a, (R)(-1.0 / 6), (R)(3.0 / 40), (R)(-5.0 / 112), (R)(35.0 / 1152)); \
     C z = signbit(a.x) ? nd_##P(-a.x, -a.y) : a, w; \
     if (hypot(z.x, z.y) > (R)1e15) { w = nd_##P##_log(z); w.x += (R)0.6931471805599453; } \
     else w = nd_##P##_log(nd_##P##_add(z, nd_##P##_sqrt(nd_##P(z.x * z.x - z.y * z.y + 1, 2 * z.x * z.y)))); \
@@ -106,6 +165,8 @@ ND_DEVICE_FN C nd_##P##_acosh(C a) { \
 } \
 ND_DEVICE_FN C nd_##P##_atanh(C a) { \
     if (a.y == 0 && fabs(a.x) < 1) return nd_##P(atanh(a.x), a.y); \
+    if (a.x == 0) return nd_##P(a.x, atan(a.y)); \
+    if (hypot(a.x, a.y) < (R)0.03) return nd_##P##_odd(a, (R)(1.0 / 3), (R)(1.0 / 5), (R)(1.0 / 7), (R)(1.0 / 9)); \
     if (isinf(a.x) || isinf(a.y)) return nd_##P(copysign((R)0, a.x), copysign((R)1.5707963267948966, a.y)); \
     C u = nd_##P##_log1p(a), v = nd_##P##_log1p(nd_##P(-a.x, -a.y)); \
     /* the real part has the sign of x: also where it underflows to zero */ \

@@ -176,4 +176,89 @@ public class ComplexNumpyRulesTest extends PerDeviceTest {
             assertTrue(im.dtype() == DType.FLOAT32);
         }
     }
+
+    // parts equal within rel relative error each (a zero part exactly, with its sign; inf and NaN as they are)
+    private static void assertClose(double[] want, NDArray got, double rel, String what) {
+        try (got) {
+            double[] g = ComplexParts.of(got);
+            for (int k = 0; k < want.length; k++) {
+                String at = what + " part " + k + ": " + g[k] + " vs " + want[k];
+                if (want[k] == 0 || Double.isInfinite(want[k]) || Double.isNaN(want[k]))
+                    assertEquals(Double.doubleToRawLongBits(want[k]), Double.doubleToRawLongBits(g[k]), at);
+                else assertTrue(Math.abs(g[k] - want[k]) <= rel * Math.abs(want[k]), at);
+            }
+        }
+    }
+
+    @Test
+    void largePartsDoNotOverflowIntoNanAndSmallOnesKeepTheirDigits() {
+        // np.sin([1e300j]): [0+infj]; np.cos([1e300j]): [inf-0j]; np.cosh([1e300+0j]): [inf+0j]
+        try (NDArray a = z(0, 1e300);
+                NDArray b = z(1e300, 0)) {
+            assertClose(new double[] {0, INF}, a.sin(), 0, "sin(1e300j)");
+            assertClose(new double[] {INF, -0.0}, a.cos(), 0, "cos(1e300j)");
+            assertClose(new double[] {INF, 0}, b.cosh(), 0, "cosh(1e300)");
+        }
+        // np.exp([710+0.5j]): [inf+1.07103414e+308j]
+        try (NDArray a = z(710, 0.5)) {
+            assertClose(new double[] {INF, 1.07103414e308}, a.exp(), 1e-8, "exp(710+0.5j)");
+        }
+        // complex64: np.sin(np.complex64([1e-8+100j])): [1.3440586e+35+infj]; sqrt([3e38]): [1.7320508e+19+0j];
+        // log([3e38+3e38j]): [88.94342+0.7853982j]
+        try (NDArray a0 = z(1e-8, 100, 0, 100);
+                NDArray a = a0.astype(DType.COMPLEX64);
+                NDArray b0 = z(3e38, 0);
+                NDArray b = b0.astype(DType.COMPLEX64);
+                NDArray c0 = z(3e38, 3e38);
+                NDArray c = c0.astype(DType.COMPLEX64)) {
+            assertClose(new double[] {1.3440586e35, INF, 0, INF}, a.sin(), 1e-6, "complex64 sin");
+            assertClose(new double[] {1.7320508e19, 0}, b.sqrt(), 1e-6, "complex64 sqrt(3e38)");
+            assertClose(new double[] {88.94342, 0.7853982}, c.log(), 1e-6, "complex64 log(3e38+3e38j)");
+        }
+        // complex128 near 0: np.arcsinh, np.arcsin, np.arctanh of 1e-8+1e-40j, 0.01+0.02j, 1e-5+1e-5j
+        try (NDArray a = z(1e-8, 1e-40, 0.01, 0.02, 1e-5, 1e-5, 1e-40, 0)) {
+            assertClose(
+                    new double[] {
+                        1e-08,
+                        1e-40,
+                        0.01000183364082035,
+                        0.020000333048209206,
+                        1.0000000000333335e-05,
+                        9.999999999666666e-06,
+                        1e-40,
+                        0
+                    },
+                    Nd.arcsinh(a),
+                    4e-16,
+                    "arcsinh");
+            assertClose(
+                    new double[] {
+                        1e-08,
+                        1.0000000000000001e-40,
+                        0.009998166974179577,
+                        0.019999666381790755,
+                        9.999999999666666e-06,
+                        1.0000000000333335e-05,
+                        1e-40,
+                        0
+                    },
+                    Nd.arcsin(a),
+                    4e-16,
+                    "arcsin");
+            assertClose(
+                    new double[] {
+                        1e-08,
+                        1.0000000000000001e-40,
+                        0.009996334153374628,
+                        0.019999332573730395,
+                        9.999999999333333e-06,
+                        1.0000000000666667e-05,
+                        1e-40,
+                        0
+                    },
+                    Nd.arctanh(a),
+                    4e-16,
+                    "arctanh");
+        }
+    }
 }
