@@ -78,7 +78,8 @@ public final class Creation {
         }
         DType d = HostData.dtypeOfJava(c, "array");
         long[] shape = dims.stream().mapToLong(Long::longValue).toArray();
-        if (shape.length == 1 && d != DType.BOOL) {
+        boolean bulk = d != DType.BOOL && d != DType.COMPLEX128; // Complex[] holds objects
+        if (shape.length == 1 && bulk) {
             // a flat primitive array is already C-order little-endian bytes: one transfer, no copy here
             return Transfers.fromHost(Device.current(), d, shape, HostData.segmentOf(javaArray));
         }
@@ -86,17 +87,18 @@ public final class Creation {
                 .allocate(Math.max(1, Shapes.size(shape) * d.itemsize()), 16)
                 .asSlice(0, Shapes.size(shape) * d.itemsize());
         long[] next = {0};
-        flatten(javaArray, shape, 0, seg, d, next);
+        flatten(javaArray, shape, 0, seg, d, next, bulk);
         return Transfers.fromHost(Device.current(), d, shape, seg);
     }
 
-    private static void flatten(Object arr, long[] shape, int level, MemorySegment seg, DType d, long[] next) {
+    private static void flatten(
+            Object arr, long[] shape, int level, MemorySegment seg, DType d, long[] next, boolean bulk) {
         int len = Array.getLength(arr);
         if (len != shape[level]) {
             throw new ShapeException("array: ragged nested array: a row at depth " + level + " has length " + len
                     + ", expected " + shape[level]);
         }
-        if (level == shape.length - 1 && d != DType.BOOL) {
+        if (level == shape.length - 1 && bulk) {
             // a row of a primitive type: one bulk copy instead of an element at a time
             MemorySegment row = HostData.segmentOf(arr);
             MemorySegment.copy(row, 0, seg, next[0] * d.itemsize(), row.byteSize());
@@ -107,13 +109,17 @@ public final class Creation {
             if (level < shape.length - 1) {
                 Object row = Array.get(arr, k);
                 if (row == null) throw new ShapeException("array: null row at depth " + (level + 1));
-                flatten(row, shape, level + 1, seg, d, next);
+                flatten(row, shape, level + 1, seg, d, next, bulk);
                 continue;
             }
             long i = next[0]++;
             switch (d) {
                 case BOOL -> HostData.put(seg, d, i, 0, 0, Array.getBoolean(arr, k) ? 1 : 0, true);
                 case FLOAT32, FLOAT64 -> HostData.put(seg, d, i, Array.getDouble(arr, k), 0, 0, false);
+                case COMPLEX128 -> {
+                    if (!(Array.get(arr, k) instanceof Complex z)) throw new DTypeException("array: null Complex");
+                    HostData.put(seg, d, i, z.re(), z.im(), 0, false);
+                }
                 default -> HostData.put(seg, d, i, 0, 0, Array.getLong(arr, k), true);
             }
         }

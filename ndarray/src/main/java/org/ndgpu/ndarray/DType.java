@@ -335,6 +335,7 @@ public enum DType {
             case Long l -> INT64;
             case Float f -> FLOAT64;
             case Double d -> FLOAT64;
+            case Complex c -> COMPLEX128;
             case null -> throw new DTypeException("dtype: expected a Java number or boolean, got null");
             default ->
                 throw new DTypeException("dtype: expected a Java number or boolean, got "

@@ -258,8 +258,10 @@ public final class HostData {
         if (component == short.class) return DType.INT16;
         if (component == byte.class) return DType.INT8;
         if (component == boolean.class) return DType.BOOL;
-        throw new DTypeException(
-                op + ": expected a Java primitive array (float[], double[], int[], long[], short[], byte[], boolean[]),"
-                        + " got elements of " + component.getSimpleName());
+        if (component == Complex.class) return DType.COMPLEX128;
+        throw new DTypeException(op
+                + ": expected a Java primitive array (float[], double[], int[], long[], short[], byte[], boolean[])"
+                + " or Complex[],"
+                + " got elements of " + component.getSimpleName());
     }
 }

@@ -80,4 +80,20 @@ public class ComplexScalarTest extends PerDeviceTest {
         }
         assertThrows(DTypeException.class, () -> Complex.of(new double[] {1}));
     }
+
+    @Test
+    void arraysOfComplexAndFull() {
+        // np.array([1+2j, 1j]), np.array([[1+2j], [-3j]]), np.full(2, 1+2j): complex128
+        try (NDArray a = Nd.array(new Complex[] {Complex.of(1, 2), Complex.J});
+                NDArray m = Nd.array(new Complex[][] {{Complex.of(1, 2)}, {Complex.of(0, -3)}});
+                NDArray f = Nd.full(Complex.of(1, 2), 2)) {
+            assertEquals(DType.COMPLEX128, a.dtype());
+            assertArrayEquals(new double[] {1, 2, 0, 1}, ComplexParts.of(a));
+            assertArrayEquals(new long[] {2, 1}, m.shape());
+            assertArrayEquals(new double[] {1, 2, 0, -3}, ComplexParts.of(m));
+            assertEquals(DType.COMPLEX128, f.dtype());
+            assertArrayEquals(new double[] {1, 2, 1, 2}, ComplexParts.of(f));
+        }
+        assertThrows(DTypeException.class, () -> Nd.array(new Complex[] {Complex.J, null}));
+    }
 }
