@@ -173,7 +173,12 @@ final class DeviceMath {
     }
 
     static String mul(DType d, String a, String b) {
-        return d.isComplex() ? "nd_" + tag(d) + "_scanmul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
+        return d.isComplex() ? "nd_" + tag(d) + "_mul(" + a + ", " + b + ")" : "(" + a + " * " + b + ")";
+    }
+
+    /** A scan's product: {@link #mul}, exact beside the identity for complex (SCAN_HELPERS' function). */
+    static String scanMul(DType d, String a, String b) {
+        return d.isComplex() ? "nd_" + tag(d) + "_scanmul(" + a + ", " + b + ")" : mul(d, a, b);
     }
 
     /** Size of the C compute type of d in bytes (complex64 is float2: 8). */

@@ -40,7 +40,7 @@ final class ScanSource {
         String at = CTypes.compute(acc);
         String ident = op == Scan.CUMSUM ? DeviceMath.sumIdentity(acc) : DeviceMath.one(acc);
         java.util.function.BinaryOperator<String> f =
-                op == Scan.CUMSUM ? (a, b) -> DeviceMath.add(acc, a, b) : (a, b) -> DeviceMath.mul(acc, a, b);
+                op == Scan.CUMSUM ? (a, b) -> DeviceMath.add(acc, a, b) : (a, b) -> DeviceMath.scanMul(acc, a, b);
         List<String> sig = new ArrayList<>();
         List<String> arrays = kind == Kernel.CARRY ? List.of("y") : List.of("x", "y");
         for (String a : arrays) {
