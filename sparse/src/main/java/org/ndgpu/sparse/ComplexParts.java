@@ -61,9 +61,9 @@ final class ComplexParts {
     static Split split(SparseMatrix a, String op) {
         NDArray data = Products.liveValues(a, op);
         boolean complex = data.dtype().isComplex();
-        NDArray re = complex ? data.real() : data;
+        NDArray re = complex ? part(data, false) : data;
         NDArray im = complex
-                ? data.imag()
+                ? part(data, true)
                 : NDArray.empty(data.device(), data.dtype(), data.shape(), Order.C)
                         .fill(0);
         return new Split(over(a, re), over(a, im), re, im, complex);
@@ -111,8 +111,8 @@ final class ComplexParts {
     static CsrMatrix denseToCsr(NDArray dense) {
         String op = "csrMatrix";
         // |re| + |im| is 0 exactly where both parts are (NaN and overflow to infinity stay stored)
-        try (NDArray re = dense.real();
-                NDArray im = dense.imag();
+        try (NDArray re = part(dense, false);
+                NDArray im = part(dense, true);
                 NDArray ra = re.abs();
                 NDArray ia = im.abs();
                 NDArray mag = ra.add(ia);
@@ -232,8 +232,8 @@ final class ComplexParts {
                     return re.withData(interleave(re.data, im.data));
                 }
             }
-            try (NDArray dr = other.real();
-                    NDArray di = other.imag();
+            try (NDArray dr = part(other, false);
+                    NDArray di = part(other, true);
                     CooMatrix rr = Arithmetic.multiplyDense(x.re(), dr);
                     CooMatrix ii = Arithmetic.multiplyDense(x.im(), di);
                     CooMatrix ri = Arithmetic.multiplyDense(x.re(), di);
@@ -252,8 +252,8 @@ final class ComplexParts {
         x.live(op);
         boolean ac = a.dtype.isComplex(), xc = x.dtype().isComplex();
         if (!ac) {
-            try (NDArray xr = x.real();
-                    NDArray xi = x.imag();
+            try (NDArray xr = part(x, false);
+                    NDArray xi = part(x, true);
                     NDArray yr = a.matmul(xr);
                     NDArray yi = a.matmul(xi)) {
                 return interleave(yr, yi);
@@ -266,8 +266,8 @@ final class ComplexParts {
                     return interleave(yr, yi);
                 }
             }
-            try (NDArray xr = x.real();
-                    NDArray xi = x.imag();
+            try (NDArray xr = part(x, false);
+                    NDArray xi = part(x, true);
                     NDArray rr = s.re().matmul(xr);
                     NDArray ii = s.im().matmul(xi);
                     NDArray ri = s.re().matmul(xi);
@@ -336,5 +336,15 @@ final class ComplexParts {
     static DTypeException unsupported(String op, DType t) {
         return new DTypeException(op + ": " + t + " matrices are not supported by this operation yet (float32 or"
                 + " float64 only; issue 38)");
+    }
+
+    /**
+     * A complex array's real or imaginary parts as a C-contiguous array of their own: the sparse kernels
+     * read their values as consecutive elements, where {@code x.real()} is a strided view of x.
+     */
+    private static NDArray part(NDArray x, boolean imag) {
+        try (NDArray v = imag ? x.imag() : x.real()) {
+            return v.copy();
+        }
     }
 }

@@ -187,7 +187,11 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      */
     public SparseMatrix real() {
         NDArray v = Products.liveValues(this, "real");
-        return withData(v.dtype().isComplex() ? v.real() : v.copy());
+        if (!v.dtype().isComplex()) return withData(v.copy());
+        // NDArray.real() is a strided view of the values; the kernels read a matrix's values contiguous
+        try (NDArray part = v.real()) {
+            return withData(part.copy());
+        }
     }
 
     /**
@@ -196,11 +200,12 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      */
     public SparseMatrix imag() {
         NDArray v = Products.liveValues(this, "imag");
-        return withData(
-                v.dtype().isComplex()
-                        ? v.imag()
-                        : NDArray.empty(v.device(), v.dtype(), v.shape(), org.ndgpu.ndarray.Order.C)
-                                .fill(0));
+        if (!v.dtype().isComplex())
+            return withData(NDArray.empty(v.device(), v.dtype(), v.shape(), org.ndgpu.ndarray.Order.C)
+                    .fill(0));
+        try (NDArray part = v.imag()) {
+            return withData(part.copy());
+        }
     }
 
     /**
