@@ -52,15 +52,22 @@ ND_DEVICE_FN C nd_##P##_sqrt(C a) { \
     return nd_##P(fabs(a.y) / (2 * t), copysign(t, a.y)); \
 } \
 ND_DEVICE_FN C nd_##P##_square(C a) { return nd_##P##_mul(a, a); } \
-ND_DEVICE_FN C nd_##P##_reciprocal(C a) { return nd_##P##_div(nd_##P(1, 0), a); } \
+ND_DEVICE_FN C nd_##P##_reciprocal(C a) { \
+    /* NumPy's own Smith loop (its signs of zero; 1 / 0 is nan+nanj) */ \
+    if (fabs(a.x) >= fabs(a.y)) { R r = a.y / a.x, d = a.x + a.y * r; return nd_##P(1 / d, -r / d); } \
+    R r = a.x / a.y, d = a.x * r + a.y; \
+    return nd_##P(r / d, -1 / d); \
+} \
 ND_DEVICE_FN C nd_##P##_pow(C a, C b) { \
     if (b.x == 0 && b.y == 0) return nd_##P(1, 0); \
+    /* NumPy's nc_pow: a zero base first, 0 for an exponent with a positive real part, else NaN */ \
+    if (a.x == 0 && a.y == 0) return b.x > 0 ? nd_##P(0, 0) : nd_##P(NAN, NAN); \
     /* NumPy's nc_pow: a small integer exponent by repeated squaring (1j**2 is exactly -1), a negative one \
        through the reciprocal; -1 is the reciprocal itself, as NumPy's array ** -1 */ \
     if (b.y == 0 && b.x == floor(b.x) && fabs(b.x) < 100) { \
         int n = (int)b.x; \
         if (n == 1) return a; \
-        if (n == -1) return nd_##P##_div(nd_##P(1, 0), a); \
+        if (n == -1) return nd_##P##_reciprocal(a); \
         if (n == 2) return nd_##P##_mul(a, a); \
         if (n == 3) return nd_##P##_mul(nd_##P##_mul(a, a), a); \
         int m = n < 0 ? -n : n; \
@@ -68,7 +75,6 @@ ND_DEVICE_FN C nd_##P##_pow(C a, C b) { \
         while (m > 0) { if (m & 1) r = nd_##P##_mul(r, p); m >>= 1; if (m > 0) p = nd_##P##_mul(p, p); } \
         return n < 0 ? nd_##P##_div(nd_##P(1, 0), r) : r; \
     } \
-    if (a.x == 0 && a.y == 0) return b.x > 0 ? nd_##P(0, 0) : nd_##P(NAN, NAN); \
     return nd_##P##_exp(nd_##P##_mul(b, nd_##P##_log(a))); \
 } \
 ND_DEVICE_FN C nd_##P##_sign(C a) { \

@@ -99,6 +99,17 @@ public class ComplexNumpyRulesTest extends PerDeviceTest {
             assertParts(new double[] {0, 0, 0, 0}, zero.pow(Complex.of(1.5, -2)), "0 ** (1.5-2j)");
             assertParts(new double[] {NAN, NAN, NAN, NAN}, zero.pow(Complex.of(-1, 1)), "0 ** (-1+1j)");
         }
+        // np.reciprocal and ** -1 of [0.5+0j, -1j, 0j, inf+0j, 3+4j]: NumPy's Smith loop, its zeros' signs:
+        // [2-0j, 0+1j, nan+nanj, 0-0j, 0.12-0.16j]; 0j ** 2 and (-0-0j) ** 3: 0j; 0j ** -2: nan+nanj
+        try (NDArray r = z(0.5, 0, 0, -1, 0, 0, INF, 0, 3, 4);
+                NDArray zeros = z(0, 0, -0.0, -0.0)) {
+            double[] want = {2, -0.0, 0, 1, NAN, NAN, 0, -0.0, 0.12, -0.16};
+            assertClose(want, r.reciprocal(), 1e-15, "reciprocal");
+            assertClose(want, r.pow(-1), 1e-15, "** -1");
+            assertClose(new double[] {0, 0, 0, 0}, zeros.pow(2), 0, "0 ** 2");
+            assertClose(new double[] {0, 0, 0, 0}, zeros.pow(3), 0, "0 ** 3");
+            assertClose(new double[] {NAN, NAN, NAN, NAN}, zeros.pow(-2), 0, "0 ** -2");
+        }
         // np.sign([inf+1j, inf+nanj, nan+infj, -inf-0j, 0-infj]): [1+0j, 1+0j, 1j, -1+0j, -1j]
         try (NDArray s = z(INF, 1, INF, NAN, NAN, INF, -INF, -0.0, 0, -INF)) {
             assertParts(new double[] {1, 0, 1, 0, 0, 1, -1, 0, 0, -1}, s.sign(), "sign");
@@ -183,7 +194,8 @@ public class ComplexNumpyRulesTest extends PerDeviceTest {
             double[] g = ComplexParts.of(got);
             for (int k = 0; k < want.length; k++) {
                 String at = what + " part " + k + ": " + g[k] + " vs " + want[k];
-                if (want[k] == 0 || Double.isInfinite(want[k]) || Double.isNaN(want[k]))
+                if (Double.isNaN(want[k])) assertTrue(Double.isNaN(g[k]), at);
+                else if (want[k] == 0 || Double.isInfinite(want[k]))
                     assertEquals(Double.doubleToRawLongBits(want[k]), Double.doubleToRawLongBits(g[k]), at);
                 else assertTrue(Math.abs(g[k] - want[k]) <= rel * Math.abs(want[k]), at);
             }
