@@ -2518,7 +2518,10 @@ public final class Nd {
         return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][] {{width}}, "constant", 0);
     }
 
-    /** numpy.pad(a, width, mode): mode "constant", "edge", "reflect", "symmetric" or "wrap". */
+    /**
+     * numpy.pad(a, width, mode): mode "constant", "edge", "reflect", "symmetric", "wrap", "maximum",
+     * "minimum", "mean", "median", "linear_ramp" (to 0) or "empty" (NumPy's defaults for their options).
+     */
     public static NDArray pad(NDArray a, long width, String mode) {
         return Padding.pad("pad", Objects.requireNonNull(a, "pad: a is null"), new long[][] {{width}}, mode, 0);
     }

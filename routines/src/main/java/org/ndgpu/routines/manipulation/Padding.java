@@ -19,7 +19,8 @@ import org.ndgpu.ndarray.Sizes;
  * numpy.pad with modes constant, edge, reflect, symmetric and wrap: one kernel over the result, each
  * element mapping its coordinates back into the array, axis by axis, through the array's strides (a
  * view pads without a copy). Reflect and symmetric extend periodically (period 2n-2 and 2n), which
- * is what NumPy's axis-by-axis reflections give for any width; wrap is the period n.
+ * is what NumPy's axis-by-axis reflections give for any width; wrap is the period n. The modes that
+ * fill from the axis's values (maximum, minimum, mean, median, linear_ramp) are {@link PadFills}.
  */
 public final class Padding {
     private Padding() {}
@@ -31,11 +32,16 @@ public final class Padding {
      * numpy.pad(a, widths, mode, constant_values): {@code widths} as NumPy's forms: {@code {{n}}} (every
      * side), {@code {{before, after}}} (every axis), or one {@code {before, after}} per axis.
      */
-    public static NDArray pad(String op, NDArray a, long[][] widths, String mode, Object constant) {
+    public static NDArray pad(String op, NDArray a, long[][] widths, String given, Object constant) {
         a.live(op);
-        if (mode == null) throw new NullPointerException(op + ": mode is null");
+        if (given == null) throw new NullPointerException(op + ": mode is null");
+        // 'empty' leaves the padding undefined in NumPy: zeros here
+        String mode = given.equals("empty") ? "constant" : given;
         int m = MODES.indexOf(mode);
-        if (m < 0) throw new NdException(op + ": mode '" + mode + "' is not supported; expected one of " + MODES);
+        boolean fills = PadFills.MODES.contains(mode);
+        if (m < 0 && !fills)
+            throw new NdException(op + ": mode '" + mode + "' is not supported; expected one of " + MODES + ", "
+                    + PadFills.MODES + " or empty");
         long[][] w = widths(op, widths, a.ndim());
         long[] s = a.shape(), os = new long[s.length];
         for (int d = 0; d < s.length; d++) {
@@ -51,6 +57,7 @@ public final class Padding {
             }
         }
         Sizes.bytes(op, os, a.dtype());
+        if (fills) return PadFills.pad(op, a, w, mode);
         NDArray out = NDArray.empty(a.device(), a.dtype(), os, Order.C);
         if (out.size() == 0) return out;
         int nd = s.length;
