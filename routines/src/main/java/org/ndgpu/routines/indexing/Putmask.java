@@ -31,6 +31,7 @@ public final class Putmask {
 
     /** numpy.putmask(a, mask, values): {@code a.flat[n] = values[n % len(values)]} where {@code mask.flat[n]}. */
     public static void putmask(String op, NDArray a, NDArray mask, Object values) {
+        checkSafe(op, a, values);
         try (NDArray m = flatMask(op, a, mask);
                 NDArray v = Values.flat(op, a, values)) {
             if (v.size() == 0 || a.size() == 0) return;
@@ -51,6 +52,7 @@ public final class Putmask {
 
     /** numpy.place(arr, mask, vals): the selected elements take vals in turn, repeated cyclically. */
     public static void place(String op, NDArray arr, NDArray mask, Object vals) {
+        checkSafe(op, arr, vals);
         try (NDArray m = flatMask(op, arr, mask);
                 NDArray v = Values.flat(op, arr, vals);
                 NDArray pos = m.cumsum()) {
@@ -78,6 +80,15 @@ public final class Putmask {
             inPlace(
                     arr,
                     flat -> ElementwiseLoop.run(spec, new Object[] {flat, flat, m, pos, v, v.size()}, flat.shape()));
+        }
+    }
+
+    // NumPy casts an array of values by the 'safe' rule (float64 values into int64 raise TypeError); Java
+    // numbers and Java arrays are its Python scalars and lists, converted as Values.flat does
+    private static void checkSafe(String op, NDArray a, Object values) {
+        if (values instanceof NDArray v) {
+            a.live(op);
+            Operands.checkCast(op, v.live(op).dtype(), a.dtype(), org.ndgpu.ndarray.Casting.SAFE);
         }
     }
 
