@@ -273,7 +273,10 @@ public final class Histograms {
                     if (ys != y) ys.close();
                 }
             }
-            return new Histogram2d(c.astype(DType.FLOAT64), xe.copy(), ye.copy());
+            // NumPy's edges take the samples' common float dtype (histogramdd stacks x and y), else float64
+            DType common = DType.promote(x.dtype(), y.dtype());
+            DType et = common.isFloating() ? common : DType.FLOAT64;
+            return new Histogram2d(c.astype(DType.FLOAT64), xe.astype(et), ye.astype(et));
         }
     }
 

@@ -140,4 +140,22 @@ public class StatisticsDtypeRulesTest extends PerDeviceTest {
             assertArrayEquals(new double[] {3, 1, 2}, a.toDoubleArray(), 0);
         }
     }
+
+    @Test
+    void histogram2dEdgesTakeTheSamplesFloatDtype() {
+        // np.histogram2d(float32 x, float16 y, 3): edges float32 both; (float32, int32): float64 (the common dtype)
+        try (NDArray x = Nd.array(new float[] {0.1f, 0.5f, 0.9f});
+                NDArray y0 = Nd.array(new double[] {1, 2, 3});
+                NDArray y = y0.astype(DType.FLOAT16);
+                NDArray yi = y0.astype(DType.INT32);
+                var h = Nd.histogram2d(x, y, 3);
+                var hi = Nd.histogram2d(x, yi, 3)) {
+            assertEquals(DType.FLOAT32, h.xEdges().dtype());
+            assertEquals(DType.FLOAT32, h.yEdges().dtype());
+            assertEquals(DType.FLOAT64, hi.xEdges().dtype());
+            assertEquals(DType.FLOAT64, hi.yEdges().dtype());
+            assertArrayEquals(
+                    new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, h.counts().toDoubleArray(), 0);
+        }
+    }
 }
