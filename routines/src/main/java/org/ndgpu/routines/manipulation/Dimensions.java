@@ -66,8 +66,12 @@ public final class Dimensions {
 
     /** numpy.broadcast_shapes(*shapes): the shape they broadcast to, or NumPy's mismatch error. */
     public static long[] broadcastShapes(String op, long[]... shapes) {
+        java.util.Objects.requireNonNull(shapes, op + ": shapes is null");
         int nd = 0;
-        for (long[] s : shapes) nd = Math.max(nd, s.length);
+        for (int k = 0; k < shapes.length; k++) {
+            java.util.Objects.requireNonNull(shapes[k], op + ": shape " + k + " is null");
+            nd = Math.max(nd, shapes[k].length);
+        }
         long[] out = new long[nd];
         java.util.Arrays.fill(out, 1);
         int[] from = new int[nd];

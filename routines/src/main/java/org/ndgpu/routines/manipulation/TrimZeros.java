@@ -18,6 +18,8 @@ public final class TrimZeros {
         filt.live(op);
         if (trim == null) throw new NullPointerException(op + ": trim is null");
         String t = trim.toLowerCase(java.util.Locale.ROOT);
+        if (t.isEmpty())
+            throw new NdException(op + ": unexpected character(s) in `trim`: '' (expected 'f', 'b' or 'fb')");
         if (!t.matches("[fb]*"))
             throw new NdException(
                     op + ": unexpected character(s) in `trim`: '" + trim.replaceAll("(?i)[fb]", "") + "'");

@@ -180,6 +180,11 @@ public class ShapingTest extends PerDeviceTest {
             var e2 = assertThrows(NdException.class, () -> Nd.trimZeros(v, "fx"));
             assertEquals("trim_zeros: unexpected character(s) in `trim`: 'x'", e2.getMessage());
             assertThrows(AxisException.class, () -> Nd.trimZeros(v, "fb", 1));
+            // np.trim_zeros(a, ''): ValueError, whatever a holds; np.broadcast_shapes with a missing shape
+            assertThrows(NdException.class, () -> Nd.trimZeros(v, ""));
+            assertThrows(NdException.class, () -> Nd.trimZeros(m, ""));
+            var e3 = assertThrows(NullPointerException.class, () -> Nd.broadcastShapes(new long[] {3}, null));
+            assertTrue(e3.getMessage().contains("shape 1 is null"), e3.getMessage());
             assertThrows(ShapeException.class, () -> Nd.vander(m));
             assertThrows(ShapeException.class, () -> Nd.vander(v, -1, false));
             assertThrows(ShapeException.class, () -> Nd.columnStack(v, m));
