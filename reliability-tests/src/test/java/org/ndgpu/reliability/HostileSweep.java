@@ -336,6 +336,7 @@ final class HostileSweep {
                 "org.ndgpu.elementwise.CoreKernelLibrary",
                 "org.ndgpu.elementwise.UfuncLoops",
                 "org.ndgpu.elementwise.UfuncLoops$Loop",
+                "org.ndgpu.elementwise.UfuncLoops$ClipBounds",
                 "org.ndgpu.reduction.ReductionInlining",
                 "org.ndgpu.reduction.DeviceReductions",
                 "org.ndgpu.reduction.Norms",
