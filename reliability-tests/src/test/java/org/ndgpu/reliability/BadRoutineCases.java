@@ -227,7 +227,7 @@ final class BadRoutineCases {
                 "(2, 2)");
         // ---- padding, interpolation, convolution
         c(all, "pad negative width", NdException.class, () -> Nd.pad(f32(3), -1), "pad", "negative");
-        c(all, "pad unknown mode", NdException.class, () -> Nd.pad(f32(3), 1, "mean"), "pad", "mean", "constant");
+        c(all, "pad unknown mode", NdException.class, () -> Nd.pad(f32(3), 1, "average"), "pad", "average", "constant");
         c(
                 all,
                 "pad too many width pairs",
