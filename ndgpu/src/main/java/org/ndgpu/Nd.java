@@ -987,26 +987,12 @@ public final class Nd {
 
     /** numpy.percentile(a, p) for p in [0, 100]. */
     public static NDArray percentile(NDArray a, double p) {
-        return Quantiles.percentile(
-                "percentile",
-                Objects.requireNonNull(a, "percentile: a is null"),
-                new double[] {p},
-                true,
-                null,
-                false,
-                "linear");
+        return percentile(a, p, null, false, "linear");
     }
 
     /** numpy.percentile(a, p, axis, keepdims). */
     public static NDArray percentile(NDArray a, double p, int axis, boolean keepdims) {
-        return Quantiles.percentile(
-                "percentile",
-                Objects.requireNonNull(a, "percentile: a is null"),
-                new double[] {p},
-                true,
-                axis,
-                keepdims,
-                "linear");
+        return percentile(a, p, Integer.valueOf(axis), keepdims, "linear");
     }
 
     /**

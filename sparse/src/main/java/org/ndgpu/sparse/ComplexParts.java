@@ -342,7 +342,7 @@ final class ComplexParts {
      * A complex array's real or imaginary parts as a C-contiguous array of their own: the sparse kernels
      * read their values as consecutive elements, where {@code x.real()} is a strided view of x.
      */
-    private static NDArray part(NDArray x, boolean imag) {
+    static NDArray part(NDArray x, boolean imag) {
         try (NDArray v = imag ? x.imag() : x.real()) {
             return v.copy();
         }

@@ -187,11 +187,7 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      */
     public SparseMatrix real() {
         NDArray v = Products.liveValues(this, "real");
-        if (!v.dtype().isComplex()) return withData(v.copy());
-        // NDArray.real() is a strided view of the values; the kernels read a matrix's values contiguous
-        try (NDArray part = v.real()) {
-            return withData(part.copy());
-        }
+        return withData(v.dtype().isComplex() ? ComplexParts.part(v, false) : v.copy());
     }
 
     /**
@@ -200,12 +196,11 @@ public abstract sealed class SparseMatrix implements AutoCloseable permits Compr
      */
     public SparseMatrix imag() {
         NDArray v = Products.liveValues(this, "imag");
-        if (!v.dtype().isComplex())
-            return withData(NDArray.empty(v.device(), v.dtype(), v.shape(), org.ndgpu.ndarray.Order.C)
-                    .fill(0));
-        try (NDArray part = v.imag()) {
-            return withData(part.copy());
-        }
+        return withData(
+                v.dtype().isComplex()
+                        ? ComplexParts.part(v, true)
+                        : NDArray.empty(v.device(), v.dtype(), v.shape(), org.ndgpu.ndarray.Order.C)
+                                .fill(0));
     }
 
     /**

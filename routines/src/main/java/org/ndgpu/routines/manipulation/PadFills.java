@@ -61,7 +61,8 @@ final class PadFills {
             long[] ks = new long[shape.length];
             java.util.Arrays.fill(ks, 1);
             ks[d] = width;
-            NDArray k = t(temps, t(temps, Ranges.arange(0, width, 1).astype(ct)).reshape(ks));
+            NDArray k =
+                    t(temps, t(temps, Ranges.arange(0, (double) width, 1, ct)).reshape(ks));
             NDArray step = t(temps, e.div(width));
             boolean anyZero = t(temps, t(temps, step.eq(0)).any()).toBooleanArray()[0];
             NDArray y = anyZero ? t(temps, t(temps, k.div(width)).mul(e)) : t(temps, k.mul(step));

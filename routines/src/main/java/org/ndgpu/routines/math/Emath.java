@@ -10,7 +10,8 @@ import org.ndgpu.ndarray.NDArray;
  * whose result is complex where the real function has none. As NumPy's, a real input moves to complex
  * only when one of its elements needs it (a negative number for sqrt, the logs and power's base; a
  * magnitude over 1 for arccos, arcsin, arctanh), to complex64 from float32, int8, int16, uint8 and
- * uint16 and complex128 otherwise (float16 too, as NumPy's _tocomplex), and the complex function answers; finding that reads one boolean back. Otherwise the
+ * uint16 and complex128 otherwise (float16 too, as NumPy's _tocomplex), and the complex function
+ * answers; finding that reads one boolean back. Otherwise the
  * result is the real function's.
  *
  * <pre>{@code
