@@ -3,7 +3,7 @@ import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cupy as cp
 from cupy_timing import bench
-for (m, n) in ((4096, 8), (10000, 16), (10000, 32)):
+for (m, n) in ((4096, 8), (10000, 16), (10000, 32), (2000, 64)):
     for dt in (cp.float32, cp.float64):
         x = cp.random.default_rng(3).standard_normal((m, n, n)).astype(dt)
         a = x + x.transpose(0, 2, 1)

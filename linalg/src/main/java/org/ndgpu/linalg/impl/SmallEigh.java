@@ -18,8 +18,8 @@ import org.ndgpu.ndarray.Order;
  * tridiagonal reduction here because its rounds are n / 2 independent rotations, which a group's
  * threads share, and it is as accurate as LAPACK's syevd (backward error a few ulps of |A|).
  * Eigenvalues ascending, as NumPy's; eigenvectors of unit norm, signs as the rotations leave them.
- * Two barriers a round, J^T A J in one pass over 2 x 2 blocks of the upper triangle, and orders up
- * to 16 several to a work-group.
+ * Two barriers a round, J^T A J in one pass over 2 x 2 blocks of the upper triangle, orders up
+ * to 16 several to a work-group, and above 16 a matrix row to up to four threads on GPUs ({@link #rowThreads}).
  */
 final class SmallEigh {
     private SmallEigh() {}
@@ -52,16 +52,33 @@ final class SmallEigh {
         long n = a.shape(1);
         var facts = a.device().facts();
         boolean local = vectors && facts.isGpu() && bytes(a.dtype(), n, 2) <= facts.localMemoryBytes();
-        return eigh(a, vectors, op, local);
+        return eigh(a, vectors, op, local, facts.isGpu() ? rowThreads(n, vectors, local) : 1);
+    }
+
+    /**
+     * The threads a matrix row takes where one matrix fills a work-group (order over 16): they share
+     * a round's 2 x 2 blocks and V's rotations, which shortens each round's serial steps but adds
+     * warps to every barrier. So 2 for eigh of order 32 and 4 of order 64 (the rotations of V are
+     * most of a round there), 2 for eigvalsh of order 64 and 1 of order 32 (BENCHMARKS.md, 2026-11-29
+     * twenty-eighth session); always 1 where the rotations gather in the output, since the threads
+     * of a row would then share V's entries through global memory, which a work-group barrier does
+     * not order on OpenCL.
+     */
+    static int rowThreads(long n, boolean vectors, boolean localVectors) {
+        int t = SmallTile.order(n);
+        if (SmallTile.matricesPerGroup(t) > 1 || (vectors && !localVectors)) return 1;
+        if (vectors) return t == 64 ? 4 : 2;
+        return t == 64 ? 2 : 1;
     }
 
     /**
      * Eigenvalues (batch, n) ascending and, with {@code vectors}, eigenvectors as columns (batch, n, n)
      * (else null) of the lower triangles of the C-contiguous stack {@code a}; the sweeps not converging
      * throws LinAlgException, as LAPACK's info > 0. {@code localVectors} gathers the rotations in
-     * local memory (the device must have room for two tiles).
+     * local memory (the device must have room for two tiles); {@code rowThreads} (1, 2 or 4) as
+     * {@link #rowThreads} chooses, more than 1 only where the rotations gather locally or not at all.
      */
-    static Eigh eigh(NDArray a, boolean vectors, String op, boolean localVectors) {
+    static Eigh eigh(NDArray a, boolean vectors, String op, boolean localVectors, int rowThreads) {
         Device dev = a.device();
         DType dt = a.dtype();
         long b = a.shape(0), n = a.shape(1);
@@ -89,8 +106,10 @@ final class SmallEigh {
                         "BIG",
                         f32 ? "1e30f" : "1e300",
                         "VL",
-                        localVectors ? 1 : 0);
-        String program = "nd_small_eigh_fused_" + tag + "_" + t + (localVectors ? "_vl" : "");
+                        localVectors ? 1 : 0,
+                        "R",
+                        rowThreads);
+        String program = "nd_small_eigh_fused_" + tag + "_" + t + (localVectors ? "_vl" : "") + "_r" + rowThreads;
         BackendKernel kernel = dev.programs().kernel(program, src, List.of(), "nd_eigh_fused_" + tag);
         NDArray w = NDArray.empty(dev, dt, new long[] {b, n}, Order.C), v = null;
         try (NDArray info = NDArray.empty(dev, DType.INT32, new long[] {b}, Order.C)) {
@@ -104,7 +123,7 @@ final class SmallEigh {
                         .i64(b)
                         .i32((int) n)
                         .i32(vectors ? 1 : 0)
-                        .launch(dev, kernel, (b + m - 1) / m, (long) m * t);
+                        .launch(dev, kernel, (b + m - 1) / m, (long) m * t * rowThreads);
             for (int bad : info.toIntArray())
                 if (bad != 0) throw new LinAlgException(op + ": Eigenvalues did not converge");
             return new Eigh(w, v);

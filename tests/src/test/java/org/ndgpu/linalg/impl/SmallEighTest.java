@@ -105,19 +105,23 @@ class SmallEighTest extends PerDeviceTest {
             for (int n : ORDERS) {
                 int b = n <= 16 ? 13 : 3;
                 double[] av = random(n * 101L, b, n, dt);
-                for (boolean local : new boolean[] {false, true}) {
+                // the rotations in the output or in local memory; a row to one thread, or to two or four
+                // (the GPUs' choices where one matrix fills a group), which need them local or not at all
+                for (int mode = 0; mode < 4; mode++) {
+                    boolean local = mode > 0;
+                    int rows = mode < 2 ? 1 : mode == 2 ? 2 : 4;
                     if (local && Device.current().facts().localMemoryBytes() < 2L * 64 * 65 * dt.itemsize() + 8192)
                         continue;
-                    String what = dt + " n=" + n + (local ? " local" : " global");
+                    String what = dt + " n=" + n + (local ? " local" : " global") + " rows " + rows;
                     try (NDArray a = Nd.array(av, dt, b, n, n)) {
-                        Eigh e = SmallEigh.eigh(a, true, "eigh", local);
+                        Eigh e = SmallEigh.eigh(a, true, "eigh", local, rows);
                         try (NDArray w = e.eigenvalues();
                                 NDArray v = e.eigenvectors()) {
                             assertArrayEquals(new long[] {b, n, n}, v.shape(), what);
                             check(what, dt, av, b, n, w, v);
                         }
-                        try (NDArray w =
-                                SmallEigh.eigh(a, false, "eigvalsh", false).eigenvalues()) {
+                        try (NDArray w = SmallEigh.eigh(a, false, "eigvalsh", false, rows)
+                                .eigenvalues()) {
                             check(what + " values only", dt, av, b, n, w, null);
                         }
                     }
@@ -139,18 +143,23 @@ class SmallEighTest extends PerDeviceTest {
                         av[2 * n * n + i * n + j] = 0; // zero
                         av[4 * n * n + i * n + j] = i == j ? 3 : 0; // 3 I: one eigenvalue n times
                     }
-                String what = dt + " n=" + n;
-                try (NDArray a = Nd.array(av, dt, b, n, n)) {
-                    Eigh e = SmallEigh.eigh(a, true, "eigh", false);
-                    try (NDArray w = e.eigenvalues();
-                            NDArray v = e.eigenvectors()) {
-                        check(what, dt, av, b, n, w, v);
-                        double[] vv = values(v);
-                        // the zero matrix and 3 I keep the identity's vectors: no rotation ever turns them
-                        for (int i = 0; i < n * n; i++) {
-                            double id = i % (n + 1) == 0 ? 1 : 0;
-                            assertEquals(id, vv[2 * n * n + i], 0, what + " zero matrix's V");
-                            assertEquals(id, vv[4 * n * n + i], 0, what + " 3 I's V");
+                for (int rows = 1; rows <= 2; rows++) {
+                    if (rows == 2 && Device.current().facts().localMemoryBytes() < 2L * 64 * 65 * dt.itemsize() + 8192)
+                        continue;
+                    String what = dt + " n=" + n + " rows " + rows;
+                    try (NDArray a = Nd.array(av, dt, b, n, n)) {
+                        // two threads a row only with the rotations in local memory
+                        Eigh e = SmallEigh.eigh(a, true, "eigh", rows == 2, rows);
+                        try (NDArray w = e.eigenvalues();
+                                NDArray v = e.eigenvectors()) {
+                            check(what, dt, av, b, n, w, v);
+                            double[] vv = values(v);
+                            // the zero matrix and 3 I keep the identity's vectors: no rotation ever turns them
+                            for (int i = 0; i < n * n; i++) {
+                                double id = i % (n + 1) == 0 ? 1 : 0;
+                                assertEquals(id, vv[2 * n * n + i], 0, what + " zero matrix's V");
+                                assertEquals(id, vv[4 * n * n + i], 0, what + " 3 I's V");
+                            }
                         }
                     }
                 }
@@ -161,7 +170,7 @@ class SmallEighTest extends PerDeviceTest {
     @Test
     void emptyStack() {
         try (NDArray a = Nd.zeros(DType.FLOAT32, 0, 4, 4)) {
-            Eigh e = SmallEigh.eigh(a, true, "eigh", false);
+            Eigh e = SmallEigh.eigh(a, true, "eigh", false, 1);
             try (NDArray w = e.eigenvalues();
                     NDArray v = e.eigenvectors()) {
                 assertArrayEquals(new long[] {0, 4}, w.shape());

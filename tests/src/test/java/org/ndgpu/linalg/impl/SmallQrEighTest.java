@@ -324,7 +324,7 @@ class SmallQrEighTest extends PerDeviceTest {
             var f = Device.current().facts();
             boolean local = !f.isGpu() && f.localMemoryBytes() >= 2L * 64 * 64 * dt.itemsize() + 4096;
             try (NDArray a = Fixtures.random(11L * n, dt, s)) {
-                Eigh e = SmallEigh.eigh(a, true, "eigh", local);
+                Eigh e = SmallEigh.eigh(a, true, "eigh", local, 1);
                 try (NDArray w = e.eigenvalues();
                         NDArray v = e.eigenvectors()) {
                     checkEigh("eigh other memory " + n, dt, s, values(a), w, v, 0);
