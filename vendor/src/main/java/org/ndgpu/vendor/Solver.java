@@ -23,7 +23,8 @@ import org.ndgpu.ndarray.Svd;
  * front end gives them the caller's batch shape. Singular input (an exactly zero pivot, as LAPACK's
  * getrf info) throws LinAlgException. The front end answers empty stacks and NaN itself, the same
  * on every device (linalg's NonFinite): a solver is never given an empty stack, a matrix holding
- * NaN, or (svd, qr, eigh, eigvalsh, lstsq) one holding inf.
+ * NaN, or (svd, qr, eigh, eigvalsh, lstsq) one holding inf, except where the solver says it refuses
+ * them itself ({@link #eighRefusesNonFinite}).
  *
  * <pre>{@code
  * Solver s = Solver.forDevice(a.device());
@@ -81,6 +82,16 @@ public interface Solver {
      * of the library (cuSOLVER's syevjBatched), which beats ndgpu's own one-group kernels.
      */
     default boolean batchedEigh(DType dtype, long n) {
+        return false;
+    }
+
+    /**
+     * True when {@link #eigh} ({@code vectors}) or {@link #eigvalsh} of {@code dtype} matrices of
+     * order {@code n} (3 or more) refuse a lower triangle holding NaN or inf themselves, with NumPy's
+     * LinAlgError ("Eigenvalues did not converge"), so the front end gives them such matrices
+     * instead of reading the stack once more to find them first.
+     */
+    default boolean eighRefusesNonFinite(DType dtype, long n, boolean vectors) {
         return false;
     }
 

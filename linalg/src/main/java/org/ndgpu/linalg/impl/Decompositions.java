@@ -116,9 +116,13 @@ final class Decompositions {
                 return new Eigh(
                         unstack(st.emptyOf(st.dtype().real(), st.n()), st.batch()),
                         unstack(st.emptyOf(st.dtype(), st.n(), st.n()), st.batch()));
+            if (st.n() >= 3 && st.solver().eighRefusesNonFinite(st.x().dtype(), st.n(), true)) {
+                Eigh r = st.solver().eigh(st.x());
+                return new Eigh(unstack(r.eigenvalues(), st.batch()), unstack(r.eigenvectors(), st.batch()));
+            }
             try (NDArray bad = NonFinite.flags(st.x(), false, true)) {
                 boolean any = NonFinite.any(bad);
-                if (any && st.n() >= 3) throw notConverged("eigh");
+                if (any && st.n() >= 3) throw NonFinite.notConverged("eigh");
                 if (!any) {
                     Eigh r = st.solver().eigh(st.x());
                     return new Eigh(unstack(r.eigenvalues(), st.batch()), unstack(r.eigenvectors(), st.batch()));
@@ -137,19 +141,13 @@ final class Decompositions {
         try (MatrixStack st = MatrixStack.of("eigvalsh", a, true)) {
             if (st.empty()) return unstack(st.emptyOf(st.dtype().real(), st.n()), st.batch());
             if (st.n() < 3) return unstack(guarded(st, false, true, st.solver()::eigvalsh), st.batch());
+            if (st.solver().eighRefusesNonFinite(st.x().dtype(), st.n(), false))
+                return unstack(st.solver().eigvalsh(st.x()), st.batch());
             try (NDArray bad = NonFinite.flags(st.x(), false, true)) {
-                if (NonFinite.any(bad)) throw notConverged("eigvalsh");
+                if (NonFinite.any(bad)) throw NonFinite.notConverged("eigvalsh");
             }
             return unstack(st.solver().eigvalsh(st.x()), st.batch());
         }
-    }
-
-    /**
-     * NumPy's error for NaN or inf in the lower triangle of a matrix of order 3 or more: LAPACK's
-     * syevd does not converge there (orders 1 and 2 it answers without iterating, NaN, as ndgpu).
-     */
-    private static LinAlgException notConverged(String op) {
-        return new LinAlgException(op + ": Eigenvalues did not converge: the array holds NaN or inf");
     }
 
     /** (batch, n, n) identities of dtype: svd's u or vh of an empty matrix in full mode, as LAPACK's. */

@@ -348,6 +348,12 @@ final class DeviceSolver implements Solver {
         return blockedQr(dt, m, n) ? BlockedQr.qr(a, Blas.forDevice(device)) : fallback.qr(a);
     }
 
+    /** SmallEigh's kernel flags NaN and inf as it loads each matrix (info 2) and throws NumPy's error. */
+    @Override
+    public boolean eighRefusesNonFinite(DType dtype, long n, boolean vectors) {
+        return eighOnDevice(dtype, n, vectors);
+    }
+
     @Override
     public Eigh eigh(NDArray a) {
         return eighOnDevice(a.dtype(), a.shape(1), true) ? SmallEigh.eigh(a, true, "eigh") : fallback.eigh(a);

@@ -111,6 +111,15 @@ final class NonFinite {
     }
 
     /**
+     * NumPy's error for NaN or inf in the lower triangle of a matrix of order 3 or more (eigh,
+     * eigvalsh): LAPACK's syevd does not converge there (orders 1 and 2 it answers without
+     * iterating, NaN, as ndgpu).
+     */
+    static LinAlgException notConverged(String op) {
+        return new LinAlgException(op + ": Eigenvalues did not converge: the array holds NaN or inf");
+    }
+
+    /**
      * Raises "Singular matrix" when any matrix of the stack is flagged, naming the first; the
      * operations whose answer for a NaN matrix NumPy itself leaves to the pivot (inv, solve).
      */

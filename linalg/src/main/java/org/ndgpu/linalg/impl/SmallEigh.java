@@ -74,7 +74,9 @@ final class SmallEigh {
     /**
      * Eigenvalues (batch, n) ascending and, with {@code vectors}, eigenvectors as columns (batch, n, n)
      * (else null) of the lower triangles of the C-contiguous stack {@code a}; the sweeps not converging
-     * throws LinAlgException, as LAPACK's info > 0. {@code localVectors} gathers the rotations in
+     * throws LinAlgException, as LAPACK's info > 0, and so does a lower triangle holding NaN or inf
+     * (NumPy's answer from order 3, found as the kernel loads the matrix: its callers need no check
+     * of their own, {@link DeviceSolver#eighRefusesNonFinite}). {@code localVectors} gathers the rotations in
      * local memory (the device must have room for two tiles); {@code rowThreads} (1, 2 or 4) as
      * {@link #rowThreads} chooses, more than 1 only where the rotations gather locally or not at all.
      */
@@ -105,6 +107,8 @@ final class SmallEigh {
                         f32 ? "5.9604645e-08f" : "1.1102230246251565e-16",
                         "BIG",
                         f32 ? "1e30f" : "1e300",
+                        "MAXV",
+                        f32 ? "3.4028235e38f" : "1.7976931348623157e308",
                         "VL",
                         localVectors ? 1 : 0,
                         "R",
@@ -124,8 +128,9 @@ final class SmallEigh {
                         .i32((int) n)
                         .i32(vectors ? 1 : 0)
                         .launch(dev, kernel, (b + m - 1) / m, (long) m * t * rowThreads);
-            for (int bad : info.toIntArray())
-                if (bad != 0) throw new LinAlgException(op + ": Eigenvalues did not converge");
+            int[] flags = info.toIntArray();
+            for (int bad : flags) if (bad == 2) throw NonFinite.notConverged(op);
+            for (int bad : flags) if (bad != 0) throw new LinAlgException(op + ": Eigenvalues did not converge");
             return new Eigh(w, v);
         } catch (RuntimeException e) {
             w.close();

@@ -167,6 +167,66 @@ class SmallEighTest extends PerDeviceTest {
         }
     }
 
+    /**
+     * NaN or inf in a matrix's lower triangle is NumPy's LinAlgError from order 3 ("Eigenvalues did
+     * not converge"), which the kernel finds as it loads the matrix (the front end reads the stack
+     * no more): directly for every row split, and through the public eigh and eigvalsh; NaN in the
+     * upper triangle, which eigh does not read, changes nothing; the input stays as it was.
+     */
+    @Test
+    void nanOrInfInTheLowerTriangleIsRefusedAndTheUpperIgnored() {
+        for (DType dt : new DType[] {DType.FLOAT32, DType.FLOAT64}) {
+            if (!fp64(dt)) continue;
+            for (int n : new int[] {3, 16, 33}) {
+                int b = 5;
+                double[] av = random(n * 13L, b, n, dt);
+                double[] upper = av.clone();
+                upper[2 * n * n + 1] = Double.NaN; // (0, 1) of matrix 2: the upper triangle
+                for (double bad : new double[] {Double.NaN, Double.NEGATIVE_INFINITY}) {
+                    double[] lower = av.clone();
+                    lower[3 * n * n + (n - 1) * n] = bad; // (n - 1, 0) of matrix 3
+                    String what = dt + " n=" + n + " " + bad;
+                    try (NDArray a = Nd.array(lower, dt, b, n, n)) {
+                        for (int rows = 1; rows <= 4; rows *= 2) {
+                            int r = rows;
+                            for (boolean vectors : new boolean[] {true, false}) {
+                                var e = org.junit.jupiter.api.Assertions.assertThrows(
+                                        org.ndgpu.exceptions.LinAlgException.class,
+                                        () -> SmallEigh.eigh(a, vectors, "eigh", false, vectors ? 1 : r),
+                                        what);
+                                assertEquals(
+                                        "eigh: Eigenvalues did not converge: the array holds NaN or inf",
+                                        e.getMessage(),
+                                        what);
+                            }
+                        }
+                        var e = org.junit.jupiter.api.Assertions.assertThrows(
+                                org.ndgpu.exceptions.LinAlgException.class,
+                                () -> Nd.linalg().eigvalsh(a),
+                                what);
+                        assertTrue(e.getMessage().startsWith("eigvalsh: Eigenvalues did not converge"), e.getMessage());
+                        org.junit.jupiter.api.Assertions.assertThrows(
+                                org.ndgpu.exceptions.LinAlgException.class,
+                                () -> Nd.linalg().eigh(a),
+                                what);
+                        double[] after = values(a);
+                        for (int k = 0; k < after.length; k++)
+                            assertEquals(lower[k], after[k], 0, what + ": the input changed at " + k);
+                    }
+                }
+                try (NDArray a = Nd.array(upper, dt, b, n, n);
+                        NDArray w = Nd.linalg().eigvalsh(a)) {
+                    Eigh e = Nd.linalg().eigh(a);
+                    try (NDArray ew = e.eigenvalues();
+                            NDArray ev = e.eigenvectors()) {
+                        check(dt + " n=" + n + " NaN above the diagonal", dt, av, b, n, ew, ev);
+                    }
+                    check(dt + " n=" + n + " NaN above the diagonal, values only", dt, av, b, n, w, null);
+                }
+            }
+        }
+    }
+
     @Test
     void emptyStack() {
         try (NDArray a = Nd.zeros(DType.FLOAT32, 0, 4, 4)) {
