@@ -41,7 +41,7 @@ final class DeviceSolver implements Solver {
     private final boolean orthogonalKernels;
 
     /** The smallest side from which a CPU device's blocked QR beat EJML on the host (linalg/README.md). */
-    static final long CPU_QR = 512;
+    static final long CPU_QR = 768;
 
     DeviceSolver(Device device, Solver fallback, boolean ownEverywhere) {
         this(device, fallback, ownEverywhere, device.facts().isGpu());

@@ -86,10 +86,12 @@ class SmallQrEighTest extends PerDeviceTest {
             for (String r : List.of("qr", "eigh", "eigvalsh"))
                 assertTrue(p.get(r).startsWith("device (ndgpu's kernels"), r + ": " + p.get(r));
         } else {
-            // PoCL: EJML on the host is faster for small matrices; blocked QR from order 512
+            // PoCL: EJML on the host is faster for small matrices; blocked QR from order 768
             assertTrue(!s.qrOnDevice(DType.FLOAT32, 64, 64) && !s.eighOnDevice(DType.FLOAT32, 32, true), "host");
-            assertEquals(s.blocked(), s.qrOnDevice(DType.FLOAT64, 512, 512), "blocked qr from 512");
+            assertTrue(!s.qrOnDevice(DType.FLOAT64, 767, 767), "qr 767 on the host");
+            assertEquals(s.blocked(), s.qrOnDevice(DType.FLOAT64, 768, 768), "blocked qr from 768");
             assertTrue(p.get("eigh").startsWith("host"), p.get("eigh"));
+            if (s.blocked()) assertTrue(p.get("qr").contains("from order 768"), p.get("qr"));
         }
     }
 
