@@ -102,10 +102,14 @@ final class Decompositions {
     static NDArray cholesky(NDArray a) {
         try (MatrixStack st = MatrixStack.of("cholesky", a, true)) {
             if (st.empty()) return unstack(st.emptyOf(st.dtype(), st.n(), st.n()), st.batch());
-            NDArray l = guarded(st, true, true, st.solver()::cholesky);
-            // a NaN matrix's factor keeps cholesky's zeros above the diagonal (the others already have them)
-            try (l) {
-                return unstack(Triangles.triangle("tril", l, 0, false), st.batch());
+            // every solver's factor has zeros above the diagonal; a NaN matrix's, NaN throughout, gets them
+            // back (as guarded, with the triangle pass for that case alone: a full pass on a CPU device)
+            try (NDArray bad = NonFinite.flags(st.x(), true, true)) {
+                if (!NonFinite.any(bad)) return unstack(st.solver().cholesky(st.x()), st.batch());
+                try (NDArray clean = NonFinite.identityWhere(st.x(), bad);
+                        NDArray l = NonFinite.nanWhere(st.solver().cholesky(clean), bad)) {
+                    return unstack(Triangles.triangle("tril", l, 0, false), st.batch());
+                }
             }
         }
     }
