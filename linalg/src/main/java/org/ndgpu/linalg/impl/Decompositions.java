@@ -102,15 +102,14 @@ final class Decompositions {
     static NDArray cholesky(NDArray a) {
         try (MatrixStack st = MatrixStack.of("cholesky", a, true)) {
             if (st.empty()) return unstack(st.emptyOf(st.dtype(), st.n(), st.n()), st.batch());
-            // every solver's factor has zeros above the diagonal; a NaN matrix's, NaN throughout, gets them
-            // back (as guarded, with the triangle pass for that case alone: a full pass on a CPU device)
-            try (NDArray bad = NonFinite.flags(st.x(), true, true)) {
-                if (!NonFinite.any(bad)) return unstack(st.solver().cholesky(st.x()), st.batch());
-                try (NDArray clean = NonFinite.identityWhere(st.x(), bad);
-                        NDArray l = NonFinite.nanWhere(st.solver().cholesky(clean), bad)) {
-                    return unstack(Triangles.triangle("tril", l, 0, false), st.batch());
+            // every solver's factor has zeros above the diagonal; a NaN matrix's, NaN throughout, gets
+            // them back, a pass over the stack for that case alone
+            NDArray l = guarded(st, true, true, st.solver()::cholesky, r -> {
+                try (r) {
+                    return Triangles.triangle("tril", r, 0, false);
                 }
-            }
+            });
+            return unstack(l, st.batch());
         }
     }
 
@@ -120,11 +119,10 @@ final class Decompositions {
                 return new Eigh(
                         unstack(st.emptyOf(st.dtype().real(), st.n()), st.batch()),
                         unstack(st.emptyOf(st.dtype(), st.n(), st.n()), st.batch()));
-            if (st.n() >= 3 && st.solver().eighRefusesNonFinite(st.x().dtype(), st.n(), true)) {
-                Eigh r = st.solver().eigh(st.x());
-                return new Eigh(unstack(r.eigenvalues(), st.batch()), unstack(r.eigenvectors(), st.batch()));
-            }
-            try (NDArray bad = NonFinite.flags(st.x(), false, true)) {
+            // a solver that refuses NaN and inf itself (from order 3, NumPy's error) needs no pass to find them
+            boolean refuses =
+                    st.n() >= 3 && st.solver().eighRefusesNonFinite(st.x().dtype(), st.n(), true);
+            try (NDArray bad = refuses ? null : NonFinite.flags(st.x(), false, true)) {
                 boolean any = NonFinite.any(bad);
                 if (any && st.n() >= 3) throw NonFinite.notConverged("eigh");
                 if (!any) {
@@ -145,10 +143,10 @@ final class Decompositions {
         try (MatrixStack st = MatrixStack.of("eigvalsh", a, true)) {
             if (st.empty()) return unstack(st.emptyOf(st.dtype().real(), st.n()), st.batch());
             if (st.n() < 3) return unstack(guarded(st, false, true, st.solver()::eigvalsh), st.batch());
-            if (st.solver().eighRefusesNonFinite(st.x().dtype(), st.n(), false))
-                return unstack(st.solver().eigvalsh(st.x()), st.batch());
-            try (NDArray bad = NonFinite.flags(st.x(), false, true)) {
-                if (NonFinite.any(bad)) throw NonFinite.notConverged("eigvalsh");
+            if (!st.solver().eighRefusesNonFinite(st.x().dtype(), st.n(), false)) {
+                try (NDArray bad = NonFinite.flags(st.x(), false, true)) {
+                    if (NonFinite.any(bad)) throw NonFinite.notConverged("eigvalsh");
+                }
             }
             return unstack(st.solver().eigvalsh(st.x()), st.batch());
         }

@@ -92,10 +92,24 @@ record MatrixStack(NDArray x, long[] batch, long m, long n, Solver solver) imple
      */
     static NDArray guarded(
             MatrixStack st, boolean nanOnly, boolean lower, java.util.function.Function<NDArray, NDArray> call) {
+        return guarded(st, nanOnly, lower, call, r -> r);
+    }
+
+    /**
+     * As above, {@code afterNan} then given the result where some matrix held NaN (it takes the array
+     * and returns the answer): the repair that case alone needs, such as cholesky's zeros above the
+     * diagonal, which nanWhere overwrote, without a pass over every other call's result.
+     */
+    static NDArray guarded(
+            MatrixStack st,
+            boolean nanOnly,
+            boolean lower,
+            java.util.function.Function<NDArray, NDArray> call,
+            java.util.function.UnaryOperator<NDArray> afterNan) {
         try (NDArray bad = NonFinite.flags(st.x, nanOnly, lower)) {
             if (!NonFinite.any(bad)) return call.apply(st.x);
             try (NDArray clean = NonFinite.identityWhere(st.x, bad)) {
-                return NonFinite.nanWhere(call.apply(clean), bad);
+                return afterNan.apply(NonFinite.nanWhere(call.apply(clean), bad));
             }
         }
     }
