@@ -37,6 +37,11 @@ class SmallEighTest extends PerDeviceTest {
         return dt != DType.FLOAT64 || Device.current().facts().fp64();
     }
 
+    /** Whether the device's local memory holds two tiles of the largest order: the rotations kept there. */
+    private static boolean twoTilesFit(DType dt) {
+        return Device.current().facts().localMemoryBytes() >= 2L * 64 * 65 * dt.itemsize() + 8192;
+    }
+
     /** Seeded random lower-triangle entries in [-1, 1) (the upper ones are noise the kernel must ignore). */
     private static double[] random(long seed, int b, int n, DType dt) {
         Random r = new Random(seed);
@@ -110,8 +115,7 @@ class SmallEighTest extends PerDeviceTest {
                 for (int mode = 0; mode < 4; mode++) {
                     boolean local = mode > 0;
                     int rows = mode < 2 ? 1 : mode == 2 ? 2 : 4;
-                    if (local && Device.current().facts().localMemoryBytes() < 2L * 64 * 65 * dt.itemsize() + 8192)
-                        continue;
+                    if (local && !twoTilesFit(dt)) continue;
                     String what = dt + " n=" + n + (local ? " local" : " global") + " rows " + rows;
                     try (NDArray a = Nd.array(av, dt, b, n, n)) {
                         Eigh e = SmallEigh.eigh(a, true, "eigh", local, rows);
@@ -144,8 +148,7 @@ class SmallEighTest extends PerDeviceTest {
                         av[4 * n * n + i * n + j] = i == j ? 3 : 0; // 3 I: one eigenvalue n times
                     }
                 for (int rows = 1; rows <= 2; rows++) {
-                    if (rows == 2 && Device.current().facts().localMemoryBytes() < 2L * 64 * 65 * dt.itemsize() + 8192)
-                        continue;
+                    if (rows == 2 && !twoTilesFit(dt)) continue;
                     String what = dt + " n=" + n + " rows " + rows;
                     try (NDArray a = Nd.array(av, dt, b, n, n)) {
                         // two threads a row only with the rotations in local memory
