@@ -13,9 +13,9 @@ import org.ndgpu.ndarray.NDArray;
  * orders 512-2048, ms (best of 3 after 1 warm-up; the device's result read back, one element); and
  * ndgpu's host solver (EJML with the copies to and from the device: what the device would give
  * with its kernels off) for the factorizations.
- *   java --enable-native-access=ALL-UNNAMED -cp "$(cat target/nd-classpath.txt)" [-Donly=cholesky,qr] tools/PoclGemm.java [orders...]
+ *   java --enable-native-access=ALL-UNNAMED -cp "$(cat target/nd-classpath.txt)" [-Donly=cholesky,qr] tools/PoclLinalg.java [orders...]
  */
-public class PoclGemm {
+public class PoclLinalg {
     static double best(Runnable r) {
         double best = 1e99;
         for (int i = 0; i < 4; i++) {
