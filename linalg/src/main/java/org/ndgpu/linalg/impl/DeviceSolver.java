@@ -348,10 +348,13 @@ final class DeviceSolver implements Solver {
         return blockedQr(dt, m, n) ? BlockedQr.qr(a, Blas.forDevice(device)) : fallback.qr(a);
     }
 
-    /** SmallEigh's kernel flags NaN and inf as it loads each matrix (info 2) and throws NumPy's error. */
+    /**
+     * SmallEigh's kernel flags NaN and inf as it loads each matrix (info 2) and throws NumPy's error;
+     * orders below 3, which NumPy answers with NaN, and a null dtype are not its.
+     */
     @Override
     public boolean eighRefusesNonFinite(DType dtype, long n, boolean vectors) {
-        return eighOnDevice(dtype, n, vectors);
+        return dtype != null && n >= 3 && eighOnDevice(dtype, n, vectors);
     }
 
     @Override

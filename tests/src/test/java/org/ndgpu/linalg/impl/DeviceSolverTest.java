@@ -79,6 +79,28 @@ class DeviceSolverTest extends PerDeviceTest {
         assertTrue(!((DeviceSolver) s).runsOnDevice(DType.COMPLEX128, 4), "complex on the host");
     }
 
+    /**
+     * Solver.eighRefusesNonFinite, the front end's reason to skip its NaN pass, at the worst calls: a
+     * null or complex dtype, orders below 3 (NumPy's NaN answer, not an error), negative and huge
+     * orders answer false without throwing; where it answers true the kernel runs (eighOnDevice), and
+     * the host solver never claims it.
+     */
+    @Test
+    void eighRefusesNonFiniteOnlyWhereTheKernelDoes() {
+        Device d = Device.current();
+        assertTrue(!new HostSolver(d).eighRefusesNonFinite(DType.FLOAT64, 32, true), "host solver");
+        if (!(Solver.forDevice(d) instanceof DeviceSolver s)) return; // a solver plugged in by a test
+        for (boolean v : new boolean[] {true, false}) {
+            assertTrue(!s.eighRefusesNonFinite(null, 32, v), "null dtype");
+            assertTrue(!s.eighRefusesNonFinite(DType.COMPLEX64, 32, v), "complex");
+            for (long n : new long[] {Long.MIN_VALUE, -5, 0, 1, 2, 65, Long.MAX_VALUE})
+                assertTrue(!s.eighRefusesNonFinite(DType.FLOAT32, n, v), "order " + n);
+            for (long n : new long[] {3, 16, 32, 64})
+                assertEquals(
+                        s.eighOnDevice(DType.FLOAT32, n, v), s.eighRefusesNonFinite(DType.FLOAT32, n, v), "order " + n);
+        }
+    }
+
     @Test
     void matchNumpyFixtures() {
         List<String[]> rows = Fixtures.tsv(DIR, "small_factor.tsv");
